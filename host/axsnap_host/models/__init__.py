@@ -1,0 +1,1 @@
+"""Pydantic models: wire messages, capture options, RawCapture and the outputs built from it."""

@@ -1,0 +1,76 @@
+"""RawCapture: what the extension sends the host for one snapshot.
+
+The extension captures and never decides, so the heavy parts are raw Chrome DevTools
+Protocol results kept as plain dicts (validating 100k AX nodes as models would cost more
+than the rest of the pipeline); the host's pipeline reads them defensively.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+CAPTURE_VERSION = 1
+
+# The computed styles the extension asks DOMSnapshot.captureSnapshot for, in this order.
+DOM_SNAPSHOT_STYLES = (
+    "display",
+    "visibility",
+    "opacity",
+    "cursor",
+    "pointer-events",
+    "overflow-x",
+    "overflow-y",
+    "position",
+)
+
+
+class TabInfo(BaseModel):
+    id: int | None = None
+    url: str = ""
+    title: str = ""
+
+
+class FrameAX(BaseModel):
+    """One frame of ``Page.getFrameTree`` with the AX tree captured for it."""
+
+    model_config = ConfigDict(extra="allow")
+
+    frameId: str
+    parentFrameId: str | None = None
+    url: str = ""
+    name: str = ""
+    captured: bool = False
+    error: str | None = None
+    axNodes: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class Stabilization(BaseModel):
+    stabilized: bool = True
+    waited_ms: float = 0
+    reasons: list[str] = Field(default_factory=list)
+    pending_requests: int = 0
+    mutations: int = 0
+
+
+class CaptureError(BaseModel):
+    step: str
+    message: str
+
+
+class RawCapture(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    capture_version: int = CAPTURE_VERSION
+    tab: TabInfo = Field(default_factory=TabInfo)
+    frames: list[FrameAX] = Field(default_factory=list, description="main frame first")
+    dom_snapshot: dict[str, Any] | None = None
+    dom_snapshot_styles: list[str] = Field(default_factory=lambda: list(DOM_SNAPSHOT_STYLES))
+    layout: dict[str, Any] = Field(default_factory=dict, description="Page.getLayoutMetrics")
+    device_pixel_ratio: float = 1.0
+    stabilization: Stabilization = Field(default_factory=Stabilization)
+    timings: dict[str, float] = Field(default_factory=dict)
+    errors: list[CaptureError] = Field(default_factory=list)
+    walker: dict[str, Any] | None = Field(None, description="in-page walker output (DOM channel)")
+    screenshot: dict[str, Any] | None = None

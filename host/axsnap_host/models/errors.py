@@ -1,0 +1,57 @@
+"""Structured errors shared by the host, the extension and the clients.
+
+Every failure that reaches a caller is an :class:`ErrorInfo` with a stable ``code``, a
+human ``message`` and a ``hint`` that says what to do about it.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel
+
+
+class ErrorCode(StrEnum):
+    # protocol (host side)
+    MALFORMED_JSON = "malformed_json"
+    INVALID_MESSAGE = "invalid_message"
+    UNSUPPORTED_VERSION = "unsupported_version"
+    UNKNOWN_TYPE = "unknown_type"
+    FRAME_TOO_LARGE = "frame_too_large"
+    TRUNCATED_FRAME = "truncated_frame"
+    BAD_CHUNK = "bad_chunk"
+    INTERNAL = "internal_error"
+    # capture (extension side)
+    RESTRICTED_PAGE = "restricted_page"
+    DEBUGGER_BUSY = "debugger_busy"
+    TAB_NOT_FOUND = "tab_not_found"
+    PAGE_NAVIGATED = "page_navigated"
+    CAPTURE_FAILED = "capture_failed"
+    REQUEST_TOO_LARGE = "request_too_large"
+    # host process (extension side)
+    HOST_NOT_FOUND = "host_not_found"
+    HOST_FORBIDDEN = "host_forbidden"
+    HOST_EXITED = "host_exited"
+    HOST_TIMEOUT = "host_timeout"
+    # clients
+    NOT_ALLOWED = "not_allowed"
+    TIMEOUT = "timeout"
+
+
+class ErrorInfo(BaseModel):
+    code: str
+    message: str
+    hint: str = ""
+
+
+class AxsnapError(Exception):
+    """An error with a code, a message and a hint, raised by the host pipeline and clients."""
+
+    def __init__(self, code: str, message: str, hint: str = "") -> None:
+        super().__init__(f"{code}: {message}" + (f" ({hint})" if hint else ""))
+        self.code = str(code)
+        self.message = message
+        self.hint = hint
+
+    def info(self) -> ErrorInfo:
+        return ErrorInfo(code=self.code, message=self.message, hint=self.hint)

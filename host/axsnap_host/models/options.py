@@ -1,0 +1,35 @@
+"""Snapshot options: one object travels caller → extension → host.
+
+The extension reads the capture options (stabilization, scope); the host reads the
+processing options (format, pruning, redaction). Python keyword arguments of
+``Browser.snapshot`` and CLI flags use the same names.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SnapshotFormat = Literal["snapshot", "domtext", "elements"]
+
+
+class StabilizeOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool = True
+    quiet_ms: int = Field(500, ge=0, le=60_000, description="DOM must be mutation-free this long")
+    max_wait_ms: int = Field(5_000, ge=0, le=120_000, description="capture anyway after this")
+    max_pending_requests: int = Field(2, ge=0, le=1_000)
+
+
+class SnapshotOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: SnapshotFormat = "snapshot"
+    pruned: bool = Field(True, description="thin tree; False keeps every unignored AX node")
+    redact: bool = Field(True, description="mask secrets in every output")
+    stabilize: StabilizeOptions = Field(default_factory=StabilizeOptions)
+    viewport_only: bool = Field(True, description="DOM channel: only elements in the viewport")
+    viewport_expand_px: int = Field(0, ge=0, description="DOM channel: grow the viewport window")
+    trace_id: str | None = Field(None, max_length=200)

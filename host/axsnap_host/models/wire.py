@@ -1,0 +1,69 @@
+"""Native-messaging wire messages between the extension and the host.
+
+Every message carries ``v`` (protocol version), ``id`` and ``type``. Replies are
+``{ok: true, type: "result", result}`` or ``{ok: false, type: "error", error}``.
+Frames host → browser are at most 1 MB; a larger reply travels as ``chunk`` messages whose
+``data`` pieces, joined in ``seq`` order, are the JSON text of the whole reply.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .capture import RawCapture
+from .errors import ErrorInfo
+from .options import SnapshotOptions
+
+MessageId = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    v: int
+    id: MessageId
+
+
+class PingRequest(_Message):
+    type: Literal["ping"]
+
+
+class SnapshotRequest(_Message):
+    type: Literal["snapshot"]
+    options: SnapshotOptions = Field(default_factory=SnapshotOptions)
+    capture: RawCapture
+
+
+class ForgetTabRequest(_Message):
+    """Drop the host's per-tab state (index registry, delta bases) for a closed tab."""
+
+    type: Literal["forget_tab"]
+    tabId: int
+
+
+class Chunk(_Message):
+    type: Literal["chunk"]
+    seq: int = Field(ge=0)
+    total: int = Field(ge=1)
+    data: str
+
+
+Request = Annotated[PingRequest | SnapshotRequest | ForgetTabRequest, Field(discriminator="type")]
+
+
+class OkReply(_Message):
+    ok: Literal[True] = True
+    type: Literal["result"] = "result"
+    result: dict[str, Any]
+
+
+class ErrorReply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    v: int
+    id: str | None
+    ok: Literal[False] = False
+    type: Literal["error"] = "error"
+    error: ErrorInfo
