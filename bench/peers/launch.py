@@ -1,0 +1,87 @@
+"""One Chromium for the whole run: axsnap's ``Browser`` when it works, else plain Selenium.
+
+Every peer connects to this same browser over CDP through chromedriver's
+``goog:chromeOptions.debuggerAddress`` (chromedriver always starts Chromium with a
+DevTools port), so no extra launch flag is needed.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+OFFLINE_FLAGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-default-browser-check", "--window-size=1280,900",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2",
+]
+
+
+@dataclass
+class Session:
+    driver: Any  # selenium WebDriver
+    debugger_address: str  # host:port of the DevTools endpoint
+    axsnap: Any | None  # axsnap_host.browser.Browser, or None when it could not start
+    axsnap_error: str | None  # why axsnap is not available
+
+    @property
+    def target_id(self) -> str:
+        """CDP target id of the tab under test (Selenium window handles are target ids)."""
+        if self.axsnap is not None:
+            return self.axsnap.target_handle
+        return self.driver.current_window_handle
+
+    def open(self, url: str) -> None:
+        """Load ``url`` in the tab under test and wait for the load event."""
+        if self.axsnap is not None:
+            self.axsnap.open(url)  # the driver's own window is axsnap's bridge page
+        else:
+            self.driver.get(url)
+
+
+def debugger_address(driver: Any) -> str:
+    return driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+
+
+@contextmanager
+def plain_selenium() -> Iterator[Any]:
+    """Debian Chromium through Selenium with the offline flags of DESIGN.md, no extension."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    with tempfile.TemporaryDirectory(prefix="axsnap-bench-profile-") as profile:
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for flag in [*OFFLINE_FLAGS, f"--user-data-dir={profile}"]:
+            options.add_argument(flag)
+        driver = webdriver.Chrome(
+            service=Service(executable_path="/usr/bin/chromedriver"), options=options
+        )
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+@contextmanager
+def launch(use_axsnap: bool = True) -> Iterator[Session]:
+    """Start the browser; fall back to plain Selenium (axsnap reported as not runnable)."""
+    with ExitStack() as stack:
+        browser, error = None, "disabled by --no-axsnap-browser"
+        if use_axsnap:
+            try:
+                from axsnap_host.browser import Browser
+
+                browser = stack.enter_context(Browser())
+            except Exception as exc:  # reported in the results, never silently skipped
+                error = f"axsnap Browser could not start: {type(exc).__name__}: {exc}"
+        if browser is not None:
+            driver = browser.driver
+            yield Session(driver, debugger_address(driver), browser, None)
+            return
+        driver = stack.enter_context(plain_selenium())
+        yield Session(driver, debugger_address(driver), None, error)

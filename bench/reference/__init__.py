@@ -1,0 +1,1 @@
+"""Reference set of interactive elements, computed independently of every tool under test."""

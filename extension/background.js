@@ -1,0 +1,56 @@
+// Service worker: wiring only. Everything here is rebuilt when the worker restarts.
+
+import { capturePage } from './lib/capture.js';
+import { DebuggerManager } from './lib/debugger.js';
+import { NativeClient } from './lib/native.js';
+import { createRouter } from './lib/router.js';
+import { stabilize } from './lib/stabilize.js';
+
+const debuggers = new DebuggerManager(chrome.debugger);
+const native = new NativeClient({
+  connect: (name) => chrome.runtime.connectNative(name),
+  lastError: () => chrome.runtime.lastError?.message,
+});
+
+const router = createRouter({
+  ownId: chrome.runtime.id,
+  debuggers,
+  native,
+  stabilize,
+  capture: capturePage,
+  getTargets: () => chrome.debugger.getTargets(),
+  getTab: (tabId) => chrome.tabs.get(tabId),
+  activeTabId: async () => {
+    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    return tab?.id;
+  },
+});
+
+chrome.debugger.onDetach.addListener((source, reason) => debuggers.handleDetach(source, reason));
+chrome.debugger.onEvent.addListener((source, method, params) => debuggers.handleEvent(source, method, params));
+
+chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+  if (!msg || (msg.type !== 'snapshot' && msg.type !== 'ping_host')) return false;
+  router.handle(msg, sender).then(sendResponse);
+  return true; // the reply comes asynchronously
+});
+
+chrome.runtime.onMessageExternal.addListener((msg, sender, sendResponse) => {
+  router.handle(msg, sender).then(sendResponse); // refused with not_allowed (allow-list: later)
+  return true;
+});
+
+// The toolbar button opens the side panel (cheap and idempotent: set on every worker start).
+chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
+
+// Alt+Shift+S: open the panel on the active tab and ask it to snapshot that tab.
+chrome.commands.onCommand.addListener((command, tab) => {
+  if (command !== 'snapshot-tab' || !tab?.id) return;
+  chrome.sidePanel.open({ tabId: tab.id }).catch(() => {});
+  chrome.storage.session.set({ snapshotRequest: { tabId: tab.id, at: Date.now() } }).catch(() => {});
+});
+
+// The host keeps per-tab state (index registry); drop it when the tab goes away.
+chrome.tabs.onRemoved.addListener((tabId) => {
+  if (native.connected) native.request('forget_tab', { tabId }, { timeoutMs: 5000 }).catch(() => {});
+});

@@ -1,0 +1,234 @@
+// Capture one tab into a RawCapture (see host/axsnap_host/models/capture.py). The extension
+// captures raw CDP results; the host decides what to keep.
+
+import { AxError } from './errors.js';
+import { captureWalker } from './walker_capture.js';
+
+export const CAPTURE_VERSION = 1;
+// Same list, same order as DOM_SNAPSHOT_STYLES in models/capture.py.
+export const DOM_SNAPSHOT_STYLES = Object.freeze([
+  'display', 'visibility', 'opacity', 'cursor', 'pointer-events', 'overflow-x', 'overflow-y', 'position',
+]);
+const DPR_WORLD = 'axsnap-capture';
+
+/** Page.getFrameTree → frames in pre-order, main frame first. */
+export function flattenFrameTree(tree) {
+  const out = [];
+  const visit = (node, parentId) => {
+    if (!node?.frame) return;
+    const f = node.frame;
+    out.push({
+      frameId: f.id, parentFrameId: parentId ?? f.parentId ?? null, url: f.url + (f.urlFragment ?? ''),
+      name: f.name ?? '', loaderId: f.loaderId ?? null,
+    });
+    for (const child of node.childFrames ?? []) visit(child, f.id);
+  };
+  visit(tree?.frameTree ?? tree, null);
+  return out;
+}
+
+const elapsed = (t0) => Math.round((performance.now() - t0) * 10) / 10;
+
+async function timed(timings, name, fn) {
+  const t0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    timings[name] = (timings[name] ?? 0) + elapsed(t0);
+  }
+}
+
+async function devicePixelRatio(session, frameId) {
+  const world = await session.send('Page.createIsolatedWorld', { frameId, worldName: DPR_WORLD });
+  const res = await session.send('Runtime.evaluate', {
+    expression: 'window.devicePixelRatio', contextId: world.executionContextId, returnByValue: true,
+  });
+  const value = Number(res?.result?.value);
+  return Number.isFinite(value) && value > 0 ? value : 1;
+}
+
+class Navigated extends Error {}
+
+const OOPIF_MAX_DEPTH = 4;
+
+/**
+ * Attach to the out-of-process (cross-site) iframes below `sessionId` (undefined = the tab)
+ * with flat auto-attach; pushes their session ids to `found`, depth first. The tab's
+ * Page.getFrameTree does not list these frames at all. The attachment records child
+ * sessions as they attach, so a concurrent capture of the same tab sees them too.
+ */
+async function attachOutOfProcessFrames(session, sessionId, found, errors, depth = 0) {
+  try {
+    await session.send('Target.setAutoAttach',
+      { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }, sessionId);
+  } catch (e) {
+    errors.push({ step: 'oopif', message: e?.message ?? String(e) });
+    return;
+  }
+  for (const child of session.childSessions(sessionId)) {
+    if (child.targetInfo?.type !== 'iframe') continue;
+    found.push(child.sessionId);
+    if (depth < OOPIF_MAX_DEPTH) await attachOutOfProcessFrames(session, child.sessionId, found, errors, depth + 1);
+  }
+}
+
+/** Insert a subtree (pre-order, root first) after the last descendant of its parent frame. */
+export function insertSubtree(frames, subtree) {
+  const parentIndex = frames.findIndex((f) => f.frameId === subtree[0]?.parentFrameId);
+  if (parentIndex < 0) {
+    frames.push(...subtree);
+    return;
+  }
+  const inside = new Set([frames[parentIndex].frameId]);
+  let at = parentIndex + 1;
+  while (at < frames.length && inside.has(frames[at].parentFrameId)) {
+    inside.add(frames[at].frameId);
+    at += 1;
+  }
+  frames.splice(at, 0, ...subtree);
+}
+
+async function collectFrames(session, timings, errors) {
+  const before = await timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree'));
+  const frames = flattenFrameTree(before);
+  await timed(timings, 'oopif_ms', async () => {
+    const children = [];
+    await attachOutOfProcessFrames(session, undefined, children, errors);
+    for (const child of children) {
+      try {
+        const tree = await session.send('Page.getFrameTree', {}, child);
+        const subtree = flattenFrameTree(tree).map((f) => ({ ...f, sessionId: child, out_of_process: true }));
+        if (subtree.length && !frames.some((f) => f.frameId === subtree[0].frameId)) insertSubtree(frames, subtree);
+      } catch (e) {
+        errors.push({ step: 'oopif', message: e?.message ?? String(e) });
+      }
+    }
+  });
+  return frames;
+}
+
+async function captureOnce(session, tabId, options, stabilization) {
+  const timings = {};
+  const errors = [];
+  const t0 = performance.now();
+  const frames = await collectFrames(session, timings, errors);
+  const mainLoader = frames[0]?.loaderId;
+  const sessionOf = new Map(frames.map((f) => [f.frameId, f.sessionId]));
+
+  // Frames in other processes answer in parallel; one renderer serializes its own anyway.
+  await timed(timings, 'ax_ms', () => Promise.all(frames.map(async (frame) => {
+    try {
+      const ax = await session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
+      frame.axNodes = ax.nodes ?? [];
+      frame.captured = true;
+      frame.error = null;
+    } catch (e) {
+      frame.axNodes = [];
+      frame.captured = false;
+      frame.error = e?.message ?? String(e);
+      errors.push({ step: 'ax', message: `frame ${frame.frameId}: ${frame.error}` });
+    }
+  })));
+
+  await timed(timings, 'frame_owner_ms', async () => {
+    for (const frame of frames) {
+      if (!frame.parentFrameId) {
+        frame.ownerBackendNodeId = null;
+        continue;
+      }
+      try {
+        // the owning <iframe> lives in the parent frame's process (session)
+        const owner = await session.send('DOM.getFrameOwner', { frameId: frame.frameId }, sessionOf.get(frame.parentFrameId));
+        frame.ownerBackendNodeId = owner.backendNodeId ?? null;
+      } catch (e) {
+        frame.ownerBackendNodeId = null;
+        errors.push({ step: 'frame_owner', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
+      }
+    }
+  });
+
+  let domSnapshot = null;
+  try {
+    domSnapshot = await timed(timings, 'dom_snapshot_ms', () => session.send('DOMSnapshot.captureSnapshot', {
+      computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: true, includePaintOrder: true,
+    }));
+  } catch (e) {
+    errors.push({ step: 'dom_snapshot', message: e?.message ?? String(e) });
+  }
+
+  // An out-of-process frame's DOM is not in the tab's snapshot: take one per such process,
+  // kept on the root frame of that subtree (its backendNodeIds are that process's own).
+  await timed(timings, 'oopif_dom_snapshot_ms', async () => {
+    for (const frame of frames) {
+      if (!frame.out_of_process || sessionOf.get(frame.parentFrameId) === frame.sessionId) continue;
+      try {
+        frame.dom_snapshot = await session.send('DOMSnapshot.captureSnapshot', {
+          computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: true, includePaintOrder: true,
+        }, frame.sessionId);
+      } catch (e) {
+        frame.dom_snapshot = null;
+        errors.push({ step: 'dom_snapshot', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
+      }
+    }
+  });
+
+  let layout = {};
+  try {
+    layout = await timed(timings, 'layout_ms', () => session.send('Page.getLayoutMetrics'));
+  } catch (e) {
+    errors.push({ step: 'layout', message: e?.message ?? String(e) });
+  }
+
+  let dpr = 1;
+  try {
+    dpr = await timed(timings, 'dpr_ms', () => devicePixelRatio(session, frames[0].frameId));
+  } catch (e) {
+    errors.push({ step: 'device_pixel_ratio', message: e?.message ?? String(e) });
+  }
+
+  let walker = null;
+  if (options?.format === 'domtext' || options?.format === 'elements') {
+    try {
+      walker = await timed(timings, 'walker_ms', () => captureWalker(tabId, options, session));
+    } catch (e) {
+      errors.push({ step: 'walker', message: e?.message ?? String(e) });
+    }
+  }
+
+  const after = await timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree'));
+  const afterMain = flattenFrameTree(after)[0];
+  if (afterMain?.loaderId !== mainLoader) throw new Navigated();
+
+  const tab = await chrome.tabs.get(tabId).catch(() => null);
+  timings.capture_ms = elapsed(t0);
+  return {
+    capture_version: CAPTURE_VERSION,
+    tab: { id: tabId, url: tab?.url ?? frames[0]?.url ?? '', title: tab?.title ?? '' },
+    frames: frames.map(({ sessionId, ...frame }) => frame), // session ids are ephemeral
+    dom_snapshot: domSnapshot,
+    dom_snapshot_styles: [...DOM_SNAPSHOT_STYLES],
+    layout,
+    device_pixel_ratio: dpr,
+    stabilization,
+    timings,
+    errors,
+    walker,
+    screenshot: null,
+  };
+}
+
+/**
+ * Capture the tab behind `session`. A main-frame navigation during the capture restarts it
+ * once; a second one fails with page_navigated.
+ */
+export async function capturePage(session, tabId, options, stabilization) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return await captureOnce(session, tabId, options, stabilization);
+    } catch (e) {
+      if (!(e instanceof Navigated)) throw e;
+    }
+  }
+  throw new AxError('page_navigated', 'The page navigated twice while it was being captured.',
+    'Wait for the page to finish loading, then retry.');
+}

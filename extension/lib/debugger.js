@@ -1,0 +1,191 @@
+// One chrome.debugger attachment per tab, shared by concurrent requests (reference counted).
+
+import { AxError } from './errors.js';
+
+export const CDP_VERSION = '1.3';
+
+/** Map a chrome.debugger error text to a structured error. */
+export function mapDebuggerError(text, tabId) {
+  const message = String(text || 'chrome.debugger failed');
+  if (/another debugger is already attached/i.test(message)) {
+    return new AxError('debugger_busy', `Another debugger is already attached to tab ${tabId}.`,
+      'Close DevTools for this tab (or disable the other debugging extension), then retry.');
+  }
+  if (/no tab with (given )?id|no target with given id|tab was closed|target closed/i.test(message)) {
+    return new AxError('tab_not_found', `Tab ${tabId} does not exist (or was closed).`,
+      'Pick an open tab and retry.');
+  }
+  if (/cannot access|cannot attach to this target|chrome:\/\/|chrome-extension:\/\/|is not allowed/i
+    .test(message)) {
+    return new AxError('restricted_page', `This page cannot be captured: ${message}`,
+      'Open a regular web page (http, https or file) in the tab and try again.');
+  }
+  return new AxError('capture_failed', message, 'Retry; if it keeps failing, reload the tab.');
+}
+
+function detachedError(tabId, reason) {
+  if (reason === 'target_closed') {
+    return new AxError('tab_not_found', `Tab ${tabId} was closed during the capture.`, 'Pick an open tab and retry.');
+  }
+  if (reason === 'canceled_by_user') {
+    return new AxError('capture_failed', 'The debugging session was cancelled from the browser\'s infobar.',
+      'Keep the "started debugging this browser" bar open while a snapshot runs, then retry.');
+  }
+  return new AxError('capture_failed', `The debugger detached from tab ${tabId} (${reason || 'unknown reason'}).`,
+    'Retry the snapshot.');
+}
+
+/** A handle on a shared attachment: send commands, listen to events, release when done. */
+class Session {
+  constructor(manager, tabId, attachment) {
+    this.manager = manager;
+    this.tabId = tabId;
+    this.attachment = attachment;
+    this.released = false;
+    this.ownListeners = new Set();
+  }
+
+  /** Send a CDP command to the tab, or to a child session (an out-of-process iframe). */
+  async send(method, params = {}, sessionId = undefined) {
+    const att = this.attachment;
+    if (att.detached) throw detachedError(this.tabId, att.detachReason);
+    const target = sessionId ? { tabId: this.tabId, sessionId } : { tabId: this.tabId };
+    try {
+      return await this.manager.api.sendCommand(target, method, params);
+    } catch (e) {
+      if (att.detached) throw detachedError(this.tabId, att.detachReason);
+      const text = e?.message ?? String(e);
+      if (/not attached/i.test(text)) throw detachedError(this.tabId, 'not attached');
+      const err = mapDebuggerError(text, this.tabId);
+      if (err.code === 'capture_failed') err.message = `${method}: ${text}`;
+      throw err;
+    }
+  }
+
+  /** Listen to CDP events of this tab; returns an unsubscribe function. */
+  onEvent(listener) {
+    this.attachment.listeners.add(listener);
+    this.ownListeners.add(listener);
+    return () => {
+      this.attachment.listeners.delete(listener);
+      this.ownListeners.delete(listener);
+    };
+  }
+
+  /** Auto-attached child sessions whose parent is `parentSessionId` (undefined = the tab). */
+  childSessions(parentSessionId = undefined) {
+    const out = [];
+    for (const [sessionId, child] of this.attachment.children) {
+      if (child.parentSessionId === parentSessionId) out.push({ sessionId, ...child });
+    }
+    return out;
+  }
+
+  /** Network.enable shared by concurrent users of the attachment; returns a release. */
+  async useNetwork() {
+    const att = this.attachment;
+    att.networkUsers += 1;
+    try {
+      if (att.networkUsers === 1) await this.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
+    } catch (e) {
+      att.networkUsers -= 1;
+      throw e;
+    }
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      att.networkUsers -= 1;
+      if (att.networkUsers === 0 && !att.detached) await this.send('Network.disable').catch(() => {});
+    };
+  }
+
+  get detached() {
+    return this.attachment.detached;
+  }
+
+  release() {
+    if (this.released) return;
+    this.released = true;
+    for (const l of this.ownListeners) this.attachment.listeners.delete(l);
+    this.manager.releaseAttachment(this.tabId, this.attachment);
+  }
+}
+
+export class DebuggerManager {
+  constructor(api) {
+    this.api = api; // chrome.debugger (promise-returning MV3 API)
+    this.attachments = new Map(); // tabId -> {refs, ready, detached, detachReason, listeners}
+    this.detaching = new Map(); // tabId -> promise of a detach in flight
+  }
+
+  /** Attach (or join the attachment) to `tabId`; resolves with a Session. */
+  async acquire(tabId) {
+    let att = this.attachments.get(tabId);
+    if (!att || att.detached) {
+      att = {
+        refs: 0, detached: false, detachReason: '', listeners: new Set(),
+        children: new Map(), // child sessionId -> {parentSessionId, targetInfo} (auto-attached)
+        networkUsers: 0,
+      };
+      const previousDetach = this.detaching.get(tabId) ?? Promise.resolve();
+      att.ready = previousDetach.then(() => this.api.attach({ tabId }, CDP_VERSION)).catch((e) => {
+        if (this.attachments.get(tabId) === att) this.attachments.delete(tabId);
+        att.detached = true;
+        throw e instanceof AxError ? e : mapDebuggerError(e?.message ?? String(e), tabId);
+      });
+      this.attachments.set(tabId, att);
+    }
+    att.refs += 1;
+    try {
+      await att.ready;
+    } catch (e) {
+      att.refs -= 1;
+      throw e;
+    }
+    if (att.detached) {
+      att.refs -= 1;
+      throw detachedError(tabId, att.detachReason);
+    }
+    return new Session(this, tabId, att);
+  }
+
+  releaseAttachment(tabId, att) {
+    att.refs -= 1;
+    if (att.refs > 0 || att.detached) return;
+    att.detached = true;
+    att.detachReason = 'released';
+    if (this.attachments.get(tabId) === att) this.attachments.delete(tabId);
+    const done = Promise.resolve(this.api.detach({ tabId })).catch(() => {}).finally(() => {
+      if (this.detaching.get(tabId) === done) this.detaching.delete(tabId);
+    });
+    this.detaching.set(tabId, done);
+  }
+
+  /** chrome.debugger.onDetach: the tab closed, the user cancelled, or another client took over. */
+  handleDetach(source, reason) {
+    const att = this.attachments.get(source?.tabId);
+    if (!att) return;
+    att.detached = true;
+    att.detachReason = reason;
+    this.attachments.delete(source.tabId);
+  }
+
+  /** chrome.debugger.onEvent: fan out to the sessions listening on that tab. */
+  handleEvent(source, method, params) {
+    const att = this.attachments.get(source?.tabId);
+    if (!att) return;
+    if (method === 'Target.attachedToTarget' && params?.sessionId) {
+      att.children.set(params.sessionId, { parentSessionId: source.sessionId, targetInfo: params.targetInfo ?? {} });
+    } else if (method === 'Target.detachedFromTarget' && params?.sessionId) {
+      att.children.delete(params.sessionId);
+    }
+    for (const listener of att.listeners) {
+      try {
+        listener(method, params ?? {}, source);
+      } catch {
+        // a listener's bug must not break the others
+      }
+    }
+  }
+}

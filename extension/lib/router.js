@@ -1,0 +1,171 @@
+// Routing of page messages: validate, resolve the tab, attach → stabilize → capture → host.
+// The pure parts (validation, sender policy, reply shaping) are unit-tested under node.
+
+import { AxError, toErrorInfo } from './errors.js';
+import { checkRestricted } from './restricted.js';
+
+const FORMATS = new Set(['snapshot', 'domtext', 'elements']);
+const STABILIZE_NUMBERS = ['quiet_ms', 'max_wait_ms', 'max_pending_requests'];
+
+function invalid(message) {
+  return new AxError('invalid_message', message,
+    'Send {type:"snapshot", tabId?, targetId?, options} or {type:"ping_host"}.');
+}
+
+/** Validate the options the extension itself reads; the host validates the rest. */
+export function validateOptions(options) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options must be an object');
+  if (options.format !== undefined && !FORMATS.has(options.format)) {
+    throw invalid(`options.format must be one of ${[...FORMATS].join(', ')}`);
+  }
+  const st = options.stabilize;
+  if (st !== undefined) {
+    if (st === null || typeof st !== 'object' || Array.isArray(st)) throw invalid('options.stabilize must be an object');
+    if (st.enabled !== undefined && typeof st.enabled !== 'boolean') throw invalid('options.stabilize.enabled must be a boolean');
+    for (const key of STABILIZE_NUMBERS) {
+      if (st[key] !== undefined && !(Number.isInteger(st[key]) && st[key] >= 0)) {
+        throw invalid(`options.stabilize.${key} must be a non-negative integer`);
+      }
+    }
+  }
+  return options;
+}
+
+/** Validate a page message; returns the normalized request or throws invalid_message. */
+export function validateMessage(msg) {
+  if (!msg || typeof msg !== 'object' || Array.isArray(msg)) throw invalid('message must be an object');
+  if (msg.type === 'ping_host') return { type: 'ping_host' };
+  if (msg.type !== 'snapshot') {
+    throw new AxError('unknown_type', `unknown message type ${JSON.stringify(msg.type)}`,
+      'Send {type:"snapshot", ...} or {type:"ping_host"}.');
+  }
+  if (msg.tabId !== undefined && msg.tabId !== null && !(Number.isInteger(msg.tabId) && msg.tabId >= 0)) {
+    throw invalid('tabId must be a non-negative integer');
+  }
+  if (msg.targetId !== undefined && msg.targetId !== null && (typeof msg.targetId !== 'string' || !msg.targetId)) {
+    throw invalid('targetId must be a non-empty string');
+  }
+  if (msg.tabId != null && msg.targetId != null) throw invalid('give tabId or targetId, not both');
+  return {
+    type: 'snapshot',
+    tabId: msg.tabId ?? null,
+    targetId: msg.targetId ?? null,
+    options: validateOptions(msg.options),
+  };
+}
+
+/** Only this extension's own pages and service worker may ask, for now. */
+export function checkSender(sender, ownId) {
+  if (!sender || sender.id !== ownId) {
+    throw new AxError('not_allowed', 'Requests from other extensions are not allowed.',
+      'Only the axsnap extension\'s own pages can request snapshots.');
+  }
+  const url = String(sender.url ?? '');
+  if (url && !url.startsWith(`chrome-extension://${ownId}/`)) {
+    throw new AxError('not_allowed', 'Requests from content scripts or web pages are not allowed.',
+      'Ask from an axsnap extension page.');
+  }
+}
+
+/** Resolve a CDP target id (a Selenium window handle) to a tab id. */
+export function tabIdForTarget(targets, targetId) {
+  const match = targets.find((t) => t.id === targetId);
+  if (!match || typeof match.tabId !== 'number') {
+    throw new AxError('tab_not_found', `No tab has the target id ${targetId}.`,
+      'Pass the window handle of an open tab.');
+  }
+  return match.tabId;
+}
+
+const round = (x) => Math.round(x * 10) / 10;
+
+/**
+ * A router over injected dependencies:
+ * {ownId, debuggers (DebuggerManager), native (NativeClient), stabilize(session, options),
+ *  capture(session, tabId, options, stabilization), getTargets(), getTab(tabId),
+ *  activeTabId(), now()}.
+ */
+export function createRouter(deps) {
+  const now = deps.now ?? (() => performance.now());
+
+  async function resolveTab(req) {
+    if (req.targetId) return tabIdForTarget(await deps.getTargets(), req.targetId);
+    if (req.tabId !== null) return req.tabId;
+    const active = await deps.activeTabId();
+    if (typeof active !== 'number') throw new AxError('tab_not_found', 'There is no active tab.', 'Focus a tab and retry.');
+    return active;
+  }
+
+  async function snapshot(req) {
+    const t0 = now();
+    const tabId = await resolveTab(req);
+    let tab;
+    try {
+      tab = await deps.getTab(tabId);
+    } catch {
+      throw new AxError('tab_not_found', `Tab ${tabId} does not exist.`, 'Pick an open tab and retry.');
+    }
+    const refused = checkRestricted(tab?.url || tab?.pendingUrl || '', deps.ownId);
+    if (refused) throw new AxError(refused.code, refused.message, refused.hint);
+
+    const tAttach = now();
+    const session = await deps.debuggers.acquire(tabId);
+    const timings = { attach_ms: round(now() - tAttach) };
+    let capture;
+    try {
+      const tStab = now();
+      const stabilization = await deps.stabilize(session, req.options);
+      timings.stabilize_ms = round(now() - tStab);
+      const tCap = now();
+      capture = await deps.capture(session, tabId, req.options, stabilization);
+      timings.capture_ms = round(now() - tCap);
+    } finally {
+      session.release();
+    }
+    const tSend = now();
+    const sent = await deps.native.request('snapshot', { options: req.options, capture });
+    const roundTrip = now() - tSend;
+    const reply = sent.reply;
+    if (!reply.ok) {
+      const info = reply.error ?? {};
+      throw new AxError(info.code ?? 'internal_error', info.message ?? 'the host failed', info.hint ?? '');
+    }
+    const hostMs = Number(reply.result?.timings?.host_ms ?? 0);
+    Object.assign(timings, {
+      host_ms: round(hostMs),
+      transfer_ms: round(Math.max(0, roundTrip - hostMs)),
+      total_ms: round(now() - t0),
+      capture_steps: capture.timings,
+    });
+    return {
+      ok: true,
+      result: reply.result,
+      timings,
+      sizes: { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks },
+    };
+  }
+
+  async function pingHost() {
+    const t0 = now();
+    const sent = await deps.native.request('ping', {}, { timeoutMs: 15_000 });
+    if (!sent.reply.ok) {
+      const info = sent.reply.error ?? {};
+      throw new AxError(info.code ?? 'internal_error', info.message ?? 'ping failed', info.hint ?? '');
+    }
+    return { ok: true, result: sent.reply.result, timings: { total_ms: round(now() - t0) } };
+  }
+
+  /** Handle one message; always resolves with {ok:true,...} or {ok:false, error}. */
+  async function handle(msg, sender) {
+    try {
+      checkSender(sender, deps.ownId);
+      const req = validateMessage(msg);
+      return req.type === 'ping_host' ? await pingHost() : await snapshot(req);
+    } catch (err) {
+      return { ok: false, error: toErrorInfo(err) };
+    }
+  }
+
+  return { handle };
+}

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+import { DOM_SNAPSHOT_STYLES, flattenFrameTree, insertSubtree } from '../lib/capture.js';
+
+test('computed styles match models/capture.py, in order', () => {
+  const py = readFileSync(new URL('../../host/axsnap_host/models/capture.py', import.meta.url), 'utf8');
+  const block = py.slice(py.indexOf('DOM_SNAPSHOT_STYLES = ('), py.indexOf(')', py.indexOf('DOM_SNAPSHOT_STYLES = (')));
+  const names = [...block.matchAll(/"([a-z-]+)"/g)].map((m) => m[1]);
+  assert.ok(names.length > 0);
+  assert.deepEqual([...DOM_SNAPSHOT_STYLES], names);
+});
+
+const frame = (id, extra = {}) => ({ id, url: `http://127.0.0.1/${id}`, loaderId: `L${id}`, ...extra });
+
+test('frame trees flatten in pre-order with parents', () => {
+  const tree = {
+    frameTree: {
+      frame: frame('main'),
+      childFrames: [
+        { frame: frame('a', { parentId: 'main', name: 'first' }), childFrames: [{ frame: frame('a1', { parentId: 'a' }) }] },
+        { frame: frame('b', { parentId: 'main', urlFragment: '#x' }) },
+      ],
+    },
+  };
+  const flat = flattenFrameTree(tree);
+  assert.deepEqual(flat.map((f) => [f.frameId, f.parentFrameId]), [['main', null], ['a', 'main'], ['a1', 'a'], ['b', 'main']]);
+  assert.equal(flat[1].name, 'first');
+  assert.equal(flat[3].url, 'http://127.0.0.1/b#x');
+  assert.equal(flat[0].loaderId, 'Lmain');
+});
+
+test('an out-of-process root keeps its parent id', () => {
+  const flat = flattenFrameTree({ frameTree: { frame: frame('oop', { parentId: 'a' }) } });
+  assert.equal(flat[0].parentFrameId, 'a');
+});
+
+test('out-of-process subtrees go after their parent subtree', () => {
+  const frames = [
+    { frameId: 'main', parentFrameId: null }, { frameId: 'a', parentFrameId: 'main' },
+    { frameId: 'a1', parentFrameId: 'a' }, { frameId: 'b', parentFrameId: 'main' },
+  ];
+  insertSubtree(frames, [{ frameId: 'x', parentFrameId: 'a' }, { frameId: 'x1', parentFrameId: 'x' }]);
+  assert.deepEqual(frames.map((f) => f.frameId), ['main', 'a', 'a1', 'x', 'x1', 'b']);
+  insertSubtree(frames, [{ frameId: 'y', parentFrameId: 'main' }]);
+  assert.deepEqual(frames.map((f) => f.frameId), ['main', 'a', 'a1', 'x', 'x1', 'b', 'y']);
+  insertSubtree(frames, [{ frameId: 'z', parentFrameId: 'unknown' }]);
+  assert.equal(frames.at(-1).frameId, 'z');
+});
+
+// --- capturePage over a scripted CDP session ------------------------------------------
+
+import { capturePage } from '../lib/capture.js';
+
+globalThis.chrome = { tabs: { get: async (id) => ({ id, url: 'http://127.0.0.1/p', title: 'Page' }) } };
+
+function scriptedSession({ loaders = () => 'L1', failAxFor = null } = {}) {
+  const calls = [];
+  return {
+    calls,
+    childSessions: () => [],
+    evaluations: [],
+    async send(method, params = {}) {
+      calls.push(method);
+      if (method === 'Runtime.evaluate') this.evaluations.push(params);
+      switch (method) {
+        case 'Page.getFrameTree':
+          return { frameTree: { frame: { id: 'M', url: 'http://127.0.0.1/p', loaderId: loaders() },
+            childFrames: [{ frame: { id: 'C', parentId: 'M', url: 'http://127.0.0.1/c', loaderId: 'LC' } }] } };
+        case 'Accessibility.getFullAXTree':
+          if (params.frameId === failAxFor) throw new Error('Frame with the given frameId is not found.');
+          return { nodes: [{ nodeId: `${params.frameId}1`, role: { value: 'RootWebArea' } }] };
+        case 'DOM.getFrameOwner': return { backendNodeId: 42 };
+        case 'DOMSnapshot.captureSnapshot': return { documents: [{}], strings: [] };
+        case 'Page.getLayoutMetrics': return { cssLayoutViewport: { clientWidth: 1280, clientHeight: 757 } };
+        case 'Page.createIsolatedWorld': return { executionContextId: 3 };
+        case 'Runtime.evaluate': return { result: { value: 2 } };
+        default: return {};
+      }
+    },
+  };
+}
+
+const STAB = { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0 };
+
+test('capturePage builds a RawCapture; a frame that fails is marked and the rest goes on', async () => {
+  const session = scriptedSession({ failAxFor: 'C' });
+  const cap = await capturePage(session, 7, { format: 'snapshot' }, STAB);
+  assert.equal(cap.capture_version, 1);
+  assert.deepEqual(cap.tab, { id: 7, url: 'http://127.0.0.1/p', title: 'Page' });
+  assert.deepEqual(cap.frames.map((f) => [f.frameId, f.captured, f.ownerBackendNodeId]), [['M', true, null], ['C', false, 42]]);
+  assert.equal(cap.frames[0].axNodes.length, 1);
+  assert.match(cap.frames[1].error, /not found/);
+  assert.deepEqual(cap.errors.map((e) => e.step), ['ax']);
+  assert.deepEqual(cap.dom_snapshot, { documents: [{}], strings: [] });
+  assert.deepEqual(cap.dom_snapshot_styles, [...DOM_SNAPSHOT_STYLES]);
+  assert.equal(cap.device_pixel_ratio, 2);
+  assert.equal(cap.stabilization, STAB);
+  assert.equal(cap.walker, null);
+  assert.equal(cap.screenshot, null);
+  for (const key of ['frame_tree_ms', 'ax_ms', 'dom_snapshot_ms', 'layout_ms', 'capture_ms']) {
+    assert.equal(typeof cap.timings[key], 'number', key);
+  }
+  assert.ok(session.evaluations.length > 0);
+  for (const params of session.evaluations) {
+    assert.equal(params.contextId, 3, 'evaluated only in the isolated world, never the page\'s');
+  }
+});
+
+test('a navigation during capture is retried once, then refused with page_navigated', async () => {
+  let n = 0;
+  const once = scriptedSession({ loaders: () => (++n <= 1 ? 'L1' : 'L2') });
+  const cap = await capturePage(once, 1, {}, STAB);
+  assert.equal(cap.frames[0].loaderId, 'L2');
+  let m = 0;
+  const always = scriptedSession({ loaders: () => `L${++m}` });
+  await assert.rejects(capturePage(always, 1, {}, STAB), (e) => e.code === 'page_navigated' && e.hint.length > 0);
+});

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { ChunkAssembler } from '../lib/chunks.js';
+
+const message = { v: 1, id: 'r1', ok: true, type: 'result', result: { text: 'héllo ✓ '.repeat(50) } };
+function split(msg, n, id = msg.id) {
+  const text = JSON.stringify(msg);
+  const size = Math.ceil(text.length / n);
+  return Array.from({ length: n }, (_, seq) => ({ v: 1, id, type: 'chunk', seq, total: n, data: text.slice(seq * size, (seq + 1) * size) }));
+}
+
+test('reassembles chunks given in any order', () => {
+  const asm = new ChunkAssembler();
+  const frames = split(message, 5);
+  const order = [3, 0, 4, 1, 2];
+  let done = null;
+  for (const [i, seq] of order.entries()) {
+    done = asm.accept(frames[seq]);
+    if (i < order.length - 1) assert.equal(done, null);
+  }
+  assert.deepEqual(done.message, message);
+  assert.equal(done.chunks, 5);
+  assert.equal(done.bytes, Buffer.byteLength(JSON.stringify(message), 'utf8'));
+  assert.equal(asm.pendingCount, 0);
+});
+
+test('a single-chunk set completes at once', () => {
+  const asm = new ChunkAssembler();
+  assert.deepEqual(asm.accept(split(message, 1)[0]).message, message);
+});
+
+test('interleaved sets are kept apart by id', () => {
+  const asm = new ChunkAssembler();
+  const other = { ...message, id: 'r2', result: { n: 2 } };
+  const a = split(message, 2);
+  const b = split(other, 2);
+  assert.equal(asm.accept(a[0]), null);
+  assert.equal(asm.accept(b[1]), null);
+  assert.deepEqual(asm.accept(b[0]).message, other);
+  assert.deepEqual(asm.accept(a[1]).message, message);
+});
+
+function assertBad(fn, pattern, id) {
+  assert.throws(fn, (err) => {
+    assert.equal(err.code, 'bad_chunk');
+    assert.match(err.message, pattern);
+    if (id !== undefined) assert.equal(err.id, id);
+    return true;
+  });
+}
+
+test('seq out of range is refused and the set dropped', () => {
+  const asm = new ChunkAssembler();
+  const frames = split(message, 3);
+  asm.accept(frames[0]);
+  assertBad(() => asm.accept({ ...frames[1], seq: 3 }), /out of range/, 'r1');
+  assertBad(() => asm.accept({ ...frames[1], seq: -1 }), /out of range/);
+  assertBad(() => asm.accept({ ...frames[1], seq: 1.5 }), /out of range/);
+  assert.equal(asm.pendingCount, 0);
+});
+
+test('a total that changes within a set is refused', () => {
+  const asm = new ChunkAssembler();
+  const frames = split(message, 3);
+  asm.accept(frames[0]);
+  assertBad(() => asm.accept({ ...frames[1], total: 4 }), /total changed/, 'r1');
+  assert.equal(asm.pendingCount, 0);
+});
+
+test('a duplicate seq is refused', () => {
+  const asm = new ChunkAssembler();
+  const frames = split(message, 3);
+  asm.accept(frames[1]);
+  assertBad(() => asm.accept(frames[1]), /duplicate/, 'r1');
+});
+
+test('bad totals, data and ids are refused', () => {
+  const asm = new ChunkAssembler();
+  const [frame] = split(message, 2);
+  assertBad(() => asm.accept({ ...frame, total: 0 }), /positive integer/);
+  assertBad(() => asm.accept({ ...frame, data: 42 }), /string/);
+  assertBad(() => asm.accept({ ...frame, id: '' }), /without an id/);
+  assertBad(() => asm.accept(null), /without an id/);
+});
+
+test('joined data that is not JSON is refused', () => {
+  const asm = new ChunkAssembler();
+  assertBad(() => asm.accept({ id: 'x', seq: 0, total: 1, data: '{"v":1,' }), /not valid JSON/, 'x');
+});
+
+test('the number of pending sets is bounded', () => {
+  const asm = new ChunkAssembler({ maxPendingSets: 2 });
+  asm.accept({ id: 'a', seq: 0, total: 2, data: '{' });
+  asm.accept({ id: 'b', seq: 0, total: 2, data: '{' });
+  assertBad(() => asm.accept({ id: 'c', seq: 0, total: 2, data: '{' }), /too many/, 'c');
+  asm.drop('a');
+  assert.equal(asm.accept({ id: 'c', seq: 0, total: 2, data: '{' }), null);
+});

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { DebuggerManager } from '../lib/debugger.js';
+
+function fakeApi({ attachError } = {}) {
+  const calls = [];
+  return {
+    calls,
+    attach: async (target) => {
+      calls.push(`attach ${target.tabId}`);
+      await new Promise((r) => setTimeout(r, 5));
+      if (attachError) throw new Error(attachError);
+    },
+    detach: async (target) => { calls.push(`detach ${target.tabId}`); },
+    sendCommand: async (_t, method) => {
+      calls.push(method);
+      if (method === 'Bad.method') throw new Error("'Bad.method' wasn't found");
+      return { method };
+    },
+  };
+}
+
+test('concurrent acquires share one attachment; the last release detaches', async () => {
+  const api = fakeApi();
+  const m = new DebuggerManager(api);
+  const [a, b] = await Promise.all([m.acquire(1), m.acquire(1)]);
+  assert.deepEqual(api.calls, ['attach 1']);
+  assert.deepEqual(await a.send('Page.getFrameTree'), { method: 'Page.getFrameTree' });
+  a.release();
+  a.release(); // twice is harmless
+  assert.ok(!api.calls.includes('detach 1'));
+  b.release();
+  assert.ok(api.calls.includes('detach 1'));
+  const c = await m.acquire(1);
+  assert.equal(api.calls.filter((x) => x === 'attach 1').length, 2);
+  c.release();
+});
+
+test('attach errors are structured and not cached', async () => {
+  const api = fakeApi({ attachError: 'Another debugger is already attached to the tab with id: 4.' });
+  const m = new DebuggerManager(api);
+  const results = await Promise.allSettled([m.acquire(4), m.acquire(4)]);
+  for (const r of results) assert.equal(r.reason.code, 'debugger_busy');
+  assert.equal(api.calls.length, 1);
+  await assert.rejects(m.acquire(4), (e) => e.code === 'debugger_busy');
+  assert.equal(api.calls.length, 2);
+});
+
+test('a detach by the browser fails later commands with a clear error', async () => {
+  const api = fakeApi();
+  const m = new DebuggerManager(api);
+  const s = await m.acquire(2);
+  const events = [];
+  s.onEvent((method) => events.push(method));
+  m.handleEvent({ tabId: 2 }, 'Network.requestWillBeSent', {});
+  m.handleDetach({ tabId: 2 }, 'target_closed');
+  m.handleEvent({ tabId: 2 }, 'Network.loadingFinished', {});
+  assert.deepEqual(events, ['Network.requestWillBeSent']);
+  await assert.rejects(s.send('Page.getFrameTree'), (e) => e.code === 'tab_not_found');
+  s.release();
+  assert.ok(!api.calls.includes('detach 2'), 'no detach of a session the browser already ended');
+  const cancelled = await m.acquire(2);
+  m.handleDetach({ tabId: 2 }, 'canceled_by_user');
+  await assert.rejects(cancelled.send('X.y'), (e) => e.code === 'capture_failed' && /cancelled/.test(e.message));
+});
+
+test('command errors name the method', async () => {
+  const m = new DebuggerManager(fakeApi());
+  const s = await m.acquire(3);
+  await assert.rejects(s.send('Bad.method'), (e) => e.code === 'capture_failed' && e.message.startsWith('Bad.method'));
+});

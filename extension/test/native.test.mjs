@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { NativeClient } from '../lib/native.js';
+
+/** A Port-like fake: records posted messages; the test plays the host. */
+function fakePort() {
+  const listeners = { message: [], disconnect: [] };
+  return {
+    posted: [],
+    onMessage: { addListener: (f) => listeners.message.push(f) },
+    onDisconnect: { addListener: (f) => listeners.disconnect.push(f) },
+    postMessage(m) { this.posted.push(m); },
+    disconnect() {},
+    reply(m) { for (const f of listeners.message) f(m); },
+    die() { for (const f of listeners.disconnect) f(); },
+  };
+}
+
+function client(opts = {}) {
+  const ports = [];
+  let lastError;
+  const c = new NativeClient({
+    connect: () => { const p = fakePort(); ports.push(p); return p; },
+    lastError: () => lastError,
+    ...opts,
+  });
+  return { c, ports, setLastError: (e) => { lastError = e; } };
+}
+
+test('replies are matched to requests by id', async () => {
+  const { c, ports } = client();
+  const a = c.request('ping');
+  const b = c.request('ping');
+  const [ma, mb] = ports[0].posted;
+  assert.equal(ports.length, 1, 'one port for both');
+  assert.equal(ma.v, 1);
+  ports[0].reply({ v: 1, id: mb.id, ok: true, type: 'result', result: { n: 'b' } });
+  ports[0].reply({ v: 1, id: ma.id, ok: true, type: 'result', result: { n: 'a' } });
+  assert.equal((await a).reply.result.n, 'a');
+  const rb = await b;
+  assert.equal(rb.reply.result.n, 'b');
+  assert.equal(rb.replyChunks, 1);
+});
+
+test('chunked replies are reassembled', async () => {
+  const { c, ports } = client();
+  const p = c.request('snapshot', { capture: {} });
+  const id = ports[0].posted[0].id;
+  const text = JSON.stringify({ v: 1, id, ok: true, type: 'result', result: { big: 'x'.repeat(1000) } });
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 1, total: 2, data: text.slice(500) });
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 0, total: 2, data: text.slice(0, 500) });
+  const res = await p;
+  assert.equal(res.reply.result.big.length, 1000);
+  assert.equal(res.replyChunks, 2);
+  assert.equal(res.replyBytes, Buffer.byteLength(text, 'utf8'));
+});
+
+test('a bad chunk fails its request with bad_chunk', async () => {
+  const { c, ports } = client();
+  const p = c.request('snapshot');
+  const id = ports[0].posted[0].id;
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 0, total: 2, data: '{' });
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 0, total: 2, data: '{' });
+  await assert.rejects(p, (e) => e.code === 'bad_chunk');
+});
+
+test('a dying port fails pending requests; the next request reconnects', async () => {
+  const { c, ports, setLastError } = client();
+  const p = c.request('ping');
+  setLastError('Native host has exited.');
+  ports[0].die();
+  await assert.rejects(p, (e) => e.code === 'host_exited');
+  assert.equal(c.connected, false);
+  const q = c.request('ping');
+  assert.equal(ports.length, 2);
+  ports[1].reply({ v: 1, id: ports[1].posted[0].id, ok: true, type: 'result', result: {} });
+  assert.equal((await q).reply.ok, true);
+});
+
+test('an unregistered host gives host_not_found with the install command', async () => {
+  const { c, ports, setLastError } = client();
+  const p = c.request('ping');
+  setLastError('Specified native messaging host not found.');
+  ports[0].die();
+  await assert.rejects(p, (e) => e.code === 'host_not_found' && e.hint.includes('python3 scripts/install_host.py'));
+});
+
+test('requests over the size limit are refused before sending', async () => {
+  const { c, ports } = client({ maxRequestBytes: 100 });
+  await assert.rejects(c.request('snapshot', { capture: { s: 'é'.repeat(40) } }), (e) => e.code === 'request_too_large');
+  assert.equal(ports.length, 0);
+});
+
+test('a request without an answer times out', async () => {
+  const { c } = client();
+  await assert.rejects(c.request('ping', {}, { timeoutMs: 20 }), (e) => e.code === 'host_timeout');
+  assert.equal(c.pending.size, 0);
+});
+
+test('a request on a port whose host died while idle is retried once on a new host', async () => {
+  const { c, ports, setLastError } = client();
+  const first = c.request('ping');
+  ports[0].reply({ v: 1, id: ports[0].posted[0].id, ok: true, type: 'result', result: {} });
+  await first;
+  const second = c.request('ping'); // sent on the old port, whose host is already gone
+  setLastError('Native host has exited.');
+  ports[0].die();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(ports.length, 2, 'reconnected');
+  assert.equal(ports[1].posted[0].type, 'ping');
+  ports[1].reply({ v: 1, id: ports[1].posted[0].id, ok: true, type: 'result', result: { again: true } });
+  assert.equal((await second).reply.result.again, true);
+});
+
+test('a host that dies on a fresh port is not retried', async () => {
+  const { c, ports, setLastError } = client();
+  const p = c.request('ping');
+  setLastError('Native host has exited.');
+  ports[0].die();
+  await assert.rejects(p, (e) => e.code === 'host_exited');
+  assert.equal(ports.length, 1);
+});

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { AxError } from '../lib/errors.js';
+import { checkSender, createRouter, tabIdForTarget, validateMessage } from '../lib/router.js';
+
+const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
+const SELF = { id: OWN, url: `chrome-extension://${OWN}/bridge.html` };
+
+test('validateMessage accepts snapshot and ping_host', () => {
+  assert.deepEqual(validateMessage({ type: 'ping_host' }), { type: 'ping_host' });
+  assert.deepEqual(validateMessage({ type: 'snapshot', tabId: 3, options: { format: 'domtext' } }),
+    { type: 'snapshot', tabId: 3, targetId: null, options: { format: 'domtext' } });
+  assert.deepEqual(validateMessage({ type: 'snapshot', targetId: 'ABC' }),
+    { type: 'snapshot', tabId: null, targetId: 'ABC', options: {} });
+});
+
+test('validateMessage refuses bad requests with structured codes', () => {
+  const cases = [
+    [null, 'invalid_message'], [[], 'invalid_message'], [{ type: 'nope' }, 'unknown_type'],
+    [{ type: 'snapshot', tabId: -1 }, 'invalid_message'], [{ type: 'snapshot', tabId: '3' }, 'invalid_message'],
+    [{ type: 'snapshot', targetId: '' }, 'invalid_message'], [{ type: 'snapshot', tabId: 1, targetId: 'A' }, 'invalid_message'],
+    [{ type: 'snapshot', options: 'x' }, 'invalid_message'], [{ type: 'snapshot', options: { format: 'png' } }, 'invalid_message'],
+    [{ type: 'snapshot', options: { stabilize: { quiet_ms: -5 } } }, 'invalid_message'],
+    [{ type: 'snapshot', options: { stabilize: { enabled: 'yes' } } }, 'invalid_message'],
+  ];
+  for (const [msg, code] of cases) {
+    assert.throws(() => validateMessage(msg), (e) => e.code === code && e.hint.length > 0, JSON.stringify(msg));
+  }
+});
+
+test('only this extension\'s pages may ask', () => {
+  checkSender(SELF, OWN);
+  checkSender({ id: OWN }, OWN); // the service worker itself
+  assert.throws(() => checkSender({ id: 'otherextensionidotherextensionid' }, OWN), (e) => e.code === 'not_allowed');
+  assert.throws(() => checkSender({ id: OWN, url: 'https://evil.example/' }, OWN), (e) => e.code === 'not_allowed');
+  assert.throws(() => checkSender(undefined, OWN), (e) => e.code === 'not_allowed');
+});
+
+test('target ids resolve to tab ids', () => {
+  const targets = [{ id: 'T1', tabId: 7 }, { id: 'W', type: 'worker' }];
+  assert.equal(tabIdForTarget(targets, 'T1'), 7);
+  assert.throws(() => tabIdForTarget(targets, 'W'), (e) => e.code === 'tab_not_found');
+  assert.throws(() => tabIdForTarget(targets, 'nope'), (e) => e.code === 'tab_not_found');
+});
+
+function fakeDeps(overrides = {}) {
+  const log = [];
+  const session = { release: () => log.push('release') };
+  const deps = {
+    ownId: OWN,
+    log,
+    debuggers: { acquire: async (tabId) => { log.push(`attach ${tabId}`); return session; } },
+    stabilize: async () => { log.push('stabilize'); return { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0 }; },
+    capture: async (_s, tabId) => { log.push('capture'); return { capture_version: 1, tab: { id: tabId }, timings: { ax_ms: 1 } }; },
+    native: {
+      request: async (type, body) => {
+        log.push(`host ${type}`);
+        deps.sent = body;
+        return { reply: { ok: true, result: { format: 'snapshot', timings: { host_ms: 4 } } }, requestBytes: 10, replyBytes: 20, replyChunks: 1 };
+      },
+    },
+    getTargets: async () => [{ id: 'TARGET', tabId: 9 }],
+    getTab: async (tabId) => ({ id: tabId, url: tabId === 66 ? 'chrome://version' : 'http://127.0.0.1/' }),
+    activeTabId: async () => 5,
+    ...overrides,
+  };
+  return deps;
+}
+
+test('a snapshot runs attach → stabilize → capture → release → host', async () => {
+  const deps = fakeDeps();
+  const reply = await createRouter(deps).handle({ type: 'snapshot', targetId: 'TARGET', options: { pruned: false } }, SELF);
+  assert.equal(reply.ok, true, JSON.stringify(reply));
+  assert.deepEqual(deps.log, ['attach 9', 'stabilize', 'capture', 'release', 'host snapshot']);
+  assert.deepEqual(deps.sent.options, { pruned: false });
+  assert.equal(deps.sent.capture.tab.id, 9);
+  assert.equal(reply.result.format, 'snapshot');
+  assert.equal(reply.timings.host_ms, 4);
+  for (const key of ['attach_ms', 'stabilize_ms', 'capture_ms', 'transfer_ms', 'total_ms']) {
+    assert.equal(typeof reply.timings[key], 'number', key);
+  }
+  assert.deepEqual(reply.sizes, { capture_bytes: 10, reply_bytes: 20, reply_chunks: 1 });
+});
+
+test('no tab given → the active tab', async () => {
+  const deps = fakeDeps();
+  await createRouter(deps).handle({ type: 'snapshot' }, SELF);
+  assert.equal(deps.log[0], 'attach 5');
+});
+
+test('restricted pages are refused before attaching', async () => {
+  const deps = fakeDeps();
+  const reply = await createRouter(deps).handle({ type: 'snapshot', tabId: 66 }, SELF);
+  assert.equal(reply.ok, false);
+  assert.equal(reply.error.code, 'restricted_page');
+  assert.deepEqual(deps.log, []);
+});
+
+test('errors become {ok:false, error} and the debugger is released', async () => {
+  const deps = fakeDeps({ capture: async () => { throw new TypeError('boom'); } });
+  const reply = await createRouter(deps).handle({ type: 'snapshot', tabId: 1 }, SELF);
+  assert.deepEqual(reply, { ok: false, error: { code: 'internal_error', message: 'boom', hint: '' } });
+  assert.ok(deps.log.includes('release'));
+
+  const busy = fakeDeps({ debuggers: { acquire: async () => { throw new AxError('debugger_busy', 'busy', 'close DevTools'); } } });
+  const r2 = await createRouter(busy).handle({ type: 'snapshot', tabId: 1 }, SELF);
+  assert.equal(r2.error.code, 'debugger_busy');
+
+  const missing = fakeDeps({ getTab: async () => { throw new Error('No tab with id: 1.'); } });
+  assert.equal((await createRouter(missing).handle({ type: 'snapshot', tabId: 1 }, SELF)).error.code, 'tab_not_found');
+});
+
+test('host error replies pass through; other extensions are refused', async () => {
+  const deps = fakeDeps({
+    native: { request: async () => ({ reply: { ok: false, error: { code: 'invalid_message', message: 'bad', hint: 'fix' } } }) },
+  });
+  const reply = await createRouter(deps).handle({ type: 'snapshot', tabId: 1 }, SELF);
+  assert.deepEqual(reply.error, { code: 'invalid_message', message: 'bad', hint: 'fix' });
+  const refused = await createRouter(fakeDeps()).handle({ type: 'ping_host' }, { id: 'someoneelse' });
+  assert.equal(refused.error.code, 'not_allowed');
+});

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { stabilize } from '../lib/stabilize.js';
+
+/**
+ * A session stand-in: `observer()` says what the isolated-world observer reports at each
+ * poll ({count, quiet} or 'throw' for a lost context, as after a navigation).
+ */
+function fakeSession(observer, { onNetworkEnable = () => {} } = {}) {
+  const calls = [];
+  let listener = null;
+  let networkReleased = false;
+  const session = {
+    calls,
+    get networkReleased() { return networkReleased; },
+    emit: (method, params) => listener?.(method, params),
+    onEvent: (fn) => { listener = fn; return () => { listener = null; }; },
+    useNetwork: async () => {
+      calls.push('Network.enable');
+      onNetworkEnable(session);
+      return async () => { networkReleased = true; };
+    },
+    send: async (method, params = {}) => {
+      calls.push(method);
+      if (method === 'Page.getFrameTree') return { frameTree: { frame: { id: 'F' } } };
+      if (method === 'Page.createIsolatedWorld') return { executionContextId: 7 };
+      if (method === 'Runtime.evaluate') {
+        if (params.expression.includes('JSON.stringify')) {
+          const state = observer();
+          if (state === 'throw') throw new Error('Cannot find context with specified id');
+          return { result: { value: JSON.stringify(state) } };
+        }
+        return { result: { value: true } };
+      }
+      return {};
+    },
+  };
+  return session;
+}
+
+test('a quiet page stabilizes after quiet_ms and cleans up', async () => {
+  let quiet = 0;
+  const session = fakeSession(() => ({ count: 0, quiet: (quiet += 100) }));
+  const report = await stabilize(session, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } });
+  assert.equal(report.stabilized, true);
+  assert.deepEqual(report.reasons, []);
+  assert.ok(report.waited_ms < 1000);
+  assert.ok(session.calls.filter((c) => c === 'Runtime.evaluate').length >= 3, 'installs, reads, stops');
+  assert.equal(session.networkReleased, true);
+});
+
+test('a page that keeps mutating is reported, not waited on forever', async () => {
+  let count = 0;
+  const session = fakeSession(() => ({ count: (count += 3), quiet: 10 }));
+  const report = await stabilize(session, { stabilize: { quiet_ms: 200, max_wait_ms: 300 } });
+  assert.equal(report.stabilized, false);
+  assert.deepEqual(report.reasons, ['dom_mutations', 'max_wait']);
+  assert.ok(report.mutations >= 6);
+  assert.ok(report.waited_ms >= 300 && report.waited_ms < 1500);
+});
+
+test('requests in flight beyond the allowance are reported', async () => {
+  const session = fakeSession(() => ({ count: 0, quiet: 10_000 }), {
+    onNetworkEnable: (self) => queueMicrotask(() => {
+      for (const id of ['1', '2', '3']) self.emit('Network.requestWillBeSent', { requestId: id, request: { url: 'http://x/' } });
+      self.emit('Network.requestWillBeSent', { requestId: 'd', request: { url: 'data:,x' } });
+      self.emit('Network.loadingFinished', { requestId: '1' });
+    }),
+  });
+  const pending = stabilize(session, { stabilize: { quiet_ms: 0, max_wait_ms: 300, max_pending_requests: 1 } });
+  const report = await pending;
+  assert.equal(report.stabilized, false);
+  assert.deepEqual(report.reasons, ['network_pending', 'max_wait']);
+  assert.equal(report.pending_requests, 2);
+});
+
+test('a lost context (navigation) restarts the quiet clock in a fresh world', async () => {
+  const states = ['throw', { count: 1, quiet: 500 }];
+  const session = fakeSession(() => states.shift() ?? { count: 1, quiet: 500 });
+  const report = await stabilize(session, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } });
+  assert.equal(report.stabilized, true);
+  assert.equal(session.calls.filter((c) => c === 'Page.createIsolatedWorld').length, 2);
+  assert.equal(report.mutations, 2, 'the navigation counts as a change');
+});
+
+test('stabilize.enabled=false skips the wait', async () => {
+  const session = fakeSession(() => { throw new Error('must not poll'); });
+  const report = await stabilize(session, { stabilize: { enabled: false } });
+  assert.equal(report.waited_ms, 0);
+  assert.deepEqual(session.calls, []);
+});

@@ -1,0 +1,338 @@
+"""``Browser``: Chromium with the axsnap extension and host, driven by Selenium.
+
+One ``Browser`` is one Chromium process with a throw-away profile in which the native host is
+registered; it serves many snapshots (batch jobs keep one open). Requests travel the real
+path: a Selenium script on the extension's bridge page calls ``chrome.runtime.sendMessage``,
+the service worker captures the target tab through ``chrome.debugger`` and the native host
+turns the capture into the result. Replies are JSON text: raw CDP objects do not survive
+WebDriver.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import EXTENSION_ID
+from .install import install_host
+from .models.errors import AxsnapError, ErrorCode
+from .models.options import SnapshotOptions
+from .models.snapshot import SnapshotV1
+from .paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
+
+BRIDGE_PATH = "bridge.html"
+# Offline, quick and never throttled (the target tab and the bridge sit in separate windows).
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+    '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2',
+)
+_SEND = "const [message, done] = arguments; axsnapBridge.send(message).then(done);"
+
+
+@dataclass
+class DomResult:
+    """The DOM channel's outputs (formats ``domtext`` and ``elements``)."""
+
+    domtext: str
+    elements: list[dict[str, Any]]
+    indices: dict[str, list[Any]]
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+def wire_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Validate keyword options as SnapshotOptions; return only what the caller set."""
+    try:
+        model = SnapshotOptions.model_validate(options)
+    except ValueError as err:
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"bad snapshot options: {err}",
+                          "see axsnap_host.models.options.SnapshotOptions") from err
+    return model.model_dump(mode="json", exclude_unset=True)
+
+
+def _descendants(root_pid: int) -> list[int]:
+    """Process ids below ``root_pid`` (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        fields = text[text.rfind(")") + 2 :].split()
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [root_pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+class Browser:
+    """Chromium + axsnap extension + registered host. Use as a context manager."""
+
+    def __init__(
+        self,
+        *,
+        headless: bool = True,
+        register_host: bool = True,
+        timeout_s: float = 120.0,
+        page_load_timeout_s: float = 30.0,
+        window_size: tuple[int, int] = (1280, 900),
+        extension_dir: Path = EXTENSION_DIR,
+        chromium: str = CHROMIUM,
+        chromedriver: str = CHROMEDRIVER,
+        extra_args: tuple[str, ...] = (),
+        keep_profile: bool = False,
+        user_data_dir: Path | None = None,
+    ) -> None:
+        """``user_data_dir``: use this profile (kept afterwards) instead of a temporary one;
+        with ``register_host=False`` whatever is registered in it (or nowhere) is used."""
+        self.headless = headless
+        self.register_host = register_host
+        self.timeout_s = timeout_s
+        self.page_load_timeout_s = page_load_timeout_s
+        self.window_size = window_size
+        self.extension_dir = Path(extension_dir).resolve()
+        self.chromium = chromium
+        self.chromedriver = chromedriver
+        self.extra_args = extra_args
+        self.keep_profile = keep_profile or user_data_dir is not None
+        self.user_data_dir: Path | None = Path(user_data_dir) if user_data_dir else None
+        self.host_log_path: Path | None = None
+        self.startup_s: float | None = None
+        self._driver: Any = None
+        self._service: Any = None
+        self.target_handle: str | None = None
+        self.bridge_handle: str | None = None
+        self._tab_id: int | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    def __enter__(self) -> Browser:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self) -> Browser:
+        from selenium import webdriver
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.chrome.service import Service
+
+        needed = ((self.chromium, "chromium"), (self.chromedriver, "chromium-driver"))
+        for binary, package in needed:
+            if not Path(binary).exists():
+                raise AxsnapError(ErrorCode.INTERNAL, f"{binary} not found",
+                                  f"apt-get install -y {package} (or set AXSNAP_CHROMIUM / "
+                                  "AXSNAP_CHROMEDRIVER)")
+        if not (self.extension_dir / "manifest.json").exists():
+            raise AxsnapError(ErrorCode.INTERNAL, f"no extension in {self.extension_dir}",
+                              "set AXSNAP_EXTENSION_DIR to the checkout's extension/ folder")
+        started = time.perf_counter()
+        if self.user_data_dir is None:
+            self.user_data_dir = Path(tempfile.mkdtemp(prefix="axsnap-profile-"))
+        self.user_data_dir.mkdir(parents=True, exist_ok=True)
+        self.host_log_path = self.user_data_dir / "axsnap-host.log"
+        if self.register_host:
+            install_host(user_data_dirs=[self.user_data_dir], user=False,
+                         wrapper_dir=self.user_data_dir / "axsnap-host-bin",
+                         log_file=self.host_log_path, out=lambda _line: None)
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = self.chromium
+        if self.headless:
+            options.add_argument("--headless=new")
+        for flag in (*CHROMIUM_FLAGS, *self.extra_args):
+            options.add_argument(flag)
+        options.add_argument(f"--window-size={self.window_size[0]},{self.window_size[1]}")
+        options.add_argument(f"--user-data-dir={self.user_data_dir}")
+        options.add_argument(f"--load-extension={self.extension_dir}")
+        options.add_argument(f"--disable-extensions-except={self.extension_dir}")
+        self._service = Service(executable_path=self.chromedriver)
+        try:
+            self._driver = webdriver.Chrome(service=self._service, options=options)
+        except WebDriverException as err:
+            self._cleanup_profile()
+            raise AxsnapError(ErrorCode.INTERNAL, f"Chromium did not start: {err.msg}",
+                              "run `axsnap doctor`") from err
+        try:
+            self._open_bridge()
+        except BaseException:
+            self.close()
+            raise
+        self.startup_s = time.perf_counter() - started
+        return self
+
+    def _open_bridge(self) -> None:
+        driver = self._driver
+        driver.set_page_load_timeout(self.page_load_timeout_s)
+        driver.set_script_timeout(self.timeout_s)
+        self.target_handle = driver.current_window_handle
+        # A separate window, not a tab: a background tab is throttled and would distort
+        # stabilization (timers) and capture.
+        driver.switch_to.new_window("window")
+        self.bridge_handle = driver.current_window_handle
+        url = f"chrome-extension://{EXTENSION_ID}/{BRIDGE_PATH}"
+        deadline = time.monotonic() + 10
+        while True:  # the extension may need a moment to register after start-up
+            driver.get(url)
+            if driver.execute_script("return typeof axsnapBridge") == "object":
+                break
+            if time.monotonic() > deadline:
+                raise AxsnapError(
+                    ErrorCode.INTERNAL,
+                    f"the axsnap extension did not load from {self.extension_dir} "
+                    f"(expected id {EXTENSION_ID})",
+                    "check extension/manifest.json ('key') and run `axsnap doctor`",
+                )
+            time.sleep(0.1)
+        # Start the native host now, in parallel with whatever the caller loads first.
+        driver.execute_script("axsnapBridge.send({type: 'ping_host'});")
+
+    def close(self) -> None:
+        if self._driver is not None:
+            # the browser may already be gone; cleanup must go on
+            with contextlib.suppress(Exception):
+                self._driver.quit()
+            self._driver = None
+        self._cleanup_profile()
+
+    def _cleanup_profile(self) -> None:
+        if self.user_data_dir is not None and not self.keep_profile:
+            shutil.rmtree(self.user_data_dir, ignore_errors=True)
+
+    # -- properties --------------------------------------------------------------------
+
+    @property
+    def driver(self) -> Any:
+        """The Selenium WebDriver (its current window is the bridge page)."""
+        if self._driver is None:
+            raise AxsnapError(ErrorCode.INTERNAL, "the browser is not running",
+                              "use `with Browser() as browser:`")
+        return self._driver
+
+    @property
+    def tab_id(self) -> int:
+        """chrome.tabs id of the target tab (the one snapshots capture)."""
+        if self._tab_id is None:
+            self._tab_id = self.tab_id_for(self.target_handle or "")
+        return self._tab_id
+
+    def tab_id_for(self, handle: str) -> int:
+        targets = self.bridge_call("targets")
+        for target in targets:
+            if target.get("id") == handle and isinstance(target.get("tabId"), int):
+                return int(target["tabId"])
+        raise AxsnapError(ErrorCode.TAB_NOT_FOUND, f"no tab for window handle {handle}",
+                          "the window may have been closed")
+
+    # -- navigation --------------------------------------------------------------------
+
+    def open(self, url: str, handle: str | None = None) -> None:
+        """Load ``url`` in the target tab (or the window ``handle``) and wait for load."""
+        from selenium.common.exceptions import TimeoutException
+
+        driver = self.driver
+        current = driver.current_window_handle
+        driver.switch_to.window(handle or self.target_handle)
+        try:
+            driver.get(url)
+        except TimeoutException as err:
+            raise AxsnapError(ErrorCode.TIMEOUT, f"{url} did not load within "
+                              f"{self.page_load_timeout_s} s", "check the URL") from err
+        finally:
+            driver.switch_to.window(current)
+
+    # -- requests ----------------------------------------------------------------------
+
+    def bridge_call(self, name: str, *args: Any) -> Any:
+        """Call ``axsnapBridge[name](...args)`` on the bridge page; return the parsed JSON."""
+        from selenium.common.exceptions import TimeoutException
+
+        script = (
+            f"const done = arguments[arguments.length - 1];"
+            f"axsnapBridge[{json.dumps(name)}](...Array.from(arguments).slice(0, -1)).then(done);"
+        )
+        driver = self.driver
+        current = driver.current_window_handle
+        if current != self.bridge_handle:  # the caller switched windows: come back after
+            driver.switch_to.window(self.bridge_handle)
+        try:
+            text = driver.execute_async_script(script, *args)
+        except TimeoutException as err:
+            raise AxsnapError(ErrorCode.TIMEOUT, f"no reply within {self.timeout_s} s",
+                              "raise Browser(timeout_s=...) for very large pages") from err
+        finally:
+            if current != self.bridge_handle:
+                driver.switch_to.window(current)
+        return json.loads(text)
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send one message to the service worker; return its reply dict (ok or not)."""
+        reply = self.bridge_call("send", message)
+        if not isinstance(reply, dict):
+            raise AxsnapError(ErrorCode.INTERNAL, "the extension gave no reply",
+                              "is the service worker running? see chrome://extensions")
+        return reply
+
+    def ping_host(self) -> dict[str, Any]:
+        return self._checked(self.request({"type": "ping_host"}))
+
+    def snapshot_raw(self, url: str | None = None, *, handle: str | None = None,
+                     **options: Any) -> dict[str, Any]:
+        """Snapshot the target tab (after loading ``url``); return the whole reply dict:
+        ``{ok, result, timings, sizes}``. Raises AxsnapError for ``ok: false``."""
+        wire = wire_options(options)
+        if url is not None:
+            self.open(url, handle)
+        message: dict[str, Any] = {"type": "snapshot", "options": wire}
+        message["targetId"] = handle or self.target_handle
+        return self._checked(self.request(message))
+
+    def snapshot(self, url: str | None = None, **options: Any) -> SnapshotV1 | DomResult:
+        """Snapshot the target tab: SnapshotV1 for format "snapshot", else a DomResult."""
+        result = self.snapshot_raw(url, **options)["result"]
+        if result.get("format", "snapshot") == "snapshot":
+            return SnapshotV1.model_validate(result["snapshot"])
+        return DomResult(domtext=result.get("domtext") or "", elements=result.get("elements") or [],
+                         indices=result.get("indices") or {}, raw=result)
+
+    @staticmethod
+    def _checked(reply: dict[str, Any]) -> dict[str, Any]:
+        if reply.get("ok"):
+            return reply
+        error = reply.get("error") or {}
+        raise AxsnapError(error.get("code", ErrorCode.INTERNAL), error.get("message", "failed"),
+                          error.get("hint", ""))
+
+    # -- test and diagnostics helpers --------------------------------------------------
+
+    def host_pids(self) -> list[int]:
+        """Process ids of the native hosts this browser started."""
+        if self._service is None or self._service.process is None:
+            return []
+        pids = []
+        for pid in _descendants(self._service.process.pid):
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"axsnap_host" in cmdline:
+                pids.append(pid)
+        return pids

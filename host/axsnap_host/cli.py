@@ -1,0 +1,176 @@
+"""The ``axsnap`` command: snapshot a page, run the demo, check the setup, install the host."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .models.errors import AxsnapError
+
+DEMO_DIR = Path(__file__).parent / "demo"
+FORMATS = ("snapshot", "domtext", "elements")
+
+
+def _progress(message: str) -> None:
+    print(f"axsnap: {message}", file=sys.stderr, flush=True)
+
+
+def _options_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {
+        "pruned": not args.full_tree,
+        "viewport_only": not args.whole_page,
+        "viewport_expand_px": args.viewport_expand,
+        "stabilize": {"enabled": not args.no_stabilize, "max_wait_ms": args.max_wait_ms},
+    }
+    if args.trace_id:
+        options["trace_id"] = args.trace_id
+    return options
+
+
+def write_outputs(result: dict[str, Any], out_dir: Path) -> list[Path]:
+    """Write every output present in a snapshot reply's ``result``; return the paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def dump(name: str, text: str) -> None:
+        path = out_dir / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+
+    if result.get("snapshot") is not None:
+        dump("snapshot.json", json.dumps(result["snapshot"], indent=2, ensure_ascii=False) + "\n")
+    if result.get("domtext") is not None:
+        dump("dom.txt", result["domtext"])
+    if result.get("elements") is not None:
+        dump("elements.json", json.dumps(result["elements"], indent=2, ensure_ascii=False) + "\n")
+    return written
+
+
+def _summarize(reply: dict[str, Any]) -> str:
+    result = reply.get("result", {})
+    parts = [f"format={result.get('format')}"]
+    snapshot = result.get("snapshot")
+    if snapshot:
+        quality = snapshot.get("quality", {})
+        parts.append(
+            f"nodes kept={quality.get('nodes_kept')} pruned={quality.get('nodes_pruned')} "
+            f"redacted={quality.get('redacted')}"
+        )
+    if result.get("elements") is not None:
+        parts.append(f"elements={len(result['elements'])}")
+    timings = reply.get("timings", {})
+    if timings:
+        shown = ", ".join(f"{k}={v:.0f}" for k, v in timings.items() if isinstance(v, int | float))
+        parts.append(f"timings(ms): {shown}")
+    return "; ".join(parts)
+
+
+def _snapshot_to_dir(
+    target: str, formats: Sequence[str], out_dir: Path, options: dict[str, Any], headless: bool
+) -> int:
+    from .browser import Browser
+    from .serve import url_for
+
+    with url_for(target) as url:
+        _progress("launching Chromium with the axsnap extension…")
+        started = time.perf_counter()
+        with Browser(headless=headless) as browser:
+            _progress(f"browser ready in {time.perf_counter() - started:.1f} s; loading {url}")
+            browser.open(url)
+            for fmt in formats:
+                _progress(f"snapshot ({fmt})…")
+                reply = browser.snapshot_raw(**options, format=fmt)
+                for path in write_outputs(reply["result"], out_dir):
+                    _progress(f"wrote {path}")
+                print(_summarize(reply))
+    return 0
+
+
+def cmd_snapshot(args: argparse.Namespace) -> int:
+    return _snapshot_to_dir(
+        args.target, [args.format], Path(args.out), _options_from_args(args), not args.headed
+    )
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    out_dir = Path(args.out)
+    code = _snapshot_to_dir(
+        str(DEMO_DIR / "index.html"),
+        ["snapshot", "domtext"],
+        out_dir,
+        _options_from_args(args),
+        not args.headed,
+    )
+    _progress(f"demo outputs are in {out_dir.resolve()}")
+    return code
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from .doctor import run_doctor
+
+    return run_doctor(live=not args.quick)
+
+
+def _add_capture_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", default="axsnap-out", help="output folder (default: axsnap-out)")
+    parser.add_argument("--full-tree", action="store_true", help="keep every AX node (no pruning)")
+    parser.add_argument("--whole-page", action="store_true", help="DOM channel: not only viewport")
+    parser.add_argument("--viewport-expand", type=int, default=0, metavar="PX",
+                        help="DOM channel: grow the viewport window by PX pixels")
+    parser.add_argument("--no-stabilize", action="store_true", help="capture without waiting")
+    parser.add_argument("--max-wait-ms", type=int, default=5000, help="stabilization cap")
+    parser.add_argument("--trace-id", default=None, help="trace id copied into the snapshot")
+    parser.add_argument("--headed", action="store_true", help="show the browser (needs a display)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="axsnap", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    snap = sub.add_parser("snapshot", help="snapshot a URL or a local HTML file")
+    snap.add_argument("target", metavar="URL_OR_FILE")
+    snap.add_argument("--format", choices=FORMATS, default="snapshot")
+    _add_capture_flags(snap)
+    snap.set_defaults(func=cmd_snapshot)
+
+    demo = sub.add_parser("demo", help="snapshot the bundled demo page and write every output")
+    _add_capture_flags(demo)
+    demo.set_defaults(func=cmd_demo)
+
+    doctor = sub.add_parser("doctor", help="check Chromium, driver, host and extension")
+    doctor.add_argument("--quick", action="store_true", help="skip the live browser check")
+    doctor.set_defaults(func=cmd_doctor)
+
+    # Parsed by the installer itself (main() hands it the rest of the command line).
+    sub.add_parser("install-host", help="register the native host (install-host --help)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["install-host"]:
+        from .install import main as install_main
+
+        return install_main(argv[1:])
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except AxsnapError as err:
+        print(f"axsnap: error [{err.code}]: {err.message}", file=sys.stderr)
+        if err.hint:
+            print(f"axsnap: hint: {err.hint}", file=sys.stderr)
+        return 2
+    except FileNotFoundError as err:
+        print(f"axsnap: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""The ``result`` of a snapshot reply, for every format.
+
+format "snapshot" fills ``snapshot``; "domtext"/"elements" fill ``domtext``, ``elements``
+and ``indices`` (both views always, so one request serves both). ``timings`` are
+milliseconds (parse_ms, one entry per pipeline stage, host_ms); ``stats`` are counts.
+The host builds plain dicts for speed; clients may validate them with this model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .options import SnapshotFormat
+from .snapshot import SnapshotV1
+
+
+class IndexChanges(BaseModel):
+    added: list[Any] = Field(default_factory=list)
+    removed: list[Any] = Field(default_factory=list)
+
+
+class SnapshotResult(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    format: SnapshotFormat
+    snapshot: SnapshotV1 | None = None
+    domtext: str | None = None
+    elements: list[dict[str, Any]] | None = None
+    indices: IndexChanges | None = None
+    timings: dict[str, float] = Field(default_factory=dict)
+    stats: dict[str, Any] = Field(default_factory=dict)

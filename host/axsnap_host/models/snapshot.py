@@ -1,0 +1,147 @@
+"""SnapshotV1: the versioned, pruned, redacted accessibility snapshot of one tab.
+
+``python -m axsnap_host.models.snapshot --schema`` prints the JSON Schema published in
+schemas/snapshot_v1.schema.json (a unit test keeps the two equal).
+
+Coordinates: ``bbox`` is in CSS pixels of the *main frame's document* (page coordinates:
+add nothing for scrolling; subtract ``viewport.scrollX/Y`` for viewport coordinates).
+DOMSnapshot reports each child frame's layout in that frame's own document coordinates;
+the host adds the owning <iframe>'s content-box offset (its bounds plus its border/padding
+are not known, so the bounds' origin is used) so every bbox shares one coordinate space.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SNAPSHOT_VERSION = "1"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Viewport(_Model):
+    width: float = 0
+    height: float = 0
+    scrollX: float = 0
+    scrollY: float = 0
+    devicePixelRatio: float = 1.0
+    contentWidth: float = 0
+    contentHeight: float = 0
+
+
+class StabilizationReport(_Model):
+    stabilized: bool = True
+    waited_ms: float = 0
+    reasons: list[str] = Field(default_factory=list)
+    pending_requests: int = 0
+    mutations: int = 0
+
+
+class Failure(_Model):
+    """One thing that could not be captured or processed (a frame, a step)."""
+
+    step: str
+    frame: str | None = Field(None, description="frameId when the failure concerns one frame")
+    reason: str
+
+
+class Quality(_Model):
+    pruned: bool
+    nodes_total: int = Field(description="unignored AX nodes in the capture, all frames")
+    nodes_kept: int
+    nodes_pruned: int
+    redacted: int = Field(description="values and text pieces masked by redaction")
+    frames_captured: int
+    frames_failed: int
+    failures: list[Failure] = Field(default_factory=list)
+
+
+class DomRef(_Model):
+    backendNodeId: int
+    frame: int = Field(description="frame ordinal: 0 = main frame, then frame-tree pre-order")
+
+
+class BBox(_Model):
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+StateValue = bool | int | float | str
+
+
+class AXNodeV1(_Model):
+    id: str = Field(description="{frameOrdinal}-{backendDOMNodeId}, or {frameOrdinal}-ax{axNodeId}")
+    role: str
+    name: str = ""
+    value: str | None = None
+    state: dict[str, StateValue] = Field(default_factory=dict)
+    children: list[str] = Field(default_factory=list)
+    domRef: DomRef | None = None
+    bbox: BBox | None = None
+    isVisible: bool | None = None
+    isClickable: bool | None = None
+
+
+class AXTree(_Model):
+    root_id: str | None
+    nodes: list[AXNodeV1]
+
+
+class FrameInfo(_Model):
+    ordinal: int
+    frameId: str
+    parentFrameId: str | None = None
+    url: str = ""
+    name: str = ""
+    captured: bool
+    error: str | None = None
+    ownerBackendNodeId: int | None = None
+    ownerId: str | None = Field(None, description="id of the <iframe> node in ax_tree, if kept")
+    nodes: int = Field(0, description="unignored AX nodes captured in this frame")
+
+
+class SnapshotV1(_Model):
+    snapshot_version: Literal["1"] = SNAPSHOT_VERSION
+    snapshot_id: str = Field(pattern=r"^ax_[0-9a-f]{32}$")
+    trace_id: str | None = None
+    ts: str = Field(description="ISO-8601 UTC capture-processing time")
+    url: str
+    title: str
+    viewport: Viewport
+    stabilization: StabilizationReport
+    quality: Quality
+    ax_tree: AXTree
+    frames: list[FrameInfo]
+
+
+def snapshot_schema() -> dict[str, Any]:
+    schema = SnapshotV1.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://axsnap.dev/schemas/snapshot_v1.schema.json"
+    return schema
+
+
+def snapshot_schema_text() -> str:
+    """The schema file's exact text (sorted keys, two-space indent, trailing newline)."""
+    return json.dumps(snapshot_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["--schema"]:
+        print("usage: python -m axsnap_host.models.snapshot --schema", file=sys.stderr)
+        return 2
+    sys.stdout.write(snapshot_schema_text())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Pipeline steps: one module per step (flatten, index, prune, redact, ...)."""

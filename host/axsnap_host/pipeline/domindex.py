@@ -1,0 +1,394 @@
+"""Index a raw ``DOMSnapshot.captureSnapshot`` result by backendNodeId.
+
+DOMSnapshot is column-oriented (one array per field, strings interned in ``strings``), so
+the index keeps positions only and builds a :class:`DomInfo` on demand: a snapshot of 100k
+nodes costs a few dict inserts per node, and only the nodes the pipeline asks about pay for
+attributes, styles and bounds.
+
+Coordinates (measured on Chromium 156): each document's layout ``bounds`` are in that
+document's own page coordinates (scrolling does not change them). A child frame's node is
+placed in main-frame page coordinates by adding, for each frame on the way up, the owning
+<iframe>'s bounds origin plus its border (``clientRects`` x/y = clientLeft/clientTop) minus
+the child document's scroll offset. Iframe padding is not reported and assumed zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..models.capture import DOM_SNAPSHOT_STYLES, RawCapture
+
+ELEMENT_NODE = 1
+DOCUMENT_NODE = 9
+
+
+@dataclass(slots=True)
+class DomInfo:
+    backend_id: int
+    document: int
+    frame_id: str
+    tag: str  # lower-case element name ("" for non-elements)
+    node_type: int
+    attrs: dict[str, str]
+    input_value: str | None
+    checked: bool
+    bounds: tuple[float, float, float, float] | None  # main-frame page coordinates
+    styles: dict[str, str]
+    clickable: bool
+    visible: bool  # see DomIndex.box
+    text_value: str | None = None
+
+
+_VISIBILITY_STYLES = frozenset({"display", "visibility", "opacity"})
+
+
+def is_visible(bounds: tuple[float, ...] | None, styles: dict[str, str]) -> bool:
+    """Laid out with a non-empty box and not hidden by display/visibility/opacity.
+
+    (Not clipped-by-ancestor or off-screen checks: the bbox says where it is.)
+    """
+    if bounds is None or bounds[2] <= 0 or bounds[3] <= 0:
+        return False
+    if styles.get("display") == "none":
+        return False
+    if styles.get("visibility") in ("hidden", "collapse"):
+        return False
+    opacity = styles.get("opacity")
+    return not (opacity is not None and _float(opacity, 1.0) == 0.0)
+
+
+def _float(text: str, default: float) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return default
+
+
+@dataclass
+class _Document:
+    index: int
+    frame_id: str
+    strings: list[str]
+    nodes: dict[str, Any]
+    layout: dict[str, Any]
+    layout_of: dict[int, int]  # node index → first layout index
+    offset: tuple[float, float] = (0.0, 0.0)
+    scroll: tuple[float, float] = (0.0, 0.0)
+    content_size: tuple[float, float] = (0.0, 0.0)
+    rare_sets: dict[str, frozenset[int]] = field(default_factory=dict)
+    rare_strings: dict[str, dict[int, int]] = field(default_factory=dict)
+    transparent: dict[int, bool] = field(default_factory=dict)  # memo: ancestor opacity 0
+
+
+class DomIndex:
+    """backendNodeId → DomInfo over every document (frame) of a DOMSnapshot."""
+
+    def __init__(
+        self,
+        snapshot: dict[str, Any] | None,
+        styles: list[str] | None = None,
+        *,
+        extra_snapshots: Sequence[dict[str, Any]] = (),
+        frame_owners: dict[str, tuple[str | None, int | None]] | None = None,
+    ) -> None:
+        """``extra_snapshots``: DOMSnapshots of out-of-process frames (their own string
+        tables and backend ids); ``frame_owners``: frameId → (parent frameId, owner
+        <iframe> backendNodeId), used to place documents no ``contentDocumentIndex`` links.
+        """
+        self._style_names = list(styles or DOM_SNAPSHOT_STYLES)
+        self._opacity_column = (
+            self._style_names.index("opacity") if "opacity" in self._style_names else None
+        )
+        self._documents: list[_Document] = []
+        self._by_frame: dict[tuple[str, int], tuple[int, int]] = {}
+        self._by_backend: dict[int, tuple[int, int]] = {}
+        self._cache: dict[tuple[int, int], DomInfo] = {}
+        self._owners: dict[int, tuple[int, int]] = {}  # document → its <iframe> (doc, node)
+        self.frame_documents: dict[str, int] = {}
+        for one in (snapshot, *extra_snapshots):
+            if one:
+                self._add_snapshot(one)
+        self._link_frames_by_owner(frame_owners or {})
+        self._place_frames()
+
+    @classmethod
+    def from_capture(cls, capture: RawCapture) -> DomIndex:
+        """Index the tab's DOMSnapshot plus the per-process ones of out-of-process frames."""
+        extra = [
+            snap
+            for frame in capture.frames
+            if isinstance(snap := getattr(frame, "dom_snapshot", None), dict)
+        ]
+        owners = {
+            frame.frameId: (frame.parentFrameId, getattr(frame, "ownerBackendNodeId", None))
+            for frame in capture.frames
+        }
+        return cls(
+            capture.dom_snapshot,
+            capture.dom_snapshot_styles,
+            extra_snapshots=extra,
+            frame_owners=owners,
+        )
+
+    # -- building ------------------------------------------------------------------------
+
+    @staticmethod
+    def _string(doc: _Document, index: Any) -> str:
+        if isinstance(index, int) and 0 <= index < len(doc.strings):
+            return doc.strings[index]
+        return ""
+
+    def _add_snapshot(self, snapshot: dict[str, Any]) -> None:
+        strings = snapshot.get("strings") or []
+        base = len(self._documents)
+        for raw in snapshot.get("documents") or ():
+            doc = self._add_document(len(self._documents), raw, strings)
+            rare = doc.nodes.get("contentDocumentIndex") or {}
+            for node_index, child in _pairs(rare):
+                if isinstance(child, int):
+                    self._owners.setdefault(base + child, (doc.index, node_index))
+
+    def _add_document(self, index: int, raw: dict[str, Any], strings: list[str]) -> _Document:
+        nodes = raw.get("nodes") or {}
+        layout = raw.get("layout") or {}
+        layout_of: dict[int, int] = {}
+        for position, node_index in enumerate(layout.get("nodeIndex") or ()):
+            layout_of.setdefault(node_index, position)
+        frame_index = raw.get("frameId")
+        doc = _Document(
+            index=index,
+            frame_id=strings[frame_index] if isinstance(frame_index, int)
+            and 0 <= frame_index < len(strings) else "",
+            strings=strings,
+            nodes=nodes,
+            layout=layout,
+            layout_of=layout_of,
+            scroll=(float(raw.get("scrollOffsetX") or 0), float(raw.get("scrollOffsetY") or 0)),
+            content_size=(
+                float(raw.get("contentWidth") or 0),
+                float(raw.get("contentHeight") or 0),
+            ),
+        )
+        for name in ("isClickable", "inputChecked"):
+            rare = nodes.get(name) or {}
+            doc.rare_sets[name] = frozenset(rare.get("index") or ())
+        for name in ("inputValue", "textValue"):
+            rare = nodes.get(name) or {}
+            doc.rare_strings[name] = dict(_pairs(rare))
+        self._documents.append(doc)
+        if doc.frame_id:
+            self.frame_documents.setdefault(doc.frame_id, index)
+        for node_index, backend in enumerate(nodes.get("backendNodeId") or ()):
+            self._by_frame.setdefault((doc.frame_id, backend), (index, node_index))
+            self._by_backend.setdefault(backend, (index, node_index))
+        return doc
+
+    def _link_frames_by_owner(
+        self, frame_owners: dict[str, tuple[str | None, int | None]]
+    ) -> None:
+        """Out-of-process frame documents: find their <iframe> in the parent's document."""
+        for doc in self._documents:
+            if doc.index in self._owners or doc.frame_id not in frame_owners:
+                continue
+            parent_frame, owner_backend = frame_owners[doc.frame_id]
+            if not parent_frame or owner_backend is None:
+                continue
+            where = self._by_frame.get((parent_frame, owner_backend))
+            if where is not None and where[0] != doc.index:
+                self._owners[doc.index] = where
+
+    def _place_frames(self) -> None:
+        """Compute each document's offset in main-frame page coordinates (parents first)."""
+        owners = dict(self._owners)
+        resolving: set[int] = set()
+
+        def place(doc_index: int) -> tuple[float, float]:
+            doc = self._documents[doc_index]
+            owner = owners.get(doc_index)
+            if owner is None or doc_index in resolving:
+                return doc.offset
+            resolving.add(doc_index)
+            parent_index, node_index = owner
+            parent_offset = place(parent_index)
+            parent = self._documents[parent_index]
+            position = parent.layout_of.get(node_index)
+            if position is None:
+                return doc.offset
+            bounds = _rect(parent.layout, "bounds", position)
+            client = _rect(parent.layout, "clientRects", position)
+            border = (client[0], client[1]) if client else (0.0, 0.0)
+            if bounds:
+                doc.offset = (
+                    parent_offset[0] + bounds[0] + border[0] - doc.scroll[0],
+                    parent_offset[1] + bounds[1] + border[1] - doc.scroll[1],
+                )
+            owners.pop(doc_index)
+            return doc.offset
+
+        for doc in self._documents:
+            place(doc.index)
+
+    # -- queries -------------------------------------------------------------------------
+
+    @property
+    def documents(self) -> int:
+        return len(self._documents)
+
+    def document_scroll(self, doc_index: int = 0) -> tuple[float, float]:
+        return self._documents[doc_index].scroll if self._documents else (0.0, 0.0)
+
+    def document_content_size(self, doc_index: int = 0) -> tuple[float, float]:
+        return self._documents[doc_index].content_size if self._documents else (0.0, 0.0)
+
+    def _locate(self, backend_id: int | None, frame_id: str | None) -> tuple[int, int] | None:
+        if backend_id is None:
+            return None
+        where = self._by_frame.get((frame_id, backend_id)) if frame_id else None
+        return where if where is not None else self._by_backend.get(backend_id)
+
+    def is_clickable(self, backend_id: int | None, frame_id: str | None = None) -> bool:
+        """DOMSnapshot's isClickable, without building the node's DomInfo."""
+        where = self._locate(backend_id, frame_id)
+        if where is None:
+            return False
+        return where[1] in self._documents[where[0]].rare_sets["isClickable"]
+
+    def box(
+        self, backend_id: int | None, frame_id: str | None = None
+    ) -> tuple[tuple[float, float, float, float] | None, bool, bool] | None:
+        """(bounds, visible, clickable) of a node without building its DomInfo; None if the
+        DOMSnapshot does not have the node. Cheap: the renderer calls it for every node."""
+        where = self._locate(backend_id, frame_id)
+        if where is None:
+            return None
+        cached = self._cache.get(where)
+        if cached is not None:
+            return cached.bounds, cached.visible, cached.clickable
+        doc = self._documents[where[0]]
+        node_index = where[1]
+        clickable = node_index in doc.rare_sets["isClickable"]
+        position = doc.layout_of.get(node_index)
+        if position is None:
+            return None, False, clickable
+        node_type = _at(doc.nodes.get("nodeType"), node_index, 0)
+        bounds = self._page_bounds(doc, position, node_type)
+        style_row = _at(doc.layout.get("styles"), position, None) or []
+        styles = {
+            name: self._string(doc, value)
+            for name, value in zip(self._style_names, style_row, strict=False)
+            if name in _VISIBILITY_STYLES
+        }
+        visible = is_visible(bounds, styles) and not self._inside_transparent(doc, node_index)
+        return bounds, visible, clickable
+
+    def _opacity_zero(self, doc: _Document, node_index: int) -> bool:
+        position = doc.layout_of.get(node_index)
+        if position is None or self._opacity_column is None:
+            return False
+        row = _at(doc.layout.get("styles"), position, None) or []
+        if self._opacity_column >= len(row):
+            return False
+        return _float(self._string(doc, row[self._opacity_column]), 1.0) == 0.0
+
+    def _inside_transparent(self, doc: _Document, node_index: int) -> bool:
+        """Whether an ancestor element has opacity 0 (opacity is not inherited, so the
+        node's own computed style does not show it). Memoized per document."""
+        parents = doc.nodes.get("parentIndex") or []
+        chain: list[int] = []
+        current = _at(parents, node_index, -1)
+        result = False
+        while isinstance(current, int) and current >= 0:
+            known = doc.transparent.get(current)
+            if known is not None:
+                result = known
+                break
+            chain.append(current)
+            if self._opacity_zero(doc, current):
+                result = True
+                break
+            current = _at(parents, current, -1)
+        # Everything between the node and the first decided ancestor shares its answer,
+        # except that an ancestor's own opacity 0 decides itself and all below it.
+        for index in chain:
+            doc.transparent[index] = result
+        return result
+
+    def _page_bounds(
+        self, doc: _Document, position: int, node_type: int
+    ) -> tuple[float, float, float, float] | None:
+        rect = _rect(doc.layout, "bounds", position)
+        if not rect:
+            return None
+        # A document node's box is its frame's viewport, in viewport coordinates.
+        shift = doc.scroll if node_type == DOCUMENT_NODE else (0.0, 0.0)
+        return (
+            rect[0] + doc.offset[0] + shift[0],
+            rect[1] + doc.offset[1] + shift[1],
+            rect[2],
+            rect[3],
+        )
+
+    def get(self, backend_id: int | None, frame_id: str | None = None) -> DomInfo | None:
+        where = self._locate(backend_id, frame_id)
+        if where is None:
+            return None
+        info = self._cache.get(where)
+        if info is None:
+            info = self._build(*where)
+            self._cache[where] = info
+        return info
+
+    def _build(self, doc_index: int, node_index: int) -> DomInfo:
+        doc = self._documents[doc_index]
+        nodes = doc.nodes
+        node_type = _at(nodes.get("nodeType"), node_index, 0)
+        tag = self._string(doc, _at(nodes.get("nodeName"), node_index, -1)).lower()
+        attrs: dict[str, str] = {}
+        raw_attrs = _at(nodes.get("attributes"), node_index, None) or []
+        for i in range(0, len(raw_attrs) - 1, 2):
+            attrs[self._string(doc, raw_attrs[i]).lower()] = self._string(doc, raw_attrs[i + 1])
+        bounds = None
+        styles: dict[str, str] = {}
+        position = doc.layout_of.get(node_index)
+        if position is not None:
+            bounds = self._page_bounds(doc, position, node_type)
+            style_row = _at(doc.layout.get("styles"), position, None) or []
+            for name, value in zip(self._style_names, style_row, strict=False):
+                styles[name] = self._string(doc, value)
+        input_index = doc.rare_strings["inputValue"].get(node_index)
+        text_index = doc.rare_strings["textValue"].get(node_index)
+        return DomInfo(
+            backend_id=_at(nodes.get("backendNodeId"), node_index, 0),
+            document=doc_index,
+            frame_id=doc.frame_id,
+            tag=tag if node_type == ELEMENT_NODE else "",
+            node_type=node_type,
+            attrs=attrs,
+            input_value=None if input_index is None else self._string(doc, input_index),
+            checked=node_index in doc.rare_sets["inputChecked"],
+            bounds=bounds,
+            styles=styles,
+            clickable=node_index in doc.rare_sets["isClickable"],
+            visible=is_visible(bounds, styles) and not self._inside_transparent(doc, node_index),
+            text_value=None if text_index is None else self._string(doc, text_index),
+        )
+
+
+def _pairs(rare: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """(node index, value) pairs of a DOMSnapshot RareStringData/RareIntegerData column."""
+    return list(zip(rare.get("index") or (), rare.get("value") or (), strict=False))
+
+
+def _at(column: Any, index: int, default: Any) -> Any:
+    if isinstance(column, list) and 0 <= index < len(column):
+        return column[index]
+    return default
+
+
+def _rect(layout: dict[str, Any], name: str, position: int) -> tuple[float, ...] | None:
+    row = _at(layout.get(name), position, None)
+    if isinstance(row, list) and len(row) >= 4:
+        return (float(row[0]), float(row[1]), float(row[2]), float(row[3]))
+    return None

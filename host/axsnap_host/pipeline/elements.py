@@ -1,0 +1,314 @@
+"""DOM channel: from the walker's facts to indexed, redacted interactive elements.
+
+``build_dom_result(capture, options, state)`` serves both formats ("domtext", "elements")
+with one computation: join (walker_merge) → decide → index (registry) → redact → render.
+
+Deciding, from the walker's facts and the CDP facts joined to them:
+- visible: not display:none / opacity:0 (the walker skips those subtrees), not
+  visibility:hidden, a non-zero box, and its centre not covered by another element
+  (``top`` 0, e.g. under a modal); with ``viewport_only`` it must intersect the viewport
+  grown by ``viewport_expand_px`` (the walker already skipped what lies outside);
+- interactive: a walker reason (form control, a[href], onclick, interactive ARIA role,
+  tabindex ≥ 0, contenteditable, action attribute, or the element where cursor:pointer
+  starts), DOMSnapshot ``isClickable`` (event listeners, which the isolated world cannot
+  see), or an interactive AX role. A pointer-only or listener-only element inside another
+  interactive element is left to its ancestor.
+
+Coordinates: ``rect`` is in CSS pixels of the main document (viewport + scroll, the same
+space as SnapshotV1 ``bbox``); ``center`` and the DOM text ``@(x,y)`` are in viewport CSS
+pixels, where a click lands.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..models.capture import RawCapture
+from ..models.options import SnapshotOptions
+from ..render.domtext import render_domtext
+from ..render.elements import render_elements
+from .redact import mask, scrub_text, secret_kind
+from .registry import Entry, IndexRegistry, Update
+from .walker_merge import Joined, frame_ordinals, join
+
+INTERACTIVE_AX_ROLES = frozenset({
+    "button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",
+    "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton",
+    "treeitem", "listbox", "TextField", "PopUpButton", "ToggleButton", "DisclosureTriangle",
+})
+WEAK_REASONS = frozenset({"pointer", "clickable"})
+IMPLICIT_ROLES = {
+    "button": "button", "a": "link", "select": "combobox", "textarea": "textbox",
+    "summary": "button", "option": "option",
+}
+INPUT_ROLES = {
+    "checkbox": "checkbox", "radio": "radio", "button": "button", "submit": "button",
+    "reset": "button", "image": "button", "range": "slider", "number": "spinbutton",
+    "search": "searchbox",
+}
+SIGNATURE_ATTRS = ("id", "name", "type", "href", "placeholder", "aria-label", "data-testid")
+_ID_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_POS_RE = re.compile(r"\[(\d+)\]$")
+
+
+def _document_id(capture: RawCapture) -> str | None:
+    if capture.frames:
+        loader = (capture.frames[0].model_extra or {}).get("loaderId")
+        if loader:
+            return str(loader)
+    return capture.tab.url.split("#", 1)[0] or None
+
+
+def _reasons(j: Joined) -> list[str]:
+    reasons = list(j.rec.get("c") or [])
+    if j.snap is not None and j.snap.clickable and j.tag not in ("html", "body"):
+        reasons.append("clickable")
+    if j.ax_role in INTERACTIVE_AX_ROLES and not reasons:
+        reasons.append("ax-role")
+    return reasons
+
+
+def _visible(j: Joined, options: SnapshotOptions) -> bool:
+    rec = j.rec
+    r = rec.get("r") or [0, 0, 0, 0]
+    if not rec.get("vis") or r[2] <= 0 or r[3] <= 0:
+        return False
+    if rec.get("top") == 0:
+        return False
+    return not (options.viewport_only and not rec.get("win"))
+
+
+def select_interactive(
+    joined: list[Joined], options: SnapshotOptions
+) -> list[tuple[Joined, list[str]]]:
+    """Interactive, visible records in document order, each with its reasons."""
+    chosen: list[tuple[Joined, list[str]]] = []
+    interactive_ids: set[int] = set()
+    for j in joined:
+        reasons = _reasons(j)
+        p = j.rec.get("p", -1)
+        inside = False
+        while isinstance(p, int) and p >= 0:
+            if p in interactive_ids:
+                inside = True
+                break
+            p = joined[p].rec.get("p", -1)
+        if not reasons:
+            continue
+        if inside and set(reasons) <= WEAK_REASONS:
+            continue
+        if not _visible(j, options):
+            continue
+        interactive_ids.add(j.rid)
+        chosen.append((j, reasons))
+    return chosen
+
+
+def _role(j: Joined) -> str:
+    attrs = j.rec.get("a") or {}
+    if attrs.get("role"):
+        return str(attrs["role"]).split(" ")[0]
+    if j.ax_role and j.ax_role not in ("generic", "none", "StaticText"):
+        return j.ax_role
+    if j.tag == "input":
+        return INPUT_ROLES.get(str(attrs.get("type", "")).lower(), "textbox")
+    if j.tag == "a" and "href" not in attrs:
+        return "generic"
+    return IMPLICIT_ROLES.get(j.tag, "generic")
+
+
+def _name(j: Joined) -> str:
+    if j.ax_name:
+        return j.ax_name
+    attrs = j.rec.get("a") or {}
+    for key in ("aria-label", "title", "alt", "placeholder"):
+        if attrs.get(key):
+            return str(attrs[key])
+    return str(j.rec.get("tx") or "")
+
+
+def _selector(joined: list[Joined], j: Joined) -> str:
+    """CSS selector within the element's own document; ' >>> ' crosses a shadow root."""
+    parts: list[str] = []
+    node: Joined | None = j
+    anchored = False  # an #id was found: skip up to the enclosing shadow root's host
+    while node is not None:
+        step = str(node.rec.get("d") or node.rec.get("s") or "")
+        if not anchored:
+            attrs = node.rec.get("a") or {}
+            ident = str(attrs.get("id", ""))
+            if ident and node.rec.get("idu") and _ID_RE.match(ident):
+                parts.append(f"#{ident}")
+                anchored = True
+            else:
+                last = step.rsplit("/", 1)[-1]
+                match = _POS_RE.search(last)
+                tag = last.split("[", 1)[0]
+                parts.append(f"{tag}:nth-of-type({match.group(1)})" if match else tag)
+        if step.startswith("#shadow-root/"):
+            parts.append(">>>")
+            anchored = False
+        if node.rec.get("s") == "html":
+            break  # a document's root: the selector is relative to that document
+        parent = node.rec.get("dp", node.rec.get("p", -1))
+        node = joined[parent] if isinstance(parent, int) and 0 <= parent < node.rid else None
+    out: list[str] = []
+    for part in reversed(parts):
+        if part == ">>>":
+            out.append(" >>> ")
+        else:
+            if out and out[-1] != " >>> ":
+                out.append(" > ")
+            out.append(part)
+    return "".join(out)
+
+
+def _signature(j: Joined, role: str, name: str) -> tuple[str, ...]:
+    attrs = j.rec.get("a") or {}
+    step = str(j.rec.get("s", ""))
+    parent = j.rec.get("p", -1)
+    return (j.tag, role, name, *(str(attrs.get(k, "")) for k in SIGNATURE_ATTRS), step,
+            str(parent >= 0), str(j.rec.get("ptx", "")))
+
+
+def _alive_keys(capture: RawCapture, joined: list[Joined]) -> set[str]:
+    alive: set[str] = set()
+    for doc in (capture.dom_snapshot or {}).get("documents", []):
+        alive.update(f"b{b}" for b in doc.get("nodes", {}).get("backendNodeId", []))
+    alive.update(f"x{j.xpath}" for j in joined if j.snap is None)
+    return alive
+
+
+def _redact(record: dict[str, Any]) -> int:
+    """Mask secrets in one element record in place; returns how many pieces were masked."""
+    count = 0
+    attrs: dict[str, str] = record["attributes"]
+    kind = secret_kind(record["tagName"], attrs, record["name"])
+    if kind:
+        filled = bool(record.get("value")) or bool(record.pop("_filled", False))
+        record["value"] = mask("x" if filled else "")
+        if "value" in attrs:
+            attrs["value"] = record["value"]
+        if record["text"]:
+            record["text"] = mask(record["text"])
+        record["secret"] = kind
+        count += 1
+    record.pop("_filled", None)
+    for key in ("text", "name", "value"):
+        if isinstance(record.get(key), str):
+            record[key], found = scrub_text(record[key])
+            count += found
+    for key, value in list(attrs.items()):
+        attrs[key], found = scrub_text(value)
+        count += found
+    return count
+
+
+def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) -> dict[str, Any]:
+    """``{"domtext", "elements", "indices", "stats"}`` for one capture (see module doc)."""
+    registry: IndexRegistry = state.dom_registry
+    walker = capture.walker or {}
+    joined = join(capture)
+    ordinals = frame_ordinals(capture, joined)
+    chosen = select_interactive(joined, options)
+    layout = capture.layout or {}
+    layout_vp = layout.get("cssLayoutViewport") or {}
+    scroll_x = float(layout_vp.get("pageX", (walker.get("scroll") or {}).get("x", 0)) or 0)
+    scroll_y = float(layout_vp.get("pageY", (walker.get("scroll") or {}).get("y", 0)) or 0)
+
+    records: list[dict[str, Any]] = []
+    entries: list[Entry] = []
+    for j, reasons in chosen:
+        role = _role(j)
+        name = _name(j)
+        rec = j.rec
+        r = rec.get("r") or [0, 0, 0, 0]
+        attrs = {str(k): str(v) for k, v in (rec.get("a") or {}).items()}
+        record: dict[str, Any] = {
+            "index": 0,
+            "tagName": j.tag,
+            "text": str(rec.get("tx") or ""),
+            "attributes": attrs,
+            "rect": {"x": round(r[0] + scroll_x), "y": round(r[1] + scroll_y), "width": r[2],
+                     "height": r[3]},
+            "center": {"x": round(r[0] + r[2] / 2), "y": round(r[1] + r[3] / 2)},
+            "xpath": j.xpath,
+            "selector": _selector(joined, j),
+            "isInteractive": True,
+            "reasons": reasons,
+            "role": role,
+            "name": name,
+            "backendNodeId": j.snap.backend_node_id if j.snap else None,
+            "frame": ordinals.get(j.frame, 0),
+            "inViewport": bool(rec.get("inv")),
+        }
+        if "val" in rec:
+            record["value"] = str(rec["val"])
+        if "filled" in rec:
+            record["value"] = ""
+            record["_filled"] = bool(rec["filled"])
+        if "chk" in rec:
+            record["checked"] = bool(rec["chk"])
+        if rec.get("dis"):
+            record["disabled"] = True
+        records.append(record)
+        key = f"b{j.snap.backend_node_id}" if j.snap else f"x{j.xpath}"
+        entries.append(Entry(key, _signature(j, role, name)))
+
+    if capture.walker is None:
+        # No walker output (it failed: see capture.errors): report nothing rather than
+        # claim every listed element was removed.
+        update = Update([], [], [])
+    else:
+        update = registry.update(_document_id(capture), entries, _alive_keys(capture, joined))
+    redacted = 0
+    for record, index in zip(records, update.indices, strict=True):
+        record["index"] = index
+        if options.redact:
+            redacted += _redact(record)
+        else:
+            if record.pop("_filled", None):
+                record["value"] = "[filled]"
+    url = capture.tab.url or walker.get("url", "")
+    title = capture.tab.title or walker.get("title", "")
+    if options.redact:
+        url, found_url = scrub_text(url)
+        title, found_title = scrub_text(title)
+        redacted += found_url + found_title
+    header = _header(capture, walker, url, title)
+    stats = {
+        "dom_elements": len(records),
+        "dom_redacted": redacted,
+        "walker": walker.get("stats"),
+        "walker_missing": capture.walker is None,
+        "walker_records": len(joined),
+        "walker_unjoined": sum(1 for j in joined if j.snap is None),
+        "viewport_only": options.viewport_only,
+        "viewport_expand_px": options.viewport_expand_px,
+    }
+    return {
+        "domtext": render_domtext(header, records),
+        "elements": render_elements(records),
+        "indices": {"added": update.added, "removed": update.removed},
+        "stats": stats,
+    }
+
+
+def _header(capture: RawCapture, walker: dict[str, Any], url: str, title: str) -> dict[str, Any]:
+    layout = capture.layout or {}
+    vp = layout.get("cssLayoutViewport") or {}
+    content = layout.get("cssContentSize") or {}
+    wvp = walker.get("viewport") or {}
+    wscroll = walker.get("scroll") or {}
+    width = vp.get("clientWidth", wvp.get("w", 0))
+    height = vp.get("clientHeight", wvp.get("h", 0))
+    content_h = content.get("height", wscroll.get("h", height))
+    return {
+        "width": round(float(width or 0)),
+        "height": round(float(height or 0)),
+        "scroll_y": round(float(vp.get("pageY", wscroll.get("y", 0)) or 0)),
+        "max_scroll_y": max(0, round(float(content_h or 0) - float(height or 0))),
+        "url": url,
+        "title": title,
+    }

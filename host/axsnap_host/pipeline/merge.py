@@ -1,0 +1,30 @@
+"""Merge what only the DOM knows into the AX nodes the snapshot keeps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .axtree import FlatTree
+from .domindex import DomIndex
+from .redact import TEXT_ENTRY_ROLES
+
+
+def fill_missing_values(tree: FlatTree, kept: Iterable[str], dom: DomIndex) -> int:
+    """Give text-entry nodes without an AX value the DOM's input value; returns how many.
+
+    Chrome leaves ``value`` out for some fields (empty ones, some custom controls); the
+    DOMSnapshot ``inputValue``/``textValue`` fills the gap, so redaction sees it too.
+    """
+    filled = 0
+    for nid in kept:
+        node = tree.nodes[nid]
+        if node.value is not None or node.role not in TEXT_ENTRY_ROLES:
+            continue
+        info = dom.get(node.backend_id, node.frame_id)
+        if info is None:
+            continue
+        value = info.input_value if info.input_value is not None else info.text_value
+        if value is not None:
+            node.value = value
+            filled += 1
+    return filled

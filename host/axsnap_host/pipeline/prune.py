@@ -1,0 +1,223 @@
+"""Prune the flat AX tree to what an agent reads and acts on.
+
+Kept: interactive nodes, headings, named landmarks, images with alt text, text that says
+something its named ancestor does not already say, and the ancestors that give those
+context (lists, tables, forms, dialogs, named groups...). Unnamed generic wrappers are
+collapsed: their kept descendants move up to the nearest kept ancestor, in order.
+``pruned=False`` keeps every unignored node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .axtree import FlatNode, FlatTree
+
+INTERACTIVE_ROLES = frozenset(
+    {
+        "button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox", "listbox",
+        "option", "menuitem", "menuitemcheckbox", "menuitemradio", "switch", "slider",
+        "spinbutton", "tab", "treeitem", "scrollbar",
+        "textField", "TextField", "PopUpButton", "ToggleButton", "DisclosureTriangle",
+        "MenuListOption", "MenuListPopup", "date", "DateTime", "InputTime", "color",
+        "ColorWell", "video", "audio", "Video", "Audio",
+    }
+)
+HEADING_ROLES = frozenset({"heading"})
+LANDMARK_ROLES = frozenset(
+    {
+        "banner", "complementary", "contentinfo", "form", "main", "navigation", "region",
+        "search", "dialog", "alertdialog", "alert", "status", "log", "marquee", "timer",
+        "application", "article", "document",
+    }
+)
+# Always-kept landmarks (one per page, meaningful without a name).
+_UNNAMED_LANDMARKS = frozenset({"main", "navigation", "banner", "contentinfo", "search", "dialog",
+                                "alertdialog", "alert", "form"})
+# Structure that gives kept descendants context even without a name.
+CONTEXT_ROLES = frozenset(
+    {
+        "list", "listitem", "table", "row", "grid", "treegrid", "tree", "tablist",
+        "tabpanel", "menu", "menubar", "radiogroup", "toolbar", "figure", "Iframe",
+        "IframePresentational", "RootWebArea", "WebArea", "DescriptionList", "term",
+        "definition", "paragraph", "blockquote", "Details", "details", "LabelText",
+        "caption", "code", "math",
+    }
+)
+# Table cells say their content in their name: kept when named, like headings.
+CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
+TEXT_ROLES = frozenset({"StaticText", "text"})
+# Decoration that repeats nothing an agent needs: list bullets and numbers.
+NOISE_ROLES = frozenset({"ListMarker"})
+_DOCUMENT_ROLES = frozenset({"RootWebArea", "WebArea", "Iframe", "IframePresentational"})
+# Roles whose name is a title or label, not their text: their text is not a repeat.
+_NO_CONTENT_NAME_ROLES = _DOCUMENT_ROLES | LANDMARK_ROLES | TEXT_ROLES | {"Section"}
+# Marks a subtree whose text is all said by an interactive ancestor's name or value.
+_ALL_SAID = "\x00all"
+IMAGE_ROLES = frozenset({"image", "img", "graphics-document", "Canvas", "SvgRoot", "figure"})
+_WRAPPER_ROLES = frozenset(
+    {"generic", "none", "presentation", "group", "Section", "LineBreak", "Ruby", "Abbr",
+     "Pre", "Mark", "emphasis", "strong", "subscript", "superscript", "time", "insertion",
+     "deletion", "LayoutTable", "LayoutTableRow", "LayoutTableCell", "Unknown", "rowgroup",
+     "Legend"}
+)
+
+
+@dataclass
+class PruneResult:
+    root_id: str | None
+    kept: dict[str, list[str]]  # kept node id → kept child ids, in document order
+    total: int
+
+    @property
+    def pruned(self) -> int:
+        return self.total - len(self.kept)
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _is_interesting(node: FlatNode, context_name: str, parent_editable: bool) -> bool:
+    role = node.role
+    if role in INTERACTIVE_ROLES or role in HEADING_ROLES:
+        return True
+    if role in NOISE_ROLES:
+        return False
+    if role in CELL_ROLES:
+        return bool(node.name.strip())
+    if node.state.get("focused") and role not in _DOCUMENT_ROLES:
+        return True
+    if node.state.get("editable") and not parent_editable:
+        return True  # the root of an editing host (contenteditable), not its inner parts
+    if role in LANDMARK_ROLES:
+        return bool(node.name) or role in _UNNAMED_LANDMARKS
+    if role in IMAGE_ROLES:
+        return bool(node.name.strip())
+    if role in TEXT_ROLES:
+        text = _squash(node.name)
+        return bool(text) and context_name is not _ALL_SAID and text not in context_name
+    if role in _WRAPPER_ROLES or role in CONTEXT_ROLES:
+        # Named groups carry meaning (fieldsets, labelled regions); unnamed ones do not.
+        return role in ("group", "Section", "region") and bool(node.name.strip())
+    # Any other role with a name (alert text, tooltips, progress bars, ...) says something.
+    return bool(node.name.strip()) or node.value not in (None, "")
+
+
+def prune(
+    tree: FlatTree, pruned: bool = True, clickable: frozenset[str] = frozenset()
+) -> PruneResult:
+    """Decide the kept nodes. ``clickable``: ids the DOM reports clickable (kept too)."""
+    nodes = tree.nodes
+    if tree.root_id is None:
+        return PruneResult(root_id=None, kept={}, total=len(nodes))
+    if not pruned:
+        reachable = _preorder(tree)
+        return PruneResult(
+            root_id=tree.root_id,
+            kept={nid: list(nodes[nid].children) for nid in reachable},
+            total=len(nodes),
+        )
+
+    order = _preorder(tree)
+    # Top-down: the nearest named ancestor's name, to spot text that repeats it.
+    context: dict[str, str] = {}
+    for nid in order:
+        node = nodes[nid]
+        parent = node.parent
+        inherited = context.get(parent, "") if parent else ""
+        if node.role in INTERACTIVE_ROLES or inherited is _ALL_SAID:
+            context[nid] = _ALL_SAID  # text inside a control is its name or its value
+            continue
+        said = _squash(f"{node.name} {node.value or ''}") if _names_its_content(node) else ""
+        context[nid] = said or inherited
+    repeated_labels = _label_texts_naming_a_control(nodes, order)
+    interesting = {
+        nid
+        for nid in order
+        if nid in clickable
+        or (
+            nid not in repeated_labels
+            and _is_interesting(nodes[nid], *_surroundings(nodes, nid, context))
+        )
+    }
+    # Bottom-up: a node is kept when interesting, or when it holds something kept and
+    # is not a wrapper that can be collapsed.
+    has_kept_below: set[str] = set()
+    keep: set[str] = set()
+    for nid in reversed(order):
+        node = nodes[nid]
+        below = nid in has_kept_below
+        if nid in interesting or (below and not _collapsible(node)) or nid == tree.root_id:
+            keep.add(nid)
+        if (nid in keep or below) and node.parent:
+            has_kept_below.add(node.parent)
+    kept_children: dict[str, list[str]] = {nid: [] for nid in order if nid in keep}
+    for nid in order:
+        if nid not in keep or nid == tree.root_id:
+            continue
+        anchor = nodes[nid].parent
+        while anchor is not None and anchor not in keep:
+            anchor = nodes[anchor].parent
+        if anchor is not None:
+            kept_children[anchor].append(nid)
+    return PruneResult(root_id=tree.root_id, kept=kept_children, total=len(nodes))
+
+
+def _label_texts_naming_a_control(nodes: dict[str, FlatNode], order: list[str]) -> set[str]:
+    """Text inside a <label> that is already the accessible name of a control next to it
+    (or inside it): "Email" [textbox "Email"] says it once."""
+    repeated: set[str] = set()
+    for nid in order:
+        label = nodes[nid]
+        if label.role != "LabelText":
+            continue
+        near = list(label.children)
+        if label.parent is not None:
+            near.extend(nodes[label.parent].children)
+        names = {
+            _squash(nodes[c].name)
+            for c in near
+            if nodes[c].role in INTERACTIVE_ROLES and nodes[c].name
+        }
+        for child in label.children:
+            node = nodes[child]
+            if node.role in TEXT_ROLES and _squash(node.name) in names:
+                repeated.add(child)
+    return repeated
+
+
+def _surroundings(
+    nodes: dict[str, FlatNode], nid: str, context: dict[str, str]
+) -> tuple[str, bool]:
+    """(what the nearest named ancestor already says, whether the parent is editable)."""
+    parent = nodes[nid].parent
+    if parent is None:
+        return "", False
+    return context.get(parent, ""), bool(nodes[parent].state.get("editable"))
+
+
+def _collapsible(node: FlatNode) -> bool:
+    return node.role in _WRAPPER_ROLES and not node.name.strip()
+
+
+def _names_its_content(node: FlatNode) -> bool:
+    """Whether the node's name or value (usually) repeats the text inside it."""
+    return bool(node.name or node.value) and node.role not in _NO_CONTENT_NAME_ROLES
+
+
+def _preorder(tree: FlatTree) -> list[str]:
+    """Node ids reachable from the root, in document pre-order (iterative)."""
+    if tree.root_id is None:
+        return []
+    order: list[str] = []
+    stack = [tree.root_id]
+    seen: set[str] = set()
+    while stack:
+        nid = stack.pop()
+        if nid in seen or nid not in tree.nodes:
+            continue
+        seen.add(nid)
+        order.append(nid)
+        stack.extend(reversed(tree.nodes[nid].children))
+    return order

@@ -1,0 +1,275 @@
+"""Redaction: mask secrets before anything leaves the host.
+
+Two tools, used by every output (SnapshotV1 here, DOM text and elements in the DOM channel):
+
+- :func:`secret_kind` decides whether a form field holds a secret (password, one-time
+  code, token, card number, CVV) from its tag, input type, ``autocomplete``, and the names,
+  ids, labels and placeholders around it, in several languages. Its value is then replaced
+  by :func:`mask`, which still says whether the field was filled.
+- :func:`scrub_text` masks secret-looking substrings in any free text: JWTs, provider keys
+  (``sk-``, ``ghp_``, ``AKIA``...), long hex or base64 tokens and Luhn-valid card numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .axtree import FlatNode, FlatTree
+from .domindex import DomIndex
+
+FILLED = "[redacted:filled]"
+EMPTY = "[redacted:empty]"
+
+# autocomplete tokens → kind (the attribute may hold several tokens, e.g. "section-x cc-number")
+_AUTOCOMPLETE_KINDS = {
+    "current-password": "password",
+    "new-password": "password",
+    "one-time-code": "otp",
+    "cc-number": "card",
+    "cc-csc": "cvv",
+    "cc-exp": "card",
+    "cc-exp-month": "card",
+    "cc-exp-year": "card",
+}
+
+# Words that name a secret field, checked in this order (the more specific kind first:
+# "card security code" is a CVV, "one-time password" is an OTP). Matched on a normalized
+# text: lower case, camelCase split, separators turned into spaces.
+_KIND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "cvv",
+        (
+            r"\bcvv2?\b", r"\bcvc2?\b", r"\bcsc\b", r"security code",
+            r"card verification", r"código de seguridad", r"codigo de seguridad",
+            r"cryptogramme", r"prüfnummer", r"pruefnummer", r"安全码", r"보안 ?코드",
+            r"セキュリティ ?コード", r"mã bảo mật",
+        ),
+    ),
+    (
+        "otp",
+        (
+            r"\botp\b", r"\btotp\b", r"\b2fa\b", r"\bmfa\b", r"one ?time", r"verification code",
+            r"auth(?:entication|entication)? code", r"\bsms code\b", r"2 step", r"two factor",
+            r"código de verificación", r"codigo de verificacion", r"code de vérification",
+            r"bestätigungscode", r"verifizierungscode", r"mã xác (?:nhận|thực)", r"mã otp",
+            r"验证码", r"驗證碼", r"인증 ?번호", r"인증 ?코드", r"確認コード", r"認証コード",
+            r"ワンタイム",
+        ),
+    ),
+    (
+        "card",
+        (
+            r"card ?number", r"\bcc ?num(?:ber)?\b", r"\bccnum\b", r"credit ?card", r"debit card",
+            r"número de (?:la )?tarjeta", r"numero de (?:la )?tarjeta",
+            r"numéro de (?:la )?carte", r"kartennummer", r"số thẻ", r"卡号", r"卡號",
+            r"카드 ?번호", r"カード番号",
+        ),
+    ),
+    (
+        "password",
+        (
+            r"password", r"passwort", r"\bpasswd\b", r"\bpwd\b", r"\bpass ?code\b",
+            r"\bpin\b", r"contraseña", r"contrasena", r"mot de passe", r"\bmdp\b",
+            r"mật khẩu", r"mat khau", r"密码", r"密碼", r"비밀번호", r"パスワード", r"пароль",
+            r"\bsenha\b", r"wachtwoord", r"hasło", r"haslo", r"\bparola\b", r"lösenord",
+            r"salasana", r"\bkennwort\b", r"şifre", r"كلمة المرور", r"סיסמה",
+        ),
+    ),
+    (
+        "token",
+        (
+            r"\btoken\b", r"api ?key", r"\bapikey\b", r"access ?key",
+            r"private ?key", r"client secret", r"\bbearer\b", r"auth ?key", r"session ?key",
+            r"secret ?key", r"\bsecret\w*", r"令牌", r"密钥", r"토큰", r"トークン",
+        ),
+    ),
+)
+_KIND_PATTERNS = tuple(
+    (kind, re.compile("|".join(f"(?:{w})" for w in words))) for kind, words in _KIND_WORDS
+)
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SEPARATORS = re.compile(r"[\s_\-.:\[\]/]+")
+# Attributes whose text names the field (the value itself is never looked at).
+_NAMING_ATTRIBUTES = ("name", "id", "aria-label", "placeholder", "title", "data-testid", "label")
+_TEXT_INPUT_TYPES = frozenset(
+    {"", "text", "password", "tel", "number", "search", "email", "url"}
+)
+
+
+def _normalize(text: str) -> str:
+    return _SEPARATORS.sub(" ", _CAMEL.sub(" ", text)).lower().strip()
+
+
+def _kind_from_words(texts: Iterable[str]) -> str | None:
+    found: set[str] = set()
+    for text in texts:
+        if not text:
+            continue
+        normalized = _normalize(text)
+        for kind, pattern in _KIND_PATTERNS:
+            if pattern.search(normalized):
+                found.add(kind)
+    for kind, _ in _KIND_PATTERNS:  # report the most specific kind
+        if kind in found:
+            return kind
+    return None
+
+
+def secret_kind(tag: str, attrs: dict[str, str], label: str) -> str | None:
+    """The kind of secret a form field holds ("password", "otp", "token", "card", "cvv")
+    or None. ``label`` is the field's accessible name or visible label."""
+    tag = (tag or "").lower()
+    input_type = (attrs.get("type") or "").lower().strip()
+    if tag == "input" and input_type == "password":
+        return "password"
+    for token in (attrs.get("autocomplete") or "").lower().split():
+        if token in _AUTOCOMPLETE_KINDS:
+            return _AUTOCOMPLETE_KINDS[token]
+    if tag == "input" and input_type not in _TEXT_INPUT_TYPES:
+        return None  # checkboxes, dates, colors... carry no typed secret
+    is_field = (
+        not tag
+        or tag in ("input", "textarea", "select")
+        or "contenteditable" in attrs
+        or (attrs.get("role") or "") in ("textbox", "searchbox", "combobox", "spinbutton")
+    )
+    if not is_field:
+        return None
+    texts = [label, *(attrs.get(name, "") for name in _NAMING_ATTRIBUTES)]
+    return _kind_from_words(texts)
+
+
+def mask(value: str | None) -> str:
+    """A marker for a masked value that says whether it was filled, and nothing else."""
+    return FILLED if value else EMPTY
+
+
+# --- free text -------------------------------------------------------------------------
+
+_TOKEN_PATTERNS = (
+    # JSON Web Tokens
+    r"\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}",
+    # provider keys with well-known prefixes
+    r"\b(?:sk|pk|rk)[-_](?:live|test|proj|ant)?[-_]?[A-Za-z0-9_-]{16,}",
+    r"\bgh[pousr]_[A-Za-z0-9]{20,}",
+    r"\bgithub_pat_[A-Za-z0-9_]{20,}",
+    r"\bglpat-[A-Za-z0-9_-]{16,}",
+    r"\bxox[abposr]-[A-Za-z0-9-]{10,}",
+    r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
+    r"\bAIza[0-9A-Za-z_-]{30,}",
+    # long hex with digits and letters (API tokens, session ids, hashes used as secrets)
+    r"\b(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,}\b",
+    # long base64 / base64url runs that mix digits and both cases
+    r"(?<![A-Za-z0-9+/_-])(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[a-z])"
+    r"(?=[A-Za-z0-9+/_-]*[A-Z])[A-Za-z0-9+/_-]{40,}={0,2}",
+)
+_TOKEN_RE = re.compile("|".join(f"(?:{p})" for p in _TOKEN_PATTERNS))
+_CARD_RE = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+_QUICK_CHECK = re.compile(r"\d{4}|[A-Za-z0-9_-]{16}")
+TOKEN_MARKER = "[redacted:token]"
+CARD_MARKER = "[redacted:card]"
+
+
+def luhn_valid(digits: str) -> bool:
+    total = 0
+    for position, char in enumerate(reversed(digits)):
+        digit = ord(char) - 48
+        if position % 2 == 1:
+            digit *= 2
+            if digit > 9:
+                digit -= 9
+        total += digit
+    return total % 10 == 0
+
+
+def scrub_text(text: str) -> tuple[str, int]:
+    """Mask secret-looking substrings; returns (text, number of substrings masked)."""
+    if not text or _QUICK_CHECK.search(text) is None:
+        return text, 0
+    count = 0
+
+    def token(match: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return TOKEN_MARKER
+
+    def card(match: re.Match[str]) -> str:
+        nonlocal count
+        digits = re.sub(r"[ -]", "", match.group(0))
+        if 13 <= len(digits) <= 19 and luhn_valid(digits):
+            count += 1
+            return CARD_MARKER
+        return match.group(0)
+
+    text = _CARD_RE.sub(card, text)
+    text = _TOKEN_RE.sub(token, text)
+    return text, count
+
+
+# --- applying redaction to the flat AX tree ---------------------------------------------
+
+TEXT_ENTRY_ROLES = frozenset(
+    {"textbox", "searchbox", "combobox", "spinbutton", "TextField", "textField", "TextArea"}
+)
+_SCRUBBED_STATE = ("valuetext", "url", "autocomplete")
+
+
+def redact_tree(tree: FlatTree, kept: Iterable[str], dom: DomIndex) -> int:
+    """Mask secret fields (value, string state, text inside them) and scrub every name,
+    value and string state of the kept nodes, in place. Returns how many pieces were masked.
+    """
+    kept_set = set(kept)
+    nodes = tree.nodes
+    masked = 0
+    inside_secret: set[str] = set()
+    for nid in _preorder_ids(tree):
+        node = nodes[nid]
+        secret = node.parent in inside_secret if node.parent else False
+        if not secret and node.role in TEXT_ENTRY_ROLES:
+            info = dom.get(node.backend_id, node.frame_id)
+            if info is not None:
+                kind = secret_kind(info.tag, info.attrs, node.name)
+            else:
+                kind = secret_kind("", {"role": node.role}, node.name)
+            if kind is not None:
+                secret = True
+                if nid in kept_set:
+                    node.value = mask(node.value)
+                    if "valuetext" in node.state:
+                        node.state["valuetext"] = mask(str(node.state["valuetext"]))
+                    node.state["secret"] = kind
+                    masked += 1
+        elif secret and nid in kept_set:
+            # Text inside a secret field repeats its value.
+            if node.name:
+                node.name = mask(node.name)
+                masked += 1
+            if node.value is not None:
+                node.value = mask(node.value)
+        if secret:
+            inside_secret.add(nid)
+        if nid in kept_set:
+            masked += _scrub_node(node)
+    return masked
+
+
+def _scrub_node(node: FlatNode) -> int:
+    count = 0
+    if node.name:
+        node.name, found = scrub_text(node.name)
+        count += found
+    if node.value:
+        node.value, found = scrub_text(node.value)
+        count += found
+    for key in _SCRUBBED_STATE:
+        value = node.state.get(key)
+        if isinstance(value, str):
+            node.state[key], found = scrub_text(value)
+            count += found
+    return count
+
+
+def _preorder_ids(tree: FlatTree) -> list[str]:
+    # FlatTree.nodes is built in document pre-order: parents come before children.
+    return list(tree.nodes)

@@ -1,0 +1,61 @@
+"""Per-tab state the host keeps between requests (index registry, ...).
+
+The pipeline is a pure function of (capture, options, the tab's previous state); this
+module holds that state, explicitly, per tabId, for a bounded number of tabs.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+MAX_TABS = 64
+
+
+class TabState:
+    """State of one tab. ``dom_registry`` is created on first use (DOM channel)."""
+
+    def __init__(self, tab_id: int | None) -> None:
+        self.tab_id = tab_id
+        self._dom_registry: Any = None
+        self.snapshots_served = 0
+
+    @property
+    def dom_registry(self) -> Any:
+        if self._dom_registry is None:
+            from .registry import IndexRegistry  # DOM-channel module, imported when needed
+
+            self._dom_registry = IndexRegistry()
+        return self._dom_registry
+
+    @dom_registry.setter
+    def dom_registry(self, value: Any) -> None:
+        self._dom_registry = value
+
+
+class TabStates:
+    """TabState per tabId, least recently used dropped beyond ``max_tabs``."""
+
+    def __init__(self, max_tabs: int = MAX_TABS) -> None:
+        self._tabs: OrderedDict[int | None, TabState] = OrderedDict()
+        self._max_tabs = max_tabs
+
+    def get(self, tab_id: int | None) -> TabState:
+        state = self._tabs.get(tab_id)
+        if state is None:
+            state = TabState(tab_id)
+            self._tabs[tab_id] = state
+            while len(self._tabs) > self._max_tabs:
+                self._tabs.popitem(last=False)
+        else:
+            self._tabs.move_to_end(tab_id)
+        return state
+
+    def forget(self, tab_id: int | None) -> bool:
+        return self._tabs.pop(tab_id, None) is not None
+
+    def __contains__(self, tab_id: object) -> bool:
+        return tab_id in self._tabs
+
+    def __len__(self) -> int:
+        return len(self._tabs)

@@ -1,0 +1,293 @@
+"""Native-messaging framing, size limits and chunking.
+
+The frame format (4-byte native-order length + UTF-8 JSON) comes from nativemessaging-ng:
+``get_message_raw`` reads one frame from ``sys.stdin.buffer`` and ``send_message_raw``
+writes one to ``sys.stdout.buffer``. It checks no sizes, so this module adds:
+
+- an inbound limit (64 MiB) checked on the header *before* the body is read; an oversize
+  body is drained in bounded pieces so the stream stays in sync;
+- clean EOF and truncated-frame detection;
+- outbound frames of at most 1,000,000 bytes: larger replies are split into ``chunk``
+  messages, each measured after JSON encoding;
+- reassembly of inbound chunk sets, with bounded pending sets and bytes.
+
+The library reads and writes the process's ``sys.stdin``/``sys.stdout``; :class:`FrameIO`
+hands it private streams for the duration of one call, so fd 1 can point at stderr
+(a stray ``print`` or C library write then cannot corrupt the frame stream).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import struct
+import sys
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+import nativemessaging
+
+from . import PROTOCOL_VERSION
+from .models.errors import AxsnapError, ErrorCode
+
+MAX_INBOUND_BYTES = 64 * 1024 * 1024
+MAX_OUTBOUND_FRAME_BYTES = 1_000_000
+HEADER = struct.Struct("@I")  # the byte order nativemessaging (and Chrome) use: native
+DRAIN_PIECE_BYTES = 1 << 20
+
+
+class EndOfStream(Exception):
+    """The browser closed the pipe between frames: exit cleanly."""
+
+
+class TruncatedFrame(Exception):
+    """The stream ended inside a frame (header or body)."""
+
+    def __init__(self, expected: int, got: int) -> None:
+        super().__init__(f"stream ended after {got} of {expected} bytes")
+        self.expected = expected
+        self.got = got
+
+
+class FrameTooLarge(Exception):
+    """A frame declared more than the inbound limit; its body was drained and dropped."""
+
+    def __init__(self, declared: int) -> None:
+        super().__init__(f"frame of {declared} bytes exceeds {MAX_INBOUND_BYTES}")
+        self.declared = declared
+
+
+class _PushbackReader:
+    """A binary reader over another one that can give back bytes already read."""
+
+    def __init__(self, inner: BinaryIO) -> None:
+        self._inner = inner
+        self._pending = b""
+        self.last_read_short = False
+
+    def unread(self, data: bytes) -> None:
+        self._pending = data + self._pending
+
+    def read(self, size: int = -1) -> bytes:
+        if size < 0:
+            data = self._pending + self._inner.read()
+            self._pending = b""
+            return data
+        head, self._pending = self._pending[:size], self._pending[size:]
+        rest = self._inner.read(size - len(head)) if size > len(head) else b""
+        data = head + (rest or b"")
+        self.last_read_short = len(data) < size
+        return data
+
+
+@dataclass
+class _StdinShim:
+    buffer: Any
+
+
+@dataclass
+class _StdoutShim:
+    buffer: Any
+
+
+@contextlib.contextmanager
+def _swapped(name: str, replacement: Any) -> Iterator[None]:
+    saved = getattr(sys, name)
+    setattr(sys, name, replacement)
+    try:
+        yield
+    finally:
+        setattr(sys, name, saved)
+
+
+class FrameIO:
+    """Reads and writes native-messaging frames on private binary streams."""
+
+    def __init__(self, inbound: BinaryIO, outbound: BinaryIO) -> None:
+        self._reader = _PushbackReader(inbound)
+        self._outbound = outbound
+
+    def read_frame(self) -> str:
+        """Return the next frame's text.
+
+        Raises EndOfStream, TruncatedFrame, FrameTooLarge (stream still in sync) or
+        UnicodeDecodeError (frame consumed, stream in sync).
+        """
+        header = self._reader.read(HEADER.size)
+        if not header:
+            raise EndOfStream
+        if len(header) < HEADER.size:
+            raise TruncatedFrame(HEADER.size, len(header))
+        (declared,) = HEADER.unpack(header)
+        if declared > MAX_INBOUND_BYTES:
+            self._drain(declared)
+            raise FrameTooLarge(declared)
+        self._reader.unread(header)
+        try:
+            with _swapped("stdin", _StdinShim(self._reader)):
+                text = nativemessaging.get_message_raw()
+        except UnicodeDecodeError:
+            if self._reader.last_read_short:
+                raise TruncatedFrame(declared, -1) from None
+            raise
+        if self._reader.last_read_short:
+            raise TruncatedFrame(declared, -1)
+        return text or ""
+
+    def _drain(self, declared: int) -> None:
+        remaining = declared
+        while remaining:
+            piece = self._reader.read(min(DRAIN_PIECE_BYTES, remaining))
+            if len(piece) == 0:
+                raise TruncatedFrame(declared, declared - remaining)
+            remaining -= len(piece)
+
+    def write_frame(self, text: str) -> int:
+        """Write one frame; returns its body size. Refuses bodies over the outbound limit."""
+        size = len(text.encode("utf-8"))
+        if size > MAX_OUTBOUND_FRAME_BYTES:
+            raise ValueError(f"outbound frame of {size} bytes exceeds {MAX_OUTBOUND_FRAME_BYTES}")
+        with _swapped("stdout", _StdoutShim(self._outbound)):
+            nativemessaging.send_message_raw(text)
+        return size
+
+
+# --- encoding and chunking -------------------------------------------------------------
+
+
+def encode_json(message: Any) -> str:
+    """Compact JSON whose UTF-8 encoding is valid (lone surrogates fall back to escapes)."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(message, ensure_ascii=True, separators=(",", ":"))
+    return text
+
+
+def utf8_size(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+def split_into_chunks(
+    message_id: str | None, text: str, limit: int = MAX_OUTBOUND_FRAME_BYTES
+) -> list[str]:
+    """Split a reply's JSON text into chunk frames, each at most ``limit`` bytes encoded.
+
+    Pieces are cut by characters, then each chunk frame is encoded and measured; a piece
+    whose escaping made the frame too big is shrunk in proportion and measured again.
+    """
+    envelope = {"v": PROTOCOL_VERSION, "id": message_id, "type": "chunk", "seq": 0, "total": 0}
+    overhead = utf8_size(encode_json(envelope | {"data": ""})) + 24  # room for seq/total digits
+    budget = limit - overhead
+    if budget < 64:
+        raise ValueError("chunk limit too small")
+    pieces: list[str] = []
+    start = 0
+    while start < len(text):
+        take = min(budget, len(text) - start)
+        while True:
+            piece = text[start : start + take]
+            encoded = utf8_size(encode_json(piece))
+            if encoded <= budget:
+                break
+            take = max(1, int(take * budget / encoded) - 8)
+        pieces.append(piece)
+        start += take
+    total = len(pieces)
+    frames = [
+        encode_json(envelope | {"seq": seq, "total": total, "data": piece})
+        for seq, piece in enumerate(pieces)
+    ]
+    for frame in frames:
+        if utf8_size(frame) > limit:  # defensive: the arithmetic above should prevent this
+            raise AssertionError("chunk frame over the limit")
+    return frames
+
+
+def frames_for_reply(message_id: str | None, reply: dict[str, Any]) -> list[str]:
+    """The frames that carry one reply: itself when it fits, else chunk frames."""
+    text = encode_json(reply)
+    if utf8_size(text) <= MAX_OUTBOUND_FRAME_BYTES:
+        return [text]
+    return split_into_chunks(message_id, text)
+
+
+# --- inbound chunk sets ------------------------------------------------------------------
+
+
+@dataclass
+class _ChunkSet:
+    total: int
+    pieces: dict[int, str] = field(default_factory=dict)
+    size: int = 0
+
+
+class ChunkAssembler:
+    """Collects inbound ``chunk`` messages per id; returns the whole text when complete.
+
+    Bad sets raise AxsnapError(bad_chunk) and are dropped. Pending sets and pending bytes
+    are bounded: starting a set beyond ``max_sets`` evicts the oldest one (reported back
+    through :meth:`take_evicted`).
+    """
+
+    def __init__(
+        self,
+        max_sets: int = 4,
+        max_bytes: int = MAX_INBOUND_BYTES,
+        max_total: int = 1024,
+    ) -> None:
+        self._sets: OrderedDict[str, _ChunkSet] = OrderedDict()
+        self._max_sets = max_sets
+        self._max_bytes = max_bytes
+        self._max_total = max_total
+        self._evicted: list[str] = []
+
+    @property
+    def pending_ids(self) -> list[str]:
+        return list(self._sets)
+
+    def take_evicted(self) -> list[str]:
+        evicted, self._evicted = self._evicted, []
+        return evicted
+
+    def pending_bytes(self) -> int:
+        return sum(s.size for s in self._sets.values())
+
+    def add(self, message_id: str, seq: int, total: int, data: str) -> str | None:
+        def bad(message: str) -> AxsnapError:
+            self._sets.pop(message_id, None)
+            return AxsnapError(
+                ErrorCode.BAD_CHUNK,
+                message,
+                "resend the whole message as a new chunk set (seq 0..total-1, same total)",
+            )
+
+        if total > self._max_total:
+            raise bad(f"chunk set declares {total} chunks; at most {self._max_total}")
+        if seq >= total:
+            raise bad(f"chunk seq {seq} is outside 0..{total - 1}")
+        chunk_set = self._sets.get(message_id)
+        if chunk_set is None:
+            chunk_set = _ChunkSet(total=total)
+            self._sets[message_id] = chunk_set
+            while len(self._sets) > self._max_sets:
+                oldest, _ = self._sets.popitem(last=False)
+                self._evicted.append(oldest)
+        elif chunk_set.total != total:
+            raise bad(f"chunk total changed from {chunk_set.total} to {total}")
+        if seq in chunk_set.pieces:
+            raise bad(f"chunk seq {seq} received twice")
+        chunk_set.pieces[seq] = data
+        chunk_set.size += len(data)
+        if self.pending_bytes() > self._max_bytes:
+            raise bad(f"chunk sets exceed {self._max_bytes} pending bytes")
+        if len(chunk_set.pieces) < total:
+            return None
+        del self._sets[message_id]
+        return "".join(chunk_set.pieces[i] for i in range(total))
+
+    def drop(self, message_id: str) -> None:
+        self._sets.pop(message_id, None)

@@ -1,0 +1,77 @@
+"""DOM text: the page as numbered interactive-element lines, for a language model.
+
+Shape (issue 3)::
+
+    [Viewport: 1465x845]
+    [Scroll: Y=0/3200]
+    [URL: https://example.com/chat]
+    [Title: Chat]
+
+    Interactive Elements:
+    [5] <button> role="button" aria-label="Create" "+"
+    [18] <input> placeholder="Search people, messages..." @(120,78)
+
+``Scroll: Y=<scrollY>/<max scrollY>``. A line is ``[index] <tag>``, then ``role`` when the
+element carries a role attribute, then a short list of attributes in a fixed order, then
+the text in quotes. ``@(x,y)`` (the centre, viewport CSS pixels) is added when the element
+has no text to recognise it by.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LINE_ATTRS = ("type", "name", "aria-label", "placeholder", "title", "alt", "href",
+              "aria-expanded", "aria-checked", "aria-selected", "aria-pressed",
+              "contenteditable")
+SHOWN_INPUT_TYPES_SKIP = frozenset({"", "text"})
+TEXT_MAX = 100
+
+
+def _quote(value: str) -> str:
+    value = " ".join(value.split())
+    if len(value) > TEXT_MAX:
+        value = value[: TEXT_MAX - 1] + "…"
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def element_line(record: dict[str, Any]) -> str:
+    attrs: dict[str, str] = record.get("attributes", {})
+    parts = [f"[{record['index']}]", f"<{record['tagName']}>"]
+    if attrs.get("role"):
+        parts.append(f"role={_quote(attrs['role'])}")
+    for key in LINE_ATTRS:
+        value = attrs.get(key)
+        if value is None:
+            continue
+        if key == "type" and value.lower() in SHOWN_INPUT_TYPES_SKIP:
+            continue
+        if key == "name" and record["tagName"] not in ("input", "select", "textarea"):
+            continue
+        parts.append(f"{key}={_quote(value)}")
+    if record.get("value"):
+        parts.append(f"value={_quote(record['value'])}")
+    if record.get("checked"):
+        parts.append("checked")
+    if record.get("disabled"):
+        parts.append("disabled")
+    text = record.get("text") or ""
+    if text:
+        parts.append(_quote(text))
+    else:
+        center = record.get("center") or {}
+        parts.append(f"@({center.get('x', 0)},{center.get('y', 0)})")
+    return " ".join(parts)
+
+
+def render_domtext(header: dict[str, Any], records: list[dict[str, Any]]) -> str:
+    lines = [
+        f"[Viewport: {header['width']}x{header['height']}]",
+        f"[Scroll: Y={header['scroll_y']}/{header['max_scroll_y']}]",
+        f"[URL: {header['url']}]",
+        f"[Title: {header['title']}]",
+        "",
+        "Interactive Elements:",
+    ]
+    lines.extend(element_line(r) for r in records)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,154 @@
+"""Render SnapshotV1 (as a plain, JSON-ready dict) from the pipeline's results.
+
+Plain dicts, not models: building 100k pydantic nodes costs more than the pipeline; the
+unit tests validate the output against :class:`~axsnap_host.models.snapshot.SnapshotV1`.
+Key order is fixed and nothing depends on dict/set iteration of unordered data, so the same
+input renders to the same bytes (see :func:`snapshot_json`).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from ..models.capture import RawCapture
+from ..models.snapshot import SNAPSHOT_VERSION
+from ..pipeline.axtree import FlatNode, FlatTree
+from ..pipeline.domindex import DomIndex
+from ..pipeline.prune import INTERACTIVE_ROLES, PruneResult
+
+
+def new_snapshot_id() -> str:
+    return f"ax_{uuid.uuid4().hex}"
+
+
+def utc_now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _round(value: float) -> float:
+    rounded = round(value, 2)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
+def node_record(node: FlatNode, children: list[str], dom: DomIndex) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "id": node.id,
+        "role": node.role,
+        "name": node.name,
+    }
+    if node.value is not None:
+        record["value"] = node.value
+    record["state"] = node.state
+    record["children"] = children
+    if node.backend_id is not None:
+        record["domRef"] = {"backendNodeId": node.backend_id, "frame": node.frame}
+        box = dom.box(node.backend_id, node.frame_id)
+        if box is not None:
+            bounds, visible, clickable = box
+            if bounds is not None:
+                x, y, width, height = bounds
+                record["bbox"] = {
+                    "x": _round(x), "y": _round(y), "width": _round(width), "height": _round(height)
+                }
+            record["isVisible"] = visible
+            record["isClickable"] = clickable or node.role in INTERACTIVE_ROLES
+        else:
+            record["isClickable"] = node.role in INTERACTIVE_ROLES
+    return record
+
+
+def viewport_record(capture: RawCapture, dom: DomIndex) -> dict[str, Any]:
+    layout = capture.layout or {}
+    css_viewport = layout.get("cssLayoutViewport") or layout.get("layoutViewport") or {}
+    content = layout.get("cssContentSize") or layout.get("contentSize") or {}
+    scroll_x, scroll_y = dom.document_scroll(0)
+    width, height = dom.document_content_size(0)
+    return {
+        "width": _round(float(css_viewport.get("clientWidth") or 0)),
+        "height": _round(float(css_viewport.get("clientHeight") or 0)),
+        "scrollX": _round(float(css_viewport.get("pageX", scroll_x) or 0)),
+        "scrollY": _round(float(css_viewport.get("pageY", scroll_y) or 0)),
+        "devicePixelRatio": capture.device_pixel_ratio,
+        "contentWidth": _round(float(content.get("width", width) or 0)),
+        "contentHeight": _round(float(content.get("height", height) or 0)),
+    }
+
+
+def build_snapshot(
+    *,
+    capture: RawCapture,
+    tree: FlatTree,
+    kept: PruneResult,
+    dom: DomIndex,
+    pruned: bool,
+    redacted: int,
+    url: str,
+    title: str,
+    frame_urls: list[str],
+    trace_id: str | None,
+    snapshot_id: str | None = None,
+    ts: str | None = None,
+) -> dict[str, Any]:
+    nodes = [
+        node_record(tree.nodes[nid], children, dom) for nid, children in kept.kept.items()
+    ]
+    failures = [
+        {"step": f["step"], "frame": f.get("frame"), "reason": f["reason"]} for f in tree.failures
+    ]
+    failures.extend(
+        {"step": error.step, "frame": None, "reason": error.message} for error in capture.errors
+    )
+    frames = [
+        {
+            "ordinal": entry.ordinal,
+            "frameId": entry.frame_id,
+            "parentFrameId": entry.parent_frame_id,
+            "url": frame_urls[entry.ordinal],
+            "name": entry.name,
+            "captured": entry.captured and not entry.error,
+            "error": entry.error,
+            "ownerBackendNodeId": entry.owner_backend_id,
+            "ownerId": entry.owner_id if entry.owner_id in kept.kept else None,
+            "nodes": entry.nodes,
+        }
+        for entry in tree.frames
+    ]
+    captured = sum(1 for frame in frames if frame["captured"])
+    stabilization = capture.stabilization
+    return {
+        "snapshot_version": SNAPSHOT_VERSION,
+        "snapshot_id": snapshot_id or new_snapshot_id(),
+        "trace_id": trace_id,
+        "ts": ts or utc_now_iso(),
+        "url": url,
+        "title": title,
+        "viewport": viewport_record(capture, dom),
+        "stabilization": {
+            "stabilized": stabilization.stabilized,
+            "waited_ms": stabilization.waited_ms,
+            "reasons": list(stabilization.reasons),
+            "pending_requests": stabilization.pending_requests,
+            "mutations": stabilization.mutations,
+        },
+        "quality": {
+            "pruned": pruned,
+            "nodes_total": kept.total,
+            "nodes_kept": len(kept.kept),
+            "nodes_pruned": kept.total - len(kept.kept),
+            "redacted": redacted,
+            "frames_captured": captured,
+            "frames_failed": len(frames) - captured,
+            "failures": failures,
+        },
+        "ax_tree": {"root_id": kept.root_id, "nodes": nodes},
+        "frames": frames,
+    }
+
+
+def snapshot_json(snapshot: dict[str, Any], indent: int | None = None) -> str:
+    """The canonical JSON text of a snapshot dict (stable for a stable dict)."""
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(snapshot, ensure_ascii=False, indent=indent, separators=separators)

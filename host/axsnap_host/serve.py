@@ -1,0 +1,49 @@
+"""Serve a local folder on 127.0.0.1 so Chromium can load it over http.
+
+Extensions cannot read ``file://`` pages without a per-extension switch, and the offline
+host-resolver rules in DESIGN.md make ``localhost`` unreachable, so local files are served
+from 127.0.0.1 on a free port for as long as the context is open.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve_directory(root: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+    """Serve ``root`` and yield its base URL (``http://127.0.0.1:PORT/``)."""
+    handler = partial(_QuietHandler, directory=str(root))
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="axsnap-serve", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def url_for(target: str) -> Iterator[str]:
+    """Yield a URL Chromium can load: ``target`` itself if it is a URL, else a served file."""
+    if "://" in target or target.startswith(("about:", "chrome:", "data:")):
+        yield target
+        return
+    path = Path(target).expanduser().resolve()
+    if not path.exists():
+        raise FileNotFoundError(f"no such file or URL: {target}")
+    root, name = (path, "") if path.is_dir() else (path.parent, path.name)
+    with serve_directory(root) as base:
+        yield base + name

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what axsnap needs on a Debian machine, idempotently: Debian's chromium and
+# chromium-driver (never a downloaded browser), node for the extension's unit tests, and a
+# .venv with the host package and its test tools. Run as root or with sudo available.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v python3 >/dev/null || need+=(python3)
+python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
+command -v node >/dev/null || need+=(nodejs)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  echo "bootstrap: installing ${need[*]} from Debian" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+[ -x .venv/bin/python ] || python3 -m venv .venv
+stamp=.venv/.axsnap-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  echo "bootstrap: installing the axsnap host into .venv" >&2
+  .venv/bin/python -m pip install -q --upgrade pip 2>/dev/null || true
+  .venv/bin/python -m pip install -q -e '.[test]'
+  touch "$stamp"
+fi

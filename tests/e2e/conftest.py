@@ -1,0 +1,107 @@
+"""End-to-end fixtures: test pages over HTTP and one real Chromium with the extension and host.
+
+Pages are served from 127.0.0.1 (never localhost: the offline host-resolver rules block it)
+and the same folder from 127.0.0.2, which is cross-site, for out-of-process iframes.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from axsnap_host.browser import Browser
+from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
+
+PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
+
+
+class PagesHandler(SimpleHTTPRequestHandler):
+    """Static files, plus ``/__slow?ms=N``: answers after N ms (requests kept in flight)."""
+
+    def do_GET(self) -> None:
+        parts = urlsplit(self.path)
+        if parts.path == "/__slow":
+            delay_ms = int(parse_qs(parts.query).get("ms", ["1000"])[0])
+            time.sleep(min(delay_ms, 30_000) / 1000)
+            body = b"slow"
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the page went away while we slept: expected
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve_pages(host: str) -> Iterator[str]:
+    server = ThreadingHTTPServer((host, 0), partial(PagesHandler, directory=str(PAGES_DIR)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name=f"pages-{host}", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+def require_chromium() -> None:
+    """Fail loudly (never skip) when the browser or its driver is missing."""
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]
+    if missing:
+        pytest.fail(
+            f"end-to-end tests need Chromium and chromedriver; missing: {', '.join(missing)}. "
+            "Install them (apt-get install -y chromium chromium-driver) or set AXSNAP_CHROMIUM "
+            "/ AXSNAP_CHROMEDRIVER.",
+            pytrace=False,
+        )
+
+
+@pytest.fixture(scope="session")
+def pages_url() -> Iterator[str]:
+    """Base URL (ending in /) of tests/pages on 127.0.0.1."""
+    with serve_pages("127.0.0.1") as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def cross_site_url() -> Iterator[str]:
+    """Base URL of tests/pages on 127.0.0.2: another site, so iframes go out of process."""
+    with serve_pages("127.0.0.2") as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One Chromium for the session, host registered in its temporary profile."""
+    require_chromium()
+    with Browser() as b:
+        yield b
+
+
+@pytest.fixture
+def fresh_browser_factory() -> Iterator[type[Browser]]:
+    """For tests that need their own browser (e.g. without the host registered)."""
+    require_chromium()
+    yield Browser

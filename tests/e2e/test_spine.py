@@ -1,0 +1,274 @@
+"""The spine end to end: real Chromium, the unpacked extension, the registered host."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+
+import pytest
+from axsnap_host import EXTENSION_ID
+from axsnap_host.browser import Browser
+from axsnap_host.models.errors import AxsnapError
+from axsnap_host.models.snapshot import SnapshotV1
+
+pytestmark = pytest.mark.e2e
+
+ATTR_SECRET = "Zq7-attr-S3CRET-pw-91x"
+TYPED_SECRET = "Typed-S3CRET-9f3e-kq"
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
+
+
+def nodes_by_name(snapshot: SnapshotV1) -> dict[str, list]:
+    found: dict[str, list] = {}
+    for node in snapshot.ax_tree.nodes:
+        found.setdefault(node.name, []).append(node)
+    return found
+
+
+def test_password_never_leaves_the_host(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + "login.html")
+    browser.driver.switch_to.window(browser.target_handle)
+    try:
+        browser.driver.find_element("id", "pw2").send_keys(TYPED_SECRET)
+    finally:
+        browser.driver.switch_to.window(browser.bridge_handle)
+    reply = browser.snapshot_raw(**FAST)
+    text = json.dumps(reply, ensure_ascii=False)
+    assert ATTR_SECRET not in text
+    assert TYPED_SECRET not in text
+    snapshot = SnapshotV1.model_validate(reply["result"]["snapshot"])
+    labels = ("Password", "Confirm password")
+    password_fields = [
+        n for n in snapshot.ax_tree.nodes if n.name in labels and n.role == "textbox"
+    ]
+    assert len(password_fields) == 2
+    assert snapshot.quality.redacted >= 2
+    # the host log holds no page content either
+    assert browser.host_log_path is not None and browser.host_log_path.exists()
+    log = browser.host_log_path.read_text(encoding="utf-8", errors="replace")
+    assert ATTR_SECRET not in log and TYPED_SECRET not in log
+    assert "ada@example.test" not in log
+
+
+def test_iframe_and_shadow_root_controls_are_captured(browser: Browser, pages_url: str) -> None:
+    snapshot = browser.snapshot(pages_url + "frames.html", **FAST)
+    assert isinstance(snapshot, SnapshotV1)
+    names = nodes_by_name(snapshot)
+    inner = names.get("Inner frame button", [])
+    shadow = names.get("Shadow action", [])
+    assert [n.role for n in inner] == ["button"]
+    assert [n.role for n in shadow] == ["button"]
+    assert inner[0].id.split("-")[0] == "1", "the iframe's node carries frame ordinal 1"
+    assert shadow[0].id.split("-")[0] == "0"
+    assert len(snapshot.frames) >= 2 and snapshot.frames[1].captured
+    assert snapshot.frames[1].ownerBackendNodeId is not None
+
+
+def test_cross_site_frame_is_captured(
+    browser: Browser, pages_url: str, cross_site_url: str
+) -> None:
+    """A cross-site iframe runs out of process; the extension attaches to it separately."""
+    snapshot = browser.snapshot(pages_url + f"frames.html?cross={cross_site_url}", **FAST)
+    cross = [f for f in snapshot.frames if f.url.startswith(cross_site_url)]
+    assert len(cross) == 1, [f.url for f in snapshot.frames]
+    frame = cross[0]
+    assert frame.captured, frame.error
+    assert frame.ownerBackendNodeId is not None
+    buttons = nodes_by_name(snapshot).get("Inner frame button", [])
+    ordinals = sorted(node.id.split("-")[0] for node in buttons)
+    assert ordinals == ["1", str(frame.ordinal)]
+
+
+def test_page_that_never_settles_is_captured_unstabilized(browser: Browser, pages_url: str) -> None:
+    started = time.perf_counter()
+    reply = browser.snapshot_raw(
+        pages_url + "mutating.html", stabilize={"quiet_ms": 500, "max_wait_ms": 1500}
+    )
+    elapsed = time.perf_counter() - started
+    stabilization = reply["result"]["snapshot"]["stabilization"]
+    assert stabilization["stabilized"] is False
+    assert "dom_mutations" in stabilization["reasons"]
+    assert "max_wait" in stabilization["reasons"]
+    assert stabilization["mutations"] >= 5
+    assert 1400 <= stabilization["waited_ms"] <= 5000
+    assert elapsed < 10
+
+
+def test_quiet_page_stabilizes(browser: Browser, pages_url: str) -> None:
+    reply = browser.snapshot_raw(pages_url + "login.html", **FAST)
+    stabilization = reply["result"]["snapshot"]["stabilization"]
+    assert stabilization["stabilized"] is True
+    assert stabilization["reasons"] == []
+
+
+def test_extension_id_is_the_fixed_one(browser: Browser) -> None:
+    assert browser.driver.execute_script("return chrome.runtime.id") == EXTENSION_ID
+
+
+@pytest.mark.parametrize("page", ["chrome://version", "view-source:{pages}login.html"])
+def test_browser_pages_are_restricted(browser: Browser, pages_url: str, page: str) -> None:
+    with pytest.raises(AxsnapError) as caught:
+        browser.snapshot_raw(page.format(pages=pages_url), **FAST)
+    assert caught.value.code == "restricted_page"
+    assert caught.value.hint
+
+
+def test_about_blank_is_allowed(browser: Browser) -> None:
+    reply = browser.snapshot_raw("about:blank", **FAST)
+    assert reply["result"]["snapshot"]["url"] == "about:blank"
+
+
+def test_reply_over_one_megabyte_arrives_whole(browser: Browser, pages_url: str) -> None:
+    reply = browser.snapshot_raw(pages_url + "big.html?n=800", pruned=False, **FAST)
+    sizes = reply["sizes"]
+    assert sizes["reply_bytes"] > 1_000_000
+    assert sizes["reply_chunks"] > 1
+    snapshot = SnapshotV1.model_validate(reply["result"]["snapshot"])
+    names = nodes_by_name(snapshot)
+    assert "Action 0" in names and "Action 799" in names
+
+
+def test_debugger_already_attached_gives_debugger_busy(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + "login.html")
+    attached = browser.bridge_call("attach", browser.tab_id)
+    assert attached == {"ok": True}, attached
+    try:
+        with pytest.raises(AxsnapError) as caught:
+            browser.snapshot_raw(**FAST)
+        assert caught.value.code == "debugger_busy"
+        assert "DevTools" in caught.value.hint
+    finally:
+        browser.bridge_call("detach", browser.tab_id)
+    assert browser.snapshot_raw(**FAST)["ok"] is True
+
+
+def _wait_gone(pids: list[int], timeout_s: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if not any(os.path.exists(f"/proc/{pid}") for pid in pids):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"host processes {pids} did not exit")
+
+
+def test_killed_host_is_restarted_on_the_next_request(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + "login.html")
+    assert browser.snapshot_raw(**FAST)["ok"] is True
+    pids = browser.host_pids()
+    assert len(pids) == 1, pids
+    os.kill(pids[0], signal.SIGKILL)
+    _wait_gone(pids)
+    # No pause: whether the worker has seen the disconnect yet or the request meets the dead
+    # pipe (then it is retried once on a new host), the next snapshot succeeds.
+    reply = browser.snapshot_raw(**FAST)
+    assert reply["ok"] is True
+    new_pids = browser.host_pids()
+    assert len(new_pids) == 1 and new_pids != pids
+
+
+def test_unregistered_host_gives_host_not_found(fresh_browser_factory: type[Browser],
+                                                pages_url: str) -> None:
+    with (
+        fresh_browser_factory(register_host=False) as unregistered,
+        pytest.raises(AxsnapError) as caught,
+    ):
+        unregistered.snapshot_raw(pages_url + "login.html", **FAST)
+    assert caught.value.code == "host_not_found"
+    assert "python3 scripts/install_host.py" in caught.value.hint
+
+
+def test_requests_in_flight_keep_the_page_unstabilized(browser: Browser, pages_url: str) -> None:
+    reply = browser.snapshot_raw(
+        pages_url + "pending.html",
+        stabilize={"quiet_ms": 400, "max_wait_ms": 1500, "max_pending_requests": 2},
+    )
+    stabilization = reply["result"]["snapshot"]["stabilization"]
+    assert stabilization["stabilized"] is False
+    assert "network_pending" in stabilization["reasons"]
+    assert "dom_mutations" not in stabilization["reasons"]
+    assert stabilization["pending_requests"] > 2
+    browser.open("about:blank")  # stop the page's request loop
+
+
+def test_stabilization_can_be_skipped(browser: Browser, pages_url: str) -> None:
+    reply = browser.snapshot_raw(pages_url + "mutating.html", stabilize={"enabled": False})
+    stabilization = reply["result"]["snapshot"]["stabilization"]
+    assert stabilization["waited_ms"] == 0
+    assert reply["timings"]["stabilize_ms"] < 50
+
+
+def test_concurrent_snapshots_of_one_tab_share_the_debugger(
+    browser: Browser, pages_url: str, cross_site_url: str
+) -> None:
+    browser.open(pages_url + f"frames.html?cross={cross_site_url}")
+    message = {"type": "snapshot", "targetId": browser.target_handle, "options": FAST}
+    script = (
+        "const [message, done] = arguments;"
+        "Promise.all([1, 2, 3].map(() => chrome.runtime.sendMessage(message)))"
+        ".then((replies) => done(JSON.stringify(replies)));"
+    )
+    replies = json.loads(browser.driver.execute_async_script(script, message))
+    assert [r["ok"] for r in replies] == [True, True, True], replies
+    for reply in replies:  # each one sees the cross-site frame (its own session or a shared one)
+        assert [f["captured"] for f in reply["result"]["snapshot"]["frames"]] == [True] * 3
+    first = replies[0]["result"]["snapshot"]["ax_tree"]["nodes"]
+    for reply in replies[1:]:
+        assert [n["name"] for n in reply["result"]["snapshot"]["ax_tree"]["nodes"]] == [
+            n["name"] for n in first
+        ]
+    # all released: a debugger attached now from outside succeeds, so nothing is left attached
+    assert browser.bridge_call("attach", browser.tab_id) == {"ok": True}
+    browser.bridge_call("detach", browser.tab_id)
+
+
+def test_bad_requests_get_structured_errors(browser: Browser) -> None:
+    closed = browser.request({"type": "snapshot", "tabId": 987654321})
+    assert closed["ok"] is False and closed["error"]["code"] == "tab_not_found"
+    bad = browser.request({"type": "snapshot", "options": {"format": "png"}})
+    assert bad["error"]["code"] == "invalid_message" and bad["error"]["hint"]
+    unknown_option = browser.request(
+        {"type": "snapshot", "targetId": browser.target_handle, "options": {"colour": "red"}}
+    )
+    assert unknown_option["error"]["code"] == "invalid_message"
+    with pytest.raises(AxsnapError) as caught:
+        browser.snapshot_raw(pruned="not a bool")
+    assert caught.value.code == "invalid_message"
+
+
+def test_service_worker_restart_loses_nothing_needed(browser: Browser, pages_url: str) -> None:
+    """Chrome stops an idle worker; the next request must rebuild everything it needs."""
+    browser.open(pages_url + "login.html")
+    assert browser.snapshot_raw(**FAST)["ok"] is True
+    old_hosts = browser.host_pids()
+    browser.driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    browser.driver.execute_cdp_cmd("ServiceWorker.stopAllWorkers", {})
+    _wait_gone(old_hosts)  # the worker's native port closed with it, so the host exited
+    reply = browser.snapshot_raw(**FAST)
+    assert reply["ok"] is True
+    assert browser.host_pids() not in ([], old_hosts)
+
+
+def test_snapshot_changes_nothing_in_the_page(browser: Browser, pages_url: str) -> None:
+    """Stabilization and capture run in isolated worlds: no DOM writes, no page globals."""
+    browser.open(pages_url + "observed.html")
+    driver = browser.driver
+
+    def in_page(script: str):
+        driver.switch_to.window(browser.target_handle)
+        try:
+            return driver.execute_script(script)
+        finally:
+            driver.switch_to.window(browser.bridge_handle)
+
+    in_page("return 1;")  # chromedriver leaves a global of its own on the first script
+    in_page("window.__baseline = [...Object.getOwnPropertyNames(window), '__baseline'];")
+    browser.snapshot_raw(stabilize={"quiet_ms": 200, "max_wait_ms": 2000})
+    assert in_page("return window.__pageMutations") == []
+    added = in_page(
+        "const before = new Set(window.__baseline);"
+        "return Object.getOwnPropertyNames(window).filter((n) => !before.has(n));"
+    )
+    assert added == []
+    assert in_page("return typeof window.__axsnapStabilize") == "undefined"

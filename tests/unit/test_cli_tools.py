@@ -1,0 +1,78 @@
+"""The CLI's own pieces: local serving, output files, doctor checks."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+from axsnap_host import EXTENSION_ID
+from axsnap_host.cli import build_parser, write_outputs
+from axsnap_host.doctor import check_extension, check_host_process, extension_id_from_key
+from axsnap_host.paths import EXTENSION_DIR
+from axsnap_host.serve import url_for
+
+
+def test_url_for_serves_a_local_file_over_loopback(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_text("<title>hi</title>", encoding="utf-8")
+    with url_for(str(page)) as url:
+        assert url.startswith("http://127.0.0.1:")
+        assert url.endswith("/page.html")
+        with urllib.request.urlopen(url, timeout=5) as response:
+            assert response.read() == b"<title>hi</title>"
+
+
+def test_url_for_passes_urls_through_and_refuses_missing_files(tmp_path: Path) -> None:
+    with url_for("http://127.0.0.1:9/x") as url:
+        assert url == "http://127.0.0.1:9/x"
+    with pytest.raises(FileNotFoundError), url_for(str(tmp_path / "missing.html")):
+        pass
+
+
+def test_write_outputs_writes_each_present_output(tmp_path: Path) -> None:
+    result = {
+        "format": "domtext",
+        "snapshot": None,
+        "domtext": "[URL: x]\n",
+        "elements": [{"index": 1, "tagName": "button"}],
+    }
+    written = write_outputs(result, tmp_path / "out")
+    assert sorted(p.name for p in written) == ["dom.txt", "elements.json"]
+    assert (tmp_path / "out" / "dom.txt").read_text() == "[URL: x]\n"
+    assert json.loads((tmp_path / "out" / "elements.json").read_text())[0]["index"] == 1
+
+
+def test_parser_maps_flags_to_wire_option_names() -> None:
+    args = build_parser().parse_args(
+        ["snapshot", "page.html", "--format", "elements", "--whole-page", "--full-tree"]
+    )
+    from axsnap_host.cli import _options_from_args
+
+    options = _options_from_args(args)
+    assert options["viewport_only"] is False
+    assert options["pruned"] is False
+    assert args.format == "elements"
+
+
+def test_extension_id_derives_from_manifest_key() -> None:
+    manifest = json.loads((EXTENSION_DIR / "manifest.json").read_text(encoding="utf-8"))
+    assert extension_id_from_key(manifest["key"]) == EXTENSION_ID
+    assert all(check.ok for check in check_extension())
+
+
+def test_doctor_pings_a_real_host_process() -> None:
+    (check,) = check_host_process()
+    assert check.ok, check.detail
+
+
+def test_install_host_passes_its_flags_to_the_installer(tmp_path: Path) -> None:
+    from axsnap_host.cli import main
+
+    profile = tmp_path / "profile"
+    assert main(["install-host", "--user-data-dir", str(profile)]) == 0
+    manifest = json.loads((profile / "NativeMessagingHosts" / "com.axsnap.host.json").read_text())
+    assert manifest["allowed_origins"] == [f"chrome-extension://{EXTENSION_ID}/"]
+    assert main(["install-host", "--user-data-dir", str(profile), "--uninstall"]) == 0
+    assert not (profile / "NativeMessagingHosts" / "com.axsnap.host.json").exists()

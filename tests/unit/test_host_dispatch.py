@@ -1,0 +1,70 @@
+"""Host dispatch in process: per-tab state, internal errors, chunked requests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from axsnap_host.host import Host
+from axsnap_host.models.result import SnapshotResult
+from axsnap_host.pipeline import run
+from axsnap_host.pipeline.state import TabStates
+
+
+def test_tab_states_are_lru_bounded_and_forgettable() -> None:
+    tabs = TabStates(max_tabs=2)
+    first = tabs.get(1)
+    tabs.get(2)
+    assert tabs.get(1) is first  # touch 1: now 2 is the least recently used
+    tabs.get(3)
+    assert 2 not in tabs and 1 in tabs and 3 in tabs and len(tabs) == 2
+    assert tabs.forget(1) is True and tabs.forget(1) is False
+    assert tabs.get(1) is not first
+
+
+def test_pipeline_exception_becomes_internal_error_and_host_keeps_serving(
+    monkeypatch: pytest.MonkeyPatch, login_capture: dict[str, Any]
+) -> None:
+    def explode(*_: Any, **__: Any) -> dict[str, Any]:
+        raise KeyError("secret-value-must-not-leak")
+
+    host = Host()
+    request = {"v": 1, "id": "s1", "type": "snapshot", "capture": login_capture}
+    monkeypatch.setattr(run, "process", explode)
+    [reply] = host.handle_text(json.dumps(request))
+    assert reply["ok"] is False and reply["id"] == "s1"
+    assert reply["error"]["code"] == "internal_error"
+    assert "secret-value-must-not-leak" not in json.dumps(reply)
+    monkeypatch.undo()
+    [reply] = host.handle_text(json.dumps(request | {"id": "s2"}))
+    assert reply["ok"] is True and reply["result"]["snapshot"]["quality"]["nodes_kept"] > 10
+
+
+def test_snapshot_reply_carries_timings_stats_and_keeps_tab_state(
+    login_capture: dict[str, Any],
+) -> None:
+    host = Host()
+    request = {"v": 1, "id": "s", "type": "snapshot", "capture": login_capture}
+    [reply] = host.handle_text(json.dumps(request))
+    timings = reply["result"]["timings"]
+    assert timings["host_ms"] >= timings["parse_ms"] > 0
+    assert reply["result"]["stats"]["request_bytes"] == len(json.dumps(request))
+    assert host.tabs.get(1).snapshots_served == 1
+    result = SnapshotResult.model_validate(reply["result"])
+    assert result.format == "snapshot" and result.snapshot is not None
+    assert result.snapshot.quality.nodes_kept == len(result.snapshot.ax_tree.nodes)
+
+
+def test_chunked_snapshot_request_is_processed(login_capture: dict[str, Any]) -> None:
+    host = Host()
+    text = json.dumps({"v": 1, "id": "big", "type": "snapshot", "capture": login_capture})
+    size = len(text) // 3 + 1
+    pieces = [text[i : i + size] for i in range(0, len(text), size)]
+    replies: list[dict[str, Any]] = []
+    for seq, piece in enumerate(pieces):
+        chunk = {"v": 1, "id": "big", "type": "chunk", "seq": seq, "total": len(pieces),
+                 "data": piece}
+        replies.extend(host.handle_text(json.dumps(chunk)))
+    assert len(replies) == 1
+    assert replies[0]["ok"] is True and replies[0]["result"]["format"] == "snapshot"

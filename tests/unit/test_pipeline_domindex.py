@@ -1,0 +1,106 @@
+"""DOMSnapshot indexing: lookups by backendNodeId, visibility, and frame coordinates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.domindex import DomIndex
+
+STYLES = ["display", "visibility", "opacity"]
+
+
+def document(
+    strings: list[str],
+    frame: str,
+    elements: list[tuple[str, int, list[float], list[float], list[str]]],
+    scroll: tuple[float, float] = (0, 0),
+    content_document: dict[int, int] | None = None,
+) -> dict[str, Any]:
+    """A DOMSnapshot document: elements are (tag, backendNodeId, bounds, clientRect, styles)."""
+
+    def s(text: str) -> int:
+        if text not in strings:
+            strings.append(text)
+        return strings.index(text)
+
+    content_document = content_document or {}
+    return {
+        "frameId": s(frame),
+        "scrollOffsetX": scroll[0],
+        "scrollOffsetY": scroll[1],
+        "nodes": {
+            "nodeType": [1] * len(elements),
+            "nodeName": [s(tag) for tag, *_ in elements],
+            "backendNodeId": [backend for _, backend, *_ in elements],
+            "attributes": [[s("type"), s("text")] for _ in elements],
+            "isClickable": {"index": [0]},
+            "inputValue": {"index": [], "value": []},
+            "contentDocumentIndex": {
+                "index": list(content_document), "value": list(content_document.values())
+            },
+        },
+        "layout": {
+            "nodeIndex": list(range(len(elements))),
+            "bounds": [bounds for _, _, bounds, _, _ in elements],
+            "clientRects": [client for _, _, _, client, _ in elements],
+            "styles": [[s(v) for v in styles] for *_, styles in elements],
+        },
+    }
+
+
+def test_same_process_iframe_offsets_add_border_and_subtract_frame_scroll() -> None:
+    strings: list[str] = []
+    main = document(
+        strings, "M",
+        [("IFRAME", 10, [100, 200, 300, 150], [4, 5, 292, 140], ["block", "visible", "1"])],
+        scroll=(0, 500),  # page scroll never moves page coordinates
+        content_document={0: 1},
+    )
+    child = document(
+        strings, "C",
+        [("BUTTON", 11, [10, 80, 50, 20], [0, 0, 50, 20], ["inline-block", "visible", "1"]),
+         ("DIV", 12, [0, 0, 0, 0], [0, 0, 0, 0], ["none", "visible", "1"])],
+        scroll=(0, 30),
+    )
+    index = DomIndex({"documents": [main, child], "strings": strings}, STYLES)
+    button = index.get(11, "C")
+    assert button is not None
+    assert button.bounds == (100 + 4 + 10, 200 + 5 - 30 + 80, 50, 20)
+    assert button.tag == "button" and button.clickable and button.visible
+    assert index.box(11, "C") == (button.bounds, True, True)
+    hidden = index.get(12, "C")
+    assert hidden is not None and hidden.visible is False
+    assert index.get(999) is None and index.box(999) is None
+
+
+def test_out_of_process_frame_snapshot_is_placed_through_its_owner() -> None:
+    main_strings: list[str] = []
+    main = document(
+        main_strings, "M",
+        [("IFRAME", 7, [40, 60, 400, 300], [1, 1, 398, 298], ["block", "visible", "1"])],
+    )
+    oopif_strings: list[str] = []  # its own string table and its own backend ids
+    oopif = document(
+        oopif_strings, "X",
+        [("A", 7, [5, 6, 30, 10], [0, 0, 0, 0], ["inline", "visible", "1"])],
+    )
+    capture = RawCapture.model_validate(
+        {
+            "frames": [
+                {"frameId": "M", "captured": True},
+                {"frameId": "X", "parentFrameId": "M", "captured": True,
+                 "ownerBackendNodeId": 7, "out_of_process": True,
+                 "dom_snapshot": {"documents": [oopif], "strings": oopif_strings}},
+            ],
+            "dom_snapshot": {"documents": [main], "strings": main_strings},
+            "dom_snapshot_styles": STYLES,
+        }
+    )
+    index = DomIndex.from_capture(capture)
+    link = index.get(7, "X")
+    iframe = index.get(7, "M")
+    assert link is not None and iframe is not None
+    assert (link.tag, iframe.tag) == ("a", "iframe")
+    assert link.bounds == (40 + 1 + 5, 60 + 1 + 6, 30, 10)
+    assert link.attrs == {"type": "text"}
