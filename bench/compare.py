@@ -382,10 +382,17 @@ def main(argv: list[str] | None = None) -> int:
                 log(f"axsnap: {session.axsnap_error}")
             for page in pages:
                 url = base + page.file
-                session.open(url)
                 log(f"{page.name}: {url}")
-                with CdpSession(page_ws_url(session.debugger_address, session.target_id)) as cdp:
-                    reference = collect_reference(cdp)
+                try:
+                    session.open(url)
+                    ws_url = page_ws_url(session.debugger_address, session.target_id)
+                    with CdpSession(ws_url) as cdp:
+                        reference = collect_reference(cdp)
+                except Exception as exc:  # no reference, no scores: say so and go on
+                    log(f"  page or reference failed, skipped: {type(exc).__name__}: {exc}")
+                    rows.append(Row(page.name, 0, "reference", "-", "failed",
+                                    f"{type(exc).__name__}: {exc}"))
+                    continue
                 log(f"  reference: {len(reference.elements)} interactive of "
                     f"{reference.element_count} elements ({reference.listeners} click "
                     f"listeners, {reference.unmapped} unmapped) {'; '.join(reference.notes)}")

@@ -62,6 +62,40 @@ def render_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+README_COLUMNS = (
+    ("axsnap", "DOM text"), ("axsnap", "SnapshotV1 (thin)"), *PEER_BASELINES,
+)
+
+
+def _tokens_short(value: int) -> str:
+    return f"{value / 1000:.1f}k" if value >= 1000 else str(value)
+
+
+def render_readme_table(rows: list[dict[str, Any]]) -> str:
+    """Compact page × tool grid for the README: latency · tokens · recall in its window,
+    and **secret** where the page's secret shows up in the output."""
+    ok = {(r["page"], r["tool"], r["mode"]): r for r in rows if r["status"] == "ok"}
+    pages = list(dict.fromkeys(r["page"] for r in rows))
+    columns = [c for c in README_COLUMNS if any((p, *c) in ok for p in pages)]
+    if not columns:
+        return "_No measurements yet._"
+    names = {"aria snapshot": "aria", "aria snapshot, AI mode (refs)": "aria AI",
+             "DOM state (llm_representation)": "DOM state",
+             "Accessibility.getFullAXTree": "getFullAXTree"}
+    head = " | ".join(f"{tool} {names.get(mode, mode)}" for tool, mode in columns)
+    lines = [f"| page (elements) | {head} |", "|---|" + "--:|" * len(columns)]
+    for page in pages:
+        cells = []
+        for column in columns:
+            r = ok.get((page, *column))
+            cells.append("–" if not r else f"{_ms(r['median_ms'])} · "
+                         f"{_tokens_short(r['tokens'])} tok · {_pct(r['recall_window'])}"
+                         + (" · **secret**" if r["secret_leaked"] else ""))
+        elements = next(r["elements"] for r in rows if r["page"] == page)
+        lines.append(f"| {page} ({elements:,}) | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def _ratio(peer: float | None, ours: float | None) -> str:
     if not peer or not ours:
         return "–"
@@ -182,9 +216,16 @@ def render_markdown(rows: list[dict[str, Any]], meta: dict[str, Any] | None = No
                   f"after {meta.get('warmup')} warm-up, one Chromium, pages from 127.0.0.1."
                   + ("" if meta.get("complete", True) else " **Partial: run in progress.**"),
                   ""]
-    parts += [render_table(rows), "", "## Ratios (peer ÷ axsnap: above 1× axsnap is faster "
-              "or smaller)", "", render_ratios(rows), "", "## Targets of issue 7", "",
-              render_targets(rows), "", METHOD]
+    readme_title = ("## For the README: median latency · cl100k tokens · recall in the "
+                    "tool's window (· **secret**: the page's secret is in the output)")
+    parts += [
+        readme_title, "", render_readme_table(rows), "",
+        "## All measurements", "", render_table(rows), "",
+        "## Ratios (peer ÷ axsnap: above 1× axsnap is faster or smaller)", "",
+        render_ratios(rows), "",
+        "## Targets of issue 7", "", render_targets(rows), "",
+        METHOD,
+    ]
     return "\n".join(parts)
 
 

@@ -107,6 +107,14 @@ async function collectFrames(session, timings, errors) {
   return frames;
 }
 
+const DOM_FORMATS = new Set(['domtext', 'elements']);
+
+/** The full AX tree costs seconds on big pages: by default only the AX-based format waits on it. */
+export function wantsAxTree(options) {
+  if (typeof options?.include_ax === 'boolean') return options.include_ax;
+  return !DOM_FORMATS.has(options?.format ?? 'snapshot');
+}
+
 async function captureOnce(session, tabId, options, stabilization) {
   const timings = {};
   const errors = [];
@@ -116,7 +124,9 @@ async function captureOnce(session, tabId, options, stabilization) {
   const sessionOf = new Map(frames.map((f) => [f.frameId, f.sessionId]));
 
   // Frames in other processes answer in parallel; one renderer serializes its own anyway.
-  await timed(timings, 'ax_ms', () => Promise.all(frames.map(async (frame) => {
+  if (!wantsAxTree(options)) {
+    for (const frame of frames) Object.assign(frame, { axNodes: [], captured: false, error: 'not requested' });
+  } else await timed(timings, 'ax_ms', () => Promise.all(frames.map(async (frame) => {
     try {
       const ax = await session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
       frame.axNodes = ax.nodes ?? [];
@@ -187,7 +197,7 @@ async function captureOnce(session, tabId, options, stabilization) {
   }
 
   let walker = null;
-  if (options?.format === 'domtext' || options?.format === 'elements') {
+  if (DOM_FORMATS.has(options?.format)) {
     try {
       walker = await timed(timings, 'walker_ms', () => captureWalker(tabId, options, session));
     } catch (e) {

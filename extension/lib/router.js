@@ -19,6 +19,9 @@ export function validateOptions(options) {
   if (options.format !== undefined && !FORMATS.has(options.format)) {
     throw invalid(`options.format must be one of ${[...FORMATS].join(', ')}`);
   }
+  if (options.include_ax !== undefined && options.include_ax !== null && typeof options.include_ax !== 'boolean') {
+    throw invalid('options.include_ax must be a boolean or null');
+  }
   const st = options.stabilize;
   if (st !== undefined) {
     if (st === null || typeof st !== 'object' || Array.isArray(st)) throw invalid('options.stabilize must be an object');

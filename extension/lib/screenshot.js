@@ -15,7 +15,7 @@ export const VISIBLE_TAB_MIN_INTERVAL_MS = 520;
 // comes first is used (both are screenshots of the page as it is now); an overall deadline
 // bounds the wait.
 export const DEFAULT_TIMEOUT_MS = 3000;
-export const DEFAULT_NUDGE_MS = 400;
+export const DEFAULT_NUDGE_MS = 250;
 
 let lastVisibleTabCall = 0; // module state that is safe to lose on a worker restart
 
@@ -39,7 +39,7 @@ export function chooseTimeout(options) {
   return Math.min(30_000, Math.max(100, Math.round(ms)));
 }
 
-/** Delay before the nudge request, options.screenshot_nudge_ms (0–30000), default 400. */
+/** Delay before the nudge request, options.screenshot_nudge_ms (0–30000), default 250. */
 export function chooseNudge(options) {
   const ms = Number(options?.screenshot_nudge_ms);
   if (!Number.isFinite(ms)) return DEFAULT_NUDGE_MS;

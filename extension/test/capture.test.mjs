@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { DOM_SNAPSHOT_STYLES, flattenFrameTree, insertSubtree } from '../lib/capture.js';
+import { DOM_SNAPSHOT_STYLES, flattenFrameTree, insertSubtree, wantsAxTree } from '../lib/capture.js';
 
 test('computed styles match models/capture.py, in order', () => {
   const py = readFileSync(new URL('../../host/axsnap_host/models/capture.py', import.meta.url), 'utf8');
@@ -116,4 +116,13 @@ test('a navigation during capture is retried once, then refused with page_naviga
   let m = 0;
   const always = scriptedSession({ loaders: () => `L${++m}` });
   await assert.rejects(capturePage(always, 1, {}, STAB), (e) => e.code === 'page_navigated' && e.hint.length > 0);
+});
+
+test('the full AX tree is captured for snapshots, not for the DOM channel, unless asked', () => {
+  assert.equal(wantsAxTree(undefined), true);
+  assert.equal(wantsAxTree({ format: 'snapshot' }), true);
+  assert.equal(wantsAxTree({ format: 'domtext' }), false);
+  assert.equal(wantsAxTree({ format: 'elements' }), false);
+  assert.equal(wantsAxTree({ format: 'domtext', include_ax: true }), true);
+  assert.equal(wantsAxTree({ format: 'snapshot', include_ax: false }), false);
 });

@@ -155,7 +155,7 @@ test('deadlines are clamped and have defaults', () => {
   assert.equal(chooseTimeout({}), 3000);
   assert.equal(chooseTimeout({ screenshot_timeout_ms: 5 }), 100);
   assert.equal(chooseTimeout({ screenshot_timeout_ms: 10 ** 9 }), 30000);
-  assert.equal(chooseNudge({}), 400);
+  assert.equal(chooseNudge({}), 250);
   assert.equal(chooseNudge({ screenshot_nudge_ms: -1 }), 0);
 });
 

@@ -29,6 +29,7 @@ from .protocol import (
     FrameTooLarge,
     TruncatedFrame,
     frames_for_reply,
+    guess_message_id,
 )
 
 log = get_logger("host")
@@ -94,14 +95,16 @@ class Host:
             try:
                 raw = json.loads(text)
             except (json.JSONDecodeError, RecursionError) as exc:
-                log.info("malformed json (%d bytes)", len(text))
-                position = getattr(exc, "pos", None)
-                where = f" at character {position}" if position is not None else ""
+                log.info("malformed json (%d bytes, %s)", len(text), type(exc).__name__)
+                if isinstance(exc, RecursionError):
+                    problem = "message nests too deeply to parse"
+                else:
+                    problem = f"message is not valid JSON at character {exc.pos}"
                 return [
                     error_reply(
-                        None,
+                        guess_message_id(text),
                         ErrorCode.MALFORMED_JSON,
-                        f"message is not valid JSON{where}",
+                        problem,
                         "send one UTF-8 JSON object per frame",
                     )
                 ]
@@ -304,7 +307,7 @@ def serve(frames: FrameIO, host: Host | None = None) -> int:
             log.warning("frame too large: %d bytes declared; drained", exc.declared)
             replies = [
                 error_reply(
-                    None,
+                    guess_message_id(exc.head.decode("utf-8", "ignore")),
                     ErrorCode.FRAME_TOO_LARGE,
                     f"message of {exc.declared} bytes exceeds the {MAX_INBOUND_BYTES}-byte limit",
                     "send large captures as chunk messages or reduce the capture",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import struct
 import sys
 from collections import OrderedDict
@@ -52,11 +53,29 @@ class TruncatedFrame(Exception):
 
 
 class FrameTooLarge(Exception):
-    """A frame declared more than the inbound limit; its body was drained and dropped."""
+    """A frame declared more than the inbound limit; its body was drained and dropped.
 
-    def __init__(self, declared: int) -> None:
+    ``head`` keeps the body's first bytes, so the error reply can name the request's id.
+    """
+
+    def __init__(self, declared: int, head: bytes = b"") -> None:
         super().__init__(f"frame of {declared} bytes exceeds {MAX_INBOUND_BYTES}")
         self.declared = declared
+        self.head = head
+
+
+_ID_NEAR_START = re.compile(r'^\s*\{[^{}\[\]]{0,200}?"id"\s*:\s*"([^"\\]{1,200})"')
+
+
+def guess_message_id(head: str) -> str | None:
+    """The ``id`` of a message that cannot be parsed, read from its first characters.
+
+    Best effort, for routing an error reply: it only looks at a top-level ``"id"`` string
+    that comes before any nested object or array (as ``JSON.stringify({v, id, type, ...})``
+    writes it).
+    """
+    match = _ID_NEAR_START.match(head[:600])
+    return match.group(1) if match else None
 
 
 class _PushbackReader:
@@ -122,8 +141,8 @@ class FrameIO:
             raise TruncatedFrame(HEADER.size, len(header))
         (declared,) = HEADER.unpack(header)
         if declared > MAX_INBOUND_BYTES:
-            self._drain(declared)
-            raise FrameTooLarge(declared)
+            head = self._drain(declared)
+            raise FrameTooLarge(declared, head)
         self._reader.unread(header)
         try:
             with _swapped("stdin", _StdinShim(self._reader)):
@@ -136,13 +155,18 @@ class FrameIO:
             raise TruncatedFrame(declared, -1)
         return text or ""
 
-    def _drain(self, declared: int) -> None:
+    def _drain(self, declared: int) -> bytes:
+        """Read and drop a frame body in bounded pieces; returns its first bytes."""
         remaining = declared
+        head = b""
         while remaining:
             piece = self._reader.read(min(DRAIN_PIECE_BYTES, remaining))
             if len(piece) == 0:
                 raise TruncatedFrame(declared, declared - remaining)
+            if len(head) < 600:
+                head += piece[: 600 - len(head)]
             remaining -= len(piece)
+        return head
 
     def write_frame(self, text: str) -> int:
         """Write one frame; returns its body size. Refuses bodies over the outbound limit."""

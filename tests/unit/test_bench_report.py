@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from peers.report import (
     render_markdown,
     render_ratios,
+    render_readme_table,
     render_svg,
     render_table,
     render_targets,
@@ -100,3 +101,13 @@ def test_targets_pass_and_fail_per_page() -> None:
     snap = next(line for line in lines if "SnapshotV1" in line)
     # 350 ms > 400/2 and > 3000/10; no token or recall target for SnapshotV1; secret leaked
     assert snap.count("**FAIL**") == 3 and "| – | – |" in snap
+
+
+def test_readme_table_is_a_page_by_tool_grid() -> None:
+    lines = render_readme_table(ROWS).splitlines()
+    assert lines[0] == ("| page (elements) | axsnap DOM text | axsnap SnapshotV1 (thin) "
+                        "| Playwright aria | browser-use DOM state |")
+    assert lines[2] == ("| generated 1k (979) | 50 ms · 1.0k tok · 100.0% "
+                        "| 100 ms · 4.0k tok · 100.0% | 200 ms · 8.0k tok · 100.0% · **secret** "
+                        "| 1.50 s · 1.0k tok · 100.0% |")
+    assert lines[4].startswith("| realistic docs (89) | – | – | 9 ms · 700 tok")

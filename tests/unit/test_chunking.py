@@ -11,6 +11,7 @@ from axsnap_host.protocol import (
     ChunkAssembler,
     encode_json,
     frames_for_reply,
+    guess_message_id,
     split_into_chunks,
     utf8_size,
 )
@@ -84,3 +85,17 @@ def test_assembler_bounds_pending_bytes() -> None:
     with pytest.raises(AxsnapError):
         assembler.add("a", 1, 3, "123456")
     assert assembler.pending_bytes() == 0
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ('{"v":1,"id":"req-7","type":"snapshot","capture":{"frames":[', "req-7"),
+        ('  {"id": "a b", "v": 1', "a b"),
+        ('{"v":1,"capture":{"id":"inner"},"id":"outer"', None),  # nested first: no guess
+        ('{"v":1,"note":"say \\"id\\":\\"x\\"","type":"ping"', None),
+        ("not json at all", None),
+    ],
+)
+def test_guess_message_id(head: str, expected: str | None) -> None:
+    assert guess_message_id(head) == expected

@@ -36,6 +36,9 @@ def test_malformed_json_gets_error_and_host_keeps_serving(host: HostProcess) -> 
     assert reply["ok"] is False and reply["type"] == "error"
     assert reply["error"]["code"] == "malformed_json"
     assert reply["error"]["hint"]
+    assert reply["id"] == "x"  # read from the start of the text, so the caller can route it
+    host.send(b"[1, 2")
+    assert host.read()["id"] is None
     host.send(b"\xff\xfe not utf-8")
     assert host.read()["error"]["code"] == "malformed_json"
     host.send(ping("after"))
@@ -97,8 +100,9 @@ def test_forget_tab(host: HostProcess, login_capture: dict[str, Any]) -> None:
 
 
 def test_oversize_frame_is_drained_and_host_keeps_serving(host: HostProcess) -> None:
+    head = b'{"v":1,"id":"huge","type":"snapshot","capture":{"frames":"'
     declared = MAX_INBOUND_BYTES + 1
-    body = b"x" * declared
+    body = head + b"x" * (declared - len(head))
 
     def write() -> None:
         host.send_raw(HEADER.pack(declared))
@@ -111,6 +115,7 @@ def test_oversize_frame_is_drained_and_host_keeps_serving(host: HostProcess) -> 
     second = host.read(timeout=60)
     writer.join(60)
     assert first["ok"] is False and first["error"]["code"] == "frame_too_large"
+    assert first["id"] == "huge"
     assert str(declared) in first["error"]["message"]
     assert second["id"] == "after-big" and second["ok"] is True
 

@@ -22,8 +22,10 @@ from axsnap_host.render.som import (
     draw_som,
     kind_of,
     marks_from_elements,
+    vision_for_elements,
     vision_result,
 )
+from axsnap_host.render.som_labels import text_colour
 from PIL import Image, ImageDraw, ImageFont
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -173,7 +175,7 @@ def test_palette_is_distinct_and_readable_on_light_and_dark_pages() -> None:
         assert contrast(colour, (255, 255, 255)) >= 3
         assert contrast(colour, (0, 0, 0)) >= 3
         # label digits: 4.5:1 against their fill
-        assert contrast(colour, som._text_colour(colour)) >= 4.5
+        assert contrast(colour, text_colour(colour)) >= 4.5
 
 
 def test_every_box_edge_has_its_kind_colour_on_light_and_dark() -> None:
@@ -218,7 +220,7 @@ def test_labels_exist_inside_image_do_not_overlap_and_show_their_number() -> Non
         for corner in ((0, 0), (crop.width - 1, 0), (0, crop.height - 1)):
             assert crop.getpixel(corner) == drawn.colour
         # the number read back matches a fresh rendering of it, and not of its neighbour
-        ink = som._text_colour(drawn.colour)
+        ink = text_colour(drawn.colour)
         found = ink_mask(crop, drawn.colour)
         assert similarity(found, rendered_number(str(drawn.index), drawn.colour, ink, size)) > 0.8
         assert similarity(found, rendered_number(str(drawn.index + 7), drawn.colour, ink,
@@ -533,3 +535,33 @@ def _rect_edges(rect: dict[str, float]) -> tuple[float, float, float, float]:
 def test_real_fixture_is_small() -> None:
     for path in FIXTURES.glob("som_page*.png"):
         assert path.stat().st_size < 150_000
+
+
+def test_vision_for_elements_places_document_rects_with_the_screenshot_scroll() -> None:
+    image = checker(300, 120)
+    shot = {"ok": True, "format": "png", "data": base64.b64encode(png_bytes(image)).decode(),
+            "device_pixel_ratio": 1, "scroll": {"x": 0, "y": 500}, "ms": 40}
+    elements = [
+        {"index": 1, "tagName": "a", "role": "link", "attributes": {"href": "#"},
+         "rect": {"x": 10, "y": 520, "width": 80, "height": 20}},
+        {"index": 2, "tagName": "input", "role": "textbox", "attributes": {"type": "password"},
+         "rect": {"x": 150, "y": 560, "width": 100, "height": 30}, "secret": "password"},
+    ]
+    vision = vision_for_elements(shot, elements, layout={"cssVisualViewport": {"pageY": 999}})
+    assert vision["ok"] is True
+    assert [m["box"] for m in vision["legend"]["marks"]] == [[10, 20, 90, 40], [150, 60, 250, 90]]
+    drawn = Image.open(io.BytesIO(base64.b64decode(vision["image"]))).convert("RGB")
+    assert drawn.getpixel((200, 75)) == DEFAULT_MASK_COLOUR
+    assert drawn.getpixel((10, 30)) == DEFAULT_PALETTE["link"]
+
+    # without redaction the field is left as it was; without scroll in the shot, layout's
+    unmasked = vision_for_elements({**shot, "scroll": None}, elements, redact=False,
+                                   layout={"cssVisualViewport": {"pageX": 0, "pageY": 500}})
+    assert unmasked["legend"]["masks"] == []
+    assert unmasked["legend"]["marks"][0]["box"] == [10, 20, 90, 40]
+
+    broken = [{"index": 3, "tagName": "input", "secret": "otp", "rect": None}]
+    refused = vision_for_elements(shot, broken)
+    assert refused["ok"] is False and "redacted element 3" in refused["reason"]
+    assert vision_for_elements(shot, elements, enabled=False) == {"ok": False,
+                                                                  "reason": "disabled"}

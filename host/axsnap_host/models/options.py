@@ -30,6 +30,12 @@ class SnapshotOptions(BaseModel):
     pruned: bool = Field(True, description="thin tree; False keeps every unignored AX node")
     redact: bool = Field(True, description="mask secrets in every output")
     stabilize: StabilizeOptions = Field(default_factory=StabilizeOptions)
+    include_ax: bool | None = Field(
+        None,
+        description="capture the full accessibility tree; default: yes for 'snapshot', no for "
+        "the DOM channel formats, whose names and roles come from the walker (the AX tree "
+        "costs seconds on large pages)",
+    )
     viewport_only: bool = Field(True, description="DOM channel: only elements in the viewport")
     viewport_expand_px: int = Field(0, ge=0, description="DOM channel: grow the viewport window")
     trace_id: str | None = Field(None, max_length=200)

@@ -4,10 +4,12 @@
 schemas/snapshot_v1.schema.json (a unit test keeps the two equal).
 
 Coordinates: ``bbox`` is in CSS pixels of the *main frame's document* (page coordinates:
-add nothing for scrolling; subtract ``viewport.scrollX/Y`` for viewport coordinates).
-DOMSnapshot reports each child frame's layout in that frame's own document coordinates;
-the host adds the owning <iframe>'s content-box offset (its bounds plus its border/padding
-are not known, so the bounds' origin is used) so every bbox shares one coordinate space.
+scrolling does not change them; subtract ``viewport.scrollX/Y`` for viewport coordinates).
+DOMSnapshot reports each frame's layout in that frame's own document coordinates; the host
+places a child frame's nodes by adding the owning <iframe>'s bounds origin and border
+(its clientRect x/y) and subtracting the child document's scroll offset, frame by frame up
+to the main frame (out-of-process frames too, through their ``ownerBackendNodeId``).
+A document node's bbox is its frame's viewport. Iframe padding is assumed zero.
 """
 
 from __future__ import annotations

@@ -280,9 +280,10 @@ def _walk(
             else:
                 nodes[kept_parent].children.append(here)
         frame_nodes = by_id[ordinal]
+        child_ids = ax.get("childIds")
         children = [
             (ordinal, child, here)
-            for child in ax.get("childIds") or ()
+            for child in (child_ids if isinstance(child_ids, list) else ())
             if isinstance(child, str) and child in frame_nodes and child not in frame_seen
         ]
         stitched = extra.get((ordinal, ax_id))
@@ -323,7 +324,7 @@ def _add_node(
         role=role,
         name=_text(ax.get("name")),
         value=None if value is None else (value if isinstance(value, str) else str(value)),
-        state=node_state(properties) if properties else {},
+        state=node_state(properties) if isinstance(properties, list) else {},
         frame=ordinal,
         ax_id=ax_id,
         backend_id=backend,

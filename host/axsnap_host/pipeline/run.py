@@ -15,6 +15,8 @@ from .prune import prune
 from .redact import redact_tree, scrub_text
 from .state import TabState
 
+MAX_FRAME_NAME = 300
+
 
 class _Stopwatch:
     def __init__(self) -> None:
@@ -87,6 +89,9 @@ def build_snapshot_v1(
         redacted += found_url + found_title
         for i, frame_url in enumerate(frame_urls):
             frame_urls[i], found = scrub_text(frame_url)
+            redacted += found
+        for frame in tree.frames:  # ad frames put tokens and blobs in their names
+            frame.name, found = scrub_text(frame.name[:MAX_FRAME_NAME])
             redacted += found
     clock.lap("redact_ms")
     snapshot = build_snapshot(

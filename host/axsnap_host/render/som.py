@@ -3,8 +3,13 @@
 The extension only takes the screenshot; it never draws on the page. This module is
 independent of how elements are produced: callers give :class:`Mark` rectangles in CSS
 pixels relative to the viewport (the screenshot's top-left), :class:`Mask` rectangles for
-redacted fields and the device pixel ratio, and get back the image, its PNG bytes and a
-JSON-able legend.
+redacted fields and the device pixel ratio, and get back the image, its encoded bytes (PNG
+by default) and a JSON-able legend.
+
+Entry points: :func:`draw_som` (the renderer), :func:`kind_of` (element → colour class),
+:func:`marks_from_elements` (DOM channel records → marks and masks) and
+:func:`vision_for_elements` / :func:`vision_result` (the ``vision`` part of a reply, which
+never raises: a missing or unreadable screenshot becomes ``{ok: false, reason}``).
 
 Drawing order is fixed so that secrets never survive: masks first (opaque), then box
 outlines, then labels. Output is a pure function of the input (marks are processed in
@@ -20,12 +25,12 @@ import math
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from ..models.errors import AxsnapError, ErrorCode
+from .som_labels import LabelPlacer, label_font, text_colour
 
 Kind = Literal["button", "link", "input", "other"]
 KINDS: tuple[Kind, ...] = ("button", "link", "input", "other")
@@ -43,20 +48,6 @@ DEFAULT_MASK_COLOUR: RGB = (24, 24, 24)
 BOX_WIDTH_CSS = 2  # outline thickness in CSS pixels, scaled by the device pixel ratio
 LABEL_FONT_CSS = 11  # label text size in CSS pixels
 LABEL_PAD_CSS = 2  # label padding around the digits in CSS pixels
-
-# Label placement anchors in order of preference; see _anchor_positions.
-ANCHORS = (
-    "above_left",
-    "above_right",
-    "below_left",
-    "below_right",
-    "right_top",
-    "left_top",
-    "inside_top_left",
-    "inside_top_right",
-    "inside_bottom_left",
-    "inside_bottom_right",
-)
 
 # --------------------------------------------------------------------------- inputs
 
@@ -256,13 +247,16 @@ def draw_som(
     thickness = max(1, round(box_width_css * scale))
     boxes, skipped = _boxes_in_image(marks, scale, width, height)
     for _index, kind, rect, _clipped in boxes:
-        draw.rectangle((rect[0], rect[1], rect[2] - 1, rect[3] - 1),
-                       outline=colours.get(kind, colours["other"]), width=thickness)
+        _draw_box(draw, rect, colours.get(kind, colours["other"]), thickness)
     boxed = time.perf_counter()
 
     font = label_font(max(6, round(label_font_css * scale)))
     pad = max(1, round(LABEL_PAD_CSS * scale))
-    placer = _LabelPlacer(width, height, thickness, [b[2] for b in boxes])
+    outlines = Image.new("L", (width, height), 0)
+    outline_draw = ImageDraw.Draw(outlines)
+    for box in boxes:
+        _draw_box(outline_draw, box[2], 255, thickness)
+    placer = LabelPlacer(outlines, thickness)
     drawn: list[DrawnMark] = []
     for index, kind, rect, clipped in boxes:
         text = str(index)
@@ -272,7 +266,7 @@ def draw_som(
         colour = colours.get(kind, colours["other"])
         draw.rectangle((label[0], label[1], label[2] - 1, label[3] - 1), fill=colour)
         draw.text((label[0] + pad, label[1] + pad - font.digit_top), text,
-                  fill=_text_colour(colour), font=font.font)
+                  fill=text_colour(colour), font=font.font)
         drawn.append(DrawnMark(index, kind, colour, rect, label, anchor, clipped))
     labelled = time.perf_counter()
 
@@ -293,6 +287,18 @@ def draw_som(
                      colours, tuple(mask_colour), timings)  # type: ignore[arg-type]
 
 
+def _draw_box(
+    draw: ImageDraw.ImageDraw, rect: tuple[int, int, int, int], colour: Any, thickness: int
+) -> None:
+    """An outline ``thickness`` wide inside ``rect``; a box too small to have an inside is
+    filled (Pillow leaves gaps when a wide outline does not fit)."""
+    corners = (rect[0], rect[1], rect[2] - 1, rect[3] - 1)
+    if rect[2] - rect[0] <= 2 * thickness or rect[3] - rect[1] <= 2 * thickness:
+        draw.rectangle(corners, fill=colour)
+    else:
+        draw.rectangle(corners, outline=colour, width=thickness)
+
+
 def _decode(data: bytes) -> Image.Image:
     try:
         image = Image.open(io.BytesIO(data))
@@ -306,6 +312,10 @@ def _decode(data: bytes) -> Image.Image:
             "send Page.captureScreenshot data (base64 PNG or JPEG) unmodified",
         ) from exc
     return image.convert("RGB") if image.mode != "RGB" else image
+
+
+def _hex(colour: Sequence[int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour[:3])
 
 
 def _to_image(
@@ -357,131 +367,6 @@ def _boxes_in_image(
         kind: Kind = mark.kind if mark.kind in KINDS else "other"
         boxes.append((mark.index, kind, clipped, clipped != rect))
     return boxes, skipped
-
-
-# --------------------------------------------------------------------------- labels
-
-
-@dataclass(frozen=True, slots=True)
-class _Font:
-    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
-    digit_top: int  # offset from the text origin to the top of the digits
-    digit_height: int
-
-    def getlength(self, text: str) -> float:
-        return self.font.getlength(text)
-
-
-@lru_cache(maxsize=16)
-def label_font(size: int) -> _Font:
-    font = ImageFont.load_default(size=size)
-    _left, top, _right, bottom = font.getbbox("0123456789")
-    return _Font(font, int(top), int(bottom - top))
-
-
-def _text_colour(fill: RGB) -> RGB:
-    """Black or white, whichever contrasts more with ``fill`` (WCAG relative luminance)."""
-
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    lum = 0.2126 * channel(fill[0]) + 0.7152 * channel(fill[1]) + 0.0722 * channel(fill[2])
-    return (0, 0, 0) if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else (255, 255, 255)
-
-
-def _hex(colour: Sequence[int]) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*colour[:3])
-
-
-def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _ink(bitmap: Any, rect: tuple[int, int, int, int]) -> int:
-    """How many pixels of ``rect`` are set in a mode "L" occupancy bitmap.
-
-    ``bitmap`` is the image's core object: going through ``Image.crop`` costs several times
-    more in Python bookkeeping than the crop itself, and this runs ten times per label.
-    """
-    region = bitmap.crop(rect)
-    if region.getbbox(False) is None:
-        return 0
-    return (rect[2] - rect[0]) * (rect[3] - rect[1]) - region.histogram()[0]
-
-
-class _LabelPlacer:
-    """Chooses a label position per box: the first anchor that is free, else the least bad.
-
-    A position is rejected if it leaves the image. Among the rest the first anchor wins
-    that overlaps no placed label, crosses no box outline and does not cover its own box;
-    if none is that clean, the one with the least label overlap, then the least outline
-    crossed, then not covering its own box. Occupancy is kept in two bitmaps (placed
-    labels, box outlines) so each check is a crop in C, whatever the density of marks.
-    """
-
-    def __init__(
-        self, width: int, height: int, thickness: int, boxes: list[tuple[int, int, int, int]]
-    ) -> None:
-        self.width = width
-        self.height = height
-        self.thickness = thickness
-        self.outlines = Image.new("L", (width, height), 0)
-        outline_draw = ImageDraw.Draw(self.outlines)
-        for rect in boxes:
-            outline_draw.rectangle((rect[0], rect[1], rect[2] - 1, rect[3] - 1),
-                                   outline=255, width=thickness)
-        self.labels = Image.new("L", (width, height), 0)
-        self.label_draw = ImageDraw.Draw(self.labels)
-        self.outline_core = self.outlines.im
-        self.label_core = self.labels.im
-
-    def place(
-        self, box: tuple[int, int, int, int], size: tuple[int, int]
-    ) -> tuple[tuple[int, int, int, int], str]:
-        best: tuple[tuple[int, int, int, int], tuple[int, int, int, int], str] | None = None
-        for order, (anchor, (x, y)) in enumerate(_anchor_positions(box, size, self.thickness)):
-            rect = (x, y, x + size[0], y + size[1])
-            if x < 0 or y < 0 or rect[2] > self.width or rect[3] > self.height:
-                continue
-            label_px = _ink(self.label_core, rect)
-            if label_px and best is not None and best[1][0] == 0:
-                continue  # a candidate free of labels is already known
-            outline_px = _ink(self.outline_core, rect)
-            covers_own = 1 if _overlaps(rect, box) else 0
-            score = (label_px, outline_px, covers_own, order)
-            if best is None or score < best[1]:
-                best = (rect, score, anchor)
-            if score[:3] == (0, 0, 0):
-                break
-        if best is None:  # no anchor fits inside the image: clamp next to the box
-            x = min(max(box[0], 0), max(self.width - size[0], 0))
-            y = min(max(box[1] - size[1], 0), max(self.height - size[1], 0))
-            best = ((x, y, x + size[0], y + size[1]), (0, 0, 0, 0), "clamped")
-        rect = best[0]
-        self.label_draw.rectangle((rect[0], rect[1], rect[2] - 1, rect[3] - 1), fill=255)
-        return rect, best[2]
-
-
-def _anchor_positions(
-    box: tuple[int, int, int, int], size: tuple[int, int], thickness: int
-) -> tuple[tuple[str, tuple[int, int]], ...]:
-    """Top-left corner of the label at each anchor, in ``ANCHORS`` order."""
-    x0, y0, x1, y1 = box
-    w, h = size
-    t = thickness
-    return (
-        ("above_left", (x0, y0 - h)),
-        ("above_right", (x1 - w, y0 - h)),
-        ("below_left", (x0, y1)),
-        ("below_right", (x1 - w, y1)),
-        ("right_top", (x1, y0)),
-        ("left_top", (x0 - w, y0)),
-        ("inside_top_left", (x0 + t, y0 + t)),
-        ("inside_top_right", (x1 - t - w, y0 + t)),
-        ("inside_bottom_left", (x0 + t, y1 - t - h)),
-        ("inside_bottom_right", (x1 - t - w, y1 - t - h)),
-    )
 
 
 # --------------------------------------------------------------------------- wire helpers
@@ -575,3 +460,35 @@ def vision_result(
         "timings": {k: round(v, 2) for k, v in result.timings.items()},
         "screenshot_ms": screenshot.get("ms"),
     }
+
+
+def vision_for_elements(
+    screenshot: Mapping[str, Any] | None,
+    elements: Sequence[Mapping[str, Any]],
+    *,
+    enabled: bool = True,
+    redact: bool = True,
+    layout: Mapping[str, Any] | None = None,
+    **draw_options: Any,
+) -> dict[str, Any]:
+    """One call for the host: the ``vision`` reply part from the capture's screenshot payload
+    and the DOM channel's ``elements`` records. Never raises for bad input: a problem becomes
+    ``{ok:false, reason}`` next to the DOM text.
+
+    The scroll offset that turns document rects into screenshot pixels is the one the
+    extension read with the screenshot (``screenshot.scroll``), else the capture's
+    ``Page.getLayoutMetrics`` (``layout``).
+    """
+    if not enabled:
+        return {"ok": False, "reason": "disabled"}
+    scroll = (screenshot or {}).get("scroll") or {}
+    viewport = (layout or {}).get("cssVisualViewport") or (layout or {}).get(
+        "cssLayoutViewport") or {}
+    try:
+        scroll_x = float(scroll.get("x", viewport.get("pageX", 0)) or 0)
+        scroll_y = float(scroll.get("y", viewport.get("pageY", 0)) or 0)
+        marks, masks = marks_from_elements(elements, scroll_x=scroll_x, scroll_y=scroll_y,
+                                           mask_secrets=redact)
+    except (AxsnapError, TypeError, ValueError, AttributeError) as exc:
+        return {"ok": False, "reason": f"cannot place the marks: {exc}"}
+    return vision_result(screenshot, marks, masks, **draw_options)
