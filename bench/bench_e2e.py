@@ -29,18 +29,20 @@ from generate import SECRET, write_pages
 RESULTS = Path(__file__).parent / "results"
 
 
+def _numbers(prefix: str, values: dict[str, Any], into: dict[str, float]) -> None:
+    """Copy numeric leaves of a (possibly nested) timings dict under one flat prefix."""
+    for key, value in values.items():
+        if isinstance(value, dict):
+            _numbers(prefix, value, into)
+        elif isinstance(value, int | float):
+            into.setdefault(f"{prefix}.{key}", float(value))
+
+
 def _stage_times(reply: dict[str, Any], wall_ms: float) -> dict[str, float]:
     stages: dict[str, float] = {"wall_ms": wall_ms}
-    for key, value in (reply.get("timings") or {}).items():
-        if isinstance(value, int | float):
-            stages[f"ext.{key}"] = float(value)
-    host = (reply.get("result") or {}).get("timings") or {}
-    for key, value in host.items():
-        if isinstance(value, int | float):
-            stages[f"host.{key}"] = float(value)
-    for key, value in (reply.get("sizes") or {}).items():
-        if isinstance(value, int | float):
-            stages[f"size.{key}"] = float(value)
+    _numbers("ext", reply.get("timings") or {}, stages)
+    _numbers("host", (reply.get("result") or {}).get("timings") or {}, stages)
+    _numbers("size", reply.get("sizes") or {}, stages)
     return stages
 
 

@@ -2,6 +2,7 @@
 // captures raw CDP results; the host decides what to keep.
 
 import { AxError } from './errors.js';
+import { captureScreenshot } from './screenshot.js';
 import { captureWalker } from './walker_capture.js';
 
 export const CAPTURE_VERSION = 1;
@@ -107,7 +108,13 @@ async function collectFrames(session, timings, errors) {
   return frames;
 }
 
-const DOM_FORMATS = new Set(['domtext', 'elements']);
+const DOM_FORMATS = new Set(['domtext', 'elements', 'som']);
+
+/** The vision channel: format "som", or a DOM channel format with options.vision. */
+export function wantsScreenshot(options) {
+  const format = options?.format ?? 'snapshot';
+  return format === 'som' || (options?.vision === true && DOM_FORMATS.has(format));
+}
 
 /** The full AX tree costs seconds on big pages: by default only the AX-based format waits on it. */
 export function wantsAxTree(options) {
@@ -205,6 +212,15 @@ async function captureOnce(session, tabId, options, stabilization) {
     }
   }
 
+  // After the walker, so the picture shows the page its rects were measured on. Never
+  // throws: a failed screenshot is {ok:false, reason} and the DOM text is served anyway.
+  let screenshot = null;
+  if (wantsScreenshot(options)) {
+    screenshot = await timed(timings, 'screenshot_ms', () => captureScreenshot(tabId,
+      (method, params) => session.send(method, params), { ...options, device_pixel_ratio: dpr }));
+    if (!screenshot?.ok) errors.push({ step: 'screenshot', message: screenshot?.reason ?? 'no screenshot' });
+  }
+
   const after = await timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree'));
   const afterMain = flattenFrameTree(after)[0];
   if (afterMain?.loaderId !== mainLoader) throw new Navigated();
@@ -223,7 +239,7 @@ async function captureOnce(session, tabId, options, stabilization) {
     timings,
     errors,
     walker,
-    screenshot: null,
+    screenshot,
   };
 }
 

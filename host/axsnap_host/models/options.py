@@ -11,7 +11,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SnapshotFormat = Literal["snapshot", "domtext", "elements"]
+# "som" is the DOM channel with vision forced on: DOM text, elements and the SoM image.
+SnapshotFormat = Literal["snapshot", "domtext", "elements", "som"]
+DOM_FORMATS = frozenset({"domtext", "elements", "som"})
+ScreenshotFormat = Literal["png", "jpeg"]
 
 
 class StabilizeOptions(BaseModel):
@@ -38,4 +41,19 @@ class SnapshotOptions(BaseModel):
     )
     viewport_only: bool = Field(True, description="DOM channel: only elements in the viewport")
     viewport_expand_px: int = Field(0, ge=0, description="DOM channel: grow the viewport window")
+    vision: bool = Field(
+        False,
+        description="DOM channel: also take a screenshot and return the Set-of-Mark image "
+        "(always on for format 'som')",
+    )
+    screenshot_format: ScreenshotFormat = Field("png", description="vision: image format")
+    screenshot_quality: int = Field(80, ge=0, le=100, description="vision: JPEG quality")
+    screenshot_timeout_ms: int = Field(
+        3000, ge=100, le=30_000, description="vision: give up on the screenshot after this"
+    )
     trace_id: str | None = Field(None, max_length=200)
+
+    @property
+    def wants_vision(self) -> bool:
+        """The reply carries a ``vision`` part: format "som", or a DOM format with vision."""
+        return self.format == "som" or (self.vision and self.format in DOM_FORMATS)

@@ -105,6 +105,30 @@ def select_interactive(
     return chosen
 
 
+def fold_labels(
+    chosen: list[tuple[Joined, list[str]]], joined: list[Joined]
+) -> tuple[list[tuple[Joined, list[str]]], dict[int, str]]:
+    """Drop a ``<label>`` listed only for being clickable when it wraps a listed control.
+
+    Clicking such a label just forwards to its control, so one line is enough: the
+    control's, which takes the label's text as its ``label`` (returned by record id).
+    """
+    labels = {j.rid for j, reasons in chosen if j.tag == "label" and set(reasons) <= WEAK_REASONS}
+    if not labels:
+        return chosen, {}
+    label_of: dict[int, int] = {}
+    for j, _ in chosen:
+        p = j.rec.get("p", -1)
+        while j.rid not in labels and isinstance(p, int) and p >= 0:
+            if p in labels:
+                label_of[j.rid] = p
+                break
+            p = joined[p].rec.get("p", -1)
+    folded = set(label_of.values())
+    texts = {rid: str(joined[label].rec.get("tx") or "").strip() for rid, label in label_of.items()}
+    return [(j, r) for j, r in chosen if j.rid not in folded], texts
+
+
 def _role(j: Joined) -> str:
     attrs = j.rec.get("a") or {}
     if attrs.get("role"):
@@ -195,7 +219,7 @@ def _redact(record: dict[str, Any]) -> int:
         record["secret"] = kind
         count += 1
     record.pop("_filled", None)
-    for key in ("text", "name", "value"):
+    for key in ("text", "name", "value", "label"):
         if isinstance(record.get(key), str):
             record[key], found = scrub_text(record[key])
             count += found
@@ -211,7 +235,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     walker = capture.walker or {}
     joined = join(capture)
     ordinals = frame_ordinals(capture, joined)
-    chosen = select_interactive(joined, options)
+    chosen, label_texts = fold_labels(select_interactive(joined, options), joined)
     layout = capture.layout or {}
     layout_vp = layout.get("cssLayoutViewport") or {}
     scroll_x = float(layout_vp.get("pageX", (walker.get("scroll") or {}).get("x", 0)) or 0)
@@ -221,7 +245,8 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     entries: list[Entry] = []
     for j, reasons in chosen:
         role = _role(j)
-        name = _name(j)
+        label = label_texts.get(j.rid, "")
+        name = _name(j) or label
         rec = j.rec
         r = rec.get("r") or [0, 0, 0, 0]
         attrs = {str(k): str(v) for k, v in (rec.get("a") or {}).items()}
@@ -243,6 +268,8 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
             "frame": ordinals.get(j.frame, 0),
             "inViewport": bool(rec.get("inv")),
         }
+        if label:
+            record["label"] = label
         if "val" in rec:
             record["value"] = str(rec["val"])
         if "filled" in rec:

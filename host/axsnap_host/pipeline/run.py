@@ -61,6 +61,10 @@ def process(
     result: dict[str, Any] = {"format": options.format, **dom_result}
     result.setdefault("timings", {})["dom_ms"] = round((time.perf_counter() - started) * 1000, 3)
     result.setdefault("stats", {})
+    if options.wants_vision:
+        from .vision import add_vision
+
+        add_vision(result, capture, options)
     return result
 
 

@@ -13,7 +13,8 @@ Shape (issue 3)::
 
 ``Scroll: Y=<scrollY>/<max scrollY>``. A line is ``[index] <tag>``, then ``role`` when the
 element carries a role attribute, then a short list of attributes in a fixed order, then
-the text in quotes. ``@(x,y)`` (the centre, viewport CSS pixels) is added when the element
+``label`` (the text of a wrapping ``<label>``, which is then not listed on its own line),
+the value and state, then the text in quotes. ``@(x,y)`` (the centre, viewport CSS pixels) is added when the element
 has no text to recognise it by.
 """
 
@@ -49,6 +50,8 @@ def element_line(record: dict[str, Any]) -> str:
         if key == "name" and record["tagName"] not in ("input", "select", "textarea"):
             continue
         parts.append(f"{key}={_quote(value)}")
+    if record.get("label"):
+        parts.append(f"label={_quote(record['label'])}")
     if record.get("value"):
         parts.append(f"value={_quote(record['value'])}")
     if record.get("checked"):
