@@ -4,7 +4,10 @@
 import { AxError, toErrorInfo } from './errors.js';
 import { checkRestricted } from './restricted.js';
 
-const FORMATS = new Set(['snapshot', 'domtext', 'elements']);
+const FORMATS = new Set(['snapshot', 'domtext', 'elements', 'som']);
+const SCREENSHOT_FORMATS = new Set(['png', 'jpeg']);
+// Same bounds as SnapshotOptions in host/axsnap_host/models/options.py.
+const SCREENSHOT_NUMBERS = { screenshot_quality: [0, 100], screenshot_timeout_ms: [100, 30_000] };
 const STABILIZE_NUMBERS = ['quiet_ms', 'max_wait_ms', 'max_pending_requests'];
 
 function invalid(message) {
@@ -21,6 +24,18 @@ export function validateOptions(options) {
   }
   if (options.include_ax !== undefined && options.include_ax !== null && typeof options.include_ax !== 'boolean') {
     throw invalid('options.include_ax must be a boolean or null');
+  }
+  if (options.vision !== undefined && typeof options.vision !== 'boolean') {
+    throw invalid('options.vision must be a boolean');
+  }
+  if (options.screenshot_format !== undefined && !SCREENSHOT_FORMATS.has(options.screenshot_format)) {
+    throw invalid(`options.screenshot_format must be one of ${[...SCREENSHOT_FORMATS].join(', ')}`);
+  }
+  for (const [key, [low, high]] of Object.entries(SCREENSHOT_NUMBERS)) {
+    const value = options[key];
+    if (value !== undefined && !(Number.isInteger(value) && value >= low && value <= high)) {
+      throw invalid(`options.${key} must be an integer from ${low} to ${high}`);
+    }
   }
   const st = options.stabilize;
   if (st !== undefined) {

@@ -14,8 +14,8 @@ Shape (issue 3)::
 ``Scroll: Y=<scrollY>/<max scrollY>``. A line is ``[index] <tag>``, then ``role`` when the
 element carries a role attribute, then a short list of attributes in a fixed order, then
 ``label`` (the text of a wrapping ``<label>``, which is then not listed on its own line),
-the value and state, then the text in quotes. ``@(x,y)`` (the centre, viewport CSS pixels) is added when the element
-has no text to recognise it by.
+the value and state, then the text in quotes. ``@(x,y)`` (the centre, viewport CSS pixels)
+is added when the element has no text to recognise it by.
 """
 
 from __future__ import annotations
