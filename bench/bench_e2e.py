@@ -22,9 +22,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent / "pages"))
 
+from generate import SECRET, write_pages
+
 from axsnap_host.browser import Browser
 from axsnap_host.serve import serve_directory
-from generate import SECRET, write_pages
 
 RESULTS = Path(__file__).parent / "results"
 

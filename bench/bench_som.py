@@ -26,11 +26,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent / "pages"))
 
-from axsnap_host.render.som import Mark, Mask, draw_som, kind_of
-from axsnap_host.serve import serve_directory
 from generate import write_pages
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+
+from axsnap_host.render.som import Mark, Mask, draw_som, kind_of
+from axsnap_host.serve import serve_directory
 
 FLAGS = (
     "--headless=new",

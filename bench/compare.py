@@ -33,9 +33,17 @@ sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
 
 from generate import SECRET, write_pages  # noqa: E402
+
 from peers import axsnap_tool  # noqa: E402
 from peers.cdp import CdpSession, http_base, page_ws_url  # noqa: E402
-from peers.items import aria_items, ax_items, dom_items, id_items, snapshot_items  # noqa: E402
+from peers.items import (  # noqa: E402
+    aria_items,
+    ax_items,
+    dom_items,
+    id_items,
+    outline_items,
+    snapshot_items,
+)
 from peers.raw_cdp import measure_raw_cdp  # noqa: E402
 from peers.report import render_markdown, render_svg  # noqa: E402
 from reference.collect import collect_reference  # noqa: E402
@@ -259,6 +267,8 @@ def run_axsnap(ctx: Context) -> list[Row]:
         result = reply.get("result") or {}
         if mode.kind == "snapshot":
             items = snapshot_items(result.get("snapshot") or {})
+        elif mode.kind == "combinedTree":
+            items = outline_items(result.get("combinedTree") or "")
         else:
             items = dom_items(result.get("elements") or [])
         rows.append(finish_row(ctx, ctx.row("axsnap", mode.label), samples,

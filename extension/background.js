@@ -4,6 +4,7 @@ import { capturePage } from './lib/capture.js';
 import { DebuggerManager } from './lib/debugger.js';
 import { NativeClient } from './lib/native.js';
 import { createRouter } from './lib/router.js';
+import { resolveElement } from './lib/resolve.js';
 import { stabilize } from './lib/stabilize.js';
 
 const debuggers = new DebuggerManager(chrome.debugger);
@@ -18,6 +19,7 @@ const router = createRouter({
   native,
   stabilize,
   capture: capturePage,
+  resolve: resolveElement,
   getTargets: () => chrome.debugger.getTargets(),
   getTab: (tabId) => chrome.tabs.get(tabId),
   activeTabId: async () => {
@@ -30,7 +32,7 @@ chrome.debugger.onDetach.addListener((source, reason) => debuggers.handleDetach(
 chrome.debugger.onEvent.addListener((source, method, params) => debuggers.handleEvent(source, method, params));
 
 chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-  if (!msg || (msg.type !== 'snapshot' && msg.type !== 'ping_host')) return false;
+  if (!msg || !['snapshot', 'ping_host', 'resolve'].includes(msg.type)) return false;
   router.handle(msg, sender).then(sendResponse);
   return true; // the reply comes asynchronously
 });

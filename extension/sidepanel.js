@@ -4,6 +4,51 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const fixedTabId = params.has('tabId') ? Number(params.get('tabId')) : null;
 let lastJson = '';
+let lastImage = null; // {format, data} of the last Set-of-Mark image
+
+/**
+ * Wire options from the panel's controls. The AX snapshot with Vision becomes format "som"
+ * (the image's numbers belong to the DOM text); the DOM format takes vision as an option.
+ */
+function panelOptions() {
+  const format = $('format').value;
+  const vision = $('vision').checked;
+  if (!vision) return format === 'snapshot' ? {} : { format };
+  return format === 'snapshot' ? { format: 'som' } : { format, vision: true };
+}
+
+/** The result without the base64 image (shown as a picture, not as text). */
+function withoutImage(result) {
+  if (!result?.vision?.image) return result;
+  const { image, ...vision } = result.vision;
+  return { ...result, vision: { ...vision, image: `<${image.length} base64 characters>` } };
+}
+
+function showDomView(result) {
+  const hasText = typeof result.domtext === 'string';
+  $('dom-view').hidden = !hasText;
+  $('domtext').textContent = hasText ? result.domtext : '';
+  const vision = result.vision;
+  $('som').hidden = !vision;
+  lastImage = vision?.ok ? { format: vision.format, data: vision.image } : null;
+  const img = $('som-image');
+  const status = $('vision-status');
+  status.classList.toggle('failed', Boolean(vision && !vision.ok));
+  if (lastImage) {
+    const url = `data:image/${lastImage.format};base64,${lastImage.data}`;
+    img.src = url;
+    $('som-link').href = url;
+    img.hidden = false;
+    const legend = vision.legend ?? {};
+    status.textContent = `${legend.marks?.length ?? 0} boxes, ${legend.masks?.length ?? 0} masked`;
+  } else {
+    img.removeAttribute('src');
+    $('som-link').removeAttribute('href');
+    img.hidden = true;
+    status.textContent = vision ? `No image: ${vision.reason}` : '';
+  }
+  $('download-image').hidden = !lastImage;
+}
 
 async function targetTabId() {
   if (Number.isInteger(fixedTabId)) return fixedTabId;
@@ -59,7 +104,7 @@ function jsonNode(key, value) {
 
 function showResult(reply) {
   const result = reply.result ?? {};
-  const payload = result.snapshot ?? result;
+  const payload = result.snapshot ?? withoutImage(result);
   const quality = result.snapshot?.quality ?? {};
   const counts = [['format', result.format ?? 'snapshot']];
   if (result.snapshot) {
@@ -69,6 +114,7 @@ function showResult(reply) {
     if (st) counts.push(['stabilized', st.stabilized ? `yes (${st.waited_ms} ms)` : `no: ${st.reasons.join(', ')}`]);
   }
   if (Array.isArray(result.elements)) counts.push(['elements', result.elements.length]);
+  if (result.vision) counts.push(['vision', result.vision.ok ? 'image drawn' : 'no image']);
   counts.push(['reply', `${reply.sizes?.reply_bytes ?? "?"} bytes in ${reply.sizes?.reply_chunks ?? '?'} frame(s)`]);
   fillList($('counts'), counts);
   const timings = Object.entries(reply.timings ?? {}).filter(([, v]) => typeof v === 'number');
@@ -79,6 +125,7 @@ function showResult(reply) {
   tree.dispatchEvent(new Event('toggle'));
   $('tree').replaceChildren(tree);
   $('rawjson').textContent = lastJson;
+  showDomView(result);
   $('summary').hidden = false;
 }
 
@@ -90,7 +137,7 @@ async function snapshot() {
   try {
     const tabId = await targetTabId();
     if (tabId === null) throw { code: 'tab_not_found', message: 'There is no active tab.', hint: 'Focus a tab and retry.' };
-    const reply = await chrome.runtime.sendMessage({ type: 'snapshot', tabId, options: {} });
+    const reply = await chrome.runtime.sendMessage({ type: 'snapshot', tabId, options: panelOptions() });
     if (!reply?.ok) {
       showError(reply?.error);
       setStatus('');
@@ -118,6 +165,13 @@ $('download').addEventListener('click', () => {
   a.download = `axsnap-${Date.now()}.json`;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+});
+$('download-image').addEventListener('click', () => {
+  if (!lastImage) return;
+  const a = document.createElement('a');
+  a.href = `data:image/${lastImage.format};base64,${lastImage.data}`;
+  a.download = `axsnap-som-${Date.now()}.${lastImage.format === 'jpeg' ? 'jpg' : 'png'}`;
+  a.click();
 });
 $('raw').addEventListener('change', (e) => {
   $('rawjson').hidden = !e.target.checked;

@@ -26,7 +26,7 @@ MODES = [
     AxsnapMode("DOM text", {"format": "domtext"}, 0, "domtext"),
     AxsnapMode("DOM text +1000px",
                 {"format": "domtext", "viewport_expand_px": 1000}, 1000, "domtext"),
-    AxsnapMode("hybrid outline", {"format": "outline"}, None, "outline"),
+    AxsnapMode("hybrid outline", {"format": "outline"}, None, "combinedTree"),
     AxsnapMode("compact outline", {"format": "compact"}, None, "compact"),
 ]
 
@@ -38,7 +38,8 @@ def supported_formats() -> set[str]:
 
 
 def output_text(mode: AxsnapMode, reply: dict[str, Any]) -> str:
-    """What an agent would read: the SnapshotV1 JSON, or the DOM text."""
+    """What an agent would read: the SnapshotV1 JSON, the DOM text, or the outline text
+    (its id → XPath/URL maps are for the executor, not the model)."""
     result = reply.get("result") or {}
     if mode.kind == "snapshot":
         return json.dumps(result.get("snapshot"), separators=(",", ":"), ensure_ascii=False)

@@ -4,7 +4,8 @@ What counts as an item is each tool's own claim: Playwright lines with an intera
 (and, in AI mode, ``[cursor=pointer]`` lines with a ref, which is how it flags clickable
 generics); every element browser-use indexes; raw CDP AX nodes, not ignored, with an
 interactive role or focusable; axsnap SnapshotV1 nodes with an interactive role or
-``isClickable``; every element of axsnap's DOM text.
+``isClickable``; every element of axsnap's DOM text; hybrid-outline lines with an
+interactive role.
 """
 
 from __future__ import annotations
@@ -106,6 +107,27 @@ def snapshot_items(snapshot: dict[str, Any]) -> list[ToolItem]:
             ref = node.get("domRef") or {}
             items.append(ToolItem(role=role, name=str(node.get("name") or ""),
                                   backend_node_id=ref.get("backendNodeId")))
+    return items
+
+
+# [0-29] button: Click Me    ([frameOrdinal-backendNodeId] role: name; ids may be 0-ax12)
+_OUTLINE_LINE = re.compile(r"^\s*\[(?P<frame>\d+)-(?P<node>ax)?(?P<id>\d+)\] "
+                           r"(?P<role>[^:]+?)(?:: (?P<name>.*))?$")
+
+
+def outline_items(text: str) -> list[ToolItem]:
+    """Interactive lines of axsnap's hybrid outline (a <select> shows as ``select``)."""
+    items = []
+    for line in text.splitlines():
+        match = _OUTLINE_LINE.match(line)
+        if not match:
+            continue
+        role = match["role"].lower()
+        role = "combobox" if role == "select" else role
+        if role not in INTERACTIVE_ROLES:
+            continue
+        backend = None if match["node"] else int(match["id"])
+        items.append(ToolItem(role=role, name=match["name"] or "", backend_node_id=backend))
     return items
 
 

@@ -11,7 +11,7 @@ import math
 from collections import defaultdict
 from typing import Any
 
-AXSNAP_HEADLINE = ("SnapshotV1 (thin)", "DOM text")
+AXSNAP_HEADLINE = ("SnapshotV1 (thin)", "DOM text", "hybrid outline", "compact outline")
 PEER_BASELINES = (
     ("Playwright", "aria snapshot"),
     ("Playwright", "aria snapshot, AI mode (refs)"),
@@ -63,7 +63,8 @@ def render_table(rows: list[dict[str, Any]]) -> str:
 
 
 README_COLUMNS = (
-    ("axsnap", "DOM text"), ("axsnap", "SnapshotV1 (thin)"), *PEER_BASELINES,
+    ("axsnap", "DOM text"), ("axsnap", "SnapshotV1 (thin)"), ("axsnap", "hybrid outline"),
+    ("axsnap", "compact outline"), *PEER_BASELINES,
 )
 
 

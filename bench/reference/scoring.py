@@ -6,7 +6,8 @@ Matching, in order of preference:
    raw CDP), an item matches the reference element with the same id. Exact.
 2. **By role and name** (Playwright's aria snapshot gives no node ids). Names are
    normalised (lower case, whitespace removed, quotes dropped, first 80 characters) and
-   roles folded into groups (searchbox→textbox, DisclosureTriangle→button, menuitem*→menuitem).
+   roles folded into groups (searchbox and Chromium's date/time roles→textbox,
+   DisclosureTriangle→button, menuitem*→menuitem).
    Whitespace is dropped altogether, since a reference name is the element's textContent
    (no spaces between cells) and a tool's is rendered text.
    Items are matched one to one, in document order, greedily, in three passes:
@@ -39,11 +40,14 @@ INTERACTIVE_ROLES = frozenset({
     "button", "checkbox", "combobox", "link", "listbox", "menuitem", "menuitemcheckbox",
     "menuitemradio", "option", "radio", "searchbox", "slider", "spinbutton", "switch", "tab",
     "textbox", "treeitem", "disclosuretriangle",
+    # Chromium's own roles for some inputs (date, datetime-local, time, color)
+    "date", "datetime", "inputtime", "colorwell",
 })
 
 _ROLE_GROUPS = {
     "searchbox": "textbox", "disclosuretriangle": "button", "menuitemcheckbox": "menuitem",
     "menuitemradio": "menuitem", "listboxoption": "option", "menulistoption": "option",
+    "date": "textbox", "datetime": "textbox", "inputtime": "textbox", "colorwell": "button",
 }
 _NAME_CHARS = 80
 _MIN_FUZZY = 3

@@ -3,6 +3,10 @@
 
 import { AxError } from './errors.js';
 import { captureScreenshot } from './screenshot.js';
+import {
+  DOM_ROW_FIELDS, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated, orderFrames,
+  resolveFocusSelector,
+} from './domtree.js';
 import { captureWalker } from './walker_capture.js';
 
 export const CAPTURE_VERSION = 1;
@@ -50,6 +54,56 @@ async function devicePixelRatio(session, frameId) {
 
 class Navigated extends Error {}
 
+const flatTree = ({ root, ...rest }) => ({ fields: DOM_ROW_FIELDS, rows: flattenDomTree(root), ...rest });
+
+const AX_FALLBACK_DEPTH = 200;
+
+/** getFullAXTree, retried with a bounded depth when the failure looks depth-related. */
+export async function fullAXTree(session, frame, errors) {
+  try {
+    return await session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
+  } catch (e) {
+    const reason = e?.message ?? String(e);
+    if (!looksDepthRelated(reason)) throw e;
+    const ax = await session.send('Accessibility.getFullAXTree',
+      { frameId: frame.frameId, depth: AX_FALLBACK_DEPTH }, frame.sessionId);
+    frame.ax_depth_fallback = { reason, depth: AX_FALLBACK_DEPTH };
+    errors.push({ step: 'ax_depth', message: `frame ${frame.frameId}: retried with depth ${AX_FALLBACK_DEPTH}: ${reason}` });
+    return ax;
+  }
+}
+
+/**
+ * Outline format: the pierced DOM tree of the tab's process (and of each out-of-process
+ * frame subtree, on its root frame), plus a CSS `focus` resolved in the main frame.
+ */
+async function captureOutlineTrees(session, frames, options, errors) {
+  const send = (method, params, sessionId) => session.send(method, params, sessionId);
+  const sessionOf = new Map(frames.map((f) => [f.frameId, f.sessionId]));
+  let domTree = null;
+  try {
+    domTree = await captureDomTree(send, undefined);
+    if (domTree.depth_fallback) errors.push({ step: 'dom_tree_depth', message: `main: ${domTree.depth_fallback.reason}` });
+  } catch (e) {
+    errors.push({ step: 'dom_tree', message: e?.message ?? String(e) });
+  }
+  for (const frame of frames) {
+    if (!frame.out_of_process || sessionOf.get(frame.parentFrameId) === frame.sessionId) continue;
+    try {
+      frame.dom_tree = await captureDomTree(send, frame.sessionId);
+      if (frame.dom_tree.depth_fallback) {
+        errors.push({ step: 'dom_tree_depth', message: `frame ${frame.frameId}: ${frame.dom_tree.depth_fallback.reason}` });
+      }
+    } catch (e) {
+      frame.dom_tree = null;
+      errors.push({ step: 'dom_tree', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
+    }
+  }
+  const focus = isCssFocus(options?.focus)
+    ? await resolveFocusSelector(send, domTree?.root, options.focus) : null;
+  return { domTree, focus };
+}
+
 const OOPIF_MAX_DEPTH = 4;
 
 /**
@@ -89,7 +143,7 @@ export function insertSubtree(frames, subtree) {
   frames.splice(at, 0, ...subtree);
 }
 
-async function collectFrames(session, timings, errors) {
+export async function collectFrames(session, timings, errors) {
   const before = await timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree'));
   const frames = flattenFrameTree(before);
   await timed(timings, 'oopif_ms', async () => {
@@ -135,7 +189,7 @@ async function captureOnce(session, tabId, options, stabilization) {
     for (const frame of frames) Object.assign(frame, { axNodes: [], captured: false, error: 'not requested' });
   } else await timed(timings, 'ax_ms', () => Promise.all(frames.map(async (frame) => {
     try {
-      const ax = await session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
+      const ax = await fullAXTree(session, frame, errors);
       frame.axNodes = ax.nodes ?? [];
       frame.captured = true;
       frame.error = null;
@@ -163,6 +217,18 @@ async function captureOnce(session, tabId, options, stabilization) {
       }
     }
   });
+
+  let domTree = null;
+  let focus = null;
+  if (options?.format === 'outline') {
+    ({ domTree, focus } = await timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, frames, options, errors)));
+    // Outline ids number child frames in document order: put out-of-process ones in place.
+    const ordered = orderFrames(frames, framePositions([domTree?.root, ...frames.map((f) => f.dom_tree?.root)]));
+    frames.splice(0, frames.length, ...ordered);
+    // Sent flat: a deep page nests deeper than serialization can recurse.
+    if (domTree) domTree = flatTree(domTree);
+    for (const frame of frames) if (frame.dom_tree) frame.dom_tree = flatTree(frame.dom_tree);
+  }
 
   let domSnapshot = null;
   try {
@@ -240,6 +306,7 @@ async function captureOnce(session, tabId, options, stabilization) {
     errors,
     walker,
     screenshot,
+    ...(options?.format === 'outline' ? { dom_tree: domTree, focus } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
 import { AxError, toErrorInfo } from './errors.js';
 import { checkRestricted } from './restricted.js';
 
-const FORMATS = new Set(['snapshot', 'domtext', 'elements', 'som']);
+const FORMATS = new Set(['snapshot', 'domtext', 'elements', 'som', 'outline']);
 const SCREENSHOT_FORMATS = new Set(['png', 'jpeg']);
 // Same bounds as SnapshotOptions in host/axsnap_host/models/options.py.
 const SCREENSHOT_NUMBERS = { screenshot_quality: [0, 100], screenshot_timeout_ms: [100, 30_000] };
@@ -24,6 +24,10 @@ export function validateOptions(options) {
   }
   if (options.include_ax !== undefined && options.include_ax !== null && typeof options.include_ax !== 'boolean') {
     throw invalid('options.include_ax must be a boolean or null');
+  }
+  if (options.focus !== undefined && options.focus !== null
+    && (typeof options.focus !== 'string' || !options.focus || options.focus.length > 2000)) {
+    throw invalid('options.focus must be a non-empty string (element id, XPath or CSS selector)');
   }
   if (options.vision !== undefined && typeof options.vision !== 'boolean') {
     throw invalid('options.vision must be a boolean');
@@ -54,9 +58,9 @@ export function validateOptions(options) {
 export function validateMessage(msg) {
   if (!msg || typeof msg !== 'object' || Array.isArray(msg)) throw invalid('message must be an object');
   if (msg.type === 'ping_host') return { type: 'ping_host' };
-  if (msg.type !== 'snapshot') {
+  if (msg.type !== 'snapshot' && msg.type !== 'resolve') {
     throw new AxError('unknown_type', `unknown message type ${JSON.stringify(msg.type)}`,
-      'Send {type:"snapshot", ...} or {type:"ping_host"}.');
+      'Send {type:"snapshot", ...}, {type:"resolve", elementId, ...} or {type:"ping_host"}.');
   }
   if (msg.tabId !== undefined && msg.tabId !== null && !(Number.isInteger(msg.tabId) && msg.tabId >= 0)) {
     throw invalid('tabId must be a non-negative integer');
@@ -65,6 +69,16 @@ export function validateMessage(msg) {
     throw invalid('targetId must be a non-empty string');
   }
   if (msg.tabId != null && msg.targetId != null) throw invalid('give tabId or targetId, not both');
+  if (msg.type === 'resolve') {
+    if (typeof msg.elementId !== 'string' || !/^\d+-\d+$/.test(msg.elementId)) {
+      throw invalid('elementId must look like "0-29" (frame ordinal, backendNodeId)');
+    }
+    if (msg.xpath !== undefined && msg.xpath !== null && (typeof msg.xpath !== 'string' || !msg.xpath.startsWith('/'))) {
+      throw invalid('xpath must be an absolute XPath string');
+    }
+    return { type: 'resolve', tabId: msg.tabId ?? null, targetId: msg.targetId ?? null,
+      elementId: msg.elementId, xpath: msg.xpath ?? null };
+  }
   return {
     type: 'snapshot',
     tabId: msg.tabId ?? null,
@@ -164,6 +178,20 @@ export function createRouter(deps) {
     };
   }
 
+  /** Resolve an outline element id on the live page (deps.resolve: see resolve.js). */
+  async function resolve(req) {
+    const t0 = now();
+    const tabId = await resolveTab(req);
+    if (!deps.resolve) throw new AxError('internal_error', 'resolve is not available', '');
+    const session = await deps.debuggers.acquire(tabId);
+    try {
+      const result = await deps.resolve(session, req.elementId, req.xpath);
+      return { ok: true, result, timings: { total_ms: round(now() - t0) } };
+    } finally {
+      session.release();
+    }
+  }
+
   async function pingHost() {
     const t0 = now();
     const sent = await deps.native.request('ping', {}, { timeoutMs: 15_000 });
@@ -179,6 +207,7 @@ export function createRouter(deps) {
     try {
       checkSender(sender, deps.ownId);
       const req = validateMessage(msg);
+      if (req.type === 'resolve') return await resolve(req);
       return req.type === 'ping_host' ? await pingHost() : await snapshot(req);
     } catch (err) {
       return { ok: false, error: toErrorInfo(err) };

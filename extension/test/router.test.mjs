@@ -120,3 +120,16 @@ test('host error replies pass through; other extensions are refused', async () =
   const refused = await createRouter(fakeDeps()).handle({ type: 'ping_host' }, { id: 'someoneelse' });
   assert.equal(refused.error.code, 'not_allowed');
 });
+
+test('vision and screenshot options are checked like the host checks them', () => {
+  const ok = validateMessage({ type: 'snapshot', options: {
+    format: 'som', vision: true, screenshot_format: 'jpeg', screenshot_quality: 0, screenshot_timeout_ms: 100 } });
+  assert.equal(ok.options.format, 'som');
+  const bad = [
+    { vision: 'yes' }, { screenshot_format: 'gif' }, { screenshot_quality: 101 }, { screenshot_quality: 2.5 },
+    { screenshot_timeout_ms: 99 }, { screenshot_timeout_ms: 30_001 },
+  ];
+  for (const options of bad) {
+    assert.throws(() => validateMessage({ type: 'snapshot', options }), (e) => e.code === 'invalid_message', JSON.stringify(options));
+  }
+});

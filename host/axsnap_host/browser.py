@@ -10,7 +10,9 @@ WebDriver.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import io
 import json
 import shutil
 import tempfile
@@ -46,12 +48,57 @@ _SEND = "const [message, done] = arguments; axsnapBridge.send(message).then(done
 
 @dataclass
 class DomResult:
-    """The DOM channel's outputs (formats ``domtext`` and ``elements``)."""
+    """The DOM channel's outputs (formats ``domtext``, ``elements`` and ``som``).
+
+    ``vision`` is the reply's vision part when it was asked for (``{ok:true, format, image,
+    legend, ...}`` or ``{ok:false, reason}``), else None; ``som_png`` the decoded Set-of-Mark
+    image bytes (PNG, or JPEG with ``screenshot_format="jpeg"``) when it exists.
+    """
 
     domtext: str
     elements: list[dict[str, Any]]
     indices: dict[str, list[Any]]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    vision: dict[str, Any] | None = field(default=None, repr=False)
+    som_png: bytes | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_result(cls, result: dict[str, Any]) -> DomResult:
+        vision = result.get("vision")
+        image = None
+        if isinstance(vision, dict) and vision.get("ok") and vision.get("image"):
+            image = base64.b64decode(vision["image"])
+        return cls(domtext=result.get("domtext") or "", elements=result.get("elements") or [],
+                   indices=result.get("indices") or {}, raw=result, vision=vision,
+                   som_png=image)
+
+    def som_image(self) -> Any:
+        """The Set-of-Mark image as a ``PIL.Image.Image``, or None when there is none."""
+        if self.som_png is None:
+            return None
+        from PIL import Image
+
+        image = Image.open(io.BytesIO(self.som_png))
+        image.load()
+        return image
+
+
+@dataclass
+class OutlineResult:
+    """Format ``outline``: the hybrid outline text and its maps (see pipeline/outline.py)."""
+
+    combinedTree: str
+    combinedXpathMap: dict[str, str]
+    combinedUrlMap: dict[str, str]
+    frames: list[dict[str, Any]]
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_result(cls, result: dict[str, Any]) -> OutlineResult:
+        return cls(combinedTree=result.get("combinedTree") or "",
+                   combinedXpathMap=result.get("combinedXpathMap") or {},
+                   combinedUrlMap=result.get("combinedUrlMap") or {},
+                   frames=result.get("frames") or [], raw=result)
 
 
 def wire_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -305,13 +352,28 @@ class Browser:
         message["targetId"] = handle or self.target_handle
         return self._checked(self.request(message))
 
-    def snapshot(self, url: str | None = None, **options: Any) -> SnapshotV1 | DomResult:
-        """Snapshot the target tab: SnapshotV1 for format "snapshot", else a DomResult."""
+    def snapshot(self, url: str | None = None,
+                 **options: Any) -> SnapshotV1 | DomResult | OutlineResult:
+        """Snapshot the target tab: SnapshotV1 for format "snapshot", OutlineResult for
+        "outline", else a DomResult (format "som", or ``vision=True``, fills its ``vision``
+        and ``som_png``)."""
         result = self.snapshot_raw(url, **options)["result"]
         if result.get("format", "snapshot") == "snapshot":
             return SnapshotV1.model_validate(result["snapshot"])
-        return DomResult(domtext=result.get("domtext") or "", elements=result.get("elements") or [],
-                         indices=result.get("indices") or {}, raw=result)
+        if result.get("format") == "outline":
+            return OutlineResult.from_result(result)
+        return DomResult.from_result(result)
+
+    def resolve(self, element_id: str, xpath: str | None = None, *,
+                handle: str | None = None) -> dict[str, Any]:
+        """Locators of an outline element id on the live page (backendNodeId, XPath, CSS),
+        each checked to find that same node; ``xpath`` (e.g. from combinedXpathMap) is
+        checked too. Raises AxsnapError ``stale_element`` when the id no longer resolves."""
+        message: dict[str, Any] = {"type": "resolve", "elementId": element_id,
+                                   "targetId": handle or self.target_handle}
+        if xpath is not None:
+            message["xpath"] = xpath
+        return self._checked(self.request(message))["result"]
 
     @staticmethod
     def _checked(reply: dict[str, Any]) -> dict[str, Any]:

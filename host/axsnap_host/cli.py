@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import sys
 import time
@@ -13,7 +14,7 @@ from typing import Any
 from .models.errors import AxsnapError
 
 DEMO_DIR = Path(__file__).parent / "demo"
-FORMATS = ("snapshot", "domtext", "elements")
+FORMATS = ("snapshot", "domtext", "elements", "som", "outline")
 
 
 def _progress(message: str) -> None:
@@ -29,6 +30,12 @@ def _options_from_args(args: argparse.Namespace) -> dict[str, Any]:
     }
     if args.trace_id:
         options["trace_id"] = args.trace_id
+    if args.vision:
+        options["vision"] = True
+    if args.screenshot_format != "png":
+        options["screenshot_format"] = args.screenshot_format
+    if getattr(args, "focus", None):
+        options["focus"] = args.focus
     return options
 
 
@@ -48,6 +55,19 @@ def write_outputs(result: dict[str, Any], out_dir: Path) -> list[Path]:
         dump("dom.txt", result["domtext"])
     if result.get("elements") is not None:
         dump("elements.json", json.dumps(result["elements"], indent=2, ensure_ascii=False) + "\n")
+    if result.get("combinedTree") is not None:  # format "outline": the text and its maps
+        dump("outline.txt", result["combinedTree"] + "\n")
+        maps = {key: result.get(key) for key in
+                ("combinedXpathMap", "combinedUrlMap", "frames", "focus") if key in result}
+        dump("outline.json", json.dumps(maps, indent=2, ensure_ascii=False) + "\n")
+    vision = result.get("vision")
+    if isinstance(vision, dict) and vision.get("ok"):
+        # the Set-of-Mark image: its numbers are the indices in dom.txt and elements.json
+        suffix = "jpg" if vision.get("format") == "jpeg" else "png"
+        path = out_dir / f"som.{suffix}"
+        path.write_bytes(base64.b64decode(vision["image"]))
+        written.append(path)
+        dump("som_legend.json", json.dumps(vision.get("legend"), indent=2) + "\n")
     return written
 
 
@@ -63,6 +83,12 @@ def _summarize(reply: dict[str, Any]) -> str:
         )
     if result.get("elements") is not None:
         parts.append(f"elements={len(result['elements'])}")
+    if result.get("combinedTree") is not None:
+        parts.append(f"outline lines={len(result['combinedTree'].splitlines())} "
+                     f"frames={len(result.get('frames') or [])}")
+    vision = result.get("vision")
+    if isinstance(vision, dict):
+        parts.append("vision=ok" if vision.get("ok") else f"vision failed: {vision.get('reason')}")
     timings = reply.get("timings", {})
     if timings:
         shown = ", ".join(f"{k}={v:.0f}" for k, v in timings.items() if isinstance(v, int | float))
@@ -125,6 +151,12 @@ def _add_capture_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-stabilize", action="store_true", help="capture without waiting")
     parser.add_argument("--max-wait-ms", type=int, default=5000, help="stabilization cap")
     parser.add_argument("--trace-id", default=None, help="trace id copied into the snapshot")
+    parser.add_argument("--vision", action="store_true",
+                        help="DOM channel: also write the Set-of-Mark screenshot (som.png)")
+    parser.add_argument("--screenshot-format", choices=("png", "jpeg"), default="png",
+                        help="vision: screenshot and image format")
+    parser.add_argument("--focus", default=None, metavar="ID_XPATH_OR_CSS",
+                        help="outline: only this subtree (element id, XPath or CSS selector)")
     parser.add_argument("--headed", action="store_true", help="show the browser (needs a display)")
 
 

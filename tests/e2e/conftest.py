@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+
 from axsnap_host.browser import Browser
 from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
 

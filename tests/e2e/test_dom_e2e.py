@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from axsnap_host.browser import Browser, DomResult
 
 pytestmark = pytest.mark.e2e

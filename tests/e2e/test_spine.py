@@ -8,6 +8,7 @@ import signal
 import time
 
 import pytest
+
 from axsnap_host import EXTENSION_ID
 from axsnap_host.browser import Browser
 from axsnap_host.models.errors import AxsnapError

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from axsnap_host import EXTENSION_ID, HOST_NAME
 from axsnap_host.browser import Browser
 from axsnap_host.install import check_manifest, check_registration, install_host, uninstall_host

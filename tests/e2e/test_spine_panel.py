@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from axsnap_host import EXTENSION_ID
-from axsnap_host.browser import Browser
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
+
+from axsnap_host import EXTENSION_ID
+from axsnap_host.browser import Browser
 
 pytestmark = pytest.mark.e2e
 

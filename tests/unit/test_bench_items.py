@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from peers.items import aria_items, ax_items, dom_items, snapshot_items
+from peers.items import aria_items, ax_items, dom_items, outline_items, snapshot_items
 from reference.collect import index_dom
 
 ARIA_AI = """\
@@ -101,3 +101,12 @@ def test_index_dom_paths_match_collect_js() -> None:
     assert index.by_id[6] == ("MAIN", "0/1/2")
     assert index.user_agent_ids == {71}
     assert index.count == 8  # html head body card-x button input iframe + frame html
+
+
+def test_outline_items_interactive_lines_with_node_ids() -> None:
+    text = ("[0-1] RootWebArea: Billing\n  [0-12] navigation: Main\n    [0-15] link: Home\n"
+            "  [0-20] select: Country\n  [0-ax7] button: Anonymous\n  [0-30] div\n"
+            "  [1-44] textbox: Email\n  [0-50] scrollable, div\n")
+    items = [(i.role, i.name, i.backend_node_id) for i in outline_items(text)]
+    assert items == [("link", "Home", 15), ("combobox", "Country", 20),
+                     ("button", "Anonymous", None), ("textbox", "Email", 44)]

@@ -9,8 +9,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "peers"))
 
-from peers.cdp import _reply_id, http_base
 from worker_common import measure
+
+from peers.cdp import _reply_id, http_base
 
 
 def test_measure_drops_warmup_and_keeps_last_output() -> None:

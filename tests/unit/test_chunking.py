@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.protocol import (
     MAX_OUTBOUND_FRAME_BYTES,

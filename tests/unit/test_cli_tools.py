@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import urllib.request
 from pathlib import Path
 
 import pytest
+
 from axsnap_host import EXTENSION_ID
 from axsnap_host.cli import build_parser, write_outputs
 from axsnap_host.doctor import check_extension, check_host_process, extension_id_from_key
@@ -42,6 +45,59 @@ def test_write_outputs_writes_each_present_output(tmp_path: Path) -> None:
     assert sorted(p.name for p in written) == ["dom.txt", "elements.json"]
     assert (tmp_path / "out" / "dom.txt").read_text() == "[URL: x]\n"
     assert json.loads((tmp_path / "out" / "elements.json").read_text())[0]["index"] == 1
+
+
+def _png(size: tuple[int, int], colour: tuple[int, int, int]) -> bytes:
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", size, colour).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def test_write_outputs_writes_the_som_image_and_its_legend(tmp_path: Path) -> None:
+    from PIL import Image
+
+    png = _png((8, 4), (220, 38, 38))
+    legend = {"width": 8, "height": 4, "marks": [{"index": 1, "box": [0, 0, 8, 4]}]}
+    result = {
+        "format": "som",
+        "domtext": "[1] <button> \"Go\"\n",
+        "elements": [{"index": 1, "tagName": "button"}],
+        "vision": {"ok": True, "format": "png", "image": base64.b64encode(png).decode(),
+                   "legend": legend},
+    }
+    written = write_outputs(result, tmp_path)
+    assert sorted(p.name for p in written) == [
+        "dom.txt", "elements.json", "som.png", "som_legend.json"]
+    assert (tmp_path / "som.png").read_bytes() == png
+    with Image.open(tmp_path / "som.png") as image:
+        assert image.size == (8, 4) and image.getpixel((3, 2)) == (220, 38, 38)
+    assert json.loads((tmp_path / "som_legend.json").read_text()) == legend
+
+
+def test_write_outputs_skips_the_image_when_vision_failed(tmp_path: Path) -> None:
+    result = {"format": "som", "domtext": "x\n", "elements": [],
+              "vision": {"ok": False, "reason": "Page.captureScreenshot timed out"}}
+    written = write_outputs(result, tmp_path)
+    assert sorted(p.name for p in written) == ["dom.txt", "elements.json"]
+
+
+def test_parser_accepts_som_and_vision_flags() -> None:
+    from axsnap_host.cli import _options_from_args
+
+    args = build_parser().parse_args(["snapshot", "page.html", "--format", "som", "--out", "d"])
+    assert args.format == "som"
+    assert "vision" not in _options_from_args(args)
+    args = build_parser().parse_args(
+        ["snapshot", "page.html", "--format", "domtext", "--vision", "--screenshot-format", "jpeg"]
+    )
+    options = _options_from_args(args)
+    assert options["vision"] is True and options["screenshot_format"] == "jpeg"
+    # every option the CLI builds is a valid wire option
+    from axsnap_host.browser import wire_options
+
+    assert wire_options({**options, "format": "som"})["vision"] is True
 
 
 def test_parser_maps_flags_to_wire_option_names() -> None:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+
 from axsnap_host.host import Host
 from axsnap_host.models.result import SnapshotResult
 from axsnap_host.pipeline import run

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.axtree import flatten
 from axsnap_host.pipeline.prune import prune
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 ROLES = ["RootWebArea", "generic", "button", "link", "StaticText", "heading", "list",
          "listitem", "none", "textbox", "Iframe", "InlineTextBox", "paragraph"]

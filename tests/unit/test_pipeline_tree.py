@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.axtree import flatten
 from axsnap_host.pipeline.domindex import DomIndex

@@ -8,8 +8,9 @@ import sys
 import threading
 from typing import Any
 
+from host_harness import HEADER, HostProcess
+
 from axsnap_host.protocol import MAX_INBOUND_BYTES, MAX_OUTBOUND_FRAME_BYTES
-from conftest import HEADER, HostProcess
 
 
 def ping(message_id: str = "p1") -> dict[str, Any]:

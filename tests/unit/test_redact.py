@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.redact import (
     CARD_MARKER,

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageDraw, ImageFont
+
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.render import som
 from axsnap_host.render.som import (
@@ -26,7 +28,6 @@ from axsnap_host.render.som import (
     vision_result,
 )
 from axsnap_host.render.som_labels import text_colour
-from PIL import Image, ImageDraw, ImageFont
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 Rect = tuple[int, int, int, int]

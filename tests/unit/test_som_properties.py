@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import io
 
-from axsnap_host.render import som
-from axsnap_host.render.som import DEFAULT_MASK_COLOUR, KINDS, Mark, Mask, draw_som
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
+
+from axsnap_host.render import som
+from axsnap_host.render.som import DEFAULT_MASK_COLOUR, KINDS, Mark, Mask, draw_som
 
 WIDTH, HEIGHT = 240, 160
 

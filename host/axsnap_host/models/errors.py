@@ -28,6 +28,7 @@ class ErrorCode(StrEnum):
     PAGE_NAVIGATED = "page_navigated"
     CAPTURE_FAILED = "capture_failed"
     REQUEST_TOO_LARGE = "request_too_large"
+    STALE_ELEMENT = "stale_element"
     # host process (extension side)
     HOST_NOT_FOUND = "host_not_found"
     HOST_FORBIDDEN = "host_forbidden"

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 # "som" is the DOM channel with vision forced on: DOM text, elements and the SoM image.
-SnapshotFormat = Literal["snapshot", "domtext", "elements", "som"]
+SnapshotFormat = Literal["snapshot", "domtext", "elements", "som", "outline"]
 DOM_FORMATS = frozenset({"domtext", "elements", "som"})
 ScreenshotFormat = Literal["png", "jpeg"]
 
@@ -50,6 +50,12 @@ class SnapshotOptions(BaseModel):
     screenshot_quality: int = Field(80, ge=0, le=100, description="vision: JPEG quality")
     screenshot_timeout_ms: int = Field(
         3000, ge=100, le=30_000, description="vision: give up on the screenshot after this"
+    )
+    focus: str | None = Field(
+        None,
+        max_length=2000,
+        description="outline: only this subtree — an element id ('0-29'), an XPath from the "
+        "outline's map, or a CSS selector (resolved in the main frame by the extension)",
     )
     trace_id: str | None = Field(None, max_length=200)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..models.errors import AxsnapError, ErrorCode
 from ..models.wire import SnapshotRequest
 from ..render.snapshot import build_snapshot
 from .axtree import FlatTree, flatten
 from .domindex import DomIndex
+from .elements import build_dom_result
 from .merge import fill_missing_values
 from .prune import prune
 from .redact import redact_tree, scrub_text
@@ -48,14 +48,14 @@ def process(
             request, snapshot_id=snapshot_id, ts=ts
         )
         return {"format": "snapshot", "snapshot": snapshot, "timings": timings, "stats": stats}
-    try:
-        from .elements import build_dom_result
-    except ImportError as exc:  # the DOM channel ships separately
-        raise AxsnapError(
-            ErrorCode.INTERNAL,
-            f"format {options.format!r} is not available in this host build",
-            "use format 'snapshot' or update the host",
-        ) from exc
+    if options.format == "outline":
+        from .outline import build_outline_result
+
+        started = time.perf_counter()
+        outline = build_outline_result(capture, options)
+        stats = outline.pop("stats")
+        elapsed = round((time.perf_counter() - started) * 1000, 3)
+        return {"format": "outline", **outline, "timings": {"outline_ms": elapsed}, "stats": stats}
     started = time.perf_counter()
     dom_result = build_dom_result(capture, options, state)
     result: dict[str, Any] = {"format": options.format, **dom_result}

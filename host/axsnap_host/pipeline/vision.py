@@ -5,6 +5,10 @@ device_pixel_ratio, scroll, ms}`` or ``{ok:false, reason}``); the host draws the
 boxes (render/som.py) for the same ``elements`` records whose indices the DOM text shows,
 and paints redacted fields over. A missing or failed screenshot is never an error: the
 reply keeps its DOM text and says why there is no image.
+
+Masks cover more than the listed elements: a secret field that the DOM channel leaves out
+(its centre covered by a see-through overlay, say) is still painted in the screenshot, so
+every secret field the walker saw with a box is masked.
 """
 
 from __future__ import annotations
@@ -15,7 +19,38 @@ from typing import Any
 from ..models.capture import RawCapture
 from ..models.options import SnapshotOptions
 from ..render.som import vision_for_elements
-from .redact import scrub_text
+from .redact import scrub_text, secret_kind
+from .walker_merge import join
+
+_NAME_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
+
+
+def unlisted_secret_fields(
+    capture: RawCapture, elements: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Mask-only records (``secret`` and a document-CSS-px ``rect``, no ``index``) for the
+    secret fields the walker saw that ``elements`` does not list as secret."""
+    try:
+        joined = join(capture)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return []  # a walker result the DOM channel could not read either
+    viewport = (capture.layout or {}).get("cssLayoutViewport") or {}
+    walker_scroll = (capture.walker or {}).get("scroll") or {}
+    scroll_x = float(viewport.get("pageX", walker_scroll.get("x", 0)) or 0)
+    scroll_y = float(viewport.get("pageY", walker_scroll.get("y", 0)) or 0)
+    listed_xpaths = {e.get("xpath") for e in elements if e.get("secret")}  # frame-aware
+    extra: list[dict[str, Any]] = []
+    for record in joined:
+        rect = record.rec.get("r") or [0, 0, 0, 0]
+        if len(rect) < 4 or rect[2] <= 0 or rect[3] <= 0 or record.xpath in listed_xpaths:
+            continue
+        attrs = {str(k): str(v) for k, v in (record.rec.get("a") or {}).items()}
+        label = record.ax_name or next((attrs[k] for k in _NAME_ATTRIBUTES if attrs.get(k)), "")
+        kind = secret_kind(record.tag, attrs, label)
+        if kind:
+            extra.append({"secret": kind, "rect": {"x": rect[0] + scroll_x, "y": rect[1] + scroll_y,
+                                                   "width": rect[2], "height": rect[3]}})
+    return extra
 
 
 def build_vision(
@@ -28,9 +63,10 @@ def build_vision(
         failures = [e.message for e in capture.errors if e.step == "screenshot"]
         reason = failures[0] if failures else "the capture has no screenshot"
         return {"ok": False, "reason": reason}
+    masked_too = unlisted_secret_fields(capture, elements) if options.redact else []
     return vision_for_elements(
         screenshot,
-        elements,
+        [*elements, *masked_too],
         enabled=True,
         redact=options.redact,
         layout=capture.layout,

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..models.capture import RawCapture
+from .xpath import positional_steps
 
 ELEMENT_NODE = 1
 
@@ -130,14 +131,8 @@ def snapshot_keys(snapshot: dict[str, Any] | None) -> dict[str, SnapNode]:
             if parents[i] < 0:
                 key[i] = prefix
         for parent, children in sorted(kids.items()):
-            total: dict[str, int] = {}
-            for c in children:
-                total[lower[c]] = total.get(lower[c], 0) + 1
-            seen: dict[str, int] = {}
-            for c in children:
-                t = lower[c]
-                seen[t] = seen.get(t, 0) + 1
-                step = f"{t}[{seen[t]}]" if total[t] > 1 else t
+            steps = positional_steps(lower[c] for c in children)
+            for c, step in zip(children, steps, strict=True):
                 key[c] = f"{key.get(parent, prefix)}/{step}"
         for i in range(n):
             if types[i] != ELEMENT_NODE or i not in key or lower[i].startswith("::"):

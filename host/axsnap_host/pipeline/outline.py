@@ -1,0 +1,337 @@
+"""Format "outline": the hybrid outline and its id → XPath and id → URL maps.
+
+``build_outline_result(capture, options)`` reuses the snapshot path's steps (flatten, prune,
+redact) and returns ``{combinedTree, combinedXpathMap, combinedUrlMap, frames, focus?}``.
+Element ids are the flat tree's ``{frameOrdinal}-{backendNodeId}``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from ..models.capture import RawCapture
+from ..models.errors import AxsnapError, ErrorCode
+from ..models.options import SnapshotOptions
+from ..render.outline import GENERIC_ROLES, decorated_role, render_lines
+from .axtree import FlatNode, FlatTree, FrameEntry, flatten
+from .domindex import DomIndex, _rect
+from .merge import fill_missing_values
+from .prune import prune
+from .redact import redact_tree, scrub_text
+from .run import clickable_ids
+from .xpath import build_xpath_map
+
+_ID_RE = re.compile(r"^\d+-\d+$")
+_SCROLLING = frozenset({"auto", "scroll", "overlay"})
+LINK_TAGS = frozenset({"a", "area"})
+IMAGE_TAGS = frozenset({"img"})
+
+
+def build_outline_result(capture: RawCapture, options: SnapshotOptions) -> dict[str, Any]:
+    tree = flatten(capture)
+    dom = DomIndex.from_capture(capture)
+    # Scroll containers are kept even as unnamed wrappers: scrolling is an action.
+    scrollable = frozenset(nid for nid, node in tree.nodes.items() if _scrollable(dom, node))
+    # The <iframe> of a frame that could not be captured stays, so the gap shows.
+    restricted_owners = frozenset(
+        entry.owner_id for entry in tree.frames
+        if entry.owner_id and (not entry.captured or entry.error or is_error_page(entry.url))
+    )
+    kept = prune(tree, pruned=options.pruned,
+                 clickable=clickable_ids(tree, dom) | scrollable | restricted_owners)
+    fill_missing_values(tree, kept.kept, dom)
+    redacted = redact_tree(tree, kept.kept, dom) if options.redact else 0
+
+    xpaths_by_dom = build_xpath_map(capture)
+    xpath_map: dict[str, str] = {}
+    url_map: dict[str, str] = {}
+    for nid in kept.kept:
+        node = tree.nodes[nid]
+        if node.backend_id is None:
+            continue
+        xpath = xpaths_by_dom.get((node.frame_id, node.backend_id))
+        if xpath is not None:
+            xpath_map[nid] = xpath
+        url = _node_url(node, dom, tree)
+        if url:
+            if options.redact:
+                url, found = scrub_text(url)
+                redacted += found
+            url_map[nid] = url
+
+    def role_of(node: FlatNode) -> str:
+        info = dom.get(node.backend_id, node.frame_id) if node.backend_id is not None else None
+        tag = info.tag if info is not None else ""
+        return decorated_role(node.role, tag, node.id in scrollable)
+
+    included = None
+    focus_report = None
+    if options.focus:
+        focus_id, focus_xpath = _resolve_focus(options.focus, capture, tree, xpath_map,
+                                               xpaths_by_dom)
+        included = _subtree_filter(tree, focus_id, focus_xpath, xpath_map)
+        focus_report = {"query": options.focus, "elementId": focus_id, "xpath": focus_xpath}
+
+    # A frame that failed to load holds Chrome's error page, not the site: not outlined.
+    failed = {entry.ordinal for entry in tree.frames if is_error_page(entry.url)}
+    if failed:
+        focus_filter = included
+        xpath_map = {k: v for k, v in xpath_map.items() if tree.nodes[k].frame not in failed}
+        url_map = {k: v for k, v in url_map.items() if tree.nodes[k].frame not in failed}
+
+        def included(nid: str) -> bool:
+            if tree.nodes[nid].frame in failed:
+                return False
+            return focus_filter is None or focus_filter(nid)
+
+    lines = render_lines(kept.root_id, kept.kept, tree.nodes, role_of, included)
+    if included is not None:
+        shown = {nid for nid in kept.kept if included(nid)}
+        xpath_map = {k: v for k, v in xpath_map.items() if k in shown}
+        url_map = {k: v for k, v in url_map.items() if k in shown}
+    frames, frame_redactions = frame_inventory(capture, tree, dom, options.redact)
+    result: dict[str, Any] = {
+        "combinedTree": "\n".join(lines),
+        "combinedXpathMap": xpath_map,
+        "combinedUrlMap": url_map,
+        "frames": frames,
+    }
+    if focus_report is not None:
+        result["focus"] = focus_report
+    errors = []  # what the capture reported (depth fallbacks, frames it could not reach)
+    for error in capture.errors:
+        message = error.message
+        if options.redact:
+            message, found = scrub_text(message)
+            redacted += found
+        errors.append({"step": error.step, "message": message})
+    result["errors"] = errors
+    result["stats"] = {
+        "lines": len(lines),
+        "nodes_total": kept.total,
+        "nodes_kept": len(kept.kept),
+        "xpaths": len(xpath_map),
+        "urls": len(url_map),
+        "redacted": redacted + frame_redactions,
+        "frames": len(frames),
+    }
+    return result
+
+
+def _node_url(node: FlatNode, dom: DomIndex, tree: FlatTree) -> str | None:
+    """Absolute URL of a link (href) or image (src, not inline data)."""
+    info = dom.get(node.backend_id, node.frame_id)
+    base = tree.frames[node.frame].url if node.frame < len(tree.frames) else ""
+    if info is not None and info.tag in LINK_TAGS and info.attrs.get("href"):
+        return _absolute(base, info.attrs["href"])
+    if info is not None and info.tag in IMAGE_TAGS and info.attrs.get("src"):
+        src = info.attrs["src"]
+        return None if src.startswith("data:") else _absolute(base, src)
+    if node.role == "link" and isinstance(node.state.get("url"), str):
+        return str(node.state["url"])
+    return None
+
+
+def _absolute(base: str, href: str) -> str:
+    href = href.strip()
+    if href.lower().startswith(("javascript:", "data:")):
+        return href.split(":", 1)[0].lower() + ":"
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return href
+
+
+def _scrollable(dom: DomIndex, node: FlatNode) -> bool:
+    """Overflow auto/scroll on an axis whose content is larger than the box."""
+    if node.backend_id is None or node.role not in GENERIC_ROLES | {
+        "list", "listbox", "region", "main", "navigation", "complementary", "tabpanel", "grid",
+        "table", "tree", "group", "log", "dialog", "article", "form", "Section",
+    }:
+        return False
+    info = dom.get(node.backend_id, node.frame_id)
+    if info is None or info.tag in ("html", "body", ""):
+        return False
+    styles = info.styles
+    over_x = styles.get("overflow-x") in _SCROLLING
+    over_y = styles.get("overflow-y") in _SCROLLING
+    if not (over_x or over_y):
+        return False
+    extent = _scroll_extent(dom, node)
+    if extent is None:
+        return False
+    (client_w, client_h), (scroll_w, scroll_h) = extent
+    return (over_x and scroll_w > client_w + 1) or (over_y and scroll_h > client_h + 1)
+
+
+def _scroll_extent(
+    dom: DomIndex, node: FlatNode
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    # DomIndex keeps DOMSnapshot rows by position; the scroll/client rects are read here
+    # rather than widening DomInfo for every node.
+    where = dom._locate(node.backend_id, node.frame_id)
+    if where is None:
+        return None
+    doc = dom._documents[where[0]]
+    position = doc.layout_of.get(where[1])
+    if position is None:
+        return None
+    client = _rect(doc.layout, "clientRects", position)
+    scroll = _rect(doc.layout, "scrollRects", position)
+    if not client or not scroll:
+        return None
+    return (client[2], client[3]), (scroll[2], scroll[3])
+
+
+def _resolve_focus(
+    focus: str,
+    capture: RawCapture,
+    tree: FlatTree,
+    xpath_map: dict[str, str],
+    xpaths_by_dom: dict[tuple[str, int], str],
+) -> tuple[str | None, str | None]:
+    """(element id, XPath) of the focus; raises when it names nothing."""
+    if _ID_RE.match(focus):
+        if focus in tree.nodes:
+            node = tree.nodes[focus]
+            xpath = xpaths_by_dom.get((node.frame_id, node.backend_id or -1))
+            return focus, xpath
+        raise _focus_error(f"no element has the id {focus!r}")
+    if focus.startswith("/"):
+        for frame_and_backend, xpath in xpaths_by_dom.items():
+            if xpath == focus:
+                return _id_for(tree, frame_and_backend), xpath
+        raise _focus_error(f"no element has the XPath {focus!r}")
+    selected = (capture.model_extra or {}).get("focus") or {}
+    backend = selected.get("backendNodeId") if isinstance(selected, dict) else None
+    if not isinstance(backend, int):
+        reason = selected.get("error") if isinstance(selected, dict) else None
+        raise _focus_error(f"the selector {focus!r} matched nothing"
+                           + (f" ({reason})" if reason else ""))
+    key = (capture.frames[0].frameId if capture.frames else "", backend)
+    return _id_for(tree, key), xpaths_by_dom.get(key)
+
+
+def _id_for(tree: FlatTree, key: tuple[str, int]) -> str | None:
+    frame_id, backend = key
+    for entry in tree.frames:
+        if entry.frame_id == frame_id:
+            candidate = f"{entry.ordinal}-{backend}"
+            return candidate if candidate in tree.nodes else None
+    return None
+
+
+def _focus_error(message: str) -> AxsnapError:
+    return AxsnapError(ErrorCode.INVALID_MESSAGE, message,
+                       "pass an element id or XPath from the outline's maps, or a CSS selector")
+
+
+def _subtree_filter(tree: FlatTree, focus_id: str | None, focus_xpath: str | None,
+                    xpath_map: dict[str, str]):
+    """Whether a node is the focus or inside it: by the AX parent chain, or (for a focus
+    that is not an AX node, e.g. an ignored wrapper) by its XPath prefix."""
+    memo: dict[str, bool] = {}
+
+    def included(nid: str) -> bool:
+        if nid in memo:
+            return memo[nid]
+        result = False
+        if nid == focus_id:
+            result = True
+        elif focus_xpath is not None and nid in xpath_map:
+            path = xpath_map[nid]
+            result = path == focus_xpath or path.startswith(focus_xpath + "/")
+        else:
+            parent = tree.nodes[nid].parent
+            result = parent is not None and included(parent)
+        memo[nid] = result
+        return result
+
+    return included
+
+
+def frame_inventory(
+    capture: RawCapture, tree: FlatTree, dom: DomIndex, redact: bool
+) -> tuple[list[dict[str, Any]], int]:
+    """Every frame: ordinal, id, URL, origin, status, and for a failed one the reason."""
+    out: list[dict[str, Any]] = []
+    redactions = 0
+    for entry, frame in zip(tree.frames, capture.frames, strict=True):
+        extra = frame.model_extra or {}
+        url = entry.url
+        load_failed = is_error_page(url)
+        if load_failed:  # list where the frame was meant to go: its <iframe>'s src
+            url = _owner_src(entry, dom, tree) or url
+        if redact:
+            url, found = scrub_text(url)
+            redactions += found
+        captured = bool(entry.captured and not entry.error and not load_failed)
+        record: dict[str, Any] = {
+            "ordinal": entry.ordinal,
+            "frameId": entry.frame_id,
+            "parentOrdinal": _parent_ordinal(tree, entry.parent_frame_id),
+            "url": url,
+            "origin": origin_of(url),
+            "captured": captured,
+            "status": "captured" if captured else "restricted",
+            "outOfProcess": bool(extra.get("out_of_process")),
+            "ownerId": entry.owner_id,
+            "nodes": entry.nodes,
+        }
+        if not captured:
+            reason = ("load_failed: the frame shows Chrome's error page" if load_failed
+                      else entry.error or "not captured")
+            if redact:
+                reason, found = scrub_text(reason)
+                redactions += found
+            record["reason"] = reason
+        notes = [key for key in ("ax_depth_fallback",) if extra.get(key)]
+        tree_info = extra.get("dom_tree") if isinstance(extra.get("dom_tree"), dict) else None
+        if entry.ordinal == 0:
+            main = (capture.model_extra or {}).get("dom_tree")
+            tree_info = main if isinstance(main, dict) else None
+        if tree_info and tree_info.get("depth_fallback"):
+            notes.append("dom_depth_fallback")
+        if notes:
+            record["notes"] = notes
+        if entry.owner_backend_id is not None and entry.parent_frame_id:
+            box = dom.box(entry.owner_backend_id, entry.parent_frame_id)
+            if box is not None and box[0] is not None:
+                x, y, w, h = box[0]
+                record["bounds"] = {"x": round(x, 2), "y": round(y, 2),
+                                    "width": round(w, 2), "height": round(h, 2)}
+        out.append(record)
+    return out, redactions
+
+
+def is_error_page(url: str) -> bool:
+    return url.startswith("chrome-error://")
+
+
+def _owner_src(entry: FrameEntry, dom: DomIndex, tree: FlatTree) -> str | None:
+    if entry.owner_backend_id is None:
+        return None
+    info = dom.get(entry.owner_backend_id, entry.parent_frame_id)
+    src = info.attrs.get("src") if info is not None else None
+    if not src:
+        return None
+    parent = _parent_ordinal(tree, entry.parent_frame_id)
+    return _absolute(tree.frames[parent].url if parent is not None else "", src)
+
+
+def _parent_ordinal(tree: FlatTree, parent_frame_id: str | None) -> int | None:
+    if not parent_frame_id:
+        return None
+    for entry in tree.frames:
+        if entry.frame_id == parent_frame_id:
+            return entry.ordinal
+    return None
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme in ("http", "https", "ws", "wss", "ftp") and parts.netloc:
+        return f"{parts.scheme}://{parts.netloc}"
+    return "null"

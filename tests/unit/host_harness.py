@@ -1,0 +1,105 @@
+"""Helpers for the host unit tests: recorded captures and a host process with framed pipes.
+
+A plain module (not conftest) so tests import it by name without depending on which
+``conftest`` pytest happened to load first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+HEADER = struct.Struct("@I")
+
+
+def load_capture(name: str) -> dict[str, Any]:
+    return json.loads((FIXTURES / f"capture_{name}.json").read_text(encoding="utf-8"))
+
+
+def frame(payload: bytes | str | dict[str, Any]) -> bytes:
+    if isinstance(payload, dict):
+        payload = json.dumps(payload)
+    if isinstance(payload, str):
+        payload = payload.encode("utf-8")
+    return HEADER.pack(len(payload)) + payload
+
+
+class HostProcess:
+    """``python -m axsnap_host`` with framed pipes, as Chrome runs it.
+
+    stdout is read with os.read on the raw fd (select() and a buffered reader disagree about
+    what is pending); stderr goes to a temporary file so a chatty host never blocks.
+    """
+
+    def __init__(self, *args: str) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "axsnap_host", "--log-level", "DEBUG", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            env=env,
+        )
+        self._buffer = b""
+
+    def send_raw(self, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def send(self, message: dict[str, Any] | list[Any] | str | bytes) -> None:
+        if isinstance(message, list):
+            message = json.dumps(message)
+        self.send_raw(frame(message))
+
+    def _read_exact(self, size: int, timeout: float) -> bytes:
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while len(self._buffer) < size:
+            remaining = deadline - time.monotonic()
+            ready, _, _ = select.select([fd], [], [], max(0.0, remaining))
+            if not ready:
+                raise TimeoutError("host did not answer")
+            data = os.read(fd, 1 << 20)
+            if not data:
+                raise EOFError(f"host closed stdout after {len(self._buffer)} of {size} bytes")
+            self._buffer += data
+        data, self._buffer = self._buffer[:size], self._buffer[size:]
+        return data
+
+    def read_frame_bytes(self, timeout: float = 20.0) -> bytes:
+        (size,) = HEADER.unpack(self._read_exact(HEADER.size, timeout))
+        return self._read_exact(size, timeout) if size else b""
+
+    def read(self, timeout: float = 20.0) -> dict[str, Any]:
+        return json.loads(self.read_frame_bytes(timeout))
+
+    def close(self, timeout: float = 20.0) -> tuple[int, bytes, str]:
+        """Close stdin; return (exit code, remaining stdout, stderr)."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.close()
+        code = self.proc.wait(timeout)
+        rest = self._buffer + self.proc.stdout.read()
+        self._buffer = b""
+        self._stderr.seek(0)
+        return code, rest, self._stderr.read().decode("utf-8", "replace")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream and not stream.closed:
+                stream.close()
+        self._stderr.close()
