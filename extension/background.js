@@ -3,6 +3,7 @@
 import { capturePage } from './lib/capture.js';
 import { DebuggerManager } from './lib/debugger.js';
 import { NativeClient } from './lib/native.js';
+import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/policy.js';
 import { createRouter } from './lib/router.js';
 import { resolveElement } from './lib/resolve.js';
 import { stabilize } from './lib/stabilize.js';
@@ -26,6 +27,8 @@ const router = createRouter({
     const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
     return tab?.id;
   },
+  // Read on every external request: the panel may have changed it, the worker may be new.
+  allowList: async () => normalizeAllowList((await chrome.storage.local.get(ALLOW_LIST_KEY))[ALLOW_LIST_KEY]),
 });
 
 chrome.debugger.onDetach.addListener((source, reason) => debuggers.handleDetach(source, reason));
@@ -37,9 +40,30 @@ chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
   return true; // the reply comes asynchronously
 });
 
+// Agents in other extensions: the same API, for the extensions on the panel's allow-list.
 chrome.runtime.onMessageExternal.addListener((msg, sender, sendResponse) => {
-  router.handle(msg, sender).then(sendResponse); // refused with not_allowed (allow-list: later)
+  router.handle(msg, sender).then(sendResponse);
   return true;
+});
+
+// The panel asks over a port to hear the stages as they run: it posts one request and gets
+// {type:"progress", stage, state, ms?} messages, then {type:"reply", reply}.
+chrome.runtime.onConnect.addListener((port) => {
+  if (port.name !== 'axsnap-request') return;
+  let open = true;
+  port.onDisconnect.addListener(() => { open = false; });
+  const post = (message) => {
+    if (!open) return;
+    try {
+      port.postMessage(message);
+    } catch {
+      open = false; // the panel went away mid-request
+    }
+  };
+  port.onMessage.addListener(async (msg) => {
+    const reply = await router.handle(msg, port.sender, { onProgress: (event) => post({ type: 'progress', ...event }) });
+    post({ type: 'reply', reply });
+  });
 });
 
 // The toolbar button opens the side panel (cheap and idempotent: set on every worker start).

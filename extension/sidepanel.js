@@ -1,183 +1,244 @@
-// Side panel: one button snapshots the active tab (or ?tabId=N) and shows the result.
+// Side panel: "Snapshot this tab" for the active tab (or ?tabId=N), its progress, every
+// output, the options (chrome.storage.local), the history of this session
+// (chrome.storage.session) and the agent allow-list. The views live in panel/.
+
+import { ALLOW_LIST_KEY, normalizeAllowList, parseAllowList } from './lib/policy.js';
+import { request } from './panel/client.js';
+import { humanError } from './panel/errors.js';
+import { optionsSummary, readForm, updateEnabled, writeForm } from './panel/form.js';
+import { HISTORY_KEY, describeRun, pushRun, storeHistory } from './panel/history.js';
+import { OPTIONS_KEY, normalizeOptions, requestsFor } from './panel/options.js';
+import { applyEvent, finishPart, headline, stageRows, startProgress } from './panel/progress.js';
+import { createResultView } from './panel/resultview.js';
+import { runSnapshot } from './panel/run.js';
+import { setupTabs } from './panel/tabs.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const fixedTabId = params.has('tabId') ? Number(params.get('tabId')) : null;
-let lastJson = '';
-let lastImage = null; // {format, data} of the last Set-of-Mark image
 
-/**
- * Wire options from the panel's controls. The AX snapshot with Vision becomes format "som"
- * (the image's numbers belong to the DOM text); the DOM format takes vision as an option.
- */
-function panelOptions() {
-  const format = $('format').value;
-  const vision = $('vision').checked;
-  if (!vision) return format === 'snapshot' ? {} : { format };
-  return format === 'snapshot' ? { format: 'som' } : { format, vision: true };
-}
-
-/** The result without the base64 image (shown as a picture, not as text). */
-function withoutImage(result) {
-  if (!result?.vision?.image) return result;
-  const { image, ...vision } = result.vision;
-  return { ...result, vision: { ...vision, image: `<${image.length} base64 characters>` } };
-}
-
-function showDomView(result) {
-  const hasText = typeof result.domtext === 'string';
-  $('dom-view').hidden = !hasText;
-  $('domtext').textContent = hasText ? result.domtext : '';
-  const vision = result.vision;
-  $('som').hidden = !vision;
-  lastImage = vision?.ok ? { format: vision.format, data: vision.image } : null;
-  const img = $('som-image');
-  const status = $('vision-status');
-  status.classList.toggle('failed', Boolean(vision && !vision.ok));
-  if (lastImage) {
-    const url = `data:image/${lastImage.format};base64,${lastImage.data}`;
-    img.src = url;
-    $('som-link').href = url;
-    img.hidden = false;
-    const legend = vision.legend ?? {};
-    status.textContent = `${legend.marks?.length ?? 0} boxes, ${legend.masks?.length ?? 0} masked`;
-  } else {
-    img.removeAttribute('src');
-    $('som-link').removeAttribute('href');
-    img.hidden = true;
-    status.textContent = vision ? `No image: ${vision.reason}` : '';
-  }
-  $('download-image').hidden = !lastImage;
-}
-
-async function targetTabId() {
-  if (Number.isInteger(fixedTabId)) return fixedTabId;
-  const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-  return tab?.id ?? null;
-}
+let options = normalizeOptions({});
+let history = [];
+let busy = false;
 
 function setStatus(text) {
   $('status').textContent = text;
 }
 
+const view = createResultView({ setStatus });
+setupTabs($('output-tabs'));
+
+// ---------------------------------------------------------------- target tab
+
+async function targetTab() {
+  if (Number.isInteger(fixedTabId)) return chrome.tabs.get(fixedTabId).catch(() => ({ id: fixedTabId }));
+  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  return tab ?? null;
+}
+
+async function showTarget() {
+  const tab = await targetTab().catch(() => null);
+  const name = tab?.title || tab?.url || '';
+  $('target').textContent = tab ? `Tab ${tab.id}${name ? `: ${name}` : ''}` : 'No active tab';
+}
+
+// ---------------------------------------------------------------- errors
+
 function showError(error) {
+  const human = humanError(error);
+  $('error-title').textContent = human.title;
+  $('error-message').textContent = human.message;
+  $('error-hint').textContent = human.hint;
+  $('error-code').textContent = human.code;
+  $('error-command').hidden = !human.command;
+  $('install-command').textContent = human.command ?? '';
   $('error').hidden = false;
-  $('error-message').textContent = error?.message || 'Something went wrong.';
-  $('error-code').textContent = error?.code || 'error';
-  $('error-hint').textContent = error?.hint || '';
 }
 
-function fillList(dl, entries) {
-  dl.replaceChildren();
-  for (const [key, value] of entries) {
-    const dt = document.createElement('dt');
-    dt.textContent = key;
-    const dd = document.createElement('dd');
-    dd.textContent = String(value);
-    dl.append(dt, dd);
+$('copy-command').addEventListener('click', async () => {
+  try {
+    await navigator.clipboard.writeText($('install-command').textContent);
+    setStatus('Copied the command.');
+  } catch {
+    setStatus('Select the command and copy it.');
   }
+});
+
+// ---------------------------------------------------------------- progress
+
+function renderProgress(progress) {
+  setStatus(headline(progress));
+  $('stages').replaceChildren(...stageRows(progress).map((row) => {
+    const li = document.createElement('li');
+    li.className = row.running ? 'running' : 'done';
+    li.textContent = progress.parts.length > 1 ? `${row.part}: ${row.text}` : row.text;
+    return li;
+  }));
 }
 
-/** Collapsible JSON tree; children are built when a node is first opened. */
-function jsonNode(key, value) {
-  if (value === null || typeof value !== 'object') {
-    const leaf = document.createElement('div');
-    leaf.className = 'leaf';
-    const k = document.createElement('span');
-    k.className = 'key';
-    k.textContent = key === null ? '' : `${key}: `;
-    leaf.append(k, JSON.stringify(value));
-    return leaf;
-  }
-  const details = document.createElement('details');
-  const summary = document.createElement('summary');
-  const size = Array.isArray(value) ? `[${value.length}]` : `{${Object.keys(value).length}}`;
-  summary.textContent = `${key === null ? 'snapshot' : key} ${size}`;
-  details.append(summary);
-  details.addEventListener('toggle', () => {
-    if (!details.open || details.dataset.built) return;
-    details.dataset.built = '1';
-    for (const [k, v] of Object.entries(value)) details.append(jsonNode(k, v));
-  });
-  return details;
-}
-
-function showResult(reply) {
-  const result = reply.result ?? {};
-  const payload = result.snapshot ?? withoutImage(result);
-  const quality = result.snapshot?.quality ?? {};
-  const counts = [['format', result.format ?? 'snapshot']];
-  if (result.snapshot) {
-    counts.push(['nodes kept', quality.nodes_kept], ['nodes pruned', quality.nodes_pruned],
-      ['redacted', quality.redacted], ['frames', `${quality.frames_captured} captured, ${quality.frames_failed} failed`]);
-    const st = result.snapshot.stabilization;
-    if (st) counts.push(['stabilized', st.stabilized ? `yes (${st.waited_ms} ms)` : `no: ${st.reasons.join(', ')}`]);
-  }
-  if (Array.isArray(result.elements)) counts.push(['elements', result.elements.length]);
-  if (result.vision) counts.push(['vision', result.vision.ok ? 'image drawn' : 'no image']);
-  counts.push(['reply', `${reply.sizes?.reply_bytes ?? "?"} bytes in ${reply.sizes?.reply_chunks ?? '?'} frame(s)`]);
-  fillList($('counts'), counts);
-  const timings = Object.entries(reply.timings ?? {}).filter(([, v]) => typeof v === 'number');
-  fillList($('timings'), timings.map(([k, v]) => [k, Math.round(v)]));
-  lastJson = JSON.stringify(payload, null, 2);
-  const tree = jsonNode(null, payload);
-  tree.open = true;
-  tree.dispatchEvent(new Event('toggle'));
-  $('tree').replaceChildren(tree);
-  $('rawjson').textContent = lastJson;
-  showDomView(result);
-  $('summary').hidden = false;
-}
+// ---------------------------------------------------------------- snapshot
 
 async function snapshot() {
+  if (busy) return;
+  busy = true;
   const button = $('snapshot');
-  button.disabled = true;
+  // aria-disabled, not disabled: a disabled button drops the keyboard focus
+  button.setAttribute('aria-disabled', 'true');
+  button.setAttribute('aria-busy', 'true');
+  $('spinner').hidden = false;
   $('error').hidden = true;
-  setStatus('Capturing…');
+  const started = performance.now();
   try {
-    const tabId = await targetTabId();
-    if (tabId === null) throw { code: 'tab_not_found', message: 'There is no active tab.', hint: 'Focus a tab and retry.' };
-    const reply = await chrome.runtime.sendMessage({ type: 'snapshot', tabId, options: panelOptions() });
-    if (!reply?.ok) {
-      showError(reply?.error);
+    const tab = await targetTab();
+    if (!tab) {
+      showError({ code: 'tab_not_found', message: 'There is no active tab.' });
       setStatus('');
       return;
     }
-    showResult(reply);
-    setStatus(`Done in ${Math.round(reply.timings?.total_ms ?? 0)} ms.`);
+    const progress = startProgress(requestsFor(options));
+    const run = await runSnapshot({
+      tabId: tab.id,
+      tab,
+      options,
+      send: request,
+      findBase: keptOutline,
+      onPart: (i) => {
+        if (i > 0) finishPart(progress, i - 1);
+        progress.current = i;
+        renderProgress(progress);
+      },
+      onProgress: (i, event) => renderProgress(applyEvent(progress, i, event)),
+    });
+    if (Object.keys(run.parts).length) view.show(run);
+    else $('summary').hidden = true; // an older result under a new error would mislead
+    if (run.error) {
+      showError(run.error);
+      setStatus(Object.keys(run.parts).length ? 'Failed part way; the outputs below are from the parts that finished.' : '');
+    } else {
+      setStatus(`Done in ${Math.round(performance.now() - started)} ms.`);
+    }
+    await remember(run);
+    showTarget();
   } catch (e) {
-    showError({ code: e?.code ?? 'internal_error', message: e?.message ?? String(e), hint: e?.hint ?? '' });
+    showError({ code: e?.code ?? 'internal_error', message: e?.message ?? String(e) });
     setStatus('');
   } finally {
-    button.disabled = false;
+    busy = false;
+    button.removeAttribute('aria-disabled');
+    button.removeAttribute('aria-busy');
+    $('spinner').hidden = true;
   }
 }
 
+/** A full outline this panel kept (in its history) with that snapshot id: a delta's base. */
+function keptOutline(snapshotId) {
+  for (const run of history) {
+    const full = run.outlineFull ?? run.parts?.outline?.result;
+    if (full?.snapshot_id === snapshotId && typeof full.combinedTree === 'string') return full;
+  }
+  return null;
+}
+
 $('snapshot').addEventListener('click', snapshot);
-$('copy').addEventListener('click', async () => {
-  await navigator.clipboard.writeText(lastJson);
-  setStatus('Copied.');
+
+// ---------------------------------------------------------------- history
+
+function renderHistory() {
+  $('history-empty').hidden = history.length > 0;
+  $('clear-history').hidden = history.length === 0;
+  $('history-list').replaceChildren(...history.map((run) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'link';
+    b.textContent = describeRun(run);
+    b.addEventListener('click', () => {
+      $('error').hidden = true;
+      if (Object.keys(run.parts ?? {}).length) view.show(run);
+      else $('summary').hidden = true;
+      if (run.error) showError(run.error);
+      setStatus(`Showing the snapshot of ${new Date(run.at).toLocaleTimeString()}.`);
+    });
+    li.append(b);
+    return li;
+  }));
+}
+
+async function remember(run) {
+  history = pushRun(history, run);
+  renderHistory();
+  history = await storeHistory(history, (list) => chrome.storage.session.set({ [HISTORY_KEY]: list }));
+}
+
+$('clear-history').addEventListener('click', async () => {
+  history = [];
+  renderHistory();
+  await chrome.storage.session.remove(HISTORY_KEY);
 });
-$('download').addEventListener('click', () => {
-  const url = URL.createObjectURL(new Blob([lastJson], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `axsnap-${Date.now()}.json`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+
+// ---------------------------------------------------------------- options
+
+async function saveOptions() {
+  options = readForm();
+  updateEnabled(options);
+  $('options-summary').textContent = `(${optionsSummary(options)})`;
+  $('redaction-off').hidden = options.redact;
+  await chrome.storage.local.set({ [OPTIONS_KEY]: options });
+  $('options-status').textContent = 'Saved.';
+}
+
+$('options').addEventListener('submit', (e) => e.preventDefault());
+$('options').addEventListener('change', (e) => {
+  if (e.target.id === 'redact') return; // asks first
+  saveOptions();
 });
-$('download-image').addEventListener('click', () => {
-  if (!lastImage) return;
-  const a = document.createElement('a');
-  a.href = `data:image/${lastImage.format};base64,${lastImage.data}`;
-  a.download = `axsnap-som-${Date.now()}.${lastImage.format === 'jpeg' ? 'jpg' : 'png'}`;
-  a.click();
+$('redact').addEventListener('change', () => {
+  if ($('redact').checked) {
+    saveOptions();
+    return;
+  }
+  $('redact').checked = true; // stays on until the person confirms
+  $('redact-dialog').showModal();
 });
-$('raw').addEventListener('change', (e) => {
-  $('rawjson').hidden = !e.target.checked;
-  $('tree').hidden = e.target.checked;
+$('redact-keep').addEventListener('click', () => $('redact-dialog').close());
+$('redact-off').addEventListener('click', () => {
+  $('redact').checked = false;
+  $('redact-dialog').close();
+  saveOptions();
 });
-if (Number.isInteger(fixedTabId)) $('target').textContent = `Tab ${fixedTabId}`;
+
+// ---------------------------------------------------------------- agent allow-list
+
+$('own-id').textContent = chrome.runtime.id;
+$('save-allow-list').addEventListener('click', async () => {
+  const { ids, invalid } = parseAllowList($('allow-list').value);
+  if (invalid.length) {
+    $('allow-status').textContent = `Not an extension ID: ${invalid.join(', ')}. IDs are 32 letters a–p.`;
+    return;
+  }
+  await chrome.storage.local.set({ [ALLOW_LIST_KEY]: ids });
+  $('allow-list').value = ids.join('\n');
+  $('allow-status').textContent = ids.length ? `Saved: ${ids.length} extension${ids.length === 1 ? '' : 's'} allowed.` : 'Saved: no extension is allowed.';
+});
+
+// ---------------------------------------------------------------- start-up
+
+async function start() {
+  const stored = await chrome.storage.local.get([OPTIONS_KEY, ALLOW_LIST_KEY]);
+  options = normalizeOptions(stored[OPTIONS_KEY]);
+  writeForm(options);
+  $('options-summary').textContent = `(${optionsSummary(options)})`;
+  $('redaction-off').hidden = options.redact;
+  $('allow-list').value = normalizeAllowList(stored[ALLOW_LIST_KEY]).join('\n');
+  const session = await chrome.storage.session.get(HISTORY_KEY);
+  history = Array.isArray(session[HISTORY_KEY]) ? session[HISTORY_KEY] : [];
+  renderHistory();
+  showTarget();
+  document.body.dataset.ready = '1';
+  takeRequest();
+}
+
+if (!Number.isInteger(fixedTabId)) chrome.tabs.onActivated.addListener(() => showTarget());
 
 // The keyboard command asks the panel to snapshot (the service worker cannot click for us).
 async function takeRequest() {
@@ -189,4 +250,5 @@ async function takeRequest() {
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area === 'session' && changes.snapshotRequest?.newValue) takeRequest();
 });
-takeRequest();
+
+start();

@@ -27,7 +27,7 @@ MODES = [
     AxsnapMode("DOM text +1000px",
                 {"format": "domtext", "viewport_expand_px": 1000}, 1000, "domtext"),
     AxsnapMode("hybrid outline", {"format": "outline"}, None, "combinedTree"),
-    AxsnapMode("compact outline", {"format": "compact"}, None, "compact"),
+    AxsnapMode("compact outline", {"format": "outline", "compact": True}, None, "combinedTree"),
 ]
 
 

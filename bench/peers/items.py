@@ -111,12 +111,15 @@ def snapshot_items(snapshot: dict[str, Any]) -> list[ToolItem]:
 
 
 # [0-29] button: Click Me    ([frameOrdinal-backendNodeId] role: name; ids may be 0-ax12)
+# [0-12] role: name   — compact lines add ` = "value"` and ` [state, ...]`, left out here
 _OUTLINE_LINE = re.compile(r"^\s*\[(?P<frame>\d+)-(?P<node>ax)?(?P<id>\d+)\] "
-                           r"(?P<role>[^:]+?)(?:: (?P<name>.*))?$")
+                           r"(?P<role>[^:\[=]+?)(?:: (?P<name>.*?))?"
+                           r'(?: = "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])?$')
 
 
 def outline_items(text: str) -> list[ToolItem]:
-    """Interactive lines of axsnap's hybrid outline (a <select> shows as ``select``)."""
+    """Interactive lines of axsnap's hybrid outline, full or compact (a <select> shows as
+    ``select``)."""
     items = []
     for line in text.splitlines():
         match = _OUTLINE_LINE.match(line)

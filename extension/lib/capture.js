@@ -1,13 +1,20 @@
 // Capture one tab into a RawCapture (see host/axsnap_host/models/capture.py). The extension
 // captures raw CDP results; the host decides what to keep.
+//
+// Per format: "snapshot" and "outline" take the AX tree of every frame and DOMSnapshot
+// (whole page); the DOM channel ("domtext", "elements", "som") takes neither by default:
+// the in-page walker reads the window and its records are resolved on their own
+// (walker_capture.js), so the cost follows the window, not the page. With
+// viewport_only: false it walks the whole page and takes DOMSnapshot for the join.
 
+import { thinAXNodes } from './ax_thin.js';
 import { AxError } from './errors.js';
 import { captureScreenshot } from './screenshot.js';
 import {
   DOM_ROW_FIELDS, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated, orderFrames,
   resolveFocusSelector,
 } from './domtree.js';
-import { captureWalker } from './walker_capture.js';
+import { captureWalker, resolvesIds } from './walker_capture.js';
 
 export const CAPTURE_VERSION = 1;
 // Same list, same order as DOM_SNAPSHOT_STYLES in models/capture.py.
@@ -176,6 +183,60 @@ export function wantsAxTree(options) {
   return !DOM_FORMATS.has(options?.format ?? 'snapshot');
 }
 
+/** DOM.getFrameOwner per child frame, asked in the parent frame's process (session). */
+async function frameOwners(session, frames, sessionOf, errors) {
+  for (const frame of frames) {
+    if (!frame.parentFrameId) {
+      frame.ownerBackendNodeId = null;
+      continue;
+    }
+    try {
+      const owner = await session.send('DOM.getFrameOwner', { frameId: frame.frameId }, sessionOf.get(frame.parentFrameId));
+      frame.ownerBackendNodeId = owner.backendNodeId ?? null;
+    } catch (e) {
+      frame.ownerBackendNodeId = null;
+      errors.push({ step: 'frame_owner', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
+    }
+  }
+}
+
+async function layoutMetrics(session, errors) {
+  try {
+    return await session.send('Page.getLayoutMetrics');
+  } catch (e) {
+    errors.push({ step: 'layout', message: e?.message ?? String(e) });
+    return {};
+  }
+}
+
+// No paint order: no host step reads it. DOM rects: the outline reads client/scroll rects.
+const SNAPSHOT_PARAMS = () => ({ computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: true });
+
+/**
+ * The tab's DOMSnapshot (returned) plus one per out-of-process frame subtree, kept on its
+ * root frame (its backendNodeIds are that process's own; the tab's snapshot lacks it).
+ */
+async function captureDomSnapshots(session, frames, sessionOf, timings, errors) {
+  let domSnapshot = null;
+  try {
+    domSnapshot = await timed(timings, 'dom_snapshot_ms', () => session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS()));
+  } catch (e) {
+    errors.push({ step: 'dom_snapshot', message: e?.message ?? String(e) });
+  }
+  await timed(timings, 'oopif_dom_snapshot_ms', async () => {
+    for (const frame of frames) {
+      if (!frame.out_of_process || sessionOf.get(frame.parentFrameId) === frame.sessionId) continue;
+      try {
+        frame.dom_snapshot = await session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS(), frame.sessionId);
+      } catch (e) {
+        frame.dom_snapshot = null;
+        errors.push({ step: 'dom_snapshot', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
+      }
+    }
+  });
+  return domSnapshot;
+}
+
 async function captureOnce(session, tabId, options, stabilization) {
   const timings = {};
   const errors = [];
@@ -190,7 +251,7 @@ async function captureOnce(session, tabId, options, stabilization) {
   } else await timed(timings, 'ax_ms', () => Promise.all(frames.map(async (frame) => {
     try {
       const ax = await fullAXTree(session, frame, errors);
-      frame.axNodes = ax.nodes ?? [];
+      frame.axNodes = thinAXNodes(ax.nodes ?? []);
       frame.captured = true;
       frame.error = null;
     } catch (e) {
@@ -201,80 +262,46 @@ async function captureOnce(session, tabId, options, stabilization) {
     }
   })));
 
-  await timed(timings, 'frame_owner_ms', async () => {
-    for (const frame of frames) {
-      if (!frame.parentFrameId) {
-        frame.ownerBackendNodeId = null;
-        continue;
-      }
-      try {
-        // the owning <iframe> lives in the parent frame's process (session)
-        const owner = await session.send('DOM.getFrameOwner', { frameId: frame.frameId }, sessionOf.get(frame.parentFrameId));
-        frame.ownerBackendNodeId = owner.backendNodeId ?? null;
-      } catch (e) {
-        frame.ownerBackendNodeId = null;
-        errors.push({ step: 'frame_owner', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
-      }
-    }
-  });
-
+  const dom = DOM_FORMATS.has(options?.format);
   let domTree = null;
   let focus = null;
-  if (options?.format === 'outline') {
-    ({ domTree, focus } = await timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, frames, options, errors)));
-    // Outline ids number child frames in document order: put out-of-process ones in place.
-    const ordered = orderFrames(frames, framePositions([domTree?.root, ...frames.map((f) => f.dom_tree?.root)]));
-    frames.splice(0, frames.length, ...ordered);
-    // Sent flat: a deep page nests deeper than serialization can recurse.
-    if (domTree) domTree = flatTree(domTree);
-    for (const frame of frames) if (frame.dom_tree) frame.dom_tree = flatTree(frame.dom_tree);
-  }
-
   let domSnapshot = null;
-  try {
-    domSnapshot = await timed(timings, 'dom_snapshot_ms', () => session.send('DOMSnapshot.captureSnapshot', {
-      computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: true, includePaintOrder: true,
-    }));
-  } catch (e) {
-    errors.push({ step: 'dom_snapshot', message: e?.message ?? String(e) });
-  }
-
-  // An out-of-process frame's DOM is not in the tab's snapshot: take one per such process,
-  // kept on the root frame of that subtree (its backendNodeIds are that process's own).
-  await timed(timings, 'oopif_dom_snapshot_ms', async () => {
-    for (const frame of frames) {
-      if (!frame.out_of_process || sessionOf.get(frame.parentFrameId) === frame.sessionId) continue;
-      try {
-        frame.dom_snapshot = await session.send('DOMSnapshot.captureSnapshot', {
-          computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: true, includePaintOrder: true,
-        }, frame.sessionId);
-      } catch (e) {
-        frame.dom_snapshot = null;
-        errors.push({ step: 'dom_snapshot', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
-      }
-    }
-  });
-
   let layout = {};
-  try {
-    layout = await timed(timings, 'layout_ms', () => session.send('Page.getLayoutMetrics'));
-  } catch (e) {
-    errors.push({ step: 'layout', message: e?.message ?? String(e) });
-  }
-
-  let dpr = 1;
-  try {
-    dpr = await timed(timings, 'dpr_ms', () => devicePixelRatio(session, frames[0].frameId));
-  } catch (e) {
-    errors.push({ step: 'device_pixel_ratio', message: e?.message ?? String(e) });
-  }
-
   let walker = null;
-  if (DOM_FORMATS.has(options?.format)) {
+  if (dom) {
+    // The DOM channel reads the window: the walker's records are resolved on their own
+    // (walker_ids.js), no DOMSnapshot. Independent steps overlap their round trips.
+    [, layout, walker] = await Promise.all([
+      timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
+      timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
+      timed(timings, 'walker_ms', () => captureWalker(tabId, options, session, frames, errors)
+        .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
+    ]);
+    // The whole page (viewport_only: false) is joined to a DOMSnapshot instead.
+    if (!resolvesIds(options)) domSnapshot = await captureDomSnapshots(session, frames, sessionOf, timings, errors);
+  } else {
+    await timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors));
+    if (options?.format === 'outline') {
+      ({ domTree, focus } = await timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, frames, options, errors)));
+      // Outline ids number child frames in document order: put out-of-process ones in place.
+      const ordered = orderFrames(frames, framePositions([domTree?.root, ...frames.map((f) => f.dom_tree?.root)]));
+      frames.splice(0, frames.length, ...ordered);
+      // Sent flat: a deep page nests deeper than serialization can recurse.
+      if (domTree) domTree = flatTree(domTree);
+      for (const frame of frames) if (frame.dom_tree) frame.dom_tree = flatTree(frame.dom_tree);
+    }
+    domSnapshot = await captureDomSnapshots(session, frames, sessionOf, timings, errors);
+    layout = await timed(timings, 'layout_ms', () => layoutMetrics(session, errors));
+  }
+
+  // The walker read the page's ratio already; only without it ask over CDP.
+  let dpr = Number(walker?.dpr) > 0 ? Number(walker.dpr) : null;
+  if (dpr === null) {
     try {
-      walker = await timed(timings, 'walker_ms', () => captureWalker(tabId, options, session));
+      dpr = await timed(timings, 'dpr_ms', () => devicePixelRatio(session, frames[0].frameId));
     } catch (e) {
-      errors.push({ step: 'walker', message: e?.message ?? String(e) });
+      dpr = 1;
+      errors.push({ step: 'device_pixel_ratio', message: e?.message ?? String(e) });
     }
   }
 

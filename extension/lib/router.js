@@ -2,7 +2,10 @@
 // The pure parts (validation, sender policy, reply shaping) are unit-tested under node.
 
 import { AxError, toErrorInfo } from './errors.js';
+import { checkAgentMessage, checkSender } from './policy.js';
 import { checkRestricted } from './restricted.js';
+
+export { checkSender };
 
 const FORMATS = new Set(['snapshot', 'domtext', 'elements', 'som', 'outline']);
 const SCREENSHOT_FORMATS = new Set(['png', 'jpeg']);
@@ -87,19 +90,6 @@ export function validateMessage(msg) {
   };
 }
 
-/** Only this extension's own pages and service worker may ask, for now. */
-export function checkSender(sender, ownId) {
-  if (!sender || sender.id !== ownId) {
-    throw new AxError('not_allowed', 'Requests from other extensions are not allowed.',
-      'Only the axsnap extension\'s own pages can request snapshots.');
-  }
-  const url = String(sender.url ?? '');
-  if (url && !url.startsWith(`chrome-extension://${ownId}/`)) {
-    throw new AxError('not_allowed', 'Requests from content scripts or web pages are not allowed.',
-      'Ask from an axsnap extension page.');
-  }
-}
-
 /** Resolve a CDP target id (a Selenium window handle) to a tab id. */
 export function tabIdForTarget(targets, targetId) {
   const match = targets.find((t) => t.id === targetId);
@@ -116,10 +106,30 @@ const round = (x) => Math.round(x * 10) / 10;
  * A router over injected dependencies:
  * {ownId, debuggers (DebuggerManager), native (NativeClient), stabilize(session, options),
  *  capture(session, tabId, options, stabilization), getTargets(), getTab(tabId),
- *  activeTabId(), now()}.
+ *  activeTabId(), allowList() (IDs of the extensions allowed to ask), now()}.
  */
 export function createRouter(deps) {
   const now = deps.now ?? (() => performance.now());
+
+  /** Time one stage and tell `onProgress` ({stage, state:'start'|'end', ms?}) about it. */
+  async function stage(name, onProgress, timings, key, fn) {
+    const tell = (event) => {
+      try {
+        onProgress?.(event);
+      } catch {
+        // a listener that went away (panel closed) must not fail the snapshot
+      }
+    };
+    tell({ stage: name, state: 'start' });
+    const t0 = now();
+    try {
+      return await fn();
+    } finally {
+      const ms = round(now() - t0);
+      if (key) timings[key] = ms;
+      tell({ stage: name, state: 'end', ms });
+    }
+  }
 
   async function resolveTab(req) {
     if (req.targetId) return tabIdForTarget(await deps.getTargets(), req.targetId);
@@ -129,7 +139,7 @@ export function createRouter(deps) {
     return active;
   }
 
-  async function snapshot(req) {
+  async function snapshot(req, onProgress) {
     const t0 = now();
     const tabId = await resolveTab(req);
     let tab;
@@ -141,22 +151,21 @@ export function createRouter(deps) {
     const refused = checkRestricted(tab?.url || tab?.pendingUrl || '', deps.ownId);
     if (refused) throw new AxError(refused.code, refused.message, refused.hint);
 
-    const tAttach = now();
-    const session = await deps.debuggers.acquire(tabId);
-    const timings = { attach_ms: round(now() - tAttach) };
+    const timings = {};
+    const session = await stage('attach', onProgress, timings, 'attach_ms',
+      () => deps.debuggers.acquire(tabId));
     let capture;
     try {
-      const tStab = now();
-      const stabilization = await deps.stabilize(session, req.options);
-      timings.stabilize_ms = round(now() - tStab);
-      const tCap = now();
-      capture = await deps.capture(session, tabId, req.options, stabilization);
-      timings.capture_ms = round(now() - tCap);
+      const stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
+        () => deps.stabilize(session, req.options));
+      capture = await stage('capture', onProgress, timings, 'capture_ms',
+        () => deps.capture(session, tabId, req.options, stabilization));
     } finally {
       session.release();
     }
     const tSend = now();
-    const sent = await deps.native.request('snapshot', { options: req.options, capture });
+    const sent = await stage('process', onProgress, timings, null,
+      () => deps.native.request('snapshot', { options: req.options, capture }));
     const roundTrip = now() - tSend;
     const reply = sent.reply;
     if (!reply.ok) {
@@ -202,13 +211,17 @@ export function createRouter(deps) {
     return { ok: true, result: sent.reply.result, timings: { total_ms: round(now() - t0) } };
   }
 
-  /** Handle one message; always resolves with {ok:true,...} or {ok:false, error}. */
-  async function handle(msg, sender) {
+  /**
+   * Handle one message; always resolves with {ok:true,...} or {ok:false, error}.
+   * `onProgress({stage, state, ms?})` hears the stages of a snapshot as they run.
+   */
+  async function handle(msg, sender, { onProgress } = {}) {
     try {
-      checkSender(sender, deps.ownId);
+      const allowList = sender?.id === deps.ownId ? [] : await (deps.allowList?.() ?? []);
+      if (checkSender(sender, deps.ownId, allowList) === 'agent') checkAgentMessage(msg);
       const req = validateMessage(msg);
       if (req.type === 'resolve') return await resolve(req);
-      return req.type === 'ping_host' ? await pingHost() : await snapshot(req);
+      return req.type === 'ping_host' ? await pingHost() : await snapshot(req, onProgress);
     } catch (err) {
       return { ok: false, error: toErrorInfo(err) };
     }

@@ -6,11 +6,29 @@
 // chrome.dom is absent and only open shadow roots are reachable.
 //
 // It reports facts, not verdicts: the host (pipeline/walker_merge.py, pipeline/elements.py)
-// decides what is interactive and visible, joining these records to DOMSnapshot/AX data on
-// the frame-aware XPath (the page cannot see backendNodeIds).
+// decides what is interactive and visible. The page cannot see backendNodeIds or event
+// listeners: the extension adds them to the records afterwards (walker_ids.js: `b`, `k`),
+// and the host can still join records to a DOMSnapshot on the frame-aware XPath.
 //
 // It never writes to the page: no attributes, no overlays, no expandos; only reads
-// (getComputedStyle, getBoundingClientRect, elementFromPoint, chrome.dom).
+// (getComputedStyle, getBoundingClientRect, elementFromPoint, chrome.dom). With
+// opts.track (the extension) it keeps state in its own isolated world's globalThis, which
+// the page cannot see: a stable id per reported element (a WeakMap) and, with opts.hold,
+// the run's reported elements themselves, which the extension then resolves to
+// backendNodeIds over CDP (walker_ids.js). Plain-page runs (tests, fixture recording)
+// leave both off.
+//
+// Cost (viewport-only): an element whose box misses the window is not walked into unless
+// something under it can still paint there: its visible overflow reaches the window (its
+// scroll size beyond its client size, unclipped), or it is an ancestor of a fixed/absolute
+// box that reaches the window (such boxes escape their ancestors' boxes and overflow), or
+// it has no box at all (display:contents). A pruned subtree costs one
+// getBoundingClientRect and four layout reads at its root; computed style is read only for
+// elements that are walked, and by one lazy pass per document that reads `position` of
+// every element (about 1 µs each in an isolated world) to find the escaping boxes. That
+// pass enters open shadow roots and the closed roots of custom elements; a closed root on a
+// built-in element (asking chrome.dom about every div and span doubles the pass) is only
+// seen when the walk reaches its host.
 //
 // Output (compact; keys are short because a big page gives tens of thousands of records):
 //   {v:1, url, title, viewport:{w,h}, scroll:{x,y,w,h}, dpr,
@@ -20,10 +38,15 @@
 //     frames, frame-local coordinates; the host stitches them under their <iframe>]
 //    stats:{visited, emitted, elapsed_ms, capped (node cap hit), depth_capped (subtrees cut
 //           at the depth cap), hidden_subtrees (display:none / opacity:0, not walked),
-//           offscreen_subtrees (clipping boxes outside the window, not walked),
-//           outside_window (elements walked but outside the window, not reported),
-//           frames_skipped (iframes whose document is not reachable: cross-origin),
-//           max_depth}}
+//           offscreen_subtrees (boxes outside the window whose content cannot reach it,
+//           not walked), outside_window (elements walked but outside the window, not
+//           reported), frames_skipped (iframes whose document is not reachable:
+//           cross-origin), positioned (fixed/absolute boxes reaching the window, found by
+//           the scan), scan_ms (that scan), max_depth},
+//    with track: world (this isolated world's token), alive (ids of elements reported by
+//    earlier runs in this world that are still connected), and with hold: run (this run's
+//    token: the extension takes its elements with it), reported?: true (the run was
+//    reported through opts.report, the extension's binding)}
 // record: {p: parent record in the flat tree or -1, f: frame, s: flat-tree step ("div[2]";
 //          "html" for a frame's root) — the chain of `s` over `p` is the join key the host
 //          also computes from DOMSnapshot, which lists the flat (composed) tree: a shadow
@@ -34,15 +57,24 @@
 //          r:[x,y,w,h] (CSS px, top-level viewport coordinates), vis:1|0, hid?: "visibility"|"size", win?:1 (in the expanded window), inv?:1 (in the
 //          viewport), top?:1|0 (centre not covered; absent = not checked), ptr?:1 (own
 //          cursor:pointer) | 2 (inherited from the parent), c?:[reason...] (why it may be
-//          interactive), a?:{attr:value}, tx?: text, val?: current value, filled?:1|0
+//          interactive; "label": a <label> of an enabled form control), a?:{attr:value},
+//          tx?: text (a label's: without its controls' text), val?: current value, filled?:1|0
 //          (password fields: the value itself is never read out), ptx?: the parent's text
-//          (short parents only; a re-render signature hint), idu?:1 (its id resolves to
+//          (short parents only; a re-render signature hint), w?: stable id in this world
+//          (track only; same element, same id, for its life), idu?:1 (its id resolves to
 //          it in its root), sr?:1 (walked into its shadow root), fr?: walker frame index of the
 //          document it owns (iframes), xo?:1 (an iframe whose document is cross-origin) with
 //          co:[x,y] (its content-box origin, top-level viewport coordinates)}
 // A frame whose parent can reach it returns {v:1, covered:true, url}.
 export function axsnapWalk(opts) {
   const t0 = performance.now();
+  // The extension's one-off binding (walker_ids.js): called once at the end to name this
+  // world's execution context; its global is dropped at once, whatever happens next.
+  let report = null;
+  if (opts && typeof opts.report === 'string') {
+    report = globalThis[opts.report];
+    try { delete globalThis[opts.report]; } catch (e) { report = null; }
+  }
   if (window !== window.top) {
     // A frame whose parent document is reachable (same origin) is walked from there.
     let covered = false;
@@ -74,6 +106,10 @@ export function axsnapWalk(opts) {
     'href', 'tabindex', 'contenteditable', 'aria-expanded', 'aria-checked', 'aria-selected',
     'aria-pressed', 'aria-disabled', 'aria-haspopup', 'disabled', 'checked', 'readonly',
     'autocomplete', 'inputmode', 'for', 'data-testid'];  // never `value`: see `val`
+  const LABEL_SKIP = new Set(['select', 'textarea', 'datalist', 'script', 'style']);
+  const TRACK_KEY = '__axsnapWalker';  // on the isolated world's globalThis, never the page's
+  const MAX_TRACKED = 200000;
+  const MAX_PENDING_RUNS = 4;
 
   const topWin = window;
   const vw = document.documentElement.clientWidth || topWin.innerWidth;
@@ -84,9 +120,33 @@ export function axsnapWalk(opts) {
 
   const stats = { visited: 0, emitted: 0, elapsed_ms: 0, capped: false, depth_capped: 0,
     hidden_subtrees: 0, offscreen_subtrees: 0, outside_window: 0, frames_skipped: 0,
-    max_depth: 0 };
+    positioned: 0, scan_ms: 0, max_depth: 0 };
   const frames = [];
   const out = [];
+  const track = o.track === true ? trackState() : null;
+  const outEls = track && o.hold === true ? [] : null;  // the element of each record
+
+  // State kept between runs in this isolated world (the extension's, invisible to the page).
+  function trackState() {
+    let st = globalThis[TRACK_KEY];
+    if (!st) {
+      st = { world: Math.random().toString(36).slice(2) + Date.now().toString(36), next: 1,
+        runs: 0, ids: new WeakMap(), refs: new Map(), pending: new Map() };
+      globalThis[TRACK_KEY] = st;
+    }
+    return st;
+  }
+
+  function trackedId(el) {
+    let id = track.ids.get(el);
+    if (id === undefined) {
+      id = track.next++;
+      track.ids.set(el, id);
+    }
+    track.refs.delete(id);  // re-inserted last: the oldest are dropped first
+    track.refs.set(id, new WeakRef(el));
+    return id;
+  }
 
   const collapse = (s) => s.replace(/\s+/g, ' ').trim();
   const clip = (s) => (s.length > textMax ? s.slice(0, textMax) : s);
@@ -95,6 +155,20 @@ export function axsnapWalk(opts) {
     let s = '';
     for (let n = el.firstChild; n; n = n.nextSibling) {
       if (n.nodeType === 3) s += n.data;
+    }
+    return collapse(s);
+  }
+
+  // A label's own words: what it says about its control, not the control's options/value.
+  function labelText(el) {
+    let s = '';
+    const stack = [el];
+    while (stack.length) {
+      const n = stack.pop();
+      if (n.nodeType === 3) s += n.data;
+      else if (n.nodeType === 1 && (n === el || !LABEL_SKIP.has(n.localName))) {
+        for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
+      }
     }
     return collapse(s);
   }
@@ -122,6 +196,8 @@ export function axsnapWalk(opts) {
     for (const name of ACTION_ATTRS) {
       if (el.hasAttribute(name)) { c.push('action'); break; }
     }
+    // A click on it reaches its control (what DOMSnapshot's isClickable says of a label).
+    if (tag === 'label' && el.control && !el.control.disabled) c.push('label');
     return c;
   }
 
@@ -155,8 +231,71 @@ export function axsnapWalk(opts) {
     return 0;
   }
 
-  function inWindow(x, y, w, h) {
-    return x + w >= win.l && y + h >= win.t && x <= win.r && y <= win.b;
+  function meets(wn, x, y, w, h) {
+    return x + w >= wn.l && y + h >= wn.t && x <= wn.r && y <= wn.b;
+  }
+
+  // Does content overflowing the element's box (unclipped) reach the window? Overflow
+  // grows right and down from the padding box: the scroll size beyond the client size.
+  function overflowReaches(el, x, y, w, h, wn) {
+    const sw = el.scrollWidth;
+    const sh = el.scrollHeight;
+    const cw = el.clientWidth;
+    const ch = el.clientHeight;
+    if (sw <= cw && sh <= ch) return false;
+    const cs = getComputedStyle(el);
+    if (cs.overflowX !== 'visible' && cs.overflowY !== 'visible') return false;  // clipped
+    return meets(wn, x, y, Math.max(w, sw + w - cw), Math.max(h, sh + h - ch));
+  }
+
+  // Fixed and absolute boxes leave their ancestors' boxes and overflow: one pass per
+  // document (its shadow trees included) finds those that reach the window, and their
+  // flat-tree ancestors are never pruned.
+  const scanned = new Set();
+  const forced = new Set();
+
+  function markPath(el) {
+    const todo = [el];
+    while (todo.length) {
+      let n = todo.pop();
+      while (n && !forced.has(n)) {
+        forced.add(n);
+        if (n.assignedSlot) todo.push(n.assignedSlot);  // walked under its slot
+        n = n.parentNode || n.host;
+      }
+    }
+  }
+
+  function scanTree(root, ctx) {
+    const all = root.querySelectorAll('*');
+    for (let i = 0; i < all.length; i++) {
+      const e = all[i];
+      const pos = getComputedStyle(e).position;
+      if (pos === 'fixed' || pos === 'absolute') {
+        const b = e.getBoundingClientRect();
+        const x = b.left + ctx.ox;
+        const y = b.top + ctx.oy;
+        if (meets(ctx.win, x, y, b.width, b.height)
+          || overflowReaches(e, x, y, b.width, b.height, ctx.win)) {
+          stats.positioned++;
+          markPath(e);
+        }
+      }
+      // Open roots cost a property read; closed ones are asked of chrome.dom for custom
+      // elements only (see the header).
+      const sr = e.shadowRoot || (e.localName.indexOf('-') > 0 ? shadowOf(e, e.localName) : null);
+      if (sr) scanTree(sr, ctx);
+    }
+  }
+
+  function keep(el, ctx) {
+    if (!scanned.has(ctx.doc)) {
+      scanned.add(ctx.doc);
+      const ts = performance.now();
+      scanTree(ctx.doc, ctx);
+      stats.scan_ms += performance.now() - ts;
+    }
+    return forced.has(el);
   }
 
   // Positional XPath steps of a list of sibling elements, computed once per parent: one
@@ -171,14 +310,14 @@ export function axsnapWalk(opts) {
       total.set(t, (total.get(t) || 0) + 1);
     }
     const seen = new Map();
-    const out = new Array(n);
+    const res = new Array(n);
     for (let i = 0; i < n; i++) {
       const t = tags[i];
       const k = (seen.get(t) || 0) + 1;
       seen.set(t, k);
-      out[i] = total.get(t) > 1 ? t + '[' + k + ']' : t;
+      res[i] = total.get(t) > 1 ? t + '[' + k + ']' : t;
     }
-    return { tags, steps: out };
+    return { tags, steps: res };
   }
 
   const lightSteps = new WeakMap();  // shadow host -> Map(light child -> DOM step)
@@ -251,6 +390,10 @@ export function axsnapWalk(opts) {
       if (rec.dom.d) rec.data.d = rec.dom.d;
       if (rec.dom.dp) { emit(rec.dom.dp); rec.data.dp = rec.dom.dp.id; }
     }
+    if (track) {
+      rec.data.w = trackedId(el);
+      if (outEls) outEls.push(el);
+    }
     out.push(rec.data);
   }
 
@@ -258,14 +401,21 @@ export function axsnapWalk(opts) {
     stats.visited++;
     const depth = ctx.depth + 1;
     if (depth > stats.max_depth) stats.max_depth = depth;
-    const style = getComputedStyle(el);
-    if (style.display === 'none') { stats.hidden_subtrees++; return; }
-    if (style.opacity === '0') { stats.hidden_subtrees++; return; }
     const b = el.getBoundingClientRect();
     const x = b.left + ctx.ox;
     const y = b.top + ctx.oy;
     const w = b.width;
     const h = b.height;
+    const inWin = meets(ctx.win, x, y, w, h);
+    // The cheap cut: a box off the window whose content cannot reach it (no style read).
+    if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep(el, ctx)
+      && !overflowReaches(el, x, y, w, h, ctx.win)) {
+      stats.offscreen_subtrees++;
+      return;
+    }
+    const style = getComputedStyle(el);
+    if (style.display === 'none') { stats.hidden_subtrees++; return; }
+    if (style.opacity === '0') { stats.hidden_subtrees++; return; }
     const data = { p: -1, f: ctx.f, s: step, r: [Math.round(x), Math.round(y), Math.round(w),
       Math.round(h)], vis: 1 };
     const rec = { id: -1, parent: parentRec, data, el, dom, ptr: false };
@@ -276,7 +426,6 @@ export function axsnapWalk(opts) {
       visible = false; data.hid = 'size';
     }
     if (!visible) data.vis = 0;
-    const inWin = inWindow(x, y, w, h);
     if (inWin) data.win = 1;
     else stats.outside_window++;
     if (x + w > 0 && y + h > 0 && x < vw && y < vh) data.inv = 1;
@@ -295,7 +444,9 @@ export function axsnapWalk(opts) {
         data.c = c;
         // A select's or textarea's textContent is its option list / initial value, not
         // what it shows: `val` carries that.
-        const txt = tag === 'select' || tag === 'textarea' ? '' : collapse(el.textContent || '');
+        let txt = '';
+        if (tag === 'label') txt = labelText(el);
+        else if (tag !== 'select' && tag !== 'textarea') txt = collapse(el.textContent || '');
         if (txt) data.tx = clip(txt);
         if (tag === 'input' || tag === 'textarea' || tag === 'select') {
           if (tag === 'input' && (el.type || '').toLowerCase() === 'password') {
@@ -338,10 +489,10 @@ export function axsnapWalk(opts) {
 
     if (depth >= maxDepth) { stats.depth_capped++; return; }
     if (tag === 'svg' || tag === 'math') return;
-    // A box that clips its overflow and lies outside the window cannot show descendants
-    // there (position:fixed descendants excepted — accepted and documented).
+    // A box that clips its overflow and lies outside the window shows nothing there but
+    // the fixed/absolute boxes that escape it (kept by the scan).
     const clips = style.overflowX !== 'visible' && style.overflowY !== 'visible';
-    if (viewportOnly && !inWin && clips && style.display !== 'contents') {
+    if (viewportOnly && !inWin && clips && style.display !== 'contents' && !keep(el, ctx)) {
       stats.offscreen_subtrees++;
       return;
     }
@@ -350,7 +501,7 @@ export function axsnapWalk(opts) {
       return;
     }
     walkChildren(el, tag, rec, { f: ctx.f, ox: ctx.ox, oy: ctx.oy, fw: ctx.fw,
-      frameCovered: ctx.frameCovered, depth });
+      frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc });
   }
 
   function walkFrame(el, rec, b, ctx, depth, inWin, data) {
@@ -386,9 +537,14 @@ export function axsnapWalk(opts) {
     }
     if (rec.id < 0) { emit(rec); stats.emitted++; }
     frames[fi].owner = rec.id;
-    const fctx = { f: fi, ox, oy, depth,
-      fw: { w: doc.documentElement.clientWidth || (fwin && fwin.innerWidth) || 0,
-        h: doc.documentElement.clientHeight || (fwin && fwin.innerHeight) || 0 },
+    const fw = { w: doc.documentElement.clientWidth || (fwin && fwin.innerWidth) || 0,
+      h: doc.documentElement.clientHeight || (fwin && fwin.innerHeight) || 0 };
+    // The frame's document shows only through the iframe's content box.
+    const fwn = viewportOnly
+      ? { l: Math.max(ctx.win.l, ox), t: Math.max(ctx.win.t, oy),
+        r: Math.min(ctx.win.r, ox + fw.w), b: Math.min(ctx.win.b, oy + fw.h) }
+      : ctx.win;
+    const fctx = { f: fi, ox, oy, depth, fw, win: fwn, doc,
       frameCovered: ctx.frameCovered || data.top === 0 };
     const html = doc.documentElement;
     visit(html, html.nodeName.toLowerCase(), 'html', null, rec, fctx);
@@ -399,14 +555,14 @@ export function axsnapWalk(opts) {
   try {
     if (html) {
       visit(html, html.nodeName.toLowerCase(), 'html', null, null,
-        { f: 0, ox: 0, oy: 0, depth: 0, fw: { w: vw, h: vh }, frameCovered: false });
+        { f: 0, ox: 0, oy: 0, depth: 0, fw: { w: vw, h: vh }, frameCovered: false, win,
+          doc: document });
     }
   } catch (e) {
     stats.error = String((e && e.message) || e);  // keep what was walked
   }
   const se = document.scrollingElement || document.documentElement;
-  stats.elapsed_ms = Math.round((performance.now() - t0) * 10) / 10;
-  return {
+  const result = {
     v: 1,
     url: document.URL,
     title: document.title,
@@ -421,4 +577,31 @@ export function axsnapWalk(opts) {
     elements: out,
     stats,
   };
+  if (track) {
+    // Ids of elements reported in this world that still live (the host's index registry
+    // keeps their numbers), and this run's elements for the extension to take.
+    const alive = [];
+    for (const [id, ref] of track.refs) {
+      const e = ref.deref();
+      if (e && e.isConnected) alive.push(id);
+      else track.refs.delete(id);
+    }
+    while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
+    result.world = track.world;
+    result.alive = alive;
+    if (outEls) {
+      track.runs += 1;
+      result.run = track.world + '.' + track.runs;
+      track.pending.set(result.run, outEls);
+      while (track.pending.size > MAX_PENDING_RUNS) {
+        track.pending.delete(track.pending.keys().next().value);
+      }
+      if (typeof report === 'function') {
+        try { report(result.run); result.reported = true; } catch (e) { /* named later */ }
+      }
+    }
+  }
+  stats.scan_ms = Math.round(stats.scan_ms * 10) / 10;
+  stats.elapsed_ms = Math.round((performance.now() - t0) * 10) / 10;
+  return result;
 }

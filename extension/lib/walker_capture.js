@@ -9,35 +9,81 @@
 // itself and comes back in `subframes`, which the host stitches under its <iframe>
 // (pipeline/walker_merge.py).
 //
+// Then walker_ids.js gives the records their backendNodeIds and click listeners over CDP
+// (the walker runs with `track`, keeping its elements in its isolated world for that).
+//
 // Options: SnapshotOptions.viewport_only / viewport_expand_px → the walker's
 // viewportOnly / expandPx. Needs the "scripting" permission and host access to the page
 // (the manifest's host_permissions).
 
 import { axsnapWalk } from './walker.js';
+import { openReporter, resolveWalkerIds } from './walker_ids.js';
 
 export const WALKER_MAX_NODES = 200000;
 export const WALKER_MAX_DEPTH = 256;
 
-export async function captureWalker(tabId, options) {
+const round = (ms) => Math.round(ms * 10) / 10;
+
+/**
+ * Whether the walker's records are resolved by walker_ids.js (the window: a few hundred
+ * records) or joined to a DOMSnapshot (the whole page: deep-serializing ten thousand
+ * records costs about what the snapshot does, ~100 µs each, and the snapshot has them all).
+ */
+export function resolvesIds(options) {
+  return options?.viewport_only !== false;
+}
+
+/**
+ * Walk the tab (every frame) and, with a CDP `session`, resolve the records' backendNodeIds
+ * and click listeners. `frames`: the capture's frames; step failures go to `errors`.
+ */
+export async function captureWalker(tabId, options, session = null, frames = [], errors = []) {
   const opts = {
     viewportOnly: options?.viewport_only !== false,
     expandPx: Number(options?.viewport_expand_px) || 0,
     maxNodes: WALKER_MAX_NODES,
     maxDepth: WALKER_MAX_DEPTH,
+    track: true,
+    hold: resolvesIds(options),
   };
+  // The extension's isolated worlds are named after it (their execution context name).
+  const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';
+  let reporter = null;
+  if (session && opts.hold) {
+    reporter = await openReporter(session, worldName).catch((e) => {
+      errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
+      return null;
+    });
+    if (reporter) opts.report = reporter.name;
+  }
+  try {
+    const out = await walkFrames(tabId, opts);
+    if (session && opts.hold) {
+      const t1 = performance.now();
+      const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
+      out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter);
+      out.stats.ids_ms = round(performance.now() - t1);
+    }
+    return out;
+  } finally {
+    await reporter?.close();
+  }
+}
+
+const inject = (target, func, args) => chrome.scripting.executeScript({ target, world: 'ISOLATED', func, args });
+
+/** Run the walker in every frame it can reach; the top frame's result with `subframes`. */
+async function walkFrames(tabId, opts) {
   const t0 = performance.now();
-  const inject = (target) => chrome.scripting.executeScript({
-    target, world: 'ISOLATED', func: axsnapWalk, args: [opts],
-  });
   let results;
   let allFrames = true;
   try {
-    results = await inject({ tabId, allFrames: true });
+    results = await inject({ tabId, allFrames: true }, axsnapWalk, [opts]);
   } catch (e) {
     // One frame refusing injection (an error page, a restricted URL) must not cost the
     // top frame: fall back to it alone.
     allFrames = false;
-    results = await inject({ tabId, frameIds: [0] });
+    results = await inject({ tabId, frameIds: [0] }, axsnapWalk, [opts]);
   }
   const first = (results ?? []).find((r) => r.frameId === 0);
   if (!first) throw new Error('walker: no result from the top frame');
@@ -49,7 +95,7 @@ export async function captureWalker(tabId, options) {
     .map((r) => ({ frameId: r.frameId, documentId: r.documentId ?? null, result: r.result }));
   out.stats = {
     ...(out.stats ?? {}),
-    inject_ms: Math.round((performance.now() - t0) * 10) / 10,
+    inject_ms: round(performance.now() - t0),
     all_frames: allFrames,
     frames_injected: (results ?? []).length,
     subframes_walked: out.subframes.length,

@@ -126,3 +126,43 @@ test('the full AX tree is captured for snapshots, not for the DOM channel, unles
   assert.equal(wantsAxTree({ format: 'domtext', include_ax: true }), true);
   assert.equal(wantsAxTree({ format: 'snapshot', include_ax: false }), false);
 });
+
+test('the DOM channel takes no DOMSnapshot and reads the pixel ratio off the walker', async () => {
+  const session = scriptedSession();
+  globalThis.chrome.scripting = {
+    executeScript: async () => [{ frameId: 0, result: { v: 1, dpr: 3, frames: [], elements: [], stats: {} } }],
+  };
+  try {
+    const cap = await capturePage(session, 7, { format: 'domtext' }, STAB);
+    assert.equal(cap.dom_snapshot, null);
+    assert.ok(!session.calls.includes('DOMSnapshot.captureSnapshot'));
+    assert.ok(!session.calls.includes('Accessibility.getFullAXTree'));
+    assert.equal(cap.device_pixel_ratio, 3);
+    assert.ok(!session.calls.includes('Page.createIsolatedWorld'), 'no CDP round trip for the ratio');
+    assert.equal(cap.walker.dpr, 3);
+    assert.deepEqual(cap.frames.map((f) => f.ownerBackendNodeId), [null, 42]);
+    for (const key of ['walker_ms', 'layout_ms', 'frame_owner_ms']) assert.equal(typeof cap.timings[key], 'number', key);
+  } finally {
+    delete globalThis.chrome.scripting;
+  }
+});
+
+test('the whole page (viewport_only: false) is joined to a DOMSnapshot instead', async () => {
+  const session = scriptedSession();
+  const walked = [];
+  globalThis.chrome.scripting = {
+    executeScript: async ({ args }) => {
+      walked.push(args[0]);
+      return [{ frameId: 0, result: { v: 1, dpr: 1, frames: [], elements: [], stats: {} } }];
+    },
+  };
+  try {
+    const cap = await capturePage(session, 7, { format: 'elements', viewport_only: false }, STAB);
+    assert.deepEqual(cap.dom_snapshot, { documents: [{}], strings: [] });
+    assert.equal(walked[0].viewportOnly, false);
+    assert.equal(walked[0].hold, false, 'no elements held for a take');
+    assert.ok(session.calls.indexOf('DOMSnapshot.captureSnapshot') > -1);
+  } finally {
+    delete globalThis.chrome.scripting;
+  }
+});

@@ -51,6 +51,12 @@ test('format som and vision:true on a DOM format ask for a screenshot; nothing e
 
 test('the screenshot goes into capture.screenshot with ratio, scroll and format', async () => {
   const s = session();
+  globalThis.chrome.scripting = {
+    executeScript: async () => {
+      s.calls.push(['walker', {}]);
+      return [{ frameId: 0, result: { v: 1, dpr: 2, frames: [], elements: [], stats: {} } }];
+    },
+  };
   const cap = await capturePage(s, 5, { format: 'som', screenshot_format: 'jpeg', screenshot_quality: 55 }, STAB);
   assert.equal(cap.screenshot.ok, true);
   assert.equal(cap.screenshot.data, PNG_1x1);
@@ -63,8 +69,11 @@ test('the screenshot goes into capture.screenshot with ratio, scroll and format'
   assert.equal(typeof cap.timings.screenshot_ms, 'number');
   // after the walker: the picture shows the page the rects were measured on
   const order = s.calls.map(([m]) => m);
-  assert.ok(order.lastIndexOf('Page.captureScreenshot') > order.indexOf('DOMSnapshot.captureSnapshot'));
+  assert.ok(order.indexOf('walker') >= 0);
+  assert.ok(order.lastIndexOf('Page.captureScreenshot') > order.indexOf('walker'));
+  assert.ok(!order.includes('DOMSnapshot.captureSnapshot'), 'the DOM channel takes none');
   assert.ok(!cap.errors.some((e) => e.step === 'screenshot'));
+  delete globalThis.chrome.scripting;
 });
 
 test('no screenshot is taken without vision', async () => {

@@ -133,3 +133,23 @@ test('vision and screenshot options are checked like the host checks them', () =
     assert.throws(() => validateMessage({ type: 'snapshot', options }), (e) => e.code === 'invalid_message', JSON.stringify(options));
   }
 });
+
+test('a snapshot reports its stages, in order, with their times', async () => {
+  let clock = 0;
+  const deps = fakeDeps({ now: () => (clock += 5) });
+  const events = [];
+  const reply = await createRouter(deps).handle({ type: 'snapshot', tabId: 2 }, SELF, { onProgress: (e) => events.push(e) });
+  assert.equal(reply.ok, true);
+  assert.deepEqual(events.map((e) => `${e.stage}:${e.state}`), [
+    'attach:start', 'attach:end', 'stabilize:start', 'stabilize:end', 'capture:start', 'capture:end',
+    'process:start', 'process:end']);
+  for (const e of events.filter((x) => x.state === 'end')) assert.equal(typeof e.ms, 'number');
+  assert.equal(reply.timings.stabilize_ms, events.find((e) => e.stage === 'stabilize' && e.state === 'end').ms);
+});
+
+test('a progress listener that throws does not fail the snapshot', async () => {
+  const reply = await createRouter(fakeDeps()).handle({ type: 'snapshot', tabId: 2 }, SELF, {
+    onProgress: () => { throw new Error('port closed'); },
+  });
+  assert.equal(reply.ok, true);
+});

@@ -85,20 +85,61 @@ class DomResult:
 
 @dataclass
 class OutlineResult:
-    """Format ``outline``: the hybrid outline text and its maps (see pipeline/outline.py)."""
+    """Format ``outline``: the hybrid outline text and its maps (see pipeline/outline.py).
+
+    ``snapshot_id`` and ``hash`` name this snapshot (a later delta names its base by
+    them); ``size`` is what the model reads ({bytes, chars, tokens}); ``budget`` the
+    ``max_tokens`` report. With ``compression="delta"``, ``delta`` is the reply's delta
+    object: ``{applied: false, reason}`` on a full reply, or ``{applied: true, changes,
+    text, edits, ...}``, in which case the other fields are the full snapshot rebuilt from
+    the base (``materialized``) when the base was known, else empty until
+    :meth:`materialize` is called with it.
+    """
 
     combinedTree: str
     combinedXpathMap: dict[str, str]
     combinedUrlMap: dict[str, str]
     frames: list[dict[str, Any]]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    snapshot_id: str | None = None
+    hash: str | None = None
+    size: dict[str, int] = field(default_factory=dict)
+    budget: dict[str, Any] | None = None
+    delta: dict[str, Any] | None = field(default=None, repr=False)
+    materialized: bool = True
 
     @classmethod
-    def from_result(cls, result: dict[str, Any]) -> OutlineResult:
-        return cls(combinedTree=result.get("combinedTree") or "",
-                   combinedXpathMap=result.get("combinedXpathMap") or {},
-                   combinedUrlMap=result.get("combinedUrlMap") or {},
-                   frames=result.get("frames") or [], raw=result)
+    def from_result(cls, result: dict[str, Any],
+                    base: dict[str, Any] | None = None) -> OutlineResult:
+        """From a reply ``result``; a delta reply is applied to ``base`` (the full result
+        it names) when given."""
+        delta = result.get("delta") if isinstance(result.get("delta"), dict) else None
+        full, materialized = result, True
+        if delta is not None and delta.get("applied"):
+            materialized = base is not None
+            if base is not None:
+                from .pipeline.delta import apply_delta
+
+                full = apply_delta(base, result)
+        return cls(combinedTree=full.get("combinedTree") or "",
+                   combinedXpathMap=full.get("combinedXpathMap") or {},
+                   combinedUrlMap=full.get("combinedUrlMap") or {},
+                   frames=full.get("frames") or [], raw=full,
+                   snapshot_id=result.get("snapshot_id"), hash=result.get("hash"),
+                   size=full.get("size") or {}, budget=full.get("budget"), delta=delta,
+                   materialized=materialized)
+
+    @property
+    def is_delta(self) -> bool:
+        """Whether the reply carried a delta (not the full snapshot)."""
+        return bool(self.delta and self.delta.get("applied"))
+
+    def materialize(self, base: OutlineResult | dict[str, Any]) -> OutlineResult:
+        """This delta applied to ``base`` (the snapshot it names), as a full result."""
+        raw_base = base.raw if isinstance(base, OutlineResult) else base
+        reply = dict(self.raw)
+        reply["delta"] = self.delta
+        return OutlineResult.from_result(reply, raw_base)
 
 
 def wire_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -132,6 +173,8 @@ def _descendants(root_pid: int) -> list[int]:
 class Browser:
     """Chromium + axsnap extension + registered host. Use as a context manager."""
 
+    OUTLINE_BASES = 8  # full outlines kept to rebuild delta replies on
+
     def __init__(
         self,
         *,
@@ -146,15 +189,19 @@ class Browser:
         extra_args: tuple[str, ...] = (),
         keep_profile: bool = False,
         user_data_dir: Path | None = None,
+        extra_extensions: tuple[Path | str, ...] = (),
     ) -> None:
         """``user_data_dir``: use this profile (kept afterwards) instead of a temporary one;
-        with ``register_host=False`` whatever is registered in it (or nowhere) is used."""
+        with ``register_host=False`` whatever is registered in it (or nowhere) is used.
+        ``extra_extensions``: more unpacked extension folders to load next to axsnap (an
+        agent extension that calls axsnap's API, say)."""
         self.headless = headless
         self.register_host = register_host
         self.timeout_s = timeout_s
         self.page_load_timeout_s = page_load_timeout_s
         self.window_size = window_size
         self.extension_dir = Path(extension_dir).resolve()
+        self.extra_extensions = tuple(Path(e).resolve() for e in extra_extensions)
         self.chromium = chromium
         self.chromedriver = chromedriver
         self.extra_args = extra_args
@@ -167,6 +214,7 @@ class Browser:
         self.target_handle: str | None = None
         self.bridge_handle: str | None = None
         self._tab_id: int | None = None
+        self._outline_bases: dict[str, dict[str, Any]] = {}
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -191,6 +239,10 @@ class Browser:
         if not (self.extension_dir / "manifest.json").exists():
             raise AxsnapError(ErrorCode.INTERNAL, f"no extension in {self.extension_dir}",
                               "set AXSNAP_EXTENSION_DIR to the checkout's extension/ folder")
+        for extra in self.extra_extensions:
+            if not (extra / "manifest.json").exists() or "," in str(extra):
+                raise AxsnapError(ErrorCode.INTERNAL, f"no extension in {extra}",
+                                  "pass folders that hold a manifest.json (no commas in paths)")
         started = time.perf_counter()
         if self.user_data_dir is None:
             self.user_data_dir = Path(tempfile.mkdtemp(prefix="axsnap-profile-"))
@@ -209,8 +261,9 @@ class Browser:
             options.add_argument(flag)
         options.add_argument(f"--window-size={self.window_size[0]},{self.window_size[1]}")
         options.add_argument(f"--user-data-dir={self.user_data_dir}")
-        options.add_argument(f"--load-extension={self.extension_dir}")
-        options.add_argument(f"--disable-extensions-except={self.extension_dir}")
+        extensions = ",".join(str(e) for e in (self.extension_dir, *self.extra_extensions))
+        options.add_argument(f"--load-extension={extensions}")
+        options.add_argument(f"--disable-extensions-except={extensions}")
         self._service = Service(executable_path=self.chromedriver)
         try:
             self._driver = webdriver.Chrome(service=self._service, options=options)
@@ -361,8 +414,20 @@ class Browser:
         if result.get("format", "snapshot") == "snapshot":
             return SnapshotV1.model_validate(result["snapshot"])
         if result.get("format") == "outline":
-            return OutlineResult.from_result(result)
+            return self._outline(result)
         return DomResult.from_result(result)
+
+    def _outline(self, result: dict[str, Any]) -> OutlineResult:
+        """OutlineResult of a reply, a delta rebuilt on the base this browser last saw
+        (the last few full outlines are kept by snapshot id)."""
+        delta = result.get("delta") if isinstance(result.get("delta"), dict) else {}
+        base = self._outline_bases.get(delta.get("base_snapshot_id") or "")
+        outline = OutlineResult.from_result(result, base)
+        if outline.materialized and outline.snapshot_id:
+            self._outline_bases[outline.snapshot_id] = outline.raw
+            while len(self._outline_bases) > self.OUTLINE_BASES:
+                self._outline_bases.pop(next(iter(self._outline_bases)))
+        return outline
 
     def resolve(self, element_id: str, xpath: str | None = None, *,
                 handle: str | None = None) -> dict[str, Any]:

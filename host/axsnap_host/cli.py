@@ -36,6 +36,14 @@ def _options_from_args(args: argparse.Namespace) -> dict[str, Any]:
         options["screenshot_format"] = args.screenshot_format
     if getattr(args, "focus", None):
         options["focus"] = args.focus
+    if getattr(args, "compact", False):
+        options["compact"] = True
+    if getattr(args, "filter", "all") != "all":
+        options["filter"] = args.filter
+    if getattr(args, "depth", None) is not None:
+        options["depth"] = args.depth
+    if getattr(args, "max_tokens", None) is not None:
+        options["max_tokens"] = args.max_tokens
     return options
 
 
@@ -84,8 +92,9 @@ def _summarize(reply: dict[str, Any]) -> str:
     if result.get("elements") is not None:
         parts.append(f"elements={len(result['elements'])}")
     if result.get("combinedTree") is not None:
+        size = result.get("size") or {}
         parts.append(f"outline lines={len(result['combinedTree'].splitlines())} "
-                     f"frames={len(result.get('frames') or [])}")
+                     f"frames={len(result.get('frames') or [])} tokens={size.get('tokens')}")
     vision = result.get("vision")
     if isinstance(vision, dict):
         parts.append("vision=ok" if vision.get("ok") else f"vision failed: {vision.get('reason')}")
@@ -127,7 +136,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     out_dir = Path(args.out)
     code = _snapshot_to_dir(
         str(DEMO_DIR / "index.html"),
-        ["snapshot", "domtext"],
+        ["snapshot", "som", "outline"],
         out_dir,
         _options_from_args(args),
         not args.headed,
@@ -157,6 +166,15 @@ def _add_capture_flags(parser: argparse.ArgumentParser) -> None:
                         help="vision: screenshot and image format")
     parser.add_argument("--focus", default=None, metavar="ID_XPATH_OR_CSS",
                         help="outline: only this subtree (element id, XPath or CSS selector)")
+    parser.add_argument("--compact", action="store_true",
+                        help="outline: only lines that say something (controls with their ids, "
+                        "text, values, states) and their ancestors")
+    parser.add_argument("--filter", choices=("all", "interactive"), default="all",
+                        help="outline: 'interactive' keeps controls and their ancestors")
+    parser.add_argument("--depth", type=int, default=None, metavar="N",
+                        help="outline: only the top N levels")
+    parser.add_argument("--max-tokens", type=int, default=None, metavar="N",
+                        help="outline: token budget (cl100k); the least useful lines are elided")
     parser.add_argument("--headed", action="store_true", help="show the browser (needs a display)")
 
 

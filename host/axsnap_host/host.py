@@ -294,6 +294,9 @@ def serve(frames: FrameIO, host: Host | None = None) -> int:
     host = host or Host()
     log.info("host started (protocol v%d, inbound limit %d bytes)", PROTOCOL_VERSION,
              MAX_INBOUND_BYTES)
+    from .pipeline.tokens import warm_up
+
+    warm_up()  # the token counter loads in ~1 s: not on the first outline's clock
     while True:
         try:
             text = frames.read_frame()

@@ -110,3 +110,9 @@ def test_outline_items_interactive_lines_with_node_ids() -> None:
     items = [(i.role, i.name, i.backend_node_id) for i in outline_items(text)]
     assert items == [("link", "Home", 15), ("combobox", "Country", 20),
                      ("button", "Anonymous", None), ("textbox", "Email", 44)]
+    compact = ('RootWebArea: Billing\n  navigation: Main\n    [0-15] link: Home\n'
+               '  [0-20] select: Country = "Kenya"\n  [0-21] button [expanded]\n'
+               '  [1-44] textbox: Email = "a \\"b\\" c" [focused, required]\n  text: Hello\n')
+    items = [(i.role, i.name, i.backend_node_id) for i in outline_items(compact)]
+    assert items == [("link", "Home", 15), ("combobox", "Country", 20), ("button", "", 21),
+                     ("textbox", "Email", 44)]

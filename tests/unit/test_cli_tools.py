@@ -110,6 +110,21 @@ def test_parser_maps_flags_to_wire_option_names() -> None:
     assert options["viewport_only"] is False
     assert options["pruned"] is False
     assert args.format == "elements"
+    assert not {"compact", "filter", "depth", "max_tokens"} & set(options)
+
+
+def test_parser_maps_the_outline_shaping_flags() -> None:
+    from axsnap_host.browser import wire_options
+    from axsnap_host.cli import _options_from_args
+
+    args = build_parser().parse_args(
+        ["snapshot", "page.html", "--format", "outline", "--compact", "--filter", "interactive",
+         "--depth", "4", "--max-tokens", "2000"]
+    )
+    options = _options_from_args(args)
+    assert {k: options[k] for k in ("compact", "filter", "depth", "max_tokens")} == {
+        "compact": True, "filter": "interactive", "depth": 4, "max_tokens": 2000}
+    assert wire_options({**options, "format": "outline"})["max_tokens"] == 2000
 
 
 def test_extension_id_derives_from_manifest_key() -> None:

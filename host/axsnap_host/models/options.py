@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 SnapshotFormat = Literal["snapshot", "domtext", "elements", "som", "outline"]
 DOM_FORMATS = frozenset({"domtext", "elements", "som"})
 ScreenshotFormat = Literal["png", "jpeg"]
+OutlineFilter = Literal["all", "interactive"]
+Compression = Literal["none", "delta"]
 
 
 class StabilizeOptions(BaseModel):
@@ -56,6 +58,30 @@ class SnapshotOptions(BaseModel):
         max_length=2000,
         description="outline: only this subtree — an element id ('0-29'), an XPath from the "
         "outline's map, or a CSS selector (resolved in the main frame by the extension)",
+    )
+    compact: bool = Field(
+        False,
+        description="outline: keep only ref-bearing interactive/content lines, lines whose "
+        "name, value or state says something, and their ancestors",
+    )
+    filter: OutlineFilter = Field("all", description="outline: 'interactive' keeps controls only")
+    depth: int | None = Field(None, ge=1, le=1_000, description="outline: deepest level kept")
+    compression: Compression = Field(
+        "none",
+        description="'delta': on a repeated read of the same tab, URL and options, only what "
+        "changed since the previous read (falls back to a full output, saying why)",
+    )
+    delta_max_change: float = Field(
+        0.5,
+        gt=0.0,
+        le=1.0,
+        description="delta: above this fraction of changed lines, send a full output instead",
+    )
+    max_tokens: int | None = Field(
+        None,
+        ge=100,
+        le=10_000_000,
+        description="token budget (cl100k): elide the least useful lines first and say what",
     )
     trace_id: str | None = Field(None, max_length=200)
 

@@ -9,9 +9,10 @@ Deciding, from the walker's facts and the CDP facts joined to them:
   (``top`` 0, e.g. under a modal); with ``viewport_only`` it must intersect the viewport
   grown by ``viewport_expand_px`` (the walker already skipped what lies outside);
 - interactive: a walker reason (form control, a[href], onclick, interactive ARIA role,
-  tabindex ≥ 0, contenteditable, action attribute, or the element where cursor:pointer
-  starts), DOMSnapshot ``isClickable`` (event listeners, which the isolated world cannot
-  see), or an interactive AX role. A pointer-only or listener-only element inside another
+  tabindex ≥ 0, contenteditable, action attribute, a <label> of an enabled control, or the
+  element where cursor:pointer starts), a click-type event listener (which the isolated
+  world cannot see: the extension's ``k``, or DOMSnapshot ``isClickable``), or an
+  interactive AX role. A pointer-, label- or listener-only element inside another
   interactive element is left to its ancestor.
 
 Coordinates: ``rect`` is in CSS pixels of the main document (viewport + scroll, the same
@@ -30,14 +31,14 @@ from ..render.domtext import render_domtext
 from ..render.elements import render_elements
 from .redact import mask, scrub_text, secret_kind
 from .registry import Entry, IndexRegistry, Update
-from .walker_merge import Joined, frame_ordinals, join
+from .walker_merge import Joined, alive_keys, frame_ordinals, join
 
 INTERACTIVE_AX_ROLES = frozenset({
     "button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",
     "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton",
     "treeitem", "listbox", "TextField", "PopUpButton", "ToggleButton", "DisclosureTriangle",
 })
-WEAK_REASONS = frozenset({"pointer", "clickable"})
+WEAK_REASONS = frozenset({"pointer", "clickable", "label"})
 IMPLICIT_ROLES = {
     "button": "button", "a": "link", "select": "combobox", "textarea": "textbox",
     "summary": "button", "option": "option",
@@ -62,7 +63,7 @@ def _document_id(capture: RawCapture) -> str | None:
 
 def _reasons(j: Joined) -> list[str]:
     reasons = list(j.rec.get("c") or [])
-    if j.snap is not None and j.snap.clickable and j.tag not in ("html", "body"):
+    if j.clickable and j.tag not in ("html", "body"):
         reasons.append("clickable")
     if j.ax_role in INTERACTIVE_AX_ROLES and not reasons:
         reasons.append("ax-role")
@@ -118,6 +119,8 @@ def fold_labels(
         return chosen, {}
     label_of: dict[int, int] = {}
     for j, _ in chosen:
+        if j.tag == "option":
+            continue  # the options of a labelled <select>: the label names the select
         p = j.rec.get("p", -1)
         while j.rid not in labels and isinstance(p, int) and p >= 0:
             if p in labels:
@@ -196,12 +199,11 @@ def _signature(j: Joined, role: str, name: str) -> tuple[str, ...]:
             str(parent >= 0), str(j.rec.get("ptx", "")))
 
 
-def _alive_keys(capture: RawCapture, joined: list[Joined]) -> set[str]:
-    alive: set[str] = set()
-    for doc in (capture.dom_snapshot or {}).get("documents", []):
-        alive.update(f"b{b}" for b in doc.get("nodes", {}).get("backendNodeId", []))
-    alive.update(f"x{j.xpath}" for j in joined if j.snap is None)
-    return alive
+def _entry_key(j: Joined) -> str:
+    """Registry identity: the walker's stable id, else the backendNodeId, else the XPath."""
+    if j.identity is not None:
+        return j.identity
+    return f"b{j.backend_node_id}" if j.backend_node_id is not None else f"x{j.xpath}"
 
 
 def _redact(record: dict[str, Any]) -> int:
@@ -264,7 +266,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
             "reasons": reasons,
             "role": role,
             "name": name,
-            "backendNodeId": j.snap.backend_node_id if j.snap else None,
+            "backendNodeId": j.backend_node_id,
             "frame": ordinals.get(j.frame, 0),
             "inViewport": bool(rec.get("inv")),
         }
@@ -280,15 +282,15 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         if rec.get("dis"):
             record["disabled"] = True
         records.append(record)
-        key = f"b{j.snap.backend_node_id}" if j.snap else f"x{j.xpath}"
-        entries.append(Entry(key, _signature(j, role, name)))
+        entries.append(Entry(_entry_key(j), _signature(j, role, name)))
 
     if capture.walker is None:
         # No walker output (it failed: see capture.errors): report nothing rather than
         # claim every listed element was removed.
         update = Update([], [], [])
     else:
-        update = registry.update(_document_id(capture), entries, _alive_keys(capture, joined))
+        alive = alive_keys(capture) | {_entry_key(j) for j in joined}
+        update = registry.update(_document_id(capture), entries, alive)
     redacted = 0
     for record, index in zip(records, update.indices, strict=True):
         record["index"] = index
@@ -310,7 +312,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         "walker": walker.get("stats"),
         "walker_missing": capture.walker is None,
         "walker_records": len(joined),
-        "walker_unjoined": sum(1 for j in joined if j.snap is None),
+        "walker_unjoined": sum(1 for j in joined if j.backend_node_id is None),
         "viewport_only": options.viewport_only,
         "viewport_expand_px": options.viewport_expand_px,
     }

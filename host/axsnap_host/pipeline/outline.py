@@ -1,8 +1,11 @@
 """Format "outline": the hybrid outline and its id → XPath and id → URL maps.
 
 ``build_outline_result(capture, options)`` reuses the snapshot path's steps (flatten, prune,
-redact) and returns ``{combinedTree, combinedXpathMap, combinedUrlMap, frames, focus?}``.
-Element ids are the flat tree's ``{frameOrdinal}-{backendNodeId}``.
+redact) and returns ``{combinedTree, combinedXpathMap, combinedUrlMap, frames, focus?,
+budget?}``. Element ids are the flat tree's ``{frameOrdinal}-{backendNodeId}``. The tree
+is built as line records (pipeline/outline_lines.py) and shaped by the ``filter``,
+``compact``, ``depth`` and ``max_tokens`` options (pipeline/outline_shape.py); the maps
+hold the ids the text shows.
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ from urllib.parse import urljoin, urlsplit
 from ..models.capture import RawCapture
 from ..models.errors import AxsnapError, ErrorCode
 from ..models.options import SnapshotOptions
-from ..render.outline import GENERIC_ROLES, decorated_role, render_lines
+from ..render.outline import GENERIC_ROLES, decorated_role, join_lines
 from .axtree import FlatNode, FlatTree, FrameEntry, flatten
 from .domindex import DomIndex, _rect
 from .merge import fill_missing_values
+from .outline_lines import OutlineLine, build_lines
+from .outline_shape import CollapsedIndex, mark_onscreen, shape_lines
 from .prune import prune
 from .redact import redact_tree, scrub_text
 from .run import clickable_ids
@@ -30,6 +35,14 @@ IMAGE_TAGS = frozenset({"img"})
 
 
 def build_outline_result(capture: RawCapture, options: SnapshotOptions) -> dict[str, Any]:
+    """The outline result dict (see the module docstring)."""
+    return build_outline(capture, options)[0]
+
+
+def build_outline(
+    capture: RawCapture, options: SnapshotOptions
+) -> tuple[dict[str, Any], list[OutlineLine]]:
+    """The outline result dict and the line records its text was rendered from."""
     tree = flatten(capture)
     dom = DomIndex.from_capture(capture)
     # Scroll containers are kept even as unnamed wrappers: scrolling is an action.
@@ -39,8 +52,9 @@ def build_outline_result(capture: RawCapture, options: SnapshotOptions) -> dict[
         entry.owner_id for entry in tree.frames
         if entry.owner_id and (not entry.captured or entry.error or is_error_page(entry.url))
     )
+    clickable = clickable_ids(tree, dom)
     kept = prune(tree, pruned=options.pruned,
-                 clickable=clickable_ids(tree, dom) | scrollable | restricted_owners)
+                 clickable=clickable | scrollable | restricted_owners)
     fill_missing_values(tree, kept.kept, dom)
     redacted = redact_tree(tree, kept.kept, dom) if options.redact else 0
 
@@ -66,6 +80,13 @@ def build_outline_result(capture: RawCapture, options: SnapshotOptions) -> dict[
         tag = info.tag if info is not None else ""
         return decorated_role(node.role, tag, node.id in scrollable)
 
+    def interactive(node: FlatNode) -> bool:
+        if node.id in clickable or node.id in scrollable:
+            return True
+        parent = tree.nodes.get(node.parent) if node.parent else None
+        return bool(node.state.get("editable")) and not (
+            parent is not None and parent.state.get("editable"))
+
     included = None
     focus_report = None
     if options.focus:
@@ -78,28 +99,31 @@ def build_outline_result(capture: RawCapture, options: SnapshotOptions) -> dict[
     failed = {entry.ordinal for entry in tree.frames if is_error_page(entry.url)}
     if failed:
         focus_filter = included
-        xpath_map = {k: v for k, v in xpath_map.items() if tree.nodes[k].frame not in failed}
-        url_map = {k: v for k, v in url_map.items() if tree.nodes[k].frame not in failed}
 
         def included(nid: str) -> bool:
             if tree.nodes[nid].frame in failed:
                 return False
             return focus_filter is None or focus_filter(nid)
 
-    lines = render_lines(kept.root_id, kept.kept, tree.nodes, role_of, included)
-    if included is not None:
-        shown = {nid for nid in kept.kept if included(nid)}
-        xpath_map = {k: v for k, v in xpath_map.items() if k in shown}
-        url_map = {k: v for k, v in url_map.items() if k in shown}
+    collapsed = CollapsedIndex(capture, tree) if options.compact else None
+    lines = build_lines(kept.root_id, kept.kept, tree.nodes, role_of, interactive,
+                        collapsed.of if collapsed else _never, included)
+    shaped = shape_lines(lines, options, lambda ls: mark_onscreen(ls, tree, dom, capture))
+    lines = shaped.lines
+    shown = {line.key for line in lines if line.ref and not line.is_marker}
+    xpath_map = {k: v for k, v in xpath_map.items() if k in shown}
+    url_map = {k: v for k, v in url_map.items() if k in shown}
     frames, frame_redactions = frame_inventory(capture, tree, dom, options.redact)
     result: dict[str, Any] = {
-        "combinedTree": "\n".join(lines),
+        "combinedTree": join_lines(lines),
         "combinedXpathMap": xpath_map,
         "combinedUrlMap": url_map,
         "frames": frames,
     }
     if focus_report is not None:
         result["focus"] = focus_report
+    if shaped.budget is not None:
+        result["budget"] = shaped.budget
     errors = []  # what the capture reported (depth fallbacks, frames it could not reach)
     for error in capture.errors:
         message = error.message
@@ -112,12 +136,17 @@ def build_outline_result(capture: RawCapture, options: SnapshotOptions) -> dict[
         "lines": len(lines),
         "nodes_total": kept.total,
         "nodes_kept": len(kept.kept),
+        **shaped.stats,
         "xpaths": len(xpath_map),
         "urls": len(url_map),
         "redacted": redacted + frame_redactions,
         "frames": len(frames),
     }
-    return result
+    return result, lines
+
+
+def _never(_node: FlatNode) -> bool:
+    return False
 
 
 def _node_url(node: FlatNode, dom: DomIndex, tree: FlatTree) -> str | None:

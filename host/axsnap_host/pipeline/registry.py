@@ -1,22 +1,23 @@
 """Stable element indices for the DOM channel, per tab and document.
 
 Rules (issue 3):
-- an element keeps its index for as long as it lives: identity is its backendNodeId (stable
-  for a node's life in the renderer; the frame ordinal is part of the key);
-- a re-rendered twin gets the old index back: when an indexed element has died (its
-  backendNodeId is no longer anywhere in the DOMSnapshot) and, in the same snapshot, a new
-  element with the same signature (tag, role, name, key attributes, position among its
-  siblings) appears, the twin inherits the index; several twins with one signature pair up
-  in document order;
+- an element keeps its index for as long as it lives: identity is the walker's own id for it
+  (``w``: kept in the extension's isolated world for the node's life, with the world's token
+  in the key), else its backendNodeId (stable for a node's life in the renderer);
+- a re-rendered twin gets the old index back: when an indexed element has died (the walker
+  no longer finds it connected, or its backendNodeId is in no DOMSnapshot) and, in the same
+  snapshot, a new element with the same signature (tag, role, name, key attributes,
+  position among its siblings) appears, the twin inherits the index; several twins with one
+  signature pair up in document order;
 - anything else new gets the next number; numbers are never recycled within a document:
   a dead element's index is retired for good;
 - each update reports ``added`` (listed now, not in the previous listing) and ``removed``
   (listed before, not now — dead, scrolled out or hidden);
 - a new document (another main-frame loaderId) starts from 1 again.
 
-An element that is merely out of view or hidden is alive (it is still in the DOMSnapshot),
-so it keeps its index and gets it back when it is listed again. Elements without a
-backendNodeId (the join failed) are keyed by their XPath instead.
+An element that is merely out of view or hidden is alive (still connected), so it keeps its
+index and gets it back when it is listed again. Elements with neither id (an old capture
+whose join failed) are keyed by their XPath instead.
 """
 
 from __future__ import annotations

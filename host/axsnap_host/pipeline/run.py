@@ -49,13 +49,19 @@ def process(
         )
         return {"format": "snapshot", "snapshot": snapshot, "timings": timings, "stats": stats}
     if options.format == "outline":
-        from .outline import build_outline_result
+        from .outline import build_outline
+        from .outline_reply import finish_outline
 
         started = time.perf_counter()
-        outline = build_outline_result(capture, options)
+        outline, lines = build_outline(capture, options)
         stats = outline.pop("stats")
         elapsed = round((time.perf_counter() - started) * 1000, 3)
-        return {"format": "outline", **outline, "timings": {"outline_ms": elapsed}, "stats": stats}
+        result = {"format": "outline", **outline, "timings": {"outline_ms": elapsed},
+                  "stats": stats}
+        started = time.perf_counter()
+        finish_outline(result, lines, options, state, capture.tab.url, snapshot_id)
+        result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
+        return result
     started = time.perf_counter()
     dom_result = build_dom_result(capture, options, state)
     result: dict[str, Any] = {"format": options.format, **dom_result}

@@ -13,12 +13,23 @@ MAX_TABS = 64
 
 
 class TabState:
-    """State of one tab. ``dom_registry`` is created on first use (DOM channel)."""
+    """State of one tab. ``dom_registry`` (DOM channel) and ``snapshots`` (delta bases)
+    are created on first use."""
 
     def __init__(self, tab_id: int | None) -> None:
         self.tab_id = tab_id
         self._dom_registry: Any = None
+        self._snapshots: Any = None
         self.snapshots_served = 0
+
+    @property
+    def snapshots(self) -> Any:
+        """Bases for deltas (pipeline/snapcache.py), created on first use."""
+        if self._snapshots is None:
+            from .snapcache import SnapshotCache
+
+            self._snapshots = SnapshotCache()
+        return self._snapshots
 
     @property
     def dom_registry(self) -> Any:

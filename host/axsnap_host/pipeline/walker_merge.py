@@ -1,20 +1,26 @@
-"""Join the in-page walker's records to DOMSnapshot and AX facts.
+"""Join the in-page walker's records to their CDP facts (backendNodeId, frame, listeners, AX).
 
-The page cannot see backendNodeIds, so the join key is a positional path computed the same
-way on both sides. DOMSnapshot lists the *flat* (composed) tree: an author shadow host's
-children are its shadow root's children (no shadow-root node, only a ``shadowRootType``
-mark that cannot tell nested hops apart), a ``<slot>``'s children are its assigned
-elements, user-agent shadow trees are left out, ``::before``/``::marker`` pseudo elements
-appear as elements and an iframe's document hangs under the iframe via
-``contentDocumentIndex``. The walker walks the same flat tree and emits, per record, its
-flat step (``s``: ``tag`` or ``tag[n]`` among same-tag element siblings, n counted once per
-parent); the chain of steps from the top document is the key here. The walker's DOM XPath
-(with ``#shadow-root`` hops, slotted elements under their host) is built from ``d``/``dp``
-and is what the outputs show.
+In viewport mode (the default) the extension resolves the records itself
+(extension/lib/walker_ids.js): each record the walker reported comes with ``b`` (its
+backendNodeId) and ``k`` (a click-type listener), each walker frame with its CDP
+``frameId``, at a cost that grows with the records, not the page. A capture that carries a
+DOMSnapshot instead (the whole page, ``viewport_only: false``, where the snapshot costs no
+more than resolving every record would; recorded fixtures) is joined on a positional path
+computed the same way on both sides.
+DOMSnapshot lists the *flat* (composed) tree: an author shadow host's children are its
+shadow root's children (no shadow-root node, only a ``shadowRootType`` mark that cannot
+tell nested hops apart), a ``<slot>``'s children are its assigned elements, user-agent
+shadow trees are left out, ``::before``/``::marker`` pseudo elements appear as elements and
+an iframe's document hangs under the iframe via ``contentDocumentIndex``. The walker walks
+the same flat tree and emits, per record, its flat step (``s``: ``tag`` or ``tag[n]`` among
+same-tag element siblings, n counted once per parent); the chain of steps from the top
+document is the key here. The walker's DOM XPath (with ``#shadow-root`` hops, slotted
+elements under their host) is built from ``d``/``dp`` and is what the outputs show.
 
-Why this and not CDP-side resolution (DOM.describeNode per element from a Runtime object):
-the key costs one pass over the snapshot on the host (~0.15 s for 20k nodes) and no
-round trips, where resolution costs one CDP call per element.
+Why the extension resolves records over CDP in viewport mode: DOMSnapshot lists the whole
+page (about 1 s for 20k elements through chrome.debugger, 5–7 s for 100k) while the default
+DOM text reads one viewport; one deep-serialized Runtime.evaluate per isolated world resolves
+just the records (about 10 ms for 150), and the page's listeners come in one more call.
 
 Measured on the test pages (tests/fixtures/dom_*.json, tests/e2e/test_dom_channel.py):
 every walker record in open shadow roots, closed ones (through ``chrome.dom``), nested
@@ -29,9 +35,13 @@ stitched under its <iframe> record (matched through RawCapture.frames'
 clipped to the iframe's box. An out-of-process frame is not in the main DOMSnapshot, so its
 records carry no backendNodeId (the registry keys them by XPath).
 
-Click listeners: DOMSnapshot ``isClickable`` marks nodes with click-type listeners in the
-one snapshot call; per-node ``DOMDebugger.getEventListeners`` would need a resolveNode and
-a call per element, so it is not used.
+Click listeners: ``k`` comes from one ``DOMDebugger.getEventListeners`` over the whole
+document (depth -1, pierce), the listener types DOMSnapshot ``isClickable`` counts (click,
+mousedown, mouseup, DOMActivate); a DOMSnapshot join uses ``isClickable`` itself.
+
+Index identity: with ``w`` (the walker's own id for an element, stable for the element's life
+in that isolated world, whose token is the run's ``world``) the registry keys elements by it,
+and the run's ``alive`` ids say which earlier ones still live (see :func:`alive_keys`).
 """
 
 from __future__ import annotations
@@ -68,6 +78,10 @@ class Joined:
     frame: int  # walker frame index
     frame_url: str = ""
     snap: SnapNode | None = None
+    backend_node_id: int | None = None
+    frame_id: str | None = None  # CDP frameId of the element's document
+    clickable: bool = False  # a click-type event listener (isClickable)
+    identity: str | None = None  # "w{world}:{id}": the walker's stable id, when it tracks
     ax_role: str | None = None
     ax_name: str | None = None
     ancestors_interactive: bool = False
@@ -190,7 +204,8 @@ def _boxes_meet(a: list[float], b: list[float]) -> bool:
 
 def _stitch(records: list[dict[str, Any]], frames: list[dict[str, Any]], owner_rid: int,
             result: dict[str, Any], window: _Window) -> None:
-    """Append a cross-origin frame's own walker run under its <iframe> record."""
+    """Append a cross-origin frame's own walker run under its <iframe> record (copies,
+    each marked with its run's world in ``_world``)."""
     owner = records[owner_rid]
     cx, cy = (owner.get("co") or [0, 0])[:2]
     box = owner.get("r") or [0, 0, 0, 0]
@@ -225,6 +240,8 @@ def _stitch(records: list[dict[str, Any]], frames: list[dict[str, Any]], owner_r
             new["inv"] = 1
         if owner.get("top") == 0:
             new["top"] = 0
+        if result.get("world"):
+            new["_world"] = result["world"]
         records.append(new)
 
 
@@ -263,16 +280,16 @@ def join(capture: RawCapture) -> list[Joined]:
         frame = int(rec.get("f", 0))
         frame_url = str(frames[frame].get("url", "")) if 0 <= frame < len(frames) else ""
         joined = Joined(rid, rec, _step_tag(step), key, xpath, frame, frame_url)
-        joined.snap = snap.get(key)
-        if joined.snap is not None:
-            role_name = ax.get((joined.snap.frame_id, joined.snap.backend_node_id))
+        _attach_facts(joined, snap.get(key), frames, walker.get("world"))
+        if joined.backend_node_id is not None and joined.frame_id is not None:
+            role_name = ax.get((joined.frame_id, joined.backend_node_id))
             if role_name:
                 joined.ax_role, joined.ax_name = role_name
         if isinstance(p, int) and 0 <= p < rid:
             out[p].children.append(rid)
         out.append(joined)
-        if rec.get("xo") and joined.snap is not None:
-            cdp_frame = owned.get(joined.snap.backend_node_id)
+        if rec.get("xo") and joined.backend_node_id is not None:
+            cdp_frame = owned.get(joined.backend_node_id)
             for i, sf in enumerate(subframes):
                 result = sf.get("result") or {}
                 if i in used or cdp_frame is None:
@@ -285,6 +302,41 @@ def join(capture: RawCapture) -> list[Joined]:
     return out
 
 
+def _attach_facts(joined: Joined, snap: SnapNode | None, frames: list[dict[str, Any]],
+                  world: Any) -> None:
+    """Fill a record's CDP facts: the extension's (``b``, ``k``, the frame's ``frameId``)
+    first, a DOMSnapshot join's where those are missing."""
+    rec = joined.rec
+    joined.snap = snap
+    backend = rec.get("b")
+    frame = frames[joined.frame] if 0 <= joined.frame < len(frames) else {}
+    if isinstance(backend, int) and not isinstance(backend, bool):
+        joined.backend_node_id = backend
+    elif snap is not None:
+        joined.backend_node_id = snap.backend_node_id
+    frame_id = frame.get("frameId")
+    joined.frame_id = str(frame_id) if frame_id else (snap.frame_id if snap is not None else None)
+    joined.clickable = bool(rec.get("k")) or (snap is not None and snap.clickable)
+    wid = rec.get("w")
+    world = rec.get("_world", world)
+    if isinstance(wid, int) and world:
+        joined.identity = f"w{world}:{wid}"
+
+
+def alive_keys(capture: RawCapture) -> set[str]:
+    """Registry keys of earlier-listed elements that still live: the walker runs' ``alive``
+    ids (still connected in their world) and every backendNodeId of a DOMSnapshot."""
+    walker = capture.walker or {}
+    alive: set[str] = set()
+    for run in (walker, *((sf or {}).get("result") or {} for sf in walker.get("subframes") or [])):
+        world = run.get("world")
+        if world:
+            alive.update(f"w{world}:{i}" for i in run.get("alive") or [])
+    for doc in (capture.dom_snapshot or {}).get("documents", []):
+        alive.update(f"b{b}" for b in doc.get("nodes", {}).get("backendNodeId", []))
+    return alive
+
+
 def frame_ordinals(capture: RawCapture, joined: list[Joined]) -> dict[int, int]:
     """Walker frame index → frame ordinal (position in RawCapture.frames)."""
     ordinal_by_id = {f.frameId: i for i, f in enumerate(capture.frames)}
@@ -292,10 +344,11 @@ def frame_ordinals(capture: RawCapture, joined: list[Joined]) -> dict[int, int]:
     for i, f in enumerate(capture.frames):
         by_url.setdefault(_strip_fragment(f.url), i)
     out = {0: 0}
-    # A walker frame's documents joined to DOMSnapshot carry the CDP frameId.
+    # A walker frame's documents resolved by the extension (or joined to DOMSnapshot) carry
+    # the CDP frameId.
     for j in joined:
-        if j.snap is not None and j.frame not in out and j.snap.frame_id in ordinal_by_id:
-            out[j.frame] = ordinal_by_id[j.snap.frame_id]
+        if j.frame_id is not None and j.frame not in out and j.frame_id in ordinal_by_id:
+            out[j.frame] = ordinal_by_id[j.frame_id]
     for j in joined:  # out-of-process frames are not in this DOMSnapshot: match the URL
         if j.frame not in out and _strip_fragment(j.frame_url) in by_url:
             out[j.frame] = by_url[_strip_fragment(j.frame_url)]

@@ -8,11 +8,13 @@ element ``scrollable, <tag>``, a <select> ``select``.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from ..pipeline.axtree import FlatNode
+if TYPE_CHECKING:
+    from ..pipeline.outline_lines import OutlineLine
 
 INDENT = "  "
 _SPACES = re.compile(r"\s+")
@@ -52,33 +54,24 @@ def decorated_role(role: str, tag: str, scrollable: bool) -> str:
     return shown
 
 
-def outline_line(node: FlatNode, role: str) -> str:
-    name = clean_text(node.name)
-    return f"[{node.id}] {role}: {name}" if name else f"[{node.id}] {role}"
+def line_text(line: OutlineLine, detail: bool) -> str:
+    """One record as text, without indent: ``[0-29] button: Click Me``; ``detail`` adds
+    the value and state (compact mode): ``[0-31] textbox: Email = "a@b.c" [focused]``;
+    a line without ref (``line.ref`` false) drops the ``[id]``."""
+    if line.is_marker:
+        return line.text
+    if detail and line.role == "text" and not line.ref and line.name:
+        return json.dumps(line.name, ensure_ascii=False)  # compact text: a quoted string
+    head = f"[{line.key}] {line.role}" if line.ref else line.role
+    text = f"{head}: {line.name}" if line.name else head
+    if detail:
+        if line.value is not None:
+            text += " = " + json.dumps(line.value, ensure_ascii=False)
+        if line.state:
+            text += " [" + ", ".join(line.state) + "]"
+    return text
 
 
-def render_lines(
-    root_id: str | None,
-    kept: dict[str, list[str]],
-    nodes: dict[str, FlatNode],
-    role_of: Callable[[FlatNode], str],
-    included: Callable[[str], bool] | None = None,
-) -> list[str]:
-    """Pre-order lines of the kept tree from ``root_id``.
-
-    ``included`` restricts the output to a subtree (focus): a node is printed when it is
-    included, indented by its number of printed ancestors.
-    """
-    if root_id is None or root_id not in kept:
-        return []
-    lines: list[str] = []
-    stack: list[tuple[str, int]] = [(root_id, 0)]
-    while stack:
-        nid, depth = stack.pop()
-        node = nodes[nid]
-        shown = included is None or included(nid)
-        if shown:
-            lines.append(f"{INDENT * depth}{outline_line(node, role_of(node))}")
-        child_depth = depth + 1 if shown else depth
-        stack.extend((child, child_depth) for child in reversed(kept.get(nid, ())))
-    return lines
+def join_lines(lines: list[OutlineLine]) -> str:
+    """The outline text of rendered records (``line.text`` set), indented by depth."""
+    return "\n".join(f"{INDENT * line.depth}{line.text}" for line in lines)

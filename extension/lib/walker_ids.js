@@ -1,0 +1,256 @@
+// DOM channel, after the walker: backendNodeIds and click listeners for its records only.
+//
+// The page sees neither. DOMSnapshot has both but lists the whole page (a second or more
+// on 20k elements) when the default DOM text reads one viewport, so:
+// - the walker (run with `track`) leaves each run's reported elements in the extension's
+//   isolated world of its frame. A one-off Runtime binding, installed in those worlds,
+//   names each run's execution context (Runtime.bindingCalled): the walker calls it where
+//   its world already existed, a second, tiny injection where the walk created the world
+//   (a document's first capture). Runtime.enable would list the contexts too, but it first
+//   replays the page's stored console messages: 150–400 ms on a page that logged 1,000
+//   objects. Then one Runtime.evaluate per world takes the run's elements, deep-serialized:
+//   every node comes back with its backendNodeId and loaderId (→ the CDP frameId);
+// - one DOMDebugger.getEventListeners over the document (its root element, depth -1,
+//   pierce) lists the nodes with the listeners that make DOMSnapshot's isClickable (click,
+//   mousedown, mouseup, DOMActivate): a few milliseconds even on 100k elements.
+// Records gain `b` (backendNodeId) and `k:1` (click listener); walker frames gain
+// `frameId`. Runs in out-of-process frames (another renderer, another CDP session) keep
+// no backendNodeId, as before.
+
+export const CLICK_LISTENER_TYPES = Object.freeze(['click', 'mousedown', 'mouseup', 'DOMActivate']);
+const OBJECT_GROUP = 'axsnap-walker-ids';
+const BINDING_PREFIX = '__axsnapWorld_';
+const CONTEXT_WAIT_MS = 1000;
+const DEEP = Object.freeze({
+  serialization: 'deep', maxDepth: 1, additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' },
+});
+
+/** The expression that hands over (and forgets) the first of `runs` this world holds. */
+export function takeExpression(runs) {
+  return `(() => { const s = globalThis.__axsnapWalker; if (!s) return null;
+    for (const r of ${JSON.stringify(runs)}) {
+      const els = s.pending.get(r);
+      if (els) { s.pending.delete(r); return [r, ...els]; }
+    }
+    return null; })()`;
+}
+
+/** [run, {backendNodeId, loaderId}...] from a deep-serialized take, or null. */
+export function parseTake(reply) {
+  const items = reply?.result?.deepSerializedValue?.value;
+  if (!Array.isArray(items) || items[0]?.type !== 'string') return null;
+  return [items[0].value, ...items.slice(1).map((item) => ({
+    backendNodeId: Number.isInteger(item?.value?.backendNodeId) ? item.value.backendNodeId : null,
+    loaderId: item?.value?.loaderId ?? null,
+  }))];
+}
+
+/** Write backendNodeIds into a run's records and CDP frame ids into its frames. */
+export function applyIds(result, nodes, frameByLoader) {
+  const records = result.elements ?? [];
+  let resolved = 0;
+  for (let i = 0; i < records.length && i < nodes.length; i++) {
+    const node = nodes[i];
+    if (node.backendNodeId === null) continue;
+    records[i].b = node.backendNodeId;
+    resolved += 1;
+    const frame = result.frames?.[records[i].f];
+    const frameId = frameByLoader.get(node.loaderId);
+    if (frame && frameId && !frame.frameId) frame.frameId = frameId;
+  }
+  return resolved;
+}
+
+/** Mark records whose node has a click-type listener. */
+export function applyListeners(results, listeners) {
+  const types = new Set(CLICK_LISTENER_TYPES);
+  const clickable = new Set(listeners.filter((l) => types.has(l.type)).map((l) => l.backendNodeId));
+  let marked = 0;
+  for (const result of results) {
+    for (const rec of result.elements ?? []) {
+      if (rec.b !== undefined && clickable.has(rec.b)) {
+        rec.k = 1;
+        marked += 1;
+      }
+    }
+  }
+  return { clickable: marked, listeners: clickable.size };
+}
+
+/**
+ * Click-type listeners of the whole document, read off its root element. The node is
+ * resolved in the page's main world (DOM.resolveNode: no script runs): asking from an
+ * isolated world's object wraps the page's handlers there, and Chromium 156's renderer
+ * then crashed on the next navigation.
+ */
+async function documentListeners(session, backendNodeId) {
+  const node = await session.send('DOM.resolveNode', { backendNodeId, objectGroup: OBJECT_GROUP });
+  const objectId = node?.object?.objectId;
+  if (!objectId) throw new Error('the root element did not resolve');
+  const reply = await session.send('DOMDebugger.getEventListeners', { objectId, depth: -1, pierce: true });
+  return reply?.listeners ?? [];
+}
+
+/**
+ * Injected into the frames that walked: report each pending run through the binding `name`
+ * (which names this world's execution context), then drop the binding's global. A world
+ * without the binding (an out-of-process frame: another CDP session) drops its runs, which
+ * nobody will take. Returns the runs reported.
+ */
+export function reportRuns(name, runs) {
+  const report = globalThis[name];
+  const state = globalThis.__axsnapWalker;
+  const called = [];
+  if (!state) return called;
+  for (const run of runs) {
+    if (!state.pending.has(run)) continue;
+    if (typeof report === 'function') {
+      report(run);
+      called.push(run);
+    } else {
+      state.pending.delete(run);
+    }
+  }
+  try { delete globalThis[name]; } catch (e) { /* a leftover global in our own world */ }
+  return called;
+}
+
+function waitUntil(done, ms, setWake) {
+  if (done()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    setWake(() => {
+      if (!done()) return;
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * A one-off Runtime binding in the extension's worlds (context name `worldName`): each
+ * call reports a run token and, in the event, the caller's execution context. Installed
+ * only in worlds that exist when it is added. `wait(runs)` resolves once those runs have
+ * reported (or after CONTEXT_WAIT_MS); `close()` removes it.
+ */
+export async function openReporter(session, worldName) {
+  const name = BINDING_PREFIX + Math.random().toString(36).slice(2);
+  const contexts = new Map();
+  let wake = () => {};
+  const off = session.onEvent((method, params, source) => {
+    if (method !== 'Runtime.bindingCalled' || params?.name !== name || source?.sessionId) return;
+    contexts.set(params.payload, params.executionContextId);
+    wake();
+  });
+  try {
+    await session.send('Runtime.addBinding', { name, executionContextName: worldName });
+  } catch (e) {
+    off();
+    throw e;
+  }
+  return {
+    name,
+    contexts,
+    wait: (runs) => waitUntil(() => runs.every((run) => contexts.has(run)), CONTEXT_WAIT_MS, (fn) => { wake = fn; }),
+    close: async () => {
+      off();
+      await session.send('Runtime.removeBinding', { name }).catch(() => {});
+    },
+  };
+}
+
+/**
+ * run → execution context of the worlds the walk itself created (a document's first
+ * capture): a fresh binding, called by a second, tiny injection into `frameIds`.
+ */
+export async function reportLate(session, inject, frameIds, runs, worldName) {
+  const reporter = await openReporter(session, worldName);
+  try {
+    const results = await inject(frameIds, reportRuns, [reporter.name, runs]);
+    await reporter.wait((results ?? []).flatMap((r) => (Array.isArray(r?.result) ? r.result : [])));
+    return reporter.contexts;
+  } finally {
+    await reporter.close();
+  }
+}
+
+/** run → execution context id, from the walk's own reports and, for the rest, late ones. */
+async function runContexts(session, inject, runs, worldName, reporter) {
+  const contexts = new Map();
+  if (reporter) {
+    await reporter.wait(runs.filter((r) => r.result.reported).map((r) => r.result.run));
+    for (const [run, id] of reporter.contexts) contexts.set(run, id);
+  }
+  const late = runs.filter((r) => !contexts.has(r.result.run));
+  if (late.length) {
+    const frameIds = [...new Set(late.map((r) => r.frameId))];
+    for (const [run, id] of await reportLate(session, inject, frameIds, late.map((r) => r.result.run), worldName)) {
+      contexts.set(run, id);
+    }
+  }
+  return contexts;
+}
+
+/** Take each run's elements from its world; returns the records resolved. */
+async function takeRuns(session, contexts, byRun, frameByLoader, errors) {
+  const taken = await Promise.allSettled([...contexts].map(async ([run, contextId]) => {
+    const reply = await session.send('Runtime.evaluate', {
+      expression: takeExpression([run]), contextId, serializationOptions: DEEP, objectGroup: OBJECT_GROUP,
+    });
+    const parsed = parseTake(reply);
+    return parsed && byRun.has(parsed[0]) ? applyIds(byRun.get(parsed[0]), parsed.slice(1), frameByLoader) : 0;
+  }));
+  let resolved = 0;
+  for (const s of taken) {
+    if (s.status === 'fulfilled') resolved += s.value;
+    else errors.push({ step: 'walker_ids', message: s.reason?.message ?? String(s.reason) });
+  }
+  return resolved;
+}
+
+/**
+ * Resolve the walker's records in place: `walker` and its `subframes` (each with the
+ * chrome.scripting `frameId` it ran in). `frames`: the capture's frames (frameId,
+ * loaderId, sessionId); `reporter`: the binding the walk reported through (openReporter),
+ * if any. Returns stats; failures go to `errors` and leave records without `b`/`k` (the
+ * host then has no backendNodeIds or listeners for them, and keeps serving).
+ */
+export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null) {
+  const stats = { resolved: 0, clickable: 0, listeners: 0, worlds: 0, ms: {} };
+  let mark = performance.now();
+  const lap = (step) => {
+    const now = performance.now();
+    stats.ms[step] = Math.round((now - mark) * 10) / 10;
+    mark = now;
+  };
+  const runs = [{ frameId: 0, result: walker }, ...(walker.subframes ?? [])].filter((r) => r.result?.run);
+  if (!runs.length) return stats;
+  const byRun = new Map(runs.map((r) => [r.result.run, r.result]));
+  const frameByLoader = new Map(frames.filter((f) => !f.sessionId).map((f) => [f.loaderId, f.frameId]));
+  try {
+    let contexts = new Map();
+    try {
+      contexts = await runContexts(session, inject, runs, worldName, reporter);
+    } catch (e) {
+      errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
+    }
+    stats.worlds = contexts.size;
+    lap('contexts');
+    stats.resolved = await takeRuns(session, contexts, byRun, frameByLoader, errors);
+    lap('take');
+    const root = walker.elements?.[0]?.b;
+    if (root === undefined) {
+      errors.push({ step: 'walker_listeners', message: 'the top document was not resolved' });
+      return stats;
+    }
+    try {
+      Object.assign(stats, applyListeners([...byRun.values()], await documentListeners(session, root)));
+    } catch (e) {
+      errors.push({ step: 'walker_listeners', message: e?.message ?? String(e) });
+    }
+    lap('listeners');
+  } finally {
+    await session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => {});
+  }
+  return stats;
+}

@@ -1,0 +1,33 @@
+// Ask the service worker for one snapshot over a port, hearing its stages as they run.
+// (The one-shot chrome.runtime.sendMessage API stays the same for every other caller.)
+
+export const PORT_NAME = 'axsnap-request';
+
+const stopped = {
+  ok: false,
+  error: { code: 'internal_error', message: 'The axsnap service worker stopped before it answered.', hint: 'Try again.' },
+};
+
+/** Send `message`; `onProgress({stage, state, ms?})` per stage; resolves with the reply. */
+export function request(message, onProgress) {
+  return new Promise((resolve) => {
+    const port = chrome.runtime.connect({ name: PORT_NAME });
+    let settled = false;
+    port.onMessage.addListener((m) => {
+      if (m?.type === 'progress') onProgress?.(m);
+      else if (m?.type === 'reply' && !settled) {
+        settled = true;
+        port.disconnect();
+        resolve(m.reply);
+      }
+    });
+    port.onDisconnect.addListener(() => {
+      void chrome.runtime.lastError; // read, so Chrome does not log it as unchecked
+      if (!settled) {
+        settled = true;
+        resolve(stopped);
+      }
+    });
+    port.postMessage(message);
+  });
+}

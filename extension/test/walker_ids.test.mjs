@@ -1,0 +1,158 @@
+// walker_ids.js: backendNodeIds and click listeners for the walker's records, over CDP.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import {
+  applyIds, applyListeners, parseTake, reportRuns, resolveWalkerIds, takeExpression,
+} from '../lib/walker_ids.js';
+
+const node = (backendNodeId, loaderId = 'L1') => ({ type: 'node', value: { backendNodeId, loaderId, localName: 'x' } });
+
+test('the take expression hands over one pending run and forgets it', () => {
+  const els = [{}, {}];
+  globalThis.__axsnapWalker = { pending: new Map([['w.1', ['old']], ['w.2', els]]) };
+  try {
+    const take = () => (0, eval)(takeExpression(['w.2', 'zz']));
+    assert.deepEqual(take(), ['w.2', ...els]);
+    assert.equal(take(), null, 'taken once');
+    assert.ok(globalThis.__axsnapWalker.pending.has('w.1'));
+  } finally {
+    delete globalThis.__axsnapWalker;
+  }
+  assert.equal((0, eval)(takeExpression(['w.1'])), null, 'no walker state in this world');
+});
+
+test('a world reports the runs it holds through the binding, then drops it', () => {
+  const reported = [];
+  globalThis.__axsnapWorld_t = (run) => reported.push(run);
+  globalThis.__axsnapWalker = { pending: new Map([['w.2', []]]) };
+  try {
+    assert.deepEqual(reportRuns('__axsnapWorld_t', ['w.1', 'w.2']), ['w.2']);
+    assert.deepEqual(reported, ['w.2']);
+    assert.equal(globalThis.__axsnapWorld_t, undefined);
+    assert.deepEqual(reportRuns('__axsnapWorld_t', ['w.2']), [], 'no binding here: nothing reported');
+    assert.equal(globalThis.__axsnapWalker.pending.has('w.2'), false, 'nor kept for a take that never comes');
+  } finally {
+    delete globalThis.__axsnapWalker;
+  }
+});
+
+test('deep-serialized takes give ids per record and frame ids by loader', () => {
+  const parsed = parseTake({ result: { deepSerializedValue: { type: 'array', value: [
+    { type: 'string', value: 'w.1' }, node(7), node(8, 'L2'), { type: 'node', value: {} }] } } });
+  assert.deepEqual(parsed, ['w.1', { backendNodeId: 7, loaderId: 'L1' }, { backendNodeId: 8, loaderId: 'L2' },
+    { backendNodeId: null, loaderId: null }]);
+  assert.equal(parseTake({ result: { deepSerializedValue: { type: 'null' } } }), null);
+  const run = { frames: [{}, {}], elements: [{ f: 0 }, { f: 1 }, { f: 1 }] };
+  const resolved = applyIds(run, parsed.slice(1), new Map([['L1', 'F0'], ['L2', 'F1']]));
+  assert.equal(resolved, 2);
+  assert.deepEqual(run.elements, [{ f: 0, b: 7 }, { f: 1, b: 8 }, { f: 1 }]);
+  assert.deepEqual(run.frames, [{ frameId: 'F0' }, { frameId: 'F1' }]);
+});
+
+test('only click-type listeners mark records', () => {
+  const runs = [{ elements: [{ b: 1 }, { b: 2 }, { b: 3 }, {}] }];
+  const stats = applyListeners(runs, [
+    { type: 'click', backendNodeId: 1 }, { type: 'mousedown', backendNodeId: 3 },
+    { type: 'scroll', backendNodeId: 2 }, { type: 'click', backendNodeId: 99 }]);
+  assert.deepEqual(runs[0].elements, [{ b: 1, k: 1 }, { b: 2 }, { b: 3, k: 1 }, {}]);
+  assert.deepEqual(stats, { clickable: 2, listeners: 3 });
+});
+
+/** A CDP session whose worlds hold `takes` (context id → deep value) for `runs`. */
+function session({ contexts, takes, listeners = [], failListeners = false }) {
+  const calls = [];
+  const listenersOf = new Set();
+  const s = {
+    calls,
+    onEvent(fn) {
+      listenersOf.add(fn);
+      return () => listenersOf.delete(fn);
+    },
+    async send(method, params = {}) {
+      calls.push([method, params]);
+      if (method === 'Runtime.addBinding') s.binding = params;
+      if (method === 'Runtime.evaluate') {
+        return { result: { deepSerializedValue: { type: 'array', value: takes[params.contextId] ?? [] } } };
+      }
+      if (method === 'DOM.resolveNode') return { object: { objectId: `o${params.backendNodeId}` } };
+      if (method === 'DOMDebugger.getEventListeners') {
+        if (failListeners) throw new Error('No node with given id found');
+        return { listeners };
+      }
+      return {};
+    },
+  };
+  // the injected reporter: each frame's world calls the binding for the run it holds
+  s.inject = async (frameIds, func, [name, runs]) => {
+    s.injected = { frameIds, func, runs };
+    setTimeout(() => {
+      for (const [run, contextId] of Object.entries(contexts)) {
+        for (const fn of listenersOf) fn('Runtime.bindingCalled', { name, payload: run, executionContextId: contextId }, { tabId: 1 });
+      }
+    }, 1);
+    return Object.keys(contexts).map((run) => ({ result: [run] }));
+  };
+  return s;
+}
+
+test('resolveWalkerIds finds each run\'s world, takes its ids and reads listeners off the root', async () => {
+  const walker = { run: 'a.1', frames: [{}], elements: [{ f: 0 }, { f: 0 }],
+    subframes: [{ frameId: 7, result: { run: 'b.1', frames: [{}], elements: [{ f: 0 }] } }] };
+  const s = session({
+    contexts: { 'a.1': 2, 'b.1': 3 },
+    takes: { 2: [{ type: 'string', value: 'a.1' }, node(10), node(11)], 3: [{ type: 'string', value: 'b.1' }, node(20, 'L2')] },
+    listeners: [{ type: 'click', backendNodeId: 11 }],
+  });
+  const errors = [];
+  const frames = [{ frameId: 'F0', loaderId: 'L1' }, { frameId: 'F1', loaderId: 'L2' }, { frameId: 'X', loaderId: 'L3', sessionId: 's' }];
+  const stats = await resolveWalkerIds(s, s.inject, walker, frames, 'axsnap', errors);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(walker.elements, [{ f: 0, b: 10 }, { f: 0, b: 11, k: 1 }]);
+  assert.deepEqual(walker.subframes[0].result.elements, [{ f: 0, b: 20 }]);
+  assert.equal(walker.subframes[0].result.frames[0].frameId, 'F1');
+  assert.deepEqual([stats.resolved, stats.worlds, stats.clickable], [3, 2, 1]);
+  assert.deepEqual(s.injected.frameIds, [0, 7]);
+  assert.equal(s.injected.func, reportRuns);
+  assert.equal(s.binding.executionContextName, 'axsnap', 'only the extension\'s worlds get the binding');
+  const methods = s.calls.map(([m]) => m);
+  assert.ok(!methods.includes('Runtime.enable'), 'no console replay');
+  assert.ok(methods.indexOf('Runtime.removeBinding') > methods.indexOf('Runtime.addBinding'));
+  const evaluated = s.calls.filter(([m]) => m === 'Runtime.evaluate').map(([, p]) => p.contextId);
+  assert.deepEqual(evaluated.sort(), [2, 3]);
+  const [, resolveParams] = s.calls.find(([m]) => m === 'DOM.resolveNode');
+  assert.equal(resolveParams.backendNodeId, 10, 'the top document\'s root element');
+  assert.equal(resolveParams.executionContextId, undefined, 'no script runs for it');
+  assert.ok(methods.includes('Runtime.releaseObjectGroup'));
+});
+
+test('a failed listener read is an error, the ids stay', async () => {
+  const walker = { run: 'a.1', frames: [{}], elements: [{ f: 0 }] };
+  const s = session({ contexts: { 'a.1': 2 }, takes: { 2: [{ type: 'string', value: 'a.1' }, node(10)] }, failListeners: true });
+  const errors = [];
+  await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', errors);
+  assert.deepEqual(walker.elements, [{ f: 0, b: 10 }]);
+  assert.deepEqual(errors.map((e) => e.step), ['walker_listeners']);
+});
+
+test('a walker run without tracking needs no CDP at all', async () => {
+  const s = session({ contexts: {}, takes: {} });
+  const stats = await resolveWalkerIds(s, s.inject, { frames: [], elements: [{}] }, [], 'axsnap', []);
+  assert.equal(stats.resolved, 0);
+  assert.deepEqual(s.calls, []);
+});
+
+test('runs the walk reported itself need no second injection; the others get one', async () => {
+  const walker = { run: 'a.1', reported: true, frames: [{}], elements: [{ f: 0 }],
+    subframes: [{ frameId: 7, result: { run: 'b.1', frames: [{}], elements: [{ f: 0 }] } }] };
+  const s = session({
+    contexts: { 'b.1': 3 },
+    takes: { 2: [{ type: 'string', value: 'a.1' }, node(10)], 3: [{ type: 'string', value: 'b.1' }, node(20)] },
+  });
+  const reporter = { contexts: new Map([['a.1', 2]]), wait: async () => true };
+  const stats = await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', [], reporter);
+  assert.deepEqual(s.injected.frameIds, [7], 'only the frame whose world the walk created');
+  assert.deepEqual(s.injected.runs, ['b.1']);
+  assert.equal(stats.resolved, 2);
+  assert.deepEqual([walker.elements[0].b, walker.subframes[0].result.elements[0].b], [10, 20]);
+});

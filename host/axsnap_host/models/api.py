@@ -1,0 +1,304 @@
+"""The extension's message API: what a page of axsnap, or an agent extension on the side
+panel's allow-list, sends with ``chrome.runtime.sendMessage`` and what it gets back.
+
+Requests are ``{type: "snapshot" | "resolve" | "ping_host", ...}``; every reply is
+``{ok: true, result, timings, ...}`` or ``{ok: false, error: {code, message, hint}}``. The side
+panel also asks over a port (``chrome.runtime.connect({name: "axsnap-request"})``): it posts
+one request and hears ``progress`` events, then one ``reply`` wrapping the same reply.
+
+``python -m axsnap_host.models.api --write schemas/api`` writes one JSON Schema per message
+and reply (a unit test keeps the files equal to these models; the end-to-end tests check
+real replies against them).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .errors import ErrorInfo
+from .options import SnapshotOptions
+from .result import SnapshotResult
+
+# -- requests ---------------------------------------------------------------------------
+
+
+class _Target(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tabId: int | None = Field(None, ge=0, description="chrome.tabs id; default: the active tab")
+    targetId: str | None = Field(
+        None, min_length=1, description="a CDP target id (a Selenium window handle) instead"
+    )
+
+
+class SnapshotMessage(_Target):
+    """Snapshot a tab. Agents (other extensions) may not send ``redact: false``."""
+
+    type: Literal["snapshot"]
+    options: SnapshotOptions = Field(default_factory=SnapshotOptions)
+
+
+class ResolveMessage(_Target):
+    """Locators of an outline element id on the live page, each checked."""
+
+    type: Literal["resolve"]
+    elementId: str = Field(pattern=r"^\d+-\d+$", description="'{frameOrdinal}-{backendNodeId}'")
+    xpath: str | None = Field(None, pattern=r"^/", description="check this XPath too")
+
+
+class PingHostMessage(BaseModel):
+    """Start the native host (if needed) and check that it answers."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["ping_host"]
+
+
+# -- reply parts ------------------------------------------------------------------------
+
+
+class Sizes(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    capture_bytes: int = Field(description="the RawCapture sent to the host")
+    reply_bytes: int = Field(description="the host's reply, reassembled")
+    reply_chunks: int = Field(description="native-messaging frames the reply took")
+
+
+class SnapshotTimings(BaseModel):
+    """Milliseconds. ``host_ms`` is the host's own time, ``transfer_ms`` the rest of the round
+    trip; ``capture_steps`` are the capture's steps (frame tree, AX, DOMSnapshot, ...)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    attach_ms: float
+    stabilize_ms: float
+    capture_ms: float
+    host_ms: float
+    transfer_ms: float
+    total_ms: float
+    capture_steps: dict[str, float] = Field(default_factory=dict)
+
+
+class Timings(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    total_ms: float
+
+
+class SomMark(BaseModel):
+    """One numbered box: ``box`` and ``label`` are image pixels (x0, y0, x1, y1; exclusive)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    index: int = Field(description="the element's DOM text index")
+    kind: str
+    colour: str
+    box: list[int] = Field(min_length=4, max_length=4)
+    label: list[int] = Field(min_length=4, max_length=4)
+    anchor: str
+    clipped: bool
+
+
+class SomLegend(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    width: int = Field(description="image pixels")
+    height: int
+    device_pixel_ratio: float
+    palette: dict[str, str]
+    mask_colour: str
+    masks: list[list[int]] = Field(description="painted-over rects (redacted fields)")
+    marks: list[SomMark]
+    skipped: list[dict[str, Any]] = Field(description="{index, reason} of boxes not drawn")
+
+
+class VisionImage(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    ok: Literal[True]
+    format: Literal["png", "jpeg"]
+    image: str = Field(description="base64 of the Set-of-Mark image")
+    legend: SomLegend
+    timings: dict[str, float] = Field(default_factory=dict)
+    screenshot_ms: float | None = None
+
+
+class VisionMissing(BaseModel):
+    """No image (the screenshot failed or timed out); the DOM text is served anyway."""
+
+    model_config = ConfigDict(extra="allow")
+
+    ok: Literal[False]
+    reason: str
+
+
+class OutlineFrame(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    ordinal: int
+    frameId: str | None = None
+    parentOrdinal: int | None = None
+    url: str = ""
+    origin: str = ""
+    status: str = Field(description="'captured', or 'restricted' with a reason")
+    reason: str | None = None
+
+
+class ReplyResult(SnapshotResult):
+    """The host's result. Which fields are set depends on ``format``: ``snapshot`` (the
+    SnapshotV1), ``domtext``/``elements``/``som`` (``domtext``, ``elements``, ``indices``; and
+    ``vision`` for ``som`` or ``vision: true``), ``outline`` (``combinedTree`` and its maps,
+    ``frames``; ``delta`` with ``compression: "delta"``)."""
+
+    vision: VisionImage | VisionMissing | None = None
+    combinedTree: str | None = None
+    combinedXpathMap: dict[str, str] | None = None
+    combinedUrlMap: dict[str, str] | None = None
+    frames: list[OutlineFrame] | None = None
+    snapshot_id: str | None = Field(
+        None, description="outline: this snapshot's name; a later delta names its base by it"
+    )
+    hash: str | None = Field(None, description="outline: 'sha256:…' of the snapshot parts")
+    delta: dict[str, Any] | None = Field(
+        None,
+        description="outline with compression 'delta': {applied: true, base_snapshot_id, "
+        "counts, changes, edits, …} in place of the outline parts, or {applied: false, "
+        "reason} next to the full outline (see pipeline/delta.py)",
+    )
+
+
+class ResolveResult(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    elementId: str
+    frameOrdinal: int
+    frameId: str
+    frameUrl: str
+    backendNodeId: int
+    tag: str
+    xpath: str | None = Field(description="frame-prefixed XPath of the live node")
+    xpathMatches: bool
+    css: str = Field(description="within the element's document; ' >>> ' enters a shadow root")
+    cssMatches: bool
+    givenXpath: str | None = None
+    givenXpathMatches: bool | None = None
+    consistent: bool = Field(description="every locator finds this very node")
+
+
+class PingResult(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    pong: Literal[True]
+    protocol: int
+    host: str = Field(description="the host package version")
+
+
+# -- replies ----------------------------------------------------------------------------
+
+
+class SnapshotReply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ok: Literal[True]
+    result: ReplyResult
+    timings: SnapshotTimings
+    sizes: Sizes
+
+
+class ResolveReply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ok: Literal[True]
+    result: ResolveResult
+    timings: Timings
+
+
+class PingHostReply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ok: Literal[True]
+    result: PingResult
+    timings: Timings
+
+
+class ErrorReply(BaseModel):
+    """Any request can fail this way: ``not_allowed``, ``restricted_page``, ``host_not_found``
+    (the hint holds the install command), ``debugger_busy``, ``page_navigated``, ..."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ok: Literal[False]
+    error: ErrorInfo
+
+
+class ProgressEvent(BaseModel):
+    """Port only: one stage of a snapshot started or ended."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["progress"]
+    stage: Literal["attach", "stabilize", "capture", "process"]
+    state: Literal["start", "end"]
+    ms: float | None = Field(None, description="the stage's time, on 'end'")
+
+
+class PortReply(BaseModel):
+    """Port only: the last message, wrapping the same reply sendMessage would give."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["reply"]
+    reply: SnapshotReply | ResolveReply | PingHostReply | ErrorReply
+
+
+# -- schemas ----------------------------------------------------------------------------
+
+SCHEMAS: dict[str, type[BaseModel]] = {
+    "snapshot_message": SnapshotMessage,
+    "snapshot_reply": SnapshotReply,
+    "resolve_message": ResolveMessage,
+    "resolve_reply": ResolveReply,
+    "ping_host_message": PingHostMessage,
+    "ping_host_reply": PingHostReply,
+    "error_reply": ErrorReply,
+    "progress_event": ProgressEvent,
+    "port_reply": PortReply,
+}
+
+
+def schema_text(name: str) -> str:
+    """The schema file's exact text (sorted keys, two-space indent, trailing newline)."""
+    schema = SCHEMAS[name].model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"https://axsnap.dev/schemas/api/{name}.schema.json"
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in SCHEMAS:
+        path = folder / f"{name}.schema.json"
+        path.write_text(schema_text(name), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2 or args[0] != "--write":
+        print("usage: python -m axsnap_host.models.api --write schemas/api", file=sys.stderr)
+        return 2
+    for path in write_schemas(Path(args[1])):
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,189 @@
+"""Compact, filter and depth: fewer outline lines, each still placed in its tree.
+
+``compact`` keeps the lines that say something — controls (with their ref), headings,
+named images and cells, text, named containers, anything with a value or a state — and
+the ancestors that place them. Ancestors kept only for placement are structure: they lose
+their id (no agent acts on an unnamed row), and a structure line is folded away when it
+is a pure wrapper (a label, a generic element, an unnamed group) or holds a single line.
+A cell or row whose name only repeats the lines under it loses the name the same way.
+
+``filter="interactive"`` keeps the controls and their ancestors; ``depth`` keeps the top
+levels and puts a marker where lines were cut. All three return fresh records with their
+``depth`` and ``parent`` recomputed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from .elision import elide
+from .outline_lines import OutlineLine
+
+# Kinds that keep their ref in compact lines.
+REF_KINDS = frozenset({"interactive", "heading", "image", "cell"})
+# Kinds that are kept for their own sake in compact mode.
+SAYING_KINDS = REF_KINDS | {"text", "container", "document"}
+# Unnamed wrappers folded away in compact mode even when they hold several lines.
+WRAPPER_ROLES = frozenset({
+    "LabelText", "generic", "none", "presentation", "group", "Section", "Figcaption",
+    "div", "span", "label", "section", "Pre", "emphasis", "strong", "time", "code",
+    "cell", "gridcell", "MenuListPopup", "rowgroup", "Legend",
+})
+# Named-by-content roles: their name is their text, often all said by the lines below.
+_NAMED_BY_CONTENT = frozenset({"cell", "gridcell", "columnheader", "rowheader", "row",
+                               "listitem", "paragraph", "LabelText", "div", "span",
+                               "generic", "label", "Figcaption", "caption", "term",
+                               "definition"})
+TEXT_ROLE = "text"
+
+
+def rebuild(lines: Sequence[OutlineLine], keep: Sequence[bool]) -> list[OutlineLine]:
+    """The kept lines, each under its nearest kept ancestor (depth = kept ancestors)."""
+    out: list[OutlineLine] = []
+    new_index = [-1] * len(lines)
+    for i, line in enumerate(lines):
+        parent = line.parent
+        while parent >= 0 and new_index[parent] < 0:
+            parent = lines[parent].parent
+        if not keep[i]:
+            continue
+        up = new_index[parent] if parent >= 0 else -1
+        depth = out[up].depth + 1 if up >= 0 else 0
+        copy = OutlineLine(key=line.key, depth=depth, role=line.role, name=line.name,
+                           kind=line.kind, value=line.value, state=line.state, parent=up,
+                           ref=line.ref, onscreen=line.onscreen, text=line.text,
+                           elided=line.elided)
+        new_index[i] = len(out)
+        out.append(copy)
+    return out
+
+
+def with_ancestors(lines: Sequence[OutlineLine], wanted: Sequence[bool]) -> list[bool]:
+    """``wanted`` plus every ancestor of a wanted line."""
+    keep = list(wanted)
+    for i in range(len(lines) - 1, -1, -1):
+        if keep[i] and lines[i].parent >= 0:
+            keep[lines[i].parent] = True
+    return keep
+
+
+def filter_interactive(lines: Sequence[OutlineLine]) -> list[OutlineLine]:
+    """Controls and their ancestors (a frame's root included)."""
+    wanted = [line.kind == "interactive" or line.parent < 0 for line in lines]
+    return rebuild(lines, with_ancestors(lines, wanted))
+
+
+def says_something(line: OutlineLine) -> bool:
+    return line.kind in SAYING_KINDS or line.value is not None or bool(line.state)
+
+
+def compact(lines: Sequence[OutlineLine]) -> list[OutlineLine]:
+    """Compact lines (see the module docstring); the top line always stays."""
+    n = len(lines)
+    said = _text_said_by_controls(lines)
+    own = [(says_something(line) and i not in said) or line.parent < 0
+           for i, line in enumerate(lines)]
+    keep = with_ancestors(lines, own)
+    children: list[list[int]] = [[] for _ in range(n)]
+    for i, line in enumerate(lines):
+        if keep[i] and line.parent >= 0:
+            children[line.parent].append(i)
+    repeats = _names_said_below(lines, keep, children)
+    shown = list(keep)
+    renamed: dict[str, str] = {}  # control key → the text that labels it
+    for i, line in enumerate(lines):
+        if not keep[i] or line.parent < 0:
+            continue
+        only = children[i]
+        if (line.kind == "interactive" and not line.name and len(only) == 1
+                and lines[only[0]].kind == "text" and not children[only[0]]):
+            shown[only[0]] = False  # an unnamed control labelled by one text line
+            renamed[line.key] = lines[only[0]].name
+        if line.value is not None or line.state:
+            continue
+        placement_only = (line.kind == "structure" and not own[i]) or i in repeats
+        if placement_only and (line.role in WRAPPER_ROLES or len(only) <= 1):
+            shown[i] = False  # folded: its lines move up a level
+    repeated_keys = {lines[i].key for i in repeats}
+    out = rebuild(lines, shown)
+    for line in out:
+        if line.key in repeated_keys:
+            line.name, line.kind = "", "structure"
+        if line.key in renamed:
+            line.name = renamed[line.key]
+        line.ref = line.kind in REF_KINDS
+        if line.kind == "text":
+            line.role = TEXT_ROLE
+    return out
+
+
+def _text_said_by_controls(lines: Sequence[OutlineLine]) -> set[int]:
+    """Text (and image) lines that repeat what a line near them says: a control's label
+    next to it, text or an icon inside a control, a heading's or a group's own text."""
+    out: set[int] = set()
+    names_by_parent: dict[int, set[str]] = {}
+    for line in lines:
+        if line.kind == "interactive" and line.name:
+            names_by_parent.setdefault(line.parent, set()).add(_squash(line.name))
+    inside: list[str | None] = []  # per line: what the nearest control ancestor says
+    named: list[str] = []  # per line: the name of the nearest named line (itself included)
+    for i, line in enumerate(lines):
+        above = inside[line.parent] if line.parent >= 0 else None
+        label = named[line.parent] if line.parent >= 0 else ""
+        if line.kind == "interactive":
+            inside.append(_squash(f"{line.name} {line.value or ''}"))
+        else:
+            inside.append(above)
+        named.append(_squash(line.name) if line.name and line.kind != "text" else label)
+        if line.kind not in ("text", "image"):
+            continue
+        text = _squash(line.name)
+        beside = line.kind == "text" and _within_any(text, names_by_parent.get(line.parent, ()))
+        parent_value = lines[line.parent].value if line.parent >= 0 else None
+        held = parent_value is not None and _squash(parent_value) == text
+        if beside or held or label == text or (above and text in above):
+            out.add(i)
+    return out
+
+
+def _within_any(text: str, names: Collection[str]) -> bool:
+    """``text`` is a sibling control's whole name or a part of it ("Order paint" beside
+    "Done: Order paint"); one- and two-letter texts only count when equal."""
+    if text in names:
+        return True
+    return len(text) >= _MIN_CONTAINED and any(text in name for name in names)
+
+
+_MIN_CONTAINED = 3
+
+
+def _names_said_below(lines: Sequence[OutlineLine], keep: Sequence[bool],
+                      children: Sequence[Sequence[int]]) -> set[int]:
+    """Kept lines whose name is exactly the text of the kept lines below them."""
+    out: set[int] = set()
+    for i, line in enumerate(lines):
+        if not keep[i] or not line.name or not children[i] or line.role not in _NAMED_BY_CONTENT:
+            continue
+        target = _squash(line.name)
+        said: list[str] = []
+        size = 0
+        stack = list(reversed(children[i]))
+        while stack and size <= len(target):
+            j = stack.pop()
+            words = _squash(lines[j].name) + _squash(lines[j].value or "")
+            said.append(words)
+            size += len(words)
+            stack.extend(reversed(children[j]))
+        if not stack and "".join(said) == target:
+            out.add(i)
+    return out
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split()).casefold()
+
+
+def cut_depth(lines: Sequence[OutlineLine], depth: int) -> tuple[list[OutlineLine], int]:
+    """The lines of the top ``depth`` levels, a marker where lines were cut; and how many
+    were cut."""
+    return elide(lines, [line.depth < depth for line in lines], lambda _dropped: "depth limit")

@@ -1,0 +1,402 @@
+"""Delta between two outline snapshots, and :func:`apply_delta` for clients.
+
+A snapshot here is the part of an outline reply a client keeps: ``combinedTree``, the two
+maps, ``frames`` and ``focus`` (:data:`SNAPSHOT_PARTS`); its hash is the SHA-256 of their
+canonical JSON. A delta has two faces:
+
+- for the machine, ``edits``: positional line edits ``[start, delete_count, new_lines]``
+  on the base's ``combinedTree`` lines (ascending, non-overlapping), ``maps``: set/remove
+  patches of the two maps, ``frames``: ``{length, set: {index: record}}`` and ``focus``:
+  ``{value}`` when they changed. Applying them to the base gives the new snapshot
+  exactly; the new hash checks it.
+- for the model, ``changes`` and ``text``: each added, removed or changed line with its id,
+  the fields that changed (name, value, state) and the lines above it that place it.
+
+Lines are matched by key (the node id; ref-less compact lines and markers have keys too),
+keeping the longest run of keys in the same order; every other line is added or removed.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+SNAPSHOT_PARTS = ("combinedTree", "combinedXpathMap", "combinedUrlMap", "frames", "focus")
+MAP_PARTS = ("combinedXpathMap", "combinedUrlMap")
+INDENT = "  "
+CONTEXT_LINES = 4  # ancestors shown to place a change
+
+
+class DeltaError(ValueError):
+    """The delta does not apply to this base (another base, or a corrupt delta)."""
+
+
+def snapshot_parts(result: dict[str, Any]) -> dict[str, Any]:
+    """The parts of an outline result that a delta reproduces."""
+    return {part: result[part] for part in SNAPSHOT_PARTS if part in result}
+
+
+def snapshot_hash(result: dict[str, Any]) -> str:
+    """``sha256:<hex>`` of the snapshot parts' canonical JSON: sorted keys, no spaces, UTF-8,
+    and whole numbers without a fraction (``424``, not ``424.0``: as JavaScript writes
+    them, so a client in either language gets the same hash)."""
+    parts = snapshot_parts(result)
+    for part in ("frames", "focus"):  # the only parts with numbers in them
+        if part in parts:
+            parts[part] = _whole_numbers(parts[part])
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _whole_numbers(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_whole_numbers(item) for item in value]
+    return value
+
+
+def split_lines(text: str) -> list[str]:
+    return text.split("\n") if text else []
+
+
+class LineInfo(NamedTuple):
+    """What the diff knows of one line: its key and the fields a change is reported in.
+    (A tuple: a large outline has tens of thousands of them.)"""
+
+    key: str
+    name: str = ""
+    value: str | None = None
+    state: tuple[str, ...] = ()
+    ref: bool = True
+
+
+@dataclass
+class Snapshot:
+    """A snapshot as the host keeps it for the next delta."""
+
+    snapshot_id: str
+    hash: str
+    parts: dict[str, Any]
+    lines: list[str]
+    info: list[LineInfo] = field(default_factory=list)
+
+    def approx_bytes(self) -> int:
+        """Rough memory held (Python objects): text, per-line records, map entries."""
+        maps = sum(len(k) + len(v) + 120 for part in MAP_PARTS
+                   for k, v in (self.parts.get(part) or {}).items())
+        return sum(len(line) + 60 for line in self.lines) + 220 * len(self.info) + maps
+
+
+# -- diff ---------------------------------------------------------------------------------
+
+def _stable_pairs(base_keys: Sequence[str], new_keys: Sequence[str]) -> list[tuple[int, int]]:
+    """Matched (base index, new index) pairs, increasing in both: the longest such run of
+    keys common to both (patience-style LIS over base positions, O(n log n))."""
+    where: dict[str, int] = {}
+    for i, key in enumerate(base_keys):
+        where.setdefault(key, i)
+    pairs = [(where[key], j) for j, key in enumerate(new_keys) if key in where]
+    tails: list[int] = []  # base position ending the best run of each length
+    tail_at: list[int] = []  # pair index of that tail
+    back: list[int] = [-1] * len(pairs)
+    for p, (i, _j) in enumerate(pairs):
+        k = bisect.bisect_left(tails, i)
+        if k == len(tails):
+            tails.append(i)
+            tail_at.append(p)
+        else:
+            tails[k] = i
+            tail_at[k] = p
+        back[p] = tail_at[k - 1] if k > 0 else -1
+    out: list[tuple[int, int]] = []
+    p = tail_at[-1] if tail_at else -1
+    while p >= 0:
+        out.append(pairs[p])
+        p = back[p]
+    out.reverse()
+    return out
+
+
+def _depth(line: str) -> int:
+    return (len(line) - len(line.lstrip(" "))) // len(INDENT)
+
+
+def _ancestors(lines: Sequence[str], index: int) -> list[int]:
+    """Indices of the lines above ``index`` that contain it, nearest first."""
+    out: list[int] = []
+    depth = _depth(lines[index])
+    for i in range(index - 1, -1, -1):
+        if depth == 0:
+            break
+        d = _depth(lines[i])
+        if d < depth:
+            out.append(i)
+            depth = d
+    return out
+
+
+def _context(lines: Sequence[str], index: int) -> list[str]:
+    """Up to CONTEXT_LINES ancestor lines (text without indent), outermost first; the
+    document's top line is left out when there are others."""
+    above = _ancestors(lines, index)
+    if len(above) > 1 and _depth(lines[above[-1]]) == 0:
+        above = above[:-1]
+    out = [lines[i].strip() for i in reversed(above[:CONTEXT_LINES])]
+    if above and _bare(out[-1]) and above[0] + 1 < index:
+        # "row" alone does not say which row: name it by its first line
+        out[-1] += f" ({lines[above[0] + 1].strip()})"
+    return out
+
+
+def _bare(text: str) -> bool:
+    """A line with neither id nor name (``row``, ``listitem``): it places nothing."""
+    return not text.startswith("[") and ": " not in text
+
+
+def _state_map(state: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in state:
+        name, _, value = item.partition("=")
+        out[name] = value if value else True
+    return out
+
+
+def _fields(old: LineInfo, new: LineInfo) -> dict[str, Any]:
+    """What changed between two versions of a line: name, value, state ({name: [old,
+    new]}, false for absent), or only its place (``moved``)."""
+    fields: dict[str, Any] = {}
+    if old.name != new.name:
+        fields["name"] = [old.name, new.name]
+    if old.value != new.value:
+        fields["value"] = [old.value, new.value]
+    before, after = _state_map(old.state), _state_map(new.state)
+    states = {name: [before.get(name, False), after.get(name, False)]
+              for name in sorted(set(before) | set(after)) if before.get(name) != after.get(name)}
+    if states:
+        fields["state"] = states
+    return fields or {"line": True}
+
+
+def _subtree_end(lines: Sequence[str], index: int, limit: int) -> int:
+    depth = _depth(lines[index])
+    end = index + 1
+    while end < limit and _depth(lines[end]) > depth:
+        end += 1
+    return end
+
+
+def diff(base: Snapshot, new: Snapshot) -> dict[str, Any]:
+    """The delta from ``base`` to ``new`` (see the module docstring), with
+    ``changed_fraction``: the share of lines that are not unchanged."""
+    old_lines, new_lines = base.lines, new.lines
+    old_info, new_info = base.info, new.info
+    pairs = _stable_pairs([x.key for x in old_info], [x.key for x in new_info])
+    edits: list[list[Any]] = []
+    changes: list[dict[str, Any]] = []
+    unchanged = 0
+    bi = nj = 0
+    for i, j in [*pairs, (len(old_lines), len(new_lines))]:
+        if bi < i or nj < j:
+            edits.append([bi, i - bi, new_lines[nj:j]])
+            changes.extend(_removed(old_lines, old_info, bi, i))
+            changes.extend(_added(new_lines, new_info, nj, j))
+        if i < len(old_lines):
+            if old_lines[i] == new_lines[j]:
+                unchanged += 1
+            else:
+                edits.append([i, 1, [new_lines[j]]])
+                changes.append(_entry("changed", new_lines, new_info, j,
+                                      fields=_fields(old_info[i], new_info[j]),
+                                      was=old_lines[i].strip()))
+        bi, nj = i + 1, j + 1
+    total = max(len(old_lines), len(new_lines), 1)
+    delta: dict[str, Any] = {
+        "base_snapshot_id": base.snapshot_id,
+        "base_hash": base.hash,
+        "hash": new.hash,
+        "changed_fraction": round(1 - unchanged / total, 4),
+        "counts": {op: sum(x.get("lines", 1) for x in changes if x["op"] == op)
+                   for op in ("added", "removed", "changed")},
+        "changes": changes,
+        "edits": _merged(edits),
+    }
+    for part in MAP_PARTS:
+        before, after = base.parts.get(part) or {}, new.parts.get(part) or {}
+        patch: dict[str, Any] = {}
+        changed = {k: v for k, v in after.items() if before.get(k) != v}
+        gone = sorted(k for k in before if k not in after)
+        if changed:
+            patch["set"] = changed
+        if gone:
+            patch["remove"] = gone
+        if patch:
+            delta.setdefault("maps", {})[part] = patch
+    frames = _frames_patch(base.parts.get("frames") or [], new.parts.get("frames") or [])
+    if frames:
+        delta["frames"] = frames
+    if base.parts.get("focus") != new.parts.get("focus"):
+        delta["focus"] = {"value": new.parts.get("focus")}
+    delta["text"] = render_changes(changes)
+    return delta
+
+
+def _frames_patch(before: list[Any], after: list[Any]) -> dict[str, Any] | None:
+    """``{length, set: {index: frame}}`` for the frame records that differ, or None."""
+    changed = {str(i): frame for i, frame in enumerate(after)
+               if i >= len(before) or before[i] != frame}
+    if not changed and len(before) == len(after):
+        return None
+    return {"length": len(after), "set": changed}
+
+
+def _merged(edits: list[list[Any]]) -> list[list[Any]]:
+    """Join edits that touch (a removal followed by a change of the next line)."""
+    out: list[list[Any]] = []
+    for start, count, lines in edits:
+        if out and out[-1][0] + out[-1][1] == start:
+            out[-1][1] += count
+            out[-1][2] = out[-1][2] + lines
+        else:
+            out.append([start, count, list(lines)])
+    return out
+
+
+def _entry(op: str, text: Sequence[str], info: Sequence[LineInfo], index: int,
+           **extra: Any) -> dict[str, Any]:
+    line = info[index]
+    entry: dict[str, Any] = {"op": op, "id": None if line.key.startswith("…") else line.key,
+                             "line": text[index].strip(), "context": _context(text, index)}
+    entry.update(extra)
+    return entry
+
+
+def _added(lines: Sequence[str], info: Sequence[LineInfo], start: int, end: int) -> list[
+        dict[str, Any]]:
+    """One entry per added subtree: its top line, and the lines below it (indented from
+    it) when there are any."""
+    out = []
+    i = start
+    while i < end:
+        stop = _subtree_end(lines, i, end)
+        entry = _entry("added", lines, info, i, lines=stop - i)
+        if stop - i > 1:
+            depth = _depth(lines[i])
+            entry["below"] = [line[len(INDENT) * (depth + 1):] for line in lines[i + 1:stop]]
+        out.append(entry)
+        i = stop
+    return out
+
+
+def _removed(lines: Sequence[str], info: Sequence[LineInfo], start: int, end: int) -> list[
+        dict[str, Any]]:
+    out = []
+    i = start
+    while i < end:
+        stop = _subtree_end(lines, i, end)
+        out.append(_entry("removed", lines, info, i, lines=stop - i))
+        i = stop
+    return out
+
+
+def render_changes(changes: Sequence[dict[str, Any]]) -> str:
+    """The changes as text for a model: ``+``/``-``/``~`` and the line, ``in:`` the lines
+    that place it; an added subtree's lines follow, indented."""
+    out: list[str] = []
+    for change in changes:
+        symbol = {"added": "+", "removed": "-", "changed": "~"}[change["op"]]
+        head = f"{symbol} {change['line']}"
+        if change["op"] == "removed" and change.get("lines", 1) > 1:
+            head += f" (and {change['lines'] - 1} lines below)"
+        if change["op"] == "changed":
+            head += _fields_note(change.get("fields") or {}, change.get("was", ""))
+        if change["context"]:
+            head += "  in: " + " > ".join(change["context"])
+        out.append(head)
+        out.extend(f"{INDENT}{line}" for line in change.get("below", ()))
+    return "\n".join(out)
+
+
+def _fields_note(fields: dict[str, Any], was: str) -> str:
+    notes = []
+    for name, (old, new) in (fields.get("state") or {}).items():
+        notes.append(f"+{name}" if old is False else f"-{name}" if new is False else
+                     f"{name}: {old} → {new}")
+    if "value" in fields:
+        notes.append("value was " + json.dumps(fields["value"][0], ensure_ascii=False))
+    if "name" in fields:
+        notes.append("name was " + json.dumps(fields["name"][0], ensure_ascii=False))
+    if fields.get("line"):
+        notes.append(f"was: {was}")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+# -- apply (clients) ----------------------------------------------------------------------
+
+def apply_edits(lines: Sequence[str], edits: Sequence[Sequence[Any]]) -> list[str]:
+    """The lines after positional ``edits`` (``[start, delete_count, new_lines]``)."""
+    out: list[str] = []
+    position = 0
+    for start, count, new in edits:
+        if start < position or start + count > len(lines):
+            raise DeltaError(f"edit [{start}, {count}] does not fit {len(lines)} lines")
+        out.extend(lines[position:start])
+        out.extend(new)
+        position = start + count
+    out.extend(lines[position:])
+    return out
+
+
+def apply_delta(base: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The full outline result a delta reply stands for.
+
+    ``base``: the outline result the delta names (``snapshot_id``), full or itself
+    materialized; ``delta``: the delta reply's result (with ``delta.applied`` true), or its
+    ``delta`` object. A fallback reply (``applied`` false) is already full and is returned
+    as is. Raises :class:`DeltaError` when the base is not the delta's base or the result
+    does not hash to the delta's ``hash``.
+    """
+    body = delta.get("delta") if "delta" in delta else delta
+    if not isinstance(body, dict):
+        raise DeltaError("no delta in this result")
+    if body.get("applied") is False:
+        return dict(delta)
+    base_hash = base.get("hash") or snapshot_hash(base)
+    if base_hash != body.get("base_hash"):
+        raise DeltaError(f"the delta applies to {body.get('base_snapshot_id')} "
+                         f"({body.get('base_hash')}), not to {base.get('snapshot_id')}")
+    full = {key: value for key, value in delta.items() if key != "delta"}
+    lines = apply_edits(split_lines(base.get("combinedTree") or ""), body.get("edits") or [])
+    full["combinedTree"] = "\n".join(lines)
+    for part in MAP_PARTS:
+        merged = dict(base.get(part) or {})
+        patch = (body.get("maps") or {}).get(part) or {}
+        for key in patch.get("remove") or ():
+            merged.pop(key, None)
+        merged.update(patch.get("set") or {})
+        full[part] = merged
+    frames = list(base.get("frames") or [])
+    patch = body.get("frames")
+    if isinstance(patch, dict):
+        frames = (frames + [None] * patch["length"])[:patch["length"]]
+        for index, frame in (patch.get("set") or {}).items():
+            frames[int(index)] = frame
+    if frames or "frames" in base:
+        full["frames"] = frames
+    focus = body["focus"]["value"] if isinstance(body.get("focus"), dict) else base.get("focus")
+    if focus is None:
+        full.pop("focus", None)
+    else:
+        full["focus"] = focus
+    if isinstance(body.get("full_size"), dict):
+        full["size"] = body["full_size"]  # the reply's own size was the delta text's
+    full["hash"] = snapshot_hash(full)
+    if body.get("hash") and full["hash"] != body["hash"]:
+        raise DeltaError("the delta applied, but the result does not match its hash")
+    return full

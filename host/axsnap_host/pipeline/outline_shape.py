@@ -1,0 +1,108 @@
+"""Shape the outline's line records for the reply: filter, compact, depth, text, budget.
+
+The order matters: the interactive filter and compact decide which lines exist, the depth
+limit cuts what remains, the text is rendered (compact lines show value and state), and
+the token budget elides last, on the text the model will actually read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..models.capture import RawCapture
+from ..models.options import SnapshotOptions
+from ..render.outline import line_text
+from .axtree import FlatNode, FlatTree
+from .budget import fit_budget
+from .compact import compact, cut_depth, filter_interactive
+from .domindex import DomIndex
+from .outline_lines import OutlineLine
+
+
+@dataclass
+class Shaped:
+    lines: list[OutlineLine]
+    stats: dict[str, int] = field(default_factory=dict)
+    budget: dict[str, Any] | None = None
+
+
+def shape_lines(
+    lines: list[OutlineLine],
+    options: SnapshotOptions,
+    mark_onscreen: Callable[[list[OutlineLine]], None],
+) -> Shaped:
+    """Apply ``filter``, ``compact``, ``depth`` and ``max_tokens`` and render the text."""
+    stats: dict[str, int] = {}
+    before = len(lines)
+    if options.filter == "interactive":
+        lines = filter_interactive(lines)
+        stats["filtered"] = before - len(lines)
+    if options.compact:
+        count = len(lines)
+        lines = compact(lines)
+        stats["compacted"] = count - len(lines)
+    if options.depth is not None:
+        lines, cut = cut_depth(lines, options.depth)
+        stats["depth_cut"] = cut
+    for line in lines:
+        line.text = line_text(line, detail=options.compact)
+    budget = None
+    if options.max_tokens is not None:
+        stats["lines_before_budget"] = len(lines)
+        mark_onscreen(lines)
+        lines, budget = fit_budget(lines, options.max_tokens)
+    return Shaped(lines, stats, budget)
+
+
+class CollapsedIndex:
+    """Which nodes say ``expanded: false`` (collapsed). The flat tree keeps only true
+    states, so the raw AX properties are looked up, per frame, when first asked."""
+
+    def __init__(self, capture: RawCapture, tree: FlatTree) -> None:
+        self._capture = capture
+        self._tree = tree
+        self._frames: dict[int, dict[str, dict[str, Any]]] = {}
+
+    def of(self, node: FlatNode) -> bool:
+        raw = self._frame(node.frame).get(node.ax_id)
+        if raw is None:
+            return False
+        for prop in raw.get("properties") or ():
+            if isinstance(prop, dict) and prop.get("name") == "expanded":
+                value = prop.get("value")
+                return isinstance(value, dict) and value.get("value") in (False, "false")
+        return False
+
+    def _frame(self, ordinal: int) -> dict[str, dict[str, Any]]:
+        known = self._frames.get(ordinal)
+        if known is None:
+            frames = self._capture.frames
+            ax = frames[ordinal].axNodes if 0 <= ordinal < len(frames) else []
+            known = {str(n.get("nodeId")): n for n in ax if isinstance(n, dict)}
+            self._frames[ordinal] = known
+        return known
+
+
+def mark_onscreen(lines: list[OutlineLine], tree: FlatTree, dom: DomIndex,
+                  capture: RawCapture) -> None:
+    """Set ``onscreen``: the node's box meets the viewport. A node without a box (text
+    runs, AX-only nodes) takes its parent line's answer."""
+    layout = capture.layout or {}
+    viewport = layout.get("cssLayoutViewport") or layout.get("layoutViewport") or {}
+    left = float(viewport.get("pageX") or 0)
+    top = float(viewport.get("pageY") or 0)
+    width = float(viewport.get("clientWidth") or 0)
+    height = float(viewport.get("clientHeight") or 0)
+    if width <= 0 or height <= 0:
+        return  # no layout metrics: everything counts as on screen
+    for line in lines:
+        node = tree.nodes.get(line.key)
+        box = dom.box(node.backend_id, node.frame_id) if node is not None else None
+        bounds = box[0] if box is not None else None
+        if bounds is None or (bounds[2] <= 0 and bounds[3] <= 0):
+            line.onscreen = lines[line.parent].onscreen if line.parent >= 0 else True
+            continue
+        x, y, w, h = bounds
+        line.onscreen = x < left + width and x + w > left and y < top + height and y + h > top

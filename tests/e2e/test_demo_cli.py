@@ -1,0 +1,61 @@
+"""Quick start 1/2 as a user runs it: ``axsnap demo`` writes every output, and no secret.
+
+Runs the real console script: it launches its own Chromium with the unpacked extension and the
+host registered in a temporary profile, serves the bundled demo page from 127.0.0.1 and
+snapshots it in every format the demo promises.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+pytestmark = pytest.mark.e2e
+
+DEMO_SECRETS = ("hunter2-Secret!", "482913", "4242 4242 4242 4242", "4242424242424242", "737")
+EXPECTED = ("snapshot.json", "dom.txt", "elements.json", "som.png", "som_legend.json",
+            "outline.txt", "outline.json")
+
+
+def _axsnap() -> str:
+    script = Path(sys.executable).with_name("axsnap")
+    return str(script) if script.exists() else shutil.which("axsnap") or "axsnap"
+
+
+def test_demo_writes_every_output_without_secrets(tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    done = subprocess.run([_axsnap(), "demo", "--out", str(out)], capture_output=True,
+                          text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert sorted(p.name for p in out.iterdir()) == sorted(EXPECTED)
+
+    snapshot = json.loads((out / "snapshot.json").read_text())
+    assert snapshot["snapshot_version"] and snapshot["ax_tree"]["nodes"]
+    elements = json.loads((out / "elements.json").read_text())
+    legend = json.loads((out / "som_legend.json").read_text())
+    dom_text = (out / "dom.txt").read_text()
+    # the image numbers are the DOM text indices
+    indices = {e["index"] for e in elements}
+    marks = {mark["index"] for mark in legend["marks"]}
+    assert indices and marks and marks <= indices
+    assert legend["masks"], "the password field's rectangle is masked in the image"
+    for index in indices:
+        assert f"[{index}]" in dom_text
+    assert (out / "outline.txt").read_text().startswith("[0-")
+    with Image.open(out / "som.png") as image:
+        assert image.width > 0 and image.height > 0
+
+    for path in out.iterdir():
+        if path.suffix == ".png":
+            continue
+        text = path.read_text()
+        for secret in DEMO_SECRETS:
+            assert secret not in text, f"{secret!r} leaked into {path.name}"
+    for secret in DEMO_SECRETS:
+        assert secret not in done.stdout and secret not in done.stderr
