@@ -4,7 +4,9 @@
 // name.sources 21.2 MB, chromeRole 5.6 MB and ignoredReasons 1.9 MB. With them the
 // SnapshotV1 capture was 92.7 MB, past native messaging's 64 MiB. The host reads name and
 // value as {type, value}, role, properties, ignored and the tree links only
-// (host/axsnap_host/pipeline/axtree.py), so dropping these changes no output.
+// (host/axsnap_host/pipeline/axtree.py), so dropping these changes no output. One exception:
+// a name that is the same words twice ("Month Month", Chromium's names for the parts of a
+// date field) keeps its sources, which the host reads to undo the doubling (ax_name).
 
 export const DROPPED_AX_FIELDS = Object.freeze(['chromeRole', 'ignoredReasons']);
 
@@ -17,9 +19,17 @@ export function thinAXNodes(nodes) {
     for (const key in node) {
       if (key === 'chromeRole' || key === 'ignoredReasons') continue;
       const value = node[key];
-      thin[key] = key === 'name' && value && value.sources ? { type: value.type, value: value.value } : value;
+      thin[key] = key === 'name' && value && value.sources && !saidTwice(value.value)
+        ? { type: value.type, value: value.value } : value;
     }
     out[i] = thin;
   }
   return out;
+}
+
+/** "A b A b": two equal halves around the middle space (worth keeping the sources for). */
+export function saidTwice(text) {
+  if (typeof text !== 'string' || text.length < 3 || text.length % 2 === 0) return false;
+  const half = (text.length - 1) / 2;
+  return text[half] === ' ' && text.slice(0, half) === text.slice(half + 1);
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { thinAXNodes } from '../lib/ax_thin.js';
+import { saidTwice, thinAXNodes } from '../lib/ax_thin.js';
 
 test('AX nodes lose only the fields no host step reads', () => {
   const nodes = [
@@ -21,4 +21,15 @@ test('AX nodes lose only the fields no host step reads', () => {
     { nodeId: '2', ignored: true, parentId: '1', name: { type: 'computedString', value: '' } },
   ]);
   assert.ok(nodes[0].name.sources, 'the input is left as it was');
+});
+
+test('a name said twice keeps its sources for the host to undo the doubling', () => {
+  const doubled = { type: 'computedString', value: 'Month Month',
+    sources: [{ type: 'attribute', attribute: 'aria-label', value: { type: 'computedString', value: 'Month' } }] };
+  const [thin] = thinAXNodes([{ nodeId: '7', name: doubled }]);
+  assert.deepEqual(thin.name, doubled);
+  assert.equal(saidTwice('Show date picker Show date picker'), true);
+  assert.equal(saidTwice('Month'), false);
+  assert.equal(saidTwice('Month  Month'), false);
+  assert.equal(saidTwice('Go Home'), false);
 });

@@ -12,7 +12,9 @@ import pytest
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.compact import compact as compact_lines
 from axsnap_host.pipeline.outline import build_outline_result
+from axsnap_host.pipeline.outline_lines import OutlineLine
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 # [id] role: name = "value" [state, ...]   (id optional in compact lines)
@@ -192,3 +194,43 @@ def test_depth_keeps_the_top_levels_and_marks_the_cut() -> None:
     everything = outline(compact=True)["combinedTree"].splitlines()
     kept = len(lines) - len(markers)
     assert total == len(everything) - kept == result["stats"]["depth_cut"]
+
+
+def lines_of(*rows: tuple[int, str, str, str]) -> list[OutlineLine]:
+    """Outline lines from (depth, role, name, kind) rows in document order."""
+    out: list[OutlineLine] = []
+    stack: list[int] = []
+    for i, (depth, role, name, kind) in enumerate(rows):
+        del stack[depth:]
+        out.append(OutlineLine(key=f"0-{i}", depth=depth, role=role, name=name, kind=kind,
+                               parent=stack[-1] if stack else -1))
+        stack.append(i)
+    return out
+
+
+def test_text_inside_an_unnamed_control_names_it() -> None:
+    lines = lines_of((0, "RootWebArea", "Page", "document"),
+                     (1, "div", "", "interactive"),
+                     (2, "StaticText", "Read next:", "text"),
+                     (2, "StaticText", "Tide tables", "text"))
+    shown = [(line.depth, line.name, line.ref) for line in compact_lines(lines)]
+    assert shown == [(0, "Page", False), (1, "Read next: Tide tables", True)]
+
+
+def test_text_split_by_inline_markup_is_one_line() -> None:
+    lines = lines_of((0, "RootWebArea", "Page", "document"),
+                     (1, "paragraph", "", "structure"),
+                     (2, "StaticText", "Keep the", "text"),
+                     (2, "StaticText", "key", "text"),  # was <em>key</em>
+                     (2, "StaticText", "safe. See", "text"),
+                     (2, "link", "timeouts", "interactive"),
+                     (2, "StaticText", "for limits.", "text"),
+                     (1, "paragraph", "", "structure"),
+                     (2, "StaticText", "Next paragraph.", "text"))
+    shown = [(line.depth, line.role, line.name) for line in compact_lines(lines)]
+    assert shown == [(0, "RootWebArea", "Page"),
+                     (1, "paragraph", ""),
+                     (2, "text", "Keep the key safe. See"),
+                     (2, "link", "timeouts"),
+                     (2, "text", "for limits."),
+                     (1, "text", "Next paragraph.")]  # paragraphs are not run together

@@ -164,3 +164,25 @@ def test_unpruned_keeps_every_unignored_node(login_tree) -> None:
     assert result.pruned == 0
     for nid, children in result.kept.items():
         assert children == login_tree.nodes[nid].children
+
+
+def _named(value: str, *source_values: str, superseded_first: bool = False) -> dict[str, Any]:
+    sources = [{"type": "attribute", "attribute": "aria-labelledby"}]
+    for i, said in enumerate(source_values):
+        sources.append({"type": "attribute", "superseded": superseded_first and i == 0,
+                        "value": {"type": "computedString", "value": said}})
+    return {"type": "computedString", "value": value, "sources": sources}
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    (_named("Month Month", "Month"), "Month"),  # Chromium's date-field parts
+    (_named("Show date picker Show date picker", "Show date picker"), "Show date picker"),
+    (_named("Bora Bora", "Bora Bora"), "Bora Bora"),  # really said twice by the page
+    ({"type": "computedString", "value": "Bora Bora"}, "Bora Bora"),  # no sources: as is
+    (_named("Day Day", "Night", "Day"), "Day Day"),  # the winning source said something else
+    (_named("Day Day", "Night", "Day", superseded_first=True), "Day"),
+])
+def test_names_chromium_says_twice_are_said_once(name: dict[str, Any], expected: str) -> None:
+    tree = flatten(one_frame(ax("1", "RootWebArea", children=("2",)),
+                             ax("2", "spinbutton", backendDOMNodeId=2) | {"name": name}))
+    assert tree.nodes["0-2"].name == expected

@@ -104,6 +104,27 @@ def _text(prop: Any) -> str:
     return value if isinstance(value, str) else str(value)
 
 
+def ax_name(prop: Any) -> str:
+    """The computed name, with Chromium's doubling of UA parts undone.
+
+    Chromium names the parts of its own date and time fields twice: the month field of
+    ``<label>Start date <input type=date></label>`` is ``"Month Month"``, the picker button
+    ``"Show date picker Show date picker"``. When the name is exactly the winning source's
+    value said twice, the source's value is the name. Without sources (the extension keeps
+    them only for such names) the name is left as it is: "Bora Bora" is a real place.
+    """
+    name = _text(prop)
+    if not isinstance(prop, dict) or " " not in name:
+        return name
+    for source in prop.get("sources") or ():
+        if not isinstance(source, dict) or source.get("superseded"):
+            continue
+        said = _text(source.get("value"))
+        if said:
+            return said if name == f"{said} {said}" else name
+    return name
+
+
 def _state_value(raw: Any) -> Any:
     """CDP AXValue → bool/int/float/str; ``None`` when it says nothing (false tokens)."""
     if not isinstance(raw, dict):
@@ -322,7 +343,7 @@ def _add_node(
     nodes[node_id] = FlatNode(
         id=node_id,
         role=role,
-        name=_text(ax.get("name")),
+        name=ax_name(ax.get("name")),
         value=None if value is None else (value if isinstance(value, str) else str(value)),
         state=node_state(properties) if isinstance(properties, list) else {},
         frame=ordinal,

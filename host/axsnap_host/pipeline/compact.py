@@ -6,6 +6,8 @@ the ancestors that place them. Ancestors kept only for placement are structure: 
 their id (no agent acts on an unnamed row), and a structure line is folded away when it
 is a pure wrapper (a label, a generic element, an unnamed group) or holds a single line.
 A cell or row whose name only repeats the lines under it loses the name the same way.
+Text inside an unnamed control becomes its name; sibling text lines with nothing between
+them (one sentence split by inline markup) become one line.
 
 ``filter="interactive"`` keeps the controls and their ancestors; ``depth`` keeps the top
 levels and puts a marker where lines were cut. All three return fresh records with their
@@ -95,10 +97,11 @@ def compact(lines: Sequence[OutlineLine]) -> list[OutlineLine]:
         if not keep[i] or line.parent < 0:
             continue
         only = children[i]
-        if (line.kind == "interactive" and not line.name and len(only) == 1
-                and lines[only[0]].kind == "text" and not children[only[0]]):
-            shown[only[0]] = False  # an unnamed control labelled by one text line
-            renamed[line.key] = lines[only[0]].name
+        if line.kind == "interactive" and not line.name and _text_leaves(lines, only, children):
+            for j in only:  # an unnamed control labelled by the text inside it
+                shown[j] = False
+            renamed[line.key] = " ".join(lines[j].name for j in only)
+        _merge_text_runs(lines, only, children, shown, renamed)
         if line.value is not None or line.state:
             continue
         placement_only = (line.kind == "structure" and not own[i]) or i in repeats
@@ -115,6 +118,29 @@ def compact(lines: Sequence[OutlineLine]) -> list[OutlineLine]:
         if line.kind == "text":
             line.role = TEXT_ROLE
     return out
+
+
+def _merge_text_runs(lines: Sequence[OutlineLine], kids: Sequence[int],
+                     children: Sequence[Sequence[int]], shown: list[bool],
+                     renamed: dict[str, str]) -> None:
+    """Sibling text lines with nothing kept between them (text split by inline markup:
+    ``Text <em>more</em> text``) become the first line's text."""
+    run: list[int] = []
+    for j in [*kids, -1]:
+        if j >= 0 and shown[j] and lines[j].kind == "text" and not children[j]:
+            run.append(j)
+            continue
+        if len(run) > 1:
+            renamed[lines[run[0]].key] = " ".join(lines[k].name for k in run)
+            for k in run[1:]:
+                shown[k] = False
+        run = []
+
+
+def _text_leaves(lines: Sequence[OutlineLine], kids: Sequence[int],
+                 children: Sequence[Sequence[int]]) -> bool:
+    """``kids`` are one or more text lines with nothing under them."""
+    return bool(kids) and all(lines[j].kind == "text" and not children[j] for j in kids)
 
 
 def _text_said_by_controls(lines: Sequence[OutlineLine]) -> set[int]:
