@@ -6,7 +6,7 @@ import { NativeClient } from './lib/native.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/policy.js';
 import { createRouter } from './lib/router.js';
 import { resolveElement } from './lib/resolve.js';
-import { stabilize } from './lib/stabilize.js';
+import { forgetWorld, stabilize } from './lib/stabilize.js';
 
 const debuggers = new DebuggerManager(chrome.debugger);
 const native = new NativeClient({
@@ -76,7 +76,9 @@ chrome.commands.onCommand.addListener((command, tab) => {
   chrome.storage.session.set({ snapshotRequest: { tabId: tab.id, at: Date.now() } }).catch(() => {});
 });
 
-// The host keeps per-tab state (index registry); drop it when the tab goes away.
+// The host keeps per-tab state (index registry), and stabilize keeps the tab's observer;
+// drop both when the tab goes away.
 chrome.tabs.onRemoved.addListener((tabId) => {
+  forgetWorld(tabId);
   if (native.connected) native.request('forget_tab', { tabId }, { timeoutMs: 5000 }).catch(() => {});
 });

@@ -1,31 +1,83 @@
 // Wait until the page is quiet: no DOM mutations for quiet_ms and few requests in flight.
 // Mutations are counted by a MutationObserver living in an isolated world, so nothing is
 // written to the page's DOM or to globals the page can see.
+//
+// The observer outlives the request: the next snapshot of the same document reads how long
+// the page has already been quiet instead of starting the clock again, so an agent reading
+// a tab that settled while it was thinking pays no quiet window (a first read of a document
+// still waits quiet_ms, since nobody watched it before). The observer stops itself after
+// OBSERVER_IDLE_MS without a read, and dies with its document on navigation. A world is
+// found again by its context id (kept per tab in this module: losing it on a worker
+// restart only costs one fresh world) and recognised by a random token, so a reused id
+// that now names another context is never trusted.
 
 export const STABILIZE_DEFAULTS = Object.freeze({
   enabled: true, quiet_ms: 500, max_wait_ms: 5000, max_pending_requests: 2,
 });
+export const OBSERVER_IDLE_MS = 300_000;
 const POLL_MS = 100;
 const WORLD_NAME = 'axsnap-stabilize';
+const MAX_KEPT_WORLDS = 64;
+// User (or agent) input that restarts the quiet clock. Not click/mousedown/mouseup: the
+// walker reads those listeners (lib/walker_ids.js) and must see only the page's own.
+export const ACTIVITY_EVENTS = Object.freeze(['pointerdown', 'keydown', 'input', 'change', 'submit', 'wheel', 'scroll']);
 
-const INSTALL_OBSERVER = `(() => {
-  const state = globalThis.__axsnapStabilize = { count: 0, last: performance.now(), observer: null };
+const keptWorlds = new Map(); // tabId -> {contextId, token}
+
+/** Starts the observer in a fresh world; `token` names this observer. Input counts as
+ * activity too (not as a mutation): a click whose effect is still on its way over the
+ * network must restart the quiet clock, as it would for a first read. */
+function installObserver(token) {
+  return `(() => {
+  const state = globalThis.__axsnapStabilize = { token: ${JSON.stringify(token)}, count: 0,
+    last: performance.now(), observer: null, expiry: 0, stop: null };
   state.observer = new MutationObserver((records) => {
     state.count += records.length;
     state.last = performance.now();
   });
   state.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const touch = () => { state.last = performance.now(); };
+  const inputs = ${JSON.stringify(ACTIVITY_EVENTS)};
+  const how = { capture: true, passive: true };
+  for (const type of inputs) document.addEventListener(type, touch, how);
+  state.stop = () => {
+    state.observer.disconnect();
+    state.observer = null;
+    for (const type of inputs) document.removeEventListener(type, touch, how);
+  };
   return true;
 })()`;
-const READ_OBSERVER = `(() => {
+}
+
+/** {count, quiet} of the observer named `token` (and its idle timer restarted), or null. */
+function readObserver(token) {
+  return `(() => {
   const s = globalThis.__axsnapStabilize;
-  return s ? JSON.stringify({ count: s.count, quiet: performance.now() - s.last }) : 'null';
+  if (!s || s.token !== ${JSON.stringify(token)} || !s.observer) return 'null';
+  clearTimeout(s.expiry);
+  s.expiry = setTimeout(s.stop, ${OBSERVER_IDLE_MS});
+  return JSON.stringify({ count: s.count, quiet: performance.now() - s.last });
 })()`;
-const STOP_OBSERVER = `(() => {
-  const s = globalThis.__axsnapStabilize;
-  if (s && s.observer) s.observer.disconnect();
-  return true;
-})()`;
+}
+
+function newToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function keepWorld(tabId, world) {
+  keptWorlds.delete(tabId);
+  keptWorlds.set(tabId, world);
+  for (const oldest of keptWorlds.keys()) {
+    if (keptWorlds.size <= MAX_KEPT_WORLDS) break;
+    keptWorlds.delete(oldest);
+  }
+}
+
+/** Forget the world kept for `tabId` (tests; a closed tab). */
+export function forgetWorld(tabId) {
+  keptWorlds.delete(tabId);
+}
 
 export function stabilizeOptions(options) {
   return { ...STABILIZE_DEFAULTS, ...(options?.stabilize ?? {}) };
@@ -35,20 +87,36 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function createWorld(session) {
   const tree = await session.send('Page.getFrameTree');
-  const world = await session.send('Page.createIsolatedWorld', {
+  const created = await session.send('Page.createIsolatedWorld', {
     frameId: tree.frameTree.frame.id, worldName: WORLD_NAME,
   });
-  const contextId = world.executionContextId;
-  await session.send('Runtime.evaluate', { expression: INSTALL_OBSERVER, contextId, returnByValue: true });
-  return contextId;
+  const world = { contextId: created.executionContextId, token: newToken() };
+  await session.send('Runtime.evaluate', {
+    expression: installObserver(world.token), contextId: world.contextId, returnByValue: true,
+  });
+  return world;
 }
 
-async function readObserver(session, contextId) {
+/** The observer's {count, quiet}; null when `world` no longer holds it. Throws when the
+ * context is gone (navigation). */
+async function readWorld(session, world) {
   const res = await session.send('Runtime.evaluate', {
-    expression: READ_OBSERVER, contextId, returnByValue: true,
+    expression: readObserver(world.token), contextId: world.contextId, returnByValue: true,
   });
   if (res.exceptionDetails) throw new Error('observer read failed');
   return JSON.parse(res.result.value);
+}
+
+/** The observer kept from an earlier request on this tab, with its first reading. */
+async function reuseWorld(session) {
+  const world = keptWorlds.get(session.tabId);
+  if (!world) return null;
+  const state = await readWorld(session, world).catch(() => null);
+  if (!state) {
+    keptWorlds.delete(session.tabId);
+    return null;
+  }
+  return { world, state };
 }
 
 /**
@@ -72,7 +140,8 @@ export async function stabilize(session, options, { now = () => performance.now(
       inflight.delete(params.requestId);
     }
   });
-  let contextId = null;
+  let world = null;
+  let base = 0; // the observer's count when this request started reading it
   let mutationsBefore = 0; // mutations counted by observers lost to a navigation
   let lastState = { count: 0, quiet: 0 };
   let releaseNetwork = null;
@@ -81,19 +150,32 @@ export async function stabilize(session, options, { now = () => performance.now(
       report.reasons.push('network_unobserved');
       return null;
     });
-    for (;;) {
+    const kept = await reuseWorld(session);
+    if (kept) {
+      ({ world } = kept);
+      base = kept.state.count;
+      lastState = kept.state;
+    }
+    for (let first = Boolean(kept); ; first = false) {
       try {
-        if (contextId === null) contextId = await createWorld(session);
-        const state = await readObserver(session, contextId);
-        if (state) lastState = state;
+        if (world === null) {
+          world = await createWorld(session);
+          base = 0;
+        }
+        if (!first) {
+          const state = await readWorld(session, world);
+          if (!state) throw new Error('observer gone');
+          lastState = state;
+        }
       } catch {
         // the document changed under us (navigation): a fresh world, and the clock restarts
-        mutationsBefore += lastState.count + 1;
+        mutationsBefore += lastState.count - base + 1;
         lastState = { count: 0, quiet: 0 };
-        contextId = null;
+        base = 0;
+        world = null;
       }
       const elapsed = now() - started;
-      const domQuiet = contextId !== null && lastState.quiet >= opts.quiet_ms;
+      const domQuiet = world !== null && lastState.quiet >= opts.quiet_ms;
       const networkQuiet = inflight.size <= opts.max_pending_requests;
       if (domQuiet && networkQuiet) break;
       if (elapsed >= opts.max_wait_ms) {
@@ -109,10 +191,8 @@ export async function stabilize(session, options, { now = () => performance.now(
     unsubscribe();
     report.waited_ms = Math.round(now() - started);
     report.pending_requests = inflight.size;
-    report.mutations = mutationsBefore + lastState.count;
-    if (contextId !== null) {
-      await session.send('Runtime.evaluate', { expression: STOP_OBSERVER, contextId }).catch(() => {});
-    }
+    report.mutations = mutationsBefore + lastState.count - base;
+    if (world !== null) keepWorld(session.tabId, world);
     if (releaseNetwork) await releaseNetwork();
   }
   return report;

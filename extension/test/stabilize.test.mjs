@@ -7,12 +7,15 @@ import { stabilize } from '../lib/stabilize.js';
  * A session stand-in: `observer()` says what the isolated-world observer reports at each
  * poll ({count, quiet} or 'throw' for a lost context, as after a navigation).
  */
-function fakeSession(observer, { onNetworkEnable = () => {} } = {}) {
+let nextTab = 1;
+
+function fakeSession(observer, { onNetworkEnable = () => {}, tabId = nextTab++ } = {}) {
   const calls = [];
   let listener = null;
   let networkReleased = false;
   const session = {
     calls,
+    tabId,
     get networkReleased() { return networkReleased; },
     emit: (method, params) => listener?.(method, params),
     onEvent: (fn) => { listener = fn; return () => { listener = null; }; },
@@ -27,7 +30,7 @@ function fakeSession(observer, { onNetworkEnable = () => {} } = {}) {
       if (method === 'Page.createIsolatedWorld') return { executionContextId: 7 };
       if (method === 'Runtime.evaluate') {
         if (params.expression.includes('JSON.stringify')) {
-          const state = observer();
+          const state = observer(params);
           if (state === 'throw') throw new Error('Cannot find context with specified id');
           return { result: { value: JSON.stringify(state) } };
         }
@@ -46,7 +49,7 @@ test('a quiet page stabilizes after quiet_ms and cleans up', async () => {
   assert.equal(report.stabilized, true);
   assert.deepEqual(report.reasons, []);
   assert.ok(report.waited_ms < 1000);
-  assert.ok(session.calls.filter((c) => c === 'Runtime.evaluate').length >= 3, 'installs, reads, stops');
+  assert.ok(session.calls.filter((c) => c === 'Runtime.evaluate').length >= 3, 'installs, reads');
   assert.equal(session.networkReleased, true);
 });
 
@@ -89,4 +92,53 @@ test('stabilize.enabled=false skips the wait', async () => {
   const report = await stabilize(session, { stabilize: { enabled: false } });
   assert.equal(report.waited_ms, 0);
   assert.deepEqual(session.calls, []);
+});
+
+test('the next read of the tab uses the kept observer: no new world, no wait when quiet', async () => {
+  let state = { count: 4, quiet: 100 };
+  const first = fakeSession(() => state, { tabId: 'kept' });
+  let clock = 0;
+  const now = () => clock;
+  const pending = stabilize(first, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } }, { now });
+  setTimeout(() => { state = { count: 4, quiet: 300 }; clock = 250; }, 20);
+  assert.equal((await pending).stabilized, true);
+  // the page stayed quiet; two more mutations happened long ago, before this read
+  state = { count: 6, quiet: 5000 };
+  const second = fakeSession(() => state, { tabId: 'kept' });
+  const report = await stabilize(second, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } });
+  assert.equal(report.stabilized, true);
+  assert.equal(report.mutations, 0, 'only mutations during this wait are reported');
+  assert.ok(report.waited_ms < 50);
+  assert.equal(second.calls.filter((c) => c === 'Page.createIsolatedWorld').length, 0);
+  assert.deepEqual(second.calls.filter((c) => c === 'Runtime.evaluate').length, 1);
+});
+
+test('a kept observer that is gone or names another context is replaced', async () => {
+  const first = fakeSession(() => ({ count: 0, quiet: 1000 }), { tabId: 'gone' });
+  await stabilize(first, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } });
+  let reads = 0;
+  // the first read (of the kept world) finds no observer with our token: a fresh world
+  const second = fakeSession(() => (reads++ === 0 ? null : { count: 0, quiet: 1000 }), { tabId: 'gone' });
+  const report = await stabilize(second, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } });
+  assert.equal(report.stabilized, true);
+  assert.equal(second.calls.filter((c) => c === 'Page.createIsolatedWorld').length, 1);
+});
+
+test('the observer is named by a random token and stops itself when idle', async () => {
+  const expressions = [];
+  const session = fakeSession((params) => { expressions.push(params.expression); return { count: 0, quiet: 1000 }; });
+  const originalSend = session.send;
+  session.send = async (method, params = {}) => {
+    if (method === 'Runtime.evaluate') expressions.push(params.expression);
+    return originalSend(method, params);
+  };
+  await stabilize(session, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } });
+  const install = expressions.find((e) => e.includes('new MutationObserver'));
+  const token = /token: "([0-9a-f]{24})"/.exec(install)?.[1];
+  assert.ok(token, install);
+  const read = expressions.find((e) => e.includes('JSON.stringify'));
+  assert.ok(read.includes(`s.token !== "${token}"`));
+  assert.match(read, /setTimeout\(s\.stop, 300000\)/);
+  for (const type of ['pointerdown', 'keydown', 'scroll']) assert.ok(install.includes(`"${type}"`));
+  assert.ok(!/"(click|mousedown|mouseup)"/.test(install), 'the walker reads click listeners');
 });

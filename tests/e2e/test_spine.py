@@ -273,3 +273,38 @@ def test_snapshot_changes_nothing_in_the_page(browser: Browser, pages_url: str) 
     )
     assert added == []
     assert in_page("return typeof window.__axsnapStabilize") == "undefined"
+
+
+QUIET = {"stabilize": {"quiet_ms": 500, "max_wait_ms": 4000}}
+
+
+def test_a_settled_tab_is_read_again_without_a_quiet_window(
+    browser: Browser, pages_url: str
+) -> None:
+    """The quiet clock outlives a request: a second read of a page that stayed quiet does
+    not wait quiet_ms again; a new document does."""
+    browser.open(pages_url + "delayed.html")
+    first = browser.snapshot_raw(**QUIET)["result"]["snapshot"]["stabilization"]
+    assert first["stabilized"] is True and first["waited_ms"] >= 500
+    again = browser.snapshot_raw(**QUIET)["result"]["snapshot"]["stabilization"]
+    assert again["stabilized"] is True and again["waited_ms"] < 250, again
+    assert again["mutations"] == 0
+    browser.open(pages_url + "login.html")
+    fresh = browser.snapshot_raw(**QUIET)["result"]["snapshot"]["stabilization"]
+    assert fresh["stabilized"] is True and fresh["waited_ms"] >= 500, fresh
+
+
+def test_input_restarts_the_quiet_clock(browser: Browser, pages_url: str) -> None:
+    """A click whose effect arrives 300 ms later (as a fetch's would) is waited for, even on
+    a tab whose observer has seen no mutation for a long time."""
+    browser.open(pages_url + "delayed.html")
+    browser.snapshot_raw(**QUIET)  # the observer is now kept and the page is quiet
+    browser.driver.switch_to.window(browser.target_handle)
+    try:
+        browser.driver.find_element("id", "load").click()
+    finally:
+        browser.driver.switch_to.window(browser.bridge_handle)
+    reply = browser.snapshot_raw(**QUIET)["result"]["snapshot"]
+    assert reply["stabilization"]["stabilized"] is True
+    assert reply["stabilization"]["mutations"] >= 1, reply["stabilization"]
+    assert "Loaded row" in json.dumps(reply["ax_tree"]), reply["stabilization"]
