@@ -11,9 +11,22 @@ export function domLines(text) {
   });
 }
 
+/** The element index a key moves to from `current` in `indices` (document order):
+ * ArrowDown/ArrowUp step, Home/End jump; null for other keys. */
+export function stepIndex(indices, current, key) {
+  if (indices.length === 0) return null;
+  const at = indices.indexOf(current);
+  if (key === 'Home') return indices[0];
+  if (key === 'End') return indices[indices.length - 1];
+  if (key === 'ArrowDown') return at < 0 ? indices[0] : indices[Math.min(at + 1, indices.length - 1)];
+  if (key === 'ArrowUp') return at < 0 ? indices[indices.length - 1] : indices[Math.max(at - 1, 0)];
+  return null;
+}
+
 /**
  * Render `text` into `pre`. Returns {highlight(index|null)}; `onHover(index|null)` hears
- * the pointer entering and leaving indexed lines.
+ * the pointer entering and leaving indexed lines, and the keyboard: the text box is one tab
+ * stop, and the arrow keys (Home, End) walk its element lines.
  */
 export function renderDomText(pre, text, { onHover } = {}) {
   const byIndex = new Map();
@@ -34,7 +47,23 @@ export function renderDomText(pre, text, { onHover } = {}) {
     onHover?.(line ? Number(line.dataset.index) : null);
   };
   pre.onpointerleave = () => onHover?.(null);
-  return {
+  const indices = [...byIndex.keys()];
+  let selected = null;
+  pre.tabIndex = 0;
+  pre.setAttribute('aria-label', 'DOM text: arrow keys walk the elements and light up their boxes');
+  pre.onkeydown = (e) => {
+    const next = stepIndex(indices, selected, e.key);
+    if (next === null) return;
+    e.preventDefault();
+    selected = next;
+    view.highlight(next);
+    onHover?.(next);
+  };
+  pre.onblur = () => {
+    selected = null;
+    onHover?.(null);
+  };
+  const view = {
     highlight(index) {
       current?.classList.remove('linked');
       current = index === null ? null : byIndex.get(index) ?? null;
@@ -47,4 +76,5 @@ export function renderDomText(pre, text, { onHover } = {}) {
       else if (line.bottom > box.bottom) pre.scrollTop += line.bottom - box.bottom;
     },
   };
+  return view;
 }

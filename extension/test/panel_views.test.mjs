@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { changeRow, deltaView } from '../panel/delta.js';
-import { domLines } from '../panel/domtext.js';
+import { domLines, stepIndex } from '../panel/domtext.js';
 import { cleanMessage, humanError } from '../panel/errors.js';
 import { describeRun, pushRun, storeHistory } from '../panel/history.js';
 import { searchJson } from '../panel/jsontree.js';
@@ -25,6 +25,19 @@ test('JSON search finds keys and values, in document order, and says how many', 
 test('DOM text lines know their element index', () => {
   const lines = domLines('[Viewport: 1280x757]\n\nInteractive Elements:\n[5] <button> "Sign in"\n  [12] <a> "x"');
   assert.deepEqual(lines.map((l) => l.index), [null, null, null, 5, 12]);
+});
+
+test('arrow keys walk the element lines of the DOM text', () => {
+  const indices = [5, 12, 13];
+  assert.equal(stepIndex(indices, null, 'ArrowDown'), 5);
+  assert.equal(stepIndex(indices, 5, 'ArrowDown'), 12);
+  assert.equal(stepIndex(indices, 13, 'ArrowDown'), 13);
+  assert.equal(stepIndex(indices, null, 'ArrowUp'), 13);
+  assert.equal(stepIndex(indices, 12, 'ArrowUp'), 5);
+  assert.equal(stepIndex(indices, 12, 'Home'), 5);
+  assert.equal(stepIndex(indices, 5, 'End'), 13);
+  assert.equal(stepIndex(indices, 5, 'a'), null);
+  assert.equal(stepIndex([], null, 'ArrowDown'), null);
 });
 
 test('SoM boxes become percentages of the image; zoom steps stay in range', () => {

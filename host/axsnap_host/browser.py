@@ -17,6 +17,7 @@ import json
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -348,16 +349,36 @@ class Browser:
         """Load ``url`` in the target tab (or the window ``handle``) and wait for load."""
         from selenium.common.exceptions import TimeoutException
 
+        with self.in_target(handle) as driver:
+            try:
+                driver.get(url)
+            except TimeoutException as err:
+                raise AxsnapError(ErrorCode.TIMEOUT, f"{url} did not load within "
+                                  f"{self.page_load_timeout_s} s", "check the URL") from err
+
+    @contextlib.contextmanager
+    def in_target(self, handle: str | None = None) -> Iterator[Any]:
+        """The driver, switched to the target tab (or the window ``handle``) for the block
+        and back to the window it was on after it: requests go through the bridge page, so
+        a script meant for the page must not leave the driver there."""
         driver = self.driver
-        current = driver.current_window_handle
+        back = driver.current_window_handle
         driver.switch_to.window(handle or self.target_handle)
         try:
-            driver.get(url)
-        except TimeoutException as err:
-            raise AxsnapError(ErrorCode.TIMEOUT, f"{url} did not load within "
-                              f"{self.page_load_timeout_s} s", "check the URL") from err
+            yield driver
         finally:
-            driver.switch_to.window(current)
+            driver.switch_to.window(back)
+
+    def run_in_target(self, script: str, *args: Any) -> Any:
+        """``execute_script`` in the target tab."""
+        with self.in_target() as driver:
+            return driver.execute_script(script, *args)
+
+    def cdp_in_target(self, method: str, params: dict[str, Any] | None = None) -> Any:
+        """A CDP command over chromedriver's own connection to the target tab (not the
+        extension's debugger session)."""
+        with self.in_target() as driver:
+            return driver.execute_cdp_cmd(method, params or {})
 
     # -- requests ----------------------------------------------------------------------
 

@@ -19,16 +19,6 @@ def dom(browser: Browser, url: str | None = None, **options: Any) -> DomResult:
     return result
 
 
-def in_page(browser: Browser, script: str) -> Any:
-    """Run ``script`` in the target tab (not the bridge page) and return its value."""
-    driver = browser.driver
-    driver.switch_to.window(browser.target_handle)
-    try:
-        return driver.execute_script(script)
-    finally:
-        driver.switch_to.window(browser.bridge_handle)
-
-
 def by_text(result: DomResult) -> dict[str, dict[str, Any]]:
     return {e["text"] or e["name"]: e for e in result.elements}
 
@@ -77,13 +67,13 @@ def test_viewport_options(browser: Browser, pages_url: str) -> None:
 
 def test_snapshot_makes_no_mutation(browser: Browser, pages_url: str) -> None:
     browser.open(pages_url + "dom/basic.html")
-    in_page(browser, "window.__mutations = 0; window.__mutationLog = [];"
+    browser.run_in_target("window.__mutations = 0; window.__mutationLog = [];"
                      "document.querySelector('iframe').contentWindow.__mutations = 0;")
     dom(browser)
     dom(browser, viewport_only=False)
-    assert in_page(browser, "return window.__mutationLog") == []
+    assert browser.run_in_target("return window.__mutationLog") == []
     frame_mutations = "return document.querySelector('iframe').contentWindow.__mutations"
-    assert in_page(browser, frame_mutations) == 0
+    assert browser.run_in_target(frame_mutations) == 0
 
 
 def _indices(result: DomResult) -> dict[str, int]:
@@ -105,28 +95,28 @@ def test_indices_are_stable(browser: Browser, pages_url: str) -> None:
     before = {e["text"]: e["index"] for e in first.elements if e["text"] != "Delete"}
     deletes = [e["index"] for e in first.elements if e["text"] == "Delete"]
 
-    in_page(browser, "insertTop()")
+    browser.run_in_target("insertTop()")
     inserted = dom(browser)
     now = {e["text"]: e["index"] for e in inserted.elements if e["text"] != "Delete"}
     assert now["Inserted at top"] > max(before.values())
     assert {k: v for k, v in now.items() if k != "Inserted at top"} == before
     assert inserted.indices["added"] == [now["Inserted at top"]]
 
-    in_page(browser, "window.scrollTo(0, 200)")
+    browser.run_in_target("window.scrollTo(0, 200)")
     scrolled = {e["text"]: e["index"] for e in dom(browser).elements if e["text"] != "Delete"}
     assert "Inserted at top" not in scrolled
     assert all(now[k] == v for k, v in scrolled.items())
-    in_page(browser, "window.scrollTo(0, 0)")
+    browser.run_in_target("window.scrollTo(0, 0)")
     back = {e["text"]: e["index"] for e in dom(browser).elements if e["text"] != "Delete"}
     assert back == now
 
-    in_page(browser, "render()")
+    browser.run_in_target("render()")
     rerendered = dom(browser)
     assert {e["text"]: e["index"] for e in rerendered.elements if e["text"] != "Delete"} == now
     assert [e["index"] for e in rerendered.elements if e["text"] == "Delete"] == deletes
     assert rerendered.indices == {"added": [], "removed": []}
 
-    in_page(browser, "removeItem('Beta'); addItem('Epsilon')")
+    browser.run_in_target("removeItem('Beta'); addItem('Epsilon')")
     changed = dom(browser)
     after = {e["text"]: e["index"] for e in changed.elements if e["text"] != "Delete"}
     gone = {now["Open Beta"], deletes[1]}
@@ -143,7 +133,7 @@ def test_indices_are_stable(browser: Browser, pages_url: str) -> None:
 
 def test_new_document_starts_fresh(browser: Browser, pages_url: str) -> None:
     dom(browser, pages_url + "dom/list.html")
-    in_page(browser, "insertTop()")
+    browser.run_in_target("insertTop()")
     dom(browser)
     reloaded = dom(browser, pages_url + "dom/list.html")
     assert sorted(e["index"] for e in reloaded.elements) == list(

@@ -169,12 +169,7 @@ def test_budget_holds_on_the_20k_page(
 
 
 def _click(browser: Browser, script: str) -> None:
-    driver = browser.driver
-    driver.switch_to.window(browser.target_handle)
-    try:
-        driver.execute_script(script)
-    finally:
-        driver.switch_to.window(browser.bridge_handle)
+    browser.run_in_target(script)
 
 
 def test_delta_after_a_click_and_its_fallbacks(browser: Browser, pages_url: str) -> None:

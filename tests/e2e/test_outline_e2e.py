@@ -21,6 +21,7 @@ from selenium.webdriver.common.by import By
 
 from axsnap_host.browser import Browser, OutlineResult
 from axsnap_host.models.errors import AxsnapError
+from outline_text import ancestors
 
 pytestmark = pytest.mark.e2e
 
@@ -44,16 +45,6 @@ def lines_of(result: OutlineResult) -> list[dict[str, Any]]:
         match = LINE.match(line)
         assert match, line
         out.append({**match.groupdict(), "depth": len(match["indent"]) // 2})
-    return out
-
-
-def ancestors(lines: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    depth = lines[index]["depth"]
-    for line in reversed(lines[:index]):
-        if line["depth"] < depth:
-            out.append(line)
-            depth = line["depth"]
     return out
 
 
@@ -129,21 +120,19 @@ def test_xpaths_find_the_named_elements_through_selenium(
 ) -> None:
     """Independent of the resolver: Selenium switches into each frame and evaluates."""
     names = {x["id"]: (x["role"], x["name"]) for x in lines_of(frames_outline)}
-    driver = browser.driver
-    driver.switch_to.window(browser.target_handle)
-    try:
-        checked = 0
-        for element_id, xpath in frames_outline.combinedXpathMap.items():
-            role, name = names[element_id]
-            label = _selenium_label(driver, xpath)
-            assert label is not None, (element_id, xpath)
-            if name and role in ("button", "link", "heading"):
-                assert name in label, (element_id, xpath, name, label)
-                checked += 1
-        assert checked >= 12
-    finally:
-        driver.switch_to.default_content()
-        driver.switch_to.window(browser.bridge_handle)
+    with browser.in_target() as driver:
+        try:
+            checked = 0
+            for element_id, xpath in frames_outline.combinedXpathMap.items():
+                role, name = names[element_id]
+                label = _selenium_label(driver, xpath)
+                assert label is not None, (element_id, xpath)
+                if name and role in ("button", "link", "heading"):
+                    assert name in label, (element_id, xpath, name, label)
+                    checked += 1
+            assert checked >= 12
+        finally:
+            driver.switch_to.default_content()
 
 
 _SHADOW_WALK = """
@@ -229,12 +218,7 @@ def test_stale_ids_are_refused(browser: Browser, frames_page: str) -> None:
     result = outline(browser, frames_page)
     button = next(x["id"] for x in lines_of(result) if x["name"] == "Second")
     assert browser.resolve(button)["consistent"]
-    driver = browser.driver
-    driver.switch_to.window(browser.target_handle)
-    try:
-        driver.execute_script("document.querySelector('main div:not(#scroller) button').remove()")
-    finally:
-        driver.switch_to.window(browser.bridge_handle)
+    browser.run_in_target("document.querySelector('main div:not(#scroller) button').remove()")
     with pytest.raises(AxsnapError) as err:
         browser.resolve(button)
     assert err.value.code == "stale_element"

@@ -7,6 +7,7 @@ with Pillow (no golden image). Colours come from render/som.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -38,25 +39,6 @@ KNOWN = {
 }
 # Background colours the page paints inside some boxes (checks the image is the page's).
 INSIDE = {"name": (0xFF, 0xFB, 0xE6), "menu": (0xDD, 0xEE, 0xFF)}
-
-
-def in_page(browser: Browser, script: str) -> Any:
-    driver = browser.driver
-    driver.switch_to.window(browser.target_handle)
-    try:
-        return driver.execute_script(script)
-    finally:
-        driver.switch_to.window(browser.bridge_handle)
-
-
-def cdp_in_target(browser: Browser, method: str, params: dict[str, Any]) -> Any:
-    """A CDP command over chromedriver's own connection to the target tab."""
-    driver = browser.driver
-    driver.switch_to.window(browser.target_handle)
-    try:
-        return driver.execute_cdp_cmd(method, params)
-    finally:
-        driver.switch_to.window(browser.bridge_handle)
 
 
 def som(browser: Browser, url: str | None = None, **options: Any) -> DomResult:
@@ -134,14 +116,14 @@ def check_marks(result: DomResult, image: Image.Image, scale: float) -> None:
 
 def test_som_boxes_labels_and_mask(browser: Browser, pages_url: str) -> None:
     browser.open(pages_url + "som/known.html")
-    in_page(browser, "document.getElementById('pw').value = 'typed-S3CRET-value';")
+    browser.run_in_target("document.getElementById('pw').value = 'typed-S3CRET-value';")
     result = som(browser)
     assert result.vision is not None and result.vision["ok"] is True, result.vision
     assert result.vision["format"] == "png"
     image = result.som_image()
     assert image is not None and image.format == "PNG"
     # the image is the viewport at one image pixel per CSS pixel
-    inner_height = in_page(browser, "return innerHeight")
+    inner_height = browser.run_in_target("return innerHeight")
     assert image.height == inner_height
     check_marks(result, image.convert("RGB"), 1.0)
     # the element below the fold is neither listed nor drawn
@@ -163,19 +145,19 @@ def test_vision_flag_on_domtext_and_jpeg(browser: Browser, pages_url: str) -> No
 
 def test_dpr2_emulation_puts_boxes_in_place(browser: Browser, pages_url: str) -> None:
     browser.open(pages_url + "som/known.html")
-    cdp_in_target(browser, "Emulation.setDeviceMetricsOverride",
+    browser.cdp_in_target("Emulation.setDeviceMetricsOverride",
                   {"width": 1280, "height": 757, "deviceScaleFactor": 2, "mobile": False})
     try:
-        assert in_page(browser, "return window.devicePixelRatio") == 2
+        assert browser.run_in_target("return window.devicePixelRatio") == 2
         result = som(browser)
         assert result.vision["ok"] is True, result.vision
         image = result.som_image().convert("RGB")
         # the scale between CSS and image pixels, measured from the image itself
-        scale = image.height / in_page(browser, "return innerHeight")
+        scale = image.height / browser.run_in_target("return innerHeight")
         assert scale == result.vision["legend"]["device_pixel_ratio"]
         check_marks(result, image, scale)
     finally:
-        cdp_in_target(browser, "Emulation.clearDeviceMetricsOverride", {})
+        browser.cdp_in_target("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_device_scale_factor_2_gives_a_double_size_image(
@@ -185,7 +167,7 @@ def test_device_scale_factor_2_gives_a_double_size_image(
         result = som(browser, pages_url + "som/known.html")
         assert result.vision["ok"] is True, result.vision
         image = result.som_image().convert("RGB")
-        assert image.height == 2 * in_page(browser, "return innerHeight")
+        assert image.height == 2 * browser.run_in_target("return innerHeight")
         assert result.vision["legend"]["device_pixel_ratio"] == 2
         check_marks(result, image, 2.0)
 
@@ -200,7 +182,7 @@ def test_failed_screenshot_gives_dom_text_and_the_reason(
     # screenshot answers must not reach other tests.
     with fresh_browser_factory() as browser:
         browser.open(pages_url + "som/known.html")
-        cdp_in_target(browser, "Emulation.setDeviceMetricsOverride",
+        browser.cdp_in_target("Emulation.setDeviceMetricsOverride",
                       {"width": 8000, "height": 8000, "deviceScaleFactor": 1, "mobile": False})
         result = som(browser, stabilize={"enabled": False}, screenshot_timeout_ms=100)
         assert result.vision is not None and result.vision["ok"] is False
@@ -214,13 +196,14 @@ def test_failed_screenshot_gives_dom_text_and_the_reason(
 
 def test_side_panel_shows_dom_text_and_the_image(browser: Browser, pages_url: str) -> None:
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     from axsnap_host import EXTENSION_ID
 
     browser.open(pages_url + "som/known.html")
-    inner_height = in_page(browser, "return innerHeight")  # before leaving the bridge window
+    inner_height = browser.run_in_target("return innerHeight")  # before leaving the bridge window
     driver = browser.driver
     driver.switch_to.new_window("window")
     try:
@@ -241,6 +224,14 @@ def test_side_panel_shows_dom_text_and_the_image(browser: Browser, pages_url: st
             "return [i.complete, i.naturalWidth, i.naturalHeight];")
         assert size == [True, 1280, inner_height]
         assert "6 boxes, 1 masked" in driver.find_element(By.ID, "vision-status").text
+        # the keyboard walks the element lines and lights up the same box as the pointer
+        text_view = driver.find_element(By.ID, "domtext")
+        first, second = [int(x) for x in re.findall(r"^\s*\[(\d+)\]", text_view.text, re.M)[:2]]
+        text_view.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+        linked = driver.find_elements(By.CSS_SELECTOR, ".som-box.linked")
+        assert [int(b.get_attribute("data-index")) for b in linked] == [second], first
+        line = f'#domtext .line.linked[data-index="{second}"]'
+        assert driver.find_elements(By.CSS_SELECTOR, line)
         # side by side when the panel is wide: the image's column starts right of the text's
         text_box = driver.find_element(By.ID, "domtext").rect
         image_box = driver.find_element(By.ID, "som").rect
@@ -267,7 +258,7 @@ def test_a_large_image_travels_in_chunks(browser: Browser, pages_url: str) -> No
     image = result.som_image().convert("RGB")
     save = by_id(result)["save"]
     colour = DEFAULT_PALETTE[kind_of(save["tagName"], save.get("role"), save["attributes"])]
-    rect = scaled((200, 200, 160, 40), image.height / in_page(browser, "return innerHeight"))
+    rect = scaled((200, 200, 160, 40), image.height / browser.run_in_target("return innerHeight"))
     assert all(image.getpixel(xy) == colour for xy in edge_pixels(rect))
 
 

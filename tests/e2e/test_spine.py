@@ -30,11 +30,8 @@ def nodes_by_name(snapshot: SnapshotV1) -> dict[str, list]:
 
 def test_password_never_leaves_the_host(browser: Browser, pages_url: str) -> None:
     browser.open(pages_url + "login.html")
-    browser.driver.switch_to.window(browser.target_handle)
-    try:
-        browser.driver.find_element("id", "pw2").send_keys(TYPED_SECRET)
-    finally:
-        browser.driver.switch_to.window(browser.bridge_handle)
+    with browser.in_target() as driver:
+        driver.find_element("id", "pw2").send_keys(TYPED_SECRET)
     reply = browser.snapshot_raw(**FAST)
     text = json.dumps(reply, ensure_ascii=False)
     assert ATTR_SECRET not in text
@@ -254,14 +251,7 @@ def test_service_worker_restart_loses_nothing_needed(browser: Browser, pages_url
 def test_snapshot_changes_nothing_in_the_page(browser: Browser, pages_url: str) -> None:
     """Stabilization and capture run in isolated worlds: no DOM writes, no page globals."""
     browser.open(pages_url + "observed.html")
-    driver = browser.driver
-
-    def in_page(script: str):
-        driver.switch_to.window(browser.target_handle)
-        try:
-            return driver.execute_script(script)
-        finally:
-            driver.switch_to.window(browser.bridge_handle)
+    in_page = browser.run_in_target
 
     in_page("return 1;")  # chromedriver leaves a global of its own on the first script
     in_page("window.__baseline = [...Object.getOwnPropertyNames(window), '__baseline'];")
@@ -299,11 +289,8 @@ def test_input_restarts_the_quiet_clock(browser: Browser, pages_url: str) -> Non
     a tab whose observer has seen no mutation for a long time."""
     browser.open(pages_url + "delayed.html")
     browser.snapshot_raw(**QUIET)  # the observer is now kept and the page is quiet
-    browser.driver.switch_to.window(browser.target_handle)
-    try:
-        browser.driver.find_element("id", "load").click()
-    finally:
-        browser.driver.switch_to.window(browser.bridge_handle)
+    with browser.in_target() as driver:
+        driver.find_element("id", "load").click()
     reply = browser.snapshot_raw(**QUIET)["result"]["snapshot"]
     assert reply["stabilization"]["stabilized"] is True
     assert reply["stabilization"]["mutations"] >= 1, reply["stabilization"]

@@ -46,10 +46,8 @@ def open_panel(browser: Browser, tab_id: int | None = None) -> None:
 
 
 def goto_target(browser: Browser, url: str) -> None:
-    here = browser.driver.current_window_handle
-    browser.driver.switch_to.window(browser.target_handle)
-    browser.driver.get(url)
-    browser.driver.switch_to.window(here)
+    with browser.in_target() as driver:
+        driver.get(url)
 
 
 def snapshot(driver: Any, timeout: float = 60) -> str:
@@ -246,10 +244,8 @@ def test_a_restricted_tab_gets_a_human_error(panel: Browser) -> None:
 
 
 def click_in_target(browser: Browser, element_id: str) -> None:
-    here = browser.driver.current_window_handle
-    browser.driver.switch_to.window(browser.target_handle)
-    browser.driver.find_element(By.ID, element_id).click()
-    browser.driver.switch_to.window(here)
+    with browser.in_target() as driver:
+        driver.find_element(By.ID, element_id).click()
 
 
 def test_delta_after_a_second_outline_of_the_same_tab(panel: Browser, pages_url: str) -> None:

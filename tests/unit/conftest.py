@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from host_harness import HostProcess, load_capture
 
 

@@ -15,6 +15,7 @@ from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.compact import compact as compact_lines
 from axsnap_host.pipeline.outline import build_outline_result
 from axsnap_host.pipeline.outline_lines import OutlineLine
+from outline_text import ancestors
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 # [id] role: name = "value" [state, ...]   (id optional in compact lines)
@@ -41,16 +42,6 @@ def parsed(tree: str) -> list[dict[str, Any]]:
         item["depth"] = len(item["indent"]) // 2
         item["state"] = set((item["state"] or "").split(", ")) - {""}
         out.append(item)
-    return out
-
-
-def ancestors(lines: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    depth = lines[index]["depth"]
-    for line in reversed(lines[:index]):
-        if line["depth"] < depth:
-            out.append(line)
-            depth = line["depth"]
     return out
 
 

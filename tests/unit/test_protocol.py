@@ -8,9 +8,8 @@ import sys
 import threading
 from typing import Any
 
-from host_harness import HEADER, HostProcess
-
 from axsnap_host.protocol import MAX_INBOUND_BYTES, MAX_OUTBOUND_FRAME_BYTES
+from host_harness import HEADER, HostProcess
 
 
 def ping(message_id: str = "p1") -> dict[str, Any]:

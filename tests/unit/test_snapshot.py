@@ -7,13 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from host_harness import load_capture
-
 from axsnap_host.models.snapshot import SnapshotV1, snapshot_schema_text
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.render.snapshot import snapshot_json
+from host_harness import load_capture
 
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "schemas" / "snapshot_v1.schema.json"
 FIXED_ID = "ax_" + "ab" * 16
