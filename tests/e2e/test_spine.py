@@ -295,3 +295,20 @@ def test_input_restarts_the_quiet_clock(browser: Browser, pages_url: str) -> Non
     assert reply["stabilization"]["stabilized"] is True
     assert reply["stabilization"]["mutations"] >= 1, reply["stabilization"]
     assert "Loaded row" in json.dumps(reply["ax_tree"]), reply["stabilization"]
+
+
+def test_a_tab_that_keeps_navigating_gives_page_navigated(
+    browser: Browser, pages_url: str
+) -> None:
+    """A capture restarts once when the main document changes under it; a page that never
+    holds still gets page_navigated (not a half-captured mix of documents), and the next
+    request is served as usual."""
+    browser.open(pages_url + "login.html")
+    browser.run_in_target("location.href = 'navloop.html'")
+    with pytest.raises(AxsnapError) as err:
+        browser.snapshot_raw(format="som", stabilize={"enabled": False})
+    assert err.value.code == "page_navigated", err.value
+    assert "navigated" in str(err.value)
+    browser.open(pages_url + "login.html")
+    reply = browser.snapshot_raw(format="domtext", stabilize={"enabled": False})
+    assert reply["ok"] is True and "login.html" in reply["result"]["domtext"]
