@@ -143,10 +143,19 @@ def test_one_click_renders_every_output(panel: Browser, pages_url: str, tmp_path
     assert image.size["width"] > width * 1.3
     driver.find_element(By.ID, "zoom-fit").click()
 
-    # the hybrid outline
+    # the hybrid outline, and Copy puts exactly it on the clipboard
     show_tab(driver, "outline")
     outline = driver.find_element(By.ID, "outline").text
     assert "RootWebArea" in outline and "button: Sign in" in outline
+    driver.execute_cdp_cmd("Browser.grantPermissions", {
+        "origin": f"chrome-extension://{EXTENSION_ID}",
+        "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    driver.find_element(By.ID, "copy-outline").click()
+    WebDriverWait(driver, 5, poll_frequency=0.05).until(
+        lambda d: "Copied the outline" in d.find_element(By.ID, "status").text)
+    pasted = driver.execute_async_script(
+        "navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('failed: ' + e))")
+    assert pasted.strip() == outline.strip()
 
     # everything in one ZIP, which Python can read
     driver.execute_cdp_cmd("Browser.setDownloadBehavior",
