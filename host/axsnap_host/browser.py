@@ -47,6 +47,20 @@ CHROMIUM_FLAGS = (
 _SEND = "const [message, done] = arguments; axsnapBridge.send(message).then(done);"
 
 
+def _applied(result: dict[str, Any], base: dict[str, Any] | None
+             ) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    """(the full result, the reply's delta object, whether the full result is known): a
+    delta reply is applied to ``base`` (the full result it names) when given."""
+    delta = result.get("delta") if isinstance(result.get("delta"), dict) else None
+    if delta is None or not delta.get("applied"):
+        return result, delta, True
+    if base is None:
+        return result, delta, False
+    from .pipeline.delta import apply_delta
+
+    return apply_delta(base, result), delta, True
+
+
 @dataclass
 class DomResult:
     """The DOM channel's outputs (formats ``domtext``, ``elements`` and ``som``).
@@ -54,6 +68,9 @@ class DomResult:
     ``vision`` is the reply's vision part when it was asked for (``{ok:true, format, image,
     legend, ...}`` or ``{ok:false, reason}``), else None; ``som_png`` the decoded Set-of-Mark
     image bytes (PNG, or JPEG with ``screenshot_format="jpeg"``) when it exists.
+    ``snapshot_id``, ``hash``, ``size`` and ``delta`` work as in :class:`OutlineResult`:
+    with ``compression="delta"`` a repeated read carries only the changed lines and
+    element records, and ``domtext``/``elements`` are rebuilt from the base.
     """
 
     domtext: str
@@ -62,16 +79,35 @@ class DomResult:
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
     vision: dict[str, Any] | None = field(default=None, repr=False)
     som_png: bytes | None = field(default=None, repr=False)
+    snapshot_id: str | None = None
+    hash: str | None = None
+    size: dict[str, int] = field(default_factory=dict)
+    delta: dict[str, Any] | None = field(default=None, repr=False)
+    materialized: bool = True
 
     @classmethod
-    def from_result(cls, result: dict[str, Any]) -> DomResult:
-        vision = result.get("vision")
+    def from_result(cls, result: dict[str, Any],
+                    base: dict[str, Any] | None = None) -> DomResult:
+        full, delta, materialized = _applied(result, base)
+        vision = full.get("vision")
         image = None
         if isinstance(vision, dict) and vision.get("ok") and vision.get("image"):
             image = base64.b64decode(vision["image"])
-        return cls(domtext=result.get("domtext") or "", elements=result.get("elements") or [],
-                   indices=result.get("indices") or {}, raw=result, vision=vision,
-                   som_png=image)
+        return cls(domtext=full.get("domtext") or "", elements=full.get("elements") or [],
+                   indices=full.get("indices") or {}, raw=full, vision=vision,
+                   som_png=image, snapshot_id=result.get("snapshot_id"),
+                   hash=result.get("hash"), size=full.get("size") or {}, delta=delta,
+                   materialized=materialized)
+
+    @property
+    def is_delta(self) -> bool:
+        """Whether the reply carried a delta (not the full DOM text)."""
+        return bool(self.delta and self.delta.get("applied"))
+
+    def materialize(self, base: DomResult | dict[str, Any]) -> DomResult:
+        """This delta applied to ``base`` (the snapshot it names), as a full result."""
+        raw_base = base.raw if isinstance(base, DomResult) else base
+        return DomResult.from_result({**self.raw, "delta": self.delta}, raw_base)
 
     def som_image(self) -> Any:
         """The Set-of-Mark image as a ``PIL.Image.Image``, or None when there is none."""
@@ -114,14 +150,7 @@ class OutlineResult:
                     base: dict[str, Any] | None = None) -> OutlineResult:
         """From a reply ``result``; a delta reply is applied to ``base`` (the full result
         it names) when given."""
-        delta = result.get("delta") if isinstance(result.get("delta"), dict) else None
-        full, materialized = result, True
-        if delta is not None and delta.get("applied"):
-            materialized = base is not None
-            if base is not None:
-                from .pipeline.delta import apply_delta
-
-                full = apply_delta(base, result)
+        full, delta, materialized = _applied(result, base)
         return cls(combinedTree=full.get("combinedTree") or "",
                    combinedXpathMap=full.get("combinedXpathMap") or {},
                    combinedUrlMap=full.get("combinedUrlMap") or {},
@@ -174,7 +203,7 @@ def _descendants(root_pid: int) -> list[int]:
 class Browser:
     """Chromium + axsnap extension + registered host. Use as a context manager."""
 
-    OUTLINE_BASES = 8  # full outlines kept to rebuild delta replies on
+    BASES = 8  # full outline and DOM results kept to rebuild delta replies on
 
     def __init__(
         self,
@@ -215,7 +244,7 @@ class Browser:
         self.target_handle: str | None = None
         self.bridge_handle: str | None = None
         self._tab_id: int | None = None
-        self._outline_bases: dict[str, dict[str, Any]] = {}
+        self._bases: dict[str, dict[str, Any]] = {}  # snapshot id → full result
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -435,20 +464,21 @@ class Browser:
         if result.get("format", "snapshot") == "snapshot":
             return SnapshotV1.model_validate(result["snapshot"])
         if result.get("format") == "outline":
-            return self._outline(result)
-        return DomResult.from_result(result)
+            return self._kept(OutlineResult, result)
+        return self._kept(DomResult, result)
 
-    def _outline(self, result: dict[str, Any]) -> OutlineResult:
-        """OutlineResult of a reply, a delta rebuilt on the base this browser last saw
-        (the last few full outlines are kept by snapshot id)."""
+    def _kept(self, kind: Any, result: dict[str, Any]) -> Any:
+        """``kind.from_result`` of a reply, a delta rebuilt on the base this browser last
+        saw (the last few full results are kept by snapshot id; outline and DOM ids differ
+        by their prefix)."""
         delta = result.get("delta") if isinstance(result.get("delta"), dict) else {}
-        base = self._outline_bases.get(delta.get("base_snapshot_id") or "")
-        outline = OutlineResult.from_result(result, base)
-        if outline.materialized and outline.snapshot_id:
-            self._outline_bases[outline.snapshot_id] = outline.raw
-            while len(self._outline_bases) > self.OUTLINE_BASES:
-                self._outline_bases.pop(next(iter(self._outline_bases)))
-        return outline
+        base = self._bases.get(delta.get("base_snapshot_id") or "")
+        out = kind.from_result(result, base)
+        if out.materialized and out.snapshot_id:
+            self._bases[out.snapshot_id] = out.raw
+            while len(self._bases) > self.BASES:
+                self._bases.pop(next(iter(self._bases)))
+        return out
 
     def resolve(self, element_id: str, xpath: str | None = None, *,
                 handle: str | None = None) -> dict[str, Any]:

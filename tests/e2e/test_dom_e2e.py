@@ -155,3 +155,30 @@ def test_cross_origin_frame_is_walked_and_stitched(
     stats = result.raw["stats"]["walker"]
     assert stats["all_frames"] is True and stats["frames_skipped"] == 1
     assert stats["subframes_walked"] == 1
+
+
+def test_dom_text_delta_after_a_click(browser: Browser, pages_url: str) -> None:
+    """compression="delta" on DOM text: after a click that checks one box and adds a row,
+    the delta holds exactly that checkbox line, the row's two controls and the taller
+    page's scroll line, and the result
+    rebuilt from the base is the DOM text a full read gives."""
+    page = pages_url + "outline/compact.html"
+    first = browser.snapshot(page, format="domtext", compression="delta", **FAST)
+    assert isinstance(first, DomResult) and first.delta is not None
+    assert first.delta["applied"] is False and first.snapshot_id.startswith("dom-")
+    browser.run_in_target("document.getElementById('complete').click()")
+    second = browser.snapshot(format="domtext", compression="delta", **FAST)
+    assert isinstance(second, DomResult) and second.is_delta and second.materialized
+    delta = second.delta or {}
+    assert delta["base_snapshot_id"] == first.snapshot_id
+    ops = [(c["op"], c["line"]) for c in delta["changes"]]
+    # the page grew by a row: the scroll header says so too
+    assert [op for op, _line in ops] == ["changed"] * 2 + ["added"] * 2, delta["text"]
+    assert ops[0][1].startswith("[Scroll: Y=0/")
+    assert 'aria-label="Done: Write report" checked' in ops[1][1]
+    assert 'aria-label="Done: Buy milk"' in ops[2][1] and '"Delete Buy milk"' in ops[3][1]
+    assert delta["size"]["tokens"] < first.size["tokens"] / 3
+    full = browser.snapshot(format="domtext", **FAST)
+    assert isinstance(full, DomResult)
+    assert second.domtext == full.domtext and second.elements == full.elements
+    assert second.hash == full.hash and second.size == delta["full_size"]

@@ -29,7 +29,7 @@ from axsnap_host.pipeline.delta import (
     snapshot_parts,
 )
 from axsnap_host.pipeline.outline import build_outline
-from axsnap_host.pipeline.outline_reply import snapshot_of
+from axsnap_host.pipeline.reply_delta import snapshot_of
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.snapcache import SnapshotCache, options_key
 from axsnap_host.pipeline.state import TabState

@@ -1,14 +1,16 @@
-"""Delta between two outline snapshots, and :func:`apply_delta` for clients.
+"""Delta between two snapshots of one channel, and :func:`apply_delta` for clients.
 
-A snapshot here is the part of an outline reply a client keeps: ``combinedTree``, the two
-maps, ``frames`` and ``focus`` (:data:`SNAPSHOT_PARTS`); its hash is the SHA-256 of their
-canonical JSON. A delta has two faces:
+A snapshot here is the part of a reply a client keeps: for an outline ``combinedTree``,
+the two maps, ``frames`` and ``focus`` (:data:`SNAPSHOT_PARTS`); for DOM text ``domtext``
+and ``elements`` (:data:`DOM_PARTS`). Its hash is the SHA-256 of their canonical JSON. A
+delta has two faces:
 
 - for the machine, ``edits``: positional line edits ``[start, delete_count, new_lines]``
-  on the base's ``combinedTree`` lines (ascending, non-overlapping), ``maps``: set/remove
-  patches of the two maps, ``frames``: ``{length, set: {index: record}}`` and ``focus``:
-  ``{value}`` when they changed. Applying them to the base gives the new snapshot
-  exactly; the new hash checks it.
+  on the base's text lines (ascending, non-overlapping); for an outline ``maps``:
+  set/remove patches of the two maps, ``frames``: ``{length, set: {index: record}}`` and
+  ``focus``: ``{value}`` when they changed; for DOM text ``elements``: ``{order, set}``
+  (the new order of element indices, and the records that are new or changed). Applying
+  them to the base gives the new snapshot exactly; the new hash checks it.
 - for the model, ``changes`` and ``text``: each added, removed or changed line with its id,
   the fields that changed (name, value, state) and the lines above it that place it.
 
@@ -26,7 +28,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 SNAPSHOT_PARTS = ("combinedTree", "combinedXpathMap", "combinedUrlMap", "frames", "focus")
+DOM_PARTS = ("domtext", "elements")
+ALL_PARTS = SNAPSHOT_PARTS + DOM_PARTS
+TEXT_PARTS = ("combinedTree", "domtext")  # the lines a delta edits, one per channel
 MAP_PARTS = ("combinedXpathMap", "combinedUrlMap")
+_NUMBERED_PARTS = ("frames", "focus", "elements")  # parts that hold numbers
 INDENT = "  "
 CONTEXT_LINES = 4  # ancestors shown to place a change
 
@@ -36,8 +42,13 @@ class DeltaError(ValueError):
 
 
 def snapshot_parts(result: dict[str, Any]) -> dict[str, Any]:
-    """The parts of an outline result that a delta reproduces."""
-    return {part: result[part] for part in SNAPSHOT_PARTS if part in result}
+    """The parts of an outline or DOM result that a delta reproduces."""
+    return {part: result[part] for part in ALL_PARTS if part in result}
+
+
+def text_part(result: dict[str, Any]) -> str:
+    """The name of the result's text part: ``domtext`` for DOM text, else ``combinedTree``."""
+    return "domtext" if "domtext" in result else "combinedTree"
 
 
 def snapshot_hash(result: dict[str, Any]) -> str:
@@ -45,7 +56,7 @@ def snapshot_hash(result: dict[str, Any]) -> str:
     and whole numbers without a fraction (``424``, not ``424.0``: as JavaScript writes
     them, so a client in either language gets the same hash)."""
     parts = snapshot_parts(result)
-    for part in ("frames", "focus"):  # the only parts with numbers in them
+    for part in _NUMBERED_PARTS:
         if part in parts:
             parts[part] = _whole_numbers(parts[part])
     text = json.dumps(parts, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -243,8 +254,43 @@ def diff(base: Snapshot, new: Snapshot) -> dict[str, Any]:
         delta["frames"] = frames
     if base.parts.get("focus") != new.parts.get("focus"):
         delta["focus"] = {"value": new.parts.get("focus")}
+    if "elements" in base.parts or "elements" in new.parts:
+        elements = _elements_patch(base.parts.get("elements") or [],
+                                   new.parts.get("elements") or [])
+        if elements:
+            delta["elements"] = elements
     delta["text"] = render_changes(changes)
     return delta
+
+
+def _elements_patch(before: list[dict[str, Any]], after: list[dict[str, Any]]
+                    ) -> dict[str, Any] | None:
+    """``{order, set}`` for DOM elements keyed by their index: ``order`` when the list of
+    indices changed, ``set`` the records that are new or differ; None when equal."""
+    old = {record.get("index"): record for record in before}
+    changed = {str(record.get("index")): record for record in after
+               if old.get(record.get("index")) != record}
+    order = [record.get("index") for record in after]
+    patch: dict[str, Any] = {}
+    if order != [record.get("index") for record in before]:
+        patch["order"] = order
+    if changed:
+        patch["set"] = changed
+    return patch or None
+
+
+def _apply_elements(before: list[dict[str, Any]], patch: Any) -> list[dict[str, Any]]:
+    if not isinstance(patch, dict):
+        return list(before)
+    records = {str(record.get("index")): record for record in before}
+    records.update(patch.get("set") or {})
+    order = patch.get("order")
+    keys = [str(index) for index in order] if isinstance(order, list) else [
+        str(record.get("index")) for record in before]
+    try:
+        return [records[key] for key in keys]
+    except KeyError as err:
+        raise DeltaError(f"the elements patch names index {err} that neither side has") from err
 
 
 def _frames_patch(before: list[Any], after: list[Any]) -> dict[str, Any] | None:
@@ -354,9 +400,9 @@ def apply_edits(lines: Sequence[str], edits: Sequence[Sequence[Any]]) -> list[st
 
 
 def apply_delta(base: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
-    """The full outline result a delta reply stands for.
+    """The full result (outline or DOM text) a delta reply stands for.
 
-    ``base``: the outline result the delta names (``snapshot_id``), full or itself
+    ``base``: the result the delta names (``snapshot_id``), full or itself
     materialized; ``delta``: the delta reply's result (with ``delta.applied`` true), or its
     ``delta`` object. A fallback reply (``applied`` false) is already full and is returned
     as is. Raises :class:`DeltaError` when the base is not the delta's base or the result
@@ -372,8 +418,12 @@ def apply_delta(base: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         raise DeltaError(f"the delta applies to {body.get('base_snapshot_id')} "
                          f"({body.get('base_hash')}), not to {base.get('snapshot_id')}")
     full = {key: value for key, value in delta.items() if key != "delta"}
-    lines = apply_edits(split_lines(base.get("combinedTree") or ""), body.get("edits") or [])
-    full["combinedTree"] = "\n".join(lines)
+    text = text_part(base)
+    lines = apply_edits(split_lines(base.get(text) or ""), body.get("edits") or [])
+    full[text] = "\n".join(lines)
+    if text == "domtext":
+        full["elements"] = _apply_elements(base.get("elements") or [], body.get("elements"))
+        return _checked(full, body)
     for part in MAP_PARTS:
         merged = dict(base.get(part) or {})
         patch = (body.get("maps") or {}).get(part) or {}
@@ -394,6 +444,11 @@ def apply_delta(base: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
         full.pop("focus", None)
     else:
         full["focus"] = focus
+    return _checked(full, body)
+
+
+def _checked(full: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """``full`` with its own size and hash, checked against the delta's."""
     if isinstance(body.get("full_size"), dict):
         full["size"] = body["full_size"]  # the reply's own size was the delta text's
     full["hash"] = snapshot_hash(full)

@@ -50,7 +50,7 @@ def process(
         return {"format": "snapshot", "snapshot": snapshot, "timings": timings, "stats": stats}
     if options.format == "outline":
         from .outline import build_outline
-        from .outline_reply import finish_outline
+        from .reply_delta import finish_outline
 
         started = time.perf_counter()
         outline, lines = build_outline(capture, options)
@@ -71,6 +71,9 @@ def process(
         from .vision import add_vision
 
         add_vision(result, capture, options)
+    from .reply_delta import finish_dom
+
+    finish_dom(result, options, state, capture.tab.url, snapshot_id)  # after: it may drop parts
     return result
 
 
