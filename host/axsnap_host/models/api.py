@@ -154,7 +154,8 @@ class ReplyResult(SnapshotResult):
     """The host's result. Which fields are set depends on ``format``: ``snapshot`` (the
     SnapshotV1), ``domtext``/``elements``/``som`` (``domtext``, ``elements``, ``indices``; and
     ``vision`` for ``som`` or ``vision: true``), ``outline`` (``combinedTree`` and its maps,
-    ``frames``; ``delta`` with ``compression: "delta"``)."""
+    ``frames``). Outline and DOM results name themselves (``snapshot_id``, ``hash``) and
+    carry ``delta`` with ``compression: "delta"``."""
 
     vision: VisionImage | VisionMissing | None = None
     combinedTree: str | None = None
@@ -162,14 +163,16 @@ class ReplyResult(SnapshotResult):
     combinedUrlMap: dict[str, str] | None = None
     frames: list[OutlineFrame] | None = None
     snapshot_id: str | None = Field(
-        None, description="outline: this snapshot's name; a later delta names its base by it"
+        None, description="outline and DOM text: this snapshot's name; a later delta names "
+        "its base by it"
     )
-    hash: str | None = Field(None, description="outline: 'sha256:…' of the snapshot parts")
+    hash: str | None = Field(
+        None, description="outline and DOM text: 'sha256:…' of the snapshot parts")
     delta: dict[str, Any] | None = Field(
         None,
-        description="outline with compression 'delta': {applied: true, base_snapshot_id, "
-        "counts, changes, edits, …} in place of the outline parts, or {applied: false, "
-        "reason} next to the full outline (see pipeline/delta.py)",
+        description="outline or DOM text with compression 'delta': {applied: true, "
+        "base_snapshot_id, counts, changes, edits, …} in place of the snapshot parts, or "
+        "{applied: false, reason} next to the full output (see pipeline/delta.py)",
     )
 
 
