@@ -23,7 +23,7 @@ from .domindex import DomIndex, _rect
 from .merge import fill_missing_values
 from .outline_lines import OutlineLine, build_lines
 from .outline_shape import CollapsedIndex, mark_onscreen, shape_lines
-from .prune import prune
+from .prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
 from .redact import redact_tree, scrub_text
 from .run import clickable_ids
 from .xpath import build_xpath_map
@@ -80,12 +80,21 @@ def build_outline(
         tag = info.tag if info is not None else ""
         return decorated_role(node.role, tag, node.id in scrollable)
 
-    def interactive(node: FlatNode) -> bool:
+    def acts(node: FlatNode) -> bool:
         if node.id in clickable or node.id in scrollable:
             return True
         parent = tree.nodes.get(node.parent) if node.parent else None
         return bool(node.state.get("editable")) and not (
             parent is not None and parent.state.get("editable"))
+
+    def interactive(node: FlatNode) -> bool:
+        # Text inside a control is the control's text, not a second control (the DOM marks
+        # the text of a clickable or editable element clickable too).
+        if node.role in TEXT_ROLES:
+            parent = tree.nodes.get(node.parent) if node.parent else None
+            if parent is not None and (acts(parent) or parent.role in INTERACTIVE_ROLES):
+                return False
+        return acts(node)
 
     included = None
     focus_report = None
