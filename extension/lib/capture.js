@@ -11,8 +11,8 @@ import { thinAXNodes } from './ax_thin.js';
 import { AxError } from './errors.js';
 import { captureScreenshot } from './screenshot.js';
 import {
-  DOM_ROW_FIELDS, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated, orderFrames,
-  resolveFocusSelector,
+  DOM_ROW_FIELDS, axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated,
+  orderFrames, resolveFocusSelector,
 } from './domtree.js';
 import { captureWalker, resolvesIds } from './walker_capture.js';
 
@@ -289,6 +289,10 @@ async function captureOnce(session, tabId, options, stabilization) {
       // Sent flat: a deep page nests deeper than serialization can recurse.
       if (domTree) domTree = flatTree(domTree);
       for (const frame of frames) if (frame.dom_tree) frame.dom_tree = flatTree(frame.dom_tree);
+    } else if (wantsAxTree(options)) {
+      // Frame ordinals (node ids "1-57") follow document order, as the outline's do.
+      const ordered = orderFrames(frames, axFramePositions(frames));
+      frames.splice(0, frames.length, ...ordered);
     }
     domSnapshot = await captureDomSnapshots(session, frames, sessionOf, timings, errors);
     layout = await timed(timings, 'layout_ms', () => layoutMetrics(session, errors));

@@ -125,6 +125,46 @@ export function framePositions(roots) {
 }
 
 /**
+ * Positions of child frames from the AX trees (format "snapshot", which has no DOM tree):
+ * frameId → the pre-order index of its owner's AX node in the parent frame's tree. Only
+ * siblings are compared, and an AX tree's pre-order is its document order. (The node list
+ * of getFullAXTree is not in pre-order, so the order is rebuilt from childIds.)
+ */
+export function axFramePositions(frames) {
+  const byId = new Map(frames.map((f) => [f.frameId, f]));
+  const orderOf = new Map(); // parent frameId → Map(backendDOMNodeId → pre-order index)
+  const preorder = (nodes) => {
+    const index = new Map();
+    const byNode = new Map(nodes.map((n) => [n.nodeId, n]));
+    const roots = nodes.filter((n) => !n.parentId || !byNode.has(n.parentId));
+    const stack = roots.reverse();
+    const seen = new Set();
+    let n = 0;
+    while (stack.length) {
+      const node = stack.pop();
+      if (seen.has(node.nodeId)) continue;
+      seen.add(node.nodeId);
+      if (Number.isInteger(node.backendDOMNodeId) && !index.has(node.backendDOMNodeId)) {
+        index.set(node.backendDOMNodeId, n);
+      }
+      n += 1;
+      const kids = (node.childIds ?? []).map((id) => byNode.get(id)).filter(Boolean);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+    return index;
+  };
+  const pos = new Map();
+  for (const frame of frames) {
+    const parent = byId.get(frame.parentFrameId);
+    if (!parent || !Number.isInteger(frame.ownerBackendNodeId)) continue;
+    if (!orderOf.has(parent.frameId)) orderOf.set(parent.frameId, preorder(parent.axNodes ?? []));
+    const at = orderOf.get(parent.frameId).get(frame.ownerBackendNodeId);
+    if (at !== undefined) pos.set(frame.frameId, at);
+  }
+  return pos;
+}
+
+/**
  * Frames re-ordered so that child frames follow their owners' document order (the tab's
  * frame tree lists out-of-process frames after the in-process ones); pre-order, main first.
  */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated, missingChildren, orderFrames,
+  axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated, missingChildren, orderFrames,
   resolveFocusSelector,
 } from '../lib/domtree.js';
 import { fullAXTree } from '../lib/capture.js';
@@ -83,6 +83,27 @@ test('orderFrames puts out-of-process frames in document order of their owners',
   const ordered = orderFrames(frames, framePositions([main]));
   assert.deepEqual(ordered.map((f) => f.frameId), ['M', 'A', 'A1', 'B', 'C']);
   assert.deepEqual(orderFrames(frames, new Map()).map((f) => f.frameId), ['M', 'A', 'A1', 'C', 'B']);
+});
+
+test('axFramePositions orders sibling frames by their owners in the AX tree pre-order', () => {
+  // getFullAXTree lists nodes breadth first: owner C (shallow, later in the document) comes
+  // before owner B (deeper, earlier) in the list, not in the tree.
+  const axNodes = [
+    { nodeId: '1', childIds: ['2', '5'], backendDOMNodeId: 1 },
+    { nodeId: '2', parentId: '1', childIds: ['3'], backendDOMNodeId: 2 },
+    { nodeId: '5', parentId: '1', childIds: [], backendDOMNodeId: 50 }, // C's iframe
+    { nodeId: '3', parentId: '2', childIds: ['4'], backendDOMNodeId: 3 },
+    { nodeId: '4', parentId: '3', childIds: [], backendDOMNodeId: 40 }, // B's iframe
+  ];
+  const frames = [
+    { frameId: 'M', axNodes },
+    { frameId: 'C', parentFrameId: 'M', ownerBackendNodeId: 50, axNodes: [] },
+    { frameId: 'B', parentFrameId: 'M', ownerBackendNodeId: 40, axNodes: [], out_of_process: true },
+    { frameId: 'X', parentFrameId: 'M', ownerBackendNodeId: null, axNodes: [] },
+  ];
+  const positions = axFramePositions(frames);
+  assert.deepEqual([...positions], [['C', 4], ['B', 3]]);
+  assert.deepEqual(orderFrames(frames, positions).map((f) => f.frameId), ['M', 'B', 'C', 'X']);
 });
 
 test('focus: ids and XPaths stay on the host, CSS is resolved in the page', async () => {

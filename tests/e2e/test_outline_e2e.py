@@ -21,6 +21,7 @@ from selenium.webdriver.common.by import By
 
 from axsnap_host.browser import Browser, OutlineResult
 from axsnap_host.models.errors import AxsnapError
+from axsnap_host.render.outline import clean_text
 from outline_text import ancestors
 
 pytestmark = pytest.mark.e2e
@@ -100,6 +101,24 @@ def test_frame_inventory_reports_the_frame_that_failed(frames_outline: OutlineRe
     assert broken["reason"].startswith("load_failed")
     assert broken["bounds"]["width"] == 424
     assert all(f["status"] == "captured" for f in frames_outline.frames if f is not broken)
+
+
+def test_snapshot_and_outline_give_frame_nodes_the_same_ids(
+    browser: Browser, frames_page: str, frames_outline: OutlineResult
+) -> None:
+    """Frame ordinals follow document order in SnapshotV1 too (the tab's frame tree lists
+    the out-of-process frame last), so "2-14" is one node in both outputs."""
+    snapshot = browser.snapshot(None, **FAST)
+    assert snapshot.url.startswith(frames_page.split("?")[0])
+    by_id = {node.id: node for node in snapshot.ax_tree.nodes}
+    checked = set()
+    for line in lines_of(frames_outline):
+        if line["role"] in ("button", "link", "textbox") and line["name"]:
+            node = by_id.get(line["id"])
+            assert node is not None and node.role == line["role"], (line, node)
+            assert clean_text(node.name) == line["name"], (line, node)
+            checked.add(line["id"].split("-")[0])
+    assert {"0", "1", "2", "3"} <= checked, checked  # main, same, nested and cross frames
 
 
 def test_every_xpath_resolves_to_the_element_with_its_id(

@@ -8,8 +8,10 @@ list per frame. This step:
 - stitches each child frame's root under the <iframe> node that owns it
   (``ownerBackendNodeId``); a frame whose owner is not in its parent's tree hangs under
   the parent frame's root;
-- names every node ``{frameOrdinal}-{backendDOMNodeId}`` (main frame 0, then frame-tree
-  pre-order), or ``{frameOrdinal}-ax{axNodeId}`` when it has no DOM node;
+- names every node ``{frameOrdinal}-{backendDOMNodeId}`` (main frame 0, then the frames in
+  the capture's order: pre-order, siblings in the document order of their owners, which the
+  extension sets for SnapshotV1 and the outline alike), or ``{frameOrdinal}-ax{axNodeId}``
+  when it has no DOM node;
 - drops InlineTextBox nodes (layout fragments of their StaticText parent, word for word).
 
 ``FlatTree.nodes`` is in document pre-order (parents before children): later steps rely on it.
