@@ -61,8 +61,26 @@ def _applied(result: dict[str, Any], base: dict[str, Any] | None
     return apply_delta(base, result), delta, True
 
 
+class _DeltaReply:
+    """What outline and DOM results share: a reply that may be a delta on a base."""
+
+    raw: dict[str, Any]
+    delta: dict[str, Any] | None
+
+    @property
+    def is_delta(self) -> bool:
+        """Whether the reply carried a delta (not the full output)."""
+        return bool(self.delta and self.delta.get("applied"))
+
+    def materialize(self, base: Any) -> Any:
+        """This delta applied to ``base`` (the result it names, or its raw dict), as a
+        full result of the same class."""
+        raw_base = base.raw if isinstance(base, _DeltaReply) else base
+        return type(self).from_result({**self.raw, "delta": self.delta}, raw_base)
+
+
 @dataclass
-class DomResult:
+class DomResult(_DeltaReply):
     """The DOM channel's outputs (formats ``domtext``, ``elements`` and ``som``).
 
     ``vision`` is the reply's vision part when it was asked for (``{ok:true, format, image,
@@ -99,16 +117,6 @@ class DomResult:
                    hash=result.get("hash"), size=full.get("size") or {}, delta=delta,
                    materialized=materialized)
 
-    @property
-    def is_delta(self) -> bool:
-        """Whether the reply carried a delta (not the full DOM text)."""
-        return bool(self.delta and self.delta.get("applied"))
-
-    def materialize(self, base: DomResult | dict[str, Any]) -> DomResult:
-        """This delta applied to ``base`` (the snapshot it names), as a full result."""
-        raw_base = base.raw if isinstance(base, DomResult) else base
-        return DomResult.from_result({**self.raw, "delta": self.delta}, raw_base)
-
     def som_image(self) -> Any:
         """The Set-of-Mark image as a ``PIL.Image.Image``, or None when there is none."""
         if self.som_png is None:
@@ -121,7 +129,7 @@ class DomResult:
 
 
 @dataclass
-class OutlineResult:
+class OutlineResult(_DeltaReply):
     """Format ``outline``: the hybrid outline text and its maps (see pipeline/outline.py).
 
     ``snapshot_id`` and ``hash`` name this snapshot (a later delta names its base by
@@ -158,18 +166,6 @@ class OutlineResult:
                    snapshot_id=result.get("snapshot_id"), hash=result.get("hash"),
                    size=full.get("size") or {}, budget=full.get("budget"), delta=delta,
                    materialized=materialized)
-
-    @property
-    def is_delta(self) -> bool:
-        """Whether the reply carried a delta (not the full snapshot)."""
-        return bool(self.delta and self.delta.get("applied"))
-
-    def materialize(self, base: OutlineResult | dict[str, Any]) -> OutlineResult:
-        """This delta applied to ``base`` (the snapshot it names), as a full result."""
-        raw_base = base.raw if isinstance(base, OutlineResult) else base
-        reply = dict(self.raw)
-        reply["delta"] = self.delta
-        return OutlineResult.from_result(reply, raw_base)
 
 
 def wire_options(options: dict[str, Any]) -> dict[str, Any]:

@@ -27,6 +27,12 @@ from .result import SnapshotResult
 # -- requests ---------------------------------------------------------------------------
 
 
+class _Open(BaseModel):
+    """A reply part that may grow fields: unknown ones are kept, not refused."""
+
+    model_config = ConfigDict(extra="allow")
+
+
 class _Target(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -70,11 +76,9 @@ class Sizes(BaseModel):
     reply_chunks: int = Field(description="native-messaging frames the reply took")
 
 
-class SnapshotTimings(BaseModel):
+class SnapshotTimings(_Open):
     """Milliseconds. ``host_ms`` is the host's own time, ``transfer_ms`` the rest of the round
     trip; ``capture_steps`` are the capture's steps (frame tree, AX, DOMSnapshot, ...)."""
-
-    model_config = ConfigDict(extra="allow")
 
     attach_ms: float
     stabilize_ms: float
@@ -85,16 +89,12 @@ class SnapshotTimings(BaseModel):
     capture_steps: dict[str, float] = Field(default_factory=dict)
 
 
-class Timings(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
+class Timings(_Open):
     total_ms: float
 
 
-class SomMark(BaseModel):
+class SomMark(_Open):
     """One numbered box: ``box`` and ``label`` are image pixels (x0, y0, x1, y1; exclusive)."""
-
-    model_config = ConfigDict(extra="allow")
 
     index: int = Field(description="the element's DOM text index")
     kind: str
@@ -105,9 +105,7 @@ class SomMark(BaseModel):
     clipped: bool
 
 
-class SomLegend(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
+class SomLegend(_Open):
     width: int = Field(description="image pixels")
     height: int
     device_pixel_ratio: float
@@ -118,9 +116,7 @@ class SomLegend(BaseModel):
     skipped: list[dict[str, Any]] = Field(description="{index, reason} of boxes not drawn")
 
 
-class VisionImage(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
+class VisionImage(_Open):
     ok: Literal[True]
     format: Literal["png", "jpeg"]
     image: str = Field(description="base64 of the Set-of-Mark image")
@@ -129,18 +125,14 @@ class VisionImage(BaseModel):
     screenshot_ms: float | None = None
 
 
-class VisionMissing(BaseModel):
+class VisionMissing(_Open):
     """No image (the screenshot failed or timed out); the DOM text is served anyway."""
-
-    model_config = ConfigDict(extra="allow")
 
     ok: Literal[False]
     reason: str
 
 
-class OutlineFrame(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
+class OutlineFrame(_Open):
     ordinal: int
     frameId: str | None = None
     parentOrdinal: int | None = None
@@ -176,9 +168,7 @@ class ReplyResult(SnapshotResult):
     )
 
 
-class ResolveResult(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
+class ResolveResult(_Open):
     elementId: str
     frameOrdinal: int
     frameId: str
@@ -194,9 +184,7 @@ class ResolveResult(BaseModel):
     consistent: bool = Field(description="every locator finds this very node")
 
 
-class PingResult(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
+class PingResult(_Open):
     pong: Literal[True]
     protocol: int
     host: str = Field(description="the host package version")
