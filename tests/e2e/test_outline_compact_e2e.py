@@ -38,8 +38,11 @@ CONTROLS = frozenset({
     "DisclosureTriangle", "Date", "date", "DateTime", "InputTime", "ColorWell", "menuitemcheckbox",
     "menuitemradio",
 })
-# Compact must save this share of the full outline's characters (see the note in
-# test_compact_is_smaller_and_keeps_every_control).
+# The issue's target: compact is at least this much smaller, in characters and in tokens,
+# than the full AX outline (``pruned: false``: a line for every unignored AX node).
+MIN_SAVING_VS_FULL_AX = 0.30
+# Against the default (already pruned) outline, measured 36-37% on the generated pages and
+# 18-30% on the small, control-dense realistic ones: held here so compact cannot regress.
 MIN_SAVING = {"generated": 0.30, "realistic": 0.15}
 MIN_TOKEN_SAVING = {"generated": 0.30, "realistic": 0.20}
 
@@ -92,13 +95,21 @@ BUDGETS = [(2_000, True), (8_000, False)]  # (max_tokens, compact)
 
 @pytest.fixture(scope="module")
 def reads_20k(browser: Browser, bench_pages: dict[str, str]) -> dict[Any, OutlineResult]:
-    """The 20k page read once per option set (each read costs seconds): full, compact and
-    each budget of BUDGETS."""
-    reads: dict[Any, OutlineResult] = {"full": outline(browser, bench_pages["generated 20k"])}
+    """The 20k page read once per option set (each read costs seconds): full AX, default,
+    compact and each budget of BUDGETS."""
+    reads: dict[Any, OutlineResult] = {
+        "full_ax": outline(browser, bench_pages["generated 20k"], pruned=False)}
+    reads["default"] = outline(browser, None)
     reads["compact"] = outline(browser, None, compact=True)
     for budget, compact in BUDGETS:
         reads[budget] = outline(browser, None, max_tokens=budget, compact=compact)
     return reads
+
+
+def saving(small: OutlineResult, big: OutlineResult) -> tuple[float, float]:
+    """The share of ``big``'s characters and of its tokens that ``small`` saves."""
+    return (1 - len(small.combinedTree) / len(big.combinedTree),
+            1 - small.size["tokens"] / big.size["tokens"])
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -106,28 +117,31 @@ def test_compact_is_smaller_and_keeps_every_control(
     browser: Browser, bench_pages: dict[str, str], reads_20k: dict[Any, OutlineResult],
     page: str,
 ) -> None:
-    """On the generated pages compact saves well over 30% of the characters. The realistic
-    pages are small and dense with controls, and compact adds each control's value and
-    state (which the full outline leaves out), so they save less (measured: 18–30% of
-    characters, 22–34% of tokens); no control is lost on any page."""
+    """Compact is at least 30% smaller than the full AX outline on every benchmark page,
+    and every control line of either uncompacted outline keeps its id in it. The three
+    reads are of one document, so their ids are comparable."""
     if page == "generated 20k":
-        full, compact = reads_20k["full"], reads_20k["compact"]
+        full_ax, default, compact = (reads_20k[k] for k in ("full_ax", "default", "compact"))
     else:
-        full = outline(browser, bench_pages[page])
+        full_ax = outline(browser, bench_pages[page], pruned=False)
+        default = outline(browser, None)
         compact = outline(browser, None, compact=True)
-    saved = 1 - len(compact.combinedTree) / len(full.combinedTree)
-    token_saved = 1 - compact.size["tokens"] / full.size["tokens"]
     kind = page.split()[0]
-    print(f"{page}: full {len(full.combinedTree)} chars {full.size['tokens']} tok, compact "
-          f"{len(compact.combinedTree)} chars {compact.size['tokens']} tok, saved "
-          f"{saved:.1%} chars {token_saved:.1%} tokens")
-    assert saved >= MIN_SAVING[kind], (page, saved)
-    assert token_saved >= MIN_TOKEN_SAVING[kind], (page, token_saved)
-    expected = control_ids(full.combinedTree)
-    assert len(expected) >= 10
+    vs_full_ax, vs_default = saving(compact, full_ax), saving(compact, default)
+    print(f"{page}: compact {len(compact.combinedTree)} chars {compact.size['tokens']} tok; "
+          f"saves {vs_full_ax[0]:.1%} chars {vs_full_ax[1]:.1%} tok of the full AX outline "
+          f"({len(full_ax.combinedTree)} chars), {vs_default[0]:.1%} chars "
+          f"{vs_default[1]:.1%} tok of the default outline ({len(default.combinedTree)} chars)")
+    assert min(vs_full_ax) >= MIN_SAVING_VS_FULL_AX, (page, vs_full_ax)
+    assert vs_default[0] >= MIN_SAVING[kind], (page, vs_default)
+    assert vs_default[1] >= MIN_TOKEN_SAVING[kind], (page, vs_default)
+    kept = control_ids(compact.combinedTree)
+    for reference in (full_ax, default):
+        expected = control_ids(reference.combinedTree)
+        assert len(expected) >= 10
+        assert not expected - kept, (page, sorted(expected - kept))
     if kind == "realistic":  # text inside a control (webapp's contenteditable note) is its text
         assert "StaticText" not in compact.combinedTree, compact.combinedTree
-    assert not expected - control_ids(compact.combinedTree)
     assert compact.size["tokens"] == count_tokens(compact.combinedTree)
     for secret in json.loads(bench_pages["secrets"]):
         assert secret not in json.dumps(compact.raw)
