@@ -5,7 +5,8 @@ What counts as an item is each tool's own claim: Playwright lines with an intera
 generics); every element browser-use indexes; raw CDP AX nodes, not ignored, with an
 interactive role or focusable; axsnap SnapshotV1 nodes with an interactive role or
 ``isClickable``; every element of axsnap's DOM text; hybrid-outline lines with an
-interactive role.
+interactive role, or flagged ``clickable, <tag>`` / ``editable, <tag>`` (how the outline
+marks an element that acts like a control its role does not name).
 """
 
 from __future__ import annotations
@@ -116,6 +117,8 @@ _OUTLINE_LINE = re.compile(r"^\s*\[(?P<frame>\d+)-(?P<node>ax)?(?P<id>\d+)\] "
                            r"(?P<role>[^:\[=]+?)(?:: (?P<name>.*?))?"
                            r'(?: = "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])?$')
 
+_ACTING_FLAGS = frozenset({"clickable", "editable"})
+
 
 def outline_items(text: str) -> list[ToolItem]:
     """Interactive lines of axsnap's hybrid outline, full or compact (a <select> shows as
@@ -127,7 +130,8 @@ def outline_items(text: str) -> list[ToolItem]:
             continue
         role = match["role"].lower()
         role = "combobox" if role == "select" else role
-        if role not in INTERACTIVE_ROLES:
+        flags, _, role = role.rpartition(", ")
+        if role not in INTERACTIVE_ROLES and not _ACTING_FLAGS & set(flags.split(", ")):
             continue
         backend = None if match["node"] else int(match["id"])
         items.append(ToolItem(role=role, name=match["name"] or "", backend_node_id=backend))

@@ -257,6 +257,47 @@ def test_clean_text_and_role_decoration() -> None:
     assert decorated_role("combobox", "select", False) == "select"
     assert decorated_role("generic", "div", True) == "scrollable, div"
     assert decorated_role("button", "button", False) == "button"
+    assert decorated_role("generic", "span", False, "clickable") == "clickable, span"
+    assert decorated_role("LayoutTableRow", "tr", False, "clickable") == "clickable, tr"
+    assert decorated_role("listitem", "li", False, "clickable") == "clickable, listitem"
+    assert decorated_role("generic", "div", True, "editable") == "scrollable, editable, div"
+
+
+@pytest.fixture(scope="module")
+def acting() -> dict[str, Any]:
+    return outline(raw("acting"))
+
+
+def test_elements_that_act_without_a_control_role_are_flagged(
+        acting: dict[str, Any]) -> None:
+    """A click listener on a table row, a list item or a span, and a contenteditable, show
+    in the role; the text inside them is their text, not a second control."""
+    lines = {(m["role"], m["name"]) for m in parsed(acting["combinedTree"])}
+    assert {("clickable, tr", None), ("clickable, listitem", None),
+            ("clickable, span", None), ("editable, div", None)} <= lines
+    flagged = [m for m in parsed(acting["combinedTree"]) if ", " in m["role"]]
+    assert len(flagged) == 5  # two rows, the list item, the span, the note
+    assert ("listitem", None) in lines  # the list item without a listener is not flagged
+    assert ("button", "Real button") in lines
+    for m in flagged:
+        assert m["id"] in acting["combinedXpathMap"]
+
+
+def test_layout_table_text_stays(acting: dict[str, Any]) -> None:
+    """Chromium names a layout table's cells by their text; the cell is a wrapper and the
+    text is what an agent reads (it used to be dropped as a repeat of the cell's name)."""
+    tree = acting["combinedTree"]
+    for text in ("ORD-7", "Lamp", "Shipped", "ORD-8", "Desk", "Packed", "Total", "2 orders"):
+        assert re.search(rf"StaticText: {re.escape(text)}$", tree, re.M), (text, tree)
+    assert "LayoutTable" not in tree
+
+
+def test_compact_names_a_flagged_element_by_its_text() -> None:
+    tree = outline(raw("acting"), compact=True)["combinedTree"]
+    for line in ("clickable, tr: ORD-7 Lamp Shipped", "clickable, tr: ORD-8 Desk Packed",
+                 "clickable, listitem: Inbox (4)", "clickable, span: urgent",
+                 'editable, div = "Call the courier."'):
+        assert re.search(rf"^ *\[0-\d+\] {re.escape(line)}$", tree, re.M), (line, tree)
 
 
 def _backend_of(node: dict[str, Any], name: str) -> int | None:

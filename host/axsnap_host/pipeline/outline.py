@@ -75,17 +75,26 @@ def build_outline(
                 redacted += found
             url_map[nid] = url
 
-    def role_of(node: FlatNode) -> str:
-        info = dom.get(node.backend_id, node.frame_id) if node.backend_id is not None else None
-        tag = info.tag if info is not None else ""
-        return decorated_role(node.role, tag, node.id in scrollable)
-
-    def acts(node: FlatNode) -> bool:
-        if node.id in clickable or node.id in scrollable:
-            return True
+    def editing_host(node: FlatNode) -> bool:
         parent = tree.nodes.get(node.parent) if node.parent else None
         return bool(node.state.get("editable")) and not (
             parent is not None and parent.state.get("editable"))
+
+    def role_of(node: FlatNode) -> str:
+        info = dom.get(node.backend_id, node.frame_id) if node.backend_id is not None else None
+        tag = info.tag if info is not None else ""
+        return decorated_role(node.role, tag, node.id in scrollable, acts_as(node))
+
+    def acts_as(node: FlatNode) -> str:
+        """What a node that is no control by role does: ``clickable``, ``editable``, ""."""
+        if node.role in INTERACTIVE_ROLES or node.role in TEXT_ROLES:
+            return ""
+        if editing_host(node):
+            return "editable"
+        return "clickable" if node.id in clickable else ""
+
+    def acts(node: FlatNode) -> bool:
+        return node.id in clickable or node.id in scrollable or editing_host(node)
 
     def interactive(node: FlatNode) -> bool:
         # Text inside a control is the control's text, not a second control (the DOM marks

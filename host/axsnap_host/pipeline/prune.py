@@ -50,17 +50,23 @@ TEXT_ROLES = frozenset({"StaticText", "text"})
 # Decoration that repeats nothing an agent needs: list bullets and numbers.
 NOISE_ROLES = frozenset({"ListMarker"})
 _DOCUMENT_ROLES = frozenset({"RootWebArea", "WebArea", "Iframe", "IframePresentational"})
-# Roles whose name is a title or label, not their text: their text is not a repeat.
-_NO_CONTENT_NAME_ROLES = _DOCUMENT_ROLES | LANDMARK_ROLES | TEXT_ROLES | {"Section"}
 # Marks a subtree whose text is all said by an interactive ancestor's name or value.
 _ALL_SAID = "\x00all"
 IMAGE_ROLES = frozenset({"image", "img", "graphics-document", "Canvas", "SvgRoot", "figure"})
+# Tables Chromium judged to be layout, not data: their cells are wrappers, and a cell's
+# name (its text) is no label, so the text inside it stays.
+LAYOUT_TABLE_ROLES = frozenset({"LayoutTable", "LayoutTableRow", "LayoutTableCell"})
 _WRAPPER_ROLES = frozenset(
     {"generic", "none", "presentation", "group", "Section", "LineBreak", "Ruby", "Abbr",
      "Pre", "Mark", "emphasis", "strong", "subscript", "superscript", "time", "insertion",
      "deletion", "LayoutTable", "LayoutTableRow", "LayoutTableCell", "Unknown", "rowgroup",
      "Legend"}
 )
+
+# Roles whose name is a title or label, not their text: their text is not a repeat. (A
+# layout cell's name is its text, but it is a wrapper: the text is what stays.)
+_NO_CONTENT_NAME_ROLES = (_DOCUMENT_ROLES | LANDMARK_ROLES | TEXT_ROLES | LAYOUT_TABLE_ROLES
+                          | {"Section"})
 
 
 @dataclass
@@ -198,7 +204,8 @@ def _surroundings(
 
 
 def _collapsible(node: FlatNode) -> bool:
-    return node.role in _WRAPPER_ROLES and not node.name.strip()
+    return node.role in _WRAPPER_ROLES and (
+        not node.name.strip() or node.role in LAYOUT_TABLE_ROLES)
 
 
 def _names_its_content(node: FlatNode) -> bool:

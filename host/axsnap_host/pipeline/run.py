@@ -138,7 +138,8 @@ def build_snapshot_v1(
 
 
 def clickable_ids(tree: FlatTree, dom: DomIndex) -> frozenset[str]:
-    """Ids of otherwise plain nodes the DOM marks clickable (they have click listeners)."""
+    """Ids of nodes that are no control by role but that the DOM marks clickable (a click
+    listener): a <span> button, a table row or list item that opens something."""
     return frozenset(
         node.id
         for node in tree.nodes.values()
@@ -146,4 +147,11 @@ def clickable_ids(tree: FlatTree, dom: DomIndex) -> frozenset[str]:
     )
 
 
-_PLAIN_ROLES = frozenset({"generic", "none", "image", "StaticText", "paragraph"})
+# Roles that say nothing of an action, so a click listener is news. (Controls are kept
+# anyway; a <label> is clickable because it forwards clicks to its control.)
+_PLAIN_ROLES = frozenset({
+    "generic", "none", "presentation", "image", "img", "StaticText", "paragraph",
+    "LayoutTable", "LayoutTableRow", "LayoutTableCell", "row", "cell", "gridcell",
+    "listitem", "Section", "group", "note", "figure", "heading", "term", "definition",
+    "blockquote", "code", "Pre", "strong", "emphasis", "time", "Abbr", "Mark",
+})

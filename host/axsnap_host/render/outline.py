@@ -2,8 +2,10 @@
 
 Lines are indented two spaces per level; a child frame's nodes sit under its <iframe>
 line (the AX flattening already stitched them there). Roles are decorated with what an
-agent needs to tell wrappers apart: a generic node shows its tag (``div``), a scrollable
-element ``scrollable, <tag>``, a <select> ``select``.
+agent needs to tell wrappers apart: a generic node (or a layout table's part) shows its tag
+(``div``, ``tr``), a <select> ``select``; what the role does not say is put before it: a
+scrollable element ``scrollable, <tag>``, an element that is no control by role but acts
+like one ``clickable, span`` (a click listener) or ``editable, div`` (contenteditable).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
 INDENT = "  "
 _SPACES = re.compile(r"\s+")
 GENERIC_ROLES = frozenset({"generic", "none", "presentation"})
+# Roles shown as their element's tag: they say nothing of their own.
+_TAG_ROLES = GENERIC_ROLES | {"LayoutTable", "LayoutTableRow", "LayoutTableCell"}
 
 
 def clean_text(text: str) -> str:
@@ -41,17 +45,19 @@ def clean_text(text: str) -> str:
     return _SPACES.sub(" ", "".join(kept)).strip()
 
 
-def decorated_role(role: str, tag: str, scrollable: bool) -> str:
-    """The role as the outline shows it."""
+def decorated_role(role: str, tag: str, scrollable: bool, acts: str = "") -> str:
+    """The role as the outline shows it. ``acts``: ``clickable`` or ``editable`` when the
+    node acts like a control that its role does not name."""
     if tag == "select":
         shown = "select"
-    elif role in GENERIC_ROLES and tag:
+    elif role in _TAG_ROLES and tag:
         shown = tag
     else:
         shown = role
     if scrollable:
-        return f"scrollable, {tag or shown}"
-    return shown
+        shown = tag or shown
+    flags = [flag for flag, on in (("scrollable", scrollable), (acts, bool(acts))) if on]
+    return ", ".join([*flags, shown])
 
 
 def line_text(line: OutlineLine, detail: bool) -> str:
