@@ -5,8 +5,9 @@ What counts as an item is each tool's own claim: Playwright lines with an intera
 generics); every element browser-use indexes; raw CDP AX nodes, not ignored, with an
 interactive role or focusable; axsnap SnapshotV1 nodes with an interactive role or
 ``isClickable``; every element of axsnap's DOM text; hybrid-outline lines with an
-interactive role, or flagged ``clickable, <tag>`` / ``editable, <tag>`` (how the outline
-marks an element that acts like a control its role does not name).
+interactive role, or flagged ``clickable, <tag>``, ``editable, <tag>`` or
+``focusable, <tag>`` (how the outline marks an element that acts like a control its role
+does not name).
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ _OUTLINE_LINE = re.compile(r"^\s*\[(?P<frame>\d+)-(?P<node>ax)?(?P<id>\d+)\] "
                            r"(?P<role>[^:\[=]+?)(?:: (?P<name>.*?))?"
                            r'(?: = "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])?$')
 
-_ACTING_FLAGS = frozenset({"clickable", "editable"})
+_ACTING_FLAGS = frozenset({"clickable", "editable", "focusable"})
 
 
 def outline_items(text: str) -> list[ToolItem]:

@@ -9,6 +9,7 @@
 
 import { thinAXNodes } from './ax_thin.js';
 import { AxError } from './errors.js';
+import { Navigated, watchMainDocument } from './navwatch.js';
 import { captureScreenshot } from './screenshot.js';
 import {
   DOM_ROW_FIELDS, axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated,
@@ -58,8 +59,6 @@ async function devicePixelRatio(session, frameId) {
   const value = Number(res?.result?.value);
   return Number.isFinite(value) && value > 0 ? value : 1;
 }
-
-class Navigated extends Error {}
 
 const flatTree = ({ root, ...rest }) => ({ fields: DOM_ROW_FIELDS, rows: flattenDomTree(root), ...rest });
 
@@ -242,6 +241,20 @@ async function captureOnce(session, tabId, options, stabilization) {
   const errors = [];
   const t0 = performance.now();
   const frames = await collectFrames(session, timings, errors);
+  // A step can hang while the page navigates (navwatch.js): give up on this document as soon
+  // as the main frame holds another one.
+  const watch = watchMainDocument(session, frames[0]?.loaderId);
+  try {
+    return await Promise.race([
+      captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch }),
+      watch.navigated,
+    ]);
+  } finally {
+    watch.stop();
+  }
+}
+
+async function captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch }) {
   const mainLoader = frames[0]?.loaderId;
   const sessionOf = new Map(frames.map((f) => [f.frameId, f.sessionId]));
 
@@ -262,6 +275,7 @@ async function captureOnce(session, tabId, options, stabilization) {
     }
   })));
 
+  watch.check();
   const dom = DOM_FORMATS.has(options?.format);
   let domTree = null;
   let focus = null;
@@ -298,6 +312,7 @@ async function captureOnce(session, tabId, options, stabilization) {
     layout = await timed(timings, 'layout_ms', () => layoutMetrics(session, errors));
   }
 
+  watch.check();
   // The walker read the page's ratio already; only without it ask over CDP.
   let dpr = Number(walker?.dpr) > 0 ? Number(walker.dpr) : null;
   if (dpr === null) {
@@ -312,6 +327,7 @@ async function captureOnce(session, tabId, options, stabilization) {
   // After the walker, so the picture shows the page its rects were measured on. Never
   // throws: a failed screenshot is {ok:false, reason} and the DOM text is served anyway.
   let screenshot = null;
+  watch.check();
   if (wantsScreenshot(options)) {
     screenshot = await timed(timings, 'screenshot_ms', () => captureScreenshot(tabId,
       (method, params) => session.send(method, params), { ...options, device_pixel_ratio: dpr }));

@@ -166,3 +166,34 @@ test('the whole page (viewport_only: false) is joined to a DOMSnapshot instead',
     delete globalThis.chrome.scripting;
   }
 });
+
+test('a step that hangs while the page navigates does not hold the capture: page_navigated at once', async () => {
+  // DOMSnapshot never answers (as a screenshot can wait for a frame of a document that is
+  // going away); the main frame gets a new document on every frame-tree read after the first.
+  let reads = 0;
+  const session = scriptedSession({ loaders: () => `L${++reads}` });
+  const send = session.send.bind(session);
+  session.send = (method, params) => (method === 'DOMSnapshot.captureSnapshot'
+    ? new Promise(() => {}) : send(method, params));
+  const t0 = performance.now();
+  await assert.rejects(capturePage(session, 1, { format: 'snapshot' }, STAB), (e) => e.code === 'page_navigated');
+  const took = performance.now() - t0;
+  assert.ok(took < 2000, `took ${took} ms`);
+  const polls = session.calls.filter((m) => m === 'Page.getFrameTree').length;
+  await new Promise((r) => setTimeout(r, 350));
+  assert.equal(session.calls.filter((m) => m === 'Page.getFrameTree').length, polls, 'polling stopped');
+});
+
+test('the navigation watcher ignores a steady document and failed polls', async () => {
+  const { watchMainDocument } = await import('../lib/navwatch.js');
+  let calls = 0;
+  const session = { async send() { calls += 1; if (calls === 2) throw new Error('busy'); return { frameTree: { frame: { loaderId: 'L1' } } }; } };
+  const watch = watchMainDocument(session, 'L1', 10);
+  let lost = false;
+  watch.navigated.catch(() => { lost = true; });
+  await new Promise((r) => setTimeout(r, 80));
+  watch.check();
+  watch.stop();
+  assert.equal(lost, false);
+  assert.ok(calls >= 3, `polled ${calls} times`);
+});

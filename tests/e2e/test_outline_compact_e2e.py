@@ -84,15 +84,15 @@ def outline(browser: Browser, url: str | None = None, **options: Any) -> Outline
 
 
 def control_ids(tree: str) -> set[str]:
-    """Ids of the control lines: a control role, or flagged ``clickable, <tag>`` /
-    ``editable, <tag>``."""
+    """Ids of the control lines: a control role, or flagged ``clickable``, ``editable`` or
+    ``focusable``."""
     return {m["id"] for line in tree.splitlines()
             if (m := LINE.match(line)) and is_control(m["role"].strip())}
 
 
 def is_control(role: str) -> bool:
     *flags, shown = role.split(", ")
-    return shown in CONTROLS or bool({"clickable", "editable"} & set(flags))
+    return shown in CONTROLS or bool({"clickable", "editable", "focusable"} & set(flags))
 
 
 PAGES = [*(f"generated {size // 1000}k" for size in SIZES),

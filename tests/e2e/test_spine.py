@@ -297,6 +297,24 @@ def test_input_restarts_the_quiet_clock(browser: Browser, pages_url: str) -> Non
     assert "Loaded row" in json.dumps(reply["ax_tree"]), reply["stabilization"]
 
 
+def wait_for_title(browser: Browser, title: str, timeout_s: float) -> None:
+    """Poll the target tab's title (reads can fail while a document is being replaced)."""
+    from selenium.common.exceptions import WebDriverException
+
+    deadline = time.monotonic() + timeout_s
+    seen = ""
+    while time.monotonic() < deadline:
+        try:
+            with browser.in_target() as driver:
+                seen = driver.title
+        except WebDriverException:
+            seen = "(between documents)"
+        if seen == title:
+            return
+        time.sleep(0.1)
+    pytest.fail(f"the tab's title is still {seen!r} after {timeout_s} s, not {title!r}")
+
+
 def test_a_tab_that_keeps_navigating_gives_page_navigated(
     browser: Browser, pages_url: str
 ) -> None:
@@ -309,6 +327,7 @@ def test_a_tab_that_keeps_navigating_gives_page_navigated(
         browser.snapshot_raw(format="som", stabilize={"enabled": False})
     assert err.value.code == "page_navigated", err.value
     assert "navigated" in str(err.value)
+    wait_for_title(browser, "Navigation loop: settled", timeout_s=15)
     browser.open(pages_url + "login.html")
     reply = browser.snapshot_raw(format="domtext", stabilize={"enabled": False})
     assert reply["ok"] is True and "login.html" in reply["result"]["domtext"]

@@ -117,6 +117,8 @@ def test_outline_items_interactive_lines_with_node_ids() -> None:
     assert items == [("link", "Home", 15), ("combobox", "Country", 20), ("button", "", 21),
                      ("textbox", "Email", 44)]
     flagged = ('  [0-60] clickable, tr: INV-1 Paid\n  [0-61] editable, div = "Note"\n'
-               '  [0-62] scrollable, clickable, div\n  [0-63] scrollable, div\n')
+               '  [0-62] scrollable, clickable, div\n  [0-63] scrollable, div\n'
+               '  [0-64] focusable, note: Tip\n')
     items = [(i.role, i.name, i.backend_node_id) for i in outline_items(flagged)]
-    assert items == [("tr", "INV-1 Paid", 60), ("div", "", 61), ("div", "", 62)]
+    assert items == [("tr", "INV-1 Paid", 60), ("div", "", 61), ("div", "", 62),
+                     ("note", "Tip", 64)]

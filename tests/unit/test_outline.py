@@ -270,17 +270,19 @@ def acting() -> dict[str, Any]:
 
 def test_elements_that_act_without_a_control_role_are_flagged(
         acting: dict[str, Any]) -> None:
-    """A click listener on a table row, a list item or a span, and a contenteditable, show
-    in the role; the text inside them is their text, not a second control."""
-    lines = {(m["role"], m["name"]) for m in parsed(acting["combinedTree"])}
-    assert {("clickable, tr", None), ("clickable, listitem", None),
-            ("clickable, span", None), ("editable, div", None)} <= lines
-    flagged = [m for m in parsed(acting["combinedTree"]) if ", " in m["role"]]
-    assert len(flagged) == 5  # two rows, the list item, the span, the note
-    assert ("listitem", None) in lines  # the list item without a listener is not flagged
+    """A click listener on a table row, a list item or a span, a contenteditable and a tab
+    stop (tabindex >= 0, HTML's integer parsing) show in the role; the text inside them is
+    their text, not a second control."""
+    rows = parsed(acting["combinedTree"])
+    flagged = [(m["role"], m["id"]) for m in rows if ", " in m["role"]]
+    assert [role for role, _ in flagged] == [
+        "clickable, tr", "clickable, tr", "clickable, listitem", "clickable, span",
+        "editable, div", "focusable, note", "focusable, div"]
+    assert all(element_id in acting["combinedXpathMap"] for _, element_id in flagged)
+    lines = {(m["role"], m["name"]) for m in rows}
+    assert ("listitem", None) in lines  # the list item without a listener
+    assert ("StaticText", "Programmatic focus only") in lines  # tabindex=-1: no tab stop
     assert ("button", "Real button") in lines
-    for m in flagged:
-        assert m["id"] in acting["combinedXpathMap"]
 
 
 def test_layout_table_text_stays(acting: dict[str, Any]) -> None:
@@ -296,7 +298,7 @@ def test_compact_names_a_flagged_element_by_its_text() -> None:
     tree = outline(raw("acting"), compact=True)["combinedTree"]
     for line in ("clickable, tr: ORD-7 Lamp Shipped", "clickable, tr: ORD-8 Desk Packed",
                  "clickable, listitem: Inbox (4)", "clickable, span: urgent",
-                 'editable, div = "Call the courier."'):
+                 'editable, div = "Call the courier."', "focusable, div: Keyboard card"):
         assert re.search(rf"^ *\[0-\d+\] {re.escape(line)}$", tree, re.M), (line, tree)
 
 

@@ -11,6 +11,7 @@ from axsnap_host.models.snapshot import SnapshotV1, snapshot_schema_text
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
+from axsnap_host.pipeline.tokens import count_tokens
 from axsnap_host.render.snapshot import snapshot_json
 from host_harness import load_capture
 
@@ -36,6 +37,10 @@ def test_result_validates_against_snapshot_model(login_capture: dict[str, Any]) 
         assert set(result["timings"]) >= {"flatten_ms", "domindex_ms", "prune_ms", "redact_ms",
                                           "render_ms"}
         assert result["stats"]["nodes_kept"] == model.quality.nodes_kept
+        text = snapshot_json(result["snapshot"])
+        assert result["size"] == {"bytes": len(text.encode("utf-8")), "chars": len(text),
+                                  "tokens": count_tokens(text)}
+        assert result["size"]["tokens"] > 100
 
 
 def test_metadata_viewport_and_quality(login_capture: dict[str, Any]) -> None:

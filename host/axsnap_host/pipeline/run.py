@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from ..models.wire import SnapshotRequest
-from ..render.snapshot import build_snapshot
+from ..render.snapshot import build_snapshot, snapshot_json
 from .axtree import FlatTree, flatten
 from .domindex import DomIndex
 from .elements import build_dom_result
@@ -14,6 +14,7 @@ from .merge import fill_missing_values
 from .prune import prune
 from .redact import redact_tree, scrub_text
 from .state import TabState
+from .tokens import size_of
 
 MAX_FRAME_NAME = 300
 
@@ -47,7 +48,11 @@ def process(
         snapshot, timings, stats = build_snapshot_v1(
             request, snapshot_id=snapshot_id, ts=ts
         )
-        return {"format": "snapshot", "snapshot": snapshot, "timings": timings, "stats": stats}
+        started = time.perf_counter()
+        size = size_of(snapshot_json(snapshot))  # as a model reads it: compact JSON
+        timings["size_ms"] = round((time.perf_counter() - started) * 1000, 3)
+        return {"format": "snapshot", "snapshot": snapshot, "size": size, "timings": timings,
+                "stats": stats}
     if options.format == "outline":
         from .outline import build_outline
         from .reply_delta import finish_outline
@@ -88,8 +93,8 @@ def build_snapshot_v1(
     clock.lap("flatten_ms")
     dom = DomIndex.from_capture(capture)
     clock.lap("domindex_ms")
-    clickable = clickable_ids(tree, dom)
-    kept = prune(tree, pruned=options.pruned, clickable=clickable)
+    kept = prune(tree, pruned=options.pruned,
+                 clickable=clickable_ids(tree, dom) | tab_stop_ids(tree, dom))
     clock.lap("prune_ms")
     fill_missing_values(tree, kept.kept, dom)
     redacted = 0
@@ -144,6 +149,16 @@ def clickable_ids(tree: FlatTree, dom: DomIndex) -> frozenset[str]:
         node.id
         for node in tree.nodes.values()
         if node.role in _PLAIN_ROLES and dom.is_clickable(node.backend_id, node.frame_id)
+    )
+
+
+def tab_stop_ids(tree: FlatTree, dom: DomIndex) -> frozenset[str]:
+    """Ids of nodes that are no control by role but are in the tab order (``tabindex`` ≥ 0):
+    made keyboard-reachable on purpose, usually because they act (a custom widget)."""
+    return frozenset(
+        node.id
+        for node in tree.nodes.values()
+        if node.role in _PLAIN_ROLES and dom.is_tab_stop(node.backend_id, node.frame_id)
     )
 
 

@@ -5,7 +5,8 @@ line (the AX flattening already stitched them there). Roles are decorated with w
 agent needs to tell wrappers apart: a generic node (or a layout table's part) shows its tag
 (``div``, ``tr``), a <select> ``select``; what the role does not say is put before it: a
 scrollable element ``scrollable, <tag>``, an element that is no control by role but acts
-like one ``clickable, span`` (a click listener) or ``editable, div`` (contenteditable).
+like one ``clickable, span`` (a click listener), ``editable, div`` (contenteditable) or
+``focusable, div`` (``tabindex`` ≥ 0).
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ def clean_text(text: str) -> str:
 
 
 def decorated_role(role: str, tag: str, scrollable: bool, acts: str = "") -> str:
-    """The role as the outline shows it. ``acts``: ``clickable`` or ``editable`` when the
-    node acts like a control that its role does not name."""
+    """The role as the outline shows it. ``acts``: ``clickable``, ``editable`` or
+    ``focusable`` when the node acts like a control that its role does not name."""
     if tag == "select":
         shown = "select"
     elif role in _TAG_ROLES and tag:
