@@ -149,3 +149,16 @@ def test_token_counter_is_cached_and_fast() -> None:
     big = text * 3
     assert count_tokens(big) == len(encoder().encode_ordinary(big))
     assert size_of("é") == {"bytes": 2, "chars": 1, "tokens": count_tokens("é")}
+
+
+def test_long_text_without_newlines_is_counted_exactly_in_pieces() -> None:
+    """Compact JSON (a SnapshotV1) has no line ends: it is cut only after a letter that a
+    non-letter follows, so the pieces' counts add up to the whole's, whatever the text."""
+    records = [{"nodeId": f"0-{i}", "role": "button", "name": f"Café 購入 {i}'s item",
+                "bbox": [i * 1.5, 2, 30, 40], "states": ["focusable"], "note": "  spaced  "}
+               for i in range(12_000)]
+    text = json.dumps(records, ensure_ascii=False, separators=(",", ":"))
+    assert "\n" not in text and len(text) > 3 * 256_000
+    assert count_tokens(text) == len(encoder().encode_ordinary(text))
+    digits = "7" * 600_000  # no letter to cut after: cut at the window's end, close enough
+    assert abs(count_tokens(digits) - len(encoder().encode_ordinary(digits))) <= 3
