@@ -255,3 +255,11 @@ def test_pseudo_elements_details_and_named_slots_do_not_shift_the_join() -> None
     assert by_path["/html/body/div[2]/em"].key == "/html/body/div[2]/slot[1]/em"
     assert by_path["/html/body/div[2]/b[2]"].key == "/html/body/div[2]/slot[2]/b[2]"
     assert by_path["/html/body/button"].ax_role == "button"
+
+
+def test_dom_text_lines_drop_invisible_and_icon_characters() -> None:
+    """Zero-width spaces, soft hyphens and icon-font glyphs (private use) are not text an
+    agent can match; quoted values are cleaned as outline text is."""
+    record = {"index": 3, "tagName": "button", "attributes": {"aria-label": "Save\u00ad it\ue001"},
+              "text": "Click\u200b Me\ue001\n\t now", "center": {"x": 1, "y": 2}}
+    assert element_line(record) == '[3] <button> aria-label="Save it" "Click Me now"'

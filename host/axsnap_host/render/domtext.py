@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .outline import clean_text
+
 LINE_ATTRS = ("type", "name", "aria-label", "placeholder", "title", "alt", "href",
               "aria-expanded", "aria-checked", "aria-selected", "aria-pressed",
               "contenteditable")
@@ -30,7 +32,9 @@ TEXT_MAX = 100
 
 
 def _quote(value: str) -> str:
-    value = " ".join(value.split())
+    """The value cleaned as outline text is (no invisible or icon-font characters, one space
+    for any run of white space), cut at TEXT_MAX, in double quotes."""
+    value = clean_text(value)
     if len(value) > TEXT_MAX:
         value = value[: TEXT_MAX - 1] + "…"
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
