@@ -9,6 +9,7 @@
 
 import { thinAXNodes } from './ax_thin.js';
 import { AxError } from './errors.js';
+import { ownerFramePositions } from './frameorder.js';
 import { Navigated, watchMainDocument } from './navwatch.js';
 import { captureScreenshot } from './screenshot.js';
 import {
@@ -291,6 +292,12 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
       timed(timings, 'walker_ms', () => captureWalker(tabId, options, session, frames, errors)
         .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
     ]);
+    // Frame ordinals follow document order, as the outline's and SnapshotV1's do.
+    if (frames.filter((f) => f.parentFrameId).length > 1) {
+      const send = (method, params, sessionId) => session.send(method, params, sessionId);
+      const positions = await timed(timings, 'frame_order_ms', () => ownerFramePositions(send, frames, sessionOf, errors));
+      frames.splice(0, frames.length, ...orderFrames(frames, positions));
+    }
     // The whole page (viewport_only: false) is joined to a DOMSnapshot instead.
     if (!resolvesIds(options)) domSnapshot = await captureDomSnapshots(session, frames, sessionOf, timings, errors);
   } else {

@@ -50,7 +50,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';
   let reporter = null;
   if (session && opts.hold) {
-    reporter = await openReporter(session, worldName).catch((e) => {
+    reporter = await openReporter(session, worldName, frames.map((f) => f.sessionId)).catch((e) => {
       errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
       return null;
     });

@@ -14,8 +14,10 @@
 //   pierce) lists the nodes with the listeners that make DOMSnapshot's isClickable (click,
 //   mousedown, mouseup, DOMActivate): a few milliseconds even on 100k elements.
 // Records gain `b` (backendNodeId) and `k:1` (click listener); walker frames gain
-// `frameId`. Runs in out-of-process frames (another renderer, another CDP session) keep
-// no backendNodeId, as before.
+// `frameId`. Out-of-process frames (another renderer) answer over their own CDP session:
+// the binding is installed there too, the bindingCalled event names the session, and the
+// take and the listener read go to it (backendNodeIds are per renderer, so listeners are
+// matched within one session only).
 
 export const CLICK_LISTENER_TYPES = Object.freeze(['click', 'mousedown', 'mouseup', 'DOMActivate']);
 const OBJECT_GROUP = 'axsnap-walker-ids';
@@ -83,19 +85,19 @@ export function applyListeners(results, listeners) {
  * isolated world's object wraps the page's handlers there, and Chromium 156's renderer
  * then crashed on the next navigation.
  */
-async function documentListeners(session, backendNodeId) {
-  const node = await session.send('DOM.resolveNode', { backendNodeId, objectGroup: OBJECT_GROUP });
+async function documentListeners(session, backendNodeId, sessionId = undefined) {
+  const node = await session.send('DOM.resolveNode', { backendNodeId, objectGroup: OBJECT_GROUP }, sessionId);
   const objectId = node?.object?.objectId;
   if (!objectId) throw new Error('the root element did not resolve');
-  const reply = await session.send('DOMDebugger.getEventListeners', { objectId, depth: -1, pierce: true });
+  const reply = await session.send('DOMDebugger.getEventListeners', { objectId, depth: -1, pierce: true }, sessionId);
   return reply?.listeners ?? [];
 }
 
 /**
  * Injected into the frames that walked: report each pending run through the binding `name`
  * (which names this world's execution context), then drop the binding's global. A world
- * without the binding (an out-of-process frame: another CDP session) drops its runs, which
- * nobody will take. Returns the runs reported.
+ * without the binding (a frame whose session refused it) drops its runs, which nobody will
+ * take. Returns the runs reported.
  */
 export function reportRuns(name, runs) {
   const report = globalThis[name];
@@ -128,43 +130,52 @@ function waitUntil(done, ms, setWake) {
 }
 
 /**
- * A one-off Runtime binding in the extension's worlds (context name `worldName`): each
- * call reports a run token and, in the event, the caller's execution context. Installed
- * only in worlds that exist when it is added. `wait(runs)` resolves once those runs have
- * reported (or after CONTEXT_WAIT_MS); `close()` removes it.
+ * A one-off Runtime binding in the extension's worlds (context name `worldName`) of the tab
+ * and of the child sessions `sessionIds` (out-of-process frames): each call reports a run
+ * token and, in the event, the caller's execution context and session. Installed only in
+ * worlds that exist when it is added. `contexts`: run → {contextId, sessionId};
+ * `wait(runs)` resolves once those runs have reported (or after CONTEXT_WAIT_MS);
+ * `close()` removes it. A child session that refuses the binding only loses its frames' ids.
  */
-export async function openReporter(session, worldName) {
+export async function openReporter(session, worldName, sessionIds = []) {
   const name = BINDING_PREFIX + Math.random().toString(36).slice(2);
   const contexts = new Map();
+  const children = [...new Set(sessionIds.filter(Boolean))];
+  const heard = new Set([null, ...children]);
   let wake = () => {};
   const off = session.onEvent((method, params, source) => {
-    if (method !== 'Runtime.bindingCalled' || params?.name !== name || source?.sessionId) return;
-    contexts.set(params.payload, params.executionContextId);
+    const sessionId = source?.sessionId ?? null;
+    if (method !== 'Runtime.bindingCalled' || params?.name !== name || !heard.has(sessionId)) return;
+    contexts.set(params.payload, { contextId: params.executionContextId, sessionId });
     wake();
   });
+  const binding = { name, executionContextName: worldName };
   try {
-    await session.send('Runtime.addBinding', { name, executionContextName: worldName });
+    await session.send('Runtime.addBinding', binding);
   } catch (e) {
     off();
     throw e;
   }
+  const added = await Promise.all(children.map((child) => session.send('Runtime.addBinding', binding, child)
+    .then(() => child, () => null)));
   return {
     name,
     contexts,
     wait: (runs) => waitUntil(() => runs.every((run) => contexts.has(run)), CONTEXT_WAIT_MS, (fn) => { wake = fn; }),
     close: async () => {
       off();
-      await session.send('Runtime.removeBinding', { name }).catch(() => {});
+      await Promise.all([undefined, ...added.filter(Boolean)].map((child) => session
+        .send('Runtime.removeBinding', { name }, child).catch(() => {})));
     },
   };
 }
 
 /**
- * run → execution context of the worlds the walk itself created (a document's first
+ * run → {contextId, sessionId} of the worlds the walk itself created (a document's first
  * capture): a fresh binding, called by a second, tiny injection into `frameIds`.
  */
-export async function reportLate(session, inject, frameIds, runs, worldName) {
-  const reporter = await openReporter(session, worldName);
+export async function reportLate(session, inject, frameIds, runs, worldName, sessionIds = []) {
+  const reporter = await openReporter(session, worldName, sessionIds);
   try {
     const results = await inject(frameIds, reportRuns, [reporter.name, runs]);
     await reporter.wait((results ?? []).flatMap((r) => (Array.isArray(r?.result) ? r.result : [])));
@@ -174,29 +185,28 @@ export async function reportLate(session, inject, frameIds, runs, worldName) {
   }
 }
 
-/** run → execution context id, from the walk's own reports and, for the rest, late ones. */
-async function runContexts(session, inject, runs, worldName, reporter) {
+/** run → {contextId, sessionId}, from the walk's own reports and, for the rest, late ones. */
+async function runContexts(session, inject, runs, worldName, reporter, sessionIds) {
   const contexts = new Map();
   if (reporter) {
     await reporter.wait(runs.filter((r) => r.result.reported).map((r) => r.result.run));
-    for (const [run, id] of reporter.contexts) contexts.set(run, id);
+    for (const [run, where] of reporter.contexts) contexts.set(run, where);
   }
   const late = runs.filter((r) => !contexts.has(r.result.run));
   if (late.length) {
     const frameIds = [...new Set(late.map((r) => r.frameId))];
-    for (const [run, id] of await reportLate(session, inject, frameIds, late.map((r) => r.result.run), worldName)) {
-      contexts.set(run, id);
-    }
+    const reported = await reportLate(session, inject, frameIds, late.map((r) => r.result.run), worldName, sessionIds);
+    for (const [run, where] of reported) contexts.set(run, where);
   }
   return contexts;
 }
 
 /** Take each run's elements from its world; returns the records resolved. */
 async function takeRuns(session, contexts, byRun, frameByLoader, errors) {
-  const taken = await Promise.allSettled([...contexts].map(async ([run, contextId]) => {
+  const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const reply = await session.send('Runtime.evaluate', {
       expression: takeExpression([run]), contextId, serializationOptions: DEEP, objectGroup: OBJECT_GROUP,
-    });
+    }, sessionId ?? undefined);
     const parsed = parseTake(reply);
     return parsed && byRun.has(parsed[0]) ? applyIds(byRun.get(parsed[0]), parsed.slice(1), frameByLoader) : 0;
   }));
@@ -206,6 +216,42 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors) {
     else errors.push({ step: 'walker_ids', message: s.reason?.message ?? String(s.reason) });
   }
   return resolved;
+}
+
+/**
+ * Click listeners, read per CDP session (backendNodeIds are per renderer): the tab's off the
+ * top document's root (depth -1 and pierce cover its same-process frames), an out-of-process
+ * frame's off the root of each run taken in it. Returns {clickable, listeners}.
+ */
+async function readListeners(session, walker, byRun, contexts, errors) {
+  const stats = { clickable: 0, listeners: 0 };
+  const groups = new Map(); // sessionId (null: the tab) → {roots, results}
+  for (const [run, result] of byRun) {
+    const sessionId = contexts.get(run)?.sessionId ?? null;
+    if (!groups.has(sessionId)) groups.set(sessionId, { roots: [], results: [] });
+    const group = groups.get(sessionId);
+    group.results.push(result);
+    const root = result.elements?.[0]?.b;
+    if (sessionId !== null && root !== undefined) group.roots.push(root);
+  }
+  const top = walker.elements?.[0]?.b;
+  if (top === undefined) {
+    errors.push({ step: 'walker_listeners', message: 'the top document was not resolved' });
+    groups.delete(null);
+  } else {
+    groups.get(null)?.roots.push(top);
+  }
+  await Promise.all([...groups].map(async ([sessionId, { roots, results }]) => {
+    try {
+      const lists = await Promise.all(roots.map((root) => documentListeners(session, root, sessionId ?? undefined)));
+      const found = applyListeners(results, lists.flat());
+      stats.clickable += found.clickable;
+      stats.listeners += found.listeners;
+    } catch (e) {
+      errors.push({ step: 'walker_listeners', message: e?.message ?? String(e) });
+    }
+  }));
+  return stats;
 }
 
 /**
@@ -226,11 +272,12 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
   const runs = [{ frameId: 0, result: walker }, ...(walker.subframes ?? [])].filter((r) => r.result?.run);
   if (!runs.length) return stats;
   const byRun = new Map(runs.map((r) => [r.result.run, r.result]));
-  const frameByLoader = new Map(frames.filter((f) => !f.sessionId).map((f) => [f.loaderId, f.frameId]));
+  const frameByLoader = new Map(frames.map((f) => [f.loaderId, f.frameId]));
+  const sessionIds = frames.map((f) => f.sessionId);
   try {
     let contexts = new Map();
     try {
-      contexts = await runContexts(session, inject, runs, worldName, reporter);
+      contexts = await runContexts(session, inject, runs, worldName, reporter, sessionIds);
     } catch (e) {
       errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
     }
@@ -238,19 +285,12 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     lap('contexts');
     stats.resolved = await takeRuns(session, contexts, byRun, frameByLoader, errors);
     lap('take');
-    const root = walker.elements?.[0]?.b;
-    if (root === undefined) {
-      errors.push({ step: 'walker_listeners', message: 'the top document was not resolved' });
-      return stats;
-    }
-    try {
-      Object.assign(stats, applyListeners([...byRun.values()], await documentListeners(session, root)));
-    } catch (e) {
-      errors.push({ step: 'walker_listeners', message: e?.message ?? String(e) });
-    }
+    Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors));
     lap('listeners');
   } finally {
-    await session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => {});
+    const sessions = [undefined, ...new Set(sessionIds.filter(Boolean))];
+    await Promise.all(sessions.map((sessionId) => session
+      .send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }, sessionId).catch(() => {})));
   }
   return stats;
 }

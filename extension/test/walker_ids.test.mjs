@@ -60,7 +60,7 @@ test('only click-type listeners mark records', () => {
 });
 
 /** A CDP session whose worlds hold `takes` (context id → deep value) for `runs`. */
-function session({ contexts, takes, listeners = [], failListeners = false }) {
+function session({ contexts, takes, listeners = [], failListeners = false, sessionOfRun = {} }) {
   const calls = [];
   const listenersOf = new Set();
   const s = {
@@ -69,16 +69,16 @@ function session({ contexts, takes, listeners = [], failListeners = false }) {
       listenersOf.add(fn);
       return () => listenersOf.delete(fn);
     },
-    async send(method, params = {}) {
-      calls.push([method, params]);
-      if (method === 'Runtime.addBinding') s.binding = params;
+    async send(method, params = {}, sessionId = undefined) {
+      calls.push([method, params, sessionId]);
+      if (method === 'Runtime.addBinding' && !sessionId) s.binding = params;
       if (method === 'Runtime.evaluate') {
         return { result: { deepSerializedValue: { type: 'array', value: takes[params.contextId] ?? [] } } };
       }
       if (method === 'DOM.resolveNode') return { object: { objectId: `o${params.backendNodeId}` } };
       if (method === 'DOMDebugger.getEventListeners') {
         if (failListeners) throw new Error('No node with given id found');
-        return { listeners };
+        return { listeners: Array.isArray(listeners) ? listeners : (listeners[sessionId ?? 'tab'] ?? []) };
       }
       return {};
     },
@@ -88,7 +88,8 @@ function session({ contexts, takes, listeners = [], failListeners = false }) {
     s.injected = { frameIds, func, runs };
     setTimeout(() => {
       for (const [run, contextId] of Object.entries(contexts)) {
-        for (const fn of listenersOf) fn('Runtime.bindingCalled', { name, payload: run, executionContextId: contextId }, { tabId: 1 });
+        const source = sessionOfRun[run] ? { tabId: 1, sessionId: sessionOfRun[run] } : { tabId: 1 };
+        for (const fn of listenersOf) fn('Runtime.bindingCalled', { name, payload: run, executionContextId: contextId }, source);
       }
     }, 1);
     return Object.keys(contexts).map((run) => ({ result: [run] }));
@@ -149,10 +150,41 @@ test('runs the walk reported itself need no second injection; the others get one
     contexts: { 'b.1': 3 },
     takes: { 2: [{ type: 'string', value: 'a.1' }, node(10)], 3: [{ type: 'string', value: 'b.1' }, node(20)] },
   });
-  const reporter = { contexts: new Map([['a.1', 2]]), wait: async () => true };
+  const reporter = { contexts: new Map([['a.1', { contextId: 2, sessionId: null }]]), wait: async () => true };
   const stats = await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', [], reporter);
   assert.deepEqual(s.injected.frameIds, [7], 'only the frame whose world the walk created');
   assert.deepEqual(s.injected.runs, ['b.1']);
   assert.equal(stats.resolved, 2);
   assert.deepEqual([walker.elements[0].b, walker.subframes[0].result.elements[0].b], [10, 20]);
+});
+
+test('an out-of-process frame is resolved over its own session, its listeners matched there only', async () => {
+  // Run b.1 walked a cross-site frame (session "s"): its node ids are that renderer's, and
+  // id 11 there is not the tab's node 11.
+  const walker = { run: 'a.1', frames: [{}], elements: [{ f: 0 }, { f: 0 }],
+    subframes: [{ frameId: 7, result: { run: 'b.1', frames: [{}], elements: [{ f: 0 }, { f: 0 }] } }] };
+  const s = session({
+    contexts: { 'a.1': 2, 'b.1': 2 },
+    sessionOfRun: { 'b.1': 's' },
+    takes: { 2: [{ type: 'string', value: 'a.1' }, node(10), node(11)] },
+    listeners: { tab: [{ type: 'click', backendNodeId: 11 }], s: [{ type: 'click', backendNodeId: 12 }] },
+  });
+  const send = s.send.bind(s);
+  s.send = (method, params, sessionId) => (method === 'Runtime.evaluate' && sessionId === 's'
+    ? Promise.resolve({ result: { deepSerializedValue: { type: 'array', value: [{ type: 'string', value: 'b.1' }, node(11, 'LX'), node(12, 'LX')] } } })
+    : send(method, params, sessionId));
+  const errors = [];
+  const frames = [{ frameId: 'F0', loaderId: 'L1' }, { frameId: 'X', loaderId: 'LX', sessionId: 's' }];
+  const stats = await resolveWalkerIds(s, s.inject, walker, frames, 'axsnap', errors);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(walker.elements, [{ f: 0, b: 10 }, { f: 0, b: 11, k: 1 }]);
+  assert.deepEqual(walker.subframes[0].result.elements, [{ f: 0, b: 11 }, { f: 0, b: 12, k: 1 }]);
+  assert.equal(walker.subframes[0].result.frames[0].frameId, 'X');
+  assert.deepEqual([stats.resolved, stats.worlds, stats.clickable], [4, 2, 2]);
+  const bindings = s.calls.filter(([m]) => m === 'Runtime.addBinding').map(([, , sid]) => sid ?? 'tab');
+  assert.deepEqual(bindings.sort(), ['s', 'tab']);
+  const listenerRoots = s.calls.filter(([m]) => m === 'DOM.resolveNode').map(([, p, sid]) => [sid ?? 'tab', p.backendNodeId]);
+  assert.deepEqual(listenerRoots.sort(), [['s', 11], ['tab', 10]]);
+  const removed = s.calls.filter(([m]) => m === 'Runtime.removeBinding').map(([, , sid]) => sid ?? 'tab');
+  assert.deepEqual(removed.sort(), ['s', 'tab']);
 });

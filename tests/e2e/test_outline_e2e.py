@@ -121,6 +121,28 @@ def test_snapshot_and_outline_give_frame_nodes_the_same_ids(
     assert {"0", "1", "2", "3"} <= checked, checked  # main, same, nested and cross frames
 
 
+def test_dom_text_and_outline_give_frame_elements_the_same_ids(
+    browser: Browser, frames_outline: OutlineResult
+) -> None:
+    """The DOM channel numbers frames in document order as well, and resolves the records of
+    the out-of-process frame over that frame's own session: every element is
+    ``{frame}-{backendNodeId}`` in the outline, and the cross-site span that is clickable
+    only through its listener is found."""
+    tree = frames_outline  # the same document: ids are comparable
+    elements = browser.snapshot(None, format="elements", **FAST).elements
+    lines = {line["id"]: line for line in lines_of(tree)}
+    frames_seen = set()
+    for element in elements:
+        assert element.get("backendNodeId") is not None, element
+        element_id = f"{element['frame']}-{element['backendNodeId']}"
+        assert element_id in lines, (element_id, element["xpath"], tree.combinedTree)
+        frames_seen.add(element["frame"])
+    assert frames_seen == {0, 1, 2, 3}, frames_seen
+    chip = next(e for e in elements if e.get("text") == "Cross chip")
+    assert chip["frame"] == 3 and chip["xpath"].endswith("/p/span"), chip
+    assert lines[f"3-{chip['backendNodeId']}"]["role"] == "clickable, span"
+
+
 def test_every_xpath_resolves_to_the_element_with_its_id(
     browser: Browser, frames_outline: OutlineResult
 ) -> None:

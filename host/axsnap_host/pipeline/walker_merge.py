@@ -32,8 +32,10 @@ Cross-origin frames: the extension injects the walker into every frame; a frame 
 not reachable from its parent walks itself and arrives in ``walker.subframes``. It is
 stitched under its <iframe> record (matched through RawCapture.frames'
 ``ownerBackendNodeId`` and the frame URL), shifted by the iframe's content-box origin and
-clipped to the iframe's box. An out-of-process frame is not in the main DOMSnapshot, so its
-records carry no backendNodeId (the registry keys them by XPath).
+clipped to the iframe's box. In viewport mode the extension resolves an out-of-process
+frame's records over that frame's own CDP session (its backendNodeIds are its renderer's);
+an out-of-process frame is not in the main DOMSnapshot, so a whole-page join leaves its
+records without a backendNodeId (the registry keys them by the walker's id).
 
 Click listeners: ``k`` comes from one ``DOMDebugger.getEventListeners`` over the whole
 document (depth -1, pierce), the listener types DOMSnapshot ``isClickable`` counts (click,
@@ -338,7 +340,8 @@ def alive_keys(capture: RawCapture) -> set[str]:
 
 
 def frame_ordinals(capture: RawCapture, joined: list[Joined]) -> dict[int, int]:
-    """Walker frame index → frame ordinal (position in RawCapture.frames)."""
+    """Walker frame index → frame ordinal (position in RawCapture.frames, which the
+    extension puts in document order, as the outline numbers frames)."""
     ordinal_by_id = {f.frameId: i for i, f in enumerate(capture.frames)}
     by_url: dict[str, int] = {}
     for i, f in enumerate(capture.frames):
