@@ -12,6 +12,14 @@ const SCREENSHOT_FORMATS = new Set(['png', 'jpeg']);
 // Same bounds as SnapshotOptions in host/axsnap_host/models/options.py.
 const SCREENSHOT_NUMBERS = { screenshot_quality: [0, 100], screenshot_timeout_ms: [100, 30_000] };
 const STABILIZE_NUMBERS = ['quiet_ms', 'max_wait_ms', 'max_pending_requests'];
+// Options only some formats use, with their defaults (as _ONLY_FOR in models/options.py):
+// a caller's mistake is refused before the capture, not after it.
+const DOM = ['domtext', 'elements', 'som'];
+const ONLY_FOR = {
+  focus: [['outline'], null], compact: [['outline'], false], filter: [['outline'], 'all'],
+  depth: [['outline'], null], max_tokens: [['outline'], null],
+  compression: [['outline', ...DOM], 'none'], vision: [DOM, false],
+};
 
 function invalid(message) {
   return new AxError('invalid_message', message,
@@ -44,6 +52,11 @@ export function validateOptions(options) {
       throw invalid(`options.${key} must be an integer from ${low} to ${high}`);
     }
   }
+  const format = options.format ?? 'snapshot';
+  const misplaced = Object.entries(ONLY_FOR)
+    .filter(([key, [formats, byDefault]]) => options[key] !== undefined && options[key] !== byDefault && !formats.includes(format))
+    .map(([key, [formats]]) => `${key} (${[...formats].sort().join('/')})`);
+  if (misplaced.length) throw invalid(`format '${format}' does not use ${misplaced.join(', ')}`);
   const st = options.stabilize;
   if (st !== undefined) {
     if (st === null || typeof st !== 'object' || Array.isArray(st)) throw invalid('options.stabilize must be an object');

@@ -153,3 +153,17 @@ test('a progress listener that throws does not fail the snapshot', async () => {
   });
   assert.equal(reply.ok, true);
 });
+
+test('an option the format does not use is refused before the capture, defaults pass', () => {
+  const snap = (options) => validateMessage({ type: 'snapshot', options });
+  assert.throws(() => snap({ format: 'snapshot', max_tokens: 500 }),
+    (e) => e.code === 'invalid_message' && /does not use max_tokens \(outline\)/.test(e.message));
+  assert.throws(() => snap({ compression: 'delta' }), (e) => /format 'snapshot' does not use compression \(domtext\/elements\/outline\/som\)/.test(e.message));
+  assert.throws(() => snap({ format: 'domtext', compact: true, depth: 2 }), (e) => /compact \(outline\), depth \(outline\)/.test(e.message));
+  assert.throws(() => snap({ format: 'outline', vision: true }), (e) => /vision \(domtext\/elements\/som\)/.test(e.message));
+  for (const ok of [{ format: 'snapshot', compact: false, compression: 'none', vision: false, filter: 'all', focus: null },
+    { format: 'outline', compact: true, compression: 'delta', max_tokens: 300, focus: '0-1' },
+    { format: 'som', vision: true, compression: 'delta' }]) {
+    assert.doesNotThrow(() => snap(ok), JSON.stringify(ok));
+  }
+});

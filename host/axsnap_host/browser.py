@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from . import EXTENSION_ID
 from .install import install_host
 from .models.errors import AxsnapError, ErrorCode
@@ -172,10 +174,18 @@ def wire_options(options: dict[str, Any]) -> dict[str, Any]:
     """Validate keyword options as SnapshotOptions; return only what the caller set."""
     try:
         model = SnapshotOptions.model_validate(options)
-    except ValueError as err:
-        raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"bad snapshot options: {err}",
+    except ValidationError as err:
+        problems = "; ".join(_problem(e) for e in err.errors())
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"bad snapshot options: {problems}",
                           "see axsnap_host.models.options.SnapshotOptions") from err
     return model.model_dump(mode="json", exclude_unset=True)
+
+
+def _problem(error: Any) -> str:
+    """One pydantic error as ``field: message`` (a whole-model check has no field)."""
+    where = ".".join(str(part) for part in error["loc"])
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
 
 
 def _descendants(root_pid: int) -> list[int]:

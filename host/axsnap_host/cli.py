@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .models.errors import AxsnapError
+from .models.options import options_for_format
 
 DEMO_DIR = Path(__file__).parent / "demo"
 FORMATS = ("snapshot", "domtext", "elements", "som", "outline")
@@ -108,9 +109,13 @@ def _summarize(reply: dict[str, Any]) -> str:
 def _snapshot_to_dir(
     target: str, formats: Sequence[str], out_dir: Path, options: dict[str, Any], headless: bool
 ) -> int:
-    from .browser import Browser
+    from .browser import Browser, wire_options
     from .serve import url_for
 
+    per_format = {fmt: options_for_format(options, fmt) if len(formats) > 1 else
+                  {**options, "format": fmt} for fmt in formats}
+    for fmt_options in per_format.values():
+        wire_options(fmt_options)  # a bad option fails here, before a browser starts
     with url_for(target) as url:
         _progress("launching Chromium with the axsnap extension…")
         started = time.perf_counter()
@@ -119,7 +124,7 @@ def _snapshot_to_dir(
             browser.open(url)
             for fmt in formats:
                 _progress(f"snapshot ({fmt})…")
-                reply = browser.snapshot_raw(**options, format=fmt)
+                reply = browser.snapshot_raw(**per_format[fmt])
                 for path in write_outputs(reply["result"], out_dir):
                     _progress(f"wrote {path}")
                 print(_summarize(reply))

@@ -127,6 +127,42 @@ def test_parser_maps_the_outline_shaping_flags() -> None:
     assert wire_options({**options, "format": "outline"})["max_tokens"] == 2000
 
 
+def test_an_option_the_format_does_not_use_fails_before_a_browser_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import axsnap_host.browser as browser_module
+    from axsnap_host.cli import main
+
+    def no_browser(*_: object, **__: object) -> None:
+        raise AssertionError("a browser was started for a request that cannot succeed")
+
+    monkeypatch.setattr(browser_module, "Browser", no_browser)
+    page = tmp_path / "page.html"
+    page.write_text("<p>hi</p>", encoding="utf-8")
+    code = main(["snapshot", str(page), "--format", "snapshot", "--compact", "--max-tokens",
+                 "300", "--out", str(tmp_path / "out")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert ("error [invalid_message]: bad snapshot options: format 'snapshot' does not use "
+            "compact (outline), max_tokens (outline)") in err, err
+
+
+def test_a_run_of_several_formats_gives_each_the_options_it_uses() -> None:
+    from axsnap_host.browser import wire_options
+    from axsnap_host.models.options import options_for_format
+
+    options = {"compact": True, "max_tokens": 500, "vision": True, "compression": "delta",
+               "redact": True}
+    assert options_for_format(options, "snapshot") == {"redact": True, "format": "snapshot"}
+    assert options_for_format(options, "som") == {
+        "vision": True, "compression": "delta", "redact": True, "format": "som"}
+    assert options_for_format(options, "outline") == {
+        "compact": True, "max_tokens": 500, "compression": "delta", "redact": True,
+        "format": "outline"}
+    for fmt in ("snapshot", "domtext", "elements", "som", "outline"):
+        wire_options(options_for_format(options, fmt))  # each one valid
+
+
 def test_extension_id_derives_from_manifest_key() -> None:
     manifest = json.loads((EXTENSION_DIR / "manifest.json").read_text(encoding="utf-8"))
     assert extension_id_from_key(manifest["key"]) == EXTENSION_ID

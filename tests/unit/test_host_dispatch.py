@@ -69,3 +69,21 @@ def test_chunked_snapshot_request_is_processed(login_capture: dict[str, Any]) ->
         replies.extend(host.handle_text(json.dumps(chunk)))
     assert len(replies) == 1
     assert replies[0]["ok"] is True and replies[0]["result"]["format"] == "snapshot"
+
+
+def test_an_option_the_format_does_not_use_is_refused_and_the_host_keeps_serving(
+    login_capture: dict[str, Any],
+) -> None:
+    """max_tokens on a SnapshotV1 would be ignored: the caller would get a larger reply than
+    it budgeted for. It is refused with the reason; defaults of such options pass."""
+    host = Host()
+    request = {"v": 1, "id": "s", "type": "snapshot", "capture": login_capture,
+               "options": {"format": "snapshot", "max_tokens": 500, "compression": "delta"}}
+    [reply] = host.handle_text(json.dumps(request))
+    assert reply["ok"] is False and reply["error"]["code"] == "invalid_message"
+    message = reply["error"]["message"]
+    assert "format 'snapshot' does not use max_tokens (outline)" in message, message
+    assert "compression (domtext/elements/outline/som)" in message, message
+    request["options"] = {"format": "snapshot", "compact": False, "compression": "none"}
+    [reply] = host.handle_text(json.dumps(request | {"id": "s2"}))
+    assert reply["ok"] is True

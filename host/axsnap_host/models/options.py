@@ -7,9 +7,9 @@ processing options (format, pruning, redaction). Python keyword arguments of
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # "som" is the DOM channel with vision forced on: DOM text, elements and the SoM image.
 SnapshotFormat = Literal["snapshot", "domtext", "elements", "som", "outline"]
@@ -85,7 +85,41 @@ class SnapshotOptions(BaseModel):
     )
     trace_id: str | None = Field(None, max_length=200)
 
+    @model_validator(mode="after")
+    def _options_fit_the_format(self) -> SnapshotOptions:
+        """An option the format does not use is refused, not ignored: a caller asking for
+        ``max_tokens`` on a SnapshotV1 would otherwise get a bigger reply than it budgets
+        for, with nothing saying why."""
+        misplaced = [name for name, formats in _ONLY_FOR.items()
+                     if self.format not in formats and getattr(self, name) != _DEFAULTS[name]]
+        if misplaced:
+            uses = ", ".join(f"{name} ({'/'.join(sorted(_ONLY_FOR[name]))})" for name in misplaced)
+            raise ValueError(f"format {self.format!r} does not use {uses}")
+        return self
+
     @property
     def wants_vision(self) -> bool:
         """The reply carries a ``vision`` part: format "som", or a DOM format with vision."""
         return self.format == "som" or (self.vision and self.format in DOM_FORMATS)
+
+
+# Options that only some formats use (defaults are accepted everywhere).
+_OUTLINE = frozenset({"outline"})
+_ONLY_FOR: dict[str, frozenset[str]] = {
+    "focus": _OUTLINE,
+    "compact": _OUTLINE,
+    "filter": _OUTLINE,
+    "depth": _OUTLINE,
+    "max_tokens": _OUTLINE,
+    "compression": _OUTLINE | DOM_FORMATS,
+    "vision": DOM_FORMATS,
+}
+_DEFAULTS = {name: SnapshotOptions.model_fields[name].default for name in _ONLY_FOR}
+
+
+def options_for_format(options: dict[str, Any], fmt: str) -> dict[str, Any]:
+    """``options`` for format ``fmt``, without those it does not use: a run of several
+    formats (the demo's, the panel's "Everything") gives each the options that concern it."""
+    kept = {key: value for key, value in options.items()
+            if key not in _ONLY_FOR or fmt in _ONLY_FOR[key]}
+    return {**kept, "format": fmt}
