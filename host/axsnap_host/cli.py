@@ -109,7 +109,8 @@ def _summarize(reply: dict[str, Any]) -> str:
 def _snapshot_to_dir(
     target: str, formats: Sequence[str], out_dir: Path, options: dict[str, Any], headless: bool
 ) -> int:
-    from .browser import Browser, wire_options
+    from .browser import Browser
+    from .models.options import wire_options
     from .serve import url_for
 
     per_format = {fmt: options_for_format(options, fmt) if len(formats) > 1 else

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from axsnap_host.browser import Browser, OutlineResult
-from axsnap_host.pipeline.delta import SNAPSHOT_PARTS
+from axsnap_host.pipeline.delta.diff import SNAPSHOT_PARTS
 from axsnap_host.pipeline.tokens import count_tokens
 
 pytestmark = pytest.mark.e2e

@@ -21,7 +21,7 @@ from selenium.webdriver.common.by import By
 
 from axsnap_host.browser import Browser, OutlineResult
 from axsnap_host.models.errors import AxsnapError
-from axsnap_host.render.outline import clean_text
+from axsnap_host.text import clean_text
 from outline_text import ancestors
 
 pytestmark = pytest.mark.e2e

@@ -95,7 +95,7 @@ def test_parser_accepts_som_and_vision_flags() -> None:
     options = _options_from_args(args)
     assert options["vision"] is True and options["screenshot_format"] == "jpeg"
     # every option the CLI builds is a valid wire option
-    from axsnap_host.browser import wire_options
+    from axsnap_host.models.options import wire_options
 
     assert wire_options({**options, "format": "som"})["vision"] is True
 
@@ -114,8 +114,8 @@ def test_parser_maps_flags_to_wire_option_names() -> None:
 
 
 def test_parser_maps_the_outline_shaping_flags() -> None:
-    from axsnap_host.browser import wire_options
     from axsnap_host.cli import _options_from_args
+    from axsnap_host.models.options import wire_options
 
     args = build_parser().parse_args(
         ["snapshot", "page.html", "--format", "outline", "--compact", "--filter", "interactive",
@@ -148,8 +148,7 @@ def test_an_option_the_format_does_not_use_fails_before_a_browser_starts(
 
 
 def test_a_run_of_several_formats_gives_each_the_options_it_uses() -> None:
-    from axsnap_host.browser import wire_options
-    from axsnap_host.models.options import options_for_format
+    from axsnap_host.models.options import options_for_format, wire_options
 
     options = {"compact": True, "max_tokens": 500, "vision": True, "compression": "delta",
                "redact": True}

@@ -16,9 +16,9 @@ import pytest
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.pipeline.elements import build_dom_result
+from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.dom.walker_merge import join, snapshot_keys
 from axsnap_host.pipeline.state import TabState
-from axsnap_host.pipeline.walker_merge import join, snapshot_keys
 from axsnap_host.render.domtext import element_line
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -112,7 +112,7 @@ def test_password_is_redacted_everywhere(basic: dict[str, Any]) -> None:
 def test_secret_text_is_scrubbed() -> None:
     record = {"index": 4, "tagName": "button", "attributes": {"title": "x"},
               "text": "key ghp_abcdefghijklmnopqrstuvwxyz0123", "center": {"x": 1, "y": 2}}
-    from axsnap_host.pipeline.elements import _redact
+    from axsnap_host.pipeline.dom.elements import _redact
 
     record.update(name="", reasons=[])
     assert _redact(record) == 1

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from axsnap_host.browser import DomResult
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.models.wire import SnapshotRequest
-from axsnap_host.pipeline.delta import DeltaError, apply_delta
-from axsnap_host.pipeline.reply_delta import dom_line_key, finish_dom
+from axsnap_host.pipeline.delta.apply import apply_delta
+from axsnap_host.pipeline.delta.diff import DeltaError
+from axsnap_host.pipeline.delta.reply import dom_line_key, finish_dom
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.render.domtext import element_line

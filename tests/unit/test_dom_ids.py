@@ -11,7 +11,7 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.pipeline.elements import build_dom_result
+from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.state import TabState
 
 URL = "http://127.0.0.1/p"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from axsnap_host.pipeline.elements import fold_labels
-from axsnap_host.pipeline.walker_merge import Joined
+from axsnap_host.pipeline.dom.elements import fold_labels
+from axsnap_host.pipeline.dom.walker_merge import Joined
 from axsnap_host.render.domtext import element_line
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from axsnap_host.pipeline.registry import Entry, IndexRegistry
+from axsnap_host.pipeline.dom.registry import Entry, IndexRegistry
 
 
 def entries(*specs: tuple[str, str]) -> list[Entry]:

@@ -12,9 +12,9 @@ import pytest
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.pipeline.compact import compact as compact_lines
-from axsnap_host.pipeline.outline import build_outline_result
-from axsnap_host.pipeline.outline_lines import OutlineLine
+from axsnap_host.pipeline.outline.build import build_outline_result
+from axsnap_host.pipeline.outline.compact import compact as compact_lines
+from axsnap_host.pipeline.outline.lines import OutlineLine
 from outline_text import ancestors
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

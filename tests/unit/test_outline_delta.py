@@ -18,20 +18,20 @@ from axsnap_host.host import Host
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.models.wire import SnapshotRequest
-from axsnap_host.pipeline.delta import (
+from axsnap_host.pipeline.delta.apply import apply_delta
+from axsnap_host.pipeline.delta.cache import SnapshotCache, options_key
+from axsnap_host.pipeline.delta.diff import (
     SNAPSHOT_PARTS,
     DeltaError,
     LineInfo,
     Snapshot,
-    apply_delta,
     diff,
     snapshot_hash,
     snapshot_parts,
 )
-from axsnap_host.pipeline.outline import build_outline
-from axsnap_host.pipeline.reply_delta import snapshot_of
+from axsnap_host.pipeline.delta.reply import snapshot_of
+from axsnap_host.pipeline.outline.build import build_outline
 from axsnap_host.pipeline.run import process
-from axsnap_host.pipeline.snapcache import SnapshotCache, options_key
 from axsnap_host.pipeline.state import TabState
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

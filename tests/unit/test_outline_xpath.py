@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.xpath import add_tree, build_xpath_map, positional_steps, rows_of
+from axsnap_host.pipeline.dom.xpath import add_tree, build_xpath_map, positional_steps, rows_of
 
 _next_id = iter(range(1, 10_000))
 

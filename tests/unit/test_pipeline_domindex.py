@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.domindex import DomIndex
+from axsnap_host.pipeline.dom.index import DomIndex
 
 STYLES = ["display", "visibility", "opacity"]
 

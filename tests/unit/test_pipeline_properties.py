@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.axtree import flatten
-from axsnap_host.pipeline.prune import prune
+from axsnap_host.pipeline.ax.prune import prune
+from axsnap_host.pipeline.ax.tree import flatten
 
 ROLES = ["RootWebArea", "generic", "button", "link", "StaticText", "heading", "list",
          "listitem", "none", "textbox", "Iframe", "InlineTextBox", "paragraph"]

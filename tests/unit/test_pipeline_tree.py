@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.axtree import flatten
-from axsnap_host.pipeline.domindex import DomIndex
-from axsnap_host.pipeline.prune import prune
-from axsnap_host.pipeline.run import clickable_ids
+from axsnap_host.pipeline.ax.controls import clickable_ids
+from axsnap_host.pipeline.ax.prune import prune
+from axsnap_host.pipeline.ax.tree import flatten
+from axsnap_host.pipeline.dom.index import DomIndex
 
 
 def ax(node_id: str, role: str, name: str = "", children: tuple[str, ...] = (), **extra: Any):

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from axsnap_host.models.wire import SnapshotRequest
-from axsnap_host.pipeline.redact import (
+from axsnap_host.pipeline.redaction import (
     CARD_MARKER,
     EMPTY,
     FILLED,

@@ -9,10 +9,10 @@ from typing import Any
 
 from axsnap_host.models.snapshot import SnapshotV1, snapshot_schema_text
 from axsnap_host.models.wire import SnapshotRequest
+from axsnap_host.pipeline.ax.snapshot import snapshot_json
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.pipeline.tokens import count_tokens
-from axsnap_host.render.snapshot import snapshot_json
 from host_harness import load_capture
 
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "schemas" / "snapshot_v1.schema.json"

@@ -23,11 +23,9 @@ from axsnap_host.render.som import (
     Mask,
     draw_som,
     kind_of,
-    marks_from_elements,
-    vision_for_elements,
-    vision_result,
 )
 from axsnap_host.render.som_labels import text_colour
+from axsnap_host.render.som_vision import marks_from_elements, vision_for_elements, vision_result
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 Rect = tuple[int, int, int, int]

@@ -156,7 +156,7 @@ def test_jpeg_scroll_and_device_pixel_ratio(basic: dict[str, Any]) -> None:
 def test_secret_fields_missing_from_elements_are_masked_too(basic: dict[str, Any]) -> None:
     # drop the password from the listed elements as if an overlay covered it: its walker
     # record still has a box, so the image still masks it
-    import axsnap_host.pipeline.vision as vision_module
+    import axsnap_host.pipeline.dom.vision as vision_module
 
     with_secret = run(basic, shot(), format="som")
     masks = with_secret["vision"]["legend"]["masks"]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .errors import AxsnapError, ErrorCode
 
 # "som" is the DOM channel with vision forced on: DOM text, elements and the SoM image.
 SnapshotFormat = Literal["snapshot", "domtext", "elements", "som", "outline"]
@@ -123,3 +125,21 @@ def options_for_format(options: dict[str, Any], fmt: str) -> dict[str, Any]:
     kept = {key: value for key, value in options.items()
             if key not in _ONLY_FOR or fmt in _ONLY_FOR[key]}
     return {**kept, "format": fmt}
+
+
+def wire_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Validate keyword options as SnapshotOptions; return only what the caller set."""
+    try:
+        model = SnapshotOptions.model_validate(options)
+    except ValidationError as err:
+        problems = "; ".join(_problem(e) for e in err.errors())
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"bad snapshot options: {problems}",
+                          "see axsnap_host.models.options.SnapshotOptions") from err
+    return model.model_dump(mode="json", exclude_unset=True)
+
+
+def _problem(error: Any) -> str:
+    """One pydantic error as ``field: message`` (a whole-model check has no field)."""
+    where = ".".join(str(part) for part in error["loc"])
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message

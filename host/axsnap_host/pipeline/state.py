@@ -7,41 +7,21 @@ module holds that state, explicitly, per tabId, for a bounded number of tabs.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+
+from .delta.cache import SnapshotCache
+from .dom.registry import IndexRegistry
 
 MAX_TABS = 64
 
 
 class TabState:
-    """State of one tab. ``dom_registry`` (DOM channel) and ``snapshots`` (delta bases)
-    are created on first use."""
+    """State of one tab: the DOM channel's index registry and the bases of deltas."""
 
     def __init__(self, tab_id: int | None) -> None:
         self.tab_id = tab_id
-        self._dom_registry: Any = None
-        self._snapshots: Any = None
+        self.dom_registry = IndexRegistry()
+        self.snapshots = SnapshotCache()
         self.snapshots_served = 0
-
-    @property
-    def snapshots(self) -> Any:
-        """Bases for deltas (pipeline/snapcache.py), created on first use."""
-        if self._snapshots is None:
-            from .snapcache import SnapshotCache
-
-            self._snapshots = SnapshotCache()
-        return self._snapshots
-
-    @property
-    def dom_registry(self) -> Any:
-        if self._dom_registry is None:
-            from .registry import IndexRegistry  # DOM-channel module, imported when needed
-
-            self._dom_registry = IndexRegistry()
-        return self._dom_registry
-
-    @dom_registry.setter
-    def dom_registry(self, value: Any) -> None:
-        self._dom_registry = value
 
 
 class TabStates:

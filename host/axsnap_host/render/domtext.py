@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .outline import clean_text
+from ..text import clean_text
 
 LINE_ATTRS = ("type", "name", "aria-label", "placeholder", "title", "alt", "href",
               "aria-expanded", "aria-checked", "aria-selected", "aria-pressed",

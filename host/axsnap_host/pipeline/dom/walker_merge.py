@@ -51,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models.capture import RawCapture
+from ...models.capture import RawCapture
 from .xpath import positional_steps
 
 ELEMENT_NODE = 1

@@ -17,7 +17,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..pipeline.outline_lines import OutlineLine
+    from .pipeline.outline.lines import OutlineLine
 
 INDENT = "  "
 _SPACES = re.compile(r"\s+")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models.capture import DOM_SNAPSHOT_STYLES, RawCapture
+from ...models.capture import DOM_SNAPSHOT_STYLES, RawCapture
 
 ELEMENT_NODE = 1
 DOCUMENT_NODE = 9
@@ -219,8 +219,8 @@ class DomIndex:
             position = parent.layout_of.get(node_index)
             if position is None:
                 return doc.offset
-            bounds = _rect(parent.layout, "bounds", position)
-            client = _rect(parent.layout, "clientRects", position)
+            bounds = rect_of(parent.layout, "bounds", position)
+            client = rect_of(parent.layout, "clientRects", position)
             border = (client[0], client[1]) if client else (0.0, 0.0)
             if bounds:
                 doc.offset = (
@@ -335,7 +335,7 @@ class DomIndex:
     def _page_bounds(
         self, doc: _Document, position: int, node_type: int
     ) -> tuple[float, float, float, float] | None:
-        rect = _rect(doc.layout, "bounds", position)
+        rect = rect_of(doc.layout, "bounds", position)
         if not rect:
             return None
         # A document node's box is its frame's viewport, in viewport coordinates.
@@ -404,7 +404,7 @@ def _at(column: Any, index: int, default: Any) -> Any:
     return default
 
 
-def _rect(layout: dict[str, Any], name: str, position: int) -> tuple[float, ...] | None:
+def rect_of(layout: dict[str, Any], name: str, position: int) -> tuple[float, ...] | None:
     row = _at(layout.get(name), position, None)
     if isinstance(row, list) and len(row) >= 4:
         return (float(row[0]), float(row[1]), float(row[2]), float(row[3]))

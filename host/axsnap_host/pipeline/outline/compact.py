@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .elision import elide
-from .outline_lines import OutlineLine
+from .lines import OutlineLine
 
 # Kinds that keep their ref in compact lines.
 REF_KINDS = frozenset({"interactive", "heading", "image", "cell"})

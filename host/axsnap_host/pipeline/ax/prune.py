@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .axtree import FlatNode, FlatTree
+from .tree import FlatNode, FlatTree
 
 INTERACTIVE_ROLES = frozenset(
     {

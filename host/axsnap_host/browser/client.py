@@ -10,182 +10,25 @@ WebDriver.
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import io
 import json
 import shutil
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from . import EXTENSION_ID
-from .install import install_host
-from .models.errors import AxsnapError, ErrorCode
-from .models.options import SnapshotOptions
-from .models.snapshot import SnapshotV1
-from .paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
+from .. import EXTENSION_ID
+from ..chromium import CHROMIUM_FLAGS
+from ..install import install_host
+from ..models.errors import AxsnapError, ErrorCode
+from ..models.options import wire_options
+from ..models.snapshot import SnapshotV1
+from ..paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
+from .results import DomResult, OutlineResult
 
 BRIDGE_PATH = "bridge.html"
-# Offline, quick and never throttled (the target tab and the bridge sit in separate windows).
-CHROMIUM_FLAGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--no-default-browser-check",
-    "--disable-background-timer-throttling",
-    "--disable-renderer-backgrounding",
-    "--disable-backgrounding-occluded-windows",
-    '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2',
-)
-_SEND = "const [message, done] = arguments; axsnapBridge.send(message).then(done);"
-
-
-def _applied(result: dict[str, Any], base: dict[str, Any] | None
-             ) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
-    """(the full result, the reply's delta object, whether the full result is known): a
-    delta reply is applied to ``base`` (the full result it names) when given."""
-    delta = result.get("delta") if isinstance(result.get("delta"), dict) else None
-    if delta is None or not delta.get("applied"):
-        return result, delta, True
-    if base is None:
-        return result, delta, False
-    from .pipeline.delta import apply_delta
-
-    return apply_delta(base, result), delta, True
-
-
-class _DeltaReply:
-    """What outline and DOM results share: a reply that may be a delta on a base."""
-
-    raw: dict[str, Any]
-    delta: dict[str, Any] | None
-
-    @property
-    def is_delta(self) -> bool:
-        """Whether the reply carried a delta (not the full output)."""
-        return bool(self.delta and self.delta.get("applied"))
-
-    def materialize(self, base: Any) -> Any:
-        """This delta applied to ``base`` (the result it names, or its raw dict), as a
-        full result of the same class."""
-        raw_base = base.raw if isinstance(base, _DeltaReply) else base
-        return type(self).from_result({**self.raw, "delta": self.delta}, raw_base)
-
-
-@dataclass
-class DomResult(_DeltaReply):
-    """The DOM channel's outputs (formats ``domtext``, ``elements`` and ``som``).
-
-    ``vision`` is the reply's vision part when it was asked for (``{ok:true, format, image,
-    legend, ...}`` or ``{ok:false, reason}``), else None; ``som_png`` the decoded Set-of-Mark
-    image bytes (PNG, or JPEG with ``screenshot_format="jpeg"``) when it exists.
-    ``snapshot_id``, ``hash``, ``size`` and ``delta`` work as in :class:`OutlineResult`:
-    with ``compression="delta"`` a repeated read carries only the changed lines and
-    element records, and ``domtext``/``elements`` are rebuilt from the base.
-    """
-
-    domtext: str
-    elements: list[dict[str, Any]]
-    indices: dict[str, list[Any]]
-    raw: dict[str, Any] = field(default_factory=dict, repr=False)
-    vision: dict[str, Any] | None = field(default=None, repr=False)
-    som_png: bytes | None = field(default=None, repr=False)
-    snapshot_id: str | None = None
-    hash: str | None = None
-    size: dict[str, int] = field(default_factory=dict)
-    delta: dict[str, Any] | None = field(default=None, repr=False)
-    materialized: bool = True
-
-    @classmethod
-    def from_result(cls, result: dict[str, Any],
-                    base: dict[str, Any] | None = None) -> DomResult:
-        full, delta, materialized = _applied(result, base)
-        vision = full.get("vision")
-        image = None
-        if isinstance(vision, dict) and vision.get("ok") and vision.get("image"):
-            image = base64.b64decode(vision["image"])
-        return cls(domtext=full.get("domtext") or "", elements=full.get("elements") or [],
-                   indices=full.get("indices") or {}, raw=full, vision=vision,
-                   som_png=image, snapshot_id=result.get("snapshot_id"),
-                   hash=result.get("hash"), size=full.get("size") or {}, delta=delta,
-                   materialized=materialized)
-
-    def som_image(self) -> Any:
-        """The Set-of-Mark image as a ``PIL.Image.Image``, or None when there is none."""
-        if self.som_png is None:
-            return None
-        from PIL import Image
-
-        image = Image.open(io.BytesIO(self.som_png))
-        image.load()
-        return image
-
-
-@dataclass
-class OutlineResult(_DeltaReply):
-    """Format ``outline``: the hybrid outline text and its maps (see pipeline/outline.py).
-
-    ``snapshot_id`` and ``hash`` name this snapshot (a later delta names its base by
-    them); ``size`` is what the model reads ({bytes, chars, tokens}); ``budget`` the
-    ``max_tokens`` report. With ``compression="delta"``, ``delta`` is the reply's delta
-    object: ``{applied: false, reason}`` on a full reply, or ``{applied: true, changes,
-    text, edits, ...}``, in which case the other fields are the full snapshot rebuilt from
-    the base (``materialized``) when the base was known, else empty until
-    :meth:`materialize` is called with it.
-    """
-
-    combinedTree: str
-    combinedXpathMap: dict[str, str]
-    combinedUrlMap: dict[str, str]
-    frames: list[dict[str, Any]]
-    raw: dict[str, Any] = field(default_factory=dict, repr=False)
-    snapshot_id: str | None = None
-    hash: str | None = None
-    size: dict[str, int] = field(default_factory=dict)
-    budget: dict[str, Any] | None = None
-    delta: dict[str, Any] | None = field(default=None, repr=False)
-    materialized: bool = True
-
-    @classmethod
-    def from_result(cls, result: dict[str, Any],
-                    base: dict[str, Any] | None = None) -> OutlineResult:
-        """From a reply ``result``; a delta reply is applied to ``base`` (the full result
-        it names) when given."""
-        full, delta, materialized = _applied(result, base)
-        return cls(combinedTree=full.get("combinedTree") or "",
-                   combinedXpathMap=full.get("combinedXpathMap") or {},
-                   combinedUrlMap=full.get("combinedUrlMap") or {},
-                   frames=full.get("frames") or [], raw=full,
-                   snapshot_id=result.get("snapshot_id"), hash=result.get("hash"),
-                   size=full.get("size") or {}, budget=full.get("budget"), delta=delta,
-                   materialized=materialized)
-
-
-def wire_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Validate keyword options as SnapshotOptions; return only what the caller set."""
-    try:
-        model = SnapshotOptions.model_validate(options)
-    except ValidationError as err:
-        problems = "; ".join(_problem(e) for e in err.errors())
-        raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"bad snapshot options: {problems}",
-                          "see axsnap_host.models.options.SnapshotOptions") from err
-    return model.model_dump(mode="json", exclude_unset=True)
-
-
-def _problem(error: Any) -> str:
-    """One pydantic error as ``field: message`` (a whole-model check has no field)."""
-    where = ".".join(str(part) for part in error["loc"])
-    message = str(error["msg"]).removeprefix("Value error, ")
-    return f"{where}: {message}" if where else message
 
 
 def _descendants(root_pid: int) -> list[int]:

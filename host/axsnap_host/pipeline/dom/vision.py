@@ -16,10 +16,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..models.capture import RawCapture
-from ..models.options import SnapshotOptions
-from ..render.som import vision_for_elements
-from .redact import scrub_text, secret_kind
+from ...models.capture import RawCapture
+from ...models.options import SnapshotOptions
+from ...render.som_vision import vision_for_elements
+from ..redaction import scrub_text, secret_kind
 from .walker_merge import join
 
 _NAME_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")

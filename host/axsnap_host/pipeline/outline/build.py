@@ -14,19 +14,20 @@ import re
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from ..models.capture import RawCapture
-from ..models.errors import AxsnapError, ErrorCode
-from ..models.options import SnapshotOptions
-from ..render.outline import GENERIC_ROLES, decorated_role, join_lines
-from .axtree import FlatNode, FlatTree, FrameEntry, flatten
-from .domindex import DomIndex, _rect
-from .merge import fill_missing_values
-from .outline_lines import OutlineLine, build_lines
-from .outline_shape import CollapsedIndex, mark_onscreen, shape_lines
-from .prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
-from .redact import redact_tree, scrub_text
-from .run import clickable_ids, tab_stop_ids
-from .xpath import build_xpath_map
+from ...models.capture import RawCapture
+from ...models.errors import AxsnapError, ErrorCode
+from ...models.options import SnapshotOptions
+from ...text import GENERIC_ROLES, decorated_role, join_lines
+from ..ax.controls import clickable_ids, tab_stop_ids
+from ..ax.merge import fill_missing_values
+from ..ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
+from ..ax.redact import redact_tree
+from ..ax.tree import FlatNode, FlatTree, FrameEntry, flatten
+from ..dom.index import DomIndex, rect_of
+from ..dom.xpath import build_xpath_map
+from ..redaction import scrub_text
+from .lines import OutlineLine, build_lines
+from .shape import CollapsedIndex, mark_onscreen, shape_lines
 
 _ID_RE = re.compile(r"^\d+-\d+$")
 _SCROLLING = frozenset({"auto", "scroll", "overlay"})
@@ -230,8 +231,8 @@ def _scroll_extent(
     position = doc.layout_of.get(where[1])
     if position is None:
         return None
-    client = _rect(doc.layout, "clientRects", position)
-    scroll = _rect(doc.layout, "scrollRects", position)
+    client = rect_of(doc.layout, "clientRects", position)
+    scroll = rect_of(doc.layout, "scrollRects", position)
     if not client or not scroll:
         return None
     return (client[2], client[3]), (scroll[2], scroll[3])

@@ -20,10 +20,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..render.outline import clean_text
-from .axtree import FlatNode
-from .prune import CELL_ROLES, HEADING_ROLES, IMAGE_ROLES, INTERACTIVE_ROLES, TEXT_ROLES
-from .redact import EMPTY, FILLED
+from ...text import clean_text
+from ..ax.prune import CELL_ROLES, HEADING_ROLES, IMAGE_ROLES, INTERACTIVE_ROLES, TEXT_ROLES
+from ..ax.tree import FlatNode
+from ..redaction import EMPTY, FILLED
 
 DOCUMENT_ROLES = frozenset({"RootWebArea", "WebArea", "Iframe", "IframePresentational"})
 DECORATIVE_ROLES = frozenset({"ListMarker", "LineBreak", "separator", "Splitter"})

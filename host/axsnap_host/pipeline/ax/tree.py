@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models.capture import RawCapture
+from ...models.capture import RawCapture
 
 # AX properties worth reporting as node ``state``; the rest (focusable, settable, ...) is noise.
 STATE_PROPERTIES = (

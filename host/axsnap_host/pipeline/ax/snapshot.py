@@ -13,11 +13,11 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from ..models.capture import RawCapture
-from ..models.snapshot import SNAPSHOT_VERSION
-from ..pipeline.axtree import FlatNode, FlatTree
-from ..pipeline.domindex import DomIndex
-from ..pipeline.prune import INTERACTIVE_ROLES, PruneResult
+from ...models.capture import RawCapture
+from ...models.snapshot import SNAPSHOT_VERSION
+from ..dom.index import DomIndex
+from .prune import INTERACTIVE_ROLES, PruneResult
+from .tree import FlatNode, FlatTree
 
 
 def new_snapshot_id() -> str:

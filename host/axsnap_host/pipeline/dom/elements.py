@@ -25,11 +25,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..models.capture import RawCapture
-from ..models.options import SnapshotOptions
-from ..render.domtext import render_domtext
-from ..render.elements import render_elements
-from .redact import mask, scrub_text, secret_kind
+from ...models.capture import RawCapture
+from ...models.options import SnapshotOptions
+from ...render.domtext import render_domtext
+from ...render.elements import render_elements
+from ..redaction import mask, scrub_text, secret_kind
 from .registry import Entry, IndexRegistry, Update
 from .walker_merge import Joined, alive_keys, frame_ordinals, join
 

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
-from ..render.outline import INDENT, join_lines
+from ...text import INDENT, join_lines
+from ..tokens import count_lines, count_tokens
 from .elision import elide
-from .outline_lines import OutlineLine
-from .tokens import count_lines, count_tokens
+from .lines import OutlineLine
 
 _KIND_RANK = {
     "decorative": 0.0, "marker": 1.0, "structure": 1.0, "text": 2.0, "cell": 3.0,

@@ -12,10 +12,13 @@ changed; otherwise it is the full snapshot with ``delta: {applied: false, reason
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..models.options import SnapshotOptions
-from .delta import (
+from ...models.options import SnapshotOptions
+from ..outline.lines import OutlineLine
+from ..tokens import size_of
+from .cache import options_key
+from .diff import (
     ALL_PARTS,
     LineInfo,
     Snapshot,
@@ -24,10 +27,9 @@ from .delta import (
     snapshot_parts,
     split_lines,
 )
-from .outline_lines import OutlineLine
-from .snapcache import options_key
-from .state import TabState
-from .tokens import size_of
+
+if TYPE_CHECKING:
+    from ..state import TabState
 
 AX_CHANNEL = "ax"
 DOM_CHANNEL = "dom"

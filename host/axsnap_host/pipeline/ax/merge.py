@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .axtree import FlatTree
-from .domindex import DomIndex
-from .redact import TEXT_ENTRY_ROLES
+from ..dom.index import DomIndex
+from ..redaction import TEXT_ENTRY_ROLES
+from .tree import FlatTree
 
 
 def fill_missing_values(tree: FlatTree, kept: Iterable[str], dom: DomIndex) -> int:

@@ -11,14 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models.capture import RawCapture
-from ..models.options import SnapshotOptions
-from ..render.outline import line_text
-from .axtree import FlatNode, FlatTree
+from ...models.capture import RawCapture
+from ...models.options import SnapshotOptions
+from ...text import line_text
+from ..ax.tree import FlatNode, FlatTree
+from ..dom.index import DomIndex
 from .budget import fit_budget
 from .compact import compact, cut_depth, filter_interactive
-from .domindex import DomIndex
-from .outline_lines import OutlineLine
+from .lines import OutlineLine
 
 
 @dataclass

@@ -1,0 +1,91 @@
+"""SnapshotV1 from a capture: flatten, index the DOM, prune, fill, redact, render."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...models.wire import SnapshotRequest
+from ..dom.index import DomIndex
+from ..redaction import scrub_text
+from .controls import clickable_ids, tab_stop_ids
+from .merge import fill_missing_values
+from .prune import prune
+from .redact import redact_tree
+from .snapshot import build_snapshot
+from .tree import flatten
+
+MAX_FRAME_NAME = 300
+
+
+class _Stopwatch:
+    def __init__(self) -> None:
+        self.timings: dict[str, float] = {}
+        self._mark = time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.timings[name] = round((now - self._mark) * 1000.0, 3)
+        self._mark = now
+
+
+def build_snapshot_v1(
+    request: SnapshotRequest, *, snapshot_id: str | None = None, ts: str | None = None
+) -> tuple[dict[str, Any], dict[str, float], dict[str, Any]]:
+    """SnapshotV1 dict plus per-stage timings (ms) and stats."""
+    options = request.options
+    capture = request.capture
+    clock = _Stopwatch()
+    tree = flatten(capture)
+    clock.lap("flatten_ms")
+    dom = DomIndex.from_capture(capture)
+    clock.lap("domindex_ms")
+    kept = prune(tree, pruned=options.pruned,
+                 clickable=clickable_ids(tree, dom) | tab_stop_ids(tree, dom))
+    clock.lap("prune_ms")
+    fill_missing_values(tree, kept.kept, dom)
+    redacted = 0
+    url, title = capture.tab.url, capture.tab.title
+    frame_urls = [frame.url for frame in tree.frames]
+    if options.redact:
+        redacted += redact_tree(tree, kept.kept, dom)
+        url, found_url = scrub_text(url)
+        title, found_title = scrub_text(title)
+        redacted += found_url + found_title
+        for i, frame_url in enumerate(frame_urls):
+            frame_urls[i], found = scrub_text(frame_url)
+            redacted += found
+        for frame in tree.frames:  # ad frames put tokens and blobs in their names
+            frame.name, found = scrub_text(frame.name[:MAX_FRAME_NAME])
+            redacted += found
+    clock.lap("redact_ms")
+    snapshot = build_snapshot(
+        capture=capture,
+        tree=tree,
+        kept=kept,
+        dom=dom,
+        pruned=options.pruned,
+        redacted=redacted,
+        url=url,
+        title=title,
+        frame_urls=frame_urls,
+        trace_id=options.trace_id,
+        snapshot_id=snapshot_id,
+        ts=ts,
+    )
+    if options.redact:  # capture error messages come from the browser; scrub them too
+        for failure in snapshot["quality"]["failures"]:
+            failure["reason"], found = scrub_text(failure["reason"])
+            snapshot["quality"]["redacted"] += found
+            redacted += found
+    clock.lap("render_ms")
+    stats = {
+        "frames": len(tree.frames),
+        "nodes_total": kept.total,
+        "nodes_kept": len(kept.kept),
+        "redacted": redacted,
+        "dom_documents": dom.documents,
+    }
+    return snapshot, clock.timings, stats
+
+

@@ -1,0 +1,36 @@
+"""AX nodes that act though their role does not say so (click listeners, tab stops)."""
+
+from __future__ import annotations
+
+from ..dom.index import DomIndex
+from .tree import FlatTree
+
+
+def clickable_ids(tree: FlatTree, dom: DomIndex) -> frozenset[str]:
+    """Ids of nodes that are no control by role but that the DOM marks clickable (a click
+    listener): a <span> button, a table row or list item that opens something."""
+    return frozenset(
+        node.id
+        for node in tree.nodes.values()
+        if node.role in PLAIN_ROLES and dom.is_clickable(node.backend_id, node.frame_id)
+    )
+
+
+def tab_stop_ids(tree: FlatTree, dom: DomIndex) -> frozenset[str]:
+    """Ids of nodes that are no control by role but are in the tab order (``tabindex`` ≥ 0):
+    made keyboard-reachable on purpose, usually because they act (a custom widget)."""
+    return frozenset(
+        node.id
+        for node in tree.nodes.values()
+        if node.role in PLAIN_ROLES and dom.is_tab_stop(node.backend_id, node.frame_id)
+    )
+
+
+# Roles that say nothing of an action, so a click listener is news. (Controls are kept
+# anyway; a <label> is clickable because it forwards clicks to its control.)
+PLAIN_ROLES = frozenset({
+    "generic", "none", "presentation", "image", "img", "StaticText", "paragraph",
+    "LayoutTable", "LayoutTableRow", "LayoutTableCell", "row", "cell", "gridcell",
+    "listitem", "Section", "group", "note", "figure", "heading", "term", "definition",
+    "blockquote", "code", "Pre", "strong", "emphasis", "time", "Abbr", "Mark",
+})

@@ -1,0 +1,71 @@
+"""Apply the redaction rules to the flat AX tree: mask secret fields, scrub every kept name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..dom.index import DomIndex
+from ..redaction import TEXT_ENTRY_ROLES, mask, scrub_text, secret_kind
+from .tree import FlatNode, FlatTree
+
+_SCRUBBED_STATE = ("valuetext", "url", "autocomplete")
+
+
+def redact_tree(tree: FlatTree, kept: Iterable[str], dom: DomIndex) -> int:
+    """Mask secret fields (value, string state, text inside them) and scrub every name,
+    value and string state of the kept nodes, in place. Returns how many pieces were masked.
+    """
+    kept_set = set(kept)
+    nodes = tree.nodes
+    masked = 0
+    inside_secret: set[str] = set()
+    for nid in _preorder_ids(tree):
+        node = nodes[nid]
+        secret = node.parent in inside_secret if node.parent else False
+        if not secret and node.role in TEXT_ENTRY_ROLES:
+            info = dom.get(node.backend_id, node.frame_id)
+            if info is not None:
+                kind = secret_kind(info.tag, info.attrs, node.name)
+            else:
+                kind = secret_kind("", {"role": node.role}, node.name)
+            if kind is not None:
+                secret = True
+                if nid in kept_set:
+                    node.value = mask(node.value)
+                    if "valuetext" in node.state:
+                        node.state["valuetext"] = mask(str(node.state["valuetext"]))
+                    node.state["secret"] = kind
+                    masked += 1
+        elif secret and nid in kept_set:
+            # Text inside a secret field repeats its value.
+            if node.name:
+                node.name = mask(node.name)
+                masked += 1
+            if node.value is not None:
+                node.value = mask(node.value)
+        if secret:
+            inside_secret.add(nid)
+        if nid in kept_set:
+            masked += _scrub_node(node)
+    return masked
+
+
+def _scrub_node(node: FlatNode) -> int:
+    count = 0
+    if node.name:
+        node.name, found = scrub_text(node.name)
+        count += found
+    if node.value:
+        node.value, found = scrub_text(node.value)
+        count += found
+    for key in _SCRUBBED_STATE:
+        value = node.state.get(key)
+        if isinstance(value, str):
+            node.state[key], found = scrub_text(value)
+            count += found
+    return count
+
+
+def _preorder_ids(tree: FlatTree) -> list[str]:
+    # FlatTree.nodes is built in document pre-order: parents come before children.
+    return list(tree.nodes)

@@ -1,0 +1,2 @@
+"""The hybrid outline: lines from the AX tree with XPath and URL maps, compact, budget,
+elision."""
