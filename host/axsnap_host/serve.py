@@ -1,7 +1,7 @@
 """Serve a local folder on 127.0.0.1 so Chromium can load it over http.
 
 Extensions cannot read ``file://`` pages without a per-extension switch, and the offline
-host-resolver rules in DESIGN.md make ``localhost`` unreachable, so local files are served
+host-resolver rules (docs/ARCHITECTURE.md) make ``localhost`` unreachable, so local files are served
 from 127.0.0.1 on a free port for as long as the context is open.
 """
 
