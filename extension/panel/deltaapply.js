@@ -1,26 +1,20 @@
 // Rebuild the full outline that a delta reply stands for, from the base the panel kept
-// (the same steps as apply_delta in host/axsnap_host/pipeline/delta.py — keep the two in
+// (the same steps as apply_delta in host/axsnap_host/pipeline/delta/apply.py — keep the two in
 // step: the panel's end-to-end delta test fails when the rebuilt hash stops matching), and
 // check it against the delta's hash.
 
+import { sha256Hash } from '../lib/canonical.js';
+
 const SNAPSHOT_PARTS = ['combinedTree', 'combinedXpathMap', 'combinedUrlMap', 'frames', 'focus'];
 const MAP_PARTS = ['combinedXpathMap', 'combinedUrlMap'];
+// The parts the host hashes (SNAPSHOT_PARTS + DOM_PARTS in pipeline/delta/diff.py).
+const HASH_PARTS = [...SNAPSHOT_PARTS, 'domtext', 'elements'];
 
-/** JSON with sorted keys and no spaces: Python's json.dumps(sort_keys=True, separators=(",", ":")). */
-export function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** "sha256:<hex>" of an outline result's snapshot parts, as the host computes it. */
+/** "sha256:<hex>" of a result's snapshot parts (RFC 8785 canonical JSON), as the host computes it. */
 export async function snapshotHash(result) {
   const parts = {};
-  for (const part of SNAPSHOT_PARTS) if (part in result) parts[part] = result[part];
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(parts)));
-  return `sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  for (const part of HASH_PARTS) if (part in result) parts[part] = result[part];
+  return sha256Hash(parts);
 }
 
 /** Lines after positional edits [start, deleteCount, newLines] (ascending). */

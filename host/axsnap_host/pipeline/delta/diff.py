@@ -2,7 +2,7 @@
 
 A snapshot here is the part of a reply a client keeps: for an outline ``combinedTree``,
 the two maps, ``frames`` and ``focus`` (:data:`SNAPSHOT_PARTS`); for DOM text ``domtext``
-and ``elements`` (:data:`DOM_PARTS`). Its hash is the SHA-256 of their canonical JSON. A
+and ``elements`` (:data:`DOM_PARTS`). Its hash is the SHA-256 of their RFC 8785 canonical JSON. A
 delta has two faces:
 
 - for the machine, ``edits``: positional line edits ``[start, delete_count, new_lines]``
@@ -21,18 +21,18 @@ keeping the longest run of keys in the same order; every other line is added or 
 from __future__ import annotations
 
 import bisect
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+from ...canonical import sha256_hash
 
 SNAPSHOT_PARTS = ("combinedTree", "combinedXpathMap", "combinedUrlMap", "frames", "focus")
 DOM_PARTS = ("domtext", "elements")
 ALL_PARTS = SNAPSHOT_PARTS + DOM_PARTS
 TEXT_PARTS = ("combinedTree", "domtext")  # the lines a delta edits, one per channel
 MAP_PARTS = ("combinedXpathMap", "combinedUrlMap")
-_NUMBERED_PARTS = ("frames", "focus", "elements")  # parts that hold numbers
 INDENT = "  "
 CONTEXT_LINES = 4  # ancestors shown to place a change
 
@@ -52,25 +52,9 @@ def text_part(result: dict[str, Any]) -> str:
 
 
 def snapshot_hash(result: dict[str, Any]) -> str:
-    """``sha256:<hex>`` of the snapshot parts' canonical JSON: sorted keys, no spaces, UTF-8,
-    and whole numbers without a fraction (``424``, not ``424.0``: as JavaScript writes
-    them, so a client in either language gets the same hash)."""
-    parts = snapshot_parts(result)
-    for part in _NUMBERED_PARTS:
-        if part in parts:
-            parts[part] = _whole_numbers(parts[part])
-    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _whole_numbers(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {key: _whole_numbers(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_whole_numbers(item) for item in value]
-    return value
+    """``sha256:<hex>`` of the snapshot parts' RFC 8785 canonical JSON (what the side panel
+    and any JavaScript client compute: see :mod:`axsnap_host.canonical`)."""
+    return sha256_hash(snapshot_parts(result))
 
 
 def split_lines(text: str) -> list[str]:
