@@ -71,8 +71,9 @@ def test_extra_extension_ids_and_log_file(tmp_path: Path) -> None:
     ]
     assert f"--log-file {tmp_path / 'h.log'}" in Path(manifest["path"]).read_text()
     assert all(tmp_path in p.parents for p in written), "only the profile dir was asked for"
-    removed = uninstall_host(user_data_dirs=[tmp_path / "p"], out=lambda _line: None)
-    assert removed == [manifest_path]
+    removed = uninstall_host(user_data_dirs=[tmp_path / "p"], wrapper_dir=tmp_path / "bin",
+                             out=lambda _line: None)
+    assert set(removed) == set(written), "the profile manifest, then the launcher and staging"
 
 
 @pytest.mark.parametrize(
@@ -136,17 +137,19 @@ def test_manifest_without_our_origin_gives_host_forbidden(tmp_path: Path) -> Non
     assert "install_host.py" in caught.value.hint
 
 
-def test_system_install_writes_the_system_directories(tmp_path: Path, monkeypatch) -> None:
-    from axsnap_host import install
+def test_system_install_writes_the_system_directories(tmp_path: Path) -> None:
+    from axsnap_host.install import Environment
 
-    dirs = {b: tmp_path / "etc" / b for b in install.BROWSERS}
-    monkeypatch.setattr(install, "_system_dirs", lambda: dirs)
+    env = Environment("linux", tmp_path / "home", {}, root=tmp_path)
+    dirs = env.system_dirs()
     lines: list[str] = []
-    written = install_host(system=True, wrapper_dir=tmp_path / "bin", out=lines.append)
+    written = install_host(system=True, wrapper_dir=tmp_path / "bin", out=lines.append, env=env)
     expected = [dirs["chrome"] / MANIFEST, dirs["chromium"] / MANIFEST]
     assert [p for p in written if p.name == MANIFEST and "etc" in p.parts] == expected
     assert all(check_manifest(p) == [] for p in expected)
     assert any("(chromium (system))" in line for line in lines)
     assert all(".config" not in p.parts for p in written), "no per-user dirs unless asked"
-    removed = uninstall_host(system=True, browsers=("chrome", "chromium"), out=lines.append)
-    assert removed == expected
+    removed = uninstall_host(system=True, browsers=("chrome", "chromium"),
+                             wrapper_dir=tmp_path / "bin", out=lines.append, env=env)
+    assert removed[:2] == expected
+    assert not (tmp_path / "bin").exists(), "the launcher and the record went last"

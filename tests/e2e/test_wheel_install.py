@@ -1,0 +1,79 @@
+"""The package installs anywhere: a wheel built from this tree carries the extension, and in a
+fresh venv outside the repository ``axsnap demo`` and ``axsnap install-host`` work from it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A venv (outside the repo) with the wheel built from this tree; its bin folder."""
+    base = tmp_path_factory.mktemp("wheel")
+    dist = base / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist),
+                    str(ROOT)], check=True, capture_output=True, timeout=300)
+    (wheel,) = dist.glob("axsnap_host-*.whl")
+    env_dir = base / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    done = subprocess.run([str(env_dir / "bin" / "python"), "-m", "pip", "install", "-q",
+                           "--find-links", str(dist), str(wheel)],
+                          capture_output=True, text=True, timeout=600, cwd=base)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return env_dir / "bin"
+
+
+def clean_env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("AXSNAP_", "VIRTUAL_ENV", "PYTHON"))}
+    return {**env, "HOME": str(home), "XDG_CONFIG_HOME": "", "XDG_DATA_HOME": ""}
+
+
+def test_wheel_carries_the_extension(installed: Path) -> None:
+    (wheel,) = (installed.parents[1] / "dist").glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    extension = ROOT / "extension"
+    expected = {f"axsnap_host/extension/{p.relative_to(extension).as_posix()}"
+                for p in extension.rglob("*") if p.is_file() and "test" not in p.parts
+                and p.suffix != ".md"}
+    assert expected <= set(names)
+    assert not [n for n in names if n.startswith("axsnap_host/extension/test/")]
+
+
+def test_demo_and_install_host_run_from_the_installed_package(installed: Path,
+                                                               tmp_path: Path) -> None:
+    env = clean_env(tmp_path / "home")
+    where = subprocess.run([str(installed / "python"), "-c",
+                            "import axsnap_host.paths as p; print(p.EXTENSION_DIR)"],
+                           capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
+    assert Path(where.stdout.strip()).is_relative_to(installed.parent / "lib")
+
+    out = tmp_path / "demo"
+    done = subprocess.run([str(installed / "axsnap"), "demo", "--out", str(out)], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert {"snapshot.json", "som.png", "outline.txt"} <= {p.name for p in out.iterdir()}
+    assert json.loads((out / "snapshot.json").read_text())["ax_tree"]["nodes"]
+
+    unpacked = tmp_path / "unpacked"
+    done = subprocess.run([str(installed / "axsnap"), "install-host", "--extension-dir",
+                           str(unpacked)], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    manifest = tmp_path / "home/.config/chromium/NativeMessagingHosts/com.axsnap.host.json"
+    launcher = Path(json.loads(manifest.read_text())["path"])
+    assert str(installed / "python") in launcher.read_text()
+    assert (unpacked / "manifest.json").read_bytes() == (
+        ROOT / "extension" / "manifest.json").read_bytes()
