@@ -63,7 +63,11 @@ export function checkSender(sender, ownId, allowList = []) {
   return self ? 'self' : 'agent';
 }
 
-/** What an allowed agent may not do that the panel may: types, and turning redaction off. */
+/**
+ * What an allowed agent may not do that the panel may: types, and turning redaction off.
+ * `msg` is the validated request (router.validateMessage): options are strictly typed
+ * there, so `redact` is a boolean here and "false" or 0 never reach this point.
+ */
 export function checkAgentMessage(msg) {
   if (!AGENT_TYPES.includes(msg?.type)) return; // validateMessage answers unknown types
   if (msg.type === 'snapshot' && msg.options && msg.options.redact === false) {

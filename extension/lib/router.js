@@ -2,72 +2,23 @@
 // The pure parts (validation, sender policy, reply shaping) are unit-tested under node.
 
 import { AxError, toErrorInfo } from './errors.js';
+import { ERROR_CODES } from './generated/contract.js';
+import { checkOptions } from './options_check.js';
 import { checkAgentMessage, checkSender } from './policy.js';
 import { checkRestricted } from './restricted.js';
 
 export { checkSender };
 
-const FORMATS = new Set(['snapshot', 'domtext', 'elements', 'som', 'outline']);
-const SCREENSHOT_FORMATS = new Set(['png', 'jpeg']);
-// Same bounds as SnapshotOptions in host/axsnap_host/models/options.py.
-const SCREENSHOT_NUMBERS = { screenshot_quality: [0, 100], screenshot_timeout_ms: [100, 30_000] };
-const STABILIZE_NUMBERS = ['quiet_ms', 'max_wait_ms', 'max_pending_requests'];
-// Options only some formats use, with their defaults (as _ONLY_FOR in models/options.py):
-// a caller's mistake is refused before the capture, not after it.
-const DOM = ['domtext', 'elements', 'som'];
-const ONLY_FOR = {
-  focus: [['outline'], null], compact: [['outline'], false], filter: [['outline'], 'all'],
-  depth: [['outline'], null], max_tokens: [['outline'], null],
-  compression: [['outline', ...DOM], 'none'], vision: [DOM, false],
-};
+const INVALID_HINT = 'Send {type:"snapshot", tabId?, targetId?, options} or {type:"ping_host"}; '
+  + 'option names, types and bounds are those of SnapshotOptions (README: Options).';
 
 function invalid(message) {
-  return new AxError('invalid_message', message,
-    'Send {type:"snapshot", tabId?, targetId?, options} or {type:"ping_host"}.');
+  return new AxError(ERROR_CODES.INVALID_MESSAGE, message, INVALID_HINT);
 }
 
-/** Validate the options the extension itself reads; the host validates the rest. */
+/** Validate options with the rules generated from the host's model (see options_check.js). */
 export function validateOptions(options) {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options must be an object');
-  if (options.format !== undefined && !FORMATS.has(options.format)) {
-    throw invalid(`options.format must be one of ${[...FORMATS].join(', ')}`);
-  }
-  if (options.include_ax !== undefined && options.include_ax !== null && typeof options.include_ax !== 'boolean') {
-    throw invalid('options.include_ax must be a boolean or null');
-  }
-  if (options.focus !== undefined && options.focus !== null
-    && (typeof options.focus !== 'string' || !options.focus || options.focus.length > 2000)) {
-    throw invalid('options.focus must be a non-empty string (element id, XPath or CSS selector)');
-  }
-  if (options.vision !== undefined && typeof options.vision !== 'boolean') {
-    throw invalid('options.vision must be a boolean');
-  }
-  if (options.screenshot_format !== undefined && !SCREENSHOT_FORMATS.has(options.screenshot_format)) {
-    throw invalid(`options.screenshot_format must be one of ${[...SCREENSHOT_FORMATS].join(', ')}`);
-  }
-  for (const [key, [low, high]] of Object.entries(SCREENSHOT_NUMBERS)) {
-    const value = options[key];
-    if (value !== undefined && !(Number.isInteger(value) && value >= low && value <= high)) {
-      throw invalid(`options.${key} must be an integer from ${low} to ${high}`);
-    }
-  }
-  const format = options.format ?? 'snapshot';
-  const misplaced = Object.entries(ONLY_FOR)
-    .filter(([key, [formats, byDefault]]) => options[key] !== undefined && options[key] !== byDefault && !formats.includes(format))
-    .map(([key, [formats]]) => `${key} (${[...formats].sort().join('/')})`);
-  if (misplaced.length) throw invalid(`format '${format}' does not use ${misplaced.join(', ')}`);
-  const st = options.stabilize;
-  if (st !== undefined) {
-    if (st === null || typeof st !== 'object' || Array.isArray(st)) throw invalid('options.stabilize must be an object');
-    if (st.enabled !== undefined && typeof st.enabled !== 'boolean') throw invalid('options.stabilize.enabled must be a boolean');
-    for (const key of STABILIZE_NUMBERS) {
-      if (st[key] !== undefined && !(Number.isInteger(st[key]) && st[key] >= 0)) {
-        throw invalid(`options.stabilize.${key} must be a non-negative integer`);
-      }
-    }
-  }
-  return options;
+  return checkOptions(options, INVALID_HINT);
 }
 
 /** Validate a page message; returns the normalized request or throws invalid_message. */
@@ -231,8 +182,9 @@ export function createRouter(deps) {
   async function handle(msg, sender, { onProgress } = {}) {
     try {
       const allowList = sender?.id === deps.ownId ? [] : await (deps.allowList?.() ?? []);
-      if (checkSender(sender, deps.ownId, allowList) === 'agent') checkAgentMessage(msg);
-      const req = validateMessage(msg);
+      const who = checkSender(sender, deps.ownId, allowList);
+      const req = validateMessage(msg); // strictly typed: the policy below reads parsed values
+      if (who === 'agent') checkAgentMessage(req);
       if (req.type === 'resolve') return await resolve(req);
       return req.type === 'ping_host' ? await pingHost() : await snapshot(req, onProgress);
     } catch (err) {

@@ -1,23 +1,33 @@
 // The panel's options: what persists in chrome.storage.local, and the wire requests they
-// make. Names are SnapshotOptions' (host/axsnap_host/models/options.py); the one panel-only
-// value is format "all" (the AX snapshot, the DOM text and the outline, one after another).
+// make. Names, bounds and defaults are SnapshotOptions' (host/axsnap_host/models/options.py,
+// through the generated ../lib/generated/contract.js); the one panel-only value is format
+// "all" (the AX snapshot, the DOM text and the outline, one after another), and the panel
+// shows the Set-of-Mark image by default.
+
+import { OPTIONS } from '../lib/generated/contract.js';
 
 export const OPTIONS_KEY = 'panelOptions';
 export const PANEL_FORMATS = Object.freeze(['all', 'snapshot', 'domtext', 'outline']);
 
+const STABILIZE = OPTIONS.stabilize.fields;
+
 export const DEFAULTS = Object.freeze({
   format: 'all',
-  viewport_only: true,
+  viewport_only: OPTIONS.viewport_only.default,
   vision: true,
-  compact: false,
-  compression: 'none',
-  max_tokens: null,
-  redact: true,
-  stabilize: Object.freeze({ enabled: true, quiet_ms: 500, max_wait_ms: 5000 }),
+  compact: OPTIONS.compact.default,
+  compression: OPTIONS.compression.default,
+  max_tokens: OPTIONS.max_tokens.default,
+  redact: OPTIONS.redact.default,
+  stabilize: Object.freeze({
+    enabled: STABILIZE.enabled.default, quiet_ms: STABILIZE.quiet_ms.default, max_wait_ms: STABILIZE.max_wait_ms.default,
+  }),
 });
 
-// Same bounds as SnapshotOptions / StabilizeOptions.
-const BOUNDS = { quiet_ms: [0, 60_000], max_wait_ms: [0, 120_000], max_tokens: [100, 10_000_000] };
+const range = (rule) => [rule.min, rule.max];
+const BOUNDS = {
+  quiet_ms: range(STABILIZE.quiet_ms), max_wait_ms: range(STABILIZE.max_wait_ms), max_tokens: range(OPTIONS.max_tokens),
+};
 
 function integer(value, [low, high], fallback) {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -38,7 +48,7 @@ export function normalizeOptions(stored) {
     viewport_only: bool(s.viewport_only, DEFAULTS.viewport_only),
     vision: bool(s.vision, DEFAULTS.vision),
     compact: bool(s.compact, DEFAULTS.compact),
-    compression: s.compression === 'delta' ? 'delta' : 'none',
+    compression: OPTIONS.compression.values.includes(s.compression) ? s.compression : DEFAULTS.compression,
     max_tokens: budget,
     redact: bool(s.redact, DEFAULTS.redact),
     stabilize: {

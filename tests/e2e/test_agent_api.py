@@ -110,6 +110,10 @@ def test_agents_are_refused_until_allowed(agents: Browser, pages_url: str) -> No
         PingHostReply.model_validate(ask(driver, {"type": "ping_host"}))
         unredacted = ask(driver, {**message, "options": {"redact": False}})
         assert unredacted["error"]["code"] == "not_allowed"
+        for value in ("false", 0, "off"):  # a truthy-looking string is not a way round it
+            loose = ask(driver, {**message, "options": {"redact": value}})
+            assert loose["error"]["code"] == "invalid_message", loose
+            assert "Zq7-attr-S3CRET-pw-91x" not in json.dumps(loose)
     finally:
         set_allow_list(agents, [])
         driver.close()
@@ -191,6 +195,20 @@ def test_the_example_agent_snapshots_picks_and_acts(allowed: Browser, pages_url:
         assert driver.title == "shadow clicked"
     finally:
         driver.switch_to.window(allowed.bridge_handle)
+
+
+def test_redact_is_a_boolean_and_an_unredacted_reply_says_so(browser: Browser,
+                                                             pages_url: str) -> None:
+    browser.open(pages_url + "login.html")
+    target = {"type": "snapshot", "targetId": browser.target_handle}
+    for value in ("false", 0, "0", "no", None):
+        reply = browser.request({**target, "options": {"format": "domtext", "redact": value}})
+        assert ErrorReply.model_validate(reply).error.code == "invalid_message"
+        assert "options.redact must be a boolean" in reply["error"]["message"]
+    for redact in (True, False):
+        options = {"format": "domtext", "redact": redact, **FAST}
+        reply = browser.request({**target, "options": options})
+        assert SnapshotReply.model_validate(reply).result.redacted is redact
 
 
 def test_replies_match_the_published_schemas(browser: Browser, pages_url: str) -> None:

@@ -2,14 +2,27 @@
 
 The extension reads the capture options (stabilization, scope); the host reads the
 processing options (format, pruning, redaction). Python keyword arguments of
-``Browser.snapshot`` and CLI flags use the same names.
+``Browser.snapshot`` and CLI flags use the same names. Every option is strictly typed: a
+``redact`` of ``"false"``, ``0`` or ``"off"`` is refused, never read as a truth value. The
+extension checks the same rules before it captures (``extension/lib/generated/contract.js``,
+generated from this model by ``python -m axsnap_host.contract --write``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 
 from .errors import AxsnapError, ErrorCode
 
@@ -24,78 +37,82 @@ Compression = Literal["none", "delta"]
 class StabilizeOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    enabled: bool = True
-    quiet_ms: int = Field(500, ge=0, le=60_000, description="DOM must be mutation-free this long")
-    max_wait_ms: int = Field(5_000, ge=0, le=120_000, description="capture anyway after this")
-    max_pending_requests: int = Field(2, ge=0, le=1_000)
+    enabled: StrictBool = True
+    quiet_ms: StrictInt = Field(
+        500, ge=0, le=60_000, description="DOM must be mutation-free this long")
+    max_wait_ms: StrictInt = Field(5_000, ge=0, le=120_000, description="capture anyway after this")
+    max_pending_requests: StrictInt = Field(2, ge=0, le=1_000)
 
 
 class SnapshotOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: SnapshotFormat = "snapshot"
-    pruned: bool = Field(True, description="thin tree; False keeps every unignored AX node")
-    redact: bool = Field(True, description="mask secrets in every output")
+    pruned: StrictBool = Field(True, description="thin tree; False keeps every unignored AX node")
+    redact: StrictBool = Field(True, description="mask secrets in every output")
     stabilize: StabilizeOptions = Field(default_factory=StabilizeOptions)
-    include_ax: bool | None = Field(
+    include_ax: StrictBool | None = Field(
         None,
         description="capture the full accessibility tree; default: yes for 'snapshot', no for "
         "the DOM channel formats, whose names and roles come from the walker (the AX tree "
         "costs seconds on large pages)",
     )
-    viewport_only: bool = Field(True, description="DOM channel: only elements in the viewport")
-    viewport_expand_px: int = Field(0, ge=0, description="DOM channel: grow the viewport window")
-    vision: bool = Field(
+    viewport_only: StrictBool = Field(
+        True, description="DOM channel: only elements in the viewport")
+    viewport_expand_px: StrictInt = Field(
+        0, ge=0, description="DOM channel: grow the viewport window")
+    vision: StrictBool = Field(
         False,
         description="DOM channel: also take a screenshot and return the Set-of-Mark image "
         "(always on for format 'som')",
     )
     screenshot_format: ScreenshotFormat = Field("png", description="vision: image format")
-    screenshot_quality: int = Field(80, ge=0, le=100, description="vision: JPEG quality")
-    screenshot_timeout_ms: int = Field(
+    screenshot_quality: StrictInt = Field(80, ge=0, le=100, description="vision: JPEG quality")
+    screenshot_timeout_ms: StrictInt = Field(
         3000, ge=100, le=30_000, description="vision: give up on the screenshot after this"
     )
-    focus: str | None = Field(
+    focus: StrictStr | None = Field(
         None,
+        min_length=1,
         max_length=2000,
         description="outline: only this subtree — an element id ('0-29'), an XPath from the "
         "outline's map, or a CSS selector (resolved in the main frame by the extension)",
     )
-    compact: bool = Field(
+    compact: StrictBool = Field(
         False,
         description="outline: keep only ref-bearing interactive/content lines, lines whose "
         "name, value or state says something, and their ancestors",
     )
     filter: OutlineFilter = Field("all", description="outline: 'interactive' keeps controls only")
-    depth: int | None = Field(None, ge=1, le=1_000, description="outline: deepest level kept")
+    depth: StrictInt | None = Field(None, ge=1, le=1_000, description="outline: deepest level kept")
     compression: Compression = Field(
         "none",
         description="'delta': on a repeated read of the same tab, URL and options, only what "
         "changed since the previous read (falls back to a full output, saying why)",
     )
-    delta_max_change: float = Field(
+    delta_max_change: StrictFloat = Field(
         0.5,
         gt=0.0,
         le=1.0,
         description="delta: above this fraction of changed lines, send a full output instead",
     )
-    max_tokens: int | None = Field(
+    max_tokens: StrictInt | None = Field(
         None,
         ge=100,
         le=10_000_000,
         description="token budget (cl100k): elide the least useful lines first and say what",
     )
-    trace_id: str | None = Field(None, max_length=200)
+    trace_id: StrictStr | None = Field(None, max_length=200)
 
     @model_validator(mode="after")
     def _options_fit_the_format(self) -> SnapshotOptions:
         """An option the format does not use is refused, not ignored: a caller asking for
         ``max_tokens`` on a SnapshotV1 would otherwise get a bigger reply than it budgets
         for, with nothing saying why."""
-        misplaced = [name for name, formats in _ONLY_FOR.items()
+        misplaced = [name for name, formats in ONLY_FOR.items()
                      if self.format not in formats and getattr(self, name) != _DEFAULTS[name]]
         if misplaced:
-            uses = ", ".join(f"{name} ({'/'.join(sorted(_ONLY_FOR[name]))})" for name in misplaced)
+            uses = ", ".join(f"{name} ({'/'.join(sorted(ONLY_FOR[name]))})" for name in misplaced)
             raise ValueError(f"format {self.format!r} does not use {uses}")
         return self
 
@@ -107,7 +124,7 @@ class SnapshotOptions(BaseModel):
 
 # Options that only some formats use (defaults are accepted everywhere).
 _OUTLINE = frozenset({"outline"})
-_ONLY_FOR: dict[str, frozenset[str]] = {
+ONLY_FOR: dict[str, frozenset[str]] = {
     "focus": _OUTLINE,
     "compact": _OUTLINE,
     "filter": _OUTLINE,
@@ -116,14 +133,14 @@ _ONLY_FOR: dict[str, frozenset[str]] = {
     "compression": _OUTLINE | DOM_FORMATS,
     "vision": DOM_FORMATS,
 }
-_DEFAULTS = {name: SnapshotOptions.model_fields[name].default for name in _ONLY_FOR}
+_DEFAULTS = {name: SnapshotOptions.model_fields[name].default for name in ONLY_FOR}
 
 
 def options_for_format(options: dict[str, Any], fmt: str) -> dict[str, Any]:
     """``options`` for format ``fmt``, without those it does not use: a run of several
     formats (the demo's, the panel's "Everything") gives each the options that concern it."""
     kept = {key: value for key, value in options.items()
-            if key not in _ONLY_FOR or fmt in _ONLY_FOR[key]}
+            if key not in ONLY_FOR or fmt in ONLY_FOR[key]}
     return {**kept, "format": fmt}
 
 

@@ -36,6 +36,9 @@ class SnapshotResult(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     format: SnapshotFormat
+    redacted: bool = Field(
+        True, description="false when the request turned redaction off (redact: false): "
+        "secrets may appear in this result")
     snapshot: SnapshotV1 | None = None
     domtext: str | None = None
     elements: list[dict[str, Any]] | None = None

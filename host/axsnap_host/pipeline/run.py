@@ -24,6 +24,14 @@ def process(
 
     ``snapshot_id`` and ``ts`` may be injected (tests) to make the output reproducible.
     """
+    result = _result(request, state, snapshot_id=snapshot_id, ts=ts)
+    result["redacted"] = request.options.redact  # an unredacted reply says so, whatever its format
+    return result
+
+
+def _result(
+    request: SnapshotRequest, state: TabState, *, snapshot_id: str | None, ts: str | None
+) -> dict[str, Any]:
     options = request.options
     capture = request.capture
     state.snapshots_served += 1
