@@ -20,9 +20,11 @@ function restricted(message) {
 
 /**
  * Why `url` may not be captured, as a structured error, or null when it may be.
- * `ownExtensionId` allows this extension's own pages (tests open them as targets).
+ * `ownExtensionId` names this extension; its own pages (the side panel opened as a tab shows
+ * unredacted runs) may be captured only when `ownPagesAllowed` (a request from axsnap itself:
+ * the panel, the tests' bridge), never for an agent.
  */
-export function checkRestricted(url, ownExtensionId = '') {
+export function checkRestricted(url, ownExtensionId = '', ownPagesAllowed = true) {
   if (typeof url !== 'string' || url === '') return null; // a tab still loading: let attach decide
   const lower = url.toLowerCase();
   if (lower.startsWith('view-source:')) return restricted(RESTRICTED_SCHEMES.get('view-source:'));
@@ -35,7 +37,10 @@ export function checkRestricted(url, ownExtensionId = '') {
   const scheme = parsed.protocol;
   if (RESTRICTED_SCHEMES.has(scheme)) return restricted(RESTRICTED_SCHEMES.get(scheme));
   if (scheme === 'chrome-extension:') {
-    if (ownExtensionId && parsed.hostname === ownExtensionId) return null;
+    if (ownExtensionId && parsed.hostname === ownExtensionId) {
+      return ownPagesAllowed ? null
+        : restricted("axsnap's own pages (its side panel, its results) cannot be captured by other extensions.");
+    }
     return restricted("Other extensions' pages cannot be captured.");
   }
   if (scheme === 'about:' && lower !== 'about:blank') {

@@ -103,17 +103,23 @@ export function createRouter(deps) {
     return active;
   }
 
-  async function snapshot(req, onProgress) {
-    const t0 = now();
-    const tabId = await resolveTab(req);
+  /** The tab, unless its page may not be read by this caller (`role`: 'self' | 'agent'). */
+  async function allowedTab(tabId, role) {
     let tab;
     try {
       tab = await deps.getTab(tabId);
     } catch {
       throw new AxError('tab_not_found', `Tab ${tabId} does not exist.`, 'Pick an open tab and retry.');
     }
-    const refused = checkRestricted(tab?.url || tab?.pendingUrl || '', deps.ownId);
+    const refused = checkRestricted(tab?.url || tab?.pendingUrl || '', deps.ownId, role === 'self');
     if (refused) throw new AxError(refused.code, refused.message, refused.hint);
+    return tab;
+  }
+
+  async function snapshot(req, onProgress, role) {
+    const t0 = now();
+    const tabId = await resolveTab(req);
+    await allowedTab(tabId, role);
 
     const timings = {};
     const session = await stage('attach', onProgress, timings, 'attach_ms',
@@ -152,9 +158,10 @@ export function createRouter(deps) {
   }
 
   /** Resolve an outline element id on the live page (deps.resolve: see resolve.js). */
-  async function resolve(req) {
+  async function resolve(req, role) {
     const t0 = now();
     const tabId = await resolveTab(req);
+    await allowedTab(tabId, role);
     if (!deps.resolve) throw new AxError('internal_error', 'resolve is not available', '');
     const session = await deps.debuggers.acquire(tabId);
     try {
@@ -185,8 +192,8 @@ export function createRouter(deps) {
       const who = checkSender(sender, deps.ownId, allowList);
       const req = validateMessage(msg); // strictly typed: the policy below reads parsed values
       if (who === 'agent') checkAgentMessage(req);
-      if (req.type === 'resolve') return await resolve(req);
-      return req.type === 'ping_host' ? await pingHost() : await snapshot(req, onProgress);
+      if (req.type === 'resolve') return await resolve(req, who);
+      return req.type === 'ping_host' ? await pingHost() : await snapshot(req, onProgress, who);
     } catch (err) {
       return { ok: false, error: toErrorInfo(err) };
     }

@@ -105,7 +105,7 @@ export function axsnapWalk(opts) {
   const ATTRS = ['id', 'name', 'type', 'role', 'aria-label', 'placeholder', 'title', 'alt',
     'href', 'tabindex', 'contenteditable', 'aria-expanded', 'aria-checked', 'aria-selected',
     'aria-pressed', 'aria-disabled', 'aria-haspopup', 'disabled', 'checked', 'readonly',
-    'autocomplete', 'inputmode', 'for', 'data-testid'];  // never `value`: see `val`
+    'autocomplete', 'inputmode', 'for', 'data-testid', 'aria-labelledby'];  // never `value`: see `val`
   const LABEL_SKIP = new Set(['select', 'textarea', 'datalist', 'script', 'style']);
   const TRACK_KEY = '__axsnapWalker';  // on the isolated world's globalThis, never the page's
   const MAX_TRACKED = 200000;

@@ -167,3 +167,21 @@ test('an option the format does not use is refused before the capture, defaults 
     assert.doesNotThrow(() => snap(ok), JSON.stringify(ok));
   }
 });
+
+test("axsnap's own pages: the panel may capture them, an allowed agent may not (snapshot or resolve)", async () => {
+  const AGENT = 'abcdefghijklmnopabcdefghijklmnop';
+  const panelTab = async (tabId) => ({ id: tabId, url: `chrome-extension://${OWN}/sidepanel.html` });
+  const agent = { id: AGENT, url: `chrome-extension://${AGENT}/agent.html` };
+  for (const msg of [{ type: 'snapshot', tabId: 4 }, { type: 'resolve', tabId: 4, elementId: '0-1' }]) {
+    const deps = fakeDeps({ getTab: panelTab, allowList: async () => [AGENT], resolve: async () => ({}) });
+    const refused = await createRouter(deps).handle(msg, agent);
+    assert.equal(refused.ok, false, msg.type);
+    assert.equal(refused.error.code, 'restricted_page', msg.type);
+    assert.deepEqual(deps.log, [], 'refused before attaching');
+    const own = fakeDeps({ getTab: panelTab, resolve: async () => ({}) });
+    assert.equal((await createRouter(own).handle(msg, SELF)).ok, true, msg.type);
+  }
+  // The same agent may still read an ordinary page.
+  const deps = fakeDeps({ allowList: async () => [AGENT] });
+  assert.equal((await createRouter(deps).handle({ type: 'snapshot', tabId: 4 }, agent)).ok, true);
+});

@@ -115,7 +115,7 @@ def test_secret_text_is_scrubbed() -> None:
     from axsnap_host.pipeline.dom.elements import _redact
 
     record.update(name="", reasons=[])
-    assert _redact(record) == 1
+    assert _redact(record, None) == 1
     assert "ghp_" not in element_line(record)
 
 

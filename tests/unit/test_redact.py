@@ -155,8 +155,8 @@ def test_markers_and_counts(login_capture: dict[str, Any]) -> None:
     }
     for name, (kind, marker) in expected.items():
         assert (fields[name]["state"]["secret"], fields[name]["value"]) == (kind, marker), name
-    # 9 secret fields + the JWT and the card number in the paragraph
-    assert snapshot["quality"]["redacted"] == len(expected) + 2
+    # 9 secret fields + the JWT and the card number in the paragraph + the logo's data: URL
+    assert snapshot["quality"]["redacted"] == len(expected) + 2 + 1
 
 
 def test_unpruned_masks_text_inside_secret_fields(login_capture: dict[str, Any]) -> None:
@@ -170,8 +170,8 @@ def test_unpruned_masks_text_inside_secret_fields(login_capture: dict[str, Any])
         if nodes[g]["role"] == "StaticText"
     ]
     assert inner_text == [FILLED]
-    # 9 fields, 8 filled ones with a text child, 2 free-text secrets
-    assert snapshot["quality"]["redacted"] == 9 + 8 + 2
+    # 9 fields, 8 filled ones with a text child, 2 free-text secrets, 1 data: URL
+    assert snapshot["quality"]["redacted"] == 9 + 8 + 2 + 1
 
 
 def test_redact_false_keeps_values(login_capture: dict[str, Any]) -> None:

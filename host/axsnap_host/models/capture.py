@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 CAPTURE_VERSION = 1
 
@@ -74,3 +74,10 @@ class RawCapture(BaseModel):
     errors: list[CaptureError] = Field(default_factory=list)
     walker: dict[str, Any] | None = Field(None, description="in-page walker output (DOM channel)")
     screenshot: dict[str, Any] | None = None
+    _derived: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    @property
+    def derived(self) -> dict[str, Any]:
+        """Facts the host derives from this capture once and shares between outputs (the
+        redaction decisions: pipeline/secrets.py). Never sent, never validated."""
+        return self._derived

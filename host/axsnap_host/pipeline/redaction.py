@@ -7,13 +7,21 @@ Two tools, used by every output (SnapshotV1 here, DOM text and elements in the D
   ids, labels and placeholders around it, in several languages. Its value is then replaced
   by :func:`mask`, which still says whether the field was filled.
 - :func:`scrub_text` masks secret-looking substrings in any free text: JWTs, provider keys
-  (``sk-``, ``ghp_``, ``AKIA``...), long hex or base64 tokens and Luhn-valid card numbers.
+  (``sk-``, ``ghp_``, ``AKIA``...), long hex or base64 tokens, Luhn-valid card numbers, and
+  the secret parts of the absolute URLs it holds.
+- :func:`scrub_url` does the same for a URL (absolute or relative): the values of
+  secret-looking query and fragment parameters (``?q=shoes&session_token=[redacted]``),
+  ``user:pass@`` credentials, and the body of a ``data:`` URL, keeping the rest usable.
+
+Which element is a secret field is decided once per capture in ``secrets.py``, with
+:func:`secret_kind`; outputs never call it themselves.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from urllib.parse import unquote_plus
 
 FILLED = "[redacted:filled]"
 EMPTY = "[redacted:empty]"
@@ -182,7 +190,25 @@ def luhn_valid(digits: str) -> bool:
 
 def scrub_text(text: str) -> tuple[str, int]:
     """Mask secret-looking substrings; returns (text, number of substrings masked)."""
-    if not text or _QUICK_CHECK.search(text) is None:
+    if not text:
+        return text, 0
+    count = 0
+    if "://" in text or "data:" in text:
+
+        def url(match: re.Match[str]) -> str:
+            nonlocal count
+            clean, found = _redact_url_parts(match.group(0))
+            count += found
+            return clean
+
+        text = _URL_IN_TEXT.sub(url, text)
+    text, found = _scrub_tokens(text)
+    return text, count + found
+
+
+def _scrub_tokens(text: str) -> tuple[str, int]:
+    """Card numbers and tokens (the free-text rules without the URL one)."""
+    if _QUICK_CHECK.search(text) is None:
         return text, 0
     count = 0
 
@@ -202,6 +228,76 @@ def scrub_text(text: str) -> tuple[str, int]:
     text = _CARD_RE.sub(card, text)
     text = _TOKEN_RE.sub(token, text)
     return text, count
+
+
+# --- URLs ------------------------------------------------------------------------------
+
+URL_MARKER = "[redacted]"
+# A parameter is secret when its name holds one of these anywhere...
+_SECRET_PARAM_PARTS = ("token", "secret", "passw", "session", "signature", "apikey",
+                       "credential", "jwt", "sessid", "private", "authorization", "cookie")
+# ...or one of these as a whole word (split on anything but letters and digits).
+_SECRET_PARAM_WORDS = frozenset({"key", "auth", "code", "sig", "sid", "pwd", "pass", "otp",
+                                 "pin", "ticket", "saml", "samlresponse", "assertion", "hmac"})
+_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+_URL_IN_TEXT = re.compile(r"\b(?:https?|wss?|ftp)://[^\s\"'<>]+|\bdata:[^\s\"'<>]*,[^\s\"'<>]*")
+_USERINFO = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)([^/?#@]*)@")
+URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "poster", "cite", "ping",
+                            "background", "longdesc", "data", "srcset", "data-href",
+                            "data-url", "data-src"})
+
+
+def secret_param(name: str) -> bool:
+    """Whether a query/fragment parameter name looks like it carries a secret."""
+    lowered = name.lower()
+    if any(part in lowered for part in _SECRET_PARAM_PARTS):
+        return True
+    return any(word in _SECRET_PARAM_WORDS for word in _WORD_SPLIT.split(lowered) if word)
+
+
+def _redact_params(text: str) -> tuple[str, int]:
+    """``a=1&token=x`` → ``a=1&token=[redacted]``; other text left as it is."""
+    if "=" not in text:
+        return text, 0
+    count = 0
+    parts = text.split("&")
+    for i, part in enumerate(parts):
+        name, sep, value = part.partition("=")
+        if sep and value and secret_param(unquote_plus(name)):
+            parts[i] = f"{name}={URL_MARKER}"
+            count += 1
+    return "&".join(parts), count
+
+
+def _redact_url_parts(url: str) -> tuple[str, int]:
+    count = 0
+    if url[:5].lower() == "data:":
+        head, comma, body = url.partition(",")
+        if not comma:
+            return url, 0
+        return f"{head},[redacted:{len(body)} chars]", 1
+    match = _USERINFO.match(url)
+    if match and match.group(2):
+        url = f"{match.group(1)}{URL_MARKER}@{url[match.end():]}"
+        count += 1
+    base, hash_sign, fragment = url.partition("#")
+    path, question, query = base.partition("?")
+    if question:
+        query, found = _redact_params(query)
+        count += found
+    if hash_sign:
+        fragment, found = _redact_params(fragment)
+        count += found
+    return f"{path}{question}{query}{hash_sign}{fragment}", count
+
+
+def scrub_url(url: str) -> tuple[str, int]:
+    """A URL (absolute or relative) with its secrets masked; returns (url, pieces masked)."""
+    if not url:
+        return url, 0
+    url, count = _redact_url_parts(url)
+    url, found = _scrub_tokens(url)  # a token in the path
+    return url, count + found
 
 
 # Roles whose value a person types.

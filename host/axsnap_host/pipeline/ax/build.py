@@ -7,7 +7,8 @@ from typing import Any
 
 from ...models.wire import SnapshotRequest
 from ..dom.index import DomIndex
-from ..redaction import scrub_text
+from ..redaction import scrub_text, scrub_url
+from ..secrets import secret_fields
 from .controls import clickable_ids, tab_stop_ids
 from .merge import fill_missing_values
 from .prune import prune
@@ -48,12 +49,12 @@ def build_snapshot_v1(
     url, title = capture.tab.url, capture.tab.title
     frame_urls = [frame.url for frame in tree.frames]
     if options.redact:
-        redacted += redact_tree(tree, kept.kept, dom)
-        url, found_url = scrub_text(url)
+        redacted += redact_tree(tree, kept.kept, secret_fields(capture))
+        url, found_url = scrub_url(url)
         title, found_title = scrub_text(title)
         redacted += found_url + found_title
         for i, frame_url in enumerate(frame_urls):
-            frame_urls[i], found = scrub_text(frame_url)
+            frame_urls[i], found = scrub_url(frame_url)
             redacted += found
         for frame in tree.frames:  # ad frames put tokens and blobs in their names
             frame.name, found = scrub_text(frame.name[:MAX_FRAME_NAME])

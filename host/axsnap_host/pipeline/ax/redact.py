@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..dom.index import DomIndex
-from ..redaction import TEXT_ENTRY_ROLES, mask, scrub_text, secret_kind
+from ..redaction import mask, scrub_text, scrub_url
+from ..secrets import SecretFields
 from .tree import FlatNode, FlatTree
 
 _SCRUBBED_STATE = ("valuetext", "url", "autocomplete")
 
 
-def redact_tree(tree: FlatTree, kept: Iterable[str], dom: DomIndex) -> int:
+def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields) -> int:
     """Mask secret fields (value, string state, text inside them) and scrub every name,
     value and string state of the kept nodes, in place. Returns how many pieces were masked.
+    Which fields are secret is the capture's one decision (``secrets``), not decided here.
     """
     kept_set = set(kept)
     nodes = tree.nodes
@@ -22,12 +23,8 @@ def redact_tree(tree: FlatTree, kept: Iterable[str], dom: DomIndex) -> int:
     for nid in _preorder_ids(tree):
         node = nodes[nid]
         secret = node.parent in inside_secret if node.parent else False
-        if not secret and node.role in TEXT_ENTRY_ROLES:
-            info = dom.get(node.backend_id, node.frame_id)
-            if info is not None:
-                kind = secret_kind(info.tag, info.attrs, node.name)
-            else:
-                kind = secret_kind("", {"role": node.role}, node.name)
+        if not secret:
+            kind = secrets.kind(node.frame_id, node.backend_id)
             if kind is not None:
                 secret = True
                 if nid in kept_set:
@@ -61,7 +58,7 @@ def _scrub_node(node: FlatNode) -> int:
     for key in _SCRUBBED_STATE:
         value = node.state.get(key)
         if isinstance(value, str):
-            node.state[key], found = scrub_text(value)
+            node.state[key], found = scrub_url(value) if key == "url" else scrub_text(value)
             count += found
     return count
 

@@ -29,7 +29,8 @@ from ...models.capture import RawCapture
 from ...models.options import SnapshotOptions
 from ...render.domtext import render_domtext
 from ...render.elements import render_elements
-from ..redaction import mask, scrub_text, secret_kind
+from ..redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
+from ..secrets import secret_fields
 from .registry import Entry, IndexRegistry, Update
 from .walker_merge import Joined, alive_keys, frame_ordinals, join
 
@@ -206,11 +207,11 @@ def _entry_key(j: Joined) -> str:
     return f"b{j.backend_node_id}" if j.backend_node_id is not None else f"x{j.xpath}"
 
 
-def _redact(record: dict[str, Any]) -> int:
-    """Mask secrets in one element record in place; returns how many pieces were masked."""
+def _redact(record: dict[str, Any], kind: str | None) -> int:
+    """Mask secrets in one element record in place; returns how many pieces were masked.
+    ``kind``: the capture's one decision for this element (pipeline/secrets.py)."""
     count = 0
     attrs: dict[str, str] = record["attributes"]
-    kind = secret_kind(record["tagName"], attrs, record["name"])
     if kind:
         filled = bool(record.get("value")) or bool(record.pop("_filled", False))
         record["value"] = mask("x" if filled else "")
@@ -226,7 +227,7 @@ def _redact(record: dict[str, Any]) -> int:
             record[key], found = scrub_text(record[key])
             count += found
     for key, value in list(attrs.items()):
-        attrs[key], found = scrub_text(value)
+        attrs[key], found = scrub_url(value) if key in URL_ATTRIBUTES else scrub_text(value)
         count += found
     return count
 
@@ -236,6 +237,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     registry: IndexRegistry = state.dom_registry
     walker = capture.walker or {}
     joined = join(capture)
+    secrets = secret_fields(capture, joined) if options.redact else None
     ordinals = frame_ordinals(capture, joined)
     chosen, label_texts = fold_labels(select_interactive(joined, options), joined)
     layout = capture.layout or {}
@@ -244,8 +246,10 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     scroll_y = float(layout_vp.get("pageY", (walker.get("scroll") or {}).get("y", 0)) or 0)
 
     records: list[dict[str, Any]] = []
+    kinds: list[str | None] = []
     entries: list[Entry] = []
     for j, reasons in chosen:
+        kinds.append(secrets.kind_of_record(j) if secrets is not None else None)
         role = _role(j)
         label = label_texts.get(j.rid, "")
         name = _name(j) or label
@@ -292,17 +296,17 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         alive = alive_keys(capture) | {_entry_key(j) for j in joined}
         update = registry.update(_document_id(capture), entries, alive)
     redacted = 0
-    for record, index in zip(records, update.indices, strict=True):
+    for record, index, kind in zip(records, update.indices, kinds, strict=True):
         record["index"] = index
         if options.redact:
-            redacted += _redact(record)
+            redacted += _redact(record, kind)
         else:
             if record.pop("_filled", None):
                 record["value"] = "[filled]"
     url = capture.tab.url or walker.get("url", "")
     title = capture.tab.title or walker.get("title", "")
     if options.redact:
-        url, found_url = scrub_text(url)
+        url, found_url = scrub_url(url)
         title, found_title = scrub_text(title)
         redacted += found_url + found_title
     header = _header(capture, walker, url, title)

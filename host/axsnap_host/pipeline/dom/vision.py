@@ -19,21 +19,22 @@ from typing import Any
 from ...models.capture import RawCapture
 from ...models.options import SnapshotOptions
 from ...render.som_vision import vision_for_elements
-from ..redaction import scrub_text, secret_kind
+from ..redaction import scrub_text
+from ..secrets import secret_fields
 from .walker_merge import join
-
-_NAME_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
 
 
 def unlisted_secret_fields(
     capture: RawCapture, elements: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """Mask-only records (``secret`` and a document-CSS-px ``rect``, no ``index``) for the
-    secret fields the walker saw that ``elements`` does not list as secret."""
+    secret fields the walker saw that ``elements`` does not list as secret. Which fields
+    are secret is the capture's one decision (pipeline/secrets.py), as for ``elements``."""
     try:
         joined = join(capture)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return []  # a walker result the DOM channel could not read either
+    secrets = secret_fields(capture, joined)
     viewport = (capture.layout or {}).get("cssLayoutViewport") or {}
     walker_scroll = (capture.walker or {}).get("scroll") or {}
     scroll_x = float(viewport.get("pageX", walker_scroll.get("x", 0)) or 0)
@@ -44,9 +45,7 @@ def unlisted_secret_fields(
         rect = record.rec.get("r") or [0, 0, 0, 0]
         if len(rect) < 4 or rect[2] <= 0 or rect[3] <= 0 or record.xpath in listed_xpaths:
             continue
-        attrs = {str(k): str(v) for k, v in (record.rec.get("a") or {}).items()}
-        label = record.ax_name or next((attrs[k] for k in _NAME_ATTRIBUTES if attrs.get(k)), "")
-        kind = secret_kind(record.tag, attrs, label)
+        kind = secrets.kind_of_record(record)
         if kind:
             extra.append({"secret": kind, "rect": {"x": rect[0] + scroll_x, "y": rect[1] + scroll_y,
                                                    "width": rect[2], "height": rect[3]}})

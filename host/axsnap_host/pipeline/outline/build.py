@@ -25,7 +25,8 @@ from ..ax.redact import redact_tree
 from ..ax.tree import FlatNode, FlatTree, FrameEntry, flatten
 from ..dom.index import DomIndex, rect_of
 from ..dom.xpath import build_xpath_map
-from ..redaction import scrub_text
+from ..redaction import scrub_text, scrub_url
+from ..secrets import secret_fields
 from .lines import OutlineLine, build_lines
 from .shape import CollapsedIndex, mark_onscreen, shape_lines
 
@@ -58,7 +59,7 @@ def build_outline(
     kept = prune(tree, pruned=options.pruned,
                  clickable=clickable | tab_stops | scrollable | restricted_owners)
     fill_missing_values(tree, kept.kept, dom)
-    redacted = redact_tree(tree, kept.kept, dom) if options.redact else 0
+    redacted = redact_tree(tree, kept.kept, secret_fields(capture)) if options.redact else 0
 
     xpaths_by_dom = build_xpath_map(capture)
     xpath_map: dict[str, str] = {}
@@ -73,7 +74,7 @@ def build_outline(
         url = _node_url(node, dom, tree)
         if url:
             if options.redact:
-                url, found = scrub_text(url)
+                url, found = scrub_url(url)
                 redacted += found
             url_map[nid] = url
 
@@ -318,7 +319,7 @@ def frame_inventory(
         if load_failed:  # list where the frame was meant to go: its <iframe>'s src
             url = _owner_src(entry, dom, tree) or url
         if redact:
-            url, found = scrub_text(url)
+            url, found = scrub_url(url)
             redactions += found
         captured = bool(entry.captured and not entry.error and not load_failed)
         record: dict[str, Any] = {
