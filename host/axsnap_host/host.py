@@ -18,8 +18,15 @@ from pydantic import TypeAdapter, ValidationError
 
 from . import PROTOCOL_VERSION
 from .log import get_logger
-from .models.errors import AxsnapError, ErrorCode
-from .models.wire import Chunk, ForgetTabRequest, PingRequest, Request, SnapshotRequest
+from .models.errors import AxsnapError, ErrorCode, ErrorInfo
+from .models.wire import (
+    Chunk,
+    ForgetTabRequest,
+    NativeErrorReply,
+    PingRequest,
+    Request,
+    SnapshotRequest,
+)
 from .pipeline.state import TabStates
 from .protocol import (
     MAX_INBOUND_BYTES,
@@ -40,13 +47,8 @@ _MAX_ERRORS_SHOWN = 3
 
 
 def error_reply(message_id: str | None, code: str, message: str, hint: str = "") -> dict[str, Any]:
-    return {
-        "v": PROTOCOL_VERSION,
-        "id": message_id,
-        "ok": False,
-        "type": "error",
-        "error": {"code": str(code), "message": message, "hint": hint},
-    }
+    info = ErrorInfo(code=str(code), message=message, hint=hint)
+    return NativeErrorReply(v=PROTOCOL_VERSION, id=message_id, ok=False, error=info).model_dump()
 
 
 def ok_reply(message_id: str, result: dict[str, Any]) -> dict[str, Any]:

@@ -79,3 +79,35 @@ def test_errors_progress_and_messages() -> None:
     ResolveMessage.model_validate({"type": "resolve", "elementId": "0-29"})
     with pytest.raises(ValidationError):
         ResolveMessage.model_validate({"type": "resolve", "elementId": "btn"})
+
+
+def test_a_host_error_frame_is_the_one_error_reply_in_an_envelope() -> None:
+    from axsnap_host.host import Host
+    from axsnap_host.models.wire import NativeErrorReply
+
+    [frame] = Host().handle_text('{"v": 1, "id": "x", "type": "nope"}')
+    native = NativeErrorReply.model_validate(frame)
+    assert native.id == "x" and native.error.code == "unknown_type"
+    # what the extension hands its caller is the same model without the envelope
+    caller = ErrorReply.model_validate({k: frame[k] for k in ("ok", "error")})
+    assert caller.error == native.error
+
+
+def test_the_capture_and_the_snapshot_share_one_stabilization_model(
+        login_capture: dict) -> None:
+    from axsnap_host.models.capture import RawCapture
+    from axsnap_host.models.snapshot import SnapshotV1, StabilizationReport
+    from axsnap_host.models.wire import SnapshotRequest
+    from axsnap_host.pipeline.ax.build import build_snapshot_v1
+
+    assert RawCapture.model_fields["stabilization"].annotation is StabilizationReport
+    assert SnapshotV1.model_fields["stabilization"].annotation is StabilizationReport
+    report = {"stabilized": False, "waited_ms": 812.0, "reasons": ["max_wait"],
+              "pending_requests": 3, "mutations": 41}
+    capture = {**login_capture, "stabilization": report}
+    request = SnapshotRequest.model_validate(
+        {"v": 1, "id": "s", "type": "snapshot", "capture": capture})
+    snapshot, _, _ = build_snapshot_v1(request)
+    assert snapshot["stabilization"] == report  # published as measured
+    with pytest.raises(ValidationError):  # an unknown field is refused on the way in, too
+        RawCapture.model_validate({**login_capture, "stabilization": {**report, "extra": 1}})

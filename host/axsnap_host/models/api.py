@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .errors import ErrorInfo
+from .errors import ErrorReply
 from .options import SnapshotOptions
 from .result import SnapshotResult
 
@@ -216,16 +216,6 @@ class PingHostReply(BaseModel):
     ok: Literal[True]
     result: PingResult
     timings: Timings
-
-
-class ErrorReply(BaseModel):
-    """Any request can fail this way: ``not_allowed``, ``restricted_page``, ``host_not_found``
-    (the hint holds the install command), ``debugger_busy``, ``page_navigated``, ..."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    ok: Literal[False]
-    error: ErrorInfo
 
 
 class ProgressEvent(BaseModel):

@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from .snapshot import StabilizationReport
+
 CAPTURE_VERSION = 1
 
 # The computed styles the extension asks DOMSnapshot.captureSnapshot for, in this order.
@@ -46,14 +48,6 @@ class FrameAX(BaseModel):
     axNodes: list[dict[str, Any]] = Field(default_factory=list)
 
 
-class Stabilization(BaseModel):
-    stabilized: bool = True
-    waited_ms: float = 0
-    reasons: list[str] = Field(default_factory=list)
-    pending_requests: int = 0
-    mutations: int = 0
-
-
 class CaptureError(BaseModel):
     step: str
     message: str
@@ -69,7 +63,7 @@ class RawCapture(BaseModel):
     dom_snapshot_styles: list[str] = Field(default_factory=lambda: list(DOM_SNAPSHOT_STYLES))
     layout: dict[str, Any] = Field(default_factory=dict, description="Page.getLayoutMetrics")
     device_pixel_ratio: float = 1.0
-    stabilization: Stabilization = Field(default_factory=Stabilization)
+    stabilization: StabilizationReport = Field(default_factory=StabilizationReport)
     timings: dict[str, float] = Field(default_factory=dict)
     errors: list[CaptureError] = Field(default_factory=list)
     walker: dict[str, Any] | None = Field(None, description="in-page walker output (DOM channel)")

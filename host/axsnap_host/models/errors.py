@@ -7,8 +7,9 @@ human ``message`` and a ``hint`` that says what to do about it.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 
 class ErrorCode(StrEnum):
@@ -43,6 +44,18 @@ class ErrorInfo(BaseModel):
     code: str
     message: str
     hint: str = ""
+
+
+class ErrorReply(BaseModel):
+    """Any request can fail this way, to any caller: ``not_allowed``, ``restricted_page``,
+    ``host_not_found`` (the hint holds the install command), ``debugger_busy``,
+    ``page_navigated``, ... The host's native frames carry the same reply inside their
+    envelope (``models.wire.NativeErrorReply``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ok: Literal[False]
+    error: ErrorInfo
 
 
 class AxsnapError(Exception):

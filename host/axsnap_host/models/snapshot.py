@@ -38,6 +38,9 @@ class Viewport(_Model):
 
 
 class StabilizationReport(_Model):
+    """How the wait for a quiet page went: measured by the extension (RawCapture), published
+    as is in SnapshotV1. One model for both."""
+
     stabilized: bool = True
     waited_ms: float = 0
     reasons: list[str] = Field(default_factory=list)

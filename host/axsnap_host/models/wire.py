@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .capture import RawCapture
-from .errors import ErrorInfo
+from .errors import ErrorReply
 from .options import SnapshotOptions
 
 MessageId = Annotated[str, Field(min_length=1, max_length=200)]
@@ -59,11 +59,10 @@ class OkReply(_Message):
     result: dict[str, Any]
 
 
-class ErrorReply(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class NativeErrorReply(ErrorReply):
+    """The one error reply (:class:`ErrorReply`) in a native frame's envelope; ``id`` is
+    None when the failing message had none that could be read."""
 
     v: int
     id: str | None
-    ok: Literal[False] = False
     type: Literal["error"] = "error"
-    error: ErrorInfo

@@ -117,7 +117,6 @@ def build_snapshot(
         for entry in tree.frames
     ]
     captured = sum(1 for frame in frames if frame["captured"])
-    stabilization = capture.stabilization
     return {
         "snapshot_version": SNAPSHOT_VERSION,
         "snapshot_id": snapshot_id or new_snapshot_id(),
@@ -126,13 +125,7 @@ def build_snapshot(
         "url": url,
         "title": title,
         "viewport": viewport_record(capture, dom),
-        "stabilization": {
-            "stabilized": stabilization.stabilized,
-            "waited_ms": stabilization.waited_ms,
-            "reasons": list(stabilization.reasons),
-            "pending_requests": stabilization.pending_requests,
-            "mutations": stabilization.mutations,
-        },
+        "stabilization": capture.stabilization.model_dump(),
         "quality": {
             "pruned": pruned,
             "nodes_total": kept.total,
