@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import base64
-import json
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .batch.cli import add_batch_arguments
 from .models.errors import AxsnapError
 from .models.options import options_for_format
+from .outputs import write_outputs
 
 DEMO_DIR = Path(__file__).parent / "demo"
 FORMATS = ("snapshot", "domtext", "elements", "som", "outline")
@@ -46,38 +46,6 @@ def _options_from_args(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "max_tokens", None) is not None:
         options["max_tokens"] = args.max_tokens
     return options
-
-
-def write_outputs(result: dict[str, Any], out_dir: Path) -> list[Path]:
-    """Write every output present in a snapshot reply's ``result``; return the paths."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-
-    def dump(name: str, text: str) -> None:
-        path = out_dir / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-
-    if result.get("snapshot") is not None:
-        dump("snapshot.json", json.dumps(result["snapshot"], indent=2, ensure_ascii=False) + "\n")
-    if result.get("domtext") is not None:
-        dump("dom.txt", result["domtext"])
-    if result.get("elements") is not None:
-        dump("elements.json", json.dumps(result["elements"], indent=2, ensure_ascii=False) + "\n")
-    if result.get("combinedTree") is not None:  # format "outline": the text and its maps
-        dump("outline.txt", result["combinedTree"] + "\n")
-        maps = {key: result.get(key) for key in
-                ("combinedXpathMap", "combinedUrlMap", "frames", "focus") if key in result}
-        dump("outline.json", json.dumps(maps, indent=2, ensure_ascii=False) + "\n")
-    vision = result.get("vision")
-    if isinstance(vision, dict) and vision.get("ok"):
-        # the Set-of-Mark image: its numbers are the indices in dom.txt and elements.json
-        suffix = "jpg" if vision.get("format") == "jpeg" else "png"
-        path = out_dir / f"som.{suffix}"
-        path.write_bytes(base64.b64decode(vision["image"]))
-        written.append(path)
-        dump("som_legend.json", json.dumps(vision.get("legend"), indent=2) + "\n")
-    return written
 
 
 def _summarize(reply: dict[str, Any]) -> str:
@@ -151,6 +119,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_batch(args: argparse.Namespace) -> int:
+    from .batch.cli import run_batch_command
+
+    return run_batch_command(args, _options_from_args(args))
+
+
 def cmd_doctor(args: argparse.Namespace) -> int:
     from .doctor import run_doctor
 
@@ -198,10 +172,19 @@ def build_parser() -> argparse.ArgumentParser:
     _add_capture_flags(demo)
     demo.set_defaults(func=cmd_demo)
 
+    batch = sub.add_parser("batch", help="snapshot many pages on a pool of browsers (or a "
+                           "Selenium Grid), resumable: DIR/<page>/ and DIR/results.jsonl")
+    add_batch_arguments(batch, FORMATS)
+    _add_capture_flags(batch)
+    batch.set_defaults(func=cmd_batch)
+
     doctor = sub.add_parser("doctor", help="check Chromium, driver, host and extension")
     doctor.add_argument("--quick", action="store_true", help="skip the live browser check")
     doctor.set_defaults(func=cmd_doctor)
 
+    # Parsed by the node preparation and the installer themselves (main() hands them the
+    # rest of the command line).
+    sub.add_parser("grid-node", help="prepare a Selenium Grid node (grid-node --help)")
     # Parsed by the installer itself (main() hands it the rest of the command line).
     sub.add_parser("install-host", help="register the native host (install-host --help)")
     return parser
@@ -209,6 +192,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["grid-node"]:
+        from .batch.node import main as node_main
+
+        return node_main(argv[1:])
     if argv[:1] == ["install-host"]:
         from .install import main as install_main
 

@@ -23,8 +23,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A venv (outside the repo) with the wheel built from this tree; its bin folder."""
     base = tmp_path_factory.mktemp("wheel")
     dist = base / "dist"
+    # sdist first, then the wheel from the sdist: both paths, and no stale build/ in the tree
+    subprocess.run([sys.executable, "-c", "import sys, setuptools.build_meta as b; "
+                    "print(b.build_sdist(sys.argv[1]))", str(dist)], cwd=ROOT, check=True,
+                   capture_output=True, timeout=300)
+    (sdist,) = dist.glob("axsnap?host-*.tar.gz")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist),
-                    str(ROOT)], check=True, capture_output=True, timeout=300)
+                    str(sdist)], check=True, capture_output=True, timeout=300)
     (wheel,) = dist.glob("axsnap_host-*.whl")
     env_dir = base / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)

@@ -38,6 +38,9 @@ class ErrorCode(StrEnum):
     # clients
     NOT_ALLOWED = "not_allowed"
     TIMEOUT = "timeout"
+    # batch runs (axsnap batch)
+    NAVIGATION_FAILED = "navigation_failed"  # DNS, refused connection, ...: a net:: error page
+    BROWSER_DIED = "browser_died"  # the WebDriver session went away; the browser is replaced
 
 
 class ErrorInfo(BaseModel):

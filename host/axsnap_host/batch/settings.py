@@ -1,0 +1,31 @@
+"""What a batch run is asked to do (shared by the runner, the workers and the CLI)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..models.options import options_for_format, wire_options
+
+
+@dataclass(frozen=True)
+class BatchSettings:
+    formats: tuple[str, ...] = ("snapshot",)
+    options: dict[str, Any] = field(default_factory=dict)
+    workers: int = 1
+    timeout_s: float = 30.0  # each step of a page: the load, and each snapshot
+    retries: int = 2
+    backoff_s: float = 1.0  # before retry n: backoff_s * 2**(n-1)
+    retry_failed: bool = False  # a resumed run redoes pages recorded as failed
+    headless: bool = True
+    grid_url: str | None = None
+    grid_profile: str | None = None  # node folder template, "{worker}" → the worker number
+    grid_binary: str | None = "/usr/bin/chromium"
+
+    def per_format(self) -> dict[str, dict[str, Any]]:
+        """Options per format, each checked now (a bad option fails before any browser)."""
+        chosen = {fmt: options_for_format(self.options, fmt) if len(self.formats) > 1 else
+                  {**self.options, "format": fmt} for fmt in self.formats}
+        for options in chosen.values():
+            wire_options(options)
+        return chosen
