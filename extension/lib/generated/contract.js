@@ -229,7 +229,9 @@ export const ERROR_CODES = deepFreeze({
   "HOST_EXITED": "host_exited",
   "HOST_TIMEOUT": "host_timeout",
   "NOT_ALLOWED": "not_allowed",
-  "TIMEOUT": "timeout"
+  "TIMEOUT": "timeout",
+  "NAVIGATION_FAILED": "navigation_failed",
+  "BROWSER_DIED": "browser_died"
 });
 
 export const HASH_PARTS = deepFreeze([
