@@ -169,7 +169,8 @@ export async function collectFrames(session, timings, errors) {
   return frames;
 }
 
-const DOM_FORMATS = new Set(['domtext', 'elements', 'som']);
+// The walker's formats: the DOM channel and page understanding (semantic, semantic_text).
+const DOM_FORMATS = new Set(['domtext', 'elements', 'som', 'semantic', 'semantic_text']);
 
 /** The vision channel: format "som", or a DOM channel format with options.vision. */
 export function wantsScreenshot(options) {

@@ -87,6 +87,11 @@ export function axsnapWalk(opts) {
   const maxNodes = o.maxNodes || 200000;
   const maxDepth = o.maxDepth || 256;
   const textMax = o.textMax || 120;
+  // Semantic mode (format "semantic"): also report landmarks and text blocks with their
+  // font, colours and the reasons a person could not see them (`hx`), and walk into
+  // opacity:0 subtrees instead of skipping them (hidden text is what it looks for).
+  const semantic = o.semantic === true;
+  const blockMax = semantic ? 600 : textMax;
   const hasChromeDom = typeof chrome !== 'undefined' && chrome && chrome.dom
     && typeof chrome.dom.openOrClosedShadowRoot === 'function';
 
@@ -106,7 +111,15 @@ export function axsnapWalk(opts) {
     'href', 'tabindex', 'contenteditable', 'aria-expanded', 'aria-checked', 'aria-selected',
     'aria-pressed', 'aria-disabled', 'aria-haspopup', 'disabled', 'checked', 'readonly',
     'autocomplete', 'inputmode', 'for', 'data-testid', 'aria-labelledby'];  // never `value`: see `val`
+  const SEM_ATTRS = [...ATTRS, 'aria-describedby', 'aria-controls', 'aria-required',
+    'aria-invalid', 'required', 'aria-modal', 'src', 'width', 'height', 'class', 'action', 'method',
+    'maxlength', 'pattern', 'min', 'max', 'open', 'aria-current', 'rel', 'lang'];
   const LABEL_SKIP = new Set(['select', 'textarea', 'datalist', 'script', 'style']);
+  const LANDMARKS = new Set(['header', 'nav', 'main', 'aside', 'footer', 'form', 'dialog', 'section',
+    'article', 'table', 'tr', 'ul', 'ol', 'fieldset', 'img', 'video', 'iframe', 'frame']);
+  const BLOCKS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'blockquote', 'td', 'th', 'pre',
+    'figcaption', 'dd', 'dt', 'caption', 'legend', 'summary']);
+  const bgMemo = new WeakMap();
   const TRACK_KEY = '__axsnapWalker';  // on the isolated world's globalThis, never the page's
   const MAX_TRACKED = 200000;
   const MAX_PENDING_RUNS = 4;
@@ -150,6 +163,38 @@ export function axsnapWalk(opts) {
 
   const collapse = (s) => s.replace(/\s+/g, ' ').trim();
   const clip = (s) => (s.length > textMax ? s.slice(0, textMax) : s);
+
+  // The colour behind an element: its own background, else its nearest painted ancestor's.
+  function backgroundOf(el) {
+    let n = el;
+    const chain = [];
+    let bg = 'rgb(255, 255, 255)';
+    while (n && n.nodeType === 1) {
+      const known = bgMemo.get(n);
+      if (known !== undefined) { bg = known; break; }
+      chain.push(n);
+      const c = getComputedStyle(n).backgroundColor;
+      if (c && c !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(c)) { bg = c; break; }
+      n = n.parentElement || (n.parentNode && n.parentNode.host) || null;
+    }
+    for (const m of chain) bgMemo.set(m, bg);
+    return bg;
+  }
+
+  // Why a person cannot see what is inside this box (inherited by everything under it).
+  function hidingOf(el, style, w, h, x, y) {
+    const hx = [];
+    if (style.opacity === '0') hx.push('opacity_0');
+    if (el.getAttribute('aria-hidden') === 'true') hx.push('aria_hidden');
+    if ((style.clip && style.clip.startsWith('rect')) || (style.clipPath && style.clipPath !== 'none')) {
+      hx.push('clipped');
+    }
+    const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+    if (clips && (w <= 1 || h <= 1)) hx.push(h === 0 || w === 0 ? 'zero_size' : 'tiny_box');
+    if (x + w <= 0 || y + h + (topWin.scrollY || 0) <= 0) hx.push('off_screen');
+    if ((parseFloat(style.textIndent) || 0) <= -500) hx.push('text_indent');
+    return hx;
+  }
 
   function ownText(el) {
     let s = '';
@@ -203,7 +248,7 @@ export function axsnapWalk(opts) {
 
   function readAttrs(el) {
     let a = null;
-    for (const name of ATTRS) {
+    for (const name of (semantic ? SEM_ATTRS : ATTRS)) {
       const v = el.getAttribute(name);
       if (v !== null) {
         if (!a) a = {};
@@ -397,6 +442,38 @@ export function axsnapWalk(opts) {
     out.push(rec.data);
   }
 
+  // Semantic mode: landmarks with their attributes; text blocks with their whole text, font
+  // and colours. Returns whether the record is reported for that.
+  function semanticFacts(el, tag, style, data) {
+    const role = el.getAttribute('role');
+    let report = false;
+    if (LANDMARKS.has(tag) || role) {
+      data.a = readAttrs(el) || {};
+      report = true;
+    }
+    let text = '';
+    if (BLOCKS.has(tag)) text = collapse(el.textContent || '');
+    else text = ownText(el);
+    const lby = semantic && el.getAttribute('aria-labelledby');
+    if (lby) {
+      const root = el.getRootNode();
+      const parts = lby.split(/\s+/).map((id) => root.getElementById && root.getElementById(id))
+        .filter(Boolean).map((n) => collapse(n.textContent || ''));
+      if (parts.length) data.lb = clip(parts.join(' '));
+    }
+    if (text) {
+      data.tx = text.length > blockMax ? text.slice(0, blockMax) : text;
+      data.fs = parseFloat(style.fontSize) || 0;
+      const weight = Number(style.fontWeight) || 400;
+      if (weight >= 600) data.fw = weight;
+      data.col = style.color;
+      data.bg = backgroundOf(el);
+      if (BLOCKS.has(tag)) data.blk = 1;
+      report = true;
+    }
+    return report;
+  }
+
   function visit(el, tag, step, dom, parentRec, ctx) {
     stats.visited++;
     const depth = ctx.depth + 1;
@@ -415,10 +492,16 @@ export function axsnapWalk(opts) {
     }
     const style = getComputedStyle(el);
     if (style.display === 'none') { stats.hidden_subtrees++; return; }
-    if (style.opacity === '0') { stats.hidden_subtrees++; return; }
+    if (style.opacity === '0' && !semantic) { stats.hidden_subtrees++; return; }
     const data = { p: -1, f: ctx.f, s: step, r: [Math.round(x), Math.round(y), Math.round(w),
       Math.round(h)], vis: 1 };
     const rec = { id: -1, parent: parentRec, data, el, dom, ptr: false };
+    let hx = ctx.hx || null;
+    if (semantic) {
+      const own = hidingOf(el, style, w, h, x, y);
+      if (own.length) hx = [...new Set([...(hx || []), ...own])];
+      if (hx) data.hx = hx;
+    }
     let visible = true;
     if (style.visibility === 'hidden' || style.visibility === 'collapse') {
       visible = false; data.hid = 'visibility';
@@ -435,6 +518,7 @@ export function axsnapWalk(opts) {
     if (cursorPtr) data.ptr = parentPtr ? 2 : 1;
 
     let report = false;
+    if (semantic && inWin && (visible || data.hid === 'size')) report = semanticFacts(el, tag, style, data);
     if (visible && inWin) {
       const attrs = readAttrs(el) || {};
       const c = reasons(el, tag, attrs);
@@ -468,7 +552,7 @@ export function axsnapWalk(opts) {
           if (ptx) data.ptx = ptx.slice(0, 80);
         }
         report = true;
-      } else if (own) {
+      } else if (own && !data.tx) {
         data.tx = clip(own);
         report = true;
       }
@@ -501,7 +585,7 @@ export function axsnapWalk(opts) {
       return;
     }
     walkChildren(el, tag, rec, { f: ctx.f, ox: ctx.ox, oy: ctx.oy, fw: ctx.fw,
-      frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc });
+      frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx });
   }
 
   function walkFrame(el, rec, b, ctx, depth, inWin, data) {
@@ -544,7 +628,7 @@ export function axsnapWalk(opts) {
       ? { l: Math.max(ctx.win.l, ox), t: Math.max(ctx.win.t, oy),
         r: Math.min(ctx.win.r, ox + fw.w), b: Math.min(ctx.win.b, oy + fw.h) }
       : ctx.win;
-    const fctx = { f: fi, ox, oy, depth, fw, win: fwn, doc,
+    const fctx = { f: fi, ox, oy, depth, fw, win: fwn, doc, hx: data.hx || null,
       frameCovered: ctx.frameCovered || data.top === 0 };
     const html = doc.documentElement;
     visit(html, html.nodeName.toLowerCase(), 'html', null, rec, fctx);

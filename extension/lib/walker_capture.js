@@ -44,6 +44,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     maxNodes: WALKER_MAX_NODES,
     maxDepth: WALKER_MAX_DEPTH,
     track: true,
+    semantic: options?.format === 'semantic' || options?.format === 'semantic_text',
     hold: resolvesIds(options),
   };
   // The extension's isolated worlds are named after it (their execution context name).

@@ -15,7 +15,7 @@ from .models.options import options_for_format
 from .outputs import write_outputs
 
 DEMO_DIR = Path(__file__).parent / "demo"
-FORMATS = ("snapshot", "domtext", "elements", "som", "outline")
+FORMATS = ("snapshot", "domtext", "elements", "som", "outline", "semantic", "semantic_text")
 
 
 def _progress(message: str) -> None:
@@ -64,6 +64,11 @@ def _summarize(reply: dict[str, Any]) -> str:
         size = result.get("size") or {}
         parts.append(f"outline lines={len(result['combinedTree'].splitlines())} "
                      f"frames={len(result.get('frames') or [])} tokens={size.get('tokens')}")
+    semantic = result.get("semantic")
+    if semantic is not None:
+        page = semantic.get("page", {})
+        parts.append(f"page={page.get('type')} elements={len(semantic.get('elements', []))} "
+                     f"suspicious={len(semantic.get('suspicious', []))}")
     vision = result.get("vision")
     if isinstance(vision, dict):
         parts.append("vision=ok" if vision.get("ok") else f"vision failed: {vision.get('reason')}")

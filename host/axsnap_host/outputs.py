@@ -29,6 +29,10 @@ def write_outputs(result: dict[str, Any], out_dir: Path) -> list[Path]:
         maps = {key: result.get(key) for key in
                 ("combinedXpathMap", "combinedUrlMap", "frames", "focus") if key in result}
         dump("outline.json", json.dumps(maps, indent=2, ensure_ascii=False) + "\n")
+    if result.get("semantic") is not None:  # page understanding
+        dump("semantic.json", json.dumps(result["semantic"], indent=2, ensure_ascii=False) + "\n")
+    if result.get("semantic_text") is not None:
+        dump("semantic.txt", result["semantic_text"])
     vision = result.get("vision")
     if isinstance(vision, dict) and vision.get("ok"):
         # the Set-of-Mark image: its numbers are the indices in dom.txt and elements.json

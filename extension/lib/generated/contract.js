@@ -15,7 +15,9 @@ export const OPTIONS = deepFreeze({
       "domtext",
       "elements",
       "som",
-      "outline"
+      "outline",
+      "semantic",
+      "semantic_text"
     ],
     "nullable": false,
     "default": "snapshot"
@@ -199,7 +201,9 @@ export const FORMATS = deepFreeze([
   "domtext",
   "elements",
   "som",
-  "outline"
+  "outline",
+  "semantic",
+  "semantic_text"
 ]);
 
 export const DOM_FORMATS = deepFreeze([

@@ -1,6 +1,6 @@
 """Chromium with the axsnap extension and host, driven by Selenium: :class:`Browser`."""
 
 from .client import BRIDGE_PATH, Browser
-from .results import DeltaReply, DomResult, OutlineResult
+from .results import DeltaReply, DomResult, OutlineResult, PageResult
 
-__all__ = ["BRIDGE_PATH", "Browser", "DeltaReply", "DomResult", "OutlineResult"]
+__all__ = ["BRIDGE_PATH", "Browser", "DeltaReply", "DomResult", "OutlineResult", "PageResult"]

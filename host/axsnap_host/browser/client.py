@@ -23,10 +23,10 @@ from .. import EXTENSION_ID
 from ..chromium import CHROMIUM_FLAGS
 from ..install import install_host
 from ..models.errors import AxsnapError, ErrorCode
-from ..models.options import wire_options
+from ..models.options import SEMANTIC_FORMATS, wire_options
 from ..models.snapshot import SnapshotV1
 from ..paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
-from .results import DomResult, OutlineResult
+from .results import DomResult, OutlineResult, PageResult
 
 BRIDGE_PATH = "bridge.html"
 
@@ -305,15 +305,17 @@ class Browser:
         return self._checked(self.request(message))
 
     def snapshot(self, url: str | None = None,
-                 **options: Any) -> SnapshotV1 | DomResult | OutlineResult:
+                 **options: Any) -> SnapshotV1 | DomResult | OutlineResult | PageResult:
         """Snapshot the target tab: SnapshotV1 for format "snapshot", OutlineResult for
-        "outline", else a DomResult (format "som", or ``vision=True``, fills its ``vision``
-        and ``som_png``)."""
+        "outline", PageResult for "semantic" and "semantic_text", else a DomResult (format
+        "som", or ``vision=True``, fills its ``vision`` and ``som_png``)."""
         result = self.snapshot_raw(url, **options)["result"]
         if result.get("format", "snapshot") == "snapshot":
             return SnapshotV1.model_validate(result["snapshot"])
         if result.get("format") == "outline":
             return self._kept(OutlineResult, result)
+        if result.get("format") in SEMANTIC_FORMATS:
+            return PageResult.from_result(result)
         return self._kept(DomResult, result)
 
     def _kept(self, kind: Any, result: dict[str, Any]) -> Any:

@@ -133,3 +133,48 @@ class OutlineResult(DeltaReply):
                    materialized=materialized)
 
 
+
+
+@dataclass
+class PageResult:
+    """Formats ``semantic`` and ``semantic_text``: what the page is and what it holds.
+
+    ``page`` is ``{type, scores, signals, intents, regions, summary, url, title}``;
+    ``elements`` the controls by semantic id (``btn_sign_in``) with their ``handle``;
+    ``content`` the top text blocks by attention; ``frames`` every frame; ``suspicious``
+    hidden text that reads like an instruction to a model (kept out of everything else).
+    For ``semantic_text`` only ``text`` is filled (the other fields are empty).
+    """
+
+    page: dict[str, Any]
+    elements: list[dict[str, Any]]
+    content: list[dict[str, Any]]
+    frames: list[dict[str, Any]]
+    suspicious: list[dict[str, Any]]
+    text: str | None = None
+    revision: int = 0
+    size: dict[str, int] = field(default_factory=dict)
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_result(cls, result: dict[str, Any]) -> PageResult:
+        semantic = result.get("semantic") or {}
+        return cls(page=semantic.get("page") or {}, elements=semantic.get("elements") or [],
+                   content=semantic.get("content") or [], frames=semantic.get("frames") or [],
+                   suspicious=semantic.get("suspicious") or [],
+                   text=result.get("semantic_text"), revision=int(semantic.get("revision") or 0),
+                   size=result.get("size") or {}, raw=result)
+
+    @property
+    def type(self) -> str:
+        return str(self.page.get("type", "unknown"))
+
+    def element(self, semantic_id: str) -> dict[str, Any] | None:
+        """The element record named ``semantic_id``, or None."""
+        return next((e for e in self.elements if e.get("id") == semantic_id), None)
+
+    def target(self, semantic_id: str) -> tuple[int, int]:
+        """(frame ordinal, backendNodeId) of ``semantic_id`` (``stale_element`` if unknown)."""
+        from ..semantic.build import resolve_semantic_id
+
+        return resolve_semantic_id({"elements": self.elements}, semantic_id)

@@ -27,8 +27,12 @@ from pydantic import (
 from .errors import AxsnapError, ErrorCode
 
 # "som" is the DOM channel with vision forced on: DOM text, elements and the SoM image.
-SnapshotFormat = Literal["snapshot", "domtext", "elements", "som", "outline"]
+SnapshotFormat = Literal[
+    "snapshot", "domtext", "elements", "som", "outline", "semantic", "semantic_text"
+]
 DOM_FORMATS = frozenset({"domtext", "elements", "som"})
+# Page understanding (semantic/): built on the walker's capture, like the DOM channel.
+SEMANTIC_FORMATS = frozenset({"semantic", "semantic_text"})
 ScreenshotFormat = Literal["png", "jpeg"]
 OutlineFilter = Literal["all", "interactive"]
 Compression = Literal["none", "delta"]

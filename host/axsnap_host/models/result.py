@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .options import SnapshotFormat
+from .semantic import SemanticResult
 from .snapshot import SnapshotV1
 
 
@@ -43,6 +44,8 @@ class SnapshotResult(BaseModel):
     domtext: str | None = None
     elements: list[dict[str, Any]] | None = None
     indices: IndexChanges | None = None
+    semantic: SemanticResult | None = None
+    semantic_text: str | None = None
     size: TextSize | None = None
     timings: dict[str, float] = Field(default_factory=dict)
     stats: dict[str, Any] = Field(default_factory=dict)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
+from ..models.capture import RawCapture
+from ..models.options import SEMANTIC_FORMATS, SnapshotOptions
 from ..models.wire import SnapshotRequest
 from .ax.build import build_snapshot_v1
 from .ax.snapshot import snapshot_json
@@ -58,6 +61,8 @@ def _result(
         finish_outline(result, lines, options, state, capture.tab.url, snapshot_id)
         result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
         return result
+    if options.format in SEMANTIC_FORMATS:
+        return _semantic(capture, options, state)
     started = time.perf_counter()
     dom_result = build_dom_result(capture, options, state)
     result: dict[str, Any] = {"format": options.format, **dom_result}
@@ -70,4 +75,26 @@ def _result(
     from .delta.reply import finish_dom
 
     finish_dom(result, options, state, capture.tab.url, snapshot_id)  # after: it may drop parts
+    return result
+
+
+def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) -> dict[str, Any]:
+    """Page understanding (semantic/): the JSON result, or its compact text."""
+    from ..render.semantic_text import render_semantic_text
+    from ..semantic.build import build_semantic
+
+    started = time.perf_counter()
+    semantic = build_semantic(capture, options, state)
+    elapsed = round((time.perf_counter() - started) * 1000, 3)
+    stats = semantic.pop("stats")
+    result: dict[str, Any] = {"format": options.format, "timings": {"semantic_ms": elapsed},
+                              "stats": stats}
+    if options.format == "semantic_text":
+        text = render_semantic_text(semantic)
+        result["semantic_text"] = text
+        result["size"] = size_of(text)
+    else:
+        result["semantic"] = semantic
+        result["size"] = size_of(json.dumps(semantic, ensure_ascii=False,
+                                            separators=(",", ":")))
     return result

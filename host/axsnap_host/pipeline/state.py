@@ -22,6 +22,9 @@ class TabState:
         self.dom_registry = IndexRegistry()
         self.snapshots = SnapshotCache()
         self.snapshots_served = 0
+        # The last semantic read (semantic.build.SemanticIndex): semantic id → frame ordinal
+        # and backendNodeId, for actions that name their target by semantic id.
+        self.semantic_index: object | None = None
 
 
 class TabStates:

@@ -1,0 +1,129 @@
+"""Page understanding for one capture: ``{page, elements, content, frames, suspicious}``.
+
+facts → frames (what to leave out) → hidden text → regions → elements with semantic ids →
+content by attention → page type → intents → summary. The tab's last semantic index
+(semantic id → frame ordinal and backendNodeId) is kept in its TabState, so an action can
+name its target by semantic id (:func:`resolve_semantic_id`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..models.capture import RawCapture
+from ..models.errors import AxsnapError, ErrorCode
+from ..models.options import SnapshotOptions
+from ..pipeline.redaction import scrub_text
+from .classify import classify, features
+from .content import rank_content
+from .elements import index_elements
+from .facts import PageFacts, page_facts
+from .frames import list_frames
+from .hidden import suspicion
+from .intents import find_intents, summarize
+from .regions import assign_regions
+
+
+@dataclass
+class SemanticIndex:
+    """The last semantic read of a tab: semantic id → (frame ordinal, backendNodeId)."""
+
+    revision: int = 0
+    url: str = ""
+    targets: dict[str, tuple[int, int | None]] = field(default_factory=dict)
+
+
+def _suspicious(facts: PageFacts, hiding: list[list[str]], region_of: list[str]
+                ) -> tuple[list[dict[str, Any]], set[int]]:
+    """Hidden text that reads like an instruction: the flags, and every node under them."""
+    flags: list[dict[str, Any]] = []
+    flagged: set[int] = set()
+    for node in facts.nodes:
+        if node.parent in flagged:
+            flagged.add(node.rid)
+            continue
+        found = suspicion(node.text, hiding[node.rid]) if node.text else None
+        if found is None:
+            continue
+        flagged.add(node.rid)
+        flags.append({"suspicious": found.kind, **found.as_dict(), "tag": node.tag,
+                      "region": region_of[node.rid], "frame": node.frame,
+                      "bounds": [round(v) for v in node.box]})
+    return flags, flagged
+
+
+def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) -> dict[str, Any]:
+    """The ``semantic`` result (see the module doc); records the tab's semantic index."""
+    redact = options.redact
+    facts = page_facts(capture)
+    frames, left_out = list_frames(capture, facts, redact)
+    hiding = [node.hiding for node in facts.nodes]
+    region_of, regions = assign_regions(facts)
+    flags, flagged = _suspicious(facts, hiding, region_of)
+    skip = flagged | {n.rid for n in facts.nodes if n.frame in left_out}
+    for rid in skip:
+        hiding[rid] = hiding[rid] or ["left_out"]
+    elements = [el for el in index_elements(facts, region_of, hiding, redact)
+                if el.node.rid not in skip]
+    region_kind = {rid: region.kind for rid, region in regions.items()}
+    content = rank_content(facts, region_of, region_kind, hiding, skip, redact)
+    feats = features(facts, elements, hiding, set(region_kind.values()))
+    page_type, scores, signals = classify(feats)
+    intents = find_intents(elements, page_type)
+    title = scrub_text(facts.title)[0] if redact else facts.title
+    url = scrub_text(facts.url)[0] if redact else facts.url
+    summary = summarize(page_type, title, url, intents, content, len(elements))
+
+    index = getattr(state, "semantic_index", None)
+    revision = (index.revision + 1) if isinstance(index, SemanticIndex) else 1
+    targets: dict[str, tuple[int, int | None]] = {}
+    records = []
+    for el in elements:
+        regions[el.region].elements.append(el.id)
+        el.record["handle"] = {"semanticId": el.id, "backendNodeId": el.node.backend_node_id,
+                               "frame": el.node.frame, "revision": revision}
+        targets[el.id] = (el.node.frame, el.node.backend_node_id)
+        records.append(el.record)
+    if state is not None:
+        state.semantic_index = SemanticIndex(revision, facts.url, targets)
+    used = {s.region for s in content} | {el.region for el in elements}
+    return {
+        "page": {
+            "type": page_type, "scores": scores, "signals": signals, "intents": intents,
+            "regions": [r.as_dict() for r in regions.values() if r.id in used],
+            "summary": summary, "url": url, "title": title,
+        },
+        "elements": records,
+        "content": [s.as_dict() for s in content],
+        "frames": frames,
+        "suspicious": flags,
+        "revision": revision,
+        "stats": {"nodes": len(facts.nodes), "elements": len(records), "content": len(content),
+                  "suspicious": len(flags), "frames_left_out": len(left_out),
+                  "semantic_walker": facts.semantic_mode},
+    }
+
+
+def resolve_semantic_id(source: Any, semantic_id: str) -> tuple[int, int]:
+    """(frame ordinal, backendNodeId) of ``semantic_id`` in a tab's last semantic read.
+
+    ``source``: the tab's TabState (its ``semantic_index``) or a semantic result dict.
+    Unknown ids and elements without a backendNodeId are ``stale_element``.
+    """
+    target: tuple[int, int | None] | None = None
+    if isinstance(source, dict):
+        for record in source.get("elements") or []:
+            if record.get("id") == semantic_id:
+                handle = record.get("handle") or {}
+                target = (int(handle.get("frame", 0)), handle.get("backendNodeId"))
+                break
+    else:
+        index = getattr(source, "semantic_index", None)
+        if isinstance(index, SemanticIndex):
+            target = index.targets.get(semantic_id)
+    if target is None or target[1] is None:
+        raise AxsnapError(ErrorCode.STALE_ELEMENT,
+                          f"no element {semantic_id!r} in the tab's last semantic read",
+                          'read the page again with format="semantic" and use an id it lists')
+    return target[0], int(target[1])

@@ -1,0 +1,220 @@
+"""Page type from weighted signals: every type scored 0–1, the signals that fired listed.
+
+Signals carry weights by how much they say: the URL's shape and form features (password
+fields, card fields, a captcha) high; element statistics (list items, long text blocks,
+table rows, result blocks, metrics) and keywords in seven languages medium; layout (a
+sidebar, a short page) low. A type's score is the noisy-or of its fired weights
+(1 − Π(1 − w)), so no single weak signal decides and strong ones add up without passing 1.
+Below ``UNKNOWN_BELOW`` the page is ``unknown``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from .elements import Element
+from .facts import PageFacts
+from .keywords import SEARCH_ENGINE_HOSTS, URL_RES, keyword_hits
+
+PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
+              "email_compose", "email_inbox", "dashboard", "settings", "checkout")
+UNKNOWN_BELOW = 0.4
+KEYWORD_WEIGHT = 0.1
+KEYWORD_CAP = 4
+_NAMING_TAGS = frozenset({"h1", "h2", "h3", "h4", "label", "legend", "th", "button", "caption"})
+_PRICE = re.compile(r"(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))", re.I)
+_METRIC = re.compile(r"^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn|ms|s)?$", re.I)
+_CARD = re.compile(r"card|cc-?num|cvv|cvc|csc|expir|卡号|thẻ|tarjeta|karte|carte|カード", re.I)
+_ADDRESS = re.compile(r"address|street|zip|postal|city|地址|địa chỉ|dirección|adresse|住所", re.I)
+_TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
+                         r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
+
+
+@dataclass
+class Features:
+    passwords: int = 0
+    text_inputs: int = 0
+    search_inputs: int = 0
+    textareas: int = 0
+    checkboxes: int = 0
+    radios: int = 0
+    selects: int = 0
+    buttons: int = 0
+    links: int = 0
+    card_fields: int = 0
+    address_fields: int = 0
+    to_subject: int = 0
+    captcha: bool = False
+    list_items: int = 0
+    linked_items: int = 0
+    long_blocks: int = 0
+    text_chars: int = 0
+    tables: int = 0
+    rows: int = 0
+    row_checkboxes: int = 0
+    result_blocks: int = 0
+    articles: int = 0
+    charts: int = 0
+    metrics: int = 0
+    prices: int = 0
+    sidebar: bool = False
+    page_screens: float = 1.0
+    text: str = ""
+    url: str = ""
+    host: str = ""
+    words: dict[str, list[str]] = field(default_factory=dict)
+
+
+def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
+             region_kinds: set[str]) -> Features:
+    f = Features(url=facts.url, host=urlsplit(facts.url).hostname or "")
+    words: list[str] = [facts.title]
+    for el in elements:
+        kind, node = el.kind, el.node
+        name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
+                                      el.source.name, node.attrs.get("autocomplete", ""),
+                                      node.attrs.get("id", ""))))
+        if kind == "password_input":
+            f.passwords += 1
+        elif kind == "text_input":
+            searchy = (node.attrs.get("type") == "search" or node.role == "searchbox"
+                       or node.attrs.get("name") in ("q", "query", "search", "wd", "s")
+                       or (el.region.startswith("form") and "search" in name.lower()))
+            f.search_inputs += searchy
+            f.text_inputs += not searchy
+        f.textareas += kind == "textarea"
+        f.checkboxes += kind == "checkbox"
+        f.radios += kind == "radio"
+        f.selects += kind == "select"
+        f.buttons += kind == "button"
+        f.links += kind == "link"
+        if kind in ("text_input", "password_input", "select"):
+            f.card_fields += bool(_CARD.search(name))
+            f.address_fields += bool(_ADDRESS.search(name))
+            f.to_subject += bool(_TO_SUBJECT.search(el.source.text.strip().rstrip(":"))
+                                 or _TO_SUBJECT.search(el.source.name)
+                                 or _TO_SUBJECT.search(el.source.aria)
+                                 or _TO_SUBJECT.search(el.source.hint))
+        if el.place.startswith("row_") and kind == "checkbox":
+            f.row_checkboxes += 1
+        if kind in ("button", "link", "tab", "menu_item"):
+            words.append(el.source.text or el.source.aria)
+        else:
+            words.extend((el.source.text, el.source.hint))
+    for node in facts.nodes:
+        if hiding[node.rid]:
+            continue
+        tag = node.tag
+        low = (node.attrs.get("class", "") + node.attrs.get("id", "")).lower()
+        f.captcha = f.captcha or "captcha" in low or "captcha" in node.attrs.get("src", "")
+        chrome = any(a.tag in ("nav", "header", "footer") for a in facts.ancestors(node))
+        if tag == "li" and not chrome:
+            f.list_items += 1
+            f.linked_items += any(facts.nodes[c].tag == "a" for c in node.children)
+        f.tables += tag == "table"
+        f.rows += tag == "tr"
+        f.articles += tag == "article"
+        f.charts += tag in ("svg", "canvas") and node.area >= 6000
+        if node.block and tag in ("p", "blockquote", "dd") and len(node.text) >= 200:
+            f.long_blocks += 1
+        if node.block and tag in ("p", "blockquote", "li", "dd", "pre"):
+            f.text_chars += len(node.text)
+        text = node.text.strip()
+        if text and len(text) <= 24:
+            f.metrics += bool(_METRIC.match(text))
+            f.prices += bool(_PRICE.search(text))
+        if tag in _NAMING_TAGS or (text and len(text) <= 60):
+            words.append(text)
+        if tag in ("h2", "h3") and node.children and any(
+                facts.nodes[c].tag == "a" for c in node.children):
+            f.result_blocks += 1
+    f.sidebar = "sidebar" in region_kinds
+    page_h, view_h = facts.page_size[1], facts.viewport[1]
+    f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
+    f.text = " \n ".join(w for w in words if w).lower()
+    return f
+
+
+def _signals(f: Features) -> list[tuple[str, str, float]]:
+    """(type, signal, weight) of every fired signal."""
+    out: list[tuple[str, str, float]] = []
+
+    def fire(kind: str, name: str, weight: float, cond: bool) -> None:
+        if cond:
+            out.append((kind, name, weight))
+
+    path = urlsplit(f.url)
+    tail = path.path + ("?" + path.query if path.query else "") + (
+        "#" + path.fragment if path.fragment else "")
+    for kind, pattern in URL_RES.items():
+        fire(kind, f"url:{pattern.search(tail).group(0)}" if pattern.search(tail) else "url",
+             0.5, bool(pattern.search(tail)))
+    fire("search_engine", "url:search engine host", 0.5, bool(SEARCH_ENGINE_HOSTS.search(f.host))
+         and path.path in ("", "/") and not path.query)
+    inputs = f.text_inputs
+    # Form features (high)
+    fire("login", "form:one password field, few inputs", 0.6, f.passwords == 1 and inputs <= 2)
+    fire("register", "form:password confirmation", 0.6, f.passwords >= 2)
+    fire("register", "form:password with 3+ inputs", 0.35, f.passwords >= 1 and inputs >= 3)
+    fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
+    fire("checkout", "form:card fields", 0.6, f.card_fields >= 1)
+    fire("checkout", "form:address fields and prices", 0.35,
+         f.address_fields >= 2 and f.prices >= 1)
+    fire("email_compose", "form:to/subject fields with a message body", 0.65,
+         f.to_subject >= 1 and f.textareas >= 1)
+    fire("form", "form:3+ inputs, no password or card", 0.4,
+         inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not f.passwords
+         and not f.card_fields and not f.to_subject)
+    fire("settings", "form:toggles", 0.3, f.checkboxes >= 4 and f.row_checkboxes < 3)
+    fire("settings", "form:several selects", 0.2, f.selects >= 2 and not f.card_fields)
+    fire("search_engine", "form:a search box and little else", 0.45,
+         f.search_inputs >= 1 and f.result_blocks < 3 and f.long_blocks == 0
+         and f.list_items < 15 and inputs <= 1 and f.page_screens < 1.6)
+    fire("search_results", "form:a search box over results", 0.35,
+         f.search_inputs >= 1 and f.result_blocks >= 4)
+    # Element statistics (medium)
+    fire("search_results", "stats:5+ result blocks", 0.3, f.result_blocks >= 5)
+    fire("article", "stats:3+ long text blocks", 0.45, f.long_blocks >= 3)
+    fire("article", "stats:a long text block", 0.15, 1 <= f.long_blocks < 3)
+    fire("article", "stats:<article>", 0.15, f.articles == 1)
+    fire("article", "stats:1500+ characters of prose", 0.2, f.text_chars >= 1500)
+    fire("list", "stats:8+ list items", 0.3, f.list_items >= 8 and f.long_blocks < 3)
+    fire("list", "stats:8+ linked list items", 0.2, f.linked_items >= 8 and f.long_blocks < 3)
+    fire("list", "stats:4+ prices", 0.3, f.prices >= 4 and not f.card_fields)
+    fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)
+    fire("email_inbox", "stats:rows with checkboxes", 0.35, f.row_checkboxes >= 4)
+    fire("email_inbox", "stats:5+ table rows", 0.1, f.rows >= 5)
+    fire("dashboard", "stats:4+ metrics", 0.3, f.metrics >= 4)
+    fire("dashboard", "stats:charts", 0.3, f.charts >= 1)
+    fire("dashboard", "stats:tables", 0.1, f.tables >= 1 and f.row_checkboxes < 4)
+    # Keywords (medium, capped)
+    for kind in PAGE_TYPES:
+        hits = keyword_hits(kind, f.text)[:KEYWORD_CAP]
+        for word in hits:
+            out.append((kind, f"keyword:{word}", KEYWORD_WEIGHT))
+    # Layout (low)
+    fire("dashboard", "layout:sidebar", 0.05, f.sidebar)
+    fire("settings", "layout:sidebar", 0.05, f.sidebar)
+    fire("email_inbox", "layout:sidebar", 0.05, f.sidebar)
+    fire("article", "layout:long page", 0.05, f.page_screens >= 2)
+    fire("login", "layout:short page", 0.05, f.page_screens < 1.3 and f.passwords == 1)
+    return out
+
+
+def classify(f: Features) -> tuple[str, dict[str, float], list[dict[str, object]]]:
+    """(type, score per type, fired signals) for a page's features."""
+    fired = _signals(f)
+    scores: dict[str, float] = {}
+    for kind in PAGE_TYPES:
+        keep = 1.0
+        for k, _, weight in fired:
+            if k == kind:
+                keep *= 1 - weight
+        scores[kind] = round(1 - keep, 3)
+    best = max(PAGE_TYPES, key=lambda k: scores[k])
+    kind = best if scores[best] >= UNKNOWN_BELOW else "unknown"
+    signals = [{"type": k, "signal": name, "weight": w} for k, name, w in fired]
+    signals.sort(key=lambda s: (-float(s["weight"]), str(s["type"])))  # type: ignore[arg-type]
+    return kind, scores, signals

@@ -1,0 +1,119 @@
+"""Attention-ranked content: the text blocks a person reads first, top 50.
+
+attention = 0.35 position + 0.25 area + 0.15 font + 0.25 tag semantics, each in 0–1:
+position — closeness of the block's centre to the first screen's centre, with a bonus for
+being on the first screen that falls from its top to its bottom; area — the block's box
+against 3% of the viewport (a paragraph of a few lines is already big); font —
+its font size against the page's largest; semantics — what the tag says (a heading or the
+lead paragraph more than a table cell), discounted in navigation, header, footer, sidebar
+and dialog regions (a cookie banner reads less than the article under it). Hidden blocks
+are dropped; text is redacted like every other output.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..pipeline.redaction import scrub_text
+from .facts import Node, PageFacts
+
+TOP = 50
+WEIGHTS = {"position": 0.35, "area": 0.25, "font": 0.15, "semantic": 0.25}
+TAG_SEMANTICS = {"h1": 1.0, "h2": 0.85, "h3": 0.75, "h4": 0.6, "h5": 0.55, "h6": 0.5,
+                 "p": 0.7, "blockquote": 0.65, "pre": 0.55, "li": 0.45, "figcaption": 0.5,
+                 "dd": 0.45, "dt": 0.45, "td": 0.4, "th": 0.45, "caption": 0.5, "legend": 0.4,
+                 "summary": 0.4}
+REGION_FACTOR = {"main": 1.0, "form": 0.9, "sidebar": 0.6, "header": 0.5, "navigation": 0.4,
+                 "footer": 0.35, "dialog": 0.3}
+LOOSE_TEXT_SEMANTICS = 0.3  # a <div> or <span> with text of its own
+LOOSE_MIN_CHARS = 25
+LEAD_SEMANTICS = 1.0  # an article's lead paragraph says as much as its title
+LEAD_MIN_CHARS = 60
+LEAD_CLASS = re.compile(r"\b(lead|lede|intro|standfirst|summary|dek)\b", re.I)
+AREA_FULL = 0.03  # a block covering this fraction of the viewport has the full area score
+
+
+@dataclass
+class Section:
+    node: Node
+    text: str
+    region: str
+    scores: dict[str, float]
+    attention: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "tag": self.node.tag, "region": self.region,
+                "bounds": [round(v) for v in self.node.box],
+                "scores": {k: round(v, 3) for k, v in self.scores.items()},
+                "attention": round(self.attention, 3)}
+
+
+def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> list[Node]:
+    """Outermost visible text blocks, and loose text long enough to be read as a block."""
+    taken: set[int] = set()
+    out: list[Node] = []
+    for node in facts.nodes:
+        parent = node.parent
+        if parent in taken:
+            taken.add(node.rid)  # inside a block already listed: its text is there
+            continue
+        if node.rid in skip or hiding[node.rid] or not node.text.strip():
+            continue
+        if node.box[2] <= 0 or node.box[3] <= 0:
+            continue
+        if node.children and all(facts.nodes[c].reasons for c in node.children):
+            continue  # a cell or item holding only controls: the controls say it
+        if node.block or (len(node.text) >= LOOSE_MIN_CHARS and not node.reasons):
+            out.append(node)
+            taken.add(node.rid)
+    return out
+
+
+def _lead(nodes: list[Node]) -> int:
+    """The lead paragraph: marked as one, else the first real paragraph after the first
+    <h1> (a byline or a date line is too short to be it). -1 if none."""
+    for node in nodes:
+        if node.tag == "p" and LEAD_CLASS.search(node.attrs.get("class", "")):
+            return node.rid
+    seen_title = False
+    for node in nodes:
+        if node.tag == "h1":
+            seen_title = True
+        elif seen_title and node.tag == "p" and len(node.text) >= LEAD_MIN_CHARS:
+            return node.rid
+    return -1
+
+
+def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, str],
+                 hiding: list[list[str]], skip: set[int], redact: bool) -> list[Section]:
+    """The top blocks by attention (ties: document order)."""
+    nodes = _candidates(facts, hiding, skip)
+    if not nodes:
+        return []
+    vw, vh = facts.viewport if facts.viewport[0] > 0 else (1280.0, 757.0)
+    cx, cy = vw / 2, vh / 2
+    diagonal = (vw ** 2 + vh ** 2) ** 0.5
+    largest = max((n.font_size for n in nodes), default=0.0) or 16.0
+    lead = _lead(nodes)
+    sections: list[Section] = []
+    for node in nodes:
+        x, y, w, h = node.box
+        nx, ny = x + w / 2, min(y + h / 2, y + vh / 2)  # a tall block: its first screen
+        distance = ((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5
+        first_screen = max(0.0, 1 - max(y, 0.0) / vh)  # on the first screen, read top down
+        position = 0.5 * max(0.0, 1 - distance / diagonal) + 0.5 * first_screen
+        area = min(1.0, (node.area / (AREA_FULL * vw * vh)) ** 0.5)
+        font = min(1.0, (node.font_size or 16.0) / largest)
+        region = region_of[node.rid]
+        factor = REGION_FACTOR.get(region_kind.get(region, "main"), 1.0)
+        tag_weight = LEAD_SEMANTICS if node.rid == lead else TAG_SEMANTICS.get(
+            node.tag, LOOSE_TEXT_SEMANTICS)
+        semantic = tag_weight * factor
+        scores = {"position": position, "area": area, "font": font, "semantic": semantic}
+        attention = sum(WEIGHTS[k] * v for k, v in scores.items())
+        text = scrub_text(node.text)[0] if redact else node.text
+        sections.append(Section(node, text, region, scores, attention))
+    sections.sort(key=lambda s: (-round(s.attention, 6), s.node.rid))
+    return sections[:TOP]

@@ -1,0 +1,232 @@
+"""The element index: ``{id, type, label, actions, state, region, bounds, relations, handle}``.
+
+Every control a person can use (the walker's interactive records, a ``<label>`` folded into
+its control), named images and videos. Hidden ones (see :mod:`.hidden`) are left out: a
+person cannot use them, and a page can plant them for an agent. Values are redacted with the
+same decision as every other output (pipeline/redaction.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..pipeline.redaction import mask, scrub_text, secret_kind
+from .facts import Node, PageFacts
+from .ids import IdSource, Placed, assign_ids, base_id, label_of, slug
+
+WEAK = frozenset({"pointer", "clickable"})
+INPUT_KINDS = {"password": "password_input", "checkbox": "checkbox", "radio": "radio",
+               "file": "file_input", "submit": "button", "button": "button", "reset": "button",
+               "image": "button"}
+ROLE_KINDS = {"button": "button", "link": "link", "checkbox": "checkbox", "switch": "checkbox",
+              "radio": "radio", "tab": "tab", "menuitem": "menu_item",
+              "menuitemcheckbox": "menu_item", "menuitemradio": "menu_item",
+              "option": "list_item", "listitem": "list_item", "textbox": "text_input",
+              "searchbox": "text_input", "combobox": "text_input", "treeitem": "list_item"}
+ACTIONS = {"button": ["click"], "link": ["click", "open"], "text_input": ["type", "clear"],
+           "password_input": ["type", "clear"], "textarea": ["type", "clear"],
+           "checkbox": ["check", "uncheck"], "radio": ["select"], "select": ["select_option"],
+           "file_input": ["upload"], "image": [], "video": ["play", "pause"], "tab": ["select"],
+           "menu_item": ["click"], "list_item": ["click"]}
+HIDING_OUT = frozenset({"opacity_0", "clipped", "tiny_box", "zero_size", "off_screen",
+                        "text_indent"})
+
+
+@dataclass
+class Element:
+    node: Node
+    kind: str
+    source: IdSource
+    region: str
+    place: str
+    id: str = ""
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+def element_kind(node: Node) -> str | None:
+    """The spec's element type of an interactive or media node, None if it is neither."""
+    tag, attrs = node.tag, node.attrs
+    if tag == "input":
+        kind = attrs.get("type", "text").lower()
+        return None if kind == "hidden" else INPUT_KINDS.get(kind, "text_input")
+    if node.role in ROLE_KINDS:
+        return ROLE_KINDS[node.role]
+    fixed = {"textarea": "textarea", "select": "select", "button": "button",
+             "summary": "button", "video": "video"}
+    if tag in fixed:
+        return fixed[tag]
+    if tag == "a" and "href" in attrs:
+        return "link"
+    if tag == "img":
+        return "image" if attrs.get("alt") else None
+    if "editable" in node.reasons:
+        return "textarea"
+    if tag == "li":
+        return "list_item"
+    return "button"
+
+
+def _interactive(node: Node, interactive_ancestor: bool) -> bool:
+    reasons = set(node.reasons) - {"label"}
+    if not reasons or node.tag in ("html", "body", "label", "option"):
+        return node.tag in ("img", "video") and not interactive_ancestor
+    return not (interactive_ancestor and reasons <= WEAK)
+
+
+def _labels(facts: PageFacts) -> tuple[dict[str, str], dict[int, str]]:
+    """(label text by ``for`` id, wrapping label text by label rid)."""
+    by_for: dict[str, str] = {}
+    wrapping: dict[int, str] = {}
+    for node in facts.nodes:
+        if node.tag == "label" and node.text:
+            if node.attrs.get("for"):
+                by_for.setdefault(node.attrs["for"], node.text)
+            wrapping[node.rid] = node.text
+    return by_for, wrapping
+
+
+def _row_place(node: Node, facts: PageFacts) -> str:
+    """``row_N`` for an element in a table row (N: the row's place among its siblings)."""
+    for ancestor in facts.ancestors(node)[:8]:
+        if ancestor.tag == "tr":
+            parent = facts.nodes[ancestor.parent] if ancestor.parent >= 0 else None
+            rows = [c for c in (parent.children if parent else []) if _data_row(facts, c)]
+            return f"row_{rows.index(ancestor.rid) + 1}" if ancestor.rid in rows else "row"
+    return ""
+
+
+def _data_row(facts: PageFacts, rid: int) -> bool:
+    """A table row with data cells (a header row of <th> only is not counted)."""
+    row = facts.nodes[rid]
+    return row.tag == "tr" and any(facts.nodes[c].tag == "td" for c in row.children)
+
+
+def _near_text(node: Node, facts: PageFacts, own: str) -> str:
+    """Words of the closest text around the element that is not its own label."""
+    inside = set()
+    todo = [node.rid]
+    while todo:
+        rid = todo.pop()
+        inside.add(rid)
+        todo.extend(facts.nodes[rid].children)
+    for ancestor in facts.ancestors(node)[:4]:
+        queue = list(ancestor.children)
+        seen = 0
+        while queue and seen < 60:
+            rid = queue.pop(0)
+            seen += 1
+            if rid in inside:
+                continue
+            other = facts.nodes[rid]
+            words = slug(other.text, 3)
+            if words and words != own and not other.reasons:
+                return words
+            queue.extend(other.children)
+    return ""
+
+
+def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str]],
+                   redact: bool) -> list[Element]:
+    """Named, placed, redacted elements in document order."""
+    by_for, wrapping = _labels(facts)
+    chosen: list[Element] = []
+    interactive: set[int] = set()
+    for node in facts.nodes:
+        ancestors = facts.ancestors(node)
+        inside = any(a.rid in interactive for a in ancestors)
+        if not _interactive(node, inside):
+            continue
+        if HIDING_OUT & set(hiding[node.rid]) or (node.box[2] <= 0 and node.box[3] <= 0):
+            continue
+        kind = element_kind(node)
+        if kind is None:
+            continue
+        interactive.add(node.rid)
+        label_text = by_for.get(node.attrs.get("id", ""), "")
+        if not label_text:
+            label_text = next((wrapping[a.rid] for a in ancestors if a.rid in wrapping), "")
+        visible = node.text if kind in ("button", "link", "tab", "menu_item", "list_item") else ""
+        source = IdSource(
+            kind=kind,
+            aria=node.attrs.get("aria-label", "") or node.labelled_by,
+            text=label_text or visible or (node.value or "" if kind == "button" else ""),
+            hint=node.attrs.get("placeholder", "") or node.attrs.get("title", "")
+            or node.attrs.get("alt", ""),
+            name=node.attrs.get("name", ""),
+            input_type=node.attrs.get("type", "") if node.tag == "input" else "",
+        )
+        if not label_of(source)[0] and node.ax_name:
+            source.text = node.ax_name
+        place = _row_place(node, facts) or region_of[node.rid]
+        chosen.append(Element(node, kind, source, region_of[node.rid], place))
+    placed = []
+    for el in chosen:
+        base = base_id(el.source)
+        labelled = bool(label_of(el.source)[0])
+        near = _near_text(el.node, facts, slug(label_of(el.source)[0])) if labelled else ""
+        placed.append(Placed(base, el.place, near, ordinal_only=not labelled))
+    for el, value in zip(chosen, _resolve(placed), strict=True):
+        el.id = value
+        el.record = _record(el, facts, redact)
+    return chosen
+
+
+def _resolve(placed: list[Placed]) -> list[str]:
+    # Nearby text is only looked at for conflicts; computing it for all is cheap enough here.
+    return assign_ids(placed)
+
+
+def _state(node: Node, kind: str, label: str, redact: bool) -> dict[str, Any]:
+    attrs = node.attrs
+    state: dict[str, Any] = {}
+    if node.value is not None or node.filled is not None:
+        value = node.value or ""
+        secret = secret_kind(node.tag, attrs, label) if redact else None
+        if secret or (node.filled is not None and redact):
+            state["value"] = mask("x" if (node.filled or value) else "")
+        elif redact:
+            state["value"] = scrub_text(value)[0]
+        else:
+            state["value"] = value if node.filled is None else ("[filled]" if node.filled else "")
+    if node.checked is not None or attrs.get("aria-checked") in ("true", "false"):
+        state["checked"] = bool(node.checked) or attrs.get("aria-checked") == "true"
+    for name, key in (("selected", "aria-selected"), ("expanded", "aria-expanded")):
+        if attrs.get(key) in ("true", "false"):
+            state[name] = attrs[key] == "true"
+    if node.disabled or "disabled" in attrs or attrs.get("aria-disabled") == "true":
+        state["disabled"] = True
+    if "required" in attrs or attrs.get("aria-required") == "true":
+        state["required"] = True
+    if attrs.get("aria-invalid") in ("true", "grammar", "spelling"):
+        state["invalid"] = True
+    return state
+
+
+def _record(el: Element, facts: PageFacts, redact: bool) -> dict[str, Any]:
+    node = el.node
+    label, _ = label_of(el.source)
+    if redact:
+        label = scrub_text(label)[0]
+    relations: dict[str, Any] = {}
+    if el.source.text and el.source.text != node.text:
+        relations["label"] = el.source.text if not redact else scrub_text(el.source.text)[0]
+    for key, rel in (("aria-controls", "controls"), ("aria-describedby", "described_by")):
+        if node.attrs.get(key):
+            relations[rel] = node.attrs[key].split()
+    if el.place.startswith("row_"):
+        relations["row"] = int(el.place.split("_")[1]) if el.place[4:].isdigit() else None
+        cell = next((a for a in facts.ancestors(node)[:6] if a.tag in ("td", "th")), None)
+        if cell is not None and cell.parent >= 0:
+            cells = [c for c in facts.nodes[cell.parent].children
+                     if facts.nodes[c].tag in ("td", "th")]
+            relations["column"] = cells.index(cell.rid) + 1 if cell.rid in cells else None
+    record: dict[str, Any] = {
+        "id": el.id, "type": el.kind, "label": label, "actions": list(ACTIONS[el.kind]),
+        "state": _state(node, el.kind, label, redact), "region": el.region,
+        "bounds": [round(v) for v in node.box], "relations": relations,
+    }
+    if node.tag == "a" and node.attrs.get("href"):
+        href = node.attrs["href"]
+        record["href"] = scrub_text(href)[0] if redact else href
+    return record

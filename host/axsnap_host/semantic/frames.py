@@ -1,0 +1,85 @@
+"""Frames: every frame with its url, bounds, visibility and origin.
+
+Invisible frames (0×0, 1×1, not rendered) and ad frames (a known ad host, or an ad-sized
+slot with no control in it) are marked with the reason and left out of the semantics; a
+frame the walker could not read is ``cross_origin_restricted``, with its bounds and url.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..models.capture import RawCapture
+from ..pipeline.redaction import scrub_text
+from .facts import PageFacts
+
+AD_HOSTS = re.compile(r"(^|\.)(doubleclick\.net|googlesyndication\.com|googleadservices\.com|"
+                      r"adservice\.google\.com|amazon-adsystem\.com|adnxs\.com|taboola\.com|"
+                      r"outbrain\.com|criteo\.(com|net)|pubmatic\.com|rubiconproject\.com|"
+                      r"openx\.net|adsrvr\.org|moatads\.com|ads\.[a-z0-9.-]+)$", re.I)
+AD_PATH = re.compile(r"/(ads?|adserver|banners?)/|[?&](ad_?unit|adslot)=", re.I)
+AD_SIZES = {(728, 90), (300, 250), (160, 600), (320, 50), (300, 600), (970, 250), (336, 280),
+            (468, 60), (320, 100), (970, 90), (250, 250), (120, 600)}
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    if not parts.scheme or not parts.netloc:
+        return parts.scheme + ":" if parts.scheme else ""
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def list_frames(capture: RawCapture, facts: PageFacts, redact: bool
+                ) -> tuple[list[dict[str, Any]], set[int]]:
+    """(the frames, the ordinals of frames left out of the semantics)."""
+    walked = {f["ordinal"] for f in facts.frames}
+    walked |= {n.frame for n in facts.nodes}
+    owner_box: dict[int, tuple[float, ...]] = {}
+    controls_in: dict[int, int] = {}
+    ordinal_of_owner = {getattr(f, "ownerBackendNodeId", None): i
+                        for i, f in enumerate(capture.frames)}
+    for node in facts.nodes:
+        if node.tag in ("iframe", "frame") and node.backend_node_id in ordinal_of_owner:
+            owner_box[ordinal_of_owner[node.backend_node_id]] = node.box
+        if node.reasons:
+            controls_in[node.frame] = controls_in.get(node.frame, 0) + 1
+    out: list[dict[str, Any]] = []
+    excluded: set[int] = set()
+    for ordinal, frame in enumerate(capture.frames):
+        url = frame.url
+        box = owner_box.get(ordinal)
+        entry: dict[str, Any] = {
+            "ordinal": ordinal, "url": scrub_text(url)[0] if redact else url,
+            "origin": origin_of(url), "main": ordinal == 0,
+            "bounds": [round(v) for v in box] if box else None,
+        }
+        reason = None
+        if ordinal == 0:
+            entry["visibility"] = "visible"
+        elif box is None:
+            entry["visibility"] = "not_rendered"
+            reason = "not rendered in the viewport (display:none, or outside the window read)"
+        elif box[2] <= 1 and box[3] <= 1:
+            entry["visibility"] = "invisible"
+            reason = f"{round(box[2])}x{round(box[3])} box"
+        else:
+            entry["visibility"] = "visible"
+        host = urlsplit(url).hostname or ""
+        size = (round(box[2]), round(box[3])) if box else None
+        if ordinal and (AD_HOSTS.search(host) or AD_PATH.search(url)):
+            entry["ad"] = True
+            reason = f"ad host or ad path ({host or url})"
+        elif ordinal and size in AD_SIZES and not controls_in.get(ordinal):
+            entry["ad"] = True
+            reason = f"ad-sized slot {size[0]}x{size[1]} with no controls" if size else reason
+        if ordinal and ordinal not in walked and reason is None:
+            entry["status"] = "cross_origin_restricted"
+        else:
+            entry["status"] = "captured" if ordinal in walked or ordinal == 0 else "not_read"
+        if reason:
+            entry["excluded"] = reason
+            excluded.add(ordinal)
+        out.append(entry)
+    return out, excluded

@@ -1,0 +1,126 @@
+"""Hidden instructions: text a person cannot see that reads like an instruction to a model.
+
+A page can hide words from its reader and still hand them to an agent: off-screen, in a
+zero-size or 1 px clipping box, clipped, transparent or opacity 0, in the background's own
+colour, at font-size 0, behind ``aria-hidden`` or an indent of -9999px. Such text that
+reads like a prompt ("ignore previous instructions", "you are now", "system:", in several
+languages) is flagged ``suspicious: hidden_instruction`` with the reasons, in every output
+that carries it, and kept out of the page's content and summary. The same words in plain
+sight are not flagged: a page about prompt injection may quote them.
+
+One decision per piece of text: :func:`hiding_reasons` takes the visibility facts (from the
+walker here, or from DOMSnapshot for the AX outputs) and :func:`instruction_match` the words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Phrases that address a language model rather than a reader.
+_INSTRUCTION_PATTERNS = (
+    # English
+    r"\b(?:ignore|disregard|forget|override)\b.{0,30}\b(?:previous|prior|above|earlier|all|"
+    r"preceding|your)\b.{0,20}\b(?:instructions?|prompts?|rules|directions|messages|guidelines)",
+    r"\byou are now\b", r"\bfrom now on,? you\b", r"\bact as (?:an?|the)\b",
+    r"(?:^|[\s\[(<])(?:system|assistant)\s*(?:prompt)?\s*:", r"\bnew instructions?\s*:",
+    r"\bdo not (?:tell|inform|reveal to) the user\b", r"\bsystem prompt\b",
+    # Chinese
+    r"忽略.{0,8}(?:指令|指示|说明|提示|規則|规则)", r"无视.{0,8}(?:指令|指示|规则)",
+    r"你现在是", r"你現在是", r"系统\s*[:：]", r"系統\s*[:：]",
+    # Vietnamese
+    r"bỏ qua.{0,30}(?:hướng dẫn|chỉ dẫn|lệnh)", r"bạn bây giờ là", r"hệ thống\s*:",
+    # Spanish
+    r"ignora(?:r)?.{0,30}instrucciones", r"olvida.{0,30}instrucciones", r"ahora eres\b",
+    r"\bsistema\s*:",
+    # German
+    r"ignorier(?:e|en)?.{0,30}(?:anweisungen|instruktionen|befehle)", r"\bdu bist jetzt\b",
+    r"vergiss.{0,30}anweisungen",
+    # French
+    r"ignore[rz]?.{0,30}(?:les|tes|vos).{0,20}instructions", r"\btu es maintenant\b",
+    r"\bvous êtes maintenant\b", r"\bsystème\s*:",
+    # Japanese
+    r"(?:以前|前|上記|これまで)の(?:指示|命令|指令).{0,6}無視", r"指示を無視", r"あなたは今",
+    r"システム\s*[:：]",
+)
+_INSTRUCTION_RE = re.compile("|".join(f"(?:{p})" for p in _INSTRUCTION_PATTERNS),
+                             re.IGNORECASE | re.DOTALL)
+_RGB = re.compile(r"rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)")
+# Walker facts (inherited from a box around the text) and what each is called.
+WALKER_REASONS = frozenset({"opacity_0", "aria_hidden", "clipped", "tiny_box", "zero_size",
+                            "off_screen", "text_indent"})
+SAME_COLOR_DISTANCE = 24.0  # Euclidean RGB distance under which text melts into its background
+
+
+@dataclass(frozen=True, slots=True)
+class Suspicion:
+    kind: str  # "hidden_instruction"
+    reasons: tuple[str, ...]  # how it is hidden
+    match: str  # the words that read like an instruction
+
+    def as_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "reasons": list(self.reasons), "match": self.match}
+
+    def label(self) -> str:
+        return f"suspicious: {self.kind} ({', '.join(self.reasons)})"
+
+
+def instruction_match(text: str) -> str | None:
+    """The words of ``text`` that address a model, or None."""
+    found = _INSTRUCTION_RE.search(text or "")
+    return found.group(0).strip()[:80] if found else None
+
+
+def parse_color(value: str) -> tuple[float, float, float, float] | None:
+    """(r, g, b, alpha) of a computed ``rgb()``/``rgba()`` colour, None if not one."""
+    if not value:
+        return None
+    if value.strip() == "transparent":
+        return (0.0, 0.0, 0.0, 0.0)
+    m = _RGB.search(value)
+    if not m:
+        return None
+    alpha_text = m.group(4)
+    if alpha_text is None:
+        alpha = 1.0
+    elif alpha_text.endswith("%"):
+        alpha = float(alpha_text[:-1]) / 100
+    else:
+        alpha = float(alpha_text)
+    return (float(m.group(1)), float(m.group(2)), float(m.group(3)), alpha)
+
+
+def color_reasons(color: str, background: str) -> list[str]:
+    """``transparent_text`` or ``same_color`` when the text cannot be told from its ground."""
+    fg = parse_color(color)
+    if fg is None:
+        return []
+    if fg[3] <= 0.05:
+        return ["transparent_text"]
+    bg = parse_color(background)
+    if bg is None or bg[3] <= 0.05:
+        return []
+    distance = sum((a - b) ** 2 for a, b in zip(fg[:3], bg[:3], strict=True)) ** 0.5
+    return ["same_color"] if distance * fg[3] < SAME_COLOR_DISTANCE else []
+
+
+def hiding_reasons(*, inherited: list[str], font_size: float | None, color: str,
+                   background: str, zero_box: bool = False) -> list[str]:
+    """Every reason a person cannot read a piece of text (empty: it is in plain sight)."""
+    reasons = [r for r in inherited if r in WALKER_REASONS]
+    if font_size is not None and font_size < 2:
+        reasons.append("font_size_0")
+    if zero_box and "zero_size" not in reasons:
+        reasons.append("zero_size")
+    reasons.extend(color_reasons(color, background))
+    return list(dict.fromkeys(reasons))
+
+
+def suspicion(text: str, reasons: list[str]) -> Suspicion | None:
+    """A hidden_instruction flag when the text is hidden and reads like an instruction."""
+    if not reasons:
+        return None
+    match = instruction_match(text)
+    if match is None:
+        return None
+    return Suspicion("hidden_instruction", tuple(reasons), match)

@@ -1,0 +1,146 @@
+"""Semantic ids: ``btn_sign_in``, ``input_search``, ``link_learn_more``, ``btn_登录``.
+
+An id is the element's type prefix and its label as words: lower-case, joined by ``_``,
+accents dropped from Latin letters, other scripts kept as they are. The label comes from the
+first source that has one: ``aria-label``/``aria-labelledby``, the visible text (a control's
+``<label>`` counts), ``placeholder``/``title``/``alt``, ``name``, else the input type and an
+ordinal. Two elements with the same id are told apart by where they are
+(``btn_delete_in_row_1``, ``btn_delete_in_sidebar``), then by the text next to them
+(``btn_delete_near_product_a``), then by their order (``btn_delete_2``). Nothing here
+depends on backendNodeIds or on the read: an element keeps its id across re-reads and
+re-renders while its label and its place do.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+PREFIXES = {
+    "button": "btn", "link": "link", "text_input": "input", "password_input": "input",
+    "textarea": "textarea", "checkbox": "checkbox", "radio": "radio", "select": "select",
+    "file_input": "file", "image": "img", "video": "video", "tab": "tab",
+    "menu_item": "menu", "list_item": "item",
+}
+MAX_WORDS = 5
+MAX_CHARS = 40
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_LATIN_EXTRA = str.maketrans({"đ": "d", "Đ": "d", "ß": "ss", "ø": "o", "æ": "ae", "œ": "oe",
+                              "ł": "l"})
+
+
+def _fold_latin(word: str) -> str:
+    """Drop accents from Latin letters (``é`` → ``e``, ``ậ`` → ``a``); keep other scripts."""
+    out = []
+    for char in word.translate(_LATIN_EXTRA):
+        parts = unicodedata.normalize("NFKD", char)
+        if parts and ord(parts[0]) < 0x250:  # a Latin letter, perhaps with marks
+            out.append("".join(c for c in parts if not unicodedata.combining(c)))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def slug(text: str, max_words: int = MAX_WORDS) -> str:
+    """``"Sign in →"`` → ``sign_in``; ``"登录"`` → ``登录``; ``"Đăng nhập"`` → ``dang_nhap``."""
+    words = [_fold_latin(w) for w in _WORD.findall(unicodedata.normalize("NFC", text.lower()))]
+    words = [w for w in words if w][:max_words]
+    out = "_".join(words)
+    if len(out) > MAX_CHARS:
+        out = out[:MAX_CHARS].rstrip("_")
+    return out
+
+
+@dataclass(slots=True)
+class IdSource:
+    """What names one element, in the order the rules try them."""
+
+    kind: str  # element type (PREFIXES key)
+    aria: str = ""  # aria-label / aria-labelledby text
+    text: str = ""  # visible text or <label>
+    hint: str = ""  # placeholder / title / alt
+    name: str = ""  # name attribute
+    input_type: str = ""  # input type, for the last resort
+
+
+def label_of(source: IdSource) -> tuple[str, str]:
+    """(label, where it came from) by the rules' order; ("", "ordinal") when none."""
+    for where, value in (("aria", source.aria), ("text", source.text), ("hint", source.hint),
+                         ("name", source.name)):
+        if slug(value):
+            return value.strip(), where
+    return "", "ordinal"
+
+
+def base_id(source: IdSource) -> str:
+    """The id before conflicts: prefix + label words, or prefix + type (ordinal added later)."""
+    prefix = PREFIXES.get(source.kind, "el")
+    label, _ = label_of(source)
+    if label:
+        return f"{prefix}_{slug(label)}"
+    kind = slug(source.input_type) if source.input_type else ""
+    return f"{prefix}_{kind}" if kind and kind != prefix else prefix
+
+
+@dataclass(slots=True)
+class Placed:
+    """One element to name: its base id, its place (``row_1``, ``sidebar``) and nearby text."""
+
+    base: str
+    place: str = ""
+    near: str = ""
+    ordinal_only: bool = False  # no label at all: always numbered (``input_text_1``)
+
+
+def assign_ids(items: Sequence[Placed]) -> list[str]:
+    """Unique ids for ``items`` (document order), conflicts resolved as the module says."""
+    ids = [item.base for item in items]
+    groups: dict[str, list[int]] = defaultdict(list)
+    for i, item in enumerate(items):
+        groups[item.base].append(i)
+    for base, members in groups.items():
+        if items[members[0]].ordinal_only:
+            for n, i in enumerate(members, 1):
+                ids[i] = f"{base}_{n}"
+            continue
+        if len(members) == 1:
+            continue
+        # 1. where they are
+        by_place = {i: f"{base}_in_{items[i].place}" if items[i].place else base for i in members}
+        counts = Counter(by_place.values())
+        pending = []
+        for i in members:
+            if items[i].place and counts[by_place[i]] == 1:
+                ids[i] = by_place[i]
+            else:
+                pending.append(i)
+        # 2. the text next to them
+        by_near = {i: f"{base}_near_{items[i].near}" if items[i].near else base for i in pending}
+        counts = Counter(by_near.values())
+        rest = []
+        for i in pending:
+            if items[i].near and counts[by_near[i]] == 1:
+                ids[i] = by_near[i]
+            else:
+                rest.append(i)
+        # 3. their order (the first keeps the plain id)
+        for n, i in enumerate(rest, 1):
+            ids[i] = base if n == 1 else f"{base}_{n}"
+    return _dedupe(ids)
+
+
+def _dedupe(ids: list[str]) -> list[str]:
+    """A suffixed id may equal another element's plain one: number the later ones."""
+    seen: set[str] = set()
+    out = []
+    for value in ids:
+        candidate, n = value, 2
+        while candidate in seen:
+            candidate = f"{value}_{n}"
+            n += 1
+        seen.add(candidate)
+        out.append(candidate)
+    return out

@@ -1,0 +1,106 @@
+"""Words that say what a page is for, in English, Chinese, Vietnamese, Spanish, German,
+French and Japanese, and the URL shapes of each page type. Matched lower-cased, as whole
+words for Latin scripts and as substrings for the others."""
+
+from __future__ import annotations
+
+import re
+
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "login": (
+        "sign in", "log in", "login", "forgot password", "forgot your password", "remember me",
+        "登录", "登入", "忘记密码", "đăng nhập", "quên mật khẩu", "iniciar sesión",
+        "olvidaste tu contraseña", "anmelden", "einloggen", "passwort vergessen", "connexion",
+        "se connecter", "mot de passe oublié", "ログイン", "パスワードを忘れ"),
+    "register": (
+        "sign up", "create account", "create an account", "register", "confirm password",
+        "already have an account", "join now", "注册", "创建账户", "确认密码", "đăng ký",
+        "tạo tài khoản", "xác nhận mật khẩu", "registrarse", "crear cuenta", "regístrate",
+        "registrieren", "konto erstellen", "passwort bestätigen", "s'inscrire", "créer un compte",
+        "inscription", "新規登録", "アカウント作成", "会員登録", "パスワード（確認）"),
+    "search_engine": (
+        "search the web", "i'm feeling lucky", "web search", "images", "搜索一下", "百度一下",
+        "tìm kiếm trên web", "buscar en la web", "im web suchen", "rechercher sur le web",
+        "ウェブ検索", "advertising", "privacy"),
+    "search_results": (
+        "results for", "search results", "did you mean", "about", "results", "搜索结果",
+        "个结果", "kết quả tìm kiếm", "kết quả cho", "resultados de", "resultados para",
+        "ergebnisse für", "suchergebnisse", "résultats pour", "résultats de recherche",
+        "検索結果", "件の結果", "next", "次へ", "下一页", "siguiente", "weiter", "suivant"),
+    "article": (
+        "min read", "published", "updated", "written by", "share this", "comments",
+        "related articles", "read more", "发布于", "阅读", "作者", "bài viết", "đăng lúc",
+        "tác giả", "publicado", "minutos de lectura", "autor", "veröffentlicht", "lesezeit",
+        "autorin", "publié", "min de lecture", "auteur", "投稿日", "記事", "著者", "分で読めます"),
+    "list": (
+        "sort by", "filter", "showing", "items", "products", "load more", "add to cart",
+        "per page", "排序", "筛选", "商品", "sắp xếp", "lọc", "sản phẩm", "ordenar por",
+        "filtrar", "productos", "sortieren nach", "filtern", "produkte", "trier par", "filtrer",
+        "produits", "並べ替え", "絞り込み", "商品一覧", "件", "archive", "all posts",
+        "older posts", "categories", "归档", "lưu trữ", "archivo", "archiv", "archives",
+        "アーカイブ"),
+    "email_compose": (
+        "compose", "new message", "subject", "cc", "bcc", "attach", "discard", "recipients",
+        "写邮件", "收件人", "主题", "抄送", "soạn thư", "người nhận", "tiêu đề", "redactar",
+        "asunto", "destinatarios", "verfassen", "betreff", "empfänger", "nouveau message",
+        "destinataire", "objet", "宛先", "件名", "新規メッセージ"),
+    "email_inbox": (
+        "inbox", "unread", "starred", "sent", "drafts", "spam", "archive", "mark as read",
+        "收件箱", "未读", "草稿", "已发送", "hộp thư đến", "chưa đọc", "thư nháp",
+        "bandeja de entrada", "no leídos", "borradores", "posteingang", "ungelesen", "entwürfe",
+        "boîte de réception", "non lus", "brouillons", "受信トレイ", "未読", "下書き"),
+    "dashboard": (
+        "dashboard", "overview", "analytics", "revenue", "last 30 days", "reports",
+        "active users", "conversion", "仪表板", "概览", "总收入", "bảng điều khiển", "tổng quan",
+        "doanh thu", "panel de control", "resumen", "ingresos", "übersicht", "umsatz", "berichte",
+        "tableau de bord", "aperçu", "chiffre d'affaires", "ダッシュボード", "概要", "売上"),
+    "settings": (
+        "settings", "preferences", "notifications", "privacy", "save changes", "language",
+        "time zone", "two-factor", "设置", "偏好", "通知", "保存更改", "cài đặt", "tùy chọn",
+        "thông báo", "configuración", "ajustes", "preferencias", "einstellungen",
+        "benachrichtigungen", "datenschutz", "paramètres", "préférences", "設定", "変更を保存"),
+    "checkout": (
+        "checkout", "place order", "shipping", "billing", "payment", "order summary",
+        "subtotal", "card number", "结算", "提交订单", "配送", "支付", "thanh toán", "đặt hàng",
+        "giao hàng", "pagar", "realizar pedido", "envío", "kasse", "bestellung", "versand",
+        "zahlung", "paiement", "commander", "livraison", "お支払い", "注文を確定", "配送先"),
+    "form": (
+        "submit", "contact us", "apply", "your message", "your name", "phone number",
+        "required field", "提交", "联系我们", "gửi", "liên hệ", "enviar", "contacto",
+        "absenden", "kontakt", "envoyer", "contactez", "送信", "お問い合わせ", "申し込み"),
+}
+
+URL_PATTERNS: dict[str, str] = {
+    "login": r"/(log-?in|sign-?in|auth|session)(\b|/|\.)",
+    "register": r"/(register|sign-?up|join|create-account|registration)(\b|/|\.)",
+    "checkout": r"/(checkout|cart|basket|payment)(\b|/|\.)",
+    "settings": r"/(settings|preferences|account/edit)(\b|/|\.)",
+    "dashboard": r"/(dashboard|admin|analytics|overview)(\b|/|\.)",
+    "email_compose": r"(compose|new-message)",
+    "email_inbox": r"/(mail|inbox)(\b|/|\.)|#inbox",
+    "search_results": r"[?&](q|query|search|s|keyword|wd|p)=[^&]+|/search\?",
+    "article": r"/(article|blog|news|post|story)s?/|/\d{4}/\d{2}/",
+    "list": r"/(category|categories|products|catalog|collections|tag|list)(\b|/|\.)",
+    "form": r"/(contact|apply|survey|feedback|form)(\b|/|\.)",
+}
+SEARCH_ENGINE_HOSTS = re.compile(r"(^|\.)(google|bing|duckduckgo|baidu|yandex|yahoo|naver|"
+                                 r"ecosia|qwant|startpage)\.", re.IGNORECASE)
+
+_LATIN = re.compile(r"[a-zà-ÿ'\- ]+$")
+
+
+def _pattern(word: str) -> str:
+    escaped = re.escape(word)
+    return rf"(?<![\w]){escaped}(?![\w])" if _LATIN.match(word) else escaped
+
+
+KEYWORD_RES: dict[str, list[tuple[str, re.Pattern[str]]]] = {
+    kind: [(word, re.compile(_pattern(word))) for word in words]
+    for kind, words in KEYWORDS.items()
+}
+URL_RES = {kind: re.compile(p, re.IGNORECASE) for kind, p in URL_PATTERNS.items()}
+
+
+def keyword_hits(kind: str, text: str) -> list[str]:
+    """The words of ``kind`` found in ``text`` (lower-cased by the caller)."""
+    return [word for word, pattern in KEYWORD_RES[kind] if pattern.search(text)]

@@ -1,0 +1,129 @@
+"""Regions: header, navigation, main, sidebar, footer, dialog, form — landmarks first.
+
+A node belongs to the region of its nearest landmark ancestor (``<header>``/banner,
+``<nav>``/navigation, ``<main>``/main, ``<aside>``/complementary, ``<footer>``/contentinfo,
+``<dialog>``/dialog/``aria-modal``, ``<form>``/form/search, and a cookie or consent banner
+as a dialog). A node under no landmark is placed by layout: a band at the top of the page is
+the header, one at the bottom the footer, a narrow column at a side the sidebar, the rest
+main. Each region has its bounds and, once the elements are named, their semantic ids.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .facts import Node, PageFacts
+
+_ROLE_KINDS = {"banner": "header", "navigation": "navigation", "main": "main",
+               "complementary": "sidebar", "contentinfo": "footer", "dialog": "dialog",
+               "alertdialog": "dialog", "form": "form", "search": "form"}
+_TAG_KINDS = {"header": "header", "nav": "navigation", "main": "main", "aside": "sidebar",
+              "footer": "footer", "dialog": "dialog", "form": "form"}
+_SECTIONING = frozenset({"article", "section", "main", "aside", "nav"})
+_BANNER = re.compile(r"cookie|consent|gdpr|privacy-banner", re.IGNORECASE)
+HEADER_BAND = 140.0  # px from the top of the page
+FOOTER_BAND = 220.0  # px from the bottom
+SIDE_COLUMN = 0.28  # fraction of the page width
+
+
+@dataclass
+class Region:
+    id: str
+    kind: str
+    source: str  # "landmark" | "layout"
+    label: str = ""
+    box: list[float] = field(default_factory=list)  # x, y, w, h
+    elements: list[str] = field(default_factory=list)
+
+    def grow(self, box: tuple[float, float, float, float]) -> None:
+        if box[2] <= 0 or box[3] <= 0:
+            return
+        if not self.box:
+            self.box = list(box)
+            return
+        x0, y0 = min(self.box[0], box[0]), min(self.box[1], box[1])
+        x1 = max(self.box[0] + self.box[2], box[0] + box[2])
+        y1 = max(self.box[1] + self.box[3], box[1] + box[3])
+        self.box = [x0, y0, x1 - x0, y1 - y0]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"id": self.id, "kind": self.kind, "source": self.source, "label": self.label,
+                "bounds": [round(v) for v in self.box] if self.box else None,
+                "elements": list(self.elements)}
+
+
+def landmark_kind(node: Node, facts: PageFacts) -> str | None:
+    """The region kind a node opens, or None."""
+    role = node.role
+    if role in _ROLE_KINDS:
+        return _ROLE_KINDS[role]
+    if node.attrs.get("aria-modal") == "true" or (node.tag == "dialog" and "open" in node.attrs):
+        return "dialog"
+    kind = _TAG_KINDS.get(node.tag)
+    if kind in ("header", "footer") and any(a.tag in _SECTIONING for a in facts.ancestors(node)):
+        return None  # an article's own header/footer is no page landmark
+    if kind == "dialog" and "open" not in node.attrs:
+        return None
+    marks = node.attrs.get("class", "") + " " + node.attrs.get("id", "")
+    if kind is None and _BANNER.search(marks):
+        return "dialog"
+    return kind
+
+
+def layout_kind(box: tuple[float, float, float, float], facts: PageFacts) -> str:
+    """Where a box sits on the page, for nodes under no landmark."""
+    width = max(facts.page_size[0], facts.viewport[0], 1.0)
+    height = max(facts.page_size[1], facts.viewport[1], 1.0)
+    x, y, w, h = box
+    if y + h <= HEADER_BAND and w >= 0.4 * width:
+        return "header"
+    if y >= height - FOOTER_BAND and height > 2 * FOOTER_BAND:
+        return "footer"
+    narrow = 0 < w <= SIDE_COLUMN * width and h >= 150
+    if narrow and (x + w <= SIDE_COLUMN * width or x >= (1 - SIDE_COLUMN) * width):
+        return "sidebar"
+    return "main"
+
+
+def assign_regions(facts: PageFacts) -> tuple[list[str], dict[str, Region]]:
+    """(region id per node, regions by id in the order they were found)."""
+    regions: dict[str, Region] = {}
+    counts: dict[str, int] = {}
+    region_of: list[str] = [""] * len(facts.nodes)
+    landmark_of: list[str] = [""] * len(facts.nodes)
+
+    def new_region(kind: str, source: str, label: str = "") -> Region:
+        counts[kind] = counts.get(kind, 0) + 1
+        rid = kind if counts[kind] == 1 else f"{kind}_{counts[kind]}"
+        region = Region(rid, kind, source, label)
+        regions[rid] = region
+        return region
+
+    for node in facts.nodes:  # 1. landmarks
+        parent = node.parent
+        inherited = landmark_of[parent] if 0 <= parent < len(facts.nodes) else ""
+        kind = landmark_kind(node, facts)
+        if kind is not None:
+            label = node.attrs.get("aria-label", "") or node.labelled_by
+            region = new_region(kind, "landmark", label)
+            region.grow(node.box)
+            landmark_of[node.rid] = region.id
+        else:
+            landmark_of[node.rid] = inherited
+    first_of_kind: dict[str, Region] = {}
+    for region in regions.values():
+        first_of_kind.setdefault(region.kind, region)
+    for node in facts.nodes:  # 2. layout, for what no landmark holds
+        if landmark_of[node.rid]:
+            region_of[node.rid] = landmark_of[node.rid]
+            continue
+        lk = layout_kind(node.box, facts)
+        region = first_of_kind.get(lk)
+        if region is None:
+            region = first_of_kind[lk] = new_region(lk, "layout")
+        if node.text or node.reasons:
+            region.grow(node.box)
+        region_of[node.rid] = region.id
+    # Regions nobody ended up in (only wrappers) are dropped by the caller.
+    return region_of, regions

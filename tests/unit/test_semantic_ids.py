@@ -1,0 +1,130 @@
+"""Semantic ids: each naming rule, each conflict rule, CJK and accented labels, stability."""
+
+from __future__ import annotations
+
+import copy
+
+from semantic_harness import load, semantic
+
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.state import TabState
+from axsnap_host.semantic.build import build_semantic
+from axsnap_host.semantic.ids import IdSource, Placed, assign_ids, base_id, slug
+
+
+def test_slug_lowercases_joins_words_and_drops_punctuation() -> None:
+    assert slug("Sign in →") == "sign_in"
+    assert slug("  Learn   MORE! ") == "learn_more"
+
+
+def test_slug_keeps_non_latin_scripts_and_folds_latin_accents() -> None:
+    assert slug("登录") == "登录"
+    assert slug("ログイン") == "ログイン"
+    assert slug("Вход") == "вход"
+    assert slug("Đăng nhập") == "dang_nhap"
+    assert slug("Connexion à mon compte") == "connexion_a_mon_compte"
+
+
+def test_slug_is_bounded() -> None:
+    assert slug("one two three four five six seven") == "one_two_three_four_five"
+    assert len(slug("x" * 200)) <= 40
+
+
+def test_aria_label_comes_first() -> None:
+    source = IdSource("button", aria="Close dialog", text="×", hint="Close", name="close")
+    assert base_id(source) == "btn_close_dialog"
+
+
+def test_visible_text_comes_before_placeholder_and_name() -> None:
+    assert base_id(IdSource("link", text="Learn more", hint="More", name="m")) == "link_learn_more"
+
+
+def test_placeholder_or_title_comes_before_name() -> None:
+    assert base_id(IdSource("text_input", hint="Search", name="q")) == "input_search"
+
+
+def test_name_comes_before_type() -> None:
+    assert base_id(IdSource("text_input", name="coupon_code", input_type="text")) == \
+        "input_coupon_code"
+
+
+def test_type_and_ordinal_when_nothing_names_it() -> None:
+    placed = [Placed(base_id(IdSource("text_input", input_type="email")), ordinal_only=True)
+              for _ in range(2)]
+    assert assign_ids(placed) == ["input_email_1", "input_email_2"]
+
+
+def test_cjk_button_keeps_its_script() -> None:
+    assert base_id(IdSource("button", text="登录")) == "btn_登录"
+
+
+def test_conflict_by_region_then_neighbouring_text_then_ordinal() -> None:
+    ids = assign_ids([
+        Placed("btn_delete", "row_1", "order_1001"), Placed("btn_delete", "row_2", "order_1002"),
+        Placed("btn_remove", "main", "product_a"), Placed("btn_remove", "main", "product_b"),
+        Placed("btn_archive", "main", "x"), Placed("btn_archive", "main", "x"),
+    ])
+    assert ids == ["btn_delete_in_row_1", "btn_delete_in_row_2", "btn_remove_near_product_a",
+                   "btn_remove_near_product_b", "btn_archive", "btn_archive_2"]
+
+
+def test_a_unique_label_keeps_the_plain_id() -> None:
+    assert assign_ids([Placed("btn_save", "main", "x")]) == ["btn_save"]
+
+
+def test_suffixed_ids_never_collide_with_plain_ones() -> None:
+    ids = assign_ids([Placed("btn_a", "", ""), Placed("btn_a", "", ""), Placed("btn_a_2")])
+    assert len(set(ids)) == 3
+
+
+def _ids(result: dict) -> dict[str, dict]:
+    return {el["id"]: el for el in result["elements"]}
+
+
+def test_recorded_page_names_every_element_by_the_rules() -> None:
+    els = _ids(semantic("ids"))
+    assert els["btn_open_menu"]["label"] == "Open menu"  # aria-label over the ≡ glyph
+    assert els["input_search"]["type"] == "text_input"  # placeholder
+    assert els["btn_sign_in"]["type"] == "button"
+    assert els["link_learn_more_in_main"]["region"] == "main"  # same label, two regions
+    assert els["link_learn_more_in_footer"]["region"] == "footer"
+    assert "btn_登录" in els
+    assert "input_coupon_code" in els  # name
+    assert "input_gift_message" in els  # title
+    assert {"input_email_1", "input_email_2"} <= set(els)  # type + ordinal
+    assert els["input_postal_code"]["label"] == "Postal code"  # aria-labelledby
+
+
+def test_recorded_page_resolves_conflicts_by_row_text_and_order() -> None:
+    els = _ids(semantic("ids"))
+    assert els["btn_delete_in_row_1"]["relations"]["row"] == 1
+    assert els["btn_delete_in_row_2"]["relations"]["column"] == 2
+    assert "btn_delete_in_header" in els
+    assert {"btn_remove_near_product_a", "btn_remove_near_product_b"} <= set(els)
+    assert {"btn_archive", "btn_archive_2"} <= set(els)
+    assert len(els) == len(semantic("ids")["elements"])  # unique
+
+
+def test_ids_are_stable_across_reads_and_handles_track_the_revision() -> None:
+    state = TabState(1)
+    first = semantic("ids", state)
+    second = semantic("ids", state)
+    assert [e["id"] for e in first["elements"]] == [e["id"] for e in second["elements"]]
+    assert {e["handle"]["revision"] for e in second["elements"]} == {2}
+    el = _ids(second)["btn_sign_in"]
+    assert el["handle"]["semanticId"] == "btn_sign_in" and el["handle"]["backendNodeId"]
+
+
+def test_ids_do_not_depend_on_backend_node_ids() -> None:
+    """A re-render gives new nodes (new backendNodeIds): the same labels keep their ids."""
+    capture = load("ids")
+    data = copy.deepcopy(capture.model_dump())
+    for doc in data["dom_snapshot"]["documents"]:
+        doc["nodes"]["backendNodeId"] = [b + 10_000 for b in doc["nodes"]["backendNodeId"]]
+    again = build_semantic(RawCapture.model_validate(data), SnapshotOptions(format="semantic"),
+                           TabState(1))
+    before = build_semantic(capture, SnapshotOptions(format="semantic"), TabState(1))
+    assert [e["id"] for e in again["elements"]] == [e["id"] for e in before["elements"]]
+    assert [e["handle"]["backendNodeId"] for e in again["elements"]] != \
+        [e["handle"]["backendNodeId"] for e in before["elements"]]
