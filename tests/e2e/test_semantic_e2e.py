@@ -1,0 +1,66 @@
+"""Page understanding end to end: the walker in semantic mode in real Chromium, through the
+extension and the host (formats semantic and semantic_text)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from axsnap_host.browser import Browser, PageResult
+from axsnap_host.models.semantic import SemanticResult
+
+pytestmark = pytest.mark.e2e
+
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
+
+
+def page(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
+    result = browser.snapshot(url, format="semantic", **FAST, **options)
+    assert isinstance(result, PageResult)
+    return result
+
+
+def test_an_element_keeps_its_semantic_id_across_reads_and_a_re_render(
+        browser: Browser, pages_url: str) -> None:
+    first = page(browser, pages_url + "semantic_cases/ids.html")
+    second = page(browser)
+    ids = [e["id"] for e in first.elements]
+    assert ids == [e["id"] for e in second.elements]
+    assert "btn_delete_in_row_1" in ids and "btn_登录" in ids
+    assert second.revision == first.revision + 1
+    before = {e["id"]: e["handle"]["backendNodeId"] for e in second.elements}
+    # Re-render: the same markup, every node of <main> replaced by a new one.
+    browser.run_in_target("const m = document.querySelector('main'); m.innerHTML = m.innerHTML;")
+    third = page(browser)
+    after = {e["id"]: e["handle"]["backendNodeId"] for e in third.elements}
+    assert list(after) == ids
+    assert after["btn_sign_in"] != before["btn_sign_in"]  # a new node, the same id
+    assert after["btn_open_menu"] == before["btn_open_menu"]  # the header was left alone
+    frame, backend = third.target("btn_delete_in_row_2")
+    assert (frame, backend) == (0, after["btn_delete_in_row_2"])
+    SemanticResult.model_validate({k: v for k, v in third.raw["semantic"].items()})
+
+
+def test_hidden_instructions_are_flagged_and_left_out_through_the_extension(
+        browser: Browser, pages_url: str) -> None:
+    result = page(browser, pages_url + "semantic_cases/hidden.html", viewport_only=False)
+    reasons = {r for f in result.suspicious for r in f["reasons"]}
+    assert {"opacity_0", "off_screen", "tiny_box", "clipped", "font_size_0", "zero_size",
+            "same_color", "transparent_text", "aria_hidden", "text_indent"} <= reasons
+    readable = " ".join(s["text"] for s in result.content) + result.page["summary"]
+    assert "evil.example" not in readable and "developer mode" not in readable
+    assert any("ignore previous instructions" in s["text"] for s in result.content)
+    text = browser.snapshot(format="semantic_text", viewport_only=False, **FAST).text
+    assert text.count("suspicious: hidden_instruction") == len(result.suspicious)
+
+
+def test_a_login_page_is_understood(browser: Browser, pages_url: str) -> None:
+    result = page(browser, pages_url + "semantic/p08.html")
+    assert result.type == "login"
+    log_in = next(i for i in result.page["intents"] if i["intent"] == "log_in")
+    assert "btn_sign_in" in log_in["controls"]
+    password = next(e for e in result.elements if e["type"] == "password_input")
+    assert password["state"]["value"].startswith("[redacted")
+    assert all(e["handle"]["backendNodeId"] for e in result.elements)
+    assert result.frames[0]["main"] and result.frames[0]["status"] == "captured"
