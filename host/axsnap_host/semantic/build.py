@@ -14,7 +14,8 @@ from typing import Any
 from ..models.capture import RawCapture
 from ..models.errors import AxsnapError, ErrorCode
 from ..models.options import SnapshotOptions
-from ..pipeline.redaction import scrub_text
+from ..pipeline.redaction import scrub_text, scrub_url
+from ..pipeline.secrets import secret_fields
 from .classify import classify, features
 from .content import rank_content
 from .elements import index_elements
@@ -64,7 +65,8 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
     skip = flagged | {n.rid for n in facts.nodes if n.frame in left_out}
     for rid in skip:
         hiding[rid] = hiding[rid] or ["left_out"]
-    elements = [el for el in index_elements(facts, region_of, hiding, redact)
+    secrets = secret_fields(capture, facts.joined) if redact else None
+    elements = [el for el in index_elements(facts, region_of, hiding, secrets)
                 if el.node.rid not in skip]
     region_kind = {rid: region.kind for rid, region in regions.items()}
     content = rank_content(facts, region_of, region_kind, hiding, skip, redact)
@@ -72,7 +74,7 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
     page_type, scores, signals = classify(feats)
     intents = find_intents(elements, page_type)
     title = scrub_text(facts.title)[0] if redact else facts.title
-    url = scrub_text(facts.url)[0] if redact else facts.url
+    url = scrub_url(facts.url)[0] if redact else facts.url
     summary = summarize(page_type, title, url, intents, content, len(elements))
 
     index = getattr(state, "semantic_index", None)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..pipeline.redaction import mask, scrub_text, secret_kind
+from ..pipeline.redaction import mask, scrub_text, scrub_url
+from ..pipeline.secrets import SecretFields
 from .facts import Node, PageFacts
 from .ids import IdSource, Placed, assign_ids, base_id, label_of, slug
 
@@ -127,8 +128,9 @@ def _near_text(node: Node, facts: PageFacts, own: str) -> str:
 
 
 def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str]],
-                   redact: bool) -> list[Element]:
-    """Named, placed, redacted elements in document order."""
+                   secrets: SecretFields | None) -> list[Element]:
+    """Named, placed, redacted elements in document order. ``secrets``: the capture's one
+    redaction decision per element (pipeline/secrets.py); None when redaction is off."""
     by_for, wrapping = _labels(facts)
     chosen: list[Element] = []
     interactive: set[int] = set()
@@ -168,7 +170,8 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         placed.append(Placed(base, el.place, near, ordinal_only=not labelled))
     for el, value in zip(chosen, _resolve(placed), strict=True):
         el.id = value
-        el.record = _record(el, facts, redact)
+        kind = secrets.kind_of_record(facts.joined[el.node.rid]) if secrets is not None else None
+        el.record = _record(el, facts, secrets is not None, kind)
     return chosen
 
 
@@ -177,12 +180,11 @@ def _resolve(placed: list[Placed]) -> list[str]:
     return assign_ids(placed)
 
 
-def _state(node: Node, kind: str, label: str, redact: bool) -> dict[str, Any]:
+def _state(node: Node, redact: bool, secret: str | None) -> dict[str, Any]:
     attrs = node.attrs
     state: dict[str, Any] = {}
     if node.value is not None or node.filled is not None:
         value = node.value or ""
-        secret = secret_kind(node.tag, attrs, label) if redact else None
         if secret or (node.filled is not None and redact):
             state["value"] = mask("x" if (node.filled or value) else "")
         elif redact:
@@ -203,7 +205,8 @@ def _state(node: Node, kind: str, label: str, redact: bool) -> dict[str, Any]:
     return state
 
 
-def _record(el: Element, facts: PageFacts, redact: bool) -> dict[str, Any]:
+def _record(el: Element, facts: PageFacts, redact: bool, secret: str | None
+            ) -> dict[str, Any]:
     node = el.node
     label, _ = label_of(el.source)
     if redact:
@@ -223,10 +226,10 @@ def _record(el: Element, facts: PageFacts, redact: bool) -> dict[str, Any]:
             relations["column"] = cells.index(cell.rid) + 1 if cell.rid in cells else None
     record: dict[str, Any] = {
         "id": el.id, "type": el.kind, "label": label, "actions": list(ACTIONS[el.kind]),
-        "state": _state(node, el.kind, label, redact), "region": el.region,
+        "state": _state(node, redact, secret), "region": el.region,
         "bounds": [round(v) for v in node.box], "relations": relations,
     }
     if node.tag == "a" and node.attrs.get("href"):
         href = node.attrs["href"]
-        record["href"] = scrub_text(href)[0] if redact else href
+        record["href"] = scrub_url(href)[0] if redact else href
     return record

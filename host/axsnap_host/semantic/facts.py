@@ -71,6 +71,7 @@ class PageFacts:
     page_size: tuple[float, float]  # scrollable width, height
     frames: list[dict[str, Any]]  # walker frames (url, ordinal, owner rid)
     semantic_mode: bool
+    joined: list[Any] = field(default_factory=list)  # walker_merge.Joined, by node rid
 
     def ancestors(self, node: Node) -> list[Node]:
         out: list[Node] = []
@@ -145,4 +146,5 @@ def page_facts(capture: RawCapture) -> PageFacts:
         page_size=(_float(wscroll.get("w")), _float(wscroll.get("h"))),
         frames=frames,
         semantic_mode=any("fs" in j.rec or "hx" in j.rec for j in joined),
+        joined=joined,
     )

@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..models.capture import RawCapture
-from ..pipeline.redaction import scrub_text
+from ..pipeline.redaction import scrub_url
 from .facts import PageFacts
 
 AD_HOSTS = re.compile(r"(^|\.)(doubleclick\.net|googlesyndication\.com|googleadservices\.com|"
@@ -51,8 +51,8 @@ def list_frames(capture: RawCapture, facts: PageFacts, redact: bool
         url = frame.url
         box = owner_box.get(ordinal)
         entry: dict[str, Any] = {
-            "ordinal": ordinal, "url": scrub_text(url)[0] if redact else url,
-            "origin": origin_of(url), "main": ordinal == 0,
+            "ordinal": ordinal, "url": scrub_url(url)[0] if redact else url,
+            "origin": origin_of(scrub_url(url)[0] if redact else url), "main": ordinal == 0,
             "bounds": [round(v) for v in box] if box else None,
         }
         reason = None
