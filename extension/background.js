@@ -1,6 +1,8 @@
 // Service worker: wiring only. Everything here is rebuilt when the worker restarts.
 
 import { capturePage } from './lib/capture.js';
+import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/consent.js';
+import { createControl, navigateTab } from './lib/control.js';
 import { DebuggerManager } from './lib/debugger.js';
 import { NativeClient } from './lib/native.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/policy.js';
@@ -12,7 +14,15 @@ const debuggers = new DebuggerManager(chrome.debugger);
 const native = new NativeClient({
   connect: (name) => chrome.runtime.connectNative(name),
   lastError: () => chrome.runtime.lastError?.message,
+  onRequest: (msg) => control.handle(msg),
+  onStatus: (msg) => {
+    chrome.storage.session.set({ [ACCESS_LINK_KEY]: { linked: msg.linked === true, at: Date.now() } }).catch(() => {});
+  },
 });
+const activeTabId = async () => {
+  const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  return tab?.id;
+};
 
 const router = createRouter({
   ownId: chrome.runtime.id,
@@ -23,12 +33,41 @@ const router = createRouter({
   resolve: resolveElement,
   getTargets: () => chrome.debugger.getTargets(),
   getTab: (tabId) => chrome.tabs.get(tabId),
-  activeTabId: async () => {
-    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-    return tab?.id;
-  },
+  activeTabId,
   // Read on every external request: the panel may have changed it, the worker may be new.
   allowList: async () => normalizeAllowList((await chrome.storage.local.get(ALLOW_LIST_KEY))[ALLOW_LIST_KEY]),
+});
+
+// Outside agents (axsnap serve → native host → this worker), within the panel's consent.
+let logWrites = Promise.resolve();
+const control = createControl({
+  access: async () => normalizeAccess((await chrome.storage.local.get(ACCESS_KEY))[ACCESS_KEY]),
+  activeTabId,
+  getTab: (tabId) => chrome.tabs.get(tabId),
+  queryTabs: () => chrome.tabs.query({}),
+  snapshot: (msg) => router.handle(msg, { id: chrome.runtime.id, url: `chrome-extension://${chrome.runtime.id}/background.js` }),
+  navigate: (tabId, url, timeoutMs) => navigateTab(chrome.tabs, tabId, url, timeoutMs),
+  onLog: (entry) => {
+    // one write at a time, so concurrent requests do not drop each other's entries
+    logWrites = logWrites.then(async () => {
+      const log = (await chrome.storage.session.get(ACCESS_LOG_KEY))[ACCESS_LOG_KEY];
+      await chrome.storage.session.set({ [ACCESS_LOG_KEY]: pushLog(log, entry) });
+    }).catch(() => {});
+    return logWrites;
+  },
+});
+
+// While outside access is on, keep the native port open: the host it starts links to
+// `axsnap serve` (and the open port keeps this worker alive).
+async function keepHostForOutsideAccess() {
+  const access = normalizeAccess((await chrome.storage.local.get(ACCESS_KEY))[ACCESS_KEY]);
+  if (!access.enabled || native.connected) return;
+  native.request('ping', {}, { timeoutMs: 15_000 }).catch(() => {});
+}
+keepHostForOutsideAccess();
+chrome.runtime.onStartup.addListener(() => keepHostForOutsideAccess());
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local' && changes[ACCESS_KEY]) keepHostForOutsideAccess();
 });
 
 chrome.debugger.onDetach.addListener((source, reason) => debuggers.handleDetach(source, reason));

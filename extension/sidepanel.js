@@ -3,6 +3,7 @@
 // (chrome.storage.session) and the agent allow-list. The views live in panel/.
 
 import { ALLOW_LIST_KEY, normalizeAllowList, parseAllowList } from './lib/policy.js';
+import { setupAccess } from './panel/access.js';
 import { request } from './panel/client.js';
 import { humanError } from './panel/errors.js';
 import { optionsSummary, readForm, updateEnabled, writeForm } from './panel/form.js';
@@ -234,6 +235,7 @@ async function start() {
   history = Array.isArray(session[HISTORY_KEY]) ? session[HISTORY_KEY] : [];
   renderHistory();
   showTarget();
+  await setupAccess($);
   document.body.dataset.ready = '1';
   takeRequest();
 }

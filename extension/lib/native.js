@@ -1,7 +1,7 @@
 // One long-lived native-messaging port to the host, requests multiplexed by id.
 
 import { ChunkAssembler } from './chunks.js';
-import { AxError } from './errors.js';
+import { AxError, toErrorInfo } from './errors.js';
 import { utf8Length } from './utf8.js';
 
 export { utf8Length };
@@ -48,8 +48,12 @@ function nextId() {
  */
 export class NativeClient {
   constructor({ connect, lastError, hostName = HOST_NAME, defaultTimeoutMs = 120_000,
-    maxRequestBytes = MAX_REQUEST_BYTES } = {}) {
+    maxRequestBytes = MAX_REQUEST_BYTES, onRequest, onStatus } = {}) {
     this.connect = connect;
+    // The host asks too (outside agents through axsnap serve): `onRequest(msg)` answers a
+    // {type:"control"} message with {ok, ...}; `onStatus(msg)` hears {type:"control_status"}.
+    this.onRequest = onRequest;
+    this.onStatus = onStatus;
     this.lastError = lastError ?? (() => undefined);
     this.hostName = hostName;
     this.defaultTimeoutMs = defaultTimeoutMs;
@@ -92,6 +96,14 @@ export class NativeClient {
 
   onMessage(port, msg) {
     if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'control') {
+      this.answer(port, msg);
+      return;
+    }
+    if (msg.type === 'control_status') {
+      try { this.onStatus?.(msg); } catch { /* a status listener must not break the port */ }
+      return;
+    }
     const entry = this.pending.get(msg.id);
     if (msg.type === 'chunk') {
       let done;
@@ -114,6 +126,29 @@ export class NativeClient {
     entry.replyBytes = utf8Length(JSON.stringify(msg));
     entry.chunks = 1;
     this.deliver(msg);
+  }
+
+  /** Answer a request the host sent (a control message) with a control_reply. */
+  async answer(port, msg) {
+    let reply;
+    try {
+      reply = this.onRequest ? await this.onRequest(msg)
+        : { ok: false, error: { code: 'not_allowed', message: 'Outside access is not available.', hint: '' } };
+    } catch (err) {
+      reply = { ok: false, error: toErrorInfo(err) };
+    }
+    let message = { v: PROTOCOL_VERSION, id: msg.id, type: 'control_reply', reply };
+    const text = JSON.stringify(message);
+    if (text.length > this.maxRequestBytes || utf8Length(text) > this.maxRequestBytes) {
+      message = { v: PROTOCOL_VERSION, id: msg.id, type: 'control_reply', reply: { ok: false, error: {
+        code: 'request_too_large', message: 'The reply is too large for native messaging.',
+        hint: 'Ask for a smaller output (viewport only, compact, max_tokens).' } } };
+    }
+    try {
+      port.postMessage(message);
+    } catch {
+      // the port closed meanwhile: serve's request fails when the link goes down
+    }
   }
 
   settle(id) {

@@ -121,3 +121,25 @@ test('a host that dies on a fresh port is not retried', async () => {
   await assert.rejects(p, (e) => e.code === 'host_exited');
   assert.equal(ports.length, 1);
 });
+
+test('a control request from the host is answered with a control_reply on the same port', async () => {
+  const statuses = [];
+  const { c, ports } = client({
+    onRequest: async (msg) => ({ ok: true, echo: msg.op }),
+    onStatus: (msg) => statuses.push(msg.linked),
+  });
+  c.ensurePort();
+  ports[0].reply({ v: 1, id: 'link-1', type: 'control_status', linked: true });
+  ports[0].reply({ v: 1, id: 'c1', type: 'control', op: 'tabs', params: {}, client: {} });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(statuses, [true]);
+  assert.deepEqual(ports[0].posted, [{ v: 1, id: 'c1', type: 'control_reply', reply: { ok: true, echo: 'tabs' } }]);
+});
+
+test('a control reply too large for native messaging becomes request_too_large', async () => {
+  const { c, ports } = client({ maxRequestBytes: 100, onRequest: async () => ({ ok: true, big: 'x'.repeat(200) }) });
+  c.ensurePort();
+  ports[0].reply({ v: 1, id: 'c2', type: 'control', op: 'snapshot' });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(ports[0].posted[0].reply.error.code, 'request_too_large');
+});

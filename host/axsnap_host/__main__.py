@@ -42,10 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     setup_logging(args.log_level, args.log_file or os.environ.get("AXSNAP_LOG_FILE"))
     frames_out = protect_stdout()
-    from .host import serve
+    from .host import Host, send_reply, serve
     from .protocol import FrameIO
 
-    return serve(FrameIO(sys.stdin.buffer, frames_out))
+    frames = FrameIO(sys.stdin.buffer, frames_out)
+    host = Host()
+    if os.environ.get("AXSNAP_CONTROL_LINK", "1") != "0":
+        # Reach `axsnap serve` (when it runs) so outside agents can ask through this browser.
+        from .control.link import ControlLink
+
+        host.control_link = ControlLink(lambda message: send_reply(frames, message)).start()
+    return serve(frames, host)
 
 
 if __name__ == "__main__":

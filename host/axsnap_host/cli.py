@@ -187,10 +187,13 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument("--quick", action="store_true", help="skip the live browser check")
     doctor.set_defaults(func=cmd_doctor)
 
+    from .outside_cli import add_commands
+
+    add_commands(sub)  # serve, mcp
+
     # Parsed by the node preparation and the installer themselves (main() hands them the
     # rest of the command line).
     sub.add_parser("grid-node", help="prepare a Selenium Grid node (grid-node --help)")
-    # Parsed by the installer itself (main() hands it the rest of the command line).
     sub.add_parser("install-host", help="register the native host (install-host --help)")
     return parser
 

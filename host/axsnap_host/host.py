@@ -12,7 +12,7 @@ import json
 import time
 import traceback
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -39,9 +39,12 @@ from .protocol import (
     guess_message_id,
 )
 
+if TYPE_CHECKING:
+    from .control.link import ControlLink
+
 log = get_logger("host")
 
-KNOWN_TYPES = ("ping", "snapshot", "forget_tab", "chunk")
+KNOWN_TYPES = ("ping", "snapshot", "forget_tab", "chunk", "control_reply")
 _REQUEST_ADAPTER: TypeAdapter[Any] = TypeAdapter(Request)
 _MAX_ERRORS_SHOWN = 3
 
@@ -77,7 +80,8 @@ def _message_id(raw: dict[str, Any]) -> str | None:
 class Host:
     """Dispatches decoded messages; owns per-tab state and pending inbound chunk sets."""
 
-    def __init__(self) -> None:
+    def __init__(self, control_link: ControlLink | None = None) -> None:
+        self.control_link = control_link  # serve's requests; the extension's replies go here
         self.tabs = TabStates()
         self.chunks = ChunkAssembler()
         self._retained: list[Any] = []
@@ -149,6 +153,8 @@ class Host:
                     "known types: " + ", ".join(KNOWN_TYPES),
                 )
             ]
+        if kind == "control_reply":
+            return self._on_control_reply(raw, message_id)
         try:
             if kind == "chunk":
                 return self._on_chunk(Chunk.model_validate(raw))
@@ -223,6 +229,19 @@ class Host:
             timings["host_ms"],
         )
         return ok_reply(request.id, result)
+
+    def _on_control_reply(self, raw: dict[str, Any],
+                          message_id: str | None) -> list[dict[str, Any]]:
+        """The extension's answer to a control request: passed to serve, nothing sent back."""
+        reply = raw.get("reply")
+        if message_id is None or not isinstance(reply, dict):
+            return [error_reply(message_id, ErrorCode.INVALID_MESSAGE,
+                                "control_reply needs an id and a reply object",
+                                "answer {v, id, type: 'control', ...} with {v, id, type: "
+                                "'control_reply', reply: {ok, ...}}")]
+        if self.control_link is not None:
+            self.control_link.deliver(message_id, reply)
+        return []
 
     def _on_chunk(self, chunk: Chunk) -> list[dict[str, Any]]:
         try:
@@ -328,12 +347,13 @@ def serve(frames: FrameIO, host: Host | None = None) -> int:
         else:
             replies = host.handle_text(text)
         for reply in replies:
-            _send(frames, reply)
+            send_reply(frames, reply)
         del replies
         host.release()
 
 
-def _send(frames: FrameIO, reply: dict[str, Any]) -> None:
+def send_reply(frames: FrameIO, reply: dict[str, Any]) -> None:
+    """Write one message (chunked when large); safe from the control link's thread too."""
     pieces = frames_for_reply(reply.get("id"), reply)
     total = 0
     for piece in pieces:

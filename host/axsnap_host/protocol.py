@@ -23,6 +23,7 @@ import json
 import re
 import struct
 import sys
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -127,6 +128,7 @@ class FrameIO:
     def __init__(self, inbound: BinaryIO, outbound: BinaryIO) -> None:
         self._reader = _PushbackReader(inbound)
         self._outbound = outbound
+        self._write_lock = threading.Lock()  # the control link's thread writes too
 
     def read_frame(self) -> str:
         """Return the next frame's text.
@@ -173,7 +175,7 @@ class FrameIO:
         size = len(text.encode("utf-8"))
         if size > MAX_OUTBOUND_FRAME_BYTES:
             raise ValueError(f"outbound frame of {size} bytes exceeds {MAX_OUTBOUND_FRAME_BYTES}")
-        with _swapped("stdout", _StdoutShim(self._outbound)):
+        with self._write_lock, _swapped("stdout", _StdoutShim(self._outbound)):
             nativemessaging.send_message_raw(text)
         return size
 

@@ -235,7 +235,15 @@ export const ERROR_CODES = deepFreeze({
   "NOT_ALLOWED": "not_allowed",
   "TIMEOUT": "timeout",
   "NAVIGATION_FAILED": "navigation_failed",
-  "BROWSER_DIED": "browser_died"
+  "BROWSER_DIED": "browser_died",
+  "UNAUTHORIZED": "unauthorized",
+  "ORIGIN_REFUSED": "origin_refused",
+  "BAD_HOST": "bad_host",
+  "BODY_TOO_LARGE": "body_too_large",
+  "BROWSER_NOT_CONNECTED": "browser_not_connected",
+  "SERVE_RUNNING": "serve_running",
+  "ACCESS_OFF": "access_off",
+  "TAB_NOT_GRANTED": "tab_not_granted"
 });
 
 export const HASH_PARTS = deepFreeze([

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .errors import ErrorReply
 from .options import SnapshotOptions
 from .result import SnapshotResult
+from .wire import ControlMessage, ControlReplyMessage, ControlStatusMessage
 
 # -- requests ---------------------------------------------------------------------------
 
@@ -250,6 +251,10 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "error_reply": ErrorReply,
     "progress_event": ProgressEvent,
     "port_reply": PortReply,
+    # native port, host ↔ extension: requests of outside agents (axsnap serve)
+    "control_message": ControlMessage,
+    "control_reply_message": ControlReplyMessage,
+    "control_status_message": ControlStatusMessage,
 }
 
 

@@ -41,6 +41,15 @@ class ErrorCode(StrEnum):
     # batch runs (axsnap batch)
     NAVIGATION_FAILED = "navigation_failed"  # DNS, refused connection, ...: a net:: error page
     BROWSER_DIED = "browser_died"  # the WebDriver session went away; the browser is replaced
+    # control API (axsnap serve) and its consent (extension side)
+    UNAUTHORIZED = "unauthorized"
+    ORIGIN_REFUSED = "origin_refused"
+    BAD_HOST = "bad_host"
+    BODY_TOO_LARGE = "body_too_large"
+    BROWSER_NOT_CONNECTED = "browser_not_connected"
+    SERVE_RUNNING = "serve_running"
+    ACCESS_OFF = "access_off"
+    TAB_NOT_GRANTED = "tab_not_granted"
 
 
 class ErrorInfo(BaseModel):

@@ -66,3 +66,41 @@ class NativeErrorReply(ErrorReply):
     v: int
     id: str | None
     type: Literal["error"] = "error"
+
+
+# -- the control link: outside agents (axsnap serve) through the host to the extension -----
+
+ControlOp = Literal["tabs", "snapshot", "navigate", "act", "find", "wait_ready"]
+CONTROL_OPS: tuple[str, ...] = ControlOp.__args__  # type: ignore[attr-defined]
+
+
+class ControlClient(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field("?", max_length=80, description="as the client names itself")
+    via: Literal["http"] = "http"
+
+
+class ControlMessage(_Message):
+    """Host → extension: a request from an outside agent, to check against the person's
+    consent and answer with a ``control_reply`` of the same id."""
+
+    type: Literal["control"]
+    op: ControlOp
+    params: dict[str, Any] = Field(default_factory=dict)
+    client: ControlClient = Field(default_factory=ControlClient)
+
+
+class ControlReplyMessage(_Message):
+    """Extension → host: the answer to a ``control`` message (``{ok: true, ...}`` as the
+    agent API's replies, or ``{ok: false, error}``); the host passes it to serve."""
+
+    type: Literal["control_reply"]
+    reply: dict[str, Any]
+
+
+class ControlStatusMessage(_Message):
+    """Host → extension: the control link to ``axsnap serve`` came up or went down."""
+
+    type: Literal["control_status"]
+    linked: bool

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { createControl, navigateTab } from '../lib/control.js';
+
+function setup(access, { tabs, active = 1 } = {}) {
+  const all = tabs ?? [
+    { id: 1, windowId: 10, url: 'https://a.example/', title: 'A' },
+    { id: 3, windowId: 20, url: 'https://b.example/', title: 'B' },
+  ];
+  const calls = { snapshot: [], navigate: [], log: [] };
+  const control = createControl({
+    access: async () => access,
+    activeTabId: async () => active,
+    getTab: async (id) => {
+      const tab = all.find((t) => t.id === id);
+      if (!tab) throw new Error('No tab with id');
+      return tab;
+    },
+    queryTabs: async () => all,
+    snapshot: async (msg) => { calls.snapshot.push(msg); return { ok: true, result: { format: 'outline' }, timings: {}, sizes: {} }; },
+    navigate: async (tabId, url) => { calls.navigate.push([tabId, url]); return { url, title: 'T' }; },
+    onLog: async (entry) => { calls.log.push(entry); },
+  });
+  return { control, calls };
+}
+
+const on = { enabled: true, scope: 'active', tabs: [], windowId: null };
+
+test('a granted snapshot runs through the router with the tab id and is logged', async () => {
+  const { control, calls } = setup(on);
+  const reply = await control.handle({ id: 'c1', op: 'snapshot', params: { options: { format: 'outline' } }, client: { name: 'mcp-test' } });
+  assert.equal(reply.ok, true);
+  assert.equal(reply.tabId, 1);
+  assert.deepEqual(calls.snapshot, [{ type: 'snapshot', tabId: 1, options: { format: 'outline' } }]);
+  assert.equal(calls.log[0].client, 'mcp-test');
+  assert.equal(calls.log[0].format, 'outline');
+  assert.equal(calls.log[0].ok, true);
+});
+
+test('refusals never reach the router: off, not granted, redaction off, unknown tab', async () => {
+  const off = setup({ ...on, enabled: false });
+  assert.equal((await off.control.handle({ id: 'a', op: 'snapshot', params: {} })).error.code, 'access_off');
+  assert.equal((await off.control.handle({ id: 'b', op: 'tabs' })).error.code, 'access_off');
+  const { control, calls } = setup(on);
+  assert.equal((await control.handle({ id: 'c', op: 'snapshot', params: { tabId: 3 } })).error.code, 'tab_not_granted');
+  assert.equal((await control.handle({ id: 'd', op: 'snapshot', params: { options: { redact: false } } })).error.code, 'not_allowed');
+  assert.equal((await control.handle({ id: 'e', op: 'snapshot', params: { tabId: 99 } })).error.code, 'tab_not_found');
+  assert.equal((await control.handle({ id: 'f', op: 'navigate', params: { url: 'javascript:alert(1)' } })).error.code, 'invalid_message');
+  assert.equal((await control.handle({ id: 'g', op: 'rm -rf' })).error.code, 'unknown_type');
+  assert.equal(calls.snapshot.length + calls.navigate.length, 0);
+  assert.equal(off.calls.log[0].code, 'access_off');
+  assert.equal(calls.log.length, 5);
+});
+
+test('tabs lists only granted tabs with the scope', async () => {
+  const { control } = setup({ ...on, scope: 'chosen', tabs: [3] });
+  const reply = await control.handle({ id: 't', op: 'tabs' });
+  assert.deepEqual(reply, { ok: true, scope: 'chosen', tabs: [{ id: 3, windowId: 20, active: false, title: 'B', url: 'https://b.example/' }] });
+});
+
+test('navigate loads an http(s) URL in a granted tab', async () => {
+  const { control, calls } = setup(on);
+  const reply = await control.handle({ id: 'n', op: 'navigate', params: { url: 'https://c.example/' } });
+  assert.deepEqual(reply, { ok: true, tabId: 1, url: 'https://c.example/', title: 'T' });
+  assert.deepEqual(calls.navigate, [[1, 'https://c.example/']]);
+});
+
+test('navigateTab resolves when the tab finished loading, and times out otherwise', async () => {
+  const listeners = new Set();
+  const tabsApi = {
+    onUpdated: { addListener: (f) => listeners.add(f), removeListener: (f) => listeners.delete(f) },
+    update: async (tabId, { url }) => {
+      setTimeout(() => {
+        for (const f of [...listeners]) f(tabId, { status: 'loading' }, {});
+        for (const f of [...listeners]) f(tabId, { status: 'complete' }, { id: tabId, url, title: 'Done' });
+      }, 5);
+    },
+  };
+  const tab = await navigateTab(tabsApi, 7, 'https://x.example/', 1000);
+  assert.equal(tab.title, 'Done');
+  assert.equal(listeners.size, 0, 'listener removed');
+  const stuck = { onUpdated: tabsApi.onUpdated, update: async () => {} };
+  await assert.rejects(navigateTab(stuck, 7, 'https://x.example/', 20), { code: 'timeout' });
+  assert.equal(listeners.size, 0);
+});

@@ -1,0 +1,144 @@
+"""The control API: FastAPI routes over the hub, behind the guard (token, Host, Origin,
+body size). Errors are ``{ok: false, error: {code, message, hint}}`` with an HTTP status
+that says the same; no error carries anything taken from the page."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import __version__
+from ..models.errors import AxsnapError, ErrorCode, ErrorInfo, ErrorReply
+from .guard import MAX_BODY_BYTES, Guard, allowed_hosts
+from .hub import Hub
+from .models import (
+    BrowserLink,
+    HealthReply,
+    NavigateBody,
+    NavigateReply,
+    SnapshotBody,
+    SnapshotReplyBody,
+    TabsReply,
+)
+
+STATUS = {
+    ErrorCode.INVALID_MESSAGE: 422, ErrorCode.BROWSER_NOT_CONNECTED: 503,
+    ErrorCode.ACCESS_OFF: 403, ErrorCode.TAB_NOT_GRANTED: 403, ErrorCode.RESTRICTED_PAGE: 403,
+    ErrorCode.NOT_ALLOWED: 403, ErrorCode.TAB_NOT_FOUND: 404, ErrorCode.TIMEOUT: 504,
+    ErrorCode.HOST_TIMEOUT: 504, ErrorCode.STALE_ELEMENT: 409, ErrorCode.PAGE_NAVIGATED: 409,
+    ErrorCode.DEBUGGER_BUSY: 409, ErrorCode.INTERNAL: 500,
+}
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorReply} for status in (401, 403, 404, 409, 413, 421, 422, 503, 504)
+}
+_CLIENT_NAME = re.compile(r"[^A-Za-z0-9 ._/()+-]")
+
+
+def error_response(status: int, info: ErrorInfo) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": info.model_dump()}, status_code=status,
+                        headers={"cache-control": "no-store"})
+
+
+def client_of(request: Request) -> dict[str, str]:
+    """Who asks, as the client says (shown in the side panel; printable, short)."""
+    name = request.headers.get("x-axsnap-client") or request.headers.get("user-agent") or "?"
+    return {"name": _CLIENT_NAME.sub("", name)[:80] or "?", "via": "http"}
+
+
+def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES) -> Any:
+    """The ASGI app (the guard around FastAPI) for a server bound to 127.0.0.1:``port``."""
+    api = FastAPI(title="axsnap control API", version=__version__, docs_url=None,
+                  redoc_url=None, openapi_url=None,
+                  description="The user's own browser, through the axsnap extension and its "
+                  "native host. Every request needs `Authorization: Bearer <token>`.")
+
+    async def ask(request: Request, op: str, params: dict[str, Any],
+                  timeout_s: float) -> dict[str, Any]:
+        reply = await hub.request(op, params, client_of(request), timeout_s)
+        if not reply.get("ok"):
+            error = reply.get("error") if isinstance(reply.get("error"), dict) else {}
+            raise AxsnapError(str(error.get("code") or ErrorCode.INTERNAL),
+                              str(error.get("message") or "the browser refused"),
+                              str(error.get("hint") or ""))
+        return reply
+
+    @api.exception_handler(AxsnapError)
+    async def _axsnap_error(_request: Request, exc: AxsnapError) -> JSONResponse:
+        return error_response(STATUS.get(exc.code, 502), exc.info())
+
+    @api.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for item in exc.errors()[:3]:
+            where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
+            message = str(item.get("msg", "invalid")).removeprefix("Value error, ")
+            parts.append(f"{where}: {message}")
+        return error_response(422, ErrorInfo(code=ErrorCode.INVALID_MESSAGE,
+                                             message="; ".join(parts)[:600],
+                                             hint="see GET /control/openapi.json"))
+
+    @api.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = (ErrorCode.UNKNOWN_TYPE if exc.status_code in (404, 405)
+                else ErrorCode.INVALID_MESSAGE)
+        return error_response(exc.status_code, ErrorInfo(
+            code=code, message=f"no such endpoint or method ({exc.status_code})",
+            hint="see GET /control/openapi.json"))
+
+    @api.get("/control/health", response_model=HealthReply, responses=_ERRORS)
+    async def health() -> HealthReply:
+        link = hub.current
+        return HealthReply(version=__version__, browser=BrowserLink(
+            connected=link is not None, since=link.since if link else None,
+            host=str(link.hello.get("host")) if link else None))
+
+    @api.get("/control/tabs", response_model=TabsReply, responses=_ERRORS)
+    async def tabs(request: Request) -> dict[str, Any]:
+        return await ask(request, "tabs", {}, 15.0)
+
+    @api.post("/control/snapshot", response_model=SnapshotReplyBody, responses=_ERRORS)
+    async def snapshot(request: Request, body: SnapshotBody) -> dict[str, Any]:
+        """Capture a tab: every format and option of the agent API (focus, compact,
+        compression "delta", max_tokens ...). Redaction cannot be turned off from here."""
+        options = body.options.model_dump(mode="json", exclude_unset=True)
+        started = time.perf_counter()
+        reply = await ask(request, "snapshot", {"tabId": body.tabId, "options": options},
+                          body.timeout_s)
+        reply.setdefault("timings", {})["control_ms"] = round(
+            (time.perf_counter() - started) * 1000, 1)
+        return reply
+
+    @api.post("/control/navigate", response_model=NavigateReply, responses=_ERRORS)
+    async def navigate(request: Request, body: NavigateBody) -> dict[str, Any]:
+        """Load an http(s) URL in a granted tab and wait for it to finish loading."""
+        return await ask(request, "navigate", {"tabId": body.tabId, "url": body.url,
+                                               "timeoutMs": int(body.timeout_s * 1000)},
+                         body.timeout_s + 5)
+
+    @api.get("/control/openapi.json", include_in_schema=False)
+    async def openapi() -> dict[str, Any]:
+        return with_security(api.openapi())
+
+    api.state.hub = hub
+    return Guard(api, token, allowed_hosts(port), max_body)
+
+
+def with_security(document: dict[str, Any]) -> dict[str, Any]:
+    """Say in the document what the guard enforces: a bearer token on every request."""
+    document.setdefault("components", {})["securitySchemes"] = {
+        "bearer": {"type": "http", "scheme": "bearer",
+                   "description": "the install's token (`axsnap serve --print-token-path`)"}}
+    document["security"] = [{"bearer": []}]
+    return document
+
+
+def openapi_document() -> dict[str, Any]:
+    """The control API's OpenAPI document (no server needed): ``schemas/control/openapi.json``."""
+    guarded = create_app(Hub(), token="unused", port=0)
+    return with_security(guarded.app.openapi())

@@ -1,0 +1,86 @@
+"""Request and reply bodies of the control API (the OpenAPI document is generated from
+these). Every failure is the one error reply (``models.errors.ErrorReply``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..models.options import SnapshotOptions
+
+TabId = int | None
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class BrowserLink(BaseModel):
+    connected: bool = Field(description="a native host (the extension's) is linked to serve")
+    since: float | None = Field(None, description="when the link came up (Unix time)")
+    host: str | None = Field(None, description="the host's version")
+
+
+class HealthReply(BaseModel):
+    ok: Literal[True] = True
+    version: str
+    browser: BrowserLink
+
+
+class TabInfo(BaseModel):
+    id: int
+    windowId: int
+    active: bool
+    title: str = ""
+    url: str = ""
+
+
+class TabsReply(BaseModel):
+    ok: Literal[True] = True
+    scope: str = Field(description="what the person granted: active, chosen or window")
+    tabs: list[TabInfo] = Field(description="the tabs this client may read (restricted "
+                                "pages and tabs not granted are left out)")
+
+
+class SnapshotBody(_Body):
+    tabId: TabId = Field(None, ge=0, description="a tab from /control/tabs; default: the "
+                         "active tab (when granted)")
+    options: SnapshotOptions = Field(default_factory=SnapshotOptions)
+    timeout_s: float = Field(60.0, gt=0, le=300, description="give up after this")
+
+    @field_validator("options")
+    @classmethod
+    def _redacted(cls, options: SnapshotOptions) -> SnapshotOptions:
+        if not options.redact:
+            raise ValueError("outside clients cannot turn redaction off")
+        return options
+
+
+class SnapshotReplyBody(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    result: dict[str, Any] = Field(description="what options.format asks for: as the agent "
+                                   "API's snapshot reply (schemas/api/snapshot_reply)")
+    timings: dict[str, Any] = Field(default_factory=dict)
+    sizes: dict[str, Any] = Field(default_factory=dict)
+
+
+class NavigateBody(_Body):
+    tabId: TabId = Field(None, ge=0)
+    url: str = Field(min_length=1, max_length=8192, description="an http(s) URL")
+    timeout_s: float = Field(30.0, gt=0, le=300)
+
+    @field_validator("url")
+    @classmethod
+    def _web_url(cls, url: str) -> str:
+        if not url.lower().startswith(("http://", "https://")):
+            raise ValueError("url must start with http:// or https://")
+        return url
+
+
+class NavigateReply(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    url: str
+    title: str = ""

@@ -1,0 +1,72 @@
+"""``axsnap serve``: the control API on 127.0.0.1 and the link socket for the native host."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from ..log import get_logger
+from .app import create_app
+from .hub import Hub
+from .paths import ensure_token, remove_serve_info, token_path, write_serve_info
+
+log = get_logger("control.serve")
+
+DEFAULT_PORT = 8765
+
+
+def bind_loopback(port: int) -> socket.socket:
+    """A listening TCP socket on 127.0.0.1 only (``port`` 0: any free port)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
+    sock.listen(64)
+    sock.setblocking(False)
+    return sock
+
+
+async def serve_async(port: int = DEFAULT_PORT, token_file: Path | None = None,
+                      link_path: Path | None = None,
+                      ready: Callable[[dict[str, object]], None] | None = None) -> None:
+    """Run until cancelled. ``ready`` hears ``{url, port, pid, token_path, socket}``."""
+    import uvicorn
+
+    token_file = token_file or token_path()
+    token = ensure_token(token_file)
+    hub = Hub(link_path)
+    await hub.start()
+    sock = bind_loopback(port)
+    bound = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(hub, token, bound), log_level="warning",
+                            access_log=False, lifespan="off", server_header=False)
+    server = uvicorn.Server(config)
+    info: dict[str, object] = {"url": f"http://127.0.0.1:{bound}", "port": bound,
+                               "pid": os.getpid(), "token_path": str(token_file),
+                               "socket": str(hub.path)}
+    write_serve_info(info)
+    log.info("control API on 127.0.0.1:%d, link socket %s", bound, hub.path)
+    if ready is not None:
+        ready(info)
+    try:
+        await server.serve(sockets=[sock])
+    finally:
+        remove_serve_info(os.getpid())
+        await hub.close()
+        sock.close()
+
+
+def run(port: int = DEFAULT_PORT) -> int:
+    def announce(info: dict[str, object]) -> None:
+        print(f"axsnap serve: control API on {info['url']} (token in {info['token_path']})",
+              file=sys.stderr, flush=True)
+        print("axsnap serve: waiting for the browser: turn on Outside access in the axsnap "
+              "side panel", file=sys.stderr, flush=True)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve_async(port, ready=announce))
+    return 0

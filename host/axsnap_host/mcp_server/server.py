@@ -1,0 +1,136 @@
+"""The MCP tools over a backend (the user's browser through ``axsnap serve``, or a launched
+Chromium). Tool errors are ``code: message (hint)`` texts marked as errors; nothing taken
+from the page is ever part of one."""
+
+from __future__ import annotations
+
+import base64
+import functools
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+import anyio
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.utilities.types import Image
+from pydantic import Field
+
+from .. import __version__
+from ..models.errors import AxsnapError
+from .backends import Backend
+from .render import snapshot_text, tabs_text
+
+INSTRUCTIONS = """\
+axsnap shows you a tab of a real browser as text made for you: an outline of the page where
+every control carries an element id in brackets, e.g. `[0-29] button: Sign in`.
+Element ids are `<frame>-<node>` numbers that axsnap assigns; they stay the same for the
+element's life in the tab, across reads. They are NOT DOM ids, CSS selectors, XPaths or
+HTML attributes: you will not find them in the page's source, and you must not build
+selectors from them. Use them only with these tools (focus, act, find).
+Read with `snapshot` (compact by default); read again with delta=true to get only what
+changed. Secrets (passwords, one-time codes, card numbers) are always masked."""
+
+TabArg = Annotated[int | None, Field(
+    description="a tab id from the `tabs` tool; omit for the active (shared) tab")]
+
+
+def _client_name(ctx: Context | None) -> str:
+    """The MCP client's own name (clientInfo), shown to the person in the side panel."""
+    try:
+        info = ctx.request_context.session.client_params.client_info  # type: ignore[union-attr]
+        name = f"{info.name} (MCP)"
+    except AttributeError:
+        name = "MCP client"
+    return name[:80]
+
+
+async def _call(fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+    try:
+        return await anyio.to_thread.run_sync(functools.partial(fn, *args))
+    except AxsnapError as err:
+        raise ToolError(f"{err.code}: {err.message}" + (f" ({err.hint})" if err.hint else "")) \
+            from None
+
+
+def build_server(backend: Backend) -> MCPServer:
+    server: MCPServer = MCPServer("axsnap", instructions=INSTRUCTIONS, version=__version__)
+
+    def tool(description: str) -> Callable[[Any], Any]:
+        # text (and image) content only: a structured copy would double the context
+        return server.tool(description=description, structured_output=False)
+
+    @tool("List the browser tabs you may read: id, title, URL, which one "
+                 "is active. The person chooses them in the axsnap side panel; pages of the "
+                 "browser itself are never listed.")
+    async def tabs(ctx: Context) -> str:
+        return tabs_text(await _call(backend.tabs, _client_name(ctx)))
+
+    @tool(
+        "Read a tab. format 'outline' (default): one line per meaningful node, controls as "
+        "`[0-29] button: Sign in` where `0-29` is an axsnap element id (not a DOM id, "
+        "selector or attribute: use it only with these tools). compact=true keeps only "
+        "lines that say something, with values and states. delta=true: on a repeated read "
+        "of the same tab, only what changed since your last read (added, removed, changed "
+        "lines, placed in context); it falls back to the full outline and says why. "
+        "max_tokens: a cl100k budget, least useful lines cut first, marker lines say what "
+        "went. focus: only the subtree of an element id. format 'domtext': `[5] <button> "
+        "\"Sign in\"` lines whose [index] numbers are the screenshot's boxes. format "
+        "'snapshot': the full SnapshotV1 JSON (large).")
+    async def snapshot(
+        ctx: Context,
+        tab_id: TabArg = None,
+        format: Literal["outline", "domtext", "snapshot"] = "outline",
+        compact: Annotated[bool, Field(description="outline only")] = True,
+        delta: Annotated[bool, Field(description="only what changed since the last read "
+                                     "(outline and domtext)")] = False,
+        max_tokens: Annotated[int | None, Field(ge=100, description="outline only")] = None,
+        focus: Annotated[str | None, Field(description="outline only: an element id such as "
+                                           "0-29 (or an XPath / CSS selector)")] = None,
+    ) -> str:
+        options: dict[str, Any] = {"format": format}
+        if format == "outline":
+            options["compact"] = compact
+            if max_tokens is not None:
+                options["max_tokens"] = max_tokens
+            if focus:
+                options["focus"] = focus
+        if delta and format != "snapshot":
+            options["compression"] = "delta"
+        reply = await _call(backend.snapshot, tab_id, options, _client_name(ctx))
+        return snapshot_text(reply)
+
+    @tool("A screenshot of the tab's viewport with a numbered box on each "
+                 "interactive element (Set-of-Mark), and the DOM text whose [index] numbers "
+                 "are the boxes. Secret fields are masked in the image.")
+    async def screenshot(ctx: Context, tab_id: TabArg = None) -> list[Any]:
+        reply = await _call(backend.snapshot, tab_id, {"format": "som"}, _client_name(ctx))
+        vision = (reply.get("result") or {}).get("vision") or {}
+        if not vision.get("ok"):
+            raise ToolError(f"capture_failed: no screenshot ({vision.get('reason', 'unknown')})")
+        image = Image(data=base64.b64decode(vision["image"]), format=vision.get("format", "png"))
+        return [image, snapshot_text(reply)]
+
+    @tool("Load an http(s) URL in a tab (the active shared tab by "
+                 "default) and wait until it has loaded.")
+    async def navigate(ctx: Context, url: str, tab_id: TabArg = None) -> str:
+        reply = await _call(backend.navigate, tab_id, url, _client_name(ctx))
+        return f"tab {reply.get('tabId')} loaded {reply.get('url')} · {reply.get('title')}"
+
+    return server
+
+
+def run(transport: Literal["stdio", "http"] = "stdio", launch: bool = False,
+        port: int = 8766) -> int:
+    from .backends import ControlBackend, LaunchBackend
+
+    backend: Backend = LaunchBackend() if launch else ControlBackend()
+    server = build_server(backend)
+    try:
+        if transport == "stdio":
+            server.run("stdio")
+        else:
+            server.run("streamable-http", host="127.0.0.1", port=port)
+    finally:
+        backend.close()
+    return 0

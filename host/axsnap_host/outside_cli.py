@@ -1,0 +1,45 @@
+"""``axsnap serve`` and ``axsnap mcp``: the subcommands for outside agents."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .control.paths import token_path
+
+    if args.print_token_path:
+        print(token_path())
+        return 0
+    from .control.server import run
+
+    return run(args.port)
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from .mcp_server.server import run
+
+    return run("http" if args.http else "stdio", launch=args.launch, port=args.port)
+
+
+def add_commands(sub: Any) -> None:
+    from .control.server import DEFAULT_PORT
+
+    serve = sub.add_parser("serve", help="the local control API for outside agents "
+                           "(127.0.0.1; the browser links in when Outside access is on)")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT,
+                       help=f"TCP port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any free port)")
+    serve.add_argument("--print-token-path", action="store_true",
+                       help="print where the bearer token is kept and exit")
+    serve.set_defaults(func=cmd_serve)
+
+    mcp = sub.add_parser("mcp", help="an MCP server (stdio) over your browser, through "
+                         "`axsnap serve`; --launch: over its own headless Chromium")
+    mcp.add_argument("--launch", action="store_true",
+                     help="launch headless Chromium with the extension instead of using "
+                     "your browser")
+    mcp.add_argument("--http", action="store_true",
+                     help="serve MCP over streamable HTTP on 127.0.0.1 instead of stdio")
+    mcp.add_argument("--port", type=int, default=8766, help="--http port (default 8766)")
+    mcp.set_defaults(func=cmd_mcp)

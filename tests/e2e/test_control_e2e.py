@@ -1,0 +1,208 @@
+"""Outside agents end to end: a real ``axsnap serve`` process, Chromium with the extension,
+the native host Chromium starts (which links to serve), the person's consent in
+chrome.storage, and clients that know nothing but the HTTP API or MCP.
+
+Security: every refusal (no token, wrong token, foreign Origin, rebinding Host, oversize
+body, access off, tab not granted) is a structured error, reaches nothing it should not
+(the extension's request log shows what got through), and carries nothing of the page.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from conftest import require_chromium
+from control_env import ControlEnv, control_env
+from mcp import Client, StdioServerParameters
+
+pytestmark = pytest.mark.e2e
+
+PAGE = "outline/compact.html"
+SECRET = "hunter2-Secret-99"  # the page's password value
+PAGE_WORDS = ("Compact test page", "Account settings", "Write report", SECRET)
+FAST = {"stabilize": {"enabled": True, "quiet_ms": 100, "max_wait_ms": 2000}}
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory, pages_url: str) -> Iterator[ControlEnv]:
+    require_chromium()
+    with control_env(tmp_path_factory.mktemp("control")) as made:
+        made.browser.open(pages_url + PAGE)
+        made.wait_linked()
+        yield made
+
+
+@pytest.fixture
+def shared(env: ControlEnv, pages_url: str) -> ControlEnv:
+    """The test page loaded fresh in the target tab, and only that tab shared."""
+    env.browser.open(pages_url + PAGE)
+    env.set_access({"enabled": True, "scope": "chosen", "tabs": [env.browser.tab_id]})
+    return env
+
+
+def assert_refused(status: int, body: dict[str, Any], text: str, code: int, error: str) -> None:
+    assert status == code, text
+    assert body["ok"] is False and body["error"]["code"] == error
+    assert body["error"]["message"] and body["error"]["hint"]
+    assert set(body) == {"ok", "error"}, "nothing served next to the error"
+    for word in PAGE_WORDS:
+        assert word not in text, f"the error quotes the page ({word!r})"
+
+
+def test_health_says_the_browser_is_linked(env: ControlEnv) -> None:
+    status, body, _ = env.call("GET", "/control/health")
+    assert status == 200 and body["browser"]["connected"] is True
+    status, document, _ = env.call("GET", "/control/openapi.json")
+    assert status == 200 and "/control/snapshot" in document["paths"]
+
+
+def test_tabs_lists_only_the_shared_tab(shared: ControlEnv) -> None:
+    status, body, _ = shared.call("GET", "/control/tabs")
+    assert status == 200
+    assert body["scope"] == "chosen"
+    assert [tab["id"] for tab in body["tabs"]] == [shared.browser.tab_id]
+    assert body["tabs"][0]["title"] == "Compact test page"
+
+
+def test_snapshot_every_format_through_the_control_api(shared: ControlEnv) -> None:
+    tab = shared.browser.tab_id
+    status, body, text = shared.call("POST", "/control/snapshot", {
+        "tabId": tab, "options": {"format": "outline", "compact": True, **FAST}})
+    assert status == 200, text
+    assert body["tabId"] == tab
+    outline = body["result"]["combinedTree"]
+    assert "checkbox: Email me [checked]" in outline
+    assert "textbox: Password [filled]" in outline
+    assert SECRET not in text, "redaction holds through the control API"
+    assert body["result"]["size"]["tokens"] > 0
+    status, dom, text = shared.call("POST", "/control/snapshot", {
+        "tabId": tab, "options": {"format": "domtext", **FAST}})
+    assert status == 200 and "<button>" in dom["result"]["domtext"]
+    assert SECRET not in text
+    status, snap, _ = shared.call("POST", "/control/snapshot", {
+        "tabId": tab, "options": {"format": "snapshot", **FAST}})
+    assert status == 200 and snap["result"]["snapshot"]["title"] == "Compact test page"
+    status, focused, _ = shared.call("POST", "/control/snapshot", {"tabId": tab, "options": {
+        "format": "outline", "compact": True, "focus": "form", "max_tokens": 100, **FAST}})
+    assert status == 200
+    assert "Account settings" not in focused["result"]["combinedTree"]
+    assert focused["result"]["budget"]["max_tokens"] == 100
+
+
+def test_navigate_loads_a_page_in_the_shared_tab(shared: ControlEnv, pages_url: str) -> None:
+    status, body, _ = shared.call("POST", "/control/navigate", {
+        "tabId": shared.browser.tab_id, "url": pages_url + "login.html"})
+    assert status == 200 and body["tabId"] == shared.browser.tab_id
+    assert shared.browser.run_in_target("return location.pathname") == "/login.html"
+    status, body, text = shared.call("POST", "/control/navigate", {"url": "file:///etc/passwd"})
+    assert_refused(status, body, text, 422, "invalid_message")
+
+
+# -- refusals ----------------------------------------------------------------------------
+
+
+def snapshot_body(env: ControlEnv) -> dict[str, Any]:
+    return {"tabId": env.browser.tab_id, "options": {"format": "outline", **FAST}}
+
+
+@pytest.mark.parametrize(("case", "code", "error"), [
+    ("no token", 401, "unauthorized"),
+    ("wrong token", 401, "unauthorized"),
+    ("foreign origin", 403, "origin_refused"),
+    ("rebinding host", 421, "bad_host"),
+    ("oversize body", 413, "body_too_large"),
+])
+def test_requests_refused_before_the_browser(shared: ControlEnv, case: str, code: int,
+                                             error: str) -> None:
+    before = len(shared.access_log())
+    body = snapshot_body(shared)
+    kwargs: dict[str, Any] = {
+        "no token": {"token": ""},
+        "wrong token": {"token": shared.token[:-2] + "xx"},
+        "foreign origin": {"headers": {"Origin": "https://evil.example"}},
+        "rebinding host": {"headers": {"Host": f"evil.example:{shared.port}"}},
+        "oversize body": {"raw": b'{"options": {"trace_id": "' + b"x" * 70_000 + b'"}}'},
+    }[case]
+    status, reply, text = shared.call("POST", "/control/snapshot", body, **kwargs)
+    assert_refused(status, reply, text, code, error)
+    assert len(shared.access_log()) == before, "the request never reached the browser"
+
+
+def test_access_switched_off_is_refused_by_the_extension(shared: ControlEnv) -> None:
+    shared.set_access({"enabled": False, "scope": "chosen", "tabs": [shared.browser.tab_id]})
+    status, body, text = shared.call("POST", "/control/snapshot", snapshot_body(shared))
+    assert_refused(status, body, text, 403, "access_off")
+    status, body, text = shared.call("GET", "/control/tabs")
+    assert_refused(status, body, text, 403, "access_off")
+    entry = shared.access_log()[0]
+    assert (entry["op"], entry["ok"], entry["code"]) == ("tabs", False, "access_off")
+
+
+def test_a_tab_not_granted_is_refused(shared: ControlEnv) -> None:
+    shared.set_access({"enabled": True, "scope": "chosen", "tabs": []})
+    status, body, text = shared.call("POST", "/control/snapshot", snapshot_body(shared))
+    assert_refused(status, body, text, 403, "tab_not_granted")
+    shared.set_access({"enabled": True, "scope": "active"})  # the bridge window is focused
+    status, body, text = shared.call("POST", "/control/snapshot", snapshot_body(shared))
+    assert_refused(status, body, text, 403, "tab_not_granted")
+    status, body, text = shared.call("POST", "/control/snapshot", {
+        "tabId": shared.browser.tab_id, "options": {"format": "outline", "redact": False}})
+    assert_refused(status, body, text, 422, "invalid_message")
+
+
+# -- MCP ------------------------------------------------------------------------------------
+
+
+def mcp_server(env: ControlEnv) -> StdioServerParameters:
+    return StdioServerParameters(command=sys.executable, args=["-m", "axsnap_host.cli", "mcp"],
+                                 env={k: env.env[k] for k in ("AXSNAP_RUNTIME_DIR",
+                                                              "AXSNAP_CONFIG_DIR")},
+                                 cwd=str(Path(__file__).parent))
+
+
+def text_of(result: Any) -> str:
+    assert not result.is_error, result.content
+    return "\n".join(part.text for part in result.content if part.type == "text")
+
+
+def test_mcp_client_lists_tools_snapshots_and_gets_a_delta(shared: ControlEnv) -> None:
+    tab = shared.browser.tab_id
+    other = shared.browser.tab_id_for(shared.browser.bridge_handle or "")  # open, not shared
+
+    async def session() -> dict[str, Any]:
+        async with Client(mcp_server(shared)) as client:
+            tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+            first = text_of(await client.call_tool(
+                "snapshot", {"tab_id": tab, "delta": True}))
+            # the page changes through real input (a click in the tab)
+            shared.browser.run_in_target("document.getElementById('complete').click()")
+            second = text_of(await client.call_tool(
+                "snapshot", {"tab_id": tab, "delta": True}))
+            shot = await client.call_tool("screenshot", {"tab_id": tab})
+            listed = text_of(await client.call_tool("tabs", {}))
+            refused = await client.call_tool("snapshot", {"tab_id": other})
+            return {"tools": tools, "first": first, "second": second, "shot": shot,
+                    "listed": listed, "refused": refused}
+
+    out = anyio.run(session)
+    assert {"tabs", "snapshot", "screenshot", "navigate"} <= set(out["tools"])
+    assert "not DOM ids" in out["tools"]["snapshot"].description or \
+        "not a DOM id" in out["tools"]["snapshot"].description
+    first, second = out["first"], out["second"]
+    assert first.startswith(f"tab {tab} · outline · ax-")
+    assert "checkbox: Email me [checked]" in first and SECRET not in first
+    header, _, body = second.partition("\n")
+    assert "delta against ax-" in header, second
+    assert "Buy milk" in body and "Email me" not in body, "only what changed"
+    image = [part for part in out["shot"].content if part.type == "image"]
+    assert image and image[0].mime_type == "image/png" and len(image[0].data) > 1000
+    assert f"tab {tab}" in out["listed"]
+    assert out["refused"].is_error
+    assert "tab_not_granted" in out["refused"].content[0].text
+    log = shared.access_log()
+    assert any(entry["client"].endswith("(MCP)") for entry in log[:5]), log[:5]
