@@ -94,6 +94,24 @@ def cross_site_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def miniwob_url() -> Iterator[str]:
+    """Base URL (ending in /) of the ``miniwob`` package's task pages on 127.0.0.1: open
+    ``miniwob_url + "enter-text.html"``, then start the episode (``core.startEpisodeReal()``,
+    what the START button does)."""
+    import miniwob
+
+    html = Path(miniwob.__file__).resolve().parent / "html"
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(PagesHandler, directory=str(html)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, name="miniwob", daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/miniwob/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """One Chromium for the session, host registered in its temporary profile."""
     require_chromium()

@@ -209,6 +209,8 @@ def test_text_inside_an_unnamed_control_names_it() -> None:
 
 
 def test_text_split_by_inline_markup_is_one_line() -> None:
+    """Sibling text lines join only where the seam says they are one inline run, and
+    exactly as it says (no space where the page has none)."""
     lines = lines_of((0, "RootWebArea", "Page", "document"),
                      (1, "paragraph", "", "structure"),
                      (2, "StaticText", "Keep the", "text"),
@@ -217,11 +219,26 @@ def test_text_split_by_inline_markup_is_one_line() -> None:
                      (2, "link", "timeouts", "interactive"),
                      (2, "StaticText", "for limits.", "text"),
                      (1, "paragraph", "", "structure"),
-                     (2, "StaticText", "Next paragraph.", "text"))
-    shown = [(line.depth, line.role, line.name) for line in compact_lines(lines)]
+                     (2, "StaticText", 'Enter "', "text"),
+                     (2, "StaticText", "Ann", "text"),  # <b>Ann</b>
+                     (2, "StaticText", '".', "decorative"),
+                     (2, "StaticText", "Next block.", "text"))
+    seams = {("0-2", "0-3"): " ", ("0-3", "0-4"): " ", ("0-8", "0-9"): "",
+             ("0-9", "0-10"): ""}  # 0-10 → 0-11: another block
+
+    def seam(a: str, b: str) -> str | None:
+        return seams.get((a, b))
+
+    shown = [(line.depth, line.role, line.name) for line in compact_lines(lines, seam)]
     assert shown == [(0, "RootWebArea", "Page"),
                      (1, "paragraph", ""),
                      (2, "text", "Keep the key safe. See"),
                      (2, "link", "timeouts"),
                      (2, "text", "for limits."),
-                     (1, "text", "Next paragraph.")]  # paragraphs are not run together
+                     (1, "paragraph", ""),
+                     (2, "text", 'Enter "Ann".'),
+                     (2, "text", "Next block.")]
+    # without a seam nothing is joined: every kept line is one node's text
+    alone = [line.name for line in compact_lines(lines) if line.role == "text"]
+    assert alone == ["Keep the", "key", "safe. See", "for limits.", 'Enter "', "Ann",
+                     "Next block."]

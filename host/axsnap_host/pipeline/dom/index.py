@@ -44,6 +44,33 @@ class DomInfo:
     text_value: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class RawDocument:
+    """One document's DOMSnapshot columns, as captured (strings interned)."""
+
+    strings: list[str]
+    nodes: dict[str, Any]
+    layout: dict[str, Any]
+    layout_of: dict[int, int]  # node index → first layout index
+    style_names: tuple[str, ...]
+
+    def string(self, index: Any) -> str:
+        ok = isinstance(index, int) and 0 <= index < len(self.strings)
+        return self.strings[index] if ok else ""
+
+    def column(self, name: str, node_index: int, default: Any = None) -> Any:
+        return _at(self.nodes.get(name), node_index, default)
+
+    def style(self, node_index: int, name: str) -> str | None:
+        """A computed style of a laid-out node; None when it has no layout box."""
+        position = self.layout_of.get(node_index)
+        if position is None or name not in self.style_names:
+            return None
+        row = _at(self.layout.get("styles"), position, None) or []
+        column = self.style_names.index(name)
+        return self.string(row[column]) if column < len(row) else ""
+
+
 _VISIBILITY_STYLES = frozenset({"display", "visibility", "opacity"})
 
 
@@ -239,13 +266,20 @@ class DomIndex:
     def documents(self) -> int:
         return len(self._documents)
 
+    def raw_document(self, doc_index: int) -> RawDocument:
+        """A document's raw DOMSnapshot columns (read-only use)."""
+        doc = self._documents[doc_index]
+        return RawDocument(doc.strings, doc.nodes, doc.layout, doc.layout_of,
+                           tuple(self._style_names))
+
     def document_scroll(self, doc_index: int = 0) -> tuple[float, float]:
         return self._documents[doc_index].scroll if self._documents else (0.0, 0.0)
 
     def document_content_size(self, doc_index: int = 0) -> tuple[float, float]:
         return self._documents[doc_index].content_size if self._documents else (0.0, 0.0)
 
-    def _locate(self, backend_id: int | None, frame_id: str | None) -> tuple[int, int] | None:
+    def locate(self, backend_id: int | None, frame_id: str | None) -> tuple[int, int] | None:
+        """(document index, node index) of a node in the raw DOMSnapshot columns."""
         if backend_id is None:
             return None
         where = self._by_frame.get((frame_id, backend_id)) if frame_id else None
@@ -253,7 +287,7 @@ class DomIndex:
 
     def is_clickable(self, backend_id: int | None, frame_id: str | None = None) -> bool:
         """DOMSnapshot's isClickable, without building the node's DomInfo."""
-        where = self._locate(backend_id, frame_id)
+        where = self.locate(backend_id, frame_id)
         if where is None:
             return False
         return where[1] in self._documents[where[0]].rare_sets["isClickable"]
@@ -261,7 +295,7 @@ class DomIndex:
     def is_tab_stop(self, backend_id: int | None, frame_id: str | None = None) -> bool:
         """The element has ``tabindex`` ≥ 0: its author put it in the tab order. Reads the
         node's raw attributes only (no DomInfo)."""
-        where = self._locate(backend_id, frame_id)
+        where = self.locate(backend_id, frame_id)
         if where is None:
             return False
         doc = self._documents[where[0]]
@@ -277,7 +311,7 @@ class DomIndex:
     ) -> tuple[tuple[float, float, float, float] | None, bool, bool] | None:
         """(bounds, visible, clickable) of a node without building its DomInfo; None if the
         DOMSnapshot does not have the node. Cheap: the renderer calls it for every node."""
-        where = self._locate(backend_id, frame_id)
+        where = self.locate(backend_id, frame_id)
         if where is None:
             return None
         cached = self._cache.get(where)
@@ -348,7 +382,7 @@ class DomIndex:
         )
 
     def get(self, backend_id: int | None, frame_id: str | None = None) -> DomInfo | None:
-        where = self._locate(backend_id, frame_id)
+        where = self.locate(backend_id, frame_id)
         if where is None:
             return None
         info = self._cache.get(where)

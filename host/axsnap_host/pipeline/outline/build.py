@@ -24,6 +24,7 @@ from ..ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
 from ..ax.redact import redact_tree
 from ..ax.tree import FlatNode, FlatTree, FrameEntry, flatten
 from ..dom.index import DomIndex, rect_of
+from ..dom.textflow import TextFlow
 from ..dom.xpath import build_xpath_map
 from ..redaction import scrub_text, scrub_url
 from ..secrets import secret_fields
@@ -133,7 +134,13 @@ def build_outline(
     collapsed = CollapsedIndex(capture, tree) if options.compact else None
     lines = build_lines(kept.root_id, kept.kept, tree.nodes, role_of, interactive,
                         collapsed.of if collapsed else _never, included)
-    shaped = shape_lines(lines, options, lambda ls: mark_onscreen(ls, tree, dom, capture))
+    flow = TextFlow(dom)
+
+    def seam(first: str, second: str) -> str | None:
+        a, b = tree.nodes[first], tree.nodes[second]
+        return flow.seam((a.backend_id, a.frame_id), (b.backend_id, b.frame_id))
+
+    shaped = shape_lines(lines, options, lambda ls: mark_onscreen(ls, tree, dom, capture), seam)
     lines = shaped.lines
     shown = {line.key for line in lines if line.ref and not line.is_marker}
     xpath_map = {k: v for k, v in xpath_map.items() if k in shown}
@@ -225,10 +232,10 @@ def _scroll_extent(
 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
     # DomIndex keeps DOMSnapshot rows by position; the scroll/client rects are read here
     # rather than widening DomInfo for every node.
-    where = dom._locate(node.backend_id, node.frame_id)
+    where = dom.locate(node.backend_id, node.frame_id)
     if where is None:
         return None
-    doc = dom._documents[where[0]]
+    doc = dom.raw_document(where[0])
     position = doc.layout_of.get(where[1])
     if position is None:
         return None

@@ -6,8 +6,13 @@ the ancestors that place them. Ancestors kept only for placement are structure: 
 their id (no agent acts on an unnamed row), and a structure line is folded away when it
 is a pure wrapper (a label, a generic element, an unnamed group) or holds a single line.
 A cell or row whose name only repeats the lines under it loses the name the same way.
-Text inside an unnamed control becomes its name; sibling text lines with nothing between
-them (one sentence split by inline markup) become one line.
+Text inside an unnamed control becomes its name. Sibling text lines that the DOM shows to be
+one run of inline text (one sentence split by inline markup: ``Enter "<b>Ann</b>" into``)
+become one line, joined exactly as the page has them (``seam``), punctuation included.
+
+Compact drops lines; it never changes the words of a line it keeps: a kept line's text is
+the full outline's text of its node (or of the run of nodes it joins), and text that repeats
+a control's name is dropped only as a whole line, never cut out of a run.
 
 ``filter="interactive"`` keeps the controls and their ancestors; ``depth`` keeps the top
 levels and puts a marker where lines were cut. All three return fresh records with their
@@ -16,7 +21,8 @@ levels and puts a marker where lines were cut. All three return fresh records wi
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import dataclasses
+from collections.abc import Callable, Collection, Sequence
 
 from .elision import elide
 from .lines import OutlineLine
@@ -37,6 +43,9 @@ _NAMED_BY_CONTENT = frozenset({"cell", "gridcell", "columnheader", "rowheader", 
                                "generic", "label", "Figcaption", "caption", "term",
                                "definition"})
 TEXT_ROLE = "text"
+_TEXT_NODE_ROLES = frozenset({"StaticText", "text"})
+# How the text of the second line follows the first in one inline run ("" or " "), or None.
+Seam = Callable[[str, str], "str | None"]
 
 
 def rebuild(lines: Sequence[OutlineLine], keep: Sequence[bool]) -> list[OutlineLine]:
@@ -51,10 +60,7 @@ def rebuild(lines: Sequence[OutlineLine], keep: Sequence[bool]) -> list[OutlineL
             continue
         up = new_index[parent] if parent >= 0 else -1
         depth = out[up].depth + 1 if up >= 0 else 0
-        copy = OutlineLine(key=line.key, depth=depth, role=line.role, name=line.name,
-                           kind=line.kind, value=line.value, state=line.state, parent=up,
-                           ref=line.ref, onscreen=line.onscreen, text=line.text,
-                           elided=line.elided)
+        copy = dataclasses.replace(line, depth=depth, parent=up)
         new_index[i] = len(out)
         out.append(copy)
     return out
@@ -79,8 +85,10 @@ def says_something(line: OutlineLine) -> bool:
     return line.kind in SAYING_KINDS or line.value is not None or bool(line.state)
 
 
-def compact(lines: Sequence[OutlineLine]) -> list[OutlineLine]:
-    """Compact lines (see the module docstring); the top line always stays."""
+def compact(lines: Sequence[OutlineLine], seam: Seam | None = None) -> list[OutlineLine]:
+    """Compact lines (see the module docstring); the top line always stays. ``seam`` says
+    which sibling text lines are one run of inline text; without it none are joined."""
+    lines = join_text_runs(lines, seam) if seam is not None else list(lines)
     n = len(lines)
     said = _text_said_by_controls(lines)
     own = [(says_something(line) and i not in said) or line.parent < 0
@@ -92,7 +100,7 @@ def compact(lines: Sequence[OutlineLine]) -> list[OutlineLine]:
             children[line.parent].append(i)
     repeats = _names_said_below(lines, keep, children)
     shown = list(keep)
-    renamed: dict[str, str] = {}  # control key → the text that labels it
+    renamed: dict[str, tuple[str, tuple[str, ...]]] = {}  # control key → its inner text
     for i, line in enumerate(lines):
         if not keep[i] or line.parent < 0:
             continue
@@ -100,8 +108,8 @@ def compact(lines: Sequence[OutlineLine]) -> list[OutlineLine]:
         if line.kind == "interactive" and not line.name and _text_leaves(lines, only, children):
             for j in only:  # an unnamed control labelled by the text inside it
                 shown[j] = False
-            renamed[line.key] = " ".join(lines[j].name for j in only)
-        _merge_text_runs(lines, only, children, shown, renamed)
+            renamed[line.key] = (" ".join(lines[j].name for j in only),
+                                 tuple(k for j in only for k in (lines[j].key, *lines[j].joined)))
         if line.value is not None or line.state:
             continue
         placement_only = (line.kind == "structure" and not own[i]) or i in repeats
@@ -113,28 +121,57 @@ def compact(lines: Sequence[OutlineLine]) -> list[OutlineLine]:
         if line.key in repeated_keys:
             line.name, line.kind = "", "structure"
         if line.key in renamed:
-            line.name = renamed[line.key]
+            line.name, line.joined = renamed[line.key]
         line.ref = line.kind in REF_KINDS
         if line.kind == "text":
             line.role = TEXT_ROLE
     return out
 
 
-def _merge_text_runs(lines: Sequence[OutlineLine], kids: Sequence[int],
-                     children: Sequence[Sequence[int]], shown: list[bool],
-                     renamed: dict[str, str]) -> None:
-    """Sibling text lines with nothing kept between them (text split by inline markup:
-    ``Text <em>more</em> text``) become the first line's text."""
-    run: list[int] = []
-    for j in [*kids, -1]:
-        if j >= 0 and shown[j] and lines[j].kind == "text" and not children[j]:
-            run.append(j)
+def join_text_runs(lines: Sequence[OutlineLine], seam: Seam) -> list[OutlineLine]:
+    """Each run of sibling text lines (adjacent, childless, one inline run by ``seam``) as
+    one line: the first line's record with the run's text, ``joined`` naming the others.
+    A run of punctuation alone stays decorative; punctuation in a run is its text."""
+    n = len(lines)
+    has_children = [False] * n
+    for line in lines:
+        if line.parent >= 0:
+            has_children[line.parent] = True
+    last_child: dict[int, int] = {}  # parent → its latest child line so far
+    head: list[int] = list(range(n))  # line → the first line of its run
+    text: dict[int, list[str]] = {}
+    for i, line in enumerate(lines):
+        before = last_child.get(line.parent)
+        last_child[line.parent] = i
+        if not _joinable(line, has_children[i]) or before is None:
             continue
-        if len(run) > 1:
-            renamed[lines[run[0]].key] = " ".join(lines[k].name for k in run)
-            for k in run[1:]:
-                shown[k] = False
-        run = []
+        if not _joinable(lines[before], has_children[before]):
+            continue
+        gap = seam(lines[before].key, line.key)
+        if gap is None:
+            continue
+        first = head[before]
+        head[i] = first
+        text.setdefault(first, [lines[first].name]).extend((gap, line.name))
+    if not text:
+        return list(lines)
+    keep = [head[i] == i for i in range(n)]
+    members: dict[int, list[int]] = {}
+    for i in range(n):
+        members.setdefault(head[i], []).append(i)
+    out = rebuild(lines, keep)
+    by_key = {line.key: line for line in out}
+    for first, parts in text.items():
+        line = by_key[lines[first].key]
+        line.name = "".join(parts).strip()
+        line.joined = tuple(lines[j].key for j in members[first][1:])
+        if any(lines[j].kind == "text" for j in members[first]):
+            line.kind = "text"
+    return out
+
+
+def _joinable(line: OutlineLine, has_children: bool) -> bool:
+    return line.role in _TEXT_NODE_ROLES and not has_children and not line.is_marker
 
 
 def _text_leaves(lines: Sequence[OutlineLine], kids: Sequence[int],

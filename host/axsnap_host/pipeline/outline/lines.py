@@ -53,6 +53,7 @@ class OutlineLine:
     onscreen: bool = True
     text: str = ""  # rendered, without indent (render/outline.py)
     elided: int = 0  # markers: how many lines they stand for
+    joined: tuple[str, ...] = ()  # compact: keys of the lines whose text this line carries
 
     @property
     def is_marker(self) -> bool:

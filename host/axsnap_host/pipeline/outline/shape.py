@@ -17,7 +17,7 @@ from ...text import line_text
 from ..ax.tree import FlatNode, FlatTree
 from ..dom.index import DomIndex
 from .budget import fit_budget
-from .compact import compact, cut_depth, filter_interactive
+from .compact import Seam, compact, cut_depth, filter_interactive
 from .lines import OutlineLine
 
 
@@ -32,6 +32,7 @@ def shape_lines(
     lines: list[OutlineLine],
     options: SnapshotOptions,
     mark_onscreen: Callable[[list[OutlineLine]], None],
+    seam: Seam | None = None,
 ) -> Shaped:
     """Apply ``filter``, ``compact``, ``depth`` and ``max_tokens`` and render the text."""
     stats: dict[str, int] = {}
@@ -41,7 +42,7 @@ def shape_lines(
         stats["filtered"] = before - len(lines)
     if options.compact:
         count = len(lines)
-        lines = compact(lines)
+        lines = compact(lines, seam)
         stats["compacted"] = count - len(lines)
     if options.depth is not None:
         lines, cut = cut_depth(lines, options.depth)
