@@ -36,6 +36,7 @@ from generate import SECRET, write_pages  # noqa: E402
 
 from peers import axsnap_tool  # noqa: E402
 from peers.cdp import CdpSession, http_base, page_ws_url  # noqa: E402
+from peers.fidelity import changed_lines  # noqa: E402
 from peers.items import (  # noqa: E402
     aria_items,
     ax_items,
@@ -89,6 +90,8 @@ class Row:
     reference: int = 0
     reference_window: int = 0
     secret_leaked: bool | None = None
+    # compact outline: kept lines whose words differ from the full outline's (must be 0)
+    text_changed: int | None = None
     # for bench/results/compare-details.json, not the table: what did not match, and why
     missed: list[str] = field(default_factory=list, repr=False)
     extra: list[str] = field(default_factory=list, repr=False)
@@ -249,6 +252,7 @@ class Context:
 def run_axsnap(ctx: Context) -> list[Row]:
     rows = []
     formats = axsnap_tool.supported_formats()
+    full_outline: str | None = None  # the hybrid outline's text, for the compact check
     for mode in axsnap_tool.MODES:
         if mode.options["format"] not in formats:
             rows.append(ctx.row("axsnap", mode.label, "not built yet",
@@ -271,9 +275,17 @@ def run_axsnap(ctx: Context) -> list[Row]:
             items = outline_items(result.get("combinedTree") or "")
         else:
             items = dom_items(result.get("elements") or [])
-        rows.append(finish_row(ctx, ctx.row("axsnap", mode.label), samples,
-                               axsnap_tool.output_text(mode, reply), items, mode.window_px,
-                               leak_text=json.dumps(reply, ensure_ascii=False)))
+        text = axsnap_tool.output_text(mode, reply)
+        row = finish_row(ctx, ctx.row("axsnap", mode.label), samples, text, items,
+                         mode.window_px, leak_text=json.dumps(reply, ensure_ascii=False))
+        if mode.kind == "combinedTree" and not mode.options.get("compact"):
+            full_outline = text
+        elif mode.kind == "combinedTree" and full_outline is not None:
+            changed = changed_lines(full_outline, text)
+            row.text_changed = len(changed)
+            row.extra = [*(f"text changed: {line.strip()}" for line in changed[:DETAILS]),
+                         *row.extra]
+        rows.append(row)
     return rows
 
 

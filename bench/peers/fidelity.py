@@ -12,7 +12,10 @@ nodes joined into one line. It is faithful when:
   line of that role and name.
 
 Whitespace is normalised (collapsed for whole lines, ignored at seams), nothing else: a
-dropped ``".``, a word cut out of a sentence or two blocks run together is a difference.
+word cut out of a sentence or a word that is not the page's is a difference. From text
+alone a line that is only the first part of a run (``Enter "Ann`` without its ``".``) or
+two blocks run together cannot be told from a faithful line (blocks are in the DOM, not in
+the outline): the end-to-end tests check those against the page's own text.
 """
 
 from __future__ import annotations

@@ -42,14 +42,14 @@ def render_table(rows: list[dict[str, Any]]) -> str:
     """Per page × tool: median latency, size, coverage, secret."""
     lines = [
         "| page | elements | tool | mode | median latency | chars | tokens | recall (page) "
-        "| recall (window) | precision | secret in output |",
-        "|---|--:|---|---|--:|--:|--:|--:|--:|--:|---|",
+        "| recall (window) | precision | secret in output | lines changed |",
+        "|---|--:|---|---|--:|--:|--:|--:|--:|--:|---|--:|",
     ]
     for r in rows:
         head = f"| {r['page']} | {r['elements']:,} | {r['tool']} | {r['mode']} |"
         if r["status"] != "ok":
             reason = r["reason"].replace("|", "\\|").replace("\n", " ")[:160]
-            lines.append(f"{head} *{r['status']}*: {reason} | | | | | | |")
+            lines.append(f"{head} *{r['status']}*: {reason} | | | | | | | |")
             continue
         window = _pct(r["recall_window"])
         if r["window"] != "page":
@@ -57,7 +57,7 @@ def render_table(rows: list[dict[str, Any]]) -> str:
         lines.append(
             f"{head} {_ms(r['median_ms'])} | {_int(r['chars'])} | {_int(r['tokens'])} | "
             f"{_pct(r['recall'])} | {window} | {_pct(r['precision'])} | "
-            f"{_secret(r['secret_leaked'])} |"
+            f"{_secret(r['secret_leaked'])} | {_int(r.get('text_changed'))} |"
         )
     return "\n".join(lines)
 
@@ -201,6 +201,10 @@ METHOD = """\
   control's `<label>`, a built-in part such as a date field's spin buttons) are left out.
   What each tool's "interactive items" are is in bench/peers/items.py;
   `compare-details.json` lists what did not match, per row.
+- **Lines changed** (compact outline only): kept lines whose words are not the full (hybrid)
+  outline's words for the same nodes, read from the two texts alone (bench/peers/fidelity.py:
+  a line's name against the same id's, a text line against a run of sibling text lines,
+  whitespace aside). Compact may drop lines, never change one: this must be 0.
 - **Secrets**: whether any of the page's secrets (generate.py's `SECRET`; each realistic
   page's own, in bench/pages/realistic/secrets.json) appears in the output (for axsnap,
   anywhere in the whole reply).

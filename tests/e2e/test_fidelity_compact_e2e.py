@@ -14,7 +14,7 @@ import pytest
 from axsnap_host.browser import Browser, OutlineResult
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from peers.fidelity import changed_lines  # noqa: E402
+from peers.fidelity import changed_lines
 
 pytestmark = pytest.mark.e2e
 

@@ -51,6 +51,9 @@ def test_table_cells() -> None:
     assert "*not built yet*: host has no format 'outline' yet" in lines[4]
     assert "**LEAKED**" in lines[5]
     assert "| 1.50 s |" in lines[6]
+    assert dom.endswith("| no | – |")  # lines changed: compact rows only
+    compact = row("generated 1k", 979, "axsnap", "compact outline", 90.0, 900, text_changed=0)
+    assert render_table([compact]).splitlines()[2].endswith("| no | 0 |")
     assert all(line.count("|") == lines[0].count("|") for line in lines)
 
 

@@ -76,8 +76,9 @@ def test_a_changed_element_is_one_changed_line() -> None:
     assert delta["counts"] == {"added": 0, "removed": 0, "changed": 1}
     [change] = delta["changes"]
     assert change["op"] == "changed" and change["id"] == "e5"
-    assert change["line"] == '[5] <div> "Clicked div"'
-    assert delta["text"] == '~ [5] <div> "Clicked div" (was: [5] <div> "Clickable div")'
+    assert change["line"] == '[5] <div> id="clicky" "Clicked div"'
+    assert delta["text"] == ('~ [5] <div> id="clicky" "Clicked div" '
+                             '(was: [5] <div> id="clicky" "Clickable div")')
     assert list(delta["elements"]["set"]) == ["5"] and "order" not in delta["elements"]
     rebuilt = apply_delta(first, second)
     assert rebuilt["domtext"] == read(changed, TabState(1))["domtext"]

@@ -13,9 +13,10 @@ Shape (issue 3)::
 
 ``Scroll: Y=<scrollY>/<max scrollY>``. A line is ``[index] <tag>``, then ``role`` when the
 element carries a role attribute, then a short list of attributes in a fixed order, then
-``label`` (the text of a wrapping ``<label>``, which is then not listed on its own line),
-the value and state, then the text in quotes. ``@(x,y)`` (the centre, viewport CSS pixels)
-is added when the element has no text to recognise it by.
+``label`` (the accessible name when nothing else on the line says it: a ``<label for>``,
+``aria-labelledby``, or the text of a wrapping ``<label>``, which is then not listed on its
+own line), the value and state, then the text in quotes. ``@(x,y)`` (the centre, viewport
+CSS pixels) is added when the element has no text to recognise it by.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 
 from ..text import clean_text
 
-LINE_ATTRS = ("type", "name", "aria-label", "placeholder", "title", "alt", "href",
+LINE_ATTRS = ("id", "type", "name", "aria-label", "placeholder", "title", "alt", "href",
               "aria-expanded", "aria-checked", "aria-selected", "aria-pressed",
               "contenteditable")
 SHOWN_INPUT_TYPES_SKIP = frozenset({"", "text"})
@@ -54,8 +55,9 @@ def element_line(record: dict[str, Any]) -> str:
         if key == "name" and record["tagName"] not in ("input", "select", "textarea"):
             continue
         parts.append(f"{key}={_quote(value)}")
-    if record.get("label"):
-        parts.append(f"label={_quote(record['label'])}")
+    label = _label(record, attrs)
+    if label:
+        parts.append(f"label={_quote(label)}")
     if record.get("value"):
         parts.append(f"value={_quote(record['value'])}")
     if record.get("checked"):
@@ -69,6 +71,19 @@ def element_line(record: dict[str, Any]) -> str:
         center = record.get("center") or {}
         parts.append(f"@({center.get('x', 0)},{center.get('y', 0)})")
     return " ".join(parts)
+
+
+def _label(record: dict[str, Any], attrs: dict[str, str]) -> str:
+    """The element's label, unless the line already says it (its text or an attribute)."""
+    label = clean_text(str(record.get("label") or record.get("name") or ""))
+    if not label:
+        return ""
+    said = {clean_text(record.get("text") or "")}
+    said.update(clean_text(attrs[key]) for key in _NAMING_ATTRS if attrs.get(key))
+    return "" if label in said else label
+
+
+_NAMING_ATTRS = ("aria-label", "placeholder", "title", "alt", "value")
 
 
 def render_domtext(header: dict[str, Any], records: list[dict[str, Any]]) -> str:
