@@ -6,7 +6,7 @@ import { createControl, navigateTab } from './lib/control.js';
 import { DebuggerManager } from './lib/debugger.js';
 import { NativeClient } from './lib/native.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/policy.js';
-import { createRouter } from './lib/router.js';
+import { MESSAGE_TYPES, createRouter } from './lib/router.js';
 import { resolveElement } from './lib/resolve.js';
 import { forgetWorld, stabilize } from './lib/stabilize.js';
 
@@ -74,7 +74,7 @@ chrome.debugger.onDetach.addListener((source, reason) => debuggers.handleDetach(
 chrome.debugger.onEvent.addListener((source, method, params) => debuggers.handleEvent(source, method, params));
 
 chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-  if (!msg || !['snapshot', 'ping_host', 'resolve'].includes(msg.type)) return false;
+  if (!msg || !MESSAGE_TYPES.includes(msg.type)) return false;
   router.handle(msg, sender).then(sendResponse);
   return true; // the reply comes asynchronously
 });

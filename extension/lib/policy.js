@@ -6,7 +6,7 @@ import { AxError } from './errors.js';
 
 export const ALLOW_LIST_KEY = 'agentAllowList';
 /** Message types another extension may send. */
-export const AGENT_TYPES = Object.freeze(['snapshot', 'resolve', 'ping_host']);
+export const AGENT_TYPES = Object.freeze(['snapshot', 'resolve', 'ping_host', 'act', 'find', 'wait_ready', 'scroll_and_collect']);
 
 const EXTENSION_ID = /^[a-p]{32}$/;
 

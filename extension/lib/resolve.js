@@ -208,10 +208,11 @@ async function liveXPath(session, frames, frame, objectId) {
 }
 
 /**
- * `{elementId, frameOrdinal, frameId, frameUrl, backendNodeId, tag, xpath, xpathMatches,
- *   givenXpath?, givenXpathMatches?, css, cssMatches, consistent}`; throws stale_element.
+ * The live node an element id names, checked to be the same node: alive (connected) and in
+ * the document of frame `ordinal` → {frames, frame, objectId, contextId, backendNodeId};
+ * throws stale_element. `objectId` lives in an isolated world (`contextId`) of that frame.
  */
-export async function resolveElement(session, elementId, givenXpath = null) {
+export async function locateNode(session, elementId, { world = WORLD } = {}) {
   const match = /^(\d+)-(\d+)$/.exec(String(elementId));
   if (!match) throw new AxError('invalid_message', `bad element id ${elementId}`, 'Use an id like "0-29".');
   const ordinal = Number(match[1]);
@@ -221,8 +222,10 @@ export async function resolveElement(session, elementId, givenXpath = null) {
   if (!frame) throw stale(elementId, `the page has no frame ${ordinal} any more`);
 
   let objectId;
+  let contextId;
   try {
-    const contextId = await isolatedWorld(session, frame);
+    contextId = (await session.send('Page.createIsolatedWorld',
+      { frameId: frame.frameId, worldName: world }, frame.sessionId)).executionContextId;
     const r = await session.send('DOM.resolveNode', { backendNodeId, executionContextId: contextId }, frame.sessionId);
     objectId = r.object?.objectId;
     const connected = await call(session, frame.sessionId, objectId, 'function () { return this.isConnected; }');
@@ -240,7 +243,15 @@ export async function resolveElement(session, elementId, givenXpath = null) {
     if (e instanceof AxError && e.code !== 'capture_failed') throw e;
     throw stale(elementId, e?.message ?? String(e));
   }
+  return { frames, frame, ordinal, objectId, contextId, backendNodeId };
+}
 
+/**
+ * `{elementId, frameOrdinal, frameId, frameUrl, backendNodeId, tag, xpath, xpathMatches,
+ *   givenXpath?, givenXpathMatches?, css, cssMatches, consistent}`; throws stale_element.
+ */
+export async function resolveElement(session, elementId, givenXpath = null) {
+  const { frames, frame, ordinal, objectId, backendNodeId } = await locateNode(session, elementId);
   const xpath = await liveXPath(session, frames, frame, objectId);
   const same = async (path) => {
     if (!path) return false;

@@ -6,6 +6,7 @@ import { ERROR_CODES } from './generated/contract.js';
 import { checkOptions } from './options_check.js';
 import { checkAgentMessage, checkSender } from './policy.js';
 import { checkRestricted } from './restricted.js';
+import { createActRoutes } from './act/route.js';
 
 export { checkSender };
 
@@ -21,13 +22,17 @@ export function validateOptions(options) {
   return checkOptions(options, INVALID_HINT);
 }
 
+/** Acting messages: checked here for their tab, by the host for the rest (models/act.py). */
+export const ACT_TYPES = Object.freeze(['act', 'find', 'wait_ready', 'scroll_and_collect']);
+export const MESSAGE_TYPES = Object.freeze(['snapshot', 'resolve', 'ping_host', ...ACT_TYPES]);
+
 /** Validate a page message; returns the normalized request or throws invalid_message. */
 export function validateMessage(msg) {
   if (!msg || typeof msg !== 'object' || Array.isArray(msg)) throw invalid('message must be an object');
   if (msg.type === 'ping_host') return { type: 'ping_host' };
-  if (msg.type !== 'snapshot' && msg.type !== 'resolve') {
+  if (!MESSAGE_TYPES.includes(msg.type)) {
     throw new AxError('unknown_type', `unknown message type ${JSON.stringify(msg.type)}`,
-      'Send {type:"snapshot", ...}, {type:"resolve", elementId, ...} or {type:"ping_host"}.');
+      `Send one of ${MESSAGE_TYPES.join(', ')} (see schemas/api/).`);
   }
   if (msg.tabId !== undefined && msg.tabId !== null && !(Number.isInteger(msg.tabId) && msg.tabId >= 0)) {
     throw invalid('tabId must be a non-negative integer');
@@ -36,6 +41,9 @@ export function validateMessage(msg) {
     throw invalid('targetId must be a non-empty string');
   }
   if (msg.tabId != null && msg.targetId != null) throw invalid('give tabId or targetId, not both');
+  if (ACT_TYPES.includes(msg.type)) {
+    return { type: msg.type, tabId: msg.tabId ?? null, targetId: msg.targetId ?? null, raw: msg };
+  }
   if (msg.type === 'resolve') {
     if (typeof msg.elementId !== 'string' || !/^\d+-\d+$/.test(msg.elementId)) {
       throw invalid('elementId must look like "0-29" (frame ordinal, backendNodeId)');
@@ -172,6 +180,8 @@ export function createRouter(deps) {
     }
   }
 
+  const actRoutes = createActRoutes({ deps: { ...deps, checkTab: allowedTab }, resolveTab, now });
+
   async function pingHost() {
     const t0 = now();
     const sent = await deps.native.request('ping', {}, { timeoutMs: 15_000 });
@@ -193,6 +203,7 @@ export function createRouter(deps) {
       const req = validateMessage(msg); // strictly typed: the policy below reads parsed values
       if (who === 'agent') checkAgentMessage(req);
       if (req.type === 'resolve') return await resolve(req, who);
+      if (actRoutes[req.type]) return await actRoutes[req.type](req, who);
       return req.type === 'ping_host' ? await pingHost() : await snapshot(req, onProgress, who);
     } catch (err) {
       return { ok: false, error: toErrorInfo(err) };

@@ -124,7 +124,7 @@ async function reuseWorld(session) {
  * Resolves {stabilized, waited_ms, reasons, pending_requests, mutations}; never throws for
  * a page that does not settle (it reports why instead).
  */
-export async function stabilize(session, options, { now = () => performance.now() } = {}) {
+export async function stabilize(session, options, { now = () => performance.now(), inflight: seen = null } = {}) {
   const opts = stabilizeOptions(options);
   const report = { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0 };
   if (!opts.enabled) {
@@ -132,7 +132,9 @@ export async function stabilize(session, options, { now = () => performance.now(
     return report;
   }
   const started = now();
-  const inflight = new Set();
+  // A caller that watched the network since before this call (an action's readiness) hands
+  // over the requests already in flight.
+  const inflight = seen ?? new Set();
   const unsubscribe = session.onEvent((method, params) => {
     if (method === 'Network.requestWillBeSent') {
       if (!String(params.request?.url ?? '').startsWith('data:')) inflight.add(params.requestId);

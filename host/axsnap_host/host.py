@@ -20,7 +20,10 @@ from . import PROTOCOL_VERSION
 from .log import get_logger
 from .models.errors import AxsnapError, ErrorCode, ErrorInfo
 from .models.wire import (
+    ActReportRequest,
+    ActResolveRequest,
     Chunk,
+    CollectStepRequest,
     ForgetTabRequest,
     NativeErrorReply,
     PingRequest,
@@ -44,7 +47,8 @@ if TYPE_CHECKING:
 
 log = get_logger("host")
 
-KNOWN_TYPES = ("ping", "snapshot", "forget_tab", "chunk", "control_reply")
+KNOWN_TYPES = ("ping", "snapshot", "forget_tab", "chunk", "control_reply", "act_resolve",
+               "act_report", "collect_step")
 _REQUEST_ADAPTER: TypeAdapter[Any] = TypeAdapter(Request)
 _MAX_ERRORS_SHOWN = 3
 
@@ -188,6 +192,8 @@ class Host:
                 return ok_reply(request.id, {"forgotten": forgotten})
             if isinstance(request, SnapshotRequest):
                 return self._snapshot(request, started, parse_ms, raw_size)
+            if isinstance(request, ActResolveRequest | ActReportRequest | CollectStepRequest):
+                return self._act(request, started)
         except AxsnapError as exc:
             log.warning("request id=%s failed: %s", request.id, exc.code)
             return error_reply(request.id, exc.code, exc.message, exc.hint)
@@ -242,6 +248,25 @@ class Host:
         if self.control_link is not None:
             self.control_link.deliver(message_id, reply)
         return []
+
+    def _act(self, request: Any, started: float) -> dict[str, Any]:
+        """Acting steps (act/): resolve a target, report an action, merge a collection."""
+        from .act.collect import collect_step
+        from .act.report import act_report
+        from .act.service import act_resolve
+
+        tab_id = request.capture.tab.id if request.capture is not None else request.tabId
+        state = self.tabs.get(tab_id)
+        if isinstance(request, ActResolveRequest):
+            result = act_resolve(request, state)
+        elif isinstance(request, ActReportRequest):
+            result = act_report(request, state)
+        else:
+            result = collect_step(request, state)
+        # type and timing only: targets and values may be page text or secrets
+        log.info("%s id=%s tab=%s host_ms=%.1f", request.type, request.id, tab_id,
+                 _ms_since(started))
+        return ok_reply(request.id, result)
 
     def _on_chunk(self, chunk: Chunk) -> list[dict[str, Any]]:
         try:

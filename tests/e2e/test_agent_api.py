@@ -18,7 +18,14 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from axsnap_host import EXTENSION_ID
 from axsnap_host.browser import Browser
-from axsnap_host.models.api import ErrorReply, PingHostReply, ResolveReply, SnapshotReply
+from axsnap_host.models.api import (
+    ActReply,
+    ErrorReply,
+    FindReply,
+    PingHostReply,
+    ResolveReply,
+    SnapshotReply,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -133,6 +140,38 @@ def test_a_stranger_is_refused_while_an_agent_is_allowed(allowed: Browser,
             assert STRANGER_ID in reply["error"]["message"]
     finally:
         driver.close()
+        driver.switch_to.window(allowed.bridge_handle)
+
+
+def test_an_allowed_agent_acts_through_axsnap(allowed: Browser, pages_url: str) -> None:
+    """The ``act`` and ``find`` messages from another extension: resolved and executed by
+    axsnap, refused for a stranger."""
+    allowed.open(pages_url + "agent/index.html")
+    driver = allowed.driver
+    message = {"type": "act", "tabId": allowed.tab_id, "action": "click", "target": "Count me"}
+    page_of(allowed, STRANGER_ID, "page.html")
+    try:
+        refused = ask(driver, message)
+        assert refused["error"]["code"] == "not_allowed"
+    finally:
+        driver.close()
+        driver.switch_to.window(allowed.bridge_handle)
+    page_of(allowed, AGENT_ID, "agent.html")
+    try:
+        reply = ask(driver, message)
+        ActReply.model_validate(reply)
+        assert reply["result"]["ok"] is True, reply["result"]
+        assert reply["result"]["target"]["label"] == "Count me"
+        found = ask(driver, {"type": "find", "tabId": allowed.tab_id, "query": "Count me"})
+        FindReply.model_validate(found)
+        assert found["result"]["decision"] == "unique"
+    finally:
+        driver.close()
+        driver.switch_to.window(allowed.bridge_handle)
+    driver.switch_to.window(allowed.target_handle)
+    try:
+        assert driver.find_element(By.ID, "clicks").text == "1"
+    finally:
         driver.switch_to.window(allowed.bridge_handle)
 
 

@@ -26,6 +26,7 @@ from ..models.errors import AxsnapError, ErrorCode
 from ..models.options import SEMANTIC_FORMATS, wire_options
 from ..models.snapshot import SnapshotV1
 from ..paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
+from .acting import ActingMixin
 from .results import DomResult, OutlineResult, PageResult
 
 BRIDGE_PATH = "bridge.html"
@@ -49,7 +50,7 @@ def _descendants(root_pid: int) -> list[int]:
     return found
 
 
-class Browser:
+class Browser(ActingMixin):
     """Chromium + axsnap extension + registered host. Use as a context manager."""
 
     BASES = 8  # full outline and DOM results kept to rebuild delta replies on

@@ -1,10 +1,12 @@
 """The extension's message API: what a page of axsnap, or an agent extension on the side
 panel's allow-list, sends with ``chrome.runtime.sendMessage`` and what it gets back.
 
-Requests are ``{type: "snapshot" | "resolve" | "ping_host", ...}``; every reply is
-``{ok: true, result, timings, ...}`` or ``{ok: false, error: {code, message, hint}}``. The side
-panel also asks over a port (``chrome.runtime.connect({name: "axsnap-request"})``): it posts
-one request and hears ``progress`` events, then one ``reply`` wrapping the same reply.
+Requests are ``{type: "snapshot" | "resolve" | "act" | "find" | "wait_ready" |
+"scroll_and_collect" | "ping_host", ...}`` (the acting messages are in ``models/act.py``);
+every reply is ``{ok: true, result, timings, ...}`` or
+``{ok: false, error: {code, message, hint}}``. The side panel also asks over a port
+(``chrome.runtime.connect({name: "axsnap-request"})``): it posts one request and hears
+``progress`` events, then one ``reply`` wrapping the same reply.
 
 ``python -m axsnap_host.models.api --write schemas/api`` writes one JSON Schema per message
 and reply (a unit test keeps the files equal to these models; the end-to-end tests check
@@ -20,6 +22,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .act import (
+    ActionResult,
+    ActMessage,
+    CollectMessage,
+    CollectResult,
+    FindMessage,
+    FindResult,
+    Readiness,
+    WaitReadyMessage,
+)
 from .errors import ErrorReply
 from .options import SnapshotOptions
 from .result import SnapshotResult
@@ -211,6 +223,40 @@ class ResolveReply(BaseModel):
     timings: Timings
 
 
+class ActReply(BaseModel):
+    """The action was tried: ``result.ok`` says whether it happened, ``result.error`` why not."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ok: Literal[True]
+    result: ActionResult
+    timings: Timings
+
+
+class FindReply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ok: Literal[True]
+    result: FindResult
+    timings: Timings
+
+
+class WaitReadyReply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ok: Literal[True]
+    result: Readiness
+    timings: Timings
+
+
+class CollectReply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ok: Literal[True]
+    result: CollectResult
+    timings: Timings
+
+
 class PingHostReply(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -236,7 +282,8 @@ class PortReply(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["reply"]
-    reply: SnapshotReply | ResolveReply | PingHostReply | ErrorReply
+    reply: (SnapshotReply | ResolveReply | ActReply | FindReply | WaitReadyReply | CollectReply
+            | PingHostReply | ErrorReply)
 
 
 # -- schemas ----------------------------------------------------------------------------
@@ -246,6 +293,14 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "snapshot_reply": SnapshotReply,
     "resolve_message": ResolveMessage,
     "resolve_reply": ResolveReply,
+    "act_message": ActMessage,
+    "act_reply": ActReply,
+    "find_message": FindMessage,
+    "find_reply": FindReply,
+    "wait_ready_message": WaitReadyMessage,
+    "wait_ready_reply": WaitReadyReply,
+    "scroll_and_collect_message": CollectMessage,
+    "scroll_and_collect_reply": CollectReply,
     "ping_host_message": PingHostMessage,
     "ping_host_reply": PingHostReply,
     "error_reply": ErrorReply,

@@ -35,6 +35,12 @@ class ErrorCode(StrEnum):
     HOST_FORBIDDEN = "host_forbidden"
     HOST_EXITED = "host_exited"
     HOST_TIMEOUT = "host_timeout"
+    # acting (resolver: host; executor: extension)
+    NOT_FOUND = "not_found"
+    AMBIGUOUS_TARGET = "ambiguous_target"
+    OCCLUDED = "occluded"
+    NOT_ACTIONABLE = "not_actionable"
+    ACTION_FAILED = "action_failed"
     # clients
     NOT_ALLOWED = "not_allowed"
     TIMEOUT = "timeout"

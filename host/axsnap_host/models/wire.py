@@ -50,7 +50,6 @@ class Chunk(_Message):
     data: str
 
 
-Request = Annotated[PingRequest | SnapshotRequest | ForgetTabRequest, Field(discriminator="type")]
 
 
 class OkReply(_Message):
@@ -104,3 +103,58 @@ class ControlStatusMessage(_Message):
 
     type: Literal["control_status"]
     linked: bool
+
+
+class ActResolveRequest(_Message):
+    """Act/find, step 1: the caller's ``act``/``find``/``scroll_and_collect`` message as it
+    came (validated here, against models/act.py: one contract), and a fresh capture of the
+    tab (DOM channel, whole page). The host resolves the target (and ``to``) — ids on the
+    capture the caller last saw, words on this one — and answers ``{message (normalized),
+    target, to, error, url, title}``, or a FindResult for ``find``."""
+
+    type: Literal["act_resolve"]
+    message: dict[str, Any]
+    options: SnapshotOptions = Field(default_factory=SnapshotOptions)
+    capture: RawCapture
+
+
+class ActReportRequest(_Message):
+    """Act, step 2: what the extension did and saw; the host writes the ActionResult (with a
+    capture taken after the action, when there is one)."""
+
+    type: Literal["act_report"]
+    tabId: int | None = None
+    action: str
+    target: dict[str, Any] | None = None
+    options: SnapshotOptions = Field(default_factory=SnapshotOptions)
+    capture: RawCapture | None = None
+    before: dict[str, Any] = Field(default_factory=dict)
+    focus: dict[str, Any] | None = None
+    dialogs: list[dict[str, Any]] = Field(default_factory=list)
+    readiness: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    method: str | None = None
+    timings: dict[str, float] = Field(default_factory=dict)
+
+
+class CollectStepRequest(_Message):
+    """Scroll-and-collect: one capture after one scroll, merged into ``collection``."""
+
+    type: Literal["collect_step"]
+    tabId: int | None = None
+    collection: str = Field(min_length=1, max_length=100)
+    step: int = Field(ge=0)
+    message: dict[str, Any] | None = Field(None, description="step 0: the caller's message")
+    until: str | None = None
+    options: SnapshotOptions = Field(default_factory=SnapshotOptions)
+    capture: RawCapture | None = None
+    scroll: dict[str, float] = Field(default_factory=dict)
+    finish: str | None = Field(None, description="the stop reason: answer with the whole "
+                               "collection")
+
+
+Request = Annotated[
+    PingRequest | SnapshotRequest | ForgetTabRequest | ActResolveRequest | ActReportRequest
+    | CollectStepRequest,
+    Field(discriminator="type"),
+]

@@ -65,6 +65,7 @@ def _result(
         return _semantic(capture, options, state)
     started = time.perf_counter()
     dom_result = build_dom_result(capture, options, state)
+    state.elements = dom_result["elements"]
     result: dict[str, Any] = {"format": options.format, **dom_result}
     result.setdefault("timings", {})["dom_ms"] = round((time.perf_counter() - started) * 1000, 3)
     result.setdefault("stats", {})

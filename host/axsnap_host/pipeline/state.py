@@ -7,6 +7,7 @@ module holds that state, explicitly, per tabId, for a bounded number of tabs.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
 
 from .delta.cache import SnapshotCache
 from .dom.registry import IndexRegistry
@@ -25,6 +26,10 @@ class TabState:
         # The last semantic read (semantic.build.SemanticIndex): semantic id → frame ordinal
         # and backendNodeId, for actions that name their target by semantic id.
         self.semantic_index: object | None = None
+        # The DOM channel's last element records (redacted), for acting on what the caller
+        # saw: a DOM text index resolves on these (act/service.py).
+        self.elements: list[dict[str, Any]] | None = None
+        self.collections: dict[str, Any] = {}  # scroll-and-collect runs (act/collect.py)
 
 
 class TabStates:

@@ -1,0 +1,280 @@
+// Execute one action on a live node with real input (lib/act/input.js) at its visible
+// centre (lib/act/geometry.js). The node was named by the host's resolver; here it is found
+// again and checked to be the very same node (resolve.js locateNode → stale_element), and
+// checked to take the action: disabled or read-only targets are refused, a covered point is
+// refused (occluded). Values typed are never echoed: the result says what was done, the host
+// reads values back from a capture, redacted.
+
+import { AxError } from '../errors.js';
+import { locateNode } from '../resolve.js';
+import { actionPoint, checkHit } from './geometry.js';
+import { clickAt, dragFromTo, moveTo, pressChord, typeText, wheelAt } from './input.js';
+
+const WORLD = 'axsnap-act';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The target's facts, read in the isolated world (nothing written to the page).
+const FACTS = `function () {
+  const el = this;
+  const tag = el.localName || '';
+  const type = (el.getAttribute && (el.getAttribute('type') || '') || '').toLowerCase();
+  const role = (el.getAttribute && el.getAttribute('role')) || '';
+  const NOT_TEXT = ['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image', 'range', 'color', 'hidden'];
+  const disabled = !!((el.matches && el.matches(':disabled')) || (el.closest && el.closest('[aria-disabled="true"]')));
+  const editable = !!(el.isContentEditable || (tag === 'input' && !NOT_TEXT.includes(type)) || tag === 'textarea');
+  const readOnly = !!(el.readOnly || (el.getAttribute && el.getAttribute('aria-readonly') === 'true'));
+  let checked = null;
+  if (tag === 'input' && (type === 'checkbox' || type === 'radio')) checked = el.checked;
+  else if (el.getAttribute && el.getAttribute('aria-checked') !== null) checked = el.getAttribute('aria-checked') === 'true';
+  const options = tag === 'select' ? Array.from(el.options).map((o, i) => ({ i, value: o.value,
+    label: (o.label || o.textContent || '').replace(/\\s+/g, ' ').trim(), disabled: o.disabled })) : null;
+  return JSON.stringify({ tag, type, role, disabled, editable, readOnly, checked, options,
+    selectedIndex: tag === 'select' ? el.selectedIndex : null, multiple: !!el.multiple,
+    form: !!(el.form || tag === 'form'), focused: el.getRootNode().activeElement === el || document.activeElement === el });
+}`;
+
+async function callOn(session, node, fn, args = [], byValue = true) {
+  const res = await session.send('Runtime.callFunctionOn', {
+    objectId: node.objectId, functionDeclaration: fn, arguments: args.map((a) => (a && a.objectId ? a : { value: a })),
+    returnByValue: byValue,
+  }, node.frame.sessionId);
+  if (res.exceptionDetails) throw new AxError('action_failed', 'a page function failed', '');
+  return res.result;
+}
+
+async function facts(session, node) {
+  return JSON.parse((await callOn(session, node, FACTS)).value);
+}
+
+function refuse(code, message, hint = '') {
+  return new AxError(code, message, hint);
+}
+
+const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Find the live node the host named ({id}) and check it takes `action`. */
+export async function liveTarget(session, target) {
+  if (!target?.id) throw refuse('stale_element', 'The target has no element id to find it by.', 'Take a new snapshot.');
+  const node = await locateNode(session, target.id, { world: WORLD });
+  node.facts = await facts(session, node);
+  return node;
+}
+
+function checkEnabled(node, action) {
+  const f = node.facts;
+  if (f.disabled && !['hover', 'scroll'].includes(action)) {
+    throw refuse('not_actionable', `The target is disabled; it cannot take ${action}.`,
+      'Wait until the page enables it (fill the fields it needs first).');
+  }
+  if (['type', 'fill'].includes(action)) {
+    if (!f.editable) throw refuse('not_actionable', `The target (<${f.tag}>) does not take text.`, 'Name a text field.');
+    if (f.readOnly) throw refuse('not_actionable', 'The target is read-only.', 'Name an editable field.');
+  }
+  if (action === 'upload' && !(f.tag === 'input' && f.type === 'file')) {
+    throw refuse('not_actionable', 'The target is not a file input.', 'Name an <input type="file">.');
+  }
+}
+
+async function pointFor(session, node, { force = false } = {}) {
+  const { local, point } = await actionPoint(session, node);
+  if (!force) await checkHit(session, node, local);
+  return point;
+}
+
+async function focusNode(session, node) {
+  await session.send('DOM.focus', { backendNodeId: node.backendNodeId }, node.frame.sessionId);
+}
+
+async function clickNode(session, node, opts, how = {}) {
+  await clickAt(session, await pointFor(session, node, opts), how);
+}
+
+// -- select --------------------------------------------------------------------------------
+
+function pickOption(options, wanted) {
+  const w = norm(wanted);
+  const exact = options.filter((o) => o.value === String(wanted) || norm(o.label) === w);
+  if (exact.length) return exact[0];
+  const partial = options.filter((o) => norm(o.label).includes(w));
+  return partial.length === 1 ? partial[0] : null;
+}
+
+async function selectNative(session, node, wanted) {
+  const f = node.facts;
+  const option = pickOption(f.options, wanted);
+  if (!option) {
+    throw refuse('not_found', `No option of the select matches ${JSON.stringify(String(wanted))}.`,
+      `Options: ${f.options.slice(0, 20).map((o) => o.label).join(', ')}`);
+  }
+  if (option.disabled) throw refuse('not_actionable', 'That option is disabled.', 'Pick an enabled option.');
+  if (f.selectedIndex === option.i) return 'already';
+  // The keyboard first: a focused, closed <select> steps through its enabled options with the
+  // arrow keys, and the page hears real key events and a trusted change.
+  await focusNode(session, node);
+  const enabled = f.options.filter((o) => !o.disabled).map((o) => o.i);
+  const from = enabled.indexOf(f.selectedIndex);
+  const to = enabled.indexOf(option.i);
+  if (!f.multiple && to >= 0) {
+    const steps = from < 0 ? to + 1 : to - from;
+    const key = steps > 0 ? 'ArrowDown' : 'ArrowUp';
+    for (let i = 0; i < Math.abs(steps); i++) await pressChord(session, key);
+    const now = JSON.parse((await callOn(session, node, FACTS)).value);
+    if (now.selectedIndex === option.i) return 'keyboard';
+  }
+  // Otherwise (a multiple select, a page that intercepts keys): select the option and fire
+  // the events a person's choice fires.
+  await callOn(session, node, `function (i) {
+    if (this.multiple) this.options[i].selected = true; else this.selectedIndex = i;
+    this.dispatchEvent(new Event('input', { bubbles: true }));
+    this.dispatchEvent(new Event('change', { bubbles: true }));
+  }`, [option.i]);
+  return 'script';
+}
+
+const FIND_OPTION = `function (wanted) {
+  const norm = (s) => String(s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const roots = [this];
+  for (const attr of ['aria-controls', 'aria-owns']) {
+    for (const id of (this.getAttribute(attr) || '').split(/\\s+/)) {
+      const el = id && this.getRootNode().getElementById ? this.getRootNode().getElementById(id) : null;
+      if (el) roots.push(el);
+    }
+  }
+  const w = norm(wanted);
+  let found = null;
+  for (const root of roots) {
+    for (const o of root.querySelectorAll('[role="option"]')) {
+      const box = o.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const t = norm(o.getAttribute('aria-label') || o.textContent);
+      if (t === w || o.getAttribute('data-value') === String(wanted)) return o;
+      if (!found && t.includes(w)) found = o;
+    }
+  }
+  return found;
+}`;
+
+async function selectAria(session, node, wanted, opts) {
+  let option = await callOn(session, node, FIND_OPTION, [String(wanted)], false);
+  if (!option?.objectId) {
+    await clickNode(session, node, opts); // a collapsed combobox: open it
+    await sleep(150);
+    option = await callOn(session, node, FIND_OPTION, [String(wanted)], false);
+  }
+  if (!option?.objectId) {
+    throw refuse('not_found', `No visible option matches ${JSON.stringify(String(wanted))}.`, 'Name an option the list shows.');
+  }
+  const d = await session.send('DOM.describeNode', { objectId: option.objectId }, node.frame.sessionId);
+  const optionNode = { ...node, objectId: option.objectId, backendNodeId: d.node.backendNodeId };
+  await clickNode(session, optionNode, opts);
+  return 'click';
+}
+
+// -- the actions ---------------------------------------------------------------------------
+
+async function fillText(session, node, value, replace) {
+  await focusNode(session, node);
+  if (replace) {
+    await pressChord(session, 'Control+A');
+    await pressChord(session, 'Delete');
+  } else {
+    await pressChord(session, node.facts.tag === 'input' ? 'End' : 'Control+End');
+  }
+  if (value) await typeText(session, value);
+}
+
+async function scroll(session, node, value, opts) {
+  const how = value ?? 'down';
+  if (node && how === 'into_view') {
+    await session.send('DOM.scrollIntoViewIfNeeded', { backendNodeId: node.backendNodeId }, node.frame.sessionId);
+    return 'into_view';
+  }
+  const metrics = await session.send('Page.getLayoutMetrics');
+  const vp = metrics.cssLayoutViewport ?? metrics.layoutViewport;
+  const page = Number.isFinite(opts.delta_y) ? Math.abs(opts.delta_y) : Math.round(vp.clientHeight * 0.8);
+  const deltas = { down: page, up: -page, bottom: 1e6, top: -1e6 };
+  const delta = typeof how === 'number' || /^-?\d+$/.test(String(how)) ? Number(how) : deltas[how];
+  if (delta === undefined) {
+    throw refuse('invalid_message', `scroll takes down, up, top, bottom, into_view or pixels, not ${JSON.stringify(how)}`, '');
+  }
+  const point = node ? (await actionPoint(session, node)).point : { x: vp.clientWidth / 2, y: vp.clientHeight / 2 };
+  await wheelAt(session, point, delta);
+  return 'wheel';
+}
+
+const FORM_SUBMITTER = `function () {
+  const form = this.localName === 'form' ? this : this.form || this.closest('form');
+  if (!form) return null;
+  return form.querySelector('button:not([type]), button[type="submit"], input[type="submit"], input[type="image"]');
+}`;
+
+async function submit(session, node, opts) {
+  const f = node.facts;
+  if (f.tag === 'button' || (f.tag === 'input' && ['submit', 'image'].includes(f.type))) {
+    await clickNode(session, node, opts);
+    return 'click';
+  }
+  const button = await callOn(session, node, FORM_SUBMITTER, [], false);
+  if (button?.objectId) {
+    const d = await session.send('DOM.describeNode', { objectId: button.objectId }, node.frame.sessionId);
+    await clickNode(session, { ...node, objectId: button.objectId, backendNodeId: d.node.backendNodeId }, opts);
+    return 'click';
+  }
+  await focusNode(session, node);
+  await pressChord(session, 'Enter');
+  return 'enter';
+}
+
+/**
+ * Run `action` on `node` (null for page-wide press/scroll); `to` is the drop node of a drag.
+ * Resolves {method}; throws AxError (stale_element, not_actionable, occluded, ...).
+ */
+export async function execute(session, action, node, value, to, opts = {}) {
+  if (node) checkEnabled(node, action);
+  switch (action) {
+    case 'click': await clickNode(session, node, opts); return { method: 'mouse' };
+    case 'double_click': await clickNode(session, node, opts, { count: 2 }); return { method: 'mouse' };
+    case 'right_click': await clickNode(session, node, opts, { button: 'right' }); return { method: 'mouse' };
+    case 'hover': await moveTo(session, await pointFor(session, node, { force: true })); return { method: 'mouse' };
+    case 'focus': await focusNode(session, node); return { method: 'focus' };
+    case 'type':
+    case 'fill':
+      await fillText(session, node, String(value ?? ''), action === 'fill');
+      return { method: 'keyboard' };
+    case 'press':
+      if (node) await focusNode(session, node);
+      for (const chord of String(value ?? '').split(/\s+/).filter(Boolean)) await pressChord(session, chord);
+      return { method: 'keyboard' };
+    case 'select':
+      if (node.facts.tag === 'select') return { method: await selectNative(session, node, value) };
+      return { method: await selectAria(session, node, value, opts) };
+    case 'check':
+    case 'uncheck': {
+      const want = action === 'check';
+      if (node.facts.checked === want) return { method: 'already' };
+      await clickNode(session, node, opts);
+      const now = await facts(session, node);
+      if (now.checked !== null && now.checked !== want) {
+        throw refuse('action_failed', `The click did not ${action} the target.`, 'The page may handle it another way: try click.');
+      }
+      return { method: 'mouse' };
+    }
+    case 'scroll': return { method: await scroll(session, node, value, opts) };
+    case 'submit': return { method: await submit(session, node, opts) };
+    case 'upload': {
+      const files = (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string' && v);
+      if (!files.length) throw refuse('invalid_message', 'upload needs file paths as value', '');
+      await session.send('DOM.setFileInputFiles', { files, backendNodeId: node.backendNodeId }, node.frame.sessionId);
+      return { method: 'file_chooser' };
+    }
+    case 'drag': {
+      if (!to) throw refuse('invalid_message', 'drag needs a drop target (to)', '');
+      const from = await pointFor(session, node, opts);
+      const { point } = await actionPoint(session, to);
+      await dragFromTo(session, from, point);
+      return { method: 'mouse' };
+    }
+    default:
+      throw refuse('invalid_message', `unknown action ${JSON.stringify(action)}`, '');
+  }
+}

@@ -1,0 +1,138 @@
+// Where to act: scroll a node into view, find the centre of its visible part in top-level
+// viewport coordinates, and hit-test that point (is the node, or something inside it, what a
+// click there would reach?).
+//
+// DOM.getContentQuads answers in the coordinates of the frame's local root (the tab, or the
+// out-of-process frame the node lives in); a cross-site frame's quads are moved to the tab's
+// viewport by adding, for each process boundary on the way up, the content-box origin of the
+// <iframe> that holds it.
+
+import { AxError } from '../errors.js';
+
+/** Bounding box of a quad [x1,y1,...,x4,y4]. */
+export function quadBox(quad) {
+  const xs = [quad[0], quad[2], quad[4], quad[6]];
+  const ys = [quad[1], quad[3], quad[5], quad[7]];
+  const x0 = Math.min(...xs);
+  const y0 = Math.min(...ys);
+  return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
+}
+
+/** The centre of the largest part of `quads` inside the viewport {width, height}, or null. */
+export function visibleCentre(quads, viewport) {
+  let best = null;
+  for (const quad of quads ?? []) {
+    const b = quadBox(quad);
+    const x0 = Math.max(0, b.x);
+    const y0 = Math.max(0, b.y);
+    const x1 = Math.min(viewport.width, b.x + b.width);
+    const y1 = Math.min(viewport.height, b.y + b.height);
+    const area = (x1 - x0) * (y1 - y0);
+    if (x1 - x0 >= 1 && y1 - y0 >= 1 && (!best || area > best.area)) {
+      best = { area, x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+    }
+  }
+  return best ? { x: Math.round(best.x * 100) / 100, y: Math.round(best.y * 100) / 100 } : null;
+}
+
+async function viewportOf(session, sessionId) {
+  const m = await session.send('Page.getLayoutMetrics', {}, sessionId);
+  const vp = m.cssLayoutViewport ?? m.layoutViewport;
+  return { width: vp.clientWidth, height: vp.clientHeight };
+}
+
+/** Offset of `frame`'s local root viewport in the tab's viewport (0,0 for in-process frames). */
+export async function frameOffset(session, frames, frame) {
+  let x = 0;
+  let y = 0;
+  let f = frame;
+  while (f?.parentFrameId) {
+    const parent = frames.find((p) => p.frameId === f.parentFrameId);
+    if (!parent) break;
+    if (f.sessionId !== parent.sessionId) {
+      const owner = await session.send('DOM.getFrameOwner', { frameId: f.frameId }, parent.sessionId);
+      const box = await session.send('DOM.getBoxModel', { backendNodeId: owner.backendNodeId }, parent.sessionId);
+      x += box.model.content[0];
+      y += box.model.content[1];
+    }
+    f = parent;
+  }
+  return { x, y };
+}
+
+/**
+ * Scroll the node into view and find where to act on it: {local, point} — `local` in its
+ * frame's local root viewport (for hit-testing there), `point` in the tab's viewport (for
+ * input). Throws not_actionable when no part of it can be seen.
+ */
+export async function actionPoint(session, node) {
+  const { frame, backendNodeId } = node;
+  await session.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }, frame.sessionId).catch(() => {});
+  let quads;
+  try {
+    quads = (await session.send('DOM.getContentQuads', { backendNodeId }, frame.sessionId)).quads;
+  } catch {
+    quads = [];
+  }
+  const local = visibleCentre(quads, await viewportOf(session, frame.sessionId));
+  if (!local) {
+    throw new AxError('not_actionable', 'The element has no visible box (hidden, empty or outside the page).',
+      'Take a new snapshot: act on an element that is shown.');
+  }
+  const offset = await frameOffset(session, node.frames, frame);
+  return { local, point: { x: local.x + offset.x, y: local.y + offset.y } };
+}
+
+// Is `hit` the target, inside it (across shadow roots), or a label that forwards to it?
+const REACHES = `function (hit) {
+  for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return true;
+  const label = hit && hit.closest ? hit.closest('label') : null;
+  if (label && label.control === this) return true;
+  return false;
+}`;
+
+const DESCRIBE = `function () {
+  const text = (this.innerText || this.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 80);
+  return JSON.stringify({ tag: this.localName || '', text, id: this.id || '' });
+}`;
+
+/**
+ * Hit-test the node's action point in its frame; throws occluded (with `cover`:
+ * {backendNodeId, tag, text}) when another element would take the click.
+ */
+export async function checkHit(session, node, local) {
+  const { frame, objectId, contextId } = node;
+  let hit;
+  try {
+    hit = await session.send('DOM.getNodeForLocation',
+      { x: Math.round(local.x), y: Math.round(local.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true },
+      frame.sessionId);
+  } catch {
+    return; // nothing there to compare (a point on a scrollbar): let the click decide
+  }
+  if (hit.backendNodeId === node.backendNodeId) return;
+  let hitObject = null;
+  if (!hit.frameId || hit.frameId === frame.frameId) {
+    const r = await session.send('DOM.resolveNode',
+      { backendNodeId: hit.backendNodeId, executionContextId: contextId }, frame.sessionId).catch(() => null);
+    hitObject = r?.object?.objectId ?? null;
+  }
+  if (hitObject) {
+    const reaches = await session.send('Runtime.callFunctionOn', {
+      objectId, functionDeclaration: REACHES, arguments: [{ objectId: hitObject }], returnByValue: true,
+    }, frame.sessionId);
+    if (reaches.result?.value === true) return;
+  }
+  let cover = { backendNodeId: hit.backendNodeId, tag: '', text: '' };
+  if (hitObject) {
+    const d = await session.send('Runtime.callFunctionOn',
+      { objectId: hitObject, functionDeclaration: DESCRIBE, returnByValue: true }, frame.sessionId).catch(() => null);
+    if (d?.result?.value) cover = { ...cover, ...JSON.parse(d.result.value) };
+  } else {
+    cover.tag = 'iframe';
+  }
+  const err = new AxError('occluded', 'Another element is on top of the target at the point a click would land',
+    'Close or move what covers it (a dialog, a banner), or act on the cover; force: true skips this check.');
+  err.cover = cover;
+  throw err;
+}

@@ -1,0 +1,106 @@
+// Readiness: is the page done reacting? The quiet-window model of stabilize.js (no DOM
+// mutation and no input for quiet_ms, at most max_pending_requests requests in flight,
+// capped at max_wait_ms), plus the main document's load state and the JavaScript dialogs
+// that opened. A watch starts before an action, so the requests the action fires and the
+// dialogs it opens are seen from their first moment.
+
+import { stabilize } from '../stabilize.js';
+
+export const READY_DEFAULTS = Object.freeze({ quiet_ms: 500, max_wait_ms: 10_000, max_pending_requests: 2 });
+const WORLD = 'axsnap-act';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function readyState(session) {
+  try {
+    const tree = await session.send('Page.getFrameTree');
+    const world = await session.send('Page.createIsolatedWorld', { frameId: tree.frameTree.frame.id, worldName: WORLD });
+    const res = await session.send('Runtime.evaluate',
+      { expression: 'document.readyState', contextId: world.executionContextId, returnByValue: true });
+    return String(res.result?.value ?? '');
+  } catch {
+    return ''; // between two documents
+  }
+}
+
+/**
+ * Start watching the tab: requests in flight and JavaScript dialogs (answered at once with
+ * `dialog`: "accept" | "dismiss", so a dialog never blocks the page or the next step).
+ * Returns {dialogs, ready(options), stop()}.
+ */
+export async function watchPage(session, { dialog = 'dismiss', now = () => performance.now() } = {}) {
+  const inflight = new Set();
+  const dialogs = [];
+  const accept = dialog === 'accept';
+  const releaseNetwork = await session.useNetwork().catch(() => null);
+  await session.send('Page.enable').catch(() => {});
+  const off = session.onEvent((method, params, source) => {
+    if (method === 'Network.requestWillBeSent') {
+      if (!String(params.request?.url ?? '').startsWith('data:')) inflight.add(params.requestId);
+    } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
+      inflight.delete(params.requestId);
+    } else if (method === 'Page.javascriptDialogOpening') {
+      dialogs.push({ type: String(params.type ?? ''), message: String(params.message ?? ''),
+        handled: accept ? 'accepted' : 'dismissed' });
+      session.send('Page.handleJavaScriptDialog', { accept }, source?.sessionId).catch(() => {});
+    }
+  });
+  let stopped = false;
+  return {
+    dialogs,
+    /** Wait for readiness: {ready, waited_ms, reasons, pending_requests, load, mutations}. */
+    async ready(options = {}) {
+      const opts = { ...READY_DEFAULTS, ...options };
+      const t0 = now();
+      const report = await stabilize(session, { stabilize: { enabled: true, ...opts } }, { now, inflight });
+      let load = await readyState(session);
+      while (load !== 'complete' && now() - t0 < opts.max_wait_ms) {
+        await sleep(100);
+        load = await readyState(session);
+      }
+      const reasons = [...report.reasons];
+      if (load !== 'complete') reasons.push('loading');
+      if (dialogs.length) reasons.push('dialog');
+      return {
+        ready: report.stabilized && load === 'complete',
+        waited_ms: Math.round(now() - t0),
+        reasons,
+        pending_requests: inflight.size,
+        load,
+        mutations: report.mutations,
+      };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      off();
+      if (releaseNetwork) await releaseNetwork();
+    },
+  };
+}
+
+const FOCUSED = `(() => {
+  let el = document.activeElement;
+  const inner = (e) => { while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement; return e; };
+  el = inner(el);
+  try {
+    while (el && (el.localName === 'iframe' || el.localName === 'frame') && el.contentDocument) {
+      el = inner(el.contentDocument.activeElement);
+    }
+  } catch (e) { /* a cross-site frame: its <iframe> is what has focus here */ }
+  return el && el.localName !== 'body' && el.localName !== 'html' ? el : null;
+})()`;
+
+/** The focused element (through shadow roots and same-process frames): {backendNodeId, tag} | null. */
+export async function focusedElement(session) {
+  try {
+    const tree = await session.send('Page.getFrameTree');
+    const world = await session.send('Page.createIsolatedWorld', { frameId: tree.frameTree.frame.id, worldName: WORLD });
+    const res = await session.send('Runtime.evaluate',
+      { expression: FOCUSED, contextId: world.executionContextId, returnByValue: false });
+    if (!res.result?.objectId) return null;
+    const d = await session.send('DOM.describeNode', { objectId: res.result.objectId });
+    return { backendNodeId: d.node.backendNodeId, tag: d.node.localName ?? '' };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,232 @@
+// The acting messages, end to end: act, find, wait_ready, scroll_and_collect.
+//
+// act: capture the tab (DOM channel, whole page) → the host validates the message and
+// resolves the target on the capture the caller last saw (ids) or on this one (words) →
+// the node is found again and checked (executor.js) → real input → readiness → a capture
+// after → the host writes the ActionResult (what changed, values redacted). The value typed
+// travels caller → extension → CDP only: it is in no host message and no reply.
+
+import { AxError, toErrorInfo } from '../errors.js';
+import { execute, liveTarget } from './executor.js';
+import { focusedElement, READY_DEFAULTS, watchPage } from './readiness.js';
+import { wheelAt } from './input.js';
+import { actionPoint } from './geometry.js';
+
+const round = (x) => Math.round(x * 10) / 10;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Executor refusals: the action was tried and refused; the reply is an ActionResult.
+const REFUSALS = new Set(['stale_element', 'not_actionable', 'occluded', 'not_found', 'ambiguous_target',
+  'action_failed', 'invalid_message']);
+
+// Acting reads the whole page, as a window grown far past the viewport rather than as
+// viewport_only: false: the window path gives every element its backendNodeId itself, in
+// cross-site frames too (the whole-page path joins through a DOMSnapshot of the tab).
+export const ACT_EXPAND_PX = 20_000;
+
+function domOptions(ready, wholePage = true) {
+  return {
+    format: 'elements', viewport_only: true, viewport_expand_px: wholePage ? ACT_EXPAND_PX : 0,
+    stabilize: { enabled: true, quiet_ms: ready.quiet_ms, max_wait_ms: ready.max_wait_ms,
+      max_pending_requests: ready.max_pending_requests },
+  };
+}
+
+function checkReady(options) {
+  const out = { ...READY_DEFAULTS };
+  if (options === undefined || options === null) return out;
+  if (typeof options !== 'object' || Array.isArray(options)) throw new AxError('invalid_message', 'options must be an object', '');
+  for (const [key, value] of Object.entries(options)) {
+    if (!(key in READY_DEFAULTS)) throw new AxError('invalid_message', `unknown readiness option ${key}`, 'quiet_ms, max_wait_ms, max_pending_requests');
+    if (!(Number.isInteger(value) && value >= 0 && value <= 120_000)) throw new AxError('invalid_message', `${key} must be an integer from 0 to 120000`, '');
+    out[key] = value;
+  }
+  return out;
+}
+
+function hostError(reply) {
+  const info = reply.error ?? {};
+  return new AxError(info.code ?? 'internal_error', info.message ?? 'the host failed', info.hint ?? '');
+}
+
+/** Handlers over the router's deps and its tab resolution. */
+export function createActRoutes({ deps, resolveTab, now }) {
+  async function host(type, body) {
+    const sent = await deps.native.request(type, body);
+    if (!sent.reply.ok) throw hostError(sent.reply);
+    return sent.reply.result;
+  }
+
+  async function capture(session, tabId, options, stabilization = null) {
+    const report = stabilization ?? await deps.stabilize(session, options);
+    return deps.capture(session, tabId, options, report);
+  }
+
+  async function withTab(req, role, fn) {
+    const tabId = await resolveTab(req);
+    if (deps.checkTab) await deps.checkTab(tabId, role);
+    const session = await deps.debuggers.acquire(tabId);
+    try {
+      return await fn(session, tabId);
+    } finally {
+      session.release();
+    }
+  }
+
+  const message = (req) => {
+    const { tabId, targetId, ...rest } = req.raw;
+    return rest;
+  };
+
+  async function act(req, role) {
+    const t0 = now();
+    return withTab(req, role, async (session, tabId) => {
+      const timings = {};
+      const ready = checkReady(req.raw.options?.ready);
+      const options = domOptions(ready);
+      let t = now();
+      const before = await capture(session, tabId, options);
+      const resolved = await host('act_resolve', { message: message(req), options, capture: before });
+      timings.resolve_ms = round(now() - t);
+      const msg = resolved.message;
+      const report = { tabId, action: msg.action, target: resolved.target, options, timings,
+        before: { url: before.tab?.url ?? '', loaderId: before.frames?.[0]?.loaderId ?? null } };
+      if (resolved.error) {
+        report.error = resolved.error;
+        return finish(report, t0);
+      }
+      const watch = await watchPage(session, { dialog: msg.options.dialog });
+      try {
+        t = now();
+        try {
+          const node = resolved.target ? await liveTarget(session, resolved.target) : null;
+          const to = resolved.to ? await liveTarget(session, resolved.to) : null;
+          const done = await execute(session, msg.action, node, req.raw.value ?? null, to,
+            { force: msg.options.force, delta_y: msg.options.delta_y });
+          report.method = done.method;
+        } catch (err) {
+          if (!(err instanceof AxError) || !REFUSALS.has(err.code)) throw err;
+          report.error = { ...toErrorInfo(err), ...(err.cover ? { cover: err.cover } : {}) };
+        }
+        timings.action_ms = round(now() - t);
+        if (msg.options.wait && !report.error) {
+          t = now();
+          report.readiness = await watch.ready(msg.options.ready);
+          timings.ready_ms = round(now() - t);
+        }
+      } finally {
+        await watch.stop();
+      }
+      report.dialogs = watch.dialogs;
+      if (!report.error) {
+        t = now();
+        report.focus = await focusedElement(session);
+        report.capture = await capture(session, tabId, { ...options, stabilize: { enabled: false } },
+          report.readiness ? { stabilized: report.readiness.ready, waited_ms: 0, reasons: [] } : null);
+        timings.after_ms = round(now() - t);
+      }
+      return finish(report, t0);
+    });
+  }
+
+  async function finish(report, t0) {
+    report.timings.total_ms = round(now() - t0);
+    const result = await host('act_report', report);
+    return { ok: true, result, timings: { total_ms: round(now() - t0) } };
+  }
+
+  async function find(req, role) {
+    const t0 = now();
+    return withTab(req, role, async (session, tabId) => {
+      const options = domOptions(READY_DEFAULTS);
+      const snap = await capture(session, tabId, options);
+      const result = await host('act_resolve', { message: message(req), options, capture: snap });
+      return { ok: true, result, timings: { total_ms: round(now() - t0) } };
+    });
+  }
+
+  async function waitReady(req, role) {
+    const t0 = now();
+    const opts = checkReady(req.raw.options);
+    return withTab(req, role, async (session) => {
+      const watch = await watchPage(session);
+      try {
+        const result = await watch.ready(opts);
+        return { ok: true, result, timings: { total_ms: round(now() - t0) } };
+      } finally {
+        await watch.stop();
+      }
+    });
+  }
+
+  const SCROLL_STATE = `function () {
+    const el = this && this.nodeType === 1 ? this : document.scrollingElement || document.documentElement;
+    return JSON.stringify({ y: el.scrollTop, height: el.scrollHeight, client: el.clientHeight });
+  }`;
+
+  async function scrollState(session, node) {
+    if (node) {
+      const r = await session.send('Runtime.callFunctionOn',
+        { objectId: node.objectId, functionDeclaration: SCROLL_STATE, returnByValue: true }, node.frame.sessionId);
+      return JSON.parse(r.result.value);
+    }
+    const tree = await session.send('Page.getFrameTree');
+    const world = await session.send('Page.createIsolatedWorld', { frameId: tree.frameTree.frame.id, worldName: 'axsnap-act' });
+    const r = await session.send('Runtime.evaluate', { expression: `(${SCROLL_STATE}).call(null)`,
+      contextId: world.executionContextId, returnByValue: true });
+    return JSON.parse(r.result.value);
+  }
+
+  async function scrollAndCollect(req, role) {
+    const t0 = now();
+    return withTab(req, role, async (session, tabId) => {
+      const ready = { ...READY_DEFAULTS, max_wait_ms: 5000 };
+      let node = null;
+      if (req.raw.target !== undefined && req.raw.target !== null) {
+        const whole = domOptions(ready);
+        const resolved = await host('act_resolve', { message: message(req), options: whole,
+          capture: await capture(session, tabId, whole) });
+        if (resolved.error) throw new AxError(resolved.error.code, resolved.error.message, resolved.error.hint);
+        node = await liveTarget(session, resolved.target);
+      }
+      const collection = `c${Math.floor(Math.random() * 1e9)}`;
+      const options = domOptions(ready, false);
+      const base = { tabId, collection, until: req.raw.until ?? null, options };
+      // step 0: the host checks the message (models/act.py) and takes the first window
+      const first = await host('collect_step', { ...base, step: 0, message: message(req),
+        capture: await capture(session, tabId, options) });
+      const { max_scrolls: maxScrolls, delay_ms: delay } = first.message;
+      const steps = [];
+      let stopped = first.matched ? 'until_matched' : 'max_scrolls';
+      for (let i = 1; i <= maxScrolls && stopped !== 'until_matched'; i++) {
+        const before = await scrollState(session, node);
+        const point = node ? (await actionPoint(session, node)).point : await pageCentre(session);
+        await wheelAt(session, point, Math.max(100, Math.round(before.client * 0.8)));
+        await sleep(delay);
+        await deps.stabilize(session, { stabilize: { enabled: true, quiet_ms: 200, max_wait_ms: 3000, max_pending_requests: 0 } });
+        const after = await scrollState(session, node);
+        const step = await host('collect_step', { ...base, step: i,
+          capture: await capture(session, tabId, { ...options, stabilize: { enabled: false } }, { stabilized: true, waited_ms: 0, reasons: [] }) });
+        steps.push({ scroll: i, added: step.added, scroll_y: after.y, height: after.height });
+        if (step.matched) stopped = 'until_matched';
+        else if (after.y === before.y && after.height === before.height) {
+          stopped = 'end_of_page';
+          break;
+        }
+      }
+      const done = await host('collect_step', { ...base, step: maxScrolls + 1, finish: stopped });
+      return {
+        ok: true,
+        result: { elements: done.elements, domtext: done.domtext, steps, stopped, total: done.total },
+        timings: { total_ms: round(now() - t0) },
+      };
+    });
+  }
+
+  async function pageCentre(session) {
+    const m = await session.send('Page.getLayoutMetrics');
+    const vp = m.cssLayoutViewport ?? m.layoutViewport;
+    return { x: vp.clientWidth / 2, y: vp.clientHeight / 2 };
+  }
+
+  return { act, find, wait_ready: waitReady, scroll_and_collect: scrollAndCollect };
+}

@@ -1,0 +1,57 @@
+// The executor's pure parts: key chords and the visible centre of a node's quads.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+
+import { keyDefinition, parseChord, pressChord, typeText } from '../lib/act/input.js';
+import { quadBox, visibleCentre } from '../lib/act/geometry.js';
+
+test('chords parse into modifiers and a key', () => {
+  assert.deepEqual(parseChord('Control+A').modifiers, ['Control']);
+  assert.equal(parseChord('Control+A').key.code, 'KeyA');
+  assert.deepEqual(parseChord('ctrl+shift+k').modifiers, ['Control', 'Shift']);
+  assert.equal(parseChord('Enter').key.keyCode, 13);
+  assert.equal(parseChord('esc').key.key, 'Escape');
+  assert.equal(parseChord('Control++').key.key, '+');
+  assert.throws(() => parseChord('Hyper+A'), /unknown modifier/);
+  assert.throws(() => parseChord('NotAKey'), /unknown key/);
+});
+
+test('characters map to US keyboard keys; others are inserted as text', () => {
+  assert.deepEqual(keyDefinition('A'), { key: 'A', code: 'KeyA', keyCode: 65, text: 'A', shift: true });
+  assert.equal(keyDefinition('7').code, 'Digit7');
+  assert.equal(keyDefinition('@').code, 'Digit2');
+  assert.equal(keyDefinition('é'), null);
+});
+
+function recorder() {
+  const sent = [];
+  return { sent, send: async (method, params) => { sent.push([method, params]); return {}; } };
+}
+
+test('a chord holds its modifiers around the key and types no text', async () => {
+  const s = recorder();
+  await pressChord(s, 'Control+A');
+  assert.deepEqual(s.sent.map(([, p]) => [p.type, p.key, p.modifiers]), [
+    ['rawKeyDown', 'Control', 2], ['rawKeyDown', 'a', 2], ['keyUp', 'a', 2], ['keyUp', 'Control', 0],
+  ]);
+  assert.ok(s.sent.every(([, p]) => !p.text));
+});
+
+test('typing sends key events with text, insertText for the rest', async () => {
+  const s = recorder();
+  await typeText(s, 'Hé');
+  assert.deepEqual(s.sent.map(([m, p]) => [m, p.type ?? null, p.text]), [
+    ['Input.dispatchKeyEvent', 'keyDown', 'H'], ['Input.dispatchKeyEvent', 'keyUp', undefined],
+    ['Input.insertText', null, 'é'],
+  ]);
+});
+
+test('the visible centre is the middle of the largest part inside the viewport', () => {
+  assert.deepEqual(quadBox([10, 20, 30, 20, 30, 60, 10, 60]), { x: 10, y: 20, width: 20, height: 40 });
+  const vp = { width: 100, height: 100 };
+  assert.deepEqual(visibleCentre([[10, 10, 30, 10, 30, 30, 10, 30]], vp), { x: 20, y: 20 });
+  // half off the bottom: the centre of the part that shows
+  assert.deepEqual(visibleCentre([[0, 80, 40, 80, 40, 120, 0, 120]], vp), { x: 20, y: 90 });
+  assert.equal(visibleCentre([[0, 150, 10, 150, 10, 160, 0, 160]], vp), null);
+  assert.equal(visibleCentre([], vp), null);
+});

@@ -1,0 +1,128 @@
+"""Write the ActionResult: what the extension did and saw, plus what the capture taken after
+the action shows next to the one taken before it (same tab state, same stable indices).
+
+Everything page-made that reaches the result passes the same redaction as every output:
+element records come out of the DOM channel already redacted (a secret field's value is
+``[redacted:filled]``), and free text (dialog messages, URL, title) is scrubbed here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..models.act import (
+    ActError,
+    ActionResult,
+    Changes,
+    Dialog,
+    DomChanges,
+    ElementRef,
+    Readiness,
+)
+from ..models.wire import ActReportRequest
+from ..pipeline.dom.elements import build_dom_result
+from ..pipeline.redaction import scrub_text
+from ..pipeline.state import TabState
+from ..render.domtext import element_line
+from .service import element_ref
+
+MAX_LINES = 20
+COMPARED = ("text", "name", "value", "checked", "disabled", "label")
+COMPARED_ATTRS = ("aria-expanded", "aria-selected", "aria-checked", "aria-pressed", "class")
+
+
+def _scrub(text: str) -> str:
+    return scrub_text(str(text or ""))[0]
+
+
+def _differs(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    if any(before.get(k) != after.get(k) for k in COMPARED):
+        return True
+    a, b = before.get("attributes") or {}, after.get("attributes") or {}
+    return any(a.get(k) != b.get(k) for k in COMPARED_ATTRS)
+
+
+def dom_changes(before: list[dict[str, Any]] | None, after: list[dict[str, Any]],
+                added: list[int], removed: list[int]) -> DomChanges:
+    old = {r["index"]: r for r in before or ()}
+    changed = [r["index"] for r in after if r["index"] in old and _differs(old[r["index"]], r)]
+    shown = set(added) | set(changed)
+    lines = [element_line(r) for r in after if r["index"] in shown][:MAX_LINES]
+    return DomChanges(added=added, removed=removed, changed=changed, lines=lines)
+
+
+def _find(records: list[dict[str, Any]], target: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not target:
+        return None
+    ident = target.get("id")
+    for rec in records:
+        if ident and f"{int(rec.get('frame') or 0)}-{rec.get('backendNodeId')}" == ident:
+            return rec
+    return None
+
+
+def _focus(records: list[dict[str, Any]], focus: dict[str, Any] | None) -> ElementRef | None:
+    if not focus or focus.get("backendNodeId") is None:
+        return None
+    same = [r for r in records if r.get("backendNodeId") == focus["backendNodeId"]]
+    if same:
+        return element_ref(same[0])
+    return ElementRef(tag=str(focus.get("tag") or ""))
+
+
+def _error(request: ActReportRequest, state: TabState) -> ActError | None:
+    info = request.error
+    if not info:
+        return None
+    error = ActError.model_validate({k: v for k, v in info.items() if k != "cover"})
+    cover = info.get("cover")
+    if isinstance(cover, dict):
+        rec = None
+        for r in state.elements or ():
+            if r.get("backendNodeId") == cover.get("backendNodeId"):
+                rec = r
+                break
+        error.cover = element_ref(rec) if rec else ElementRef(tag=str(cover.get("tag") or ""))
+        if not error.cover.label and cover.get("text"):
+            error.cover.label = _scrub(str(cover["text"])[:80])
+        what = f"[{error.cover.index}] " if error.cover.index else ""
+        what += f"<{error.cover.tag}>" + (f" {error.cover.label!r}" if error.cover.label else "")
+        error.message = f"{error.message}: {what} covers it"
+    return error
+
+
+def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
+    target = ElementRef.model_validate({k: v for k, v in (request.target or {}).items()
+                                        if k in ElementRef.model_fields}) \
+        if request.target else None
+    error = _error(request, state)
+    readiness = Readiness.model_validate(request.readiness) if request.readiness else None
+    changes = None
+    if request.capture is not None:
+        before = state.elements
+        dom = build_dom_result(request.capture, request.options, state)
+        after = dom["elements"]
+        state.elements = after
+        url = _scrub(request.capture.tab.url)
+        before_url = _scrub(str(request.before.get("url") or ""))
+        loader = (request.capture.frames[0].model_extra or {}).get("loaderId") \
+            if request.capture.frames else None
+        navigated = bool(
+            (request.before.get("loaderId") and loader and loader != request.before["loaderId"])
+            or (before_url and url.split("#")[0] != before_url.split("#")[0]))
+        indices = dom.get("indices") or {}
+        record = _find(after, request.target)
+        dialogs = [Dialog(type=str(d.get("type") or ""), message=_scrub(d.get("message", "")),
+                          handled=str(d.get("handled") or "")) for d in request.dialogs]
+        changes = Changes(
+            navigated=navigated, url=url, title=_scrub(request.capture.tab.title),
+            dom=dom_changes(None if navigated else before, after,
+                            list(indices.get("added") or []), list(indices.get("removed") or [])),
+            dialogs_opened=dialogs, focus=_focus(after, request.focus),
+            value=record.get("value") if record else None)
+        if record is not None and target is not None:
+            target = element_ref(record)  # its index may be new (a navigation, a re-render)
+    result = ActionResult(ok=error is None, action=request.action, target=target,
+                          changes=changes, readiness=readiness, timings=request.timings,
+                          error=error, method=request.method)
+    return result.model_dump(mode="json")

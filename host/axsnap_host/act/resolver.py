@@ -1,0 +1,298 @@
+"""Resolve a plain-language target ("Sign in", "the email field") to one DOM element.
+
+Scoring (0–1) over the DOM channel's element records: an exact match of the query's words
+with a name, label, text, aria-label, placeholder, title, alt or value scores 1; otherwise a
+fuzzy score (word overlap and character similarity; a phrase found inside a longer text
+scores by how much of the text it covers); the ``name``/``id`` attributes count a little
+less. Role words in the query ("button", "link", "field", "checkbox", ...) narrow the
+roles: a match raises the score, a mismatch lowers it. The action narrows too: ``fill``
+wants something editable, ``select`` a select or listbox, ``check`` a checkbox or radio.
+
+A ``<label for=x>`` lends its text to the control it names, and when a query matches both
+the label and its control, the control answers. The resolver never guesses: below
+``MIN_SCORE`` it answers ``not_found`` (with the nearest few), and when the runner-up is
+within ``MARGIN`` of the best, ``ambiguous_target`` with the close candidates.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from typing import Any
+
+MIN_SCORE = 0.5
+MARGIN = 0.15
+NEAREST = 3
+ROLE_BONUS = 0.1
+ROLE_MISMATCH = 0.7
+SECONDARY_WEIGHT = 0.85
+CHAR_FLOOR = 0.8
+CHAR_MIN_LEN = 5
+SHORT_READING = 0.9  # the query without its stop words is a weaker reading of it
+
+TEXT_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+ROLE_WORDS: dict[str, frozenset[str]] = {
+    "button": frozenset({"button"}),
+    "btn": frozenset({"button"}),
+    "link": frozenset({"link"}),
+    "field": TEXT_ROLES,
+    "input": TEXT_ROLES | {"checkbox", "radio", "slider"},
+    "textbox": TEXT_ROLES,
+    "box": TEXT_ROLES | {"checkbox", "combobox"},
+    "textarea": frozenset({"textbox"}),
+    "search": frozenset({"searchbox", "textbox"}),
+    "checkbox": frozenset({"checkbox", "switch"}),
+    "radio": frozenset({"radio"}),
+    "switch": frozenset({"switch", "checkbox"}),
+    "tab": frozenset({"tab"}),
+    "menu": frozenset({"menuitem", "menuitemcheckbox", "menuitemradio", "menu", "menubar"}),
+    "option": frozenset({"option", "radio", "menuitemradio"}),
+    "dropdown": frozenset({"combobox", "listbox"}),
+    "select": frozenset({"combobox", "listbox"}),
+    "list": frozenset({"listbox", "combobox"}),
+    "slider": frozenset({"slider"}),
+}
+STOP_WORDS = frozenset({
+    "the", "a", "an", "on", "in", "into", "to", "of", "for", "with", "named", "called",
+    "labeled", "labelled", "that", "says", "saying", "this", "please", "click", "element",
+})
+# What each action can act on (roles), when it narrows at all.
+ACTION_ROLES: dict[str, frozenset[str]] = {
+    "type": TEXT_ROLES | {"textbox"},
+    "fill": TEXT_ROLES | {"textbox"},
+    "select": frozenset({"combobox", "listbox"}),
+    "check": frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"}),
+    "uncheck": frozenset({"checkbox", "switch", "menuitemcheckbox"}),
+    "upload": frozenset(),
+}
+PRIMARY_FIELDS = ("name", "label", "text", "aria-label", "placeholder", "title", "alt",
+                  "for_label", "button_value")
+SECONDARY_FIELDS = ("attr_name", "attr_id")
+_NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_QUOTED = re.compile(r"[\"“”'‘’]([^\"“”'‘’]+)[\"“”'‘’]")
+
+
+def normalize(text: str) -> str:
+    """Lower case, NFKC, camelCase split, punctuation and separators → one space."""
+    text = unicodedata.normalize("NFKC", _CAMEL.sub(" ", text or ""))
+    return _NON_WORD.sub(" ", text.lower()).strip()
+
+
+@dataclass(slots=True)
+class Query:
+    words: list[str]  # without role words and stop words
+    roles: frozenset[str]
+    raw: str
+    whole: list[str] = field(default_factory=list)  # without role words only
+
+    @property
+    def phrase(self) -> str:
+        return " ".join(self.words)
+
+    @property
+    def phrases(self) -> list[tuple[str, float]]:
+        """Both readings, with their weights: stop words are words too ("Sign in")."""
+        whole = " ".join(self.whole)
+        out = [(whole, 1.0)] if whole else []
+        if self.phrase and self.phrase != whole:
+            out.append((self.phrase, SHORT_READING if whole else 1.0))
+        return out
+
+
+def parse_query(text: str) -> Query:
+    """Split a query into its content words and the roles its role words name. A quoted
+    part is taken as the content whole ("click the \"Sign in\" button")."""
+    quoted = _QUOTED.search(text)
+    outside = _QUOTED.sub(" ", text) if quoted else text
+    roles: set[str] = set()
+    words: list[str] = []
+    whole: list[str] = []
+    tokens = normalize(outside).split()
+    content = [t for t in tokens if t not in ROLE_WORDS and t not in STOP_WORDS]
+    if not content and not quoted and len([t for t in tokens if t in ROLE_WORDS]) > 1:
+        # "search field", "option button": only the last role word names the role
+        last = max(i for i, t in enumerate(tokens) if t in ROLE_WORDS)
+        return Query(tokens[:last], frozenset(ROLE_WORDS[tokens[last]]), text, tokens[:last])
+    for i, token in enumerate(tokens):
+        pair = " ".join(tokens[i:i + 2])
+        if pair in ("text box", "check box", "drop down", "text field", "input field"):
+            continue  # the second word carries the role
+        if token in ROLE_WORDS and (quoted or len(tokens) > 1):
+            roles |= ROLE_WORDS[token]
+            continue
+        whole.append(token)
+        if token not in STOP_WORDS:
+            words.append(token)
+    if quoted:
+        words = whole = normalize(quoted.group(1)).split()
+    elif not words:
+        words = whole
+    while whole and whole[0] in STOP_WORDS and whole[1:]:
+        whole = whole[1:]  # "the ..." reads as "..."
+    return Query(words, frozenset(roles), text, whole)
+
+
+def _label_for(records: list[dict[str, Any]]) -> dict[tuple[int, str], str]:
+    """(frame, control id) → the text of the ``<label for>`` that names it."""
+    out: dict[tuple[int, str], str] = {}
+    for rec in records:
+        target = (rec.get("attributes") or {}).get("for")
+        if rec.get("tagName") == "label" and target:
+            out.setdefault((int(rec.get("frame") or 0), target), str(rec.get("text") or ""))
+    return out
+
+
+def fields_of(rec: dict[str, Any], label_for: dict[tuple[int, str], str]) -> dict[str, str]:
+    attrs = rec.get("attributes") or {}
+    found = {
+        "name": str(rec.get("name") or ""),
+        "label": str(rec.get("label") or ""),
+        "text": str(rec.get("text") or ""),
+        "aria-label": attrs.get("aria-label", ""),
+        "placeholder": attrs.get("placeholder", ""),
+        "title": attrs.get("title", ""),
+        "alt": attrs.get("alt", ""),
+        "attr_name": attrs.get("name", ""),
+        "attr_id": attrs.get("id", ""),
+        "for_label": label_for.get((int(rec.get("frame") or 0), attrs.get("id", "")), ""),
+        "button_value": "",
+    }
+    if rec.get("tagName") == "input" and attrs.get("type", "").lower() in (
+            "submit", "button", "reset"):
+        found["button_value"] = attrs.get("value", "")
+    return {k: normalize(v) for k, v in found.items() if v}
+
+
+def similarity(query: str, text: str) -> float:
+    """0–1: how well ``text`` (normalized) says ``query`` (normalized)."""
+    if not query or not text:
+        return 0.0
+    if query == text:
+        return 1.0
+    q_words, t_words = query.split(), text.split()
+    common = len(set(q_words) & set(t_words))
+    recall = common / len(set(q_words))
+    precision = common / len(set(t_words))
+    overlap = 2 * recall * precision / (recall + precision) if common else 0.0
+    if f" {query} " in f" {text} ":
+        overlap = max(overlap, 0.6 + 0.35 * len(q_words) / len(t_words))
+    # Character similarity only for near-identical spellings (typos, plurals): below that it
+    # matches unrelated words that share letters.
+    chars = 0.0
+    if min(len(query), len(text)) >= CHAR_MIN_LEN:
+        chars = SequenceMatcher(None, query, text, autojunk=False).ratio()
+    return min(0.99, max(overlap, chars * 0.9 if chars >= CHAR_FLOOR else 0.0))
+
+
+def role_of(rec: dict[str, Any]) -> str:
+    role = str(rec.get("role") or "")
+    attrs = rec.get("attributes") or {}
+    if rec.get("tagName") == "input" and attrs.get("type", "").lower() == "file":
+        return "file"
+    if attrs.get("contenteditable") not in (None, "false") and role in ("", "generic"):
+        return "textbox"
+    return role
+
+
+def fits_action(rec: dict[str, Any], action: str | None) -> bool:
+    if action not in ACTION_ROLES:
+        return True
+    role = role_of(rec)
+    if action == "upload":
+        return role == "file"
+    if action in ("type", "fill") and rec.get("tagName") in ("input", "textarea"):
+        return role not in ("checkbox", "radio", "button", "file", "slider")
+    return role in ACTION_ROLES[action]
+
+
+@dataclass(slots=True)
+class Scored:
+    record: dict[str, Any]
+    score: float
+    why: str = ""
+    merged: list[int] = field(default_factory=list)
+
+
+def score_record(query: Query, rec: dict[str, Any], fields: dict[str, str]) -> Scored:
+    best, why = 0.0, ""
+    phrase = query.phrase
+    for name in PRIMARY_FIELDS + SECONDARY_FIELDS:
+        text = fields.get(name)
+        if not text:
+            continue
+        weight = SECONDARY_WEIGHT if name in SECONDARY_FIELDS else 1.0
+        value = max((similarity(p, text) * w for p, w in query.phrases), default=0.0) * weight
+        if value > best:
+            best, why = value, name
+    role = role_of(rec)
+    if query.roles:
+        if not phrase:
+            best, why = (0.6, "role") if role in query.roles else (0.0, "")
+        elif role in query.roles:
+            best = min(1.0, best + ROLE_BONUS) if best < 1.0 else best
+        else:
+            best *= ROLE_MISMATCH
+    return Scored(rec, round(best, 3), why)
+
+
+def rank(query_text: str, records: list[dict[str, Any]],
+         action: str | None = None) -> list[Scored]:
+    """Every record that may take ``action``, scored against the query, best first (ties
+    in document order). A label and the control it names count once: as the control."""
+    query = parse_query(query_text)
+    label_for = _label_for(records)
+    scored: list[Scored] = []
+    for rec in records:
+        fields = fields_of(rec, label_for)
+        scored.append(score_record(query, rec, fields))
+    by_control: dict[tuple[int, str], Scored] = {}
+    for s in scored:
+        ident = (s.record.get("attributes") or {}).get("id")
+        if ident and s.record.get("tagName") != "label":
+            by_control[(int(s.record.get("frame") or 0), ident)] = s
+    kept: list[Scored] = []
+    for s in scored:
+        attrs = s.record.get("attributes") or {}
+        control = by_control.get((int(s.record.get("frame") or 0), attrs.get("for", "")))
+        if s.record.get("tagName") == "label" and control is not None:
+            if s.score > control.score:  # the label's words name the control
+                control.score, control.why = s.score, "for_label"
+            continue
+        kept.append(s)
+    kept = [s for s in kept if fits_action(s.record, action)]
+    kept.sort(key=lambda s: -s.score)
+    return kept
+
+
+@dataclass(slots=True)
+class Decision:
+    outcome: str  # "unique" | "ambiguous" | "not_found"
+    best: Scored | None
+    candidates: list[Scored]
+
+
+def decide(ranked: list[Scored]) -> Decision:
+    """Pick one, or refuse: not_found below MIN_SCORE, ambiguous within MARGIN."""
+    if not ranked or ranked[0].score < MIN_SCORE:
+        return Decision("not_found", None, [s for s in ranked[:NEAREST] if s.score > 0])
+    best = ranked[0]
+    close = [s for s in ranked if best.score - s.score < MARGIN]
+    if len(close) > 1:
+        return Decision("ambiguous", None, close[:8])
+    return Decision("unique", best, [best])
+
+
+def display_label(rec: dict[str, Any]) -> str:
+    attrs = rec.get("attributes") or {}
+    button = rec.get("tagName") == "input" and attrs.get("type", "").lower() in (
+        "submit", "button", "reset")
+    for value in (rec.get("label"), rec.get("name"), rec.get("text"), attrs.get("aria-label"),
+                  attrs.get("placeholder"), attrs.get("title"),
+                  attrs.get("value") if button else None):
+        if value:
+            text = " ".join(str(value).split())
+            return text if len(text) <= 80 else text[:79] + "…"
+    return ""

@@ -1,0 +1,180 @@
+"""The host's side of acting: ``act_resolve`` (which element) and ``act_report`` (what
+changed), and ``collect_step`` (scroll-and-collect), each on the tab's state.
+
+Ids resolve exactly, on the capture the caller last saw: a DOM text index through that
+capture's records to its backendNodeId and frame, an element id as it is. Whether that node
+is still alive is the extension's check (``stale_element`` otherwise). Words resolve on the
+fresh capture the request carries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..models.act import (
+    TARGETLESS,
+    ActError,
+    ActMessage,
+    Candidate,
+    CollectMessage,
+    ElementRef,
+    FindMessage,
+    FindResult,
+)
+from ..models.errors import AxsnapError, ErrorCode
+from ..models.wire import ActResolveRequest
+from ..pipeline.dom.elements import build_dom_result
+from ..pipeline.state import TabState
+from .resolver import Scored, decide, display_label, rank
+from .targets import Target, parse_target, semantic_resolvers
+
+
+def element_ref(rec: dict[str, Any] | None, element_id: str | None = None) -> ElementRef:
+    if rec is None:
+        return ElementRef(id=element_id)
+    return ElementRef(id=record_id(rec), index=rec.get("index"), role=str(rec.get("role") or ""),
+                      label=display_label(rec), tag=str(rec.get("tagName") or ""))
+
+
+def record_id(rec: dict[str, Any]) -> str | None:
+    backend = rec.get("backendNodeId")
+    return None if backend is None else f"{int(rec.get('frame') or 0)}-{backend}"
+
+
+def candidate(s: Scored) -> Candidate:
+    return Candidate(**element_ref(s.record).model_dump(), score=s.score)
+
+
+def locator(rec: dict[str, Any] | None, element_id: str | None) -> dict[str, Any]:
+    """What the extension needs to find the live node, plus how the result names it."""
+    ref = element_ref(rec, element_id).model_dump()
+    ref["secret"] = bool(rec and rec.get("secret"))
+    ref["disabled"] = bool(rec and rec.get("disabled"))
+    return ref
+
+
+class Refusal(Exception):
+    """The target resolves to no single element; carries the ActError to report."""
+
+    def __init__(self, error: ActError) -> None:
+        super().__init__(error.code)
+        self.error = error
+
+
+def _by_index(records: list[dict[str, Any]] | None, index: int) -> dict[str, Any] | None:
+    for rec in records or ():
+        if rec.get("index") == index:
+            return rec
+    return None
+
+
+def _by_id(records: list[dict[str, Any]] | None, frame: int, backend: int) -> dict[str, Any] | None:
+    for rec in records or ():
+        if rec.get("backendNodeId") == backend and int(rec.get("frame") or 0) == frame:
+            return rec
+    return None
+
+
+def resolve_target(target: Target, previous: list[dict[str, Any]] | None,
+                   state: TabState, action: str | None) -> dict[str, Any]:
+    """The locator of ``target``; raises :class:`Refusal` when there is none."""
+    current = state.elements or []
+    if target.kind == "index":
+        assert target.index is not None
+        rec = _by_index(previous, target.index) or _by_index(current, target.index)
+        if rec is not None and rec.get("backendNodeId") is not None:
+            return locator(rec, None)
+        if 0 < target.index < state.dom_registry.next_index:
+            raise Refusal(ActError(
+                code=ErrorCode.STALE_ELEMENT,
+                message=f"element [{target.index}] is no longer on the page (gone or hidden)",
+                hint="take a new DOM text and use an index from it"))
+        raise Refusal(ActError(code=ErrorCode.NOT_FOUND,
+                               message=f"no element has the index [{target.index}]",
+                               hint="use an index from the tab's last DOM text"))
+    if target.kind == "element_id":
+        assert target.frame is not None and target.backend_node_id is not None
+        rec = (_by_id(current, target.frame, target.backend_node_id)
+               or _by_id(previous, target.frame, target.backend_node_id))
+        return locator(rec, target.element_id)
+    if target.kind == "semantic":
+        for resolver in semantic_resolvers():
+            rec = resolver(state, current, target.raw)
+            if rec is not None:
+                return locator(rec, None)
+    ranked = rank(target.raw, current, action)
+    decision = decide(ranked)
+    if decision.outcome == "unique" and decision.best is not None:
+        return {**locator(decision.best.record, None), "score": decision.best.score}
+    candidates = [candidate(s) for s in decision.candidates]
+    if decision.outcome == "ambiguous":
+        raise Refusal(ActError(
+            code=ErrorCode.AMBIGUOUS_TARGET,
+            message=f"{len(candidates)} elements match {target.raw!r} about equally well",
+            hint="name one of the candidates by its index or id, or say more",
+            candidates=candidates))
+    what = f" that can take {action!r}" if action else ""
+    raise Refusal(ActError(code=ErrorCode.NOT_FOUND,
+                           message=f"no element{what} matches {target.raw!r}",
+                           hint="the nearest are listed; take a new snapshot if the page "
+                           "changed", candidates=candidates))
+
+
+_MESSAGES: dict[str, type[ActMessage | FindMessage | CollectMessage]] = {
+    "act": ActMessage, "find": FindMessage, "scroll_and_collect": CollectMessage,
+}
+
+
+def validate_message(raw: dict[str, Any]) -> ActMessage | FindMessage | CollectMessage:
+    """The caller's message, checked against its model; ``invalid_message`` otherwise."""
+    kind = _MESSAGES.get(str(raw.get("type")))
+    if kind is None:
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"cannot resolve for {raw.get('type')!r}",
+                          "act_resolve carries an act, find or scroll_and_collect message")
+    try:
+        return kind.model_validate(raw)
+    except ValidationError as err:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"[:160]
+            for e in err.errors(include_input=False, include_url=False)[:3])
+        schema = f"schemas/api/{raw.get('type')}_message.schema.json"
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"bad {raw.get('type')} message: {problems}",
+                          f"see {schema}") from err
+
+
+def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
+    message = validate_message(request.message)
+    previous = state.elements
+    dom = build_dom_result(request.capture, request.options, state)
+    state.elements = dom["elements"]
+    page = {"url": request.capture.tab.url, "title": request.capture.tab.title,
+            "message": message.model_dump(mode="json")}
+    if isinstance(message, FindMessage):
+        query = str(message.query)
+        ranked = rank(query, state.elements)
+        decision = decide(ranked)
+        matches = [candidate(s) for s in ranked[: message.limit] if s.score > 0]
+        return FindResult(query=query, decision=decision.outcome,  # type: ignore[arg-type]
+                          matches=matches).model_dump(mode="json")
+    action = message.action if isinstance(message, ActMessage) else None
+    if message.target is None:
+        if isinstance(message, ActMessage) and message.action not in TARGETLESS:
+            error = ActError(code=ErrorCode.INVALID_MESSAGE,
+                             message=f"{message.action} needs a target",
+                             hint="name the element: an index, an element id or words")
+            return {"target": None, "to": None, "error": error.model_dump(mode="json"), **page}
+        return {"target": None, "to": None, "error": None, **page}
+    try:
+        found = resolve_target(parse_target(message.target), previous, state, action)
+        to = None
+        if isinstance(message, ActMessage) and message.to is not None:
+            to = resolve_target(parse_target(message.to), previous, state, None)
+    except Refusal as refusal:
+        return {"target": None, "to": None, "error": refusal.error.model_dump(mode="json"),
+                **page}
+    except AxsnapError as err:
+        error = ActError(code=err.code, message=err.message, hint=err.hint)
+        return {"target": None, "to": None, "error": error.model_dump(mode="json"), **page}
+    return {"target": found, "to": to, "error": None, **page}

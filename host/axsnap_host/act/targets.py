@@ -1,0 +1,83 @@
+"""What an action names: a DOM text index, an element id, a semantic id, or words.
+
+``12`` or ``"[12]"`` is a DOM text index; ``"0-29"`` an outline/SnapshotV1 element id
+(``{frameOrdinal}-{backendNodeId}``); ``"btn_sign_in"`` a semantic id when a semantic
+resolver is registered (:func:`register_semantic_resolver`, the ``semantic`` package's
+hook); anything else is a plain-language query for :mod:`.resolver`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..models.errors import AxsnapError, ErrorCode
+
+TargetKind = Literal["index", "element_id", "semantic", "query"]
+_INDEX = re.compile(r"^\[?(\d{1,9})\]?$")
+_ELEMENT_ID = re.compile(r"^(\d{1,4})-(\d{1,12})$")
+_SEMANTIC = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+MAX_QUERY = 500
+
+# (state, elements, semantic id) → the element record it names, or None.
+SemanticResolver = Callable[[Any, list[dict[str, Any]], str], dict[str, Any] | None]
+_semantic_resolvers: list[SemanticResolver] = []
+
+
+def register_semantic_resolver(resolver: SemanticResolver) -> None:
+    """Let semantic ids (``btn_sign_in``) name targets. Called by the semantic package."""
+    if resolver not in _semantic_resolvers:
+        _semantic_resolvers.append(resolver)
+
+
+def unregister_semantic_resolver(resolver: SemanticResolver) -> None:
+    if resolver in _semantic_resolvers:
+        _semantic_resolvers.remove(resolver)
+
+
+def semantic_resolvers() -> tuple[SemanticResolver, ...]:
+    return tuple(_semantic_resolvers)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    kind: TargetKind
+    raw: str
+    index: int | None = None
+    frame: int | None = None
+    backend_node_id: int | None = None
+
+    @property
+    def element_id(self) -> str | None:
+        if self.frame is None or self.backend_node_id is None:
+            return None
+        return f"{self.frame}-{self.backend_node_id}"
+
+
+def parse_target(value: str | int) -> Target:
+    """Classify ``value``; raises ``invalid_message`` for an empty or oversized target."""
+    if isinstance(value, bool):
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, "a target cannot be a boolean",
+                          "name an index (12), an element id ('0-29') or words")
+    if isinstance(value, int):
+        if value < 0:
+            raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"index {value} is negative",
+                              "DOM text indices start at 1")
+        return Target("index", str(value), index=value)
+    text = str(value).strip()
+    if not text or len(text) > MAX_QUERY:
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE,
+                          f"a target must be 1 to {MAX_QUERY} characters",
+                          "name an index (12), an element id ('0-29') or a few words")
+    match = _INDEX.match(text)
+    if match:
+        return Target("index", text, index=int(match.group(1)))
+    match = _ELEMENT_ID.match(text)
+    if match:
+        return Target("element_id", text, frame=int(match.group(1)),
+                      backend_node_id=int(match.group(2)))
+    if _SEMANTIC.match(text) and _semantic_resolvers:
+        return Target("semantic", text)
+    return Target("query", text)

@@ -1,0 +1,99 @@
+"""Acting on the target tab: ``Browser.act``, ``find``, ``wait_ready``, ``scroll_and_collect``.
+
+Each is one message to the extension (the same ``act``/``find``/... messages an agent
+extension sends; schemas in ``schemas/api/``). A refused action is not an exception: the
+ActionResult says ``ok: false`` and why (``stale_element``, ``ambiguous_target`` with
+candidates, ``occluded`` with the cover, ...); ``raise_on_error=True`` turns that into an
+:class:`ActionRefused`. Requests that cannot be served at all (no tab, no host) raise
+AxsnapError as snapshots do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..models.act import (
+    ActError,
+    ActionResult,
+    ActOptions,
+    CollectResult,
+    FindResult,
+    Readiness,
+    ReadyOptions,
+    TargetRef,
+)
+from ..models.errors import AxsnapError, ErrorCode
+
+
+class ActionRefused(AxsnapError):
+    """An action the page refused (the ActionResult is on ``.result``)."""
+
+    def __init__(self, result: ActionResult) -> None:
+        error = result.error or ActError(code=ErrorCode.ACTION_FAILED, message="failed")
+        super().__init__(error.code, error.message, error.hint)
+        self.result = result
+
+
+def act_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Keyword options as ActOptions (``quiet_ms=...`` etc. go into ``ready``)."""
+    ready = {k: options.pop(k) for k in list(options) if k in ReadyOptions.model_fields}
+    if ready:
+        options["ready"] = {**options.get("ready", {}), **ready}
+    try:
+        return ActOptions.model_validate(options).model_dump(mode="json", exclude_unset=True)
+    except ValueError as err:
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"bad act options: {err}",
+                          "see axsnap_host.models.act.ActOptions") from err
+
+
+class ActingMixin:
+    """Methods of :class:`~axsnap_host.browser.client.Browser` that act on the tab."""
+
+    target_handle: str | None
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _checked(self, reply: dict[str, Any]) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _tab_message(self, kind: str, handle: str | None, **fields: Any) -> dict[str, Any]:
+        message = {"type": kind, "targetId": handle or self.target_handle}
+        message.update({k: v for k, v in fields.items() if v is not None})
+        return self._checked(self.request(message))
+
+    def act(self, target: TargetRef | None, action: str, value: str | list[str] | None = None,
+            *, to: TargetRef | None = None, handle: str | None = None,
+            raise_on_error: bool = False, **options: Any) -> ActionResult:
+        """Do ``action`` on ``target`` (an index, an element id, a semantic id or words) and
+        wait until the page is ready. ``options``: ActOptions (``dialog``, ``force``,
+        ``wait``, ``delta_y``) and readiness (``quiet_ms``, ``max_wait_ms``,
+        ``max_pending_requests``)."""
+        reply = self._tab_message("act", handle, action=action, target=target, value=value,
+                                  to=to, options=act_options(dict(options)))
+        result = ActionResult.model_validate(reply["result"])
+        if raise_on_error and not result.ok:
+            raise ActionRefused(result)
+        return result
+
+    def find(self, query: TargetRef, *, limit: int = 5, handle: str | None = None) -> FindResult:
+        """The resolver alone: the elements ``query`` names, best first, and its decision."""
+        reply = self._tab_message("find", handle, query=query, limit=limit)
+        return FindResult.model_validate(reply["result"])
+
+    def wait_ready(self, *, handle: str | None = None, **options: Any) -> Readiness:
+        """Wait until the tab is quiet (``quiet_ms``, ``max_pending_requests``, capped at
+        ``max_wait_ms``) and loaded; the Readiness says what it saw."""
+        ready = ReadyOptions.model_validate(options).model_dump(exclude_unset=True)
+        reply = self._tab_message("wait_ready", handle, options=ready)
+        return Readiness.model_validate(reply["result"])
+
+    def scroll_and_collect(self, max_scrolls: int = 10, delay_ms: int = 500,
+                           until: str | None = None, *, target: TargetRef | None = None,
+                           handle: str | None = None) -> CollectResult:
+        """Scroll the page (or the scrollable element ``target``) up to ``max_scrolls``
+        times, collecting the DOM text elements each window shows (merged by index, no
+        duplicates); stops early at the end of the page or once ``until`` is seen."""
+        reply = self._tab_message("scroll_and_collect", handle, max_scrolls=max_scrolls,
+                                  delay_ms=delay_ms, until=until, target=target)
+        return CollectResult.model_validate(reply["result"])

@@ -1,0 +1,192 @@
+"""Acting on a page: the action vocabulary, the ``act``/``find``/``wait_ready``/
+``scroll_and_collect`` messages and their results.
+
+The extension executes, the host resolves targets and writes the :class:`ActionResult`.
+A refused action is still a served request: the reply is ``{ok: true, result}`` with
+``result.ok`` false and ``result.error`` saying why (``stale_element``, ``ambiguous_target``
+with its candidates, ``occluded`` naming the cover, ...). ``ok: false`` replies
+(ErrorReply) are for requests that could not be served at all (no tab, no host, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ActionName = Literal[
+    "click", "double_click", "right_click", "hover", "focus", "type", "fill", "press",
+    "select", "check", "uncheck", "scroll", "submit", "upload", "drag",
+]
+ACTIONS: tuple[str, ...] = ActionName.__args__  # type: ignore[attr-defined]
+# Actions whose target may be left out (the page, or the focused element).
+TARGETLESS = frozenset({"press", "scroll"})
+TargetRef = str | int
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Open(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class ReadyOptions(_Strict):
+    """The quiet-window model: quiet (no DOM mutation, no input) for ``quiet_ms`` with at most
+    ``max_pending_requests`` requests in flight, capped at ``max_wait_ms``."""
+
+    quiet_ms: int = Field(500, ge=0, le=60_000)
+    max_wait_ms: int = Field(10_000, ge=0, le=120_000)
+    max_pending_requests: int = Field(2, ge=0, le=1_000)
+
+
+class ActOptions(_Strict):
+    """How one action runs (``Browser.act(..., **options)``)."""
+
+    ready: ReadyOptions = Field(default_factory=ReadyOptions)
+    wait: bool = Field(True, description="wait for readiness after the action")
+    dialog: Literal["accept", "dismiss"] = Field(
+        "dismiss", description="what to do with a JavaScript dialog the action opens")
+    force: bool = Field(False, description="skip the occlusion hit-test")
+    delta_y: int | None = Field(None, description="scroll: pixels (default: one viewport)")
+
+
+class _TabTarget(_Strict):
+    tabId: int | None = Field(None, ge=0, description="chrome.tabs id; default: the active tab")
+    targetId: str | None = Field(None, min_length=1, description="a CDP target id instead")
+
+
+class ActMessage(_TabTarget):
+    """Do one action. ``target``: a DOM text index (``12``), an element id (``"0-29"``), a
+    semantic id, or words (``"Sign in"``, ``"the email field"``). ``value``: the text to
+    type or fill, the keys to press (``"Enter"``, ``"Control+A"``), the option to select
+    (value or label), the file paths to upload, the scroll direction (``"down"``, ``"up"``,
+    ``"top"``, ``"bottom"``, ``"into_view"``). ``to``: the drop target of a ``drag``."""
+
+    type: Literal["act"]
+    action: ActionName
+    target: TargetRef | None = None
+    value: str | list[str] | None = None
+    to: TargetRef | None = None
+    options: ActOptions = Field(default_factory=ActOptions)
+
+
+class FindMessage(_TabTarget):
+    """The resolver alone: the elements a query names, best first."""
+
+    type: Literal["find"]
+    query: TargetRef
+    limit: int = Field(5, ge=1, le=50)
+
+
+class WaitReadyMessage(_TabTarget):
+    type: Literal["wait_ready"]
+    options: ReadyOptions = Field(default_factory=ReadyOptions)
+
+
+class CollectMessage(_TabTarget):
+    """Scroll the page (or the scrollable element ``target``) and collect DOM text elements."""
+
+    type: Literal["scroll_and_collect"]
+    target: TargetRef | None = None
+    max_scrolls: int = Field(10, ge=1, le=200)
+    delay_ms: int = Field(500, ge=0, le=10_000)
+    until: str | None = Field(None, max_length=500,
+                              description="stop once an element's text or name holds this")
+
+
+# -- results ---------------------------------------------------------------------------
+
+
+class ElementRef(_Open):
+    """An element as the resolver and the result name it."""
+
+    id: str | None = Field(None, description="'{frameOrdinal}-{backendNodeId}'")
+    index: int | None = Field(None, description="DOM text index")
+    role: str = ""
+    label: str = ""
+    tag: str = ""
+
+
+class Candidate(ElementRef):
+    score: float = Field(ge=0, le=1)
+
+
+class ActError(_Open):
+    code: str
+    message: str
+    hint: str = ""
+    candidates: list[Candidate] = Field(default_factory=list)
+    cover: ElementRef | None = Field(None, description="occluded: what covers the target")
+
+
+class DomChanges(_Strict):
+    added: list[int] = Field(default_factory=list, description="indices now listed, not before")
+    removed: list[int] = Field(default_factory=list)
+    changed: list[int] = Field(default_factory=list,
+                               description="listed before and after, with another value, "
+                               "state or text")
+    lines: list[str] = Field(default_factory=list,
+                             description="DOM text lines of the added and changed elements")
+
+
+class Dialog(_Strict):
+    type: str
+    message: str
+    handled: str = Field(description="'accepted' or 'dismissed'")
+
+
+class Changes(_Strict):
+    navigated: bool
+    url: str
+    title: str
+    dom: DomChanges
+    dialogs_opened: list[Dialog] = Field(default_factory=list)
+    focus: ElementRef | None = None
+    value: str | None = Field(None, description="the target's value after the action "
+                              "(masked where the field holds a secret)")
+
+
+class Readiness(_Open):
+    ready: bool
+    waited_ms: float
+    reasons: list[str] = Field(default_factory=list,
+                               description="why it stopped waiting early or late: "
+                               "dom_mutations, network_pending, max_wait, dialog, ...")
+    pending_requests: int = 0
+    load: str = Field("", description="document.readyState of the main frame")
+
+
+class ActionResult(_Strict):
+    ok: bool
+    action: str
+    target: ElementRef | None = None
+    changes: Changes | None = None
+    readiness: Readiness | None = None
+    timings: dict[str, float] = Field(default_factory=dict)
+    error: ActError | None = None
+    method: str | None = Field(None, description="how it was done when not plain input "
+                               "(e.g. select: 'keyboard' or 'script')")
+
+
+class FindResult(_Strict):
+    query: str
+    decision: Literal["unique", "ambiguous", "not_found"]
+    matches: list[Candidate]
+
+
+class CollectStep(_Strict):
+    scroll: int
+    added: int
+    scroll_y: float
+    height: float
+
+
+class CollectResult(_Strict):
+    elements: list[dict[str, Any]]
+    domtext: str
+    steps: list[CollectStep]
+    stopped: str = Field(description="max_scrolls, end_of_page, no_growth, until_matched, "
+                         "or error")
+    total: int

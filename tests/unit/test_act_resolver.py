@@ -1,0 +1,234 @@
+"""Acting, host side: target parsing, the resolver's scores and refusals, and the host's
+act_resolve / act_report / collect_step on a recorded capture (tests/fixtures/dom_basic.json).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from axsnap_host.act.resolver import decide, parse_query, rank, similarity
+from axsnap_host.act.targets import (
+    parse_target,
+    register_semantic_resolver,
+    unregister_semantic_resolver,
+)
+from axsnap_host.host import Host
+from axsnap_host.models.act import ActionResult, FindResult
+from axsnap_host.models.errors import AxsnapError
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def rec(index: int, tag: str, role: str, name: str = "", text: str = "", frame: int = 0,
+        **attrs: str) -> dict[str, Any]:
+    return {"index": index, "tagName": tag, "role": role, "name": name, "text": text,
+            "attributes": attrs, "frame": frame, "backendNodeId": 100 + index}
+
+
+PAGE = [
+    rec(1, "button", "button", "Sign in", "Sign in"),
+    rec(2, "a", "link", "Sign up", "Sign up", href="/signup"),
+    rec(3, "label", "generic", "Email", "Email", **{"for": "email"}),
+    rec(4, "input", "textbox", id="email", type="email"),
+    rec(5, "input", "textbox", "Search", placeholder="Search"),
+    rec(6, "button", "button", "Delete", "Delete"),
+    rec(7, "button", "button", "Delete", "Delete"),
+    rec(8, "input", "checkbox", "Remember me", type="checkbox"),
+    rec(9, "select", "combobox", "Country"),
+]
+
+
+def best(query: str, action: str | None = None) -> tuple[str, list[int]]:
+    decision = decide(rank(query, PAGE, action))
+    return decision.outcome, [s.record["index"] for s in decision.candidates]
+
+
+def test_targets_are_told_apart() -> None:
+    assert parse_target(12).kind == "index"
+    assert parse_target("[12]").index == 12
+    target = parse_target("3-118")
+    assert (target.kind, target.frame, target.backend_node_id) == ("element_id", 3, 118)
+    assert target.element_id == "3-118"
+    assert parse_target("the email field").kind == "query"
+    assert parse_target("btn_sign_in").kind == "query"  # no semantic resolver registered
+    for bad in ("", "   ", "x" * 501, True):
+        with pytest.raises(AxsnapError):
+            parse_target(bad)  # type: ignore[arg-type]
+
+
+def test_exact_words_win_and_stop_words_still_count() -> None:
+    assert best("Sign in") == ("unique", [1])  # not "Sign up", though "in" is a stop word
+    assert best('click the "Sign up" link') == ("unique", [2])
+    assert best("sign") == ("ambiguous", [1, 2])  # both say it about equally well
+
+
+def test_a_label_lends_its_words_to_its_control() -> None:
+    assert best("Email") == ("unique", [4])  # the input, not its <label>
+    assert best("the email field", "fill") == ("unique", [4])
+
+
+def test_role_words_and_the_action_narrow_the_candidates() -> None:
+    assert best("search field") == ("unique", [5])
+    assert best("remember me checkbox") == ("unique", [8])
+    assert best("Country", "select") == ("unique", [9])
+    outcome, _ = best("Sign in", "fill")  # a button takes no text
+    assert outcome == "not_found"
+
+
+def test_close_candidates_are_refused_and_misses_list_the_nearest() -> None:
+    outcome, candidates = best("Delete")
+    assert outcome == "ambiguous" and candidates == [6, 7]
+    decision = decide(rank("Signn upp", PAGE))
+    assert decision.outcome in ("unique", "ambiguous")  # a typo still finds it
+    outcome, nearest = best("Launch the rocket")
+    assert outcome == "not_found" and len(nearest) <= 3
+
+
+def test_similarity_is_bounded_and_exact_only_for_equal_text() -> None:
+    assert similarity("sign in", "sign in") == 1.0
+    assert 0.6 < similarity("sign in", "sign in to your account") < 1.0
+    assert similarity("sin", "sign in") == 0.0  # short words sharing letters are no match
+    assert parse_query("the Email box").roles
+
+
+# -- host messages on a recorded capture ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def capture() -> dict[str, Any]:
+    return json.loads((FIXTURES / "dom_basic.json").read_text())
+
+
+def resolve(host: Host, capture: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    replies = host.handle_message({"v": 1, "id": "r", "type": "act_resolve", "message": message,
+                                   "options": {"format": "elements"}, "capture": capture})
+    assert len(replies) == 1
+    return replies[0]
+
+
+def test_act_resolve_by_words_index_and_id(capture: dict[str, Any]) -> None:
+    host = Host()
+    reply = resolve(host, capture, {"type": "act", "action": "click", "target": "Home"})
+    target = reply["result"]["target"]
+    assert reply["ok"] and target["index"] == 4 and target["tag"] == "a"
+    assert target["id"] and target["secret"] is False
+    by_index = resolve(host, capture, {"type": "act", "action": "click", "target": 4})
+    assert by_index["result"]["target"]["id"] == target["id"]
+    by_id = resolve(host, capture, {"type": "act", "action": "click", "target": target["id"]})
+    assert by_id["result"]["target"]["index"] == 4
+    secret = resolve(host, capture, {"type": "act", "action": "fill", "target": 3})
+    assert secret["result"]["target"]["secret"] is True
+
+
+def test_an_index_no_longer_listed_is_stale_and_an_unknown_one_not_found(
+        capture: dict[str, Any]) -> None:
+    host = Host()
+    resolve(host, capture, {"type": "act", "action": "click", "target": "Home"})
+    shorter = copy.deepcopy(capture)
+    gone = next(r for r in shorter["walker"]["elements"] if r.get("tx") == "Home")
+    gone["vis"] = 0  # hidden now: not listed
+    resolve(host, shorter, {"type": "act", "action": "click", "target": "Home"})
+    stale = resolve(host, shorter, {"type": "act", "action": "click", "target": 4})
+    assert stale["result"]["error"]["code"] in ("stale_element", "not_found")
+    unknown = resolve(host, shorter, {"type": "act", "action": "click", "target": 999})
+    assert unknown["result"]["error"]["code"] == "not_found"
+
+
+def test_bad_messages_are_refused_with_invalid_message(capture: dict[str, Any]) -> None:
+    host = Host()
+    reply = resolve(host, capture, {"type": "act", "action": "explode", "target": "x"})
+    assert reply["ok"] is False and reply["error"]["code"] == "invalid_message"
+    missing = resolve(host, capture, {"type": "act", "action": "click"})
+    assert missing["result"]["error"]["code"] == "invalid_message"
+
+
+def test_find_ranks_without_acting(capture: dict[str, Any]) -> None:
+    reply = resolve(Host(), capture, {"type": "find", "query": "button", "limit": 3})
+    found = FindResult.model_validate(reply["result"])
+    assert found.decision == "ambiguous" and 1 < len(found.matches) <= 3
+    assert all(m.role == "button" for m in found.matches[:2])
+
+
+def test_act_report_redacts_and_diffs(capture: dict[str, Any]) -> None:
+    host = Host()
+    first = resolve(host, capture, {"type": "act", "action": "fill", "target": 3})
+    target = first["result"]["target"]
+    after = copy.deepcopy(capture)
+    field = next(r for r in after["walker"]["elements"] if (r.get("a") or {}).get("name")
+                 == "password")
+    field["filled"] = 1
+    search = next(r for r in after["walker"]["elements"]
+                  if (r.get("a") or {}).get("placeholder", "").startswith("Search"))
+    search["val"] = "sk-live-1234567890abcdefghijklmnop"  # a secret-looking value
+    reply = host.handle_message({
+        "v": 1, "id": "p", "type": "act_report", "action": "fill", "target": target,
+        "options": {"format": "elements"}, "capture": after,
+        "before": {"url": capture["tab"]["url"]},
+        "dialogs": [{"type": "alert", "message": "token sk-live-1234567890abcdefghijklmnop",
+                     "handled": "dismissed"}],
+        "readiness": {"ready": True, "waited_ms": 500, "reasons": []},
+    })[0]
+    result = ActionResult.model_validate(reply["result"])
+    assert result.ok and result.changes is not None
+    assert result.changes.value == "[redacted:filled]"
+    assert not result.changes.navigated
+    assert 2 in result.changes.dom.changed
+    text = json.dumps(reply)
+    assert "sk-live-1234567890abcdefghijklmnop" not in text
+
+
+def test_refusal_report_names_the_cover(capture: dict[str, Any]) -> None:
+    host = Host()
+    first = resolve(host, capture, {"type": "act", "action": "click", "target": "Home"})
+    cover_backend = next(r for r in host.tabs.get(1).elements or []
+                         if r["index"] == 1)["backendNodeId"]
+    reply = host.handle_message({
+        "v": 1, "id": "e", "type": "act_report", "tabId": 1, "action": "click",
+        "target": first["result"]["target"],
+        "error": {"code": "occluded", "message": "covered", "hint": "",
+                  "cover": {"backendNodeId": cover_backend, "tag": "button", "text": "+"}},
+    })[0]
+    result = ActionResult.model_validate(reply["result"])
+    assert not result.ok and result.error and result.error.cover
+    assert result.error.cover.index == 1 and "[1]" in result.error.message
+
+
+def test_collect_merges_by_index(capture: dict[str, Any]) -> None:
+    host = Host()
+
+    def step(n: int, data: dict[str, Any] | None, finish: str | None = None) -> dict[str, Any]:
+        msg = {"v": 1, "id": f"c{n}", "type": "collect_step", "tabId": 1, "collection": "c",
+               "step": n, "options": {"format": "elements"}, "finish": finish}
+        if data is not None:
+            msg["capture"] = data
+        if n == 0:
+            msg["message"] = {"type": "scroll_and_collect", "max_scrolls": 3}
+        return host.handle_message(msg)[0]["result"]
+
+    first = step(0, capture)
+    assert first["added"] == 14 and first["message"]["max_scrolls"] == 3
+    assert step(1, capture)["added"] == 0  # the same elements again: nothing new
+    done = step(2, None, finish="end_of_page")
+    assert [e["index"] for e in done["elements"]] == list(range(1, 15))
+    lines = done["domtext"].splitlines()
+    assert sum(1 for line in lines if line.startswith("[") and "] <" in line) == 14
+    assert "" in lines and "Interactive Elements:" in lines
+
+
+def test_semantic_ids_use_the_registered_resolver(capture: dict[str, Any]) -> None:
+    def resolver(state: Any, records: list[dict[str, Any]], ident: str) -> dict[str, Any] | None:
+        return next((r for r in records if r["index"] == 4), None) if ident == "link_home" \
+            else None
+
+    register_semantic_resolver(resolver)
+    try:
+        reply = resolve(Host(), capture, {"type": "act", "action": "click",
+                                          "target": "link_home"})
+    finally:
+        unregister_semantic_resolver(resolver)
+    assert reply["result"]["target"]["index"] == 4
