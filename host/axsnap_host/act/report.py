@@ -21,7 +21,7 @@ from ..models.act import (
 )
 from ..models.wire import ActReportRequest
 from ..pipeline.dom.elements import build_dom_result
-from ..pipeline.redaction import scrub_text
+from ..pipeline.redaction import scrub_text, scrub_url
 from ..pipeline.state import TabState
 from ..render.domtext import element_line
 from .service import element_ref
@@ -103,8 +103,8 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
         dom = build_dom_result(request.capture, request.options, state)
         after = dom["elements"]
         state.elements = after
-        url = _scrub(request.capture.tab.url)
-        before_url = _scrub(str(request.before.get("url") or ""))
+        url = scrub_url(request.capture.tab.url)[0]
+        before_url = scrub_url(str(request.before.get("url") or ""))[0]
         loader = (request.capture.frames[0].model_extra or {}).get("loaderId") \
             if request.capture.frames else None
         navigated = bool(

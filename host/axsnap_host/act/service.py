@@ -149,8 +149,7 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
     previous = state.elements
     dom = build_dom_result(request.capture, request.options, state)
     state.elements = dom["elements"]
-    page = {"url": request.capture.tab.url, "title": request.capture.tab.title,
-            "message": message.model_dump(mode="json")}
+    page = {"message": message.model_dump(mode="json")}
     if isinstance(message, FindMessage):
         query = str(message.query)
         ranked = rank(query, state.elements)
