@@ -20,6 +20,7 @@ from axsnap_host.act.targets import (
 from axsnap_host.host import Host
 from axsnap_host.models.act import ActionResult, FindResult
 from axsnap_host.models.errors import AxsnapError
+from axsnap_host.semantic.build import SemanticIndex
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -55,7 +56,7 @@ def test_targets_are_told_apart() -> None:
     assert (target.kind, target.frame, target.backend_node_id) == ("element_id", 3, 118)
     assert target.element_id == "3-118"
     assert parse_target("the email field").kind == "query"
-    assert parse_target("btn_sign_in").kind == "query"  # no semantic resolver registered
+    assert parse_target("btn_sign_in").kind == "semantic"  # words when no read names it
     for bad in ("", "   ", "x" * 501, True):
         with pytest.raises(AxsnapError):
             parse_target(bad)  # type: ignore[arg-type]
@@ -232,3 +233,20 @@ def test_semantic_ids_use_the_registered_resolver(capture: dict[str, Any]) -> No
     finally:
         unregister_semantic_resolver(resolver)
     assert reply["result"]["target"]["index"] == 4
+    # no semantic read names it: taken as words ("link home": the Home link)
+    words = resolve(Host(), capture, {"type": "act", "action": "click", "target": "link_home"})
+    assert words["result"]["target"]["index"] == 4
+    none = resolve(Host(), capture, {"type": "act", "action": "click", "target": "btn_launch"})
+    assert none["result"]["error"]["code"] == "not_found"
+
+
+def test_semantic_ids_of_the_last_semantic_read(capture: dict[str, Any]) -> None:
+    host = Host()
+    resolve(host, capture, {"type": "act", "action": "click", "target": "Home"})
+    home = next(r for r in host.tabs.get(1).elements or [] if r["index"] == 4)
+    host.tabs.get(1).semantic_index = SemanticIndex(
+        1, "", {"link_home": (home["frame"], home["backendNodeId"]), "btn_gone": (0, None)})
+    reply = resolve(host, capture, {"type": "act", "action": "click", "target": "link_home"})
+    assert reply["result"]["target"]["index"] == 4
+    gone = resolve(host, capture, {"type": "act", "action": "click", "target": "btn_gone"})
+    assert gone["result"]["error"]["code"] == "stale_element"

@@ -100,10 +100,9 @@ def resolve_target(target: Target, previous: list[dict[str, Any]] | None,
                or _by_id(previous, target.frame, target.backend_node_id))
         return locator(rec, target.element_id)
     if target.kind == "semantic":
-        for resolver in semantic_resolvers():
-            rec = resolver(state, current, target.raw)
-            if rec is not None:
-                return locator(rec, None)
+        found = _semantic(target.raw, state, current, previous)
+        if found is not None:
+            return found
     ranked = rank(target.raw, current, action)
     decision = decide(ranked)
     if decision.outcome == "unique" and decision.best is not None:
@@ -142,6 +141,26 @@ def validate_message(raw: dict[str, Any]) -> ActMessage | FindMessage | CollectM
         schema = f"schemas/api/{raw.get('type')}_message.schema.json"
         raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"bad {raw.get('type')} message: {problems}",
                           f"see {schema}") from err
+
+
+def _semantic(ident: str, state: TabState, current: list[dict[str, Any]],
+              previous: list[dict[str, Any]] | None) -> dict[str, Any] | None:
+    """The locator of a semantic id from the tab's last semantic read (or a registered
+    resolver); None when no read names it (then it is taken as words)."""
+    index = getattr(state.semantic_index, "targets", None)
+    if isinstance(index, dict) and ident in index:
+        frame, backend = index[ident]
+        if backend is None:
+            raise Refusal(ActError(code=ErrorCode.STALE_ELEMENT,
+                                   message=f"{ident!r} has no live node to act on",
+                                   hint='read the page again with format="semantic"'))
+        rec = _by_id(current, frame, backend) or _by_id(previous, frame, backend)
+        return locator(rec, f"{frame}-{backend}")
+    for resolver in semantic_resolvers():
+        rec = resolver(state, current, ident)
+        if rec is not None:
+            return locator(rec, None)
+    return None
 
 
 def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:

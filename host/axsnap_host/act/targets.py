@@ -1,9 +1,10 @@
 """What an action names: a DOM text index, an element id, a semantic id, or words.
 
 ``12`` or ``"[12]"`` is a DOM text index; ``"0-29"`` an outline/SnapshotV1 element id
-(``{frameOrdinal}-{backendNodeId}``); ``"btn_sign_in"`` a semantic id when a semantic
-resolver is registered (:func:`register_semantic_resolver`, the ``semantic`` package's
-hook); anything else is a plain-language query for :mod:`.resolver`.
+(``{frameOrdinal}-{backendNodeId}``); ``"btn_sign_in"`` a semantic id (of the tab's last
+``format="semantic"`` read, or of a resolver registered with
+:func:`register_semantic_resolver`), tried as words when it is none; anything else is a
+plain-language query for :mod:`.resolver`.
 """
 
 from __future__ import annotations
@@ -78,6 +79,6 @@ def parse_target(value: str | int) -> Target:
     if match:
         return Target("element_id", text, frame=int(match.group(1)),
                       backend_node_id=int(match.group(2)))
-    if _SEMANTIC.match(text) and _semantic_resolvers:
-        return Target("semantic", text)
+    if _SEMANTIC.match(text):
+        return Target("semantic", text)  # tried as a semantic id, then as words
     return Target("query", text)
