@@ -16,13 +16,12 @@ import {
   DOM_ROW_FIELDS, axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated,
   orderFrames, resolveFocusSelector,
 } from './domtree.js';
+import { DOM_FORMATS as CHANNEL_FORMATS, DOM_SNAPSHOT_STYLES, SEMANTIC_FORMATS } from './generated/contract.js';
 import { captureWalker, resolvesIds } from './walker_capture.js';
 
 export const CAPTURE_VERSION = 1;
-// Same list, same order as DOM_SNAPSHOT_STYLES in models/capture.py.
-export const DOM_SNAPSHOT_STYLES = Object.freeze([
-  'display', 'visibility', 'opacity', 'cursor', 'pointer-events', 'overflow-x', 'overflow-y', 'position',
-]);
+// The computed styles DOMSnapshot reports, generated from models/capture.py.
+export { DOM_SNAPSHOT_STYLES };
 const DPR_WORLD = 'axsnap-capture';
 
 /** Page.getFrameTree → frames in pre-order, main frame first. */
@@ -170,7 +169,7 @@ export async function collectFrames(session, timings, errors) {
 }
 
 // The walker's formats: the DOM channel and page understanding (semantic, semantic_text).
-const DOM_FORMATS = new Set(['domtext', 'elements', 'som', 'semantic', 'semantic_text']);
+const DOM_FORMATS = new Set([...CHANNEL_FORMATS, ...SEMANTIC_FORMATS]);
 
 /** The vision channel: format "som", or a DOM channel format with options.vision. */
 export function wantsScreenshot(options) {

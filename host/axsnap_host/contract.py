@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .models.capture import DOM_SNAPSHOT_STYLES
 from .models.errors import ErrorCode
-from .models.options import DOM_FORMATS, ONLY_FOR, SnapshotOptions
+from .models.options import DOM_FORMATS, ONLY_FOR, SEMANTIC_FORMATS, SnapshotOptions
 
 __all__ = ["CONTRACT_JS", "ONLY_FOR", "contract", "main", "render"]
 from .pipeline.delta.diff import ALL_PARTS
@@ -70,6 +71,8 @@ def contract() -> dict[str, Any]:
         "ONLY_FOR": {name: sorted(formats) for name, formats in ONLY_FOR.items()},
         "FORMATS": options["format"]["values"],
         "DOM_FORMATS": sorted(DOM_FORMATS),
+        "SEMANTIC_FORMATS": sorted(SEMANTIC_FORMATS),
+        "DOM_SNAPSHOT_STYLES": list(DOM_SNAPSHOT_STYLES),
         "ERROR_CODES": {code.name: code.value for code in ErrorCode},
         "HASH_PARTS": list(ALL_PARTS),
     }

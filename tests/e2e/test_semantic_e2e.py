@@ -64,3 +64,29 @@ def test_a_login_page_is_understood(browser: Browser, pages_url: str) -> None:
     assert password["state"]["value"].startswith("[redacted")
     assert all(e["handle"]["backendNodeId"] for e in result.elements)
     assert result.frames[0]["main"] and result.frames[0]["status"] == "captured"
+
+
+# Every technique of semantic_cases/hidden.html whose text the accessibility tree carries
+# (aria-hidden text is not in it, so no AX output carries those words).
+AX_CARRIED = {"opacity_0", "off_screen", "tiny_box", "clipped", "font_size_0", "zero_size",
+              "same_color", "transparent_text", "text_indent"}
+FLAG = "[suspicious: hidden_instruction ("
+
+
+def test_snapshot_and_outline_flag_every_hidden_instruction_they_carry(
+        browser: Browser, pages_url: str) -> None:
+    snap = browser.snapshot(pages_url + "semantic_cases/hidden.html", **FAST)
+    flagged = [n for n in snap.ax_tree.nodes if n.suspicious]
+    assert {r for n in flagged for r in n.suspicious.reasons} >= AX_CARRIED
+    assert len(flagged) == 11
+    assert all(FLAG in n.name for n in flagged)
+    visible = [n for n in snap.ax_tree.nodes if "trick AI assistants" in n.name]
+    assert visible and not any(n.suspicious or FLAG in n.name for n in visible)
+    for compact in (False, True):
+        tree = browser.snapshot(format="outline", compact=compact, **FAST).combinedTree
+        assert tree.count(FLAG) == 11, compact
+        for words in ("evil.example", "developer mode", "account 42", "以前の指示"):
+            line = next(line for line in tree.splitlines() if words in line)
+            assert FLAG in line.split(words, 1)[1], (compact, words)
+        safety = next(line for line in tree.splitlines() if "trick AI assistants" in line)
+        assert FLAG not in safety

@@ -12,12 +12,12 @@ from semantic_harness import FIXTURES, load, semantic
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.models.semantic import SemanticResult, semantic_schema_text
 from axsnap_host.models.wire import SnapshotRequest
+from axsnap_host.pipeline.hidden import color_reasons, instruction_match
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.render.semantic_text import render_semantic_text
 from axsnap_host.semantic.build import resolve_semantic_id
 from axsnap_host.semantic.classify import PAGE_TYPES
-from axsnap_host.semantic.hidden import color_reasons, instruction_match
 
 SCHEMA = Path(__file__).resolve().parents[2] / "schemas" / "semantic.schema.json"
 LABELS = {"p08": "login", "p19": "form", "p20": "article", "p22": "article", "p23": "article",

@@ -212,6 +212,28 @@ export const DOM_FORMATS = deepFreeze([
   "som"
 ]);
 
+export const SEMANTIC_FORMATS = deepFreeze([
+  "semantic",
+  "semantic_text"
+]);
+
+export const DOM_SNAPSHOT_STYLES = deepFreeze([
+  "display",
+  "visibility",
+  "opacity",
+  "cursor",
+  "pointer-events",
+  "overflow-x",
+  "overflow-y",
+  "position",
+  "color",
+  "background-color",
+  "font-size",
+  "clip",
+  "clip-path",
+  "text-indent"
+]);
+
 export const ERROR_CODES = deepFreeze({
   "MALFORMED_JSON": "malformed_json",
   "INVALID_MESSAGE": "invalid_message",

@@ -15,7 +15,8 @@ from .snapshot import StabilizationReport
 
 CAPTURE_VERSION = 1
 
-# The computed styles the extension asks DOMSnapshot.captureSnapshot for, in this order.
+# The computed styles the extension asks DOMSnapshot.captureSnapshot for, in this order
+# (the extension reads them from the generated contract.js).
 DOM_SNAPSHOT_STYLES = (
     "display",
     "visibility",
@@ -25,6 +26,13 @@ DOM_SNAPSHOT_STYLES = (
     "overflow-x",
     "overflow-y",
     "position",
+    # What a person can see of a text: hidden-instruction flags, pipeline/hidden.py.
+    "color",
+    "background-color",
+    "font-size",
+    "clip",
+    "clip-path",
+    "text-indent",
 )
 
 

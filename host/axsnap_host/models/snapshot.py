@@ -82,6 +82,16 @@ class BBox(_Model):
 StateValue = bool | int | float | str
 
 
+class HiddenInstruction(_Model):
+    """Text a person cannot see that reads like an instruction to a model."""
+
+    kind: Literal["hidden_instruction"]
+    reasons: list[str] = Field(description="how it is hidden: opacity_0, off_screen, clipped, "
+                               "tiny_box, zero_size, font_size_0, same_color, transparent_text, "
+                               "text_indent")
+    match: str = Field(description="the words that read like an instruction")
+
+
 class AXNodeV1(_Model):
     id: str = Field(description="{frameOrdinal}-{backendDOMNodeId}, or {frameOrdinal}-ax{axNodeId}")
     role: str
@@ -93,6 +103,9 @@ class AXNodeV1(_Model):
     bbox: BBox | None = None
     isVisible: bool | None = None
     isClickable: bool | None = None
+    suspicious: HiddenInstruction | None = Field(
+        None, description="set when the node's text is a hidden instruction (its name then "
+        "ends with [suspicious: hidden_instruction (...)])")
 
 
 class AXTree(_Model):

@@ -14,6 +14,7 @@ from typing import Any
 from ..models.capture import RawCapture
 from ..models.errors import AxsnapError, ErrorCode
 from ..models.options import SnapshotOptions
+from ..pipeline.hidden import suspicion
 from ..pipeline.redaction import scrub_text, scrub_url
 from ..pipeline.secrets import secret_fields
 from .classify import classify, features
@@ -21,7 +22,6 @@ from .content import rank_content
 from .elements import index_elements
 from .facts import PageFacts, page_facts
 from .frames import list_frames
-from .hidden import suspicion
 from .intents import find_intents, summarize
 from .regions import assign_regions
 

@@ -8,6 +8,7 @@ same decision as every other output (pipeline/redaction.py).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,13 +88,16 @@ def _labels(facts: PageFacts) -> tuple[dict[str, str], dict[int, str]]:
     return by_for, wrapping
 
 
-def _row_place(node: Node, facts: PageFacts) -> str:
-    """``row_N`` for an element in a table row (N: the row's place among its siblings)."""
+def _row_place(node: Node, facts: PageFacts, row_numbers: dict[int, int]) -> str:
+    """``row_N`` for an element in a table row (N: the row's place among its siblings).
+    ``row_numbers`` memoizes the numbering per table section."""
     for ancestor in facts.ancestors(node)[:8]:
         if ancestor.tag == "tr":
-            parent = facts.nodes[ancestor.parent] if ancestor.parent >= 0 else None
-            rows = [c for c in (parent.children if parent else []) if _data_row(facts, c)]
-            return f"row_{rows.index(ancestor.rid) + 1}" if ancestor.rid in rows else "row"
+            if ancestor.rid not in row_numbers and ancestor.parent >= 0:
+                rows = [c for c in facts.nodes[ancestor.parent].children if _data_row(facts, c)]
+                row_numbers.update({rid: n for n, rid in enumerate(rows, 1)})
+            number = row_numbers.get(ancestor.rid)
+            return f"row_{number}" if number else "row"
     return ""
 
 
@@ -134,11 +138,15 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
     by_for, wrapping = _labels(facts)
     chosen: list[Element] = []
     interactive: set[int] = set()
+    under = [False] * len(facts.nodes)  # below an interactive element (parents come first)
+    row_numbers: dict[int, int] = {}
     for node in facts.nodes:
-        ancestors = facts.ancestors(node)
-        inside = any(a.rid in interactive for a in ancestors)
+        parent = node.parent
+        inside = 0 <= parent < len(under) and (under[parent] or parent in interactive)
+        under[node.rid] = inside
         if not _interactive(node, inside):
             continue
+        ancestors = facts.ancestors(node)
         if HIDING_OUT & set(hiding[node.rid]) or (node.box[2] <= 0 and node.box[3] <= 0):
             continue
         kind = element_kind(node)
@@ -160,14 +168,16 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         )
         if not label_of(source)[0] and node.ax_name:
             source.text = node.ax_name
-        place = _row_place(node, facts) or region_of[node.rid]
+        place = _row_place(node, facts, row_numbers) or region_of[node.rid]
         chosen.append(Element(node, kind, source, region_of[node.rid], place))
+    bases = [base_id(el.source) for el in chosen]
+    repeated = {base for base, n in Counter(bases).items() if n > 1}
     placed = []
-    for el in chosen:
-        base = base_id(el.source)
-        labelled = bool(label_of(el.source)[0])
-        near = _near_text(el.node, facts, slug(label_of(el.source)[0])) if labelled else ""
-        placed.append(Placed(base, el.place, near, ordinal_only=not labelled))
+    for el, base in zip(chosen, bases, strict=True):
+        label = label_of(el.source)[0]
+        # The text nearby only matters to tell apart elements with the same id.
+        near = _near_text(el.node, facts, slug(label)) if label and base in repeated else ""
+        placed.append(Placed(base, el.place, near, ordinal_only=not label))
     for el, value in zip(chosen, _resolve(placed), strict=True):
         el.id = value
         kind = secrets.kind_of_record(facts.joined[el.node.rid]) if secrets is not None else None

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..models.capture import RawCapture
 from ..pipeline.dom.walker_merge import frame_ordinals, join
-from .hidden import hiding_reasons
+from ..pipeline.hidden import hiding_reasons
 
 
 @dataclass(slots=True)

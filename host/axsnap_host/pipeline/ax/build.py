@@ -10,6 +10,7 @@ from ..dom.index import DomIndex
 from ..redaction import scrub_text, scrub_url
 from ..secrets import secret_fields
 from .controls import clickable_ids, tab_stop_ids
+from .instructions import flag_hidden_instructions
 from .merge import fill_missing_values
 from .prune import prune
 from .redact import redact_tree
@@ -41,6 +42,7 @@ def build_snapshot_v1(
     clock.lap("flatten_ms")
     dom = DomIndex.from_capture(capture)
     clock.lap("domindex_ms")
+    flagged = flag_hidden_instructions(tree, dom)
     kept = prune(tree, pruned=options.pruned,
                  clickable=clickable_ids(tree, dom) | tab_stop_ids(tree, dom))
     clock.lap("prune_ms")
@@ -79,8 +81,14 @@ def build_snapshot_v1(
             failure["reason"], found = scrub_text(failure["reason"])
             snapshot["quality"]["redacted"] += found
             redacted += found
+    if flagged:
+        for record in snapshot["ax_tree"]["nodes"]:
+            flag = flagged.get(record["id"])
+            if flag is not None:
+                record["suspicious"] = flag.as_dict()
     clock.lap("render_ms")
     stats = {
+        "suspicious": len(flagged),
         "frames": len(tree.frames),
         "nodes_total": kept.total,
         "nodes_kept": len(kept.kept),

@@ -19,6 +19,7 @@ from ...models.errors import AxsnapError, ErrorCode
 from ...models.options import SnapshotOptions
 from ...text import GENERIC_ROLES, decorated_role, join_lines
 from ..ax.controls import clickable_ids, tab_stop_ids
+from ..ax.instructions import flag_hidden_instructions
 from ..ax.merge import fill_missing_values
 from ..ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
 from ..ax.redact import redact_tree
@@ -48,6 +49,7 @@ def build_outline(
     """The outline result dict and the line records its text was rendered from."""
     tree = flatten(capture)
     dom = DomIndex.from_capture(capture)
+    flag_hidden_instructions(tree, dom)  # the flag travels in the name, into every line
     # Scroll containers are kept even as unnamed wrappers: scrolling is an action.
     scrollable = frozenset(nid for nid, node in tree.nodes.items() if _scrollable(dom, node))
     # The <iframe> of a frame that could not be captured stays, so the gap shows.

@@ -15,7 +15,9 @@ walker here, or from DOMSnapshot for the AX outputs) and :func:`instruction_matc
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 # Phrases that address a language model rather than a reader.
 _INSTRUCTION_PATTERNS = (
@@ -65,9 +67,20 @@ class Suspicion:
         return f"suspicious: {self.kind} ({', '.join(self.reasons)})"
 
 
+# Words at least one pattern needs: a cheap first pass (most text has none of them), so
+# the AX outputs can ask about every named node of a 100k-node page.
+_TRIGGERS = re.compile(
+    r"ignor|disregard|forget|override|you are now|from now on|act as|system|assistant|"
+    r"instruction|the user|忽略|无视|你现在|你現在|系统|系統|bỏ qua|bây giờ|hệ thống|olvida|"
+    r"ahora eres|sistema|du bist jetzt|vergiss|anweisung|maintenant|système|無視|あなたは今|"
+    r"システム")
+
+
 def instruction_match(text: str) -> str | None:
     """The words of ``text`` that address a model, or None."""
-    found = _INSTRUCTION_RE.search(text or "")
+    if not text or not _TRIGGERS.search(text.lower()):
+        return None
+    found = _INSTRUCTION_RE.search(text)
     return found.group(0).strip()[:80] if found else None
 
 
@@ -124,3 +137,46 @@ def suspicion(text: str, reasons: list[str]) -> Suspicion | None:
     if match is None:
         return None
     return Suspicion("hidden_instruction", tuple(reasons), match)
+
+
+def _px(value: str, default: float) -> float:
+    try:
+        return float(value.removesuffix("px"))
+    except (AttributeError, ValueError):
+        return default
+
+
+def dom_hiding_reasons(chain: Sequence[Any]) -> list[str]:
+    """Why a person cannot read the text of a DOMSnapshot node, from the node and its
+    ancestors nearest first (``DomIndex.chain``: each with ``node_type``, ``tag``,
+    ``styles`` and ``bounds``). Empty when it is in plain sight. Styles missing from the
+    capture count as visible."""
+    elements = [info for info in chain if info.node_type == 1]
+    if not elements:
+        return []
+    own = elements[0]
+    reasons: list[str] = []
+    for info in elements:
+        styles = info.styles
+        if _px(styles.get("opacity", "1"), 1.0) == 0.0:
+            reasons.append("opacity_0")
+        if styles.get("clip", "auto").startswith("rect") or styles.get("clip-path", "none") not in (
+                "none", ""):
+            reasons.append("clipped")
+        clips = "visible" not in (styles.get("overflow-x", "visible"),
+                                  styles.get("overflow-y", "visible"))
+        box = info.bounds
+        if clips and box is not None and (box[2] <= 1 or box[3] <= 1):
+            reasons.append("zero_size" if box[2] == 0 or box[3] == 0 else "tiny_box")
+        if _px(styles.get("text-indent", "0"), 0.0) <= -500:
+            reasons.append("text_indent")
+    box = own.bounds
+    if box is not None and (box[0] + box[2] <= 0 or box[1] + box[3] <= 0):
+        reasons.append("off_screen")
+    font = own.styles.get("font-size")
+    background = next((i.styles.get("background-color", "") for i in elements
+                       if (parse_color(i.styles.get("background-color", "")) or (0, 0, 0, 0))[3]
+                       > 0.05), "rgb(255, 255, 255)")
+    reasons += hiding_reasons(inherited=[], font_size=_px(font, 16.0) if font else None,
+                              color=own.styles.get("color", ""), background=background)
+    return list(dict.fromkeys(reasons))

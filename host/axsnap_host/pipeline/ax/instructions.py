@@ -1,0 +1,32 @@
+"""Flag hidden instructions in the AX outputs (SnapshotV1, the outline, compact included).
+
+A named node whose text reads like an instruction to a model and that a person cannot see
+(DOMSnapshot styles: pipeline/hidden.py) keeps its text, marked where the text is:
+``[suspicious: hidden_instruction (opacity_0)]`` is appended to its name, so every line or
+record that carries the words carries the flag; SnapshotV1 adds a structured
+``suspicious`` to the node.
+"""
+
+from __future__ import annotations
+
+from ..dom.index import DomIndex
+from ..hidden import Suspicion, dom_hiding_reasons, instruction_match
+from .tree import FlatTree
+
+
+def flag_hidden_instructions(tree: FlatTree, dom: DomIndex) -> dict[str, Suspicion]:
+    """Mark the hidden instructions of ``tree`` in place; return them by node id."""
+    found: dict[str, Suspicion] = {}
+    for node in tree.nodes.values():
+        if not node.name or node.backend_id is None:
+            continue
+        match = instruction_match(node.name)
+        if match is None:
+            continue
+        reasons = dom_hiding_reasons(dom.chain(node.backend_id, node.frame_id))
+        if not reasons:
+            continue
+        flag = Suspicion("hidden_instruction", tuple(reasons), match)
+        node.name = f"{node.name} [{flag.label()}]"
+        found[node.id] = flag
+    return found
