@@ -9,9 +9,29 @@ record that carries the words carries the flag; SnapshotV1 adds a structured
 
 from __future__ import annotations
 
-from ..dom.index import DomIndex
+from ..dom.index import DomIndex, DomInfo
 from ..hidden import Suspicion, dom_hiding_reasons, instruction_match
 from .tree import FlatTree
+
+
+def dom_chain(dom: DomIndex, backend_id: int, frame_id: str | None,
+              limit: int = 40) -> list[DomInfo]:
+    """The node and its ancestors in its own document, nearest first (at most ``limit``):
+    the styles around a text decide whether a person can see it."""
+    out: list[DomInfo] = []
+    where = dom.locate(backend_id, frame_id)
+    if where is None:
+        return out
+    raw = dom.raw_document(where[0])
+    node_index: int = where[1]
+    while node_index >= 0 and len(out) < limit:
+        info = dom.get(raw.column("backendNodeId", node_index), frame_id)
+        if info is None:
+            break
+        out.append(info)
+        parent = raw.column("parentIndex", node_index, -1)
+        node_index = parent if isinstance(parent, int) else -1
+    return out
 
 
 def flag_hidden_instructions(tree: FlatTree, dom: DomIndex) -> dict[str, Suspicion]:
@@ -23,7 +43,7 @@ def flag_hidden_instructions(tree: FlatTree, dom: DomIndex) -> dict[str, Suspici
         match = instruction_match(node.name)
         if match is None:
             continue
-        reasons = dom_hiding_reasons(dom.chain(node.backend_id, node.frame_id))
+        reasons = dom_hiding_reasons(dom_chain(dom, node.backend_id, node.frame_id))
         if not reasons:
             continue
         flag = Suspicion("hidden_instruction", tuple(reasons), match)

@@ -391,24 +391,6 @@ class DomIndex:
             self._cache[where] = info
         return info
 
-    def chain(self, backend_id: int | None, frame_id: str | None = None,
-              limit: int = 40) -> list[DomInfo]:
-        """The node and its ancestors in its own document, nearest first (at most
-        ``limit``): what styles around a text decide whether a person can see it."""
-        where = self._locate(backend_id, frame_id)
-        out: list[DomInfo] = []
-        if where is None:
-            return out
-        doc_index, node_index = where
-        parents = self._documents[doc_index].nodes.get("parentIndex") or []
-        while isinstance(node_index, int) and node_index >= 0 and len(out) < limit:
-            info = self._cache.get((doc_index, node_index))
-            if info is None:
-                info = self._cache[(doc_index, node_index)] = self._build(doc_index, node_index)
-            out.append(info)
-            node_index = _at(parents, node_index, -1)
-        return out
-
     def _build(self, doc_index: int, node_index: int) -> DomInfo:
         doc = self._documents[doc_index]
         nodes = doc.nodes
