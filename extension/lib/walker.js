@@ -114,6 +114,10 @@ export function axsnapWalk(opts) {
   const SEM_ATTRS = [...ATTRS, 'aria-describedby', 'aria-controls', 'aria-required',
     'aria-invalid', 'required', 'aria-modal', 'src', 'width', 'height', 'class', 'action', 'method',
     'maxlength', 'pattern', 'min', 'max', 'open', 'aria-current', 'rel', 'lang'];
+  const SCROLLING = new Set(['auto', 'scroll', 'overlay']);
+  const SKELETON_CHILDREN = 4;
+  const FIELDS = new Set(['input', 'select', 'textarea']);
+  const NAMED_BY_ATTR = ['aria-label', 'aria-labelledby', 'title', 'alt', 'placeholder'];
   const LABEL_SKIP = new Set(['select', 'textarea', 'datalist', 'script', 'style']);
   const LANDMARKS = new Set(['header', 'nav', 'main', 'aside', 'footer', 'form', 'dialog', 'section',
     'article', 'table', 'tr', 'ul', 'ol', 'fieldset', 'img', 'video', 'iframe', 'frame']);
@@ -204,6 +208,100 @@ export function axsnapWalk(opts) {
     return collapse(s);
   }
 
+  // What an element shows as text: its text nodes in order, without <style>/<script>
+  // content (an inline SVG's CSS), without hidden descendants (display:none, hidden,
+  // visibility:hidden), a space where a block or a control starts (``<li>A</li><li>B</li>``
+  // reads "A B", not "AB"). Bounded: it stops once it has enough text or nodes. A
+  // descendant element's style is read only when it has something to hide or separate.
+  const TEXT_SKIP = new Set(['style', 'script', 'noscript', 'template', 'title']);
+  const INLINE = new Set(['inline', 'contents']);
+  function shownText(el) {
+    if (!el.firstElementChild) return collapse(el.textContent || '');
+    let s = '';
+    let seen = 0;
+    const stack = [el];
+    while (stack.length && s.length <= textMax + 20 && seen < 200) {
+      const n = stack.pop();
+      seen++;
+      if (n === ' ') { s += ' '; continue; }
+      if (n.nodeType === 3) { s += n.data; continue; }
+      if (n.nodeType !== 1 || (n !== el && TEXT_SKIP.has(n.localName))) continue;
+      if (n !== el) {
+        if (n.hidden) continue;
+        const cs = getComputedStyle(n);
+        if (cs.display === 'none' || cs.visibility === 'hidden' || cs.visibility === 'collapse') {
+          continue;
+        }
+        if (!INLINE.has(cs.display) || FORM.has(n.localName)) { s += ' '; stack.push(' '); }
+      }
+      for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
+    }
+    return collapse(s);
+  }
+
+  // The options of a <select>, as shown: the first SELECT_OPTIONS and how many there are.
+  const SELECT_OPTIONS = 12;
+  function selectOptions(el) {
+    const list = [];
+    const opts = el.options || [];
+    for (let i = 0; i < opts.length && list.length < SELECT_OPTIONS; i++) {
+      list.push(clip(collapse(opts[i].label || opts[i].textContent || '')));
+    }
+    return { list, total: opts.length };
+  }
+
+  // Hints for a control that shows no text: what the page offers to name it (title, aria-*,
+  // alt, an icon class such as fa-trash, an SVG <title>, an image's file name), its own or
+  // its descendants' (a few levels).
+  const ICON_CLASS = /^(?:fa|fas|far|fab|bi|glyphicon|icon|material-icons|mdi|ti|las|la)-?(.*)$/;
+  function iconHint(el) {
+    const todo = [el];
+    for (let i = 0; i < todo.length && i < 12; i++) {
+      const n = todo[i];
+      for (const a of ['aria-label', 'title', 'alt', 'aria-description', 'data-tooltip',
+        'data-original-title', 'data-title']) {
+        const v = n.getAttribute && n.getAttribute(a);
+        if (v && v.trim()) return clip(collapse(v));
+      }
+      if (n.localName === 'svg' || n.localName === 'title') {
+        const t = n.localName === 'title' ? n : n.querySelector('title');
+        if (t && t.textContent.trim()) return clip(collapse(t.textContent));
+      }
+      const cls = typeof n.className === 'string' ? n.className.split(/\s+/) : [];
+      for (const c of cls) {
+        const m = ICON_CLASS.exec(c);
+        if (m && m[1] && !/^(?:solid|regular|brands|lg|xs|sm|fw|[0-9]x)$/.test(m[1])) return m[1];
+      }
+      const src = n.localName === 'img' ? n.getAttribute('src') : imageUrl(n);
+      const file = src && /([^/?#]+?)(?:\.[a-z0-9]{2,4})?(?:[?#].*)?$/i.exec(src);
+      if (file && !src.startsWith('data:')) return clip(file[1]);
+      for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
+    }
+    return '';
+  }
+
+  function imageUrl(n, style) {
+    if (n.nodeType !== 1) return '';
+    const cs = style || getComputedStyle(n);
+    for (const v of [cs.content, cs.backgroundImage]) {
+      const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
+      if (m) return m[1];
+    }
+    return '';
+  }
+
+  // A small box that shows a picture and no text: a candidate icon control (the host keeps
+  // it when a click listener on it or on a close ancestor says it acts).
+  function looksLikeIcon(el, tag, w, h, style) {
+    if (w <= 0 || h <= 0 || w > 96 || h > 96) return false;
+    if (tag === 'img' || tag === 'svg' || tag === 'i') return true;
+    if (el.childElementCount > 2) return false;
+    if (imageUrl(el, style)) return true;
+    const cls = typeof el.className === 'string' ? el.className : '';
+    return /(?:^|\s)(?:fa|fas|far|fab|bi|glyphicon|material-icons|mdi|icon)(?:[-\s]|$)/.test(cls)
+      || el.querySelector('svg, img, i') !== null;
+  }
+
   // A label's own words: what it says about its control, not the control's options/value.
   function labelText(el) {
     let s = '';
@@ -262,18 +360,35 @@ export function axsnapWalk(opts) {
     return a;
   }
 
-  // Is the element's centre hit-tested to the element itself (or something inside it)?
-  function topmost(el, r, frameWin) {
-    const cx = r.left + r.width / 2;
-    const cy = r.top + r.height / 2;
-    if (cx < 0 || cy < 0 || cx >= frameWin.w || cy >= frameWin.h) return undefined;
+  // The centre first, then points near the edges and corners (10% / 90% of the box).
+  const HIT_POINTS = [[0.5, 0.5], [0.1, 0.5], [0.9, 0.5], [0.5, 0.1], [0.5, 0.9], [0.1, 0.1],
+    [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]];
+  // Is the element hit-tested to itself (or something inside it)? The centre first, then
+  // the other HIT_POINTS: a partly covered element counts when one of them is its own, and
+  // `pt` gets the visible point (viewport coordinates of its frame) when it is not the
+  // centre. Points outside `clip` (a scrolling box's visible rect) are not tested.
+  function topmost(el, r, ctx, data) {
+    const frameWin = ctx.fw;
+    const box = ctx.clip;
     const root = el.getRootNode();
-    const hit = (root && root.elementFromPoint ? root : el.ownerDocument).elementFromPoint(cx, cy);
-    if (!hit) return 0;
-    for (let n = hit; n; n = n.parentNode || n.host) {
-      if (n === el) return 1;
+    const doc = root && root.elementFromPoint ? root : el.ownerDocument;
+    const points = HIT_POINTS;
+    let tested = 0;
+    for (const [fx, fy] of points) {
+      const x = r.left + r.width * fx;
+      const y = r.top + r.height * fy;
+      if (x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h) continue;
+      if (box && (x < box.l || y < box.t || x >= box.r || y >= box.b)) continue;
+      tested++;
+      const hit = doc.elementFromPoint(x, y);
+      for (let n = hit; n; n = n.parentNode || n.host) {
+        if (n === el) {
+          if (fx !== 0.5 || fy !== 0.5) data.pt = [Math.round(x + ctx.ox), Math.round(y + ctx.oy)];
+          return 1;
+        }
+      }
     }
-    return 0;
+    return tested ? 0 : undefined;
   }
 
   function meets(wn, x, y, w, h) {
@@ -431,6 +546,13 @@ export function axsnapWalk(opts) {
       const root = el.getRootNode();
       if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
     }
+    // A small ancestor emitted as skeleton may hold a click listener the walker cannot see
+    // (the host learns it from CDP): its text lets the host tell it from its targets.
+    if (rec.data.tx === undefined && !rec.data.c && rec.data.vis && el.childElementCount
+      <= SKELETON_CHILDREN && el.localName !== 'html' && el.localName !== 'body') {
+      const txt = shownText(el);
+      if (txt) rec.data.tx = clip(txt);
+    }
     if (rec.dom) {
       if (rec.dom.d) rec.data.d = rec.dom.d;
       if (rec.dom.dp) { emit(rec.dom.dp); rec.data.dp = rec.dom.dp.id; }
@@ -517,27 +639,46 @@ export function axsnapWalk(opts) {
     rec.ptr = cursorPtr;
     if (cursorPtr) data.ptr = parentPtr ? 2 : 1;
 
+    // A box that scrolls: its content may lie beyond its fold (the host marks it).
+    const scrolls = (SCROLLING.has(style.overflowY) && el.scrollHeight > el.clientHeight + 1)
+      || (SCROLLING.has(style.overflowX) && el.scrollWidth > el.clientWidth + 1);
+    // Outside the visible part of the scrolling/clipping boxes around it (below a list's
+    // fold): reported with clip:1, for the whole-page read, never hit-tested. Fixed and
+    // absolute boxes leave those boxes (taken as escaping: the hit test still decides).
+    if (style.position === 'fixed' || style.position === 'absolute') ctx = { ...ctx, clip: null };
+    const clipped = ctx.clip && (b.right <= ctx.clip.l || b.bottom <= ctx.clip.t
+      || b.left >= ctx.clip.r || b.top >= ctx.clip.b);
     let report = false;
     if (semantic && inWin && (visible || data.hid === 'size')) report = semanticFacts(el, tag, style, data);
     if (visible && inWin) {
       const attrs = readAttrs(el) || {};
       const c = reasons(el, tag, attrs);
       if (cursorPtr && !parentPtr) c.push('pointer');
+      if (scrolls && tag !== 'html' && tag !== 'body') { c.push('scroll'); data.scr = 1; }
       const own = ownText(el);
-      if (c.length) {
-        data.c = c;
+      const icon = !c.length && !own && looksLikeIcon(el, tag, w, h, style);
+      if (c.length || icon) {
+        if (c.length) data.c = c;
+        else data.ic = 1;  // an icon: interactive only if a listener says so (the host)
         // A select's or textarea's textContent is its option list / initial value, not
         // what it shows: `val` carries that.
         let txt = '';
         if (tag === 'label') txt = labelText(el);
-        else if (tag !== 'select' && tag !== 'textarea') txt = collapse(el.textContent || '');
+        else if (tag !== 'select' && tag !== 'textarea') txt = shownText(el);
         if (txt) data.tx = clip(txt);
+        else if (!NAMED_BY_ATTR.some((a) => attrs[a]) && !FIELDS.has(tag)) {
+          const hint = iconHint(el);
+          if (hint) data.hint = hint;
+        }
         if (tag === 'input' || tag === 'textarea' || tag === 'select') {
           if (tag === 'input' && (el.type || '').toLowerCase() === 'password') {
             data.filled = el.value ? 1 : 0;
           } else if (tag === 'select') {
             const opt = el.selectedOptions && el.selectedOptions[0];
             data.val = clip(opt ? collapse(opt.textContent || '') : '');
+            const options = selectOptions(el);
+            data.opts = options.list;
+            data.optn = options.total;
           } else if (!(tag === 'input' && (el.type === 'checkbox' || el.type === 'radio'))) {
             data.val = clip(String(el.value || ''));
           }
@@ -563,8 +704,9 @@ export function axsnapWalk(opts) {
           if (root && root.getElementById && root.getElementById(attrs.id) === el) data.idu = 1;
         }
         if (ctx.frameCovered) data.top = 0;
+        else if (clipped) data.clip = 1;
         else {
-          const t = topmost(el, b, ctx.fw);
+          const t = topmost(el, b, ctx, data);
           if (t !== undefined) data.top = t;
         }
       }
@@ -584,8 +726,18 @@ export function axsnapWalk(opts) {
       walkFrame(el, rec, b, ctx, depth, inWin, data);
       return;
     }
+    // Its content shows only inside its padding box when it clips (scrolls or hides).
+    let innerClip = ctx.clip;
+    if ((style.overflowX !== 'visible' || style.overflowY !== 'visible') && tag !== 'html'
+      && tag !== 'body' && style.display !== 'contents') {
+      const l = b.left + el.clientLeft;
+      const t = b.top + el.clientTop;
+      const box = { l, t, r: l + el.clientWidth, b: t + el.clientHeight };
+      innerClip = ctx.clip ? { l: Math.max(box.l, ctx.clip.l), t: Math.max(box.t, ctx.clip.t),
+        r: Math.min(box.r, ctx.clip.r), b: Math.min(box.b, ctx.clip.b) } : box;
+    }
     walkChildren(el, tag, rec, { f: ctx.f, ox: ctx.ox, oy: ctx.oy, fw: ctx.fw,
-      frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx });
+      frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx, clip: innerClip });
   }
 
   function walkFrame(el, rec, b, ctx, depth, inWin, data) {
@@ -602,7 +754,7 @@ export function axsnapWalk(opts) {
         data.xo = 1;
         data.co = [Math.round(ox), Math.round(oy)];
         if (data.top === undefined && !ctx.frameCovered) {
-          const t = topmost(el, b, ctx.fw);
+          const t = topmost(el, b, ctx, data);
           if (t !== undefined) data.top = t;
         }
         if (rec.id < 0) { emit(rec); stats.emitted++; }
@@ -616,7 +768,7 @@ export function axsnapWalk(opts) {
     // The iframe element must be emitted so its document's records have a parent chain.
     data.fr = fi;
     if (data.top === undefined && !ctx.frameCovered) {
-      const t = topmost(el, b, ctx.fw);
+      const t = topmost(el, b, ctx, data);
       if (t !== undefined) data.top = t;
     }
     if (rec.id < 0) { emit(rec); stats.emitted++; }

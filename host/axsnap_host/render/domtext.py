@@ -60,6 +60,17 @@ def element_line(record: dict[str, Any]) -> str:
         parts.append(f"label={_quote(label)}")
     if record.get("value"):
         parts.append(f"value={_quote(record['value'])}")
+    options = record.get("options")
+    if options:
+        more = record.get("optionsMore") or 0
+        shown = ", ".join(_quote(option) for option in options)
+        parts.append(f"options=[{shown}{f', … +{more} more' if more else ''}]")
+    if record.get("hint"):
+        parts.append(f"hint={_quote(record['hint'])}")
+    if record.get("scrollable"):
+        parts.append("scrollable")
+    if record.get("partlyCovered"):
+        parts.append("partly-covered")
     if record.get("checked"):
         parts.append("checked")
     if record.get("disabled"):
@@ -78,7 +89,7 @@ def _label(record: dict[str, Any], attrs: dict[str, str]) -> str:
     label = clean_text(str(record.get("label") or record.get("name") or ""))
     if not label:
         return ""
-    said = {clean_text(record.get("text") or "")}
+    said = {clean_text(record.get("text") or ""), clean_text(record.get("hint") or "")}
     said.update(clean_text(attrs[key]) for key in _NAMING_ATTRS if attrs.get(key))
     return "" if label in said else label
 

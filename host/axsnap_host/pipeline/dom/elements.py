@@ -32,6 +32,8 @@ from ...render.elements import render_elements
 from ..redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
 from ..secrets import secret_fields
 from .registry import Entry, IndexRegistry, Update
+from .targets import WEAK_REASONS, container_of, delegated, drop_repeating_containers, part_of
+from .walker_facts import add_walker_facts
 from .walker_merge import Joined, alive_keys, frame_ordinals, join
 
 INTERACTIVE_AX_ROLES = frozenset({
@@ -39,7 +41,6 @@ INTERACTIVE_AX_ROLES = frozenset({
     "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton",
     "treeitem", "listbox", "TextField", "PopUpButton", "ToggleButton", "DisclosureTriangle",
 })
-WEAK_REASONS = frozenset({"pointer", "clickable", "label"})
 IMPLICIT_ROLES = {
     "button": "button", "a": "link", "select": "combobox", "textarea": "textbox",
     "summary": "button", "option": "option",
@@ -62,10 +63,12 @@ def _document_id(capture: RawCapture) -> str | None:
     return capture.tab.url.split("#", 1)[0] or None
 
 
-def _reasons(j: Joined) -> list[str]:
+def _reasons(j: Joined, joined: list[Joined]) -> list[str]:
     reasons = list(j.rec.get("c") or [])
     if j.clickable and j.tag not in ("html", "body"):
         reasons.append("clickable")
+    elif not reasons and delegated(joined, j):
+        reasons.append("delegated")
     if j.ax_role in INTERACTIVE_AX_ROLES and not reasons:
         reasons.append("ax-role")
     return reasons
@@ -78,33 +81,30 @@ def _visible(j: Joined, options: SnapshotOptions) -> bool:
         return False
     if rec.get("top") == 0:
         return False
+    if rec.get("clip") and options.viewport_only:
+        return False  # beyond a scroll box's fold: only the whole-page read lists it
     return not (options.viewport_only and not rec.get("win"))
 
 
 def select_interactive(
     joined: list[Joined], options: SnapshotOptions
 ) -> list[tuple[Joined, list[str]]]:
-    """Interactive, visible records in document order, each with its reasons."""
-    chosen: list[tuple[Joined, list[str]]] = []
-    interactive_ids: set[int] = set()
+    """Interactive, visible records in document order, each with its reasons
+    (pipeline/dom/targets.py: what counts as a target of its own)."""
+    chosen: dict[int, list[str]] = {}
+    picked: list[tuple[Joined, list[str]]] = []
     for j in joined:
-        reasons = _reasons(j)
-        p = j.rec.get("p", -1)
-        inside = False
-        while isinstance(p, int) and p >= 0:
-            if p in interactive_ids:
-                inside = True
-                break
-            p = joined[p].rec.get("p", -1)
+        reasons = _reasons(j, joined)
         if not reasons:
             continue
-        if inside and set(reasons) <= WEAK_REASONS:
+        up = container_of(joined, j, chosen)
+        if up >= 0 and part_of(reasons, chosen[up]):
             continue
         if not _visible(j, options):
             continue
-        interactive_ids.add(j.rid)
-        chosen.append((j, reasons))
-    return chosen
+        chosen[j.rid] = reasons
+        picked.append((j, reasons))
+    return drop_repeating_containers(joined, picked)
 
 
 def fold_labels(
@@ -153,7 +153,7 @@ def _name(j: Joined) -> str:
     for key in ("aria-label", "title", "alt", "placeholder"):
         if attrs.get(key):
             return str(attrs[key])
-    return str(j.rec.get("tx") or "")
+    return str(j.rec.get("tx") or j.rec.get("hint") or "")
 
 
 def _selector(joined: list[Joined], j: Joined) -> str:
@@ -222,10 +222,16 @@ def _redact(record: dict[str, Any], kind: str | None) -> int:
         record["secret"] = kind
         count += 1
     record.pop("_filled", None)
-    for key in ("text", "name", "value", "label"):
+    for key in ("text", "name", "value", "label", "hint"):
         if isinstance(record.get(key), str):
             record[key], found = scrub_text(record[key])
             count += found
+    if kind and record.get("options"):
+        record["options"] = [mask(option) for option in record["options"]]
+        count += 1
+    for i, option in enumerate(record.get("options") or ()):
+        record["options"][i], found = scrub_text(option)
+        count += found
     for key, value in list(attrs.items()):
         attrs[key], found = scrub_url(value) if key in URL_ATTRIBUTES else scrub_text(value)
         count += found
@@ -283,6 +289,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
             record["_filled"] = bool(rec["filled"])
         if "chk" in rec:
             record["checked"] = bool(rec["chk"])
+        add_walker_facts(record, rec)
         if rec.get("dis"):
             record["disabled"] = True
         records.append(record)

@@ -1,0 +1,100 @@
+"""Which walker records are their own click targets, beyond the walker's reasons.
+
+- An icon (a small box that shows a picture and no text, ``ic`` from the walker) acts when
+  a click listener on it says so, or one on a close ancestor (a delegated handler: jQuery's
+  ``$(list).on('click', '.reply', …)`` puts the listener on the list): ``delegated``.
+- Inside an element that is a control only by a listener or by ``cursor: pointer`` (a list
+  with a delegated handler, a toolbar styled as clickable), a descendant with its own
+  listener, pointer or role is a target of its own (Reply and Forward, autocomplete
+  suggestions); inside a real control (a button, a link) it stays part of that control.
+- Such a container whose whole text is said by the targets inside it is dropped: its line
+  would only repeat them run together; so is one the walker reported only as the ancestor of
+  such targets (a listener it cannot see, no text of its own read).
+- A scroll box (``scroll``) is listed, but is no control its content belongs to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .walker_merge import Joined
+
+# Reasons that make an element a control only by how it reacts, not by what it is.
+WEAK_REASONS = frozenset({"pointer", "clickable", "label", "delegated"})
+# Containers whose descendants with a listener, pointer or role are targets of their own:
+# weak ones, and focusable lists (a menu widget's tabindex=0 list).
+_HOLDING_REASONS = WEAK_REASONS | {"tabindex"}
+# An ancestor this close with a click listener makes an icon a target.
+DELEGATION_LEVELS = 4
+_DOCUMENT_TAGS = frozenset({"html", "body"})
+# The walker cuts texts at 120 characters: a text this long may be a cut one.
+CLIPPED_TEXT = 100
+
+
+def delegated(joined: Sequence[Joined], j: Joined) -> bool:
+    """An icon record with a click-type listener on it or on a close ancestor (not the
+    document's <html>/<body>, where every delegating framework listens)."""
+    if not j.rec.get("ic"):
+        return False
+    node: Joined | None = j
+    for _ in range(DELEGATION_LEVELS + 1):
+        if node is None or node.tag in _DOCUMENT_TAGS:
+            return False
+        if node.clickable:
+            return True
+        parent = node.rec.get("p", -1)
+        node = joined[parent] if isinstance(parent, int) and 0 <= parent < node.rid else None
+    return False
+
+
+def container_of(joined: Sequence[Joined], j: Joined, chosen: dict[int, list[str]]) -> int:
+    """The nearest chosen ancestor that holds ``j`` as part of it (scroll boxes do not),
+    or -1."""
+    p = j.rec.get("p", -1)
+    while isinstance(p, int) and p >= 0:
+        reasons = chosen.get(p)
+        if reasons is not None and reasons != ["scroll"]:
+            return p
+        p = joined[p].rec.get("p", -1)
+    return -1
+
+
+def part_of(reasons: Sequence[str], container_reasons: Sequence[str]) -> bool:
+    """A record with only weak reasons inside a real control is part of that control."""
+    return set(reasons) <= WEAK_REASONS and not set(container_reasons) <= _HOLDING_REASONS
+
+
+def drop_repeating_containers(
+    joined: Sequence[Joined], picked: list[tuple[Joined, list[str]]]
+) -> list[tuple[Joined, list[str]]]:
+    """Without the holding containers whose text is only their targets' text run together,
+    and without the one icon of a target that has text (the icon is part of it)."""
+    chosen = {j.rid: reasons for j, reasons in picked}
+    said: dict[int, list[str]] = {}
+    icons: dict[int, list[int]] = {}
+    for j, reasons in picked:
+        up = container_of(joined, j, chosen)
+        if up < 0:
+            continue
+        said.setdefault(up, []).append(_squash(str(j.rec.get("tx") or "")))
+        if reasons == ["delegated"]:
+            icons.setdefault(up, []).append(j.rid)
+    dropped = set()
+    for up, rids in icons.items():
+        if len(rids) == 1 and len(said[up]) == 1 and joined[up].rec.get("tx"):
+            dropped.add(rids[0])
+            said.pop(up)
+    for rid, parts in said.items():
+        if not set(chosen[rid]) <= _HOLDING_REASONS:
+            continue
+        rec = joined[rid].rec
+        text = str(rec.get("tx") or "")
+        own, inner = _squash(text), "".join(parts)
+        skeleton = not own and not rec.get("c")  # a listener the walker could not see
+        if skeleton or own == inner or (len(text) >= CLIPPED_TEXT and inner.startswith(own)):
+            dropped.add(rid)
+    return [(j, reasons) for j, reasons in picked if j.rid not in dropped]
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
