@@ -40,14 +40,14 @@ export function readForm() {
 export function updateEnabled(o) {
   const dom = o.format === 'all' || o.format === 'domtext';
   const outline = o.format === 'all' || o.format === 'outline';
-  $('scope').disabled = !dom;
+  $('scope').disabled = !dom && o.format !== 'semantic';
   $('vision').disabled = !dom;
   for (const id of ['compact', 'delta', 'max-tokens']) $(id).disabled = !outline;
   $('quiet-ms').disabled = !o.stabilize.enabled;
   $('max-wait-ms').disabled = !o.stabilize.enabled;
 }
 
-const FORMAT_WORDS = { all: 'everything', snapshot: 'AX JSON', domtext: 'DOM text', outline: 'outline' };
+const FORMAT_WORDS = { all: 'everything', snapshot: 'AX JSON', domtext: 'DOM text', outline: 'outline', semantic: 'page' };
 
 /** "everything · viewport · image · redacted" */
 export function optionsSummary(o) {

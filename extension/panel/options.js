@@ -1,13 +1,14 @@
 // The panel's options: what persists in chrome.storage.local, and the wire requests they
 // make. Names, bounds and defaults are SnapshotOptions' (host/axsnap_host/models/options.py,
 // through the generated ../lib/generated/contract.js); the one panel-only value is format
-// "all" (the AX snapshot, the DOM text and the outline, one after another), and the panel
+// "all" (the AX snapshot, the DOM text, the outline and the page understanding, one after
+// another), and the panel
 // shows the Set-of-Mark image by default.
 
 import { OPTIONS } from '../lib/generated/contract.js';
 
 export const OPTIONS_KEY = 'panelOptions';
-export const PANEL_FORMATS = Object.freeze(['all', 'snapshot', 'domtext', 'outline']);
+export const PANEL_FORMATS = Object.freeze(['all', 'snapshot', 'domtext', 'outline', 'semantic']);
 
 const STABILIZE = OPTIONS.stabilize.fields;
 
@@ -60,7 +61,7 @@ export function normalizeOptions(stored) {
 }
 
 export const PART_LABELS = Object.freeze({
-  snapshot: 'Accessibility snapshot', dom: 'DOM text', outline: 'Hybrid outline',
+  snapshot: 'Accessibility snapshot', dom: 'DOM text', outline: 'Hybrid outline', page: 'Page understanding',
 });
 
 /**
@@ -70,8 +71,8 @@ export const PART_LABELS = Object.freeze({
  */
 export function requestsFor(panelOptions) {
   const o = normalizeOptions(panelOptions);
-  const parts = o.format === 'all' ? ['snapshot', 'dom', 'outline']
-    : [{ snapshot: 'snapshot', domtext: 'dom', outline: 'outline' }[o.format]];
+  const parts = o.format === 'all' ? ['snapshot', 'dom', 'outline', 'page']
+    : [{ snapshot: 'snapshot', domtext: 'dom', outline: 'outline', semantic: 'page' }[o.format]];
   return parts.map((part, i) => {
     const common = {
       redact: o.redact,
@@ -80,6 +81,7 @@ export function requestsFor(panelOptions) {
     let options;
     if (part === 'snapshot') options = { format: 'snapshot', ...common };
     else if (part === 'dom') options = { format: o.vision ? 'som' : 'domtext', viewport_only: o.viewport_only, ...common };
+    else if (part === 'page') options = { format: 'semantic', viewport_only: o.viewport_only, ...common };
     else {
       options = { format: 'outline', compact: o.compact, compression: o.compression, ...common };
       if (o.max_tokens !== null) options.max_tokens = o.max_tokens;

@@ -52,6 +52,8 @@ export function outputsOf(run) {
     add('outline_maps', 'Outline maps', 'outline.json', 'application/json', json(maps));
   }
   if (reply?.delta) add('delta', 'Delta', 'delta.json', 'application/json', json(reply.delta));
+  const semantic = run.parts?.page?.result?.semantic;
+  if (semantic) add('semantic', 'Page understanding', 'semantic.json', 'application/json', json(semantic));
   const parts = Object.fromEntries(Object.entries(run.parts ?? {}).map(([k, reply]) => [k,
     { format: reply.result?.format, timings: reply.timings, sizes: reply.sizes }]));
   add('run', 'Run details', 'run.json', 'application/json', json({
@@ -88,6 +90,8 @@ export function jsonDocs(run) {
   if (dom) docs.push({ key: 'dom', label: 'DOM reply: elements, legend', name: 'dom_reply.json', value: withoutImage(dom) });
   const outline = run.parts?.outline?.result;
   if (outline) docs.push({ key: 'outline', label: 'Outline reply: maps, frames', name: 'outline_reply.json', value: outline });
+  const page = run.parts?.page?.result?.semantic;
+  if (page) docs.push({ key: 'page', label: 'Page understanding', name: 'semantic.json', value: page });
   if (run.unredacted) for (const d of docs) d.name = `UNREDACTED-${d.name}`;
   return docs;
 }

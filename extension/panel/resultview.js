@@ -1,4 +1,4 @@
-// Shows one run: counts, timings, and the JSON, DOM text + image, outline and delta views,
+// Shows one run: counts, timings, and the JSON, DOM text + image, outline, delta and page views,
 // with Copy and Download on each output and a ZIP of all.
 
 import { deltaView } from './delta.js';
@@ -6,6 +6,7 @@ import { renderDomText } from './domtext.js';
 import { copy, download } from './files.js';
 import { renderJsonTree, searchJson } from './jsontree.js';
 import { archiveName, fullOutline, jsonDocs, outputsOf } from './outputs.js';
+import { renderPage } from './page.js';
 import { nextZoom, renderSom } from './som.js';
 import { zip } from './zip.js';
 
@@ -40,6 +41,8 @@ export function runCounts(run) {
   }
   const outline = fullOutline(run);
   if (typeof outline?.combinedTree === 'string') rows.push(['outline lines', outline.combinedTree.split('\n').length]);
+  const page = run.parts.page?.result?.semantic?.page;
+  if (page) rows.push(['page', `${page.type} (${(page.scores?.[page.type] ?? 0).toFixed(2)})`]);
   const delta = run.parts.outline?.result?.delta;
   if (delta) rows.push(['delta', delta.applied ? `${delta.changes?.length ?? 0} changes` : `none (${delta.reason})`]);
   const bytes = Object.values(run.parts).reduce((n, r) => n + (r.sizes?.reply_bytes ?? 0), 0);
@@ -219,6 +222,10 @@ export function createResultView({ setStatus }) {
     showDom();
     showOutline();
     showDelta();
+    const semantic = run.parts.page?.result?.semantic;
+    $('page-empty').hidden = Boolean(semantic);
+    $('page-block').hidden = !semantic;
+    renderPage($('page-view'), semantic);
     $('unredacted-badge').hidden = !run.unredacted;
     for (const note of document.querySelectorAll('.unredacted-note')) note.hidden = !run.unredacted;
     $('summary').hidden = Object.keys(run.parts).length === 0;
@@ -258,6 +265,7 @@ export function createResultView({ setStatus }) {
   $('download-outline').addEventListener('click', () => save(output('outline')));
   $('download-outline-maps').addEventListener('click', () => save(output('outline_maps')));
   $('copy-delta').addEventListener('click', () => copyOutput(output('delta'), 'delta'));
+  $('download-page').addEventListener('click', () => save(output('semantic')));
   $('download-delta').addEventListener('click', () => save(output('delta')));
   $('download-all').addEventListener('click', () => {
     if (!run) return;

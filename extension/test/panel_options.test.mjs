@@ -18,9 +18,12 @@ test('stored options are completed and clamped to the host\'s bounds', () => {
   assert.equal(normalizeOptions({ max_tokens: 'abc' }).max_tokens, null);
 });
 
-test('"everything" makes three requests; only the first waits for a quiet page', () => {
+test('"everything" makes four requests; only the first waits for a quiet page', () => {
   const reqs = requestsFor({ ...DEFAULTS, compact: true, compression: 'delta', max_tokens: 2000, viewport_only: false });
-  assert.deepEqual(reqs.map((r) => r.part), ['snapshot', 'dom', 'outline']);
+  assert.deepEqual(reqs.map((r) => r.part), ['snapshot', 'dom', 'outline', 'page']);
+  assert.deepEqual(reqs[3].options, { format: 'semantic', viewport_only: false, redact: true,
+    stabilize: { ...DEFAULTS.stabilize, enabled: false } });
+  assert.deepEqual(requestsFor({ format: 'semantic' }).map((r) => r.options.format), ['semantic']);
   assert.deepEqual(reqs[0].options, { format: 'snapshot', redact: true, stabilize: { enabled: true, quiet_ms: 500, max_wait_ms: 5000 } });
   assert.equal(reqs[1].options.format, 'som');
   assert.equal(reqs[1].options.viewport_only, false);

@@ -154,3 +154,23 @@ test('history keeps the last ten, newest first, and gives up old runs when stora
   assert.deepEqual(sizes, [10, 9, 8, 7]);
   assert.match(describeRun({ ...run, unredacted: true }), /Login — snapshot, dom, outline — UNREDACTED/);
 });
+
+test('the Page view lists type and score, intents, hidden instructions, regions and content', async () => {
+  const { pageLines } = await import('../panel/page.js');
+  const semantic = {
+    page: { type: 'login', scores: { login: 0.87 }, summary: 'A login page.', intents: [{ intent: 'log_in', controls: ['input_email', 'btn_sign_in'] }],
+      regions: [{ id: 'form', kind: 'form', source: 'landmark', label: '', bounds: [0, 0, 10, 10], elements: ['btn_sign_in'] }] },
+    elements: [{ id: 'btn_sign_in', type: 'button', label: 'Sign in' }],
+    content: [{ text: 'Sign in to your account', tag: 'h1', attention: 0.88 }],
+    suspicious: [{ reasons: ['opacity_0'], region: 'main' }],
+  };
+  assert.deepEqual(pageLines(semantic), [
+    ['type', 'login · score 0.87'], ['summary', 'A login page.'], ['intent', 'log_in: input_email, btn_sign_in'],
+    ['suspicious', 'hidden instruction (opacity_0) in main, left out'], ['region', 'form (landmark)'],
+    ['element', 'btn_sign_in — button "Sign in"'], ['content', '0.88 h1: Sign in to your account'],
+  ]);
+  assert.deepEqual(pageLines(undefined), []);
+  const run = { at: 0, options: {}, parts: { page: { ok: true, result: { format: 'semantic', semantic } } } };
+  assert.ok(outputsOf(run).some((o) => o.key === 'semantic' && o.name === 'semantic.json'));
+  assert.deepEqual(jsonDocs(run).map((d) => d.key), ['page']);
+});

@@ -175,6 +175,24 @@ def test_one_click_renders_every_output(panel: Browser, pages_url: str, tmp_path
         assert all(SECRET.encode() not in z.read(n) for n in names)
 
 
+def test_the_page_view_shows_type_intents_regions_and_content(panel: Browser,
+                                                             pages_url: str) -> None:
+    goto_target(panel, pages_url + "semantic/p08.html")
+    driver = panel.driver
+    storage(driver, "chrome.storage.local.set({panelOptions: arguments[0]}).then(done)",
+            {**FAST, "format": "semantic"})
+    open_panel(panel)
+    assert snapshot(driver).startswith("Done in")
+    show_tab(driver, "page")
+    view = driver.find_element(By.ID, "page-view").text
+    assert view.splitlines()[0].startswith("login score ")
+    assert "log in" in view and "btn_sign_in" in view
+    for heading in ("What you can do here", "Regions", "Content by attention"):
+        assert heading in view
+    assert "Sign in" in driver.find_element(By.CSS_SELECTOR, "#page-view ol").text
+    assert "page" in driver.find_element(By.ID, "counts").text
+
+
 def test_options_persist_across_a_reload(panel: Browser) -> None:
     driver = panel.driver
     open_options(driver)
