@@ -18,7 +18,15 @@ const native = new NativeClient({
   onStatus: (msg) => {
     chrome.storage.session.set({ [ACCESS_LINK_KEY]: { linked: msg.linked === true, at: Date.now() } }).catch(() => {});
   },
+  onClose: () => {
+    // the host went away (killed, crashed, not installed): no link any more; start a new
+    // host later while outside access is on, backing off so a missing host is not hammered
+    chrome.storage.session.set({ [ACCESS_LINK_KEY]: { linked: false, at: Date.now() } }).catch(() => {});
+    hostRetryMs = Math.min(hostRetryMs * 2, 60_000);
+    setTimeout(() => keepHostForOutsideAccess(), hostRetryMs);
+  },
 });
+let hostRetryMs = 1000;
 const activeTabId = async () => {
   const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
   return tab?.id;
@@ -62,7 +70,7 @@ const control = createControl({
 async function keepHostForOutsideAccess() {
   const access = normalizeAccess((await chrome.storage.local.get(ACCESS_KEY))[ACCESS_KEY]);
   if (!access.enabled || native.connected) return;
-  native.request('ping', {}, { timeoutMs: 15_000 }).catch(() => {});
+  native.request('ping', {}, { timeoutMs: 15_000 }).then(() => { hostRetryMs = 1000; }, () => {});
 }
 keepHostForOutsideAccess();
 chrome.runtime.onStartup.addListener(() => keepHostForOutsideAccess());

@@ -48,12 +48,13 @@ function nextId() {
  */
 export class NativeClient {
   constructor({ connect, lastError, hostName = HOST_NAME, defaultTimeoutMs = 120_000,
-    maxRequestBytes = MAX_REQUEST_BYTES, onRequest, onStatus } = {}) {
+    maxRequestBytes = MAX_REQUEST_BYTES, onRequest, onStatus, onClose } = {}) {
     this.connect = connect;
     // The host asks too (outside agents through axsnap serve): `onRequest(msg)` answers a
     // {type:"control"} message with {ok, ...}; `onStatus(msg)` hears {type:"control_status"}.
     this.onRequest = onRequest;
     this.onStatus = onStatus;
+    this.onClose = onClose; // the port closed (the host exited or could not start)
     this.lastError = lastError ?? (() => undefined);
     this.hostName = hostName;
     this.defaultTimeoutMs = defaultTimeoutMs;
@@ -84,6 +85,7 @@ export class NativeClient {
   onDisconnect(port) {
     const error = mapNativeError(this.lastError());
     if (this.port === port) this.port = null;
+    try { this.onClose?.(error); } catch { /* a listener must not break the client */ }
     this.assembler = new ChunkAssembler();
     for (const [id, entry] of this.pending) {
       clearTimeout(entry.timer);

@@ -206,3 +206,27 @@ def test_mcp_client_lists_tools_snapshots_and_gets_a_delta(shared: ControlEnv) -
     assert "tab_not_granted" in out["refused"].content[0].text
     log = shared.access_log()
     assert any(entry["client"].endswith("(MCP)") for entry in log[:5]), log[:5]
+
+
+def test_mcp_launch_mode_runs_its_own_chromium(pages_url: str, tmp_path: Path) -> None:
+    """`axsnap mcp --launch`: no serve, no consent, its own headless Chromium with the
+    extension; the same tools and texts."""
+    require_chromium()
+    server = StdioServerParameters(command=sys.executable,
+                                   args=["-m", "axsnap_host.cli", "mcp", "--launch"],
+                                   env={"AXSNAP_RUNTIME_DIR": str(tmp_path / "run")})
+
+    async def session() -> tuple[str, str, str, str]:
+        async with Client(server) as client:
+            loaded = text_of(await client.call_tool("navigate", {"url": pages_url + PAGE}))
+            first = text_of(await client.call_tool("snapshot", {"delta": True}))
+            second = text_of(await client.call_tool("snapshot", {"delta": True}))
+            listed = text_of(await client.call_tool("tabs", {}))
+            return loaded, first, second, listed
+
+    loaded, first, second, listed = anyio.run(session)
+    assert loaded.endswith("Compact test page")
+    assert "checkbox: Email me [checked]" in first and SECRET not in first
+    assert "delta against ax-" in second.partition("\n")[0]
+    assert "+0 -0 ~0" in second, "nothing changed between the reads"
+    assert "Compact test page" in listed
