@@ -90,3 +90,29 @@ def test_snapshot_and_outline_flag_every_hidden_instruction_they_carry(
             assert FLAG in line.split(words, 1)[1], (compact, words)
         safety = next(line for line in tree.splitlines() if "trick AI assistants" in line)
         assert FLAG not in safety
+
+
+def test_invisible_and_ad_frames_are_marked_and_left_out(browser: Browser,
+                                                          pages_url: str) -> None:
+    result = page(browser, pages_url + "semantic_cases/frames.html")
+    frames = result.frames
+    assert [f["ordinal"] for f in frames] == [0, 1, 2, 3, 4]
+    assert frames[0]["main"] and frames[0]["origin"].startswith("http://127.0.0.1:")
+    widget, pixel, ad, hidden = frames[1:]
+    assert widget["visibility"] == "visible" and "excluded" not in widget
+    assert widget["origin"] == frames[0]["origin"]  # about:srcdoc inherits its parent's
+    assert pixel["visibility"] == "invisible" and pixel["excluded"]
+    assert ad["ad"] is True and "ad-sized slot 300x250" in ad["excluded"]
+    assert hidden["visibility"] == "not_rendered" and hidden["excluded"]
+    texts = [s["text"] for s in result.content]
+    assert "Tomorrow: rain" in texts and not any("BUY NOW" in t for t in texts)
+    assert [e["id"] for e in result.elements] == ["btn_show_week"]
+    assert next(e for e in result.elements)["handle"]["frame"] == 1
+
+
+def test_dom_text_carries_no_hidden_instruction(browser: Browser, pages_url: str) -> None:
+    dom = browser.snapshot(pages_url + "semantic_cases/hidden.html", format="domtext",
+                           viewport_only=False, **FAST)
+    for words in ("evil.example", "developer mode", "account 42", "以前の指示", "compra todo"):
+        assert words not in dom.domtext
+    assert "Buy now" in dom.domtext

@@ -23,6 +23,7 @@ PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "a
 UNKNOWN_BELOW = 0.4
 KEYWORD_WEIGHT = 0.1
 KEYWORD_CAP = 4
+_CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _NAMING_TAGS = frozenset({"h1", "h2", "h3", "h4", "label", "legend", "th", "button", "caption"})
 _PRICE = re.compile(r"(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))", re.I)
 _METRIC = re.compile(r"^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn|ms|s)?$", re.I)
@@ -50,6 +51,7 @@ class Features:
     list_items: int = 0
     linked_items: int = 0
     long_blocks: int = 0
+    paragraphs: int = 0
     text_chars: int = 0
     tables: int = 0
     rows: int = 0
@@ -65,6 +67,12 @@ class Features:
     url: str = ""
     host: str = ""
     words: dict[str, list[str]] = field(default_factory=dict)
+
+
+def reading_length(text: str) -> int:
+    """Characters, a CJK character counting twice: Chinese and Japanese say in 100
+    characters what English says in about 200."""
+    return len(text) + len(_CJK.findall(text))
 
 
 def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
@@ -117,10 +125,13 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         f.rows += tag == "tr"
         f.articles += tag == "article"
         f.charts += tag in ("svg", "canvas") and node.area >= 6000
-        if node.block and tag in ("p", "blockquote", "dd") and len(node.text) >= 200:
+        weight = reading_length(node.text) if node.block else 0
+        if tag in ("p", "blockquote", "dd") and weight >= 200:
             f.long_blocks += 1
-        if node.block and tag in ("p", "blockquote", "li", "dd", "pre"):
-            f.text_chars += len(node.text)
+        if tag == "p" and weight >= 100:
+            f.paragraphs += 1
+        if tag in ("p", "blockquote", "li", "dd", "pre"):
+            f.text_chars += weight
         text = node.text.strip()
         if text and len(text) <= 24:
             f.metrics += bool(_METRIC.match(text))
@@ -177,8 +188,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Element statistics (medium)
     fire("search_results", "stats:5+ result blocks", 0.3, f.result_blocks >= 5)
     fire("article", "stats:3+ long text blocks", 0.45, f.long_blocks >= 3)
-    fire("article", "stats:a long text block", 0.15, 1 <= f.long_blocks < 3)
+    fire("article", "stats:two long text blocks", 0.3, f.long_blocks == 2)
+    fire("article", "stats:a long text block", 0.15, f.long_blocks == 1)
     fire("article", "stats:<article>", 0.15, f.articles == 1)
+    fire("article", "stats:3+ paragraphs", 0.2, f.paragraphs >= 3 and not f.passwords)
     fire("article", "stats:1500+ characters of prose", 0.2, f.text_chars >= 1500)
     fire("list", "stats:8+ list items", 0.3, f.list_items >= 8 and f.long_blocks < 3)
     fire("list", "stats:8+ linked list items", 0.2, f.linked_items >= 8 and f.long_blocks < 3)

@@ -20,8 +20,20 @@ AD_HOSTS = re.compile(r"(^|\.)(doubleclick\.net|googlesyndication\.com|googleads
                       r"outbrain\.com|criteo\.(com|net)|pubmatic\.com|rubiconproject\.com|"
                       r"openx\.net|adsrvr\.org|moatads\.com|ads\.[a-z0-9.-]+)$", re.I)
 AD_PATH = re.compile(r"/(ads?|adserver|banners?)/|[?&](ad_?unit|adslot)=", re.I)
+TINY = 6  # px: a frame this narrow shows nothing (a 1×1 pixel with its default borders)
+SLOT_SLACK = 6  # px of borders around an ad slot's standard size
 AD_SIZES = {(728, 90), (300, 250), (160, 600), (320, 50), (300, 600), (970, 250), (336, 280),
             (468, 60), (320, 100), (970, 90), (250, 250), (120, 600)}
+
+
+def _ad_slot(box: tuple[float, ...] | None) -> tuple[int, int] | None:
+    """The standard ad size a frame's box matches (borders allowed for), or None."""
+    if box is None:
+        return None
+    for width, height in AD_SIZES:
+        if 0 <= box[2] - width <= SLOT_SLACK and 0 <= box[3] - height <= SLOT_SLACK:
+            return width, height
+    return None
 
 
 def origin_of(url: str) -> str:
@@ -49,10 +61,11 @@ def list_frames(capture: RawCapture, facts: PageFacts, redact: bool
     excluded: set[int] = set()
     for ordinal, frame in enumerate(capture.frames):
         url = frame.url
-        box = owner_box.get(ordinal)
+        box = owner_box.get(ordinal) if ordinal else (0.0, 0.0, *facts.page_size)
         entry: dict[str, Any] = {
             "ordinal": ordinal, "url": scrub_url(url)[0] if redact else url,
-            "origin": origin_of(scrub_url(url)[0] if redact else url), "main": ordinal == 0,
+            "origin": origin_of(scrub_url(url)[0] if redact else url) if not url.startswith(
+                "about:") else (out[0]["origin"] if out else "about:"), "main": ordinal == 0,
             "bounds": [round(v) for v in box] if box else None,
         }
         reason = None
@@ -61,19 +74,19 @@ def list_frames(capture: RawCapture, facts: PageFacts, redact: bool
         elif box is None:
             entry["visibility"] = "not_rendered"
             reason = "not rendered in the viewport (display:none, or outside the window read)"
-        elif box[2] <= 1 and box[3] <= 1:
+        elif box[2] <= TINY or box[3] <= TINY:  # the <iframe>'s border box: borders count
             entry["visibility"] = "invisible"
             reason = f"{round(box[2])}x{round(box[3])} box"
         else:
             entry["visibility"] = "visible"
         host = urlsplit(url).hostname or ""
-        size = (round(box[2]), round(box[3])) if box else None
+        slot = _ad_slot(box)
         if ordinal and (AD_HOSTS.search(host) or AD_PATH.search(url)):
             entry["ad"] = True
             reason = f"ad host or ad path ({host or url})"
-        elif ordinal and size in AD_SIZES and not controls_in.get(ordinal):
+        elif ordinal and slot and not controls_in.get(ordinal):
             entry["ad"] = True
-            reason = f"ad-sized slot {size[0]}x{size[1]} with no controls" if size else reason
+            reason = f"ad-sized slot {slot[0]}x{slot[1]} with no controls"
         if ordinal and ordinal not in walked and reason is None:
             entry["status"] = "cross_origin_restricted"
         else:

@@ -58,7 +58,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
         "settings", "preferences", "notifications", "privacy", "save changes", "language",
         "time zone", "two-factor", "设置", "偏好", "通知", "保存更改", "cài đặt", "tùy chọn",
         "thông báo", "configuración", "ajustes", "preferencias", "einstellungen",
-        "benachrichtigungen", "datenschutz", "paramètres", "préférences", "設定", "変更を保存"),
+        "benachrichtigungen", "datenschutz", "paramètres", "préférences", "設定", "変更を保存",
+        "guardar cambios", "änderungen speichern", "enregistrer les modifications",
+        "lưu thay đổi", "theme", "dark mode", "tema", "thème", "テーマ"),
     "checkout": (
         "checkout", "place order", "shipping", "billing", "payment", "order summary",
         "subtotal", "card number", "结算", "提交订单", "配送", "支付", "thanh toán", "đặt hàng",
