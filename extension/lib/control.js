@@ -7,6 +7,8 @@ import { AxError, toErrorInfo } from './errors.js';
 import { checkRestricted } from './restricted.js';
 
 const HINT = 'See GET /control/openapi.json of axsnap serve.';
+// The act loop's messages (router.js ACT_TYPES), run in a granted tab like a snapshot.
+const ACT_OPS = Object.freeze(['act', 'find', 'wait_ready']);
 
 function invalid(message) {
   return new AxError('invalid_message', message, HINT);
@@ -46,7 +48,8 @@ export function navigateTab(tabsApi, tabId, url, timeoutMs) {
 
 /**
  * deps: {access() → normalized setting, activeTabId(), getTab(id), queryTabs(),
- *  snapshot(msg) → router reply, navigate(tabId, url, timeoutMs) → tab, onLog(entry)}.
+ *  snapshot(msg) → the router's reply to a snapshot, act, find or wait_ready message,
+ *  navigate(tabId, url, timeoutMs) → tab, onLog(entry)}.
  */
 export function createControl(deps) {
   async function grantedTab(params, access) {
@@ -95,8 +98,15 @@ export function createControl(deps) {
       const loaded = await deps.navigate(tab.id, url, timeoutMs);
       return { ok: true, tabId: tab.id, url: String(loaded?.url ?? url), title: String(loaded?.title ?? '') };
     }
+    if (ACT_OPS.includes(msg.op)) {
+      const tab = await grantedTab(params, access);
+      seen.tab = tab;
+      const { tabId: _given, targetId: _target, type: _type, ...rest } = params;
+      const reply = await deps.snapshot({ ...rest, type: msg.op, tabId: tab.id });
+      return reply.ok ? { ...reply, tabId: tab.id } : reply;
+    }
     throw new AxError('unknown_type', `Unknown control operation ${JSON.stringify(String(msg.op)).slice(0, 40)}.`,
-      'Operations: tabs, snapshot, navigate.');
+      'Operations: tabs, snapshot, navigate, act, find, wait_ready.');
   }
 
   /** Answer one control message ({id, op, params, client}); always resolves with {ok, ...}. */
@@ -114,7 +124,9 @@ export function createControl(deps) {
       await deps.onLog?.({
         at,
         op: String(msg.op ?? '?').slice(0, 20),
-        format: msg.op === 'snapshot' ? String(msg.params?.options?.format ?? 'snapshot') : undefined,
+        // what it was: the format read or the action done (never the value typed)
+        format: msg.op === 'snapshot' ? String(msg.params?.options?.format ?? 'snapshot')
+          : msg.op === 'act' ? String(msg.params?.action ?? '?').slice(0, 20) : undefined,
         tabId: seen.tab?.id ?? (Number.isInteger(msg.params?.tabId) ? msg.params.tabId : null),
         tabTitle: seen.tab ? String(seen.tab.title ?? '').slice(0, 120) : '',
         client: String(client.name ?? '?').slice(0, 80),

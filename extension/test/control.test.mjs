@@ -84,3 +84,18 @@ test('navigateTab resolves when the tab finished loading, and times out otherwis
   await assert.rejects(navigateTab(stuck, 7, 'https://x.example/', 20), { code: 'timeout' });
   assert.equal(listeners.size, 0);
 });
+
+test('act, find and wait_ready run in the granted tab; the log names the action, never the value', async () => {
+  const { control, calls } = setup(on);
+  const reply = await control.handle({ id: 'a1', op: 'act', client: { name: 'x' },
+    params: { tabId: 1, targetId: 'T', action: 'fill', target: '0-5', value: 'hunter2' } });
+  assert.equal(reply.ok, true);
+  assert.deepEqual(calls.snapshot[0], { type: 'act', tabId: 1, action: 'fill', target: '0-5', value: 'hunter2' });
+  assert.equal(calls.log[0].format, 'fill');
+  assert.doesNotMatch(JSON.stringify(calls.log), /hunter2/);
+  await control.handle({ id: 'a2', op: 'find', params: { query: 'Sign in' } });
+  assert.deepEqual(calls.snapshot[1], { type: 'find', tabId: 1, query: 'Sign in' });
+  const refused = await control.handle({ id: 'a3', op: 'wait_ready', params: { tabId: 3 } });
+  assert.equal(refused.error.code, 'tab_not_granted');
+  assert.equal(calls.snapshot.length, 2);
+});

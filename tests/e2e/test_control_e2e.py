@@ -9,6 +9,7 @@ body, access off, tab not granted) is a structured error, reaches nothing it sho
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -92,6 +93,34 @@ def test_snapshot_every_format_through_the_control_api(shared: ControlEnv) -> No
     assert status == 200
     assert "Account settings" not in focused["result"]["combinedTree"]
     assert focused["result"]["budget"]["max_tokens"] == 100
+
+
+def test_act_find_and_wait_ready_through_the_control_api(shared: ControlEnv) -> None:
+    tab = shared.browser.tab_id
+    status, found, text = shared.call("POST", "/control/find", {
+        "tabId": tab, "query": "Complete first and add"})
+    assert status == 200 and found["result"]["decision"] == "unique", text
+    target = found["result"]["matches"][0]["id"]
+    status, acted, text = shared.call("POST", "/control/act", {
+        "tabId": tab, "action": "click", "target": target})
+    assert status == 200 and acted["result"]["ok"] is True, text
+    assert any("Buy milk" in line for line in acted["result"]["changes"]["dom"]["lines"])
+    assert shared.browser.run_in_target("return document.querySelectorAll('#rows tr').length") == 3
+    status, filled, text = shared.call("POST", "/control/act", {
+        "tabId": tab, "action": "fill", "target": "Password", "value": "n3w-Secret-42"})
+    assert status == 200 and filled["result"]["ok"] is True, text
+    assert "n3w-Secret-42" not in text, "the value typed is not echoed"
+    status, ready, _ = shared.call("POST", "/control/wait_ready", {
+        "tabId": tab, "options": {"quiet_ms": 100, "max_wait_ms": 3000}})
+    assert status == 200 and ready["result"]["ready"] is True
+    entry = shared.access_log()[1]
+    assert (entry["op"], entry["format"], entry["ok"]) == ("act", "fill", True)
+    assert "n3w-Secret-42" not in str(shared.access_log())
+    shared.set_access({"enabled": True, "scope": "chosen", "tabs": []})
+    status, body, text = shared.call("POST", "/control/act", {
+        "tabId": tab, "action": "click", "target": target})
+    assert_refused(status, body, text, 403, "tab_not_granted")
+    assert shared.browser.run_in_target("return document.querySelectorAll('#rows tr').length") == 3
 
 
 def test_navigate_loads_a_page_in_the_shared_tab(shared: ControlEnv, pages_url: str) -> None:
@@ -179,18 +208,30 @@ def test_mcp_client_lists_tools_snapshots_and_gets_a_delta(shared: ControlEnv) -
             tools = {tool.name: tool for tool in (await client.list_tools()).tools}
             first = text_of(await client.call_tool(
                 "snapshot", {"tab_id": tab, "delta": True}))
-            # the page changes through real input (a click in the tab)
-            shared.browser.run_in_target("document.getElementById('complete').click()")
+            button = re.search(r"\[(\d+-\d+)\] button: Complete first and add", first)
+            assert button, first
+            found = text_of(await client.call_tool("find", {"query": "Complete first and add",
+                                                            "tab_id": tab}))
+            acted = text_of(await client.call_tool(
+                "act", {"action": "click", "target": button.group(1), "tab_id": tab}))
+            ready = text_of(await client.call_tool("wait_ready", {"tab_id": tab,
+                                                                  "max_wait_ms": 3000}))
             second = text_of(await client.call_tool(
                 "snapshot", {"tab_id": tab, "delta": True}))
             shot = await client.call_tool("screenshot", {"tab_id": tab})
             listed = text_of(await client.call_tool("tabs", {}))
             refused = await client.call_tool("snapshot", {"tab_id": other})
             return {"tools": tools, "first": first, "second": second, "shot": shot,
-                    "listed": listed, "refused": refused}
+                    "listed": listed, "refused": refused, "button": button.group(1),
+                    "found": found, "acted": acted, "ready": ready}
 
     out = anyio.run(session)
-    assert {"tabs", "snapshot", "screenshot", "navigate"} <= set(out["tools"])
+    assert set(out["tools"]) == {"tabs", "snapshot", "screenshot", "navigate", "act", "find",
+                                 "wait_ready"}
+    assert out["found"].startswith(f"tab {tab} · unique") and out["button"] in out["found"]
+    assert out["acted"].startswith(f"tab {tab} · click [{out['button']}] button"), out["acted"]
+    assert "· done" in out["acted"].partition("\n")[0] and "Buy milk" in out["acted"]
+    assert out["ready"].startswith(f"tab {tab} · ready")
     assert "not DOM ids" in out["tools"]["snapshot"].description or \
         "not a DOM id" in out["tools"]["snapshot"].description
     first, second = out["first"], out["second"]

@@ -18,13 +18,19 @@ from ..models.errors import AxsnapError, ErrorCode, ErrorInfo, ErrorReply
 from .guard import MAX_BODY_BYTES, Guard, allowed_hosts
 from .hub import Hub
 from .models import (
+    ActBody,
+    ActReplyBody,
     BrowserLink,
+    FindBody,
+    FindReplyBody,
     HealthReply,
     NavigateBody,
     NavigateReply,
     SnapshotBody,
     SnapshotReplyBody,
     TabsReply,
+    WaitReadyBody,
+    WaitReadyReplyBody,
 )
 
 STATUS = {
@@ -120,6 +126,27 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES) 
         return await ask(request, "navigate", {"tabId": body.tabId, "url": body.url,
                                                "timeoutMs": int(body.timeout_s * 1000)},
                          body.timeout_s + 5)
+
+    @api.post("/control/act", response_model=ActReplyBody, responses=_ERRORS)
+    async def act(request: Request, body: ActBody) -> dict[str, Any]:
+        """Do one action in a granted tab with real input events (click, type, fill, press,
+        select, check, scroll, ...) and wait until the page is ready. A refused action
+        (stale_element, ambiguous_target, occluded, ...) is a served reply with
+        ``result.ok: false`` and why."""
+        params = body.model_dump(mode="json", exclude={"timeout_s"}, exclude_none=True)
+        return await ask(request, "act", params, body.timeout_s)
+
+    @api.post("/control/find", response_model=FindReplyBody, responses=_ERRORS)
+    async def find(request: Request, body: FindBody) -> dict[str, Any]:
+        """The resolver alone: the elements a query names, best first, and its decision."""
+        params = body.model_dump(mode="json", exclude={"timeout_s"}, exclude_none=True)
+        return await ask(request, "find", params, body.timeout_s)
+
+    @api.post("/control/wait_ready", response_model=WaitReadyReplyBody, responses=_ERRORS)
+    async def wait_ready(request: Request, body: WaitReadyBody) -> dict[str, Any]:
+        """Wait until the tab is quiet and loaded; the reply says what it saw."""
+        params = body.model_dump(mode="json", exclude={"timeout_s"}, exclude_none=True)
+        return await ask(request, "wait_ready", params, body.timeout_s)
 
     @api.get("/control/openapi.json", include_in_schema=False)
     async def openapi() -> dict[str, Any]:

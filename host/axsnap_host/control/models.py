@@ -7,6 +7,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..models.act import (
+    ActionName,
+    ActionResult,
+    ActOptions,
+    FindResult,
+    Readiness,
+    ReadyOptions,
+    TargetRef,
+)
 from ..models.options import SnapshotOptions
 
 TabId = int | None
@@ -84,3 +93,55 @@ class NavigateReply(BaseModel):
     tabId: int
     url: str
     title: str = ""
+
+
+# -- acting (the act loop: models/act.py) ----------------------------------------------------
+
+
+class ActBody(_Body):
+    """One action with real input events, then readiness; the reply's ActionResult says what
+    changed. ``target``: a DOM text index (12), an element id ("0-29"), a semantic id, or
+    words ("Sign in")."""
+
+    tabId: TabId = Field(None, ge=0)
+    action: ActionName
+    target: TargetRef | None = None
+    value: str | list[str] | None = Field(None, description="text to type or fill, keys to "
+                                          "press, the option to select, scroll direction")
+    to: TargetRef | None = Field(None, description="drag: the drop target")
+    options: ActOptions = Field(default_factory=ActOptions)
+    timeout_s: float = Field(60.0, gt=0, le=300)
+
+
+class ActReplyBody(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    result: ActionResult = Field(description="result.ok false: tried and refused, with why")
+    timings: dict[str, Any] = Field(default_factory=dict)
+
+
+class FindBody(_Body):
+    tabId: TabId = Field(None, ge=0)
+    query: TargetRef
+    limit: int = Field(5, ge=1, le=50)
+    timeout_s: float = Field(30.0, gt=0, le=300)
+
+
+class FindReplyBody(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    result: FindResult
+    timings: dict[str, Any] = Field(default_factory=dict)
+
+
+class WaitReadyBody(_Body):
+    tabId: TabId = Field(None, ge=0)
+    options: ReadyOptions = Field(default_factory=ReadyOptions)
+    timeout_s: float = Field(130.0, gt=0, le=300)
+
+
+class WaitReadyReplyBody(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    result: Readiness
+    timings: dict[str, Any] = Field(default_factory=dict)

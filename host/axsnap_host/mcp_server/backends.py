@@ -15,6 +15,10 @@ class Backend(Protocol):
     def snapshot(self, tab_id: int | None, options: dict[str, Any],
                  client: str) -> dict[str, Any]: ...
     def navigate(self, tab_id: int | None, url: str, client: str) -> dict[str, Any]: ...
+    def act(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]: ...
+    def find(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]: ...
+    def wait_ready(self, tab_id: int | None, params: dict[str, Any],
+                   client: str) -> dict[str, Any]: ...
     def close(self) -> None: ...
 
 
@@ -35,6 +39,19 @@ class ControlBackend:
     def navigate(self, tab_id: int | None, url: str, client: str) -> dict[str, Any]:
         return self.control.call("POST", "/control/navigate", {"tabId": tab_id, "url": url},
                                  client=client)
+
+    def act(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]:
+        return self.control.call("POST", "/control/act", {"tabId": tab_id, **params},
+                                 client=client)
+
+    def find(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]:
+        return self.control.call("POST", "/control/find", {"tabId": tab_id, **params},
+                                 client=client)
+
+    def wait_ready(self, tab_id: int | None, params: dict[str, Any],
+                   client: str) -> dict[str, Any]:
+        return self.control.call("POST", "/control/wait_ready", {"tabId": tab_id, **params},
+                                 client=client, timeout_s=140)
 
     def close(self) -> None:
         pass
@@ -83,6 +100,31 @@ class LaunchBackend:
             browser.open(url)
             title = browser.run_in_target("return document.title")
             return {"ok": True, "tabId": browser.tab_id, "url": url, "title": title}
+
+    def act(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]:
+        with self._lock:
+            browser = self._started()
+            self._check_tab(browser, tab_id)
+            options = dict(params.get("options") or {})
+            options.update(options.pop("ready", None) or {})
+            result = browser.act(params.get("target"), params["action"], params.get("value"),
+                                 to=params.get("to"), **options)
+            return {"ok": True, "tabId": browser.tab_id, "result": result.model_dump(mode="json")}
+
+    def find(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]:
+        with self._lock:
+            browser = self._started()
+            self._check_tab(browser, tab_id)
+            result = browser.find(params["query"], limit=params.get("limit", 5))
+            return {"ok": True, "tabId": browser.tab_id, "result": result.model_dump(mode="json")}
+
+    def wait_ready(self, tab_id: int | None, params: dict[str, Any],
+                   client: str) -> dict[str, Any]:
+        with self._lock:
+            browser = self._started()
+            self._check_tab(browser, tab_id)
+            result = browser.wait_ready(**(params.get("options") or {}))
+            return {"ok": True, "tabId": browser.tab_id, "result": result.model_dump(mode="json")}
 
     def close(self) -> None:
         with self._lock:

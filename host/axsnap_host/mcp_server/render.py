@@ -64,3 +64,68 @@ def tabs_text(reply: dict[str, Any]) -> str:
         lines.append(f"tab {tab.get('id')}{mark} · {tab.get('title') or '(no title)'} · "
                      f"{tab.get('url')}")
     return "\n".join(lines)
+
+
+def _element(ref: dict[str, Any] | None) -> str:
+    if not ref:
+        return "(no target)"
+    where = f"[{ref['id']}]" if ref.get("id") else (f"[{ref['index']}]"
+                                                     if ref.get("index") is not None else "")
+    label = f' "{ref["label"]}"' if ref.get("label") else ""
+    return f"{where} {ref.get('role') or ref.get('tag') or 'element'}{label}".strip()
+
+
+def _candidates(items: list[dict[str, Any]]) -> list[str]:
+    return [f"  {_element(c)} (score {c.get('score', 0):.2f})" for c in items[:10]]
+
+
+def act_text(reply: dict[str, Any]) -> str:
+    """What the action did: its target, whether it happened, what changed, or why not."""
+    result = reply.get("result") or {}
+    head = f"tab {reply.get('tabId')} · {result.get('action')} {_element(result.get('target'))}"
+    error = result.get("error")
+    if not result.get("ok"):
+        error = error or {}
+        lines = [f"{head} · refused: {error.get('code')}: {error.get('message')}"]
+        if error.get("hint"):
+            lines.append(f"hint: {error['hint']}")
+        if error.get("cover"):
+            lines.append(f"covered by {_element(error['cover'])}")
+        if error.get("candidates"):
+            lines += ["candidates:", *_candidates(error["candidates"])]
+        return "\n".join(lines)
+    readiness = result.get("readiness") or {}
+    waited = readiness.get("waited_ms")
+    lines = [head + " · done" + (f" (ready after {waited:.0f} ms)" if waited is not None else "")]
+    changes = result.get("changes") or {}
+    if changes.get("navigated"):
+        lines.append(f"navigated to {changes.get('url')} · {changes.get('title')}")
+    dom = changes.get("dom") or {}
+    counts = [len(dom.get(k) or []) for k in ("added", "removed", "changed")]
+    if any(counts):
+        lines.append("DOM text: +{} -{} ~{}".format(*counts))
+        lines += [f"  {line}" for line in (dom.get("lines") or [])[:40]]
+    for dialog in changes.get("dialogs_opened") or []:
+        lines.append(f"dialog {dialog.get('type')} {dialog.get('handled')}: "
+                     f"{dialog.get('message')}")
+    if changes.get("value") is not None:
+        lines.append(f"value now: {changes['value']}")
+    lines.append("read the page again with snapshot(delta=true) to see every change")
+    return "\n".join(lines)
+
+
+def find_text(reply: dict[str, Any]) -> str:
+    result = reply.get("result") or {}
+    matches = result.get("matches") or []
+    lines = [f"tab {reply.get('tabId')} · {result.get('decision')}: {len(matches)} match(es) "
+             f"for {result.get('query')!r}"]
+    return "\n".join(lines + _candidates(matches))
+
+
+def ready_text(reply: dict[str, Any]) -> str:
+    result = reply.get("result") or {}
+    state = "ready" if result.get("ready") else "not ready"
+    reasons = ", ".join(result.get("reasons") or []) or "quiet"
+    return (f"tab {reply.get('tabId')} · {state} after {result.get('waited_ms', 0):.0f} ms "
+            f"({reasons}; load: {result.get('load') or '?'}, "
+            f"{result.get('pending_requests', 0)} request(s) pending)")

@@ -17,9 +17,10 @@ from mcp.server.mcpserver.utilities.types import Image
 from pydantic import Field
 
 from .. import __version__
+from ..models.act import ActionName
 from ..models.errors import AxsnapError
 from .backends import Backend
-from .render import snapshot_text, tabs_text
+from .render import act_text, find_text, ready_text, snapshot_text, tabs_text
 
 INSTRUCTIONS = """\
 axsnap shows you a tab of a real browser as text made for you: an outline of the page where
@@ -33,6 +34,9 @@ changed. Secrets (passwords, one-time codes, card numbers) are always masked."""
 
 TabArg = Annotated[int | None, Field(
     description="a tab id from the `tabs` tool; omit for the active (shared) tab")]
+TargetArg = Annotated[str | int | None, Field(
+    description="the element: an element id from the outline such as \"0-29\" (as a "
+    "string), a DOM text index such as 12 (a number), or words such as \"Sign in\"")]
 
 
 def _client_name(ctx: Context | None) -> str:
@@ -116,6 +120,44 @@ def build_server(backend: Backend) -> MCPServer:
     async def navigate(ctx: Context, url: str, tab_id: TabArg = None) -> str:
         reply = await _call(backend.navigate, tab_id, url, _client_name(ctx))
         return f"tab {reply.get('tabId')} loaded {reply.get('url')} · {reply.get('title')}"
+
+    @tool("Do one action in the tab with real input events, then wait until the page is "
+          "ready: click, double_click, right_click, hover, focus, type, fill, press, select, "
+          "check, uncheck, scroll, submit, upload, drag. target: an element id from the "
+          "outline (\"0-29\"), a DOM text index (12) or words (\"Sign in\"); ids are "
+          "axsnap's, not DOM ids or selectors. value: the text to type or fill, the keys to "
+          "press (\"Enter\"), the option to select, the scroll direction (down, up, top, "
+          "bottom). It says what changed, or why it refused (stale_element: read the page "
+          "again; ambiguous_target: pick one of the candidates by id).")
+    async def act(
+        ctx: Context,
+        action: ActionName,
+        target: TargetArg = None,
+        value: Annotated[str | list[str] | None, Field(description="see above")] = None,
+        to: Annotated[str | int | None, Field(description="drag: the drop target")] = None,
+        tab_id: TabArg = None,
+    ) -> str:
+        params = {k: v for k, v in (("action", action), ("target", target), ("value", value),
+                                    ("to", to)) if v is not None}
+        return act_text(await _call(backend.act, tab_id, params, _client_name(ctx)))
+
+    @tool("Which elements a target names, best first, without acting: an element id, a DOM "
+          "text index or words. Says whether it is unique, ambiguous or not found.")
+    async def find(ctx: Context, query: str | int, tab_id: TabArg = None,
+                   limit: Annotated[int, Field(ge=1, le=50)] = 5) -> str:
+        reply = await _call(backend.find, tab_id, {"query": query, "limit": limit},
+                            _client_name(ctx))
+        return find_text(reply)
+
+    @tool("Wait until the tab is quiet (no DOM changes or input for quiet_ms, few requests "
+          "in flight) and loaded, at most max_wait_ms; says what it saw.")
+    async def wait_ready(
+        ctx: Context, tab_id: TabArg = None,
+        quiet_ms: Annotated[int, Field(ge=0, le=60_000)] = 500,
+        max_wait_ms: Annotated[int, Field(ge=0, le=120_000)] = 10_000,
+    ) -> str:
+        params = {"options": {"quiet_ms": quiet_ms, "max_wait_ms": max_wait_ms}}
+        return ready_text(await _call(backend.wait_ready, tab_id, params, _client_name(ctx)))
 
     return server
 
