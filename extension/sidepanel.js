@@ -4,6 +4,7 @@
 
 import { ALLOW_LIST_KEY, normalizeAllowList, parseAllowList } from './lib/policy.js';
 import { setupAccess } from './panel/access.js';
+import { setupAct } from './panel/act.js';
 import { request } from './panel/client.js';
 import { humanError } from './panel/errors.js';
 import { optionsSummary, readForm, updateEnabled, writeForm } from './panel/form.js';
@@ -236,6 +237,7 @@ async function start() {
   renderHistory();
   showTarget();
   await setupAccess($);
+  setupAct($, { tabId: async () => (await targetTab())?.id, send: (message) => request(message) });
   document.body.dataset.ready = '1';
   takeRequest();
 }

@@ -55,3 +55,23 @@ test('the visible centre is the middle of the largest part inside the viewport',
   assert.equal(visibleCentre([[0, 150, 10, 150, 10, 160, 0, 160]], vp), null);
   assert.equal(visibleCentre([], vp), null);
 });
+
+import { describeResult, parseStep, splitWords } from '../panel/act.js';
+
+test('the panel reads one step as the CLI does', () => {
+  assert.deepEqual(splitWords(`fill "Email" 'a b'`), ['fill', 'Email', 'a b']);
+  assert.deepEqual(parseStep('click "Sign in"'), { action: 'click', target: 'Sign in', value: null });
+  assert.deepEqual(parseStep('click 12'), { action: 'click', target: 12, value: null });
+  assert.deepEqual(parseStep('press Enter'), { action: 'press', target: null, value: 'Enter' });
+  assert.deepEqual(parseStep('drag "a" "b"'), { action: 'drag', target: 'a', value: null, to: 'b' });
+  assert.throws(() => parseStep('explode x'), /Start with an action/);
+  assert.throws(() => parseStep('fill a b c'), /fill/);
+});
+
+test('a refused result lists its candidates', () => {
+  const text = describeResult({ ok: false, action: 'click', target: null,
+    error: { code: 'ambiguous_target', message: '2 elements match', hint: 'name one',
+      candidates: [{ id: '0-5', index: 3, role: 'button', label: 'Delete', score: 1 }] } });
+  assert.match(text, /refused \[ambiguous_target\]/);
+  assert.match(text, /\[3\] 0-5 button "Delete" 1/);
+});

@@ -1,4 +1,5 @@
-"""The ``axsnap`` command: snapshot a page, run the demo, check the setup, install the host."""
+"""The ``axsnap`` command: snapshot a page, act on it, run the demo, check the setup, install
+the host."""
 
 from __future__ import annotations
 
@@ -186,6 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
     doctor = sub.add_parser("doctor", help="check Chromium, driver, host and extension")
     doctor.add_argument("--quick", action="store_true", help="skip the live browser check")
     doctor.set_defaults(func=cmd_doctor)
+
+    from .act_cli import add_command as add_act
+
+    add_act(sub, FORMATS)  # act URL --do STEP ...
 
     from .outside_cli import add_commands
 

@@ -260,3 +260,56 @@ def test_scroll_and_collect_an_infinite_list(browser: Browser, pages_url: str) -
     browser.open(f"{pages_url}act/list.html")
     early = browser.scroll_and_collect(max_scrolls=40, delay_ms=100, until="Post 20")
     assert early.stopped == "until_matched"
+
+
+def test_axsnap_act_command_runs_steps_and_snapshots_after_each(tmp_path: Path) -> None:
+    from axsnap_host.cli import main
+
+    page = Path(__file__).resolve().parents[1] / "pages" / "act" / "form.html"
+    out = tmp_path / "run"
+    code = main(["act", str(page), "--do", 'fill "Email" ada@example.com',
+                 "--do", f'fill "Password" {SECRET}', "--do", 'click "Send form"',
+                 "--out", str(out)])
+    assert code == 0
+    folders = sorted(p.name for p in out.iterdir())
+    assert folders == ["01-fill", "02-fill", "03-click"]
+    last = ActionResult.model_validate_json((out / "03-click" / "action.json").read_text())
+    assert last.ok and last.target and last.target.label == "Send form"
+    assert 'value="ada@example.com"' in (out / "03-click" / "dom.txt").read_text()
+    for path in out.rglob("*"):
+        if path.is_file():
+            assert SECRET.encode() not in path.read_bytes(), path
+    refused = main(["act", str(page), "--do", 'fill "Locked code" x', "--out", str(out)])
+    assert refused == 1
+
+
+def test_the_side_panel_act_box_takes_one_step_in_words(form: Browser) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from axsnap_host import EXTENSION_ID
+
+    driver = form.driver
+    driver.switch_to.new_window("window")
+    try:
+        driver.get(f"chrome-extension://{EXTENSION_ID}/sidepanel.html?tabId={form.tab_id}")
+        wait = WebDriverWait(driver, 30, poll_frequency=0.05)
+        wait.until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+        driver.find_element(By.CSS_SELECTOR, "#act summary").click()
+        step = driver.find_element(By.ID, "act-step")
+        step.send_keys('fill "Email" panel@example.com')
+        driver.find_element(By.ID, "act-run").click()
+        wait.until(lambda d: d.find_element(By.ID, "act-result").get_attribute("data-ok"))
+        shown = driver.find_element(By.ID, "act-result").text
+        assert driver.find_element(By.ID, "act-result").get_attribute("data-ok") == "1", shown
+        assert "fill" in shown and "value: panel@example.com" in shown
+        step.clear()
+        step.send_keys('click "Delete"')
+        driver.execute_script("document.getElementById('act-result').removeAttribute('data-ok')")
+        driver.find_element(By.ID, "act-run").click()
+        wait.until(lambda d: d.find_element(By.ID, "act-result").get_attribute("data-ok"))
+        assert "ambiguous_target" in driver.find_element(By.ID, "act-result").text
+    finally:
+        driver.close()
+        driver.switch_to.window(form.bridge_handle)
+    assert value_of(form, "email") == "panel@example.com"

@@ -56,6 +56,13 @@ const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
 export async function liveTarget(session, target) {
   if (!target?.id) throw refuse('stale_element', 'The target has no element id to find it by.', 'Take a new snapshot.');
   const node = await locateNode(session, target.id, { world: WORLD });
+  // A text node (an outline's text line) is acted on through the element that holds it.
+  const holder = await callOn(session, node, 'function () { return this.nodeType === 1 ? null : this.parentElement; }', [], false);
+  if (holder?.objectId) {
+    const d = await session.send('DOM.describeNode', { objectId: holder.objectId }, node.frame.sessionId);
+    node.objectId = holder.objectId;
+    node.backendNodeId = d.node.backendNodeId;
+  }
   node.facts = await facts(session, node);
   return node;
 }

@@ -4,9 +4,12 @@
 // that opened. A watch starts before an action, so the requests the action fires and the
 // dialogs it opens are seen from their first moment.
 
+import { READY_OPTIONS } from '../generated/contract.js';
 import { stabilize } from '../stabilize.js';
 
-export const READY_DEFAULTS = Object.freeze({ quiet_ms: 500, max_wait_ms: 10_000, max_pending_requests: 2 });
+/** {quiet_ms, max_wait_ms, max_pending_requests}: the defaults of models/act.py ReadyOptions. */
+export const READY_DEFAULTS = Object.freeze(Object.fromEntries(
+  Object.entries(READY_OPTIONS).map(([key, rule]) => [key, rule.default])));
 const WORLD = 'axsnap-act';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -7,6 +7,7 @@
 // travels caller → extension → CDP only: it is in no host message and no reply.
 
 import { AxError, toErrorInfo } from '../errors.js';
+import { READY_OPTIONS } from '../generated/contract.js';
 import { execute, liveTarget } from './executor.js';
 import { focusedElement, READY_DEFAULTS, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
@@ -31,13 +32,17 @@ function domOptions(ready, wholePage = true) {
   };
 }
 
+/** Readiness options checked with the rules generated from models/act.py ReadyOptions. */
 function checkReady(options) {
   const out = { ...READY_DEFAULTS };
   if (options === undefined || options === null) return out;
   if (typeof options !== 'object' || Array.isArray(options)) throw new AxError('invalid_message', 'options must be an object', '');
   for (const [key, value] of Object.entries(options)) {
-    if (!(key in READY_DEFAULTS)) throw new AxError('invalid_message', `unknown readiness option ${key}`, 'quiet_ms, max_wait_ms, max_pending_requests');
-    if (!(Number.isInteger(value) && value >= 0 && value <= 120_000)) throw new AxError('invalid_message', `${key} must be an integer from 0 to 120000`, '');
+    const rule = READY_OPTIONS[key];
+    if (!rule) throw new AxError('invalid_message', `unknown readiness option ${key}`, Object.keys(READY_OPTIONS).join(', '));
+    if (!(Number.isInteger(value) && value >= rule.min && value <= rule.max)) {
+      throw new AxError('invalid_message', `${key} must be an integer from ${rule.min} to ${rule.max}`, '');
+    }
     out[key] = value;
   }
   return out;

@@ -30,6 +30,7 @@ ROLE_MISMATCH = 0.7
 SECONDARY_WEIGHT = 0.85
 CHAR_FLOOR = 0.8
 CHAR_MIN_LEN = 5
+ROLE_ONLY = 0.6  # "the button": every button fits this well
 SHORT_READING = 0.9  # the query without its stop words is a weaker reading of it
 
 TEXT_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
@@ -49,20 +50,21 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
     "tab": frozenset({"tab"}),
     "menu": frozenset({"menuitem", "menuitemcheckbox", "menuitemradio", "menu", "menubar"}),
     "option": frozenset({"option", "radio", "menuitemradio"}),
-    "dropdown": frozenset({"combobox", "listbox"}),
-    "select": frozenset({"combobox", "listbox"}),
-    "list": frozenset({"listbox", "combobox"}),
+    "dropdown": frozenset({"combobox", "listbox", "select"}),
+    "select": frozenset({"combobox", "listbox", "select"}),
+    "list": frozenset({"listbox", "combobox", "select"}),
     "slider": frozenset({"slider"}),
 }
 STOP_WORDS = frozenset({
     "the", "a", "an", "on", "in", "into", "to", "of", "for", "with", "named", "called",
     "labeled", "labelled", "that", "says", "saying", "this", "please", "click", "element",
+    "below", "above", "here",
 })
 # What each action can act on (roles), when it narrows at all.
 ACTION_ROLES: dict[str, frozenset[str]] = {
     "type": TEXT_ROLES | {"textbox"},
     "fill": TEXT_ROLES | {"textbox"},
-    "select": frozenset({"combobox", "listbox"}),
+    "select": frozenset({"combobox", "listbox", "select"}),
     "check": frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"}),
     "uncheck": frozenset({"checkbox", "switch", "menuitemcheckbox"}),
     "upload": frozenset(),
@@ -87,6 +89,7 @@ class Query:
     roles: frozenset[str]
     raw: str
     whole: list[str] = field(default_factory=list)  # without role words only
+    role_only: bool = False  # no words but role words: any element of the role fits
 
     @property
     def phrase(self) -> str:
@@ -104,23 +107,28 @@ class Query:
 
 def parse_query(text: str) -> Query:
     """Split a query into its content words and the roles its role words name. A quoted
-    part is taken as the content whole ("click the \"Sign in\" button")."""
+    part is taken as the content whole ("click the \"Sign in\" button"). A query of role
+    words only ("the text field", "textbox") names the role; its words are still tried as
+    a name ("Search" is a button's name as well as a role word)."""
     quoted = _QUOTED.search(text)
     outside = _QUOTED.sub(" ", text) if quoted else text
+    # plural role words name the role too ("text fields", "checkboxes")
+    tokens = [t[:-2] if t.endswith("es") and t[:-2] in ROLE_WORDS else
+              t[:-1] if t.endswith("s") and t[:-1] in ROLE_WORDS else t
+              for t in normalize(outside).split()]
     roles: set[str] = set()
     words: list[str] = []
     whole: list[str] = []
-    tokens = normalize(outside).split()
-    content = [t for t in tokens if t not in ROLE_WORDS and t not in STOP_WORDS]
-    if not content and not quoted and len([t for t in tokens if t in ROLE_WORDS]) > 1:
-        # "search field", "option button": only the last role word names the role
-        last = max(i for i, t in enumerate(tokens) if t in ROLE_WORDS)
-        return Query(tokens[:last], frozenset(ROLE_WORDS[tokens[last]]), text, tokens[:last])
+    named = [t for t in tokens if t not in STOP_WORDS]
+    if not quoted and len(named) > 1 and all(t in ROLE_WORDS for t in named):
+        # "search field", "option button": the last role word names the role
+        return Query(named[:-1], ROLE_WORDS[named[-1]], text, named[:-1])
     for i, token in enumerate(tokens):
         pair = " ".join(tokens[i:i + 2])
-        if pair in ("text box", "check box", "drop down", "text field", "input field"):
+        if pair in ("text box", "check box", "drop down", "text field", "input field",
+                    "text input"):
             continue  # the second word carries the role
-        if token in ROLE_WORDS and (quoted or len(tokens) > 1):
+        if token in ROLE_WORDS:
             roles |= ROLE_WORDS[token]
             continue
         whole.append(token)
@@ -129,7 +137,8 @@ def parse_query(text: str) -> Query:
     if quoted:
         words = whole = normalize(quoted.group(1)).split()
     elif not words:
-        words = whole
+        # role words only: the role, and the words themselves as a name
+        return Query(named, frozenset(roles), text, named, role_only=True)
     while whole and whole[0] in STOP_WORDS and whole[1:]:
         whole = whole[1:]  # "the ..." reads as "..."
     return Query(words, frozenset(roles), text, whole)
@@ -192,6 +201,8 @@ def role_of(rec: dict[str, Any]) -> str:
     attrs = rec.get("attributes") or {}
     if rec.get("tagName") == "input" and attrs.get("type", "").lower() == "file":
         return "file"
+    if rec.get("tagName") == "select":
+        return "select"  # a native list: no text field, whatever its ARIA role
     if attrs.get("contenteditable") not in (None, "false") and role in ("", "generic"):
         return "textbox"
     return role
@@ -213,12 +224,11 @@ class Scored:
     record: dict[str, Any]
     score: float
     why: str = ""
-    merged: list[int] = field(default_factory=list)
+    cased: bool = False  # a field says the query's words exactly, letter case included
 
 
 def score_record(query: Query, rec: dict[str, Any], fields: dict[str, str]) -> Scored:
     best, why = 0.0, ""
-    phrase = query.phrase
     for name in PRIMARY_FIELDS + SECONDARY_FIELDS:
         text = fields.get(name)
         if not text:
@@ -228,14 +238,28 @@ def score_record(query: Query, rec: dict[str, Any], fields: dict[str, str]) -> S
         if value > best:
             best, why = value, name
     role = role_of(rec)
-    if query.roles:
-        if not phrase:
-            best, why = (0.6, "role") if role in query.roles else (0.0, "")
-        elif role in query.roles:
+    if query.role_only:
+        if role in query.roles and best < ROLE_ONLY:
+            best, why = ROLE_ONLY, "role"
+    elif query.roles:
+        if role in query.roles:
             best = min(1.0, best + ROLE_BONUS) if best < 1.0 else best
         else:
             best *= ROLE_MISMATCH
-    return Scored(rec, round(best, 3), why)
+    return Scored(rec, round(best, 3), why, _says_exactly(query, rec))
+
+
+def _says_exactly(query: Query, rec: dict[str, Any]) -> bool:
+    wanted = " ".join(_quoted_text(query.raw).split())
+    attrs = rec.get("attributes") or {}
+    texts = (rec.get("name"), rec.get("label"), rec.get("text"), attrs.get("aria-label"),
+             attrs.get("placeholder"), attrs.get("title"), attrs.get("value"))
+    return bool(wanted) and any(" ".join(str(t).split()) == wanted for t in texts if t)
+
+
+def _quoted_text(raw: str) -> str:
+    quoted = _QUOTED.search(raw)
+    return quoted.group(1) if quoted else raw
 
 
 def rank(query_text: str, records: list[dict[str, Any]],
@@ -280,6 +304,9 @@ def decide(ranked: list[Scored]) -> Decision:
         return Decision("not_found", None, [s for s in ranked[:NEAREST] if s.score > 0])
     best = ranked[0]
     close = [s for s in ranked if best.score - s.score < MARGIN]
+    cased = [s for s in close if s.cased]
+    if len(close) > 1 and len(cased) == 1:
+        return Decision("unique", cased[0], cased)  # "Previous", not "previous"
     if len(close) > 1:
         return Decision("ambiguous", None, close[:8])
     return Decision("unique", best, [best])

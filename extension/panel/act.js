@@ -1,0 +1,82 @@
+// The panel's "Act" box: one step in words ("click \"Sign in\"", "fill \"Email\" ada@x.org",
+// "press Enter"), sent as an act message for the panel's tab; the ActionResult is shown.
+
+import { ACTIONS, TARGETLESS_ACTIONS } from '../lib/generated/contract.js';
+
+const TARGETLESS = new Set(TARGETLESS_ACTIONS);
+
+/** Split a step like a shell would: words, "double quoted" or 'single quoted' pieces. */
+export function splitWords(text) {
+  const words = [];
+  const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g;
+  let m;
+  while ((m = re.exec(String(text ?? ''))) !== null) {
+    words.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2] ?? m[3]);
+  }
+  return words;
+}
+
+/** A step → the act message's {action, target, value, to}; throws Error with a sentence. */
+export function parseStep(text) {
+  const [action, ...args] = splitWords(text);
+  if (!ACTIONS.includes(action)) throw new Error(`Start with an action: ${ACTIONS.join(', ')}.`);
+  const target = (s) => (/^\d+$/.test(s) ? Number(s) : s);
+  if (TARGETLESS.has(action) && args.length === 1) return { action, target: null, value: args[0] };
+  if (action === 'drag') {
+    if (args.length !== 2) throw new Error('drag "from" "to"');
+    return { action, target: target(args[0]), value: null, to: target(args[1]) };
+  }
+  if (args.length < 1 || args.length > 2) throw new Error(`${action} "target" [value]`);
+  return { action, target: target(args[0]), value: args[1] ?? null };
+}
+
+/** One line per fact of an ActionResult (the reply's `result`). */
+export function describeResult(result) {
+  const lines = [];
+  const t = result.target;
+  const who = t ? `${t.index ? `[${t.index}] ` : ''}${t.tag ? `<${t.tag}> ` : ''}${t.label ? `"${t.label}"` : t.id ?? ''}` : 'the page';
+  if (result.ok) {
+    lines.push(`${result.action} ${who}: done${result.method ? ` (${result.method})` : ''}`);
+    const c = result.changes;
+    if (c) {
+      lines.push(`changed ${c.dom.changed.length}, added ${c.dom.added.length}, removed ${c.dom.removed.length}${c.navigated ? '; navigated' : ''}`);
+      if (c.value !== null && c.value !== undefined) lines.push(`value: ${c.value}`);
+      for (const d of c.dialogs_opened ?? []) lines.push(`dialog (${d.type}) ${d.handled}: ${d.message}`);
+      lines.push(...(c.dom.lines ?? []));
+    }
+    if (result.readiness) lines.push(`ready after ${result.readiness.waited_ms} ms${result.readiness.reasons.length ? ` (${result.readiness.reasons.join(', ')})` : ''}`);
+  } else {
+    const e = result.error ?? {};
+    lines.push(`${result.action} ${who}: refused [${e.code}] ${e.message}`);
+    if (e.hint) lines.push(e.hint);
+    for (const c of e.candidates ?? []) lines.push(`  [${c.index ?? '-'}] ${c.id ?? ''} ${c.role} "${c.label}" ${c.score}`);
+  }
+  return lines.join('\n');
+}
+
+/** Wire the box: `$` finds elements by id, `tabId()` gives the panel's tab, `send` asks. */
+export function setupAct($, { tabId, send }) {
+  const form = $('act-form');
+  if (!form) return;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const out = $('act-result');
+    let step;
+    try {
+      step = parseStep($('act-step').value);
+    } catch (e) {
+      out.textContent = e.message;
+      return;
+    }
+    $('act-run').disabled = true;
+    out.textContent = 'Acting…';
+    try {
+      const tab = await tabId();
+      const reply = await send({ type: 'act', ...(Number.isInteger(tab) ? { tabId: tab } : {}), ...step });
+      out.textContent = reply.ok ? describeResult(reply.result) : `${reply.error.code}: ${reply.error.message}\n${reply.error.hint ?? ''}`;
+      out.dataset.ok = reply.ok && reply.result.ok ? '1' : '0';
+    } finally {
+      $('act-run').disabled = false;
+    }
+  });
+}

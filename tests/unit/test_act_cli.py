@@ -1,0 +1,38 @@
+"""``axsnap act --do STEP``: how a step reads (no browser)."""
+
+from __future__ import annotations
+
+import pytest
+
+from axsnap_host.act_cli import Step, parse_step
+from axsnap_host.cli import build_parser
+from axsnap_host.models.errors import AxsnapError
+
+
+def test_steps_read_as_action_target_value() -> None:
+    assert parse_step('click "Sign in"') == Step("click", "Sign in")
+    assert parse_step('fill "Email" ada@example.com') == Step("fill", "Email", "ada@example.com")
+    assert parse_step("click 12") == Step("click", 12)
+    assert parse_step("check 0-29") == Step("check", "0-29")
+    assert parse_step("press Enter") == Step("press", None, "Enter")
+    assert parse_step('press "Email" "Control+A"') == Step("press", "Email", "Control+A")
+    assert parse_step("scroll down") == Step("scroll", None, "down")
+    assert parse_step('drag "Handle" "Drop zone"') == Step("drag", "Handle", None, "Drop zone")
+
+
+def test_a_typed_value_is_not_shown() -> None:
+    assert "hunter2" not in parse_step('fill "Password" hunter2').describe()
+
+
+@pytest.mark.parametrize("bad", ["", "explode x", 'click "unclosed', "click", "fill a b c",
+                                 "drag one"])
+def test_bad_steps_are_refused_before_a_browser_starts(bad: str) -> None:
+    with pytest.raises(AxsnapError) as caught:
+        parse_step(bad)
+    assert caught.value.code == "invalid_message"
+
+
+def test_the_command_line_takes_repeated_steps() -> None:
+    args = build_parser().parse_args(["act", "page.html", "--do", 'click "A"', "--do",
+                                      "press Enter", "--out", "o"])
+    assert args.do == ['click "A"', "press Enter"] and args.format == "domtext"
