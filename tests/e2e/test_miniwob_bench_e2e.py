@@ -37,7 +37,9 @@ def test_the_bench_policy_solves_miniwob_tasks(bench: ModuleType, browser: Brows
     for episode in results:
         assert episode.done and episode.raw_reward == 1.0, (episode.utterance, episode.steps,
                                                             episode.error)
-        assert episode.steps and all("→" not in step for step in episode.steps)
+        # the last step was done (earlier ones may be refusals the policy answered: two
+        # "Submit" buttons are ambiguous until it picks one of the twins)
+        assert episode.steps and "→" not in episode.steps[-1]
     if task == "login-user":  # the password was typed, and never shown
         assert all("•" in step for e in results for step in e.steps if step.startswith("fill"))
 
