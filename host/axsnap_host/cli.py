@@ -206,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["grid-node"]:
-        from .batch.node import main as node_main
+        from .grid.node import main as node_main
 
         return node_main(argv[1:])
     if argv[:1] == ["install-host"]:

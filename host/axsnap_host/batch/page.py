@@ -65,12 +65,13 @@ def capture_page(browser: Browser, url: str, per_format: dict[str, dict[str, Any
         step = time.perf_counter()
         reply = browser.snapshot_raw(**options)
         snapshot_ms += ms_since(step)
-        host[fmt] = reply.get("timings", {}).get("total_ms")
+        host[fmt] = {key: value for key, value in (reply.get("timings") or {}).items()
+                     if isinstance(value, int | float)}
         step = time.perf_counter()
         write_outputs(reply["result"], staged)
         write_ms += ms_since(step)
     timings.update(snapshot_ms=round(snapshot_ms, 1), write_ms=round(write_ms, 1),
-                   extension_total_ms=host)
+                   extension_ms=host)
     sizes = {path.name: path.stat().st_size for path in sorted(staged.iterdir())}
     sizes["total"] = sum(sizes.values())
     return timings, sizes, sorted(p.name for p in staged.iterdir())

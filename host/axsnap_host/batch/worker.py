@@ -31,7 +31,7 @@ def default_factory(settings: BatchSettings) -> BrowserFactory:
     def make(worker: int) -> Browser:
         timeouts = {"timeout_s": settings.timeout_s, "page_load_timeout_s": settings.timeout_s}
         if settings.grid_url:
-            from .grid import GridBrowser
+            from ..grid.browser import GridBrowser
 
             profile = (settings.grid_profile.format(worker=worker)
                        if settings.grid_profile else None)

@@ -18,10 +18,14 @@ no driver downloads) and ``--jar`` prints the Selenium server jar (from the npm 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
+import socket
 import subprocess
-from collections.abc import Sequence
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ..install import install_host
@@ -73,6 +77,60 @@ def find_jar(cache: Path = JAR_CACHE, install: bool = True) -> Path:
     if not jars:
         raise FileNotFoundError(f"no selenium-server-4*.jar in {folder}")
     return jars[-1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_ready(url: str, proc: subprocess.Popen[bytes], log: Path, timeout_s: float) -> None:
+    """Until the Grid's /status says ready; RuntimeError (with the log's tail) otherwise."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the Grid exited: {log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/status", timeout=2) as reply:
+                if json.load(reply)["value"]["ready"]:
+                    return
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.5)
+    raise RuntimeError(f"the Grid was not ready in {timeout_s} s: {log.read_text()[-2000:]}")
+
+
+@contextlib.contextmanager
+def standalone_grid(base: Path, slots: int = 2, timeout_s: float = 120) -> Iterator[
+        tuple[str, Path]]:
+    """A Selenium Grid 4 standalone on 127.0.0.1 with ``slots`` Chromium sessions, its node
+    prepared in ``base`` (profiles ``base/profiles/slot-i``); yields (URL, profiles folder).
+    Needs ``java`` (17+) on PATH."""
+    if not shutil.which("java"):
+        raise FileNotFoundError("the Grid needs Java 17: apt-get install -y "
+                                "openjdk-17-jre-headless")
+    base.mkdir(parents=True, exist_ok=True)
+    prepare_profiles(base / "profiles", slots)
+    config = base / "node.toml"
+    config.write_text(node_config(slots), encoding="utf-8")
+    port = free_port()
+    log = base / "grid.log"
+    with open(log, "wb") as sink:
+        proc = subprocess.Popen(["java", "-jar", str(find_jar()), "standalone", "--host",
+                                 "127.0.0.1", "--port", str(port), "--config", str(config)],
+                                stdout=sink, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(url, proc, log, timeout_s)
+        yield url, base / "profiles"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

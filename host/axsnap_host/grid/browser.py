@@ -4,7 +4,7 @@ The extension travels in the session's capabilities (a base64 zip: chromedriver 
 and loads it; the manifest ``key`` keeps its id ``egmnfpicaiccfgkfoddjahjnpdmhbkgf``). The
 native host must already be registered on the node, either system-wide
 (``/etc/chromium/native-messaging-hosts``) or in the profile folder the session is told to
-use (``node_profile``); ``axsnap grid-node`` prepares both (see batch/node.py).
+use (``node_profile``); ``axsnap grid-node`` prepares both (see grid/node.py).
 """
 
 from __future__ import annotations
