@@ -3,8 +3,10 @@ fresh venv outside the repository ``axsnap demo`` and ``axsnap install-host`` wo
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -18,6 +20,23 @@ pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def wheelhouse(wheel: Path) -> Path:
+    """The dependencies' wheels, downloaded once per dependency list into ~/.cache (the
+    install itself then runs with --no-index)."""
+    requires = sorted(line for line in zipfile.ZipFile(wheel).read(
+        next(n for n in zipfile.ZipFile(wheel).namelist() if n.endswith("METADATA"))
+    ).decode().splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line)
+    key = hashlib.sha256("\n".join(requires).encode()).hexdigest()[:16]
+    folder = Path.home() / ".cache" / "axsnap" / "wheelhouse" / key
+    if not folder.exists():
+        partial = folder.with_name(f"{key}.partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "-w", str(partial),
+                        str(wheel)], check=True, capture_output=True, timeout=900)
+        partial.rename(folder)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A venv (outside the repo) with the wheel built from this tree; its bin folder."""
@@ -28,13 +47,16 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
                     "print(b.build_sdist(sys.argv[1]))", str(dist)], cwd=ROOT, check=True,
                    capture_output=True, timeout=300)
     (sdist,) = dist.glob("axsnap?host-*.tar.gz")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist),
-                    str(sdist)], check=True, capture_output=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                    "--no-build-isolation", "-w", str(dist), str(sdist)], check=True,
+                   capture_output=True, timeout=300)
     (wheel,) = dist.glob("axsnap_host-*.whl")
     env_dir = base / "venv"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
-    done = subprocess.run([str(env_dir / "bin" / "python"), "-m", "pip", "install", "-q",
-                           "--find-links", str(dist), str(wheel)],
+    venv.EnvBuilder(with_pip=False).create(env_dir)  # this pip installs into it (faster)
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(env_dir / "bin" / "python"),
+                           "install", "-q",
+                           "--no-index", "--find-links", str(dist), "--find-links",
+                           str(wheelhouse(wheel)), str(wheel)],
                           capture_output=True, text=True, timeout=600, cwd=base)
     assert done.returncode == 0, done.stderr[-2000:]
     return env_dir / "bin"
