@@ -14,6 +14,7 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.utilities.types import Image
+from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import Field
 
 from .. import __version__
@@ -172,7 +173,13 @@ def run(transport: Literal["stdio", "http"] = "stdio", launch: bool = False,
         if transport == "stdio":
             server.run("stdio")
         else:
-            server.run("streamable-http", host="127.0.0.1", port=port)
+            # This port can act in the browser: only local programs, never a web page (the
+            # SDK's own localhost default would let pages on 127.0.0.1 call it).
+            security = TransportSecuritySettings(
+                enable_dns_rebinding_protection=True, allowed_origins=[],
+                allowed_hosts=[f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"])
+            server.run("streamable-http", host="127.0.0.1", port=port,
+                       transport_security=security)
     finally:
         backend.close()
     return 0

@@ -1,0 +1,200 @@
+"""The MCP tools over a scripted backend, through the SDK's own in-process client: what a
+model is told (tool names, what ids are), what it reads back (header + text, delta text,
+image content), and how a refusal reaches it (an error result with code and hint)."""
+
+from __future__ import annotations
+
+import base64
+import io
+from typing import Any
+
+import anyio
+from mcp import Client
+from PIL import Image
+
+from axsnap_host.mcp_server.server import build_server
+from axsnap_host.models.errors import AxsnapError
+
+OUTLINE = "RootWebArea: Demo\n  [0-11] button: Sign in"
+
+
+def png() -> str:
+    out = io.BytesIO()
+    Image.new("RGB", (4, 4), "white").save(out, "PNG")
+    return base64.b64encode(out.getvalue()).decode()
+
+
+class ScriptedBackend:
+    """Replies in the control API's shapes; records what the tools asked for."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, Any]] = []
+
+    def tabs(self, client: str) -> dict[str, Any]:
+        self.asked.append(("tabs", client))
+        return {"ok": True, "scope": "chosen", "tabs": [
+            {"id": 7, "windowId": 1, "active": True, "title": "Demo", "url": "http://x/"}]}
+
+    def snapshot(self, tab_id: int | None, options: dict[str, Any], client: str) -> dict[str, Any]:
+        self.asked.append(("snapshot", options))
+        if tab_id == 99:
+            raise AxsnapError("tab_not_granted", "Tab 99 is not shared with outside agents.",
+                              "Ask the person to share it.")
+        if options.get("format") == "som":
+            return {"ok": True, "tabId": 7, "result": {
+                "format": "som", "domtext": "[1] <button> \"Sign in\"", "size": {"tokens": 6},
+                "vision": {"ok": True, "format": "png", "image": png(), "legend": []}}}
+        if options.get("compression") == "delta":
+            return {"ok": True, "tabId": 7, "result": {
+                "format": "outline", "snapshot_id": "ax-2-bbb",
+                "delta": {"applied": True, "base_snapshot_id": "ax-1-aaa",
+                          "counts": {"added": 1, "removed": 0, "changed": 0},
+                          "text": "+ [0-12] button: Help", "size": {"tokens": 9},
+                          "full_size": {"tokens": 40}}}}
+        return {"ok": True, "tabId": 7, "result": {
+            "format": "outline", "snapshot_id": "ax-1-aaa", "combinedTree": OUTLINE,
+            "size": {"tokens": 14}}}
+
+    def navigate(self, tab_id: int | None, url: str, client: str) -> dict[str, Any]:
+        return {"ok": True, "tabId": 7, "url": url, "title": "Next"}
+
+    def act(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]:
+        self.asked.append(("act", params))
+        return {"ok": True, "tabId": 7, "result": {
+            "ok": False, "action": params["action"], "target": None,
+            "error": {"code": "ambiguous_target", "message": "2 elements match", "hint": "",
+                      "candidates": [{"id": "0-11", "role": "button", "label": "Save",
+                                      "score": 0.5},
+                                     {"id": "0-12", "role": "button", "label": "Save",
+                                      "score": 0.5}]}}}
+
+    def find(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]:
+        return {"ok": True, "tabId": 7, "result": {"query": params["query"],
+                                                   "decision": "not_found", "matches": []}}
+
+    def wait_ready(self, tab_id: int | None, params: dict[str, Any],
+                   client: str) -> dict[str, Any]:
+        return {"ok": True, "tabId": 7, "result": {"ready": True, "waited_ms": 512.0,
+                                                   "reasons": [], "load": "complete"}}
+
+    def close(self) -> None:
+        pass
+
+
+def run(backend: ScriptedBackend, calls: list[tuple[str, dict[str, Any]]]) -> Any:
+    async def session() -> Any:
+        async with Client(build_server(backend)) as client:
+            tools = (await client.list_tools()).tools
+            return tools, [await client.call_tool(name, args) for name, args in calls]
+
+    return anyio.run(session)
+
+
+def text(result: Any) -> str:
+    return "\n".join(part.text for part in result.content if part.type == "text")
+
+
+def test_tools_and_what_they_tell_a_model_about_ids() -> None:
+    tools, _ = run(ScriptedBackend(), [])
+    names = {tool.name for tool in tools}
+    assert names == {"tabs", "snapshot", "screenshot", "navigate", "act", "find", "wait_ready"}
+    described = {tool.name: tool.description or "" for tool in tools}
+    assert "not a DOM id" in described["snapshot"]
+    assert "not DOM ids or selectors" in described["act"]
+
+
+def test_snapshot_reads_compact_outline_then_only_the_delta() -> None:
+    backend = ScriptedBackend()
+    _, (full, delta) = run(backend, [("snapshot", {}), ("snapshot", {"delta": True,
+                                                                     "max_tokens": 500})])
+    assert text(full) == "tab 7 · outline · ax-1-aaa · 14 tokens\n" + OUTLINE
+    assert text(delta).splitlines() == [
+        "tab 7 · outline · ax-2-bbb · delta against ax-1-aaa: +1 -0 ~0 (the full output "
+        "would be 40 tokens) · 9 tokens", "+ [0-12] button: Help"]
+    assert backend.asked[0] == ("snapshot", {"format": "outline", "compact": True})
+    assert backend.asked[1] == ("snapshot", {"format": "outline", "compact": True,
+                                             "max_tokens": 500, "compression": "delta"})
+    assert not full.structured_content, "text only: no second copy in the context"
+
+
+def test_screenshot_is_image_content_with_its_dom_text() -> None:
+    _, (shot,) = run(ScriptedBackend(), [("screenshot", {})])
+    image = [part for part in shot.content if part.type == "image"]
+    assert image[0].mime_type == "image/png"
+    assert Image.open(io.BytesIO(base64.b64decode(image[0].data))).size == (4, 4)
+    assert '[1] <button> "Sign in"' in text(shot)
+
+
+def test_a_refusal_is_an_error_result_with_code_and_hint() -> None:
+    _, (refused,) = run(ScriptedBackend(), [("snapshot", {"tab_id": 99})])
+    assert refused.is_error
+    assert text(refused).endswith("tab_not_granted: Tab 99 is not shared with outside "
+                                  "agents. (Ask the person to share it.)")
+
+
+def test_act_reports_a_refusal_with_candidates_by_id() -> None:
+    backend = ScriptedBackend()
+    _, (acted, found, ready) = run(backend, [
+        ("act", {"action": "click", "target": "Save"}), ("find", {"query": "Nope"}),
+        ("wait_ready", {})])
+    assert not acted.is_error, "a refused action is a served result"
+    assert text(acted).splitlines() == [
+        "tab 7 · click (no target) · refused: ambiguous_target: 2 elements match",
+        "candidates:", '  [0-11] button "Save" (score 0.50)',
+        '  [0-12] button "Save" (score 0.50)']
+    assert backend.asked[-1] == ("act", {"action": "click", "target": "Save"})
+    assert text(found) == "tab 7 · not_found: 0 match(es) for 'Nope'"
+    assert text(ready).startswith("tab 7 · ready after 512 ms")
+
+
+def test_streamable_http_refuses_web_pages_and_foreign_hosts(tmp_path: Any) -> None:
+    """`axsnap mcp --http` can act in the browser: a page (any Origin, even 127.0.0.1's) and
+    a rebinding Host are refused; a local program without an Origin gets through."""
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "AXSNAP_RUNTIME_DIR": str(tmp_path / "run"),
+           "AXSNAP_CONFIG_DIR": str(tmp_path / "config")}
+    server = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli", "mcp", "--http",
+                               "--port", str(port)], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"}}}).encode()
+
+    def post(**headers: str) -> int:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/mcp", data=body, method="POST",
+            headers={"Content-Type": "application/json",
+                     "Accept": "application/json, text/event-stream", **headers})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status
+        except urllib.error.HTTPError as err:
+            return err.code
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, "no server"
+                time.sleep(0.2)
+        assert post(Origin=f"http://127.0.0.1:{port + 1}") == 403
+        assert post(Origin="https://evil.example") == 403
+        assert post(Host=f"evil.example:{port}") == 421
+        assert post() == 200
+    finally:
+        server.terminate()
+        server.wait(10)
