@@ -30,21 +30,10 @@ from generate import write_pages
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from axsnap_host.chromium import launch_flags
+from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
 from axsnap_host.render.som import Mark, Mask, draw_som, kind_of
 from axsnap_host.serve import serve_directory
-
-FLAGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--no-default-browser-check",
-    "--window-size=1280,900",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2",
-)
 
 # Interactive elements of the document and its open shadow roots, with viewport rects.
 RECTS_JS = """
@@ -75,14 +64,12 @@ return JSON.stringify({elements: out, vw: innerWidth, vh: innerHeight,
 
 def make_driver(dpr: float, profile: str) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in FLAGS:
+    options.binary_location = CHROMIUM
+    for flag in launch_flags(user_data_dir=profile):
         options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
     if dpr != 1:
         options.add_argument(f"--force-device-scale-factor={dpr}")
-    return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"),
-                            options=options)
+    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
 
 
 def median_ms(action: Callable[[], Any], runs: int) -> tuple[float, Any]:

@@ -13,12 +13,8 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-OFFLINE_FLAGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-    "--no-default-browser-check", "--window-size=1280,900",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2",
-]
+from axsnap_host.chromium import launch_flags
+from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
 
 
 @dataclass
@@ -49,18 +45,16 @@ def debugger_address(driver: Any) -> str:
 
 @contextmanager
 def plain_selenium() -> Iterator[Any]:
-    """Debian Chromium through Selenium with the offline flags of DESIGN.md, no extension."""
+    """Debian Chromium through Selenium with axsnap's offline flags, no extension."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     with tempfile.TemporaryDirectory(prefix="axsnap-bench-profile-") as profile:
         options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for flag in [*OFFLINE_FLAGS, f"--user-data-dir={profile}"]:
+        options.binary_location = CHROMIUM
+        for flag in launch_flags(user_data_dir=profile):
             options.add_argument(flag)
-        driver = webdriver.Chrome(
-            service=Service(executable_path="/usr/bin/chromedriver"), options=options
-        )
+        driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
         try:
             yield driver
         finally:

@@ -26,9 +26,11 @@ export function mainLoaderId(tree) {
  * Returns {navigated, check(), stop()}: `navigated` rejects with Navigated when the document
  * changed (it never resolves); `check()` throws Navigated once a change was seen (for the
  * steps of a capture that lost the race, so they stop early); `stop()` ends the polling.
- * A failed poll is ignored: the capture's own final check decides.
+ * A failed poll is ignored: the capture's own final check decides. `timers` replaces
+ * setTimeout/clearTimeout (tests drive the polls with a fake clock).
  */
-export function watchMainDocument(session, loaderId, everyMs = NAVIGATION_POLL_MS) {
+export function watchMainDocument(session, loaderId, everyMs = NAVIGATION_POLL_MS,
+  timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id) }) {
   let timer = null;
   let stopped = false;
   let moved = false;
@@ -48,9 +50,9 @@ export function watchMainDocument(session, loaderId, everyMs = NAVIGATION_POLL_M
     } catch {
       // detached or busy: the capture's own steps report that
     }
-    if (!stopped) timer = setTimeout(tick, everyMs);
+    if (!stopped) timer = timers.setTimeout(tick, everyMs);
   };
-  timer = setTimeout(tick, everyMs);
+  timer = timers.setTimeout(tick, everyMs);
   return {
     navigated,
     check() {
@@ -58,7 +60,7 @@ export function watchMainDocument(session, loaderId, everyMs = NAVIGATION_POLL_M
     },
     stop() {
       stopped = true;
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null) timers.clearTimeout(timer);
       timer = null;
     },
   };

@@ -2,9 +2,13 @@
 // module only takes the picture: CDP Page.captureScreenshot over the debugger attachment the
 // capture already holds, and chrome.tabs.captureVisibleTab as a fallback (limited by Chrome
 // to about two calls a second, and it shoots whatever tab is active in the window).
+// Option bounds and defaults are SnapshotOptions' (generated/contract.js); the router has
+// refused out-of-range values already, the clamps keep direct callers safe.
 
-export const FORMATS = ['png', 'jpeg'];
-export const DEFAULT_JPEG_QUALITY = 80;
+import { OPTIONS } from './generated/contract.js';
+
+export const FORMATS = OPTIONS.screenshot_format.values;
+export const DEFAULT_JPEG_QUALITY = OPTIONS.screenshot_quality.default;
 // chrome.tabs.captureVisibleTab quota: MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND = 2.
 export const VISIBLE_TAB_MIN_INTERVAL_MS = 520;
 
@@ -14,7 +18,7 @@ export const VISIBLE_TAB_MIN_INTERVAL_MS = 520;
 // the answer is late, a second request is sent to make the frame happen and whichever answer
 // comes first is used (both are screenshots of the page as it is now); an overall deadline
 // bounds the wait.
-export const DEFAULT_TIMEOUT_MS = 3000;
+export const DEFAULT_TIMEOUT_MS = OPTIONS.screenshot_timeout_ms.default;
 export const DEFAULT_NUDGE_MS = 250;
 
 let lastVisibleTabCall = 0; // module state that is safe to lose on a worker restart
@@ -25,18 +29,20 @@ export function chooseFormat(options) {
   return wanted === 'jpeg' || wanted === 'jpg' ? 'jpeg' : 'png';
 }
 
-/** JPEG quality from options.screenshot_quality (0–100), default 80. */
+/** JPEG quality from options.screenshot_quality (bounds and default: SnapshotOptions'). */
 export function chooseQuality(options) {
+  const rule = OPTIONS.screenshot_quality;
   const q = Number(options?.screenshot_quality);
-  if (!Number.isFinite(q)) return DEFAULT_JPEG_QUALITY;
-  return Math.min(100, Math.max(0, Math.round(q)));
+  if (!Number.isFinite(q)) return rule.default;
+  return Math.min(rule.max, Math.max(rule.min, Math.round(q)));
 }
 
-/** Overall deadline from options.screenshot_timeout_ms (100–30000), default 3000. */
+/** Overall deadline from options.screenshot_timeout_ms (bounds and default: SnapshotOptions'). */
 export function chooseTimeout(options) {
+  const rule = OPTIONS.screenshot_timeout_ms;
   const ms = Number(options?.screenshot_timeout_ms);
   if (!Number.isFinite(ms)) return DEFAULT_TIMEOUT_MS;
-  return Math.min(30_000, Math.max(100, Math.round(ms)));
+  return Math.min(rule.max, Math.max(rule.min, Math.round(ms)));
 }
 
 /** Delay before the nudge request, options.screenshot_nudge_ms (0–30000), default 250. */
@@ -195,7 +201,7 @@ export function dataUrlPayload(dataUrl) {
   return comma >= 0 ? text.slice(comma + 1) : text;
 }
 
-function result(format, data, dpr, scroll, started) {
+function result(format, data, dpr, scroll, started, now = () => performance.now()) {
   const size = imageSize(data, format);
   const width = size ? Math.round(size.width / dpr) : null;
   const height = size ? Math.round(size.height / dpr) : null;
@@ -209,7 +215,7 @@ function result(format, data, dpr, scroll, started) {
     image_height: size?.height ?? null,
     device_pixel_ratio: dpr,
     scroll,
-    ms: Math.round((performance.now() - started) * 10) / 10,
+    ms: Math.round((now() - started) * 10) / 10,
   };
 }
 
@@ -251,10 +257,10 @@ async function viaVisibleTab(tabId, options, format, reasonSoFar) {
  * device_pixel_ratio, scroll:{x,y}|null (document CSS px of the top-left), ms, via, nudged?}`
  * or `{ok:false, reason}`. Options: screenshot_format ("png"|"jpeg"), screenshot_quality,
  * screenshot_timeout_ms (overall CDP deadline), screenshot_nudge_ms, and device_pixel_ratio
- * (used when CDP gives no layout metrics).
+ * (used when CDP gives no layout metrics). `now` is the clock `ms` is measured with.
  */
-export async function captureScreenshot(tabId, send, options = {}) {
-  const started = performance.now();
+export async function captureScreenshot(tabId, send, options = {}, { now = () => performance.now() } = {}) {
+  const started = now();
   const format = chooseFormat(options);
   let dpr = ratioFromMetrics(null, options?.device_pixel_ratio);
   let scroll = null;
@@ -274,7 +280,7 @@ export async function captureScreenshot(tabId, send, options = {}) {
     const { shot, nudged } = await captureWithNudge(send, cdpParams(options),
       chooseNudge(options), chooseTimeout(options), pending);
     if (pending.size === 0) unanswered.delete(tabId);
-    if (shot?.data) return { ...result(format, shot.data, dpr, scroll, started), via: 'cdp', nudged };
+    if (shot?.data) return { ...result(format, shot.data, dpr, scroll, started, now), via: 'cdp', nudged };
     reason = 'Page.captureScreenshot returned no data';
   } catch (e) {
     reason = `Page.captureScreenshot failed: ${e?.message ?? String(e)}`;
@@ -289,7 +295,7 @@ export async function captureScreenshot(tabId, send, options = {}) {
         scroll = Number.isFinite(page.x) && Number.isFinite(page.y) ? { x: page.x, y: page.y } : null;
       }
     }
-    return { ...result(format, fallback.data, dpr, scroll, started), via: 'captureVisibleTab' };
+    return { ...result(format, fallback.data, dpr, scroll, started, now), via: 'captureVisibleTab' };
   } catch (e) {
     return { ok: false, reason: `${reason}; captureVisibleTab failed: ${e?.message ?? String(e)}` };
   }

@@ -85,7 +85,8 @@ test('captureScreenshot returns the CDP image with its CSS size and ratio', asyn
     return { data: PNG_3x2 };
   };
   // a 3×2 image at ratio 2 covers 1.5×1 CSS px, rounded
-  const shot = await captureScreenshot(7, send, {});
+  const ticks = [1000, 1042.46]; // start, end
+  const shot = await captureScreenshot(7, send, {}, { now: () => ticks.shift() ?? 9999 });
   assert.equal(shot.ok, true);
   assert.equal(shot.via, 'cdp');
   assert.equal(shot.format, 'png');
@@ -94,7 +95,8 @@ test('captureScreenshot returns the CDP image with its CSS size and ratio', asyn
   assert.equal(shot.image_width, 3);
   assert.equal(shot.width, 2);
   assert.equal(shot.height, 1);
-  assert.ok(shot.ms >= 0);
+  assert.equal(shot.ms, 42.5, 'start to end on the injected clock, in 0.1 ms steps');
+  assert.deepEqual(ticks, [], 'read once at the start and once at the end');
   assert.deepEqual(calls[1], ['Page.captureScreenshot',
     { format: 'png', captureBeyondViewport: false, fromSurface: true }]);
 });
@@ -112,7 +114,8 @@ test('a failed CDP screenshot of a background tab is {ok:false, reason}', async 
       if (method === 'Page.captureScreenshot') throw new Error('Unable to capture screenshot');
       return {};
     };
-    const shot = await captureScreenshot(7, send, {});
+    const ticks = [1000, 1042.46]; // start, end
+  const shot = await captureScreenshot(7, send, {}, { now: () => ticks.shift() ?? 9999 });
     assert.equal(shot.ok, false);
     assert.match(shot.reason, /Unable to capture screenshot/);
     assert.match(shot.reason, /background/);
@@ -235,7 +238,8 @@ test('an error is not retried or nudged', async () => {
       if (method === 'Page.captureScreenshot') shots += 1;
       throw new Error('Cannot access a chrome:// URL');
     };
-    const shot = await captureScreenshot(7, send, {});
+    const ticks = [1000, 1042.46]; // start, end
+  const shot = await captureScreenshot(7, send, {}, { now: () => ticks.shift() ?? 9999 });
     assert.equal(shot.ok, false);
     assert.equal(shots, 1);
     assert.match(shot.reason, /chrome:\/\/ URL.*no longer exists/);

@@ -2,7 +2,9 @@
 
 Extensions cannot read ``file://`` pages without a per-extension switch, and the offline
 host-resolver rules (docs/ARCHITECTURE.md) make ``localhost`` unreachable, so local files are served
-from 127.0.0.1 on a free port for as long as the context is open.
+from 127.0.0.1 on a free port for as long as the context is open. The tests, the fixture
+recorders and the benchmarks serve their pages with the same helper (one test HTTP server),
+passing their own handler class when they need extra routes.
 """
 
 from __future__ import annotations
@@ -15,15 +17,24 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Static files, no request log (stdout and stderr stay clean)."""
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
 
 @contextmanager
-def serve_directory(root: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
-    """Serve ``root`` and yield its base URL (``http://127.0.0.1:PORT/``)."""
-    handler = partial(_QuietHandler, directory=str(root))
+def serve_directory(
+    root: Path,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    handler_class: type[SimpleHTTPRequestHandler] = QuietHandler,
+) -> Iterator[str]:
+    """Serve ``root`` and yield its base URL (``http://127.0.0.1:PORT/``, with the slash);
+    ``host`` 127.0.0.2 serves another site (out-of-process iframes)."""
+    handler = partial(handler_class, directory=str(root))
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name="axsnap-serve", daemon=True)

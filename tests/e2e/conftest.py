@@ -6,12 +6,9 @@ and the same folder from 127.0.0.2, which is cross-site, for out-of-process ifra
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from contextlib import AbstractContextManager
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -19,11 +16,12 @@ import pytest
 
 from axsnap_host.browser import Browser
 from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
+from axsnap_host.serve import QuietHandler, serve_directory
 
 PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
 
 
-class PagesHandler(SimpleHTTPRequestHandler):
+class PagesHandler(QuietHandler):
     """Static files, plus ``/__slow?ms=N``: answers after N ms (requests kept in flight)."""
 
     def do_GET(self) -> None:
@@ -43,21 +41,11 @@ class PagesHandler(SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
-
-@contextmanager
-def serve_pages(host: str) -> Iterator[str]:
-    server = ThreadingHTTPServer((host, 0), partial(PagesHandler, directory=str(PAGES_DIR)))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name=f"pages-{host}", daemon=True)
-    thread.start()
-    try:
-        yield f"http://{host}:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+def serve_pages(host: str) -> AbstractContextManager[str]:
+    """tests/pages on ``host`` with the ``/__slow`` route: the one test HTTP server
+    (axsnap_host.serve.serve_directory), as every test and recorder uses it."""
+    return serve_directory(PAGES_DIR, host, handler_class=PagesHandler)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -83,9 +83,9 @@ def agents() -> Iterator[Browser]:
 
 def store_allow_list(browser: Browser, ids: list[str]) -> None:
     """Straight into axsnap's storage (the panel's field is tested above)."""
-    browser.driver.switch_to.window(browser.bridge_handle)
-    browser.driver.execute_async_script(
-        "chrome.storage.local.set({agentAllowList: arguments[0]}).then(arguments[1])", ids)
+    with browser.in_target(browser.bridge_handle) as driver:
+        driver.execute_async_script(
+            "chrome.storage.local.set({agentAllowList: arguments[0]}).then(arguments[1])", ids)
 
 
 @pytest.fixture
@@ -124,7 +124,7 @@ def test_agents_are_refused_until_allowed(agents: Browser, pages_url: str) -> No
     finally:
         set_allow_list(agents, [])
         driver.close()
-        driver.switch_to.window(agents.bridge_handle)
+        driver.switch_to.window(agents.target_handle)
 
 
 def test_a_stranger_is_refused_while_an_agent_is_allowed(allowed: Browser,
@@ -140,7 +140,7 @@ def test_a_stranger_is_refused_while_an_agent_is_allowed(allowed: Browser,
             assert STRANGER_ID in reply["error"]["message"]
     finally:
         driver.close()
-        driver.switch_to.window(allowed.bridge_handle)
+        driver.switch_to.window(allowed.target_handle)
 
 
 def test_an_allowed_agent_acts_through_axsnap(allowed: Browser, pages_url: str) -> None:
@@ -225,15 +225,12 @@ def test_the_example_agent_snapshots_picks_and_acts(allowed: Browser, pages_url:
         assert "no element [999]" in driver.find_element(By.ID, "error").text
     finally:
         driver.close()
-        driver.switch_to.window(allowed.bridge_handle)
-    driver.switch_to.window(allowed.target_handle)
-    try:
-        assert driver.find_element(By.ID, "clicks").text == "1"
-        assert driver.find_element(By.ID, "echo").text == "Ada"
-        assert driver.find_element(By.ID, "frame-clicks").text == "1"
-        assert driver.title == "shadow clicked"
-    finally:
-        driver.switch_to.window(allowed.bridge_handle)
+        driver.switch_to.window(allowed.target_handle)
+    driver.switch_to.window(allowed.target_handle)  # back where Browser.driver rests
+    assert driver.find_element(By.ID, "clicks").text == "1"
+    assert driver.find_element(By.ID, "echo").text == "Ada"
+    assert driver.find_element(By.ID, "frame-clicks").text == "1"
+    assert driver.title == "shadow clicked"
 
 
 def test_redact_is_a_boolean_and_an_unredacted_reply_says_so(browser: Browser,

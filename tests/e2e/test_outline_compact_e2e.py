@@ -6,14 +6,11 @@ bench/pages/realistic/*.html) and tests/pages/outline/compact.html for the delta
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import shutil
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +19,7 @@ import pytest
 from axsnap_host.browser import Browser, OutlineResult
 from axsnap_host.pipeline.delta.diff import SNAPSHOT_PARTS
 from axsnap_host.pipeline.tokens import count_tokens
+from axsnap_host.serve import serve_directory
 
 pytestmark = pytest.mark.e2e
 
@@ -59,22 +57,14 @@ def bench_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
     generated = write_pages(root, list(SIZES))
     shutil.copytree(REALISTIC, root / "realistic")
 
-    class Quiet(SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    pages = {f"generated {size // 1000}k": base + path.name for size, path in generated.items()}
-    secrets = json.loads((REALISTIC / "secrets.json").read_text(encoding="utf-8"))
-    pages.update({f"realistic {Path(name).stem}": f"{base}realistic/{name}" for name in secrets})
-    pages["secrets"] = json.dumps([SECRET, *[s for v in secrets.values() for s in v]])
-    try:
+    with serve_directory(root) as base:
+        pages = {f"generated {size // 1000}k": base + path.name
+                 for size, path in generated.items()}
+        secrets = json.loads((REALISTIC / "secrets.json").read_text(encoding="utf-8"))
+        pages.update({f"realistic {Path(name).stem}": f"{base}realistic/{name}"
+                      for name in secrets})
+        pages["secrets"] = json.dumps([SECRET, *[s for v in secrets.values() for s in v]])
         yield pages
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def outline(browser: Browser, url: str | None = None, **options: Any) -> OutlineResult:

@@ -8,12 +8,8 @@ scroll container and an iframe whose load fails.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from threading import Thread
 from typing import Any
 
 import pytest
@@ -21,6 +17,7 @@ from selenium.webdriver.common.by import By
 
 from axsnap_host.browser import Browser, OutlineResult
 from axsnap_host.models.errors import AxsnapError
+from axsnap_host.serve import serve_directory
 from axsnap_host.text import clean_text
 from outline_text import ancestors
 
@@ -228,7 +225,7 @@ def test_demo_outline_matches_the_golden_format(browser: Browser) -> None:
     """The demo page's outline, line by line: roles, names and nesting as in the golden
     file (recorded from the same page); element ids are checked by shape only, since
     backendNodeIds depend on the renderer's history."""
-    with _serve(ROOT / "host" / "axsnap_host" / "demo") as base:
+    with serve_directory(ROOT / "host" / "axsnap_host" / "demo") as base:
         result = outline(browser, base + "index.html")
     golden = GOLDEN.read_text(encoding="utf-8").splitlines()
     live = result.combinedTree.splitlines()
@@ -281,21 +278,6 @@ def test_very_deep_document_falls_back_and_still_maps(browser: Browser, pages_ur
     deep = next(i for i, x in result["combinedXpathMap"].items() if x.count("/div") > 1000)
     found = browser.resolve(deep, result["combinedXpathMap"][deep])
     assert found["consistent"] and found["tag"] == "button"
-
-
-@contextmanager
-def _serve(directory: Path) -> Iterator[str]:
-    class Quiet(SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(directory)))
-    Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_xpaths_agree_with_the_dom_channel(browser: Browser, frames_page: str) -> None:

@@ -203,7 +203,7 @@ def test_side_panel_shows_dom_text_and_the_image(browser: Browser, pages_url: st
     from axsnap_host import EXTENSION_ID
 
     browser.open(pages_url + "som/known.html")
-    inner_height = browser.run_in_target("return innerHeight")  # before leaving the bridge window
+    inner_height = browser.run_in_target("return innerHeight")  # before the panel window
     driver = browser.driver
     driver.switch_to.new_window("window")
     try:
@@ -244,7 +244,7 @@ def test_side_panel_shows_dom_text_and_the_image(browser: Browser, pages_url: st
     finally:
         driver.execute_async_script("chrome.storage.local.clear().then(arguments[0])")
         driver.close()
-        driver.switch_to.window(browser.bridge_handle)
+        driver.switch_to.window(browser.target_handle)
 
 
 def test_a_large_image_travels_in_chunks(browser: Browser, pages_url: str) -> None:

@@ -102,7 +102,8 @@ def test_quiet_page_stabilizes(browser: Browser, pages_url: str) -> None:
 
 
 def test_extension_id_is_the_fixed_one(browser: Browser) -> None:
-    assert browser.driver.execute_script("return chrome.runtime.id") == EXTENSION_ID
+    with browser.in_target(browser.bridge_handle) as driver:
+        assert driver.execute_script("return chrome.runtime.id") == EXTENSION_ID
 
 
 @pytest.mark.parametrize("page", ["chrome://version", "view-source:{pages}login.html"])
@@ -207,7 +208,8 @@ def test_concurrent_snapshots_of_one_tab_share_the_debugger(
         "Promise.all([1, 2, 3].map(() => chrome.runtime.sendMessage(message)))"
         ".then((replies) => done(JSON.stringify(replies)));"
     )
-    replies = json.loads(browser.driver.execute_async_script(script, message))
+    with browser.in_target(browser.bridge_handle) as driver:  # an extension page sends them
+        replies = json.loads(driver.execute_async_script(script, message))
     assert [r["ok"] for r in replies] == [True, True, True], replies
     for reply in replies:  # each one sees the cross-site frame (its own session or a shared one)
         assert [f["captured"] for f in reply["result"]["snapshot"]["frames"]] == [True] * 3
@@ -219,6 +221,34 @@ def test_concurrent_snapshots_of_one_tab_share_the_debugger(
     # all released: a debugger attached now from outside succeeds, so nothing is left attached
     assert browser.bridge_call("attach", browser.tab_id) == {"ok": True}
     browser.bridge_call("detach", browser.tab_id)
+
+
+def test_the_driver_is_on_the_snapshotted_tab(browser: Browser, pages_url: str) -> None:
+    """Snapshot a tab, then use browser.driver on it: no window dance, and the bridge window
+    never stays current, whatever the client asked in between."""
+    browser.open(pages_url + "login.html")
+    driver = browser.driver
+    seen = [driver.current_window_handle]
+    dom = browser.snapshot(format="domtext", **FAST)
+    seen.append(driver.current_window_handle)
+    button = driver.find_element("css selector", "form button")
+    assert button.text == "Sign in" and '"Sign in"' in dom.domtext
+    driver.find_element("id", "user").clear()
+    driver.find_element("id", "user").send_keys("grace@example.test")
+    outline = browser.snapshot(format="outline", **FAST)
+    seen.append(driver.current_window_handle)
+    element_id = next(i for i, line in outline.combinedXpathMap.items() if line.endswith("button"))
+    browser.resolve(element_id, outline.combinedXpathMap[element_id])
+    browser.ping_host()
+    seen.append(driver.current_window_handle)
+    assert driver.title == "Sign in" and driver.current_url == pages_url + "login.html"
+    assert driver.execute_script("return document.getElementById('user').value") == \
+        "grace@example.test"
+    with browser.in_target(browser.bridge_handle) as bridge:  # other windows: for a block
+        assert bridge.execute_script("return typeof axsnapBridge") == "object"
+    seen.append(driver.current_window_handle)
+    assert set(seen) == {browser.target_handle}
+    assert browser.bridge_handle not in seen
 
 
 def test_bad_requests_get_structured_errors(browser: Browser) -> None:
@@ -240,8 +270,9 @@ def test_service_worker_restart_loses_nothing_needed(browser: Browser, pages_url
     browser.open(pages_url + "login.html")
     assert browser.snapshot_raw(**FAST)["ok"] is True
     old_hosts = browser.host_pids()
-    browser.driver.execute_cdp_cmd("ServiceWorker.enable", {})
-    browser.driver.execute_cdp_cmd("ServiceWorker.stopAllWorkers", {})
+    with browser.in_target(browser.bridge_handle) as driver:
+        driver.execute_cdp_cmd("ServiceWorker.enable", {})
+        driver.execute_cdp_cmd("ServiceWorker.stopAllWorkers", {})
     _wait_gone(old_hosts)  # the worker's native port closed with it, so the host exited
     reply = browser.snapshot_raw(**FAST)
     assert reply["ok"] is True

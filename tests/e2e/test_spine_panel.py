@@ -88,7 +88,7 @@ def panel(browser: Browser) -> Iterator[Browser]:
         storage(driver, "Promise.all([chrome.storage.local.clear(), chrome.storage.session"
                 ".remove('history')]).then(() => done())")
         driver.close()
-        driver.switch_to.window(browser.bridge_handle)
+        driver.switch_to.window(browser.target_handle)
 
 
 def test_one_click_renders_every_output(panel: Browser, pages_url: str, tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import EXTENSION_ID
-from ..chromium import CHROMIUM_FLAGS
+from ..chromium import launch_flags
 from ..install import install_host
 from ..models.errors import AxsnapError, ErrorCode
 from ..models.options import SEMANTIC_FORMATS, wire_options
@@ -135,12 +135,10 @@ class Browser(ActingMixin):
 
         options = webdriver.ChromeOptions()
         options.binary_location = self.chromium
-        if self.headless:
-            options.add_argument("--headless=new")
-        for flag in (*CHROMIUM_FLAGS, *self.extra_args):
+        flags = launch_flags(headless=self.headless, window_size=self.window_size,
+                             user_data_dir=str(self.user_data_dir))
+        for flag in (*flags, *self.extra_args):
             options.add_argument(flag)
-        options.add_argument(f"--window-size={self.window_size[0]},{self.window_size[1]}")
-        options.add_argument(f"--user-data-dir={self.user_data_dir}")
         extensions = ",".join(str(e) for e in (self.extension_dir, *self.extra_extensions))
         options.add_argument(f"--load-extension={extensions}")
         options.add_argument(f"--disable-extensions-except={extensions}")
@@ -184,6 +182,9 @@ class Browser(ActingMixin):
             time.sleep(0.1)
         # Start the native host now, in parallel with whatever the caller loads first.
         driver.execute_script("axsnapBridge.send({type: 'ping_host'});")
+        # The driver rests on the target tab: a user who snapshots a tab and then uses
+        # ``browser.driver`` acts on that tab; requests visit the bridge and come back.
+        driver.switch_to.window(self.target_handle)
 
     def close(self) -> None:
         if self._driver is not None:
@@ -201,7 +202,11 @@ class Browser(ActingMixin):
 
     @property
     def driver(self) -> Any:
-        """The Selenium WebDriver (its current window is the bridge page)."""
+        """The Selenium WebDriver, on the target tab (the one snapshots capture): find and
+        click elements of the page you snapshot with it. Requests go through the bridge
+        window (:meth:`bridge_call`) and switch back to the window the driver was on, so the
+        bridge never stays current; switch windows yourself only for other tabs
+        (:meth:`in_target` with a handle does it for a block)."""
         if self._driver is None:
             raise AxsnapError(ErrorCode.INTERNAL, "the browser is not running",
                               "use `with Browser() as browser:`")
@@ -237,9 +242,8 @@ class Browser(ActingMixin):
 
     @contextlib.contextmanager
     def in_target(self, handle: str | None = None) -> Iterator[Any]:
-        """The driver, switched to the target tab (or the window ``handle``) for the block
-        and back to the window it was on after it: requests go through the bridge page, so
-        a script meant for the page must not leave the driver there."""
+        """The driver, switched to the window ``handle`` (default: the target tab, where the
+        driver already is) for the block and back to the window it was on after it."""
         driver = self.driver
         back = driver.current_window_handle
         driver.switch_to.window(handle or self.target_handle)
@@ -262,16 +266,20 @@ class Browser(ActingMixin):
     # -- requests ----------------------------------------------------------------------
 
     def bridge_call(self, name: str, *args: Any) -> Any:
-        """Call ``axsnapBridge[name](...args)`` on the bridge page; return the parsed JSON."""
-        from selenium.common.exceptions import TimeoutException
+        """Call ``axsnapBridge[name](...args)`` on the bridge page; return the parsed JSON.
+        The driver goes back to the window it was on (the target tab, usually)."""
+        from selenium.common.exceptions import NoSuchWindowException, TimeoutException
 
         script = (
             f"const done = arguments[arguments.length - 1];"
             f"axsnapBridge[{json.dumps(name)}](...Array.from(arguments).slice(0, -1)).then(done);"
         )
         driver = self.driver
-        current = driver.current_window_handle
-        if current != self.bridge_handle:  # the caller switched windows: come back after
+        try:
+            current: str | None = driver.current_window_handle
+        except NoSuchWindowException:  # the user closed the window the driver was on
+            current = None
+        if current != self.bridge_handle:
             driver.switch_to.window(self.bridge_handle)
         try:
             text = driver.execute_async_script(script, *args)
@@ -279,7 +287,7 @@ class Browser(ActingMixin):
             raise AxsnapError(ErrorCode.TIMEOUT, f"no reply within {self.timeout_s} s",
                               "raise Browser(timeout_s=...) for very large pages") from err
         finally:
-            if current != self.bridge_handle:
+            if current is not None and current != self.bridge_handle:
                 driver.switch_to.window(current)
         return json.loads(text)
 

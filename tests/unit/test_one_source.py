@@ -1,0 +1,26 @@
+"""Things kept in one place: the Chromium flags (axsnap_host.chromium) and the HTTP server
+that serves test and benchmark pages (axsnap_host.serve). A copy elsewhere drifts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = [path for folder in ("host", "tests", "bench", "scripts", "examples")
+           for path in (ROOT / folder).rglob("*.py")
+           if ".venv" not in path.parts and path != Path(__file__).resolve()]
+
+
+@pytest.mark.parametrize(("marker", "home"), [
+    ("--host-resolver-rules", "host/axsnap_host/chromium.py"),
+    ("--disable-background-networking", "host/axsnap_host/chromium.py"),
+    ("ThreadingHTTPServer", "host/axsnap_host/serve.py"),
+    ("(SimpleHTTPRequestHandler)", "host/axsnap_host/serve.py"),
+])
+def test_written_in_one_place_only(marker: str, home: str) -> None:
+    assert len(SOURCES) > 50
+    found = sorted(str(path.relative_to(ROOT)) for path in SOURCES
+                   if marker in path.read_text(encoding="utf-8", errors="replace"))
+    assert found == [home]
