@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -134,17 +133,14 @@ def test_priorities_follow_the_rules() -> None:
     assert priority(line("heading", False)) > priority(line("text", False))
 
 
-def test_token_counter_is_cached_and_fast() -> None:
-    """The encoder loads once; 500 KB of outline text counts in well under a second
-    (about 0.1 s measured on the 2-core box)."""
+def test_token_counter_loads_once_and_counts_long_text_whole() -> None:
+    """The encoder loads once; a 500 KB outline is counted as one text. (Its speed is a
+    benchmark's business: bench/bench_text.py.)"""
     assert encoder() is encoder()
     text = "\n".join(f"      [0-{i}] button: Add item {i} to the basket" for i in range(11_000))
     assert len(text) >= 500_000
-    started = time.perf_counter()
     tokens = count_tokens(text)
-    elapsed = time.perf_counter() - started
-    assert tokens > 100_000
-    assert elapsed < 1.5, f"counting 500 KB took {elapsed:.2f} s"
+    assert tokens == len(encoder().encode_ordinary(text)) > 100_000
     # a text longer than one counting piece is counted as if whole
     big = text * 3
     assert count_tokens(big) == len(encoder().encode_ordinary(big))
