@@ -89,14 +89,8 @@ def miniwob_url() -> Iterator[str]:
     import miniwob
 
     html = Path(miniwob.__file__).resolve().parent / "html"
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(PagesHandler, directory=str(html)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, name="miniwob", daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/miniwob/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_directory(html, handler_class=PagesHandler) as base:
+        yield base + "miniwob/"
 
 
 @pytest.fixture(scope="session")

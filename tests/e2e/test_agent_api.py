@@ -225,8 +225,7 @@ def test_the_example_agent_snapshots_picks_and_acts(allowed: Browser, pages_url:
         assert "no element [999]" in driver.find_element(By.ID, "error").text
     finally:
         driver.close()
-        driver.switch_to.window(allowed.target_handle)
-    driver.switch_to.window(allowed.target_handle)  # back where Browser.driver rests
+        driver.switch_to.window(allowed.target_handle)  # back where Browser.driver rests
     assert driver.find_element(By.ID, "clicks").text == "1"
     assert driver.find_element(By.ID, "echo").text == "Ada"
     assert driver.find_element(By.ID, "frame-clicks").text == "1"

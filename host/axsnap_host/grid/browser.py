@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..browser import Browser
-from ..chromium import CHROMIUM_FLAGS
+from ..chromium import launch_flags
 from ..models.errors import AxsnapError, ErrorCode
 
 
@@ -53,13 +53,10 @@ class GridBrowser(Browser):
         options = webdriver.ChromeOptions()
         if self.node_binary:
             options.binary_location = self.node_binary
-        if self.headless:
-            options.add_argument("--headless=new")
-        for flag in (*CHROMIUM_FLAGS, *self.extra_args):
+        flags = launch_flags(headless=self.headless, window_size=self.window_size,
+                             user_data_dir=self.node_profile)
+        for flag in (*flags, *self.extra_args):
             options.add_argument(flag)
-        options.add_argument(f"--window-size={self.window_size[0]},{self.window_size[1]}")
-        if self.node_profile:
-            options.add_argument(f"--user-data-dir={self.node_profile}")
         options.add_encoded_extension(packed_extension(self.extension_dir))
         return options
 
