@@ -54,13 +54,13 @@ class ControlEnv:
 
     def set_access(self, access: dict[str, Any]) -> None:
         """The consent, written where the side panel writes it (chrome.storage.local)."""
-        self.browser.driver.execute_async_script(
+        self.browser.run_in_bridge(
             "const [key, value, done] = arguments;"
             "chrome.storage.local.set({[key]: value}).then(() => done(true));",
             ACCESS_KEY, access)
 
     def access_log(self) -> list[dict[str, Any]]:
-        text = self.browser.driver.execute_async_script(
+        text = self.browser.run_in_bridge(
             "const [key, done] = arguments;"
             "chrome.storage.session.get(key).then((s) => done(JSON.stringify(s[key] || [])));",
             LOG_KEY)

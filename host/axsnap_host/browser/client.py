@@ -257,6 +257,13 @@ class Browser(ActingMixin):
         with self.in_target() as driver:
             return driver.execute_script(script, *args)
 
+    def run_in_bridge(self, script: str, *args: Any) -> Any:
+        """``execute_async_script`` on the bridge page (an extension page: ``chrome.storage``,
+        ``chrome.runtime``); the script calls ``arguments[arguments.length - 1]`` with its
+        result. The driver comes back to the window it was on."""
+        with self.in_target(self.bridge_handle) as driver:
+            return driver.execute_async_script(script, *args)
+
     def cdp_in_target(self, method: str, params: dict[str, Any] | None = None) -> Any:
         """A CDP command over chromedriver's own connection to the target tab (not the
         extension's debugger session)."""
