@@ -155,7 +155,7 @@ def test_an_allowed_agent_acts_through_axsnap(allowed: Browser, pages_url: str) 
         assert refused["error"]["code"] == "not_allowed"
     finally:
         driver.close()
-        driver.switch_to.window(allowed.bridge_handle)
+        driver.switch_to.window(allowed.target_handle)
     page_of(allowed, AGENT_ID, "agent.html")
     try:
         reply = ask(driver, message)
@@ -167,12 +167,8 @@ def test_an_allowed_agent_acts_through_axsnap(allowed: Browser, pages_url: str) 
         assert found["result"]["decision"] == "unique"
     finally:
         driver.close()
-        driver.switch_to.window(allowed.bridge_handle)
-    driver.switch_to.window(allowed.target_handle)
-    try:
-        assert driver.find_element(By.ID, "clicks").text == "1"
-    finally:
-        driver.switch_to.window(allowed.bridge_handle)
+        driver.switch_to.window(allowed.target_handle)  # back where Browser.driver rests
+    assert driver.find_element(By.ID, "clicks").text == "1"
 
 
 def _index_of(domtext: str, needle: str) -> str:
