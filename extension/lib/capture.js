@@ -209,8 +209,11 @@ async function layoutMetrics(session, errors) {
   }
 }
 
-// No paint order: no host step reads it. DOM rects: the outline reads client/scroll rects.
-const SNAPSHOT_PARAMS = () => ({ computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: true });
+// DOM rects: the outline reads client/scroll rects. Paint order: the host's hit test marks
+// controls that a later-painted box (a modal's overlay) covers.
+const SNAPSHOT_PARAMS = () => ({
+  computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: true, includePaintOrder: true,
+});
 
 /**
  * The tab's DOMSnapshot (returned) plus one per out-of-process frame subtree, kept on its

@@ -6,7 +6,8 @@ agent needs to tell wrappers apart: a generic node (or a layout table's part) sh
 (``div``, ``tr``), a <select> ``select``; what the role does not say is put before it: a
 scrollable element ``scrollable, <tag>``, an element that is no control by role but acts
 like one ``clickable, span`` (a click listener), ``editable, div`` (contenteditable) or
-``focusable, div`` (``tabindex`` ≥ 0).
+``focusable, div`` (``tabindex`` ≥ 0); ``multiline, textbox`` is a textarea and
+``haspopup, menuitem`` opens a submenu (or a listbox, a dialog).
 """
 
 from __future__ import annotations
@@ -46,9 +47,12 @@ def clean_text(text: str) -> str:
     return _SPACES.sub(" ", "".join(kept)).strip()
 
 
-def decorated_role(role: str, tag: str, scrollable: bool, acts: str = "") -> str:
+def decorated_role(role: str, tag: str, scrollable: bool, acts: str = "",
+                   kinds: tuple[str, ...] = ()) -> str:
     """The role as the outline shows it. ``acts``: ``clickable``, ``editable`` or
-    ``focusable`` when the node acts like a control that its role does not name."""
+    ``focusable`` when the node acts like a control that its role does not name; ``kinds``:
+    what else the role does not say (``multiline`` for a textarea, ``haspopup`` for a menu
+    item that opens a submenu)."""
     if tag == "select":
         shown = "select"
     elif role in _TAG_ROLES and tag:
@@ -58,6 +62,7 @@ def decorated_role(role: str, tag: str, scrollable: bool, acts: str = "") -> str
     if scrollable:
         shown = tag or shown
     flags = [flag for flag, on in (("scrollable", scrollable), (acts, bool(acts))) if on]
+    flags.extend(kinds)
     return ", ".join([*flags, shown])
 
 

@@ -9,7 +9,7 @@ from ...models.wire import SnapshotRequest
 from ..dom.index import DomIndex
 from ..redaction import scrub_text, scrub_url
 from ..secrets import secret_fields
-from .controls import clickable_ids, tab_stop_ids
+from .controls import clickable_ids, mark_covered, tab_stop_ids
 from .instructions import flag_hidden_instructions
 from .merge import fill_missing_values
 from .prune import prune
@@ -43,8 +43,11 @@ def build_snapshot_v1(
     dom = DomIndex.from_capture(capture)
     clock.lap("domindex_ms")
     flagged = flag_hidden_instructions(tree, dom)
-    kept = prune(tree, pruned=options.pruned,
-                 clickable=clickable_ids(tree, dom) | tab_stop_ids(tree, dom))
+    # every frame's <iframe> stays: frames[].ownerId names it (empty frames included)
+    owners = frozenset(entry.owner_id for entry in tree.frames if entry.owner_id)
+    acting = clickable_ids(tree, dom) | tab_stop_ids(tree, dom)
+    kept = prune(tree, pruned=options.pruned, clickable=acting | owners)
+    mark_covered(tree, kept.kept, dom, acting)
     clock.lap("prune_ms")
     fill_missing_values(tree, kept.kept, dom)
     redacted = 0

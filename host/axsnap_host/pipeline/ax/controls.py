@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from ..dom.hittest import CoverIndex
 from ..dom.index import DomIndex
+from .prune import INTERACTIVE_ROLES
 from .tree import FlatTree
 
 
@@ -34,3 +38,20 @@ PLAIN_ROLES = frozenset({
     "listitem", "Section", "group", "note", "figure", "heading", "term", "definition",
     "blockquote", "code", "Pre", "strong", "emphasis", "time", "Abbr", "Mark",
 })
+
+
+def mark_covered(tree: FlatTree, kept: Iterable[str], dom: DomIndex,
+                 acting: frozenset[str]) -> int:
+    """Give each kept control (an interactive role, or in ``acting``) that a later-painted
+    box covers the state ``covered`` = that box (``div#overlay``); returns how many."""
+    covers = CoverIndex(dom)
+    count = 0
+    for nid in kept:
+        node = tree.nodes[nid]
+        if node.role not in INTERACTIVE_ROLES and nid not in acting:
+            continue
+        label = covers.cover_of(node.backend_id, node.frame_id)
+        if label:
+            node.state["covered"] = label
+            count += 1
+    return count

@@ -50,6 +50,10 @@ STATE_PROPERTIES = (
     "url",
 )
 _STATE_SET = frozenset(STATE_PROPERTIES)
+# CDP's spelling of a property → the state name reported (CDP writes ``hasPopup``).
+_PROPERTY_NAMES = {"hasPopup": "haspopup"}
+# States whose false value is worth reporting (``expanded: false`` is a collapsed control).
+_KEPT_WHEN_FALSE = frozenset({"expanded"})
 # Text layout fragments: they repeat their StaticText parent word for word.
 DROPPED_ROLES = frozenset({"InlineTextBox"})
 MAX_STATE_TEXT = 300
@@ -157,14 +161,21 @@ def node_state(properties: list[Any]) -> dict[str, Any]:
         if not isinstance(prop, dict):
             continue
         name = prop.get("name")
+        name = _PROPERTY_NAMES.get(name, name)
         if name not in _STATE_SET:
             continue
         value = _state_value(prop.get("value"))
+        if value is None and name in _KEPT_WHEN_FALSE and _is_false(prop.get("value")):
+            value = False  # "collapsed" says something: a closed menu or disclosure
         if isinstance(value, str):
             value = _shorten(value)
         if value is not None:
             state[name] = value
     return dict(sorted(state.items()))
+
+
+def _is_false(raw: Any) -> bool:
+    return isinstance(raw, dict) and raw.get("value") in (False, "false")
 
 
 def _shorten(text: str) -> str:

@@ -18,7 +18,7 @@ from ...models.capture import RawCapture
 from ...models.errors import AxsnapError, ErrorCode
 from ...models.options import SnapshotOptions
 from ...text import GENERIC_ROLES, decorated_role, join_lines
-from ..ax.controls import clickable_ids, tab_stop_ids
+from ..ax.controls import clickable_ids, mark_covered, tab_stop_ids
 from ..ax.instructions import flag_hidden_instructions
 from ..ax.merge import fill_missing_values
 from ..ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
@@ -52,16 +52,15 @@ def build_outline(
     flag_hidden_instructions(tree, dom)  # the flag travels in the name, into every line
     # Scroll containers are kept even as unnamed wrappers: scrolling is an action.
     scrollable = frozenset(nid for nid, node in tree.nodes.items() if _scrollable(dom, node))
-    # The <iframe> of a frame that could not be captured stays, so the gap shows.
-    restricted_owners = frozenset(
-        entry.owner_id for entry in tree.frames
-        if entry.owner_id and (not entry.captured or entry.error or is_error_page(entry.url))
-    )
+    # Every frame's <iframe> stays (one that could not be captured, so the gap shows; an
+    # empty one, wherever it sits, shadow roots included): frames[].ownerId names it.
+    frame_owners = frozenset(entry.owner_id for entry in tree.frames if entry.owner_id)
     clickable = clickable_ids(tree, dom)
     tab_stops = tab_stop_ids(tree, dom)
     kept = prune(tree, pruned=options.pruned,
-                 clickable=clickable | tab_stops | scrollable | restricted_owners)
+                 clickable=clickable | tab_stops | scrollable | frame_owners)
     fill_missing_values(tree, kept.kept, dom)
+    mark_covered(tree, kept.kept, dom, clickable | tab_stops)
     redacted = redact_tree(tree, kept.kept, secret_fields(capture)) if options.redact else 0
 
     xpaths_by_dom = build_xpath_map(capture)
@@ -89,7 +88,8 @@ def build_outline(
     def role_of(node: FlatNode) -> str:
         info = dom.get(node.backend_id, node.frame_id) if node.backend_id is not None else None
         tag = info.tag if info is not None else ""
-        return decorated_role(node.role, tag, node.id in scrollable, acts_as(node))
+        return decorated_role(node.role, tag, node.id in scrollable, acts_as(node),
+                              role_kinds(node, tag, with_states=not options.compact))
 
     def acts_as(node: FlatNode) -> str:
         """What a node that is no control by role does: ``clickable``, ``editable``,
@@ -148,6 +148,9 @@ def build_outline(
     xpath_map = {k: v for k, v in xpath_map.items() if k in shown}
     url_map = {k: v for k, v in url_map.items() if k in shown}
     frames, frame_redactions = frame_inventory(capture, tree, dom, options.redact)
+    for frame in frames:  # an owner the text does not show (cut by depth or budget) is
+        if frame["ownerId"] not in shown:  # named by nothing the reader can see
+            frame["ownerId"] = None
     result: dict[str, Any] = {
         "combinedTree": join_lines(lines),
         "combinedXpathMap": xpath_map,
@@ -177,6 +180,20 @@ def build_outline(
         "frames": len(frames),
     }
     return result, lines
+
+
+def role_kinds(node: FlatNode, tag: str, with_states: bool) -> tuple[str, ...]:
+    """What a control's role leaves unsaid: a multi-line text field, a popup opener (a
+    <select> says so by itself); ``with_states`` (lines without states): covered."""
+    kinds = []
+    if with_states and node.state.get("covered"):
+        kinds.append("covered")
+    if node.state.get("multiline") is True:
+        kinds.append("multiline")
+    if node.state.get("haspopup") and tag != "select" and node.role not in ("combobox",
+                                                                              "PopUpButton"):
+        kinds.append("haspopup")
+    return tuple(kinds)
 
 
 def _never(_node: FlatNode) -> bool:

@@ -43,6 +43,8 @@ _NAMED_BY_CONTENT = frozenset({"cell", "gridcell", "columnheader", "rowheader", 
                                "generic", "label", "Figcaption", "caption", "term",
                                "definition"})
 TEXT_ROLE = "text"
+# An <iframe> keeps its id: frames[].ownerId names it.
+FRAME_OWNER_ROLES = frozenset({"Iframe", "IframePresentational"})
 _TEXT_NODE_ROLES = frozenset({"StaticText", "text"})
 # How the text of the second line follows the first in one inline run ("" or " "), or None.
 Seam = Callable[[str, str], "str | None"]
@@ -122,7 +124,7 @@ def compact(lines: Sequence[OutlineLine], seam: Seam | None = None) -> list[Outl
             line.name, line.kind = "", "structure"
         if line.key in renamed:
             line.name, line.joined = renamed[line.key]
-        line.ref = line.kind in REF_KINDS
+        line.ref = line.kind in REF_KINDS or line.role in FRAME_OWNER_ROLES
         if line.kind == "text":
             line.role = TEXT_ROLE
     return out

@@ -33,7 +33,8 @@ _INTERACTIVE_FOLDED = frozenset(role.casefold() for role in INTERACTIVE_ROLES)
 _CONTROL_WRAPPERS = frozenset({"MenuListPopup"})
 # States that say something about a control; shown in compact lines, diffed by delta.
 SHOWN_STATES = ("checked", "pressed", "selected", "expanded", "collapsed", "disabled",
-                "focused", "filled", "required", "invalid", "readonly", "busy", "modal")
+                "focused", "filled", "required", "invalid", "readonly", "busy", "modal",
+                "covered")
 _SILENT_ON_DOCUMENTS = frozenset({"focused", "busy", "readonly"})
 _PUNCTUATION = re.compile(r"^[\W_]{0,3}$")
 MAX_VALUE = 200
