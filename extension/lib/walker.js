@@ -366,7 +366,8 @@ export function axsnapWalk(opts) {
   // Is the element hit-tested to itself (or something inside it)? The centre first, then
   // the other HIT_POINTS: a partly covered element counts when one of them is its own, and
   // `pt` gets the visible point (viewport coordinates of its frame) when it is not the
-  // centre. Points outside `clip` (a scrolling box's visible rect) are not tested.
+  // centre. An element whose centre is out of view (beyond the viewport or its scrolling
+  // box's visible rect) is not judged; other points out of view are not tested.
   function topmost(el, r, ctx, data) {
     const frameWin = ctx.fw;
     const box = ctx.clip;
@@ -377,8 +378,11 @@ export function axsnapWalk(opts) {
     for (const [fx, fy] of points) {
       const x = r.left + r.width * fx;
       const y = r.top + r.height * fy;
-      if (x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h) continue;
-      if (box && (x < box.l || y < box.t || x >= box.r || y >= box.b)) continue;
+      const outside = x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h
+        || (box && (x < box.l || y < box.t || x >= box.r || y >= box.b));
+      // A centre out of view is not judged (scrolling brings it); other points are skipped.
+      if (outside && tested === 0 && fx === 0.5 && fy === 0.5) return undefined;
+      if (outside) continue;
       tested++;
       const hit = doc.elementFromPoint(x, y);
       for (let n = hit; n; n = n.parentNode || n.host) {
