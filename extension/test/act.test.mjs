@@ -75,3 +75,13 @@ test('a refused result lists its candidates', () => {
   assert.match(text, /refused \[ambiguous_target\]/);
   assert.match(text, /\[3\] 0-5 button "Delete" 1/);
 });
+
+import { clickPoints } from '../lib/act/geometry.js';
+
+test('click points: the centre first, then eight around it inside the box', () => {
+  const points = clickPoints({ x0: 0, y0: 0, x1: 100, y1: 50 });
+  assert.equal(points.length, 9);
+  assert.deepEqual(points[0], { x: 50, y: 25 });
+  assert.ok(points.every((p) => p.x > 0 && p.x < 100 && p.y > 0 && p.y < 50));
+  assert.equal(new Set(points.map((p) => `${p.x},${p.y}`)).size, 9);
+});

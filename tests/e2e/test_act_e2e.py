@@ -157,6 +157,12 @@ def test_occluded_button_names_its_cover(form: Browser) -> None:
     assert forced.ok and page_text(form, "log") != "covered clicked"
 
 
+def test_a_partly_covered_button_is_clicked_where_it_shows(form: Browser) -> None:
+    result = form.act("Half hidden", "click")
+    assert result.ok, result.error
+    assert page_text(form, "log") == "half clicked"
+
+
 def test_stale_id_after_a_rerender_is_refused(form: Browser) -> None:
     dom = form.snapshot(format="elements", viewport_only=False)
     remove = next(e for e in dom.elements if e["name"] == "Remove item")

@@ -82,10 +82,22 @@ function checkEnabled(node, action) {
   }
 }
 
+/** The first of the node's click points that a click would reach it at (centre first);
+ * occluded, naming what covers the centre, when none does. */
 async function pointFor(session, node, { force = false } = {}) {
-  const { local, point } = await actionPoint(session, node);
-  if (!force) await checkHit(session, node, local);
-  return point;
+  const { point, locals, toTab } = await actionPoint(session, node);
+  if (force) return point;
+  let refusal = null;
+  for (const local of locals) {
+    try {
+      await checkHit(session, node, local);
+      return toTab(local);
+    } catch (err) {
+      if (err?.code !== 'occluded') throw err;
+      refusal = refusal ?? err;
+    }
+  }
+  throw refusal;
 }
 
 async function focusNode(session, node) {

@@ -18,8 +18,8 @@ export function quadBox(quad) {
   return { x: x0, y: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 };
 }
 
-/** The centre of the largest part of `quads` inside the viewport {width, height}, or null. */
-export function visibleCentre(quads, viewport) {
+/** The largest part of `quads` inside the viewport {width, height}: {x0, y0, x1, y1} | null. */
+export function visibleBox(quads, viewport) {
   let best = null;
   for (const quad of quads ?? []) {
     const b = quadBox(quad);
@@ -28,11 +28,26 @@ export function visibleCentre(quads, viewport) {
     const x1 = Math.min(viewport.width, b.x + b.width);
     const y1 = Math.min(viewport.height, b.y + b.height);
     const area = (x1 - x0) * (y1 - y0);
-    if (x1 - x0 >= 1 && y1 - y0 >= 1 && (!best || area > best.area)) {
-      best = { area, x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
-    }
+    if (x1 - x0 >= 1 && y1 - y0 >= 1 && (!best || area > best.area)) best = { area, x0, y0, x1, y1 };
   }
-  return best ? { x: Math.round(best.x * 100) / 100, y: Math.round(best.y * 100) / 100 } : null;
+  return best;
+}
+
+const r2 = (v) => Math.round(v * 100) / 100;
+
+/** The centre of the largest part of `quads` inside the viewport {width, height}, or null. */
+export function visibleCentre(quads, viewport) {
+  const b = visibleBox(quads, viewport);
+  return b ? { x: r2((b.x0 + b.x1) / 2), y: r2((b.y0 + b.y1) / 2) } : null;
+}
+
+/** Where to try a click in a box, best first: its centre, then eight points around it
+ * (a partly covered element still takes a click where it shows). */
+export function clickPoints(box) {
+  const at = (fx, fy) => ({ x: r2(box.x0 + (box.x1 - box.x0) * fx), y: r2(box.y0 + (box.y1 - box.y0) * fy) });
+  const out = [at(0.5, 0.5)];
+  for (const fy of [0.2, 0.5, 0.8]) for (const fx of [0.2, 0.5, 0.8]) if (fx !== 0.5 || fy !== 0.5) out.push(at(fx, fy));
+  return out;
 }
 
 async function viewportOf(session, sessionId) {
@@ -74,13 +89,15 @@ export async function actionPoint(session, node) {
   } catch {
     quads = [];
   }
-  const local = visibleCentre(quads, await viewportOf(session, frame.sessionId));
-  if (!local) {
+  const box = visibleBox(quads, await viewportOf(session, frame.sessionId));
+  if (!box) {
     throw new AxError('not_actionable', 'The element has no visible box (hidden, empty or outside the page).',
       'Take a new snapshot: act on an element that is shown.');
   }
   const offset = await frameOffset(session, node.frames, frame);
-  return { local, point: { x: local.x + offset.x, y: local.y + offset.y } };
+  const locals = clickPoints(box);
+  const toTab = (p) => ({ x: p.x + offset.x, y: p.y + offset.y });
+  return { local: locals[0], point: toTab(locals[0]), locals, toTab };
 }
 
 // Is `hit` the target, inside it (across shadow roots), or a label that forwards to it?
