@@ -18,6 +18,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 PREFIXES = {
     "button": "btn", "link": "link", "text_input": "input", "password_input": "input",
@@ -44,9 +45,15 @@ def _fold_latin(word: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=8192)
 def slug(text: str, max_words: int = MAX_WORDS) -> str:
     """``"Sign in →"`` → ``sign_in``; ``"登录"`` → ``登录``; ``"Đăng nhập"`` → ``dang_nhap``."""
-    words = [_fold_latin(w) for w in _WORD.findall(unicodedata.normalize("NFC", text.lower()))]
+    text = text[:400]  # the first words are all an id uses
+    if text.isascii():
+        words = _WORD.findall(text.lower())
+    else:
+        words = [_fold_latin(w)
+                 for w in _WORD.findall(unicodedata.normalize("NFC", text.lower()))]
     words = [w for w in words if w][:max_words]
     out = "_".join(words)
     if len(out) > MAX_CHARS:

@@ -104,5 +104,6 @@ URL_RES = {kind: re.compile(p, re.IGNORECASE) for kind, p in URL_PATTERNS.items(
 
 
 def keyword_hits(kind: str, text: str) -> list[str]:
-    """The words of ``kind`` found in ``text`` (lower-cased by the caller)."""
-    return [word for word, pattern in KEYWORD_RES[kind] if pattern.search(text)]
+    """The words of ``kind`` found in ``text`` (lower-cased by the caller). A plain
+    substring test first: the word-boundary pattern only runs where the word is."""
+    return [word for word, pattern in KEYWORD_RES[kind] if word in text and pattern.search(text)]
