@@ -64,6 +64,11 @@ def test_a_login_page_is_understood(browser: Browser, pages_url: str) -> None:
     assert password["state"]["value"].startswith("[redacted")
     assert all(e["handle"]["backendNodeId"] for e in result.elements)
     assert result.frames[0]["main"] and result.frames[0]["status"] == "captured"
+    # A semantic id is an action target (resolved through the tab's last semantic read).
+    acted = browser.act("checkbox_remember_me", "check")
+    assert acted.ok, acted.error
+    again = page(browser)
+    assert again.element("checkbox_remember_me")["state"]["checked"] is True
 
 
 # Every technique of semantic_cases/hidden.html whose text the accessibility tree carries

@@ -182,3 +182,16 @@ def test_install_host_passes_its_flags_to_the_installer(tmp_path: Path) -> None:
     assert manifest["allowed_origins"] == [f"chrome-extension://{EXTENSION_ID}/"]
     assert main(["install-host", "--user-data-dir", str(profile), "--uninstall"]) == 0
     assert not (profile / "NativeMessagingHosts" / "com.axsnap.host.json").exists()
+
+
+def test_write_outputs_writes_page_understanding(tmp_path: Path) -> None:
+    semantic = {"page": {"type": "login"}, "elements": [], "content": [], "frames": [],
+                "suspicious": [], "revision": 1}
+    written = write_outputs({"format": "semantic", "semantic": semantic}, tmp_path)
+    assert [p.name for p in written] == ["semantic.json"]
+    assert json.loads((tmp_path / "semantic.json").read_text())["page"]["type"] == "login"
+    written = write_outputs({"format": "semantic_text", "semantic_text": "page: login 0.72\n"},
+                            tmp_path)
+    assert [p.name for p in written] == ["semantic.txt"]
+    args = build_parser().parse_args(["snapshot", "page.html", "--format", "semantic_text"])
+    assert args.format == "semantic_text"
