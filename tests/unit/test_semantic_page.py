@@ -180,3 +180,22 @@ def test_the_host_dispatches_both_formats(fmt: str) -> None:
     else:
         assert result["semantic_text"].startswith("page: login")
     assert state.semantic_index is not None
+
+
+def test_a_cross_site_frame_is_captured_or_cross_origin_restricted() -> None:
+    """tests/fixtures/dom_xorigin.json: a 127.0.0.2 frame walked by its own injection; without
+    that run the frame cannot be read and says so, with its bounds and url."""
+    from axsnap_host.models.capture import RawCapture
+    from axsnap_host.models.options import SnapshotOptions
+    from axsnap_host.semantic.build import build_semantic
+
+    data = json.loads((FIXTURES.parent / "dom_xorigin.json").read_text(encoding="utf-8"))
+    read = build_semantic(RawCapture.model_validate(data), SnapshotOptions(format="semantic"),
+                          TabState(1))["frames"]
+    assert read[1]["status"] == "captured" and read[1]["origin"].startswith("http://127.0.0.2:")
+    data["walker"]["subframes"] = []
+    unread = build_semantic(RawCapture.model_validate(data), SnapshotOptions(format="semantic"),
+                            TabState(1))["frames"]
+    assert unread[1]["status"] == "cross_origin_restricted"
+    assert unread[1]["bounds"] == read[1]["bounds"] and unread[1]["url"] == read[1]["url"]
+    assert "excluded" not in unread[1]
