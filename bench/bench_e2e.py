@@ -1,114 +1,281 @@
-"""End-to-end snapshot timings through the real extension and host, per stage.
+"""End-to-end snapshot timings through the real extension and host, against Playwright.
 
 Serves generated pages of about 1k/5k/20k(/100k) elements from 127.0.0.1, drives one
-Debian Chromium with the unpacked extension, and for each page and format takes a warm-up
-snapshot then the median of ``--runs`` snapshots. Stages come from the reply: the
-extension's (attach, stabilize, AX, DOMSnapshot, walker, transfer) and the host's.
+Debian Chromium with the unpacked extension, and for each page takes, after a warm-up, the
+median of ``--runs`` reads of: axsnap's DOM text, SnapshotV1 and the outline in their
+default scope (the window: viewport + margin), SnapshotV1 of the whole page
+(``scope="page"``), and Playwright's aria snapshot of the same tab (a worker in
+bench/.venv-peers, connected over CDP; see compare.py). Ratios are within one run. For the
+window reads it checks recall: every control (interactive AX role) that the whole-page
+SnapshotV1 places in the window must be in the window SnapshotV1 and in the outline.
+It reports SnapshotV1's cl100k tokens per kept node (the whole JSON, envelope included).
 
-    .venv/bin/python bench/bench_e2e.py                 # 1k, 5k, 20k
-    .venv/bin/python bench/bench_e2e.py --sizes 1000 5000 20000 100000 --runs 5
+Then a settled small page (the demo): the first SnapshotV1 of the document with the default
+stabilization (after the page has been quiet for a while), and a second read, against
+Playwright's aria snapshot.
+
+Writes bench/results/e2e.md, e2e.json and e2e.svg (log-log time against page size).
+
+    .venv/bin/python bench/bench_e2e.py                              # 1k, 5k, 20k
+    nice .venv/bin/python bench/bench_e2e.py --sizes 1000 5000 20000 100000 --runs 3
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).parent / "pages"))
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(BENCH / "pages"))
 
-from generate import SECRET, write_pages
+from compare import PEERS_VENV, peers_python, run_worker  # noqa: E402
+from generate import SECRET, write_pages  # noqa: E402
 
-from axsnap_host.browser import Browser
-from axsnap_host.serve import serve_directory
+from axsnap_host.browser import Browser  # noqa: E402
+from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES  # noqa: E402
+from axsnap_host.pipeline.tokens import count_tokens  # noqa: E402
+from axsnap_host.serve import serve_directory  # noqa: E402
+from peers.cdp import http_base  # noqa: E402
+from peers.launch import debugger_address  # noqa: E402
+from peers.report import render_svg  # noqa: E402
 
-RESULTS = Path(__file__).parent / "results"
+RESULTS = BENCH / "results"
+DEMO = BENCH.parent / "host" / "axsnap_host" / "demo"
+NO_WAIT = {"stabilize": {"enabled": False}}
+# mode → (format, extra options)
+MODES: dict[str, tuple[str, dict[str, Any]]] = {
+    "DOM text": ("domtext", {}),
+    "SnapshotV1": ("snapshot", {}),
+    "outline": ("outline", {}),
+    "SnapshotV1 page": ("snapshot", {"scope": "page"}),
+}
+PLAYWRIGHT = "Playwright aria"
+_OUTLINE_ID = re.compile(r"\[(\d+-\d+)\]")
 
 
-def _numbers(prefix: str, values: dict[str, Any], into: dict[str, float]) -> None:
-    """Copy numeric leaves of a (possibly nested) timings dict under one flat prefix."""
-    for key, value in values.items():
-        if isinstance(value, dict):
-            _numbers(prefix, value, into)
-        elif isinstance(value, int | float):
-            into.setdefault(f"{prefix}.{key}", float(value))
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
 
 
-def _stage_times(reply: dict[str, Any], wall_ms: float) -> dict[str, float]:
-    stages: dict[str, float] = {"wall_ms": wall_ms}
-    _numbers("ext", reply.get("timings") or {}, stages)
-    _numbers("host", (reply.get("result") or {}).get("timings") or {}, stages)
-    _numbers("size", reply.get("sizes") or {}, stages)
-    return stages
-
-
-def measure(browser: Browser, url: str, fmt: str, runs: int) -> dict[str, float]:
-    browser.open(url)
-    samples: list[dict[str, float]] = []
-    for i in range(runs + 1):  # the first run warms caches and is dropped
+def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int) -> dict[str, Any]:
+    """Median wall time of ``runs`` reads after a warm-up; the last reply."""
+    samples: list[float] = []
+    reply: dict[str, Any] = {}
+    for i in range(runs + 1):
         started = time.perf_counter()
-        reply = browser.snapshot_raw(format=fmt, stabilize={"enabled": False})
+        reply = browser.snapshot_raw(format=fmt, **NO_WAIT, **extra)
         wall = (time.perf_counter() - started) * 1000
         if SECRET in json.dumps(reply):
-            raise SystemExit(f"secret leaked in {fmt} output of {url}")
+            raise SystemExit(f"secret leaked in {fmt} {extra}")
         if i:
-            samples.append(_stage_times(reply, wall))
-    keys = sorted({k for s in samples for k in s})
-    return {k: statistics.median(s[k] for s in samples if k in s) for k in keys}
+            samples.append(wall)
+    timings = reply.get("timings") or {}
+    steps = timings.get("capture_steps") or {}
+    return {"median_ms": statistics.median(samples), "samples_ms": samples,
+            "ax_ms": steps.get("ax_ms"), "walker_ms": steps.get("walker_ms"),
+            "host_ms": timings.get("host_ms"),
+            "reply_kb": (reply.get("sizes") or {}).get("reply_bytes", 0) / 1024,
+            "result": reply.get("result") or {}}
+
+
+def playwright(python: Path | None, browser: Browser, url: str, runs: int,
+               scratch: Path) -> dict[str, Any]:
+    if python is None:
+        return {"error": "no peers venv"}
+    args = ["--cdp", http_base(debugger_address(browser.driver)), "--target",
+            browser.target_handle or "", "--url", url, "--runs", str(runs), "--warmup", "1",
+            "--modes", "default"]
+    result = run_worker(python, "playwright_worker", args, 1800, scratch)[0]
+    if not result.get("ok"):
+        return {"error": result.get("error")}
+    return {"median_ms": statistics.median(result["samples_ms"]),
+            "samples_ms": result["samples_ms"], "chars": len(result["text"])}
+
+
+def playwright_python() -> tuple[Path | None, str]:
+    """bench/.venv-peers' interpreter when it has Playwright (made by compare.py if not)."""
+    python = PEERS_VENV / "bin" / "python"
+    probe = [str(python), "-c", "import playwright"]
+    if python.exists() and subprocess.run(probe, capture_output=True).returncode == 0:
+        return python, ""
+    return peers_python(install=True)
+
+
+def _in_window(bbox: list[int] | None, viewport: dict[str, Any]) -> bool:
+    if not bbox or bbox[2] <= 0 or bbox[3] <= 0:
+        return False
+    x, y, w, h = bbox
+    return (x + w >= viewport["scrollX"] and y + h >= viewport["scrollY"]
+            and x <= viewport["scrollX"] + viewport["width"]
+            and y <= viewport["scrollY"] + viewport["height"])
+
+
+def window_controls(page_snapshot: dict[str, Any]) -> set[str]:
+    """Ids of the controls the whole-page SnapshotV1 places in the viewport."""
+    viewport = page_snapshot["viewport"]
+    return {n["id"] for n in page_snapshot["ax_tree"]["nodes"]
+            if n["role"] in INTERACTIVE_ROLES and n.get("isVisible") is not False
+            and _in_window(n.get("bbox"), viewport)}
+
+
+def tokens_per_node(snapshot: dict[str, Any]) -> float:
+    text = json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
+    return count_tokens(text) / max(1, snapshot["quality"]["nodes_kept"])
+
+
+def measure_page(browser: Browser, url: str, size: int, runs: int, python: Path | None,
+                 scratch: Path, page_sizes: set[int]) -> list[dict[str, Any]]:
+    browser.open(url)
+    rows: list[dict[str, Any]] = []
+    for mode, (fmt, extra) in MODES.items():
+        if mode.endswith("page") and size not in page_sizes:
+            continue
+        stats = read(browser, fmt, extra, runs if not mode.endswith("page") else 1)
+        rows.append({"size": size, "mode": mode, **stats})
+        log(f"{size:>7} {mode:<16} {stats['median_ms']:8.0f} ms")
+    pw = playwright(python, browser, url, runs, scratch)
+    rows.append({"size": size, "mode": PLAYWRIGHT, **pw})
+    log(f"{size:>7} {PLAYWRIGHT:<16} {pw.get('median_ms', float('nan')):8.0f} ms "
+        f"{pw.get('error') or ''}")
+    by_mode = {r["mode"]: r for r in rows}
+    dom = by_mode["DOM text"]["median_ms"]
+    peer = pw.get("median_ms")
+    page = by_mode.get("SnapshotV1 page", {}).get("result", {}).get("snapshot")
+    expected = window_controls(page) if page else None
+    for row in rows:
+        result = row.pop("result", None) or {}
+        if row.get("median_ms") is None:
+            continue
+        row["x_domtext"] = row["median_ms"] / dom
+        row["x_playwright"] = row["median_ms"] / peer if peer else None
+        snapshot = result.get("snapshot")
+        got: set[str] | None = None
+        if snapshot:
+            row["tokens_per_node"] = tokens_per_node(snapshot)
+            row["nodes_kept"] = snapshot["quality"]["nodes_kept"]
+            got = {n["id"] for n in snapshot["ax_tree"]["nodes"]}
+        elif result.get("combinedTree") is not None:
+            got = set(_OUTLINE_ID.findall(result["combinedTree"]))
+        if expected and got is not None and row["mode"] != "SnapshotV1 page":
+            row["recall_window"] = len(expected & got) / len(expected)
+            row["missing"] = sorted(expected - got)[:10]
+    return rows
+
+
+def settled_small_page(browser: Browser, python: Path | None, scratch: Path,
+                       runs: int) -> list[dict[str, Any]]:
+    """First and second SnapshotV1 (default options) of a page quiet for 2 s, vs Playwright."""
+    rows = []
+    with serve_directory(DEMO) as base:
+        url = base + "index.html"
+        firsts, seconds = [], []
+        for _ in range(runs):
+            browser.open(url)
+            time.sleep(2.0)  # the page settles before anyone asks
+            for into in (firsts, seconds):
+                started = time.perf_counter()
+                reply = browser.snapshot_raw(format="snapshot")
+                into.append((time.perf_counter() - started) * 1000)
+            stab = reply["result"]["snapshot"]["stabilization"]
+        pw = playwright(python, browser, url, runs, scratch)
+        peer = pw.get("median_ms")
+        for label, samples in (("first read", firsts), ("second read", seconds)):
+            median = statistics.median(samples)
+            rows.append({"page": "demo (settled)", "mode": f"SnapshotV1, {label}",
+                         "median_ms": median, "samples_ms": samples,
+                         "x_playwright": median / peer if peer else None,
+                         "stabilization": stab})
+        rows.append({"page": "demo (settled)", "mode": PLAYWRIGHT, **pw})
+    return rows
+
+
+def _f(value: Any, spec: str = ".0f", suffix: str = "") -> str:
+    return "–" if value is None else f"{value:{spec}}{suffix}"
 
 
 def render_table(rows: list[dict[str, Any]]) -> str:
     lines = [
-        "| page | format | wall ms | attach | AX | DOMSnapshot | walker | transfer | host | "
-        "reply KB |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| page | mode | median ms | × DOM text | × Playwright | AX ms | walker ms | host ms "
+        "| reply KB | kept nodes | tokens / kept node | recall of controls in window |",
+        "|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
-
-    def cell(stats: dict[str, float], *keys: str) -> str:
-        for key in keys:
-            if key in stats:
-                return f"{stats[key]:.0f}"
-        return "–"
-
-    for row in rows:
-        s = row["stats"]
-        reply_kb = s.get("size.reply_bytes", 0) / 1024
+    for r in rows:
+        if r.get("median_ms") is None:
+            lines.append(f"| {r['size']:,} | {r['mode']} | *failed*: {r.get('error')} "
+                         "| | | | | | | | | |")
+            continue
+        recall = r.get("recall_window")
         lines.append(
-            f"| {row['size']:,} | {row['format']} | {s['wall_ms']:.0f} | "
-            f"{cell(s, 'ext.attach_ms')} | {cell(s, 'ext.ax_ms')} | "
-            f"{cell(s, 'ext.dom_snapshot_ms')} | {cell(s, 'ext.walker_ms')} | "
-            f"{cell(s, 'ext.transfer_ms')} | {cell(s, 'host.host_ms', 'ext.host_ms')} | "
-            f"{reply_kb:.0f} |"
-        )
+            f"| {r['size']:,} | {r['mode']} | {r['median_ms']:.0f} | "
+            f"{_f(r.get('x_domtext'), '.2f')} | {_f(r.get('x_playwright'), '.2f')} | "
+            f"{_f(r.get('ax_ms'))} | {_f(r.get('walker_ms'))} | "
+            f"{_f(r.get('host_ms'))} | {_f(r.get('reply_kb'))} | {_f(r.get('nodes_kept'), ',')} | "
+            f"{_f(r.get('tokens_per_node'), '.1f')} | "
+            f"{'–' if recall is None else f'{100 * recall:.0f}%'} |")
     return "\n".join(lines)
+
+
+def render_small(rows: list[dict[str, Any]]) -> str:
+    lines = ["| page | read | median ms | × Playwright | stabilization |", "|---|---|--:|--:|---|"]
+    for r in rows:
+        stab = r.get("stabilization")
+        said = "–" if not stab else (f"waited {stab['waited_ms']} ms, "
+                                     f"{', '.join(stab['reasons']) or 'quiet'}")
+        lines.append(f"| {r['page']} | {r['mode']} | {_f(r.get('median_ms'))} | "
+                     f"{_f(r.get('x_playwright'), '.2f')} | {said} |")
+    return "\n".join(lines)
+
+
+def plot(rows: list[dict[str, Any]]) -> str:
+    points = [{"status": "ok", "page": "generated", "elements": r["size"], "tool": "",
+               "mode": r["mode"], "median_ms": r["median_ms"], "tokens": None}
+              for r in rows if r.get("median_ms")]
+    for p in points:
+        p["tool"] = "Playwright" if p["mode"] == PLAYWRIGHT else "axsnap"
+    return render_svg(points)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 20000])
-    parser.add_argument("--formats", nargs="+", default=["snapshot", "domtext"])
+    parser.add_argument("--page-sizes", type=int, nargs="*", default=None,
+                        help="sizes that also get the whole-page SnapshotV1 (default: all)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-peers", action="store_true", help="skip Playwright")
     args = parser.parse_args()
-
-    rows = []
+    python = None
+    if not args.no_peers:
+        python, error = playwright_python()
+        if python is None:
+            log(f"Playwright not measured: {error}")
+    page_sizes = set(args.sizes if args.page_sizes is None else args.page_sizes)
+    rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
+        scratch = Path(tmp) / "scratch"
+        scratch.mkdir()
         pages = write_pages(Path(tmp), args.sizes)
         with serve_directory(Path(tmp)) as base, Browser() as browser:
             for size, path in pages.items():
-                for fmt in args.formats:
-                    stats = measure(browser, base + path.name, fmt, args.runs)
-                    rows.append({"size": size, "format": fmt, "stats": stats})
-                    print(f"{size:>7} {fmt:<9} {stats['wall_ms']:8.0f} ms", file=sys.stderr)
-    table = render_table(rows)
-    print(table)
+                rows += measure_page(browser, base + path.name, size, args.runs, python,
+                                     scratch, page_sizes)
+            small = settled_small_page(browser, python, scratch, args.runs)
+    text = ("# End-to-end reads (bench/bench_e2e.py)\n\n" + render_table(rows) +
+            "\n\n## A settled small page\n\n" + render_small(small) + "\n")
+    print(text)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "e2e.md").write_text(table + "\n", encoding="utf-8")
-    (RESULTS / "e2e.json").write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+    (RESULTS / "e2e.md").write_text(text, encoding="utf-8")
+    (RESULTS / "e2e.json").write_text(json.dumps({"rows": rows, "small": small}, indent=2)
+                                      + "\n", encoding="utf-8")
+    (RESULTS / "e2e.svg").write_text(plot(rows), encoding="utf-8")
     return 0
 
 

@@ -106,9 +106,14 @@ def snapshot_items(snapshot: dict[str, Any]) -> list[ToolItem]:
     for node in (snapshot.get("ax_tree") or {}).get("nodes") or []:
         role = str(node.get("role") or "").lower()
         if role in INTERACTIVE_ROLES or node.get("isClickable"):
+            # schema 2: the id says {frame}-{backendNodeId}; domRef only when it does not
             ref = node.get("domRef") or {}
+            backend = ref.get("backendNodeId")
+            if backend is None:
+                match = re.fullmatch(r"\d+-(\d+)", str(node.get("id") or ""))
+                backend = int(match[1]) if match else None
             items.append(ToolItem(role=role, name=str(node.get("name") or ""),
-                                  backend_node_id=ref.get("backendNodeId")))
+                                  backend_node_id=backend))
     return items
 
 

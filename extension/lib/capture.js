@@ -8,6 +8,7 @@
 // viewport_only: false it walks the whole page and takes DOMSnapshot for the join.
 
 import { thinAXNodes } from './ax_thin.js';
+import { captureAxWindow, windowScoped } from './ax_window.js';
 import { AxError } from './errors.js';
 import { ownerFramePositions } from './frameorder.js';
 import { Navigated, watchMainDocument } from './navwatch.js';
@@ -266,11 +267,17 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
   // tree): started together, the calls overlap in the browser and in the extension's parsing
   // of each reply (about 15% less capture time on 20k elements than one after the other).
   const dom = DOM_FORMATS.has(options?.format);
-  const snapshotRead = dom ? null : captureDomSnapshots(session, [...frames], sessionOf, timings, errors);
-  const treeRead = options?.format === 'outline'
+  // The AX formats' default scope reads the window only (ax_window.js): no DOMSnapshot, no
+  // full AX tree; the walker's records are the DOM facts.
+  const scoped = windowScoped(options);
+  const snapshotRead = dom || scoped ? null : captureDomSnapshots(session, [...frames], sessionOf, timings, errors);
+  const treeRead = options?.format === 'outline' && !scoped
     ? timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, [...frames], options, errors)) : null;
+  let windowWalker = null;
   // Frames in other processes answer in parallel; one renderer serializes its own anyway.
-  if (!wantsAxTree(options)) {
+  if (scoped) {
+    windowWalker = await captureAxWindow(session, tabId, options, frames, errors, timings);
+  } else if (!wantsAxTree(options)) {
     for (const frame of frames) Object.assign(frame, { axNodes: [], captured: false, error: 'not requested' });
   } else await timed(timings, 'ax_ms', () => Promise.all(frames.map(async (frame) => {
     try {
@@ -311,7 +318,8 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
     if (!resolvesIds(options)) domSnapshot = await captureDomSnapshots(session, frames, sessionOf, timings, errors);
   } else {
     await timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors));
-    if (options?.format === 'outline') {
+    walker = windowWalker;
+    if (options?.format === 'outline' && !scoped) {
       ({ domTree, focus } = await treeRead);
       // Outline ids number child frames in document order: put out-of-process ones in place.
       const ordered = orderFrames(frames, framePositions([domTree?.root, ...frames.map((f) => f.dom_tree?.root)]));
@@ -324,7 +332,7 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
       const ordered = orderFrames(frames, axFramePositions(frames));
       frames.splice(0, frames.length, ...ordered);
     }
-    domSnapshot = await snapshotRead;
+    domSnapshot = snapshotRead ? await snapshotRead : null;
     layout = await timed(timings, 'layout_ms', () => layoutMetrics(session, errors));
   }
 

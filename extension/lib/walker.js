@@ -42,7 +42,8 @@
 //           not walked), outside_window (elements walked but outside the window, not
 //           reported), frames_skipped (iframes whose document is not reachable:
 //           cross-origin), positioned (fixed/absolute boxes reaching the window, found by
-//           the scan), scan_ms (that scan), max_depth},
+//           the scan), scan_ms (that scan), max_depth, elements_total (elements of
+//           this document's light DOM)},
 //    with track: world (this isolated world's token), alive (ids of elements reported by
 //    earlier runs in this world that are still connected), and with hold: run (this run's
 //    token: the extension takes its elements with it), reported?: true (the run was
@@ -64,7 +65,9 @@
 //          (track only; same element, same id, for its life), idu?:1 (its id resolves to
 //          it in its root), sr?:1 (walked into its shadow root), fr?: walker frame index of the
 //          document it owns (iframes), xo?:1 (an iframe whose document is cross-origin) with
-//          co:[x,y] (its content-box origin, top-level viewport coordinates)}
+//          co:[x,y] (its content-box origin, top-level viewport coordinates), scr?: 1|2|3
+//          (a scroll container: overflow auto/scroll with more content than box on x: 1,
+//          y: 2, both: 3)}
 // A frame whose parent can reach it returns {v:1, covered:true, url}.
 export function axsnapWalk(opts) {
   const t0 = performance.now();
@@ -638,6 +641,14 @@ export function axsnapWalk(opts) {
     if (inWin) data.win = 1;
     else stats.outside_window++;
     if (x + w > 0 && y + h > 0 && x < vw && y < vh) data.inv = 1;
+    // A scroll container (the AX formats' window scope reads it here, not in DOMSnapshot).
+    const ox = style.overflowX;
+    const oy = style.overflowY;
+    if ((ox !== 'visible' || oy !== 'visible') && tag !== 'html' && tag !== 'body') {
+      const sx = (ox === 'auto' || ox === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+      const sy = (oy === 'auto' || oy === 'scroll') && el.scrollHeight > el.clientHeight + 1;
+      if (sx || sy) data.scr = (sx ? 1 : 0) + (sy ? 2 : 0);
+    }
     const cursorPtr = style.cursor === 'pointer';
     const parentPtr = parentRec ? parentRec.ptr : false;
     rec.ptr = cursorPtr;
@@ -842,6 +853,8 @@ export function axsnapWalk(opts) {
     }
   }
   stats.scan_ms = Math.round(stats.scan_ms * 10) / 10;
+  // The page's size, to say how much a window read left out (light DOM of this document).
+  stats.elements_total = document.getElementsByTagName('*').length;
   stats.elapsed_ms = Math.round((performance.now() - t0) * 10) / 10;
   return result;
 }

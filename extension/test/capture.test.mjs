@@ -86,7 +86,7 @@ const STAB = { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0,
 
 test('capturePage builds a RawCapture; a frame that fails is marked and the rest goes on', async () => {
   const session = scriptedSession({ failAxFor: 'C' });
-  const cap = await capturePage(session, 7, { format: 'snapshot' }, STAB);
+  const cap = await capturePage(session, 7, { format: 'snapshot', scope: 'page' }, STAB);
   assert.equal(cap.capture_version, 1);
   assert.deepEqual(cap.tab, { id: 7, url: 'http://127.0.0.1/p', title: 'Page' });
   assert.deepEqual(cap.frames.map((f) => [f.frameId, f.captured, f.ownerBackendNodeId]), [['M', true, null], ['C', false, 42]]);
@@ -111,11 +111,11 @@ test('capturePage builds a RawCapture; a frame that fails is marked and the rest
 test('a navigation during capture is retried once, then refused with page_navigated', async () => {
   let n = 0;
   const once = scriptedSession({ loaders: () => (++n <= 1 ? 'L1' : 'L2') });
-  const cap = await capturePage(once, 1, {}, STAB);
+  const cap = await capturePage(once, 1, { scope: 'page' }, STAB);
   assert.equal(cap.frames[0].loaderId, 'L2');
   let m = 0;
   const always = scriptedSession({ loaders: () => `L${++m}` });
-  await assert.rejects(capturePage(always, 1, {}, STAB), (e) => e.code === 'page_navigated' && e.hint.length > 0);
+  await assert.rejects(capturePage(always, 1, { scope: 'page' }, STAB), (e) => e.code === 'page_navigated' && e.hint.length > 0);
 });
 
 test('the full AX tree is captured for snapshots, not for the DOM channel, unless asked', () => {
@@ -176,7 +176,7 @@ test('a step that hangs while the page navigates does not hold the capture: page
   session.send = (method, params) => (method === 'DOMSnapshot.captureSnapshot'
     ? new Promise(() => {}) : send(method, params));
   // DOMSnapshot never answers: that the capture settles at all shows it did not wait for it.
-  await assert.rejects(capturePage(session, 1, { format: 'snapshot' }, STAB), (e) => e.code === 'page_navigated');
+  await assert.rejects(capturePage(session, 1, { format: 'snapshot', scope: 'page' }, STAB), (e) => e.code === 'page_navigated');
   const polls = session.calls.filter((m) => m === 'Page.getFrameTree').length;
   await new Promise((r) => setTimeout(r, 350));
   assert.equal(session.calls.filter((m) => m === 'Page.getFrameTree').length, polls, 'polling stopped');

@@ -30,6 +30,8 @@ def _options_from_args(args: argparse.Namespace) -> dict[str, Any]:
         "viewport_expand_px": args.viewport_expand,
         "stabilize": {"enabled": not args.no_stabilize, "max_wait_ms": args.max_wait_ms},
     }
+    if args.whole_page and getattr(args, "format", None) in ("snapshot", "outline"):
+        options["scope"] = "page"  # the AX formats' whole page
     if args.trace_id:
         options["trace_id"] = args.trace_id
     if args.vision:
@@ -140,9 +142,11 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 def _add_capture_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default="axsnap-out", help="output folder (default: axsnap-out)")
     parser.add_argument("--full-tree", action="store_true", help="keep every AX node (no pruning)")
-    parser.add_argument("--whole-page", action="store_true", help="DOM channel: not only viewport")
+    parser.add_argument("--whole-page", action="store_true",
+                        help="the whole page, not only the viewport (scope 'page' for "
+                        "snapshot/outline)")
     parser.add_argument("--viewport-expand", type=int, default=0, metavar="PX",
-                        help="DOM channel: grow the viewport window by PX pixels")
+                        help="grow the viewport window by PX pixels")
     parser.add_argument("--no-stabilize", action="store_true", help="capture without waiting")
     parser.add_argument("--max-wait-ms", type=int, default=5000, help="stabilization cap")
     parser.add_argument("--trace-id", default=None, help="trace id copied into the snapshot")

@@ -92,7 +92,8 @@ def test_every_control_is_under_the_right_frame(frames_outline: OutlineResult) -
     assert by_url["cross.html"]["origin"].startswith("http://127.0.0.2:")
 
 
-def test_frame_inventory_reports_the_frame_that_failed(frames_outline: OutlineResult) -> None:
+def test_frame_inventory_reports_the_frame_that_failed(browser: Browser, frames_page: str) -> None:
+    frames_outline = outline(browser, frames_page, scope="page")  # every frame, in view or not
     broken = next(f for f in frames_outline.frames if f["url"].endswith("/nothing.html"))
     assert broken["status"] == "restricted" and broken["captured"] is False
     assert broken["reason"].startswith("load_failed")
@@ -105,7 +106,7 @@ def test_snapshot_and_outline_give_frame_nodes_the_same_ids(
 ) -> None:
     """Frame ordinals follow document order in SnapshotV1 too (the tab's frame tree lists
     the out-of-process frame last), so "2-14" is one node in both outputs."""
-    snapshot = browser.snapshot(None, **FAST)
+    snapshot = browser.snapshot(None, scope="page", **FAST)
     assert snapshot.url.startswith(frames_page.split("?")[0])
     by_id = {node.id: node for node in snapshot.ax_tree.nodes}
     checked = set()
@@ -226,7 +227,7 @@ def test_demo_outline_matches_the_golden_format(browser: Browser) -> None:
     file (recorded from the same page); element ids are checked by shape only, since
     backendNodeIds depend on the renderer's history."""
     with serve_directory(ROOT / "host" / "axsnap_host" / "demo") as base:
-        result = outline(browser, base + "index.html")
+        result = outline(browser, base + "index.html", scope="page")  # golden: the whole page
     golden = GOLDEN.read_text(encoding="utf-8").splitlines()
     live = result.combinedTree.splitlines()
     strip = partial(re.sub, r"\[\d+-\d+\]", "[id]")
@@ -271,7 +272,10 @@ def test_stale_ids_are_refused(browser: Browser, frames_page: str) -> None:
 
 
 def test_very_deep_document_falls_back_and_still_maps(browser: Browser, pages_url: str) -> None:
-    raw = browser.snapshot_raw(pages_url + "outline/deep.html", format="outline", **FAST)
+    # the pierced DOM tree of the whole page (scope "page"); the window's walker stops at
+    # depth 256
+    raw = browser.snapshot_raw(pages_url + "outline/deep.html", format="outline", scope="page",
+                               **FAST)
     result = raw["result"]
     assert result["frames"][0]["notes"] == ["dom_depth_fallback"]
     assert any(e["step"] == "dom_tree_depth" for e in result["errors"])

@@ -70,8 +70,9 @@ def test_snapshot_and_dom_items_carry_node_ids() -> None:
         {"id": "0-1", "role": "button", "name": "Go", "domRef": {"backendNodeId": 7, "frame": 0}},
         {"id": "0-2", "role": "generic", "isClickable": True, "domRef": {"backendNodeId": 8,
                                                                        "frame": 0}},
-        {"id": "0-3", "role": "heading", "name": "Title"}]}}
-    assert [i.backend_node_id for i in snapshot_items(snapshot)] == [7, 8]
+        {"id": "0-3", "role": "heading", "name": "Title"},
+        {"id": "1-9", "role": "link", "name": "Schema 2: the id says it"}]}}
+    assert [i.backend_node_id for i in snapshot_items(snapshot)] == [7, 8, 9]
     elements = [{"index": 1, "tag": "a", "backendNodeId": 11},
                 {"index": 2, "tag": "button", "domRef": {"backendNodeId": 12}}]
     assert [i.backend_node_id for i in dom_items(elements)] == [11, 12]

@@ -199,7 +199,7 @@ def test_large_reply_arrives_as_chunks_within_the_frame_limit(host: HostProcess)
     assert [c["seq"] for c in chunks] == list(range(head["total"]))
     reply = json.loads("".join(c["data"] for c in chunks))
     assert reply["ok"] is True and reply["id"] == "big"
-    texts = [n["name"] for n in reply["result"]["snapshot"]["ax_tree"]["nodes"]]
+    texts = [n.get("name", "") for n in reply["result"]["snapshot"]["ax_tree"]["nodes"]]
     assert capture["frames"][0]["axNodes"][2]["name"]["value"] in texts
 
 

@@ -140,7 +140,7 @@ def test_no_secret_reaches_the_snapshot_json(login_capture: dict[str, Any], prun
 
 def test_markers_and_counts(login_capture: dict[str, Any]) -> None:
     snapshot = snapshot_of(login_capture)
-    fields = {n["name"]: n for n in snapshot["ax_tree"]["nodes"] if n["role"] == "textbox"}
+    fields = {n.get("name", ""): n for n in snapshot["ax_tree"]["nodes"] if n["role"] == "textbox"}
     assert fields["Email"]["value"] == "ada@example.com"  # not a secret
     expected = {
         "Password": ("password", FILLED),
@@ -162,9 +162,10 @@ def test_markers_and_counts(login_capture: dict[str, Any]) -> None:
 def test_unpruned_masks_text_inside_secret_fields(login_capture: dict[str, Any]) -> None:
     snapshot = snapshot_of(login_capture, pruned=False)
     nodes = {n["id"]: n for n in snapshot["ax_tree"]["nodes"]}
-    password = next(n for n in nodes.values() if n["name"] == "Password" and n["role"] == "textbox")
+    password = next(n for n in nodes.values()
+                    if n.get("name", "") == "Password" and n["role"] == "textbox")
     inner_text = [
-        nodes[g]["name"]
+        nodes[g].get("name", "")
         for c in password["children"]
         for g in nodes[c]["children"]
         if nodes[g]["role"] == "StaticText"

@@ -81,6 +81,15 @@ export const OPTIONS = deepFreeze({
     "min": 0,
     "default": 0
   },
+  "scope": {
+    "kind": "enum",
+    "values": [
+      "viewport",
+      "page"
+    ],
+    "nullable": false,
+    "default": "viewport"
+  },
   "vision": {
     "kind": "boolean",
     "nullable": false,
@@ -194,6 +203,10 @@ export const ONLY_FOR = deepFreeze({
     "domtext",
     "elements",
     "som"
+  ],
+  "scope": [
+    "outline",
+    "snapshot"
   ]
 });
 

@@ -36,6 +36,7 @@ SEMANTIC_FORMATS = frozenset({"semantic", "semantic_text"})
 ScreenshotFormat = Literal["png", "jpeg"]
 OutlineFilter = Literal["all", "interactive"]
 Compression = Literal["none", "delta"]
+Scope = Literal["viewport", "page"]
 
 
 class StabilizeOptions(BaseModel):
@@ -64,7 +65,14 @@ class SnapshotOptions(BaseModel):
     viewport_only: StrictBool = Field(
         True, description="DOM channel: only elements in the viewport")
     viewport_expand_px: StrictInt = Field(
-        0, ge=0, description="DOM channel: grow the viewport window")
+        0, ge=0, description="grow the viewport window (DOM channel, and the AX formats' "
+        "scope 'viewport')")
+    scope: Scope = Field(
+        "viewport",
+        description="snapshot/outline: 'viewport' reads the accessibility nodes of the window "
+        "(the viewport grown by viewport_expand_px), at a cost that follows the window; "
+        "'page' reads the whole page's AX tree (seconds on large pages)",
+    )
     vision: StrictBool = Field(
         False,
         description="DOM channel: also take a screenshot and return the Set-of-Mark image "
@@ -136,6 +144,7 @@ ONLY_FOR: dict[str, frozenset[str]] = {
     "max_tokens": _OUTLINE,
     "compression": _OUTLINE | DOM_FORMATS,
     "vision": DOM_FORMATS,
+    "scope": frozenset({"snapshot", "outline"}),
 }
 _DEFAULTS = {name: SnapshotOptions.model_fields[name].default for name in ONLY_FOR}
 

@@ -10,6 +10,16 @@ places a child frame's nodes by adding the owning <iframe>'s bounds origin and b
 (its clientRect x/y) and subtracting the child document's scroll offset, frame by frame up
 to the main frame (out-of-process frames too, through their ``ownerBackendNodeId``).
 A document node's bbox is its frame's viewport. Iframe padding is assumed zero.
+
+Version 2 (this one) keeps version 1's meaning in fewer tokens: a node leaves out what it
+would say by default (an empty name, state or children list; ``domRef`` when its id,
+``{frame}-{backendNodeId}``, already says it; ``isVisible`` unless false; ``isClickable``
+unless true of a role that is not a control already), and ``bbox`` is ``[x, y, width,
+height]`` in integer CSS pixels. A link's ``state.url`` is relative to the snapshot's
+``url`` when it shares its origin (``#top``, ``/docs/a.html``); a document node carries no
+``state.url`` (``url`` and ``frames`` say it). ``quality.scope`` says what was read: the window
+(``"viewport"``, the default: the viewport grown by ``viewport_expand_px``; ``quality.window``
+counts what lies outside) or the whole ``"page"``.
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SNAPSHOT_VERSION = "1"
+SNAPSHOT_VERSION = "2"
 
 
 class _Model(BaseModel):
@@ -56,6 +66,15 @@ class Failure(_Model):
     reason: str
 
 
+class WindowReport(_Model):
+    """What a window-scoped read left out (``quality.scope == "viewport"``)."""
+
+    elements_total: int | None = Field(None, description="elements of the main document")
+    elements_in_window: int = Field(description="elements walked inside the window")
+    elements_outside: int | None = Field(None, description="elements outside it, not read")
+    subtrees_skipped: int = Field(0, description="subtrees wholly outside the window")
+
+
 class Quality(_Model):
     pruned: bool
     nodes_total: int = Field(description="unignored AX nodes in the capture, all frames")
@@ -65,6 +84,10 @@ class Quality(_Model):
     frames_captured: int
     frames_failed: int
     failures: list[Failure] = Field(default_factory=list)
+    scope: Literal["viewport", "page"] = Field(
+        "page", description="what was read: the window (viewport + margin) or the whole page"
+    )
+    window: WindowReport | None = None
 
 
 class DomRef(_Model):
@@ -72,11 +95,7 @@ class DomRef(_Model):
     frame: int = Field(description="frame ordinal: 0 = main frame, then frame-tree pre-order")
 
 
-class BBox(_Model):
-    x: float
-    y: float
-    width: float
-    height: float
+BBox = list[int]
 
 
 StateValue = bool | int | float | str
@@ -99,10 +118,17 @@ class AXNodeV1(_Model):
     value: str | None = None
     state: dict[str, StateValue] = Field(default_factory=dict)
     children: list[str] = Field(default_factory=list)
-    domRef: DomRef | None = None
-    bbox: BBox | None = None
-    isVisible: bool | None = None
-    isClickable: bool | None = None
+    domRef: DomRef | None = Field(
+        None, description="only when the id is not {frame}-{backendNodeId} (which says it)"
+    )
+    bbox: BBox | None = Field(
+        None, min_length=4, max_length=4,
+        description="[x, y, width, height], integer CSS px, page coordinates",
+    )
+    isVisible: Literal[False] | None = Field(None, description="present (false) only when hidden")
+    isClickable: Literal[True] | None = Field(
+        None, description="present only for a node that acts though its role does not say so"
+    )
     suspicious: HiddenInstruction | None = Field(
         None, description="set when the node's text is a hidden instruction (its name then "
         "ends with [suspicious: hidden_instruction (...)])")
@@ -127,7 +153,7 @@ class FrameInfo(_Model):
 
 
 class SnapshotV1(_Model):
-    snapshot_version: Literal["1"] = SNAPSHOT_VERSION
+    snapshot_version: Literal["2"] = SNAPSHOT_VERSION
     snapshot_id: str = Field(pattern=r"^ax_[0-9a-f]{32}$")
     trace_id: str | None = None
     ts: str = Field(description="ISO-8601 UTC capture-processing time")

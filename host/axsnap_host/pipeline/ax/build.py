@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from ...models.wire import SnapshotRequest
-from ..dom.index import DomIndex
+from ..dom.window_index import WindowIndex, dom_facts
 from ..redaction import scrub_text, scrub_url
 from ..secrets import secret_fields
 from .controls import clickable_ids, mark_covered, tab_stop_ids
@@ -40,7 +40,7 @@ def build_snapshot_v1(
     clock = _Stopwatch()
     tree = flatten(capture)
     clock.lap("flatten_ms")
-    dom = DomIndex.from_capture(capture)
+    dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
     clock.lap("domindex_ms")
     flagged = flag_hidden_instructions(tree, dom)
     # every frame's <iframe> stays: frames[].ownerId names it (empty frames included)
@@ -54,7 +54,8 @@ def build_snapshot_v1(
     url, title = capture.tab.url, capture.tab.title
     frame_urls = [frame.url for frame in tree.frames]
     if options.redact:
-        redacted += redact_tree(tree, kept.kept, secret_fields(capture))
+        joined = dom.joined if isinstance(dom, WindowIndex) else None  # the walker's facts
+        redacted += redact_tree(tree, kept.kept, secret_fields(capture, joined))
         url, found_url = scrub_url(url)
         title, found_title = scrub_text(title)
         redacted += found_url + found_title

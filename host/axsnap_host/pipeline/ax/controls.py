@@ -6,11 +6,12 @@ from collections.abc import Iterable
 
 from ..dom.hittest import CoverIndex
 from ..dom.index import DomIndex
+from ..dom.window_index import DomFacts
 from .prune import INTERACTIVE_ROLES
 from .tree import FlatTree
 
 
-def clickable_ids(tree: FlatTree, dom: DomIndex) -> frozenset[str]:
+def clickable_ids(tree: FlatTree, dom: DomFacts) -> frozenset[str]:
     """Ids of nodes that are no control by role but that the DOM marks clickable (a click
     listener): a <span> button, a table row or list item that opens something."""
     return frozenset(
@@ -20,7 +21,7 @@ def clickable_ids(tree: FlatTree, dom: DomIndex) -> frozenset[str]:
     )
 
 
-def tab_stop_ids(tree: FlatTree, dom: DomIndex) -> frozenset[str]:
+def tab_stop_ids(tree: FlatTree, dom: DomFacts) -> frozenset[str]:
     """Ids of nodes that are no control by role but are in the tab order (``tabindex`` ≥ 0):
     made keyboard-reachable on purpose, usually because they act (a custom widget)."""
     return frozenset(
@@ -40,10 +41,12 @@ PLAIN_ROLES = frozenset({
 })
 
 
-def mark_covered(tree: FlatTree, kept: Iterable[str], dom: DomIndex,
+def mark_covered(tree: FlatTree, kept: Iterable[str], dom: DomFacts,
                  acting: frozenset[str]) -> int:
     """Give each kept control (an interactive role, or in ``acting``) that a later-painted
     box covers the state ``covered`` = that box (``div#overlay``); returns how many."""
+    if not isinstance(dom, DomIndex):
+        return 0  # a window read has no paint order to find the covering box in
     covers = CoverIndex(dom)
     count = 0
     for nid in kept:

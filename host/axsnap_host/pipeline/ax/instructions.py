@@ -10,15 +10,18 @@ record that carries the words carries the flag; SnapshotV1 adds a structured
 from __future__ import annotations
 
 from ..dom.index import DomIndex, DomInfo
+from ..dom.window_index import DomFacts
 from ..hidden import Suspicion, dom_hiding_reasons, instruction_match
 from .tree import FlatTree
 
 
-def dom_chain(dom: DomIndex, backend_id: int, frame_id: str | None,
+def dom_chain(dom: DomFacts, backend_id: int, frame_id: str | None,
               limit: int = 40) -> list[DomInfo]:
     """The node and its ancestors in its own document, nearest first (at most ``limit``):
     the styles around a text decide whether a person can see it."""
     out: list[DomInfo] = []
+    if not isinstance(dom, DomIndex):
+        return out  # a window read has no DOMSnapshot styles: nothing to judge by
     where = dom.locate(backend_id, frame_id)
     if where is None:
         return out
@@ -34,7 +37,7 @@ def dom_chain(dom: DomIndex, backend_id: int, frame_id: str | None,
     return out
 
 
-def flag_hidden_instructions(tree: FlatTree, dom: DomIndex) -> dict[str, Suspicion]:
+def flag_hidden_instructions(tree: FlatTree, dom: DomFacts) -> dict[str, Suspicion]:
     """Mark the hidden instructions of ``tree`` in place; return them by node id."""
     found: dict[str, Suspicion] = {}
     for node in tree.nodes.values():

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..dom.index import DomIndex
+from ..dom.window_index import DomFacts
 from ..redaction import TEXT_ENTRY_ROLES
 from .tree import FlatTree
 
 
-def fill_missing_values(tree: FlatTree, kept: Iterable[str], dom: DomIndex) -> int:
+def fill_missing_values(tree: FlatTree, kept: Iterable[str], dom: DomFacts) -> int:
     """Give text-entry nodes without an AX value the DOM's input value; returns how many.
 
     Chrome leaves ``value`` out for some fields (empty ones, some custom controls); the

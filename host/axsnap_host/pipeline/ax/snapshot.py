@@ -12,10 +12,11 @@ import json
 import uuid
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 from ...models.capture import RawCapture
 from ...models.snapshot import SNAPSHOT_VERSION
-from ..dom.index import DomIndex
+from ..dom.window_index import DomFacts, WindowIndex, outside_window
 from .prune import INTERACTIVE_ROLES, PruneResult
 from .tree import FlatNode, FlatTree
 
@@ -33,34 +34,71 @@ def _round(value: float) -> float:
     return int(rounded) if rounded == int(rounded) else rounded
 
 
-def node_record(node: FlatNode, children: list[str], dom: DomIndex) -> dict[str, Any]:
-    record: dict[str, Any] = {
-        "id": node.id,
-        "role": node.role,
-        "name": node.name,
-    }
+_DOCUMENT_ROLES = frozenset({"RootWebArea", "WebArea"})
+
+
+def relative_url(url: str, base: SplitResult) -> str:
+    """``url`` as a reference relative to the page's (same origin: path on; same document:
+    the fragment), else unchanged: a page's links repeat its origin."""
+    parts = urlsplit(url)
+    if (parts.scheme, parts.netloc) != (base.scheme, base.netloc) or not parts.netloc:
+        return url
+    if (parts.path, parts.query) == (base.path, base.query) and parts.fragment:
+        return f"#{parts.fragment}"
+    return urlunsplit(("", "", parts.path, parts.query, parts.fragment)) or url
+
+
+def node_state(node: FlatNode, base: SplitResult) -> dict[str, Any]:
+    """The node's state without repeats: a document's own URL (the snapshot's ``url`` and
+    ``frames`` say it), and link URLs relative to the page."""
+    state = node.state
+    url = state.get("url")
+    if not isinstance(url, str):
+        return state
+    state = dict(state)
+    if node.role in _DOCUMENT_ROLES:
+        del state["url"]
+    else:
+        state["url"] = relative_url(url, base)
+    return state
+
+
+def node_record(
+    node: FlatNode, children: list[str], dom: DomFacts, base: SplitResult | None = None
+) -> dict[str, Any]:
+    """One node, its defaults left out (schema version 2): no empty name, state or
+    children; ``domRef`` only when the id does not already say it; ``bbox`` as integer
+    CSS pixels ``[x, y, width, height]``; ``isVisible`` only when false; ``isClickable``
+    only when true of a role that does not say so already."""
+    record: dict[str, Any] = {"id": node.id, "role": node.role}
+    if node.name:
+        record["name"] = node.name
     if node.value is not None:
         record["value"] = node.value
-    record["state"] = node.state
-    record["children"] = children
-    if node.backend_id is not None:
+    state = node_state(node, base) if base is not None else node.state
+    if state:
+        record["state"] = state
+    if children:
+        record["children"] = children
+    if node.backend_id is None:
+        return record
+    if node.id != f"{node.frame}-{node.backend_id}":
         record["domRef"] = {"backendNodeId": node.backend_id, "frame": node.frame}
-        box = dom.box(node.backend_id, node.frame_id)
-        if box is not None:
-            bounds, visible, clickable = box
-            if bounds is not None:
-                x, y, width, height = bounds
-                record["bbox"] = {
-                    "x": _round(x), "y": _round(y), "width": _round(width), "height": _round(height)
-                }
-            record["isVisible"] = visible
-            record["isClickable"] = clickable or node.role in INTERACTIVE_ROLES
-        else:
-            record["isClickable"] = node.role in INTERACTIVE_ROLES
+    box = dom.box(node.backend_id, node.frame_id)
+    if box is None:
+        return record
+    bounds, visible, clickable = box
+    if bounds is not None:
+        x, y, width, height = bounds
+        record["bbox"] = [round(x), round(y), round(width), round(height)]
+    if not visible:
+        record["isVisible"] = False
+    if clickable and node.role not in INTERACTIVE_ROLES:
+        record["isClickable"] = True
     return record
 
 
-def viewport_record(capture: RawCapture, dom: DomIndex) -> dict[str, Any]:
+def viewport_record(capture: RawCapture, dom: DomFacts) -> dict[str, Any]:
     layout = capture.layout or {}
     css_viewport = layout.get("cssLayoutViewport") or layout.get("layoutViewport") or {}
     content = layout.get("cssContentSize") or layout.get("contentSize") or {}
@@ -82,7 +120,7 @@ def build_snapshot(
     capture: RawCapture,
     tree: FlatTree,
     kept: PruneResult,
-    dom: DomIndex,
+    dom: DomFacts,
     pruned: bool,
     redacted: int,
     url: str,
@@ -92,8 +130,9 @@ def build_snapshot(
     snapshot_id: str | None = None,
     ts: str | None = None,
 ) -> dict[str, Any]:
+    base = urlsplit(url)
     nodes = [
-        node_record(tree.nodes[nid], children, dom) for nid, children in kept.kept.items()
+        node_record(tree.nodes[nid], children, dom, base) for nid, children in kept.kept.items()
     ]
     failures = [
         {"step": f["step"], "frame": f.get("frame"), "reason": f["reason"]} for f in tree.failures
@@ -135,6 +174,8 @@ def build_snapshot(
             "frames_captured": captured,
             "frames_failed": len(frames) - captured,
             "failures": failures,
+            "scope": "viewport" if isinstance(dom, WindowIndex) else "page",
+            **({"window": window} if (window := outside_window(capture, dom)) else {}),
         },
         "ax_tree": {"root_id": kept.root_id, "nodes": nodes},
         "frames": frames,

@@ -26,6 +26,7 @@ from ..ax.redact import redact_tree
 from ..ax.tree import FlatNode, FlatTree, FrameEntry, flatten
 from ..dom.index import DomIndex, rect_of
 from ..dom.textflow import TextFlow
+from ..dom.window_index import DomFacts, WindowIndex, dom_facts
 from ..dom.xpath import build_xpath_map
 from ..redaction import scrub_text, scrub_url
 from ..secrets import secret_fields
@@ -48,7 +49,7 @@ def build_outline(
 ) -> tuple[dict[str, Any], list[OutlineLine]]:
     """The outline result dict and the line records its text was rendered from."""
     tree = flatten(capture)
-    dom = DomIndex.from_capture(capture)
+    dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
     flag_hidden_instructions(tree, dom)  # the flag travels in the name, into every line
     # Scroll containers are kept even as unnamed wrappers: scrolling is an action.
     scrollable = frozenset(nid for nid, node in tree.nodes.items() if _scrollable(dom, node))
@@ -61,9 +62,11 @@ def build_outline(
                  clickable=clickable | tab_stops | scrollable | frame_owners)
     fill_missing_values(tree, kept.kept, dom)
     mark_covered(tree, kept.kept, dom, clickable | tab_stops)
-    redacted = redact_tree(tree, kept.kept, secret_fields(capture)) if options.redact else 0
+    joined = dom.joined if isinstance(dom, WindowIndex) else None  # the walker's facts
+    redacted = (redact_tree(tree, kept.kept, secret_fields(capture, joined))
+                if options.redact else 0)
 
-    xpaths_by_dom = build_xpath_map(capture)
+    xpaths_by_dom = dom.xpaths() if isinstance(dom, WindowIndex) else build_xpath_map(capture)
     xpath_map: dict[str, str] = {}
     url_map: dict[str, str] = {}
     for nid in kept.kept:
@@ -136,9 +139,13 @@ def build_outline(
     collapsed = CollapsedIndex(capture, tree) if options.compact else None
     lines = build_lines(kept.root_id, kept.kept, tree.nodes, role_of, interactive,
                         collapsed.of if collapsed else _never, included)
-    flow = TextFlow(dom)
+    # Text runs are joined from DOMSnapshot's text nodes; a window read has none (its runs
+    # stay apart).
+    flow = TextFlow(dom) if isinstance(dom, DomIndex) else None
 
     def seam(first: str, second: str) -> str | None:
+        if flow is None:
+            return None
         a, b = tree.nodes[first], tree.nodes[second]
         return flow.seam((a.backend_id, a.frame_id), (b.backend_id, b.frame_id))
 
@@ -200,7 +207,7 @@ def _never(_node: FlatNode) -> bool:
     return False
 
 
-def _node_url(node: FlatNode, dom: DomIndex, tree: FlatTree) -> str | None:
+def _node_url(node: FlatNode, dom: DomFacts, tree: FlatTree) -> str | None:
     """Absolute URL of a link (href) or image (src, not inline data)."""
     info = dom.get(node.backend_id, node.frame_id)
     base = tree.frames[node.frame].url if node.frame < len(tree.frames) else ""
@@ -224,13 +231,15 @@ def _absolute(base: str, href: str) -> str:
         return href
 
 
-def _scrollable(dom: DomIndex, node: FlatNode) -> bool:
+def _scrollable(dom: DomFacts, node: FlatNode) -> bool:
     """Overflow auto/scroll on an axis whose content is larger than the box."""
     if node.backend_id is None or node.role not in GENERIC_ROLES | {
         "list", "listbox", "region", "main", "navigation", "complementary", "tabpanel", "grid",
         "table", "tree", "group", "log", "dialog", "article", "form", "Section",
     }:
         return False
+    if isinstance(dom, WindowIndex):
+        return dom.scrollable(node.backend_id, node.frame_id)
     info = dom.get(node.backend_id, node.frame_id)
     if info is None or info.tag in ("html", "body", ""):
         return False
@@ -333,7 +342,7 @@ def _subtree_filter(tree: FlatTree, focus_id: str | None, focus_xpath: str | Non
 
 
 def frame_inventory(
-    capture: RawCapture, tree: FlatTree, dom: DomIndex, redact: bool
+    capture: RawCapture, tree: FlatTree, dom: DomFacts, redact: bool
 ) -> tuple[list[dict[str, Any]], int]:
     """Every frame: ordinal, id, URL, origin, status, and for a failed one the reason."""
     out: list[dict[str, Any]] = []
@@ -390,7 +399,7 @@ def is_error_page(url: str) -> bool:
     return url.startswith("chrome-error://")
 
 
-def _owner_src(entry: FrameEntry, dom: DomIndex, tree: FlatTree) -> str | None:
+def _owner_src(entry: FrameEntry, dom: DomFacts, tree: FlatTree) -> str | None:
     if entry.owner_backend_id is None:
         return None
     info = dom.get(entry.owner_backend_id, entry.parent_frame_id)

@@ -15,7 +15,7 @@ from ...models.capture import RawCapture
 from ...models.options import SnapshotOptions
 from ...text import line_text
 from ..ax.tree import FlatNode, FlatTree
-from ..dom.index import DomIndex
+from ..dom.window_index import DomFacts
 from .budget import fit_budget
 from .compact import Seam, compact, cut_depth, filter_interactive
 from .lines import OutlineLine
@@ -86,7 +86,7 @@ class CollapsedIndex:
         return known
 
 
-def mark_onscreen(lines: list[OutlineLine], tree: FlatTree, dom: DomIndex,
+def mark_onscreen(lines: list[OutlineLine], tree: FlatTree, dom: DomFacts,
                   capture: RawCapture) -> None:
     """Set ``onscreen``: the node's box meets the viewport. A node without a box (text
     runs, AX-only nodes) takes its parent line's answer."""

@@ -1,0 +1,173 @@
+// The AX formats' default scope ("viewport"): the accessibility nodes of the window only.
+//
+// Accessibility.getFullAXTree serializes every node of a frame (about 4 s through CDP on
+// the 20k-element bench page, 40 s on 100k) and DOMSnapshot lists the whole page too; an
+// agent reads one screen. So, as the DOM channel does, the in-page walker finds the
+// elements in the window (viewport grown by viewport_expand_px) and resolves their
+// backendNodeIds (walker_capture.js, walker_ids.js); then, per frame session:
+// - one Accessibility.getPartialAXTree (fetchRelatives: false) per walked element, sent
+//   together (the round trips overlap): the node with its parentId and childIds;
+// - the frame's <html> with fetchRelatives: true, for the chain up to the RootWebArea;
+// - for the elements with their own text (not controls: a control's text is its name),
+//   whose text nodes the walker does not report: DOM.describeNode
+//   (depth 1) in the same round, then getPartialAXTree on those children. (The AX-side
+//   alternative, Accessibility.getChildAXNodes, needs Accessibility.enable, and disabling
+//   it again costs 150–370 ms on 20k–100k elements.)
+// Measured over CDP on the bench pages (pipelined, steady state): 66 window elements in
+// 25–32 ms on 20k and 100k elements, where getFullAXTree takes 3.8 s / 40 s; with
+// fetchRelatives on every element 90 / 347 ms (each ancestor lists all its children).
+// The renderer's AX object cache is built on a document's first AX request (≈1 s on 20k)
+// and kept: every read after the first costs the window.
+//
+// The host reads the nodes as it reads getFullAXTree's (a node list per frame, links by
+// childIds from the root) and the walker's records as the DOM facts (bbox, visibility,
+// clicks, attributes) in place of a DOMSnapshot.
+
+import { thinAXNodes } from './ax_thin.js';
+import { captureWalker } from './walker_capture.js';
+
+export const SCOPES = Object.freeze(['viewport', 'page']);
+
+/**
+ * Whether an AX format reads the window (default) rather than the whole page. An outline
+ * with `focus` names a subtree wherever it lies: it reads the page.
+ */
+export function windowScoped(options) {
+  const format = options?.format ?? 'snapshot';
+  if (format === 'outline' && options?.focus) return false;
+  return (format === 'snapshot' || format === 'outline') && (options?.scope ?? 'viewport') === 'viewport';
+}
+
+/**
+ * Per CDP frame id: the walked elements' backendNodeIds, the frame's <html> and the
+ * elements whose children (text) are wanted. `walker`: captureWalker's output (ids resolved).
+ */
+export function windowTargets(walker) {
+  const byFrame = new Map();
+  const runs = [walker, ...(walker?.subframes ?? []).map((sf) => sf.result)].filter(Boolean);
+  for (const run of runs) {
+    for (const rec of run.elements ?? []) {
+      const frameId = run.frames?.[rec.f]?.frameId;
+      if (!frameId || !Number.isInteger(rec.b)) continue;
+      let target = byFrame.get(frameId);
+      if (!target) byFrame.set(frameId, target = { ids: new Set(), html: null, expand: new Set() });
+      target.ids.add(rec.b);
+      if (rec.s === 'html' && target.html === null) target.html = rec.b;
+      // Text holders: their text nodes are AX StaticText the walk does not report. (Text
+      // inside a control is its name, which the control's node carries.)
+      if (rec.tx !== undefined && !rec.c) target.expand.add(rec.b);
+    }
+  }
+  return byFrame;
+}
+
+/** Merge reply node lists by nodeId; the frame's root (no parent) first, as the host expects. */
+export function mergeNodes(lists) {
+  const byId = new Map();
+  for (const list of lists) {
+    for (const node of list ?? []) {
+      if (node && typeof node.nodeId === 'string' && !byId.has(node.nodeId)) byId.set(node.nodeId, node);
+    }
+  }
+  const nodes = [...byId.values()];
+  const root = nodes.findIndex((n) => !n.parentId || !byId.has(n.parentId));
+  if (root > 0) nodes.unshift(nodes.splice(root, 1)[0]);
+  return nodes;
+}
+
+const MAX_ORPHANS = 64;
+
+/** backendDOMNodeIds of nodes whose parent is in none of `lists` (the root aside). */
+export function orphanNodes(lists) {
+  const have = new Set();
+  for (const list of lists) for (const n of list ?? []) if (n?.nodeId) have.add(n.nodeId);
+  const out = new Set();
+  for (const list of lists) {
+    for (const n of list ?? []) {
+      if (n?.parentId && !have.has(n.parentId) && Number.isInteger(n.backendDOMNodeId)) out.add(n.backendDOMNodeId);
+    }
+  }
+  return [...out];
+}
+
+// DOM text nodes with nothing but white space have no AX node (Chromium skips them).
+const blankText = (node) => node.nodeType === 3 && !/\S/.test(node.nodeValue ?? '');
+
+async function frameWindowNodes(session, frame, target, errors, steps) {
+  const sid = frame.sessionId;
+  const send = (method, params) => session.send(method, params, sid);
+  let mark = performance.now();
+  const lap = (name) => {
+    const now = performance.now();
+    steps[name] = Math.round(((steps[name] ?? 0) + now - mark) * 10) / 10;
+    mark = now;
+  };
+  const partial = (backendNodeId) => send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false })
+    .then((r) => r?.nodes, () => null);
+  // Round 1, all sent together: the chain to the root, every walked element, and the DOM
+  // children of the elements whose AX children the walk does not give.
+  const [rootChain, ...rest] = await Promise.all([
+    target.html === null ? null
+      : send('Accessibility.getPartialAXTree', { backendNodeId: target.html, fetchRelatives: true })
+        .then((r) => r?.nodes, (e) => {
+          errors.push({ step: 'ax_window_root', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
+          return null;
+        }),
+    ...[...target.ids].map(partial),
+    ...[...target.expand].map((backendNodeId) => send('DOM.describeNode', { backendNodeId, depth: 1 })
+      .then((r) => r?.node?.children ?? [], () => [])),
+  ]);
+  const lists = [rootChain, ...rest.slice(0, target.ids.size)];
+  const children = rest.slice(target.ids.size).flat();
+  lap('partial_ms');
+  // Round 2: those children (text, an <img> in a link) that the walk did not report.
+  const more = [...new Set(children.filter((c) => Number.isInteger(c?.backendNodeId) && !blankText(c)
+    && !target.ids.has(c.backendNodeId)).map((c) => c.backendNodeId))];
+  lists.push(...await Promise.all(more.map(partial)));
+  lap('children_ms');
+  // Round 3: nodes whose AX parent has no DOM node of its own (a <select>'s MenuListPopup
+  // above its options) come with their ancestors.
+  const orphans = orphanNodes(lists).slice(0, MAX_ORPHANS);
+  lists.push(...await Promise.all(orphans.map((backendNodeId) => send('Accessibility.getPartialAXTree',
+    { backendNodeId, fetchRelatives: true }).then((r) => r?.nodes, () => null))));
+  lap('orphans_ms');
+  steps.requests = (steps.requests ?? 0) + 1 + target.ids.size + target.expand.size + more.length
+    + orphans.length;
+  return mergeNodes(lists);
+}
+
+/**
+ * Fill `frames[].axNodes` with the window's AX nodes and return the walker output (the
+ * host's DOM facts for these nodes). Frames the walk did not reach stay empty and say so.
+ */
+export async function captureAxWindow(session, tabId, options, frames, errors, timings) {
+  const t0 = performance.now();
+  const walker = await captureWalker(tabId, { ...options, viewport_only: true }, session, frames, errors)
+    .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; });
+  timings.walker_ms = Math.round((performance.now() - t0) * 10) / 10;
+  const targets = walker ? windowTargets(walker) : new Map();
+  const t1 = performance.now();
+  const steps = {};
+  await Promise.all(frames.map(async (frame) => {
+    const target = targets.get(frame.frameId);
+    frame.scope = 'viewport';
+    if (!target) {
+      Object.assign(frame, { axNodes: [], captured: true, error: null, window_elements: 0 });
+      return;
+    }
+    try {
+      frame.axNodes = thinAXNodes(await frameWindowNodes(session, frame, target, errors, steps));
+      frame.captured = true;
+      frame.error = null;
+      frame.window_elements = target.ids.size;
+    } catch (e) {
+      frame.axNodes = [];
+      frame.captured = false;
+      frame.error = e?.message ?? String(e);
+      errors.push({ step: 'ax', message: `frame ${frame.frameId}: ${frame.error}` });
+    }
+  }));
+  timings.ax_ms = Math.round((performance.now() - t1) * 10) / 10;
+  for (const [name, value] of Object.entries(steps)) timings[`ax_${name}`] = value;
+  return walker;
+}

@@ -1,0 +1,160 @@
+"""The DOM facts of a window-scoped AX capture, read off the walker's records.
+
+A capture in the AX formats' default scope ("viewport", extension/lib/ax_window.js) has
+no DOMSnapshot: the walker found the window's elements and their backendNodeIds, and its
+records carry what the AX pipeline asks of the DOM (box, visibility, click reasons,
+attributes, input values). :class:`WindowIndex` answers the same questions as
+:class:`~axsnap_host.pipeline.dom.index.DomIndex` from them. Bounds are main-frame page
+coordinates, like DomIndex's: the walker's top-level viewport rect plus the page's scroll.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...models.capture import RawCapture
+from .index import DomIndex, DomInfo
+from .walker_merge import Joined, join
+
+_HTML_INTEGER = re.compile(r"^[\t\n\f\r ]*([+-]?\d+)")
+# Walker click reasons that DOMSnapshot's isClickable also counts (listeners come as ``k``).
+_CLICK_REASONS = frozenset({"href", "onclick", "form"})
+
+
+class WindowIndex:
+    """(frameId, backendNodeId) → the walker record's facts, DomIndex's query interface."""
+
+    def __init__(self, capture: RawCapture) -> None:
+        walker = capture.walker or {}
+        scroll = walker.get("scroll") or {}
+        self._scroll = (float(scroll.get("x", 0) or 0), float(scroll.get("y", 0) or 0))
+        self._content = (float(scroll.get("w", 0) or 0), float(scroll.get("h", 0) or 0))
+        self.joined = join(capture)
+        self._by_frame: dict[tuple[str | None, int], Joined] = {}
+        self._by_backend: dict[int, Joined] = {}
+        for j in self.joined:
+            if j.backend_node_id is None:
+                continue
+            self._by_frame.setdefault((j.frame_id, j.backend_node_id), j)
+            self._by_backend.setdefault(j.backend_node_id, j)
+        self._cache: dict[int, DomInfo] = {}
+        stats = walker.get("stats") or {}
+        self.elements_total = stats.get("elements_total")
+        self.elements_walked = len(self.joined)
+
+    @property
+    def documents(self) -> int:
+        return 1 if self.joined else 0
+
+    def document_scroll(self, doc_index: int = 0) -> tuple[float, float]:
+        return self._scroll
+
+    def document_content_size(self, doc_index: int = 0) -> tuple[float, float]:
+        return self._content
+
+    def _locate(self, backend_id: int | None, frame_id: str | None) -> Joined | None:
+        if backend_id is None:
+            return None
+        found = self._by_frame.get((frame_id, backend_id)) if frame_id else None
+        return found if found is not None else self._by_backend.get(backend_id)
+
+    def is_clickable(self, backend_id: int | None, frame_id: str | None = None) -> bool:
+        j = self._locate(backend_id, frame_id)
+        return j is not None and _clickable(j)
+
+    def is_tab_stop(self, backend_id: int | None, frame_id: str | None = None) -> bool:
+        j = self._locate(backend_id, frame_id)
+        if j is None:
+            return False
+        number = _HTML_INTEGER.match(str((j.rec.get("a") or {}).get("tabindex", "")))
+        return number is not None and int(number[1]) >= 0
+
+    def box(
+        self, backend_id: int | None, frame_id: str | None = None
+    ) -> tuple[tuple[float, float, float, float] | None, bool, bool] | None:
+        j = self._locate(backend_id, frame_id)
+        if j is None:
+            return None
+        return self._bounds(j), bool(j.rec.get("vis")), _clickable(j)
+
+    def _bounds(self, j: Joined) -> tuple[float, float, float, float] | None:
+        r = j.rec.get("r")
+        if not isinstance(r, list) or len(r) < 4:
+            return None
+        return (float(r[0]) + self._scroll[0], float(r[1]) + self._scroll[1],
+                float(r[2]), float(r[3]))
+
+    def get(self, backend_id: int | None, frame_id: str | None = None) -> DomInfo | None:
+        j = self._locate(backend_id, frame_id)
+        if j is None:
+            return None
+        info = self._cache.get(j.rid)
+        if info is None:
+            rec = j.rec
+            attrs = {str(k).lower(): str(v) for k, v in (rec.get("a") or {}).items()}
+            value = rec.get("val")
+            info = DomInfo(
+                backend_id=j.backend_node_id or 0,
+                document=0,
+                frame_id=j.frame_id or "",
+                tag=j.tag,
+                node_type=1,
+                attrs=attrs,
+                input_value=value if isinstance(value, str) else None,
+                checked=bool(rec.get("chk")),
+                bounds=self._bounds(j),
+                styles={},
+                clickable=_clickable(j),
+                visible=bool(rec.get("vis")),
+            )
+            self._cache[j.rid] = info
+        return info
+
+    def scrollable(self, backend_id: int | None, frame_id: str | None = None) -> bool:
+        """The walker saw a scroll container (overflow auto/scroll, content beyond the box)."""
+        j = self._locate(backend_id, frame_id)
+        return j is not None and bool(j.rec.get("scr")) and j.tag not in ("html", "body")
+
+    def xpaths(self) -> dict[tuple[str, int], str]:
+        """(frameId, backendNodeId) → the walker's DOM XPath, for the outline's map."""
+        return {(j.frame_id, j.backend_node_id): j.xpath for j in self.joined
+                if j.frame_id is not None and j.backend_node_id is not None}
+
+
+# What the AX pipeline reads DOM facts from: a DOMSnapshot's index or the walker's.
+DomFacts = DomIndex | WindowIndex
+
+
+def _clickable(j: Joined) -> bool:
+    return bool(j.rec.get("k")) or any(reason in _CLICK_REASONS for reason in j.rec.get("c") or ())
+
+
+def window_scoped(capture: RawCapture) -> bool:
+    """A capture of the AX formats' window scope: AX nodes plus the walker, no DOMSnapshot."""
+    return capture.dom_snapshot is None and bool(capture.walker) and any(
+        getattr(frame, "scope", None) == "viewport" for frame in capture.frames)
+
+
+def dom_facts(capture: RawCapture) -> DomFacts:
+    """The DOM facts the AX pipeline reads: the walker's in window scope, else DOMSnapshot's."""
+    return WindowIndex(capture) if window_scoped(capture) else DomIndex.from_capture(capture)
+
+
+def outside_window(capture: RawCapture, dom: DomFacts) -> dict[str, Any] | None:
+    """What a window-scoped read left out: elements of the page not walked into the window."""
+    if not isinstance(dom, WindowIndex):
+        return None
+    total = dom.elements_total
+    stats = (capture.walker or {}).get("stats") or {}
+    # Visited elements are in the window unless the walker counted them out: walked but
+    # outside, roots of subtrees cut as off-window, or hidden.
+    out = sum(int(stats.get(key, 0) or 0)
+              for key in ("outside_window", "offscreen_subtrees", "hidden_subtrees"))
+    in_window = max(0, int(stats.get("visited", 0) or 0) - out)
+    return {
+        "elements_total": total if isinstance(total, int) else None,
+        "elements_in_window": in_window,
+        "elements_outside": max(0, total - in_window) if isinstance(total, int) else None,
+        "subtrees_skipped": int(stats.get("offscreen_subtrees", 0) or 0),
+    }
