@@ -139,13 +139,16 @@ async function frameWindowNodes(session, frame, target, errors, steps) {
 /**
  * Fill `frames[].axNodes` with the window's AX nodes and return the walker output (the
  * host's DOM facts for these nodes). Frames the walk did not reach stay empty and say so.
+ * Returns null, touching no frame, when the walker could not run.
  */
 export async function captureAxWindow(session, tabId, options, frames, errors, timings) {
   const t0 = performance.now();
   const walker = await captureWalker(tabId, { ...options, viewport_only: true }, session, frames, errors)
     .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; });
   timings.walker_ms = Math.round((performance.now() - t0) * 10) / 10;
-  const targets = walker ? windowTargets(walker) : new Map();
+  // No walk (a page the extension cannot script, such as its own): the caller reads the page.
+  if (!walker?.elements?.length) return null;
+  const targets = windowTargets(walker);
   const t1 = performance.now();
   const steps = {};
   await Promise.all(frames.map(async (frame) => {

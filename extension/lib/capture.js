@@ -269,14 +269,21 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
   const dom = DOM_FORMATS.has(options?.format);
   // The AX formats' default scope reads the window only (ax_window.js): no DOMSnapshot, no
   // full AX tree; the walker's records are the DOM facts.
-  const scoped = windowScoped(options);
+  let scoped = windowScoped(options);
+  let windowWalker = null;
+  if (scoped) {
+    windowWalker = await captureAxWindow(session, tabId, options, frames, errors, timings);
+    if (!windowWalker) {
+      scoped = false;
+      errors.push({ step: 'ax_window', message: 'the walker could not run in this page: read the whole page' });
+    }
+  }
   const snapshotRead = dom || scoped ? null : captureDomSnapshots(session, [...frames], sessionOf, timings, errors);
   const treeRead = options?.format === 'outline' && !scoped
     ? timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, [...frames], options, errors)) : null;
-  let windowWalker = null;
   // Frames in other processes answer in parallel; one renderer serializes its own anyway.
   if (scoped) {
-    windowWalker = await captureAxWindow(session, tabId, options, frames, errors, timings);
+    // read above
   } else if (!wantsAxTree(options)) {
     for (const frame of frames) Object.assign(frame, { axNodes: [], captured: false, error: 'not requested' });
   } else await timed(timings, 'ax_ms', () => Promise.all(frames.map(async (frame) => {
