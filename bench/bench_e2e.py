@@ -263,7 +263,7 @@ def main() -> int:
         scratch = Path(tmp) / "scratch"
         scratch.mkdir()
         pages = write_pages(Path(tmp), args.sizes)
-        with serve_directory(Path(tmp)) as base, Browser() as browser:
+        with serve_directory(Path(tmp)) as base, Browser(timeout_s=900) as browser:
             for size, path in pages.items():
                 rows += measure_page(browser, base + path.name, size, args.runs, python,
                                      scratch, page_sizes)

@@ -334,6 +334,12 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
       // Sent flat: a deep page nests deeper than serialization can recurse.
       if (domTree) domTree = flatTree(domTree);
       for (const frame of frames) if (frame.dom_tree) frame.dom_tree = flatTree(frame.dom_tree);
+    } else if (scoped && frames.filter((f) => f.parentFrameId).length > 1) {
+      // The window's AX nodes do not place the frames it did not reach: their owners do
+      // (the DOM channel's order), so ids match the whole-page read's.
+      const send = (method, params, sessionId) => session.send(method, params, sessionId);
+      const positions = await timed(timings, 'frame_order_ms', () => ownerFramePositions(send, frames, sessionOf, errors));
+      frames.splice(0, frames.length, ...orderFrames(frames, positions));
     } else if (wantsAxTree(options)) {
       // Frame ordinals (node ids "1-57") follow document order, as the outline's do.
       const ordered = orderFrames(frames, axFramePositions(frames));

@@ -22,7 +22,9 @@ FAST = {"stabilize": {"quiet_ms": 150, "max_wait_ms": 4000}}
 
 
 def outline(browser: Browser, url: str | None = None, **options: Any) -> OutlineResult:
-    result = browser.snapshot(url, format="outline", **FAST, **options)
+    """The whole page (scope "page"): joining inline text runs reads DOMSnapshot's text
+    nodes, which the default window read does not take (its runs stay apart)."""
+    result = browser.snapshot(url, format="outline", scope="page", **FAST, **options)
     assert isinstance(result, OutlineResult)
     return result
 

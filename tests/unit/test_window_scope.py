@@ -122,3 +122,12 @@ def test_outline_reads_a_window_capture() -> None:
     assert SECRET not in json.dumps(result)
     # XPaths come from the walker's steps
     assert result["combinedXpathMap"]["0-10"] == "/html/body/a"
+
+
+def test_a_link_url_python_cannot_parse_stays_as_it_is() -> None:
+    """A redacted or hostile host ("http://[redacted:token]/") is no reason to fail."""
+    capture = window_capture()
+    odd = "http://[redacted:token]/x"
+    capture["frames"][0]["axNodes"][2]["properties"][0]["value"]["value"] = odd
+    nodes = {n["id"]: n for n in run(capture)["snapshot"]["ax_tree"]["nodes"]}
+    assert nodes["0-10"]["state"]["url"] == odd

@@ -40,7 +40,10 @@ _DOCUMENT_ROLES = frozenset({"RootWebArea", "WebArea"})
 def relative_url(url: str, base: SplitResult) -> str:
     """``url`` as a reference relative to the page's (same origin: path on; same document:
     the fragment), else unchanged: a page's links repeat its origin."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # not a URL Python can parse (a redacted host "[redacted:...]")
+        return url
     if (parts.scheme, parts.netloc) != (base.scheme, base.netloc) or not parts.netloc:
         return url
     if (parts.path, parts.query) == (base.path, base.query) and parts.fragment:
@@ -130,7 +133,10 @@ def build_snapshot(
     snapshot_id: str | None = None,
     ts: str | None = None,
 ) -> dict[str, Any]:
-    base = urlsplit(url)
+    try:
+        base = urlsplit(url)
+    except ValueError:
+        base = urlsplit("")
     nodes = [
         node_record(tree.nodes[nid], children, dom, base) for nid, children in kept.kept.items()
     ]
