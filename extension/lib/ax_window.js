@@ -118,7 +118,14 @@ async function frameWindowNodes(session, frame, target, errors, steps) {
       .then((r) => r?.node?.children ?? [], () => [])),
   ]);
   const lists = [rootChain, ...rest.slice(0, target.ids.size)];
-  const children = rest.slice(target.ids.size).flat();
+  const expanded = rest.slice(target.ids.size);
+  const children = expanded.flat();
+  // Which element holds each text node: the host judges hidden text by its element's facts.
+  const textOwners = {};
+  [...target.expand].forEach((owner, i) => {
+    for (const c of expanded[i] ?? []) if (c?.nodeType === 3 && Number.isInteger(c.backendNodeId)) textOwners[c.backendNodeId] = owner;
+  });
+  frame.text_owners = textOwners;
   lap('partial_ms');
   // Round 2: those children (text, an <img> in a link) that the walk did not report.
   const more = [...new Set(children.filter((c) => Number.isInteger(c?.backendNodeId) && !blankText(c)
@@ -143,7 +150,7 @@ async function frameWindowNodes(session, frame, target, errors, steps) {
  */
 export async function captureAxWindow(session, tabId, options, frames, errors, timings) {
   const t0 = performance.now();
-  const walker = await captureWalker(tabId, { ...options, viewport_only: true }, session, frames, errors)
+  const walker = await captureWalker(tabId, { ...options, viewport_only: true, hiding_facts: true }, session, frames, errors)
     .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; });
   timings.walker_ms = Math.round((performance.now() - t0) * 10) / 10;
   // No walk (a page the extension cannot script, such as its own): the caller reads the page.

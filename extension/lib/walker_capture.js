@@ -44,7 +44,9 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     maxNodes: WALKER_MAX_NODES,
     maxDepth: WALKER_MAX_DEPTH,
     track: true,
-    semantic: options?.format === 'semantic' || options?.format === 'semantic_text',
+    // Semantic mode also records why text is hidden (hx, font size, colours): the AX
+    // formats' window read flags hidden instructions from it (ax_window.js).
+    semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
     hold: resolvesIds(options),
   };
   // The extension's isolated worlds are named after it (their execution context name).

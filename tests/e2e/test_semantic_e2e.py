@@ -80,7 +80,17 @@ FLAG = "[suspicious: hidden_instruction ("
 
 def test_snapshot_and_outline_flag_every_hidden_instruction_they_carry(
         browser: Browser, pages_url: str) -> None:
-    snap = browser.snapshot(pages_url + "semantic_cases/hidden.html", **FAST)
+    # The default window read carries every technique but off-screen text (it is outside
+    # the window: not read at all) and flags each one it carries.
+    window = browser.snapshot(pages_url + "semantic_cases/hidden.html", **FAST)
+    assert window.quality.scope == "viewport"
+    carried = [n for n in window.ax_tree.nodes if n.suspicious]
+    assert {r for n in carried for r in n.suspicious.reasons} >= AX_CARRIED - {"off_screen"}
+    assert all(FLAG in n.name for n in carried) and len(carried) >= 9
+    assert not any(n.suspicious or FLAG in n.name for n in window.ax_tree.nodes
+                   if "trick AI assistants" in n.name)
+    # The whole page carries them all.
+    snap = browser.snapshot(None, scope="page", **FAST)
     flagged = [n for n in snap.ax_tree.nodes if n.suspicious]
     assert {r for n in flagged for r in n.suspicious.reasons} >= AX_CARRIED
     assert len(flagged) == 11
@@ -88,7 +98,8 @@ def test_snapshot_and_outline_flag_every_hidden_instruction_they_carry(
     visible = [n for n in snap.ax_tree.nodes if "trick AI assistants" in n.name]
     assert visible and not any(n.suspicious or FLAG in n.name for n in visible)
     for compact in (False, True):
-        tree = browser.snapshot(format="outline", compact=compact, **FAST).combinedTree
+        tree = browser.snapshot(format="outline", compact=compact, scope="page",
+                                **FAST).combinedTree
         assert tree.count(FLAG) == 11, compact
         for words in ("evil.example", "developer mode", "account 42", "以前の指示"):
             line = next(line for line in tree.splitlines() if words in line)

@@ -10,7 +10,7 @@ record that carries the words carries the flag; SnapshotV1 adds a structured
 from __future__ import annotations
 
 from ..dom.index import DomIndex, DomInfo
-from ..dom.window_index import DomFacts
+from ..dom.window_index import DomFacts, WindowIndex
 from ..hidden import Suspicion, dom_hiding_reasons, instruction_match
 from .tree import FlatTree
 
@@ -46,7 +46,9 @@ def flag_hidden_instructions(tree: FlatTree, dom: DomFacts) -> dict[str, Suspici
         match = instruction_match(node.name)
         if match is None:
             continue
-        reasons = dom_hiding_reasons(dom_chain(dom, node.backend_id, node.frame_id))
+        reasons = (dom.hiding_reasons(node.backend_id, node.frame_id)
+                   if isinstance(dom, WindowIndex)
+                   else dom_hiding_reasons(dom_chain(dom, node.backend_id, node.frame_id)))
         if not reasons:
             continue
         flag = Suspicion("hidden_instruction", tuple(reasons), match)

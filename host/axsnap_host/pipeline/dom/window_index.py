@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from ...models.capture import RawCapture
+from ..hidden import hiding_reasons
 from .index import DomIndex, DomInfo
 from .walker_merge import Joined, join
 
@@ -39,6 +40,14 @@ class WindowIndex:
             self._by_frame.setdefault((j.frame_id, j.backend_node_id), j)
             self._by_backend.setdefault(j.backend_node_id, j)
         self._cache: dict[int, DomInfo] = {}
+        # text node → the element holding it, per frame (ax_window.js: text_owners)
+        self._text_owner: dict[tuple[str, int], int] = {}
+        for frame in capture.frames:
+            owners = getattr(frame, "text_owners", None)
+            if isinstance(owners, dict):
+                for text, owner in owners.items():
+                    if str(text).isdigit() and isinstance(owner, int):
+                        self._text_owner[(frame.frameId, int(text))] = owner
         stats = walker.get("stats") or {}
         self.elements_total = stats.get("elements_total")
         self.elements_walked = len(self.joined)
@@ -115,6 +124,25 @@ class WindowIndex:
         """The walker saw a scroll container (overflow auto/scroll, content beyond the box)."""
         j = self._locate(backend_id, frame_id)
         return j is not None and bool(j.rec.get("scr")) and j.tag not in ("html", "body")
+
+    def hiding_reasons(self, backend_id: int | None, frame_id: str | None = None) -> list[str]:
+        """Why a person cannot read the node's text, from the walker's facts about the
+        element holding it (inherited hiding, font size, colours): empty when in plain
+        sight or unknown."""
+        if backend_id is None:
+            return []
+        j = self._locate(backend_id, frame_id)
+        if j is None:
+            owner = self._text_owner.get((frame_id or "", backend_id))
+            j = self._locate(owner, frame_id) if owner is not None else None
+        if j is None:
+            return []
+        rec = j.rec
+        size = rec.get("fs")
+        return hiding_reasons(
+            inherited=[str(r) for r in rec.get("hx") or []],
+            font_size=float(size) if isinstance(size, int | float) and "tx" in rec else None,
+            color=str(rec.get("col") or ""), background=str(rec.get("bg") or ""))
 
     def xpaths(self) -> dict[tuple[str, int], str]:
         """(frameId, backendNodeId) → the walker's DOM XPath, for the outline's map."""
