@@ -335,7 +335,7 @@ def _import_pipeline() -> None:
     import importlib
 
     for name in ("pipeline.run", "pipeline.outline.build", "pipeline.delta.reply",
-                 "pipeline.dom.vision", "pipeline.dom.window_index"):
+                 "pipeline.dom.vision", "pipeline.ax.window_index"):
         importlib.import_module(f".{name}", __package__)
 
 

@@ -6,7 +6,6 @@ import time
 from typing import Any
 
 from ...models.wire import SnapshotRequest
-from ..dom.window_index import WindowIndex, dom_facts
 from ..redaction import scrub_text, scrub_url
 from ..secrets import secret_fields
 from .controls import clickable_ids, mark_covered, tab_stop_ids
@@ -16,6 +15,7 @@ from .prune import prune
 from .redact import redact_tree
 from .snapshot import build_snapshot
 from .tree import flatten
+from .window_index import WindowIndex, dom_facts
 
 MAX_FRAME_NAME = 300
 

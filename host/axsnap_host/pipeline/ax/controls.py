@@ -6,9 +6,9 @@ from collections.abc import Iterable
 
 from ..dom.hittest import CoverIndex
 from ..dom.index import DomIndex
-from ..dom.window_index import DomFacts
 from .prune import INTERACTIVE_ROLES
 from .tree import FlatTree
+from .window_index import DomFacts
 
 
 def clickable_ids(tree: FlatTree, dom: DomFacts) -> frozenset[str]:

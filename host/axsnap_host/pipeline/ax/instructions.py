@@ -10,9 +10,9 @@ record that carries the words carries the flag; SnapshotV1 adds a structured
 from __future__ import annotations
 
 from ..dom.index import DomIndex, DomInfo
-from ..dom.window_index import DomFacts, WindowIndex
 from ..hidden import Suspicion, dom_hiding_reasons, instruction_match
 from .tree import FlatTree
+from .window_index import DomFacts, WindowIndex
 
 
 def dom_chain(dom: DomFacts, backend_id: int, frame_id: str | None,

@@ -16,9 +16,9 @@ from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 from ...models.capture import RawCapture
 from ...models.snapshot import SNAPSHOT_VERSION
-from ..dom.window_index import DomFacts, WindowIndex, outside_window
 from .prune import INTERACTIVE_ROLES, PruneResult
 from .tree import FlatNode, FlatTree
+from .window_index import DomFacts, WindowIndex, outside_window
 
 
 def new_snapshot_id() -> str:

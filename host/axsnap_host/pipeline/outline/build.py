@@ -24,9 +24,9 @@ from ..ax.merge import fill_missing_values
 from ..ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
 from ..ax.redact import redact_tree
 from ..ax.tree import FlatNode, FlatTree, FrameEntry, flatten
+from ..ax.window_index import DomFacts, WindowIndex, dom_facts
 from ..dom.index import DomIndex, rect_of
 from ..dom.textflow import TextFlow
-from ..dom.window_index import DomFacts, WindowIndex, dom_facts
 from ..dom.xpath import build_xpath_map
 from ..redaction import scrub_text, scrub_url
 from ..secrets import secret_fields

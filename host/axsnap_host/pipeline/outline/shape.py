@@ -15,7 +15,7 @@ from ...models.capture import RawCapture
 from ...models.options import SnapshotOptions
 from ...text import line_text
 from ..ax.tree import FlatNode, FlatTree
-from ..dom.window_index import DomFacts
+from ..ax.window_index import DomFacts
 from .budget import fit_budget
 from .compact import Seam, compact, cut_depth, filter_interactive
 from .lines import OutlineLine

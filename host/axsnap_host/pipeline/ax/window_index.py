@@ -14,9 +14,9 @@ import re
 from typing import Any
 
 from ...models.capture import RawCapture
+from ..dom.index import DomIndex, DomInfo
+from ..dom.walker_merge import Joined, join
 from ..hidden import hiding_reasons
-from .index import DomIndex, DomInfo
-from .walker_merge import Joined, join
 
 _HTML_INTEGER = re.compile(r"^[\t\n\f\r ]*([+-]?\d+)")
 # Walker click reasons that DOMSnapshot's isClickable also counts (listeners come as ``k``).
