@@ -225,7 +225,8 @@ def render_table(rows: list[dict[str, Any]]) -> str:
 
 
 def render_small(rows: list[dict[str, Any]]) -> str:
-    lines = ["| page | read | median ms | × Playwright | stabilization |", "|---|---|--:|--:|---|"]
+    lines = ["| page | read | median ms | × Playwright | stabilization (of the second read) |",
+             "|---|---|--:|--:|---|"]
     for r in rows:
         stab = r.get("stabilization")
         said = "–" if not stab else (f"waited {stab['waited_ms']} ms, "
