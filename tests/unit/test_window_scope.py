@@ -131,3 +131,31 @@ def test_a_link_url_python_cannot_parse_stays_as_it_is() -> None:
     capture["frames"][0]["axNodes"][2]["properties"][0]["value"]["value"] = odd
     nodes = {n["id"]: n for n in run(capture)["snapshot"]["ax_tree"]["nodes"]}
     assert nodes["0-10"]["state"]["url"] == odd
+
+
+def test_scope_is_an_ax_format_option() -> None:
+    """``scope`` is read by SnapshotV1 and the outline; a DOM format refuses it (it has
+    ``viewport_only``), and an unknown scope is refused."""
+    import pytest
+
+    from axsnap_host.models.errors import AxsnapError
+    from axsnap_host.models.options import wire_options
+
+    assert wire_options({"format": "outline", "scope": "page"})["scope"] == "page"
+    assert wire_options({"scope": "viewport"}) == {"scope": "viewport"}
+    for bad in ({"format": "domtext", "scope": "page"}, {"scope": "screen"}):
+        with pytest.raises(AxsnapError) as caught:
+            wire_options(bad)
+        assert caught.value.code == "invalid_message"
+
+
+def test_cli_whole_page_is_scope_page_for_the_ax_formats() -> None:
+    from axsnap_host.cli import _options_from_args, build_parser
+
+    def options(*argv: str) -> dict[str, Any]:
+        return _options_from_args(build_parser().parse_args(["snapshot", "page.html", *argv]))
+
+    assert options("--whole-page")["scope"] == "page"
+    assert options("--whole-page", "--format", "outline")["scope"] == "page"
+    assert "scope" not in options("--whole-page", "--format", "domtext")
+    assert "scope" not in options()
