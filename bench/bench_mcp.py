@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import AsyncExitStack
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -75,29 +76,44 @@ def text_of(result: Any) -> str:
     return "\n".join(part.text for part in result.content if part.type == "text")
 
 
-async def measure(peer: Peer, pages: list[tuple[str, str, list[str]]], runs: int) -> list[Row]:
+async def measure_page(client: Client, peer: Peer, page: str, url: str,
+                       secrets: list[str], runs: int) -> Row:
+    row = Row(page, peer.name)
+    try:
+        name, args = peer.navigate(url)
+        text_of(await client.call_tool(name, args))
+        text_of(await client.call_tool(*peer.snapshot))  # warm-up read
+        times, text = [], ""
+        for _ in range(runs):
+            started = time.perf_counter()
+            text = text_of(await client.call_tool(*peer.snapshot))
+            times.append((time.perf_counter() - started) * 1000)
+        row.runs_ms = [round(t, 1) for t in times]
+        row.median_ms = round(statistics.median(times), 1)
+        row.tokens, row.chars = count_tokens(text), len(text)
+        row.secret_leaked = any(secret in text for secret in secrets)
+    except Exception as err:  # a peer that fails on a page: say so, go on
+        row.note = f"{type(err).__name__}: {err}"[:200]
+    print(f"  {peer.name:40} {page:22} {row.median_ms} ms · {row.tokens} tok {row.note}",
+          file=sys.stderr, flush=True)
+    return row
+
+
+async def measure(all_peers: list[Peer], pages: list[tuple[str, str, list[str]]],
+                  runs: int) -> list[Row]:
+    """Every server stays up for the whole run; each page is measured on every tool in turn,
+    so a change in the machine's load falls on all of them alike."""
     rows = []
-    async with Client(peer.server) as client:
+    async with AsyncExitStack() as stack:
+        clients = {}
+        for peer in all_peers:
+            key = id(peer.server)
+            if key not in clients:
+                clients[key] = await stack.enter_async_context(Client(peer.server))
         for page, url, secrets in pages:
-            row = Row(page, peer.name)
-            try:
-                name, args = peer.navigate(url)
-                text_of(await client.call_tool(name, args))
-                text_of(await client.call_tool(*peer.snapshot))  # warm-up read
-                times, text = [], ""
-                for _ in range(runs):
-                    started = time.perf_counter()
-                    text = text_of(await client.call_tool(*peer.snapshot))
-                    times.append((time.perf_counter() - started) * 1000)
-                row.runs_ms = [round(t, 1) for t in times]
-                row.median_ms = round(statistics.median(times), 1)
-                row.tokens, row.chars = count_tokens(text), len(text)
-                row.secret_leaked = any(secret in text for secret in secrets)
-            except Exception as err:  # a peer that fails on a page: say so, go on
-                row.note = f"{type(err).__name__}: {err}"[:200]
-            print(f"  {peer.name:28} {page:22} {row.median_ms} ms · {row.tokens} tok "
-                  f"{row.note}", file=sys.stderr, flush=True)
-            rows.append(row)
+            for peer in all_peers:
+                rows.append(await measure_page(clients[id(peer.server)], peer, page, url,
+                                               secrets, runs))
     return rows
 
 
@@ -183,10 +199,7 @@ def main(argv: list[str] | None = None) -> int:
                 env.wait_linked()
                 env.set_access({"enabled": True, "scope": "chosen",
                                 "tabs": [env.browser.tab_id]})
-                for peer in axsnap_peers(env):
-                    rows += anyio.run(measure, peer, pages, args.runs)
-            for peer in peers(work):
-                rows += anyio.run(measure, peer, pages, args.runs)
+                rows = anyio.run(measure, axsnap_peers(env) + peers(work), pages, args.runs)
     tools = list(dict.fromkeys(r.tool for r in rows))
     names = [spec.name for spec in specs]
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -194,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     (RESULTS / "mcp.json").write_text(json.dumps({"run": stamp, "runs": args.runs,
                                                   "rows": [asdict(r) for r in rows]}, indent=1))
     text = (f"Run {stamp}: median of {args.runs} tool calls after a warm-up read, MCP SDK "
-            f"client over stdio, one headless Chromium per server.\n\n"
+            f"client over stdio, one headless Chromium per server, all up at once and each page "
+            f"measured on every tool in turn.\n\n"
             + table(rows, names, tools) + "\n")
     (RESULTS / "mcp.md").write_text(text)
     print(text)

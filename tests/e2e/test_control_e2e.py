@@ -21,6 +21,8 @@ from conftest import require_chromium
 from control_env import ControlEnv, control_env
 from mcp import Client, StdioServerParameters
 
+from axsnap_host import EXTENSION_ID
+
 pytestmark = pytest.mark.e2e
 
 PAGE = "outline/compact.html"
@@ -271,3 +273,47 @@ def test_mcp_launch_mode_runs_its_own_chromium(pages_url: str, tmp_path: Path) -
     assert "delta against ax-" in second.partition("\n")[0]
     assert "+0 -0 ~0" in second, "nothing changed between the reads"
     assert "Compact test page" in listed
+
+
+def test_the_side_panel_turns_access_on_and_shows_the_requests(env: ControlEnv) -> None:
+    """The person's side of it: the panel's switch and scope write the consent, and the
+    panel lists the requests outside clients made (what, which tab, who, served/refused)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    env.set_access({"enabled": False, "scope": "active"})
+    driver = env.browser.driver
+    bridge = driver.current_window_handle
+    driver.switch_to.new_window("window")
+    try:
+        driver.get(f"chrome-extension://{EXTENSION_ID}/sidepanel.html"
+                   f"?tabId={env.browser.tab_id}")
+        wait = WebDriverWait(driver, 10, poll_frequency=0.05)
+        wait.until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+        driver.find_element(By.CSS_SELECTOR, "#outside summary").click()
+        switch = driver.find_element(By.ID, "outside-enabled")
+        assert not switch.is_selected(), "off until the person turns it on"
+        switch.click()
+        driver.find_element(By.CSS_SELECTOR, "input[name='outside-scope'][value='chosen']").click()
+        wait.until(lambda d: d.find_element(By.ID, "outside-share").is_enabled())
+        stored = driver.execute_async_script(
+            "const done = arguments[0];"
+            "chrome.storage.local.get('outsideAccess').then((s) => done(s.outsideAccess));")
+        assert stored["enabled"] is True and stored["scope"] == "chosen"
+        env.set_access({**stored, "tabs": [env.browser.tab_id]})
+        wait.until(lambda d: "tab " in d.find_element(By.ID, "outside-tabs").text)
+        status, _body, _ = env.call("POST", "/control/snapshot", snapshot_body(env),
+                                    headers={"X-Axsnap-Client": "panel-test"})
+        assert status == 200
+        env.call("POST", "/control/snapshot", {**snapshot_body(env), "tabId": 999_999},
+                 headers={"X-Axsnap-Client": "panel-test"})
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#outside-log li")) >= 2)
+        lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#outside-log li")]
+        assert "snapshot (outline)" in lines[1] and "panel-test" in lines[1]
+        assert lines[1].endswith("served") and f"tab {env.browser.tab_id}" in lines[1]
+        assert lines[0].endswith("refused: tab_not_found")
+        assert "axsnap serve is connected." in driver.find_element(By.ID, "outside-status").text
+        assert "Last client: panel-test" in driver.find_element(By.ID, "outside-status").text
+    finally:
+        driver.close()
+        driver.switch_to.window(bridge)
