@@ -85,3 +85,32 @@ test('click points: the centre first, then eight around it inside the box', () =
   assert.ok(points.every((p) => p.x > 0 && p.x < 100 && p.y > 0 && p.y < 50));
   assert.equal(new Set(points.map((p) => `${p.x},${p.y}`)).size, 9);
 });
+
+import { createActRoutes } from '../lib/act/route.js';
+
+test('the value an action types never reaches the host', async () => {
+  const sent = [];
+  const deps = {
+    native: {
+      request: async (type, body) => {
+        sent.push(JSON.stringify({ type, body }));
+        if (type === 'act_resolve') {
+          return { reply: { ok: true, result: { message: { ...body.message, options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
+            target: null, to: null, error: { code: 'not_found', message: 'no match', hint: '' } } } };
+        }
+        return { reply: { ok: true, result: { ok: false, action: body.action } } };
+      },
+    },
+    debuggers: { acquire: async () => ({ release() {} }) },
+    stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
+    capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [] }),
+  };
+  const routes = createActRoutes({ deps, resolveTab: async () => 1, now: () => 0 });
+  const reply = await routes.act({ raw: { type: 'act', action: 'fill', target: 'Password', value: 'hunter2-SECRET' } });
+  assert.equal(reply.ok, true);
+  assert.equal(sent.length, 2);
+  assert.ok(sent.every((text) => !text.includes('hunter2-SECRET')));
+  assert.match(sent[0], /"value":""/); // its shape is still checked by the host
+  await routes.act({ raw: { type: 'act', action: 'upload', target: 'File', value: ['/tmp/secret-name.txt'] } });
+  assert.ok(sent.every((text) => !text.includes('secret-name')));
+});

@@ -77,9 +77,14 @@ export function createActRoutes({ deps, resolveTab, now }) {
     }
   }
 
+  /** The caller's message for the host to check, without the value an action types: the
+   * host checks its shape (a string, or strings for upload) on an empty stand-in, so the
+   * text typed (a password) never reaches the host. */
   const message = (req) => {
-    const { tabId, targetId, ...rest } = req.raw;
-    return rest;
+    const { tabId, targetId, value, ...rest } = req.raw;
+    if (value === undefined || value === null) return rest;
+    const standIn = (v) => (typeof v === 'string' ? '' : v);
+    return { ...rest, value: Array.isArray(value) ? value.map(standIn) : standIn(value) };
   };
 
   async function act(req, role) {
