@@ -1,4 +1,4 @@
-"""A smoke run of bench/miniwob.py: two MiniWoB tasks, a few episodes, through the bench's
+"""A smoke run of bench/bench_miniwob.py: two MiniWoB tasks, a few episodes, through the bench's
 own policy (utterance → Browser.act), scored by the task's reward. The full benchmark is
 not part of the suite (README: Benchmarks)."""
 
@@ -13,7 +13,7 @@ import pytest
 
 from axsnap_host.browser import Browser
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "miniwob.py"
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_miniwob.py"
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ from its own DOM channel output, the executor acts with real input. It never loo
 page's HTML, ids or selectors; the only things it reads are the utterance and what axsnap
 returns (ActionResults, ``find`` candidates, DOM ``elements``).
 
-    .venv/bin/python bench/miniwob.py                          # every task, 20 episodes each
-    .venv/bin/python bench/miniwob.py --tasks click-button enter-text --episodes 5
+    .venv/bin/python bench/bench_miniwob.py                          # every task, 20 episodes each
+    .venv/bin/python bench/bench_miniwob.py --tasks click-button enter-text --episodes 5
 
 Writes bench/results/miniwob.md (success per task).
 """
@@ -290,11 +290,10 @@ def run_task(browser: Browser, base: str, task: str, episodes: int, quiet_ms: in
 
 
 def miniwob_html() -> Path:
-    """The task pages of the installed ``miniwob`` distribution (not ``import miniwob``:
-    this file has that name)."""
-    from importlib.metadata import distribution
+    """The task pages of the installed ``miniwob`` package."""
+    import miniwob
 
-    return Path(str(distribution("miniwob").locate_file("miniwob/html"))).resolve()
+    return Path(miniwob.__file__).resolve().parent / "html"
 
 
 def table(results: dict[str, list[Episode]]) -> str:
@@ -335,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        command = "nice .venv/bin/python bench/miniwob.py " + " ".join(sys.argv[1:])
+        command = "nice .venv/bin/python bench/bench_miniwob.py " + " ".join(sys.argv[1:])
         args.out.write_text(f"# MiniWoB++ with axsnap's resolver and executor\n\n"
                             f"`{command.strip()}`\n\n{text}", encoding="utf-8")
     return 0
