@@ -220,10 +220,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except AxsnapError as err:
-        print(f"axsnap: error [{err.code}]: {err.message}", file=sys.stderr)
-        if err.hint:
-            print(f"axsnap: hint: {err.hint}", file=sys.stderr)
+    except AxsnapError as err:  # one line: what failed, and what to do about it
+        hint = f" (hint: {err.hint})" if err.hint else ""
+        print(f"axsnap: error [{err.code}]: {err.message}{hint}", file=sys.stderr)
         return 2
     except FileNotFoundError as err:
         print(f"axsnap: error: {err}", file=sys.stderr)

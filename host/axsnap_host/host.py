@@ -39,6 +39,7 @@ from .protocol import (
     FrameIO,
     FrameTooLarge,
     TruncatedFrame,
+    decode_json,
     frames_for_reply,
     guess_message_id,
 )
@@ -104,13 +105,15 @@ class Host:
         started = time.perf_counter()
         with gc_paused():
             try:
-                raw = json.loads(text)
-            except (json.JSONDecodeError, RecursionError) as exc:
+                raw = decode_json(text)
+            except (ValueError, RecursionError) as exc:
                 log.info("malformed json (%d bytes, %s)", len(text), type(exc).__name__)
                 if isinstance(exc, RecursionError):
                     problem = "message nests too deeply to parse"
-                else:
+                elif isinstance(exc, json.JSONDecodeError):
                     problem = f"message is not valid JSON at character {exc.pos}"
+                else:
+                    problem = f"message is not valid JSON: {exc}"
                 return [
                     error_reply(
                         guess_message_id(text),
@@ -288,8 +291,8 @@ class Host:
             return replies
         started = time.perf_counter()
         try:
-            inner = json.loads(whole)
-        except (json.JSONDecodeError, RecursionError):
+            inner = decode_json(whole)
+        except (ValueError, RecursionError):
             replies.append(
                 error_reply(
                     chunk.id,

@@ -184,13 +184,24 @@ class FrameIO:
 
 
 def encode_json(message: Any) -> str:
-    """Compact JSON whose UTF-8 encoding is valid (lone surrogates fall back to escapes)."""
-    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """Compact, strict JSON whose UTF-8 encoding is valid (lone surrogates fall back to
+    escapes). NaN and Infinity are not JSON: ValueError."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        text = json.dumps(message, ensure_ascii=True, separators=(",", ":"))
+        text = json.dumps(message, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
     return text
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
+
+
+def decode_json(text: str) -> Any:
+    """Strict JSON: NaN, Infinity and -Infinity (which Python's parser takes) are refused
+    (json.JSONDecodeError or ValueError), so no capture brings a non-finite number in."""
+    return json.loads(text, parse_constant=_not_json)
 
 
 def utf8_size(text: str) -> int:
@@ -234,8 +245,18 @@ def split_into_chunks(
 
 
 def frames_for_reply(message_id: str | None, reply: dict[str, Any]) -> list[str]:
-    """The frames that carry one reply: itself when it fits, else chunk frames."""
-    text = encode_json(reply)
+    """The frames that carry one reply: itself when it fits, else chunk frames. A reply that
+    would hold a non-finite number is replaced by a structured error (never invalid JSON)."""
+    try:
+        text = encode_json(reply)
+    except ValueError:
+        text = encode_json({
+            "v": PROTOCOL_VERSION, "id": message_id, "ok": False,
+            "error": {"code": ErrorCode.INVALID_MESSAGE.value,
+                      "message": "the result would hold a number JSON cannot carry (NaN or "
+                                 "Infinity), computed from the capture's numbers",
+                      "hint": "send finite numbers (boxes, scroll offsets, sizes) in the capture"},
+        })
     if utf8_size(text) <= MAX_OUTBOUND_FRAME_BYTES:
         return [text]
     return split_into_chunks(message_id, text)
@@ -307,7 +328,7 @@ class ChunkAssembler:
         if seq in chunk_set.pieces:
             raise bad(f"chunk seq {seq} received twice")
         chunk_set.pieces[seq] = data
-        chunk_set.size += len(data)
+        chunk_set.size += len(data.encode("utf-8", "surrogatepass"))  # bytes, not characters
         if self.pending_bytes() > self._max_bytes:
             raise bad(f"chunk sets exceed {self._max_bytes} pending bytes")
         if len(chunk_set.pieces) < total:

@@ -28,6 +28,7 @@ from ..models.snapshot import SnapshotV1
 from ..paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
 from .acting import ActingMixin
 from .results import DomResult, OutlineResult, PageResult
+from .urls import ERROR_PAGE_SCRIPT, check_url, invalid_url, navigation_failed, net_error_of
 
 BRIDGE_PATH = "bridge.html"
 
@@ -230,15 +231,33 @@ class Browser(ActingMixin):
     # -- navigation --------------------------------------------------------------------
 
     def open(self, url: str, handle: str | None = None) -> None:
-        """Load ``url`` in the target tab (or the window ``handle``) and wait for load."""
-        from selenium.common.exceptions import TimeoutException
+        """Load ``url`` in the target tab (or the window ``handle``) and wait for load.
 
+        An address that is no URL, or one that does not load (Chrome's error page, a DNS
+        failure), raises ``AxsnapError(navigation_failed)`` naming Chrome's net error."""
+        from selenium.common.exceptions import (
+            InvalidArgumentException,
+            TimeoutException,
+            WebDriverException,
+        )
+
+        check_url(url)
         with self.in_target(handle) as driver:
             try:
                 driver.get(url)
             except TimeoutException as err:
                 raise AxsnapError(ErrorCode.TIMEOUT, f"{url} did not load within "
                                   f"{self.page_load_timeout_s} s", "check the URL") from err
+            except InvalidArgumentException:
+                raise invalid_url(url, "Chromium cannot load it") from None
+            except WebDriverException as err:
+                net_error = net_error_of(str(getattr(err, "msg", "") or err))
+                if net_error is None:
+                    raise
+                raise navigation_failed(url, net_error) from None
+            net_error = driver.execute_script(ERROR_PAGE_SCRIPT)
+            if net_error:
+                raise navigation_failed(url, str(net_error))
 
     @contextlib.contextmanager
     def in_target(self, handle: str | None = None) -> Iterator[Any]:

@@ -167,6 +167,8 @@ class ReplyResult(SnapshotResult):
     combinedXpathMap: dict[str, str] | None = None
     combinedUrlMap: dict[str, str] | None = None
     frames: list[OutlineFrame] | None = None
+    notes: list[str] | None = Field(
+        None, description="DOM results with no element: why the list is empty")
     snapshot_id: str | None = Field(
         None, description="outline and DOM text: this snapshot's name; a later delta names "
         "its base by it"

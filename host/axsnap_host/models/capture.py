@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from .capture_checks import check_dom_snapshot, check_finite, check_walker
 from .snapshot import StabilizationReport
 
 CAPTURE_VERSION = 1
@@ -55,6 +56,13 @@ class FrameAX(BaseModel):
     error: str | None = None
     axNodes: list[dict[str, Any]] = Field(default_factory=list)
 
+    @model_validator(mode="after")
+    def _own_snapshot_shape(self) -> FrameAX:
+        snapshot = (self.model_extra or {}).get("dom_snapshot")
+        if isinstance(snapshot, dict):  # an out-of-process frame's own DOMSnapshot
+            check_dom_snapshot(snapshot, f"frames[{self.frameId}].dom_snapshot")
+        return self
+
 
 class CaptureError(BaseModel):
     step: str
@@ -70,13 +78,33 @@ class RawCapture(BaseModel):
     dom_snapshot: dict[str, Any] | None = None
     dom_snapshot_styles: list[str] = Field(default_factory=lambda: list(DOM_SNAPSHOT_STYLES))
     layout: dict[str, Any] = Field(default_factory=dict, description="Page.getLayoutMetrics")
-    device_pixel_ratio: float = 1.0
+    device_pixel_ratio: float = Field(1.0, gt=0, le=64, allow_inf_nan=False)
     stabilization: StabilizationReport = Field(default_factory=StabilizationReport)
     timings: dict[str, float] = Field(default_factory=dict)
     errors: list[CaptureError] = Field(default_factory=list)
     walker: dict[str, Any] | None = Field(None, description="in-page walker output (DOM channel)")
     screenshot: dict[str, Any] | None = None
     _derived: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    @field_validator("walker")
+    @classmethod
+    def _walker_shape(cls, walker: dict[str, Any] | None) -> dict[str, Any] | None:
+        if walker is not None:
+            check_walker(walker)
+        return walker
+
+    @field_validator("layout")
+    @classmethod
+    def _layout_finite(cls, layout: dict[str, Any]) -> dict[str, Any]:
+        check_finite(layout, "layout")
+        return layout
+
+    @field_validator("dom_snapshot")
+    @classmethod
+    def _dom_snapshot_shape(cls, snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
+        if snapshot is not None:
+            check_dom_snapshot(snapshot)
+        return snapshot
 
     @property
     def derived(self) -> dict[str, Any]:

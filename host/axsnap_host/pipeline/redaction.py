@@ -240,7 +240,9 @@ _SECRET_PARAM_PARTS = ("token", "secret", "passw", "session", "signature", "apik
 _SECRET_PARAM_WORDS = frozenset({"key", "auth", "code", "sig", "sid", "pwd", "pass", "otp",
                                  "pin", "ticket", "saml", "samlresponse", "assertion", "hmac"})
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
-_URL_IN_TEXT = re.compile(r"\b(?:https?|wss?|ftp)://[^\s\"'<>]+|\bdata:[^\s\"'<>]*,[^\s\"'<>]*")
+# A data: URL in text runs to the end of its line (its body may hold spaces: a page's
+# title is its data: URL when it has none).
+_URL_IN_TEXT = re.compile(r"\b(?:https?|wss?|ftp)://[^\s\"'<>]+|\bdata:[^\s,\"'<>]*,[^\n]*")
 _USERINFO = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*://)([^/?#@]*)@")
 URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "poster", "cite", "ping",
                             "background", "longdesc", "data", "srcset", "data-href",

@@ -12,6 +12,7 @@ from ..models.wire import SnapshotRequest
 from .ax.build import build_snapshot_v1
 from .ax.snapshot import snapshot_json
 from .dom.elements import build_dom_result
+from .page_status import check_page_loaded
 from .state import TabState
 from .tokens import size_of
 
@@ -37,6 +38,7 @@ def _result(
 ) -> dict[str, Any]:
     options = request.options
     capture = request.capture
+    check_page_loaded(capture)  # Chrome's error page is no snapshot of the site
     state.snapshots_served += 1
     if options.format == "snapshot":
         snapshot, timings, stats = build_snapshot_v1(

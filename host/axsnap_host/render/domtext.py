@@ -107,4 +107,5 @@ def render_domtext(header: dict[str, Any], records: list[dict[str, Any]]) -> str
         "Interactive Elements:",
     ]
     lines.extend(element_line(r) for r in records)
+    lines.extend(f"[Note: {note}]" for note in header.get("notes") or ())
     return "\n".join(lines) + "\n"

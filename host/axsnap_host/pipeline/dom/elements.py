@@ -29,6 +29,7 @@ from ...models.capture import RawCapture
 from ...models.options import SnapshotOptions
 from ...render.domtext import render_domtext
 from ...render.elements import render_elements
+from ..page_status import empty_dom_notes
 from ..redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
 from ..secrets import secret_fields
 from .registry import Entry, IndexRegistry, Update
@@ -317,6 +318,11 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         title, found_title = scrub_text(title)
         redacted += found_url + found_title
     header = _header(capture, walker, url, title)
+    notes = [] if records else empty_dom_notes(capture, options.viewport_only)
+    if options.redact:  # a note may quote a browser message, which may quote the URL
+        notes = [scrub_text(note)[0] for note in notes]
+    if notes:
+        header["notes"] = notes
     stats = {
         "dom_elements": len(records),
         "dom_redacted": redacted,
@@ -330,6 +336,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     return {
         "domtext": render_domtext(header, records),
         "elements": render_elements(records),
+        **({"notes": notes} if notes else {}),
         "indices": {"added": update.added, "removed": update.removed},
         "stats": stats,
     }

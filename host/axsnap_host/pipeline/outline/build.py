@@ -28,6 +28,7 @@ from ..ax.window_index import DomFacts, WindowIndex, dom_facts
 from ..dom.index import DomIndex, rect_of
 from ..dom.textflow import TextFlow
 from ..dom.xpath import build_xpath_map
+from ..page_status import is_error_page
 from ..redaction import scrub_text, scrub_url
 from ..secrets import secret_fields
 from .lines import OutlineLine, build_lines
@@ -393,10 +394,6 @@ def frame_inventory(
                                     "width": round(w, 2), "height": round(h, 2)}
         out.append(record)
     return out, redactions
-
-
-def is_error_page(url: str) -> bool:
-    return url.startswith("chrome-error://")
 
 
 def _owner_src(entry: FrameEntry, dom: DomFacts, tree: FlatTree) -> str | None:

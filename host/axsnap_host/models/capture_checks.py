@@ -1,0 +1,136 @@
+"""Structural checks of the raw parts of a capture (walker output, DOMSnapshot), at the
+boundary: what no browser sends but a message can (a parent index that loops, columns of
+different lengths, a non-finite box) is refused here with a message naming the place, so
+the pipeline can read the rest without guarding every index.
+
+Cheap by design: one pass over the records and columns (no model per node).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+MAX_SAFE_ID = 2**53 - 1  # JavaScript's largest exact integer: ids travel through JSON to JS
+
+
+class CaptureShapeError(ValueError):
+    """A capture whose structure cannot be (the message says where and why)."""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _finite(value: Any) -> bool:
+    return (_is_int(value) or isinstance(value, float)) and not isinstance(value, bool) \
+        and math.isfinite(value)
+
+
+def check_walker(walker: dict[str, Any], where: str = "walker", depth: int = 0) -> None:
+    """Parents and DOM parents listed before their children, frame indices in range, boxes
+    of four finite numbers; the same for each cross-origin subframe's own run."""
+    elements = walker.get("elements", [])
+    frames = walker.get("frames", [])
+    for key in ("viewport", "scroll", "dpr"):
+        check_finite(walker.get(key), f"{where}.{key}")
+    if not isinstance(elements, list) or not isinstance(frames, list):
+        raise CaptureShapeError(f"{where}: elements and frames must be lists")
+    frame_count = len(frames)
+    for i, frame in enumerate(frames):
+        if not isinstance(frame, dict):
+            raise CaptureShapeError(f"{where}.frames[{i}]: must be an object")
+        parent = frame.get("parent", -1)
+        if not _is_int(parent) or not -1 <= parent < i:
+            raise CaptureShapeError(
+                f"{where}.frames[{i}].parent: {parent!r} is not an earlier frame")
+        owner = frame.get("owner", -1)
+        if not _is_int(owner) or not -1 <= owner < len(elements):
+            raise CaptureShapeError(f"{where}.frames[{i}].owner: {owner!r} is not a record index")
+    for i, rec in enumerate(elements):
+        if not isinstance(rec, dict):
+            raise CaptureShapeError(f"{where}.elements[{i}]: must be an object")
+        for key in ("p", "dp"):
+            if key not in rec and key == "dp":
+                continue
+            value = rec.get(key, -1)
+            if not _is_int(value) or not -1 <= value < i:
+                raise CaptureShapeError(
+                    f"{where}.elements[{i}].{key}: {value!r} is not an earlier record (the "
+                    "walker lists parents before children; a later or missing one would loop)")
+        for key in ("f", "fr"):
+            if key not in rec and key == "fr":
+                continue
+            value = rec.get(key, 0)
+            if not _is_int(value) or not 0 <= value < max(frame_count, 1):
+                raise CaptureShapeError(f"{where}.elements[{i}].{key}: frame {value!r} is not "
+                                        f"one of the {frame_count} walker frames")
+        box = rec.get("r")
+        if box is not None and (not isinstance(box, list) or len(box) != 4
+                                or not all(_finite(v) for v in box)):
+            raise CaptureShapeError(f"{where}.elements[{i}].r: must be four finite numbers")
+        backend = rec.get("b")
+        if backend is not None and not (_is_int(backend) and 0 <= backend <= MAX_SAFE_ID):
+            raise CaptureShapeError(f"{where}.elements[{i}].b: {backend!r} is not a node id")
+    if depth == 0:
+        for i, sub in enumerate(walker.get("subframes") or []):
+            result = sub.get("result") if isinstance(sub, dict) else None
+            if isinstance(result, dict):
+                check_walker(result, f"{where}.subframes[{i}].result", depth + 1)
+
+
+def check_finite(value: Any, where: str, depth: int = 0) -> None:
+    """Every number in a small nested structure (layout metrics, viewport, scroll) finite."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise CaptureShapeError(f"{where}: {value!r} is not a finite number")
+    if depth > 8:
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            check_finite(item, f"{where}.{key}", depth + 1)
+    elif isinstance(value, list) and len(value) <= 64:
+        for i, item in enumerate(value):
+            check_finite(item, f"{where}[{i}]", depth + 1)
+
+
+NODE_COLUMNS = ("parentIndex", "nodeType", "nodeName", "nodeValue", "backendNodeId",
+                "attributes")
+LAYOUT_COLUMNS = ("nodeIndex", "bounds", "styles", "text")
+
+
+def check_dom_snapshot(snapshot: dict[str, Any], where: str = "dom_snapshot") -> None:
+    """Every document's node columns (and layout columns) of one length, parents before
+    children, node ids integers JavaScript can hold."""
+    documents = snapshot.get("documents", [])
+    if not isinstance(documents, list) or not isinstance(snapshot.get("strings", []), list):
+        raise CaptureShapeError(f"{where}: documents and strings must be lists")
+    for d, doc in enumerate(documents):
+        if not isinstance(doc, dict):
+            raise CaptureShapeError(f"{where}.documents[{d}]: must be an object")
+        _check_columns(doc.get("nodes") or {}, NODE_COLUMNS, f"{where}.documents[{d}].nodes")
+        _check_columns(doc.get("layout") or {}, LAYOUT_COLUMNS, f"{where}.documents[{d}].layout")
+        nodes = doc.get("nodes") or {}
+        for i, parent in enumerate(nodes.get("parentIndex") or ()):
+            if not _is_int(parent) or not -1 <= parent < i:
+                raise CaptureShapeError(f"{where}.documents[{d}].nodes.parentIndex[{i}]: "
+                                        f"{parent!r} is not an earlier node")
+        for i, node_id in enumerate(nodes.get("backendNodeId") or ()):
+            if not _is_int(node_id) or not 0 <= node_id <= MAX_SAFE_ID:
+                raise CaptureShapeError(f"{where}.documents[{d}].nodes.backendNodeId[{i}]: "
+                                        f"{node_id!r} is not a node id")
+
+
+def _check_columns(table: Any, names: tuple[str, ...], where: str) -> None:
+    if not isinstance(table, dict):
+        raise CaptureShapeError(f"{where}: must be an object")
+    lengths = {}
+    for name in names:
+        column = table.get(name)
+        if column is None:
+            continue
+        if not isinstance(column, list):
+            raise CaptureShapeError(f"{where}.{name}: must be a list")
+        lengths[name] = len(column)
+    if len(set(lengths.values())) > 1:
+        shown = ", ".join(f"{k}={v}" for k, v in lengths.items())
+        raise CaptureShapeError(f"{where}: columns of different lengths ({shown})")
