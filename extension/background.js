@@ -11,6 +11,9 @@ import { resolveElement } from './lib/resolve.js';
 import { forgetWorld, stabilize } from './lib/stabilize.js';
 
 const debuggers = new DebuggerManager(chrome.debugger);
+// A worker stopped mid-capture (Chrome stops idle workers) left its debugger sessions
+// attached: a new worker detaches them before the tabs could be reported busy for good.
+debuggers.reclaimOrphans();
 const native = new NativeClient({
   connect: (name) => chrome.runtime.connectNative(name),
   lastError: () => chrome.runtime.lastError?.message,

@@ -1,10 +1,22 @@
 // Helpers for automation clients on bridge.html. Every call resolves with a JSON string.
 
+// The service worker stopped before it answered (Chrome stops idle workers; a crash): the
+// message port closes without a reply. Say so, in the structured shape every reply has.
+const WORKER_GONE = /message port closed|receiving end does not exist|message channel closed/i;
+
 async function call(fn) {
   try {
-    return JSON.stringify(await fn());
+    const reply = await fn();
+    if (reply === undefined) throw new Error('The message port closed before a response was received.');
+    return JSON.stringify(reply);
   } catch (e) {
-    return JSON.stringify({ ok: false, error: { code: e?.code ?? 'internal_error', message: String(e?.message ?? e), hint: '' } });
+    const message = String(e?.message ?? e);
+    if (WORKER_GONE.test(message)) {
+      return JSON.stringify({ ok: false, error: { code: 'capture_failed',
+        message: `the extension's service worker stopped before it answered (${message})`,
+        hint: 'retry: a new worker starts on the next request and frees the tab' } });
+    }
+    return JSON.stringify({ ok: false, error: { code: e?.code ?? 'internal_error', message, hint: '' } });
   }
 }
 

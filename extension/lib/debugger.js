@@ -117,10 +117,12 @@ export class DebuggerManager {
     this.api = api; // chrome.debugger (promise-returning MV3 API)
     this.attachments = new Map(); // tabId -> {refs, ready, detached, detachReason, listeners}
     this.detaching = new Map(); // tabId -> promise of a detach in flight
+    this.reclaiming = Promise.resolve([]); // reclaimOrphans() in flight
   }
 
   /** Attach (or join the attachment) to `tabId`; resolves with a Session. */
   async acquire(tabId) {
+    await this.reclaiming; // a new worker first frees what its predecessor left attached
     let att = this.attachments.get(tabId);
     if (!att || att.detached) {
       att = {
@@ -148,6 +150,32 @@ export class DebuggerManager {
       throw detachedError(tabId, att.detachReason);
     }
     return new Session(this, tabId, att);
+  }
+
+  /**
+   * On worker start: detach every tab session this extension still holds but this worker
+   * did not make (orphans of a worker that was stopped mid-capture: Chrome keeps them, and
+   * the tab would answer debugger_busy for good). chrome.debugger.detach succeeds only for
+   * this extension's own sessions: DevTools and other extensions keep theirs. Acquires wait
+   * for it. Returns the tab ids reclaimed.
+   */
+  reclaimOrphans() {
+    this.reclaiming = this.reclaimNow().catch(() => []);
+    return this.reclaiming;
+  }
+
+  async reclaimNow() {
+    const targets = await Promise.resolve(this.api.getTargets?.() ?? []).catch(() => []);
+    const candidates = targets.filter((t) => t?.attached && typeof t.tabId === 'number'
+      && !this.attachments.has(t.tabId) && !this.detaching.has(t.tabId));
+    const reclaimed = [];
+    await Promise.all(candidates.map(async ({ tabId }) => {
+      const done = Promise.resolve(this.api.detach({ tabId })).then(() => reclaimed.push(tabId), () => {});
+      this.detaching.set(tabId, done);
+      await done;
+      if (this.detaching.get(tabId) === done) this.detaching.delete(tabId);
+    }));
+    return reclaimed.sort((a, b) => a - b);
   }
 
   releaseAttachment(tabId, att) {

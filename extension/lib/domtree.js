@@ -8,8 +8,13 @@
 // completed with DOM.describeNode(depth N) on its backendNodeId, until nothing is missing
 // (or the call budget runs out; the result then says `truncated`).
 
+import { DeadlineError, withDeadline } from './deadline.js';
+
 export const SLICE_DEPTH = 40;
 export const MAX_FILL_CALLS = 3000;
+// A whole-tree read of a 100k-node page answers in 1-3 s; one that has not answered in this
+// long will not (Chromium sits on deeply nested trees): read it in slices instead.
+export const DOM_TREE_MS = 8_000;
 
 /** Whether an error text looks like a reply too deeply nested to serialize or parse. */
 export function looksDepthRelated(message) {
@@ -36,20 +41,24 @@ export function missingChildren(root) {
  * {root, depth_fallback?: {reason, calls, truncated}}.
  * `send(method, params, sessionId)` is the CDP call.
  */
-export async function captureDomTree(send, sessionId) {
+export async function captureDomTree(send, sessionId, deadlineMs = DOM_TREE_MS) {
   try {
-    const doc = await send('DOM.getDocument', { depth: -1, pierce: true }, sessionId);
+    const doc = await withDeadline(send('DOM.getDocument', { depth: -1, pierce: true }, sessionId),
+      deadlineMs, 'DOM.getDocument (whole tree)');
     if (!doc?.root) throw new Error('DOM.getDocument: empty reply (too deeply nested to parse?)');
     return { root: doc.root };
   } catch (e) {
     const reason = e?.message ?? String(e);
-    if (!looksDepthRelated(reason)) throw e;
-    return await sliced(send, sessionId, reason);
+    // Chromium does not answer a whole-tree read of a DOM nested ~95-149 deep (it errors
+    // from 150 on): both fall back to reading the tree in bounded slices.
+    if (!(e instanceof DeadlineError) && !looksDepthRelated(reason)) throw e;
+    return await sliced(send, sessionId, reason, deadlineMs);
   }
 }
 
-async function sliced(send, sessionId, reason) {
-  const doc = await send('DOM.getDocument', { depth: SLICE_DEPTH, pierce: true }, sessionId);
+async function sliced(send, sessionId, reason, deadlineMs = DOM_TREE_MS) {
+  const doc = await withDeadline(send('DOM.getDocument', { depth: SLICE_DEPTH, pierce: true }, sessionId),
+    deadlineMs, 'DOM.getDocument (first slice)');
   let calls = 1;
   let truncated = false;
   let pending = missingChildren(doc.root);
@@ -61,8 +70,9 @@ async function sliced(send, sessionId, reason) {
     }
     calls += 1;
     try {
-      const full = await send('DOM.describeNode',
-        { backendNodeId: node.backendNodeId, depth: SLICE_DEPTH, pierce: true }, sessionId);
+      const full = await withDeadline(send('DOM.describeNode',
+        { backendNodeId: node.backendNodeId, depth: SLICE_DEPTH, pierce: true }, sessionId),
+      deadlineMs, 'DOM.describeNode');
       const described = full.node ?? {};
       for (const key of ['children', 'shadowRoots', 'pseudoElements', 'contentDocument']) {
         if (described[key] !== undefined) node[key] = described[key];

@@ -16,11 +16,16 @@
 // viewportOnly / expandPx. Needs the "scripting" permission and host access to the page
 // (the manifest's host_permissions).
 
+import { DeadlineError, withDeadline } from './deadline.js';
 import { axsnapWalk } from './walker.js';
 import { openReporter, resolveWalkerIds } from './walker_ids.js';
 
 export const WALKER_MAX_NODES = 200000;
 export const WALKER_MAX_DEPTH = 256;
+// The walk of every frame, and of the top frame alone when that did not answer (a 100k-node
+// page walks in ~6 s; a frame that never finishes loading never answers).
+export const WALK_ALL_FRAMES_MS = 20_000;
+export const WALK_TOP_FRAME_MS = 30_000;
 
 const round = (ms) => Math.round(ms * 10) / 10;
 
@@ -60,7 +65,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     if (reporter) opts.report = reporter.name;
   }
   try {
-    const out = await walkFrames(tabId, opts);
+    const out = await walkFrames(tabId, opts, errors);
     if (session && opts.hold) {
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
@@ -73,20 +78,29 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   }
 }
 
-const inject = (target, func, args) => chrome.scripting.executeScript({ target, world: 'ISOLATED', func, args });
+// injectImmediately: a frame whose document never finishes loading (<iframe
+// src="javascript:void(0)">, common for ad slots) would otherwise hold the injection forever.
+const inject = (target, func, args) => chrome.scripting.executeScript({
+  target, world: 'ISOLATED', func, args, injectImmediately: true,
+});
 
 /** Run the walker in every frame it can reach; the top frame's result with `subframes`. */
-async function walkFrames(tabId, opts) {
+async function walkFrames(tabId, opts, errors = []) {
   const t0 = performance.now();
   let results;
   let allFrames = true;
   try {
-    results = await inject({ tabId, allFrames: true }, axsnapWalk, [opts]);
+    results = await withDeadline(inject({ tabId, allFrames: true }, axsnapWalk, [opts]),
+      WALK_ALL_FRAMES_MS, 'walker in every frame');
   } catch (e) {
-    // One frame refusing injection (an error page, a restricted URL) must not cost the
-    // top frame: fall back to it alone.
+    // One frame refusing injection (an error page, a restricted URL) or never answering
+    // must not cost the top frame: fall back to it alone (it walks same-origin frames).
     allFrames = false;
-    results = await inject({ tabId, frameIds: [0] }, axsnapWalk, [opts]);
+    if (e instanceof DeadlineError) {
+      errors.push({ step: 'walker_frames', message: `${e.message}: only the top frame was walked (cross-origin frames are missing)` });
+    }
+    results = await withDeadline(inject({ tabId, frameIds: [0] }, axsnapWalk, [opts]),
+      WALK_TOP_FRAME_MS, 'walker in the top frame');
   }
   const first = (results ?? []).find((r) => r.frameId === 0);
   if (!first) throw new Error('walker: no result from the top frame');

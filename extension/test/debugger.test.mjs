@@ -70,3 +70,30 @@ test('command errors name the method', async () => {
   const s = await m.acquire(3);
   await assert.rejects(s.send('Bad.method'), (e) => e.code === 'capture_failed' && e.message.startsWith('Bad.method'));
 });
+
+test('a new worker detaches the sessions its stopped predecessor left, before any attach', async () => {
+  const api = fakeApi();
+  let detachable = new Set([7, 8]); // this extension's orphans; 9 is DevTools' (detach fails)
+  api.getTargets = async () => [
+    { id: 'A', type: 'page', tabId: 7, attached: true },
+    { id: 'B', type: 'page', tabId: 8, attached: true },
+    { id: 'C', type: 'page', tabId: 9, attached: true },
+    { id: 'D', type: 'page', tabId: 10, attached: false },
+    { id: 'E', type: 'service_worker', attached: true },
+  ];
+  api.detach = async ({ tabId }) => {
+    api.calls.push(`detach ${tabId}`);
+    await new Promise((r) => setTimeout(r, 5));
+    if (!detachable.has(tabId)) throw new Error(`Debugger is not attached to the tab with id: ${tabId}.`);
+    detachable.delete(tabId);
+  };
+  const m = new DebuggerManager(api);
+  const reclaimed = m.reclaimOrphans();
+  const session = await m.acquire(7); // waits for the reclaim: detach 7 comes first
+  assert.deepEqual(await reclaimed, [7, 8]);
+  assert.ok(api.calls.indexOf('detach 7') < api.calls.indexOf('attach 7'), api.calls.join());
+  assert.ok(!api.calls.includes('detach 10'));
+  session.release();
+  detachable = new Set();
+  assert.deepEqual(await new DebuggerManager(api).reclaimOrphans(), []);
+});
