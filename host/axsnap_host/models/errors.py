@@ -27,7 +27,6 @@ class ErrorCode(StrEnum):
     DEBUGGER_BUSY = "debugger_busy"
     TAB_NOT_FOUND = "tab_not_found"
     PAGE_NAVIGATED = "page_navigated"
-    NAVIGATION_FAILED = "navigation_failed"
     CAPTURE_FAILED = "capture_failed"
     REQUEST_TOO_LARGE = "request_too_large"
     STALE_ELEMENT = "stale_element"
