@@ -52,6 +52,7 @@ const router = createRouter({
 // Outside agents (axsnap serve → native host → this worker), within the panel's consent.
 let logWrites = Promise.resolve();
 const control = createControl({
+  ownId: chrome.runtime.id,
   access: async () => normalizeAccess((await chrome.storage.local.get(ACCESS_KEY))[ACCESS_KEY]),
   activeTabId,
   getTab: (tabId) => chrome.tabs.get(tabId),

@@ -84,6 +84,10 @@ export function createControl(deps) {
         throw new AxError('not_allowed', 'Outside agents cannot turn redaction off.',
           'Send options without redact:false; secrets are masked in every output.');
       }
+      // Outside agents read web pages only: never axsnap's own (the panel shows unredacted
+      // runs), nor browser or other extensions' pages.
+      const refused = checkRestricted(tab.url || tab.pendingUrl || '', deps.ownId ?? '', false);
+      if (refused) throw new AxError(refused.code, refused.message, refused.hint);
       const reply = await deps.snapshot({ type: 'snapshot', tabId: tab.id, options });
       return reply.ok ? { ...reply, tabId: tab.id } : reply;
     }

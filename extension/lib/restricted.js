@@ -39,7 +39,7 @@ export function checkRestricted(url, ownExtensionId = '', ownPagesAllowed = true
   if (scheme === 'chrome-extension:') {
     if (ownExtensionId && parsed.hostname === ownExtensionId) {
       return ownPagesAllowed ? null
-        : restricted("axsnap's own pages (its side panel, its results) cannot be captured by other extensions.");
+        : restricted("axsnap's own pages (its side panel, its results) can only be captured by axsnap itself, not by agents.");
     }
     return restricted("Other extensions' pages cannot be captured.");
   }

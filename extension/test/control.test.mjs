@@ -98,4 +98,14 @@ test('act, find and wait_ready run in the granted tab; the log names the action,
   const refused = await control.handle({ id: 'a3', op: 'wait_ready', params: { tabId: 3 } });
   assert.equal(refused.error.code, 'tab_not_granted');
   assert.equal(calls.snapshot.length, 2);
+
+test("outside agents cannot snapshot axsnap's own pages (the panel as a tab) or other extensions'", async () => {
+  const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
+  for (const url of [`chrome-extension://${OWN}/sidepanel.html`, 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/x.html', 'chrome://settings/']) {
+    const { control, calls } = setup({ ...on, scope: 'all' }, { tabs: [{ id: 1, windowId: 10, url, title: 'P' }] });
+    const reply = await control.handle({ id: 'own', op: 'snapshot', params: { tabId: 1 } });
+    assert.equal(reply.ok, false, url);
+    assert.equal(reply.error.code, 'restricted_page', url);
+    assert.deepEqual(calls.snapshot, [], 'refused before the router');
+  }
 });
