@@ -105,6 +105,8 @@ export function createControl(deps) {
     if (ACT_OPS.includes(msg.op)) {
       const tab = await grantedTab(params, access);
       seen.tab = tab;
+      const refused = checkRestricted(tab.url || tab.pendingUrl || '', deps.ownId ?? '', false);
+      if (refused) throw new AxError(refused.code, refused.message, refused.hint);
       const { tabId: _given, targetId: _target, type: _type, ...rest } = params;
       const reply = await deps.snapshot({ ...rest, type: msg.op, tabId: tab.id });
       return reply.ok ? { ...reply, tabId: tab.id } : reply;

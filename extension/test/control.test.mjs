@@ -98,6 +98,7 @@ test('act, find and wait_ready run in the granted tab; the log names the action,
   const refused = await control.handle({ id: 'a3', op: 'wait_ready', params: { tabId: 3 } });
   assert.equal(refused.error.code, 'tab_not_granted');
   assert.equal(calls.snapshot.length, 2);
+});
 
 test("outside agents cannot snapshot axsnap's own pages (the panel as a tab) or other extensions'", async () => {
   const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
