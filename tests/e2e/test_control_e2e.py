@@ -17,13 +17,21 @@ from typing import Any
 
 import anyio
 import pytest
-from conftest import require_chromium
 from control_env import ControlEnv, control_env
 from mcp import Client, StdioServerParameters
 
 from axsnap_host import EXTENSION_ID
+from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
 
 pytestmark = pytest.mark.e2e
+
+
+def require_chromium() -> None:
+    """Fail loudly (never skip) without the browser or its driver (as conftest's check)."""
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]
+    if missing:
+        pytest.fail(f"end-to-end tests need {', '.join(missing)} (apt-get install -y chromium "
+                    "chromium-driver)", pytrace=False)
 
 PAGE = "outline/compact.html"
 SECRET = "hunter2-Secret-99"  # the page's password value
