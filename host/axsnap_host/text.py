@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from .pipeline.outline.lines import OutlineLine
 
 INDENT = "  "
+# Indentation stops growing here: deeper lines carry their depth as ``»N `` after the
+# widest indent, so an 8,000-level tree is not 64 MB of spaces (output linear in depth).
+MAX_INDENT_LEVELS = 32
+DEEP_MARK = "»"
+_DEEP_PREFIX = re.compile(rf"^((?:{INDENT})*){DEEP_MARK}(\d+) ")
 _SPACES = re.compile(r"\s+")
 GENERIC_ROLES = frozenset({"generic", "none", "presentation"})
 # Roles shown as their element's tag: they say nothing of their own.
@@ -84,6 +89,23 @@ def line_text(line: OutlineLine, detail: bool) -> str:
     return text
 
 
+def indent(depth: int) -> str:
+    """The prefix of a line at ``depth``: two spaces a level up to MAX_INDENT_LEVELS, then
+    the widest indent and ``»depth `` (its size grows with the digits, not the depth)."""
+    if depth <= MAX_INDENT_LEVELS:
+        return INDENT * depth
+    return f"{INDENT * MAX_INDENT_LEVELS}{DEEP_MARK}{depth} "
+
+
+def split_indent(line: str) -> tuple[int, str]:
+    """``(depth, text)`` of an indented outline line: the inverse of ``indent``."""
+    deep = _DEEP_PREFIX.match(line)
+    if deep and len(deep.group(1)) == len(INDENT) * MAX_INDENT_LEVELS:
+        return int(deep.group(2)), line[deep.end():]
+    text = line.lstrip(" ")
+    return (len(line) - len(text)) // len(INDENT), text
+
+
 def join_lines(lines: list[OutlineLine]) -> str:
     """The outline text of rendered records (``line.text`` set), indented by depth."""
-    return "\n".join(f"{INDENT * line.depth}{line.text}" for line in lines)
+    return "\n".join(f"{indent(line.depth)}{line.text}" for line in lines)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ...canonical import sha256_hash
+from ...text import indent, split_indent
 
 SNAPSHOT_PARTS = ("combinedTree", "combinedXpathMap", "combinedUrlMap", "frames", "focus")
 DOM_PARTS = ("domtext", "elements")
@@ -120,7 +121,12 @@ def _stable_pairs(base_keys: Sequence[str], new_keys: Sequence[str]) -> list[tup
 
 
 def _depth(line: str) -> int:
-    return (len(line) - len(line.lstrip(" "))) // len(INDENT)
+    return split_indent(line)[0]
+
+
+def _bare_line(line: str) -> str:
+    """The line's text without its indent (deep lines carry ``»N `` in it)."""
+    return split_indent(line)[1].strip()
 
 
 def _ancestors(lines: Sequence[str], index: int) -> list[int]:
@@ -143,10 +149,10 @@ def _context(lines: Sequence[str], index: int) -> list[str]:
     above = _ancestors(lines, index)
     if len(above) > 1 and _depth(lines[above[-1]]) == 0:
         above = above[:-1]
-    out = [lines[i].strip() for i in reversed(above[:CONTEXT_LINES])]
+    out = [_bare_line(lines[i]) for i in reversed(above[:CONTEXT_LINES])]
     if above and _bare(out[-1]) and above[0] + 1 < index:
         # "row" alone does not say which row: name it by its first line
-        out[-1] += f" ({lines[above[0] + 1].strip()})"
+        out[-1] += f" ({_bare_line(lines[above[0] + 1])})"
     return out
 
 
@@ -209,7 +215,7 @@ def diff(base: Snapshot, new: Snapshot) -> dict[str, Any]:
                 edits.append([i, 1, [new_lines[j]]])
                 changes.append(_entry("changed", new_lines, new_info, j,
                                       fields=_fields(old_info[i], new_info[j]),
-                                      was=old_lines[i].strip()))
+                                      was=_bare_line(old_lines[i])))
         bi, nj = i + 1, j + 1
     total = max(len(old_lines), len(new_lines), 1)
     delta: dict[str, Any] = {
@@ -288,7 +294,7 @@ def _entry(op: str, text: Sequence[str], info: Sequence[LineInfo], index: int,
            **extra: Any) -> dict[str, Any]:
     line = info[index]
     entry: dict[str, Any] = {"op": op, "id": None if line.key.startswith("…") else line.key,
-                             "line": text[index].strip(), "context": _context(text, index)}
+                             "line": _bare_line(text[index]), "context": _context(text, index)}
     entry.update(extra)
     return entry
 
@@ -304,7 +310,8 @@ def _added(lines: Sequence[str], info: Sequence[LineInfo], start: int, end: int)
         entry = _entry("added", lines, info, i, lines=stop - i)
         if stop - i > 1:
             depth = _depth(lines[i])
-            entry["below"] = [line[len(INDENT) * (depth + 1):] for line in lines[i + 1:stop]]
+            entry["below"] = [indent(_depth(line) - depth - 1) + _bare_line(line)
+                              for line in lines[i + 1:stop]]
         out.append(entry)
         i = stop
     return out

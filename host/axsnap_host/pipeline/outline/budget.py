@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
-from ...text import INDENT, join_lines
+from ...text import INDENT, indent, join_lines
 from ..tokens import count_lines, count_tokens
 from .elision import elide
 from .lines import OutlineLine
@@ -96,7 +96,7 @@ def fit_budget(lines: list[OutlineLine], max_tokens: int) -> tuple[list[OutlineL
     if before <= max_tokens or not lines:
         return lines, report
     order = take_order(lines)
-    costs = count_lines([f"{INDENT * line.depth}{line.text}" for line in lines])
+    costs = count_lines([f"{indent(line.depth)}{line.text}" for line in lines])
     cumulative = list(accumulate(costs[i] for i in order))
 
     def marker_cost(text: str) -> int:
