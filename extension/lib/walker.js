@@ -56,7 +56,8 @@
 //          step among its host's children), dp?: DOM parent record where it differs (slotted
 //          elements: the host) — the chain of (d||s) over (dp||p) is the displayed XPath;
 //          r:[x,y,w,h] (CSS px, top-level viewport coordinates), vis:1|0, hid?: "visibility"|"size", win?:1 (in the expanded window), inv?:1 (in the
-//          viewport), top?:1|0 (centre not covered; absent = not checked), ptr?:1 (own
+//          viewport), top?:1|0 (centre not covered; absent = not checked), cb?: what covers it when top is 0
+//          ("div#overlay": the positioned box over it), ptr?:1 (own
 //          cursor:pointer) | 2 (inherited from the parent), c?:[reason...] (why it may be
 //          interactive; "label": a <label> of an enabled form control), a?:{attr:value},
 //          tx?: text (a label's: without its controls' text), val?: current value, filled?:1|0
@@ -378,6 +379,7 @@ export function axsnapWalk(opts) {
     const doc = root && root.elementFromPoint ? root : el.ownerDocument;
     const points = HIT_POINTS;
     let tested = 0;
+    let firstHit = null;
     for (const [fx, fy] of points) {
       const x = r.left + r.width * fx;
       const y = r.top + r.height * fy;
@@ -388,6 +390,7 @@ export function axsnapWalk(opts) {
       if (outside) continue;
       tested++;
       const hit = doc.elementFromPoint(x, y);
+      if (!firstHit) firstHit = hit;
       for (let n = hit; n; n = n.parentNode || n.host) {
         if (n === el) {
           if (fx !== 0.5 || fy !== 0.5) data.pt = [Math.round(x + ctx.ox), Math.round(y + ctx.oy)];
@@ -395,7 +398,30 @@ export function axsnapWalk(opts) {
         }
       }
     }
-    return tested ? 0 : undefined;
+    if (!tested) return undefined;
+    const cover = coverOf(firstHit, el);
+    if (cover) data.cb = cover;
+    return 0;
+  }
+
+  // What covers `el` where it was hit-tested: the nearest positioned box (fixed, absolute,
+  // sticky: what leaves the flow and lies over others) around the element that was hit,
+  // named tag#id or tag.class, as the host names DOMSnapshot's covers; else the hit itself.
+  function coverOf(hit, el) {
+    for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
+      if (n.contains(el)) break;
+      const view = n.ownerDocument.defaultView;
+      const position = view ? view.getComputedStyle(n).position : '';
+      if (position === 'fixed' || position === 'absolute' || position === 'sticky') return boxName(n);
+    }
+    return hit && hit.nodeType === 1 && !hit.contains(el) ? boxName(hit) : '';
+  }
+
+  function boxName(n) {
+    const tag = n.tagName.toLowerCase();
+    if (n.id) return `${tag}#${n.id}`.slice(0, 120);
+    const first = typeof n.className === 'string' ? n.className.trim().split(/\s+/)[0] : '';
+    return (first ? `${tag}.${first}` : tag).slice(0, 120);
   }
 
   function meets(wn, x, y, w, h) {

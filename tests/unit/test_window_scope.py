@@ -124,6 +124,20 @@ def test_outline_reads_a_window_capture() -> None:
     assert result["combinedXpathMap"]["0-10"] == "/html/body/a"
 
 
+def test_a_window_read_names_the_cover_the_walker_hit() -> None:
+    """No DOMSnapshot in a window read: the walker's hit test (top 0, cb) says what covers a
+    control, for SnapshotV1 and the outline alike; an uncovered control says nothing."""
+    capture = window_capture()
+    records = capture["walker"]["elements"]
+    records[2].update({"top": 0, "cb": "div#overlay"})  # the link, under an overlay
+    records[4]["top"] = 1  # the clickable div, hit-tested to itself
+    nodes = {n["id"]: n for n in run(capture)["snapshot"]["ax_tree"]["nodes"]}
+    assert nodes["0-10"]["state"]["covered"] == "div#overlay"
+    assert "covered" not in nodes["0-12"].get("state", {})
+    tree = run(capture, format="outline")["combinedTree"]
+    assert "[0-10] covered, link: Next page" in tree
+
+
 def test_a_link_url_python_cannot_parse_stays_as_it_is() -> None:
     """A redacted or hostile host ("http://[redacted:token]/") is no reason to fail."""
     capture = window_capture()

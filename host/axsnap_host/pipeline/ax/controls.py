@@ -45,9 +45,8 @@ def mark_covered(tree: FlatTree, kept: Iterable[str], dom: DomFacts,
                  acting: frozenset[str]) -> int:
     """Give each kept control (an interactive role, or in ``acting``) that a later-painted
     box covers the state ``covered`` = that box (``div#overlay``); returns how many."""
-    if not isinstance(dom, DomIndex):
-        return 0  # a window read has no paint order to find the covering box in
-    covers = CoverIndex(dom)
+    # A window read has no paint order: the walker's own hit test names the cover there.
+    covers = CoverIndex(dom) if isinstance(dom, DomIndex) else dom
     count = 0
     for nid in kept:
         node = tree.nodes[nid]

@@ -120,6 +120,15 @@ class WindowIndex:
             self._cache[j.rid] = info
         return info
 
+    def cover_of(self, backend_id: int | None, frame_id: str | None = None) -> str | None:
+        """What covers the node where the walker hit-tested it (``div#overlay``), or None
+        when it was not covered or not tested; the same hit test DOM text drops it by."""
+        j = self._locate(backend_id, frame_id)
+        if j is None or j.rec.get("top") != 0:
+            return None
+        cover = j.rec.get("cb")
+        return cover if isinstance(cover, str) and cover else "unnamed box"
+
     def scrollable(self, backend_id: int | None, frame_id: str | None = None) -> bool:
         """The walker saw a scroll container (overflow auto/scroll, content beyond the box)."""
         j = self._locate(backend_id, frame_id)
