@@ -11,6 +11,7 @@ from ..models.options import SEMANTIC_FORMATS, SnapshotOptions
 from ..models.wire import SnapshotRequest
 from .ax.build import build_snapshot_v1
 from .ax.snapshot import snapshot_json
+from .caps import cap_strings
 from .dom.elements import build_dom_result
 from .page_status import check_page_loaded
 from .state import TabState
@@ -28,7 +29,7 @@ def process(
 
     ``snapshot_id`` and ``ts`` may be injected (tests) to make the output reproducible.
     """
-    result = _result(request, state, snapshot_id=snapshot_id, ts=ts)
+    result = cap_strings(_result(request, state, snapshot_id=snapshot_id, ts=ts))
     result["redacted"] = request.options.redact  # an unredacted reply says so, whatever its format
     return result
 

@@ -1,0 +1,57 @@
+"""Cap every string of a reply, once, after redaction: one 4 MB label must not make an
+8 MB outline.
+
+``cap_strings`` walks the finished ``result`` (every format) and cuts each string longer
+than its cap, marking the cut ``…[+N chars]``. A text of many lines (the outline, DOM
+text) is capped line by line, so one long label costs one capped line. It runs after the
+redaction of every channel, so a cut never shows part of a secret that redaction would
+have matched (a cut can only fall inside ``[redacted:…]`` markers, never inside the
+secret). Encoded images are left whole (their size is the screenshot's).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_TEXT = 2_000  # names, descriptions, text, URLs: any string (or line of a text)
+MAX_VALUE = 500  # a control's value (``value`` keys)
+_VALUE_KEYS = frozenset({"value"})
+_WHOLE_KEYS = frozenset({"image"})  # base64 screenshots
+
+
+def elide(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with ``…[+N chars]`` saying how many went."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}…[+{len(text) - limit} chars]"
+
+
+def cap_text(text: str, limit: int = MAX_TEXT) -> str:
+    """One string capped; a multi-line text capped line by line."""
+    if len(text) <= limit:
+        return text
+    if "\n" in text:
+        return "\n".join(elide(line, limit) for line in text.split("\n"))
+    return elide(text, limit)
+
+
+def cap_strings(result: dict[str, Any]) -> dict[str, Any]:
+    """Cap every string value in ``result`` in place (iterative: nesting depth is the
+    page's). Dict keys are left alone (ids and field names)."""
+    stack: list[Any] = [result]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if isinstance(value, str):
+                    if key not in _WHOLE_KEYS:
+                        item[key] = cap_text(value, MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
+                elif isinstance(value, dict | list):
+                    stack.append(value)
+        elif isinstance(item, list):
+            for i, value in enumerate(item):
+                if isinstance(value, str):
+                    item[i] = cap_text(value)
+                elif isinstance(value, dict | list):
+                    stack.append(value)
+    return result
