@@ -58,8 +58,21 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
 STOP_WORDS = frozenset({
     "the", "a", "an", "on", "in", "into", "to", "of", "for", "with", "named", "called",
     "labeled", "labelled", "that", "says", "saying", "this", "please", "click", "element",
-    "below", "above", "here",
+    "below", "above", "here", "icon",
 })
+# An icon-only control is named by its hint (``fa-trash`` → "trash", ``delete.png`` →
+# "delete"); people call the same picture by other words.
+ICON_ALIASES: dict[str, tuple[str, ...]] = {
+    "delete": ("trash", "remove", "bin"), "trash": ("delete", "remove", "bin"),
+    "remove": ("delete", "trash"), "star": ("favorite", "favourite", "important"),
+    "heart": ("like", "favorite", "favourite"), "like": ("heart",), "close": ("x", "dismiss"),
+    "times": ("close", "x"), "edit": ("pencil",), "pencil": ("edit",),
+    "cog": ("settings",), "gear": ("settings",), "settings": ("gear", "cog"),
+    "more": ("menu", "options"), "bars": ("menu",), "ellipsis": ("more", "menu"),
+    "retweet": ("share", "repost"), "search": ("find",), "send": ("submit",),
+}
+ALIAS_WEIGHT = 0.9
+ICON_NAMED_BY = ("hint", "title", "aria-label", "name")  # of an element that shows no text
 # What each action can act on (roles), when it narrows at all.
 ACTION_ROLES: dict[str, frozenset[str]] = {
     "type": TEXT_ROLES | {"textbox"},
@@ -70,7 +83,7 @@ ACTION_ROLES: dict[str, frozenset[str]] = {
     "upload": frozenset(),
 }
 PRIMARY_FIELDS = ("name", "label", "text", "aria-label", "placeholder", "title", "alt",
-                  "for_label", "button_value")
+                  "for_label", "button_value", "hint")
 SECONDARY_FIELDS = ("attr_name", "attr_id")
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -168,6 +181,7 @@ def fields_of(rec: dict[str, Any], label_for: dict[tuple[int, str], str]) -> dic
         "attr_id": attrs.get("id", ""),
         "for_label": label_for.get((int(rec.get("frame") or 0), attrs.get("id", "")), ""),
         "button_value": "",
+        "hint": str(rec.get("hint") or ""),
     }
     if rec.get("tagName") == "input" and attrs.get("type", "").lower() in (
             "submit", "button", "reset"):
@@ -237,6 +251,11 @@ def score_record(query: Query, rec: dict[str, Any], fields: dict[str, str]) -> S
         value = max((similarity(p, text) * w for p, w in query.phrases), default=0.0) * weight
         if value > best:
             best, why = value, name
+    names = () if fields.get("text") else {fields.get(k, "") for k in ICON_NAMED_BY}
+    for alias in (a for name in names for a in ICON_ALIASES.get(name, ())):
+        value = max((similarity(p, alias) * w for p, w in query.phrases), default=0.0)
+        if value * ALIAS_WEIGHT > best:
+            best, why = value * ALIAS_WEIGHT, "hint"
     role = role_of(rec)
     if query.role_only:
         if role in query.roles and best < ROLE_ONLY:

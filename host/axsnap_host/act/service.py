@@ -23,11 +23,13 @@ from ..models.act import (
     FindMessage,
     FindResult,
 )
+from ..models.capture import RawCapture
 from ..models.errors import AxsnapError, ErrorCode
 from ..models.wire import ActResolveRequest
 from ..pipeline.dom.elements import build_dom_result
 from ..pipeline.state import TabState
-from .resolver import Scored, decide, display_label, rank
+from .relations import decide_related, find_anchors, place
+from .resolver import Decision, Scored, decide, display_label, rank
 from .targets import Target, parse_target, semantic_resolvers
 
 
@@ -77,8 +79,34 @@ def _by_id(records: list[dict[str, Any]] | None, frame: int, backend: int) -> di
     return None
 
 
+def decide_query(target: Target, records: list[dict[str, Any]], capture: RawCapture,
+                 action: str | None) -> tuple[list[Scored], Decision]:
+    """The resolver's ranking of ``target``'s words and its decision, placed against the
+    anchor text when the target is relational. No visible anchor text: ``not_found``."""
+    ranked = rank(target.raw, records, action)
+    relation = target.relation
+    if relation is None:
+        return ranked, decide(ranked)
+    anchors = find_anchors(capture, relation.anchor)
+    if not anchors:
+        raise Refusal(ActError(code=ErrorCode.NOT_FOUND,
+                               message=f"no visible text says {relation.anchor!r}",
+                               hint="name the anchor by text the page shows"))
+    placed = [p.scored for p in place(ranked, anchors)]
+    return placed + [s for s in ranked if s not in placed], decide_related(
+        ranked, anchors, relation.kind)
+
+
+def describe(target: Target) -> str:
+    relation = target.relation
+    if relation is None:
+        return target.raw
+    return f'{target.raw} {relation.kind} "{relation.anchor}"'
+
+
 def resolve_target(target: Target, previous: list[dict[str, Any]] | None,
-                   state: TabState, action: str | None) -> dict[str, Any]:
+                   state: TabState, action: str | None,
+                   capture: RawCapture | None = None) -> dict[str, Any]:
     """The locator of ``target``; raises :class:`Refusal` when there is none."""
     current = state.elements or []
     if target.kind == "index":
@@ -103,20 +131,21 @@ def resolve_target(target: Target, previous: list[dict[str, Any]] | None,
         found = _semantic(target.raw, state, current, previous)
         if found is not None:
             return found
-    ranked = rank(target.raw, current, action)
-    decision = decide(ranked)
+    if capture is None:
+        capture = RawCapture.model_validate({})
+    _, decision = decide_query(target, current, capture, action)
     if decision.outcome == "unique" and decision.best is not None:
         return {**locator(decision.best.record, None), "score": decision.best.score}
     candidates = [candidate(s) for s in decision.candidates]
     if decision.outcome == "ambiguous":
         raise Refusal(ActError(
             code=ErrorCode.AMBIGUOUS_TARGET,
-            message=f"{len(candidates)} elements match {target.raw!r} about equally well",
+            message=f"{len(candidates)} elements match {describe(target)!r} about equally well",
             hint="name one of the candidates by its index or id, or say more",
             candidates=candidates))
     what = f" that can take {action!r}" if action else ""
     raise Refusal(ActError(code=ErrorCode.NOT_FOUND,
-                           message=f"no element{what} matches {target.raw!r}",
+                           message=f"no element{what} matches {describe(target)!r}",
                            hint="the nearest are listed; take a new snapshot if the page "
                            "changed", candidates=candidates))
 
@@ -171,8 +200,11 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
     page = {"message": message.model_dump(mode="json")}
     if isinstance(message, FindMessage):
         query = str(message.query)
-        ranked = rank(query, state.elements)
-        decision = decide(ranked)
+        try:
+            ranked, decision = decide_query(parse_target(message.query), state.elements,
+                                            request.capture, None)
+        except Refusal:
+            ranked, decision = [], Decision("not_found", None, [])
         matches = [candidate(s) for s in ranked[: message.limit] if s.score > 0]
         return FindResult(query=query, decision=decision.outcome,  # type: ignore[arg-type]
                           matches=matches).model_dump(mode="json")
@@ -185,10 +217,12 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
             return {"target": None, "to": None, "error": error.model_dump(mode="json"), **page}
         return {"target": None, "to": None, "error": None, **page}
     try:
-        found = resolve_target(parse_target(message.target), previous, state, action)
+        found = resolve_target(parse_target(message.target), previous, state, action,
+                               request.capture)
         to = None
         if isinstance(message, ActMessage) and message.to is not None:
-            to = resolve_target(parse_target(message.to), previous, state, None)
+            to = resolve_target(parse_target(message.to), previous, state, None,
+                                request.capture)
     except Refusal as refusal:
         return {"target": None, "to": None, "error": refusal.error.model_dump(mode="json"),
                 **page}

@@ -4,7 +4,8 @@
 (``{frameOrdinal}-{backendNodeId}``); ``"btn_sign_in"`` a semantic id (of the tab's last
 ``format="semantic"`` read, or of a resolver registered with
 :func:`register_semantic_resolver`), tried as words when it is none; anything else is a
-plain-language query for :mod:`.resolver`.
+plain-language query for :mod:`.resolver`, maybe relational (``'"Reply" near "Kanesha"'``,
+``{"query": "Reply", "near": "Kanesha"}``: see :mod:`.relations`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..models.act import RelationalTarget
 from ..models.errors import AxsnapError, ErrorCode
+from .relations import Relation, split_relation
 
 TargetKind = Literal["index", "element_id", "semantic", "query"]
 _INDEX = re.compile(r"^\[?(\d{1,9})\]?$")
@@ -49,6 +52,7 @@ class Target:
     index: int | None = None
     frame: int | None = None
     backend_node_id: int | None = None
+    relation: Relation | None = None  # a query naming its element by an anchor text
 
     @property
     def element_id(self) -> str | None:
@@ -57,8 +61,19 @@ class Target:
         return f"{self.frame}-{self.backend_node_id}"
 
 
-def parse_target(value: str | int) -> Target:
+def parse_target(value: str | int | RelationalTarget | dict[str, Any]) -> Target:
     """Classify ``value``; raises ``invalid_message`` for an empty or oversized target."""
+    if isinstance(value, dict):
+        try:
+            value = RelationalTarget.model_validate(value)
+        except ValueError as err:
+            raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"bad relational target: {err}"[:300],
+                              'give {"query": ..., "near": ...} or {"query": ..., '
+                              '"inside": ...}') from err
+    if isinstance(value, RelationalTarget):
+        relation = Relation("near", value.near) if value.near is not None else \
+            Relation("in", str(value.inside))
+        return Target("query", value.query.strip(), relation=relation)
     if isinstance(value, bool):
         raise AxsnapError(ErrorCode.INVALID_MESSAGE, "a target cannot be a boolean",
                           "name an index (12), an element id ('0-29') or words")
@@ -81,4 +96,5 @@ def parse_target(value: str | int) -> Target:
                       backend_node_id=int(match.group(2)))
     if _SEMANTIC.match(text):
         return Target("semantic", text)  # tried as a semantic id, then as words
-    return Target("query", text)
+    query, relation = split_relation(text)
+    return Target("query", query, relation=relation)

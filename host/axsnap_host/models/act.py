@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 ActionName = Literal[
     "click", "double_click", "right_click", "hover", "focus", "type", "fill", "press",
@@ -21,11 +21,36 @@ ActionName = Literal[
 ACTIONS: tuple[str, ...] = ActionName.__args__  # type: ignore[attr-defined]
 # Actions whose target may be left out (the page, or the focused element).
 TARGETLESS = frozenset({"press", "scroll"})
-TargetRef = str | int
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class RelationalTarget(_Strict):
+    """Words that name an element by what it is near or inside (the structured form of
+    ``'"Reply" near "Kanesha"'`` / ``'"retweet" in "@jolie"'``): give ``near`` or
+    ``inside``, not both."""
+
+    query: str = Field(min_length=1, max_length=500, description="what the element says")
+    near: str | None = Field(None, min_length=1, max_length=500,
+                             description="a text the element is closest to")
+    inside: str | None = Field(None, min_length=1, max_length=500,
+                               description="a text whose container (card, row, list item) "
+                               "holds the element")
+
+    @model_validator(mode="after")
+    def _one_anchor(self) -> RelationalTarget:
+        if (self.near is None) == (self.inside is None):
+            raise ValueError("give exactly one of near and inside")
+        return self
+
+    def __str__(self) -> str:
+        kind, anchor = ("near", self.near) if self.near is not None else ("in", self.inside)
+        return f"{self.query} {kind} \"{anchor}\""
+
+
+TargetRef = str | int | RelationalTarget
 
 
 class _Open(BaseModel):
