@@ -38,8 +38,12 @@ SINGLE_STEP = ("click-button", "click-link", "click-tab", "click-dialog", "click
                "focus-text", "focus-text-2", "click-test", "click-test-2")
 MULTI_STEP = ("click-option", "click-checkboxes", "enter-text", "enter-text-2", "enter-password",
               "login-user", "choose-list", "click-collapsible", "use-autocomplete",
-              "click-button-sequence", "click-checkboxes-large")
-TASKS = SINGLE_STEP + MULTI_STEP
+              "click-button-sequence", "click-checkboxes-large", "email-inbox",
+              "email-inbox-noscroll", "email-inbox-delete", "email-inbox-important",
+              "email-inbox-reply", "email-inbox-forward", "email-inbox-star-reply")
+# Targets named by what they are near: a single click near an anchor decides the episode.
+RELATIONAL = ("social-media",)
+TASKS = SINGLE_STEP + MULTI_STEP + RELATIONAL
 QUOTED = re.compile(r'"([^"]*)"')
 OUTLINE_LINE = re.compile(r"^\s*\[(\d+-\d+)\]\s+([^:]+):\s*(.+)$")
 ORDINALS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4,
@@ -103,6 +107,37 @@ class Policy:
         if not result.ok:
             raise StepFailed(result, f"click {words!r}: {result.error.message}")
 
+    def near(self, words: str, anchor: str, action: str = "click",
+             value: str | None = None) -> None:
+        """Act on what ``words`` name in the container of the text ``anchor``
+        (``'"Reply" in "@jolie"'``). Words the anchor's container does not show may sit in
+        its "more" menu: open it, and try again."""
+        target = f'{words} in "{anchor}"'
+        result = self.scrolling(target, action, value)
+        if not result.ok and result.error and result.error.code == "not_found":
+            opened = self.scrolling(f'"more" in "{anchor}"', "click")
+            if opened.ok:
+                result = self.act(target, action, value)
+        if not result.ok:
+            raise StepFailed(result, f"{action} {target!r}: {result.error.message}")
+
+    def scrolling(self, target: str, action: str, value: str | None = None) -> ActionResult:
+        """Act; when the target is not listed, or only matched from afar (its row is below a
+        scroll box's fold, so the only anchor is the utterance's copy), scroll the
+        scrollable element axsnap reports (from its top, then down) and try again."""
+        result = self.act(target, action, value)
+        for move in ("top", "down", "down", "down", "down", "down"):
+            error = result.error
+            if result.ok or error is None or error.code not in ("not_found", "ambiguous_target"):
+                break
+            elements = self.browser.snapshot(format="elements").elements
+            scroller = next((e["index"] for e in elements if e.get("scrollable")), None)
+            if scroller is None:
+                break
+            self.act(scroller, "scroll", move)
+            result = self.act(target, action, value)
+        return result
+
     def nth(self, words: str, n: int) -> int:
         """The index of the n-th element (document order) that ``words`` names."""
         found = self.browser.find(words, limit=20)
@@ -116,6 +151,17 @@ class Policy:
     # -- the utterance ------------------------------------------------------------------
 
     def run(self, utterance: str) -> None:
+        about = re.match(r"^(?:for|on)\s+(?:the\s+)?(?:user|post|item|row|email)?\s*(\S+?),\s*"
+                         r"(?:click|press|tap)\s+(?:on\s+)?(?:the\s+)?\"([^\"]+)\"", utterance,
+                         re.I)
+        if about:  # "For the user @jolie, click on the "Retweet" button."
+            self.near(f'"{about.group(2)}"', about.group(1))
+            return
+        email = re.match(r"^find the (?:email|message) (?:by|from) (.+?) and (.+?)\.?$", utterance,
+                         re.I)
+        if email:
+            self.about_email(email.group(1), email.group(2))
+            return
         auto = re.search(r'starts with "([^"]+)"(?: and ends with "([^"]+)")?', utterance)
         if auto:
             self.autocomplete(auto.group(1), auto.group(2) or "")
@@ -128,6 +174,27 @@ class Policy:
             else:
                 rest = clause
             VERBS.get(verb, Policy.do_click)(self, rest, clause)
+
+    def about_email(self, sender: str, task: str) -> None:
+        """"Find the email by X and <click the star icon | reply ... | forward ...>"."""
+        icon = re.match(r"click (?:on )?the (\w+) (?:icon|button)", task, re.I)
+        if icon:
+            self.near(f"{icon.group(1)} icon", sender)
+            return
+        opened = self.scrolling(f'"{sender}"', "click")  # the message's row says the sender
+        if not opened.ok:
+            raise StepFailed(opened, f"open {sender!r}: {opened.error.message}")
+        reply = re.match(r'reply to (?:them|him|her) with the text "(.*)"', task, re.I)
+        forward = re.match(r"forward (?:that|the|this) email to (.+)$", task, re.I)
+        if reply:
+            self.click("Reply")
+            self.must("textarea", "fill", reply.group(1))
+        elif forward:
+            self.click("Forward")
+            self.must('text field in "to:"', "fill", forward.group(1).strip())
+        else:
+            raise StepFailed(None, f"cannot read {task!r}")
+        self.click("send")
 
     def do_enter(self, rest: str, clause: str) -> None:
         values = QUOTED.findall(rest)
@@ -301,12 +368,14 @@ def table(results: dict[str, list[Episode]]) -> str:
              "|---|---|---|---|---|---|"]
     for task, eps in results.items():
         wins = sum(1 for e in eps if e.raw_reward > 0)
-        kind = "single-step" if task in SINGLE_STEP else "multi-step"
+        kind = "single-step" if task in SINGLE_STEP else "relational" if task in RELATIONAL \
+            else "multi-step"
         mean_reward = sum(e.reward for e in eps) / len(eps)
         mean_s = sum(e.seconds for e in eps) / len(eps)
         lines.append(f"| {task} | {kind} | {len(eps)} | {100 * wins / len(eps):.0f}% "
                      f"({wins}/{len(eps)}) | {mean_reward:.2f} | {mean_s:.1f} |")
-    for kind, names in (("single-step", SINGLE_STEP), ("multi-step", MULTI_STEP)):
+    for kind, names in (("single-step", SINGLE_STEP), ("multi-step", MULTI_STEP),
+                        ("relational", RELATIONAL)):
         eps = [e for t, es in results.items() if t in names for e in es]
         if eps:
             wins = sum(1 for e in eps if e.raw_reward > 0)

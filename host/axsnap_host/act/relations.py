@@ -64,8 +64,11 @@ class Anchor:
 
 
 def find_anchors(capture: RawCapture, text: str) -> list[Anchor]:
-    """The visible texts that say ``text`` best (within the resolver's margin)."""
+    """The visible texts that say ``text`` best (within the resolver's margin). A text that
+    says it exactly, punctuation included ("@orci", not the word "Orci." in a post), wins."""
     wanted = normalize(text)
+    verbatim = " ".join(text.split()).casefold()
+    exact: list[Anchor] = []
     joined = join(capture)
     ordinals = frame_ordinals(capture, joined)
     walker = capture.walker or {}
@@ -82,6 +85,10 @@ def find_anchors(capture: RawCapture, text: str) -> list[Anchor]:
         if score >= MIN_SCORE:
             box = (rect[0] + scroll_x, rect[1] + scroll_y, rect[2], rect[3])
             found.append(Anchor(ordinals.get(j.frame, 0), j.xpath, box, score))
+            if " ".join(str(said).split()).casefold() == verbatim:
+                exact.append(found[-1])
+    if exact:
+        return exact
     if not found:
         return []
     best = max(a.score for a in found)
