@@ -26,7 +26,7 @@ from .models.errors import AxsnapError, ErrorCode
 @dataclass(frozen=True)
 class Step:
     action: str
-    target: str | int | None
+    target: str | int | dict[str, str] | None
     value: str | None = None
     to: str | int | None = None
 
@@ -35,6 +35,9 @@ class Step:
         parts = [self.action, repr(self.target) if self.target is not None else "",
                  f"→ {self.to!r}" if self.to is not None else "", shown]
         return " ".join(p for p in parts if p)
+
+
+RELATIONS = ("near", "in", "inside", "within")
 
 
 def _target(text: str) -> str | int:
@@ -52,6 +55,10 @@ def parse_step(text: str) -> Step:
         raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"step {text!r} names no action",
                           "start each step with one of: " + ", ".join(ACTIONS))
     action, args = words[0], words[1:]
+    if len(args) in (3, 4) and args[1].lower() in RELATIONS:
+        # click "Reply" near "Kanesha" / fill "Comment" in "@jolie" hello
+        key = "near" if args[1].lower() == "near" else "inside"
+        return Step(action, {"query": args[0], key: args[2]}, args[3] if len(args) == 4 else None)
     if action in TARGETLESS and len(args) == 1:
         return Step(action, None, args[0])
     if action == "drag":

@@ -12,6 +12,10 @@ from axsnap_host.models.errors import AxsnapError
 def test_steps_read_as_action_target_value() -> None:
     assert parse_step('click "Sign in"') == Step("click", "Sign in")
     assert parse_step('fill "Email" ada@example.com') == Step("fill", "Email", "ada@example.com")
+    assert parse_step('click "Reply" near "Kanesha"') == Step(
+        "click", {"query": "Reply", "near": "Kanesha"})
+    assert parse_step('fill "Comment" in @jolie hi') == Step(
+        "fill", {"query": "Comment", "inside": "@jolie"}, "hi")
     assert parse_step("click 12") == Step("click", 12)
     assert parse_step("check 0-29") == Step("check", "0-29")
     assert parse_step("press Enter") == Step("press", None, "Enter")
