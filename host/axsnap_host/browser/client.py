@@ -55,6 +55,7 @@ class Browser(ActingMixin):
     """Chromium + axsnap extension + registered host. Use as a context manager."""
 
     BASES = 8  # full outline and DOM results kept to rebuild delta replies on
+    HTTP_MARGIN_S = 30.0  # the HTTP client's wait beyond chromedriver's own deadlines
 
     def __init__(
         self,
@@ -150,6 +151,10 @@ class Browser(ActingMixin):
             self._cleanup_profile()
             raise AxsnapError(ErrorCode.INTERNAL, f"Chromium did not start: {err.msg}",
                               "run `axsnap doctor`") from err
+        # Selenium's HTTP client gives up after its own 120 s with a raw urllib3 error while
+        # chromedriver goes on running the command: the client waits past every deadline
+        # chromedriver keeps, so chromedriver's timeout (an AxsnapError) always answers first.
+        self._driver.command_executor.client_config.timeout = self.http_timeout_s
         try:
             self._open_bridge()
         except BaseException:
@@ -186,6 +191,12 @@ class Browser(ActingMixin):
         # The driver rests on the target tab: a user who snapshots a tab and then uses
         # ``browser.driver`` acts on that tab; requests visit the bridge and come back.
         driver.switch_to.window(self.target_handle)
+
+    @property
+    def http_timeout_s(self) -> float:
+        """How long the client waits for chromedriver's answer to one command: past the
+        script and page-load deadlines by HTTP_MARGIN_S."""
+        return max(self.timeout_s, self.page_load_timeout_s) + self.HTTP_MARGIN_S
 
     def close(self) -> None:
         if self._driver is not None:
@@ -294,6 +305,7 @@ class Browser(ActingMixin):
     def bridge_call(self, name: str, *args: Any) -> Any:
         """Call ``axsnapBridge[name](...args)`` on the bridge page; return the parsed JSON.
         The driver goes back to the window it was on (the target tab, usually)."""
+        import urllib3
         from selenium.common.exceptions import NoSuchWindowException, TimeoutException
 
         script = (
@@ -311,6 +323,10 @@ class Browser(ActingMixin):
             text = driver.execute_async_script(script, *args)
         except TimeoutException as err:
             raise AxsnapError(ErrorCode.TIMEOUT, f"no reply within {self.timeout_s} s",
+                              "raise Browser(timeout_s=...) for very large pages") from err
+        except (urllib3.exceptions.TimeoutError, urllib3.exceptions.MaxRetryError) as err:
+            raise AxsnapError(ErrorCode.TIMEOUT,
+                              f"chromedriver gave no answer within {self.http_timeout_s} s",
                               "raise Browser(timeout_s=...) for very large pages") from err
         finally:
             if current is not None and current != self.bridge_handle:
