@@ -1,15 +1,21 @@
 // Wait until the page is quiet: no DOM mutations for quiet_ms and few requests in flight.
-// Mutations are counted by a MutationObserver living in an isolated world, so nothing is
-// written to the page's DOM or to globals the page can see.
 //
-// The observer outlives the request: the next snapshot of the same document reads how long
-// the page has already been quiet instead of starting the clock again, so an agent reading
-// a tab that settled while it was thinking pays no quiet window (a first read of a document
-// still waits quiet_ms, since nobody watched it before). The observer stops itself after
-// OBSERVER_IDLE_MS without a read, and dies with its document on navigation. A world is
-// found again by its context id (kept per tab in this module: losing it on a worker
-// restart only costs one fresh world) and recognised by a random token, so a reused id
-// that now names another context is never trusted.
+// Two clocks, the warm one first:
+// - The readiness content script (extension/readiness.js, declared in the manifest) watches
+//   every main-frame document from its navigation on. When it answers, a page that has been
+//   quiet for quiet_ms is read at once (`source: "navigation"`), and one that is not is
+//   waited on with the same clock: the first request no longer starts the quiet window.
+// - Otherwise (a tab loaded before the extension, a page where content scripts do not run,
+//   a page too busy to answer) an observer is installed in an isolated world at the request
+//   (`source: "request"`). It outlives the request: the next snapshot of the same document
+//   reads how long the page has already been quiet. It stops itself after OBSERVER_IDLE_MS
+//   without a read and dies with its document. A world is found again by its context id
+//   (kept per tab in this module) and recognised by a random token, so a reused id that now
+//   names another context is never trusted.
+// Neither writes to the page's DOM or to globals the page can see. Requests in flight are
+// watched over CDP from the request on with both clocks (a request started before it and
+// still pending is not seen); the report says which clock spoke and for how long it had
+// watched (`observed_since_ms`).
 
 export const STABILIZE_DEFAULTS = Object.freeze({
   enabled: true, quiet_ms: 500, max_wait_ms: 5000, max_pending_requests: 2,
@@ -30,7 +36,7 @@ const keptWorlds = new Map(); // tabId -> {contextId, token}
 function installObserver(token) {
   return `(() => {
   const state = globalThis.__axsnapStabilize = { token: ${JSON.stringify(token)}, count: 0,
-    last: performance.now(), observer: null, expiry: 0, stop: null };
+    born: performance.now(), last: performance.now(), observer: null, expiry: 0, stop: null };
   state.observer = new MutationObserver((records) => {
     state.count += records.length;
     state.last = performance.now();
@@ -49,14 +55,15 @@ function installObserver(token) {
 })()`;
 }
 
-/** {count, quiet} of the observer named `token` (and its idle timer restarted), or null. */
+/** {count, quiet, since} of the observer named `token` (and its idle timer restarted), or null. */
 function readObserver(token) {
   return `(() => {
   const s = globalThis.__axsnapStabilize;
   if (!s || s.token !== ${JSON.stringify(token)} || !s.observer) return 'null';
   clearTimeout(s.expiry);
   s.expiry = setTimeout(s.stop, ${OBSERVER_IDLE_MS});
-  return JSON.stringify({ count: s.count, quiet: performance.now() - s.last });
+  const at = performance.now();
+  return JSON.stringify({ count: s.count, quiet: at - s.last, since: at - s.born });
 })()`;
 }
 
@@ -119,12 +126,70 @@ async function reuseWorld(session) {
   return { world, state };
 }
 
+export const READINESS_MESSAGE = 'axsnap-readiness';
+// How long a poll waits for the content script: a page busy in a long task cannot answer.
+export const PAGE_CLOCK_TIMEOUT_MS = 250;
+
+/** The readiness content script's reading for the main frame of `tabId`:
+ * {token, count, quiet, since, load_state}, or null when it does not answer in time. */
+export async function readPageClock(tabId) {
+  if (!globalThis.chrome?.tabs?.sendMessage) return null;
+  let timer;
+  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, PAGE_CLOCK_TIMEOUT_MS, null); });
+  try {
+    const asked = chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE }, { frameId: 0 })
+      .catch(() => null);
+    const reading = await Promise.race([asked, timeout]);
+    return reading && typeof reading.quiet === 'number' && typeof reading.token === 'string'
+      ? reading : null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Wait on the content script's clock, from its first reading `first`. Returns the
+ * mutations counted during the wait (over every document the tab held). */
+async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, started, report }) {
+  let reading = first;
+  let base = first.count; // mutations before this request are not this request's
+  let mutations = 0;
+  for (let fresh = true; ; fresh = false) {
+    if (!fresh) {
+      const next = await readPage(tabId);
+      if (next && next.token !== reading.token) { // another document: its clock, from 0
+        mutations += reading.count - base;
+        base = 0;
+      }
+      reading = next ?? { ...reading, quiet: 0 }; // no answer (navigating, busy): not quiet
+    }
+    const elapsed = now() - started;
+    const domQuiet = reading.quiet >= opts.quiet_ms;
+    const networkQuiet = inflight.size <= opts.max_pending_requests;
+    if (domQuiet && networkQuiet) break;
+    if (elapsed >= opts.max_wait_ms) {
+      report.stabilized = false;
+      if (!domQuiet) report.reasons.push('dom_mutations');
+      if (!networkQuiet) report.reasons.push('network_pending');
+      report.reasons.push('max_wait');
+      break;
+    }
+    await sleep(Math.min(POLL_MS, Math.max(0, opts.max_wait_ms - elapsed)));
+  }
+  report.quiet_for_ms = Math.round(reading.quiet);
+  if (reading.load_state) report.load_state = reading.load_state;
+  return mutations + reading.count - base;
+}
+
 /**
  * Wait for a quiet window on the tab behind `session`.
- * Resolves {stabilized, waited_ms, reasons, pending_requests, mutations}; never throws for
- * a page that does not settle (it reports why instead).
+ * Resolves {stabilized, waited_ms, reasons, pending_requests, mutations, source,
+ * observed_since_ms, quiet_for_ms[, load_state]}; never throws for a page that does not
+ * settle (it reports why instead). `readPage(tabId)` replaces the content-script query
+ * (tests).
  */
-export async function stabilize(session, options, { now = () => performance.now(), inflight: seen = null } = {}) {
+export async function stabilize(session, options, {
+  now = () => performance.now(), inflight: seen = null, readPage = readPageClock,
+} = {}) {
   const opts = stabilizeOptions(options);
   const report = { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0 };
   if (!opts.enabled) {
@@ -145,19 +210,31 @@ export async function stabilize(session, options, { now = () => performance.now(
   let world = null;
   let base = 0; // the observer's count when this request started reading it
   let mutationsBefore = 0; // mutations counted by observers lost to a navigation
-  let lastState = { count: 0, quiet: 0 };
+  let lastState = { count: 0, quiet: 0, since: 0 };
   let releaseNetwork = null;
+  let onPageClock = false;
   try {
     releaseNetwork = await session.useNetwork().catch(() => {
       report.reasons.push('network_unobserved');
       return null;
     });
+    const warm = await readPage(session.tabId);
+    if (warm) {
+      onPageClock = true;
+      report.source = 'navigation';
+      report.observed_since_ms = Math.round(warm.since);
+      report.mutations = await waitOnPageClock(session.tabId, opts, warm,
+        { readPage, inflight, now, started, report });
+      return report;
+    }
+    report.source = 'request';
     const kept = await reuseWorld(session);
     if (kept) {
       ({ world } = kept);
       base = kept.state.count;
       lastState = kept.state;
     }
+    report.observed_since_ms = Math.round(kept?.state.since ?? 0);
     for (let first = Boolean(kept); ; first = false) {
       try {
         if (world === null) {
@@ -172,7 +249,7 @@ export async function stabilize(session, options, { now = () => performance.now(
       } catch {
         // the document changed under us (navigation): a fresh world, and the clock restarts
         mutationsBefore += lastState.count - base + 1;
-        lastState = { count: 0, quiet: 0 };
+        lastState = { count: 0, quiet: 0, since: 0 };
         base = 0;
         world = null;
       }
@@ -193,8 +270,11 @@ export async function stabilize(session, options, { now = () => performance.now(
     unsubscribe();
     report.waited_ms = Math.round(now() - started);
     report.pending_requests = inflight.size;
-    report.mutations = mutationsBefore + lastState.count - base;
-    if (world !== null) keepWorld(session.tabId, world);
+    if (!onPageClock) {
+      report.mutations = mutationsBefore + lastState.count - base;
+      report.quiet_for_ms = Math.round(lastState.quiet);
+      if (world !== null) keepWorld(session.tabId, world);
+    }
     if (releaseNetwork) await releaseNetwork();
   }
   return report;

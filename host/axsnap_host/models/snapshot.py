@@ -56,6 +56,14 @@ class StabilizationReport(_Model):
     reasons: list[str] = Field(default_factory=list)
     pending_requests: int = 0
     mutations: int = 0
+    source: Literal["navigation", "request"] | None = Field(
+        None, description="whose quiet clock decided: the readiness content script watching the "
+        "document since its navigation, or an observer installed at a request")
+    observed_since_ms: float | None = Field(
+        None, description="how long that clock had watched the document when the request came")
+    quiet_for_ms: float | None = Field(
+        None, description="how long the page had been quiet when the wait ended")
+    load_state: str | None = Field(None, description="document.readyState at the last reading")
 
 
 class Failure(_Model):

@@ -170,7 +170,7 @@ def build_snapshot(
         "url": url,
         "title": title,
         "viewport": viewport_record(capture, dom),
-        "stabilization": capture.stabilization.model_dump(),
+        "stabilization": capture.stabilization.model_dump(exclude_none=True),
         "quality": {
             "pruned": pruned,
             "nodes_total": kept.total,

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import vm from 'node:vm';
+
+import { stabilize } from '../lib/stabilize.js';
+
+// The content script is a classic script: run it in a context without `document` (so it
+// installs nothing) and take its clock factory out.
+const source = readFileSync(new URL('../readiness.js', import.meta.url), 'utf8');
+const createReadinessClock = vm.runInNewContext(`${source}\ncreateReadinessClock`, { crypto });
+
+test('the readiness clock counts quiet time from the last activity, and watch time from its start', () => {
+  let t = 1000;
+  const clock = createReadinessClock(() => t);
+  t = 1300;
+  assert.deepEqual({ ...clock.reading(), token: '' }, { token: '', count: 0, quiet: 300, since: 300 });
+  clock.touch(4); // four mutation records
+  t = 1450;
+  const afterMutations = clock.reading();
+  assert.equal(afterMutations.count, 4);
+  assert.equal(afterMutations.quiet, 150);
+  assert.equal(afterMutations.since, 450);
+  clock.touch(); // input: restarts the quiet time, counts no mutation
+  t = 1500;
+  assert.equal(clock.reading().quiet, 50);
+  assert.equal(clock.reading().count, 4);
+  assert.equal(clock.reading().token, afterMutations.token, 'one token per document');
+  assert.notEqual(createReadinessClock(() => t).reading().token, afterMutations.token);
+});
+
+function session(tabId) {
+  const calls = [];
+  return {
+    tabId,
+    calls,
+    onEvent: () => () => {},
+    useNetwork: async () => async () => {},
+    send: async (method) => { calls.push(method); return {}; },
+  };
+}
+
+test('a page quiet since its navigation is read at once, without an observer of its own', async () => {
+  const s = session(41);
+  const report = await stabilize(s, { stabilize: { quiet_ms: 500 } }, {
+    now: () => 0,
+    readPage: async () => ({ token: 'a', count: 12, quiet: 900, since: 2000, load_state: 'complete' }),
+  });
+  assert.deepEqual(report, {
+    stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0,
+    source: 'navigation', observed_since_ms: 2000, quiet_for_ms: 900, load_state: 'complete',
+  });
+  assert.deepEqual(s.calls, [], 'no isolated world is created');
+});
+
+test('the warm clock keeps the wait going while the page mutates, across a navigation', async () => {
+  let t = 0;
+  const readings = [
+    { token: 'a', count: 3, quiet: 100, since: 200 },
+    { token: 'a', count: 5, quiet: 0, since: 300 },
+    null, // the old document is going away
+    { token: 'b', count: 2, quiet: 50, since: 50 },
+    { token: 'b', count: 2, quiet: 600, since: 600 },
+  ];
+  const report = await stabilize(session(42), { stabilize: { quiet_ms: 500, max_wait_ms: 5000 } }, {
+    now: () => (t += 10), readPage: async () => readings.shift(),
+  });
+  assert.equal(report.stabilized, true);
+  assert.equal(report.source, 'navigation');
+  assert.equal(report.observed_since_ms, 200);
+  assert.equal(report.mutations, 2 + 2, 'two on the first document since the request, two on the next');
+  assert.equal(readings.length, 0);
+});
+
+test('a page that keeps mutating on the warm clock still runs out of time honestly', async () => {
+  let t = 0;
+  const report = await stabilize(session(43), { stabilize: { quiet_ms: 500, max_wait_ms: 300 } }, {
+    now: () => (t += 50), readPage: async () => ({ token: 'a', count: t, quiet: 20, since: 5000 }),
+  });
+  assert.equal(report.stabilized, false);
+  assert.deepEqual(report.reasons, ['dom_mutations', 'max_wait']);
+  assert.equal(report.source, 'navigation');
+  assert.ok(report.mutations > 0);
+});
+
+test('without the content script the request installs its own observer', async () => {
+  const s = session(44);
+  let quiet = 0;
+  s.send = async (method, params = {}) => {
+    s.calls.push(method);
+    if (method === 'Page.getFrameTree') return { frameTree: { frame: { id: 'F' } } };
+    if (method === 'Page.createIsolatedWorld') return { executionContextId: 9 };
+    if (method === 'Runtime.evaluate' && params.expression.includes('JSON.stringify')) {
+      return { result: { value: JSON.stringify({ count: 0, quiet: (quiet += 300), since: quiet }) } };
+    }
+    return { result: { value: true } };
+  };
+  const report = await stabilize(s, { stabilize: { quiet_ms: 500 } }, { readPage: async () => null });
+  assert.equal(report.stabilized, true);
+  assert.equal(report.source, 'request');
+  assert.equal(report.observed_since_ms, 0);
+  assert.ok(s.calls.includes('Page.createIsolatedWorld'));
+});
