@@ -10,14 +10,15 @@ window reads it checks recall: every control (interactive AX role) that the whol
 SnapshotV1 places in the window must be in the window SnapshotV1 and in the outline.
 It reports SnapshotV1's cl100k tokens per kept node (the whole JSON, envelope included).
 
-Then a settled small page (the demo): the first SnapshotV1 of the document with the default
-stabilization (after the page has been quiet for a while), and a second read, against
-Playwright's aria snapshot.
+Then settled small pages (the demo, MiniWoB's login-user): the first SnapshotV1 of the
+document with the default stabilization (after the page has been quiet for a while), and a
+second read, against Playwright's aria snapshot (``--small-only``: just these).
 
 Writes bench/results/e2e.md, e2e.json and e2e.svg (log-log time against page size).
 
     .venv/bin/python bench/bench_e2e.py                              # 1k, 5k, 20k
     nice .venv/bin/python bench/bench_e2e.py --sizes 1000 5000 20000 100000 --runs 3
+    nice .venv/bin/python bench/bench_e2e.py --small-only --runs 5
 """
 
 from __future__ import annotations
@@ -171,30 +172,49 @@ def measure_page(browser: Browser, url: str, size: int, runs: int, python: Path 
     return rows
 
 
+def _settled_reads(browser: Browser, python: Path | None, scratch: Path, runs: int,
+                   page: str, url: str) -> list[dict[str, Any]]:
+    """First and second SnapshotV1 (default options) of `url` once it has been quiet for 2 s,
+    and Playwright's aria snapshot of the same tab."""
+    firsts, seconds, reports = [], [], []
+    for _ in range(runs):
+        browser.open(url)
+        time.sleep(2.0)  # the page settles before anyone asks
+        for into in (firsts, seconds):
+            started = time.perf_counter()
+            reply = browser.snapshot_raw(format="snapshot")
+            into.append((time.perf_counter() - started) * 1000)
+            reports.append(reply["result"]["snapshot"]["stabilization"])
+    pw = playwright(python, browser, url, runs, scratch)
+    peer = pw.get("median_ms")
+    rows = []
+    for label, samples, stab in (("first read", firsts, reports[-2]),
+                                 ("second read", seconds, reports[-1])):
+        median = statistics.median(samples)
+        rows.append({"page": page, "mode": f"SnapshotV1, {label}",
+                     "median_ms": median, "samples_ms": samples,
+                     "x_playwright": median / peer if peer else None,
+                     "stabilization": stab})
+    rows.append({"page": page, "mode": PLAYWRIGHT, **pw})
+    return rows
+
+
 def settled_small_page(browser: Browser, python: Path | None, scratch: Path,
                        runs: int) -> list[dict[str, Any]]:
-    """First and second SnapshotV1 (default options) of a page quiet for 2 s, vs Playwright."""
+    """The demo page and MiniWoB's login-user page (not started), each settled."""
     rows = []
     with serve_directory(DEMO) as base:
-        url = base + "index.html"
-        firsts, seconds = [], []
-        for _ in range(runs):
-            browser.open(url)
-            time.sleep(2.0)  # the page settles before anyone asks
-            for into in (firsts, seconds):
-                started = time.perf_counter()
-                reply = browser.snapshot_raw(format="snapshot")
-                into.append((time.perf_counter() - started) * 1000)
-            stab = reply["result"]["snapshot"]["stabilization"]
-        pw = playwright(python, browser, url, runs, scratch)
-        peer = pw.get("median_ms")
-        for label, samples in (("first read", firsts), ("second read", seconds)):
-            median = statistics.median(samples)
-            rows.append({"page": "demo (settled)", "mode": f"SnapshotV1, {label}",
-                         "median_ms": median, "samples_ms": samples,
-                         "x_playwright": median / peer if peer else None,
-                         "stabilization": stab})
-        rows.append({"page": "demo (settled)", "mode": PLAYWRIGHT, **pw})
+        rows += _settled_reads(browser, python, scratch, runs, "demo (settled)",
+                               base + "index.html")
+    try:
+        import miniwob
+    except ImportError:
+        log("MiniWoB not measured: the miniwob package is not installed")
+        return rows
+    html = Path(miniwob.__file__).resolve().parent / "html"
+    with serve_directory(html) as base:
+        rows += _settled_reads(browser, python, scratch, runs, "MiniWoB login-user (settled)",
+                               base + "miniwob/login-user.html")
     return rows
 
 
@@ -225,12 +245,14 @@ def render_table(rows: list[dict[str, Any]]) -> str:
 
 
 def render_small(rows: list[dict[str, Any]]) -> str:
-    lines = ["| page | read | median ms | × Playwright | stabilization (of the second read) |",
+    lines = ["| page | read | median ms | × Playwright | stabilization (of the last such read) |",
              "|---|---|--:|--:|---|"]
     for r in rows:
         stab = r.get("stabilization")
-        said = "–" if not stab else (f"waited {stab['waited_ms']} ms, "
-                                     f"{', '.join(stab['reasons']) or 'quiet'}")
+        said = "–" if not stab else (
+            f"waited {stab['waited_ms']} ms, {', '.join(stab['reasons']) or 'quiet'}"
+            + (f", clock from the {stab['source']}, quiet for {stab['quiet_for_ms']} ms"
+               if stab.get("source") else ""))
         lines.append(f"| {r['page']} | {r['mode']} | {_f(r.get('median_ms'))} | "
                      f"{_f(r.get('x_playwright'), '.2f')} | {said} |")
     return "\n".join(lines)
@@ -245,6 +267,17 @@ def plot(rows: list[dict[str, Any]]) -> str:
     return render_svg(points)
 
 
+def small_only(python: Path | None, runs: int) -> int:
+    with tempfile.TemporaryDirectory() as tmp, Browser(timeout_s=300) as browser:
+        small = settled_small_page(browser, python, Path(tmp), runs)
+    text = ("# Settled small pages (bench/bench_e2e.py --small-only)\n\n"
+            + render_small(small) + "\n")
+    print(text)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "e2e_small.md").write_text(text, encoding="utf-8")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 20000])
@@ -252,6 +285,8 @@ def main() -> int:
                         help="sizes that also get the whole-page SnapshotV1 (default: all)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--no-peers", action="store_true", help="skip Playwright")
+    parser.add_argument("--small-only", action="store_true",
+                        help="only the settled small pages (writes results/e2e_small.md)")
     args = parser.parse_args()
     python = None
     if not args.no_peers:
@@ -260,6 +295,8 @@ def main() -> int:
             log(f"Playwright not measured: {error}")
     page_sizes = set(args.sizes if args.page_sizes is None else args.page_sizes)
     rows: list[dict[str, Any]] = []
+    if args.small_only:
+        return small_only(python, args.runs)
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp) / "scratch"
         scratch.mkdir()
