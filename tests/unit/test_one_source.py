@@ -10,7 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [path for folder in ("host", "tests", "bench", "scripts", "examples")
            for path in (ROOT / folder).rglob("*.py")
-           if ".venv" not in path.parts and path != Path(__file__).resolve()]
+           if not any(part.startswith(".venv") for part in path.parts)  # bench/.venv-peers too
+           and path != Path(__file__).resolve()]
 
 
 @pytest.mark.parametrize(("marker", "home"), [
