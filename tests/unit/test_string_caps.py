@@ -106,9 +106,12 @@ def test_secret_at_the_cut_is_redacted_not_halved(fmt: str, capture: Any) -> Non
 
 def test_value_cap_and_elision_mark() -> None:
     result = cap_strings({"value": "v" * 10_000, "name": "n" * 10, "list": ["t" * 3000],
-                          "image": "i" * 10_000, "text": "a\n" + "b" * 5000})
+                          "image": "i" * 10_000, "text": "a\n" + "b" * 5000,
+                          "xpath": "/div[2]" * 500,
+                          "combinedXpathMap": {"0-1": "/div[2]" * 500}})
     assert result["value"] == "v" * MAX_VALUE + f"…[+{10_000 - MAX_VALUE} chars]"
     assert result["name"] == "n" * 10
     assert result["list"][0] == elide("t" * 3000, MAX_TEXT)
     assert result["image"] == "i" * 10_000
+    assert result["xpath"] == result["combinedXpathMap"]["0-1"] == "/div[2]" * 500  # locators
     assert result["text"] == "a\n" + "b" * MAX_TEXT + f"…[+{5000 - MAX_TEXT} chars]"

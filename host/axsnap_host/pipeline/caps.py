@@ -6,7 +6,7 @@ than its cap, marking the cut ``…[+N chars]``. A text of many lines (the outli
 text) is capped line by line, so one long label costs one capped line. It runs after the
 redaction of every channel, so a cut never shows part of a secret that redaction would
 have matched (a cut can only fall inside ``[redacted:…]`` markers, never inside the
-secret). Encoded images are left whole (their size is the screenshot's).
+secret). Encoded images and XPaths are left whole.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from typing import Any
 MAX_TEXT = 2_000  # names, descriptions, text, URLs: any string (or line of a text)
 MAX_VALUE = 500  # a control's value (``value`` keys)
 _VALUE_KEYS = frozenset({"value"})
-_WHOLE_KEYS = frozenset({"image"})  # base64 screenshots
+# Left whole: base64 screenshots, and XPaths (locators that a cut would break; their length
+# is bounded by the tag names along the walker's capped depth, not by page text).
+_WHOLE_KEYS = frozenset({"image", "xpath", "combinedXpathMap"})
 
 
 def elide(text: str, limit: int) -> str:
@@ -43,9 +45,10 @@ def cap_strings(result: dict[str, Any]) -> dict[str, Any]:
         item = stack.pop()
         if isinstance(item, dict):
             for key, value in item.items():
+                if key in _WHOLE_KEYS:
+                    continue
                 if isinstance(value, str):
-                    if key not in _WHOLE_KEYS:
-                        item[key] = cap_text(value, MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
+                    item[key] = cap_text(value, MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
                 elif isinstance(value, dict | list):
                     stack.append(value)
         elif isinstance(item, list):
