@@ -115,3 +115,41 @@ def test_value_cap_and_elision_mark() -> None:
     assert result["image"] == "i" * 10_000
     assert result["xpath"] == result["combinedXpathMap"]["0-1"] == "/div[2]" * 500  # locators
     assert result["text"] == "a\n" + "b" * MAX_TEXT + f"…[+{5000 - MAX_TEXT} chars]"
+
+
+def test_capping_twice_changes_nothing() -> None:
+    once = elide("x" * 5000, MAX_TEXT)
+    assert cap_strings({"name": once, "list": [once]}) == {"name": once, "list": [once]}
+
+
+@pytest.mark.parametrize(("fmt", "text_key", "capture_of"), [
+    ("outline", "combinedTree", ax_capture),
+    ("domtext", "domtext", dom_capture),
+])
+def test_size_hash_and_delta_describe_the_capped_text(fmt: str, text_key: str,
+                                                      capture_of: Any) -> None:
+    """The reply's size is a fresh count of what is sent, its hash is the sent parts' hash,
+    and a delta on a capped base applies and checks (the client never saw the long label)."""
+    from axsnap_host.pipeline.delta.apply import apply_delta
+    from axsnap_host.pipeline.delta.diff import snapshot_hash
+    from axsnap_host.pipeline.tokens import size_of
+
+    host = Host()
+
+    def read(label: str) -> dict[str, Any]:
+        message = {"v": 1, "id": "c", "type": "snapshot", "options": {
+            "format": fmt, "compression": "delta", **({"scope": "page"} if fmt == "outline"
+                                                    else {})},
+            "capture": capture_of(label)}
+        (reply,) = host.handle_text(json.dumps(message))
+        assert reply["ok"], reply.get("error")
+        return reply["result"]
+
+    first = read("L" * HUGE)
+    assert "…[+" in json.dumps(first, ensure_ascii=False)  # the text or its records
+    assert first["size"]["tokens"] == size_of(first[text_key])["tokens"]
+    assert first["hash"] == snapshot_hash(first)
+    second = read("M" * HUGE)
+    assert second["delta"]["applied"], second["delta"]
+    rebuilt = apply_delta(first, second)  # raises when the hash does not match
+    assert "M" * 100 in json.dumps(rebuilt) and len(json.dumps(rebuilt)) < HUGE

@@ -11,6 +11,7 @@ secret). Encoded images and XPaths are left whole.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 MAX_TEXT = 2_000  # names, descriptions, text, URLs: any string (or line of a text)
@@ -19,11 +20,19 @@ _VALUE_KEYS = frozenset({"value"})
 # Left whole: base64 screenshots, and XPaths (locators that a cut would break; their length
 # is bounded by the tag names along the walker's capped depth, not by page text).
 _WHOLE_KEYS = frozenset({"image", "xpath", "combinedXpathMap"})
+_CUT_MARK = re.compile(r"…\[\+\d+ chars\]$")
+
+
+def _already_cut(text: str, limit: int) -> bool:
+    """A string this module cut before: capping again must change nothing (the reply is
+    capped before its hash and delta are computed, and once more as a whole)."""
+    mark = _CUT_MARK.search(text)
+    return mark is not None and mark.start() <= limit
 
 
 def elide(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters with ``…[+N chars]`` saying how many went."""
-    if len(text) <= limit:
+    if len(text) <= limit or _already_cut(text, limit):
         return text
     return f"{text[:limit]}…[+{len(text) - limit} chars]"
 

@@ -29,6 +29,8 @@ def process(
 
     ``snapshot_id`` and ``ts`` may be injected (tests) to make the output reproducible.
     """
+    # Each format caps its strings before its size, hash and delta base are taken (so they
+    # describe what is sent); this last pass only catches what came after (delta notes).
     result = cap_strings(_result(request, state, snapshot_id=snapshot_id, ts=ts))
     result["redacted"] = request.options.redact  # an unredacted reply says so, whatever its format
     return result
@@ -45,6 +47,7 @@ def _result(
         snapshot, timings, stats = build_snapshot_v1(
             request, snapshot_id=snapshot_id, ts=ts
         )
+        cap_strings(snapshot)
         started = time.perf_counter()
         size = size_of(snapshot_json(snapshot))  # as a model reads it: compact JSON
         timings["size_ms"] = round((time.perf_counter() - started) * 1000, 3)
@@ -56,6 +59,7 @@ def _result(
 
         started = time.perf_counter()
         outline, lines = build_outline(capture, options)
+        cap_strings(outline)
         stats = outline.pop("stats")
         elapsed = round((time.perf_counter() - started) * 1000, 3)
         result = {"format": "outline", **outline, "timings": {"outline_ms": elapsed},
@@ -78,6 +82,7 @@ def _result(
         add_vision(result, capture, options)
     from .delta.reply import finish_dom
 
+    cap_strings(result)
     finish_dom(result, options, state, capture.tab.url, snapshot_id)  # after: it may drop parts
     return result
 
@@ -93,8 +98,9 @@ def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) ->
     stats = semantic.pop("stats")
     result: dict[str, Any] = {"format": options.format, "timings": {"semantic_ms": elapsed},
                               "stats": stats}
+    cap_strings(semantic)
     if options.format == "semantic_text":
-        text = render_semantic_text(semantic)
+        text = cap_strings({"text": render_semantic_text(semantic)})["text"]
         result["semantic_text"] = text
         result["size"] = size_of(text)
     else:
