@@ -9,16 +9,36 @@ from __future__ import annotations
 import json
 import os
 import select
+import signal
 import struct
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 HEADER = struct.Struct("@I")
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    """Fail (instead of hanging the suite) when the block runs past ``seconds``: a host
+    that loops on hostile input is a failure, not a stuck run."""
+
+    def stop(*_: Any) -> None:
+        raise TimeoutError(f"still running after {seconds} s: the host loops")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def load_capture(name: str) -> dict[str, Any]:

@@ -7,9 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import math
-import signal
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,7 +16,7 @@ from pydantic import ValidationError
 from axsnap_host.host import Host
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.protocol import ChunkAssembler, encode_json, frames_for_reply
-from host_harness import FIXTURES, load_capture
+from host_harness import FIXTURES, deadline, load_capture
 
 FORMATS_WITH_DOM = ("domtext", "elements", "som")
 FORMATS_WITH_AX = ("snapshot", "outline")
@@ -28,20 +26,6 @@ def _dom_capture() -> dict[str, Any]:
     return json.loads((FIXTURES / "dom_basic_whole.json").read_text("utf-8"))
 
 
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    """Fail (instead of hanging the suite) when the block runs past ``seconds``."""
-
-    def stop(*_: Any) -> None:
-        raise TimeoutError(f"still running after {seconds} s: the host loops")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def ask(capture: dict[str, Any], fmt: str, *, raw_text: str | None = None) -> dict[str, Any]:

@@ -14,10 +14,7 @@ from __future__ import annotations
 import io
 import json
 import random
-import signal
 import struct
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -27,23 +24,12 @@ from test_secret_decisions import walker_capture
 from axsnap_host.host import Host, serve
 from axsnap_host.pipeline.state import MAX_TABS
 from axsnap_host.protocol import MAX_INBOUND_BYTES, FrameIO
+from host_harness import deadline
 
 HEADER = struct.Struct("@I")
 MIN_FRAMES = 10_000
 
 
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    def stop(*_: Any) -> None:
-        raise TimeoutError(f"the host loop ran past {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def framed(bodies: list[bytes]) -> bytes:

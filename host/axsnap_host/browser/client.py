@@ -17,7 +17,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from .. import EXTENSION_ID
 from ..chromium import launch_flags
@@ -151,6 +151,11 @@ class Browser(ActingMixin):
             self._cleanup_profile()
             raise AxsnapError(ErrorCode.INTERNAL, f"Chromium did not start: {err.msg}",
                               "run `axsnap doctor`") from err
+        return self._attached(started)
+
+    def _attached(self, started: float) -> Self:
+        """Finish start-up on a new driver (local or a Grid session): client deadlines, the
+        bridge window, the start-up time."""
         # Selenium's HTTP client gives up after its own 120 s with a raw urllib3 error while
         # chromedriver goes on running the command: the client waits past every deadline
         # chromedriver keeps, so chromedriver's timeout (an AxsnapError) always answers first.

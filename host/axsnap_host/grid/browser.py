@@ -75,10 +75,4 @@ class GridBrowser(Browser):
             raise AxsnapError(ErrorCode.INTERNAL, f"the Grid gave no session: {err.msg}",
                               f"is the Grid at {self.grid_url} up, with a free Chromium slot?"
                               ) from err
-        try:
-            self._open_bridge()
-        except BaseException:
-            self.close()
-            raise
-        self.startup_s = time.perf_counter() - started
-        return self
+        return self._attached(started)
