@@ -164,15 +164,7 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
     }
     const elapsed = now() - started;
     const domQuiet = reading.quiet >= opts.quiet_ms;
-    const networkQuiet = inflight.size <= opts.max_pending_requests;
-    if (domQuiet && networkQuiet) break;
-    if (elapsed >= opts.max_wait_ms) {
-      report.stabilized = false;
-      if (!domQuiet) report.reasons.push('dom_mutations');
-      if (!networkQuiet) report.reasons.push('network_pending');
-      report.reasons.push('max_wait');
-      break;
-    }
+    if (settled(report, opts, elapsed, domQuiet, inflight.size)) break;
     await sleep(Math.min(POLL_MS, Math.max(0, opts.max_wait_ms - elapsed)));
   }
   report.quiet_for_ms = Math.round(reading.quiet);
@@ -255,15 +247,7 @@ export async function stabilize(session, options, {
       }
       const elapsed = now() - started;
       const domQuiet = world !== null && lastState.quiet >= opts.quiet_ms;
-      const networkQuiet = inflight.size <= opts.max_pending_requests;
-      if (domQuiet && networkQuiet) break;
-      if (elapsed >= opts.max_wait_ms) {
-        report.stabilized = false;
-        if (!domQuiet) report.reasons.push('dom_mutations');
-        if (!networkQuiet) report.reasons.push('network_pending');
-        report.reasons.push('max_wait');
-        break;
-      }
+      if (settled(report, opts, elapsed, domQuiet, inflight.size)) break;
       await sleep(Math.min(POLL_MS, Math.max(0, opts.max_wait_ms - elapsed)));
     }
   } finally {
@@ -278,4 +262,17 @@ export async function stabilize(session, options, {
     if (releaseNetwork) await releaseNetwork();
   }
   return report;
+}
+
+// One poll's verdict, for both clocks: quiet enough (DOM and network), or out of time (the
+// report then says what was still busy). Returns whether the wait is over.
+function settled(report, opts, elapsed, domQuiet, pending) {
+  const networkQuiet = pending <= opts.max_pending_requests;
+  if (domQuiet && networkQuiet) return true;
+  if (elapsed < opts.max_wait_ms) return false;
+  report.stabilized = false;
+  if (!domQuiet) report.reasons.push('dom_mutations');
+  if (!networkQuiet) report.reasons.push('network_pending');
+  report.reasons.push('max_wait');
+  return true;
 }
