@@ -24,6 +24,7 @@
 // clicks, attributes) in place of a DOMSnapshot.
 
 import { thinAXNodes } from './ax_thin.js';
+import { readsWhole, textOwners, windowSubset } from './ax_window_full.js';
 import { captureWalker } from './walker_capture.js';
 
 export const SCOPES = Object.freeze(['viewport', 'page']);
@@ -50,7 +51,10 @@ export function windowTargets(walker) {
       const frameId = run.frames?.[rec.f]?.frameId;
       if (!frameId || !Number.isInteger(rec.b)) continue;
       let target = byFrame.get(frameId);
-      if (!target) byFrame.set(frameId, target = { ids: new Set(), html: null, expand: new Set() });
+      if (!target) {
+        const size = run.frames?.[rec.f]?.n;
+        byFrame.set(frameId, target = { ids: new Set(), html: null, expand: new Set(), size: Number.isInteger(size) ? size : null });
+      }
       target.ids.add(rec.b);
       if (rec.s === 'html' && target.html === null) target.html = rec.b;
       // Text holders: their text nodes are AX StaticText the walk does not report. (Text
@@ -93,7 +97,24 @@ export function orphanNodes(lists) {
 // DOM text nodes with nothing but white space have no AX node (Chromium skips them).
 const blankText = (node) => node.nodeType === 3 && !/\S/.test(node.nodeValue ?? '');
 
+/** A small document: its whole AX tree in one command, cut to the window (ax_window_full.js). */
+async function frameWindowNodesWhole(session, frame, target, errors, steps) {
+  const t0 = performance.now();
+  const ax = await session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
+  const nodes = windowSubset(ax?.nodes ?? [], target);
+  frame.text_owners = textOwners(nodes, target);
+  steps.whole_ms = Math.round(((steps.whole_ms ?? 0) + performance.now() - t0) * 10) / 10;
+  steps.requests = (steps.requests ?? 0) + 1;
+  steps.whole_frames = (steps.whole_frames ?? 0) + 1;
+  return nodes;
+}
+
 async function frameWindowNodes(session, frame, target, errors, steps) {
+  if (readsWhole(target.size)) {
+    // a failure here (a tree too deep to serialize) falls back to the per-element read
+    const nodes = await frameWindowNodesWhole(session, frame, target, errors, steps).catch(() => null);
+    if (nodes) return nodes;
+  }
   const sid = frame.sessionId;
   const send = (method, params) => session.send(method, params, sid);
   let mark = performance.now();
@@ -143,6 +164,15 @@ async function frameWindowNodes(session, frame, target, errors, steps) {
   return mergeNodes(lists);
 }
 
+/** The walker's own steps, for the capture's timings (where a read's fixed cost goes). */
+export function walkerSteps(walker, timings) {
+  const stats = walker?.stats ?? {};
+  if (Number.isFinite(stats.inject_ms)) timings.walker_inject_ms = stats.inject_ms;
+  if (Number.isFinite(stats.elapsed_ms)) timings.walker_walk_ms = Math.round(stats.elapsed_ms * 10) / 10;
+  if (Number.isFinite(stats.ids_ms)) timings.walker_ids_ms = stats.ids_ms;
+  for (const [step, ms] of Object.entries(stats.ids?.ms ?? {})) timings[`walker_ids_${step}_ms`] = ms;
+}
+
 /**
  * Fill `frames[].axNodes` with the window's AX nodes and return the walker output (the
  * host's DOM facts for these nodes). Frames the walk did not reach stay empty and say so.
@@ -153,6 +183,7 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
   const walker = await captureWalker(tabId, { ...options, viewport_only: true, hiding_facts: true }, session, frames, errors)
     .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; });
   timings.walker_ms = Math.round((performance.now() - t0) * 10) / 10;
+  walkerSteps(walker, timings);
   // No walk (a page the extension cannot script, such as its own): the caller reads the page.
   if (!walker?.elements?.length) return null;
   const targets = windowTargets(walker);

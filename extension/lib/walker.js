@@ -32,7 +32,8 @@
 //
 // Output (compact; keys are short because a big page gives tens of thousands of records):
 //   {v:1, url, title, viewport:{w,h}, scroll:{x,y,w,h}, dpr,
-//    frames:[{url, parent, owner, ox, oy}],   // walker frame 0 = the document walked first
+//    frames:[{url, parent, owner, ox, oy, n}], // walker frame 0 = the document walked first;
+//                                              // n: elements in that frame's document
 //    elements:[record...],                     // pre-order; a record's parent comes before it
 //    [captureWalker adds subframes:[{frameId, documentId, result}] — runs in cross-origin
 //     frames, frame-local coordinates; the host stitches them under their <iframe>]
@@ -805,7 +806,8 @@ export function axsnapWalk(opts) {
     if (viewportOnly && !inWin) { stats.offscreen_subtrees++; return; }
     const fwin = doc.defaultView;
     const fi = frames.length;
-    frames.push({ url: doc.URL, parent: ctx.f, ox: Math.round(ox), oy: Math.round(oy) });
+    frames.push({ url: doc.URL, parent: ctx.f, ox: Math.round(ox), oy: Math.round(oy),
+      n: doc.getElementsByTagName('*').length });
     // The iframe element must be emitted so its document's records have a parent chain.
     data.fr = fi;
     if (data.top === undefined && !ctx.frameCovered) {
@@ -827,7 +829,8 @@ export function axsnapWalk(opts) {
     visit(html, html.nodeName.toLowerCase(), 'html', null, rec, fctx);
   }
 
-  frames.push({ url: document.URL, parent: -1, owner: -1, ox: 0, oy: 0 });
+  frames.push({ url: document.URL, parent: -1, owner: -1, ox: 0, oy: 0,
+    n: document.getElementsByTagName('*').length });
   const html = document.documentElement;
   try {
     if (html) {

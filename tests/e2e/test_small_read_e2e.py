@@ -1,0 +1,49 @@
+"""The AX window read of a small document: one getFullAXTree per frame, cut to the window.
+
+The cut must keep what the per-element read keeps: the same page, made bigger than the
+whole-read limit by hidden elements no read shows, gives the same SnapshotV1 nodes and the
+same outline through the per-element read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from axsnap_host.browser import Browser
+
+NO_WAIT = {"stabilize": {"enabled": False}}
+PAD = 600  # hidden elements: past the whole-read limit (ax_window_full.js)
+_ID = re.compile(r"\b\d+-\d+\b")
+
+
+def _read(browser: Browser, url: str, fmt: str) -> tuple[dict, dict]:
+    browser.open(url)
+    reply = browser.snapshot_raw(format=fmt, **NO_WAIT)
+    return reply["result"], reply["timings"]["capture_steps"]
+
+
+def _shape(snapshot: dict) -> list[tuple]:
+    """Nodes without their backend ids (another document numbers its nodes anew)."""
+    order = {n["id"]: i for i, n in enumerate(snapshot["ax_tree"]["nodes"])}
+    return [(n["role"], n.get("name"), n.get("bbox"), json.dumps(n.get("state"), sort_keys=True),
+             [order.get(c) for c in n.get("children", [])])
+            for n in snapshot["ax_tree"]["nodes"]]
+
+
+def test_small_document_is_read_whole_and_cut_like_the_per_element_read(
+        browser: Browser, pages_url: str) -> None:
+    small, small_steps = _read(browser, pages_url + "padded.html", "snapshot")
+    big, big_steps = _read(browser, pages_url + f"padded.html?pad={PAD}", "snapshot")
+    assert small_steps["ax_whole_frames"] == 1 and small_steps["ax_requests"] == 1
+    assert "ax_whole_frames" not in big_steps and big_steps["ax_requests"] > 10
+    assert _shape(small["snapshot"]) == _shape(big["snapshot"])
+    assert small["snapshot"]["quality"]["nodes_kept"] == big["snapshot"]["quality"]["nodes_kept"]
+    assert "pad-S3CRET-91" not in json.dumps(small)
+    names = {n.get("name") for n in small["snapshot"]["ax_tree"]["nodes"]}
+    assert {"Send", "read the terms", "Gift wrap"} <= names
+
+    small_outline, _ = _read(browser, pages_url + "padded.html", "outline")
+    big_outline, _ = _read(browser, pages_url + f"padded.html?pad={PAD}", "outline")
+    assert _ID.sub("#", small_outline["combinedTree"]) == _ID.sub("#", big_outline["combinedTree"])
+    assert "Express" in small_outline["combinedTree"]
