@@ -2,6 +2,10 @@
 
 export const AXSNAP_ID = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf'; // fixed by axsnap's manifest key
 
+// axsnap was there but its service worker stopped mid-request (Chrome stops idle workers;
+// a crash): the channel closes without a reply. Not "axsnap missing": a retry is served.
+const WORKER_STOPPED = /message (port|channel) closed/i;
+
 /**
  * Send {type: "snapshot" | "resolve" | "ping_host", ...} to axsnap. Resolves with its reply,
  * {ok: true, result, timings} or {ok: false, error: {code, message, hint}}; never rejects.
@@ -11,6 +15,16 @@ export async function askAxsnap(message) {
     const reply = await chrome.runtime.sendMessage(AXSNAP_ID, message);
     return reply ?? { ok: false, error: { code: 'no_reply', message: 'axsnap gave no reply.', hint: '' } };
   } catch (e) {
+    if (WORKER_STOPPED.test(String(e?.message ?? e))) {
+      return {
+        ok: false,
+        error: {
+          code: 'capture_failed',
+          message: `axsnap's service worker stopped before it answered (${e?.message ?? e})`,
+          hint: 'Retry: a new worker starts on the next request and frees the tab.',
+        },
+      };
+    }
     // "Could not establish connection": axsnap is not installed or not enabled.
     return {
       ok: false,

@@ -4,12 +4,20 @@ import { AxError } from './errors.js';
 
 export const CDP_VERSION = '1.3';
 
+// Chrome's refusal to attach. Despite its words it comes only when THIS extension already
+// holds a session on the target (debugger_api.cc: FindClientHost matches the extension id):
+// DevTools and other extensions attach beside axsnap (Chromium 156, tests/e2e).
+const ALREADY_ATTACHED = /another debugger is already attached/i;
+
 /** Map a chrome.debugger error text to a structured error. */
 export function mapDebuggerError(text, tabId) {
   const message = String(text || 'chrome.debugger failed');
-  if (/another debugger is already attached/i.test(message)) {
-    return new AxError('debugger_busy', `Another debugger is already attached to tab ${tabId}.`,
-      'Close DevTools for this tab (or disable the other debugging extension), then retry.');
+  if (ALREADY_ATTACHED.test(message)) {
+    return new AxError('debugger_busy',
+      `Tab ${tabId} is held by another debugging session of axsnap itself (an axsnap page, or a `
+      + 'stopped service worker\'s), and freeing it failed.',
+      'Reload axsnap in chrome://extensions, then retry. DevTools and other debugging extensions '
+      + 'do not block axsnap.');
   }
   if (/no tab with (given )?id|no target with given id|tab was closed|target closed/i.test(message)) {
     return new AxError('tab_not_found', `Tab ${tabId} does not exist (or was closed).`,
@@ -131,7 +139,7 @@ export class DebuggerManager {
         networkUsers: 0,
       };
       const previousDetach = this.detaching.get(tabId) ?? Promise.resolve();
-      att.ready = previousDetach.then(() => this.api.attach({ tabId }, CDP_VERSION)).catch((e) => {
+      att.ready = previousDetach.then(() => this.attachOwn(tabId)).catch((e) => {
         if (this.attachments.get(tabId) === att) this.attachments.delete(tabId);
         att.detached = true;
         throw e instanceof AxError ? e : mapDebuggerError(e?.message ?? String(e), tabId);
@@ -153,11 +161,27 @@ export class DebuggerManager {
   }
 
   /**
+   * Attach to `tabId`. Chrome refuses only when this extension already holds a session on the
+   * tab; this worker holds none there (acquire joins its own), so that session is an orphan
+   * (a stopped worker's, one the start-up reclaim missed, or an axsnap page's): it is
+   * detached and the attach tried once more. A second refusal is debugger_busy.
+   */
+  async attachOwn(tabId) {
+    try {
+      await this.api.attach({ tabId }, CDP_VERSION);
+    } catch (e) {
+      if (!ALREADY_ATTACHED.test(e?.message ?? String(e))) throw e;
+      await Promise.resolve(this.api.detach({ tabId })).catch(() => {});
+      await this.api.attach({ tabId }, CDP_VERSION);
+    }
+  }
+
+  /**
    * On worker start: detach every tab session this extension still holds but this worker
    * did not make (orphans of a worker that was stopped mid-capture: Chrome keeps them, and
-   * the tab would answer debugger_busy for good). chrome.debugger.detach succeeds only for
-   * this extension's own sessions: DevTools and other extensions keep theirs. Acquires wait
-   * for it. Returns the tab ids reclaimed.
+   * the tab would stay attached, with CDP domains enabled, until this extension attaches
+   * again). chrome.debugger.detach succeeds only for this extension's own sessions: DevTools
+   * and other extensions keep theirs. Acquires wait for it. Returns the tab ids reclaimed.
    */
   reclaimOrphans() {
     this.reclaiming = this.reclaimNow().catch(() => []);

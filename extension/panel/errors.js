@@ -30,8 +30,8 @@ const KNOWN = {
     hint: 'The page may be very large. Try the viewport only, a single output, or a token budget.',
   },
   debugger_busy: {
-    title: 'Another debugger is attached to this tab',
-    hint: 'Close DevTools for this tab (or turn off the other debugging extension), then try again.',
+    title: 'axsnap could not free this tab\'s debugger',
+    hint: 'Another axsnap session holds it. Reload axsnap in chrome://extensions, then try again (DevTools and other extensions do not block it).',
   },
   page_navigated: {
     title: 'The page changed while it was being captured',

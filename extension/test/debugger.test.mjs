@@ -42,9 +42,31 @@ test('attach errors are structured and not cached', async () => {
   const m = new DebuggerManager(api);
   const results = await Promise.allSettled([m.acquire(4), m.acquire(4)]);
   for (const r of results) assert.equal(r.reason.code, 'debugger_busy');
-  assert.equal(api.calls.length, 1);
+  // one attempt for both: attach refused, the unknown own session detached, attach refused again
+  assert.deepEqual(api.calls, ['attach 4', 'detach 4', 'attach 4']);
   await assert.rejects(m.acquire(4), (e) => e.code === 'debugger_busy');
-  assert.equal(api.calls.length, 2);
+  assert.equal(api.calls.length, 6);
+});
+
+test('an own session this worker does not know (an orphan) is detached and the attach retried', async () => {
+  const api = fakeApi();
+  let orphan = true; // a stopped worker's session that the start-up reclaim did not see
+  api.attach = async ({ tabId }) => {
+    api.calls.push(`attach ${tabId}`);
+    if (orphan) throw new Error(`Another debugger is already attached to the tab with id: ${tabId}.`);
+  };
+  api.detach = async ({ tabId }) => { api.calls.push(`detach ${tabId}`); orphan = false; };
+  const m = new DebuggerManager(api);
+  const session = await m.acquire(6);
+  assert.deepEqual(api.calls, ['attach 6', 'detach 6', 'attach 6']);
+  assert.deepEqual(await session.send('DOM.enable'), { method: 'DOM.enable' });
+  session.release();
+});
+
+test('other attach errors are not retried', async () => {
+  const api = fakeApi({ attachError: 'Cannot access a chrome:// URL' });
+  await assert.rejects(new DebuggerManager(api).acquire(3), (e) => e.code === 'restricted_page');
+  assert.deepEqual(api.calls, ['attach 3']);
 });
 
 test('a detach by the browser fails later commands with a clear error', async () => {

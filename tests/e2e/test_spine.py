@@ -131,20 +131,6 @@ def test_reply_over_one_megabyte_arrives_whole(browser: Browser, pages_url: str)
     assert "Action 0" in names and "Action 1199" in names
 
 
-def test_debugger_already_attached_gives_debugger_busy(browser: Browser, pages_url: str) -> None:
-    browser.open(pages_url + "login.html")
-    attached = browser.bridge_call("attach", browser.tab_id)
-    assert attached == {"ok": True}, attached
-    try:
-        with pytest.raises(AxsnapError) as caught:
-            browser.snapshot_raw(**FAST)
-        assert caught.value.code == "debugger_busy"
-        assert "DevTools" in caught.value.hint
-    finally:
-        browser.bridge_call("detach", browser.tab_id)
-    assert browser.snapshot_raw(**FAST)["ok"] is True
-
-
 def _wait_gone(pids: list[int], timeout_s: float = 5.0) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
