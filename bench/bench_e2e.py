@@ -12,7 +12,11 @@ It reports SnapshotV1's cl100k tokens per kept node (the whole JSON, envelope in
 
 Then settled small pages (the demo, MiniWoB's login-user): the first SnapshotV1 of the
 document with the default stabilization (after the page has been quiet for a while), and a
-second read, against Playwright's aria snapshot (``--small-only``: just these).
+second read, against Playwright's aria snapshot (``--small-only``: just these). Two times
+per read: the Python wall time (it includes the WebDriver round trip to the bridge page,
+5–15 ms, which Playwright's in-process CDP call does not pay) and the extension's own
+``total_ms`` (message in → reply out in the service worker: attach, stabilize, capture,
+host); Playwright's is its ``aria_snapshot()`` call over its own CDP connection.
 
 Writes bench/results/e2e.md, e2e.json and e2e.svg (log-log time against page size).
 
@@ -177,23 +181,28 @@ def _settled_reads(browser: Browser, python: Path | None, scratch: Path, runs: i
     """First and second SnapshotV1 (default options) of `url` once it has been quiet for 2 s,
     and Playwright's aria snapshot of the same tab."""
     firsts, seconds, reports = [], [], []
+    inside: dict[int, list[float]] = {0: [], 1: []}  # the extension's own total_ms
     for _ in range(runs):
         browser.open(url)
         time.sleep(2.0)  # the page settles before anyone asks
-        for into in (firsts, seconds):
+        for i, into in enumerate((firsts, seconds)):
             started = time.perf_counter()
             reply = browser.snapshot_raw(format="snapshot")
             into.append((time.perf_counter() - started) * 1000)
+            inside[i].append(float(reply["timings"]["total_ms"]))
             reports.append(reply["result"]["snapshot"]["stabilization"])
     pw = playwright(python, browser, url, runs, scratch)
     peer = pw.get("median_ms")
     rows = []
-    for label, samples, stab in (("first read", firsts, reports[-2]),
-                                 ("second read", seconds, reports[-1])):
+    for label, samples, ext, stab in (("first read", firsts, inside[0], reports[-2]),
+                                      ("second read", seconds, inside[1], reports[-1])):
         median = statistics.median(samples)
+        extension = statistics.median(ext)
         rows.append({"page": page, "mode": f"SnapshotV1, {label}",
                      "median_ms": median, "samples_ms": samples,
                      "x_playwright": median / peer if peer else None,
+                     "extension_ms": extension,
+                     "x_playwright_extension": extension / peer if peer else None,
                      "stabilization": stab})
     rows.append({"page": page, "mode": PLAYWRIGHT, **pw})
     return rows
@@ -245,8 +254,9 @@ def render_table(rows: list[dict[str, Any]]) -> str:
 
 
 def render_small(rows: list[dict[str, Any]]) -> str:
-    lines = ["| page | read | median ms | × Playwright | stabilization (of the last such read) |",
-             "|---|---|--:|--:|---|"]
+    lines = ["| page | read | median ms | × Playwright | in the extension ms | × Playwright "
+             "| stabilization (of the last such read) |",
+             "|---|---|--:|--:|--:|--:|---|"]
     for r in rows:
         stab = r.get("stabilization")
         said = "–" if not stab else (
@@ -254,7 +264,8 @@ def render_small(rows: list[dict[str, Any]]) -> str:
             + (f", clock from the {stab['source']}, quiet for {stab['quiet_for_ms']} ms"
                if stab.get("source") else ""))
         lines.append(f"| {r['page']} | {r['mode']} | {_f(r.get('median_ms'))} | "
-                     f"{_f(r.get('x_playwright'), '.2f')} | {said} |")
+                     f"{_f(r.get('x_playwright'), '.2f')} | {_f(r.get('extension_ms'))} | "
+                     f"{_f(r.get('x_playwright_extension'), '.2f')} | {said} |")
     return "\n".join(lines)
 
 

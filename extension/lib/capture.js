@@ -271,6 +271,12 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
   // full AX tree; the walker's records are the DOM facts.
   let scoped = windowScoped(options);
   let windowWalker = null;
+  // The AX formats' frame owners and layout metrics depend on nothing read here: asked now,
+  // they overlap the walker and AX reads instead of adding their round trips after them.
+  const axSide = dom ? null : {
+    owners: timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
+    layout: timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
+  };
   if (scoped) {
     windowWalker = await captureAxWindow(session, tabId, options, frames, errors, timings);
     if (!windowWalker) {
@@ -324,7 +330,7 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
     // The whole page (viewport_only: false) is joined to a DOMSnapshot instead.
     if (!resolvesIds(options)) domSnapshot = await captureDomSnapshots(session, frames, sessionOf, timings, errors);
   } else {
-    await timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors));
+    await axSide.owners;
     walker = windowWalker;
     if (options?.format === 'outline' && !scoped) {
       ({ domTree, focus } = await treeRead);
@@ -346,7 +352,7 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
       frames.splice(0, frames.length, ...ordered);
     }
     domSnapshot = snapshotRead ? await snapshotRead : null;
-    layout = await timed(timings, 'layout_ms', () => layoutMetrics(session, errors));
+    layout = await axSide.layout;
   }
 
   watch.check();
@@ -371,11 +377,13 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
     if (!screenshot?.ok) errors.push({ step: 'screenshot', message: screenshot?.reason ?? 'no screenshot' });
   }
 
-  const after = await timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree'));
+  const [after, tab] = await Promise.all([
+    timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree')),
+    chrome.tabs.get(tabId).catch(() => null),
+  ]);
   const afterMain = flattenFrameTree(after)[0];
   if (afterMain?.loaderId !== mainLoader) throw new Navigated();
 
-  const tab = await chrome.tabs.get(tabId).catch(() => null);
   timings.capture_ms = elapsed(t0);
   return {
     capture_version: CAPTURE_VERSION,
