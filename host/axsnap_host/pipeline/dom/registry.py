@@ -53,6 +53,10 @@ class IndexRegistry:
         self._signature: dict[str, tuple[str, ...]] = {}
         self._listed: list[int] = []
 
+    def __len__(self) -> int:
+        """Elements remembered (live ones: the dead are dropped on each update)."""
+        return len(self._by_key)
+
     def reset(self, document_id: str | None) -> None:
         self.document_id = document_id
         self.next_index = 1
