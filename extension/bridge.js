@@ -20,7 +20,48 @@ async function call(fn) {
   }
 }
 
+// Requests started with `start` run over the panel's port ('axsnap-request'), so their
+// progress events (stages; parts and AX nodes of a whole-page read) can be polled.
+const jobs = new Map(); // token -> {events, reply}
+let jobCounter = 0;
+
+function startJob(message) {
+  jobCounter += 1;
+  const token = `job-${jobCounter}`;
+  const job = { events: [], reply: null };
+  jobs.set(token, job);
+  const port = chrome.runtime.connect({ name: 'axsnap-request' });
+  port.onMessage.addListener((m) => {
+    if (m?.type === 'progress') job.events.push(m);
+    else if (m?.type === 'reply' && !job.reply) {
+      job.reply = m.reply;
+      port.disconnect();
+    }
+  });
+  port.onDisconnect.addListener(() => {
+    void chrome.runtime.lastError;
+    job.reply ??= { ok: false, error: { code: 'capture_failed',
+      message: "the extension's service worker stopped before it answered",
+      hint: 'retry: a new worker starts on the next request' } };
+  });
+  port.postMessage(message);
+  return { ok: true, token };
+}
+
+/** The events since the last poll, and the reply once there is one (the job is then gone). */
+function pollJob(token) {
+  const job = jobs.get(token);
+  if (!job) return { ok: false, error: { code: 'internal_error', message: `no request ${token}`, hint: '' } };
+  const events = job.events.splice(0);
+  if (!job.reply) return { ok: true, events, done: false };
+  jobs.delete(token);
+  return { ok: true, events, done: true, reply: job.reply };
+}
+
 globalThis.axsnapBridge = {
+  /** Start a request whose progress is polled with `poll` (the CLI's progress bar). */
+  start: (message) => call(async () => startJob(message)),
+  poll: (token) => call(async () => pollJob(token)),
   /** Send a message to the service worker ({type:"snapshot",...} or {type:"ping_host"}). */
   send: (message) => call(() => chrome.runtime.sendMessage(message)),
   /** CDP targets known to chrome.debugger (maps Selenium window handles to tab ids). */

@@ -8,7 +8,20 @@
 // a name that is the same words twice ("Month Month", Chromium's names for the parts of a
 // date field) keeps its sources, which the host reads to undo the doubling (ax_name).
 
+//
+// Properties: the host reads only those it reports as state (pipeline/ax/tree.py
+// STATE_PROPERTIES, generated as AX_PROPERTIES); focusable, settable, hiddenRoot... are
+// left here (about a third of a node's bytes on the bench pages).
+
+import { AX_PROPERTIES } from './generated/contract.js';
+
 export const DROPPED_AX_FIELDS = Object.freeze(['chromeRole', 'ignoredReasons']);
+const KEPT_PROPERTIES = new Set(AX_PROPERTIES);
+
+function keptProperties(properties) {
+  if (!Array.isArray(properties)) return properties;
+  return properties.filter((prop) => KEPT_PROPERTIES.has(prop?.name));
+}
 
 /** Copies of `nodes` without the unread fields (new objects: `delete` would slow stringify). */
 export function thinAXNodes(nodes) {
@@ -19,8 +32,11 @@ export function thinAXNodes(nodes) {
     for (const key in node) {
       if (key === 'chromeRole' || key === 'ignoredReasons') continue;
       const value = node[key];
-      thin[key] = key === 'name' && value && value.sources && !saidTwice(value.value)
-        ? { type: value.type, value: value.value } : value;
+      if (key === 'properties') thin[key] = keptProperties(value);
+      else {
+        thin[key] = key === 'name' && value && value.sources && !saidTwice(value.value)
+          ? { type: value.type, value: value.value } : value;
+      }
     }
     out[i] = thin;
   }

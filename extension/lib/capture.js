@@ -7,6 +7,7 @@
 // (walker_capture.js), so the cost follows the window, not the page. With
 // viewport_only: false it walks the whole page and takes DOMSnapshot for the join.
 
+import { streamsAx } from './ax_stream.js';
 import { thinAXNodes } from './ax_thin.js';
 import { captureAxWindow, windowScoped } from './ax_window.js';
 import { AxError } from './errors.js';
@@ -241,7 +242,7 @@ async function captureDomSnapshots(session, frames, sessionOf, timings, errors) 
   return domSnapshot;
 }
 
-async function captureOnce(session, tabId, options, stabilization) {
+async function captureOnce(session, tabId, options, stabilization, openStream) {
   const timings = {};
   const errors = [];
   const t0 = performance.now();
@@ -249,17 +250,43 @@ async function captureOnce(session, tabId, options, stabilization) {
   // A step can hang while the page navigates (navwatch.js): give up on this document as soon
   // as the main frame holds another one.
   const watch = watchMainDocument(session, frames[0]?.loaderId);
+  // The whole page's AX nodes go to the host in parts as they arrive (ax_stream.js).
+  const stream = openStream && streamsAx(options, windowScoped(options)) ? openStream() : null;
   try {
     return await Promise.race([
-      captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch }),
+      captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch, stream }),
       watch.navigated,
     ]);
+  } catch (e) {
+    stream?.drop();
+    throw e;
   } finally {
     watch.stop();
   }
 }
 
-async function captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch }) {
+/** Each frame's full AX tree, thinned into frame.axNodes or sent to `stream` in parts. */
+function readFrameTrees(session, frames, errors, stream) {
+  return Promise.all(frames.map(async (frame) => {
+    let ax;
+    try {
+      ax = await fullAXTree(session, frame, errors);
+    } catch (e) {
+      frame.axNodes = [];
+      frame.captured = false;
+      frame.error = e?.message ?? String(e);
+      errors.push({ step: 'ax', message: `frame ${frame.frameId}: ${frame.error}` });
+      return;
+    }
+    // a part that cannot reach the host fails the capture (host_* errors)
+    if (stream) stream.send(frame.frameId, ax.nodes ?? []);
+    frame.axNodes = stream ? [] : thinAXNodes(ax.nodes ?? []);
+    frame.captured = true;
+    frame.error = null;
+  }));
+}
+
+async function captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch, stream }) {
   const mainLoader = frames[0]?.loaderId;
   const sessionOf = new Map(frames.map((f) => [f.frameId, f.sessionId]));
 
@@ -284,27 +311,18 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
       errors.push({ step: 'ax_window', message: 'the walker could not run in this page: read the whole page' });
     }
   }
+  // The AX trees are asked first: the renderer answers in order, so they arrive (and are
+  // streamed to the host) while it still computes the DOMSnapshot.
+  // Frames in other processes answer in parallel; one renderer serializes its own anyway.
+  const axRead = scoped || !wantsAxTree(options) ? null
+    : timed(timings, 'ax_ms', () => readFrameTrees(session, frames, errors, stream));
   const snapshotRead = dom || scoped ? null : captureDomSnapshots(session, [...frames], sessionOf, timings, errors);
   const treeRead = options?.format === 'outline' && !scoped
     ? timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, [...frames], options, errors)) : null;
-  // Frames in other processes answer in parallel; one renderer serializes its own anyway.
-  if (scoped) {
-    // read above
-  } else if (!wantsAxTree(options)) {
+  if (!scoped && !axRead) {
     for (const frame of frames) Object.assign(frame, { axNodes: [], captured: false, error: 'not requested' });
-  } else await timed(timings, 'ax_ms', () => Promise.all(frames.map(async (frame) => {
-    try {
-      const ax = await fullAXTree(session, frame, errors);
-      frame.axNodes = thinAXNodes(ax.nodes ?? []);
-      frame.captured = true;
-      frame.error = null;
-    } catch (e) {
-      frame.axNodes = [];
-      frame.captured = false;
-      frame.error = e?.message ?? String(e);
-      errors.push({ step: 'ax', message: `frame ${frame.frameId}: ${frame.error}` });
-    }
-  })));
+  }
+  await axRead;
 
   watch.check();
   let domTree = null;
@@ -340,7 +358,7 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
       // Sent flat: a deep page nests deeper than serialization can recurse.
       if (domTree) domTree = flatTree(domTree);
       for (const frame of frames) if (frame.dom_tree) frame.dom_tree = flatTree(frame.dom_tree);
-    } else if (scoped && frames.filter((f) => f.parentFrameId).length > 1) {
+    } else if ((scoped || stream) && frames.filter((f) => f.parentFrameId).length > 1) {
       // The window's AX nodes do not place the frames it did not reach: their owners do
       // (the DOM channel's order), so ids match the whole-page read's.
       const send = (method, params, sessionId) => session.send(method, params, sessionId);
@@ -399,6 +417,7 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
     walker,
     screenshot,
     ...(options?.format === 'outline' ? { dom_tree: domTree, focus } : {}),
+    ...(stream ? { ax_stream: stream.ref() } : {}),
   };
 }
 
@@ -406,10 +425,10 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
  * Capture the tab behind `session`. A main-frame navigation during the capture restarts it
  * once; a second one fails with page_navigated.
  */
-export async function capturePage(session, tabId, options, stabilization) {
+export async function capturePage(session, tabId, options, stabilization, { openStream } = {}) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      return await captureOnce(session, tabId, options, stabilization);
+      return await captureOnce(session, tabId, options, stabilization, openStream);
     } catch (e) {
       if (!(e instanceof Navigated)) throw e;
     }

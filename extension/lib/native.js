@@ -186,6 +186,25 @@ export class NativeClient {
     }
   }
 
+  /**
+   * Send `{v, id, type, ...body}` that gets no reply (a capture part). A port to a host
+   * that died while idle is replaced once. Throws a structured AxError.
+   */
+  post(type, body = {}) {
+    const message = { v: PROTOCOL_VERSION, id: nextId(), type, ...body };
+    for (let attempt = 0; ; attempt++) {
+      const reused = this.port !== null;
+      const port = this.ensurePort();
+      try {
+        port.postMessage(message);
+        return;
+      } catch (e) {
+        if (this.port === port) this.port = null;
+        if (!reused || attempt > 0) throw mapNativeError(e?.message ?? String(e));
+      }
+    }
+  }
+
   requestOnce(type, body = {}, { timeoutMs } = {}) {
     const id = nextId();
     const message = { v: PROTOCOL_VERSION, id, type, ...body };

@@ -1,6 +1,7 @@
 // Routing of page messages: validate, resolve the tab, attach → stabilize → capture → host.
 // The pure parts (validation, sender policy, reply shaping) are unit-tested under node.
 
+import { AxStream } from './ax_stream.js';
 import { AxError, toErrorInfo } from './errors.js';
 import { ERROR_CODES } from './generated/contract.js';
 import { checkOptions } from './options_check.js';
@@ -124,6 +125,12 @@ export function createRouter(deps) {
     return tab;
   }
 
+  /** A stream of AX parts to the host for a whole-page read (ax_stream.js). */
+  function streamOpener(onProgress) {
+    if (typeof deps.native?.post !== 'function') return undefined;
+    return () => new AxStream((type, body) => deps.native.post(type, body), { onProgress });
+  }
+
   async function snapshot(req, onProgress, role) {
     const t0 = now();
     const tabId = await resolveTab(req);
@@ -137,7 +144,8 @@ export function createRouter(deps) {
       const stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
         () => deps.stabilize(session, req.options));
       capture = await stage('capture', onProgress, timings, 'capture_ms',
-        () => deps.capture(session, tabId, req.options, stabilization));
+        () => deps.capture(session, tabId, req.options, stabilization,
+          { openStream: streamOpener(onProgress) }));
     } finally {
       session.release();
     }

@@ -23,6 +23,9 @@ export function applyEvent(progress, index, event) {
   if (event.state === 'end') {
     entry.running = false;
     entry.ms = typeof event.ms === 'number' ? event.ms : null;
+  } else if (event.state === 'progress' && Number.isInteger(event.nodes)) {
+    // a whole-page read: its AX nodes go to the host in parts as they arrive
+    entry.detail = `${event.nodes.toLocaleString('en-US')} AX nodes in ${event.parts} part${event.parts === 1 ? '' : 's'} to the host`;
   }
   return progress;
 }
@@ -37,7 +40,7 @@ export function headline(progress) {
   const part = progress.parts[progress.current];
   if (!part) return 'Starting…';
   const running = [...part.stages].reverse().find((s) => s.running);
-  const what = running ? `${running.label}…` : 'Starting…';
+  const what = running ? `${running.label}…${running.detail ? ` ${running.detail}` : ''}` : 'Starting…';
   const of = progress.parts.length > 1 ? ` (${progress.current + 1} of ${progress.parts.length})` : '';
   return `${what} — ${part.label}${of}`;
 }
@@ -51,7 +54,10 @@ export function stageRows(progress) {
   const rows = [];
   for (const part of progress.parts) {
     if (!part.stages.length) continue;
-    const words = part.stages.map((s) => (s.running ? `${s.label}…` : `${s.label} ${s.ms === null ? '' : `${Math.round(s.ms)} ms`}`.trim()));
+    const words = part.stages.map((s) => {
+      const said = s.running ? `${s.label}…` : `${s.label} ${s.ms === null ? '' : `${Math.round(s.ms)} ms`}`.trim();
+      return s.detail ? `${said} (${s.detail})` : said;
+    });
     rows.push({ part: part.label, running: part.stages.some((s) => s.running), text: words.join(' · ') });
   }
   return rows;

@@ -3,11 +3,12 @@ import { test } from 'node:test';
 
 import { saidTwice, thinAXNodes } from '../lib/ax_thin.js';
 
-test('AX nodes lose only the fields no host step reads', () => {
+test('AX nodes lose only the fields and properties no host step reads', () => {
   const nodes = [
     { nodeId: '1', ignored: false, role: { type: 'role', value: 'button' }, chromeRole: { type: 'internalRole', value: 9 },
       name: { type: 'computedString', value: 'Go', sources: [{ type: 'contents', value: { type: 'computedString', value: 'Go' } }] },
-      properties: [{ name: 'focusable', value: { type: 'booleanOrUndefined', value: true } }],
+      properties: [{ name: 'focusable', value: { type: 'booleanOrUndefined', value: true } },
+        { name: 'hasPopup', value: { type: 'token', value: 'menu' } }],
       childIds: ['2'], backendDOMNodeId: 5, frameId: 'F' },
     { nodeId: '2', ignored: true, ignoredReasons: [{ name: 'uninteresting', value: { type: 'boolean', value: true } }],
       parentId: '1', name: { type: 'computedString', value: '' } },
@@ -16,7 +17,7 @@ test('AX nodes lose only the fields no host step reads', () => {
   assert.deepEqual(thin, [
     { nodeId: '1', ignored: false, role: { type: 'role', value: 'button' },
       name: { type: 'computedString', value: 'Go' },
-      properties: [{ name: 'focusable', value: { type: 'booleanOrUndefined', value: true } }],
+      properties: [{ name: 'hasPopup', value: { type: 'token', value: 'menu' } }],
       childIds: ['2'], backendDOMNodeId: 5, frameId: 'F' },
     { nodeId: '2', ignored: true, parentId: '1', name: { type: 'computedString', value: '' } },
   ]);

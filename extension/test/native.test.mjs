@@ -143,3 +143,20 @@ test('a control reply too large for native messaging becomes request_too_large',
   await new Promise((r) => setTimeout(r, 0));
   assert.equal(ports[0].posted[0].reply.error.code, 'request_too_large');
 });
+
+test('post sends a message that waits for no reply, and replaces a dead idle port once', () => {
+  const { c, ports } = client();
+  c.post('capture_part', { stream: 's', seq: 0, frameId: 'F', nodes: [] });
+  assert.equal(ports[0].posted[0].type, 'capture_part');
+  assert.equal(ports[0].posted[0].v, 1);
+  assert.equal(c.pending.size, 0, 'no reply awaited');
+  ports[0].postMessage = () => { throw new Error('Attempting to use a disconnected port object'); };
+  c.post('capture_part', { stream: 's', seq: 1, frameId: 'F', nodes: [] });
+  assert.equal(ports.length, 2, 'a fresh port took the part');
+  assert.equal(ports[1].posted[0].seq, 1);
+  const broken = new NativeClient({
+    connect: () => ({ ...fakePort(), postMessage() { throw new Error('Native host has exited.'); } }),
+    lastError: () => undefined,
+  });
+  assert.throws(() => broken.post('capture_part', {}), (e) => e.code === 'host_exited');
+});

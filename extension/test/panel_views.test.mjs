@@ -81,6 +81,19 @@ test('progress: the running stage and the time of each finished one', () => {
   assert.equal(stageRows(p).length, 1, 'unknown stages are ignored');
 });
 
+test('progress: a whole-page read says how many AX nodes have gone to the host', () => {
+  const p = startProgress([{ part: 'snapshot', label: 'Accessibility snapshot' }]);
+  applyEvent(p, 0, { stage: 'capture', state: 'start' });
+  applyEvent(p, 0, { stage: 'capture', state: 'progress', parts: 1, nodes: 4000 });
+  assert.equal(headline(p), 'Capturing… 4,000 AX nodes in 1 part to the host — Accessibility snapshot');
+  applyEvent(p, 0, { stage: 'capture', state: 'progress', parts: 41, nodes: 162745 });
+  assert.equal(stageRows(p)[0].text, 'Capturing… (162,745 AX nodes in 41 parts to the host)');
+  applyEvent(p, 0, { stage: 'capture', state: 'end', ms: 30120 });
+  applyEvent(p, 0, { stage: 'process', state: 'start' });
+  assert.equal(stageRows(p)[0].text,
+    'Capturing 30120 ms (162,745 AX nodes in 41 parts to the host) · Processing…');
+});
+
 const run = {
   id: 'r1', at: Date.UTC(2026, 0, 2, 3, 4, 5), tabId: 3, url: 'http://127.0.0.1:8000/login.html', title: 'Login',
   options: { compression: 'delta' }, unredacted: false,

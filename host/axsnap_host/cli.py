@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .batch.cli import add_batch_arguments
+from .cli_progress import ReadProgress
 from .models.errors import AxsnapError
 from .models.options import options_for_format
 from .outputs import write_outputs
@@ -83,8 +84,10 @@ def _summarize(reply: dict[str, Any]) -> str:
 
 
 def _snapshot_to_dir(
-    target: str, formats: Sequence[str], out_dir: Path, options: dict[str, Any], headless: bool
+    target: str, formats: Sequence[str], out_dir: Path, options: dict[str, Any], headless: bool,
+    progress: bool | None = None,
 ) -> int:
+    """``progress``: a progress line on stderr (None: only on a terminal)."""
     from .browser import Browser
     from .models.options import wire_options
     from .serve import url_for
@@ -101,7 +104,9 @@ def _snapshot_to_dir(
             browser.open(url)
             for fmt in formats:
                 _progress(f"snapshot ({fmt})…")
-                reply = browser.snapshot_raw(**per_format[fmt])
+                with ReadProgress(fmt, enabled=progress) as shown:
+                    reply = browser.snapshot_raw(**per_format[fmt],
+                                                 on_progress=shown if shown.enabled else None)
                 for path in write_outputs(reply["result"], out_dir):
                     _progress(f"wrote {path}")
                 print(_summarize(reply))
@@ -110,7 +115,8 @@ def _snapshot_to_dir(
 
 def cmd_snapshot(args: argparse.Namespace) -> int:
     return _snapshot_to_dir(
-        args.target, [args.format], Path(args.out), _options_from_args(args), not args.headed
+        args.target, [args.format], Path(args.out), _options_from_args(args), not args.headed,
+        progress=args.progress,
     )
 
 
@@ -122,6 +128,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         out_dir,
         _options_from_args(args),
         not args.headed,
+        progress=args.progress,
     )
     _progress(f"demo outputs are in {out_dir.resolve()}")
     return code
@@ -168,6 +175,12 @@ def _add_capture_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headed", action="store_true", help="show the browser (needs a display)")
 
 
+def _add_progress_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="a progress line on stderr: stage, AX nodes and parts sent to the "
+                        "host (default: on a terminal)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="axsnap", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -176,10 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("target", metavar="URL_OR_FILE")
     snap.add_argument("--format", choices=FORMATS, default="snapshot")
     _add_capture_flags(snap)
+    _add_progress_flag(snap)
     snap.set_defaults(func=cmd_snapshot)
 
     demo = sub.add_parser("demo", help="snapshot the bundled demo page and write every output")
     _add_capture_flags(demo)
+    _add_progress_flag(demo)
     demo.set_defaults(func=cmd_demo)
 
     batch = sub.add_parser("batch", help="snapshot many pages on a pool of browsers (or a "

@@ -18,11 +18,14 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from . import PROTOCOL_VERSION
+from .capture_stream import CaptureStreams
 from .log import get_logger
 from .models.errors import AxsnapError, ErrorCode, ErrorInfo
 from .models.wire import (
     ActReportRequest,
     ActResolveRequest,
+    CaptureDrop,
+    CapturePart,
     Chunk,
     CollectStepRequest,
     ForgetTabRequest,
@@ -50,7 +53,7 @@ if TYPE_CHECKING:
 log = get_logger("host")
 
 KNOWN_TYPES = ("ping", "snapshot", "forget_tab", "chunk", "control_reply", "act_resolve",
-               "act_report", "collect_step")
+               "act_report", "collect_step", "capture_part", "capture_drop")
 _REQUEST_ADAPTER: TypeAdapter[Any] = TypeAdapter(Request)
 _MAX_ERRORS_SHOWN = 3
 
@@ -76,6 +79,11 @@ def describe_validation_error(error: ValidationError) -> str:
     return "; ".join(parts)
 
 
+def _envelope(raw: dict[str, Any]) -> dict[str, Any]:
+    """A capture part without its nodes (checked by capture_stream, not by the model)."""
+    return {key: value for key, value in raw.items() if key != "nodes"}
+
+
 def _message_id(raw: dict[str, Any]) -> str | None:
     value = raw.get("id")
     if isinstance(value, str) and 0 < len(value) <= 200:
@@ -90,6 +98,7 @@ class Host:
         self.control_link = control_link  # serve's requests; the extension's replies go here
         self.tabs = TabStates()
         self.chunks = ChunkAssembler()
+        self.streams = CaptureStreams()  # whole-page reads' AX parts, ahead of their request
         self._retained: list[Any] = []
 
     def release(self) -> None:
@@ -164,6 +173,13 @@ class Host:
         if kind == "control_reply":
             return self._on_control_reply(raw, message_id)
         try:
+            if kind == "capture_part":  # no reply: a problem fails the stream's request
+                part = CapturePart.model_validate(_envelope(raw))
+                self.streams.add(part.stream, part.seq, part.frameId, raw.get("nodes"), raw_size)
+                return []
+            if kind == "capture_drop":
+                self.streams.drop(CaptureDrop.model_validate(raw).stream)
+                return []
             if kind == "chunk":
                 return self._on_chunk(Chunk.model_validate(raw))
             request = _REQUEST_ADAPTER.validate_python(raw)
@@ -224,11 +240,16 @@ class Host:
         from .pipeline.run import process
 
         state = self.tabs.get(request.capture.tab.id)
+        streamed = self.streams.fill(request.capture)  # the AX nodes sent ahead in parts
         result = process(request, state)
         timings = result.setdefault("timings", {})
         timings["parse_ms"] = round(parse_ms, 3)
         timings["host_ms"] = round(_ms_since(started), 3)
-        result.setdefault("stats", {})["request_bytes"] = raw_size
+        stats = result.setdefault("stats", {})
+        stats["request_bytes"] = raw_size
+        if streamed is not None:
+            stats["ax_stream"] = streamed
+        stats["host_peak_rss_kb"] = peak_rss_kb()
         log.info(
             "snapshot id=%s tab=%s format=%s bytes=%d parse_ms=%.1f host_ms=%.1f",
             request.id,
@@ -327,6 +348,15 @@ def gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def peak_rss_kb() -> int | None:
+    """The host process's peak resident size (ru_maxrss; None where there is none)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
 def _ms_since(started: float) -> float:

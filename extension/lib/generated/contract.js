@@ -248,6 +248,32 @@ export const DOM_SNAPSHOT_STYLES = deepFreeze([
   "text-indent"
 ]);
 
+export const AX_PROPERTIES = deepFreeze([
+  "autocomplete",
+  "busy",
+  "checked",
+  "disabled",
+  "editable",
+  "expanded",
+  "focused",
+  "hasPopup",
+  "haspopup",
+  "invalid",
+  "level",
+  "modal",
+  "multiline",
+  "multiselectable",
+  "orientation",
+  "pressed",
+  "readonly",
+  "required",
+  "selected",
+  "url",
+  "valuemax",
+  "valuemin",
+  "valuetext"
+]);
+
 export const ERROR_CODES = deepFreeze({
   "MALFORMED_JSON": "malformed_json",
   "INVALID_MESSAGE": "invalid_message",

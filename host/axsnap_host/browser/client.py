@@ -15,7 +15,7 @@ import json
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Self
 
@@ -350,14 +350,20 @@ class Browser(ActingMixin):
         return self._checked(self.request({"type": "ping_host"}))
 
     def snapshot_raw(self, url: str | None = None, *, handle: str | None = None,
+                     on_progress: Callable[[dict[str, Any]], None] | None = None,
                      **options: Any) -> dict[str, Any]:
         """Snapshot the target tab (after loading ``url``); return the whole reply dict:
-        ``{ok, result, timings, sizes}``. Raises AxsnapError for ``ok: false``."""
+        ``{ok, result, timings, sizes}``. Raises AxsnapError for ``ok: false``.
+        ``on_progress`` hears the read's progress events (browser/progress.py)."""
         wire = wire_options(options)
         if url is not None:
             self.open(url, handle)
         message: dict[str, Any] = {"type": "snapshot", "options": wire}
         message["targetId"] = handle or self.target_handle
+        if on_progress is not None:
+            from .progress import request_with_progress
+
+            return self._checked(request_with_progress(self, message, on_progress))
         return self._checked(self.request(message))
 
     def snapshot(self, url: str | None = None,

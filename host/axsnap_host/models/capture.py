@@ -64,6 +64,15 @@ class FrameAX(BaseModel):
         return self
 
 
+class AxStreamRef(BaseModel):
+    """The AX nodes of a whole-page read sent ahead in ``capture_part`` messages
+    (host: capture_stream.py): the stream's id, how many parts and nodes it holds."""
+
+    id: str = Field(min_length=1, max_length=200)
+    parts: int = Field(ge=0)
+    nodes: int = Field(ge=0)
+
+
 class CaptureError(BaseModel):
     step: str
     message: str
@@ -84,6 +93,8 @@ class RawCapture(BaseModel):
     errors: list[CaptureError] = Field(default_factory=list)
     walker: dict[str, Any] | None = Field(None, description="in-page walker output (DOM channel)")
     screenshot: dict[str, Any] | None = None
+    ax_stream: AxStreamRef | None = Field(
+        None, description="frames' axNodes sent ahead in parts: the host fills them in")
     _derived: dict[str, Any] = PrivateAttr(default_factory=dict)
 
     @field_validator("walker")

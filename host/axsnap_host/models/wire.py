@@ -52,6 +52,24 @@ class Chunk(_Message):
 
 
 
+class CapturePart(_Message):
+    """Extension → host, no reply: one piece of a frame's AX nodes for a whole-page read,
+    sent while the capture goes on. ``nodes`` are checked by capture_stream.py (a model per
+    node would cost more than the pipeline), so the model here leaves them out."""
+
+    type: Literal["capture_part"]
+    stream: MessageId
+    seq: int = Field(ge=0)
+    frameId: str = Field(min_length=1, max_length=200)
+
+
+class CaptureDrop(_Message):
+    """Extension → host, no reply: forget a stream's parts (its capture failed)."""
+
+    type: Literal["capture_drop"]
+    stream: MessageId
+
+
 class OkReply(_Message):
     ok: Literal[True] = True
     type: Literal["result"] = "result"

@@ -52,6 +52,8 @@ STATE_PROPERTIES = (
 _STATE_SET = frozenset(STATE_PROPERTIES)
 # CDP's spelling of a property → the state name reported (CDP writes ``hasPopup``).
 _PROPERTY_NAMES = {"hasPopup": "haspopup"}
+# Every CDP property name the host reads: the extension sends only these (contract.py).
+CDP_STATE_PROPERTIES = tuple(sorted({*STATE_PROPERTIES, *_PROPERTY_NAMES}))
 # States whose false value is worth reporting (``expanded: false`` is a collapsed control).
 _KEPT_WHEN_FALSE = frozenset({"expanded"})
 # Text layout fragments: they repeat their StaticText parent word for word.

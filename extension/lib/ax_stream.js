@@ -1,0 +1,113 @@
+// scope "page": each frame's AX nodes go to the host in parts as soon as they arrive, not in
+// one giant snapshot message at the end.
+//
+// Why (bench/results/profile_ax.md): on the 20k/100k bench pages the whole-page read is
+// bound by Chromium (the renderer's serialization, then chrome.debugger's conversions in
+// the browser process and the service worker); what the extension and host add after that
+// was one JSON.stringify of the whole capture (12–48 MB), one pipe write and one parse of
+// it all on the host. Streamed, the host parses and keeps part k while the renderer still
+// computes the DOMSnapshot, and no message comes near native messaging's 64 MiB.
+//
+// Wire: {type:"capture_part", stream, seq, frameId, nodes} (no reply), then the snapshot
+// request whose capture says ax_stream: {id, parts, nodes}; {type:"capture_drop", stream}
+// when the capture fails (host: capture_stream.py).
+
+import { thinAXNodes } from './ax_thin.js';
+
+export const PART_NODES = 4000;
+// A part is cut earlier when its strings are long (a page of long texts): the estimate
+// counts each UTF-16 unit as 3 bytes, so a part stays far below the 64 MiB message limit.
+export const PART_BYTES = 8 * 1024 * 1024;
+const NODE_OVERHEAD = 200;
+
+let streamCounter = 0;
+
+/** Whether this read streams its AX nodes: the AX formats reading the whole page. */
+export function streamsAx(options, windowScoped) {
+  const format = options?.format ?? 'snapshot';
+  return (format === 'snapshot' || format === 'outline') && !windowScoped
+    && options?.include_ax !== false;
+}
+
+function textUnits(prop) {
+  const value = prop?.value;
+  return typeof value === 'string' ? value.length : 0;
+}
+
+/** A generous estimate of a thinned node's JSON size (strings × 3 for UTF-8). */
+export function approxBytes(node) {
+  let units = textUnits(node.name) + textUnits(node.value) + (node.nodeId?.length ?? 0);
+  for (const prop of node.properties ?? []) units += 16 + textUnits(prop?.value);
+  for (const source of node.name?.sources ?? []) units += 64 + textUnits(source?.value);
+  return NODE_OVERHEAD + 3 * units + 12 * (node.childIds?.length ?? 0);
+}
+
+/** Cut `nodes` into [start, end) ranges of at most `maxNodes` nodes and about `maxBytes`. */
+export function partRanges(nodes, maxNodes = PART_NODES, maxBytes = PART_BYTES) {
+  const ranges = [];
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const size = approxBytes(nodes[i]);
+    if (i > start && (i - start >= maxNodes || bytes + size > maxBytes)) {
+      ranges.push([start, i]);
+      start = i;
+      bytes = 0;
+    }
+    bytes += size;
+  }
+  if (start < nodes.length) ranges.push([start, nodes.length]);
+  return ranges;
+}
+
+/**
+ * One capture's stream of AX parts. `post(type, body)` sends a message that gets no reply
+ * (NativeClient.post); `onProgress` hears {stage:'capture', state:'progress', parts, nodes}.
+ */
+export class AxStream {
+  constructor(post, { onProgress, partNodes = PART_NODES, partBytes = PART_BYTES } = {}) {
+    streamCounter += 1;
+    this.id = `ax-${Date.now().toString(36)}-${streamCounter}`;
+    this.post = post;
+    this.onProgress = onProgress;
+    this.partNodes = partNodes;
+    this.partBytes = partBytes;
+    this.parts = 0;
+    this.nodes = 0;
+    this.dropped = false;
+  }
+
+  /** Thin and send one frame's raw AX nodes (as getFullAXTree returned them), in parts. */
+  send(frameId, rawNodes) {
+    if (this.dropped) return;
+    const ranges = partRanges(rawNodes, this.partNodes, this.partBytes);
+    for (const [start, end] of ranges) {
+      const nodes = thinAXNodes(rawNodes.slice(start, end));
+      this.post('capture_part', { stream: this.id, seq: this.parts, frameId, nodes });
+      this.parts += 1;
+      this.nodes += nodes.length;
+      try {
+        this.onProgress?.({ stage: 'capture', state: 'progress', parts: this.parts, nodes: this.nodes });
+      } catch {
+        // a listener that went away must not fail the capture
+      }
+    }
+  }
+
+  /** What the snapshot request says of the stream (capture.ax_stream). */
+  ref() {
+    return { id: this.id, parts: this.parts, nodes: this.nodes };
+  }
+
+  /** Tell the host to forget the parts (the capture failed or restarts). */
+  drop() {
+    if (this.dropped) return;
+    this.dropped = true;
+    if (this.parts === 0) return;
+    try {
+      this.post('capture_drop', { stream: this.id });
+    } catch {
+      // the host went away: its streams went with it
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { AxStream, partRanges, streamsAx } from '../lib/ax_stream.js';
+
+const node = (i, name = `n${i}`) => ({
+  nodeId: String(i), ignored: false, role: { type: 'role', value: 'generic' }, chromeRole: { type: 'internalRole', value: 1 },
+  name: { type: 'computedString', value: name }, childIds: [], backendDOMNodeId: i,
+});
+
+test('a whole-page AX read streams; the window read and the DOM formats do not', () => {
+  assert.equal(streamsAx({ format: 'snapshot', scope: 'page' }, false), true);
+  assert.equal(streamsAx({ format: 'outline', focus: 'main' }, false), true);
+  assert.equal(streamsAx({ format: 'snapshot' }, true), false);
+  assert.equal(streamsAx({ format: 'domtext' }, false), false);
+  assert.equal(streamsAx({ format: 'snapshot', scope: 'page', include_ax: false }, false), false);
+});
+
+test('parts hold at most partNodes nodes and about partBytes, never an empty part', () => {
+  const nodes = Array.from({ length: 10 }, (_, i) => node(i));
+  assert.deepEqual(partRanges(nodes, 4, 1e9), [[0, 4], [4, 8], [8, 10]]);
+  const long = [node(0), node(1, 'x'.repeat(1000)), node(2), node(3)];
+  assert.deepEqual(partRanges(long, 100, 1500), [[0, 1], [1, 2], [2, 4]]);
+  assert.deepEqual(partRanges([node(0, 'y'.repeat(10_000))], 100, 10), [[0, 1]]);
+  assert.deepEqual(partRanges([], 4), []);
+});
+
+test('a stream sends thinned parts in order, tells progress, and names itself in the capture', () => {
+  const sent = [];
+  const events = [];
+  const stream = new AxStream((type, body) => sent.push({ type, ...body }),
+    { onProgress: (e) => events.push(e), partNodes: 3 });
+  stream.send('F0', Array.from({ length: 7 }, (_, i) => node(i)));
+  stream.send('F1', [node(100)]);
+  assert.deepEqual(sent.map((m) => [m.type, m.seq, m.frameId, m.nodes.length]),
+    [['capture_part', 0, 'F0', 3], ['capture_part', 1, 'F0', 3], ['capture_part', 2, 'F0', 1],
+      ['capture_part', 3, 'F1', 1]]);
+  assert.ok(sent.every((m) => m.stream === stream.id));
+  assert.equal(sent[0].nodes[0].chromeRole, undefined, 'parts are thinned');
+  assert.deepEqual(stream.ref(), { id: stream.id, parts: 4, nodes: 8 });
+  assert.deepEqual(events.at(-1), { stage: 'capture', state: 'progress', parts: 4, nodes: 8 });
+  stream.drop();
+  stream.drop();
+  assert.deepEqual(sent.at(-1), { type: 'capture_drop', stream: stream.id });
+  assert.equal(sent.filter((m) => m.type === 'capture_drop').length, 1);
+  stream.send('F2', [node(5)]);
+  assert.equal(sent.at(-1).type, 'capture_drop', 'nothing is sent after a drop');
+});
+
+test('a stream that sent nothing drops without a message; a failing post propagates', () => {
+  const sent = [];
+  new AxStream((type, body) => sent.push({ type, ...body })).drop();
+  assert.deepEqual(sent, []);
+  const broken = new AxStream(() => { throw new Error('host_not_found'); });
+  assert.throws(() => broken.send('F', [node(1)]), /host_not_found/);
+});

@@ -1,0 +1,44 @@
+"""A request whose progress events are heard as it runs (the CLI's progress bar).
+
+The request goes over the panel's port (``axsnap-request``) from the bridge page
+(``axsnapBridge.start``), and the bridge is polled for the events so far
+(``axsnapBridge.poll``): the stages (``{stage, state: "start"|"end", ms}``) and a
+whole-page read's parts (``{stage: "capture", state: "progress", parts, nodes}``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..models.errors import AxsnapError, ErrorCode
+
+if TYPE_CHECKING:
+    from .client import Browser
+
+POLL_S = (0.02, 0.05, 0.1, 0.25)  # quick reads answer at the first polls
+
+
+def request_with_progress(browser: Browser, message: dict[str, Any],
+                          on_progress: Callable[[dict[str, Any]], None],
+                          poll_s: tuple[float, ...] = POLL_S) -> dict[str, Any]:
+    """As ``Browser.request``, telling ``on_progress`` each event in order."""
+    started = browser.bridge_call("start", message)
+    if not started.get("ok"):
+        return started
+    deadline = time.monotonic() + browser.timeout_s
+    polls = 0
+    while True:
+        polled = browser.bridge_call("poll", started["token"])
+        if not polled.get("ok"):
+            return polled
+        for event in polled.get("events") or ():
+            on_progress(event)
+        if polled.get("done"):
+            return polled["reply"]
+        if time.monotonic() > deadline:
+            raise AxsnapError(ErrorCode.TIMEOUT, f"no reply within {browser.timeout_s} s",
+                              "raise Browser(timeout_s=...) for very large pages")
+        time.sleep(poll_s[min(polls, len(poll_s) - 1)])
+        polls += 1

@@ -1,0 +1,158 @@
+"""Capture streams: a whole-page read's AX nodes, received in parts before its request.
+
+The extension sends each frame's AX nodes as ``capture_part`` messages while the capture
+goes on (``extension/lib/ax_stream.js``), then the snapshot request whose capture names the
+stream (``capture.ax_stream``). Each part is parsed as it arrives (one native frame of a
+few MB, not one 50 MB message at the end) and its nodes are kept in a compact form; the
+request takes them. No part gets a reply: a problem is kept on the stream and reported to
+the request that takes it.
+
+Bounds: at most ``max_streams`` streams pending (a new one evicts the oldest), and per
+stream at most ``max_parts`` parts, ``max_nodes`` nodes and ``max_bytes`` bytes of part
+messages; past a bound the stream's nodes are dropped at once and its request fails with
+``bad_chunk``. So the host holds one part's message text and at most the bounded nodes.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from .log import get_logger
+from .models.capture import RawCapture
+from .models.errors import AxsnapError, ErrorCode
+
+log = get_logger("stream")
+
+MAX_STREAMS = 2
+MAX_PARTS = 4096
+MAX_NODES = 4_000_000
+MAX_BYTES = 1024 * 1024 * 1024
+_HINT = "retry the snapshot; the extension sends a fresh stream with each capture"
+_MAX_SHARED_ROLES = 1024
+
+
+@dataclass(slots=True)
+class _Stream:
+    frames: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    parts: int = 0
+    nodes: int = 0
+    bytes: int = 0
+    problem: str | None = None
+
+
+class CaptureStreams:
+    """The pending capture streams of one host process."""
+
+    def __init__(self, *, max_streams: int = MAX_STREAMS, max_parts: int = MAX_PARTS,
+                 max_nodes: int = MAX_NODES, max_bytes: int = MAX_BYTES) -> None:
+        self._streams: OrderedDict[str, _Stream] = OrderedDict()
+        self._roles: dict[tuple[Any, Any], dict[str, Any]] = {}
+        self.max_streams = max_streams
+        self.max_parts = max_parts
+        self.max_nodes = max_nodes
+        self.max_bytes = max_bytes
+
+    @property
+    def pending(self) -> list[str]:
+        return list(self._streams)
+
+    def held_nodes(self) -> int:
+        """The AX nodes kept now, over every pending stream."""
+        return sum(len(nodes) for stream in self._streams.values()
+                   for nodes in stream.frames.values())
+
+    def add(self, stream_id: str, seq: int, frame_id: str, nodes: Any, size: int) -> None:
+        """Keep one part's nodes (or the reason the stream can no longer be used)."""
+        stream = self._streams.get(stream_id)
+        if stream is None:
+            if seq != 0:  # its start was evicted or sent to another host
+                stream = self._open(stream_id)
+                self._fail(stream, f"part {seq} arrived without parts 0..{seq - 1}")
+                return
+            stream = self._open(stream_id)
+        if stream.problem is not None:
+            return
+        if seq != stream.parts:
+            self._fail(stream, f"part {seq} arrived where part {stream.parts} was due")
+            return
+        if not isinstance(nodes, list) or not all(isinstance(n, dict) for n in nodes):
+            self._fail(stream, f"part {seq}: nodes must be a list of objects")
+            return
+        stream.parts += 1
+        stream.nodes += len(nodes)
+        stream.bytes += size
+        if stream.parts > self.max_parts or stream.nodes > self.max_nodes \
+                or stream.bytes > self.max_bytes:
+            self._fail(stream, f"the stream passed the host's bounds ({self.max_parts} parts, "
+                               f"{self.max_nodes} nodes, {self.max_bytes} bytes)")
+            return
+        kept = stream.frames.setdefault(frame_id, [])
+        share = self._shared_role
+        for node in nodes:
+            role = node.get("role")
+            if isinstance(role, dict):
+                node["role"] = share(role)
+        kept.extend(nodes)
+
+    def drop(self, stream_id: str) -> bool:
+        return self._streams.pop(stream_id, None) is not None
+
+    def fill(self, capture: RawCapture) -> dict[str, int] | None:
+        """Put the stream's nodes into the capture's frames; AxsnapError(bad_chunk) when the
+        stream is unknown, failed or not the one the capture describes."""
+        ref = capture.ax_stream
+        if ref is None:
+            return None
+        stream = self._streams.pop(ref.id, None)
+        if stream is None:
+            raise AxsnapError(ErrorCode.BAD_CHUNK,
+                              f"capture stream {ref.id[:80]!r} is unknown to this host "
+                              "(evicted by newer streams, or sent to a host that exited)",
+                              _HINT)
+        if stream.problem is not None:
+            raise AxsnapError(ErrorCode.BAD_CHUNK, f"capture stream failed: {stream.problem}",
+                              _HINT)
+        if (stream.parts, stream.nodes) != (ref.parts, ref.nodes):
+            raise AxsnapError(ErrorCode.BAD_CHUNK,
+                              f"capture stream incomplete: {stream.parts} of {ref.parts} parts, "
+                              f"{stream.nodes} of {ref.nodes} nodes", _HINT)
+        known = {frame.frameId for frame in capture.frames}
+        stray = [frame_id for frame_id in stream.frames if frame_id not in known]
+        if stray:
+            raise AxsnapError(ErrorCode.BAD_CHUNK,
+                              f"capture stream holds nodes of {len(stray)} frame(s) the "
+                              "capture does not list", _HINT)
+        for frame in capture.frames:
+            nodes = stream.frames.pop(frame.frameId, None)
+            if nodes is not None:
+                frame.axNodes = nodes
+        return {"parts": stream.parts, "nodes": stream.nodes, "bytes": stream.bytes}
+
+    def _open(self, stream_id: str) -> _Stream:
+        stream = self._streams[stream_id] = _Stream()
+        while len(self._streams) > self.max_streams:
+            evicted, _ = self._streams.popitem(last=False)
+            log.info("capture stream %s evicted (more than %d pending)", evicted[:80],
+                     self.max_streams)
+        return stream
+
+    @staticmethod
+    def _fail(stream: _Stream, problem: str) -> None:
+        stream.problem = problem
+        stream.frames.clear()  # the nodes are of no use any more: free them now
+        log.info("capture stream failed: %s", problem)
+
+    def _shared_role(self, role: dict[str, Any]) -> dict[str, Any]:
+        """One dict per distinct role: a page has tens of roles and 100k nodes."""
+        key = (role.get("type"), role.get("value"))
+        try:
+            shared = self._roles.get(key)
+        except TypeError:  # an unhashable value: keep the node's own dict
+            return role
+        if shared is not None and len(role) == 2:
+            return shared
+        if shared is None and len(role) == 2 and len(self._roles) < _MAX_SHARED_ROLES:
+            self._roles[key] = role
+        return role

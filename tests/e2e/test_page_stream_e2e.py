@@ -1,0 +1,113 @@
+"""scope="page": the AX nodes reach the host in parts while the capture goes on.
+
+A page big enough for several parts is read whole; the reply says how many parts the
+stream had, the snapshot request itself is small, and nothing is lost on the way (the
+first and last rows, the iframe's nodes). A navigation during a streamed capture ends in
+one page's snapshot or a structured error, and the next read is served.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from axsnap_host.browser import Browser
+from axsnap_host.models.snapshot import SnapshotV1
+
+NO_WAIT = {"stabilize": {"enabled": False}}
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
+ROWS = 1500
+
+
+def test_whole_page_read_reaches_the_host_in_parts(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + f"big.html?n={ROWS}")
+    reply = browser.snapshot_raw(scope="page", **FAST)
+    result = reply["result"]
+    snapshot = SnapshotV1.model_validate(result["snapshot"])
+    stream = result["stats"]["ax_stream"]
+    assert stream["parts"] >= 3, stream  # 4,000 nodes a part
+    assert stream["nodes"] >= snapshot.quality.nodes_total
+    # the request that follows the parts carries no AX nodes (the DOMSnapshot is its bulk)
+    assert reply["sizes"]["capture_bytes"] < stream["bytes"], (reply["sizes"], stream)
+    names = {node.name for node in snapshot.ax_tree.nodes}
+    assert {"Action 0", f"Action {ROWS // 2}", f"Action {ROWS - 1}"} <= names
+    assert result["stats"]["host_peak_rss_kb"] > 0
+
+
+def test_streamed_frames_keep_their_ids_and_redaction(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + "frames.html")
+    reply = browser.snapshot_raw(scope="page", **FAST)
+    snapshot = SnapshotV1.model_validate(reply["result"]["snapshot"])
+    assert reply["result"]["stats"]["ax_stream"]["parts"] >= 2  # one per frame at least
+    assert any(node.id.startswith("1-") for node in snapshot.ax_tree.nodes)
+    assert all(frame.captured for frame in snapshot.frames)
+    browser.open(pages_url + "login.html")
+    text = json.dumps(browser.snapshot_raw(scope="page", **FAST))
+    assert "hunter2" not in text.lower()
+
+
+def _start(browser: Browser, message: dict[str, Any]) -> None:
+    driver = browser.driver
+    driver.switch_to.window(browser.bridge_handle)
+    driver.execute_script(
+        "window.axsnapStreamReply = null;"
+        "axsnapBridge.send(arguments[0]).then((t) => { window.axsnapStreamReply = t; });",
+        message)
+
+
+def _reply(browser: Browser, within_s: float = 120.0) -> dict[str, Any]:
+    driver = browser.driver
+    driver.switch_to.window(browser.bridge_handle)
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        text = driver.execute_script("return window.axsnapStreamReply")
+        if text is not None:
+            return json.loads(text)
+        time.sleep(0.1)
+    raise AssertionError(f"no reply within {within_s} s")
+
+
+def test_navigation_during_a_streamed_read_is_one_page_or_an_error(
+    browser: Browser, pages_url: str
+) -> None:
+    browser.open(pages_url + "big.html?n=4000")
+    for delay_s in (0.3, 0.8):
+        browser.open(pages_url + "big.html?n=4000")
+        _start(browser, {"type": "snapshot", "targetId": browser.target_handle,
+                         "options": {"format": "snapshot", "scope": "page", **NO_WAIT}})
+        time.sleep(delay_s)
+        browser.driver.switch_to.window(browser.target_handle)
+        browser.driver.get(pages_url + "big.html?n=20")
+        answer = _reply(browser)
+        if answer["ok"]:  # the capture restarted on the new page, or finished the old one
+            names = {n.get("name") for n in answer["result"]["snapshot"]["ax_tree"]["nodes"]}
+            rows = {n for n in names if isinstance(n, str) and n.startswith("Action ")}
+            assert len(rows) in (20, 4000), len(rows)  # one page, never a mix
+        else:
+            assert answer["error"]["code"] in ("page_navigated", "capture_failed", "bad_chunk")
+            assert answer["error"]["message"]
+    # the host serves the next whole-page read, streamed as usual
+    browser.driver.switch_to.window(browser.target_handle)
+    reply = browser.snapshot_raw(scope="page", **FAST)
+    names = {n.get("name") for n in reply["result"]["snapshot"]["ax_tree"]["nodes"]}
+    assert "Action 19" in names and reply["result"]["stats"]["ax_stream"]["parts"] >= 1
+
+
+def test_cli_shows_the_progress_of_a_whole_page_read(tmp_path: Path, pages_url: str) -> None:
+    """`axsnap snapshot --whole-page --progress`: the stage and the AX nodes sent so far."""
+    script = Path(sys.executable).with_name("axsnap")
+    command = str(script) if script.exists() else shutil.which("axsnap") or "axsnap"
+    done = subprocess.run(
+        [command, "snapshot", pages_url + f"big.html?n={ROWS}", "--whole-page", "--progress",
+         "--no-stabilize", "--out", str(tmp_path / "out")],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "part(s) sent to the host" in done.stderr, done.stderr[-2000:]
+    assert "snapshot: processing" in done.stderr and "capturing" in done.stderr
+    snapshot = json.loads((tmp_path / "out" / "snapshot.json").read_text())
+    assert snapshot["quality"]["scope"] == "page"

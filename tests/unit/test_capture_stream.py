@@ -1,0 +1,176 @@
+"""Whole-page reads streamed in parts: recorded captures split into capture_part messages.
+
+The host must give the same SnapshotV1 and outline as for the capture in one message, keep
+its bounds (streams, parts, nodes), and answer a broken stream (a gap, a navigation that
+dropped it, an unknown id) with a structured error while it keeps serving.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from axsnap_host.capture_stream import CaptureStreams
+from axsnap_host.host import Host
+from axsnap_host.models.capture import RawCapture
+from host_harness import HostProcess, load_capture
+
+PINNED = {"snapshot_id": "ax_test", "ts": "2026-01-01T00:00:00.000Z"}
+
+
+def split(capture: dict[str, Any], stream: str, part_nodes: int) -> tuple[list[dict], dict]:
+    """The capture_part messages of `capture`'s AX nodes and the capture that names them."""
+    capture = copy.deepcopy(capture)
+    parts: list[dict[str, Any]] = []
+    nodes = 0
+    for frame_entry in capture["frames"]:
+        all_nodes = frame_entry.get("axNodes") or []
+        for start in range(0, len(all_nodes), part_nodes):
+            piece = all_nodes[start:start + part_nodes]
+            parts.append({"v": 1, "id": f"p{len(parts)}", "type": "capture_part",
+                          "stream": stream, "seq": len(parts),
+                          "frameId": frame_entry["frameId"], "nodes": piece})
+            nodes += len(piece)
+        frame_entry["axNodes"] = []
+    capture["ax_stream"] = {"id": stream, "parts": len(parts), "nodes": nodes}
+    return parts, capture
+
+
+def snapshot_request(capture: dict[str, Any], options: dict[str, Any] | None = None,
+                     message_id: str = "s1") -> str:
+    return json.dumps({"v": 1, "id": message_id, "type": "snapshot",
+                       "options": {"scope": "page", **(options or {})}, "capture": capture})
+
+
+def reply_of(host: Host, parts: list[dict[str, Any]], request: str) -> dict[str, Any]:
+    for part in parts:
+        assert host.handle_text(json.dumps(part)) == []  # parts get no reply
+        host.release()
+    [reply] = host.handle_text(request)
+    host.release()
+    return reply
+
+
+def pinned(monkeypatch: Any) -> None:
+    from axsnap_host.pipeline import run
+
+    real = run.process
+    monkeypatch.setattr(run, "process", lambda request, state, **_: real(request, state,
+                                                                         **PINNED))
+
+
+def comparable(result: dict[str, Any]) -> dict[str, Any]:
+    result = copy.deepcopy(result)
+    result.pop("timings", None)
+    result.pop("stats", None)
+    return result
+
+
+def test_streamed_capture_gives_the_same_snapshot_and_outline(monkeypatch: Any) -> None:
+    pinned(monkeypatch)
+    capture = load_capture("login")
+    assert len(capture["frames"]) == 2 and sum(len(f["axNodes"]) for f in capture["frames"]) > 40
+    for options in ({}, {"format": "outline"}):
+        whole = Host().handle_text(snapshot_request(capture, options))[0]
+        parts, streamed = split(capture, "st-1", part_nodes=7)
+        assert len(parts) > 5 and len({p["frameId"] for p in parts}) == 2
+        reply = reply_of(Host(), parts, snapshot_request(streamed, options))
+        assert reply["ok"] is True, reply
+        assert comparable(reply["result"]) == comparable(whole["result"])
+        stats = reply["result"]["stats"]["ax_stream"]
+        assert stats["parts"] == len(parts) and stats["nodes"] == streamed["ax_stream"]["nodes"]
+        assert stats["bytes"] > reply["result"]["stats"]["request_bytes"]
+
+
+def test_a_gap_an_unknown_or_dropped_stream_is_a_structured_error_and_the_host_serves_on(
+) -> None:
+    capture = load_capture("login")
+    host = Host()
+    parts, streamed = split(capture, "st-gap", part_nodes=10)
+    reply = reply_of(host, parts[:2] + parts[3:], snapshot_request(streamed))
+    assert reply["ok"] is False and reply["error"]["code"] == "bad_chunk"
+    assert "part 3 arrived where part 2 was due" in reply["error"]["message"]
+
+    # the tab navigated between parts: the extension dropped the stream and retried
+    parts, streamed = split(capture, "st-nav", part_nodes=10)
+    for part in parts[:2]:
+        host.handle_text(json.dumps(part))
+    host.handle_text(json.dumps({"v": 1, "id": "d", "type": "capture_drop", "stream": "st-nav"}))
+    assert host.streams.pending == []
+    [reply] = host.handle_text(snapshot_request(streamed))
+    assert reply["error"]["code"] == "bad_chunk" and "unknown" in reply["error"]["message"]
+
+    parts, streamed = split(capture, "st-short", part_nodes=10)
+    reply = reply_of(host, parts[:-1], snapshot_request(streamed))
+    assert reply["error"]["code"] == "bad_chunk" and "incomplete" in reply["error"]["message"]
+
+    parts, streamed = split(capture, "st-ok", part_nodes=10)
+    reply = reply_of(host, parts, snapshot_request(streamed))
+    assert reply["ok"] is True and host.streams.pending == []
+
+
+def test_parts_are_checked_and_a_bad_part_fails_its_stream() -> None:
+    streams = CaptureStreams()
+    streams.add("a", 0, "F", [{"nodeId": "1"}, "not a node"], 10)
+    capture = RawCapture.model_validate({"frames": [{"frameId": "F"}],
+                                         "ax_stream": {"id": "a", "parts": 1, "nodes": 2}})
+    try:
+        streams.fill(capture)
+    except Exception as exc:
+        assert getattr(exc, "code", None) == "bad_chunk" and "list of objects" in str(exc)
+    else:
+        raise AssertionError("a part with a non-object node was taken")
+    streams.add("b", 0, "OTHER", [{"nodeId": "1"}], 10)
+    capture = RawCapture.model_validate({"frames": [{"frameId": "F"}],
+                                         "ax_stream": {"id": "b", "parts": 1, "nodes": 1}})
+    try:
+        streams.fill(capture)
+    except Exception as exc:
+        assert "does not list" in str(exc)
+    else:
+        raise AssertionError("nodes of a frame the capture does not list were taken")
+
+
+def test_memory_is_bounded_streams_evicted_and_an_oversized_stream_freed_at_once() -> None:
+    streams = CaptureStreams(max_streams=2, max_parts=3, max_nodes=1000, max_bytes=10**6)
+    node = {"nodeId": "1", "role": {"type": "role", "value": "generic"}}
+    for stream in ("s1", "s2", "s3"):
+        streams.add(stream, 0, "F", [dict(node)], 100)
+    assert streams.pending == ["s2", "s3"]  # the oldest went
+    for seq in range(1, 5):
+        streams.add("s3", seq, "F", [dict(node)], 100)
+    assert streams.held_nodes() == 1, "past max_parts the stream's nodes are dropped"
+    streams.add("s2", 1, "F", [dict(node) for _ in range(2000)], 100)
+    assert streams.held_nodes() == 0, "past max_nodes too"
+    capture = RawCapture.model_validate({"frames": [{"frameId": "F"}],
+                                         "ax_stream": {"id": "s3", "parts": 5, "nodes": 5}})
+    try:
+        streams.fill(capture)
+    except Exception as exc:
+        assert "bounds" in str(exc)
+    else:
+        raise AssertionError("an oversized stream was taken")
+    # identical roles share one dict: 100k nodes hold tens of role objects, not 100k
+    streams.add("s4", 0, "G", [dict(node), dict(node)], 10)
+    capture = RawCapture.model_validate({"frames": [{"frameId": "G"}],
+                                         "ax_stream": {"id": "s4", "parts": 1, "nodes": 2}})
+    streams.fill(capture)
+    first, second = capture.frames[0].axNodes
+    assert first["role"] is second["role"]
+
+
+def test_the_host_process_takes_a_stream_over_its_pipes() -> None:
+    """As Chrome runs it: parts in native frames, then the request; no reply per part."""
+    parts, streamed = split(load_capture("login"), "st-pipe", part_nodes=9)
+    host = HostProcess()
+    try:
+        for part in parts:
+            host.send(part)
+        host.send(snapshot_request(streamed, message_id="final"))
+        reply = host.read(timeout=60)
+        assert reply["id"] == "final" and reply["ok"] is True, reply
+        assert reply["result"]["stats"]["ax_stream"]["parts"] == len(parts)
+        assert reply["result"]["stats"]["host_peak_rss_kb"] > 0
+    finally:
+        host.stop()
