@@ -23,6 +23,12 @@ Writes bench/results/e2e.md, e2e.json and e2e.svg (log-log time against page siz
     .venv/bin/python bench/bench_e2e.py                              # 1k, 5k, 20k
     nice .venv/bin/python bench/bench_e2e.py --sizes 1000 5000 20000 100000 --runs 3
     nice .venv/bin/python bench/bench_e2e.py --small-only --runs 5
+    nice .venv/bin/python bench/bench_e2e.py --second-read-only --sizes 20000 --runs 3
+
+A second whole-page read after one small change: a full whole-page SnapshotV1, one row's
+text changed by the page's own script (``window.benchChange``), and the whole-page read
+again, which the tab's AX cache serves (``quality.ax_source``: ``cache+N changed``); the
+ratio of the medians.
 """
 
 from __future__ import annotations
@@ -71,11 +77,18 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+# The page's own resize event: the AX cache's journal doubts, the next whole-page read is a
+# full one (extension/axwatch.js). The "SnapshotV1 page" row measures full reads.
+FULL_NEXT = "window.dispatchEvent(new Event('resize'))"
+
+
 def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int) -> dict[str, Any]:
     """Median wall time of ``runs`` reads after a warm-up; the last reply."""
     samples: list[float] = []
     reply: dict[str, Any] = {}
     for i in range(runs + 1):
+        if extra.get("scope") == "page":
+            browser.run_in_target(FULL_NEXT)
         started = time.perf_counter()
         reply = browser.snapshot_raw(format=fmt, **NO_WAIT, **extra)
         wall = (time.perf_counter() - started) * 1000
@@ -174,6 +187,65 @@ def measure_page(browser: Browser, url: str, size: int, runs: int, python: Path 
             row["recall_window"] = len(expected & got) / len(expected)
             row["missing"] = sorted(expected - got)[:10]
     return rows
+
+
+def _timed_page_read(browser: Browser) -> tuple[float, dict[str, Any]]:
+    started = time.perf_counter()
+    reply = browser.snapshot_raw(format="snapshot", scope="page", **NO_WAIT)
+    return (time.perf_counter() - started) * 1000, reply
+
+
+def second_read_after_change(browser: Browser, url: str, size: int,
+                             runs: int) -> dict[str, Any]:
+    """A whole-page SnapshotV1 (a full read), one small change made by the page itself
+    (``window.benchChange``: one row's text), and the whole-page read again (served by the
+    tab's AX cache, extension/lib/ax_cache_read.js). Medians of ``runs`` pairs, and their
+    ratio."""
+    browser.open(url)
+    browser.snapshot_raw(format="snapshot", scope="page", **NO_WAIT)  # the renderer's AX warm-up
+    firsts, seconds, sources, steps = [], [], [], []
+    for i in range(runs):
+        browser.run_in_target(FULL_NEXT)
+        first_ms, first = _timed_page_read(browser)
+        browser.run_in_target(f"window.benchChange({i + 1})")
+        second_ms, second = _timed_page_read(browser)
+        snapshot = second["result"]["snapshot"]
+        if f"Item {i + 1} (changed)" not in json.dumps(snapshot):
+            raise SystemExit("the second read does not show the page's change")
+        firsts.append(first_ms)
+        seconds.append(second_ms)
+        sources.append((first["result"]["snapshot"]["quality"].get("ax_source"),
+                        snapshot["quality"].get("ax_source")))
+        steps.append({"first": _steps(first), "second": _steps(second)})
+    first_ms, second_ms = statistics.median(firsts), statistics.median(seconds)
+    row = {"size": size, "first_ms": first_ms, "second_ms": second_ms,
+           "ratio": second_ms / first_ms, "first_samples_ms": firsts,
+           "second_samples_ms": seconds, "ax_source": sources, "steps": steps}
+    log(f"{size:>7} second read after a change {second_ms:8.0f} ms "
+        f"(first {first_ms:.0f} ms, ratio {row['ratio']:.2f}, {sources[-1][1]})")
+    return row
+
+
+def _steps(reply: dict[str, Any]) -> dict[str, Any]:
+    timings = reply.get("timings") or {}
+    steps = timings.get("capture_steps") or {}
+    return {"ax_ms": steps.get("ax_ms"), "dom_snapshot_ms": steps.get("dom_snapshot_ms"),
+            "capture_ms": timings.get("capture_ms"), "host_ms": timings.get("host_ms"),
+            "transfer_ms": timings.get("transfer_ms"),
+            "capture_kb": round((reply.get("sizes") or {}).get("capture_bytes", 0) / 1024)}
+
+
+def render_second(rows: list[dict[str, Any]]) -> str:
+    lines = ["| page | first whole-page read, ms | second read after one change, ms | ratio "
+             "| second read: AX ms | DOMSnapshot ms | host ms | transfer ms | ax_source |",
+             "|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
+    for r in rows:
+        last = r["steps"][-1]["second"]
+        lines.append(f"| {r['size']:,} | {r['first_ms']:.0f} | {r['second_ms']:.0f} | "
+                     f"{r['ratio']:.2f} | {_f(last['ax_ms'])} | {_f(last['dom_snapshot_ms'])} | "
+                     f"{_f(last['host_ms'])} | {_f(last['transfer_ms'])} | "
+                     f"{r['ax_source'][-1][1]} |")
+    return "\n".join(lines)
 
 
 def _settled_reads(browser: Browser, python: Path | None, scratch: Path, runs: int,
@@ -289,6 +361,22 @@ def small_only(python: Path | None, runs: int) -> int:
     return 0
 
 
+def second_read_only(sizes: list[int], runs: int) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        pages = write_pages(Path(tmp), sizes)
+        with serve_directory(Path(tmp)) as base, Browser(timeout_s=900) as browser:
+            rows = [second_read_after_change(browser, base + path.name, size, runs)
+                    for size, path in pages.items()]
+    text = ("# A second whole-page read after one small change "
+            "(bench/bench_e2e.py --second-read-only)\n\n" + render_second(rows) + "\n")
+    print(text)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "e2e_second_read.md").write_text(text, encoding="utf-8")
+    (RESULTS / "e2e_second_read.json").write_text(json.dumps(rows, indent=2) + "\n",
+                                                  encoding="utf-8")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 20000])
@@ -298,6 +386,9 @@ def main() -> int:
     parser.add_argument("--no-peers", action="store_true", help="skip Playwright")
     parser.add_argument("--small-only", action="store_true",
                         help="only the settled small pages (writes results/e2e_small.md)")
+    parser.add_argument("--second-read-only", action="store_true",
+                        help="only the second whole-page read after one change "
+                        "(writes results/e2e_second_read.md)")
     args = parser.parse_args()
     python = None
     if not args.no_peers:
@@ -308,6 +399,8 @@ def main() -> int:
     rows: list[dict[str, Any]] = []
     if args.small_only:
         return small_only(python, args.runs)
+    if args.second_read_only:
+        return second_read_only(sorted(page_sizes), args.runs)
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp) / "scratch"
         scratch.mkdir()
@@ -316,13 +409,18 @@ def main() -> int:
             for size, path in pages.items():
                 rows += measure_page(browser, base + path.name, size, args.runs, python,
                                      scratch, page_sizes)
+            second = [second_read_after_change(browser, base + pages[size].name, size, args.runs)
+                      for size in sorted(page_sizes) if size in pages]
             small = settled_small_page(browser, python, scratch, args.runs)
     text = ("# End-to-end reads (bench/bench_e2e.py)\n\n" + render_table(rows) +
+            "\n\n## A second whole-page read after one small change\n\n"
+            + render_second(second) +
             "\n\n## A settled small page\n\n" + render_small(small) + "\n")
     print(text)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "e2e.md").write_text(text, encoding="utf-8")
-    (RESULTS / "e2e.json").write_text(json.dumps({"rows": rows, "small": small}, indent=2)
+    (RESULTS / "e2e.json").write_text(json.dumps({"rows": rows, "second_read": second,
+                                                  "small": small}, indent=2)
                                       + "\n", encoding="utf-8")
     (RESULTS / "e2e.svg").write_text(plot(rows), encoding="utf-8")
     return 0

@@ -1,5 +1,6 @@
 // Service worker: wiring only. Everything here is rebuilt when the worker restarts.
 
+import { axCache } from './lib/ax_cache_read.js';
 import { capturePage } from './lib/capture.js';
 import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/consent.js';
 import { createControl, navigateTab } from './lib/control.js';
@@ -82,7 +83,10 @@ chrome.storage.onChanged.addListener((changes, area) => {
   if (area === 'local' && changes[ACCESS_KEY]) keepHostForOutsideAccess();
 });
 
-chrome.debugger.onDetach.addListener((source, reason) => debuggers.handleDetach(source, reason));
+chrome.debugger.onDetach.addListener((source, reason) => {
+  debuggers.handleDetach(source, reason);
+  axCache.drop(source?.tabId); // closed, cancelled or taken over: the next read is a full one
+});
 chrome.debugger.onEvent.addListener((source, method, params) => debuggers.handleEvent(source, method, params));
 
 chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
@@ -127,9 +131,10 @@ chrome.commands.onCommand.addListener((command, tab) => {
   chrome.storage.session.set({ snapshotRequest: { tabId: tab.id, at: Date.now() } }).catch(() => {});
 });
 
-// The host keeps per-tab state (index registry), and stabilize keeps the tab's observer;
-// drop both when the tab goes away.
+// The host keeps per-tab state (index registry), stabilize keeps the tab's observer and
+// the AX cache the tab's tree; drop them when the tab goes away.
 chrome.tabs.onRemoved.addListener((tabId) => {
   forgetWorld(tabId);
+  axCache.drop(tabId);
   if (native.connected) native.request('forget_tab', { tabId }, { timeoutMs: 5000 }).catch(() => {});
 });

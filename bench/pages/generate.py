@@ -46,6 +46,12 @@ customElements.define('bench-card', class extends HTMLElement {
       <button type="button">Open ${label}</button><a href="#${label}">Details</a></div>`;
   }
 });
+// One small change, made by the page itself (bench_e2e.py calls it between two whole-page
+// reads): the text of one row's label.
+window.benchChange = (i) => {
+  const spans = document.querySelectorAll('table[aria-label="Catalog"] td:first-child span');
+  spans[i % spans.length].textContent = `Item ${i} (changed)`;
+};
 </script>
 </body></html>
 """

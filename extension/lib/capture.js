@@ -9,6 +9,7 @@
 
 import { streamsAx } from './ax_stream.js';
 import { thinAXNodes } from './ax_thin.js';
+import { readMainFrameAx } from './ax_cache_read.js';
 import { captureAxWindow, windowScoped } from './ax_window.js';
 import { AxError } from './errors.js';
 import { ownerFramePositions } from './frameorder.js';
@@ -265,12 +266,26 @@ async function captureOnce(session, tabId, options, stabilization, openStream) {
   }
 }
 
-/** Each frame's full AX tree, thinned into frame.axNodes or sent to `stream` in parts. */
-function readFrameTrees(session, frames, errors, stream) {
+/**
+ * Each frame's full AX tree, thinned into frame.axNodes or sent to `stream` in parts. The
+ * main frame's goes through the tab's AX cache (ax_cache_read.js): a repeated read
+ * refetches what the page changed; `frame.ax_source` says which.
+ */
+function readFrameTrees(session, tabId, frames, errors, stream, timings) {
   return Promise.all(frames.map(async (frame) => {
     let ax;
     try {
-      ax = await fullAXTree(session, frame, errors);
+      if (frame === frames[0] && !frame.parentFrameId && !frame.out_of_process) {
+        const read = await readMainFrameAx(session, tabId, frame, () => fullAXTree(session, frame, errors));
+        ax = { nodes: read.nodes };
+        frame.ax_source = read.source;
+        if (read.details.reason) frame.ax_cache_reason = read.details.reason;
+        for (const [key, value] of Object.entries(read.details)) {
+          if (typeof value === 'number') timings[`ax_cache_${key}`] = value;
+        }
+      } else {
+        ax = await fullAXTree(session, frame, errors);
+      }
     } catch (e) {
       frame.axNodes = [];
       frame.captured = false;
@@ -315,7 +330,7 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
   // streamed to the host) while it still computes the DOMSnapshot.
   // Frames in other processes answer in parallel; one renderer serializes its own anyway.
   const axRead = scoped || !wantsAxTree(options) ? null
-    : timed(timings, 'ax_ms', () => readFrameTrees(session, frames, errors, stream));
+    : timed(timings, 'ax_ms', () => readFrameTrees(session, tabId, frames, errors, stream, timings));
   const snapshotRead = dom || scoped ? null : captureDomSnapshots(session, [...frames], sessionOf, timings, errors);
   const treeRead = options?.format === 'outline' && !scoped
     ? timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, [...frames], options, errors)) : null;

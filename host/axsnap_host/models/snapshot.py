@@ -96,6 +96,10 @@ class Quality(_Model):
         "page", description="what was read: the window (viewport + margin) or the whole page"
     )
     window: WindowReport | None = None
+    ax_source: str | None = Field(
+        None, description="whole-page reads: how the main frame's AX tree was read — "
+        "'cache+N changed' (the tab's cached tree, N nodes read again), 'full', or "
+        "'full: why' when the cache could not serve the read")
 
 
 class DomRef(_Model):

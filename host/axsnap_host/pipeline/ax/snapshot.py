@@ -118,6 +118,18 @@ def viewport_record(capture: RawCapture, dom: DomFacts) -> dict[str, Any]:
     }
 
 
+def ax_source(capture: RawCapture) -> str | None:
+    """How the main frame's AX tree was read on a whole-page read (extension/lib/
+    ax_cache_read.js): "cache+N changed" (a cached tree patched with N nodes), "full", or
+    "full: why" when the tab's cache could not serve it."""
+    extra = (capture.frames[0].model_extra or {}) if capture.frames else {}
+    source = extra.get("ax_source")
+    if not isinstance(source, str):
+        return None
+    reason = extra.get("ax_cache_reason")
+    return f"{source}: {reason}" if source == "full" and isinstance(reason, str) else source
+
+
 def build_snapshot(
     *,
     capture: RawCapture,
@@ -182,6 +194,7 @@ def build_snapshot(
             "failures": failures,
             "scope": "viewport" if isinstance(dom, WindowIndex) else "page",
             **({"window": window} if (window := outside_window(capture, dom)) else {}),
+            **({"ax_source": source} if (source := ax_source(capture)) else {}),
         },
         "ax_tree": {"root_id": kept.root_id, "nodes": nodes},
         "frames": frames,

@@ -1,0 +1,240 @@
+// The AX cache's change journal: a content script (manifest, document_start, isolated world,
+// main frame only, beside readiness.js) that notes which DOM nodes the page changed since
+// the extension last read the document's accessibility tree, so the next whole-page read
+// refetches those nodes instead of the page (lib/ax_cache.js, lib/ax_cache_read.js).
+//
+// It only observes: MutationObservers (the document and every shadow root) and passive
+// capture listeners in the extension's isolated world; it writes nothing the page can see.
+// Nothing is kept until the extension arms it (the first whole-page read of the document);
+// each read takes the journal and arms the next one in one step (no gap between them).
+//
+// What a change costs the next read (`self`: the node; `tree`: its whole flat subtree; the
+// extension adds every flat-tree ancestor of both, for names computed from contents):
+// - childList on T: T (self), the added nodes (tree); removed nodes fall out of the tree.
+// - characterData on a text node: the text node (self).
+// - attributes on E: E and its following siblings (tree: class, style and aria-* can hide
+//   or show them through CSS sibling selectors) and its parent (self).
+// - a form control whose value/checked/selectedIndex/indeterminate/disabled changed without
+//   a mutation (a script set the property): the control and its following siblings (tree).
+// - a shadow root attached after arming: its host (tree). Closed roots are seen on custom
+//   elements only (chrome.dom per element costs seconds on big pages).
+// - elements pointing at a changed id (aria-labelledby, aria-describedby, aria-controls,
+//   aria-activedescendant, aria-details, aria-errormessage, aria-flowto, headers, list,
+//   label[for]) and the control of a changed <label>: self.
+// What makes the next read a full one (`doubt`): user or agent input (pointer, keys,
+// focus, text input, drag), a resize, a CSS animation or transition (styles change with no
+// mutation), a changed set of style sheets or rule counts, aria-owns anywhere on the page
+// (it moves subtrees), more than MAX_NODES changed nodes.
+//
+// A classic script (content scripts cannot be modules): the journal is a plain factory so
+// the node tests can drive it over a small fake DOM.
+
+const AXWATCH_MAX_NODES = 400;
+const AXWATCH_MAX_SIBLINGS = 32;
+const AXWATCH_DOUBT_EVENTS = ['pointerover', 'pointerout', 'pointerdown', 'keydown', 'focusin', 'focusout',
+  'input', 'change', 'dragstart', 'drop', 'animationstart', 'animationend', 'transitionend'];
+const AXWATCH_IDREF_ATTRS = ['aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-activedescendant',
+  'aria-details', 'aria-errormessage', 'aria-flowto', 'headers', 'list', 'for'];
+const AXWATCH_CONTROLS = 'input,select,textarea,option';
+
+/**
+ * The journal over `doc` (a Document). `env`: {shadowRootOf(el), randomToken(), observe(root,
+ * callback) → {takeRecords(), disconnect()}}. Returns {arm(), take(token), note(records),
+ * doubt(reason)}.
+ */
+function createAxWatch(doc, env) {
+  let token = null;
+  let doubt = null;
+  let self = new Set();
+  let tree = new Set();
+  let overflow = false;
+  let controlState = new WeakMap();
+  const sheetSigs = new WeakMap();
+  const observers = [];
+  const observedRoots = new WeakSet();
+  const flatParent = (n) => (n.nodeType === 11 ? n.host : (n.assignedSlot ?? n.parentNode)) ?? null;
+
+  const full = () => self.size + tree.size > AXWATCH_MAX_NODES;
+  const addTree = (node) => { if (node) tree.add(node); if (full()) overflow = true; };
+  const addSelf = (node) => { if (node) self.add(node); if (full()) overflow = true; };
+  const withSiblings = (el) => {
+    addTree(el);
+    let sib = el.nextElementSibling;
+    for (let i = 0; sib && !overflow; i++, sib = sib.nextElementSibling) {
+      if (i >= AXWATCH_MAX_SIBLINGS) { overflow = true; break; }
+      addTree(sib);
+    }
+  };
+
+  function note(records) {
+    if (token === null || overflow) return;
+    for (const r of records) {
+      if (r.type === 'childList') {
+        addSelf(r.target);
+        for (const n of r.addedNodes) addTree(n);
+      } else if (r.type === 'characterData') {
+        addSelf(r.target);
+      } else if (r.type === 'attributes') {
+        if (r.attributeName === 'id') { doubt = doubt ?? 'an id changed'; continue; }
+        withSiblings(r.target);
+        addSelf(r.target.parentNode);
+      }
+      if (overflow) return;
+    }
+  }
+
+  function observeRoot(root) {
+    if (observedRoots.has(root)) return false;
+    observedRoots.add(root);
+    observers.push(env.observe(root, note));
+    return true;
+  }
+
+  const stateOf = (el) => `${el.value}|${el.checked}|${el.indeterminate}|${el.selectedIndex}|${el.disabled}|${el.selected}`;
+
+  /** Every element of the document and its shadow roots (open and closed): new roots, controls. */
+  function walk(armed) {
+    const roots = [doc];
+    const nextState = new WeakMap();
+    let sheetsChanged = false;
+    for (let i = 0; i < roots.length; i++) {
+      const root = roots[i];
+      // Style sheets per root, compared with the root's own last signature (a new shadow
+      // root brings its sheets along with its host, which is read again anyway).
+      const sig = sheetSignature(root);
+      const before = sheetSigs.get(root);
+      if (before !== undefined && before !== sig) sheetsChanged = true;
+      sheetSigs.set(root, sig);
+      for (const el of root.querySelectorAll('*')) {
+        const shadow = env.shadowRootOf(el);
+        if (shadow) {
+          if (observeRoot(shadow) && armed) addTree(el);
+          roots.push(shadow);
+        }
+      }
+      for (const el of root.querySelectorAll(AXWATCH_CONTROLS)) {
+        const state = stateOf(el);
+        nextState.set(el, state);
+        const before = controlState.get(el);
+        if (armed && before !== undefined && before !== state) withSiblings(el);
+      }
+    }
+    controlState = nextState;
+    return { roots, sheetsChanged };
+  }
+
+  /** Elements that point at a changed id, and the controls of changed labels. */
+  function relations(roots) {
+    const ids = new Set();
+    const nodes = [...self, ...tree];
+    for (const n of nodes) {
+      for (let a = n; a; a = flatParent(a)) {
+        if (a.id) ids.add(a.id);
+        if (a.localName === 'label' && a.control) addSelf(a.control);
+      }
+    }
+    for (const n of tree) {
+      if (n.querySelectorAll) for (const el of n.querySelectorAll('[id]')) ids.add(el.id);
+    }
+    if (!ids.size) return;
+    const selector = AXWATCH_IDREF_ATTRS.map((a) => `[${a}]`).join(',');
+    for (const root of roots) {
+      for (const el of root.querySelectorAll(selector)) {
+        for (const attr of AXWATCH_IDREF_ATTRS) {
+          const value = el.getAttribute(attr);
+          if (value && value.split(/\s+/).some((id) => ids.has(id))) addSelf(el);
+        }
+      }
+    }
+  }
+
+  /** Flat-tree ancestors (slot, parent, shadow host) of the changed nodes, up to the document. */
+  function ancestors(nodes) {
+    const out = new Set();
+    for (const n of nodes) {
+      for (let a = flatParent(n); a && !out.has(a); a = flatParent(a)) {
+        if (a.nodeType !== 11) out.add(a); // a shadow root has no AX node
+      }
+    }
+    return out;
+  }
+
+  function rearm() {
+    token = env.randomToken();
+    doubt = null;
+    overflow = false;
+    self = new Set();
+    tree = new Set();
+    return token;
+  }
+
+  observeRoot(doc);
+  return {
+    note,
+    doubt(reason) { if (token !== null) doubt = doubt ?? reason; },
+    /** Start a journal (the document's first whole-page read); returns its token. */
+    arm() {
+      for (const o of observers) o.takeRecords();
+      walk(false);
+      return rearm();
+    },
+    /**
+     * The journal since `expected` and a new one from now: [status, token, selfCount,
+     * ...selfNodes, ...treeNodes]; status is "ok" or why the caller must read the page.
+     */
+    take(expected) {
+      for (const o of observers) note(o.takeRecords());
+      const { roots, sheetsChanged } = walk(token !== null);
+      let status = 'ok';
+      if (token === null || expected !== token) status = 'not armed';
+      else if (doubt) status = doubt;
+      else if (sheetsChanged) status = 'style sheets changed';
+      else if (roots.some((r) => r.querySelector('[aria-owns]'))) status = 'aria-owns on the page';
+      if (status === 'ok' && !overflow) relations(roots);
+      if (status === 'ok' && overflow) status = 'too many changes';
+      const connected = (n) => n.isConnected;
+      const treeNodes = status === 'ok' ? [...tree].filter(connected) : [];
+      // Each node once: deep serialization writes a repeated node as a reference, no id.
+      const inTree = new Set(treeNodes);
+      const selfNodes = status === 'ok'
+        ? [...new Set([...self, ...ancestors([...self, ...treeNodes])])].filter((n) => connected(n) && !inTree.has(n)) : [];
+      const next = rearm();
+      return [status, next, selfNodes.length, ...selfNodes, ...treeNodes];
+    },
+  };
+}
+
+/** Style sheets and their rule counts: a CSSOM edit (insertRule) changes styles with no mutation. */
+function sheetSignature(root) {
+  const part = (list) => Array.from(list ?? [], (s) => {
+    try {
+      return `${s.disabled ? 'd' : ''}${s.cssRules.length}`;
+    } catch {
+      return 'x'; // a cross-origin sheet: its rules cannot be read (nor changed by the page)
+    }
+  }).join(',');
+  return `${part(root.styleSheets)};${part(root.adoptedStyleSheets)}`;
+}
+
+function installAxWatch() {
+  const watch = createAxWatch(document, {
+    // Closed roots through chrome.dom, asked of custom elements only: one call per element
+    // of a 20k-element page costs seconds (a closed root on a <div> or <span> is not seen).
+    shadowRootOf: (el) => el.shadowRoot
+      ?? (el.localName.includes('-') ? globalThis.chrome?.dom?.openOrClosedShadowRoot?.(el) : null) ?? null,
+    randomToken: () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
+      (b) => b.toString(16).padStart(2, '0')).join(''),
+    observe: (root, callback) => {
+      const observer = new MutationObserver(callback);
+      observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+      return observer;
+    },
+  });
+  const how = { capture: true, passive: true };
+  for (const type of AXWATCH_DOUBT_EVENTS) document.addEventListener(type, () => watch.doubt(`page input (${type})`), how);
+  window.addEventListener('resize', () => watch.doubt('the window resized'), how);
+  // Read by lib/ax_cache_read.js through Runtime.evaluate in this world.
+  Object.defineProperty(globalThis, '__axsnapAxWatch', { value: watch, configurable: false });
+}
+
+if (typeof document !== 'undefined' && globalThis.chrome?.runtime?.id) installAxWatch();

@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import vm from 'node:vm';
+
+// The content script is a classic script: run it where there is no `document` (it installs
+// nothing) and take its journal factory out; drive it over a small fake DOM.
+const source = readFileSync(new URL('../axwatch.js', import.meta.url), 'utf8');
+const createAxWatch = vm.runInNewContext(`${source}\ncreateAxWatch`, {});
+
+class El {
+  constructor(localName, attrs = {}, children = []) {
+    Object.assign(this, { localName, nodeType: 1, attrs, children: [], parentNode: null, shadow: null });
+    for (const c of children) this.append(c);
+  }
+  append(child) { child.parentNode = this; this.children.push(child); return child; }
+  remove() { const p = this.parentNode; p.children.splice(p.children.indexOf(this), 1); this.parentNode = null; }
+  get id() { return this.attrs.id ?? ''; }
+  get isConnected() { let n = this; while (n.parentNode || n.host) n = n.parentNode ?? n.host; return n.nodeType === 9; }
+  get nextElementSibling() { const s = this.parentNode?.children ?? []; return s[s.indexOf(this) + 1] ?? null; }
+  getAttribute(name) { return this.attrs[name] ?? null; }
+  *descendants() { for (const c of this.children) { if (!(c instanceof El)) continue; yield c; yield* c.descendants(); } }
+  querySelectorAll(selector) { return [...this.descendants()].filter((el) => matches(el, selector)); }
+  querySelector(selector) { return this.querySelectorAll(selector)[0] ?? null; }
+}
+class Doc extends El {
+  constructor(children) { super('#document', {}, children); this.nodeType = 9; this.styleSheets = []; }
+}
+function matches(el, selector) {
+  return selector.split(',').some((one) => {
+    if (one === '*') return true;
+    const attr = /^\[([\w-]+)\]$/.exec(one);
+    if (attr) return el.attrs[attr[1]] !== undefined;
+    return el.localName === one;
+  });
+}
+function world(doc) {
+  const observers = [];
+  let n = 0;
+  const watch = createAxWatch(doc, {
+    shadowRootOf: (el) => el.shadow,
+    randomToken: () => `t${++n}`,
+    observe: (root, callback) => { const o = { root, queue: [], takeRecords() { const q = o.queue; o.queue = []; return q; } }; observers.push(o); return o; },
+  });
+  const record = (r) => observers[0].queue.push(r);
+  const take = (token) => { const [status, next, count, ...nodes] = watch.take(token); return { status, next, self: nodes.slice(0, count), tree: nodes.slice(count) }; };
+  return { watch, record, take };
+}
+
+function page() {
+  const text = { nodeType: 3, parentNode: null, isConnected: true };
+  const span = new El('span', { id: 'lbl' });
+  span.append(text);
+  const button = new El('button', { 'aria-labelledby': 'lbl' });
+  const input = new El('input');
+  Object.assign(input, { value: '', checked: false });
+  const list = new El('ul', {}, [new El('li'), new El('li'), new El('li')]);
+  const body = new El('body', {}, [span, button, new El('label', {}, [input]), list]);
+  const doc = new Doc([new El('html', {}, [body])]);
+  return { doc, body, span, text, button, input, list };
+}
+
+test('nothing is kept before the first read arms the journal; a take needs its token', () => {
+  const { doc, body } = page();
+  const { watch, record, take } = world(doc);
+  record({ type: 'childList', target: body, addedNodes: [] });
+  assert.equal(take('t0').status, 'not armed');
+  watch.arm();
+  const stale = take('wrong');
+  assert.equal(stale.status, 'not armed', 'a stale token: the caller reads the page, with a new journal');
+  const clean = take(stale.next);
+  assert.deepEqual([clean.status, clean.self, clean.tree], ['ok', [], []]);
+  assert.equal(take(clean.next).status, 'ok', 'each take arms the next journal');
+});
+
+test('a text change reports the text, its ancestors and whoever it labels', () => {
+  const { doc, body, span, text, button } = page();
+  const { watch, record, take } = world(doc);
+  const token = watch.arm();
+  record({ type: 'characterData', target: text });
+  const got = take(token);
+  assert.equal(got.status, 'ok');
+  for (const node of [text, span, body, doc, button]) assert.ok(got.self.includes(node));
+  assert.deepEqual(got.tree, []);
+});
+
+test('an attribute change reports the element, its following siblings and its parent', () => {
+  const { doc, list } = page();
+  const { watch, record, take } = world(doc);
+  const token = watch.arm();
+  record({ type: 'attributes', target: list.children[1], attributeName: 'aria-expanded' });
+  const got = take(token);
+  assert.deepEqual(got.tree, [list.children[1], list.children[2]]);
+  assert.ok(got.self.includes(list) && !got.self.includes(list.children[1]), 'each node once');
+});
+
+test('insertions report the new subtree; removed nodes are not asked for', () => {
+  const { doc, list } = page();
+  const { watch, record, take } = world(doc);
+  const token = watch.arm();
+  const li = list.append(new El('li'));
+  const gone = list.children[0];
+  gone.remove();
+  record({ type: 'childList', target: list, addedNodes: [li] });
+  record({ type: 'childList', target: gone, addedNodes: [] });
+  const got = take(token);
+  assert.deepEqual(got.tree, [li]);
+  assert.ok(got.self.includes(list) && !got.self.includes(gone));
+});
+
+test('a control state changed by a script (no mutation) is seen at the take', () => {
+  const { doc, input } = page();
+  const { watch, take } = world(doc);
+  const token = watch.arm();
+  input.checked = true;
+  const got = take(token);
+  assert.deepEqual(got.tree, [input]);
+  assert.ok(got.self.some((n) => n.localName === 'label'));
+});
+
+test('doubt, aria-owns, style sheets, id changes and too many changes mean a full read', () => {
+  const { doc, body, list } = page();
+  const { watch, record, take } = world(doc);
+  let token = watch.arm();
+  watch.doubt('page input (keydown)');
+  ({ next: token } = (() => { const r = take(token); assert.equal(r.status, 'page input (keydown)'); return r; })());
+  doc.styleSheets = [{ cssRules: { length: 3 } }];
+  let r = take(token);
+  assert.equal(r.status, 'style sheets changed');
+  r = take(r.next);
+  assert.equal(r.status, 'ok', 'the new sheets are the baseline of the next journal');
+  record({ type: 'attributes', target: list, attributeName: 'id' });
+  r = take(r.next);
+  assert.equal(r.status, 'an id changed');
+  body.append(new El('div', { 'aria-owns': 'x' }));
+  r = take(r.next);
+  assert.equal(r.status, 'aria-owns on the page');
+  body.children.at(-1).remove();
+  for (let i = 0; i < 401; i++) record({ type: 'childList', target: body, addedNodes: [new El('p')] });
+  assert.equal(take(r.next).status, 'too many changes');
+});
+
+test('a shadow root attached after arming reports its host', () => {
+  const { doc, body } = page();
+  const { watch, take } = world(doc);
+  const token = watch.arm();
+  const host = body.append(new El('x-card'));
+  host.shadow = { nodeType: 11, host, querySelectorAll: () => [], querySelector: () => null, styleSheets: [] };
+  const got = take(token);
+  assert.deepEqual(got.tree, [host]);
+});

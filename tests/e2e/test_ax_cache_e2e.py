@@ -1,0 +1,119 @@
+"""The tab's AX cache (extension/lib/ax_cache*.js, extension/axwatch.js) in real Chromium.
+
+A whole-page SnapshotV1 after the page changed itself is served from the cached tree patched
+with what changed (``quality.ax_source == "cache+N changed"``), and it equals a fresh full
+read of the same page (the next read after the page's own ``resize`` event, which makes the
+journal doubt and the extension read the whole tree again). Navigation, input and too many
+changes make the next read a full one that says why.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from axsnap_host.browser import Browser
+
+NOW = {"stabilize": {"enabled": False}}
+PAGE = "ax_cache/index.html"
+
+
+def _page_read(browser: Browser) -> dict[str, Any]:
+    return browser.snapshot_raw(format="snapshot", scope="page", **NOW)["result"]["snapshot"]
+
+
+def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot without what differs between any two reads (id, time, the read's story)."""
+    out = json.loads(json.dumps(snapshot))
+    for key in ("snapshot_id", "ts", "stabilization"):
+        out.pop(key, None)
+    out["quality"].pop("ax_source", None)
+    return out
+
+
+def _fresh(browser: Browser) -> dict[str, Any]:
+    browser.run_in_target("window.dispatchEvent(new Event('resize'))")
+    snapshot = _page_read(browser)
+    assert snapshot["quality"]["ax_source"] == "full: the window resized"
+    return snapshot
+
+
+def _names(snapshot: dict[str, Any]) -> set[str]:
+    return {n.get("name", "") for n in snapshot["ax_tree"]["nodes"]}
+
+
+CASES = {
+    "text": "Item one changed",
+    "inline": "strong",
+    "aria": "Renamed inner",
+    "labelledby": "New label",
+    "checked": None,
+    "expanded": "Popped link",
+    "insert": "Two and a half",
+    "remove": None,
+    "replace": "New link",
+    "hide": None,
+    "shadow": "Shadow changed",
+    "title": "Cases, retitled",
+    "frame": "Frame changed",
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_cached_read_after_a_change_equals_a_fresh_read(browser: Browser, pages_url: str,
+                                                           case: str) -> None:
+    browser.open(pages_url + PAGE)
+    first = _page_read(browser)
+    assert first["quality"]["ax_source"] == "full"
+    browser.run_in_target(f"window.cases[{case!r}]()")
+    cached = _page_read(browser)
+    source = cached["quality"]["ax_source"]
+    assert source.startswith("cache+") and source.endswith(" changed"), source
+    assert _comparable(cached) != _comparable(first), "the change is in the cached read"
+    if CASES[case]:
+        assert CASES[case] in _names(cached)
+    assert _comparable(cached) == _comparable(_fresh(browser))
+
+
+def test_an_unchanged_page_is_served_from_the_cache(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + PAGE)
+    first = _page_read(browser)
+    again = _page_read(browser)
+    assert again["quality"]["ax_source"] == "cache+0 changed"
+    assert _comparable(again) == _comparable(first)
+
+
+def test_navigation_drops_the_cache(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + PAGE)
+    _page_read(browser)
+    browser.open(pages_url + PAGE + "?again")
+    snapshot = _page_read(browser)
+    assert snapshot["quality"]["ax_source"] == "full"
+    assert _page_read(browser)["quality"]["ax_source"] == "cache+0 changed"
+
+
+def test_input_and_bulk_changes_mean_a_full_read(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + PAGE)
+    _page_read(browser)
+    browser.run_in_target("document.getElementById('remember')"
+                          ".dispatchEvent(new Event('change', {bubbles: true}))")
+    assert _page_read(browser)["quality"]["ax_source"] == "full: page input (change)"
+    browser.run_in_target("window.cases.rows(500)")
+    bulk = _page_read(browser)
+    assert bulk["quality"]["ax_source"] == "full: too many changes"
+    assert "Bulk 499" in _names(bulk)
+    browser.run_in_target("document.head.append(document.createElement('style'));"
+                          "document.styleSheets[document.styleSheets.length - 1]"
+                          ".insertRule('#box { display: none }')")
+    restyled = _page_read(browser)
+    # the new <style> is a mutation; its rule (no mutation) is what the journal must see
+    assert restyled["quality"]["ax_source"] == "full: style sheets changed"
+
+
+def test_the_default_window_read_says_nothing_of_the_cache(browser: Browser,
+                                                           pages_url: str) -> None:
+    browser.open(pages_url + PAGE)
+    snapshot = browser.snapshot_raw(format="snapshot", **NOW)["result"]["snapshot"]
+    assert "ax_source" not in snapshot["quality"]
