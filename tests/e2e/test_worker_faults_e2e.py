@@ -86,6 +86,24 @@ def test_client_deadlines_follow_timeout_s(faulty: Browser) -> None:
     assert http_timeout == faulty.http_timeout_s >= LONG_TIMEOUT_S + Browser.HTTP_MARGIN_S
 
 
+def test_http_wait_running_out_is_a_timeout_and_the_browser_serves_on(
+        faulty: Browser, ticking: int) -> None:
+    """Should Selenium's HTTP wait run out before chromedriver answers (a chromedriver that
+    hangs), the caller gets AxsnapError(timeout), not a raw urllib3 error, and the same
+    Browser serves the next request once the abandoned one is done (8 s here)."""
+    config = faulty.driver.command_executor.client_config
+    config.timeout = 2.0  # shorter than the capture: stands in for a chromedriver that hangs
+    try:
+        with pytest.raises(AxsnapError) as caught:
+            faulty.snapshot(format="outline", stabilize={"quiet_ms": 1000, "max_wait_ms": 8000})
+    finally:
+        config.timeout = faulty.http_timeout_s
+    assert caught.value.code == ErrorCode.TIMEOUT
+    assert "chromedriver gave no answer within 2.0 s" in caught.value.message
+    assert "Ticker" in faulty.snapshot(**NOW).combinedTree
+    assert faulty.driver.current_window_handle == faulty.target_handle  # back on the page
+
+
 def test_worker_stopped_mid_capture_python_client(faulty: Browser, cdp: BrowserCDP,
                                                   ticking: int) -> None:
     stopper = stop_later(cdp, 3.0)  # the capture waits 60 s for a quiet DOM

@@ -97,6 +97,8 @@ class Browser(ActingMixin):
         self.bridge_handle: str | None = None
         self._tab_id: int | None = None
         self._bases: dict[str, dict[str, Any]] = {}  # snapshot id → full result
+        # The window to go back to after a request the HTTP client gave up on (bridge_call).
+        self._return_to: str | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -318,23 +320,32 @@ class Browser(ActingMixin):
             f"axsnapBridge[{json.dumps(name)}](...Array.from(arguments).slice(0, -1)).then(done);"
         )
         driver = self.driver
-        try:
-            current: str | None = driver.current_window_handle
-        except NoSuchWindowException:  # the user closed the window the driver was on
-            current = None
-        if current != self.bridge_handle:
-            driver.switch_to.window(self.bridge_handle)
+        current: str | None
+        if self._return_to is not None:  # the last request left the driver on the bridge
+            current, self._return_to = self._return_to, None
+        else:
+            try:
+                current = driver.current_window_handle
+            except NoSuchWindowException:  # the user closed the window the driver was on
+                current = None
+            if current != self.bridge_handle:
+                driver.switch_to.window(self.bridge_handle)
+        abandoned = False
         try:
             text = driver.execute_async_script(script, *args)
         except TimeoutException as err:
             raise AxsnapError(ErrorCode.TIMEOUT, f"no reply within {self.timeout_s} s",
                               "raise Browser(timeout_s=...) for very large pages") from err
         except (urllib3.exceptions.TimeoutError, urllib3.exceptions.MaxRetryError) as err:
-            raise AxsnapError(ErrorCode.TIMEOUT,
-                              f"chromedriver gave no answer within {self.http_timeout_s} s",
+            # chromedriver still runs the script: a command now (switching back) would queue
+            # behind it and fail the same raw way. The next request goes back instead.
+            abandoned = True
+            self._return_to = current
+            waited = driver.command_executor.client_config.timeout
+            raise AxsnapError(ErrorCode.TIMEOUT, f"chromedriver gave no answer within {waited} s",
                               "raise Browser(timeout_s=...) for very large pages") from err
         finally:
-            if current is not None and current != self.bridge_handle:
+            if not abandoned and current is not None and current != self.bridge_handle:
                 driver.switch_to.window(current)
         return json.loads(text)
 
