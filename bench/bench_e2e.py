@@ -52,6 +52,7 @@ from compare import PEERS_VENV, peers_python, run_worker  # noqa: E402
 from generate import SECRET, write_pages  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
+from axsnap_host.models.snapshot import node_records  # noqa: E402
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES  # noqa: E402
 from axsnap_host.pipeline.tokens import count_tokens  # noqa: E402
 from axsnap_host.serve import serve_directory  # noqa: E402
@@ -132,15 +133,15 @@ def _in_window(bbox: list[int] | None, viewport: dict[str, Any]) -> bool:
     if not bbox or bbox[2] <= 0 or bbox[3] <= 0:
         return False
     x, y, w, h = bbox
-    return (x + w >= viewport["scrollX"] and y + h >= viewport["scrollY"]
-            and x <= viewport["scrollX"] + viewport["width"]
-            and y <= viewport["scrollY"] + viewport["height"])
+    left, top = viewport.get("scrollX", 0), viewport.get("scrollY", 0)  # 0: left out
+    return (x + w >= left and y + h >= top and x <= left + viewport["width"]
+            and y <= top + viewport["height"])
 
 
 def window_controls(page_snapshot: dict[str, Any]) -> set[str]:
     """Ids of the controls the whole-page SnapshotV1 places in the viewport."""
     viewport = page_snapshot["viewport"]
-    return {n["id"] for n in page_snapshot["ax_tree"]["nodes"]
+    return {n["id"] for n in node_records(page_snapshot)
             if n["role"] in INTERACTIVE_ROLES and n.get("isVisible") is not False
             and _in_window(n.get("bbox"), viewport)}
 
@@ -180,7 +181,7 @@ def measure_page(browser: Browser, url: str, size: int, runs: int, python: Path 
         if snapshot:
             row["tokens_per_node"] = tokens_per_node(snapshot)
             row["nodes_kept"] = snapshot["quality"]["nodes_kept"]
-            got = {n["id"] for n in snapshot["ax_tree"]["nodes"]}
+            got = {n["id"] for n in node_records(snapshot)}
         elif result.get("combinedTree") is not None:
             got = set(_OUTLINE_ID.findall(result["combinedTree"]))
         if expected and got is not None and row["mode"] != "SnapshotV1 page":

@@ -34,6 +34,18 @@ export function sizeLabel(value) {
   return Array.isArray(value) ? `[${value.length}]` : `{${Object.keys(value).length}}`;
 }
 
+const PREVIEW_CHARS = 120;
+
+/**
+ * A closed array's one-line preview: its JSON, cut at PREVIEW_CHARS. SnapshotV1's node rows
+ * ([depth, id, role, name, bbox, props]) read as one line each without opening them.
+ */
+export function preview(value) {
+  if (!Array.isArray(value)) return '';
+  const text = JSON.stringify(value);
+  return text.length <= PREVIEW_CHARS ? text : `${text.slice(0, PREVIEW_CHARS)}…`;
+}
+
 function keySpan(key) {
   const span = document.createElement('span');
   span.className = 'key';
@@ -56,6 +68,13 @@ function branch(key, value) {
   const details = document.createElement('details');
   const summary = document.createElement('summary');
   summary.append(keySpan(key), sizeLabel(value));
+  const line = preview(value);
+  if (line) {
+    const span = document.createElement('span');
+    span.className = 'preview';
+    span.textContent = ` ${line}`;
+    summary.append(span);
+  }
   details.append(summary);
   details.axChildren = null; // Map(key → element), once built
   details.axBuild = () => {

@@ -5,7 +5,7 @@ import { changeRow, deltaView } from '../panel/delta.js';
 import { domLines, stepIndex } from '../panel/domtext.js';
 import { cleanMessage, humanError } from '../panel/errors.js';
 import { describeRun, pushRun, storeHistory } from '../panel/history.js';
-import { searchJson } from '../panel/jsontree.js';
+import { preview, searchJson } from '../panel/jsontree.js';
 import { archiveName, jsonDocs, outputsOf } from '../panel/outputs.js';
 import { applyEvent, headline, stageRows, startProgress } from '../panel/progress.js';
 import { markBoxes, nextZoom } from '../panel/som.js';
@@ -20,6 +20,14 @@ test('JSON search finds keys and values, in document order, and says how many', 
   assert.ok(capped.total > 2);
   assert.deepEqual(searchJson(value, '  '), { paths: [], total: 0 });
   assert.deepEqual(searchJson({ a: null, b: 12 }, '12').paths, [['b']]);
+});
+
+test('a closed array previews as one line of JSON: a SnapshotV1 node row reads at a glance', () => {
+  const row = [4, '0-3616', 'button', 'Open Card 0', [67, 235, 92, 21]];
+  assert.equal(preview(row), '[4,"0-3616","button","Open Card 0",[67,235,92,21]]');
+  assert.equal(preview({ role: 'button' }), '');
+  const long = preview([0, 'x'.repeat(300)]);
+  assert.ok(long.endsWith('…') && long.length === 121);
 });
 
 test('DOM text lines know their element index', () => {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from axsnap_host.browser import Browser
-from axsnap_host.models.snapshot import SnapshotV1
+from axsnap_host.models.snapshot import SnapshotV1, node_records
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES
 
 FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
@@ -21,14 +21,15 @@ def _in_window(bbox: list[int] | None, viewport: dict[str, float], margin: int) 
     if bbox is None:
         return False
     x, y, w, h = bbox
-    top, left = viewport["scrollY"] - margin, viewport["scrollX"] - margin
-    bottom = viewport["scrollY"] + viewport["height"] + margin
-    right = viewport["scrollX"] + viewport["width"] + margin
+    scroll_x, scroll_y = viewport.get("scrollX", 0), viewport.get("scrollY", 0)  # 0: left out
+    top, left = scroll_y - margin, scroll_x - margin
+    bottom = scroll_y + viewport["height"] + margin
+    right = scroll_x + viewport["width"] + margin
     return x + w >= left and y + h >= top and x <= right and y <= bottom and w > 0 and h > 0
 
 
 def _controls(snapshot: dict) -> dict[str, dict]:
-    return {n["id"]: n for n in snapshot["ax_tree"]["nodes"] if n["role"] in INTERACTIVE_ROLES}
+    return {n["id"]: n for n in node_records(snapshot) if n["role"] in INTERACTIVE_ROLES}
 
 
 def test_window_scope_keeps_every_control_in_the_window(browser: Browser, pages_url: str) -> None:
@@ -49,9 +50,9 @@ def test_window_scope_keeps_every_control_in_the_window(browser: Browser, pages_
     for nid, node in expected.items():
         assert (got[nid].get("name"), got[nid].get("bbox")) == (node.get("name"), node.get("bbox"))
     # nothing from far outside: the first and last rows are not read
-    names = {n.get("name") for n in window_snap["ax_tree"]["nodes"]}
+    names = {n["name"] for n in node_records(window_snap)}
     assert "Action 0" not in names and "Action 799" not in names
-    assert {"Action 0", "Action 799"} <= {n.get("name") for n in page_snap["ax_tree"]["nodes"]}
+    assert {"Action 0", "Action 799"} <= {n["name"] for n in node_records(page_snap)}
     # and the snapshot says what it read and how much it left out
     quality = window_snap["quality"]
     assert quality["scope"] == "viewport" and page_snap["quality"]["scope"] == "page"
@@ -69,13 +70,13 @@ def test_window_scope_keeps_frames_and_redaction(browser: Browser, pages_url: st
     window_ids = {n.id for n in window.ax_tree.nodes}
     assert {n.id for n in page.ax_tree.nodes if n.role in INTERACTIVE_ROLES} <= window_ids
     assert any(n.id.startswith("1-") for n in window.ax_tree.nodes)  # the frame's nodes
-    assert window_ids <= page_ids | {window.ax_tree.root_id}
+    assert window_ids <= page_ids | {window.ax_tree.nodes[0].id}  # the root row is first
     browser.open(pages_url + "login.html")
     reply = browser.snapshot_raw(**FAST)
     text = json.dumps(reply)
     assert "hunter2" not in text.lower()
-    fields = [n for n in reply["result"]["snapshot"]["ax_tree"]["nodes"]
-              if n["role"] == "textbox" and n.get("state", {}).get("secret")]
+    fields = [n for n in node_records(reply["result"]["snapshot"])
+              if n["role"] == "textbox" and n["state"].get("secret")]
     assert fields, "the password fields are read and masked"
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from axsnap_host.browser import Browser, DomResult, OutlineResult
+from axsnap_host.models.snapshot import node_records
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +25,7 @@ def outline(browser: Browser, url: str | None = None, **options: Any) -> Outline
 
 def nodes_by_name(browser: Browser) -> dict[str, dict[str, Any]]:
     snap = browser.snapshot(None, format="snapshot", **FAST).model_dump(mode="json")
-    return {n["name"]: n for n in snap["ax_tree"]["nodes"] if n["name"]}
+    return {n["name"]: n for n in node_records(snap) if n["name"]}
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +78,6 @@ def test_every_frame_owner_is_in_the_text(browser: Browser, pages_url: str,
         for owner in owners:
             assert f"[{owner}] Iframe" in result.combinedTree, (owner, result.combinedTree)
     snap = browser.snapshot(None, format="snapshot", **FAST).model_dump(mode="json")
-    ids = {n["id"] for n in snap["ax_tree"]["nodes"]}
+    ids = {n["id"] for n in node_records(snap)}
     owners = [f.get("ownerId") for f in snap["frames"][1:]]
     assert len(owners) == 4 and set(owners) <= ids

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from axsnap_host.browser import Browser, DomResult
+from axsnap_host.models.snapshot import node_records
 
 pytestmark = pytest.mark.e2e
 
@@ -71,8 +72,8 @@ def test_dom_channel_marks_every_label_named_field_secret(
 
 def test_ax_channel_marks_the_same_fields_secret(browser: Browser, corpus_url: str) -> None:
     snapshot = browser.snapshot_raw(corpus_url, format="snapshot", **FAST)["result"]["snapshot"]
-    kinds = sorted(node["state"]["secret"] for node in snapshot["ax_tree"]["nodes"]
-                   if (node.get("state") or {}).get("secret"))
+    kinds = sorted(node["state"]["secret"] for node in node_records(snapshot)
+                   if node["state"].get("secret"))
     assert kinds == sorted(CORPUS["secret_fields"].values())
 
 

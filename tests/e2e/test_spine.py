@@ -12,7 +12,7 @@ import pytest
 from axsnap_host import EXTENSION_ID
 from axsnap_host.browser import Browser
 from axsnap_host.models.errors import AxsnapError
-from axsnap_host.models.snapshot import SnapshotV1
+from axsnap_host.models.snapshot import SnapshotV1, node_records
 
 pytestmark = pytest.mark.e2e
 
@@ -201,9 +201,9 @@ def test_concurrent_snapshots_of_one_tab_share_the_debugger(
     assert [r["ok"] for r in replies] == [True, True, True], replies
     for reply in replies:  # each one sees the cross-site frame (its own session or a shared one)
         assert [f["captured"] for f in reply["result"]["snapshot"]["frames"]] == [True] * 3
-    first = replies[0]["result"]["snapshot"]["ax_tree"]["nodes"]
+    first = node_records(replies[0]["result"]["snapshot"])
     for reply in replies[1:]:
-        assert [n["name"] for n in reply["result"]["snapshot"]["ax_tree"]["nodes"]] == [
+        assert [n["name"] for n in node_records(reply["result"]["snapshot"])] == [
             n["name"] for n in first
         ]
     # all released: a debugger attached now from outside succeeds, so nothing is left attached

@@ -8,6 +8,7 @@ import sys
 import threading
 from typing import Any
 
+from axsnap_host.models.snapshot import node_records
 from axsnap_host.protocol import MAX_INBOUND_BYTES, MAX_OUTBOUND_FRAME_BYTES
 from host_harness import HEADER, HostProcess
 
@@ -199,7 +200,7 @@ def test_large_reply_arrives_as_chunks_within_the_frame_limit(host: HostProcess)
     assert [c["seq"] for c in chunks] == list(range(head["total"]))
     reply = json.loads("".join(c["data"] for c in chunks))
     assert reply["ok"] is True and reply["id"] == "big"
-    texts = [n.get("name", "") for n in reply["result"]["snapshot"]["ax_tree"]["nodes"]]
+    texts = [n["name"] for n in node_records(reply["result"]["snapshot"])]
     assert capture["frames"][0]["axNodes"][2]["name"]["value"] in texts
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from axsnap_host.models.snapshot import node_records
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.redaction import (
     CARD_MARKER,
@@ -140,7 +141,7 @@ def test_no_secret_reaches_the_snapshot_json(login_capture: dict[str, Any], prun
 
 def test_markers_and_counts(login_capture: dict[str, Any]) -> None:
     snapshot = snapshot_of(login_capture)
-    fields = {n.get("name", ""): n for n in snapshot["ax_tree"]["nodes"] if n["role"] == "textbox"}
+    fields = {n["name"]: n for n in node_records(snapshot) if n["role"] == "textbox"}
     assert fields["Email"]["value"] == "ada@example.com"  # not a secret
     expected = {
         "Password": ("password", FILLED),
@@ -161,7 +162,7 @@ def test_markers_and_counts(login_capture: dict[str, Any]) -> None:
 
 def test_unpruned_masks_text_inside_secret_fields(login_capture: dict[str, Any]) -> None:
     snapshot = snapshot_of(login_capture, pruned=False)
-    nodes = {n["id"]: n for n in snapshot["ax_tree"]["nodes"]}
+    nodes = {n["id"]: n for n in node_records(snapshot)}
     password = next(n for n in nodes.values()
                     if n.get("name", "") == "Password" and n["role"] == "textbox")
     inner_text = [

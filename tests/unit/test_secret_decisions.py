@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.snapshot import node_records
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.dom.vision import unlisted_secret_fields
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
@@ -167,7 +168,7 @@ def test_snapshot_v1_masks_the_fields_the_decision_names() -> None:
     snapshot = run(_snapshot_capture(True), "snapshot")["snapshot"]
     text = json.dumps(snapshot, ensure_ascii=False)
     assert "matkhau-bimat-9" not in text and "clave-secreta-7" not in text
-    secret = {n["name"]: n["state"].get("secret") for n in snapshot["ax_tree"]["nodes"]
+    secret = {n["name"]: n["state"].get("secret") for n in node_records(snapshot)
               if n["role"] == "textbox"}
     assert secret == {"Mật khẩu": "password", "Contraseña": "password"}
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from typing import Any
 
-from axsnap_host.models.snapshot import SnapshotV1, snapshot_schema_text
+from axsnap_host.models.snapshot import SnapshotV1, node_records, snapshot_schema_text
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.snapshot import snapshot_json
 from axsnap_host.pipeline.run import process
@@ -47,9 +48,8 @@ def test_metadata_viewport_and_quality(login_capture: dict[str, Any]) -> None:
     snapshot = run(login_capture)["snapshot"]
     assert snapshot["url"] == "http://127.0.0.1:8000/login.html"
     assert snapshot["title"] == "Sign in — Example Bank"
-    assert snapshot["viewport"] == {
-        "width": 1265, "height": 757, "scrollX": 0, "scrollY": 120, "devicePixelRatio": 1.0,
-        "contentWidth": 1265, "contentHeight": 1085,
+    assert snapshot["viewport"] == {  # defaults left out: scrollX 0, devicePixelRatio 1
+        "width": 1265, "height": 757, "scrollY": 120, "contentWidth": 1265, "contentHeight": 1085,
     }
     quality = snapshot["quality"]
     assert quality["pruned"] is True
@@ -60,22 +60,31 @@ def test_metadata_viewport_and_quality(login_capture: dict[str, Any]) -> None:
     assert snapshot["frames"][1]["ownerId"] == "0-73"
 
 
-def test_every_child_id_exists_and_tree_is_rooted(login_capture: dict[str, Any]) -> None:
-    nodes = {n["id"]: n for n in run(login_capture)["snapshot"]["ax_tree"]["nodes"]}
-    seen = set()
-    stack = ["0-1"]
-    while stack:
-        nid = stack.pop()
-        assert nid not in seen
-        seen.add(nid)
-        stack.extend(nodes[nid].get("children", []))
-    assert seen == set(nodes)
+def test_rows_rebuild_the_pruned_tree(login_capture: dict[str, Any]) -> None:
+    """Pre-order rows with depths say the same tree as the pipeline's kept children."""
+    from axsnap_host.models.capture import RawCapture
+    from axsnap_host.pipeline.ax.prune import prune
+    from axsnap_host.pipeline.ax.tree import flatten
+
+    for pruned in (True, False):
+        snapshot = run(login_capture, pruned=pruned)["snapshot"]
+        records = node_records(snapshot)
+        assert records[0]["id"] == "0-1" and records[0]["depth"] == 0
+        assert [r["depth"] for r in records].count(0) == 1
+        assert len({r["id"] for r in records}) == len(records)
+        # each row is at most one level below the row above it (pre-order)
+        assert all(b["depth"] <= a["depth"] + 1 for a, b in itertools.pairwise(records))
+        children = {r["id"]: r["children"] for r in records}
+        if not pruned:  # unpruned: exactly the flattened AX tree
+            tree = flatten(RawCapture.model_validate(login_capture))
+            kept = prune(tree, pruned=False)
+            assert children == kept.kept
 
 
 def test_bbox_is_in_main_frame_page_coordinates(login_capture: dict[str, Any]) -> None:
     """The page is scrolled by 120 px and the frame by 30 px when recorded; the iframe has a
     7 px border. Frame content lands at iframe origin + border - frame scroll."""
-    all_nodes = run(login_capture)["snapshot"]["ax_tree"]["nodes"]
+    all_nodes = node_records(run(login_capture)["snapshot"])
     nodes = {n.get("name", ""): n for n in all_nodes}
     iframe = next(n for n in all_nodes if n["role"] == "Iframe")
     heading = nodes["Frame heading"]
@@ -119,7 +128,7 @@ def test_committed_schema_matches_the_model() -> None:
 
 def test_content_page_prunes_to_what_carries_meaning() -> None:
     snapshot = run(load_capture("content"))["snapshot"]
-    nodes = snapshot["ax_tree"]["nodes"]
+    nodes = node_records(snapshot)
     by_name = {(n["role"], n.get("name", "")): n for n in nodes}
     roles = [n["role"] for n in nodes]
     # table content survives as named cells under rows

@@ -1,12 +1,12 @@
 """SnapshotV1 and the outline from a window-scoped capture (no DOMSnapshot: the walker's
-records are the DOM facts), and the version 2 node shape."""
+records are the DOM facts), and the node rows' shape (version 3)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from axsnap_host.models.snapshot import SnapshotV1
+from axsnap_host.models.snapshot import SnapshotV1, node_records
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
@@ -85,7 +85,7 @@ def run(capture: dict[str, Any], **options: Any) -> dict[str, Any]:
 def test_window_snapshot_takes_its_dom_facts_from_the_walker() -> None:
     snapshot = run(window_capture())["snapshot"]
     SnapshotV1.model_validate(snapshot)
-    nodes = {n["id"]: n for n in snapshot["ax_tree"]["nodes"]}
+    nodes = {n["id"]: n for n in node_records(snapshot)}
     link, password, div = nodes["0-10"], nodes["0-11"], nodes["0-12"]
     # page coordinates: the walker's viewport rect plus the scroll, integer pixels
     assert link["bbox"] == [10, 2021, 80, 16]
@@ -102,17 +102,17 @@ def test_window_snapshot_takes_its_dom_facts_from_the_walker() -> None:
                                  "elements_outside": 4975, "subtrees_skipped": 30}
 
 
-def test_version_2_nodes_leave_out_what_they_would_repeat() -> None:
+def test_node_rows_leave_out_what_they_would_repeat() -> None:
     snapshot = run(window_capture())["snapshot"]
-    assert snapshot["snapshot_version"] == "2"
-    nodes = {n["id"]: n for n in snapshot["ax_tree"]["nodes"]}
-    root = nodes[snapshot["ax_tree"]["root_id"]]
-    assert "url" not in root.get("state", {})  # the snapshot's url says it
+    assert snapshot["snapshot_version"] == "3"
+    rows = snapshot["ax_tree"]["nodes"]
+    assert rows[0][:3] == [0, "0-1", "RootWebArea"]
+    nodes = {n["id"]: n for n in node_records(snapshot)}
+    assert "url" not in nodes["0-1"]["state"]  # the snapshot's url says it
     assert nodes["0-10"]["state"]["url"] == "#p2"  # same document: the fragment
-    for node in nodes.values():
-        assert "domRef" not in node  # every id is {frame}-{backendNodeId}
-        assert node.get("name", None) != "" and node.get("state", None) != {}
-        assert node.get("children", None) != []
+    for row in rows:
+        assert "domRef" not in (row[5] if len(row) > 5 else {})  # ids say {frame}-{backend}
+        assert row[-1] not in ("", None, {}) or len(row) == 3  # no trailing empty cell
 
 
 def test_outline_reads_a_window_capture() -> None:
@@ -131,7 +131,7 @@ def test_a_window_read_names_the_cover_the_walker_hit() -> None:
     records = capture["walker"]["elements"]
     records[2].update({"top": 0, "cb": "div#overlay"})  # the link, under an overlay
     records[4]["top"] = 1  # the clickable div, hit-tested to itself
-    nodes = {n["id"]: n for n in run(capture)["snapshot"]["ax_tree"]["nodes"]}
+    nodes = {n["id"]: n for n in node_records(run(capture)["snapshot"])}
     assert nodes["0-10"]["state"]["covered"] == "div#overlay"
     assert "covered" not in nodes["0-12"].get("state", {})
     tree = run(capture, format="outline")["combinedTree"]
@@ -143,7 +143,7 @@ def test_a_link_url_python_cannot_parse_stays_as_it_is() -> None:
     capture = window_capture()
     odd = "http://[redacted:token]/x"
     capture["frames"][0]["axNodes"][2]["properties"][0]["value"]["value"] = odd
-    nodes = {n["id"]: n for n in run(capture)["snapshot"]["ax_tree"]["nodes"]}
+    nodes = {n["id"]: n for n in node_records(run(capture)["snapshot"])}
     assert nodes["0-10"]["state"]["url"] == odd
 
 

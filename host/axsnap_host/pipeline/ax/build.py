@@ -13,7 +13,7 @@ from .instructions import flag_hidden_instructions
 from .merge import fill_missing_values
 from .prune import prune
 from .redact import redact_tree
-from .snapshot import build_snapshot
+from .snapshot import build_snapshot, set_prop
 from .tree import flatten
 from .window_index import WindowIndex, dom_facts
 
@@ -81,15 +81,15 @@ def build_snapshot_v1(
         ts=ts,
     )
     if options.redact:  # capture error messages come from the browser; scrub them too
-        for failure in snapshot["quality"]["failures"]:
+        for failure in snapshot["quality"].get("failures", ()):
             failure["reason"], found = scrub_text(failure["reason"])
             snapshot["quality"]["redacted"] += found
             redacted += found
     if flagged:
-        for record in snapshot["ax_tree"]["nodes"]:
-            flag = flagged.get(record["id"])
+        for row in snapshot["ax_tree"]["nodes"]:
+            flag = flagged.get(row[1])
             if flag is not None:
-                record["suspicious"] = flag.as_dict()
+                set_prop(row, "suspicious", flag.as_dict())
     clock.lap("render_ms")
     stats = {
         "suspicious": len(flagged),

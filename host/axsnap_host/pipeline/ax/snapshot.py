@@ -15,9 +15,9 @@ from typing import Any
 from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 from ...models.capture import RawCapture
-from ...models.snapshot import SNAPSHOT_VERSION
+from ...models.snapshot import NODE_COLUMNS, SNAPSHOT_VERSION
 from .prune import INTERACTIVE_ROLES, PruneResult
-from .tree import FlatNode, FlatTree
+from .tree import FlatNode, FlatTree, FrameEntry
 from .window_index import DomFacts, WindowIndex, outside_window
 
 
@@ -66,39 +66,48 @@ def node_state(node: FlatNode, base: SplitResult) -> dict[str, Any]:
     return state
 
 
-def node_record(
-    node: FlatNode, children: list[str], dom: DomFacts, base: SplitResult | None = None
-) -> dict[str, Any]:
-    """One node, its defaults left out (schema version 2): no empty name, state or
-    children; ``domRef`` only when the id does not already say it; ``bbox`` as integer
-    CSS pixels ``[x, y, width, height]``; ``isVisible`` only when false; ``isClickable``
-    only when true of a role that does not say so already."""
-    record: dict[str, Any] = {"id": node.id, "role": node.role}
-    if node.name:
-        record["name"] = node.name
-    if node.value is not None:
-        record["value"] = node.value
-    state = node_state(node, base) if base is not None else node.state
-    if state:
-        record["state"] = state
-    if children:
-        record["children"] = children
-    if node.backend_id is None:
-        return record
-    if node.id != f"{node.frame}-{node.backend_id}":
-        record["domRef"] = {"backendNodeId": node.backend_id, "frame": node.frame}
-    box = dom.box(node.backend_id, node.frame_id)
-    if box is None:
-        return record
-    bounds, visible, clickable = box
-    if bounds is not None:
-        x, y, width, height = bounds
-        record["bbox"] = [round(x), round(y), round(width), round(height)]
-    if not visible:
-        record["isVisible"] = False
-    if clickable and node.role not in INTERACTIVE_ROLES:
-        record["isClickable"] = True
-    return record
+def node_row(
+    node: FlatNode, depth: int, dom: DomFacts, base: SplitResult | None = None
+) -> list[Any]:
+    """One node as a row ``[depth, id, role, name, bbox, props]`` (schema version 3),
+    defaults left out: trailing empty cells dropped; in ``props`` no empty state, ``domRef``
+    only when the id does not already say it, ``isVisible`` only when false, ``isClickable``
+    only when true of a role that does not say so already. ``bbox`` is integer CSS pixels
+    ``[x, y, width, height]``."""
+    props: dict[str, Any] = {} if node.value is None else {"value": node.value}
+    props.update(node_state(node, base) if base is not None else node.state)
+    bbox: list[int] | None = None
+    if node.backend_id is not None:
+        if node.id != f"{node.frame}-{node.backend_id}":
+            props["domRef"] = {"backendNodeId": node.backend_id, "frame": node.frame}
+        box = dom.box(node.backend_id, node.frame_id)
+        if box is not None:
+            bounds, visible, clickable = box
+            if bounds is not None:
+                x, y, width, height = bounds
+                bbox = [round(x), round(y), round(width), round(height)]
+            if not visible:
+                props["isVisible"] = False
+            if clickable and node.role not in INTERACTIVE_ROLES:
+                props["isClickable"] = True
+    row: list[Any] = [depth, node.id, node.role, node.name, bbox, props]
+    while len(row) > 3 and row[-1] in ("", None, {}):
+        row.pop()
+    return row
+
+
+def preorder_depths(kept: PruneResult) -> list[tuple[str, int]]:
+    """The kept nodes in pre-order with their depth (the root 0), walked from the root so
+    the rows' depths rebuild the tree whatever order ``kept`` lists them in."""
+    if kept.root_id is None or kept.root_id not in kept.kept:
+        return []
+    out: list[tuple[str, int]] = []
+    stack = [(kept.root_id, 0)]
+    while stack:  # iterative: a page's depth is not bounded by Python's recursion limit
+        nid, depth = stack.pop()
+        out.append((nid, depth))
+        stack.extend((child, depth + 1) for child in reversed(kept.kept.get(nid, ())))
+    return out
 
 
 def viewport_record(capture: RawCapture, dom: DomFacts) -> dict[str, Any]:
@@ -107,7 +116,7 @@ def viewport_record(capture: RawCapture, dom: DomFacts) -> dict[str, Any]:
     content = layout.get("cssContentSize") or layout.get("contentSize") or {}
     scroll_x, scroll_y = dom.document_scroll(0)
     width, height = dom.document_content_size(0)
-    return {
+    record = {
         "width": _round(float(css_viewport.get("clientWidth") or 0)),
         "height": _round(float(css_viewport.get("clientHeight") or 0)),
         "scrollX": _round(float(css_viewport.get("pageX", scroll_x) or 0)),
@@ -116,6 +125,50 @@ def viewport_record(capture: RawCapture, dom: DomFacts) -> dict[str, Any]:
         "contentWidth": _round(float(content.get("width", width) or 0)),
         "contentHeight": _round(float(content.get("height", height) or 0)),
     }
+    return _without_defaults(record, _VIEWPORT_DEFAULTS)
+
+
+# Envelope defaults (the models' defaults): left out of the snapshot, version 3.
+_VIEWPORT_DEFAULTS = {"scrollX": 0, "scrollY": 0, "devicePixelRatio": 1}
+_FRAME_DEFAULTS = {"parentFrameId": None, "url": "", "name": "", "error": None,
+                   "ownerBackendNodeId": None, "ownerId": None}
+
+
+def _without_defaults(record: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k not in defaults or v != defaults[k]}
+
+
+def frame_record(entry: FrameEntry, url: str, owner_kept: bool) -> dict[str, Any]:
+    """One frame, defaults left out; ``ownerBackendNodeId`` only when ``ownerId`` (the
+    kept <iframe>'s id, ``{parentOrdinal}-{backendNodeId}``) does not say it."""
+    owner_id = entry.owner_id if owner_kept else None
+    owner_backend = entry.owner_backend_id
+    if owner_id is not None and owner_id.rpartition("-")[2] == str(owner_backend):
+        owner_backend = None
+    record = {
+        "ordinal": entry.ordinal,
+        "frameId": entry.frame_id,
+        "parentFrameId": entry.parent_frame_id,
+        "url": url,
+        "name": entry.name,
+        "captured": bool(entry.captured and not entry.error),
+        "error": entry.error,
+        "ownerBackendNodeId": owner_backend,
+        "ownerId": owner_id,
+        "nodes": entry.nodes,
+    }
+    return _without_defaults(record, _FRAME_DEFAULTS)
+
+
+def set_prop(row: list[Any], key: str, value: Any) -> None:
+    """Put ``key`` in a node row's ``props``, filling the cells a trimmed row left out."""
+    while len(row) < 4:
+        row.append("")
+    if len(row) < 5:
+        row.append(None)
+    if len(row) < 6:
+        row.append({})
+    row[5][key] = value
 
 
 def ax_source(capture: RawCapture) -> str | None:
@@ -149,35 +202,22 @@ def build_snapshot(
         base = urlsplit(url)
     except ValueError:
         base = urlsplit("")
-    nodes = [
-        node_record(tree.nodes[nid], children, dom, base) for nid, children in kept.kept.items()
+    nodes = [node_row(tree.nodes[nid], depth, dom, base) for nid, depth in preorder_depths(kept)]
+    failures: list[dict[str, Any]] = [
+        {"step": f["step"], **({"frame": f["frame"]} if f.get("frame") else {}),
+         "reason": f["reason"]}
+        for f in tree.failures
     ]
-    failures = [
-        {"step": f["step"], "frame": f.get("frame"), "reason": f["reason"]} for f in tree.failures
-    ]
-    failures.extend(
-        {"step": error.step, "frame": None, "reason": error.message} for error in capture.errors
-    )
+    failures.extend({"step": error.step, "reason": error.message} for error in capture.errors)
     frames = [
-        {
-            "ordinal": entry.ordinal,
-            "frameId": entry.frame_id,
-            "parentFrameId": entry.parent_frame_id,
-            "url": frame_urls[entry.ordinal],
-            "name": entry.name,
-            "captured": entry.captured and not entry.error,
-            "error": entry.error,
-            "ownerBackendNodeId": entry.owner_backend_id,
-            "ownerId": entry.owner_id if entry.owner_id in kept.kept else None,
-            "nodes": entry.nodes,
-        }
+        frame_record(entry, frame_urls[entry.ordinal], entry.owner_id in kept.kept)
         for entry in tree.frames
     ]
     captured = sum(1 for frame in frames if frame["captured"])
     return {
         "snapshot_version": SNAPSHOT_VERSION,
         "snapshot_id": snapshot_id or new_snapshot_id(),
-        "trace_id": trace_id,
+        **({"trace_id": trace_id} if trace_id is not None else {}),
         "ts": ts or utc_now_iso(),
         "url": url,
         "title": title,
@@ -191,12 +231,12 @@ def build_snapshot(
             "redacted": redacted,
             "frames_captured": captured,
             "frames_failed": len(frames) - captured,
-            "failures": failures,
+            **({"failures": failures} if failures else {}),
             "scope": "viewport" if isinstance(dom, WindowIndex) else "page",
             **({"window": window} if (window := outside_window(capture, dom)) else {}),
             **({"ax_source": source} if (source := ax_source(capture)) else {}),
         },
-        "ax_tree": {"root_id": kept.root_id, "nodes": nodes},
+        "ax_tree": {"columns": list(NODE_COLUMNS), "nodes": nodes},
         "frames": frames,
     }
 
