@@ -11,6 +11,7 @@ import json
 import re
 
 from axsnap_host.browser import Browser
+from axsnap_host.models.snapshot import node_records
 
 NO_WAIT = {"stabilize": {"enabled": False}}
 PAD = 600  # hidden elements: past the whole-read limit (ax_window_full.js)
@@ -25,10 +26,11 @@ def _read(browser: Browser, url: str, fmt: str) -> tuple[dict, dict]:
 
 def _shape(snapshot: dict) -> list[tuple]:
     """Nodes without their backend ids (another document numbers its nodes anew)."""
-    order = {n["id"]: i for i, n in enumerate(snapshot["ax_tree"]["nodes"])}
-    return [(n["role"], n.get("name"), n.get("bbox"), json.dumps(n.get("state"), sort_keys=True),
-             [order.get(c) for c in n.get("children", [])])
-            for n in snapshot["ax_tree"]["nodes"]]
+    nodes = node_records(snapshot)
+    order = {n["id"]: i for i, n in enumerate(nodes)}
+    return [(n["role"], n["name"], n.get("bbox"), json.dumps(n["state"], sort_keys=True),
+             [order.get(c) for c in n["children"]])
+            for n in nodes]
 
 
 def test_small_document_is_read_whole_and_cut_like_the_per_element_read(
@@ -40,7 +42,7 @@ def test_small_document_is_read_whole_and_cut_like_the_per_element_read(
     assert _shape(small["snapshot"]) == _shape(big["snapshot"])
     assert small["snapshot"]["quality"]["nodes_kept"] == big["snapshot"]["quality"]["nodes_kept"]
     assert "pad-S3CRET-91" not in json.dumps(small)
-    names = {n.get("name") for n in small["snapshot"]["ax_tree"]["nodes"]}
+    names = {n["name"] for n in node_records(small["snapshot"])}
     assert {"Send", "read the terms", "Gift wrap"} <= names
 
     small_outline, _ = _read(browser, pages_url + "padded.html", "outline")
