@@ -101,18 +101,18 @@ def ax_items(nodes: list[dict[str, Any]]) -> list[ToolItem]:
 
 
 def snapshot_items(snapshot: dict[str, Any]) -> list[ToolItem]:
-    """Interactive nodes of an axsnap SnapshotV1."""
+    """Interactive nodes of an axsnap SnapshotV1 (schema 3: rows [depth, id, role, name,
+    bbox, props]; the id says {frame}-{backendNodeId}, props.domRef only when it does not)."""
     items = []
-    for node in (snapshot.get("ax_tree") or {}).get("nodes") or []:
-        role = str(node.get("role") or "").lower()
-        if role in INTERACTIVE_ROLES or node.get("isClickable"):
-            # schema 2: the id says {frame}-{backendNodeId}; domRef only when it does not
-            ref = node.get("domRef") or {}
-            backend = ref.get("backendNodeId")
+    for row in (snapshot.get("ax_tree") or {}).get("nodes") or []:
+        node_id, role = str(row[1]), str(row[2]).lower()
+        props = row[5] if len(row) > 5 else {}
+        if role in INTERACTIVE_ROLES or props.get("isClickable"):
+            backend = (props.get("domRef") or {}).get("backendNodeId")
             if backend is None:
-                match = re.fullmatch(r"\d+-(\d+)", str(node.get("id") or ""))
+                match = re.fullmatch(r"\d+-(\d+)", node_id)
                 backend = int(match[1]) if match else None
-            items.append(ToolItem(role=role, name=str(node.get("name") or ""),
+            items.append(ToolItem(role=role, name=str(row[3]) if len(row) > 3 else "",
                                   backend_node_id=backend))
     return items
 

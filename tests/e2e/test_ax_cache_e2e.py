@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from axsnap_host.browser import Browser
+from axsnap_host.models.snapshot import node_records
 
 NOW = {"stabilize": {"enabled": False}}
 PAGE = "ax_cache/index.html"
@@ -41,7 +42,7 @@ def _fresh(browser: Browser) -> dict[str, Any]:
 
 
 def _names(snapshot: dict[str, Any]) -> set[str]:
-    return {n.get("name", "") for n in snapshot["ax_tree"]["nodes"]}
+    return {n["name"] for n in node_records(snapshot)}
 
 
 CASES = {

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from axsnap_host.browser import Browser
-from axsnap_host.models.snapshot import SnapshotV1
+from axsnap_host.models.snapshot import SnapshotV1, node_records
 
 NO_WAIT = {"stabilize": {"enabled": False}}
 FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
@@ -85,7 +85,7 @@ def test_navigation_during_a_streamed_read_is_one_page_or_an_error(
         browser.driver.get(pages_url + "big.html?n=20")
         answer = _reply(browser)
         if answer["ok"]:  # the capture restarted on the new page, or finished the old one
-            names = {n.get("name") for n in answer["result"]["snapshot"]["ax_tree"]["nodes"]}
+            names = {n["name"] for n in node_records(answer["result"]["snapshot"])}
             rows = {n for n in names if isinstance(n, str) and n.startswith("Action ")}
             assert len(rows) in (20, 4000), len(rows)  # one page, never a mix
         else:
@@ -94,7 +94,7 @@ def test_navigation_during_a_streamed_read_is_one_page_or_an_error(
     # the host serves the next whole-page read, streamed as usual
     browser.driver.switch_to.window(browser.target_handle)
     reply = browser.snapshot_raw(scope="page", **FAST)
-    names = {n.get("name") for n in reply["result"]["snapshot"]["ax_tree"]["nodes"]}
+    names = {n["name"] for n in node_records(reply["result"]["snapshot"])}
     assert "Action 19" in names and reply["result"]["stats"]["ax_stream"]["parts"] >= 1
 
 

@@ -66,12 +66,12 @@ def test_ax_items_interactive_or_focusable_only() -> None:
 
 
 def test_snapshot_and_dom_items_carry_node_ids() -> None:
-    snapshot = {"ax_tree": {"nodes": [
-        {"id": "0-1", "role": "button", "name": "Go", "domRef": {"backendNodeId": 7, "frame": 0}},
-        {"id": "0-2", "role": "generic", "isClickable": True, "domRef": {"backendNodeId": 8,
-                                                                       "frame": 0}},
-        {"id": "0-3", "role": "heading", "name": "Title"},
-        {"id": "1-9", "role": "link", "name": "Schema 2: the id says it"}]}}
+    snapshot = {"ax_tree": {"nodes": [  # schema 3 rows: [depth, id, role, name, bbox, props]
+        [0, "0-ax1", "button", "Go", None, {"domRef": {"backendNodeId": 7, "frame": 0}}],
+        [1, "0-ax2", "generic", "", [0, 0, 5, 5], {"isClickable": True,
+                                                   "domRef": {"backendNodeId": 8, "frame": 0}}],
+        [1, "0-3", "heading", "Title"],
+        [1, "1-9", "link", "The id says it"]]}}
     assert [i.backend_node_id for i in snapshot_items(snapshot)] == [7, 8, 9]
     elements = [{"index": 1, "tag": "a", "backendNodeId": 11},
                 {"index": 2, "tag": "button", "domRef": {"backendNodeId": 12}}]
