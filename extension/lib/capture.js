@@ -153,20 +153,23 @@ export function insertSubtree(frames, subtree) {
 }
 
 export async function collectFrames(session, timings, errors) {
-  const before = await timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree'));
+  // The tab's frame tree and the out-of-process frames' auto-attach are independent: asked
+  // together, then the children's own trees together.
+  const children = [];
+  const [before] = await Promise.all([
+    timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree')),
+    timed(timings, 'oopif_ms', () => attachOutOfProcessFrames(session, undefined, children, errors)),
+  ]);
   const frames = flattenFrameTree(before);
-  await timed(timings, 'oopif_ms', async () => {
-    const children = [];
-    await attachOutOfProcessFrames(session, undefined, children, errors);
-    for (const child of children) {
-      try {
-        const tree = await session.send('Page.getFrameTree', {}, child);
-        const subtree = flattenFrameTree(tree).map((f) => ({ ...f, sessionId: child, out_of_process: true }));
-        if (subtree.length && !frames.some((f) => f.frameId === subtree[0].frameId)) insertSubtree(frames, subtree);
-      } catch (e) {
-        errors.push({ step: 'oopif', message: e?.message ?? String(e) });
-      }
-    }
+  const trees = await timed(timings, 'oopif_ms', () => Promise.all(children.map((child) => session
+    .send('Page.getFrameTree', {}, child).catch((e) => {
+      errors.push({ step: 'oopif', message: e?.message ?? String(e) });
+      return null;
+    }))));
+  children.forEach((child, i) => {
+    if (!trees[i]) return;
+    const subtree = flattenFrameTree(trees[i]).map((f) => ({ ...f, sessionId: child, out_of_process: true }));
+    if (subtree.length && !frames.some((f) => f.frameId === subtree[0].frameId)) insertSubtree(frames, subtree);
   });
   return frames;
 }

@@ -1,4 +1,7 @@
-// One chrome.debugger attachment per tab, shared by concurrent requests (reference counted).
+// One chrome.debugger attachment per tab, shared by concurrent requests (reference counted)
+// and kept IDLE_DETACH_MS after the last one lets go, so that an agent reading after every
+// step pays the attach once (and Chrome's "started debugging this browser" bar stays up for
+// the burst instead of showing and hiding, reflowing the page, on every read).
 
 import { AxError } from './errors.js';
 
@@ -8,6 +11,10 @@ export const CDP_VERSION = '1.3';
 // holds a session on the target (debugger_api.cc: FindClientHost matches the extension id):
 // DevTools and other extensions attach beside axsnap (Chromium 156, tests/e2e).
 const ALREADY_ATTACHED = /another debugger is already attached/i;
+
+// How long an attachment nobody uses is kept before it is detached. Short: while it is kept
+// the infobar stays up and the CDP domains the reads enabled (Network) keep sending events.
+export const IDLE_DETACH_MS = 10_000;
 
 /** Map a chrome.debugger error text to a structured error. */
 export function mapDebuggerError(text, tabId) {
@@ -51,6 +58,7 @@ class Session {
     this.attachment = attachment;
     this.released = false;
     this.ownListeners = new Set();
+    this.uses = attachment.uses; // 1: this request attached; more: it joined a kept attachment
   }
 
   /** Send a CDP command to the tab, or to a child session (an out-of-process iframe). */
@@ -89,23 +97,49 @@ class Session {
     return out;
   }
 
-  /** Network.enable shared by concurrent users of the attachment; returns a release. */
-  async useNetwork() {
+  /**
+   * `${domain}.enable` shared by concurrent users of the attachment; returns a release. The
+   * last release disables it, unless `keep`: then it stays enabled while the attachment is
+   * kept (the next read skips the enable) and goes with the detach.
+   */
+  async useDomain(domain, params = {}, { keep = false } = {}) {
     const att = this.attachment;
-    att.networkUsers += 1;
+    const state = att.domains.get(domain) ?? { users: 0, ready: null };
+    att.domains.set(domain, state);
+    state.users += 1;
     try {
-      if (att.networkUsers === 1) await this.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
+      if (!state.ready) {
+        state.ready = this.send(`${domain}.enable`, params).catch((e) => {
+          state.ready = null;
+          throw e;
+        });
+      }
+      await state.ready;
     } catch (e) {
-      att.networkUsers -= 1;
+      state.users -= 1;
       throw e;
     }
     let released = false;
     return async () => {
       if (released) return;
       released = true;
-      att.networkUsers -= 1;
-      if (att.networkUsers === 0 && !att.detached) await this.send('Network.disable').catch(() => {});
+      state.users -= 1;
+      if (state.users > 0 || keep || att.detached) return;
+      state.ready = null;
+      await this.send(`${domain}.disable`).catch(() => {});
     };
+  }
+
+  /** Network events (requests in flight); kept enabled with a kept attachment. */
+  useNetwork() {
+    return this.useDomain('Network', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 },
+      { keep: this.manager.keepsSessions });
+  }
+
+  /** Page events (JavaScript dialogs): disabled again by the last user, so a dialog the page
+   * opens while the attachment idles is the person's, not left to a handler that is gone. */
+  usePage() {
+    return this.useDomain('Page');
   }
 
   get detached() {
@@ -121,8 +155,12 @@ class Session {
 }
 
 export class DebuggerManager {
-  constructor(api) {
+  /** `idleMs`: how long an unused attachment is kept (0: detach at the last release);
+   * `timers`: {setTimeout, clearTimeout} (tests). */
+  constructor(api, { idleMs = IDLE_DETACH_MS, timers = globalThis } = {}) {
     this.api = api; // chrome.debugger (promise-returning MV3 API)
+    this.idleMs = idleMs;
+    this.timers = timers;
     this.attachments = new Map(); // tabId -> {refs, ready, detached, detachReason, listeners}
     this.detaching = new Map(); // tabId -> promise of a detach in flight
     this.reclaiming = Promise.resolve([]); // reclaimOrphans() in flight
@@ -132,11 +170,13 @@ export class DebuggerManager {
   async acquire(tabId) {
     await this.reclaiming; // a new worker first frees what its predecessor left attached
     let att = this.attachments.get(tabId);
+    if (att && !att.detached) this.stopIdle(att); // a kept attachment: used again
     if (!att || att.detached) {
       att = {
-        refs: 0, detached: false, detachReason: '', listeners: new Set(),
+        refs: 0, uses: 0, detached: false, detachReason: '', listeners: new Set(),
         children: new Map(), // child sessionId -> {parentSessionId, targetInfo} (auto-attached)
-        networkUsers: 0,
+        domains: new Map(), // CDP domain -> {users, ready} (useDomain)
+        idleTimer: null,
       };
       const previousDetach = this.detaching.get(tabId) ?? Promise.resolve();
       att.ready = previousDetach.then(() => this.attachOwn(tabId)).catch((e) => {
@@ -147,6 +187,7 @@ export class DebuggerManager {
       this.attachments.set(tabId, att);
     }
     att.refs += 1;
+    att.uses += 1;
     try {
       await att.ready;
     } catch (e) {
@@ -202,11 +243,35 @@ export class DebuggerManager {
     return reclaimed.sort((a, b) => a - b);
   }
 
+  /** Whether attachments are kept after their last release (for IDLE_DETACH_MS). */
+  get keepsSessions() {
+    return this.idleMs > 0;
+  }
+
+  stopIdle(att) {
+    if (att.idleTimer === null) return;
+    this.timers.clearTimeout(att.idleTimer);
+    att.idleTimer = null;
+  }
+
   releaseAttachment(tabId, att) {
     att.refs -= 1;
     if (att.refs > 0 || att.detached) return;
+    if (this.keepsSessions) {
+      this.stopIdle(att);
+      att.idleTimer = this.timers.setTimeout(() => {
+        att.idleTimer = null;
+        if (att.refs === 0 && !att.detached) this.detachNow(tabId, att, 'idle');
+      }, this.idleMs);
+      return;
+    }
+    this.detachNow(tabId, att, 'released');
+  }
+
+  /** Detach `att` from `tabId` now (the last release, or the idle time ran out). */
+  detachNow(tabId, att, reason) {
     att.detached = true;
-    att.detachReason = 'released';
+    att.detachReason = reason;
     if (this.attachments.get(tabId) === att) this.attachments.delete(tabId);
     const done = Promise.resolve(this.api.detach({ tabId })).catch(() => {}).finally(() => {
       if (this.detaching.get(tabId) === done) this.detaching.delete(tabId);
@@ -218,6 +283,7 @@ export class DebuggerManager {
   handleDetach(source, reason) {
     const att = this.attachments.get(source?.tabId);
     if (!att) return;
+    this.stopIdle(att);
     att.detached = true;
     att.detachReason = reason;
     this.attachments.delete(source.tabId);

@@ -139,6 +139,8 @@ export function createRouter(deps) {
     const timings = {};
     const session = await stage('attach', onProgress, timings, 'attach_ms',
       () => deps.debuggers.acquire(tabId));
+    // 1: this read attached; n: the n-th read of an attachment kept between reads (debugger.js)
+    if (Number.isInteger(session.uses)) timings.session_uses = session.uses;
     let capture;
     try {
       const stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',

@@ -74,7 +74,9 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     }
     return out;
   } finally {
-    await reporter?.close();
+    // not awaited: the binding's removal is no part of this read's result, and the session
+    // runs it before any later command (CDP keeps one session's commands in order)
+    reporter?.close();
   }
 }
 

@@ -288,9 +288,12 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors));
     lap('listeners');
   } finally {
+    // not awaited: the session runs the release before any later command (CDP keeps one
+    // session's commands in order), so the next read's objects are never the ones released
     const sessions = [undefined, ...new Set(sessionIds.filter(Boolean))];
-    await Promise.all(sessions.map((sessionId) => session
-      .send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }, sessionId).catch(() => {})));
+    for (const sessionId of sessions) {
+      session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }, sessionId).catch(() => {});
+    }
   }
   return stats;
 }

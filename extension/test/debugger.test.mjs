@@ -1,7 +1,27 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { DebuggerManager } from '../lib/debugger.js';
+import { DebuggerManager, IDLE_DETACH_MS } from '../lib/debugger.js';
+
+// The behaviour without a kept attachment (idleMs 0): detach at the last release.
+const DETACH_AT_RELEASE = Object.freeze({ idleMs: 0 });
+
+/** Timers run by hand: `fire()` runs what is due as if `ms` had passed. */
+function fakeTimers() {
+  let next = 1;
+  const pending = new Map();
+  return {
+    pending,
+    setTimeout: (fn, ms) => { const id = next++; pending.set(id, { fn, ms }); return id; },
+    clearTimeout: (id) => { pending.delete(id); },
+    fire() {
+      const due = [...pending];
+      pending.clear();
+      for (const [, { fn }] of due) fn();
+      return due.map(([, { ms }]) => ms);
+    },
+  };
+}
 
 function fakeApi({ attachError } = {}) {
   const calls = [];
@@ -23,7 +43,7 @@ function fakeApi({ attachError } = {}) {
 
 test('concurrent acquires share one attachment; the last release detaches', async () => {
   const api = fakeApi();
-  const m = new DebuggerManager(api);
+  const m = new DebuggerManager(api, DETACH_AT_RELEASE);
   const [a, b] = await Promise.all([m.acquire(1), m.acquire(1)]);
   assert.deepEqual(api.calls, ['attach 1']);
   assert.deepEqual(await a.send('Page.getFrameTree'), { method: 'Page.getFrameTree' });
@@ -39,7 +59,7 @@ test('concurrent acquires share one attachment; the last release detaches', asyn
 
 test('attach errors are structured and not cached', async () => {
   const api = fakeApi({ attachError: 'Another debugger is already attached to the tab with id: 4.' });
-  const m = new DebuggerManager(api);
+  const m = new DebuggerManager(api, DETACH_AT_RELEASE);
   const results = await Promise.allSettled([m.acquire(4), m.acquire(4)]);
   for (const r of results) assert.equal(r.reason.code, 'debugger_busy');
   // one attempt for both: attach refused, the unknown own session detached, attach refused again
@@ -56,7 +76,7 @@ test('an own session this worker does not know (an orphan) is detached and the a
     if (orphan) throw new Error(`Another debugger is already attached to the tab with id: ${tabId}.`);
   };
   api.detach = async ({ tabId }) => { api.calls.push(`detach ${tabId}`); orphan = false; };
-  const m = new DebuggerManager(api);
+  const m = new DebuggerManager(api, DETACH_AT_RELEASE);
   const session = await m.acquire(6);
   assert.deepEqual(api.calls, ['attach 6', 'detach 6', 'attach 6']);
   assert.deepEqual(await session.send('DOM.enable'), { method: 'DOM.enable' });
@@ -65,13 +85,13 @@ test('an own session this worker does not know (an orphan) is detached and the a
 
 test('other attach errors are not retried', async () => {
   const api = fakeApi({ attachError: 'Cannot access a chrome:// URL' });
-  await assert.rejects(new DebuggerManager(api).acquire(3), (e) => e.code === 'restricted_page');
+  await assert.rejects(new DebuggerManager(api, DETACH_AT_RELEASE).acquire(3), (e) => e.code === 'restricted_page');
   assert.deepEqual(api.calls, ['attach 3']);
 });
 
 test('a detach by the browser fails later commands with a clear error', async () => {
   const api = fakeApi();
-  const m = new DebuggerManager(api);
+  const m = new DebuggerManager(api, DETACH_AT_RELEASE);
   const s = await m.acquire(2);
   const events = [];
   s.onEvent((method) => events.push(method));
@@ -88,7 +108,7 @@ test('a detach by the browser fails later commands with a clear error', async ()
 });
 
 test('command errors name the method', async () => {
-  const m = new DebuggerManager(fakeApi());
+  const m = new DebuggerManager(fakeApi(), DETACH_AT_RELEASE);
   const s = await m.acquire(3);
   await assert.rejects(s.send('Bad.method'), (e) => e.code === 'capture_failed' && e.message.startsWith('Bad.method'));
 });
@@ -109,7 +129,7 @@ test('a new worker detaches the sessions its stopped predecessor left, before an
     if (!detachable.has(tabId)) throw new Error(`Debugger is not attached to the tab with id: ${tabId}.`);
     detachable.delete(tabId);
   };
-  const m = new DebuggerManager(api);
+  const m = new DebuggerManager(api, DETACH_AT_RELEASE);
   const reclaimed = m.reclaimOrphans();
   const session = await m.acquire(7); // waits for the reclaim: detach 7 comes first
   assert.deepEqual(await reclaimed, [7, 8]);
@@ -117,5 +137,65 @@ test('a new worker detaches the sessions its stopped predecessor left, before an
   assert.ok(!api.calls.includes('detach 10'));
   session.release();
   detachable = new Set();
-  assert.deepEqual(await new DebuggerManager(api).reclaimOrphans(), []);
+  assert.deepEqual(await new DebuggerManager(api, DETACH_AT_RELEASE).reclaimOrphans(), []);
+});
+
+test('the attachment is kept after the last release: the next read reuses it, no second attach', async () => {
+  const api = fakeApi();
+  const timers = fakeTimers();
+  const m = new DebuggerManager(api, { timers });
+  assert.equal(m.idleMs, IDLE_DETACH_MS);
+  const first = await m.acquire(1);
+  assert.equal(first.uses, 1);
+  first.release();
+  assert.deepEqual(api.calls, ['attach 1']); // not detached: kept
+  assert.equal(timers.pending.size, 1);
+  const second = await m.acquire(1);
+  assert.equal(second.uses, 2);
+  assert.equal(timers.pending.size, 0, 'a used attachment has no idle timer');
+  assert.deepEqual(api.calls, ['attach 1']);
+  second.release();
+  assert.deepEqual(timers.fire(), [IDLE_DETACH_MS]);
+  await m.detaching.get(1);
+  assert.deepEqual(api.calls, ['attach 1', 'detach 1'], 'idle: detached');
+  const third = await m.acquire(1); // a fresh attachment after the idle detach
+  assert.equal(third.uses, 1);
+  assert.deepEqual(api.calls, ['attach 1', 'detach 1', 'attach 1']);
+  third.release();
+});
+
+test('a kept attachment that the browser ends (tab closed, bar cancelled) is not detached again', async () => {
+  const api = fakeApi();
+  const timers = fakeTimers();
+  const m = new DebuggerManager(api, { timers });
+  (await m.acquire(5)).release();
+  m.handleDetach({ tabId: 5 }, 'canceled_by_user');
+  assert.equal(timers.pending.size, 0);
+  assert.deepEqual(api.calls, ['attach 5']);
+  const again = await m.acquire(5);
+  assert.equal(again.uses, 1);
+  assert.deepEqual(api.calls, ['attach 5', 'attach 5']);
+});
+
+test('Network stays enabled on a kept attachment; Page is disabled by its last user', async () => {
+  const api = fakeApi();
+  const m = new DebuggerManager(api, { timers: fakeTimers() });
+  const a = await m.acquire(2);
+  const [netA, netB] = await Promise.all([a.useNetwork(), a.useNetwork()]);
+  const page = await a.usePage();
+  await netA();
+  await netB();
+  await page();
+  a.release();
+  const b = await m.acquire(2);
+  await (await b.useNetwork())();
+  b.release();
+  assert.deepEqual(api.calls, ['attach 2', 'Network.enable', 'Page.enable', 'Page.disable']);
+  // without a kept attachment the last user disables Network too
+  const plain = fakeApi();
+  const n = new DebuggerManager(plain, DETACH_AT_RELEASE);
+  const c = await n.acquire(3);
+  await (await c.useNetwork())();
+  c.release();
+  assert.deepEqual(plain.calls, ['attach 3', 'Network.enable', 'Network.disable', 'detach 3']);
 });

@@ -49,3 +49,22 @@ def test_small_document_is_read_whole_and_cut_like_the_per_element_read(
     big_outline, _ = _read(browser, pages_url + f"padded.html?pad={PAD}", "outline")
     assert _ID.sub("#", small_outline["combinedTree"]) == _ID.sub("#", big_outline["combinedTree"])
     assert "Express" in small_outline["combinedTree"]
+
+
+def test_reads_reuse_the_kept_debugger_session_across_navigation(
+        browser: Browser, pages_url: str) -> None:
+    """The attachment outlives a read (released to an idle timer, lib/debugger.js): the next
+    read joins it without attaching, the document it reads is the current one after a
+    navigation, and stabilization still reports what it saw."""
+    browser.open(pages_url + "padded.html")
+    first = browser.snapshot_raw(**NO_WAIT)
+    second = browser.snapshot_raw(**NO_WAIT)
+    assert second["timings"]["session_uses"] == first["timings"]["session_uses"] + 1
+    browser.open(pages_url + "login.html")  # the session survives the navigation
+    third = browser.snapshot_raw(stabilize={"quiet_ms": 100, "max_wait_ms": 3000})
+    assert third["timings"]["session_uses"] == second["timings"]["session_uses"] + 1
+    snapshot = third["result"]["snapshot"]
+    assert snapshot["title"] == "Sign in"
+    assert "Send" not in {n.get("name") for n in snapshot["ax_tree"]["nodes"]}
+    assert snapshot["stabilization"]["stabilized"] is True
+    assert "Zq7-attr-S3CRET-pw-91x" not in json.dumps(third)

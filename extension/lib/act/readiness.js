@@ -35,7 +35,7 @@ export async function watchPage(session, { dialog = 'dismiss', now = () => perfo
   const dialogs = [];
   const accept = dialog === 'accept';
   const releaseNetwork = await session.useNetwork().catch(() => null);
-  await session.send('Page.enable').catch(() => {});
+  const releasePage = await session.usePage().catch(() => null);
   const off = session.onEvent((method, params, source) => {
     if (method === 'Network.requestWillBeSent') {
       if (!String(params.request?.url ?? '').startsWith('data:')) inflight.add(params.requestId);
@@ -77,6 +77,7 @@ export async function watchPage(session, { dialog = 'dismiss', now = () => perfo
       stopped = true;
       off();
       if (releaseNetwork) await releaseNetwork();
+      if (releasePage) await releasePage();
     },
   };
 }
