@@ -65,6 +65,6 @@ def test_reads_reuse_the_kept_debugger_session_across_navigation(
     assert third["timings"]["session_uses"] == second["timings"]["session_uses"] + 1
     snapshot = third["result"]["snapshot"]
     assert snapshot["title"] == "Sign in"
-    assert "Send" not in {n.get("name") for n in snapshot["ax_tree"]["nodes"]}
+    assert "Send" not in {n["name"] for n in node_records(snapshot)}
     assert snapshot["stabilization"]["stabilized"] is True
     assert "Zq7-attr-S3CRET-pw-91x" not in json.dumps(third)
