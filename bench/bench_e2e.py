@@ -24,6 +24,7 @@ Writes bench/results/e2e.md, e2e.json and e2e.svg (log-log time against page siz
     nice .venv/bin/python bench/bench_e2e.py --sizes 1000 5000 20000 100000 --runs 3
     nice .venv/bin/python bench/bench_e2e.py --small-only --runs 5
     nice .venv/bin/python bench/bench_e2e.py --second-read-only --sizes 20000 --runs 3
+    nice .venv/bin/python bench/bench_e2e.py --page-only --sizes 20000 100000 --runs 3
 
 A second whole-page read after one small change: a full whole-page SnapshotV1, one row's
 text changed by the page's own script (``window.benchChange``), and the whole-page read
@@ -99,11 +100,32 @@ def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int) -> dict[s
             samples.append(wall)
     timings = reply.get("timings") or {}
     steps = timings.get("capture_steps") or {}
+    stats = (reply.get("result") or {}).get("stats") or {}
+    rss_kb = stats.get("host_peak_rss_kb")
     return {"median_ms": statistics.median(samples), "samples_ms": samples,
             "ax_ms": steps.get("ax_ms"), "walker_ms": steps.get("walker_ms"),
-            "host_ms": timings.get("host_ms"),
+            "host_ms": timings.get("host_ms"), "transfer_ms": timings.get("transfer_ms"),
+            "capture_ms": timings.get("capture_ms"),
             "reply_kb": (reply.get("sizes") or {}).get("reply_bytes", 0) / 1024,
+            "request_kb": (reply.get("sizes") or {}).get("capture_bytes", 0) / 1024,
+            "stream": stats.get("ax_stream"),
+            "host_rss_mb": rss_kb / 1024 if rss_kb else None,
+            "host_vmhwm_mb": host_vmhwm_mb(browser),
             "result": reply.get("result") or {}}
+
+
+def host_vmhwm_mb(browser: Browser) -> float | None:
+    """The native host's peak resident size (VmHWM) from /proc, after the read."""
+    peaks = []
+    for pid in browser.host_pids():
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
+        if found:
+            peaks.append(int(found.group(1)) / 1024)
+    return max(peaks) if peaks else None
 
 
 def playwright(python: Path | None, browser: Browser, url: str, runs: int,
@@ -351,6 +373,61 @@ def plot(rows: list[dict[str, Any]]) -> str:
     return render_svg(points)
 
 
+PAGE_MODE = "SnapshotV1 page"
+
+
+def measure_whole_page(browser: Browser, url: str, size: int, runs: int, python: Path | None,
+                       scratch: Path) -> list[dict[str, Any]]:
+    """SnapshotV1 scope="page" and Playwright's aria snapshot of the same tab, one run."""
+    browser.open(url)
+    fmt, extra = MODES[PAGE_MODE]
+    stats = read(browser, fmt, extra, runs)
+    result = stats.pop("result")
+    stats["nodes_kept"] = (result.get("snapshot") or {}).get("quality", {}).get("nodes_kept")
+    log(f"{size:>7} {PAGE_MODE:<16} {stats['median_ms']:8.0f} ms, host peak RSS "
+        f"{_f(stats['host_rss_mb'])} MB")
+    pw = playwright(python, browser, url, runs, scratch)
+    log(f"{size:>7} {PLAYWRIGHT:<16} {pw.get('median_ms', float('nan')):8.0f} ms")
+    peer = pw.get("median_ms")
+    stats["x_playwright"] = stats["median_ms"] / peer if peer else None
+    return [{"size": size, "mode": PAGE_MODE, **stats}, {"size": size, "mode": PLAYWRIGHT, **pw}]
+
+
+def render_page_table(rows: list[dict[str, Any]]) -> str:
+    lines = ["| page | mode | median ms | × Playwright | capture ms | AX ms | host ms "
+             "| transfer ms | AX parts | snapshot request KB | reply KB | host peak RSS MB |",
+             "|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for r in rows:
+        stream = r.get("stream") or {}
+        lines.append(
+            f"| {r['size']:,} | {r['mode']} | {_f(r.get('median_ms'))} | "
+            f"{_f(r.get('x_playwright'), '.2f')} | {_f(r.get('capture_ms'))} | "
+            f"{_f(r.get('ax_ms'))} | {_f(r.get('host_ms'))} | {_f(r.get('transfer_ms'))} | "
+            f"{_f(stream.get('parts'))} | {_f(r.get('request_kb'))} | {_f(r.get('reply_kb'))} | "
+            f"{_f(r.get('host_rss_mb'))} |")
+    return "\n".join(lines)
+
+
+def page_only(python: Path | None, sizes: list[int], runs: int) -> int:
+    """Whole-page reads only (bench/results/e2e_page.md)."""
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        scratch = Path(tmp) / "scratch"
+        scratch.mkdir()
+        pages = write_pages(Path(tmp), sizes)
+        with serve_directory(Path(tmp)) as base, Browser(timeout_s=1800) as browser:
+            for size, path in pages.items():
+                rows += measure_whole_page(browser, base + path.name, size, runs, python,
+                                           scratch)
+    text = ("# Whole-page SnapshotV1 against Playwright (bench/bench_e2e.py --page-only)\n\n"
+            + render_page_table(rows) + "\n")
+    print(text)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "e2e_page.md").write_text(text, encoding="utf-8")
+    (RESULTS / "e2e_page.json").write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
 def small_only(python: Path | None, runs: int) -> int:
     with tempfile.TemporaryDirectory() as tmp, Browser(timeout_s=300) as browser:
         small = settled_small_page(browser, python, Path(tmp), runs)
@@ -385,6 +462,8 @@ def main() -> int:
                         help="sizes that also get the whole-page SnapshotV1 (default: all)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--no-peers", action="store_true", help="skip Playwright")
+    parser.add_argument("--page-only", action="store_true",
+                        help="only SnapshotV1 scope=page and Playwright (results/e2e_page.md)")
     parser.add_argument("--small-only", action="store_true",
                         help="only the settled small pages (writes results/e2e_small.md)")
     parser.add_argument("--second-read-only", action="store_true",
@@ -402,6 +481,8 @@ def main() -> int:
         return small_only(python, args.runs)
     if args.second_read_only:
         return second_read_only(sorted(page_sizes), args.runs)
+    if args.page_only:
+        return page_only(python, args.sizes, args.runs)
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp) / "scratch"
         scratch.mkdir()

@@ -19,9 +19,18 @@ test('AX nodes lose only the fields and properties no host step reads', () => {
       name: { type: 'computedString', value: 'Go' },
       properties: [{ name: 'hasPopup', value: { type: 'token', value: 'menu' } }],
       childIds: ['2'], backendDOMNodeId: 5, frameId: 'F' },
-    { nodeId: '2', ignored: true, parentId: '1', name: { type: 'computedString', value: '' } },
+    { nodeId: '2', ignored: true, parentId: '1' },
   ]);
   assert.ok(nodes[0].name.sources, 'the input is left as it was');
+});
+
+test('an ignored node travels as its links only (the host lifts it out of the tree)', () => {
+  const [thin] = thinAXNodes([{ nodeId: '3', ignored: true, role: { type: 'role', value: 'generic' },
+    name: { type: 'computedString', value: 'wrapper text', sources: [] }, value: { type: 'string', value: 'v' },
+    properties: [{ name: 'disabled', value: { type: 'boolean', value: true } }], childIds: ['4', '5'],
+    parentId: '1', backendDOMNodeId: 9, ignoredReasons: [{ name: 'notRendered' }] }]);
+  assert.deepEqual(thin, { nodeId: '3', ignored: true, role: { type: 'role', value: 'generic' },
+    childIds: ['4', '5'], parentId: '1', backendDOMNodeId: 9 });
 });
 
 test('a name said twice keeps its sources for the host to undo the doubling', () => {

@@ -22,6 +22,7 @@ from typing import Any
 from .log import get_logger
 from .models.capture import RawCapture
 from .models.errors import AxsnapError, ErrorCode
+from .pipeline.ax.tree import prepare_nodes
 
 log = get_logger("stream")
 
@@ -94,6 +95,7 @@ class CaptureStreams:
             role = node.get("role")
             if isinstance(role, dict):
                 node["role"] = share(role)
+        prepare_nodes(nodes)  # flatten's per-node work, done while later parts travel
         kept.extend(nodes)
 
     def drop(self, stream_id: str) -> bool:

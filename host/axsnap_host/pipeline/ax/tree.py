@@ -335,6 +335,29 @@ def _walk(
     return nodes, root_id
 
 
+# A node's own fields (name, value, state) computed ahead, while a streamed capture's later
+# parts are still on their way (capture_stream.py): flatten then only links the nodes.
+PREPARED = "_axsnap_fields"
+
+
+def node_fields(ax: dict[str, Any]) -> tuple[str, str | None, dict[str, Any]]:
+    """(name, value, state) of one raw AX node, as the flattened node reports them."""
+    value = _ax_value(ax.get("value"))
+    properties = ax.get("properties")
+    return (
+        ax_name(ax.get("name")),
+        None if value is None else (value if isinstance(value, str) else str(value)),
+        node_state(properties) if isinstance(properties, list) else {},
+    )
+
+
+def prepare_nodes(nodes: list[dict[str, Any]]) -> None:
+    """Compute the fields of the unignored nodes now (see PREPARED)."""
+    for ax in nodes:
+        if not ax.get("ignored"):
+            ax[PREPARED] = node_fields(ax)
+
+
 def _add_node(
     nodes: dict[str, FlatNode],
     ax: dict[str, Any],
@@ -352,15 +375,15 @@ def _add_node(
     else:
         backend = None
         node_id = f"{ordinal}-ax{ax_id}"
-    value = _ax_value(ax.get("value"))
-    properties = ax.get("properties")
+    prepared = ax.get(PREPARED)
+    name, value, state = prepared if isinstance(prepared, tuple) else node_fields(ax)
     frame.nodes += 1
     nodes[node_id] = FlatNode(
         id=node_id,
         role=role,
-        name=ax_name(ax.get("name")),
-        value=None if value is None else (value if isinstance(value, str) else str(value)),
-        state=node_state(properties) if isinstance(properties, list) else {},
+        name=name,
+        value=value,
+        state=dict(state) if state else {},
         frame=ordinal,
         ax_id=ax_id,
         backend_id=backend,
