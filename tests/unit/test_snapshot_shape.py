@@ -116,6 +116,22 @@ def test_model_reads_and_writes_the_same_rows(taken) -> None:
             assert node.state == record["state"] and node.bbox == record.get("bbox")
 
 
+def test_the_model_refuses_what_is_not_a_row(taken) -> None:
+    from pydantic import ValidationError
+
+    snapshot = taken[0][1]
+    bad_rows = ([0, "0-1"], [0, "0-1", "button", "", None, {}, "extra"], {"id": "0-1"},
+                [-1, "0-1", "button"], [0, "0-1", "button", "", [1, 2, 3]],
+                [0, "0-1", "button", "", None, {"isVisible": True}])
+    for row in bad_rows:
+        broken = {**snapshot, "ax_tree": {**snapshot["ax_tree"], "nodes": [row]}}
+        with pytest.raises(ValidationError):
+            SnapshotV1.model_validate(broken)
+    renamed = {**snapshot, "ax_tree": {**snapshot["ax_tree"], "columns": ["id", "role"]}}
+    with pytest.raises(ValidationError):
+        SnapshotV1.model_validate(renamed)
+
+
 def test_records_rebuild_parents_and_children(taken) -> None:
     for label, snapshot in taken:
         records = node_records(snapshot)
@@ -145,3 +161,37 @@ def test_a_link_url_and_states_stay_in_props() -> None:
     password = records[("textbox", "Password")]
     assert password["value"] == "[redacted:filled]" and password["state"]["secret"] == "password"
     assert json.dumps(snapshot).count('"secret":"password"'.replace(":", ": ")) == 1
+
+
+def test_a_tree_deeper_than_python_recursion_renders_and_reads_back() -> None:
+    """Depths, not nesting: a 3,000-deep chain of named groups (a page can nest that deep)
+    renders, validates and decodes without recursion, and its frames and a failed frame
+    keep what version 2 said (a failure without a frame leaves ``frame`` out)."""
+    depth = 3000
+    nodes = [{"nodeId": "1", "role": {"type": "role", "value": "RootWebArea"},
+              "name": {"type": "computedString", "value": "Deep"}, "childIds": ["2"]}]
+    for i in range(2, depth + 1):
+        nodes.append({"nodeId": str(i), "parentId": str(i - 1),
+                      "role": {"type": "role", "value": "group"},
+                      "name": {"type": "computedString", "value": f"Level {i}"},
+                      "childIds": [str(i + 1)] if i < depth else []})
+    capture = {"frames": [
+        {"frameId": "M", "captured": True, "axNodes": nodes},
+        {"frameId": "X", "parentFrameId": "M", "captured": False, "error": "gone",
+         "axNodes": []}], "errors": [{"step": "dom_snapshot", "message": "boom"}]}
+    for pruned in (True, False):
+        snapshot = run(capture, pruned=pruned)
+        rows = snapshot["ax_tree"]["nodes"]
+        assert [row[0] for row in rows] == list(range(depth))
+        assert SnapshotV1.model_validate(snapshot).ax_tree.nodes[-1].depth == depth - 1
+        records = node_records(snapshot)
+        assert records[-1]["parent"] == records[-2]["id"] and records[0]["children"] == [
+            records[1]["id"]]
+        assert json.loads(snapshot_json(snapshot)) == snapshot
+        failed = snapshot["frames"][1]
+        assert (failed["captured"], failed["error"], failed["parentFrameId"]) == (
+            False, "gone", "M")
+        assert "name" not in failed and "ownerId" not in failed
+        assert snapshot["quality"]["failures"] == [
+            {"step": "ax_tree", "frame": "X", "reason": "gone"},
+            {"step": "dom_snapshot", "reason": "boom"}]

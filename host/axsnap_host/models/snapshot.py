@@ -48,6 +48,7 @@ from pydantic import (
     Field,
     GetJsonSchemaHandler,
     TypeAdapter,
+    field_validator,
     model_serializer,
     model_validator,
 )
@@ -284,6 +285,14 @@ class AXTree(_Model):
         description="what each cell of a node row holds",
     )
     nodes: list[AXNodeV1] = Field(description="node rows in pre-order; the first is the root")
+
+    @field_validator("columns")
+    @classmethod
+    def _same_columns(cls, columns: list[str]) -> list[str]:
+        """Rows are positional: another column list would be another shape."""
+        if tuple(columns) != NODE_COLUMNS:
+            raise ValueError(f"columns must be {list(NODE_COLUMNS)}")
+        return columns
 
 
 class FrameInfo(_Model):
