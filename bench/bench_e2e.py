@@ -255,7 +255,9 @@ def _steps(reply: dict[str, Any]) -> dict[str, Any]:
     return {"ax_ms": steps.get("ax_ms"), "dom_snapshot_ms": steps.get("dom_snapshot_ms"),
             "capture_ms": timings.get("capture_ms"), "host_ms": timings.get("host_ms"),
             "transfer_ms": timings.get("transfer_ms"),
-            "capture_kb": round((reply.get("sizes") or {}).get("capture_bytes", 0) / 1024)}
+            "capture_kb": round((reply.get("sizes") or {}).get("capture_bytes", 0) / 1024),
+            "host_steps": (reply.get("result") or {}).get("timings"),
+            "ax_cache": {k: v for k, v in steps.items() if k.startswith("ax_cache_")}}
 
 
 def render_second(rows: list[dict[str, Any]]) -> str:
@@ -470,6 +472,8 @@ def main() -> int:
                         help="only the second whole-page read after one change "
                         "(writes results/e2e_second_read.md)")
     args = parser.parse_args()
+    if args.second_read_only:
+        return second_read_only(sorted(args.page_sizes or args.sizes), args.runs)
     python = None
     if not args.no_peers:
         python, error = playwright_python()
@@ -479,8 +483,6 @@ def main() -> int:
     rows: list[dict[str, Any]] = []
     if args.small_only:
         return small_only(python, args.runs)
-    if args.second_read_only:
-        return second_read_only(sorted(page_sizes), args.runs)
     if args.page_only:
         return page_only(python, args.sizes, args.runs)
     with tempfile.TemporaryDirectory() as tmp:

@@ -74,8 +74,10 @@ export function subtreeIds(node, out = new Set()) {
   return out;
 }
 
-async function fullRead(session, frame, readFull) {
-  const ax = await readFull();
+async function fullRead(session, frame, readFull, onAsked) {
+  const reading = readFull(); // sends getFullAXTree now
+  onAsked();
+  const ax = await reading;
   const nodes = normalizeAxNodes(ax.nodes ?? []);
   const rootId = rootOf(nodes);
   const byId = new Map(nodes.map((n) => [n.nodeId, n]));
@@ -84,7 +86,7 @@ async function fullRead(session, frame, readFull) {
 }
 
 /** Refetch the journal's nodes; null when there are too many. */
-async function refetch(session, journal, rootBackendId) {
+async function refetch(session, journal, rootBackendId, onAsked) {
   // The document's own node always: a renderer that rebuilt its AX object cache numbers
   // it anew, and the patch then refuses (the root changed).
   const ids = new Set([...(Number.isInteger(rootBackendId) ? [rootBackendId] : []), ...journal.self]);
@@ -92,18 +94,22 @@ async function refetch(session, journal, rootBackendId) {
     .send('DOM.describeNode', { backendNodeId, depth: -1, pierce: true }).then((r) => r?.node, () => null)));
   for (const node of subtrees) subtreeIds(node, ids);
   if (ids.size > MAX_REFETCH) return null;
-  const lists = await Promise.all([...ids].map((backendNodeId) => session
+  const reading = Promise.all([...ids].map((backendNodeId) => session
     .send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false })
     .then((r) => r?.nodes ?? [], () => [])));
+  onAsked();
+  const lists = await reading;
   return { fetched: normalizeAxNodes(lists.flat()), refetched: ids.size };
 }
 
 /**
  * The main frame's AX nodes for a whole-page read of `tabId`. `readFull()` is the capture's
- * getFullAXTree (with its depth fallback). Journal or CDP trouble never fails the read: it
- * reads the page and says why in `details.reason`.
+ * getFullAXTree (with its depth fallback); `onAsked()` is called once the AX commands are
+ * sent (the refetch's or getFullAXTree), so the caller's DOMSnapshot queues behind them.
+ * Journal or CDP trouble never fails the read: it reads the page and says why in
+ * `details.reason`.
  */
-export async function readMainFrameAx(session, tabId, frame, readFull) {
+export async function readMainFrameAx(session, tabId, frame, readFull, onAsked = () => {}) {
   const details = {};
   const t0 = performance.now();
   const lap = (name) => { details[`${name}_ms`] = Math.round((performance.now() - t0) * 10) / 10; };
@@ -124,7 +130,7 @@ export async function readMainFrameAx(session, tabId, frame, readFull) {
         if (journal.status !== 'ok') {
           details.reason = journal.status;
         } else {
-          const got = await refetch(session, journal, entry.byId.get(entry.rootId)?.backendDOMNodeId);
+          const got = await refetch(session, journal, entry.byId.get(entry.rootId)?.backendDOMNodeId, onAsked);
           lap('refetch');
           if (!got) {
             details.reason = 'too many changes';
@@ -152,7 +158,7 @@ export async function readMainFrameAx(session, tabId, frame, readFull) {
     token = null;
   }
   axCache.drop(tabId);
-  const nodes = await fullRead(session, frame, readFull);
+  const nodes = await fullRead(session, frame, readFull, onAsked);
   lap('full');
   if (token) axCache.put(tabId, { frameId: frame.frameId, loaderId: frame.loaderId, token, contextId }, nodes);
   return { nodes, source: 'full', details };

@@ -272,14 +272,17 @@ async function captureOnce(session, tabId, options, stabilization, openStream) {
 /**
  * Each frame's full AX tree, thinned into frame.axNodes or sent to `stream` in parts. The
  * main frame's goes through the tab's AX cache (ax_cache_read.js): a repeated read
- * refetches what the page changed; `frame.ax_source` says which.
+ * refetches what the page changed; `frame.ax_source` says which. `onAsked()`: the main
+ * frame's AX commands are on their way (the caller sends the DOMSnapshot after them).
  */
-function readFrameTrees(session, tabId, frames, errors, stream, timings) {
+function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked = () => {}) {
+  const cached = frames[0] && !frames[0].parentFrameId && !frames[0].out_of_process ? frames[0] : null;
+  if (!cached) onAsked();
   return Promise.all(frames.map(async (frame) => {
     let ax;
     try {
-      if (frame === frames[0] && !frame.parentFrameId && !frame.out_of_process) {
-        const read = await readMainFrameAx(session, tabId, frame, () => fullAXTree(session, frame, errors));
+      if (frame === cached) {
+        const read = await readMainFrameAx(session, tabId, frame, () => fullAXTree(session, frame, errors), onAsked);
         ax = { nodes: read.nodes };
         frame.ax_source = read.source;
         if (read.details.reason) frame.ax_cache_reason = read.details.reason;
@@ -332,8 +335,13 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
   // The AX trees are asked first: the renderer answers in order, so they arrive (and are
   // streamed to the host) while it still computes the DOMSnapshot.
   // Frames in other processes answer in parallel; one renderer serializes its own anyway.
+  // The main frame's read first arms or takes the AX cache's journal (ax_cache_read.js): the
+  // DOMSnapshot waits until its AX commands are sent, so the renderer still answers them first.
+  let axAsked = () => {};
+  const asked = new Promise((resolve) => { axAsked = resolve; });
   const axRead = scoped || !wantsAxTree(options) ? null
-    : timed(timings, 'ax_ms', () => readFrameTrees(session, tabId, frames, errors, stream, timings));
+    : timed(timings, 'ax_ms', () => readFrameTrees(session, tabId, frames, errors, stream, timings, axAsked));
+  if (axRead) await Promise.race([asked, axRead.catch(() => {})]);
   const snapshotRead = dom || scoped ? null : captureDomSnapshots(session, [...frames], sessionOf, timings, errors);
   const treeRead = options?.format === 'outline' && !scoped
     ? timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, [...frames], options, errors)) : null;

@@ -59,6 +59,13 @@ CASES = {
     "shadow": "Shadow changed",
     "title": "Cases, retitled",
     "frame": "Frame changed",
+    "labelfor": "Work email",
+    "describedby": None,
+    "value": None,
+    "radio": None,
+    "select": None,
+    "classhide": None,
+    "ariahidden": None,
 }
 
 
