@@ -171,6 +171,9 @@ export function walkerSteps(walker, timings) {
   if (Number.isFinite(stats.elapsed_ms)) timings.walker_walk_ms = Math.round(stats.elapsed_ms * 10) / 10;
   if (Number.isFinite(stats.ids_ms)) timings.walker_ids_ms = stats.ids_ms;
   for (const [step, ms] of Object.entries(stats.ids?.ms ?? {})) timings[`walker_ids_${step}_ms`] = ms;
+  // records whose backendNodeId came from an earlier read of the same document, and taken
+  if (Number.isInteger(stats.ids?.cached)) timings.walker_ids_cached = stats.ids.cached;
+  if (Number.isInteger(stats.ids?.resolved)) timings.walker_ids_resolved = stats.ids.resolved;
 }
 
 /**

@@ -10,7 +10,7 @@
 import { streamsAx } from './ax_stream.js';
 import { thinAXNodes } from './ax_thin.js';
 import { readMainFrameAx } from './ax_cache_read.js';
-import { captureAxWindow, windowScoped } from './ax_window.js';
+import { captureAxWindow, walkerSteps, windowScoped } from './ax_window.js';
 import { AxError } from './errors.js';
 import { ownerFramePositions } from './frameorder.js';
 import { Navigated, watchMainDocument } from './navwatch.js';
@@ -365,6 +365,7 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
       timed(timings, 'walker_ms', () => captureWalker(tabId, options, session, frames, errors)
         .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
     ]);
+    walkerSteps(walker, timings);
     // Frame ordinals follow document order, as the outline's and SnapshotV1's do.
     if (frames.filter((f) => f.parentFrameId).length > 1) {
       const send = (method, params, sessionId) => session.send(method, params, sessionId);

@@ -9,7 +9,9 @@
 //   (a document's first capture). Runtime.enable would list the contexts too, but it first
 //   replays the page's stored console messages: 150–400 ms on a page that logged 1,000
 //   objects. Then one Runtime.evaluate per world takes the run's elements, deep-serialized:
-//   every node comes back with its backendNodeId and loaderId (→ the CDP frameId);
+//   every node comes back with its backendNodeId and loaderId (→ the CDP frameId); an
+//   element an earlier read of the same world already resolved is not taken again
+//   (walker_id_cache.js: a settled page's second read deep-serializes nothing);
 // - one DOMDebugger.getEventListeners over the document (its root element, depth -1,
 //   pierce) lists the nodes with the listeners that make DOMSnapshot's isClickable (click,
 //   mousedown, mouseup, DOMActivate): a few milliseconds even on 100k elements.
@@ -19,6 +21,8 @@
 // take and the listener read go to it (backendNodeIds are per renderer, so listeners are
 // matched within one session only).
 
+import { recallIds, rememberIds } from './walker_id_cache.js';
+
 export const CLICK_LISTENER_TYPES = Object.freeze(['click', 'mousedown', 'mouseup', 'DOMActivate']);
 const OBJECT_GROUP = 'axsnap-walker-ids';
 const BINDING_PREFIX = '__axsnapWorld_';
@@ -27,12 +31,14 @@ const DEEP = Object.freeze({
   serialization: 'deep', maxDepth: 1, additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' },
 });
 
-/** The expression that hands over (and forgets) the first of `runs` this world holds. */
-export function takeExpression(runs) {
+/** The expression that hands over (and forgets) the first of `runs` this world holds: its
+ * elements, or only those at the record indices `want` (the others' ids are known). */
+export function takeExpression(runs, want = null) {
+  const pick = want === null ? 'els' : `${JSON.stringify(want)}.map((i) => els[i])`;
   return `(() => { const s = globalThis.__axsnapWalker; if (!s) return null;
     for (const r of ${JSON.stringify(runs)}) {
       const els = s.pending.get(r);
-      if (els) { s.pending.delete(r); return [r, ...els]; }
+      if (els) { s.pending.delete(r); return [r, ...${pick}]; }
     }
     return null; })()`;
 }
@@ -47,12 +53,15 @@ export function parseTake(reply) {
   }))];
 }
 
-/** Write backendNodeIds into a run's records and CDP frame ids into its frames. */
-export function applyIds(result, nodes, frameByLoader) {
+/** Write backendNodeIds into a run's records and CDP frame ids into its frames. `indices`:
+ * the record of each node (default: the records in order). */
+export function applyIds(result, nodes, frameByLoader, indices = null) {
   const records = result.elements ?? [];
   let resolved = 0;
-  for (let i = 0; i < records.length && i < nodes.length; i++) {
-    const node = nodes[i];
+  for (let k = 0; k < nodes.length; k++) {
+    const i = indices ? indices[k] : k;
+    if (!(i < records.length)) break;
+    const node = nodes[k];
     if (node.backendNodeId === null) continue;
     records[i].b = node.backendNodeId;
     resolved += 1;
@@ -201,21 +210,35 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
   return contexts;
 }
 
-/** Take each run's elements from its world; returns the records resolved. */
+/** Take each run's elements from its world, but those whose ids are known from an earlier
+ * read of the same world (walker_id_cache.js); returns {resolved, cached} record counts. */
 async function takeRuns(session, contexts, byRun, frameByLoader, errors) {
+  let cached = 0;
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
-    const reply = await session.send('Runtime.evaluate', {
-      expression: takeExpression([run]), contextId, serializationOptions: DEEP, objectGroup: OBJECT_GROUP,
+    const result = byRun.get(run);
+    const { want, filled } = recallIds(result, frameByLoader);
+    cached += filled;
+    const all = want.length === (result.elements ?? []).length;
+    const send = () => session.send('Runtime.evaluate', {
+      expression: takeExpression([run], all ? null : want), contextId, serializationOptions: DEEP,
+      objectGroup: OBJECT_GROUP,
     }, sessionId ?? undefined);
-    const parsed = parseTake(reply);
-    return parsed && byRun.has(parsed[0]) ? applyIds(byRun.get(parsed[0]), parsed.slice(1), frameByLoader) : 0;
+    if (!want.length) {
+      send().catch(() => {}); // nothing to learn: only frees the run's elements in the page
+      return filled;
+    }
+    const parsed = parseTake(await send());
+    if (!parsed || parsed[0] !== run) return filled;
+    const nodes = parsed.slice(1);
+    rememberIds(result, want, nodes);
+    return filled + applyIds(result, nodes, frameByLoader, all ? null : want);
   }));
   let resolved = 0;
   for (const s of taken) {
     if (s.status === 'fulfilled') resolved += s.value;
     else errors.push({ step: 'walker_ids', message: s.reason?.message ?? String(s.reason) });
   }
-  return resolved;
+  return { resolved, cached };
 }
 
 /**
@@ -262,7 +285,7 @@ async function readListeners(session, walker, byRun, contexts, errors) {
  * host then has no backendNodeIds or listeners for them, and keeps serving).
  */
 export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null) {
-  const stats = { resolved: 0, clickable: 0, listeners: 0, worlds: 0, ms: {} };
+  const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, ms: {} };
   let mark = performance.now();
   const lap = (step) => {
     const now = performance.now();
@@ -283,7 +306,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     }
     stats.worlds = contexts.size;
     lap('contexts');
-    stats.resolved = await takeRuns(session, contexts, byRun, frameByLoader, errors);
+    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors));
     lap('take');
     Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors));
     lap('listeners');

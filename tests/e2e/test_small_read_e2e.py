@@ -1,8 +1,11 @@
-"""The AX window read of a small document: one getFullAXTree per frame, cut to the window.
+"""The fixed costs of a small read, cut: each cut keeps the read's output.
 
-The cut must keep what the per-element read keeps: the same page, made bigger than the
-whole-read limit by hidden elements no read shows, gives the same SnapshotV1 nodes and the
-same outline through the per-element read.
+- The AX window read of a small document: one getFullAXTree per frame, cut to the window.
+  The cut must keep what the per-element read keeps: the same page, made bigger than the
+  whole-read limit by hidden elements no read shows, gives the same SnapshotV1 nodes and the
+  same outline through the per-element read.
+- The debugger session kept between reads (lib/debugger.js).
+- backendNodeIds kept per walker world (lib/walker_id_cache.js).
 """
 
 from __future__ import annotations
@@ -68,3 +71,31 @@ def test_reads_reuse_the_kept_debugger_session_across_navigation(
     assert "Send" not in {n["name"] for n in node_records(snapshot)}
     assert snapshot["stabilization"]["stabilized"] is True
     assert "Zq7-attr-S3CRET-pw-91x" not in json.dumps(third)
+
+
+def test_a_reread_takes_only_elements_it_has_not_resolved(browser: Browser, pages_url: str) -> None:
+    """backendNodeIds are kept per walker world (walker_id_cache.js): a second read of the
+    same document deep-serializes nothing it resolved before and gives the same ids; a new
+    document (a reload) is a new world and is resolved in full."""
+    browser.open(pages_url + "padded.html")
+    first = browser.snapshot_raw(format="elements", **NO_WAIT)
+    second = browser.snapshot_raw(format="elements", **NO_WAIT)
+    steps1, steps2 = (r["timings"]["capture_steps"] for r in (first, second))
+    assert steps1["walker_ids_cached"] == 0 and steps1["walker_ids_resolved"] > 10
+    resolved = steps1["walker_ids_resolved"]
+    assert steps2["walker_ids_cached"] == steps2["walker_ids_resolved"] == resolved
+
+    def ids(reply: dict) -> list[tuple]:
+        return [(e["index"], e["backendNodeId"]) for e in reply["result"]["elements"]]
+
+    assert ids(second) == ids(first)
+    assert second["result"]["domtext"] == first["result"]["domtext"]
+    browser.open(pages_url + "padded.html")  # a new document: nothing known
+    third = browser.snapshot_raw(format="elements", **NO_WAIT)
+    assert third["timings"]["capture_steps"]["walker_ids_cached"] == 0
+    snap = browser.snapshot_raw(**NO_WAIT)  # the AX window read uses the same ids
+    assert snap["timings"]["capture_steps"]["walker_ids_cached"] > 10
+    element_ids = {f"0-{b}" for _, b in ids(third)}
+    controls = [n["id"] for n in node_records(snap["result"]["snapshot"])
+                if n["role"] in ("button", "textbox", "checkbox", "combobox", "link")]
+    assert len(controls) >= 5 and set(controls) <= element_ids

@@ -82,8 +82,10 @@ def _result(
         add_vision(result, capture, options)
     from .delta.reply import finish_dom
 
+    started = time.perf_counter()
     cap_strings(result)
     finish_dom(result, options, state, capture.tab.url, snapshot_id)  # after: it may drop parts
+    result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
     return result
 
 
