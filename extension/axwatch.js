@@ -23,8 +23,12 @@
 //   label[for]) and the control of a changed <label>: self.
 // What makes the next read a full one (`doubt`): user or agent input (pointer, keys,
 // focus, text input, drag), a resize, a CSS animation or transition (styles change with no
-// mutation), a changed set of style sheets or rule counts, aria-owns anywhere on the page
-// (it moves subtrees), more than MAX_NODES changed nodes.
+// mutation), a popover or dialog toggled, a dialog's `open`, full screen, a URL fragment
+// change (:target), a changed set of style sheets or rule counts, aria-owns anywhere on the
+// page (it moves subtrees), an `id` changed, more than MAX_NODES changed nodes.
+// Not seen (known gaps): style-only changes from rule edits that keep the rule count
+// (rule.style.x = ...), :defined flipping with no mutation, a closed shadow root on a
+// non-custom element, non-composed toggle events inside shadow trees.
 //
 // A classic script (content scripts cannot be modules): the journal is a plain factory so
 // the node tests can drive it over a small fake DOM.
@@ -32,7 +36,10 @@
 const AXWATCH_MAX_NODES = 400;
 const AXWATCH_MAX_SIBLINGS = 32;
 const AXWATCH_DOUBT_EVENTS = ['pointerover', 'pointerout', 'pointerdown', 'keydown', 'focusin', 'focusout',
-  'input', 'change', 'dragstart', 'drop', 'animationstart', 'animationend', 'transitionend'];
+  'input', 'change', 'dragstart', 'drop', 'animationstart', 'animationend', 'transitionend',
+  // popovers and dialogs shown by script (no mutation; a modal one makes the rest inert),
+  // full screen, a :target change
+  'toggle', 'beforetoggle', 'close', 'cancel', 'fullscreenchange'];
 const AXWATCH_IDREF_ATTRS = ['aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-activedescendant',
   'aria-details', 'aria-errormessage', 'aria-flowto', 'headers', 'list', 'for'];
 const AXWATCH_CONTROLS = 'input,select,textarea,option';
@@ -76,6 +83,10 @@ function createAxWatch(doc, env) {
         addSelf(r.target);
       } else if (r.type === 'attributes') {
         if (r.attributeName === 'id') { doubt = doubt ?? 'an id changed'; continue; }
+        if (r.attributeName === 'open' && r.target.localName === 'dialog') {
+          doubt = doubt ?? 'a dialog opened or closed'; // a modal one makes the rest inert
+          continue;
+        }
         withSiblings(r.target);
         addSelf(r.target.parentNode);
       }
@@ -231,8 +242,9 @@ function installAxWatch() {
     },
   });
   const how = { capture: true, passive: true };
-  for (const type of AXWATCH_DOUBT_EVENTS) document.addEventListener(type, () => watch.doubt(`page input (${type})`), how);
+  for (const type of AXWATCH_DOUBT_EVENTS) document.addEventListener(type, () => watch.doubt(`page event (${type})`), how);
   window.addEventListener('resize', () => watch.doubt('the window resized'), how);
+  window.addEventListener('hashchange', () => watch.doubt('the URL fragment changed (:target)'), how);
   // Read by lib/ax_cache_read.js through Runtime.evaluate in this world.
   Object.defineProperty(globalThis, '__axsnapAxWatch', { value: watch, configurable: false });
 }

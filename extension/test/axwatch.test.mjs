@@ -122,8 +122,8 @@ test('doubt, aria-owns, style sheets, id changes and too many changes mean a ful
   const { doc, body, list } = page();
   const { watch, record, take } = world(doc);
   let token = watch.arm();
-  watch.doubt('page input (keydown)');
-  ({ next: token } = (() => { const r = take(token); assert.equal(r.status, 'page input (keydown)'); return r; })());
+  watch.doubt('page event (keydown)');
+  ({ next: token } = (() => { const r = take(token); assert.equal(r.status, 'page event (keydown)'); return r; })());
   doc.styleSheets = [{ cssRules: { length: 3 } }];
   let r = take(token);
   assert.equal(r.status, 'style sheets changed');
@@ -132,6 +132,12 @@ test('doubt, aria-owns, style sheets, id changes and too many changes mean a ful
   record({ type: 'attributes', target: list, attributeName: 'id' });
   r = take(r.next);
   assert.equal(r.status, 'an id changed');
+  const dialog = body.append(new El('dialog'));
+  r = take(r.next);
+  record({ type: 'attributes', target: dialog, attributeName: 'open' });
+  r = take(r.next);
+  assert.equal(r.status, 'a dialog opened or closed');
+  dialog.remove();
   body.append(new El('div', { 'aria-owns': 'x' }));
   r = take(r.next);
   assert.equal(r.status, 'aria-owns on the page');

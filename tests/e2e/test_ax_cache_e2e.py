@@ -107,7 +107,11 @@ def test_input_and_bulk_changes_mean_a_full_read(browser: Browser, pages_url: st
     _page_read(browser)
     browser.run_in_target("document.getElementById('remember')"
                           ".dispatchEvent(new Event('change', {bubbles: true}))")
-    assert _page_read(browser)["quality"]["ax_source"] == "full: page input (change)"
+    assert _page_read(browser)["quality"]["ax_source"] == "full: page event (change)"
+    browser.run_in_target("document.getElementById('pop').showPopover()")  # no mutation
+    shown = _page_read(browser)
+    assert shown["quality"]["ax_source"] == "full: page event (beforetoggle)"
+    assert "Popover link" in _names(shown)
     browser.run_in_target("window.cases.rows(500)")
     bulk = _page_read(browser)
     assert bulk["quality"]["ax_source"] == "full: too many changes"
