@@ -4,6 +4,26 @@
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
+/**
+ * SnapshotV1 as text for people: indented, with `ax_tree.columns` and each node row on a
+ * line of its own (an indented row would spread its cells over six lines or more).
+ */
+export function snapshotText(snapshot) {
+  const tree = snapshot?.ax_tree;
+  if (!tree || !Array.isArray(tree.nodes) || !tree.nodes.length) return json(snapshot);
+  const text = JSON.stringify({ ...snapshot, ax_tree: {} }, null, 2);
+  const parts = Object.entries(tree).map(([key, value]) => (key === 'nodes'
+    ? `    "nodes": [\n${value.map((row) => `      ${JSON.stringify(row)}`).join(',\n')}\n    ]`
+    : `    ${JSON.stringify(key)}: ${JSON.stringify(value)}`));
+  // a function, so that "$&" in a page's text is not a replacement pattern
+  return `${text.replace('"ax_tree": {}', () => `"ax_tree": {\n${parts.join(',\n')}\n  }`)}\n`;
+}
+
+/** The text of one JSON document of the run (the JSON view's raw text, Copy, Download). */
+export function docText(doc) {
+  return doc.key === 'snapshot' ? snapshotText(doc.value) : json(doc.value);
+}
+
 /** The run's full outline result: rebuilt from a delta when the reply held one. */
 export function fullOutline(run) {
   return run.outlineFull ?? run.parts?.outline?.result ?? null;
@@ -32,7 +52,7 @@ export function outputsOf(run) {
   const out = [];
   const add = (key, label, name, mime, data) => out.push({ key, label, name, mime, data });
   const snapshot = run.parts?.snapshot?.result?.snapshot;
-  if (snapshot) add('snapshot', 'SnapshotV1 JSON', 'snapshot.json', 'application/json', json(snapshot));
+  if (snapshot) add('snapshot', 'SnapshotV1 JSON', 'snapshot.json', 'application/json', snapshotText(snapshot));
   const dom = run.parts?.dom?.result;
   if (dom) {
     if (typeof dom.domtext === 'string') add('domtext', 'DOM text', 'dom.txt', 'text/plain', dom.domtext);

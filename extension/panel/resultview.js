@@ -5,7 +5,7 @@ import { deltaView } from './delta.js';
 import { renderDomText } from './domtext.js';
 import { copy, download } from './files.js';
 import { renderJsonTree, searchJson } from './jsontree.js';
-import { archiveName, fullOutline, jsonDocs, outputsOf } from './outputs.js';
+import { archiveName, docText, fullOutline, jsonDocs, outputsOf } from './outputs.js';
 import { renderPage } from './page.js';
 import { nextZoom, renderSom } from './som.js';
 import { zip } from './zip.js';
@@ -90,7 +90,7 @@ export function createResultView({ setStatus }) {
 
   function showJson() {
     const doc = currentDoc();
-    $('rawjson').textContent = doc ? JSON.stringify(doc.value, null, 2) : '';
+    $('rawjson').textContent = doc ? docText(doc) : '';
     tree = doc ? renderJsonTree($('tree'), doc.value, doc.label) : null;
     if (!doc) $('tree').replaceChildren();
     search();
@@ -250,11 +250,11 @@ export function createResultView({ setStatus }) {
   });
   $('copy-json').addEventListener('click', () => {
     const doc = currentDoc();
-    if (doc) copyOutput({ data: JSON.stringify(doc.value, null, 2), mime: 'application/json' }, 'JSON');
+    if (doc) copyOutput({ data: docText(doc), mime: 'application/json' }, 'JSON');
   });
   $('download-json').addEventListener('click', () => {
     const doc = currentDoc();
-    if (doc) download(doc.name, `${JSON.stringify(doc.value, null, 2)}\n`, 'application/json');
+    if (doc) download(doc.name, docText(doc), 'application/json');
   });
   $('copy-domtext').addEventListener('click', () => copyOutput(output('domtext'), 'DOM text'));
   $('download-domtext').addEventListener('click', () => save(output('domtext')));

@@ -6,7 +6,7 @@ import { domLines, stepIndex } from '../panel/domtext.js';
 import { cleanMessage, humanError } from '../panel/errors.js';
 import { describeRun, pushRun, storeHistory } from '../panel/history.js';
 import { preview, searchJson } from '../panel/jsontree.js';
-import { archiveName, jsonDocs, outputsOf } from '../panel/outputs.js';
+import { archiveName, docText, jsonDocs, outputsOf, snapshotText } from '../panel/outputs.js';
 import { applyEvent, headline, stageRows, startProgress } from '../panel/progress.js';
 import { markBoxes, nextZoom } from '../panel/som.js';
 import { INSTALL_COMMAND } from '../lib/native.js';
@@ -28,6 +28,21 @@ test('a closed array previews as one line of JSON: a SnapshotV1 node row reads a
   assert.equal(preview({ role: 'button' }), '');
   const long = preview([0, 'x'.repeat(300)]);
   assert.ok(long.endsWith('…') && long.length === 121);
+});
+
+test('SnapshotV1 as text: one node row a line, the same JSON, "$&" in a name kept', () => {
+  const snapshot = { snapshot_version: '3', title: '"ax_tree": {}', ax_tree: { columns: ['depth', 'id', 'role', 'name', 'bbox', 'props'],
+    nodes: [[0, '0-1', 'RootWebArea', 'Pay $& go', null, { focused: true }], [1, '0-2', 'button', 'OK', [1, 2, 3, 4]]] }, frames: [] };
+  const text = snapshotText(snapshot);
+  assert.deepEqual(JSON.parse(text), snapshot);
+  const lines = text.split('\n');
+  assert.ok(lines.includes('      [0,"0-1","RootWebArea","Pay $& go",null,{"focused":true}],'));
+  assert.ok(lines.includes('      [1,"0-2","button","OK",[1,2,3,4]]'));
+  assert.ok(lines.includes('    "columns": ["depth","id","role","name","bbox","props"],'));
+  assert.equal(docText({ key: 'snapshot', value: snapshot }), text);
+  assert.equal(docText({ key: 'dom', value: { a: 1 } }), '{\n  "a": 1\n}\n');
+  const empty = { ax_tree: { columns: [], nodes: [] } };
+  assert.deepEqual(JSON.parse(snapshotText(empty)), empty);
 });
 
 test('DOM text lines know their element index', () => {

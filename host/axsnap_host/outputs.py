@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .pipeline.ax.snapshot import snapshot_json
+
 
 def write_outputs(result: dict[str, Any], out_dir: Path) -> list[Path]:
     """Write every output present in a snapshot reply's ``result``; return the paths."""
@@ -19,7 +21,7 @@ def write_outputs(result: dict[str, Any], out_dir: Path) -> list[Path]:
         written.append(path)
 
     if result.get("snapshot") is not None:
-        dump("snapshot.json", json.dumps(result["snapshot"], indent=2, ensure_ascii=False) + "\n")
+        dump("snapshot.json", snapshot_json(result["snapshot"], indent=2) + "\n")  # a row a line
     if result.get("domtext") is not None:
         dump("dom.txt", result["domtext"])
     if result.get("elements") is not None:

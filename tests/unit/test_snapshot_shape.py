@@ -195,3 +195,17 @@ def test_a_tree_deeper_than_python_recursion_renders_and_reads_back() -> None:
         assert snapshot["quality"]["failures"] == [
             {"step": "ax_tree", "frame": "X", "reason": "gone"},
             {"step": "dom_snapshot", "reason": "boom"}]
+
+
+def test_the_file_for_people_puts_one_row_on_a_line(taken) -> None:
+    """snapshot.json (``axsnap snapshot --out``, the demo, batch) is indented for people but
+    keeps each node row on one line; it is the same JSON."""
+    for label, snapshot in taken:
+        text = snapshot_json(snapshot, indent=2)
+        assert json.loads(text) == snapshot, label
+        lines = text.splitlines()
+        for row in snapshot["ax_tree"]["nodes"]:
+            assert f"      {snapshot_json(row)}" in {line.rstrip(",") for line in lines}
+        envelope = json.dumps({**snapshot, "ax_tree": {}}, indent=2).splitlines()
+        rows = snapshot["ax_tree"]["nodes"]
+        assert len(lines) == len(envelope) + len(rows) + 4, label  # ax_tree {, columns, nodes [, ]

@@ -242,6 +242,24 @@ def build_snapshot(
 
 
 def snapshot_json(snapshot: dict[str, Any], indent: int | None = None) -> str:
-    """The canonical JSON text of a snapshot dict (stable for a stable dict)."""
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(snapshot, ensure_ascii=False, indent=indent, separators=separators)
+    """The JSON text of a snapshot dict (stable for a stable dict): compact, as a model
+    reads it; with ``indent``, for people: the envelope indented, ``ax_tree.columns`` and
+    each node row on a line of their own (an indented row spreads over six lines or more)."""
+    if indent is None:
+        return json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
+    tree = snapshot.get("ax_tree")
+    if not isinstance(tree, dict) or not tree.get("nodes"):
+        return json.dumps(snapshot, ensure_ascii=False, indent=indent)
+    text = json.dumps({**snapshot, "ax_tree": {}}, ensure_ascii=False, indent=indent)
+    pad = " " * indent
+    parts = []
+    for key, value in tree.items():
+        if key == "nodes":
+            rows = ",\n".join(f"{pad * 3}{snapshot_json(row)}" for row in value)
+            parts.append(f'{pad * 2}"nodes": [\n{rows}\n{pad * 2}]')
+        else:
+            parts.append(f"{pad * 2}{json.dumps(key)}: {snapshot_json(value)}")
+    block = "{\n" + ",\n".join(parts) + f"\n{pad}}}"
+    # the first '"ax_tree": {}' is the key's: a string holding those characters is written
+    # with escaped quotes
+    return text.replace('"ax_tree": {}', f'"ax_tree": {block}', 1)
