@@ -1,8 +1,6 @@
 // Helpers for automation clients on bridge.html. Every call resolves with a JSON string.
 
-// The service worker stopped before it answered (Chrome stops idle workers; a crash): the
-// message port closes without a reply. Say so, in the structured shape every reply has.
-const WORKER_GONE = /message port closed|receiving end does not exist|message channel closed/i;
+import { WORKER_GONE, workerStopped } from './lib/worker_stopped.js';
 
 async function call(fn) {
   try {
@@ -11,11 +9,8 @@ async function call(fn) {
     return JSON.stringify(reply);
   } catch (e) {
     const message = String(e?.message ?? e);
-    if (WORKER_GONE.test(message)) {
-      return JSON.stringify({ ok: false, error: { code: 'capture_failed',
-        message: `the extension's service worker stopped before it answered (${message})`,
-        hint: 'retry: a new worker starts on the next request and frees the tab' } });
-    }
+    // the service worker stopped before it answered: the structured shape every reply has
+    if (WORKER_GONE.test(message)) return JSON.stringify(workerStopped(message));
     return JSON.stringify({ ok: false, error: { code: e?.code ?? 'internal_error', message, hint: '' } });
   }
 }
@@ -40,9 +35,7 @@ function startJob(message) {
   });
   port.onDisconnect.addListener(() => {
     void chrome.runtime.lastError;
-    job.reply ??= { ok: false, error: { code: 'capture_failed',
-      message: "the extension's service worker stopped before it answered",
-      hint: 'retry: a new worker starts on the next request' } };
+    job.reply ??= workerStopped();
   });
   port.postMessage(message);
   return { ok: true, token };

@@ -4,6 +4,7 @@ export const AXSNAP_ID = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf'; // fixed by axsnap'
 
 // axsnap was there but its service worker stopped mid-request (Chrome stops idle workers;
 // a crash): the channel closes without a reply. Not "axsnap missing": a retry is served.
+// The same error axsnap's own pages give (axsnap's extension/lib/worker_stopped.js).
 const WORKER_STOPPED = /message (port|channel) closed/i;
 
 /**
@@ -19,9 +20,9 @@ export async function askAxsnap(message) {
       return {
         ok: false,
         error: {
-          code: 'capture_failed',
-          message: `axsnap's service worker stopped before it answered (${e?.message ?? e})`,
-          hint: 'Retry: a new worker starts on the next request and frees the tab.',
+          code: 'worker_stopped',
+          message: `axsnap's service worker stopped before it answered (${e?.message ?? e}).`,
+          hint: 'Retry: the next request starts a new worker, which frees the tab.',
         },
       };
     }

@@ -1,12 +1,9 @@
 // Ask the service worker for one snapshot over a port, hearing its stages as they run.
 // (The one-shot chrome.runtime.sendMessage API stays the same for every other caller.)
 
-export const PORT_NAME = 'axsnap-request';
+import { workerStopped } from '../lib/worker_stopped.js';
 
-const stopped = {
-  ok: false,
-  error: { code: 'internal_error', message: 'The axsnap service worker stopped before it answered.', hint: 'Try again.' },
-};
+export const PORT_NAME = 'axsnap-request';
 
 /** Send `message`; `onProgress({stage, state, ms?})` per stage; resolves with the reply. */
 export function request(message, onProgress) {
@@ -25,7 +22,7 @@ export function request(message, onProgress) {
       void chrome.runtime.lastError; // read, so Chrome does not log it as unchecked
       if (!settled) {
         settled = true;
-        resolve(stopped);
+        resolve(workerStopped());
       }
     });
     port.postMessage(message);

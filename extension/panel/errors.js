@@ -45,6 +45,10 @@ const KNOWN = {
     title: 'The capture failed',
     hint: 'Reload the tab and try again.',
   },
+  worker_stopped: {
+    title: 'axsnap stopped before it answered',
+    hint: 'Chrome stopped axsnap\'s background worker mid-request. Try again: it starts afresh and frees the tab.',
+  },
   request_too_large: {
     title: 'The page is too large to send to the host',
     hint: 'Try "Viewport only" or a single output.',

@@ -81,7 +81,7 @@ test('errors read as people talk, with the install command when the host is miss
   const restricted = humanError({ code: 'restricted_page', message: 'Chrome internal pages (chrome://) cannot be captured.' });
   assert.match(restricted.title, /cannot be captured/);
   assert.equal(restricted.command, undefined);
-  for (const code of ['debugger_busy', 'page_navigated', 'tab_not_found', 'host_exited']) {
+  for (const code of ['debugger_busy', 'page_navigated', 'tab_not_found', 'host_exited', 'worker_stopped']) {
     const h = humanError({ code, message: 'm' });
     assert.ok(h.title && h.hint, code);
   }

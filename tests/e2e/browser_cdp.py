@@ -12,6 +12,7 @@ closed", and the next event starts a fresh worker whose globals are new). This i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import urllib.request
@@ -37,15 +38,25 @@ class BrowserCDP:
     def close(self) -> None:
         self._ws.close()
 
-    def call(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    def call(self, method: str, params: dict[str, Any] | None = None,
+             session: str | None = None, timeout_s: float = 30.0) -> dict[str, Any]:
+        """Send a command (to ``session``: an attached target) and wait for its answer;
+        RuntimeError for an error answer or none within ``timeout_s``."""
         self._next += 1
-        self._ws.send(json.dumps({"id": self._next, "method": method, "params": params or {}}))
-        while True:  # events are skipped: nothing here enables a domain
-            answer = json.loads(self._ws.recv())
-            if answer.get("id") == self._next:
-                if "error" in answer:
-                    raise RuntimeError(f"{method}: {answer['error']}")
-                return answer["result"]
+        message: dict[str, Any] = {"id": self._next, "method": method, "params": params or {}}
+        if session is not None:
+            message["sessionId"] = session
+        self._ws.send(json.dumps(message))
+        self._ws.settimeout(timeout_s)
+        try:
+            while True:  # events and late answers are skipped: nothing here enables a domain
+                answer = json.loads(self._ws.recv())
+                if answer.get("id") == self._next:
+                    if "error" in answer:
+                        raise RuntimeError(f"{method}: {answer['error']}")
+                    return dict(answer["result"])
+        except websocket.WebSocketTimeoutException as err:
+            raise RuntimeError(f"{method}: no answer within {timeout_s} s") from err
 
     def worker_target(self, extension_id: str = EXTENSION_ID) -> str | None:
         """The target id of the extension's running service worker (None: not running)."""
@@ -55,12 +66,35 @@ class BrowserCDP:
                 return str(info["targetId"])
         return None
 
-    def stop_worker(self, extension_id: str = EXTENSION_ID, within_s: float = 10.0) -> None:
-        """Stop the extension's service worker and wait until it is gone."""
+    def evaluate_in(self, target: str, expression: str, timeout_s: float = 30.0) -> Any:
+        """Evaluate ``expression`` in the target (a worker's global scope); its value."""
+        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
+                            timeout_s=timeout_s)["sessionId"]
+        try:
+            answer = self.call("Runtime.evaluate", {"expression": expression,
+                                                    "returnByValue": True},
+                               session=session, timeout_s=timeout_s)
+            return answer.get("result", {}).get("value")
+        finally:
+            with contextlib.suppress(RuntimeError):  # the target went away
+                self.call("Target.detachFromTarget", {"sessionId": session}, timeout_s=timeout_s)
+
+    def stop_worker(self, extension_id: str = EXTENSION_ID, within_s: float = 30.0) -> None:
+        """Stop the extension's service worker; return once it is gone or a new one (a fresh
+        global scope: an extension page may wake it at once) runs in its place."""
         target = self.worker_target(extension_id)
         assert target is not None, "the extension's service worker is not running"
+        mark = f"stopped-{time.monotonic_ns()}"
+        self.evaluate_in(target, f"globalThis.axsnapTestMark = {json.dumps(mark)}")
         self.call("Target.closeTarget", {"targetId": target})
-        deadline = time.monotonic() + within_s
-        while self.worker_target(extension_id) is not None:
-            assert time.monotonic() < deadline, "the service worker did not stop"
+        started = time.monotonic()
+        while (now := self.worker_target(extension_id)) is not None:
+            waited = time.monotonic() - started
+            assert waited < within_s, "the service worker did not stop"
+            if waited > 2.0:  # still listed: gone and started again (the same target id)?
+                try:  # a worker on its way out may never answer: ask briefly
+                    if self.evaluate_in(now, "globalThis.axsnapTestMark ?? null", 5.0) != mark:
+                        return  # a new worker
+                except RuntimeError:
+                    pass  # it went away while we asked
             time.sleep(0.05)

@@ -18,7 +18,11 @@ from typing import Any
 
 import pytest
 from browser_cdp import BrowserCDP
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
 
+from axsnap_host import EXTENSION_ID
 from axsnap_host.browser import Browser
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 
@@ -112,9 +116,9 @@ def test_worker_stopped_mid_capture_python_client(faulty: Browser, cdp: BrowserC
         faulty.snapshot(**BUSY)
     waited = time.monotonic() - started
     stopper.join()
-    assert caught.value.code == ErrorCode.CAPTURE_FAILED
+    assert caught.value.code == ErrorCode.WORKER_STOPPED
     assert "service worker stopped" in caught.value.message
-    assert caught.value.hint.startswith("retry")
+    assert caught.value.hint.startswith("Retry")
     assert waited < 40, f"the stop answered after {waited:.1f} s: it was the capture's own end"
     # Chrome kept the stopped worker's session on the tab: an orphan only a new worker frees
     assert own_session_on(faulty, ticking)
@@ -142,7 +146,7 @@ def test_worker_stopped_between_requests(faulty: Browser, cdp: BrowserCDP, ticki
 def test_worker_stopped_mid_capture_agent_api(faulty: Browser, cdp: BrowserCDP,
                                               ticking: int) -> None:
     """An agent extension asking through the example's client (askAxsnap) hears a structured
-    capture_failed, not "axsnap is missing", and its next request is served."""
+    worker_stopped, not "axsnap is missing", and its next request is served."""
     driver = faulty.driver
     driver.switch_to.new_window("window")
     driver.get(f"chrome-extension://{AGENT_ID}/agent.html")
@@ -168,7 +172,7 @@ def test_worker_stopped_mid_capture_agent_api(faulty: Browser, cdp: BrowserCDP,
         cdp.stop_worker()
         failed = answer()
         assert failed["ok"] is False
-        assert failed["error"]["code"] == "capture_failed", failed
+        assert failed["error"]["code"] == ErrorCode.WORKER_STOPPED, failed
         assert "service worker stopped" in failed["error"]["message"]
         driver.switch_to.window(agent)
         driver.execute_script(ask, {"type": "snapshot", "tabId": ticking, "options": NOW})
@@ -179,6 +183,40 @@ def test_worker_stopped_mid_capture_agent_api(faulty: Browser, cdp: BrowserCDP,
         driver.switch_to.window(agent)
         driver.close()
         driver.switch_to.window(faulty.target_handle)
+
+
+def test_worker_stopped_mid_capture_panel(faulty: Browser, cdp: BrowserCDP,
+                                          ticking: int) -> None:
+    """The side panel's run ends in words (worker_stopped), not a spinner that never stops."""
+    driver = faulty.driver
+    driver.switch_to.new_window("window")
+    panel = driver.current_window_handle
+    driver.get(f"chrome-extension://{EXTENSION_ID}/sidepanel.html")
+    driver.execute_async_script("chrome.storage.local.set({panelOptions: arguments[0]})"
+                                ".then(arguments[1])", {"stabilize": BUSY["stabilize"]})
+    driver.get(f"chrome-extension://{EXTENSION_ID}/sidepanel.html?tabId={ticking}")
+    try:
+        WebDriverWait(driver, 10, poll_frequency=0.05).until(
+            lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+        driver.find_element(By.ID, "snapshot").click()
+        deadline = time.monotonic() + 20
+        while not own_session_on(faulty, ticking):  # the panel's capture has the tab
+            assert time.monotonic() < deadline, "the panel's capture never started"
+            time.sleep(0.2)
+        cdp.stop_worker()
+        driver.switch_to.window(panel)
+        WebDriverWait(driver, 20, poll_frequency=0.05).until(
+            ec.visibility_of_element_located((By.ID, "error")))
+        assert driver.find_element(By.ID, "error-code").text == "worker_stopped"
+        assert driver.find_element(By.ID, "error-title").text == "axsnap stopped before it answered"
+        assert not driver.find_element(By.ID, "spinner").is_displayed()
+    finally:
+        driver.switch_to.window(panel)
+        driver.execute_async_script("chrome.storage.local.remove('panelOptions')"
+                                    ".then(arguments[0])")
+        driver.close()
+        driver.switch_to.window(faulty.target_handle)
+    assert "Ticker" in faulty.snapshot(**NOW).combinedTree
 
 
 def holder_call(browser: Browser, handle: str, name: str, tab_id: int) -> dict[str, Any]:

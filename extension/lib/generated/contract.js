@@ -290,6 +290,7 @@ export const ERROR_CODES = deepFreeze({
   "CAPTURE_FAILED": "capture_failed",
   "REQUEST_TOO_LARGE": "request_too_large",
   "STALE_ELEMENT": "stale_element",
+  "WORKER_STOPPED": "worker_stopped",
   "HOST_NOT_FOUND": "host_not_found",
   "HOST_FORBIDDEN": "host_forbidden",
   "HOST_EXITED": "host_exited",

@@ -30,6 +30,8 @@ class ErrorCode(StrEnum):
     CAPTURE_FAILED = "capture_failed"
     REQUEST_TOO_LARGE = "request_too_large"
     STALE_ELEMENT = "stale_element"
+    # the service worker stopped (Chrome stops idle workers) before it answered: retry
+    WORKER_STOPPED = "worker_stopped"
     # host process (extension side)
     HOST_NOT_FOUND = "host_not_found"
     HOST_FORBIDDEN = "host_forbidden"
