@@ -168,6 +168,7 @@ async function frameWindowNodes(session, frame, target, errors, steps) {
 export function walkerSteps(walker, timings) {
   const stats = walker?.stats ?? {};
   if (Number.isFinite(stats.inject_ms)) timings.walker_inject_ms = stats.inject_ms;
+  if (Number.isInteger(stats.walker_sources)) timings.walker_sources = stats.walker_sources;
   if (Number.isFinite(stats.elapsed_ms)) timings.walker_walk_ms = Math.round(stats.elapsed_ms * 10) / 10;
   if (Number.isFinite(stats.ids_ms)) timings.walker_ids_ms = stats.ids_ms;
   for (const [step, ms] of Object.entries(stats.ids?.ms ?? {})) timings[`walker_ids_${step}_ms`] = ms;

@@ -1,7 +1,9 @@
 // axsnap DOM-channel walker: one self-contained function that runs inside the page.
 //
 // It is injected with chrome.scripting.executeScript({func: axsnapWalk, world: 'ISOLATED'})
-// and must therefore reference nothing outside its own body (no imports, no closures). The
+// and must therefore reference nothing outside its own body (no imports, no closures).
+// With opts.keepAs it keeps itself in that world, and later reads of the document run the
+// kept function instead of injecting the source again (walker_capture.js). The
 // same source runs in a plain page for tests (Selenium strips the `export`); there
 // chrome.dom is absent and only open shadow roots are reachable.
 //
@@ -73,6 +75,12 @@
 // A frame whose parent can reach it returns {v:1, covered:true, url}.
 export function axsnapWalk(opts) {
   const t0 = performance.now();
+  // opts.keepAs (the extension): keep this very function in this isolated world under that
+  // name, so the next read of the document runs it without its source injected again
+  // (walker_capture.js). The page cannot see the extension's world.
+  if (opts && typeof opts.keepAs === 'string' && opts.keepAs.startsWith('__axsnapWalk_')) {
+    globalThis[opts.keepAs] = axsnapWalk;
+  }
   // The extension's one-off binding (walker_ids.js): called once at the end to name this
   // world's execution context; its global is dropped at once, whatever happens next.
   let report = null;

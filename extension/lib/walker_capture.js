@@ -86,14 +86,64 @@ const inject = (target, func, args) => chrome.scripting.executeScript({
   target, world: 'ISOLATED', func, args, injectImmediately: true,
 });
 
+/** A short hash of a text (FNV-1a, 32 bits, hex): names this build's walker. */
+export function sourceTag(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+// The name the walker keeps itself under in a document's isolated world: another build of
+// the extension (a reload leaves old worlds in open documents) keeps another one.
+export const KEEP_AS = `__axsnapWalk_${sourceTag(axsnapWalk.toString())}`;
+
+/** Injected instead of the walker where a document keeps it: runs the kept walker, or says
+ * it has none (a new document: the caller injects the walker itself there). */
+export function runKeptWalker(keepAs, opts) {
+  const walk = globalThis[keepAs];
+  return typeof walk === 'function' ? walk(opts) : { v: 1, notKept: true };
+}
+
+const MAX_KEPT_TABS = 256;
+const keptTabs = new Set(); // tabs whose documents may keep the walker (this worker put it there)
+
+/**
+ * Run the walker in `target`'s frames: the kept walker where a document has it (the tab was
+ * walked before), the walker's source where it does not. Results in the injection's order.
+ */
+async function injectWalker(tabId, target, opts) {
+  const walkerOpts = { ...opts, keepAs: KEEP_AS };
+  if (!keptTabs.has(tabId)) {
+    const results = await inject(target, axsnapWalk, [walkerOpts]);
+    keptTabs.add(tabId);
+    while (keptTabs.size > MAX_KEPT_TABS) keptTabs.delete(keptTabs.values().next().value);
+    return { results, injected: (results ?? []).length };
+  }
+  const results = await inject(target, runKeptWalker, [KEEP_AS, walkerOpts]);
+  const missing = (results ?? []).filter((r) => r.result?.notKept).map((r) => r.frameId);
+  if (!missing.length) return { results, injected: 0 };
+  const more = await inject({ tabId, frameIds: missing }, axsnapWalk, [walkerOpts]);
+  const byFrame = new Map((more ?? []).map((r) => [r.frameId, r]));
+  return {
+    results: results.map((r) => (r.result?.notKept ? byFrame.get(r.frameId) : r)).filter(Boolean),
+    injected: missing.length,
+  };
+}
+
+/** Forget which tabs keep the walker (tests; a closed tab needs nothing: its ids are not reused soon). */
+export function forgetKeptWalkers() {
+  keptTabs.clear();
+}
+
 /** Run the walker in every frame it can reach; the top frame's result with `subframes`. */
 async function walkFrames(tabId, opts, errors = []) {
   const t0 = performance.now();
   let results;
+  let injected = 0;
   let allFrames = true;
   try {
-    results = await withDeadline(inject({ tabId, allFrames: true }, axsnapWalk, [opts]),
-      WALK_ALL_FRAMES_MS, 'walker in every frame');
+    ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, allFrames: true }, opts),
+      WALK_ALL_FRAMES_MS, 'walker in every frame'));
   } catch (e) {
     // One frame refusing injection (an error page, a restricted URL) or never answering
     // must not cost the top frame: fall back to it alone (it walks same-origin frames).
@@ -101,8 +151,8 @@ async function walkFrames(tabId, opts, errors = []) {
     if (e instanceof DeadlineError) {
       errors.push({ step: 'walker_frames', message: `${e.message}: only the top frame was walked (cross-origin frames are missing)` });
     }
-    results = await withDeadline(inject({ tabId, frameIds: [0] }, axsnapWalk, [opts]),
-      WALK_TOP_FRAME_MS, 'walker in the top frame');
+    ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, frameIds: [0] }, opts),
+      WALK_TOP_FRAME_MS, 'walker in the top frame'));
   }
   const first = (results ?? []).find((r) => r.frameId === 0);
   if (!first) throw new Error('walker: no result from the top frame');
@@ -117,6 +167,7 @@ async function walkFrames(tabId, opts, errors = []) {
     inject_ms: round(performance.now() - t0),
     all_frames: allFrames,
     frames_injected: (results ?? []).length,
+    walker_sources: injected, // frames that got the walker's source (the rest ran a kept one)
     subframes_walked: out.subframes.length,
   };
   out.documentId = first.documentId ?? null;

@@ -99,3 +99,21 @@ def test_a_reread_takes_only_elements_it_has_not_resolved(browser: Browser, page
     controls = [n["id"] for n in node_records(snap["result"]["snapshot"])
                 if n["role"] in ("button", "textbox", "checkbox", "combobox", "link")]
     assert len(controls) >= 5 and set(controls) <= element_ids
+
+
+def test_a_document_keeps_the_walker_between_reads(browser: Browser, pages_url: str,
+                                                   cross_site_url: str) -> None:
+    """The walker's source is injected once per document (its frames included) and kept in
+    the extension's isolated world; later reads run the kept walker, a new document gets
+    the source again, and the reads give the same output."""
+    url = pages_url + f"frames.html?cross={cross_site_url}"
+    browser.open(url)
+    first = browser.snapshot_raw(format="domtext", **NO_WAIT)
+    second = browser.snapshot_raw(format="domtext", **NO_WAIT)
+    assert first["timings"]["capture_steps"]["walker_sources"] >= 2  # the page and its frames
+    assert second["timings"]["capture_steps"]["walker_sources"] == 0
+    assert second["result"]["domtext"] == first["result"]["domtext"]
+    browser.open(url)
+    third = browser.snapshot_raw(format="domtext", **NO_WAIT)
+    assert third["timings"]["capture_steps"]["walker_sources"] >= 2
+    assert third["result"]["domtext"] == first["result"]["domtext"]
