@@ -8,14 +8,11 @@
 
 from __future__ import annotations
 
-import json
-import os
-import signal
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
+from host_procs import Watched, kill_when_busy, rss_kib, the_host
 
 from axsnap_host.browser import Browser
 from axsnap_host.models.errors import ErrorCode
@@ -23,27 +20,6 @@ from axsnap_host.models.errors import ErrorCode
 pytestmark = pytest.mark.e2e
 
 NOW = {"stabilize": {"enabled": False}}
-
-
-def rss_kib(pid: int) -> int:
-    """The process's resident set (VmRSS, KiB)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise AssertionError(f"no VmRSS for {pid}")
-
-
-def cpu_s(pid: int) -> float:
-    """User + system CPU time the process used so far (seconds)."""
-    text = Path(f"/proc/{pid}/stat").read_text()
-    fields = text[text.rfind(")") + 2:].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def the_host(browser: Browser) -> int:
-    pids = browser.host_pids()
-    assert len(pids) == 1, pids
-    return pids[0]
 
 
 # -- 200 requests in a row ------------------------------------------------------------------
@@ -90,34 +66,6 @@ def test_200_requests_in_a_row_keep_the_host_memory_flat(browser: Browser,
 
 # -- the host killed while it processes ------------------------------------------------------
 
-def start_with_progress(browser: Browser, message: dict[str, Any]) -> None:
-    """Send ``message`` over the progress port the panel uses, from the bridge page; the
-    stages land in ``window.stages``, the reply in ``window.portReply``."""
-    with browser.in_target(browser.bridge_handle) as driver:
-        driver.execute_script(
-            "window.stages = []; window.portReply = null;"
-            "const port = chrome.runtime.connect({name: 'axsnap-request'});"
-            "port.onMessage.addListener((m) => {"
-            "  if (m.type === 'progress') window.stages.push(`${m.stage}:${m.state}`);"
-            "  else if (m.type === 'reply') window.portReply = JSON.stringify(m.reply); });"
-            "port.postMessage(arguments[0]);", message)
-
-
-def bridge_value(browser: Browser, expression: str) -> Any:
-    with browser.in_target(browser.bridge_handle) as driver:
-        return driver.execute_script(f"return {expression}")
-
-
-def kill_when_busy(browser: Browser, host: int, deadline: float) -> None:
-    """Kill ``host`` once it has spent 0.2 s of CPU on the request in flight (reading,
-    parsing and processing a multi-MB capture takes seconds)."""
-    busy_from = cpu_s(host)
-    while cpu_s(host) - busy_from < 0.2:
-        assert time.monotonic() < deadline, "the host never worked on the request"
-        time.sleep(0.02)
-    os.kill(host, signal.SIGKILL)
-
-
 def test_host_killed_while_it_processes(browser: Browser, pages_url: str) -> None:
     """The first kill is met by the extension's one retry on a new host (a request whose host
     died before it answered a byte is sent again once); killing that host too ends the
@@ -125,22 +73,17 @@ def test_host_killed_while_it_processes(browser: Browser, pages_url: str) -> Non
     browser.open(f"{pages_url}big.html?n=2500")
     browser.ping_host()
     first = the_host(browser)
-    start_with_progress(browser, {
+    request = Watched(browser, {
         "type": "snapshot", "targetId": browser.target_handle,
         "options": {"format": "snapshot", "scope": "page", "pruned": False, **NOW}})
     deadline = time.monotonic() + 90
-    while "process:start" not in bridge_value(browser, "window.stages"):
-        assert time.monotonic() < deadline, "the capture never reached the host"
-        time.sleep(0.05)
-    kill_when_busy(browser, first, deadline)
+    request.wait_for("process:start", deadline)
+    kill_when_busy(first, deadline)
     while not (retried := [pid for pid in browser.host_pids() if pid != first]):
         assert time.monotonic() < deadline, "the request was not retried on a new host"
         time.sleep(0.02)
-    kill_when_busy(browser, retried[0], deadline)
-    while (text := bridge_value(browser, "window.portReply")) is None:
-        assert time.monotonic() < deadline, "no reply after the hosts were killed"
-        time.sleep(0.1)
-    answer = json.loads(text)
+    kill_when_busy(retried[0], deadline)
+    answer = request.answer(deadline)
     assert answer["ok"] is False, str(answer)[:300]
     assert answer["error"]["code"] == ErrorCode.HOST_EXITED, answer
     assert answer["error"]["hint"]

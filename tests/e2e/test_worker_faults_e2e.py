@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from browser_cdp import BrowserCDP
+from host_procs import Watched, the_host, wait_busy
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
@@ -217,6 +218,31 @@ def test_worker_stopped_mid_capture_panel(faulty: Browser, cdp: BrowserCDP,
         driver.close()
         driver.switch_to.window(faulty.target_handle)
     assert "Ticker" in faulty.snapshot(**NOW).combinedTree
+
+
+def test_worker_stopped_while_the_host_processes(faulty: Browser, cdp: BrowserCDP,
+                                                pages_url: str) -> None:
+    """Stopped while the host works on its request: the caller hears worker_stopped, Chrome
+    ends that host (its port closed: no orphan process), and a new worker and host serve."""
+    faulty.open(f"{pages_url}big.html?n=1200")
+    faulty.ping_host()
+    host = the_host(faulty)
+    request = Watched(faulty, {
+        "type": "snapshot", "targetId": faulty.target_handle,
+        "options": {"format": "snapshot", "scope": "page", "pruned": False,
+                    "stabilize": {"enabled": False}}})
+    deadline = time.monotonic() + 90
+    request.wait_for("process:start", deadline)
+    wait_busy(host, deadline)
+    cdp.stop_worker()
+    answer = request.answer(deadline)
+    assert answer["ok"] is False and answer["error"]["code"] == ErrorCode.WORKER_STOPPED, answer
+    while Path(f"/proc/{host}").exists() and host in faulty.host_pids():
+        assert time.monotonic() < deadline, "the stopped worker's host lives on"
+        time.sleep(0.1)
+    faulty.open(f"{pages_url}mutating.html")
+    assert "Ticker" in faulty.snapshot(**NOW).combinedTree
+    assert host not in faulty.host_pids()
 
 
 def holder_call(browser: Browser, handle: str, name: str, tab_id: int) -> dict[str, Any]:
