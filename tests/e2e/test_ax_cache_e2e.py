@@ -10,6 +10,7 @@ changes make the next read a full one that says why.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -129,3 +130,15 @@ def test_the_default_window_read_says_nothing_of_the_cache(browser: Browser,
     browser.open(pages_url + PAGE)
     snapshot = browser.snapshot_raw(format="snapshot", **NOW)["result"]["snapshot"]
     assert "ax_source" not in snapshot["quality"]
+
+
+def test_the_cache_outlives_the_debugger_session(browser: Browser, pages_url: str) -> None:
+    """The tree is kept per document, not per debugger session: after the kept session's idle
+    detach (lib/debugger.js IDLE_DETACH_MS, 10 s), a change is still read from the cache."""
+    browser.open(pages_url + PAGE)
+    _page_read(browser)
+    time.sleep(11)
+    browser.run_in_target("window.cases.text()")
+    cached = _page_read(browser)
+    assert cached["quality"]["ax_source"].startswith("cache+"), cached["quality"]["ax_source"]
+    assert _comparable(cached) == _comparable(_fresh(browser))
