@@ -142,3 +142,35 @@ def test_the_cache_outlives_the_debugger_session(browser: Browser, pages_url: st
     cached = _page_read(browser)
     assert cached["quality"]["ax_source"].startswith("cache+"), cached["quality"]["ax_source"]
     assert _comparable(cached) == _comparable(_fresh(browser))
+
+
+def _outline(browser: Browser) -> dict[str, Any]:
+    reply = browser.snapshot_raw(format="outline", scope="page", **NOW)["result"]
+    return {key: reply[key] for key in ("combinedTree", "combinedXpathMap", "combinedUrlMap")}
+
+
+@pytest.mark.parametrize("case", ["text", "insert", "replace", "labelledby"])
+def test_the_outline_reads_the_cache_alike(browser: Browser, pages_url: str, case: str) -> None:
+    """The outline's whole-page read takes the main frame's tree through the same cache: after
+    a change, its text and maps equal those of a full read."""
+    browser.open(pages_url + PAGE)
+    _outline(browser)
+    browser.run_in_target(f"window.cases[{case!r}]()")
+    cached = _outline(browser)
+    browser.run_in_target("window.dispatchEvent(new Event('resize'))")
+    assert cached == _outline(browser)
+    assert CASES[case] in cached["combinedTree"]
+
+
+def test_a_cross_site_frame_is_read_whole_beside_the_cached_main_frame(
+        browser: Browser, pages_url: str, cross_site_url: str) -> None:
+    browser.open(f"{pages_url}frames.html?cross={cross_site_url}")
+    browser.wait_ready()
+    first = _page_read(browser)
+    assert len(first["frames"]) == 3
+    browser.run_in_target("document.querySelector('h1').textContent = 'Frames, renamed'")
+    cached = _page_read(browser)
+    assert cached["quality"]["ax_source"].startswith("cache+")
+    assert "Frames, renamed" in _names(cached)
+    assert cached["quality"]["frames_captured"] == 3
+    assert _comparable(cached) == _comparable(_fresh(browser))
