@@ -241,3 +241,19 @@ test('a stopped watcher polls no more', async () => {
   assert.deepEqual(clock.scheduled, []);
   assert.equal(calls, 1);
 });
+
+test('the DOMSnapshot is asked after the main frame\'s AX tree (the AX cache read goes first)', async () => {
+  const session = scriptedSession();
+  const order = [];
+  const send = session.send.bind(session);
+  session.send = (method, params = {}) => {
+    if (method === 'Accessibility.getFullAXTree') order.push(`ax:${params.frameId}`);
+    if (method === 'DOMSnapshot.captureSnapshot') order.push('dom_snapshot');
+    return send(method, params);
+  };
+  const cap = await capturePage(session, 9, { format: 'snapshot', scope: 'page' }, STAB);
+  assert.ok(order.indexOf('ax:M') > -1 && order.indexOf('ax:M') < order.indexOf('dom_snapshot'), order.join(' '));
+  // no change journal here (no chrome.scripting): a full read that says so
+  assert.equal(cap.frames[0].ax_source, 'full');
+  assert.equal(cap.frames[0].ax_cache_reason, 'no change journal in this page');
+});
