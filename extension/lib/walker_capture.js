@@ -65,7 +65,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     if (reporter) opts.report = reporter.name;
   }
   try {
-    const out = await walkFrames(tabId, opts, errors);
+    const out = await walkFrames(tabId, opts, errors, frames[0]?.loaderId ?? null);
     if (session && opts.hold) {
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
@@ -105,18 +105,23 @@ export function runKeptWalker(keepAs, opts) {
 }
 
 const MAX_KEPT_TABS = 256;
-const keptTabs = new Set(); // tabs whose documents may keep the walker (this worker put it there)
+// tab → the main frame's loaderId when this worker last walked it: the document that keeps
+// the walker. Another loaderId is another document (a navigation): it gets the source at
+// once, without first asking for a kept walker it cannot have.
+const keptTabs = new Map();
 
 /**
- * Run the walker in `target`'s frames: the kept walker where a document has it (the tab was
- * walked before), the walker's source where it does not. Results in the injection's order.
+ * Run the walker in `target`'s frames: the kept walker where the main document was walked
+ * before (`loaderId`: its loader now), the walker's source in the frames that do not keep
+ * it. Results in the injection's order.
  */
-async function injectWalker(tabId, target, opts) {
+async function injectWalker(tabId, target, opts, loaderId = null) {
   const walkerOpts = { ...opts, keepAs: KEEP_AS };
-  if (!keptTabs.has(tabId)) {
+  if (loaderId === null || keptTabs.get(tabId) !== loaderId) {
     const results = await inject(target, axsnapWalk, [walkerOpts]);
-    keptTabs.add(tabId);
-    while (keptTabs.size > MAX_KEPT_TABS) keptTabs.delete(keptTabs.values().next().value);
+    keptTabs.delete(tabId);
+    if (loaderId !== null) keptTabs.set(tabId, loaderId);
+    while (keptTabs.size > MAX_KEPT_TABS) keptTabs.delete(keptTabs.keys().next().value);
     return { results, injected: (results ?? []).length };
   }
   const results = await inject(target, runKeptWalker, [KEEP_AS, walkerOpts]);
@@ -136,13 +141,13 @@ export function forgetKeptWalkers() {
 }
 
 /** Run the walker in every frame it can reach; the top frame's result with `subframes`. */
-async function walkFrames(tabId, opts, errors = []) {
+async function walkFrames(tabId, opts, errors = [], loaderId = null) {
   const t0 = performance.now();
   let results;
   let injected = 0;
   let allFrames = true;
   try {
-    ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, allFrames: true }, opts),
+    ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, allFrames: true }, opts, loaderId),
       WALK_ALL_FRAMES_MS, 'walker in every frame'));
   } catch (e) {
     // One frame refusing injection (an error page, a restricted URL) or never answering
@@ -151,7 +156,7 @@ async function walkFrames(tabId, opts, errors = []) {
     if (e instanceof DeadlineError) {
       errors.push({ step: 'walker_frames', message: `${e.message}: only the top frame was walked (cross-origin frames are missing)` });
     }
-    ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, frameIds: [0] }, opts),
+    ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, frameIds: [0] }, opts, loaderId),
       WALK_TOP_FRAME_MS, 'walker in the top frame'));
   }
   const first = (results ?? []).find((r) => r.frameId === 0);
