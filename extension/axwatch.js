@@ -10,17 +10,20 @@
 //
 // What a change costs the next read (`self`: the node; `tree`: its whole flat subtree; the
 // extension adds every flat-tree ancestor of both, for names computed from contents):
-// - childList on T: T (self), the added nodes (tree); removed nodes fall out of the tree.
-// - characterData on a text node: the text node (self).
+// - childList on T: T and its text children (self), the added nodes (tree); removed nodes
+//   fall out of the tree. Every change also reads again the texts just before and after it
+//   in document order (up to the first one that is not blank): a text's AX name depends on
+//   its neighbours ("By " before a new block is "By", " b" after "a " is "b").
+// - characterData on a text node: the text node and its sibling texts (self).
 // - attributes on E: E and its following siblings (tree: class, style and aria-* can hide
-//   or show them through CSS sibling selectors) and its parent (self).
+//   or show them through CSS sibling selectors), its parent and the parent's texts (self).
 // - a form control whose value/checked/selectedIndex/indeterminate/disabled changed without
 //   a mutation (a script set the property): the control and its following siblings (tree).
 // - a shadow root attached after arming: its host (tree). Closed roots are seen on custom
 //   elements only (chrome.dom per element costs seconds on big pages).
-// - elements pointing at a changed id (aria-labelledby, aria-describedby, aria-controls,
-//   aria-activedescendant, aria-details, aria-errormessage, aria-flowto, headers, list,
-//   label[for]) and the control of a changed <label>: self.
+// - elements pointing at a changed or removed id (aria-labelledby, aria-describedby,
+//   aria-controls, aria-activedescendant, aria-details, aria-errormessage, aria-flowto,
+//   headers, list, label[for]) and the control of a changed or removed <label>: self.
 // What makes the next read a full one (`doubt`): user or agent input (pointer, keys,
 // focus, text input, drag), a resize, a CSS animation or transition (styles change with no
 // mutation), a popover or dialog toggled, a dialog's `open`, full screen, a URL fragment
@@ -35,6 +38,7 @@
 
 const AXWATCH_MAX_NODES = 400;
 const AXWATCH_MAX_SIBLINGS = 32;
+const AXWATCH_NEIGHBOUR_STEPS = 64;
 const AXWATCH_DOUBT_EVENTS = ['pointerover', 'pointerout', 'pointerdown', 'keydown', 'focusin', 'focusout',
   'input', 'change', 'dragstart', 'drop', 'animationstart', 'animationend', 'transitionend',
   // popovers and dialogs shown by script (no mutation; a modal one makes the rest inert),
@@ -43,6 +47,8 @@ const AXWATCH_DOUBT_EVENTS = ['pointerover', 'pointerout', 'pointerdown', 'keydo
 const AXWATCH_IDREF_ATTRS = ['aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-activedescendant',
   'aria-details', 'aria-errormessage', 'aria-flowto', 'headers', 'list', 'for'];
 const AXWATCH_CONTROLS = 'input,select,textarea,option';
+const AXWATCH_UA_HOSTS = new Set(['details', 'select', 'datalist', 'optgroup', 'textarea', 'input', 'video', 'audio',
+  'meter', 'progress', 'fieldset', 'summary']);
 
 /**
  * The journal over `doc` (a Document). `env`: {shadowRootOf(el), randomToken(), observe(root,
@@ -54,6 +60,8 @@ function createAxWatch(doc, env) {
   let doubt = null;
   let self = new Set();
   let tree = new Set();
+  let removedIds = new Set();
+  let labelTargets = new Set();
   let overflow = false;
   let controlState = new WeakMap();
   const sheetSigs = new WeakMap();
@@ -73,15 +81,77 @@ function createAxWatch(doc, env) {
     }
   };
 
+  // The text children of `parent`: a text node's AX name depends on what is around it (a
+  // space before a new block, or at the start of one after a removed element, collapses).
+  const textChildren = (parent) => {
+    for (const n of parent?.childNodes ?? []) if (n.nodeType === 3 && /\S/.test(n.data ?? '')) addSelf(n);
+  };
+  // The texts before and after a place in document order, up to the first that is not blank:
+  // white space collapses across element boundaries ("a " then " b" reads "a b").
+  const afterSubtree = (n) => {
+    while (n && !n.nextSibling) n = n.parentNode;
+    return n?.nextSibling ?? null;
+  };
+  const nextInOrder = (n) => n.firstChild ?? afterSubtree(n);
+  const prevInOrder = (n) => {
+    if (!n.previousSibling) return n.parentNode;
+    let p = n.previousSibling;
+    while (p.lastChild) p = p.lastChild;
+    return p;
+  };
+  const texts = (start, step) => {
+    let n = start;
+    for (let i = 0; n && i < AXWATCH_NEIGHBOUR_STEPS; i++, n = step(n)) {
+      if (n.nodeType !== 3) continue;
+      addSelf(n);
+      if (/\S/.test(n.data ?? '')) return;
+    }
+  };
+  /** Texts around the place between `before` and `after` (siblings, null at an end) in `parent`. */
+  const neighbours = (parent, before, after) => {
+    texts(before ? lastInSubtree(before) : parent && prevInOrder(parent), prevInOrder);
+    texts(after ?? (parent && afterSubtree(parent)), nextInOrder);
+  };
+  /** Texts just before `node` and just after its subtree. */
+  const around = (node) => {
+    texts(prevInOrder(node), prevInOrder);
+    texts(afterSubtree(node), nextInOrder);
+  };
+  const lastInSubtree = (n) => {
+    while (n.lastChild) n = n.lastChild;
+    return n;
+  };
+
+  // A removed element takes its relations along: what pointed at its ids, and the controls
+  // its labels named (label[for]), are read again.
+  const removedRefs = (node) => {
+    if (node.nodeType !== 1) return;
+    for (const el of [node, ...(node.querySelectorAll?.('[id],label[for]') ?? [])]) {
+      if (removedIds.size > AXWATCH_MAX_NODES) { overflow = true; return; }
+      if (el.id) removedIds.add(el.id);
+      if (el.localName === 'label' && el.htmlFor) labelTargets.add(el.htmlFor);
+    }
+  };
+
   function note(records) {
     if (token === null || overflow) return;
     for (const r of records) {
       if (r.type === 'childList') {
-        addSelf(r.target);
+        // An element whose user-agent shadow tree lays out its children (a <details>
+        // without a <summary> child shows a default one) is read whole.
+        if (AXWATCH_UA_HOSTS.has(r.target.localName)) addTree(r.target);
+        else addSelf(r.target);
+        textChildren(r.target);
+        neighbours(r.target, r.previousSibling, r.nextSibling);
         for (const n of r.addedNodes) addTree(n);
+        for (const n of r.removedNodes) removedRefs(n);
       } else if (r.type === 'characterData') {
         addSelf(r.target);
+        textChildren(r.target.parentNode);
+        around(r.target);
       } else if (r.type === 'attributes') {
+        textChildren(r.target.parentNode);
+        around(r.target);
         if (r.attributeName === 'id') { doubt = doubt ?? 'an id changed'; continue; }
         if (r.attributeName === 'open' && r.target.localName === 'dialog') {
           doubt = doubt ?? 'a dialog opened or closed'; // a modal one makes the rest inert
@@ -136,7 +206,13 @@ function createAxWatch(doc, env) {
 
   /** Elements that point at a changed id, and the controls of changed labels. */
   function relations(roots) {
-    const ids = new Set();
+    const ids = new Set(removedIds);
+    for (const id of labelTargets) {
+      for (const root of roots) {
+        const el = root.getElementById?.(id);
+        if (el) addSelf(el);
+      }
+    }
     const nodes = [...self, ...tree];
     for (const n of nodes) {
       for (let a = n; a; a = flatParent(a)) {
@@ -176,6 +252,8 @@ function createAxWatch(doc, env) {
     overflow = false;
     self = new Set();
     tree = new Set();
+    removedIds = new Set();
+    labelTargets = new Set();
     return token;
   }
 

@@ -14,23 +14,40 @@ class El {
     for (const c of children) this.append(c);
   }
   append(child) { child.parentNode = this; this.children.push(child); return child; }
+  get childNodes() { return this.children; }
+  get firstChild() { return this.children[0] ?? null; }
+  get lastChild() { return this.children.at(-1) ?? null; }
+  get nextSibling() { const s = this.parentNode?.children ?? []; return s[s.indexOf(this) + 1] ?? null; }
+  get previousSibling() { const s = this.parentNode?.children ?? []; return s[s.indexOf(this) - 1] ?? null; }
   remove() { const p = this.parentNode; p.children.splice(p.children.indexOf(this), 1); this.parentNode = null; }
   get id() { return this.attrs.id ?? ''; }
   get isConnected() { let n = this; while (n.parentNode || n.host) n = n.parentNode ?? n.host; return n.nodeType === 9; }
-  get nextElementSibling() { const s = this.parentNode?.children ?? []; return s[s.indexOf(this) + 1] ?? null; }
+  get nextElementSibling() { let n = this.nextSibling; while (n && !(n instanceof El)) n = n.nextSibling; return n; }
   getAttribute(name) { return this.attrs[name] ?? null; }
   *descendants() { for (const c of this.children) { if (!(c instanceof El)) continue; yield c; yield* c.descendants(); } }
   querySelectorAll(selector) { return [...this.descendants()].filter((el) => matches(el, selector)); }
   querySelector(selector) { return this.querySelectorAll(selector)[0] ?? null; }
+  getElementById(id) { return [...this.descendants()].find((el) => el.id === id) ?? null; }
+  get htmlFor() { return this.attrs.for ?? ''; }
 }
 class Doc extends El {
   constructor(children) { super('#document', {}, children); this.nodeType = 9; this.styleSheets = []; }
+}
+class Text {
+  constructor(data) { Object.assign(this, { data, nodeType: 3, parentNode: null }); }
+  get isConnected() { return El.prototype.__lookupGetter__('isConnected').call(this); }
+  get nextSibling() { const s = this.parentNode?.children ?? []; return s[s.indexOf(this) + 1] ?? null; }
+  get previousSibling() { const s = this.parentNode?.children ?? []; return s[s.indexOf(this) - 1] ?? null; }
+  get firstChild() { return null; }
+  get lastChild() { return null; }
 }
 function matches(el, selector) {
   return selector.split(',').some((one) => {
     if (one === '*') return true;
     const attr = /^\[([\w-]+)\]$/.exec(one);
     if (attr) return el.attrs[attr[1]] !== undefined;
+    const tagAttr = /^(\w+)\[([\w-]+)\]$/.exec(one);
+    if (tagAttr) return el.localName === tagAttr[1] && el.attrs[tagAttr[2]] !== undefined;
     return el.localName === one;
   });
 }
@@ -48,7 +65,7 @@ function world(doc) {
 }
 
 function page() {
-  const text = { nodeType: 3, parentNode: null, isConnected: true };
+  const text = new Text('Original label');
   const span = new El('span', { id: 'lbl' });
   span.append(text);
   const button = new El('button', { 'aria-labelledby': 'lbl' });
@@ -63,7 +80,7 @@ function page() {
 test('nothing is kept before the first read arms the journal; a take needs its token', () => {
   const { doc, body } = page();
   const { watch, record, take } = world(doc);
-  record({ type: 'childList', target: body, addedNodes: [] });
+  record({ type: 'childList', target: body, addedNodes: [], removedNodes: [] });
   assert.equal(take('t0').status, 'not armed');
   watch.arm();
   const stale = take('wrong');
@@ -101,8 +118,8 @@ test('insertions report the new subtree; removed nodes are not asked for', () =>
   const li = list.append(new El('li'));
   const gone = list.children[0];
   gone.remove();
-  record({ type: 'childList', target: list, addedNodes: [li] });
-  record({ type: 'childList', target: gone, addedNodes: [] });
+  record({ type: 'childList', target: list, addedNodes: [li], removedNodes: [gone] });
+  record({ type: 'childList', target: gone, addedNodes: [], removedNodes: [] });
   const got = take(token);
   assert.deepEqual(got.tree, [li]);
   assert.ok(got.self.includes(list) && !got.self.includes(gone));
@@ -142,7 +159,7 @@ test('doubt, aria-owns, style sheets, id changes and too many changes mean a ful
   r = take(r.next);
   assert.equal(r.status, 'aria-owns on the page');
   body.children.at(-1).remove();
-  for (let i = 0; i < 401; i++) record({ type: 'childList', target: body, addedNodes: [new El('p')] });
+  for (let i = 0; i < 401; i++) record({ type: 'childList', target: body, addedNodes: [new El('p')], removedNodes: [] });
   assert.equal(take(r.next).status, 'too many changes');
 });
 
@@ -154,4 +171,39 @@ test('a shadow root attached after arming reports its host', () => {
   host.shadow = { nodeType: 11, host, querySelectorAll: () => [], querySelector: () => null, styleSheets: [] };
   const got = take(token);
   assert.deepEqual(got.tree, [host]);
+});
+
+test('a removed label names its control again; a removed id, whoever pointed at it', () => {
+  const { doc, body, span, button } = page();
+  const input = body.append(new El('input', { id: 'email' }));
+  const label = body.append(new El('label', { for: 'email' }));
+  const { watch, record, take } = world(doc);
+  const token = watch.arm();
+  label.remove();
+  span.remove();
+  record({ type: 'childList', target: body, addedNodes: [], removedNodes: [label, span] });
+  const got = take(token);
+  assert.equal(got.status, 'ok');
+  assert.ok(got.self.includes(input), 'the control its label named');
+  assert.ok(got.self.includes(button), 'the button labelled by the removed span');
+  assert.ok(!got.self.includes(label) && !got.self.includes(span), 'removed nodes are not asked for');
+});
+
+test('white space across element boundaries: the texts around a change are read again', () => {
+  const a = new Text('By ');
+  const b = new Text(' and ');
+  const link = new El('a', {}, [new Text('Ada')]);
+  const p = new El('p', {}, [a, link, b, new El('a', {}, [new Text('Grace')])]);
+  const doc = new Doc([new El('html', {}, [new El('body', {}, [p])])]);
+  const { watch, record, take } = world(doc);
+  let token = watch.arm();
+  record({ type: 'attributes', target: link, attributeName: 'class' }); // display: block?
+  let got = take(token);
+  assert.ok(got.self.includes(a) && got.self.includes(b), 'the text before and after it');
+  token = got.next;
+  const inner = link.children[0];
+  inner.data = 'Ada ';
+  record({ type: 'characterData', target: inner });
+  got = take(token);
+  assert.ok(got.self.includes(a) && got.self.includes(b) && got.self.includes(inner));
 });

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from axsnap_host.browser import Browser
 from axsnap_host.models.snapshot import node_records
+from axsnap_host.serve import serve_directory
 
 NOW = {"stabilize": {"enabled": False}}
+REALISTIC = Path(__file__).resolve().parents[2] / "bench" / "pages" / "realistic"
 PAGE = "ax_cache/index.html"
 
 
@@ -174,3 +177,24 @@ def test_a_cross_site_frame_is_read_whole_beside_the_cached_main_frame(
     assert "Frames, renamed" in _names(cached)
     assert cached["quality"]["frames_captured"] == 3
     assert _comparable(cached) == _comparable(_fresh(browser))
+
+
+# One random change by the page's own script, from a seed (tests/pages/ax_cache/random_change.js).
+RANDOM_CHANGE = (Path(__file__).resolve().parents[1] / "pages" / "ax_cache"
+                 / "random_change.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("page", "seed"), [("article.html", 0), ("docs.html", 1234)])
+def test_random_page_changes_read_from_the_cache_equal_full_reads(browser: Browser, page: str,
+                                                                   seed: int) -> None:
+    """Seeds that once found a difference: white space collapsing across a new block or a
+    removed element, a <details> whose <summary> moved, a removed label[for]."""
+    with serve_directory(REALISTIC) as base:
+        browser.open(base + page)
+        _page_read(browser)
+        for step in range(8):
+            done = [browser.run_in_target(RANDOM_CHANGE, seed + 1000 * step + k + 7)
+                    for k in range(1 + step % 3)]
+            cached = _page_read(browser)
+            assert cached["quality"]["ax_source"].startswith("cache+"), (step, done)
+            assert _comparable(cached) == _comparable(_fresh(browser)), (step, done)
