@@ -135,11 +135,6 @@ async function injectWalker(tabId, target, opts, loaderId = null) {
   };
 }
 
-/** Forget which tabs keep the walker (tests; a closed tab needs nothing: its ids are not reused soon). */
-export function forgetKeptWalkers() {
-  keptTabs.clear();
-}
-
 /** Run the walker in every frame it can reach; the top frame's result with `subframes`. */
 async function walkFrames(tabId, opts, errors = [], loaderId = null) {
   const t0 = performance.now();
