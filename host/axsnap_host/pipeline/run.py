@@ -30,8 +30,13 @@ def process(
     ``snapshot_id`` and ``ts`` may be injected (tests) to make the output reproducible.
     """
     # Each format caps its strings before its size, hash and delta base are taken (so they
-    # describe what is sent); this last pass only catches what came after (delta notes).
-    result = cap_strings(_result(request, state, snapshot_id=snapshot_id, ts=ts))
+    # describe what is sent); this last pass only catches what came after (delta notes). A
+    # SnapshotV1 is capped whole already: the pass skips it (a second walk of 100k rows).
+    result = _result(request, state, snapshot_id=snapshot_id, ts=ts)
+    snapshot = result.pop("snapshot", None) if request.options.format == "snapshot" else None
+    cap_strings(result)
+    if snapshot is not None:
+        result = {"format": result.pop("format"), "snapshot": snapshot, **result}
     result["redacted"] = request.options.redact  # an unredacted reply says so, whatever its format
     return result
 

@@ -213,12 +213,15 @@ def _document_facts(doc: dict[str, Any], s: Any, facts: dict[Key, _Facts]) -> No
 def _facts_from_ax(capture: RawCapture, facts: dict[Key, _Facts]) -> None:
     """The accessible name of every text-entry node (Chromium's label computation)."""
     for frame in capture.frames:
-        for node in frame.axNodes:
+        for node in frame.axNodes:  # one pass over every AX node of the page: kept lean
             if not isinstance(node, dict) or node.get("ignored"):
                 continue
+            role = node.get("role")
+            role = role.get("value") if isinstance(role, dict) else None
+            if not isinstance(role, str) or role not in TEXT_ENTRY_ROLES:
+                continue
             backend = node.get("backendDOMNodeId")
-            role = _ax_value(node, "role")
-            if not isinstance(backend, int) or role not in TEXT_ENTRY_ROLES:
+            if not isinstance(backend, int):
                 continue
             name = _ax_value(node, "name")
             one = facts.get((frame.frameId, backend))
