@@ -13,10 +13,12 @@ import shutil
 import subprocess
 import sys
 import time
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from axsnap_host.browser import Browser
+from axsnap_host.models.api import ProgressEvent
 from axsnap_host.models.snapshot import SnapshotV1, node_records
 
 NO_WAIT = {"stabilize": {"enabled": False}}
@@ -37,6 +39,25 @@ def test_whole_page_read_reaches_the_host_in_parts(browser: Browser, pages_url: 
     names = {node.name for node in snapshot.ax_tree.nodes}
     assert {"Action 0", f"Action {ROWS // 2}", f"Action {ROWS - 1}"} <= names
     assert result["stats"]["host_peak_rss_kb"] > 0
+
+
+def test_progress_events_tell_the_parts_as_they_go(browser: Browser, pages_url: str) -> None:
+    """Over the panel's port (the bridge's start/poll): the stages, and the AX parts sent."""
+    browser.open(pages_url + f"big.html?n={ROWS}")
+    events: list[dict[str, Any]] = []
+    reply = browser.snapshot_raw(scope="page", on_progress=events.append, **FAST)
+    for event in events:
+        ProgressEvent.model_validate(event)
+    sent = [e for e in events if e["state"] == "progress"]
+    stream = reply["result"]["stats"]["ax_stream"]
+    assert [e["parts"] for e in sent] == list(range(1, stream["parts"] + 1))
+    assert sent[-1]["nodes"] == stream["nodes"]
+    assert all(a["nodes"] < b["nodes"] for a, b in pairwise(sent))
+    kinds = [(e["stage"], e["state"]) for e in events]
+    began, ended = kinds.index(("capture", "start")), kinds.index(("capture", "end"))
+    assert all(began < events.index(e) < ended for e in sent)  # during the capture
+    stages = [k for k in kinds if k[1] != "progress"]
+    assert stages[-2:] == [("process", "start"), ("process", "end")]
 
 
 def test_streamed_frames_keep_their_ids_and_redaction(browser: Browser, pages_url: str) -> None:

@@ -268,14 +268,17 @@ class PingHostReply(BaseModel):
 
 
 class ProgressEvent(BaseModel):
-    """Port only: one stage of a snapshot started or ended."""
+    """Port only: one stage of a snapshot started or ended; during a whole-page capture,
+    how far its AX nodes have gone to the host (state 'progress')."""
 
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["progress"]
     stage: Literal["attach", "stabilize", "capture", "process"]
-    state: Literal["start", "end"]
+    state: Literal["start", "end", "progress"]
     ms: float | None = Field(None, description="the stage's time, on 'end'")
+    parts: int | None = Field(None, ge=0, description="on 'progress': AX parts sent so far")
+    nodes: int | None = Field(None, ge=0, description="on 'progress': AX nodes sent so far")
 
 
 class PortReply(BaseModel):
