@@ -13,6 +13,7 @@
 // when the capture fails (host: capture_stream.py).
 
 import { thinAXNodes } from './ax_thin.js';
+import { AX_DROPPED_ROLES } from './generated/contract.js';
 
 export const PART_NODES = 4000;
 // A part is cut earlier when its strings are long (a page of long texts): the estimate
@@ -60,6 +61,27 @@ export function partRanges(nodes, maxNodes = PART_NODES, maxBytes = PART_BYTES) 
   return ranges;
 }
 
+const DROPPED_ROLES = new Set(AX_DROPPED_ROLES);
+
+/**
+ * `nodes` without the layout fragments the host drops (InlineTextBox: word for word its
+ * StaticText parent's text; a fifth of the 100k bench page's nodes), and without their ids
+ * in their parents' childIds. The input is left as it was.
+ */
+export function withoutFragments(nodes) {
+  const dropped = new Set();
+  for (const node of nodes) if (DROPPED_ROLES.has(node?.role?.value)) dropped.add(node.nodeId);
+  if (!dropped.size) return nodes;
+  const out = [];
+  for (const node of nodes) {
+    if (dropped.has(node.nodeId)) continue;
+    if (node.childIds?.some((id) => dropped.has(id))) {
+      out.push({ ...node, childIds: node.childIds.filter((id) => !dropped.has(id)) });
+    } else out.push(node);
+  }
+  return out;
+}
+
 /**
  * One capture's stream of AX parts. `post(type, body)` sends a message that gets no reply
  * (NativeClient.post); `onProgress` hears {stage:'capture', state:'progress', parts, nodes}.
@@ -80,9 +102,10 @@ export class AxStream {
   /** Thin and send one frame's raw AX nodes (as getFullAXTree returned them), in parts. */
   send(frameId, rawNodes) {
     if (this.dropped) return;
-    const ranges = partRanges(rawNodes, this.partNodes, this.partBytes);
+    const kept = withoutFragments(rawNodes);
+    const ranges = partRanges(kept, this.partNodes, this.partBytes);
     for (const [start, end] of ranges) {
-      const nodes = thinAXNodes(rawNodes.slice(start, end));
+      const nodes = thinAXNodes(kept.slice(start, end));
       this.post('capture_part', { stream: this.id, seq: this.parts, frameId, nodes });
       this.parts += 1;
       this.nodes += nodes.length;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { AxStream, partRanges, streamsAx } from '../lib/ax_stream.js';
+import { AxStream, partRanges, streamsAx, withoutFragments } from '../lib/ax_stream.js';
 
 const node = (i, name = `n${i}`) => ({
   nodeId: String(i), ignored: false, role: { type: 'role', value: 'generic' }, chromeRole: { type: 'internalRole', value: 1 },
@@ -53,4 +53,19 @@ test('a stream that sent nothing drops without a message; a failing post propaga
   assert.deepEqual(sent, []);
   const broken = new AxStream(() => { throw new Error('host_not_found'); });
   assert.throws(() => broken.send('F', [node(1)]), /host_not_found/);
+});
+
+test('layout fragments (InlineTextBox) are left out, and out of their parents\' childIds', () => {
+  const text = { ...node(1, 'Hello'), role: { type: 'role', value: 'StaticText' }, childIds: ['2', '3'] };
+  const box = (i) => ({ ...node(i, 'Hello'), role: { type: 'internalRole', value: 'InlineTextBox' }, parentId: '1' });
+  const input = [node(0), text, box(2), box(3), node(4)];
+  const out = withoutFragments(input);
+  assert.deepEqual(out.map((n) => n.nodeId), ['0', '1', '4']);
+  assert.deepEqual(out[1].childIds, []);
+  assert.deepEqual(input[1].childIds, ['2', '3'], 'the input is left as it was');
+  const plain = [node(0), node(1)];
+  assert.equal(withoutFragments(plain), plain);
+  const sent = [];
+  new AxStream((type, body) => sent.push(body)).send('F', input);
+  assert.deepEqual(sent[0].nodes.map((n) => n.nodeId), ['0', '1', '4']);
 });

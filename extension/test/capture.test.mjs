@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { DOM_SNAPSHOT_STYLES, flattenFrameTree, insertSubtree, wantsAxTree } from '../lib/capture.js';
+import { DOM_SNAPSHOT_STYLES, flattenFrameTree, insertSubtree, thinDomSnapshot, wantsAxTree } from '../lib/capture.js';
 
 test('computed styles match models/capture.py, in order', () => {
   const py = readFileSync(new URL('../../host/axsnap_host/models/capture.py', import.meta.url), 'utf8');
@@ -256,4 +256,17 @@ test('the DOMSnapshot is asked after the main frame\'s AX tree (the AX cache rea
   // no change journal here (no chrome.scripting): a full read that says so
   assert.equal(cap.frames[0].ax_source, 'full');
   assert.equal(cap.frames[0].ax_cache_reason, 'no change journal in this page');
+});
+
+test('DOMSnapshot goes without the columns no host step reads', () => {
+  const snapshot = { strings: ['a'], documents: [
+    { nodes: { parentIndex: [-1] }, textBoxes: { layoutIndex: [0] },
+      layout: { nodeIndex: [0], bounds: [[0, 0, 1, 1]], offsetRects: [[0, 0, 1, 1]], clientRects: [[]], scrollRects: [[]] } },
+  ] };
+  thinDomSnapshot(snapshot);
+  assert.deepEqual(snapshot.documents[0], {
+    nodes: { parentIndex: [-1] },
+    layout: { nodeIndex: [0], bounds: [[0, 0, 1, 1]], clientRects: [[]], scrollRects: [[]] },
+  });
+  assert.equal(thinDomSnapshot(null), null);
 });

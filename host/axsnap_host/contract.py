@@ -19,7 +19,7 @@ from .models.errors import ErrorCode
 from .models.options import DOM_FORMATS, ONLY_FOR, SEMANTIC_FORMATS, SnapshotOptions
 
 __all__ = ["CONTRACT_JS", "ONLY_FOR", "contract", "main", "render"]
-from .pipeline.ax.tree import CDP_STATE_PROPERTIES
+from .pipeline.ax.tree import CDP_STATE_PROPERTIES, DROPPED_ROLES
 from .pipeline.delta.diff import ALL_PARTS
 
 CONTRACT_JS = Path(__file__).resolve().parents[2] / "extension/lib/generated/contract.js"
@@ -76,6 +76,7 @@ def contract() -> dict[str, Any]:
         "SEMANTIC_FORMATS": sorted(SEMANTIC_FORMATS),
         "DOM_SNAPSHOT_STYLES": list(DOM_SNAPSHOT_STYLES),
         "AX_PROPERTIES": list(CDP_STATE_PROPERTIES),
+        "AX_DROPPED_ROLES": sorted(DROPPED_ROLES),
         "ERROR_CODES": {code.name: code.value for code in ErrorCode},
         "HASH_PARTS": list(ALL_PARTS),
         "ACTIONS": list(ACTIONS),

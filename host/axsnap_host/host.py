@@ -132,7 +132,9 @@ class Host:
                     )
                 ]
             self._retained.append(raw)
-            return self.handle_message(raw, started, raw_size=len(text))
+            size = len(text)
+            del text  # a whole-page request's text (tens of MB): not held through the pipeline
+            return self.handle_message(raw, started, raw_size=size)
 
     def handle_message(
         self, raw: Any, started: float | None = None, raw_size: int = 0
@@ -390,7 +392,8 @@ def serve(frames: FrameIO, host: Host | None = None) -> int:
     threading.Thread(target=_import_pipeline, name="pipeline-imports", daemon=True).start()
     while True:
         try:
-            text = frames.read_frame()
+            # read and handed over in one expression: no name here keeps the frame's text
+            replies = host.handle_text(frames.read_frame())
         except EndOfStream:
             log.info("stdin closed; exiting")
             return 0
@@ -414,8 +417,6 @@ def serve(frames: FrameIO, host: Host | None = None) -> int:
                     "encode messages as UTF-8 JSON",
                 )
             ]
-        else:
-            replies = host.handle_text(text)
         for reply in replies:
             send_reply(frames, reply)
         del replies

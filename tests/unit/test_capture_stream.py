@@ -174,3 +174,39 @@ def test_the_host_process_takes_a_stream_over_its_pipes() -> None:
         assert reply["result"]["stats"]["host_peak_rss_kb"] > 0
     finally:
         host.stop()
+
+
+def test_streamed_nodes_share_what_repeats_and_read_the_same() -> None:
+    streams = CaptureStreams()
+    name = {"type": "computedString", "value": "Go"}
+    nodes = [{"nodeId": str(i), "childIds": [str(i + 1)], "role": {"type": "role",
+              "value": "button"}, "name": dict(name), "properties": [
+              {"name": "disabled", "value": {"type": "boolean", "value": True}}]}
+             for i in range(3)]
+    nodes.append({"nodeId": "9", "name": {"type": "computedString", "value": "x" * 100},
+                  "properties": []})
+    streams.add("s", 0, "F", copy.deepcopy(nodes), 10)
+    capture = RawCapture.model_validate({"frames": [{"frameId": "F"}],
+                                         "ax_stream": {"id": "s", "parts": 1, "nodes": 4}})
+    streams.fill(capture)
+    kept = capture.frames[0].axNodes
+    assert kept[0]["name"] is kept[1]["name"] and kept[0]["name"] == name
+    assert kept[0]["properties"][0] is kept[2]["properties"][0]
+    assert kept[0]["childIds"][0] is kept[1]["nodeId"]  # interned: one string
+    assert kept[3]["name"]["value"] == "x" * 100 and "properties" not in kept[3]
+    for got, sent in zip(kept, nodes, strict=True):
+        assert {k: v for k, v in got.items() if not k.startswith("_")} == \
+            {k: v for k, v in sent.items() if v != []}
+
+
+def test_equal_style_rows_are_one_tuple_and_empty_rects_one_list() -> None:
+    from axsnap_host.models.capture_checks import share_style_rows
+
+    snapshot = {"documents": [{"layout": {"styles": [[1, 2], [1, 2], [3]],
+                                          "clientRects": [[], [0, 0, 5, 5], []]}}]}
+    share_style_rows(snapshot)
+    layout = snapshot["documents"][0]["layout"]
+    assert layout["styles"] == [(1, 2), (1, 2), (3,)]
+    assert layout["styles"][0] is layout["styles"][1]
+    assert layout["clientRects"][0] is layout["clientRects"][2] == []
+    assert layout["clientRects"][1] == [0, 0, 5, 5]

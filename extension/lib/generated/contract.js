@@ -274,6 +274,10 @@ export const AX_PROPERTIES = deepFreeze([
   "valuetext"
 ]);
 
+export const AX_DROPPED_ROLES = deepFreeze([
+  "InlineTextBox"
+]);
+
 export const ERROR_CODES = deepFreeze({
   "MALFORMED_JSON": "malformed_json",
   "INVALID_MESSAGE": "invalid_message",

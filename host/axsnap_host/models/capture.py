@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
-from .capture_checks import check_dom_snapshot, check_finite, check_walker
+from .capture_checks import check_dom_snapshot, check_finite, check_walker, share_style_rows
 from .snapshot import StabilizationReport
 
 CAPTURE_VERSION = 1
@@ -61,6 +61,7 @@ class FrameAX(BaseModel):
         snapshot = (self.model_extra or {}).get("dom_snapshot")
         if isinstance(snapshot, dict):  # an out-of-process frame's own DOMSnapshot
             check_dom_snapshot(snapshot, f"frames[{self.frameId}].dom_snapshot")
+            share_style_rows(snapshot)
         return self
 
 
@@ -115,6 +116,7 @@ class RawCapture(BaseModel):
     def _dom_snapshot_shape(cls, snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
         if snapshot is not None:
             check_dom_snapshot(snapshot)
+            share_style_rows(snapshot)
         return snapshot
 
     @property

@@ -134,3 +134,34 @@ def _check_columns(table: Any, names: tuple[str, ...], where: str) -> None:
     if len(set(lengths.values())) > 1:
         shown = ", ".join(f"{k}={v}" for k, v in lengths.items())
         raise CaptureShapeError(f"{where}: columns of different lengths ({shown})")
+
+
+_EMPTY_ROW: list[Any] = []  # shared by every empty rect row; never written to
+
+
+def share_style_rows(snapshot: dict[str, Any]) -> None:
+    """Make equal ``layout.styles`` rows one tuple, and empty rect rows one list, in place.
+    A page repeats a few hundred style combinations over its layout nodes; parsed, each row
+    was a list of new ints (about 80 MB of the host's memory on the 100k-element bench
+    page), and most rect rows are empty lists. Readers index the rows: they read the same."""
+    shared: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+    for doc in snapshot.get("documents") or ():
+        layout = doc.get("layout") if isinstance(doc, dict) else None
+        if not isinstance(layout, dict):
+            continue
+        for name in ("clientRects", "scrollRects", "offsetRects"):
+            rects = layout.get(name)
+            if isinstance(rects, list):
+                for i, row in enumerate(rects):
+                    if type(row) is list and not row:
+                        rects[i] = _EMPTY_ROW
+        rows = layout.get("styles")
+        if not isinstance(rows, list):
+            continue
+        for i, row in enumerate(rows):
+            if type(row) is list:
+                try:
+                    key = tuple(row)
+                    rows[i] = shared.setdefault(key, key)
+                except TypeError:  # an unhashable cell: left as it came
+                    continue

@@ -50,8 +50,18 @@ def count_tokens(text: str) -> int:
     enc = encoder()
     if len(text) <= _PIECE:
         return len(enc.encode_ordinary(text))
-    pieces = list(_pieces(text))
-    return sum(len(tokens) for tokens in enc.encode_ordinary_batch(pieces, num_threads=_THREADS))
+    # A few pieces at a time: each piece's token list is counted and dropped (a whole-page
+    # SnapshotV1 is millions of tokens: their lists at once were tens of MB of host memory).
+    total = 0
+    group: list[str] = []
+    for piece in _pieces(text):
+        group.append(piece)
+        if len(group) == 2 * _THREADS:
+            total += sum(map(len, enc.encode_ordinary_batch(group, num_threads=_THREADS)))
+            group = []
+    if group:
+        total += sum(map(len, enc.encode_ordinary_batch(group, num_threads=_THREADS)))
+    return total
 
 
 def _pieces(text: str) -> Iterator[str]:

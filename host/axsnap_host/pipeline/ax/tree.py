@@ -352,10 +352,12 @@ def node_fields(ax: dict[str, Any]) -> tuple[str, str | None, dict[str, Any]]:
 
 
 def prepare_nodes(nodes: list[dict[str, Any]]) -> None:
-    """Compute the fields of the unignored nodes now (see PREPARED)."""
+    """Compute the fields of the unignored nodes now (see PREPARED; an empty state is kept
+    as None: 100k empty dicts are 6 MB)."""
     for ax in nodes:
         if not ax.get("ignored"):
-            ax[PREPARED] = node_fields(ax)
+            name, value, state = node_fields(ax)
+            ax[PREPARED] = (name, value, state or None)
 
 
 def _add_node(

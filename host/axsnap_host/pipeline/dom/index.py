@@ -132,7 +132,8 @@ class DomIndex:
             self._style_names.index("opacity") if "opacity" in self._style_names else None
         )
         self._documents: list[_Document] = []
-        self._by_frame: dict[tuple[str, int], tuple[int, int]] = {}
+        # frame → backendNodeId → (document, node): no (frame, id) key tuple per node
+        self._by_frame: dict[str | None, dict[int, tuple[int, int]]] = {}
         self._by_backend: dict[int, tuple[int, int]] = {}
         self._cache: dict[tuple[int, int], DomInfo] = {}
         self._owners: dict[int, tuple[int, int]] = {}  # document → its <iframe> (doc, node)
@@ -210,9 +211,11 @@ class DomIndex:
         self._documents.append(doc)
         if doc.frame_id:
             self.frame_documents.setdefault(doc.frame_id, index)
+        in_frame = self._by_frame.setdefault(doc.frame_id, {})
         for node_index, backend in enumerate(nodes.get("backendNodeId") or ()):
-            self._by_frame.setdefault((doc.frame_id, backend), (index, node_index))
-            self._by_backend.setdefault(backend, (index, node_index))
+            place = (index, node_index)  # one tuple for both maps (100k nodes: 10 MB)
+            in_frame.setdefault(backend, place)
+            self._by_backend.setdefault(backend, place)
         return doc
 
     def _link_frames_by_owner(
@@ -225,7 +228,7 @@ class DomIndex:
             parent_frame, owner_backend = frame_owners[doc.frame_id]
             if not parent_frame or owner_backend is None:
                 continue
-            where = self._by_frame.get((parent_frame, owner_backend))
+            where = self._by_frame.get(parent_frame, {}).get(owner_backend)
             if where is not None and where[0] != doc.index:
                 self._owners[doc.index] = where
 
@@ -282,7 +285,7 @@ class DomIndex:
         """(document index, node index) of a node in the raw DOMSnapshot columns."""
         if backend_id is None:
             return None
-        where = self._by_frame.get((frame_id, backend_id)) if frame_id else None
+        where = self._by_frame.get(frame_id, {}).get(backend_id) if frame_id else None
         return where if where is not None else self._by_backend.get(backend_id)
 
     def is_clickable(self, backend_id: int | None, frame_id: str | None = None) -> bool:
