@@ -98,9 +98,11 @@ export function orphanNodes(lists) {
 const blankText = (node) => node.nodeType === 3 && !/\S/.test(node.nodeValue ?? '');
 
 /** A small document: its whole AX tree in one command, cut to the window (ax_window_full.js). */
-async function frameWindowNodesWhole(session, frame, target, errors, steps) {
+async function frameWindowNodesWhole(session, frame, target, errors, steps, early) {
   const t0 = performance.now();
-  const ax = await session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
+  const asked = early.get(frame.frameId);
+  if (asked) steps.early_frames = (steps.early_frames ?? 0) + 1;
+  const ax = await (asked ?? session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId));
   const nodes = windowSubset(ax?.nodes ?? [], target);
   frame.text_owners = textOwners(nodes, target);
   steps.whole_ms = Math.round(((steps.whole_ms ?? 0) + performance.now() - t0) * 10) / 10;
@@ -109,10 +111,10 @@ async function frameWindowNodesWhole(session, frame, target, errors, steps) {
   return nodes;
 }
 
-async function frameWindowNodes(session, frame, target, errors, steps) {
+async function frameWindowNodes(session, frame, target, errors, steps, early) {
   if (readsWhole(target.size)) {
     // a failure here (a tree too deep to serialize) falls back to the per-element read
-    const nodes = await frameWindowNodesWhole(session, frame, target, errors, steps).catch(() => null);
+    const nodes = await frameWindowNodesWhole(session, frame, target, errors, steps, early).catch(() => null);
     if (nodes) return nodes;
   }
   const sid = frame.sessionId;
@@ -184,7 +186,18 @@ export function walkerSteps(walker, timings) {
  */
 export async function captureAxWindow(session, tabId, options, frames, errors, timings) {
   const t0 = performance.now();
-  const walker = await captureWalker(tabId, { ...options, viewport_only: true, hiding_facts: true }, session, frames, errors)
+  // A small main document's whole AX tree needs only the walk's element count, not the
+  // records' ids: asked as soon as the walk returns, it overlaps the ids step.
+  const early = new Map(); // frameId -> the getFullAXTree reply on its way
+  const onWalked = (out) => {
+    const main = frames[0];
+    if (!main || main.parentFrameId || !readsWhole(out?.frames?.[0]?.n)) return;
+    const asked = session.send('Accessibility.getFullAXTree', { frameId: main.frameId }, main.sessionId);
+    asked.catch(() => {}); // a failure is met where the reply is read
+    early.set(main.frameId, asked);
+  };
+  const walker = await captureWalker(tabId, { ...options, viewport_only: true, hiding_facts: true }, session, frames,
+    errors, onWalked)
     .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; });
   timings.walker_ms = Math.round((performance.now() - t0) * 10) / 10;
   walkerSteps(walker, timings);
@@ -201,7 +214,7 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
       return;
     }
     try {
-      frame.axNodes = thinAXNodes(await frameWindowNodes(session, frame, target, errors, steps));
+      frame.axNodes = thinAXNodes(await frameWindowNodes(session, frame, target, errors, steps, early));
       frame.captured = true;
       frame.error = null;
       frame.window_elements = target.ids.size;

@@ -42,7 +42,7 @@ export function resolvesIds(options) {
  * Walk the tab (every frame) and, with a CDP `session`, resolve the records' backendNodeIds
  * and click listeners. `frames`: the capture's frames; step failures go to `errors`.
  */
-export async function captureWalker(tabId, options, session = null, frames = [], errors = []) {
+export async function captureWalker(tabId, options, session = null, frames = [], errors = [], onWalked = null) {
   const opts = {
     viewportOnly: options?.viewport_only !== false,
     expandPx: Number(options?.viewport_expand_px) || 0,
@@ -66,6 +66,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   }
   try {
     const out = await walkFrames(tabId, opts, errors, frames[0]?.loaderId ?? null);
+    onWalked?.(out); // the walk is known before its ids: a caller may start what needs only that
     if (session && opts.hold) {
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);

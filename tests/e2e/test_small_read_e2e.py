@@ -41,6 +41,7 @@ def test_small_document_is_read_whole_and_cut_like_the_per_element_read(
     small, small_steps = _read(browser, pages_url + "padded.html", "snapshot")
     big, big_steps = _read(browser, pages_url + f"padded.html?pad={PAD}", "snapshot")
     assert small_steps["ax_whole_frames"] == 1 and small_steps["ax_requests"] == 1
+    assert small_steps["ax_early_frames"] == 1  # asked as soon as the walk said "small"
     assert "ax_whole_frames" not in big_steps and big_steps["ax_requests"] > 10
     assert _shape(small["snapshot"]) == _shape(big["snapshot"])
     assert small["snapshot"]["quality"]["nodes_kept"] == big["snapshot"]["quality"]["nodes_kept"]
