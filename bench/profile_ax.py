@@ -337,7 +337,15 @@ def main() -> int:
         with serve_directory(Path(tmp)) as base, Browser(timeout_s=900) as browser:
             for size, path in pages.items():
                 rows.append(measure(browser, base + path.name, size, set(args.skip)))
-    text = "# Whole-page AX read: where the time goes (bench/profile_ax.py)\n\n" + render(rows)
+    text = ("# Whole-page AX read: where the time goes (bench/profile_ax.py)\n\n"
+            "Raw CDP rows: a websocket on the tab's target (no UTF-8 check in Python); `ms` "
+            "is the call's wall time. `traced_*` rows add Chromium's own trace: "
+            "`renderer <method>` is the renderer main thread's work on that command, "
+            "`CrBrowserMain: protocol response` the browser's handling of the reply "
+            "(chrome.debugger parses it into a base::Value), `service worker: receive "
+            "reply` its delivery as V8 objects. `extension_*`: SnapshotV1 scope=page "
+            "through the extension. Note the machine's load when reading absolute times.\n\n"
+            + render(rows))
     print(text)
     args.out.parent.mkdir(exist_ok=True)
     args.out.write_text(text + "\n", encoding="utf-8")

@@ -108,7 +108,8 @@ def test_navigation_during_a_streamed_read_is_one_page_or_an_error(
         if answer["ok"]:  # the capture restarted on the new page, or finished the old one
             names = {n["name"] for n in node_records(answer["result"]["snapshot"])}
             rows = {n for n in names if isinstance(n, str) and n.startswith("Action ")}
-            assert len(rows) in (20, 4000), len(rows)  # one page, never a mix
+            # one page, never a mix (the new one maybe read before its script built its rows)
+            assert len(rows) in (0, 20, 4000), len(rows)
         else:
             assert answer["error"]["code"] in ("page_navigated", "capture_failed", "bad_chunk")
             assert answer["error"]["message"]

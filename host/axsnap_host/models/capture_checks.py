@@ -146,6 +146,12 @@ def share_style_rows(snapshot: dict[str, Any]) -> None:
     page), and most rect rows are empty lists. Readers index the rows: they read the same."""
     shared: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for doc in snapshot.get("documents") or ():
+        nodes = doc.get("nodes") if isinstance(doc, dict) else None
+        attributes = nodes.get("attributes") if isinstance(nodes, dict) else None
+        if isinstance(attributes, list):  # text nodes have none
+            for i, row in enumerate(attributes):
+                if type(row) is list and not row:
+                    attributes[i] = _EMPTY_ROW
         layout = doc.get("layout") if isinstance(doc, dict) else None
         if not isinstance(layout, dict):
             continue

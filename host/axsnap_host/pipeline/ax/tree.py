@@ -355,7 +355,8 @@ def prepare_nodes(nodes: list[dict[str, Any]]) -> None:
     """Compute the fields of the unignored nodes now (see PREPARED; an empty state is kept
     as None: 100k empty dicts are 6 MB)."""
     for ax in nodes:
-        if not ax.get("ignored"):
+        # a node with neither properties nor value is as cheap to read later: no tuple
+        if not ax.get("ignored") and (ax.get("properties") or ax.get("value") is not None):
             name, value, state = node_fields(ax)
             ax[PREPARED] = (name, value, state or None)
 
