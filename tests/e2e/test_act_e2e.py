@@ -317,5 +317,5 @@ def test_the_side_panel_act_box_takes_one_step_in_words(form: Browser) -> None:
         assert "ambiguous_target" in driver.find_element(By.ID, "act-result").text
     finally:
         driver.close()
-        driver.switch_to.window(form.bridge_handle)
+        driver.switch_to.window(form.target_handle)  # back where Browser.driver rests
     assert value_of(form, "email") == "panel@example.com"
