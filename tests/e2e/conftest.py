@@ -101,6 +101,24 @@ def browser() -> Iterator[Browser]:
         yield b
 
 
+@pytest.fixture(autouse=True)
+def _driver_rests_on_the_target_tab(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The session browser is shared: a test that moves its driver to another window must
+    move it back (``Browser.driver`` rests on the target tab), or the next test that uses
+    ``browser.driver`` runs its scripts in that window. Fails the test that left it."""
+    yield
+    if "browser" not in request.fixturenames:
+        return
+    browser: Browser = request.getfixturevalue("browser")
+    try:
+        handle = browser.driver.current_window_handle
+    except Exception:  # a closed current window is the same leak
+        handle = None
+    if handle != browser.target_handle:
+        pytest.fail(f"the test left the session browser's driver on window {handle}, not on "
+                    "the target tab: switch back to browser.target_handle", pytrace=False)
+
+
 @pytest.fixture
 def fresh_browser_factory() -> Iterator[type[Browser]]:
     """For tests that need their own browser (e.g. without the host registered)."""
