@@ -11,9 +11,12 @@ import copy
 import json
 from typing import Any
 
+import pytest
+
 from axsnap_host.capture_stream import CaptureStreams
 from axsnap_host.host import Host
 from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 from host_harness import HostProcess, load_capture
 
 PINNED = {"snapshot_id": "ax_test", "ts": "2026-01-01T00:00:00.000Z"}
@@ -115,21 +118,17 @@ def test_parts_are_checked_and_a_bad_part_fails_its_stream() -> None:
     streams.add("a", 0, "F", [{"nodeId": "1"}, "not a node"], 10)
     capture = RawCapture.model_validate({"frames": [{"frameId": "F"}],
                                          "ax_stream": {"id": "a", "parts": 1, "nodes": 2}})
-    try:
+    # refused: a part with a non-object node
+    with pytest.raises(AxsnapError, match="list of objects") as refused:
         streams.fill(capture)
-    except Exception as exc:
-        assert getattr(exc, "code", None) == "bad_chunk" and "list of objects" in str(exc)
-    else:
-        raise AssertionError("a part with a non-object node was taken")
+    assert refused.value.code == ErrorCode.BAD_CHUNK
     streams.add("b", 0, "OTHER", [{"nodeId": "1"}], 10)
     capture = RawCapture.model_validate({"frames": [{"frameId": "F"}],
                                          "ax_stream": {"id": "b", "parts": 1, "nodes": 1}})
-    try:
+    # refused: nodes of a frame the capture does not list
+    with pytest.raises(AxsnapError, match="does not list") as refused:
         streams.fill(capture)
-    except Exception as exc:
-        assert "does not list" in str(exc)
-    else:
-        raise AssertionError("nodes of a frame the capture does not list were taken")
+    assert refused.value.code == ErrorCode.BAD_CHUNK
 
 
 def test_memory_is_bounded_streams_evicted_and_an_oversized_stream_freed_at_once() -> None:
@@ -145,12 +144,10 @@ def test_memory_is_bounded_streams_evicted_and_an_oversized_stream_freed_at_once
     assert streams.held_nodes() == 0, "past max_nodes too"
     capture = RawCapture.model_validate({"frames": [{"frameId": "F"}],
                                          "ax_stream": {"id": "s3", "parts": 5, "nodes": 5}})
-    try:
+    # refused: an oversized stream
+    with pytest.raises(AxsnapError, match="bounds") as refused:
         streams.fill(capture)
-    except Exception as exc:
-        assert "bounds" in str(exc)
-    else:
-        raise AssertionError("an oversized stream was taken")
+    assert refused.value.code == ErrorCode.BAD_CHUNK
     # identical roles share one dict: 100k nodes hold tens of role objects, not 100k
     streams.add("s4", 0, "G", [dict(node), dict(node)], 10)
     capture = RawCapture.model_validate({"frames": [{"frameId": "G"}],
