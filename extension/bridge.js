@@ -17,7 +17,10 @@ async function call(fn) {
 
 // Requests started with `start` run over the panel's port ('axsnap-request'), so their
 // progress events (stages; parts and AX nodes of a whole-page read) can be polled.
-const jobs = new Map(); // token -> {events, reply}
+// A client that stops polling (its own deadline ran out) leaves its job behind: the oldest
+// jobs beyond MAX_JOBS are dropped, so a long Selenium session does not accumulate them.
+const MAX_JOBS = 16;
+const jobs = new Map(); // token -> {events, reply}, oldest first
 let jobCounter = 0;
 
 function startJob(message) {
@@ -25,6 +28,10 @@ function startJob(message) {
   const token = `job-${jobCounter}`;
   const job = { events: [], reply: null };
   jobs.set(token, job);
+  for (const old of jobs.keys()) {
+    if (jobs.size <= MAX_JOBS) break;
+    jobs.delete(old);
+  }
   const port = chrome.runtime.connect({ name: 'axsnap-request' });
   port.onMessage.addListener((m) => {
     if (m?.type === 'progress') job.events.push(m);
@@ -44,7 +51,10 @@ function startJob(message) {
 /** The events since the last poll, and the reply once there is one (the job is then gone). */
 function pollJob(token) {
   const job = jobs.get(token);
-  if (!job) return { ok: false, error: { code: 'internal_error', message: `no request ${token}`, hint: '' } };
+  if (!job) {
+    return { ok: false, error: { code: 'invalid_message', message: `no request ${token}`,
+      hint: 'poll a token from start; a finished request is gone after its reply was polled' } };
+  }
   const events = job.events.splice(0);
   if (!job.reply) return { ok: true, events, done: false };
   jobs.delete(token);

@@ -133,3 +133,28 @@ def test_cli_shows_the_progress_of_a_whole_page_read(tmp_path: Path, pages_url: 
     assert "snapshot: processing" in done.stderr and "capturing" in done.stderr
     snapshot = json.loads((tmp_path / "out" / "snapshot.json").read_text())
     assert snapshot["quality"]["scope"] == "page"
+
+
+def test_progress_jobs_a_client_left_behind_are_dropped(browser: Browser) -> None:
+    """bridge.html keeps at most 16 started requests: an abandoned one does not stay forever,
+    and polling a token it no longer holds is a structured error, not a hang."""
+    driver = browser.driver
+    driver.switch_to.window(browser.bridge_handle)
+    try:
+        tokens = [json.loads(driver.execute_script(
+            "return axsnapBridge.start(arguments[0])", {"type": "ping_host"}))["token"]
+            for _ in range(17)]
+        first = json.loads(driver.execute_script("return axsnapBridge.poll(arguments[0])",
+                                                 tokens[0]))
+        assert first["ok"] is False and first["error"]["code"] == "invalid_message", first
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            last = json.loads(driver.execute_script("return axsnapBridge.poll(arguments[0])",
+                                                    tokens[-1]))
+            assert last["ok"] is True, last
+            if last["done"]:
+                break
+            time.sleep(0.1)
+        assert last["done"] and "reply" in last, last
+    finally:
+        driver.switch_to.window(browser.target_handle)
