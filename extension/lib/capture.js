@@ -12,6 +12,7 @@ import { thinAXNodes } from './ax_thin.js';
 import { readMainFrameAx } from './ax_cache_read.js';
 import { captureAxWindow, walkerSteps, windowScoped } from './ax_window.js';
 import { AxError } from './errors.js';
+import { readOwnerBorders } from './frameborders.js';
 import { ownerFramePositions } from './frameorder.js';
 import { Navigated, watchMainDocument } from './navwatch.js';
 import { captureScreenshot } from './screenshot.js';
@@ -215,8 +216,10 @@ async function layoutMetrics(session, errors) {
   }
 }
 
-// DOM rects: the outline reads client/scroll rects. Paint order: the host's hit test marks
-// controls that a later-painted box (a modal's overlay) covers.
+// DOM rects: only the outline reads them (client/scroll rects of scroll boxes); the other
+// formats read the frame owners' borders alone (frameborders.js), which costs far less.
+// Paint order: the host's hit test marks controls that a later-painted box (a modal's
+// overlay) covers.
 /**
  * DOMSnapshot without what no host step reads: text boxes (every text fragment's box) and
  * offset rects (the host reads client and scroll rects). On the 100k-element bench page
@@ -230,19 +233,22 @@ export function thinDomSnapshot(snapshot) {
   return snapshot;
 }
 
-const SNAPSHOT_PARAMS = () => ({
-  computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: true, includePaintOrder: true,
+const SNAPSHOT_PARAMS = (rects) => ({
+  computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: rects, includePaintOrder: true,
 });
+
+/** Whether the format's DOMSnapshot needs every node's DOM rects (see SNAPSHOT_PARAMS). */
+export const wantsDomRects = (options) => options?.format === 'outline';
 
 /**
  * The tab's DOMSnapshot (returned) plus one per out-of-process frame subtree, kept on its
  * root frame (its backendNodeIds are that process's own; the tab's snapshot lacks it).
  */
-async function captureDomSnapshots(session, frames, sessionOf, timings, errors) {
+async function captureDomSnapshots(session, frames, sessionOf, timings, errors, rects) {
   let domSnapshot = null;
   try {
     domSnapshot = thinDomSnapshot(await timed(timings, 'dom_snapshot_ms',
-      () => session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS())));
+      () => session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS(rects))));
   } catch (e) {
     errors.push({ step: 'dom_snapshot', message: e?.message ?? String(e) });
   }
@@ -251,7 +257,7 @@ async function captureDomSnapshots(session, frames, sessionOf, timings, errors) 
       if (!frame.out_of_process || sessionOf.get(frame.parentFrameId) === frame.sessionId) continue;
       try {
         frame.dom_snapshot = thinDomSnapshot(
-          await session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS(), frame.sessionId));
+          await session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS(rects), frame.sessionId));
       } catch (e) {
         frame.dom_snapshot = null;
         errors.push({ step: 'dom_snapshot', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
@@ -357,7 +363,14 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
   const axRead = scoped || !wantsAxTree(options) ? null
     : timed(timings, 'ax_ms', () => readFrameTrees(session, tabId, frames, errors, stream, timings, axAsked));
   if (axRead) await Promise.race([asked, axRead.catch(() => {})]);
-  const snapshotRead = dom || scoped ? null : captureDomSnapshots(session, [...frames], sessionOf, timings, errors);
+  const rects = wantsDomRects(options);
+  const snapshotRead = dom || scoped ? null
+    : captureDomSnapshots(session, [...frames], sessionOf, timings, errors, rects);
+  // Without DOM rects the host places frames by their owners' borders: read once the
+  // owners are known, while the renderer computes the DOMSnapshot.
+  const send = (method, params, sessionId) => session.send(method, params, sessionId);
+  const bordersRead = snapshotRead && !rects ? axSide.owners.then(() => timed(timings, 'frame_border_ms',
+    () => readOwnerBorders(send, frames, sessionOf, errors))) : null;
   const treeRead = options?.format === 'outline' && !scoped
     ? timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, [...frames], options, errors)) : null;
   if (!scoped && !axRead) {
@@ -383,12 +396,16 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
     walkerSteps(walker, timings);
     // Frame ordinals follow document order, as the outline's and SnapshotV1's do.
     if (frames.filter((f) => f.parentFrameId).length > 1) {
-      const send = (method, params, sessionId) => session.send(method, params, sessionId);
       const positions = await timed(timings, 'frame_order_ms', () => ownerFramePositions(send, frames, sessionOf, errors));
       frames.splice(0, frames.length, ...orderFrames(frames, positions));
     }
     // The whole page (viewport_only: false) is joined to a DOMSnapshot instead.
-    if (!resolvesIds(options)) domSnapshot = await captureDomSnapshots(session, frames, sessionOf, timings, errors);
+    if (!resolvesIds(options)) {
+      [domSnapshot] = await Promise.all([
+        captureDomSnapshots(session, frames, sessionOf, timings, errors, wantsDomRects(options)),
+        timed(timings, 'frame_border_ms', () => readOwnerBorders(send, frames, sessionOf, errors)),
+      ]);
+    }
   } else {
     await axSide.owners;
     walker = windowWalker;
@@ -403,7 +420,6 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
     } else if ((scoped || stream) && frames.filter((f) => f.parentFrameId).length > 1) {
       // The window's AX nodes do not place the frames it did not reach: their owners do
       // (the DOM channel's order), so ids match the whole-page read's.
-      const send = (method, params, sessionId) => session.send(method, params, sessionId);
       const positions = await timed(timings, 'frame_order_ms', () => ownerFramePositions(send, frames, sessionOf, errors));
       frames.splice(0, frames.length, ...orderFrames(frames, positions));
     } else if (wantsAxTree(options)) {
@@ -412,6 +428,7 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
       frames.splice(0, frames.length, ...ordered);
     }
     domSnapshot = snapshotRead ? await snapshotRead : null;
+    await bordersRead;
     layout = await axSide.layout;
   }
 

@@ -61,9 +61,11 @@ function scriptedSession({ loaders = () => 'L1', failAxFor = null } = {}) {
     calls,
     childSessions: () => [],
     evaluations: [],
+    snapshots: [],
     async send(method, params = {}) {
       calls.push(method);
       if (method === 'Runtime.evaluate') this.evaluations.push(params);
+      if (method === 'DOMSnapshot.captureSnapshot') this.snapshots.push(params);
       switch (method) {
         case 'Page.getFrameTree':
           return { frameTree: { frame: { id: 'M', url: 'http://127.0.0.1/p', loaderId: loaders() },
@@ -76,6 +78,10 @@ function scriptedSession({ loaders = () => 'L1', failAxFor = null } = {}) {
         case 'Page.getLayoutMetrics': return { cssLayoutViewport: { clientWidth: 1280, clientHeight: 757 } };
         case 'Page.createIsolatedWorld': return { executionContextId: 3 };
         case 'Runtime.evaluate': return { result: { value: 2 } };
+        case 'DOM.resolveNode':
+          assert.equal(params.executionContextId, 3, 'owners resolved in the isolated world');
+          return { object: { objectId: `o${params.backendNodeId}` } };
+        case 'Runtime.callFunctionOn': return { result: { value: [[3, 5]] } };
         default: return {};
       }
     },
@@ -90,6 +96,10 @@ test('capturePage builds a RawCapture; a frame that fails is marked and the rest
   assert.equal(cap.capture_version, 1);
   assert.deepEqual(cap.tab, { id: 7, url: 'http://127.0.0.1/p', title: 'Page' });
   assert.deepEqual(cap.frames.map((f) => [f.frameId, f.captured, f.ownerBackendNodeId]), [['M', true, null], ['C', false, 42]]);
+  // no DOM rects (every node's: costly); the owner's border instead
+  assert.deepEqual(session.snapshots.map((p) => p.includeDOMRects), [false]);
+  assert.deepEqual(cap.frames[1].ownerClient, [3, 5]);
+  assert.equal(cap.frames[0].ownerClient, undefined);
   assert.equal(cap.frames[0].axNodes.length, 1);
   assert.match(cap.frames[1].error, /not found/);
   assert.deepEqual(cap.errors.map((e) => e.step), ['ax']);

@@ -9,7 +9,9 @@ Coordinates (measured on Chromium 156): each document's layout ``bounds`` are in
 document's own page coordinates (scrolling does not change them). A child frame's node is
 placed in main-frame page coordinates by adding, for each frame on the way up, the owning
 <iframe>'s bounds origin plus its border (``clientRects`` x/y = clientLeft/clientTop) minus
-the child document's scroll offset. Iframe padding is not reported and assumed zero.
+the child document's scroll offset. Iframe padding is not reported and assumed zero. A
+snapshot without DOM rects (all but the outline's) has the border in the frame's
+``ownerClient`` instead (extension/lib/frameborders.js).
 """
 
 from __future__ import annotations
@@ -122,11 +124,15 @@ class DomIndex:
         *,
         extra_snapshots: Sequence[dict[str, Any]] = (),
         frame_owners: dict[str, tuple[str | None, int | None]] | None = None,
+        owner_borders: dict[str, tuple[float, float]] | None = None,
     ) -> None:
         """``extra_snapshots``: DOMSnapshots of out-of-process frames (their own string
         tables and backend ids); ``frame_owners``: frameId → (parent frameId, owner
-        <iframe> backendNodeId), used to place documents no ``contentDocumentIndex`` links.
+        <iframe> backendNodeId), used to place documents no ``contentDocumentIndex`` links;
+        ``owner_borders``: frameId → its <iframe>'s (clientLeft, clientTop), read when the
+        snapshot has no ``clientRects``.
         """
+        self._owner_borders = owner_borders or {}
         self._style_names = list(styles or DOM_SNAPSHOT_STYLES)
         self._opacity_column = (
             self._style_names.index("opacity") if "opacity" in self._style_names else None
@@ -156,12 +162,13 @@ class DomIndex:
             frame.frameId: (frame.parentFrameId, getattr(frame, "ownerBackendNodeId", None))
             for frame in capture.frames
         }
-        return cls(
-            capture.dom_snapshot,
-            capture.dom_snapshot_styles,
-            extra_snapshots=extra,
-            frame_owners=owners,
-        )
+        borders = {  # [clientLeft, clientTop]: two small numbers, else ignored
+            frame.frameId: (float(c[0]), float(c[1])) for frame in capture.frames
+            if isinstance(c := getattr(frame, "ownerClient", None), list) and len(c) == 2
+            and all(type(v) in (int, float) and abs(v) < 1e6 for v in c)
+        }
+        return cls(capture.dom_snapshot, capture.dom_snapshot_styles, extra_snapshots=extra,
+                   frame_owners=owners, owner_borders=borders)
 
     # -- building ------------------------------------------------------------------------
 
@@ -197,10 +204,8 @@ class DomIndex:
             layout=layout,
             layout_of=layout_of,
             scroll=(float(raw.get("scrollOffsetX") or 0), float(raw.get("scrollOffsetY") or 0)),
-            content_size=(
-                float(raw.get("contentWidth") or 0),
-                float(raw.get("contentHeight") or 0),
-            ),
+            content_size=(float(raw.get("contentWidth") or 0),
+                          float(raw.get("contentHeight") or 0)),
         )
         for name in ("isClickable", "inputChecked"):
             rare = nodes.get(name) or {}
@@ -251,12 +256,11 @@ class DomIndex:
                 return doc.offset
             bounds = rect_of(parent.layout, "bounds", position)
             client = rect_of(parent.layout, "clientRects", position)
-            border = (client[0], client[1]) if client else (0.0, 0.0)
+            border = (client[0], client[1]) if client else self._owner_borders.get(
+                doc.frame_id, (0.0, 0.0))
             if bounds:
-                doc.offset = (
-                    parent_offset[0] + bounds[0] + border[0] - doc.scroll[0],
-                    parent_offset[1] + bounds[1] + border[1] - doc.scroll[1],
-                )
+                doc.offset = (parent_offset[0] + bounds[0] + border[0] - doc.scroll[0],
+                              parent_offset[1] + bounds[1] + border[1] - doc.scroll[1])
             owners.pop(doc_index)
             return doc.offset
 
@@ -377,12 +381,8 @@ class DomIndex:
             return None
         # A document node's box is its frame's viewport, in viewport coordinates.
         shift = doc.scroll if node_type == DOCUMENT_NODE else (0.0, 0.0)
-        return (
-            rect[0] + doc.offset[0] + shift[0],
-            rect[1] + doc.offset[1] + shift[1],
-            rect[2],
-            rect[3],
-        )
+        return (rect[0] + doc.offset[0] + shift[0], rect[1] + doc.offset[1] + shift[1],
+                rect[2], rect[3])
 
     def get(self, backend_id: int | None, frame_id: str | None = None) -> DomInfo | None:
         where = self.locate(backend_id, frame_id)
