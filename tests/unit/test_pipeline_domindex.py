@@ -104,3 +104,35 @@ def test_out_of_process_frame_snapshot_is_placed_through_its_owner() -> None:
     assert (link.tag, iframe.tag) == ("a", "iframe")
     assert link.bounds == (40 + 1 + 5, 60 + 1 + 6, 30, 10)
     assert link.attrs == {"type": "text"}
+
+
+def test_without_dom_rects_a_frame_is_placed_by_its_owner_border() -> None:
+    """Whole-page reads but the outline's take DOMSnapshot without DOM rects: the owner's
+    border comes with the frame (``ownerClient``, extension/lib/frameborders.js)."""
+    strings: list[str] = []
+    main = document(
+        strings, "M",
+        [("IFRAME", 10, [100, 200, 300, 150], [], ["block", "visible", "1"])],
+        content_document={0: 1},
+    )
+    child = document(
+        strings, "C",
+        [("BUTTON", 11, [10, 80, 50, 20], [], ["inline-block", "visible", "1"])],
+        scroll=(0, 30),
+    )
+    for doc in (main, child):
+        del doc["layout"]["clientRects"]
+    capture = RawCapture.model_validate({
+        "frames": [
+            {"frameId": "M"},
+            {"frameId": "C", "parentFrameId": "M", "ownerBackendNodeId": 10,
+             "ownerClient": [4, 5]},
+        ],
+        "dom_snapshot": {"documents": [main, child], "strings": strings},
+        "dom_snapshot_styles": STYLES,
+    })
+    button = DomIndex.from_capture(capture).get(11, "C")
+    assert button is not None and button.bounds == (100 + 4 + 10, 200 + 5 - 30 + 80, 50, 20)
+    capture.frames[1].ownerClient = "4,5"  # not two numbers: no border
+    button = DomIndex.from_capture(capture).get(11, "C")
+    assert button is not None and button.bounds == (100 + 10, 200 - 30 + 80, 50, 20)
