@@ -98,11 +98,13 @@ def test_http_wait_running_out_is_a_timeout_and_the_browser_serves_on(
     Browser serves the next request once the abandoned one is done (8 s here)."""
     config = faulty.driver.command_executor.client_config
     config.timeout = 2.0  # shorter than the capture: stands in for a chromedriver that hangs
+    faulty.bridge = "webdriver"  # requests through chromedriver (Browser(bridge="webdriver"))
     try:
         with pytest.raises(AxsnapError) as caught:
             faulty.snapshot(format="outline", stabilize={"quiet_ms": 1000, "max_wait_ms": 8000})
     finally:
         config.timeout = faulty.http_timeout_s
+        faulty.bridge = "devtools"
     assert caught.value.code == ErrorCode.TIMEOUT
     assert "chromedriver gave no answer within 2.0 s" in caught.value.message
     assert "Ticker" in faulty.snapshot(**NOW).combinedTree

@@ -114,7 +114,8 @@ class Worker(threading.Thread):
                 break
             except AxsnapError as err:
                 result.error_code, result.error_message = err.code, err.message
-                if err.code == ErrorCode.TIMEOUT:  # the tab or the extension may still be busy
+                # the tab or the extension may still be busy; or the browser went away
+                if err.code in (ErrorCode.TIMEOUT, ErrorCode.BROWSER_DIED):
                     self.drop_browser()
                 if is_permanent(err):
                     break

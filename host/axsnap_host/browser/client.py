@@ -27,28 +27,12 @@ from ..models.options import SEMANTIC_FORMATS, wire_options
 from ..models.snapshot import SnapshotV1
 from ..paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
 from .acting import ActingMixin
+from .devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge, devtools_call
+from .procs import host_pids
 from .results import DomResult, OutlineResult, PageResult
 from .urls import ERROR_PAGE_SCRIPT, check_url, invalid_url, navigation_failed, net_error_of
 
 BRIDGE_PATH = "bridge.html"
-
-
-def _descendants(root_pid: int) -> list[int]:
-    """Process ids below ``root_pid`` (Linux /proc)."""
-    children: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:
-            continue
-        fields = text[text.rfind(")") + 2 :].split()
-        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    found, todo = [], [root_pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
 
 
 class Browser(ActingMixin):
@@ -72,11 +56,14 @@ class Browser(ActingMixin):
         keep_profile: bool = False,
         user_data_dir: Path | None = None,
         extra_extensions: tuple[Path | str, ...] = (),
+        bridge: str = "devtools",
     ) -> None:
         """``user_data_dir``: use this profile (kept afterwards) instead of a temporary one;
         with ``register_host=False`` whatever is registered in it (or nowhere) is used.
         ``extra_extensions``: more unpacked extension folders to load next to axsnap (an
-        agent extension that calls axsnap's API, say)."""
+        agent extension that calls axsnap's API, say). ``bridge``: how requests reach the
+        extension's bridge page: "devtools" (a websocket to its DevTools target; WebDriver
+        when that cannot connect) or "webdriver" (a script on it through chromedriver)."""
         self.headless = headless
         self.register_host = register_host
         self.timeout_s = timeout_s
@@ -99,6 +86,8 @@ class Browser(ActingMixin):
         self._bases: dict[str, dict[str, Any]] = {}  # snapshot id → full result
         # The window to go back to after a request the HTTP client gave up on (bridge_call).
         self._return_to: str | None = None
+        self.bridge = bridge
+        self._devtools: DevtoolsBridge | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -195,9 +184,17 @@ class Browser(ActingMixin):
             time.sleep(0.1)
         # Start the native host now, in parallel with whatever the caller loads first.
         driver.execute_script("axsnapBridge.send({type: 'ping_host'});")
+        if self.bridge == "devtools":
+            self._devtools = connect_bridge(self._driver, self.bridge_handle or "")
         # The driver rests on the target tab: a user who snapshots a tab and then uses
         # ``browser.driver`` acts on that tab; requests visit the bridge and come back.
         driver.switch_to.window(self.target_handle)
+
+    @property
+    def bridge_transport(self) -> str:
+        """What carries requests to the bridge page: "devtools" or "webdriver"."""
+        return "devtools" if self._devtools is not None and self.bridge == "devtools" \
+            else "webdriver"
 
     @property
     def http_timeout_s(self) -> float:
@@ -206,6 +203,9 @@ class Browser(ActingMixin):
         return max(self.timeout_s, self.page_load_timeout_s) + self.HTTP_MARGIN_S
 
     def close(self) -> None:
+        if self._devtools is not None:
+            self._devtools.close()
+            self._devtools = None
         if self._driver is not None:
             # the browser may already be gone; cleanup must go on
             with contextlib.suppress(Exception):
@@ -311,7 +311,20 @@ class Browser(ActingMixin):
 
     def bridge_call(self, name: str, *args: Any) -> Any:
         """Call ``axsnapBridge[name](...args)`` on the bridge page; return the parsed JSON.
-        The driver goes back to the window it was on (the target tab, usually)."""
+        Over DevTools the driver never moves; over WebDriver it goes to the bridge window and
+        back to the window it was on (the target tab, usually)."""
+        # (a request chromedriver still runs left the driver on the bridge: WebDriver's path
+        # takes it back)
+        if self.bridge_transport == "devtools" and self._return_to is None:
+            assert self._devtools is not None
+            reply = devtools_call(self._devtools, name, args, self.timeout_s)
+            if reply is not NOT_SENT:
+                return reply
+            # it never left: WebDriver carries it (and says so if the browser is gone)
+        return self._webdriver_bridge_call(name, *args)
+
+    def _webdriver_bridge_call(self, name: str, *args: Any) -> Any:
+        """``bridge_call`` as a script on the bridge window through chromedriver."""
         import urllib3
         from selenium.common.exceptions import NoSuchWindowException, TimeoutException
 
@@ -429,12 +442,4 @@ class Browser(ActingMixin):
         """Process ids of the native hosts this browser started."""
         if self._service is None or self._service.process is None:
             return []
-        pids = []
-        for pid in _descendants(self._service.process.pid):
-            try:
-                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-            except OSError:
-                continue
-            if b"axsnap_host" in cmdline:
-                pids.append(pid)
-        return pids
+        return host_pids(self._service.process.pid)

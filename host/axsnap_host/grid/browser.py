@@ -42,6 +42,8 @@ class GridBrowser(Browser):
 
     def __init__(self, grid_url: str, *, node_profile: str | None = None,
                  node_binary: str | None = "/usr/bin/chromium", **kwargs: Any) -> None:
+        # the node's DevTools port is the node's localhost: requests go through the Grid
+        kwargs.setdefault("bridge", "webdriver")
         super().__init__(register_host=False, **kwargs)
         self.grid_url = grid_url
         self.node_profile = node_profile

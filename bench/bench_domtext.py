@@ -1,0 +1,137 @@
+"""DOM text against Playwright's aria snapshot on the generated and the realistic pages, over
+both ways the Python client reaches the extension's bridge page, in one run.
+
+Pages: the generated pages of ``--sizes`` (bench/pages/generate.py) and the four pages of
+bench/pages/realistic (docs, article, web app, dashboard: the pages compare.py measures),
+served from 127.0.0.1. Per page, after a warm-up, ``--runs`` rounds each read DOM text
+(default options, no stabilization wait, as compare.py) once over the DevTools bridge
+(``Browser(bridge="devtools")``, the default: a websocket to the bridge page's target) and
+once over the WebDriver bridge (``bridge="webdriver"``: a script on the bridge window through
+chromedriver, the client before it), interleaved so the machine's load falls on both; then
+Playwright's aria snapshot of the same tab (bench/.venv-peers worker over CDP, as
+bench_e2e.py). Reported: the medians of the Python wall time, of the extension's own
+``total_ms`` and of their difference (the round trip), and the wall time × Playwright's.
+Writes bench/results/e2e_domtext.md and .json.
+
+    nice .venv/bin/python bench/bench_domtext.py --sizes 1000 --runs 9
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(BENCH / "pages"))
+
+from bench_e2e import log, playwright, playwright_python  # noqa: E402
+from generate import SECRET, write_pages  # noqa: E402
+
+from axsnap_host.browser import Browser  # noqa: E402
+from axsnap_host.serve import serve_directory  # noqa: E402
+
+RESULTS = BENCH / "results"
+REALISTIC = BENCH / "pages" / "realistic"
+OPTIONS = {"format": "domtext", "stabilize": {"enabled": False}}
+BRIDGES = ("devtools", "webdriver")
+
+
+def pages(root: Path, sizes: list[int]) -> list[tuple[str, str, list[str]]]:
+    """(name, file under root, secrets) of each page."""
+    found = [(f"generated {size:,}", path.name, [SECRET])
+             for size, path in sorted(write_pages(root, sizes).items())]
+    shutil.copytree(REALISTIC, root / "realistic", dirs_exist_ok=True)
+    secrets = json.loads((REALISTIC / "secrets.json").read_text(encoding="utf-8"))
+    found += [(f"realistic {Path(name).stem}", f"realistic/{name}", list(values))
+              for name, values in secrets.items()]
+    return found
+
+
+def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str, Any]]:
+    """Per bridge: wall and extension times of ``runs`` interleaved reads after a warm-up."""
+    samples: dict[str, dict[str, list[float]]] = {b: {"wall": [], "inside": []} for b in BRIDGES}
+    for i in range(runs + 1):
+        for bridge in BRIDGES:
+            browser.bridge = bridge
+            started = time.perf_counter()
+            reply = browser.snapshot_raw(**OPTIONS)
+            wall = (time.perf_counter() - started) * 1000
+            text = json.dumps(reply, ensure_ascii=False)
+            if any(secret in text for secret in secrets):
+                raise SystemExit(f"a page secret is in the DOM text reply ({bridge})")
+            if i:
+                samples[bridge]["wall"].append(wall)
+                samples[bridge]["inside"].append(float(reply["timings"]["total_ms"]))
+    browser.bridge = "devtools"
+    out = {}
+    for bridge, got in samples.items():
+        trips = [w - t for w, t in zip(got["wall"], got["inside"], strict=True)]
+        out[bridge] = {"median_ms": statistics.median(got["wall"]),
+                       "extension_ms": statistics.median(got["inside"]),
+                       "round_trip_ms": statistics.median(trips), "samples_ms": got["wall"],
+                       "reply_kb": len(text.encode()) / 1024}
+    return out
+
+
+def render(rows: list[dict[str, Any]]) -> str:
+    lines = ["| page | DOM text, DevTools bridge: ms (× Playwright) | in the extension ms "
+             "| round trip ms | DOM text, WebDriver bridge: ms (× Playwright) "
+             "| in the extension ms | round trip ms | Playwright aria ms | reply KB |",
+             "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for r in rows:
+        peer = r["playwright"].get("median_ms")
+        cells = []
+        for bridge in BRIDGES:
+            got = r[bridge]
+            ratio = f" ({got['median_ms'] / peer:.2f})" if peer else ""
+            cells += [f"{got['median_ms']:.1f}{ratio}", f"{got['extension_ms']:.1f}",
+                      f"{got['round_trip_ms']:.1f}"]
+        peer_cell = f"{peer:.1f}" if peer else f"*{r['playwright'].get('error')}*"
+        lines.append(f"| {r['page']} | {' | '.join(cells)} | {peer_cell} "
+                     f"| {r['devtools']['reply_kb']:.0f} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[1000])
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    python, error = playwright_python()
+    if python is None:
+        log(f"Playwright not measured: {error}")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        root, scratch = Path(tmp) / "pages", Path(tmp) / "scratch"
+        scratch.mkdir(parents=True)
+        found = pages(root, args.sizes)
+        with serve_directory(root) as base, Browser(timeout_s=300) as browser:
+            for name, file, secrets in found:
+                browser.open(base + file)
+                row = {"page": name, **reads(browser, args.runs, secrets)}
+                row["playwright"] = playwright(python, browser, base + file, args.runs, scratch)
+                rows.append(row)
+                log(f"{name:<22} devtools {row['devtools']['median_ms']:6.1f} ms, webdriver "
+                    f"{row['webdriver']['median_ms']:6.1f} ms, Playwright "
+                    f"{row['playwright'].get('median_ms', float('nan')):6.1f} ms")
+    text = ("# DOM text against Playwright's aria snapshot (bench/bench_domtext.py)\n\n"
+            f"Median of {args.runs} reads after a warm-up; the two bridges interleaved, "
+            "Playwright after them on the same tab. Round trip: the Python wall time less "
+            "the extension's `total_ms`, per read.\n\n" + render(rows) + "\n")
+    print(text)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "e2e_domtext.md").write_text(text, encoding="utf-8")
+    (RESULTS / "e2e_domtext.json").write_text(json.dumps(rows, indent=2) + "\n", "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

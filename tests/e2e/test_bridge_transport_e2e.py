@@ -1,0 +1,100 @@
+"""Requests reach the bridge page over its DevTools target, not through WebDriver: a read sends
+no WebDriver command (the driver never leaves the page it rests on), answers as the WebDriver
+path does, and a browser that dies under a request is ``browser_died``, not a hang."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from axsnap_host.browser import Browser
+from axsnap_host.browser.procs import descendants
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+
+pytestmark = pytest.mark.e2e
+
+FAST = {"stabilize": {"enabled": False}}
+
+
+class CommandLog:
+    """Records the WebDriver commands a driver sends (Selenium's ``execute``)."""
+
+    def __init__(self, driver: Any) -> None:
+        self.driver, self.sent = driver, []
+        self.original = driver.execute
+
+    def __enter__(self) -> list[str]:
+        def execute(command: str, params: dict[str, Any] | None = None) -> Any:
+            self.sent.append(command)
+            return self.original(command, params)
+
+        self.driver.execute = execute
+        return self.sent
+
+    def __exit__(self, *exc: object) -> None:
+        self.driver.execute = self.original
+
+
+def test_reads_send_no_webdriver_command(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + "login.html")
+    assert browser.bridge_transport == "devtools"
+    events: list[dict[str, Any]] = []
+    with CommandLog(browser.driver) as sent:
+        dom = browser.snapshot(format="domtext", **FAST)
+        browser.snapshot_raw(format="outline", on_progress=events.append, **FAST)  # start, poll
+        browser.ping_host()
+    assert '"Sign in"' in dom.domtext
+    assert ("process", "end") in [(e.get("stage"), e.get("state")) for e in events]
+    assert sent == []  # over WebDriver: window handle, two switches and a script each
+
+
+def test_the_webdriver_bridge_answers_the_same(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + "login.html")
+    over_devtools = browser.snapshot(format="domtext", **FAST).domtext
+    browser.bridge = "webdriver"
+    try:
+        with CommandLog(browser.driver) as sent:
+            over_webdriver = browser.snapshot(format="domtext", **FAST).domtext
+    finally:
+        browser.bridge = "devtools"
+    assert "w3cExecuteScriptAsync" in sent and "switchToWindow" in sent, sent
+    assert over_webdriver == over_devtools
+    assert browser.driver.current_window_handle == browser.target_handle
+
+
+def _chromium_pid(browser: Browser) -> int:
+    """The browser process of ``browser`` (started by this test: its profile, no ``--type``)."""
+    profile = f"--user-data-dir={browser.user_data_dir}".encode()
+    for pid in descendants(os.getpid()):
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if profile in argv and not any(a.startswith(b"--type=") for a in argv):
+            return pid
+    raise AssertionError("no browser process")
+
+
+def test_a_browser_that_dies_under_a_request_is_browser_died(
+        fresh_browser_factory: type[Browser], pages_url: str) -> None:
+    with fresh_browser_factory(timeout_s=120) as own:
+        own.open(pages_url + "mutating.html")  # never quiet: the read waits its max_wait
+        pid = _chromium_pid(own)
+        killer = threading.Timer(2.0, lambda: os.kill(pid, signal.SIGKILL))
+        killer.start()
+        started = time.monotonic()
+        try:
+            with pytest.raises(AxsnapError) as caught:
+                own.snapshot(format="outline",
+                             stabilize={"quiet_ms": 1000, "max_wait_ms": 60_000})
+        finally:
+            killer.join()
+        assert caught.value.code == ErrorCode.BROWSER_DIED, caught.value
+        assert caught.value.hint
+        assert time.monotonic() - started < 30  # the closed socket answered, not a deadline
