@@ -25,6 +25,7 @@
 
 import { thinAXNodes } from './ax_thin.js';
 import { readsWhole, textOwners, windowSubset } from './ax_window_full.js';
+import { journalOption, keepTree, keptTree } from './ax_window_kept.js';
 import { captureWalker } from './walker_capture.js';
 
 export const SCOPES = Object.freeze(['viewport', 'page']);
@@ -111,10 +112,14 @@ async function frameWindowNodesWhole(session, frame, target, errors, steps, earl
   return nodes;
 }
 
-async function frameWindowNodes(session, frame, target, errors, steps, early) {
+async function frameWindowNodes(session, frame, target, errors, steps, early, lastSent = () => {}) {
   if (readsWhole(target.size)) {
     // a failure here (a tree too deep to serialize) falls back to the per-element read
-    const nodes = await frameWindowNodesWhole(session, frame, target, errors, steps, early).catch(() => null);
+    // (its one command is sent before the call returns; the rare fallback's commands then
+    // follow the caller's check, which the navigation watcher backs)
+    const whole = frameWindowNodesWhole(session, frame, target, errors, steps, early).catch(() => null);
+    lastSent();
+    const nodes = await whole;
     if (nodes) return nodes;
   }
   const sid = frame.sessionId;
@@ -158,8 +163,10 @@ async function frameWindowNodes(session, frame, target, errors, steps, early) {
   // Round 3: nodes whose AX parent has no DOM node of its own (a <select>'s MenuListPopup
   // above its options) come with their ancestors.
   const orphans = orphanNodes(lists).slice(0, MAX_ORPHANS);
-  lists.push(...await Promise.all(orphans.map((backendNodeId) => send('Accessibility.getPartialAXTree',
-    { backendNodeId, fetchRelatives: true }).then((r) => r?.nodes, () => null))));
+  const lastRound = Promise.all(orphans.map((backendNodeId) => send('Accessibility.getPartialAXTree',
+    { backendNodeId, fetchRelatives: true }).then((r) => r?.nodes, () => null)));
+  lastSent();
+  lists.push(...await lastRound);
   lap('orphans_ms');
   steps.requests = (steps.requests ?? 0) + 1 + target.ids.size + target.expand.size + more.length
     + orphans.length;
@@ -177,6 +184,8 @@ export function walkerSteps(walker, timings) {
   // records whose backendNodeId came from an earlier read of the same document, and taken
   if (Number.isInteger(stats.ids?.cached)) timings.walker_ids_cached = stats.ids.cached;
   if (Number.isInteger(stats.ids?.resolved)) timings.walker_ids_resolved = stats.ids.resolved;
+  // worlds found through the contexts earlier reads learned (no binding installed for them)
+  if (Number.isInteger(stats.ids?.contexts_kept)) timings.walker_ids_contexts_kept = stats.ids.contexts_kept;
 }
 
 /**
@@ -184,20 +193,51 @@ export function walkerSteps(walker, timings) {
  * host's DOM facts for these nodes). Frames the walk did not reach stay empty and say so.
  * Returns null, touching no frame, when the walker could not run.
  */
-export async function captureAxWindow(session, tabId, options, frames, errors, timings) {
+export async function captureAxWindow(session, tabId, options, frames, errors, timings, onSent = () => {}) {
   const t0 = performance.now();
-  // A small main document's whole AX tree needs only the walk's element count, not the
-  // records' ids: asked as soon as the walk returns, it overlaps the ids step.
+  // A small document's whole AX tree needs only the walk's element count, not the records'
+  // ids: the main frame's is asked as soon as the walk returns, the other frames' as soon as
+  // the ids name their frames (before the listener read), so both overlap the ids step.
   const early = new Map(); // frameId -> the getFullAXTree reply on its way
-  const onWalked = (out) => {
-    const main = frames[0];
-    if (!main || main.parentFrameId || !readsWhole(out?.frames?.[0]?.n)) return;
-    const asked = session.send('Accessibility.getFullAXTree', { frameId: main.frameId }, main.sessionId);
+  const ask = (frame) => {
+    if (!frame || early.has(frame.frameId)) return;
+    const asked = session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
     asked.catch(() => {}); // a failure is met where the reply is read
-    early.set(main.frameId, asked);
+    early.set(frame.frameId, asked);
   };
-  const walker = await captureWalker(tabId, { ...options, viewport_only: true, hiding_facts: true }, session, frames,
-    errors, onWalked)
+  // The main frame's tree kept from the last read stands when the walk's journal says the
+  // page did not change since (ax_window_kept.js): not asked again.
+  let keptFrames = 0;
+  const onWalked = (out) => {
+    const journal = out?.axJournal ?? null;
+    if (out) delete out.axJournal; // the extension's, not the host's
+    const main = frames[0];
+    if (!main || main.parentFrameId || !readsWhole(out?.frames?.[0]?.n)) {
+      keptTree(tabId, main, null); // not a small document (any more): nothing kept
+      return;
+    }
+    const nodes = keptTree(tabId, main, journal);
+    if (nodes) {
+      early.set(main.frameId, Promise.resolve({ nodes }));
+      keptFrames += 1;
+    } else {
+      ask(main);
+      early.get(main.frameId).then((ax) => keepTree(tabId, main, journal, ax?.nodes), () => {});
+    }
+    // The walk reached every frame (one walker frame per frame document: as many as the tab
+    // has) and each is small: every frame's tree is asked now, before the ids name them.
+    const walked = [out, ...(out.subframes ?? []).map((sf) => sf.result)].flatMap((run) => run?.frames ?? []);
+    if (walked.length === frames.length && walked.every((wf) => readsWhole(wf.n))) frames.forEach(ask);
+  };
+  const byId = new Map(frames.map((f) => [f.frameId, f]));
+  const onTaken = (out) => {
+    for (const run of [out, ...(out?.subframes ?? []).map((sf) => sf.result)]) {
+      for (const wf of run?.frames ?? []) if (wf.frameId && readsWhole(wf.n)) ask(byId.get(wf.frameId));
+    }
+  };
+  const walker = await captureWalker(tabId, {
+    ...options, viewport_only: true, hiding_facts: true, ax_journal: journalOption(tabId, frames[0]),
+  }, session, frames, errors, onWalked, onTaken)
     .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; });
   timings.walker_ms = Math.round((performance.now() - t0) * 10) / 10;
   walkerSteps(walker, timings);
@@ -206,15 +246,29 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
   const targets = windowTargets(walker);
   const t1 = performance.now();
   const steps = {};
+  // Once every frame's last AX command is on its way, `onSent()`: the session answers in
+  // order, so a command sent then is answered after all of this read's.
+  let reading = frames.length;
+  const sent = () => {
+    reading -= 1;
+    if (reading === 0) onSent();
+  };
+  if (!reading) onSent();
   await Promise.all(frames.map(async (frame) => {
     const target = targets.get(frame.frameId);
     frame.scope = 'viewport';
+    let told = false;
+    const lastSent = () => {
+      if (!told) sent();
+      told = true;
+    };
     if (!target) {
       Object.assign(frame, { axNodes: [], captured: true, error: null, window_elements: 0 });
+      lastSent();
       return;
     }
     try {
-      frame.axNodes = thinAXNodes(await frameWindowNodes(session, frame, target, errors, steps, early));
+      frame.axNodes = thinAXNodes(await frameWindowNodes(session, frame, target, errors, steps, early, lastSent));
       frame.captured = true;
       frame.error = null;
       frame.window_elements = target.ids.size;
@@ -223,9 +277,12 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
       frame.captured = false;
       frame.error = e?.message ?? String(e);
       errors.push({ step: 'ax', message: `frame ${frame.frameId}: ${frame.error}` });
+    } finally {
+      lastSent();
     }
   }));
   timings.ax_ms = Math.round((performance.now() - t1) * 10) / 10;
+  if (keptFrames) timings.ax_kept_frames = keptFrames; // trees not read again: the page had not changed
   for (const [name, value] of Object.entries(steps)) timings[`ax_${name}`] = value;
   return walker;
 }

@@ -346,8 +346,23 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
     owners: timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
     layout: timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
   };
+  // The last check that the main frame still holds the document read (with the tab's url
+  // and title), asked once nothing else is to be read: when the AX window is the last read
+  // (at most one child frame: no frame order to ask after it), as soon as its commands are
+  // sent (the session answers in order), so its round trip overlaps theirs.
+  let closing = null;
+  const finalCheck = () => {
+    closing ??= Promise.all([
+      timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree')),
+      chrome.tabs.get(tabId).catch(() => null),
+    ]);
+    closing.catch(() => {});
+    return closing;
+  };
+  const axIsLast = frames.filter((f) => f.parentFrameId).length <= 1 && !wantsScreenshot(options);
   if (scoped) {
-    windowWalker = await captureAxWindow(session, tabId, options, frames, errors, timings);
+    windowWalker = await captureAxWindow(session, tabId, options, frames, errors, timings,
+      () => { if (axIsLast) finalCheck(); });
     if (!windowWalker) {
       scoped = false;
       errors.push({ step: 'ax_window', message: 'the walker could not run in this page: read the whole page' });
@@ -454,10 +469,7 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
     if (!screenshot?.ok) errors.push({ step: 'screenshot', message: screenshot?.reason ?? 'no screenshot' });
   }
 
-  const [after, tab] = await Promise.all([
-    timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree')),
-    chrome.tabs.get(tabId).catch(() => null),
-  ]);
+  const [after, tab] = await finalCheck();
   const afterMain = flattenFrameTree(after)[0];
   if (afterMain?.loaderId !== mainLoader) throw new Navigated();
 

@@ -88,6 +88,18 @@ export function axsnapWalk(opts) {
     report = globalThis[opts.report];
     try { delete globalThis[opts.report]; } catch (e) { report = null; }
   }
+  // opts.axJournal (the AX window read, lib/ax_window_kept.js): in the main frame, take the
+  // AX cache's change journal (extension/axwatch.js, a content script in this same world)
+  // since the token `take`, or arm it: whether the AX tree kept from the last read holds.
+  let axJournal = null;
+  if (opts && opts.axJournal && window === window.top && globalThis.__axsnapAxWatch) {
+    try {
+      const take = opts.axJournal.take;
+      const j = typeof take === 'string' ? globalThis.__axsnapAxWatch.take(take) : null;
+      axJournal = j ? { status: j[0], token: j[1], changed: j.length - 3 }
+        : { status: 'armed', token: globalThis.__axsnapAxWatch.arm(), changed: 0 };
+    } catch (e) { axJournal = null; }
+  }
   if (window !== window.top) {
     // A frame whose parent document is reachable (same origin) is walked from there.
     let covered = false;
@@ -889,6 +901,7 @@ export function axsnapWalk(opts) {
       }
     }
   }
+  if (axJournal) result.axJournal = axJournal;
   stats.scan_ms = Math.round(stats.scan_ms * 10) / 10;
   // The page's size, to say how much a window read left out (light DOM of this document).
   stats.elements_total = document.getElementsByTagName('*').length;

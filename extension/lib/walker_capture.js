@@ -42,7 +42,8 @@ export function resolvesIds(options) {
  * Walk the tab (every frame) and, with a CDP `session`, resolve the records' backendNodeIds
  * and click listeners. `frames`: the capture's frames; step failures go to `errors`.
  */
-export async function captureWalker(tabId, options, session = null, frames = [], errors = [], onWalked = null) {
+export async function captureWalker(tabId, options, session = null, frames = [], errors = [], onWalked = null,
+  onTaken = null) {
   const opts = {
     viewportOnly: options?.viewport_only !== false,
     expandPx: Number(options?.viewport_expand_px) || 0,
@@ -53,11 +54,15 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     // formats' window read flags hidden instructions from it (ax_window.js).
     semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
     hold: resolvesIds(options),
+    // the AX window read: take or arm the main frame's AX change journal (ax_window_kept.js)
+    ...(options?.ax_journal ? { axJournal: options.ax_journal } : {}),
   };
   // The extension's isolated worlds are named after it (their execution context name).
   const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';
   let reporter = null;
-  if (session && opts.hold) {
+  // A document this worker walked before keeps its walker's worlds, and their contexts are
+  // known (walker_id_cache.js): no binding to learn them. A new frame's world is found late.
+  if (session && opts.hold && !documentKept(tabId, frames[0]?.loaderId ?? null)) {
     reporter = await openReporter(session, worldName, frames.map((f) => f.sessionId)).catch((e) => {
       errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
       return null;
@@ -70,7 +75,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     if (session && opts.hold) {
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
-      out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter);
+      out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken);
       out.stats.ids_ms = round(performance.now() - t1);
     }
     return out;
@@ -110,6 +115,11 @@ const MAX_KEPT_TABS = 256;
 // the walker. Another loaderId is another document (a navigation): it gets the source at
 // once, without first asking for a kept walker it cannot have.
 const keptTabs = new Map();
+
+/** Whether the main frame of `tabId` holds the document (`loaderId`) this worker walked last. */
+export function documentKept(tabId, loaderId) {
+  return loaderId !== null && keptTabs.get(tabId) === loaderId;
+}
 
 /**
  * Run the walker in `target`'s frames: the kept walker where the main document was walked

@@ -72,7 +72,33 @@ export function rememberIds(result, indices, nodes) {
   });
 }
 
+// The execution context of each world (world token -> {contextId, sessionId}): a world is
+// one context of one document, so the pair holds as long as the world's token is seen. A
+// re-read of a known document then needs no Runtime binding to find the worlds its walk
+// ran in (walker_ids.js): that is one CDP round trip before the walk, and one after it.
+const contexts = new Map();
+
+/** Keep the context a run of `world` reported from. */
+export function rememberContext(world, where) {
+  if (typeof world !== 'string' || !world || !Number.isInteger(where?.contextId)) return;
+  contexts.delete(world);
+  contexts.set(world, { contextId: where.contextId, sessionId: where.sessionId ?? null });
+  while (contexts.size > MAX_WORLDS) contexts.delete(contexts.keys().next().value);
+}
+
+/** The context kept for `world` if its session is one of `sessionIds` (null: the tab's), or null. */
+export function recallContext(world, sessionIds) {
+  const where = contexts.get(world);
+  return where && sessionIds.has(where.sessionId) ? where : null;
+}
+
+/** Forget the context of `world` (a command sent to it failed). */
+export function forgetContext(world) {
+  contexts.delete(world);
+}
+
 /** Forget everything (tests). */
 export function clearIdCache() {
   known.clear();
+  contexts.clear();
 }

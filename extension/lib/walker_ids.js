@@ -21,7 +21,7 @@
 // take and the listener read go to it (backendNodeIds are per renderer, so listeners are
 // matched within one session only).
 
-import { recallIds, rememberIds } from './walker_id_cache.js';
+import { forgetContext, recallContext, recallIds, rememberContext, rememberIds } from './walker_id_cache.js';
 
 export const CLICK_LISTENER_TYPES = Object.freeze(['click', 'mousedown', 'mouseup', 'DOMActivate']);
 const OBJECT_GROUP = 'axsnap-walker-ids';
@@ -88,6 +88,26 @@ export function applyListeners(results, listeners) {
   return { clickable: marked, listeners: clickable.size };
 }
 
+// The root element's object, per (tab, session, backendNodeId), in its own object group that
+// no read releases: a re-read of the document asks the listeners at once, without resolving
+// the root again. backendNodeIds are never reused within a renderer, and an object dies with
+// its document (the listener read then fails, and the root is resolved afresh).
+const ROOT_GROUP = 'axsnap-walker-root';
+const MAX_ROOTS = 16;
+const roots = new Map();
+
+async function rootObject(session, backendNodeId, sessionId, fresh) {
+  const key = `${session.tabId}/${sessionId ?? ''}/${backendNodeId}`;
+  if (!fresh && roots.has(key)) return { objectId: roots.get(key), kept: true };
+  const node = await session.send('DOM.resolveNode', { backendNodeId, objectGroup: ROOT_GROUP }, sessionId);
+  const objectId = node?.object?.objectId;
+  if (!objectId) throw new Error('the root element did not resolve');
+  roots.delete(key);
+  roots.set(key, objectId);
+  while (roots.size > MAX_ROOTS) roots.delete(roots.keys().next().value);
+  return { objectId, kept: false };
+}
+
 /**
  * Click-type listeners of the whole document, read off its root element. The node is
  * resolved in the page's main world (DOM.resolveNode: no script runs): asking from an
@@ -95,10 +115,16 @@ export function applyListeners(results, listeners) {
  * then crashed on the next navigation.
  */
 async function documentListeners(session, backendNodeId, sessionId = undefined) {
-  const node = await session.send('DOM.resolveNode', { backendNodeId, objectGroup: OBJECT_GROUP }, sessionId);
-  const objectId = node?.object?.objectId;
-  if (!objectId) throw new Error('the root element did not resolve');
-  const reply = await session.send('DOMDebugger.getEventListeners', { objectId, depth: -1, pierce: true }, sessionId);
+  const ask = async (fresh) => {
+    const root = await rootObject(session, backendNodeId, sessionId, fresh);
+    const reply = await session.send('DOMDebugger.getEventListeners',
+      { objectId: root.objectId, depth: -1, pierce: true }, sessionId).catch((e) => {
+      if (root.kept) return null; // the kept object is gone: resolve the root again
+      throw e;
+    });
+    return reply;
+  };
+  const reply = (await ask(false)) ?? await ask(true);
   return reply?.listeners ?? [];
 }
 
@@ -194,12 +220,22 @@ export async function reportLate(session, inject, frameIds, runs, worldName, ses
   }
 }
 
-/** run → {contextId, sessionId}, from the walk's own reports and, for the rest, late ones. */
-async function runContexts(session, inject, runs, worldName, reporter, sessionIds) {
+/** run → {contextId, sessionId}: from the walk's own reports, the contexts kept for its
+ * worlds by earlier reads (walker_id_cache.js), and for the rest late reports. */
+async function runContexts(session, inject, runs, worldName, reporter, sessionIds, stats) {
   const contexts = new Map();
   if (reporter) {
     await reporter.wait(runs.filter((r) => r.result.reported).map((r) => r.result.run));
     for (const [run, where] of reporter.contexts) contexts.set(run, where);
+  }
+  const sessions = new Set([null, ...sessionIds.filter(Boolean)]);
+  for (const r of runs) {
+    if (contexts.has(r.result.run)) continue;
+    const kept = recallContext(r.result.world, sessions);
+    if (kept) {
+      contexts.set(r.result.run, kept);
+      stats.contexts_kept += 1;
+    }
   }
   const late = runs.filter((r) => !contexts.has(r.result.run));
   if (late.length) {
@@ -207,6 +243,7 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
     const reported = await reportLate(session, inject, frameIds, late.map((r) => r.result.run), worldName, sessionIds);
     for (const [run, where] of reported) contexts.set(run, where);
   }
+  for (const r of runs) if (contexts.has(r.result.run)) rememberContext(r.result.world, contexts.get(r.result.run));
   return contexts;
 }
 
@@ -227,8 +264,14 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors) {
       send().catch(() => {}); // nothing to learn: only frees the run's elements in the page
       return filled;
     }
-    const parsed = parseTake(await send());
-    if (!parsed || parsed[0] !== run) return filled;
+    const parsed = parseTake(await send().catch((e) => {
+      forgetContext(result.world); // the next read finds the world again
+      throw e;
+    }));
+    if (!parsed || parsed[0] !== run) {
+      forgetContext(result.world);
+      return filled;
+    }
     const nodes = parsed.slice(1);
     rememberIds(result, want, nodes);
     return filled + applyIds(result, nodes, frameByLoader, all ? null : want);
@@ -281,11 +324,13 @@ async function readListeners(session, walker, byRun, contexts, errors) {
  * Resolve the walker's records in place: `walker` and its `subframes` (each with the
  * chrome.scripting `frameId` it ran in). `frames`: the capture's frames (frameId,
  * loaderId, sessionId); `reporter`: the binding the walk reported through (openReporter),
- * if any. Returns stats; failures go to `errors` and leave records without `b`/`k` (the
- * host then has no backendNodeIds or listeners for them, and keeps serving).
+ * if any; `onTaken(walker)` is called once the ids are in (before the listener read).
+ * Returns stats; failures go to `errors` and leave records without `b`/`k` (the host then
+ * has no backendNodeIds or listeners for them, and keeps serving).
  */
-export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null) {
-  const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, ms: {} };
+export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null,
+  onTaken = null) {
+  const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, contexts_kept: 0, ms: {} };
   let mark = performance.now();
   const lap = (step) => {
     const now = performance.now();
@@ -300,7 +345,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
   try {
     let contexts = new Map();
     try {
-      contexts = await runContexts(session, inject, runs, worldName, reporter, sessionIds);
+      contexts = await runContexts(session, inject, runs, worldName, reporter, sessionIds, stats);
     } catch (e) {
       errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
     }
@@ -308,6 +353,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     lap('contexts');
     Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors));
     lap('take');
+    onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors));
     lap('listeners');
   } finally {

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { MAX_WORLDS, clearIdCache, recallIds, rememberIds } from '../lib/walker_id_cache.js';
+import {
+  MAX_WORLDS, clearIdCache, forgetContext, recallContext, recallIds, rememberContext, rememberIds,
+} from '../lib/walker_id_cache.js';
 import { applyIds, takeExpression } from '../lib/walker_ids.js';
 
 const run = (world, ws) => ({ world, frames: [{}], elements: ws.map((w) => ({ f: 0, w })) });
@@ -51,4 +53,20 @@ test('the take expression hands over only the wanted records\' elements', () => 
   } finally {
     delete globalThis.__axsnapWalker;
   }
+});
+
+test("a world's context is recalled only while its session is one of the capture's", () => {
+  clearIdCache();
+  rememberContext('W1', { contextId: 7, sessionId: null });
+  rememberContext('W2', { contextId: 9, sessionId: 'S-child' });
+  rememberContext('W3', { contextId: 'x', sessionId: null }); // not a context id: not kept
+  assert.deepEqual(recallContext('W1', new Set([null])), { contextId: 7, sessionId: null });
+  assert.equal(recallContext('W2', new Set([null])), null, 'the child session is gone: found again');
+  assert.deepEqual(recallContext('W2', new Set([null, 'S-child'])), { contextId: 9, sessionId: 'S-child' });
+  assert.equal(recallContext('W3', new Set([null])), null);
+  forgetContext('W1');
+  assert.equal(recallContext('W1', new Set([null])), null);
+  for (let i = 0; i < MAX_WORLDS + 5; i++) rememberContext(`V${i}`, { contextId: i, sessionId: null });
+  assert.equal(recallContext('V0', new Set([null])), null, 'bounded: the oldest go first');
+  assert.notEqual(recallContext(`V${MAX_WORLDS + 4}`, new Set([null])), null);
 });

@@ -60,10 +60,13 @@ test('only click-type listeners mark records', () => {
 });
 
 /** A CDP session whose worlds hold `takes` (context id → deep value) for `runs`. */
+let nextTab = 0;
+
 function session({ contexts, takes, listeners = [], failListeners = false, sessionOfRun = {} }) {
   const calls = [];
   const listenersOf = new Set();
   const s = {
+    tabId: ++nextTab, // kept roots are per tab (walker_ids.js)
     calls,
     onEvent(fn) {
       listenersOf.add(fn);
@@ -187,4 +190,39 @@ test('an out-of-process frame is resolved over its own session, its listeners ma
   assert.deepEqual(listenerRoots.sort(), [['s', 11], ['tab', 10]]);
   const removed = s.calls.filter(([m]) => m === 'Runtime.removeBinding').map(([, , sid]) => sid ?? 'tab');
   assert.deepEqual(removed.sort(), ['s', 'tab']);
+});
+
+test('a re-read asks the listeners off the kept root; a kept root that is gone is resolved again', async () => {
+  const read = async (s) => {
+    const walker = { run: 'a.1', frames: [{}], elements: [{ f: 0 }, { f: 0 }] };
+    const errors = [];
+    await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', errors);
+    assert.deepEqual(errors, []);
+    return walker;
+  };
+  const s = session({
+    contexts: { 'a.1': 2 },
+    takes: { 2: [{ type: 'string', value: 'a.1' }, node(10), node(11)] },
+    listeners: [{ type: 'click', backendNodeId: 11 }],
+  });
+  await read(s);
+  const resolves = () => s.calls.filter(([m]) => m === 'DOM.resolveNode').length;
+  assert.equal(resolves(), 1);
+  const [, firstParams] = s.calls.find(([m]) => m === 'DOM.resolveNode');
+  assert.notEqual(firstParams.objectGroup, 'axsnap-walker-ids', 'not in the group each read releases');
+  assert.deepEqual((await read(s)).elements[1], { f: 0, b: 11, k: 1 });
+  assert.equal(resolves(), 1, 'the second read used the kept root');
+  // the document's object died (a reload in the same renderer): resolved afresh
+  const send = s.send.bind(s);
+  let gone = true;
+  s.send = (method, params, sessionId) => {
+    if (method === 'DOMDebugger.getEventListeners' && gone) {
+      gone = false;
+      s.calls.push([method, params, sessionId]);
+      return Promise.reject(new Error('Could not find object with given id'));
+    }
+    return send(method, params, sessionId);
+  };
+  assert.deepEqual((await read(s)).elements[1], { f: 0, b: 11, k: 1 });
+  assert.equal(resolves(), 2);
 });

@@ -118,3 +118,80 @@ def test_a_document_keeps_the_walker_between_reads(browser: Browser, pages_url: 
     third = browser.snapshot_raw(format="domtext", **NO_WAIT)
     assert third["timings"]["capture_steps"]["walker_sources"] >= 2
     assert third["result"]["domtext"] == first["result"]["domtext"]
+
+
+def test_a_settled_reread_skips_the_binding_and_reads_as_a_fresh_document(
+        browser: Browser, pages_url: str, cross_site_url: str) -> None:
+    """A re-read of a document this worker walked finds its walker worlds by the contexts an
+    earlier read learned (walker_id_cache.js): no Runtime binding is installed. Every small
+    frame's whole AX tree is asked before the listener read (the main frame's as the walk
+    returns, the others' as the ids name their frames). The re-read gives the first read's
+    snapshot, and a fresh document of the same page the same nodes."""
+    url = pages_url + f"frames.html?cross={cross_site_url}"
+    browser.open(url)
+    first = browser.snapshot_raw(**NO_WAIT)
+    second = browser.snapshot_raw(**NO_WAIT)
+    s1, s2 = (r["timings"]["capture_steps"] for r in (first, second))
+    assert s1.get("walker_ids_contexts_kept", 0) == 0  # a new document: the binding found them
+    assert s2["walker_ids_contexts_kept"] == 2  # the page's world and the cross-site frame's
+    assert s2["walker_ids_cached"] == s2["walker_ids_resolved"] > 5
+    for steps in (s1, s2):
+        assert steps["ax_whole_frames"] == 3 and steps["ax_early_frames"] == 3
+    nodes = node_records(second["result"]["snapshot"])
+    assert nodes == node_records(first["result"]["snapshot"])
+    assert len({n["id"].split("-")[0] for n in nodes}) == 3  # the main frame and both iframes
+    browser.open(url)  # a new document: read fresh
+    third = browser.snapshot_raw(**NO_WAIT)
+    assert third["timings"]["capture_steps"].get("walker_ids_contexts_kept", 0) == 0
+    assert _shape(third["result"]["snapshot"]) == _shape(second["result"]["snapshot"])
+
+
+def _nodes(reply: dict) -> list[dict]:
+    return node_records(reply["result"]["snapshot"])
+
+
+def test_a_settled_reread_keeps_the_ax_tree_until_the_page_changes(
+        browser: Browser, pages_url: str) -> None:
+    """A small document's main-frame AX tree is kept between reads (ax_window_kept.js): a
+    re-read of a page that did not change asks no getFullAXTree (the walk's journal says so)
+    and gives the first read's snapshot; a DOM change, a focus change or a whole-page read in
+    between read the tree again, and each such read is the page as it is now; a fresh
+    document of the same page reads the same nodes."""
+    driver = browser.driver
+    browser.open(pages_url + "padded.html")
+    first = browser.snapshot_raw(**NO_WAIT)
+    second = browser.snapshot_raw(**NO_WAIT)
+    assert "ax_kept_frames" not in first["timings"]["capture_steps"]
+    assert second["timings"]["capture_steps"]["ax_kept_frames"] == 1
+    assert _nodes(second) == _nodes(first)
+
+    driver.execute_script("document.querySelector('button').textContent = 'Ship it'")
+    changed = browser.snapshot_raw(**NO_WAIT)
+    assert "ax_kept_frames" not in changed["timings"]["capture_steps"]
+    names = {n["name"] for n in _nodes(changed)}
+    assert "Ship it" in names and "Send" not in names
+    again = browser.snapshot_raw(**NO_WAIT)
+    assert again["timings"]["capture_steps"]["ax_kept_frames"] == 1
+    assert _nodes(again) == _nodes(changed)
+
+    driver.execute_script("document.getElementById('name').focus()")
+    focused = browser.snapshot_raw(**NO_WAIT)
+    assert "ax_kept_frames" not in focused["timings"]["capture_steps"]
+    name_box = next(n for n in _nodes(focused) if n["role"] == "textbox" and n["name"] == "Name")
+    assert name_box["state"].get("focused") is True
+    kept_focus = browser.snapshot_raw(**NO_WAIT)
+    assert kept_focus["timings"]["capture_steps"]["ax_kept_frames"] == 1
+    assert _nodes(kept_focus) == _nodes(focused)
+
+    browser.snapshot_raw(scope="page", **NO_WAIT)  # takes the same journal in turn
+    after_page = browser.snapshot_raw(**NO_WAIT)
+    assert "ax_kept_frames" not in after_page["timings"]["capture_steps"]
+    assert _nodes(after_page) == _nodes(focused)
+
+    browser.open(pages_url + "padded.html")  # a new document: nothing kept
+    fresh = browser.snapshot_raw(**NO_WAIT)
+    assert "ax_kept_frames" not in fresh["timings"]["capture_steps"]
+    driver.execute_script("document.querySelector('button').textContent = 'Ship it'")
+    fresh_changed = browser.snapshot_raw(**NO_WAIT)
+    assert _shape(fresh_changed["result"]["snapshot"]) == _shape(again["result"]["snapshot"])
+    assert "pad-S3CRET-91" not in json.dumps(again)

@@ -1,0 +1,33 @@
+// ax_window_kept.js: the main frame's AX tree kept while the change journal says nothing changed.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { dropTree, journalOption, keepTree, keptTree } from '../lib/ax_window_kept.js';
+
+const main = { frameId: 'F0', loaderId: 'L1' };
+const nodes = [{ nodeId: '1' }];
+
+test('a tree is kept under the journal token it was read after, and stands while nothing changed', () => {
+  dropTree(1);
+  assert.deepEqual(journalOption(1, main), { take: null }, 'nothing kept: arm the journal');
+  keepTree(1, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
+  assert.deepEqual(journalOption(1, main), { take: 'T1' });
+  assert.equal(keptTree(1, main, { status: 'ok', token: 'T2', changed: 0 }), nodes);
+  assert.deepEqual(journalOption(1, main), { take: 'T2' }, 'the take armed the next journal');
+});
+
+test('a change, a doubt, another document or no journal drops the tree', () => {
+  for (const [frame, journal] of [
+    [main, { status: 'ok', token: 'T2', changed: 3 }],
+    [main, { status: 'page event (focusin)', token: 'T2', changed: 0 }],
+    [main, { status: 'not armed', token: 'T2', changed: 0 }],
+    [{ frameId: 'F0', loaderId: 'L2' }, { status: 'ok', token: 'T2', changed: 0 }],
+    [main, null],
+  ]) {
+    keepTree(2, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
+    assert.equal(keptTree(2, frame, journal), null);
+    assert.deepEqual(journalOption(2, main), { take: null });
+  }
+  keepTree(2, main, null, nodes); // no journal in the page: nothing to keep it by
+  assert.deepEqual(journalOption(2, main), { take: null });
+});
