@@ -1,0 +1,69 @@
+"""count_tokens(memo=True): a whole-page SnapshotV1 read again counts only what changed.
+
+The memoized count must equal the plain count (exact, whatever the memo holds), and after
+one row of a big snapshot changes, only the pieces around that row are encoded again.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from axsnap_host.pipeline import tokens
+
+
+def _snapshot_text(rows: int, changed: str = "") -> str:
+    nodes = [[2 + i % 5, f"0-{1000 + i}", "button" if i % 3 else "StaticText",
+              f"Item {i}{changed if i == rows // 2 else ''}", [10, 20 * i, 90, 18]]
+             for i in range(rows)]
+    snapshot = {"schema_version": 3, "snapshot_id": "ax-1-abc",
+                "ax_tree": {"columns": ["depth", "id", "role", "name", "bbox", "props"],
+                            "nodes": nodes},
+                "quality": {"nodes_kept": rows}}
+    return json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
+
+
+class _Counting:
+    """Wraps the encoder: how many characters were encoded."""
+
+    def __init__(self, enc: Any) -> None:
+        self.enc = enc
+        self.chars = 0
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        self.chars += len(text)
+        return self.enc.encode_ordinary(text)
+
+    def encode_ordinary_batch(self, texts: list[str], num_threads: int = 1) -> list[list[int]]:
+        self.chars += sum(map(len, texts))
+        return self.enc.encode_ordinary_batch(texts, num_threads=num_threads)
+
+
+def test_memoized_count_is_exact_and_a_reread_encodes_only_what_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tokens, "_memo", type(tokens._memo)())
+    first = _snapshot_text(12_000)
+    second = _snapshot_text(12_000, changed=" (changed, and now much longer than it was)")
+    assert len(first) > 2 * tokens._PIECE  # counted in pieces
+    plain = [tokens.count_tokens(first), tokens.count_tokens(second)]
+    counting = _Counting(tokens.encoder())
+    monkeypatch.setattr(tokens, "encoder", lambda: counting)
+    assert tokens.count_tokens(first, memo=True) == plain[0]
+    assert counting.chars == len(first)  # a cold memo encodes everything once
+    counting.chars = 0
+    assert tokens.count_tokens(second, memo=True) == plain[1]
+    assert 0 < counting.chars < 20_000  # the changed row's piece and the envelope's
+    counting.chars = 0
+    assert tokens.count_tokens(second, memo=True) == plain[1]
+    assert counting.chars == 0
+
+
+def test_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tokens, "_memo", type(tokens._memo)())
+    monkeypatch.setattr(tokens, "_MEMO_MAX", 10)
+    text = _snapshot_text(12_000)
+    assert tokens.count_tokens(text, memo=True) == tokens.count_tokens(text)
+    assert len(tokens._memo) == 10
