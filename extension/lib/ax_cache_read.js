@@ -10,8 +10,10 @@
 // binding (no Runtime.enable) called from a tiny injection into the same world; its
 // context id is kept with the entry and checked by the journal's token.
 //
-// Returns {nodes, source}: source "full" or "cache+N changed" (N AX nodes added, changed or
-// removed), with `ax_cache` details for the capture's timings.
+// Returns {nodes, source, details, entry}: source "full" or "cache+N changed" (N AX nodes
+// added, changed or removed), details for the capture's timings, and the cache entry (null
+// when none was kept), whose `sent` is what the host holds of this document's tree: the
+// base a streamed read sends its delta on (ax_stream.js).
 
 import { AxCache, normalizeAxNodes, orderedNodes, patchTree, rootOf, treeProblem } from './ax_cache.js';
 import { openReporter } from './walker_ids.js';
@@ -140,7 +142,7 @@ export async function readMainFrameAx(session, tabId, frame, readFull, onAsked =
             details.refetched = got.refetched;
             if (patched.ok) {
               entry.token = token;
-              return { nodes: patched.nodes, source: `cache+${patched.changed} changed`, details };
+              return { nodes: patched.nodes, source: `cache+${patched.changed} changed`, details, entry };
             }
             details.reason = `patch: ${patched.reason}`;
           }
@@ -160,6 +162,6 @@ export async function readMainFrameAx(session, tabId, frame, readFull, onAsked =
   axCache.drop(tabId);
   const nodes = await fullRead(session, frame, readFull, onAsked);
   lap('full');
-  if (token) axCache.put(tabId, { frameId: frame.frameId, loaderId: frame.loaderId, token, contextId }, nodes);
-  return { nodes, source: 'full', details };
+  const kept = token ? axCache.put(tabId, { frameId: frame.frameId, loaderId: frame.loaderId, token, contextId }, nodes) : null;
+  return { nodes, source: 'full', details, entry: kept };
 }

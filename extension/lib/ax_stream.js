@@ -11,6 +11,12 @@
 // Wire: {type:"capture_part", stream, seq, frameId, nodes} (no reply), then the snapshot
 // request whose capture says ax_stream: {id, parts, nodes}; {type:"capture_drop", stream}
 // when the capture fails (host: capture_stream.py).
+//
+// A read the AX cache serves sends the main frame as one delta part on the last stream the
+// host was served (host stream_bases.py): {..., base, order, nodes}, the nodes that are not
+// that stream's own objects (new or changed: the cache's patch replaces what changed) and
+// every node id in order. The host rebuilds the same list. A host that lost the base fails
+// the request with bad_chunk; the router then sends the stream again whole (resendWhole).
 
 import { thinAXNodes } from './ax_thin.js';
 import { AX_DROPPED_ROLES } from './generated/contract.js';
@@ -97,24 +103,71 @@ export class AxStream {
     this.parts = 0;
     this.nodes = 0;
     this.dropped = false;
+    this.frames = []; // {frameId, kept}: what a resend sends again
+    this.usedBase = false;
+    this.onAccepted = [];
   }
 
-  /** Thin and send one frame's raw AX nodes (as getFullAXTree returned them), in parts. */
-  send(frameId, rawNodes) {
-    if (this.dropped) return;
+  /**
+   * Thin and send one frame's raw AX nodes (as getFullAXTree returned them), in parts; with
+   * `base` ({id, frameId, byId}: what an earlier stream left the host), as a delta part when
+   * few nodes changed. Returns {frameId, byId} (the nodes sent, by id): the base this frame
+   * gives the next read once the host served this stream (see accepted()).
+   */
+  send(frameId, rawNodes, base = null) {
+    if (this.dropped) return null;
     const kept = withoutFragments(rawNodes);
+    this.frames.push({ frameId, kept });
+    const byId = new Map(kept.map((n) => [n.nodeId, n]));
+    if (base?.frameId === frameId && base.byId instanceof Map) {
+      const changed = kept.filter((n) => base.byId.get(n.nodeId) !== n);
+      if (changed.length <= kept.length / 4) {
+        this.usedBase = true;
+        this.post('capture_part', {
+          stream: this.id, seq: this.parts, frameId, nodes: thinAXNodes(changed), base: base.id,
+          order: kept.map((n) => n.nodeId),
+        });
+        this.counted(1, kept.length);
+        return { frameId, byId };
+      }
+    }
+    this.sendWhole(frameId, kept);
+    return { frameId, byId };
+  }
+
+  sendWhole(frameId, kept) {
     const ranges = partRanges(kept, this.partNodes, this.partBytes);
     for (const [start, end] of ranges) {
       const nodes = thinAXNodes(kept.slice(start, end));
       this.post('capture_part', { stream: this.id, seq: this.parts, frameId, nodes });
-      this.parts += 1;
-      this.nodes += nodes.length;
-      try {
-        this.onProgress?.({ stage: 'capture', state: 'progress', parts: this.parts, nodes: this.nodes });
-      } catch {
-        // a listener that went away must not fail the capture
-      }
+      this.counted(1, nodes.length);
     }
+  }
+
+  counted(parts, nodes) {
+    this.parts += parts;
+    this.nodes += nodes;
+    try {
+      this.onProgress?.({ stage: 'capture', state: 'progress', parts: this.parts, nodes: this.nodes });
+    } catch {
+      // a listener that went away must not fail the capture
+    }
+  }
+
+  /** The host had not the base of a delta part: send every frame again whole, as a new stream. */
+  resendWhole() {
+    streamCounter += 1;
+    this.id = `ax-${Date.now().toString(36)}-${streamCounter}`;
+    this.parts = 0;
+    this.nodes = 0;
+    this.usedBase = false;
+    for (const { frameId, kept } of this.frames) this.sendWhole(frameId, kept);
+  }
+
+  /** The host served this stream: what it keeps becomes the next read's base. */
+  accepted() {
+    for (const callback of this.onAccepted.splice(0)) callback(this.id);
+    this.frames = [];
   }
 
   /** What the snapshot request says of the stream (capture.ax_stream). */

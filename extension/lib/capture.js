@@ -301,10 +301,12 @@ function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked
   if (!cached) onAsked();
   return Promise.all(frames.map(async (frame) => {
     let ax;
+    let entry = null;
     try {
       if (frame === cached) {
         const read = await readMainFrameAx(session, tabId, frame, () => fullAXTree(session, frame, errors), onAsked);
         ax = { nodes: read.nodes };
+        entry = read.entry;
         frame.ax_source = read.source;
         if (read.details.reason) frame.ax_cache_reason = read.details.reason;
         for (const [key, value] of Object.entries(read.details)) {
@@ -320,8 +322,12 @@ function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked
       errors.push({ step: 'ax', message: `frame ${frame.frameId}: ${frame.error}` });
       return;
     }
-    // a part that cannot reach the host fails the capture (host_* errors)
-    if (stream) stream.send(frame.frameId, ax.nodes ?? []);
+    // a part that cannot reach the host fails the capture (host_* errors). The cached main
+    // frame goes as a delta on what the host kept of the last read the host served.
+    if (stream) {
+      const sent = stream.send(frame.frameId, ax.nodes ?? [], entry?.sent ?? null);
+      if (entry && sent) stream.onAccepted.push((id) => { entry.sent = { id, ...sent }; });
+    }
     frame.axNodes = stream ? [] : thinAXNodes(ax.nodes ?? []);
     frame.captured = true;
     frame.error = null;

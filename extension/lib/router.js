@@ -126,9 +126,13 @@ export function createRouter(deps) {
   }
 
   /** A stream of AX parts to the host for a whole-page read (ax_stream.js). */
-  function streamOpener(onProgress) {
+  function streamOpener(onProgress, opened) {
     if (typeof deps.native?.post !== 'function') return undefined;
-    return () => new AxStream((type, body) => deps.native.post(type, body), { onProgress });
+    return () => {
+      const stream = new AxStream((type, body) => deps.native.post(type, body), { onProgress });
+      opened.push(stream);
+      return stream;
+    };
   }
 
   async function snapshot(req, onProgress, role) {
@@ -142,18 +146,28 @@ export function createRouter(deps) {
     // 1: this read attached; n: the n-th read of an attachment kept between reads (debugger.js)
     if (Number.isInteger(session.uses)) timings.session_uses = session.uses;
     let capture;
+    const streams = []; // the capture's AX stream (the last one, should a navigation restart it)
     try {
       const stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
         () => deps.stabilize(session, req.options));
       capture = await stage('capture', onProgress, timings, 'capture_ms',
         () => deps.capture(session, tabId, req.options, stabilization,
-          { openStream: streamOpener(onProgress) }));
+          { openStream: streamOpener(onProgress, streams) }));
     } finally {
       session.release();
     }
     const tSend = now();
-    const sent = await stage('process', onProgress, timings, null,
-      () => deps.native.request('snapshot', { options: req.options, capture }));
+    const ask = () => deps.native.request('snapshot', { options: req.options, capture });
+    let sent = await stage('process', onProgress, timings, null, ask);
+    const stream = streams.at(-1);
+    if (!sent.reply.ok && sent.reply.error?.code === 'bad_chunk' && stream?.usedBase && capture.ax_stream) {
+      // the host no longer holds the base of the delta part (evicted, a new host): whole
+      stream.resendWhole();
+      capture.ax_stream = stream.ref();
+      timings.ax_stream_resent = 1;
+      sent = await stage('process', onProgress, timings, null, ask);
+    }
+    if (sent.reply.ok) stream?.accepted();
     const roundTrip = now() - tSend;
     const reply = sent.reply;
     if (!reply.ok) {

@@ -69,3 +69,48 @@ test('layout fragments (InlineTextBox) are left out, and out of their parents\' 
   new AxStream((type, body) => sent.push(body)).send('F', input);
   assert.deepEqual(sent[0].nodes.map((n) => n.nodeId), ['0', '1', '4']);
 });
+
+test('a frame on a base goes as one delta part (changed nodes, every id in order); resend and accept', () => {
+  const sent = [];
+  const first = new AxStream((type, body) => sent.push(body), { partNodes: 2 });
+  const nodes = Array.from({ length: 9 }, (_, i) => node(i));
+  const kept = first.send('F', nodes);
+  assert.equal(sent.length, 5, 'no base: whole, in parts');
+  assert.equal(first.usedBase, false);
+  const accepted = [];
+  first.onAccepted.push((id) => accepted.push(id));
+  first.accepted();
+  assert.deepEqual(accepted, [first.id]);
+  const base = { id: first.id, ...kept };
+
+  // the cache replaced node 2 (a new object) and added node 9: those two go, with the order
+  sent.length = 0;
+  const second = new AxStream((type, body) => sent.push(body), { partNodes: 2 });
+  const next = [nodes[0], nodes[1], node(2, 'changed'), nodes[3], node(9), ...nodes.slice(4)];
+  const order = ['0', '1', '2', '3', '9', '4', '5', '6', '7', '8'];
+  second.send('F', next, base);
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].base, first.id);
+  assert.deepEqual(sent[0].order, order);
+  assert.deepEqual(sent[0].nodes.map((n) => [n.nodeId, n.name.value]), [['2', 'changed'], ['9', 'n9']]);
+  assert.deepEqual(second.ref(), { id: second.id, parts: 1, nodes: 10 });
+  assert.equal(second.usedBase, true);
+
+  // the host lost the base: the same nodes again, whole, under a new id
+  const before = second.id;
+  sent.length = 0;
+  second.resendWhole();
+  assert.notEqual(second.id, before);
+  assert.equal(second.usedBase, false);
+  assert.deepEqual(sent.flatMap((b) => b.nodes.map((n) => n.nodeId)), order);
+  assert.ok(sent.every((b) => b.base === undefined && b.stream === second.id));
+  assert.deepEqual(second.ref(), { id: second.id, parts: 5, nodes: 10 });
+
+  // another frame's base, or most nodes changed: whole
+  sent.length = 0;
+  new AxStream((type, body) => sent.push(body)).send('G', next, base);
+  assert.equal(sent[0].base, undefined);
+  sent.length = 0;
+  new AxStream((type, body) => sent.push(body)).send('F', next.map((n) => ({ ...n })), base);
+  assert.equal(sent[0].base, undefined);
+});

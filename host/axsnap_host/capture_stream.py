@@ -7,6 +7,9 @@ few MB, not one 50 MB message at the end) and its nodes are kept in a compact fo
 request takes them. No part gets a reply: a problem is kept on the stream and reported to
 the request that takes it.
 
+A stream's main frame may come as a delta on an earlier stream's (``stream_bases.py``): the
+host keeps the main frame's nodes of each filled stream as a base.
+
 Bounds: at most ``max_streams`` streams pending (a new one evicts the oldest), and per
 stream at most ``max_parts`` parts, ``max_nodes`` nodes and ``max_bytes`` bytes of part
 messages; past a bound the stream's nodes are dropped at once and its request fails with
@@ -24,6 +27,7 @@ from .log import get_logger
 from .models.capture import RawCapture
 from .models.errors import AxsnapError, ErrorCode
 from .pipeline.ax.tree import prepare_nodes
+from .stream_bases import BaseGone, StreamBases
 
 log = get_logger("stream")
 
@@ -59,6 +63,7 @@ class _Stream:
     nodes: int = 0
     bytes: int = 0
     problem: str | None = None
+    bases: set[str] = field(default_factory=set)  # the base streams its deltas were read on
 
 
 class CaptureStreams:
@@ -70,6 +75,7 @@ class CaptureStreams:
         self._roles: dict[tuple[Any, Any], dict[str, Any]] = {}
         self._values: dict[tuple[str, type, Any], dict[str, Any]] = {}
         self._properties: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.bases = StreamBases()
         self.max_streams = max_streams
         self.max_parts = max_parts
         self.max_nodes = max_nodes
@@ -84,8 +90,10 @@ class CaptureStreams:
         return sum(len(nodes) for stream in self._streams.values()
                    for nodes in stream.frames.values())
 
-    def add(self, stream_id: str, seq: int, frame_id: str, nodes: Any, size: int) -> None:
-        """Keep one part's nodes (or the reason the stream can no longer be used)."""
+    def add(self, stream_id: str, seq: int, frame_id: str, nodes: Any, size: int,
+            *, base: str | None = None, order: Any = None) -> None:
+        """Keep one part's nodes (or the reason the stream can no longer be used); with
+        ``base``, the part is a delta: ``nodes`` on the base's, in ``order``."""
         stream = self._streams.get(stream_id)
         if stream is None:
             if seq != 0:  # its start was evicted or sent to another host
@@ -101,8 +109,13 @@ class CaptureStreams:
         if not isinstance(nodes, list) or not all(isinstance(n, dict) for n in nodes):
             self._fail(stream, f"part {seq}: nodes must be a list of objects")
             return
+        if base is not None and (not isinstance(order, list) or frame_id in stream.frames):
+            self._fail(stream, f"part {seq}: a delta part needs the order of a frame's nodes")
+            return
+        if base is None:
+            self.bases.drop_frame(frame_id)  # read whole again: its old nodes can go now
         stream.parts += 1
-        stream.nodes += len(nodes)
+        stream.nodes += len(nodes) if base is None else len(order)
         stream.bytes += size
         if stream.parts > self.max_parts or stream.nodes > self.max_nodes \
                 or stream.bytes > self.max_bytes:
@@ -114,6 +127,13 @@ class CaptureStreams:
         compact = self._compact
         for node in nodes:
             compact(node)
+        if base is not None:
+            try:
+                nodes = self.bases.rebuild(base, frame_id, nodes, order)
+            except BaseGone as exc:
+                self._fail(stream, str(exc))
+                return
+            stream.bases.add(base)
         kept.extend(nodes)
 
     def drop(self, stream_id: str) -> bool:
@@ -148,7 +168,12 @@ class CaptureStreams:
             nodes = stream.frames.pop(frame.frameId, None)
             if nodes is not None:
                 frame.axNodes = nodes
-        return {"parts": stream.parts, "nodes": stream.nodes, "bytes": stream.bytes}
+        main = capture.frames[0] if capture.frames else None
+        if main is not None and main.parentFrameId is None and main.axNodes:
+            self.bases.keep(ref.id, main.frameId, main.axNodes)  # the next read's base
+            self.bases.drop_frame(main.frameId, keep=ref.id)
+        return {"parts": stream.parts, "nodes": stream.nodes, "bytes": stream.bytes,
+                **({"delta": True} if stream.bases else {})}
 
     def _open(self, stream_id: str) -> _Stream:
         stream = self._streams[stream_id] = _Stream()

@@ -80,8 +80,8 @@ def describe_validation_error(error: ValidationError) -> str:
 
 
 def _envelope(raw: dict[str, Any]) -> dict[str, Any]:
-    """A capture part without its nodes (checked by capture_stream, not by the model)."""
-    return {key: value for key, value in raw.items() if key != "nodes"}
+    """A capture part without its nodes and order (checked by capture_stream)."""
+    return {key: value for key, value in raw.items() if key not in ("nodes", "order")}
 
 
 def _message_id(raw: dict[str, Any]) -> str | None:
@@ -177,7 +177,8 @@ class Host:
         try:
             if kind == "capture_part":  # no reply: a problem fails the stream's request
                 part = CapturePart.model_validate(_envelope(raw))
-                self.streams.add(part.stream, part.seq, part.frameId, raw.get("nodes"), raw_size)
+                self.streams.add(part.stream, part.seq, part.frameId, raw.get("nodes"), raw_size,
+                                 base=part.base, order=raw.get("order"))
                 return []
             if kind == "capture_drop":
                 self.streams.drop(CaptureDrop.model_validate(raw).stream)
