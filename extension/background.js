@@ -101,6 +101,23 @@ chrome.runtime.onMessageExternal.addListener((msg, sender, sendResponse) => {
   return true;
 });
 
+// The bridge page (bridge.js, the Python client's way in) sends its requests over one
+// long-lived port: {id, message} in, {id, reply} out, any number at once.
+chrome.runtime.onConnect.addListener((port) => {
+  if (port.name !== 'axsnap-bridge') return;
+  let open = true;
+  port.onDisconnect.addListener(() => { open = false; });
+  port.onMessage.addListener(async (msg) => {
+    const reply = await router.handle(msg?.message, port.sender);
+    if (!open) return;
+    try {
+      port.postMessage({ id: msg?.id, reply });
+    } catch {
+      open = false; // the bridge page went away mid-request
+    }
+  });
+});
+
 // The panel asks over a port to hear the stages as they run: it posts one request and gets
 // {type:"progress", stage, state, ms?} messages, then {type:"reply", reply}.
 chrome.runtime.onConnect.addListener((port) => {

@@ -4,6 +4,7 @@ path does, and a browser that dies under a request is ``browser_died``, not a ha
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import threading
@@ -98,3 +99,26 @@ def test_a_browser_that_dies_under_a_request_is_browser_died(
         assert caught.value.code == ErrorCode.BROWSER_DIED, caught.value
         assert caught.value.hint
         assert time.monotonic() - started < 30  # the closed socket answered, not a deadline
+
+
+def test_the_bridge_port_tells_requests_apart(browser: Browser, pages_url: str) -> None:
+    """bridge.js sends over one long-lived port: replies find their requests, several in
+    flight at once, and a message type the worker does not know is answered as such (through
+    sendMessage nobody answered it: the closed channel read as worker_stopped)."""
+    browser.open(pages_url + "login.html")
+    unknown = browser.request({"type": "no_such_type"})
+    assert unknown["ok"] is False and unknown["error"]["code"] == "unknown_type", unknown
+    assert unknown["error"]["hint"]
+    with browser.in_target(browser.bridge_handle) as driver:
+        texts = driver.execute_async_script(
+            "const [messages, done] = arguments;"
+            "Promise.all(messages.map((m) => axsnapBridge.send(m))).then(done);",
+            [{"type": "snapshot", "targetId": browser.target_handle,
+              "options": {"format": "domtext", **FAST}},
+             {"type": "ping_host"},
+             {"type": "snapshot", "targetId": browser.target_handle,
+              "options": {"format": "outline", **FAST}}])
+    dom, ping, outline = (json.loads(text) for text in texts)
+    assert dom["ok"] and '"Sign in"' in dom["result"]["domtext"]
+    assert ping["ok"] and "domtext" not in ping["result"]
+    assert outline["ok"] and outline["result"]["format"] == "outline"
