@@ -18,7 +18,6 @@ messages; past a bound the stream's nodes are dropped at once and its request fa
 
 from __future__ import annotations
 
-import sys
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +25,7 @@ from typing import Any
 from .log import get_logger
 from .models.capture import RawCapture
 from .models.errors import AxsnapError, ErrorCode
-from .pipeline.ax.tree import prepare_nodes
+from .pipeline.ax.rows import AxRow, RowMaker
 from .stream_bases import BaseGone, StreamBases
 
 log = get_logger("stream")
@@ -36,29 +35,12 @@ MAX_PARTS = 4096
 MAX_NODES = 4_000_000
 MAX_BYTES = 1024 * 1024 * 1024
 _HINT = "retry the snapshot; the extension sends a fresh stream with each capture"
-_MAX_SHARED_ROLES = 1024
-_MAX_SHARED_VALUES = 16384
-_SHARED_TEXT = 24  # longer names are rarely repeated
-
-
-def _value_key(value: dict[str, Any]) -> tuple[str, type, Any] | None:
-    """The key of a short {type, value} dict (the value's Python type in it: 1, 1.0 and
-    true are equal keys otherwise), or None when it is not worth sharing."""
-    if len(value) != 2:
-        return None
-    kind, said = value.get("type"), value.get("value")
-    if type(kind) is not str:
-        return None
-    if type(said) is str and len(said) > _SHARED_TEXT:
-        return None
-    if said is not None and type(said) not in (str, bool, int, float):
-        return None
-    return (kind, type(said), said)
 
 
 @dataclass(slots=True)
 class _Stream:
-    frames: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    frames: dict[str, list[AxRow]] = field(default_factory=dict)
+    rows: RowMaker = field(default_factory=RowMaker)  # what the stream's rows share
     parts: int = 0
     nodes: int = 0
     bytes: int = 0
@@ -72,9 +54,6 @@ class CaptureStreams:
     def __init__(self, *, max_streams: int = MAX_STREAMS, max_parts: int = MAX_PARTS,
                  max_nodes: int = MAX_NODES, max_bytes: int = MAX_BYTES) -> None:
         self._streams: OrderedDict[str, _Stream] = OrderedDict()
-        self._roles: dict[tuple[Any, Any], dict[str, Any]] = {}
-        self._values: dict[tuple[str, type, Any], dict[str, Any]] = {}
-        self._properties: dict[tuple[Any, ...], dict[str, Any]] = {}
         self.bases = StreamBases()
         self.max_streams = max_streams
         self.max_parts = max_parts
@@ -122,19 +101,17 @@ class CaptureStreams:
             self._fail(stream, f"the stream passed the host's bounds ({self.max_parts} parts, "
                                f"{self.max_nodes} nodes, {self.max_bytes} bytes)")
             return
-        kept = stream.frames.setdefault(frame_id, [])
-        prepare_nodes(nodes)  # flatten's per-node work, done while later parts travel
-        compact = self._compact
-        for node in nodes:
-            compact(node)
+        # one compact row a node (flatten's per-node work, done while later parts travel);
+        # the part's parsed dicts are freed once its message is handled
+        rows = stream.rows.rows(nodes)
         if base is not None:
             try:
-                nodes = self.bases.rebuild(base, frame_id, nodes, order)
+                rows = self.bases.rebuild(base, frame_id, rows, order)
             except BaseGone as exc:
                 self._fail(stream, str(exc))
                 return
             stream.bases.add(base)
-        kept.extend(nodes)
+        stream.frames.setdefault(frame_id, []).extend(rows)
 
     def drop(self, stream_id: str) -> bool:
         return self._streams.pop(stream_id, None) is not None
@@ -188,66 +165,3 @@ class CaptureStreams:
         stream.problem = problem
         stream.frames.clear()  # the nodes are of no use any more: free them now
         log.info("capture stream failed: %s", problem)
-
-    def _compact(self, node: dict[str, Any]) -> None:
-        """Share what 100k nodes repeat (measured on the 100k bench page: 1.2 KB of host
-        memory a node as parsed): one dict per distinct role, empty name, value and
-        property; ids interned, so a parent's childIds and its children's nodeIds are the
-        same strings. The node reads the same."""
-        role = node.get("role")
-        if isinstance(role, dict):
-            node["role"] = self._shared_role(role)
-        for key in ("nodeId", "parentId"):
-            value = node.get(key)
-            if type(value) is str:
-                node[key] = sys.intern(value)
-        children = node.get("childIds")
-        if type(children) is list:
-            node["childIds"] = [sys.intern(c) if type(c) is str else c for c in children]
-        for key in ("name", "value"):
-            value = node.get(key)
-            if type(value) is dict:
-                node[key] = self._shared(value)
-        properties = node.get("properties")
-        if type(properties) is list:
-            if properties:
-                node["properties"] = [self._shared_property(p) for p in properties]
-            else:
-                del node["properties"]
-
-    def _shared(self, value: dict[str, Any]) -> dict[str, Any]:
-        """One dict per short {type, value} (names and values: "", "5", true...)."""
-        key = _value_key(value)
-        if key is None:
-            return value
-        shared = self._values.get(key)
-        if shared is None and len(self._values) < _MAX_SHARED_VALUES:
-            shared = self._values[key] = value
-        return shared if shared is not None else value
-
-    def _shared_property(self, prop: Any) -> Any:
-        """One dict per distinct {name, value: {type, value}} property."""
-        if type(prop) is not dict or len(prop) != 2 or type(prop.get("name")) is not str:
-            return prop
-        value = prop.get("value")
-        key = _value_key(value) if type(value) is dict else None
-        if key is None:
-            return prop
-        key = (prop["name"], *key)
-        shared = self._properties.get(key)
-        if shared is None and len(self._properties) < _MAX_SHARED_VALUES:
-            shared = self._properties[key] = {"name": prop["name"], "value": self._shared(value)}
-        return shared if shared is not None else prop
-
-    def _shared_role(self, role: dict[str, Any]) -> dict[str, Any]:
-        """One dict per distinct role: a page has tens of roles and 100k nodes."""
-        key = (role.get("type"), role.get("value"))
-        try:
-            shared = self._roles.get(key)
-        except TypeError:  # an unhashable value: keep the node's own dict
-            return role
-        if shared is not None and len(role) == 2:
-            return shared
-        if shared is None and len(role) == 2 and len(self._roles) < _MAX_SHARED_ROLES:
-            self._roles[key] = role
-        return role

@@ -19,7 +19,7 @@ from .models.errors import ErrorCode
 from .models.options import DOM_FORMATS, ONLY_FOR, SEMANTIC_FORMATS, SnapshotOptions
 
 __all__ = ["CONTRACT_JS", "ONLY_FOR", "contract", "main", "render"]
-from .pipeline.ax.tree import CDP_STATE_PROPERTIES, DROPPED_ROLES
+from .pipeline.ax.rows import CDP_STATE_PROPERTIES, DROPPED_ROLES
 from .pipeline.delta.diff import ALL_PARTS
 
 CONTRACT_JS = Path(__file__).resolve().parents[2] / "extension/lib/generated/contract.js"

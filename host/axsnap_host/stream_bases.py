@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from .pipeline.ax.rows import AxRow
+
 MAX_BASES = 2
 MAX_NODES = 400_000
 
@@ -34,7 +36,7 @@ class StreamBases:
     """stream id → (frame id, AX node id → node) of the last filled whole-page reads."""
 
     def __init__(self, *, max_bases: int = MAX_BASES, max_nodes: int = MAX_NODES) -> None:
-        self._bases: OrderedDict[str, tuple[str, dict[str, dict[str, Any]]]] = OrderedDict()
+        self._bases: OrderedDict[str, tuple[str, dict[str, AxRow]]] = OrderedDict()
         self.max_bases = max_bases
         self.max_nodes = max_nodes
 
@@ -44,15 +46,14 @@ class StreamBases:
     def held_nodes(self) -> int:
         return sum(len(nodes) for _, nodes in self._bases.values())
 
-    def keep(self, stream_id: str, frame_id: str, nodes: list[dict[str, Any]]) -> None:
-        """Keep a filled stream's frame nodes as a base (the newest), within the bounds."""
+    def keep(self, stream_id: str, frame_id: str, nodes: list[AxRow]) -> None:
+        """Keep a filled stream's frame nodes (its rows) as a base (the newest), within the
+        bounds."""
         if len(nodes) > self.max_nodes:
             return
-        by_id: dict[str, dict[str, Any]] = {}
+        by_id: dict[str, AxRow] = {}
         for node in nodes:
-            node_id = node.get("nodeId")
-            if type(node_id) is str:
-                by_id.setdefault(node_id, node)
+            by_id.setdefault(node.node_id, node)
         self._bases[stream_id] = (frame_id, by_id)
         while len(self._bases) > self.max_bases or self.held_nodes() > self.max_nodes:
             self._bases.popitem(last=False)
@@ -62,8 +63,8 @@ class StreamBases:
         for stream_id in [s for s, (f, _) in self._bases.items() if f == frame_id and s != keep]:
             del self._bases[stream_id]
 
-    def rebuild(self, base_id: str, frame_id: str, changed: list[dict[str, Any]],
-                order: list[Any]) -> list[dict[str, Any]]:
+    def rebuild(self, base_id: str, frame_id: str, changed: list[AxRow],
+                order: list[Any]) -> list[AxRow]:
         """The frame's nodes in ``order``: each the delta's node of that id, else the base's.
         Raises BaseGone when the base is not held (or is another frame's) or an id is in
         neither."""
@@ -72,8 +73,8 @@ class StreamBases:
             raise BaseGone(f"base {base_id[:80]!r} of frame {frame_id[:80]!r} is not held "
                            "(evicted, or sent to another host process)")
         base = held[1]
-        fresh = {node.get("nodeId"): node for node in changed}
-        out: list[dict[str, Any]] = []
+        fresh = {node.node_id: node for node in changed}
+        out: list[AxRow] = []
         for node_id in order:
             node = None
             if type(node_id) is str:

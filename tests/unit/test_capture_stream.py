@@ -17,6 +17,7 @@ from axsnap_host.capture_stream import CaptureStreams
 from axsnap_host.host import Host
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.pipeline.ax.rows import AxRow, as_rows
 from host_harness import HostProcess, load_capture
 
 PINNED = {"snapshot_id": "ax_test", "ts": "2026-01-01T00:00:00.000Z"}
@@ -148,13 +149,13 @@ def test_memory_is_bounded_streams_evicted_and_an_oversized_stream_freed_at_once
     with pytest.raises(AxsnapError, match="bounds") as refused:
         streams.fill(capture)
     assert refused.value.code == ErrorCode.BAD_CHUNK
-    # identical roles share one dict: 100k nodes hold tens of role objects, not 100k
+    # identical roles are one string: 100k nodes hold tens of role objects, not 100k
     streams.add("s4", 0, "G", [dict(node), dict(node)], 10)
     capture = RawCapture.model_validate({"frames": [{"frameId": "G"}],
                                          "ax_stream": {"id": "s4", "parts": 1, "nodes": 2}})
     streams.fill(capture)
     first, second = capture.frames[0].axNodes
-    assert first["role"] is second["role"]
+    assert first.role is second.role
 
 
 def test_the_host_process_takes_a_stream_over_its_pipes() -> None:
@@ -173,7 +174,7 @@ def test_the_host_process_takes_a_stream_over_its_pipes() -> None:
         host.stop()
 
 
-def test_streamed_nodes_share_what_repeats_and_read_the_same() -> None:
+def test_streamed_nodes_are_compact_rows_that_share_what_repeats_and_read_the_same() -> None:
     streams = CaptureStreams()
     name = {"type": "computedString", "value": "Go"}
     nodes = [{"nodeId": str(i), "childIds": [str(i + 1)], "role": {"type": "role",
@@ -187,13 +188,13 @@ def test_streamed_nodes_share_what_repeats_and_read_the_same() -> None:
                                          "ax_stream": {"id": "s", "parts": 1, "nodes": 4}})
     streams.fill(capture)
     kept = capture.frames[0].axNodes
-    assert kept[0]["name"] is kept[1]["name"] and kept[0]["name"] == name
-    assert kept[0]["properties"][0] is kept[2]["properties"][0]
-    assert kept[0]["childIds"][0] is kept[1]["nodeId"]  # interned: one string
-    assert kept[3]["name"]["value"] == "x" * 100 and "properties" not in kept[3]
-    for got, sent in zip(kept, nodes, strict=True):
-        assert {k: v for k, v in got.items() if not k.startswith("_")} == \
-            {k: v for k, v in sent.items() if v != []}
+    assert all(type(row) is AxRow for row in kept)
+    assert kept[0].name is kept[1].name and kept[0].name == "Go"
+    assert kept[0].state is kept[2].state and kept[0].state == {"disabled": True}
+    assert kept[0].children[0] is kept[1].node_id  # interned: one string
+    assert kept[3].name == "x" * 100 and kept[3].state is None
+    # the same rows as a capture's own node dicts give when flattened
+    assert kept == as_rows(nodes)
 
 
 def test_equal_style_rows_are_one_tuple_and_empty_rects_one_list() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from test_capture_stream import comparable, pinned, reply_of, snapshot_request, split
 
 from axsnap_host.host import Host
+from axsnap_host.pipeline.ax.rows import as_rows
 from axsnap_host.stream_bases import StreamBases
 from host_harness import load_capture
 
@@ -103,11 +104,11 @@ def test_a_frame_read_whole_again_drops_its_base_and_bases_are_bounded() -> None
     assert len(host.streams.bases) == 0
 
     bases = StreamBases(max_bases=2, max_nodes=5)
-    node = {"nodeId": "1"}
+    [node] = as_rows([{"nodeId": "1"}])  # a base holds the stream's rows
     for stream in ("a", "b", "c"):
         bases.keep(stream, stream.upper(), [node])
     assert len(bases) == 2 and bases.rebuild("c", "C", [], ["1"]) == [node]
-    bases.keep("big", "Z", [{"nodeId": str(i)} for i in range(6)])  # over max_nodes: not kept
+    bases.keep("big", "Z", as_rows([{"nodeId": str(i)} for i in range(6)]))  # over max_nodes
     assert len(bases) == 2
-    bases.keep("d", "D", [{"nodeId": str(i)} for i in range(4)])  # the total stays bounded
+    bases.keep("d", "D", as_rows([{"nodeId": str(i)} for i in range(4)]))  # total bounded
     assert bases.held_nodes() <= 5

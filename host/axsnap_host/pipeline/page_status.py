@@ -45,9 +45,13 @@ def _net_error_in(capture: RawCapture) -> str | None:
     texts: list[str] = []
     for frame in capture.frames[:1]:
         for node in frame.axNodes:
-            name = node.get("name") if isinstance(node, dict) else None
-            if isinstance(name, dict) and isinstance(name.get("value"), str):
-                texts.append(name["value"])
+            if isinstance(node, dict):
+                name = node.get("name")
+                text = name.get("value") if isinstance(name, dict) else None
+            else:  # a streamed node's row (pipeline/ax/rows.py)
+                text = getattr(node, "name", None)
+            if isinstance(text, str):
+                texts.append(text)
     for rec in (capture.walker or {}).get("elements", []) or ():
         if isinstance(rec, dict) and isinstance(rec.get("tx"), str):
             texts.append(rec["tx"])

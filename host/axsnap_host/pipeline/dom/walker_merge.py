@@ -168,6 +168,8 @@ def ax_facts(capture: RawCapture) -> dict[tuple[str, int], tuple[str, str]]:
     out: dict[tuple[str, int], tuple[str, str]] = {}
     for frame in capture.frames:
         for node in frame.axNodes:
+            if not isinstance(node, dict):  # streamed rows: whole-page AX reads only
+                continue
             bid = node.get("backendDOMNodeId")
             if bid is None or node.get("ignored"):
                 continue

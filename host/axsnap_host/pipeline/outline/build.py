@@ -32,7 +32,7 @@ from ..page_status import is_error_page
 from ..redaction import scrub_text, scrub_url
 from ..secrets import secret_fields
 from .lines import OutlineLine, build_lines
-from .shape import CollapsedIndex, mark_onscreen, shape_lines
+from .shape import is_collapsed, mark_onscreen, shape_lines
 
 _ID_RE = re.compile(r"^\d+-\d+$")
 _SCROLLING = frozenset({"auto", "scroll", "overlay"})
@@ -137,9 +137,8 @@ def build_outline(
                 return False
             return focus_filter is None or focus_filter(nid)
 
-    collapsed = CollapsedIndex(capture, tree) if options.compact else None
     lines = build_lines(kept.root_id, kept.kept, tree.nodes, role_of, interactive,
-                        collapsed.of if collapsed else _never, included)
+                        is_collapsed if options.compact else _never, included)
     # Text runs are joined from DOMSnapshot's text nodes; a window read has none (its runs
     # stay apart).
     flow = TextFlow(dom) if isinstance(dom, DomIndex) else None

@@ -57,33 +57,10 @@ def shape_lines(
     return Shaped(lines, stats, budget)
 
 
-class CollapsedIndex:
-    """Which nodes say ``expanded: false`` (collapsed). The flat tree keeps only true
-    states, so the raw AX properties are looked up, per frame, when first asked."""
-
-    def __init__(self, capture: RawCapture, tree: FlatTree) -> None:
-        self._capture = capture
-        self._tree = tree
-        self._frames: dict[int, dict[str, dict[str, Any]]] = {}
-
-    def of(self, node: FlatNode) -> bool:
-        raw = self._frame(node.frame).get(node.ax_id)
-        if raw is None:
-            return False
-        for prop in raw.get("properties") or ():
-            if isinstance(prop, dict) and prop.get("name") == "expanded":
-                value = prop.get("value")
-                return isinstance(value, dict) and value.get("value") in (False, "false")
-        return False
-
-    def _frame(self, ordinal: int) -> dict[str, dict[str, Any]]:
-        known = self._frames.get(ordinal)
-        if known is None:
-            frames = self._capture.frames
-            ax = frames[ordinal].axNodes if 0 <= ordinal < len(frames) else []
-            known = {str(n.get("nodeId")): n for n in ax if isinstance(n, dict)}
-            self._frames[ordinal] = known
-        return known
+def is_collapsed(node: FlatNode) -> bool:
+    """The node says ``expanded: false`` (its state keeps that false: flatten's
+    node_state)."""
+    return node.state.get("expanded") is False
 
 
 def mark_onscreen(lines: list[OutlineLine], tree: FlatTree, dom: DomFacts,
