@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from axsnap_host.capture_stream import CaptureStreams
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.snapshot import node_records
 from axsnap_host.models.wire import SnapshotRequest
@@ -176,3 +177,36 @@ def test_snapshot_v1_masks_the_fields_the_decision_names() -> None:
 def test_the_decision_is_taken_once_per_capture() -> None:
     capture = RawCapture.model_validate(_snapshot_capture(True))
     assert secret_fields(capture) is secret_fields(capture)
+
+
+def _ax_named_only() -> dict[str, Any]:
+    """A text input whose only label is its accessible name (no DOM label)."""
+    strings = [FRAME, "#document", "HTML", "BODY", "INPUT", "type", "text"]
+    nodes = {"parentIndex": [-1, 0, 1, 2], "nodeType": [9, 1, 1, 1],
+             "nodeName": [1, 2, 3, 4], "nodeValue": [-1, -1, -1, -1],
+             "backendNodeId": [1, 2, 3, 4], "attributes": [[], [], [], [5, 6]]}
+    ax = [{"nodeId": "1", "role": {"value": "RootWebArea"}, "backendDOMNodeId": 1,
+           "childIds": ["4"]},
+          {"nodeId": "4", "role": {"value": "textbox"}, "name": {"value": "Password"},
+           "backendDOMNodeId": 4, "parentId": "1", "value": {"value": "hunter2-secret"}}]
+    return {"tab": {"id": 1, "url": "http://127.0.0.1/", "title": "t"},
+            "frames": [{"frameId": FRAME, "url": "http://127.0.0.1/", "captured": True,
+                        "axNodes": ax}],
+            "dom_snapshot": {"strings": strings,
+                             "documents": [{"frameId": 0, "nodes": nodes, "layout": {}}]}}
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_the_accessible_name_alone_decides_whether_the_nodes_were_streamed_or_not(
+        streamed: bool) -> None:
+    """A whole-page read's nodes arrive in parts and are kept as rows (capture_stream.py):
+    the decision reads their names as it reads a capture's own node dicts."""
+    raw = _ax_named_only()
+    streams = CaptureStreams()
+    if streamed:
+        nodes = raw["frames"][0].pop("axNodes")
+        streams.add("s", 0, FRAME, nodes, 10)
+        raw["ax_stream"] = {"id": "s", "parts": 1, "nodes": len(nodes)}
+    capture = RawCapture.model_validate(raw)
+    streams.fill(capture)
+    assert secret_fields(capture).kind(FRAME, 4) == "password"

@@ -214,16 +214,21 @@ def _facts_from_ax(capture: RawCapture, facts: dict[Key, _Facts]) -> None:
     """The accessible name of every text-entry node (Chromium's label computation)."""
     for frame in capture.frames:
         for node in frame.axNodes:  # one pass over every AX node of the page: kept lean
-            if not isinstance(node, dict) or node.get("ignored"):
-                continue
-            role = node.get("role")
-            role = role.get("value") if isinstance(role, dict) else None
-            if not isinstance(role, str) or role not in TEXT_ENTRY_ROLES:
-                continue
-            backend = node.get("backendDOMNodeId")
-            if not isinstance(backend, int):
-                continue
-            name = _ax_value(node, "name")
+            if isinstance(node, tuple):  # a streamed node's row (ax/rows.py AxRow)
+                if node.ignored or node.role not in TEXT_ENTRY_ROLES or node.backend is None:
+                    continue
+                backend, name = node.backend, node.name
+            else:
+                if not isinstance(node, dict) or node.get("ignored"):
+                    continue
+                role = node.get("role")
+                role = role.get("value") if isinstance(role, dict) else None
+                if not isinstance(role, str) or role not in TEXT_ENTRY_ROLES:
+                    continue
+                backend = node.get("backendDOMNodeId")
+                if not isinstance(backend, int):
+                    continue
+                name = _ax_value(node, "name")
             one = facts.get((frame.frameId, backend))
             if one is None:
                 one = facts.setdefault((frame.frameId, backend), _Facts(attrs={"role": "textbox"}))
