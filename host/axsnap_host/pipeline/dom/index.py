@@ -137,6 +137,9 @@ class DomIndex:
         self._opacity_column = (
             self._style_names.index("opacity") if "opacity" in self._style_names else None
         )
+        # box() reads these three for every node: (name, column), not a dict per node
+        self._visibility_columns = tuple((name, i) for i, name in enumerate(self._style_names)
+                                         if name in _VISIBILITY_STYLES)
         self._documents: list[_Document] = []
         # frame → backendNodeId → (document, node): no (frame, id) key tuple per node
         self._by_frame: dict[str | None, dict[int, tuple[int, int]]] = {}
@@ -332,12 +335,9 @@ class DomIndex:
             return None, False, clickable
         node_type = _at(doc.nodes.get("nodeType"), node_index, 0)
         bounds = self._page_bounds(doc, position, node_type)
-        style_row = _at(doc.layout.get("styles"), position, None) or []
-        styles = {
-            name: self._string(doc, value)
-            for name, value in zip(self._style_names, style_row, strict=False)
-            if name in _VISIBILITY_STYLES
-        }
+        style_row = _at(doc.layout.get("styles"), position, None) or ()
+        styles = {name: self._string(doc, style_row[column])
+                  for name, column in self._visibility_columns if column < len(style_row)}
         visible = is_visible(bounds, styles) and not self._inside_transparent(doc, node_index)
         return bounds, visible, clickable
 
