@@ -242,12 +242,16 @@ class Host:
     ) -> dict[str, Any]:
         from .pipeline.run import process
 
+        cpu_started = time.process_time()
         state = self.tabs.get(request.capture.tab.id)
         streamed = self.streams.fill(request.capture)  # the AX nodes sent ahead in parts
         result = process(request, state)
         timings = result.setdefault("timings", {})
         timings["parse_ms"] = round(parse_ms, 3)
         timings["host_ms"] = round(_ms_since(started), 3)
+        # CPU of the steps after the parse (every thread): far below their wall time, the
+        # host waited for a core (a loaded machine), not for its own work
+        timings["steps_cpu_ms"] = round((time.process_time() - cpu_started) * 1000, 3)
         stats = result.setdefault("stats", {})
         stats["request_bytes"] = raw_size
         if streamed is not None:

@@ -49,21 +49,24 @@ def cap_text(text: str, limit: int = MAX_TEXT) -> str:
 def cap_strings(result: dict[str, Any]) -> dict[str, Any]:
     """Cap every string value in ``result`` in place (iterative: nesting depth is the
     page's). Dict keys are left alone (ids and field names)."""
+    # Most strings are short: only one longer than the smaller cap is looked at again (a
+    # whole-page SnapshotV1 has about 100k strings).
     stack: list[Any] = [result]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             for key, value in item.items():
-                if key in _WHOLE_KEYS:
-                    continue
                 if isinstance(value, str):
-                    item[key] = cap_text(value, MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
-                elif isinstance(value, dict | list):
+                    if len(value) > MAX_VALUE and key not in _WHOLE_KEYS:
+                        item[key] = cap_text(value,
+                                             MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
+                elif isinstance(value, dict | list) and key not in _WHOLE_KEYS:
                     stack.append(value)
         elif isinstance(item, list):
             for i, value in enumerate(item):
                 if isinstance(value, str):
-                    item[i] = cap_text(value)
+                    if len(value) > MAX_TEXT:
+                        item[i] = cap_text(value)
                 elif isinstance(value, dict | list):
                     stack.append(value)
     return result

@@ -71,11 +71,18 @@ class CoverIndex:
             return known
         grid: dict[tuple[int, int], list[_Cover]] = {}
         paints = doc.layout.get("paintOrders")
-        if isinstance(paints, list):
+        types = doc.nodes.get("nodeType")
+        rows = doc.layout.get("styles")
+        column = (doc.style_names.index("position") if "position" in doc.style_names else -1)
+        if isinstance(paints, list) and isinstance(types, list) and isinstance(rows, list):
             for node, position in doc.layout_of.items():
-                if doc.column("nodeType", node, 0) != ELEMENT_NODE or position >= len(paints):
+                if not 0 <= node < len(types) or types[node] != ELEMENT_NODE \
+                        or position >= len(paints):
                     continue
-                if doc.style(node, "position") not in _COVERING_POSITIONS:
+                row = rows[position] if position < len(rows) else None
+                # the position style first, straight from its column (most boxes are static)
+                if not row or not 0 <= column < len(row) \
+                        or doc.string(row[column]) not in _COVERING_POSITIONS:
                     continue
                 if doc.style(node, "pointer-events") == "none" or doc.style(
                         node, "visibility") in ("hidden", "collapse"):
