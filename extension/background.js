@@ -1,11 +1,12 @@
 // Service worker: wiring only. Everything here is rebuilt when the worker restarts.
 
 import { axCache } from './lib/ax_cache_read.js';
-import { capturePage } from './lib/capture.js';
+import { capturePage, documentRead } from './lib/capture.js';
 import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/consent.js';
 import { createControl, navigateTab } from './lib/control.js';
 import { DebuggerManager } from './lib/debugger.js';
 import { NativeClient } from './lib/native.js';
+import { createPreparer } from './lib/prepare.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/policy.js';
 import { MESSAGE_TYPES, createRouter } from './lib/router.js';
 import { resolveElement } from './lib/resolve.js';
@@ -36,7 +37,12 @@ const activeTabId = async () => {
   return tab?.id;
 };
 
+// A tab an agent is reading (its debugger attachment kept between reads): a document it
+// finishes loading is prepared once it settles, so the first read costs a re-read's.
+const preparer = createPreparer({ debuggers, stabilize, capture: capturePage, documentRead });
+
 const router = createRouter({
+  preparation: (tabId) => preparer.outcome(tabId),
   ownId: chrome.runtime.id,
   debuggers,
   native,
@@ -146,6 +152,10 @@ chrome.commands.onCommand.addListener((command, tab) => {
   if (command !== 'snapshot-tab' || !tab?.id) return;
   chrome.sidePanel.open({ tabId: tab.id }).catch(() => {});
   chrome.storage.session.set({ snapshotRequest: { tabId: tab.id, at: Date.now() } }).catch(() => {});
+});
+
+chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.status === 'complete') preparer.prepare(tabId);
 });
 
 // The host keeps per-tab state (index registry), stabilize keeps the tab's observer and

@@ -267,11 +267,22 @@ async function captureDomSnapshots(session, frames, sessionOf, timings, errors, 
   return domSnapshot;
 }
 
+const MAX_READ_TABS = 256;
+const readDocuments = new Map(); // tabId -> the main frame's loaderId of its last capture
+
+/** Whether a capture of `tabId` has read the document `loaderId` (lib/prepare.js asks). */
+export function documentRead(tabId, loaderId) {
+  return loaderId !== null && readDocuments.get(tabId) === loaderId;
+}
+
 async function captureOnce(session, tabId, options, stabilization, openStream) {
   const timings = {};
   const errors = [];
   const t0 = performance.now();
   const frames = await collectFrames(session, timings, errors);
+  readDocuments.delete(tabId);
+  readDocuments.set(tabId, frames[0]?.loaderId ?? null);
+  while (readDocuments.size > MAX_READ_TABS) readDocuments.delete(readDocuments.keys().next().value);
   // A step can hang while the page navigates (navwatch.js): give up on this document as soon
   // as the main frame holds another one.
   const watch = watchMainDocument(session, frames[0]?.loaderId);

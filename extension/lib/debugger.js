@@ -198,6 +198,20 @@ export class DebuggerManager {
       att.refs -= 1;
       throw detachedError(tabId, att.detachReason);
     }
+    att.live = true;
+    return new Session(this, tabId, att);
+  }
+
+  /**
+   * The attachment of `tabId` joined if a read made it and it is still kept or held
+   * (lib/prepare.js), else null: nothing attaches for it. Not counted as a use:
+   * `session_uses` counts reads.
+   */
+  joinKept(tabId) {
+    const att = this.attachments.get(tabId);
+    if (!att || att.detached || !att.live) return null;
+    this.stopIdle(att);
+    att.refs += 1;
     return new Session(this, tabId, att);
   }
 

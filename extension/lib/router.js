@@ -145,6 +145,9 @@ export function createRouter(deps) {
       () => deps.debuggers.acquire(tabId));
     // 1: this read attached; n: the n-th read of an attachment kept between reads (debugger.js)
     if (Number.isInteger(session.uses)) timings.session_uses = session.uses;
+    // what was done for this document before the read (lib/prepare.js), if anything
+    const prepared = deps.preparation?.(tabId);
+    if (prepared) timings.prepared = prepared;
     let capture;
     const streams = []; // the capture's AX stream (the last one, should a navigation restart it)
     try {

@@ -199,3 +199,24 @@ test('Network stays enabled on a kept attachment; Page is disabled by its last u
   c.release();
   assert.deepEqual(plain.calls, ['attach 3', 'Network.enable', 'Network.disable', 'detach 3']);
 });
+
+test('joinKept joins only an attachment a read made, without counting a use, and keeps it', async () => {
+  const api = fakeApi();
+  const timers = fakeTimers();
+  const m = new DebuggerManager(api, { timers });
+  assert.equal(m.joinKept(1), null, 'nothing attaches for it');
+  const read = await m.acquire(1);
+  read.release(); // kept: the idle timer runs
+  const joined = m.joinKept(1);
+  assert.ok(joined);
+  assert.equal(timers.pending.size, 0, 'held: no idle detach meanwhile');
+  assert.deepEqual(await joined.send('Page.getFrameTree'), { method: 'Page.getFrameTree' });
+  joined.release();
+  assert.equal(timers.pending.size, 1, 'released: kept for the idle time again');
+  const next = await m.acquire(1);
+  assert.equal(next.uses, 2, 'the join was no read');
+  next.release();
+  timers.fire();
+  assert.ok(api.calls.includes('detach 1'));
+  assert.equal(m.joinKept(1), null, 'detached: not joined');
+});

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 from axsnap_host.browser import Browser
 from axsnap_host.models.snapshot import node_records
@@ -195,3 +196,48 @@ def test_a_settled_reread_keeps_the_ax_tree_until_the_page_changes(
     fresh_changed = browser.snapshot_raw(**NO_WAIT)
     assert _shape(fresh_changed["result"]["snapshot"]) == _shape(again["result"]["snapshot"])
     assert "pad-S3CRET-91" not in json.dumps(again)
+
+
+SETTLE_S = 2.5  # the page's quiet window (500 ms) and the preparation, on a loaded machine
+
+
+def test_a_document_loaded_in_a_tab_being_read_is_prepared_while_it_settles(
+        browser: Browser, pages_url: str) -> None:
+    """A tab whose debugger session is kept (a read in the last 10 s) that loads a small
+    document gets it prepared once it settles (lib/prepare.js): the first read then sends
+    no walker source, installs no binding, takes no element and asks no main-frame AX tree,
+    and reads what an unprepared first read of the same page reads. A page changed after
+    its preparation is read as it is now; a big document is not prepared."""
+    url = pages_url + "padded.html"
+    browser.open(url)
+    unprepared = browser.snapshot_raw(**NO_WAIT)  # at once: before the page could settle
+    s0 = unprepared["timings"]["capture_steps"]
+    assert s0["walker_sources"] >= 1 and s0["walker_ids_cached"] == 0
+
+    browser.open(url)  # a new document in a tab being read
+    time.sleep(SETTLE_S)
+    prepared = browser.snapshot_raw(**NO_WAIT)
+    steps = prepared["timings"]["capture_steps"]
+    assert prepared["timings"]["prepared"] == "prepared"
+    assert steps["walker_sources"] == 0
+    assert steps["walker_ids_contexts_kept"] == 1
+    assert steps["walker_ids_cached"] == steps["walker_ids_resolved"] == s0["walker_ids_resolved"]
+    assert steps["ax_kept_frames"] == 1
+    assert _shape(prepared["result"]["snapshot"]) == _shape(unprepared["result"]["snapshot"])
+    # its ids are this document's: a re-read gives them again
+    assert _nodes(browser.snapshot_raw(**NO_WAIT)) == _nodes(prepared)
+    assert "pad-S3CRET-91" not in json.dumps(prepared)
+
+    browser.open(url)
+    time.sleep(SETTLE_S)
+    browser.driver.execute_script("document.querySelector('button').textContent = 'Ship it'")
+    changed = browser.snapshot_raw(**NO_WAIT)
+    assert changed["timings"]["capture_steps"]["walker_sources"] == 0  # prepared, then changed
+    assert "ax_kept_frames" not in changed["timings"]["capture_steps"]
+    names = {n["name"] for n in _nodes(changed)}
+    assert "Ship it" in names and "Send" not in names
+
+    browser.open(pages_url + f"padded.html?pad={PAD}")
+    time.sleep(SETTLE_S)
+    big = browser.snapshot_raw(**NO_WAIT)
+    assert big["timings"]["capture_steps"]["walker_sources"] >= 1  # not prepared

@@ -1,0 +1,67 @@
+// prepare.js: a tab being read gets its next small document prepared once it settles.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { createPreparer } from '../lib/prepare.js';
+
+function fakes({ elements = 20, stabilized = true, loaderId = 'L-new', kept = true } = {}) {
+  const log = [];
+  let release = () => {};
+  const settled = new Promise((r) => { release = r; });
+  const session = {
+    send: async (method) => (method === 'Page.getFrameTree' ? { frameTree: { frame: { id: 'F0', loaderId } } } : {}),
+    release: () => log.push('release'),
+  };
+  return {
+    log,
+    settle: () => release(),
+    deps: {
+      debuggers: { joinKept: () => (kept ? session : null) },
+      stabilize: async () => { await settled; return { stabilized }; },
+      capture: async (_s, tabId, options) => { log.push(['capture', tabId, options.format]); },
+      countElements: async () => elements,
+    },
+  };
+}
+
+test('a settled small document is captured once, and the next read hears it once', async () => {
+  const f = fakes();
+  const p = createPreparer(f.deps);
+  const done = p.prepare(7);
+  f.settle();
+  assert.equal(await done, 'prepared');
+  assert.deepEqual(f.log, [['capture', 7, 'snapshot'], 'release']);
+  assert.equal(p.outcome(7), 'prepared');
+  assert.equal(p.outcome(7), null, 'told once');
+});
+
+test('a big, an unsettled or an unkept tab is not captured', async () => {
+  for (const [opts, said] of [[{ elements: 5000 }, 'big'], [{ stabilized: false }, 'unsettled'], [{ kept: false }, 'not kept']]) {
+    const f = fakes(opts);
+    const p = createPreparer(f.deps);
+    const done = p.prepare(7);
+    f.settle();
+    assert.equal(await done, said);
+    assert.ok(!f.log.some((e) => Array.isArray(e)), `${said}: no capture`);
+  }
+});
+
+test('a newer document supersedes a preparation still waiting for the page to settle', async () => {
+  const f = fakes();
+  const p = createPreparer(f.deps);
+  const older = p.prepare(7);
+  const newer = p.prepare(7);
+  f.settle();
+  assert.deepEqual([await older, await newer], ['superseded', 'prepared']);
+  assert.equal(f.log.filter((e) => Array.isArray(e)).length, 1);
+  assert.equal(p.outcome(7), 'prepared');
+});
+
+test('a document some read has captured already is left alone', async () => {
+  const f = fakes();
+  const p = createPreparer({ ...f.deps, documentRead: (tabId, loaderId) => tabId === 7 && loaderId === 'L-new' });
+  const done = p.prepare(7);
+  f.settle();
+  assert.equal(await done, 'read already');
+  assert.ok(!f.log.some((e) => Array.isArray(e)));
+});
