@@ -7,6 +7,7 @@ host keeps serving; only EOF (or a frame truncated by EOF) ends it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import json
 import threading
@@ -100,12 +101,17 @@ class Host:
         self.chunks = ChunkAssembler()
         self.streams = CaptureStreams()  # whole-page reads' AX parts, ahead of their request
         self._retained: list[Any] = []
+        self._big = False  # the last message was a big read: give its memory back
 
     def release(self) -> None:
         """Drop the last message's parsed data. Called after its replies are sent: freeing
         a 30 MB capture's millions of objects takes a noticeable fraction of a second, and
-        the reply should not wait for it."""
+        the reply should not wait for it. After a big read, the freed memory goes back to
+        the system too (give_back), so the next read starts from the same footprint."""
         self._retained.clear()
+        if self._big:
+            self._big = False
+            give_back()
 
     # -- entry points ------------------------------------------------------------------
 
@@ -256,6 +262,7 @@ class Host:
         stats["request_bytes"] = raw_size
         if streamed is not None:
             stats["ax_stream"] = streamed
+        self._big = raw_size + (streamed or {}).get("bytes", 0) >= BIG_READ_BYTES
         stats["host_peak_rss_kb"] = peak_rss_kb()
         log.info(
             "snapshot id=%s tab=%s format=%s bytes=%d parse_ms=%.1f host_ms=%.1f",
@@ -355,6 +362,30 @@ def gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+BIG_READ_BYTES = 4 << 20  # a read whose capture was this big leaves megabytes behind
+
+
+def give_back() -> None:
+    """Return a big read's freed memory to the system: collect what reference counting
+    left (cycles), then ask glibc to release its free heap pages (``malloc_trim``; freed
+    small objects otherwise stay in the process, and a host that read a big page grew
+    with every read). A no-op where there is no glibc."""
+    gc.collect()
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Any:
+    try:
+        import ctypes
+
+        return ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):  # not Linux/glibc
+        return None
 
 
 def peak_rss_kb() -> int | None:

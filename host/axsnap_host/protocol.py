@@ -198,10 +198,36 @@ def _not_json(constant: str) -> Any:
     raise ValueError(f"{constant} is not JSON")
 
 
+class _SharedNumbers(dict[str, Any]):
+    """One object per number text while one message is parsed (the first ``_MAX_SHARED``
+    distinct ones): a DOMSnapshot repeats its boxes' coordinates and sizes and its string
+    indices over 100k rows, each a new int or float object otherwise (about 10 MB of the
+    100k bench page's request)."""
+
+    def __init__(self, convert: Any) -> None:
+        super().__init__()
+        self._convert = convert
+
+    def __missing__(self, text: str) -> Any:
+        value = self._convert(text)
+        if len(self) < _MAX_SHARED:
+            self[text] = value
+        return value
+
+
+_MAX_SHARED = 65536
+_SHARE_NUMBERS_FROM = 1 << 20  # characters: a small message is parsed the plain way
+
+
 def decode_json(text: str) -> Any:
     """Strict JSON: NaN, Infinity and -Infinity (which Python's parser takes) are refused
-    (json.JSONDecodeError or ValueError), so no capture brings a non-finite number in."""
-    return json.loads(text, parse_constant=_not_json)
+    (json.JSONDecodeError or ValueError), so no capture brings a non-finite number in.
+    A large message's numbers are shared (_SharedNumbers): the same values, fewer objects."""
+    if len(text) < _SHARE_NUMBERS_FROM:
+        return json.loads(text, parse_constant=_not_json)
+    return json.loads(text, parse_constant=_not_json,
+                      parse_int=_SharedNumbers(int).__getitem__,
+                      parse_float=_SharedNumbers(float).__getitem__)
 
 
 def utf8_size(text: str) -> int:

@@ -12,8 +12,11 @@ import json
 import tracemalloc
 from typing import Any
 
+import pytest
+
 from axsnap_host.capture_stream import CaptureStreams
 from axsnap_host.models.capture import RawCapture
+from axsnap_host.protocol import decode_json
 
 PART_NODES = 4000  # the extension's part size (ax_stream.js)
 # Measured on these nodes: 814 bytes a node kept as parsed dicts with shared values
@@ -89,3 +92,46 @@ def test_a_streamed_node_is_held_in_a_few_hundred_bytes() -> None:
         tracemalloc.stop()
     assert per_node < HELD_BYTES_PER_NODE, f"{per_node:.0f} bytes a streamed node"
     assert len(capture.frames[0].axNodes) == count
+
+
+def test_a_large_message_parses_each_repeated_number_once() -> None:
+    """A DOMSnapshot repeats its boxes' numbers over 100k rows: parsed, equal numbers are
+    one object (protocol.decode_json), the values unchanged, NaN still refused."""
+    rows = [[16, 1024.5 + (i % 3), 1248, 18.25, 70000 + i] for i in range(60_000)]
+    text = json.dumps({"rows": rows})
+    assert len(text) > 1 << 20
+    parsed = decode_json(text)["rows"]
+    assert parsed == rows
+    assert parsed[0][2] is parsed[1][2] and parsed[0][3] is parsed[5][3]  # 1248, 18.25
+    assert parsed[0][1] is parsed[3][1]  # 1024.5
+    with pytest.raises(ValueError):
+        decode_json(text[:-2] + ", NaN]}")
+
+
+def test_a_big_read_gives_its_memory_back_once_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a whole-page read's reply the host collects and trims (host.give_back), so a
+    host that served big reads starts the next from the footprint of a fresh one."""
+    import axsnap_host.host as host_module
+
+    calls: list[int] = []
+    monkeypatch.setattr(host_module, "give_back", lambda: calls.append(1))
+    host = host_module.Host()
+    nodes = page_nodes(3000)
+    texts = part_texts(nodes)
+    for seq, text in enumerate(texts):
+        part = {"v": 1, "id": f"p{seq}", "type": "capture_part", "stream": "s", "seq": seq,
+                "frameId": "F", "nodes": json.loads(text)}
+        assert host.handle_text(json.dumps(part)) == []
+        host.release()
+    assert calls == []  # parts are not a read
+    request = {"v": 1, "id": "r", "type": "snapshot", "options": {"scope": "page"},
+               "capture": {"tab": {"id": 1, "url": "http://p/"},
+                           "frames": [{"frameId": "F", "url": "http://p/", "captured": True}],
+                           "ax_stream": {"id": "s", "parts": len(texts), "nodes": len(nodes)}}}
+    [reply] = host.handle_text(json.dumps(request))
+    assert reply["ok"] is True, reply
+    host.release()
+    assert calls == [1]
+    [reply] = host.handle_text(json.dumps({"v": 1, "id": "ping", "type": "ping"}))
+    host.release()
+    assert calls == [1]
