@@ -109,7 +109,7 @@ def test_a_large_message_parses_each_repeated_number_once() -> None:
 
 
 def test_a_big_read_gives_its_memory_back_once_answered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """After a whole-page read's reply the host collects and trims (host.give_back), so a
+    """After a whole-page read's reply the host collects and trims (memory.give_back), so a
     host that served big reads starts the next from the footprint of a fresh one."""
     import axsnap_host.host as host_module
 
