@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import threading
 import time
 from collections.abc import Sequence
@@ -99,14 +100,20 @@ class DevtoolsBridge:
         return self._ws
 
     def close(self) -> None:
-        with self._lock:
-            self._drop()
+        """Close the socket now, without waiting for a call another thread has in flight
+        (that call ends in BridgeLost)."""
+        self._drop()
 
     def _drop(self) -> None:
         if self._ws is not None:
             ws, self._ws = self._ws, None
+            # no closing handshake (a late answer may be on its way); SHUT_RDWR wakes a recv
+            # another thread is blocked in, which close() alone does not
             with contextlib.suppress(OSError, websocket.WebSocketException):
-                ws.shutdown()  # no closing handshake: a late answer may be on its way
+                if ws.sock is not None:
+                    ws.sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError, websocket.WebSocketException):
+                ws.shutdown()
 
     def call(self, name: str, args: Sequence[Any], timeout_s: float) -> Any:
         """``axsnapBridge[name](...args)`` on the bridge page; the value it resolves with (the
