@@ -262,22 +262,26 @@ def _steps(reply: dict[str, Any]) -> dict[str, Any]:
             "capture_ms": timings.get("capture_ms"), "host_ms": timings.get("host_ms"),
             "transfer_ms": timings.get("transfer_ms"),
             "capture_kb": round((reply.get("sizes") or {}).get("capture_bytes", 0) / 1024),
+            "ax_stream_kb": round(((reply.get("result") or {}).get("stats") or {})
+                                  .get("ax_stream", {}).get("bytes", 0) / 1024),
             "host_steps": (reply.get("result") or {}).get("timings"),
             "ax_cache": {k: v for k, v in steps.items() if k.startswith("ax_cache_")}}
 
 
 def render_second(rows: list[dict[str, Any]]) -> str:
     lines = ["| page | first whole-page read, ms | second read after one change, ms | ratio "
-             "| median pair ratio | second read: AX ms | DOMSnapshot ms | host ms | transfer ms "
-             "| ax_source |",
-             "|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
+             "| median pair ratio | second read: AX ms | DOMSnapshot ms | host ms (CPU) "
+             "| transfer ms | AX parts KB | ax_source |",
+             "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
     for r in rows:
         last = r["steps"][-1]["second"]
+        cpu = (last.get("host_steps") or {}).get("steps_cpu_ms")
+        parts = last.get("ax_stream_kb")
         lines.append(f"| {r['size']:,} | {r['first_ms']:.0f} | {r['second_ms']:.0f} | "
                      f"{r['ratio']:.2f} | {r['pair_ratio']:.2f} | {_f(last['ax_ms'])} | "
                      f"{_f(last['dom_snapshot_ms'])} | "
-                     f"{_f(last['host_ms'])} | {_f(last['transfer_ms'])} | "
-                     f"{r['ax_source'][-1][1]} |")
+                     f"{_f(last['host_ms'])} ({_f(cpu)}) | {_f(last['transfer_ms'])} | "
+                     f"{_f(parts)} | {r['ax_source'][-1][1]} |")
     return "\n".join(lines)
 
 
