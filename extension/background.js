@@ -1,7 +1,7 @@
 // Service worker: wiring only. Everything here is rebuilt when the worker restarts.
 
 import { axCache } from './lib/ax_cache_read.js';
-import { capturePage, documentRead } from './lib/capture.js';
+import { capturePage, documentRead, prefetchFrames } from './lib/capture.js';
 import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/consent.js';
 import { createControl, navigateTab } from './lib/control.js';
 import { DebuggerManager } from './lib/debugger.js';
@@ -48,6 +48,7 @@ const router = createRouter({
   native,
   stabilize,
   capture: capturePage,
+  prefetchFrames,
   resolve: resolveElement,
   getTargets: () => chrome.debugger.getTargets(),
   getTab: (tabId) => chrome.tabs.get(tabId),

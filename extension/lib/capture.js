@@ -16,6 +16,7 @@ import { readOwnerBorders } from './frameborders.js';
 import { ownerFramePositions } from './frameorder.js';
 import { Navigated, watchMainDocument } from './navwatch.js';
 import { captureScreenshot } from './screenshot.js';
+import { SETTLED_AT_ONCE } from './stabilize.js';
 import {
   DOM_ROW_FIELDS, axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated,
   orderFrames, resolveFocusSelector,
@@ -275,11 +276,30 @@ export function documentRead(tabId, loaderId) {
   return loaderId !== null && readDocuments.get(tabId) === loaderId;
 }
 
-async function captureOnce(session, tabId, options, stabilization, openStream) {
+/** The tab's frames asked ahead (the router, beside the stabilization): {frames, timings, errors}. */
+export function prefetchFrames(session) {
+  const timings = {};
+  const errors = [];
+  return collectFrames(session, timings, errors).then((frames) => ({ frames, timings, errors }));
+}
+
+/** The frames asked ahead, when the stabilization did not wait (SETTLED_AT_ONCE); else null. */
+async function framesAhead(early, stabilization, timings, errors) {
+  if (!early || stabilization?.[SETTLED_AT_ONCE] !== true) return null;
+  const got = await early.catch(() => null);
+  if (!got?.frames?.length) return null;
+  Object.assign(timings, got.timings);
+  errors.push(...got.errors);
+  timings.frames_ahead = 1;
+  return got.frames;
+}
+
+async function captureOnce(session, tabId, options, stabilization, openStream, early = null) {
   const timings = {};
   const errors = [];
   const t0 = performance.now();
-  const frames = await collectFrames(session, timings, errors);
+  const frames = await framesAhead(early, stabilization, timings, errors)
+    ?? await collectFrames(session, timings, errors);
   readDocuments.delete(tabId);
   readDocuments.set(tabId, frames[0]?.loaderId ?? null);
   while (readDocuments.size > MAX_READ_TABS) readDocuments.delete(readDocuments.keys().next().value);
@@ -513,10 +533,10 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
  * Capture the tab behind `session`. A main-frame navigation during the capture restarts it
  * once; a second one fails with page_navigated.
  */
-export async function capturePage(session, tabId, options, stabilization, { openStream } = {}) {
+export async function capturePage(session, tabId, options, stabilization, { openStream, frames = null } = {}) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      return await captureOnce(session, tabId, options, stabilization, openStream);
+      return await captureOnce(session, tabId, options, stabilization, openStream, attempt === 0 ? frames : null);
     } catch (e) {
       if (!(e instanceof Navigated)) throw e;
     }

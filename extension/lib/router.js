@@ -151,11 +151,15 @@ export function createRouter(deps) {
     let capture;
     const streams = []; // the capture's AX stream (the last one, should a navigation restart it)
     try {
+      // The frame tree is asked beside the stabilization: the capture takes it when the page
+      // was quiet at the first reading (no wait: it is as good as one asked after).
+      const frames = deps.prefetchFrames?.(session) ?? null;
+      frames?.catch(() => {}); // unused or failed: the capture asks again
       const stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
         () => deps.stabilize(session, req.options));
       capture = await stage('capture', onProgress, timings, 'capture_ms',
         () => deps.capture(session, tabId, req.options, stabilization,
-          { openStream: streamOpener(onProgress, streams) }));
+          { openStream: streamOpener(onProgress, streams), frames }));
     } finally {
       session.release();
     }

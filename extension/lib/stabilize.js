@@ -17,6 +17,16 @@
 // still pending is not seen); the report says which clock spoke and for how long it had
 // watched (`observed_since_ms`).
 
+/** Set (true) on a report whose page was quiet at its first reading, or not waited on: what
+ * was read while the reading was asked is as good as what is read after it (the router's
+ * frame tree, asked beside the stabilization). A symbol: the report sent on never shows it. */
+export const SETTLED_AT_ONCE = Symbol('settledAtOnce');
+
+/** Mark `report` (not enumerable: the report's own fields are its contract). */
+function settledAtOnce(report, value) {
+  Object.defineProperty(report, SETTLED_AT_ONCE, { value, writable: true, configurable: true, enumerable: false });
+}
+
 export const STABILIZE_DEFAULTS = Object.freeze({
   enabled: true, quiet_ms: 500, max_wait_ms: 5000, max_pending_requests: 2,
 });
@@ -155,6 +165,7 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
   let mutations = 0;
   for (let fresh = true; ; fresh = false) {
     if (!fresh) {
+      settledAtOnce(report, false);
       const next = await readPage(tabId);
       if (next && next.token !== reading.token) { // another document: its clock, from 0
         mutations += reading.count - base;
@@ -186,6 +197,7 @@ export async function stabilize(session, options, {
   const report = { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0 };
   if (!opts.enabled) {
     report.reasons.push('disabled');
+    settledAtOnce(report, true);
     return report;
   }
   const started = now();
@@ -213,6 +225,7 @@ export async function stabilize(session, options, {
     const warm = await readPage(session.tabId);
     if (warm) {
       onPageClock = true;
+      settledAtOnce(report, true); // until a second reading is needed (waitOnPageClock)
       report.source = 'navigation';
       report.observed_since_ms = Math.round(warm.since);
       report.mutations = await waitOnPageClock(session.tabId, opts, warm,

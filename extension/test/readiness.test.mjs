@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import vm from 'node:vm';
 
-import { stabilize } from '../lib/stabilize.js';
+import { SETTLED_AT_ONCE, stabilize } from '../lib/stabilize.js';
 
 // The content script is a classic script: run it in a context without `document` (so it
 // installs nothing) and take its clock factory out.
@@ -100,4 +100,21 @@ test('without the content script the request installs its own observer', async (
   assert.equal(report.source, 'request');
   assert.equal(report.observed_since_ms, 0);
   assert.ok(s.calls.includes('Page.createIsolatedWorld'));
+});
+
+test('a report says (out of its JSON) whether the page was quiet at the first reading', async () => {
+  const quiet = await stabilize(session(43), { stabilize: { quiet_ms: 500 } }, {
+    now: () => 0, readPage: async () => ({ token: 'a', count: 0, quiet: 900, since: 900 }),
+  });
+  assert.equal(quiet[SETTLED_AT_ONCE], true);
+  assert.ok(!JSON.stringify(quiet).includes('settled'), 'not part of the report sent on');
+  let t = 0;
+  const readings = [{ token: 'a', count: 1, quiet: 100, since: 100 }, { token: 'a', count: 1, quiet: 600, since: 600 }];
+  const waited = await stabilize(session(44), { stabilize: { quiet_ms: 500 } }, {
+    now: () => (t += 10), readPage: async () => readings.shift(),
+  });
+  assert.equal(waited.stabilized, true);
+  assert.equal(waited[SETTLED_AT_ONCE], false, 'it waited: what was read beside it is stale');
+  const off = await stabilize(session(45), { stabilize: { enabled: false } });
+  assert.equal(off[SETTLED_AT_ONCE], true);
 });

@@ -241,3 +241,23 @@ def test_a_document_loaded_in_a_tab_being_read_is_prepared_while_it_settles(
     time.sleep(SETTLE_S)
     big = browser.snapshot_raw(**NO_WAIT)
     assert big["timings"]["capture_steps"]["walker_sources"] >= 1  # not prepared
+
+
+def test_the_frame_tree_asked_beside_the_stabilization_is_taken_only_when_it_did_not_wait(
+        browser: Browser, pages_url: str, cross_site_url: str) -> None:
+    """The router asks the frame tree (and the out-of-process frames' auto-attach) while the
+    stabilization asks the page's clock; the capture takes it only when the page was quiet
+    at the first reading (lib/stabilize.js SETTLED_AT_ONCE), else it asks again after the
+    wait, so what it reads is the settled page's."""
+    browser.open(pages_url + f"frames.html?cross={cross_site_url}")
+    time.sleep(1.0)
+    quiet = browser.snapshot_raw(stabilize={"quiet_ms": 300})
+    assert quiet["timings"]["capture_steps"]["frames_ahead"] == 1
+    nodes = _nodes(quiet)
+    assert len({n["id"].split("-")[0] for n in nodes}) == 3  # the main frame and both iframes
+    browser.driver.execute_script("document.querySelector('h1').textContent = 'Moved on'")
+    waited = browser.snapshot_raw(stabilize={"quiet_ms": 300})
+    assert waited["result"]["snapshot"]["stabilization"]["waited_ms"] >= 150
+    assert "frames_ahead" not in waited["timings"]["capture_steps"]
+    assert "Moved on" in {n["name"] for n in _nodes(waited)}
+    assert len({n["id"].split("-")[0] for n in _nodes(waited)}) == 3
