@@ -70,13 +70,13 @@ function sendOverPort(message) {
 // A client that stops polling (its own deadline ran out) leaves its job behind: the oldest
 // jobs beyond MAX_JOBS are dropped, so a long Selenium session does not accumulate them.
 const MAX_JOBS = 16;
-const jobs = new Map(); // token -> {events, reply}, oldest first
+const jobs = new Map(); // token -> {events, reply, wake}, oldest first
 let jobCounter = 0;
 
 function startJob(message) {
   jobCounter += 1;
   const token = `job-${jobCounter}`;
-  const job = { events: [], reply: null };
+  const job = { events: [], reply: null, wake: null };
   jobs.set(token, job);
   for (const old of jobs.keys()) {
     if (jobs.size <= MAX_JOBS) break;
@@ -89,22 +89,44 @@ function startJob(message) {
       job.reply = m.reply;
       port.disconnect();
     }
+    job.wake?.();
   });
   port.onDisconnect.addListener(() => {
     void chrome.runtime.lastError;
     job.reply ??= workerStopped();
+    job.wake?.();
   });
   port.postMessage(message);
   return { ok: true, token };
 }
 
-/** The events since the last poll, and the reply once there is one (the job is then gone). */
-function pollJob(token) {
+/**
+ * The events since the last poll, and the reply once there is one (the job is then gone).
+ * `waitMs`: when there is neither yet, answer at the first event or the reply, or after
+ * `waitMs` (a client hears each event as it comes, and the reply at once, without sleeping
+ * between polls).
+ */
+function pollJob(token, waitMs = 0) {
   const job = jobs.get(token);
   if (!job) {
     return { ok: false, error: { code: 'invalid_message', message: `no request ${token}`,
       hint: 'poll a token from start; a finished request is gone after its reply was polled' } };
   }
+  if (waitMs > 0 && !job.reply && job.events.length === 0 && !job.wake) {
+    return new Promise((resolve) => {
+      const answer = () => {
+        clearTimeout(timer);
+        job.wake = null;
+        resolve(takeJob(token, job));
+      };
+      const timer = setTimeout(answer, Math.min(waitMs, 10_000));
+      job.wake = answer;
+    });
+  }
+  return takeJob(token, job);
+}
+
+function takeJob(token, job) {
   const events = job.events.splice(0);
   if (!job.reply) return { ok: true, events, done: false };
   jobs.delete(token);
@@ -114,7 +136,7 @@ function pollJob(token) {
 globalThis.axsnapBridge = {
   /** Start a request whose progress is polled with `poll` (the CLI's progress bar). */
   start: (message) => call(async () => startJob(message)),
-  poll: (token) => call(async () => pollJob(token)),
+  poll: (token, waitMs) => call(async () => pollJob(token, Number(waitMs) || 0)),
   /** Send a message to the service worker ({type:"snapshot",...} or {type:"ping_host"}). */
   send: (message) => call(() => sendOverPort(message)),
   /** CDP targets known to chrome.debugger (maps Selenium window handles to tab ids). */

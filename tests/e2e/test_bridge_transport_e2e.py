@@ -122,3 +122,15 @@ def test_the_bridge_port_tells_requests_apart(browser: Browser, pages_url: str) 
     assert dom["ok"] and '"Sign in"' in dom["result"]["domtext"]
     assert ping["ok"] and "domtext" not in ping["result"]
     assert outline["ok"] and outline["result"]["format"] == "outline"
+
+
+def test_a_poll_with_a_wait_answers_when_the_reply_lands(browser: Browser) -> None:
+    """axsnapBridge.poll(token, waitMs) waits on the bridge page for an event or the reply
+    (the progress client sleeps between no polls): a ping, which tells no progress, is done
+    at the first poll. Without the wait the first poll answered at once, not done."""
+    token = browser.bridge_call("start", {"type": "ping_host"})["token"]
+    polled = browser.bridge_call("poll", token, 30_000)
+    assert polled["ok"] and polled["done"], polled
+    assert polled["reply"]["ok"] and polled["events"] == [], polled
+    gone = browser.bridge_call("poll", token, 30_000)  # a finished job's token: answered at once
+    assert gone["ok"] is False and gone["error"]["code"] == "invalid_message"

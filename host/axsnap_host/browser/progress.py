@@ -3,7 +3,10 @@
 The request goes over the panel's port (``axsnap-request``) from the bridge page
 (``axsnapBridge.start``), and the bridge is polled for the events so far
 (``axsnapBridge.poll``): the stages (``{stage, state: "start"|"end", ms}``) and a
-whole-page read's parts (``{stage: "capture", state: "progress", parts, nodes}``).
+whole-page read's parts (``{stage: "capture", state: "progress", parts, nodes}``). A poll
+waits on the bridge (up to ``POLL_WAIT_MS``) until there is an event or the reply, so the
+client hears each as it comes and sleeps between no polls: a quick read's reply is heard
+when it lands, not at the next of fixed poll times (20, 50, 100, 250 ms apart before).
 """
 
 from __future__ import annotations
@@ -17,20 +20,19 @@ from ..models.errors import AxsnapError, ErrorCode
 if TYPE_CHECKING:
     from .client import Browser
 
-POLL_S = (0.02, 0.05, 0.1, 0.25)  # quick reads answer at the first polls
+POLL_WAIT_MS = 250  # a poll's longest wait on the bridge page
 
 
 def request_with_progress(browser: Browser, message: dict[str, Any],
                           on_progress: Callable[[dict[str, Any]], None],
-                          poll_s: tuple[float, ...] = POLL_S) -> dict[str, Any]:
+                          wait_ms: int = POLL_WAIT_MS) -> dict[str, Any]:
     """As ``Browser.request``, telling ``on_progress`` each event in order."""
     started = browser.bridge_call("start", message)
     if not started.get("ok"):
         return started
     deadline = time.monotonic() + browser.timeout_s
-    polls = 0
     while True:
-        polled = browser.bridge_call("poll", started["token"])
+        polled = browser.bridge_call("poll", started["token"], wait_ms)
         if not polled.get("ok"):
             return polled
         for event in polled.get("events") or ():
@@ -40,5 +42,3 @@ def request_with_progress(browser: Browser, message: dict[str, Any],
         if time.monotonic() > deadline:
             raise AxsnapError(ErrorCode.TIMEOUT, f"no reply within {browser.timeout_s} s",
                               "raise Browser(timeout_s=...) for very large pages")
-        time.sleep(poll_s[min(polls, len(poll_s) - 1)])
-        polls += 1
