@@ -9,6 +9,7 @@ Cheap by design: one pass over the records and columns (no model per node).
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 MAX_SAFE_ID = 2**53 - 1  # JavaScript's largest exact integer: ids travel through JSON to JS
@@ -110,6 +111,8 @@ def check_dom_snapshot(snapshot: dict[str, Any], where: str = "dom_snapshot") ->
         _check_columns(doc.get("nodes") or {}, NODE_COLUMNS, f"{where}.documents[{d}].nodes")
         _check_columns(doc.get("layout") or {}, LAYOUT_COLUMNS, f"{where}.documents[{d}].layout")
         nodes = doc.get("nodes") or {}
+        if _plain_columns(nodes.get("parentIndex") or [], nodes.get("backendNodeId") or []):
+            continue  # what a browser sends, checked at C speed; else the loops say where
         for i, parent in enumerate(nodes.get("parentIndex") or ()):
             if not _is_int(parent) or not -1 <= parent < i:
                 raise CaptureShapeError(f"{where}.documents[{d}].nodes.parentIndex[{i}]: "
@@ -118,6 +121,19 @@ def check_dom_snapshot(snapshot: dict[str, Any], where: str = "dom_snapshot") ->
             if not _is_int(node_id) or not 0 <= node_id <= MAX_SAFE_ID:
                 raise CaptureShapeError(f"{where}.documents[{d}].nodes.backendNodeId[{i}]: "
                                         f"{node_id!r} is not a node id")
+
+
+def _plain_columns(parents: list[Any], node_ids: list[Any]) -> bool:
+    """Every parent an int before its node (-1 for none), every node id an int in range:
+    the loops' conditions, over a whole-page snapshot's 100k+ cells without a call each."""
+    if not parents and not node_ids:
+        return True
+    if set(map(type, parents)) - {int} or set(map(type, node_ids)) - {int}:
+        return False  # bools and anything else: the loops name the cell
+    if parents and (min(parents) < -1 or not all(map(operator.lt, parents,
+                                                     range(len(parents))))):
+        return False
+    return not node_ids or (min(node_ids) >= 0 and max(node_ids) <= MAX_SAFE_ID)
 
 
 def _check_columns(table: Any, names: tuple[str, ...], where: str) -> None:
@@ -164,6 +180,12 @@ def share_style_rows(snapshot: dict[str, Any]) -> None:
         rows = layout.get("styles")
         if not isinstance(rows, list):
             continue
+        if all(type(row) is list for row in rows):
+            try:  # one pass at C speed; an unhashable cell falls back to row by row
+                rows[:] = [shared.setdefault(key, key) for key in map(tuple, rows)]
+                continue
+            except TypeError:
+                pass
         for i, row in enumerate(rows):
             if type(row) is list:
                 try:
