@@ -178,6 +178,8 @@ export function walkerSteps(walker, timings) {
   const stats = walker?.stats ?? {};
   if (Number.isFinite(stats.inject_ms)) timings.walker_inject_ms = stats.inject_ms;
   if (Number.isInteger(stats.walker_sources)) timings.walker_sources = stats.walker_sources;
+  // 1: the kept walker ran over CDP in its known world (walker_capture.js: walkKeptWorld)
+  if (stats.kept_world === 1) timings.walker_kept_world = 1;
   if (Number.isFinite(stats.elapsed_ms)) timings.walker_walk_ms = Math.round(stats.elapsed_ms * 10) / 10;
   if (Number.isFinite(stats.ids_ms)) timings.walker_ids_ms = stats.ids_ms;
   for (const [step, ms] of Object.entries(stats.ids?.ms ?? {})) timings[`walker_ids_${step}_ms`] = ms;

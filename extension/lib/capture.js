@@ -439,10 +439,16 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
   if (dom) {
     // The DOM channel reads the window: the walker's records are resolved on their own
     // (walker_ids.js), no DOMSnapshot. Independent steps overlap their round trips.
+    // When nothing is read after the walker's ids (no frame order, no DOMSnapshot, no
+    // screenshot), the last check goes out with the click-listener read, not after it: it
+    // checks the document the walk and the take read, and the listeners are read off that
+    // document's own root element (walker_ids.js), so they cannot come from another one.
+    const walkerIsLast = axIsLast && resolvesIds(options);
     [, layout, walker] = await Promise.all([
       timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
       timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
-      timed(timings, 'walker_ms', () => captureWalker(tabId, options, session, frames, errors)
+      timed(timings, 'walker_ms', () => captureWalker(tabId, options, session, frames, errors, null,
+        () => { if (walkerIsLast) finalCheck(); })
         .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
     ]);
     walkerSteps(walker, timings);
