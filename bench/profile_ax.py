@@ -10,10 +10,15 @@ websocket on the tab's target, beside the extension's chrome.debugger session):
 - ``getPartialAXTree(fetchRelatives: false)`` over every DOM node's backendNodeId, in
   batches of N commands in flight;
 
-then the extension's ``scope="page"`` SnapshotV1 (its own ax_ms, host_ms and transfer) from
-the same tab. Writes bench/results/profile_ax.md.
+then Playwright's aria snapshot of the same tab (the floor's proof: the raw ``full_warm``
+rows against it, same run), ``DOMSnapshot.captureSnapshot`` with the extension's parameters
+and with less (fewer computed styles, no DOM rects, no paint order; the variants take
+turns), and the extension's ``scope="page"`` SnapshotV1 (its own ax_ms, host_ms and
+transfer) from the same tab. Each page's rows say the machine's load before and after.
+Writes bench/results/profile_ax.md.
 
     nice .venv/bin/python bench/profile_ax.py --sizes 20000 100000
+    nice .venv/bin/python bench/profile_ax.py --skip query partial paging traced   # the floor
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
 
+from bench_e2e import playwright, playwright_python  # noqa: E402
 from generate import write_pages  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
@@ -172,6 +178,39 @@ def query_all(cdp: CdpSession) -> dict[str, Any]:
             "mb": round(len(text) / 1e6, 1)}
 
 
+def dom_snapshot(cdp: CdpSession, styles: list[str], rects: bool, paint: bool) -> dict[str, Any]:
+    """One raw DOMSnapshot.captureSnapshot: its wall time and reply size."""
+    params = {"computedStyles": styles, "includeDOMRects": rects, "includePaintOrder": paint}
+    ms, text = _timed(lambda: cdp.send_raw("DOMSnapshot.captureSnapshot", params))
+    return {"ms": round(ms), "mb": round(len(text) / 1e6, 1), "styles": len(styles),
+            "rects": rects, "paint": paint}
+
+
+def dom_snapshots(cdp: CdpSession, rounds: int = 3) -> dict[str, dict[str, Any]]:
+    """DOMSnapshot as the extension asks it, then with less: what each part costs. The
+    variants take turns, ``rounds`` times (the machine's load moves under them); each
+    row is a variant's median."""
+    import statistics
+
+    from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
+
+    styles = list(DOM_SNAPSHOT_STYLES)
+    variants = {"dom_snapshot_ext": (styles, True, True),
+                "dom_snapshot_no_paint": (styles, True, False),
+                "dom_snapshot_no_rects": (styles, False, True),
+                "dom_snapshot_8_styles": (styles[:8], True, True),
+                "dom_snapshot_bare": ([], False, False)}
+    runs: dict[str, list[dict[str, Any]]] = {key: [] for key in variants}
+    for _ in range(rounds):
+        for key, params in variants.items():
+            runs[key].append(dom_snapshot(cdp, *params))
+    out = {}
+    for key, got in runs.items():
+        times = [r["ms"] for r in got]
+        out[key] = {**got[0], "ms": round(statistics.median(times)), "samples_ms": times}
+    return out
+
+
 TRACE_CATEGORIES = "toplevel,devtools,ipc,mojom,v8.execute"
 
 
@@ -268,8 +307,9 @@ def extension_read(browser: Browser) -> dict[str, Any]:
             "capture_kb": round((reply.get("sizes") or {}).get("capture_bytes", 0) / 1024)}
 
 
-def measure(browser: Browser, url: str, size: int, skip: set[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"size": size}
+def measure(browser: Browser, url: str, size: int, skip: set[str],
+            scratch: Path) -> dict[str, Any]:
+    out: dict[str, Any] = {"size": size, "load_at_start": load_average()}
     browser.open(url)
     cdp = Pipelined(page_ws_url(debugger_address(browser.driver), browser.target_handle))
     try:
@@ -279,6 +319,15 @@ def measure(browser: Browser, url: str, size: int, skip: set[str]) -> dict[str, 
         out["full_warm"] = full_tree(cdp, frames)
         log(f"{size} full warm {out['full_warm']}")
         out["full_main_warm"] = full_tree(cdp, frames[:1])
+        python, _why = playwright_python()
+        pw = playwright(python, browser, url, 3, scratch)
+        out["playwright_aria"] = {"ms": round(pw.get("median_ms") or 0), **pw}
+        log(f"{size} playwright {out['playwright_aria']}")
+        out["full_warm_again"] = full_tree(cdp, frames)
+        log(f"{size} full warm again {out['full_warm_again']}")
+        if "domsnapshot" not in skip:
+            out.update(dom_snapshots(cdp))
+            log(f"{size} DOMSnapshot {[out[k] for k in out if k.startswith('dom_snapshot')]}")
         if "query" not in skip:
             out["query_all"] = query_all(cdp)
             log(f"{size} queryAXTree {out['query_all']}")
@@ -293,8 +342,10 @@ def measure(browser: Browser, url: str, size: int, skip: set[str]) -> dict[str, 
             out["paging"] = child_paging(cdp, frames[0], 4)
             log(f"{size} paging {out['paging']}")
             cdp.send("Accessibility.disable")
-        tracer = Tracer(browser)
+        tracer = Tracer(browser) if "traced" not in skip else None
         try:
+            if tracer is None:
+                raise _Skipped
             raw, steps = tracer.around(lambda: full_tree(cdp, frames[:1]))
             out["traced_raw"] = {**raw, **steps}
             log(f"{size} traced raw {out['traced_raw']}")
@@ -302,24 +353,43 @@ def measure(browser: Browser, url: str, size: int, skip: set[str]) -> dict[str, 
             read.pop("host_steps", None)
             out["traced_extension"] = {**read, **steps}
             log(f"{size} traced extension {out['traced_extension']}")
+        except _Skipped:
+            pass
         finally:
-            tracer.close()
+            if tracer is not None:
+                tracer.close()
     finally:
         cdp.close()
     for i in range(2):
         out[f"extension_{i}"] = extension_read(browser)
         log(f"{size} extension {out[f'extension_{i}']}")
+    out["load_at_end"] = load_average()
     return out
+
+
+class _Skipped(Exception):
+    """The traced rows were skipped (--skip traced)."""
+
+
+def load_average() -> str:
+    """The machine's 1/5/15-minute load average now."""
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
 
 
 def render(rows: list[dict[str, Any]]) -> str:
     lines = ["| page | read | ms | detail |", "|--:|---|--:|---|"]
     for row in rows:
         for key, value in row.items():
+            if key.startswith("load"):
+                lines.append(f"| {row['size']:,} | {key.replace('_', ' ')} (1/5/15 min) | – | "
+                             f"{value} |")
             if key == "size" or not isinstance(value, dict):
                 continue
             detail = ", ".join(f"{k} {v}" for k, v in value.items()
-                               if k not in ("ms", "host_steps"))
+                               if k not in ("ms", "host_steps", "median_ms"))
             lines.append(f"| {row['size']:,} | {key} | {value.get('ms')} | {detail} |")
     return "\n".join(lines)
 
@@ -328,15 +398,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[20000, 100000])
     parser.add_argument("--skip", nargs="*", default=[],
-                        choices=["query", "partial", "partial1", "paging"])
+                        choices=["query", "partial", "partial1", "paging", "traced",
+                                 "domsnapshot"])
     parser.add_argument("--out", type=Path, default=RESULTS / "profile_ax.md")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         pages = write_pages(Path(tmp), args.sizes)
+        scratch = Path(tmp) / "scratch"
+        scratch.mkdir()
         with serve_directory(Path(tmp)) as base, Browser(timeout_s=900) as browser:
             for size, path in pages.items():
-                rows.append(measure(browser, base + path.name, size, set(args.skip)))
+                rows.append(measure(browser, base + path.name, size, set(args.skip), scratch))
     text = ("# Whole-page AX read: where the time goes (bench/profile_ax.py)\n\n"
             "Raw CDP rows: a websocket on the tab's target (no UTF-8 check in Python); `ms` "
             "is the call's wall time. `traced_*` rows add Chromium's own trace: "
