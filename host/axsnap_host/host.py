@@ -243,9 +243,11 @@ class Host:
     def _snapshot(
         self, request: SnapshotRequest, started: float, parse_ms: float, raw_size: int
     ) -> dict[str, Any]:
+        from .pipeline.ax.build import HOST_OWNED
         from .pipeline.run import process
 
         cpu_started = time.process_time()
+        request.capture.derived[HOST_OWNED] = True  # parsed here: the pipeline may free parts
         state = self.tabs.get(request.capture.tab.id)
         streamed = self.streams.fill(request.capture)  # the AX nodes sent ahead in parts
         result = process(request, state)

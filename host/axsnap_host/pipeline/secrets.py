@@ -149,6 +149,7 @@ def _document_facts(doc: dict[str, Any], s: Any, facts: dict[Key, _Facts]) -> No
     by_id: dict[str, int] = {}
     labels: list[int] = []
     fields: list[int] = []
+    lowered: dict[Any, str] = {}  # one lower-case tag string per name (100k elements)
     for i in range(count):
         parent = parents[i]
         if isinstance(parent, int) and 0 <= parent < count and parent != i:
@@ -156,7 +157,12 @@ def _document_facts(doc: dict[str, Any], s: Any, facts: dict[Key, _Facts]) -> No
         if types[i] != ELEMENT_NODE:
             tags.append("")
             continue
-        tag = s(names[i]).lower()
+        name = names[i]
+        tag = lowered.get(name) if isinstance(name, int) else None
+        if tag is None:
+            tag = s(name).lower()
+            if isinstance(name, int):
+                lowered[name] = tag
         tags.append(tag)
         raw = attributes[i] if i < len(attributes) and isinstance(attributes[i], list) else []
         attrs = {s(raw[k]): s(raw[k + 1]) for k in range(0, len(raw) - 1, 2)}
