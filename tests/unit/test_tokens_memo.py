@@ -14,10 +14,12 @@ import pytest
 from axsnap_host.pipeline import tokens
 
 
-def _snapshot_text(rows: int, changed: str = "") -> str:
+def _snapshot_text(rows: int, changed: str = "", wider: int = 0) -> str:
     nodes = [[2 + i % 5, f"0-{1000 + i}", "button" if i % 3 else "StaticText",
-              f"Item {i}{changed if i == rows // 2 else ''}", [10, 20 * i, 90, 18]]
+              f"Item {i}{changed if i == rows // 2 else ''}", [10, 20 * i, 90 + wider, 18]]
              for i in range(rows)]
+    nodes[5][3] = 'a name that looks like a box ",[1,2,3,4]x, ",[007,0,9999,123456]'
+    nodes[6][4] = [-5, 10, 20, 30]  # a negative number: counted as text
     snapshot = {"schema_version": 3, "snapshot_id": "ax-1-abc",
                 "ax_tree": {"columns": ["depth", "id", "role", "name", "bbox", "props"],
                             "nodes": nodes},
@@ -49,10 +51,12 @@ def test_memoized_count_is_exact_and_a_reread_encodes_only_what_changed(
     second = _snapshot_text(12_000, changed=" (changed, and now much longer than it was)")
     assert len(first) > 2 * tokens._PIECE  # counted in pieces
     plain = [tokens.count_tokens(first), tokens.count_tokens(second)]
+    assert tokens._digit_groups_are_tokens()
     counting = _Counting(tokens.encoder())
     monkeypatch.setattr(tokens, "encoder", lambda: counting)
     assert tokens.count_tokens(first, memo=True) == plain[0]
-    assert counting.chars == len(first)  # a cold memo encodes everything once
+    # a cold memo encodes everything once (the bboxes' numbers stood in for by zeros)
+    assert counting.chars == len(tokens._boxes_apart(first)[0]) < len(first)
     counting.chars = 0
     assert tokens.count_tokens(second, memo=True) == plain[1]
     assert 0 < counting.chars < 20_000  # the changed row's piece and the envelope's
@@ -67,3 +71,21 @@ def test_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     text = _snapshot_text(12_000)
     assert tokens.count_tokens(text, memo=True) == tokens.count_tokens(text)
     assert len(tokens._memo) == 10
+
+
+def test_a_relayout_that_moves_every_bbox_still_encodes_only_what_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One longer cell widens a table column: every row's bbox changes. The bboxes' numbers
+    are counted by arithmetic (digit groups of three are one cl100k token each), so the
+    rows' text is the same pieces as before, and the count stays exact."""
+    monkeypatch.setattr(tokens, "_memo", type(tokens._memo)())
+    first = _snapshot_text(12_000)
+    wider = _snapshot_text(12_000, changed=" (changed)", wider=1234)
+    plain = [tokens.count_tokens(first), tokens.count_tokens(wider)]
+    assert tokens._digit_groups_are_tokens()
+    counting = _Counting(tokens.encoder())
+    assert tokens.count_tokens(first, memo=True) == plain[0]
+    monkeypatch.setattr(tokens, "encoder", lambda: counting)
+    assert tokens.count_tokens(wider, memo=True) == plain[1]
+    assert 0 < counting.chars < 20_000

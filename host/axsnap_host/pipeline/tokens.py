@@ -7,7 +7,9 @@ long texts are counted in pieces on several threads), so outputs are counted exa
 estimated. A whole-page SnapshotV1 read again after a small change is mostly the text it
 was: :func:`count_tokens` with ``memo=True`` cuts it where its content says (not at fixed
 offsets, which one longer row would shift) and counts only the pieces it has not counted
-before (a bounded memo keyed by each piece's digest).
+before (a bounded memo keyed by each piece's digest). A relayout moves every row's bbox (one
+longer cell widens a table column): the bboxes' numbers are counted apart, by arithmetic
+(see :func:`_boxes_apart`), so the rows' text stays the same pieces.
 """
 
 from __future__ import annotations
@@ -32,6 +34,13 @@ _encoder: Any = None
 # that a quote follows, so no pre-token crosses the cut (see _pieces).
 _ROW_CUT = re.compile(r'\[\d+,"\d+-\d*00","[^\W\d_]+(?=")')
 _MEMO_MAX = 8192  # pieces: two 100k-element pages' worth
+# A row's bbox: four ASCII integers right after the name's closing quote. Each is a digit
+# run, and the cl100k pre-tokenizer cuts digit runs into groups of at most three that each
+# are one token (checked once: _digit_groups_are_tokens), between the "[" of the punctuation
+# before them and the "]" after; the commas between them are one token each.
+_BBOX = re.compile(r'(?<=",\[)([0-9]+),([0-9]+),([0-9]+),([0-9]+)(?=\])')
+_BOX_STAND_IN = "0,0,0,0"  # 7 tokens
+_digits_checked: bool | None = None
 _memo: OrderedDict[bytes, int] = OrderedDict()
 _memo_lock = threading.Lock()
 
@@ -80,7 +89,37 @@ def count_tokens(text: str, *, memo: bool = False) -> int:
     return total
 
 
+def _digit_groups_are_tokens() -> bool:
+    global _digits_checked
+    if _digits_checked is None:
+        enc = encoder()
+        groups = [str(i) for i in range(10)] + [f"{i:02d}" for i in range(100)] + [
+            f"{i:03d}" for i in range(1000)] + [","]
+        _digits_checked = all(len(t) == 1 for t in enc.encode_ordinary_batch(groups))
+    return _digits_checked
+
+
+def _boxes_apart(text: str) -> tuple[str, int]:
+    """``text`` with every bbox's numbers replaced by zeros, and the tokens that takes away:
+    count(text) == count(returned text) + returned number, exactly."""
+    extra = 0
+
+    def stand_in(match: re.Match[str]) -> str:
+        nonlocal extra
+        extra += sum((len(g) + 2) // 3 for g in match.groups()) - 4
+        return _BOX_STAND_IN
+
+    return _BBOX.sub(stand_in, text), extra
+
+
 def _count_memoized(text: str) -> int:
+    extra = 0
+    if _digit_groups_are_tokens():
+        text, extra = _boxes_apart(text)
+    return extra + _count_pieces(text)
+
+
+def _count_pieces(text: str) -> int:
     pieces = [small for piece in _content_pieces(text) for small in _pieces(piece)]
     keys = [hashlib.blake2b(p.encode("utf-8"), digest_size=16).digest() for p in pieces]
     counts: list[int | None] = []
