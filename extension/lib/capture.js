@@ -442,13 +442,16 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
     // When nothing is read after the walker's ids (no frame order, no DOMSnapshot, no
     // screenshot), the last check goes out with the click-listener read, not after it: it
     // checks the document the walk and the take read, and the listeners are read off that
-    // document's own root element (walker_ids.js), so they cannot come from another one.
+    // document's own root element (walker_ids.js), so they cannot come from another one. A
+    // walk in the kept world of the main document (walker_capture.js: walkKeptWorld) proves
+    // its document itself (a context dies with its document): the check goes out with it.
     const walkerIsLast = axIsLast && resolvesIds(options);
+    const lastCheck = () => { if (walkerIsLast) finalCheck(); };
     [, layout, walker] = await Promise.all([
       timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
       timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
       timed(timings, 'walker_ms', () => captureWalker(tabId, options, session, frames, errors, null,
-        () => { if (walkerIsLast) finalCheck(); })
+        lastCheck, lastCheck)
         .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
     ]);
     walkerSteps(walker, timings);

@@ -19,7 +19,7 @@
 import { DeadlineError, withDeadline } from './deadline.js';
 import { axsnapWalk } from './walker.js';
 import { recallContext } from './walker_id_cache.js';
-import { openReporter, resolveWalkerIds } from './walker_ids.js';
+import { listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
 
 export const WALKER_MAX_NODES = 200000;
 export const WALKER_MAX_DEPTH = 256;
@@ -42,9 +42,11 @@ export function resolvesIds(options) {
 /**
  * Walk the tab (every frame) and, with a CDP `session`, resolve the records' backendNodeIds
  * and click listeners. `frames`: the capture's frames; step failures go to `errors`.
+ * `onSent()`: called once a walk that proves its document is sent (the kept world's: a
+ * context lives and dies with its document), so a caller's last document check may go with it.
  */
 export async function captureWalker(tabId, options, session = null, frames = [], errors = [], onWalked = null,
-  onTaken = null) {
+  onTaken = null, onSent = null) {
   const opts = {
     viewportOnly: options?.viewport_only !== false,
     expandPx: Number(options?.viewport_expand_px) || 0,
@@ -72,13 +74,14 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   }
   const loaderId = frames[0]?.loaderId ?? null;
   try {
-    const out = await walkKeptWorld(session, tabId, frames, opts, loaderId)
-      ?? await walkFrames(tabId, opts, errors, loaderId);
+    const kept = await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent);
+    const out = kept?.out ?? await walkFrames(tabId, opts, errors, loaderId);
     onWalked?.(out); // the walk is known before its ids: a caller may start what needs only that
     if (session && opts.hold) {
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
-      out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken);
+      out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
+        kept?.ahead ?? null);
       out.stats.ids_ms = round(performance.now() - t1);
       keepWorld(tabId, loaderId, frames, out);
     }
@@ -150,8 +153,9 @@ async function injectWalker(tabId, target, opts, loaderId = null) {
   };
 }
 
-// tab → {loaderId, world, documentId}: the main frame's walker world in the document this
-// worker walked last, once that world's execution context is known (walker_id_cache.js).
+// tab → {loaderId, world, documentId, root}: the main frame's walker world in the document
+// this worker walked last, once that world's execution context is known (walker_id_cache.js),
+// and its root element's backendNodeId (the click listeners are read off it).
 const keptWorlds = new Map();
 
 /** Remember the top frame's world of a walk whose ids were resolved, when the tab has no
@@ -160,7 +164,9 @@ function keepWorld(tabId, loaderId, frames, out) {
   keptWorlds.delete(tabId);
   if (loaderId === null || frames.length !== 1 || typeof out.world !== 'string') return;
   if (!recallContext(out.world, new Set([null]))) return;
-  keptWorlds.set(tabId, { loaderId, world: out.world, documentId: out.documentId ?? null });
+  keptWorlds.set(tabId, {
+    loaderId, world: out.world, documentId: out.documentId ?? null, root: out.elements?.[0]?.b ?? null,
+  });
   while (keptWorlds.size > MAX_KEPT_TABS) keptWorlds.delete(keptWorlds.keys().next().value);
 }
 
@@ -169,10 +175,11 @@ function keepWorld(tabId, loaderId, frames, out) {
  * known world (one Runtime.evaluate) instead of chrome.scripting, whose trip through the
  * browser to every frame costs 2–4 ms more than the walk's own on the realistic bench pages.
  * The same function in the same world with the same options: the same output (the host gets
- * JSON either way). Null (nothing ran) when the tab has other frames, another document, or
- * the world's context is gone: the caller injects as before.
+ * JSON either way). Returns {out, ahead} (`ahead`: the listener read sent behind the walk),
+ * or null (nothing ran) when the tab has other frames, another document, or the world's
+ * context is gone: the caller injects as before.
  */
-async function walkKeptWorld(session, tabId, frames, opts, loaderId) {
+async function walkKeptWorld(session, tabId, frames, opts, loaderId, onSent = null) {
   if (!session || frames.length !== 1 || !documentKept(tabId, loaderId)) return null;
   const kept = keptWorlds.get(tabId);
   const where = kept?.loaderId === loaderId ? recallContext(kept.world, new Set([null])) : null;
@@ -180,10 +187,14 @@ async function walkKeptWorld(session, tabId, frames, opts, loaderId) {
   const t0 = performance.now();
   const args = JSON.stringify({ ...opts, keepAs: KEEP_AS });
   // a JSON string: CDP's by-value return of the records costs 2–3 ms more on 70 of them
-  const reply = await withDeadline(session.send('Runtime.evaluate', {
+  const walked = session.send('Runtime.evaluate', {
     expression: `JSON.stringify(globalThis[${JSON.stringify(KEEP_AS)}](${args}))`, contextId: where.contextId,
     returnByValue: true,
-  }).catch(() => null), WALK_TOP_FRAME_MS, 'walker in the top frame');
+  }).catch(() => null);
+  // the click listeners right behind the walk (walker_ids.js), answered after it
+  const ahead = opts.hold ? listenersAhead(session, kept.root) : null;
+  onSent?.();
+  const reply = await withDeadline(walked, WALK_TOP_FRAME_MS, 'walker in the top frame');
   let out = null;
   try {
     out = reply && !reply.exceptionDetails ? JSON.parse(reply.result?.value) : null;
@@ -200,7 +211,7 @@ async function walkKeptWorld(session, tabId, frames, opts, loaderId) {
     walker_sources: 0, subframes_walked: 0, kept_world: 1,
   };
   out.documentId = kept.documentId;
-  return out;
+  return { out, ahead };
 }
 
 /** Run the walker in every frame it can reach; the top frame's result with `subframes`. */

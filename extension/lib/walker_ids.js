@@ -129,6 +129,19 @@ async function documentListeners(session, backendNodeId, sessionId = undefined) 
 }
 
 /**
+ * The tab's click listeners asked now, off the root element `backendNodeId` whose object a
+ * read kept (null when none is kept). A re-read sends this right behind its walk
+ * (walker_capture.js: walkKeptWorld), so the renderer answers it after the walk with no round
+ * trip between them; the listeners do not depend on the walk's output, only on the document.
+ */
+export function listenersAhead(session, backendNodeId) {
+  if (!Number.isInteger(backendNodeId) || !roots.has(`${session.tabId}//${backendNodeId}`)) return null;
+  const promise = documentListeners(session, backendNodeId);
+  promise.catch(() => {}); // read (or its failure reported) by readListeners
+  return { root: backendNodeId, promise };
+}
+
+/**
  * Injected into the frames that walked: report each pending run through the binding `name`
  * (which names this world's execution context), then drop the binding's global. A world
  * without the binding (a frame whose session refused it) drops its runs, which nobody will
@@ -289,7 +302,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors) {
  * top document's root (depth -1 and pierce cover its same-process frames), an out-of-process
  * frame's off the root of each run taken in it. Returns {clickable, listeners}.
  */
-async function readListeners(session, walker, byRun, contexts, errors) {
+async function readListeners(session, walker, byRun, contexts, errors, ahead = null) {
   const stats = { clickable: 0, listeners: 0 };
   const groups = new Map(); // sessionId (null: the tab) → {roots, results}
   for (const [run, result] of byRun) {
@@ -309,7 +322,8 @@ async function readListeners(session, walker, byRun, contexts, errors) {
   }
   await Promise.all([...groups].map(async ([sessionId, { roots, results }]) => {
     try {
-      const lists = await Promise.all(roots.map((root) => documentListeners(session, root, sessionId ?? undefined)));
+      const lists = await Promise.all(roots.map((root) => (sessionId === null && ahead?.root === root
+        ? ahead.promise : documentListeners(session, root, sessionId ?? undefined))));
       const found = applyListeners(results, lists.flat());
       stats.clickable += found.clickable;
       stats.listeners += found.listeners;
@@ -324,12 +338,12 @@ async function readListeners(session, walker, byRun, contexts, errors) {
  * Resolve the walker's records in place: `walker` and its `subframes` (each with the
  * chrome.scripting `frameId` it ran in). `frames`: the capture's frames (frameId,
  * loaderId, sessionId); `reporter`: the binding the walk reported through (openReporter),
- * if any; `onTaken(walker)` is called once the ids are in (before the listener read).
- * Returns stats; failures go to `errors` and leave records without `b`/`k` (the host then
+ * if any; `onTaken(walker)` is called once the ids are in (before the listener read);
+ * `ahead`: the top document's listeners already asked (listenersAhead). Returns stats; failures go to `errors` and leave records without `b`/`k` (the host then
  * has no backendNodeIds or listeners for them, and keeps serving).
  */
 export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null,
-  onTaken = null) {
+  onTaken = null, ahead = null) {
   const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, contexts_kept: 0, ms: {} };
   let mark = performance.now();
   const lap = (step) => {
@@ -354,7 +368,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
-    Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors));
+    Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors, ahead));
     lap('listeners');
   } finally {
     // not awaited: the session runs the release before any later command (CDP keeps one
