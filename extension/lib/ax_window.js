@@ -180,6 +180,7 @@ export function walkerSteps(walker, timings) {
   if (Number.isInteger(stats.walker_sources)) timings.walker_sources = stats.walker_sources;
   // 1: the kept walker ran over CDP in its known world (walker_capture.js: walkKeptWorld)
   if (stats.kept_world === 1) timings.walker_kept_world = 1;
+  if (Number.isInteger(stats.in_worlds)) timings.walker_in_worlds = stats.in_worlds; // over CDP
   if (Number.isFinite(stats.elapsed_ms)) timings.walker_walk_ms = Math.round(stats.elapsed_ms * 10) / 10;
   if (Number.isFinite(stats.ids_ms)) timings.walker_ids_ms = stats.ids_ms;
   for (const [step, ms] of Object.entries(stats.ids?.ms ?? {})) timings[`walker_ids_${step}_ms`] = ms;

@@ -20,6 +20,7 @@ import { DeadlineError, withDeadline } from './deadline.js';
 import { axsnapWalk } from './walker.js';
 import { recallContext } from './walker_id_cache.js';
 import { listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
+import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 
 export const WALKER_MAX_NODES = 200000;
 export const WALKER_MAX_DEPTH = 256;
@@ -74,8 +75,13 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   }
   const loaderId = frames[0]?.loaderId ?? null;
   try {
+    // A re-read walks in the known worlds over CDP: a one-frame document in its one world
+    // (walkKeptWorld), the same frames in the worlds the last read walked in (walker_worlds.js).
     const kept = await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent);
-    const out = kept?.out ?? await walkFrames(tabId, opts, errors, loaderId);
+    const out = kept?.out
+      ?? (session && opts.hold && !reporter
+        ? await walkInWorlds(session, tabId, frames, KEEP_AS, opts).catch(() => null) : null)
+      ?? await walkFrames(tabId, opts, errors, loaderId);
     onWalked?.(out); // the walk is known before its ids: a caller may start what needs only that
     if (session && opts.hold) {
       const t1 = performance.now();
@@ -84,6 +90,8 @@ export async function captureWalker(tabId, options, session = null, frames = [],
         kept?.ahead ?? null);
       out.stats.ids_ms = round(performance.now() - t1);
       keepWorld(tabId, loaderId, frames, out);
+      if (out.stats.ids.worlds === 1 + (out.subframes?.length ?? 0)) rememberWalk(tabId, frames, out);
+      else forgetWalk(tabId);
     }
     return out;
   } finally {

@@ -135,6 +135,8 @@ def test_a_settled_reread_skips_the_binding_and_reads_as_a_fresh_document(
     s1, s2 = (r["timings"]["capture_steps"] for r in (first, second))
     assert s1.get("walker_ids_contexts_kept", 0) == 0  # a new document: the binding found them
     assert s2["walker_ids_contexts_kept"] == 2  # the page's world and the cross-site frame's
+    assert "walker_in_worlds" not in s1
+    assert s2["walker_in_worlds"] == 2  # walked over CDP in those worlds (walker_worlds.js)
     assert s2["walker_ids_cached"] == s2["walker_ids_resolved"] > 5
     for steps in (s1, s2):
         assert steps["ax_whole_frames"] == 3 and steps["ax_early_frames"] == 3
@@ -145,6 +147,18 @@ def test_a_settled_reread_skips_the_binding_and_reads_as_a_fresh_document(
     third = browser.snapshot_raw(**NO_WAIT)
     assert third["timings"]["capture_steps"].get("walker_ids_contexts_kept", 0) == 0
     assert _shape(third["result"]["snapshot"]) == _shape(second["result"]["snapshot"])
+    # a frame added since the last read: not the same worlds, walked through chrome.scripting
+    browser.driver.execute_script(
+        "const f = document.createElement('iframe'); f.title = 'Added frame';"
+        "f.srcdoc = '<button>Added inside</button>'; document.body.prepend(f);")
+    time.sleep(0.5)
+    added = browser.snapshot_raw(**NO_WAIT)
+    steps = added["timings"]["capture_steps"]
+    assert "walker_in_worlds" not in steps
+    assert "Added inside" in {n["name"] for n in _nodes(added)}
+    again = browser.snapshot_raw(**NO_WAIT)
+    assert again["timings"]["capture_steps"]["walker_in_worlds"] == 2
+    assert _nodes(again) == _nodes(added)
 
 
 def _nodes(reply: dict) -> list[dict]:
