@@ -127,3 +127,15 @@ def test_an_unredacted_reply_says_so(fmt: str, login_capture: dict[str, Any]) ->
         [reply] = host.handle_text(json.dumps(request))
         assert reply["ok"] is True, reply
         assert reply["result"]["redacted"] is redact
+
+
+def test_every_computed_style_the_extension_asks_for_is_read_by_a_host_step() -> None:
+    """DOMSnapshot computes and sends each requested style for every layout node (100k+ on
+    a big page): a style no host module names is cost for nothing."""
+    from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
+
+    package = Path(contract.__file__).resolve().parent
+    sources = "\n".join(path.read_text(encoding="utf-8") for path in package.rglob("*.py")
+                        if path.name != "capture.py" and "extension" not in path.parts)
+    unread = [name for name in DOM_SNAPSHOT_STYLES if f'"{name}"' not in sources]
+    assert unread == []

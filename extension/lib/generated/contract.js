@@ -235,7 +235,6 @@ export const DOM_SNAPSHOT_STYLES = deepFreeze([
   "display",
   "visibility",
   "opacity",
-  "cursor",
   "pointer-events",
   "overflow-x",
   "overflow-y",

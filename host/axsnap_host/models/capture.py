@@ -17,12 +17,14 @@ from .snapshot import StabilizationReport
 CAPTURE_VERSION = 1
 
 # The computed styles the extension asks DOMSnapshot.captureSnapshot for, in this order
-# (the extension reads them from the generated contract.js).
+# (the extension reads them from the generated contract.js). Each is computed and sent for
+# every layout node (100k+ on a big page): only what a host step reads (``cursor`` is the
+# walker's, read in the page, not from here). Readers find a column by its name in the
+# capture's ``dom_snapshot_styles``, so captures recorded with more styles read the same.
 DOM_SNAPSHOT_STYLES = (
     "display",
     "visibility",
     "opacity",
-    "cursor",
     "pointer-events",
     "overflow-x",
     "overflow-y",
