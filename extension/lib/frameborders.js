@@ -8,6 +8,8 @@
 // into an isolated world of their parent frame (native accessors, no page script runs,
 // nothing is written), one call per parent frame.
 
+import { callOnOwners, ownersByParent, releaseOwnerGroup } from './frame_owner_call.js';
+
 const BORDER_WORLD = 'axsnap-frame-borders';
 const OBJECT_GROUP = 'axsnap-frame-borders';
 
@@ -17,18 +19,9 @@ function ownerBorders(...owners) {
 }
 
 async function bordersOf(send, parentId, kids, sessionId) {
-  const world = await send('Page.createIsolatedWorld', { frameId: parentId, worldName: BORDER_WORLD }, sessionId);
-  const resolved = await Promise.all(kids.map((frame) => send('DOM.resolveNode', {
-    backendNodeId: frame.ownerBackendNodeId, executionContextId: world.executionContextId, objectGroup: OBJECT_GROUP,
-  }, sessionId)));
-  const ids = resolved.map((reply) => reply?.object?.objectId);
-  if (ids.some((id) => !id)) throw new Error(`frame ${parentId}: an <iframe> did not resolve`);
-  const reply = await send('Runtime.callFunctionOn', {
-    functionDeclaration: ownerBorders.toString(), objectId: ids[0],
-    arguments: ids.map((objectId) => ({ objectId })), returnByValue: true,
-  }, sessionId);
-  const borders = reply?.result?.value;
-  if (!Array.isArray(borders) || borders.length !== kids.length) throw new Error(`frame ${parentId}: no owner borders`);
+  const borders = await callOnOwners(send, {
+    parentId, kids, sessionId, world: BORDER_WORLD, group: OBJECT_GROUP, fn: ownerBorders, what: 'borders',
+  });
   kids.forEach((frame, i) => {
     const [left, top] = borders[i] ?? [];
     if (Number.isFinite(left) && Number.isFinite(top)) frame.ownerClient = [left, top];
@@ -42,17 +35,9 @@ async function bordersOf(send, parentId, kids, sessionId) {
  * a border).
  */
 export async function readOwnerBorders(send, frames, sessionOf, errors) {
-  const groups = new Map();
-  for (const frame of frames) {
-    if (!frame.parentFrameId || !Number.isInteger(frame.ownerBackendNodeId)) continue;
-    const list = groups.get(frame.parentFrameId) ?? [];
-    list.push(frame);
-    groups.set(frame.parentFrameId, list);
-  }
+  const groups = ownersByParent(frames);
   if (!groups.size) return;
-  const sessions = new Set([...groups.keys()].map((parentId) => sessionOf.get(parentId)));
   await Promise.all([...groups].map(([parentId, kids]) => bordersOf(send, parentId, kids, sessionOf.get(parentId))
     .catch((e) => errors.push({ step: 'frame_border', message: e?.message ?? String(e) }))));
-  await Promise.all([...sessions].map((sessionId) => send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }, sessionId)
-    .catch(() => {})));
+  await releaseOwnerGroup(send, [...groups.keys()].map((parentId) => sessionOf.get(parentId)), OBJECT_GROUP);
 }

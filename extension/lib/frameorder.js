@@ -9,6 +9,8 @@
 // child indices from the document down, a shadow root coming before its host's children,
 // as DOM.getDocument(pierce) lists them.
 
+import { callOnOwners, ownersByParent, releaseOwnerGroup } from './frame_owner_call.js';
+
 const ORDER_WORLD = 'axsnap-frame-order';
 const OBJECT_GROUP = 'axsnap-frame-order';
 
@@ -39,31 +41,15 @@ export function comparePaths(a, b) {
   return a.length - b.length;
 }
 
-/** parent frameId → its child frames that have an owner element, in the given order. */
+/** Parents with two or more owned children: only siblings need ordering. */
 function siblingGroups(frames) {
-  const groups = new Map();
-  for (const frame of frames) {
-    if (!frame.parentFrameId || !Number.isInteger(frame.ownerBackendNodeId)) continue;
-    const list = groups.get(frame.parentFrameId) ?? [];
-    list.push(frame);
-    groups.set(frame.parentFrameId, list);
-  }
-  return [...groups].filter(([, kids]) => kids.length > 1);
+  return [...ownersByParent(frames)].filter(([, kids]) => kids.length > 1);
 }
 
 async function orderSiblings(send, parentId, kids, sessionId, positions) {
-  const world = await send('Page.createIsolatedWorld', { frameId: parentId, worldName: ORDER_WORLD }, sessionId);
-  const resolved = await Promise.all(kids.map((frame) => send('DOM.resolveNode', {
-    backendNodeId: frame.ownerBackendNodeId, executionContextId: world.executionContextId, objectGroup: OBJECT_GROUP,
-  }, sessionId)));
-  const ids = resolved.map((reply) => reply?.object?.objectId);
-  if (ids.some((id) => !id)) throw new Error(`frame ${parentId}: an <iframe> did not resolve`);
-  const reply = await send('Runtime.callFunctionOn', {
-    functionDeclaration: composedPaths.toString(), objectId: ids[0],
-    arguments: ids.map((objectId) => ({ objectId })), returnByValue: true,
-  }, sessionId);
-  const paths = reply?.result?.value;
-  if (!Array.isArray(paths) || paths.length !== kids.length) throw new Error(`frame ${parentId}: no owner paths`);
+  const paths = await callOnOwners(send, {
+    parentId, kids, sessionId, world: ORDER_WORLD, group: OBJECT_GROUP, fn: composedPaths, what: 'paths',
+  });
   const ranked = kids.map((frame, i) => [frame, paths[i]]).sort((a, b) => comparePaths(a[1], b[1]));
   ranked.forEach(([frame], rank) => positions.set(frame.frameId, rank));
 }
@@ -77,10 +63,8 @@ async function orderSiblings(send, parentId, kids, sessionId, positions) {
 export async function ownerFramePositions(send, frames, sessionOf, errors) {
   const positions = new Map();
   const groups = siblingGroups(frames);
-  const sessions = new Set(groups.map(([parentId]) => sessionOf.get(parentId)));
   await Promise.all(groups.map(([parentId, kids]) => orderSiblings(send, parentId, kids, sessionOf.get(parentId), positions)
     .catch((e) => errors.push({ step: 'frame_order', message: e?.message ?? String(e) }))));
-  await Promise.all([...sessions].map((sessionId) => send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }, sessionId)
-    .catch(() => {})));
+  await releaseOwnerGroup(send, groups.map(([parentId]) => sessionOf.get(parentId)), OBJECT_GROUP);
   return positions;
 }

@@ -9,40 +9,27 @@ changes make the next read a full one that says why.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from page_reads import NOW, comparable, fresh_page_read, page_read
 
 from axsnap_host.browser import Browser
 from axsnap_host.models.snapshot import node_records
 from axsnap_host.serve import serve_directory
 
-NOW = {"stabilize": {"enabled": False}}
 REALISTIC = Path(__file__).resolve().parents[2] / "bench" / "pages" / "realistic"
 PAGE = "ax_cache/index.html"
 
 
 def _page_read(browser: Browser) -> dict[str, Any]:
-    return browser.snapshot_raw(format="snapshot", scope="page", **NOW)["result"]["snapshot"]
-
-
-def _comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """The snapshot without what differs between any two reads (id, time, the read's story)."""
-    out = json.loads(json.dumps(snapshot))
-    for key in ("snapshot_id", "ts", "stabilization"):
-        out.pop(key, None)
-    out["quality"].pop("ax_source", None)
-    return out
+    return page_read(browser)["result"]["snapshot"]
 
 
 def _fresh(browser: Browser) -> dict[str, Any]:
-    browser.run_in_target("window.dispatchEvent(new Event('resize'))")
-    snapshot = _page_read(browser)
-    assert snapshot["quality"]["ax_source"] == "full: the window resized"
-    return snapshot
+    return fresh_page_read(browser)["result"]["snapshot"]
 
 
 def _names(snapshot: dict[str, Any]) -> set[str]:
@@ -83,10 +70,10 @@ def test_a_cached_read_after_a_change_equals_a_fresh_read(browser: Browser, page
     cached = _page_read(browser)
     source = cached["quality"]["ax_source"]
     assert source.startswith("cache+") and source.endswith(" changed"), source
-    assert _comparable(cached) != _comparable(first), "the change is in the cached read"
+    assert comparable(cached) != comparable(first), "the change is in the cached read"
     if CASES[case]:
         assert CASES[case] in _names(cached)
-    assert _comparable(cached) == _comparable(_fresh(browser))
+    assert comparable(cached) == comparable(_fresh(browser))
 
 
 def test_an_unchanged_page_is_served_from_the_cache(browser: Browser, pages_url: str) -> None:
@@ -94,7 +81,7 @@ def test_an_unchanged_page_is_served_from_the_cache(browser: Browser, pages_url:
     first = _page_read(browser)
     again = _page_read(browser)
     assert again["quality"]["ax_source"] == "cache+0 changed"
-    assert _comparable(again) == _comparable(first)
+    assert comparable(again) == comparable(first)
 
 
 def test_navigation_drops_the_cache(browser: Browser, pages_url: str) -> None:
@@ -144,7 +131,7 @@ def test_the_cache_outlives_the_debugger_session(browser: Browser, pages_url: st
     browser.run_in_target("window.cases.text()")
     cached = _page_read(browser)
     assert cached["quality"]["ax_source"].startswith("cache+"), cached["quality"]["ax_source"]
-    assert _comparable(cached) == _comparable(_fresh(browser))
+    assert comparable(cached) == comparable(_fresh(browser))
 
 
 def _outline(browser: Browser) -> dict[str, Any]:
@@ -176,7 +163,7 @@ def test_a_cross_site_frame_is_read_whole_beside_the_cached_main_frame(
     assert cached["quality"]["ax_source"].startswith("cache+")
     assert "Frames, renamed" in _names(cached)
     assert cached["quality"]["frames_captured"] == 3
-    assert _comparable(cached) == _comparable(_fresh(browser))
+    assert comparable(cached) == comparable(_fresh(browser))
 
 
 # One random change by the page's own script, from a seed (tests/pages/ax_cache/random_change.js).
@@ -197,4 +184,4 @@ def test_random_page_changes_read_from_the_cache_equal_full_reads(browser: Brows
                     for k in range(1 + step % 3)]
             cached = _page_read(browser)
             assert cached["quality"]["ax_source"].startswith("cache+"), (step, done)
-            assert _comparable(cached) == _comparable(_fresh(browser)), (step, done)
+            assert comparable(cached) == comparable(_fresh(browser)), (step, done)

@@ -11,36 +11,29 @@ tree (no AX cache) and sends it whole (no base).
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 from typing import Any
 
 from host_procs import the_host
+from page_reads import comparable, fresh_page_read, page_read
 
 from axsnap_host.browser import Browser
 from axsnap_host.models.snapshot import node_records
 
-NOW = {"stabilize": {"enabled": False}}
 PAGE = "ax_cache/index.html"
 
 
 def _read(browser: Browser) -> dict[str, Any]:
-    return browser.snapshot_raw(format="snapshot", scope="page", **NOW)
+    return page_read(browser)
 
 
 def _comparable(reply: dict[str, Any]) -> dict[str, Any]:
-    out = json.loads(json.dumps(reply["result"]["snapshot"]))
-    for key in ("snapshot_id", "ts", "stabilization"):
-        out.pop(key, None)
-    out["quality"].pop("ax_source", None)
-    return out
+    return comparable(reply["result"]["snapshot"])
 
 
 def _fresh(browser: Browser) -> dict[str, Any]:
-    browser.run_in_target("window.dispatchEvent(new Event('resize'))")
-    reply = _read(browser)
-    assert reply["result"]["snapshot"]["quality"]["ax_source"] == "full: the window resized"
+    reply = fresh_page_read(browser)
     assert "delta" not in reply["result"]["stats"]["ax_stream"]
     return reply
 
