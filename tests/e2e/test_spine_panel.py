@@ -91,6 +91,20 @@ def panel(browser: Browser) -> Iterator[Browser]:
         driver.switch_to.window(browser.target_handle)
 
 
+def _finished_download(folder: Path, pattern: str, timeout_s: float = 10) -> Path:
+    """The one file matching ``pattern`` once Chromium has finished writing it: the name can
+    show up before the last bytes do, so wait until it reads as a whole ZIP archive."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        found = list(folder.glob(pattern))
+        if len(found) == 1 and zipfile.is_zipfile(found[0]):
+            return found[0]
+        if time.monotonic() > deadline:
+            names = sorted(p.name for p in folder.iterdir())
+            raise AssertionError(f"no finished {pattern} in {names}")
+        time.sleep(0.1)
+
+
 def test_one_click_renders_every_output(panel: Browser, pages_url: str, tmp_path: Path) -> None:
     goto_target(panel, pages_url + "login.html")
     driver = panel.driver
@@ -161,10 +175,7 @@ def test_one_click_renders_every_output(panel: Browser, pages_url: str, tmp_path
     driver.execute_cdp_cmd("Browser.setDownloadBehavior",
                            {"behavior": "allow", "downloadPath": str(tmp_path)})
     driver.find_element(By.ID, "download-all").click()
-    deadline = time.monotonic() + 10
-    while not list(tmp_path.glob("axsnap-127.0.0.1-*.zip")) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    [archive] = list(tmp_path.glob("axsnap-127.0.0.1-*.zip"))
+    archive = _finished_download(tmp_path, "axsnap-127.0.0.1-*.zip")
     with zipfile.ZipFile(archive) as z:
         assert z.testzip() is None
         names = set(z.namelist())
