@@ -24,9 +24,12 @@
 // attachment is still kept (joinKept: nothing attaches for it); none once any read has
 // captured the document (a whole-page read keeps the AX change journal for its own cache);
 // a newer document's preparation supersedes one still waiting for its page to settle.
-// Capture never mutates the page, and neither does this (the same capture).
+// Never on a page an agent's read would be refused (lib/restricted.js: internal pages, the
+// Web Store, axsnap's own pages). Capture never mutates the page, and neither does this
+// (the same capture).
 
 import { FULL_READ_MAX_ELEMENTS } from './ax_window_full.js';
+import { checkRestricted } from './restricted.js';
 
 /** Elements in the main frame's document of `tabId` (the extension's isolated world). */
 export async function countElements(tabId) {
@@ -37,15 +40,23 @@ export async function countElements(tabId) {
   return first?.result;
 }
 
+/** Whether an agent's read of `tabId` would be allowed (the router's rule for role 'agent'). */
+export async function agentMayRead(tabId) {
+  const tab = await chrome.tabs.get(tabId);
+  return !checkRestricted(tab?.url || tab?.pendingUrl || '', chrome.runtime.id, false);
+}
+
 /**
  * A preparer over injected dependencies: {debuggers (DebuggerManager), stabilize(session,
  * options), capture(session, tabId, options, stabilization), countElements(tabId),
- * documentRead(tabId, loaderId) (capture.js: a read of this document already ran)}.
+ * documentRead(tabId, loaderId) (capture.js: a read of this document already ran),
+ * mayRead(tabId) (agentMayRead: not a restricted page)}.
  * `prepare(tabId)` resolves with what it did: "prepared", or why not; `outcome(tabId)` tells
  * it once, to the next read.
  */
 export function createPreparer({
   debuggers, stabilize, capture, countElements: count = countElements, documentRead = () => false,
+  mayRead = agentMayRead,
 }) {
   const latest = new Map(); // tabId -> the newest preparation's number: an older one stops
   let made = 0;
@@ -56,7 +67,7 @@ export function createPreparer({
     latest.set(tabId, mine);
     const outcome = await attempt(tabId, () => latest.get(tabId) !== mine);
     if (latest.get(tabId) === mine) latest.delete(tabId);
-    if (outcome !== 'superseded' && outcome !== 'not kept') {
+    if (outcome !== 'superseded' && outcome !== 'not kept' && outcome !== 'restricted') {
       outcomes.delete(tabId);
       outcomes.set(tabId, outcome);
       while (outcomes.size > 64) outcomes.delete(outcomes.keys().next().value);
@@ -72,6 +83,7 @@ export function createPreparer({
   }
 
   async function attempt(tabId, superseded) {
+    if (!(await mayRead(tabId).catch(() => false))) return 'restricted';
     const session = debuggers.joinKept(tabId);
     if (!session) return 'not kept';
     try {

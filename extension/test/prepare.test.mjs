@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import { createPreparer } from '../lib/prepare.js';
 
-function fakes({ elements = 20, stabilized = true, loaderId = 'L-new', kept = true } = {}) {
+function fakes({ elements = 20, stabilized = true, loaderId = 'L-new', kept = true, allowed = true } = {}) {
   const log = [];
   let release = () => {};
   const settled = new Promise((r) => { release = r; });
@@ -20,6 +20,7 @@ function fakes({ elements = 20, stabilized = true, loaderId = 'L-new', kept = tr
       stabilize: async () => { await settled; return { stabilized }; },
       capture: async (_s, tabId, options) => { log.push(['capture', tabId, options.format]); },
       countElements: async () => elements,
+      mayRead: async () => allowed,
     },
   };
 }
@@ -64,4 +65,16 @@ test('a document some read has captured already is left alone', async () => {
   f.settle();
   assert.equal(await done, 'read already');
   assert.ok(!f.log.some((e) => Array.isArray(e)));
+});
+
+test('a page an agent may not read is not prepared, and no session is joined', async () => {
+  const f = fakes({ allowed: false });
+  let joined = 0;
+  const p = createPreparer({ ...f.deps, debuggers: { joinKept: () => { joined += 1; return null; } } });
+  const done = p.prepare(7);
+  f.settle();
+  assert.equal(await done, 'restricted');
+  assert.equal(joined, 0);
+  assert.deepEqual(f.log, []);
+  assert.equal(p.outcome(7), null, 'nothing to tell the next read');
 });
