@@ -18,6 +18,13 @@ per read: the Python wall time (it includes the WebDriver round trip to the brid
 ``total_ms`` (message in → reply out in the service worker: attach, stabilize, capture,
 host); Playwright's is its ``aria_snapshot()`` call over its own CDP connection.
 
+Before each timed read of the generated pages in the window scope (DOM text, SnapshotV1,
+the outline; the warm-up too) the bench changes one text node inside the window over CDP
+(the <h1>'s text, generate.py ``text_change``): each read then measures the capture an agent
+pays after a step, not a re-read of an unchanged page, which a kept answer could serve from
+the last one. ``--unchanged`` reads without it (the old way: re-reads of an unchanged page;
+written to results/e2e_unchanged.*).
+
 Writes bench/results/e2e.md, e2e.json and e2e.svg (log-log time against page size).
 
     .venv/bin/python bench/bench_e2e.py                              # 1k, 5k, 20k
@@ -50,7 +57,7 @@ sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
 
 from compare import PEERS_VENV, peers_python, run_worker  # noqa: E402
-from generate import SECRET, write_pages  # noqa: E402
+from generate import SECRET, text_change, write_pages  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
 from axsnap_host.models.snapshot import node_records  # noqa: E402
@@ -84,14 +91,23 @@ def log(message: str) -> None:
 FULL_NEXT = "window.dispatchEvent(new Event('resize'))"
 
 
-def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int) -> dict[str, Any]:
-    """Median wall time of ``runs`` reads after a warm-up; the last reply."""
+def change_in_window(browser: Browser, i: int) -> None:
+    """One small change inside the window, over CDP (generate.py ``text_change``)."""
+    browser.cdp_in_target("Runtime.evaluate", {"expression": text_change(i)})
+
+
+def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int,
+         change: bool = False) -> dict[str, Any]:
+    """Median wall time of ``runs`` reads after a warm-up; the last reply. ``change``: one
+    text node inside the window changed before each read."""
     samples: list[float] = []
     inside: list[float] = []  # the extension's own total_ms (no WebDriver round trip)
     reply: dict[str, Any] = {}
     for i in range(runs + 1):
         if extra.get("scope") == "page":
             browser.run_in_target(FULL_NEXT)
+        elif change:
+            change_in_window(browser, i)
         started = time.perf_counter()
         reply = browser.snapshot_raw(format=fmt, **NO_WAIT, **extra)
         wall = (time.perf_counter() - started) * 1000
@@ -177,13 +193,13 @@ def tokens_per_node(snapshot: dict[str, Any]) -> float:
 
 
 def measure_page(browser: Browser, url: str, size: int, runs: int, python: Path | None,
-                 scratch: Path, page_sizes: set[int]) -> list[dict[str, Any]]:
+                 scratch: Path, page_sizes: set[int], change: bool = True) -> list[dict[str, Any]]:
     browser.open(url)
     rows: list[dict[str, Any]] = []
     for mode, (fmt, extra) in MODES.items():
         if mode.endswith("page") and size not in page_sizes:
             continue
-        stats = read(browser, fmt, extra, runs if not mode.endswith("page") else 1)
+        stats = read(browser, fmt, extra, runs if not mode.endswith("page") else 1, change)
         rows.append({"size": size, "mode": mode, **stats})
         log(f"{size:>7} {mode:<16} {stats['median_ms']:8.0f} ms")
     pw = playwright(python, browser, url, runs, scratch)
@@ -482,6 +498,8 @@ def main() -> int:
                         help="only SnapshotV1 scope=page and Playwright (results/e2e_page.md)")
     parser.add_argument("--small-only", action="store_true",
                         help="only the settled small pages (writes results/e2e_small.md)")
+    parser.add_argument("--unchanged", action="store_true",
+                        help="window reads of an unchanged page (no text change before each)")
     parser.add_argument("--second-read-only", action="store_true",
                         help="only the second whole-page read after one change "
                         "(writes results/e2e_second_read.md)")
@@ -506,21 +524,25 @@ def main() -> int:
         with serve_directory(Path(tmp)) as base, Browser(timeout_s=900) as browser:
             for size, path in pages.items():
                 rows += measure_page(browser, base + path.name, size, args.runs, python,
-                                     scratch, page_sizes)
+                                     scratch, page_sizes, change=not args.unchanged)
             second = [second_read_after_change(browser, base + pages[size].name, size, args.runs)
                       for size in sorted(page_sizes) if size in pages]
             small = settled_small_page(browser, python, scratch, args.runs)
-    text = ("# End-to-end reads (bench/bench_e2e.py)\n\n" + render_table(rows) +
+    how = ("re-reads of an unchanged page (--unchanged)" if args.unchanged else
+           "one text node inside the window changed before each window read")
+    text = ("# End-to-end reads (bench/bench_e2e.py)\n\n" + f"Window reads: {how}.\n\n"
+            + render_table(rows) +
             "\n\n## A second whole-page read after one small change\n\n"
             + render_second(second) +
             "\n\n## A settled small page\n\n" + render_small(small) + "\n")
     print(text)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "e2e.md").write_text(text, encoding="utf-8")
-    (RESULTS / "e2e.json").write_text(json.dumps({"rows": rows, "second_read": second,
-                                                  "small": small}, indent=2)
-                                      + "\n", encoding="utf-8")
-    (RESULTS / "e2e.svg").write_text(plot(rows), encoding="utf-8")
+    name = "e2e_unchanged" if args.unchanged else "e2e"
+    (RESULTS / f"{name}.md").write_text(text, encoding="utf-8")
+    (RESULTS / f"{name}.json").write_text(json.dumps({"rows": rows, "second_read": second,
+                                                      "small": small}, indent=2)
+                                          + "\n", encoding="utf-8")
+    (RESULTS / f"{name}.svg").write_text(plot(rows), encoding="utf-8")
     return 0
 
 

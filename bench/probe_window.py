@@ -8,6 +8,11 @@ prints every read's wall time, the extension's ``total_ms`` and the numeric
 The first round also shows what a document's first AX read costs: the renderer builds its
 AX object cache then (seconds on a big page), which the e2e bench's warm-up hides.
 
+Before each read it changes one text node inside the window over CDP (the <h1>'s text,
+bench/pages/generate.py ``text_change``), as bench_e2e.py does: a read measures the capture
+an agent pays after a step, not a re-read of an unchanged page (which a kept answer could
+serve). ``--unchanged`` reads without the change (the old way).
+
     nice .venv/bin/python bench/probe_window.py --size 100000 --rounds 5
 """
 
@@ -24,7 +29,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH / "pages"))
 
-from generate import write_pages  # noqa: E402
+from generate import text_change, write_pages  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
 from axsnap_host.serve import serve_directory  # noqa: E402
@@ -49,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="reads of each format, by turns")
     parser.add_argument("--formats", nargs="+", default=["domtext", "snapshot"],
                         help="formats read in turn (the first is the ratio's base)")
+    parser.add_argument("--unchanged", action="store_true",
+                        help="no text change before each read (re-reads of an unchanged page)")
     args = parser.parse_args(argv)
     scratch = Path(tempfile.mkdtemp(prefix="axsnap-probe-"))
     write_pages(scratch, [args.size])
@@ -56,7 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     with serve_directory(scratch) as base, Browser() as browser:
         browser.open(base.rstrip("/") + f"/page_{args.size}.html")
         for round_no in range(args.rounds):
-            for fmt in args.formats:
+            for turn, fmt in enumerate(args.formats):
+                if not args.unchanged:
+                    browser.cdp_in_target("Runtime.evaluate", {
+                        "expression": text_change(round_no * len(args.formats) + turn)})
                 wall, total, steps = _read(browser, fmt)
                 if round_no:  # the first round pays the document's first walk and AX read
                     walls[fmt].append(wall)

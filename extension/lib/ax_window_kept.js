@@ -20,14 +20,20 @@
 // never a stale tree. Kept per tab, for the main frame's document (frameId + loaderId), in
 // the worker's memory; small documents only (FULL_READ_MAX_ELEMENTS).
 
+import { FULL_READ_MAX_ELEMENTS } from './ax_window_full.js';
+
 const MAX_TABS = 8;
 const kept = new Map(); // tabId -> {frameId, loaderId, token, nodes}
 
-/** The walker's `axJournal` option for the main frame `frame` of `tabId`. */
+/**
+ * The walker's `axJournal` option for the main frame `frame` of `tabId`: taken (or armed)
+ * only in a document small enough to keep its tree (`max`); a bigger one's journal stays
+ * the whole-page AX cache's, and the walk does not pay for a journal it cannot use.
+ */
 export function journalOption(tabId, frame) {
   const entry = kept.get(tabId);
   const same = entry && entry.frameId === frame?.frameId && entry.loaderId === frame?.loaderId;
-  return { take: same ? entry.token : null };
+  return { take: same ? entry.token : null, max: FULL_READ_MAX_ELEMENTS };
 }
 
 /**

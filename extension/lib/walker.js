@@ -91,8 +91,13 @@ export function axsnapWalk(opts) {
   // opts.axJournal (the AX window read, lib/ax_window_kept.js): in the main frame, take the
   // AX cache's change journal (extension/axwatch.js, a content script in this same world)
   // since the token `take`, or arm it: whether the AX tree kept from the last read holds.
+  // Only a document of at most `max` elements keeps a tree: a bigger one's journal is left
+  // alone (taking or arming it walks the whole document, 30-80 ms on 100k elements, and
+  // would end the whole-page AX cache's journal).
   let axJournal = null;
-  if (opts && opts.axJournal && window === window.top && globalThis.__axsnapAxWatch) {
+  const journalMax = opts && opts.axJournal && Number.isInteger(opts.axJournal.max) ? opts.axJournal.max : Infinity;
+  if (opts && opts.axJournal && window === window.top && globalThis.__axsnapAxWatch
+    && document.getElementsByTagName('*').length <= journalMax) {
     try {
       const take = opts.axJournal.take;
       const j = typeof take === 'string' ? globalThis.__axsnapAxWatch.take(take) : null;

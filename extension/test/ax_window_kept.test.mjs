@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { FULL_READ_MAX_ELEMENTS } from '../lib/ax_window_full.js';
 import { dropTree, journalOption, keepTree, keptTree } from '../lib/ax_window_kept.js';
 
 const main = { frameId: 'F0', loaderId: 'L1' };
@@ -9,11 +10,11 @@ const nodes = [{ nodeId: '1' }];
 
 test('a tree is kept under the journal token it was read after, and stands while nothing changed', () => {
   dropTree(1);
-  assert.deepEqual(journalOption(1, main), { take: null }, 'nothing kept: arm the journal');
+  assert.deepEqual(journalOption(1, main), { take: null, max: FULL_READ_MAX_ELEMENTS }, 'nothing kept: arm the journal');
   keepTree(1, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
-  assert.deepEqual(journalOption(1, main), { take: 'T1' });
+  assert.deepEqual(journalOption(1, main), { take: 'T1', max: FULL_READ_MAX_ELEMENTS });
   assert.equal(keptTree(1, main, { status: 'ok', token: 'T2', changed: 0 }), nodes);
-  assert.deepEqual(journalOption(1, main), { take: 'T2' }, 'the take armed the next journal');
+  assert.deepEqual(journalOption(1, main), { take: 'T2', max: FULL_READ_MAX_ELEMENTS }, 'the take armed the next journal');
 });
 
 test('a change, a doubt, another document or no journal drops the tree', () => {
@@ -26,8 +27,8 @@ test('a change, a doubt, another document or no journal drops the tree', () => {
   ]) {
     keepTree(2, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
     assert.equal(keptTree(2, frame, journal), null);
-    assert.deepEqual(journalOption(2, main), { take: null });
+    assert.deepEqual(journalOption(2, main), { take: null, max: FULL_READ_MAX_ELEMENTS });
   }
   keepTree(2, main, null, nodes); // no journal in the page: nothing to keep it by
-  assert.deepEqual(journalOption(2, main), { take: null });
+  assert.deepEqual(journalOption(2, main), { take: null, max: FULL_READ_MAX_ELEMENTS });
 });
