@@ -28,7 +28,8 @@ def test_a_big_window_read_leaves_the_page_cache_journal(browser: Browser, pages
     assert window["quality"]["scope"] == "viewport"
     assert "Action 0" in {n["name"] for n in node_records(window)}
     browser.snapshot_raw(format="outline", **NOW)
-    browser.run_in_target("document.querySelector('#list li span').textContent = 'Row zero changed'")
+    browser.run_in_target("document.querySelector('#list li span').textContent = 'Row 0 changed'")
     cached = page_read(browser)
     assert _source(cached).startswith("cache+"), _source(cached)
-    assert comparable(cached["result"]["snapshot"]) == comparable(fresh_page_read(browser)["result"]["snapshot"])
+    fresh = fresh_page_read(browser)["result"]["snapshot"]
+    assert comparable(cached["result"]["snapshot"]) == comparable(fresh)
