@@ -137,6 +137,30 @@ def test_a_big_read_gives_its_memory_back_once_answered(monkeypatch: pytest.Monk
     assert calls == [1]
 
 
+def test_the_collector_waits_until_the_reply_is_sent() -> None:
+    """serve() holds the cyclic collector from a message's arrival until release() (after
+    its replies are written): resumed inside handle_text, it ran over the read's new objects
+    while the reply waited. A host used without serve() pauses it per message, as before."""
+    import gc
+
+    from axsnap_host.host import Host
+
+    assert gc.isenabled()
+    ping = json.dumps({"v": 1, "id": "ping", "type": "ping"})
+    plain = Host()
+    [reply] = plain.handle_text(ping)
+    assert reply["ok"] is True and gc.isenabled()
+    held = Host()
+    held.hold_gc = True
+    try:
+        [reply] = held.handle_text(ping)
+        assert reply["ok"] is True
+        assert not gc.isenabled()  # the reply is written now, the collector still waits
+    finally:
+        held.release()
+    assert gc.isenabled()
+
+
 def test_snapshot_v1_frees_the_rect_columns_once_the_index_is_built(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Client and scroll rects are the outline's and the index's frame offsets': a whole-page

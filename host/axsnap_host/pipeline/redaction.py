@@ -188,10 +188,30 @@ def luhn_valid(digits: str) -> bool:
     return total % 10 == 0
 
 
+# scrub_text's answers by text: a pure function of its argument, asked for every name of
+# every read, and a re-read of a page asks the same names again. Bounded (emptied when
+# full); the texts it holds are the host's own rows' (a tab's delta base keeps them too).
+_SCRUBBED: dict[str, tuple[str, int]] = {}
+_SCRUBBED_MAX = 120_000
+_SCRUBBED_TEXT_MAX = 1_000  # characters: longer texts are scrubbed every time
+
+
 def scrub_text(text: str) -> tuple[str, int]:
     """Mask secret-looking substrings; returns (text, number of substrings masked)."""
     if not text:
         return text, 0
+    known = _SCRUBBED.get(text)
+    if known is not None:
+        return known
+    found = _scrub_text(text)
+    if len(text) <= _SCRUBBED_TEXT_MAX:
+        if len(_SCRUBBED) >= _SCRUBBED_MAX:
+            _SCRUBBED.clear()
+        _SCRUBBED[text] = found
+    return found
+
+
+def _scrub_text(text: str) -> tuple[str, int]:
     count = 0
     if "://" in text or "data:" in text:
 

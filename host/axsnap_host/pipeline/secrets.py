@@ -128,12 +128,22 @@ def _facts_from_dom_snapshot(snapshot: dict[str, Any], facts: dict[Key, _Facts])
             return str(strings[index])
         return ""
 
+    # string indices of the attribute names an element's decision reads when it is neither
+    # a label nor a field tag: only such an element's attributes are read (the rest of a
+    # page's elements cost a set test, not a dict)
+    wanted = frozenset(i for i, text in enumerate(strings) if str(text) in _READ_ANYWHERE)
     for doc in snapshot.get("documents") or ():
         if isinstance(doc, dict):
-            _document_facts(doc, s, facts)
+            _document_facts(doc, s, facts, wanted)
 
 
-def _document_facts(doc: dict[str, Any], s: Any, facts: dict[Key, _Facts]) -> None:
+# attrs.get("id") (every element: aria-labelledby and label for targets), _is_field's
+_READ_ANYWHERE = frozenset({"id", "contenteditable", "role"})
+_LABEL_OR_FIELD = FIELD_TAGS | {"label"}
+
+
+def _document_facts(doc: dict[str, Any], s: Any, facts: dict[Key, _Facts],
+                    wanted: frozenset[int]) -> None:
     nodes = doc.get("nodes") if isinstance(doc.get("nodes"), dict) else {}
     frame_id = s(doc.get("frameId"))
     parents = _column(nodes, "parentIndex")
@@ -165,6 +175,8 @@ def _document_facts(doc: dict[str, Any], s: Any, facts: dict[Key, _Facts]) -> No
                 lowered[name] = tag
         tags.append(tag)
         raw = attributes[i] if i < len(attributes) and isinstance(attributes[i], list) else []
+        if tag not in _LABEL_OR_FIELD and wanted.isdisjoint(raw[0::2]):
+            continue  # no id, no contenteditable, no role: nothing here is read
         attrs = {s(raw[k]): s(raw[k + 1]) for k in range(0, len(raw) - 1, 2)}
         if attrs.get("id"):
             by_id.setdefault(attrs["id"], i)
