@@ -4,15 +4,12 @@
 // the 20k-element bench page, 40 s on 100k) and DOMSnapshot lists the whole page too; an
 // agent reads one screen. So, as the DOM channel does, the in-page walker finds the
 // elements in the window (viewport grown by viewport_expand_px) and resolves their
-// backendNodeIds (walker_capture.js, walker_ids.js); then, per frame session:
-// - one Accessibility.getPartialAXTree (fetchRelatives: false) per walked element, sent
-//   together (the round trips overlap): the node with its parentId and childIds;
-// - the frame's <html> with fetchRelatives: true, for the chain up to the RootWebArea;
-// - for the elements with their own text (not controls: a control's text is its name),
-//   whose text nodes the walker does not report: DOM.describeNode
-//   (depth 1) in the same round, then getPartialAXTree on those children. (The AX-side
-//   alternative, Accessibility.getChildAXNodes, needs Accessibility.enable, and disabling
-//   it again costs 150–370 ms on 20k–100k elements.)
+// backendNodeIds (walker_capture.js, walker_ids.js); then, per frame session, the window's
+// AX nodes in three rounds of Accessibility.getPartialAXTree (ax_window_partial.js): every
+// walked element, the text holders' StaticText children, orphans' ancestors. (The AX-side
+// alternative for children, Accessibility.getChildAXNodes, needs Accessibility.enable, and
+// disabling it again costs 150–370 ms on 20k–100k elements; queryAXTree answers nothing for
+// an ignored root and costs 2.4 ms a call on 100k elements, five partial reads.)
 // Measured over CDP on the bench pages (pipelined, steady state): 66 window elements in
 // 25–32 ms on 20k and 100k elements, where getFullAXTree takes 3.8 s / 40 s; with
 // fetchRelatives on every element 90 / 347 ms (each ancestor lists all its children).
@@ -26,7 +23,10 @@
 import { thinAXNodes } from './ax_thin.js';
 import { readsWhole, textOwners, windowSubset } from './ax_window_full.js';
 import { journalOption, keepTree, keptTree } from './ax_window_kept.js';
+import { partialWindowNodes } from './ax_window_partial.js';
 import { captureWalker } from './walker_capture.js';
+
+export { mergeNodes, orphanNodes } from './ax_window_partial.js';
 
 export const SCOPES = Object.freeze(['viewport', 'page']);
 
@@ -66,38 +66,6 @@ export function windowTargets(walker) {
   return byFrame;
 }
 
-/** Merge reply node lists by nodeId; the frame's root (no parent) first, as the host expects. */
-export function mergeNodes(lists) {
-  const byId = new Map();
-  for (const list of lists) {
-    for (const node of list ?? []) {
-      if (node && typeof node.nodeId === 'string' && !byId.has(node.nodeId)) byId.set(node.nodeId, node);
-    }
-  }
-  const nodes = [...byId.values()];
-  const root = nodes.findIndex((n) => !n.parentId || !byId.has(n.parentId));
-  if (root > 0) nodes.unshift(nodes.splice(root, 1)[0]);
-  return nodes;
-}
-
-const MAX_ORPHANS = 64;
-
-/** backendDOMNodeIds of nodes whose parent is in none of `lists` (the root aside). */
-export function orphanNodes(lists) {
-  const have = new Set();
-  for (const list of lists) for (const n of list ?? []) if (n?.nodeId) have.add(n.nodeId);
-  const out = new Set();
-  for (const list of lists) {
-    for (const n of list ?? []) {
-      if (n?.parentId && !have.has(n.parentId) && Number.isInteger(n.backendDOMNodeId)) out.add(n.backendDOMNodeId);
-    }
-  }
-  return [...out];
-}
-
-// DOM text nodes with nothing but white space have no AX node (Chromium skips them).
-const blankText = (node) => node.nodeType === 3 && !/\S/.test(node.nodeValue ?? '');
-
 /** A small document: its whole AX tree in one command, cut to the window (ax_window_full.js). */
 async function frameWindowNodesWhole(session, frame, target, errors, steps, early) {
   const t0 = performance.now();
@@ -122,55 +90,7 @@ async function frameWindowNodes(session, frame, target, errors, steps, early, la
     const nodes = await whole;
     if (nodes) return nodes;
   }
-  const sid = frame.sessionId;
-  const send = (method, params) => session.send(method, params, sid);
-  let mark = performance.now();
-  const lap = (name) => {
-    const now = performance.now();
-    steps[name] = Math.round(((steps[name] ?? 0) + now - mark) * 10) / 10;
-    mark = now;
-  };
-  const partial = (backendNodeId) => send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false })
-    .then((r) => r?.nodes, () => null);
-  // Round 1, all sent together: the chain to the root, every walked element, and the DOM
-  // children of the elements whose AX children the walk does not give.
-  const [rootChain, ...rest] = await Promise.all([
-    target.html === null ? null
-      : send('Accessibility.getPartialAXTree', { backendNodeId: target.html, fetchRelatives: true })
-        .then((r) => r?.nodes, (e) => {
-          errors.push({ step: 'ax_window_root', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
-          return null;
-        }),
-    ...[...target.ids].map(partial),
-    ...[...target.expand].map((backendNodeId) => send('DOM.describeNode', { backendNodeId, depth: 1 })
-      .then((r) => r?.node?.children ?? [], () => [])),
-  ]);
-  const lists = [rootChain, ...rest.slice(0, target.ids.size)];
-  const expanded = rest.slice(target.ids.size);
-  const children = expanded.flat();
-  // Which element holds each text node: the host judges hidden text by its element's facts.
-  const textOwners = {};
-  [...target.expand].forEach((owner, i) => {
-    for (const c of expanded[i] ?? []) if (c?.nodeType === 3 && Number.isInteger(c.backendNodeId)) textOwners[c.backendNodeId] = owner;
-  });
-  frame.text_owners = textOwners;
-  lap('partial_ms');
-  // Round 2: those children (text, an <img> in a link) that the walk did not report.
-  const more = [...new Set(children.filter((c) => Number.isInteger(c?.backendNodeId) && !blankText(c)
-    && !target.ids.has(c.backendNodeId)).map((c) => c.backendNodeId))];
-  lists.push(...await Promise.all(more.map(partial)));
-  lap('children_ms');
-  // Round 3: nodes whose AX parent has no DOM node of its own (a <select>'s MenuListPopup
-  // above its options) come with their ancestors.
-  const orphans = orphanNodes(lists).slice(0, MAX_ORPHANS);
-  const lastRound = Promise.all(orphans.map((backendNodeId) => send('Accessibility.getPartialAXTree',
-    { backendNodeId, fetchRelatives: true }).then((r) => r?.nodes, () => null)));
-  lastSent();
-  lists.push(...await lastRound);
-  lap('orphans_ms');
-  steps.requests = (steps.requests ?? 0) + 1 + target.ids.size + target.expand.size + more.length
-    + orphans.length;
-  return mergeNodes(lists);
+  return partialWindowNodes(session, frame, target, errors, steps, lastSent);
 }
 
 /** The walker's own steps, for the capture's timings (where a read's fixed cost goes). */

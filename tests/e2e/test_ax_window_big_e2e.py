@@ -33,3 +33,30 @@ def test_a_big_window_read_leaves_the_page_cache_journal(browser: Browser, pages
     assert _source(cached).startswith("cache+"), _source(cached)
     fresh = fresh_page_read(browser)["result"]["snapshot"]
     assert comparable(cached["result"]["snapshot"]) == comparable(fresh)
+
+
+PAD = ("document.body.insertAdjacentHTML('beforeend', '<div style=\"margin-top: 6000px\">'"
+       " + '<i>.</i>'.repeat(400) + '</div>')")
+
+
+def _window(browser: Browser, fmt: str = "snapshot") -> dict[str, Any]:
+    return browser.snapshot_raw(format=fmt, **NOW)
+
+
+def test_a_big_documents_window_read_equals_the_small_ones(browser: Browser,
+                                                            pages_url: str) -> None:
+    """The same window read two ways: a small document's (one getFullAXTree, cut) and, once
+    400 elements far below the window make the document big, the per-node read
+    (ax_window_partial.js): the same nodes, names and hidden-instruction flags."""
+    browser.open(pages_url + "semantic_cases/hidden.html")
+    small = _window(browser)
+    assert small["timings"]["capture_steps"].get("ax_whole_frames")
+    browser.run_in_target(PAD)
+    big = _window(browser)
+    steps = big["timings"]["capture_steps"]
+    assert not steps.get("ax_whole_frames") and "ax_describe_frames" not in steps, steps
+    nodes = [{k: n.get(k) for k in ("id", "role", "name", "suspicious")}
+             for n in node_records(big["result"]["snapshot"])]
+    assert nodes == [{k: n.get(k) for k in ("id", "role", "name", "suspicious")}
+                     for n in node_records(small["result"]["snapshot"])]
+    assert sum(1 for n in nodes if n["suspicious"]) >= 9
