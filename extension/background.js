@@ -6,6 +6,7 @@ import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog }
 import { createControl, navigateTab } from './lib/control.js';
 import { DebuggerManager } from './lib/debugger.js';
 import { NativeClient } from './lib/native.js';
+import { createKeptAnswers } from './lib/kept_answer.js';
 import { createPreparer } from './lib/prepare.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/policy.js';
 import { MESSAGE_TYPES, createRouter } from './lib/router.js';
@@ -39,10 +40,18 @@ const activeTabId = async () => {
 
 // A tab an agent is reading (its debugger attachment kept between reads): a document it
 // finishes loading is prepared once it settles, so the first read costs a re-read's.
-const preparer = createPreparer({ debuggers, stabilize, capture: capturePage, documentRead });
+// A read of a page that did not change since the last read with the same options is answered
+// from that read's answer (the host's redacted output, in this worker's memory only).
+const keptAnswers = createKeptAnswers();
+const preparer = createPreparer({
+  debuggers, stabilize, capture: capturePage, documentRead,
+  // the tab's last read options through the host: the first read is a kept answer
+  answer: (session, tabId, stabilization) => router.prepareAnswer(session, tabId, stabilization),
+});
 
 const router = createRouter({
   preparation: (tabId) => preparer.outcome(tabId),
+  keptAnswers,
   ownId: chrome.runtime.id,
   debuggers,
   native,
@@ -156,6 +165,8 @@ chrome.commands.onCommand.addListener((command, tab) => {
 });
 
 chrome.tabs.onUpdated.addListener((tabId, change) => {
+  // another document or URL (history.pushState too): its answers are not this page's
+  if (change.status === 'loading' || change.url) keptAnswers.drop(tabId);
   if (change.status === 'complete') preparer.prepare(tabId);
 });
 
@@ -164,5 +175,6 @@ chrome.tabs.onUpdated.addListener((tabId, change) => {
 chrome.tabs.onRemoved.addListener((tabId) => {
   forgetWorld(tabId);
   axCache.drop(tabId);
+  keptAnswers.forget(tabId);
   if (native.connected) native.request('forget_tab', { tabId }, { timeoutMs: 5000 }).catch(() => {});
 });

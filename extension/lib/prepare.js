@@ -50,13 +50,15 @@ export async function agentMayRead(tabId) {
  * A preparer over injected dependencies: {debuggers (DebuggerManager), stabilize(session,
  * options), capture(session, tabId, options, stabilization), countElements(tabId),
  * documentRead(tabId, loaderId) (capture.js: a read of this document already ran),
- * mayRead(tabId) (agentMayRead: not a restricted page)}.
+ * mayRead(tabId) (agentMayRead: not a restricted page), answer(session, tabId, stabilization)
+ * (the router's prepareAnswer: the tab's last read options through the host, the answer kept
+ * under the page's proof (lib/kept_answer.js); false when those options' answer is not kept)}.
  * `prepare(tabId)` resolves with what it did: "prepared", or why not; `outcome(tabId)` tells
  * it once, to the next read.
  */
 export function createPreparer({
   debuggers, stabilize, capture, countElements: count = countElements, documentRead = () => false,
-  mayRead = agentMayRead,
+  mayRead = agentMayRead, answer = async () => false,
 }) {
   const latest = new Map(); // tabId -> the newest preparation's number: an older one stops
   let made = 0;
@@ -96,6 +98,8 @@ export function createPreparer({
       if (documentRead(tabId, tree?.frameTree?.frame?.loaderId ?? null)) return 'read already';
       const elements = await count(tabId);
       if (!(Number.isInteger(elements) && elements <= FULL_READ_MAX_ELEMENTS)) return 'big';
+      if (superseded()) return 'superseded';
+      if (await answer(session, tabId, stabilization)) return 'prepared';
       if (superseded()) return 'superseded';
       await capture(session, tabId, { format: 'snapshot' }, stabilization, {});
       return 'prepared';

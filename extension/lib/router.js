@@ -2,6 +2,7 @@
 // The pure parts (validation, sender policy, reply shaping) are unit-tested under node.
 
 import { AxStream } from './ax_stream.js';
+import { answerKey } from './kept_answer.js';
 import { AxError, toErrorInfo } from './errors.js';
 import { ERROR_CODES } from './generated/contract.js';
 import { checkOptions } from './options_check.js';
@@ -79,7 +80,8 @@ const round = (x) => Math.round(x * 10) / 10;
  * A router over injected dependencies:
  * {ownId, debuggers (DebuggerManager), native (NativeClient), stabilize(session, options),
  *  capture(session, tabId, options, stabilization), getTargets(), getTab(tabId),
- *  activeTabId(), allowList() (IDs of the extensions allowed to ask), now()}.
+ *  activeTabId(), allowList() (IDs of the extensions allowed to ask), now(), keptAnswers
+ *  (kept_answer.js: a read of a page that did not change answered from the last answer)}.
  */
 export function createRouter(deps) {
   const now = deps.now ?? (() => performance.now());
@@ -135,10 +137,29 @@ export function createRouter(deps) {
     };
   }
 
+  /**
+   * The proof (kept_answer.js) read before the capture, and the kept answer when it shows no
+   * change since that answer's read: {proof, entry}. Nothing when the options' answer may not
+   * be kept.
+   */
+  async function keptCheck(session, tabId, tab, key, reuse, frames, timings) {
+    if (!key) return { proof: null, entry: null };
+    const t0 = now();
+    const proof = await deps.keptAnswers.readProof(session, tabId);
+    const here = { url: tab?.url ?? '', frames: (await frames?.catch(() => null))?.frames ?? null };
+    // reuse: false captures anyway (its answer is still kept for the next read)
+    const entry = reuse ? deps.keptAnswers.find(tabId, key, proof, here) : null;
+    timings.kept_check_ms = round(now() - t0);
+    return { proof, entry };
+  }
+
   async function snapshot(req, onProgress, role) {
     const t0 = now();
     const tabId = await resolveTab(req);
-    await allowedTab(tabId, role);
+    const tab = await allowedTab(tabId, role);
+    const keeper = deps.keptAnswers ?? null;
+    keeper?.noteOptions(tabId, req.options);
+    const key = keeper ? answerKey(req.options) : null;
 
     const timings = {};
     const session = await stage('attach', onProgress, timings, 'attach_ms',
@@ -149,19 +170,37 @@ export function createRouter(deps) {
     const prepared = deps.preparation?.(tabId);
     if (prepared) timings.prepared = prepared;
     let capture;
+    let stabilization;
+    let kept = { proof: null, entry: null };
     const streams = []; // the capture's AX stream (the last one, should a navigation restart it)
     try {
       // The frame tree is asked beside the stabilization: the capture takes it when the page
       // was quiet at the first reading (no wait: it is as good as one asked after).
       const frames = deps.prefetchFrames?.(session) ?? null;
       frames?.catch(() => {}); // unused or failed: the capture asks again
-      const stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
+      stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
         () => deps.stabilize(session, req.options));
-      capture = await stage('capture', onProgress, timings, 'capture_ms',
-        () => deps.capture(session, tabId, req.options, stabilization,
-          { openStream: streamOpener(onProgress, streams), frames }));
+      // after the wait, before anything is walked: the page as this read sees it
+      kept = await keptCheck(session, tabId, tab, key, req.options?.reuse !== false, frames, timings);
+      if (!kept.entry) {
+        capture = await stage('capture', onProgress, timings, 'capture_ms',
+          () => deps.capture(session, tabId, req.options, stabilization,
+            { openStream: streamOpener(onProgress, streams), frames }));
+      }
     } finally {
       session.release();
+    }
+    if (kept.entry) {
+      const entry = kept.entry;
+      return {
+        ok: true,
+        result: keeper.answerOf(entry, stabilization),
+        timings: {
+          ...timings, capture_ms: 0, host_ms: 0, transfer_ms: 0, total_ms: round(now() - t0), capture_steps: {},
+          kept_answer: keeper.describe(entry),
+        },
+        sizes: { capture_bytes: 0, reply_bytes: entry.sizes?.reply_bytes ?? 0, reply_chunks: 0 },
+      };
     }
     const tSend = now();
     const ask = () => deps.native.request('snapshot', { options: req.options, capture });
@@ -188,12 +227,29 @@ export function createRouter(deps) {
       total_ms: round(now() - t0),
       capture_steps: capture.timings,
     });
-    return {
-      ok: true,
-      result: reply.result,
-      timings,
-      sizes: { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks },
-    };
+    const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
+    keeper?.keep(tabId, key, kept.proof, capture, reply.result, sizes);
+    return { ok: true, result: reply.result, timings, sizes };
+  }
+
+  /**
+   * A preparation's read (lib/prepare.js): the tab's last read options captured and rendered
+   * by the host, the answer kept under the proof read before the capture. Resolves true when
+   * an answer was kept; false when those options' answer may not be kept (the caller
+   * prepares as before).
+   */
+  async function prepareAnswer(session, tabId, stabilization) {
+    const options = deps.keptAnswers?.lastOptions(tabId);
+    const key = options ? answerKey(options) : null;
+    if (!key) return false;
+    const proof = await deps.keptAnswers.readProof(session, tabId);
+    if (proof?.status !== 'ok') return false;
+    const capture = await deps.capture(session, tabId, options, stabilization, {});
+    const sent = await deps.native.request('snapshot', { options, capture });
+    if (!sent.reply.ok) return false;
+    const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
+    deps.keptAnswers.keep(tabId, key, proof, capture, sent.reply.result, sizes, true);
+    return true;
   }
 
   /** Resolve an outline element id on the live page (deps.resolve: see resolve.js). */
@@ -241,5 +297,5 @@ export function createRouter(deps) {
     }
   }
 
-  return { handle };
+  return { handle, prepareAnswer };
 }

@@ -22,17 +22,24 @@ PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
 
 
 class PagesHandler(QuietHandler):
-    """Static files, plus ``/__slow?ms=N``: answers after N ms (requests kept in flight)."""
+    """Static files, plus ``/__slow?ms=N``: answers after N ms (requests kept in flight);
+    with ``&file=dir/name.svg`` the answer is that file of tests/pages (an image that loads
+    late)."""
 
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
         if parts.path == "/__slow":
-            delay_ms = int(parse_qs(parts.query).get("ms", ["1000"])[0])
+            query = parse_qs(parts.query)
+            delay_ms = int(query.get("ms", ["1000"])[0])
             time.sleep(min(delay_ms, 30_000) / 1000)
-            body = b"slow"
+            body, kind = b"slow", "text/plain"
+            name = query.get("file", [""])[0]
+            path = (PAGES_DIR / name).resolve()
+            if name and path.is_file() and PAGES_DIR in path.parents:
+                body, kind = path.read_bytes(), self.guess_type(str(path))
             try:
                 self.send_response(200)
-                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Type", kind)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)

@@ -9,7 +9,9 @@ from typing import Any
 
 from axsnap_host.browser import Browser
 
-NOW = {"stabilize": {"enabled": False}}
+# every read captures (reuse: False): these tests look at what a capture does, and a
+# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+NOW = {"stabilize": {"enabled": False}, "reuse": False}
 
 
 def page_read(browser: Browser) -> dict[str, Any]:

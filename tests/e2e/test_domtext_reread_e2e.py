@@ -16,7 +16,9 @@ from typing import Any
 
 from axsnap_host.browser import Browser
 
-NO_WAIT = {"stabilize": {"enabled": False}}
+# every read captures (reuse: False): these tests look at what a capture does, and a
+# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
 CHANGES = """
 document.querySelector('button').textContent = 'Ship it';
 document.getElementById('name').value = 'Grace';

@@ -19,7 +19,9 @@ from axsnap_host.models.errors import ErrorCode
 
 pytestmark = pytest.mark.e2e
 
-NOW = {"stabilize": {"enabled": False}}
+# every read captures (reuse: False): these tests look at what a capture does, and a
+# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+NOW = {"stabilize": {"enabled": False}, "reuse": False}
 
 
 # -- 200 requests in a row ------------------------------------------------------------------

@@ -16,7 +16,9 @@ import pytest
 from axsnap_host.browser import Browser
 from axsnap_host.models.snapshot import node_records
 
-NOW = {"stabilize": {"enabled": False}}
+# every read captures (reuse: False): these tests look at what a capture does, and a
+# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+NOW = {"stabilize": {"enabled": False}, "reuse": False}
 # dom/xorigin.html: the iframe at x = 10px margin + 3px border, below the 21px top button + 3px
 FRAME_BUTTON_AT = (13, 24)
 

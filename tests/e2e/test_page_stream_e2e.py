@@ -21,7 +21,9 @@ from axsnap_host.browser import Browser
 from axsnap_host.models.api import ProgressEvent
 from axsnap_host.models.snapshot import SnapshotV1, node_records
 
-NO_WAIT = {"stabilize": {"enabled": False}}
+# every read captures (reuse: False): these tests look at what a capture does, and a
+# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
 FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 ROWS = 1500
 

@@ -17,7 +17,9 @@ import time
 from axsnap_host.browser import Browser
 from axsnap_host.models.snapshot import node_records
 
-NO_WAIT = {"stabilize": {"enabled": False}}
+# every read captures (reuse: False): these tests look at what a capture does, and a
+# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
 PAD = 600  # hidden elements: past the whole-read limit (ax_window_full.js)
 _ID = re.compile(r"\b\d+-\d+\b")
 

@@ -174,6 +174,11 @@ export const OPTIONS = deepFreeze({
     "nullable": true,
     "maxLength": 200,
     "default": null
+  },
+  "reuse": {
+    "kind": "boolean",
+    "nullable": false,
+    "default": true
   }
 });
 

@@ -89,6 +89,16 @@ class Sizes(BaseModel):
     reply_chunks: int = Field(description="native-messaging frames the reply took")
 
 
+class KeptAnswer(_Open):
+    """The read was answered from the last answer with the same options: the page provably
+    did not change since that read (extension/lib/kept_answer.js); nothing was captured."""
+
+    since: str = Field(description="when the kept answer's read was made (ISO 8601, UTC)")
+    age_ms: float = Field(description="how long ago that was")
+    reads: int = Field(description="reads this answer served, this one included")
+    prepared: bool = Field(False, description="made by a preparation (lib/prepare.js), not a read")
+
+
 class SnapshotTimings(_Open):
     """Milliseconds. ``host_ms`` is the host's own time, ``transfer_ms`` the rest of the round
     trip; ``capture_steps`` are the capture's steps (frame tree, AX, DOMSnapshot, ...)."""
@@ -100,6 +110,8 @@ class SnapshotTimings(_Open):
     transfer_ms: float
     total_ms: float
     capture_steps: dict[str, float] = Field(default_factory=dict)
+    kept_answer: KeptAnswer | None = Field(
+        None, description="a kept answer: capture_ms, host_ms and transfer_ms are 0")
 
 
 class Timings(_Open):

@@ -115,6 +115,12 @@ class SnapshotOptions(BaseModel):
         description="token budget (cl100k): elide the least useful lines first and say what",
     )
     trace_id: StrictStr | None = Field(None, max_length=200)
+    reuse: StrictBool = Field(
+        True,
+        description="answer a read of a page that provably did not change since the last "
+        "read with the same options from that read's answer (timings.kept_answer says so); "
+        "false captures the page every time",
+    )
 
     @model_validator(mode="after")
     def _options_fit_the_format(self) -> SnapshotOptions:

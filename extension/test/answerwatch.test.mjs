@@ -1,0 +1,105 @@
+// answerwatch.js: the kept answer's proof over a small fake DOM.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import vm from 'node:vm';
+
+const source = readFileSync(new URL('../answerwatch.js', import.meta.url), 'utf8');
+const createAnswerWatch = vm.runInNewContext(`${source}\ncreateAnswerWatch`, {});
+
+class El {
+  constructor(localName, props = {}, children = []) {
+    Object.assign(this, { localName, children, shadow: null, scroll: '', ...props });
+  }
+  *all() { for (const c of this.children) { yield c; yield* c.all(); } }
+  querySelectorAll() { return [...this.all()]; }
+}
+class Doc extends El {
+  constructor(children) { super('#document', {}, children); this.styleSheets = []; this.layout = 'w'; }
+}
+
+function world(doc, { animating = () => false } = {}) {
+  const observers = [];
+  const listened = [];
+  const watch = createAnswerWatch(doc, {
+    randomToken: () => 'doc-token',
+    observe: (root) => { const o = { root, queue: [], takeRecords() { const q = o.queue; o.queue = []; return q; } }; observers.push(o); return o; },
+    shadowRootOf: (el) => el.shadow,
+    listen: (d, callback) => listened.push([d, callback]),
+    frameDocOf: (el) => el.frameDoc,
+    animating,
+    count: (d) => d.querySelectorAll().length,
+    layout: (d) => d.layout,
+    scrolled: (el) => el.scroll,
+  });
+  const mutate = (root) => observers.find((o) => o.root === root).queue.push({ type: 'childList' });
+  const fire = (d) => listened.find(([x]) => x === d)[1]();
+  return { watch, mutate, fire, observers };
+}
+
+test('a page that did not change gives the same proof', () => {
+  const input = new El('input', { value: '' });
+  const doc = new Doc([new El('body', {}, [input])]);
+  const { watch } = world(doc);
+  const first = watch.proof();
+  assert.deepEqual([first[0], first[2], first[3]], ['doc-token', 'ok', 2]);
+  assert.deepEqual(watch.proof(), first);
+});
+
+test('mutations, events, controls, style sheets, layout and scroll offsets each change the proof', () => {
+  const input = new El('input', { value: '' });
+  const box = new El('div');
+  const doc = new Doc([new El('body', {}, [input, box])]);
+  const { watch, mutate, fire } = world(doc);
+  const changes = {
+    mutation: () => mutate(doc),
+    event: () => fire(doc),
+    'a value set by a script': () => { input.value = 'typed'; },
+    'a style sheet': () => { doc.styleSheets = [{ cssRules: { length: 2 } }]; },
+    'window scroll or size': () => { doc.layout = 'w2'; },
+    'an element scrolled': () => { box.scroll = '200,0'; },
+    'a new shadow root': () => { box.shadow = new El('#shadow'); },
+  };
+  let last = watch.proof()[1];
+  for (const [what, change] of Object.entries(changes)) {
+    change();
+    const now = watch.proof()[1];
+    assert.ok(now > last, what);
+    assert.equal(watch.proof()[1], now, `${what}: counted once`);
+    last = now;
+  }
+  mutate(box.shadow);
+  assert.ok(watch.proof()[1] > last, 'a mutation inside the shadow root');
+});
+
+test('a same-origin frame is watched like the page; an unreadable one or an animation gives no proof', () => {
+  const inner = new Doc([new El('p')]);
+  const frame = new El('iframe', { frameDoc: inner });
+  const doc = new Doc([new El('body', {}, [frame])]);
+  const { watch, mutate, fire } = world(doc);
+  const first = watch.proof();
+  assert.equal(first[2], 'ok');
+  assert.equal(first[3], 3, 'its elements count too');
+  mutate(inner);
+  const second = watch.proof();
+  assert.ok(second[1] > first[1], 'a mutation in the frame');
+  fire(inner);
+  const third = watch.proof();
+  assert.ok(third[1] > second[1], 'an event in the frame');
+  frame.frameDoc = new Doc([new El('p')]);
+  assert.ok(watch.proof()[1] > third[1], 'the frame holds another document');
+  frame.frameDoc = undefined;
+  assert.equal(watch.proof()[2], 'a frame whose document cannot be read');
+  frame.frameDoc = null;
+  assert.equal(watch.proof()[2], 'ok', 'a frame with no document');
+  let running = true;
+  const animated = world(new Doc([new El('p')]), { animating: () => running }).watch;
+  assert.equal(animated.proof()[2], 'an animation is running');
+  running = false;
+  assert.equal(animated.proof()[2], 'ok');
+});
+
+test('a big document gives no proof', () => {
+  const doc = new Doc([new El('body', {}, Array.from({ length: 2001 }, () => new El('p')))]);
+  assert.equal(world(doc).watch.proof()[2], 'too many elements');
+});

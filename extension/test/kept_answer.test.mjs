@@ -1,0 +1,114 @@
+// kept_answer.js: which answers may be kept, and when a kept one may be given.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { answerKey, createKeptAnswers, framesKey, MAX_KEYS_PER_TAB, MAX_TABS } from '../lib/kept_answer.js';
+import { createPreparer } from '../lib/prepare.js';
+
+const FRAMES = [{ frameId: 'F0', loaderId: 'L0' }, { frameId: 'F1', loaderId: 'L1', parentFrameId: 'F0' }];
+const capture = (url = 'http://a/', frames = FRAMES) => ({ tab: { url }, frames, walker: { world: 'w1' } });
+const proof = (seq, status = 'ok', id = 'doc1') => ({ id, seq, status, elements: 50 });
+const here = (url = 'http://a/', frames = FRAMES) => ({ url, frames });
+
+test('unredacted reads, screenshots and deltas are never kept; the wait and reuse do not change the key', () => {
+  assert.equal(answerKey({ redact: false }), null);
+  assert.equal(answerKey({ format: 'som' }), null);
+  assert.equal(answerKey({ format: 'domtext', vision: true }), null);
+  assert.equal(answerKey({ format: 'outline', compression: 'delta' }), null);
+  const key = answerKey({ format: 'outline', max_tokens: 500 });
+  assert.equal(answerKey({ max_tokens: 500, format: 'outline', stabilize: { quiet_ms: 100 }, reuse: false }), key);
+  assert.notEqual(answerKey({ format: 'outline' }), key);
+  assert.equal(answerKey({}), answerKey({ format: 'snapshot' }), 'the default format is named');
+  assert.notEqual(answerKey({ trace_id: 'a' }), answerKey({ trace_id: 'b' }));
+});
+
+test('a kept answer is given only for the same proof, options, URL and frames', () => {
+  const k = createKeptAnswers({ now: () => 1000 });
+  const key = answerKey({});
+  k.keep(7, key, proof(3), capture(), { format: 'snapshot' }, { reply_bytes: 10 });
+  assert.equal(k.find(7, key, proof(4), here()), null, 'the page changed since (seq)');
+  assert.equal(k.find(7, key, proof(3, 'ok', 'doc2'), here()), null, 'another document');
+  assert.equal(k.find(7, key, proof(3, 'an animation is running'), here()), null, 'no proof now');
+  assert.equal(k.find(7, answerKey({ format: 'outline' }), proof(3), here()), null, 'other options');
+  assert.equal(k.find(7, key, proof(3), here('http://a/#x')), null, 'another URL');
+  assert.equal(k.find(7, key, proof(3), here('http://a/', [FRAMES[0]])), null, 'other frames');
+  assert.equal(k.find(8, key, proof(3), here()), null, 'another tab');
+  const entry = k.find(7, key, proof(3), here('http://a/', [...FRAMES].reverse()));
+  assert.ok(entry, 'the same frames in another order');
+  assert.equal(k.find(7, key, proof(3), { url: 'http://a/', frames: null }).reads, 2, 'frames unknown: the proof decides');
+  assert.deepEqual(k.describe(entry), { since: new Date(1000).toISOString(), age_ms: 0, reads: 2 });
+});
+
+test('an answer read under no proof, or a failed one, is not kept', () => {
+  const k = createKeptAnswers();
+  const key = answerKey({});
+  k.keep(7, key, proof(3, 'a frame whose document cannot be read'), capture(), { format: 'snapshot' }, {});
+  k.keep(7, key, null, capture(), { format: 'snapshot' }, {});
+  k.keep(7, null, proof(3), capture(), { format: 'snapshot' }, {});
+  assert.equal(k.find(7, key, proof(3), here()), null);
+});
+
+test('answers kept under an older proof go; a few per tab, a few tabs', () => {
+  const k = createKeptAnswers();
+  const keys = ['snapshot', 'outline', 'domtext', 'elements'].map((format) => answerKey({ format }));
+  k.keep(1, keys[0], proof(1), capture(), { format: 'snapshot' }, {});
+  k.keep(1, keys[1], proof(2), capture(), { format: 'outline' }, {});
+  assert.equal(k.find(1, keys[0], proof(2), here()), null, 'kept before a change');
+  for (const key of keys) k.keep(1, key, proof(2), capture(), {}, {});
+  assert.equal(keys.filter((key) => k.find(1, key, proof(2), here())).length, MAX_KEYS_PER_TAB);
+  for (let tab = 2; tab <= MAX_TABS + 1; tab++) k.keep(tab, keys[0], proof(1), capture(), {}, {});
+  assert.equal(k.find(1, keys[1], proof(2), here()), null, 'the oldest tab went');
+  k.drop(MAX_TABS + 1);
+  assert.equal(k.find(MAX_TABS + 1, keys[0], proof(1), here()), null, 'dropped on navigation');
+});
+
+test('a kept answer carries this read\'s stabilization and no index changes once delivered', () => {
+  const k = createKeptAnswers();
+  const key = answerKey({ format: 'domtext' });
+  const snapKey = answerKey({});
+  const stabilization = { stabilized: true, waited_ms: 0, reasons: ['disabled'], pending_requests: 0, mutations: 0,
+    source: null };
+  k.keep(1, snapKey, proof(1), capture(), { snapshot: { ts: 'T', stabilization: { reasons: [] } } }, {});
+  const snap = k.answerOf(k.find(1, snapKey, proof(1), here()), stabilization);
+  assert.deepEqual(snap.snapshot, { ts: 'T', stabilization: { stabilized: true, waited_ms: 0, reasons: ['disabled'],
+    pending_requests: 0, mutations: 0 } }, 'as the host publishes it: no null field');
+  const dom = { domtext: 'x', indices: { added: [1, 2], removed: [] } };
+  k.keep(2, key, proof(1), capture(), dom, {}, true);
+  assert.deepEqual(k.answerOf(k.find(2, key, proof(1), here()), {}).indices, dom.indices, 'a prepared answer, first given');
+  assert.deepEqual(k.answerOf(k.find(2, key, proof(1), here()), {}).indices, { added: [], removed: [] });
+  k.keep(3, key, proof(1), capture(), dom, {});
+  assert.deepEqual(k.answerOf(k.find(3, key, proof(1), here()), {}).indices, { added: [], removed: [] },
+    'the read that kept it delivered them');
+});
+
+test('the proof is asked in the known world over CDP, else through chrome.scripting', async () => {
+  const injected = [];
+  const k = createKeptAnswers({ inject: async (tabId) => { injected.push(tabId); return ['doc1', 5, 'ok', 40]; } });
+  const session = { send: async () => { throw new Error('no context'); } };
+  assert.deepEqual(await k.readProof(session, 3), { id: 'doc1', seq: 5, status: 'ok', elements: 40 });
+  assert.deepEqual(injected, [3]);
+  const bad = createKeptAnswers({ inject: async () => 'nonsense' });
+  assert.equal(await bad.readProof(session, 3), null);
+  assert.equal(framesKey(null), null);
+});
+
+test('a preparation keeps an answer with the tab\'s last options when it can', async () => {
+  const log = [];
+  const session = {
+    send: async () => ({ frameTree: { frame: { id: 'F0', loaderId: 'L' } } }), release: () => log.push('release'),
+  };
+  const deps = {
+    debuggers: { joinKept: () => session },
+    stabilize: async () => ({ stabilized: true }),
+    capture: async () => log.push('capture'),
+    countElements: async () => 10,
+    mayRead: async () => true,
+  };
+  const answered = createPreparer({ ...deps, answer: async (_s, tabId) => { log.push(['answer', tabId]); return true; } });
+  assert.equal(await answered.prepare(4), 'prepared');
+  assert.deepEqual(log, [['answer', 4], 'release'], 'the answer path read it: no second capture');
+  log.length = 0;
+  const plain = createPreparer({ ...deps, answer: async () => false });
+  assert.equal(await plain.prepare(4), 'prepared');
+  assert.deepEqual(log, ['capture', 'release'], 'options whose answer is not kept: prepared as before');
+});
