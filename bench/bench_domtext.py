@@ -11,6 +11,9 @@ chromedriver, the client before it), interleaved so the machine's load falls on 
 Playwright's aria snapshot of the same tab (bench/.venv-peers worker over CDP, as
 bench_e2e.py). Reported: the medians of the Python wall time, of the extension's own
 ``total_ms`` and of their difference (the round trip), and the wall time × Playwright's.
+The page does not change between those reads, so they are re-reads a kept answer serves
+(lib/kept_answer.js; the "kept answers" column counts them); each round also reads right
+after one text in the window changed over CDP ("after one change": a capture).
 Writes bench/results/e2e_domtext.md and .json.
 
     nice .venv/bin/python bench/bench_domtext.py --sizes 1000 --runs 9
@@ -32,7 +35,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
 
-from bench_e2e import log, playwright, playwright_python  # noqa: E402
+from bench_e2e import change_text_in_window, log, playwright, playwright_python  # noqa: E402
 from generate import SECRET, write_pages  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
@@ -56,11 +59,16 @@ def pages(root: Path, sizes: list[int]) -> list[tuple[str, str, list[str]]]:
 
 
 def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str, Any]]:
-    """Per bridge: wall and extension times of ``runs`` interleaved reads after a warm-up."""
-    samples: dict[str, dict[str, list[float]]] = {b: {"wall": [], "inside": []} for b in BRIDGES}
+    """Per bridge: wall and extension times of ``runs`` interleaved reads after a warm-up
+    (re-reads of an unchanged page: kept answers, lib/kept_answer.js); and ``changed``: a
+    read over the DevTools bridge right after one text in the window changed (a capture)."""
+    samples: dict[str, dict[str, list[float]]] = {
+        b: {"wall": [], "inside": [], "kept": []} for b in (*BRIDGES, "changed")}
     for i in range(runs + 1):
-        for bridge in BRIDGES:
-            browser.bridge = bridge
+        for bridge in (*BRIDGES, "changed"):
+            browser.bridge = "devtools" if bridge == "changed" else bridge
+            if bridge == "changed":
+                change_text_in_window(browser, i)
             started = time.perf_counter()
             reply = browser.snapshot_raw(**OPTIONS)
             wall = (time.perf_counter() - started) * 1000
@@ -70,6 +78,7 @@ def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str
             if i:
                 samples[bridge]["wall"].append(wall)
                 samples[bridge]["inside"].append(float(reply["timings"]["total_ms"]))
+                samples[bridge]["kept"].append(reply["timings"].get("kept_answer") is not None)
     browser.bridge = "devtools"
     out = {}
     for bridge, got in samples.items():
@@ -77,23 +86,29 @@ def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str
         out[bridge] = {"median_ms": statistics.median(got["wall"]),
                        "extension_ms": statistics.median(got["inside"]),
                        "round_trip_ms": statistics.median(trips), "samples_ms": got["wall"],
+                       "kept": f"{sum(got['kept'])}/{len(got['kept'])}",
                        "reply_kb": len(text.encode()) / 1024}
     return out
 
 
 def render(rows: list[dict[str, Any]]) -> str:
     lines = ["| page | DOM text, DevTools bridge: ms (× Playwright) | in the extension ms "
-             "| round trip ms | DOM text, WebDriver bridge: ms (× Playwright) "
+             "| round trip ms | kept answers "
+             "| after one change, DevTools: ms (× Playwright) | in the extension ms "
+             "| DOM text, WebDriver bridge: ms (× Playwright) "
              "| in the extension ms | round trip ms | Playwright aria ms | reply KB |",
-             "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
+             "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for r in rows:
         peer = r["playwright"].get("median_ms")
         cells = []
-        for bridge in BRIDGES:
+        for bridge in (*BRIDGES[:1], "changed", *BRIDGES[1:]):
             got = r[bridge]
             ratio = f" ({got['median_ms'] / peer:.2f})" if peer else ""
-            cells += [f"{got['median_ms']:.1f}{ratio}", f"{got['extension_ms']:.1f}",
-                      f"{got['round_trip_ms']:.1f}"]
+            cells += [f"{got['median_ms']:.1f}{ratio}", f"{got['extension_ms']:.1f}"]
+            if bridge != "changed":
+                cells.append(f"{got['round_trip_ms']:.1f}")
+            if bridge == "devtools":
+                cells.append(got["kept"])
         peer_cell = f"{peer:.1f}" if peer else f"*{r['playwright'].get('error')}*"
         lines.append(f"| {r['page']} | {' | '.join(cells)} | {peer_cell} "
                      f"| {r['devtools']['reply_kb']:.0f} |")
@@ -125,7 +140,10 @@ def main() -> int:
     text = ("# DOM text against Playwright's aria snapshot (bench/bench_domtext.py)\n\n"
             f"Median of {args.runs} reads after a warm-up; the two bridges interleaved, "
             "Playwright after them on the same tab. Round trip: the Python wall time less "
-            "the extension's `total_ms`, per read.\n\n" + render(rows) + "\n")
+            "the extension's `total_ms`, per read. The page does not change between the "
+            "bridges' reads (re-reads: kept answers, the count says how many); \"after one "
+            "change\" reads right after one text in the window changed over CDP (a "
+            "capture).\n\n" + render(rows) + "\n")
     print(text)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "e2e_domtext.md").write_text(text, encoding="utf-8")
