@@ -17,9 +17,9 @@
 //   closed ones of custom elements), and in every same-origin frame's document (nested too);
 // - events (capturing listeners, passive): pointer, keys, focus, input, change, drag, wheel,
 //   scroll (the window and any element), animations and transitions, toggles, dialogs, full
-//   screen, resource loads and errors (a late image, a frame), in every watched document; a
-//   resize, a URL fragment change, a page shown from the back-forward cache, a font that
-//   finished loading;
+//   screen, resource loads and errors (a late image, a frame), visibility, in every watched
+//   document; a resize, a URL fragment change, a page shown from the back-forward cache, the
+//   window gaining or losing focus, a font that finished loading;
 // - read at each proof: a form control's value/checked/selection set by a script (no
 //   mutation), a style sheet added, removed or with another rule count, a new shadow root, a
 //   frame that holds another document, the window's scroll position and size, the page's
@@ -37,8 +37,9 @@ const ANSWERWATCH_MAX_ELEMENTS = 2000;
 const ANSWERWATCH_EVENTS = ['pointerover', 'pointerout', 'pointerdown', 'pointerup', 'keydown', 'keyup',
   'focusin', 'focusout', 'input', 'change', 'dragstart', 'drop', 'wheel', 'scroll', 'animationstart',
   'animationend', 'transitionend', 'toggle', 'beforetoggle', 'close', 'cancel', 'fullscreenchange', 'load',
-  'error'];
-const ANSWERWATCH_WINDOW_EVENTS = ['resize', 'hashchange', 'pageshow'];
+  'error', 'visibilitychange'];
+// the window's own focus: the document's focused state follows it, with no element event
+const ANSWERWATCH_WINDOW_EVENTS = ['resize', 'hashchange', 'pageshow', 'focus', 'blur'];
 const ANSWERWATCH_CONTROLS = new Set(['input', 'select', 'textarea', 'option']);
 const ANSWERWATCH_FRAMES = new Set(['iframe', 'frame', 'object']);
 
