@@ -22,7 +22,7 @@
 
 import { thinAXNodes } from './ax_thin.js';
 import { readsWhole, textOwners, windowSubset } from './ax_window_full.js';
-import { journalOption, keepTree, keptTree } from './ax_window_kept.js';
+import { dropTree, journalOption, keepNodes, keepTree, keptNodes, keptTree } from './ax_window_kept.js';
 import { partialWindowNodes } from './ax_window_partial.js';
 import { captureWalker } from './walker_capture.js';
 
@@ -80,7 +80,7 @@ async function frameWindowNodesWhole(session, frame, target, errors, steps, earl
   return nodes;
 }
 
-async function frameWindowNodes(session, frame, target, errors, steps, early, lastSent = () => {}) {
+async function frameWindowNodes(session, frame, target, errors, steps, early, lastSent = () => {}, kept = null) {
   if (readsWhole(target.size)) {
     // a failure here (a tree too deep to serialize) falls back to the per-element read
     // (its one command is sent before the call returns; the rare fallback's commands then
@@ -90,7 +90,18 @@ async function frameWindowNodes(session, frame, target, errors, steps, early, la
     const nodes = await whole;
     if (nodes) return nodes;
   }
-  return partialWindowNodes(session, frame, target, errors, steps, lastSent);
+  return partialWindowNodes(session, frame, target, errors, steps, lastSent, kept);
+}
+
+/** The kept nodes of the main frame as partialWindowNodes takes them (records → their ids). */
+function keptWindow(kept, walker) {
+  if (!kept) return null;
+  const byBackend = new Map();
+  for (const node of kept.nodes) {
+    if (Number.isInteger(node?.backendDOMNodeId) && !byBackend.has(node.backendDOMNodeId)) byBackend.set(node.backendDOMNodeId, node);
+  }
+  const dirty = new Set(kept.dirty.map((i) => walker?.elements?.[i]?.b).filter(Number.isInteger));
+  return { byBackend, dirty };
 }
 
 /** The walker's own steps, for the capture's timings (where a read's fixed cost goes). */
@@ -131,12 +142,20 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
   // The main frame's tree kept from the last read stands when the walk's journal says the
   // page did not change since (ax_window_kept.js): not asked again.
   let keptFrames = 0;
+  // A bigger document's main frame: the journal taken by the walk, and its kept nodes.
+  let windowJournal = null;
+  let keptMain = null;
   const onWalked = (out) => {
     const journal = out?.axJournal ?? null;
     if (out) delete out.axJournal; // the extension's, not the host's
     const main = frames[0];
-    if (!main || main.parentFrameId || !readsWhole(out?.frames?.[0]?.n)) {
-      keptTree(tabId, main, null); // not a small document (any more): nothing kept
+    if (!main || main.parentFrameId || !journal) {
+      keptTree(tabId, main, null); // no journal (a big document, a frame): nothing kept
+      return;
+    }
+    if (!readsWhole(out?.frames?.[0]?.n)) {
+      windowJournal = journal;
+      keptMain = keptNodes(tabId, main, journal);
       return;
     }
     const nodes = keptTree(tabId, main, journal);
@@ -191,11 +210,17 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
       return;
     }
     try {
-      frame.axNodes = thinAXNodes(await frameWindowNodes(session, frame, target, errors, steps, early, lastSent));
+      const isMain = frame === frames[0] && windowJournal !== null;
+      const nodes = await frameWindowNodes(session, frame, target, errors, steps, early, lastSent,
+        isMain ? keptWindow(keptMain, walker) : null);
+      if (isMain) keepNodes(tabId, frame, windowJournal, nodes);
+      frame.axNodes = thinAXNodes(nodes);
       frame.captured = true;
       frame.error = null;
       frame.window_elements = target.ids.size;
     } catch (e) {
+      // the journal moved on with this read: nodes kept before it no longer stand
+      if (frame === frames[0] && windowJournal !== null) dropTree(tabId);
       frame.axNodes = [];
       frame.captured = false;
       frame.error = e?.message ?? String(e);

@@ -109,10 +109,13 @@ async function domChildren(send, expand) {
 
 /**
  * The window's AX nodes of one frame (`target`: {ids, html, expand}) by partial reads.
- * `lastSent()`: this frame's last command is on its way. Returns the merged node list and
- * sets `frame.text_owners`; counts go to `steps`.
+ * `lastSent()`: this frame's last command is on its way. `kept` (the main frame's nodes
+ * kept from the last read, ax_window_kept.js): {byBackend: backendNodeId → node, dirty: Set
+ * of the records' backendNodeIds the page may have changed}: a record not in `dirty`, and
+ * the text of a holder not in it, is taken from there when it is. Returns the merged node
+ * list and sets `frame.text_owners`; counts go to `steps`.
  */
-export async function partialWindowNodes(session, frame, target, errors, steps, lastSent = () => {}) {
+export async function partialWindowNodes(session, frame, target, errors, steps, lastSent = () => {}, kept = null) {
   const sid = frame.sessionId;
   const send = (method, params) => session.send(method, params, sid);
   let mark = performance.now();
@@ -127,6 +130,16 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
     return send('Accessibility.getPartialAXTree', { backendNodeId, fetchRelatives: false })
       .then((r) => r?.nodes, () => null);
   };
+  let reused = 0;
+  const standing = (id) => {
+    const node = kept && !kept.dirty.has(id) ? kept.byBackend.get(id) : undefined;
+    if (node) reused += 1;
+    return node;
+  };
+  const read = (id) => {
+    const node = standing(id);
+    return node ? Promise.resolve([node]) : partial(id);
+  };
   // Round 1, all sent together: the chain to the root and every walked element.
   requests += target.html === null ? 0 : 1;
   const [rootChain, ...own] = await Promise.all([
@@ -136,7 +149,7 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
           errors.push({ step: 'ax_window_root', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
           return null;
         }),
-    ...[...target.ids].map(partial),
+    ...[...target.ids].map(read),
   ]);
   const lists = [rootChain, ...own];
   lap('partial_ms');
@@ -152,8 +165,13 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
   }
   const have = new Set();
   for (const list of lists) for (const n of list ?? []) if (Number.isInteger(n?.backendDOMNodeId)) have.add(n.backendDOMNodeId);
+  // A holder the page did not touch has the same text nodes: kept ones stand.
+  const fromClean = new Set();
+  for (const [holder, ids] of children) {
+    if (kept && !kept.dirty.has(holder)) for (const id of ids) fromClean.add(id);
+  }
   const more = [...new Set([...children.values()].flat())].filter((id) => !have.has(id) && !target.ids.has(id));
-  lists.push(...await Promise.all(more.map(partial)));
+  lists.push(...await Promise.all(more.map((id) => (fromClean.has(id) ? read(id) : partial(id)))));
   frame.text_owners = ownersOf(children, lists);
   lap('children_ms');
   // Round 3: nodes whose AX parent has no DOM node of its own come with their ancestors.
@@ -165,5 +183,6 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
   lists.push(...await lastRound);
   lap('orphans_ms');
   steps.requests = (steps.requests ?? 0) + requests;
+  if (kept) steps.kept_nodes = (steps.kept_nodes ?? 0) + reused;
   return mergeNodes(lists);
 }

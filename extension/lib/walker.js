@@ -90,11 +90,14 @@ export function axsnapWalk(opts) {
   }
   // opts.axJournal (the AX window read, lib/ax_window_kept.js): in the main frame, take the
   // AX cache's change journal (extension/axwatch.js, a content script in this same world)
-  // since the token `take`, or arm it: whether the AX tree kept from the last read holds.
-  // Only a document of at most `max` elements keeps a tree: a bigger one's journal is left
+  // since the token `take`, or arm it: whether the AX nodes kept from the last read hold.
+  // Only a document of at most `max` elements keeps them: a bigger one's journal is left
   // alone (taking or arming it walks the whole document, 30-80 ms on 100k elements, and
-  // would end the whole-page AX cache's journal).
+  // would end the whole-page AX cache's journal). The journal's nodes mark the records
+  // whose AX node may have changed (`axJournal.dirty`, indices into the records).
   let axJournal = null;
+  let journalSelf = null;
+  let journalTree = null;
   const journalMax = opts && opts.axJournal && Number.isInteger(opts.axJournal.max) ? opts.axJournal.max : Infinity;
   if (opts && opts.axJournal && window === window.top && globalThis.__axsnapAxWatch
     && document.getElementsByTagName('*').length <= journalMax) {
@@ -103,6 +106,10 @@ export function axsnapWalk(opts) {
       const j = typeof take === 'string' ? globalThis.__axsnapAxWatch.take(take) : null;
       axJournal = j ? { status: j[0], token: j[1], changed: j.length - 3 }
         : { status: 'armed', token: globalThis.__axsnapAxWatch.arm(), changed: 0 };
+      if (j && j[0] === 'ok') {
+        journalSelf = new Set(j.slice(3, 3 + j[2]));
+        journalTree = new Set(j.slice(3 + j[2]));
+      }
     } catch (e) { axJournal = null; }
   }
   if (window !== window.top) {
@@ -905,6 +912,20 @@ export function axsnapWalk(opts) {
         try { report(result.run); result.reported = true; } catch (e) { /* named later */ }
       }
     }
+  }
+  if (axJournal && journalSelf && outEls) {
+    // This document's records whose AX node may have changed: a changed node (its flat-tree
+    // ancestors are among them) or inside a changed subtree.
+    const dirty = [];
+    const changed = (el) => {
+      if (journalSelf.has(el)) return true;
+      for (let n = el; n; n = n.nodeType === 11 ? n.host : (n.assignedSlot || n.parentNode)) {
+        if (journalTree.has(n)) return true;
+      }
+      return false;
+    };
+    for (let i = 0; i < outEls.length; i++) if (out[i].f === 0 && changed(outEls[i])) dirty.push(i);
+    axJournal.dirty = dirty;
   }
   if (axJournal) result.axJournal = axJournal;
   stats.scan_ms = Math.round(stats.scan_ms * 10) / 10;

@@ -2,19 +2,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { FULL_READ_MAX_ELEMENTS } from '../lib/ax_window_full.js';
-import { dropTree, journalOption, keepTree, keptTree } from '../lib/ax_window_kept.js';
+import {
+  JOURNAL_MAX_ELEMENTS, dropTree, journalOption, keepNodes, keepTree, keptNodes, keptTree,
+} from '../lib/ax_window_kept.js';
 
 const main = { frameId: 'F0', loaderId: 'L1' };
 const nodes = [{ nodeId: '1' }];
 
 test('a tree is kept under the journal token it was read after, and stands while nothing changed', () => {
   dropTree(1);
-  assert.deepEqual(journalOption(1, main), { take: null, max: FULL_READ_MAX_ELEMENTS }, 'nothing kept: arm the journal');
+  assert.deepEqual(journalOption(1, main), { take: null, max: JOURNAL_MAX_ELEMENTS }, 'nothing kept: arm the journal');
   keepTree(1, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
-  assert.deepEqual(journalOption(1, main), { take: 'T1', max: FULL_READ_MAX_ELEMENTS });
+  assert.deepEqual(journalOption(1, main), { take: 'T1', max: JOURNAL_MAX_ELEMENTS });
   assert.equal(keptTree(1, main, { status: 'ok', token: 'T2', changed: 0 }), nodes);
-  assert.deepEqual(journalOption(1, main), { take: 'T2', max: FULL_READ_MAX_ELEMENTS }, 'the take armed the next journal');
+  assert.deepEqual(journalOption(1, main), { take: 'T2', max: JOURNAL_MAX_ELEMENTS }, 'the take armed the next journal');
 });
 
 test('a change, a doubt, another document or no journal drops the tree', () => {
@@ -27,8 +28,21 @@ test('a change, a doubt, another document or no journal drops the tree', () => {
   ]) {
     keepTree(2, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
     assert.equal(keptTree(2, frame, journal), null);
-    assert.deepEqual(journalOption(2, main), { take: null, max: FULL_READ_MAX_ELEMENTS });
+    assert.deepEqual(journalOption(2, main), { take: null, max: JOURNAL_MAX_ELEMENTS });
   }
   keepTree(2, main, null, nodes); // no journal in the page: nothing to keep it by
-  assert.deepEqual(journalOption(2, main), { take: null, max: FULL_READ_MAX_ELEMENTS });
+  assert.deepEqual(journalOption(2, main), { take: null, max: JOURNAL_MAX_ELEMENTS });
+});
+
+test('a window\'s nodes stand while the journal says "ok", with the records it marks', () => {
+  dropTree(3);
+  keepNodes(3, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
+  assert.equal(keptTree(3, main, { status: 'ok', token: 'T2', changed: 0, dirty: [] }), null, 'not a whole tree');
+  keepNodes(3, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
+  assert.deepEqual(keptNodes(3, main, { status: 'ok', token: 'T2', changed: 4, dirty: [2, 5] }), { nodes, dirty: [2, 5] });
+  assert.deepEqual(journalOption(3, main), { take: 'T2', max: JOURNAL_MAX_ELEMENTS });
+  assert.equal(keptNodes(3, main, { status: 'page event (focusin)', token: 'T3', changed: 0 }), null);
+  assert.deepEqual(journalOption(3, main), { take: null, max: JOURNAL_MAX_ELEMENTS });
+  keepTree(3, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
+  assert.equal(keptNodes(3, main, { status: 'ok', token: 'T2', changed: 0, dirty: [] }), null, 'a whole tree is not a window');
 });

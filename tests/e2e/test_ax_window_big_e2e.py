@@ -1,39 +1,24 @@
-"""Window reads of a big document (more elements than lib/ax_window_full.js reads whole).
+"""Window reads of bigger documents (more elements than lib/ax_window_full.js reads whole).
 
-The AX change journal (extension/axwatch.js) serves two readers: the window read of a small
-document (its kept tree, lib/ax_window_kept.js) and the whole-page AX cache. A big
-document's window read keeps no tree, so it leaves the journal alone: taking or arming it
-walks the whole document (30-80 ms on the 100k bench page) and would end the whole-page
-cache's journal, so the next whole-page read was a full one ("full: not armed").
+Such a document's window is read node by node (lib/ax_window_partial.js), and up to
+JOURNAL_MAX_ELEMENTS the nodes of the last read stand for the elements the page did not
+touch since (lib/ax_window_kept.js, the AX change journal of extension/axwatch.js): a read
+after a change equals a fresh read. Over that size the walk leaves the journal alone (taking
+it walks the whole document: 30-80 ms on the 100k bench page, and it is the whole-page AX
+cache's).
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-from page_reads import NOW, comparable, fresh_page_read, page_read
+import pytest
+from page_reads import NOW, comparable
 
 from axsnap_host.browser import Browser
 from axsnap_host.models.snapshot import node_records
-
-
-def _source(reply: dict[str, Any]) -> str:
-    return reply["result"]["snapshot"]["quality"]["ax_source"]
-
-
-def test_a_big_window_read_leaves_the_page_cache_journal(browser: Browser, pages_url: str) -> None:
-    browser.open(pages_url + "big.html?n=400")  # ~1.6k elements
-    assert _source(page_read(browser)) == "full"
-    window = browser.snapshot_raw(format="snapshot", **NOW)["result"]["snapshot"]
-    assert window["quality"]["scope"] == "viewport"
-    assert "Action 0" in {n["name"] for n in node_records(window)}
-    browser.snapshot_raw(format="outline", **NOW)
-    browser.run_in_target("document.querySelector('#list li span').textContent = 'Row 0 changed'")
-    cached = page_read(browser)
-    assert _source(cached).startswith("cache+"), _source(cached)
-    fresh = fresh_page_read(browser)["result"]["snapshot"]
-    assert comparable(cached["result"]["snapshot"]) == comparable(fresh)
-
 
 PAD = ("document.body.insertAdjacentHTML('beforeend', '<div style=\"margin-top: 6000px\">'"
        " + '<i>.</i>'.repeat(400) + '</div>')")
@@ -60,3 +45,64 @@ def test_a_big_documents_window_read_equals_the_small_ones(browser: Browser,
     assert nodes == [{k: n.get(k) for k in ("id", "role", "name", "suspicious")}
                      for n in node_records(small["result"]["snapshot"])]
     assert sum(1 for n in nodes if n["suspicious"]) >= 9
+
+
+CASES_PAGE = "ax_cache/index.html"  # window.cases: the page's own changes (test_ax_cache_e2e)
+CASES = ["text", "inline", "aria", "labelledby", "checked", "expanded", "insert", "remove",
+         "replace", "hide", "shadow", "title", "frame", "labelfor", "describedby", "value",
+         "radio", "select", "classhide", "ariahidden"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_window_read_after_a_change_equals_a_fresh_one(browser: Browser, pages_url: str,
+                                                         case: str) -> None:
+    browser.open(pages_url + CASES_PAGE)
+    browser.run_in_target(PAD)
+    _window(browser)  # arms the journal, keeps the nodes
+    kept = _window(browser)
+    assert kept["timings"]["capture_steps"].get("ax_kept_nodes", 0) > 10
+    browser.run_in_target(f"window.cases[{case!r}]()")
+    after = _window(browser)
+    assert "ax_kept_nodes" in after["timings"]["capture_steps"]
+    browser.run_in_target("window.dispatchEvent(new Event('resize'))")  # the journal doubts
+    fresh = _window(browser)
+    assert "ax_kept_nodes" not in fresh["timings"]["capture_steps"]
+    assert comparable(after["result"]["snapshot"]) == comparable(fresh["result"]["snapshot"])
+    assert comparable(after["result"]["snapshot"]) != comparable(kept["result"]["snapshot"])
+
+
+WALKER = Path(__file__).resolve().parents[2] / "extension" / "lib" / "walker.js"
+# The journal as the walker sees it (axwatch.js's API), in the page's own world: it records
+# what the walk asked, and says the <h1> changed.
+FAKE_JOURNAL = """window.__asked = [];
+globalThis.__axsnapAxWatch = {
+  arm: () => { window.__asked.push('arm'); return 'T1'; },
+  take: (t) => {
+    window.__asked.push('take ' + t);
+    return ['ok', 'T2', 1, document.querySelector('h1')];
+  },
+};"""
+
+
+def _walk(browser: Browser, journal: dict[str, Any]) -> dict[str, Any]:
+    source = WALKER.read_text().replace("export function axsnapWalk", "function axsnapWalk")
+    script = (f"{FAKE_JOURNAL}\nconst run = ({source})(arguments[0]);"
+              " return JSON.stringify({journal: run.axJournal || null, asked: window.__asked,"
+              " tags: run.elements.map((r) => r.s)});")
+    return json.loads(browser.run_in_target(script, {"axJournal": journal, "track": True,
+                                                     "hold": True}))
+
+
+def test_the_walk_takes_the_journal_only_in_a_document_up_to_max(browser: Browser,
+                                                                   pages_url: str) -> None:
+    browser.open(pages_url + "big.html?n=50")  # ~300 elements
+    over = _walk(browser, {"take": None, "max": 100})
+    assert over["journal"] is None and over["asked"] == []
+    armed = _walk(browser, {"take": None, "max": 100_000})
+    assert armed["journal"] == {"status": "armed", "token": "T1", "changed": 0}
+    taken = _walk(browser, {"take": "T1", "max": 100_000})
+    assert taken["asked"] == ["take T1"]
+    journal = taken["journal"]
+    assert (journal["status"], journal["token"], journal["changed"]) == ("ok", "T2", 1)
+    # the records the journal's nodes touch: the changed <h1> (its self nodes: just it here)
+    assert [taken["tags"][i] for i in journal["dirty"]] == ["h1"]
