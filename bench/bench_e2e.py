@@ -20,7 +20,7 @@ host); Playwright's is its ``aria_snapshot()`` call over its own CDP connection.
 
 Before each timed read of the generated pages in the window scope (DOM text, SnapshotV1,
 the outline; the warm-up too) the bench changes one text node inside the window over CDP
-(the <h1>'s text, generate.py ``text_change``): each read then measures the capture an agent
+(the first visible text, ``window_text_change``): each read then measures the capture an agent
 pays after a step, not a re-read of an unchanged page, which a kept answer could serve from
 the last one. ``--unchanged`` reads without it (the old way: re-reads of an unchanged page;
 written to results/e2e_unchanged.*).
@@ -57,7 +57,7 @@ sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
 
 from compare import PEERS_VENV, peers_python, run_worker  # noqa: E402
-from generate import SECRET, text_change, write_pages  # noqa: E402
+from generate import SECRET, write_pages  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
 from axsnap_host.models.snapshot import node_records  # noqa: E402
@@ -91,11 +91,6 @@ def log(message: str) -> None:
 FULL_NEXT = "window.dispatchEvent(new Event('resize'))"
 
 
-def change_in_window(browser: Browser, i: int) -> None:
-    """One small change inside the window, over CDP (generate.py ``text_change``)."""
-    browser.cdp_in_target("Runtime.evaluate", {"expression": text_change(i)})
-
-
 def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int,
          change: bool = False) -> dict[str, Any]:
     """Median wall time of ``runs`` reads after a warm-up; the last reply. ``change``: one
@@ -107,7 +102,7 @@ def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int,
         if extra.get("scope") == "page":
             browser.run_in_target(FULL_NEXT)
         elif change:
-            change_in_window(browser, i)
+            change_text_in_window(browser, i)
         started = time.perf_counter()
         reply = browser.snapshot_raw(format=fmt, **NO_WAIT, **extra)
         wall = (time.perf_counter() - started) * 1000

@@ -8,8 +8,8 @@ prints every read's wall time, the extension's ``total_ms`` and the numeric
 The first round also shows what a document's first AX read costs: the renderer builds its
 AX object cache then (seconds on a big page), which the e2e bench's warm-up hides.
 
-Before each read it changes one text node inside the window over CDP (the <h1>'s text,
-bench/pages/generate.py ``text_change``), as bench_e2e.py does: a read measures the capture
+Before each read it changes one text node inside the window over CDP (bench_e2e.py's
+``change_text_in_window``), as bench_e2e.py does: a read measures the capture
 an agent pays after a step, not a re-read of an unchanged page (which a kept answer could
 serve). ``--unchanged`` reads without the change (the old way).
 
@@ -27,9 +27,11 @@ import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
 
-from generate import text_change, write_pages  # noqa: E402
+from bench_e2e import change_text_in_window  # noqa: E402
+from generate import write_pages  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
 from axsnap_host.serve import serve_directory  # noqa: E402
@@ -65,8 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         for round_no in range(args.rounds):
             for turn, fmt in enumerate(args.formats):
                 if not args.unchanged:
-                    browser.cdp_in_target("Runtime.evaluate", {
-                        "expression": text_change(round_no * len(args.formats) + turn)})
+                    change_text_in_window(browser, round_no * len(args.formats) + turn)
                 wall, total, steps = _read(browser, fmt)
                 if round_no:  # the first round pays the document's first walk and AX read
                     walls[fmt].append(wall)

@@ -97,14 +97,6 @@ def generate(n_elements: int) -> str:
     return "\n".join(parts)
 
 
-def text_change(i: int) -> str:
-    """A JS expression that changes one text node inside the window: the data of the page's
-    <h1> text (a characterData mutation at the top of the page). The benches run it over CDP
-    before each timed window read, so a read measures the capture an agent pays after a step
-    (the page changed), not a re-read of an unchanged page that a kept answer could serve."""
-    return f"document.querySelector('h1').firstChild.data = 'Bench page, read {int(i)}'"
-
-
 def write_pages(out_dir: Path, sizes: list[int]) -> dict[int, Path]:
     """Write one page per size plus the shared iframe document; return size → path."""
     out_dir.mkdir(parents=True, exist_ok=True)
