@@ -1,6 +1,7 @@
 // Service worker: wiring only. Everything here is rebuilt when the worker restarts.
 
 import { axCache } from './lib/ax_cache_read.js';
+import { dropDomBase } from './lib/dom_base.js';
 import { capturePage, documentRead, prefetchFrames } from './lib/capture.js';
 import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/consent.js';
 import { createControl, navigateTab } from './lib/control.js';
@@ -176,5 +177,6 @@ chrome.tabs.onRemoved.addListener((tabId) => {
   forgetWorld(tabId);
   axCache.drop(tabId);
   keptAnswers.forget(tabId);
+  dropDomBase(tabId);
   if (native.connected) native.request('forget_tab', { tabId }, { timeoutMs: 5000 }).catch(() => {});
 });

@@ -3,6 +3,7 @@
 
 import { AxStream } from './ax_stream.js';
 import { answerKey } from './kept_answer.js';
+import { offerDomBase } from './dom_base.js';
 import { AxError, toErrorInfo } from './errors.js';
 import { ERROR_CODES } from './generated/contract.js';
 import { checkOptions } from './options_check.js';
@@ -203,17 +204,27 @@ export function createRouter(deps) {
       };
     }
     const tSend = now();
+    // the DOMSnapshot named for the host to keep, and sent as its changed columns when the
+    // AX cache served the read and the host holds the last one (dom_base.js)
+    const domBase = offerDomBase(tabId, capture);
     const ask = () => deps.native.request('snapshot', { options: req.options, capture });
     let sent = await stage('process', onProgress, timings, null, ask);
     const stream = streams.at(-1);
-    if (!sent.reply.ok && sent.reply.error?.code === 'bad_chunk' && stream?.usedBase && capture.ax_stream) {
-      // the host no longer holds the base of the delta part (evicted, a new host): whole
-      stream.resendWhole();
-      capture.ax_stream = stream.ref();
-      timings.ax_stream_resent = 1;
+    if (!sent.reply.ok && sent.reply.error?.code === 'bad_chunk'
+        && ((stream?.usedBase && capture.ax_stream) || domBase.used)) {
+      // the host no longer holds a base (evicted, a new host): everything whole
+      if (stream && capture.ax_stream) {
+        stream.resendWhole();
+        capture.ax_stream = stream.ref();
+        timings.ax_stream_resent = 1;
+      }
+      if (domBase.used) timings.dom_snapshot_resent = 1;
+      domBase.restoreWhole();
       sent = await stage('process', onProgress, timings, null, ask);
     }
     if (sent.reply.ok) stream?.accepted();
+    domBase.accepted(sent.reply.ok ? sent.reply.result?.stats : null);
+    if (domBase.used && !timings.dom_snapshot_resent) timings.dom_snapshot_columns_reused = domBase.used;
     const roundTrip = now() - tSend;
     const reply = sent.reply;
     if (!reply.ok) {

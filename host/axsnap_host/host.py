@@ -17,6 +17,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from . import PROTOCOL_VERSION
 from .capture_stream import CaptureStreams
+from .dom_bases import DomBases
 from .log import get_logger
 from .memory import BIG_READ_BYTES, gc_paused, give_back, peak_rss_kb
 from .models.errors import AxsnapError, ErrorCode, ErrorInfo
@@ -98,6 +99,7 @@ class Host:
         self.tabs = TabStates()
         self.chunks = ChunkAssembler()
         self.streams = CaptureStreams()  # whole-page reads' AX parts, ahead of their request
+        self.dom_bases = DomBases()  # the last whole-page reads' DOMSnapshots
         self._retained: list[Any] = []
         self._big = False  # the last message was a big read: give its memory back
         # serve() sets it: the cyclic collector stays paused from a message's arrival until
@@ -263,7 +265,9 @@ class Host:
         request.capture.derived[HOST_OWNED] = True  # parsed here: the pipeline may free parts
         state = self.tabs.get(request.capture.tab.id)
         streamed = self.streams.fill(request.capture)  # the AX nodes sent ahead in parts
+        reused = self.dom_bases.fill(request.capture)  # DOMSnapshot columns left out
         result = process(request, state)
+        kept = self.dom_bases.keep(request.capture)
         timings = result.setdefault("timings", {})
         timings["parse_ms"] = round(parse_ms, 3)
         timings["host_ms"] = round(_ms_since(started), 3)
@@ -274,6 +278,8 @@ class Host:
         stats["request_bytes"] = raw_size
         if streamed is not None:
             stats["ax_stream"] = streamed
+        if reused is not None or kept:  # the extension keeps what the host kept
+            stats["dom_base"] = {"kept": kept, **({"reused_columns": reused} if reused else {})}
         self._big = raw_size + (streamed or {}).get("bytes", 0) >= BIG_READ_BYTES
         stats["host_peak_rss_kb"] = peak_rss_kb()
         log.info(

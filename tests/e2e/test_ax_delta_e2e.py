@@ -90,3 +90,46 @@ def test_a_host_without_the_base_gets_the_stream_whole(browser: Browser, pages_u
     again = _read(browser)
     _assert_delta(again, cached["result"]["stats"]["ax_stream"]["bytes"])
     assert _comparable(again) == _comparable(_fresh(browser))
+
+
+def _dom_delta(reply: dict[str, Any]) -> int:
+    """How many DOMSnapshot columns the read left to the host's base (0: sent whole)."""
+    reused = reply["timings"].get("dom_snapshot_columns_reused", 0)
+    assert reply["result"]["stats"]["dom_base"].get("reused_columns", 0) == reused
+    return reused
+
+
+def test_cached_reads_send_the_dom_snapshot_columns_that_changed(browser: Browser,
+                                                                pages_url: str) -> None:
+    """extension/lib/dom_base.js, host/axsnap_host/dom_bases.py: a cached read leaves out
+    the DOMSnapshot columns equal to the last read's; changes that move only styles or boxes
+    (no node added, no text) must still show, as a fresh read shows them."""
+    browser.open(pages_url + PAGE)
+    first = _read(browser)
+    assert first["result"]["stats"]["dom_base"] == {"kept": True}  # a full read: whole
+    assert _dom_delta(first) == 0
+    changes = ("window.cases.text()",
+               "document.getElementById('para').style.opacity = '0'",  # styles only
+               "document.getElementById('para').style.marginLeft = '40px'",  # boxes only
+               "window.cases.classhide()")
+    for change in changes:
+        browser.run_in_target(change)
+        cached = _read(browser)
+        assert cached["result"]["snapshot"]["quality"]["ax_source"].startswith("cache+")
+        assert _dom_delta(cached) > 0, change
+        assert _comparable(cached) == _comparable(_fresh(browser)), change
+        assert _dom_delta(_read(browser)) > 0  # unchanged since the fresh read: cached again
+
+
+def test_a_host_without_the_dom_snapshot_base_gets_it_whole(browser: Browser,
+                                                            pages_url: str) -> None:
+    browser.open(pages_url + PAGE)
+    _read(browser)
+    os.kill(the_host(browser), signal.SIGKILL)  # its successor holds no base
+    browser.run_in_target("document.getElementById('para').style.opacity = '0'")
+    cached = _read(browser)
+    assert cached["timings"].get("dom_snapshot_resent") == 1
+    assert "reused_columns" not in cached["result"]["stats"]["dom_base"]
+    assert _comparable(cached) == _comparable(_fresh(browser))
+    browser.run_in_target("window.cases.text()")
+    assert _dom_delta(_read(browser)) > 0  # the whole one became the base

@@ -7,7 +7,7 @@ than the rest of the pipeline); the host's pipeline reads them defensively.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
@@ -76,6 +76,14 @@ class AxStreamRef(BaseModel):
     nodes: int = Field(ge=0)
 
 
+class DomSnapshotBaseRef(BaseModel):
+    """The DOMSnapshot columns a capture left out because they equal those of the base
+    the host kept (host: dom_bases.py): (document index, "nodes" | "layout", column)."""
+
+    id: str = Field(min_length=1, max_length=200)
+    columns: list[tuple[int, Literal["nodes", "layout"], str]] = Field(max_length=400)
+
+
 class CaptureError(BaseModel):
     step: str
     message: str
@@ -98,6 +106,11 @@ class RawCapture(BaseModel):
     screenshot: dict[str, Any] | None = None
     ax_stream: AxStreamRef | None = Field(
         None, description="frames' axNodes sent ahead in parts: the host fills them in")
+    dom_snapshot_key: str | None = Field(
+        None, min_length=1, max_length=200,
+        description="names this DOMSnapshot, for the host to keep as the next read's base")
+    dom_snapshot_base: DomSnapshotBaseRef | None = Field(
+        None, description="columns left out of dom_snapshot: the host fills them in")
     _derived: dict[str, Any] = PrivateAttr(default_factory=dict)
 
     @field_validator("walker")
