@@ -1,13 +1,14 @@
 """DOM text against Playwright's aria snapshot on the generated and the realistic pages, over
-both ways the Python client reaches the extension's bridge page, in one run.
+the three ways the Python client reaches the extension, in one run.
 
 Pages: the generated pages of ``--sizes`` (bench/pages/generate.py) and the four pages of
 bench/pages/realistic (docs, article, web app, dashboard: the pages compare.py measures),
 served from 127.0.0.1. Per page, after a warm-up, ``--runs`` rounds each read DOM text
-(default options, no stabilization wait, as compare.py) once over the DevTools bridge
-(``Browser(bridge="devtools")``, the default: a websocket to the bridge page's target) and
-once over the WebDriver bridge (``bridge="webdriver"``: a script on the bridge window through
-chromedriver, the client before it), interleaved so the machine's load falls on both; then
+(default options, no stabilization wait, as compare.py) once over the service worker's
+DevTools target (``Browser(bridge="devtools")``, the default), once over the bridge page's
+(``bridge="page"``: the bridge page's port to the worker, the client before it) and once over
+the WebDriver bridge (``bridge="webdriver"``: a script on the bridge window through
+chromedriver), interleaved so the machine's load falls on all; then
 Playwright's aria snapshot of the same tab (bench/.venv-peers worker over CDP, as
 bench_e2e.py). Reported: the medians of the Python wall time, of the extension's own
 ``total_ms`` and of their difference (the round trip), and the wall time × Playwright's.
@@ -44,7 +45,8 @@ from axsnap_host.serve import serve_directory  # noqa: E402
 RESULTS = BENCH / "results"
 REALISTIC = BENCH / "pages" / "realistic"
 OPTIONS = {"format": "domtext", "stabilize": {"enabled": False}}
-BRIDGES = ("devtools", "webdriver")
+BRIDGES = ("devtools", "bridge_page", "webdriver")  # result keys; Browser.bridge: MODE
+MODE = {"devtools": "devtools", "bridge_page": "page", "webdriver": "webdriver"}
 
 
 def pages(root: Path, sizes: list[int]) -> list[tuple[str, str, list[str]]]:
@@ -66,7 +68,7 @@ def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str
         b: {"wall": [], "inside": [], "kept": []} for b in (*BRIDGES, "changed")}
     for i in range(runs + 1):
         for bridge in (*BRIDGES, "changed"):
-            browser.bridge = "devtools" if bridge == "changed" else bridge
+            browser.bridge = "devtools" if bridge == "changed" else MODE[bridge]
             if bridge == "changed":
                 change_text_in_window(browser, i)
             started = time.perf_counter()
@@ -92,12 +94,14 @@ def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str
 
 
 def render(rows: list[dict[str, Any]]) -> str:
-    lines = ["| page | DOM text, DevTools bridge: ms (× Playwright) | in the extension ms "
+    lines = ["| page | DOM text, worker's DevTools target: ms (× Playwright) | in the extension ms "
              "| round trip ms | kept answers "
              "| after one change, DevTools: ms (× Playwright) | in the extension ms "
+             "| DOM text, bridge page's DevTools target: ms (× Playwright) "
+             "| in the extension ms | round trip ms "
              "| DOM text, WebDriver bridge: ms (× Playwright) "
              "| in the extension ms | round trip ms | Playwright aria ms | reply KB |",
-             "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+             "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for r in rows:
         peer = r["playwright"].get("median_ms")
         cells = []
@@ -134,11 +138,12 @@ def main() -> int:
                 row = {"page": name, **reads(browser, args.runs, secrets)}
                 row["playwright"] = playwright(python, browser, base + file, args.runs, scratch)
                 rows.append(row)
-                log(f"{name:<22} devtools {row['devtools']['median_ms']:6.1f} ms, webdriver "
-                    f"{row['webdriver']['median_ms']:6.1f} ms, Playwright "
-                    f"{row['playwright'].get('median_ms', float('nan')):6.1f} ms")
+                log(f"{name:<22} " + ", ".join(
+                    f"{b} {row[b]['median_ms']:6.1f} ms (trip {row[b]['round_trip_ms']:4.1f})"
+                    for b in BRIDGES)
+                    + f", Playwright {row['playwright'].get('median_ms', float('nan')):6.1f} ms")
     text = ("# DOM text against Playwright's aria snapshot (bench/bench_domtext.py)\n\n"
-            f"Median of {args.runs} reads after a warm-up; the two bridges interleaved, "
+            f"Median of {args.runs} reads after a warm-up; the three ways in interleaved, "
             "Playwright after them on the same tab. Round trip: the Python wall time less "
             "the extension's `total_ms`, per read. The page does not change between the "
             "bridges' reads (re-reads: kept answers, the count says how many); \"after one "

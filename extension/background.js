@@ -135,6 +135,17 @@ chrome.runtime.onConnect.addListener((port) => {
   });
 });
 
+// The Python client's direct way in (browser/worker_bridge.py): `Runtime.evaluate` of
+// `axsnapWorker.send(message)` on this worker's own DevTools target, answered with the
+// reply's JSON text; the same router call the bridge page's port makes, without the bridge
+// page and the port between. Only a DevTools client (which can do anything in this browser
+// already) reaches a worker's globals: no page or extension can call it.
+const bridgeSender = { id: chrome.runtime.id, url: `chrome-extension://${chrome.runtime.id}/bridge.html` };
+globalThis.axsnapWorker = {
+  send: async (message) => JSON.stringify(await router.handle(message, bridgeSender)),
+  targets: async () => JSON.stringify(await chrome.debugger.getTargets()),
+};
+
 // The panel asks over a port to hear the stages as they run: it posts one request and gets
 // {type:"progress", stage, state, ms?} messages, then {type:"reply", reply}.
 chrome.runtime.onConnect.addListener((port) => {

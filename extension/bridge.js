@@ -1,4 +1,7 @@
 // Helpers for automation clients on bridge.html. Every call resolves with a JSON string.
+// The Python client sends its requests to the worker itself (background.js: axsnapWorker,
+// over the worker's DevTools target) and comes here for progress requests, the test
+// helpers, and whenever the worker is not running (this page's port starts it).
 
 import { WORKER_GONE, workerStopped } from './lib/worker_stopped.js';
 

@@ -1,6 +1,8 @@
-"""Requests reach the bridge page over its DevTools target, not through WebDriver: a read sends
-no WebDriver command (the driver never leaves the page it rests on), answers as the WebDriver
-path does, and a browser that dies under a request is ``browser_died``, not a hang."""
+"""Requests reach the extension over DevTools, not through WebDriver: a read goes to the
+service worker's own target (no bridge-page evaluation, no WebDriver command: the driver never
+leaves the page it rests on), answers as the bridge page and the WebDriver path do, survives
+the worker being stopped, and a browser that dies under a request is ``browser_died``, not a
+hang."""
 
 from __future__ import annotations
 
@@ -13,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_cdp import BrowserCDP
 
 from axsnap_host.browser import Browser
+from axsnap_host.browser.devtools_bridge import BridgeLost, DevtoolsBridge
 from axsnap_host.browser.procs import descendants
+from axsnap_host.browser.worker_bridge import WorkerBridge
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 pytestmark = pytest.mark.e2e
@@ -40,6 +45,103 @@ class CommandLog:
 
     def __exit__(self, *exc: object) -> None:
         self.driver.execute = self.original
+
+
+class WaysIn:
+    """Counts the requests each DevTools way in took (answered, or lost after sending):
+    ``page``, the bridge page's target; ``worker``, the service worker's."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.counts = {"page": 0, "worker": 0}
+        for key, kind in (("page", DevtoolsBridge), ("worker", WorkerBridge)):
+            monkeypatch.setattr(kind, "call", self._counted(key, kind.call))
+
+    def _counted(self, key: str, call: Any) -> Any:
+        def counted(bridge: Any, name: str, args: Any, timeout_s: float) -> Any:
+            try:
+                answer = call(bridge, name, args, timeout_s)
+            except BridgeLost as err:
+                self.counts[key] += err.sent
+                raise
+            self.counts[key] += 1
+            return answer
+        return counted
+
+
+@pytest.fixture
+def ways_in(monkeypatch: pytest.MonkeyPatch) -> WaysIn:
+    return WaysIn(monkeypatch)
+
+
+def test_reads_go_to_the_service_worker_not_the_bridge_page(
+        browser: Browser, pages_url: str, ways_in: WaysIn) -> None:
+    """send and targets are evaluated in the worker's own target: no bridge page, no port
+    between it and the worker (bench/bench_domtext.py measures what that saves)."""
+    browser.open(pages_url + "login.html")
+    with CommandLog(browser.driver) as sent:
+        dom = browser.snapshot(format="domtext", **FAST)
+        outline = browser.snapshot(format="outline", **FAST)
+        browser.ping_host()
+        tab = browser.tab_id_for(browser.target_handle or "")
+    assert '"Sign in"' in dom.domtext and outline.combinedTree and tab > 0
+    assert ways_in.counts == {"page": 0, "worker": 4}, ways_in.counts
+    assert sent == []
+
+
+def test_the_worker_answers_as_the_bridge_page_does(browser: Browser, pages_url: str,
+                                                   ways_in: WaysIn) -> None:
+    browser.open(pages_url + "login.html")
+    direct = browser.snapshot(format="domtext", **FAST).domtext
+    direct_unknown = browser.request({"type": "no_such_type"})
+    browser.bridge = "page"  # the bridge page's target only: the way before
+    try:
+        through_page = browser.snapshot(format="domtext", **FAST).domtext
+        page_unknown = browser.request({"type": "no_such_type"})
+    finally:
+        browser.bridge = "devtools"
+    assert ways_in.counts == {"page": 2, "worker": 2}, ways_in.counts
+    assert direct == through_page
+    assert direct_unknown["error"]["code"] == page_unknown["error"]["code"] == "unknown_type"
+    assert direct_unknown == page_unknown
+
+
+def test_a_stopped_worker_is_answered_through_the_page_then_directly_again(
+        fresh_browser_factory: type[Browser], pages_url: str, ways_in: WaysIn) -> None:
+    """Chromium stops service workers (CDP Target.closeTarget here, as
+    chrome://serviceworker-internals does): the next request finds no worker target and goes
+    through the bridge page, whose port starts a new worker; the one after is evaluated in the
+    new worker (the same target id, looked up again). Stopped under a request, the request
+    is answered worker_stopped and never sent again."""
+    with fresh_browser_factory() as own:
+        cdp = BrowserCDP(own)
+        try:
+            own.open(pages_url + "login.html")
+            first = own.snapshot(format="domtext", **FAST).domtext
+            assert ways_in.counts == {"page": 0, "worker": 1}
+            cdp.stop_worker()
+            assert cdp.worker_target() is None
+            assert own.snapshot(format="domtext", **FAST).domtext == first
+            assert ways_in.counts == {"page": 1, "worker": 1}, ways_in.counts
+            assert cdp.worker_target() is not None  # the bridge page's port started one
+            assert own.snapshot(format="domtext", **FAST).domtext == first
+            assert ways_in.counts == {"page": 1, "worker": 2}, ways_in.counts
+            # stopped under a request: the new worker's answer, not a deadline
+            own.open(pages_url + "mutating.html")  # never quiet: the read waits its max_wait
+            stopper = threading.Timer(2.0, cdp.stop_worker)
+            stopper.start()
+            started = time.monotonic()
+            try:
+                reply = own.request({"type": "snapshot", "targetId": own.target_handle,
+                                     "options": {"format": "outline", "stabilize": {
+                                         "quiet_ms": 1000, "max_wait_ms": 60_000}}})
+            finally:
+                stopper.join()
+            assert reply["ok"] is False and reply["error"]["code"] == ErrorCode.WORKER_STOPPED
+            assert time.monotonic() - started < 30
+            assert ways_in.counts == {"page": 1, "worker": 3}  # not sent again another way
+            assert "Ticker" in own.snapshot(format="outline", **FAST).combinedTree
+        finally:
+            cdp.close()
 
 
 def test_reads_send_no_webdriver_command(browser: Browser, pages_url: str) -> None:
@@ -83,7 +185,7 @@ def _chromium_pid(browser: Browser) -> int:
 
 
 def test_a_browser_that_dies_under_a_request_is_browser_died(
-        fresh_browser_factory: type[Browser], pages_url: str) -> None:
+        fresh_browser_factory: type[Browser], pages_url: str, ways_in: WaysIn) -> None:
     with fresh_browser_factory(timeout_s=120) as own:
         own.open(pages_url + "mutating.html")  # never quiet: the read waits its max_wait
         pid = _chromium_pid(own)
@@ -99,6 +201,7 @@ def test_a_browser_that_dies_under_a_request_is_browser_died(
         assert caught.value.code == ErrorCode.BROWSER_DIED, caught.value
         assert caught.value.hint
         assert time.monotonic() - started < 30  # the closed socket answered, not a deadline
+        assert ways_in.counts == {"page": 0, "worker": 1}  # the worker's socket had it
 
 
 def test_the_bridge_port_tells_requests_apart(browser: Browser, pages_url: str) -> None:

@@ -2,10 +2,9 @@
 
 One ``Browser`` is one Chromium process with a throw-away profile in which the native host is
 registered; it serves many snapshots (batch jobs keep one open). Requests travel the real
-path: a Selenium script on the extension's bridge page calls ``chrome.runtime.sendMessage``,
-the service worker captures the target tab through ``chrome.debugger`` and the native host
-turns the capture into the result. Replies are JSON text: raw CDP objects do not survive
-WebDriver.
+path: the extension's service worker (reached over its DevTools target, or through the
+bridge page) captures the target tab through ``chrome.debugger`` and the native host turns
+the capture into the result. Replies are JSON text.
 """
 
 from __future__ import annotations
@@ -27,10 +26,11 @@ from ..models.options import SEMANTIC_FORMATS, wire_options
 from ..models.snapshot import SnapshotV1
 from ..paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
 from .acting import ActingMixin
-from .devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge, devtools_call
+from .devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge
 from .procs import host_pids
 from .results import DomResult, OutlineResult, PageResult
 from .urls import ERROR_PAGE_SCRIPT, check_url, invalid_url, navigation_failed, net_error_of
+from .worker_bridge import WorkerBridge, connect_worker, direct_call
 
 BRIDGE_PATH = "bridge.html"
 
@@ -62,8 +62,9 @@ class Browser(ActingMixin):
         with ``register_host=False`` whatever is registered in it (or nowhere) is used.
         ``extra_extensions``: more unpacked extension folders to load next to axsnap (an
         agent extension that calls axsnap's API, say). ``bridge``: how requests reach the
-        extension's bridge page: "devtools" (a websocket to its DevTools target; WebDriver
-        when that cannot connect) or "webdriver" (a script on it through chromedriver)."""
+        extension: "devtools" (the service worker's DevTools target, else the bridge page's;
+        WebDriver when neither connects), "page" (the bridge page's target only) or
+        "webdriver" (a script on the bridge page through chromedriver)."""
         self.headless = headless
         self.register_host = register_host
         self.timeout_s = timeout_s
@@ -88,6 +89,7 @@ class Browser(ActingMixin):
         self._return_to: str | None = None
         self.bridge = bridge
         self._devtools: DevtoolsBridge | None = None
+        self._worker: WorkerBridge | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -184,8 +186,9 @@ class Browser(ActingMixin):
             time.sleep(0.1)
         # Start the native host now, in parallel with whatever the caller loads first.
         driver.execute_script("axsnapBridge.send({type: 'ping_host'});")
-        if self.bridge == "devtools":
+        if self.bridge in ("devtools", "page"):
             self._devtools = connect_bridge(self._driver, self.bridge_handle or "")
+            self._worker = connect_worker(self._driver, EXTENSION_ID)
         # The driver rests on the target tab: a user who snapshots a tab and then uses
         # ``browser.driver`` acts on that tab; requests visit the bridge and come back.
         driver.switch_to.window(self.target_handle)
@@ -193,7 +196,7 @@ class Browser(ActingMixin):
     @property
     def bridge_transport(self) -> str:
         """What carries requests to the bridge page: "devtools" or "webdriver"."""
-        return "devtools" if self._devtools is not None and self.bridge == "devtools" \
+        return "devtools" if self._devtools is not None and self.bridge != "webdriver" \
             else "webdriver"
 
     @property
@@ -203,9 +206,10 @@ class Browser(ActingMixin):
         return max(self.timeout_s, self.page_load_timeout_s) + self.HTTP_MARGIN_S
 
     def close(self) -> None:
-        if self._devtools is not None:
-            self._devtools.close()
-            self._devtools = None
+        for socket in (self._devtools, self._worker):
+            if socket is not None:
+                socket.close()
+        self._devtools = self._worker = None
         if self._driver is not None:
             # the browser may already be gone; cleanup must go on
             with contextlib.suppress(Exception):
@@ -310,14 +314,15 @@ class Browser(ActingMixin):
     # -- requests ----------------------------------------------------------------------
 
     def bridge_call(self, name: str, *args: Any) -> Any:
-        """Call ``axsnapBridge[name](...args)`` on the bridge page; return the parsed JSON.
-        Over DevTools the driver never moves; over WebDriver it goes to the bridge window and
-        back to the window it was on (the target tab, usually)."""
+        """Call ``axsnapBridge[name](...args)`` (``send``/``targets``: the service worker's
+        ``axsnapWorker[name]``, worker_bridge.py); return the parsed JSON. Over DevTools the
+        driver never moves; over WebDriver it goes to the bridge window and back."""
         # (a request chromedriver still runs left the driver on the bridge: WebDriver's path
         # takes it back)
         if self.bridge_transport == "devtools" and self._return_to is None:
             assert self._devtools is not None
-            reply = devtools_call(self._devtools, name, args, self.timeout_s)
+            worker = self._worker if self.bridge == "devtools" else None
+            reply = direct_call(worker, self._devtools, name, args, self.timeout_s)
             if reply is not NOT_SENT:
                 return reply
             # it never left: WebDriver carries it (and says so if the browser is gone)
