@@ -136,3 +136,18 @@ def test_without_dom_rects_a_frame_is_placed_by_its_owner_border() -> None:
     capture.frames[1].ownerClient = "4,5"  # not two numbers: no border
     button = DomIndex.from_capture(capture).get(11, "C")
     assert button is not None and button.bounds == (100 + 10, 200 - 30 + 80, 50, 20)
+
+
+def test_ancestors_with_opacity_0_in_one_pass_or_none() -> None:
+    """pipeline/visibility.under_transparent: node → an ancestor has opacity 0, for every
+    node at once (parents first); None for columns that are not parents-first."""
+    from axsnap_host.pipeline.visibility import under_transparent
+
+    strings = ["1", "0", "0.0"]
+    parents = [-1, 0, 1, 2, 0, 4]
+    rows = [(0,), (1,), (0,), (0,), (2,), (0,)]  # nodes 1 and 4 have opacity 0
+    layout_of = {i: i for i in range(6)}
+    assert under_transparent(parents, rows, layout_of, strings, 0) == [
+        False, False, True, True, False, True]
+    assert under_transparent([-1, 2, 0], rows, layout_of, strings, 0) is None
+    assert under_transparent(parents, rows, layout_of, strings, None) is None

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 from urllib.parse import unquote_plus
 
 FILLED = "[redacted:filled]"
@@ -188,27 +189,33 @@ def luhn_valid(digits: str) -> bool:
     return total % 10 == 0
 
 
-# scrub_text's answers by text: a pure function of its argument, asked for every name of
+# scrub_text's and scrub_url's answers by text: pure functions of it, asked for every name of
 # every read, and a re-read of a page asks the same names again. Bounded (emptied when
 # full); the texts it holds are the host's own rows' (a tab's delta base keeps them too).
-_SCRUBBED: dict[str, tuple[str, int]] = {}
+_SCRUBBED: dict[tuple[str, str], tuple[str, int]] = {}
 _SCRUBBED_MAX = 120_000
 _SCRUBBED_TEXT_MAX = 1_000  # characters: longer texts are scrubbed every time
+
+
+def _remembered(kind: str, text: str, scrub: Any) -> tuple[str, int]:
+    """``scrub(text)``, memoized under (kind, text) in _SCRUBBED."""
+    key = (kind, text)
+    known = _SCRUBBED.get(key)
+    if known is not None:
+        return known
+    found = scrub(text)
+    if len(text) <= _SCRUBBED_TEXT_MAX:
+        if len(_SCRUBBED) >= _SCRUBBED_MAX:
+            _SCRUBBED.clear()
+        _SCRUBBED[key] = found
+    return found
 
 
 def scrub_text(text: str) -> tuple[str, int]:
     """Mask secret-looking substrings; returns (text, number of substrings masked)."""
     if not text:
         return text, 0
-    known = _SCRUBBED.get(text)
-    if known is not None:
-        return known
-    found = _scrub_text(text)
-    if len(text) <= _SCRUBBED_TEXT_MAX:
-        if len(_SCRUBBED) >= _SCRUBBED_MAX:
-            _SCRUBBED.clear()
-        _SCRUBBED[text] = found
-    return found
+    return _remembered("text", text, _scrub_text)
 
 
 def _scrub_text(text: str) -> tuple[str, int]:
@@ -317,6 +324,10 @@ def scrub_url(url: str) -> tuple[str, int]:
     """A URL (absolute or relative) with its secrets masked; returns (url, pieces masked)."""
     if not url:
         return url, 0
+    return _remembered("url", url, _scrub_url)
+
+
+def _scrub_url(url: str) -> tuple[str, int]:
     url, count = _redact_url_parts(url)
     url, found = _scrub_tokens(url)  # a token in the path
     return url, count + found

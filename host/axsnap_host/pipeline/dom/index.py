@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...models.capture import DOM_SNAPSHOT_STYLES, RawCapture
-from ..visibility import VISIBILITY_STYLES, css_float, is_visible
+from ..visibility import VISIBILITY_STYLES, css_float, is_visible, under_transparent
 
 ELEMENT_NODE = 1
 DOCUMENT_NODE = 9
@@ -90,6 +90,7 @@ class _Document:
     transparent: dict[int, bool] = field(default_factory=dict)  # memo: ancestor opacity 0
     row_shows: dict[int, bool] = field(default_factory=dict)  # memo: styles row id → shows
     rows_seen: list[Any] = field(default_factory=list)  # the rows of those ids (kept alive)
+    under_zero: list[bool] | None = None  # node → an ancestor has opacity 0 ([]: unknown)
     raw: RawDocument | None = None
 
 
@@ -346,6 +347,11 @@ class DomIndex:
     def _inside_transparent(self, doc: _Document, node_index: int) -> bool:
         """Whether an ancestor element has opacity 0 (opacity is not inherited, so the
         node's own computed style does not show it). Memoized per document."""
+        if doc.under_zero is None:
+            doc.under_zero = under_transparent(doc.nodes.get("parentIndex"), doc.layout.get(
+                "styles"), doc.layout_of, doc.strings, self._opacity_column) or []
+        if doc.under_zero:
+            return 0 <= node_index < len(doc.under_zero) and doc.under_zero[node_index]
         parents = doc.nodes.get("parentIndex") or []
         chain: list[int] = []
         current = _at(parents, node_index, -1)
