@@ -8,6 +8,7 @@ import contextlib
 import json
 import socket
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from axsnap_host.browser.devtools_bridge import (
 )
 from axsnap_host.browser.worker_bridge import direct_call, worker_expression
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.serve import serve_directory
 
 
 class FakeBridge:
@@ -152,6 +154,7 @@ def test_the_worker_expression_answers_no_entry_without_axsnap_worker() -> None:
 
 class FakeWorker(FakeBridge):
     port = 1  # nothing listens there: the browser reads as gone
+    closed = False
 
     def __init__(self, answer: str = "", error: Exception | None = None) -> None:
         super().__init__(answer, error)
@@ -186,3 +189,21 @@ def test_a_worker_lost_under_a_request_is_worker_stopped_or_browser_died() -> No
     with pytest.raises(AxsnapError) as died:
         direct_call(closed, page, "send", [{}], 5)  # type: ignore[arg-type]
     assert died.value.code == ErrorCode.BROWSER_DIED
+
+
+def test_a_socket_lost_under_a_live_browser_is_worker_stopped(tmp_path: Path) -> None:
+    """The worker's socket can close with the worker (its target gone) while the browser
+    lives: its DevTools port still answers, so that is worker_stopped. Closed by this client
+    (Browser.close under a call), it is browser_died, as over the bridge page."""
+    (tmp_path / "json").mkdir()
+    (tmp_path / "json" / "version").write_text("{}")
+    page = FakeBridge('{"from": "page"}')
+    with serve_directory(tmp_path) as base:
+        worker = FakeWorker(error=BridgeLost("closed", sent=True))
+        worker.port = int(base.rstrip("/").rsplit(":", 1)[1])
+        reply = direct_call(worker, page, "send", [{}], 5)  # type: ignore[arg-type]
+        assert reply["error"]["code"] == ErrorCode.WORKER_STOPPED, reply
+        worker.closed = True
+        with pytest.raises(AxsnapError) as died:
+            direct_call(worker, page, "send", [{}], 5)  # type: ignore[arg-type]
+        assert died.value.code == ErrorCode.BROWSER_DIED

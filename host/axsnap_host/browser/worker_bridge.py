@@ -97,6 +97,7 @@ class WorkerBridge:
     def __init__(self, port: int, extension_id: str) -> None:
         self.port, self.extension_id = port, extension_id
         self.evaluations = 0  # calls the worker answered (tests: which way requests went)
+        self.closed = False  # closed by this client: no more calls
         self._socket: DevtoolsSocket | None = None
         self._lock = threading.Lock()
 
@@ -109,6 +110,8 @@ class WorkerBridge:
         worker without a word (nothing would start it), so a probe that gets no answer
         within PROBE_S means the bridge page carries the request (its port starts one)."""
         with self._lock:
+            if self.closed:
+                raise BridgeLost("closed", sent=False)
             if self._socket is not None and self._socket.connected:
                 return self._socket
             url = worker_target_url(self.port, self.extension_id)
@@ -140,6 +143,7 @@ class WorkerBridge:
         return value
 
     def close(self) -> None:
+        self.closed = True
         socket = self._socket
         if socket is not None:
             socket.close()
@@ -168,7 +172,9 @@ def direct_call(worker: WorkerBridge | None, page: DevtoolsBridge, name: str,
         def lost(err: BridgeLost) -> Any:
             # the worker stopped under the request (its socket may close with it): answered
             # as the bridge page answers it, never sent again; a closed socket under a dead
-            # browser is browser_died
+            # browser is browser_died, and so is one this client closed (Browser.close)
+            if worker.closed:
+                return None
             if isinstance(err, TargetGone) or browser_alive(worker.port):
                 return stopped(name, str(err))
             return None
