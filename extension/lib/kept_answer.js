@@ -79,9 +79,15 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
   const tabs = new Map(); // tabId -> {world, answers: Map(key -> entry)}
   const lastOptions = new Map(); // tabId -> the options of its last read (lib/prepare.js)
 
-  /** The proof now, in the main frame's isolated world of `tabId`. */
-  async function readProof(session, tabId) {
-    const where = tabs.get(tabId)?.world ? recallContext(tabs.get(tabId).world, new Set([null])) : null;
+  /**
+   * The proof now, in the main frame's isolated world of `tabId`; null without asking when
+   * the tab's main document (`loaderId`: its loaderId, or a promise of it) was found too
+   * big for one (waited for only then).
+   */
+  async function readProof(session, tabId, loaderId = null) {
+    const tab = tabs.get(tabId);
+    if (tab?.bigLoader && (await loaderId) === tab.bigLoader) return null;
+    const where = tab?.world ? recallContext(tab.world, new Set([null])) : null;
     if (where) {
       const reply = await session.send('Runtime.evaluate',
         { expression: PROOF, contextId: where.contextId, returnByValue: true }).catch(() => null);
@@ -132,14 +138,19 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
    * `capture`: the RawCapture (its URL, frames and walker world).
    */
   function keep(tabId, key, proof, capture, result, sizes, prepared = false) {
-    if (!key || proof?.status !== 'ok' || !result) return;
+    if (!key || !proof) return;
     let tab = tabs.get(tabId);
     if (!tab) {
-      tab = { world: null, answers: new Map() };
+      tab = { world: null, bigLoader: null, answers: new Map() };
       tabs.set(tabId, tab);
       while (tabs.size > MAX_TABS) tabs.delete(tabs.keys().next().value);
     }
+    // where the next proof is asked (one Runtime.evaluate), whether or not this one holds
     if (typeof capture?.walker?.world === 'string') tab.world = capture.walker.world;
+    // a big document is not asked again (its proof would only count its elements)
+    const main = capture?.frames?.find((f) => !f.parentFrameId)?.loaderId ?? null;
+    tab.bigLoader = proof.status === 'too many elements' ? main : null;
+    if (proof.status !== 'ok' || !result) return;
     // answers kept under another proof can no longer be given
     for (const [k, e] of tab.answers) if (e.id !== proof.id || e.seq !== proof.seq) tab.answers.delete(k);
     tab.answers.delete(key);

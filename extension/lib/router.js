@@ -146,8 +146,11 @@ export function createRouter(deps) {
   async function keptCheck(session, tabId, tab, key, reuse, frames, timings) {
     if (!key) return { proof: null, entry: null };
     const t0 = now();
-    const proof = await deps.keptAnswers.readProof(session, tabId);
-    const here = { url: tab?.url ?? '', frames: (await frames?.catch(() => null))?.frames ?? null };
+    // the frame tree asked ahead (its main document may be one known too big for a proof)
+    const listing = frames ? frames.then((got) => got?.frames ?? null, () => null) : Promise.resolve(null);
+    const main = listing.then((listed) => listed?.find((f) => !f.parentFrameId)?.loaderId ?? null);
+    const [proof, listed] = await Promise.all([deps.keptAnswers.readProof(session, tabId, main), listing]);
+    const here = { url: tab?.url ?? '', frames: listed };
     // reuse: false captures anyway (its answer is still kept for the next read)
     const entry = reuse ? deps.keptAnswers.find(tabId, key, proof, here) : null;
     timings.kept_check_ms = round(now() - t0);

@@ -112,3 +112,18 @@ test('a preparation keeps an answer with the tab\'s last options when it can', a
   assert.equal(await plain.prepare(4), 'prepared');
   assert.deepEqual(log, ['capture', 'release'], 'options whose answer is not kept: prepared as before');
 });
+
+test('a document too big for a proof is not asked again; its world is kept for the next one', async () => {
+  let asked = 0;
+  const k = createKeptAnswers({ inject: async () => { asked++; return ['doc1', 1, 'too many elements', 5000]; } });
+  const session = { send: async () => { throw new Error('no context'); } };
+  const key = answerKey({});
+  const big = await k.readProof(session, 2, 'L0');
+  assert.equal(big.status, 'too many elements');
+  k.keep(2, key, big, capture(), { format: 'snapshot' }, {});
+  assert.equal(k.find(2, key, big, here()), null, 'no answer kept');
+  assert.equal(await k.readProof(session, 2, 'L0'), null, 'the same document: not asked');
+  assert.equal(asked, 1);
+  assert.equal((await k.readProof(session, 2, 'L9')).status, 'too many elements', 'another document is');
+  assert.equal(asked, 2);
+});

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { AxError } from '../lib/errors.js';
+import { createKeptAnswers } from '../lib/kept_answer.js';
 import { checkSender, createRouter, tabIdForTarget, validateMessage } from '../lib/router.js';
 
 const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
@@ -184,4 +185,39 @@ test("axsnap's own pages: the panel may capture them, an allowed agent may not (
   // The same agent may still read an ordinary page.
   const deps = fakeDeps({ allowList: async () => [AGENT] });
   assert.equal((await createRouter(deps).handle({ type: 'snapshot', tabId: 4 }, agent)).ok, true);
+});
+
+test('a read of a page that did not change is answered from the kept answer, nothing captured', async () => {
+  let seq = 1;
+  const keptAnswers = createKeptAnswers({ inject: async () => ['doc', seq, 'ok', 30], now: () => 5000 });
+  const deps = fakeDeps({ keptAnswers });
+  deps.capture = async (_s, tabId) => {
+    deps.log.push('capture');
+    return { tab: { id: tabId, url: 'http://127.0.0.1/' }, frames: [{ frameId: 'F', loaderId: 'L' }], timings: {} };
+  };
+  const router = createRouter(deps);
+  const read = (options = {}) => router.handle({ type: 'snapshot', tabId: 3, options }, SELF);
+  const first = await read();
+  assert.equal(first.timings.kept_answer, undefined);
+  deps.log.length = 0;
+  const second = await read({ stabilize: { enabled: false } });
+  assert.deepEqual(deps.log, ['attach 3', 'stabilize', 'release'], 'no capture, no host');
+  assert.deepEqual(second.result, first.result);
+  assert.equal(second.timings.kept_answer.reads, 1);
+  assert.deepEqual([second.timings.capture_ms, second.timings.host_ms, second.sizes.capture_bytes], [0, 0, 0]);
+  deps.log.length = 0;
+  await read({ reuse: false });
+  assert.ok(deps.log.includes('capture'), 'reuse: false captures');
+  seq = 2;
+  deps.log.length = 0;
+  const changed = await read();
+  assert.ok(deps.log.includes('capture') && deps.log.includes('host snapshot'), 'the page changed');
+  assert.equal(changed.timings.kept_answer, undefined);
+  deps.log.length = 0;
+  await read({ format: 'outline' });
+  assert.ok(deps.log.includes('capture'), 'other options: another answer');
+  deps.log.length = 0;
+  await read({ redact: false });
+  await read({ redact: false });
+  assert.equal(deps.log.filter((x) => x === 'capture').length, 2, 'unredacted: never kept');
 });
