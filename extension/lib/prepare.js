@@ -11,12 +11,14 @@
 //
 // So when a tab whose debugger attachment is kept between reads (lib/debugger.js: a read in
 // the last IDLE_DETACH_MS) finishes loading a document, the worker waits for the page's quiet
-// window (lib/stabilize.js, the readiness clock), then runs the AX window capture of it and
-// drops the result: the walker is kept, the worlds' contexts, the elements' backendNodeIds,
-// the root's listener object and the main frame's AX tree (lib/ax_window_kept.js) are known,
-// and the renderer's AX object cache is built. Nothing goes to the host; a read that comes
-// later finds all of it through the same checks a re-read makes (a journal that saw a
-// change reads the tree again), so its output is a fresh read's (tests/e2e).
+// window (lib/stabilize.js, the readiness clock), then reads the page with the tab's last
+// read options through the host and keeps the answer under the page's proof (the router's
+// prepareAnswer, lib/kept_answer.js): the first read of the settled document is a kept
+// answer, and if the page changed meanwhile the read captures, finding the walker kept, the
+// worlds' contexts, the elements' backendNodeIds, the root's listener object and the main
+// frame's AX tree (lib/ax_window_kept.js) known and the renderer's AX object cache built,
+// through the same checks a re-read makes (tests/e2e). Options whose answer is never kept
+// (unredacted, a screenshot, a delta) get the AX window capture, dropped (nothing to the host).
 //
 // Only small documents (FULL_READ_MAX_ELEMENTS, counted in the extension's isolated world):
 // on a big page the first AX request costs seconds of the renderer's main thread, which an

@@ -24,7 +24,8 @@ from axsnap_host.models.snapshot import SnapshotV1, node_records
 # every read captures (reuse: False): these tests look at what a capture does, and a
 # re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
 NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
+# (reuse: False, as NO_WAIT: these tests look at how a capture is streamed)
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}, "reuse": False}
 ROWS = 1500
 
 
