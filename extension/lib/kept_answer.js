@@ -19,11 +19,13 @@
 //
 // Which reads: redacted ones only (nothing unredacted is ever kept), no screenshot (pixels
 // change with no DOM change: video, canvas, the caret), no `compression: "delta"` (its reply
-// depends on the host's base, which a kept answer does not move). The answer keeps what the
+// depends on the host's base, which a kept answer does not move), no page understanding
+// (`semantic`, `semantic_text`: each read is a new `revision`, which its handles name). The answer keeps what the
 // host said (its snapshot id, `ts`: when the page was read); SnapshotV1's `stabilization` is
 // this read's report. Kept in the worker's memory only, a few per tab for a few tabs, dropped
 // when the tab navigates or closes; never persisted.
 
+import { SEMANTIC_FORMATS } from './generated/contract.js';
 import { recallContext } from './walker_id_cache.js';
 
 export const MAX_TABS = 4;
@@ -42,7 +44,7 @@ function stable(value) {
 
 /**
  * The key of a read's answer, or null when its answer may not be kept: unredacted, a
- * screenshot, a delta. The stabilization options change the wait, not the answer; `reuse`
+ * screenshot, a delta, page understanding. The stabilization options change the wait, not the answer; `reuse`
  * says whether this read may be answered so, not what the answer is.
  */
 export function answerKey(options) {
@@ -50,6 +52,8 @@ export function answerKey(options) {
   const format = o.format ?? 'snapshot';
   if (o.redact === false || o.compression === 'delta') return null;
   if (format === 'som' || o.vision === true) return null;
+  // page understanding numbers its reads (`revision`, which its handles name for acting)
+  if (SEMANTIC_FORMATS.includes(format)) return null;
   const { stabilize: _wait, reuse: _reuse, ...rest } = o;
   return stable({ ...rest, format });
 }

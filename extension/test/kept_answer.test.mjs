@@ -15,6 +15,8 @@ test('unredacted reads, screenshots and deltas are never kept; the wait and reus
   assert.equal(answerKey({ format: 'som' }), null);
   assert.equal(answerKey({ format: 'domtext', vision: true }), null);
   assert.equal(answerKey({ format: 'outline', compression: 'delta' }), null);
+  assert.equal(answerKey({ format: 'semantic' }), null, 'each semantic read is a revision');
+  assert.equal(answerKey({ format: 'semantic_text' }), null);
   const key = answerKey({ format: 'outline', max_tokens: 500 });
   assert.equal(answerKey({ max_tokens: 500, format: 'outline', stabilize: { quiet_ms: 100 }, reuse: false }), key);
   assert.notEqual(answerKey({ format: 'outline' }), key);
