@@ -96,7 +96,7 @@ def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str
 def render(rows: list[dict[str, Any]]) -> str:
     lines = ["| page | DOM text, worker's DevTools target: ms (× Playwright) | in the extension ms "
              "| round trip ms | kept answers "
-             "| after one change, DevTools: ms (× Playwright) | in the extension ms "
+             "| after one change, same way in: ms (× Playwright) | in the extension ms "
              "| DOM text, bridge page's DevTools target: ms (× Playwright) "
              "| in the extension ms | round trip ms "
              "| DOM text, WebDriver bridge: ms (× Playwright) "
