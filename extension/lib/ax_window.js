@@ -22,7 +22,9 @@
 
 import { thinAXNodes } from './ax_thin.js';
 import { readsWhole, textOwners, windowSubset } from './ax_window_full.js';
-import { dropTree, journalOption, keepNodes, keepTree, keptNodes, keptTree } from './ax_window_kept.js';
+import {
+  dropTree, journalOption, keepNodes, keepTree, keptNodes, keptPatch, keptTree, keptWhole,
+} from './ax_window_kept.js';
 import { partialWindowNodes } from './ax_window_partial.js';
 import { captureWalker } from './walker_capture.js';
 
@@ -133,8 +135,9 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
   // ids: the main frame's is asked as soon as the walk returns, the other frames' as soon as
   // the ids name their frames (before the listener read), so both overlap the ids step.
   const early = new Map(); // frameId -> the getFullAXTree reply on its way
+  const patched = new Set(); // frameIds read node by node over kept nodes: no whole tree asked
   const ask = (frame) => {
-    if (!frame || early.has(frame.frameId)) return;
+    if (!frame || early.has(frame.frameId) || patched.has(frame.frameId)) return;
     const asked = session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
     asked.catch(() => {}); // a failure is met where the reply is read
     early.set(frame.frameId, asked);
@@ -158,8 +161,15 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
       keptMain = keptNodes(tabId, main, journal);
       return;
     }
-    const nodes = keptTree(tabId, main, journal);
-    if (nodes) {
+    // After a change (or over a window's kept nodes), the changed records' nodes only: the
+    // per-node read over the kept ones (ax_window_partial.js), as a bigger document's.
+    const patch = keptWhole(tabId, main) && journal.changed === 0 ? null : keptPatch(tabId, main, journal);
+    const nodes = patch ? null : keptTree(tabId, main, journal);
+    if (patch) {
+      windowJournal = journal;
+      keptMain = patch;
+      patched.add(main.frameId);
+    } else if (nodes) {
       early.set(main.frameId, Promise.resolve({ nodes }));
       keptFrames += 1;
     } else {
@@ -172,7 +182,22 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
     if (walked.length === frames.length && walked.every((wf) => readsWhole(wf.n))) frames.forEach(ask);
   };
   const byId = new Map(frames.map((f) => [f.frameId, f]));
+  const steps = {};
+  // The patched main frame's read starts as soon as the ids name its records (before the
+  // listener read), as a whole tree would have been asked then: {read, sent}.
+  let patchRead = null;
+  const readPatch = (frame, target, out) => {
+    let told = () => {};
+    const sent = new Promise((resolve) => { told = resolve; });
+    steps.patched_frames = (steps.patched_frames ?? 0) + 1;
+    const read = partialWindowNodes(session, frame, target, errors, steps, told, keptWindow(keptMain, out));
+    read.catch(() => {}); // met where the reply is read
+    return { read, sent };
+  };
   const onTaken = (out) => {
+    const main = frames[0];
+    const target = patched.has(main?.frameId) && !patchRead ? windowTargets(out).get(main.frameId) : null;
+    if (target) patchRead = readPatch(main, target, out);
     for (const run of [out, ...(out?.subframes ?? []).map((sf) => sf.result)]) {
       for (const wf of run?.frames ?? []) if (wf.frameId && readsWhole(wf.n)) ask(byId.get(wf.frameId));
     }
@@ -187,7 +212,6 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
   if (!walker?.elements?.length) return null;
   const targets = windowTargets(walker);
   const t1 = performance.now();
-  const steps = {};
   // Once every frame's last AX command is on its way, `onSent()`: the session answers in
   // order, so a command sent then is answered after all of this read's.
   let reading = frames.length;
@@ -211,8 +235,15 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
     }
     try {
       const isMain = frame === frames[0] && windowJournal !== null;
-      const nodes = await frameWindowNodes(session, frame, target, errors, steps, early, lastSent,
-        isMain ? keptWindow(keptMain, walker) : null);
+      let nodes;
+      if (patched.has(frame.frameId)) {
+        patchRead ??= readPatch(frame, target, walker);
+        patchRead.sent.then(lastSent);
+        nodes = await patchRead.read;
+      } else {
+        nodes = await frameWindowNodes(session, frame, target, errors, steps, early, lastSent,
+          isMain ? keptWindow(keptMain, walker) : null);
+      }
       if (isMain) keepNodes(tabId, frame, windowJournal, nodes);
       frame.axNodes = thinAXNodes(nodes);
       frame.captured = true;
