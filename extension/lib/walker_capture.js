@@ -77,11 +77,11 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   try {
     // A re-read walks in the known worlds over CDP: a one-frame document in its one world
     // (walkKeptWorld), the same frames in the worlds the last read walked in (walker_worlds.js).
-    const kept = await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent);
-    const out = kept?.out
+    const kept = await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent)
       ?? (session && opts.hold && !reporter
-        ? await walkInWorlds(session, tabId, frames, KEEP_AS, opts).catch(() => null) : null)
-      ?? await walkFrames(tabId, opts, errors, loaderId);
+        ? await walkInWorlds(session, tabId, frames, KEEP_AS, opts, (root) => listenersAhead(session, root))
+          .catch(() => null) : null);
+    const out = kept?.out ?? await walkFrames(tabId, opts, errors, loaderId);
     onWalked?.(out); // the walk is known before its ids: a caller may start what needs only that
     if (session && opts.hold) {
       const t1 = performance.now();

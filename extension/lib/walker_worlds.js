@@ -30,7 +30,8 @@ export function rememberWalk(tabId, frames, out) {
   const runs = [{ frameId: 0, documentId: out?.documentId ?? null, world: out?.world },
     ...(out?.subframes ?? []).map((sf) => ({ frameId: sf.frameId, documentId: sf.documentId, world: sf.result?.world }))];
   if (runs.some((r) => typeof r.world !== 'string')) return;
-  walked.set(tabId, { signature: framesSignature(frames), runs });
+  // the top document's root element: its click listeners are asked right behind the walk
+  walked.set(tabId, { signature: framesSignature(frames), runs, root: out?.elements?.[0]?.b ?? null });
   while (walked.size > MAX_TABS) walked.delete(walked.keys().next().value);
 }
 
@@ -41,9 +42,12 @@ export function forgetWalk(tabId) {
 
 /**
  * Walk `tabId` in the worlds of its last walk, or null (the caller injects). `keepAs`: the
- * kept walker's name; `opts`: the walker's options. Returns walkFrames' shape.
+ * kept walker's name; `opts`: the walker's options. `askAhead(root)`: sends the top
+ * document's listener read (walker_ids.js listenersAhead), called once the walks are sent so
+ * the renderer answers it right after them with no round trip between (on the demo page it
+ * was a round of its own after the ids: 2.5–5 ms). Returns {out: walkFrames' shape, ahead}.
  */
-export async function walkInWorlds(session, tabId, frames, keepAs, opts) {
+export async function walkInWorlds(session, tabId, frames, keepAs, opts, askAhead = () => null) {
   const memo = walked.get(tabId);
   if (!memo || memo.signature !== framesSignature(frames)) return null;
   const sessions = new Set([null, ...frames.map((f) => f.sessionId).filter(Boolean)]);
@@ -53,8 +57,10 @@ export async function walkInWorlds(session, tabId, frames, keepAs, opts) {
   // a JSON string back: CDP's by-value return of the records costs 2–3 ms more (walker_capture.js)
   const expression = `(() => { const walk = globalThis[${JSON.stringify(keepAs)}];
     return typeof walk === 'function' ? JSON.stringify(walk(${JSON.stringify({ ...opts, keepAs })})) : null; })()`;
-  const replies = await Promise.all(where.map((w) => session.send('Runtime.evaluate',
+  const walks = Promise.all(where.map((w) => session.send('Runtime.evaluate',
     { expression, contextId: w.contextId, returnByValue: true }, w.sessionId ?? undefined).catch(() => null)));
+  const ahead = opts.hold ? askAhead(memo.root) : null;
+  const replies = await walks;
   const results = replies.map((r) => {
     try {
       return r && !r.exceptionDetails && typeof r.result?.value === 'string' ? JSON.parse(r.result.value) : null;
@@ -80,5 +86,5 @@ export async function walkInWorlds(session, tabId, frames, keepAs, opts) {
     in_worlds: results.length, // walked over CDP in the worlds the last read found
   };
   out.documentId = memo.runs[0].documentId;
-  return out;
+  return { out, ahead };
 }

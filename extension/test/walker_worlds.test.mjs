@@ -6,7 +6,7 @@ import { clearIdCache, rememberContext } from '../lib/walker_id_cache.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from '../lib/walker_worlds.js';
 
 const frames = [{ frameId: 'F0', loaderId: 'L0' }, { frameId: 'X', loaderId: 'LX', sessionId: 's' }];
-const lastWalk = { world: 'W0', documentId: 'D0', subframes: [{ frameId: 9, documentId: 'D9', result: { world: 'WX' } }] };
+const lastWalk = { world: 'W0', documentId: 'D0', elements: [{ b: 41 }], subframes: [{ frameId: 9, documentId: 'D9', result: { world: 'WX' } }] };
 
 function session(answer) {
   const calls = [];
@@ -27,8 +27,14 @@ test('the same frames walk in their known worlds, one evaluate each, shaped like
   rememberContext('WX', { contextId: 5, sessionId: 's' });
   rememberWalk(1, frames, lastWalk);
   const s = session((contextId) => walkOf(contextId === 3 ? 'W0' : 'WX'));
-  const out = await walkInWorlds(s, 1, frames, '__axsnapWalk_x', { track: true });
+  const asked = [];
+  const { out, ahead } = await walkInWorlds(s, 1, frames, '__axsnapWalk_x', { track: true, hold: true }, (root) => {
+    asked.push([root, s.calls.length]); // sent once both walks are
+    return { root, promise: Promise.resolve([]) };
+  });
   assert.deepEqual(s.calls, [['Runtime.evaluate', 3, undefined], ['Runtime.evaluate', 5, 's']]);
+  assert.deepEqual(asked, [[41, 2]], 'the listeners asked right behind the walks, off the kept root');
+  assert.equal(ahead.root, 41);
   assert.equal(out.world, 'W0');
   assert.equal(out.documentId, 'D0');
   assert.deepEqual(out.subframes.map((sf) => [sf.frameId, sf.documentId, sf.result.world]), [[9, 'D9', 'WX']]);
