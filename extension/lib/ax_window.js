@@ -99,11 +99,13 @@ async function frameWindowNodes(session, frame, target, errors, steps, early, la
 function keptWindow(kept, walker) {
   if (!kept) return null;
   const byBackend = new Map();
+  const byId = new Map();
   for (const node of kept.nodes) {
     if (Number.isInteger(node?.backendDOMNodeId) && !byBackend.has(node.backendDOMNodeId)) byBackend.set(node.backendDOMNodeId, node);
+    if (typeof node?.nodeId === 'string' && !byId.has(node.nodeId)) byId.set(node.nodeId, node);
   }
   const dirty = new Set(kept.dirty.map((i) => walker?.elements?.[i]?.b).filter(Number.isInteger));
-  return { byBackend, dirty };
+  return { byBackend, byId, dirty };
 }
 
 /** The walker's own steps, for the capture's timings (where a read's fixed cost goes). */

@@ -20,6 +20,8 @@
 // A text node belongs to the deepest holder that lists it (the records are in pre-order):
 // the host judges hidden text by that element's facts (`text_owners`).
 
+import { guessedChildren, keptRelatives } from './ax_window_patch.js';
+
 const MAX_ORPHANS = 64;
 
 /** Merge reply node lists by nodeId; the frame's root (no parent) first, as the host expects. */
@@ -140,8 +142,11 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
     const node = standing(id);
     return node ? Promise.resolve([node]) : partial(id);
   };
-  // Round 1, all sent together: the chain to the root and every walked element.
+  // Round 1, all sent together: the chain to the root and every walked element (and, over
+  // kept nodes, the changed holders' text nodes as they were: ax_window_patch.js).
   requests += target.html === null ? 0 : 1;
+  const guessed = [...guessedChildren(kept, target)];
+  const guesses = Promise.all(guessed.map(partial));
   const [rootChain, ...own] = await Promise.all([
     target.html === null ? null
       : send('Accessibility.getPartialAXTree', { backendNodeId: target.html, fetchRelatives: true })
@@ -149,9 +154,12 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
           errors.push({ step: 'ax_window_root', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
           return null;
         }),
-    ...[...target.ids].map(read),
+    // over kept nodes the <html> record is not asked alone: the root chain brings its node
+    // fresh, and the chain's comes first when the lists merge
+    ...[...target.ids].filter((id) => !kept || id !== target.html).map(read),
   ]);
   const lists = [rootChain, ...own];
+  const guessedLists = await guesses;
   lap('partial_ms');
   // Round 2: the holders' children, named by the holders' childIds (or, the id rule broken,
   // by their DOM children, one round later).
@@ -163,6 +171,10 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
     requests += target.expand.size;
     children = await domChildren(send, target.expand);
   }
+  // a guess counts only when a fresh holder lists it (a text node since removed is not shown)
+  const listed = new Set([...children.values()].flat());
+  guessed.forEach((id, i) => { if (listed.has(id)) lists.push(guessedLists[i]); });
+  if (guessed.length) steps.guessed = (steps.guessed ?? 0) + guessed.length;
   const have = new Set();
   for (const list of lists) for (const n of list ?? []) if (Number.isInteger(n?.backendDOMNodeId)) have.add(n.backendDOMNodeId);
   // A holder the page did not touch has the same text nodes: kept ones stand.
@@ -175,9 +187,16 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
   frame.text_owners = ownersOf(children, lists);
   lap('children_ms');
   // Round 3: nodes whose AX parent has no DOM node of its own come with their ancestors.
+  // Over kept nodes, an orphan whose relatives the page did not touch takes the kept ones.
+  const haveIds = new Set();
+  for (const list of lists) for (const n of list ?? []) if (typeof n?.nodeId === 'string') haveIds.add(n.nodeId);
   const orphans = orphanNodes(lists).slice(0, MAX_ORPHANS);
-  requests += orphans.length;
-  const lastRound = Promise.all(orphans.map((backendNodeId) => send('Accessibility.getPartialAXTree',
+  const fromKept = orphans.map((backendNodeId) => (kept ? keptRelatives(kept, target, backendNodeId, haveIds) : null));
+  const asked = orphans.filter((_, i) => !fromKept[i]);
+  if (kept) steps.kept_orphans = (steps.kept_orphans ?? 0) + orphans.length - asked.length;
+  requests += asked.length;
+  lists.push(...fromKept.filter(Boolean));
+  const lastRound = Promise.all(asked.map((backendNodeId) => send('Accessibility.getPartialAXTree',
     { backendNodeId, fetchRelatives: true }).then((r) => r?.nodes, () => null)));
   lastSent();
   lists.push(...await lastRound);
