@@ -89,3 +89,24 @@ def test_a_relayout_that_moves_every_bbox_still_encodes_only_what_changed(
     monkeypatch.setattr(tokens, "encoder", lambda: counting)
     assert tokens.count_tokens(wider, memo=True) == plain[1]
     assert 0 < counting.chars < 20_000
+
+
+def test_a_small_snapshot_read_after_one_change_encodes_only_that_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A small page's SnapshotV1 (a few KB, read after every step) is cut after every row: a
+    read after one change encodes the changed row's piece, not the whole text."""
+    monkeypatch.setattr(tokens, "_memo", type(tokens._memo)())
+    first = _snapshot_text(60)
+    second = _snapshot_text(60, changed=" (changed)")
+    assert tokens._SMALL_MEMO_MIN <= len(first) < tokens._PIECE
+    plain = [tokens.count_tokens(first), tokens.count_tokens(second)]
+    counting = _Counting(tokens.encoder())
+    monkeypatch.setattr(tokens, "encoder", lambda: counting)
+    assert tokens.count_tokens(first, memo=True) == plain[0]
+    counting.chars = 0
+    assert tokens.count_tokens(second, memo=True) == plain[1]
+    assert 0 < counting.chars < 200  # one row's piece (each row is ~50 characters)
+    for i in range(30):  # exact whatever the row says
+        text = _snapshot_text(60, changed=f" ({i * 7919}, 'quoted' \"x\" ü)")
+        assert tokens.count_tokens(text, memo=True) == tokens.count_tokens(text)

@@ -33,6 +33,13 @@ _encoder: Any = None
 # ends in "00" (about one row in a hundred, ~6 KB pieces). The role is a run of letters
 # that a quote follows, so no pre-token crosses the cut (see _pieces).
 _ROW_CUT = re.compile(r'\[\d+,"\d+-\d*00","[^\W\d_]+(?=")')
+# A small page's SnapshotV1 (a few KB, read after every step) is cut after every row's role:
+# a read after one change counts the one or two pieces it changed (on the demo page the
+# whole count was 0.4-1 ms of the host's 3; the same cut argument as above). Below
+# _SMALL_MEMO_MIN characters the text is counted whole.
+_ROW_CUT_FINE = re.compile(r'\[\d+,"\d+-\d+","[^\W\d_]+(?=")')
+_SMALL_MEMO_MIN = 1_000
+_SERIAL_MAX = 16_000  # misses up to this many characters are counted on this thread
 _MEMO_MAX = 8192  # pieces: two 100k-element pages' worth
 # A row's bbox: four ASCII integers right after the name's closing quote. Each is a digit
 # run, and the cl100k pre-tokenizer cuts digit runs into groups of at most three that each
@@ -72,6 +79,8 @@ def count_tokens(text: str, *, memo: bool = False) -> int:
         return 0
     if memo and len(text) > _PIECE:
         return _count_memoized(text)
+    if memo and len(text) >= _SMALL_MEMO_MIN:
+        return _count_memoized(text, _ROW_CUT_FINE)
     enc = encoder()
     if len(text) <= _PIECE:
         return len(enc.encode_ordinary(text))
@@ -112,15 +121,15 @@ def _boxes_apart(text: str) -> tuple[str, int]:
     return _BBOX.sub(stand_in, text), extra
 
 
-def _count_memoized(text: str) -> int:
+def _count_memoized(text: str, cut: re.Pattern[str] = _ROW_CUT) -> int:
     extra = 0
     if _digit_groups_are_tokens():
         text, extra = _boxes_apart(text)
-    return extra + _count_pieces(text)
+    return extra + _count_pieces(text, cut)
 
 
-def _count_pieces(text: str) -> int:
-    pieces = [small for piece in _content_pieces(text) for small in _pieces(piece)]
+def _count_pieces(text: str, cut: re.Pattern[str] = _ROW_CUT) -> int:
+    pieces = [small for piece in _content_pieces(text, cut) for small in _pieces(piece)]
     keys = [hashlib.blake2b(p.encode("utf-8"), digest_size=16).digest() for p in pieces]
     counts: list[int | None] = []
     with _memo_lock:
@@ -130,6 +139,10 @@ def _count_pieces(text: str) -> int:
                 _memo.move_to_end(key)
     misses = [i for i, count in enumerate(counts) if count is None]
     enc = encoder()
+    if sum(len(pieces[i]) for i in misses) <= _SERIAL_MAX:  # a thread pool costs more
+        for i in misses:
+            counts[i] = len(enc.encode_ordinary(pieces[i]))
+        misses = []
     at = 0
     while at < len(misses):  # a few pieces' token lists at a time, as count_tokens
         group, size = [], 0
@@ -148,11 +161,11 @@ def _count_pieces(text: str) -> int:
     return sum(c or 0 for c in counts)
 
 
-def _content_pieces(text: str) -> Iterator[str]:
-    """``text`` cut at :data:`_ROW_CUT`'s ends: the same rows give the same pieces wherever
-    they stand in the text."""
+def _content_pieces(text: str, cut: re.Pattern[str] = _ROW_CUT) -> Iterator[str]:
+    """``text`` cut at ``cut``'s ends (:data:`_ROW_CUT`): the same rows give the same pieces
+    wherever they stand in the text."""
     start = 0
-    for match in _ROW_CUT.finditer(text):
+    for match in cut.finditer(text):
         yield text[start:match.end()]
         start = match.end()
     yield text[start:]
