@@ -24,6 +24,9 @@
 // - elements pointing at a changed or removed id (aria-labelledby, aria-describedby,
 //   aria-controls, aria-activedescendant, aria-details, aria-errormessage, aria-flowto,
 //   headers, list, label[for]) and the control of a changed or removed <label>: self.
+// The last take's nodes that are there only as ancestors (none of the above, only above a
+// change) are given by above(), once: the window read keeps such a container's node (lib/
+// ax_window_patch.js).
 // What makes the next read a full one (`doubt`): user or agent input (pointer, keys,
 // focus, text input, drag), a resize, a CSS animation or transition (styles change with no
 // mutation), a popover or dialog toggled, a dialog's `open`, full screen, a URL fragment
@@ -64,6 +67,10 @@ function createAxWatch(doc, env) {
   let labelTargets = new Set();
   let overflow = false;
   let controlState = new WeakMap();
+  // The last take's nodes that are there only as ancestors of a change (not changed, not in a
+  // changed subtree, not pointing at one): their AX node changes only by what it computes
+  // from its contents (a name, a value). Given once, by above().
+  let lastAbove = [];
   const sheetSigs = new WeakMap();
   const observers = [];
   const observedRoots = new WeakSet();
@@ -261,6 +268,12 @@ function createAxWatch(doc, env) {
   return {
     note,
     doubt(reason) { if (token !== null) doubt = doubt ?? reason; },
+    /** The last take's ancestors-only nodes (see lastAbove), once. */
+    above() {
+      const out = lastAbove;
+      lastAbove = [];
+      return out;
+    },
     /** Start a journal (the document's first whole-page read); returns its token. */
     arm() {
       for (const o of observers) o.takeRecords();
@@ -285,8 +298,10 @@ function createAxWatch(doc, env) {
       const treeNodes = status === 'ok' ? [...tree].filter(connected) : [];
       // Each node once: deep serialization writes a repeated node as a reference, no id.
       const inTree = new Set(treeNodes);
+      const above = status === 'ok' ? ancestors([...self, ...treeNodes]) : new Set();
       const selfNodes = status === 'ok'
-        ? [...new Set([...self, ...ancestors([...self, ...treeNodes])])].filter((n) => connected(n) && !inTree.has(n)) : [];
+        ? [...new Set([...self, ...above])].filter((n) => connected(n) && !inTree.has(n)) : [];
+      lastAbove = [...above].filter((n) => !self.has(n) && !inTree.has(n) && connected(n));
       const next = rearm();
       return [status, next, selfNodes.length, ...selfNodes, ...treeNodes];
     },

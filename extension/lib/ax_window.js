@@ -104,8 +104,10 @@ function keptWindow(kept, walker) {
     if (Number.isInteger(node?.backendDOMNodeId) && !byBackend.has(node.backendDOMNodeId)) byBackend.set(node.backendDOMNodeId, node);
     if (typeof node?.nodeId === 'string' && !byId.has(node.nodeId)) byId.set(node.nodeId, node);
   }
-  const dirty = new Set(kept.dirty.map((i) => walker?.elements?.[i]?.b).filter(Number.isInteger));
-  return { byBackend, byId, dirty };
+  const backendOf = (i) => walker?.elements?.[i]?.b;
+  const dirty = new Set(kept.dirty.map(backendOf).filter(Number.isInteger));
+  const above = new Set((kept.above ?? []).map(backendOf).filter(Number.isInteger));
+  return { byBackend, byId, dirty, above };
 }
 
 /** The walker's own steps, for the capture's timings (where a read's fixed cost goes). */

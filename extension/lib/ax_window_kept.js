@@ -81,7 +81,7 @@ export function keptPatch(tabId, frame, journal) {
   // patches them keeps its own (keepNodes); a read that fails keeps nothing
   kept.delete(tabId);
   if (!entry || !Array.isArray(journal.dirty)) return null;
-  return { nodes: entry.nodes, dirty: journal.dirty };
+  return { nodes: entry.nodes, dirty: journal.dirty, above: Array.isArray(journal.above) ? journal.above : [] };
 }
 
 /** Whether the tab's kept nodes of `frame`'s document are a whole tree (not a window's). */
@@ -100,7 +100,7 @@ export function keptNodes(tabId, frame, journal) {
     kept.delete(tabId);
     return null;
   }
-  return { nodes: entry.nodes, dirty: journal.dirty };
+  return { nodes: entry.nodes, dirty: journal.dirty, above: Array.isArray(journal.above) ? journal.above : [] };
 }
 
 function keep(tabId, frame, journal, nodes, whole) {

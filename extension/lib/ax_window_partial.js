@@ -20,7 +20,7 @@
 // A text node belongs to the deepest holder that lists it (the records are in pre-order):
 // the host judges hidden text by that element's facts (`text_owners`).
 
-import { guessedChildren, keptRelatives } from './ax_window_patch.js';
+import { guessedChildren, keptRelatives, standsAbove } from './ax_window_patch.js';
 
 const MAX_ORPHANS = 64;
 
@@ -134,7 +134,7 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
   };
   let reused = 0;
   const standing = (id) => {
-    const node = kept && !kept.dirty.has(id) ? kept.byBackend.get(id) : undefined;
+    const node = kept && (!kept.dirty.has(id) || standsAbove(kept, target, id)) ? kept.byBackend.get(id) : undefined;
     if (node) reused += 1;
     return node;
   };

@@ -16,6 +16,24 @@
 //   journal marks every ancestor of what changed: an unmarked record's subtree is as it was).
 
 const MAX_UP = 10_000;
+// - A record marked only as an ancestor of a change (the journal's `above`: not changed, not
+//   in a changed subtree, not pointing at a changed id: axwatch.js) changes only by what its
+//   node computes from its contents: a name (a button, a link, a heading, a cell...) or a
+//   value (a select's). Containers whose roles take neither from their contents stand kept:
+//   on a small page most of a change's ancestors (the <body>, the layout's <div>s).
+const CONTAINER_ROLES = new Set(['generic', 'none', 'main', 'navigation', 'banner', 'contentinfo',
+  'complementary', 'region', 'form', 'list', 'paragraph', 'article', 'search', 'blockquote', 'Section']);
+
+//   Only while its AX children are records: an element not in the AX tree (a <b>) hands its
+//   children up, so a text changed inside one is the container's own child.
+
+/** Whether the record `backendNodeId`, marked only as an ancestor of a change, stands kept. */
+export function standsAbove(kept, target, backendNodeId) {
+  if (!kept?.above?.has(backendNodeId)) return false;
+  const node = kept.byBackend.get(backendNodeId);
+  if (!CONTAINER_ROLES.has(node?.role?.value)) return false;
+  return (node.childIds ?? []).every((id) => target.ids.has(kept.byId?.get(id)?.backendDOMNodeId));
+}
 
 /** Whether the kept node `node` is as it was: see the module. */
 function standsKept(kept, target, node) {

@@ -98,6 +98,7 @@ export function axsnapWalk(opts) {
   let axJournal = null;
   let journalSelf = null;
   let journalTree = null;
+  let journalAbove = null;
   const journalMax = opts && opts.axJournal && Number.isInteger(opts.axJournal.max) ? opts.axJournal.max : Infinity;
   if (opts && opts.axJournal && window === window.top && globalThis.__axsnapAxWatch
     && document.getElementsByTagName('*').length <= journalMax) {
@@ -109,6 +110,8 @@ export function axsnapWalk(opts) {
       if (j && j[0] === 'ok') {
         journalSelf = new Set(j.slice(3, 3 + j[2]));
         journalTree = new Set(j.slice(3 + j[2]));
+        const above = globalThis.__axsnapAxWatch.above;
+        journalAbove = new Set(typeof above === 'function' ? above() : []);
       }
     } catch (e) { axJournal = null; }
   }
@@ -916,16 +919,26 @@ export function axsnapWalk(opts) {
   if (axJournal && journalSelf && outEls) {
     // This document's records whose AX node may have changed: a changed node (its flat-tree
     // ancestors are among them) or inside a changed subtree.
+    // `above`: those of them there only as ancestors of a change (their AX node changes only
+    // by what it computes from its contents).
     const dirty = [];
-    const changed = (el) => {
-      if (journalSelf.has(el)) return true;
+    const above = [];
+    const inTree = (el) => {
       for (let n = el; n; n = n.nodeType === 11 ? n.host : (n.assignedSlot || n.parentNode)) {
         if (journalTree.has(n)) return true;
       }
       return false;
     };
-    for (let i = 0; i < outEls.length; i++) if (out[i].f === 0 && changed(outEls[i])) dirty.push(i);
+    for (let i = 0; i < outEls.length; i++) {
+      if (out[i].f !== 0) continue;
+      const el = outEls[i];
+      const underTree = inTree(el);
+      if (!journalSelf.has(el) && !underTree) continue;
+      dirty.push(i);
+      if (!underTree && journalAbove.has(el)) above.push(i);
+    }
     axJournal.dirty = dirty;
+    axJournal.above = above;
   }
   if (axJournal) result.axJournal = axJournal;
   stats.scan_ms = Math.round(stats.scan_ms * 10) / 10;

@@ -39,7 +39,8 @@ test('a window\'s nodes stand while the journal says "ok", with the records it m
   keepNodes(3, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
   assert.equal(keptTree(3, main, { status: 'ok', token: 'T2', changed: 0, dirty: [] }), null, 'not a whole tree');
   keepNodes(3, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
-  assert.deepEqual(keptNodes(3, main, { status: 'ok', token: 'T2', changed: 4, dirty: [2, 5] }), { nodes, dirty: [2, 5] });
+  assert.deepEqual(keptNodes(3, main, { status: 'ok', token: 'T2', changed: 4, dirty: [2, 5], above: [5] }),
+    { nodes, dirty: [2, 5], above: [5] });
   assert.deepEqual(journalOption(3, main), { take: 'T2', max: JOURNAL_MAX_ELEMENTS });
   assert.equal(keptNodes(3, main, { status: 'page event (focusin)', token: 'T3', changed: 0 }), null);
   assert.deepEqual(journalOption(3, main), { take: null, max: JOURNAL_MAX_ELEMENTS });

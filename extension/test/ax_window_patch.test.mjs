@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
-import { guessedChildren, keptRelatives } from '../lib/ax_window_patch.js';
+import { guessedChildren, keptRelatives, standsAbove } from '../lib/ax_window_patch.js';
 import { partialWindowNodes } from '../lib/ax_window_partial.js';
 
 // <html> (10) > <body> (11) > <p> (20) > text (30); <select> (50) > popup (no DOM node) > <option> (51) > text (52)
@@ -25,8 +25,9 @@ function tree() {
   ];
 }
 
-function keptOf(nodes, dirty) {
+function keptOf(nodes, dirty, above = []) {
   return {
+    above: new Set(above),
     byBackend: new Map(nodes.filter((x) => x.backendDOMNodeId).map((x) => [x.backendDOMNodeId, x])),
     byId: new Map(nodes.map((x) => [x.nodeId, x])),
     dirty: new Set(dirty),
@@ -51,6 +52,14 @@ test('an orphan\'s relatives come from the kept nodes only when the page touched
   assert.equal(keptRelatives(keptOf(noPopup, []), target(), 51, have), null, 'a relative not kept');
 });
 
+test('a container marked only as an ancestor of a change stands kept while its AX children are records', () => {
+  const kept = keptOf(tree(), [10, 11, 20, 50], [11, 20, 50]);
+  assert.equal(standsAbove(kept, target(), 11), true, 'the <body>: no name or value from its contents');
+  assert.equal(standsAbove(kept, target(), 20), false, 'a text child: the change may be its own child');
+  assert.equal(standsAbove(kept, target(), 50), false, 'a select: its value is its option\'s text');
+  assert.equal(standsAbove(keptOf(tree(), [11], []), target(), 11), false, 'changed itself');
+});
+
 test('a read after a text change: one round for the changed records and their text, the rest kept', async () => {
   const fresh = tree();
   fresh.find((x) => x.nodeId === '30').name = { value: 'new text' };
@@ -66,10 +75,11 @@ test('a read after a text change: one round for the changed records and their te
   };
   const steps = {};
   const frame = { frameId: 'M' };
-  const nodes = await partialWindowNodes(session, frame, target(), [], steps, () => {}, keptOf(tree(), [10, 11, 20]));
-  // the root chain, the changed <body> and <p>, the <p>'s text guessed: <html> not alone,
-  // the select, its option and the option's text from the kept nodes, no orphan asked
-  assert.deepEqual(sent.sort(), [[10, true], [11, false], [20, false], [30, false]].sort());
+  const nodes = await partialWindowNodes(session, frame, target(), [], steps, () => {}, keptOf(tree(), [10, 11, 20], [10, 11]));
+  // the root chain, the changed <p>, the <p>'s text guessed: <html> not alone, the <body>
+  // (only above the change) kept, the select, its option and the option's text from the
+  // kept nodes, no orphan asked
+  assert.deepEqual(sent.sort(), [[10, true], [20, false], [30, false]].sort());
   assert.equal(nodes.find((x) => x.nodeId === '30').name.value, 'new text');
   assert.ok(nodes.some((x) => x.nodeId === 'popup'), 'the orphan\'s relatives from the kept nodes');
   assert.equal(steps.kept_orphans, 1);
