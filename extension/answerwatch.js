@@ -93,7 +93,7 @@ function createAnswerWatch(doc, env) {
     let n = 0;
     for (let i = 0; i < inside.length; i++) {
       const root = inside[i];
-      same(sheets, root, answerSheetSignature(root));
+      same(sheets, root, watchSheetSignature(root));
       for (const el of root.querySelectorAll('*')) {
         n++;
         const shadow = env.shadowRootOf(el);
@@ -137,30 +137,10 @@ function createAnswerWatch(doc, env) {
   };
 }
 
-/** Style sheets and their rule counts (a CSSOM edit changes styles with no mutation). */
-function answerSheetSignature(root) {
-  const part = (list) => Array.from(list ?? [], (s) => {
-    try {
-      return `${s.disabled ? 'd' : ''}${s.cssRules.length}`;
-    } catch {
-      return 'x'; // a cross-origin sheet: its rules cannot be read (nor changed by the page)
-    }
-  }).join(',');
-  return `${part(root.styleSheets)};${part(root.adoptedStyleSheets)}`;
-}
-
 function installAnswerWatch() {
   const how = { capture: true, passive: true };
   const watch = createAnswerWatch(document, {
-    randomToken: () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
-      (b) => b.toString(16).padStart(2, '0')).join(''),
-    observe: (root, callback) => {
-      const observer = new MutationObserver(callback);
-      observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-      return observer;
-    },
-    shadowRootOf: (el) => el.shadowRoot
-      ?? (el.localName.includes('-') ? globalThis.chrome?.dom?.openOrClosedShadowRoot?.(el) : null) ?? null,
+    ...watchPageEnv(),
     listen: (d, callback) => {
       for (const type of ANSWERWATCH_EVENTS) d.addEventListener(type, callback, how);
       const win = d.defaultView;

@@ -189,7 +189,7 @@ function createAxWatch(doc, env) {
       const root = roots[i];
       // Style sheets per root, compared with the root's own last signature (a new shadow
       // root brings its sheets along with its host, which is read again anyway).
-      const sig = sheetSignature(root);
+      const sig = watchSheetSignature(root);
       const before = sheetSigs.get(root);
       if (before !== undefined && before !== sig) sheetsChanged = true;
       sheetSigs.set(root, sig);
@@ -308,32 +308,8 @@ function createAxWatch(doc, env) {
   };
 }
 
-/** Style sheets and their rule counts: a CSSOM edit (insertRule) changes styles with no mutation. */
-function sheetSignature(root) {
-  const part = (list) => Array.from(list ?? [], (s) => {
-    try {
-      return `${s.disabled ? 'd' : ''}${s.cssRules.length}`;
-    } catch {
-      return 'x'; // a cross-origin sheet: its rules cannot be read (nor changed by the page)
-    }
-  }).join(',');
-  return `${part(root.styleSheets)};${part(root.adoptedStyleSheets)}`;
-}
-
 function installAxWatch() {
-  const watch = createAxWatch(document, {
-    // Closed roots through chrome.dom, asked of custom elements only: one call per element
-    // of a 20k-element page costs seconds (a closed root on a <div> or <span> is not seen).
-    shadowRootOf: (el) => el.shadowRoot
-      ?? (el.localName.includes('-') ? globalThis.chrome?.dom?.openOrClosedShadowRoot?.(el) : null) ?? null,
-    randomToken: () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
-      (b) => b.toString(16).padStart(2, '0')).join(''),
-    observe: (root, callback) => {
-      const observer = new MutationObserver(callback);
-      observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-      return observer;
-    },
-  });
+  const watch = createAxWatch(document, watchPageEnv());
   const how = { capture: true, passive: true };
   for (const type of AXWATCH_DOUBT_EVENTS) document.addEventListener(type, () => watch.doubt(`page event (${type})`), how);
   window.addEventListener('resize', () => watch.doubt('the window resized'), how);

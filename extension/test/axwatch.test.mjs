@@ -6,7 +6,9 @@ import vm from 'node:vm';
 // The content script is a classic script: run it where there is no `document` (it installs
 // nothing) and take its journal factory out; drive it over a small fake DOM.
 const source = readFileSync(new URL('../axwatch.js', import.meta.url), 'utf8');
-const createAxWatch = vm.runInNewContext(`${source}\ncreateAxWatch`, {});
+// the watches' shared functions (a script of the same world, listed first in the manifest)
+const shared = readFileSync(new URL('../watch_env.js', import.meta.url), 'utf8');
+const createAxWatch = vm.runInNewContext(`${shared}\n${source}\ncreateAxWatch`, {});
 
 class El {
   constructor(localName, attrs = {}, children = []) {
