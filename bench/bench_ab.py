@@ -37,26 +37,11 @@ from axsnap_host.serve import serve_directory  # noqa: E402
 DEMO = BENCH.parent / "host" / "axsnap_host" / "demo"
 
 
-def measure(browsers: dict[str, Browser], url: str, fmt: str, runs: int) -> dict[str, dict]:
-    """Per build: first and second read's total_ms and wall ms, alternating who goes first."""
-    res = {k: {"first": [], "second": [], "first_wall": [], "second_wall": []} for k in browsers}
-    keys = list(browsers)
-    for i in range(runs):
-        for key in keys if i % 2 == 0 else keys[::-1]:
-            browser = browsers[key]
-            browser.open(url)
-            time.sleep(1.0)
-            for which in ("first", "second"):
-                started = time.perf_counter()
-                reply = browser.snapshot_raw(format=fmt)
-                res[key][which + "_wall"].append((time.perf_counter() - started) * 1000)
-                res[key][which].append(float(reply["timings"]["total_ms"]))
-    return res
-
-
-def measure_changed(browsers: dict[str, Browser], url: str, fmt: str,
-                    runs: int) -> dict[str, dict]:
-    """Per build: the reads after one change and after a second one (total_ms and wall ms)."""
+def measure(browsers: dict[str, Browser], url: str, fmt: str, runs: int,
+            after_change: bool = False) -> dict[str, dict]:
+    """Per build, alternating who goes first: the first and second read's total_ms and wall
+    ms of a settled page, or (``after_change``) of the reads after one change and after a
+    second one, each change one text in the window, read with no stabilization wait."""
     from bench_e2e import NO_WAIT, change_text_in_window
 
     res = {k: {"first": [], "second": [], "first_wall": [], "second_wall": []} for k in browsers}
@@ -66,12 +51,14 @@ def measure_changed(browsers: dict[str, Browser], url: str, fmt: str,
             browser = browsers[key]
             browser.open(url)
             time.sleep(1.0)
-            browser.snapshot_raw(format=fmt)
-            browser.snapshot_raw(format=fmt)
+            if after_change:  # the page read twice before, as an agent's reads would have
+                browser.snapshot_raw(format=fmt)
+                browser.snapshot_raw(format=fmt)
             for n, which in enumerate(("first", "second")):
-                change_text_in_window(browser, 2 * i + n)
+                if after_change:
+                    change_text_in_window(browser, 2 * i + n)
                 started = time.perf_counter()
-                reply = browser.snapshot_raw(format=fmt, **NO_WAIT)
+                reply = browser.snapshot_raw(format=fmt, **(NO_WAIT if after_change else {}))
                 res[key][which + "_wall"].append((time.perf_counter() - started) * 1000)
                 res[key][which].append(float(reply["timings"]["total_ms"]))
     return res
@@ -108,8 +95,7 @@ def main() -> int:
                          ("demo", demo + "index.html", "domtext")]
                 labels = {"first": "after one change", "second": "after a second change"}
             for name, url, fmt in cases:
-                res = (measure_changed if args.after_change else measure)(
-                    browsers, url, fmt, args.runs)
+                res = measure(browsers, url, fmt, args.runs, after_change=args.after_change)
                 for which, label in labels.items():
                     cells = [f"{statistics.median(res[k][which]):.0f} "
                              f"({statistics.median(res[k][which + '_wall']):.0f})"
