@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -38,6 +37,7 @@ sys.path.insert(0, str(BENCH / "pages"))
 
 from bench_e2e import change_text_in_window, log, playwright, playwright_python  # noqa: E402
 from generate import SECRET, write_pages  # noqa: E402
+from read_samples import ReadSamples  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
 from axsnap_host.serve import serve_directory  # noqa: E402
@@ -64,8 +64,7 @@ def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str
     """Per bridge: wall and extension times of ``runs`` interleaved reads after a warm-up
     (re-reads of an unchanged page: kept answers, lib/kept_answer.js); and ``changed``: a
     read over the DevTools bridge right after one text in the window changed (a capture)."""
-    samples: dict[str, dict[str, list[float]]] = {
-        b: {"wall": [], "inside": [], "kept": []} for b in (*BRIDGES, "changed")}
+    samples = {b: ReadSamples() for b in (*BRIDGES, "changed")}
     for i in range(runs + 1):
         for bridge in (*BRIDGES, "changed"):
             browser.bridge = "devtools" if bridge == "changed" else MODE[bridge]
@@ -78,19 +77,10 @@ def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str
             if any(secret in text for secret in secrets):
                 raise SystemExit(f"a page secret is in the DOM text reply ({bridge})")
             if i:
-                samples[bridge]["wall"].append(wall)
-                samples[bridge]["inside"].append(float(reply["timings"]["total_ms"]))
-                samples[bridge]["kept"].append(reply["timings"].get("kept_answer") is not None)
+                samples[bridge].add(reply, wall)
     browser.bridge = "devtools"
-    out = {}
-    for bridge, got in samples.items():
-        trips = [w - t for w, t in zip(got["wall"], got["inside"], strict=True)]
-        out[bridge] = {"median_ms": statistics.median(got["wall"]),
-                       "extension_ms": statistics.median(got["inside"]),
-                       "round_trip_ms": statistics.median(trips), "samples_ms": got["wall"],
-                       "kept": f"{sum(got['kept'])}/{len(got['kept'])}",
-                       "reply_kb": len(text.encode()) / 1024}
-    return out
+    reply_kb = len(text.encode()) / 1024
+    return {bridge: {**got.summary(), "reply_kb": reply_kb} for bridge, got in samples.items()}
 
 
 def render(rows: list[dict[str, Any]]) -> str:
@@ -107,8 +97,8 @@ def render(rows: list[dict[str, Any]]) -> str:
         cells = []
         for bridge in (*BRIDGES[:1], "changed", *BRIDGES[1:]):
             got = r[bridge]
-            ratio = f" ({got['median_ms'] / peer:.2f})" if peer else ""
-            cells += [f"{got['median_ms']:.1f}{ratio}", f"{got['extension_ms']:.1f}"]
+            ratio = f" ({got['wall_ms'] / peer:.2f})" if peer else ""
+            cells += [f"{got['wall_ms']:.1f}{ratio}", f"{got['extension_ms']:.1f}"]
             if bridge != "changed":
                 cells.append(f"{got['round_trip_ms']:.1f}")
             if bridge == "devtools":
@@ -139,7 +129,7 @@ def main() -> int:
                 row["playwright"] = playwright(python, browser, base + file, args.runs, scratch)
                 rows.append(row)
                 log(f"{name:<22} " + ", ".join(
-                    f"{b} {row[b]['median_ms']:6.1f} ms (trip {row[b]['round_trip_ms']:4.1f})"
+                    f"{b} {row[b]['wall_ms']:6.1f} ms (trip {row[b]['round_trip_ms']:4.1f})"
                     for b in BRIDGES)
                     + f", Playwright {row['playwright'].get('median_ms', float('nan')):6.1f} ms")
     text = ("# DOM text against Playwright's aria snapshot (bench/bench_domtext.py)\n\n"

@@ -15,7 +15,6 @@ Writes bench/results/e2e_roundtrip.md.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
@@ -30,6 +29,7 @@ sys.path.insert(0, str(BENCH / "pages"))
 
 from bench_e2e import DEMO, log  # noqa: E402
 from generate import write_pages  # noqa: E402
+from read_samples import ReadSamples  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
 from axsnap_host.serve import serve_directory  # noqa: E402
@@ -56,17 +56,11 @@ def pages(stack: ExitStack, sizes: list[int]) -> Iterator[tuple[str, str]]:
             yield f"generated {size:,}", base + path.name
 
 
-def quartiles(values: list[float]) -> tuple[float, float]:
-    q = statistics.quantiles(values, n=4)
-    return q[0], q[2]
-
-
 def by_turns(browser: Browser, url: str, runs: int) -> dict[str, dict[str, Any]]:
     """Per way: walls, ``total_ms`` and round trips of ``runs`` interleaved reads."""
     browser.open(url)
     time.sleep(2.0)
-    got: dict[str, dict[str, list[float]]] = {w: {"wall": [], "inside": [], "kept": []}
-                                              for w in WAYS}
+    got = {w: ReadSamples() for w in WAYS}
     for i in range(runs + 2):
         for way in WAYS:
             browser.bridge = way
@@ -74,19 +68,9 @@ def by_turns(browser: Browser, url: str, runs: int) -> dict[str, dict[str, Any]]
             reply = browser.snapshot_raw(format="snapshot")
             wall = (time.perf_counter() - started) * 1000
             if i >= 2:
-                got[way]["wall"].append(wall)
-                got[way]["inside"].append(float(reply["timings"]["total_ms"]))
-                got[way]["kept"].append(reply["timings"].get("kept_answer") is not None)
+                got[way].add(reply, wall)
     browser.bridge = "devtools"
-    out = {}
-    for way, samples in got.items():
-        trips = [w - t for w, t in zip(samples["wall"], samples["inside"], strict=True)]
-        out[way] = {"wall_ms": statistics.median(samples["wall"]),
-                    "extension_ms": statistics.median(samples["inside"]),
-                    "round_trip_ms": statistics.median(trips),
-                    "round_trip_q": quartiles(trips),
-                    "kept": f"{sum(samples['kept'])}/{len(samples['kept'])}"}
-    return out
+    return {way: samples.summary() for way, samples in got.items()}
 
 
 def render(rows: list[tuple[str, dict[str, dict[str, Any]]]]) -> str:
