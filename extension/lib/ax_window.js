@@ -119,6 +119,9 @@ export function walkerSteps(walker, timings) {
   if (stats.kept_world === 1) timings.walker_kept_world = 1;
   if (Number.isInteger(stats.in_worlds)) timings.walker_in_worlds = stats.in_worlds; // over CDP
   if (Number.isFinite(stats.elapsed_ms)) timings.walker_walk_ms = Math.round(stats.elapsed_ms * 10) / 10;
+  // of the walk: the positioned boxes' scan of the whole document, the AX journal's take
+  if (Number.isFinite(stats.scan_ms)) timings.walker_scan_ms = stats.scan_ms;
+  if (Number.isFinite(stats.journal_ms)) timings.walker_journal_ms = stats.journal_ms;
   if (Number.isFinite(stats.ids_ms)) timings.walker_ids_ms = stats.ids_ms;
   for (const [step, ms] of Object.entries(stats.ids?.ms ?? {})) timings[`walker_ids_${step}_ms`] = ms;
   // records whose backendNodeId came from an earlier read of the same document, and taken

@@ -92,29 +92,17 @@ export function axsnapWalk(opts) {
   // AX cache's change journal (extension/axwatch.js, a content script in this same world)
   // since the token `take`, or arm it: whether the AX nodes kept from the last read hold.
   // Only a document of at most `max` elements keeps them: a bigger one's journal is left
-  // alone (taking or arming it walks the whole document, 30-80 ms on 100k elements, and
-  // would end the whole-page AX cache's journal). The journal's nodes mark the records
-  // whose AX node may have changed (`axJournal.dirty`, indices into the records).
+  // alone (taking or arming it reads every control's state, and it would end the
+  // whole-page AX cache's journal). The journal's nodes mark the records
+  // whose AX node may have changed (`axJournal.dirty`, indices into the records). Taken
+  // after the walk, in the same task (nothing of the page runs in between): the walk's scan
+  // of positioned boxes has visited every element of the document and found its shadow
+  // roots, which the journal then need not look for again (`takeJournal`).
   let axJournal = null;
   let journalSelf = null;
   let journalTree = null;
   let journalAbove = null;
-  const journalMax = opts && opts.axJournal && Number.isInteger(opts.axJournal.max) ? opts.axJournal.max : Infinity;
-  if (opts && opts.axJournal && window === window.top && globalThis.__axsnapAxWatch
-    && document.getElementsByTagName('*').length <= journalMax) {
-    try {
-      const take = opts.axJournal.take;
-      const j = typeof take === 'string' ? globalThis.__axsnapAxWatch.take(take) : null;
-      axJournal = j ? { status: j[0], token: j[1], changed: j.length - 3 }
-        : { status: 'armed', token: globalThis.__axsnapAxWatch.arm(), changed: 0 };
-      if (j && j[0] === 'ok') {
-        journalSelf = new Set(j.slice(3, 3 + j[2]));
-        journalTree = new Set(j.slice(3 + j[2]));
-        const above = globalThis.__axsnapAxWatch.above;
-        journalAbove = new Set(typeof above === 'function' ? above() : []);
-      }
-    } catch (e) { axJournal = null; }
-  }
+  let journalMs = 0;
   if (window !== window.top) {
     // A frame whose parent document is reachable (same origin) is walked from there.
     let covered = false;
@@ -495,6 +483,11 @@ export function axsnapWalk(opts) {
     }
   }
 
+  // The main document's shadow roots the scan met (open, and closed ones of custom
+  // elements: axwatch.js looks for the same), for the journal; complete once the document
+  // is in scanRoots.
+  const scanRoots = new Map();
+  const foundRoots = [];
   function scanTree(root, ctx) {
     const all = root.querySelectorAll('*');
     for (let i = 0; i < all.length; i++) {
@@ -513,7 +506,10 @@ export function axsnapWalk(opts) {
       // Open roots cost a property read; closed ones are asked of chrome.dom for custom
       // elements only (see the header).
       const sr = e.shadowRoot || (e.localName.indexOf('-') > 0 ? shadowOf(e, e.localName) : null);
-      if (sr) scanTree(sr, ctx);
+      if (sr) {
+        if (ctx.doc === document) foundRoots.push(sr);
+        scanTree(sr, ctx);
+      }
     }
   }
 
@@ -522,9 +518,32 @@ export function axsnapWalk(opts) {
       scanned.add(ctx.doc);
       const ts = performance.now();
       scanTree(ctx.doc, ctx);
+      scanRoots.set(ctx.doc, []);  // complete: the document's shadow roots are all in it
       stats.scan_ms += performance.now() - ts;
     }
     return forced.has(el);
+  }
+
+  // The journal of the main document (see opts.axJournal above), given the shadow roots the
+  // scan found when it ran to its end (else the journal looks for them itself).
+  function takeJournal() {
+    const watch = globalThis.__axsnapAxWatch;
+    const journalMax = Number.isInteger(opts.axJournal.max) ? opts.axJournal.max : Infinity;
+    if (window !== window.top || !watch || frames[0].n > journalMax) return;
+    const tj = performance.now();
+    const roots = scanRoots.has(document) ? foundRoots : undefined;
+    try {
+      const take = opts.axJournal.take;
+      const j = typeof take === 'string' ? watch.take(take, roots) : null;
+      axJournal = j ? { status: j[0], token: j[1], changed: j.length - 3 }
+        : { status: 'armed', token: watch.arm(roots), changed: 0 };
+      if (j && j[0] === 'ok') {
+        journalSelf = new Set(j.slice(3, 3 + j[2]));
+        journalTree = new Set(j.slice(3 + j[2]));
+        journalAbove = new Set(typeof watch.above === 'function' ? watch.above() : []);
+      }
+    } catch (e) { axJournal = null; }
+    journalMs = performance.now() - tj;
   }
 
   // Positional XPath steps of a list of sibling elements, computed once per parent: one
@@ -876,6 +895,7 @@ export function axsnapWalk(opts) {
   } catch (e) {
     stats.error = String((e && e.message) || e);  // keep what was walked
   }
+  if (opts && opts.axJournal) takeJournal();
   const se = document.scrollingElement || document.documentElement;
   const result = {
     v: 1,
@@ -942,6 +962,7 @@ export function axsnapWalk(opts) {
   }
   if (axJournal) result.axJournal = axJournal;
   stats.scan_ms = Math.round(stats.scan_ms * 10) / 10;
+  if (axJournal) stats.journal_ms = Math.round(journalMs * 10) / 10; // the take or the arming
   // The page's size, to say how much a window read left out (light DOM of this document).
   stats.elements_total = document.getElementsByTagName('*').length;
   stats.elapsed_ms = Math.round((performance.now() - t0) * 10) / 10;

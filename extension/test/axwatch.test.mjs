@@ -175,6 +175,38 @@ test('a shadow root attached after arming reports its host', () => {
   assert.deepEqual(got.tree, [host]);
 });
 
+test('the shadow roots a caller found walking the document are not looked for again', () => {
+  // the walker's scan (lib/walker.js) visits every element and passes the roots it met
+  const { doc, body, input } = page();
+  const asked = [];
+  const watch = createAxWatch(doc, {
+    shadowRootOf: (el) => { asked.push(el); return el.shadow; },
+    randomToken: () => 't',
+    observe: () => ({ takeRecords: () => [] }),
+  });
+  const token = watch.arm([]);
+  const host = body.append(new El('x-card'));
+  const inner = new El('input');
+  Object.assign(inner, { value: 'a', checked: false });
+  host.shadow = { nodeType: 11, host, querySelectorAll: (sel) => (sel === '*' ? [inner] : [inner].filter((el) => matches(el, sel))), querySelector: () => null, styleSheets: [] };
+  inner.parentNode = host.shadow;
+  let [status, next, count, ...nodes] = watch.take(token, [host.shadow]);
+  assert.equal(status, 'ok');
+  assert.deepEqual(nodes.slice(count), [host], 'the new root, named by the caller, reports its host');
+  assert.deepEqual(asked, [], 'no element asked for its shadow root');
+  // the root's controls are read as the document's: a state set by script is seen
+  inner.value = 'b';
+  input.checked = true;
+  [status, next, count, ...nodes] = watch.take(next, [host.shadow]);
+  assert.equal(status, 'ok');
+  assert.ok(nodes.slice(count).includes(inner) && nodes.slice(count).includes(input));
+  // without the caller's roots, the journal looks for them itself (a root seen before: nothing new)
+  [status, , count, ...nodes] = watch.take(next);
+  assert.equal(status, 'ok');
+  assert.equal(nodes.length, 0);
+  assert.ok(asked.length > 0);
+});
+
 test('a removed label names its control again; a removed id, whoever pointed at it', () => {
   const { doc, body, span, button } = page();
   const input = body.append(new El('input', { id: 'email' }));

@@ -50,7 +50,7 @@ def test_a_big_documents_window_read_equals_the_small_ones(browser: Browser,
 CASES_PAGE = "ax_cache/index.html"  # window.cases: the page's own changes (test_ax_cache_e2e)
 CASES = ["text", "inline", "aria", "labelledby", "checked", "expanded", "insert", "remove",
          "replace", "hide", "shadow", "title", "frame", "labelfor", "describedby", "value",
-         "radio", "select", "classhide", "ariahidden"]
+         "radio", "select", "classhide", "ariahidden", "attach"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -77,8 +77,9 @@ WALKER = Path(__file__).resolve().parents[2] / "extension" / "lib" / "walker.js"
 FAKE_JOURNAL = """window.__asked = [];
 globalThis.__axsnapAxWatch = {
   arm: () => { window.__asked.push('arm'); return 'T1'; },
-  take: (t) => {
+  take: (t, known) => {
     window.__asked.push('take ' + t);
+    window.__known = Array.isArray(known) ? known.map((r) => r.host.localName) : null;
     return ['ok', 'T2', 1, document.querySelector('h1')];
   },
 };"""
@@ -88,7 +89,7 @@ def _walk(browser: Browser, journal: dict[str, Any]) -> dict[str, Any]:
     source = WALKER.read_text().replace("export function axsnapWalk", "function axsnapWalk")
     script = (f"{FAKE_JOURNAL}\nconst run = ({source})(arguments[0]);"
               " return JSON.stringify({journal: run.axJournal || null, asked: window.__asked,"
-              " tags: run.elements.map((r) => r.s)});")
+              " known: window.__known, tags: run.elements.map((r) => r.s)});")
     return json.loads(browser.run_in_target(script, {"axJournal": journal, "track": True,
                                                      "hold": True}))
 
@@ -106,3 +107,15 @@ def test_the_walk_takes_the_journal_only_in_a_document_up_to_max(browser: Browse
     assert (journal["status"], journal["token"], journal["changed"]) == ("ok", "T2", 1)
     # the records the journal's nodes touch: the changed <h1> (its self nodes: just it here)
     assert [taken["tags"][i] for i in journal["dirty"]] == ["h1"]
+
+
+def test_the_journal_gets_the_shadow_roots_the_walk_found(browser: Browser,
+                                                         pages_url: str) -> None:
+    """The walk's scan of positioned boxes visits every element of a document that reaches
+    past the window, and so meets its shadow roots: the journal is taken after the walk with
+    them (axwatch.js then does not walk the document again for them)."""
+    browser.open(pages_url + CASES_PAGE)
+    browser.run_in_target(PAD)
+    taken = _walk(browser, {"take": "T1", "max": 100_000})
+    assert taken["asked"] == ["take T1"]
+    assert taken["known"] == ["x-card"]
