@@ -25,6 +25,9 @@ pays after a step, not a re-read of an unchanged page, which a kept answer could
 the last one. ``--unchanged`` reads without it (the old way: re-reads of an unchanged page;
 written to results/e2e_unchanged.*).
 
+The step columns (AX, walker, host ms) are the medians of the timed reads' own steps (each
+read's are in e2e.json, ``step_samples``), as the time columns are.
+
 Writes bench/results/e2e.md, e2e.json and e2e.svg (log-log time against page size).
 
     .venv/bin/python bench/bench_e2e.py                              # 1k, 5k, 20k
@@ -97,6 +100,9 @@ def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int,
     text node inside the window changed before each read."""
     samples: list[float] = []
     inside: list[float] = []  # the extension's own total_ms (no WebDriver round trip)
+    # each timed read's steps: the table's step columns are their medians (one read's steps
+    # said the outline's AX took 325 ms where its other reads took 40-60: a slow read)
+    step_samples: dict[str, list[float]] = {"ax_ms": [], "walker_ms": [], "host_ms": []}
     reply: dict[str, Any] = {}
     for i in range(runs + 1):
         if extra.get("scope") == "page":
@@ -111,14 +117,20 @@ def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int,
         if i:
             samples.append(wall)
             inside.append(float((reply.get("timings") or {}).get("total_ms") or 0))
+            got = reply.get("timings") or {}
+            for key, value in (("ax_ms", (got.get("capture_steps") or {}).get("ax_ms")),
+                               ("walker_ms", (got.get("capture_steps") or {}).get("walker_ms")),
+                               ("host_ms", got.get("host_ms"))):
+                if isinstance(value, (int, float)):
+                    step_samples[key].append(float(value))
     timings = reply.get("timings") or {}
-    steps = timings.get("capture_steps") or {}
     stats = (reply.get("result") or {}).get("stats") or {}
     rss_kb = stats.get("host_peak_rss_kb")
     return {"median_ms": statistics.median(samples), "samples_ms": samples,
             "extension_ms": statistics.median(inside) if inside else None,
-            "ax_ms": steps.get("ax_ms"), "walker_ms": steps.get("walker_ms"),
-            "host_ms": timings.get("host_ms"), "transfer_ms": timings.get("transfer_ms"),
+            **{key: statistics.median(values) if values else None
+               for key, values in step_samples.items()},
+            "step_samples": step_samples, "transfer_ms": timings.get("transfer_ms"),
             "capture_ms": timings.get("capture_ms"),
             "reply_kb": (reply.get("sizes") or {}).get("reply_bytes", 0) / 1024,
             "request_kb": (reply.get("sizes") or {}).get("capture_bytes", 0) / 1024,
