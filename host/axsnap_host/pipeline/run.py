@@ -10,7 +10,7 @@ from ..models.capture import RawCapture
 from ..models.options import SEMANTIC_FORMATS, SnapshotOptions
 from ..models.wire import SnapshotRequest
 from .ax.build import build_snapshot_v1
-from .ax.snapshot import snapshot_json
+from .ax.snapshot import snapshot_json, snapshot_json_with_rows
 from .caps import cap_strings
 from .dom.elements import build_dom_result
 from .page_status import check_page_loaded
@@ -49,13 +49,20 @@ def _result(
     check_page_loaded(capture)  # Chrome's error page is no snapshot of the site
     state.snapshots_served += 1
     if options.format == "snapshot":
+        memo = state.row_memo()
         snapshot, timings, stats = build_snapshot_v1(
-            request, snapshot_id=snapshot_id, ts=ts
+            request, snapshot_id=snapshot_id, ts=ts, memo=memo
         )
-        cap_strings(snapshot)
+        rows_text = memo.take_text()
         started = time.perf_counter()
+        if rows_text is None:
+            cap_strings(snapshot)
+            text = snapshot_json(snapshot)
+        else:  # the rows came capped from the tab's memo, with their JSON
+            stats["rows_reused"] = memo.reused
+            text = snapshot_json_with_rows(_cap_envelope(snapshot), rows_text)
         # as a model reads it: compact JSON; a re-read counts only the rows it has not seen
-        size = size_of(snapshot_json(snapshot), memo=True)
+        size = size_of(text, memo=True)
         timings["size_ms"] = round((time.perf_counter() - started) * 1000, 3)
         return {"format": "snapshot", "snapshot": snapshot, "size": size, "timings": timings,
                 "stats": stats}
@@ -93,6 +100,18 @@ def _result(
     finish_dom(result, options, state, capture.tab.url, snapshot_id)  # after: it may drop parts
     result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
     return result
+
+
+def _cap_envelope(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """cap_strings over a snapshot but its node rows (capped as they were rendered)."""
+    tree = snapshot["ax_tree"]
+    nodes = tree["nodes"]
+    tree["nodes"] = []
+    try:
+        cap_strings(snapshot)
+    finally:
+        tree["nodes"] = nodes
+    return snapshot
 
 
 def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) -> dict[str, Any]:

@@ -11,8 +11,12 @@ from typing import Any
 
 from .delta.cache import SnapshotCache
 from .dom.registry import IndexRegistry
+from .memo.rows import RowMemo
 
 MAX_TABS = 64
+# Tabs whose last whole-page SnapshotV1 rows are kept (the most recently read): as many
+# as the extension's AX cache and the host's DOMSnapshot bases serve (dom_bases.MAX_BASES).
+MAX_MEMO_TABS = 2
 
 
 class TabState:
@@ -30,6 +34,15 @@ class TabState:
         # saw: a DOM text index resolves on these (act/service.py).
         self.elements: list[dict[str, Any]] | None = None
         self.collections: dict[str, Any] = {}  # scroll-and-collect runs (act/collect.py)
+        # The last whole-page SnapshotV1's rows and their inputs (memo/rows.py): the
+        # next read renders only the rows whose inputs changed. Only MAX_MEMO_TABS tabs.
+        self.rows: RowMemo | None = None
+
+    def row_memo(self) -> RowMemo:
+        """The tab's row memo (made on first use; TabStates drops the older tabs')."""
+        if self.rows is None:
+            self.rows = RowMemo()
+        return self.rows
 
 
 class TabStates:
@@ -48,7 +61,15 @@ class TabStates:
                 self._tabs.popitem(last=False)
         else:
             self._tabs.move_to_end(tab_id)
+        # the row memos of the most recently used tabs only (a few MB each at 20k elements)
+        for rank, other in enumerate(reversed(self._tabs.values())):
+            if rank >= MAX_MEMO_TABS:
+                other.rows = None
         return state
+
+    def peek(self, tab_id: int | None) -> TabState | None:
+        """The tab's state, if known, without making it the most recently used."""
+        return self._tabs.get(tab_id)
 
     def forget(self, tab_id: int | None) -> bool:
         return self._tabs.pop(tab_id, None) is not None

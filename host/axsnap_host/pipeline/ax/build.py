@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import SplitResult
 
 from ...models.capture import RawCapture
 from ...models.wire import SnapshotRequest
@@ -17,6 +19,9 @@ from .redact import redact_tree
 from .snapshot import build_snapshot, set_prop
 from .tree import flatten
 from .window_index import WindowIndex, dom_facts
+
+if TYPE_CHECKING:  # the memo renders with this package's node_row
+    from ..memo.rows import RowMemo
 
 MAX_FRAME_NAME = 300
 
@@ -55,9 +60,12 @@ class _Stopwatch:
 
 
 def build_snapshot_v1(
-    request: SnapshotRequest, *, snapshot_id: str | None = None, ts: str | None = None
+    request: SnapshotRequest, *, snapshot_id: str | None = None, ts: str | None = None,
+    memo: RowMemo | None = None,
 ) -> tuple[dict[str, Any], dict[str, float], dict[str, Any]]:
-    """SnapshotV1 dict plus per-stage timings (ms) and stats."""
+    """SnapshotV1 dict plus per-stage timings (ms) and stats. ``memo``: the tab's rows of
+    its last whole-page read (a whole-page read renders through it, capped and flagged; its
+    rows' JSON text is then ``memo.take_text()``)."""
     options = request.options
     capture = request.capture
     clock = _Stopwatch()
@@ -91,6 +99,15 @@ def build_snapshot_v1(
             frame.name, found = scrub_text(frame.name[:MAX_FRAME_NAME])
             redacted += found
     clock.lap("redact_ms")
+    render = None
+    memo_rows: list[bool] = []  # whether the memo rendered the rows (capped and flagged)
+    if memo is not None and not isinstance(dom, WindowIndex):
+        flags = {nid: json.dumps(flag.as_dict()) for nid, flag in flagged.items()}
+
+        def render(order: list[tuple[str, int]], base: SplitResult) -> list[list[Any]] | None:
+            rows = memo.render(tree.nodes, order, dom, base, flags)
+            memo_rows.append(rows is not None)
+            return rows
     snapshot = build_snapshot(
         capture=capture,
         tree=tree,
@@ -104,13 +121,14 @@ def build_snapshot_v1(
         trace_id=options.trace_id,
         snapshot_id=snapshot_id,
         ts=ts,
+        render=render,
     )
     if options.redact:  # capture error messages come from the browser; scrub them too
         for failure in snapshot["quality"].get("failures", ()):
             failure["reason"], found = scrub_text(failure["reason"])
             snapshot["quality"]["redacted"] += found
             redacted += found
-    if flagged:
+    if flagged and not any(memo_rows):  # the memo's rows are flagged as rendered
         for row in snapshot["ax_tree"]["nodes"]:
             flag = flagged.get(row[1])
             if flag is not None:

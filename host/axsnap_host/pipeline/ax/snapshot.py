@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import SplitResult, urlsplit, urlunsplit
@@ -19,6 +20,10 @@ from ...models.snapshot import NODE_COLUMNS, SNAPSHOT_VERSION
 from .prune import INTERACTIVE_ROLES, PruneResult
 from .tree import FlatNode, FlatTree, FrameEntry
 from .window_index import DomFacts, WindowIndex, outside_window
+
+# (node id, depth) pairs and the page URL's parts → the node rows
+# (None: rendered here instead)
+RenderRows = Callable[[list[tuple[str, int]], SplitResult], list[list[Any]] | None]
 
 
 def new_snapshot_id() -> str:
@@ -197,12 +202,18 @@ def build_snapshot(
     trace_id: str | None,
     snapshot_id: str | None = None,
     ts: str | None = None,
+    render: RenderRows | None = None,
 ) -> dict[str, Any]:
+    """``render``: makes the rows instead of :func:`node_row` (a tab's row memo), or says
+    None."""
     try:
         base = urlsplit(url)
     except ValueError:
         base = urlsplit("")
-    nodes = [node_row(tree.nodes[nid], depth, dom, base) for nid, depth in preorder_depths(kept)]
+    order = preorder_depths(kept)
+    nodes = render(order, base) if render is not None else None
+    if nodes is None:
+        nodes = [node_row(tree.nodes[nid], depth, dom, base) for nid, depth in order]
     failures: list[dict[str, Any]] = [
         {"step": f["step"], **({"frame": f["frame"]} if f.get("frame") else {}),
          "reason": f["reason"]}
@@ -239,6 +250,23 @@ def build_snapshot(
         "ax_tree": {"columns": list(NODE_COLUMNS), "nodes": nodes},
         "frames": frames,
     }
+
+
+def snapshot_json_with_rows(snapshot: dict[str, Any], rows_text: str) -> str:
+    """:func:`snapshot_json` of a snapshot whose node rows' JSON is known (``rows_text``):
+    the envelope is encoded, the rows put in as they are."""
+    tree = snapshot["ax_tree"]
+    nodes = tree["nodes"]
+    tree["nodes"] = []
+    try:
+        text = snapshot_json(snapshot)
+    finally:
+        tree["nodes"] = nodes
+    # '"nodes":[]' inside a string would be written '\\"nodes\\":[]': the first one after
+    # the ax_tree key is its list
+    empty = '"nodes":[]'
+    at = text.index(empty, text.index('"ax_tree":{'))
+    return text[:at] + '"nodes":' + rows_text + text[at + len(empty):]
 
 
 def snapshot_json(snapshot: dict[str, Any], indent: int | None = None) -> str:

@@ -1,0 +1,130 @@
+"""A tab's last whole-page SnapshotV1 rows, kept so the next read renders only what changed.
+
+After a small change on a big page almost every kept node renders to the row it rendered
+before, except for its box: one longer text widens a table column and moves every row
+below it (13,980 of 14,524 rows of the 20k bench page after its one-row change). So a row
+is kept in two parts: everything but the box (``[depth, id, role, name, …, props]``, its
+strings capped, and the JSON text on either side of the box) under the exact inputs it was
+made of, and the box, put in fresh every read. A node whose inputs are equal to the last
+read's takes the kept row (the same list when the box did not move either); any other is
+rendered by :func:`..ax.snapshot.node_row` as on a first read.
+
+The inputs (the key) are everything ``node_row``, the suspicious flag and the string caps
+read of a node: its depth, role, name, value and state (after redaction, the DOM's value,
+the cover test and the flag's mark: the node as rendered), its DOM node (backendNodeId,
+frame ordinal: ``domRef``), whether the DOMSnapshot has its box, whether that box is laid
+out, visible and clickable, and its flag; per read, the page URL's parts that
+``relative_url`` reads. State values are keyed with their types (``1``, ``1.0`` and
+``True`` are equal in Python, not in JSON). The rows of a read are shared with the memo: nothing may
+change a row after rendering (the renderer applies the flag itself).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import SplitResult
+
+from ...models.snapshot import NODE_COLUMNS
+from ..ax.snapshot import node_row, set_prop
+from ..ax.tree import FlatNode
+from ..ax.window_index import DomFacts
+from ..caps import cap_strings
+
+# A read of more kept rows keeps none (the 100k bench page: ~70k rows, tens of MB held
+# between reads for a page whose DOMSnapshot is sent whole anyway: dom_bases.MAX_NODES).
+MAX_ROWS = 40_000
+_BBOX_AT = NODE_COLUMNS.index("bbox")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _kept(key: tuple[Any, ...], row: list[Any]) -> tuple[Any, ...]:
+    """(key, row, its JSON text, the JSON before its box, the JSON after its box)."""
+    text = _dumps(row)
+    if len(row) <= _BBOX_AT or row[_BBOX_AT] is None:
+        return key, row, text, "", ""
+    rest = row[_BBOX_AT + 1:]
+    return (key, row, text, _dumps(row[:_BBOX_AT])[:-1] + ",",
+            "," + _dumps(rest)[1:] if rest else "]")
+
+
+class RowMemo:
+    """node id → the row it rendered to on the tab's last whole-page read, and its inputs."""
+
+    def __init__(self, max_rows: int = MAX_ROWS) -> None:
+        self.max_rows = max_rows
+        self._context: tuple[str, ...] | None = None
+        self._rows: dict[str, tuple[Any, ...]] = {}
+        self.reused = 0  # rows of the last read taken from the memo (box put in or not)
+        self._text: str | None = None
+
+    def take_text(self) -> str | None:
+        """The JSON text of the rows the last :meth:`render` returned, once (None when no
+        render ran since the last take)."""
+        text, self._text = self._text, None
+        return text
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def render(self, nodes: dict[str, FlatNode], order: list[tuple[str, int]],
+               dom: DomFacts, base: SplitResult, flags: dict[str, str]
+               ) -> list[list[Any]] | None:
+        """The rows of ``order`` (node id, depth), capped and flagged (their list's JSON
+        text: :meth:`take_text`); the memo then holds this read's rows. None past
+        ``max_rows`` rows: the memo then holds none, and the caller renders them."""
+        if len(order) > self.max_rows:
+            self._rows, self._context, self._text = {}, None, None
+            return None
+        context = (base.scheme, base.netloc, base.path, base.query)
+        last = self._rows if context == self._context else {}
+        kept: dict[str, tuple[Any, ...]] = {}
+        rows: list[list[Any]] = []
+        texts: list[str] = []
+        reused = 0
+        for nid, depth in order:
+            node = nodes[nid]
+            backend = node.backend_id
+            box = dom.box(backend, node.frame_id) if backend is not None else None
+            bbox = None
+            if box is None:
+                looks = None
+            else:
+                bounds, shown, clicks = box
+                if bounds is not None:
+                    x, y, width, height = bounds
+                    bbox = [round(x), round(y), round(width), round(height)]
+                looks = (bbox is None, shown, clicks)
+            state = node.state
+            flag = flags.get(nid) if flags else None
+            key = (depth, node.role, node.name, node.value,
+                   (tuple(state.items()), tuple(map(type, state.values()))) if state else None,
+                   backend, node.frame, looks, flag)
+            entry = last.get(nid)
+            if entry is not None and entry[0] == key:
+                reused += 1
+                if bbox is None or entry[1][_BBOX_AT] == bbox:
+                    row, text = entry[1], entry[2]
+                else:
+                    row = entry[1][:]
+                    row[_BBOX_AT] = bbox
+                    text = f"{entry[3]}[{bbox[0]},{bbox[1]},{bbox[2]},{bbox[3]}]{entry[4]}"
+                    entry = (key, row, text, entry[3], entry[4])
+            else:
+                row = node_row(node, depth, dom, base)
+                if flag is not None:
+                    set_prop(row, "suspicious", json.loads(flag))
+                cap_strings({"row": row})  # as the reply's cap would, string by string
+                entry = _kept(key, row)
+                text = entry[2]
+            kept[nid] = entry
+            rows.append(row)
+            texts.append(text)
+        self._context = context
+        self._rows = kept
+        self.reused = reused
+        self._text = "[" + ",".join(texts) + "]"
+        return rows
