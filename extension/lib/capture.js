@@ -294,7 +294,7 @@ async function framesAhead(early, stabilization, timings, errors) {
   return got.frames;
 }
 
-async function captureOnce(session, tabId, options, stabilization, openStream, early = null) {
+async function captureOnce(session, tabId, options, stabilization, openStream, early = null, walked = null) {
   const timings = {};
   const errors = [];
   const t0 = performance.now();
@@ -310,7 +310,7 @@ async function captureOnce(session, tabId, options, stabilization, openStream, e
   const stream = openStream && streamsAx(options, windowScoped(options)) ? openStream() : null;
   try {
     return await Promise.race([
-      captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch, stream }),
+      captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch, stream, walked }),
       watch.navigated,
     ]);
   } catch (e) {
@@ -365,7 +365,8 @@ function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked
   }));
 }
 
-async function captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch, stream }) {
+async function captureDocument(session, tabId, options, stabilization,
+  { frames, timings, errors, t0, watch, stream, walked = null }) {
   const mainLoader = frames[0]?.loaderId;
   const sessionOf = new Map(frames.map((f) => [f.frameId, f.sessionId]));
 
@@ -451,10 +452,12 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
       timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
       timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
       timed(timings, 'walker_ms', () => captureWalker(tabId, options, session, frames, errors, null,
-        lastCheck, lastCheck)
+        lastCheck, lastCheck, walked)
         .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
     ]);
     walkerSteps(walker, timings);
+    // 1: the walk went with the kept answer's proof (walker_capture.js: walkWithProof)
+    if (walker?.stats?.with_proof === 1) timings.walker_with_proof = 1;
     // Frame ordinals follow document order, as the outline's and SnapshotV1's do.
     if (frames.filter((f) => f.parentFrameId).length > 1) {
       const positions = await timed(timings, 'frame_order_ms', () => ownerFramePositions(send, frames, sessionOf, errors));
@@ -540,12 +543,15 @@ async function captureDocument(session, tabId, options, stabilization, { frames,
 
 /**
  * Capture the tab behind `session`. A main-frame navigation during the capture restarts it
- * once; a second one fails with page_navigated.
+ * once; a second one fails with page_navigated. `frames`: the frame tree asked ahead;
+ * `walked`: the walk asked with the kept answer's proof (walker_capture.js: walkWithProof).
  */
-export async function capturePage(session, tabId, options, stabilization, { openStream, frames = null } = {}) {
+export async function capturePage(session, tabId, options, stabilization,
+  { openStream, frames = null, walked = null } = {}) {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      return await captureOnce(session, tabId, options, stabilization, openStream, attempt === 0 ? frames : null);
+      return await captureOnce(session, tabId, options, stabilization, openStream, attempt === 0 ? frames : null,
+        attempt === 0 ? walked : null);
     } catch (e) {
       if (!(e instanceof Navigated)) throw e;
     }

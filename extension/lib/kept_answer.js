@@ -15,7 +15,9 @@
 // answer's proof, so a change during the capture makes the next read capture again. A read
 // whose proof equals the kept answer's, for the same options, URL and frames, is answered
 // from it (`timings.kept_answer`). Asked with one Runtime.evaluate in the world's known
-// context (walker_id_cache.js), or chrome.scripting when the context is not known yet.
+// context (walker_id_cache.js), or chrome.scripting when the context is not known yet; a
+// DOM format's read of a document it walked asks it in its walk's own evaluate
+// (walker_capture.js: walkWithProof, given to readProof).
 //
 // Which reads: redacted ones only (nothing unredacted is ever kept), no screenshot (pixels
 // change with no DOM change: video, canvas, the caret), no `compression: "delta"` (its reply
@@ -86,9 +88,13 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
   /**
    * The proof now, in the main frame's isolated world of `tabId`; null without asking when
    * the tab's main document (`loaderId`: its loaderId, or a promise of it) was found too
-   * big for one (waited for only then).
+   * big for one (waited for only then). `given`: the watch's answer a walk read with it
+   * (walkWithProof), taken when it is a proof.
    */
-  async function readProof(session, tabId, loaderId = null) {
+  async function readProof(session, tabId, loaderId = null, given = undefined) {
+    // the proof the walk read (walker_capture.js: walkWithProof), when it is one
+    const walked = given === undefined ? null : asProof(given);
+    if (walked) return walked;
     const tab = tabs.get(tabId);
     if (tab?.bigLoader && (await loaderId) === tab.bigLoader) return null;
     const where = tab?.world ? recallContext(tab.world, new Set([null])) : null;
@@ -99,6 +105,18 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
       if (proof) return proof;
     }
     return asProof(await inject(tabId).catch(() => null));
+  }
+
+  /** The proof ({id, seq}) the kept answer of `tabId` for `key` was kept under, or null. */
+  function expected(tabId, key) {
+    const entry = tabs.get(tabId)?.answers.get(key);
+    return entry ? { id: entry.id, seq: entry.seq } : null;
+  }
+
+  /** Whether a proof is worth asking in the document `loaderId` (not one found too big). */
+  function asksProof(tabId, loaderId) {
+    const big = tabs.get(tabId)?.bigLoader ?? null;
+    return !(big && big === loaderId);
   }
 
   /**
@@ -166,7 +184,7 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
   }
 
   return {
-    readProof, find, answerOf, describe, keep,
+    readProof, expected, asksProof, find, answerOf, describe, keep,
     /** Remember the options of a read of `tabId` (a preparation reads with them). */
     noteOptions(tabId, options) {
       lastOptions.delete(tabId);

@@ -80,7 +80,8 @@ const round = (x) => Math.round(x * 10) / 10;
 /**
  * A router over injected dependencies:
  * {ownId, debuggers (DebuggerManager), native (NativeClient), stabilize(session, options),
- *  capture(session, tabId, options, stabilization), getTargets(), getTab(tabId),
+ *  capture(session, tabId, options, stabilization, {openStream, frames, walked}), getTargets(), getTab(tabId),
+ *  walkWithProof (walker_capture.js: a DOM read's walk asked with the proof),
  *  activeTabId(), allowList() (IDs of the extensions allowed to ask), now(), keptAnswers
  *  (kept_answer.js: a read of a page that did not change answered from the last answer)}.
  */
@@ -143,18 +144,29 @@ export function createRouter(deps) {
    * change since that answer's read: {proof, entry}. Nothing when the options' answer may not
    * be kept.
    */
-  async function keptCheck(session, tabId, tab, key, reuse, frames, timings) {
-    if (!key) return { proof: null, entry: null };
+  async function keptCheck(session, tabId, tab, key, options, frames, timings) {
+    if (!key) return { proof: null, entry: null, walked: null };
     const t0 = now();
+    const keeper = deps.keptAnswers;
+    // reuse: false captures anyway (its answer is still kept for the next read)
+    const reuse = options?.reuse !== false;
     // the frame tree asked ahead (its main document may be one known too big for a proof)
     const listing = frames ? frames.then((got) => got?.frames ?? null, () => null) : Promise.resolve(null);
     const main = listing.then((listed) => listed?.find((f) => !f.parentFrameId)?.loaderId ?? null);
-    const [proof, listed] = await Promise.all([deps.keptAnswers.readProof(session, tabId, main), listing]);
+    // A DOM read of a document walked before asks the proof in its walk's own evaluate,
+    // beside the frame tree (walker_capture.js: walkWithProof): one round trip after a change.
+    const walked = deps.walkWithProof?.(session, tabId, options, {
+      expect: reuse ? keeper.expected(tabId, key) : null,
+      askProof: (loaderId) => keeper.asksProof(tabId, loaderId),
+    }) ?? null;
+    const proofRead = walked
+      ? walked.reply.then((got) => (got && !got.asked ? null : keeper.readProof(session, tabId, main, got?.proof)))
+      : keeper.readProof(session, tabId, main);
+    const [proof, listed] = await Promise.all([proofRead, listing]);
     const here = { url: tab?.url ?? '', frames: listed };
-    // reuse: false captures anyway (its answer is still kept for the next read)
-    const entry = reuse ? deps.keptAnswers.find(tabId, key, proof, here) : null;
+    const entry = reuse ? keeper.find(tabId, key, proof, here) : null;
     timings.kept_check_ms = round(now() - t0);
-    return { proof, entry };
+    return { proof, entry, walked };
   }
 
   async function snapshot(req, onProgress, role) {
@@ -175,7 +187,7 @@ export function createRouter(deps) {
     if (prepared) timings.prepared = prepared;
     let capture;
     let stabilization;
-    let kept = { proof: null, entry: null };
+    let kept = { proof: null, entry: null, walked: null };
     const streams = []; // the capture's AX stream (the last one, should a navigation restart it)
     try {
       // The frame tree is asked beside the stabilization: the capture takes it when the page
@@ -185,11 +197,11 @@ export function createRouter(deps) {
       stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
         () => deps.stabilize(session, req.options));
       // after the wait, before anything is walked: the page as this read sees it
-      kept = await keptCheck(session, tabId, tab, key, req.options?.reuse !== false, frames, timings);
+      kept = await keptCheck(session, tabId, tab, key, req.options, frames, timings);
       if (!kept.entry) {
         capture = await stage('capture', onProgress, timings, 'capture_ms',
           () => deps.capture(session, tabId, req.options, stabilization,
-            { openStream: streamOpener(onProgress, streams), frames }));
+            { openStream: streamOpener(onProgress, streams), frames, walked: kept.walked }));
       }
     } finally {
       session.release();

@@ -17,8 +17,9 @@
 // (the manifest's host_permissions).
 
 import { DeadlineError, withDeadline } from './deadline.js';
+import { DOM_FORMATS } from './generated/contract.js';
 import { axsnapWalk } from './walker.js';
-import { recallContext } from './walker_id_cache.js';
+import { freeRunsStatement, recallContext, takeUnfreed } from './walker_id_cache.js';
 import { listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 
@@ -40,15 +41,9 @@ export function resolvesIds(options) {
   return options?.viewport_only !== false;
 }
 
-/**
- * Walk the tab (every frame) and, with a CDP `session`, resolve the records' backendNodeIds
- * and click listeners. `frames`: the capture's frames; step failures go to `errors`.
- * `onSent()`: called once a walk that proves its document is sent (the kept world's: a
- * context lives and dies with its document), so a caller's last document check may go with it.
- */
-export async function captureWalker(tabId, options, session = null, frames = [], errors = [], onWalked = null,
-  onTaken = null, onSent = null) {
-  const opts = {
+/** The walker's options for a read's `options`. */
+function walkerOptions(options) {
+  return {
     viewportOnly: options?.viewport_only !== false,
     expandPx: Number(options?.viewport_expand_px) || 0,
     maxNodes: WALKER_MAX_NODES,
@@ -61,6 +56,19 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     // the AX window read: take or arm the main frame's AX change journal (ax_window_kept.js)
     ...(options?.ax_journal ? { axJournal: options.ax_journal } : {}),
   };
+}
+
+/**
+ * Walk the tab (every frame) and, with a CDP `session`, resolve the records' backendNodeIds
+ * and click listeners. `frames`: the capture's frames; step failures go to `errors`.
+ * `onSent()`: called once a walk that proves its document is sent (the kept world's: a
+ * context lives and dies with its document), so a caller's last document check may go with it.
+ * `walked`: the walk the router asked with the kept answer's proof (walkWithProof), used when
+ * the frames show it walked the document they hold.
+ */
+export async function captureWalker(tabId, options, session = null, frames = [], errors = [], onWalked = null,
+  onTaken = null, onSent = null, walked = null) {
+  const opts = walkerOptions(options);
   // The extension's isolated worlds are named after it (their execution context name).
   const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';
   let reporter = null;
@@ -77,7 +85,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   try {
     // A re-read walks in the known worlds over CDP: a one-frame document in its one world
     // (walkKeptWorld), the same frames in the worlds the last read walked in (walker_worlds.js).
-    const kept = await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent)
+    const kept = await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent, walked)
       ?? (session && opts.hold && !reporter
         ? await walkInWorlds(session, tabId, frames, KEEP_AS, opts, (root) => listenersAhead(session, root))
           .catch(() => null) : null);
@@ -185,19 +193,28 @@ function keepWorld(tabId, loaderId, frames, out) {
  * The same function in the same world with the same options: the same output (the host gets
  * JSON either way). Returns {out, ahead} (`ahead`: the listener read sent behind the walk),
  * or null (nothing ran) when the tab has other frames, another document, or the world's
- * context is gone: the caller injects as before.
+ * context is gone: the caller injects as before. `withProof`: walkWithProof's walk, taken when it
+ * ran in this world.
  */
-async function walkKeptWorld(session, tabId, frames, opts, loaderId, onSent = null) {
+async function walkKeptWorld(session, tabId, frames, opts, loaderId, onSent = null, withProof = null) {
   if (!session || frames.length !== 1 || !documentKept(tabId, loaderId)) return null;
   const kept = keptWorlds.get(tabId);
   const where = kept?.loaderId === loaderId ? recallContext(kept.world, new Set([null])) : null;
   if (!where) return null;
+  // the walk sent with the proof, in this very world of this document: its output stands
+  const early = withProof?.kept === kept ? await withProof.reply : null;
+  if (early?.out) {
+    onSent?.();
+    early.out.stats.with_proof = 1;
+    return { out: early.out, ahead: early.ahead };
+  }
   const t0 = performance.now();
   const args = JSON.stringify({ ...opts, keepAs: KEEP_AS });
   // a JSON string: CDP's by-value return of the records costs 2–3 ms more on 70 of them
+  // the runs of earlier reads no take handed over are let go first (walker_id_cache.js)
   const walked = session.send('Runtime.evaluate', {
-    expression: `JSON.stringify(globalThis[${JSON.stringify(KEEP_AS)}](${args}))`, contextId: where.contextId,
-    returnByValue: true,
+    expression: `${freeRunsStatement(takeUnfreed(kept.world))} JSON.stringify(globalThis[${JSON.stringify(KEEP_AS)}](${args}))`,
+    contextId: where.contextId, returnByValue: true,
   }).catch(() => null);
   // the click listeners right behind the walk (walker_ids.js), answered after it
   const ahead = opts.hold ? listenersAhead(session, kept.root) : null;
@@ -209,17 +226,77 @@ async function walkKeptWorld(session, tabId, frames, opts, loaderId, onSent = nu
   } catch {
     out = null;
   }
-  if (!out || typeof out !== 'object' || out.world !== kept.world || !Array.isArray(out.elements)) {
+  if (!keptWorldOutput(out, kept, t0)) {
     keptWorlds.delete(tabId);
     return null;
   }
+  return { out, ahead };
+}
+
+/** A kept world's walk (parsed) in walkFrames' shape, or false when it is not one. */
+function keptWorldOutput(out, kept, t0) {
+  if (!out || typeof out !== 'object' || out.world !== kept.world || !Array.isArray(out.elements)) return false;
   out.subframes = [];
   out.stats = {
     ...(out.stats ?? {}), inject_ms: round(performance.now() - t0), all_frames: true, frames_injected: 1,
     walker_sources: 0, subframes_walked: 0, kept_world: 1,
   };
   out.documentId = kept.documentId;
-  return { out, ahead };
+  return true;
+}
+
+/**
+ * A read's walk sent with the kept answer's proof (lib/kept_answer.js) in one
+ * Runtime.evaluate, in the kept world of the tab's one-frame document, before the read's
+ * frames are known: the page's watch gives the proof, and unless it equals `expect` (the kept
+ * answer's {id, seq}: the read is that answer, nothing is walked) the kept walker runs in
+ * the same task, so the walk reads the page the proof describes. Why: a read after a change
+ * paid the proof's round trip and then the walk's, after the frame tree; now one round trip,
+ * beside the frame tree. The capture uses the walk only when its frames show the same one
+ * frame with the document of that world (walkKeptWorld); a world lives as long as its
+ * document, so a reply proves the document. `askProof(loaderId)`: false for a document known
+ * too big for a proof (none asked). Returns null (nothing sent: no kept world, or the format
+ * does not resolve ids) or {kept, reply}: `reply` resolves to {proof, asked, out, ahead}
+ * (`out`: the walk in walkFrames' shape, or null; `ahead`: its click-listener read, sent as
+ * the walk returns), or null when the world did not answer.
+ */
+export function walkWithProof(session, tabId, options, { expect = null, askProof = () => true } = {}) {
+  if (!session || !DOM_FORMATS.includes(options?.format) || !resolvesIds(options)) return null;
+  const kept = keptWorlds.get(tabId);
+  if (!kept || !documentKept(tabId, kept.loaderId)) return null;
+  const where = recallContext(kept.world, new Set([null]));
+  if (!where) return null;
+  const opts = walkerOptions(options);
+  const asked = askProof(kept.loaderId) === true;
+  const t0 = performance.now();
+  const sent = session.send('Runtime.evaluate', {
+    expression: proofWalkExpression(KEEP_AS, opts, expect, asked, takeUnfreed(kept.world)),
+    contextId: where.contextId, returnByValue: true,
+  });
+  const reply = sent.then((r) => {
+    const got = r && !r.exceptionDetails ? JSON.parse(r.result?.value) : null;
+    if (!got || typeof got !== 'object') return null;
+    const out = got.out && keptWorldOutput(got.out, kept, t0) ? got.out : null;
+    // The click listeners as soon as the walk is known (walker_ids.js), off the kept root.
+    // Not sent behind the walk: a kept answer would leave the renderer a listener read (and
+    // the layout read) to answer for nothing, 0.5-0.7 ms more a kept read at load 5-6, and
+    // a read after a change gained nothing by it (the renderer is the one to wait for).
+    const ahead = out && opts.hold ? listenersAhead(session, kept.root) : null;
+    return { proof: got.p ?? null, asked, out, ahead };
+  }).catch(() => null);
+  return { kept, reply };
+}
+
+/** The expression of walkWithProof: the watch's proof, then the kept walker unless the proof
+ * is `expect`'s (or it is not `asked`: no proof), as one JSON string {p, out?}. `free`: runs
+ * of earlier reads to let go first (walker_id_cache.js: deferFree). */
+export function proofWalkExpression(keepAs, opts, expect, asked, free = []) {
+  const same = expect ? `p && p[0] === ${JSON.stringify(expect.id)} && p[1] === ${Number(expect.seq)} && p[2] === 'ok'`
+    : 'false';
+  return `(() => { ${freeRunsStatement(free)} const w = globalThis.__axsnapAnswerWatch; const p = ${asked} && w ? w.proof() : null;
+    if (${same}) return JSON.stringify({ p });
+    const walk = globalThis[${JSON.stringify(keepAs)}];
+    return JSON.stringify({ p, out: typeof walk === 'function' ? walk(${JSON.stringify({ ...opts, keepAs })}) : null }); })()`;
 }
 
 /** Run the walker in every frame it can reach; the top frame's result with `subframes`. */

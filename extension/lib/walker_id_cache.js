@@ -97,8 +97,40 @@ export function forgetContext(world) {
   contexts.delete(world);
 }
 
+// Runs whose every id was known (nothing to take), per world: their elements are let go by
+// the next walk over CDP in that world (walker_capture.js, walker_worlds.js) instead of a
+// take of their own, one renderer task less a read (at load 5–6 every command costs the
+// renderer ~1 ms, and the last frame-tree check waited behind it). A run the next read does
+// not free that way (an injected walk) goes with the walker's own bound (4 runs a world).
+const unfreed = new Map(); // world token -> [run...]
+const MAX_UNFREED = 8;
+
+/** Note a run of `world` that no take handed over (its elements stay pending in the page). */
+export function deferFree(world, run) {
+  if (typeof world !== 'string' || !world || typeof run !== 'string') return;
+  const runs = unfreed.get(world) ?? [];
+  unfreed.delete(world);
+  unfreed.set(world, [...runs, run].slice(-MAX_UNFREED));
+  while (unfreed.size > MAX_WORLDS) unfreed.delete(unfreed.keys().next().value);
+}
+
+/** The runs of `world` left pending (forgotten here: the caller's walk frees them). */
+export function takeUnfreed(world) {
+  const runs = unfreed.get(world) ?? [];
+  unfreed.delete(world);
+  return runs;
+}
+
+/** The statement that lets go of `runs` in the walker's world (prefixed to a walk's
+ * expression): their elements, held for a take that will not come. */
+export function freeRunsStatement(runs) {
+  if (!runs.length) return '';
+  return `{ const s = globalThis.__axsnapWalker; if (s) for (const r of ${JSON.stringify(runs)}) s.pending.delete(r); }`;
+}
+
 /** Forget everything (tests). */
 export function clearIdCache() {
   known.clear();
   contexts.clear();
+  unfreed.clear();
 }

@@ -21,7 +21,9 @@
 // take and the listener read go to it (backendNodeIds are per renderer, so listeners are
 // matched within one session only).
 
-import { forgetContext, recallContext, recallIds, rememberContext, rememberIds } from './walker_id_cache.js';
+import {
+  deferFree, forgetContext, recallContext, recallIds, rememberContext, rememberIds,
+} from './walker_id_cache.js';
 
 export const CLICK_LISTENER_TYPES = Object.freeze(['click', 'mousedown', 'mouseup', 'DOMActivate']);
 const OBJECT_GROUP = 'axsnap-walker-ids';
@@ -262,21 +264,24 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
 
 /** Take each run's elements from its world, but those whose ids are known from an earlier
  * read of the same world (walker_id_cache.js); returns {resolved, cached} record counts. */
-async function takeRuns(session, contexts, byRun, frameByLoader, errors) {
+async function takeRuns(session, contexts, byRun, frameByLoader, errors, took) {
   let cached = 0;
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
     const { want, filled } = recallIds(result, frameByLoader);
     cached += filled;
+    if (!want.length) {
+      // nothing to learn: the run's elements are let go by the next walk in this world
+      // (walker_id_cache.js: deferFree), not by a command of their own
+      deferFree(result.world, run);
+      return filled;
+    }
     const all = want.length === (result.elements ?? []).length;
+    took.add(sessionId ?? null);
     const send = () => session.send('Runtime.evaluate', {
       expression: takeExpression([run], all ? null : want), contextId, serializationOptions: DEEP,
       objectGroup: OBJECT_GROUP,
     }, sessionId ?? undefined);
-    if (!want.length) {
-      send().catch(() => {}); // nothing to learn: only frees the run's elements in the page
-      return filled;
-    }
     const parsed = parseTake(await send().catch((e) => {
       forgetContext(result.world); // the next read finds the world again
       throw e;
@@ -356,6 +361,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
   const byRun = new Map(runs.map((r) => [r.result.run, r.result]));
   const frameByLoader = new Map(frames.map((f) => [f.loaderId, f.frameId]));
   const sessionIds = frames.map((f) => f.sessionId);
+  const took = new Set(); // sessions a take was sent in (null: the tab's)
   try {
     let contexts = new Map();
     try {
@@ -365,17 +371,17 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     }
     stats.worlds = contexts.size;
     lap('contexts');
-    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors));
+    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors, ahead));
     lap('listeners');
   } finally {
     // not awaited: the session runs the release before any later command (CDP keeps one
-    // session's commands in order), so the next read's objects are never the ones released
-    const sessions = [undefined, ...new Set(sessionIds.filter(Boolean))];
-    for (const sessionId of sessions) {
-      session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }, sessionId).catch(() => {});
+    // session's commands in order), so the next read's objects are never the ones released.
+    // Only where a take went: nothing else puts objects in the group.
+    for (const sessionId of took) {
+      session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }, sessionId ?? undefined).catch(() => {});
     }
   }
   return stats;

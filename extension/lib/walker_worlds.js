@@ -14,7 +14,7 @@
 // or any world that does not answer with the kept walker's output, falls back to
 // chrome.scripting (the walk then runs again there; nothing of this one is used).
 
-import { recallContext } from './walker_id_cache.js';
+import { freeRunsStatement, recallContext, takeUnfreed } from './walker_id_cache.js';
 
 const MAX_TABS = 64;
 const walked = new Map(); // tabId -> {signature, runs: [{frameId, documentId, world}]}
@@ -55,10 +55,13 @@ export async function walkInWorlds(session, tabId, frames, keepAs, opts, askAhea
   if (where.some((w) => !w)) return null;
   const t0 = performance.now();
   // a JSON string back: CDP's by-value return of the records costs 2–3 ms more (walker_capture.js)
-  const expression = `(() => { const walk = globalThis[${JSON.stringify(keepAs)}];
+  // each world first lets go of the runs earlier reads took nothing from (walker_id_cache.js)
+  const expression = (world) => `(() => { ${freeRunsStatement(takeUnfreed(world))}
+    const walk = globalThis[${JSON.stringify(keepAs)}];
     return typeof walk === 'function' ? JSON.stringify(walk(${JSON.stringify({ ...opts, keepAs })})) : null; })()`;
-  const walks = Promise.all(where.map((w) => session.send('Runtime.evaluate',
-    { expression, contextId: w.contextId, returnByValue: true }, w.sessionId ?? undefined).catch(() => null)));
+  const walks = Promise.all(where.map((w, i) => session.send('Runtime.evaluate',
+    { expression: expression(memo.runs[i].world), contextId: w.contextId, returnByValue: true },
+    w.sessionId ?? undefined).catch(() => null)));
   const ahead = opts.hold ? askAhead(memo.root) : null;
   const replies = await walks;
   const results = replies.map((r) => {

@@ -187,6 +187,48 @@ test("axsnap's own pages: the panel may capture them, an allowed agent may not (
   assert.equal((await createRouter(deps).handle({ type: 'snapshot', tabId: 4 }, agent)).ok, true);
 });
 
+test('a DOM read asks the proof in its walk: a kept answer when it holds, else the capture takes the walk', async () => {
+  let seq = 1;
+  let injected = 0;
+  const keptAnswers = createKeptAnswers({ inject: async () => { injected += 1; return ['doc', seq, 'ok', 30]; }, now: () => 5000 });
+  const deps = fakeDeps({ keptAnswers });
+  const asked = [];
+  let answer = (expect) => ({ proof: ['doc', seq, 'ok', 30], asked: true,
+    out: expect && expect.seq === seq ? null : { walked: seq } });
+  deps.walkWithProof = (_s, tabId, options, { expect, askProof }) => {
+    asked.push({ tabId, format: options.format, expect, asks: askProof('L') });
+    return { kept: {}, reply: Promise.resolve(answer(expect)) };
+  };
+  const walks = [];
+  deps.capture = async (_s, tabId, _o, _st, { walked }) => {
+    deps.log.push('capture');
+    walks.push((await walked?.reply)?.out ?? null);
+    return { tab: { id: tabId, url: 'http://127.0.0.1/' }, frames: [{ frameId: 'F', loaderId: 'L' }], timings: {} };
+  };
+  const router = createRouter(deps);
+  const read = (options = {}) => router.handle({ type: 'snapshot', tabId: 3, options: { format: 'domtext', ...options } }, SELF);
+  await read();
+  assert.deepEqual(asked.at(-1), { tabId: 3, format: 'domtext', expect: null, asks: true }, 'no answer kept yet');
+  deps.log.length = 0;
+  const second = await read();
+  assert.deepEqual(asked.at(-1).expect, { id: 'doc', seq: 1 }, 'the kept answer\'s proof, for the page to compare');
+  assert.ok(second.timings.kept_answer && !deps.log.includes('capture'), 'the proof held: nothing walked, nothing captured');
+  seq = 2;
+  deps.log.length = 0;
+  const changed = await read();
+  assert.equal(changed.timings.kept_answer, undefined);
+  assert.deepEqual(walks.at(-1), { walked: 2 }, 'the capture is handed the walk that went with the proof');
+  await read({ reuse: false });
+  assert.equal(asked.at(-1).expect, null, 'reuse: false: no answer to compare, always a walk');
+  assert.equal(injected, 0, 'the proof came from the walk each time');
+  answer = () => null; // the world did not answer (a new document): the proof asked as before
+  seq = 3;
+  const fallback = await read();
+  assert.equal(injected, 1);
+  assert.equal(fallback.timings.kept_answer, undefined);
+  assert.equal(walks.at(-1), null, 'no walk to hand over: the capture walks');
+});
+
 test('a read of a page that did not change is answered from the kept answer, nothing captured', async () => {
   let seq = 1;
   const keptAnswers = createKeptAnswers({ inject: async () => ['doc', seq, 'ok', 30], now: () => 5000 });

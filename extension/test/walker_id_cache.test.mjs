@@ -70,3 +70,22 @@ test("a world's context is recalled only while its session is one of the capture
   assert.equal(recallContext('V0', new Set([null])), null, 'bounded: the oldest go first');
   assert.notEqual(recallContext(`V${MAX_WORLDS + 4}`, new Set([null])), null);
 });
+
+test('runs left pending are let go by the statement a walk starts with', async () => {
+  const { deferFree, freeRunsStatement, takeUnfreed } = await import('../lib/walker_id_cache.js');
+  clearIdCache();
+  for (let i = 1; i <= 10; i++) deferFree('W', `W.${i}`);
+  deferFree('V', 'V.1');
+  const runs = takeUnfreed('W');
+  assert.deepEqual(runs, ['W.3', 'W.4', 'W.5', 'W.6', 'W.7', 'W.8', 'W.9', 'W.10'], 'bounded: the newest');
+  assert.deepEqual(takeUnfreed('W'), []);
+  assert.equal(freeRunsStatement([]), '');
+  globalThis.__axsnapWalker = { pending: new Map([['W.9', [1]], ['W.10', [2]], ['W.11', [3]]]) };
+  try {
+    (0, eval)(freeRunsStatement(runs));
+    assert.deepEqual([...globalThis.__axsnapWalker.pending.keys()], ['W.11'], 'a run still to be taken stays');
+  } finally {
+    delete globalThis.__axsnapWalker;
+  }
+  assert.deepEqual(takeUnfreed('V'), ['V.1']);
+});

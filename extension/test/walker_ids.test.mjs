@@ -226,3 +226,19 @@ test('a re-read asks the listeners off the kept root; a kept root that is gone i
   assert.deepEqual((await read(s)).elements[1], { f: 0, b: 11, k: 1 });
   assert.equal(resolves(), 2);
 });
+
+test('a run whose ids are all known sends no take and no release: the next walk in its world frees it', async () => {
+  const { clearIdCache, rememberIds, takeUnfreed } = await import('../lib/walker_id_cache.js');
+  clearIdCache();
+  const walker = { run: 'W.2', world: 'W', frames: [{}], elements: [{ f: 0, w: 1 }, { f: 0, w: 2 }] };
+  rememberIds({ world: 'W', elements: walker.elements }, [0, 1], [10, 11].map((b) => ({ backendNodeId: b, loaderId: 'L1' })));
+  const s = session({ contexts: { 'W.2': 2 }, takes: {}, listeners: [{ type: 'click', backendNodeId: 11 }] });
+  const stats = await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', []);
+  assert.deepEqual(walker.elements.map((r) => [r.b, r.k]), [[10, undefined], [11, 1]]);
+  assert.deepEqual([stats.cached, stats.resolved], [2, 2]);
+  const methods = s.calls.map(([m]) => m);
+  assert.ok(!methods.includes('Runtime.evaluate'), 'no take of its own');
+  assert.ok(!methods.includes('Runtime.releaseObjectGroup'), 'no take: nothing in the group to release');
+  assert.deepEqual(takeUnfreed('W'), ['W.2'], 'left for the next walk in the world to let go');
+  assert.deepEqual(takeUnfreed('W'), []);
+});
