@@ -32,7 +32,8 @@ def _content(reply: dict[str, Any]) -> dict[str, Any]:
     for key in ("timings", "snapshot_id", "trace_id", "size", "indices"):
         result.pop(key, None)
     # how the capture travelled and what the host reused: the capture's own, not the page's
-    for key in ("request_bytes", "host_peak_rss_kb", "walker", "ax_stream", "dom_base"):
+    for key in ("request_bytes", "host_peak_rss_kb", "walker", "ax_stream", "dom_base",
+                "rows_reused"):
         result.get("stats", {}).pop(key, None)
     snapshot = result.get("snapshot")
     if snapshot:
