@@ -84,6 +84,37 @@ test('a snapshot runs attach → stabilize → capture → release → host', as
   assert.deepEqual(reply.sizes, { capture_bytes: 10, reply_bytes: 20, reply_chunks: 1 });
 });
 
+test('a target id read before: its tab asked beside the target list, the list still deciding', async () => {
+  const order = [];
+  let targets = [{ id: 'TARGET', tabId: 9 }];
+  let release = () => {};
+  const deps = fakeDeps({
+    getTargets: async () => {
+      order.push('targets');
+      await new Promise((resolve) => { release = resolve; });
+      return targets;
+    },
+    getTab: async (tabId) => { order.push(`tab ${tabId}`); return { id: tabId, url: 'http://127.0.0.1/' }; },
+  });
+  const router = createRouter(deps);
+  const read = () => {
+    const reply = router.handle({ type: 'snapshot', targetId: 'TARGET' }, SELF);
+    setTimeout(() => release(), 5);
+    return reply;
+  };
+  assert.equal((await read()).ok, true);
+  assert.deepEqual(order, ['targets', 'tab 9'], 'first read: the list, then the tab');
+  order.length = 0;
+  assert.equal((await read()).ok, true);
+  assert.deepEqual(order, ['tab 9', 'targets'], 'the known tab asked without waiting for the list');
+  order.length = 0;
+  targets = [{ id: 'TARGET', tabId: 11 }]; // the list names another tab: that one is asked
+  deps.log.length = 0;
+  assert.equal((await read()).ok, true);
+  assert.deepEqual(order, ['tab 9', 'targets', 'tab 11']);
+  assert.ok(deps.log.includes('attach 11'));
+});
+
 test('no tab given → the active tab', async () => {
   const deps = fakeDeps();
   await createRouter(deps).handle({ type: 'snapshot' }, SELF);
