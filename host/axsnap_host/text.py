@@ -40,6 +40,10 @@ def clean_text(text: str) -> str:
     """
     if not text:
         return ""
+    if text.isprintable():
+        # nothing to drop (no format, control, surrogate or private-use character) and no
+        # space but " ": the character loop below would keep the text as it is
+        return " ".join(text.split())
     kept = []
     for char in text:
         if char.isspace():
