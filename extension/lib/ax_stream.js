@@ -12,6 +12,12 @@
 // request whose capture says ax_stream: {id, parts, nodes}; {type:"capture_drop", stream}
 // when the capture fails (host: capture_stream.py).
 //
+// When every frame's nodes were sent and the frames are as the request will name them
+// (owners known, in their final order), {type:"capture_ax_end", stream, parts, nodes,
+// frames} (no reply): the host builds the AX tree then, while the renderer still computes
+// the DOMSnapshot, instead of after the request (host: stream_early.py). The request's
+// frames decide: when they differ from the end's, the host builds the tree again.
+//
 // A read the AX cache serves sends the main frame as one delta part on the last stream the
 // host was served (host stream_bases.py): {..., base, order, nodes}, the nodes that are not
 // that stream's own objects (new or changed: the cache's patch replaces what changed) and
@@ -19,7 +25,7 @@
 // the request with bad_chunk; the router then sends the stream again whole (resendWhole).
 
 import { thinAXNodes } from './ax_thin.js';
-import { AX_DROPPED_ROLES } from './generated/contract.js';
+import { AX_DROPPED_ROLES, AX_STREAM_FRAME_FIELDS } from './generated/contract.js';
 
 export const PART_NODES = 4000;
 // A part is cut earlier when its strings are long (a page of long texts): the estimate
@@ -106,6 +112,7 @@ export class AxStream {
     this.frames = []; // {frameId, kept}: what a resend sends again
     this.usedBase = false;
     this.onAccepted = [];
+    this.ended = null; // the frames the end named: a resend ends again
   }
 
   /**
@@ -154,6 +161,28 @@ export class AxStream {
     }
   }
 
+  /**
+   * Every frame's nodes were sent: tell the host, with `frames` (the capture's frame
+   * records) as the request will name them: the fields the host's tree reads, no more.
+   */
+  end(frames) {
+    if (this.dropped) return;
+    this.ended = frames.map((frame) => {
+      const picked = {};
+      for (const key of AX_STREAM_FRAME_FIELDS) if (frame[key] !== undefined) picked[key] = frame[key];
+      return picked;
+    });
+    this.postEnd();
+  }
+
+  postEnd() {
+    try {
+      this.post('capture_ax_end', { stream: this.id, parts: this.parts, nodes: this.nodes, frames: this.ended });
+    } catch {
+      // only an early start of the host's work is lost: the request still carries all
+    }
+  }
+
   /** The host had not the base of a delta part: send every frame again whole, as a new stream. */
   resendWhole() {
     streamCounter += 1;
@@ -162,6 +191,7 @@ export class AxStream {
     this.nodes = 0;
     this.usedBase = false;
     for (const { frameId, kept } of this.frames) this.sendWhole(frameId, kept);
+    if (this.ended) this.postEnd();
   }
 
   /** The host served this stream: what it keeps becomes the next read's base. */

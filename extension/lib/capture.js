@@ -491,6 +491,9 @@ async function captureDocument(session, tabId, options, stabilization,
       const ordered = orderFrames(frames, axFramePositions(frames));
       frames.splice(0, frames.length, ...ordered);
     }
+    // Every frame's AX nodes are sent, the frames are final (owners, order): the host builds
+    // the AX tree now, while the renderer still computes the DOMSnapshot (ax_stream.js).
+    stream?.end(frames);
     domSnapshot = snapshotRead ? await snapshotRead : null;
     await bordersRead;
     layout = await axSide.layout;

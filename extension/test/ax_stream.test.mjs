@@ -114,3 +114,36 @@ test('a frame on a base goes as one delta part (changed nodes, every id in order
   new AxStream((type, body) => sent.push(body)).send('F', next.map((n) => ({ ...n })), base);
   assert.equal(sent[0].base, undefined);
 });
+
+test('the end names the frames by the fields the host reads, once more after a resend', () => {
+  const sent = [];
+  const stream = new AxStream((type, body) => sent.push({ type, ...body }), { partNodes: 2 });
+  stream.send('F', [node(0), node(1), node(2)]);
+  const frames = [
+    { frameId: 'F', parentFrameId: null, url: 'http://x/', name: '', loaderId: 'L', ownerBackendNodeId: null,
+      axNodes: [], captured: true, error: null, sessionId: 's', ax_source: 'full' },
+    { frameId: 'G', parentFrameId: 'F', url: 'http://x/g', name: 'g', ownerBackendNodeId: 7, axNodes: [],
+      captured: false, error: 'gone' },
+  ];
+  stream.end(frames);
+  const end = sent.at(-1);
+  assert.equal(end.type, 'capture_ax_end');
+  assert.deepEqual([end.stream, end.parts, end.nodes], [stream.id, 2, 3]);
+  assert.deepEqual(end.frames, [
+    { frameId: 'F', parentFrameId: null, url: 'http://x/', name: '', captured: true, error: null,
+      ownerBackendNodeId: null },
+    { frameId: 'G', parentFrameId: 'F', url: 'http://x/g', name: 'g', captured: false, error: 'gone',
+      ownerBackendNodeId: 7 },
+  ]);
+  sent.length = 0;
+  stream.resendWhole();
+  assert.deepEqual(sent.map((m) => m.type), ['capture_part', 'capture_part', 'capture_ax_end']);
+  assert.deepEqual([sent.at(-1).stream, sent.at(-1).parts, sent.at(-1).frames], [stream.id, 2, end.frames]);
+  stream.drop();
+  sent.length = 0;
+  stream.end(frames);
+  assert.deepEqual(sent.map((m) => m.type), [], 'nothing after a drop');
+  // a host gone away loses only the head start: the request reports it
+  const broken = new AxStream(() => { throw new Error('host_not_found'); });
+  broken.end(frames);
+});

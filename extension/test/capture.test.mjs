@@ -268,6 +268,34 @@ test('the DOMSnapshot is asked after the main frame\'s AX tree (the AX cache rea
   assert.equal(cap.frames[0].ax_cache_reason, 'no change journal in this page');
 });
 
+test('a streamed read ends its AX stream before the DOMSnapshot comes, naming the final frames', async () => {
+  const session = scriptedSession();
+  const posted = [];
+  let release;
+  // the DOMSnapshot answers once the end is posted (or after 300 ms, when none comes)
+  const gate = Promise.race([new Promise((resolve) => { release = resolve; }),
+    new Promise((resolve) => { setTimeout(resolve, 300); })]);
+  const send = session.send.bind(session);
+  session.send = (method, params = {}) => (method === 'DOMSnapshot.captureSnapshot'
+    ? gate.then(() => { posted.push({ type: 'dom_snapshot_answered' }); return send(method, params); })
+    : send(method, params));
+  const { AxStream } = await import('../lib/ax_stream.js');
+  const openStream = () => new AxStream((type, body) => {
+    posted.push({ type, ...body });
+    if (type === 'capture_ax_end') release();
+  });
+  const cap = await capturePage(session, 9, { format: 'snapshot', scope: 'page' }, STAB, { openStream });
+  const kinds = posted.map((m) => m.type);
+  assert.ok(kinds.includes('capture_ax_end'), kinds.join(' '));
+  assert.ok(kinds.indexOf('capture_ax_end') < kinds.indexOf('dom_snapshot_answered'), kinds.join(' '));
+  const end = posted.find((m) => m.type === 'capture_ax_end');
+  assert.deepEqual({ id: end.stream, parts: end.parts, nodes: end.nodes }, cap.ax_stream);
+  assert.deepEqual(end.frames, cap.frames.map((f) => Object.fromEntries(
+    ['frameId', 'parentFrameId', 'url', 'name', 'captured', 'error', 'ownerBackendNodeId']
+      .filter((k) => f[k] !== undefined).map((k) => [k, f[k]]))));
+  assert.deepEqual(end.frames.map((f) => f.ownerBackendNodeId), [null, 42]);
+});
+
 test('DOMSnapshot goes without the columns no host step reads', () => {
   const snapshot = { strings: ['a'], documents: [
     { nodes: { parentIndex: [-1] }, textBoxes: { layoutIndex: [0] },

@@ -10,6 +10,9 @@ the request that takes it.
 A stream's main frame may come as a delta on an earlier stream's (``stream_bases.py``): the
 host keeps the main frame's nodes of each filled stream as a base.
 
+``capture_ax_end`` says the stream's last part was sent: the host builds the AX tree then,
+before the request comes (``stream_early.py``); a part after the end drops that work.
+
 Bounds: at most ``max_streams`` streams pending (a new one evicts the oldest), and per
 stream at most ``max_parts`` parts, ``max_nodes`` nodes and ``max_bytes`` bytes of part
 messages; past a bound the stream's nodes are dropped at once and its request fails with
@@ -27,6 +30,7 @@ from .models.capture import RawCapture
 from .models.errors import AxsnapError, ErrorCode
 from .pipeline.ax.rows import AxRow, RowMaker
 from .stream_bases import BaseGone, StreamBases
+from .stream_early import MAX_EARLY_NODES, EarlyWork, build_early, take_early
 
 log = get_logger("stream")
 
@@ -46,6 +50,8 @@ class _Stream:
     bytes: int = 0
     problem: str | None = None
     bases: set[str] = field(default_factory=set)  # the base streams its deltas were read on
+    early: EarlyWork | None = None  # built when the stream ended (capture_ax_end)
+    early_note: str | None = None  # why nothing was built, or it was dropped
 
 
 class CaptureStreams:
@@ -85,6 +91,8 @@ class CaptureStreams:
         if seq != stream.parts:
             self._fail(stream, f"part {seq} arrived where part {stream.parts} was due")
             return
+        if stream.early is not None:  # built from nodes this part adds to
+            stream.early, stream.early_note = None, "a part came after the end"
         if not isinstance(nodes, list) or not all(isinstance(n, dict) for n in nodes):
             self._fail(stream, f"part {seq}: nodes must be a list of objects")
             return
@@ -112,6 +120,23 @@ class CaptureStreams:
                 return
             stream.bases.add(base)
         stream.frames.setdefault(frame_id, []).extend(rows)
+
+    def end(self, stream_id: str, parts: int, nodes: int, frames: list[Any]) -> None:
+        """The stream's last part was sent: build its AX tree now (stream_early.py), when
+        the stream holds what the end says (else the request will fail, or flatten)."""
+        stream = self._streams.get(stream_id)
+        if stream is None or stream.problem is not None:
+            log.info("capture stream end for a stream not held (%s)", stream_id[:80])
+            return
+        stream.early = None
+        if (stream.parts, stream.nodes) != (parts, nodes):
+            stream.early_note = f"the end says {parts} parts, {nodes} nodes"
+        elif stream.nodes > MAX_EARLY_NODES:
+            stream.early_note = f"more than {MAX_EARLY_NODES} nodes"
+        else:
+            built = build_early(frames, stream.frames)
+            stream.early, stream.early_note = (None, built) if isinstance(built, str) \
+                else (built, None)
 
     def drop(self, stream_id: str) -> bool:
         return self._streams.pop(stream_id, None) is not None
@@ -145,12 +170,18 @@ class CaptureStreams:
             nodes = stream.frames.pop(frame.frameId, None)
             if nodes is not None:
                 frame.axNodes = nodes
+        early: dict[str, Any] = {}
+        if stream.early is not None:
+            note = take_early(stream.early, capture)
+            early = {"early_ms": stream.early.ms} if note is None else {"early_unused": note}
+        elif stream.early_note is not None:
+            early = {"early_unused": stream.early_note}
         main = capture.frames[0] if capture.frames else None
         if main is not None and main.parentFrameId is None and main.axNodes:
             self.bases.keep(ref.id, main.frameId, main.axNodes)  # the next read's base
             self.bases.drop_frame(main.frameId, keep=ref.id)
         return {"parts": stream.parts, "nodes": stream.nodes, "bytes": stream.bytes,
-                **({"delta": True} if stream.bases else {})}
+                **({"delta": True} if stream.bases else {}), **early}
 
     def _open(self, stream_id: str) -> _Stream:
         stream = self._streams[stream_id] = _Stream()
@@ -164,4 +195,5 @@ class CaptureStreams:
     def _fail(stream: _Stream, problem: str) -> None:
         stream.problem = problem
         stream.frames.clear()  # the nodes are of no use any more: free them now
+        stream.early = None
         log.info("capture stream failed: %s", problem)

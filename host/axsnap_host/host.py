@@ -24,6 +24,7 @@ from .models.errors import AxsnapError, ErrorCode, ErrorInfo
 from .models.wire import (
     ActReportRequest,
     ActResolveRequest,
+    CaptureAxEnd,
     CaptureDrop,
     CapturePart,
     Chunk,
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 log = get_logger("host")
 
 KNOWN_TYPES = ("ping", "snapshot", "forget_tab", "chunk", "control_reply", "act_resolve",
-               "act_report", "collect_step", "capture_part", "capture_drop")
+               "act_report", "collect_step", "capture_part", "capture_drop", "capture_ax_end")
 _REQUEST_ADAPTER: TypeAdapter[Any] = TypeAdapter(Request)
 _MAX_ERRORS_SHOWN = 3
 
@@ -200,6 +201,10 @@ class Host:
                 return []
             if kind == "capture_drop":
                 self.streams.drop(CaptureDrop.model_validate(raw).stream)
+                return []
+            if kind == "capture_ax_end":  # no reply: the AX tree is built now, ahead
+                end = CaptureAxEnd.model_validate(raw)
+                self.streams.end(end.stream, end.parts, end.nodes, end.frames)
                 return []
             if kind == "chunk":
                 return self._on_chunk(Chunk.model_validate(raw))

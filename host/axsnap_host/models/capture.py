@@ -45,10 +45,10 @@ class TabInfo(BaseModel):
     title: str = ""
 
 
-class FrameAX(BaseModel):
-    """One frame of ``Page.getFrameTree`` with the AX tree captured for it."""
-
-    model_config = ConfigDict(extra="allow")
+class FrameFields(BaseModel):
+    """One frame of ``Page.getFrameTree`` as the AX steps read it, and whether its AX tree
+    was captured. Shared by the capture's frames and the frames a capture stream's end
+    names (models/wire.py CaptureAxEnd): the same fields, validated the same way."""
 
     frameId: str
     parentFrameId: str | None = None
@@ -56,6 +56,13 @@ class FrameAX(BaseModel):
     name: str = ""
     captured: bool = False
     error: str | None = None
+
+
+class FrameAX(FrameFields):
+    """One frame of ``Page.getFrameTree`` with the AX tree captured for it."""
+
+    model_config = ConfigDict(extra="allow")
+
     axNodes: list[dict[str, Any]] = Field(default_factory=list)
 
     @model_validator(mode="after")

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .capture import RawCapture
+from .capture import FrameFields, RawCapture
 from .errors import ErrorReply
 from .options import SnapshotOptions
 
@@ -64,6 +64,32 @@ class CapturePart(_Message):
     # A delta part (stream_bases.py): ``nodes`` are those not in the base stream's nodes of
     # this frame, and ``order`` (left out of the model, as ``nodes``) every node id in order.
     base: MessageId | None = None
+
+
+MAX_STREAM_FRAMES = 4096
+
+
+class AxStreamFrame(FrameFields):
+    """A frame as the capture knows it when its AX stream ends: what flatten reads of it
+    (pipeline/ax/tree.py frame_facts). The extension sends these fields alone
+    (contract.js AX_STREAM_FRAME_FIELDS)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ownerBackendNodeId: Any = None  # as the capture's frames carry it (an extra there)
+
+
+class CaptureAxEnd(_Message):
+    """Extension → host, no reply: the stream's last AX part was sent (``parts`` parts,
+    ``nodes`` nodes), and the frames as the capture will name them. The host builds the
+    AX tree then, while the renderer still computes the DOMSnapshot (stream_early.py);
+    the request uses it only when its capture names the same frames and nodes."""
+
+    type: Literal["capture_ax_end"]
+    stream: MessageId
+    parts: int = Field(ge=0)
+    nodes: int = Field(ge=0)
+    frames: list[AxStreamFrame] = Field(max_length=MAX_STREAM_FRAMES)
 
 
 class CaptureDrop(_Message):

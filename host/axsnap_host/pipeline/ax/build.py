@@ -17,7 +17,7 @@ from .merge import fill_missing_values
 from .prune import prune
 from .redact import redact_tree
 from .snapshot import build_snapshot, set_prop
-from .tree import flatten
+from .tree import flat_tree
 from .window_index import WindowIndex, dom_facts
 
 if TYPE_CHECKING:  # the memo renders with this package's node_row
@@ -69,7 +69,7 @@ def build_snapshot_v1(
     options = request.options
     capture = request.capture
     clock = _Stopwatch()
-    tree = flatten(capture)
+    tree = flat_tree(capture)  # built ahead on a streamed read (stream_early.py)
     clock.lap("flatten_ms")
     dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
     if capture.derived.get(HOST_OWNED):  # the host's own parse of the message

@@ -20,7 +20,7 @@ list per frame. This step:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...models.capture import RawCapture
 from .rows import DROPPED_ROLES, AxRow, as_rows
@@ -63,34 +63,76 @@ class FlatTree:
     failures: list[dict[str, Any]] = field(default_factory=list)
 
 
+class FrameFacts(NamedTuple):
+    """What flatten reads of a frame besides its AX nodes. A streamed read's tree is built
+    ahead of its request from the facts the extension sent with the stream's end
+    (capture_stream.py) and used only when the request's frames give the same facts."""
+
+    frame_id: str
+    parent_frame_id: str | None
+    url: str
+    name: str
+    captured: bool
+    error: str | None
+    owner: int | None  # ownerBackendNodeId, when an int
+
+
+def frame_facts(frame: Any) -> FrameFacts:
+    owner = getattr(frame, "ownerBackendNodeId", None)
+    return FrameFacts(frame.frameId, frame.parentFrameId, frame.url, frame.name,
+                      frame.captured, frame.error, owner if isinstance(owner, int) else None)
+
+
+def same_facts(a: list[FrameFacts], b: list[FrameFacts]) -> bool:
+    """Equal facts, types included (``True == 1``, but flatten writes them apart)."""
+    return a == b and all(
+        type(x.owner) is type(y.owner) and type(x.captured) is type(y.captured)
+        for x, y in zip(a, b, strict=True))
+
+
+# capture.derived: the tree built from a streamed read's AX nodes before its request came
+# (stream_early.py), when it is the one this capture gives.
+EARLY_TREE = "early_tree"
+
+
+def flat_tree(capture: RawCapture) -> FlatTree:
+    """The capture's tree: the one built ahead (taken once: the steps after change it), or
+    flattened now."""
+    early = capture.derived.pop(EARLY_TREE, None)
+    return early if isinstance(early, FlatTree) else flatten(capture)
+
+
 def flatten(capture: RawCapture) -> FlatTree:
     """Build the stitched, ignored-lifted tree for every captured frame."""
-    frames = capture.frames
-    ordinal_of = {frame.frameId: i for i, frame in enumerate(frames)}
+    return flatten_frames([frame_facts(frame) for frame in capture.frames],
+                          [frame.axNodes for frame in capture.frames])
+
+
+def flatten_frames(frames: list[FrameFacts], ax_nodes: list[list[Any]]) -> FlatTree:
+    """The tree of frames given by their facts and their AX nodes (rows or node dicts)."""
+    ordinal_of = {frame.frame_id: i for i, frame in enumerate(frames)}
     entries: list[FrameEntry] = []
     failures: list[dict[str, Any]] = []
     by_id: list[dict[str, AxRow]] = []  # per frame: AX node id → its row
     roots: dict[int, str] = {}
 
     for ordinal, frame in enumerate(frames):
-        owner = getattr(frame, "ownerBackendNodeId", None)
         entries.append(
             FrameEntry(
                 ordinal=ordinal,
-                frame_id=frame.frameId,
-                parent_frame_id=frame.parentFrameId,
+                frame_id=frame.frame_id,
+                parent_frame_id=frame.parent_frame_id,
                 url=frame.url,
                 name=frame.name,
                 captured=frame.captured,
                 error=frame.error,
-                owner_backend_id=owner if isinstance(owner, int) else None,
+                owner_backend_id=frame.owner,
             )
         )
         if not frame.captured or frame.error:
-            failures.append(
-                {"step": "ax_tree", "frame": frame.frameId, "reason": frame.error or "not captured"}
-            )
-        rows = as_rows(frame.axNodes)
+            failures.append({"step": "ax_tree", "frame": frame.frame_id,
+                             "reason": frame.error or "not captured"})
+        rows = as_rows(ax_nodes[ordinal])
         nodes_by_id: dict[str, AxRow] = {}
         for row in rows:
             if row.node_id not in nodes_by_id:
@@ -107,7 +149,7 @@ def flatten(capture: RawCapture) -> FlatTree:
     for ordinal, frame in enumerate(frames):
         if ordinal == 0 or ordinal not in roots:
             continue
-        parent_ordinal = ordinal_of.get(frame.parentFrameId or "", 0)
+        parent_ordinal = ordinal_of.get(frame.parent_frame_id or "", 0)
         if parent_ordinal >= ordinal:
             parent_ordinal = 0
         if parent_ordinal not in owners_by_frame:

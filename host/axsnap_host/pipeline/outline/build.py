@@ -23,7 +23,7 @@ from ..ax.instructions import flag_hidden_instructions
 from ..ax.merge import fill_missing_values
 from ..ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
 from ..ax.redact import redact_tree
-from ..ax.tree import FlatNode, FlatTree, FrameEntry, flatten
+from ..ax.tree import FlatNode, FlatTree, FrameEntry, flat_tree
 from ..ax.window_index import DomFacts, WindowIndex, dom_facts
 from ..dom.index import DomIndex, rect_of
 from ..dom.textflow import TextFlow
@@ -49,7 +49,7 @@ def build_outline(
     capture: RawCapture, options: SnapshotOptions
 ) -> tuple[dict[str, Any], list[OutlineLine]]:
     """The outline result dict and the line records its text was rendered from."""
-    tree = flatten(capture)
+    tree = flat_tree(capture)  # built ahead on a streamed read (stream_early.py)
     dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
     flag_hidden_instructions(tree, dom)  # the flag travels in the name, into every line
     # Scroll containers are kept even as unnamed wrappers: scrolling is an action.
