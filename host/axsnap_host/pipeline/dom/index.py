@@ -301,27 +301,29 @@ class DomIndex:
     def box(
         self, backend_id: int | None, frame_id: str | None = None
     ) -> tuple[tuple[float, float, float, float] | None, bool, bool] | None:
-        """(bounds, visible, clickable) of a node without building its DomInfo; None if the
-        DOMSnapshot does not have the node. Cheap: the renderer calls it for every node."""
-        where = self.locate(backend_id, frame_id)
-        if where is None:
+        """(bounds, visible, clickable) of a node without building its DomInfo (the same);
+        None if the DOMSnapshot does not have it. Asked for every row: lookups inlined."""
+        in_frame = self._by_frame.get(frame_id) if frame_id else None
+        where = in_frame.get(backend_id) if in_frame is not None else None
+        if where is None and (where := self._by_backend.get(backend_id)) is None:  # type: ignore
             return None
-        cached = self._cache.get(where)
-        if cached is not None:
-            return cached.bounds, cached.visible, cached.clickable
         doc = self._documents[where[0]]
         node_index = where[1]
         clickable = node_index in doc.rare_sets["isClickable"]
         position = doc.layout_of.get(node_index)
         if position is None:
             return None, False, clickable
-        node_type = _at(doc.nodes.get("nodeType"), node_index, 0)
-        bounds = self._page_bounds(doc, position, node_type)
+        bounds = self._page_bounds(doc, position, _at(doc.nodes.get("nodeType"), node_index, 0))
+        if bounds is None or bounds[2] <= 0 or bounds[3] <= 0:
+            return bounds, False, clickable
         style_row = _at(doc.layout.get("styles"), position, None) or ()
-        visible = (bounds is not None and bounds[2] > 0 and bounds[3] > 0
-                   and self._row_shows(doc, style_row)
-                   and not self._inside_transparent(doc, node_index))
-        return bounds, visible, clickable
+        shows = doc.row_shows.get(id(style_row))
+        if shows is None:
+            shows = self._row_shows(doc, style_row)
+        under = doc.under_zero  # None: not computed yet, []: not parents-first (walk)
+        hidden = (0 <= node_index < len(under) and under[node_index]) if under else \
+            self._inside_transparent(doc, node_index)
+        return bounds, shows and not hidden, clickable
 
     def _row_shows(self, doc: _Document, style_row: Sequence[Any]) -> bool:
         """is_visible's style half, once per row object: the host shares equal rows
@@ -375,13 +377,14 @@ class DomIndex:
     def _page_bounds(
         self, doc: _Document, position: int, node_type: int
     ) -> tuple[float, float, float, float] | None:
-        rect = rect_of(doc.layout, "bounds", position)
-        if not rect:
+        rects = doc.layout.get("bounds")  # rect_of, inlined: every row's box asks
+        rect = rects[position] if isinstance(rects, list) and 0 <= position < len(rects) else None
+        if not isinstance(rect, list) or len(rect) < 4:
             return None
         # A document node's box is its frame's viewport, in viewport coordinates.
         shift = doc.scroll if node_type == DOCUMENT_NODE else (0.0, 0.0)
-        return (rect[0] + doc.offset[0] + shift[0], rect[1] + doc.offset[1] + shift[1],
-                rect[2], rect[3])
+        return (float(rect[0]) + doc.offset[0] + shift[0],
+                float(rect[1]) + doc.offset[1] + shift[1], float(rect[2]), float(rect[3]))
 
     def get(self, backend_id: int | None, frame_id: str | None = None) -> DomInfo | None:
         where = self.locate(backend_id, frame_id)
