@@ -5,8 +5,10 @@ AX cache), and the request follows only when the renderer has computed the DOMSn
 ~0.5 s later on the 20k bench page: the host waited for it, then did all its work. The
 extension now says when the last AX part of a stream was sent (``capture_ax_end``, with the
 frames as the capture will name them), and the host builds the AX tree (flatten) right
-then, while it would wait anyway; the request's pipeline takes it (pipeline/ax/tree.py
-``flat_tree``) instead of flattening.
+then, while it would wait anyway, and what the next steps read of its nodes alone (the
+hidden-instruction matches of their names, prune's interest: ``FlatTree.ahead``); the
+request's pipeline takes the tree (pipeline/ax/tree.py ``flat_tree``) instead of
+flattening, and each step its part.
 
 The tree is used only when it is the one the request's capture would give: the request's
 frames have the same facts (what flatten reads of a frame) and every frame holds the very
@@ -22,6 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .models.capture import RawCapture
+from .pipeline.ax.instructions import MATCHES, instruction_matches
+from .pipeline.ax.prune import INTEREST, prune_interest
 from .pipeline.ax.tree import (
     EARLY_TREE,
     FlatTree,
@@ -58,6 +62,9 @@ def build_early(frames: list[Any], nodes_of: dict[str, list[Any]]) -> EarlyWork 
     started = time.perf_counter()
     lists = [nodes_of.get(frame_id, []) for frame_id in ids]
     tree = flatten_frames(facts, lists)
+    # what the steps after flatten read of the nodes alone, for them to take (FlatTree.ahead)
+    tree.ahead[MATCHES] = instruction_matches(tree)
+    tree.ahead[INTEREST] = prune_interest(tree)
     return EarlyWork(facts, lists, tree, round((time.perf_counter() - started) * 1000, 3))
 
 

@@ -37,15 +37,29 @@ def dom_chain(dom: DomFacts, backend_id: int, frame_id: str | None,
     return out
 
 
+# FlatTree.ahead key: instruction_matches(tree), worked out before the request came
+MATCHES = "instruction_matches"
+
+
+def instruction_matches(tree: FlatTree) -> dict[str, str]:
+    """Node id → the words that read like an instruction, for every named node with a DOM
+    node (the text half of the check: the AX nodes alone say it)."""
+    found: dict[str, str] = {}
+    for node in tree.nodes.values():
+        if node.name and node.backend_id is not None:
+            match = instruction_match(node.name)
+            if match is not None:
+                found[node.id] = match
+    return found
+
+
 def flag_hidden_instructions(tree: FlatTree, dom: DomFacts) -> dict[str, Suspicion]:
     """Mark the hidden instructions of ``tree`` in place; return them by node id."""
     found: dict[str, Suspicion] = {}
-    for node in tree.nodes.values():
-        if not node.name or node.backend_id is None:
-            continue
-        match = instruction_match(node.name)
-        if match is None:
-            continue
+    ahead = tree.ahead.pop(MATCHES, None)
+    matches = ahead if isinstance(ahead, dict) else instruction_matches(tree)
+    for node_id, match in matches.items():
+        node = tree.nodes[node_id]
         reasons = (dom.hiding_reasons(node.backend_id, node.frame_id)
                    if isinstance(dom, WindowIndex)
                    else dom_hiding_reasons(dom_chain(dom, node.backend_id, node.frame_id)))
@@ -54,4 +68,6 @@ def flag_hidden_instructions(tree: FlatTree, dom: DomFacts) -> dict[str, Suspici
         flag = Suspicion("hidden_instruction", tuple(reasons), match)
         node.name = f"{node.name} [{flag.label()}]"
         found[node.id] = flag
+    if found:
+        tree.ahead.clear()  # worked out on the names as they were
     return found

@@ -110,6 +110,45 @@ def _is_interesting(node: FlatNode, context_name: str, parent_editable: bool) ->
     return bool(node.name.strip()) or node.value not in (None, "")
 
 
+@dataclass
+class Interest:
+    """What prune reads of the nodes alone (no DOM): the reachable ids in pre-order and
+    those interesting in themselves. A streamed read works it out before its request
+    (stream_early.py, FlatTree.ahead)."""
+
+    order: list[str]
+    reached: frozenset[str]
+    interesting: frozenset[str]  # without the clickable ids, which the DOM tells
+
+
+# FlatTree.ahead key: prune_interest(tree), worked out before the request came
+INTEREST = "prune_interest"
+
+
+def prune_interest(tree: FlatTree) -> Interest:
+    nodes = tree.nodes
+    order = _preorder(tree)
+    # Top-down: the nearest named ancestor's name, to spot text that repeats it.
+    context: dict[str, str] = {}
+    for nid in order:
+        node = nodes[nid]
+        parent = node.parent
+        inherited = context.get(parent, "") if parent else ""
+        if node.role in INTERACTIVE_ROLES or inherited is _ALL_SAID:
+            context[nid] = _ALL_SAID  # text inside a control is its name or its value
+            continue
+        said = _squash(f"{node.name} {node.value or ''}") if _names_its_content(node) else ""
+        context[nid] = said or inherited
+    repeated_labels = _label_texts_naming_a_control(nodes, order)
+    interesting = frozenset(
+        nid
+        for nid in order
+        if nid not in repeated_labels
+        and _is_interesting(nodes[nid], *_surroundings(nodes, nid, context))
+    )
+    return Interest(order, frozenset(order), interesting)
+
+
 def prune(
     tree: FlatTree, pruned: bool = True, clickable: frozenset[str] = frozenset()
 ) -> PruneResult:
@@ -126,28 +165,10 @@ def prune(
             total=len(nodes),
         )
 
-    order = _preorder(tree)
-    # Top-down: the nearest named ancestor's name, to spot text that repeats it.
-    context: dict[str, str] = {}
-    for nid in order:
-        node = nodes[nid]
-        parent = node.parent
-        inherited = context.get(parent, "") if parent else ""
-        if node.role in INTERACTIVE_ROLES or inherited is _ALL_SAID:
-            context[nid] = _ALL_SAID  # text inside a control is its name or its value
-            continue
-        said = _squash(f"{node.name} {node.value or ''}") if _names_its_content(node) else ""
-        context[nid] = said or inherited
-    repeated_labels = _label_texts_naming_a_control(nodes, order)
-    interesting = {
-        nid
-        for nid in order
-        if nid in clickable
-        or (
-            nid not in repeated_labels
-            and _is_interesting(nodes[nid], *_surroundings(nodes, nid, context))
-        )
-    }
+    ahead = tree.ahead.pop(INTEREST, None)
+    interest = ahead if isinstance(ahead, Interest) else prune_interest(tree)
+    order = interest.order
+    interesting = interest.interesting | interest.reached.intersection(clickable)
     # Bottom-up: a node is kept when interesting, or when it holds something kept and
     # is not a wrapper that can be collapsed.
     has_kept_below: set[str] = set()

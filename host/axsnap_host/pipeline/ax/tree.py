@@ -61,6 +61,12 @@ class FlatTree:
     nodes: dict[str, FlatNode]  # in document pre-order
     frames: list[FrameEntry]
     failures: list[dict[str, Any]] = field(default_factory=list)
+    # Facts of the nodes as flatten made them, worked out before the request came (a
+    # streamed read's, stream_early.py), keyed by the step that takes them: hidden
+    # instruction matches (instructions.py), prune's interest (prune.py). A step that
+    # changes the nodes before they are taken clears it (flag_hidden_instructions does when
+    # it renames a node); each reader falls back to working them out itself.
+    ahead: dict[str, Any] = field(default_factory=dict)
 
 
 class FrameFacts(NamedTuple):
