@@ -283,11 +283,12 @@ export function prefetchFrames(session) {
   return collectFrames(session, timings, errors).then((frames) => ({ frames, timings, errors }));
 }
 
-/** The frames asked ahead, when the stabilization did not wait (SETTLED_AT_ONCE); else null. */
+/** The frames asked ahead, when the stabilization did not wait (SETTLED_AT_ONCE) or they
+ * came after it (`fresh`: the walk with the proof told them); else null. */
 async function framesAhead(early, stabilization, timings, errors) {
-  if (!early || stabilization?.[SETTLED_AT_ONCE] !== true) return null;
+  if (!early) return null;
   const got = await early.catch(() => null);
-  if (!got?.frames?.length) return null;
+  if (!got?.frames?.length || (got.fresh !== true && stabilization?.[SETTLED_AT_ONCE] !== true)) return null;
   Object.assign(timings, got.timings);
   errors.push(...got.errors);
   timings.frames_ahead = 1;
@@ -388,15 +389,26 @@ async function captureDocument(session, tabId, options, stabilization,
   // and title), asked once nothing else is to be read: when the AX window is the last read
   // (at most one child frame: no frame order to ask after it), as soon as its commands are
   // sent (the session answers in order), so its round trip overlaps theirs.
+  // A walk with the proof (walker_capture.js: walkWithProof) whose listener read was
+  // answered off the root object kept from the last read proves the document itself: the
+  // walk ran in the world of that document and the object dies with it, so no frame tree
+  // is asked (`proven`); the tab (a browser call, no renderer task) is asked at once.
   let closing = null;
+  let proven = false;
+  let tabAsked = null;
+  const tabRead = () => {
+    tabAsked ??= chrome.tabs.get(tabId).catch(() => null);
+    return tabAsked;
+  };
   const finalCheck = () => {
     closing ??= Promise.all([
-      timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree')),
-      chrome.tabs.get(tabId).catch(() => null),
+      proven ? null : timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree')),
+      tabRead(),
     ]);
     closing.catch(() => {});
     return closing;
   };
+  if (walked) tabRead();
   const axIsLast = frames.filter((f) => f.parentFrameId).length <= 1 && !wantsScreenshot(options);
   if (scoped) {
     windowWalker = await captureAxWindow(session, tabId, options, frames, errors, timings,
@@ -447,7 +459,8 @@ async function captureDocument(session, tabId, options, stabilization,
     // walk in the kept world of the main document (walker_capture.js: walkKeptWorld) proves
     // its document itself (a context dies with its document): the check goes out with it.
     const walkerIsLast = axIsLast && resolvesIds(options);
-    const lastCheck = () => { if (walkerIsLast) finalCheck(); };
+    // (a walk with the proof waits: its listener read may prove the document, see `proven`)
+    const lastCheck = (walk) => { if (walkerIsLast && walk?.stats?.with_proof !== 1) finalCheck(); };
     [, layout, walker] = await Promise.all([
       timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
       timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
@@ -458,6 +471,8 @@ async function captureDocument(session, tabId, options, stabilization,
     walkerSteps(walker, timings);
     // 1: the walk went with the kept answer's proof (walker_capture.js: walkWithProof)
     if (walker?.stats?.with_proof === 1) timings.walker_with_proof = 1;
+    proven = closing === null && walker?.stats?.with_proof === 1 && walker.stats.ids?.root_kept === 1;
+    if (proven) timings.document_proven = 1;
     // Frame ordinals follow document order, as the outline's and SnapshotV1's do.
     if (frames.filter((f) => f.parentFrameId).length > 1) {
       const positions = await timed(timings, 'frame_order_ms', () => ownerFramePositions(send, frames, sessionOf, errors));
@@ -522,8 +537,7 @@ async function captureDocument(session, tabId, options, stabilization,
   }
 
   const [after, tab] = await finalCheck();
-  const afterMain = flattenFrameTree(after)[0];
-  if (afterMain?.loaderId !== mainLoader) throw new Navigated();
+  if (!proven && flattenFrameTree(after)[0]?.loaderId !== mainLoader) throw new Navigated();
 
   timings.capture_ms = elapsed(t0);
   return {

@@ -81,7 +81,7 @@ const round = (x) => Math.round(x * 10) / 10;
  * A router over injected dependencies:
  * {ownId, debuggers (DebuggerManager), native (NativeClient), stabilize(session, options),
  *  capture(session, tabId, options, stabilization, {openStream, frames, walked}), getTargets(), getTab(tabId),
- *  walkWithProof (walker_capture.js: a DOM read's walk asked with the proof),
+ *  walkWithProof, walksWithProof (walker_capture.js: a DOM read's walk asked with the proof),
  *  activeTabId(), allowList() (IDs of the extensions allowed to ask), now(), keptAnswers
  *  (kept_answer.js: a read of a page that did not change answered from the last answer)}.
  */
@@ -165,24 +165,33 @@ export function createRouter(deps) {
 
   /**
    * The proof (kept_answer.js) read before the capture, and the kept answer when it shows no
-   * change since that answer's read: {proof, entry}. Nothing when the options' answer may not
-   * be kept.
+   * change since that answer's read: {proof, entry, walked, frames}. Nothing when the
+   * options' answer may not be kept. `frames`: the frame tree asked ahead, or null when the
+   * read walks with its proof (the walk tells the frames; the tree is asked only when it
+   * cannot).
    */
-  async function keptCheck(session, tabId, tab, key, options, frames, timings) {
-    if (!key) return { proof: null, entry: null, walked: null };
+  async function keptCheck(session, tabId, tab, key, options, ahead, timings) {
+    if (!key) return { proof: null, entry: null, walked: null, frames: ahead };
     const t0 = now();
     const keeper = deps.keptAnswers;
     // reuse: false captures anyway (its answer is still kept for the next read)
     const reuse = options?.reuse !== false;
-    // the frame tree asked ahead (its main document may be one known too big for a proof)
-    const listing = frames ? frames.then((got) => got?.frames ?? null, () => null) : Promise.resolve(null);
-    const main = listing.then((listed) => listed?.find((f) => !f.parentFrameId)?.loaderId ?? null);
-    // A DOM read of a document walked before asks the proof in its walk's own evaluate,
-    // beside the frame tree (walker_capture.js: walkWithProof): one round trip after a change.
+    // A DOM read of a document walked before asks the proof in its walk's own evaluate
+    // (walker_capture.js: walkWithProof): one renderer task where there were two.
     const walked = deps.walkWithProof?.(session, tabId, options, {
       expect: reuse ? keeper.expected(tabId, key) : null,
       askProof: (loaderId) => keeper.asksProof(tabId, loaderId),
     }) ?? null;
+    // its frames: the walk's (no child frame), else the frame tree, asked now
+    const frames = ahead ?? (walked
+      ? walked.reply.then((got) => (got?.frames
+        ? { frames: got.frames, timings: { frames_from_walk: 1 }, errors: [], fresh: true }
+        : deps.prefetchFrames?.(session) ?? null))
+      : deps.prefetchFrames?.(session) ?? null);
+    frames?.catch(() => {}); // unused or failed: the capture asks again
+    // the frames (its main document may be one known too big for a proof)
+    const listing = frames ? frames.then((got) => got?.frames ?? null, () => null) : Promise.resolve(null);
+    const main = listing.then((listed) => listed?.find((f) => !f.parentFrameId)?.loaderId ?? null);
     const proofRead = walked
       ? walked.reply.then((got) => (got && !got.asked ? null : keeper.readProof(session, tabId, main, got?.proof)))
       : keeper.readProof(session, tabId, main);
@@ -190,7 +199,7 @@ export function createRouter(deps) {
     const here = { url: tab?.url ?? '', frames: listed };
     const entry = reuse ? keeper.find(tabId, key, proof, here) : null;
     timings.kept_check_ms = round(now() - t0);
-    return { proof, entry, walked };
+    return { proof, entry, walked, frames };
   }
 
   async function snapshot(req, onProgress, role) {
@@ -210,12 +219,14 @@ export function createRouter(deps) {
     if (prepared) timings.prepared = prepared;
     let capture;
     let stabilization;
-    let kept = { proof: null, entry: null, walked: null };
+    let kept = { proof: null, entry: null, walked: null, frames: null };
     const streams = []; // the capture's AX stream (the last one, should a navigation restart it)
     try {
       // The frame tree is asked beside the stabilization: the capture takes it when the page
-      // was quiet at the first reading (no wait: it is as good as one asked after).
-      const frames = deps.prefetchFrames?.(session) ?? null;
+      // was quiet at the first reading (no wait: it is as good as one asked after). Not for
+      // a read that walks with its proof: the walk tells the frames (keptCheck).
+      const walks = key !== null && deps.walksWithProof?.(tabId, req.options) === true;
+      const frames = walks ? null : deps.prefetchFrames?.(session) ?? null;
       frames?.catch(() => {}); // unused or failed: the capture asks again
       stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
         () => deps.stabilize(session, req.options));
@@ -224,7 +235,7 @@ export function createRouter(deps) {
       if (!kept.entry) {
         capture = await stage('capture', onProgress, timings, 'capture_ms',
           () => deps.capture(session, tabId, req.options, stabilization,
-            { openStream: streamOpener(onProgress, streams), frames, walked: kept.walked }));
+            { openStream: streamOpener(onProgress, streams), frames: kept.frames, walked: kept.walked }));
       }
     } finally {
       session.release();

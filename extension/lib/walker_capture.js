@@ -180,8 +180,10 @@ function keepWorld(tabId, loaderId, frames, out) {
   keptWorlds.delete(tabId);
   if (loaderId === null || frames.length !== 1 || typeof out.world !== 'string') return;
   if (!recallContext(out.world, new Set([null]))) return;
+  const { sessionId: _session, ...frame } = frames[0];
   keptWorlds.set(tabId, {
     loaderId, world: out.world, documentId: out.documentId ?? null, root: out.elements?.[0]?.b ?? null,
+    frame: { frameId: frame.frameId, parentFrameId: null, url: frame.url ?? '', name: frame.name ?? '', loaderId },
   });
   while (keptWorlds.size > MAX_KEPT_TABS) keptWorlds.delete(keptWorlds.keys().next().value);
 }
@@ -204,7 +206,8 @@ async function walkKeptWorld(session, tabId, frames, opts, loaderId, onSent = nu
   // the walk sent with the proof, in this very world of this document: its output stands
   const early = withProof?.kept === kept ? await withProof.reply : null;
   if (early?.out) {
-    onSent?.();
+    // no onSent: the capture's last check waits for the listener read, whose kept root
+    // object may prove the document (capture.js)
     early.out.stats.with_proof = 1;
     return { out: early.out, ahead: early.ahead };
   }
@@ -256,15 +259,17 @@ function keptWorldOutput(out, kept, t0) {
  * frame with the document of that world (walkKeptWorld); a world lives as long as its
  * document, so a reply proves the document. `askProof(loaderId)`: false for a document known
  * too big for a proof (none asked). Returns null (nothing sent: no kept world, or the format
- * does not resolve ids) or {kept, reply}: `reply` resolves to {proof, asked, out, ahead}
- * (`out`: the walk in walkFrames' shape, or null; `ahead`: its click-listener read, sent as
- * the walk returns), or null when the world did not answer.
+ * does not resolve ids) or {kept, reply}: `reply` resolves to {proof, asked, out, ahead,
+ * frames} (`out`: the walk in walkFrames' shape, or null; `ahead`: its click-listener read,
+ * sent as the walk returns; `frames`: the tab's frames when the window has no child frame,
+ * the world's main frame with the document's URL now, else null), or null when the world
+ * did not answer. A world that answers proves its document (the same loaderId), and a
+ * window with no child frame has no other frame, in this process or another: such a read
+ * asks no frame tree and attaches to no frame (the router, capture.js).
  */
 export function walkWithProof(session, tabId, options, { expect = null, askProof = () => true } = {}) {
-  if (!session || !DOM_FORMATS.includes(options?.format) || !resolvesIds(options)) return null;
-  const kept = keptWorlds.get(tabId);
-  if (!kept || !documentKept(tabId, kept.loaderId)) return null;
-  const where = recallContext(kept.world, new Set([null]));
+  const kept = session ? keptWorldFor(tabId, options) : null;
+  const where = kept ? recallContext(kept.world, new Set([null])) : null;
   if (!where) return null;
   const opts = walkerOptions(options);
   const asked = askProof(kept.loaderId) === true;
@@ -277,26 +282,45 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
     const got = r && !r.exceptionDetails ? JSON.parse(r.result?.value) : null;
     if (!got || typeof got !== 'object') return null;
     const out = got.out && keptWorldOutput(got.out, kept, t0) ? got.out : null;
+    // no child frame (window.length 0): the tab's one frame is the world's, its URL now
+    const frames = got.n === 0 && typeof got.u === 'string' ? [{ ...kept.frame, url: got.u }] : null;
     // The click listeners as soon as the walk is known (walker_ids.js), off the kept root.
     // Not sent behind the walk: a kept answer would leave the renderer a listener read (and
     // the layout read) to answer for nothing, 0.5-0.7 ms more a kept read at load 5-6, and
     // a read after a change gained nothing by it (the renderer is the one to wait for).
     const ahead = out && opts.hold ? listenersAhead(session, kept.root) : null;
-    return { proof: got.p ?? null, asked, out, ahead };
+    return { proof: got.p ?? null, asked, out, ahead, frames };
   }).catch(() => null);
   return { kept, reply };
 }
 
+/** The kept world a DOM read of `tabId` with `options` walks in with its proof
+ * (walkWithProof), or null: no one-frame document walked with its context known. */
+function keptWorldFor(tabId, options) {
+  if (!DOM_FORMATS.includes(options?.format) || !resolvesIds(options)) return null;
+  const kept = keptWorlds.get(tabId);
+  if (!kept || !documentKept(tabId, kept.loaderId)) return null;
+  return recallContext(kept.world, new Set([null])) ? kept : null;
+}
+
+/** Whether a DOM read of `tabId` with `options` will walk with its proof: its frames then
+ * come from that walk (the router asks no frame tree ahead). */
+export function walksWithProof(tabId, options) {
+  return keptWorldFor(tabId, options) !== null;
+}
+
 /** The expression of walkWithProof: the watch's proof, then the kept walker unless the proof
- * is `expect`'s (or it is not `asked`: no proof), as one JSON string {p, out?}. `free`: runs
- * of earlier reads to let go first (walker_id_cache.js: deferFree). */
+ * is `expect`'s (or it is not `asked`: no proof), as one JSON string {p, n, u, out?} (`n`:
+ * the window's child frames, `u`: the document's URL). `free`: runs of earlier reads to let
+ * go first (walker_id_cache.js: deferFree). */
 export function proofWalkExpression(keepAs, opts, expect, asked, free = []) {
   const same = expect ? `p && p[0] === ${JSON.stringify(expect.id)} && p[1] === ${Number(expect.seq)} && p[2] === 'ok'`
     : 'false';
   return `(() => { ${freeRunsStatement(free)} const w = globalThis.__axsnapAnswerWatch; const p = ${asked} && w ? w.proof() : null;
-    if (${same}) return JSON.stringify({ p });
+    const n = window.length; const u = document.URL;
+    if (${same}) return JSON.stringify({ p, n, u });
     const walk = globalThis[${JSON.stringify(keepAs)}];
-    return JSON.stringify({ p, out: typeof walk === 'function' ? walk(${JSON.stringify({ ...opts, keepAs })}) : null }); })()`;
+    return JSON.stringify({ p, n, u, out: typeof walk === 'function' ? walk(${JSON.stringify({ ...opts, keepAs })}) : null }); })()`;
 }
 
 /** Run the walker in every frame it can reach; the top frame's result with `subframes`. */

@@ -124,10 +124,12 @@ async function documentListeners(session, backendNodeId, sessionId = undefined) 
       if (root.kept) return null; // the kept object is gone: resolve the root again
       throw e;
     });
-    return reply;
+    return reply ? { reply, kept: root.kept } : null;
   };
-  const reply = (await ask(false)) ?? await ask(true);
-  return reply?.listeners ?? [];
+  const got = (await ask(false)) ?? await ask(true);
+  // kept: read off the object an earlier read kept, which dies with its document, so the
+  // document was still the one that read found (capture.js: the last check needs no tree)
+  return { listeners: got?.reply?.listeners ?? [], kept: got?.kept === true };
 }
 
 /**
@@ -308,7 +310,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took) {
  * frame's off the root of each run taken in it. Returns {clickable, listeners}.
  */
 async function readListeners(session, walker, byRun, contexts, errors, ahead = null) {
-  const stats = { clickable: 0, listeners: 0 };
+  const stats = { clickable: 0, listeners: 0, root_kept: 0 };
   const groups = new Map(); // sessionId (null: the tab) → {roots, results}
   for (const [run, result] of byRun) {
     const sessionId = contexts.get(run)?.sessionId ?? null;
@@ -329,7 +331,8 @@ async function readListeners(session, walker, byRun, contexts, errors, ahead = n
     try {
       const lists = await Promise.all(roots.map((root) => (sessionId === null && ahead?.root === root
         ? ahead.promise : documentListeners(session, root, sessionId ?? undefined))));
-      const found = applyListeners(results, lists.flat());
+      if (sessionId === null && lists.at(-1)?.kept) stats.root_kept = 1; // the top root, pushed last
+      const found = applyListeners(results, lists.flatMap((got) => got.listeners));
       stats.clickable += found.clickable;
       stats.listeners += found.listeners;
     } catch (e) {

@@ -260,6 +260,36 @@ test('a DOM read asks the proof in its walk: a kept answer when it holds, else t
   assert.equal(walks.at(-1), null, 'no walk to hand over: the capture walks');
 });
 
+test('a read that walks with its proof asks no frame tree: the walk tells the frames, else the tree is asked after it', async () => {
+  const keptAnswers = createKeptAnswers({ inject: async () => ['doc', 1, 'ok', 30], now: () => 5000 });
+  const deps = fakeDeps({ keptAnswers });
+  const main = { frameId: 'F', parentFrameId: null, url: 'http://127.0.0.1/', name: '', loaderId: 'L' };
+  let told = [main];
+  let seq = 1;
+  deps.walksWithProof = () => true;
+  deps.walkWithProof = () => ({ kept: {}, reply: Promise.resolve({ proof: ['doc', seq++, 'ok', 30], asked: true, out: {}, frames: told }) });
+  deps.prefetchFrames = () => { deps.log.push('frame tree'); return Promise.resolve({ frames: [main, { ...main, frameId: 'C', parentFrameId: 'F' }], timings: {}, errors: [] }); };
+  const given = [];
+  deps.capture = async (_s, tabId, _o, _st, { frames }) => {
+    given.push(await frames);
+    return { tab: { id: tabId, url: 'http://127.0.0.1/' }, frames: [main], timings: {} };
+  };
+  const router = createRouter(deps);
+  const read = () => router.handle({ type: 'snapshot', tabId: 3, options: { format: 'domtext' } }, SELF);
+  await read();
+  assert.ok(!deps.log.includes('frame tree'), 'no frame tree: the walk named the one frame');
+  assert.deepEqual(given.at(-1), { frames: [main], timings: { frames_from_walk: 1 }, errors: [], fresh: true });
+  told = null; // the window has a child frame now: the tree is asked
+  await read();
+  assert.ok(deps.log.includes('frame tree'));
+  assert.equal(given.at(-1).frames.length, 2);
+  deps.log.length = 0;
+  deps.walksWithProof = () => false; // no kept world: asked ahead, beside the stabilization
+  deps.walkWithProof = () => null;
+  await read();
+  assert.deepEqual(deps.log.slice(0, 3), ['attach 3', 'frame tree', 'stabilize']);
+});
+
 test('a read of a page that did not change is answered from the kept answer, nothing captured', async () => {
   let seq = 1;
   const keptAnswers = createKeptAnswers({ inject: async () => ['doc', seq, 'ok', 30], now: () => 5000 });

@@ -5,14 +5,15 @@ import { test } from 'node:test';
 const KEEP = '__axsnapWalk_test';
 
 /** Run the expression as the page's isolated world would: a watch and a kept walker. */
-function runIn(expression, proof, log) {
+function runIn(expression, proof, log, frames = 0) {
   globalThis.__axsnapAnswerWatch = { proof: () => { log.push('proof'); return proof; } };
   globalThis[KEEP] = (opts) => { log.push('walk'); return { v: 1, world: 'W', elements: [], opts }; };
+  globalThis.window = { length: frames };
+  globalThis.document = { URL: 'http://127.0.0.1/a#b' };
   try {
     return JSON.parse((0, eval)(expression));
   } finally {
-    delete globalThis.__axsnapAnswerWatch;
-    delete globalThis[KEEP];
+    for (const name of ['__axsnapAnswerWatch', KEEP, 'window', 'document']) delete globalThis[name];
   }
 }
 
@@ -21,7 +22,7 @@ test('the proof is read first; the walk runs unless the proof is the kept answer
   const proof = ['doc', 7, 'ok', 30];
   let log = [];
   const same = runIn(proofWalkExpression(KEEP, { hold: true }, { id: 'doc', seq: 7 }, true), proof, log);
-  assert.deepEqual(same, { p: proof });
+  assert.deepEqual(same, { p: proof, n: 0, u: 'http://127.0.0.1/a#b' }, 'the frames told either way');
   assert.deepEqual(log, ['proof'], 'the kept answer stands: nothing walked');
 
   log = [];
@@ -29,6 +30,7 @@ test('the proof is read first; the walk runs unless the proof is the kept answer
   assert.deepEqual(changed.p, proof);
   assert.deepEqual(log, ['proof', 'walk'], 'the proof read before the walk, in the same task');
   assert.deepEqual(changed.out.opts, { hold: true, keepAs: KEEP });
+  assert.equal(runIn(proofWalkExpression(KEEP, {}, null, true), proof, [], 2).n, 2, 'child frames counted');
 
   log = [];
   const none = runIn(proofWalkExpression(KEEP, {}, null, true), proof, log);

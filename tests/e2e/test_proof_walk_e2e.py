@@ -4,9 +4,12 @@ A DOM format's read of a one-frame document this worker walked sends one Runtime
 the walker's kept world, beside the frame tree: the page's watch gives the proof and, unless
 it is the kept answer's, the kept walker runs in the same task (walker_capture.js:
 walkWithProof; ``capture_steps.walker_with_proof``). The capture uses that walk only when the
-frames it reads show the one document of that world. Each kind of change below is made to a
-settled page (its last answer kept), and the read after it must equal a cold read: a new
-document of the same page with the same changes made before its first (injected) read.
+frames show the one document of that world; with no child frame in the window the walk
+tells the frames itself (``frames_from_walk``) and the listener read off the kept root
+proves the document (``document_proven``): no frame tree is asked. Each kind of change
+below is made to a settled page (its last answer kept), and the read after it must equal a
+cold read: a new document of the same page with the same changes made before its first
+(injected) read.
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ CHANGES: dict[str, tuple[str, str]] = {
     # read asks for a capture (reuse: false), which still walks in the proof's evaluate
     "listener added": ("document.querySelector('h1').addEventListener('click', () => {})", "<h1>"),
     "value": ("document.getElementById('name').value = 'Grace'", "Grace"),
+    # the URL moves with no new document: the frames the walk tells carry the URL it read
+    "pushed URL": ("history.pushState({}, '', '?moved=1#here');"
+                   "document.querySelector('h1').textContent = 'Moved on'", "?moved=1#here"),
 }
 
 
@@ -71,6 +77,7 @@ def _settled(browser: Browser, url: str) -> dict[str, Any]:
 
 def _cold(browser: Browser, url: str, script: str) -> dict[str, Any]:
     """A new document changed the same way before its first read: nothing kept for it."""
+    browser.open("about:blank")  # a pushed URL is the document's own: start from the page's
     browser.open(url)
     browser.driver.execute_script(script)
     fresh = _read(browser)
@@ -88,7 +95,11 @@ def test_a_read_after_a_change_walks_with_the_proof_and_equals_a_cold_read(
     browser.driver.execute_script(script)
     after = _read(browser, **({"reuse": False} if kind == "listener added" else {}))
     assert not _kept(after), "the change was missed"
-    assert after["timings"]["capture_steps"].get("walker_with_proof") == 1, after["timings"]
+    steps = after["timings"]["capture_steps"]
+    assert steps.get("walker_with_proof") == 1, after["timings"]
+    # no frame tree asked: the walk told the one frame, the kept root proved the document
+    assert steps.get("frames_from_walk") == 1 and steps.get("document_proven") == 1, steps
+    assert "frame_tree_ms" not in steps and "oopif_ms" not in steps, steps
     assert _lines(after) != _lines(before)
     if shown:
         assert shown in after["result"]["domtext"]
