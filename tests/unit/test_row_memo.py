@@ -203,14 +203,15 @@ def test_an_unchanged_read_reuses_every_row() -> None:
 
 def test_rows_are_capped_as_the_reply_would_be() -> None:
     capture = load_capture("login")
-    long = rename(110, "word " * 1000)
     changed = copy.deepcopy(capture)
-    long(changed)
+    rename(110, "word " * 1000)(changed)  # a name over its cap
+    ax_node(changed, 4)["value"]["value"] = "v" * 700  # a value over the smaller cap
     state = TabState(1)
     read(changed, state)
     warm = read(changed, state)
     assert answer(warm) == answer(read(changed, TabState(1)))
-    assert "chars]" in json.dumps(warm["snapshot"]["ax_tree"]["nodes"])
+    rows = json.dumps(warm["snapshot"]["ax_tree"]["nodes"], ensure_ascii=False)
+    assert "…[+3000 chars]" in rows and "…[+200 chars]" in rows
 
 
 def test_memory_is_bounded() -> None:

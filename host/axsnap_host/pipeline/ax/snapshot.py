@@ -21,6 +21,8 @@ from .prune import INTERACTIVE_ROLES, PruneResult
 from .tree import FlatNode, FlatTree, FrameEntry
 from .window_index import DomFacts, WindowIndex, outside_window
 
+# DomFacts.box: (bounds, visible, clickable)
+Box = tuple[tuple[float, float, float, float] | None, bool, bool]
 # (node id, depth) pairs and the page URL's parts → the node rows
 # (None: rendered here instead)
 RenderRows = Callable[[list[tuple[str, int]], SplitResult], list[list[Any]] | None]
@@ -79,13 +81,20 @@ def node_row(
     only when the id does not already say it, ``isVisible`` only when false, ``isClickable``
     only when true of a role that does not say so already. ``bbox`` is integer CSS pixels
     ``[x, y, width, height]``."""
+    box = dom.box(node.backend_id, node.frame_id) if node.backend_id is not None else None
+    return row_of(node, depth, box, base)
+
+
+def row_of(node: FlatNode, depth: int, box: Box | None,
+           base: SplitResult | None = None) -> list[Any]:
+    """:func:`node_row` with the node's ``dom.box`` already asked (None without a DOM
+    node)."""
     props: dict[str, Any] = {} if node.value is None else {"value": node.value}
     props.update(node_state(node, base) if base is not None else node.state)
     bbox: list[int] | None = None
     if node.backend_id is not None:
         if node.id != f"{node.frame}-{node.backend_id}":
             props["domRef"] = {"backendNodeId": node.backend_id, "frame": node.frame}
-        box = dom.box(node.backend_id, node.frame_id)
         if box is not None:
             bounds, visible, clickable = box
             if bounds is not None:

@@ -7,7 +7,7 @@ is kept in two parts: everything but the box (``[depth, id, role, name, …, pro
 strings capped, and the JSON text on either side of the box) under the exact inputs it was
 made of, and the box, put in fresh every read. A node whose inputs are equal to the last
 read's takes the kept row (the same list when the box did not move either); any other is
-rendered by :func:`..ax.snapshot.node_row` as on a first read.
+rendered by :func:`..ax.snapshot.row_of` as on a first read.
 
 The inputs (the key) are everything ``node_row``, the suspicious flag and the string caps
 read of a node: its depth, role, name, value and state (after redaction, the DOM's value,
@@ -22,14 +22,15 @@ change a row after rendering (the renderer applies the flag itself).
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring
 from typing import Any
 from urllib.parse import SplitResult
 
 from ...models.snapshot import NODE_COLUMNS
-from ..ax.snapshot import node_row, set_prop
+from ..ax.snapshot import row_of, set_prop
 from ..ax.tree import FlatNode
 from ..ax.window_index import DomFacts
-from ..caps import cap_strings
+from ..caps import MAX_VALUE, cap_strings
 
 # A read of more kept rows keeps none (the 100k bench page: ~70k rows, tens of MB held
 # between reads for a page whose DOMSnapshot is sent whole anyway: dom_bases.MAX_NODES).
@@ -37,18 +38,21 @@ MAX_ROWS = 40_000
 _BBOX_AT = NODE_COLUMNS.index("bbox")
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+# json.dumps(value, ensure_ascii=False, separators=(",", ":")) without a new encoder per
+# call (snapshot_json's encoding): a list's JSON is "[" + its items' joined by "," + "]"
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_string = encode_basestring  # what that encoder does with a str
 
 
 def _kept(key: tuple[Any, ...], row: list[Any]) -> tuple[Any, ...]:
     """(key, row, its JSON text, the JSON before its box, the JSON after its box)."""
-    text = _dumps(row)
     if len(row) <= _BBOX_AT or row[_BBOX_AT] is None:
-        return key, row, text, "", ""
+        return key, row, _encode(row), "", ""
+    depth, nid, role, name = row[:_BBOX_AT]  # an int and three strings (node_row's cells)
+    head = f"[{depth:d},{_string(nid)},{_string(role)},{_string(name)},"
     rest = row[_BBOX_AT + 1:]
-    return (key, row, text, _dumps(row[:_BBOX_AT])[:-1] + ",",
-            "," + _dumps(rest)[1:] if rest else "]")
+    tail = "," + ",".join(map(_encode, rest)) + "]" if rest else "]"
+    return key, row, head + _encode(row[_BBOX_AT]) + tail, head, tail
 
 
 class RowMemo:
@@ -114,11 +118,13 @@ class RowMemo:
                     text = f"{entry[3]}[{bbox[0]},{bbox[1]},{bbox[2]},{bbox[3]}]{entry[4]}"
                     entry = (key, row, text, entry[3], entry[4])
             else:
-                row = node_row(node, depth, dom, base)
+                row = row_of(node, depth, box, base)
                 if flag is not None:
                     set_prop(row, "suspicious", json.loads(flag))
-                cap_strings({"row": row})  # as the reply's cap would, string by string
                 entry = _kept(key, row)
+                if len(entry[2]) > MAX_VALUE:  # else no string in it is over the least cap
+                    cap_strings({"row": row})  # as the reply's cap would, string by string
+                    entry = _kept(key, row)
                 text = entry[2]
             kept[nid] = entry
             rows.append(row)
