@@ -45,14 +45,16 @@ _string = encode_basestring  # what that encoder does with a str
 
 
 def _kept(key: tuple[Any, ...], row: list[Any]) -> tuple[Any, ...]:
-    """(key, row, its JSON text, the JSON before its box, the JSON after its box)."""
+    """(key, row, its JSON text, where its box's JSON starts in it, where it ends): one
+    string a row, the box's JSON put in by slicing (a third of the memo's memory)."""
     if len(row) <= _BBOX_AT or row[_BBOX_AT] is None:
-        return key, row, _encode(row), "", ""
+        return key, row, _encode(row), -1, -1
     depth, nid, role, name = row[:_BBOX_AT]  # an int and three strings (node_row's cells)
     head = f"[{depth:d},{_string(nid)},{_string(role)},{_string(name)},"
     rest = row[_BBOX_AT + 1:]
-    tail = "," + ",".join(map(_encode, rest)) + "]" if rest else "]"
-    return key, row, head + _encode(row[_BBOX_AT]) + tail, head, tail
+    box = _encode(row[_BBOX_AT])
+    text = head + box + ("," + ",".join(map(_encode, rest)) + "]" if rest else "]")
+    return key, row, text, len(head), len(head) + len(box)
 
 
 class RowMemo:
@@ -115,8 +117,10 @@ class RowMemo:
                 else:
                     row = entry[1][:]
                     row[_BBOX_AT] = bbox
-                    text = f"{entry[3]}[{bbox[0]},{bbox[1]},{bbox[2]},{bbox[3]}]{entry[4]}"
-                    entry = (key, row, text, entry[3], entry[4])
+                    before, start, end = entry[2], entry[3], entry[4]
+                    box = f"[{bbox[0]},{bbox[1]},{bbox[2]},{bbox[3]}]"
+                    text = before[:start] + box + before[end:]
+                    entry = (key, row, text, start, start + len(box))
             else:
                 row = row_of(node, depth, box, base)
                 if flag is not None:
