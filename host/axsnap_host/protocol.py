@@ -33,6 +33,7 @@ import nativemessaging
 
 from . import PROTOCOL_VERSION
 from .models.errors import AxsnapError, ErrorCode
+from .pre_encoded import splice
 
 MAX_INBOUND_BYTES = 64 * 1024 * 1024
 MAX_OUTBOUND_FRAME_BYTES = 1_000_000
@@ -185,7 +186,11 @@ class FrameIO:
 
 def encode_json(message: Any) -> str:
     """Compact, strict JSON whose UTF-8 encoding is valid (lone surrogates fall back to
-    escapes). NaN and Infinity are not JSON: ValueError."""
+    escapes). NaN and Infinity are not JSON: ValueError. A part whose text is known
+    (pre_encoded.PreEncoded: a whole-page SnapshotV1) is put in as that text."""
+    spliced = splice(message)
+    if spliced is not None:
+        return spliced
     text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     try:
         text.encode("utf-8")

@@ -9,6 +9,7 @@ from typing import Any
 from ..models.capture import RawCapture
 from ..models.options import SEMANTIC_FORMATS, SnapshotOptions
 from ..models.wire import SnapshotRequest
+from ..pre_encoded import PreEncoded
 from .ax.build import build_snapshot_v1
 from .ax.snapshot import snapshot_json, snapshot_json_with_rows
 from .caps import cap_strings
@@ -64,8 +65,10 @@ def _result(
         # as a model reads it: compact JSON; a re-read counts only the rows it has not seen
         size = size_of(text, memo=True)
         timings["size_ms"] = round((time.perf_counter() - started) * 1000, 3)
-        return {"format": "snapshot", "snapshot": snapshot, "size": size, "timings": timings,
-                "stats": stats}
+        # the reply puts this text in rather than encode the snapshot again: nothing
+        # changes the snapshot after this (process() moves it, the host adds to the result)
+        return {"format": "snapshot", "snapshot": PreEncoded(snapshot, text), "size": size,
+                "timings": timings, "stats": stats}
     if options.format == "outline":
         from .delta.reply import finish_outline
         from .outline.build import build_outline

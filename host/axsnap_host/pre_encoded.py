@@ -1,0 +1,74 @@
+"""A reply part whose JSON text is known already, so the reply does not encode it again.
+
+A whole-page SnapshotV1 is encoded once for its size (pipeline/run.py: the compact JSON a
+model reads, 0.8 MB on the 20k bench page), then the reply holding it was encoded again
+(protocol.encode_json, 16 ms there) while the caller waited. :class:`PreEncoded` is the
+dict with that text; encode_json puts the text in place of the dict (a sentinel string is
+encoded where the dict sits and replaced) when the text can be what encoding the dict
+gives: compact JSON of a dict, no NaN or Infinity spelled in it (the reply's encoding
+refuses them: the plain path then says so), valid UTF-8 (else escapes are needed).
+Nothing may change the dict after the text was made: it is made last (run.py).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+_SENTINEL = f"\x00axsnap-pre-encoded-{uuid.uuid4().hex}"
+
+
+class PreEncoded(dict[str, Any]):
+    """A dict and its compact JSON text (``json.dumps(d, ensure_ascii=False,
+    separators=(",", ":"))``), made when nothing more changes the dict."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, value: dict[str, Any], text: str) -> None:
+        super().__init__(value)
+        self.text = text
+
+
+def splice(message: Any) -> str | None:
+    """``message``'s compact JSON with its PreEncoded parts put in as their texts (looked
+    for in the message's values and their values); None when there is none, or a text that
+    could not be used (then encode the message plainly)."""
+    if not isinstance(message, dict):
+        return None
+    found: list[PreEncoded] = []
+    shallow = _swap(message, found, depth=2)
+    if not found:
+        return None
+    for part in found:
+        if not part.text.startswith("{") or "NaN" in part.text or "Infinity" in part.text:
+            return None
+    envelope = json.dumps(shallow, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    marker = json.dumps(_SENTINEL)
+    pieces = envelope.split(marker)
+    if len(pieces) != len(found) + 1:
+        return None
+    out = [pieces[0]]
+    for part, piece in zip(found, pieces[1:], strict=True):
+        out += [part.text, piece]
+    text = "".join(out)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return text
+
+
+def _swap(value: dict[str, Any], found: list[PreEncoded], depth: int) -> dict[str, Any]:
+    """A shallow copy of ``value`` with each PreEncoded part (in encoding order) replaced by
+    the sentinel, down to ``depth`` levels of dicts."""
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if isinstance(item, PreEncoded):
+            found.append(item)
+            out[key] = _SENTINEL
+        elif depth > 1 and isinstance(item, dict):
+            out[key] = _swap(item, found, depth - 1)
+        else:
+            out[key] = item
+    return out
