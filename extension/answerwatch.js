@@ -8,10 +8,12 @@
 // frames' documents), and counting those there would make every scroll a full AX read.
 // This one only counts; it keeps no node, so it is cheap to run beside the journal.
 //
-// `proof()` → [id, seq, status, elements]: `id` names this document's watch (random: a new
+// `proof()` → [id, seq, status, elements, holders]: `id` names this document's watch (random: a new
 // document, even one that reuses an execution context id, never matches an old proof), `seq`
-// counts changes since the watch started, `status` is "ok" or why no proof can be given, and
-// `elements` counts the elements of the documents it watches. Two proofs with the same id and
+// counts changes since the watch started, `status` is "ok" or why no proof can be given,
+// `elements` counts the elements of the documents it watches and `holders` the elements of
+// the main document and its shadow roots that may hold a frame (null unless "ok"; a closed
+// shadow root on a non-custom element is not seen). Two proofs with the same id and
 // seq, both "ok", mean nothing it watches changed between them. What bumps `seq`:
 // - any mutation record in the document, in every shadow root it found (open ones, and
 //   closed ones of custom elements), and in every same-origin frame's document (nested too);
@@ -42,6 +44,10 @@ const ANSWERWATCH_EVENTS = ['pointerover', 'pointerout', 'pointerdown', 'pointer
 const ANSWERWATCH_WINDOW_EVENTS = ['resize', 'hashchange', 'pageshow', 'focus', 'blur'];
 const ANSWERWATCH_CONTROLS = new Set(['input', 'select', 'textarea', 'option']);
 const ANSWERWATCH_FRAMES = new Set(['iframe', 'frame', 'object']);
+// Elements that may hold a child frame: a proof says how many the watched document and its
+// shadow roots hold (0: the tab has no frame but the main one; window.length does not count
+// a frame in a shadow tree, an embed or a fenced frame). Read by lib/walker_capture.js.
+const ANSWERWATCH_FRAME_HOLDERS = new Set(['iframe', 'frame', 'object', 'embed', 'fencedframe', 'portal']);
 
 /**
  * The watch over `doc`. `env`: {randomToken(), observe(root, callback) → {takeRecords()},
@@ -84,6 +90,7 @@ function createAnswerWatch(doc, env) {
   const offsets = new WeakMap(); // a document -> its elements' scroll offsets
   const stateOf = (el) => `${el.value}|${el.checked}|${el.indeterminate}|${el.selectedIndex}|${el.disabled}|${el.selected}`;
 
+  let holders = 0; // frame holders in the main document and its shadow roots, at the last scan
   /** One document and its shadow roots; pushes the frames' documents it holds onto `queue`. */
   function scan(d, queue) {
     if (env.animating?.(d)) return 'an animation is running';
@@ -96,6 +103,7 @@ function createAnswerWatch(doc, env) {
       same(sheets, root, watchSheetSignature(root));
       for (const el of root.querySelectorAll('*')) {
         n++;
+        if (d === doc && ANSWERWATCH_FRAME_HOLDERS.has(el.localName)) holders++;
         const shadow = env.shadowRootOf(el);
         if (shadow) {
           if (watchRoot(shadow)) seq++;
@@ -127,12 +135,14 @@ function createAnswerWatch(doc, env) {
       const queue = [doc];
       let elements = 0;
       let status = 'ok';
+      holders = 0;
       for (let i = 0; i < queue.length && status === 'ok'; i++) {
         elements += env.count(queue[i]);
         if (elements > ANSWERWATCH_MAX_ELEMENTS) status = 'too many elements';
         else status = scan(queue[i], queue);
       }
-      return [id, seq, status, elements];
+      // the frame holders counted only when the whole main document was scanned
+      return [id, seq, status, elements, status === 'ok' ? holders : null];
     },
   };
 }

@@ -282,8 +282,15 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
     const got = r && !r.exceptionDetails ? JSON.parse(r.result?.value) : null;
     if (!got || typeof got !== 'object') return null;
     const out = got.out && keptWorldOutput(got.out, kept, t0) ? got.out : null;
-    // no child frame (window.length 0): the tab's one frame is the world's, its URL now
-    const frames = got.n === 0 && typeof got.u === 'string' ? [{ ...kept.frame, url: got.u }] : null;
+    // No child frame: the tab's one frame is the world's, its URL now. Told by three
+    // counts, each blind somewhere: window.length (not a frame in a shadow tree, an embed, a
+    // fenced frame), the watch's frame holders (the main document and its shadow roots, but
+    // a closed root on a non-custom element; only with an "ok" proof), the walk's records (an
+    // iframe in the window, in any shadow root).
+    const holders = Array.isArray(got.p) && got.p[2] === 'ok' ? got.p[4] : null;
+    const framed = out?.elements?.some((r) => r.fr !== undefined || r.xo === 1) ?? false;
+    const frames = got.n === 0 && holders === 0 && !framed && typeof got.u === 'string'
+      ? [{ ...kept.frame, url: got.u }] : null;
     // The click listeners as soon as the walk is known (walker_ids.js), off the kept root.
     // Not sent behind the walk: a kept answer would leave the renderer a listener read (and
     // the layout read) to answer for nothing, 0.5-0.7 ms more a kept read at load 5-6, and

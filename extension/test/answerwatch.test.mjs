@@ -105,3 +105,21 @@ test('a big document gives no proof', () => {
   const doc = new Doc([new El('body', {}, Array.from({ length: 2001 }, () => new El('p')))]);
   assert.equal(world(doc).watch.proof()[2], 'too many elements');
 });
+
+test('a proof counts the elements that may hold a frame: the main document and its shadow roots', () => {
+  const host = new El('div');
+  const body = new El('body', {}, [host, new El('p')]);
+  const doc = new Doc([body]);
+  const { watch } = world(doc);
+  assert.equal(watch.proof()[4], 0, 'no frame holder');
+  host.shadow = new Doc([new El('iframe', { frameDoc: null })]); // a shadow root holding a frame
+  assert.equal(watch.proof()[4], 1);
+  body.children.push(new El('embed'), new El('fencedframe'));
+  assert.equal(watch.proof()[4], 3);
+  // a same-origin frame's own frames are not counted: its holder in the main document is
+  const inner = new Doc([new El('iframe', { frameDoc: null })]);
+  body.children.push(new El('iframe', { frameDoc: inner }));
+  assert.equal(watch.proof()[4], 4);
+  const busy = world(new Doc([new El('iframe')]), { animating: () => true }).watch;
+  assert.equal(busy.proof()[4], null, 'no proof: no count');
+});

@@ -122,27 +122,39 @@ def test_reuse_false_walks_with_the_proof_and_keeps_its_answer(browser: Browser,
     assert _kept(_read(browser))
 
 
-FRAMES: dict[str, Callable[[str, str], str]] = {
-    "same-origin iframe": lambda same, _cross: same + "frame_inner.html",
-    "cross-site iframe": lambda _same, cross: cross + "frame_inner.html",
+FRAMES: dict[str, tuple[Callable[[str, str], str], str]] = {
+    "same-origin iframe": (lambda same, _cross: same + "frame_inner.html", "main"),
+    "cross-site iframe": (lambda _same, cross: cross + "frame_inner.html", "main"),
+    # window.length does not count a frame in a shadow tree: the watch's holders do
+    "cross-site iframe in a shadow root": (lambda _same, cross: cross + "frame_inner.html",
+                                           "shadow"),
+    # below the window: no record of the walk names it
+    "cross-site iframe in a shadow root, below the window": (
+        lambda _same, cross: cross + "frame_inner.html", "shadow below"),
 }
 
 
 @pytest.mark.parametrize("kind", list(FRAMES))
 def test_a_frame_added_sends_the_read_back_to_the_injection(
         browser: Browser, pages_url: str, cross_site_url: str, kind: str) -> None:
-    """A new frame: the walk sent with the proof read the top world only; the capture's
-    frames show two, so it walks every frame as a fresh read does."""
-    src = FRAMES[kind](pages_url, cross_site_url)
+    """A new frame: the walk sent with the proof read the top world only; the frames (asked
+    as the walk cannot tell them) show two, so it walks every frame as a fresh read does."""
+    source, where = FRAMES[kind]
+    src = source(pages_url, cross_site_url)
+    host = ("document.querySelector('main')" if where == "main" else
+            "(() => { const h = document.createElement('div');"
+            + ("h.style.marginTop = '3000px';" if "below" in where else "")
+            + "document.body.append(h); return h.attachShadow({ mode: 'open' }); })()")
     script = ("return new Promise((done) => { const f = document.createElement('iframe');"
               f"f.onload = () => done(true); f.src = {json.dumps(src)};"
-              "document.querySelector('main').append(f); })")
+              f"{host}.append(f); }})")
     url = pages_url + PAGE
     _settled(browser, url)
     assert browser.driver.execute_script(script) is True
     after = _read(browser)
     steps = after["timings"]["capture_steps"]
-    assert not _kept(after) and "walker_with_proof" not in steps, steps
+    assert not _kept(after) and "frames_from_walk" not in steps, steps
+    assert "walker_with_proof" not in steps, steps
     cold = _cold(browser, url, script)
     assert _lines(after) == _lines(cold)
     assert _elements(after) == _elements(cold)
