@@ -34,6 +34,14 @@ def read(capture: Capture, state: TabState, **options: Any) -> dict[str, Any]:
                    ts="2026-01-01T00:00:00.000Z")
 
 
+def plain() -> TabState:
+    """A tab whose memo renders nothing (bound 0): the pipeline's own rows, scrub, caps and
+    JSON, the answer every memo'd read must give."""
+    state = TabState(1)
+    state.rows = RowMemo(max_rows=0)
+    return state
+
+
 def answer(result: dict[str, Any]) -> tuple[str, dict[str, int]]:
     return snapshot_json(result["snapshot"]), result["size"]
 
@@ -108,6 +116,10 @@ def password(capture: Capture) -> None:  # the DOM alone says the Email field is
     set_attribute(capture, 4, "type", "password")
 
 
+def one_time_code(capture: Capture) -> None:  # the DOM alone: autocomplete says so
+    set_attribute(capture, 4, "autocomplete", "one-time-code")
+
+
 def secret_value(capture: Capture) -> None:
     ax_node(capture, 4)["value"]["value"] = "sk_live_4eC39HqLyjWDarjtT1zdp7dc"
 
@@ -156,6 +168,8 @@ CHANGES: dict[str, Callable[[Capture], None]] = {
     "clickable": clickable,
     "password attribute": password,
     "secret-looking value": secret_value,
+    "one-time-code attribute": one_time_code,
+    "secret-looking name": rename(110, "token sk_live_4eC39HqLyjWDarjtT1zdp7dc"),
     "number type": float_level,
     "hidden instruction shown": hidden_instruction,
     "hidden instruction hidden": hide_instruction,
@@ -173,11 +187,20 @@ def test_a_warm_read_after_a_change_is_a_fresh_read(name: str) -> None:
     state = TabState(1)
     read(before, state)
     warm = read(after, state)
-    cold = read(after, TabState(1))
+    cold = read(after, plain())
     assert answer(warm) == answer(cold)
-    assert answer(cold) != answer(read(before, TabState(1))), "the change changes nothing"
+    assert answer(cold) != answer(read(before, plain())), "the change changes nothing"
     reused = warm["stats"]["rows_reused"]  # a row whose box alone moved is reused too
     assert reused == 0 if name == "new document" else reused > 0
+
+
+@pytest.mark.parametrize("name", ["login", "content", "generated"])
+@pytest.mark.parametrize("redact", [True, False])
+def test_a_cold_memo_renders_what_the_pipeline_renders(name: str, redact: bool) -> None:
+    capture = load_capture(name)
+    for pruned in (True, False):
+        assert answer(read(capture, TabState(1), redact=redact, pruned=pruned)) == answer(
+            read(capture, plain(), redact=redact, pruned=pruned))
 
 
 @pytest.mark.parametrize("options", [{"redact": False}, {"pruned": False},
@@ -186,10 +209,10 @@ def test_other_options_read_as_a_fresh_host(options: dict[str, Any]) -> None:
     capture = load_capture("login")
     state = TabState(1)
     read(capture, state)
-    assert answer(read(capture, state, **options)) == answer(read(capture, TabState(1),
+    assert answer(read(capture, state, **options)) == answer(read(capture, plain(),
                                                                   **options))
     # and back: the rows the other options rendered are not this read's
-    assert answer(read(capture, state)) == answer(read(capture, TabState(1)))
+    assert answer(read(capture, state)) == answer(read(capture, plain()))
 
 
 def test_an_unchanged_read_reuses_every_row() -> None:
@@ -209,7 +232,7 @@ def test_rows_are_capped_as_the_reply_would_be() -> None:
     state = TabState(1)
     read(changed, state)
     warm = read(changed, state)
-    assert answer(warm) == answer(read(changed, TabState(1)))
+    assert answer(warm) == answer(read(changed, plain()))
     rows = json.dumps(warm["snapshot"]["ax_tree"]["nodes"], ensure_ascii=False)
     assert "…[+3000 chars]" in rows and "…[+200 chars]" in rows
 

@@ -64,8 +64,9 @@ def build_snapshot_v1(
     memo: RowMemo | None = None,
 ) -> tuple[dict[str, Any], dict[str, float], dict[str, Any]]:
     """SnapshotV1 dict plus per-stage timings (ms) and stats. ``memo``: the tab's rows of
-    its last whole-page read (a whole-page read renders through it, capped and flagged; its
-    rows' JSON text is then ``memo.take_text()``)."""
+    its last whole-page read (a whole-page read of at most ``memo.max_rows`` kept nodes
+    renders through it, scrubbed, capped and flagged; its rows' JSON text is then
+    ``memo.take_text()``)."""
     options = request.options
     capture = request.capture
     clock = _Stopwatch()
@@ -83,12 +84,17 @@ def build_snapshot_v1(
     mark_covered(tree, kept.kept, dom, acting)
     clock.lap("prune_ms")
     fill_missing_values(tree, kept.kept, dom)
+    # the tab's memo renders a whole page's rows (and scrubs them) up to its bound
+    if memo is not None and (isinstance(dom, WindowIndex) or len(kept.kept) > memo.max_rows):
+        memo.forget()
+        memo = None
     redacted = 0
     url, title = capture.tab.url, capture.tab.title
     frame_urls = [frame.url for frame in tree.frames]
     if options.redact:
         joined = dom.joined if isinstance(dom, WindowIndex) else None  # the walker's facts
-        redacted += redact_tree(tree, kept.kept, secret_fields(capture, joined))
+        redacted += redact_tree(tree, kept.kept, secret_fields(capture, joined),
+                                scrub=memo is None)
         url, found_url = scrub_url(url)
         title, found_title = scrub_text(title)
         redacted += found_url + found_title
@@ -100,14 +106,12 @@ def build_snapshot_v1(
             redacted += found
     clock.lap("redact_ms")
     render = None
-    memo_rows: list[bool] = []  # whether the memo rendered the rows (capped and flagged)
-    if memo is not None and not isinstance(dom, WindowIndex):
+    if memo is not None:  # rows scrubbed, capped and flagged as the memo renders them
         flags = {nid: json.dumps(flag.as_dict()) for nid, flag in flagged.items()}
+        rows_memo = memo
 
-        def render(order: list[tuple[str, int]], base: SplitResult) -> list[list[Any]] | None:
-            rows = memo.render(tree.nodes, order, dom, base, flags)
-            memo_rows.append(rows is not None)
-            return rows
+        def render(order: list[tuple[str, int]], base: SplitResult) -> list[list[Any]]:
+            return rows_memo.render(tree.nodes, order, dom, base, flags, scrub=options.redact)
     snapshot = build_snapshot(
         capture=capture,
         tree=tree,
@@ -123,12 +127,15 @@ def build_snapshot_v1(
         ts=ts,
         render=render,
     )
+    if memo is not None:
+        snapshot["quality"]["redacted"] += memo.scrubbed
+        redacted += memo.scrubbed
     if options.redact:  # capture error messages come from the browser; scrub them too
         for failure in snapshot["quality"].get("failures", ()):
             failure["reason"], found = scrub_text(failure["reason"])
             snapshot["quality"]["redacted"] += found
             redacted += found
-    if flagged and not any(memo_rows):  # the memo's rows are flagged as rendered
+    if flagged and memo is None:  # the memo's rows are flagged as rendered
         for row in snapshot["ax_tree"]["nodes"]:
             flag = flagged.get(row[1])
             if flag is not None:

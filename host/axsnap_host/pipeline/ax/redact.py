@@ -11,10 +11,13 @@ from .tree import FlatNode, FlatTree
 _SCRUBBED_STATE = ("valuetext", "url", "autocomplete")
 
 
-def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields) -> int:
+def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields,
+                scrub: bool = True) -> int:
     """Mask secret fields (value, string state, text inside them) and scrub every name,
     value and string state of the kept nodes, in place. Returns how many pieces were masked.
     Which fields are secret is the capture's one decision (``secrets``), not decided here.
+    ``scrub=False``: the secret fields only; the caller scrubs each kept node
+    (:func:`scrub_node`: the row memo, which keeps the scrubbed rows of equal nodes).
     """
     kept_set = set(kept)
     nodes = tree.nodes
@@ -42,12 +45,14 @@ def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields) -> i
                 node.value = mask(node.value)
         if secret:
             inside_secret.add(nid)
-        if nid in kept_set:
-            masked += _scrub_node(node)
+        if scrub and nid in kept_set:
+            masked += scrub_node(node)
     return masked
 
 
-def _scrub_node(node: FlatNode) -> int:
+def scrub_node(node: FlatNode) -> int:
+    """Scrub a node's name, value and string states in place (redaction.scrub_text and
+    scrub_url: pure functions of the text); returns how many pieces were masked."""
     count = 0
     if node.name:
         node.name, found = scrub_text(node.name)

@@ -24,8 +24,7 @@ from .window_index import DomFacts, WindowIndex, outside_window
 # DomFacts.box: (bounds, visible, clickable)
 Box = tuple[tuple[float, float, float, float] | None, bool, bool]
 # (node id, depth) pairs and the page URL's parts → the node rows
-# (None: rendered here instead)
-RenderRows = Callable[[list[tuple[str, int]], SplitResult], list[list[Any]] | None]
+RenderRows = Callable[[list[tuple[str, int]], SplitResult], list[list[Any]]]
 
 
 def new_snapshot_id() -> str:
@@ -213,16 +212,16 @@ def build_snapshot(
     ts: str | None = None,
     render: RenderRows | None = None,
 ) -> dict[str, Any]:
-    """``render``: makes the rows instead of :func:`node_row` (a tab's row memo), or says
-    None."""
+    """``render``: makes the rows instead of :func:`node_row` (a tab's row memo)."""
     try:
         base = urlsplit(url)
     except ValueError:
         base = urlsplit("")
-    order = preorder_depths(kept)
-    nodes = render(order, base) if render is not None else None
-    if nodes is None:
-        nodes = [node_row(tree.nodes[nid], depth, dom, base) for nid, depth in order]
+    if render is not None:
+        nodes = render(preorder_depths(kept), base)
+    else:
+        nodes = [node_row(tree.nodes[nid], depth, dom, base)
+                 for nid, depth in preorder_depths(kept)]
     failures: list[dict[str, Any]] = [
         {"step": f["step"], **({"frame": f["frame"]} if f.get("frame") else {}),
          "reason": f["reason"]}

@@ -9,14 +9,17 @@ made of, and the box, put in fresh every read. A node whose inputs are equal to 
 read's takes the kept row (the same list when the box did not move either); any other is
 rendered by :func:`..ax.snapshot.row_of` as on a first read.
 
-The inputs (the key) are everything ``node_row``, the suspicious flag and the string caps
-read of a node: its depth, role, name, value and state (after redaction, the DOM's value,
-the cover test and the flag's mark: the node as rendered), its DOM node (backendNodeId,
-frame ordinal: ``domRef``), whether the DOMSnapshot has its box, whether that box is laid
-out, visible and clickable, and its flag; per read, the page URL's parts that
-``relative_url`` reads. State values are keyed with their types (``1``, ``1.0`` and
-``True`` are equal in Python, not in JSON). The rows of a read are shared with the memo: nothing may
-change a row after rendering (the renderer applies the flag itself).
+The inputs (the key) are everything the scrub, ``row_of``, the suspicious flag and the
+string caps read of a node: its depth, role, name, value and state as the pipeline left
+them (the secret fields' masks — redact_tree decides those every read from the capture's
+secret decisions —, the DOM's value, the cover test and the flag's mark), its DOM node
+(backendNodeId, frame ordinal: ``domRef``), whether the DOMSnapshot has its box, whether
+that box is laid out, visible and clickable, and its flag; per read, whether redaction is
+on and the page URL's parts that ``relative_url`` reads. A kept row is the scrub's output
+for an equal input (``scrub_text``/``scrub_url`` are pure), with the count it masked.
+State values are keyed with their types (``1``, ``1.0`` and ``True`` are equal in Python,
+not in JSON). The rows of a read are shared with the memo: nothing may change a row after
+rendering (the renderer applies the flag itself).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 from urllib.parse import SplitResult
 
 from ...models.snapshot import NODE_COLUMNS
+from ..ax.redact import scrub_node
 from ..ax.snapshot import row_of, set_prop
 from ..ax.tree import FlatNode
 from ..ax.window_index import DomFacts
@@ -44,17 +48,17 @@ _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _string = encode_basestring  # what that encoder does with a str
 
 
-def _kept(key: tuple[Any, ...], row: list[Any]) -> tuple[Any, ...]:
-    """(key, row, its JSON text, where its box's JSON starts in it, where it ends): one
-    string a row, the box's JSON put in by slicing (a third of the memo's memory)."""
+def _kept(key: tuple[Any, ...], row: list[Any], scrubbed: int) -> tuple[Any, ...]:
+    """(key, row, its JSON text, where its box's JSON starts in it, where it ends, how many
+    pieces its scrub masked): one string a row, the box's JSON put in by slicing."""
     if len(row) <= _BBOX_AT or row[_BBOX_AT] is None:
-        return key, row, _encode(row), -1, -1
+        return key, row, _encode(row), -1, -1, scrubbed
     depth, nid, role, name = row[:_BBOX_AT]  # an int and three strings (node_row's cells)
     head = f"[{depth:d},{_string(nid)},{_string(role)},{_string(name)},"
     rest = row[_BBOX_AT + 1:]
     box = _encode(row[_BBOX_AT])
     text = head + box + ("," + ",".join(map(_encode, rest)) + "]" if rest else "]")
-    return key, row, text, len(head), len(head) + len(box)
+    return key, row, text, len(head), len(head) + len(box), scrubbed
 
 
 class RowMemo:
@@ -65,6 +69,7 @@ class RowMemo:
         self._context: tuple[str, ...] | None = None
         self._rows: dict[str, tuple[Any, ...]] = {}
         self.reused = 0  # rows of the last read taken from the memo (box put in or not)
+        self.scrubbed = 0  # pieces the last read's rows' scrub masked (kept rows' included)
         self._text: str | None = None
 
     def take_text(self) -> str | None:
@@ -76,21 +81,23 @@ class RowMemo:
     def __len__(self) -> int:
         return len(self._rows)
 
+    def forget(self) -> None:
+        """Hold no rows (a read the memo does not render: a window read, or too many rows)."""
+        self._rows, self._context, self._text = {}, None, None
+
     def render(self, nodes: dict[str, FlatNode], order: list[tuple[str, int]],
-               dom: DomFacts, base: SplitResult, flags: dict[str, str]
-               ) -> list[list[Any]] | None:
-        """The rows of ``order`` (node id, depth), capped and flagged (their list's JSON
-        text: :meth:`take_text`); the memo then holds this read's rows. None past
-        ``max_rows`` rows: the memo then holds none, and the caller renders them."""
-        if len(order) > self.max_rows:
-            self._rows, self._context, self._text = {}, None, None
-            return None
-        context = (base.scheme, base.netloc, base.path, base.query)
+               dom: DomFacts, base: SplitResult, flags: dict[str, str], *, scrub: bool
+               ) -> list[list[Any]]:
+        """The rows of ``order`` (node id, depth), scrubbed (``scrub``: redaction's
+        :func:`..ax.redact.scrub_node`, how many pieces it masked in ``scrubbed``), capped and
+        flagged; their list's JSON text is :meth:`take_text`. The memo then holds this
+        read's rows (none past ``max_rows``)."""
+        context = (base.scheme, base.netloc, base.path, base.query, scrub)
         last = self._rows if context == self._context else {}
         kept: dict[str, tuple[Any, ...]] = {}
         rows: list[list[Any]] = []
         texts: list[str] = []
-        reused = 0
+        reused = scrubbed = 0
         for nid, depth in order:
             node = nodes[nid]
             backend = node.backend_id
@@ -112,6 +119,7 @@ class RowMemo:
             entry = last.get(nid)
             if entry is not None and entry[0] == key:
                 reused += 1
+                scrubbed += entry[5]
                 if bbox is None or entry[1][_BBOX_AT] == bbox:
                     row, text = entry[1], entry[2]
                 else:
@@ -120,21 +128,23 @@ class RowMemo:
                     before, start, end = entry[2], entry[3], entry[4]
                     box = f"[{bbox[0]},{bbox[1]},{bbox[2]},{bbox[3]}]"
                     text = before[:start] + box + before[end:]
-                    entry = (key, row, text, start, start + len(box))
+                    entry = (key, row, text, start, start + len(box), entry[5])
             else:
+                found = scrub_node(node) if scrub else 0  # the key holds the node as it was
+                scrubbed += found
                 row = row_of(node, depth, box, base)
                 if flag is not None:
                     set_prop(row, "suspicious", json.loads(flag))
-                entry = _kept(key, row)
+                entry = _kept(key, row, found)
                 if len(entry[2]) > MAX_VALUE:  # else no string in it is over the least cap
                     cap_strings({"row": row})  # as the reply's cap would, string by string
-                    entry = _kept(key, row)
+                    entry = _kept(key, row, found)
                 text = entry[2]
             kept[nid] = entry
             rows.append(row)
             texts.append(text)
         self._context = context
-        self._rows = kept
-        self.reused = reused
+        self._rows = kept if len(kept) <= self.max_rows else {}
+        self.reused, self.scrubbed = reused, scrubbed
         self._text = "[" + ",".join(texts) + "]"
         return rows
