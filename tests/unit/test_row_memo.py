@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from test_window_scope import window_capture
 
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.snapshot import snapshot_json
@@ -235,6 +236,18 @@ def test_rows_are_capped_as_the_reply_would_be() -> None:
     assert answer(warm) == answer(read(changed, plain()))
     rows = json.dumps(warm["snapshot"]["ax_tree"]["nodes"], ensure_ascii=False)
     assert "…[+3000 chars]" in rows and "…[+200 chars]" in rows
+
+
+def test_a_window_read_leaves_the_page_rows_for_the_next_page_read() -> None:
+    capture = load_capture("login")
+    state = TabState(1)
+    first = read(capture, state)
+    window = window_capture()
+    assert answer(read(window, state, scope="viewport")) == answer(
+        read(window, plain(), scope="viewport"))
+    again = read(capture, state)
+    assert answer(again) == answer(first)
+    assert again["stats"]["rows_reused"] == len(first["snapshot"]["ax_tree"]["nodes"])
 
 
 def test_memory_is_bounded() -> None:

@@ -84,9 +84,11 @@ def build_snapshot_v1(
     mark_covered(tree, kept.kept, dom, acting)
     clock.lap("prune_ms")
     fill_missing_values(tree, kept.kept, dom)
-    # the tab's memo renders a whole page's rows (and scrubs them) up to its bound
+    # the tab's memo renders a whole page's rows (and scrubs them) up to its bound; a
+    # window read leaves it as it is, for the tab's next whole-page read
     if memo is not None and (isinstance(dom, WindowIndex) or len(kept.kept) > memo.max_rows):
-        memo.forget()
+        if not isinstance(dom, WindowIndex):
+            memo.forget()  # too many rows to hold: none of the page's older ones either
         memo = None
     redacted = 0
     url, title = capture.tab.url, capture.tab.title
