@@ -4,6 +4,7 @@ import { axCache } from './lib/ax_cache_read.js';
 import { dropDomBase } from './lib/dom_base.js';
 import { capturePage, documentRead, prefetchFrames } from './lib/capture.js';
 import { walkWithProof, walksWithProof } from './lib/walker_capture.js';
+import { clickListenerSignature } from './lib/walker_ids.js';
 import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/consent.js';
 import { createControl, navigateTab } from './lib/control.js';
 import { DebuggerManager } from './lib/debugger.js';
@@ -62,6 +63,7 @@ const router = createRouter({
   prefetchFrames,
   walkWithProof,
   walksWithProof,
+  clickListeners: clickListenerSignature,
   resolve: resolveElement,
   getTargets: () => chrome.debugger.getTargets(),
   getTab: (tabId) => chrome.tabs.get(tabId),

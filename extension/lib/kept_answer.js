@@ -13,8 +13,9 @@
 // cannot read, a running animation or a big document. Each read asks it once, after the
 // stabilization and before anything is walked: (id, seq) read BEFORE the capture is the
 // answer's proof, so a change during the capture makes the next read capture again. A read
-// whose proof equals the kept answer's, for the same options, URL and frames, is answered
-// from it (`timings.kept_answer`). Asked with one Runtime.evaluate in the world's known
+// whose proof equals the kept answer's, for the same options, URL, frames and click
+// listeners (a script adding one changes no DOM: the router reads them beside the proof,
+// walker_ids.js clickListenerSignature), is answered from it (`timings.kept_answer`). Asked with one Runtime.evaluate in the world's known
 // context (walker_id_cache.js), or chrome.scripting when the context is not known yet; a
 // DOM format's read of a document it walked asks it in its walk's own evaluate
 // (walker_capture.js: walkWithProof, given to readProof).
@@ -121,14 +122,16 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
 
   /**
    * The kept answer of `tabId` for `key` when `proof` (read now) shows no change since it
-   * was kept and the tab is at the same URL with the same frames (`here`: {url, frames});
-   * otherwise null.
+   * was kept and the tab is at the same URL with the same frames (`here`: {url, frames,
+   * listeners}); otherwise null. `here.listeners`: the tab's click listeners read now
+   * (walker_ids.js: clickListenerSignature; null: not read), which the proof cannot see.
    */
   function find(tabId, key, proof, here) {
     const entry = tabs.get(tabId)?.answers.get(key);
     if (!entry || proof?.status !== 'ok' || proof.id !== entry.id || proof.seq !== entry.seq) return null;
     if (entry.url !== here.url) return null;
     if (here.frames !== null && framesKey(here.frames) !== entry.frames) return null;
+    if (here.listeners !== undefined && (here.listeners === null || here.listeners !== entry.listeners)) return null;
     entry.reads += 1;
     return entry;
   }
@@ -157,9 +160,10 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
 
   /**
    * Keep `result` (the host's answer to a capture that ran after `proof` was read) for `key`.
-   * `capture`: the RawCapture (its URL, frames and walker world).
+   * `capture`: the RawCapture (its URL, frames and walker world). `listeners`: the tab's
+   * click listeners read before the capture (see find).
    */
-  function keep(tabId, key, proof, capture, result, sizes, prepared = false) {
+  function keep(tabId, key, proof, capture, result, sizes, prepared = false, listeners = undefined) {
     if (!key || !proof) return;
     let tab = tabs.get(tabId);
     if (!tab) {
@@ -178,7 +182,7 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
     tab.answers.delete(key);
     tab.answers.set(key, {
       id: proof.id, seq: proof.seq, url: capture?.tab?.url ?? '', frames: framesKey(capture?.frames),
-      result, sizes, since: now(), reads: 0, prepared,
+      result, sizes, since: now(), reads: 0, prepared, listeners,
     });
     while (tab.answers.size > MAX_KEYS_PER_TAB) tab.answers.delete(tab.answers.keys().next().value);
   }

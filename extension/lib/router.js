@@ -182,6 +182,10 @@ export function createRouter(deps) {
       expect: reuse ? keeper.expected(tabId, key) : null,
       askProof: (loaderId) => keeper.asksProof(tabId, loaderId),
     }) ?? null;
+    // The click listeners, which the proof cannot see (a script adding one changes no DOM),
+    // asked now: before anything the capture reads, so an answer kept with them was made from
+    // these or later ones, and a listener added since makes the next read capture again.
+    const listenersRead = deps.clickListeners ? deps.clickListeners(session).catch(() => null) : null;
     // its frames: the walk's (no child frame), else the frame tree, asked now
     const frames = ahead ?? (walked
       ? walked.reply.then((got) => (got?.frames
@@ -195,11 +199,11 @@ export function createRouter(deps) {
     const proofRead = walked
       ? walked.reply.then((got) => (got && !got.asked ? null : keeper.readProof(session, tabId, main, got?.proof)))
       : keeper.readProof(session, tabId, main);
-    const [proof, listed] = await Promise.all([proofRead, listing]);
-    const here = { url: tab?.url ?? '', frames: listed };
+    const [proof, listed, listeners] = await Promise.all([proofRead, listing, listenersRead ?? undefined]);
+    const here = { url: tab?.url ?? '', frames: listed, listeners };
     const entry = reuse ? keeper.find(tabId, key, proof, here) : null;
     timings.kept_check_ms = round(now() - t0);
-    return { proof, entry, walked, frames };
+    return { proof, entry, walked, frames, listeners };
   }
 
   async function snapshot(req, onProgress, role) {
@@ -288,7 +292,7 @@ export function createRouter(deps) {
       capture_steps: capture.timings,
     });
     const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
-    keeper?.keep(tabId, key, kept.proof, capture, reply.result, sizes);
+    keeper?.keep(tabId, key, kept.proof, capture, reply.result, sizes, false, kept.listeners);
     return { ok: true, result: reply.result, timings, sizes };
   }
 
@@ -302,13 +306,14 @@ export function createRouter(deps) {
     const options = deps.keptAnswers?.lastOptions(tabId);
     const key = options ? answerKey(options) : null;
     if (!key) return false;
-    const proof = await deps.keptAnswers.readProof(session, tabId);
+    const [proof, listeners] = await Promise.all([deps.keptAnswers.readProof(session, tabId),
+      deps.clickListeners ? deps.clickListeners(session).catch(() => null) : undefined]);
     if (proof?.status !== 'ok') return false;
     const capture = await deps.capture(session, tabId, options, stabilization, {});
     const sent = await deps.native.request('snapshot', { options, capture });
     if (!sent.reply.ok) return false;
     const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
-    deps.keptAnswers.keep(tabId, key, proof, capture, sent.reply.result, sizes, true);
+    deps.keptAnswers.keep(tabId, key, proof, capture, sent.reply.result, sizes, true, listeners);
     return true;
   }
 

@@ -132,6 +132,48 @@ async function documentListeners(session, backendNodeId, sessionId = undefined) 
   return { listeners: got?.reply?.listeners ?? [], kept: got?.kept === true };
 }
 
+// The top document's root element per tab, as its last walk resolved it: the kept answers'
+// listener check (clickListenerSignature) asks off its kept object.
+const topRoots = new Map(); // tabId -> backendNodeId
+
+/** The click-type listeners of a listener list as one string (which node, which type). */
+export function listenerSignature(listeners) {
+  const types = new Set(CLICK_LISTENER_TYPES);
+  return listeners.filter((l) => types.has(l.type)).map((l) => `${l.backendNodeId}:${l.type}`)
+    .sort().join(',');
+}
+
+/**
+ * The tab's click-type listeners now (its top document and same-process frames), as
+ * listenerSignature's string; null when they could not be read. A listener added by a script
+ * changes no DOM and fires no event, so the kept answers' proof cannot see it: a kept answer
+ * stands only while this string is the one read before its capture (router.js). Off the kept
+ * root object (one command) when a walk resolved it, else the root asked of the main world.
+ */
+export async function clickListenerSignature(session) {
+  const root = topRoots.get(session.tabId);
+  if (root !== undefined) {
+    const got = await documentListeners(session, root).catch(() => null);
+    if (got) return listenerSignature(got.listeners);
+  }
+  // a group of its own: two reads of one tab may ask at once (a preparation and a read)
+  signatures += 1;
+  const objectGroup = `axsnap-listener-signature-${signatures}`;
+  const found = await session.send('Runtime.evaluate',
+    { expression: 'document.documentElement', objectGroup }).catch(() => null);
+  const objectId = found?.result?.objectId;
+  if (!objectId) return null;
+  try {
+    const reply = await session.send('DOMDebugger.getEventListeners', { objectId, depth: -1, pierce: true });
+    return listenerSignature(reply?.listeners ?? []);
+  } catch {
+    return null;
+  } finally {
+    session.send('Runtime.releaseObjectGroup', { objectGroup }).catch(() => {});
+  }
+}
+let signatures = 0;
+
 /**
  * The tab's click listeners asked now, off the root element `backendNodeId` whose object a
  * read kept (null when none is kept). A re-read sends this right behind its walk
@@ -326,6 +368,9 @@ async function readListeners(session, walker, byRun, contexts, errors, ahead = n
     groups.delete(null);
   } else {
     groups.get(null)?.roots.push(top);
+    topRoots.delete(session.tabId);
+    topRoots.set(session.tabId, top);
+    while (topRoots.size > MAX_ROOTS) topRoots.delete(topRoots.keys().next().value);
   }
   await Promise.all([...groups].map(async ([sessionId, { roots, results }]) => {
     try {

@@ -129,3 +129,16 @@ test('a document too big for a proof is not asked again; its world is kept for t
   assert.equal((await k.readProof(session, 2, 'L9')).status, 'too many elements', 'another document is');
   assert.equal(asked, 2);
 });
+
+test('a kept answer stands only while the click listeners read before its capture are the same', () => {
+  const k = createKeptAnswers({ now: () => 1000 });
+  const key = answerKey({ format: 'domtext' });
+  const withListeners = (listeners) => ({ ...here(), listeners });
+  k.keep(7, key, proof(3), capture(), { format: 'domtext' }, {}, false, '10:click');
+  assert.equal(k.find(7, key, proof(3), withListeners('10:click,12:click')), null, 'a listener added by a script');
+  assert.equal(k.find(7, key, proof(3), withListeners('')), null, 'a listener removed');
+  assert.equal(k.find(7, key, proof(3), withListeners(null)), null, 'listeners that could not be read');
+  assert.ok(k.find(7, key, proof(3), withListeners('10:click')), 'the same listeners');
+  k.keep(7, key, proof(4), capture(), { format: 'domtext' }, {}, false, null);
+  assert.equal(k.find(7, key, proof(4), withListeners(null)), null, 'kept without them: never given when they are asked');
+});

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  applyIds, applyListeners, parseTake, reportRuns, resolveWalkerIds, takeExpression,
+  applyIds, applyListeners, listenerSignature, parseTake, reportRuns, resolveWalkerIds, takeExpression,
 } from '../lib/walker_ids.js';
 
 const node = (backendNodeId, loaderId = 'L1') => ({ type: 'node', value: { backendNodeId, loaderId, localName: 'x' } });
@@ -241,4 +241,11 @@ test('a run whose ids are all known sends no take and no release: the next walk 
   assert.ok(!methods.includes('Runtime.releaseObjectGroup'), 'no take: nothing in the group to release');
   assert.deepEqual(takeUnfreed('W'), ['W.2'], 'left for the next walk in the world to let go');
   assert.deepEqual(takeUnfreed('W'), []);
+});
+
+test('listenerSignature names each click-type listener by node and type, in any order', () => {
+  const a = [{ type: 'click', backendNodeId: 9 }, { type: 'scroll', backendNodeId: 3 }, { type: 'mousedown', backendNodeId: 4 }];
+  assert.equal(listenerSignature(a), '4:mousedown,9:click');
+  assert.equal(listenerSignature([...a].reverse()), listenerSignature(a));
+  assert.equal(listenerSignature([{ type: 'keydown', backendNodeId: 9 }]), '', 'only what makes a node clickable');
 });

@@ -209,3 +209,19 @@ def test_every_kept_format_reads_a_change(browser: Browser, pages_url: str,
         ".textContent = 'Inner changed'")
     after = _changed(browser, before, **options)
     assert "Inner changed" in json.dumps(after["result"])
+
+
+@pytest.mark.parametrize("options", [{"format": "domtext"}, {}, {"scope": "page"}],
+                         ids=["domtext", "snapshot", "whole page"])
+@pytest.mark.parametrize("where", ["document", "iframe"])
+def test_a_click_listener_added_by_a_script_makes_the_next_read_a_fresh_one(
+        browser: Browser, pages_url: str, options: dict[str, Any], where: str) -> None:
+    """A listener changes no DOM and fires no event, so the proof does not see it; the click
+    listeners read before each capture do (router.js: keptCheck). The read after it is
+    captured, differs from the kept answer (the text became clickable) and equals a fresh
+    capture; the read after that is kept again."""
+    before = _settled(browser, pages_url, **options)
+    target = ("document.getElementById('text')" if where == "document" else
+              "document.getElementById('frame').contentDocument.getElementById('inner')")
+    browser.driver.execute_script(f"{target}.addEventListener('click', () => {{}})")
+    _changed(browser, before, **options)
