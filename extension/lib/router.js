@@ -264,20 +264,24 @@ export function createRouter(deps) {
     let sent = await stage('process', onProgress, timings, null, ask);
     const stream = streams.at(-1);
     if (!sent.reply.ok && sent.reply.error?.code === 'bad_chunk'
-        && ((stream?.usedBase && capture.ax_stream) || domBase.used)) {
+        && ((stream?.usedBase && capture.ax_stream) || domBase.delta)) {
       // the host no longer holds a base (evicted, a new host): everything whole
       if (stream && capture.ax_stream) {
         stream.resendWhole();
         capture.ax_stream = stream.ref();
         timings.ax_stream_resent = 1;
       }
-      if (domBase.used) timings.dom_snapshot_resent = 1;
+      if (domBase.delta) timings.dom_snapshot_resent = 1;
       domBase.restoreWhole();
       sent = await stage('process', onProgress, timings, null, ask);
     }
     if (sent.reply.ok) stream?.accepted();
     domBase.accepted(sent.reply.ok ? sent.reply.result?.stats : null);
-    if (domBase.used && !timings.dom_snapshot_resent) timings.dom_snapshot_columns_reused = domBase.used;
+    if (domBase.delta && !timings.dom_snapshot_resent) {
+      if (domBase.used) timings.dom_snapshot_columns_reused = domBase.used;
+      if (domBase.patched) timings.dom_snapshot_columns_patched = domBase.patched;
+      if (domBase.strings) timings.dom_snapshot_strings_reused = domBase.strings;
+    }
     const roundTrip = now() - tSend;
     const reply = sent.reply;
     if (!reply.ok) {

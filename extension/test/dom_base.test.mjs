@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { dropDomBase, offerDomBase, sameColumn, sameColumns } from '../lib/dom_base.js';
+import { changedCells, dropDomBase, offerDomBase, sameColumn, sameColumns, sameEnds } from '../lib/dom_base.js';
 
 const snapshot = (bounds, styles = [[1, 2], [1, 2]], strings = ['F1', 'div', 'a']) => ({
   strings,
@@ -28,10 +28,10 @@ test('columns compare by value: numbers, rows of numbers, rare data', () => {
 test('only columns of the same frame document are named the same', () => {
   const base = snapshot([[0, 0, 5, 5], [0, 5, 5, 5]]);
   const now = snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]);
-  assert.deepEqual(sameColumns(now, base).map((c) => c.join('.')).sort(),
+  assert.deepEqual(sameColumns(now, base).same.map((c) => c.join('.')).sort(),
     ['0.layout.nodeIndex', '0.layout.styles', '0.nodes.isClickable', '0.nodes.nodeName', '0.nodes.parentIndex']);
   const otherFrame = snapshot([[0, 0, 5, 5], [0, 5, 5, 5]], undefined, ['F2', 'div', 'a']);
-  assert.deepEqual(sameColumns(otherFrame, base), []);
+  assert.deepEqual(sameColumns(otherFrame, base), { same: [], patches: [] });
 });
 
 test('a cached read sends the changed columns once the host kept the last DOMSnapshot', () => {
@@ -47,6 +47,10 @@ test('a cached read sends the changed columns once the host kept the last DOMSna
   const second = capture(whole);
   const delta = offerDomBase(7, second);
   assert.equal(delta.used, 5);
+  assert.equal(delta.strings, 3);
+  assert.deepEqual(second.dom_snapshot_base.strings, [3, 0]);
+  assert.deepEqual(second.dom_snapshot.strings, []);
+  assert.deepEqual(whole.strings, ['F1', 'div', 'a']);
   assert.equal(second.dom_snapshot_base.id, first.dom_snapshot_key);
   assert.deepEqual(Object.keys(second.dom_snapshot.documents[0].layout), ['bounds']);
   assert.deepEqual(Object.keys(second.dom_snapshot.documents[0].nodes), []);
@@ -54,6 +58,7 @@ test('a cached read sends the changed columns once the host kept the last DOMSna
   delta.restoreWhole(); // the host lost its base: sent again whole
   assert.equal(second.dom_snapshot, whole);
   assert.equal(second.dom_snapshot_base, undefined);
+  assert.equal(delta.delta, true);
   delta.accepted({ dom_base: { kept: true } });
 
   // a full read, a new document, a host that did not keep it, DOM rects: whole
@@ -67,4 +72,69 @@ test('a cached read sends the changed columns once the host kept the last DOMSna
   assert.equal(offerDomBase(7, capture(withRects)).used, 0);
   offerDomBase(7, capture(snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]))).accepted({ dom_base: { kept: false } });
   assert.equal(offerDomBase(7, capture(snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]))).used, 0);
+});
+
+test('string tables share their head and tail, never overlapping', () => {
+  const base = ['F1', 'a', 'b', 'c', 'd'];
+  assert.deepEqual(sameEnds(base, base), [5, 0]);
+  assert.deepEqual(sameEnds(['F1', 'a', 'X', 'c', 'd'], base), [2, 2]); // one changed
+  assert.deepEqual(sameEnds(['F1', 'a', 'X', 'b', 'c', 'd'], base), [2, 3]); // one inserted
+  assert.deepEqual(sameEnds(['F1', 'a', 'c', 'd'], base), [2, 2]); // one removed
+  assert.deepEqual(sameEnds([...base, 'e'], base), [5, 0]); // one appended
+  assert.deepEqual(sameEnds(['X', ...base.slice(1)], base), [0, 4]);
+  assert.deepEqual(sameEnds(['a', 'a'], ['a', 'a', 'a']), [2, 0]);
+  assert.deepEqual(sameEnds([], base), [0, 0]);
+  assert.deepEqual(sameEnds(base, []), [0, 0]);
+});
+
+test('only the middle of the string table is sent, even when no column is the same', () => {
+  dropDomBase(8);
+  const first = capture(snapshot([[0, 0, 5, 5], [0, 5, 5, 5]], undefined, ['F1', 'div', 'a', 'z']), 'full');
+  offerDomBase(8, first).accepted({ dom_base: { kept: true } });
+  // another frame's document (no column reused), the string table changed in the middle
+  const whole = snapshot([[0, 0, 5, 5], [0, 5, 5, 5]], undefined, ['F1', 'div', 'b', 'c', 'z']);
+  whole.documents[0].frameId = 2;
+  const second = capture(whole);
+  const delta = offerDomBase(8, second);
+  assert.equal(delta.used, 0);
+  assert.equal(delta.delta, true);
+  assert.deepEqual(second.dom_snapshot_base, { id: first.dom_snapshot_key, columns: [], strings: [2, 1] });
+  assert.deepEqual(second.dom_snapshot.strings, ['b', 'c']);
+  assert.deepEqual(second.dom_snapshot.documents, whole.documents);
+  delta.restoreWhole();
+  assert.equal(second.dom_snapshot, whole);
+  // nothing in common: sent whole
+  dropDomBase(8);
+  offerDomBase(8, capture(snapshot([[0, 0, 5, 5]], undefined, ['F1']), 'full')).accepted({ dom_base: { kept: true } });
+  const other = capture(snapshot([[0, 0, 5, 5]], undefined, ['F9']));
+  assert.equal(offerDomBase(8, other).delta, false);
+  assert.equal(other.dom_snapshot_base, undefined);
+});
+
+test('a column that differs in a few cells is sent as those cells', () => {
+  assert.deepEqual(changedCells([1, 2, 3, 4], [1, 9, 3, 4], 1), [1]);
+  assert.deepEqual(changedCells([[1, 2], [3]], [[1, 2], [4]], 1), [1]);
+  assert.equal(changedCells([1, 2, 3, 4], [9, 9, 3, 4], 1), null); // too many
+  assert.equal(changedCells([1, 2], [1, 2, 3], 5), null); // another length
+  assert.equal(changedCells({ index: [1] }, { index: [2] }, 5), null); // rare data: whole
+
+  dropDomBase(9);
+  const rows = (n, wide) => Array.from({ length: n }, (_, i) => [0, i * 5, i === wide ? 9 : 5, 5]);
+  const base = snapshot(rows(8, -1), Array.from({ length: 8 }, () => [1, 2]));
+  offerDomBase(9, capture(base, 'full')).accepted({ dom_base: { kept: true } });
+  const whole = snapshot(rows(8, 6), Array.from({ length: 8 }, () => [1, 2]));
+  const second = capture(whole);
+  const delta = offerDomBase(9, second);
+  assert.equal(delta.patched, 1);
+  assert.deepEqual(second.dom_snapshot_base.patches, [[0, 'layout', 'bounds', [6], [[0, 30, 9, 5]]]]);
+  assert.deepEqual(Object.keys(second.dom_snapshot.documents[0].layout), []);
+  assert.equal(whole.documents[0].layout.bounds.length, 8); // the whole one is untouched
+  delta.restoreWhole();
+  assert.equal(second.dom_snapshot, whole);
+  // most boxes moved: the column goes whole
+  const moved = snapshot(rows(8, -1).map(([x, y, w, h]) => [x, y + 1, w, h]), Array.from({ length: 8 }, () => [1, 2]));
+  const third = capture(moved);
+  const all = offerDomBase(9, third);
+  assert.equal(all.patched, 0);
+  assert.equal(third.dom_snapshot.documents[0].layout.bounds, moved.documents[0].layout.bounds);
 });

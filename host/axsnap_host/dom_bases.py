@@ -7,7 +7,13 @@ string table and, when it moves the layout, the boxes; the styles (a third of th
 the attributes, the parents, the names stay. So the host keeps the DOMSnapshot of a read
 (a *base*, named by the extension: ``capture.dom_snapshot_key``), and the extension's next
 read of the same document may leave out every column equal to the base's, naming them in
-``capture.dom_snapshot_base`` (extension/lib/dom_base.js). The host puts the base's columns
+``capture.dom_snapshot_base`` (extension/lib/dom_base.js). The string table (a third of
+what is left on the bench page) is sent as the strings between its common head and tail with
+the base's (``dom_snapshot_base.strings``: how many at each end): a text edit changes one
+string, or inserts a few, in the middle. A column that differs in a few cells (the boxes of
+the edited row, the id of its new text node: a third of the bench page's 3.3 MB is boxes) is
+sent as those cells (``dom_snapshot_base.patches``), put into a copy of the base's column.
+The host puts the base's columns and strings
 back before the pipeline reads the capture: the same DOMSnapshot a whole one would have
 been, checked again as a whole (column lengths, parents, ids).
 
@@ -22,6 +28,7 @@ then sends the capture whole.
 from __future__ import annotations
 
 from collections import OrderedDict
+from itertools import pairwise
 from typing import Any
 
 from .models.capture import RawCapture
@@ -39,6 +46,36 @@ def snapshot_nodes(snapshot: dict[str, Any]) -> int:
                for doc in snapshot.get("documents") or () if isinstance(doc, dict))
 
 
+def _fill_strings(snapshot: dict[str, Any], base: dict[str, Any],
+                  ends: tuple[int, int] | None) -> int:
+    """Put the base's first ``prefix`` and last ``suffix`` strings around the capture's
+    (the middle); returns how many strings came from the base."""
+    if ends is None:
+        return 0
+    prefix, suffix = ends
+    table = base.get("strings")
+    middle = snapshot.get("strings")
+    if not isinstance(table, list) or not isinstance(middle, list) or prefix + suffix > len(table):
+        raise AxsnapError(ErrorCode.BAD_CHUNK, f"DOMSnapshot strings {prefix}+{suffix} do not "
+                          "fit the base's string table", _HINT)
+    snapshot["strings"] = table[:prefix] + middle + table[len(table) - suffix:]
+    return prefix + suffix
+
+
+def _patched(column: Any, indices: list[int], values: list[Any], *, styles: bool) -> list[Any]:
+    """A copy of the base's column with the cells sent in place (the base stays as kept);
+    style rows as tuples, as a whole capture's (models/capture_checks.share_style_rows)."""
+    if (not isinstance(column, list) or len(indices) != len(values)
+            or any(not 0 <= i < len(column) for i in indices)
+            or any(a >= b for a, b in pairwise(indices))):
+        raise AxsnapError(ErrorCode.BAD_CHUNK, "DOMSnapshot cells sent do not fit the base's "
+                          "column", _HINT)
+    out = list(column)
+    for i, value in zip(indices, values, strict=True):
+        out[i] = tuple(value) if styles and type(value) is list else value
+    return out
+
+
 class DomBases:
     """DOMSnapshot key → (tab id, the DOMSnapshot) of the last whole-page reads."""
 
@@ -50,10 +87,11 @@ class DomBases:
     def __len__(self) -> int:
         return len(self._bases)
 
-    def fill(self, capture: RawCapture) -> int | None:
-        """Put the base's columns into a capture that left them out; returns how many, or
-        None for a whole capture. AxsnapError(bad_chunk) when the base is not held or the
-        columns do not fit it."""
+    def fill(self, capture: RawCapture) -> dict[str, int] | None:
+        """Put the base's columns, patched columns and strings into a capture that left them
+        out; returns how many of each (``reused_columns``, ``patched_columns``,
+        ``reused_strings``), or None for a whole capture.
+        AxsnapError(bad_chunk) when the base is not held or the parts do not fit it."""
         ref = capture.dom_snapshot_base
         if ref is None:
             return None
@@ -63,9 +101,13 @@ class DomBases:
             raise AxsnapError(ErrorCode.BAD_CHUNK,
                               f"DOMSnapshot base {ref.id[:80]!r} is not held (evicted, or "
                               "kept by another host process)", _HINT)
+        reused_strings = _fill_strings(snapshot, held[1], ref.strings)
         base_docs = held[1].get("documents") or []
         docs = snapshot.get("documents") or []
-        for doc_index, part, name in ref.columns:
+        cells: list[tuple[int, str, str, Any]] = [(*column, None) for column in ref.columns]
+        cells += [(d, part, name, (indices, values)) for d, part, name, indices, values
+                  in ref.patches]
+        for doc_index, part, name, patch in cells:
             if not (0 <= doc_index < len(docs) and doc_index < len(base_docs)):
                 raise AxsnapError(ErrorCode.BAD_CHUNK, f"DOMSnapshot base column "
                                   f"{doc_index}.{part}.{name[:40]} is out of range", _HINT)
@@ -74,14 +116,16 @@ class DomBases:
             if column is None or not isinstance(target, dict) or name in target:
                 raise AxsnapError(ErrorCode.BAD_CHUNK, f"DOMSnapshot base column "
                                   f"{doc_index}.{part}.{name[:40]} is not the base's", _HINT)
-            target[name] = column
+            target[name] = column if patch is None else _patched(column, *patch, styles=(
+                part, name) == ("layout", "styles"))
         try:
             check_dom_snapshot(snapshot)  # the whole again: lengths, parents, ids
         except CaptureShapeError as exc:
             raise AxsnapError(ErrorCode.BAD_CHUNK, f"DOMSnapshot rebuilt from its base: {exc}",
                               _HINT) from exc
         self._bases.move_to_end(ref.id)
-        return len(ref.columns)
+        return {"reused_columns": len(ref.columns), "patched_columns": len(ref.patches),
+                "reused_strings": reused_strings}
 
     def keep(self, capture: RawCapture) -> bool:
         """Keep the capture's DOMSnapshot as the base its key names (the tab's older ones

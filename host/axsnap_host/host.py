@@ -284,7 +284,7 @@ class Host:
         if streamed is not None:
             stats["ax_stream"] = streamed
         if reused is not None or kept:  # the extension keeps what the host kept
-            stats["dom_base"] = {"kept": kept, **({"reused_columns": reused} if reused else {})}
+            stats["dom_base"] = {"kept": kept, **{k: n for k, n in (reused or {}).items() if n}}
         self._big = raw_size + (streamed or {}).get("bytes", 0) >= BIG_READ_BYTES
         stats["host_peak_rss_kb"] = peak_rss_kb()
         log.info(

@@ -99,6 +99,13 @@ def _dom_delta(reply: dict[str, Any]) -> int:
     return reused
 
 
+def _dom_strings(reply: dict[str, Any]) -> int:
+    """How many strings of the DOMSnapshot's string table the read left to the host's base."""
+    reused = reply["timings"].get("dom_snapshot_strings_reused", 0)
+    assert reply["result"]["stats"]["dom_base"].get("reused_strings", 0) == reused
+    return reused
+
+
 def test_cached_reads_send_the_dom_snapshot_columns_that_changed(browser: Browser,
                                                                 pages_url: str) -> None:
     """extension/lib/dom_base.js, host/axsnap_host/dom_bases.py: a cached read leaves out
@@ -112,13 +119,20 @@ def test_cached_reads_send_the_dom_snapshot_columns_that_changed(browser: Browse
                "document.getElementById('para').style.opacity = '0'",  # styles only
                "document.getElementById('para').style.marginLeft = '40px'",  # boxes only
                "window.cases.classhide()")
+    patched_by_change = {}
     for change in changes:
         browser.run_in_target(change)
         cached = _read(browser)
         assert cached["result"]["snapshot"]["quality"]["ax_source"].startswith("cache+")
         assert _dom_delta(cached) > 0, change
+        assert _dom_strings(cached) > 0, change  # the string table's unchanged ends
+        patched = cached["timings"].get("dom_snapshot_columns_patched", 0)
+        assert cached["result"]["stats"]["dom_base"].get("patched_columns", 0) == patched
+        patched_by_change[change] = patched
         assert _comparable(cached) == _comparable(_fresh(browser)), change
         assert _dom_delta(_read(browser)) > 0  # unchanged since the fresh read: cached again
+    # a text edit moves one row's boxes, not the rest: the boxes go as the cells that changed
+    assert patched_by_change["window.cases.text()"] > 0, patched_by_change
 
 
 def test_a_host_without_the_dom_snapshot_base_gets_it_whole(browser: Browser,
@@ -130,6 +144,10 @@ def test_a_host_without_the_dom_snapshot_base_gets_it_whole(browser: Browser,
     cached = _read(browser)
     assert cached["timings"].get("dom_snapshot_resent") == 1
     assert "reused_columns" not in cached["result"]["stats"]["dom_base"]
+    assert "reused_strings" not in cached["result"]["stats"]["dom_base"]
+    assert "patched_columns" not in cached["result"]["stats"]["dom_base"]
     assert _comparable(cached) == _comparable(_fresh(browser))
     browser.run_in_target("window.cases.text()")
-    assert _dom_delta(_read(browser)) > 0  # the whole one became the base
+    again = _read(browser)
+    assert _dom_delta(again) > 0 and _dom_strings(again) > 0  # the whole one became the base
+    assert "Item one changed" in _names(again)

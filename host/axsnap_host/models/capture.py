@@ -7,7 +7,7 @@ than the rest of the pipeline); the host's pipeline reads them defensively.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
@@ -85,10 +85,17 @@ class AxStreamRef(BaseModel):
 
 class DomSnapshotBaseRef(BaseModel):
     """The DOMSnapshot columns a capture left out because they equal those of the base
-    the host kept (host: dom_bases.py): (document index, "nodes" | "layout", column)."""
+    the host kept (host: dom_bases.py): (document index, "nodes" | "layout", column); and
+    ``patches``: columns sent as the cells that differ from the base's, (document index,
+    part, column, indices, values); ``strings``: [prefix, suffix], how many strings of the
+    base's table the capture's ``strings`` (then only the middle) leaves out at its head
+    and at its tail."""
 
     id: str = Field(min_length=1, max_length=200)
     columns: list[tuple[int, Literal["nodes", "layout"], str]] = Field(max_length=400)
+    patches: list[tuple[int, Literal["nodes", "layout"], str, list[int], list[Any]]] = Field(
+        default_factory=list, max_length=400)
+    strings: tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]] | None = None
 
 
 class CaptureError(BaseModel):
