@@ -114,6 +114,12 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
     return entry ? { id: entry.id, seq: entry.seq } : null;
   }
 
+  /** Whether the tab's document was found too big for a proof (its answers are not kept;
+   * the tab's entry goes when it navigates). */
+  function knownBig(tabId) {
+    return (tabs.get(tabId)?.bigLoader ?? null) !== null;
+  }
+
   /** Whether a proof is worth asking in the document `loaderId` (not one found too big). */
   function asksProof(tabId, loaderId) {
     const big = tabs.get(tabId)?.bigLoader ?? null;
@@ -188,7 +194,7 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
   }
 
   return {
-    readProof, expected, asksProof, find, answerOf, describe, keep,
+    readProof, expected, asksProof, knownBig, find, answerOf, describe, keep,
     /** Remember the options of a read of `tabId` (a preparation reads with them). */
     noteOptions(tabId, options) {
       lastOptions.delete(tabId);

@@ -185,7 +185,10 @@ export function createRouter(deps) {
     // The click listeners, which the proof cannot see (a script adding one changes no DOM),
     // asked now: before anything the capture reads, so an answer kept with them was made from
     // these or later ones, and a listener added since makes the next read capture again.
-    const listenersRead = deps.clickListeners ? deps.clickListeners(session).catch(() => null) : null;
+    // Not in a document found too big for a proof (no answer of it is kept): null, which
+    // gives and keeps no answer should that document have gone meanwhile.
+    const listenersRead = !deps.clickListeners ? null
+      : keeper.knownBig(tabId) ? Promise.resolve(null) : deps.clickListeners(session).catch(() => null);
     // its frames: the walk's (no child frame), else the frame tree, asked now
     const frames = ahead ?? (walked
       ? walked.reply.then((got) => (got?.frames

@@ -142,3 +142,16 @@ test('a kept answer stands only while the click listeners read before its captur
   k.keep(7, key, proof(4), capture(), { format: 'domtext' }, {}, false, null);
   assert.equal(k.find(7, key, proof(4), withListeners(null)), null, 'kept without them: never given when they are asked');
 });
+
+test('a document found too big for a proof is known as such until the tab navigates', () => {
+  const k = createKeptAnswers({ now: () => 1000 });
+  const key = answerKey({});
+  assert.equal(k.knownBig(7), false);
+  k.keep(7, key, proof(3, 'too many elements'), capture(), { format: 'snapshot' }, {});
+  assert.equal(k.knownBig(7), true, 'no listener read for it (router.js keptCheck)');
+  k.keep(7, key, proof(4), capture(), { format: 'snapshot' }, {});
+  assert.equal(k.knownBig(7), false, 'a later proof holds');
+  k.keep(7, key, proof(3, 'too many elements'), capture(), { format: 'snapshot' }, {});
+  k.drop(7);
+  assert.equal(k.knownBig(7), false, 'navigated');
+});
