@@ -104,9 +104,7 @@ async function rootObject(session, backendNodeId, sessionId, fresh) {
   const node = await session.send('DOM.resolveNode', { backendNodeId, objectGroup: ROOT_GROUP }, sessionId);
   const objectId = node?.object?.objectId;
   if (!objectId) throw new Error('the root element did not resolve');
-  roots.delete(key);
-  roots.set(key, objectId);
-  while (roots.size > MAX_ROOTS) roots.delete(roots.keys().next().value);
+  keepRoot(key, objectId);
   return { objectId, kept: false };
 }
 
@@ -148,31 +146,45 @@ export function listenerSignature(listeners) {
  * listenerSignature's string; null when they could not be read. A listener added by a script
  * changes no DOM and fires no event, so the kept answers' proof cannot see it: a kept answer
  * stands only while this string is the one read before its capture (router.js). Off the kept
- * root object (one command) when a walk resolved it, else the root asked of the main world.
+ * root object (one command) when a walk or an earlier check resolved it; else the root asked
+ * of the main world and kept the same way (a document's reads may all be kept answers, which
+ * walk nothing).
  */
 export async function clickListenerSignature(session) {
-  const root = topRoots.get(session.tabId);
+  const tabId = session.tabId;
+  const root = topRoots.get(tabId);
   if (root !== undefined) {
     const got = await documentListeners(session, root).catch(() => null);
     if (got) return listenerSignature(got.listeners);
+    if (topRoots.get(tabId) === root) topRoots.delete(tabId); // its document is gone
   }
-  // a group of its own: two reads of one tab may ask at once (a preparation and a read)
-  signatures += 1;
-  const objectGroup = `axsnap-listener-signature-${signatures}`;
   const found = await session.send('Runtime.evaluate',
-    { expression: 'document.documentElement', objectGroup }).catch(() => null);
+    { expression: 'document.documentElement', objectGroup: ROOT_GROUP }).catch(() => null);
   const objectId = found?.result?.objectId;
   if (!objectId) return null;
-  try {
-    const reply = await session.send('DOMDebugger.getEventListeners', { objectId, depth: -1, pierce: true });
-    return listenerSignature(reply?.listeners ?? []);
-  } catch {
-    return null;
-  } finally {
-    session.send('Runtime.releaseObjectGroup', { objectGroup }).catch(() => {});
+  const [reply, described] = await Promise.all([
+    session.send('DOMDebugger.getEventListeners', { objectId, depth: -1, pierce: true }).catch(() => null),
+    session.send('DOM.describeNode', { objectId }).catch(() => null),
+  ]);
+  const backendNodeId = described?.node?.backendNodeId;
+  if (Number.isInteger(backendNodeId)) {
+    keepRoot(`${tabId}//${backendNodeId}`, objectId);
+    keepTopRoot(tabId, backendNodeId);
   }
+  return reply ? listenerSignature(reply.listeners ?? []) : null;
 }
-let signatures = 0;
+
+function keepRoot(key, objectId) {
+  roots.delete(key);
+  roots.set(key, objectId);
+  while (roots.size > MAX_ROOTS) roots.delete(roots.keys().next().value);
+}
+
+function keepTopRoot(tabId, backendNodeId) {
+  topRoots.delete(tabId);
+  topRoots.set(tabId, backendNodeId);
+  while (topRoots.size > MAX_ROOTS) topRoots.delete(topRoots.keys().next().value);
+}
 
 /**
  * The tab's click listeners asked now, off the root element `backendNodeId` whose object a
@@ -368,9 +380,7 @@ async function readListeners(session, walker, byRun, contexts, errors, ahead = n
     groups.delete(null);
   } else {
     groups.get(null)?.roots.push(top);
-    topRoots.delete(session.tabId);
-    topRoots.set(session.tabId, top);
-    while (topRoots.size > MAX_ROOTS) topRoots.delete(topRoots.keys().next().value);
+    keepTopRoot(session.tabId, top);
   }
   await Promise.all([...groups].map(async ([sessionId, { roots, results }]) => {
     try {
