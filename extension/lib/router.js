@@ -4,6 +4,7 @@
 import { AxStream } from './ax_stream.js';
 import { answerKey } from './kept_answer.js';
 import { offerDomBase } from './dom_base.js';
+import { withDeadline } from './deadline.js';
 import { AxError, toErrorInfo } from './errors.js';
 import { ERROR_CODES } from './generated/contract.js';
 import { checkOptions } from './options_check.js';
@@ -76,6 +77,8 @@ export function tabIdForTarget(targets, targetId) {
 }
 
 const round = (x) => Math.round(x * 10) / 10;
+// The kept answer's checks (the proof, the click listeners) each answer in 1-3 ms.
+const KEPT_CHECK_MS = 2000;
 
 /**
  * A router over injected dependencies:
@@ -87,6 +90,7 @@ const round = (x) => Math.round(x * 10) / 10;
  */
 export function createRouter(deps) {
   const now = deps.now ?? (() => performance.now());
+  const keptCheckMs = deps.keptCheckMs ?? KEPT_CHECK_MS;
 
   /** Time one stage and tell `onProgress` ({stage, state:'start'|'end', ms?}) about it. */
   async function stage(name, onProgress, timings, key, fn) {
@@ -188,7 +192,7 @@ export function createRouter(deps) {
     // Not in a document found too big for a proof (no answer of it is kept): null, which
     // gives and keeps no answer should that document have gone meanwhile.
     const listenersRead = !deps.clickListeners ? null
-      : keeper.knownBig(tabId) ? Promise.resolve(null) : deps.clickListeners(session).catch(() => null);
+      : keeper.knownBig(tabId) ? Promise.resolve(null) : deps.clickListeners(session);
     // its frames: the walk's (no child frame), else the frame tree, asked now
     const frames = ahead ?? (walked
       ? walked.reply.then((got) => (got?.frames
@@ -202,7 +206,11 @@ export function createRouter(deps) {
     const proofRead = walked
       ? walked.reply.then((got) => (got && !got.asked ? null : keeper.readProof(session, tabId, main, got?.proof)))
       : keeper.readProof(session, tabId, main);
-    const [proof, listed, listeners] = await Promise.all([proofRead, listing, listenersRead ?? undefined]);
+    // A check that does not answer in time (a renderer sitting on it) is no proof: the read
+    // captures, under the capture's own deadlines.
+    const inTime = (promise, step) => withDeadline(promise, keptCheckMs, step).catch(() => null);
+    const [proof, listed, listeners] = await Promise.all([inTime(proofRead, 'the kept answer\'s proof'),
+      listing, listenersRead ? inTime(listenersRead, 'the click listeners') : undefined]);
     const here = { url: tab?.url ?? '', frames: listed, listeners };
     const entry = reuse ? keeper.find(tabId, key, proof, here) : null;
     timings.kept_check_ms = round(now() - t0);
@@ -313,8 +321,9 @@ export function createRouter(deps) {
     const options = deps.keptAnswers?.lastOptions(tabId);
     const key = options ? answerKey(options) : null;
     if (!key) return false;
-    const [proof, listeners] = await Promise.all([deps.keptAnswers.readProof(session, tabId),
-      deps.clickListeners ? deps.clickListeners(session).catch(() => null) : undefined]);
+    const inTime = (promise) => withDeadline(promise, keptCheckMs, 'a preparation\'s check').catch(() => null);
+    const [proof, listeners] = await Promise.all([inTime(deps.keptAnswers.readProof(session, tabId)),
+      deps.clickListeners ? inTime(deps.clickListeners(session)) : undefined]);
     if (proof?.status !== 'ok') return false;
     const capture = await deps.capture(session, tabId, options, stabilization, {});
     const sent = await deps.native.request('snapshot', { options, capture });

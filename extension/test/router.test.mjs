@@ -324,3 +324,26 @@ test('a read of a page that did not change is answered from the kept answer, not
   await read({ redact: false });
   assert.equal(deps.log.filter((x) => x === 'capture').length, 2, 'unredacted: never kept');
 });
+
+test('a kept answer\'s check that does not answer in time is no proof: the read captures', async () => {
+  const keptAnswers = createKeptAnswers({ inject: async () => ['doc', 1, 'ok', 30], now: () => 5000 });
+  const deps = fakeDeps({ keptAnswers, keptCheckMs: 20 });
+  let hang = false;
+  deps.clickListeners = () => (hang ? new Promise(() => {}) : Promise.resolve('4:click'));
+  deps.capture = async (_s, tabId) => {
+    deps.log.push('capture');
+    return { tab: { id: tabId, url: 'http://127.0.0.1/' }, frames: [{ frameId: 'F', loaderId: 'L' }], timings: {} };
+  };
+  const router = createRouter(deps);
+  const read = () => router.handle({ type: 'snapshot', tabId: 3, options: {} }, SELF);
+  await read();
+  assert.ok((await read()).timings.kept_answer, 'the same listeners: kept');
+  hang = true;
+  deps.log.length = 0;
+  const late = await read();
+  assert.ok(late.ok && late.timings.kept_answer === undefined && deps.log.includes('capture'));
+  hang = false;
+  const after = await read();
+  assert.equal(after.timings.kept_answer, undefined, 'kept under no listeners: not given');
+  assert.ok((await read()).timings.kept_answer, 'then kept again');
+});
