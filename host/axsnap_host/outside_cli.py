@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 
@@ -18,9 +19,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
+    from .control.paths import token_path
+
+    if args.print_token_path:
+        print(args.token_file or token_path())
+        return 0
     from .mcp_server.server import run
 
-    return run("http" if args.http else "stdio", launch=args.launch, port=args.port)
+    return run("http" if args.http else "stdio", launch=args.launch, port=args.port,
+               token_file=args.token_file)
 
 
 def add_commands(sub: Any) -> None:
@@ -42,4 +49,9 @@ def add_commands(sub: Any) -> None:
     mcp.add_argument("--http", action="store_true",
                      help="serve MCP over streamable HTTP on 127.0.0.1 instead of stdio")
     mcp.add_argument("--port", type=int, default=8766, help="--http port (default 8766)")
+    mcp.add_argument("--token-file", type=Path, default=None,
+                     help="--http: the bearer token clients must send, in this file (made, "
+                     "mode 0600, when missing); default: the install's token, as serve's")
+    mcp.add_argument("--print-token-path", action="store_true",
+                     help="print where the --http bearer token is kept and exit")
     mcp.set_defaults(func=cmd_mcp)

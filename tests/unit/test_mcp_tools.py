@@ -150,7 +150,8 @@ def test_act_reports_a_refusal_with_candidates_by_id() -> None:
 
 def test_streamable_http_refuses_web_pages_and_foreign_hosts(tmp_path: Any) -> None:
     """`axsnap mcp --http` can act in the browser: a page (any Origin, even 127.0.0.1's) and
-    a rebinding Host are refused; a local program without an Origin gets through."""
+    a rebinding Host are refused even with the token; a local program without an Origin and
+    with the token gets through (test_mcp_http_auth.py: without it, nothing does)."""
     import json
     import os
     import socket
@@ -173,9 +174,10 @@ def test_streamable_http_refuses_web_pages_and_foreign_hosts(tmp_path: Any) -> N
         "clientInfo": {"name": "t", "version": "1"}}}).encode()
 
     def post(**headers: str) -> int:
+        token = (tmp_path / "config" / "control-token").read_text().strip()
         request = urllib.request.Request(
             f"http://127.0.0.1:{port}/mcp", data=body, method="POST",
-            headers={"Content-Type": "application/json",
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}",
                      "Accept": "application/json, text/event-stream", **headers})
         try:
             with urllib.request.urlopen(request, timeout=10) as response:

@@ -29,6 +29,19 @@ def _refuse(status: int, code: str, message: str, hint: str) -> Refusal:
     return status, ErrorInfo(code=code, message=message, hint=hint)
 
 
+def bearer_refusal(auth: list[str], token: str,
+                   hint: str = "send Authorization: Bearer <token>; the token is in the file "
+                   "`axsnap serve --print-token-path` names (mode 0600)") -> Refusal | None:
+    """401 unless exactly one ``Authorization: Bearer <token>`` names ``token`` (compared in
+    constant time)."""
+    presented = auth[0][7:].strip() if len(auth) == 1 and auth[0][:7].lower() == "bearer " else ""
+    if presented and hmac.compare_digest(presented.encode(), token.encode()):
+        return None
+    return _refuse(401, ErrorCode.UNAUTHORIZED,
+                   "missing or wrong bearer token" if presented or auth else "no bearer token",
+                   hint)
+
+
 def check_request(method: str, headers: Iterable[tuple[str, str]], token: str,
                   hosts: frozenset[str], max_body: int = MAX_BODY_BYTES) -> Refusal | None:
     """The first reason to refuse this request, or None. Header names lower-case."""
@@ -47,14 +60,15 @@ def check_request(method: str, headers: Iterable[tuple[str, str]], token: str,
     if any(value != "none" for value in site):
         return _refuse(403, ErrorCode.ORIGIN_REFUSED, "requests from web pages are refused",
                        "call the control API from a local program, not from a browser page")
-    auth = seen.get("authorization", [])
-    presented = auth[0][7:].strip() if len(auth) == 1 and auth[0][:7].lower() == "bearer " else ""
-    if not presented or not hmac.compare_digest(presented.encode(), token.encode()):
-        return _refuse(401, ErrorCode.UNAUTHORIZED,
-                       "missing or wrong bearer token" if presented or auth else
-                       "no bearer token",
-                       "send Authorization: Bearer <token>; the token is in the file "
-                       "`axsnap serve --print-token-path` names (mode 0600)")
+    refusal = bearer_refusal(seen.get("authorization", []), token)
+    if refusal is not None:
+        return refusal
+    if "transfer-encoding" in seen:
+        # a chunked body's size is not known before it is read, and Content-Length beside it
+        # would be a lie the server might believe (request smuggling): refuse both
+        return _refuse(411, ErrorCode.INVALID_MESSAGE,
+                       "Transfer-Encoding is not accepted: a body needs one Content-Length",
+                       "send the JSON body with a Content-Length header, not chunked")
     if method in ("POST", "PUT", "PATCH"):
         length = seen.get("content-length", [])
         if len(length) != 1 or not length[0].isdigit():
@@ -96,4 +110,44 @@ class Guard:
         if refusal is not None:
             await send_error(send, *refusal)
             return
-        await self.app(scope, receive, send)
+        body = await read_body(receive, self.max_body)
+        if body is None:
+            await send_error(send, 413, ErrorInfo(
+                code=ErrorCode.BODY_TOO_LARGE, message=f"the body is over {self.max_body} bytes",
+                hint="send only the request's parameters"))
+            return
+        await self.app(scope, replay(body, receive), send)
+
+
+async def read_body(receive: Callable[..., Awaitable[Any]], limit: int) -> bytes | None:
+    """The request's whole body, counted as it is read (whatever the headers said), or None
+    once it passes ``limit`` bytes: the rest is never read."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(parts)
+
+
+def replay(body: bytes, receive: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    """A ``receive`` that gives the app the body read already, then the client's own events
+    (a disconnect)."""
+    sent = False
+
+    async def again() -> dict[str, Any]:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import functools
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import anyio
@@ -166,7 +167,7 @@ def build_server(backend: Backend) -> MCPServer:
 
 
 def run(transport: Literal["stdio", "http"] = "stdio", launch: bool = False,
-        port: int = 8766) -> int:
+        port: int = 8766, token_file: Path | None = None) -> int:
     from .backends import ControlBackend, LaunchBackend
 
     backend: Backend = LaunchBackend() if launch else ControlBackend()
@@ -175,13 +176,24 @@ def run(transport: Literal["stdio", "http"] = "stdio", launch: bool = False,
         if transport == "stdio":
             server.run("stdio")
         else:
-            # This port can act in the browser: only local programs, never a web page (the
-            # SDK's own localhost default would let pages on 127.0.0.1 call it).
-            security = TransportSecuritySettings(
-                enable_dns_rebinding_protection=True, allowed_origins=[],
-                allowed_hosts=[f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"])
-            server.run("streamable-http", host="127.0.0.1", port=port,
-                       transport_security=security)
+            serve_http(server, port, token_file)
     finally:
         backend.close()
     return 0
+
+
+def serve_http(server: MCPServer, port: int, token_file: Path | None = None) -> None:
+    """Streamable HTTP on 127.0.0.1:``port``: only local programs holding the token."""
+    import uvicorn
+
+    from .http import BearerGuard, mcp_token
+
+    token = mcp_token(token_file)
+    # This port can act in the browser: never a web page (the SDK's own localhost default
+    # would let pages on 127.0.0.1 call it), never a program without the token.
+    security = TransportSecuritySettings(
+        enable_dns_rebinding_protection=True, allowed_origins=[],
+        allowed_hosts=[f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"])
+    app = BearerGuard(server.streamable_http_app(transport_security=security), token)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False,
+                server_header=False)
