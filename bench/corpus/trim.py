@@ -1,0 +1,74 @@
+"""Trim a saved page for the corpus: nothing in it may reach the network or run a script.
+
+Removes <script> elements, <base>, refresh <meta>s and <link>s to other hosts (styles, fonts,
+preloads, icons); renames remote ``src``/``srcset``/``poster``/``data`` attributes to
+``data-saved-*`` (the element and its box stay, nothing is fetched); points remote iframes at
+about:blank; drops remote ``url(...)`` and ``@import`` in styles. Links (``href`` of ``<a>``)
+and form actions stay: they load nothing until followed.
+
+    python bench/corpus/trim.py SAVED.html OUT.html [--css-map OLD=NEW ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+_REMOTE = r"(?:https?:)?//"
+_SCRIPT = re.compile(r"<script\b[^>]*>.*?</script\s*>", re.I | re.S)
+_LONE_SCRIPT = re.compile(r"<script\b[^>]*/>", re.I)
+_BASE = re.compile(r"<base\b[^>]*>", re.I)
+_REFRESH = re.compile(r"<meta\b[^>]*http-equiv\s*=\s*[\"']?refresh[^>]*>", re.I)
+_LINK = re.compile(r"<link\b[^>]*>", re.I)
+_HREF = re.compile(r"\bhref\s*=\s*([\"'])(.*?)\1", re.I | re.S)
+_FETCHING = re.compile(r"(\s)(src|srcset|poster|data|data-src|data-srcset)(\s*=\s*)([\"']?)"
+                       + _REMOTE, re.I)
+_IFRAME_SRC = re.compile(r"(<iframe\b[^>]*?\s)data-saved-src(\s*=)", re.I)
+_CSS_URL = re.compile(r"url\(\s*([\"']?)" + _REMOTE + r"[^)]*\)", re.I)
+_CSS_IMPORT = re.compile(r"@import\s+[^;]*" + _REMOTE + r"[^;]*;", re.I)
+
+
+def trim(html: str, css_map: dict[str, str] | None = None) -> str:
+    html = _SCRIPT.sub("", html)
+    html = _LONE_SCRIPT.sub("", html)
+    html = _BASE.sub("", html)
+    html = _REFRESH.sub("", html)
+
+    def link(match: re.Match[str]) -> str:
+        tag = match.group(0)
+        href = _HREF.search(tag)
+        target = href.group(2) if href else ""
+        for old, new in (css_map or {}).items():
+            if target == old:
+                return tag.replace(old, new)
+        if re.match(_REMOTE, target) or re.search(r"rel\s*=\s*[\"']?(?:preload|prefetch|"
+                                                  r"modulepreload|preconnect|dns-prefetch)",
+                                                  tag, re.I):
+            return ""
+        if target and not re.search(r"rel\s*=\s*[\"']?(?:canonical|alternate)", tag, re.I):
+            return ""  # a local file the saved page does not have
+        return tag
+
+    html = _LINK.sub(link, html)
+    html = _FETCHING.sub(lambda m: f"{m.group(1)}data-saved-{m.group(2)}{m.group(3)}{m.group(4)}",
+                         html)
+    html = _IFRAME_SRC.sub(r'\1src="about:blank" data-saved-src\2', html)
+    html = _CSS_IMPORT.sub("", html)
+    return _CSS_URL.sub("none", html)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("source", type=Path)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--css-map", nargs="*", default=[])
+    args = parser.parse_args()
+    css_map = dict(item.split("=", 1) for item in args.css_map)
+    text = args.source.read_text("utf-8", errors="replace")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(trim(text, css_map), "utf-8")
+
+
+if __name__ == "__main__":
+    main()
