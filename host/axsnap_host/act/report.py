@@ -22,6 +22,7 @@ from ..models.act import (
 from ..models.wire import ActReportRequest
 from ..pipeline.dom.elements import build_dom_result
 from ..pipeline.redaction import scrub_text, scrub_url
+from ..pipeline.secrets import found_secret_names, page_secret_names, share_tab_secret_names
 from ..pipeline.state import TabState
 from ..render.domtext import element_line
 from .service import element_ref
@@ -100,11 +101,14 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
     changes = None
     if request.capture is not None:
         before = state.elements
+        share_tab_secret_names(request.capture, state.secret_names)
         dom = build_dom_result(request.capture, request.options, state)
+        state.remember_secret_names(found_secret_names(request.capture))
         after = dom["elements"]
         state.elements = after
-        url = scrub_url(request.capture.tab.url)[0]
-        before_url = scrub_url(str(request.before.get("url") or ""))[0]
+        names = page_secret_names(request.capture)
+        url = scrub_url(request.capture.tab.url, names)[0]
+        before_url = scrub_url(str(request.before.get("url") or ""), names)[0]
         loader = (request.capture.frames[0].model_extra or {}).get("loaderId") \
             if request.capture.frames else None
         navigated = bool(

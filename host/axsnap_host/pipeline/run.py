@@ -15,6 +15,7 @@ from .ax.snapshot import snapshot_json, snapshot_json_with_rows
 from .caps import cap_strings
 from .dom.elements import build_dom_result
 from .page_status import check_page_loaded
+from .secrets import found_secret_names, share_tab_secret_names
 from .state import TabState
 from .tokens import size_of
 
@@ -33,7 +34,9 @@ def process(
     # Each format caps its strings before its size, hash and delta base are taken (so they
     # describe what is sent); this last pass only catches what came after (delta notes). A
     # SnapshotV1 is capped whole already: the pass skips it (a second walk of 100k rows).
+    share_tab_secret_names(request.capture, state.secret_names)
     result = _result(request, state, snapshot_id=snapshot_id, ts=ts)
+    state.remember_secret_names(found_secret_names(request.capture))
     snapshot = result.pop("snapshot", None) if request.options.format == "snapshot" else None
     cap_strings(result)
     if snapshot is not None:

@@ -53,9 +53,13 @@ class SecretFields:
     """The secret kind ("password", "otp", "card", "cvv", "token") of every secret field of
     one capture, by (frameId, backendNodeId) and, for unjoined walker records, by record id."""
 
-    def __init__(self, by_node: dict[Key, str], by_record: dict[int, str]) -> None:
+    def __init__(self, by_node: dict[Key, str], by_record: dict[int, str],
+                 names: frozenset[str] = frozenset()) -> None:
         self._by_node = by_node
         self._by_record = by_record
+        # lower-cased name attributes of the secret fields: a form sent with GET puts the
+        # typed value into the URL under that name (url_scrub masks it there)
+        self.names = names
 
     def kind(self, frame_id: str | None, backend_id: int | None) -> str | None:
         if backend_id is None:
@@ -90,10 +94,36 @@ def secret_fields(capture: RawCapture, joined: list[Joined] | None = None) -> Se
         _facts_from_walker(joined, facts, record_facts)
     by_node = {key: kind for key, one in facts.items() if (kind := _decide(one))}
     by_record = {rid: kind for rid, one in record_facts.items() if (kind := _decide(one))}
-    result = SecretFields(by_node, by_record)
+    names = frozenset(
+        name for one in (*(facts[key] for key in by_node), *(record_facts[r] for r in by_record))
+        if (name := one.attrs.get("name", "").strip().lower())
+    )
+    result = SecretFields(by_node, by_record, names)
     cache["secret_fields"] = result
     cache["secret_joined"] = bool(joined)
     return result
+
+
+TAB_SECRET_NAMES = "tab_secret_names"  # capture.derived: the names earlier reads of its tab found
+
+
+def page_secret_names(capture: RawCapture) -> frozenset[str]:
+    """The names a URL of this page must not show the value of: its secret fields' names and
+    those its tab's earlier reads found (the form was on the page before it was sent)."""
+    earlier = capture.derived.get(TAB_SECRET_NAMES)
+    names = secret_fields(capture).names
+    return names | earlier if isinstance(earlier, frozenset) else names
+
+
+def share_tab_secret_names(capture: RawCapture, names: frozenset[str]) -> None:
+    """Give the capture the secret field names its tab's earlier reads found."""
+    capture.derived[TAB_SECRET_NAMES] = names
+
+
+def found_secret_names(capture: RawCapture) -> frozenset[str]:
+    """The secret field names this capture's outputs decided (none if none was decided)."""
+    found = capture.derived.get("secret_fields")
+    return found.names if isinstance(found, SecretFields) else frozenset()
 
 
 def _decide(facts: _Facts) -> str | None:

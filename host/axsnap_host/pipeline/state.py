@@ -19,6 +19,9 @@ MAX_TABS = 64
 MAX_MEMO_TABS = 2
 
 
+MAX_SECRET_NAMES = 256
+
+
 class TabState:
     """State of one tab: the DOM channel's index registry and the bases of deltas."""
 
@@ -37,6 +40,14 @@ class TabState:
         # The last whole-page SnapshotV1's rows and their inputs (memo/rows.py): the
         # next read renders only the rows whose inputs changed. Only MAX_MEMO_TABS tabs.
         self.rows: RowMemo | None = None
+        # Names of the secret fields this tab's reads found: a form sent with GET puts the
+        # typed password into the next page's URL under its field's name (url_scrub.py).
+        self.secret_names: frozenset[str] = frozenset()
+
+    def remember_secret_names(self, names: frozenset[str]) -> None:
+        """Add ``names`` to the tab's secret field names (at most MAX_SECRET_NAMES)."""
+        if names and not names <= self.secret_names:
+            self.secret_names = frozenset(sorted(self.secret_names | names)[:MAX_SECRET_NAMES])
 
     def row_memo(self) -> RowMemo:
         """The tab's row memo (made on first use; TabStates drops the older tabs')."""

@@ -16,7 +16,7 @@ from ..models.errors import AxsnapError, ErrorCode
 from ..models.options import SnapshotOptions
 from ..pipeline.hidden import suspicion
 from ..pipeline.redaction import scrub_text, scrub_url
-from ..pipeline.secrets import secret_fields
+from ..pipeline.secrets import page_secret_names, secret_fields
 from .classify import classify, features
 from .content import rank_content
 from .elements import index_elements
@@ -58,6 +58,8 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
     """The ``semantic`` result (see the module doc); records the tab's semantic index."""
     redact = options.redact
     facts = page_facts(capture)
+    # decided first: a frame's URL hides the values of the page's secret field names
+    secrets = secret_fields(capture, facts.joined) if redact else None
     frames, left_out = list_frames(capture, facts, redact)
     hiding = [node.hiding for node in facts.nodes]
     region_of, regions = assign_regions(facts)
@@ -65,7 +67,6 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
     skip = flagged | {n.rid for n in facts.nodes if n.frame in left_out}
     for rid in skip:
         hiding[rid] = hiding[rid] or ["left_out"]
-    secrets = secret_fields(capture, facts.joined) if redact else None
     elements = [el for el in index_elements(facts, region_of, hiding, secrets)
                 if el.node.rid not in skip]
     region_kind = {rid: region.kind for rid, region in regions.items()}
@@ -74,7 +75,7 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
     page_type, scores, signals = classify(feats)
     intents = find_intents(elements, page_type)
     title = scrub_text(facts.title)[0] if redact else facts.title
-    url = scrub_url(facts.url)[0] if redact else facts.url
+    url = scrub_url(facts.url, page_secret_names(capture))[0] if redact else facts.url
     summary = summarize(page_type, title, url, intents, content, len(elements))
 
     index = getattr(state, "semantic_index", None)

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from ..models.capture import RawCapture
 from ..pipeline.redaction import scrub_url
+from ..pipeline.secrets import page_secret_names
 from .facts import PageFacts
 
 AD_HOSTS = re.compile(r"(^|\.)(doubleclick\.net|googlesyndication\.com|googleadservices\.com|"
@@ -62,9 +63,10 @@ def list_frames(capture: RawCapture, facts: PageFacts, redact: bool
     for ordinal, frame in enumerate(capture.frames):
         url = frame.url
         box = owner_box.get(ordinal) if ordinal else (0.0, 0.0, *facts.page_size)
+        shown = scrub_url(url, page_secret_names(capture))[0] if redact else url
         entry: dict[str, Any] = {
-            "ordinal": ordinal, "url": scrub_url(url)[0] if redact else url,
-            "origin": origin_of(scrub_url(url)[0] if redact else url) if not url.startswith(
+            "ordinal": ordinal, "url": shown,
+            "origin": origin_of(shown) if not url.startswith(
                 "about:") else (out[0]["origin"] if out else "about:"), "main": ordinal == 0,
             "bounds": [round(v) for v in box] if box else None,
         }

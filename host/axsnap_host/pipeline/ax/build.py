@@ -10,7 +10,7 @@ from urllib.parse import SplitResult
 from ...models.capture import RawCapture
 from ...models.wire import SnapshotRequest
 from ..redaction import scrub_text, scrub_url
-from ..secrets import secret_fields
+from ..secrets import page_secret_names, secret_fields
 from .controls import clickable_ids, mark_covered, tab_stop_ids
 from .instructions import flag_hidden_instructions
 from .merge import fill_missing_values
@@ -97,11 +97,12 @@ def build_snapshot_v1(
         joined = dom.joined if isinstance(dom, WindowIndex) else None  # the walker's facts
         redacted += redact_tree(tree, kept.kept, secret_fields(capture, joined),
                                 scrub=memo is None)
-        url, found_url = scrub_url(url)
+        names = page_secret_names(capture)
+        url, found_url = scrub_url(url, names)
         title, found_title = scrub_text(title)
         redacted += found_url + found_title
         for i, frame_url in enumerate(frame_urls):
-            frame_urls[i], found = scrub_url(frame_url)
+            frame_urls[i], found = scrub_url(frame_url, names)
             redacted += found
         for frame in tree.frames:  # ad frames put tokens and blobs in their names
             frame.name, found = scrub_text(frame.name[:MAX_FRAME_NAME])

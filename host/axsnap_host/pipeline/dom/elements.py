@@ -31,7 +31,7 @@ from ...render.domtext import render_domtext
 from ...render.elements import render_elements
 from ..page_status import empty_dom_notes
 from ..redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
-from ..secrets import secret_fields
+from ..secrets import page_secret_names, secret_fields
 from .registry import Entry, IndexRegistry, Update
 from .targets import WEAK_REASONS, container_of, delegated, drop_repeating_containers, part_of
 from .walker_facts import add_walker_facts
@@ -314,7 +314,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     url = capture.tab.url or walker.get("url", "")
     title = capture.tab.title or walker.get("title", "")
     if options.redact:
-        url, found_url = scrub_url(url)
+        url, found_url = scrub_url(url, page_secret_names(capture))
         title, found_title = scrub_text(title)
         redacted += found_url + found_title
     header = _header(capture, walker, url, title)

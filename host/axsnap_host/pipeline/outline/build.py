@@ -30,7 +30,7 @@ from ..dom.textflow import TextFlow
 from ..dom.xpath import build_xpath_map
 from ..page_status import is_error_page
 from ..redaction import scrub_text, scrub_url
-from ..secrets import secret_fields
+from ..secrets import page_secret_names, secret_fields
 from .lines import OutlineLine, build_lines
 from .shape import is_collapsed, mark_onscreen, shape_lines
 
@@ -354,7 +354,7 @@ def frame_inventory(
         if load_failed:  # list where the frame was meant to go: its <iframe>'s src
             url = _owner_src(entry, dom, tree) or url
         if redact:
-            url, found = scrub_url(url)
+            url, found = scrub_url(url, page_secret_names(capture))
             redactions += found
         captured = bool(entry.captured and not entry.error and not load_failed)
         record: dict[str, Any] = {
