@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Screenshot of the side panel for the README: docs/panel.png.
+"""Screenshot of the side panel for docs/guide/side-panel.md: docs/panel.png.
 
 Snapshots the bundled demo page from the panel (opened as a page bound to the demo's tab,
 at a side panel's width), shows the DOM text view with its Set-of-Mark image, points at the

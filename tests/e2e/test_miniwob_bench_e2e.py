@@ -1,6 +1,6 @@
 """A smoke run of bench/bench_miniwob.py: two MiniWoB tasks, a few episodes, through the bench's
 own policy (utterance → Browser.act), scored by the task's reward. The full benchmark is
-not part of the suite (README: Benchmarks)."""
+not part of the suite (bench/README.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Compact, budget and delta outlines end to end: real Chromium, the extension and the host.
 
-Pages: the README's benchmark pages (bench/pages/generate.py at 1k, 5k and 20k elements,
+Pages: the benchmark pages (bench/pages/generate.py at 1k, 5k and 20k elements,
 bench/pages/realistic/*.html) and tests/pages/outline/compact.html for the delta.
 """
 
