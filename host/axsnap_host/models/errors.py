@@ -60,6 +60,59 @@ class ErrorCode(StrEnum):
     TAB_NOT_GRANTED = "tab_not_granted"
 
 
+# What each code means to the caller who meets it (the reference page lists them).
+ERROR_MEANINGS: dict[ErrorCode, str] = {
+    ErrorCode.MALFORMED_JSON: "the host could not parse a message as JSON; it keeps serving",
+    ErrorCode.INVALID_MESSAGE: "a message or an option does not fit its model (a wrong type, "
+    "an unknown field, an option the format does not use)",
+    ErrorCode.UNSUPPORTED_VERSION: "the message's protocol version is not one the host speaks",
+    ErrorCode.UNKNOWN_TYPE: "the message's type names no request",
+    ErrorCode.FRAME_TOO_LARGE: "a native frame is over the protocol's size limit",
+    ErrorCode.TRUNCATED_FRAME: "a native frame ended before its announced length",
+    ErrorCode.BAD_CHUNK: "a streamed part (chunk, AX part, base delta) does not fit what came "
+    "before it; the capture is refused, not guessed",
+    ErrorCode.INTERNAL: "a bug in the host; the message names it and the host keeps serving",
+    ErrorCode.RESTRICTED_PAGE: "the browser does not let extensions read this page (chrome://, "
+    "the Web Store, another extension's pages)",
+    ErrorCode.DEBUGGER_BUSY: "another axsnap session holds the tab's debugger and could not be "
+    "freed",
+    ErrorCode.TAB_NOT_FOUND: "no tab has that id or window handle",
+    ErrorCode.PAGE_NAVIGATED: "the tab navigated while it was being captured: read it again",
+    ErrorCode.CAPTURE_FAILED: "a capture step failed in the browser; the message says which",
+    ErrorCode.REQUEST_TOO_LARGE: "the request is over the extension's size limit",
+    ErrorCode.STALE_ELEMENT: "the id names a node that is gone or was re-rendered: read again "
+    "and use the new id",
+    ErrorCode.WORKER_STOPPED: "Chrome stopped axsnap's service worker before it answered: retry",
+    ErrorCode.HOST_NOT_FOUND: "the native host is not registered for this browser; the hint "
+    "holds the install command",
+    ErrorCode.HOST_FORBIDDEN: "the host's manifest does not allow this extension",
+    ErrorCode.HOST_EXITED: "the native host process ended while a request was open",
+    ErrorCode.HOST_TIMEOUT: "the native host did not answer within the request's deadline",
+    ErrorCode.NOT_FOUND: "no element matches the target well enough; the nearest are listed",
+    ErrorCode.AMBIGUOUS_TARGET: "several elements match the target about equally; the "
+    "candidates are listed",
+    ErrorCode.OCCLUDED: "another element covers the target's click point; the cover is named",
+    ErrorCode.NOT_ACTIONABLE: "the target cannot take this action (disabled, read-only, not "
+    "editable)",
+    ErrorCode.ACTION_FAILED: "the action was tried and the browser refused or failed it",
+    ErrorCode.NOT_ALLOWED: "the caller may not ask this (an extension not on the allow-list, a "
+    "content script, redact: false from an agent)",
+    ErrorCode.TIMEOUT: "the caller's deadline passed; the browser serves the next request",
+    ErrorCode.NAVIGATION_FAILED: "the page did not load (DNS, a refused connection: a net:: "
+    "error page)",
+    ErrorCode.BROWSER_DIED: "the WebDriver session went away; a batch replaces the browser",
+    ErrorCode.UNAUTHORIZED: "control API: no or a wrong bearer token",
+    ErrorCode.ORIGIN_REFUSED: "control API: the request came from a web page (an Origin or "
+    "cross-site Sec-Fetch-Site header)",
+    ErrorCode.BAD_HOST: "control API: the Host header is not 127.0.0.1/localhost with this port",
+    ErrorCode.BODY_TOO_LARGE: "control API: the body is over 64 KiB",
+    ErrorCode.BROWSER_NOT_CONNECTED: "control API: no browser has linked to axsnap serve yet",
+    ErrorCode.SERVE_RUNNING: "axsnap serve is already running for this install",
+    ErrorCode.ACCESS_OFF: "Outside access is off in the side panel",
+    ErrorCode.TAB_NOT_GRANTED: "the tab is not among those shared in the side panel",
+}
+
+
 class ErrorInfo(BaseModel):
     code: str
     message: str

@@ -42,20 +42,36 @@ Scope = Literal["viewport", "page"]
 class StabilizeOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    enabled: StrictBool = True
+    enabled: StrictBool = Field(True, description="false captures at once")
     quiet_ms: StrictInt = Field(
-        500, ge=0, le=60_000, description="DOM must be mutation-free this long")
+        500, ge=0, le=60_000,
+        description="no DOM mutation and no input for this long; the clock runs from the "
+        "navigation on, so a page quiet that long is captured at once")
     max_wait_ms: StrictInt = Field(5_000, ge=0, le=120_000, description="capture anyway after this")
-    max_pending_requests: StrictInt = Field(2, ge=0, le=1_000)
+    max_pending_requests: StrictInt = Field(
+        2, ge=0, le=1_000, description="at most this many requests in flight count as quiet")
 
 
 class SnapshotOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    format: SnapshotFormat = "snapshot"
+    format: SnapshotFormat = Field(
+        "snapshot",
+        description="'snapshot' (SnapshotV1), 'domtext', 'elements', 'som' (DOM text + elements + "
+        "Set-of-Mark image), 'outline' (the hybrid outline), 'semantic' / 'semantic_text' (page "
+        "understanding)",
+    )
     pruned: StrictBool = Field(True, description="thin tree; False keeps every unignored AX node")
-    redact: StrictBool = Field(True, description="mask secrets in every output")
-    stabilize: StabilizeOptions = Field(default_factory=StabilizeOptions)
+    redact: StrictBool = Field(
+        True,
+        description="mask passwords, one-time codes, tokens and card numbers in every output; "
+        "only a JSON false turns it off, and every result says redacted: true|false",
+    )
+    stabilize: StabilizeOptions = Field(
+        default_factory=StabilizeOptions,
+        description="wait for a quiet page before capturing (see StabilizeOptions); the reply's "
+        "stabilization report says which clock decided and how long it waited",
+    )
     include_ax: StrictBool | None = Field(
         None,
         description="capture the full accessibility tree; default: yes for 'snapshot', no for "
@@ -71,7 +87,8 @@ class SnapshotOptions(BaseModel):
         "viewport",
         description="snapshot/outline: 'viewport' reads the accessibility nodes of the window "
         "(the viewport grown by viewport_expand_px), at a cost that follows the window; "
-        "'page' reads the whole page's AX tree (seconds on large pages)",
+        "'page' reads the whole page's AX tree (seconds on large pages; a repeated whole-page "
+        "read of the same document refetches only what changed, and quality.ax_source says so)",
     )
     vision: StrictBool = Field(
         False,
@@ -114,11 +131,13 @@ class SnapshotOptions(BaseModel):
         le=10_000_000,
         description="token budget (cl100k): elide the least useful lines first and say what",
     )
-    trace_id: StrictStr | None = Field(None, max_length=200)
+    trace_id: StrictStr | None = Field(
+        None, max_length=200, description="copied into the snapshot, for the caller's logs")
     reuse: StrictBool = Field(
         True,
         description="answer a read of a page that provably did not change since the last "
         "read with the same options from that read's answer (timings.kept_answer says so); "
+        "never for redact: false, screenshots, compression 'delta' or the semantic formats; "
         "false captures the page every time",
     )
 
