@@ -191,7 +191,7 @@ class ReplyResult(SnapshotResult):
         None,
         description="outline or DOM text with compression 'delta': {applied: true, "
         "base_snapshot_id, counts, changes, edits, …} in place of the snapshot parts, or "
-        "{applied: false, reason} next to the full output (see pipeline/delta.py)",
+        "{applied: false, reason} next to the full output (see host/axsnap_host/pipeline/delta/)",
     )
 
 
