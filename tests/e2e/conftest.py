@@ -1,7 +1,9 @@
 """End-to-end fixtures: test pages over HTTP and one real Chromium with the extension and host.
 
-Pages are served from 127.0.0.1 (never localhost: the offline host-resolver rules block it)
-and the same folder from 127.0.0.2, which is cross-site, for out-of-process iframes.
+Pages are served from 127.0.0.1 and the same folder from 127.0.0.2, which is cross-site, for
+out-of-process iframes. Every browser the tests start (here and in the ``axsnap`` commands
+they run) gets the offline launch configuration (tests/offline_launch.py): no real host name
+resolves, ``localhost`` neither; tests that reach host names drop it for their own launch.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ import pytest
 from axsnap_host.browser import Browser
 from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
 from axsnap_host.serve import QuietHandler, serve_directory
+from offline_launch import use_offline_launch
+
+use_offline_launch()
 
 PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
 

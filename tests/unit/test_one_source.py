@@ -1,4 +1,5 @@
-"""Things kept in one place: the Chromium flags (axsnap_host.chromium) and the HTTP server
+"""Things kept in one place: the Chromium flags (axsnap_host.chromium), the tests' offline
+resolver rule (tests/offline_launch.py) and the HTTP server
 that serves test and benchmark pages (axsnap_host.serve). A copy elsewhere drifts."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ SOURCES = [path for folder in ("host", "tests", "bench", "scripts", "examples")
 
 
 @pytest.mark.parametrize(("marker", "home"), [
-    ("--host-resolver-rules", "host/axsnap_host/chromium.py"),
+    ("~NOTFOUND", "tests/offline_launch.py"),
     ("--disable-background-networking", "host/axsnap_host/chromium.py"),
     ("ThreadingHTTPServer", "host/axsnap_host/serve.py"),
     ("(SimpleHTTPRequestHandler)", "host/axsnap_host/serve.py"),

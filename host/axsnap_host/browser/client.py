@@ -14,7 +14,7 @@ import json
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Self
 
@@ -24,7 +24,7 @@ from ..install import install_host
 from ..models.errors import AxsnapError, ErrorCode
 from ..models.options import SEMANTIC_FORMATS, wire_options
 from ..models.snapshot import SnapshotV1
-from ..paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
+from ..paths import EXTENSION_DIR, require_browser
 from .acting import ActingMixin
 from .devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge
 from .procs import host_pids
@@ -50,9 +50,9 @@ class Browser(ActingMixin):
         page_load_timeout_s: float = 30.0,
         window_size: tuple[int, int] = (1280, 900),
         extension_dir: Path = EXTENSION_DIR,
-        chromium: str = CHROMIUM,
-        chromedriver: str = CHROMEDRIVER,
-        extra_args: tuple[str, ...] = (),
+        chromium: str | None = None,
+        chromedriver: str | None = None,
+        extra_args: Sequence[str] = (),
         keep_profile: bool = False,
         user_data_dir: Path | None = None,
         extra_extensions: tuple[Path | str, ...] = (),
@@ -64,7 +64,9 @@ class Browser(ActingMixin):
         agent extension that calls axsnap's API, say). ``bridge``: how requests reach the
         extension: "devtools" (the service worker's DevTools target, else the bridge page's;
         WebDriver when neither connects), "page" (the bridge page's target only) or
-        "webdriver" (a script on the bridge page through chromedriver)."""
+        "webdriver" (a script on the bridge page through chromedriver). ``chromium`` /
+        ``chromedriver``: the binaries (None: found at start, paths.py); ``extra_args``:
+        more Chromium arguments, after ``AXSNAP_CHROMIUM_ARGS`` (chromium.py)."""
         self.headless = headless
         self.register_host = register_host
         self.timeout_s = timeout_s
@@ -74,7 +76,7 @@ class Browser(ActingMixin):
         self.extra_extensions = tuple(Path(e).resolve() for e in extra_extensions)
         self.chromium = chromium
         self.chromedriver = chromedriver
-        self.extra_args = extra_args
+        self.extra_args = tuple(extra_args)
         self.keep_profile = keep_profile or user_data_dir is not None
         self.user_data_dir: Path | None = Path(user_data_dir) if user_data_dir else None
         self.host_log_path: Path | None = None
@@ -105,12 +107,7 @@ class Browser(ActingMixin):
         from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.chrome.service import Service
 
-        needed = ((self.chromium, "chromium"), (self.chromedriver, "chromium-driver"))
-        for binary, package in needed:
-            if not Path(binary).exists():
-                raise AxsnapError(ErrorCode.INTERNAL, f"{binary} not found",
-                                  f"apt-get install -y {package} (or set AXSNAP_CHROMIUM / "
-                                  "AXSNAP_CHROMEDRIVER)")
+        chromium, chromedriver = require_browser(self.chromium, self.chromedriver)
         if not (self.extension_dir / "manifest.json").exists():
             raise AxsnapError(ErrorCode.INTERNAL, f"no extension in {self.extension_dir}",
                               "set AXSNAP_EXTENSION_DIR to the checkout's extension/ folder")
@@ -129,15 +126,10 @@ class Browser(ActingMixin):
                          log_file=self.host_log_path, out=lambda _line: None)
 
         options = webdriver.ChromeOptions()
-        options.binary_location = self.chromium
-        flags = launch_flags(headless=self.headless, window_size=self.window_size,
-                             user_data_dir=str(self.user_data_dir))
-        for flag in (*flags, *self.extra_args):
+        options.binary_location = chromium
+        for flag in self.chromium_args():
             options.add_argument(flag)
-        extensions = ",".join(str(e) for e in (self.extension_dir, *self.extra_extensions))
-        options.add_argument(f"--load-extension={extensions}")
-        options.add_argument(f"--disable-extensions-except={extensions}")
-        self._service = Service(executable_path=self.chromedriver)
+        self._service = Service(executable_path=chromedriver)
         try:
             self._driver = webdriver.Chrome(service=self._service, options=options)
         except WebDriverException as err:
@@ -145,6 +137,16 @@ class Browser(ActingMixin):
             raise AxsnapError(ErrorCode.INTERNAL, f"Chromium did not start: {err.msg}",
                               "run `axsnap doctor`") from err
         return self._attached(started)
+
+    def chromium_args(self) -> list[str]:
+        """The command line this browser's Chromium gets: the product's flags, the user's
+        (``AXSNAP_CHROMIUM_ARGS``, ``extra_args``) and the extensions to load."""
+        flags = launch_flags(headless=self.headless, window_size=self.window_size,
+                             user_data_dir=str(self.user_data_dir) if self.user_data_dir else None,
+                             extra=self.extra_args)
+        extensions = ",".join(str(e) for e in (self.extension_dir, *self.extra_extensions))
+        return [*flags, f"--load-extension={extensions}",
+                f"--disable-extensions-except={extensions}"]
 
     def _attached(self, started: float) -> Self:
         """Finish start-up on a new driver (local or a Grid session): client deadlines, the

@@ -55,9 +55,8 @@ class GridBrowser(Browser):
         options = webdriver.ChromeOptions()
         if self.node_binary:
             options.binary_location = self.node_binary
-        flags = launch_flags(headless=self.headless, window_size=self.window_size,
-                             user_data_dir=self.node_profile)
-        for flag in (*flags, *self.extra_args):
+        for flag in launch_flags(headless=self.headless, window_size=self.window_size,
+                                 user_data_dir=self.node_profile, extra=self.extra_args):
             options.add_argument(flag)
         options.add_encoded_extension(packed_extension(self.extension_dir))
         return options

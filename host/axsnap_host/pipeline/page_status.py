@@ -18,7 +18,14 @@ from .redaction import scrub_url
 
 _NET_ERROR = re.compile(r"\bERR_[A-Z0-9_]{3,60}\b")
 NET_ERROR_HINTS = {
-    "ERR_NAME_NOT_RESOLVED": "the host name does not resolve (DNS): check its spelling",
+    "ERR_NAME_NOT_RESOLVED": "the host name does not resolve (DNS): check its spelling, that "
+                             "this machine is online (network, proxy, VPN), and any "
+                             "--host-resolver-rules among your Chromium arguments "
+                             "(--chromium-arg, AXSNAP_CHROMIUM_ARGS)",
+    "ERR_PROXY_CONNECTION_FAILED": "the proxy does not answer: check the proxy settings "
+                                   "(--proxy-server among your Chromium arguments, "
+                                   "HTTP(S)_PROXY)",
+    "ERR_INTERNET_DISCONNECTED": "this machine is offline: check the network",
     "ERR_CONNECTION_REFUSED": "nothing accepts connections there: is the server running?",
     "ERR_UNSAFE_PORT": "Chromium refuses to load this port: serve the page on another one",
     "ERR_ADDRESS_UNREACHABLE": "the address cannot be reached from this machine",
