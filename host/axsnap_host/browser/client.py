@@ -139,14 +139,12 @@ class Browser(ActingMixin):
         return self._attached(started)
 
     def chromium_args(self) -> list[str]:
-        """The command line this browser's Chromium gets: the product's flags, the user's
-        (``AXSNAP_CHROMIUM_ARGS``, ``extra_args``) and the extensions to load."""
-        flags = launch_flags(headless=self.headless, window_size=self.window_size,
-                             user_data_dir=str(self.user_data_dir) if self.user_data_dir else None,
-                             extra=self.extra_args)
+        """Chromium's command line: launch_flags (the user's arguments last), extensions."""
+        profile = str(self.user_data_dir) if self.user_data_dir else None
         extensions = ",".join(str(e) for e in (self.extension_dir, *self.extra_extensions))
-        return [*flags, f"--load-extension={extensions}",
-                f"--disable-extensions-except={extensions}"]
+        return [*launch_flags(headless=self.headless, window_size=self.window_size,
+                              user_data_dir=profile, extra=self.extra_args),
+                f"--load-extension={extensions}", f"--disable-extensions-except={extensions}"]
 
     def _attached(self, started: float) -> Self:
         """Finish start-up on a new driver (local or a Grid session): client deadlines, the
