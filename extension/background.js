@@ -80,7 +80,8 @@ const control = createControl({
   activeTabId,
   getTab: (tabId) => chrome.tabs.get(tabId),
   queryTabs: () => chrome.tabs.query({}),
-  snapshot: (msg) => router.handle(msg, { id: chrome.runtime.id, url: `chrome-extension://${chrome.runtime.id}/background.js` }),
+  // as the outside role (policy.js), never as the extension itself
+  request: (msg, grants) => router.handleOutside(msg, grants),
   navigate: (tabId, url, timeoutMs) => navigateTab(chrome.tabs, tabId, url, timeoutMs),
   onLog: (entry) => {
     // one write at a time, so concurrent requests do not drop each other's entries

@@ -1,14 +1,23 @@
 // Requests from outside agents (axsnap serve → native host → this port): checked against the
-// person's consent (consent.js), then run through the same router as the panel's requests.
+// person's consent (consent.js), then run through the router as the outside role
+// (policy.js; the rules are models/policy.py's, generated into CALLER_POLICY).
 // Every request is logged for the panel (chrome.storage.session), answered or refused.
 
 import { accessOff, checkGrant, grantedTabs } from './consent.js';
 import { AxError, toErrorInfo } from './errors.js';
-import { checkRestricted } from './restricted.js';
+import { CALLER_POLICY } from './generated/contract.js';
+import { outsideRole, pageRefusal } from './policy.js';
 
 const HINT = 'See GET /control/openapi.json of axsnap serve.';
-// The act loop's messages (router.js ACT_TYPES), run in a granted tab like a snapshot.
-const ACT_OPS = Object.freeze(['act', 'find', 'wait_ready']);
+// The router messages an outside agent may send, each run in a granted tab.
+const ROUTED_OPS = CALLER_POLICY.outside.types;
+
+/** What the person allowed the serve process they started (its --allow-file-urls, and its
+ * --upload-dir check of this request's paths), as serve put it in the params; an HTTP
+ * client cannot (the control API's bodies forbid unknown fields). */
+function grantsOf(params) {
+  return { fileUrls: params.allowFileUrls === true, upload: params.uploadChecked === true };
+}
 
 function invalid(message) {
   return new AxError('invalid_message', message, HINT);
@@ -48,8 +57,9 @@ export function navigateTab(tabsApi, tabId, url, timeoutMs) {
 
 /**
  * deps: {access() → normalized setting, activeTabId(), getTab(id), queryTabs(),
- *  snapshot(msg) → the router's reply to a snapshot, act, find or wait_ready message,
- *  navigate(tabId, url, timeoutMs) → tab, onLog(entry)}.
+ *  request(msg, grants) → the router's reply to a snapshot, act, find or wait_ready message
+ *  under the outside role (router.handleOutside), navigate(tabId, url, timeoutMs) → tab,
+ *  onLog(entry)}.
  */
 export function createControl(deps) {
   async function grantedTab(params, access) {
@@ -76,43 +86,30 @@ export function createControl(deps) {
       const tabs = grantedTabs(access, await deps.queryTabs(), await deps.activeTabId());
       return { ok: true, scope: access.scope, tabs };
     }
-    if (msg.op === 'snapshot') {
-      const tab = await grantedTab(params, access);
-      seen.tab = tab;
-      const options = params.options ?? {};
-      if (options && typeof options === 'object' && options.redact === false) {
-        throw new AxError('not_allowed', 'Outside agents cannot turn redaction off.',
-          'Send options without redact:false; secrets are masked in every output.');
-      }
-      // Outside agents read web pages only: never axsnap's own (the panel shows unredacted
-      // runs), nor browser or other extensions' pages.
-      const refused = checkRestricted(tab.url || tab.pendingUrl || '', deps.ownId ?? '', false);
-      if (refused) throw new AxError(refused.code, refused.message, refused.hint);
-      const reply = await deps.snapshot({ type: 'snapshot', tabId: tab.id, options });
-      return reply.ok ? { ...reply, tabId: tab.id } : reply;
-    }
+    const { allowFileUrls: _file, uploadChecked: _upload, ...given } = params;
+    const grants = grantsOf(params);
     if (msg.op === 'navigate') {
-      const tab = await grantedTab(params, access);
+      const tab = await grantedTab(given, access);
       seen.tab = tab;
-      const url = String(params.url ?? '');
-      if (!/^https?:\/\//i.test(url) || checkRestricted(url, '')) {
-        throw invalid('url must be an http(s) URL of a web page');
-      }
-      const timeoutMs = Number.isInteger(params.timeoutMs) ? Math.min(Math.max(params.timeoutMs, 100), 300_000) : 30_000;
+      const url = String(given.url ?? '');
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) throw invalid('url must be an http(s) URL of a web page');
+      const refused = pageRefusal(url, outsideRole(grants));
+      if (refused) throw new AxError(refused.code, refused.message, refused.hint);
+      const timeoutMs = Number.isInteger(given.timeoutMs) ? Math.min(Math.max(given.timeoutMs, 100), 300_000) : 30_000;
       const loaded = await deps.navigate(tab.id, url, timeoutMs);
       return { ok: true, tabId: tab.id, url: String(loaded?.url ?? url), title: String(loaded?.title ?? '') };
     }
-    if (ACT_OPS.includes(msg.op)) {
-      const tab = await grantedTab(params, access);
+    if (ROUTED_OPS.includes(msg.op)) {
+      const tab = await grantedTab(given, access);
       seen.tab = tab;
-      const refused = checkRestricted(tab.url || tab.pendingUrl || '', deps.ownId ?? '', false);
-      if (refused) throw new AxError(refused.code, refused.message, refused.hint);
-      const { tabId: _given, targetId: _target, type: _type, ...rest } = params;
-      const reply = await deps.snapshot({ ...rest, type: msg.op, tabId: tab.id });
+      // the router checks the page (web pages only) and the message (no redact:false, no
+      // upload the person did not allow) under the outside role
+      const { tabId: _given, targetId: _target, type: _type, ...rest } = given;
+      const reply = await deps.request({ ...rest, type: msg.op, tabId: tab.id }, grants);
       return reply.ok ? { ...reply, tabId: tab.id } : reply;
     }
     throw new AxError('unknown_type', `Unknown control operation ${JSON.stringify(String(msg.op)).slice(0, 40)}.`,
-      'Operations: tabs, snapshot, navigate, act, find, wait_ready.');
+      `Operations: ${CALLER_POLICY.outside_ops.join(', ')}.`);
   }
 
   /** Answer one control message ({id, op, params, client}); always resolves with {ok, ...}. */

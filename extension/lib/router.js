@@ -8,7 +8,7 @@ import { withDeadline } from './deadline.js';
 import { AxError, toErrorInfo } from './errors.js';
 import { ERROR_CODES } from './generated/contract.js';
 import { checkOptions } from './options_check.js';
-import { checkAgentMessage, checkSender } from './policy.js';
+import { AGENT, SELF, checkCallerMessage, checkSender, outsideRole, pageRefusal } from './policy.js';
 import { checkRestricted } from './restricted.js';
 import { createActRoutes } from './act/route.js';
 
@@ -129,8 +129,8 @@ export function createRouter(deps) {
     return active;
   }
 
-  /** The tab, unless its page may not be read by this caller (`role`: 'self' | 'agent').
-   * `asked`: the tab's entry asked already (null: ask now). */
+  /** The tab, unless its page may not be read by this caller (`role`: policy.js SELF, AGENT
+   * or an outsideRole). `asked`: the tab's entry asked already (null: ask now). */
   async function allowedTab(tabId, role, asked = null) {
     let tab = asked;
     try {
@@ -138,7 +138,8 @@ export function createRouter(deps) {
     } catch {
       throw new AxError('tab_not_found', `Tab ${tabId} does not exist.`, 'Pick an open tab and retry.');
     }
-    const refused = checkRestricted(tab?.url || tab?.pendingUrl || '', deps.ownId, role === 'self');
+    const url = tab?.url || tab?.pendingUrl || '';
+    const refused = checkRestricted(url, deps.ownId, role.name === 'self') ?? pageRefusal(url, role);
     if (refused) throw new AxError(refused.code, refused.message, refused.hint);
     return tab;
   }
@@ -367,16 +368,33 @@ export function createRouter(deps) {
   async function handle(msg, sender, { onProgress } = {}) {
     try {
       const allowList = sender?.id === deps.ownId ? [] : await (deps.allowList?.() ?? []);
-      const who = checkSender(sender, deps.ownId, allowList);
-      const req = validateMessage(msg); // strictly typed: the policy below reads parsed values
-      if (who === 'agent') checkAgentMessage(req);
-      if (req.type === 'resolve') return await resolve(req, who);
-      if (actRoutes[req.type]) return await actRoutes[req.type](req, who);
-      return req.type === 'ping_host' ? await pingHost() : await snapshot(req, onProgress, who);
+      const role = checkSender(sender, deps.ownId, allowList) === 'self' ? SELF : AGENT;
+      return await dispatch(validateMessage(msg), role, onProgress);
     } catch (err) {
       return { ok: false, error: toErrorInfo(err) };
     }
   }
 
-  return { handle, prepareAnswer };
+  /**
+   * A request of an outside agent (control.js: axsnap serve / MCP through the native host),
+   * under the outside role's rules. `grants`: what the person allowed the process they
+   * started ({fileUrls, upload}, control.js). Not reachable by any chrome.runtime sender.
+   */
+  async function handleOutside(msg, grants = {}) {
+    try {
+      return await dispatch(validateMessage(msg), outsideRole(grants));
+    } catch (err) {
+      return { ok: false, error: toErrorInfo(err) };
+    }
+  }
+
+  async function dispatch(req, role, onProgress) {
+    // strictly typed by validateMessage: the policy reads parsed values
+    checkCallerMessage(req, role);
+    if (req.type === 'resolve') return resolve(req, role);
+    if (actRoutes[req.type]) return actRoutes[req.type](req, role);
+    return req.type === 'ping_host' ? pingHost() : snapshot(req, onProgress, role);
+  }
+
+  return { handle, handleOutside, prepareAnswer };
 }

@@ -2,23 +2,36 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { createControl, navigateTab } from '../lib/control.js';
+import { createRouter } from '../lib/router.js';
 
-function setup(access, { tabs, active = 1 } = {}) {
+const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
+
+function setup(access, { tabs, active = 1, routed = false } = {}) {
   const all = tabs ?? [
     { id: 1, windowId: 10, url: 'https://a.example/', title: 'A' },
     { id: 3, windowId: 20, url: 'https://b.example/', title: 'B' },
   ];
-  const calls = { snapshot: [], navigate: [], log: [] };
+  const calls = { snapshot: [], navigate: [], log: [], grants: [], attached: [] };
+  const getTab = async (id) => {
+    const tab = all.find((t) => t.id === id);
+    if (!tab) throw new Error('No tab with id');
+    return tab;
+  };
+  // routed: the real router (as the outside role) over a debugger that records attaches
+  const router = routed ? createRouter({
+    ownId: OWN, getTab, activeTabId: async () => active,
+    debuggers: { acquire: async (tabId) => { calls.attached.push(tabId); throw new Error('no debugger in this test'); } },
+  }) : null;
   const control = createControl({
     access: async () => access,
     activeTabId: async () => active,
-    getTab: async (id) => {
-      const tab = all.find((t) => t.id === id);
-      if (!tab) throw new Error('No tab with id');
-      return tab;
-    },
+    getTab,
     queryTabs: async () => all,
-    snapshot: async (msg) => { calls.snapshot.push(msg); return { ok: true, result: { format: 'outline' }, timings: {}, sizes: {} }; },
+    request: async (msg, grants) => {
+      calls.snapshot.push(msg);
+      calls.grants.push(grants);
+      return router ? router.handleOutside(msg, grants) : { ok: true, result: { format: 'outline' }, timings: {}, sizes: {} };
+    },
     navigate: async (tabId, url) => { calls.navigate.push([tabId, url]); return { url, title: 'T' }; },
     onLog: async (entry) => { calls.log.push(entry); },
   });
@@ -38,19 +51,52 @@ test('a granted snapshot runs through the router with the tab id and is logged',
   assert.equal(calls.log[0].ok, true);
 });
 
-test('refusals never reach the router: off, not granted, redaction off, unknown tab', async () => {
+test('refusals never reach the page: off, not granted, redaction off, unknown tab, bad URLs', async () => {
   const off = setup({ ...on, enabled: false });
   assert.equal((await off.control.handle({ id: 'a', op: 'snapshot', params: {} })).error.code, 'access_off');
   assert.equal((await off.control.handle({ id: 'b', op: 'tabs' })).error.code, 'access_off');
-  const { control, calls } = setup(on);
+  const { control, calls } = setup(on, { routed: true });
   assert.equal((await control.handle({ id: 'c', op: 'snapshot', params: { tabId: 3 } })).error.code, 'tab_not_granted');
   assert.equal((await control.handle({ id: 'd', op: 'snapshot', params: { options: { redact: false } } })).error.code, 'not_allowed');
   assert.equal((await control.handle({ id: 'e', op: 'snapshot', params: { tabId: 99 } })).error.code, 'tab_not_found');
-  assert.equal((await control.handle({ id: 'f', op: 'navigate', params: { url: 'javascript:alert(1)' } })).error.code, 'invalid_message');
+  assert.equal((await control.handle({ id: 'f', op: 'navigate', params: { url: 'javascript:alert(1)' } })).error.code, 'restricted_page');
   assert.equal((await control.handle({ id: 'g', op: 'rm -rf' })).error.code, 'unknown_type');
-  assert.equal(calls.snapshot.length + calls.navigate.length, 0);
+  for (const url of ['file:///etc/passwd', 'chrome://settings/', 'devtools://devtools/bundled/inspector.html',
+    `chrome-extension://${OWN}/sidepanel.html`, 'data:text/html,<b>x</b>', 'javascript:alert(1)', 'view-source:https://a.example/']) {
+    const reply = await control.handle({ id: 'u', op: 'navigate', params: { url } });
+    assert.equal(reply.error.code, 'restricted_page', url);
+    assert.ok(reply.error.hint, url);
+  }
+  assert.equal(calls.navigate.length, 0);
+  assert.deepEqual(calls.attached, [], 'nothing attached to a tab');
   assert.equal(off.calls.log[0].code, 'access_off');
-  assert.equal(calls.log.length, 5);
+});
+
+test('file: pages: refused unless serve says the person allowed them (--allow-file-urls)', async () => {
+  const fileTab = [{ id: 1, windowId: 10, url: 'file:///etc/passwd', title: 'passwd' }];
+  const { control, calls } = setup(on, { tabs: fileTab, routed: true });
+  const refused = await control.handle({ id: 's', op: 'snapshot', params: {} });
+  assert.equal(refused.error.code, 'restricted_page');
+  assert.deepEqual(calls.attached, [], 'refused before attaching');
+  const allowed = await control.handle({ id: 's2', op: 'snapshot', params: { allowFileUrls: true } });
+  assert.notEqual(allowed.error?.code, 'restricted_page');
+  assert.deepEqual(calls.attached, [1], 'the person allowed it: read');
+  assert.deepEqual(calls.grants.at(-1), { fileUrls: true, upload: false });
+  const nav = await control.handle({ id: 'n', op: 'navigate', params: { url: 'file:///tmp/x.html', allowFileUrls: true } });
+  assert.equal(nav.ok, true);
+});
+
+test('upload from outside: refused unless serve checked the paths against the folder the person chose', async () => {
+  const { control, calls } = setup(on, { routed: true });
+  const params = { action: 'upload', target: '0-5', value: ['/etc/passwd'] };
+  const refused = await control.handle({ id: 'u', op: 'act', params });
+  assert.equal(refused.error.code, 'not_allowed');
+  assert.match(refused.error.hint, /--upload-dir/);
+  assert.deepEqual(calls.attached, []);
+  const checked = await control.handle({ id: 'u2', op: 'act', params: { ...params, uploadChecked: true } });
+  assert.notEqual(checked.error?.code, 'not_allowed');
+  assert.deepEqual(calls.snapshot.at(-1), { type: 'act', tabId: 1, action: 'upload', target: '0-5', value: ['/etc/passwd'] },
+    'the grant is not part of the message');
 });
 
 test('tabs lists only granted tabs with the scope', async () => {
@@ -100,13 +146,13 @@ test('act, find and wait_ready run in the granted tab; the log names the action,
   assert.equal(calls.snapshot.length, 2);
 });
 
-test("outside agents cannot snapshot axsnap's own pages (the panel as a tab) or other extensions'", async () => {
-  const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
-  for (const url of [`chrome-extension://${OWN}/sidepanel.html`, 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/x.html', 'chrome://settings/']) {
-    const { control, calls } = setup({ ...on, scope: 'all' }, { tabs: [{ id: 1, windowId: 10, url, title: 'P' }] });
+test("outside agents cannot snapshot axsnap's own pages (the panel as a tab), other extensions', file: or data:", async () => {
+  for (const url of [`chrome-extension://${OWN}/sidepanel.html`, 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/x.html', 'chrome://settings/',
+    'file:///etc/passwd', 'data:text/html,secret']) {
+    const { control, calls } = setup({ ...on, scope: 'all' }, { tabs: [{ id: 1, windowId: 10, url, title: 'P' }], routed: true });
     const reply = await control.handle({ id: 'own', op: 'snapshot', params: { tabId: 1 } });
     assert.equal(reply.ok, false, url);
     assert.equal(reply.error.code, 'restricted_page', url);
-    assert.deepEqual(calls.snapshot, [], 'refused before the router');
+    assert.deepEqual(calls.attached, [], 'refused before attaching');
   }
 });

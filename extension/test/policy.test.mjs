@@ -77,3 +77,29 @@ test('the router reads the allow-list for other extensions only', async () => {
   assert.equal(mine.ok, true);
   assert.equal(asked, false);
 });
+
+test('agents read web pages only and cannot upload; axsnap itself reads file: pages', async () => {
+  const agent = { id: AGENT, url: `chrome-extension://${AGENT}/agent.html` };
+  for (const url of ['file:///etc/passwd', 'data:text/html,x', 'chrome://settings/']) {
+    const d = deps([AGENT]);
+    d.getTab = async (tabId) => ({ id: tabId, url });
+    const refused = await createRouter(d).handle({ type: 'snapshot', tabId: 4 }, agent);
+    assert.equal(refused.error.code, 'restricted_page', url);
+  }
+  const local = deps([]);
+  local.getTab = async (tabId) => ({ id: tabId, url: 'file:///tmp/page.html' });
+  assert.equal((await createRouter(local).handle({ type: 'snapshot', tabId: 4 }, { id: OWN })).ok, true);
+  const upload = await createRouter(deps([AGENT])).handle(
+    { type: 'act', tabId: 4, action: 'upload', target: '0-5', value: ['/etc/passwd'] }, agent);
+  assert.equal(upload.error.code, 'not_allowed');
+});
+
+test('the message types agents may send are the generated policy (models/policy.py)', async () => {
+  const { CALLER_POLICY } = await import('../lib/generated/contract.js');
+  const { AGENT_TYPES, pageRefusal, outsideRole } = await import('../lib/policy.js');
+  assert.deepEqual(AGENT_TYPES, CALLER_POLICY.agent.types);
+  assert.equal(pageRefusal('https://a.example/', outsideRole()), null);
+  assert.equal(pageRefusal('file:///etc/passwd', outsideRole()).code, 'restricted_page');
+  assert.equal(pageRefusal('file:///etc/passwd', outsideRole({ fileUrls: true })), null);
+  assert.equal(pageRefusal('javascript:alert(1)', outsideRole({ fileUrls: true })).code, 'restricted_page');
+});

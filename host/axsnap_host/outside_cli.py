@@ -15,7 +15,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 0
     from .control.server import run
 
-    return run(args.port)
+    return run(args.port, allow_file_urls=args.allow_file_urls, upload_dir=args.upload_dir)
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
@@ -27,7 +27,18 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     from .mcp_server.server import run
 
     return run("http" if args.http else "stdio", launch=args.launch, port=args.port,
-               token_file=args.token_file)
+               token_file=args.token_file, allow_file_urls=args.allow_file_urls,
+               upload_dir=args.upload_dir)
+
+
+def add_grants(parser: argparse.ArgumentParser, where: str = "") -> None:
+    """What the person lets outside agents do beyond reading and acting in web pages."""
+    parser.add_argument("--allow-file-urls", action="store_true",
+                        help="let agents load and read file: pages" + where + " (default: "
+                        "http(s) pages only)")
+    parser.add_argument("--upload-dir", type=Path, default=None, metavar="DIR",
+                        help="let agents upload files from this folder only" + where +
+                        " (default: no uploads)")
 
 
 def add_commands(sub: Any) -> None:
@@ -39,6 +50,7 @@ def add_commands(sub: Any) -> None:
                        help=f"TCP port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any free port)")
     serve.add_argument("--print-token-path", action="store_true",
                        help="print where the bearer token is kept and exit")
+    add_grants(serve)
     serve.set_defaults(func=cmd_serve)
 
     mcp = sub.add_parser("mcp", help="an MCP server (stdio) over your browser, through "
@@ -54,4 +66,5 @@ def add_commands(sub: Any) -> None:
                      "mode 0600, when missing); default: the install's token, as serve's")
     mcp.add_argument("--print-token-path", action="store_true",
                      help="print where the --http bearer token is kept and exit")
+    add_grants(mcp, " (--launch; with serve, serve's own)")
     mcp.set_defaults(func=cmd_mcp)

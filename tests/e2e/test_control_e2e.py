@@ -138,8 +138,27 @@ def test_navigate_loads_a_page_in_the_shared_tab(shared: ControlEnv, pages_url: 
         "tabId": shared.browser.tab_id, "url": pages_url + "login.html"})
     assert status == 200 and body["tabId"] == shared.browser.tab_id
     assert shared.browser.run_in_target("return location.pathname") == "/login.html"
-    status, body, text = shared.call("POST", "/control/navigate", {"url": "file:///etc/passwd"})
-    assert_refused(status, body, text, 422, "invalid_message")
+
+
+@pytest.mark.parametrize("url", ["file:///etc/passwd", "chrome://settings/",
+                                 "data:text/html,<h1>x</h1>", "javascript:alert(1)",
+                                 f"chrome-extension://{EXTENSION_ID}/sidepanel.html"])
+def test_navigate_to_anything_but_a_web_page_is_refused(shared: ControlEnv, url: str) -> None:
+    before = shared.browser.run_in_target("return location.href")
+    status, body, text = shared.call("POST", "/control/navigate", {"url": url})
+    assert_refused(status, body, text, 403, "restricted_page")
+    assert "root:" not in text
+    assert shared.browser.run_in_target("return location.href") == before
+
+
+def test_upload_of_a_local_file_is_refused_without_the_persons_folder(shared: ControlEnv) -> None:
+    before = len(shared.access_log())
+    status, body, text = shared.call("POST", "/control/act", {
+        "tabId": shared.browser.tab_id, "action": "upload", "target": "Upload",
+        "value": ["/etc/passwd"]})
+    assert_refused(status, body, text, 403, "not_allowed")
+    assert "--upload-dir" in body["error"]["hint"] and "root:" not in text
+    assert len(shared.access_log()) == before, "refused by serve, before the browser"
 
 
 # -- refusals ----------------------------------------------------------------------------
@@ -259,6 +278,23 @@ def test_mcp_client_lists_tools_snapshots_and_gets_a_delta(shared: ControlEnv) -
     assert any(entry["client"].endswith("(MCP)") for entry in log[:5]), log[:5]
 
 
+def test_mcp_refuses_local_files_and_uploads(shared: ControlEnv) -> None:
+    """Over MCP (stdio, through serve): file:///etc/passwd is not loaded, /etc/passwd is not
+    uploaded; the errors say why and what the person can do."""
+    async def session() -> tuple[Any, Any]:
+        async with Client(mcp_server(shared)) as client:
+            loaded = await client.call_tool("navigate", {"url": "file:///etc/passwd"})
+            pushed = await client.call_tool("act", {"action": "upload", "target": "Upload",
+                                                    "value": ["/etc/passwd"]})
+            return loaded, pushed
+
+    loaded, pushed = anyio.run(session)
+    assert loaded.is_error and "restricted_page: file:" in loaded.content[0].text
+    assert pushed.is_error and "not_allowed:" in pushed.content[0].text
+    assert "root:" not in loaded.content[0].text + pushed.content[0].text
+    assert shared.browser.run_in_target("return location.protocol") == "http:"
+
+
 def test_mcp_launch_mode_runs_its_own_chromium(pages_url: str, tmp_path: Path) -> None:
     """`axsnap mcp --launch`: no serve, no consent, its own headless Chromium with the
     extension; the same tools and texts."""
@@ -273,6 +309,12 @@ def test_mcp_launch_mode_runs_its_own_chromium(pages_url: str, tmp_path: Path) -
             first = text_of(await client.call_tool("snapshot", {"delta": True}))
             second = text_of(await client.call_tool("snapshot", {"delta": True}))
             listed = text_of(await client.call_tool("tabs", {}))
+            passwd = await client.call_tool("navigate", {"url": "file:///etc/passwd"})
+            assert passwd.is_error, passwd.content
+            assert "restricted_page: file:" in passwd.content[0].text, passwd.content
+            pushed = await client.call_tool("act", {"action": "upload", "target": "x",
+                                                    "value": "/etc/passwd"})
+            assert pushed.is_error and "not_allowed:" in pushed.content[0].text, pushed.content
             return loaded, first, second, listed
 
     loaded, first, second, listed = anyio.run(session)

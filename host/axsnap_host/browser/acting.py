@@ -10,6 +10,7 @@ AxsnapError as snapshots do.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..models.act import (
@@ -69,6 +70,8 @@ class ActingMixin:
         wait until the page is ready. ``options``: ActOptions (``dialog``, ``force``,
         ``wait``, ``delta_y``) and readiness (``quiet_ms``, ``max_wait_ms``,
         ``max_pending_requests``)."""
+        if action == "upload":
+            missing_files(value)
         reply = self._tab_message("act", handle, action=action, target=target, value=value,
                                   to=to, options=act_options(dict(options)))
         result = ActionResult.model_validate(reply["result"])
@@ -97,3 +100,13 @@ class ActingMixin:
         reply = self._tab_message("scroll_and_collect", handle, max_scrolls=max_scrolls,
                                   delay_ms=delay_ms, until=until, target=target)
         return CollectResult.model_validate(reply["result"])
+
+
+def missing_files(value: str | list[str] | None) -> None:
+    """Refuse an upload of paths that are not files here: Chromium would take them and
+    show the page a ``C:\\fakepath\\`` name with nothing behind it."""
+    paths = value if isinstance(value, list) else [value]
+    for path in paths:
+        if not isinstance(path, str) or not Path(path).is_file():
+            raise AxsnapError(ErrorCode.INVALID_MESSAGE, "upload: no such file",
+                              "give the paths of existing files")

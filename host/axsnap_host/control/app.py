@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -15,6 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..models.errors import AxsnapError, ErrorCode, ErrorInfo, ErrorReply
+from ..models.policy import check_page_url, check_upload
 from .guard import MAX_BODY_BYTES, Guard, allowed_hosts
 from .hub import Hub
 from .models import (
@@ -57,8 +59,12 @@ def client_of(request: Request) -> dict[str, str]:
     return {"name": _CLIENT_NAME.sub("", name)[:80] or "?", "via": "http"}
 
 
-def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES) -> Any:
-    """The ASGI app (the guard around FastAPI) for a server bound to 127.0.0.1:``port``."""
+def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES,
+               allow_file_urls: bool = False, upload_dir: Path | None = None) -> Any:
+    """The ASGI app (the guard around FastAPI) for a server bound to 127.0.0.1:``port``.
+    ``allow_file_urls`` and ``upload_dir``: what the person who started serve allowed
+    (models/policy.py); the extension hears them as the request's grants."""
+    grants: dict[str, Any] = {"allowFileUrls": True} if allow_file_urls else {}
     api = FastAPI(title="axsnap control API", version=__version__, docs_url=None,
                   redoc_url=None, openapi_url=None,
                   description="The user's own browser, through the axsnap extension and its "
@@ -114,8 +120,8 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES) 
         compression "delta", max_tokens ...). Redaction cannot be turned off from here."""
         options = body.options.model_dump(mode="json", exclude_unset=True)
         started = time.perf_counter()
-        reply = await ask(request, "snapshot", {"tabId": body.tabId, "options": options},
-                          body.timeout_s)
+        reply = await ask(request, "snapshot", {"tabId": body.tabId, "options": options,
+                                                **grants}, body.timeout_s)
         reply.setdefault("timings", {})["control_ms"] = round(
             (time.perf_counter() - started) * 1000, 1)
         return reply
@@ -123,9 +129,10 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES) 
     @api.post("/control/navigate", response_model=NavigateReply, responses=_ERRORS)
     async def navigate(request: Request, body: NavigateBody) -> dict[str, Any]:
         """Load an http(s) URL in a granted tab and wait for it to finish loading."""
+        check_page_url(body.url, allow_file_urls)
         return await ask(request, "navigate", {"tabId": body.tabId, "url": body.url,
-                                               "timeoutMs": int(body.timeout_s * 1000)},
-                         body.timeout_s + 5)
+                                               "timeoutMs": int(body.timeout_s * 1000),
+                                               **grants}, body.timeout_s + 5)
 
     @api.post("/control/act", response_model=ActReplyBody, responses=_ERRORS)
     async def act(request: Request, body: ActBody) -> dict[str, Any]:
@@ -134,19 +141,23 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES) 
         (stale_element, ambiguous_target, occluded, ...) is a served reply with
         ``result.ok: false`` and why."""
         params = body.model_dump(mode="json", exclude={"timeout_s"}, exclude_none=True)
-        return await ask(request, "act", params, body.timeout_s)
+        if body.action == "upload":
+            value = body.value if isinstance(body.value, list) else [body.value or ""]
+            params["value"] = check_upload(value, upload_dir)
+            params["uploadChecked"] = True
+        return await ask(request, "act", {**params, **grants}, body.timeout_s)
 
     @api.post("/control/find", response_model=FindReplyBody, responses=_ERRORS)
     async def find(request: Request, body: FindBody) -> dict[str, Any]:
         """The resolver alone: the elements a query names, best first, and its decision."""
         params = body.model_dump(mode="json", exclude={"timeout_s"}, exclude_none=True)
-        return await ask(request, "find", params, body.timeout_s)
+        return await ask(request, "find", {**params, **grants}, body.timeout_s)
 
     @api.post("/control/wait_ready", response_model=WaitReadyReplyBody, responses=_ERRORS)
     async def wait_ready(request: Request, body: WaitReadyBody) -> dict[str, Any]:
         """Wait until the tab is quiet and loaded; the reply says what it saw."""
         params = body.model_dump(mode="json", exclude={"timeout_s"}, exclude_none=True)
-        return await ask(request, "wait_ready", params, body.timeout_s)
+        return await ask(request, "wait_ready", {**params, **grants}, body.timeout_s)
 
     @api.get("/control/openapi.json", include_in_schema=False)
     async def openapi() -> dict[str, Any]:

@@ -77,15 +77,10 @@ class SnapshotReplyBody(BaseModel):
 
 class NavigateBody(_Body):
     tabId: TabId = Field(None, ge=0)
-    url: str = Field(min_length=1, max_length=8192, description="an http(s) URL")
+    url: str = Field(min_length=1, max_length=8192, description="an http(s) URL (file: only "
+                     "when serve runs with --allow-file-urls; every other scheme is refused "
+                     "with restricted_page: models/policy.py)")
     timeout_s: float = Field(30.0, gt=0, le=300)
-
-    @field_validator("url")
-    @classmethod
-    def _web_url(cls, url: str) -> str:
-        if not url.lower().startswith(("http://", "https://")):
-            raise ValueError("url must start with http:// or https://")
-        return url
 
 
 class NavigateReply(BaseModel):

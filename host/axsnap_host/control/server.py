@@ -32,7 +32,8 @@ def bind_loopback(port: int) -> socket.socket:
 
 async def serve_async(port: int = DEFAULT_PORT, token_file: Path | None = None,
                       link_path: Path | None = None,
-                      ready: Callable[[dict[str, object]], None] | None = None) -> None:
+                      ready: Callable[[dict[str, object]], None] | None = None,
+                      allow_file_urls: bool = False, upload_dir: Path | None = None) -> None:
     """Run until cancelled. ``ready`` hears ``{url, port, pid, token_path, socket}``."""
     import uvicorn
 
@@ -42,7 +43,8 @@ async def serve_async(port: int = DEFAULT_PORT, token_file: Path | None = None,
     await hub.start()
     sock = bind_loopback(port)
     bound = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(hub, token, bound), log_level="warning",
+    app = create_app(hub, token, bound, allow_file_urls=allow_file_urls, upload_dir=upload_dir)
+    config = uvicorn.Config(app, log_level="warning",
                             access_log=False, lifespan="off", server_header=False)
     server = uvicorn.Server(config)
     info: dict[str, object] = {"url": f"http://127.0.0.1:{bound}", "port": bound,
@@ -60,7 +62,8 @@ async def serve_async(port: int = DEFAULT_PORT, token_file: Path | None = None,
         sock.close()
 
 
-def run(port: int = DEFAULT_PORT) -> int:
+def run(port: int = DEFAULT_PORT, allow_file_urls: bool = False,
+        upload_dir: Path | None = None) -> int:
     def announce(info: dict[str, object]) -> None:
         print(f"axsnap serve: control API on {info['url']} (token in {info['token_path']})",
               file=sys.stderr, flush=True)
@@ -68,5 +71,6 @@ def run(port: int = DEFAULT_PORT) -> int:
               "side panel", file=sys.stderr, flush=True)
 
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve_async(port, ready=announce))
+        asyncio.run(serve_async(port, ready=announce, allow_file_urls=allow_file_urls,
+                                upload_dir=upload_dir))
     return 0

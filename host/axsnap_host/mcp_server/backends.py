@@ -4,9 +4,11 @@ control API), or a headless Chromium it launches with the unpacked extension."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any, Protocol
 
 from ..models.errors import AxsnapError, ErrorCode
+from ..models.policy import check_page_url, check_upload
 from .client import ControlClient
 
 
@@ -61,7 +63,9 @@ class LaunchBackend:
     """Its own headless Chromium with the unpacked extension and host (one tab), started on
     first use; for CI and for people without the extension."""
 
-    def __init__(self, **browser_args: Any) -> None:
+    def __init__(self, allow_file_urls: bool = False, upload_dir: Path | None = None,
+                 **browser_args: Any) -> None:
+        self._allow_file_urls, self._upload_dir = allow_file_urls, upload_dir
         self._browser_args = browser_args
         self._browser: Any = None
         self._lock = threading.Lock()  # Selenium is not thread-safe: one call at a time
@@ -73,10 +77,14 @@ class LaunchBackend:
             self._browser = Browser(**self._browser_args).start()
         return self._browser
 
-    def _check_tab(self, browser: Any, tab_id: int | None) -> None:
+    def _check_tab(self, browser: Any, tab_id: int | None, page: bool = True) -> None:
+        """The launched tab, showing a page an outside agent may read (models/policy.py:
+        the extension sees this browser's requests as axsnap's own, so the check is here)."""
         if tab_id is not None and tab_id != browser.tab_id:
             raise AxsnapError(ErrorCode.TAB_NOT_FOUND, f"no tab {tab_id} in the launched browser",
                               f"the launched browser has one tab: {browser.tab_id}")
+        if page:
+            check_page_url(browser.run_in_target("return location.href"), self._allow_file_urls)
 
     def tabs(self, client: str) -> dict[str, Any]:
         with self._lock:
@@ -94,9 +102,10 @@ class LaunchBackend:
             return {**reply, "tabId": browser.tab_id}
 
     def navigate(self, tab_id: int | None, url: str, client: str) -> dict[str, Any]:
+        check_page_url(url, self._allow_file_urls)
         with self._lock:
             browser = self._started()
-            self._check_tab(browser, tab_id)
+            self._check_tab(browser, tab_id, page=False)
             browser.open(url)
             title = browser.run_in_target("return document.title")
             return {"ok": True, "tabId": browser.tab_id, "url": url, "title": title}
@@ -107,7 +116,11 @@ class LaunchBackend:
             self._check_tab(browser, tab_id)
             options = dict(params.get("options") or {})
             options.update(options.pop("ready", None) or {})
-            result = browser.act(params.get("target"), params["action"], params.get("value"),
+            value = params.get("value")
+            if params["action"] == "upload":
+                value = check_upload(value if isinstance(value, list) else [value or ""],
+                                     self._upload_dir)
+            result = browser.act(params.get("target"), params["action"], value,
                                  to=params.get("to"), **options)
             return {"ok": True, "tabId": browser.tab_id, "result": result.model_dump(mode="json")}
 

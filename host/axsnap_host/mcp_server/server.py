@@ -21,6 +21,7 @@ from pydantic import Field
 from .. import __version__
 from ..models.act import ActionName
 from ..models.errors import AxsnapError
+from ..models.policy import check_page_url
 from .backends import Backend
 from .render import act_text, find_text, ready_text, snapshot_text, tabs_text
 
@@ -59,7 +60,7 @@ async def _call(fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]
             from None
 
 
-def build_server(backend: Backend) -> MCPServer:
+def build_server(backend: Backend, allow_file_urls: bool = False) -> MCPServer:
     server: MCPServer = MCPServer("axsnap", instructions=INSTRUCTIONS, version=__version__)
 
     def tool(description: str) -> Callable[[Any], Any]:
@@ -122,6 +123,7 @@ def build_server(backend: Backend) -> MCPServer:
     @tool("Load an http(s) URL in a tab (the active shared tab by "
                  "default) and wait until it has loaded.")
     async def navigate(ctx: Context, url: str, tab_id: TabArg = None) -> str:
+        await _call(check_page_url, url, allow_file_urls)
         reply = await _call(backend.navigate, tab_id, url, _client_name(ctx))
         return f"tab {reply.get('tabId')} loaded {reply.get('url')} · {reply.get('title')}"
 
@@ -167,11 +169,13 @@ def build_server(backend: Backend) -> MCPServer:
 
 
 def run(transport: Literal["stdio", "http"] = "stdio", launch: bool = False,
-        port: int = 8766, token_file: Path | None = None) -> int:
+        port: int = 8766, token_file: Path | None = None, allow_file_urls: bool = False,
+        upload_dir: Path | None = None) -> int:
     from .backends import ControlBackend, LaunchBackend
 
-    backend: Backend = LaunchBackend() if launch else ControlBackend()
-    server = build_server(backend)
+    backend: Backend = (LaunchBackend(allow_file_urls=allow_file_urls, upload_dir=upload_dir)
+                        if launch else ControlBackend())
+    server = build_server(backend, allow_file_urls=allow_file_urls)
     try:
         if transport == "stdio":
             server.run("stdio")

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .capture import FrameFields, RawCapture
 from .errors import ErrorReply
 from .options import SnapshotOptions
+from .policy import OUTSIDE_OPS
 
 MessageId = Annotated[str, Field(min_length=1, max_length=200)]
 
@@ -116,8 +117,8 @@ class NativeErrorReply(ErrorReply):
 
 # -- the control link: outside agents (axsnap serve) through the host to the extension -----
 
-ControlOp = Literal["tabs", "snapshot", "navigate", "act", "find", "wait_ready"]
-CONTROL_OPS: tuple[str, ...] = ControlOp.__args__  # type: ignore[attr-defined]
+ControlOp = Literal[OUTSIDE_OPS]  # type: ignore[valid-type]  # models/policy.py
+CONTROL_OPS: tuple[str, ...] = OUTSIDE_OPS
 
 
 class ControlClient(BaseModel):
