@@ -4,8 +4,10 @@ The same measure as bench_e2e.py's "tokens / kept node" column (the whole Snapsh
 compact JSON, envelope included, over ``quality.nodes_kept``), without the timings: one read
 of each scope per page through the real extension and host, so it runs in a minute or two
 and its numbers do not depend on the machine's load (the same page gives the same tokens).
-Also reports the envelope's share (everything but the node rows) and where the rows'
-tokens go, cell by cell. Writes bench/results/tokens.md.
+Both encodings: the default node objects (the spec's shape) and the row encoding
+(``snapshot_encoding="rows"``). Also reports the envelope's share (everything but the
+nodes) and where the nodes' tokens go, field by field (a row's cell, a node object's key
+and value). Writes bench/results/tokens.md.
 
     .venv/bin/python bench/bench_tokens.py                          # 1k, 20k, 100k
     .venv/bin/python bench/bench_tokens.py --sizes 1000 20000
@@ -27,11 +29,13 @@ from generate import SECRET, write_pages  # noqa: E402
 
 from axsnap_host.browser import Browser  # noqa: E402
 from axsnap_host.models.snapshot import NODE_COLUMNS  # noqa: E402
+from axsnap_host.models.snapshot_rows import NODE_KEYS  # noqa: E402
 from axsnap_host.pipeline.tokens import count_tokens, encoder  # noqa: E402
 from axsnap_host.serve import serve_directory  # noqa: E402
 
 RESULTS = BENCH / "results"
-SCOPES = {"SnapshotV1": {}, "SnapshotV1 page": {"scope": "page"}}
+SCOPES = {"window": {}, "page": {"scope": "page"}}
+ENCODINGS = {"nodes": {}, "rows": {"snapshot_encoding": "rows"}}
 
 
 def compact(value: Any) -> str:
@@ -39,29 +43,39 @@ def compact(value: Any) -> str:
 
 
 def measure(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """Tokens of the whole snapshot, of its envelope, and of each row cell (summed over
-    rows; a cell's tokens counted as its own JSON text, so the commas between are not)."""
+    """Tokens of the whole snapshot, of its envelope, and of each node field summed over
+    the nodes (a row's cell as its own JSON text; a node object's ``"key":value``), so the
+    commas between are not counted."""
     kept = snapshot["quality"]["nodes_kept"]
     total = count_tokens(compact(snapshot))
     envelope = {**snapshot, "ax_tree": {**snapshot["ax_tree"], "nodes": []}}
-    rows = snapshot["ax_tree"]["nodes"]
-    cells = {name: sum(len(t) for t in encoder().encode_ordinary_batch(
-        [compact(r[i]) for r in rows if len(r) > i])) for i, name in enumerate(NODE_COLUMNS)}
+    nodes = snapshot["ax_tree"]["nodes"]
+    batch = encoder().encode_ordinary_batch
+    if "columns" in snapshot["ax_tree"]:
+        cells = {name: sum(len(t) for t in batch(
+            [compact(r[i]) for r in nodes if len(r) > i])) for i, name in enumerate(NODE_COLUMNS)}
+    else:
+        cells = {key: sum(len(t) for t in batch(
+            [f'"{key}":{compact(n[key])}' for n in nodes if key in n])) for key in NODE_KEYS}
     return {"nodes_kept": kept, "tokens": total, "tokens_per_node": total / max(1, kept),
             "envelope_tokens": count_tokens(compact(envelope)),
-            "cells_per_node": {k: v / max(1, kept) for k, v in cells.items()},
+            "cells_per_node": {k: v / max(1, kept) for k, v in cells.items() if v},
             "kb": len(compact(snapshot).encode("utf-8")) / 1024}
 
 
 def render(rows: list[dict[str, Any]]) -> str:
-    head = ("| page | mode | kept nodes | tokens | tokens / kept node | envelope tokens | "
-            + " | ".join(f"{c} / node" for c in NODE_COLUMNS) + " | JSON KB |")
-    lines = [head, "|--:|---|" + "--:|" * (5 + len(NODE_COLUMNS))]
+    fields = [f for f in (*NODE_COLUMNS, *NODE_KEYS)
+              if any(f in r["cells_per_node"] for r in rows)]
+    fields = list(dict.fromkeys(fields))
+    head = ("| page | encoding | scope | kept nodes | tokens | tokens / kept node | "
+            "envelope tokens | " + " | ".join(f"{c} / node" for c in fields) + " | JSON KB |")
+    lines = [head, "|--:|---|---|" + "--:|" * (5 + len(fields))]
     for r in rows:
-        cells = " | ".join(f"{r['cells_per_node'][c]:.1f}" for c in NODE_COLUMNS)
-        lines.append(f"| {r['size']:,} | {r['mode']} | {r['nodes_kept']:,} | {r['tokens']:,} | "
-                     f"**{r['tokens_per_node']:.1f}** | {r['envelope_tokens']} | {cells} | "
-                     f"{r['kb']:.0f} |")
+        cells = " | ".join(f"{r['cells_per_node'][c]:.1f}" if c in r["cells_per_node"] else ""
+                           for c in fields)
+        lines.append(f"| {r['size']:,} | {r['encoding']} | {r['scope']} | {r['nodes_kept']:,} | "
+                     f"{r['tokens']:,} | **{r['tokens_per_node']:.1f}** | "
+                     f"{r['envelope_tokens']} | {cells} | {r['kb']:.0f} |")
     return "\n".join(lines)
 
 
@@ -75,18 +89,24 @@ def main() -> int:
         with serve_directory(Path(tmp)) as base, Browser(timeout_s=900) as browser:
             for size, path in pages.items():
                 browser.open(base + path.name)
-                for mode, extra in SCOPES.items():
-                    reply = browser.snapshot_raw(format="snapshot",
-                                                 stabilize={"enabled": False}, **extra)
-                    if SECRET in compact(reply):
-                        raise SystemExit(f"secret leaked in {mode} of the {size} page")
-                    row = {"size": size, "mode": mode, **measure(reply["result"]["snapshot"])}
-                    rows.append(row)
-                    print(f"{size:>7} {mode:<16} {row['tokens_per_node']:5.1f} tokens/node",
-                          file=sys.stderr, flush=True)
+                for encoding, coded in ENCODINGS.items():
+                    for scope, extra in SCOPES.items():
+                        reply = browser.snapshot_raw(format="snapshot", reuse=False,
+                                                     stabilize={"enabled": False},
+                                                     **extra, **coded)
+                        if SECRET in compact(reply):
+                            raise SystemExit(f"secret leaked in {scope} of the {size} page")
+                        row = {"size": size, "encoding": encoding, "scope": scope,
+                               **measure(reply["result"]["snapshot"])}
+                        rows.append(row)
+                        print(f"{size:>7} {encoding:<5} {scope:<6} "
+                              f"{row['tokens_per_node']:5.1f} tokens/node",
+                              file=sys.stderr, flush=True)
     text = ("# SnapshotV1 tokens per kept node (bench/bench_tokens.py)\n\n"
             "cl100k tokens of the whole SnapshotV1 as compact JSON, envelope included, over "
-            "`quality.nodes_kept`; the cell columns count each row cell's own JSON.\n\n"
+            "`quality.nodes_kept`; the field columns count each row cell's own JSON (rows) "
+            "or each node object's `\"key\":value` (nodes, the default encoding).\n\n"
+            "    .venv/bin/python bench/bench_tokens.py --sizes 1000 20000\n\n"
             + render(rows) + "\n")
     print(text)
     RESULTS.mkdir(exist_ok=True)

@@ -101,18 +101,18 @@ def ax_items(nodes: list[dict[str, Any]]) -> list[ToolItem]:
 
 
 def snapshot_items(snapshot: dict[str, Any]) -> list[ToolItem]:
-    """Interactive nodes of an axsnap SnapshotV1 (schema 3: rows [depth, id, role, name,
-    bbox, props]; the id says {frame}-{backendNodeId}, props.domRef only when it does not)."""
+    """Interactive nodes of an axsnap SnapshotV1 (either encoding: node_records reads both;
+    it fills domRef in from an id {frame}-{backendNodeId})."""
+    from axsnap_host.models.snapshot import node_records
+
     items = []
-    for row in (snapshot.get("ax_tree") or {}).get("nodes") or []:
-        node_id, role = str(row[1]), str(row[2]).lower()
-        props = row[5] if len(row) > 5 else {}
-        if role in INTERACTIVE_ROLES or props.get("isClickable"):
-            backend = (props.get("domRef") or {}).get("backendNodeId")
-            if backend is None:
-                match = re.fullmatch(r"\d+-(\d+)", node_id)
-                backend = int(match[1]) if match else None
-            items.append(ToolItem(role=role, name=str(row[3]) if len(row) > 3 else "",
+    if not (snapshot.get("ax_tree") or {}).get("nodes"):
+        return items
+    for record in node_records(snapshot):
+        role = str(record["role"]).lower()
+        if role in INTERACTIVE_ROLES or record.get("isClickable"):
+            backend = (record.get("domRef") or {}).get("backendNodeId")
+            items.append(ToolItem(role=role, name=str(record["name"]),
                                   backend_node_id=backend))
     return items
 

@@ -5,8 +5,9 @@
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
- * SnapshotV1 as text for people: indented, with `ax_tree.columns` and each node row on a
- * line of its own (an indented row would spread its cells over six lines or more).
+ * SnapshotV1 as text for people: indented, with each node (an object by default, a row
+ * with snapshot_encoding "rows") and ax_tree's other keys on a line of their own (an
+ * indented node would spread over six lines or more).
  */
 export function snapshotText(snapshot) {
   const tree = snapshot?.ax_tree;

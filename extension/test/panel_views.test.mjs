@@ -45,6 +45,18 @@ test('SnapshotV1 as text: one node row a line, the same JSON, "$&" in a name kep
   assert.deepEqual(JSON.parse(snapshotText(empty)), empty);
 });
 
+test('SnapshotV1 node objects as text: one node a line, root_id on its own', () => {
+  const snapshot = { snapshot_version: 1, trace_id: 'tr_1', ax_tree: { root_id: '0-1',
+    nodes: [{ id: '0-1', role: 'RootWebArea', name: 'Pay', children: ['0-2'] },
+      { id: '0-2', role: 'checkbox', name: 'Remember me', state: { checked: true }, bbox: [1, 2, 3, 4] }] }, frames: [] };
+  const text = snapshotText(snapshot);
+  assert.deepEqual(JSON.parse(text), snapshot);
+  const lines = text.split('\n');
+  assert.ok(lines.includes('    "root_id": "0-1",'));
+  assert.ok(lines.includes('      {"id":"0-1","role":"RootWebArea","name":"Pay","children":["0-2"]},'));
+  assert.ok(lines.includes('      {"id":"0-2","role":"checkbox","name":"Remember me","state":{"checked":true},"bbox":[1,2,3,4]}'));
+});
+
 test('DOM text lines know their element index', () => {
   const lines = domLines('[Viewport: 1280x757]\n\nInteractive Elements:\n[5] <button> "Sign in"\n  [12] <a> "x"');
   assert.deepEqual(lines.map((l) => l.index), [null, null, null, 5, 12]);

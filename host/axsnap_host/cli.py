@@ -35,6 +35,8 @@ def _options_from_args(args: argparse.Namespace) -> dict[str, Any]:
         options["scope"] = "page"  # the AX formats' whole page
     if args.trace_id:
         options["trace_id"] = args.trace_id
+    if getattr(args, "snapshot_encoding", "nodes") != "nodes":
+        options["snapshot_encoding"] = args.snapshot_encoding
     if args.vision:
         options["vision"] = True
     if args.screenshot_format != "png":
@@ -157,6 +159,9 @@ def _add_capture_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-stabilize", action="store_true", help="capture without waiting")
     parser.add_argument("--max-wait-ms", type=int, default=5000, help="stabilization cap")
     parser.add_argument("--trace-id", default=None, help="trace id copied into the snapshot")
+    parser.add_argument("--snapshot-encoding", choices=("nodes", "rows"), default="nodes",
+                        help="SnapshotV1 nodes as the spec's objects (default) or as rows "
+                        "[depth, id, role, name, bbox, props] (an extension: fewer tokens)")
     parser.add_argument("--vision", action="store_true",
                         help="DOM channel: also write the Set-of-Mark screenshot (som.png)")
     parser.add_argument("--screenshot-format", choices=("png", "jpeg"), default="png",

@@ -66,13 +66,20 @@ def test_ax_items_interactive_or_focusable_only() -> None:
 
 
 def test_snapshot_and_dom_items_carry_node_ids() -> None:
-    snapshot = {"ax_tree": {"nodes": [  # schema 3 rows: [depth, id, role, name, bbox, props]
+    rows = {"ax_tree": {"columns": ["depth", "id", "role", "name", "bbox", "props"], "nodes": [
         [0, "0-ax1", "button", "Go", None, {"domRef": {"backendNodeId": 7, "frame": 0}}],
         [1, "0-ax2", "generic", "", [0, 0, 5, 5], {"isClickable": True,
                                                    "domRef": {"backendNodeId": 8, "frame": 0}}],
         [1, "0-3", "heading", "Title"],
         [1, "1-9", "link", "The id says it"]]}}
-    assert [i.backend_node_id for i in snapshot_items(snapshot)] == [7, 8, 9]
+    assert [i.backend_node_id for i in snapshot_items(rows)] == [7, 8, 9]
+    nodes = {"ax_tree": {"root_id": "0-ax1", "nodes": [  # the default: node objects
+        {"id": "0-ax1", "role": "button", "name": "Go", "children": ["0-ax2", "1-9"],
+         "domRef": {"backendNodeId": 7, "frame": 0}},
+        {"id": "0-ax2", "role": "generic", "name": "", "isClickable": True,
+         "domRef": {"backendNodeId": 8, "frame": 0}},
+        {"id": "1-9", "role": "link", "name": "The id says it"}]}}
+    assert [i.backend_node_id for i in snapshot_items(nodes)] == [7, 8, 9]
     elements = [{"index": 1, "tag": "a", "backendNodeId": 11},
                 {"index": 2, "tag": "button", "domRef": {"backendNodeId": 12}}]
     assert [i.backend_node_id for i in dom_items(elements)] == [11, 12]

@@ -88,7 +88,7 @@ def _delta(capture: dict[str, Any], base: dict[str, Any], base_id: str,
 def _snapshot(reply: dict[str, Any]) -> dict[str, Any]:
     assert reply["ok"] is True, reply
     snapshot = dict(reply["result"]["snapshot"])
-    for key in ("snapshot_id", "ts"):
+    for key in ("snapshot_id", "trace_id", "ts"):
         snapshot.pop(key)
     return snapshot
 

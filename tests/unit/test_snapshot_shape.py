@@ -1,5 +1,6 @@
-"""SnapshotV1's version 3 shape on recorded captures: node rows without waste, an envelope
-without defaults, a lossless Python model, and the tokens a kept node costs.
+"""SnapshotV1's shape on recorded captures: the spec's node objects by default (and the row
+encoding on request) without waste, an envelope without defaults, a lossless Python model
+reading both, the JSON Schema validating both, and the tokens a kept node costs.
 
 The shape checks are properties of every row and field (no default or empty value is ever
 written, pixels are integers), so they hold on any page; the token count is a regression
@@ -11,11 +12,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import jsonschema
 import pytest
 from test_window_scope import window_capture
 
 from axsnap_host.canonical import canonical_json
-from axsnap_host.models.snapshot import NODE_COLUMNS, SnapshotV1, node_records
+from axsnap_host.models.snapshot import (
+    NODE_COLUMNS,
+    SnapshotV1,
+    node_records,
+    snapshot_schema,
+)
+from axsnap_host.models.snapshot_rows import NODE_KEYS
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.snapshot import snapshot_json
 from axsnap_host.pipeline.run import process
@@ -37,16 +45,76 @@ def run(capture: dict[str, Any], **options: Any) -> dict[str, Any]:
                    ts="2026-01-01T00:00:00.000Z")["snapshot"]
 
 
-def snapshots() -> list[tuple[str, dict[str, Any]]]:
-    out = [(f"{name} pruned={pruned}", run(load_capture(name), pruned=pruned))
+def snapshots(**options: Any) -> list[tuple[str, dict[str, Any]]]:
+    out = [(f"{name} pruned={pruned}", run(load_capture(name), pruned=pruned, **options))
            for name in CAPTURES for pruned in (True, False)]
-    out.append(("window", run(window_capture())))
+    out.append(("window", run(window_capture(), **options)))
     return out
 
 
 @pytest.fixture(scope="module")
 def taken() -> list[tuple[str, dict[str, Any]]]:
     return snapshots()
+
+
+@pytest.fixture(scope="module")
+def taken_rows() -> list[tuple[str, dict[str, Any]]]:
+    return snapshots(snapshot_encoding="rows")
+
+
+def test_the_default_is_the_spec_shape(taken) -> None:
+    """snapshot_version 1 (an integer), a trace_id always, ax_tree {root_id, nodes} with node
+    objects {id, role, name, value?, state?, children?, domRef?, bbox?} (and the flags),
+    children listing ids that are nodes, nothing written that only says a default."""
+    for label, snapshot in taken:
+        assert snapshot["snapshot_version"] == 1 and type(snapshot["snapshot_version"]) is int
+        assert snapshot["trace_id"].startswith("tr_"), label
+        assert list(snapshot)[:10] == ["snapshot_version", "snapshot_id", "trace_id", "ts",
+                                       "url", "title", "viewport", "stabilization",
+                                       "quality", "ax_tree"]
+        tree = snapshot["ax_tree"]
+        assert list(tree) == ["root_id", "nodes"], label
+        nodes = tree["nodes"]
+        assert nodes and tree["root_id"] == nodes[0]["id"], label
+        ids = {node["id"] for node in nodes}
+        reached = {tree["root_id"]}
+        for node in nodes:
+            keys = list(node)
+            assert keys[:3] == ["id", "role", "name"], (label, node)
+            assert keys == [k for k in NODE_KEYS if k in node], (label, node)  # the spec's order
+            # (a value "" is the AX tree's: an empty field)
+            assert all(node[k] not in _EMPTY for k in keys[3:] if k != "value"), (label, node)
+            assert set(node.get("children", ())) <= ids, (label, node)
+            reached.update(node.get("children", ()))
+            if "bbox" in node:
+                assert len(node["bbox"]) == 4 and all(type(v) is int for v in node["bbox"])
+            assert node.get("isVisible", False) is False and node.get("isClickable", True)
+            if "domRef" in node:  # only when the id does not say it
+                ref = node["domRef"]
+                assert node["id"] != f"{ref['frame']}-{ref['backendNodeId']}", (label, node)
+        assert reached == ids, label  # one tree: every node is the root or someone's child
+
+
+def test_both_encodings_validate_against_the_schema(taken, taken_rows) -> None:
+    schema = snapshot_schema()
+    for _label, snapshot in [*taken, *taken_rows]:
+        jsonschema.validate(snapshot, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**taken[0][1], "snapshot_version": "3"}, schema)
+    no_trace = {k: v for k, v in taken[0][1].items() if k != "trace_id"}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(no_trace, schema)
+
+
+def test_the_rows_say_what_the_nodes_say(taken, taken_rows) -> None:
+    """The row encoding is the same snapshot: read by the model, its nodes are the default
+    encoding's, and node_records reads both alike."""
+    for (label, nodes), (_, rows) in zip(taken, taken_rows, strict=True):
+        assert rows["ax_tree"]["columns"] == list(NODE_COLUMNS)
+        assert rows["ax_tree"]["root_id"] == nodes["ax_tree"]["root_id"]
+        from_rows = SnapshotV1.model_validate(rows).model_dump()["ax_tree"]
+        assert from_rows == nodes["ax_tree"], label
+        assert node_records(rows) == node_records(nodes), label
 
 
 def _no_empty_or_null(value: Any, where: str) -> None:
@@ -64,9 +132,9 @@ def _no_empty_or_null(value: Any, where: str) -> None:
             stack.extend((child, f"{path}[{i}]") for i, child in enumerate(item))
 
 
-def test_rows_carry_no_default_and_integer_pixels(taken) -> None:
-    for label, snapshot in taken:
-        assert snapshot["snapshot_version"] == "3"
+def test_rows_carry_no_default_and_integer_pixels(taken_rows) -> None:
+    for label, snapshot in taken_rows:
+        assert snapshot["snapshot_version"] == 1
         assert snapshot["ax_tree"]["columns"] == list(NODE_COLUMNS)
         rows = snapshot["ax_tree"]["nodes"]
         assert rows and rows[0][0] == 0, label
@@ -101,25 +169,29 @@ def test_envelope_leaves_out_defaults(taken) -> None:
         assert all(not isinstance(v, float) or not v.is_integer() for v in viewport.values())
 
 
-def test_model_reads_and_writes_the_same_rows(taken) -> None:
-    """The Python model is lossless: every row validates into named fields and dumps back
-    to the very same row; canonical JSON (RFC 8785) of the rows is unchanged by the trip."""
+def test_model_reads_and_writes_the_same_nodes(taken) -> None:
+    """The Python model is lossless: every node validates into named fields and dumps back
+    to the very same object; canonical JSON (RFC 8785) of the nodes is unchanged by the
+    trip."""
     for label, snapshot in taken:
         model = SnapshotV1.model_validate(snapshot)
         dumped = [node.model_dump() for node in model.ax_tree.nodes]
         assert dumped == snapshot["ax_tree"]["nodes"], label
         assert canonical_json(dumped) == canonical_json(snapshot["ax_tree"]["nodes"])
+        assert model.model_dump(exclude_none=True)["ax_tree"] == snapshot["ax_tree"]
         records = node_records(snapshot)
         for node, record in zip(model.ax_tree.nodes, records, strict=True):
-            assert (node.id, node.role, node.name, node.depth) == (
-                record["id"], record["role"], record["name"], record["depth"])
+            assert (node.id, node.role, node.name, node.children) == (
+                record["id"], record["role"], record["name"], record["children"])
             assert node.state == record["state"] and node.bbox == record.get("bbox")
+            assert node.dom_ref == (record.get("domRef") and node.dom_ref.__class__(
+                **record["domRef"]))
 
 
-def test_the_model_refuses_what_is_not_a_row(taken) -> None:
+def test_the_model_refuses_what_is_not_a_row(taken_rows) -> None:
     from pydantic import ValidationError
 
-    snapshot = taken[0][1]
+    snapshot = taken_rows[0][1]
     bad_rows = ([0, "0-1"], [0, "0-1", "button", "", None, {}, "extra"], {"id": "0-1"},
                 [-1, "0-1", "button"], [0, "0-1", "button", "", [1, 2, 3]],
                 [0, "0-1", "button", "", None, {"isVisible": True}])
@@ -147,7 +219,7 @@ def test_generated_page_costs_at_most_30_tokens_a_kept_node() -> None:
     """The bench's measure (whole compact JSON, envelope included, over kept nodes) on a
     recorded generated page. Version 2 cost 34.3 tokens a node here (pruned)."""
     for pruned in (True, False):
-        snapshot = run(load_capture("generated"), pruned=pruned)
+        snapshot = run(load_capture("generated"), pruned=pruned, snapshot_encoding="rows")
         text = snapshot_json(snapshot)
         assert GENERATED_SECRET not in text
         per_node = count_tokens(text) / snapshot["quality"]["nodes_kept"]
@@ -180,11 +252,13 @@ def test_a_tree_deeper_than_python_recursion_renders_and_reads_back() -> None:
         {"frameId": "X", "parentFrameId": "M", "captured": False, "error": "gone",
          "axNodes": []}], "errors": [{"step": "dom_snapshot", "message": "boom"}]}
     for pruned in (True, False):
-        snapshot = run(capture, pruned=pruned)
-        rows = snapshot["ax_tree"]["nodes"]
+        rows = run(capture, pruned=pruned, snapshot_encoding="rows")["ax_tree"]["nodes"]
         assert [row[0] for row in rows] == list(range(depth))
-        assert SnapshotV1.model_validate(snapshot).ax_tree.nodes[-1].depth == depth - 1
+        snapshot = run(capture, pruned=pruned)
+        assert SnapshotV1.model_validate(snapshot).ax_tree.nodes[-2].children == [
+            f"0-ax{depth}"]
         records = node_records(snapshot)
+        assert records[-1]["depth"] == depth - 1
         assert records[-1]["parent"] == records[-2]["id"] and records[0]["children"] == [
             records[1]["id"]]
         assert json.loads(snapshot_json(snapshot)) == snapshot
@@ -197,10 +271,10 @@ def test_a_tree_deeper_than_python_recursion_renders_and_reads_back() -> None:
             {"step": "dom_snapshot", "reason": "boom"}]
 
 
-def test_the_file_for_people_puts_one_row_on_a_line(taken) -> None:
+def test_the_file_for_people_puts_one_node_on_a_line(taken, taken_rows) -> None:
     """snapshot.json (``axsnap snapshot --out``, the demo, batch) is indented for people but
-    keeps each node row on one line; it is the same JSON."""
-    for label, snapshot in taken:
+    keeps each node (object or row) on one line; it is the same JSON."""
+    for label, snapshot in [*taken, *taken_rows]:
         text = snapshot_json(snapshot, indent=2)
         assert json.loads(text) == snapshot, label
         lines = text.splitlines()
@@ -208,4 +282,5 @@ def test_the_file_for_people_puts_one_row_on_a_line(taken) -> None:
             assert f"      {snapshot_json(row)}" in {line.rstrip(",") for line in lines}
         envelope = json.dumps({**snapshot, "ax_tree": {}}, indent=2).splitlines()
         rows = snapshot["ax_tree"]["nodes"]
-        assert len(lines) == len(envelope) + len(rows) + 4, label  # ax_tree {, columns, nodes [, ]
+        others = len(snapshot["ax_tree"]) - 1  # root_id (and columns): a line each
+        assert len(lines) == len(envelope) + len(rows) + 3 + others, label  # {, nodes [, ]

@@ -11,18 +11,31 @@ from typing import Any
 
 import pytest
 
+from axsnap_host.models.snapshot_rows import rows_to_nodes
 from axsnap_host.pipeline import tokens
+
+ENCODING = "rows"  # set per test by the fixture below
+
+
+@pytest.fixture(autouse=True, params=["rows", "nodes"])
+def encoding(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test runs on both SnapshotV1 encodings: rows and the default node objects."""
+    monkeypatch.setitem(globals(), "ENCODING", request.param)
+    return request.param
 
 
 def _snapshot_text(rows: int, changed: str = "", wider: int = 0) -> str:
-    nodes = [[2 + i % 5, f"0-{1000 + i}", "button" if i % 3 else "StaticText",
+    nodes = [[1 + i % 2, f"0-{1000 + i}", "button" if i % 3 else "StaticText",
               f"Item {i}{changed if i == rows // 2 else ''}", [10, 20 * i, 90 + wider, 18]]
              for i in range(rows)]
     nodes[5][3] = 'a name that looks like a box ",[1,2,3,4]x, ",[007,0,9999,123456]'
     nodes[6][4] = [-5, 10, 20, 30]  # a negative number: counted as text
-    snapshot = {"schema_version": 3, "snapshot_id": "ax-1-abc",
-                "ax_tree": {"columns": ["depth", "id", "role", "name", "bbox", "props"],
-                            "nodes": nodes},
+    tree: dict[str, Any] = {"columns": ["depth", "id", "role", "name", "bbox", "props"],
+                            "nodes": nodes}
+    if ENCODING == "nodes":
+        root, objects = rows_to_nodes([[0, "0-1", "RootWebArea"], *nodes])
+        tree = {"root_id": root, "nodes": objects}
+    snapshot = {"snapshot_version": 1, "snapshot_id": "ax-1-abc", "ax_tree": tree,
                 "quality": {"nodes_kept": rows}}
     return json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
 
@@ -106,7 +119,7 @@ def test_a_small_snapshot_read_after_one_change_encodes_only_that_row(
     assert tokens.count_tokens(first, memo=True) == plain[0]
     counting.chars = 0
     assert tokens.count_tokens(second, memo=True) == plain[1]
-    assert 0 < counting.chars < 200  # one row's piece (each row is ~50 characters)
+    assert 0 < counting.chars < 300  # one node's piece (each row is ~50 characters)
     for i in range(30):  # exact whatever the row says
         text = _snapshot_text(60, changed=f" ({i * 7919}, 'quoted' \"x\" ü)")
         assert tokens.count_tokens(text, memo=True) == tokens.count_tokens(text)

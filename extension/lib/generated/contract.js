@@ -177,6 +177,15 @@ export const OPTIONS = deepFreeze({
     "maxLength": 200,
     "default": null
   },
+  "snapshot_encoding": {
+    "kind": "enum",
+    "values": [
+      "nodes",
+      "rows"
+    ],
+    "nullable": false,
+    "default": "nodes"
+  },
   "reuse": {
     "kind": "boolean",
     "nullable": false,
@@ -213,6 +222,9 @@ export const ONLY_FOR = deepFreeze({
   ],
   "scope": [
     "outline",
+    "snapshot"
+  ],
+  "snapshot_encoding": [
     "snapshot"
   ]
 });

@@ -83,9 +83,9 @@ def build_server(backend: Backend, allow_file_urls: bool = False) -> MCPServer:
         "max_tokens: a cl100k budget, least useful lines cut first, marker lines say what "
         "went. focus: only the subtree of an element id. format 'domtext': `[5] <button> "
         "\"Sign in\"` lines whose [index] numbers are the screenshot's boxes. format "
-        "'snapshot': the full SnapshotV1 JSON (large): ax_tree.nodes are rows [depth, id, "
-        "role, name, bbox, props] in document order, a child one level deeper than its "
-        "parent.")
+        "'snapshot': the full SnapshotV1 JSON (large): ax_tree.nodes are objects {id, role, "
+        "name, value?, state?, children? (ids), domRef?, bbox? [x, y, w, h]} in document "
+        "order, the first is ax_tree.root_id.")
     async def snapshot(
         ctx: Context,
         tab_id: TabArg = None,

@@ -37,6 +37,7 @@ ScreenshotFormat = Literal["png", "jpeg"]
 OutlineFilter = Literal["all", "interactive"]
 Compression = Literal["none", "delta"]
 Scope = Literal["viewport", "page"]
+SnapshotEncoding = Literal["nodes", "rows"]
 
 
 class StabilizeOptions(BaseModel):
@@ -132,7 +133,15 @@ class SnapshotOptions(BaseModel):
         description="token budget (cl100k): elide the least useful lines first and say what",
     )
     trace_id: StrictStr | None = Field(
-        None, max_length=200, description="copied into the snapshot, for the caller's logs")
+        None, max_length=200, description="copied into the snapshot, for the caller's logs "
+        "(a SnapshotV1 always has one: made when none is given)")
+    snapshot_encoding: SnapshotEncoding = Field(
+        "nodes",
+        description="snapshot: 'nodes' writes ax_tree.nodes as the spec's node objects "
+        "({id, role, name, value?, state?, children?, domRef?, bbox?}); 'rows' (an extension) "
+        "as rows [depth, id, role, name, bbox, props] named once by ax_tree.columns: fewer "
+        "tokens a node",
+    )
     reuse: StrictBool = Field(
         True,
         description="answer a read of a page that provably did not change since the last "
@@ -170,6 +179,7 @@ ONLY_FOR: dict[str, frozenset[str]] = {
     "compression": _OUTLINE | DOM_FORMATS,
     "vision": DOM_FORMATS,
     "scope": frozenset({"snapshot", "outline"}),
+    "snapshot_encoding": frozenset({"snapshot"}),
 }
 _DEFAULTS = {name: SnapshotOptions.model_fields[name].default for name in ONLY_FOR}
 

@@ -3,6 +3,17 @@
 ``python -m axsnap_host.models.snapshot --schema`` prints the JSON Schema published in
 schemas/snapshot_v1.schema.json (a unit test keeps the two equal).
 
+Shape (the seed's spec): ``{"snapshot_version": 1, "snapshot_id", "trace_id", "ts", "url",
+"title", "viewport", "stabilization", "quality", "ax_tree": {"root_id", "nodes": [...]},
+"frames"}``. ``trace_id`` is always written: the caller's, else one made for the snapshot.
+A node is an object ``{"id", "role", "name", "value"?, "state"?, "children"?, "domRef"?,
+"bbox"?}`` in pre-order (the first is the root, ``root_id``), plus ``isVisible`` (only
+``false``), ``isClickable`` (only ``true``, of a role that does not say it) and
+``suspicious``. Nothing is written that would only say a default: no empty ``state`` or
+``children``, no null ``value``; ``domRef`` only when the id, ``{frame}-{backendNodeId}``,
+does not say it already (the reader fills it back in). ``bbox`` is integer CSS pixels
+``[x, y, width, height]``.
+
 Coordinates: ``bbox`` is in CSS pixels of the *main frame's document* (page coordinates:
 scrolling does not change them; subtract ``viewport.scrollX/Y`` for viewport coordinates).
 DOMSnapshot reports each frame's layout in that frame's own document coordinates; the host
@@ -11,29 +22,24 @@ places a child frame's nodes by adding the owning <iframe>'s bounds origin and b
 to the main frame (out-of-process frames too, through their ``ownerBackendNodeId``).
 A document node's bbox is its frame's viewport. Iframe padding is assumed zero.
 
-Version 3 (this one) keeps version 2's information in fewer tokens: a node is a row
-``[depth, id, role, name, bbox, props]`` of ``ax_tree.nodes``, named once by
-``ax_tree.columns``, in pre-order (the first row is the root, at depth 0; a node's parent is
-the nearest row above it one level up), instead of an object that repeats its keys and lists
-its children's ids. Trailing empty cells are left out (``[3, "0-7", "row"]``); an empty
-``name`` is ``""`` and a missing ``bbox`` ``null`` only when a later cell follows. ``props``
-holds the rest, defaults left out: the AX states (``checked``, ``level``, ``url``, ...,
-version 2's ``state``), ``value``, ``domRef``, ``isVisible``, ``isClickable`` and
-``suspicious``. The envelope leaves out its defaults too (a null ``trace_id``, empty
-``failures``, a zero scroll, a device pixel ratio of 1, a frame's null or empty fields and
-its ``ownerBackendNodeId`` when ``ownerId`` says it: :class:`FrameInfo` fills it back in).
+The row encoding (an extension, ``snapshot_encoding="rows"``): a node is a row ``[depth,
+id, role, name, bbox, props]`` of ``ax_tree.nodes``, named once by ``ax_tree.columns``, in
+pre-order (a node's parent is the nearest row above it one level up), instead of an object
+that repeats its keys and lists its children's ids: fewer tokens (bench/results/tokens.md).
+Trailing empty cells are left out (``[3, "0-7", "row"]``); an empty ``name`` is ``""`` and a
+missing ``bbox`` ``null`` only when a later cell follows. ``props`` holds the rest: the AX
+states, ``value``, ``domRef``, ``isVisible``, ``isClickable`` and ``suspicious``.
 
-Version 2 left out a node's defaults (an empty name, state or children list; ``domRef``
-when its id, ``{frame}-{backendNodeId}``, already says it; ``isVisible`` unless false;
-``isClickable`` unless true of a role that is not a control already) and wrote ``bbox`` as
-``[x, y, width, height]`` in integer CSS pixels; both still hold. A link's ``url`` is
-relative to the snapshot's ``url`` when it shares its origin (``#top``, ``/docs/a.html``); a
-document node carries no ``url`` (``url`` and ``frames`` say it). ``quality.scope`` says what
-was read: the window (``"viewport"``, the default: the viewport grown by
-``viewport_expand_px``; ``quality.window`` counts what lies outside) or the whole ``"page"``.
+The envelope leaves out its defaults (empty ``failures``, a zero scroll, a device pixel
+ratio of 1, a frame's null or empty fields and its ``ownerBackendNodeId`` when ``ownerId``
+says it: :class:`FrameInfo` fills it back in). A link's ``url`` is relative to the
+snapshot's ``url`` when it shares its origin (``#top``, ``/docs/a.html``); a document node
+carries no ``url``. ``quality.scope`` says what was read: the window (``"viewport"``, the
+default; ``quality.window`` counts what lies outside) or the whole ``"page"``.
 
-In Python, :class:`AXNodeV1` reads a row into named fields and writes it back as a row;
-:func:`node_records` does the same for a plain snapshot dict.
+In Python, :class:`SnapshotV1` reads either encoding into node objects;
+:func:`node_records` reads a plain snapshot dict (either encoding) into records with their
+depth, parent and children.
 """
 
 from __future__ import annotations
@@ -48,12 +54,13 @@ from pydantic import (
     Field,
     GetJsonSchemaHandler,
     TypeAdapter,
-    field_validator,
     model_serializer,
     model_validator,
 )
 
-SNAPSHOT_VERSION = "3"
+from .snapshot_rows import NODE_COLUMNS, decode_row, dom_ref_of, rows_to_nodes
+
+SNAPSHOT_VERSION = 1
 
 
 class _Model(BaseModel):
@@ -149,66 +156,56 @@ class HiddenInstruction(_Model):
     match: str = Field(description="the words that read like an instruction")
 
 
-NODE_COLUMNS = ("depth", "id", "role", "name", "bbox", "props")
-# props keys that are not AX states (everything else in props is one).
-_NODE_FIELDS = ("value", "domRef", "isVisible", "isClickable", "suspicious")
-
-
-def decode_row(row: Any) -> dict[str, Any]:
-    """A node row as named fields (``state`` gathers the AX states of ``props``); anything
-    that is not a row is returned as is, for the model to refuse."""
-    if not isinstance(row, list | tuple) or not 3 <= len(row) <= len(NODE_COLUMNS):
-        return row if isinstance(row, dict) else {"row": row}
-    record: dict[str, Any] = {"depth": row[0], "id": row[1], "role": row[2]}
-    if len(row) > 3:
-        record["name"] = row[3]
-    if len(row) > 4:
-        record["bbox"] = row[4]
-    props = row[5] if len(row) > 5 else {}
-    if not isinstance(props, dict):
-        record["props"] = props
-        return record
-    record.update((k, props[k]) for k in _NODE_FIELDS if k in props)
-    state = {k: v for k, v in props.items() if k not in _NODE_FIELDS}
-    if state:
-        record["state"] = state
-    return record
-
-
 def node_records(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
-    """The nodes of a SnapshotV1 dict as records: ``depth``, ``id``, ``role``, ``name``
-    (``""`` when none), ``state`` (``{}`` when none), ``parent`` (None for the root) and
-    ``children`` (ids), plus ``bbox``, ``value``, ``domRef``, ``isVisible``, ``isClickable``
-    and ``suspicious`` when the row has them."""
+    """The nodes of a SnapshotV1 dict (either encoding) as records: ``depth``, ``id``,
+    ``role``, ``name`` (``""`` when none), ``state`` (``{}`` when none), ``parent`` (None
+    for the root), ``children`` (ids) and ``domRef`` (from the id when it says it), plus
+    ``bbox``, ``value``, ``isVisible``, ``isClickable`` and ``suspicious`` when the node
+    has them."""
+    tree = snapshot["ax_tree"]
+    if "columns" in tree:
+        _, nodes = rows_to_nodes(tree["nodes"])
+    else:
+        nodes = tree["nodes"]
+    by_id = {node["id"]: node for node in nodes}
     records: list[dict[str, Any]] = []
-    path: list[dict[str, Any]] = []  # the ancestors of the next row, by depth
-    for row in snapshot["ax_tree"]["nodes"]:
-        record = {"name": "", "state": {}, **decode_row(row), "children": []}
-        del path[record["depth"]:]
-        record["parent"] = path[-1]["id"] if path else None
-        if path:
-            path[-1]["children"].append(record["id"])
-        path.append(record)
+    depth_of: dict[str, int] = {}
+    parent_of: dict[str, str] = {}
+    for node in nodes:
+        for child in node.get("children") or ():
+            parent_of[child] = node["id"]
+    for node in nodes:
+        parent = parent_of.get(node["id"])
+        depth = depth_of[parent] + 1 if parent in depth_of else 0
+        depth_of[node["id"]] = depth
+        record = {"depth": depth, "name": "", "state": {}, **node,
+                  "children": list(node.get("children") or ()), "parent": parent}
+        if "domRef" not in record and (ref := dom_ref_of(node["id"])) is not None:
+            record["domRef"] = ref
         records.append(record)
+    del by_id
     return records
 
 
 class AXNodeV1(_Model):
-    """One node. On the wire a row ``[depth, id, role, name, bbox, props]`` (see the module
-    docstring); in Python its named fields. Validation reads a row, dumping writes one."""
+    """One node (``{"id", "role", "name", "value"?, "state"?, "children"?, "domRef"?,
+    "bbox"?}``). Validation reads an object, or a row of the row encoding; dumping writes
+    the object, defaults left out."""
 
-    depth: int = Field(ge=0, description="0 for the root; a child is one deeper")
     id: str = Field(description="{frameOrdinal}-{backendDOMNodeId}, or {frameOrdinal}-ax{axNodeId}")
-    role: str
-    name: str = ""
+    role: str = Field(description="AX role")
+    name: str = Field("", description="accessible name, \"\" when none")
+    value: str | None = None
+    state: dict[str, StateValue] = Field(
+        default_factory=dict, description="AX states (checked, selected, expanded, level, url, "
+        "...), defaults left out")
+    children: list[str] = Field(default_factory=list, description="the children's ids")
+    domRef: DomRef | None = Field(
+        None, description="only when the id is not {frame}-{backendNodeId} (which says it)"
+    )
     bbox: BBox | None = Field(
         None, min_length=4, max_length=4,
         description="[x, y, width, height], integer CSS px, page coordinates",
-    )
-    value: str | None = None
-    state: dict[str, StateValue] = Field(default_factory=dict)
-    domRef: DomRef | None = Field(
-        None, description="only when the id is not {frame}-{backendNodeId} (which says it)"
     )
     isVisible: Literal[False] | None = Field(None, description="present (false) only when hidden")
     isClickable: Literal[True] | None = Field(
@@ -221,78 +218,124 @@ class AXNodeV1(_Model):
     @model_validator(mode="before")
     @classmethod
     def _from_row(cls, data: Any) -> Any:
-        return decode_row(data)
+        if isinstance(data, list | tuple):
+            record = decode_row(data)
+            record.pop("depth", None)
+            return record
+        return data
 
-    @model_serializer(mode="plain")
-    def _to_row(self) -> list[Any]:
-        props: dict[str, Any] = {} if self.value is None else {"value": self.value}
-        props.update(self.state)
+    @property
+    def dom_ref(self) -> DomRef | None:
+        """The node's DOM node: ``domRef``, else what its id says."""
         if self.domRef is not None:
-            props["domRef"] = self.domRef.model_dump()
-        if self.isVisible is not None:
-            props["isVisible"] = self.isVisible
-        if self.isClickable is not None:
-            props["isClickable"] = self.isClickable
-        if self.suspicious is not None:
-            props["suspicious"] = self.suspicious.model_dump()
-        row: list[Any] = [self.depth, self.id, self.role, self.name, self.bbox, props]
-        while len(row) > 3 and row[-1] in ("", None, {}):
-            row.pop()
-        return row
+            return self.domRef
+        ref = dom_ref_of(self.id)
+        return DomRef(**ref) if ref is not None else None
+
+    @model_serializer(mode="wrap")
+    def _without_defaults(self, handler: Any) -> dict[str, Any]:
+        data = handler(self)
+        return {k: v for k, v in data.items()
+                if k in ("id", "role", "name") or v not in (None, {}, [])}
+
+
+class AXTree(_Model):
+    root_id: str | None = Field(description="the first node's id (None: no node kept)")
+    nodes: list[AXNodeV1] = Field(description="nodes in pre-order; the first is the root")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_rows(cls, data: Any) -> Any:
+        """The row encoding (``columns`` + rows) read as node objects."""
+        if not isinstance(data, dict) or "columns" not in data:
+            return data
+        if list(data["columns"]) != list(NODE_COLUMNS):
+            raise ValueError(f"columns must be {list(NODE_COLUMNS)}")
+        rows = data.get("nodes")
+        if not isinstance(rows, list):
+            raise ValueError("nodes must be a list of rows")
+        for at, row in enumerate(rows):
+            _check_row(row, rows[at - 1][0] if at else -1)
+        root, nodes = rows_to_nodes(rows)
+        return {"root_id": data.get("root_id", root), "nodes": nodes}
+
+
+def _check_row(row: Any, depth_before: int) -> None:
+    """A row's cells as the row encoding has them (the node's fields are the model's)."""
+    if not isinstance(row, list) or not 3 <= len(row) <= len(NODE_COLUMNS):
+        raise ValueError(f"a row is [depth, id, role, name?, bbox?, props?]: {row!r:.80}")
+    depth = row[0]
+    if type(depth) is not int or not 0 <= depth <= depth_before + 1:
+        raise ValueError(f"row depth {depth!r} after {depth_before}: pre-order, the root at 0")
+    if len(row) > 4 and row[4] is not None and not isinstance(row[4], list):
+        raise ValueError(f"a row's bbox is [x, y, width, height] or null: {row[4]!r:.40}")
+    if len(row) > 5 and not isinstance(row[5], dict):
+        raise ValueError("a row's props is an object")
+
+
+def _row_schema(handler: GetJsonSchemaHandler) -> dict[str, Any]:
+    """The JSON Schema of one row of the row encoding."""
+    state = handler(TypeAdapter(StateValue).core_schema)
+    props = {
+        "type": "object",
+        "description": "the AX states (checked, level, url, ...) and value, domRef, "
+        "isVisible, isClickable, suspicious; defaults left out",
+        "properties": {
+            "value": {"type": "string"},
+            "domRef": handler(DomRef.__pydantic_core_schema__),
+            "isVisible": {"const": False},
+            "isClickable": {"const": True},
+            "suspicious": handler(HiddenInstruction.__pydantic_core_schema__),
+        },
+        "additionalProperties": state,
+    }
+    return {
+        "title": "AXNodeRow",
+        "description": "the row encoding: [depth, id, role, name, bbox, props]; trailing "
+        "empty cells left out",
+        "type": "array",
+        "minItems": 3,
+        "maxItems": len(NODE_COLUMNS),
+        "prefixItems": [
+            {"type": "integer", "minimum": 0, "description": "0 for the root"},
+            {"type": "string", "description": "{frameOrdinal}-{backendDOMNodeId}, or "
+             "{frameOrdinal}-ax{axNodeId}"},
+            {"type": "string", "description": "AX role"},
+            {"type": "string", "description": "accessible name, \"\" when none"},
+            {"anyOf": [{"type": "array", "items": {"type": "integer"}, "minItems": 4,
+                        "maxItems": 4}, {"type": "null"}],
+             "description": "[x, y, width, height], integer CSS px, page coordinates"},
+            props,
+        ],
+        "items": False,
+    }
+
+
+class AXTreeRows(_Model):
+    """The row encoding of ``ax_tree`` (``snapshot_encoding="rows"``, an extension)."""
+
+    columns: list[str] = Field(description="what each cell of a node row holds")
+    root_id: str | None = None
+    nodes: list[Any] = Field(description="node rows in pre-order; the first is the root")
 
     @classmethod
     def __get_pydantic_json_schema__(
         cls, core_schema: Any, handler: GetJsonSchemaHandler
     ) -> dict[str, Any]:
-        state = handler(TypeAdapter(StateValue).core_schema)
-        props = {
-            "type": "object",
-            "description": "the AX states (checked, level, url, ...) and value, domRef, "
-            "isVisible, isClickable, suspicious; defaults left out",
-            "properties": {
-                "value": {"type": "string"},
-                "domRef": handler(DomRef.__pydantic_core_schema__),
-                "isVisible": {"const": False},
-                "isClickable": {"const": True},
-                "suspicious": handler(HiddenInstruction.__pydantic_core_schema__),
-            },
-            "additionalProperties": state,
-        }
         return {
-            "title": "AXNodeV1",
-            "description": "[depth, id, role, name, bbox, props]; trailing empty cells left out",
-            "type": "array",
-            "minItems": 3,
-            "maxItems": len(NODE_COLUMNS),
-            "prefixItems": [
-                {"type": "integer", "minimum": 0, "description": "0 for the root"},
-                {"type": "string", "description": "{frameOrdinal}-{backendDOMNodeId}, or "
-                 "{frameOrdinal}-ax{axNodeId}"},
-                {"type": "string", "description": "AX role"},
-                {"type": "string", "description": "accessible name, \"\" when none"},
-                {"anyOf": [{"type": "array", "items": {"type": "integer"}, "minItems": 4,
-                            "maxItems": 4}, {"type": "null"}],
-                 "description": "[x, y, width, height], integer CSS px, page coordinates"},
-                props,
-            ],
-            "items": False,
+            "title": "AXTreeRows",
+            "description": cls.__doc__,
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["columns", "nodes"],
+            "properties": {
+                "columns": {"const": list(NODE_COLUMNS),
+                            "description": "what each cell of a node row holds"},
+                "root_id": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                "nodes": {"type": "array", "items": _row_schema(handler),
+                          "description": "node rows in pre-order; the first is the root"},
+            },
         }
-
-
-class AXTree(_Model):
-    columns: list[str] = Field(
-        default_factory=lambda: list(NODE_COLUMNS),
-        description="what each cell of a node row holds",
-    )
-    nodes: list[AXNodeV1] = Field(description="node rows in pre-order; the first is the root")
-
-    @field_validator("columns")
-    @classmethod
-    def _same_columns(cls, columns: list[str]) -> list[str]:
-        """Rows are positional: another column list would be another shape."""
-        if tuple(columns) != NODE_COLUMNS:
-            raise ValueError(f"columns must be {list(NODE_COLUMNS)}")
-        return columns
 
 
 class FrameInfo(_Model):
@@ -318,21 +361,32 @@ class FrameInfo(_Model):
 
 
 class SnapshotV1(_Model):
-    snapshot_version: Literal["3"] = SNAPSHOT_VERSION
+    snapshot_version: Literal[1] = SNAPSHOT_VERSION
     snapshot_id: str = Field(pattern=r"^ax_[0-9a-f]{32}$")
-    trace_id: str | None = None
+    trace_id: str = Field(description="the caller's trace id, else one made for this snapshot")
     ts: str = Field(description="ISO-8601 UTC capture-processing time")
     url: str
     title: str
     viewport: Viewport
     stabilization: StabilizationReport
     quality: Quality
-    ax_tree: AXTree
+    ax_tree: AXTree = Field(description="node objects; or, with snapshot_encoding=\"rows\" "
+                            "(an extension), AXTreeRows")
     frames: list[FrameInfo]
 
 
 def snapshot_schema() -> dict[str, Any]:
     schema = SnapshotV1.model_json_schema()
+    rows = TypeAdapter(AXTreeRows).json_schema(ref_template="#/$defs/{model}")
+    schema["$defs"].update(rows.pop("$defs", {}))
+    schema["$defs"]["AXTreeRows"] = rows
+    tree = schema["properties"]["ax_tree"]
+    description = tree.pop("description", None)
+    schema["properties"]["ax_tree"] = {
+        "anyOf": [{"$ref": "#/$defs/AXTree"}, {"$ref": "#/$defs/AXTreeRows"}],
+        **({"description": description} if description else {})}
+    if "snapshot_version" not in schema["required"]:
+        schema["required"].insert(0, "snapshot_version")
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = "https://axsnap.dev/schemas/snapshot_v1.schema.json"
     return schema

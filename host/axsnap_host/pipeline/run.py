@@ -57,14 +57,18 @@ def _result(
         snapshot, timings, stats = build_snapshot_v1(
             request, snapshot_id=snapshot_id, ts=ts, memo=memo
         )
-        rows_text = memo.take_text()
+        rows_text = memo.take_text()  # set when the memo rendered the rows (capped)
         started = time.perf_counter()
         if rows_text is None:
             cap_strings(snapshot)
             text = snapshot_json(snapshot)
         else:  # the rows came capped from the tab's memo, with their JSON
             stats["rows_reused"] = memo.reused
-            text = snapshot_json_with_rows(_cap_envelope(snapshot), rows_text)
+            _cap_envelope(snapshot)
+            if "columns" in snapshot["ax_tree"]:  # the row encoding: the memo's text is it
+                text = snapshot_json_with_rows(snapshot, rows_text)
+            else:  # node objects, made of the capped rows
+                text = snapshot_json(snapshot)
         # as a model reads it: compact JSON; a re-read counts only the rows it has not seen
         size = size_of(text, memo=True)
         timings["size_ms"] = round((time.perf_counter() - started) * 1000, 3)

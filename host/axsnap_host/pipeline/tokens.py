@@ -29,23 +29,25 @@ _PIECE = 256_000
 _THREADS = max(1, min(4, os.cpu_count() or 1))
 _lock = threading.Lock()
 _encoder: Any = None
-# Content-defined cuts of a SnapshotV1's compact JSON: after the role of each row whose id
-# ends in "00" (about one row in a hundred, ~6 KB pieces). The role is a run of letters
-# that a quote follows, so no pre-token crosses the cut (see _pieces).
-_ROW_CUT = re.compile(r'\[\d+,"\d+-\d*00","[^\W\d_]+(?=")')
+# Content-defined cuts of a SnapshotV1's compact JSON: after the role of each node (a node
+# object's '{"id":"0-1200","role":"button', a row's '[3,"0-1200","button') whose id ends in
+# "00" (about one node in a hundred, ~6 KB pieces). The role is a run of letters that a
+# quote follows, so no pre-token crosses the cut (see _pieces).
+_ROW_CUT = re.compile(r'(?:\[\d+,|\{"id":)"\d+-\d*00",(?:"role":)?"[^\W\d_]+(?=")')
 # A small page's SnapshotV1 (a few KB, read after every step) is cut after every row's role:
 # a read after one change counts the one or two pieces it changed (on the demo page the
 # whole count was 0.4-1 ms of the host's 3; the same cut argument as above). Below
 # _SMALL_MEMO_MIN characters the text is counted whole.
-_ROW_CUT_FINE = re.compile(r'\[\d+,"\d+-\d+","[^\W\d_]+(?=")')
+_ROW_CUT_FINE = re.compile(r'(?:\[\d+,|\{"id":)"\d+-\d+",(?:"role":)?"[^\W\d_]+(?=")')
 _SMALL_MEMO_MIN = 1_000
 _SERIAL_MAX = 16_000  # misses up to this many characters are counted on this thread
 _MEMO_MAX = 8192  # pieces: two 100k-element pages' worth
-# A row's bbox: four ASCII integers right after the name's closing quote. Each is a digit
+# A node's bbox: four ASCII integers right after a row's name ('",[') or a node object's
+# '"bbox":[' ('":['). Each is a digit
 # run, and the cl100k pre-tokenizer cuts digit runs into groups of at most three that each
 # are one token (checked once: _digit_groups_are_tokens), between the "[" of the punctuation
 # before them and the "]" after; the commas between them are one token each.
-_BBOX = re.compile(r'(?<=",\[)([0-9]+),([0-9]+),([0-9]+),([0-9]+)(?=\])')
+_BBOX = re.compile(r'(?<=",\[|":\[)([0-9]+),([0-9]+),([0-9]+),([0-9]+)(?=\])')
 _BOX_STAND_IN = "0,0,0,0"  # 7 tokens
 _digits_checked: bool | None = None
 _memo: OrderedDict[bytes, int] = OrderedDict()

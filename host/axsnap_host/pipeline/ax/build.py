@@ -16,7 +16,7 @@ from .instructions import flag_hidden_instructions
 from .merge import fill_missing_values
 from .prune import prune
 from .redact import redact_tree
-from .snapshot import build_snapshot, set_prop
+from .snapshot import as_node_objects, build_snapshot, set_prop
 from .tree import flat_tree
 from .window_index import WindowIndex, dom_facts
 
@@ -143,6 +143,8 @@ def build_snapshot_v1(
             flag = flagged.get(row[1])
             if flag is not None:
                 set_prop(row, "suspicious", flag.as_dict())
+    if options.snapshot_encoding == "nodes":  # the default: the spec's node objects
+        as_node_objects(snapshot)
     clock.lap("render_ms")
     stats = {
         "suspicious": len(flagged),

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 from ...models.capture import RawCapture
-from ...models.snapshot import NODE_COLUMNS, SNAPSHOT_VERSION
+from ...models.snapshot import NODE_COLUMNS, SNAPSHOT_VERSION, rows_to_nodes
 from .prune import INTERACTIVE_ROLES, PruneResult
 from .tree import FlatNode, FlatTree, FrameEntry
 from .window_index import DomFacts, WindowIndex, outside_window
@@ -29,6 +29,12 @@ RenderRows = Callable[[list[tuple[str, int]], SplitResult], list[list[Any]]]
 
 def new_snapshot_id() -> str:
     return f"ax_{uuid.uuid4().hex}"
+
+
+def trace_id_for(snapshot_id: str) -> str:
+    """The trace id of a snapshot whose caller gave none: made from its snapshot id (one
+    new id a read, and the same bytes for the same injected snapshot id)."""
+    return f"tr_{snapshot_id.removeprefix('ax_')}"
 
 
 def utc_now_iso() -> str:
@@ -233,10 +239,11 @@ def build_snapshot(
         for entry in tree.frames
     ]
     captured = sum(1 for frame in frames if frame["captured"])
+    snapshot_id = snapshot_id or new_snapshot_id()
     return {
         "snapshot_version": SNAPSHOT_VERSION,
-        "snapshot_id": snapshot_id or new_snapshot_id(),
-        **({"trace_id": trace_id} if trace_id is not None else {}),
+        "snapshot_id": snapshot_id,
+        "trace_id": trace_id if trace_id is not None else trace_id_for(snapshot_id),
         "ts": ts or utc_now_iso(),
         "url": url,
         "title": title,
@@ -255,9 +262,18 @@ def build_snapshot(
             **({"window": window} if (window := outside_window(capture, dom)) else {}),
             **({"ax_source": source} if (source := ax_source(capture)) else {}),
         },
-        "ax_tree": {"columns": list(NODE_COLUMNS), "nodes": nodes},
+        # the row encoding; as_node_objects() makes the default encoding of it
+        "ax_tree": {"columns": list(NODE_COLUMNS), "root_id": nodes[0][1] if nodes else None,
+                    "nodes": nodes},
         "frames": frames,
     }
+
+
+def as_node_objects(snapshot: dict[str, Any]) -> None:
+    """Turn a snapshot's row-encoded ``ax_tree`` into the default encoding: node objects
+    with their children's ids (models/snapshot.py)."""
+    root, nodes = rows_to_nodes(snapshot["ax_tree"]["nodes"])
+    snapshot["ax_tree"] = {"root_id": root, "nodes": nodes}
 
 
 def snapshot_json_with_rows(snapshot: dict[str, Any], rows_text: str) -> str:
@@ -279,8 +295,9 @@ def snapshot_json_with_rows(snapshot: dict[str, Any], rows_text: str) -> str:
 
 def snapshot_json(snapshot: dict[str, Any], indent: int | None = None) -> str:
     """The JSON text of a snapshot dict (stable for a stable dict): compact, as a model
-    reads it; with ``indent``, for people: the envelope indented, ``ax_tree.columns`` and
-    each node row on a line of their own (an indented row spreads over six lines or more)."""
+    reads it; with ``indent``, for people: the envelope indented, each node (object or row)
+    and ``ax_tree``'s other keys on a line of their own (an indented node spreads over six
+    lines or more)."""
     if indent is None:
         return json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
     tree = snapshot.get("ax_tree")

@@ -1,0 +1,88 @@
+"""SnapshotV1's row encoding (``snapshot_encoding="rows"``) and its reading as node objects.
+
+A row is ``[depth, id, role, name, bbox, props]`` in pre-order: see models/snapshot.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+NODE_COLUMNS = ("depth", "id", "role", "name", "bbox", "props")  # the row encoding's cells
+# props keys that are not AX states (everything else in props is one).
+_NODE_FIELDS = ("value", "domRef", "isVisible", "isClickable", "suspicious")
+# a node object's keys, in the order they are written
+NODE_KEYS = ("id", "role", "name", "value", "state", "children", "domRef", "bbox",
+             "isVisible", "isClickable", "suspicious")
+
+
+def decode_row(row: Any) -> dict[str, Any]:
+    """A node row as named fields (``state`` gathers the AX states of ``props``); anything
+    that is not a row is returned as is, for the model to refuse."""
+    if not isinstance(row, list | tuple) or not 3 <= len(row) <= len(NODE_COLUMNS):
+        return row if isinstance(row, dict) else {"row": row}
+    record: dict[str, Any] = {"depth": row[0], "id": row[1], "role": row[2]}
+    if len(row) > 3:
+        record["name"] = row[3]
+    if len(row) > 4:
+        record["bbox"] = row[4]
+    props = row[5] if len(row) > 5 else {}
+    if not isinstance(props, dict):
+        record["props"] = props
+        return record
+    record.update((k, props[k]) for k in _NODE_FIELDS if k in props)
+    state = {k: v for k, v in props.items() if k not in _NODE_FIELDS}
+    if state:
+        record["state"] = state
+    return record
+
+
+def row_node(row: list[Any]) -> dict[str, Any]:
+    """One row (the row encoding) as the node object it stands for, without children."""
+    props = row[5] if len(row) > 5 else None
+    node: dict[str, Any] = {"id": row[1], "role": row[2], "name": row[3] if len(row) > 3 else ""}
+    if props and "value" in props:
+        node["value"] = props["value"]
+    if props:
+        state = {k: v for k, v in props.items() if k not in _NODE_FIELDS}
+        if state:
+            node["state"] = state
+    node["children"] = None  # holds the key's place: filled or dropped by rows_to_nodes
+    if props and "domRef" in props:
+        node["domRef"] = props["domRef"]
+    if len(row) > 4 and row[4] is not None:
+        node["bbox"] = row[4]
+    if props:
+        for key in ("isVisible", "isClickable", "suspicious"):
+            if key in props:
+                node[key] = props[key]
+    return node
+
+
+def rows_to_nodes(rows: list[list[Any]]) -> tuple[str | None, list[dict[str, Any]]]:
+    """The row encoding's pre-order rows as (root id, node objects in the same order), each
+    node listing its children's ids (none written when it has none)."""
+    nodes: list[dict[str, Any]] = []
+    path: list[dict[str, Any]] = []  # the ancestors of the next row, by depth
+    for row in rows:
+        node = row_node(row)
+        del path[row[0]:]
+        if path:
+            parent = path[-1]
+            if parent["children"] is None:
+                parent["children"] = [node["id"]]
+            else:
+                parent["children"].append(node["id"])
+        path.append(node)
+        nodes.append(node)
+    for node in nodes:
+        if node["children"] is None:
+            del node["children"]
+    return (nodes[0]["id"] if nodes else None), nodes
+
+
+def dom_ref_of(node_id: str) -> dict[str, int] | None:
+    """The DOM node an id ``{frame}-{backendNodeId}`` names (None for ``{frame}-ax{n}``)."""
+    frame, _, backend = node_id.partition("-")
+    if frame.isdigit() and backend.isdigit():
+        return {"backendNodeId": int(backend), "frame": int(frame)}
+    return None
