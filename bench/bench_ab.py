@@ -31,8 +31,8 @@ sys.path.insert(0, str(BENCH / "pages"))
 
 from generate import write_pages  # noqa: E402
 
-from axsnap_host.browser import Browser  # noqa: E402
-from axsnap_host.serve import serve_directory  # noqa: E402
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
 DEMO = BENCH.parent / "host" / "axsnap_host" / "demo"
 

@@ -34,8 +34,8 @@ from bench_e2e import FULL_NEXT, NO_WAIT  # noqa: E402
 from generate import write_pages  # noqa: E402
 
 import axsnap_host.install.manifest as manifest  # noqa: E402
-from axsnap_host.browser import Browser  # noqa: E402
-from axsnap_host.serve import serve_directory  # noqa: E402
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
 

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from axsnap_host.batch import RESULTS_NAME, Batch, BatchSettings
+from axsnap_host.client.file_server import serve_directory
 from axsnap_host.grid import standalone_grid
-from axsnap_host.serve import serve_directory
 
 PAGES = Path(__file__).parent / "pages" / "realistic"
 RESULTS = Path(__file__).parent / "results"

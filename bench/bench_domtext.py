@@ -39,8 +39,8 @@ from bench_e2e import change_text_in_window, log, playwright, playwright_python 
 from generate import SECRET, write_pages  # noqa: E402
 from read_samples import ReadSamples  # noqa: E402
 
-from axsnap_host.browser import Browser  # noqa: E402
-from axsnap_host.serve import serve_directory  # noqa: E402
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
 RESULTS = BENCH / "results"
 REALISTIC = BENCH / "pages" / "realistic"

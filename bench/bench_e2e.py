@@ -62,11 +62,11 @@ sys.path.insert(0, str(BENCH / "pages"))
 from compare import PEERS_VENV, peers_python, run_worker  # noqa: E402
 from generate import SECRET, write_pages  # noqa: E402
 
-from axsnap_host.browser import Browser  # noqa: E402
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
 from axsnap_host.models.snapshot import node_records  # noqa: E402
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES  # noqa: E402
 from axsnap_host.pipeline.tokens import count_tokens  # noqa: E402
-from axsnap_host.serve import serve_directory  # noqa: E402
 from peers.cdp import http_base  # noqa: E402
 from peers.launch import debugger_address  # noqa: E402
 from peers.report import render_svg  # noqa: E402

@@ -23,11 +23,11 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from axsnap_host.host import Host, gc_paused
 from axsnap_host.models.wire import Request, SnapshotRequest
+from axsnap_host.native.host import Host, gc_paused
+from axsnap_host.native.protocol import frames_for_reply
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
-from axsnap_host.protocol import frames_for_reply
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "capture_login.json"

@@ -39,10 +39,10 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from compare import build_pages  # noqa: E402
 from control_env import control_env  # noqa: E402
 
-from axsnap_host.chromium import CHROMIUM_FLAGS  # noqa: E402
-from axsnap_host.paths import CHROMIUM  # noqa: E402
+from axsnap_host.client.chromium import CHROMIUM_FLAGS  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
+from axsnap_host.client.paths import CHROMIUM  # noqa: E402
 from axsnap_host.pipeline.tokens import count_tokens  # noqa: E402
-from axsnap_host.serve import serve_directory  # noqa: E402
 
 NPM_BIN = BENCH / "mcp" / "node_modules" / ".bin"
 RESULTS = BENCH / "results"
@@ -143,7 +143,7 @@ def peers(work: Path) -> list[Peer]:
 
 def axsnap_peers(env: Any) -> list[Peer]:
     server = StdioServerParameters(
-        command=sys.executable, args=["-m", "axsnap_host.cli", "mcp"],
+        command=sys.executable, args=["-m", "axsnap_host.cli.main", "mcp"],
         env={k: env.env[k] for k in ("AXSNAP_RUNTIME_DIR", "AXSNAP_CONFIG_DIR")})
     tab = env.browser.tab_id
 

@@ -28,9 +28,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
+from axsnap_host.client.file_server import serve_directory
 from axsnap_host.models.act import ActionResult
-from axsnap_host.serve import serve_directory
 
 RESULTS = Path(__file__).parent / "results"
 # Single-step tasks: one action decides the episode.

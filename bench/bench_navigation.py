@@ -21,9 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
+from axsnap_host.client.file_server import serve_directory
 from axsnap_host.models.errors import AxsnapError
-from axsnap_host.serve import serve_directory
 
 RESULTS = Path(__file__).parent / "results"
 LOOP_PAGE = """<!doctype html>

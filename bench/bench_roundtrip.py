@@ -31,8 +31,8 @@ from bench_e2e import DEMO, log  # noqa: E402
 from generate import write_pages  # noqa: E402
 from read_samples import ReadSamples  # noqa: E402
 
-from axsnap_host.browser import Browser  # noqa: E402
-from axsnap_host.serve import serve_directory  # noqa: E402
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
 RESULTS = BENCH / "results"
 WAYS = {"devtools": "service worker's DevTools target", "page": "bridge page's DevTools target"}

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).parent / "pages"))
 
 from generate import SECRET, write_pages
 
-from axsnap_host.browser import Browser
-from axsnap_host.serve import serve_directory
+from axsnap_host.client import Browser
+from axsnap_host.client.file_server import serve_directory
 
 RESULTS = Path(__file__).parent / "results"
 FORMATS = ("domtext", "semantic", "semantic_text")

@@ -30,10 +30,10 @@ from generate import write_pages
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from axsnap_host.chromium import launch_flags
-from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
+from axsnap_host.client.chromium import launch_flags
+from axsnap_host.client.file_server import serve_directory
+from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
 from axsnap_host.render.som import Mark, Mask, draw_som, kind_of
-from axsnap_host.serve import serve_directory
 
 # Interactive elements of the document and its open shadow roots, with viewport rects.
 RECTS_JS = """

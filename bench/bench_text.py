@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from axsnap_host.canonical import canonical_json
+from axsnap_host.models.canonical import canonical_json
 from axsnap_host.pipeline.tokens import count_tokens, encoder
 
 

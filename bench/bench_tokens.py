@@ -27,11 +27,11 @@ sys.path.insert(0, str(BENCH / "pages"))
 
 from generate import SECRET, write_pages  # noqa: E402
 
-from axsnap_host.browser import Browser  # noqa: E402
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
 from axsnap_host.models.snapshot import NODE_COLUMNS  # noqa: E402
 from axsnap_host.models.snapshot_rows import NODE_KEYS  # noqa: E402
 from axsnap_host.pipeline.tokens import count_tokens, encoder  # noqa: E402
-from axsnap_host.serve import serve_directory  # noqa: E402
 
 RESULTS = BENCH / "results"
 SCOPES = {"window": {}, "page": {"scope": "page"}}

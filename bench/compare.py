@@ -385,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep_outputs is not None:
         args.keep_outputs.mkdir(parents=True, exist_ok=True)
 
-    from axsnap_host.serve import serve_directory
+    from axsnap_host.client.file_server import serve_directory
     from peers.launch import launch
 
     peers, peers_error = (None, "not requested")

@@ -33,8 +33,8 @@ sys.path.insert(0, str(BENCH / "pages"))
 from bench_e2e import change_text_in_window  # noqa: E402
 from generate import write_pages  # noqa: E402
 
-from axsnap_host.browser import Browser  # noqa: E402
-from axsnap_host.serve import serve_directory  # noqa: E402
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
 NO_WAIT = {"stabilize": {"enabled": False}}
 

@@ -39,8 +39,8 @@ sys.path.insert(0, str(BENCH / "pages"))
 from bench_e2e import playwright, playwright_python  # noqa: E402
 from generate import write_pages  # noqa: E402
 
-from axsnap_host.browser import Browser  # noqa: E402
-from axsnap_host.serve import serve_directory  # noqa: E402
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
 from peers.cdp import CdpSession, page_ws_url  # noqa: E402
 from peers.launch import debugger_address  # noqa: E402
 

@@ -18,9 +18,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from axsnap_host.browser import Browser, PageResult
+from axsnap_host.client import Browser, PageResult
+from axsnap_host.client.file_server import serve_directory
 from axsnap_host.semantic.classify import PAGE_TYPES
-from axsnap_host.serve import serve_directory
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "tests" / "pages" / "semantic"

@@ -21,8 +21,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from axsnap_host import EXTENSION_ID
-from axsnap_host.browser import Browser
-from axsnap_host.serve import serve_directory
+from axsnap_host.client import Browser
+from axsnap_host.client.file_server import serve_directory
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "host" / "axsnap_host" / "demo"

@@ -12,7 +12,7 @@ import os
 import shlex
 from collections.abc import MutableMapping
 
-from axsnap_host.chromium import ARGS_ENV
+from axsnap_host.client.chromium import ARGS_ENV
 
 OFFLINE_RESOLVER_RULES = "MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2"
 OFFLINE_ARGS = (f"--host-resolver-rules={OFFLINE_RESOLVER_RULES}",)

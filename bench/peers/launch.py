@@ -13,15 +13,15 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from axsnap_host.chromium import launch_flags
-from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
+from axsnap_host.client.chromium import launch_flags
+from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
 
 
 @dataclass
 class Session:
     driver: Any  # selenium WebDriver
     debugger_address: str  # host:port of the DevTools endpoint
-    axsnap: Any | None  # axsnap_host.browser.Browser, or None when it could not start
+    axsnap: Any | None  # axsnap_host.client.Browser, or None when it could not start
     axsnap_error: str | None  # why axsnap is not available
 
     @property
@@ -68,7 +68,7 @@ def launch(use_axsnap: bool = True) -> Iterator[Session]:
         browser, error = None, "disabled by --no-axsnap-browser"
         if use_axsnap:
             try:
-                from axsnap_host.browser import Browser
+                from axsnap_host.client import Browser
 
                 browser = stack.enter_context(Browser())
             except Exception as exc:  # reported in the results, never silently skipped

@@ -1,5 +1,5 @@
 // Canonical JSON (RFC 8785) and the "sha256:" hashes built on it: the same text the host
-// hashes (host/axsnap_host/canonical.py), checked by both test suites on
+// hashes (host/axsnap_host/models/canonical.py), checked by both test suites on
 // tests/vectors/delta_hash.json. JCS refuses lone surrogates; like the host, a lone
 // surrogate is hashed as U+FFFD (String.prototype.toWellFormed).
 

@@ -1,6 +1,6 @@
 // The DOMSnapshot of a tab's last whole-page read that the host kept (a *base*), so that a
 // read the AX cache serves sends only the DOMSnapshot columns that changed
-// (host/axsnap_host/dom_bases.py puts the others back). After a small change most columns
+// (host/axsnap_host/native/dom_bases.py puts the others back). After a small change most columns
 // are as they were (styles, attributes, parents, names: two thirds of the 3.3 MB on the
 // 20k-element bench page). A column that differs in a few cells (the boxes of the row
 // whose text changed, the id of its new text node) is sent as those cells

@@ -11,7 +11,7 @@ import os
 import sys
 from typing import BinaryIO
 
-from .log import setup_logging
+from axsnap_host.native.log import setup_logging
 
 
 def protect_stdout() -> BinaryIO:
@@ -42,14 +42,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     setup_logging(args.log_level, args.log_file or os.environ.get("AXSNAP_LOG_FILE"))
     frames_out = protect_stdout()
-    from .host import Host, send_reply, serve
-    from .protocol import FrameIO
+    from axsnap_host.native.host import Host, send_reply, serve
+    from axsnap_host.native.protocol import FrameIO
 
     frames = FrameIO(sys.stdin.buffer, frames_out)
     host = Host()
     if os.environ.get("AXSNAP_CONTROL_LINK", "1") != "0":
         # Reach `axsnap serve` (when it runs) so outside agents can ask through this browser.
-        from .control.link import ControlLink
+        from axsnap_host.control.link import ControlLink
 
         host.control_link = ControlLink(lambda message: send_reply(frames, message)).start()
     return serve(frames, host)

@@ -21,7 +21,7 @@ from typing import Any
 import websocket
 
 from axsnap_host import EXTENSION_ID
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 
 
 class BrowserCDP:

@@ -16,9 +16,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from axsnap_host.browser import Browser
-from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
-from axsnap_host.serve import QuietHandler, serve_directory
+from axsnap_host.client import Browser
+from axsnap_host.client.file_server import QuietHandler, serve_directory
+from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
 from offline_launch import use_offline_launch
 
 use_offline_launch()
@@ -56,7 +56,7 @@ class PagesHandler(QuietHandler):
 
 def serve_pages(host: str) -> AbstractContextManager[str]:
     """tests/pages on ``host`` with the ``/__slow`` route: the one test HTTP server
-    (axsnap_host.serve.serve_directory), as every test and recorder uses it."""
+    (axsnap_host.client.file_server.serve_directory), as every test and recorder uses it."""
     return serve_directory(PAGES_DIR, host, handler_class=PagesHandler)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 
 ACCESS_KEY = "outsideAccess"
 LOG_KEY = "outsideAccessLog"
@@ -80,7 +80,7 @@ class ControlEnv:
 def control_env(root: Path) -> Iterator[ControlEnv]:
     runtime, config = root / "run", root / "config"
     env = {**os.environ, "AXSNAP_RUNTIME_DIR": str(runtime), "AXSNAP_CONFIG_DIR": str(config)}
-    serve = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli", "serve", "--port", "0"],
+    serve = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli.main", "serve", "--port", "0"],
                              env=env, stderr=subprocess.PIPE)
     try:
         info_path = runtime / "serve.json"

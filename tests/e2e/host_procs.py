@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 
 
 def rss_kib(pid: int) -> int:

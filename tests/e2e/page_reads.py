@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
 # re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)

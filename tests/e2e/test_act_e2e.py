@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from axsnap_host.browser import ActionRefused, Browser
+from axsnap_host.client import ActionRefused, Browser
 from axsnap_host.models.act import ActionResult
 from axsnap_host.models.api import ActReply, CollectReply, FindReply, WaitReadyReply
 
@@ -269,7 +269,7 @@ def test_scroll_and_collect_an_infinite_list(browser: Browser, pages_url: str) -
 
 
 def test_axsnap_act_command_runs_steps_and_snapshots_after_each(tmp_path: Path) -> None:
-    from axsnap_host.cli import main
+    from axsnap_host.cli.main import main
 
     page = Path(__file__).resolve().parents[1] / "pages" / "act" / "form.html"
     out = tmp_path / "run"

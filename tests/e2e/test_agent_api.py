@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from axsnap_host import EXTENSION_ID
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.api import (
     ActReply,
     ErrorReply,

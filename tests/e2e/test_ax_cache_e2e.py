@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from page_reads import NOW, comparable, fresh_page_read, page_read
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
+from axsnap_host.client.file_server import serve_directory
 from axsnap_host.models.snapshot import node_records
-from axsnap_host.serve import serve_directory
 
 REALISTIC = Path(__file__).resolve().parents[2] / "bench" / "pages" / "realistic"
 PAGE = "ax_cache/index.html"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import SnapshotV1, node_records
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES
 

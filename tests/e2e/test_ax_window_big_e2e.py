@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from page_reads import NOW, comparable
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
 
 PAD = ("document.body.insertAdjacentHTML('beforeend', '<div style=\"margin-top: 6000px\">'"

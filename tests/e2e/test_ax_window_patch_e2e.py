@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from page_reads import NOW, comparable
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 
 CASES_PAGE = "ax_cache/index.html"  # window.cases: the page's own changes (test_ax_cache_e2e)
 CASES = ["text", "inline", "aria", "labelledby", "checked", "expanded", "insert", "remove",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from axsnap_host.browser import Browser, DomResult
+from axsnap_host.client import Browser, DomResult
 from axsnap_host.models.errors import AxsnapError
 
 pytestmark = pytest.mark.e2e
@@ -56,7 +56,7 @@ def test_a_tab_on_chrome_error_page_is_refused_and_the_browser_stays_usable(
 @pytest.mark.parametrize("url", ["http://127.0.0.1:1/", "http://exa mple.com/", "ht!tp://x"])
 def test_cli_prints_one_line_and_exits_non_zero(url: str, tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "axsnap_host.cli", "snapshot", url, "--out", str(tmp_path),
+        [sys.executable, "-m", "axsnap_host.cli.main", "snapshot", url, "--out", str(tmp_path),
          "--no-stabilize"],
         capture_output=True, text=True, timeout=120)
     assert done.returncode == 2

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from browser_cdp import BrowserCDP
 
-from axsnap_host.browser import Browser
-from axsnap_host.browser.devtools_bridge import BridgeLost, DevtoolsBridge
-from axsnap_host.browser.procs import descendants
-from axsnap_host.browser.worker_bridge import WorkerBridge
+from axsnap_host.client import Browser
+from axsnap_host.client.devtools_bridge import BridgeLost, DevtoolsBridge
+from axsnap_host.client.procs import descendants
+from axsnap_host.client.worker_bridge import WorkerBridge
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 pytestmark = pytest.mark.e2e

@@ -21,7 +21,7 @@ from control_env import ControlEnv, control_env
 from mcp import Client, StdioServerParameters
 
 from axsnap_host import EXTENSION_ID
-from axsnap_host.paths import CHROMEDRIVER, CHROMIUM
+from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
 
 pytestmark = pytest.mark.e2e
 
@@ -217,7 +217,7 @@ def test_a_tab_not_granted_is_refused(shared: ControlEnv) -> None:
 
 
 def mcp_server(env: ControlEnv) -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=["-m", "axsnap_host.cli", "mcp"],
+    return StdioServerParameters(command=sys.executable, args=["-m", "axsnap_host.cli.main", "mcp"],
                                  env={k: env.env[k] for k in ("AXSNAP_RUNTIME_DIR",
                                                               "AXSNAP_CONFIG_DIR")},
                                  cwd=str(Path(__file__).parent))
@@ -300,7 +300,7 @@ def test_mcp_launch_mode_runs_its_own_chromium(pages_url: str, tmp_path: Path) -
     extension; the same tools and texts."""
     require_chromium()
     server = StdioServerParameters(command=sys.executable,
-                                   args=["-m", "axsnap_host.cli", "mcp", "--launch"],
+                                   args=["-m", "axsnap_host.cli.main", "mcp", "--launch"],
                                    env={"AXSNAP_RUNTIME_DIR": str(tmp_path / "run")})
 
     async def session() -> tuple[str, str, str, str]:

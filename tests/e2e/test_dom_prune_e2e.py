@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser, DomResult
-from axsnap_host.serve import serve_directory
+from axsnap_host.client import Browser, DomResult
+from axsnap_host.client.file_server import serve_directory
 
 pytestmark = pytest.mark.e2e
 

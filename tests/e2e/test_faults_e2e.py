@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 pytestmark = pytest.mark.e2e

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser, OutlineResult
+from axsnap_host.client import Browser, OutlineResult
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from peers.fidelity import changed_lines

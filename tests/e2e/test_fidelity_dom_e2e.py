@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser, DomResult
+from axsnap_host.client import Browser, DomResult
 
 pytestmark = pytest.mark.e2e
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser, DomResult, OutlineResult
+from axsnap_host.client import Browser, DomResult, OutlineResult
 from axsnap_host.models.snapshot import node_records
 
 pytestmark = pytest.mark.e2e

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from axsnap_host.browser import Browser, DomResult, OutlineResult
+from axsnap_host.client import Browser, DomResult, OutlineResult
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from host_procs import Watched, kill_when_busy, rss_kib, the_host
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.errors import ErrorCode
 
 pytestmark = pytest.mark.e2e

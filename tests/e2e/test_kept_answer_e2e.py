@@ -18,7 +18,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
 
 PAGE = "kept/index.html"

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_miniwob.py"
 

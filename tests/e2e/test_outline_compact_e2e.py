@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser, OutlineResult
+from axsnap_host.client import Browser, OutlineResult
+from axsnap_host.client.file_server import serve_directory
 from axsnap_host.pipeline.delta.diff import SNAPSHOT_PARTS
 from axsnap_host.pipeline.tokens import count_tokens
-from axsnap_host.serve import serve_directory
 
 pytestmark = pytest.mark.e2e
 

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from axsnap_host.browser import Browser, OutlineResult
+from axsnap_host.client import Browser, OutlineResult
+from axsnap_host.client.file_server import serve_directory
 from axsnap_host.models.errors import AxsnapError
-from axsnap_host.serve import serve_directory
-from axsnap_host.text import clean_text
+from axsnap_host.pipeline.text_clean import clean_text
 from outline_text import ancestors
 
 pytestmark = pytest.mark.e2e

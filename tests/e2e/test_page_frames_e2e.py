@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
 
 # every read captures (reuse: False): these tests look at what a capture does, and a

@@ -17,7 +17,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.api import ProgressEvent
 from axsnap_host.models.snapshot import SnapshotV1, node_records
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 
 NO_WAIT = {"stabilize": {"enabled": False}}
 PAGE = "padded.html"

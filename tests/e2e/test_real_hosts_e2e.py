@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from axsnap_host.browser import Browser
-from axsnap_host.chromium import ARGS_ENV
-from axsnap_host.serve import serve_directory
+from axsnap_host.client import Browser
+from axsnap_host.client.chromium import ARGS_ENV
+from axsnap_host.client.file_server import serve_directory
 from offline_launch import without_offline_launch
 
 PAGE = """<!doctype html><title>Local app</title>

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser, DomResult
+from axsnap_host.client import Browser, DomResult
 from axsnap_host.models.snapshot import node_records
 
 pytestmark = pytest.mark.e2e

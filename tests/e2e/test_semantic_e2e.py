@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser, PageResult
+from axsnap_host.client import Browser, PageResult
 from axsnap_host.models.semantic import SemanticResult
 
 pytestmark = pytest.mark.e2e

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from axsnap_host.browser import Browser, DomResult
+from axsnap_host.client import Browser, DomResult
 from axsnap_host.render.som import (
     BOX_WIDTH_CSS,
     DEFAULT_MASK_COLOUR,

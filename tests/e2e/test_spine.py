@@ -10,7 +10,7 @@ import time
 import pytest
 
 from axsnap_host import EXTENSION_ID
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.models.snapshot import SnapshotV1, node_records
 

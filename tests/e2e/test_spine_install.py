@@ -11,7 +11,7 @@ import pytest
 from install_script import run_installer
 
 from axsnap_host import HOST_NAME
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.install import install_host
 from axsnap_host.models.errors import AxsnapError
 

@@ -19,7 +19,7 @@ from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from axsnap_host import EXTENSION_ID
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 
 pytestmark = pytest.mark.e2e
 

@@ -2,7 +2,7 @@
 
 The extension sends ``capture_ax_end`` once every frame's AX nodes are sent and the frames
 are final (owners read, in document order); the host builds the tree then, while the
-renderer computes the DOMSnapshot (host/axsnap_host/stream_early.py), and the request uses
+renderer computes the DOMSnapshot (host/axsnap_host/native/stream_early.py), and the request uses
 it only when it names the same frames and nodes. On real pages (frames in and out of
 process, the AX cache's delta reads, a stream sent again whole to a new host, the outline)
 the request must take the early tree (``stats.ax_stream.early_ms``): a frame the extension
@@ -20,7 +20,7 @@ from typing import Any
 from host_procs import the_host
 from page_reads import NOW, comparable, fresh_page_read, page_read
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
 
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 
 pytestmark = pytest.mark.e2e
 

@@ -82,8 +82,8 @@ def test_wheel_carries_the_extension(installed: Path) -> None:
 def test_demo_and_install_host_run_from_the_installed_package(installed: Path,
                                                                tmp_path: Path) -> None:
     env = clean_env(tmp_path / "home")
-    where = subprocess.run([str(installed / "python"), "-c",
-                            "import axsnap_host.paths as p; print(p.EXTENSION_DIR)"],
+    code = "from axsnap_host.install.extension_dir import EXTENSION_DIR; print(EXTENSION_DIR)"
+    where = subprocess.run([str(installed / "python"), "-c", code],
                            capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
     assert Path(where.stdout.strip()).is_relative_to(installed.parent / "lib")
 

@@ -24,7 +24,7 @@ from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
 
 from axsnap_host import EXTENSION_ID
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 pytestmark = pytest.mark.e2e

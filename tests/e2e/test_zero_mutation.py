@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser, OutlineResult
+from axsnap_host.client import Browser, OutlineResult
 
 FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from axsnap_host.act_cli import Step, parse_step
-from axsnap_host.cli import build_parser
+from axsnap_host.cli.act import Step, parse_step
+from axsnap_host.cli.main import build_parser
 from axsnap_host.models.errors import AxsnapError
 
 

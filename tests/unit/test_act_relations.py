@@ -13,8 +13,8 @@ import pytest
 
 from axsnap_host.act.relations import split_relation
 from axsnap_host.act.targets import parse_target
-from axsnap_host.host import Host
 from axsnap_host.models.errors import AxsnapError
+from axsnap_host.native.host import Host
 
 CAPTURE = Path(__file__).resolve().parents[1] / "fixtures" / "dom_act_cards.json"
 

@@ -17,9 +17,9 @@ from axsnap_host.act.targets import (
     register_semantic_resolver,
     unregister_semantic_resolver,
 )
-from axsnap_host.host import Host
 from axsnap_host.models.act import ActionResult, FindResult
 from axsnap_host.models.errors import AxsnapError
+from axsnap_host.native.host import Host
 from axsnap_host.semantic.build import SemanticIndex
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -82,8 +82,8 @@ def test_errors_progress_and_messages() -> None:
 
 
 def test_a_host_error_frame_is_the_one_error_reply_in_an_envelope() -> None:
-    from axsnap_host.host import Host
     from axsnap_host.models.wire import NativeErrorReply
+    from axsnap_host.native.host import Host
 
     [frame] = Host().handle_text('{"v": 1, "id": "x", "type": "nope"}')
     native = NativeErrorReply.model_validate(frame)

@@ -9,7 +9,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chromium.remote_connection import ChromiumRemoteConnection
 
-from axsnap_host.browser.client import Browser
+from axsnap_host.client.browser import Browser
 
 
 class ChromeWithoutBrowser:

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from axsnap_host.contract import contract
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.models.policy import POLICY, check_page_url, check_upload
 from axsnap_host.models.wire import CONTROL_OPS
+from axsnap_host.native.contract import contract
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,7 +76,7 @@ def test_the_extension_control_link_and_security_doc_read_the_same_policy() -> N
 
 
 def test_the_python_client_refuses_an_upload_of_a_missing_file() -> None:
-    from axsnap_host.browser.acting import missing_files
+    from axsnap_host.client.acting import missing_files
 
     with pytest.raises(AxsnapError) as missing:
         missing_files(["/no/such/file.pdf"])

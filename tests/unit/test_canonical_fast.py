@@ -1,4 +1,5 @@
-"""The C ``json`` path of the canonical JSON (axsnap_host.canonical.canonical_json_fast) writes
+"""The C ``json`` path of the canonical JSON
+(axsnap_host.models.canonical.canonical_json_fast) writes
 byte for byte what ``rfc8785`` writes, and takes the DOM text and outline replies: the hash of
 every read costs a C encode instead of a pure-Python one. Checked against the shared vectors
 (tests/vectors/delta_hash.json), real replies, and random values built from what JSON
@@ -17,7 +18,7 @@ from test_dom_delta import load
 from test_dom_delta import read as read_dom
 from test_outline_delta import raw, read
 
-from axsnap_host.canonical import as_javascript_reads_it, canonical_json, canonical_json_fast
+from axsnap_host.models.canonical import as_javascript_reads_it, canonical_json, canonical_json_fast
 from axsnap_host.pipeline.delta.diff import snapshot_parts
 from axsnap_host.pipeline.state import TabState
 

@@ -1,4 +1,4 @@
-"""The delta hash is one contract in two languages: the host (axsnap_host.canonical, rfc8785)
+"""The delta hash is one contract in two languages: the host (axsnap_host.models.canonical, rfc8785)
 and the side panel (extension/lib/canonical.js, npm canonicalize) must give the same
 ``sha256:`` for the same reply. Both suites read tests/vectors/delta_hash.json; the test at
 the end runs the panel's own module under node on the vectors and on a real outline."""
@@ -16,7 +16,7 @@ from test_dom_delta import load
 from test_dom_delta import read as read_dom
 from test_outline_delta import raw, read
 
-from axsnap_host.canonical import canonical_json
+from axsnap_host.models.canonical import canonical_json
 from axsnap_host.pipeline.delta.diff import snapshot_hash, snapshot_parts
 from axsnap_host.pipeline.state import TabState
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.capture_stream import CaptureStreams
-from axsnap_host.host import Host
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.native.capture_stream import CaptureStreams
+from axsnap_host.native.host import Host
 from axsnap_host.pipeline.ax.rows import AxRow, as_rows
 from host_harness import HostProcess, load_capture
 

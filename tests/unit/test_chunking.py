@@ -7,7 +7,7 @@ import json
 import pytest
 
 from axsnap_host.models.errors import AxsnapError
-from axsnap_host.protocol import (
+from axsnap_host.native.protocol import (
     MAX_OUTBOUND_FRAME_BYTES,
     ChunkAssembler,
     encode_json,

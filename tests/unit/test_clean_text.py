@@ -6,7 +6,7 @@ import random
 import re
 import unicodedata
 
-from axsnap_host.text import clean_text
+from axsnap_host.pipeline.text_clean import clean_text
 
 _SPACES = re.compile(r"\s+")
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from axsnap_host import EXTENSION_ID
-from axsnap_host.cli import build_parser, write_outputs
-from axsnap_host.doctor import check_extension, check_host_process, extension_id_from_key
-from axsnap_host.paths import EXTENSION_DIR
-from axsnap_host.serve import url_for
+from axsnap_host.cli.doctor import check_extension, check_host_process, extension_id_from_key
+from axsnap_host.cli.main import build_parser, write_outputs
+from axsnap_host.client.file_server import url_for
+from axsnap_host.install.extension_dir import EXTENSION_DIR
 
 
 def test_url_for_serves_a_local_file_over_loopback(tmp_path: Path) -> None:
@@ -84,7 +84,7 @@ def test_write_outputs_skips_the_image_when_vision_failed(tmp_path: Path) -> Non
 
 
 def test_parser_accepts_som_and_vision_flags() -> None:
-    from axsnap_host.cli import _options_from_args
+    from axsnap_host.cli.main import _options_from_args
 
     args = build_parser().parse_args(["snapshot", "page.html", "--format", "som", "--out", "d"])
     assert args.format == "som"
@@ -104,7 +104,7 @@ def test_parser_maps_flags_to_wire_option_names() -> None:
     args = build_parser().parse_args(
         ["snapshot", "page.html", "--format", "elements", "--whole-page", "--full-tree"]
     )
-    from axsnap_host.cli import _options_from_args
+    from axsnap_host.cli.main import _options_from_args
 
     options = _options_from_args(args)
     assert options["viewport_only"] is False
@@ -114,7 +114,7 @@ def test_parser_maps_flags_to_wire_option_names() -> None:
 
 
 def test_parser_maps_the_outline_shaping_flags() -> None:
-    from axsnap_host.cli import _options_from_args
+    from axsnap_host.cli.main import _options_from_args
     from axsnap_host.models.options import wire_options
 
     args = build_parser().parse_args(
@@ -130,8 +130,8 @@ def test_parser_maps_the_outline_shaping_flags() -> None:
 def test_an_option_the_format_does_not_use_fails_before_a_browser_starts(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    import axsnap_host.browser as browser_module
-    from axsnap_host.cli import main
+    import axsnap_host.client as browser_module
+    from axsnap_host.cli.main import main
 
     def no_browser(*_: object, **__: object) -> None:
         raise AssertionError("a browser was started for a request that cannot succeed")
@@ -174,7 +174,7 @@ def test_doctor_pings_a_real_host_process() -> None:
 
 
 def test_install_host_passes_its_flags_to_the_installer(tmp_path: Path) -> None:
-    from axsnap_host.cli import main
+    from axsnap_host.cli.main import main
 
     profile = tmp_path / "profile"
     assert main(["install-host", "--user-data-dir", str(profile)]) == 0

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from axsnap_host import contract
-from axsnap_host.host import Host
 from axsnap_host.models.options import SnapshotOptions, StabilizeOptions
+from axsnap_host.native import contract
+from axsnap_host.native.host import Host
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_BOOLEANS = ["false", 0, "0", "off", "no", 0.0, 1, "true", None, [], {}]
@@ -34,7 +34,7 @@ process.stdout.write(JSON.stringify(cases.map((options) => optionProblems(option
 def test_the_generated_javascript_contract_is_current() -> None:
     assert contract.CONTRACT_JS.read_text("utf-8") == contract.render(), (
         "extension/lib/generated/contract.js is stale: run "
-        "`.venv/bin/python -m axsnap_host.contract --write`")
+        "`.venv/bin/python -m axsnap_host.native.contract --write`")
     assert contract.main(["--check"]) == 0
 
 
@@ -134,7 +134,7 @@ def test_every_computed_style_the_extension_asks_for_is_read_by_a_host_step() ->
     a big page): a style no host module names is cost for nothing."""
     from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
 
-    package = Path(contract.__file__).resolve().parent
+    package = Path(contract.__file__).resolve().parents[1]
     sources = "\n".join(path.read_text(encoding="utf-8") for path in package.rglob("*.py")
                         if path.name != "capture.py" and "extension" not in path.parts)
     unread = [name for name in DOM_SNAPSHOT_STYLES if f'"{name}"' not in sources]

@@ -20,8 +20,8 @@ from axsnap_host.control.hub import Hub
 from axsnap_host.control.link import ControlLink
 from axsnap_host.control.openapi import openapi_text
 from axsnap_host.control.paths import ensure_token
-from axsnap_host.host import Host
 from axsnap_host.models.errors import AxsnapError
+from axsnap_host.native.host import Host
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "t0ken-" + "x" * 40

@@ -24,7 +24,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     root = tmp_path_factory.mktemp("serve")
     env = {**os.environ, "AXSNAP_CONFIG_DIR": str(root / "config"),
            "AXSNAP_RUNTIME_DIR": str(root / "run")}
-    proc = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli", "serve", "--port", "0"],
+    proc = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli.main", "serve", "--port", "0"],
                             env=env, stderr=subprocess.PIPE)
     try:
         info_path: Path = root / "run" / "serve.json"

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.host import Host
+from axsnap_host.native.host import Host
 from axsnap_host.pipeline import tokens
-from axsnap_host.text import MAX_INDENT_LEVELS, indent, split_indent
+from axsnap_host.pipeline.outline.text import MAX_INDENT_LEVELS, indent, split_indent
 
 
 def deep_capture(depth: int) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import websocket
 
-from axsnap_host.browser.devtools_bridge import (
+from axsnap_host.client.devtools_bridge import (
     NOT_SENT,
     BridgeLost,
     BridgeScriptError,
@@ -26,9 +26,9 @@ from axsnap_host.browser.devtools_bridge import (
     devtools_call,
     devtools_port,
 )
-from axsnap_host.browser.worker_bridge import direct_call, worker_expression
+from axsnap_host.client.file_server import serve_directory
+from axsnap_host.client.worker_bridge import direct_call, worker_expression
 from axsnap_host.models.errors import AxsnapError, ErrorCode
-from axsnap_host.serve import serve_directory
 
 
 class FakeBridge:

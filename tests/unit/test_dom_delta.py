@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from axsnap_host.browser import DomResult
+from axsnap_host.client import DomResult
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.delta.apply import apply_delta

@@ -13,7 +13,7 @@ from pathlib import Path
 from axsnap_host.grid import node_config, packed_extension, prepare_profiles
 from axsnap_host.grid.node import main as node_main
 from axsnap_host.install import MANIFEST_NAME, check_manifest
-from axsnap_host.paths import EXTENSION_DIR
+from axsnap_host.install.extension_dir import EXTENSION_DIR
 
 
 def test_node_config_offers_chromium_slots_without_driver_downloads() -> None:

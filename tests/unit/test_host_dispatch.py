@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.host import Host
 from axsnap_host.models.result import SnapshotResult
+from axsnap_host.native.host import Host
 from axsnap_host.pipeline import run
 from axsnap_host.pipeline.state import TabStates
 

@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from axsnap_host.host import Host
+from axsnap_host.native.host import Host
 from axsnap_host.pipeline.delta.cache import MAX_BYTES, MAX_ENTRIES
 from host_harness import FIXTURES
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.capture_stream import CaptureStreams
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.protocol import decode_json
+from axsnap_host.native.capture_stream import CaptureStreams
+from axsnap_host.native.protocol import decode_json
 
 PART_NODES = 4000  # the extension's part size (ax_stream.js)
 # Measured on these nodes: 814 bytes a node kept as parsed dicts with shared values
@@ -111,7 +111,7 @@ def test_a_large_message_parses_each_repeated_number_once() -> None:
 def test_a_big_read_gives_its_memory_back_once_answered(monkeypatch: pytest.MonkeyPatch) -> None:
     """After a whole-page read's reply the host collects and trims (memory.give_back), so a
     host that served big reads starts the next from the footprint of a fresh one."""
-    import axsnap_host.host as host_module
+    import axsnap_host.native.host as host_module
 
     calls: list[int] = []
     monkeypatch.setattr(host_module, "give_back", lambda: calls.append(1))
@@ -143,7 +143,7 @@ def test_the_collector_waits_until_the_reply_is_sent() -> None:
     while the reply waited. A host used without serve() pauses it per message, as before."""
     import gc
 
-    from axsnap_host.host import Host
+    from axsnap_host.native.host import Host
 
     assert gc.isenabled()
     ping = json.dumps({"v": 1, "id": "ping", "type": "ping"})

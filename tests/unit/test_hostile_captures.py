@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from axsnap_host.host import Host
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.protocol import ChunkAssembler, encode_json, frames_for_reply
+from axsnap_host.native.host import Host
+from axsnap_host.native.protocol import ChunkAssembler, encode_json, frames_for_reply
 from host_harness import FIXTURES, deadline, load_capture
 
 FORMATS_WITH_DOM = ("domtext", "elements", "som")

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from axsnap_host.browser import Browser
-from axsnap_host.chromium import ARGS_ENV, env_args, launch_flags, merge_flags
-from axsnap_host.models.errors import AxsnapError
-from axsnap_host.paths import (
+from axsnap_host.client import Browser
+from axsnap_host.client.chromium import ARGS_ENV, env_args, launch_flags, merge_flags
+from axsnap_host.client.paths import (
     System,
     find_chromedriver,
     find_chromium,
     install_hint,
     require_browser,
 )
+from axsnap_host.models.errors import AxsnapError
 from axsnap_host.pipeline.page_status import navigation_failed
 from offline_launch import OFFLINE_ARGS, use_offline_launch, without_offline_launch
 

@@ -56,7 +56,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     env = {**os.environ, "AXSNAP_CONFIG_DIR": str(config),
            "AXSNAP_RUNTIME_DIR": str(root / "run")}
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli", "mcp", "--http",
+    proc = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli.main", "mcp", "--http",
                              "--port", str(port)], env=env, stderr=subprocess.PIPE)
     try:
         wait_listening(port, proc)

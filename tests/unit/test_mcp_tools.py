@@ -166,7 +166,7 @@ def test_streamable_http_refuses_web_pages_and_foreign_hosts(tmp_path: Any) -> N
         port = probe.getsockname()[1]
     env = {**os.environ, "AXSNAP_RUNTIME_DIR": str(tmp_path / "run"),
            "AXSNAP_CONFIG_DIR": str(tmp_path / "config")}
-    server = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli", "mcp", "--http",
+    server = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli.main", "mcp", "--http",
                                "--port", str(port)], env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {

@@ -1,6 +1,6 @@
-"""Things kept in one place: the Chromium flags (axsnap_host.chromium), the tests' offline
+"""Things kept in one place: the Chromium flags (axsnap_host.client.chromium), the tests' offline
 resolver rule (tests/offline_launch.py) and the HTTP server
-that serves test and benchmark pages (axsnap_host.serve). A copy elsewhere drifts."""
+that serves test and benchmark pages (axsnap_host.client.file_server). A copy elsewhere drifts."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ SOURCES = [path for folder in ("host", "tests", "bench", "scripts", "examples")
 
 @pytest.mark.parametrize(("marker", "home"), [
     ("~NOTFOUND", "tests/offline_launch.py"),
-    ("--disable-background-networking", "host/axsnap_host/chromium.py"),
-    ("ThreadingHTTPServer", "host/axsnap_host/serve.py"),
-    ("(SimpleHTTPRequestHandler)", "host/axsnap_host/serve.py"),
+    ("--disable-background-networking", "host/axsnap_host/client/chromium.py"),
+    ("ThreadingHTTPServer", "host/axsnap_host/client/file_server.py"),
+    ("(SimpleHTTPRequestHandler)", "host/axsnap_host/client/file_server.py"),
 ])
 def test_written_in_one_place_only(marker: str, home: str) -> None:
     assert len(SOURCES) > 50

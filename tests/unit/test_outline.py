@@ -16,9 +16,10 @@ from axsnap_host.models.errors import AxsnapError
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.outline.build import build_outline_result
+from axsnap_host.pipeline.outline.text import decorated_role
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
-from axsnap_host.text import clean_text, decorated_role
+from axsnap_host.pipeline.text_clean import clean_text
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LINE = re.compile(

@@ -16,8 +16,8 @@ from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.outline.budget import fit_budget, priority
 from axsnap_host.pipeline.outline.build import build_outline_result
 from axsnap_host.pipeline.outline.lines import OutlineLine
+from axsnap_host.pipeline.outline.text import join_lines, line_text
 from axsnap_host.pipeline.tokens import count_tokens, encoder, size_of
-from axsnap_host.text import join_lines, line_text
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MARKER = re.compile(r"^ *… (\d+) nodes? elided(?: \((?P<why>.*)\))?$")

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from axsnap_host.host import Host
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.models.wire import SnapshotRequest
+from axsnap_host.native.host import Host
 from axsnap_host.pipeline.delta.apply import apply_delta
 from axsnap_host.pipeline.delta.cache import SnapshotCache, options_key
 from axsnap_host.pipeline.delta.diff import (
@@ -101,7 +101,7 @@ def test_delta_after_a_click_holds_exactly_the_checkbox_and_the_row() -> None:
 
 
 def test_outline_result_rebuilds_a_delta_on_its_base() -> None:
-    from axsnap_host.browser import OutlineResult
+    from axsnap_host.client import OutlineResult
 
     state = TabState(1)
     base = read(state, raw("compact"), **DELTA)

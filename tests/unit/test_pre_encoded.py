@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from test_capture_stream import snapshot_request
 
-from axsnap_host.host import Host
-from axsnap_host.pre_encoded import PreEncoded
-from axsnap_host.protocol import encode_json, frames_for_reply
+from axsnap_host.native.host import Host
+from axsnap_host.native.protocol import encode_json, frames_for_reply
+from axsnap_host.pipeline.pre_encoded import PreEncoded
 from host_harness import load_capture
 
 

@@ -9,7 +9,7 @@ import threading
 from typing import Any
 
 from axsnap_host.models.snapshot import node_records
-from axsnap_host.protocol import MAX_INBOUND_BYTES, MAX_OUTBOUND_FRAME_BYTES
+from axsnap_host.native.protocol import MAX_INBOUND_BYTES, MAX_OUTBOUND_FRAME_BYTES
 from host_harness import HEADER, HostProcess
 
 

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_secret_decisions import walker_capture
 
-from axsnap_host.host import Host, serve
+from axsnap_host.native.host import Host, serve
+from axsnap_host.native.protocol import MAX_INBOUND_BYTES, FrameIO
 from axsnap_host.pipeline.state import MAX_TABS
-from axsnap_host.protocol import MAX_INBOUND_BYTES, FrameIO
 from host_harness import deadline
 
 HEADER = struct.Struct("@I")

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.capture_stream import CaptureStreams
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.snapshot import node_records
 from axsnap_host.models.wire import SnapshotRequest
+from axsnap_host.native.capture_stream import CaptureStreams
 from axsnap_host.pipeline.dom.vision import unlisted_secret_fields
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.run import process

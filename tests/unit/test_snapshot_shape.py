@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 from test_window_scope import window_capture
 
-from axsnap_host.canonical import canonical_json
+from axsnap_host.models.canonical import canonical_json
 from axsnap_host.models.snapshot import (
     NODE_COLUMNS,
     SnapshotV1,

@@ -1,4 +1,4 @@
-"""Delta parts on a kept base (host/axsnap_host/stream_bases.py, extension/lib/ax_stream.js).
+"""Delta parts on a kept base (host/axsnap_host/native/stream_bases.py, extension/lib/ax_stream.js).
 
 The host keeps the main frame's nodes of each served whole-page stream; a later stream may
 send that frame as the nodes that changed plus the order of all. The reply must be the one
@@ -14,9 +14,9 @@ from typing import Any
 
 from test_capture_stream import comparable, pinned, reply_of, snapshot_request, split
 
-from axsnap_host.host import Host
+from axsnap_host.native.host import Host
+from axsnap_host.native.stream_bases import StreamBases
 from axsnap_host.pipeline.ax.rows import as_rows
-from axsnap_host.stream_bases import StreamBases
 from host_harness import load_capture
 
 

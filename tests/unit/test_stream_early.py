@@ -19,8 +19,8 @@ from test_capture_stream import comparable, pinned, reply_of, snapshot_request, 
 from test_row_memo import ax_node, set_style
 from test_stream_bases import _delta_parts, _renamed
 
-from axsnap_host.host import Host
 from axsnap_host.models.wire import AxStreamFrame
+from axsnap_host.native.host import Host
 from axsnap_host.pipeline.ax.tree import frame_facts
 from host_harness import HostProcess, load_capture
 
@@ -223,7 +223,7 @@ def test_bad_ends_are_ignored_or_refused_and_the_host_serves_on(monkeypatch: Any
 def test_memory_stays_bounded(monkeypatch: Any) -> None:
     pinned(monkeypatch)
     capture = load_capture("login")
-    from axsnap_host import capture_stream
+    from axsnap_host.native import capture_stream
 
     monkeypatch.setattr(capture_stream, "MAX_EARLY_NODES", 10)
     parts, streamed = split(capture, "st-m", part_nodes=20)

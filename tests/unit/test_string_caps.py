@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.host import Host
+from axsnap_host.native.host import Host
 from axsnap_host.pipeline.caps import MAX_TEXT, MAX_VALUE, cap_strings, elide
 from axsnap_host.pipeline.redaction import TOKEN_MARKER
 from host_harness import FIXTURES

@@ -164,7 +164,7 @@ def test_scope_is_an_ax_format_option() -> None:
 
 
 def test_cli_whole_page_is_scope_page_for_the_ax_formats() -> None:
-    from axsnap_host.cli import _options_from_args, build_parser
+    from axsnap_host.cli.main import _options_from_args, build_parser
 
     def options(*argv: str) -> dict[str, Any]:
         return _options_from_args(build_parser().parse_args(["snapshot", "page.html", *argv]))

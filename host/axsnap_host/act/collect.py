@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models.wire import CollectStepRequest
-from ..pipeline.dom.elements import build_dom_result
-from ..pipeline.state import TabState
-from ..render.domtext import element_line
-from .resolver import normalize
-from .service import validate_message
+from axsnap_host.act.resolver import normalize
+from axsnap_host.act.service import validate_message
+from axsnap_host.models.wire import CollectStepRequest
+from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.state import TabState
+from axsnap_host.render.domtext import element_line
 
 MAX_COLLECTIONS = 4
 

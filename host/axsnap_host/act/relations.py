@@ -26,9 +26,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..models.capture import RawCapture
-from ..pipeline.dom.walker_merge import frame_ordinals, join
-from .resolver import MARGIN, MIN_SCORE, Decision, Scored, normalize, similarity
+from axsnap_host.act.resolver import MARGIN, MIN_SCORE, Decision, Scored, normalize, similarity
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, join
 
 RelationKind = Literal["near", "in"]
 TIE_PX = 4.0

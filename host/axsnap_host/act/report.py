@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..models.act import (
+from axsnap_host.act.service import element_ref
+from axsnap_host.models.act import (
     ActError,
     ActionResult,
     Changes,
@@ -19,13 +20,16 @@ from ..models.act import (
     ElementRef,
     Readiness,
 )
-from ..models.wire import ActReportRequest
-from ..pipeline.dom.elements import build_dom_result
-from ..pipeline.redaction import scrub_text, scrub_url
-from ..pipeline.secrets import found_secret_names, page_secret_names, share_tab_secret_names
-from ..pipeline.state import TabState
-from ..render.domtext import element_line
-from .service import element_ref
+from axsnap_host.models.wire import ActReportRequest
+from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.redaction import scrub_text, scrub_url
+from axsnap_host.pipeline.secrets import (
+    found_secret_names,
+    page_secret_names,
+    share_tab_secret_names,
+)
+from axsnap_host.pipeline.state import TabState
+from axsnap_host.render.domtext import element_line
 
 MAX_LINES = 20
 COMPARED = ("text", "name", "value", "checked", "disabled", "label")

@@ -13,7 +13,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..models.act import (
+from axsnap_host.act.relations import decide_related, find_anchors, place
+from axsnap_host.act.resolver import Decision, Scored, decide, display_label, rank
+from axsnap_host.act.targets import Target, parse_target, semantic_resolvers
+from axsnap_host.models.act import (
     TARGETLESS,
     ActError,
     ActMessage,
@@ -23,14 +26,11 @@ from ..models.act import (
     FindMessage,
     FindResult,
 )
-from ..models.capture import RawCapture
-from ..models.errors import AxsnapError, ErrorCode
-from ..models.wire import ActResolveRequest
-from ..pipeline.dom.elements import build_dom_result
-from ..pipeline.state import TabState
-from .relations import decide_related, find_anchors, place
-from .resolver import Decision, Scored, decide, display_label, rank
-from .targets import Target, parse_target, semantic_resolvers
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.wire import ActResolveRequest
+from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.state import TabState
 
 
 def element_ref(rec: dict[str, Any] | None, element_id: str | None = None) -> ElementRef:

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..models.act import RelationalTarget
-from ..models.errors import AxsnapError, ErrorCode
-from .relations import Relation, split_relation
+from axsnap_host.act.relations import Relation, split_relation
+from axsnap_host.models.act import RelationalTarget
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 TargetKind = Literal["index", "element_id", "semantic", "query"]
 _INDEX = re.compile(r"^\[?(\d{1,9})\]?$")

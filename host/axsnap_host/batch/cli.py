@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .results import PageResult
-from .settings import BatchSettings
+from axsnap_host.batch.results import PageResult
+from axsnap_host.batch.settings import BatchSettings
 
 
 def add_batch_arguments(parser: argparse.ArgumentParser, formats: Sequence[str]) -> None:
@@ -52,8 +52,8 @@ def settings_from_args(args: argparse.Namespace, options: dict[str, Any]) -> Bat
 
 def run_batch_command(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """Run the batch with a progress bar; print the summary; 0 when every page is ok."""
-    from .progress import progress_bar, summary
-    from .runner import Batch
+    from axsnap_host.batch.progress import progress_bar, summary
+    from axsnap_host.batch.runner import Batch
 
     batch = Batch(Path(args.urls_file), Path(args.out), settings_from_args(args, options))
     where = f"Grid {args.grid}" if args.grid else "local Chromium"

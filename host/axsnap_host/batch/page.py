@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..browser import Browser
-from ..models.errors import AxsnapError, ErrorCode
-from ..outputs import write_outputs
+from axsnap_host.client import Browser
+from axsnap_host.client.outputs import write_outputs
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 # Chromium shows a chrome-error:// page (with its net error) when a load fails after DNS.
 NET_ERROR_SCRIPT = """

@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from .results import PageResult
+from axsnap_host.batch.results import PageResult
 
 
 def progress_bar(total: int, initial: int, enabled: bool | None) -> Any:

@@ -8,11 +8,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .jobs import Job, make_jobs, read_urls
-from .results import OK, PageResult
-from .settings import BatchSettings
-from .store import ResultStore
-from .worker import FINISHED, BrowserFactory, Worker, default_factory
+from axsnap_host.batch.jobs import Job, make_jobs, read_urls
+from axsnap_host.batch.results import OK, PageResult
+from axsnap_host.batch.settings import BatchSettings
+from axsnap_host.batch.store import ResultStore
+from axsnap_host.batch.worker import FINISHED, BrowserFactory, Worker, default_factory
 
 
 class Batch:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models.options import options_for_format, wire_options
+from axsnap_host.models.options import options_for_format, wire_options
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ import shutil
 import threading
 from pathlib import Path
 
-from .jobs import Job
-from .results import OK, PageResult
+from axsnap_host.batch.jobs import Job
+from axsnap_host.batch.results import OK, PageResult
 
 RESULTS_NAME = "results.jsonl"
 STAGING_NAME = ".staging"

@@ -13,13 +13,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..browser import Browser
-from ..models.errors import AxsnapError, ErrorCode
-from .jobs import Job
-from .page import capture_page, is_permanent, ms_since
-from .results import OK, PageResult
-from .settings import BatchSettings
-from .store import ResultStore
+from axsnap_host.batch.jobs import Job
+from axsnap_host.batch.page import capture_page, is_permanent, ms_since
+from axsnap_host.batch.results import OK, PageResult
+from axsnap_host.batch.settings import BatchSettings
+from axsnap_host.batch.store import ResultStore
+from axsnap_host.client import Browser
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 BrowserFactory = Callable[[int], Browser]
 FINISHED = object()  # what a worker puts on the results queue when it exits
@@ -31,7 +31,7 @@ def default_factory(settings: BatchSettings) -> BrowserFactory:
     def make(worker: int) -> Browser:
         timeouts = {"timeout_s": settings.timeout_s, "page_load_timeout_s": settings.timeout_s}
         if settings.grid_url:
-            from ..grid.browser import GridBrowser
+            from axsnap_host.grid.browser import GridBrowser
 
             profile = (settings.grid_profile.format(worker=worker)
                        if settings.grid_profile else None)

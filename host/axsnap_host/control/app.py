@@ -14,12 +14,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .. import __version__
-from ..models.errors import AxsnapError, ErrorCode, ErrorInfo, ErrorReply
-from ..models.policy import check_page_url, check_upload
-from .guard import MAX_BODY_BYTES, Guard, allowed_hosts
-from .hub import Hub
-from .models import (
+from axsnap_host import __version__
+from axsnap_host.control.guard import MAX_BODY_BYTES, Guard, allowed_hosts
+from axsnap_host.control.hub import Hub
+from axsnap_host.control.models import (
     ActBody,
     ActReplyBody,
     BrowserLink,
@@ -34,6 +32,8 @@ from .models import (
     WaitReadyBody,
     WaitReadyReplyBody,
 )
+from axsnap_host.models.errors import AxsnapError, ErrorCode, ErrorInfo, ErrorReply
+from axsnap_host.models.policy import check_page_url, check_upload
 
 STATUS = {
     ErrorCode.INVALID_MESSAGE: 422, ErrorCode.BROWSER_NOT_CONNECTED: 503,

@@ -8,7 +8,7 @@ import json
 import socket
 from typing import Any
 
-from ..protocol import HEADER, encode_json
+from axsnap_host.native.protocol import HEADER, encode_json
 
 MAX_LINK_FRAME_BYTES = 64 * 1024 * 1024
 

@@ -12,7 +12,7 @@ import json
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from ..models.errors import ErrorCode, ErrorInfo
+from axsnap_host.models.errors import ErrorCode, ErrorInfo
 
 MAX_BODY_BYTES = 64 * 1024
 

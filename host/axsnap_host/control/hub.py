@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..log import get_logger
-from ..models.errors import AxsnapError, ErrorCode
-from .framing import LinkClosed, LinkFrameTooLarge, pack, read_frame_async
-from .paths import private_dir, socket_path
+from axsnap_host.control.framing import LinkClosed, LinkFrameTooLarge, pack, read_frame_async
+from axsnap_host.control.paths import private_dir, socket_path
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.native.log import get_logger
 
 log = get_logger("control.hub")
 

@@ -19,11 +19,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .. import PROTOCOL_VERSION
-from ..log import get_logger
-from ..models.wire import CONTROL_OPS, ControlMessage
-from .framing import LinkClosed, LinkFrameTooLarge, pack, read_frame
-from .paths import socket_path
+from axsnap_host import PROTOCOL_VERSION
+from axsnap_host.control.framing import LinkClosed, LinkFrameTooLarge, pack, read_frame
+from axsnap_host.control.paths import socket_path
+from axsnap_host.models.wire import CONTROL_OPS, ControlMessage
+from axsnap_host.native.log import get_logger
 
 log = get_logger("control.link")
 
@@ -111,7 +111,7 @@ class ControlLink:
         try:
             sock.settimeout(5)
             sock.connect(str(path))
-            from .. import __version__
+            from axsnap_host import __version__
 
             sock.sendall(pack({"type": "hello", "protocol": PROTOCOL_VERSION,
                                "host": __version__, "pid": os.getpid()}))

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..models.act import (
+from axsnap_host.models.act import (
     ActionName,
     ActionResult,
     ActOptions,
@@ -16,7 +16,7 @@ from ..models.act import (
     ReadyOptions,
     TargetRef,
 )
-from ..models.options import SnapshotOptions
+from axsnap_host.models.options import SnapshotOptions
 
 TabId = int | None
 

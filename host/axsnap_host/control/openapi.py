@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from .app import openapi_document
+from axsnap_host.control.app import openapi_document
 
 
 def openapi_text() -> str:

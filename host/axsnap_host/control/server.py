@@ -10,10 +10,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ..log import get_logger
-from .app import create_app
-from .hub import Hub
-from .paths import ensure_token, remove_serve_info, token_path, write_serve_info
+from axsnap_host.control.app import create_app
+from axsnap_host.control.hub import Hub
+from axsnap_host.control.paths import ensure_token, remove_serve_info, token_path, write_serve_info
+from axsnap_host.native.log import get_logger
 
 log = get_logger("control.serve")
 

@@ -17,9 +17,9 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from ..browser import Browser
-from ..chromium import launch_flags
-from ..models.errors import AxsnapError, ErrorCode
+from axsnap_host.client import Browser
+from axsnap_host.client.chromium import launch_flags
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 
 @functools.lru_cache(maxsize=4)

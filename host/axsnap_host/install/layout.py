@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import HOST_NAME
-from .registry import Registry, WindowsRegistry
+from axsnap_host import HOST_NAME
+from axsnap_host.install.registry import Registry, WindowsRegistry
 
 BROWSERS = ("chrome", "chromium", "edge", "brave")
 DEFAULT_BROWSERS = ("chrome", "chromium")

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .. import EXTENSION_ID, HOST_NAME
+from axsnap_host import EXTENSION_ID, HOST_NAME
 
 MANIFEST_MODE = 0o644
 WRAPPER_MODE = 0o755

@@ -13,10 +13,16 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .layout import BROWSERS, DEFAULT_BROWSERS, MANIFEST_NAME, Environment, registry_key
-from .manifest import host_manifest, write_manifest, write_wrapper
-from .record import InstallRecord
-from .registry import HKCU, HKLM
+from axsnap_host.install.layout import (
+    BROWSERS,
+    DEFAULT_BROWSERS,
+    MANIFEST_NAME,
+    Environment,
+    registry_key,
+)
+from axsnap_host.install.manifest import host_manifest, write_manifest, write_wrapper
+from axsnap_host.install.record import InstallRecord
+from axsnap_host.install.registry import HKCU, HKLM
 
 Out = Callable[[str], None]
 LIBRARY_BROWSERS = ("chrome", "chromium")  # the ones nativemessaging-ng knows
@@ -132,7 +138,7 @@ def unpack_extension(destination: Path, source: Path | None = None, *, out: Out 
                      wrapper_dir: Path | None = None) -> Path:
     """Copy the unpacked extension to ``destination`` (for chrome://extensions → Load
     unpacked); recorded, so ``--uninstall`` removes it too."""
-    from ..paths import EXTENSION_DIR
+    from axsnap_host.install.extension_dir import EXTENSION_DIR
 
     source = Path(source or EXTENSION_DIR)
     if not (source / "manifest.json").exists():

@@ -7,9 +7,9 @@ import threading
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..models.errors import AxsnapError, ErrorCode
-from ..models.policy import check_page_url, check_upload
-from .client import ControlClient
+from axsnap_host.mcp_server.client import ControlClient
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.policy import check_page_url, check_upload
 
 
 class Backend(Protocol):
@@ -72,7 +72,7 @@ class LaunchBackend:
 
     def _started(self) -> Any:
         if self._browser is None:
-            from ..browser import Browser
+            from axsnap_host.client import Browser
 
             self._browser = Browser(**self._browser_args).start()
         return self._browser

@@ -9,8 +9,8 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from ..control.paths import read_serve_info, read_token, token_path
-from ..models.errors import AxsnapError, ErrorCode
+from axsnap_host.control.paths import read_serve_info, read_token, token_path
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 
 def _not_running() -> AxsnapError:

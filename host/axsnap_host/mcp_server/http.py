@@ -12,8 +12,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from ..control.guard import bearer_refusal, send_error
-from ..control.paths import ensure_token, token_path
+from axsnap_host.control.guard import bearer_refusal, send_error
+from axsnap_host.control.paths import ensure_token, token_path
 
 TOKEN_HINT = ("send Authorization: Bearer <token> on every request; the token is in the file "
               "`axsnap mcp --print-token-path` names (mode 0600)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..pipeline.tokens import size_of
+from axsnap_host.pipeline.tokens import size_of
 
 
 def _tokens(result: dict[str, Any], text: str) -> int:

@@ -18,12 +18,12 @@ from mcp.server.mcpserver.utilities.types import Image
 from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import Field
 
-from .. import __version__
-from ..models.act import ActionName
-from ..models.errors import AxsnapError
-from ..models.policy import check_page_url
-from .backends import Backend
-from .render import act_text, find_text, ready_text, snapshot_text, tabs_text
+from axsnap_host import __version__
+from axsnap_host.mcp_server.backends import Backend
+from axsnap_host.mcp_server.render import act_text, find_text, ready_text, snapshot_text, tabs_text
+from axsnap_host.models.act import ActionName
+from axsnap_host.models.errors import AxsnapError
+from axsnap_host.models.policy import check_page_url
 
 INSTRUCTIONS = """\
 axsnap shows you a tab of a real browser as text made for you: an outline of the page where
@@ -171,7 +171,7 @@ def build_server(backend: Backend, allow_file_urls: bool = False) -> MCPServer:
 def run(transport: Literal["stdio", "http"] = "stdio", launch: bool = False,
         port: int = 8766, token_file: Path | None = None, allow_file_urls: bool = False,
         upload_dir: Path | None = None) -> int:
-    from .backends import ControlBackend, LaunchBackend
+    from axsnap_host.mcp_server.backends import ControlBackend, LaunchBackend
 
     backend: Backend = (LaunchBackend(allow_file_urls=allow_file_urls, upload_dir=upload_dir)
                         if launch else ControlBackend())
@@ -190,7 +190,7 @@ def serve_http(server: MCPServer, port: int, token_file: Path | None = None) -> 
     """Streamable HTTP on 127.0.0.1:``port``: only local programs holding the token."""
     import uvicorn
 
-    from .http import BearerGuard, mcp_token
+    from axsnap_host.mcp_server.http import BearerGuard, mcp_token
 
     token = mcp_token(token_file)
     # This port can act in the browser: never a web page (the SDK's own localhost default

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .act import (
+from axsnap_host.models.act import (
     ActionResult,
     ActMessage,
     CollectMessage,
@@ -32,10 +32,10 @@ from .act import (
     Readiness,
     WaitReadyMessage,
 )
-from .errors import ErrorReply
-from .options import SnapshotOptions
-from .result import SnapshotResult
-from .wire import ControlMessage, ControlReplyMessage, ControlStatusMessage
+from axsnap_host.models.errors import ErrorReply
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.models.result import SnapshotResult
+from axsnap_host.models.wire import ControlMessage, ControlReplyMessage, ControlStatusMessage
 
 # -- requests ---------------------------------------------------------------------------
 

@@ -11,8 +11,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
-from .capture_checks import check_dom_snapshot, check_finite, check_walker, share_style_rows
-from .snapshot import StabilizationReport
+from axsnap_host.models.capture_checks import (
+    check_dom_snapshot,
+    check_finite,
+    check_walker,
+    share_style_rows,
+)
+from axsnap_host.models.snapshot import StabilizationReport
 
 CAPTURE_VERSION = 1
 

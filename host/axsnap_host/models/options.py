@@ -5,7 +5,7 @@ processing options (format, pruning, redaction). Python keyword arguments of
 ``Browser.snapshot`` and CLI flags use the same names. Every option is strictly typed: a
 ``redact`` of ``"false"``, ``0`` or ``"off"`` is refused, never read as a truth value. The
 extension checks the same rules before it captures (``extension/lib/generated/contract.js``,
-generated from this model by ``python -m axsnap_host.contract --write``).
+generated from this model by ``python -m axsnap_host.native.contract --write``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pydantic import (
     model_validator,
 )
 
-from .errors import AxsnapError, ErrorCode
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 # "som" is the DOM channel with vision forced on: DOM text, elements and the SoM image.
 SnapshotFormat = Literal[

@@ -12,9 +12,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .options import SnapshotFormat
-from .semantic import SemanticResult
-from .snapshot import SnapshotV1
+from axsnap_host.models.options import SnapshotFormat
+from axsnap_host.models.semantic import SemanticResult
+from axsnap_host.models.snapshot import SnapshotV1
 
 
 class IndexChanges(BaseModel):

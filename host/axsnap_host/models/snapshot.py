@@ -58,7 +58,7 @@ from pydantic import (
     model_validator,
 )
 
-from .snapshot_rows import NODE_COLUMNS, decode_row, dom_ref_of, rows_to_nodes
+from axsnap_host.models.snapshot_rows import NODE_COLUMNS, decode_row, dom_ref_of, rows_to_nodes
 
 SNAPSHOT_VERSION = 1
 

@@ -12,10 +12,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .capture import FrameFields, RawCapture
-from .errors import ErrorReply
-from .options import SnapshotOptions
-from .policy import OUTSIDE_OPS
+from axsnap_host.models.capture import FrameFields, RawCapture
+from axsnap_host.models.errors import ErrorReply
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.models.policy import OUTSIDE_OPS
 
 MessageId = Annotated[str, Field(min_length=1, max_length=200)]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..models.capture import RawCapture
-from ..models.errors import AxsnapError, ErrorCode
-from .redaction import scrub_url
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.pipeline.redaction import scrub_url
 
 _NET_ERROR = re.compile(r"\bERR_[A-Z0-9_]{3,60}\b")
 NET_ERROR_HINTS = {

@@ -21,10 +21,10 @@ Which element is a secret field is decided once per capture in ``secrets.py``, w
 
 from __future__ import annotations
 
-from .scrub_memo import remembered
-from .secret_tokens import CARD_MARKER, TOKEN_MARKER, luhn_valid, scrub_tokens
-from .secret_words import kind_from_words
-from .url_scrub import URL_ATTRIBUTES, URL_MARKER, scrub_url, scrub_urls_in_text
+from axsnap_host.pipeline.scrub_memo import remembered
+from axsnap_host.pipeline.secret_tokens import CARD_MARKER, TOKEN_MARKER, luhn_valid, scrub_tokens
+from axsnap_host.pipeline.secret_words import kind_from_words
+from axsnap_host.pipeline.url_scrub import URL_ATTRIBUTES, URL_MARKER, scrub_url, scrub_urls_in_text
 
 __all__ = ["CARD_MARKER", "EMPTY", "FILLED", "TEXT_ENTRY_ROLES", "TOKEN_MARKER", "URL_ATTRIBUTES",
            "URL_MARKER", "luhn_valid", "mask", "scrub_text", "scrub_url", "secret_kind"]

@@ -6,18 +6,18 @@ import json
 import time
 from typing import Any
 
-from ..models.capture import RawCapture
-from ..models.options import SEMANTIC_FORMATS, SnapshotOptions
-from ..models.wire import SnapshotRequest
-from ..pre_encoded import PreEncoded
-from .ax.build import build_snapshot_v1
-from .ax.snapshot import snapshot_json, snapshot_json_with_rows
-from .caps import cap_strings
-from .dom.elements import build_dom_result
-from .page_status import check_page_loaded
-from .secrets import found_secret_names, share_tab_secret_names
-from .state import TabState
-from .tokens import size_of
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions
+from axsnap_host.models.wire import SnapshotRequest
+from axsnap_host.pipeline.ax.build import build_snapshot_v1
+from axsnap_host.pipeline.ax.snapshot import snapshot_json, snapshot_json_with_rows
+from axsnap_host.pipeline.caps import cap_strings
+from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.page_status import check_page_loaded
+from axsnap_host.pipeline.pre_encoded import PreEncoded
+from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_names
+from axsnap_host.pipeline.state import TabState
+from axsnap_host.pipeline.tokens import size_of
 
 
 def process(
@@ -77,8 +77,8 @@ def _result(
         return {"format": "snapshot", "snapshot": PreEncoded(snapshot, text), "size": size,
                 "timings": timings, "stats": stats}
     if options.format == "outline":
-        from .delta.reply import finish_outline
-        from .outline.build import build_outline
+        from axsnap_host.pipeline.delta.reply import finish_outline
+        from axsnap_host.pipeline.outline.build import build_outline
 
         started = time.perf_counter()
         outline, lines = build_outline(capture, options)
@@ -100,10 +100,10 @@ def _result(
     result.setdefault("timings", {})["dom_ms"] = round((time.perf_counter() - started) * 1000, 3)
     result.setdefault("stats", {})
     if options.wants_vision:
-        from .dom.vision import add_vision
+        from axsnap_host.pipeline.dom.vision import add_vision
 
         add_vision(result, capture, options)
-    from .delta.reply import finish_dom
+    from axsnap_host.pipeline.delta.reply import finish_dom
 
     started = time.perf_counter()
     cap_strings(result)
@@ -126,8 +126,8 @@ def _cap_envelope(snapshot: dict[str, Any]) -> dict[str, Any]:
 
 def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) -> dict[str, Any]:
     """Page understanding (semantic/): the JSON result, or its compact text."""
-    from ..render.semantic_text import render_semantic_text
-    from ..semantic.build import build_semantic
+    from axsnap_host.render.semantic_text import render_semantic_text
+    from axsnap_host.semantic.build import build_semantic
 
     started = time.perf_counter()
     semantic = build_semantic(capture, options, state)

@@ -21,11 +21,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..models.capture import RawCapture
-from .redaction import TEXT_ENTRY_ROLES, secret_kind
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.redaction import TEXT_ENTRY_ROLES, secret_kind
 
 if TYPE_CHECKING:
-    from .dom.walker_merge import Joined
+    from axsnap_host.pipeline.dom.walker_merge import Joined
 
 Key = tuple[str, int]  # (CDP frameId, backendNodeId)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from .delta.cache import SnapshotCache
-from .dom.registry import IndexRegistry
-from .memo.rows import RowMemo
+from axsnap_host.pipeline.delta.cache import SnapshotCache
+from axsnap_host.pipeline.dom.registry import IndexRegistry
+from axsnap_host.pipeline.memo.rows import RowMemo
 
 MAX_TABS = 64
 # Tabs whose last whole-page SnapshotV1 rows are kept (the most recently read): as many

@@ -26,9 +26,9 @@ import re
 from typing import Any
 from urllib.parse import unquote_plus
 
-from .scrub_memo import remembered
-from .secret_tokens import scrub_strong_tokens, scrub_value_tokens
-from .secret_words import secret_param
+from axsnap_host.pipeline.scrub_memo import remembered
+from axsnap_host.pipeline.secret_tokens import scrub_strong_tokens, scrub_value_tokens
+from axsnap_host.pipeline.secret_words import secret_param
 
 URL_MARKER = "[redacted]"
 # A data: URL in text runs to the end of its line (its body may hold spaces: a page's

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import clean_text
+from axsnap_host.pipeline.text_clean import clean_text
 
 LINE_ATTRS = ("id", "type", "name", "aria-label", "placeholder", "title", "alt", "href",
               "aria-expanded", "aria-checked", "aria-selected", "aria-pressed",

@@ -27,8 +27,8 @@ from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
-from ..models.errors import AxsnapError, ErrorCode
-from .som_labels import LabelPlacer, label_font, text_colour
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.render.som_labels import LabelPlacer, label_font, text_colour
 
 Kind = Literal["button", "link", "input", "other"]
 KINDS: tuple[Kind, ...] = ("button", "link", "input", "other")

@@ -8,8 +8,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..models.errors import AxsnapError, ErrorCode
-from .som import Mark, Mask, draw_som, kind_of
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.render.som import Mark, Mask, draw_som, kind_of
 
 
 def marks_from_elements(

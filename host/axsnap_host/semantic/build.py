@@ -11,19 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models.capture import RawCapture
-from ..models.errors import AxsnapError, ErrorCode
-from ..models.options import SnapshotOptions
-from ..pipeline.hidden import suspicion
-from ..pipeline.redaction import scrub_text, scrub_url
-from ..pipeline.secrets import page_secret_names, secret_fields
-from .classify import classify, features
-from .content import rank_content
-from .elements import index_elements
-from .facts import PageFacts, page_facts
-from .frames import list_frames
-from .intents import find_intents, summarize
-from .regions import assign_regions
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.hidden import suspicion
+from axsnap_host.pipeline.redaction import scrub_text, scrub_url
+from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
+from axsnap_host.semantic.classify import classify, features
+from axsnap_host.semantic.content import rank_content
+from axsnap_host.semantic.elements import index_elements
+from axsnap_host.semantic.facts import PageFacts, page_facts
+from axsnap_host.semantic.frames import list_frames
+from axsnap_host.semantic.intents import find_intents, summarize
+from axsnap_host.semantic.regions import assign_regions
 
 
 @dataclass

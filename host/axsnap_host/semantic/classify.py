@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .elements import Element
-from .facts import PageFacts
-from .keywords import SEARCH_ENGINE_HOSTS, URL_RES, keyword_hits
+from axsnap_host.semantic.elements import Element
+from axsnap_host.semantic.facts import PageFacts
+from axsnap_host.semantic.keywords import SEARCH_ENGINE_HOSTS, URL_RES, keyword_hits
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
               "email_compose", "email_inbox", "dashboard", "settings", "checkout")

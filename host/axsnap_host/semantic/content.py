@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..pipeline.redaction import scrub_text
-from .facts import Node, PageFacts
+from axsnap_host.pipeline.redaction import scrub_text
+from axsnap_host.semantic.facts import Node, PageFacts
 
 TOP = 50
 WEIGHTS = {"position": 0.35, "area": 0.25, "font": 0.15, "semantic": 0.25}

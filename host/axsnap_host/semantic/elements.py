@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..pipeline.redaction import mask, scrub_text, scrub_url
-from ..pipeline.secrets import SecretFields
-from .facts import Node, PageFacts
-from .ids import IdSource, Placed, assign_ids, base_id, label_of, slug
+from axsnap_host.pipeline.redaction import mask, scrub_text, scrub_url
+from axsnap_host.pipeline.secrets import SecretFields
+from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.ids import IdSource, Placed, assign_ids, base_id, label_of, slug
 
 WEAK = frozenset({"pointer", "clickable"})
 INPUT_KINDS = {"password": "password_input", "checkbox": "checkbox", "radio": "radio",

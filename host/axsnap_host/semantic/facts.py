@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models.capture import RawCapture
-from ..pipeline.dom.walker_merge import frame_ordinals, join
-from ..pipeline.hidden import hiding_reasons
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, join
+from axsnap_host.pipeline.hidden import hiding_reasons
 
 
 @dataclass(slots=True)

@@ -11,10 +11,10 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..models.capture import RawCapture
-from ..pipeline.redaction import scrub_url
-from ..pipeline.secrets import page_secret_names
-from .facts import PageFacts
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.redaction import scrub_url
+from axsnap_host.pipeline.secrets import page_secret_names
+from axsnap_host.semantic.facts import PageFacts
 
 AD_HOSTS = re.compile(r"(^|\.)(doubleclick\.net|googlesyndication\.com|googleadservices\.com|"
                       r"adservice\.google\.com|amazon-adsystem\.com|adnxs\.com|taboola\.com|"

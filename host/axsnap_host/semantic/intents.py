@@ -6,8 +6,8 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-from .content import Section
-from .elements import Element
+from axsnap_host.semantic.content import Section
+from axsnap_host.semantic.elements import Element
 
 _WORDS = {
     "log_in": r"sign in|log in|login|登录|登入|đăng nhập|iniciar sesión|anmelden|einloggen|"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .facts import Node, PageFacts
+from axsnap_host.semantic.facts import Node, PageFacts
 
 _ROLE_KINDS = {"banner": "header", "navigation": "navigation", "main": "main",
                "complementary": "sidebar", "contentinfo": "footer", "dialog": "dialog",

@@ -20,8 +20,8 @@ from dom_record import PAGES, make_driver, run_walker, serve
 
 
 def main_extension(sizes: list[int]) -> None:
-    from axsnap_host.browser import Browser
-    from axsnap_host.serve import serve_directory
+    from axsnap_host.client import Browser
+    from axsnap_host.client.file_server import serve_directory
 
     fast = {"stabilize": {"enabled": False}}
     with serve_directory(PAGES, host="127.0.0.1") as base, Browser(timeout_s=120) as browser:

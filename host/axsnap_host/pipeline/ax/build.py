@@ -7,21 +7,21 @@ import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import SplitResult
 
-from ...models.capture import RawCapture
-from ...models.wire import SnapshotRequest
-from ..redaction import scrub_text, scrub_url
-from ..secrets import page_secret_names, secret_fields
-from .controls import clickable_ids, mark_covered, tab_stop_ids
-from .instructions import flag_hidden_instructions
-from .merge import fill_missing_values
-from .prune import prune
-from .redact import redact_tree
-from .snapshot import as_node_objects, build_snapshot, set_prop
-from .tree import flat_tree
-from .window_index import WindowIndex, dom_facts
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.wire import SnapshotRequest
+from axsnap_host.pipeline.ax.controls import clickable_ids, mark_covered, tab_stop_ids
+from axsnap_host.pipeline.ax.instructions import flag_hidden_instructions
+from axsnap_host.pipeline.ax.merge import fill_missing_values
+from axsnap_host.pipeline.ax.prune import prune
+from axsnap_host.pipeline.ax.redact import redact_tree
+from axsnap_host.pipeline.ax.snapshot import as_node_objects, build_snapshot, set_prop
+from axsnap_host.pipeline.ax.tree import flat_tree
+from axsnap_host.pipeline.ax.window_index import WindowIndex, dom_facts
+from axsnap_host.pipeline.redaction import scrub_text, scrub_url
+from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 
 if TYPE_CHECKING:  # the memo renders with this package's node_row
-    from ..memo.rows import RowMemo
+    from axsnap_host.pipeline.memo.rows import RowMemo
 
 MAX_FRAME_NAME = 300
 

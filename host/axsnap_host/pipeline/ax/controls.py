@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..dom.hittest import CoverIndex
-from ..dom.index import DomIndex
-from .prune import INTERACTIVE_ROLES
-from .tree import FlatTree
-from .window_index import DomFacts
+from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES
+from axsnap_host.pipeline.ax.tree import FlatTree
+from axsnap_host.pipeline.ax.window_index import DomFacts
+from axsnap_host.pipeline.dom.hittest import CoverIndex
+from axsnap_host.pipeline.dom.index import DomIndex
 
 
 def clickable_ids(tree: FlatTree, dom: DomFacts) -> frozenset[str]:

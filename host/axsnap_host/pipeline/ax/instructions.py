@@ -9,10 +9,10 @@ record that carries the words carries the flag; SnapshotV1 adds a structured
 
 from __future__ import annotations
 
-from ..dom.index import DomIndex, DomInfo
-from ..hidden import Suspicion, dom_hiding_reasons, instruction_match
-from .tree import FlatTree
-from .window_index import DomFacts, WindowIndex
+from axsnap_host.pipeline.ax.tree import FlatTree
+from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex
+from axsnap_host.pipeline.dom.index import DomIndex, DomInfo
+from axsnap_host.pipeline.hidden import Suspicion, dom_hiding_reasons, instruction_match
 
 
 def dom_chain(dom: DomFacts, backend_id: int, frame_id: str | None,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..redaction import TEXT_ENTRY_ROLES
-from .tree import FlatTree
-from .window_index import DomFacts
+from axsnap_host.pipeline.ax.tree import FlatTree
+from axsnap_host.pipeline.ax.window_index import DomFacts
+from axsnap_host.pipeline.redaction import TEXT_ENTRY_ROLES
 
 
 def fill_missing_values(tree: FlatTree, kept: Iterable[str], dom: DomFacts) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tree import FlatNode, FlatTree
+from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 
 INTERACTIVE_ROLES = frozenset(
     {

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..redaction import mask, scrub_text, scrub_url
-from ..secrets import SecretFields
-from .tree import FlatNode, FlatTree
+from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
+from axsnap_host.pipeline.redaction import mask, scrub_text, scrub_url
+from axsnap_host.pipeline.secrets import SecretFields
 
 _SCRUBBED_STATE = ("valuetext", "url", "autocomplete")
 

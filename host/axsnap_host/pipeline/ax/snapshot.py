@@ -15,11 +15,11 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import SplitResult, urlsplit, urlunsplit
 
-from ...models.capture import RawCapture
-from ...models.snapshot import NODE_COLUMNS, SNAPSHOT_VERSION, rows_to_nodes
-from .prune import INTERACTIVE_ROLES, PruneResult
-from .tree import FlatNode, FlatTree, FrameEntry
-from .window_index import DomFacts, WindowIndex, outside_window
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.snapshot import NODE_COLUMNS, SNAPSHOT_VERSION, rows_to_nodes
+from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, PruneResult
+from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry
+from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, outside_window
 
 # DomFacts.box: (bounds, visible, clickable)
 Box = tuple[tuple[float, float, float, float] | None, bool, bool]

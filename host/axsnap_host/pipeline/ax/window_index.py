@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...models.capture import RawCapture
-from ..dom.index import DomIndex, DomInfo
-from ..dom.walker_merge import Joined, join
-from ..hidden import hiding_reasons
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.dom.index import DomIndex, DomInfo
+from axsnap_host.pipeline.dom.walker_merge import Joined, join
+from axsnap_host.pipeline.hidden import hiding_reasons
 
 _HTML_INTEGER = re.compile(r"^[\t\n\f\r ]*([+-]?\d+)")
 # Walker click reasons that DOMSnapshot's isClickable also counts (listeners come as ``k``).

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .diff import MAP_PARTS, DeltaError, snapshot_hash, split_lines, text_part
+from axsnap_host.pipeline.delta.diff import (
+    MAP_PARTS,
+    DeltaError,
+    snapshot_hash,
+    split_lines,
+    text_part,
+)
 
 
 def apply_edits(lines: Sequence[str], edits: Sequence[Sequence[Any]]) -> list[str]:

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from .diff import Snapshot
+from axsnap_host.pipeline.delta.diff import Snapshot
 
 MAX_ENTRIES = 6
 MAX_BYTES = 24 * 1024 * 1024

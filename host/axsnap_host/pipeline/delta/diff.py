@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ...canonical import sha256_hash
-from ...text import indent, split_indent
+from axsnap_host.models.canonical import sha256_hash
+from axsnap_host.pipeline.outline.text import indent, split_indent
 
 SNAPSHOT_PARTS = ("combinedTree", "combinedXpathMap", "combinedUrlMap", "frames", "focus")
 DOM_PARTS = ("domtext", "elements")
@@ -54,7 +54,7 @@ def text_part(result: dict[str, Any]) -> str:
 
 def snapshot_hash(result: dict[str, Any]) -> str:
     """``sha256:<hex>`` of the snapshot parts' RFC 8785 canonical JSON (what the side panel
-    and any JavaScript client compute: see :mod:`axsnap_host.canonical`)."""
+    and any JavaScript client compute: see :mod:`axsnap_host.models.canonical`)."""
     return sha256_hash(snapshot_parts(result))
 
 

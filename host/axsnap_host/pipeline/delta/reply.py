@@ -14,11 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ...models.options import SnapshotOptions
-from ..outline.lines import OutlineLine
-from ..tokens import size_of
-from .cache import options_key
-from .diff import (
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.delta.cache import options_key
+from axsnap_host.pipeline.delta.diff import (
     ALL_PARTS,
     LineInfo,
     Snapshot,
@@ -27,9 +25,11 @@ from .diff import (
     snapshot_parts,
     split_lines,
 )
+from axsnap_host.pipeline.outline.lines import OutlineLine
+from axsnap_host.pipeline.tokens import size_of
 
 if TYPE_CHECKING:
-    from ..state import TabState
+    from axsnap_host.pipeline.state import TabState
 
 AX_CHANNEL = "ax"
 DOM_CHANNEL = "dom"

@@ -25,17 +25,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...models.capture import RawCapture
-from ...models.options import SnapshotOptions
-from ...render.domtext import render_domtext
-from ...render.elements import render_elements
-from ..page_status import empty_dom_notes
-from ..redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
-from ..secrets import page_secret_names, secret_fields
-from .registry import Entry, IndexRegistry, Update
-from .targets import WEAK_REASONS, container_of, delegated, drop_repeating_containers, part_of
-from .walker_facts import add_walker_facts
-from .walker_merge import Joined, alive_keys, frame_ordinals, join
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.dom.registry import Entry, IndexRegistry, Update
+from axsnap_host.pipeline.dom.targets import (
+    WEAK_REASONS,
+    container_of,
+    delegated,
+    drop_repeating_containers,
+    part_of,
+)
+from axsnap_host.pipeline.dom.walker_facts import add_walker_facts
+from axsnap_host.pipeline.dom.walker_merge import Joined, alive_keys, frame_ordinals, join
+from axsnap_host.pipeline.page_status import empty_dom_notes
+from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
+from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
+from axsnap_host.render.domtext import render_domtext
+from axsnap_host.render.elements import render_elements
 
 INTERACTIVE_AX_ROLES = frozenset({
     "button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .index import DomIndex, RawDocument, rect_of
+from axsnap_host.pipeline.dom.index import DomIndex, RawDocument, rect_of
 
 _COVERING_POSITIONS = frozenset({"fixed", "absolute", "sticky"})
 ELEMENT_NODE = 1

@@ -21,8 +21,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...models.capture import DOM_SNAPSHOT_STYLES, RawCapture
-from ..visibility import VISIBILITY_STYLES, css_float, is_visible, under_transparent
+from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES, RawCapture
+from axsnap_host.pipeline.visibility import (
+    VISIBILITY_STYLES,
+    css_float,
+    is_visible,
+    under_transparent,
+)
 
 ELEMENT_NODE = 1
 DOCUMENT_NODE = 9

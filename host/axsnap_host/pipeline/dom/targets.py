@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .walker_merge import Joined
+from axsnap_host.pipeline.dom.walker_merge import Joined
 
 # Reasons that make an element a control only by how it reacts, not by what it is.
 WEAK_REASONS = frozenset({"pointer", "clickable", "label", "delegated"})

@@ -11,7 +11,7 @@ has whitespace at the seam.
 
 from __future__ import annotations
 
-from .index import DomIndex, RawDocument
+from axsnap_host.pipeline.dom.index import DomIndex, RawDocument
 
 TEXT_NODE = 3
 ELEMENT_NODE = 1

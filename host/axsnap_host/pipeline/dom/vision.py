@@ -16,12 +16,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ...models.capture import RawCapture
-from ...models.options import SnapshotOptions
-from ...render.som_vision import vision_for_elements
-from ..redaction import scrub_text
-from ..secrets import secret_fields
-from .walker_merge import join
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.dom.walker_merge import join
+from axsnap_host.pipeline.redaction import scrub_text
+from axsnap_host.pipeline.secrets import secret_fields
+from axsnap_host.render.som_vision import vision_for_elements
 
 
 def unlisted_secret_fields(

@@ -51,8 +51,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...models.capture import RawCapture
-from .xpath import positional_steps
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.dom.xpath import positional_steps
 
 ELEMENT_NODE = 1
 

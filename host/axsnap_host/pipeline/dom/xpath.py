@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...models.capture import RawCapture
+from axsnap_host.models.capture import RawCapture
 
 ELEMENT_NODE = 1
 DOCUMENT_NODE = 9

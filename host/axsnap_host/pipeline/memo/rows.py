@@ -29,12 +29,12 @@ from json.encoder import encode_basestring
 from typing import Any
 from urllib.parse import SplitResult
 
-from ...models.snapshot import NODE_COLUMNS
-from ..ax.redact import scrub_node
-from ..ax.snapshot import row_of, set_prop
-from ..ax.tree import FlatNode
-from ..ax.window_index import DomFacts
-from ..caps import MAX_VALUE, cap_strings
+from axsnap_host.models.snapshot import NODE_COLUMNS
+from axsnap_host.pipeline.ax.redact import scrub_node
+from axsnap_host.pipeline.ax.snapshot import row_of, set_prop
+from axsnap_host.pipeline.ax.tree import FlatNode
+from axsnap_host.pipeline.ax.window_index import DomFacts
+from axsnap_host.pipeline.caps import MAX_VALUE, cap_strings
 
 # A read of more kept rows keeps none (the 100k bench page: ~70k rows, tens of MB held
 # between reads for a page whose DOMSnapshot is sent whole anyway: dom_bases.MAX_NODES).

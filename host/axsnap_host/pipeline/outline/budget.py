@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
-from ...text import INDENT, indent, join_lines
-from ..tokens import count_lines, count_tokens
-from .elision import elide
-from .lines import OutlineLine
+from axsnap_host.pipeline.outline.elision import elide
+from axsnap_host.pipeline.outline.lines import OutlineLine
+from axsnap_host.pipeline.outline.text import INDENT, indent, join_lines
+from axsnap_host.pipeline.tokens import count_lines, count_tokens
 
 _KIND_RANK = {
     "decorative": 0.0, "marker": 1.0, "structure": 1.0, "text": 2.0, "cell": 3.0,

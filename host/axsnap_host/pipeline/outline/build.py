@@ -14,25 +14,25 @@ import re
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from ...models.capture import RawCapture
-from ...models.errors import AxsnapError, ErrorCode
-from ...models.options import SnapshotOptions
-from ...text import GENERIC_ROLES, decorated_role, join_lines
-from ..ax.controls import clickable_ids, mark_covered, tab_stop_ids
-from ..ax.instructions import flag_hidden_instructions
-from ..ax.merge import fill_missing_values
-from ..ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
-from ..ax.redact import redact_tree
-from ..ax.tree import FlatNode, FlatTree, FrameEntry, flat_tree
-from ..ax.window_index import DomFacts, WindowIndex, dom_facts
-from ..dom.index import DomIndex, rect_of
-from ..dom.textflow import TextFlow
-from ..dom.xpath import build_xpath_map
-from ..page_status import is_error_page
-from ..redaction import scrub_text, scrub_url
-from ..secrets import page_secret_names, secret_fields
-from .lines import OutlineLine, build_lines
-from .shape import is_collapsed, mark_onscreen, shape_lines
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.ax.controls import clickable_ids, mark_covered, tab_stop_ids
+from axsnap_host.pipeline.ax.instructions import flag_hidden_instructions
+from axsnap_host.pipeline.ax.merge import fill_missing_values
+from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
+from axsnap_host.pipeline.ax.redact import redact_tree
+from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, flat_tree
+from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_facts
+from axsnap_host.pipeline.dom.index import DomIndex, rect_of
+from axsnap_host.pipeline.dom.textflow import TextFlow
+from axsnap_host.pipeline.dom.xpath import build_xpath_map
+from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines
+from axsnap_host.pipeline.outline.shape import is_collapsed, mark_onscreen, shape_lines
+from axsnap_host.pipeline.outline.text import GENERIC_ROLES, decorated_role, join_lines
+from axsnap_host.pipeline.page_status import is_error_page
+from axsnap_host.pipeline.redaction import scrub_text, scrub_url
+from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 
 _ID_RE = re.compile(r"^\d+-\d+$")
 _SCROLLING = frozenset({"auto", "scroll", "overlay"})

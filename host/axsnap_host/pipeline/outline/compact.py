@@ -24,8 +24,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection, Sequence
 
-from .elision import elide
-from .lines import OutlineLine
+from axsnap_host.pipeline.outline.elision import elide
+from axsnap_host.pipeline.outline.lines import OutlineLine
 
 # Kinds that keep their ref in compact lines.
 REF_KINDS = frozenset({"interactive", "heading", "image", "cell"})

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 
-from .lines import OutlineLine
+from axsnap_host.pipeline.outline.lines import OutlineLine
 
 MARKER = "…"
 Describe = Callable[[list[OutlineLine]], str]

@@ -20,10 +20,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...text import clean_text
-from ..ax.prune import CELL_ROLES, HEADING_ROLES, IMAGE_ROLES, INTERACTIVE_ROLES, TEXT_ROLES
-from ..ax.tree import FlatNode
-from ..redaction import EMPTY, FILLED
+from axsnap_host.pipeline.ax.prune import (
+    CELL_ROLES,
+    HEADING_ROLES,
+    IMAGE_ROLES,
+    INTERACTIVE_ROLES,
+    TEXT_ROLES,
+)
+from axsnap_host.pipeline.ax.tree import FlatNode
+from axsnap_host.pipeline.redaction import EMPTY, FILLED
+from axsnap_host.pipeline.text_clean import clean_text
 
 DOCUMENT_ROLES = frozenset({"RootWebArea", "WebArea", "Iframe", "IframePresentational"})
 DECORATIVE_ROLES = frozenset({"ListMarker", "LineBreak", "separator", "Splitter"})

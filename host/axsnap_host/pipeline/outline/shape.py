@@ -11,14 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...models.capture import RawCapture
-from ...models.options import SnapshotOptions
-from ...text import line_text
-from ..ax.tree import FlatNode, FlatTree
-from ..ax.window_index import DomFacts
-from .budget import fit_budget
-from .compact import Seam, compact, cut_depth, filter_interactive
-from .lines import OutlineLine
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
+from axsnap_host.pipeline.ax.window_index import DomFacts
+from axsnap_host.pipeline.outline.budget import fit_budget
+from axsnap_host.pipeline.outline.compact import Seam, compact, cut_depth, filter_interactive
+from axsnap_host.pipeline.outline.lines import OutlineLine
+from axsnap_host.pipeline.outline.text import line_text
 
 
 @dataclass

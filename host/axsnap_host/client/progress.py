@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 if TYPE_CHECKING:
-    from .client import Browser
+    from axsnap_host.client.browser import Browser
 
 POLL_WAIT_MS = 250  # a poll's longest wait on the bridge page
 

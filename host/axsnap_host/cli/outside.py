@@ -8,23 +8,23 @@ from typing import Any
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .control.paths import token_path
+    from axsnap_host.control.paths import token_path
 
     if args.print_token_path:
         print(token_path())
         return 0
-    from .control.server import run
+    from axsnap_host.control.server import run
 
     return run(args.port, allow_file_urls=args.allow_file_urls, upload_dir=args.upload_dir)
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from .control.paths import token_path
+    from axsnap_host.control.paths import token_path
 
     if args.print_token_path:
         print(args.token_file or token_path())
         return 0
-    from .mcp_server.server import run
+    from axsnap_host.mcp_server.server import run
 
     return run("http" if args.http else "stdio", launch=args.launch, port=args.port,
                token_file=args.token_file, allow_file_urls=args.allow_file_urls,
@@ -42,7 +42,7 @@ def add_grants(parser: argparse.ArgumentParser, where: str = "") -> None:
 
 
 def add_commands(sub: Any) -> None:
-    from .control.server import DEFAULT_PORT
+    from axsnap_host.control.server import DEFAULT_PORT
 
     serve = sub.add_parser("serve", help="the local control API for outside agents "
                            "(127.0.0.1; the browser links in when Outside access is on)")

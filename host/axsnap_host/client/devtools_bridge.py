@@ -23,7 +23,7 @@ from typing import Any, Self
 
 import websocket
 
-from ..models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 NOT_SENT = object()  # devtools_call: the request never left (another way may carry it)
 

@@ -31,9 +31,9 @@ from typing import Any, BinaryIO
 
 import nativemessaging
 
-from . import PROTOCOL_VERSION
-from .models.errors import AxsnapError, ErrorCode
-from .pre_encoded import splice
+from axsnap_host import PROTOCOL_VERSION
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.pipeline.pre_encoded import splice
 
 MAX_INBOUND_BYTES = 64 * 1024 * 1024
 MAX_OUTBOUND_FRAME_BYTES = 1_000_000

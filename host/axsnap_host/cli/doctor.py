@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import EXTENSION_ID, PROTOCOL_VERSION
-from .paths import CHROMEDRIVER, CHROMIUM, EXTENSION_DIR
+from axsnap_host import EXTENSION_ID, PROTOCOL_VERSION
+from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
+from axsnap_host.install.extension_dir import EXTENSION_DIR
 
 
 @dataclass
@@ -112,7 +113,7 @@ def check_host_process() -> list[Check]:
 
 def check_registration() -> list[Check]:
     try:
-        from .install import check_registration as check_installed
+        from axsnap_host.install import check_registration as check_installed
     except ImportError as err:
         return [Check("host registration", False, f"installer unavailable: {err}", "")]
     problems = check_installed()
@@ -124,10 +125,10 @@ def check_registration() -> list[Check]:
 
 def check_live() -> list[Check]:
     """One real snapshot of the bundled demo page through extension and host."""
-    from .browser import Browser
-    from .serve import url_for
+    from axsnap_host.client import Browser
+    from axsnap_host.client.file_server import url_for
 
-    demo = Path(__file__).parent / "demo" / "index.html"
+    demo = Path(__file__).resolve().parents[1] / "demo" / "index.html"
     started = time.perf_counter()
     try:
         with url_for(str(demo)) as url, Browser() as browser:

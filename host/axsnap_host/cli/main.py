@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .batch.cli import add_batch_arguments
-from .cli_progress import ReadProgress
-from .models.errors import AxsnapError
-from .models.options import options_for_format
-from .outputs import write_outputs
+from axsnap_host.batch.cli import add_batch_arguments
+from axsnap_host.cli.progress import ReadProgress
+from axsnap_host.client.outputs import write_outputs
+from axsnap_host.models.errors import AxsnapError
+from axsnap_host.models.options import options_for_format
 
-DEMO_DIR = Path(__file__).parent / "demo"
+DEMO_DIR = Path(__file__).resolve().parents[1] / "demo"
 FORMATS = ("snapshot", "domtext", "elements", "som", "outline", "semantic", "semantic_text")
 
 
@@ -90,9 +90,9 @@ def _snapshot_to_dir(
     progress: bool | None = None,
 ) -> int:
     """``progress``: a progress line on stderr (None: only on a terminal)."""
-    from .browser import Browser
-    from .models.options import wire_options
-    from .serve import url_for
+    from axsnap_host.client import Browser
+    from axsnap_host.client.file_server import url_for
+    from axsnap_host.models.options import wire_options
 
     per_format = {fmt: options_for_format(options, fmt) if len(formats) > 1 else
                   {**options, "format": fmt} for fmt in formats}
@@ -137,13 +137,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from .batch.cli import run_batch_command
+    from axsnap_host.batch.cli import run_batch_command
 
     return run_batch_command(args, _options_from_args(args))
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from .doctor import run_doctor
+    from axsnap_host.cli.doctor import run_doctor
 
     return run_doctor(live=not args.quick)
 
@@ -212,11 +212,11 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument("--quick", action="store_true", help="skip the live browser check")
     doctor.set_defaults(func=cmd_doctor)
 
-    from .act_cli import add_command as add_act
+    from axsnap_host.cli.act import add_command as add_act
 
     add_act(sub, FORMATS)  # act URL --do STEP ...
 
-    from .outside_cli import add_commands
+    from axsnap_host.cli.outside import add_commands
 
     add_commands(sub)  # serve, mcp
 
@@ -230,11 +230,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["grid-node"]:
-        from .grid.node import main as node_main
+        from axsnap_host.grid.node import main as node_main
 
         return node_main(argv[1:])
     if argv[:1] == ["install-host"]:
-        from .install import main as install_main
+        from axsnap_host.install import main as install_main
 
         return install_main(argv[1:])
     args = build_parser().parse_args(argv)

@@ -18,19 +18,26 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Self
 
-from .. import EXTENSION_ID
-from ..chromium import launch_flags
-from ..install import install_host
-from ..models.errors import AxsnapError, ErrorCode
-from ..models.options import SEMANTIC_FORMATS, wire_options
-from ..models.snapshot import SnapshotV1
-from ..paths import EXTENSION_DIR, require_browser
-from .acting import ActingMixin
-from .devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge
-from .procs import host_pids
-from .results import DomResult, OutlineResult, PageResult
-from .urls import ERROR_PAGE_SCRIPT, check_url, invalid_url, navigation_failed, net_error_of
-from .worker_bridge import WorkerBridge, connect_worker, direct_call
+from axsnap_host import EXTENSION_ID
+from axsnap_host.client.acting import ActingMixin
+from axsnap_host.client.chromium import launch_flags
+from axsnap_host.client.devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge
+from axsnap_host.client.paths import require_browser
+from axsnap_host.client.procs import host_pids
+from axsnap_host.client.results import DomResult, OutlineResult, PageResult
+from axsnap_host.client.urls import (
+    ERROR_PAGE_SCRIPT,
+    check_url,
+    invalid_url,
+    navigation_failed,
+    net_error_of,
+)
+from axsnap_host.client.worker_bridge import WorkerBridge, connect_worker, direct_call
+from axsnap_host.install import install_host
+from axsnap_host.install.extension_dir import EXTENSION_DIR
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.options import SEMANTIC_FORMATS, wire_options
+from axsnap_host.models.snapshot import SnapshotV1
 
 BRIDGE_PATH = "bridge.html"
 
@@ -390,7 +397,7 @@ class Browser(ActingMixin):
         message: dict[str, Any] = {"type": "snapshot", "options": wire}
         message["targetId"] = handle or self.target_handle
         if on_progress is not None:
-            from .progress import request_with_progress
+            from axsnap_host.client.progress import request_with_progress
 
             return self._checked(request_with_progress(self, message, on_progress))
         return self._checked(self.request(message))

@@ -50,7 +50,7 @@ def serve_directory(
 def url_for(target: str) -> Iterator[str]:
     """Yield a URL Chromium can load: ``target`` itself if it is a URL, else a served file."""
     if "://" in target or target.startswith(("about:", "chrome:", "data:")):
-        from .browser.urls import check_url
+        from axsnap_host.client.urls import check_url
 
         check_url(target)  # a bad address fails here, before a browser starts
         yield target

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .models.act import ACTIONS, TARGETLESS
-from .models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.act import ACTIONS, TARGETLESS
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 
 @dataclass(frozen=True)
@@ -77,9 +77,9 @@ def _progress(message: str) -> None:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from .browser import Browser
-    from .outputs import write_outputs
-    from .serve import url_for
+    from axsnap_host.client import Browser
+    from axsnap_host.client.file_server import url_for
+    from axsnap_host.client.outputs import write_outputs
 
     steps = [parse_step(s) for s in args.do]  # a bad step fails before a browser starts
     out = Path(args.out)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from ..models.errors import AxsnapError, ErrorCode
-from ..pipeline.page_status import navigation_failed
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.pipeline.page_status import navigation_failed
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 NETWORK_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})

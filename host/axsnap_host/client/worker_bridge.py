@@ -25,8 +25,7 @@ import urllib.request
 from collections.abc import Sequence
 from typing import Any
 
-from ..models.errors import AxsnapError, ErrorCode
-from .devtools_bridge import (
+from axsnap_host.client.devtools_bridge import (
     NOT_SENT,
     BridgeLost,
     BridgeScriptError,
@@ -37,6 +36,7 @@ from .devtools_bridge import (
     devtools_call,
     devtools_port,
 )
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 WORKER_CALLS = frozenset({"send", "targets"})  # the rest run on the bridge page
 NO_ENTRY = "axsnap:no-worker-entry"  # the worker has no axsnapWorker (yet): not sent

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .pipeline.ax.snapshot import snapshot_json
+from axsnap_host.pipeline.ax.snapshot import snapshot_json
 
 
 def write_outputs(result: dict[str, Any], out_dir: Path) -> list[Path]:

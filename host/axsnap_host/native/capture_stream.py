@@ -25,12 +25,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from .log import get_logger
-from .models.capture import RawCapture
-from .models.errors import AxsnapError, ErrorCode
-from .pipeline.ax.rows import AxRow, RowMaker
-from .stream_bases import BaseGone, StreamBases
-from .stream_early import MAX_EARLY_NODES, EarlyWork, build_early, take_early
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.native.log import get_logger
+from axsnap_host.native.stream_bases import BaseGone, StreamBases
+from axsnap_host.native.stream_early import MAX_EARLY_NODES, EarlyWork, build_early, take_early
+from axsnap_host.pipeline.ax.rows import AxRow, RowMaker
 
 log = get_logger("stream")
 

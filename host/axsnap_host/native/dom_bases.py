@@ -31,9 +31,9 @@ from collections import OrderedDict
 from itertools import pairwise
 from typing import Any
 
-from .models.capture import RawCapture
-from .models.capture_checks import CaptureShapeError, check_dom_snapshot
-from .models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.capture_checks import CaptureShapeError, check_dom_snapshot
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 MAX_BASES = 2
 MAX_NODES = 80_000

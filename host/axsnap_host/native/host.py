@@ -15,13 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from . import PROTOCOL_VERSION
-from .capture_stream import CaptureStreams
-from .dom_bases import DomBases
-from .log import get_logger
-from .memory import BIG_READ_BYTES, gc_paused, give_back, peak_rss_kb
-from .models.errors import AxsnapError, ErrorCode, ErrorInfo
-from .models.wire import (
+from axsnap_host import PROTOCOL_VERSION
+from axsnap_host.models.errors import AxsnapError, ErrorCode, ErrorInfo
+from axsnap_host.models.wire import (
     ActReportRequest,
     ActResolveRequest,
     CaptureAxEnd,
@@ -35,8 +31,11 @@ from .models.wire import (
     Request,
     SnapshotRequest,
 )
-from .pipeline.state import TabStates
-from .protocol import (
+from axsnap_host.native.capture_stream import CaptureStreams
+from axsnap_host.native.dom_bases import DomBases
+from axsnap_host.native.log import get_logger
+from axsnap_host.native.memory import BIG_READ_BYTES, gc_paused, give_back, peak_rss_kb
+from axsnap_host.native.protocol import (
     MAX_INBOUND_BYTES,
     ChunkAssembler,
     EndOfStream,
@@ -47,9 +46,10 @@ from .protocol import (
     frames_for_reply,
     guess_message_id,
 )
+from axsnap_host.pipeline.state import TabStates
 
 if TYPE_CHECKING:
-    from .control.link import ControlLink
+    from axsnap_host.control.link import ControlLink
 
 log = get_logger("host")
 
@@ -263,8 +263,8 @@ class Host:
     def _snapshot(
         self, request: SnapshotRequest, started: float, parse_ms: float, raw_size: int
     ) -> dict[str, Any]:
-        from .pipeline.ax.build import HOST_OWNED
-        from .pipeline.run import process
+        from axsnap_host.pipeline.ax.build import HOST_OWNED
+        from axsnap_host.pipeline.run import process
 
         cpu_started = time.process_time()
         request.capture.derived[HOST_OWNED] = True  # parsed here: the pipeline may free parts
@@ -313,9 +313,9 @@ class Host:
 
     def _act(self, request: Any, started: float) -> dict[str, Any]:
         """Acting steps (act/): resolve a target, report an action, merge a collection."""
-        from .act.collect import collect_step
-        from .act.report import act_report
-        from .act.service import act_resolve
+        from axsnap_host.act.collect import collect_step
+        from axsnap_host.act.report import act_report
+        from axsnap_host.act.service import act_resolve
 
         tab_id = request.capture.tab.id if request.capture is not None else request.tabId
         state = self.tabs.get(tab_id)
@@ -379,11 +379,11 @@ def _import_pipeline() -> None:
 
     for name in ("pipeline.run", "pipeline.outline.build", "pipeline.delta.reply",
                  "pipeline.dom.vision", "pipeline.ax.window_index"):
-        importlib.import_module(f".{name}", __package__)
+        importlib.import_module(f"axsnap_host.{name}")
 
 
 def _version() -> str:
-    from . import __version__
+    from axsnap_host import __version__
 
     return __version__
 
@@ -394,7 +394,7 @@ def serve(frames: FrameIO, host: Host | None = None) -> int:
     host.hold_gc = True  # the collector runs after each reply is sent (release)
     log.info("host started (protocol v%d, inbound limit %d bytes)", PROTOCOL_VERSION,
              MAX_INBOUND_BYTES)
-    from .pipeline.tokens import warm_up
+    from axsnap_host.pipeline.tokens import warm_up
 
     warm_up()  # the token counter loads in ~1 s: not on the first outline's clock
     # nor the pipeline's imports on the first snapshot's (a thread: pings answer at once)

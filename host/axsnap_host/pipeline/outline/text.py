@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .pipeline.outline.lines import OutlineLine
+    from axsnap_host.pipeline.outline.lines import OutlineLine
 
 INDENT = "  "
 # Indentation stops growing here: deeper lines carry their depth as ``»N `` after the
@@ -30,30 +29,6 @@ _SPACES = re.compile(r"\s+")
 GENERIC_ROLES = frozenset({"generic", "none", "presentation"})
 # Roles shown as their element's tag: they say nothing of their own.
 _TAG_ROLES = GENERIC_ROLES | {"LayoutTable", "LayoutTableRow", "LayoutTableCell"}
-
-
-def clean_text(text: str) -> str:
-    """Drop invisible (format, control) and private-use characters; collapse whitespace.
-
-    Private-use characters are icon-font glyphs (Font Awesome, Material Icons): they render
-    as pictures and read as noise.
-    """
-    if not text:
-        return ""
-    if text.isprintable():
-        # nothing to drop (no format, control, surrogate or private-use character) and no
-        # space but " ": the character loop below would keep the text as it is
-        return " ".join(text.split())
-    kept = []
-    for char in text:
-        if char.isspace():
-            kept.append(" ")
-            continue
-        category = unicodedata.category(char)
-        if category in ("Cf", "Co", "Cc", "Cs"):
-            continue
-        kept.append(char)
-    return _SPACES.sub(" ", "".join(kept)).strip()
 
 
 def decorated_role(role: str, tag: str, scrollable: bool, acts: str = "",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..models.act import (
+from axsnap_host.models.act import (
     ActError,
     ActionResult,
     ActOptions,
@@ -23,7 +23,7 @@ from ..models.act import (
     ReadyOptions,
     TargetRef,
 )
-from ..models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 
 class ActionRefused(AxsnapError):
@@ -48,7 +48,7 @@ def act_options(options: dict[str, Any]) -> dict[str, Any]:
 
 
 class ActingMixin:
-    """Methods of :class:`~axsnap_host.browser.client.Browser` that act on the tab."""
+    """Methods of :class:`~axsnap_host.client.browser.Browser` that act on the tab."""
 
     target_handle: str | None
 

@@ -19,7 +19,7 @@ import os
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
 
-from .models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 ARGS_ENV = "AXSNAP_CHROMIUM_ARGS"
 

@@ -23,10 +23,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .models.capture import RawCapture
-from .pipeline.ax.instructions import MATCHES, instruction_matches
-from .pipeline.ax.prune import INTEREST, prune_interest
-from .pipeline.ax.tree import (
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.ax.instructions import MATCHES, instruction_matches
+from axsnap_host.pipeline.ax.prune import INTEREST, prune_interest
+from axsnap_host.pipeline.ax.tree import (
     EARLY_TREE,
     FlatTree,
     FrameFacts,

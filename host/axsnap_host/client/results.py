@@ -11,7 +11,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..pipeline.delta.apply import apply_delta
+from axsnap_host.pipeline.delta.apply import apply_delta
 
 
 def applied_result(result: dict[str, Any], base: dict[str, Any] | None
@@ -175,6 +175,6 @@ class PageResult:
 
     def target(self, semantic_id: str) -> tuple[int, int]:
         """(frame ordinal, backendNodeId) of ``semantic_id`` (``stale_element`` if unknown)."""
-        from ..semantic.build import resolve_semantic_id
+        from axsnap_host.semantic.build import resolve_semantic_id
 
         return resolve_semantic_id({"elements": self.elements}, semantic_id)

@@ -1,4 +1,4 @@
-"""Where axsnap finds Chromium, its driver and the unpacked extension.
+"""Where axsnap finds Chromium and its driver.
 
 Chromium and chromedriver: an explicit path (``--chromium``, ``Browser(chromium=...)``), else
 ``AXSNAP_CHROMIUM`` / ``AXSNAP_CHROMEDRIVER``, else the first of the usual install places of
@@ -6,9 +6,6 @@ this system (Linux, macOS, Windows) and the ``PATH``. Chromium and Chrome for Te
 before Google Chrome: branded Chrome (137 and later) ignores ``--load-extension``, which the
 launched browser needs.
 
-The extension comes from, in order: ``AXSNAP_EXTENSION_DIR``, the copy an installed wheel
-carries (``axsnap_host/extension``, written at build time by setup.py), or the checkout's
-``extension/`` (editable installs).
 """
 
 from __future__ import annotations
@@ -20,10 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from .models.errors import AxsnapError, ErrorCode
-
-PACKAGED_EXTENSION_DIR = Path(__file__).resolve().parent / "extension"
-CHECKOUT_EXTENSION_DIR = Path(__file__).resolve().parents[2] / "extension"
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 CHROMIUM_ENV = "AXSNAP_CHROMIUM"
 CHROMEDRIVER_ENV = "AXSNAP_CHROMEDRIVER"
@@ -134,17 +128,7 @@ def require_browser(chromium: str | None, chromedriver: str | None) -> tuple[str
     return found[0] or "", found[1] or ""
 
 
-def find_extension_dir() -> Path:
-    """The unpacked extension folder this install uses (see the module docstring)."""
-    override = os.environ.get("AXSNAP_EXTENSION_DIR")
-    if override:
-        return Path(override)
-    if (PACKAGED_EXTENSION_DIR / "manifest.json").exists():
-        return PACKAGED_EXTENSION_DIR
-    return CHECKOUT_EXTENSION_DIR
-
 
 # What this system has now (display and checks; launches look again at start).
 CHROMIUM = find_chromium() or "/usr/bin/chromium"
 CHROMEDRIVER = find_chromedriver() or "/usr/bin/chromedriver"
-EXTENSION_DIR = find_extension_dir()

@@ -1,0 +1,1 @@
+"""The ``axsnap`` command: every subcommand."""

@@ -1,0 +1,1 @@
+"""The native-messaging host process: protocol, streamed parts and bases, replies, memory, log."""
