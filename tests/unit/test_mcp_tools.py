@@ -100,7 +100,7 @@ def test_tools_and_what_they_tell_a_model_about_ids() -> None:
     assert names == {"tabs", "snapshot", "screenshot", "navigate", "act", "find", "wait_ready"}
     described = {tool.name: tool.description or "" for tool in tools}
     assert "not a DOM id" in described["snapshot"]
-    assert "rows [depth, id, role, name, bbox, props]" in described["snapshot"]  # SnapshotV1 v3
+    assert "objects {id, role, name, value?, state?, children? (ids)" in described["snapshot"]
     assert "not DOM ids or selectors" in described["act"]
 
 
