@@ -37,6 +37,8 @@ def add_batch_arguments(parser: argparse.ArgumentParser, formats: Sequence[str])
                              "--profiles); omit when the host is registered system-wide")
     parser.add_argument("--grid-binary", default="/usr/bin/chromium", metavar="PATH",
                         help="Grid: the Chromium binary on the node ('' = the node's default)")
+    parser.add_argument("--allow-file-urls", action="store_true",
+                        help="also read file: URLs from the list (default: http(s) only)")
     parser.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
                         help="progress bar (auto: only on a terminal)")
 
@@ -47,6 +49,8 @@ def settings_from_args(args: argparse.Namespace, options: dict[str, Any]) -> Bat
         workers=max(1, args.workers), timeout_s=args.timeout, retries=max(0, args.retries),
         backoff_s=args.backoff, retry_failed=args.retry_failed, headless=not args.headed,
         grid_url=args.grid, grid_profile=args.grid_profile, grid_binary=args.grid_binary or None,
+        schemes=("http", "https", "file") if getattr(args, "allow_file_urls", False)
+        else ("http", "https"),
     )
 
 
@@ -57,6 +61,8 @@ def run_batch_command(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
     batch = Batch(Path(args.urls_file), Path(args.out), settings_from_args(args, options))
     where = f"Grid {args.grid}" if args.grid else "local Chromium"
+    for refused in batch.refused:
+        print(f"axsnap: skipped {refused}", file=sys.stderr, flush=True)
     print(f"axsnap: {len(batch.jobs)} page(s): {len(batch.skipped)} done earlier, "
           f"{len(batch.pending)} to run on {batch.settings.workers} worker(s) ({where})",
           file=sys.stderr, flush=True)
@@ -71,4 +77,6 @@ def run_batch_command(args: argparse.Namespace, options: dict[str, Any]) -> int:
             bar.update(1)
     print(summary(results, len(batch.skipped), time.perf_counter() - started))
     print(f"results: {batch.store.results_path}")
-    return 0 if all(r.ok for r in results) else 1
+    if batch.refused:
+        print(f"{len(batch.refused)} line(s) of {args.urls_file} skipped (listed above)")
+    return 0 if all(r.ok for r in results) and not batch.refused else 1

@@ -11,6 +11,7 @@ from typing import Any
 from axsnap_host.client import Browser
 from axsnap_host.client.outputs import write_outputs
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.pipeline.url_scrub import scrub_url
 
 # Chromium shows a chrome-error:// page (with its net error) when a load fails after DNS.
 NET_ERROR_SCRIPT = """
@@ -36,11 +37,12 @@ def open_page(browser: Browser, url: str) -> None:
         found = re.search(r"net::(ERR_[A-Z_]+)", str(err.msg or err))
         if not found:
             raise
-        raise AxsnapError(ErrorCode.NAVIGATION_FAILED, f"{url}: net::{found.group(1)}",
+        raise AxsnapError(ErrorCode.NAVIGATION_FAILED,
+                          f"{scrub_url(url)[0]}: net::{found.group(1)}",
                           "check the URL and that the machine can reach it") from err
     failure = browser.run_in_target(NET_ERROR_SCRIPT)
     if failure:
-        raise AxsnapError(ErrorCode.NAVIGATION_FAILED, f"{url}: {failure}",
+        raise AxsnapError(ErrorCode.NAVIGATION_FAILED, f"{scrub_url(url)[0]}: {failure}",
                           "check the URL and that the server is up")
 
 

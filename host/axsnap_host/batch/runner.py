@@ -8,18 +8,21 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from axsnap_host.batch.jobs import Job, make_jobs, read_urls
+from axsnap_host.batch.jobs import Job, RefusedLine, check_url, make_jobs, read_url_lines
 from axsnap_host.batch.results import OK, PageResult
 from axsnap_host.batch.settings import BatchSettings
 from axsnap_host.batch.store import ResultStore
 from axsnap_host.batch.worker import FINISHED, BrowserFactory, Worker, default_factory
+from axsnap_host.pipeline.url_scrub import scrub_url
 
 
 class Batch:
     """A resumable run over ``urls`` into ``out_dir``.
 
     ``skipped`` are the pages ``results.jsonl`` already records (failed ones too, unless
-    ``retry_failed``); ``pending`` the rest. Iterate ``results()`` to run them.
+    ``retry_failed``); ``pending`` the rest; ``refused`` the lines (or list items) that are
+    not run: unreadable, not a URL, or not http(s) (``settings.schemes``). Iterate
+    ``results()`` to run the pending pages.
     """
 
     def __init__(self, urls: Iterable[str] | Path | str, out_dir: Path | str,
@@ -27,17 +30,32 @@ class Batch:
                  factory: BrowserFactory | None = None) -> None:
         self.settings = settings or BatchSettings()
         self.settings.per_format()  # bad options fail here, before anything starts
+        self.refused: list[RefusedLine] = []
         if isinstance(urls, str | Path):
-            urls = read_urls(Path(urls))
+            urls, self.refused = read_url_lines(Path(urls), self.settings.schemes)
+        else:
+            urls = self._checked(list(urls))
         self.jobs = make_jobs(urls)
         self.store = ResultStore(Path(out_dir))
         self.factory = factory or default_factory(self.settings)
         recorded = self.store.open()
-        done = {url for url, r in recorded.items()
+        done = {slug for slug, r in recorded.items()
                 if r.status == OK or not self.settings.retry_failed}
-        self.skipped: list[Job] = [j for j in self.jobs if j.url in done]
-        self.pending: list[Job] = [j for j in self.jobs if j.url not in done]
+        self.skipped: list[Job] = [j for j in self.jobs if j.slug in done]
+        self.pending: list[Job] = [j for j in self.jobs if j.slug not in done]
         self.workers: list[Worker] = []
+
+    def _checked(self, urls: list[str]) -> list[str]:
+        """The items of a Python list that may run; the others into ``refused``."""
+        kept: list[str] = []
+        for number, url in enumerate(urls, start=1):
+            text = str(url).strip()
+            why = check_url(text, self.settings.schemes)
+            if why is None:
+                kept.append(text)
+            else:
+                self.refused.append(RefusedLine(number, scrub_url(text)[0][:120], *why))
+        return kept
 
     def results(self) -> Iterator[PageResult]:
         """Run the pending pages on ``settings.workers`` browsers; yield each result once it

@@ -21,6 +21,7 @@ class BatchSettings:
     grid_url: str | None = None
     grid_profile: str | None = None  # node folder template, "{worker}" → the worker number
     grid_binary: str | None = "/usr/bin/chromium"
+    schemes: tuple[str, ...] = ("http", "https")  # URL schemes a list may hold
 
     def per_format(self) -> dict[str, dict[str, Any]]:
         """Options per format, each checked now (a bad option fails before any browser)."""

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from axsnap_host.batch.jobs import Job
 from axsnap_host.batch.results import OK, PageResult
+from axsnap_host.pipeline.url_scrub import scrub_url_fields
 
 RESULTS_NAME = "results.jsonl"
 STAGING_NAME = ".staging"
@@ -38,7 +39,7 @@ class ResultStore:
         self.lock = threading.Lock()
 
     def open(self) -> dict[str, PageResult]:
-        """Prepare the folder; return the recorded results by URL (the last line wins)."""
+        """Prepare the folder; return the recorded results by slug (the last line wins)."""
         self.out_dir.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(self.staging_root, ignore_errors=True)  # a killed run's half pages
         self.staging_root.mkdir()
@@ -59,7 +60,7 @@ class ResultStore:
                 result = PageResult.from_json(json.loads(line))
             except (ValueError, TypeError):
                 continue
-            recorded[result.url] = result
+            recorded[result.slug] = result  # the URL a line shows is scrubbed
         return recorded
 
     def staging_dir(self, job: Job, worker: int) -> Path:
@@ -80,7 +81,7 @@ class ResultStore:
             fsync_path(self.out_dir)
         elif staged is not None:
             shutil.rmtree(staged, ignore_errors=True)
-        line = json.dumps(result.to_json(), ensure_ascii=False) + "\n"
+        line = json.dumps(scrub_url_fields(result.to_json()), ensure_ascii=False) + "\n"
         with self.lock, open(self.results_path, "a", encoding="utf-8") as handle:
             handle.write(line)
             handle.flush()

@@ -96,7 +96,7 @@ class Worker(threading.Thread):
     def process(self, job: Job) -> PageResult | None:
         """Run one page to its result, committed; None when the run was stopped before the
         page succeeded (nothing recorded: a resumed run does it)."""
-        result = PageResult(job.url, job.slug, worker=self.index)
+        result = PageResult(job.shown_url, job.slug, worker=self.index)
         started = time.perf_counter()
         staged = None
         for attempt in range(1, self.settings.retries + 2):

@@ -22,6 +22,7 @@ from axsnap_host import EXTENSION_ID
 from axsnap_host.client.acting import ActingMixin
 from axsnap_host.client.chromium import launch_flags
 from axsnap_host.client.devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge
+from axsnap_host.client.lifeline import group_leader_kwargs, release_group, watch_group
 from axsnap_host.client.paths import require_browser
 from axsnap_host.client.procs import host_pids
 from axsnap_host.client.results import DomResult, OutlineResult, PageResult
@@ -89,6 +90,7 @@ class Browser(ActingMixin):
         self.host_log_path: Path | None = None
         self.startup_s: float | None = None
         self._driver: Any = None
+        self._driver_group: int | None = None  # chromedriver's process group (lifeline.py)
         self._service: Any = None
         self.target_handle: str | None = None
         self.bridge_handle: str | None = None
@@ -136,13 +138,19 @@ class Browser(ActingMixin):
         options.binary_location = chromium
         for flag in self.chromium_args():
             options.add_argument(flag)
-        self._service = Service(executable_path=chromedriver)
+        # chromedriver leads its own process group (Chromium and the hosts join it), killed
+        # by a watchdog if this process dies without closing it (lifeline.py)
+        self._service = Service(executable_path=chromedriver, popen_kw=group_leader_kwargs())
         try:
             self._driver = webdriver.Chrome(service=self._service, options=options)
         except WebDriverException as err:
             self._cleanup_profile()
             raise AxsnapError(ErrorCode.INTERNAL, f"Chromium did not start: {err.msg}",
                               "run `axsnap doctor`") from err
+        finally:
+            self._driver_group = _service_pid(self._service)
+            if self._driver_group:
+                watch_group(self._driver_group)
         return self._attached(started)
 
     def chromium_args(self) -> list[str]:
@@ -222,6 +230,9 @@ class Browser(ActingMixin):
             with contextlib.suppress(Exception):
                 self._driver.quit()
             self._driver = None
+        if self._driver_group:
+            release_group(self._driver_group)
+            self._driver_group = None
         self._cleanup_profile()
 
     def _cleanup_profile(self) -> None:
@@ -455,3 +466,10 @@ class Browser(ActingMixin):
         if self._service is None or self._service.process is None:
             return []
         return host_pids(self._service.process.pid)
+
+
+def _service_pid(service: Any) -> int | None:
+    """chromedriver's process id (the id of its process group), if it started."""
+    process = getattr(service, "process", None)
+    pid = getattr(process, "pid", None)
+    return pid if isinstance(pid, int) and pid > 0 else None
