@@ -22,17 +22,11 @@ from axsnap_host import EXTENSION_ID
 from axsnap_host.client.acting import ActingMixin
 from axsnap_host.client.chromium import launch_flags
 from axsnap_host.client.devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge
-from axsnap_host.client.lifeline import group_leader_kwargs, release_group, watch_group
+from axsnap_host.client.lifeline import group_leader_kwargs, release_group, watch_service
 from axsnap_host.client.paths import require_browser
 from axsnap_host.client.procs import host_pids
 from axsnap_host.client.results import DomResult, OutlineResult, PageResult
-from axsnap_host.client.urls import (
-    ERROR_PAGE_SCRIPT,
-    check_url,
-    invalid_url,
-    navigation_failed,
-    net_error_of,
-)
+from axsnap_host.client.urls import load_url
 from axsnap_host.client.worker_bridge import WorkerBridge, connect_worker, direct_call
 from axsnap_host.install import install_host
 from axsnap_host.install.extension_dir import EXTENSION_DIR
@@ -138,8 +132,7 @@ class Browser(ActingMixin):
         options.binary_location = chromium
         for flag in self.chromium_args():
             options.add_argument(flag)
-        # chromedriver leads its own process group (Chromium and the hosts join it), killed
-        # by a watchdog if this process dies without closing it (lifeline.py)
+        # chromedriver, Chromium and the hosts die with this process (lifeline.py)
         self._service = Service(executable_path=chromedriver, popen_kw=group_leader_kwargs())
         try:
             self._driver = webdriver.Chrome(service=self._service, options=options)
@@ -148,9 +141,7 @@ class Browser(ActingMixin):
             raise AxsnapError(ErrorCode.INTERNAL, f"Chromium did not start: {err.msg}",
                               "run `axsnap doctor`") from err
         finally:
-            self._driver_group = _service_pid(self._service)
-            if self._driver_group:
-                watch_group(self._driver_group)
+            self._driver_group = watch_service(self._service)
         return self._attached(started)
 
     def chromium_args(self) -> list[str]:
@@ -230,9 +221,7 @@ class Browser(ActingMixin):
             with contextlib.suppress(Exception):
                 self._driver.quit()
             self._driver = None
-        if self._driver_group:
-            release_group(self._driver_group)
-            self._driver_group = None
+        self._driver_group = release_group(self._driver_group)
         self._cleanup_profile()
 
     def _cleanup_profile(self) -> None:
@@ -273,31 +262,12 @@ class Browser(ActingMixin):
     def open(self, url: str, handle: str | None = None) -> None:
         """Load ``url`` in the target tab (or the window ``handle``) and wait for load.
 
-        An address that is no URL, or one that does not load (Chrome's error page, a DNS
-        failure), raises ``AxsnapError(navigation_failed)`` naming Chrome's net error."""
-        from selenium.common.exceptions import (
-            InvalidArgumentException,
-            TimeoutException,
-            WebDriverException,
-        )
-
-        check_url(url)
+        Every failure is an AxsnapError: an address that is no URL or a ``javascript:`` one,
+        a load that fails (Chrome's error page, a DNS failure: ``navigation_failed`` naming
+        Chrome's net error), a dialog the page opens while it loads (a dialog the last page
+        left open is dismissed and the load tried again)."""
         with self.in_target(handle) as driver:
-            try:
-                driver.get(url)
-            except TimeoutException as err:
-                raise AxsnapError(ErrorCode.TIMEOUT, f"{url} did not load within "
-                                  f"{self.page_load_timeout_s} s", "check the URL") from err
-            except InvalidArgumentException:
-                raise invalid_url(url, "Chromium cannot load it") from None
-            except WebDriverException as err:
-                net_error = net_error_of(str(getattr(err, "msg", "") or err))
-                if net_error is None:
-                    raise
-                raise navigation_failed(url, net_error) from None
-            net_error = driver.execute_script(ERROR_PAGE_SCRIPT)
-            if net_error:
-                raise navigation_failed(url, str(net_error))
+            load_url(driver, url, self.page_load_timeout_s)
 
     @contextlib.contextmanager
     def in_target(self, handle: str | None = None) -> Iterator[Any]:
@@ -467,9 +437,3 @@ class Browser(ActingMixin):
             return []
         return host_pids(self._service.process.pid)
 
-
-def _service_pid(service: Any) -> int | None:
-    """chromedriver's process id (the id of its process group), if it started."""
-    process = getattr(service, "process", None)
-    pid = getattr(process, "pid", None)
-    return pid if isinstance(pid, int) and pid > 0 else None

@@ -78,10 +78,19 @@ def watch_group(pgid: int) -> None:
             pass
 
 
-def release_group(pgid: int) -> None:
-    """Forget group ``pgid`` (its processes were ended on purpose)."""
+def watch_service(service: Any) -> int | None:
+    """Watch the group a Selenium Service's process leads (its pid); returns that pid."""
+    pid = getattr(getattr(service, "process", None), "pid", None)
+    if not isinstance(pid, int) or pid <= 0:
+        return None
+    watch_group(pid)
+    return pid
+
+
+def release_group(pgid: int | None) -> None:
+    """Forget group ``pgid`` (its processes were ended on purpose); returns None."""
     with _lock:
-        if _pipe is None or _owner_pid != os.getpid():
+        if pgid is None or _pipe is None or _owner_pid != os.getpid():
             return
         try:
             _pipe.write(f"-{pgid}\n")

@@ -34,6 +34,7 @@ from axsnap_host.control.models import (
 )
 from axsnap_host.models.errors import AxsnapError, ErrorCode, ErrorInfo, ErrorReply
 from axsnap_host.models.policy import check_page_url, check_upload
+from axsnap_host.pipeline.url_scrub import scrub_url_fields
 
 STATUS = {
     ErrorCode.INVALID_MESSAGE: 422, ErrorCode.BROWSER_NOT_CONNECTED: 503,
@@ -73,6 +74,8 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES,
     async def ask(request: Request, op: str, params: dict[str, Any],
                   timeout_s: float) -> dict[str, Any]:
         reply = await hub.request(op, params, client_of(request), timeout_s)
+        if op != "snapshot":  # tabs, navigate, act...: URLs the extension read from Chrome
+            reply = scrub_url_fields(reply)  # (a snapshot is the host's, scrubbed already)
         if not reply.get("ok"):
             error = reply.get("error") if isinstance(reply.get("error"), dict) else {}
             raise AxsnapError(str(error.get("code") or ErrorCode.INTERNAL),

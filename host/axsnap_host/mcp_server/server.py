@@ -24,6 +24,7 @@ from axsnap_host.mcp_server.render import act_text, find_text, ready_text, snaps
 from axsnap_host.models.act import ActionName
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.models.policy import check_page_url
+from axsnap_host.pipeline.url_scrub import scrub_url_fields, scrub_urls_in_text
 
 INSTRUCTIONS = """\
 axsnap shows you a tab of a real browser as text made for you: an outline of the page where
@@ -52,12 +53,17 @@ def _client_name(ctx: Context | None) -> str:
     return name[:80]
 
 
-async def _call(fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+async def _call(fn: Callable[..., dict[str, Any]], *args: Any,
+                scrub: bool = True) -> dict[str, Any]:
+    """``fn(*args)`` on a thread; every URL in its reply through the one scrubber (``scrub``
+    False: a snapshot, the host's output, scrubbed already)."""
     try:
-        return await anyio.to_thread.run_sync(functools.partial(fn, *args))
+        reply = await anyio.to_thread.run_sync(functools.partial(fn, *args))
     except AxsnapError as err:
-        raise ToolError(f"{err.code}: {err.message}" + (f" ({err.hint})" if err.hint else "")) \
+        message = scrub_urls_in_text(err.message)[0]
+        raise ToolError(f"{err.code}: {message}" + (f" ({err.hint})" if err.hint else "")) \
             from None
+    return scrub_url_fields(reply) if scrub else reply
 
 
 def build_server(backend: Backend, allow_file_urls: bool = False) -> MCPServer:
@@ -106,14 +112,15 @@ def build_server(backend: Backend, allow_file_urls: bool = False) -> MCPServer:
                 options["focus"] = focus
         if delta and format != "snapshot":
             options["compression"] = "delta"
-        reply = await _call(backend.snapshot, tab_id, options, _client_name(ctx))
+        reply = await _call(backend.snapshot, tab_id, options, _client_name(ctx), scrub=False)
         return snapshot_text(reply)
 
     @tool("A screenshot of the tab's viewport with a numbered box on each "
                  "interactive element (Set-of-Mark), and the DOM text whose [index] numbers "
                  "are the boxes. Secret fields are masked in the image.")
     async def screenshot(ctx: Context, tab_id: TabArg = None) -> list[Any]:
-        reply = await _call(backend.snapshot, tab_id, {"format": "som"}, _client_name(ctx))
+        reply = await _call(backend.snapshot, tab_id, {"format": "som"}, _client_name(ctx),
+                            scrub=False)
         vision = (reply.get("result") or {}).get("vision") or {}
         if not vision.get("ok"):
             raise ToolError(f"capture_failed: no screenshot ({vision.get('reason', 'unknown')})")
