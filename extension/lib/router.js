@@ -334,6 +334,26 @@ export function createRouter(deps) {
     return true;
   }
 
+  /**
+   * A URL the extension read itself, through the host's one URL scrubber (with the tab's
+   * secret field names); if the host cannot answer, only its origin leaves.
+   */
+  async function scrubbedUrl(tabId, url) {
+    try {
+      const sent = await deps.native.request('scrub_urls', { tabId, urls: [String(url ?? '')] },
+        { timeoutMs: 15_000 });
+      const urls = sent.reply.ok ? sent.reply.result?.urls : null;
+      if (Array.isArray(urls) && typeof urls[0] === 'string') return urls[0];
+    } catch {
+      // fall through: the origin only
+    }
+    try {
+      return new URL(String(url)).origin;
+    } catch {
+      return '';
+    }
+  }
+
   /** Resolve an outline element id on the live page (deps.resolve: see resolve.js). */
   async function resolve(req, role) {
     const t0 = now();
@@ -343,6 +363,7 @@ export function createRouter(deps) {
     const session = await deps.debuggers.acquire(tabId);
     try {
       const result = await deps.resolve(session, req.elementId, req.xpath);
+      result.frameUrl = await scrubbedUrl(tabId, result.frameUrl);
       return { ok: true, result, timings: { total_ms: round(now() - t0) } };
     } finally {
       session.release();

@@ -347,3 +347,24 @@ test('a kept answer\'s check that does not answer in time is no proof: the read 
   assert.equal(after.timings.kept_answer, undefined, 'kept under no listeners: not given');
   assert.ok((await read()).timings.kept_answer, 'then kept again');
 });
+
+test("resolve's frameUrl leaves through the host's URL scrubber; without the host, its origin only", async () => {
+  const frameUrl = 'https://ex.test/login?user=ann&pw=hunter2#x';
+  const resolve = async () => ({ elementId: '0-1', frameUrl });
+  const asked = [];
+  const deps = fakeDeps({ resolve });
+  deps.native = {
+    request: async (type, body) => {
+      asked.push([type, body]);
+      return { reply: { ok: true, result: { urls: ['https://ex.test/login?user=ann&pw=[redacted]#x'] } } };
+    },
+  };
+  const reply = await createRouter(deps).handle({ type: 'resolve', tabId: 4, elementId: '0-1' }, SELF);
+  assert.equal(reply.ok, true);
+  assert.equal(reply.result.frameUrl, 'https://ex.test/login?user=ann&pw=[redacted]#x');
+  assert.deepEqual(asked, [['scrub_urls', { tabId: 4, urls: [frameUrl] }]]);
+  const down = fakeDeps({ resolve });
+  down.native = { request: async () => { throw new Error('host gone'); } };
+  const fallback = await createRouter(down).handle({ type: 'resolve', tabId: 4, elementId: '0-1' }, SELF);
+  assert.equal(fallback.result.frameUrl, 'https://ex.test');
+});

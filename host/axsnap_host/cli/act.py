@@ -21,6 +21,7 @@ from typing import Any
 
 from axsnap_host.models.act import ACTIONS, TARGETLESS
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def parse_step(text: str) -> Step:
 
 
 def _progress(message: str) -> None:
-    print(f"axsnap: {message}", file=sys.stderr, flush=True)
+    print(f"axsnap: {scrub_urls_in_text(message)[0]}", file=sys.stderr, flush=True)
 
 
 def cmd_act(args: argparse.Namespace) -> int:

@@ -15,13 +15,15 @@ from axsnap_host.cli.progress import ReadProgress
 from axsnap_host.client.outputs import write_outputs
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.models.options import options_for_format
+from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
 
 DEMO_DIR = Path(__file__).resolve().parents[1] / "demo"
 FORMATS = ("snapshot", "domtext", "elements", "som", "outline", "semantic", "semantic_text")
 
 
 def _progress(message: str) -> None:
-    print(f"axsnap: {message}", file=sys.stderr, flush=True)
+    # the URLs a line names (the page loaded, an error's) through the one URL scrubber
+    print(f"axsnap: {scrub_urls_in_text(message)[0]}", file=sys.stderr, flush=True)
 
 
 def _options_from_args(args: argparse.Namespace) -> dict[str, Any]:
@@ -242,10 +244,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except AxsnapError as err:  # one line: what failed, and what to do about it
         hint = f" (hint: {err.hint})" if err.hint else ""
-        print(f"axsnap: error [{err.code}]: {err.message}{hint}", file=sys.stderr)
+        _progress(f"error [{err.code}]: {err.message}{hint}")
         return 2
     except FileNotFoundError as err:
-        print(f"axsnap: error: {err}", file=sys.stderr)
+        _progress(f"error: {err}")
         return 2
     except KeyboardInterrupt:
         return 130

@@ -44,6 +44,15 @@ class ForgetTabRequest(_Message):
     tabId: int
 
 
+class ScrubUrlsRequest(_Message):
+    """Extension → host: URLs the extension read itself (``resolve``'s ``frameUrl``), to go
+    through the one URL scrubber before they leave (with the tab's secret field names)."""
+
+    type: Literal["scrub_urls"]
+    tabId: int | None = None
+    urls: list[Annotated[str, Field(max_length=16_384)]] = Field(max_length=64)
+
+
 class Chunk(_Message):
     type: Literal["chunk"]
     seq: int = Field(ge=0)
@@ -203,6 +212,6 @@ class CollectStepRequest(_Message):
 
 Request = Annotated[
     PingRequest | SnapshotRequest | ForgetTabRequest | ActResolveRequest | ActReportRequest
-    | CollectStepRequest,
+    | CollectStepRequest | ScrubUrlsRequest,
     Field(discriminator="type"),
 ]

@@ -29,6 +29,7 @@ from axsnap_host.models.wire import (
     NativeErrorReply,
     PingRequest,
     Request,
+    ScrubUrlsRequest,
     SnapshotRequest,
 )
 from axsnap_host.native.capture_stream import CaptureStreams
@@ -47,6 +48,7 @@ from axsnap_host.native.protocol import (
     guess_message_id,
 )
 from axsnap_host.pipeline.state import TabStates
+from axsnap_host.pipeline.url_scrub import scrub_url
 
 if TYPE_CHECKING:
     from axsnap_host.control.link import ControlLink
@@ -54,7 +56,8 @@ if TYPE_CHECKING:
 log = get_logger("host")
 
 KNOWN_TYPES = ("ping", "snapshot", "forget_tab", "chunk", "control_reply", "act_resolve",
-               "act_report", "collect_step", "capture_part", "capture_drop", "capture_ax_end")
+               "act_report", "collect_step", "capture_part", "capture_drop", "capture_ax_end",
+               "scrub_urls")
 _REQUEST_ADAPTER: TypeAdapter[Any] = TypeAdapter(Request)
 _MAX_ERRORS_SHOWN = 3
 
@@ -238,6 +241,11 @@ class Host:
                 return ok_reply(request.id, {"forgotten": forgotten})
             if isinstance(request, SnapshotRequest):
                 return self._snapshot(request, started, parse_ms, raw_size)
+            if isinstance(request, ScrubUrlsRequest):
+                state = self.tabs.peek(request.tabId)
+                names = state.secret_names if state is not None else frozenset()
+                return ok_reply(request.id, {"urls": [scrub_url(u, names)[0]
+                                                      for u in request.urls]})
             if isinstance(request, ActResolveRequest | ActReportRequest | CollectStepRequest):
                 return self._act(request, started)
         except AxsnapError as exc:

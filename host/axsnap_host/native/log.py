@@ -1,7 +1,9 @@
 """Logging for the native host: stderr or a file, never stdout (stdout carries frames).
 
 Log lines name ids, types, sizes, timings and error codes only. Nothing taken from the
-page (text, values, URLs) is ever logged: it may hold secrets.
+page (text, values, URLs) is ever logged: it may hold secrets. In case one slips in (an
+exception's message quoting a URL), every line, traceback included, goes through the URL
+scrubber (:class:`ScrubUrls`) before a handler writes it.
 """
 
 from __future__ import annotations
@@ -10,8 +12,17 @@ import logging
 import sys
 from pathlib import Path
 
+from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
+
 LOGGER_NAME = "axsnap_host"
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class ScrubUrls(logging.Formatter):
+    """The format, then every URL in the line through the one URL scrubber."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return scrub_urls_in_text(super().format(record))[0]
 
 
 def setup_logging(level: str = "INFO", log_file: str | Path | None = None) -> logging.Logger:
@@ -24,7 +35,7 @@ def setup_logging(level: str = "INFO", log_file: str | Path | None = None) -> lo
         handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8")
     else:
         handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter(_FORMAT))
+    handler.setFormatter(ScrubUrls(_FORMAT))
     logger.addHandler(handler)
     logger.setLevel(level.upper())
     logger.propagate = False
