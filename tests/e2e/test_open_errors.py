@@ -7,7 +7,7 @@ import contextlib
 
 import pytest
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.errors import AxsnapError
 
 pytestmark = pytest.mark.e2e

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups are P
 
 CHILD = r"""
 import subprocess, sys
-from axsnap_host.browser.lifeline import group_leader_kwargs, watch_group
+from axsnap_host.client.lifeline import group_leader_kwargs, watch_group
 # a stand-in for chromedriver and the Chromium it starts: a group leader and its child
 leader = subprocess.Popen([sys.executable, "-c",
     "import subprocess, sys, time; "
@@ -56,7 +56,7 @@ def test_kill_9_of_the_owner_ends_the_group_it_started() -> None:
 
 
 def test_a_released_group_is_left_alone() -> None:
-    from axsnap_host.browser.lifeline import group_leader_kwargs, release_group, watch_group
+    from axsnap_host.client.lifeline import group_leader_kwargs, release_group, watch_group
 
     proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
                             **group_leader_kwargs())

@@ -110,7 +110,7 @@ def test_exit_mcp_tools() -> None:
 
 
 def test_exit_host_scrub_urls_message_uses_the_tab_s_secret_names() -> None:
-    from axsnap_host.host import Host
+    from axsnap_host.native.host import Host
 
     host = Host()
     host.tabs.get(3).remember_secret_names(frozenset({"f3"}))
@@ -142,7 +142,8 @@ def test_exit_batch_results_and_folders(tmp_path: Path) -> None:
 
 def test_exit_cli_lines(capsys: pytest.CaptureFixture[str],
                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from axsnap_host import act_cli, cli
+    from axsnap_host.cli import act as act_cli
+    from axsnap_host.cli import main as cli
     from axsnap_host.models.errors import AxsnapError
 
     cli._progress(f"loading {URL}")
@@ -159,7 +160,7 @@ def test_exit_cli_lines(capsys: pytest.CaptureFixture[str],
 
 
 def test_exit_host_log_lines() -> None:
-    from axsnap_host.log import setup_logging
+    from axsnap_host.native.log import setup_logging
 
     logger = setup_logging("INFO")
     stream = io.StringIO()
@@ -172,7 +173,7 @@ def test_exit_host_log_lines() -> None:
 
 
 def test_exit_browser_open_errors() -> None:
-    from axsnap_host.browser.urls import load_url
+    from axsnap_host.client.urls import load_url
     from axsnap_host.models.errors import AxsnapError
 
     class Driver:  # a driver that never loads: chromedriver's timeout
