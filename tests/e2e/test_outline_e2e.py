@@ -25,7 +25,7 @@ pytestmark = pytest.mark.e2e
 
 FAST = {"stabilize": {"quiet_ms": 150, "max_wait_ms": 4000}}
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "tests" / "fixtures" / "outline_demo.txt"
+GOLDEN = ROOT / "tests" / "golden" / "outline_demo" / "outline.txt"
 LINE = re.compile(
     r"^(?P<indent>(?:  )*)\[(?P<id>\d+-\d+)\] (?P<role>[^:\[\]]+?)(?:: (?P<name>.+))?$"
 )

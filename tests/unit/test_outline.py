@@ -56,7 +56,7 @@ def parsed(tree: str) -> list[dict[str, Any]]:
 
 
 def test_demo_outline_matches_golden_file(demo: dict[str, Any]) -> None:
-    golden = (FIXTURES / "outline_demo.txt").read_text(encoding="utf-8").rstrip("\n")
+    golden = (FIXTURES.parent / "golden" / "outline_demo" / "outline.txt").read_text(encoding="utf-8").rstrip("\n")
     assert demo["combinedTree"].splitlines() == golden.splitlines()
 
 
