@@ -56,7 +56,8 @@ def parsed(tree: str) -> list[dict[str, Any]]:
 
 
 def test_demo_outline_matches_golden_file(demo: dict[str, Any]) -> None:
-    golden = (FIXTURES.parent / "golden" / "outline_demo" / "outline.txt").read_text(encoding="utf-8").rstrip("\n")
+    path = FIXTURES.parent / "golden" / "outline_demo" / "outline.txt"
+    golden = path.read_text(encoding="utf-8").rstrip("\n")
     assert demo["combinedTree"].splitlines() == golden.splitlines()
 
 
