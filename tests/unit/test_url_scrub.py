@@ -37,6 +37,14 @@ def test_multilingual_secret_parameter_names_are_masked(name: str) -> None:
     "https://www.example.com:8443/Products/AbcDefGhiJklMnoPqrStuVwxYz0123456789/review",
     "https://ex.com/search?q=author%3Dann&page=2&sort=desc&keyword=shoes",
     "https://ex.com/a#section-2",
+    # ids under names that are as often secrets, and encoded URLs inside a value
+    "http://slashdot.org/article.pl?sid=03/01/24/1440207",
+    "http://odb.outbrain.com/utils/get?widgetJSId=AR_9&key=NANOWDGT01&idx=3",
+    "https://secure.gravatar.com/avatar/cc6f7a60f71adaa81b7bc798ebc71be1?s=48&d=https%3A%2F%2F"
+    "secure.gravatar.com%2Favatar%2Fad516503a11cd5ca435acc9bb6523536%3Fs%3D48",
+    "https://commons.wikimedia.org/w/api.php?action=timedtext&title=File%3ANew_Zealand_national"
+    "_anthem%2C_performed_by_the_United_States_Navy_Band.wav&lang=en",
+    "https://ex.com/widget?cookieName=consent&cookie_enabled=1",
 ])
 def test_hosts_ports_paths_and_ordinary_links_are_kept(url: str) -> None:
     assert scrub_url(url) == (url, 0)
@@ -53,6 +61,15 @@ def test_credentials_token_values_and_token_fragments_are_masked() -> None:
     random = "Zk3pQ9vR2mX8wT1yL6nB4cF7hJ0sD5aG"
     assert scrub_url(f"https://ex.com/dl?file=report&t={random}")[0] == \
         "https://ex.com/dl?file=report&t=[redacted:token]"
+
+
+def test_session_ids_keys_and_signatures_by_their_value() -> None:
+    assert scrub_url("https://ex.com/j?sid=5887328e015c3caf&key=beb6b278a131e3b9")[0] == \
+        "https://ex.com/j?sid=[redacted]&key=[redacted]"
+    assert scrub_url("https://cdn.test/i.jpg?hash=40c2690f8335f86b95647310ef5ed8a3")[0] == \
+        "https://cdn.test/i.jpg?hash=[redacted]"
+    assert scrub_url("https://ex.com/?sifre=x&cookie=abc")[0] == \
+        "https://ex.com/?sifre=[redacted]&cookie=[redacted]"
 
 
 def test_a_page_s_own_secret_field_names_are_masked_in_its_url() -> None:

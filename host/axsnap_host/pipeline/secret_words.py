@@ -95,20 +95,35 @@ def kind_from_words(texts: Iterable[str]) -> str | None:
 
 # A URL parameter is secret when its name holds one of these anywhere...
 _SECRET_PARAM_PARTS = ("token", "secret", "passw", "session", "signature", "apikey",
-                       "credential", "jwt", "sessid", "private", "authorization", "cookie")
+                       "credential", "jwt", "sessid", "private", "authorization")
 # ...or one of these as a whole word (split on anything but letters and digits): names a
 # parameter gets that no field label would ("mk" is Vietnamese sites' short "mật khẩu").
-_SECRET_PARAM_WORDS = frozenset({"key", "auth", "code", "sig", "sid", "pwd", "pass", "otp",
+_SECRET_PARAM_WORDS = frozenset({"auth", "code", "sig", "pwd", "pass", "otp", "cookie",
                                  "pin", "ticket", "saml", "samlresponse", "assertion", "hmac",
                                  "mk", "pw", "passcode", "pword", "cvv", "cvc", "cvv2", "csc",
-                                 "mfa", "totp", "2fa", "mdp", "senha", "mima", "kennwort"})
+                                 "mfa", "totp", "2fa", "mdp", "senha", "mima", "kennwort",
+                                 "sifre"})
+# Words that name ids as often as secrets (slashdot's story ``sid=03/01/24/1440207``, a
+# widget's ``key=NANOWDGT01``): secret only when the value looks random (:func:`_random`).
+_ID_OR_SECRET_WORDS = frozenset({"sid", "key"})
+# Names of a URL's signature when the value is one (32+ hex digits): ``hash``.
+_SIGNATURE_WORDS = frozenset({"hash"})
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+_HEX32 = re.compile(r"[0-9a-fA-F]{32,}")
 
 
-def secret_param(name: str, page_secret_names: frozenset[str] = frozenset()) -> bool:
+def _random(value: str) -> bool:
+    """12+ characters mixing letters and digits: a key or a session id, not a number."""
+    return len(value) >= 12 and any(c.isdigit() for c in value) \
+        and any(c.isalpha() for c in value)
+
+
+def secret_param(name: str, page_secret_names: frozenset[str] = frozenset(),
+                 value: str | None = None) -> bool:
     """Whether a query/fragment parameter named ``name`` carries a secret: by the field
     rules (any language), the parameter words, or because the page has a secret field of
-    that name (``page_secret_names``, lower case: a GET form puts the typed value there)."""
+    that name (``page_secret_names``, lower case: a GET form puts the typed value there).
+    ``value`` (if known) decides the names that are as often ids (``sid``, ``key``)."""
     lowered = name.lower().strip()
     if not lowered:
         return False
@@ -116,6 +131,11 @@ def secret_param(name: str, page_secret_names: frozenset[str] = frozenset()) -> 
         return True
     if any(part in lowered for part in _SECRET_PARAM_PARTS):
         return True
-    if any(word in _SECRET_PARAM_WORDS for word in _WORD_SPLIT.split(lowered) if word):
+    words = {word for word in _WORD_SPLIT.split(lowered) if word}
+    if words & _SECRET_PARAM_WORDS or kind_from_words((name,)) is not None:
         return True
-    return kind_from_words((name,)) is not None
+    if words & _ID_OR_SECRET_WORDS:
+        return value is None or _random(value)
+    if words & _SIGNATURE_WORDS:
+        return value is not None and _HEX32.fullmatch(value) is not None
+    return False

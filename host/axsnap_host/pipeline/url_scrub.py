@@ -27,7 +27,11 @@ from typing import Any
 from urllib.parse import unquote_plus
 
 from axsnap_host.pipeline.scrub_memo import remembered
-from axsnap_host.pipeline.secret_tokens import scrub_strong_tokens, scrub_value_tokens
+from axsnap_host.pipeline.secret_tokens import (
+    TOKEN_MARKER,
+    scrub_strong_tokens,
+    scrub_value_tokens,
+)
 from axsnap_host.pipeline.secret_words import secret_param
 
 URL_MARKER = "[redacted]"
@@ -93,21 +97,24 @@ def _redact_params(text: str, secret_names: frozenset[str]) -> tuple[str, int]:
         name, sep, value = part.partition("=")
         if not (sep and value):
             continue
-        if secret_param(unquote_plus(name), secret_names):
+        plain = unquote_plus(value)
+        if secret_param(unquote_plus(name), secret_names, plain):
             parts[i] = f"{name}={URL_MARKER}"
             count += 1
             continue
-        clean, found = scrub_value_tokens(value)
+        # read as sent (decoded): an encoded URL's "%2F" glues its words into one long run
+        _, found = scrub_value_tokens(plain)
         if found:
-            parts[i] = f"{name}={clean}"
-            count += found
+            parts[i] = f"{name}={TOKEN_MARKER}"
+            count += 1
     return "&".join(parts), count
 
 
 def _redact_fragment(fragment: str, secret_names: frozenset[str]) -> tuple[str, int]:
     if "=" in fragment:
         return _redact_params(fragment, secret_names)
-    return scrub_value_tokens(fragment)
+    _, found = scrub_value_tokens(unquote_plus(fragment))
+    return (TOKEN_MARKER, 1) if found else (fragment, 0)
 
 
 def scrub_urls_in_text(text: str, secret_names: frozenset[str] = NO_NAMES,
