@@ -1,0 +1,230 @@
+"""The semantic view on the real-page corpus (bench/corpus), against labels written first.
+
+One Debian Chromium with the extension and the registered host; every page of
+bench/corpus/labels.json is served from 127.0.0.1 and read with format "semantic":
+
+- page type from the default read (the first screen) and from the whole page;
+- semantic ids: every id made of the element's name or its context (no ordinal suffix, no
+  badge number), the labelled controls found under their expected names, and each id that
+  is in two reads unchanged after scrolling one screen down;
+- articles: each labelled body paragraph is in the content ranking, above every block of
+  navigation, header, footer and dialog regions;
+- budget: ``semantic_text`` with ``max_tokens`` fits.
+
+Tuned and held-out pages are reported apart. Writes bench/results/semantic_corpus.md.
+
+    .venv/bin/python bench/semantic_corpus.py
+    .venv/bin/python bench/semantic_corpus.py --only guardian bbc    # a few pages, no report
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from semantic_accuracy import confusion_markdown
+
+from axsnap_host.browser import Browser, PageResult
+from axsnap_host.models.errors import AxsnapError
+from axsnap_host.pipeline.tokens import count_tokens
+from axsnap_host.serve import serve_directory
+
+CORPUS = Path(__file__).parent / "corpus"
+RESULTS = Path(__file__).parent / "results"
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
+CHROME = frozenset({"navigation", "header", "footer", "dialog"})
+BUDGET = 1500
+_WORD = re.compile(r"[^\W_]+")
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def id_problems(elements: list[dict[str, Any]]) -> list[str]:
+    """Ids not made of a name or a context: an ordinal tail on an id whose label has no
+    such number, or a bare type prefix."""
+    bad = []
+    for el in elements:
+        ident, label = el["id"], el.get("label") or ""
+        context = el.get("relations", {}).get("context", "")
+        known = set(words(label)) | set(words(context))
+        tail = ident.rsplit("_", 1)[-1]
+        if "_" not in ident or (tail.isdigit() and tail not in known):
+            bad.append(ident)
+    return bad
+
+
+def find_control(elements: list[dict[str, Any]], want: dict[str, str]) -> bool:
+    """A labelled control: an element whose label is the expected name (and, for twins,
+    whose id or context carries the row's words)."""
+    name = words(want["name"])
+    for el in elements:
+        if words(el.get("label") or "") != name:
+            continue
+        context = want.get("context")
+        if not context:
+            return True
+        said = set(words(el["id"])) | set(words(el.get("relations", {}).get("context", "")))
+        if set(words(context)) <= said:
+            return True
+    return False
+
+
+def body_ranked(content: list[dict[str, Any]], regions: dict[str, str],
+                body: list[str]) -> tuple[int, int]:
+    """(labelled paragraphs found in the ranking, of them ranked above every chrome block)."""
+    found = above = 0
+    chrome_ranks = [i for i, s in enumerate(content) if regions.get(s["region"]) in CHROME]
+    first_chrome = min(chrome_ranks) if chrome_ranks else len(content)
+    for start in body:
+        lead = words(start)
+        rank = next((i for i, s in enumerate(content)
+                     if words(s["text"])[:len(lead)] == lead), None)
+        if rank is None:
+            continue
+        found += 1
+        above += rank < first_chrome
+    return found, above
+
+
+def read(browser: Browser, url: str | None, **options: Any) -> PageResult:
+    result = browser.snapshot(url, format="semantic", **FAST, **options)
+    assert isinstance(result, PageResult)
+    return result
+
+
+def measure(browser: Browser, base: str, name: str, label: dict[str, Any]) -> dict[str, Any]:
+    url = f"{base}{name}/index.html"
+    first = read(browser, url)
+    whole = read(browser, None, viewport_only=False)
+    row: dict[str, Any] = {"name": name, "label": label["type"], "held_out": label["held_out"],
+                           "window": first.type, "whole": whole.type}
+    elements = whole.elements
+    row["ids"] = len(elements)
+    row["id_problems"] = id_problems(elements) + id_problems(first.elements)
+    wanted = label.get("controls") or []
+    row["controls"] = (sum(find_control(elements, c) for c in wanted), len(wanted))
+    missing = [c["name"] + (f" @{c['context']}" if c.get("context") else "")
+               for c in wanted if not find_control(elements, c)]
+    row["controls_missing"] = missing
+    if label.get("body"):
+        kinds = {r["id"]: r["kind"] for r in whole.page["regions"]}
+        row["body"] = body_ranked(whole.content, kinds, label["body"]), len(label["body"])
+    # Scroll one screen: an element in both reads keeps its id.
+    browser.run_in_target("window.scrollBy(0, Math.round(innerHeight * 0.8));")
+    second = read(browser, None)
+    before = {e["handle"]["backendNodeId"]: e["id"] for e in first.elements}
+    moved = [f"{before[e['handle']['backendNodeId']]}->{e['id']}" for e in second.elements
+             if before.get(e["handle"]["backendNodeId"], e["id"]) != e["id"]]
+    row["scroll_changed"] = moved
+    row["scroll_shared"] = sum(1 for e in second.elements
+                               if e["handle"]["backendNodeId"] in before)
+    try:
+        text = browser.snapshot(None, format="semantic_text", viewport_only=False,
+                                max_tokens=BUDGET, **FAST).text
+    except AxsnapError:  # a host without the option: the whole text, unbudgeted
+        text = browser.snapshot(None, format="semantic_text", viewport_only=False, **FAST).text
+    row["budget_tokens"] = count_tokens(text)
+    return row
+
+
+def section(rows: list[dict[str, Any]], title: str) -> list[str]:
+    if not rows:
+        return []
+    n = len(rows)
+    window = sum(r["window"] == r["label"] for r in rows)
+    whole = sum(r["whole"] == r["label"] for r in rows)
+    ids = sum(r["ids"] for r in rows)
+    bad = sum(len(r["id_problems"]) for r in rows)
+    found = sum(r["controls"][0] for r in rows)
+    wanted = sum(r["controls"][1] for r in rows)
+    shared = sum(r["scroll_shared"] for r in rows)
+    moved = sum(len(r["scroll_changed"]) for r in rows)
+    articles = [r for r in rows if "body" in r]
+    in_rank = sum(r["body"][0][0] for r in articles)
+    above = sum(r["body"][0][1] for r in articles)
+    paras = sum(r["body"][1] for r in articles)
+    fits = sum(r["budget_tokens"] <= BUDGET for r in rows)
+    out = [f"## {title} ({n} pages)", "",
+           "| measure | result |", "|---|---|",
+           f"| page type, default read (first screen) | {window}/{n} = {window / n:.0%} |",
+           f"| page type, whole page | {whole}/{n} = {whole / n:.0%} |",
+           f"| semantic ids from a name or context (whole-page reads, + first screens) | "
+           f"{ids - bad}/{ids} ({bad} not) |",
+           f"| labelled controls found under their expected name | {found}/{wanted} |",
+           f"| ids unchanged after scrolling one screen (elements in both reads) | "
+           f"{shared - moved}/{shared} |",
+           f"| article body paragraphs in the ranking | {in_rank}/{paras} |",
+           f"| article body paragraphs above every nav/header/footer/dialog block | "
+           f"{above}/{paras} |",
+           f"| `semantic_text` within max_tokens={BUDGET} | {fits}/{n} |", "",
+           confusion_markdown([(r["label"], r["window"]) for r in rows]), ""]
+    misses = [f"- {r['name']}: {r['label']} → {r['window']} (whole page: {r['whole']})"
+              for r in rows if r["window"] != r["label"]]
+    out += ["Page-type misses (default read):" if misses else "No page-type misses.", *misses, ""]
+    detail = []
+    for r in rows:
+        notes = []
+        if r["id_problems"]:
+            notes.append("ids " + ", ".join(r["id_problems"][:6]))
+        if r["controls_missing"]:
+            notes.append("controls not found: " + "; ".join(r["controls_missing"][:6]))
+        if r["scroll_changed"]:
+            notes.append("moved on scroll: " + ", ".join(r["scroll_changed"][:4]))
+        if "body" in r and r["body"][0][1] < r["body"][1]:
+            notes.append(f"body {r['body'][0][1]}/{r['body'][1]} above chrome "
+                         f"({r['body'][0][0]} in the ranking)")
+        if r["budget_tokens"] > BUDGET:
+            notes.append(f"budget {r['budget_tokens']} tokens")
+        if notes:
+            detail.append(f"- {r['name']}: " + "; ".join(notes))
+    return out + (["Other misses:", *detail, ""] if detail else [])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="these pages only; prints, writes no report")
+    parser.add_argument("--out", type=Path, default=RESULTS / "semantic_corpus.md")
+    args = parser.parse_args()
+    labels = json.loads((CORPUS / "labels.json").read_text("utf-8"))["pages"]
+    names = args.only or sorted(labels)
+    rows = []
+    started = time.perf_counter()
+    with serve_directory(CORPUS) as base, Browser() as browser:
+        for name in names:
+            row = measure(browser, base, name, labels[name])
+            rows.append(row)
+            print(json.dumps(row, ensure_ascii=False), file=sys.stderr)
+    if args.only:
+        return 0
+    tuned = [r for r in rows if not r["held_out"]]
+    held = [r for r in rows if r["held_out"]]
+    report = [
+        "# The semantic view on the real-page corpus",
+        "",
+        f"Run {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}, "
+        f"{time.perf_counter() - started:.0f} s: `.venv/bin/python bench/semantic_corpus.py` "
+        "(bench/corpus: 40 real pages, labels written before axsnap ran on them; see "
+        "bench/corpus/SOURCES.md). Format semantic through the extension in Debian Chromium; "
+        "the default read is the first screen.",
+        "",
+        *section(held, "Held out (never tuned on)"),
+        *section(tuned, "Tuned on"),
+        f"Type counts: {dict(Counter(r['label'] for r in rows))}",
+        "",
+    ]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("\n".join(report), encoding="utf-8")
+    print("\n".join(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
