@@ -1,0 +1,177 @@
+"""Page understanding on pages built like real ones (issue 31), through the extension and
+the host in Debian Chromium: the page type from the whole page's facts, ids from names and
+context, content ranking, intents by words, regions without landmarks and a token budget."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from axsnap_host.browser import Browser, PageResult
+from axsnap_host.pipeline.tokens import count_tokens
+
+pytestmark = pytest.mark.e2e
+
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
+CHROME = {"navigation", "header", "footer", "dialog"}
+
+
+def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
+    result = browser.snapshot(url, format="semantic", **FAST, **options)
+    assert isinstance(result, PageResult)
+    return result
+
+
+def region_kind(result: PageResult, semantic_id: str) -> str:
+    element = result.element(semantic_id)
+    assert element is not None, [e["id"] for e in result.elements]
+    kinds = {r["id"]: r["kind"] for r in result.page["regions"]}
+    return kinds[element["region"]]
+
+
+def paragraph_ranks(result: PageResult) -> list[int]:
+    return [i for i, s in enumerate(result.content) if s["tag"] == "p"]
+
+
+def test_the_type_comes_from_the_whole_page_when_the_reply_is_windowed(
+        browser: Browser, pages_url: str) -> None:
+    # The first screen is a masthead, a menu and trending links; the story is below it.
+    result = read(browser, pages_url + "understanding/article_below_fold.html")
+    assert result.type == "article", result.page["signals"][:6]
+    height = browser.run_in_target("return innerHeight")
+    assert all(e["bounds"][1] < height + 1 for e in result.elements)  # the reply is the window
+
+
+def test_an_inbox_of_div_rows_is_an_inbox(browser: Browser, pages_url: str) -> None:
+    assert read(browser, pages_url + "understanding/div_inbox.html").type == "email_inbox"
+
+
+@pytest.mark.parametrize("name", ["nolandmarks", "div_inbox", "div_list"])
+def test_ticket_numbers_and_times_are_no_dashboard_metrics(
+        browser: Browser, pages_url: str, name: str) -> None:
+    result = read(browser, pages_url + f"understanding/{name}.html")
+    assert not [s for s in result.page["signals"] if "metric" in s["signal"]]
+    assert result.type != "dashboard"
+
+
+def test_a_details_form_with_a_password_is_a_form(browser: Browser, pages_url: str) -> None:
+    assert read(browser, pages_url + "understanding/form_password.html").type == "form"
+
+
+def test_a_list_of_div_rows_is_a_list(browser: Browser, pages_url: str) -> None:
+    assert read(browser, pages_url + "understanding/div_list.html").type == "list"
+
+
+def test_ids_come_from_names_and_context_never_counters(
+        browser: Browser, pages_url: str) -> None:
+    result = read(browser, pages_url + "understanding/labels.html")
+    ids = {e["id"] for e in result.elements}
+    assert {"radio_regular_crust", "radio_deep_dish", "checkbox_extra_cheese", "input_to",
+            "input_username", "btn_delete"} <= ids, ids
+    for element in result.elements:
+        tail = element["id"].rsplit("_", 1)[-1]
+        assert not tail.isdigit(), element
+
+
+def test_badge_numbers_stay_out_of_ids(browser: Browser, pages_url: str) -> None:
+    result = read(browser, pages_url + "understanding/badges_twins.html")
+    ids = {e["id"] for e in result.elements}
+    assert {"link_issues", "link_pull_requests"} <= ids, ids
+
+
+def test_ids_hold_after_an_insertion_above_and_act_hits_the_same_row(
+        browser: Browser, pages_url: str) -> None:
+    first = read(browser, pages_url + "understanding/stability.html")
+    row1 = next(e for e in first.elements if e["bounds"][1] == min(
+        x["bounds"][1] for x in first.elements if x["label"] != "Add row"))
+    assert browser.act("btn_add_row", "click").ok
+    second = read(browser)
+    assert row1["id"] in {e["id"] for e in second.elements}
+    # The agent acts on the id it read before the row was added.
+    acted = browser.act(row1["id"], "click")
+    assert acted.ok, acted.error
+    rows = browser.run_in_target(
+        "return [...document.querySelectorAll('.row span')].slice(0, 2).map(s => s.textContent)")
+    assert rows == ["New row", "Row 2"]
+
+
+def test_ids_hold_after_a_scroll_and_when_a_twin_comes_into_the_reply(
+        browser: Browser, pages_url: str) -> None:
+    window = read(browser, pages_url + "understanding/badges_twins.html")
+    deletes = {e["handle"]["backendNodeId"]: e["id"] for e in window.elements
+               if e["label"] == "Delete"}
+    assert len(deletes) == 1  # March's; its twins are below the fold
+    browser.run_in_target("window.scrollBy(0, 30)")
+    scrolled = read(browser)
+    assert {e["handle"]["backendNodeId"]: e["id"] for e in scrolled.elements
+            if e["label"] == "Delete"} == deletes
+    whole = read(browser, viewport_only=False)  # the twins are in this reply
+    all_deletes = {e["handle"]["backendNodeId"]: e["id"] for e in whole.elements
+                   if e["label"] == "Delete"}
+    assert len(all_deletes) == 4 and len(set(all_deletes.values())) == 4
+    assert {k: v for k, v in all_deletes.items() if k in deletes} == deletes
+
+
+@pytest.mark.parametrize("name", ["body_text", "main_skeleton"])
+def test_stray_or_skeleton_text_does_not_swallow_the_blocks_under_it(
+        browser: Browser, pages_url: str, name: str) -> None:
+    result = read(browser, pages_url + f"understanding/{name}.html")
+    assert len(paragraph_ranks(result)) == 3, [(s["tag"], s["text"][:30]) for s in result.content]
+    assert any(s["tag"] == "h1" for s in result.content)
+
+
+def test_article_paragraphs_rank_above_navigation_banners_and_footers(
+        browser: Browser, pages_url: str) -> None:
+    result = read(browser, pages_url + "understanding/article_chrome.html", viewport_only=False)
+    kinds = {r["id"]: r["kind"] for r in result.page["regions"]}
+    body = [i for i, s in enumerate(result.content)
+            if s["tag"] == "p" and kinds[s["region"]] not in CHROME]
+    chrome = [i for i, s in enumerate(result.content) if kinds[s["region"]] in CHROME]
+    assert len(body) == 3 and chrome, [(s["region"], s["text"][:30]) for s in result.content]
+    assert max(body) < min(chrome)
+
+
+def test_intents_match_words_not_substrings(browser: Browser, pages_url: str) -> None:
+    result = read(browser, pages_url + "understanding/intents.html")
+    intents = {i["intent"] for i in result.page["intents"]}
+    assert not intents & {"register", "check_out", "log_in"}, result.page["intents"]
+
+
+def test_send_filter_and_create_are_intents_of_their_controls(
+        browser: Browser, pages_url: str) -> None:
+    result = read(browser, pages_url + "understanding/compose_filter.html")
+    intents = {i["intent"]: i["controls"] for i in result.page["intents"]}
+    assert "btn_send" in intents.get("compose", []), intents
+    assert "btn_filter" in intents.get("filter", []), intents
+    assert {"btn_new_issue", "btn_create_project"} <= set(intents.get("create", [])), intents
+
+
+def test_regions_without_landmarks_come_from_their_containers(
+        browser: Browser, pages_url: str) -> None:
+    result = read(browser, pages_url + "understanding/nolandmarks.html")
+    assert region_kind(result, "btn_new_ticket") == "header"
+    assert region_kind(result, "input_search_tickets") == "header"
+    assert region_kind(result, "link_open") == "sidebar"
+    assert region_kind(result, "btn_assign") == "sidebar"
+    assert region_kind(result, "btn_save") == "dialog"
+    assert region_kind(result, "link_login_fails_on_safari") == "main"
+
+
+def test_semantic_output_fits_max_tokens_and_says_what_it_left_out(
+        browser: Browser, pages_url: str) -> None:
+    url = pages_url + "understanding/stability.html"
+    whole = read(browser, url, viewport_only=False)
+    assert count_tokens(json.dumps(whole.raw["semantic"], ensure_ascii=False)) > 1200
+    fitted = read(browser, viewport_only=False, max_tokens=1200)
+    semantic = fitted.raw["semantic"]
+    assert count_tokens(json.dumps(semantic, ensure_ascii=False)) <= 1200
+    budget = semantic["budget"]
+    assert budget["max_tokens"] == 1200 and budget["left_out"]["elements"] > 0
+    assert fitted.type == whole.type  # the page's facts are not what is dropped
+    text = browser.snapshot(None, format="semantic_text", viewport_only=False, max_tokens=300,
+                            **FAST).text
+    assert count_tokens(text) <= 300
+    assert re.search(r"left out: \d+ elements", text), text[-300:]
