@@ -207,7 +207,9 @@ export const ONLY_FOR = deepFreeze({
     "outline"
   ],
   "max_tokens": [
-    "outline"
+    "outline",
+    "semantic",
+    "semantic_text"
   ],
   "compression": [
     "domtext",

@@ -130,7 +130,8 @@ class SnapshotOptions(BaseModel):
         None,
         ge=100,
         le=10_000_000,
-        description="token budget (cl100k): elide the least useful lines first and say what",
+        description="token budget (cl100k; outline, semantic, semantic_text): leave out the "
+        "least useful lines or parts first and say what",
     )
     trace_id: StrictStr | None = Field(
         None, max_length=200, description="copied into the snapshot, for the caller's logs "
@@ -175,7 +176,7 @@ ONLY_FOR: dict[str, frozenset[str]] = {
     "compact": _OUTLINE,
     "filter": _OUTLINE,
     "depth": _OUTLINE,
-    "max_tokens": _OUTLINE,
+    "max_tokens": _OUTLINE | SEMANTIC_FORMATS,
     "compression": _OUTLINE | DOM_FORMATS,
     "vision": DOM_FORMATS,
     "scope": frozenset({"snapshot", "outline"}),

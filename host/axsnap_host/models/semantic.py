@@ -34,7 +34,7 @@ class Signal(_Strict):
 
 class Intent(_Strict):
     intent: str = Field(description="log_in, register, search, filter, sort, paginate, compose, "
-                                    "reply, check_out, change_setting, submit_form, read")
+                                    "reply, check_out, change_setting, submit_form, create, read")
     controls: list[str] = Field(description="semantic ids of the controls that do it")
 
 
@@ -129,6 +129,21 @@ class Suspicious(_Strict):
     bounds: Box
 
 
+class LeftOut(_Strict):
+    elements: int
+    content: int
+
+
+class Budget(_Strict):
+    """``max_tokens``: what the reply was cut to, and what it left out."""
+
+    max_tokens: int
+    tokens_before: int = Field(description="cl100k tokens of the whole result")
+    tokens: int = Field(description="cl100k tokens of the result without this report")
+    fits: bool
+    left_out: LeftOut
+
+
 class SemanticResult(_Strict):
     page: Page
     elements: list[Element]
@@ -136,6 +151,7 @@ class SemanticResult(_Strict):
     frames: list[Frame]
     suspicious: list[Suspicious]
     revision: int
+    budget: Budget | None = None
 
 
 def semantic_schema_text() -> str:

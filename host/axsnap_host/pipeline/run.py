@@ -136,11 +136,25 @@ def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) ->
     result: dict[str, Any] = {"format": options.format, "timings": {"semantic_ms": elapsed},
                               "stats": stats}
     cap_strings(semantic)
+    budget = None
+    if options.max_tokens is not None:
+        from ..semantic.budget import fit_semantic
+
+        render = (render_semantic_text if options.format == "semantic_text"
+                  else lambda r: json.dumps(r, ensure_ascii=False))
+        semantic, budget = fit_semantic(semantic, options.max_tokens, render)
     if options.format == "semantic_text":
-        text = cap_strings({"text": render_semantic_text(semantic)})["text"]
+        text = render_semantic_text(semantic)
+        if budget is not None and (budget["left_out"]["elements"] or budget["left_out"]["content"]):
+            from ..semantic.budget import left_out_line
+
+            text += left_out_line(budget) + "\n"
+        text = cap_strings({"text": text})["text"]
         result["semantic_text"] = text
         result["size"] = size_of(text)
     else:
+        if budget is not None:
+            semantic["budget"] = budget
         result["semantic"] = semantic
         result["size"] = size_of(json.dumps(semantic, ensure_ascii=False,
                                             separators=(",", ":")))
