@@ -30,10 +30,10 @@ from typing import Any
 
 from semantic_accuracy import confusion_markdown
 
-from axsnap_host.browser import Browser, PageResult
+from axsnap_host.client import Browser, PageResult
+from axsnap_host.client.file_server import serve_directory
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.pipeline.tokens import count_tokens
-from axsnap_host.serve import serve_directory
 
 CORPUS = Path(__file__).parent / "corpus"
 RESULTS = Path(__file__).parent / "results"

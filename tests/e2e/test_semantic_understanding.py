@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.browser import Browser, PageResult
+from axsnap_host.client import Browser, PageResult
 from axsnap_host.pipeline.tokens import count_tokens
 
 pytestmark = pytest.mark.e2e

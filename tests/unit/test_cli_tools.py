@@ -144,7 +144,7 @@ def test_an_option_the_format_does_not_use_fails_before_a_browser_starts(
     assert code == 2
     err = capsys.readouterr().err
     assert ("error [invalid_message]: bad snapshot options: format 'snapshot' does not use "
-            "compact (outline), max_tokens (outline)") in err, err
+            "compact (outline), max_tokens (outline/semantic/semantic_text)") in err, err
 
 
 def test_a_run_of_several_formats_gives_each_the_options_it_uses() -> None:

@@ -127,6 +127,7 @@ def _cap_envelope(snapshot: dict[str, Any]) -> dict[str, Any]:
 def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) -> dict[str, Any]:
     """Page understanding (semantic/): the JSON result, or its compact text."""
     from axsnap_host.render.semantic_text import render_semantic_text
+    from axsnap_host.semantic.budget import fit_semantic, left_out_line
     from axsnap_host.semantic.build import build_semantic
 
     started = time.perf_counter()
@@ -138,16 +139,12 @@ def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) ->
     cap_strings(semantic)
     budget = None
     if options.max_tokens is not None:
-        from ..semantic.budget import fit_semantic
-
         render = (render_semantic_text if options.format == "semantic_text"
                   else lambda r: json.dumps(r, ensure_ascii=False))
         semantic, budget = fit_semantic(semantic, options.max_tokens, render)
     if options.format == "semantic_text":
         text = render_semantic_text(semantic)
         if budget is not None and (budget["left_out"]["elements"] or budget["left_out"]["content"]):
-            from ..semantic.budget import left_out_line
-
             text += left_out_line(budget) + "\n"
         text = cap_strings({"text": text})["text"]
         result["semantic_text"] = text

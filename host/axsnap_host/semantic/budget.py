@@ -16,7 +16,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from ..pipeline.tokens import count_tokens
+from axsnap_host.pipeline.tokens import count_tokens
 
 KEEP_CONTENT = 8
 RESERVE = 48  # tokens for the budget report itself
