@@ -82,7 +82,8 @@ def test_an_option_the_format_does_not_use_is_refused_and_the_host_keeps_serving
     [reply] = host.handle_text(json.dumps(request))
     assert reply["ok"] is False and reply["error"]["code"] == "invalid_message"
     message = reply["error"]["message"]
-    assert "format 'snapshot' does not use max_tokens (outline/semantic/semantic_text)" in message, message
+    assert ("format 'snapshot' does not use max_tokens (outline/semantic/semantic_text)"
+            in message), message
     assert "compression (domtext/elements/outline/som)" in message, message
     request["options"] = {"format": "snapshot", "compact": False, "compression": "none"}
     [reply] = host.handle_text(json.dumps(request | {"id": "s2"}))
