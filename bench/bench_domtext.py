@@ -13,7 +13,7 @@ Playwright's aria snapshot of the same tab (bench/.venv-peers worker over CDP, a
 bench_e2e.py). Reported: the medians of the Python wall time, of the extension's own
 ``total_ms`` and of their difference (the round trip), and the wall time × Playwright's.
 The page does not change between those reads, so they are re-reads a kept answer serves
-(lib/kept_answer.js; the "kept answers" column counts them); each round also reads right
+(lib/reuse/kept_answer.js; the "kept answers" column counts them); each round also reads right
 after one text in the window changed over CDP ("after one change": a capture).
 Writes bench/results/e2e_domtext.md and .json.
 
@@ -62,7 +62,7 @@ def pages(root: Path, sizes: list[int]) -> list[tuple[str, str, list[str]]]:
 
 def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str, Any]]:
     """Per bridge: wall and extension times of ``runs`` interleaved reads after a warm-up
-    (re-reads of an unchanged page: kept answers, lib/kept_answer.js); and ``changed``: a
+    (re-reads of an unchanged page: kept answers, lib/reuse/kept_answer.js); and ``changed``: a
     read over the DevTools bridge right after one text in the window changed (a capture)."""
     samples = {b: ReadSamples() for b in (*BRIDGES, "changed")}
     for i in range(runs + 1):

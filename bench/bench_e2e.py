@@ -90,7 +90,7 @@ def log(message: str) -> None:
 
 
 # The page's own resize event: the AX cache's journal doubts, the next whole-page read is a
-# full one (extension/axwatch.js). The "SnapshotV1 page" row measures full reads.
+# full one (extension/content/axwatch.js). The "SnapshotV1 page" row measures full reads.
 FULL_NEXT = "window.dispatchEvent(new Event('resize'))"
 
 
@@ -248,7 +248,7 @@ def second_read_after_change(browser: Browser, url: str, size: int,
                              runs: int) -> dict[str, Any]:
     """A whole-page SnapshotV1 (a full read), one small change made by the page itself
     (``window.benchChange``: one row's text), and the whole-page read again (served by the
-    tab's AX cache, extension/lib/ax_cache_read.js). Medians of ``runs`` pairs, and their
+    tab's AX cache, extension/lib/ax/ax_cache_read.js). Medians of ``runs`` pairs, and their
     ratio."""
     browser.open(url)
     browser.snapshot_raw(format="snapshot", scope="page", **NO_WAIT)  # the renderer's AX warm-up

@@ -294,7 +294,7 @@ def summarize_trace(trace: Any) -> dict[str, float]:
 
 def extension_read(browser: Browser) -> dict[str, Any]:
     # The page's own resize event makes the tab's AX cache read the page whole (a repeated
-    # read would otherwise refetch only what changed: extension/lib/ax_cache_read.js).
+    # read would otherwise refetch only what changed: extension/lib/ax/ax_cache_read.js).
     browser.run_in_target("window.dispatchEvent(new Event('resize'))")
     ms, reply = _timed(lambda: browser.snapshot_raw(format="snapshot", scope="page",
                                                     stabilize={"enabled": False}))

@@ -1,20 +1,20 @@
 // Service worker: wiring only. Everything here is rebuilt when the worker restarts.
 
-import { axCache } from './lib/ax_cache_read.js';
-import { dropDomBase } from './lib/dom_base.js';
-import { capturePage, documentRead, prefetchFrames } from './lib/capture.js';
-import { walkWithProof, walksWithProof } from './lib/walker_capture.js';
-import { clickListenerSignature } from './lib/walker_ids.js';
-import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/consent.js';
-import { createControl, navigateTab } from './lib/control.js';
-import { DebuggerManager } from './lib/debugger.js';
-import { NativeClient } from './lib/native.js';
-import { createKeptAnswers } from './lib/kept_answer.js';
-import { createPreparer } from './lib/prepare.js';
-import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/policy.js';
-import { MESSAGE_TYPES, createRouter } from './lib/router.js';
-import { resolveElement } from './lib/resolve.js';
-import { forgetWorld, stabilize } from './lib/stabilize.js';
+import { axCache } from './lib/ax/ax_cache_read.js';
+import { dropDomBase } from './lib/reuse/dom_base.js';
+import { capturePage, documentRead, prefetchFrames } from './lib/capture/capture.js';
+import { walkWithProof, walksWithProof } from './lib/walker/walker_capture.js';
+import { clickListenerSignature } from './lib/walker/walker_ids.js';
+import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/router/consent.js';
+import { createControl, navigateTab } from './lib/router/control.js';
+import { DebuggerManager } from './lib/session/debugger.js';
+import { NativeClient } from './lib/native/native.js';
+import { createKeptAnswers } from './lib/reuse/kept_answer.js';
+import { createPreparer } from './lib/reuse/prepare.js';
+import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/router/policy.js';
+import { MESSAGE_TYPES, createRouter } from './lib/router/router.js';
+import { resolveElement } from './lib/capture/resolve.js';
+import { forgetWorld, stabilize } from './lib/session/stabilize.js';
 
 const debuggers = new DebuggerManager(chrome.debugger);
 // A worker stopped mid-capture (Chrome stops idle workers) left its debugger sessions

@@ -3,7 +3,7 @@
 // over the worker's DevTools target) and comes here for progress requests, the test
 // helpers, and whenever the worker is not running (this page's port starts it).
 
-import { WORKER_GONE, workerStopped } from './lib/worker_stopped.js';
+import { WORKER_GONE, workerStopped } from './lib/session/worker_stopped.js';
 
 async function call(fn) {
   try {

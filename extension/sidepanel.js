@@ -2,7 +2,7 @@
 // output, the options (chrome.storage.local), the history of this session
 // (chrome.storage.session) and the agent allow-list. The views live in panel/.
 
-import { ALLOW_LIST_KEY, normalizeAllowList, parseAllowList } from './lib/policy.js';
+import { ALLOW_LIST_KEY, normalizeAllowList, parseAllowList } from './lib/router/policy.js';
 import { setupAccess } from './panel/access.js';
 import { setupAct } from './panel/act.js';
 import { request } from './panel/client.js';

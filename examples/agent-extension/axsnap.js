@@ -4,7 +4,7 @@ export const AXSNAP_ID = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf'; // fixed by axsnap'
 
 // axsnap was there but its service worker stopped mid-request (Chrome stops idle workers;
 // a crash): the channel closes without a reply. Not "axsnap missing": a retry is served.
-// The same error axsnap's own pages give (axsnap's extension/lib/worker_stopped.js).
+// The same error axsnap's own pages give (axsnap's extension/lib/session/worker_stopped.js).
 const WORKER_STOPPED = /message (port|channel) closed/i;
 
 /**

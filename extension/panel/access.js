@@ -1,7 +1,7 @@
 // The side panel's "Outside access" section: the consent for axsnap serve / MCP clients
 // (chrome.storage.local "outsideAccess"), the link state and the request log (session).
 
-import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess } from '../lib/consent.js';
+import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess } from '../lib/router/consent.js';
 
 const SHOWN = 10;
 

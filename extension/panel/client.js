@@ -1,7 +1,7 @@
 // Ask the service worker for one snapshot over a port, hearing its stages as they run.
 // (The one-shot chrome.runtime.sendMessage API stays the same for every other caller.)
 
-import { workerStopped } from '../lib/worker_stopped.js';
+import { workerStopped } from '../lib/session/worker_stopped.js';
 
 export const PORT_NAME = 'axsnap-request';
 

@@ -3,7 +3,7 @@
 // step: the panel's end-to-end delta test fails when the rebuilt hash stops matching), and
 // check it against the delta's hash.
 
-import { sha256Hash } from '../lib/canonical.js';
+import { sha256Hash } from '../lib/common/canonical.js';
 
 const SNAPSHOT_PARTS = ['combinedTree', 'combinedXpathMap', 'combinedUrlMap', 'frames', 'focus'];
 const MAP_PARTS = ['combinedXpathMap', 'combinedUrlMap'];

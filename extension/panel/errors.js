@@ -1,7 +1,7 @@
 // Human words for every error a snapshot can end with: a title, what happened, what to do,
 // and (when one fixes it) the exact command. Never a stack trace.
 
-import { INSTALL_COMMAND } from '../lib/native.js';
+import { INSTALL_COMMAND } from '../lib/native/native.js';
 
 const ALT_INSTALL = 'axsnap install-host';
 

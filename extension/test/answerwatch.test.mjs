@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import vm from 'node:vm';
 
-const source = readFileSync(new URL('../answerwatch.js', import.meta.url), 'utf8');
+const source = readFileSync(new URL('../content/answerwatch.js', import.meta.url), 'utf8');
 // the watches' shared functions (a script of the same world, listed first in the manifest)
-const shared = readFileSync(new URL('../watch_env.js', import.meta.url), 'utf8');
+const shared = readFileSync(new URL('../content/watch_env.js', import.meta.url), 'utf8');
 const createAnswerWatch = vm.runInNewContext(`${shared}\n${source}\ncreateAnswerWatch`, {});
 
 class El {

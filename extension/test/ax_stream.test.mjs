@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { AxStream, partRanges, streamsAx, withoutFragments } from '../lib/ax_stream.js';
+import { AxStream, partRanges, streamsAx, withoutFragments } from '../lib/ax/ax_stream.js';
 
 const node = (i, name = `n${i}`) => ({
   nodeId: String(i), ignored: false, role: { type: 'role', value: 'generic' }, chromeRole: { type: 'internalRole', value: 1 },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { saidTwice, thinAXNodes } from '../lib/ax_thin.js';
+import { saidTwice, thinAXNodes } from '../lib/ax/ax_thin.js';
 
 test('AX nodes lose only the fields and properties no host step reads', () => {
   const nodes = [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
-import { mergeNodes, orphanNodes, windowScoped, windowTargets } from '../lib/ax_window.js';
+import { mergeNodes, orphanNodes, windowScoped, windowTargets } from '../lib/ax/ax_window.js';
 
 test('the AX formats read the window unless asked for the page; a focused outline reads the page', () => {
   assert.equal(windowScoped({}), true);

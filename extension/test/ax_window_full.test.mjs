@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
-import { FULL_READ_MAX_ELEMENTS, readsWhole, textOwners, windowSubset } from '../lib/ax_window_full.js';
-import { windowTargets } from '../lib/ax_window.js';
+import { FULL_READ_MAX_ELEMENTS, readsWhole, textOwners, windowSubset } from '../lib/ax/ax_window_full.js';
+import { windowTargets } from '../lib/ax/ax_window.js';
 
 // A small document's full AX tree:
 // 1 RootWebArea

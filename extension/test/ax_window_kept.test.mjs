@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import {
   JOURNAL_MAX_ELEMENTS, dropTree, journalOption, keepNodes, keepTree, keptNodes, keptTree,
-} from '../lib/ax_window_kept.js';
+} from '../lib/reuse/ax_window_kept.js';
 
 const main = { frameId: 'F0', loaderId: 'L1' };
 const nodes = [{ nodeId: '1' }];

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
-import { partialWindowNodes } from '../lib/ax_window_partial.js';
+import { partialWindowNodes } from '../lib/ax/ax_window_partial.js';
 
 // A card: <div role=group> (20) > <span> (21, ignored, not in the tree) > text (30);
 // <button> (22) > text (31). The group lists the span's text as its own child (the span

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
-import { guessedChildren, keptRelatives, standsAbove } from '../lib/ax_window_patch.js';
-import { partialWindowNodes } from '../lib/ax_window_partial.js';
+import { guessedChildren, keptRelatives, standsAbove } from '../lib/reuse/ax_window_patch.js';
+import { partialWindowNodes } from '../lib/ax/ax_window_partial.js';
 
 // <html> (10) > <body> (11) > <p> (20) > text (30); <select> (50) > popup (no DOM node) > <option> (51) > text (52)
 function tree() {

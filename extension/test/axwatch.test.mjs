@@ -5,9 +5,9 @@ import vm from 'node:vm';
 
 // The content script is a classic script: run it where there is no `document` (it installs
 // nothing) and take its journal factory out; drive it over a small fake DOM.
-const source = readFileSync(new URL('../axwatch.js', import.meta.url), 'utf8');
+const source = readFileSync(new URL('../content/axwatch.js', import.meta.url), 'utf8');
 // the watches' shared functions (a script of the same world, listed first in the manifest)
-const shared = readFileSync(new URL('../watch_env.js', import.meta.url), 'utf8');
+const shared = readFileSync(new URL('../content/watch_env.js', import.meta.url), 'utf8');
 const createAxWatch = vm.runInNewContext(`${shared}\n${source}\ncreateAxWatch`, {});
 
 class El {
@@ -176,7 +176,7 @@ test('a shadow root attached after arming reports its host', () => {
 });
 
 test('the shadow roots a caller found walking the document are not looked for again', () => {
-  // the walker's scan (lib/walker.js) visits every element and passes the roots it met
+  // the walker's scan (lib/walker/walker.js) visits every element and passes the roots it met
   const { doc, body, input } = page();
   const asked = [];
   const watch = createAxWatch(doc, {

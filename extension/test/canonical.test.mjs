@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { canonicalJson, sha256Hash } from '../lib/canonical.js';
+import { canonicalJson, sha256Hash } from '../lib/common/canonical.js';
 import { snapshotHash } from '../panel/deltaapply.js';
 
 const { vectors } = JSON.parse(readFileSync(new URL('../../tests/vectors/delta_hash.json', import.meta.url), 'utf8'));

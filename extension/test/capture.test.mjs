@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { DOM_SNAPSHOT_STYLES, flattenFrameTree, insertSubtree, thinDomSnapshot, wantsAxTree } from '../lib/capture.js';
+import { DOM_SNAPSHOT_STYLES, flattenFrameTree, insertSubtree, thinDomSnapshot, wantsAxTree } from '../lib/capture/capture.js';
 
 test('computed styles match models/capture.py, in order', () => {
   const py = readFileSync(new URL('../../host/axsnap_host/models/capture.py', import.meta.url), 'utf8');
@@ -51,7 +51,7 @@ test('out-of-process subtrees go after their parent subtree', () => {
 
 // --- capturePage over a scripted CDP session ------------------------------------------
 
-import { capturePage } from '../lib/capture.js';
+import { capturePage } from '../lib/capture/capture.js';
 
 globalThis.chrome = { tabs: { get: async (id) => ({ id, url: 'http://127.0.0.1/p', title: 'Page' }) } };
 
@@ -211,7 +211,7 @@ function fakeTimers() {
 }
 
 test('the navigation watcher ignores a steady document and failed polls', async () => {
-  const { Navigated, watchMainDocument } = await import('../lib/navwatch.js');
+  const { Navigated, watchMainDocument } = await import('../lib/session/navwatch.js');
   const loaders = ['L1', null, 'L1', 'L1', 'L2'];
   let calls = 0;
   const session = {
@@ -241,7 +241,7 @@ test('the navigation watcher ignores a steady document and failed polls', async 
 });
 
 test('a stopped watcher polls no more', async () => {
-  const { watchMainDocument } = await import('../lib/navwatch.js');
+  const { watchMainDocument } = await import('../lib/session/navwatch.js');
   let calls = 0;
   const session = { async send() { calls += 1; return { frameTree: { frame: { loaderId: 'L1' } } }; } };
   const clock = fakeTimers();
@@ -279,7 +279,7 @@ test('a streamed read ends its AX stream before the DOMSnapshot comes, naming th
   session.send = (method, params = {}) => (method === 'DOMSnapshot.captureSnapshot'
     ? gate.then(() => { posted.push({ type: 'dom_snapshot_answered' }); return send(method, params); })
     : send(method, params));
-  const { AxStream } = await import('../lib/ax_stream.js');
+  const { AxStream } = await import('../lib/ax/ax_stream.js');
   const openStream = () => new AxStream((type, body) => {
     posted.push({ type, ...body });
     if (type === 'capture_ax_end') release();

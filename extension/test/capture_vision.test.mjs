@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { capturePage, wantsAxTree, wantsScreenshot } from '../lib/capture.js';
+import { capturePage, wantsAxTree, wantsScreenshot } from '../lib/capture/capture.js';
 
 globalThis.chrome = {
   tabs: { get: async (id) => ({ id, url: 'http://127.0.0.1/p', title: 'Page', active: false, windowId: 1 }) },

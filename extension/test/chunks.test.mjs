@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ChunkAssembler } from '../lib/chunks.js';
+import { ChunkAssembler } from '../lib/native/chunks.js';
 
 const message = { v: 1, id: 'r1', ok: true, type: 'result', result: { text: 'héllo ✓ '.repeat(50) } };
 function split(msg, n, id = msg.id) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { checkGrant, grantedTabs, isGranted, normalizeAccess, pushLog } from '../lib/consent.js';
+import { checkGrant, grantedTabs, isGranted, normalizeAccess, pushLog } from '../lib/router/consent.js';
 
 const tabs = [
   { id: 1, windowId: 10, url: 'https://a.example/', title: 'A' },

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { createControl, navigateTab } from '../lib/control.js';
-import { createRouter } from '../lib/router.js';
+import { createControl, navigateTab } from '../lib/router/control.js';
+import { createRouter } from '../lib/router/router.js';
 
 const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { DebuggerManager, IDLE_DETACH_MS } from '../lib/debugger.js';
+import { DebuggerManager, IDLE_DETACH_MS } from '../lib/session/debugger.js';
 
 // The behaviour without a kept attachment (idleMs 0): detach at the last release.
 const DETACH_AT_RELEASE = Object.freeze({ idleMs: 0 });

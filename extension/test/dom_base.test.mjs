@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { changedCells, dropDomBase, offerDomBase, sameColumn, sameColumns, sameEnds } from '../lib/dom_base.js';
+import { changedCells, dropDomBase, offerDomBase, sameColumn, sameColumns, sameEnds } from '../lib/reuse/dom_base.js';
 
 const snapshot = (bounds, styles = [[1, 2], [1, 2]], strings = ['F1', 'div', 'a']) => ({
   strings,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { mapDebuggerError } from '../lib/debugger.js';
-import { toErrorInfo, AxError } from '../lib/errors.js';
-import { mapNativeError, utf8Length, INSTALL_COMMAND } from '../lib/native.js';
+import { mapDebuggerError } from '../lib/session/debugger.js';
+import { toErrorInfo, AxError } from '../lib/common/errors.js';
+import { mapNativeError, utf8Length, INSTALL_COMMAND } from '../lib/native/native.js';
 
 test('native lastError texts map to structured codes', () => {
   const notFound = mapNativeError('Specified native messaging host not found.');

@@ -1,9 +1,9 @@
-// Document order of sibling frames for the DOM channel (lib/frameorder.js).
+// Document order of sibling frames for the DOM channel (lib/capture/frameorder.js).
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
-import { comparePaths, ownerFramePositions } from '../lib/frameorder.js';
-import { orderFrames } from '../lib/domtree.js';
+import { comparePaths, ownerFramePositions } from '../lib/capture/frameorder.js';
+import { orderFrames } from '../lib/capture/domtree.js';
 
 test('composed paths compare in document order, a shadow root before its host\'s children', () => {
   assert.ok(comparePaths([0, 1, 2], [0, 1, 3]) < 0);

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { answerKey, createKeptAnswers, framesKey, MAX_KEYS_PER_TAB, MAX_TABS } from '../lib/kept_answer.js';
-import { createPreparer } from '../lib/prepare.js';
+import { answerKey, createKeptAnswers, framesKey, MAX_KEYS_PER_TAB, MAX_TABS } from '../lib/reuse/kept_answer.js';
+import { createPreparer } from '../lib/reuse/prepare.js';
 
 const FRAMES = [{ frameId: 'F0', loaderId: 'L0' }, { frameId: 'F1', loaderId: 'L1', parentFrameId: 'F0' }];
 const capture = (url = 'http://a/', frames = FRAMES) => ({ tab: { url }, frames, walker: { world: 'w1' } });

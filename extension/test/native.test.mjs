@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { NativeClient } from '../lib/native.js';
+import { NativeClient } from '../lib/native/native.js';
 
 /** A Port-like fake: records posted messages; the test plays the host. */
 function fakePort() {

@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import {
   axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated, missingChildren, orderFrames,
   resolveFocusSelector,
-} from '../lib/domtree.js';
-import { fullAXTree } from '../lib/capture.js';
-import { splitHops } from '../lib/resolve.js';
-import { validateMessage, validateOptions } from '../lib/router.js';
+} from '../lib/capture/domtree.js';
+import { fullAXTree } from '../lib/capture/capture.js';
+import { splitHops } from '../lib/capture/resolve.js';
+import { validateMessage, validateOptions } from '../lib/router/router.js';
 
 /** A chain of `depth` nested DIVs under a document; backendNodeIds 1.. in order. */
 function deepDocument(depth) {

@@ -9,7 +9,7 @@ import { preview, searchJson } from '../panel/jsontree.js';
 import { archiveName, docText, jsonDocs, outputsOf, snapshotText } from '../panel/outputs.js';
 import { applyEvent, headline, stageRows, startProgress } from '../panel/progress.js';
 import { markBoxes, nextZoom } from '../panel/som.js';
-import { INSTALL_COMMAND } from '../lib/native.js';
+import { INSTALL_COMMAND } from '../lib/native/native.js';
 
 test('JSON search finds keys and values, in document order, and says how many', () => {
   const value = { tab: { url: 'http://a/login', title: 'Login' }, nodes: [{ role: 'button', name: 'Log in' }, { role: 'link' }] };

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { checkAgentMessage, checkSender, isExtensionId, normalizeAllowList, parseAllowList } from '../lib/policy.js';
-import { createRouter } from '../lib/router.js';
+import { checkAgentMessage, checkSender, isExtensionId, normalizeAllowList, parseAllowList } from '../lib/router/policy.js';
+import { createRouter } from '../lib/router/router.js';
 
 const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
 const AGENT = 'ffmggmhlffiobcicpghhjfkdfpffifmi';
@@ -96,7 +96,7 @@ test('agents read web pages only and cannot upload; axsnap itself reads file: pa
 
 test('the message types agents may send are the generated policy (models/policy.py)', async () => {
   const { CALLER_POLICY } = await import('../lib/generated/contract.js');
-  const { AGENT_TYPES, pageRefusal, outsideRole } = await import('../lib/policy.js');
+  const { AGENT_TYPES, pageRefusal, outsideRole } = await import('../lib/router/policy.js');
   assert.deepEqual(AGENT_TYPES, CALLER_POLICY.agent.types);
   assert.equal(pageRefusal('https://a.example/', outsideRole()), null);
   assert.equal(pageRefusal('file:///etc/passwd', outsideRole()).code, 'restricted_page');

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { createPreparer } from '../lib/prepare.js';
+import { createPreparer } from '../lib/reuse/prepare.js';
 
 function fakes({ elements = 20, stabilized = true, loaderId = 'L-new', kept = true, allowed = true } = {}) {
   const log = [];

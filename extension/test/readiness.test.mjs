@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import vm from 'node:vm';
 
-import { SETTLED_AT_ONCE, stabilize } from '../lib/stabilize.js';
+import { SETTLED_AT_ONCE, stabilize } from '../lib/session/stabilize.js';
 
 // The content script is a classic script: run it in a context without `document` (so it
 // installs nothing) and take its clock factory out.
-const source = readFileSync(new URL('../readiness.js', import.meta.url), 'utf8');
+const source = readFileSync(new URL('../content/readiness.js', import.meta.url), 'utf8');
 const createReadinessClock = vm.runInNewContext(`${source}\ncreateReadinessClock`, { crypto });
 
 test('the readiness clock counts quiet time from the last activity, and watch time from its start', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { checkRestricted } from '../lib/restricted.js';
+import { checkRestricted } from '../lib/router/restricted.js';
 
 const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { AxError } from '../lib/errors.js';
-import { createKeptAnswers } from '../lib/kept_answer.js';
-import { checkSender, createRouter, tabIdForTarget, validateMessage } from '../lib/router.js';
+import { AxError } from '../lib/common/errors.js';
+import { createKeptAnswers } from '../lib/reuse/kept_answer.js';
+import { checkSender, createRouter, tabIdForTarget, validateMessage } from '../lib/router/router.js';
 
 const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
 const SELF = { id: OWN, url: `chrome-extension://${OWN}/bridge.html` };

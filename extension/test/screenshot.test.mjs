@@ -6,7 +6,7 @@ import {
   captureScreenshot, cdpParams, chooseFormat, chooseNudge, chooseQuality, chooseTimeout, dataUrlPayload,
   imageSize,
   ratioFromMetrics, scrollFromMetrics, visibleTabFallbackRefusal, withTimeout,
-} from '../lib/screenshot.js';
+} from '../lib/capture/screenshot.js';
 
 // A 3×2 PNG header (signature + IHDR) and a minimal JPEG with an APP0 segment then SOF0 (5×4).
 const PNG_3x2 = Buffer.from(

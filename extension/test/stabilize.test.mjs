@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { stabilize } from '../lib/stabilize.js';
+import { stabilize } from '../lib/session/stabilize.js';
 
 /**
  * A session stand-in: `observer()` says what the isolated-world observer reports at each

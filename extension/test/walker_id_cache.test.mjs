@@ -4,8 +4,8 @@ import { test } from 'node:test';
 
 import {
   MAX_WORLDS, clearIdCache, forgetContext, recallContext, recallIds, rememberContext, rememberIds,
-} from '../lib/walker_id_cache.js';
-import { applyIds, takeExpression } from '../lib/walker_ids.js';
+} from '../lib/reuse/walker_id_cache.js';
+import { applyIds, takeExpression } from '../lib/walker/walker_ids.js';
 
 const run = (world, ws) => ({ world, frames: [{}], elements: ws.map((w) => ({ f: 0, w })) });
 
@@ -72,7 +72,7 @@ test("a world's context is recalled only while its session is one of the capture
 });
 
 test('runs left pending are let go by the statement a walk starts with', async () => {
-  const { deferFree, freeRunsStatement, takeUnfreed } = await import('../lib/walker_id_cache.js');
+  const { deferFree, freeRunsStatement, takeUnfreed } = await import('../lib/reuse/walker_id_cache.js');
   clearIdCache();
   for (let i = 1; i <= 10; i++) deferFree('W', `W.${i}`);
   deferFree('V', 'V.1');

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 
 import {
   applyIds, applyListeners, listenerSignature, parseTake, reportRuns, resolveWalkerIds, takeExpression,
-} from '../lib/walker_ids.js';
+} from '../lib/walker/walker_ids.js';
 
 const node = (backendNodeId, loaderId = 'L1') => ({ type: 'node', value: { backendNodeId, loaderId, localName: 'x' } });
 
@@ -228,7 +228,7 @@ test('a re-read asks the listeners off the kept root; a kept root that is gone i
 });
 
 test('a run whose ids are all known sends no take and no release: the next walk in its world frees it', async () => {
-  const { clearIdCache, rememberIds, takeUnfreed } = await import('../lib/walker_id_cache.js');
+  const { clearIdCache, rememberIds, takeUnfreed } = await import('../lib/reuse/walker_id_cache.js');
   clearIdCache();
   const walker = { run: 'W.2', world: 'W', frames: [{}], elements: [{ f: 0, w: 1 }, { f: 0, w: 2 }] };
   rememberIds({ world: 'W', elements: walker.elements }, [0, 1], [10, 11].map((b) => ({ backendNodeId: b, loaderId: 'L1' })));

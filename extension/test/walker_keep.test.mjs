@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 test('a document keeps the walker under a name of this build; a document without it says so', async () => {
-  const { KEEP_AS, runKeptWalker, sourceTag } = await import('../lib/walker_capture.js');
-  const { axsnapWalk } = await import('../lib/walker.js');
+  const { KEEP_AS, runKeptWalker, sourceTag } = await import('../lib/walker/walker_capture.js');
+  const { axsnapWalk } = await import('../lib/walker/walker.js');
   assert.equal(KEEP_AS, `__axsnapWalk_${sourceTag(axsnapWalk.toString())}`);
   assert.notEqual(sourceTag('a'), sourceTag('b'));
   assert.deepEqual(runKeptWalker(KEEP_AS, {}), { v: 1, notKept: true });

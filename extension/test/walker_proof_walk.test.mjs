@@ -18,7 +18,7 @@ function runIn(expression, proof, log, frames = 0) {
 }
 
 test('the proof is read first; the walk runs unless the proof is the kept answer\'s', async () => {
-  const { proofWalkExpression } = await import('../lib/walker_capture.js');
+  const { proofWalkExpression } = await import('../lib/walker/walker_capture.js');
   const proof = ['doc', 7, 'ok', 30];
   let log = [];
   const same = runIn(proofWalkExpression(KEEP, { hold: true }, { id: 'doc', seq: 7 }, true), proof, log);
@@ -49,7 +49,7 @@ test('the proof is read first; the walk runs unless the proof is the kept answer
 });
 
 test('nothing is sent without a kept world of a DOM format\'s one-frame document', async () => {
-  const { walkWithProof } = await import('../lib/walker_capture.js');
+  const { walkWithProof } = await import('../lib/walker/walker_capture.js');
   const calls = [];
   const session = { send: async (method) => { calls.push(method); return {}; } };
   assert.equal(walkWithProof(session, 1, { format: 'domtext' }), null, 'no walk of this tab kept');

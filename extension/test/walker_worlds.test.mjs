@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { clearIdCache, rememberContext } from '../lib/walker_id_cache.js';
-import { forgetWalk, rememberWalk, walkInWorlds } from '../lib/walker_worlds.js';
+import { clearIdCache, rememberContext } from '../lib/reuse/walker_id_cache.js';
+import { forgetWalk, rememberWalk, walkInWorlds } from '../lib/walker/walker_worlds.js';
 
 const frames = [{ frameId: 'F0', loaderId: 'L0' }, { frameId: 'X', loaderId: 'LX', sessionId: 's' }];
 const lastWalk = { world: 'W0', documentId: 'D0', elements: [{ b: 41 }], subframes: [{ frameId: 9, documentId: 'D9', result: { world: 'WX' } }] };

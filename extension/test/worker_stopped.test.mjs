@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { humanError } from '../panel/errors.js';
-import { WORKER_GONE, workerStopped } from '../lib/worker_stopped.js';
+import { WORKER_GONE, workerStopped } from '../lib/session/worker_stopped.js';
 
 test("chrome.runtime's closed-channel errors are recognised", () => {
   for (const text of [

@@ -10,7 +10,7 @@ from typing import Any
 from axsnap_host.client import Browser
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
 NOW = {"stabilize": {"enabled": False}, "reuse": False}
 
 

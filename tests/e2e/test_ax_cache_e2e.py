@@ -1,4 +1,4 @@
-"""The tab's AX cache (extension/lib/ax_cache*.js, extension/axwatch.js) in real Chromium.
+"""The tab's AX cache (extension/lib/ax_cache*.js, extension/content/axwatch.js) in real Chromium.
 
 A whole-page SnapshotV1 after the page changed itself is served from the cached tree patched
 with what changed (``quality.ax_source == "cache+N changed"``), and it equals a fresh full
@@ -124,7 +124,7 @@ def test_the_default_window_read_says_nothing_of_the_cache(browser: Browser,
 
 def test_the_cache_outlives_the_debugger_session(browser: Browser, pages_url: str) -> None:
     """The tree is kept per document, not per debugger session: after the kept session's idle
-    detach (lib/debugger.js IDLE_DETACH_MS, 10 s), a change is still read from the cache."""
+    detach (lib/session/debugger.js IDLE_DETACH_MS, 10 s), a change is still read from the cache."""
     browser.open(pages_url + PAGE)
     _page_read(browser)
     time.sleep(11)

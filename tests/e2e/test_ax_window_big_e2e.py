@@ -1,8 +1,9 @@
-"""Window reads of bigger documents (more elements than lib/ax_window_full.js reads whole).
+"""Window reads of bigger documents (more elements than lib/ax/ax_window_full.js reads whole).
 
-Such a document's window is read node by node (lib/ax_window_partial.js), and up to
+Such a document's window is read node by node (lib/ax/ax_window_partial.js), and up to
 JOURNAL_MAX_ELEMENTS the nodes of the last read stand for the elements the page did not
-touch since (lib/ax_window_kept.js, the AX change journal of extension/axwatch.js): a read
+touch since (lib/reuse/ax_window_kept.js, the AX change journal of
+extension/content/axwatch.js): a read
 after a change equals a fresh read. Over that size the walk leaves the journal alone (taking
 it walks the whole document: 30-80 ms on the 100k bench page, and it is the whole-page AX
 cache's).
@@ -71,7 +72,7 @@ def test_a_window_read_after_a_change_equals_a_fresh_one(browser: Browser, pages
     assert comparable(after["result"]["snapshot"]) != comparable(kept["result"]["snapshot"])
 
 
-WALKER = Path(__file__).resolve().parents[2] / "extension" / "lib" / "walker.js"
+WALKER = Path(__file__).resolve().parents[2] / "extension" / "lib" / "walker" / "walker.js"
 # The journal as the walker sees it (axwatch.js's API), in the page's own world: it records
 # what the walk asked, and says the <h1> changed.
 FAKE_JOURNAL = """window.__asked = [];

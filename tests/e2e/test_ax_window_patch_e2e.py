@@ -1,8 +1,8 @@
-"""A small document's window read after a change (lib/ax_window_kept.js keptPatch).
+"""A small document's window read after a change (lib/reuse/ax_window_kept.js keptPatch).
 
 A small document's main-frame AX tree is read whole and kept; after a change the walk's AX
 journal marks the records the change touched, and only those nodes (and the text of the
-holders among them) are read again, node by node (lib/ax_window_partial.js), the kept
+holders among them) are read again, node by node (lib/ax/ax_window_partial.js), the kept
 tree's nodes standing for the rest. Each such read must equal a fresh read (the journal
 made to doubt: the whole tree read again), for each of the AX cache's kinds of change.
 """

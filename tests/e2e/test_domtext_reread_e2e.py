@@ -17,7 +17,7 @@ from typing import Any
 from axsnap_host.client import Browser
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
 NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
 CHANGES = """
 document.querySelector('button').textContent = 'Ship it';

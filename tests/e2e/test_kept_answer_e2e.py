@@ -1,4 +1,5 @@
-"""Kept answers (extension/lib/kept_answer.js, extension/answerwatch.js) in real Chromium.
+"""Kept answers (extension/lib/reuse/kept_answer.js, extension/content/answerwatch.js) in real
+Chromium.
 
 A re-read of a page that did not change is answered from the last answer; every kind of
 change the proof watches makes the next read a capture again, and that read equals a fresh
@@ -181,7 +182,7 @@ def test_a_kept_answer_reports_this_reads_stabilization(browser: Browser, pages_
 def test_the_first_read_of_a_prepared_document_is_a_kept_answer(
         browser: Browser, pages_url: str) -> None:
     """A tab read in the last seconds: its next small document is read with the tab's last
-    options while it settles (lib/prepare.js), so the first read is a kept answer that
+    options while it settles (lib/reuse/prepare.js), so the first read is a kept answer that
     equals a fresh capture."""
     url = pages_url + "kept/frame.html"
     browser.open(url)

@@ -1,4 +1,5 @@
-"""Whole-page reads place frame content by the owners' borders (extension/lib/frameborders.js).
+"""Whole-page reads place frame content by the owners' borders
+(extension/lib/capture/frameborders.js).
 
 Every whole-page DOMSnapshot but the outline's is taken without DOM rects (they cost more
 than half of the call on a big page); the host then places a frame's document at its
@@ -17,7 +18,7 @@ from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
 NOW = {"stabilize": {"enabled": False}, "reuse": False}
 # dom/xorigin.html: the iframe at x = 10px margin + 3px border, below the 21px top button + 3px
 FRAME_BUTTON_AT = (13, 24)

@@ -4,8 +4,8 @@
   The cut must keep what the per-element read keeps: the same page, made bigger than the
   whole-read limit by hidden elements no read shows, gives the same SnapshotV1 nodes and the
   same outline through the per-element read.
-- The debugger session kept between reads (lib/debugger.js).
-- backendNodeIds kept per walker world (lib/walker_id_cache.js).
+- The debugger session kept between reads (lib/session/debugger.js).
+- backendNodeIds kept per walker world (lib/reuse/walker_id_cache.js).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/kept_answer.js)
+# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
 NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
 PAD = 600  # hidden elements: past the whole-read limit (ax_window_full.js)
 _ID = re.compile(r"\b\d+-\d+\b")
@@ -60,7 +60,7 @@ def test_small_document_is_read_whole_and_cut_like_the_per_element_read(
 
 def test_reads_reuse_the_kept_debugger_session_across_navigation(
         browser: Browser, pages_url: str) -> None:
-    """The attachment outlives a read (released to an idle timer, lib/debugger.js): the next
+    """The attachment outlives a read (released to an idle timer, lib/session/debugger.js): the next
     read joins it without attaching, the document it reads is the current one after a
     navigation, and stabilization still reports what it saw."""
     browser.open(pages_url + "padded.html")
@@ -222,7 +222,7 @@ SETTLE_S = 2.5  # the page's quiet window (500 ms) and the preparation, on a loa
 def test_a_document_loaded_in_a_tab_being_read_is_prepared_while_it_settles(
         browser: Browser, pages_url: str) -> None:
     """A tab whose debugger session is kept (a read in the last 10 s) that loads a small
-    document gets it prepared once it settles (lib/prepare.js): the first read then sends
+    document gets it prepared once it settles (lib/reuse/prepare.js): the first read then sends
     no walker source, installs no binding, takes no element and asks no main-frame AX tree,
     and reads what an unprepared first read of the same page reads. A page changed after
     its preparation is read as it is now; a big document is not prepared."""
@@ -265,7 +265,7 @@ def test_the_frame_tree_asked_beside_the_stabilization_is_taken_only_when_it_did
         browser: Browser, pages_url: str, cross_site_url: str) -> None:
     """The router asks the frame tree (and the out-of-process frames' auto-attach) while the
     stabilization asks the page's clock; the capture takes it only when the page was quiet
-    at the first reading (lib/stabilize.js SETTLED_AT_ONCE), else it asks again after the
+    at the first reading (lib/session/stabilize.js SETTLED_AT_ONCE), else it asks again after the
     wait, so what it reads is the settled page's."""
     browser.open(pages_url + f"frames.html?cross={cross_site_url}")
     time.sleep(1.0)

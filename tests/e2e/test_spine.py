@@ -216,9 +216,9 @@ def test_concurrent_snapshots_of_one_tab_share_the_debugger(
     # one attachment for the three (joined in turn), kept after the last release ...
     uses = sorted(r["timings"]["session_uses"] for r in replies)
     assert uses == list(range(uses[0], uses[0] + 3)), uses
-    # ... and all released: the kept attachment is detached once idle (lib/debugger.js), so
+    # ... and all released: the kept attachment is detached once idle (lib/session/debugger.js), so
     # an axsnap page may attach to the tab again (Chrome refuses only while axsnap holds it)
-    deadline = time.monotonic() + 60  # lib/debugger.js IDLE_DETACH_MS, and a margin
+    deadline = time.monotonic() + 60  # lib/session/debugger.js IDLE_DETACH_MS, and a margin
     while (attached := browser.bridge_call("attach", browser.tab_id)) != {"ok": True}:
         assert "already attached" in attached["error"]["message"], attached
         assert time.monotonic() < deadline, "the attachment was not released"

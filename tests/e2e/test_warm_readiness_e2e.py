@@ -1,6 +1,7 @@
 """The warm first read: the readiness content script watches each document from its
 navigation on, so a page that has been quiet for the window is read at once, and a page
-that keeps changing is still waited on (extension/readiness.js, lib/stabilize.js)."""
+that keeps changing is still waited on (extension/content/readiness.js,
+lib/session/stabilize.js)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The delta hash is one contract in two languages: the host (axsnap_host.models.canonical, rfc8785)
-and the side panel (extension/lib/canonical.js, npm canonicalize) must give the same
+and the side panel (extension/lib/common/canonical.js, npm canonicalize) must give the same
 ``sha256:`` for the same reply. Both suites read tests/vectors/delta_hash.json; the test at
 the end runs the panel's own module under node on the vectors and on a real outline."""
 

@@ -1,6 +1,6 @@
 """One option contract for JavaScript and Python: extension/lib/generated/contract.js is
 generated from the host's models and must be current; the extension's check
-(extension/lib/options_check.js, run here by node) and the host's model accept and refuse the
+(extension/lib/router/options_check.js, run here by node) and the host's model accept and refuse the
 same options; options are strictly typed (``redact: "false"`` is refused, never read as a
 truth value), and a reply whose request turned redaction off says so."""
 
@@ -99,7 +99,7 @@ def test_the_extension_and_the_host_accept_and_refuse_the_same_options(tmp_path:
     cases = option_cases()
     data = tmp_path / "cases.json"
     data.write_text(json.dumps(cases), "utf-8")
-    module = json.dumps((ROOT / "extension" / "lib" / "options_check.js").as_uri())
+    module = json.dumps((ROOT / "extension" / "lib" / "router" / "options_check.js").as_uri())
     done = subprocess.run([node, "--input-type=module", "-e", EXTENSION_CHECK % module, str(data)],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr

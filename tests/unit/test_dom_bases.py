@@ -1,5 +1,5 @@
 """A whole-page read's DOMSnapshot sent as the columns that changed since the last read the
-host kept (host/axsnap_host/native/dom_bases.py, extension/lib/dom_base.js).
+host kept (host/axsnap_host/native/dom_bases.py, extension/lib/reuse/dom_base.js).
 
 The host must put the base's columns back into exactly the DOMSnapshot a whole capture
 would have carried (same SnapshotV1), keep at most its bounds, and answer a base it does not

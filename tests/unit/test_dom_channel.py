@@ -1,6 +1,6 @@
 """DOM channel on recorded captures (tests/fixtures/dom_*.json, made by dom_record.py).
 
-The captures were recorded in real Chromium: the walker (extension/lib/walker.js) run in
+The captures were recorded in real Chromium: the walker (extension/lib/walker/walker.js) run in
 the page through Selenium plus the CDP calls the extension makes (DOMSnapshot, AX per
 frame, layout). In a plain page world the walker cannot open closed shadow roots (no
 chrome.dom); the end-to-end tests cover those through the extension.

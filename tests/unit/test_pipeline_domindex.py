@@ -108,7 +108,7 @@ def test_out_of_process_frame_snapshot_is_placed_through_its_owner() -> None:
 
 def test_without_dom_rects_a_frame_is_placed_by_its_owner_border() -> None:
     """Whole-page reads but the outline's take DOMSnapshot without DOM rects: the owner's
-    border comes with the frame (``ownerClient``, extension/lib/frameborders.js)."""
+    border comes with the frame (``ownerClient``, extension/lib/capture/frameborders.js)."""
     strings: list[str] = []
     main = document(
         strings, "M",

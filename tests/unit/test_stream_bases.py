@@ -1,4 +1,5 @@
-"""Delta parts on a kept base (host/axsnap_host/native/stream_bases.py, extension/lib/ax_stream.js).
+"""Delta parts on a kept base (host/axsnap_host/native/stream_bases.py,
+extension/lib/ax/ax_stream.js).
 
 The host keeps the main frame's nodes of each served whole-page stream; a later stream may
 send that frame as the nodes that changed plus the order of all. The reply must be the one

@@ -33,7 +33,7 @@ def image_bytes(size: tuple[int, int], fmt: str = "PNG") -> bytes:
 
 def shot(size: tuple[int, int] = (1280, 757), *, dpr: float = 1.0, scroll_y: float = 0,
          fmt: str = "png") -> dict[str, Any]:
-    """The extension's screenshot payload (lib/screenshot.js) around a blank image."""
+    """The extension's screenshot payload (lib/capture/screenshot.js) around a blank image."""
     data = image_bytes((round(size[0] * dpr), round(size[1] * dpr)),
                        "JPEG" if fmt == "jpeg" else "PNG")
     return {"ok": True, "format": fmt, "data": base64.b64encode(data).decode(),

@@ -5,8 +5,8 @@
 // refused (occluded). Values typed are never echoed: the result says what was done, the host
 // reads values back from a capture, redacted.
 
-import { AxError } from '../errors.js';
-import { locateNode } from '../resolve.js';
+import { AxError } from '../common/errors.js';
+import { locateNode } from '../capture/resolve.js';
 import { actionPoint, checkHit } from './geometry.js';
 import { clickAt, dragFromTo, moveTo, pressChord, typeText, wheelAt } from './input.js';
 

@@ -7,7 +7,7 @@
 // viewport by adding, for each process boundary on the way up, the content-box origin of the
 // <iframe> that holds it.
 
-import { AxError } from '../errors.js';
+import { AxError } from '../common/errors.js';
 
 /** Bounding box of a quad [x1,y1,...,x4,y4]. */
 export function quadBox(quad) {

@@ -2,7 +2,7 @@
 // tab's own session in top-level viewport coordinates: the browser routes the event to the
 // frame under the point (cross-site frames included), as it routes a person's input.
 
-import { AxError } from '../errors.js';
+import { AxError } from '../common/errors.js';
 
 export const MODIFIERS = Object.freeze({ Alt: 1, Control: 2, Meta: 4, Shift: 8 });
 const MODIFIER_ALIASES = { ctrl: 'Control', control: 'Control', shift: 'Shift', alt: 'Alt', option: 'Alt',

@@ -5,7 +5,7 @@
 // dialogs it opens are seen from their first moment.
 
 import { READY_OPTIONS } from '../generated/contract.js';
-import { stabilize } from '../stabilize.js';
+import { stabilize } from '../session/stabilize.js';
 
 /** {quiet_ms, max_wait_ms, max_pending_requests}: the defaults of models/act.py ReadyOptions. */
 export const READY_DEFAULTS = Object.freeze(Object.fromEntries(

@@ -6,7 +6,7 @@
 // after → the host writes the ActionResult (what changed, values redacted). The value typed
 // travels caller → extension → CDP only: it is in no host message and no reply.
 
-import { AxError, toErrorInfo } from '../errors.js';
+import { AxError, toErrorInfo } from '../common/errors.js';
 import { READY_OPTIONS } from '../generated/contract.js';
 import { execute, liveTarget } from './executor.js';
 import { focusedElement, READY_DEFAULTS, watchPage } from './readiness.js';

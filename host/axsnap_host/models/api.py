@@ -91,12 +91,13 @@ class Sizes(BaseModel):
 
 class KeptAnswer(_Open):
     """The read was answered from the last answer with the same options: the page provably
-    did not change since that read (extension/lib/kept_answer.js); nothing was captured."""
+    did not change since that read (extension/lib/reuse/kept_answer.js); nothing was captured."""
 
     since: str = Field(description="when the kept answer's read was made (ISO 8601, UTC)")
     age_ms: float = Field(description="how long ago that was")
     reads: int = Field(description="reads this answer served, this one included")
-    prepared: bool = Field(False, description="made by a preparation (lib/prepare.js), not a read")
+    prepared: bool = Field(
+        False, description="made by a preparation (lib/reuse/prepare.js), not a read")
 
 
 class SnapshotTimings(_Open):

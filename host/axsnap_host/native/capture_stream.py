@@ -1,7 +1,7 @@
 """Capture streams: a whole-page read's AX nodes, received in parts before its request.
 
 The extension sends each frame's AX nodes as ``capture_part`` messages while the capture
-goes on (``extension/lib/ax_stream.js``), then the snapshot request whose capture names the
+goes on (``extension/lib/ax/ax_stream.js``), then the snapshot request whose capture names the
 stream (``capture.ax_stream``). Each part is parsed as it arrives (one native frame of a
 few MB, not one 50 MB message at the end) and its nodes are kept in a compact form; the
 request takes them. No part gets a reply: a problem is kept on the stream and reported to

@@ -3,7 +3,8 @@ hashed snapshot parts, from the host's models, so no contract is written twice b
 
 ``python -m axsnap_host.native.contract --write`` rewrites the file (``--check`` exits 1 when
 it is stale; ``tests/unit/test_contract.py`` does the same in CI). The extension validates
-every request with these rules before it captures anything (``extension/lib/options_check.js``).
+every request with these rules before it captures anything
+(``extension/lib/router/options_check.js``).
 """
 
 from __future__ import annotations

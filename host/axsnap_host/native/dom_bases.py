@@ -7,7 +7,7 @@ string table and, when it moves the layout, the boxes; the styles (a third of th
 the attributes, the parents, the names stay. So the host keeps the DOMSnapshot of a read
 (a *base*, named by the extension: ``capture.dom_snapshot_key``), and the extension's next
 read of the same document may leave out every column equal to the base's, naming them in
-``capture.dom_snapshot_base`` (extension/lib/dom_base.js). The string table (a third of
+``capture.dom_snapshot_base`` (extension/lib/reuse/dom_base.js). The string table (a third of
 what is left on the bench page) is sent as the strings between its common head and tail with
 the base's (``dom_snapshot_base.strings``: how many at each end): a text edit changes one
 string, or inserts a few, in the middle. A column that differs in a few cells (the boxes of

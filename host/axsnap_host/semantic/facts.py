@@ -1,6 +1,6 @@
 """The walker's semantic-mode records as plain nodes: tag, role, text, box, styles, hiding.
 
-The walker (extension/lib/walker.js, ``semantic: true``) reports landmarks, text blocks and
+The walker (extension/lib/walker/walker.js, ``semantic: true``) reports landmarks, text blocks and
 interactive elements with their facts; the DOM channel's join (pipeline/dom/walker_merge.py)
 gives them their backendNodeId and frame. Boxes here are in main-document CSS pixels (the
 viewport box plus the scroll offset), as the DOM channel's ``rect``.

@@ -1,6 +1,6 @@
 """The DOM facts of a window-scoped AX capture, read off the walker's records.
 
-A capture in the AX formats' default scope ("viewport", extension/lib/ax_window.js) has
+A capture in the AX formats' default scope ("viewport", extension/lib/ax/ax_window.js) has
 no DOMSnapshot: the walker found the window's elements and their backendNodeIds, and its
 records carry what the AX pipeline asks of the DOM (box, visibility, click reasons,
 attributes, input values). :class:`WindowIndex` answers the same questions as

@@ -11,7 +11,7 @@ placed in main-frame page coordinates by adding, for each frame on the way up, t
 <iframe>'s bounds origin plus its border (``clientRects`` x/y = clientLeft/clientTop) minus
 the child document's scroll offset. Iframe padding is not reported and assumed zero. A
 snapshot without DOM rects (all but the outline's) has the border in the frame's
-``ownerClient`` instead (extension/lib/frameborders.js).
+``ownerClient`` instead (extension/lib/capture/frameborders.js).
 """
 
 from __future__ import annotations

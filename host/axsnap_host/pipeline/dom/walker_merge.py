@@ -1,7 +1,7 @@
 """Join the in-page walker's records to their CDP facts (backendNodeId, frame, listeners, AX).
 
 In viewport mode (the default) the extension resolves the records itself
-(extension/lib/walker_ids.js): each record the walker reported comes with ``b`` (its
+(extension/lib/walker/walker_ids.js): each record the walker reported comes with ``b`` (its
 backendNodeId) and ``k`` (a click-type listener), each walker frame with its CDP
 ``frameId``, at a cost that grows with the records, not the page. A capture that carries a
 DOMSnapshot instead (the whole page, ``viewport_only: false``, where the snapshot costs no

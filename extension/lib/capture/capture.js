@@ -1,0 +1,578 @@
+// Capture one tab into a RawCapture (see host/axsnap_host/models/capture.py). The extension
+// captures raw CDP results; the host decides what to keep.
+//
+// Per format: "snapshot" and "outline" take the AX tree of every frame and DOMSnapshot
+// (whole page); the DOM channel ("domtext", "elements", "som") takes neither by default:
+// the in-page walker reads the window and its records are resolved on their own
+// (walker_capture.js), so the cost follows the window, not the page. With
+// viewport_only: false it walks the whole page and takes DOMSnapshot for the join.
+
+import { streamsAx } from '../ax/ax_stream.js';
+import { thinAXNodes } from '../ax/ax_thin.js';
+import { readMainFrameAx } from '../ax/ax_cache_read.js';
+import { captureAxWindow, walkerSteps, windowScoped } from '../ax/ax_window.js';
+import { AxError } from '../common/errors.js';
+import { readOwnerBorders } from './frameborders.js';
+import { ownerFramePositions } from './frameorder.js';
+import { Navigated, watchMainDocument } from '../session/navwatch.js';
+import { captureScreenshot } from './screenshot.js';
+import { SETTLED_AT_ONCE } from '../session/stabilize.js';
+import {
+  DOM_ROW_FIELDS, axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated,
+  orderFrames, resolveFocusSelector,
+} from './domtree.js';
+import { DOM_FORMATS as CHANNEL_FORMATS, DOM_SNAPSHOT_STYLES, SEMANTIC_FORMATS } from '../generated/contract.js';
+import { captureWalker, resolvesIds } from '../walker/walker_capture.js';
+
+export const CAPTURE_VERSION = 1;
+// The computed styles DOMSnapshot reports, generated from models/capture.py.
+export { DOM_SNAPSHOT_STYLES };
+const DPR_WORLD = 'axsnap-capture';
+
+/** Page.getFrameTree → frames in pre-order, main frame first. */
+export function flattenFrameTree(tree) {
+  const out = [];
+  const visit = (node, parentId) => {
+    if (!node?.frame) return;
+    const f = node.frame;
+    out.push({
+      frameId: f.id, parentFrameId: parentId ?? f.parentId ?? null, url: f.url + (f.urlFragment ?? ''),
+      name: f.name ?? '', loaderId: f.loaderId ?? null,
+    });
+    for (const child of node.childFrames ?? []) visit(child, f.id);
+  };
+  visit(tree?.frameTree ?? tree, null);
+  return out;
+}
+
+const elapsed = (t0) => Math.round((performance.now() - t0) * 10) / 10;
+
+async function timed(timings, name, fn) {
+  const t0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    timings[name] = (timings[name] ?? 0) + elapsed(t0);
+  }
+}
+
+async function devicePixelRatio(session, frameId) {
+  const world = await session.send('Page.createIsolatedWorld', { frameId, worldName: DPR_WORLD });
+  const res = await session.send('Runtime.evaluate', {
+    expression: 'window.devicePixelRatio', contextId: world.executionContextId, returnByValue: true,
+  });
+  const value = Number(res?.result?.value);
+  return Number.isFinite(value) && value > 0 ? value : 1;
+}
+
+const flatTree = ({ root, ...rest }) => ({ fields: DOM_ROW_FIELDS, rows: flattenDomTree(root), ...rest });
+
+const AX_FALLBACK_DEPTH = 200;
+
+/** getFullAXTree, retried with a bounded depth when the failure looks depth-related. */
+export async function fullAXTree(session, frame, errors) {
+  try {
+    return await session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
+  } catch (e) {
+    const reason = e?.message ?? String(e);
+    if (!looksDepthRelated(reason)) throw e;
+    const ax = await session.send('Accessibility.getFullAXTree',
+      { frameId: frame.frameId, depth: AX_FALLBACK_DEPTH }, frame.sessionId);
+    frame.ax_depth_fallback = { reason, depth: AX_FALLBACK_DEPTH };
+    errors.push({ step: 'ax_depth', message: `frame ${frame.frameId}: retried with depth ${AX_FALLBACK_DEPTH}: ${reason}` });
+    return ax;
+  }
+}
+
+/**
+ * Outline format: the pierced DOM tree of the tab's process (and of each out-of-process
+ * frame subtree, on its root frame), plus a CSS `focus` resolved in the main frame.
+ */
+async function captureOutlineTrees(session, frames, options, errors) {
+  const send = (method, params, sessionId) => session.send(method, params, sessionId);
+  const sessionOf = new Map(frames.map((f) => [f.frameId, f.sessionId]));
+  let domTree = null;
+  try {
+    domTree = await captureDomTree(send, undefined);
+    if (domTree.depth_fallback) errors.push({ step: 'dom_tree_depth', message: `main: ${domTree.depth_fallback.reason}` });
+  } catch (e) {
+    errors.push({ step: 'dom_tree', message: e?.message ?? String(e) });
+  }
+  for (const frame of frames) {
+    if (!frame.out_of_process || sessionOf.get(frame.parentFrameId) === frame.sessionId) continue;
+    try {
+      frame.dom_tree = await captureDomTree(send, frame.sessionId);
+      if (frame.dom_tree.depth_fallback) {
+        errors.push({ step: 'dom_tree_depth', message: `frame ${frame.frameId}: ${frame.dom_tree.depth_fallback.reason}` });
+      }
+    } catch (e) {
+      frame.dom_tree = null;
+      errors.push({ step: 'dom_tree', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
+    }
+  }
+  const focus = isCssFocus(options?.focus)
+    ? await resolveFocusSelector(send, domTree?.root, options.focus) : null;
+  return { domTree, focus };
+}
+
+const OOPIF_MAX_DEPTH = 4;
+
+/**
+ * Attach to the out-of-process (cross-site) iframes below `sessionId` (undefined = the tab)
+ * with flat auto-attach; pushes their session ids to `found`, depth first. The tab's
+ * Page.getFrameTree does not list these frames at all. The attachment records child
+ * sessions as they attach, so a concurrent capture of the same tab sees them too.
+ */
+async function attachOutOfProcessFrames(session, sessionId, found, errors, depth = 0) {
+  try {
+    await session.send('Target.setAutoAttach',
+      { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }, sessionId);
+  } catch (e) {
+    errors.push({ step: 'oopif', message: e?.message ?? String(e) });
+    return;
+  }
+  for (const child of session.childSessions(sessionId)) {
+    if (child.targetInfo?.type !== 'iframe') continue;
+    found.push(child.sessionId);
+    if (depth < OOPIF_MAX_DEPTH) await attachOutOfProcessFrames(session, child.sessionId, found, errors, depth + 1);
+  }
+}
+
+/** Insert a subtree (pre-order, root first) after the last descendant of its parent frame. */
+export function insertSubtree(frames, subtree) {
+  const parentIndex = frames.findIndex((f) => f.frameId === subtree[0]?.parentFrameId);
+  if (parentIndex < 0) {
+    frames.push(...subtree);
+    return;
+  }
+  const inside = new Set([frames[parentIndex].frameId]);
+  let at = parentIndex + 1;
+  while (at < frames.length && inside.has(frames[at].parentFrameId)) {
+    inside.add(frames[at].frameId);
+    at += 1;
+  }
+  frames.splice(at, 0, ...subtree);
+}
+
+export async function collectFrames(session, timings, errors) {
+  // The tab's frame tree and the out-of-process frames' auto-attach are independent: asked
+  // together, then the children's own trees together.
+  const children = [];
+  const [before] = await Promise.all([
+    timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree')),
+    timed(timings, 'oopif_ms', () => attachOutOfProcessFrames(session, undefined, children, errors)),
+  ]);
+  const frames = flattenFrameTree(before);
+  const trees = await timed(timings, 'oopif_ms', () => Promise.all(children.map((child) => session
+    .send('Page.getFrameTree', {}, child).catch((e) => {
+      errors.push({ step: 'oopif', message: e?.message ?? String(e) });
+      return null;
+    }))));
+  children.forEach((child, i) => {
+    if (!trees[i]) return;
+    const subtree = flattenFrameTree(trees[i]).map((f) => ({ ...f, sessionId: child, out_of_process: true }));
+    if (subtree.length && !frames.some((f) => f.frameId === subtree[0].frameId)) insertSubtree(frames, subtree);
+  });
+  return frames;
+}
+
+// The walker's formats: the DOM channel and page understanding (semantic, semantic_text).
+const DOM_FORMATS = new Set([...CHANNEL_FORMATS, ...SEMANTIC_FORMATS]);
+
+/** The vision channel: format "som", or a DOM channel format with options.vision. */
+export function wantsScreenshot(options) {
+  const format = options?.format ?? 'snapshot';
+  return format === 'som' || (options?.vision === true && DOM_FORMATS.has(format));
+}
+
+/** The full AX tree costs seconds on big pages: by default only the AX-based format waits on it. */
+export function wantsAxTree(options) {
+  if (typeof options?.include_ax === 'boolean') return options.include_ax;
+  return !DOM_FORMATS.has(options?.format ?? 'snapshot');
+}
+
+/** DOM.getFrameOwner per child frame, asked in the parent frame's process (session). */
+async function frameOwners(session, frames, sessionOf, errors) {
+  for (const frame of frames) {
+    if (!frame.parentFrameId) {
+      frame.ownerBackendNodeId = null;
+      continue;
+    }
+    try {
+      const owner = await session.send('DOM.getFrameOwner', { frameId: frame.frameId }, sessionOf.get(frame.parentFrameId));
+      frame.ownerBackendNodeId = owner.backendNodeId ?? null;
+    } catch (e) {
+      frame.ownerBackendNodeId = null;
+      errors.push({ step: 'frame_owner', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
+    }
+  }
+}
+
+async function layoutMetrics(session, errors) {
+  try {
+    return await session.send('Page.getLayoutMetrics');
+  } catch (e) {
+    errors.push({ step: 'layout', message: e?.message ?? String(e) });
+    return {};
+  }
+}
+
+// DOM rects: only the outline reads them (client/scroll rects of scroll boxes); the other
+// formats read the frame owners' borders alone (frameborders.js), which costs far less.
+// Paint order: the host's hit test marks controls that a later-painted box (a modal's
+// overlay) covers.
+/**
+ * DOMSnapshot without what no host step reads: text boxes (every text fragment's box) and
+ * offset rects (the host reads client and scroll rects). On the 100k-element bench page
+ * 4.2 of its 29 MB, and tens of MB of host memory once parsed.
+ */
+export function thinDomSnapshot(snapshot) {
+  for (const doc of snapshot?.documents ?? []) {
+    delete doc.textBoxes;
+    if (doc.layout) delete doc.layout.offsetRects;
+  }
+  return snapshot;
+}
+
+const SNAPSHOT_PARAMS = (rects) => ({
+  computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: rects, includePaintOrder: true,
+});
+
+/** Whether the format's DOMSnapshot needs every node's DOM rects (see SNAPSHOT_PARAMS). */
+export const wantsDomRects = (options) => options?.format === 'outline';
+
+/**
+ * The tab's DOMSnapshot (returned) plus one per out-of-process frame subtree, kept on its
+ * root frame (its backendNodeIds are that process's own; the tab's snapshot lacks it).
+ */
+async function captureDomSnapshots(session, frames, sessionOf, timings, errors, rects) {
+  let domSnapshot = null;
+  try {
+    domSnapshot = thinDomSnapshot(await timed(timings, 'dom_snapshot_ms',
+      () => session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS(rects))));
+  } catch (e) {
+    errors.push({ step: 'dom_snapshot', message: e?.message ?? String(e) });
+  }
+  await timed(timings, 'oopif_dom_snapshot_ms', async () => {
+    for (const frame of frames) {
+      if (!frame.out_of_process || sessionOf.get(frame.parentFrameId) === frame.sessionId) continue;
+      try {
+        frame.dom_snapshot = thinDomSnapshot(
+          await session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS(rects), frame.sessionId));
+      } catch (e) {
+        frame.dom_snapshot = null;
+        errors.push({ step: 'dom_snapshot', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
+      }
+    }
+  });
+  return domSnapshot;
+}
+
+const MAX_READ_TABS = 256;
+const readDocuments = new Map(); // tabId -> the main frame's loaderId of its last capture
+
+/** Whether a capture of `tabId` has read the document `loaderId` (lib/reuse/prepare.js asks). */
+export function documentRead(tabId, loaderId) {
+  return loaderId !== null && readDocuments.get(tabId) === loaderId;
+}
+
+/** The tab's frames asked ahead (the router, beside the stabilization): {frames, timings, errors}. */
+export function prefetchFrames(session) {
+  const timings = {};
+  const errors = [];
+  return collectFrames(session, timings, errors).then((frames) => ({ frames, timings, errors }));
+}
+
+/** The frames asked ahead, when the stabilization did not wait (SETTLED_AT_ONCE) or they
+ * came after it (`fresh`: the walk with the proof told them); else null. */
+async function framesAhead(early, stabilization, timings, errors) {
+  if (!early) return null;
+  const got = await early.catch(() => null);
+  if (!got?.frames?.length || (got.fresh !== true && stabilization?.[SETTLED_AT_ONCE] !== true)) return null;
+  Object.assign(timings, got.timings);
+  errors.push(...got.errors);
+  timings.frames_ahead = 1;
+  return got.frames;
+}
+
+async function captureOnce(session, tabId, options, stabilization, openStream, early = null, walked = null) {
+  const timings = {};
+  const errors = [];
+  const t0 = performance.now();
+  const frames = await framesAhead(early, stabilization, timings, errors)
+    ?? await collectFrames(session, timings, errors);
+  readDocuments.delete(tabId);
+  readDocuments.set(tabId, frames[0]?.loaderId ?? null);
+  while (readDocuments.size > MAX_READ_TABS) readDocuments.delete(readDocuments.keys().next().value);
+  // A step can hang while the page navigates (navwatch.js): give up on this document as soon
+  // as the main frame holds another one.
+  const watch = watchMainDocument(session, frames[0]?.loaderId);
+  // The whole page's AX nodes go to the host in parts as they arrive (ax_stream.js).
+  const stream = openStream && streamsAx(options, windowScoped(options)) ? openStream() : null;
+  try {
+    return await Promise.race([
+      captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch, stream, walked }),
+      watch.navigated,
+    ]);
+  } catch (e) {
+    stream?.drop();
+    throw e;
+  } finally {
+    watch.stop();
+  }
+}
+
+/**
+ * Each frame's full AX tree, thinned into frame.axNodes or sent to `stream` in parts. The
+ * main frame's goes through the tab's AX cache (ax_cache_read.js): a repeated read
+ * refetches what the page changed; `frame.ax_source` says which. `onAsked()`: the main
+ * frame's AX commands are on their way (the caller sends the DOMSnapshot after them).
+ */
+function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked = () => {}) {
+  const cached = frames[0] && !frames[0].parentFrameId && !frames[0].out_of_process ? frames[0] : null;
+  if (!cached) onAsked();
+  return Promise.all(frames.map(async (frame) => {
+    let ax;
+    let entry = null;
+    try {
+      if (frame === cached) {
+        const read = await readMainFrameAx(session, tabId, frame, () => fullAXTree(session, frame, errors), onAsked);
+        ax = { nodes: read.nodes };
+        entry = read.entry;
+        frame.ax_source = read.source;
+        if (read.details.reason) frame.ax_cache_reason = read.details.reason;
+        for (const [key, value] of Object.entries(read.details)) {
+          if (typeof value === 'number') timings[`ax_cache_${key}`] = value;
+        }
+      } else {
+        ax = await fullAXTree(session, frame, errors);
+      }
+    } catch (e) {
+      frame.axNodes = [];
+      frame.captured = false;
+      frame.error = e?.message ?? String(e);
+      errors.push({ step: 'ax', message: `frame ${frame.frameId}: ${frame.error}` });
+      return;
+    }
+    // a part that cannot reach the host fails the capture (host_* errors). The cached main
+    // frame goes as a delta on what the host kept of the last read the host served.
+    if (stream) {
+      const sent = stream.send(frame.frameId, ax.nodes ?? [], entry?.sent ?? null);
+      if (entry && sent) stream.onAccepted.push((id) => { entry.sent = { id, ...sent }; });
+    }
+    frame.axNodes = stream ? [] : thinAXNodes(ax.nodes ?? []);
+    frame.captured = true;
+    frame.error = null;
+  }));
+}
+
+async function captureDocument(session, tabId, options, stabilization,
+  { frames, timings, errors, t0, watch, stream, walked = null }) {
+  const mainLoader = frames[0]?.loaderId;
+  const sessionOf = new Map(frames.map((f) => [f.frameId, f.sessionId]));
+
+  // Snapshot and outline read the whole page three ways (AX trees, DOMSnapshot, the DOM
+  // tree): started together, the calls overlap in the browser and in the extension's parsing
+  // of each reply (about 15% less capture time on 20k elements than one after the other).
+  const dom = DOM_FORMATS.has(options?.format);
+  // The AX formats' default scope reads the window only (ax_window.js): no DOMSnapshot, no
+  // full AX tree; the walker's records are the DOM facts.
+  let scoped = windowScoped(options);
+  let windowWalker = null;
+  // The AX formats' frame owners and layout metrics depend on nothing read here: asked now,
+  // they overlap the walker and AX reads instead of adding their round trips after them.
+  const axSide = dom ? null : {
+    owners: timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
+    layout: timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
+  };
+  // The last check that the main frame still holds the document read (with the tab's url
+  // and title), asked once nothing else is to be read: when the AX window is the last read
+  // (at most one child frame: no frame order to ask after it), as soon as its commands are
+  // sent (the session answers in order), so its round trip overlaps theirs.
+  // A walk with the proof (walker_capture.js: walkWithProof) whose listener read was
+  // answered off the root object kept from the last read proves the document itself: the
+  // walk ran in the world of that document and the object dies with it, so no frame tree
+  // is asked (`proven`); the tab (a browser call, no renderer task) is asked at once.
+  let closing = null;
+  let proven = false;
+  let tabAsked = null;
+  const tabRead = () => {
+    tabAsked ??= chrome.tabs.get(tabId).catch(() => null);
+    return tabAsked;
+  };
+  const finalCheck = () => {
+    closing ??= Promise.all([
+      proven ? null : timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree')),
+      tabRead(),
+    ]);
+    closing.catch(() => {});
+    return closing;
+  };
+  if (walked) tabRead();
+  const axIsLast = frames.filter((f) => f.parentFrameId).length <= 1 && !wantsScreenshot(options);
+  if (scoped) {
+    windowWalker = await captureAxWindow(session, tabId, options, frames, errors, timings,
+      () => { if (axIsLast) finalCheck(); });
+    if (!windowWalker) {
+      scoped = false;
+      errors.push({ step: 'ax_window', message: 'the walker could not run in this page: read the whole page' });
+    }
+  }
+  // The AX trees are asked first: the renderer answers in order, so they arrive (and are
+  // streamed to the host) while it still computes the DOMSnapshot.
+  // Frames in other processes answer in parallel; one renderer serializes its own anyway.
+  // The main frame's read first arms or takes the AX cache's journal (ax_cache_read.js): the
+  // DOMSnapshot waits until its AX commands are sent, so the renderer still answers them first.
+  let axAsked = () => {};
+  const asked = new Promise((resolve) => { axAsked = resolve; });
+  const axRead = scoped || !wantsAxTree(options) ? null
+    : timed(timings, 'ax_ms', () => readFrameTrees(session, tabId, frames, errors, stream, timings, axAsked));
+  if (axRead) await Promise.race([asked, axRead.catch(() => {})]);
+  const rects = wantsDomRects(options);
+  const snapshotRead = dom || scoped ? null
+    : captureDomSnapshots(session, [...frames], sessionOf, timings, errors, rects);
+  // Without DOM rects the host places frames by their owners' borders: read once the
+  // owners are known, while the renderer computes the DOMSnapshot.
+  const send = (method, params, sessionId) => session.send(method, params, sessionId);
+  const bordersRead = snapshotRead && !rects ? axSide.owners.then(() => timed(timings, 'frame_border_ms',
+    () => readOwnerBorders(send, frames, sessionOf, errors))) : null;
+  const treeRead = options?.format === 'outline' && !scoped
+    ? timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, [...frames], options, errors)) : null;
+  if (!scoped && !axRead) {
+    for (const frame of frames) Object.assign(frame, { axNodes: [], captured: false, error: 'not requested' });
+  }
+  await axRead;
+
+  watch.check();
+  let domTree = null;
+  let focus = null;
+  let domSnapshot = null;
+  let layout = {};
+  let walker = null;
+  if (dom) {
+    // The DOM channel reads the window: the walker's records are resolved on their own
+    // (walker_ids.js), no DOMSnapshot. Independent steps overlap their round trips.
+    // When nothing is read after the walker's ids (no frame order, no DOMSnapshot, no
+    // screenshot), the last check goes out with the click-listener read, not after it: it
+    // checks the document the walk and the take read, and the listeners are read off that
+    // document's own root element (walker_ids.js), so they cannot come from another one. A
+    // walk in the kept world of the main document (walker_capture.js: walkKeptWorld) proves
+    // its document itself (a context dies with its document): the check goes out with it.
+    const walkerIsLast = axIsLast && resolvesIds(options);
+    // (a walk with the proof waits: its listener read may prove the document, see `proven`)
+    const lastCheck = (walk) => { if (walkerIsLast && walk?.stats?.with_proof !== 1) finalCheck(); };
+    [, layout, walker] = await Promise.all([
+      timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
+      timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
+      timed(timings, 'walker_ms', () => captureWalker(tabId, options, session, frames, errors, null,
+        lastCheck, lastCheck, walked)
+        .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
+    ]);
+    walkerSteps(walker, timings);
+    // 1: the walk went with the kept answer's proof (walker_capture.js: walkWithProof)
+    if (walker?.stats?.with_proof === 1) timings.walker_with_proof = 1;
+    proven = closing === null && walker?.stats?.with_proof === 1 && walker.stats.ids?.root_kept === 1;
+    if (proven) timings.document_proven = 1;
+    // Frame ordinals follow document order, as the outline's and SnapshotV1's do.
+    if (frames.filter((f) => f.parentFrameId).length > 1) {
+      const positions = await timed(timings, 'frame_order_ms', () => ownerFramePositions(send, frames, sessionOf, errors));
+      frames.splice(0, frames.length, ...orderFrames(frames, positions));
+    }
+    // The whole page (viewport_only: false) is joined to a DOMSnapshot instead.
+    if (!resolvesIds(options)) {
+      [domSnapshot] = await Promise.all([
+        captureDomSnapshots(session, frames, sessionOf, timings, errors, wantsDomRects(options)),
+        timed(timings, 'frame_border_ms', () => readOwnerBorders(send, frames, sessionOf, errors)),
+      ]);
+    }
+  } else {
+    await axSide.owners;
+    walker = windowWalker;
+    if (options?.format === 'outline' && !scoped) {
+      ({ domTree, focus } = await treeRead);
+      // Outline ids number child frames in document order: put out-of-process ones in place.
+      const ordered = orderFrames(frames, framePositions([domTree?.root, ...frames.map((f) => f.dom_tree?.root)]));
+      frames.splice(0, frames.length, ...ordered);
+      // Sent flat: a deep page nests deeper than serialization can recurse.
+      if (domTree) domTree = flatTree(domTree);
+      for (const frame of frames) if (frame.dom_tree) frame.dom_tree = flatTree(frame.dom_tree);
+    } else if ((scoped || stream) && frames.filter((f) => f.parentFrameId).length > 1) {
+      // The window's AX nodes do not place the frames it did not reach: their owners do
+      // (the DOM channel's order), so ids match the whole-page read's.
+      const positions = await timed(timings, 'frame_order_ms', () => ownerFramePositions(send, frames, sessionOf, errors));
+      frames.splice(0, frames.length, ...orderFrames(frames, positions));
+    } else if (wantsAxTree(options)) {
+      // Frame ordinals (node ids "1-57") follow document order, as the outline's do.
+      const ordered = orderFrames(frames, axFramePositions(frames));
+      frames.splice(0, frames.length, ...ordered);
+    }
+    // Every frame's AX nodes are sent, the frames are final (owners, order): the host builds
+    // the AX tree now, while the renderer still computes the DOMSnapshot (ax_stream.js).
+    stream?.end(frames);
+    domSnapshot = snapshotRead ? await snapshotRead : null;
+    await bordersRead;
+    layout = await axSide.layout;
+  }
+
+  watch.check();
+  // The walker read the page's ratio already; only without it ask over CDP.
+  let dpr = Number(walker?.dpr) > 0 ? Number(walker.dpr) : null;
+  if (dpr === null) {
+    try {
+      dpr = await timed(timings, 'dpr_ms', () => devicePixelRatio(session, frames[0].frameId));
+    } catch (e) {
+      dpr = 1;
+      errors.push({ step: 'device_pixel_ratio', message: e?.message ?? String(e) });
+    }
+  }
+
+  // After the walker, so the picture shows the page its rects were measured on. Never
+  // throws: a failed screenshot is {ok:false, reason} and the DOM text is served anyway.
+  let screenshot = null;
+  watch.check();
+  if (wantsScreenshot(options)) {
+    screenshot = await timed(timings, 'screenshot_ms', () => captureScreenshot(tabId,
+      (method, params) => session.send(method, params), { ...options, device_pixel_ratio: dpr }));
+    if (!screenshot?.ok) errors.push({ step: 'screenshot', message: screenshot?.reason ?? 'no screenshot' });
+  }
+
+  const [after, tab] = await finalCheck();
+  if (!proven && flattenFrameTree(after)[0]?.loaderId !== mainLoader) throw new Navigated();
+
+  timings.capture_ms = elapsed(t0);
+  return {
+    capture_version: CAPTURE_VERSION,
+    tab: { id: tabId, url: tab?.url ?? frames[0]?.url ?? '', title: tab?.title ?? '' },
+    frames: frames.map(({ sessionId, ...frame }) => frame), // session ids are ephemeral
+    dom_snapshot: domSnapshot,
+    dom_snapshot_styles: [...DOM_SNAPSHOT_STYLES],
+    layout,
+    device_pixel_ratio: dpr,
+    stabilization,
+    timings,
+    errors,
+    walker,
+    screenshot,
+    ...(options?.format === 'outline' ? { dom_tree: domTree, focus } : {}),
+    ...(stream ? { ax_stream: stream.ref() } : {}),
+  };
+}
+
+/**
+ * Capture the tab behind `session`. A main-frame navigation during the capture restarts it
+ * once; a second one fails with page_navigated. `frames`: the frame tree asked ahead;
+ * `walked`: the walk asked with the kept answer's proof (walker_capture.js: walkWithProof).
+ */
+export async function capturePage(session, tabId, options, stabilization,
+  { openStream, frames = null, walked = null } = {}) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return await captureOnce(session, tabId, options, stabilization, openStream, attempt === 0 ? frames : null,
+        attempt === 0 ? walked : null);
+    } catch (e) {
+      if (!(e instanceof Navigated)) throw e;
+    }
+  }
+  throw new AxError('page_navigated', 'The page navigated twice while it was being captured.',
+    'Wait for the page to finish loading, then retry.');
+}

@@ -1,0 +1,116 @@
+// A tab an agent is reading: its next document prepared while it settles, so that the first
+// read of a small page costs what a re-read does.
+//
+// Why: an agent reads after every step, and a step that navigates makes the next read the
+// first of a new document. A document's first read pays for what later reads keep: the
+// walker's source sent and compiled (lib/walker/walker_capture.js), the Runtime binding that finds
+// its worlds and the deep-serialized take of every element (lib/walker/walker_ids.js), and the
+// renderer's first AX request, which builds its AX object cache (about twice a warm
+// getFullAXTree: 18–22 ms against 7–12 on the demo page). The page usually settles for a
+// while before the agent asks (it waits for the quiet window itself).
+//
+// So when a tab whose debugger attachment is kept between reads (lib/session/debugger.js: a read in
+// the last IDLE_DETACH_MS) finishes loading a document, the worker waits for the page's quiet
+// window (lib/session/stabilize.js, the readiness clock), then reads the page with the tab's last
+// read options through the host and keeps the answer under the page's proof (the router's
+// prepareAnswer, lib/reuse/kept_answer.js): the first read of the settled document is a kept
+// answer, and if the page changed meanwhile the read captures, finding the walker kept, the
+// worlds' contexts, the elements' backendNodeIds, the root's listener object and the main
+// frame's AX tree (lib/reuse/ax_window_kept.js) known and the renderer's AX object cache built,
+// through the same checks a re-read makes (tests/e2e). Options whose answer is never kept
+// (unredacted, a screenshot, a delta) get the AX window capture, dropped (nothing to the host).
+//
+// Only small documents (FULL_READ_MAX_ELEMENTS, counted in the extension's isolated world):
+// on a big page the first AX request costs seconds of the renderer's main thread, which an
+// agent reading DOM text never needed. Only in a tab a read attached to and whose
+// attachment is still kept (joinKept: nothing attaches for it); none once any read has
+// captured the document (a whole-page read keeps the AX change journal for its own cache);
+// a newer document's preparation supersedes one still waiting for its page to settle.
+// Never on a page an agent's read would be refused (lib/router/restricted.js: internal pages, the
+// Web Store, axsnap's own pages). Capture never mutates the page, and neither does this
+// (the same capture).
+
+import { FULL_READ_MAX_ELEMENTS } from '../ax/ax_window_full.js';
+import { checkRestricted } from '../router/restricted.js';
+
+/** Elements in the main frame's document of `tabId` (the extension's isolated world). */
+export async function countElements(tabId) {
+  const [first] = await chrome.scripting.executeScript({
+    target: { tabId, frameIds: [0] }, world: 'ISOLATED', injectImmediately: true,
+    func: () => document.getElementsByTagName('*').length,
+  });
+  return first?.result;
+}
+
+/** Whether an agent's read of `tabId` would be allowed (the router's rule for role 'agent'). */
+export async function agentMayRead(tabId) {
+  const tab = await chrome.tabs.get(tabId);
+  return !checkRestricted(tab?.url || tab?.pendingUrl || '', chrome.runtime.id, false);
+}
+
+/**
+ * A preparer over injected dependencies: {debuggers (DebuggerManager), stabilize(session,
+ * options), capture(session, tabId, options, stabilization), countElements(tabId),
+ * documentRead(tabId, loaderId) (capture.js: a read of this document already ran),
+ * mayRead(tabId) (agentMayRead: not a restricted page), answer(session, tabId, stabilization)
+ * (the router's prepareAnswer: the tab's last read options through the host, the answer kept
+ * under the page's proof (lib/reuse/kept_answer.js); false when those options' answer is not kept)}.
+ * `prepare(tabId)` resolves with what it did: "prepared", or why not; `outcome(tabId)` tells
+ * it once, to the next read.
+ */
+export function createPreparer({
+  debuggers, stabilize, capture, countElements: count = countElements, documentRead = () => false,
+  mayRead = agentMayRead, answer = async () => false,
+}) {
+  const latest = new Map(); // tabId -> the newest preparation's number: an older one stops
+  let made = 0;
+  const outcomes = new Map(); // tabId -> what the last preparation did, until a read asks
+
+  async function prepare(tabId) {
+    const mine = ++made;
+    latest.set(tabId, mine);
+    const outcome = await attempt(tabId, () => latest.get(tabId) !== mine);
+    if (latest.get(tabId) === mine) latest.delete(tabId);
+    if (outcome !== 'superseded' && outcome !== 'not kept' && outcome !== 'restricted') {
+      outcomes.delete(tabId);
+      outcomes.set(tabId, outcome);
+      while (outcomes.size > 64) outcomes.delete(outcomes.keys().next().value);
+    }
+    return outcome;
+  }
+
+  /** What the tab's last preparation since the previous read did (the read's `timings.prepared`). */
+  function outcome(tabId) {
+    const said = outcomes.get(tabId) ?? null;
+    outcomes.delete(tabId);
+    return said;
+  }
+
+  async function attempt(tabId, superseded) {
+    if (!(await mayRead(tabId).catch(() => false))) return 'restricted';
+    const session = debuggers.joinKept(tabId);
+    if (!session) return 'not kept';
+    try {
+      const stabilization = await stabilize(session, {});
+      if (superseded()) return 'superseded'; // the tab loaded another document meanwhile
+      if (!stabilization?.stabilized) return 'unsettled';
+      const tree = await session.send('Page.getFrameTree');
+      // any read of this document, whatever its format, prepared what it needed (and a
+      // whole-page read's AX cache holds the change journal: not taken from it here)
+      if (documentRead(tabId, tree?.frameTree?.frame?.loaderId ?? null)) return 'read already';
+      const elements = await count(tabId);
+      if (!(Number.isInteger(elements) && elements <= FULL_READ_MAX_ELEMENTS)) return 'big';
+      if (superseded()) return 'superseded';
+      if (await answer(session, tabId, stabilization)) return 'prepared';
+      if (superseded()) return 'superseded';
+      await capture(session, tabId, { format: 'snapshot' }, stabilization, {});
+      return 'prepared';
+    } catch {
+      return 'failed'; // a navigation, a closed tab: the next read does it all itself
+    } finally {
+      session.release();
+    }
+  }
+
+  return { prepare, outcome };
+}

@@ -1,0 +1,291 @@
+// Wait until the page is quiet: no DOM mutations for quiet_ms and few requests in flight.
+//
+// Two clocks, the warm one first:
+// - The readiness content script (extension/content/readiness.js, declared in the manifest) watches
+//   every main-frame document from its navigation on. When it answers, a page that has been
+//   quiet for quiet_ms is read at once (`source: "navigation"`), and one that is not is
+//   waited on with the same clock: the first request no longer starts the quiet window.
+// - Otherwise (a tab loaded before the extension, a page where content scripts do not run,
+//   a page too busy to answer) an observer is installed in an isolated world at the request
+//   (`source: "request"`). It outlives the request: the next snapshot of the same document
+//   reads how long the page has already been quiet. It stops itself after OBSERVER_IDLE_MS
+//   without a read and dies with its document. A world is found again by its context id
+//   (kept per tab in this module) and recognised by a random token, so a reused id that now
+//   names another context is never trusted.
+// Neither writes to the page's DOM or to globals the page can see. Requests in flight are
+// watched over CDP from the request on with both clocks (a request started before it and
+// still pending is not seen); the report says which clock spoke and for how long it had
+// watched (`observed_since_ms`).
+
+/** Set (true) on a report whose page was quiet at its first reading, or not waited on: what
+ * was read while the reading was asked is as good as what is read after it (the router's
+ * frame tree, asked beside the stabilization). A symbol: the report sent on never shows it. */
+export const SETTLED_AT_ONCE = Symbol('settledAtOnce');
+
+/** Mark `report` (not enumerable: the report's own fields are its contract). */
+function settledAtOnce(report, value) {
+  Object.defineProperty(report, SETTLED_AT_ONCE, { value, writable: true, configurable: true, enumerable: false });
+}
+
+export const STABILIZE_DEFAULTS = Object.freeze({
+  enabled: true, quiet_ms: 500, max_wait_ms: 5000, max_pending_requests: 2,
+});
+export const OBSERVER_IDLE_MS = 300_000;
+const POLL_MS = 100;
+const WORLD_NAME = 'axsnap-stabilize';
+const MAX_KEPT_WORLDS = 64;
+// User (or agent) input that restarts the quiet clock. Not click/mousedown/mouseup: the
+// walker reads those listeners (lib/walker/walker_ids.js) and must see only the page's own.
+export const ACTIVITY_EVENTS = Object.freeze(['pointerdown', 'keydown', 'input', 'change', 'submit', 'wheel', 'scroll']);
+
+const keptWorlds = new Map(); // tabId -> {contextId, token}
+
+/** Starts the observer in a fresh world; `token` names this observer. Input counts as
+ * activity too (not as a mutation): a click whose effect is still on its way over the
+ * network must restart the quiet clock, as it would for a first read. */
+function installObserver(token) {
+  return `(() => {
+  const state = globalThis.__axsnapStabilize = { token: ${JSON.stringify(token)}, count: 0,
+    born: performance.now(), last: performance.now(), observer: null, expiry: 0, stop: null };
+  state.observer = new MutationObserver((records) => {
+    state.count += records.length;
+    state.last = performance.now();
+  });
+  state.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const touch = () => { state.last = performance.now(); };
+  const inputs = ${JSON.stringify(ACTIVITY_EVENTS)};
+  const how = { capture: true, passive: true };
+  for (const type of inputs) document.addEventListener(type, touch, how);
+  state.stop = () => {
+    state.observer.disconnect();
+    state.observer = null;
+    for (const type of inputs) document.removeEventListener(type, touch, how);
+  };
+  return true;
+})()`;
+}
+
+/** {count, quiet, since} of the observer named `token` (and its idle timer restarted), or null. */
+function readObserver(token) {
+  return `(() => {
+  const s = globalThis.__axsnapStabilize;
+  if (!s || s.token !== ${JSON.stringify(token)} || !s.observer) return 'null';
+  clearTimeout(s.expiry);
+  s.expiry = setTimeout(s.stop, ${OBSERVER_IDLE_MS});
+  const at = performance.now();
+  return JSON.stringify({ count: s.count, quiet: at - s.last, since: at - s.born });
+})()`;
+}
+
+function newToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function keepWorld(tabId, world) {
+  keptWorlds.delete(tabId);
+  keptWorlds.set(tabId, world);
+  for (const oldest of keptWorlds.keys()) {
+    if (keptWorlds.size <= MAX_KEPT_WORLDS) break;
+    keptWorlds.delete(oldest);
+  }
+}
+
+/** Forget the world kept for `tabId` (tests; a closed tab). */
+export function forgetWorld(tabId) {
+  keptWorlds.delete(tabId);
+}
+
+export function stabilizeOptions(options) {
+  return { ...STABILIZE_DEFAULTS, ...(options?.stabilize ?? {}) };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function createWorld(session) {
+  const tree = await session.send('Page.getFrameTree');
+  const created = await session.send('Page.createIsolatedWorld', {
+    frameId: tree.frameTree.frame.id, worldName: WORLD_NAME,
+  });
+  const world = { contextId: created.executionContextId, token: newToken() };
+  await session.send('Runtime.evaluate', {
+    expression: installObserver(world.token), contextId: world.contextId, returnByValue: true,
+  });
+  return world;
+}
+
+/** The observer's {count, quiet}; null when `world` no longer holds it. Throws when the
+ * context is gone (navigation). */
+async function readWorld(session, world) {
+  const res = await session.send('Runtime.evaluate', {
+    expression: readObserver(world.token), contextId: world.contextId, returnByValue: true,
+  });
+  if (res.exceptionDetails) throw new Error('observer read failed');
+  return JSON.parse(res.result.value);
+}
+
+/** The observer kept from an earlier request on this tab, with its first reading. */
+async function reuseWorld(session) {
+  const world = keptWorlds.get(session.tabId);
+  if (!world) return null;
+  const state = await readWorld(session, world).catch(() => null);
+  if (!state) {
+    keptWorlds.delete(session.tabId);
+    return null;
+  }
+  return { world, state };
+}
+
+export const READINESS_MESSAGE = 'axsnap-readiness';
+// How long a poll waits for the content script: a page busy in a long task cannot answer.
+export const PAGE_CLOCK_TIMEOUT_MS = 250;
+
+/** The readiness content script's reading for the main frame of `tabId`:
+ * {token, count, quiet, since, load_state}, or null when it does not answer in time. */
+export async function readPageClock(tabId) {
+  if (!globalThis.chrome?.tabs?.sendMessage) return null;
+  let timer;
+  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, PAGE_CLOCK_TIMEOUT_MS, null); });
+  try {
+    const asked = chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE }, { frameId: 0 })
+      .catch(() => null);
+    const reading = await Promise.race([asked, timeout]);
+    return reading && typeof reading.quiet === 'number' && typeof reading.token === 'string'
+      ? reading : null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Wait on the content script's clock, from its first reading `first`. Returns the
+ * mutations counted during the wait (over every document the tab held). */
+async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, started, report }) {
+  let reading = first;
+  let base = first.count; // mutations before this request are not this request's
+  let mutations = 0;
+  for (let fresh = true; ; fresh = false) {
+    if (!fresh) {
+      settledAtOnce(report, false);
+      const next = await readPage(tabId);
+      if (next && next.token !== reading.token) { // another document: its clock, from 0
+        mutations += reading.count - base;
+        base = 0;
+      }
+      reading = next ?? { ...reading, quiet: 0 }; // no answer (navigating, busy): not quiet
+    }
+    const elapsed = now() - started;
+    const domQuiet = reading.quiet >= opts.quiet_ms;
+    if (settled(report, opts, elapsed, domQuiet, inflight.size)) break;
+    await sleep(Math.min(POLL_MS, Math.max(0, opts.max_wait_ms - elapsed)));
+  }
+  report.quiet_for_ms = Math.round(reading.quiet);
+  if (reading.load_state) report.load_state = reading.load_state;
+  return mutations + reading.count - base;
+}
+
+/**
+ * Wait for a quiet window on the tab behind `session`.
+ * Resolves {stabilized, waited_ms, reasons, pending_requests, mutations, source,
+ * observed_since_ms, quiet_for_ms[, load_state]}; never throws for a page that does not
+ * settle (it reports why instead). `readPage(tabId)` replaces the content-script query
+ * (tests).
+ */
+export async function stabilize(session, options, {
+  now = () => performance.now(), inflight: seen = null, readPage = readPageClock,
+} = {}) {
+  const opts = stabilizeOptions(options);
+  const report = { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0 };
+  if (!opts.enabled) {
+    report.reasons.push('disabled');
+    settledAtOnce(report, true);
+    return report;
+  }
+  const started = now();
+  // A caller that watched the network since before this call (an action's readiness) hands
+  // over the requests already in flight.
+  const inflight = seen ?? new Set();
+  const unsubscribe = session.onEvent((method, params) => {
+    if (method === 'Network.requestWillBeSent') {
+      if (!String(params.request?.url ?? '').startsWith('data:')) inflight.add(params.requestId);
+    } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
+      inflight.delete(params.requestId);
+    }
+  });
+  let world = null;
+  let base = 0; // the observer's count when this request started reading it
+  let mutationsBefore = 0; // mutations counted by observers lost to a navigation
+  let lastState = { count: 0, quiet: 0, since: 0 };
+  let releaseNetwork = null;
+  let onPageClock = false;
+  try {
+    releaseNetwork = await session.useNetwork().catch(() => {
+      report.reasons.push('network_unobserved');
+      return null;
+    });
+    const warm = await readPage(session.tabId);
+    if (warm) {
+      onPageClock = true;
+      settledAtOnce(report, true); // until a second reading is needed (waitOnPageClock)
+      report.source = 'navigation';
+      report.observed_since_ms = Math.round(warm.since);
+      report.mutations = await waitOnPageClock(session.tabId, opts, warm,
+        { readPage, inflight, now, started, report });
+      return report;
+    }
+    report.source = 'request';
+    const kept = await reuseWorld(session);
+    if (kept) {
+      ({ world } = kept);
+      base = kept.state.count;
+      lastState = kept.state;
+    }
+    report.observed_since_ms = Math.round(kept?.state.since ?? 0);
+    for (let first = Boolean(kept); ; first = false) {
+      try {
+        if (world === null) {
+          world = await createWorld(session);
+          base = 0;
+        }
+        if (!first) {
+          const state = await readWorld(session, world);
+          if (!state) throw new Error('observer gone');
+          lastState = state;
+        }
+      } catch {
+        // the document changed under us (navigation): a fresh world, and the clock restarts
+        mutationsBefore += lastState.count - base + 1;
+        lastState = { count: 0, quiet: 0, since: 0 };
+        base = 0;
+        world = null;
+      }
+      const elapsed = now() - started;
+      const domQuiet = world !== null && lastState.quiet >= opts.quiet_ms;
+      if (settled(report, opts, elapsed, domQuiet, inflight.size)) break;
+      await sleep(Math.min(POLL_MS, Math.max(0, opts.max_wait_ms - elapsed)));
+    }
+  } finally {
+    unsubscribe();
+    report.waited_ms = Math.round(now() - started);
+    report.pending_requests = inflight.size;
+    if (!onPageClock) {
+      report.mutations = mutationsBefore + lastState.count - base;
+      report.quiet_for_ms = Math.round(lastState.quiet);
+      if (world !== null) keepWorld(session.tabId, world);
+    }
+    if (releaseNetwork) await releaseNetwork();
+  }
+  return report;
+}
+
+// One poll's verdict, for both clocks: quiet enough (DOM and network), or out of time (the
+// report then says what was still busy). Returns whether the wait is over.
+function settled(report, opts, elapsed, domQuiet, pending) {
+  const networkQuiet = pending <= opts.max_pending_requests;
+  if (domQuiet && networkQuiet) return true;
+  if (elapsed < opts.max_wait_ms) return false;
+  report.stabilized = false;
+  if (!domQuiet) report.reasons.push('dom_mutations');
+  if (!networkQuiet) report.reasons.push('network_pending');
+  report.reasons.push('max_wait');
+  return true;
+}

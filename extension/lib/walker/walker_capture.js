@@ -1,0 +1,370 @@
+// DOM channel: run the in-page walker (walker.js) in the tab and return its output for
+// RawCapture.walker.
+//
+// The walker is injected into every frame the extension can reach (allFrames), in the
+// ISOLATED world (it never touches the page's own JS world and writes nothing to the
+// page). The top frame's run descends into open and closed shadow roots
+// (chrome.dom.openOrClosedShadowRoot) and same-origin iframes (contentDocument); a frame
+// that its parent can reach answers {covered:true} at once; a cross-origin frame walks
+// itself and comes back in `subframes`, which the host stitches under its <iframe>
+// (pipeline/walker_merge.py).
+//
+// Then walker_ids.js gives the records their backendNodeIds and click listeners over CDP
+// (the walker runs with `track`, keeping its elements in its isolated world for that).
+//
+// Options: SnapshotOptions.viewport_only / viewport_expand_px → the walker's
+// viewportOnly / expandPx. Needs the "scripting" permission and host access to the page
+// (the manifest's host_permissions).
+
+import { DeadlineError, withDeadline } from '../session/deadline.js';
+import { DOM_FORMATS } from '../generated/contract.js';
+import { axsnapWalk } from './walker.js';
+import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
+import { listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
+import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
+
+export const WALKER_MAX_NODES = 200000;
+export const WALKER_MAX_DEPTH = 256;
+// The walk of every frame, and of the top frame alone when that did not answer (a 100k-node
+// page walks in ~6 s; a frame that never finishes loading never answers).
+export const WALK_ALL_FRAMES_MS = 20_000;
+export const WALK_TOP_FRAME_MS = 30_000;
+
+const round = (ms) => Math.round(ms * 10) / 10;
+
+/**
+ * Whether the walker's records are resolved by walker_ids.js (the window: a few hundred
+ * records) or joined to a DOMSnapshot (the whole page: deep-serializing ten thousand
+ * records costs about what the snapshot does, ~100 µs each, and the snapshot has them all).
+ */
+export function resolvesIds(options) {
+  return options?.viewport_only !== false;
+}
+
+/** The walker's options for a read's `options`. */
+function walkerOptions(options) {
+  return {
+    viewportOnly: options?.viewport_only !== false,
+    expandPx: Number(options?.viewport_expand_px) || 0,
+    maxNodes: WALKER_MAX_NODES,
+    maxDepth: WALKER_MAX_DEPTH,
+    track: true,
+    // Semantic mode also records why text is hidden (hx, font size, colours): the AX
+    // formats' window read flags hidden instructions from it (ax_window.js).
+    semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
+    hold: resolvesIds(options),
+    // the AX window read: take or arm the main frame's AX change journal (ax_window_kept.js)
+    ...(options?.ax_journal ? { axJournal: options.ax_journal } : {}),
+  };
+}
+
+/**
+ * Walk the tab (every frame) and, with a CDP `session`, resolve the records' backendNodeIds
+ * and click listeners. `frames`: the capture's frames; step failures go to `errors`.
+ * `onSent()`: called once a walk that proves its document is sent (the kept world's: a
+ * context lives and dies with its document), so a caller's last document check may go with it.
+ * `walked`: the walk the router asked with the kept answer's proof (walkWithProof), used when
+ * the frames show it walked the document they hold.
+ */
+export async function captureWalker(tabId, options, session = null, frames = [], errors = [], onWalked = null,
+  onTaken = null, onSent = null, walked = null) {
+  const opts = walkerOptions(options);
+  // The extension's isolated worlds are named after it (their execution context name).
+  const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';
+  let reporter = null;
+  // A document this worker walked before keeps its walker's worlds, and their contexts are
+  // known (walker_id_cache.js): no binding to learn them. A new frame's world is found late.
+  if (session && opts.hold && !documentKept(tabId, frames[0]?.loaderId ?? null)) {
+    reporter = await openReporter(session, worldName, frames.map((f) => f.sessionId)).catch((e) => {
+      errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
+      return null;
+    });
+    if (reporter) opts.report = reporter.name;
+  }
+  const loaderId = frames[0]?.loaderId ?? null;
+  try {
+    // A re-read walks in the known worlds over CDP: a one-frame document in its one world
+    // (walkKeptWorld), the same frames in the worlds the last read walked in (walker_worlds.js).
+    const kept = await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent, walked)
+      ?? (session && opts.hold && !reporter
+        ? await walkInWorlds(session, tabId, frames, KEEP_AS, opts, (root) => listenersAhead(session, root))
+          .catch(() => null) : null);
+    const out = kept?.out ?? await walkFrames(tabId, opts, errors, loaderId);
+    onWalked?.(out); // the walk is known before its ids: a caller may start what needs only that
+    if (session && opts.hold) {
+      const t1 = performance.now();
+      const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
+      out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
+        kept?.ahead ?? null);
+      out.stats.ids_ms = round(performance.now() - t1);
+      keepWorld(tabId, loaderId, frames, out);
+      if (out.stats.ids.worlds === 1 + (out.subframes?.length ?? 0)) rememberWalk(tabId, frames, out);
+      else forgetWalk(tabId);
+    }
+    return out;
+  } finally {
+    // not awaited: the binding's removal is no part of this read's result, and the session
+    // runs it before any later command (CDP keeps one session's commands in order)
+    reporter?.close();
+  }
+}
+
+// injectImmediately: a frame whose document never finishes loading (<iframe
+// src="javascript:void(0)">, common for ad slots) would otherwise hold the injection forever.
+const inject = (target, func, args) => chrome.scripting.executeScript({
+  target, world: 'ISOLATED', func, args, injectImmediately: true,
+});
+
+/** A short hash of a text (FNV-1a, 32 bits, hex): names this build's walker. */
+export function sourceTag(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+// The name the walker keeps itself under in a document's isolated world: another build of
+// the extension (a reload leaves old worlds in open documents) keeps another one.
+export const KEEP_AS = `__axsnapWalk_${sourceTag(axsnapWalk.toString())}`;
+
+/** Injected instead of the walker where a document keeps it: runs the kept walker, or says
+ * it has none (a new document: the caller injects the walker itself there). */
+export function runKeptWalker(keepAs, opts) {
+  const walk = globalThis[keepAs];
+  return typeof walk === 'function' ? walk(opts) : { v: 1, notKept: true };
+}
+
+const MAX_KEPT_TABS = 256;
+// tab → the main frame's loaderId when this worker last walked it: the document that keeps
+// the walker. Another loaderId is another document (a navigation): it gets the source at
+// once, without first asking for a kept walker it cannot have.
+const keptTabs = new Map();
+
+/** Whether the main frame of `tabId` holds the document (`loaderId`) this worker walked last. */
+export function documentKept(tabId, loaderId) {
+  return loaderId !== null && keptTabs.get(tabId) === loaderId;
+}
+
+/**
+ * Run the walker in `target`'s frames: the kept walker where the main document was walked
+ * before (`loaderId`: its loader now), the walker's source in the frames that do not keep
+ * it. Results in the injection's order.
+ */
+async function injectWalker(tabId, target, opts, loaderId = null) {
+  const walkerOpts = { ...opts, keepAs: KEEP_AS };
+  if (loaderId === null || keptTabs.get(tabId) !== loaderId) {
+    const results = await inject(target, axsnapWalk, [walkerOpts]);
+    keptTabs.delete(tabId);
+    if (loaderId !== null) keptTabs.set(tabId, loaderId);
+    while (keptTabs.size > MAX_KEPT_TABS) keptTabs.delete(keptTabs.keys().next().value);
+    return { results, injected: (results ?? []).length };
+  }
+  const results = await inject(target, runKeptWalker, [KEEP_AS, walkerOpts]);
+  const missing = (results ?? []).filter((r) => r.result?.notKept).map((r) => r.frameId);
+  if (!missing.length) return { results, injected: 0 };
+  const more = await inject({ tabId, frameIds: missing }, axsnapWalk, [walkerOpts]);
+  const byFrame = new Map((more ?? []).map((r) => [r.frameId, r]));
+  return {
+    results: results.map((r) => (r.result?.notKept ? byFrame.get(r.frameId) : r)).filter(Boolean),
+    injected: missing.length,
+  };
+}
+
+// tab → {loaderId, world, documentId, root}: the main frame's walker world in the document
+// this worker walked last, once that world's execution context is known (walker_id_cache.js),
+// and its root element's backendNodeId (the click listeners are read off it).
+const keptWorlds = new Map();
+
+/** Remember the top frame's world of a walk whose ids were resolved, when the tab has no
+ * other frame (the only case walkKeptWorld serves). */
+function keepWorld(tabId, loaderId, frames, out) {
+  keptWorlds.delete(tabId);
+  if (loaderId === null || frames.length !== 1 || typeof out.world !== 'string') return;
+  if (!recallContext(out.world, new Set([null]))) return;
+  const { sessionId: _session, ...frame } = frames[0];
+  keptWorlds.set(tabId, {
+    loaderId, world: out.world, documentId: out.documentId ?? null, root: out.elements?.[0]?.b ?? null,
+    frame: { frameId: frame.frameId, parentFrameId: null, url: frame.url ?? '', name: frame.name ?? '', loaderId },
+  });
+  while (keptWorlds.size > MAX_KEPT_TABS) keptWorlds.delete(keptWorlds.keys().next().value);
+}
+
+/**
+ * A re-read of a one-frame document this worker walked: the kept walker run over CDP in its
+ * known world (one Runtime.evaluate) instead of chrome.scripting, whose trip through the
+ * browser to every frame costs 2–4 ms more than the walk's own on the realistic bench pages.
+ * The same function in the same world with the same options: the same output (the host gets
+ * JSON either way). Returns {out, ahead} (`ahead`: the listener read sent behind the walk),
+ * or null (nothing ran) when the tab has other frames, another document, or the world's
+ * context is gone: the caller injects as before. `withProof`: walkWithProof's walk, taken when it
+ * ran in this world.
+ */
+async function walkKeptWorld(session, tabId, frames, opts, loaderId, onSent = null, withProof = null) {
+  if (!session || frames.length !== 1 || !documentKept(tabId, loaderId)) return null;
+  const kept = keptWorlds.get(tabId);
+  const where = kept?.loaderId === loaderId ? recallContext(kept.world, new Set([null])) : null;
+  if (!where) return null;
+  // the walk sent with the proof, in this very world of this document: its output stands
+  const early = withProof?.kept === kept ? await withProof.reply : null;
+  if (early?.out) {
+    // no onSent: the capture's last check waits for the listener read, whose kept root
+    // object may prove the document (capture.js)
+    early.out.stats.with_proof = 1;
+    return { out: early.out, ahead: early.ahead };
+  }
+  const t0 = performance.now();
+  const args = JSON.stringify({ ...opts, keepAs: KEEP_AS });
+  // a JSON string: CDP's by-value return of the records costs 2–3 ms more on 70 of them
+  // the runs of earlier reads no take handed over are let go first (walker_id_cache.js)
+  const walked = session.send('Runtime.evaluate', {
+    expression: `${freeRunsStatement(takeUnfreed(kept.world))} JSON.stringify(globalThis[${JSON.stringify(KEEP_AS)}](${args}))`,
+    contextId: where.contextId, returnByValue: true,
+  }).catch(() => null);
+  // the click listeners right behind the walk (walker_ids.js), answered after it
+  const ahead = opts.hold ? listenersAhead(session, kept.root) : null;
+  onSent?.();
+  const reply = await withDeadline(walked, WALK_TOP_FRAME_MS, 'walker in the top frame');
+  let out = null;
+  try {
+    out = reply && !reply.exceptionDetails ? JSON.parse(reply.result?.value) : null;
+  } catch {
+    out = null;
+  }
+  if (!keptWorldOutput(out, kept, t0)) {
+    keptWorlds.delete(tabId);
+    return null;
+  }
+  return { out, ahead };
+}
+
+/** A kept world's walk (parsed) in walkFrames' shape, or false when it is not one. */
+function keptWorldOutput(out, kept, t0) {
+  if (!out || typeof out !== 'object' || out.world !== kept.world || !Array.isArray(out.elements)) return false;
+  out.subframes = [];
+  out.stats = {
+    ...(out.stats ?? {}), inject_ms: round(performance.now() - t0), all_frames: true, frames_injected: 1,
+    walker_sources: 0, subframes_walked: 0, kept_world: 1,
+  };
+  out.documentId = kept.documentId;
+  return true;
+}
+
+/**
+ * A read's walk sent with the kept answer's proof (lib/reuse/kept_answer.js) in one
+ * Runtime.evaluate, in the kept world of the tab's one-frame document, before the read's
+ * frames are known: the page's watch gives the proof, and unless it equals `expect` (the kept
+ * answer's {id, seq}: the read is that answer, nothing is walked) the kept walker runs in
+ * the same task, so the walk reads the page the proof describes. Why: a read after a change
+ * paid the proof's round trip and then the walk's, after the frame tree; now one round trip,
+ * beside the frame tree. The capture uses the walk only when its frames show the same one
+ * frame with the document of that world (walkKeptWorld); a world lives as long as its
+ * document, so a reply proves the document. `askProof(loaderId)`: false for a document known
+ * too big for a proof (none asked). Returns null (nothing sent: no kept world, or the format
+ * does not resolve ids) or {kept, reply}: `reply` resolves to {proof, asked, out, ahead,
+ * frames} (`out`: the walk in walkFrames' shape, or null; `ahead`: its click-listener read,
+ * sent as the walk returns; `frames`: the tab's frames when the window has no child frame,
+ * the world's main frame with the document's URL now, else null), or null when the world
+ * did not answer. A world that answers proves its document (the same loaderId), and a
+ * window with no child frame has no other frame, in this process or another: such a read
+ * asks no frame tree and attaches to no frame (the router, capture.js).
+ */
+export function walkWithProof(session, tabId, options, { expect = null, askProof = () => true } = {}) {
+  const kept = session ? keptWorldFor(tabId, options) : null;
+  const where = kept ? recallContext(kept.world, new Set([null])) : null;
+  if (!where) return null;
+  const opts = walkerOptions(options);
+  const asked = askProof(kept.loaderId) === true;
+  const t0 = performance.now();
+  const sent = session.send('Runtime.evaluate', {
+    expression: proofWalkExpression(KEEP_AS, opts, expect, asked, takeUnfreed(kept.world)),
+    contextId: where.contextId, returnByValue: true,
+  });
+  const reply = sent.then((r) => {
+    const got = r && !r.exceptionDetails ? JSON.parse(r.result?.value) : null;
+    if (!got || typeof got !== 'object') return null;
+    const out = got.out && keptWorldOutput(got.out, kept, t0) ? got.out : null;
+    // No child frame: the tab's one frame is the world's, its URL now. Told by three
+    // counts, each blind somewhere: window.length (not a frame in a shadow tree, an embed, a
+    // fenced frame), the watch's frame holders (the main document and its shadow roots, but
+    // a closed root on a non-custom element; only with an "ok" proof), the walk's records (an
+    // iframe in the window, in any shadow root).
+    const holders = Array.isArray(got.p) && got.p[2] === 'ok' ? got.p[4] : null;
+    const framed = out?.elements?.some((r) => r.fr !== undefined || r.xo === 1) ?? false;
+    const frames = got.n === 0 && holders === 0 && !framed && typeof got.u === 'string'
+      ? [{ ...kept.frame, url: got.u }] : null;
+    // The click listeners as soon as the walk is known (walker_ids.js), off the kept root.
+    // Not sent behind the walk: a kept answer would leave the renderer a listener read (and
+    // the layout read) to answer for nothing, 0.5-0.7 ms more a kept read at load 5-6, and
+    // a read after a change gained nothing by it (the renderer is the one to wait for).
+    const ahead = out && opts.hold ? listenersAhead(session, kept.root) : null;
+    return { proof: got.p ?? null, asked, out, ahead, frames };
+  }).catch(() => null);
+  return { kept, reply };
+}
+
+/** The kept world a DOM read of `tabId` with `options` walks in with its proof
+ * (walkWithProof), or null: no one-frame document walked with its context known. */
+function keptWorldFor(tabId, options) {
+  if (!DOM_FORMATS.includes(options?.format) || !resolvesIds(options)) return null;
+  const kept = keptWorlds.get(tabId);
+  if (!kept || !documentKept(tabId, kept.loaderId)) return null;
+  return recallContext(kept.world, new Set([null])) ? kept : null;
+}
+
+/** Whether a DOM read of `tabId` with `options` will walk with its proof: its frames then
+ * come from that walk (the router asks no frame tree ahead). */
+export function walksWithProof(tabId, options) {
+  return keptWorldFor(tabId, options) !== null;
+}
+
+/** The expression of walkWithProof: the watch's proof, then the kept walker unless the proof
+ * is `expect`'s (or it is not `asked`: no proof), as one JSON string {p, n, u, out?} (`n`:
+ * the window's child frames, `u`: the document's URL). `free`: runs of earlier reads to let
+ * go first (walker_id_cache.js: deferFree). */
+export function proofWalkExpression(keepAs, opts, expect, asked, free = []) {
+  const same = expect ? `p && p[0] === ${JSON.stringify(expect.id)} && p[1] === ${Number(expect.seq)} && p[2] === 'ok'`
+    : 'false';
+  return `(() => { ${freeRunsStatement(free)} const w = globalThis.__axsnapAnswerWatch; const p = ${asked} && w ? w.proof() : null;
+    const n = window.length; const u = document.URL;
+    if (${same}) return JSON.stringify({ p, n, u });
+    const walk = globalThis[${JSON.stringify(keepAs)}];
+    return JSON.stringify({ p, n, u, out: typeof walk === 'function' ? walk(${JSON.stringify({ ...opts, keepAs })}) : null }); })()`;
+}
+
+/** Run the walker in every frame it can reach; the top frame's result with `subframes`. */
+async function walkFrames(tabId, opts, errors = [], loaderId = null) {
+  const t0 = performance.now();
+  let results;
+  let injected = 0;
+  let allFrames = true;
+  try {
+    ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, allFrames: true }, opts, loaderId),
+      WALK_ALL_FRAMES_MS, 'walker in every frame'));
+  } catch (e) {
+    // One frame refusing injection (an error page, a restricted URL) or never answering
+    // must not cost the top frame: fall back to it alone (it walks same-origin frames).
+    allFrames = false;
+    if (e instanceof DeadlineError) {
+      errors.push({ step: 'walker_frames', message: `${e.message}: only the top frame was walked (cross-origin frames are missing)` });
+    }
+    ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, frameIds: [0] }, opts, loaderId),
+      WALK_TOP_FRAME_MS, 'walker in the top frame'));
+  }
+  const first = (results ?? []).find((r) => r.frameId === 0);
+  if (!first) throw new Error('walker: no result from the top frame');
+  if (first.error) throw new Error(`walker: ${first.error.message ?? first.error}`);
+  const out = first.result;
+  if (!out || typeof out !== 'object') throw new Error('walker: empty result');
+  out.subframes = (results ?? [])
+    .filter((r) => r.frameId !== 0 && r.result && typeof r.result === 'object' && !r.result.covered)
+    .map((r) => ({ frameId: r.frameId, documentId: r.documentId ?? null, result: r.result }));
+  out.stats = {
+    ...(out.stats ?? {}),
+    inject_ms: round(performance.now() - t0),
+    all_frames: allFrames,
+    frames_injected: (results ?? []).length,
+    walker_sources: injected, // frames that got the walker's source (the rest ran a kept one)
+    subframes_walked: out.subframes.length,
+  };
+  out.documentId = first.documentId ?? null;
+  return out;
+}
