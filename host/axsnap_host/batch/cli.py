@@ -11,6 +11,7 @@ from typing import Any
 
 from axsnap_host.batch.results import PageResult
 from axsnap_host.batch.settings import BatchSettings
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 
 def add_batch_arguments(parser: argparse.ArgumentParser, formats: Sequence[str]) -> None:
@@ -51,6 +52,8 @@ def settings_from_args(args: argparse.Namespace, options: dict[str, Any]) -> Bat
         grid_url=args.grid, grid_profile=args.grid_profile, grid_binary=args.grid_binary or None,
         schemes=("http", "https", "file") if getattr(args, "allow_file_urls", False)
         else ("http", "https"),
+        chromium=getattr(args, "chromium", None), chromedriver=getattr(args, "chromedriver", None),
+        extra_args=tuple(getattr(args, "chromium_args", None) or ()),
     )
 
 
@@ -59,7 +62,11 @@ def run_batch_command(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from axsnap_host.batch.progress import progress_bar, summary
     from axsnap_host.batch.runner import Batch
 
-    batch = Batch(Path(args.urls_file), Path(args.out), settings_from_args(args, options))
+    if args.out == "-":
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, "batch writes files: --out needs a folder",
+                          "--out DIR (default axsnap-out)")
+    batch = Batch(Path(args.urls_file), Path(args.out or "axsnap-out"),
+                  settings_from_args(args, options))
     where = f"Grid {args.grid}" if args.grid else "local Chromium"
     for refused in batch.refused:
         print(f"axsnap: skipped {refused}", file=sys.stderr, flush=True)

@@ -22,6 +22,9 @@ class BatchSettings:
     grid_profile: str | None = None  # node folder template, "{worker}" → the worker number
     grid_binary: str | None = "/usr/bin/chromium"
     schemes: tuple[str, ...] = ("http", "https")  # URL schemes a list may hold
+    chromium: str | None = None  # local browsers: None → found (paths.py)
+    chromedriver: str | None = None
+    extra_args: tuple[str, ...] = ()  # after AXSNAP_CHROMIUM_ARGS, local and Grid
 
     def per_format(self) -> dict[str, dict[str, Any]]:
         """Options per format, each checked now (a bad option fails before any browser)."""

@@ -37,8 +37,10 @@ def default_factory(settings: BatchSettings) -> BrowserFactory:
                        if settings.grid_profile else None)
             return GridBrowser(settings.grid_url, node_profile=profile,
                                node_binary=settings.grid_binary, headless=settings.headless,
-                               **timeouts)
-        return Browser(headless=settings.headless, **timeouts)
+                               extra_args=settings.extra_args, **timeouts)
+        return Browser(headless=settings.headless, chromium=settings.chromium,
+                       chromedriver=settings.chromedriver, extra_args=settings.extra_args,
+                       **timeouts)
 
     return make
 

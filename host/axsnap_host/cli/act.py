@@ -78,50 +78,84 @@ def _progress(message: str) -> None:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from axsnap_host.client import Browser
-    from axsnap_host.client.file_server import url_for
-    from axsnap_host.client.outputs import write_outputs
-
     steps = [parse_step(s) for s in args.do]  # a bad step fails before a browser starts
-    out = Path(args.out)
-    refused = False
-    with url_for(args.target) as url, Browser(headless=not args.headed) as browser:
+    wire = [{"action": s.action, "target": s.target, "value": s.value, "to": s.to}
+            for s in steps]
+    if args.session:
+        from axsnap_host.sessions.client import call
+
+        if args.target:
+            call(args.session, "navigate", {"url": args.target})
+        done = call(args.session, "act", {"steps": wire, "options": {"format": args.format},
+                                          "keep_going": args.keep_going})["steps"]
+        return report_steps(steps, done, args.out)
+    if not args.target:
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, "act needs a URL or a file",
+                          "axsnap act URL_OR_FILE --do STEP, or -s NAME for an open session")
+    from axsnap_host.cli.launch import launch_options
+    from axsnap_host.client import Browser
+    from axsnap_host.client.acting import run_steps
+    from axsnap_host.client.file_server import url_for
+
+    with url_for(args.target) as url, \
+            Browser(headless=not args.headed, **launch_options(args)) as browser:
         browser.open(url)
-        for n, step in enumerate(steps, 1):
-            result = browser.act(step.target, step.action, step.value, to=step.to)
-            folder = out / f"{n:02d}-{step.action}"
+        done = run_steps(browser, wire, {"format": args.format}, args.keep_going)
+    return report_steps(steps, done, args.out)
+
+
+def report_steps(steps: list[Step], done: list[dict[str, Any]], out: str | None) -> int:
+    """What each step did (stderr), and the read after it: on stdout (``out`` None or "-"),
+    else in ``out/NN-ACTION/`` (``action.json`` and the read's files). 1 when a step was
+    refused."""
+    from axsnap_host.client.outputs import emit
+
+    to_stdout = out is None or out == "-"
+    refused = False
+    for n, (step, entry) in enumerate(zip(steps, done, strict=False), 1):
+        result = entry["result"]
+        error = result.get("error") or {}
+        status = "ok" if result.get("ok") else \
+            f"refused [{error.get('code')}]: {error.get('message')}"
+        lines = [f"{n}. {step.describe()}: {status}"]
+        changes = result.get("changes")
+        if result.get("ok") and changes:
+            dom = changes.get("dom") or {}
+            waited = (result.get("readiness") or {}).get("waited_ms") or 0
+            lines.append(f"   changed {len(dom.get('changed') or [])}, added "
+                         f"{len(dom.get('added') or [])}, removed {len(dom.get('removed') or [])}"
+                         f"; navigated={changes.get('navigated')}; ready in {waited:.0f} ms")
+        if not result.get("ok") and error.get("candidates"):
+            lines.append("   candidates: " + json.dumps(error["candidates"], ensure_ascii=False))
+        print("\n".join(lines), file=sys.stderr if to_stdout else sys.stdout, flush=True)
+        refused = refused or not result.get("ok")
+        folder = None if to_stdout else Path(str(out)) / f"{n:02d}-{step.action}"
+        if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
-            (folder / "action.json").write_text(result.model_dump_json(indent=2) + "\n",
+            (folder / "action.json").write_text(json.dumps(result, indent=2) + "\n",
                                                 encoding="utf-8")
-            reply = browser.snapshot_raw(format=args.format)
-            written = write_outputs(reply["result"], folder)
-            status = "ok" if result.ok else f"refused [{result.error.code}]: {result.error.message}"
-            print(f"{n}. {step.describe()}: {status}")
-            if result.ok and result.changes is not None:
-                dom = result.changes.dom
-                print(f"   changed {len(dom.changed)}, added {len(dom.added)}, removed "
-                      f"{len(dom.removed)}; navigated={result.changes.navigated}; ready in "
-                      f"{result.readiness.waited_ms if result.readiness else 0:.0f} ms")
+        written = emit(entry["reply"]["result"], folder)
+        if folder is not None:
             _progress(f"wrote {folder / 'action.json'} and {len(written)} outputs")
-            if not result.ok:
-                refused = True
-                if result.error and result.error.candidates:
-                    print("   candidates: " + json.dumps(
-                        [c.model_dump() for c in result.error.candidates], ensure_ascii=False))
-                if not args.keep_going:
-                    break
     return 1 if refused else 0
 
 
 def add_command(sub: Any, formats: tuple[str, ...]) -> None:
     act = sub.add_parser("act", help="do a few steps on a page (click, fill, select, ...) and "
                          "snapshot after each")
-    act.add_argument("target", metavar="URL_OR_FILE")
+    act.add_argument("target", metavar="URL_OR_FILE", nargs="?",
+                     help="what to load (with -s: optional, loaded in the session's tab)")
     act.add_argument("--do", action="append", required=True, metavar="STEP",
                      help="ACTION TARGET [VALUE], e.g. 'click \"Sign in\"' (repeat)")
-    act.add_argument("--out", default="axsnap-out/act", help="one folder per step in here")
+    act.add_argument("--out", default=None, metavar="DIR",
+                     help="one folder per step in DIR (default: each read on stdout, as '-')")
     act.add_argument("--format", choices=formats, default="domtext",
                      help="the snapshot taken after each step")
     act.add_argument("--keep-going", action="store_true", help="go on after a refused step")
     act.add_argument("--headed", action="store_true", help="show the browser")
+    from axsnap_host.cli.launch import add_launch_flags
+    from axsnap_host.sessions.cli import add_session_flag
+
+    add_session_flag(act)
+    add_launch_flags(act)
     act.set_defaults(func=cmd_act)

@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from axsnap_host import __version__
 from axsnap_host.batch.cli import add_batch_arguments
+from axsnap_host.cli.launch import add_launch_flags, launch_options
 from axsnap_host.cli.progress import ReadProgress
-from axsnap_host.client.outputs import write_outputs
-from axsnap_host.models.errors import AxsnapError
+from axsnap_host.client.outputs import emit
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.options import options_for_format
 from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
 
@@ -88,10 +90,12 @@ def _summarize(reply: dict[str, Any]) -> str:
 
 
 def _snapshot_to_dir(
-    target: str, formats: Sequence[str], out_dir: Path, options: dict[str, Any], headless: bool,
-    progress: bool | None = None,
+    target: str, formats: Sequence[str], out_dir: str | None, options: dict[str, Any],
+    headless: bool, progress: bool | None = None, launch: dict[str, Any] | None = None,
 ) -> int:
-    """``progress``: a progress line on stderr (None: only on a terminal)."""
+    """``out_dir`` None or "-": the main output on stdout. ``progress``: a progress line on
+    stderr (None: only on a terminal). ``launch``: Browser's chromium, chromedriver and
+    extra_args."""
     from axsnap_host.client import Browser
     from axsnap_host.client.file_server import url_for
     from axsnap_host.models.options import wire_options
@@ -103,7 +107,7 @@ def _snapshot_to_dir(
     with url_for(target) as url:
         _progress("launching Chromium with the axsnap extension…")
         started = time.perf_counter()
-        with Browser(headless=headless) as browser:
+        with Browser(headless=headless, **(launch or {})) as browser:
             _progress(f"browser ready in {time.perf_counter() - started:.1f} s; loading {url}")
             browser.open(url)
             for fmt in formats:
@@ -111,21 +115,29 @@ def _snapshot_to_dir(
                 with ReadProgress(fmt, enabled=progress) as shown:
                     reply = browser.snapshot_raw(**per_format[fmt],
                                                  on_progress=shown if shown.enabled else None)
-                for path in write_outputs(reply["result"], out_dir):
+                for path in emit(reply["result"], out_dir):
                     _progress(f"wrote {path}")
-                print(_summarize(reply))
+                print(_summarize(reply), file=sys.stdout if out_dir not in (None, "-")
+                      else sys.stderr)
     return 0
 
 
 def cmd_snapshot(args: argparse.Namespace) -> int:
+    if args.session:
+        from axsnap_host.sessions.cli import snapshot_in_session
+
+        return snapshot_in_session(args, _options_from_args(args))
+    if not args.target:
+        raise AxsnapError(ErrorCode.INVALID_MESSAGE, "snapshot needs a URL or a file",
+                          "axsnap snapshot URL_OR_FILE, or -s NAME for an open session")
     return _snapshot_to_dir(
-        args.target, [args.format], Path(args.out), _options_from_args(args), not args.headed,
-        progress=args.progress,
+        args.target, [args.format], args.out, _options_from_args(args), not args.headed,
+        progress=args.progress, launch=launch_options(args),
     )
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    out_dir = Path(args.out)
+    out_dir = args.out or "axsnap-out"
     code = _snapshot_to_dir(
         str(DEMO_DIR / "index.html"),
         ["snapshot", "som", "outline"],
@@ -133,8 +145,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
         _options_from_args(args),
         not args.headed,
         progress=args.progress,
+        launch=launch_options(args),
     )
-    _progress(f"demo outputs are in {out_dir.resolve()}")
+    if out_dir != "-":
+        _progress(f"demo outputs are in {Path(out_dir).resolve()}")
     return code
 
 
@@ -150,8 +164,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return run_doctor(live=not args.quick)
 
 
-def _add_capture_flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", default="axsnap-out", help="output folder (default: axsnap-out)")
+def _add_capture_flags(parser: argparse.ArgumentParser, out_help: str) -> None:
+    parser.add_argument("--out", default=None, metavar="DIR", help=out_help)
     parser.add_argument("--full-tree", action="store_true", help="keep every AX node (no pruning)")
     parser.add_argument("--whole-page", action="store_true",
                         help="the whole page, not only the viewport (scope 'page' for "
@@ -189,25 +203,36 @@ def _add_progress_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from axsnap_host.sessions.cli import add_commands as add_session_commands
+    from axsnap_host.sessions.cli import add_session_flag
+
     parser = argparse.ArgumentParser(prog="axsnap", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"axsnap {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    snap = sub.add_parser("snapshot", help="snapshot a URL or a local HTML file")
-    snap.add_argument("target", metavar="URL_OR_FILE")
+    snap = sub.add_parser("snapshot", help="snapshot a URL, a local HTML file or an open "
+                          "session's tab (-s NAME); the output goes to stdout")
+    snap.add_argument("target", metavar="URL_OR_FILE", nargs="?",
+                      help="what to load (with -s: optional, loaded in the session's tab)")
     snap.add_argument("--format", choices=FORMATS, default="snapshot")
-    _add_capture_flags(snap)
+    add_session_flag(snap)
+    _add_capture_flags(snap, "write every output to files in DIR (default: the main output "
+                       "on stdout, as with '-')")
     _add_progress_flag(snap)
+    add_launch_flags(snap)
     snap.set_defaults(func=cmd_snapshot)
 
     demo = sub.add_parser("demo", help="snapshot the bundled demo page and write every output")
-    _add_capture_flags(demo)
+    _add_capture_flags(demo, "output folder (default: axsnap-out; '-': stdout)")
     _add_progress_flag(demo)
+    add_launch_flags(demo)
     demo.set_defaults(func=cmd_demo)
 
     batch = sub.add_parser("batch", help="snapshot many pages on a pool of browsers (or a "
                            "Selenium Grid), resumable: DIR/<page>/ and DIR/results.jsonl")
     add_batch_arguments(batch, FORMATS)
-    _add_capture_flags(batch)
+    _add_capture_flags(batch, "output folder (default: axsnap-out)")
+    add_launch_flags(batch)
     batch.set_defaults(func=cmd_batch)
 
     doctor = sub.add_parser("doctor", help="check Chromium, driver, host and extension")
@@ -221,6 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
     from axsnap_host.cli.outside import add_commands
 
     add_commands(sub)  # serve, mcp
+    add_session_commands(sub)  # open, close, sessions
 
     # Parsed by the node preparation and the installer themselves (main() hands them the
     # rest of the command line).

@@ -110,3 +110,21 @@ def missing_files(value: str | list[str] | None) -> None:
         if not isinstance(path, str) or not Path(path).is_file():
             raise AxsnapError(ErrorCode.INVALID_MESSAGE, "upload: no such file",
                               "give the paths of existing files")
+
+
+def run_steps(browser: Any, steps: list[dict[str, Any]], read: dict[str, Any] | None,
+              keep_going: bool = False) -> list[dict[str, Any]]:
+    """Each step (``{action, target, value, to}``) with ``browser.act``, then a read of the tab
+    with the options ``read`` (None: no read): ``[{step, result, reply}]``, as JSON. Stops
+    after a refused step unless ``keep_going``."""
+    done: list[dict[str, Any]] = []
+    for step in steps:
+        result = browser.act(step.get("target"), step["action"], step.get("value"),
+                             to=step.get("to"))
+        entry: dict[str, Any] = {"step": step, "result": result.model_dump(mode="json")}
+        if read is not None:
+            entry["reply"] = browser.snapshot_raw(**read)
+        done.append(entry)
+        if not result.ok and not keep_going:
+            break
+    return done

@@ -1,9 +1,11 @@
-"""Write a snapshot reply's outputs to a folder (``axsnap snapshot``, ``demo`` and ``batch``)."""
+"""A snapshot reply's outputs: files in a folder (``axsnap snapshot``, ``demo``, ``batch``,
+``act``) or the main one on stdout (``--out -``, the default of ``snapshot`` and sessions)."""
 
 from __future__ import annotations
 
 import base64
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -44,3 +46,36 @@ def write_outputs(result: dict[str, Any], out_dir: Path) -> list[Path]:
         written.append(path)
         dump("som_legend.json", json.dumps(vision.get("legend"), indent=2) + "\n")
     return written
+
+
+def main_text(result: dict[str, Any]) -> str:
+    """A snapshot reply's main output as one text, for stdout: the SnapshotV1 JSON, the DOM
+    text, the elements' JSON, the outline, the semantic page (JSON or text). The
+    Set-of-Mark image has no text form: its DOM text stands for it."""
+    if result.get("snapshot") is not None:
+        return snapshot_json(result["snapshot"], indent=2) + "\n"
+    if result.get("semantic_text") is not None:
+        return _line_ended(str(result["semantic_text"]))
+    if result.get("semantic") is not None:
+        return json.dumps(result["semantic"], indent=2, ensure_ascii=False) + "\n"
+    if result.get("combinedTree") is not None:
+        return str(result["combinedTree"]) + "\n"
+    if result.get("format") == "elements" and result.get("elements") is not None:
+        return json.dumps(result["elements"], indent=2, ensure_ascii=False) + "\n"
+    if result.get("domtext") is not None:
+        return _line_ended(str(result["domtext"]))
+    return json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+
+
+def _line_ended(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
+
+
+def emit(result: dict[str, Any], out: str | Path | None) -> list[Path]:
+    """The main text on stdout when ``out`` is None or ``"-"`` (never a folder named "-"),
+    else every output written to the folder ``out``; returns the files written."""
+    if out is None or str(out) == "-":
+        sys.stdout.write(main_text(result))
+        sys.stdout.flush()
+        return []
+    return write_outputs(result, Path(out))

@@ -1,17 +1,21 @@
 """Where the control link lives: the runtime dir (socket, serve's address) and the token.
 
-The runtime dir is private to the user (mode 0700): only processes of the same user can
-reach the link socket. The token file (mode 0600) is the per-install secret HTTP clients
-send as ``Authorization: Bearer``.
+The runtime dir is private to the user (mode 0700) and to the install: only processes of the
+same user can reach the link socket. The token file (mode 0600) is the per-install secret
+HTTP clients send as ``Authorization: Bearer``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import secrets
+import signal
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +24,27 @@ SERVE_INFO_NAME = "serve.json"
 TOKEN_NAME = "control-token"
 
 
-def runtime_dir() -> Path:
-    """``$AXSNAP_RUNTIME_DIR``, else ``$XDG_RUNTIME_DIR/axsnap``, else ``/tmp/axsnap-<uid>``."""
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+
+
+def install_id(package_dir: Path = PACKAGE_DIR) -> str:
+    """A short name for this install (its package folder): two installs of one user (a wheel
+    in a venv, a checkout) get two runtime folders, so neither links to the other's serve
+    or sessions. The native host an install registers runs from the same folder."""
+    return hashlib.sha256(str(package_dir).encode("utf-8")).hexdigest()[:10]
+
+
+def runtime_dir(package_dir: Path = PACKAGE_DIR) -> Path:
+    """``$AXSNAP_RUNTIME_DIR``, else ``$XDG_RUNTIME_DIR/axsnap-<install>``, else
+    ``/tmp/axsnap-<uid>-<install>`` (see :func:`install_id`)."""
     explicit = os.environ.get("AXSNAP_RUNTIME_DIR")
     if explicit:
         return Path(explicit)
+    install = install_id(package_dir)
     xdg = os.environ.get("XDG_RUNTIME_DIR")
     if xdg and Path(xdg).is_dir():
-        return Path(xdg) / "axsnap"
-    return Path(tempfile.gettempdir()) / f"axsnap-{os.getuid()}"
+        return Path(xdg) / f"axsnap-{install}"
+    return Path(tempfile.gettempdir()) / f"axsnap-{os.getuid()}-{install}"
 
 
 def config_dir() -> Path:
@@ -108,3 +124,25 @@ def remove_serve_info(pid: int) -> None:
     info = read_serve_info()
     if info and info.get("pid") == pid:
         (runtime_dir() / SERVE_INFO_NAME).unlink(missing_ok=True)
+
+
+def remove_runtime_dir_if_empty() -> None:
+    """The runtime folder, once nothing in it is left (serve's and sessions' files gone)."""
+    with contextlib.suppress(OSError):
+        runtime_dir().rmdir()
+
+
+@contextlib.contextmanager
+def interrupted_by_sigterm() -> Iterator[None]:
+    """SIGTERM raises KeyboardInterrupt in the block, as Ctrl-C does, so the ``finally``
+    blocks that remove runtime files and quit browsers run (Python's default for SIGTERM
+    ends the process without them). A server that catches signals itself (uvicorn) hands
+    the signal back on its way out, to this handler."""
+    def interrupt(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -12,7 +12,15 @@ from pathlib import Path
 
 from axsnap_host.control.app import create_app
 from axsnap_host.control.hub import Hub
-from axsnap_host.control.paths import ensure_token, remove_serve_info, token_path, write_serve_info
+from axsnap_host.control.paths import (
+    ensure_token,
+    interrupted_by_sigterm,
+    remove_runtime_dir_if_empty,
+    remove_serve_info,
+    token_path,
+    write_serve_info,
+)
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.native.log import get_logger
 
 log = get_logger("control.serve")
@@ -21,10 +29,18 @@ DEFAULT_PORT = 8765
 
 
 def bind_loopback(port: int) -> socket.socket:
-    """A listening TCP socket on 127.0.0.1 only (``port`` 0: any free port)."""
+    """A listening TCP socket on 127.0.0.1 only (``port`` 0: any free port);
+    ``serve_running`` when another program holds the port."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", port))
+    try:
+        sock.bind(("127.0.0.1", port))
+    except OSError as err:
+        sock.close()
+        raise AxsnapError(ErrorCode.SERVE_RUNNING,
+                          f"127.0.0.1:{port} is in use ({err.strerror or err})",
+                          "another axsnap serve may run there: use it, stop it, or pass "
+                          "--port N (0: any free port)") from None
     sock.listen(64)
     sock.setblocking(False)
     return sock
@@ -39,9 +55,13 @@ async def serve_async(port: int = DEFAULT_PORT, token_file: Path | None = None,
 
     token_file = token_file or token_path()
     token = ensure_token(token_file)
+    sock = bind_loopback(port)  # a busy port fails before the link socket is made
     hub = Hub(link_path)
-    await hub.start()
-    sock = bind_loopback(port)
+    try:
+        await hub.start()
+    except BaseException:
+        sock.close()
+        raise
     bound = sock.getsockname()[1]
     app = create_app(hub, token, bound, allow_file_urls=allow_file_urls, upload_dir=upload_dir)
     config = uvicorn.Config(app, log_level="warning",
@@ -70,7 +90,8 @@ def run(port: int = DEFAULT_PORT, allow_file_urls: bool = False,
         print("axsnap serve: waiting for the browser: turn on Outside access in the axsnap "
               "side panel", file=sys.stderr, flush=True)
 
-    with contextlib.suppress(KeyboardInterrupt):
+    with contextlib.suppress(KeyboardInterrupt), interrupted_by_sigterm():
         asyncio.run(serve_async(port, ready=announce, allow_file_urls=allow_file_urls,
                                 upload_dir=upload_dir))
+    remove_runtime_dir_if_empty()
     return 0
