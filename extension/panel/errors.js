@@ -1,9 +1,7 @@
 // Human words for every error a snapshot can end with: a title, what happened, what to do,
 // and (when one fixes it) the exact command. Never a stack trace.
 
-import { INSTALL_COMMAND } from '../lib/native/native.js';
-
-const ALT_INSTALL = 'axsnap install-host';
+import { CHECKOUT_INSTALL_COMMAND, INSTALL_COMMAND } from '../lib/native/native.js';
 
 const KNOWN = {
   restricted_page: {
@@ -12,7 +10,7 @@ const KNOWN = {
   },
   host_not_found: {
     title: 'The axsnap host is not installed',
-    hint: `The panel needs its helper program. In the axsnap checkout run the command below (or \`${ALT_INSTALL}\`), then try again.`,
+    hint: `The panel needs its helper program. Run the command below where axsnap is installed (in an axsnap checkout: \`${CHECKOUT_INSTALL_COMMAND}\`), then try again.`,
     command: INSTALL_COMMAND,
   },
   host_forbidden: {

@@ -88,7 +88,7 @@ test('SoM boxes become percentages of the image; zoom steps stay in range', () =
 test('errors read as people talk, with the install command when the host is missing', () => {
   const missing = humanError({ code: 'host_not_found', message: 'The axsnap native host is not registered with this browser.', hint: 'x' });
   assert.equal(missing.command, INSTALL_COMMAND);
-  assert.equal(INSTALL_COMMAND, 'python3 scripts/install_host.py');
+  assert.equal(INSTALL_COMMAND, 'axsnap install-host');
   assert.match(missing.title, /not installed/);
   const restricted = humanError({ code: 'restricted_page', message: 'Chrome internal pages (chrome://) cannot be captured.' });
   assert.match(restricted.title, /cannot be captured/);

@@ -165,7 +165,7 @@ def test_unregistered_host_gives_host_not_found(fresh_browser_factory: type[Brow
     ):
         unregistered.snapshot_raw(pages_url + "login.html", **FAST)
     assert caught.value.code == "host_not_found"
-    assert "python3 scripts/install_host.py" in caught.value.hint
+    assert "axsnap install-host" in caught.value.hint
 
 
 def test_requests_in_flight_keep_the_page_unstabilized(browser: Browser, pages_url: str) -> None:

@@ -42,4 +42,4 @@ def test_manifest_without_our_origin_gives_host_forbidden(tmp_path: Path) -> Non
     ):
         browser.ping_host()
     assert caught.value.code == "host_forbidden"
-    assert "install_host.py" in caught.value.hint
+    assert "axsnap install-host" in caught.value.hint

@@ -421,6 +421,6 @@ def test_unregistered_host_shows_the_install_command(fresh_browser_factory: type
         assert driver.find_element(By.ID, "error").is_displayed()
         assert driver.find_element(By.ID, "error-title").text == "The axsnap host is not installed"
         command = driver.find_element(By.ID, "install-command").text
-        assert command == "python3 scripts/install_host.py"
+        assert command == "axsnap install-host"
         assert driver.find_element(By.ID, "copy-command").is_displayed()
         assert driver.find_element(By.ID, "error-code").text == "host_not_found"

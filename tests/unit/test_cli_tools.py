@@ -12,8 +12,9 @@ import pytest
 
 from axsnap_host import EXTENSION_ID
 from axsnap_host.cli.doctor import check_extension, check_host_process, extension_id_from_key
-from axsnap_host.cli.main import build_parser, write_outputs
+from axsnap_host.cli.main import build_parser
 from axsnap_host.client.file_server import url_for
+from axsnap_host.client.outputs import write_outputs
 from axsnap_host.install.extension_dir import EXTENSION_DIR
 
 

@@ -9,10 +9,12 @@ export { utf8Length };
 export const HOST_NAME = 'com.axsnap.host';
 export const PROTOCOL_VERSION = 1;
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
-export const INSTALL_COMMAND = 'python3 scripts/install_host.py';
+// The command a pip/wheel install has; a checkout also has scripts/install_host.py.
+export const INSTALL_COMMAND = 'axsnap install-host';
+export const CHECKOUT_INSTALL_COMMAND = 'python3 scripts/install_host.py';
 const INSTALL_HINT =
-  `Register the native host: run \`${INSTALL_COMMAND}\` in the axsnap checkout ` +
-  '(or `axsnap install-host`), then retry.';
+  `Register the native host: run \`${INSTALL_COMMAND}\` (in an axsnap checkout: ` +
+  `\`${CHECKOUT_INSTALL_COMMAND}\`), then retry.`;
 
 /** Map a chrome.runtime.lastError text of a native port to a structured error. */
 export function mapNativeError(text) {

@@ -19,6 +19,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
+    from axsnap_host.cli.launch import launch_options
     from axsnap_host.control.paths import token_path
 
     if args.print_token_path:
@@ -28,7 +29,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
     return run("http" if args.http else "stdio", launch=args.launch, port=args.port,
                token_file=args.token_file, allow_file_urls=args.allow_file_urls,
-               upload_dir=args.upload_dir)
+               upload_dir=args.upload_dir, browser_args=launch_options(args))
 
 
 def add_grants(parser: argparse.ArgumentParser, where: str = "") -> None:
@@ -42,6 +43,7 @@ def add_grants(parser: argparse.ArgumentParser, where: str = "") -> None:
 
 
 def add_commands(sub: Any) -> None:
+    from axsnap_host.cli.launch import add_launch_flags
     from axsnap_host.control.server import DEFAULT_PORT
 
     serve = sub.add_parser("serve", help="the local control API for outside agents "
@@ -67,4 +69,5 @@ def add_commands(sub: Any) -> None:
     mcp.add_argument("--print-token-path", action="store_true",
                      help="print where the --http bearer token is kept and exit")
     add_grants(mcp, " (--launch; with serve, serve's own)")
+    add_launch_flags(mcp)  # --launch's browser
     mcp.set_defaults(func=cmd_mcp)

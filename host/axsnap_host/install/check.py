@@ -10,7 +10,19 @@ from pathlib import Path
 from axsnap_host import EXTENSION_ID
 from axsnap_host.install.layout import DEFAULT_BROWSERS, MANIFEST_NAME, Environment
 
-INSTALL_COMMAND = "python3 scripts/install_host.py"
+CHECKOUT_SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "install_host.py"
+
+
+INSTALL_COMMAND = "axsnap install-host"
+
+
+def install_fix(verb: str = "run", checkout_script: Path = CHECKOUT_SCRIPT) -> str:
+    """How to register the host from this install: ``axsnap install-host`` (what a wheel
+    has), the checkout's script named too only when this install is a checkout."""
+    fix = f"{verb} `{INSTALL_COMMAND}`"
+    if checkout_script.is_file():
+        fix += " (in this checkout also `python3 scripts/install_host.py`)"
+    return fix
 
 
 def problem(path: Path, text: str, fix: str) -> dict[str, str]:
@@ -19,7 +31,7 @@ def problem(path: Path, text: str, fix: str) -> dict[str, str]:
 
 def check_manifest(path: Path, extension_id: str = EXTENSION_ID) -> list[dict[str, str]]:
     """Problems with one host manifest file, each with a fix; [] when it is usable."""
-    fix = f"re-run `{INSTALL_COMMAND}` (or `axsnap install-host`)"
+    fix = install_fix("re-run")
     if not path.exists():
         return [problem(path, f"{path} does not exist", fix)]
     try:
@@ -84,6 +96,6 @@ def check_registration(
             missing[0] if missing else Path(MANIFEST_NAME),
             "the native host is not registered ("
             + ", ".join(str(p) for p in missing) + " missing)",
-            f"run `{INSTALL_COMMAND}` (or `axsnap install-host`)",
+            install_fix(),
         ))
     return problems

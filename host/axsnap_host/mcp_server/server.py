@@ -5,6 +5,7 @@ from the page is ever part of one."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 from collections.abc import Callable
 from pathlib import Path
@@ -177,19 +178,24 @@ def build_server(backend: Backend, allow_file_urls: bool = False) -> MCPServer:
 
 def run(transport: Literal["stdio", "http"] = "stdio", launch: bool = False,
         port: int = 8766, token_file: Path | None = None, allow_file_urls: bool = False,
-        upload_dir: Path | None = None) -> int:
+        upload_dir: Path | None = None, browser_args: dict[str, Any] | None = None) -> int:
+    """``browser_args``: the launched Browser's chromium, chromedriver, extra_args. SIGTERM
+    ends it as Ctrl-C does: the launched browser quits (no Chromium or chromedriver left)."""
+    from axsnap_host.control.paths import interrupted_by_sigterm
     from axsnap_host.mcp_server.backends import ControlBackend, LaunchBackend
 
-    backend: Backend = (LaunchBackend(allow_file_urls=allow_file_urls, upload_dir=upload_dir)
+    backend: Backend = (LaunchBackend(allow_file_urls=allow_file_urls, upload_dir=upload_dir,
+                                      **(browser_args or {}))
                         if launch else ControlBackend())
     server = build_server(backend, allow_file_urls=allow_file_urls)
-    try:
-        if transport == "stdio":
-            server.run("stdio")
-        else:
-            serve_http(server, port, token_file)
-    finally:
-        backend.close()
+    with contextlib.suppress(KeyboardInterrupt), interrupted_by_sigterm():
+        try:
+            if transport == "stdio":
+                server.run("stdio")
+            else:
+                serve_http(server, port, token_file)
+        finally:
+            backend.close()
     return 0
 
 
