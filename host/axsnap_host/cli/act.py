@@ -154,7 +154,7 @@ def add_command(sub: Any, formats: tuple[str, ...]) -> None:
     act.add_argument("--keep-going", action="store_true", help="go on after a refused step")
     act.add_argument("--headed", action="store_true", help="show the browser")
     from axsnap_host.cli.launch import add_launch_flags
-    from axsnap_host.sessions.cli import add_session_flag
+    from axsnap_host.cli.sessions import add_session_flag
 
     add_session_flag(act)
     add_launch_flags(act)

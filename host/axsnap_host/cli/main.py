@@ -124,7 +124,7 @@ def _snapshot_to_dir(
 
 def cmd_snapshot(args: argparse.Namespace) -> int:
     if args.session:
-        from axsnap_host.sessions.cli import snapshot_in_session
+        from axsnap_host.cli.sessions import snapshot_in_session
 
         return snapshot_in_session(args, _options_from_args(args))
     if not args.target:
@@ -203,8 +203,8 @@ def _add_progress_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from axsnap_host.sessions.cli import add_commands as add_session_commands
-    from axsnap_host.sessions.cli import add_session_flag
+    from axsnap_host.cli.sessions import add_commands as add_session_commands
+    from axsnap_host.cli.sessions import add_session_flag
 
     parser = argparse.ArgumentParser(prog="axsnap", description=__doc__)
     parser.add_argument("--version", action="version", version=f"axsnap {__version__}")
