@@ -120,3 +120,55 @@ def test_a_killed_batch_loses_no_finished_page_and_repeats_none(pages_url: str,
         check_page_output(out, result)
     folders = {p.name for p in out.iterdir() if p.is_dir()}
     assert folders == {slug_for(u) for u in urls}, "no half-written page is left"
+
+
+def test_kill_9_of_the_batch_alone_leaves_no_browser_running(pages_url: str,
+                                                              tmp_path: Path) -> None:
+    """Only the batch's own process is killed (not its group): chromedriver, every Chromium
+    process and the native hosts it started end with it (client/lifeline.py)."""
+    from axsnap_host.client.procs import descendants
+
+    urls_file = tmp_path / "urls.txt"
+    urls_file.write_text("\n".join(page_urls(pages_url, 40, "z")) + "\n")
+    axsnap = Path(sys.executable).with_name("axsnap")
+    proc = subprocess.Popen([str(axsnap), "batch", str(urls_file), "--out",
+                             str(tmp_path / "out"), "--workers", "1", "--progress", "off"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    started: list[int] = []
+    try:
+        for _ in range(12_000):  # polled until a page is being read (the host is up)
+            started = descendants(proc.pid)
+            names = {_name(pid) for pid in started}
+            if "chromedriver" in names and "chromium" in names and "python" in names:
+                break
+            assert proc.poll() is None, "the batch ended before its browser started"
+            time.sleep(0.01)
+        else:
+            pytest.fail(f"no chromedriver, Chromium and host below the batch: {names}")
+        started = descendants(proc.pid)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    for _ in range(6_000):  # polled: the watchdog kills the group as soon as the batch is gone
+        alive = [pid for pid in started if _alive(pid)]
+        if not alive:
+            break
+        time.sleep(0.01)
+    assert alive == [], f"still running after kill -9 of the batch: {[_name(p) for p in alive]}"
+
+
+def _name(pid: int) -> str:
+    try:
+        first = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+    except OSError:
+        return ""
+    base = first.rsplit("/", 1)[-1]
+    return "python" if base.startswith("python") else base
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2] != "Z"
