@@ -216,3 +216,31 @@ def test_a_million_node_hostile_capture_is_refused() -> None:
     assert replies[0]["error"]["code"] == "invalid_message"
     assert "parentIndex" in replies[0]["error"]["message"]
     assert replies[-1]["id"] == "sentinel"
+
+
+def test_a_streamed_part_with_a_list_for_a_property_name_fails_its_stream_and_serving_goes_on(
+) -> None:
+    """Issue 28: one capture_part whose node has a property ``name`` that is a list killed
+    the host with a traceback. Through the real loop: the part gets no reply, the request
+    that takes its stream is refused by name, the next message is served."""
+    from host_harness import load_capture
+
+    capture = load_capture("login")
+    frame = capture["frames"][0]
+    nodes, frame["axNodes"] = frame["axNodes"], []
+    for other in capture["frames"][1:]:
+        other["axNodes"] = []
+    odd = next(n for n in nodes if n.get("properties"))
+    odd["properties"][0]["name"] = ["focusable"]
+    capture["ax_stream"] = {"id": "bad", "parts": 1, "nodes": len(nodes)}
+    part = {"v": 1, "id": "p0", "type": "capture_part", "stream": "bad", "seq": 0,
+            "frameId": frame["frameId"], "nodes": nodes}
+    request = {"v": 1, "id": "req", "type": "snapshot", "options": {"scope": "page"},
+               "capture": capture}
+    code, replies, _ = run_host([json.dumps(part).encode(), json.dumps(request).encode(),
+                                 SENTINEL])
+    assert code == 0
+    assert [r["id"] for r in replies] == ["req", "sentinel"]
+    assert replies[0]["error"]["code"] == "bad_chunk"
+    assert "does not fit the AX node shape" in replies[0]["error"]["message"]
+    assert replies[1]["ok"] is True

@@ -111,15 +111,28 @@ class CaptureStreams:
             return
         # one compact row a node (flatten's per-node work, done while later parts travel);
         # the part's parsed dicts are freed once its message is handled
-        rows = stream.rows.rows(nodes)
-        if base is not None:
-            try:
+        try:
+            rows = stream.rows.rows(nodes)
+            if base is not None:
                 rows = self.bases.rebuild(base, frame_id, rows, order)
-            except BaseGone as exc:
-                self._fail(stream, str(exc))
-                return
+        except BaseGone as exc:
+            self._fail(stream, str(exc))
+            return
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+            # a node that does not fit the AX node shape (a property whose name is a list):
+            # the stream fails, its request is refused by name, the host serves on
+            self._fail(stream, f"part {seq}: a node does not fit the AX node shape "
+                               f"({type(exc).__name__})")
+            return
+        if base is not None:
             stream.bases.add(base)
         stream.frames.setdefault(frame_id, []).extend(rows)
+
+    def fail(self, stream_id: str, reason: str) -> None:
+        """Fail a stream by id (a part the host could not read): its request is refused."""
+        stream = self._streams.get(stream_id)
+        if stream is not None and stream.problem is None:
+            self._fail(stream, reason)
 
     def end(self, stream_id: str, parts: int, nodes: int, frames: list[Any]) -> None:
         """The stream's last part was sent: build its AX tree now (stream_early.py), when

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from axsnap_host import PROTOCOL_VERSION
-from axsnap_host.models.errors import AxsnapError, ErrorCode, ErrorInfo
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.wire import (
     ActReportRequest,
     ActResolveRequest,
@@ -26,7 +26,6 @@ from axsnap_host.models.wire import (
     Chunk,
     CollectStepRequest,
     ForgetTabRequest,
-    NativeErrorReply,
     PingRequest,
     Request,
     ScrubUrlsRequest,
@@ -47,6 +46,14 @@ from axsnap_host.native.protocol import (
     frames_for_reply,
     guess_message_id,
 )
+from axsnap_host.native.replies import (
+    describe_validation_error,
+    envelope,
+    error_reply,
+    message_id_of,
+    ok_reply,
+    shape_refusal,
+)
 from axsnap_host.pipeline.state import TabStates
 from axsnap_host.pipeline.url_scrub import scrub_url
 
@@ -58,41 +65,8 @@ log = get_logger("host")
 KNOWN_TYPES = ("ping", "snapshot", "forget_tab", "chunk", "control_reply", "act_resolve",
                "act_report", "collect_step", "capture_part", "capture_drop", "capture_ax_end",
                "scrub_urls")
+STREAMED_KINDS = ("capture_part", "capture_drop", "capture_ax_end")  # parts get no reply
 _REQUEST_ADAPTER: TypeAdapter[Any] = TypeAdapter(Request)
-_MAX_ERRORS_SHOWN = 3
-
-
-def error_reply(message_id: str | None, code: str, message: str, hint: str = "") -> dict[str, Any]:
-    info = ErrorInfo(code=str(code), message=message, hint=hint)
-    return NativeErrorReply(v=PROTOCOL_VERSION, id=message_id, ok=False, error=info).model_dump()
-
-
-def ok_reply(message_id: str, result: dict[str, Any]) -> dict[str, Any]:
-    return {"v": PROTOCOL_VERSION, "id": message_id, "ok": True, "type": "result", "result": result}
-
-
-def describe_validation_error(error: ValidationError) -> str:
-    """A short readable summary: field paths and messages, never the input values."""
-    parts = []
-    for item in error.errors(include_input=False, include_url=False)[:_MAX_ERRORS_SHOWN]:
-        where = ".".join(str(p) for p in item.get("loc", ())) or "message"
-        parts.append(f"{where}: {item.get('msg', 'invalid')}"[:160])
-    more = error.error_count() - _MAX_ERRORS_SHOWN
-    if more > 0:
-        parts.append(f"and {more} more")
-    return "; ".join(parts)
-
-
-def _envelope(raw: dict[str, Any]) -> dict[str, Any]:
-    """A capture part without its nodes and order (checked by capture_stream)."""
-    return {key: value for key, value in raw.items() if key not in ("nodes", "order")}
-
-
-def _message_id(raw: dict[str, Any]) -> str | None:
-    value = raw.get("id")
-    if isinstance(value, str) and 0 < len(value) <= 200:
-        return value
-    return None
 
 
 class Host:
@@ -171,7 +145,7 @@ class Host:
                     "send {v, id, type, ...}",
                 )
             ]
-        message_id = _message_id(raw)
+        message_id = message_id_of(raw)
         version = raw.get("v")
         if version != PROTOCOL_VERSION or isinstance(version, bool):
             shown = "missing" if "v" not in raw else f"{type(version).__name__} {version!r}"[:40]
@@ -198,7 +172,7 @@ class Host:
             return self._on_control_reply(raw, message_id)
         try:
             if kind == "capture_part":  # no reply: a problem fails the stream's request
-                part = CapturePart.model_validate(_envelope(raw))
+                part = CapturePart.model_validate(envelope(raw))
                 self.streams.add(part.stream, part.seq, part.frameId, raw.get("nodes"), raw_size,
                                  base=part.base, order=raw.get("order"))
                 return []
@@ -223,6 +197,14 @@ class Host:
                     "check the message against axsnap_host.models.wire",
                 )
             ]
+        except Exception as exc:  # fits its model, not what the host can read: refused by name
+            log.error("unreadable %s message id=%s (%s)", kind, message_id, type(exc).__name__)
+            why = f"the {kind} message could not be read ({type(exc).__name__})"
+            if kind in STREAMED_KINDS:  # no reply: its stream's request is refused instead
+                self.streams.fail(str(raw.get("stream") or ""), why)
+                return []
+            return [error_reply(message_id, ErrorCode.INVALID_MESSAGE, why,
+                                "check the message against axsnap_host.models.wire")]
         return [self.dispatch(request, started, parse_ms=_ms_since(started), raw_size=raw_size)]
 
     # -- dispatch ----------------------------------------------------------------------
@@ -260,7 +242,7 @@ class Host:
                 type(exc).__name__,
                 "".join(traceback.format_tb(exc.__traceback__)).rstrip(),
             )
-            return error_reply(
+            return shape_refusal(request, exc) or error_reply(
                 request.id,
                 ErrorCode.INTERNAL,
                 f"the host failed while processing the request ({type(exc).__name__})",
