@@ -50,18 +50,25 @@ def message_id_of(raw: dict[str, Any]) -> str | None:
 # What a value of the wrong JSON type raises where the pipeline reads a capture: a walker
 # record whose ``scroll`` is ``true``, a property whose ``name`` is a list.
 SHAPE_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError)
+READING_ROOMS = ("pipeline", "semantic", "render", "act", "models")  # where captures are read
 
 
 def shape_refusal(request: Any, exc: BaseException) -> dict[str, Any] | None:
     """A message carrying a capture that the pipeline could not read (its fields fit the
     wire model, their insides did not): ``invalid_message`` naming the step, not
     ``internal_error``. None for anything else (a bug: internal_error)."""
+    if isinstance(exc, ValidationError):  # a part the message model leaves open (act target)
+        return error_reply(getattr(request, "id", None), "invalid_message",
+                           describe_validation_error(exc),
+                           "check the message against axsnap_host.models.wire and models.act")
     if not isinstance(exc, SHAPE_ERRORS) or getattr(request, "capture", None) is None:
         return None
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "axsnap_host" in f.filename]
-    where = frames[-1] if frames else None
-    step = (f"{where.filename.rsplit('axsnap_host/', 1)[-1]}:{where.lineno}" if where
-            else "the pipeline")
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = frames[-1] if frames else None  # where it was raised: reading the capture?
+    if where is None or not any(f"axsnap_host/{room}/" in where.filename
+                                for room in READING_ROOMS):
+        return None
+    step = f"{where.filename.rsplit('axsnap_host/', 1)[-1]}:{where.lineno}"
     return error_reply(
         getattr(request, "id", None), "invalid_message",
         f"the capture does not fit what the host reads ({type(exc).__name__} in {step})",
