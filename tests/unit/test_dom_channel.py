@@ -85,8 +85,9 @@ def test_element_records(basic: dict[str, Any]) -> None:
         "attributes": {"id": "create", "role": "button", "aria-label": "Create"},
         "rect": {"x": 0, "y": 0, "width": 24, "height": 21}, "center": {"x": 12, "y": 10},
         "xpath": "/html/body/header/button", "selector": "#create", "isInteractive": True,
-        "reasons": ["form", "role"], "role": "button", "name": "Create",
-        "backendNodeId": create["backendNodeId"], "frame": 0, "inViewport": True,
+        "reasons": ["form", "role"], "role": "button", "name": "Create", "nameSource": "ax",
+        "actions": ["click"], "backendNodeId": create["backendNodeId"], "frame": 0,
+        "inViewport": True,
     }
     assert isinstance(create["backendNodeId"], int)
     frame_button = elements["Frame button"]

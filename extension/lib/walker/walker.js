@@ -344,6 +344,234 @@ export function axsnapWalk(opts) {
     return collapse(s);
   }
 
+  // ---- What a person sees of a control (issue 30): its name and where it came from, its
+  // state, the row/field/card it sits in. Read only for the records the walk reports as
+  // controls; bounded (a few ancestors, a few siblings, capped text).
+  const ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
+  const OWN_TEXT_ROLES = new Set(['radio', 'checkbox', 'option', 'treeitem', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'switch', 'tab']);
+  const NESTED_SKIP = new Set(['group', 'tree', 'listbox', 'menu', 'radiogroup', 'tablist']);
+  const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button', 'a']);
+  function isIconFont(n) {
+    if (n.nodeType !== 1) return false;
+    const cls = typeof n.className === 'string' ? n.className : '';
+    if (ICON_FONT.test(cls)) return true;
+    const tag = n.localName;
+    if (tag !== 'i' && tag !== 'span') return false;
+    const t = n.textContent || '';
+    if (n.childElementCount || !/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
+    const ff = getComputedStyle(n).fontFamily || '';
+    return /material|icon|symbol/i.test(ff);
+  }
+  // The words a person reads on the element: text nodes, block breaks as spaces, without
+  // hidden parts, icon-font ligatures (kept apart as `lig`) and, with `own`, nested groups
+  // (a tree item's children) and nested controls.
+  function personText(el, own, lig) {
+    let s = '';
+    let seen = 0;
+    const stack = [el];
+    while (stack.length && s.length <= textMax && seen < 200) {
+      const n = stack.pop();
+      seen++;
+      if (n === ' ') { s += ' '; continue; }
+      if (n.nodeType === 3) { s += n.data; continue; }
+      if (n.nodeType !== 1 || (n !== el && TEXT_SKIP.has(n.localName))) continue;
+      if (n !== el) {
+        if (n.hidden || LABEL_SKIP.has(n.localName)) continue;
+        if (isIconFont(n)) { if (lig) lig.push(collapse(n.textContent || '')); continue; }
+        if (own) {
+          const r = n.getAttribute('role');
+          if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) continue;
+          if (n.localName === 'ul' || n.localName === 'ol') continue;
+        }
+        const cs = getComputedStyle(n);
+        if (cs.display === 'none' || cs.visibility === 'hidden') continue;
+        if (!INLINE.has(cs.display)) { s += ' '; stack.push(' '); }
+      }
+      for (let k = n.lastChild; k; k = k.previousSibling) {
+        stack.push(k);
+        if (k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(' ');
+      }
+    }
+    return collapse(s);
+  }
+  function idsText(el, ids) {
+    const root = el.getRootNode();
+    if (!root || !root.getElementById) return '';
+    return collapse(ids.split(/\s+/).map((id) => root.getElementById(id))
+      .filter(Boolean).map((n) => personText(n, false, null)).join(' '));
+  }
+  // A label a person reads beside a field: a sibling <label> without `for` in the same field
+  // group, else the text right before the field in its parent (a paragraph's "Username").
+  function besideLabel(el) {
+    const parent = el.parentElement;
+    if (!parent) return null;
+    for (let k = parent.firstElementChild; k; k = k.nextElementSibling) {
+      if (k.localName === 'label' && !k.hasAttribute('for') && !k.contains(el) && !k.control) {
+        const t = personText(k, false, null);
+        if (t) return [t, 'sibling-label'];
+      }
+    }
+    let s = '';
+    for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
+      if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === 'br')) break;
+      const t = n.nodeType === 3 ? n.data : (n.nodeType === 1 ? n.textContent : '');
+      s = `${t || ''} ${s}`;
+    }
+    s = collapse(s).replace(/[:：]\s*$/, '');
+    return s ? [clip(s), 'text-before'] : null;
+  }
+  function personName(el, tag, attrs, role) {
+    const lby = attrs['aria-labelledby'];
+    if (lby) { const t = idsText(el, lby); if (t) return [clip(t), 'aria-labelledby']; }
+    if (attrs['aria-label'] && attrs['aria-label'].trim()) {
+      return [clip(collapse(attrs['aria-label'])), 'aria-label'];
+    }
+    if (FIELDS.has(tag) && el.labels && el.labels.length) {
+      const t = collapse(Array.from(el.labels).map((l) => personText(l, false, null)).join(' '));
+      if (t) return [clip(t), 'label'];
+    }
+    if (tag === 'label' && el.control) {
+      const t = personText(el, false, null);
+      if (t) return [clip(t), 'label'];
+    }
+    if (!FIELDS.has(tag) || (tag === 'input' && /^(button|submit|reset)$/i.test(el.type))) {
+      const lig = [];
+      const t = personText(el, OWN_TEXT_ROLES.has(role), lig);
+      if (t) return [clip(t), 'text', lig.join(' ')];
+      if (tag === 'input' && el.value) return [clip(collapse(el.value)), 'value'];
+      for (const a of ['title', 'alt']) {
+        if (attrs[a] && attrs[a].trim()) return [clip(collapse(attrs[a])), a];
+      }
+      const svgTitle = el.querySelector && el.querySelector('svg title');
+      if (svgTitle && svgTitle.textContent.trim()) {
+        return [clip(collapse(svgTitle.textContent)), 'svg-title', lig.join(' ')];
+      }
+      const hint = iconHint(el) || lig.join(' ');
+      if (hint) return [hint, 'icon', lig.join(' ')];
+      return null;
+    }
+    const beside = besideLabel(el);
+    if (beside) return beside;
+    if (attrs.title && attrs.title.trim()) return [clip(collapse(attrs.title)), 'title'];
+    if (attrs.placeholder && attrs.placeholder.trim()) {
+      return [clip(collapse(attrs.placeholder)), 'placeholder'];
+    }
+    return null;
+  }
+  const ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
+  // A control's state as a person sees it: aria-* first, a checked input inside, then the
+  // class that draws it (a switch's "on", a tab's "active" among siblings without it).
+  function personState(el, tag, attrs, role) {
+    const st = {};
+    const aria = (n) => { const v = el.getAttribute(n); return v === null ? null : v; };
+    const checked = aria('aria-checked');
+    if (checked === 'true' || checked === 'false' || checked === 'mixed') {
+      st.checked = checked === 'mixed' ? 'mixed' : checked === 'true';
+    } else if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
+      st.checked = el.checked;
+    } else if (tag === 'label' && el.control && (el.control.type === 'checkbox' || el.control.type === 'radio')) {
+      st.checked = el.control.checked;
+    } else if (!FIELDS.has(tag)) {
+      const inner = el.querySelector && el.querySelector('input[type=checkbox], input[type=radio]');
+      if (inner && role === 'switch') st.checked = inner.checked;
+    }
+    const pressed = aria('aria-pressed');
+    if (pressed === 'true' || pressed === 'false') st.pressed = pressed === 'true';
+    const selected = aria('aria-selected');
+    if (selected === 'true' || selected === 'false') st.selected = selected === 'true';
+    const current = aria('aria-current');
+    if (current && current !== 'false') st.current = current === 'true' ? true : current;
+    const expanded = aria('aria-expanded');
+    if (expanded === 'true' || expanded === 'false') st.expanded = expanded === 'true';
+    const cls = typeof el.className === 'string' ? el.className : '';
+    if (st.checked === undefined && st.pressed === undefined && /(?:^|[\s_-])(?:toggle|switch)(?:$|[\s_-])/i.test(cls)) {
+      st.checked = ON_CLASS.test(cls);  // a switch drawn by a class: "toggle on"
+      st.switch = 1;
+    }
+    if (st.selected === undefined && st.current === undefined && st.checked === undefined
+      && el.parentElement) {
+      // one of a row of like siblings marked active: a tab, a segmented button
+      const mine = ON_CLASS.test(cls);
+      let like = 0;
+      let on = 0;
+      for (let k = el.parentElement.firstElementChild; k && like < 12; k = k.nextElementSibling) {
+        if (k.localName !== tag) continue;
+        like++;
+        if (ON_CLASS.test(typeof k.className === 'string' ? k.className : '')) on++;
+      }
+      if (like >= 2 && on === 1) st.selected = mine;
+    }
+    if (tag === 'label' && el.control && (el.control.type === 'checkbox' || el.control.type === 'radio')) {
+      st.control = el.control.type;
+      const r = el.control.getBoundingClientRect();
+      if (r.width <= 2 || r.height <= 2 || getComputedStyle(el.control).opacity === '0') st.hiddenControl = 1;
+    }
+    return st;
+  }
+  // The row, field or card a control sits in, by the words there that are not its own: the
+  // first text of the nearest ancestor (up to four up) that has any ("Milestone" for the
+  // "Edit" button of its row).
+  const GROUP_ROLES = new Set(['group', 'radiogroup', 'tablist', 'toolbar', 'region', 'dialog',
+    'listbox', 'menu', 'tree', 'grid', 'row']);
+  function isControlish(k) {
+    if (CONTROL_TAGS.has(k.localName) || TEXT_SKIP.has(k.localName)) return true;
+    const r = k.getAttribute('role');
+    return (r && ROLES.has(r.split(' ')[0])) || k.hasAttribute('tabindex')
+      || k.querySelector('input, select, textarea, button, a[href], [role], [tabindex]') !== null;
+  }
+  function personContext(el, name) {
+    let child = el;
+    const usable = (s) => s && s !== name && !name.includes(s);
+    for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
+      if (a.localName === 'body' || a.localName === 'html') break;
+      let s = '';
+      const role = a.getAttribute('role');
+      if ((role && GROUP_ROLES.has(role)) || a.localName === 'fieldset') {
+        const label = a.getAttribute('aria-label');
+        if (label && label.trim()) s = collapse(label);
+        else if (a.getAttribute('aria-labelledby')) s = idsText(a, a.getAttribute('aria-labelledby'));
+      }
+      const legend = !s && a.querySelector(':scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4');
+      if (legend && !legend.contains(el)) s = personText(legend, false, null);
+      for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
+        if (k.nodeType === 3) s = collapse(k.data);
+        else if (k.nodeType === 1 && !isControlish(k)) s = personText(k, false, null);
+      }
+      if (!usable(s)) {
+        for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {
+          if (k.nodeType === 3) s = collapse(k.data);
+          else if (k.nodeType === 1 && !isControlish(k)) s = personText(k, false, null);
+        }
+      }
+      if (usable(s)) return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+    }
+    return '';
+  }
+  function personFacts(el, tag, attrs, data) {
+    const role = (attrs.role || '').split(' ')[0];
+    const named = personName(el, tag, attrs, role);
+    if (named) {
+      data.nm = named[0];
+      data.ns = named[1];
+      if (named[2]) data.lig = clip(named[2]);
+    }
+    const st = personState(el, tag, attrs, role);
+    if (Object.keys(st).length) data.st = st;
+    const ctx = personContext(el, named ? named[0] : '');
+    if (ctx) data.ctx = ctx;
+  }
+  const LIVE_ROLES = new Set(['status', 'alert', 'log', 'alertdialog']);
+  const TOAST_CLASS = /(?:^|[\s_-])(?:toast|snackbar|notification|flash|alert)(?:$|[\s_-])/i;
+  function liveKind(el) {
+    const role = el.getAttribute('role');
+    if (role && LIVE_ROLES.has(role)) return role;
+    const live = el.getAttribute('aria-live');
+    if (live && live !== 'off') return 'live';
+    const cls = typeof el.className === 'string' ? el.className : '';
+    return TOAST_CLASS.test(cls) ? 'toast' : '';
+  }
+
   function shadowOf(el, tag) {
     if (!(SHADOW_HOSTS.has(tag) || tag.indexOf('-') > 0)) return null;
     if (hasChromeDom) {
@@ -781,6 +1009,7 @@ export function axsnapWalk(opts) {
           if (el.type === 'checkbox' || el.type === 'radio') data.chk = el.checked ? 1 : 0;
         }
         if (el.disabled) data.dis = 1;
+        personFacts(el, tag, attrs, data);
         // Context for the host's re-render signature (tells the "Delete" buttons of a
         // list apart): the parent's text, only for small parents so it stays cheap.
         const parent = el.parentElement;
@@ -792,6 +1021,11 @@ export function axsnapWalk(opts) {
       } else if (own && !data.tx) {
         data.tx = clip(own);
         report = true;
+      }
+      const live = liveKind(el);
+      if (live) {
+        const said = shownText(el);
+        if (said) { data.live = live; data.ltx = clip(said); report = true; }
       }
       if (report) {
         if (Object.keys(attrs).length) data.a = attrs;

@@ -12,11 +12,16 @@ Shape (issue 3)::
     [18] <input> placeholder="Search people, messages..." @(120,78)
 
 ``Scroll: Y=<scrollY>/<max scrollY>``. A line is ``[index] <tag>``, then ``role`` when the
-element carries a role attribute, then a short list of attributes in a fixed order, then
+element carries a role attribute or is another control than its tag says (a ``<label>`` in
+front of a hidden radio is the radio, a class-drawn toggle a switch: pipeline/elements/model.py),
+then a short list of attributes in a fixed order, then
 ``label`` (the accessible name when nothing else on the line says it: a ``<label for>``,
 ``aria-labelledby``, or the text of a wrapping ``<label>``, which is then not listed on its
-own line), the value and state, then the text in quotes. ``@(x,y)`` (the centre, viewport
-CSS pixels) is added when the element has no text to recognise it by.
+own line), ``in`` (the row, field or card it sits in, where its name repeats or it is a
+setting), the value and states (``checked``/``unchecked``, ``selected``, ``pressed``,
+``expanded``/``collapsed``, ``current``), then the text in quotes. ``@(x,y)`` (the centre,
+viewport CSS pixels) is added when the element has no text to recognise it by. What the
+page's status/alert regions and toasts say follows the elements as ``[Status: "…"]``.
 """
 
 from __future__ import annotations
@@ -41,11 +46,46 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# the role a tag says by itself: no role= written for it
+_TAG_ROLES = {"button": "button", "a": "link", "select": "combobox", "textarea": "textbox",
+              "summary": "button", "option": "option", "label": "generic",
+              "input": "textbox"}
+_INPUT_ROLES = {"checkbox": "checkbox", "radio": "radio", "range": "slider",
+                "number": "spinbutton", "search": "searchbox", "button": "button",
+                "submit": "button", "reset": "button", "image": "button"}
+# states an attribute on the line already says
+_STATE_ATTRS = {"checked": "aria-checked", "selected": "aria-selected",
+                "pressed": "aria-pressed", "expanded": "aria-expanded"}
+
+
+def _implied_role(record: dict[str, Any]) -> str:
+    tag = record["tagName"]
+    if tag == "input":
+        kind = str(record.get("attributes", {}).get("type", "")).lower()
+        return _INPUT_ROLES.get(kind, "textbox")
+    return _TAG_ROLES.get(tag, "generic")
+
+
+def state_word(key: str, value: Any) -> str:
+    """One state as a word (pipeline/elements/model.ElementFacts.state_words): "" when its value
+    says nothing (a tab that is not selected)."""
+    if key == "checked":
+        return "mixed" if value == "mixed" else "checked" if value else "unchecked"
+    if key == "expanded":
+        return "expanded" if value else "collapsed"
+    if value is True:
+        return key
+    return f"{key}={value}" if isinstance(value, str) else ""
+
+
 def element_line(record: dict[str, Any]) -> str:
     attrs: dict[str, str] = record.get("attributes", {})
     parts = [f"[{record['index']}]", f"<{record['tagName']}>"]
+    role = str(record.get("role") or "")
     if attrs.get("role"):
         parts.append(f"role={_quote(attrs['role'])}")
+    elif role and role not in ("generic", _implied_role(record)):
+        parts.append(f"role={_quote(role)}")
     for key in LINE_ATTRS:
         value = attrs.get(key)
         if value is None:
@@ -58,6 +98,8 @@ def element_line(record: dict[str, Any]) -> str:
     label = _label(record, attrs)
     if label:
         parts.append(f"label={_quote(label)}")
+    if record.get("_context_shown") and record.get("context"):
+        parts.append(f"in={_quote(record['context'])}")
     if record.get("value"):
         parts.append(f"value={_quote(record['value'])}")
     options = record.get("options")
@@ -71,8 +113,17 @@ def element_line(record: dict[str, Any]) -> str:
         parts.append("scrollable")
     if record.get("partlyCovered"):
         parts.append("partly-covered")
-    if record.get("checked"):
+    states = record.get("states") or {}
+    for key, value in states.items():
+        attr = _STATE_ATTRS.get(key)
+        if key == "disabled" or (attr and attrs.get(attr) in ("true", "false", "mixed")):
+            continue  # its own word below, or the attribute on the line says it
+        if word := state_word(key, value):
+            parts.append(word)
+    if "checked" not in states and record.get("checked"):
         parts.append("checked")
+    if record.get("description") and not record.get("hint"):
+        parts.append(f"hint={_quote(record['description'])}")
     if record.get("disabled"):
         parts.append("disabled")
     text = record.get("text") or ""
@@ -86,7 +137,7 @@ def element_line(record: dict[str, Any]) -> str:
 
 def _label(record: dict[str, Any], attrs: dict[str, str]) -> str:
     """The element's label, unless the line already says it (its text or an attribute)."""
-    label = clean_text(str(record.get("label") or record.get("name") or ""))
+    label = clean_text(str(record.get("name") or record.get("label") or ""))
     if not label:
         return ""
     said = {clean_text(record.get("text") or ""), clean_text(record.get("hint") or "")}
@@ -107,5 +158,7 @@ def render_domtext(header: dict[str, Any], records: list[dict[str, Any]]) -> str
         "Interactive Elements:",
     ]
     lines.extend(element_line(r) for r in records)
+    lines.extend(f"[{kind.capitalize() if kind in ('alert', 'log') else 'Status'}: "
+                 f"{_quote(text)}]" for kind, text in header.get("status") or ())
     lines.extend(f"[Note: {note}]" for note in header.get("notes") or ())
     return "\n".join(lines) + "\n"

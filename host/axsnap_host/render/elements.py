@@ -5,7 +5,8 @@ center {x,y} (viewport CSS px), xpath (frame-aware: an iframe's XPath prefixes i
 document's; ``#shadow-root`` marks a shadow hop), selector (within the element's document;
 `` >>> `` crosses a shadow root), isInteractive, reasons, role, name, backendNodeId, frame
 (ordinal in RawCapture.frames), inViewport, and value / checked / disabled / secret where
-they apply.
+they apply. The element model's facts (pipeline/elements/model.py): role, name, nameSource,
+description, states, context, actions.
 """
 
 from __future__ import annotations

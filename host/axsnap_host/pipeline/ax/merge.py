@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from axsnap_host.pipeline.ax.tree import FlatTree
 from axsnap_host.pipeline.ax.window_index import DomFacts
+from axsnap_host.pipeline.elements.model import apply_element_facts
 from axsnap_host.pipeline.redaction import TEXT_ENTRY_ROLES
 
 
@@ -15,6 +16,8 @@ def fill_missing_values(tree: FlatTree, kept: Iterable[str], dom: DomFacts) -> i
     Chrome leaves ``value`` out for some fields (empty ones, some custom controls); the
     DOMSnapshot ``inputValue``/``textValue`` fills the gap, so redaction sees it too.
     """
+    kept = list(kept)
+    apply_element_facts(tree, kept, dom)  # one description of each element (issue 30)
     filled = 0
     for nid in kept:
         node = tree.nodes[nid]

@@ -37,6 +37,7 @@ from axsnap_host.pipeline.dom.targets import (
 )
 from axsnap_host.pipeline.dom.walker_facts import add_walker_facts
 from axsnap_host.pipeline.dom.walker_merge import Joined, alive_keys, frame_ordinals, join
+from axsnap_host.pipeline.elements.model import ElementFacts, context_shown, element_facts
 from axsnap_host.pipeline.page_status import empty_dom_notes
 from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -229,7 +230,7 @@ def _redact(record: dict[str, Any], kind: str | None) -> int:
         record["secret"] = kind
         count += 1
     record.pop("_filled", None)
-    for key in ("text", "name", "value", "label", "hint"):
+    for key in ("text", "name", "value", "label", "hint", "context", "description"):
         if isinstance(record.get(key), str):
             record[key], found = scrub_text(record[key])
             count += found
@@ -261,46 +262,53 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     records: list[dict[str, Any]] = []
     kinds: list[str | None] = []
     entries: list[Entry] = []
+    described: list[ElementFacts] = []
     for j, reasons in chosen:
         kinds.append(secrets.kind_of_record(j) if secrets is not None else None)
-        role = _role(j)
         label = label_texts.get(j.rid, "")
-        name = _name(j) or label
         rec = j.rec
         r = rec.get("r") or [0, 0, 0, 0]
+        rect = {"x": round(r[0] + scroll_x), "y": round(r[1] + scroll_y), "width": r[2],
+                "height": r[3]}
+        facts = element_facts(j, _role(j), _name(j) or label,
+                              (rect["x"], rect["y"], rect["width"], rect["height"]))
+        described.append(facts)
         attrs = {str(k): str(v) for k, v in (rec.get("a") or {}).items()}
         record: dict[str, Any] = {
             "index": 0,
             "tagName": j.tag,
             "text": str(rec.get("tx") or ""),
             "attributes": attrs,
-            "rect": {"x": round(r[0] + scroll_x), "y": round(r[1] + scroll_y), "width": r[2],
-                     "height": r[3]},
+            "rect": rect,
             "center": {"x": round(r[0] + r[2] / 2), "y": round(r[1] + r[3] / 2)},
             "xpath": j.xpath,
             "selector": _selector(joined, j),
             "isInteractive": True,
             "reasons": reasons,
-            "role": role,
-            "name": name,
+            **facts.as_record(),
             "backendNodeId": j.backend_node_id,
             "frame": ordinals.get(j.frame, 0),
             "inViewport": bool(rec.get("inv")),
         }
         if label:
             record["label"] = label
-        if "val" in rec:
-            record["value"] = str(rec["val"])
+        if facts.value is not None:
+            record["value"] = facts.value
         if "filled" in rec:
             record["value"] = ""
             record["_filled"] = bool(rec["filled"])
         if "chk" in rec:
             record["checked"] = bool(rec["chk"])
+        elif isinstance(facts.states.get("checked"), bool):
+            record["checked"] = facts.states["checked"]
         add_walker_facts(record, rec)
         if rec.get("dis"):
             record["disabled"] = True
         records.append(record)
-        entries.append(Entry(_entry_key(j), _signature(j, role, name)))
+        entries.append(Entry(_entry_key(j), _signature(j, _role(j), _name(j) or label)))
+    for record, shown in zip(records, context_shown(described), strict=True):
+        if shown:
+            record["_context_shown"] = True
 
     if capture.walker is None:
         # No walker output (it failed: see capture.errors): report nothing rather than
@@ -324,6 +332,11 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         title, found_title = scrub_text(title)
         redacted += found_url + found_title
     header = _header(capture, walker, url, title)
+    status = live_texts(joined)
+    if options.redact:
+        status = [(kind, scrub_text(text)[0]) for kind, text in status]
+    if status:
+        header["status"] = status
     notes = [] if records else empty_dom_notes(capture, options.viewport_only)
     if options.redact:  # a note may quote a browser message, which may quote the URL
         notes = [scrub_text(note)[0] for note in notes]
@@ -346,6 +359,28 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         "indices": {"added": update.added, "removed": update.removed},
         "stats": stats,
     }
+
+
+def live_texts(joined: list[Joined]) -> list[tuple[str, str]]:
+    """What the page's status, alert and log regions and toasts say now (the walker's
+    ``live``/``ltx``), outermost first, a region inside another one said once."""
+    out: list[tuple[str, str]] = []
+    seen: set[int] = set()
+    for j in joined:
+        kind = j.rec.get("live")
+        if not kind:
+            continue
+        p = j.rec.get("p", -1)
+        inside = False
+        while isinstance(p, int) and p >= 0:
+            if p in seen:
+                inside = True
+                break
+            p = joined[p].rec.get("p", -1)
+        seen.add(j.rid)
+        if not inside and j.rec.get("vis") and j.rec.get("ltx"):
+            out.append((str(kind), str(j.rec["ltx"])))
+    return out
 
 
 def _header(capture: RawCapture, walker: dict[str, Any], url: str, title: str) -> dict[str, Any]:

@@ -38,9 +38,9 @@ _INTERACTIVE_FOLDED = frozenset(role.casefold() for role in INTERACTIVE_ROLES)
 # Interactive roles that are only a container of the real controls (a <select>'s popup).
 _CONTROL_WRAPPERS = frozenset({"MenuListPopup"})
 # States that say something about a control; shown in compact lines, diffed by delta.
-SHOWN_STATES = ("checked", "pressed", "selected", "expanded", "collapsed", "disabled",
-                "focused", "filled", "required", "invalid", "readonly", "busy", "modal",
-                "covered")
+SHOWN_STATES = ("checked", "pressed", "selected", "current", "expanded", "collapsed",
+                "disabled", "focused", "filled", "required", "invalid", "readonly", "busy",
+                "modal", "covered", "context")
 _SILENT_ON_DOCUMENTS = frozenset({"focused", "busy", "readonly"})
 _PUNCTUATION = re.compile(r"^[\W_]{0,3}$")
 MAX_VALUE = 200
@@ -103,6 +103,9 @@ def node_state(node: FlatNode, collapsed: bool) -> tuple[str, ...]:
         if document and name in _SILENT_ON_DOCUMENTS:
             continue
         value = derived[name] if name in derived else state.get(name)
+        if name == "checked" and value is False:
+            out.append("unchecked")  # the element model's: a switch that is off
+            continue
         if value is None or value is False:
             continue
         if value is True or value == "true":

@@ -1,0 +1,216 @@
+"""One element model: what a person sees of each control a read keeps, computed once.
+
+Every output of a read that names a control takes its description from here: DOM text, the
+``elements`` records, the Set-of-Mark legend (both from the records), the outline and
+SnapshotV1 (their nodes of the same DOM node: :func:`facts_by_backend`), ``find`` and the
+ActionResult (they read the records). So the same element never has two names or two
+states in one read.
+
+From the walker's record of the element (extension/lib/walker.js ``personFacts``: ``nm``
+its name as a person reads it and ``ns`` where that came from, ``st`` its states, ``ctx``
+the row, field or card it sits in, ``lig`` icon-font ligature words) and the AX facts joined
+to it (role, name), :func:`element_facts` decides:
+
+- ``name``: the words a person would use: a ``<label>`` (``for`` or wrapping),
+  ``aria-labelledby``, ``aria-label``, a sibling ``<label>`` without ``for`` in the same
+  field group, the text before a field in its paragraph, an ARIA radio/checkbox/option/tree
+  item's own text, an SVG ``<title>``, the icon hint; a placeholder only when nothing else
+  names it. Icon-font ligature words (``expand_more``) are a hint, never the name.
+- ``role``: the AX/ARIA role, but a ``<label>`` whose own radio/checkbox is visually hidden
+  is that control (``radio``), a class-drawn toggle a ``switch`` and a custom dropdown
+  (``5 seconds ▾``) a ``combobox`` named by its setting with its shown value;
+- ``states``: checked (``aria-checked``, a checked input inside, a switch's ``on`` class),
+  selected (``aria-selected``, the visibly active one of a row of tabs), current, pressed,
+  expanded, disabled;
+- ``context``: the label of its row/field/card (``"Edit" in "Milestone"``);
+- ``box`` and ``visible``; ``actions``: what acting on it can do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class Joined(Protocol):
+    """What the model reads of a walker record joined to its CDP facts
+    (pipeline/dom/walker_merge.Joined)."""
+
+    rec: dict[str, Any]
+    tag: str
+    ax_name: str | None
+
+StateValue = bool | str
+
+# role → what acting on it does (the act verbs that apply)
+_ACTIONS = {
+    "textbox": ("fill",), "searchbox": ("fill",), "combobox": ("click", "select"),
+    "listbox": ("select",), "checkbox": ("check", "uncheck"), "radio": ("check",),
+    "switch": ("check", "uncheck"), "slider": ("fill",), "spinbutton": ("fill",),
+}
+_DROPDOWN_MARK = re.compile(r"\s*[▾▼⌄⏷∨˅⯆🞃]\s*$")
+# roles whose name the context explains even when it does not repeat
+_SETTING_ROLES = frozenset({"switch", "combobox", "checkbox", "radio", "textbox", "slider"})
+STATE_ORDER = ("checked", "selected", "current", "pressed", "expanded", "disabled")
+
+
+@dataclass(slots=True)
+class ElementFacts:
+    """What a person sees of one element (see the module docstring)."""
+
+    role: str
+    name: str
+    name_source: str = ""
+    description: str = ""
+    value: str | None = None
+    states: dict[str, StateValue] = field(default_factory=dict)
+    context: str = ""
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)
+    visible: bool = True
+    actions: tuple[str, ...] = ("click",)
+
+    def state_words(self) -> list[str]:
+        """The states as DOM text and the outline say them: ``checked``, ``unchecked``,
+        ``selected``, ``current=page``, ``pressed``, ``expanded``, ``collapsed``,
+        ``disabled`` (false ones only where false says something)."""
+        words: list[str] = []
+        for key in STATE_ORDER:
+            if key not in self.states:
+                continue
+            value = self.states[key]
+            if key == "checked":
+                words.append("mixed" if value == "mixed" else "checked" if value else "unchecked")
+            elif key == "expanded":
+                words.append("expanded" if value else "collapsed")
+            elif value is True:
+                words.append(key)
+            elif isinstance(value, str):
+                words.append(f"{key}={value}")
+        return words
+
+    def as_record(self) -> dict[str, Any]:
+        """The facts an ``elements`` record carries (defaults left out)."""
+        out: dict[str, Any] = {"role": self.role, "name": self.name}
+        if self.name_source:
+            out["nameSource"] = self.name_source
+        if self.description:
+            out["description"] = self.description
+        if self.states:
+            out["states"] = dict(self.states)
+        if self.context:
+            out["context"] = self.context
+        out["actions"] = list(self.actions)
+        return out
+
+
+def _states(rec: dict[str, Any]) -> dict[str, StateValue]:
+    raw = rec.get("st")
+    states: dict[str, StateValue] = {}
+    if isinstance(raw, dict):
+        for key in STATE_ORDER:
+            value = raw.get(key)
+            if isinstance(value, bool | str):
+                states[key] = value
+    if "checked" not in states and "chk" in rec:
+        states["checked"] = bool(rec["chk"])
+    if rec.get("dis"):
+        states["disabled"] = True
+    return {k: states[k] for k in STATE_ORDER if k in states}
+
+
+def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int, int, int],
+                  visible: bool = True) -> ElementFacts:
+    """The facts of one chosen element. ``role`` and ``fallback_name``: what the DOM
+    channel decided without the walker's person facts (AX role/name, attributes, text)."""
+    rec = j.rec
+    raw_states = rec.get("st") if isinstance(rec.get("st"), dict) else {}
+    name = str(rec.get("nm") or "")
+    source = str(rec.get("ns") or "") if name else ""
+    if not name and fallback_name:
+        name, source = fallback_name, "ax" if j.ax_name else "text"
+    description = str(rec.get("lig") or "")
+    if not description and rec.get("hint") and source != "icon":
+        description = str(rec["hint"])
+    value = str(rec["val"]) if "val" in rec else None
+    states = _states(rec)
+    context = str(rec.get("ctx") or "")
+    if j.tag == "label" and raw_states.get("hiddenControl") and \
+            raw_states.get("control") in ("radio", "checkbox"):
+        role = str(raw_states["control"])  # the label is what a person clicks: the control
+    elif raw_states.get("switch"):
+        role = "switch"
+    elif role == "generic" and _DROPDOWN_MARK.search(name) and context:
+        # a custom dropdown: "5 seconds ▾" is the value of the setting beside it
+        value, name, source = _DROPDOWN_MARK.sub("", name), context, "context"
+        role, context = "combobox", ""
+    if not name and context and role in _SETTING_ROLES:
+        name, source, context = context, "context", ""  # a nameless toggle beside its label
+    if context == name:
+        context = ""
+    actions = _ACTIONS.get(role, ("click",))
+    if role not in _ACTIONS and (rec.get("scr")) and not rec.get("c"):
+        actions = ("scroll",)
+    return ElementFacts(role=role, name=name, name_source=source, description=description,
+                        value=value, states=states, context=context, box=box,
+                        visible=visible, actions=actions)
+
+
+def context_shown(facts: list[ElementFacts]) -> list[bool]:
+    """Which elements' context the compact outputs (DOM text) say: where the name repeats
+    in the read, where there is no name, and for settings (a switch, a field, a dropdown)."""
+    counts = Counter(f.name.casefold() for f in facts)
+    return [bool(f.context) and (counts[f.name.casefold()] > 1 or not f.name
+                                 or f.role in _SETTING_ROLES) for f in facts]
+
+
+# AX roles a walker fact may name better (a styled span the AX tree calls generic)
+_VAGUE_ROLES = frozenset({"generic", "none", "presentation", "StaticText", "Unknown"})
+_AX_STATES = ("checked", "selected", "pressed", "expanded", "current")
+
+
+def apply_element_facts(tree: Any, kept: Any, dom: Any) -> int:
+    """Give the kept AX nodes (SnapshotV1, the outline) the element model's description of
+    their DOM node, so every output of a read says the same: its name (where the model has
+    one), its role where the AX tree has only a vague one (a class-drawn switch, a custom
+    dropdown), its states and value where the AX tree lacks them, and its context (state
+    ``context``) where DOM text says it. Window reads only (the walker's records); returns
+    how many nodes changed."""
+    joined = getattr(dom, "joined", None)
+    if not joined:
+        return 0
+    by_dom = {(j.frame_id, j.backend_node_id): j for j in joined
+              if j.backend_node_id is not None and ("nm" in j.rec or "st" in j.rec)}
+    if not by_dom:
+        return 0
+    picked: list[tuple[Any, ElementFacts]] = []
+    for nid in kept:
+        node = tree.nodes[nid]
+        j = by_dom.get((node.frame_id, node.backend_id))
+        if j is None:
+            continue
+        picked.append((node, element_facts(j, node.role, node.name, (0, 0, 0, 0))))
+    changed = 0
+    for (node, facts), shown in zip(picked, context_shown([f for _, f in picked]), strict=True):
+        state = dict(node.state)  # a node's state dict may be shared (ax/rows.py RowMaker)
+        before = (node.role, node.name, node.value, node.state)
+        control = node.role not in _VAGUE_ROLES or facts.role not in _VAGUE_ROLES
+        if facts.name and facts.name_source != "placeholder" and control \
+                and facts.actions != ("scroll",):
+            node.name = facts.name
+        if node.role in _VAGUE_ROLES and facts.role not in _VAGUE_ROLES:
+            node.role = facts.role
+        for key in _AX_STATES:
+            if key in facts.states and key not in state and (
+                    facts.states[key] is not False or key == "checked"):
+                state[key] = facts.states[key]
+        if facts.value is not None and node.value is None and facts.role == "combobox":
+            node.value = facts.value
+        if shown and facts.context:
+            state["context"] = facts.context
+        if state != node.state:
+            node.state = dict(sorted(state.items()))
+        if before != (node.role, node.name, node.value, node.state):
+            changed += 1
+    return changed

@@ -1,0 +1,136 @@
+"""One element model (issue 30): every output of a read describes a control as a person sees
+it, and the same way: its name (labels without ``for``, a sibling label, the text before a
+field, an ARIA item's own text, icon-font words as a hint), its context where its name
+repeats, its state (class-drawn switches, tabs, a custom dropdown's value, a radio hidden
+behind its label) and what the page's status region says (tests/pages/elements/)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from axsnap_host.client import Browser, DomResult, OutlineResult
+from axsnap_host.models.snapshot import node_records
+
+pytestmark = pytest.mark.e2e
+
+FAST = {"stabilize": {"quiet_ms": 200, "max_wait_ms": 4000}}
+
+
+def read_all(browser: Browser, url: str | None) -> dict[str, Any]:
+    """DOM text + elements, the compact and full outline and SnapshotV1 of one page."""
+    dom = browser.snapshot(url, format="elements", **FAST)
+    assert isinstance(dom, DomResult)
+    text = browser.snapshot(None, format="domtext", **FAST)
+    compact = browser.snapshot(None, format="outline", compact=True, **FAST)
+    full = browser.snapshot(None, format="outline", **FAST)
+    assert isinstance(compact, OutlineResult) and isinstance(full, OutlineResult)
+    snap = browser.snapshot(None, format="snapshot", **FAST).model_dump(mode="json")
+    return {"elements": dom.elements, "domtext": text.domtext, "compact": compact.combinedTree,
+            "outline": full.combinedTree, "nodes": node_records(snap)}
+
+
+def line_of(text: str, needle: str) -> str:
+    found = [line for line in text.splitlines() if needle in line]
+    assert found, f"{needle!r} not in:\n{text}"
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def names(browser: Browser, pages_url: str) -> dict[str, Any]:
+    return read_all(browser, pages_url + "elements/names.html")
+
+
+def test_labels_without_for_name_their_fields_in_every_output(names) -> None:
+    dom, outline = names["domtext"], names["compact"]
+    assert 'label="Password"' in line_of(dom, 'id="p1"')
+    assert 'label="Verify password"' in line_of(dom, 'id="p2"')
+    assert 'label="to"' in line_of(dom, 'id="to"')  # the text before it in its paragraph
+    for name in ("Password", "Verify password", "to"):
+        assert re.search(rf"\] textbox: {re.escape(name)}\b", outline), outline
+        assert any(n["role"] == "textbox" and n["name"] == name for n in names["nodes"])
+    # a placeholder is the fallback name, never preferred over a label
+    assert any(e["name"] == "Search mail" and e["nameSource"] == "placeholder"
+               for e in names["elements"])
+
+
+def test_a_tree_item_is_its_own_text_and_icon_words_are_a_hint(names) -> None:
+    items = {e["name"]: e for e in names["elements"] if e["role"] == "treeitem"}
+    assert {"report-2", "report-2A.docx", "report-2B.docx"} <= set(items), items
+    assert "treeitem: report-2\n" in names["compact"] + "\n" or re.search(
+        r"treeitem: report-2 \[", names["compact"]), names["compact"]
+    more = next(e for e in names["elements"] if e["attributes"].get("id") == "more")
+    assert more["name"] == "More" and more["description"] == "expand_more"
+    assert "button: More" in names["compact"] and "expand_more More" not in names["compact"]
+
+
+def test_repeated_controls_carry_their_row_in_every_output(browser: Browser,
+                                                           pages_url: str) -> None:
+    read = read_all(browser, pages_url + "elements/repeated_controls.html")
+    assert 'in="Milestone" "Edit"' in line_of(read["domtext"], 'id="ms"')
+    assert 'in="Assignee" "Edit"' in read["domtext"]
+    assert re.search(r"button: Edit \[context=Milestone\]", read["compact"]), read["compact"]
+    edits = {n["state"].get("context") for n in read["nodes"] if n["name"] == "Edit"}
+    assert edits == {"Assignee", "Labels", "Milestone", "Due date"}
+    assert {e.get("context") for e in read["elements"] if e["name"] == "Edit"} == edits
+
+
+def test_switches_tabs_and_a_custom_dropdown_say_their_state(browser: Browser,
+                                                            pages_url: str) -> None:
+    read = read_all(browser, pages_url + "elements/switches.html")
+    dom = read["domtext"]
+    assert 'role="switch" label="Shipping Update" unchecked' in dom
+    assert 'role="switch" label="Newsletter" checked' in dom
+    assert re.search(r'<button> selected "Important 12"', dom), dom
+    assert 'role="combobox" label="Undo Send" value="5 seconds"' in dom
+    outline = read["compact"]
+    assert re.search(r"switch: Shipping Update \[unchecked\]", outline), outline
+    assert re.search(r"switch: Newsletter \[checked\]", outline), outline
+    assert re.search(r'combobox: Undo Send = "5 seconds"', outline), outline
+    assert re.search(r"button: Important 12 \[selected\]", outline), outline
+    nodes = {n["name"]: n for n in read["nodes"]}
+    assert nodes["Newsletter"]["role"] == "switch" and nodes["Newsletter"]["state"]["checked"]
+    assert nodes["Shipping Update"]["state"]["checked"] is False
+    assert nodes["Important 12"]["state"]["selected"] is True
+
+
+def test_a_radio_hidden_behind_its_label_is_listed_as_the_radio(browser: Browser,
+                                                                pages_url: str) -> None:
+    read = read_all(browser, pages_url + "elements/switches.html")
+    radios = {e["name"]: e for e in read["elements"] if e["role"] == "radio"}
+    assert radios["Credit card"]["states"]["checked"] is True
+    assert radios["PayPal"]["states"]["checked"] is False
+    assert '<label> role="radio" unchecked "PayPal"' in read["domtext"]
+
+
+def test_a_toast_is_in_dom_text(browser: Browser, pages_url: str) -> None:
+    browser.open(pages_url + "elements/toast.html")
+    browser.driver.find_element(By.ID, "save").click()
+    WebDriverWait(browser.driver, 10, poll_frequency=0.05).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, ".toast"))
+    dom = browser.snapshot(None, format="domtext", stabilize={"enabled": False})
+    assert '[Status: "Settings saved' in dom.domtext, dom.domtext
+
+
+def test_one_read_describes_each_control_once(browser: Browser, pages_url: str) -> None:
+    """The same element never has two names or two states across DOM text's records, the
+    outline and SnapshotV1."""
+    for page in ("names.html", "switches.html", "labels.html", "repeated_controls.html"):
+        read = read_all(browser, pages_url + "elements/" + page)
+        nodes = {(n["domRef"]["frame"], n["domRef"]["backendNodeId"]): n
+                 for n in read["nodes"] if n.get("domRef")}
+        compared = 0
+        for element in read["elements"]:
+            node = nodes.get((element["frame"], element["backendNodeId"]))
+            if node is None or element["tagName"] == "label":
+                continue
+            compared += 1
+            assert node["name"] == element["name"], (page, node, element)
+            checked = (element.get("states") or {}).get("checked")
+            if checked is not None:
+                assert node["state"].get("checked", False) == checked, (page, node, element)
+        assert compared >= 3, page
