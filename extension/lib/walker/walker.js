@@ -520,11 +520,12 @@ export function axsnapWalk(opts) {
     return (r && ROLES.has(r.split(' ')[0])) || k.hasAttribute('tabindex')
       || k.querySelector('input, select, textarea, button, a[href], [role], [tabindex]') !== null;
   }
+  const ROW_SETS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'ul', 'ol', 'dl', 'form']);
   function personContext(el, name) {
     let child = el;
     const usable = (s) => s && s !== name && !name.includes(s);
     for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
-      if (a.localName === 'body' || a.localName === 'html') break;
+      if (ROW_SETS.has(a.localName) || a.localName === 'body') break;  // many rows' words
       let s = '';
       const role = a.getAttribute('role');
       if ((role && GROUP_ROLES.has(role)) || a.localName === 'fieldset') {

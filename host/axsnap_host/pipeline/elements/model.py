@@ -53,6 +53,8 @@ _ACTIONS = {
 _DROPDOWN_MARK = re.compile(r"\s*[▾▼⌄⏷∨˅⯆🞃]\s*$")
 # roles whose name the context explains even when it does not repeat
 _SETTING_ROLES = frozenset({"switch", "combobox", "checkbox", "radio", "textbox", "slider"})
+# names the page's author gave the control for it: a context adds nothing to them
+_AUTHORED_NAMES = frozenset({"aria-label", "aria-labelledby", "label"})
 STATE_ORDER = ("checked", "selected", "current", "pressed", "expanded", "disabled")
 
 
@@ -161,8 +163,8 @@ def context_shown(facts: list[ElementFacts]) -> list[bool]:
     """Which elements' context the compact outputs (DOM text) say: where the name repeats
     in the read, where there is no name, and for settings (a switch, a field, a dropdown)."""
     counts = Counter(f.name.casefold() for f in facts)
-    return [bool(f.context) and (counts[f.name.casefold()] > 1 or not f.name
-                                 or f.role in _SETTING_ROLES) for f in facts]
+    return [bool(f.context) and (counts[f.name.casefold()] > 1 or not f.name or (
+        f.role in _SETTING_ROLES and f.name_source not in _AUTHORED_NAMES)) for f in facts]
 
 
 # AX roles a walker fact may name better (a styled span the AX tree calls generic)
