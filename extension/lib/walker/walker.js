@@ -514,18 +514,22 @@ export function axsnapWalk(opts) {
   // "Edit" button of its row).
   const GROUP_ROLES = new Set(['group', 'radiogroup', 'tablist', 'toolbar', 'region', 'dialog',
     'listbox', 'menu', 'tree', 'grid', 'row']);
-  function isControlish(k) {
-    if (CONTROL_TAGS.has(k.localName) || TEXT_SKIP.has(k.localName)) return true;
+  // Not a row's words: a control, or a box holding one. A link's words may name the row of
+  // another kind of control (the sender of a message row names its star button).
+  function isControlish(k, links) {
+    const tag = k.localName;
+    if ((CONTROL_TAGS.has(tag) && !(links && tag === 'a')) || TEXT_SKIP.has(tag)) return true;
     const r = k.getAttribute('role');
     return (r && ROLES.has(r.split(' ')[0])) || k.hasAttribute('tabindex')
-      || k.querySelector('input, select, textarea, button, a[href], [role], [tabindex]') !== null;
+      || k.querySelector(links ? 'input, select, textarea, button, [role], [tabindex]'
+        : 'input, select, textarea, button, a[href], [role], [tabindex]') !== null;
   }
   const ROW_SETS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'ul', 'ol', 'dl', 'form']);
   function personContext(el, name) {
     let child = el;
+    let links = el.localName !== 'a';
     const usable = (s) => s && s !== name && !name.includes(s);
     for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
-      if (ROW_SETS.has(a.localName) || a.localName === 'body') break;  // many rows' words
       let s = '';
       const role = a.getAttribute('role');
       if ((role && GROUP_ROLES.has(role)) || a.localName === 'fieldset') {
@@ -533,16 +537,35 @@ export function axsnapWalk(opts) {
         if (label && label.trim()) s = collapse(label);
         else if (a.getAttribute('aria-labelledby')) s = idsText(a, a.getAttribute('aria-labelledby'));
       }
+      if (usable(s)) return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+      if (ROW_SETS.has(a.localName)) {
+        // many rows' words; but a nested menu's list goes on to the item that holds it
+        const list = a.localName === 'ul' || a.localName === 'ol';
+        if (!(list && a.parentElement && a.parentElement.localName === 'li')) {
+          // a list's items under a header item ("LABELS", then its links)
+          for (let k = list ? child.previousElementSibling : null, n = 0; k && n < 40;
+            k = k.previousElementSibling, n++) {
+            if (!isControlish(k, false)) {
+              const t = personText(k, false, null);
+              if (usable(t)) return t.length > 60 ? `${t.slice(0, 59)}…` : t;
+            }
+          }
+          break;
+        }
+        links = true;
+        up--;
+        continue;
+      }
       const legend = !s && a.querySelector(':scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4');
       if (legend && !legend.contains(el)) s = personText(legend, false, null);
       for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
         if (k.nodeType === 3) s = collapse(k.data);
-        else if (k.nodeType === 1 && !isControlish(k)) s = personText(k, false, null);
+        else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
       }
       if (!usable(s)) {
         for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {
           if (k.nodeType === 3) s = collapse(k.data);
-          else if (k.nodeType === 1 && !isControlish(k)) s = personText(k, false, null);
+          else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
         }
       }
       if (usable(s)) return s.length > 60 ? `${s.slice(0, 59)}…` : s;
