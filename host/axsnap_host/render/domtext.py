@@ -84,7 +84,8 @@ def element_line(record: dict[str, Any]) -> str:
     role = str(record.get("role") or "")
     if attrs.get("role"):
         parts.append(f"role={_quote(attrs['role'])}")
-    elif role and role not in ("generic", _implied_role(record)):
+    elif role and role[0].islower() and role not in ("generic", _implied_role(record)):
+        # an ARIA role the element model gave it (Chromium's own roles, "LabelText", not)
         parts.append(f"role={_quote(role)}")
     for key in LINE_ATTRS:
         value = attrs.get(key)
