@@ -516,15 +516,41 @@ export function axsnapWalk(opts) {
     'listbox', 'menu', 'tree', 'grid', 'row']);
   // Not a row's words: a control, or a box holding one. A link's words may name the row of
   // another kind of control (the sender of a message row names its star button).
-  function isControlish(k, links) {
+  function isControlish(k, links, linksInside) {
     const tag = k.localName;
     if ((CONTROL_TAGS.has(tag) && !(links && tag === 'a')) || TEXT_SKIP.has(tag)) return true;
     const r = k.getAttribute('role');
     return (r && ROLES.has(r.split(' ')[0])) || k.hasAttribute('tabindex')
-      || k.querySelector(links ? 'input, select, textarea, button, [role], [tabindex]'
+      || k.querySelector(links || linksInside ? 'input, select, textarea, button, [role], [tabindex]'
         : 'input, select, textarea, button, a[href], [role], [tabindex]') !== null;
   }
   const ROW_SETS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'ul', 'ol', 'dl', 'form']);
+  // The region a list or a form sits in, as a person would say it: its label or heading,
+  // else what it is ("footer", "navigation").
+  const LANDMARK_WORDS = { nav: 'navigation', footer: 'footer', header: 'header', aside: 'sidebar',
+    navigation: 'navigation', contentinfo: 'footer', banner: 'header', complementary: 'sidebar' };
+  function landmarkOf(from, name) {
+    for (let a = from, up = 0; a && up < 8 && a.localName !== 'body'; a = a.parentElement, up++) {
+      if (a.localName === 'tr') {  // a table row's header cell ("Mozilla projects")
+        const th = a.querySelector(':scope > th');
+        const t = th && !th.contains(from) ? personText(th, false, null) : '';
+        if (t && t !== name) return t.length > 60 ? `${t.slice(0, 59)}…` : t;
+      }
+      const role = a.getAttribute('role');
+      const word = LANDMARK_WORDS[role] || LANDMARK_WORDS[a.localName];
+      if (!word && a.localName !== 'section' && role !== 'region' && a.localName !== 'form') continue;
+      const label = a.getAttribute('aria-label');
+      let s = label && label.trim() ? collapse(label) : '';
+      if (!s && a.getAttribute('aria-labelledby')) s = idsText(a, a.getAttribute('aria-labelledby'));
+      if (!s) {
+        const h = a.querySelector('h1, h2, h3, h4, h5, h6');
+        if (h) s = personText(h, false, null);
+      }
+      if (!s) s = word || '';
+      if (s && s !== name) return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+    }
+    return '';
+  }
   function personContext(el, name) {
     let child = el;
     let links = el.localName !== 'a';
@@ -550,7 +576,7 @@ export function axsnapWalk(opts) {
               if (usable(t)) return t.length > 60 ? `${t.slice(0, 59)}…` : t;
             }
           }
-          break;
+          return landmarkOf(a, name);
         }
         links = true;
         up--;
@@ -565,7 +591,7 @@ export function axsnapWalk(opts) {
       if (!usable(s)) {
         for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {
           if (k.nodeType === 3) s = collapse(k.data);
-          else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
+          else if (k.nodeType === 1 && !isControlish(k, links, true)) s = personText(k, false, null);
         }
       }
       if (usable(s)) return s.length > 60 ? `${s.slice(0, 59)}…` : s;

@@ -186,18 +186,20 @@ def apply_element_facts(tree: Any, kept: Any, dom: Any) -> int:
               if j.backend_node_id is not None and ("nm" in j.rec or "st" in j.rec)}
     if not by_dom:
         return 0
-    picked: list[tuple[Any, ElementFacts]] = []
+    picked: list[tuple[Any, Any, ElementFacts]] = []
     for nid in kept:
         node = tree.nodes[nid]
         j = by_dom.get((node.frame_id, node.backend_id))
         if j is None:
             continue
-        picked.append((node, element_facts(j, node.role, node.name, (0, 0, 0, 0))))
+        picked.append((node, j, element_facts(j, node.role, node.name, (0, 0, 0, 0))))
     changed = 0
-    for (node, facts), shown in zip(picked, context_shown([f for _, f in picked]), strict=True):
+    shown_list = context_shown([f for _, _, f in picked])
+    for (node, j, facts), shown in zip(picked, shown_list, strict=True):
         state = dict(node.state)  # a node's state dict may be shared (ax/rows.py RowMaker)
         before = (node.role, node.name, node.value, node.state)
-        control = node.role not in _VAGUE_ROLES or facts.role not in _VAGUE_ROLES
+        acts = bool(set(j.rec.get("c") or ()) - {"scroll"}) or bool(getattr(j, "clickable", False))
+        control = node.role not in _VAGUE_ROLES or facts.role not in _VAGUE_ROLES or acts
         if facts.name and facts.name_source != "placeholder" and control \
                 and facts.actions != ("scroll",):
             node.name = facts.name
