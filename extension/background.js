@@ -6,7 +6,7 @@ import { capturePage, documentRead, prefetchFrames } from './lib/capture/capture
 import { walkWithProof, walksWithProof } from './lib/walker/walker_capture.js';
 import { clickListenerSignature } from './lib/walker/walker_ids.js';
 import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/router/consent.js';
-import { createControl, navigateTab } from './lib/router/control.js';
+import { createControl, historyTab, navigateTab } from './lib/router/control.js';
 import { DebuggerManager } from './lib/session/debugger.js';
 import { NativeClient } from './lib/native/native.js';
 import { createKeptAnswers } from './lib/reuse/kept_answer.js';
@@ -83,6 +83,25 @@ const control = createControl({
   // as the outside role (policy.js), never as the extension itself
   request: (msg, grants) => router.handleOutside(msg, grants),
   navigate: (tabId, url, timeoutMs) => navigateTab(chrome.tabs, tabId, url, timeoutMs),
+  history: (tabId, kind, timeoutMs) => historyTab(chrome.tabs, tabId, kind, timeoutMs),
+  openTab: (windowId) => chrome.tabs.create({ url: 'about:blank', active: true, ...(windowId === null ? {} : { windowId }) }),
+  focusTab: async (tab) => {
+    await chrome.tabs.update(tab.id, { active: true });
+    await chrome.windows.update(tab.windowId, { focused: true }).catch(() => {});
+  },
+  closeTab: (tabId) => chrome.tabs.remove(tabId),
+  grantTab: async (tabId) => {
+    const access = normalizeAccess((await chrome.storage.local.get(ACCESS_KEY))[ACCESS_KEY]);
+    await chrome.storage.local.set({ [ACCESS_KEY]: { ...access, tabs: [...access.tabs, tabId] } });
+  },
+  withSession: async (tabId, fn) => {
+    const session = await debuggers.acquire(tabId);
+    try {
+      return await fn(session);
+    } finally {
+      session.release();
+    }
+  },
   onLog: (entry) => {
     // one write at a time, so concurrent requests do not drop each other's entries
     logWrites = logWrites.then(async () => {
@@ -113,6 +132,12 @@ chrome.debugger.onDetach.addListener((source, reason) => {
 chrome.debugger.onEvent.addListener((source, method, params) => debuggers.handleEvent(source, method, params));
 
 chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+  // the bridge page's way to axsnapWorker.control (bridge.js), for axsnap's own pages only
+  if (msg?.type === 'control_local' && sender?.id === chrome.runtime.id
+      && String(sender.url ?? '').startsWith(`chrome-extension://${chrome.runtime.id}/`)) {
+    control.handle(msg.message).then(sendResponse);
+    return true;
+  }
   if (!msg || !MESSAGE_TYPES.includes(msg.type)) return false;
   router.handle(msg, sender).then(sendResponse);
   return true; // the reply comes asynchronously
@@ -149,6 +174,9 @@ chrome.runtime.onConnect.addListener((port) => {
 const bridgeSender = { id: chrome.runtime.id, url: `chrome-extension://${chrome.runtime.id}/bridge.html` };
 globalThis.axsnapWorker = {
   send: async (message) => JSON.stringify(await router.handle(message, bridgeSender)),
+  // `axsnap mcp --launch`: its own browser's requests go the way an outside agent's do
+  // (control.js: the consent it set, the outside role), as the native host would pass them
+  control: async (message) => JSON.stringify(await control.handle(message)),
   targets: async () => JSON.stringify(await chrome.debugger.getTargets()),
 };
 

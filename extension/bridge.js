@@ -142,6 +142,8 @@ globalThis.axsnapBridge = {
   poll: (token, waitMs) => call(async () => pollJob(token, Number(waitMs) || 0)),
   /** Send a message to the service worker ({type:"snapshot",...} or {type:"ping_host"}). */
   send: (message) => call(() => sendOverPort(message)),
+  /** An outside agent's request ({id, op, params, client}) as control.js answers it. */
+  control: (message) => call(() => chrome.runtime.sendMessage({ type: 'control_local', message })),
   /** CDP targets known to chrome.debugger (maps Selenium window handles to tab ids). */
   targets: () => call(() => chrome.debugger.getTargets()),
   /** Attach chrome.debugger to a tab from this page (tests use it to occupy a tab). */

@@ -140,6 +140,24 @@ def test_navigate_loads_a_page_in_the_shared_tab(shared: ControlEnv, pages_url: 
     assert shared.browser.run_in_target("return location.pathname") == "/login.html"
 
 
+def test_wait_for_history_and_evaluate_over_http(shared: ControlEnv) -> None:
+    """The newer operations through serve: wait_for, history; evaluate is off unless the
+    person started serve with --allow-evaluate."""
+    tab = shared.browser.tab_id
+    status, body, text = shared.call("POST", "/control/wait_for", {
+        "tabId": tab, "text": "Compact test page"})
+    assert status == 200 and body["result"]["matched"] is True, text
+    status, body, text = shared.call("POST", "/control/wait_for", {
+        "tabId": tab, "selector": "#nothing-like-it", "timeout_ms": 200})
+    assert status == 200 and body["result"]["matched"] is False, text
+    status, body, text = shared.call("POST", "/control/history", {"tabId": tab,
+                                                                  "kind": "reload"})
+    assert status == 200 and body["title"] == "Compact test page", text
+    status, body, text = shared.call("POST", "/control/evaluate", {
+        "tabId": tab, "expression": "document.querySelector('input[type=password]').value"})
+    assert_refused(status, body, text, 403, "not_allowed")
+
+
 @pytest.mark.parametrize("url", ["file:///etc/passwd", "chrome://settings/",
                                  "data:text/html,<h1>x</h1>", "javascript:alert(1)",
                                  f"chrome-extension://{EXTENSION_ID}/sidepanel.html"])
@@ -255,8 +273,8 @@ def test_mcp_client_lists_tools_snapshots_and_gets_a_delta(shared: ControlEnv) -
                     "found": found, "acted": acted, "ready": ready}
 
     out = anyio.run(session)
-    assert set(out["tools"]) == {"tabs", "snapshot", "screenshot", "navigate", "act", "find",
-                                 "wait_ready"}
+    assert set(out["tools"]) == {"tabs", "tab", "snapshot", "screenshot", "navigate", "act",
+                                 "find", "wait_ready", "wait_for", "scroll_and_collect"}
     assert out["found"].startswith(f"tab {tab} · unique") and out["button"] in out["found"]
     assert out["acted"].startswith(f"tab {tab} · click [{out['button']}] button"), out["acted"]
     assert "· done" in out["acted"].partition("\n")[0] and "Buy milk" in out["acted"]

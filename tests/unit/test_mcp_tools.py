@@ -77,6 +77,23 @@ class ScriptedBackend:
         return {"ok": True, "tabId": 7, "result": {"ready": True, "waited_ms": 512.0,
                                                    "reasons": [], "load": "complete"}}
 
+    def request(self, op: str, body: dict[str, Any], client: str) -> dict[str, Any]:
+        """The control API's request, as the backends take it (control/ops.py bodies)."""
+        tab_id = body.get("tabId")
+        rest = {k: v for k, v in body.items() if k != "tabId"}
+        if op == "tabs":
+            return self.tabs(client)
+        if op == "snapshot":
+            return self.snapshot(tab_id, body["options"], client)
+        if op == "navigate":
+            return self.navigate(tab_id, body["url"], client)
+        handler = getattr(self, op, None)
+        if handler is None:
+            self.asked.append((op, rest))
+            return {"ok": True, "tabId": 7, "url": "http://x/", "title": "X",
+                    "result": {"matched": True, "waited_ms": 30.0, "polls": 1}}
+        return handler(tab_id, rest, client)  # type: ignore[no-any-return]
+
     def close(self) -> None:
         pass
 
@@ -97,7 +114,8 @@ def text(result: Any) -> str:
 def test_tools_and_what_they_tell_a_model_about_ids() -> None:
     tools, _ = run(ScriptedBackend(), [])
     names = {tool.name for tool in tools}
-    assert names == {"tabs", "snapshot", "screenshot", "navigate", "act", "find", "wait_ready"}
+    assert names == {"tabs", "tab", "snapshot", "screenshot", "navigate", "act", "find",
+                     "wait_ready", "wait_for", "scroll_and_collect"}, "evaluate: only opted in"
     described = {tool.name: tool.description or "" for tool in tools}
     assert "not a DOM id" in described["snapshot"]
     assert "objects {id, role, name, value?, state?, children? (ids)" in described["snapshot"]

@@ -429,7 +429,8 @@ export const CALLER_POLICY = deepFreeze({
       "snapshot",
       "act",
       "find",
-      "wait_ready"
+      "wait_ready",
+      "scroll_and_collect"
     ],
     "redact_off": false,
     "own_pages": false,
@@ -445,6 +446,11 @@ export const CALLER_POLICY = deepFreeze({
     "navigate",
     "act",
     "find",
-    "wait_ready"
+    "wait_ready",
+    "scroll_and_collect",
+    "history",
+    "tab",
+    "wait_for",
+    "evaluate"
   ]
 });

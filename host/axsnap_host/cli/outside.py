@@ -15,7 +15,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 0
     from axsnap_host.control.server import run
 
-    return run(args.port, allow_file_urls=args.allow_file_urls, upload_dir=args.upload_dir)
+    return run(args.port, grants=grants_of(args))
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
@@ -28,8 +28,15 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     from axsnap_host.mcp_server.server import run
 
     return run("http" if args.http else "stdio", launch=args.launch, port=args.port,
-               token_file=args.token_file, allow_file_urls=args.allow_file_urls,
-               upload_dir=args.upload_dir, browser_args=launch_options(args))
+               token_file=args.token_file, grants=grants_of(args),
+               browser_args=launch_options(args))
+
+
+def grants_of(args: argparse.Namespace) -> Any:
+    from axsnap_host.control.ops import Grants
+
+    return Grants(allow_file_urls=args.allow_file_urls, upload_dir=args.upload_dir,
+                  allow_evaluate=args.allow_evaluate)
 
 
 def add_grants(parser: argparse.ArgumentParser, where: str = "") -> None:
@@ -40,6 +47,9 @@ def add_grants(parser: argparse.ArgumentParser, where: str = "") -> None:
     parser.add_argument("--upload-dir", type=Path, default=None, metavar="DIR",
                         help="let agents upload files from this folder only" + where +
                         " (default: no uploads)")
+    parser.add_argument("--allow-evaluate", action="store_true",
+                        help="let agents run JavaScript in the page" + where + " (its "
+                        "results are NOT redacted; default: off)")
 
 
 def add_commands(sub: Any) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -21,19 +20,28 @@ from axsnap_host.control.models import (
     ActBody,
     ActReplyBody,
     BrowserLink,
+    CollectBody,
+    CollectReply,
+    EvaluateBody,
+    EvaluateReply,
     FindBody,
     FindReplyBody,
     HealthReply,
+    HistoryBody,
     NavigateBody,
     NavigateReply,
+    PageReply,
     SnapshotBody,
     SnapshotReplyBody,
+    TabBody,
     TabsReply,
+    WaitForBody,
+    WaitForReply,
     WaitReadyBody,
     WaitReadyReplyBody,
 )
+from axsnap_host.control.ops import Grants, control_params
 from axsnap_host.models.errors import AxsnapError, ErrorCode, ErrorInfo, ErrorReply
-from axsnap_host.models.policy import check_page_url, check_upload
 from axsnap_host.pipeline.url_scrub import scrub_url_fields
 
 STATUS = {
@@ -61,11 +69,11 @@ def client_of(request: Request) -> dict[str, str]:
 
 
 def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES,
-               allow_file_urls: bool = False, upload_dir: Path | None = None) -> Any:
+               grants: Grants | None = None) -> Any:
     """The ASGI app (the guard around FastAPI) for a server bound to 127.0.0.1:``port``.
-    ``allow_file_urls`` and ``upload_dir``: what the person who started serve allowed
-    (models/policy.py); the extension hears them as the request's grants."""
-    grants: dict[str, Any] = {"allowFileUrls": True} if allow_file_urls else {}
+    ``grants``: what the person who started serve allowed (file: pages, an upload folder,
+    evaluate; models/policy.py), checked here and heard by the extension with each request."""
+    grants = grants or Grants()
     api = FastAPI(title="axsnap control API", version=__version__, docs_url=None,
                   redoc_url=None, openapi_url=None,
                   description="The user's own browser, through the axsnap extension and its "
@@ -117,14 +125,16 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES,
     async def tabs(request: Request) -> dict[str, Any]:
         return await ask(request, "tabs", {}, 15.0)
 
+    async def run(request: Request, op: str, body: Any) -> dict[str, Any]:
+        params, timeout_s = control_params(op, body, grants)
+        return await ask(request, op, params, timeout_s)
+
     @api.post("/control/snapshot", response_model=SnapshotReplyBody, responses=_ERRORS)
     async def snapshot(request: Request, body: SnapshotBody) -> dict[str, Any]:
         """Capture a tab: every format and option of the agent API (focus, compact,
         compression "delta", max_tokens ...). Redaction cannot be turned off from here."""
-        options = body.options.model_dump(mode="json", exclude_unset=True)
         started = time.perf_counter()
-        reply = await ask(request, "snapshot", {"tabId": body.tabId, "options": options,
-                                                **grants}, body.timeout_s)
+        reply = await run(request, "snapshot", body)
         reply.setdefault("timings", {})["control_ms"] = round(
             (time.perf_counter() - started) * 1000, 1)
         return reply
@@ -132,35 +142,52 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES,
     @api.post("/control/navigate", response_model=NavigateReply, responses=_ERRORS)
     async def navigate(request: Request, body: NavigateBody) -> dict[str, Any]:
         """Load an http(s) URL in a granted tab and wait for it to finish loading."""
-        check_page_url(body.url, allow_file_urls)
-        return await ask(request, "navigate", {"tabId": body.tabId, "url": body.url,
-                                               "timeoutMs": int(body.timeout_s * 1000),
-                                               **grants}, body.timeout_s + 5)
+        return await run(request, "navigate", body)
+
+    @api.post("/control/history", response_model=PageReply, responses=_ERRORS)
+    async def history(request: Request, body: HistoryBody) -> dict[str, Any]:
+        """Go back, forward or reload a granted tab and wait for it to finish loading."""
+        return await run(request, "history", body)
+
+    @api.post("/control/tab", response_model=PageReply, responses=_ERRORS)
+    async def tab(request: Request, body: TabBody) -> dict[str, Any]:
+        """Open a tab (granted to this client), focus a granted tab, or close one."""
+        return await run(request, "tab", body)
 
     @api.post("/control/act", response_model=ActReplyBody, responses=_ERRORS)
     async def act(request: Request, body: ActBody) -> dict[str, Any]:
         """Do one action in a granted tab with real input events (click, type, fill, press,
         select, check, scroll, ...) and wait until the page is ready. A refused action
         (stale_element, ambiguous_target, occluded, ...) is a served reply with
-        ``result.ok: false`` and why."""
-        params = body.model_dump(mode="json", exclude={"timeout_s"}, exclude_none=True)
-        if body.action == "upload":
-            value = body.value if isinstance(body.value, list) else [body.value or ""]
-            params["value"] = check_upload(value, upload_dir)
-            params["uploadChecked"] = True
-        return await ask(request, "act", {**params, **grants}, body.timeout_s)
+        ``result.ok: false`` and why. ``upload`` takes files from the folder the person
+        chose (serve --upload-dir) only."""
+        return await run(request, "act", body)
 
     @api.post("/control/find", response_model=FindReplyBody, responses=_ERRORS)
     async def find(request: Request, body: FindBody) -> dict[str, Any]:
         """The resolver alone: the elements a query names, best first, and its decision."""
-        params = body.model_dump(mode="json", exclude={"timeout_s"}, exclude_none=True)
-        return await ask(request, "find", {**params, **grants}, body.timeout_s)
+        return await run(request, "find", body)
 
     @api.post("/control/wait_ready", response_model=WaitReadyReplyBody, responses=_ERRORS)
     async def wait_ready(request: Request, body: WaitReadyBody) -> dict[str, Any]:
         """Wait until the tab is quiet and loaded; the reply says what it saw."""
-        params = body.model_dump(mode="json", exclude={"timeout_s"}, exclude_none=True)
-        return await ask(request, "wait_ready", {**params, **grants}, body.timeout_s)
+        return await run(request, "wait_ready", body)
+
+    @api.post("/control/wait_for", response_model=WaitForReply, responses=_ERRORS)
+    async def wait_for(request: Request, body: WaitForBody) -> dict[str, Any]:
+        """Wait until a text or an element is there (or, with gone, no longer there)."""
+        return await run(request, "wait_for", body)
+
+    @api.post("/control/scroll_and_collect", response_model=CollectReply, responses=_ERRORS)
+    async def scroll_and_collect(request: Request, body: CollectBody) -> dict[str, Any]:
+        """Scroll and collect the DOM text elements every window shows."""
+        return await run(request, "scroll_and_collect", body)
+
+    @api.post("/control/evaluate", response_model=EvaluateReply, responses=_ERRORS)
+    async def evaluate(request: Request, body: EvaluateBody) -> dict[str, Any]:
+        """Only with serve --allow-evaluate: a JavaScript expression in the page (its
+        result is not redacted)."""
+        return await run(request, "evaluate", body)
 
     @api.get("/control/openapi.json", include_in_schema=False)
     async def openapi() -> dict[str, Any]:

@@ -11,6 +11,7 @@ from axsnap_host.models.act import (
     ActionName,
     ActionResult,
     ActOptions,
+    CollectResult,
     FindResult,
     Readiness,
     ReadyOptions,
@@ -140,3 +141,88 @@ class WaitReadyReplyBody(BaseModel):
     tabId: int
     result: Readiness
     timings: dict[str, Any] = Field(default_factory=dict)
+
+
+# -- pages and tabs beyond reading and acting -------------------------------------------------
+
+
+class HistoryBody(_Body):
+    tabId: TabId = Field(None, ge=0)
+    kind: Literal["back", "forward", "reload"]
+    timeout_s: float = Field(30.0, gt=0, le=300)
+
+
+class TabBody(_Body):
+    """open: a new tab (granted to this client) loading ``url``; switch: focus a granted
+    tab; close: close a granted tab."""
+
+    action: Literal["open", "switch", "close"]
+    tabId: TabId = Field(None, ge=0, description="switch and close: the tab")
+    url: str | None = Field(None, min_length=1, max_length=8192,
+                            description="open: an http(s) URL (default about:blank)")
+    timeout_s: float = Field(30.0, gt=0, le=300)
+
+
+class PageReply(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    url: str = ""
+    title: str = ""
+
+
+class WaitForBody(_Body):
+    """Wait until ``text`` (in the page's text or title) or an element matching the CSS
+    ``selector`` (rendered, not hidden) is there, or, with ``gone``, no longer there."""
+
+    tabId: TabId = Field(None, ge=0)
+    text: str | None = Field(None, min_length=1, max_length=1000)
+    selector: str | None = Field(None, min_length=1, max_length=1000)
+    gone: bool = False
+    timeout_ms: int = Field(10_000, ge=0, le=120_000)
+    timeout_s: float = Field(130.0, gt=0, le=300)
+
+
+class WaitForResult(BaseModel):
+    matched: bool
+    waited_ms: float
+    polls: int = 0
+
+
+class WaitForReply(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    result: WaitForResult
+
+
+class CollectBody(_Body):
+    """Scroll the page (or the scrollable element ``target``) and collect the DOM text
+    elements each window shows, merged, until ``until`` appears or the page ends."""
+
+    tabId: TabId = Field(None, ge=0)
+    target: TargetRef | None = None
+    max_scrolls: int = Field(10, ge=1, le=200)
+    delay_ms: int = Field(500, ge=0, le=10_000)
+    until: str | None = Field(None, max_length=500)
+    timeout_s: float = Field(120.0, gt=0, le=300)
+
+
+class CollectReply(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    result: CollectResult
+    timings: dict[str, Any] = Field(default_factory=dict)
+
+
+class EvaluateBody(_Body):
+    """Only when the person started serve with --allow-evaluate: a JavaScript expression in
+    the page's main world (a promise is awaited). Its result is NOT redacted."""
+
+    tabId: TabId = Field(None, ge=0)
+    expression: str = Field(min_length=1, max_length=20_000)
+    timeout_s: float = Field(30.0, gt=0, le=300)
+
+
+class EvaluateReply(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    result: dict[str, Any] = Field(description="{value: JSON text} or {exception: message}")

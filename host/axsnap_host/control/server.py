@@ -12,6 +12,7 @@ from pathlib import Path
 
 from axsnap_host.control.app import create_app
 from axsnap_host.control.hub import Hub
+from axsnap_host.control.ops import Grants
 from axsnap_host.control.paths import (
     ensure_token,
     interrupted_by_sigterm,
@@ -49,7 +50,7 @@ def bind_loopback(port: int) -> socket.socket:
 async def serve_async(port: int = DEFAULT_PORT, token_file: Path | None = None,
                       link_path: Path | None = None,
                       ready: Callable[[dict[str, object]], None] | None = None,
-                      allow_file_urls: bool = False, upload_dir: Path | None = None) -> None:
+                      grants: Grants | None = None) -> None:
     """Run until cancelled. ``ready`` hears ``{url, port, pid, token_path, socket}``."""
     import uvicorn
 
@@ -63,7 +64,7 @@ async def serve_async(port: int = DEFAULT_PORT, token_file: Path | None = None,
         sock.close()
         raise
     bound = sock.getsockname()[1]
-    app = create_app(hub, token, bound, allow_file_urls=allow_file_urls, upload_dir=upload_dir)
+    app = create_app(hub, token, bound, grants=grants)
     config = uvicorn.Config(app, log_level="warning",
                             access_log=False, lifespan="off", server_header=False)
     server = uvicorn.Server(config)
@@ -82,8 +83,7 @@ async def serve_async(port: int = DEFAULT_PORT, token_file: Path | None = None,
         sock.close()
 
 
-def run(port: int = DEFAULT_PORT, allow_file_urls: bool = False,
-        upload_dir: Path | None = None) -> int:
+def run(port: int = DEFAULT_PORT, grants: Grants | None = None) -> int:
     def announce(info: dict[str, object]) -> None:
         print(f"axsnap serve: control API on {info['url']} (token in {info['token_path']})",
               file=sys.stderr, flush=True)
@@ -91,7 +91,6 @@ def run(port: int = DEFAULT_PORT, allow_file_urls: bool = False,
               "side panel", file=sys.stderr, flush=True)
 
     with contextlib.suppress(KeyboardInterrupt), interrupted_by_sigterm():
-        asyncio.run(serve_async(port, ready=announce, allow_file_urls=allow_file_urls,
-                                upload_dir=upload_dir))
+        asyncio.run(serve_async(port, ready=announce, grants=grants))
     remove_runtime_dir_if_empty()
     return 0

@@ -41,6 +41,8 @@ def snapshot_text(reply: dict[str, Any]) -> str:
         text = str(result.get("combinedTree") or "")
     elif fmt in ("domtext", "elements", "som"):
         text = str(result.get("domtext") or "")
+    elif fmt == "semantic_text":
+        text = str(result.get("semantic_text") or "")
     else:
         text = json.dumps(result.get("snapshot"), ensure_ascii=False, separators=(",", ":"))
     parts.append(f"{_tokens(result, text)} tokens")
@@ -129,3 +131,42 @@ def ready_text(reply: dict[str, Any]) -> str:
     return (f"tab {reply.get('tabId')} · {state} after {result.get('waited_ms', 0):.0f} ms "
             f"({reasons}; load: {result.get('load') or '?'}, "
             f"{result.get('pending_requests', 0)} request(s) pending)")
+
+
+def wait_for_text(reply: dict[str, Any], what: str, gone: bool) -> str:
+    result = reply.get("result") or {}
+    state = ("gone" if gone else "there") if result.get("matched") else (
+        "still there" if gone else "not there")
+    return (f"tab {reply.get('tabId')} · {what!r} {state} after "
+            f"{result.get('waited_ms', 0):.0f} ms")
+
+
+def collect_text(reply: dict[str, Any]) -> str:
+    result = reply.get("result") or {}
+    steps = result.get("steps") or []
+    head = (f"tab {reply.get('tabId')} · {result.get('total', 0)} element(s) over "
+            f"{len(steps)} scroll(s), stopped: {result.get('stopped')}")
+    return head + "\n" + str(result.get("domtext") or "")
+
+
+def crop_to_mark(data: bytes, legend: dict[str, Any], index: int, fmt: str) -> bytes:
+    """The Set-of-Mark image cut to element ``index``'s box (masks stay painted)."""
+    import io
+
+    from PIL import Image as PILImage
+
+    from axsnap_host.models.errors import AxsnapError, ErrorCode
+
+    mark = next((m for m in legend.get("marks") or [] if m.get("index") == index), None)
+    if mark is None:
+        raise AxsnapError(ErrorCode.NOT_FOUND, f"no box [{index}] in the viewport's screenshot",
+                          "read the page (domtext) and give an index it shows, or scroll to "
+                          "the element first")
+    x0, y0, x1, y1 = mark["box"]
+    with PILImage.open(io.BytesIO(data)) as image:
+        pad = 4
+        box = (max(0, x0 - pad), max(0, y0 - pad), min(image.width, x1 + pad),
+               min(image.height, y1 + pad))
+        out = io.BytesIO()
+        image.crop(box).save(out, "JPEG" if fmt == "jpeg" else "PNG")
+    return out.getvalue()

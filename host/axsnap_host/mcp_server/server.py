@@ -17,14 +17,24 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.utilities.types import Image
 from mcp.server.transport_security import TransportSecuritySettings
-from pydantic import Field
+from mcp.types import ToolAnnotations
+from pydantic import Field, ValidationError
 
 from axsnap_host import __version__
+from axsnap_host.control.ops import Grants
 from axsnap_host.mcp_server.backends import Backend
-from axsnap_host.mcp_server.render import act_text, find_text, ready_text, snapshot_text, tabs_text
+from axsnap_host.mcp_server.render import (
+    act_text,
+    collect_text,
+    crop_to_mark,
+    find_text,
+    ready_text,
+    snapshot_text,
+    tabs_text,
+    wait_for_text,
+)
 from axsnap_host.models.act import ActionName
 from axsnap_host.models.errors import AxsnapError
-from axsnap_host.models.policy import check_page_url
 from axsnap_host.pipeline.url_scrub import scrub_url_fields, scrub_urls_in_text
 
 INSTRUCTIONS = """\
@@ -38,10 +48,10 @@ Read with `snapshot` (compact by default); read again with delta=true to get onl
 changed. Secrets (passwords, one-time codes, card numbers) are always masked."""
 
 TabArg = Annotated[int | None, Field(
-    description="a tab id from the `tabs` tool; omit for the active (shared) tab")]
+    description="a tab id from `tabs`; omit for the shared tab")]
 TargetArg = Annotated[str | int | None, Field(
-    description="the element: an element id from the outline such as \"0-29\" (as a "
-    "string), a DOM text index such as 12 (a number), or words such as \"Sign in\"")]
+    description="an element id from the outline (\"0-29\", a string), a DOM text index (12) "
+    "or words (\"Sign in\")")]
 
 
 def _client_name(ctx: Context | None) -> str:
@@ -54,140 +64,212 @@ def _client_name(ctx: Context | None) -> str:
     return name[:80]
 
 
-async def _call(fn: Callable[..., dict[str, Any]], *args: Any,
-                scrub: bool = True) -> dict[str, Any]:
-    """``fn(*args)`` on a thread; every URL in its reply through the one scrubber (``scrub``
-    False: a snapshot, the host's output, scrubbed already)."""
+async def _call(fn: Callable[..., Any], *args: Any) -> Any:
     try:
-        reply = await anyio.to_thread.run_sync(functools.partial(fn, *args))
+        return await anyio.to_thread.run_sync(functools.partial(fn, *args))
     except AxsnapError as err:
         message = scrub_urls_in_text(err.message)[0]
         raise ToolError(f"{err.code}: {message}" + (f" ({err.hint})" if err.hint else "")) \
             from None
-    return scrub_url_fields(reply) if scrub else reply
+    except ValidationError as err:
+        first = err.errors()[0] if err.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        raise ToolError(f"invalid_message: {where}: {first.get('msg', 'invalid')}") from None
 
 
-def build_server(backend: Backend, allow_file_urls: bool = False) -> MCPServer:
+def _tab(tab_id: int | None) -> dict[str, Any]:
+    return {} if tab_id is None else {"tabId": tab_id}
+
+
+def _annotations(title: str, read_only: bool, destructive: bool = False) -> ToolAnnotations:
+    return ToolAnnotations(title=title, read_only_hint=read_only,
+                           destructive_hint=None if read_only else destructive,
+                           open_world_hint=True)
+
+
+HISTORY = ("back", "forward", "reload")
+
+
+def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
     server: MCPServer = MCPServer("axsnap", instructions=INSTRUCTIONS, version=__version__)
 
-    def tool(description: str) -> Callable[[Any], Any]:
+    def tool(title: str, description: str, read_only: bool,
+             destructive: bool = False) -> Callable[[Any], Any]:
         # text (and image) content only: a structured copy would double the context
-        return server.tool(description=description, structured_output=False)
+        return server.tool(description=description, structured_output=False, title=title,
+                           annotations=_annotations(title, read_only, destructive))
 
-    @tool("List the browser tabs you may read: id, title, URL, which one "
-                 "is active. The person chooses them in the axsnap side panel; pages of the "
-                 "browser itself are never listed.")
+    async def ask(ctx: Context, op: str, body: dict[str, Any]) -> dict[str, Any]:
+        reply: dict[str, Any] = await _call(backend.request, op, body, _client_name(ctx))
+        # every URL through the one scrubber (a snapshot is the host's, scrubbed already)
+        return reply if op == "snapshot" else scrub_url_fields(reply)
+
+    @tool("Tabs", "The tabs you may use: id, title, URL, which is active. The person shares "
+          "them in the axsnap side panel.", read_only=True)
     async def tabs(ctx: Context) -> str:
-        return tabs_text(await _call(backend.tabs, _client_name(ctx)))
+        return tabs_text(await ask(ctx, "tabs", {}))
 
-    @tool(
-        "Read a tab. format 'outline' (default): one line per meaningful node, controls as "
-        "`[0-29] button: Sign in` where `0-29` is an axsnap element id (not a DOM id, "
-        "selector or attribute: use it only with these tools). compact=true keeps only "
-        "lines that say something, with values and states. delta=true: on a repeated read "
-        "of the same tab, only what changed since your last read (added, removed, changed "
-        "lines, placed in context); it falls back to the full outline and says why. "
-        "max_tokens: a cl100k budget, least useful lines cut first, marker lines say what "
-        "went. focus: only the subtree of an element id. format 'domtext': `[5] <button> "
-        "\"Sign in\"` lines whose [index] numbers are the screenshot's boxes. format "
-        "'snapshot': the full SnapshotV1 JSON (large): ax_tree.nodes are objects {id, role, "
-        "name, value?, state?, children? (ids), domRef?, bbox? [x, y, w, h]} in document "
-        "order, the first is ax_tree.root_id.")
+    @tool("Open, switch or close a tab", "open a new tab at url (it is yours to use), "
+          "switch to a tab (focus it) or close one.", read_only=False, destructive=True)
+    async def tab(ctx: Context, action: Literal["open", "switch", "close"],
+                  url: str | None = None, tab_id: TabArg = None) -> str:
+        body = {"action": action, **_tab(tab_id), **({"url": url} if url else {})}
+        reply = await ask(ctx, "tab", body)
+        done = {"open": "opened", "switch": "switched to", "close": "closed"}[action]
+        return f"{done} tab {reply.get('tabId')} · {reply.get('url')} · {reply.get('title')}"
+
+    @tool("Read the page",
+          "Read a tab. format outline (default): a line per meaningful node, controls as "
+          "`[0-29] button: Sign in` (0-29: an axsnap element id, not a DOM id or selector). "
+          "semantic: the page's regions, forms, lists and actions. domtext: `[5] <button> "
+          "\"Sign in\"` lines, [5] = the screenshot's boxes. snapshot: SnapshotV1 JSON "
+          "(large; ax_tree.nodes objects {id, role, name, value?, state?, children? (ids), "
+          "domRef?, bbox?}). delta: only "
+          "what changed since your last read. page: the whole page, not just the viewport "
+          "(\"more below\"), cut to max_tokens.", read_only=True)
     async def snapshot(
         ctx: Context,
         tab_id: TabArg = None,
-        format: Literal["outline", "domtext", "snapshot"] = "outline",
-        compact: Annotated[bool, Field(description="outline only")] = True,
-        delta: Annotated[bool, Field(description="only what changed since the last read "
-                                     "(outline and domtext)")] = False,
-        max_tokens: Annotated[int | None, Field(ge=100, description="outline only")] = None,
-        focus: Annotated[str | None, Field(description="outline only: an element id such as "
-                                           "0-29 (or an XPath / CSS selector)")] = None,
+        format: Literal["outline", "semantic", "domtext", "snapshot"] = "outline",
+        compact: Annotated[bool, Field(description="outline: lines that say something")] = True,
+        delta: bool = False,
+        page: bool = False,
+        max_tokens: Annotated[int | None, Field(ge=100)] = None,
+        focus: Annotated[str | None, Field(description="outline: an element id's subtree")
+                         ] = None,
     ) -> str:
-        options: dict[str, Any] = {"format": format}
+        options: dict[str, Any] = {"format": "semantic_text" if format == "semantic" else format}
         if format == "outline":
             options["compact"] = compact
-            if max_tokens is not None:
-                options["max_tokens"] = max_tokens
             if focus:
                 options["focus"] = focus
-        if delta and format != "snapshot":
+        if max_tokens is not None and format in ("outline", "semantic"):
+            options["max_tokens"] = max_tokens
+        if page:
+            if format in ("outline", "snapshot"):
+                options["scope"] = "page"
+            else:
+                options["viewport_only"] = False
+        if delta and format in ("outline", "domtext"):
             options["compression"] = "delta"
-        reply = await _call(backend.snapshot, tab_id, options, _client_name(ctx), scrub=False)
-        return snapshot_text(reply)
+        return snapshot_text(await ask(ctx, "snapshot", {**_tab(tab_id), "options": options}))
 
-    @tool("A screenshot of the tab's viewport with a numbered box on each "
-                 "interactive element (Set-of-Mark), and the DOM text whose [index] numbers "
-                 "are the boxes. Secret fields are masked in the image.")
-    async def screenshot(ctx: Context, tab_id: TabArg = None) -> list[Any]:
-        reply = await _call(backend.snapshot, tab_id, {"format": "som"}, _client_name(ctx),
-                            scrub=False)
+    @tool("Screenshot", "The viewport with a numbered box on each interactive element "
+          "(Set-of-Mark) and the DOM text whose [index] numbers are the boxes; target: one "
+          "element's box only. Secret fields are masked.", read_only=True)
+    async def screenshot(ctx: Context, tab_id: TabArg = None,
+                         target: Annotated[int | None, Field(
+                             description="a DOM text index")] = None) -> list[Any]:
+        reply = await ask(ctx, "snapshot", {**_tab(tab_id), "options": {"format": "som"}})
         vision = (reply.get("result") or {}).get("vision") or {}
         if not vision.get("ok"):
             raise ToolError(f"capture_failed: no screenshot ({vision.get('reason', 'unknown')})")
-        image = Image(data=base64.b64decode(vision["image"]), format=vision.get("format", "png"))
-        return [image, snapshot_text(reply)]
+        data = base64.b64decode(vision["image"])
+        fmt = vision.get("format", "png")
+        if target is not None:
+            data = await _call(crop_to_mark, data, vision.get("legend") or {}, target, fmt)
+        return [Image(data=data, format=fmt), snapshot_text(reply)]
 
-    @tool("Load an http(s) URL in a tab (the active shared tab by "
-                 "default) and wait until it has loaded.")
+    @tool("Navigate", "Load a URL in the tab and wait until it has loaded; url \"back\", "
+          "\"forward\" or \"reload\" moves in the tab's history.", read_only=False)
     async def navigate(ctx: Context, url: str, tab_id: TabArg = None) -> str:
-        await _call(check_page_url, url, allow_file_urls)
-        reply = await _call(backend.navigate, tab_id, url, _client_name(ctx))
+        if url in HISTORY:
+            reply = await ask(ctx, "history", {**_tab(tab_id), "kind": url})
+        else:
+            reply = await ask(ctx, "navigate", {**_tab(tab_id), "url": url})
         return f"tab {reply.get('tabId')} loaded {reply.get('url')} · {reply.get('title')}"
 
-    @tool("Do one action in the tab with real input events, then wait until the page is "
-          "ready: click, double_click, right_click, hover, focus, type, fill, press, select, "
-          "check, uncheck, scroll, submit, upload, drag. target: an element id from the "
-          "outline (\"0-29\"), a DOM text index (12) or words (\"Sign in\"); ids are "
-          "axsnap's, not DOM ids or selectors. value: the text to type or fill, the keys to "
-          "press (\"Enter\"), the option to select, the scroll direction (down, up, top, "
-          "bottom). It says what changed, or why it refused (stale_element: read the page "
-          "again; ambiguous_target: pick one of the candidates by id).")
+    @tool("Act", "One action with real input events, then wait until the page is ready: "
+          "click, double_click, right_click, hover, focus, type, fill, press, select, check, "
+          "uncheck, scroll, submit, upload, drag. value: text to type or fill, keys (\"Enter\")"
+          ", the option, the scroll direction, file paths to upload (from the folder the "
+          "person allowed); ids are axsnap's, not DOM ids or selectors. dialog: what to do "
+          "with a JavaScript dialog it opens. Says what "
+          "changed, or why it refused (stale_element: read again; ambiguous_target: pick a "
+          "candidate's id).", read_only=False, destructive=True)
     async def act(
         ctx: Context,
         action: ActionName,
         target: TargetArg = None,
-        value: Annotated[str | list[str] | None, Field(description="see above")] = None,
+        value: str | list[str] | None = None,
         to: Annotated[str | int | None, Field(description="drag: the drop target")] = None,
+        dialog: Literal["accept", "dismiss"] | None = None,
         tab_id: TabArg = None,
     ) -> str:
-        params = {k: v for k, v in (("action", action), ("target", target), ("value", value),
-                                    ("to", to)) if v is not None}
-        return act_text(await _call(backend.act, tab_id, params, _client_name(ctx)))
+        body: dict[str, Any] = {k: v for k, v in (("action", action), ("target", target),
+                                                  ("value", value), ("to", to))
+                                if v is not None}
+        if dialog:
+            body["options"] = {"dialog": dialog}
+        return act_text(await ask(ctx, "act", {**_tab(tab_id), **body}))
 
-    @tool("Which elements a target names, best first, without acting: an element id, a DOM "
-          "text index or words. Says whether it is unique, ambiguous or not found.")
+    @tool("Find", "Which elements a target names, best first, without acting: unique, "
+          "ambiguous or not found.", read_only=True)
     async def find(ctx: Context, query: str | int, tab_id: TabArg = None,
                    limit: Annotated[int, Field(ge=1, le=50)] = 5) -> str:
-        reply = await _call(backend.find, tab_id, {"query": query, "limit": limit},
-                            _client_name(ctx))
-        return find_text(reply)
+        return find_text(await ask(ctx, "find", {**_tab(tab_id), "query": query,
+                                                 "limit": limit}))
 
-    @tool("Wait until the tab is quiet (no DOM changes or input for quiet_ms, few requests "
-          "in flight) and loaded, at most max_wait_ms; says what it saw.")
+    @tool("Wait until ready", "Wait until the tab is quiet (no DOM changes for quiet_ms, "
+          "few requests) and loaded, at most max_wait_ms.", read_only=True)
     async def wait_ready(
         ctx: Context, tab_id: TabArg = None,
         quiet_ms: Annotated[int, Field(ge=0, le=60_000)] = 500,
         max_wait_ms: Annotated[int, Field(ge=0, le=120_000)] = 10_000,
     ) -> str:
-        params = {"options": {"quiet_ms": quiet_ms, "max_wait_ms": max_wait_ms}}
-        return ready_text(await _call(backend.wait_ready, tab_id, params, _client_name(ctx)))
+        body = {**_tab(tab_id), "options": {"quiet_ms": quiet_ms, "max_wait_ms": max_wait_ms}}
+        return ready_text(await ask(ctx, "wait_ready", body))
+
+    @tool("Wait for text or element", "Wait until text (or a CSS selector's element) is on "
+          "the page, or with gone=true until it is not, at most timeout_ms.", read_only=True)
+    async def wait_for(
+        ctx: Context, text: str | None = None, selector: str | None = None,
+        gone: bool = False, timeout_ms: Annotated[int, Field(ge=0, le=120_000)] = 10_000,
+        tab_id: TabArg = None,
+    ) -> str:
+        body = {**_tab(tab_id), "gone": gone, "timeout_ms": timeout_ms,
+                **({"text": text} if text is not None else {}),
+                **({"selector": selector} if selector is not None else {})}
+        return wait_for_text(await ask(ctx, "wait_for", body), text or selector or "", gone)
+
+    @tool("Scroll and collect", "Scroll the page (or the scrollable element target) and "
+          "collect the DOM text elements every window shows, until the text until appears "
+          "or the page ends.", read_only=False)
+    async def scroll_and_collect(
+        ctx: Context, max_scrolls: Annotated[int, Field(ge=1, le=200)] = 10,
+        until: str | None = None, target: TargetArg = None, tab_id: TabArg = None,
+    ) -> str:
+        body = {**_tab(tab_id), "max_scrolls": max_scrolls,
+                **({"until": until} if until else {}),
+                **({"target": target} if target is not None else {})}
+        return collect_text(await ask(ctx, "scroll_and_collect", body))
+
+    if allow_evaluate:
+        @tool("Evaluate JavaScript", "Run a JavaScript expression in the page and return "
+              "its JSON value. Not redacted: the person allowed it.", read_only=False,
+              destructive=True)
+        async def evaluate(ctx: Context, expression: str, tab_id: TabArg = None) -> str:
+            reply = await ask(ctx, "evaluate", {**_tab(tab_id), "expression": expression})
+            result = reply.get("result") or {}
+            if "exception" in result:
+                raise ToolError(f"page_exception: {result['exception']}")
+            return str(result.get("value"))
 
     return server
 
 
 def run(transport: Literal["stdio", "http"] = "stdio", launch: bool = False,
-        port: int = 8766, token_file: Path | None = None, allow_file_urls: bool = False,
-        upload_dir: Path | None = None, browser_args: dict[str, Any] | None = None) -> int:
+        port: int = 8766, token_file: Path | None = None, grants: Grants | None = None,
+        browser_args: dict[str, Any] | None = None) -> int:
     """``browser_args``: the launched Browser's chromium, chromedriver, extra_args. SIGTERM
     ends it as Ctrl-C does: the launched browser quits (no Chromium or chromedriver left)."""
     from axsnap_host.control.paths import interrupted_by_sigterm
     from axsnap_host.mcp_server.backends import ControlBackend, LaunchBackend
 
-    backend: Backend = (LaunchBackend(allow_file_urls=allow_file_urls, upload_dir=upload_dir,
-                                      **(browser_args or {}))
-                        if launch else ControlBackend())
-    server = build_server(backend, allow_file_urls=allow_file_urls)
+    grants = grants or Grants()
+    backend: Backend = (LaunchBackend(grants, **(browser_args or {})) if launch
+                        else ControlBackend())
+    server = build_server(backend, allow_evaluate=grants.allow_evaluate)
     with contextlib.suppress(KeyboardInterrupt), interrupted_by_sigterm():
         try:
             if transport == "stdio":

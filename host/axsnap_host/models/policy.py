@@ -46,16 +46,18 @@ class CallerPolicy(BaseModel):
 
     agent: CallerRules
     outside: CallerRules
-    outside_ops: tuple[str, ...] = Field(description="the control API's operations")
+    outside_ops: tuple[str, ...] = Field(description="the control API's operations "
+                                         "(evaluate only when the person allowed it)")
 
 
 AGENT_TYPES = ("snapshot", "resolve", "ping_host", "act", "find", "wait_ready",
                "scroll_and_collect")
-OUTSIDE_OPS = ("tabs", "snapshot", "navigate", "act", "find", "wait_ready")
+OUTSIDE_OPS = ("tabs", "snapshot", "navigate", "act", "find", "wait_ready",
+               "scroll_and_collect", "history", "tab", "wait_for", "evaluate")
 
 POLICY = CallerPolicy(
     agent=CallerRules(types=AGENT_TYPES),
-    outside=CallerRules(types=("snapshot", "act", "find", "wait_ready"),
+    outside=CallerRules(types=("snapshot", "act", "find", "wait_ready", "scroll_and_collect"),
                         upload="checked_by_caller"),
     outside_ops=OUTSIDE_OPS,
 )
