@@ -161,15 +161,26 @@ def messages_page() -> str:
 def mcp_page() -> str:
     from axsnap_host.mcp_server.server import build_server
 
-    tools = asyncio.run(build_server(None).list_tools())  # type: ignore[arg-type]
+    # every tool, evaluate included (offered only with --allow-evaluate)
+    tools = asyncio.run(build_server(None, allow_evaluate=True).list_tools())  # type: ignore[arg-type]
     lines = [
         "# MCP tools",
         "",
         "The tools `axsnap mcp` offers (`host/axsnap_host/mcp_server/server.py`), with their "
-        "arguments as the client sees them.",
+        "arguments as the client sees them. Guide: [docs/guide/mcp.md](../guide/mcp.md).",
+        "",
+        "| tool | title | reads only | may destroy |",
+        "|---|---|---|---|",
     ]
     for tool in tools:
+        notes = tool.annotations
+        lines.append(f"| `{tool.name}` | {notes.title if notes else ''} | "
+                     f"{'yes' if notes and notes.read_only_hint else 'no'} | "
+                     f"{'yes' if notes and notes.destructive_hint else 'no'} |")
+    for tool in tools:
         lines += ["", f"## `{tool.name}`", "", " ".join((tool.description or "").split())]
+        if tool.name == "evaluate":
+            lines += ["", "Offered only when the person starts `axsnap mcp --allow-evaluate`."]
         if tool.input_schema.get("properties"):
             lines += ["", *_fields_table(tool.input_schema)]
     return _HEADER + "\n".join(lines) + "\n"

@@ -39,7 +39,7 @@ def test_every_tool_through_the_sdk_client(pages_url: str, tmp_path: Path) -> No
     (uploads / "cv.txt").write_text("my cv\n")
     server = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "axsnap_host.cli", "mcp", "--launch", "--upload-dir", str(uploads),
+        args=["-m", "axsnap_host.cli.main", "mcp", "--launch", "--upload-dir", str(uploads),
               "--allow-evaluate"],
         env={"AXSNAP_RUNTIME_DIR": str(tmp_path / "run"),
              "AXSNAP_CONFIG_DIR": str(tmp_path / "config")})

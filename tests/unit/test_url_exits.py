@@ -89,6 +89,14 @@ class SecretBackend:
 
         raise AxsnapError("timeout", f"{URL} did not settle", "retry")
 
+    def request(self, op: str, body: dict[str, Any], client: str) -> dict[str, Any]:
+        """The backends' one entry (mcp_server/backends.py)."""
+        if op == "tabs":
+            return self.tabs(client)
+        if op == "navigate":
+            return self.navigate(body.get("tabId"), body["url"], client)
+        return self.wait_ready(body.get("tabId"), body, client)
+
     def close(self) -> None:
         pass
 
