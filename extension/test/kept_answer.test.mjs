@@ -155,3 +155,25 @@ test('a document found too big for a proof is known as such until the tab naviga
   k.drop(7);
   assert.equal(k.knownBig(7), false, 'navigated');
 });
+
+test('an exact read is neither answered nor kept (models/fast_paths.py: kept_answer)', () => {
+  assert.equal(answerKey({ exact: true }), null);
+  assert.equal(answerKey({ format: 'domtext', exact: true }), null);
+  assert.equal(answerKey({ exact: false }), answerKey({}), 'exact: false is a normal read');
+});
+
+test('an answer that carries errors, notes or failed frames is never kept (issue 26)', () => {
+  const k = createKeptAnswers({ now: () => 1000 });
+  const key = answerKey({ format: 'outline' });
+  const degradedReads = [
+    [{ ...capture(), errors: [{ step: 'dom_tree_depth', message: 'main: too deep' }] }, { format: 'outline' }],
+    [capture(), { format: 'domtext', notes: ['the walker could not run'] }],
+    [capture(), { format: 'snapshot', snapshot: { quality: { frames_failed: 1, failures: [] } } }],
+  ];
+  for (const [cap, result] of degradedReads) {
+    k.keep(7, key, proof(3), cap, result, {});
+    assert.equal(k.find(7, key, proof(3), here()), null, JSON.stringify(result));
+  }
+  k.keep(7, key, proof(3), { ...capture(), errors: [] }, { format: 'outline' }, {});
+  assert.ok(k.find(7, key, proof(3), here()), 'a clean answer is kept');
+});

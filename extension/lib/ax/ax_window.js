@@ -27,6 +27,7 @@ import {
 } from '../reuse/ax_window_kept.js';
 import { partialWindowNodes } from './ax_window_partial.js';
 import { captureWalker } from '../walker/walker_capture.js';
+import { fastPath } from '../reuse/fast_paths.js';
 
 export { mergeNodes, orphanNodes } from './ax_window_partial.js';
 
@@ -209,8 +210,12 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
       for (const wf of run?.frames ?? []) if (wf.frameId && readsWhole(wf.n)) ask(byId.get(wf.frameId));
     }
   };
+  // exact: no journal, so no tree is kept, nor patched, nor answered from what was kept
+  const keeps = fastPath(options, 'ax_window_kept') && fastPath(options, 'ax_window_patch');
+  if (!keeps) dropTree(tabId);
   const walker = await captureWalker(tabId, {
-    ...options, viewport_only: true, hiding_facts: true, ax_journal: journalOption(tabId, frames[0]),
+    ...options, viewport_only: true, hiding_facts: true,
+    ...(keeps ? { ax_journal: journalOption(tabId, frames[0]) } : {}),
   }, session, frames, errors, onWalked, onTaken)
     .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; });
   timings.walker_ms = Math.round((performance.now() - t0) * 10) / 10;

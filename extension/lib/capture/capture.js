@@ -15,6 +15,7 @@ import { AxError } from '../common/errors.js';
 import { readOwnerBorders } from './frameborders.js';
 import { ownerFramePositions } from './frameorder.js';
 import { Navigated, watchMainDocument } from '../session/navwatch.js';
+import { fastPath } from '../reuse/fast_paths.js';
 import { captureScreenshot } from './screenshot.js';
 import { SETTLED_AT_ONCE } from '../session/stabilize.js';
 import {
@@ -328,8 +329,9 @@ async function captureOnce(session, tabId, options, stabilization, openStream, e
  * refetches what the page changed; `frame.ax_source` says which. `onAsked()`: the main
  * frame's AX commands are on their way (the caller sends the DOMSnapshot after them).
  */
-function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked = () => {}) {
-  const cached = frames[0] && !frames[0].parentFrameId && !frames[0].out_of_process ? frames[0] : null;
+function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked = () => {}, options = {}) {
+  const cached = fastPath(options, 'ax_cache') && frames[0] && !frames[0].parentFrameId && !frames[0].out_of_process
+    ? frames[0] : null;
   if (!cached) onAsked();
   return Promise.all(frames.map(async (frame) => {
     let ax;
@@ -357,7 +359,7 @@ function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked
     // a part that cannot reach the host fails the capture (host_* errors). The cached main
     // frame goes as a delta on what the host kept of the last read the host served.
     if (stream) {
-      const sent = stream.send(frame.frameId, ax.nodes ?? [], entry?.sent ?? null);
+      const sent = stream.send(frame.frameId, ax.nodes ?? [], fastPath(options, 'stream_base') ? entry?.sent ?? null : null);
       if (entry && sent) stream.onAccepted.push((id) => { entry.sent = { id, ...sent }; });
     }
     frame.axNodes = stream ? [] : thinAXNodes(ax.nodes ?? []);
@@ -426,7 +428,7 @@ async function captureDocument(session, tabId, options, stabilization,
   let axAsked = () => {};
   const asked = new Promise((resolve) => { axAsked = resolve; });
   const axRead = scoped || !wantsAxTree(options) ? null
-    : timed(timings, 'ax_ms', () => readFrameTrees(session, tabId, frames, errors, stream, timings, axAsked));
+    : timed(timings, 'ax_ms', () => readFrameTrees(session, tabId, frames, errors, stream, timings, axAsked, options));
   if (axRead) await Promise.race([asked, axRead.catch(() => {})]);
   const rects = wantsDomRects(options);
   const snapshotRead = dom || scoped ? null

@@ -190,6 +190,11 @@ export const OPTIONS = deepFreeze({
     "kind": "boolean",
     "nullable": false,
     "default": true
+  },
+  "exact": {
+    "kind": "boolean",
+    "nullable": false,
+    "default": false
   }
 });
 
@@ -454,3 +459,17 @@ export const CALLER_POLICY = deepFreeze({
     "evaluate"
   ]
 });
+
+export const FAST_PATHS = deepFreeze([
+  "kept_answer",
+  "ax_window_kept",
+  "ax_window_patch",
+  "ax_cache",
+  "stream_base",
+  "early_tree",
+  "dom_base",
+  "row_memo",
+  "pre_encoded",
+  "walker_kept_world",
+  "walker_id_cache"
+]);

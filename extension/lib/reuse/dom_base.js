@@ -16,6 +16,8 @@
 // A base is per tab and document (the main frame's loaderId); the host failing it
 // (bad_chunk) makes the router send the capture whole (restoreWhole).
 
+import { fastPath } from './fast_paths.js';
+
 const MAX_TABS = 2;
 const bases = new Map(); // tabId -> { id, loaderId, snapshot }
 let counter = 0;
@@ -104,13 +106,14 @@ export function sameEnds(now, then) {
  * (whether anything was), `accepted(stats)` once the host served the request,
  * `restoreWhole()` before sending it again whole.
  */
-export function offerDomBase(tabId, capture) {
+export function offerDomBase(tabId, capture, options = {}) {
   const snapshot = capture?.dom_snapshot;
   const loaderId = capture?.frames?.[0]?.loaderId ?? null;
   const none = { used: 0, strings: 0, delta: false, accepted() {}, restoreWhole() {} };
   // with DOM rects (the outline's): the host frees them once read, so no base of it
   const rects = (snapshot?.documents ?? []).some((doc) => doc?.layout?.clientRects);
   if (!snapshot || rects || !loaderId || !Array.isArray(snapshot.documents)) return none;
+  if (!fastPath(options, 'dom_base')) return none; // exact: sent whole, kept by no one
   counter += 1;
   const id = `dom-${Date.now().toString(36)}-${counter}`;
   capture.dom_snapshot_key = id;

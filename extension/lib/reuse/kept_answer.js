@@ -29,6 +29,7 @@
 // when the tab navigates or closes; never persisted.
 
 import { SEMANTIC_FORMATS } from '../generated/contract.js';
+import { fastPath } from './fast_paths.js';
 import { recallContext } from './walker_id_cache.js';
 
 export const MAX_TABS = 4;
@@ -53,11 +54,12 @@ function stable(value) {
 export function answerKey(options) {
   const o = options ?? {};
   const format = o.format ?? 'snapshot';
+  if (!fastPath(o, 'kept_answer')) return null; // an exact read is neither answered nor kept
   if (o.redact === false || o.compression === 'delta') return null;
   if (format === 'som' || o.vision === true) return null;
   // page understanding numbers its reads (`revision`, which its handles name for acting)
   if (SEMANTIC_FORMATS.includes(format)) return null;
-  const { stabilize: _wait, reuse: _reuse, ...rest } = o;
+  const { stabilize: _wait, reuse: _reuse, exact: _exact, ...rest } = o;
   return stable({ ...rest, format });
 }
 
@@ -71,6 +73,19 @@ export function framesKey(frames) {
 function asProof(value) {
   if (!Array.isArray(value) || typeof value[0] !== 'string' || !Number.isInteger(value[1])) return null;
   return { id: value[0], seq: value[1], status: String(value[2]), elements: value[3] };
+}
+
+/**
+ * Whether a read's answer carries what went wrong while it was read: a capture step's error
+ * (a fallback: the AX or DOM tree read to a bounded depth, a frame not read), a note of the
+ * host's, a failed frame. Such an answer is given once and never kept: the next read may
+ * well go right, and a kept answer would say what went wrong for as long as it stood.
+ */
+export function degraded(capture, result) {
+  if (capture?.errors?.length) return true;
+  if (result?.notes?.length || result?.errors?.length) return true;
+  const quality = result?.snapshot?.quality;
+  return Boolean(quality?.failures?.length || quality?.frames_failed);
 }
 
 /** The stabilization report as the host publishes it (no null fields). */
@@ -182,7 +197,7 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
     // a big document is not asked again (its proof would only count its elements)
     const main = capture?.frames?.find((f) => !f.parentFrameId)?.loaderId ?? null;
     tab.bigLoader = proof.status === 'too many elements' ? main : null;
-    if (proof.status !== 'ok' || !result) return;
+    if (proof.status !== 'ok' || !result || degraded(capture, result)) return;
     // answers kept under another proof can no longer be given
     for (const [k, e] of tab.answers) if (e.id !== proof.id || e.seq !== proof.seq) tab.answers.delete(k);
     tab.answers.delete(key);

@@ -271,7 +271,7 @@ export function createRouter(deps) {
     const tSend = now();
     // the DOMSnapshot named for the host to keep, and sent as its changed columns when the
     // AX cache served the read and the host holds the last one (dom_base.js)
-    const domBase = offerDomBase(tabId, capture);
+    const domBase = offerDomBase(tabId, capture, req.options);
     const ask = () => deps.native.request('snapshot', { options: req.options, capture });
     let sent = await stage('process', onProgress, timings, null, ask);
     const stream = streams.at(-1);

@@ -16,6 +16,7 @@
 // viewportOnly / expandPx. Needs the "scripting" permission and host access to the page
 // (the manifest's host_permissions).
 
+import { fastPath } from '../reuse/fast_paths.js';
 import { DeadlineError, withDeadline } from '../session/deadline.js';
 import { DOM_FORMATS } from '../generated/contract.js';
 import { axsnapWalk } from './walker.js';
@@ -72,9 +73,12 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   // The extension's isolated worlds are named after it (their execution context name).
   const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';
   let reporter = null;
+  // exact: the walker injected afresh into every frame, every record's id taken again
+  const keptWorlds = fastPath(options, 'walker_kept_world');
+  const keptIds = fastPath(options, 'walker_id_cache');
   // A document this worker walked before keeps its walker's worlds, and their contexts are
   // known (walker_id_cache.js): no binding to learn them. A new frame's world is found late.
-  if (session && opts.hold && !documentKept(tabId, frames[0]?.loaderId ?? null)) {
+  if (session && opts.hold && (!keptWorlds || !documentKept(tabId, frames[0]?.loaderId ?? null))) {
     reporter = await openReporter(session, worldName, frames.map((f) => f.sessionId)).catch((e) => {
       errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
       return null;
@@ -85,7 +89,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   try {
     // A re-read walks in the known worlds over CDP: a one-frame document in its one world
     // (walkKeptWorld), the same frames in the worlds the last read walked in (walker_worlds.js).
-    const kept = await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent, walked)
+    const kept = !keptWorlds ? null : await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent, walked)
       ?? (session && opts.hold && !reporter
         ? await walkInWorlds(session, tabId, frames, KEEP_AS, opts, (root) => listenersAhead(session, root))
           .catch(() => null) : null);
@@ -95,7 +99,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
       out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
-        kept?.ahead ?? null);
+        kept?.ahead ?? null, keptIds);
       out.stats.ids_ms = round(performance.now() - t1);
       keepWorld(tabId, loaderId, frames, out);
       if (out.stats.ids.worlds === 1 + (out.subframes?.length ?? 0)) rememberWalk(tabId, frames, out);

@@ -320,11 +320,13 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
 
 /** Take each run's elements from its world, but those whose ids are known from an earlier
  * read of the same world (walker_id_cache.js); returns {resolved, cached} record counts. */
-async function takeRuns(session, contexts, byRun, frameByLoader, errors, took) {
+async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, keptIds = true) {
   let cached = 0;
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
-    const { want, filled } = recallIds(result, frameByLoader);
+    // keptIds false (an exact read, lib/reuse/fast_paths.js 'walker_id_cache'): take them all
+    const { want, filled } = keptIds ? recallIds(result, frameByLoader)
+      : { want: (result.elements ?? []).map((_, i) => i), filled: 0 };
     cached += filled;
     if (!want.length) {
       // nothing to learn: the run's elements are let go by the next walk in this world
@@ -406,7 +408,7 @@ async function readListeners(session, walker, byRun, contexts, errors, ahead = n
  * has no backendNodeIds or listeners for them, and keeps serving).
  */
 export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null,
-  onTaken = null, ahead = null) {
+  onTaken = null, ahead = null, keptIds = true) {
   const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, contexts_kept: 0, ms: {} };
   let mark = performance.now();
   const lap = (step) => {
@@ -429,7 +431,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     }
     stats.worlds = contexts.size;
     lap('contexts');
-    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took));
+    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, keptIds));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors, ahead));

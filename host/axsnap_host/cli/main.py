@@ -16,7 +16,7 @@ from axsnap_host.cli.launch import add_launch_flags, launch_options
 from axsnap_host.cli.progress import ReadProgress
 from axsnap_host.client.outputs import emit
 from axsnap_host.models.errors import AxsnapError, ErrorCode
-from axsnap_host.models.options import options_for_format
+from axsnap_host.models.options import exact_from_env, options_for_format
 from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
 
 DEMO_DIR = Path(__file__).resolve().parents[1] / "demo"
@@ -41,6 +41,8 @@ def _options_from_args(args: argparse.Namespace) -> dict[str, Any]:
         options["trace_id"] = args.trace_id
     if getattr(args, "snapshot_encoding", "nodes") != "nodes":
         options["snapshot_encoding"] = args.snapshot_encoding
+    if args.exact or exact_from_env():
+        options["exact"] = True
     if args.vision:
         options["vision"] = True
     if args.screenshot_format != "png":
@@ -174,6 +176,9 @@ def _add_capture_flags(parser: argparse.ArgumentParser, out_help: str) -> None:
                         help="grow the viewport window by PX pixels")
     parser.add_argument("--no-stabilize", action="store_true", help="capture without waiting")
     parser.add_argument("--max-wait-ms", type=int, default=5000, help="stabilization cap")
+    parser.add_argument("--exact", action="store_true",
+                        help="every fast path off: the read equals a cold read "
+                        "(also AXSNAP_EXACT=1)")
     parser.add_argument("--trace-id", default=None, help="trace id copied into the snapshot")
     parser.add_argument("--snapshot-encoding", choices=("nodes", "rows"), default="nodes",
                         help="SnapshotV1 nodes as the spec's objects (default) or as rows "

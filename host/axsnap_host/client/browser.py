@@ -2,9 +2,8 @@
 
 One ``Browser`` is one Chromium process with a throw-away profile in which the native host is
 registered; it serves many snapshots (batch jobs keep one open). Requests travel the real
-path: the extension's service worker (reached over its DevTools target, or through the
-bridge page) captures the target tab through ``chrome.debugger`` and the native host turns
-the capture into the result. Replies are JSON text.
+path: the extension's service worker (over its DevTools target, or the bridge page) captures
+the tab through ``chrome.debugger`` and the native host turns it into the result (JSON).
 """
 
 from __future__ import annotations
@@ -31,11 +30,10 @@ from axsnap_host.client.worker_bridge import WorkerBridge, connect_worker, direc
 from axsnap_host.install import install_host
 from axsnap_host.install.extension_dir import EXTENSION_DIR
 from axsnap_host.models.errors import AxsnapError, ErrorCode
-from axsnap_host.models.options import SEMANTIC_FORMATS, wire_options
+from axsnap_host.models.options import SEMANTIC_FORMATS, exact_from_env, wire_options
 from axsnap_host.models.snapshot import SnapshotV1
 
 BRIDGE_PATH = "bridge.html"
-
 
 class Browser(ActingMixin):
     """Chromium + axsnap extension + registered host. Use as a context manager."""
@@ -59,6 +57,7 @@ class Browser(ActingMixin):
         user_data_dir: Path | None = None,
         extra_extensions: tuple[Path | str, ...] = (),
         bridge: str = "devtools",
+        exact: bool | None = None,
     ) -> None:
         """``user_data_dir``: use this profile (kept afterwards) instead of a temporary one;
         with ``register_host=False`` whatever is registered in it (or nowhere) is used.
@@ -68,7 +67,9 @@ class Browser(ActingMixin):
         WebDriver when neither connects), "page" (the bridge page's target only) or
         "webdriver" (a script on the bridge page through chromedriver). ``chromium`` /
         ``chromedriver``: the binaries (None: found at start, paths.py); ``extra_args``:
-        more Chromium arguments, after ``AXSNAP_CHROMIUM_ARGS`` (chromium.py)."""
+        more Chromium arguments, after ``AXSNAP_CHROMIUM_ARGS`` (chromium.py). ``exact``: every
+        read with every fast path off (option ``exact``; None: ``AXSNAP_EXACT=1`` decides)."""
+        self.exact = exact_from_env() if exact is None else exact
         self.headless = headless
         self.register_host = register_host
         self.timeout_s = timeout_s
@@ -372,7 +373,7 @@ class Browser(ActingMixin):
         """Snapshot the target tab (after loading ``url``); return the whole reply dict:
         ``{ok, result, timings, sizes}``. Raises AxsnapError for ``ok: false``.
         ``on_progress`` hears the read's progress events (browser/progress.py)."""
-        wire = wire_options(options)
+        wire = wire_options({"exact": True, **options} if self.exact else options)
         if url is not None:
             self.open(url, handle)
         message: dict[str, Any] = {"type": "snapshot", "options": wire}

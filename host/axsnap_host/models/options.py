@@ -10,6 +10,7 @@ generated from this model by ``python -m axsnap_host.native.contract --write``).
 
 from __future__ import annotations
 
+import os
 from typing import Any, Literal
 
 from pydantic import (
@@ -150,6 +151,13 @@ class SnapshotOptions(BaseModel):
         "never for redact: false, screenshots, compression 'delta' or the semantic formats; "
         "false captures the page every time",
     )
+    exact: StrictBool = Field(
+        False,
+        description="turn every fast path off (fast_paths.py: kept answers, the AX window "
+        "kept and patched, the AX cache, stream and DOMSnapshot bases, the early tree, the "
+        "row memo, pre-encoded replies, the walker's kept worlds and ids): the read equals a "
+        "cold read; also AXSNAP_EXACT=1 in the caller's environment, CLI --exact",
+    )
 
     @model_validator(mode="after")
     def _options_fit_the_format(self) -> SnapshotOptions:
@@ -183,6 +191,14 @@ ONLY_FOR: dict[str, frozenset[str]] = {
     "snapshot_encoding": frozenset({"snapshot"}),
 }
 _DEFAULTS = {name: SnapshotOptions.model_fields[name].default for name in ONLY_FOR}
+
+
+EXACT_ENV = "AXSNAP_EXACT"
+
+
+def exact_from_env() -> bool:
+    """``AXSNAP_EXACT=1`` (or true/yes/on): the caller's reads are exact by default."""
+    return os.environ.get(EXACT_ENV, "").strip().lower() in {"1", "true", "yes", "on"}
 
 
 def options_for_format(options: dict[str, Any], fmt: str) -> dict[str, Any]:

@@ -154,9 +154,10 @@ class CaptureStreams:
     def drop(self, stream_id: str) -> bool:
         return self._streams.pop(stream_id, None) is not None
 
-    def fill(self, capture: RawCapture) -> dict[str, int] | None:
+    def fill(self, capture: RawCapture, *, early_allowed: bool = True) -> dict[str, int] | None:
         """Put the stream's nodes into the capture's frames; AxsnapError(bad_chunk) when the
-        stream is unknown, failed or not the one the capture describes."""
+        stream is unknown, failed or not the one the capture describes. ``early_allowed`` False (an
+        exact read): the tree built at the stream's end is not used."""
         ref = capture.ax_stream
         if ref is None:
             return None
@@ -184,7 +185,9 @@ class CaptureStreams:
             if nodes is not None:
                 frame.axNodes = nodes
         early: dict[str, Any] = {}
-        if stream.early is not None:
+        if stream.early is not None and not early_allowed:
+            early = {"early_unused": "exact read"}
+        elif stream.early is not None:
             note = take_early(stream.early, capture)
             early = {"early_ms": stream.early.ms} if note is None else {"early_unused": note}
         elif stream.early_note is not None:

@@ -17,6 +17,7 @@ from typing import Any
 from axsnap_host.models.act import ACTIONS, TARGETLESS, ReadyOptions
 from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
 from axsnap_host.models.errors import ErrorCode
+from axsnap_host.models.fast_paths import FAST_PATHS
 from axsnap_host.models.options import DOM_FORMATS, ONLY_FOR, SEMANTIC_FORMATS, SnapshotOptions
 from axsnap_host.models.policy import policy_for_js
 from axsnap_host.models.wire import AxStreamFrame
@@ -89,6 +90,8 @@ def contract() -> dict[str, Any]:
         "READY_OPTIONS": rules_of(ReadyOptions.model_json_schema(), {}),
         # who may send what: other extensions (agent) and serve/MCP (outside)
         "CALLER_POLICY": policy_for_js(),
+        # models/fast_paths.py: what `exact` turns off (lib/reuse/fast_paths.js asks by name)
+        "FAST_PATHS": [path.name for path in FAST_PATHS],
     }
 
 

@@ -17,6 +17,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.wire import (
     ActReportRequest,
     ActResolveRequest,
@@ -259,7 +260,9 @@ class Host:
         cpu_started = time.process_time()
         request.capture.derived[HOST_OWNED] = True  # parsed here: the pipeline may free parts
         state = self.tabs.get(request.capture.tab.id)
-        streamed = self.streams.fill(request.capture)  # the AX nodes sent ahead in parts
+        # the AX nodes sent ahead in parts (and the tree built at their end, unless exact)
+        streamed = self.streams.fill(request.capture,
+                                     early_allowed=fast_path(request.options, "early_tree"))
         reused = self.dom_bases.fill(request.capture)  # DOMSnapshot columns left out
         result = process(request, state)
         kept = self.dom_bases.keep(request.capture)

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
@@ -53,12 +54,19 @@ def _result(
     check_page_loaded(capture)  # Chrome's error page is no snapshot of the site
     state.snapshots_served += 1
     if options.format == "snapshot":
-        memo = state.row_memo()
+        # exact: every row rendered from the tree (the memo neither answers nor learns)
+        memo = state.row_memo() if fast_path(options, "row_memo") else None
         snapshot, timings, stats = build_snapshot_v1(
             request, snapshot_id=snapshot_id, ts=ts, memo=memo
         )
-        rows_text = memo.take_text()  # set when the memo rendered the rows (capped)
+        # set when the memo rendered the rows (capped)
+        rows_text = memo.take_text() if memo is not None else None
         started = time.perf_counter()
+        if not fast_path(options, "pre_encoded"):  # exact: the reply encodes the snapshot
+            cap_strings(snapshot)
+            return {"format": "snapshot", "snapshot": snapshot,
+                    "size": size_of(snapshot_json(snapshot), memo=True), "timings": timings,
+                    "stats": stats}
         if rows_text is None:
             cap_strings(snapshot)
             text = snapshot_json(snapshot)

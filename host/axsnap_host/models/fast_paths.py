@@ -1,0 +1,107 @@
+"""The registry of fast paths: every way a read answers from something kept instead of reading
+the page again, the exact path it must equal, what it watches, and the test that holds it to it.
+
+One switch turns them all off: the snapshot option ``exact`` (CLI ``--exact``,
+``AXSNAP_EXACT=1``, ``Browser(exact=True)``). A fast path asks before it answers:
+``fast_path(options, NAME)`` here, ``fastPath(options, NAME)`` in the extension
+(``extension/lib/reuse/fast_paths.js``, over the names generated into contract.js). A name
+not listed here is refused at once, and ``tests/unit/test_fast_paths.py`` checks that every
+name listed is asked somewhere and every name asked is listed: a fast path cannot be added
+without a line here, nor a line kept for one that is gone.
+
+Why one registry: a fast path that answers from a kept state is only right while what it
+watches covers every change that alters its answer (issue 26 found nine ways they did not).
+Each entry names that set, so a reviewer (and the differential test,
+tests/e2e/test_differential_e2e.py, whose mismatches name the fast path that answered) can
+check it against the exact path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FastPath:
+    name: str
+    side: str  # "extension" or "host"
+    where: str  # the module that answers from what it kept
+    exact: str  # the path it must equal
+    watches: str  # what makes it read again
+    test: str  # the test that compares it with the exact path
+
+
+FAST_PATHS: tuple[FastPath, ...] = (
+    FastPath(
+        "kept_answer", "extension", "extension/lib/kept_answer.js (+ prepare.js)",
+        "capture + the host's render of the same options",
+        "answerwatch.js proof: mutations (document, open and closed shadow roots, same-origin "
+        "frames), input/focus/scroll/resize/load events, control state, style sheets and their "
+        "rules' text, layout; the click listeners; the URL and frames. No proof at all with "
+        "animations (document.getAnimations()), custom elements, ElementInternals, slots, "
+        "media, closed roots, a rewritten document or a frame it cannot read; never keeps a "
+        "reply that carries errors or notes",
+        "tests/e2e/test_never_stale_e2e.py"),
+    FastPath(
+        "ax_window_kept", "extension", "extension/lib/ax_window_kept.js",
+        "Accessibility.getFullAXTree of the main frame, cut to the window",
+        "the AX change journal (axwatch.js) taken by the walk: no change since the last read",
+        "tests/e2e/test_ax_window_patch_e2e.py, tests/e2e/test_never_stale_e2e.py"),
+    FastPath(
+        "ax_window_patch", "extension", "extension/lib/ax_window_patch.js",
+        "Accessibility.getFullAXTree of the main frame, cut to the window",
+        "the AX change journal: only the changed records' nodes are read again",
+        "tests/e2e/test_ax_window_patch_e2e.py, tests/e2e/test_never_stale_e2e.py"),
+    FastPath(
+        "ax_cache", "extension", "extension/lib/ax_cache.js, ax_cache_read.js",
+        "Accessibility.getFullAXTree of the main frame (scope 'page')",
+        "the AX change journal (axwatch.js): the changed subtrees are read again",
+        "tests/e2e/test_ax_cache_e2e.py, tests/e2e/test_never_stale_e2e.py"),
+    FastPath(
+        "stream_base", "extension", "extension/lib/ax_stream.js -> host native/stream_bases.py",
+        "every AX node of the main frame sent whole",
+        "the nodes the AX cache holds, compared by object: a changed node is sent",
+        "tests/unit/test_stream_bases.py, tests/e2e/test_page_stream_e2e.py"),
+    FastPath(
+        "early_tree", "host", "host/axsnap_host/native/stream_early.py",
+        "the AX tree built when the request comes",
+        "the capture's frames equal those the stream's end named",
+        "tests/unit/test_stream_early.py, tests/e2e/test_stream_early_e2e.py"),
+    FastPath(
+        "dom_base", "extension", "extension/lib/dom_base.js -> host native/dom_bases.py",
+        "the whole DOMSnapshot sent",
+        "every column and string compared with the last one sent",
+        "tests/unit/test_dom_bases.py, extension/test/dom_base.test.mjs"),
+    FastPath(
+        "row_memo", "host", "host/axsnap_host/pipeline/memo/rows.py",
+        "the rows rendered, capped and encoded from the tree",
+        "each row's inputs (node, names, states, box) compared with the last read's",
+        "tests/unit/test_row_memo.py"),
+    FastPath(
+        "pre_encoded", "host", "host/axsnap_host/pipeline/pre_encoded.py",
+        "the reply encoded from the result",
+        "nothing: the snapshot is not changed after its JSON is made",
+        "tests/unit/test_pre_encoded.py"),
+    FastPath(
+        "walker_kept_world", "extension", "extension/lib/walker_capture.js, walker_worlds.js",
+        "the walker injected into every frame by chrome.scripting",
+        "the document (loaderId) and frames the worlds were made for",
+        "extension/test/walker_worlds.test.mjs, tests/e2e/test_small_read_e2e.py"),
+    FastPath(
+        "walker_id_cache", "extension", "extension/lib/walker_id_cache.js",
+        "every record's backendNodeId taken again",
+        "the walker world's token and the element's stable id in it",
+        "extension/test/walker_id_cache.test.mjs, tests/e2e/test_small_read_e2e.py"),
+)
+
+NAMES: frozenset[str] = frozenset(path.name for path in FAST_PATHS)
+
+
+def fast_path(options: Any, name: str) -> bool:
+    """Whether fast path ``name`` may answer a read with ``options`` (a SnapshotOptions or
+    its dict): not when the read is ``exact``."""
+    if name not in NAMES:
+        raise KeyError(f"{name!r} is not a registered fast path (models/fast_paths.py)")
+    exact = options.get("exact") if isinstance(options, dict) else getattr(options, "exact", False)
+    return exact is not True

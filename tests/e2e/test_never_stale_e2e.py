@@ -1,0 +1,226 @@
+"""Issue 26, "never a stale page": one regression test per way a fast path answered with a page
+that was no longer there. Each opens tests/pages/stale/, reads it (so every kept state exists:
+the kept answer, the AX window, the AX cache), changes it in a way no ordinary DOM mutation
+shows, and reads again: the read must show the change, and equal an ``exact`` read (every
+fast path off, models/fast_paths.py) of the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from axsnap_host.client import Browser
+from axsnap_host.models.snapshot import node_records
+
+PAGE = "stale/index.html"
+Reply = dict[str, Any]
+
+
+def _content(reply: Reply) -> Any:
+    """What a read says of the page, without ids, times and how it was read."""
+    result = json.loads(json.dumps(reply["result"]))
+    for key in ("timings", "snapshot_id", "trace_id", "size", "indices", "stats"):
+        result.pop(key, None)
+    snapshot = result.get("snapshot")
+    if snapshot:
+        for key in ("snapshot_id", "ts", "trace_id", "stabilization", "quality", "timings"):
+            snapshot.pop(key, None)
+    return result
+
+
+def _rows(reply: Reply) -> list[tuple[Any, ...]]:
+    return [(n["depth"], n["role"], n["name"], json.dumps(n["state"], sort_keys=True),
+             n.get("url"), n.get("isClickable"))
+            for n in node_records(reply["result"]["snapshot"])]
+
+
+def _says(reply: Reply, text: str) -> bool:
+    return text in json.dumps(reply["result"])
+
+
+def _kept(reply: Reply) -> bool:
+    return reply["timings"].get("kept_answer") is not None
+
+
+def _wait(browser: Browser, condition: str) -> None:
+    """Poll a page condition (a script returning a truth value), never a fixed sleep."""
+    deadline = time.monotonic() + 20
+    while not browser.driver.execute_script(f"return Boolean({condition})"):
+        assert time.monotonic() < deadline, f"never true: {condition}"
+        time.sleep(0.05)
+
+
+def _read_twice(browser: Browser, url: str, **options: Any) -> Reply:
+    """Open ``url`` and read it twice: every fast path holds this state afterwards."""
+    browser.open(url)
+    _wait(browser, "document.readyState === 'complete'")
+    browser.snapshot_raw(**options)
+    return browser.snapshot_raw(**options)
+
+
+def _exact_equal(browser: Browser, after: Reply, **options: Any) -> None:
+    exact = browser.snapshot_raw(exact=True, **options)
+    assert not _kept(exact)
+    assert _content(after) == _content(exact), "the read differs from an exact read"
+
+
+READS: dict[str, dict[str, Any]] = {
+    "domtext": {"format": "domtext"},
+    "snapshot": {"format": "snapshot"},
+    "outline": {"format": "outline"},
+    "snapshot page": {"format": "snapshot", "scope": "page"},
+}
+
+# item 1 (and 4): a change the kept answer's proof (and the AX caches) did not see:
+# (the change, a condition it has taken effect, the text the read must show or not show)
+CHANGES: dict[str, tuple[str, str, str, bool]] = {
+    "waapi fill forwards": (
+        "document.getElementById('anim').animate([{visibility: 'hidden'}],"
+        " {duration: 30, fill: 'forwards'})",
+        "document.getAnimations().every((a) => a.playState === 'finished')",
+        "Animated line", False),
+    "custom state": ("document.getElementById('state').states.add('open')",
+                     "getComputedStyle(document.querySelector('#state > button')).display !== 'none'",
+                     "State shown", True),
+    "slot assign": ("document.getElementById('manual').shadowRoot.querySelector('slot')"
+                    ".assign(document.getElementById('mb'))", "true", "Manual B", True),
+    "popover in shadow root": (
+        "document.getElementById('popper').shadowRoot.getElementById('pop').showPopover()",
+        "true", "Popover text", True),
+    "setCustomValidity": ("document.getElementById('code').setCustomValidity('bad')",
+                          "document.querySelector('#code:invalid')", "Invalid marker", True),
+    "customElements.define": ("customElements.define('x-late', class extends HTMLElement {})",
+                              "customElements.get('x-late')", "Defined later", True),
+    "closed root on a div": ("window.closedRoot.querySelector('button').textContent = 'Closed after'",
+                             "true", "Closed after", True),
+    "CSSOM rule edited": (
+        "[...document.getElementById('rules').sheet.cssRules]"
+        ".find((r) => r.selectorText === '#cssom').style.display = 'block'",
+        "getComputedStyle(document.getElementById('cssom')).display === 'block'",
+        "CSSOM line", True),
+}
+
+
+@pytest.mark.parametrize("read", list(READS))
+@pytest.mark.parametrize("kind", list(CHANGES))
+def test_a_change_no_mutation_shows_is_read(browser: Browser, pages_url: str, kind: str,
+                                           read: str) -> None:
+    options = READS[read]
+    change, done, text, shown = CHANGES[kind]
+    before = _read_twice(browser, pages_url + PAGE, **options)
+    assert _says(before, text) is not shown
+    browser.driver.execute_script(change)
+    _wait(browser, done)
+    after = browser.snapshot_raw(**options)
+    assert _says(after, text) is shown, f"stale: {text!r} {'missing' if shown else 'still there'}"
+    # item 4: turning kept answers off is a safe fallback (the AX caches see it too)
+    assert _says(browser.snapshot_raw(reuse=False, **options), text) is shown
+    _exact_equal(browser, after, **options)
+
+
+def test_media_muted_is_not_answered_from_before(browser: Browser, pages_url: str) -> None:
+    """A muted or louder video changes its controls with no mutation."""
+    before = _read_twice(browser, pages_url + PAGE, format="snapshot")
+    browser.driver.execute_script("document.getElementById('vid').muted = true;"
+                                  "document.getElementById('vid').volume = 0.2")
+    after = browser.snapshot_raw(format="snapshot")
+    assert not _kept(after), "a muted video was answered from before"
+    assert before is not after
+    _exact_equal(browser, after, format="snapshot")
+
+
+def test_hover_after_document_open_is_read(browser: Browser, pages_url: str) -> None:
+    """document.open() drops the content scripts' listeners: no hover is heard after it."""
+    browser.open(pages_url + "stale/rewrite.html")
+    browser.driver.execute_script(
+        "document.open(); document.write('<!doctype html><style>.tip{display:none}"
+        "#hov:hover .tip{display:inline}</style><div id=\"hov\" style=\"padding:20px\">"
+        "Hover here <span class=\"tip\">Tip on hover</span></div>'); document.close();")
+    _wait(browser, "document.getElementById('hov')")
+    browser.snapshot_raw(format="domtext")
+    before = browser.snapshot_raw(format="domtext")
+    assert not _says(before, "Tip on hover")
+    ActionChains(browser.driver).move_to_element(browser.driver.find_element(By.ID, "hov")).perform()
+    _wait(browser, "document.querySelector('#hov:hover')")
+    after = browser.snapshot_raw(format="domtext")
+    assert _says(after, "Tip on hover"), "stale: the hover after document.open() was missed"
+
+
+# item 2: an element shown by CSS keyed on another element; items 6, 7: shadow slots and
+# listeners; items 8, 9: what a patched window read renders after an unrelated change
+WINDOW_CHANGES: dict[str, tuple[str, Callable[[Reply], bool]]] = {
+    ":has() shows a sibling": ("document.getElementById('hascheck').click()",
+                               lambda r: _says(r, "Extra shown")),
+    ":first-child carousel": ("document.querySelector('#slides > button').remove()",
+                              lambda r: _says(r, "Slide two")),
+    "el.slot moved": ("document.getElementById('moved').slot = 'b'",
+                      lambda r: _group_of(r, "Moved button") == "Group B"),
+    "click listener in a shadow root": (
+        "document.getElementById('shadowclick').shadowRoot.getElementById('target')"
+        ".addEventListener('click', () => {})",
+        lambda r: any(n["name"] == "Shadow target" and n.get("isClickable")
+                      for n in node_records(r["result"]["snapshot"]))),
+    "unrelated text": ("document.getElementById('other').textContent = 'Other changed'",
+                       lambda r: _says(r, "Other changed")),
+}
+
+
+def _group_of(reply: Reply, name: str) -> str | None:
+    records = node_records(reply["result"]["snapshot"])
+    by_id = {n["id"]: n for n in records}
+    node = next((n for n in records if n["name"] == name), None)
+    while node is not None:
+        if node["role"] == "group":
+            return node["name"]
+        node = by_id.get(node["parent"])
+    return None
+
+
+@pytest.mark.parametrize("pruned", [True, False])
+@pytest.mark.parametrize("kind", list(WINDOW_CHANGES))
+def test_a_window_read_after_a_change_equals_an_exact_read(
+        browser: Browser, pages_url: str, kind: str, pruned: bool) -> None:
+    options = {"format": "snapshot", "pruned": pruned}
+    change, shows = WINDOW_CHANGES[kind]
+    before = _read_twice(browser, pages_url + PAGE, **options)
+    assert not shows(before)
+    browser.driver.execute_script(change)
+    after = browser.snapshot_raw(**options)
+    assert shows(after), f"stale after {kind}"
+    assert shows(browser.snapshot_raw(reuse=False, **options))
+    exact = browser.snapshot_raw(exact=True, **options)
+    assert _rows(after) == _rows(exact)
+    assert after["result"]["snapshot"]["quality"].get("node_count") == \
+        exact["result"]["snapshot"]["quality"].get("node_count")
+
+
+BASES: dict[str, str] = {
+    "pushState": "history.pushState({}, '', 'app/v2/index.html')",
+    "base href": "const b = document.createElement('base'); b.href = 'app/v2/';"
+                 " document.head.prepend(b)",
+}
+
+
+@pytest.mark.parametrize("scope", ["viewport", "page"])
+@pytest.mark.parametrize("how", list(BASES))
+def test_link_urls_follow_the_documents_base(browser: Browser, pages_url: str, how: str,
+                                             scope: str) -> None:
+    """Item 3: a relative link resolves against the base URL of now."""
+    options = {"format": "snapshot", "scope": scope}
+    before = _read_twice(browser, pages_url + PAGE, **options)
+    assert _says(before, "stale/settings.html")
+    browser.driver.execute_script(BASES[how])
+    href = browser.driver.execute_script("return document.getElementById('rel').href")
+    assert href.endswith("/stale/app/v2/settings.html")
+    for reply in (browser.snapshot_raw(**options), browser.snapshot_raw(reuse=False, **options)):
+        links = [n for n in node_records(reply["result"]["snapshot"]) if n["name"] == "Settings"
+                 and n["role"] == "link"]
+        assert links and all(n.get("url") == href for n in links), links
+
