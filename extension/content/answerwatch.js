@@ -27,10 +27,19 @@
 //   frame that holds another document, the window's scroll position and size, the page's
 //   scroll size, every element's scroll offsets (a script's scrollTop: its scroll event only
 //   comes with the next frame).
-// No proof ("status" other than "ok"): a frame whose document cannot be read (another
-// origin), a running animation (styles change with no event), more than MAX_ELEMENTS.
-// Known gaps: a closed shadow root on a non-custom element; a style rule edited in place
-// (same rule count); what changes between a resource arriving and its load event.
+// - also read at each proof (issue 26): a control's validity message (setCustomValidity
+//   changes :invalid), a paused media element's muted/volume/source, the rules' text of
+//   every style sheet (a rule edited in place), listeners put back on every watched
+//   document and shadow root (document.open() drops them; adding the same listener again
+//   is a no-op), shadow roots' own events (a popover's toggle inside one does not cross
+//   its boundary).
+// No proof ("status" other than "ok"), because a change they make is not seen: a frame whose
+// document cannot be read (another origin), an animation in effect (running, or finished and
+// filling forwards: styles change with no event), custom elements (`:defined`,
+// ElementInternals' ARIA and `:state()` change with no mutation), a shadow root with manual
+// slot assignment (slot.assign), a playing media element, a closed shadow root on a plain
+// element (asked of each such element once, through chrome.dom), more than MAX_ELEMENTS.
+// Known gap: what changes between a resource arriving and its load event.
 //
 // A classic script (content scripts cannot be modules): a plain factory, so node tests can
 // drive it over a small fake DOM.
@@ -48,6 +57,7 @@ const ANSWERWATCH_FRAMES = new Set(['iframe', 'frame', 'object']);
 // shadow roots hold (0: the tab has no frame but the main one; window.length does not count
 // a frame in a shadow tree, an embed or a fenced frame). Read by lib/walker/walker_capture.js.
 const ANSWERWATCH_FRAME_HOLDERS = new Set(['iframe', 'frame', 'object', 'embed', 'fencedframe', 'portal']);
+const ANSWERWATCH_MEDIA = new Set(['audio', 'video']);
 
 /**
  * The watch over `doc`. `env`: {randomToken(), observe(root, callback) → {takeRecords()},
@@ -64,10 +74,15 @@ function createAnswerWatch(doc, env) {
   const roots = new WeakSet();
   const docs = new WeakSet();
 
+  const listened = []; // every document and shadow root watched: listened to again at each proof
   const watchRoot = (root) => {
     if (roots.has(root)) return false;
     roots.add(root);
     observers.push(env.observe(root, bump));
+    if (root !== doc && !docs.has(root)) {
+      env.listenRoot?.(root, bump); // a shadow root's own events (a popover's toggle)
+      listened.push([root, env.listenRoot]);
+    }
     return true;
   };
   const watchDoc = (d) => {
@@ -75,6 +90,7 @@ function createAnswerWatch(doc, env) {
     docs.add(d);
     watchRoot(d);
     env.listen?.(d, bump);
+    listened.push([d, env.listen]);
     return true;
   };
   /** Compare `value` with what `key` was in `map` at the last proof; a difference is a change. */
@@ -88,12 +104,15 @@ function createAnswerWatch(doc, env) {
   const sheets = new WeakMap(); // a document or shadow root -> its style sheets' signature
   const layouts = new WeakMap(); // a document -> its window's scroll and size, its scroll size
   const offsets = new WeakMap(); // a document -> its elements' scroll offsets
-  const stateOf = (el) => `${el.value}|${el.checked}|${el.indeterminate}|${el.selectedIndex}|${el.disabled}|${el.selected}`;
-
+  const stateOf = (el) => `${el.value}|${el.checked}|${el.indeterminate}|${el.selectedIndex}|${el.disabled}|${el.selected}`
+    + `|${el.validationMessage}`;
+  const mediaOf = (el) => `${el.muted}|${el.volume}|${el.currentSrc}|${el.controls}`;
+  const plainChecked = new WeakSet(); // plain elements asked once for a closed shadow root
+  const closedHosts = new WeakSet(); // those that hold one
   let holders = 0; // frame holders in the main document and its shadow roots, at the last scan
   /** One document and its shadow roots; pushes the frames' documents it holds onto `queue`. */
   function scan(d, queue) {
-    if (env.animating?.(d)) return 'an animation is running';
+    if (env.animating?.(d)) return 'an animation is in effect';
     same(layouts, d, env.layout?.(d) ?? '');
     const inside = [d];
     let scrolled = '';
@@ -101,15 +120,30 @@ function createAnswerWatch(doc, env) {
     for (let i = 0; i < inside.length; i++) {
       const root = inside[i];
       same(sheets, root, watchSheetSignature(root));
+      if (root.slotAssignment === 'manual') return 'a shadow root assigns its slots by script';
       for (const el of root.querySelectorAll('*')) {
         n++;
-        if (d === doc && ANSWERWATCH_FRAME_HOLDERS.has(el.localName)) holders++;
+        const name = el.localName;
+        if (name.includes('-')) return 'a custom element';
+        if (d === doc && ANSWERWATCH_FRAME_HOLDERS.has(name)) holders++;
         const shadow = env.shadowRootOf(el);
         if (shadow) {
           if (watchRoot(shadow)) seq++;
           inside.push(shadow);
+        } else if (closedHosts.has(el)) {
+          return 'a closed shadow root';
+        } else if (env.closedRootOf && !plainChecked.has(el)) {
+          plainChecked.add(el);
+          if (env.closedRootOf(el)) {
+            closedHosts.add(el);
+            return 'a closed shadow root';
+          }
         }
-        if (ANSWERWATCH_CONTROLS.has(el.localName)) same(controls, el, stateOf(el));
+        if (ANSWERWATCH_CONTROLS.has(name)) same(controls, el, stateOf(el));
+        if (ANSWERWATCH_MEDIA.has(name)) {
+          if (!el.paused) return 'a media element is playing';
+          same(controls, el, mediaOf(el));
+        }
         const at = env.scrolled?.(el);
         if (at) scrolled += `${n}:${at};`; // a script's scrollTop shows before its scroll event
         if (ANSWERWATCH_FRAMES.has(el.localName)) {
@@ -132,6 +166,8 @@ function createAnswerWatch(doc, env) {
     /** [id, seq, status, elements] now (see the file's head). */
     proof() {
       for (const o of observers) if (o.takeRecords().length) seq++;
+      // document.open() drops every listener of the document: put back (a no-op otherwise)
+      for (const [root, listen] of listened) listen?.(root, bump);
       const queue = [doc];
       let elements = 0;
       let status = 'ok';
@@ -167,7 +203,11 @@ function installAnswerWatch() {
       if (d) return d;
       return el.contentWindow ? undefined : null; // a browsing context we may not read
     },
-    animating: (d) => (d.getAnimations?.() ?? []).some((a) => a.playState === 'running' || a.pending),
+    listenRoot: (root, callback) => {
+      for (const type of ANSWERWATCH_EVENTS) root.addEventListener(type, callback, how);
+    },
+    // running, pending, or finished and filling forwards (in effect): any listed animation
+    animating: (d) => (d.getAnimations?.() ?? []).length > 0,
     count: (d) => d.getElementsByTagName('*').length,
     layout: (d) => {
       const win = d.defaultView;

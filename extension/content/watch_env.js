@@ -3,11 +3,25 @@
 // before both in the manifest's content_scripts entry, so its functions are globals of the
 // same isolated world; the node tests load it beside the watch they drive.
 
-/** Style sheets and their rule counts: a CSSOM edit (insertRule) changes styles with no mutation. */
+/** FNV-1a (32 bits) of a text: a rule list's signature without holding its text. */
+function watchHash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * Style sheets, their rule counts and their rules' text: a CSSOM edit (insertRule, or a
+ * rule's style set in place: `rule.style.display = 'block'`) changes styles with no mutation
+ * and, in place, with the same rule count (issue 26).
+ */
 function watchSheetSignature(root) {
   const part = (list) => Array.from(list ?? [], (s) => {
     try {
-      return `${s.disabled ? 'd' : ''}${s.cssRules.length}`;
+      const rules = s.cssRules;
+      let text = '';
+      for (let i = 0; i < rules.length; i++) text += rules[i].cssText;
+      return `${s.disabled ? 'd' : ''}${rules.length}:${text.length}:${watchHash(text)}`;
     } catch {
       return 'x'; // a cross-origin sheet: its rules cannot be read (nor changed by the page)
     }
@@ -15,15 +29,22 @@ function watchSheetSignature(root) {
   return `${part(root.styleSheets)};${part(root.adoptedStyleSheets)}`;
 }
 
+// Elements that may hold a shadow root (attachShadow's list; custom elements too).
+const WATCH_SHADOW_HOSTS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3',
+  'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+
 /**
- * The live page's side of a watch's `env`: {shadowRootOf(el), randomToken(), observe(root,
- * callback)}. Closed roots come through chrome.dom, asked of custom elements only: one call
- * per element of a 20k-element page costs seconds (a closed root on a <div> is not seen).
+ * The live page's side of a watch's `env`: {shadowRootOf(el), closedRootOf(el), randomToken(),
+ * observe(root, callback)}. Closed roots come through chrome.dom, asked of custom elements
+ * at each look (shadowRootOf); `closedRootOf` asks a plain element that may hold one
+ * (answerwatch.js asks each such element once: one call per element of a 20k-element page
+ * costs seconds).
  */
 function watchPageEnv() {
+  const closedRoot = (el) => globalThis.chrome?.dom?.openOrClosedShadowRoot?.(el) ?? null;
   return {
-    shadowRootOf: (el) => el.shadowRoot
-      ?? (el.localName.includes('-') ? globalThis.chrome?.dom?.openOrClosedShadowRoot?.(el) : null) ?? null,
+    shadowRootOf: (el) => el.shadowRoot ?? (el.localName.includes('-') ? closedRoot(el) : null) ?? null,
+    closedRootOf: (el) => (WATCH_SHADOW_HOSTS.has(el.localName) ? closedRoot(el) : null),
     randomToken: () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
       (b) => b.toString(16).padStart(2, '0')).join(''),
     observe: (root, callback) => {

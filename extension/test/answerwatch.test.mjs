@@ -20,10 +20,13 @@ class Doc extends El {
   constructor(children) { super('#document', {}, children); this.styleSheets = []; this.layout = 'w'; }
 }
 
-function world(doc, { animating = () => false } = {}) {
+function world(doc, { animating = () => false, closedRootOf = undefined } = {}) {
   const observers = [];
   const listened = [];
+  const rootsListened = [];
   const watch = createAnswerWatch(doc, {
+    closedRootOf,
+    listenRoot: (root, callback) => rootsListened.push([root, callback]),
     randomToken: () => 'doc-token',
     observe: (root) => { const o = { root, queue: [], takeRecords() { const q = o.queue; o.queue = []; return q; } }; observers.push(o); return o; },
     shadowRootOf: (el) => el.shadow,
@@ -36,7 +39,7 @@ function world(doc, { animating = () => false } = {}) {
   });
   const mutate = (root) => observers.find((o) => o.root === root).queue.push({ type: 'childList' });
   const fire = (d) => listened.find(([x]) => x === d)[1]();
-  return { watch, mutate, fire, observers };
+  return { watch, mutate, fire, observers, listened, rootsListened };
 }
 
 test('a page that did not change gives the same proof', () => {
@@ -96,7 +99,7 @@ test('a same-origin frame is watched like the page; an unreadable one or an anim
   assert.equal(watch.proof()[2], 'ok', 'a frame with no document');
   let running = true;
   const animated = world(new Doc([new El('p')]), { animating: () => running }).watch;
-  assert.equal(animated.proof()[2], 'an animation is running');
+  assert.equal(animated.proof()[2], 'an animation is in effect');
   running = false;
   assert.equal(animated.proof()[2], 'ok');
 });
@@ -122,4 +125,61 @@ test('a proof counts the elements that may hold a frame: the main document and i
   assert.equal(watch.proof()[4], 4);
   const busy = world(new Doc([new El('iframe')]), { animating: () => true }).watch;
   assert.equal(busy.proof()[4], null, 'no proof: no count');
+});
+
+test('what issue 26 found unseen: validity, media, a rule edited in place change the proof', () => {
+  const input = new El('input', { value: '', validationMessage: '' });
+  const video = new El('video', { paused: true, muted: false, volume: 1 });
+  const rules = [{ cssText: '#a { display: none; }' }];
+  const doc = new Doc([new El('body', {}, [input, video])]);
+  doc.styleSheets = [{ cssRules: rules }];
+  const { watch } = world(doc);
+  const changes = {
+    'setCustomValidity': () => { input.validationMessage = 'bad'; },
+    'muted': () => { video.muted = true; },
+    'volume': () => { video.volume = 0.2; },
+    'a rule edited in place': () => { rules[0] = { cssText: '#a { display: block; }' }; },
+  };
+  let last = watch.proof();
+  assert.equal(last[2], 'ok');
+  for (const [what, change] of Object.entries(changes)) {
+    change();
+    const now = watch.proof();
+    assert.equal(now[2], 'ok', what);
+    assert.ok(now[1] > last[1], what);
+    last = now;
+  }
+});
+
+test('what a proof cannot see gives none: custom elements, manual slots, playing media, closed roots', () => {
+  const cases = {
+    'a custom element': () => new Doc([new El('x-card')]),
+    'a shadow root assigns its slots by script': () => {
+      const host = new El('div');
+      host.shadow = Object.assign(new El('#shadow'), { slotAssignment: 'manual' });
+      return new Doc([host]);
+    },
+    'a media element is playing': () => new Doc([new El('video', { paused: false })]),
+  };
+  for (const [status, make] of Object.entries(cases)) assert.equal(world(make()).watch.proof()[2], status);
+  const plain = new El('div');
+  let asked = 0;
+  const closed = world(new Doc([plain]), { closedRootOf: (el) => { asked += 1; return el === plain ? {} : null; } });
+  assert.equal(closed.watch.proof()[2], 'a closed shadow root');
+  assert.equal(closed.watch.proof()[2], 'a closed shadow root', 'still none');
+  assert.equal(asked, 1, 'each element asked once');
+});
+
+test('listeners are put back at each proof (document.open drops them); shadow roots are listened to', () => {
+  const host = new El('div');
+  host.shadow = new El('#shadow', {}, [new El('p')]);
+  const doc = new Doc([host]);
+  const { watch, listened, rootsListened } = world(doc);
+  watch.proof();
+  watch.proof();
+  assert.equal(listened.filter(([d]) => d === doc).length, 3, 'once at the start, once a proof');
+  assert.ok(rootsListened.some(([root]) => root === host.shadow));
+  const before = watch.proof()[1];
+  rootsListened.find(([root]) => root === host.shadow)[1]();
+  assert.ok(watch.proof()[1] > before, 'an event inside the shadow root');
 });
