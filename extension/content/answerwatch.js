@@ -107,8 +107,7 @@ function createAnswerWatch(doc, env) {
   const stateOf = (el) => `${el.value}|${el.checked}|${el.indeterminate}|${el.selectedIndex}|${el.disabled}|${el.selected}`
     + `|${el.validationMessage}`;
   const mediaOf = (el) => `${el.muted}|${el.volume}|${el.currentSrc}|${el.controls}`;
-  const plainChecked = new WeakSet(); // plain elements asked once for a closed shadow root
-  const closedHosts = new WeakSet(); // those that hold one
+  const spots = watchBlindSpots(env);
   let holders = 0; // frame holders in the main document and its shadow roots, at the last scan
   /** One document and its shadow roots; pushes the frames' documents it holds onto `queue`. */
   function scan(d, queue) {
@@ -120,30 +119,21 @@ function createAnswerWatch(doc, env) {
     for (let i = 0; i < inside.length; i++) {
       const root = inside[i];
       same(sheets, root, watchSheetSignature(root));
-      if (root.slotAssignment === 'manual') return 'a shadow root assigns its slots by script';
+      const rootSpot = spots.root(root);
+      if (rootSpot) return rootSpot;
       for (const el of root.querySelectorAll('*')) {
         n++;
         const name = el.localName;
-        if (name.includes('-')) return 'a custom element';
         if (d === doc && ANSWERWATCH_FRAME_HOLDERS.has(name)) holders++;
         const shadow = env.shadowRootOf(el);
+        const spot = spots.element(el, shadow);
+        if (spot) return spot;
         if (shadow) {
           if (watchRoot(shadow)) seq++;
           inside.push(shadow);
-        } else if (closedHosts.has(el)) {
-          return 'a closed shadow root';
-        } else if (env.closedRootOf && !plainChecked.has(el)) {
-          plainChecked.add(el);
-          if (env.closedRootOf(el)) {
-            closedHosts.add(el);
-            return 'a closed shadow root';
-          }
         }
         if (ANSWERWATCH_CONTROLS.has(name)) same(controls, el, stateOf(el));
-        if (ANSWERWATCH_MEDIA.has(name)) {
-          if (!el.paused) return 'a media element is playing';
-          same(controls, el, mediaOf(el));
-        }
+        if (ANSWERWATCH_MEDIA.has(name)) same(controls, el, mediaOf(el));
         const at = env.scrolled?.(el);
         if (at) scrolled += `${n}:${at};`; // a script's scrollTop shows before its scroll event
         if (ANSWERWATCH_FRAMES.has(el.localName)) {
@@ -206,8 +196,6 @@ function installAnswerWatch() {
     listenRoot: (root, callback) => {
       for (const type of ANSWERWATCH_EVENTS) root.addEventListener(type, callback, how);
     },
-    // running, pending, or finished and filling forwards (in effect): any listed animation
-    animating: (d) => (d.getAnimations?.() ?? []).length > 0,
     count: (d) => d.getElementsByTagName('*').length,
     layout: (d) => {
       const win = d.defaultView;

@@ -32,9 +32,13 @@
 // mutation), a popover or dialog toggled, a dialog's `open`, full screen, a URL fragment
 // change (:target), a changed set of style sheets or rule counts, aria-owns anywhere on the
 // page (it moves subtrees), an `id` changed, more than MAX_NODES changed nodes.
-// Not seen (known gaps): style-only changes from rule edits that keep the rule count
-// (rule.style.x = ...), :defined flipping with no mutation, a closed shadow root on a
-// non-custom element, non-composed toggle events inside shadow trees.
+// Also a doubt (issue 26): an animation in effect (running, or finished and filling
+// forwards), a rule's text edited in place (the sheets' signature holds their rules' text),
+// what watch_env.js watchBlindSpots names (custom elements, manual slot assignment, playing
+// media, a closed shadow root on a plain element), a toggle or other doubt event inside a
+// shadow root (listened to on each root: such events do not cross its boundary). Controls
+// compare their validity message, paused media their muted/volume/source. Listeners are put
+// back at each take (document.open() drops them).
 //
 // A classic script (content scripts cannot be modules): the journal is a plain factory so
 // the node tests can drive it over a small fake DOM.
@@ -49,7 +53,7 @@ const AXWATCH_DOUBT_EVENTS = ['pointerover', 'pointerout', 'pointerdown', 'keydo
   'toggle', 'beforetoggle', 'close', 'cancel', 'fullscreenchange'];
 const AXWATCH_IDREF_ATTRS = ['aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-activedescendant',
   'aria-details', 'aria-errormessage', 'aria-flowto', 'headers', 'list', 'for'];
-const AXWATCH_CONTROLS = 'input,select,textarea,option';
+const AXWATCH_CONTROLS = 'input,select,textarea,option,audio,video';
 const AXWATCH_UA_HOSTS = new Set(['details', 'select', 'datalist', 'optgroup', 'textarea', 'input', 'video', 'audio',
   'meter', 'progress', 'fieldset', 'summary']);
 
@@ -74,6 +78,9 @@ function createAxWatch(doc, env) {
   const sheetSigs = new WeakMap();
   const observers = [];
   const observedRoots = new WeakSet();
+  const listenedRoots = []; // shadow roots whose own events are doubts (put back at each take)
+  const spots = watchBlindSpots(env);
+  let baseURI = doc.baseURI; // at the last arm or take
   const flatParent = (n) => (n.nodeType === 11 ? n.host : (n.assignedSlot ?? n.parentNode)) ?? null;
 
   const full = () => self.size + tree.size > AXWATCH_MAX_NODES;
@@ -152,6 +159,10 @@ function createAxWatch(doc, env) {
         neighbours(r.target, r.previousSibling, r.nextSibling);
         for (const n of r.addedNodes) addTree(n);
         for (const n of r.removedNodes) removedRefs(n);
+        // the elements after the change: :first-child, + and ~ rules style them by it
+        let next = r.nextSibling;
+        while (next && next.nodeType !== 1) next = next.nextSibling;
+        if (next) withSiblings(next);
       } else if (r.type === 'characterData') {
         addSelf(r.target);
         textChildren(r.target.parentNode);
@@ -160,6 +171,7 @@ function createAxWatch(doc, env) {
         textChildren(r.target.parentNode);
         around(r.target);
         if (r.attributeName === 'id') { doubt = doubt ?? 'an id changed'; continue; }
+        if (r.attributeName === 'slot') { doubt = doubt ?? 'an element moved to another slot'; continue; }
         if (r.attributeName === 'open' && r.target.localName === 'dialog') {
           doubt = doubt ?? 'a dialog opened or closed'; // a modal one makes the rest inert
           continue;
@@ -175,10 +187,15 @@ function createAxWatch(doc, env) {
     if (observedRoots.has(root)) return false;
     observedRoots.add(root);
     observers.push(env.observe(root, note));
+    if (root !== doc) {
+      env.listenRoot?.(root);
+      listenedRoots.push(root);
+    }
     return true;
   }
 
-  const stateOf = (el) => `${el.value}|${el.checked}|${el.indeterminate}|${el.selectedIndex}|${el.disabled}|${el.selected}`;
+  const stateOf = (el) => `${el.value}|${el.checked}|${el.indeterminate}|${el.selectedIndex}|${el.disabled}|${el.selected}`
+    + `|${el.validationMessage}|${el.muted}|${el.volume}|${el.currentSrc}`;
 
   /**
    * Every element of the document and its shadow roots (open and closed): new roots, controls.
@@ -196,6 +213,8 @@ function createAxWatch(doc, env) {
     }
     const nextState = new WeakMap();
     let sheetsChanged = false;
+    let blind = null;
+    let styledByOthers = false;
     for (let i = 0; i < roots.length; i++) {
       const root = roots[i];
       // Style sheets per root, compared with the root's own last signature (a new shadow
@@ -203,14 +222,16 @@ function createAxWatch(doc, env) {
       const sig = watchSheetSignature(root);
       const before = sheetSigs.get(root);
       if (before !== undefined && before !== sig) sheetsChanged = true;
+      if (sig.includes(WATCH_HAS)) styledByOthers = true;
       sheetSigs.set(root, sig);
-      if (!Array.isArray(known)) {
-        for (const el of root.querySelectorAll('*')) {
-          const shadow = env.shadowRootOf(el);
-          if (shadow) {
-            if (observeRoot(shadow) && armed) addTree(el);
-            roots.push(shadow);
-          }
+      blind ??= spots.root(root);
+      const find = !Array.isArray(known);
+      for (const el of root.querySelectorAll('*')) {
+        const shadow = find ? env.shadowRootOf(el) : el.shadowRoot;
+        blind ??= spots.element(el, shadow);
+        if (find && shadow) {
+          if (observeRoot(shadow) && armed) addTree(el);
+          roots.push(shadow);
         }
       }
       for (const el of root.querySelectorAll(AXWATCH_CONTROLS)) {
@@ -221,7 +242,7 @@ function createAxWatch(doc, env) {
       }
     }
     controlState = nextState;
-    return { roots, sheetsChanged };
+    return { roots, sheetsChanged, blind, styledByOthers };
   }
 
   /** Elements that point at a changed id, and the controls of changed labels. */
@@ -267,6 +288,7 @@ function createAxWatch(doc, env) {
   }
 
   function rearm() {
+    baseURI = doc.baseURI;
     token = env.randomToken();
     doubt = null;
     overflow = false;
@@ -300,11 +322,20 @@ function createAxWatch(doc, env) {
      */
     take(expected, known) {
       for (const o of observers) note(o.takeRecords());
-      const { roots, sheetsChanged } = walk(token !== null, known);
+      // document.open() drops every listener: put back (adding the same one is a no-op)
+      env.relisten?.();
+      for (const root of listenedRoots) env.listenRoot?.(root);
+      const { roots, sheetsChanged, blind, styledByOthers } = walk(token !== null, known);
       let status = 'ok';
       if (token === null || expected !== token) status = 'not armed';
       else if (doubt) status = doubt;
       else if (sheetsChanged) status = 'style sheets changed';
+      else if (blind) status = blind;
+      else if (env.animating?.(doc)) status = 'an animation is in effect';
+      // links resolve against the base URL: history.pushState, a <base href> inserted
+      else if (doc.baseURI !== baseURI) status = 'the base URL changed';
+      // a :has() rule styles an element by any other: a change proves nothing of the rest
+      else if (styledByOthers && self.size + tree.size > 0) status = 'a :has() rule and a change';
       else if (roots.some((r) => r.querySelector('[aria-owns]'))) status = 'aria-owns on the page';
       if (status === 'ok' && !overflow) relations(roots);
       if (status === 'ok' && overflow) status = 'too many changes';
@@ -323,11 +354,19 @@ function createAxWatch(doc, env) {
 }
 
 function installAxWatch() {
-  const watch = createAxWatch(document, watchPageEnv());
   const how = { capture: true, passive: true };
-  for (const type of AXWATCH_DOUBT_EVENTS) document.addEventListener(type, () => watch.doubt(`page event (${type})`), how);
-  window.addEventListener('resize', () => watch.doubt('the window resized'), how);
-  window.addEventListener('hashchange', () => watch.doubt('the URL fragment changed (:target)'), how);
+  // one listener per event type, so that adding it again (relisten) adds nothing
+  const doubts = new Map(AXWATCH_DOUBT_EVENTS.map((type) => [type, () => watch?.doubt(`page event (${type})`)]));
+  const resized = () => watch?.doubt('the window resized');
+  const fragment = () => watch?.doubt('the URL fragment changed (:target)');
+  const listenRoot = (root) => { for (const [type, callback] of doubts) root.addEventListener(type, callback, how); };
+  const relisten = () => {
+    listenRoot(document);
+    window.addEventListener('resize', resized, how);
+    window.addEventListener('hashchange', fragment, how);
+  };
+  const watch = createAxWatch(document, { ...watchPageEnv(), listenRoot, relisten });
+  relisten();
   // Read by lib/ax/ax_cache_read.js through Runtime.evaluate in this world.
   Object.defineProperty(globalThis, '__axsnapAxWatch', { value: watch, configurable: false });
 }

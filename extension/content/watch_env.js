@@ -3,6 +3,9 @@
 // before both in the manifest's content_scripts entry, so its functions are globals of the
 // same isolated world; the node tests load it beside the watch they drive.
 
+// In a sheets' signature: one of them has a :has() rule (axwatch.js: no change proves the rest stood).
+const WATCH_HAS = '!has';
+
 /** FNV-1a (32 bits) of a text: a rule list's signature without holding its text. */
 function watchHash(text) {
   let h = 0x811c9dc5;
@@ -21,7 +24,8 @@ function watchSheetSignature(root) {
       const rules = s.cssRules;
       let text = '';
       for (let i = 0; i < rules.length; i++) text += rules[i].cssText;
-      return `${s.disabled ? 'd' : ''}${rules.length}:${text.length}:${watchHash(text)}`;
+      // ':has(' marks a sheet whose rules style an element by others (WATCH_HAS)
+      return `${s.disabled ? 'd' : ''}${rules.length}:${text.length}:${watchHash(text)}${text.includes(':has(') ? WATCH_HAS : ''}`;
     } catch {
       return 'x'; // a cross-origin sheet: its rules cannot be read (nor changed by the page)
     }
@@ -32,6 +36,34 @@ function watchSheetSignature(root) {
 // Elements that may hold a shadow root (attachShadow's list; custom elements too).
 const WATCH_SHADOW_HOSTS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3',
   'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+
+/**
+ * What no watch sees change, so neither the kept answer's proof (answerwatch.js) nor the AX
+ * journal (axwatch.js) may say "no change" where it is (issue 26): a custom element
+ * (`:defined`, ElementInternals' ARIA and `:state()` change with no mutation), a shadow root
+ * whose slots a script assigns (slot.assign), a playing media element, a closed shadow root
+ * on a plain element (`env.closedRootOf`, asked once per element). {root(root), element(el,
+ * shadow)} → the reason, or null.
+ */
+function watchBlindSpots(env) {
+  const asked = new WeakSet();
+  const closed = new WeakSet();
+  return {
+    root: (root) => (root.slotAssignment === 'manual' ? 'a shadow root assigns its slots by script' : null),
+    element(el, shadow) {
+      const name = el.localName;
+      if (name.includes('-')) return 'a custom element';
+      if ((name === 'video' || name === 'audio') && el.paused === false) return 'a media element is playing';
+      if (shadow || !env.closedRootOf) return null;
+      if (closed.has(el)) return 'a closed shadow root';
+      if (asked.has(el)) return null;
+      asked.add(el);
+      if (!env.closedRootOf(el)) return null;
+      closed.add(el);
+      return 'a closed shadow root';
+    },
+  };
+}
 
 /**
  * The live page's side of a watch's `env`: {shadowRootOf(el), closedRootOf(el), randomToken(),
@@ -47,6 +79,8 @@ function watchPageEnv() {
     closedRootOf: (el) => (WATCH_SHADOW_HOSTS.has(el.localName) ? closedRoot(el) : null),
     randomToken: () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
       (b) => b.toString(16).padStart(2, '0')).join(''),
+    // running, pending, or finished and filling forwards (in effect): any listed animation
+    animating: (d) => (d.getAnimations?.() ?? []).length > 0,
     observe: (root, callback) => {
       const observer = new MutationObserver(callback);
       observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });

@@ -159,7 +159,7 @@ test('what a proof cannot see gives none: custom elements, manual slots, playing
       host.shadow = Object.assign(new El('#shadow'), { slotAssignment: 'manual' });
       return new Doc([host]);
     },
-    'a media element is playing': () => new Doc([new El('video', { paused: false })]),
+    'a media element is playing': () => new Doc([new El("video", { paused: false })]),
   };
   for (const [status, make] of Object.entries(cases)) assert.equal(world(make()).watch.proof()[2], status);
   const plain = new El('div');

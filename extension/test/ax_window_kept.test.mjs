@@ -34,13 +34,16 @@ test('a change, a doubt, another document or no journal drops the tree', () => {
   assert.deepEqual(journalOption(2, main), { take: null, max: JOURNAL_MAX_ELEMENTS });
 });
 
-test('a window\'s nodes stand while the journal says "ok", with the records it marks', () => {
+test('a window\'s nodes stand while the journal says "ok" and nothing changed (issue 26: no patch)', () => {
   dropTree(3);
   keepNodes(3, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
   assert.equal(keptTree(3, main, { status: 'ok', token: 'T2', changed: 0, dirty: [] }), null, 'not a whole tree');
   keepNodes(3, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
-  assert.deepEqual(keptNodes(3, main, { status: 'ok', token: 'T2', changed: 4, dirty: [2, 5], above: [5] }),
-    { nodes, dirty: [2, 5], above: [5] });
+  assert.equal(keptNodes(3, main, { status: 'ok', token: 'T2', changed: 4, dirty: [2, 5], above: [5] }), null,
+    'after a change every node is read again');
+  keepNodes(3, main, { status: 'armed', token: 'T1', changed: 0 }, nodes);
+  assert.deepEqual(keptNodes(3, main, { status: 'ok', token: 'T2', changed: 0, dirty: [], above: [] }),
+    { nodes, dirty: [], above: [] });
   assert.deepEqual(journalOption(3, main), { take: 'T2', max: JOURNAL_MAX_ELEMENTS });
   assert.equal(keptNodes(3, main, { status: 'page event (focusin)', token: 'T3', changed: 0 }), null);
   assert.deepEqual(journalOption(3, main), { take: null, max: JOURNAL_MAX_ELEMENTS });

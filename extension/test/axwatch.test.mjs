@@ -169,7 +169,7 @@ test('a shadow root attached after arming reports its host', () => {
   const { doc, body } = page();
   const { watch, take } = world(doc);
   const token = watch.arm();
-  const host = body.append(new El('x-card'));
+  const host = body.append(new El('div'));
   host.shadow = { nodeType: 11, host, querySelectorAll: () => [], querySelector: () => null, styleSheets: [] };
   const got = take(token);
   assert.deepEqual(got.tree, [host]);
@@ -185,7 +185,7 @@ test('the shadow roots a caller found walking the document are not looked for ag
     observe: () => ({ takeRecords: () => [] }),
   });
   const token = watch.arm([]);
-  const host = body.append(new El('x-card'));
+  const host = body.append(new El('div'));
   const inner = new El('input');
   Object.assign(inner, { value: 'a', checked: false });
   host.shadow = { nodeType: 11, host, querySelectorAll: (sel) => (sel === '*' ? [inner] : [inner].filter((el) => matches(el, sel))), querySelector: () => null, styleSheets: [] };
@@ -240,4 +240,36 @@ test('white space across element boundaries: the texts around a change are read 
   record({ type: 'characterData', target: inner });
   got = take(token);
   assert.ok(got.self.includes(a) && got.self.includes(b) && got.self.includes(inner));
+});
+
+test('what a journal cannot see makes it doubt (issue 26): custom elements, manual slots, animations, a rule edited', () => {
+  const cases = {
+    'a custom element': (body) => body.append(new El('x-card')),
+    'a media element is playing': (body) => body.append(Object.assign(new El('video'), { paused: false })),
+  };
+  for (const [status, change] of Object.entries(cases)) {
+    const { doc, body } = page();
+    const { watch } = world(doc);
+    const token = watch.arm();
+    change(body);
+    assert.equal(watch.take(token)[0], status);
+  }
+  const { doc } = page();
+  let animating = false;
+  const rules = [{ cssText: '#a { display: none; }' }];
+  doc.styleSheets = [{ cssRules: rules }];
+  const watch = createAxWatch(doc, {
+    shadowRootOf: () => null, randomToken: () => 't', observe: () => ({ takeRecords: () => [] }),
+    animating: () => animating,
+  });
+  let token = watch.arm();
+  animating = true;
+  let got = watch.take(token);
+  assert.equal(got[0], 'an animation is in effect');
+  animating = false;
+  token = got[1];
+  rules[0] = { cssText: '#a { display: block; }' };
+  got = watch.take(token);
+  assert.equal(got[0], 'style sheets changed', 'a rule edited in place');
+  assert.equal(watch.take(got[1])[0], 'ok');
 });

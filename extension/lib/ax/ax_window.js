@@ -211,7 +211,7 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
     }
   };
   // exact: no journal, so no tree is kept, nor patched, nor answered from what was kept
-  const keeps = fastPath(options, 'ax_window_kept') && fastPath(options, 'ax_window_patch');
+  const keeps = fastPath(options, 'ax_window_kept');
   if (!keeps) dropTree(tabId);
   const walker = await captureWalker(tabId, {
     ...options, viewport_only: true, hiding_facts: true,

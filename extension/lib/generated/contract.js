@@ -463,7 +463,6 @@ export const CALLER_POLICY = deepFreeze({
 export const FAST_PATHS = deepFreeze([
   "kept_answer",
   "ax_window_kept",
-  "ax_window_patch",
   "ax_cache",
   "stream_base",
   "early_tree",

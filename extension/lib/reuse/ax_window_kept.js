@@ -14,10 +14,12 @@
 // same injection (walker.js `axJournal`: no round trip of its own): "ok" says no change but
 // the journal's nodes since the kept nodes' read was asked (their flat-tree ancestors
 // included), and none of its doubts (input, focus, a resize, animations, style sheets,
-// dialogs...); the walker marks the records those nodes touch (`dirty`). A small document's
-// kept tree stands only when nothing changed; a bigger one's kept nodes stand for the
-// records not marked (a whole tree is not a window's nodes: not used for that). Anything
-// but "ok" reads every node again and keeps those. The journal
+// dialogs...). Kept nodes stand only when the journal says "ok" and nothing changed
+// (issue 26): after a change, patching the kept nodes with the changed records' (the
+// window patch) missed what CSS keyed on another element shows (:has(), a :first-child
+// carousel), a button moved to another slot, and rendered a label's text rows a fresh read
+// prunes; it is gone. Anything but "ok, unchanged" reads every node again and keeps those
+// (models/fast_paths.py: ax_window_kept). The journal
 // is armed before the nodes are read, so a change between the two is in the next journal.
 // Its known gaps are the whole-page AX cache's (axwatch.js).
 //
@@ -80,7 +82,8 @@ export function keptPatch(tabId, frame, journal) {
   // taken out: the journal moved on, so these nodes stand again only once the read that
   // patches them keeps its own (keepNodes); a read that fails keeps nothing
   kept.delete(tabId);
-  if (!entry || !Array.isArray(journal.dirty)) return null;
+  // after a change: every node read again (issue 26: a patch cannot prove the rest stood)
+  if (!entry || !Array.isArray(journal.dirty) || journal.changed !== 0) return null;
   return { nodes: entry.nodes, dirty: journal.dirty, above: Array.isArray(journal.above) ? journal.above : [] };
 }
 
@@ -96,7 +99,7 @@ export function keptWhole(tabId, frame) {
  */
 export function keptNodes(tabId, frame, journal) {
   const entry = standing(tabId, frame, journal);
-  if (!entry || entry.whole || !Array.isArray(journal.dirty)) {
+  if (!entry || entry.whole || !Array.isArray(journal.dirty) || journal.changed !== 0) {
     kept.delete(tabId);
     return null;
   }
