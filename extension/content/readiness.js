@@ -1,5 +1,5 @@
 // The warm readiness clock: a content script (manifest, run_at document_start, isolated
-// world, main frame only) that watches each document from its navigation on, so a snapshot
+// world, every frame) that watches each document from its navigation on, so a snapshot
 // of a page that has been quiet for the window is read at once instead of starting the
 // quiet window at the request (lib/session/stabilize.js asks it through chrome.tabs.sendMessage).
 //
@@ -9,6 +9,13 @@
 // whose listeners the walker reads), the document's load events, or a finished subresource
 // (resource timing). Requests still in flight cannot be seen from here: the extension
 // watches those over CDP from the request on, and says so in its report.
+//
+// Readiness sees what the reader sees (issue 26): at each reading the clock looks again for
+// shadow roots (open; closed ones through chrome.dom, watch_env.js) and same-origin frames'
+// documents and observes them too, and compares the controls' value and checked state (a
+// script sets them with no mutation): a change is activity. A frame of another origin has its
+// own clock (this script runs in every frame); the main frame's reading says how many it
+// could not read (`frames_unreadable`) and lib/stabilize.js then reads every frame's clock.
 //
 // A classic script (content scripts cannot be modules); the clock itself is a plain
 // function so a node test can drive it with an injected clock.
@@ -34,13 +41,71 @@ function createReadinessClock(now) {
   };
 }
 
+// Above this many elements a reading only compares the controls (the look for shadow roots
+// and frames would cost more than the poll it answers).
+const READINESS_MAX_ELEMENTS = 50_000;
+
+/**
+ * What a reading looks at beyond the document's own mutations. `env`: {shadowRootOf(el),
+ * frameDocOf(el) (null: none, undefined: not readable), observe(root), count(doc)}.
+ * `refresh()` → {changed (a control's state since the last refresh), unreadable (frames)}.
+ */
+function createReadinessReach(doc, env) {
+  const watched = new WeakSet();
+  let states = null;
+  const watch = (root) => {
+    if (watched.has(root)) return;
+    watched.add(root);
+    env.observe(root);
+  };
+  return {
+    refresh() {
+      let unreadable = 0;
+      let sig = '';
+      const queue = [doc];
+      const deep = env.count(doc) <= READINESS_MAX_ELEMENTS;
+      for (let i = 0; i < queue.length; i++) {
+        const root = queue[i];
+        watch(root);
+        const elements = deep ? root.querySelectorAll('*') : root.querySelectorAll('input,select,textarea');
+        for (const el of elements) {
+          const name = el.localName;
+          if (name === 'input' || name === 'select' || name === 'textarea') sig += `${el.value}|${el.checked};`;
+          if (!deep) continue;
+          const shadow = env.shadowRootOf(el);
+          if (shadow) queue.push(shadow);
+          if (name === 'iframe' || name === 'frame') {
+            const inner = env.frameDocOf(el);
+            if (inner === undefined) unreadable += 1;
+            else if (inner) queue.push(inner);
+          }
+        }
+      }
+      const changed = states !== null && states !== sig;
+      states = sig;
+      return { changed, unreadable };
+    },
+  };
+}
+
 const READINESS_MESSAGE = 'axsnap-readiness';
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'change', 'submit', 'wheel', 'scroll'];
 
 function installReadinessClock() {
   const clock = createReadinessClock(() => performance.now());
-  new MutationObserver((records) => clock.touch(records.length)).observe(document, {
-    subtree: true, childList: true, attributes: true, characterData: true,
+  const observer = new MutationObserver((records) => clock.touch(records.length));
+  const env = watchPageEnv();
+  const reach = createReadinessReach(document, {
+    shadowRootOf: env.shadowRootOf,
+    frameDocOf: (el) => {
+      try {
+        return el.contentDocument ?? (el.contentWindow ? undefined : null);
+      } catch {
+        return undefined;
+      }
+    },
+    observe: (root) => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true }),
+    count: (d) => d.getElementsByTagName('*').length,
   });
   const how = { capture: true, passive: true };
   const touch = () => clock.touch();
@@ -52,9 +117,17 @@ function installReadinessClock() {
   } catch {
     // no resource timing here: finished requests are then seen through load events only
   }
+  const read = () => {
+    const { changed, unreadable } = reach.refresh();
+    if (changed) clock.touch(); // a value or checked state set by a script
+    return { ...clock.reading(), load_state: document.readyState, frames_unreadable: unreadable };
+  };
+  reach.refresh(); // the states to compare with, and the roots there already
+  // every frame's reading, for lib/stabilize.js through chrome.scripting (another origin's frames)
+  Object.defineProperty(globalThis, '__axsnapReadiness', { value: read, configurable: false });
   chrome.runtime.onMessage.addListener((message, sender, reply) => {
     if (message?.type !== READINESS_MESSAGE || sender.id !== chrome.runtime.id) return false;
-    reply({ ...clock.reading(), load_state: document.readyState });
+    reply(read());
     return false;
   });
 }

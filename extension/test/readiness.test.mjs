@@ -3,12 +3,13 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import vm from 'node:vm';
 
-import { SETTLED_AT_ONCE, stabilize } from '../lib/session/stabilize.js';
+import { SETTLED_AT_ONCE, mergeReadings, stabilize } from '../lib/session/stabilize.js';
 
 // The content script is a classic script: run it in a context without `document` (so it
 // installs nothing) and take its clock factory out.
 const source = readFileSync(new URL('../content/readiness.js', import.meta.url), 'utf8');
 const createReadinessClock = vm.runInNewContext(`${source}\ncreateReadinessClock`, { crypto });
+const createReadinessReach = vm.runInNewContext(`${source}\ncreateReadinessReach`, { crypto });
 
 test('the readiness clock counts quiet time from the last activity, and watch time from its start', () => {
   let t = 1000;
@@ -117,4 +118,36 @@ test('a report says (out of its JSON) whether the page was quiet at the first re
   assert.equal(waited[SETTLED_AT_ONCE], false, 'it waited: what was read beside it is stale');
   const off = await stabilize(session(45), { stabilize: { enabled: false } });
   assert.equal(off[SETTLED_AT_ONCE], true);
+});
+
+test('a reading looks into shadow roots and same-origin frames, and sees controls set by script (issue 26)', () => {
+  const el = (localName, props = {}, children = []) => ({ localName, ...props, children });
+  const all = (root) => root.children.flatMap((c) => [c, ...all(c)]);
+  const root = (children) => ({ children, querySelectorAll: (sel) => (sel === '*' ? all({ children })
+    : all({ children }).filter((c) => ['input', 'select', 'textarea'].includes(c.localName))) });
+  const input = el('input', { value: 'a', checked: false });
+  const shadow = root([input]);
+  const inner = root([el('p')]);
+  const host = el('div', { shadow });
+  const doc = root([host, el('iframe', { frameDoc: inner }), el('iframe', { frameDoc: undefined })]);
+  const observed = [];
+  const reach = createReadinessReach(doc, {
+    shadowRootOf: (e) => e.shadow ?? null, frameDocOf: (e) => e.frameDoc, observe: (r) => observed.push(r),
+    count: () => 5,
+  });
+  assert.deepEqual({ ...reach.refresh() }, { changed: false, unreadable: 1 }, 'a frame of another origin is said');
+  assert.deepEqual(observed, [doc, shadow, inner], 'the shadow root and the frame are observed');
+  assert.equal(reach.refresh().changed, false);
+  input.value = 'b'; // set by a script: no mutation
+  assert.equal(reach.refresh().changed, true);
+  input.checked = true;
+  assert.equal(reach.refresh().changed, true);
+  assert.equal(reach.refresh().changed, false);
+  assert.equal(observed.length, 3, 'each root observed once');
+});
+
+test('a page is as quiet as its busiest frame', () => {
+  const main = { token: 't', count: 3, quiet: 900, since: 5000 };
+  assert.deepEqual(mergeReadings(main, [{ count: 2, quiet: 80 }, null, { count: 1, quiet: 2000 }]),
+    { token: 't', count: 6, quiet: 80, since: 5000 });
 });

@@ -149,12 +149,38 @@ export async function readPageClock(tabId) {
   try {
     const asked = chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE }, { frameId: 0 })
       .catch(() => null);
-    const reading = await Promise.race([asked, timeout]);
-    return reading && typeof reading.quiet === 'number' && typeof reading.token === 'string'
-      ? reading : null;
+    let reading = await Promise.race([asked, timeout]);
+    reading = reading && typeof reading.quiet === 'number' && typeof reading.token === 'string' ? reading : null;
+    // frames of another origin (issue 26): each has its own clock; the page is as quiet as the busiest
+    if (reading?.frames_unreadable > 0) {
+      const frames = await Promise.race([readFrameClocks(tabId), timeout]);
+      if (frames) reading = mergeReadings(reading, frames);
+    }
+    return reading;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Every frame's reading (readiness.js runs in each), through chrome.scripting; null on failure. */
+async function readFrameClocks(tabId) {
+  if (!globalThis.chrome?.scripting?.executeScript) return null;
+  const results = await chrome.scripting.executeScript({
+    target: { tabId, allFrames: true }, world: 'ISOLATED', injectImmediately: true,
+    func: () => globalThis.__axsnapReadiness?.() ?? null,
+  }).catch(() => null);
+  return results?.filter((r) => r.frameId !== 0).map((r) => r.result) ?? null;
+}
+
+/** The main frame's reading with its frames': quiet since the last activity in any of them. */
+export function mergeReadings(main, frames) {
+  const merged = { ...main };
+  for (const f of frames) {
+    if (!f || typeof f.quiet !== 'number') continue;
+    merged.quiet = Math.min(merged.quiet, f.quiet);
+    merged.count += Number(f.count) || 0;
+  }
+  return merged;
 }
 
 /** Wait on the content script's clock, from its first reading `first`. Returns the
