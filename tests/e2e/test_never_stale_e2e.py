@@ -88,9 +88,10 @@ CHANGES: dict[str, tuple[str, str, str, bool]] = {
         " {duration: 30, fill: 'forwards'})",
         "document.getAnimations().every((a) => a.playState === 'finished')",
         "Animated line", False),
-    "custom state": ("document.getElementById('state').states.add('open')",
-                     "getComputedStyle(document.querySelector('#state > button')).display !== 'none'",
-                     "State shown", True),
+    "custom state": (
+        "document.getElementById('state').states.add('open')",
+        "getComputedStyle(document.querySelector('#state > button')).display !== 'none'",
+        "State shown", True),
     "slot assign": ("document.getElementById('manual').shadowRoot.querySelector('slot')"
                     ".assign(document.getElementById('mb'))", "true", "Manual B", True),
     "popover in shadow root": (
@@ -100,8 +101,9 @@ CHANGES: dict[str, tuple[str, str, str, bool]] = {
                           "document.querySelector('#code:invalid')", "Invalid marker", True),
     "customElements.define": ("customElements.define('x-late', class extends HTMLElement {})",
                               "customElements.get('x-late')", "Defined later", True),
-    "closed root on a div": ("window.closedRoot.querySelector('button').textContent = 'Closed after'",
-                             "true", "Closed after", True),
+    "closed root on a div": (
+        "window.closedRoot.querySelector('button').textContent = 'Closed after'",
+        "true", "Closed after", True),
     "CSSOM rule edited": (
         "[...document.getElementById('rules').sheet.cssRules]"
         ".find((r) => r.selectorText === '#cssom').style.display = 'block'",
@@ -149,7 +151,8 @@ def test_hover_after_document_open_is_read(browser: Browser, pages_url: str) -> 
     browser.snapshot_raw(format="domtext")
     before = browser.snapshot_raw(format="domtext")
     assert not _says(before, "Tip on hover")
-    ActionChains(browser.driver).move_to_element(browser.driver.find_element(By.ID, "hov")).perform()
+    hover = browser.driver.find_element(By.ID, "hov")
+    ActionChains(browser.driver).move_to_element(hover).perform()
     _wait(browser, "document.querySelector('#hov:hover')")
     after = browser.snapshot_raw(format="domtext")
     assert _says(after, "Tip on hover"), "stale: the hover after document.open() was missed"
@@ -227,16 +230,17 @@ def test_link_urls_follow_the_documents_base(browser: Browser, pages_url: str, h
 
 
 # item 5: updates every 100 ms where the light DOM's observer does not look
+EVERY_100_MS = "window.__busy = setInterval(() => { %s }, 100)"
 BUSY: dict[str, str] = {
-    "shadow root": "window.__busy = setInterval(() => { document.getElementById('shadowclick')"
-                   ".shadowRoot.getElementById('target').textContent = `T ${performance.now()}`; }, 100)",
-    "same-origin frame": "window.__busy = setInterval(() => { document.getElementById('inner')"
-                         ".contentDocument.getElementById('tick').textContent = `I ${performance.now()}`;"
-                         " }, 100)",
-    "input value": "window.__busy = setInterval(() => { document.getElementById('prop').value ="
-                   " String(performance.now()); }, 100)",
-    "checked state": "window.__busy = setInterval(() => { const c = document.getElementById('hascheck');"
-                     " c.checked = !c.checked; }, 100)",
+    "shadow root": EVERY_100_MS % (
+        "document.getElementById('shadowclick').shadowRoot"
+        ".getElementById('target').textContent = `T ${performance.now()}`;"),
+    "same-origin frame": EVERY_100_MS % (
+        "document.getElementById('inner').contentDocument"
+        ".getElementById('tick').textContent = `${performance.now()}`;"),
+    "input value": EVERY_100_MS % "document.getElementById('prop').value = `${performance.now()}`;",
+    "checked state": EVERY_100_MS % "const c = document.getElementById('hascheck');"
+                                    " c.checked = !c.checked;",
 }
 QUIET = {"quiet_ms": 1000, "max_wait_ms": 2500}
 
