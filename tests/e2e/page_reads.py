@@ -31,7 +31,7 @@ def fresh_page_read(browser: Browser) -> dict[str, Any]:
 def comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
     """The snapshot without what differs between any two reads (id, time, the read's story)."""
     out = json.loads(json.dumps(snapshot))
-    for key in ("snapshot_id", "ts", "stabilization"):
+    for key in ("snapshot_id", "ts", "stabilization", "trace_id"):  # trace_id: each read's
         out.pop(key, None)
     out["quality"].pop("ax_source", None)
     return out

@@ -154,7 +154,7 @@ def test_the_outline_reads_the_cache_alike(browser: Browser, pages_url: str, cas
 
 def test_a_cross_site_frame_is_read_whole_beside_the_cached_main_frame(
         browser: Browser, pages_url: str, cross_site_url: str) -> None:
-    browser.open(f"{pages_url}frames.html?cross={cross_site_url}")
+    browser.open(f"{pages_url}frames.html?plain&cross={cross_site_url}")
     browser.wait_ready()
     first = _page_read(browser)
     assert len(first["frames"]) == 3

@@ -1,10 +1,11 @@
-"""A small document's window read after a change (lib/reuse/ax_window_kept.js keptPatch).
+"""A small document's window read after a change (lib/reuse/ax_window_kept.js).
 
-A small document's main-frame AX tree is read whole and kept; after a change the walk's AX
-journal marks the records the change touched, and only those nodes (and the text of the
-holders among them) are read again, node by node (lib/ax/ax_window_partial.js), the kept
-tree's nodes standing for the rest. Each such read must equal a fresh read (the journal
-made to doubt: the whole tree read again), for each of the AX cache's kinds of change.
+A small document's main-frame AX tree is read whole and kept; a re-read of a page the walk's AX
+journal says did not change stands on it (ax_kept_frames). After a change the tree is read
+whole again: patching the kept tree with the changed records' nodes (the window patch) could
+not prove the rest stood (issue 26: CSS keyed on another element, slots, a label's text rows)
+and is gone. Each read after a change must equal a fresh read (the journal made to doubt),
+for each of the AX cache's kinds of change.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def _steps(reply: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_a_small_window_read_after_a_change_reads_the_changed_nodes_and_equals_a_fresh_one(
+def test_a_small_window_read_after_a_change_reads_the_tree_again_and_equals_a_fresh_one(
         browser: Browser, pages_url: str, case: str) -> None:
     browser.open(pages_url + CASES_PAGE)
     first = _window(browser)  # arms the journal, keeps the whole tree
@@ -42,18 +43,16 @@ def test_a_small_window_read_after_a_change_reads_the_changed_nodes_and_equals_a
     browser.run_in_target(f"window.cases[{case!r}]()")
     after = _window(browser)
     steps = _steps(after)
-    if case in DOUBTED:
-        assert "ax_patched_frames" not in steps, steps
-    else:
+    assert "ax_patched_frames" not in steps, steps
+    if case not in DOUBTED:
         assert "ax_kept_frames" not in steps
-        assert steps.get("ax_patched_frames") == 1, steps
-        assert steps.get("ax_kept_nodes", 0) > 5, steps
-        # the patched read kept the window's nodes: an unchanged re-read stands on them
+        assert steps.get("ax_whole_frames", 0) >= 1, steps
+        # the tree read after the change is kept: an unchanged re-read stands on it
         again = _window(browser)
-        assert _steps(again).get("ax_patched_frames") == 1
+        assert _steps(again).get("ax_kept_frames") == 1
         assert comparable(again["result"]["snapshot"]) == comparable(after["result"]["snapshot"])
     browser.run_in_target("window.dispatchEvent(new Event('resize'))")  # the journal doubts
     fresh = _window(browser)
-    assert "ax_patched_frames" not in _steps(fresh) and _steps(fresh).get("ax_whole_frames")
+    assert "ax_kept_frames" not in _steps(fresh) and _steps(fresh).get("ax_whole_frames")
     assert comparable(after["result"]["snapshot"]) == comparable(fresh["result"]["snapshot"])
     assert comparable(after["result"]["snapshot"]) != comparable(kept["result"]["snapshot"])

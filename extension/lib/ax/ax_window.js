@@ -150,6 +150,9 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
     asked.catch(() => {}); // a failure is met where the reply is read
     early.set(frame.frameId, asked);
   };
+  // exact: no journal taken, so no tree is answered from (the kept one, and the journal since
+  // it, stand for the next normal read)
+  const keeps = fastPath(options, 'ax_window_kept');
   // The main frame's tree kept from the last read stands when the walk's journal says the
   // page did not change since (ax_window_kept.js): not asked again.
   let keptFrames = 0;
@@ -159,6 +162,7 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
   const onWalked = (out) => {
     const journal = out?.axJournal ?? null;
     if (out) delete out.axJournal; // the extension's, not the host's
+    if (!keeps) return; // exact: the kept tree neither answers nor goes (the next read's)
     const main = frames[0];
     if (!main || main.parentFrameId || !journal) {
       keptTree(tabId, main, null); // no journal (a big document, a frame): nothing kept
@@ -210,9 +214,6 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
       for (const wf of run?.frames ?? []) if (wf.frameId && readsWhole(wf.n)) ask(byId.get(wf.frameId));
     }
   };
-  // exact: no journal, so no tree is kept, nor patched, nor answered from what was kept
-  const keeps = fastPath(options, 'ax_window_kept');
-  if (!keeps) dropTree(tabId);
   const walker = await captureWalker(tabId, {
     ...options, viewport_only: true, hiding_facts: true,
     ...(keeps ? { ax_journal: journalOption(tabId, frames[0]) } : {}),
