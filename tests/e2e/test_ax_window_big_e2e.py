@@ -1,12 +1,11 @@
 """Window reads of bigger documents (more elements than lib/ax/ax_window_full.js reads whole).
 
 Such a document's window is read node by node (lib/ax/ax_window_partial.js), and up to
-JOURNAL_MAX_ELEMENTS the nodes of the last read stand for the elements the page did not
-touch since (lib/reuse/ax_window_kept.js, the AX change journal of
-extension/content/axwatch.js): a read
-after a change equals a fresh read. Over that size the walk leaves the journal alone (taking
-it walks the whole document: 30-80 ms on the 100k bench page, and it is the whole-page AX
-cache's).
+JOURNAL_MAX_ELEMENTS the nodes of the last read stand while the page did not change since
+(lib/reuse/ax_window_kept.js, the AX change journal of extension/content/axwatch.js); after a
+change every node is read again, and the read equals a fresh read. Over that size the walk leaves the
+journal alone (taking it walks the whole document: 30-80 ms on the 100k bench page, and it is
+the whole-page AX cache's).
 """
 
 from __future__ import annotations
@@ -64,7 +63,10 @@ def test_a_window_read_after_a_change_equals_a_fresh_one(browser: Browser, pages
     assert kept["timings"]["capture_steps"].get("ax_kept_nodes", 0) > 10
     browser.run_in_target(f"window.cases[{case!r}]()")
     after = _window(browser)
-    assert "ax_kept_nodes" in after["timings"]["capture_steps"]
+    # after a change every node is read again (issue 26: the window patch is gone); a change
+    # in a child frame leaves the main frame's nodes standing
+    if case != "frame":
+        assert "ax_kept_nodes" not in after["timings"]["capture_steps"]
     browser.run_in_target("window.dispatchEvent(new Event('resize'))")  # the journal doubts
     fresh = _window(browser)
     assert "ax_kept_nodes" not in fresh["timings"]["capture_steps"]
@@ -119,4 +121,4 @@ def test_the_journal_gets_the_shadow_roots_the_walk_found(browser: Browser,
     browser.run_in_target(PAD)
     taken = _walk(browser, {"take": "T1", "max": 100_000})
     assert taken["asked"] == ["take T1"]
-    assert taken["known"] == ["x-card"]
+    assert taken["known"] == ["div"]  # the card: a plain element's open shadow root
