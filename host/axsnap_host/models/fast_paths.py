@@ -34,28 +34,28 @@ class FastPath:
 
 FAST_PATHS: tuple[FastPath, ...] = (
     FastPath(
-        "kept_answer", "extension", "extension/lib/kept_answer.js (+ prepare.js)",
+        "kept_answer", "extension", "extension/lib/reuse/kept_answer.js (+ prepare.js)",
         "capture + the host's render of the same options",
-        "answerwatch.js proof: mutations (document, open and closed shadow roots, same-origin "
-        "frames), input/focus/scroll/resize/load events, control state, style sheets and their "
-        "rules' text, layout; the click listeners; the URL and frames. No proof at all with "
-        "animations (document.getAnimations()), custom elements, ElementInternals, slots, "
+        "content/answerwatch.js proof: mutations (document, open and closed shadow roots, same-"
+        "origin frames), input/focus/scroll/resize/load events, control state, style sheets and"
+        " their rules' text, layout; the click listeners; the URL and frames. No proof at all "
+        "with animations (document.getAnimations()), custom elements, ElementInternals, slots, "
         "media, closed roots, a rewritten document or a frame it cannot read; never keeps a "
         "reply that carries errors or notes",
         "tests/e2e/test_never_stale_e2e.py"),
     FastPath(
-        "ax_window_kept", "extension", "extension/lib/ax_window_kept.js",
+        "ax_window_kept", "extension", "extension/lib/reuse/ax_window_kept.js",
         "Accessibility.getFullAXTree of the main frame, cut to the window",
-        "the AX change journal (axwatch.js) taken by the walk: 'ok' and no change since the "
-        "last read (after a change every node is read again: the window patch is gone)",
+        "the AX change journal (content/axwatch.js) taken by the walk: 'ok' and no change "
+        "since the last read (after a change every node is read again: the window patch is gone)",
         "tests/e2e/test_ax_window_patch_e2e.py, tests/e2e/test_never_stale_e2e.py"),
     FastPath(
-        "ax_cache", "extension", "extension/lib/ax_cache.js, ax_cache_read.js",
+        "ax_cache", "extension", "extension/lib/reuse/ax_cache.js, lib/ax/ax_cache_read.js",
         "Accessibility.getFullAXTree of the main frame (scope 'page')",
-        "the AX change journal (axwatch.js): the changed subtrees are read again",
+        "the AX change journal (content/axwatch.js): the changed subtrees are read again",
         "tests/e2e/test_ax_cache_e2e.py, tests/e2e/test_never_stale_e2e.py"),
     FastPath(
-        "stream_base", "extension", "extension/lib/ax_stream.js -> host native/stream_bases.py",
+        "stream_base", "extension", "extension/lib/ax/ax_stream.js -> host native/stream_bases.py",
         "every AX node of the main frame sent whole",
         "the nodes the AX cache holds, compared by object: a changed node is sent",
         "tests/unit/test_stream_bases.py, tests/e2e/test_page_stream_e2e.py"),
@@ -65,7 +65,7 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "the capture's frames equal those the stream's end named",
         "tests/unit/test_stream_early.py, tests/e2e/test_stream_early_e2e.py"),
     FastPath(
-        "dom_base", "extension", "extension/lib/dom_base.js -> host native/dom_bases.py",
+        "dom_base", "extension", "extension/lib/reuse/dom_base.js -> host native/dom_bases.py",
         "the whole DOMSnapshot sent",
         "every column and string compared with the last one sent",
         "tests/unit/test_dom_bases.py, extension/test/dom_base.test.mjs"),
@@ -80,12 +80,13 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "nothing: the snapshot is not changed after its JSON is made",
         "tests/unit/test_pre_encoded.py"),
     FastPath(
-        "walker_kept_world", "extension", "extension/lib/walker_capture.js, walker_worlds.js",
+        "walker_kept_world", "extension",
+        "extension/lib/walker/walker_capture.js, walker_worlds.js",
         "the walker injected into every frame by chrome.scripting",
         "the document (loaderId) and frames the worlds were made for",
         "extension/test/walker_worlds.test.mjs, tests/e2e/test_small_read_e2e.py"),
     FastPath(
-        "walker_id_cache", "extension", "extension/lib/walker_id_cache.js",
+        "walker_id_cache", "extension", "extension/lib/reuse/walker_id_cache.js",
         "every record's backendNodeId taken again",
         "the walker world's token and the element's stable id in it",
         "extension/test/walker_id_cache.test.mjs, tests/e2e/test_small_read_e2e.py"),
