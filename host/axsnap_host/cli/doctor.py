@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from axsnap_host import EXTENSION_ID, PROTOCOL_VERSION
-from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
+from axsnap_host.client.paths import find_chromedriver, find_chromium, install_hint
 from axsnap_host.install.extension_dir import EXTENSION_DIR
 
 
@@ -42,23 +42,28 @@ def _major(version_text: str) -> str | None:
 
 
 def check_browser() -> list[Check]:
+    """Chromium and chromedriver as a launch finds them (client/paths.py)."""
+    chromium, chromedriver = find_chromium(), find_chromedriver()
     checks = []
-    chromium_version = _version(CHROMIUM) if Path(CHROMIUM).exists() else ""
+    chromium_version = _version(chromium) if chromium and Path(chromium).exists() else ""
     checks.append(Check(
-        "chromium", bool(_major(chromium_version)), chromium_version or f"{CHROMIUM} not found",
-        "apt-get update && apt-get install -y chromium",
+        "chromium", bool(_major(chromium_version)),
+        f"{chromium_version} ({chromium})" if chromium_version else
+        f"{chromium or 'Chromium'} not found", install_hint("chromium"),
     ))
-    driver_version = _version(CHROMEDRIVER) if Path(CHROMEDRIVER).exists() else ""
+    driver_version = (_version(chromedriver) if chromedriver and Path(chromedriver).exists()
+                      else "")
     checks.append(Check(
-        "chromedriver", bool(_major(driver_version)), driver_version or f"{CHROMEDRIVER} not found",
-        "apt-get update && apt-get install -y chromium-driver",
+        "chromedriver", bool(_major(driver_version)),
+        f"{driver_version} ({chromedriver})" if driver_version else
+        f"{chromedriver or 'chromedriver'} not found", install_hint("chromedriver"),
     ))
     if _major(chromium_version) and _major(driver_version):
         same = _major(chromium_version) == _major(driver_version)
         checks.append(Check(
             "driver matches browser", same,
             f"chromium {_major(chromium_version)}, chromedriver {_major(driver_version)}",
-            "upgrade both together: apt-get install -y chromium chromium-driver",
+            "upgrade both together (" + install_hint("chromedriver") + ")",
         ))
     return checks
 
