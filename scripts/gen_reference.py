@@ -174,7 +174,7 @@ def mcp_page() -> str:
     ]
     for tool in tools:
         notes = tool.annotations
-        lines.append(f"| `{tool.name}` | {notes.title if notes else ''} | "
+        lines.append(f"| `{tool.name}` | {tool.title or ''} | "
                      f"{'yes' if notes and notes.read_only_hint else 'no'} | "
                      f"{'yes' if notes and notes.destructive_hint else 'no'} |")
     for tool in tools:

@@ -115,7 +115,7 @@ def test_every_tool_through_the_sdk_client(pages_url: str, tmp_path: Path) -> No
                           "wait_ready", "wait_for", "scroll_and_collect", "evaluate"}
     for name, tool in tools.items():
         notes = tool.annotations
-        assert notes is not None and notes.title and notes.read_only_hint is not None, name
+        assert tool.title and notes is not None and notes.read_only_hint is not None, name
     assert tools["snapshot"].annotations.read_only_hint is True
     assert tools["act"].annotations.destructive_hint is True
     assert out["loaded"].endswith("MCP tools page")

@@ -119,7 +119,31 @@ def test_tools_and_what_they_tell_a_model_about_ids() -> None:
     described = {tool.name: tool.description or "" for tool in tools}
     assert "not a DOM id" in described["snapshot"]
     assert "objects {id, role, name, value?, state?, children? (ids)" in described["snapshot"]
-    assert "not DOM ids or selectors" in described["act"]
+    target = next(t for t in tools if t.name == "act").input_schema["properties"]["target"]
+    assert "not a DOM id or selector" in target["description"]
+
+
+def test_tool_definitions_are_lean_and_annotated() -> None:
+    """What every agent pays on every turn (bench/results/mcp_tool_tokens.md: Playwright
+    MCP's 25 tools 172 cl100k tokens each): axsnap's well under that a tool, every tool
+    titled and hinted, no generated titles or null branches in the schemas."""
+    import json
+
+    from axsnap_host.pipeline.tokens import count_tokens
+
+    tools, _ = run(ScriptedBackend(), [])
+    sizes = {t.name: count_tokens(json.dumps(t.model_dump(mode="json", by_alias=True,
+                                                          exclude_none=True),
+                                             separators=(",", ":"))) for t in tools}
+    assert sum(sizes.values()) / len(sizes) <= 150, sizes
+    assert sum(sizes.values()) <= 1500, sizes
+    for tool in tools:
+        assert tool.title and tool.annotations is not None, tool.name
+        assert tool.annotations.read_only_hint is not None, tool.name
+        if not tool.annotations.read_only_hint:
+            assert tool.annotations.destructive_hint is not None, tool.name
+        text = json.dumps(tool.input_schema)
+        assert '"title"' not in text and '"null"' not in text, (tool.name, text)
 
 
 def test_snapshot_reads_compact_outline_then_only_the_delta() -> None:

@@ -50,8 +50,8 @@ changed. Secrets (passwords, one-time codes, card numbers) are always masked."""
 TabArg = Annotated[int | None, Field(
     description="a tab id from `tabs`; omit for the shared tab")]
 TargetArg = Annotated[str | int | None, Field(
-    description="an element id from the outline (\"0-29\", a string), a DOM text index (12) "
-    "or words (\"Sign in\")")]
+    description="an outline element id (\"0-29\"; axsnap's, not a DOM id or selector), a "
+    "DOM text index (12) or words (\"Sign in\")")]
 
 
 def _client_name(ctx: Context | None) -> str:
@@ -81,10 +81,29 @@ def _tab(tab_id: int | None) -> dict[str, Any]:
     return {} if tab_id is None else {"tabId": tab_id}
 
 
-def _annotations(title: str, read_only: bool, destructive: bool = False) -> ToolAnnotations:
-    return ToolAnnotations(title=title, read_only_hint=read_only,
-                           destructive_hint=None if read_only else destructive,
-                           open_world_hint=True)
+def _annotations(read_only: bool, destructive: bool = False) -> ToolAnnotations:
+    # the title is the tool's own (Tool.title); openWorldHint's default (true) is ours
+    return ToolAnnotations(read_only_hint=read_only,
+                           destructive_hint=None if read_only else destructive)
+
+
+def lean_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """An input schema as short as it can say the same: no generated titles, an optional
+    argument as its type alone (not ``anyOf [type, null]`` with ``default: null``). Paid on
+    every turn of every agent (bench/mcp_schema_tokens.py)."""
+    schema.pop("title", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+        branches = prop.get("anyOf")
+        if branches and prop.get("default", 0) is None:
+            kept = [b for b in branches if b.get("type") != "null"]
+            prop.pop("anyOf")
+            prop.pop("default")
+            if len(kept) == 1:
+                prop.update(kept[0])
+            else:
+                prop["anyOf"] = kept
+    return schema
 
 
 HISTORY = ("back", "forward", "reload")
@@ -97,7 +116,7 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
              destructive: bool = False) -> Callable[[Any], Any]:
         # text (and image) content only: a structured copy would double the context
         return server.tool(description=description, structured_output=False, title=title,
-                           annotations=_annotations(title, read_only, destructive))
+                           annotations=_annotations(read_only, destructive))
 
     async def ask(ctx: Context, op: str, body: dict[str, Any]) -> dict[str, Any]:
         reply: dict[str, Any] = await _call(backend.request, op, body, _client_name(ctx))
@@ -179,14 +198,12 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
             reply = await ask(ctx, "navigate", {**_tab(tab_id), "url": url})
         return f"tab {reply.get('tabId')} loaded {reply.get('url')} · {reply.get('title')}"
 
-    @tool("Act", "One action with real input events, then wait until the page is ready: "
-          "click, double_click, right_click, hover, focus, type, fill, press, select, check, "
-          "uncheck, scroll, submit, upload, drag. value: text to type or fill, keys (\"Enter\")"
-          ", the option, the scroll direction, file paths to upload (from the folder the "
-          "person allowed); ids are axsnap's, not DOM ids or selectors. dialog: what to do "
-          "with a JavaScript dialog it opens. Says what "
-          "changed, or why it refused (stale_element: read again; ambiguous_target: pick a "
-          "candidate's id).", read_only=False, destructive=True)
+    @tool("Act", "One action with real input events, then wait until the page is ready. "
+          "value: text to type or fill, keys (\"Enter\"), the option, the scroll direction, "
+          "or files to upload (from the folder the person allowed). dialog: the answer to a "
+          "JavaScript dialog it opens. Says what changed or why it refused (stale_element: "
+          "read again; ambiguous_target: pick a candidate's id).", read_only=False,
+          destructive=True)
     async def act(
         ctx: Context,
         action: ActionName,
@@ -210,8 +227,8 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
         return find_text(await ask(ctx, "find", {**_tab(tab_id), "query": query,
                                                  "limit": limit}))
 
-    @tool("Wait until ready", "Wait until the tab is quiet (no DOM changes for quiet_ms, "
-          "few requests) and loaded, at most max_wait_ms.", read_only=True)
+    @tool("Wait until ready", "Wait until the tab is loaded and quiet for quiet_ms, at "
+          "most max_wait_ms.", read_only=True)
     async def wait_ready(
         ctx: Context, tab_id: TabArg = None,
         quiet_ms: Annotated[int, Field(ge=0, le=60_000)] = 500,
@@ -232,9 +249,9 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
                 **({"selector": selector} if selector is not None else {})}
         return wait_for_text(await ask(ctx, "wait_for", body), text or selector or "", gone)
 
-    @tool("Scroll and collect", "Scroll the page (or the scrollable element target) and "
-          "collect the DOM text elements every window shows, until the text until appears "
-          "or the page ends.", read_only=False)
+    @tool("Scroll and collect", "Scroll (the page or the element target) and collect the "
+          "elements each window shows, until the text until appears or the page ends.",
+          read_only=False)
     async def scroll_and_collect(
         ctx: Context, max_scrolls: Annotated[int, Field(ge=1, le=200)] = 10,
         until: str | None = None, target: TargetArg = None, tab_id: TabArg = None,
@@ -255,6 +272,8 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
                 raise ToolError(f"page_exception: {result['exception']}")
             return str(result.get("value"))
 
+    for registered in server._tool_manager.list_tools():  # what tools/list sends
+        registered.parameters = lean_schema(registered.parameters)
     return server
 
 
