@@ -5,7 +5,8 @@ expects, written before axsnap ran on them) it reads, through the real extension
 the whole page's ``elements`` (DOM channel), and of the window: ``elements``, SnapshotV1 and
 the compact outline. It reports
 
-- controls with a person-usable name (a name with a letter or digit, at most 100 chars);
+- controls with a person-usable name (a name with a letter or digit; the walker caps a
+  name at 120 characters, as a person reads it);
 - the labelled controls found under the name the label expects (recall);
 - controls whose name repeats on the page that carry their row/field context (a wrapper
   listed with the same words as the control inside it counts as that one control);
@@ -42,7 +43,7 @@ _OUTLINE_LINE = re.compile(r"^\s*\[(\d+-\d+)\] ([^:\[]+?)(?:: (.*?))?(?: = \".*\
 
 
 def usable(name: str) -> bool:
-    return bool(re.search(r"\w", name)) and len(name) <= 100
+    return bool(re.search(r"\w", name))
 
 
 def outline_names(tree: str) -> dict[str, str]:

@@ -134,3 +134,17 @@ def test_one_read_describes_each_control_once(browser: Browser, pages_url: str) 
             if checked is not None:
                 assert node["state"].get("checked", False) == checked, (page, node, element)
         assert compared >= 3, page
+
+
+def test_the_window_outline_names_miniwob_links_by_their_text(browser: Browser,
+                                                              miniwob_url: str) -> None:
+    """MiniWoB click-link: the default (window) outline listed the links as
+    ``[0-6] clickable, span`` without their words; the element model names them."""
+    browser.open(f"{miniwob_url}click-link.html")
+    browser.run_in_target("core.startEpisodeReal();")
+    word = browser.run_in_target(
+        "return document.getElementById('query').textContent.match(/\"(.*)\"/)[1]")
+    tree = browser.snapshot(None, format="outline", **FAST).combinedTree
+    links = re.findall(r"\] clickable, span(?:: (.*))?$", tree, flags=re.M)
+    assert links and all(links), tree
+    assert any(name.rstrip(".,") == word for name in links), (word, tree)

@@ -443,6 +443,8 @@ export function axsnapWalk(opts) {
       for (const a of ['title', 'alt']) {
         if (attrs[a] && attrs[a].trim()) return [clip(collapse(attrs[a])), a];
       }
+      const img = el.querySelector && el.querySelector('img[alt]');
+      if (img && img.getAttribute('alt').trim()) return [clip(collapse(img.getAttribute('alt'))), 'alt'];
       const svgTitle = el.querySelector && el.querySelector('svg title');
       if (svgTitle && svgTitle.textContent.trim()) {
         return [clip(collapse(svgTitle.textContent)), 'svg-title', lig.join(' ')];
@@ -518,7 +520,11 @@ export function axsnapWalk(opts) {
   // another kind of control (the sender of a message row names its star button).
   function isControlish(k, links, linksInside) {
     const tag = k.localName;
-    if ((CONTROL_TAGS.has(tag) && !(links && tag === 'a')) || TEXT_SKIP.has(tag)) return true;
+    // a link with a title's length names its row (a search result's heading), a command's not
+    const titled = tag === 'a' && (k.textContent || '').trim().length > 15;
+    if ((CONTROL_TAGS.has(tag) && !((links || titled) && tag === 'a')) || TEXT_SKIP.has(tag)) {
+      return true;
+    }
     const r = k.getAttribute('role');
     return (r && ROLES.has(r.split(' ')[0])) || k.hasAttribute('tabindex')
       || k.querySelector(links || linksInside ? 'input, select, textarea, button, [role], [tabindex]'

@@ -50,6 +50,7 @@ _ACTIONS = {
     "listbox": ("select",), "checkbox": ("check", "uncheck"), "radio": ("check",),
     "switch": ("check", "uncheck"), "slider": ("fill",), "spinbutton": ("fill",),
 }
+_WORD = re.compile(r"\w")
 _DROPDOWN_MARK = re.compile(r"\s*[▾▼⌄⏷∨˅⯆🞃]\s*$")
 # roles whose name the context explains even when it does not repeat
 _SETTING_ROLES = frozenset({"switch", "combobox", "checkbox", "radio", "textbox", "slider"})
@@ -149,6 +150,10 @@ def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int,
         role, context = "combobox", ""
     if not name and context and role in _SETTING_ROLES:
         name, source, context = context, "context", ""  # a nameless toggle beside its label
+    elif name and context and not _WORD.search(name):
+        # a symbol ("^", "×", "›") says nothing a person would call it: its row does
+        description = f"{name} {description}".strip()
+        name, source, context = context, "context", ""
     if context == name:
         context = ""
     actions = _ACTIONS.get(role, ("click",))
