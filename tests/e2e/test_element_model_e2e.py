@@ -148,3 +148,34 @@ def test_the_window_outline_names_miniwob_links_by_their_text(browser: Browser,
     links = re.findall(r"\] clickable, span(?:: (.*))?$", tree, flags=re.M)
     assert links and all(links), tree
     assert any(name.rstrip(".,") == word for name in links), (word, tree)
+
+
+def test_dialogs_come_first_and_the_page_behind_is_marked_inert(browser: Browser,
+                                                                pages_url: str) -> None:
+    """A modal <dialog> (the top layer) and a class-only overlay modal: their controls come
+    first in DOM text, under the dialog's name; what lies behind is said to be inert."""
+    browser.open(pages_url + "elements/dialog.html")
+    browser.driver.find_element(By.ID, "new").click()
+    WebDriverWait(browser.driver, 10, poll_frequency=0.05).until(
+        lambda d: d.find_element(By.ID, "d").get_attribute("open") is not None)
+    dom = browser.snapshot(None, format="domtext", **FAST).domtext
+    lines = dom.splitlines()
+    head = lines.index('Dialog "Create project":')
+    section = "\n".join(lines[head + 1:head + 5])
+    assert 'id="pn" label="Project name"' in section and '"Create"' in section, dom
+    assert "Behind the dialog (inert):" not in dom or lines.index(
+        "Behind the dialog (inert):") > head
+    elements = browser.snapshot(None, format="elements", **FAST).elements
+    assert {e["name"] for e in elements if e.get("dialog") == "Create project"} >= {
+        "Project name", "Create", "Cancel"}
+
+    browser.open(pages_url + "elements/repeated_controls.html")
+    browser.driver.find_element(By.XPATH, "//button[text()='Edit']").click()
+    WebDriverWait(browser.driver, 10, poll_frequency=0.05).until(
+        lambda d: d.find_element(By.ID, "save").is_displayed())
+    dom = browser.snapshot(None, format="domtext", **FAST).domtext
+    lines = dom.splitlines()
+    head = lines.index('Dialog "Labels":')
+    section = "\n".join(lines[head + 1:head + 4])
+    assert re.search(r"checked.*workflow::in-progress|workflow::in-progress.* checked",
+                     section), dom

@@ -604,7 +604,32 @@ export function axsnapWalk(opts) {
     }
     return '';
   }
+  // The dialog a control sits in: <dialog open>, role dialog/alertdialog, aria-modal, or a
+  // fixed box whose class says modal/dialog/popup (a class-only overlay). Its name: its
+  // label, else its first heading, else "dialog".
+  const DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])/i;
+  function dialogOf(el) {
+    let d = el.closest('dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]');
+    if (!d) {
+      for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== 'body'; a = a.parentElement, up++) {
+        const cls = typeof a.className === 'string' ? a.className : '';
+        if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === 'fixed') { d = a; break; }
+      }
+    }
+    if (!d) return '';
+    const label = d.getAttribute('aria-label');
+    if (label && label.trim()) return clip(collapse(label));
+    if (d.getAttribute('aria-labelledby')) {
+      const t = idsText(d, d.getAttribute('aria-labelledby'));
+      if (t) return clip(t);
+    }
+    const h = d.querySelector('h1, h2, h3, h4, h5, h6');
+    const t = h ? personText(h, false, null) : '';
+    return t ? clip(t) : 'dialog';
+  }
   function personFacts(el, tag, attrs, data) {
+    const dialog = dialogOf(el);
+    if (dialog) data.dlg = dialog;
     const role = (attrs.role || '').split(' ')[0];
     const named = personName(el, tag, attrs, role);
     if (named) {

@@ -21,7 +21,10 @@ own line), ``in`` (the row, field or card it sits in, where its name repeats or 
 setting), the value and states (``checked``/``unchecked``, ``selected``, ``pressed``,
 ``expanded``/``collapsed``, ``current``), then the text in quotes. ``@(x,y)`` (the centre,
 viewport CSS pixels) is added when the element has no text to recognise it by. What the
-page's status/alert regions and toasts say follows the elements as ``[Status: "…"]``.
+page's status/alert regions and toasts say follows the elements as ``[Status: "…"]``. When
+controls sit in a dialog (``<dialog>``, ``role=dialog``, ``aria-modal``, a fixed box whose
+class says modal), they come first under ``Dialog "<name>":`` and the rest under ``Behind
+the dialog (inert):``.
 """
 
 from __future__ import annotations
@@ -158,7 +161,17 @@ def render_domtext(header: dict[str, Any], records: list[dict[str, Any]]) -> str
         "",
         "Interactive Elements:",
     ]
-    lines.extend(element_line(r) for r in records)
+    in_dialog = [r for r in records if r.get("dialog")]
+    if in_dialog:  # a dialog is what a person deals with first; the page behind waits
+        for name in dict.fromkeys(str(r["dialog"]) for r in in_dialog):
+            lines.append(f"Dialog {_quote(name)}:")
+            lines.extend(element_line(r) for r in in_dialog if r["dialog"] == name)
+        behind = [r for r in records if not r.get("dialog")]
+        if behind:
+            lines.append("Behind the dialog (inert):")
+            lines.extend(element_line(r) for r in behind)
+    else:
+        lines.extend(element_line(r) for r in records)
     lines.extend(f"[{kind.capitalize() if kind in ('alert', 'log') else 'Status'}: "
                  f"{_quote(text)}]" for kind, text in header.get("status") or ())
     lines.extend(f"[Note: {note}]" for note in header.get("notes") or ())

@@ -73,6 +73,7 @@ class ElementFacts:
     box: tuple[int, int, int, int] = (0, 0, 0, 0)
     visible: bool = True
     actions: tuple[str, ...] = ("click",)
+    dialog: str = ""  # the dialog it sits in (its name), listed first by DOM text
 
     def state_words(self) -> list[str]:
         """The states as DOM text and the outline say them: ``checked``, ``unchecked``,
@@ -105,6 +106,8 @@ class ElementFacts:
         if self.context:
             out["context"] = self.context
         out["actions"] = list(self.actions)
+        if self.dialog:
+            out["dialog"] = self.dialog
         return out
 
 
@@ -161,7 +164,7 @@ def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int,
         actions = ("scroll",)
     return ElementFacts(role=role, name=name, name_source=source, description=description,
                         value=value, states=states, context=context, box=box,
-                        visible=visible, actions=actions)
+                        visible=visible, actions=actions, dialog=str(rec.get("dlg") or ""))
 
 
 def context_shown(facts: list[ElementFacts]) -> list[bool]:
