@@ -27,7 +27,7 @@ def test_an_element_keeps_its_semantic_id_across_reads_and_a_re_render(
     second = page(browser)
     ids = [e["id"] for e in first.elements]
     assert ids == [e["id"] for e in second.elements]
-    assert "btn_delete_in_row_1" in ids and "btn_登录" in ids
+    assert "btn_delete_near_order_1001" in ids and "btn_登录" in ids
     assert second.revision == first.revision + 1
     before = {e["id"]: e["handle"]["backendNodeId"] for e in second.elements}
     # Re-render: the same markup, every node of <main> replaced by a new one.
@@ -37,8 +37,8 @@ def test_an_element_keeps_its_semantic_id_across_reads_and_a_re_render(
     assert list(after) == ids
     assert after["btn_sign_in"] != before["btn_sign_in"]  # a new node, the same id
     assert after["btn_open_menu"] == before["btn_open_menu"]  # the header was left alone
-    frame, backend = third.target("btn_delete_in_row_2")
-    assert (frame, backend) == (0, after["btn_delete_in_row_2"])
+    frame, backend = third.target("btn_delete_near_order_1002")
+    assert (frame, backend) == (0, after["btn_delete_near_order_1002"])
     SemanticResult.model_validate({k: v for k, v in third.raw["semantic"].items()})
 
 

@@ -49,24 +49,37 @@ def test_name_comes_before_type() -> None:
         "input_coupon_code"
 
 
-def test_type_and_ordinal_when_nothing_names_it() -> None:
-    placed = [Placed(base_id(IdSource("text_input", input_type="email")), ordinal_only=True)
-              for _ in range(2)]
-    assert assign_ids(placed) == ["input_email_1", "input_email_2"]
+def test_an_unnamed_element_is_named_by_its_row_then_its_region_never_a_counter_first() -> None:
+    base = base_id(IdSource("button"))
+    placed = [Placed(base, "main", "row_1", ordinal_only=True),
+              Placed(base, "main", "row_2", ordinal_only=True),
+              Placed(base, "sidebar", ordinal_only=True)]
+    assert assign_ids(placed) == ["btn_near_row_1", "btn_near_row_2", "btn_in_sidebar"]
 
 
 def test_cjk_button_keeps_its_script() -> None:
     assert base_id(IdSource("button", text="登录")) == "btn_登录"
 
 
-def test_conflict_by_region_then_neighbouring_text_then_ordinal() -> None:
+def test_twins_by_their_row_then_region_then_nearby_text_then_order() -> None:
     ids = assign_ids([
-        Placed("btn_delete", "row_1", "order_1001"), Placed("btn_delete", "row_2", "order_1002"),
-        Placed("btn_remove", "main", "product_a"), Placed("btn_remove", "main", "product_b"),
-        Placed("btn_archive", "main", "x"), Placed("btn_archive", "main", "x"),
+        Placed("btn_delete", "main", "order_1001"), Placed("btn_delete", "main", "order_1002"),
+        Placed("btn_remove", "main", near="product_a"),
+        Placed("btn_remove", "main", near="product_b"),
+        Placed("btn_archive", "main", near="x"), Placed("btn_archive", "main", near="x"),
+        Placed("link_help", "header"), Placed("link_help", "footer"),
     ])
-    assert ids == ["btn_delete_in_row_1", "btn_delete_in_row_2", "btn_remove_near_product_a",
-                   "btn_remove_near_product_b", "btn_archive", "btn_archive_2"]
+    assert ids == ["btn_delete_near_order_1001", "btn_delete_near_order_1002",
+                   "btn_remove_near_product_a", "btn_remove_near_product_b", "btn_archive_near_x",
+                   "btn_archive_near_x_2", "link_help_in_header", "link_help_in_footer"]
+
+
+def test_a_label_the_page_repeats_is_qualified_even_alone_in_the_read() -> None:
+    """A window read with one of the page's "Delete" buttons names it as the whole page does."""
+    alone = assign_ids([Placed("btn_delete", "main", "invoice_march", repeated=True)])
+    together = assign_ids([Placed("btn_delete", "main", "invoice_march", repeated=True),
+                           Placed("btn_delete", "main", "invoice_june", repeated=True)])
+    assert alone == together[:1] == ["btn_delete_near_invoice_march"]
 
 
 def test_a_unique_label_keeps_the_plain_id() -> None:
@@ -92,17 +105,17 @@ def test_recorded_page_names_every_element_by_the_rules() -> None:
     assert "btn_登录" in els
     assert "input_coupon_code" in els  # name
     assert "input_gift_message" in els  # title
-    assert {"input_email_1", "input_email_2"} <= set(els)  # type + ordinal
+    assert {"input_email_near_orders", "input_email_near_orders_2"} <= set(els)  # last resort
     assert els["input_postal_code"]["label"] == "Postal code"  # aria-labelledby
 
 
-def test_recorded_page_resolves_conflicts_by_row_text_and_order() -> None:
+def test_recorded_page_resolves_twins_by_row_words_region_and_order() -> None:
     els = _ids(semantic("ids"))
-    assert els["btn_delete_in_row_1"]["relations"]["row"] == 1
-    assert els["btn_delete_in_row_2"]["relations"]["column"] == 2
+    assert els["btn_delete_near_order_1001"]["relations"]["row"] == 1  # the row's words
+    assert els["btn_delete_near_order_1002"]["relations"]["column"] == 2
     assert "btn_delete_in_header" in els
     assert {"btn_remove_near_product_a", "btn_remove_near_product_b"} <= set(els)
-    assert {"btn_archive", "btn_archive_2"} <= set(els)
+    assert {"btn_archive_near_orders", "btn_archive_near_orders_2"} <= set(els)
     assert len(els) == len(semantic("ids")["elements"])  # unique
 
 

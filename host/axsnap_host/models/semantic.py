@@ -78,7 +78,8 @@ class ElementState(_Strict):
 
 
 class Element(_Strict):
-    id: str = Field(description="semantic id: btn_sign_in, input_search, btn_delete_in_row_1")
+    id: str = Field(description="semantic id: btn_sign_in, input_search, "
+                                "btn_delete_near_order_1001")
     type: ElementType
     label: str
     actions: list[str]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from axsnap_host.semantic.elements import Element
-from axsnap_host.semantic.facts import PageFacts
+from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.keywords import SEARCH_ENGINE_HOSTS, URL_RES, keyword_hits
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
@@ -29,6 +29,12 @@ _PRICE = re.compile(r"(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|�
 _METRIC = re.compile(r"^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn|ms|s)?$", re.I)
 _CARD = re.compile(r"card|cc-?num|cvv|cvc|csc|expir|卡号|thẻ|tarjeta|karte|carte|カード", re.I)
 _ADDRESS = re.compile(r"address|street|zip|postal|city|地址|địa chỉ|dirección|adresse|住所", re.I)
+_PERSON_NAME = re.compile(r"\b(full|first|last|given|family|sur|your)[ _-]?name\b|^name$|"
+                          r"^(given|family|additional)-name$|姓名|họ tên|nombre|vorname", re.I)
+_TERMS = re.compile(r"\bagree|\bterms\b|conditions|privacy policy|同意|điều khoản|acepto|"
+                    r"\bagb\b|j'accepte|利用規約", re.I)
+_CONFIRM = re.compile(r"confirm|repeat|re-?enter|again|verify|retype|确认|xác nhận|repetir|"
+                      r"wiederholen|bestätigen|confirmer|確認", re.I)
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 
@@ -45,6 +51,10 @@ class Features:
     buttons: int = 0
     links: int = 0
     card_fields: int = 0
+    name_fields: int = 0
+    terms: bool = False
+    confirm: bool = False
+    div_rows: int = 0
     address_fields: int = 0
     to_subject: int = 0
     captcha: bool = False
@@ -84,8 +94,11 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
                                       el.source.name, node.attrs.get("autocomplete", ""),
                                       node.attrs.get("id", ""))))
-        if kind == "password_input":
+        if kind == "password_input" and _CARD.search(name):
+            f.card_fields += 1
+        elif kind == "password_input":
             f.passwords += 1
+            f.confirm = f.confirm or bool(_CONFIRM.search(name))
         elif kind == "text_input":
             searchy = (node.attrs.get("type") == "search" or node.role == "searchbox"
                        or node.attrs.get("name") in ("q", "query", "search", "wd", "s")
@@ -98,7 +111,13 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         f.selects += kind == "select"
         f.buttons += kind == "button"
         f.links += kind == "link"
-        if kind in ("text_input", "password_input", "select"):
+        if kind == "text_input":
+            f.name_fields += bool(_PERSON_NAME.search(el.source.text.strip().rstrip(":*"))
+                                  or _PERSON_NAME.search(el.source.name)
+                                  or _PERSON_NAME.search(node.attrs.get("autocomplete", "")))
+        if kind == "checkbox":
+            f.terms = f.terms or bool(_TERMS.search(name))
+        if kind in ("text_input", "select"):
             f.card_fields += bool(_CARD.search(name))
             f.address_fields += bool(_ADDRESS.search(name))
             f.to_subject += bool(_TO_SUBJECT.search(el.source.text.strip().rstrip(":"))
@@ -111,6 +130,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             words.append(el.source.text or el.source.aria)
         else:
             words.extend((el.source.text, el.source.hint))
+    sizes = sorted(n.font_size for n in facts.nodes if n.block and n.font_size > 0)
+    base_font = sizes[len(sizes) // 2] if sizes else 16.0
+    controls = {el.node.rid for el in elements}
     for node in facts.nodes:
         if hiding[node.rid]:
             continue
@@ -134,18 +156,47 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.text_chars += weight
         text = node.text.strip()
         if text and len(text) <= 24:
-            f.metrics += bool(_METRIC.match(text))
+            f.metrics += bool(_METRIC.match(text)) and _looks_like_metric(
+                node, facts, controls, base_font)
             f.prices += bool(_PRICE.search(text))
         if tag in _NAMING_TAGS or (text and len(text) <= 60):
             words.append(text)
         if tag in ("h2", "h3") and node.children and any(
                 facts.nodes[c].tag == "a" for c in node.children):
             f.result_blocks += 1
+    _whole_page(f, facts.tally)
     f.sidebar = "sidebar" in region_kinds
     page_h, view_h = facts.page_size[1], facts.viewport[1]
     f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
     f.text = " \n ".join(w for w in words if w).lower()
     return f
+
+
+_METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", "select", "time"})
+_TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
+            "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
+            "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows")
+
+
+def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],
+                       base_font: float) -> bool:
+    """A number shown as a figure: bigger or bolder than the page's text, and no control, link,
+    table cell, list item or label (those are counts, ids, prices in a table, page numbers)."""
+    if node.rid in controls or node.reasons or node.tag in _METRIC_NOT_IN:
+        return False
+    if any(a.tag in _METRIC_NOT_IN or a.rid in controls for a in facts.ancestors(node)[:3]):
+        return False
+    size = node.font_size if node.font_size_known else base_font
+    return size >= 1.4 * base_font or (node.font_weight >= 600 and size >= 1.15 * base_font)
+
+
+def _whole_page(f: Features, tally: dict[str, object]) -> None:
+    """The walker's whole-document counts where they say more than the records (a window
+    read holds only the first screen's)."""
+    for name in _TALLIED:
+        value = tally.get(name)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            setattr(f, name, max(getattr(f, name), int(value)))
 
 
 def _signals(f: Features) -> list[tuple[str, str, float]]:
@@ -166,18 +217,24 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and path.path in ("", "/") and not path.query)
     inputs = f.text_inputs
     # Form features (high)
-    fire("login", "form:one password field, few inputs", 0.6, f.passwords == 1 and inputs <= 2)
-    fire("register", "form:password confirmation", 0.6, f.passwords >= 2)
-    fire("register", "form:password with 3+ inputs", 0.35, f.passwords >= 1 and inputs >= 3)
+    register_words = bool(keyword_hits("register", f.text))
+    confirm = f.passwords >= 2 or f.confirm
+    fire("login", "form:one password field, few inputs", 0.6,
+         f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm)
+    fire("register", "form:password confirmation", 0.6, confirm)
+    fire("register", "form:password and sign-up words", 0.45,
+         f.passwords >= 1 and register_words and not confirm)
+    fire("register", "form:password with a name field or terms", 0.35,
+         f.passwords >= 1 and (f.terms or (f.name_fields and register_words)))
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
     fire("checkout", "form:card fields", 0.6, f.card_fields >= 1)
     fire("checkout", "form:address fields and prices", 0.35,
          f.address_fields >= 2 and f.prices >= 1)
     fire("email_compose", "form:to/subject fields with a message body", 0.65,
          f.to_subject >= 1 and f.textareas >= 1)
-    fire("form", "form:3+ inputs, no password or card", 0.4,
-         inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not f.passwords
-         and not f.card_fields and not f.to_subject)
+    fire("form", "form:3+ fields, no sign-up, card or message", 0.4,
+         inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
+         and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
     fire("settings", "form:toggles", 0.3, f.checkboxes >= 4 and f.row_checkboxes < 3)
     fire("settings", "form:several selects", 0.2, f.selects >= 2 and not f.card_fields)
     fire("search_engine", "form:a search box and little else", 0.45,
@@ -196,6 +253,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:8+ list items", 0.3, f.list_items >= 8 and f.long_blocks < 3)
     fire("list", "stats:8+ linked list items", 0.2, f.linked_items >= 8 and f.long_blocks < 3)
     fire("list", "stats:4+ prices", 0.3, f.prices >= 4 and not f.card_fields)
+    fire("list", "stats:8+ alike rows with links", 0.3, f.div_rows >= 8 and f.long_blocks < 3)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)
     fire("email_inbox", "stats:rows with checkboxes", 0.35, f.row_checkboxes >= 4)
     fire("email_inbox", "stats:5+ table rows", 0.1, f.rows >= 5)

@@ -27,6 +27,7 @@ TAG_SEMANTICS = {"h1": 1.0, "h2": 0.85, "h3": 0.75, "h4": 0.6, "h5": 0.55, "h6":
                  "summary": 0.4}
 REGION_FACTOR = {"main": 1.0, "form": 0.9, "sidebar": 0.6, "header": 0.5, "navigation": 0.4,
                  "footer": 0.35, "dialog": 0.3}
+CHROME_TIER = {"sidebar": 1, "header": 2, "navigation": 2, "footer": 2, "dialog": 2}
 LOOSE_TEXT_SEMANTICS = 0.3  # a <div> or <span> with text of its own
 LOOSE_MIN_CHARS = 25
 LEAD_SEMANTICS = 1.0  # an article's lead paragraph says as much as its title
@@ -50,10 +51,26 @@ class Section:
                 "attention": round(self.attention, 3)}
 
 
+def _first_text_below(facts: PageFacts, node: Node) -> str:
+    """The text of the first node with text under ``node`` (document order)."""
+    todo = list(reversed(node.children))
+    while todo:
+        child = facts.nodes[todo.pop()]
+        if child.text.strip():
+            return child.text.strip()
+        todo.extend(reversed(child.children))
+    return ""
+
+
 def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> list[Node]:
-    """Outermost visible text blocks, and loose text long enough to be read as a block."""
+    """Outermost visible text blocks, and loose text long enough to be read as a block.
+
+    Loose text (a ``<div>`` or ``<body>`` with text of its own) is a block of its own but
+    never holds the blocks under it; a loose text that starts with the words of what is under
+    it is the walker's skeleton of those blocks (its first 120 characters), not text."""
     taken: set[int] = set()
     out: list[Node] = []
+    skeletons: list[Node] = []
     for node in facts.nodes:
         parent = node.parent
         if parent in taken:
@@ -65,10 +82,21 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
             continue
         if node.children and all(facts.nodes[c].reasons for c in node.children):
             continue  # a cell or item holding only controls: the controls say it
-        if node.block or (len(node.text) >= LOOSE_MIN_CHARS and not node.reasons):
+        if node.block:
             out.append(node)
             taken.add(node.rid)
-    return out
+        elif len(node.text) >= LOOSE_MIN_CHARS and not node.reasons:
+            below = _first_text_below(facts, node)
+            if not below or not node.text.strip().startswith(below[:20]):
+                out.append(node)
+            else:
+                skeletons.append(node)
+    # A skeleton stands for its blocks only when none of them is listed on its own.
+    holding: set[int] = set()
+    for node in out:
+        holding.update(a.rid for a in facts.ancestors(node))
+    out += [node for node in skeletons if node.rid not in holding]
+    return sorted(out, key=lambda n: n.rid)
 
 
 def _lead(nodes: list[Node]) -> int:
@@ -115,5 +143,8 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
         attention = sum(WEIGHTS[k] * v for k, v in scores.items())
         text = scrub_text(node.text)[0] if redact else node.text
         sections.append(Section(node, text, region, scores, attention))
-    sections.sort(key=lambda s: (-round(s.attention, 6), s.node.rid))
+    # The page's own text before its chrome, whatever the attention: an article's body above
+    # its navigation, banners and footer (attention still orders each tier).
+    sections.sort(key=lambda s: (CHROME_TIER.get(region_kind.get(s.region, "main"), 0),
+                                 -round(s.attention, 6), s.node.rid))
     return sections[:TOP]

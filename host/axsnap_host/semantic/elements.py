@@ -8,7 +8,7 @@ same decision as every other output (pipeline/redaction.py).
 
 from __future__ import annotations
 
-from collections import Counter
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +43,7 @@ class Element:
     region: str
     place: str
     id: str = ""
+    context: str = ""
     record: dict[str, Any] = field(default_factory=dict)
 
 
@@ -89,8 +90,9 @@ def _labels(facts: PageFacts) -> tuple[dict[str, str], dict[int, str]]:
 
 
 def _row_place(node: Node, facts: PageFacts, row_numbers: dict[int, int]) -> str:
-    """``row_N`` for an element in a table row (N: the row's place among its siblings).
-    ``row_numbers`` memoizes the numbering per table section."""
+    """``row_N`` for an element in a table row (N: the row's place among its siblings; the
+    record's relations only, never its id). ``row_numbers`` memoizes the numbering per table
+    section."""
     for ancestor in facts.ancestors(node)[:8]:
         if ancestor.tag == "tr":
             if ancestor.rid not in row_numbers and ancestor.parent >= 0:
@@ -105,6 +107,82 @@ def _data_row(facts: PageFacts, rid: int) -> bool:
     """A table row with data cells (a header row of <th> only is not counted)."""
     row = facts.nodes[rid]
     return row.tag == "tr" and any(facts.nodes[c].tag == "td" for c in row.children)
+
+
+FIELD_TAGS = frozenset({"input", "select", "textarea"})
+CAPTION_CHARS = 40
+
+
+def _caption(parent_text: str, node: Node) -> str:
+    """The words a person reads as a field's name when no label is tied to it: the short
+    text of its parent ("<p>Username <input></p>", "<div><label>To</label><input>")."""
+    text = _minus(parent_text, node.value or "").strip()
+    return text if 0 < len(text) <= CAPTION_CHARS else ""
+
+
+def _minus(text: str, label: str) -> str:
+    """``text`` without the element's own label in it."""
+    if label and label in text:
+        return text.replace(label, " ", 1)
+    return text
+
+
+def _descendants(node: Node, facts: PageFacts, limit: int = 40) -> list[Node]:
+    out: list[Node] = []
+    todo = list(node.children)
+    while todo and len(out) < limit:
+        child = facts.nodes[todo.pop(0)]
+        out.append(child)
+        todo.extend(child.children)
+    return out
+
+
+_COUNT = re.compile(r"\s*[(\[]?\d[\d,.]*\+?[)\]]?$")
+
+
+def without_badge(label: str, node: Node, facts: PageFacts) -> str:
+    """A label without the count a badge under the element shows ("Issues 57" → "Issues"):
+    the count is a number of its own element inside the control, so it changes as the page's
+    data does; the name stays."""
+    match = _COUNT.search(label)
+    if not match or match.start() == 0:
+        return label
+    count = match.group(0).strip().strip("()[]")
+    if any(d.text.strip().strip("()[]") == count for d in _descendants(node, facts)):
+        return label[:match.start()].rstrip()
+    return label
+
+
+CONTEXT_WORDS = 4
+ROW_TEXT_CHARS = 60  # a parent with more text than this is a section, not a row
+
+
+def context_of(node: Node, facts: PageFacts, label: str) -> str:
+    """Words of the row or item the element sits in, without its own label: a table row's
+    first cell with text, a list item's text, or the text of a small parent (the walker's
+    ``ptx``: a ``<div>`` row holding the control and a few words). "" when it sits in no row."""
+    own = slug(label)
+    for ancestor in facts.ancestors(node)[:8]:
+        if ancestor.tag == "tr":
+            for rid in ancestor.children:
+                cell = facts.nodes[rid]
+                words = slug(_minus(cell.text, label), CONTEXT_WORDS)
+                if words and words != own:
+                    return words
+            break
+        if ancestor.tag == "li" and ancestor.text:
+            words = slug(_minus(ancestor.text, label), CONTEXT_WORDS)
+            if words:
+                return words
+            break
+    joined = facts.joined[node.rid] if node.rid < len(facts.joined) else None
+    parent_text = str(joined.rec.get("ptx") or "") if joined is not None else ""
+    rest = _minus(parent_text, label or node.text).strip()
+    if len(rest) <= ROW_TEXT_CHARS:
+        words = slug(rest, CONTEXT_WORDS)
+        if words and words != own:
+            return words
+    return ""
 
 
 def _near_text(node: Node, facts: PageFacts, own: str) -> str:
@@ -156,33 +234,47 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         label_text = by_for.get(node.attrs.get("id", ""), "")
         if not label_text:
             label_text = next((wrapping[a.rid] for a in ancestors if a.rid in wrapping), "")
-        visible = node.text if kind in ("button", "link", "tab", "menu_item", "list_item") else ""
+        visible = node.text if kind in ("button", "link", "tab", "menu_item", "list_item") or (
+            node.tag not in FIELD_TAGS and kind in ("checkbox", "radio")) else ""
+        record = facts.joined[node.rid].rec if node.rid < len(facts.joined) else {}
         source = IdSource(
             kind=kind,
             aria=node.attrs.get("aria-label", "") or node.labelled_by,
             text=label_text or visible or (node.value or "" if kind == "button" else ""),
             hint=node.attrs.get("placeholder", "") or node.attrs.get("title", "")
-            or node.attrs.get("alt", ""),
+            or node.attrs.get("alt", "") or str(record.get("hint") or ""),
             name=node.attrs.get("name", ""),
             input_type=node.attrs.get("type", "") if node.tag == "input" else "",
         )
         if not label_of(source)[0] and node.ax_name:
             source.text = node.ax_name
+        if not label_of(source)[0] and node.tag in FIELD_TAGS:
+            source.text = _caption(str(record.get("ptx") or ""), node)
+        source.text = without_badge(source.text, node, facts)
         place = _row_place(node, facts, row_numbers) or region_of[node.rid]
         chosen.append(Element(node, kind, source, region_of[node.rid], place))
-    bases = [base_id(el.source) for el in chosen]
-    repeated = {base for base, n in Counter(bases).items() if n > 1}
+    repeated_on_page = {slug(label) for label in facts.tally.get("repeated") or []
+                        if isinstance(label, str)}
     placed = []
-    for el, base in zip(chosen, bases, strict=True):
+    for el in chosen:
         label = label_of(el.source)[0]
-        # The text nearby only matters to tell apart elements with the same id.
-        near = _near_text(el.node, facts, slug(label)) if label and base in repeated else ""
-        placed.append(Placed(base, el.place, near, ordinal_only=not label))
+        base = base_id(el.source)
+        el.context = context_of(el.node, facts, label)
+        repeated = bool(label) and slug(label) in repeated_on_page
+        near = "" if el.context else _near_text(el.node, facts, slug(label))
+        placed.append(Placed(base, _region_kind(el.region), el.context, near,
+                             ordinal_only=not label, repeated=repeated))
     for el, value in zip(chosen, _resolve(placed), strict=True):
         el.id = value
         kind = secrets.kind_of_record(facts.joined[el.node.rid]) if secrets is not None else None
         el.record = _record(el, facts, secrets is not None, kind)
     return chosen
+
+
+def _region_kind(region: str) -> str:
+    """A region id without its counter (``navigation_2`` → ``navigation``)."""
+    head, _, tail = region.rpartition("_")
+    return head if head and tail.isdigit() else region
 
 
 def _resolve(placed: list[Placed]) -> list[str]:
@@ -227,6 +319,8 @@ def _record(el: Element, facts: PageFacts, redact: bool, secret: str | None
     for key, rel in (("aria-controls", "controls"), ("aria-describedby", "described_by")):
         if node.attrs.get(key):
             relations[rel] = node.attrs[key].split()
+    if el.context:
+        relations["context"] = el.context
     if el.place.startswith("row_"):
         relations["row"] = int(el.place.split("_")[1]) if el.place[4:].isdigit() else None
         cell = next((a for a in facts.ancestors(node)[:6] if a.tag in ("td", "th")), None)

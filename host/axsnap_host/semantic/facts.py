@@ -43,6 +43,8 @@ class Node:
     covered: bool = False  # centre hit-tested to another element (under a modal)
     zero_box: bool = False
     ax_name: str = ""
+    position: str = ""  # "fixed" / "sticky" (walker, semantic mode)
+    layout: bool = False  # a layout block the walker reported for its box alone
     children: list[int] = field(default_factory=list)
 
     @property
@@ -72,6 +74,9 @@ class PageFacts:
     frames: list[dict[str, Any]]  # walker frames (url, ordinal, owner rid)
     semantic_mode: bool
     joined: list[Any] = field(default_factory=list)  # walker_merge.Joined, by node rid
+    # The walker's tally of the whole top document (walker.js pageTally): counts of fields,
+    # list items, prose, tables and alike rows, and the labels several controls share.
+    tally: dict[str, Any] = field(default_factory=dict)
 
     def ancestors(self, node: Node) -> list[Node]:
         out: list[Node] = []
@@ -130,6 +135,8 @@ def page_facts(capture: RawCapture) -> PageFacts:
             covered=rec.get("top") == 0,
             zero_box=rec.get("hid") == "size",
             ax_name=j.ax_name or "",
+            position=str(rec.get("pos") or ""),
+            layout=bool(rec.get("lay")),
         )
         nodes.append(node)
     for node in nodes:
@@ -147,4 +154,5 @@ def page_facts(capture: RawCapture) -> PageFacts:
         frames=frames,
         semantic_mode=any("fs" in j.rec or "hx" in j.rec for j in joined),
         joined=joined,
+        tally=walker.get("tally") if isinstance(walker.get("tally"), dict) else {},
     )

@@ -3,12 +3,15 @@
 An id is the element's type prefix and its label as words: lower-case, joined by ``_``,
 accents dropped from Latin letters, other scripts kept as they are. The label comes from the
 first source that has one: ``aria-label``/``aria-labelledby``, the visible text (a control's
-``<label>`` counts), ``placeholder``/``title``/``alt``, ``name``, else the input type and an
-ordinal. Two elements with the same id are told apart by where they are
-(``btn_delete_in_row_1``, ``btn_delete_in_sidebar``), then by the text next to them
-(``btn_delete_near_product_a``), then by their order (``btn_delete_2``). Nothing here
-depends on backendNodeIds or on the read: an element keeps its id across re-reads and
-re-renders while its label and its place do.
+``<label>`` counts; a badge's count under it does not), ``placeholder``/``title``/``alt``,
+``name``. A label that several controls of the page share (the walker's tally of the whole
+document says which, so a window read decides as the whole page does) is told apart by its
+context, the row or item it sits in (``btn_delete_near_invoice_march``), else by its region
+(``link_home_in_footer``); an element with no label at all is named by its context
+(``btn_near_row_1``). Only twins that nothing tells apart are numbered (``btn_delete_2``),
+the last resort. Nothing here depends on backendNodeIds, on the read's window or on the
+order of rows: an element keeps its id across scrolls, re-reads, re-renders and rows added
+above it while its label and its context do.
 """
 
 from __future__ import annotations
@@ -94,12 +97,15 @@ def base_id(source: IdSource) -> str:
 
 @dataclass(slots=True)
 class Placed:
-    """One element to name: its base id, its place (``row_1``, ``sidebar``) and nearby text."""
+    """One element to name: its base id, its region kind, the words of the row it sits in,
+    the closest other text, and whether its label is one several controls share."""
 
     base: str
     place: str = ""
-    near: str = ""
-    ordinal_only: bool = False  # no label at all: always numbered (``input_text_1``)
+    context: str = ""  # the row's or item's words: a table row, a list item, a small parent
+    near: str = ""  # the closest other text, when nothing else tells twins apart
+    ordinal_only: bool = False  # no label at all: named by its context or region
+    repeated: bool = False  # the page has other controls with this label
 
 
 def assign_ids(items: Sequence[Placed]) -> list[str]:
@@ -109,33 +115,20 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
     for i, item in enumerate(items):
         groups[item.base].append(i)
     for base, members in groups.items():
-        if items[members[0]].ordinal_only:
-            for n, i in enumerate(members, 1):
-                ids[i] = f"{base}_{n}"
+        if not (len(members) > 1 or any(items[i].repeated or items[i].ordinal_only
+                                         for i in members)):
             continue
-        if len(members) == 1:
-            continue
-        # 1. where they are
-        by_place = {i: f"{base}_in_{items[i].place}" if items[i].place else base for i in members}
-        counts = Counter(by_place.values())
-        pending = []
         for i in members:
-            if items[i].place and counts[by_place[i]] == 1:
-                ids[i] = by_place[i]
-            else:
-                pending.append(i)
-        # 2. the text next to them
-        by_near = {i: f"{base}_near_{items[i].near}" if items[i].near else base for i in pending}
-        counts = Counter(by_near.values())
-        rest = []
-        for i in pending:
-            if items[i].near and counts[by_near[i]] == 1:
-                ids[i] = by_near[i]
-            else:
-                rest.append(i)
-        # 3. their order (the first keeps the plain id)
-        for n, i in enumerate(rest, 1):
-            ids[i] = base if n == 1 else f"{base}_{n}"
+            item = items[i]
+            if item.context:
+                ids[i] = f"{base}_near_{item.context}"
+            elif item.place:
+                ids[i] = f"{base}_in_{item.place}"
+        counts = Counter(ids[i] for i in members)
+        for i in members:
+            item = items[i]
+            if counts[ids[i]] > 1 and not item.context and item.near:
+                ids[i] = f"{base}_near_{item.near}"
     return _dedupe(ids)
 
 

@@ -12,7 +12,8 @@ from axsnap_host.semantic.elements import Element
 _WORDS = {
     "log_in": r"sign in|log in|login|登录|登入|đăng nhập|iniciar sesión|anmelden|einloggen|"
               r"connexion|se connecter|ログイン",
-    "register": r"sign up|create (an )?account|register|注册|đăng ký|registr|crear cuenta|"
+    "register": r"sign up|create (an )?account|register|registration|join now|注册|đăng ký|"
+                r"registrarse|regístrate|registrieren|crear cuenta|"
                 r"konto erstellen|s'inscrire|créer un compte|新規登録|会員登録|アカウント作成",
     "search": r"search|搜索|百度一下|tìm|buscar|suche|rechercher|検索",
     "filter": r"filter|筛选|lọc|filtrar|filtern|filtrer|絞り込み|category|price range",
@@ -22,13 +23,43 @@ _WORDS = {
                 r"次へ|前へ",
     "compose": r"compose|new message|写邮件|soạn thư|redactar|verfassen|nouveau message|作成",
     "reply": r"reply|forward|回复|转发|trả lời|responder|antworten|répondre|返信",
-    "check_out": r"check ?out|place order|buy now|pay|proceed to|结算|提交订单|thanh toán|đặt hàng|"
+    "check_out": r"check ?out|place order|buy now|pay|pay now|proceed to checkout|结算|提交订单|"
+                 r"thanh toán|đặt hàng|"
                  r"pagar|realizar pedido|kasse|bestellen|commander|paiement|注文|お支払い",
+    "create": r"create|new|add|创建|新建|tạo|crear|nuevo|erstellen|neu|créer|nouveau|作成|新規",
     "change_setting": r"save changes|save settings|update|保存|lưu|guardar|speichern|enregistrer|"
                       r"変更を保存",
     "submit_form": r"submit|send|apply|提交|gửi|enviar|absenden|envoyer|送信|申し込",
 }
-_RES = {name: re.compile(p, re.I) for name, p in _WORDS.items()}
+_LATIN = re.compile(r"[a-z0-9 '?()\\-]+$", re.I)
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level ``|`` alternatives of a pattern."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(pattern):
+        if char == "(" and pattern[i - 1:i] != "\\":
+            depth += 1
+        elif char == ")" and pattern[i - 1:i] != "\\":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+    return [*parts, pattern[start:]]
+
+
+def _words_pattern(pattern: str) -> re.Pattern[str]:
+    """Latin alternatives as whole words ("registry" is no "register", "PayPal" no "pay",
+    "os.getlogin()" no "login"); other scripts as they are (no spaces between words)."""
+    bounded = [rf"(?<!\w)(?:{alt})(?!\w)" if _LATIN.match(alt) else alt
+               for alt in _alternatives(pattern)]
+    return re.compile("|".join(bounded), re.I)
+
+
+_RES = {name: _words_pattern(p) for name, p in _WORDS.items()}
+# What only starts a create control's label: "New issue", "Create project", "Add row".
+_CREATE_START = re.compile(r"^\W*(create|new|add)\b", re.I)
+_SEND = _words_pattern(r"send|送信|发送|gửi|enviar|senden|envoyer")
 TYPE_PHRASES = {
     "search_engine": "a search engine page", "search_results": "a search results page",
     "login": "a login page", "register": "a registration page", "form": "a form page",
@@ -67,8 +98,15 @@ def find_intents(elements: list[Element], page_type: str) -> list[dict[str, Any]
                 continue
             if intent == "paginate" and kind not in ("link", "button"):
                 continue
+            if intent == "create" and (kind not in ("link", "button", "menu_item")
+                                       or not (_CREATE_START.search(label)
+                                               or not label.isascii())
+                                       or _RES["compose"].search(label)):
+                continue
             if pattern.search(label) and kind not in ("image", "video"):
                 add(intent, el)
+        if page_type == "email_compose" and kind == "button" and _SEND.search(label):
+            add("compose", el)
         if page_type == "settings" and kind in ("checkbox", "select", "radio"):
             add("change_setting", el)
         if page_type in ("form", "checkout", "register", "email_compose") and kind in (

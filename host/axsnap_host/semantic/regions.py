@@ -3,9 +3,12 @@
 A node belongs to the region of its nearest landmark ancestor (``<header>``/banner,
 ``<nav>``/navigation, ``<main>``/main, ``<aside>``/complementary, ``<footer>``/contentinfo,
 ``<dialog>``/dialog/``aria-modal``, ``<form>``/form/search, and a cookie or consent banner
-as a dialog). A node under no landmark is placed by layout: a band at the top of the page is
-the header, one at the bottom the footer, a narrow column at a side the sidebar, the rest
-main. Each region has its bounds and, once the elements are named, their semantic ids.
+as a dialog). A node under no landmark is placed by the layout block it is in (its
+outermost container that is not page-sized: a top bar, a side column, a panel, a modal),
+else by its own box: a band at the top of the page is the header, one at the bottom the
+footer, a narrow column at a side the sidebar, a fixed box clear of the page's sides a
+dialog, the rest main. Each region has its bounds and, once the elements are named, their
+semantic ids.
 """
 
 from __future__ import annotations
@@ -86,6 +89,30 @@ def layout_kind(box: tuple[float, float, float, float], facts: PageFacts) -> str
     return "main"
 
 
+def layout_block(node: Node, facts: PageFacts) -> Node | None:
+    """The outermost container of ``node`` (itself included) that is not page-sized: the
+    block of the page's layout it belongs to."""
+    width = max(facts.page_size[0], facts.viewport[0], 1.0)
+    height = max(facts.page_size[1], facts.viewport[1], 1.0)
+    chain = [node, *facts.ancestors(node)]
+    for candidate in reversed(chain):
+        if candidate.tag in ("html", "body") or candidate.box[2] <= 0 or candidate.box[3] <= 0:
+            continue
+        page_sized = (candidate.box[2] >= 0.95 * width
+                      and candidate.box[3] >= 0.6 * max(height, facts.viewport[1]))
+        if not page_sized:
+            return candidate
+    return None
+
+
+def _floating(block: Node, facts: PageFacts) -> bool:
+    """A fixed box clear of the viewport's sides: a modal or a popup."""
+    x, y, w, _ = block.box
+    vw = facts.viewport[0] or 1280.0
+    return (block.position == "fixed" and x > 8 and x + w < vw - 8 and y - facts.scroll[1] > 8
+            and w <= 0.8 * vw)
+
+
 def assign_regions(facts: PageFacts) -> tuple[list[str], dict[str, Region]]:
     """(region id per node, regions by id in the order they were found)."""
     regions: dict[str, Region] = {}
@@ -118,7 +145,11 @@ def assign_regions(facts: PageFacts) -> tuple[list[str], dict[str, Region]]:
         if landmark_of[node.rid]:
             region_of[node.rid] = landmark_of[node.rid]
             continue
-        lk = layout_kind(node.box, facts)
+        block = layout_block(node, facts)
+        if block is not None and _floating(block, facts):
+            lk = "dialog"
+        else:
+            lk = layout_kind(block.box if block is not None else node.box, facts)
         region = first_of_kind.get(lk)
         if region is None:
             region = first_of_kind[lk] = new_region(lk, "layout")
