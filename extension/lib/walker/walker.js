@@ -1231,7 +1231,8 @@ export function axsnapWalk(opts) {
     const LIMIT = 4000;
     const shown = (el) => (typeof el.checkVisibility === 'function'
       ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
-    const CHROME = 'nav, header, footer, [role=navigation], [role=banner], [role=contentinfo]';
+    const CHROME = 'nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], '
+      + '[role=complementary]';
     const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
     const reading = (s) => s.length + ((s.match(CJK) || []).length);
     const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
@@ -1240,7 +1241,7 @@ export function axsnapWalk(opts) {
     const t = { passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
       radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
       tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
-      partial: false };
+      long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, partial: false };
     const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
     const alike = (el) => {
       const p = el.parentElement;
@@ -1249,9 +1250,9 @@ export function axsnapWalk(opts) {
       for (const c of p.children) if (c.localName === el.localName && c.className === el.className) n++;
       return n;
     };
-    const rowAbove = (el, steps) => {
+    const rowAbove = (el, steps, items = false) => {
       for (let a = el.parentElement, i = 0; a && i < steps; a = a.parentElement, i++) {
-        if (a.localName === 'tr') return a;
+        if (a.localName === 'tr' || (items && a.localName === 'li')) return a;
         if (!NO_ROW.has(a.localName) && alike(a) >= 4) return a;
       }
       return null;
@@ -1269,7 +1270,7 @@ export function axsnapWalk(opts) {
         if (!CARD.test(named)) t.passwords++;
       } else if (type === 'checkbox') {
         t.checkboxes++;
-        if (rowAbove(el, 6)) t.row_checkboxes++;
+        if (rowAbove(el, 6, true)) t.row_checkboxes++;
       } else if (type === 'radio') t.radios++;
       else if (['text', 'email', 'tel', 'url', 'number', 'search', ''].includes(type)) {
         if (type === 'search' || el.getAttribute('role') === 'searchbox' || SEARCH_NAMES.has(el.name)) t.search_inputs++;
@@ -1282,6 +1283,7 @@ export function axsnapWalk(opts) {
       if (li.closest(CHROME) || !shown(li)) continue;
       t.list_items++;
       if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
+      if (reading((li.textContent || '').replace(/\s+/g, ' ').trim()) >= 150) t.long_items++;
     }
     n = 0;
     for (const el of document.querySelectorAll('p, blockquote, dd, pre')) {
@@ -1291,13 +1293,26 @@ export function axsnapWalk(opts) {
       const weight = reading(text);
       const tag = el.localName;
       if (tag !== 'pre' && weight >= 200) t.long_blocks++;
+      if (tag === 'pre' && weight >= 3000) t.long_pre++;
       if (tag === 'p' && weight >= 100) t.paragraphs++;
       t.text_chars += weight;
     }
     t.tables = document.querySelectorAll('table').length;
     t.rows = document.querySelectorAll('tr').length;
     t.articles = document.querySelectorAll('article').length;
-    t.result_blocks = document.querySelectorAll('h2 > a[href], h3 > a[href]').length;
+    for (const h of document.querySelectorAll('h2, h3')) {
+      if (h.querySelector('a[href]') || h.closest('a[href]')) t.result_blocks++;
+    }
+    const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
+    n = 0;
+    for (const el of document.querySelectorAll('[class]')) {
+      if (++n > LIMIT * 5) { t.partial = true; break; }
+      const cls = typeof el.className === 'string' ? el.className : '';
+      if (WIDGET.test(cls) && shown(el)) t.widgets++;
+    }
+    for (const tr of document.querySelectorAll('tr')) {
+      if (tr.querySelector('a[href], button')) t.action_rows++;
+    }
     // Runs of alike <div> rows holding a link (a list without <ul>), outside the page's chrome.
     const containers = new Set();
     n = 0;

@@ -55,6 +55,10 @@ class Features:
     terms: bool = False
     confirm: bool = False
     div_rows: int = 0
+    long_pre: int = 0
+    long_items: int = 0
+    widgets: int = 0
+    action_rows: int = 0
     address_fields: int = 0
     to_subject: int = 0
     captcha: bool = False
@@ -175,7 +179,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
 _METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", "select", "time"})
 _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
-            "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows")
+            "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
+            "long_pre", "long_items", "widgets", "action_rows")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],
@@ -184,7 +189,7 @@ def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],
     table cell, list item or label (those are counts, ids, prices in a table, page numbers)."""
     if node.rid in controls or node.reasons or node.tag in _METRIC_NOT_IN:
         return False
-    if any(a.tag in _METRIC_NOT_IN or a.rid in controls for a in facts.ancestors(node)[:3]):
+    if any(a.tag in _METRIC_NOT_IN or a.rid in controls for a in facts.ancestors(node)[:6]):
         return False
     size = node.font_size if node.font_size_known else base_font
     return size >= 1.4 * base_font or (node.font_weight >= 600 and size >= 1.15 * base_font)
@@ -232,13 +237,17 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.address_fields >= 2 and f.prices >= 1)
     fire("email_compose", "form:to/subject fields with a message body", 0.65,
          f.to_subject >= 1 and f.textareas >= 1)
+    fire("checkout", "form:address fields with shipping or checkout words", 0.5,
+         f.address_fields >= 2 and bool(keyword_hits("checkout", f.text)))
     fire("form", "form:3+ fields, no sign-up, card or message", 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
+         and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
     fire("settings", "form:toggles", 0.3, f.checkboxes >= 4 and f.row_checkboxes < 3)
     fire("settings", "form:several selects", 0.2, f.selects >= 2 and not f.card_fields)
     fire("search_engine", "form:a search box and little else", 0.45,
          f.search_inputs >= 1 and f.result_blocks < 3 and f.long_blocks == 0
+         and f.rows < 5 and f.div_rows < 8
          and f.list_items < 15 and inputs <= 1 and f.page_screens < 1.6)
     fire("search_results", "form:a search box over results", 0.35,
          f.search_inputs >= 1 and f.result_blocks >= 4)
@@ -250,7 +259,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("article", "stats:<article>", 0.15, f.articles == 1)
     fire("article", "stats:3+ paragraphs", 0.2, f.paragraphs >= 3 and not f.passwords)
     fire("article", "stats:1500+ characters of prose", 0.2, f.text_chars >= 1500)
-    fire("list", "stats:8+ list items", 0.3, f.list_items >= 8 and f.long_blocks < 3)
+    fire("article", "stats:a long preformatted document", 0.45, f.long_pre >= 1)
+    fire("article", "stats:3+ long list items (prose in bullets)", 0.2, f.long_items >= 3)
+    fire("article", "stats:6+ paragraphs", 0.15, f.paragraphs >= 6 and not f.passwords)
+    fire("list", "stats:8+ list items", 0.3,
+         f.list_items >= 8 and f.long_blocks + f.long_items < 3)
     fire("list", "stats:8+ linked list items", 0.2, f.linked_items >= 8 and f.long_blocks < 3)
     fire("list", "stats:4+ prices", 0.3, f.prices >= 4 and not f.card_fields)
     fire("list", "stats:8+ alike rows with links", 0.3, f.div_rows >= 8 and f.long_blocks < 3)
@@ -259,6 +272,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("email_inbox", "stats:5+ table rows", 0.1, f.rows >= 5)
     fire("dashboard", "stats:4+ metrics", 0.3, f.metrics >= 4)
     fire("dashboard", "stats:charts", 0.3, f.charts >= 1)
+    fire("dashboard", "stats:3+ stat or chart widgets", 0.3, f.widgets >= 3)
+    fire("list", "stats:5+ table rows with links or buttons", 0.25,
+         f.action_rows >= 5 and f.row_checkboxes < 4 and f.long_blocks < 3)
     fire("dashboard", "stats:tables", 0.1, f.tables >= 1 and f.row_checkboxes < 4)
     # Keywords (medium, capped)
     for kind in PAGE_TYPES:

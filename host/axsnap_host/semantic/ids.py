@@ -127,8 +127,12 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
         counts = Counter(ids[i] for i in members)
         for i in members:
             item = items[i]
-            if counts[ids[i]] > 1 and not item.context and item.near:
+            if counts[ids[i]] <= 1:
+                continue
+            if not item.context and item.near:
                 ids[i] = f"{base}_near_{item.near}"
+            elif item.context and item.place:  # the same row words in two regions
+                ids[i] = f"{base}_near_{item.context}_in_{item.place}"
     return _dedupe(ids)
 
 
