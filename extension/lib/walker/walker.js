@@ -1286,6 +1286,7 @@ export function axsnapWalk(opts) {
       if (reading((li.textContent || '').replace(/\s+/g, ' ').trim()) >= 150) t.long_items++;
     }
     n = 0;
+    let preChars = 0;
     for (const el of document.querySelectorAll('p, blockquote, dd, pre')) {
       if (++n > LIMIT) { t.partial = true; break; }
       const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
@@ -1293,10 +1294,11 @@ export function axsnapWalk(opts) {
       const weight = reading(text);
       const tag = el.localName;
       if (tag !== 'pre' && weight >= 200) t.long_blocks++;
-      if (tag === 'pre' && weight >= 3000) t.long_pre++;
+      if (tag === 'pre') preChars += weight;
       if (tag === 'p' && weight >= 100) t.paragraphs++;
       t.text_chars += weight;
     }
+    if (preChars >= 3000) t.long_pre = 1;  // a plain-text document (an RFC, a man page)
     t.tables = document.querySelectorAll('table').length;
     t.rows = document.querySelectorAll('tr').length;
     t.articles = document.querySelectorAll('article').length;

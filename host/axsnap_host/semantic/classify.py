@@ -44,6 +44,7 @@ class Features:
     passwords: int = 0
     text_inputs: int = 0
     search_inputs: int = 0
+    queries: int = 0  # search boxes holding a query
     textareas: int = 0
     checkboxes: int = 0
     radios: int = 0
@@ -108,6 +109,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                        or node.attrs.get("name") in ("q", "query", "search", "wd", "s")
                        or (el.region.startswith("form") and "search" in name.lower()))
             f.search_inputs += searchy
+            f.queries += searchy and bool((node.value or "").strip())
             f.text_inputs += not searchy
         f.textareas += kind == "textarea"
         f.checkboxes += kind == "checkbox"
@@ -224,12 +226,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Form features (high)
     register_words = bool(keyword_hits("register", f.text))
     confirm = f.passwords >= 2 or f.confirm
-    fire("login", "form:one password field, few inputs", 0.6,
+    # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.
+    account = 0.5 if f.long_blocks >= 3 else 1.0
+    fire("login", "form:one password field, few inputs", 0.6 * account,
          f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm)
-    fire("register", "form:password confirmation", 0.6, confirm)
-    fire("register", "form:password and sign-up words", 0.45,
+    fire("register", "form:password confirmation", 0.6 * account, confirm)
+    fire("register", "form:password and sign-up words", 0.45 * account,
          f.passwords >= 1 and register_words and not confirm)
-    fire("register", "form:password with a name field or terms", 0.35,
+    fire("register", "form:password with a name field or terms", 0.35 * account,
          f.passwords >= 1 and (f.terms or (f.name_fields and register_words)))
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
     fire("checkout", "form:card fields", 0.6, f.card_fields >= 1)
@@ -251,22 +255,31 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and f.list_items < 15 and inputs <= 1 and f.page_screens < 1.6)
     fire("search_results", "form:a search box over results", 0.35,
          f.search_inputs >= 1 and f.result_blocks >= 4)
+    fire("search_results", "form:a search box holding a query over results", 0.3,
+         f.queries >= 1 and f.result_blocks >= 4)
     # Element statistics (medium)
     fire("search_results", "stats:5+ result blocks", 0.3, f.result_blocks >= 5)
     fire("article", "stats:3+ long text blocks", 0.45, f.long_blocks >= 3)
     fire("article", "stats:two long text blocks", 0.3, f.long_blocks == 2)
     fire("article", "stats:a long text block", 0.15, f.long_blocks == 1)
     fire("article", "stats:<article>", 0.15, f.articles == 1)
-    fire("article", "stats:3+ paragraphs", 0.2, f.paragraphs >= 3 and not f.passwords)
+    fire("article", "stats:3+ paragraphs", 0.2,
+         f.paragraphs >= 3 and (not f.passwords or f.long_blocks >= 3))
     fire("article", "stats:1500+ characters of prose", 0.2, f.text_chars >= 1500)
     fire("article", "stats:a long preformatted document", 0.45, f.long_pre >= 1)
     fire("article", "stats:3+ long list items (prose in bullets)", 0.2, f.long_items >= 3)
-    fire("article", "stats:6+ paragraphs", 0.15, f.paragraphs >= 6 and not f.passwords)
+    fire("article", "stats:6+ paragraphs", 0.15,
+         f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
+    # The items of a search's results or of a dashboard's widgets are no list page.
+    itemized = not (f.search_inputs and f.result_blocks >= 5) and not (
+        f.widgets >= 3 and f.metrics >= 4)
     fire("list", "stats:8+ list items", 0.3,
-         f.list_items >= 8 and f.long_blocks + f.long_items < 3)
-    fire("list", "stats:8+ linked list items", 0.2, f.linked_items >= 8 and f.long_blocks < 3)
+         f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
+    fire("list", "stats:8+ linked list items", 0.2,
+         f.linked_items >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:4+ prices", 0.3, f.prices >= 4 and not f.card_fields)
-    fire("list", "stats:8+ alike rows with links", 0.3, f.div_rows >= 8 and f.long_blocks < 3)
+    fire("list", "stats:8+ alike rows with links", 0.3,
+         f.div_rows >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)
     fire("email_inbox", "stats:rows with checkboxes", 0.35, f.row_checkboxes >= 4)
     fire("email_inbox", "stats:5+ table rows", 0.1, f.rows >= 5)
@@ -274,7 +287,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("dashboard", "stats:charts", 0.3, f.charts >= 1)
     fire("dashboard", "stats:3+ stat or chart widgets", 0.3, f.widgets >= 3)
     fire("list", "stats:5+ table rows with links or buttons", 0.25,
-         f.action_rows >= 5 and f.row_checkboxes < 4 and f.long_blocks < 3)
+         f.action_rows >= 5 and f.row_checkboxes < 4 and f.long_blocks < 3 and itemized)
     fire("dashboard", "stats:tables", 0.1, f.tables >= 1 and f.row_checkboxes < 4)
     # Keywords (medium, capped)
     for kind in PAGE_TYPES:
