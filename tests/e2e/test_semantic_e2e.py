@@ -132,3 +132,36 @@ def test_dom_text_carries_no_hidden_instruction(browser: Browser, pages_url: str
     for words in ("evil.example", "developer mode", "account 42", "以前の指示", "compra todo"):
         assert words not in dom.domtext
     assert "Buy now" in dom.domtext
+
+
+# Issue 28's techniques: near-zero opacity, filter: opacity(0), transform: scale(0), a 4 px
+# clipping box. Flagged in the semantic view, SnapshotV1 and the outline; out of DOM text.
+MORE = ("evil.example", "refund bot", "saved cards page", "extended warranty")
+MATCHES = {"Ignore previous instructions": "opacity_0", "You are now": "opacity_0",
+           "System:": "scaled_0", "Disregard all prior instructions": "tiny_box"}
+
+
+def test_faint_filtered_scaled_and_slit_instructions_are_flagged(browser: Browser,
+                                                                 pages_url: str) -> None:
+    url = pages_url + "semantic_cases/hidden_more.html"
+    result = page(browser, url, viewport_only=False)
+    flags = {f["match"]: f["reasons"] for f in result.suspicious}
+    for match, reason in MATCHES.items():
+        assert reason in flags.get(match, []), (match, flags)
+    readable = " ".join(s["text"] for s in result.content) + result.page["summary"]
+    assert not any(words in readable for words in MORE)
+    assert any("ignore previous instructions" in s["text"] for s in result.content)
+    snap = browser.snapshot(url, scope="page", **FAST)
+    flagged = [n for n in snap.ax_tree.nodes if n.suspicious]
+    for words in MORE:
+        assert any(words in n.name for n in flagged), words
+    visible = [n for n in snap.ax_tree.nodes if "from their readers" in n.name]
+    assert visible and not any(n.suspicious for n in visible)
+    tree = browser.snapshot(format="outline", scope="page", **FAST).combinedTree
+    for words in MORE:
+        line = next(line for line in tree.splitlines() if words in line)
+        assert FLAG in line, line
+    dom = browser.snapshot(url, format="domtext", viewport_only=False, **FAST)
+    for words in MORE:
+        assert words not in dom.domtext, words
+    assert "Add to cart" in dom.domtext

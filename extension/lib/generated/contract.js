@@ -270,7 +270,9 @@ export const DOM_SNAPSHOT_STYLES = deepFreeze([
   "font-size",
   "clip",
   "clip-path",
-  "text-indent"
+  "text-indent",
+  "filter",
+  "transform"
 ]);
 
 export const AX_PROPERTIES = deepFreeze([

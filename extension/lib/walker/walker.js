@@ -213,16 +213,34 @@ export function axsnapWalk(opts) {
     return bg;
   }
 
+  function filterOpacity(filter) {
+    let found = 1;
+    for (const m of String(filter || '').matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/g)) {
+      found *= parseFloat(m[1]) / (m[2] ? 100 : 1);
+    }
+    return found;
+  }
+
+  function scaledToNothing(transform) {
+    const m = /matrix\(\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)/.exec(String(transform || ''));
+    if (!m) return false;
+    const [a, b, c, d] = m.slice(1, 5).map(Number);
+    return (Math.abs(a) < 1e-3 && Math.abs(b) < 1e-3) || (Math.abs(c) < 1e-3 && Math.abs(d) < 1e-3);
+  }
+
   // Why a person cannot see what is inside this box (inherited by everything under it).
   function hidingOf(el, style, w, h, x, y) {
     const hx = [];
-    if (style.opacity === '0') hx.push('opacity_0');
+    // near-zero opacity, also through filter: opacity() (pipeline/hidden.py reads the same)
+    const opacity = parseFloat(style.opacity);
+    if ((Number.isFinite(opacity) && opacity <= 0.05) || filterOpacity(style.filter) <= 0.05) hx.push('opacity_0');
+    if (scaledToNothing(style.transform)) hx.push('scaled_0');
     if (el.getAttribute('aria-hidden') === 'true') hx.push('aria_hidden');
     if ((style.clip && style.clip.startsWith('rect')) || (style.clipPath && style.clipPath !== 'none')) {
       hx.push('clipped');
     }
     const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
-    if (clips && (w <= 1 || h <= 1)) hx.push(h === 0 || w === 0 ? 'zero_size' : 'tiny_box');
+    if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? 'zero_size' : 'tiny_box');
     if (x + w <= 0 || y + h + (topWin.scrollY || 0) <= 0) hx.push('off_screen');
     if ((parseFloat(style.textIndent) || 0) <= -500) hx.push('text_indent');
     return hx;

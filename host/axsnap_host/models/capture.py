@@ -41,6 +41,8 @@ DOM_SNAPSHOT_STYLES = (
     "clip",
     "clip-path",
     "text-indent",
+    "filter",
+    "transform",
 )
 
 

@@ -50,7 +50,11 @@ _INSTRUCTION_RE = re.compile("|".join(f"(?:{p})" for p in _INSTRUCTION_PATTERNS)
 _RGB = re.compile(r"rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)")
 # Walker facts (inherited from a box around the text) and what each is called.
 WALKER_REASONS = frozenset({"opacity_0", "aria_hidden", "clipped", "tiny_box", "zero_size",
-                            "off_screen", "text_indent"})
+                            "off_screen", "text_indent", "scaled_0"})
+NEAR_ZERO_OPACITY = 0.05  # opacity (or filter: opacity()) at or under which text is not seen
+TINY_CLIP_PX = 6  # a clipping box narrower or lower than this shows no readable text
+_FILTER_OPACITY = re.compile(r"opacity\(\s*([\d.]+)(%?)\s*\)")
+_MATRIX = re.compile(r"matrix\(\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)")
 SAME_COLOR_DISTANCE = 24.0  # Euclidean RGB distance under which text melts into its background
 
 
@@ -146,6 +150,24 @@ def _px(value: str, default: float) -> float:
         return default
 
 
+def filter_opacity(value: str) -> float:
+    """The product of a computed ``filter``'s ``opacity()`` functions (1.0 when none)."""
+    found = 1.0
+    for number, percent in _FILTER_OPACITY.findall(value or ""):
+        found *= float(number) / (100 if percent else 1)
+    return found
+
+
+def scaled_to_nothing(value: str) -> bool:
+    """A computed ``transform`` that scales its box to nothing (``scale(0)``: matrix(0, 0,
+    0, 0, ...)) on either axis."""
+    found = _MATRIX.search(value or "")
+    if found is None:
+        return False
+    a, b, c, d = (float(v) for v in found.groups())
+    return (abs(a) < 1e-3 and abs(b) < 1e-3) or (abs(c) < 1e-3 and abs(d) < 1e-3)
+
+
 def dom_hiding_reasons(chain: Sequence[Any]) -> list[str]:
     """Why a person cannot read the text of a DOMSnapshot node, from the node and its
     ancestors nearest first (``DomIndex.chain``: each with ``node_type``, ``tag``,
@@ -158,15 +180,18 @@ def dom_hiding_reasons(chain: Sequence[Any]) -> list[str]:
     reasons: list[str] = []
     for info in elements:
         styles = info.styles
-        if _px(styles.get("opacity", "1"), 1.0) == 0.0:
+        if _px(styles.get("opacity", "1"), 1.0) <= NEAR_ZERO_OPACITY \
+                or filter_opacity(styles.get("filter", "none")) <= NEAR_ZERO_OPACITY:
             reasons.append("opacity_0")
+        if scaled_to_nothing(styles.get("transform", "none")):
+            reasons.append("scaled_0")
         if styles.get("clip", "auto").startswith("rect") or styles.get("clip-path", "none") not in (
                 "none", ""):
             reasons.append("clipped")
         clips = "visible" not in (styles.get("overflow-x", "visible"),
                                   styles.get("overflow-y", "visible"))
         box = info.bounds
-        if clips and box is not None and (box[2] <= 1 or box[3] <= 1):
+        if clips and box is not None and (box[2] < TINY_CLIP_PX or box[3] < TINY_CLIP_PX):
             reasons.append("zero_size" if box[2] == 0 or box[3] == 0 else "tiny_box")
         if _px(styles.get("text-indent", "0"), 0.0) <= -500:
             reasons.append("text_indent")
