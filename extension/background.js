@@ -13,6 +13,7 @@ import { createKeptAnswers } from './lib/reuse/kept_answer.js';
 import { createPreparer } from './lib/reuse/prepare.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/router/policy.js';
 import { MESSAGE_TYPES, createRouter } from './lib/router/router.js';
+import { unlessBlocked } from './lib/act/blocked.js';
 import { resolveElement } from './lib/capture/resolve.js';
 import { forgetWorld, stabilize } from './lib/session/stabilize.js';
 
@@ -61,6 +62,7 @@ const router = createRouter({
   stabilize,
   capture: capturePage,
   prefetchFrames,
+  unlessBlocked,
   walkWithProof,
   walksWithProof,
   clickListeners: clickListenerSignature,

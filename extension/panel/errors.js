@@ -35,6 +35,14 @@ const KNOWN = {
     title: 'The page changed while it was being captured',
     hint: 'The tab navigated away during the snapshot. Wait for the page to finish loading, then try again.',
   },
+  dialog_open: {
+    title: 'A dialog on the page blocks it',
+    hint: 'The page shows an alert, confirm or prompt. Answer it in the tab, then try again.',
+  },
+  page_busy: {
+    title: 'The page does not answer',
+    hint: 'A dialog may be open on it, or a script is running. Answer the dialog or wait, then try again.',
+  },
   tab_not_found: {
     title: 'The tab is gone',
     hint: 'It was closed or replaced. Focus the tab you want and try again.',

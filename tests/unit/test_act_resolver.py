@@ -250,3 +250,29 @@ def test_semantic_ids_of_the_last_semantic_read(capture: dict[str, Any]) -> None
     assert reply["result"]["target"]["index"] == 4
     gone = resolve(host, capture, {"type": "act", "action": "click", "target": "btn_gone"})
     assert gone["result"]["error"]["code"] == "stale_element"
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, [1]])
+def test_targets_are_strictly_typed(bad: Any) -> None:
+    """A JSON true is not index 1, a float no index, a list nothing (issue 28)."""
+    from axsnap_host.act.service import validate_message
+
+    with pytest.raises(AxsnapError) as caught:
+        validate_message({"type": "act", "action": "click", "target": bad})
+    assert caught.value.code == "invalid_message"
+    with pytest.raises(AxsnapError):
+        validate_message({"type": "find", "query": bad})
+    assert validate_message({"type": "act", "action": "click", "target": 1}).target == 1
+    assert validate_message({"type": "act", "action": "click", "target": "1"}).target == "1"
+
+
+def test_act_options_take_a_deadline_within_bounds() -> None:
+    from pydantic import ValidationError
+
+    from axsnap_host.models.act import ActOptions
+
+    assert ActOptions(timeout_ms=2000).timeout_ms == 2000
+    assert ActOptions().timeout_ms is None
+    for bad in (0, 50, 10**9, "2000", True):
+        with pytest.raises(ValidationError):
+            ActOptions.model_validate({"timeout_ms": bad})

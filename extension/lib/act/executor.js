@@ -6,6 +6,7 @@
 // reads values back from a capture, redacted.
 
 import { AxError } from '../common/errors.js';
+import { ACT_LIMITS } from '../generated/contract.js';
 import { locateNode } from '../capture/resolve.js';
 import { actionPoint, checkHit } from './geometry.js';
 import { clickAt, dragFromTo, moveTo, pressChord, typeText, wheelAt } from './input.js';
@@ -199,7 +200,15 @@ async function fillText(session, node, value, replace) {
   } else {
     await pressChord(session, node.facts.tag === 'input' ? 'End' : 'Control+End');
   }
-  if (value) await typeText(session, value);
+  if (!value) return 'keyboard';
+  // Long text goes in at once, as a paste does: key by key it would take seconds a
+  // thousand characters (and keep a page busy that long).
+  if (value.length > ACT_LIMITS.TYPED_KEYS_MAX) {
+    await session.send('Input.insertText', { text: value });
+    return 'insert_text';
+  }
+  await typeText(session, value);
+  return 'keyboard';
 }
 
 async function scroll(session, node, value, opts) {
@@ -258,8 +267,7 @@ export async function execute(session, action, node, value, to, opts = {}) {
     case 'focus': await focusNode(session, node); return { method: 'focus' };
     case 'type':
     case 'fill':
-      await fillText(session, node, String(value ?? ''), action === 'fill');
-      return { method: 'keyboard' };
+      return { method: await fillText(session, node, String(value ?? ''), action === 'fill') };
     case 'press':
       if (node) await focusNode(session, node);
       for (const chord of String(value ?? '').split(/\s+/).filter(Boolean)) await pressChord(session, chord);

@@ -4,8 +4,9 @@
 // that opened. A watch starts before an action, so the requests the action fires and the
 // dialogs it opens are seen from their first moment.
 
-import { READY_OPTIONS } from '../generated/contract.js';
+import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
 import { stabilize } from '../session/stabilize.js';
+import { noteDialogOpen } from './blocked.js';
 
 /** {quiet_ms, max_wait_ms, max_pending_requests}: the defaults of models/act.py ReadyOptions. */
 export const READY_DEFAULTS = Object.freeze(Object.fromEntries(
@@ -26,14 +27,20 @@ async function readyState(session) {
 }
 
 /**
- * Start watching the tab: requests in flight and JavaScript dialogs (answered at once with
- * `dialog`: "accept" | "dismiss", so a dialog never blocks the page or the next step).
- * Returns {dialogs, ready(options), stop()}.
+ * Start watching the tab: requests in flight, JavaScript dialogs (answered at once with
+ * `dialog`: "accept" | "dismiss", so a dialog never blocks the page or the next step) and
+ * navigations of the main frame (`onNavigate`). A page that keeps opening dialogs gets
+ * `maxDialogs` answers: the next one is left open, noted for the tab (blocked.js) and told
+ * to `onStorm(dialog)`. Returns {dialogs, ready(options), stop()}.
  */
-export async function watchPage(session, { dialog = 'dismiss', now = () => performance.now() } = {}) {
+export async function watchPage(session, {
+  dialog = 'dismiss', now = () => performance.now(), maxDialogs = ACT_LIMITS.MAX_DIALOGS,
+  onNavigate = () => {}, onStorm = () => {},
+} = {}) {
   const inflight = new Set();
   const dialogs = [];
   const accept = dialog === 'accept';
+  let storm = null;
   const releaseNetwork = await session.useNetwork().catch(() => null);
   const releasePage = await session.usePage().catch(() => null);
   const off = session.onEvent((method, params, source) => {
@@ -42,14 +49,23 @@ export async function watchPage(session, { dialog = 'dismiss', now = () => perfo
     } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
       inflight.delete(params.requestId);
     } else if (method === 'Page.javascriptDialogOpening') {
-      dialogs.push({ type: String(params.type ?? ''), message: String(params.message ?? ''),
-        handled: accept ? 'accepted' : 'dismissed' });
+      const seen = { type: String(params.type ?? ''), message: String(params.message ?? '') };
+      if (storm || dialogs.length >= maxDialogs) {
+        storm = storm ?? seen;
+        noteDialogOpen(session.tabId, seen);
+        onStorm(seen, dialogs.length);
+        return;
+      }
+      dialogs.push({ ...seen, handled: accept ? 'accepted' : 'dismissed' });
       session.send('Page.handleJavaScriptDialog', { accept }, source?.sessionId).catch(() => {});
+    } else if (method === 'Page.frameNavigated' && !params.frame?.parentId && !source?.sessionId) {
+      onNavigate(params.frame);
     }
   });
   let stopped = false;
   return {
     dialogs,
+    get storm() { return storm; },
     /** Wait for readiness: {ready, waited_ms, reasons, pending_requests, load, mutations}. */
     async ready(options = {}) {
       const opts = { ...READY_DEFAULTS, ...options };
@@ -63,6 +79,7 @@ export async function watchPage(session, { dialog = 'dismiss', now = () => perfo
       const reasons = [...report.reasons];
       if (load !== 'complete') reasons.push('loading');
       if (dialogs.length) reasons.push('dialog');
+      if (storm) reasons.push('dialog_storm');
       return {
         ready: report.stabilized && load === 'complete',
         waited_ms: Math.round(now() - t0),

@@ -7,7 +7,8 @@
 // travels caller → extension → CDP only: it is in no host message and no reply.
 
 import { AxError, toErrorInfo } from '../common/errors.js';
-import { READY_OPTIONS } from '../generated/contract.js';
+import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
+import { actTimeoutMs, dialogStorm, navigatedDuring, startRun } from './run.js';
 import { execute, liveTarget } from './executor.js';
 import { focusedElement, READY_DEFAULTS, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
@@ -55,6 +56,8 @@ function hostError(reply) {
 
 /** Handlers over the router's deps and its tab resolution. */
 export function createActRoutes({ deps, resolveTab, now }) {
+  const unlessBlocked = deps.unlessBlocked ?? ((session, tabId, work) => work());
+
   async function host(type, body) {
     const sent = await deps.native.request(type, body);
     if (!sent.reply.ok) throw hostError(sent.reply);
@@ -87,55 +90,106 @@ export function createActRoutes({ deps, resolveTab, now }) {
     return { ...rest, value: Array.isArray(value) ? value.map(standIn) : standIn(value) };
   };
 
+  /** The value an action types, checked for its length here: the host never sees it. */
+  function checkValue(value) {
+    const max = ACT_LIMITS.MAX_VALUE_CHARS;
+    const parts = Array.isArray(value) ? value : [value];
+    for (const part of parts) {
+      if (typeof part === 'string' && part.length > max) {
+        throw new AxError('invalid_message', `value is ${part.length} characters long; an action takes at most ${max}`,
+          'Split the text over several actions (type appends), or shorten it.');
+      }
+    }
+  }
+
   async function act(req, role) {
     const t0 = now();
-    return withTab(req, role, async (session, tabId) => {
-      const timings = {};
-      const ready = checkReady(req.raw.options?.ready);
-      const options = domOptions(ready);
+    checkValue(req.raw.value);
+    const ready = checkReady(req.raw.options?.ready);
+    const timeoutMs = actTimeoutMs(req.raw.options, ready);
+    if (!(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+      throw new AxError('invalid_message', 'options.timeout_ms must be an integer of milliseconds', '');
+    }
+    const tabId = await resolveTab(req);
+    if (deps.checkTab) await deps.checkTab(tabId, role);
+    const run = startRun(timeoutMs);
+    const held = await deps.debuggers.acquire(tabId);
+    const session = run.session(held);
+    const timings = {};
+    const report = { tabId, action: req.raw.action, target: null, options: domOptions(ready), timings, before: {} };
+    let watch = null;
+    const work = (async () => {
+      const options = report.options;
       let t = now();
-      const before = await capture(session, tabId, options);
+      run.step('the capture before the action');
+      const before = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
+      run.step('resolving the target');
       const resolved = await host('act_resolve', { message: message(req), options, capture: before });
       timings.resolve_ms = round(now() - t);
       const msg = resolved.message;
-      const report = { tabId, action: msg.action, target: resolved.target, options, timings,
-        before: { url: before.tab?.url ?? '', loaderId: before.frames?.[0]?.loaderId ?? null } };
+      Object.assign(report, { action: msg.action, target: resolved.target,
+        before: { url: before.tab?.url ?? '', loaderId: before.frames?.[0]?.loaderId ?? null } });
       if (resolved.error) {
         report.error = resolved.error;
-        return finish(report, t0);
+        return;
       }
-      const watch = await watchPage(session, { dialog: msg.options.dialog });
+      let inputDone = false;
+      watch = await watchPage(session, {
+        dialog: msg.options.dialog,
+        onNavigate: () => { if (!inputDone) run.stopInput(navigatedDuring(msg.action)); },
+        onStorm: (dialog, answered) => run.stop(dialogStorm(dialog, answered)),
+      });
+      t = now();
       try {
-        t = now();
-        try {
-          const node = resolved.target ? await liveTarget(session, resolved.target) : null;
-          const to = resolved.to ? await liveTarget(session, resolved.to) : null;
-          const done = await execute(session, msg.action, node, req.raw.value ?? null, to,
-            { force: msg.options.force, delta_y: msg.options.delta_y });
-          report.method = done.method;
-        } catch (err) {
-          if (!(err instanceof AxError) || !REFUSALS.has(err.code)) throw err;
-          report.error = { ...toErrorInfo(err), ...(err.cover ? { cover: err.cover } : {}) };
-        }
-        timings.action_ms = round(now() - t);
-        if (msg.options.wait && !report.error) {
-          t = now();
-          report.readiness = await watch.ready(msg.options.ready);
-          timings.ready_ms = round(now() - t);
-        }
-      } finally {
-        await watch.stop();
+        run.step(`finding the target on the page`);
+        const node = resolved.target ? await liveTarget(session, resolved.target) : null;
+        const to = resolved.to ? await liveTarget(session, resolved.to) : null;
+        run.step(`the ${msg.action}`);
+        const done = await execute(session, msg.action, node, req.raw.value ?? null, to,
+          { force: msg.options.force, delta_y: msg.options.delta_y });
+        report.method = done.method;
+      } catch (err) {
+        const stop = run.inputStopped;
+        if (stop && err === stop) report.error = toErrorInfo(err);
+        else if (!(err instanceof AxError) || !REFUSALS.has(err.code)) throw err;
+        else report.error = { ...toErrorInfo(err), ...(err.cover ? { cover: err.cover } : {}) };
       }
-      report.dialogs = watch.dialogs;
-      if (!report.error) {
+      inputDone = true;
+      timings.action_ms = round(now() - t);
+      if (msg.options.wait && !report.error) {
         t = now();
+        run.step('readiness after the action');
+        report.readiness = await watch.ready(msg.options.ready);
+        timings.ready_ms = round(now() - t);
+      }
+      await watch.stop();
+      report.dialogs = watch.dialogs;
+      if (!report.error || report.error.code === 'page_navigated') {
+        t = now();
+        run.step('the capture after the action');
         report.focus = await focusedElement(session);
         report.capture = await capture(session, tabId, { ...options, stabilize: { enabled: false } },
           report.readiness ? { stabilized: report.readiness.ready, waited_ms: 0, reasons: [] } : null);
         timings.after_ms = round(now() - t);
       }
-      return finish(report, t0);
-    });
+    })();
+    try {
+      const stopped = await Promise.race([work.then(() => null), run.ended]);
+      if (stopped) {
+        work.catch(() => {}); // it ends on its own: every command it sends now is refused
+        report.error = { ...toErrorInfo(stopped), ...(stopped.dialog ? { dialog: stopped.dialog } : {}) };
+        report.dialogs = watch?.dialogs ?? [];
+        delete report.capture;
+      }
+    } catch (err) {
+      if (run.stopped && err === run.stopped) report.error = toErrorInfo(err);
+      else throw err;
+    } finally {
+      run.done();
+      watch?.stop().catch(() => {});
+      held.release();
+    }
+    return finish(report, t0);
   }
 
   async function finish(report, t0) {
@@ -148,7 +202,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const t0 = now();
     return withTab(req, role, async (session, tabId) => {
       const options = domOptions(READY_DEFAULTS);
-      const snap = await capture(session, tabId, options);
+      const snap = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
       const result = await host('act_resolve', { message: message(req), options, capture: snap });
       return { ok: true, result, timings: { total_ms: round(now() - t0) } };
     });

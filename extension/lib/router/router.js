@@ -244,15 +244,19 @@ export function createRouter(deps) {
       const walks = key !== null && deps.walksWithProof?.(tabId, req.options) === true;
       const frames = walks ? null : deps.prefetchFrames?.(session) ?? null;
       frames?.catch(() => {}); // unused or failed: the capture asks again
-      stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
-        () => deps.stabilize(session, req.options));
-      // after the wait, before anything is walked: the page as this read sees it
-      kept = await keptCheck(session, tabId, tab, key, req.options, frames, timings);
-      if (!kept.entry) {
-        capture = await stage('capture', onProgress, timings, 'capture_ms',
-          () => deps.capture(session, tabId, req.options, stabilization,
-            { openStream: streamOpener(onProgress, streams), frames: kept.frames, walked: kept.walked }));
-      }
+      // beside it all, a probe: a tab an open JavaScript dialog blocks is answered at once
+      // with dialog_open / page_busy, not after every step's deadline (act/blocked.js)
+      await (deps.unlessBlocked ?? ((s, t, work) => work()))(session, tabId, async () => {
+        stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
+          () => deps.stabilize(session, req.options));
+        // after the wait, before anything is walked: the page as this read sees it
+        kept = await keptCheck(session, tabId, tab, key, req.options, frames, timings);
+        if (!kept.entry) {
+          capture = await stage('capture', onProgress, timings, 'capture_ms',
+            () => deps.capture(session, tabId, req.options, stabilization,
+              { openStream: streamOpener(onProgress, streams), frames: kept.frames, walked: kept.walked }));
+        }
+      });
     } finally {
       session.release();
     }

@@ -67,7 +67,9 @@ class Session {
     if (att.detached) throw detachedError(this.tabId, att.detachReason);
     const target = sessionId ? { tabId: this.tabId, sessionId } : { tabId: this.tabId };
     try {
-      return await this.manager.api.sendCommand(target, method, params);
+      const answer = await this.manager.api.sendCommand(target, method, params);
+      att.answeredAt = Date.now(); // the page answers (act/blocked.js: is it blocked?)
+      return answer;
     } catch (e) {
       if (att.detached) throw detachedError(this.tabId, att.detachReason);
       const text = e?.message ?? String(e);

@@ -161,6 +161,12 @@ def validate_message(raw: dict[str, Any]) -> ActMessage | FindMessage | CollectM
     if kind is None:
         raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"cannot resolve for {raw.get('type')!r}",
                           "act_resolve carries an act, find or scroll_and_collect message")
+    for key in ("target", "to", "query"):
+        if isinstance(raw.get(key), bool):
+            raise AxsnapError(ErrorCode.INVALID_MESSAGE,
+                              f"{key} is a boolean ({str(raw[key]).lower()}); targets are "
+                              "strictly typed",
+                              "name an index (12), an element id ('0-29') or words")
     try:
         return kind.model_validate(raw)
     except ValidationError as err:

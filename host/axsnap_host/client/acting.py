@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from axsnap_host.models.act import (
+    ACT_TIMEOUT_MARGIN_MS,
     ActError,
     ActionResult,
     ActOptions,
@@ -24,6 +25,9 @@ from axsnap_host.models.act import (
     TargetRef,
 )
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+
+# How long before the client's own timeout the act's deadline falls (the reply's way back).
+CLIENT_MARGIN_MS = 5_000
 
 
 class ActionRefused(AxsnapError):
@@ -72,8 +76,17 @@ class ActingMixin:
         ``max_pending_requests``)."""
         if action == "upload":
             missing_files(value)
+        options = dict(options)
+        client_s = getattr(self, "timeout_s", None)
+        if "timeout_ms" not in options and isinstance(client_s, int | float):
+            # the act's own deadline answers before this client gives up on the reply
+            max_wait = options.get("max_wait_ms", ReadyOptions.model_fields["max_wait_ms"].default)
+            usual = int(max_wait) + ACT_TIMEOUT_MARGIN_MS
+            client_ms = int(client_s * 1000) - CLIENT_MARGIN_MS
+            if client_ms < usual:
+                options["timeout_ms"] = max(1000, client_ms)
         reply = self._tab_message("act", handle, action=action, target=target, value=value,
-                                  to=to, options=act_options(dict(options)))
+                                  to=to, options=act_options(options))
         result = ActionResult.model_validate(reply["result"])
         if raise_on_error and not result.ok:
             raise ActionRefused(result)

@@ -10,9 +10,9 @@ with its candidates, ``occluded`` naming the cover, ...). ``ok: false`` replies
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
 ActionName = Literal[
     "click", "double_click", "right_click", "hover", "focus", "type", "fill", "press",
@@ -21,6 +21,15 @@ ActionName = Literal[
 ACTIONS: tuple[str, ...] = ActionName.__args__  # type: ignore[attr-defined]
 # Actions whose target may be left out (the page, or the focused element).
 TARGETLESS = frozenset({"press", "scroll"})
+# The longest value an action takes (characters of text to type or fill, of keys to press,
+# of an option to select; each path of an upload): longer is refused with invalid_message.
+MAX_VALUE_CHARS = 100_000
+# Text longer than this is put in with one Input.insertText, not typed key by key.
+TYPED_KEYS_MAX = 256
+# The act's own deadline when none is given: readiness's cap plus this much for the rest.
+ACT_TIMEOUT_MARGIN_MS = 20_000
+# The most JavaScript dialogs one action answers: a page that keeps opening them is reported.
+MAX_DIALOGS = 20
 
 
 class _Strict(BaseModel):
@@ -50,7 +59,9 @@ class RelationalTarget(_Strict):
         return f"{self.query} {kind} \"{anchor}\""
 
 
-TargetRef = str | int | RelationalTarget
+# Strictly typed: a JSON ``true`` is no index 1, a number no words.
+TargetRef = Annotated[StrictStr | StrictInt | RelationalTarget, Field(union_mode="left_to_right")]
+ActValue = StrictStr | list[Annotated[StrictStr, Field(max_length=4096)]]
 
 
 class _Open(BaseModel):
@@ -75,6 +86,11 @@ class ActOptions(_Strict):
         "dismiss", description="what to do with a JavaScript dialog the action opens")
     force: bool = Field(False, description="skip the occlusion hit-test")
     delta_y: int | None = Field(None, description="scroll: pixels (default: one viewport)")
+    timeout_ms: StrictInt | None = Field(
+        None, ge=100, le=600_000,
+        description="the act's own deadline: past it the act stops (no more input goes to "
+        "the page) and answers `timeout` naming the step it waited for; default: readiness's "
+        f"max_wait_ms + {ACT_TIMEOUT_MARGIN_MS} ms")
 
 
 class _TabTarget(_Strict):
@@ -92,7 +108,7 @@ class ActMessage(_TabTarget):
     type: Literal["act"]
     action: ActionName
     target: TargetRef | None = None
-    value: str | list[str] | None = None
+    value: ActValue | None = None
     to: TargetRef | None = None
     options: ActOptions = Field(default_factory=ActOptions)
 

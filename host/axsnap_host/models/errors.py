@@ -43,6 +43,9 @@ class ErrorCode(StrEnum):
     OCCLUDED = "occluded"
     NOT_ACTIONABLE = "not_actionable"
     ACTION_FAILED = "action_failed"
+    DIALOG_STORM = "dialog_storm"  # the page kept opening JavaScript dialogs past the bound
+    DIALOG_OPEN = "dialog_open"  # a JavaScript dialog blocks the tab: nothing can be read
+    PAGE_BUSY = "page_busy"  # the page does not answer (a dialog or a script that runs on)
     # clients
     NOT_ALLOWED = "not_allowed"
     TIMEOUT = "timeout"

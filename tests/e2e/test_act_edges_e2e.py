@@ -1,0 +1,111 @@
+"""Every act has an edge (issue 28): its own deadline, a stop at a navigation, a bound on the
+value it types and on the dialogs it answers, and a tab a dialog blocks answered at once.
+
+Pages: tests/pages/act/edges/. The hostile ones (a dialog storm, a script that runs on)
+get a Chromium of their own, so the session's browser never holds a blocked tab.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from axsnap_host.browser import Browser
+from axsnap_host.models.errors import AxsnapError
+
+
+def field_value(browser: Browser, element_id: str) -> str:
+    return str(browser.run_in_target(f"return document.getElementById('{element_id}').value"))
+
+
+@pytest.fixture
+def own_browser(fresh_browser_factory: type[Browser]) -> Iterator[Browser]:
+    with fresh_browser_factory() as b:
+        yield b
+
+
+def test_typing_stops_when_the_tab_navigates(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}act/edges/typing.html")
+    text = "abcdefghij" * 25  # 250 keys: the page leaves after the 20th
+    result = browser.act("Search here", "type", text)
+    assert not result.ok and result.error and result.error.code == "page_navigated"
+    assert "no more input" in result.error.message
+    assert result.changes and result.changes.navigated and result.changes.url.endswith("next.html")
+    assert browser.run_in_target("return document.title") == "Next page"
+    assert field_value(browser, "site") == ""  # not one key went into the next page
+
+
+def test_long_fill_is_inserted_at_once(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}act/edges/typing.html")
+    text = ("All work and no play makes a long note. " * 150)[:5000]
+    result = browser.act("Notes", "fill", text)
+    assert result.ok, result.error
+    assert result.method == "insert_text"
+    assert field_value(browser, "notes") == text
+    short = browser.act("Notes", "fill", "short")  # short text is still typed key by key
+    assert short.ok and short.method == "keyboard" and field_value(browser, "notes") == "short"
+
+
+def test_a_value_past_the_limit_is_refused_with_a_clear_error(browser: Browser,
+                                                             pages_url: str) -> None:
+    browser.open(f"{pages_url}act/edges/typing.html")
+    with pytest.raises(AxsnapError) as caught:
+        browser.act("Notes", "fill", "x" * 100_001)
+    assert caught.value.code == "invalid_message"
+    assert "at most 100000" in caught.value.message
+    assert field_value(browser, "notes") == ""
+
+
+def test_a_json_true_target_is_refused_not_taken_as_index_1(browser: Browser,
+                                                           pages_url: str) -> None:
+    browser.open(f"{pages_url}act/edges/typing.html")
+    reply = browser.request({"type": "act", "targetId": browser.target_handle,
+                             "action": "fill", "target": True, "value": "x"})
+    assert reply["ok"] is False and reply["error"]["code"] == "invalid_message", reply
+    assert "boolean" in reply["error"]["message"]
+    assert field_value(browser, "q") == ""
+
+
+def test_a_script_that_never_returns_meets_the_acts_own_deadline(own_browser: Browser,
+                                                               pages_url: str) -> None:
+    own_browser.open(f"{pages_url}act/edges/hostile.html")
+    result = own_browser.act("Busy", "click", timeout_ms=2000)
+    assert not result.ok and result.error and result.error.code == "timeout"
+    assert "2000 ms" in result.error.message
+    assert "Input.dispatchMouseEvent (mouseReleased)" in result.error.message
+    assert "the click" in result.error.message
+
+
+def test_a_dialog_storm_is_bounded_and_named_and_reads_answer_at_once(
+        own_browser: Browser, pages_url: str) -> None:
+    own_browser.open(f"{pages_url}act/edges/hostile.html")
+    result = own_browser.act("Storm", "click")
+    assert not result.ok and result.error and result.error.code == "dialog_storm"
+    assert result.changes is None
+    assert "storm" in result.error.message and "20 were answered" in result.error.message
+    # the tab is blocked by the dialog left open: a read says so at once, naming it
+    with pytest.raises(AxsnapError) as caught:
+        own_browser.snapshot(format="domtext")
+    assert caught.value.code == "dialog_open"
+    assert "storm" in caught.value.message and "alert" in caught.value.message
+    with pytest.raises(AxsnapError) as again:  # an act too
+        own_browser.act("Storm", "click")
+    assert again.value.code == "dialog_open"
+
+
+def test_a_dialog_interval_is_bounded(own_browser: Browser, pages_url: str) -> None:
+    own_browser.open(f"{pages_url}act/edges/hostile.html")
+    result = own_browser.act("Interval", "click", quiet_ms=2000)
+    assert not result.ok and result.error and result.error.code == "dialog_storm"
+    assert "again" in result.error.message
+
+
+def test_a_read_of_a_tab_with_an_open_dialog_answers_at_once(own_browser: Browser,
+                                                            pages_url: str) -> None:
+    own_browser.open(f"{pages_url}act/edges/hostile.html")
+    own_browser.run_in_target("setTimeout(() => alert('Session expired'), 10)")
+    with pytest.raises(AxsnapError) as caught:
+        own_browser.snapshot(format="domtext")
+    assert caught.value.code == "page_busy"
+    assert "dialog" in caught.value.message
