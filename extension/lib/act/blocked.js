@@ -8,11 +8,11 @@
 import { AxError } from '../common/errors.js';
 
 /** How long the probe may take before the page counts as blocked. */
-export const PROBE_MS = 2000;
+export const PROBE_MS = 3000;
 /** ...when axsnap saw a dialog open on the tab and nothing since said it closed. */
 export const KNOWN_DIALOG_PROBE_MS = 300;
 /** A later probe, while the tab answers no other command either. */
-export const STALL_MS = 6000;
+export const STALL_MS = 10000;
 const HEARTBEAT_MS = 1000;
 const CHECK_MS = 100;
 
