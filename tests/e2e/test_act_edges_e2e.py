@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from axsnap_host.browser import Browser
+from axsnap_host.client import Browser
 from axsnap_host.models.errors import AxsnapError
 
 

@@ -98,6 +98,12 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.NOT_ACTIONABLE: "the target cannot take this action (disabled, read-only, not "
     "editable)",
     ErrorCode.ACTION_FAILED: "the action was tried and the browser refused or failed it",
+    ErrorCode.DIALOG_STORM: "the page kept opening JavaScript dialogs: an act answered its "
+    "bound of them and stopped, naming the next one (left open)",
+    ErrorCode.DIALOG_OPEN: "a JavaScript dialog axsnap saw open blocks the tab: no read or act "
+    "can run until it is answered (the error names it)",
+    ErrorCode.PAGE_BUSY: "the page answered no command in time: a JavaScript dialog is open on "
+    "it or a page script runs without end",
     ErrorCode.NOT_ALLOWED: "the caller may not ask this (an extension not on the allow-list, a "
     "content script, redact: false from an agent)",
     ErrorCode.TIMEOUT: "the caller's deadline passed; the browser serves the next request",
