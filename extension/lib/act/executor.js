@@ -83,15 +83,46 @@ function checkEnabled(node, action) {
   }
 }
 
+// The first shown <label> of a form control: a click on it is a click on the control.
+const SHOWN_LABEL = `function () {
+  for (const label of this.labels || []) {
+    const box = label.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0) return label;
+  }
+  return null;
+}`;
+
+/** Where to click `node`: its own point, or — when its own box is covered or too small to
+ * take a click (a visually hidden input under a styled label) — its shown label's. */
+async function pointFor(session, node, opts = {}) {
+  try {
+    return await ownPointFor(session, node, opts);
+  } catch (err) {
+    if (err?.code !== 'occluded' && err?.code !== 'not_actionable') throw err;
+    const label = await callOn(session, node, SHOWN_LABEL, [], false).catch(() => null);
+    if (!label?.objectId) throw err;
+    const d = await session.send('DOM.describeNode', { objectId: label.objectId }, node.frame.sessionId);
+    const labelNode = { ...node, objectId: label.objectId, backendNodeId: d.node.backendNodeId };
+    try {
+      const point = await ownPointFor(session, labelNode, opts);
+      node.through = 'label';
+      return point;
+    } catch {
+      throw err;
+    }
+  }
+}
+
 /** The first of the node's click points that a click would reach it at (centre first);
  * occluded, naming what covers the centre, when none does. */
-async function pointFor(session, node, { force = false } = {}) {
-  const { point, locals, toTab } = await actionPoint(session, node);
+async function ownPointFor(session, node, { force = false } = {}) {
+  const { point, locals, toTab, toDocument, scrolled } = await actionPoint(session, node);
+  if (scrolled) node.scrolledIntoView = true;
   if (force) return point;
   let refusal = null;
   for (const local of locals) {
     try {
-      await checkHit(session, node, local);
+      await checkHit(session, node, toDocument(local));
       return toTab(local);
     } catch (err) {
       if (err?.code !== 'occluded') throw err;

@@ -50,10 +50,29 @@ export function clickPoints(box) {
   return out;
 }
 
+/** The frame's local root layout viewport: its size and its scroll (page) offset. */
 async function viewportOf(session, sessionId) {
   const m = await session.send('Page.getLayoutMetrics', {}, sessionId);
   const vp = m.cssLayoutViewport ?? m.layoutViewport;
-  return { width: vp.clientWidth, height: vp.clientHeight };
+  return { width: vp.clientWidth, height: vp.clientHeight, pageX: vp.pageX ?? 0, pageY: vp.pageY ?? 0 };
+}
+
+/** Is the whole of the largest quad inside the viewport? */
+function wholeInView(quads, viewport) {
+  const box = visibleBox(quads, viewport);
+  if (!box) return false;
+  return (quads ?? []).some((q) => {
+    const b = quadBox(q);
+    return b.x >= box.x0 - 0.5 && b.y >= box.y0 - 0.5 && b.x + b.width <= box.x1 + 0.5 && b.y + b.height <= box.y1 + 0.5;
+  });
+}
+
+async function quadsOf(session, node) {
+  try {
+    return (await session.send('DOM.getContentQuads', { backendNodeId: node.backendNodeId }, node.frame.sessionId)).quads;
+  } catch {
+    return [];
+  }
 }
 
 /** Offset of `frame`'s local root viewport in the tab's viewport (0,0 for in-process frames). */
@@ -76,20 +95,24 @@ export async function frameOffset(session, frames, frame) {
 }
 
 /**
- * Scroll the node into view and find where to act on it: {local, point} — `local` in its
- * frame's local root viewport (for hit-testing there), `point` in the tab's viewport (for
- * input). Throws not_actionable when no part of it can be seen.
+ * Find where to act on the node, scrolling it into view first when it is not wholly in
+ * view: {local, point, locals, toTab, toDocument, scrolled} — `local` in its frame's local
+ * root viewport, `point` in the tab's viewport (for input), `toDocument` the local point in
+ * that root's document coordinates (what DOM.getNodeForLocation takes: the viewport point
+ * plus the root's scroll). Throws not_actionable when no part of it can be seen.
  */
 export async function actionPoint(session, node) {
   const { frame, backendNodeId } = node;
-  await session.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }, frame.sessionId).catch(() => {});
-  let quads;
-  try {
-    quads = (await session.send('DOM.getContentQuads', { backendNodeId }, frame.sessionId)).quads;
-  } catch {
-    quads = [];
+  let quads = await quadsOf(session, node);
+  let viewport = await viewportOf(session, frame.sessionId);
+  let scrolled = false;
+  if (!wholeInView(quads, viewport)) {
+    await session.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }, frame.sessionId).catch(() => {});
+    quads = await quadsOf(session, node);
+    viewport = await viewportOf(session, frame.sessionId);
+    scrolled = true;
   }
-  const box = visibleBox(quads, await viewportOf(session, frame.sessionId));
+  const box = visibleBox(quads, viewport);
   if (!box) {
     throw new AxError('not_actionable', 'The element has no visible box (hidden, empty or outside the page).',
       'Take a new snapshot: act on an element that is shown.');
@@ -97,32 +120,36 @@ export async function actionPoint(session, node) {
   const offset = await frameOffset(session, node.frames, frame);
   const locals = clickPoints(box);
   const toTab = (p) => ({ x: p.x + offset.x, y: p.y + offset.y });
-  return { local: locals[0], point: toTab(locals[0]), locals, toTab };
+  const toDocument = (p) => ({ x: p.x + viewport.pageX, y: p.y + viewport.pageY });
+  return { local: locals[0], point: toTab(locals[0]), locals, toTab, toDocument, scrolled };
 }
 
 // Is `hit` the target, inside it (across shadow roots), or a label that forwards to it?
 const REACHES = `function (hit) {
   for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return true;
-  const label = hit && hit.closest ? hit.closest('label') : null;
+  const el = hit && hit.nodeType !== 1 ? hit.parentElement : hit;
+  const label = el && el.closest ? el.closest('label') : null;
   if (label && label.control === this) return true;
   return false;
 }`;
 
 const DESCRIBE = `function () {
-  const text = (this.innerText || this.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 80);
-  return JSON.stringify({ tag: this.localName || '', text, id: this.id || '' });
+  const el = this.nodeType === 1 ? this : this.parentElement || this;
+  const text = (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 80);
+  return JSON.stringify({ tag: el.localName || '', text, id: el.id || '' });
 }`;
 
 /**
- * Hit-test the node's action point in its frame; throws occluded (with `cover`:
+ * Hit-test the node's action point in its frame (`at`: that point in the local root's
+ * document coordinates, actionPoint's toDocument); throws occluded (with `cover`:
  * {backendNodeId, tag, text}) when another element would take the click.
  */
-export async function checkHit(session, node, local) {
+export async function checkHit(session, node, at) {
   const { frame, objectId, contextId } = node;
   let hit;
   try {
     hit = await session.send('DOM.getNodeForLocation',
-      { x: Math.round(local.x), y: Math.round(local.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true },
+      { x: Math.round(at.x), y: Math.round(at.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true },
       frame.sessionId);
   } catch {
     return; // nothing there to compare (a point on a scrollbar): let the click decide

@@ -1,0 +1,70 @@
+"""Issue 32's layout corpus: no false ``occluded`` and every real cover caught.
+
+tests/pages/act_layouts/cases.json names each case: a page (scrolled documents, inner
+scrolling panes, sticky sidebars, fixed headers, a modal over a scrolled page, transformed
+and zoomed boxes, frames in a scrolled page, a hash-route view that kept the list's scroll,
+controls covered only by their own parts or label) and the verdict a person gives. Each case
+acts by element id on a fresh load and checks the page: a clear target took the click, a
+covered one was refused as occluded and did not.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_cdp import BrowserCDP
+
+from axsnap_host.client import Browser
+
+PAGES = Path(__file__).resolve().parents[1] / "pages" / "act_layouts"
+CASES: list[list[Any]] = json.loads((PAGES / "cases.json").read_text())["cases"]
+
+
+def element_id(browser: Browser, ident: str, label: str, nth: int) -> str:
+    """The element id of a target: a top document's by its HTML id over a CDP connection of
+    the test's own (covered targets are in no read), a framed one by the nth outline line
+    that names ``label``."""
+    if nth == 0 and label != "Framed button":
+        cdp = BrowserCDP(browser)
+        try:
+            session = cdp.call("Target.attachToTarget", {"targetId": browser.target_handle,
+                                                         "flatten": True})["sessionId"]
+            found = cdp.call("Runtime.evaluate", {
+                "expression": f"document.getElementById({json.dumps(ident)})"}, session=session)
+            described = cdp.call("DOM.describeNode", {"objectId": found["result"]["objectId"]},
+                                 session=session)
+            cdp.call("Target.detachFromTarget", {"sessionId": session})
+        finally:
+            cdp.close()
+        return f"0-{described['node']['backendNodeId']}"
+    lines = browser.snapshot(format="outline").combinedTree.splitlines()
+    named = []
+    for line in lines:
+        text = line.strip()
+        if text.startswith("[") and "]" in text and text.endswith(f": {label}"):
+            named.append(text[1:].split("]", 1)[0])
+    assert len(named) > nth, f"{label!r} #{nth} not in the outline"
+    return named[nth]
+
+
+def hits(browser: Browser) -> list[str]:
+    return str(browser.run_in_target("return document.body.dataset.hits || ''")).split()
+
+
+@pytest.mark.parametrize(("page", "ident", "label", "nth", "action", "verdict"), CASES,
+                         ids=[f"{c[0].removesuffix('.html')}-{c[1]}-{c[3]}" for c in CASES])
+def test_layout_verdict(browser: Browser, pages_url: str, cross_site_url: str, page: str,
+                        ident: str, label: str, nth: int, action: str, verdict: str) -> None:
+    browser.open(f"{pages_url}act_layouts/{page}?x={cross_site_url}")
+    assert browser.run_in_target("return document.body.dataset.ready") == "1"
+    target = element_id(browser, ident, label, nth)
+    result = browser.act(target, action)
+    if verdict == "clear":
+        assert result.ok, f"false refusal: {result.error}"
+        assert ident in hits(browser), "the click did not reach the target"
+    else:
+        assert not result.ok and result.error and result.error.code == "occluded", result
+        assert ident not in hits(browser)
