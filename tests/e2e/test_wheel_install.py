@@ -87,6 +87,15 @@ def test_demo_and_install_host_run_from_the_installed_package(installed: Path,
                            capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
     assert Path(where.stdout.strip()).is_relative_to(installed.parent / "lib")
 
+    # before install-host: doctor tells a wheel user the command a wheel has
+    doctor = subprocess.run([str(installed / "axsnap"), "doctor", "--quick"], cwd=tmp_path,
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert "fix: run `axsnap install-host`" in doctor.stdout, doctor.stdout
+    assert "scripts/install_host.py" not in doctor.stdout + doctor.stderr
+    version = subprocess.run([str(installed / "axsnap"), "--version"], capture_output=True,
+                             text=True, cwd=tmp_path, env=env, check=True)
+    assert version.stdout.startswith("axsnap ")
+
     out = tmp_path / "demo"
     done = subprocess.run([str(installed / "axsnap"), "demo", "--out", str(out)], cwd=tmp_path,
                           env=env, capture_output=True, text=True, timeout=180)

@@ -145,3 +145,34 @@ def test_dns_hint_says_more_than_spelling() -> None:
     hint = navigation_failed("http://intranet.example/", "ERR_NAME_NOT_RESOLVED").hint
     for what in ("spelling", "network", "proxy", "VPN", "--host-resolver-rules"):
         assert what in hint
+
+
+@pytest.mark.parametrize("command", [
+    ["snapshot", "https://example.com/"], ["act", "https://example.com/", "--do", "click A"],
+    ["demo"], ["batch", "urls.txt"], ["open", "https://example.com/"], ["mcp", "--launch"]])
+def test_every_launching_command_takes_the_browser_flags(command: list[str]) -> None:
+    from axsnap_host.cli.launch import launch_options
+    from axsnap_host.cli.main import build_parser
+
+    args = build_parser().parse_args([*command, "--chromium", "/opt/c/chrome",
+                                      "--chromedriver", "/opt/c/chromedriver",
+                                      "--chromium-arg=--lang=de",
+                                      "--chromium-arg=--proxy-server=http://p:3128"])
+    assert launch_options(args) == {
+        "chromium": "/opt/c/chrome", "chromedriver": "/opt/c/chromedriver",
+        "extra_args": ("--lang=de", "--proxy-server=http://p:3128")}
+
+
+def test_batch_workers_launch_with_the_flags() -> None:
+    from axsnap_host.batch.cli import settings_from_args
+    from axsnap_host.batch.worker import default_factory
+    from axsnap_host.cli.main import build_parser
+
+    args = build_parser().parse_args(["batch", "urls.txt", "--chromium", "/opt/c/chrome",
+                                      "--chromium-arg=--lang=de"])
+    browser = default_factory(settings_from_args(args, {}))(0)
+    assert browser.chromium == "/opt/c/chrome" and browser.extra_args == ("--lang=de",)
+    grid_args = build_parser().parse_args(["batch", "urls.txt", "--grid", "http://g:4444",
+                                           "--chromium-arg=--lang=de"])
+    grid = default_factory(settings_from_args(grid_args, {}))(0)
+    assert "--lang=de" in grid.options().arguments
