@@ -274,7 +274,8 @@ def test_mcp_client_lists_tools_snapshots_and_gets_a_delta(shared: ControlEnv) -
 
     out = anyio.run(session)
     assert set(out["tools"]) == {"tabs", "tab", "snapshot", "screenshot", "navigate", "act",
-                                 "find", "wait_ready", "wait_for", "scroll_and_collect"}
+                                 "find", "wait_ready", "wait_for", "scroll_and_collect",
+                                 "page_log"}
     assert out["found"].startswith(f"tab {tab} · unique") and out["button"] in out["found"]
     assert out["acted"].startswith(f"tab {tab} · click [{out['button']}] button"), out["acted"]
     assert "· done" in out["acted"].partition("\n")[0] and "Buy milk" in out["acted"]

@@ -54,6 +54,7 @@ def test_every_tool_through_the_sdk_client(pages_url: str, tmp_path: Path) -> No
             out["tools"] = {t.name: t for t in (await client.list_tools()).tools}
             out["loaded"] = text_of(await call("navigate", {"url": page}))
             out["semantic"] = text_of(await call("snapshot", {"format": "semantic"}))
+            out["log"] = text_of(await call("page_log", {}))
             out["whole"] = text_of(await call("snapshot", {"page": True, "max_tokens": 4000}))
             domtext = text_of(await call("snapshot", {"format": "domtext"}))
             ask = re.search(r"\[(\d+)\] <button>[^\n]*Ask me", domtext)
@@ -112,7 +113,8 @@ def test_every_tool_through_the_sdk_client(pages_url: str, tmp_path: Path) -> No
     anyio.run(session)
     tools = out["tools"]
     assert set(tools) == {"tabs", "tab", "snapshot", "screenshot", "navigate", "act", "find",
-                          "wait_ready", "wait_for", "scroll_and_collect", "evaluate"}
+                          "wait_ready", "wait_for", "scroll_and_collect", "page_log",
+                          "evaluate"}
     for name, tool in tools.items():
         notes = tool.annotations
         assert tool.title and notes is not None and notes.read_only_hint is not None, name
@@ -120,6 +122,11 @@ def test_every_tool_through_the_sdk_client(pages_url: str, tmp_path: Path) -> No
     assert tools["act"].annotations.destructive_hint is True
     assert out["loaded"].endswith("MCP tools page")
     assert "MCP tools page" in out["semantic"] and SECRET not in out["semantic"]
+    log = out["log"]
+    assert "[log] tools page ready" in log and "[error] something broke" in log, log
+    assert "[warning] the key is [redacted:token]" in log and "sk_live" not in log, log
+    assert "[failed] " in log and "missing-picture.png?session_token=[redacted]" in log, log
+    assert "abc123def456" not in log
     assert "The very last row" in out["whole"] and SECRET not in out["whole"]
     full = Image.open(io.BytesIO(base64.b64decode(out["shot"].data)))
     part = Image.open(io.BytesIO(base64.b64decode(out["part"].data)))

@@ -115,7 +115,8 @@ def test_tools_and_what_they_tell_a_model_about_ids() -> None:
     tools, _ = run(ScriptedBackend(), [])
     names = {tool.name for tool in tools}
     assert names == {"tabs", "tab", "snapshot", "screenshot", "navigate", "act", "find",
-                     "wait_ready", "wait_for", "scroll_and_collect"}, "evaluate: only opted in"
+                     "wait_ready", "wait_for", "scroll_and_collect", "page_log"}, \
+        "evaluate: only opted in"
     described = {tool.name: tool.description or "" for tool in tools}
     assert "not a DOM id" in described["snapshot"]
     assert "objects {id, role, name, value?, state?, children? (ids)" in described["snapshot"]
@@ -136,7 +137,7 @@ def test_tool_definitions_are_lean_and_annotated() -> None:
                                                           exclude_none=True),
                                              separators=(",", ":"))) for t in tools}
     assert sum(sizes.values()) / len(sizes) <= 150, sizes
-    assert sum(sizes.values()) <= 1500, sizes
+    assert sum(sizes.values()) <= 1700, "no more than the seven tools of before cost"
     for tool in tools:
         assert tool.title and tool.annotations is not None, tool.name
         assert tool.annotations.read_only_hint is not None, tool.name

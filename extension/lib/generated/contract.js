@@ -461,6 +461,7 @@ export const CALLER_POLICY = deepFreeze({
     "history",
     "tab",
     "wait_for",
+    "page_log",
     "evaluate"
   ]
 });

@@ -7,7 +7,7 @@ import { accessOff, checkGrant, grantedTabs, isGranted } from './consent.js';
 import { AxError, toErrorInfo } from '../common/errors.js';
 import { CALLER_POLICY } from '../generated/contract.js';
 import { outsideRole, pageRefusal } from './policy.js';
-import { evaluateInPage, waitFor } from './outside_page.js';
+import { evaluateInPage, pageLog, waitFor } from './outside_page.js';
 
 const HINT = 'See GET /control/openapi.json of axsnap serve.';
 // The router messages an outside agent may send, each run in a granted tab.
@@ -183,6 +183,12 @@ export function createControl(deps) {
       const timeoutMs = Number.isInteger(given.timeout_ms) ? Math.min(Math.max(given.timeout_ms, 0), 120_000) : 10_000;
       const spec = { ...(hasText ? { text: given.text } : { selector: given.selector }), gone: given.gone === true, timeout_ms: timeoutMs };
       const result = await deps.withSession(tab.id, (session) => waitFor(session, spec));
+      return { ok: true, tabId: tab.id, result };
+    }
+    if (msg.op === 'page_log') {
+      const tab = await webTab(given, access, grants, seen);
+      const limit = Number.isInteger(given.limit) ? given.limit : 50;
+      const result = await deps.withSession(tab.id, (session) => pageLog(session, limit));
       return { ok: true, tabId: tab.id, result };
     }
     if (msg.op === 'evaluate') {

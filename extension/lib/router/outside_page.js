@@ -59,3 +59,49 @@ export async function evaluateInPage(session, expression, timeoutMs) {
   text = text === undefined ? 'undefined' : text;
   return text.length > RESULT_CHARS ? { value: text.slice(0, RESULT_CHARS), truncated: true } : { value: text };
 }
+
+const LOG_LIMIT = 200;
+const TEXT_CHARS = 500;
+
+function argText(arg) {
+  if (!arg) return '';
+  if (arg.value !== undefined) return typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value);
+  return String(arg.description ?? arg.unserializableValue ?? arg.type ?? '');
+}
+
+/**
+ * The page's console messages and failed requests so far: what the browser keeps for a
+ * client that attaches (Runtime.enable and Log.enable report their stored messages, up to
+ * ~1000 each), read in one go and switched off again. The last `limit` of each (≤ 200), each
+ * text cut to 500 characters: {console: [{level, text}], failed_requests: [{url, text}],
+ * dropped}. The host scrubs secret-looking text and URLs before they leave.
+ */
+export async function pageLog(session, limit = 50) {
+  const keep = Math.min(Math.max(1, limit), LOG_LIMIT);
+  const logged = [];
+  const failed = [];
+  const off = session.onEvent((method, params, source) => {
+    if (source?.sessionId) return; // the tab's own document only
+    if (method === 'Runtime.consoleAPICalled') {
+      logged.push({ level: String(params.type ?? 'log'), text: (params.args ?? []).map(argText).join(' ') });
+    } else if (method === 'Runtime.exceptionThrown') {
+      const details = params.exceptionDetails ?? {};
+      logged.push({ level: 'error', text: String(details.exception?.description ?? details.text ?? 'exception') });
+    } else if (method === 'Log.entryAdded') {
+      const entry = params.entry ?? {};
+      if (entry.source === 'network') failed.push({ url: String(entry.url ?? ''), text: String(entry.text ?? '') });
+      else logged.push({ level: String(entry.level ?? 'info'), text: String(entry.text ?? '') });
+    }
+  });
+  try {
+    await session.send('Runtime.enable');
+    await session.send('Log.enable');
+  } finally {
+    off();
+    await session.send('Log.disable').catch(() => {});
+    await session.send('Runtime.disable').catch(() => {});
+  }
+  const cut = (items) => items.slice(-keep).map((item) => ({ ...item, text: item.text.slice(0, TEXT_CHARS) }));
+  return { console: cut(logged), failed_requests: cut(failed),
+    dropped: Math.max(0, logged.length - keep) + Math.max(0, failed.length - keep) };
+}

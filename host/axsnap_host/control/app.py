@@ -30,6 +30,8 @@ from axsnap_host.control.models import (
     HistoryBody,
     NavigateBody,
     NavigateReply,
+    PageLogBody,
+    PageLogReply,
     PageReply,
     SnapshotBody,
     SnapshotReplyBody,
@@ -40,7 +42,7 @@ from axsnap_host.control.models import (
     WaitReadyBody,
     WaitReadyReplyBody,
 )
-from axsnap_host.control.ops import Grants, control_params
+from axsnap_host.control.ops import Grants, control_params, scrub_reply
 from axsnap_host.models.errors import AxsnapError, ErrorCode, ErrorInfo, ErrorReply
 from axsnap_host.pipeline.url_scrub import scrub_url_fields
 
@@ -83,7 +85,7 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES,
                   timeout_s: float) -> dict[str, Any]:
         reply = await hub.request(op, params, client_of(request), timeout_s)
         if op != "snapshot":  # tabs, navigate, act...: URLs the extension read from Chrome
-            reply = scrub_url_fields(reply)  # (a snapshot is the host's, scrubbed already)
+            reply = scrub_url_fields(scrub_reply(op, reply))  # (a snapshot: the host's own)
         if not reply.get("ok"):
             error = reply.get("error") if isinstance(reply.get("error"), dict) else {}
             raise AxsnapError(str(error.get("code") or ErrorCode.INTERNAL),
@@ -182,6 +184,11 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES,
     async def scroll_and_collect(request: Request, body: CollectBody) -> dict[str, Any]:
         """Scroll and collect the DOM text elements every window shows."""
         return await run(request, "scroll_and_collect", body)
+
+    @api.post("/control/page_log", response_model=PageLogReply, responses=_ERRORS)
+    async def page_log(request: Request, body: PageLogBody) -> dict[str, Any]:
+        """The page's console messages and failed requests so far."""
+        return await run(request, "page_log", body)
 
     @api.post("/control/evaluate", response_model=EvaluateReply, responses=_ERRORS)
     async def evaluate(request: Request, body: EvaluateBody) -> dict[str, Any]:

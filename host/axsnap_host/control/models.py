@@ -213,6 +213,37 @@ class CollectReply(BaseModel):
     timings: dict[str, Any] = Field(default_factory=dict)
 
 
+class PageLogBody(_Body):
+    """The page's console messages and failed requests so far (the last ``limit`` of each;
+    secret-looking text and URL parameters masked)."""
+
+    tabId: TabId = Field(None, ge=0)
+    limit: int = Field(50, ge=1, le=200)
+    timeout_s: float = Field(30.0, gt=0, le=300)
+
+
+class ConsoleEntry(BaseModel):
+    level: str
+    text: str
+
+
+class FailedRequest(BaseModel):
+    url: str
+    text: str
+
+
+class PageLog(BaseModel):
+    console: list[ConsoleEntry]
+    failed_requests: list[FailedRequest]
+    dropped: int = 0
+
+
+class PageLogReply(BaseModel):
+    ok: Literal[True] = True
+    tabId: int
+    result: PageLog
+
+
 class EvaluateBody(_Body):
     """Only when the person started serve with --allow-evaluate: a JavaScript expression in
     the page's main world (a promise is awaited). Its result is NOT redacted."""

@@ -22,6 +22,7 @@ from axsnap_host.control.models import (
     FindBody,
     HistoryBody,
     NavigateBody,
+    PageLogBody,
     SnapshotBody,
     TabBody,
     WaitForBody,
@@ -33,7 +34,7 @@ from axsnap_host.models.policy import check_page_url, check_upload
 BODIES: dict[str, type[BaseModel]] = {
     "snapshot": SnapshotBody, "navigate": NavigateBody, "act": ActBody, "find": FindBody,
     "wait_ready": WaitReadyBody, "scroll_and_collect": CollectBody, "history": HistoryBody,
-    "tab": TabBody, "wait_for": WaitForBody, "evaluate": EvaluateBody,
+    "tab": TabBody, "wait_for": WaitForBody, "page_log": PageLogBody, "evaluate": EvaluateBody,
 }
 # ops whose timeout the extension enforces itself (the reply comes a little after it)
 _EXTENSION_TIMEOUT = frozenset({"navigate", "history", "tab"})
@@ -82,3 +83,18 @@ def control_params(op: str, body: BaseModel, grants: Grants) -> tuple[dict[str, 
         params["timeoutMs"] = int(timeout_s * 1000)
         timeout_s += 5
     return grants.apply(op, params), timeout_s
+
+
+def scrub_reply(op: str, reply: dict[str, Any]) -> dict[str, Any]:
+    """A page log's texts are the page's own words: secret-looking substrings masked (the
+    host's text scrub) before they leave, on serve's path and mcp --launch's alike."""
+    if op != "page_log" or not isinstance(reply.get("result"), dict):
+        return reply
+    from axsnap_host.pipeline.redaction import scrub_text
+
+    result = reply["result"]
+    for key in ("console", "failed_requests"):
+        for entry in result.get(key) or []:
+            if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+                entry["text"] = scrub_text(entry["text"])[0]
+    return reply

@@ -9,7 +9,7 @@ import itertools
 import threading
 from typing import Any, Protocol
 
-from axsnap_host.control.ops import BODIES, Grants, control_params
+from axsnap_host.control.ops import BODIES, Grants, control_params, scrub_reply
 from axsnap_host.mcp_server.client import ControlClient
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 
@@ -78,7 +78,7 @@ class LaunchBackend:
             raise AxsnapError(str(error.get("code") or ErrorCode.INTERNAL),
                               str(error.get("message") or "the browser refused"),
                               str(error.get("hint") or ""))
-        return reply
+        return scrub_reply(op, reply)
 
     def close(self) -> None:
         with self._lock:

@@ -170,3 +170,14 @@ def crop_to_mark(data: bytes, legend: dict[str, Any], index: int, fmt: str) -> b
         out = io.BytesIO()
         image.crop(box).save(out, "JPEG" if fmt == "jpeg" else "PNG")
     return out.getvalue()
+
+
+def page_log_text(reply: dict[str, Any]) -> str:
+    result = reply.get("result") or {}
+    logged, failed = result.get("console") or [], result.get("failed_requests") or []
+    lines = [f"tab {reply.get('tabId')} · {len(logged)} console message(s), "
+             f"{len(failed)} failed request(s)"
+             + (f" ({result['dropped']} older left out)" if result.get("dropped") else "")]
+    lines += [f"[{entry.get('level')}] {entry.get('text')}" for entry in logged]
+    lines += [f"[failed] {entry.get('url')} · {entry.get('text')}" for entry in failed]
+    return "\n".join(lines)

@@ -28,6 +28,7 @@ from axsnap_host.mcp_server.render import (
     collect_text,
     crop_to_mark,
     find_text,
+    page_log_text,
     ready_text,
     snapshot_text,
     tabs_text,
@@ -260,6 +261,12 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
                 **({"until": until} if until else {}),
                 **({"target": target} if target is not None else {})}
         return collect_text(await ask(ctx, "scroll_and_collect", body))
+
+    @tool("Console and failed requests", "The page's console messages (logs, warnings, "
+          "errors) and the requests that failed, the last limit of each.", read_only=True)
+    async def page_log(ctx: Context, limit: Annotated[int, Field(ge=1, le=200)] = 30,
+                       tab_id: TabArg = None) -> str:
+        return page_log_text(await ask(ctx, "page_log", {**_tab(tab_id), "limit": limit}))
 
     if allow_evaluate:
         @tool("Evaluate JavaScript", "Run a JavaScript expression in the page and return "

@@ -53,7 +53,7 @@ class CallerPolicy(BaseModel):
 AGENT_TYPES = ("snapshot", "resolve", "ping_host", "act", "find", "wait_ready",
                "scroll_and_collect")
 OUTSIDE_OPS = ("tabs", "snapshot", "navigate", "act", "find", "wait_ready",
-               "scroll_and_collect", "history", "tab", "wait_for", "evaluate")
+               "scroll_and_collect", "history", "tab", "wait_for", "page_log", "evaluate")
 
 POLICY = CallerPolicy(
     agent=CallerRules(types=AGENT_TYPES),
