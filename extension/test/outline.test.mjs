@@ -194,3 +194,26 @@ test('fullAXTree retries a depth-related failure with a bounded depth and report
   const other = { send: async () => { throw new Error('No frame for given id found'); } };
   await assert.rejects(fullAXTree(other, { frameId: 'F' }, []), /No frame/);
 });
+
+test('captureDomTree reads a deep document in slices at once: no whole-tree read to wait for', async () => {
+  const full = deepDocument(120);
+  const calls = [];
+  const send = async (method, params) => {
+    calls.push([method, params.depth]);
+    if (method === 'Runtime.evaluate') return { result: { type: 'number', value: 90 } };
+    // Chromium's answer to a whole-tree read of a document nested 95-149 deep: none at all
+    if (method === 'DOM.getDocument' && params.depth === -1) return new Promise(() => {});
+    if (method === 'DOM.getDocument') return { root: cut(full, params.depth) };
+    if (method === 'DOM.describeNode') return { node: cut(findBackend(full, params.backendNodeId), params.depth) };
+    throw new Error(`unexpected ${method}`);
+  };
+  const tree = await captureDomTree(send, undefined);
+  assert.equal(depthOf(tree.root), depthOf(full));
+  assert.ok(!calls.some(([m, d]) => m === 'DOM.getDocument' && d === -1), 'no whole-tree read');
+  assert.match(tree.depth_fallback.reason, /nests 90\+ levels/);
+  // a shallow document keeps the one whole-tree read
+  const shallow = deepDocument(12);
+  const one = await captureDomTree(async (method) => (method === 'Runtime.evaluate'
+    ? { result: { value: 0 } } : { root: shallow }), undefined);
+  assert.equal(one.depth_fallback, undefined);
+});

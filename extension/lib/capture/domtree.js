@@ -16,6 +16,42 @@ export const MAX_FILL_CALLS = 3000;
 // long will not (Chromium sits on deeply nested trees): read it in slices instead.
 export const DOM_TREE_MS = 8_000;
 
+// Chromium leaves a whole-tree read of a DOM nested ~95 deep or more unanswered (measured:
+// ~95-149 sits until the deadline, 150+ errors): from this depth the tree is read in slices.
+export const DEEP_DOM_LEVELS = 90;
+export const DEPTH_PROBE_MS = 2_000;
+// Read-only, in the page: how deep the element tree nests, stopping at DEEP_DOM_LEVELS (0
+// when it does not get there). Shadow roots count; a page that lies only changes which
+// read is used, not what it returns.
+const DEPTH_PROBE = `(() => {
+  const limit = ${DEEP_DOM_LEVELS};
+  const stack = [[document.documentElement, 1]];
+  let seen = 0;
+  while (stack.length) {
+    const [el, depth] = stack.pop();
+    if (!el) continue;
+    if (depth >= limit) return depth;
+    if (++seen > 500000) return 0;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) stack.push([c, depth + 1]);
+    const shadow = el.shadowRoot;
+    if (shadow) for (let c = shadow.firstElementChild; c; c = c.nextElementSibling) stack.push([c, depth + 1]);
+  }
+  return 0;
+})()`;
+
+/** How deep the document behind `sessionId` nests (DEEP_DOM_LEVELS at most); 0 if unknown. */
+export async function nestingDepth(send, sessionId) {
+  try {
+    const reply = await withDeadline(send('Runtime.evaluate',
+      { expression: DEPTH_PROBE, returnByValue: true, silent: true }, sessionId),
+    DEPTH_PROBE_MS, 'the DOM depth probe');
+    const value = reply?.result?.value;
+    return Number.isInteger(value) ? value : 0;
+  } catch {
+    return 0; // no answer: the whole-tree read decides, with its deadline
+  }
+}
+
 /** Whether an error text looks like a reply too deeply nested to serialize or parse. */
 export function looksDepthRelated(message) {
   return /depth|deep|nest|too long|too large|serializ|stack|recursion|exceed|parse/i.test(String(message ?? ''));
@@ -42,6 +78,12 @@ export function missingChildren(root) {
  * `send(method, params, sessionId)` is the CDP call.
  */
 export async function captureDomTree(send, sessionId, deadlineMs = DOM_TREE_MS) {
+  // Decided up front: a document nested this deep gets no whole-tree read (Chromium would
+  // sit on it until the deadline, then fail), it is read in slices at once.
+  const deep = await nestingDepth(send, sessionId);
+  if (deep >= DEEP_DOM_LEVELS) {
+    return await sliced(send, sessionId, `the document nests ${deep}+ levels deep`, deadlineMs);
+  }
   try {
     const doc = await withDeadline(send('DOM.getDocument', { depth: -1, pierce: true }, sessionId),
       deadlineMs, 'DOM.getDocument (whole tree)');
