@@ -141,6 +141,19 @@ def fold_labels(
     return [(j, r) for j, r in chosen if j.rid not in folded], texts
 
 
+def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Joined, list[str]]]:
+    """Drop a ``<label for>`` listed only for being clickable when the field it names is
+    listed under its words (the element model's name, source "label"): one control, one
+    line. A label in front of a visually hidden radio or checkbox stays: it is the control."""
+    named = {str(j.rec.get("nm")) for j, _ in chosen
+             if j.tag != "label" and j.rec.get("ns") == "label" and j.rec.get("nm")}
+    if not named:
+        return chosen
+    return [(j, r) for j, r in chosen
+            if not (j.tag == "label" and set(r) <= WEAK_REASONS and j.rec.get("nm") in named
+                    and not (j.rec.get("st") or {}).get("hiddenControl"))]
+
+
 def _role(j: Joined) -> str:
     attrs = j.rec.get("a") or {}
     if attrs.get("role"):
@@ -254,6 +267,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     secrets = secret_fields(capture, joined) if options.redact else None
     ordinals = frame_ordinals(capture, joined)
     chosen, label_texts = fold_labels(select_interactive(joined, options), joined)
+    chosen = drop_named_labels(chosen)
     layout = capture.layout or {}
     layout_vp = layout.get("cssLayoutViewport") or {}
     scroll_x = float(layout_vp.get("pageX", (walker.get("scroll") or {}).get("x", 0)) or 0)
