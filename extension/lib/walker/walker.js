@@ -538,6 +538,7 @@ export function axsnapWalk(opts) {
   // another kind of control (the sender of a message row names its star button).
   function isControlish(k, links, linksInside) {
     const tag = k.localName;
+    if (HEADINGS.has(tag)) return false;  // a heading names its row, a link in it or not
     // a link with a title's length names its row (a search result's heading), a command's not
     const titled = tag === 'a' && (k.textContent || '').trim().length > 15;
     if ((CONTROL_TAGS.has(tag) && !((links || titled) && tag === 'a')) || TEXT_SKIP.has(tag)) {
@@ -548,6 +549,7 @@ export function axsnapWalk(opts) {
       || k.querySelector(links || linksInside ? 'input, select, textarea, button, [role], [tabindex]'
         : 'input, select, textarea, button, a[href], [role], [tabindex]') !== null;
   }
+  const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
   const ROW_SETS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'ul', 'ol', 'dl', 'form']);
   // The region a list or a form sits in, as a person would say it: its label or heading,
   // else what it is ("footer", "navigation").
@@ -562,7 +564,16 @@ export function axsnapWalk(opts) {
       }
       const role = a.getAttribute('role');
       const word = LANDMARK_WORDS[role] || LANDMARK_WORDS[a.localName];
-      if (!word && a.localName !== 'section' && role !== 'region' && a.localName !== 'form') continue;
+      if (!word && a.localName !== 'section' && role !== 'region' && a.localName !== 'form') {
+        // a box whose title comes first ("Contents" over a table of contents)
+        const first = a.firstElementChild;
+        if (first && first !== from && !first.contains(from) && (HEADINGS.has(first.localName)
+          || /(?:^|\s)[\w-]*title(?:\s|$)/.test(typeof first.className === 'string' ? first.className : ''))) {
+          const t = personText(first, false, null);
+          if (t && t !== name) return t.length > 60 ? `${t.slice(0, 59)}…` : t;
+        }
+        continue;
+      }
       const label = a.getAttribute('aria-label');
       let s = label && label.trim() ? collapse(label) : '';
       if (!s && a.getAttribute('aria-labelledby')) s = idsText(a, a.getAttribute('aria-labelledby'));
