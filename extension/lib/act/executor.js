@@ -106,6 +106,7 @@ async function pointFor(session, node, opts = {}) {
     try {
       const point = await ownPointFor(session, labelNode, opts);
       node.through = 'label';
+      node.clickedAt = labelNode.clickedAt;
       return point;
     } catch {
       throw err;
@@ -118,11 +119,15 @@ async function pointFor(session, node, opts = {}) {
 async function ownPointFor(session, node, { force = false } = {}) {
   const { point, locals, toTab, toDocument, scrolled } = await actionPoint(session, node);
   if (scrolled) node.scrolledIntoView = true;
-  if (force) return point;
+  if (force) {
+    node.clickedAt = locals[0];
+    return point;
+  }
   let refusal = null;
   for (const local of locals) {
     try {
       await checkHit(session, node, toDocument(local));
+      node.clickedAt = local;
       return toTab(local);
     } catch (err) {
       if (err?.code !== 'occluded') throw err;
@@ -130,6 +135,43 @@ async function ownPointFor(session, node, { force = false } = {}) {
     }
   }
   throw refusal;
+}
+
+// The checked state of the target as the page shows it now: the node itself while it is in
+// the document, else (the page re-rendered it) the control now at the point clicked.
+const CHECKED_NOW = `function (x, y) {
+  const stateOf = (el) => {
+    if (!el) return null;
+    if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return el.checked;
+    const aria = el.getAttribute && el.getAttribute('aria-checked');
+    return aria === null || aria === undefined ? null : aria === 'true';
+  };
+  if (this.isConnected) return stateOf(this);
+  if (x === null) return null;
+  const doc = this.ownerDocument;
+  let el = doc.elementFromPoint(x, y);
+  for (let n = el; n; n = n.parentElement) {
+    if (n.localName === 'label' && n.control) return stateOf(n.control);
+    if (stateOf(n) !== null) return stateOf(n);
+  }
+  const inside = el && el.querySelector && el.querySelector('input[type=checkbox],input[type=radio],[aria-checked]');
+  return stateOf(inside);
+}`;
+
+const CHECK_SETTLE_MS = 2000;
+const CHECK_POLL_MS = 50;
+
+/** The target's checked state once it reads `want`, or what it reads after CHECK_SETTLE_MS
+ * (a page that answers a click late, or re-renders the row first). */
+async function liveChecked(session, node, want) {
+  const t0 = performance.now();
+  const at = node.clickedAt ?? { x: null, y: null };
+  for (;;) {
+    const r = await callOn(session, node, CHECKED_NOW, [at.x, at.y]).catch(() => ({ value: null }));
+    const now = r?.value ?? null;
+    if (now === want || performance.now() - t0 >= CHECK_SETTLE_MS) return now;
+    await sleep(CHECK_POLL_MS);
+  }
 }
 
 async function focusNode(session, node) {
@@ -311,9 +353,10 @@ export async function execute(session, action, node, value, to, opts = {}) {
       const want = action === 'check';
       if (node.facts.checked === want) return { method: 'already' };
       await clickNode(session, node, opts);
-      const now = await facts(session, node);
-      if (now.checked !== null && now.checked !== want) {
-        throw refuse('action_failed', `The click did not ${action} the target.`, 'The page may handle it another way: try click.');
+      const now = await liveChecked(session, node, want);
+      if (now !== null && now !== want) {
+        throw refuse('action_failed', `The click did not ${action} the target: the page shows it ${now ? 'checked' : 'unchecked'}.`,
+          'Read the page before acting again: a second click would toggle it once more.');
       }
       return { method: 'mouse' };
     }
