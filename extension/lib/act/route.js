@@ -148,6 +148,8 @@ export function createActRoutes({ deps, resolveTab, now }) {
         const done = await execute(session, msg.action, node, req.raw.value ?? null, to,
           { force: msg.options.force, delta_y: msg.options.delta_y });
         report.method = done.method;
+        if (node?.scrolledIntoView) report.target = { ...report.target, offscreen: true };
+        if (node?.through) report.target = { ...report.target, through: node.through };
       } catch (err) {
         const stop = run.inputStopped;
         if (stop && err === stop) report.error = toErrorInfo(err);

@@ -26,7 +26,15 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from axsnap_host.act.resolver import MARGIN, MIN_SCORE, Decision, Scored, normalize, similarity
+from axsnap_host.act.resolver import (
+    MARGIN,
+    MIN_SCORE,
+    Decision,
+    Scored,
+    nearest,
+    normalize,
+    similarity,
+)
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, join
 
@@ -152,10 +160,32 @@ def decide_related(ranked: list[Scored], anchors: list[Anchor], kind: RelationKi
     placed alike (see the module doc)."""
     placed = place(ranked, anchors)
     if not placed:
-        return Decision("not_found", None, [s for s in ranked[:3] if s.score > 0])
+        return Decision("not_found", None, nearest("", ranked))
     best = placed[0]
     tied = [p for p in placed if (p.inside, p.depth) == (best.inside, best.depth) and (
         kind == "in" or p.distance - best.distance < max(TIE_PX, TIE_RATIO * best.distance))]
     if len(tied) > 1:
         return Decision("ambiguous", None, [p.scored for p in tied[:8]])
     return Decision("unique", best.scored, [best.scored])
+
+
+def text_holders(records: list[dict[str, Any]], anchors: list[Anchor]) -> list[Scored]:
+    """The elements of the row, card or item that holds a text no element says ("Item
+    100": the row's Archive button): the ones sharing the deepest container with the text,
+    best anchor first. Empty when the text shares no container deeper than the page's
+    body with any element."""
+    best: tuple[int, int] | None = None
+    held: list[Scored] = []
+    for anchor in anchors:
+        for rec in records:
+            spot = _placement(rec, anchor)
+            if spot is None:
+                continue
+            key = (spot[0], spot[1])
+            if best is None or key > best:
+                best, held = key, []
+            if key == best:
+                held.append(Scored(rec, round(anchor.score * 0.9, 3), "text"))
+    if best is None or best[1] < 3:
+        return []
+    return held

@@ -132,5 +132,7 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
             target = element_ref(record)  # its index may be new (a navigation, a re-render)
     result = ActionResult(ok=error is None, action=request.action, target=target,
                           changes=changes, readiness=readiness, timings=request.timings,
-                          error=error, method=request.method)
+                          error=error, method=request.method,
+                          offscreen=bool((request.target or {}).get("offscreen")),
+                          through=(request.target or {}).get("through"))
     return result.model_dump(mode="json")

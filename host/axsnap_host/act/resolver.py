@@ -90,10 +90,28 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _QUOTED = re.compile(r"[\"“”'‘’]([^\"“”'‘’]+)[\"“”'‘’]")
 
 
+# Glyphs that name a control by a picture; people say the word (or type the glyph).
+GLYPH_WORDS: dict[str, str] = {
+    "☆": "star", "★": "star", "⭐": "star", "✓": "check", "✔": "check", "☑": "check",
+    "✗": "close", "✘": "close", "×": "close", "✕": "close", "✖": "close", "❌": "close",
+    "♡": "heart", "♥": "heart", "❤": "heart", "⋮": "more", "⋯": "more", "…": "more",
+    "🗑": "delete", "✎": "edit", "✏": "edit", "🔍": "search", "⚙": "settings", "☰": "menu",
+    "+": "add", "↻": "refresh", "⟳": "refresh",
+}
+_GLYPHS = re.compile("|".join(re.escape(g) for g in sorted(GLYPH_WORDS, key=len, reverse=True)))
+
+
 def normalize(text: str) -> str:
-    """Lower case, NFKC, camelCase split, punctuation and separators → one space."""
-    text = unicodedata.normalize("NFKC", _CAMEL.sub(" ", text or ""))
-    return _NON_WORD.sub(" ", text.lower()).strip()
+    """Lower case, NFKC, camelCase split, punctuation and separators → one space. A glyph
+    alone (``☆``, ``✓``) says its word; a name of punctuation only (``>``, ``<<``) is kept
+    as it is, so it can be named."""
+    raw = unicodedata.normalize("NFKC", _CAMEL.sub(" ", text or ""))
+    words = _NON_WORD.sub(" ", raw.lower()).strip()
+    if words:
+        return words
+    pictured = _GLYPHS.sub(lambda m: f" {GLYPH_WORDS[m.group(0)]} ", raw)
+    said = _NON_WORD.sub(" ", pictured.lower()).strip()
+    return said or " ".join(raw.split())
 
 
 @dataclass(slots=True)
@@ -317,10 +335,24 @@ class Decision:
     candidates: list[Scored]
 
 
-def decide(ranked: list[Scored]) -> Decision:
-    """Pick one, or refuse: not_found below MIN_SCORE, ambiguous within MARGIN."""
+def nearest(query_text: str, ranked: list[Scored]) -> list[Scored]:
+    """The few candidates nearest to a query nothing matches: by score, then by how alike
+    their label reads (never an empty list while the page has elements)."""
+    scored = [s for s in ranked[:NEAREST] if s.score > 0]
+    if len(scored) >= NEAREST:
+        return scored
+    wanted = normalize(query_text)
+    rest = [s for s in ranked if s.score <= 0]
+    rest.sort(key=lambda s: -SequenceMatcher(None, wanted, normalize(display_label(s.record)),
+                                             autojunk=False).ratio())
+    return scored + rest[:NEAREST - len(scored)]
+
+
+def decide(ranked: list[Scored], query_text: str = "") -> Decision:
+    """Pick one, or refuse: not_found below MIN_SCORE (with the nearest few), ambiguous
+    within MARGIN."""
     if not ranked or ranked[0].score < MIN_SCORE:
-        return Decision("not_found", None, [s for s in ranked[:NEAREST] if s.score > 0])
+        return Decision("not_found", None, nearest(query_text, ranked))
     best = ranked[0]
     close = [s for s in ranked if best.score - s.score < MARGIN]
     cased = [s for s in close if s.cased]

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from axsnap_host.act.relations import decide_related, find_anchors, place
+from axsnap_host.act.relations import decide_related, find_anchors, place, text_holders
 from axsnap_host.act.resolver import Decision, Scored, decide, display_label, rank
 from axsnap_host.act.targets import Target, parse_target, semantic_resolvers
 from axsnap_host.models.act import (
@@ -86,7 +86,7 @@ def decide_query(target: Target, records: list[dict[str, Any]], capture: RawCapt
     ranked = rank(target.raw, records, action)
     relation = target.relation
     if relation is None:
-        return ranked, decide(ranked)
+        return ranked, decide(ranked, target.raw)
     anchors = find_anchors(capture, relation.anchor)
     if not anchors:
         raise Refusal(ActError(code=ErrorCode.NOT_FOUND,
@@ -212,6 +212,12 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
         except Refusal:
             ranked, decision = [], Decision("not_found", None, [])
         matches = [candidate(s) for s in ranked[: message.limit] if s.score > 0]
+        if decision.outcome == "not_found" and isinstance(message.query, str):
+            # words no element says but the page shows: the elements of the row holding them
+            held = text_holders(state.elements, find_anchors(request.capture, query))
+            if held:
+                decision = Decision("unique" if len(held) == 1 else "ambiguous", held[0], held)
+                matches = [candidate(s) for s in held[: message.limit]]
         return FindResult(query=query, decision=decision.outcome,  # type: ignore[arg-type]
                           matches=matches).model_dump(mode="json")
     action = message.action if isinstance(message, ActMessage) else None

@@ -209,6 +209,10 @@ class ActionResult(_Strict):
     error: ActError | None = None
     method: str | None = Field(None, description="how it was done when not plain input "
                                "(e.g. select: 'keyboard' or 'script')")
+    offscreen: bool = Field(False, description="the target was out of view (below the fold, "
+                            "in a scrolled pane) and was scrolled into view before the action")
+    through: str | None = Field(None, description="'label': the target (a hidden or covered "
+                                "form control) was clicked through its shown label")
 
 
 class FindResult(_Strict):
