@@ -85,7 +85,7 @@ test('every option is strictly typed, bounded and named', () => {
     [{ format: 'pdf' }, /format must be one of snapshot, domtext, elements, som, outline/],
     [{ screenshot_quality: 101 }, /≤ 100/], [{ redcat: false }, /options\.redcat is not an option/],
     [{ stabilize: { quiet: 1 } }, /stabilize\.quiet is not an option/], [{ trace_id: 5 }, /trace_id must be a string/],
-    [{ format: 'snapshot', max_tokens: 500 }, /does not use max_tokens \(outline\)/],
+    [{ format: 'snapshot', max_tokens: 500 }, /does not use max_tokens \(outline\/semantic\/semantic_text\)/],
   ];
   for (const [options, message] of bad) {
     const problems = optionProblems(options);

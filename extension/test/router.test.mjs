@@ -189,7 +189,7 @@ test('a progress listener that throws does not fail the snapshot', async () => {
 test('an option the format does not use is refused before the capture, defaults pass', () => {
   const snap = (options) => validateMessage({ type: 'snapshot', options });
   assert.throws(() => snap({ format: 'snapshot', max_tokens: 500 }),
-    (e) => e.code === 'invalid_message' && /does not use max_tokens \(outline\)/.test(e.message));
+    (e) => e.code === 'invalid_message' && /does not use max_tokens \(outline\/semantic\/semantic_text\)/.test(e.message));
   assert.throws(() => snap({ compression: 'delta' }), (e) => /format 'snapshot' does not use compression \(domtext\/elements\/outline\/som\)/.test(e.message));
   assert.throws(() => snap({ format: 'domtext', compact: true, depth: 2 }), (e) => /compact \(outline\), depth \(outline\)/.test(e.message));
   assert.throws(() => snap({ format: 'outline', vision: true }), (e) => /vision \(domtext\/elements\/som\)/.test(e.message));
