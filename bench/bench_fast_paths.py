@@ -1,0 +1,140 @@
+"""What each fast path buys (issue 26): the same reads with the fast paths on and with `exact`
+(every one off, models/fast_paths.py), and the host's two (row memo, pre-encoded replies)
+one at a time.
+
+Host part: the recorded login capture scaled to ``--nodes`` AX nodes (bench_host.py), a
+whole-page SnapshotV1 processed and encoded ``--runs`` times in one tab state (the second and
+later are re-reads the row memo serves), with every host fast path on, with only the row memo
+off, with only pre-encoded replies off, and with both off.
+
+Browser part: a small page (tests/pages/kept/index.html) and the generated page of ``--size``
+elements, each format re-read unchanged and read right after one text in the window changed,
+normal and exact by turns; the medians of the extension's ``total_ms``, and which fast paths
+answered the normal reads. Writes bench/results/fast_paths.md and .json.
+
+    nice .venv/bin/python bench/bench_fast_paths.py --runs 5 --size 20000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(BENCH / "pages"))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+from bench_host import synthetic_capture  # noqa: E402
+from differential import answered  # noqa: E402
+from generate import write_pages  # noqa: E402
+
+import axsnap_host.pipeline.run as run  # noqa: E402
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
+from axsnap_host.models.wire import SnapshotRequest  # noqa: E402
+from axsnap_host.native.host import gc_paused  # noqa: E402
+from axsnap_host.native.protocol import frames_for_reply  # noqa: E402
+from axsnap_host.pipeline.state import TabState  # noqa: E402
+
+RESULTS = BENCH / "results"
+HOST_CASES = {"all on": set(), "row memo off": {"row_memo"}, "pre-encoded off": {"pre_encoded"},
+              "both off": {"row_memo", "pre_encoded"}}
+CHANGE = ("(() => { const t = [...document.querySelectorAll('p, span, td, li, a, button')]"
+          ".find((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 &&"
+          " r.bottom <= innerHeight && e.childElementCount === 0 && e.textContent.trim(); });"
+          " t.textContent = `${t.textContent.trim()} ${Date.now() % 1000}`; })()")
+
+
+def host_part(nodes: int, runs: int) -> dict[str, Any]:
+    capture = synthetic_capture(nodes)
+    text = json.dumps({"v": 1, "id": "b", "type": "snapshot", "options": {}, "capture": capture})
+    original = run.fast_path
+    out: dict[str, Any] = {}
+    try:
+        for case, off in HOST_CASES.items():
+            def gate(options: Any, name: str, off: set[str] = off) -> bool:
+                return name not in off and original(options, name)
+            run.fast_path = gate
+            state = TabState(1)
+            times: list[float] = []
+            for _ in range(runs + 1):
+                request = SnapshotRequest.model_validate(json.loads(text))
+                with gc_paused():
+                    started = time.perf_counter()
+                    result = run.process(request, state)
+                    frames_for_reply("b", {"v": 1, "id": "b", "ok": True, "result": result})
+                    times.append((time.perf_counter() - started) * 1000)
+            out[case] = round(statistics.median(times[1:]), 1)  # re-reads (the first warms)
+    finally:
+        run.fast_path = original
+    return out
+
+
+def _read(browser: Browser, **options: Any) -> dict[str, Any]:
+    return browser.snapshot_raw(stabilize={"enabled": False}, **options)
+
+
+def browser_part(runs: int, size: int) -> list[dict[str, Any]]:
+    reads = {"domtext": {"format": "domtext"}, "snapshot": {"format": "snapshot"},
+             "outline": {"format": "outline"},
+             "snapshot page": {"format": "snapshot", "scope": "page"}}
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        generated = write_pages(Path(scratch), [size])[size]
+        with serve_directory(ROOT / "tests" / "pages") as base, \
+                serve_directory(generated.parent) as gen_base, Browser() as browser:
+            pages = {"small (kept/index.html)": base + "kept/index.html",
+                     f"generated {size}": gen_base + generated.name}
+            for page, url in pages.items():
+                browser.open(url)
+                time.sleep(2)  # settled: the bench's pages load nothing late
+                for name, options in reads.items():
+                    samples: dict[str, list[float]] = {}
+                    paths: dict[str, int] = {}
+                    _read(browser, **options)
+                    for _ in range(runs):
+                        for how in ("normal", "exact"):  # by turns: the load falls on both
+                            for when in ("unchanged", "after a change"):
+                                if when == "after a change":
+                                    browser.run_in_target(CHANGE)
+                                elif how == "normal":
+                                    _read(browser, **options)  # the state a re-read finds
+                                reply = _read(browser, exact=how == "exact", **options)
+                                samples.setdefault(f"{how} {when}", []).append(
+                                    float(reply["timings"]["total_ms"]))
+                                if how == "normal":
+                                    for p in answered(reply):
+                                        paths[p] = paths.get(p, 0) + 1
+                    rows.append({"page": page, "read": name, "answered": paths,
+                                 **{k: round(statistics.median(v), 1) for k, v in samples.items()}})
+                    print(json.dumps(rows[-1]), flush=True)
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--size", type=int, default=20_000)
+    parser.add_argument("--nodes", type=int, nargs="*", default=[1_000, 20_000])
+    args = parser.parse_args()
+    host = {n: host_part(n, args.runs) for n in args.nodes}
+    print(json.dumps(host), flush=True)
+    rows = browser_part(args.runs, args.size) if args.size else []
+    RESULTS.mkdir(exist_ok=True)
+    report = {"command": " ".join(["bench/bench_fast_paths.py", *sys.argv[1:]]), "host": host,
+              "browser": rows}
+    (RESULTS / "fast_paths.json").write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
