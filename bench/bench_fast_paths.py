@@ -1,11 +1,9 @@
 """What each fast path buys (issue 26): the same reads with the fast paths on and with `exact`
-(every one off, models/fast_paths.py), and the host's two (row memo, pre-encoded replies)
-one at a time.
+(every one off, models/fast_paths.py), and the host's pre-encoded replies alone.
 
 Host part: the recorded login capture scaled to ``--nodes`` AX nodes (bench_host.py), a
-whole-page SnapshotV1 processed and encoded ``--runs`` times in one tab state (the second and
-later are re-reads the row memo serves), with every host fast path on, with only the row memo
-off, with only pre-encoded replies off, and with both off.
+whole-page SnapshotV1 processed and encoded ``--runs`` times in one tab state, with
+pre-encoded replies on and off.
 
 Browser part: a small page (tests/pages/kept/index.html) and the generated page of ``--size``
 elements, each format re-read unchanged and read right after one text in the window changed,
@@ -45,8 +43,8 @@ from axsnap_host.native.protocol import frames_for_reply  # noqa: E402
 from axsnap_host.pipeline.state import TabState  # noqa: E402
 
 RESULTS = BENCH / "results"
-HOST_CASES = {"all on": set(), "row memo off": {"row_memo"}, "pre-encoded off": {"pre_encoded"},
-              "both off": {"row_memo", "pre_encoded"}}
+# (the row memo was measured here before it was removed: bench/results/fast_paths.md)
+HOST_CASES = {"all on": set(), "pre-encoded off": {"pre_encoded"}}
 CHANGE = ("(() => { const t = [...document.querySelectorAll('p, span, td, li, a, button')]"
           ".find((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 &&"
           " r.bottom <= innerHeight && e.childElementCount === 0 && e.textContent.trim(); });"

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from test_capture_stream import comparable, pinned, reply_of, snapshot_request, split
-from test_row_memo import ax_node, set_style
 from test_stream_bases import _delta_parts, _renamed
 
 from axsnap_host.models.wire import AxStreamFrame
@@ -25,6 +24,24 @@ from axsnap_host.pipeline.ax.tree import frame_facts
 from host_harness import HostProcess, load_capture
 
 FIELDS = list(AxStreamFrame.model_fields)
+Capture = dict[str, Any]
+
+
+def ax_node(capture: Capture, backend: int, frame: int = 0) -> dict[str, Any]:
+    return next(n for n in capture["frames"][frame]["axNodes"]
+                if n.get("backendDOMNodeId") == backend)
+
+
+def set_style(capture: Capture, backend: int, name: str, value: str) -> None:
+    """A main-frame element's computed style ``name`` set to ``value`` in the DOMSnapshot."""
+    doc = capture["dom_snapshot"]["documents"][0]
+    position = doc["layout"]["nodeIndex"].index(doc["nodes"]["backendNodeId"].index(backend))
+    strings = capture["dom_snapshot"]["strings"]
+    if value not in strings:
+        strings.append(value)
+    row = list(doc["layout"]["styles"][position])
+    row[capture["dom_snapshot_styles"].index(name)] = strings.index(value)
+    doc["layout"]["styles"][position] = row
 
 
 def end_message(capture: dict[str, Any], **changes: Any) -> dict[str, Any]:

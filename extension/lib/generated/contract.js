@@ -473,7 +473,6 @@ export const FAST_PATHS = deepFreeze([
   "stream_base",
   "early_tree",
   "dom_base",
-  "row_memo",
   "pre_encoded",
   "walker_kept_world",
   "walker_id_cache"

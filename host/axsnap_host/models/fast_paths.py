@@ -70,11 +70,6 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "every column and string compared with the last one sent",
         "tests/unit/test_dom_bases.py, extension/test/dom_base.test.mjs"),
     FastPath(
-        "row_memo", "host", "host/axsnap_host/pipeline/memo/rows.py",
-        "the rows rendered, capped and encoded from the tree",
-        "each row's inputs (node, names, states, box) compared with the last read's",
-        "tests/unit/test_row_memo.py"),
-    FastPath(
         "pre_encoded", "host", "host/axsnap_host/pipeline/pre_encoded.py",
         "the reply encoded from the result",
         "nothing: the snapshot is not changed after its JSON is made",

@@ -11,7 +11,7 @@ from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
-from axsnap_host.pipeline.ax.snapshot import snapshot_json, snapshot_json_with_rows
+from axsnap_host.pipeline.ax.snapshot import snapshot_json
 from axsnap_host.pipeline.caps import cap_strings
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.page_status import check_page_loaded
@@ -54,29 +54,14 @@ def _result(
     check_page_loaded(capture)  # Chrome's error page is no snapshot of the site
     state.snapshots_served += 1
     if options.format == "snapshot":
-        # exact: every row rendered from the tree (the memo neither answers nor learns)
-        memo = state.row_memo() if fast_path(options, "row_memo") else None
-        snapshot, timings, stats = build_snapshot_v1(
-            request, snapshot_id=snapshot_id, ts=ts, memo=memo
-        )
-        # set when the memo rendered the rows (capped)
-        rows_text = memo.take_text() if memo is not None else None
+        snapshot, timings, stats = build_snapshot_v1(request, snapshot_id=snapshot_id, ts=ts)
         started = time.perf_counter()
+        cap_strings(snapshot)
         if not fast_path(options, "pre_encoded"):  # exact: the reply encodes the snapshot
-            cap_strings(snapshot)
             return {"format": "snapshot", "snapshot": snapshot,
                     "size": size_of(snapshot_json(snapshot), memo=True), "timings": timings,
                     "stats": stats}
-        if rows_text is None:
-            cap_strings(snapshot)
-            text = snapshot_json(snapshot)
-        else:  # the rows came capped from the tab's memo, with their JSON
-            stats["rows_reused"] = memo.reused
-            _cap_envelope(snapshot)
-            if "columns" in snapshot["ax_tree"]:  # the row encoding: the memo's text is it
-                text = snapshot_json_with_rows(snapshot, rows_text)
-            else:  # node objects, made of the capped rows
-                text = snapshot_json(snapshot)
+        text = snapshot_json(snapshot)
         # as a model reads it: compact JSON; a re-read counts only the rows it has not seen
         size = size_of(text, memo=True)
         timings["size_ms"] = round((time.perf_counter() - started) * 1000, 3)
@@ -118,18 +103,6 @@ def _result(
     finish_dom(result, options, state, capture.tab.url, snapshot_id)  # after: it may drop parts
     result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
     return result
-
-
-def _cap_envelope(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """cap_strings over a snapshot but its node rows (capped as they were rendered)."""
-    tree = snapshot["ax_tree"]
-    nodes = tree["nodes"]
-    tree["nodes"] = []
-    try:
-        cap_strings(snapshot)
-    finally:
-        tree["nodes"] = nodes
-    return snapshot
 
 
 def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) -> dict[str, Any]:

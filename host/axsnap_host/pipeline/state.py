@@ -11,12 +11,10 @@ from typing import Any
 
 from axsnap_host.pipeline.delta.cache import SnapshotCache
 from axsnap_host.pipeline.dom.registry import IndexRegistry
-from axsnap_host.pipeline.memo.rows import RowMemo
 
 MAX_TABS = 64
 # Tabs whose last whole-page SnapshotV1 rows are kept (the most recently read): as many
 # as the extension's AX cache and the host's DOMSnapshot bases serve (dom_bases.MAX_BASES).
-MAX_MEMO_TABS = 2
 
 
 MAX_SECRET_NAMES = 256
@@ -37,9 +35,6 @@ class TabState:
         # saw: a DOM text index resolves on these (act/service.py).
         self.elements: list[dict[str, Any]] | None = None
         self.collections: dict[str, Any] = {}  # scroll-and-collect runs (act/collect.py)
-        # The last whole-page SnapshotV1's rows and their inputs (memo/rows.py): the
-        # next read renders only the rows whose inputs changed. Only MAX_MEMO_TABS tabs.
-        self.rows: RowMemo | None = None
         # Names of the secret fields this tab's reads found: a form sent with GET puts the
         # typed password into the next page's URL under its field's name (url_scrub.py).
         self.secret_names: frozenset[str] = frozenset()
@@ -48,12 +43,6 @@ class TabState:
         """Add ``names`` to the tab's secret field names (at most MAX_SECRET_NAMES)."""
         if names and not names <= self.secret_names:
             self.secret_names = frozenset(sorted(self.secret_names | names)[:MAX_SECRET_NAMES])
-
-    def row_memo(self) -> RowMemo:
-        """The tab's row memo (made on first use; TabStates drops the older tabs')."""
-        if self.rows is None:
-            self.rows = RowMemo()
-        return self.rows
 
 
 class TabStates:
@@ -72,10 +61,6 @@ class TabStates:
                 self._tabs.popitem(last=False)
         else:
             self._tabs.move_to_end(tab_id)
-        # the row memos of the most recently used tabs only (a few MB each at 20k elements)
-        for rank, other in enumerate(reversed(self._tabs.values())):
-            if rank >= MAX_MEMO_TABS:
-                other.rows = None
         return state
 
     def peek(self, tab_id: int | None) -> TabState | None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import time
-from typing import TYPE_CHECKING, Any
-from urllib.parse import SplitResult
+from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.wire import SnapshotRequest
@@ -19,9 +17,6 @@ from axsnap_host.pipeline.ax.tree import flat_tree
 from axsnap_host.pipeline.ax.window_index import WindowIndex, dom_facts
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
-
-if TYPE_CHECKING:  # the memo renders with this package's node_row
-    from axsnap_host.pipeline.memo.rows import RowMemo
 
 MAX_FRAME_NAME = 300
 
@@ -61,12 +56,8 @@ class _Stopwatch:
 
 def build_snapshot_v1(
     request: SnapshotRequest, *, snapshot_id: str | None = None, ts: str | None = None,
-    memo: RowMemo | None = None,
 ) -> tuple[dict[str, Any], dict[str, float], dict[str, Any]]:
-    """SnapshotV1 dict plus per-stage timings (ms) and stats. ``memo``: the tab's rows of
-    its last whole-page read (a whole-page read of at most ``memo.max_rows`` kept nodes
-    renders through it, scrubbed, capped and flagged; its rows' JSON text is then
-    ``memo.take_text()``)."""
+    """SnapshotV1 dict plus per-stage timings (ms) and stats."""
     options = request.options
     capture = request.capture
     clock = _Stopwatch()
@@ -84,19 +75,12 @@ def build_snapshot_v1(
     mark_covered(tree, kept.kept, dom, acting)
     clock.lap("prune_ms")
     fill_missing_values(tree, kept.kept, dom)
-    # the tab's memo renders a whole page's rows (and scrubs them) up to its bound; a
-    # window read leaves it as it is, for the tab's next whole-page read
-    if memo is not None and (isinstance(dom, WindowIndex) or len(kept.kept) > memo.max_rows):
-        if not isinstance(dom, WindowIndex):
-            memo.forget()  # too many rows to hold: none of the page's older ones either
-        memo = None
     redacted = 0
     url, title = capture.tab.url, capture.tab.title
     frame_urls = [frame.url for frame in tree.frames]
     if options.redact:
         joined = dom.joined if isinstance(dom, WindowIndex) else None  # the walker's facts
-        redacted += redact_tree(tree, kept.kept, secret_fields(capture, joined),
-                                scrub=memo is None)
+        redacted += redact_tree(tree, kept.kept, secret_fields(capture, joined))
         names = page_secret_names(capture)
         url, found_url = scrub_url(url, names)
         title, found_title = scrub_text(title)
@@ -108,13 +92,6 @@ def build_snapshot_v1(
             frame.name, found = scrub_text(frame.name[:MAX_FRAME_NAME])
             redacted += found
     clock.lap("redact_ms")
-    render = None
-    if memo is not None:  # rows scrubbed, capped and flagged as the memo renders them
-        flags = {nid: json.dumps(flag.as_dict()) for nid, flag in flagged.items()}
-        rows_memo = memo
-
-        def render(order: list[tuple[str, int]], base: SplitResult) -> list[list[Any]]:
-            return rows_memo.render(tree.nodes, order, dom, base, flags, scrub=options.redact)
     snapshot = build_snapshot(
         capture=capture,
         tree=tree,
@@ -128,17 +105,13 @@ def build_snapshot_v1(
         trace_id=options.trace_id,
         snapshot_id=snapshot_id,
         ts=ts,
-        render=render,
     )
-    if memo is not None:
-        snapshot["quality"]["redacted"] += memo.scrubbed
-        redacted += memo.scrubbed
     if options.redact:  # capture error messages come from the browser; scrub them too
         for failure in snapshot["quality"].get("failures", ()):
             failure["reason"], found = scrub_text(failure["reason"])
             snapshot["quality"]["redacted"] += found
             redacted += found
-    if flagged and memo is None:  # the memo's rows are flagged as rendered
+    if flagged:
         for row in snapshot["ax_tree"]["nodes"]:
             flag = flagged.get(row[1])
             if flag is not None:
