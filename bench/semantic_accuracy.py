@@ -7,6 +7,8 @@ predicted) and the misses to bench/results/semantic_accuracy.md.
 
     .venv/bin/python bench/semantic_accuracy.py
     .venv/bin/python bench/semantic_accuracy.py --pages DIR   # another labelled set
+    .venv/bin/python bench/semantic_accuracy.py --corpus      # the real-page corpus
+                                                              # (bench/semantic_corpus.py)
 """
 
 from __future__ import annotations
@@ -15,37 +17,29 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
 from pathlib import Path
+
+from semantic_corpus import confusion_markdown
+from semantic_corpus import main as corpus_main
 
 from axsnap_host.client import Browser, PageResult
 from axsnap_host.client.file_server import serve_directory
-from axsnap_host.semantic.classify import PAGE_TYPES
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "tests" / "pages" / "semantic"
 RESULTS = Path(__file__).parent / "results"
-TYPES = (*PAGE_TYPES, "unknown")
-
-
-def confusion_markdown(pairs: list[tuple[str, str]]) -> str:
-    """The confusion matrix of (label, predicted) pairs as a Markdown table."""
-    counts = Counter(pairs)
-    used = [t for t in TYPES if any(t in pair for pair in pairs)]
-    short = {t: t.replace("search_", "s_").replace("email_", "e_") for t in used}
-    lines = ["| label \\ predicted | " + " | ".join(short[t] for t in used) + " |",
-             "|---|" + "--:|" * len(used)]
-    for label in used:
-        cells = [str(counts.get((label, p), "")) or "·" for p in used]
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=Path, default=PAGES)
     parser.add_argument("--out", type=Path, default=RESULTS / "semantic_accuracy.md")
+    parser.add_argument("--corpus", action="store_true",
+                        help="the real-page corpus instead: bench/semantic_corpus.py's report")
     args = parser.parse_args()
+    if args.corpus:
+        sys.argv = [sys.argv[0]]
+        return corpus_main()
     labels: dict[str, str] = json.loads((args.pages / "labels.json").read_text("utf-8"))
     pairs: list[tuple[str, str]] = []
     misses: list[str] = []

@@ -28,19 +28,32 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from semantic_accuracy import confusion_markdown
-
 from axsnap_host.client import Browser, PageResult
 from axsnap_host.client.file_server import serve_directory
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.pipeline.tokens import count_tokens
+from axsnap_host.semantic.classify import PAGE_TYPES
 
 CORPUS = Path(__file__).parent / "corpus"
 RESULTS = Path(__file__).parent / "results"
 FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 CHROME = frozenset({"navigation", "header", "footer", "dialog"})
 BUDGET = 1500
+TYPES = (*PAGE_TYPES, "unknown")
 _WORD = re.compile(r"[^\W_]+")
+
+
+def confusion_markdown(pairs: list[tuple[str, str]]) -> str:
+    """The confusion matrix of (label, predicted) pairs as a Markdown table."""
+    counts = Counter(pairs)
+    used = [t for t in TYPES if any(t in pair for pair in pairs)]
+    short = {t: t.replace("search_", "s_").replace("email_", "e_") for t in used}
+    lines = ["| label \\ predicted | " + " | ".join(short[t] for t in used) + " |",
+             "|---|" + "--:|" * len(used)]
+    for label in used:
+        cells = [str(counts.get((label, p), "")) or "·" for p in used]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def words(text: str) -> list[str]:

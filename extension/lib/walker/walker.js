@@ -1272,12 +1272,20 @@ export function axsnapWalk(opts) {
       tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
       long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, partial: false };
     const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
+    const alikeMemo = new Map();  // parent → (tag + class → count)
     const alike = (el) => {
       const p = el.parentElement;
       if (!p || p.childElementCount < 4) return 0;
-      let n = 0;
-      for (const c of p.children) if (c.localName === el.localName && c.className === el.className) n++;
-      return n;
+      let counts = alikeMemo.get(p);
+      if (!counts) {
+        counts = new Map();
+        for (const c of p.children) {
+          const key = `${c.localName} ${c.getAttribute('class') || ''}`;
+          counts.set(key, (counts.get(key) || 0) + 1);
+        }
+        alikeMemo.set(p, counts);
+      }
+      return counts.get(`${el.localName} ${el.getAttribute('class') || ''}`) || 0;
     };
     const rowAbove = (el, steps, items = false) => {
       for (let a = el.parentElement, i = 0; a && i < steps; a = a.parentElement, i++) {
@@ -1312,7 +1320,8 @@ export function axsnapWalk(opts) {
       if (li.closest(CHROME) || !shown(li)) continue;
       t.list_items++;
       if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
-      if (reading((li.textContent || '').replace(/\s+/g, ' ').trim()) >= 150) t.long_items++;
+      const raw = li.textContent || '';
+      if (raw.length >= 150 && reading(raw.replace(/\s+/g, ' ').trim()) >= 150) t.long_items++;
     }
     n = 0;
     let preChars = 0;
@@ -1336,7 +1345,8 @@ export function axsnapWalk(opts) {
     }
     const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
     n = 0;
-    for (const el of document.querySelectorAll('[class]')) {
+    for (const el of document.querySelectorAll('[class*=kpi], [class*=stat], [class*=metric], '
+      + '[class*=widget], [class*=info-box], [class*=small-box], [class*=chart]')) {
       if (++n > LIMIT * 5) { t.partial = true; break; }
       const cls = typeof el.className === 'string' ? el.className : '';
       if (WIDGET.test(cls) && shown(el)) t.widgets++;
