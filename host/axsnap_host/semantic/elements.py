@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from axsnap_host.pipeline.elements.model import ElementFacts, element_facts
 from axsnap_host.pipeline.redaction import mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import SecretFields
 from axsnap_host.semantic.facts import Node, PageFacts
@@ -118,6 +119,18 @@ def _caption(parent_text: str, node: Node) -> str:
     text of its parent ("<p>Username <input></p>", "<div><label>To</label><input>")."""
     text = _minus(parent_text, node.value or "").strip()
     return text if 0 < len(text) <= CAPTION_CHARS else ""
+
+
+def _model_facts(facts: PageFacts, node: Node) -> ElementFacts | None:
+    """The element model's facts of ``node``'s record (None without the walker's person
+    facts). The one place the semantic view reads the element model."""
+    if node.rid >= len(facts.joined):
+        return None
+    joined = facts.joined[node.rid]
+    if "nm" not in joined.rec and "ctx" not in joined.rec:
+        return None
+    box = tuple(int(v) for v in node.box)
+    return element_facts(joined, node.role, "", (box[0], box[1], box[2], box[3]))
 
 
 def _minus(text: str, label: str) -> str:
@@ -246,6 +259,12 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
             name=node.attrs.get("name", ""),
             input_type=node.attrs.get("type", "") if node.tag == "input" else "",
         )
+        model = _model_facts(facts, node)
+        if model is not None and model.name and model.name_source not in ("placeholder",):
+            # The element model's name (pipeline/elements/model.py): what every other output
+            # of the read calls this control, read in the page (a label out of the window too).
+            source.text = model.name
+            source.aria = source.aria if model.name_source.startswith("aria") else ""
         if not label_of(source)[0] and node.ax_name:
             source.text = node.ax_name
         if not label_of(source)[0] and node.tag in FIELD_TAGS:
