@@ -77,10 +77,12 @@ def test_the_panel_fits_420_px(browser: Browser, demo_url: str, tmp_path: Path) 
         driver.get(panel)
         wait.until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
         assert driver.execute_script("return innerWidth") == PANEL_WIDTH
-        driver.find_element(By.ID, "options-panel").click()  # its form at this width too
+        # every folded part open (options, timings, outside agents): all at this width
+        driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
         driver.find_element(By.ID, "snapshot").click()
         wait.until(lambda d: d.find_element(By.ID, "status").text.startswith(("Done", "Failed")))
         assert driver.find_element(By.ID, "status").text.startswith("Done")
+        driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
         for view in VIEWS:
             driver.find_element(By.ID, f"tab-{view}").click()
             wait.until(lambda d, v=view: d.find_element(By.ID, f"panel-{v}").is_displayed())
