@@ -184,3 +184,38 @@ def test_sigterm_to_mcp_launch_http_leaves_no_browser(env: dict[str, str],
             proc.wait()
     run = Path(env["AXSNAP_RUNTIME_DIR"])
     assert not run.exists() or not list(run.rglob("*")), "runtime files left"
+
+
+def test_sigterm_to_mcp_launch_stdio_leaves_no_browser(env: dict[str, str],
+                                                       pages_url: str) -> None:
+    """stdio: SIGTERM ends the server while its client still holds stdin open."""
+    proc = subprocess.Popen([sys.executable, "-m", "axsnap_host.cli.main", "mcp", "--launch"],
+                            env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def send(message: dict[str, object]) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", **message}) + "\n")
+        proc.stdin.flush()
+
+    try:
+        send({"id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "sigterm-test", "version": "1"}}})
+        assert json.loads(proc.stdout.readline())["result"]["serverInfo"]["name"] == "axsnap"
+        send({"method": "notifications/initialized"})
+        send({"id": 2, "method": "tools/call", "params": {
+            "name": "navigate", "arguments": {"url": pages_url + "act/form.html"}}})
+        assert "Act form" in proc.stdout.readline()
+        below = descendants(proc.pid)
+        assert named(below, b"chromedriver")
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(GONE_WITHIN_S) == 0  # stdin is still open
+        wait_gone(below)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdin.close()
+        proc.stdout.close()

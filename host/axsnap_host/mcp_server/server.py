@@ -7,7 +7,9 @@ from __future__ import annotations
 import base64
 import contextlib
 import functools
-from collections.abc import Callable
+import os
+import signal
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -299,12 +301,29 @@ def run(transport: Literal["stdio", "http"] = "stdio", launch: bool = False,
     with contextlib.suppress(KeyboardInterrupt), interrupted_by_sigterm():
         try:
             if transport == "stdio":
-                server.run("stdio")
+                with ended_by_sigterm(backend):
+                    server.run("stdio")
             else:
                 serve_http(server, port, token_file)
         finally:
             backend.close()
     return 0
+
+
+@contextlib.contextmanager
+def ended_by_sigterm(backend: Backend) -> Iterator[None]:
+    """stdio: SIGTERM quits the launched browser and ends the process at once. (The SDK reads
+    stdin in a worker thread that only returns when the client closes stdin, and the event
+    loop waits for it on the way out, so an interrupt alone would hang until then.)"""
+    def end(_signum: int, _frame: object) -> None:
+        backend.close()
+        os._exit(0)
+
+    previous = signal.signal(signal.SIGTERM, end)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def serve_http(server: MCPServer, port: int, token_file: Path | None = None) -> None:
