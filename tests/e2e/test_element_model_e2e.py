@@ -179,3 +179,17 @@ def test_dialogs_come_first_and_the_page_behind_is_marked_inert(browser: Browser
     section = "\n".join(lines[head + 1:head + 4])
     assert re.search(r"checked.*workflow::in-progress|workflow::in-progress.* checked",
                      section), dom
+
+
+def test_a_window_read_says_how_much_lies_below(browser: Browser, pages_url: str) -> None:
+    """A long list: DOM text of the window says how many rows lie below it (the boxes the
+    walk cut there), so an agent knows to scroll or read the whole page."""
+    browser.open(pages_url + "elements/offscreen.html")
+    below = browser.run_in_target(
+        "return [...document.querySelectorAll('li')]"
+        ".filter(li => li.getBoundingClientRect().top >= innerHeight).length")
+    dom = browser.snapshot(None, format="domtext", **FAST).domtext
+    assert below > 50 and f"[… {below} more boxes below the window" in dom, (below, dom)
+    whole = browser.snapshot(None, format="domtext", viewport_only=False, **FAST).domtext
+    assert "more boxes below the window" not in whole
+    assert 'in="Item 120" "Archive"' in whole

@@ -165,7 +165,7 @@ export function axsnapWalk(opts) {
 
   const stats = { visited: 0, emitted: 0, elapsed_ms: 0, capped: false, depth_capped: 0,
     hidden_subtrees: 0, offscreen_subtrees: 0, outside_window: 0, frames_skipped: 0,
-    positioned: 0, scan_ms: 0, max_depth: 0 };
+    positioned: 0, scan_ms: 0, max_depth: 0, above: 0, below: 0 };
   const frames = [];
   const out = [];
   const track = o.track === true ? trackState() : null;
@@ -1036,6 +1036,8 @@ export function axsnapWalk(opts) {
     if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep(el, ctx)
       && !overflowReaches(el, x, y, w, h, ctx.win)) {
       stats.offscreen_subtrees++;
+      if (y + h <= ctx.win.t) stats.above++;  // what DOM text says lies outside the window
+      else if (y >= ctx.win.b) stats.below++;
       return;
     }
     const style = getComputedStyle(el);

@@ -172,6 +172,14 @@ def render_domtext(header: dict[str, Any], records: list[dict[str, Any]]) -> str
             lines.extend(element_line(r) for r in behind)
     else:
         lines.extend(element_line(r) for r in records)
+    outside = header.get("outside") or {}
+    for index, count in sorted((outside.get("boxes") or {}).items()):
+        lines.append(f"[… {count} more in scroll box [{index}], below its fold]")
+    if outside.get("above"):
+        lines.append(f"[… {outside['above']} more boxes above the window]")
+    if outside.get("below"):
+        lines.append(f"[… {outside['below']} more boxes below the window "
+                     "(scroll, or read with viewport_only=false)]")
     lines.extend(f"[{kind.capitalize() if kind in ('alert', 'log') else 'Status'}: "
                  f"{_quote(text)}]" for kind, text in header.get("status") or ())
     lines.extend(f"[Note: {note}]" for note in header.get("notes") or ())

@@ -346,6 +346,8 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         title, found_title = scrub_text(title)
         redacted += found_url + found_title
     header = _header(capture, walker, url, title)
+    if options.viewport_only:
+        header["outside"] = outside_window(walker, joined, records, chosen)
     status = live_texts(joined)
     if options.redact:
         status = [(kind, scrub_text(text)[0]) for kind, text in status]
@@ -373,6 +375,31 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         "indices": {"added": update.added, "removed": update.removed},
         "stats": stats,
     }
+
+
+def outside_window(walker: dict[str, Any], joined: list[Joined],
+                   records: list[dict[str, Any]],
+                   chosen: list[tuple[Joined, list[str]]]) -> dict[str, Any]:
+    """What a window read leaves out: the boxes the walk cut above and below the window
+    (its stats), and per listed scroll box the elements below its fold (records the walk
+    marked ``clip``, by their nearest listed scroll box)."""
+    stats = walker.get("stats") or {}
+    out: dict[str, Any] = {"above": int(stats.get("above") or 0),
+                           "below": int(stats.get("below") or 0)}
+    index_of = {j.rid: record["index"] for (j, _), record in zip(chosen, records, strict=True)
+                if j.rec.get("scr")}
+    boxes: dict[int, int] = {}
+    for j in joined:
+        if not j.rec.get("clip"):
+            continue
+        p = j.rec.get("p", -1)
+        while isinstance(p, int) and p >= 0 and p not in index_of:
+            p = joined[p].rec.get("p", -1)
+        if isinstance(p, int) and p in index_of:
+            boxes[index_of[p]] = boxes.get(index_of[p], 0) + 1
+    if boxes:
+        out["boxes"] = boxes
+    return out
 
 
 def live_texts(joined: list[Joined]) -> list[tuple[str, str]]:
