@@ -41,3 +41,17 @@ def test_a_deeply_nested_dom_does_not_hold_the_outline(
     assert "button: Top button" in result.combinedTree
     if scope == "page":
         assert "dom_depth_fallback" in (result.frames[0].get("notes") or [])
+
+
+def test_what_the_depth_limit_leaves_out_is_said_in_the_text(browser: Browser,
+                                                             pages_url: str) -> None:
+    """A button 300 levels deep is past the walker's limit: DOM text, the window outline
+    and the semantic view say so in their text, not only in stats (issue 28)."""
+    url = pages_url + "hangs/deeper.html"
+    dom = browser.snapshot(url, format="domtext", **FAST)
+    assert "Top button" in dom.domtext and "Deep button" not in dom.domtext
+    assert "nest deeper than" in dom.domtext
+    outline = browser.snapshot(format="outline", **FAST).combinedTree
+    assert "nest deeper than" in outline
+    semantic = browser.snapshot(format="semantic_text", **FAST).text
+    assert "nest deeper than" in semantic

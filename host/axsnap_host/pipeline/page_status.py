@@ -77,6 +77,21 @@ def check_page_loaded(capture: RawCapture) -> None:
         raise navigation_failed(capture.tab.url or main_url, _net_error_in(capture))
 
 
+def depth_note(capture: RawCapture) -> str | None:
+    """What a model must be told when the walker stopped at its depth limit (~256 levels):
+    the elements below are in no DOM text, window outline or semantic view."""
+    stats: dict[str, Any] = (capture.walker or {}).get("stats") or {}
+    cut = stats.get("depth_capped")
+    if not isinstance(cut, int) or isinstance(cut, bool) or cut <= 0:
+        return None
+    limit = stats.get("max_depth")
+    levels = f"{limit}" if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 \
+        else "256"
+    parts = "part" if cut == 1 else "parts"
+    return (f"{cut} {parts} of the page nest deeper than {levels} levels: the elements inside "
+            "them are not read and not listed here")
+
+
 def empty_dom_notes(capture: RawCapture, viewport_only: bool) -> list[str]:
     """Why a DOM result lists no element (call it when it lists none)."""
     walker = capture.walker

@@ -38,7 +38,7 @@ from axsnap_host.pipeline.dom.targets import (
 from axsnap_host.pipeline.dom.walker_facts import add_walker_facts
 from axsnap_host.pipeline.dom.walker_merge import Joined, alive_keys, frame_ordinals, join
 from axsnap_host.pipeline.elements.model import ElementFacts, context_shown, element_facts
-from axsnap_host.pipeline.page_status import empty_dom_notes
+from axsnap_host.pipeline.page_status import depth_note, empty_dom_notes
 from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 from axsnap_host.render.domtext import render_domtext
@@ -354,6 +354,8 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     if status:
         header["status"] = status
     notes = [] if records else empty_dom_notes(capture, options.viewport_only)
+    if (deep := depth_note(capture)) is not None:
+        notes.append(deep)
     if options.redact:  # a note may quote a browser message, which may quote the URL
         notes = [scrub_text(note)[0] for note in notes]
     if notes:

@@ -30,7 +30,7 @@ from axsnap_host.pipeline.dom.xpath import build_xpath_map
 from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines
 from axsnap_host.pipeline.outline.shape import is_collapsed, mark_onscreen, shape_lines
 from axsnap_host.pipeline.outline.text import GENERIC_ROLES, decorated_role, join_lines
-from axsnap_host.pipeline.page_status import is_error_page
+from axsnap_host.pipeline.page_status import depth_note, is_error_page
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 
@@ -151,6 +151,10 @@ def build_outline(
 
     shaped = shape_lines(lines, options, lambda ls: mark_onscreen(ls, tree, dom, capture), seam)
     lines = shaped.lines
+    deep = depth_note(capture)
+    if deep is not None:  # the walker stopped at its depth limit: the reader is told
+        lines.append(OutlineLine(key="…depth", depth=0, role="", name="", kind="marker",
+                                 ref=False, text=f"… {deep}"))
     shown = {line.key for line in lines if line.ref and not line.is_marker}
     xpath_map = {k: v for k, v in xpath_map.items() if k in shown}
     url_map = {k: v for k, v in url_map.items() if k in shown}
