@@ -193,3 +193,15 @@ def test_a_window_read_says_how_much_lies_below(browser: Browser, pages_url: str
     whole = browser.snapshot(None, format="domtext", viewport_only=False, **FAST).domtext
     assert "more boxes below the window" not in whole
     assert 'in="Item 120" "Archive"' in whole
+
+
+def test_the_som_legend_names_each_mark_as_dom_text_does(browser: Browser,
+                                                         pages_url: str) -> None:
+    som = browser.snapshot(pages_url + "elements/switches.html", format="som", **FAST)
+    assert isinstance(som, DomResult) and som.vision and som.vision["ok"], som.vision
+    marks = {m["index"]: m for m in som.vision["legend"]["marks"]}
+    by_name = {e["name"]: e for e in som.elements}
+    newsletter = marks[by_name["Newsletter"]["index"]]
+    assert (newsletter["role"], newsletter["name"], newsletter["states"]) == (
+        "switch", "Newsletter", {"checked": True})
+    assert marks[by_name["PayPal"]["index"]]["role"] == "radio"

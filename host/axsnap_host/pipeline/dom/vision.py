@@ -74,6 +74,19 @@ def build_vision(
     )
 
 
+def describe_marks(legend: dict[str, Any], elements: list[dict[str, Any]]) -> None:
+    """Each drawn mark of the legend says what its element is, as DOM text and ``elements``
+    say it (the element model's role, name, states and context: pipeline/elements/model.py)."""
+    by_index = {e.get("index"): e for e in elements}
+    for mark in legend.get("marks") or ():
+        element = by_index.get(mark.get("index"))
+        if element is None:
+            continue
+        for key in ("role", "name", "states", "context"):
+            if element.get(key):
+                mark[key] = element[key]
+
+
 def add_vision(result: dict[str, Any], capture: RawCapture, options: SnapshotOptions) -> None:
     """Put ``vision`` (and its timing and stats) into a DOM-channel ``result`` in place."""
     started = time.perf_counter()
@@ -88,5 +101,6 @@ def add_vision(result: dict[str, Any], capture: RawCapture, options: SnapshotOpt
     stats["vision_ok"] = bool(vision.get("ok"))
     if vision.get("ok"):
         legend = vision.get("legend") or {}
+        describe_marks(legend, result.get("elements") or [])
         stats["vision_marks"] = len(legend.get("marks") or [])
         stats["vision_masks"] = len(legend.get("masks") or [])
