@@ -125,3 +125,36 @@ export async function focusedElement(session) {
     return null;
   }
 }
+
+// The in-page dialogs shown (<dialog open>, role dialog/alertdialog, aria-modal), by name:
+// its aria-label, the text it is labelled by, its first heading, else its first words.
+const MODALS = `(() => {
+  const clip = (t) => { const s = String(t || '').replace(/\\s+/g, ' ').trim(); return s.length > 80 ? s.slice(0, 79) + '…' : s; };
+  const out = [];
+  for (const d of document.querySelectorAll('dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]')) {
+    if (!d.getClientRects().length || getComputedStyle(d).visibility === 'hidden') continue;
+    if (out.some((o) => o.el.contains(d))) continue;
+    let name = clip(d.getAttribute('aria-label'));
+    if (!name && d.getAttribute('aria-labelledby')) {
+      name = clip(d.getAttribute('aria-labelledby').split(/\\s+/).map((id) => document.getElementById(id))
+        .filter(Boolean).map((n) => n.textContent).join(' '));
+    }
+    if (!name) { const h = d.querySelector('h1, h2, h3, h4, h5, h6'); name = clip(h && h.textContent); }
+    if (!name) name = clip(d.innerText).slice(0, 60) || 'dialog';
+    out.push({ el: d, name });
+  }
+  return out.map((o) => o.name);
+})()`;
+
+/** The names of the in-page dialogs the tab's top document shows now ([] when it cannot tell). */
+export async function shownModals(session) {
+  try {
+    const tree = await session.send('Page.getFrameTree');
+    const world = await session.send('Page.createIsolatedWorld', { frameId: tree.frameTree.frame.id, worldName: WORLD });
+    const res = await session.send('Runtime.evaluate',
+      { expression: MODALS, contextId: world.executionContextId, returnByValue: true });
+    return Array.isArray(res.result?.value) ? res.result.value.map(String) : [];
+  } catch {
+    return [];
+  }
+}

@@ -10,7 +10,7 @@ import { AxError, toErrorInfo } from '../common/errors.js';
 import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
 import { actTimeoutMs, dialogStorm, navigatedDuring, startRun } from './run.js';
 import { execute, liveTarget } from './executor.js';
-import { focusedElement, READY_DEFAULTS, watchPage } from './readiness.js';
+import { focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
 import { actionPoint } from './geometry.js';
 
@@ -124,11 +124,12 @@ export function createActRoutes({ deps, resolveTab, now }) {
       run.step('the capture before the action');
       const before = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
       run.step('resolving the target');
-      const resolved = await host('act_resolve', { message: message(req), options, capture: before });
+      const [resolved, modals] = await Promise.all([
+        host('act_resolve', { message: message(req), options, capture: before }), shownModals(session)]);
       timings.resolve_ms = round(now() - t);
       const msg = resolved.message;
       Object.assign(report, { action: msg.action, target: resolved.target,
-        before: { url: before.tab?.url ?? '', loaderId: before.frames?.[0]?.loaderId ?? null } });
+        before: { url: before.tab?.url ?? '', loaderId: before.frames?.[0]?.loaderId ?? null, modals } });
       if (resolved.error) {
         report.error = resolved.error;
         return;
@@ -170,6 +171,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
         t = now();
         run.step('the capture after the action');
         report.focus = await focusedElement(session);
+        report.modals = await shownModals(session);
         report.capture = await capture(session, tabId, { ...options, stabilize: { enabled: false } },
           report.readiness ? { stabilized: report.readiness.ready, waited_ms: 0, reasons: [] } : null);
         timings.after_ms = round(now() - t);

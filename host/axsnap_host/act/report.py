@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from axsnap_host.act.page_facts import PageFacts, appeared, page_facts
 from axsnap_host.act.service import element_ref
 from axsnap_host.models.act import (
     ActError,
@@ -18,6 +19,7 @@ from axsnap_host.models.act import (
     Dialog,
     DomChanges,
     ElementRef,
+    LiveMessage,
     Readiness,
 )
 from axsnap_host.models.wire import ActReportRequest
@@ -96,6 +98,22 @@ def _error(request: ActReportRequest, state: TabState) -> ActError | None:
     return error
 
 
+def _page_changes(before: PageFacts | None, after: PageFacts, navigated: bool,
+                  modals_before: list[str], modals_after: list[str]) -> dict[str, Any]:
+    """Modals opened and closed, live messages that appeared (scrubbed page text)."""
+    was = PageFacts() if before is None or navigated else before
+    if navigated:
+        modals_before = []
+    said = [f"{kind}\n{text}" for kind, text in after.live]
+    new = appeared([f"{kind}\n{text}" for kind, text in was.live], said)
+    return {
+        "modals_opened": [_scrub(n) for n in appeared(modals_before, modals_after)],
+        "modals_closed": [_scrub(n) for n in appeared(modals_after, modals_before)],
+        "messages": [LiveMessage(kind=item.split("\n", 1)[0],
+                                 text=_scrub(item.split("\n", 1)[1])) for item in new],
+    }
+
+
 def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
     target = ElementRef.model_validate({k: v for k, v in (request.target or {}).items()
                                         if k in ElementRef.model_fields}) \
@@ -127,6 +145,8 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
             dom=dom_changes(None if navigated else before, after,
                             list(indices.get("added") or []), list(indices.get("removed") or [])),
             dialogs_opened=dialogs, focus=_focus(after, request.focus),
+            **_page_changes(state.act_before, page_facts(request.capture), navigated,
+                            list(request.before.get("modals") or []), list(request.modals or [])),
             value=record.get("value") if record else None)
         if record is not None and target is not None:
             target = element_ref(record)  # its index may be new (a navigation, a re-render)

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from axsnap_host.act.page_facts import page_facts
 from axsnap_host.act.relations import decide_related, find_anchors, place, text_holders
 from axsnap_host.act.resolver import Decision, Scored, decide, display_label, rank
 from axsnap_host.act.targets import Target, parse_target, semantic_resolvers
@@ -221,6 +222,8 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
         return FindResult(query=query, decision=decision.outcome,  # type: ignore[arg-type]
                           matches=matches).model_dump(mode="json")
     action = message.action if isinstance(message, ActMessage) else None
+    if isinstance(message, ActMessage):
+        state.act_before = page_facts(request.capture)
     if message.target is None:
         if isinstance(message, ActMessage) and message.action not in TARGETLESS:
             error = ActError(code=ErrorCode.INVALID_MESSAGE,

@@ -178,12 +178,29 @@ class Dialog(_Strict):
     handled: str = Field(description="'accepted' or 'dismissed'")
 
 
+class LiveMessage(_Strict):
+    kind: str = Field(description="status, alert, log, alertdialog, live (aria-live) or "
+                      "toast (a box whose class says toast, snackbar, notification...)")
+    text: str
+
+
 class Changes(_Strict):
     navigated: bool
     url: str
     title: str
     dom: DomChanges
-    dialogs_opened: list[Dialog] = Field(default_factory=list)
+    dialogs_opened: list[Dialog] = Field(default_factory=list,
+                                         description="JavaScript dialogs (alert, confirm, "
+                                         "prompt) the action opened, and how they were answered")
+    modals_opened: list[str] = Field(default_factory=list,
+                                     description="in-page dialogs shown after the action and "
+                                     "not before (<dialog open>, role dialog/alertdialog), "
+                                     "by name")
+    modals_closed: list[str] = Field(default_factory=list,
+                                     description="in-page dialogs shown before and gone after")
+    messages: list[LiveMessage] = Field(default_factory=list,
+                                        description="what status, alert and live regions and "
+                                        "toasts say after the action that they did not before")
     focus: ElementRef | None = None
     value: str | None = Field(None, description="the target's value after the action "
                               "(masked where the field holds a secret)")

@@ -188,6 +188,8 @@ class ActReportRequest(_Message):
     before: dict[str, Any] = Field(default_factory=dict)
     focus: dict[str, Any] | None = None
     dialogs: list[dict[str, Any]] = Field(default_factory=list)
+    modals: list[str] | None = Field(None, description="the in-page dialogs shown after the "
+                                     "action, by name (before: in ``before.modals``)")
     readiness: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
     method: str | None = None

@@ -35,6 +35,9 @@ class TabState:
         # saw: a DOM text index resolves on these (act/service.py).
         self.elements: list[dict[str, Any]] | None = None
         self.collections: dict[str, Any] = {}  # scroll-and-collect runs (act/collect.py)
+        # The dialogs and live texts an act's resolve capture showed (act/page_facts.py):
+        # its report says what opened, closed or appeared.
+        self.act_before: Any = None
         # Names of the secret fields this tab's reads found: a form sent with GET puts the
         # typed password into the next page's URL under its field's name (url_scrub.py).
         self.secret_names: frozenset[str] = frozenset()

@@ -1,0 +1,29 @@
+"""Change reports (issue 32): modals opened and closed (role dialog, <dialog>), and the
+status, live-region and toast text an action made appear."""
+
+from __future__ import annotations
+
+from axsnap_host.client import Browser
+
+
+def test_a_toast_that_appears_is_reported(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}act/changes/toast.html")
+    result = browser.act("Save", "click")
+    assert result.ok and result.changes, result.error
+    texts = [(m.kind, m.text) for m in result.changes.messages]
+    assert any(kind == "toast" and "Settings saved" in text for kind, text in texts), texts
+
+
+def test_modals_opened_and_closed_are_reported(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}act/changes/modals.html")
+    opened = browser.act("Compose", "click")
+    assert opened.ok and opened.changes
+    assert opened.changes.modals_opened == ["New message"]
+    closed = browser.act("Close", "click")
+    assert closed.ok and closed.changes
+    assert closed.changes.modals_closed == ["New message"]
+    assert [(m.kind, m.text) for m in closed.changes.messages] == [("live", "Draft saved")]
+    picker = browser.act("Labels", "click")
+    assert picker.ok and picker.changes and picker.changes.modals_opened == ["Label as"]
+    applied = browser.act("Apply", "click")
+    assert applied.ok and applied.changes and applied.changes.modals_closed == ["Label as"]
