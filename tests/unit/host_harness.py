@@ -41,6 +41,25 @@ def deadline(seconds: int) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+FIXED_SNAPSHOT_ID = "ax_" + "ab" * 16
+FIXED_TS = "2026-01-01T00:00:00.000Z"
+
+
+def process_capture(capture: dict[str, Any], *, state: Any = None,
+                    snapshot_id: str | None = FIXED_SNAPSHOT_ID, **options: Any) -> dict[str, Any]:
+    """The host pipeline's result for a recorded ``capture`` with ``options`` (a fresh tab
+    unless ``state`` is given), with a fixed snapshot id and time so outputs compare
+    byte for byte (``snapshot_id=None``: the host makes both)."""
+    from axsnap_host.models.wire import SnapshotRequest
+    from axsnap_host.pipeline.run import process
+    from axsnap_host.pipeline.state import TabState
+
+    request = SnapshotRequest.model_validate(
+        {"v": 1, "id": "t", "type": "snapshot", "options": options, "capture": capture})
+    return process(request, state if state is not None else TabState(1),
+                   snapshot_id=snapshot_id, ts=FIXED_TS if snapshot_id else None)
+
+
 def load_capture(name: str) -> dict[str, Any]:
     return json.loads((FIXTURES / f"capture_{name}.json").read_text(encoding="utf-8"))
 

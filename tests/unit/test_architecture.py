@@ -1,16 +1,21 @@
-"""The host package's shape: no import cycles, small modules, small sub-packages.
+"""The shape of the code: every import allowed by the layering table (DEPS.toml), no
+import cycle, small modules, small sub-packages.
 
-Imports are read from the source (``ast``), so the check sees every import the code makes,
-lazy ones inside functions included; only ``if TYPE_CHECKING:`` blocks are left out, since
-they never run.
+Python imports are read from the source (``ast``), so the check sees every import the code
+makes, lazy ones inside functions included; only ``if TYPE_CHECKING:`` blocks are left out,
+since they never run.
 """
 
 from __future__ import annotations
 
 import ast
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
-PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "host" / "axsnap_host"
+REPO = Path(__file__).resolve().parents[2]
+PACKAGE_ROOT = REPO / "host" / "axsnap_host"
+DEPS = tomllib.loads((REPO / "DEPS.toml").read_text(encoding="utf-8"))
 MAX_MODULE_LINES = 460  # absolute imports: a wrapped import list costs a few lines
 MAX_MODULES_PER_SUBPACKAGE = 10
 
@@ -104,26 +109,59 @@ def test_the_host_package_has_no_import_cycle() -> None:
     assert find_cycle(import_graph()) is None
 
 
-def test_sub_packages_do_not_import_each_other_in_a_circle() -> None:
-    def package_of(module: str) -> str:
-        """The unit of layering: a top-level package (``models``, ``render``), a pipeline
-        channel (``pipeline.ax``), or a shared pipeline module (``pipeline.redaction``)."""
-        parts = module.split(".")
-        if parts[1:2] == ["pipeline"]:
-            return ".".join(parts[:3])
-        return ".".join(parts[:2])
+def room_of(name: str, rooms: dict[str, list[str]], sep: str = ".") -> str:
+    """The room of ``name`` (a path inside its side, ``pipeline.ax.tree``): the longest room
+    name that is ``name`` or a prefix of it ending at a separator; "" is the side's root."""
+    best = ""
+    for room in rooms:
+        if room and (name == room or name.startswith(room + sep)) and len(room) > len(best):
+            best = room
+    return best
 
-    packages: dict[str, set[str]] = {}
-    for module, targets in import_graph().items():
-        source = package_of(module)
-        packages.setdefault(source, set())
-        for target in targets:
-            if package_of(target) != source:
-                packages[source].add(package_of(target))
-    for deps in list(packages.values()):
-        for dep in deps:
-            packages.setdefault(dep, set())
-    assert find_cycle(packages) is None
+
+def disallowed(graph: dict[str, set[str]], rooms: dict[str, list[str]],
+               relative: Callable[[str], str], sep: str = ".") -> list[str]:
+    """Every import of ``graph`` from one room to another that ``rooms`` does not allow."""
+    out = []
+    for source, targets in sorted(graph.items()):
+        here = room_of(relative(source), rooms, sep)
+        for target in sorted(targets):
+            there = room_of(relative(target), rooms, sep)
+            if there != here and there not in rooms[here]:
+                out.append(f"{source} -> {target} ({here or '(root)'} may not import "
+                           f"{there or '(root)'})")
+    return out
+
+
+def _host_relative(module: str) -> str:
+    return module.partition(".")[2]
+
+
+def test_the_layering_table_is_itself_layered() -> None:
+    for side in ("host",):
+        rooms = DEPS[side]
+        assert all(dep in rooms for deps in rooms.values() for dep in deps), \
+            f"{side}: a room may only name rooms of the table"
+        assert find_cycle({room: set(deps) for room, deps in rooms.items()}) is None
+
+
+def test_every_host_import_is_allowed_by_the_layering_table() -> None:
+    assert disallowed(import_graph(), DEPS["host"], _host_relative) == []
+
+
+def test_every_host_room_of_the_table_exists() -> None:
+    modules = {_host_relative(name) for name in import_graph()}
+    empty = [room for room in DEPS["host"] if room and not any(
+        m == room or m.startswith(room + ".") for m in modules)]
+    assert empty == []
+
+
+def test_the_layering_check_finds_a_disallowed_import() -> None:
+    rooms = {"": [], "models": [], "pipeline": ["models"]}
+    graph = {"axsnap_host.models.x": {"axsnap_host.pipeline.y"},
+             "axsnap_host.pipeline.y": {"axsnap_host.models.x"}}
+    assert disallowed(graph, rooms, _host_relative) == [
+        "axsnap_host.models.x -> axsnap_host.pipeline.y (models may not import pipeline)"]
 
 
 def test_no_module_is_over_the_size_limit() -> None:

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.capture import AxRow, RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.native.capture_stream import CaptureStreams
 from axsnap_host.native.host import Host
-from axsnap_host.pipeline.ax.rows import AxRow, as_rows
+from axsnap_host.pipeline.ax.rows import as_rows
 from host_harness import HostProcess, load_capture
 
 PINNED = {"snapshot_id": "ax_test", "ts": "2026-01-01T00:00:00.000Z"}

@@ -15,13 +15,11 @@ import pytest
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.snapshot import node_records
-from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.native.capture_stream import CaptureStreams
 from axsnap_host.pipeline.dom.vision import unlisted_secret_fields
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
-from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.secrets import secret_fields
-from axsnap_host.pipeline.state import TabState
+from host_harness import process_capture
 
 CORPUS = json.loads(
     (Path(__file__).resolve().parents[1] / "pages" / "redaction" / "corpus.json").read_text("utf-8")
@@ -77,19 +75,12 @@ def walker_capture() -> dict[str, Any]:
     }
 
 
-def run(capture: dict[str, Any], fmt: str, **options: Any) -> dict[str, Any]:
-    request = SnapshotRequest.model_validate(
-        {"v": 1, "id": "t", "type": "snapshot", "options": {"format": fmt, **options},
-         "capture": capture})
-    return process(request, TabState(1), snapshot_id="x" * 8, ts="T")
-
-
 SECRETS = ["matkhau-bimat-9", "Geheim-Wort-42", "clave-secreta-7", "tok_live_settings_77",
            "page_tok_555", "frag_tok_777"]
 
 
 def test_dom_channel_takes_label_for_wrapping_and_labelledby_into_account() -> None:
-    result = run(walker_capture(), "elements")
+    result = process_capture(walker_capture(), format="elements")
     kinds = {e["attributes"].get("name"): e.get("secret") for e in result["elements"]
              if e["tagName"] == "input"}
     assert kinds == {"mk": "password", "f2": "password", "f3": "password", "city": None}
@@ -99,14 +90,15 @@ def test_dom_channel_takes_label_for_wrapping_and_labelledby_into_account() -> N
 
 
 def test_dom_text_page_url_line_is_redacted() -> None:
-    domtext = run(walker_capture(), "domtext")["domtext"]
+    domtext = process_capture(walker_capture(), format="domtext")["domtext"]
     url_line = next(line for line in domtext.splitlines() if line.startswith("[URL:"))
     assert url_line == ("[URL: http://127.0.0.1/secrets.html?q=shoes&session_token=[redacted]"
                         "#id_token=[redacted]]")
 
 
 def test_unredacted_run_keeps_the_values() -> None:
-    text = json.dumps(run(walker_capture(), "elements", redact=False), ensure_ascii=False)
+    result = process_capture(walker_capture(), format="elements", redact=False)
+    text = json.dumps(result, ensure_ascii=False)
     assert "matkhau-bimat-9" in text and "tok_live_settings_77" in text
 
 
@@ -115,7 +107,7 @@ def test_som_masks_come_from_the_same_decision() -> None:
     # Nothing listed: every secret field the walker saw gets a mask-only record.
     masks = unlisted_secret_fields(capture, [])
     assert sorted(m["secret"] for m in masks) == ["password", "password", "password"]
-    listed = run(walker_capture(), "elements")["elements"]
+    listed = process_capture(walker_capture(), format="elements")["elements"]
     assert unlisted_secret_fields(capture, listed) == []
 
 
@@ -166,7 +158,7 @@ def test_label_text_from_dom_snapshot_decides_without_the_ax_name(with_ax: bool)
 
 
 def test_snapshot_v1_masks_the_fields_the_decision_names() -> None:
-    snapshot = run(_snapshot_capture(True), "snapshot")["snapshot"]
+    snapshot = process_capture(_snapshot_capture(True), format="snapshot")["snapshot"]
     text = json.dumps(snapshot, ensure_ascii=False)
     assert "matkhau-bimat-9" not in text and "clave-secreta-7" not in text
     secret = {n["name"]: n["state"].get("secret") for n in node_records(snapshot)

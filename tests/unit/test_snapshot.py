@@ -9,23 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from axsnap_host.models.snapshot import SnapshotV1, node_records, snapshot_schema_text
-from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.snapshot import snapshot_json
-from axsnap_host.pipeline.run import process
-from axsnap_host.pipeline.state import TabState
 from axsnap_host.pipeline.tokens import count_tokens
 from host_harness import load_capture
+from host_harness import process_capture as run
 
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "schemas" / "snapshot_v1.schema.json"
-FIXED_ID = "ax_" + "ab" * 16
-
-
-def run(capture: dict[str, Any], snapshot_id: str | None = FIXED_ID, **options: Any):
-    request = SnapshotRequest.model_validate(
-        {"v": 1, "id": "t", "type": "snapshot", "options": options, "capture": capture}
-    )
-    ts = "2026-01-01T00:00:00.000Z" if snapshot_id else None
-    return process(request, TabState(1), snapshot_id=snapshot_id, ts=ts)
 
 
 def test_result_validates_against_snapshot_model(login_capture: dict[str, Any]) -> None:

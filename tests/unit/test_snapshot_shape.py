@@ -24,12 +24,13 @@ from axsnap_host.models.snapshot import (
     snapshot_schema,
 )
 from axsnap_host.models.snapshot_rows import NODE_KEYS
-from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.snapshot import snapshot_json
-from axsnap_host.pipeline.run import process
-from axsnap_host.pipeline.state import TabState
 from axsnap_host.pipeline.tokens import count_tokens
-from host_harness import load_capture
+from host_harness import load_capture, process_capture
+
+
+def snapshot_of(capture: dict[str, Any], **options: Any) -> dict[str, Any]:
+    return process_capture(capture, **options)["snapshot"]
 
 CAPTURES = ("login", "content", "generated")
 _EMPTY = ("", None, {}, [])
@@ -37,18 +38,10 @@ _EMPTY = ("", None, {}, [])
 GENERATED_SECRET = "bench-Secret-Pa55word"
 
 
-def run(capture: dict[str, Any], **options: Any) -> dict[str, Any]:
-    request = SnapshotRequest.model_validate(
-        {"v": 1, "id": "t", "type": "snapshot", "options": options, "capture": capture}
-    )
-    return process(request, TabState(1), snapshot_id="ax_" + "cd" * 16,
-                   ts="2026-01-01T00:00:00.000Z")["snapshot"]
-
-
 def snapshots(**options: Any) -> list[tuple[str, dict[str, Any]]]:
-    out = [(f"{name} pruned={pruned}", run(load_capture(name), pruned=pruned, **options))
+    out = [(f"{name} pruned={pruned}", snapshot_of(load_capture(name), pruned=pruned, **options))
            for name in CAPTURES for pruned in (True, False)]
-    out.append(("window", run(window_capture(), **options)))
+    out.append(("window", snapshot_of(window_capture(), **options)))
     return out
 
 
@@ -219,7 +212,7 @@ def test_generated_page_costs_at_most_30_tokens_a_kept_node() -> None:
     """The bench's measure (whole compact JSON, envelope included, over kept nodes) on a
     recorded generated page. Version 2 cost 34.3 tokens a node here (pruned)."""
     for pruned in (True, False):
-        snapshot = run(load_capture("generated"), pruned=pruned, snapshot_encoding="rows")
+        snapshot = snapshot_of(load_capture("generated"), pruned=pruned, snapshot_encoding="rows")
         text = snapshot_json(snapshot)
         assert GENERATED_SECRET not in text
         per_node = count_tokens(text) / snapshot["quality"]["nodes_kept"]
@@ -227,7 +220,7 @@ def test_generated_page_costs_at_most_30_tokens_a_kept_node() -> None:
 
 
 def test_a_link_url_and_states_stay_in_props() -> None:
-    snapshot = run(load_capture("generated"))
+    snapshot = snapshot_of(load_capture("generated"))
     records = {(r["role"], r["name"]): r for r in node_records(snapshot)}
     assert records[("link", "View Item 0")]["state"] == {"url": "#item-0"}
     password = records[("textbox", "Password")]
@@ -252,9 +245,9 @@ def test_a_tree_deeper_than_python_recursion_renders_and_reads_back() -> None:
         {"frameId": "X", "parentFrameId": "M", "captured": False, "error": "gone",
          "axNodes": []}], "errors": [{"step": "dom_snapshot", "message": "boom"}]}
     for pruned in (True, False):
-        rows = run(capture, pruned=pruned, snapshot_encoding="rows")["ax_tree"]["nodes"]
+        rows = snapshot_of(capture, pruned=pruned, snapshot_encoding="rows")["ax_tree"]["nodes"]
         assert [row[0] for row in rows] == list(range(depth))
-        snapshot = run(capture, pruned=pruned)
+        snapshot = snapshot_of(capture, pruned=pruned)
         assert SnapshotV1.model_validate(snapshot).ax_tree.nodes[-2].children == [
             f"0-ax{depth}"]
         records = node_records(snapshot)

@@ -7,9 +7,7 @@ import json
 from typing import Any
 
 from axsnap_host.models.snapshot import SnapshotV1, node_records
-from axsnap_host.models.wire import SnapshotRequest
-from axsnap_host.pipeline.run import process
-from axsnap_host.pipeline.state import TabState
+from host_harness import process_capture as run
 
 PAGE = "http://127.0.0.1:8000/shop/list.html?q=1"
 SECRET = "Zq7-window-S3CRET"
@@ -74,12 +72,6 @@ def window_capture() -> dict[str, Any]:
                                          "pageX": 0, "pageY": 2000}},
         "walker": walker,
     }
-
-
-def run(capture: dict[str, Any], **options: Any) -> dict[str, Any]:
-    request = SnapshotRequest.model_validate(
-        {"v": 1, "id": "t", "type": "snapshot", "options": options, "capture": capture})
-    return process(request, TabState(1), snapshot_id="ax_" + "0" * 32, ts="T")
 
 
 def test_window_snapshot_takes_its_dom_facts_from_the_walker() -> None:

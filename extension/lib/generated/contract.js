@@ -308,11 +308,11 @@ export const AX_DROPPED_ROLES = deepFreeze([
 export const AX_STREAM_FRAME_FIELDS = deepFreeze([
   "frameId",
   "parentFrameId",
+  "ownerBackendNodeId",
   "url",
   "name",
   "captured",
-  "error",
-  "ownerBackendNodeId"
+  "error"
 ]);
 
 export const ERROR_CODES = deepFreeze({

@@ -219,7 +219,7 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
             if held:
                 decision = Decision("unique" if len(held) == 1 else "ambiguous", held[0], held)
                 matches = [candidate(s) for s in held[: message.limit]]
-        return FindResult(query=query, decision=decision.outcome,  # type: ignore[arg-type]
+        return FindResult(query=query, decision=decision.outcome,
                           matches=matches).model_dump(mode="json")
     action = message.action if isinstance(message, ActMessage) else None
     if isinstance(message, ActMessage):

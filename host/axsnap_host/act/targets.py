@@ -96,5 +96,5 @@ def parse_target(value: str | int | RelationalTarget | dict[str, Any]) -> Target
                       backend_node_id=int(match.group(2)))
     if _SEMANTIC.match(text):
         return Target("semantic", text)  # tried as a semantic id, then as words
-    query, relation = split_relation(text)
-    return Target("query", query, relation=relation)
+    query, near_or_in = split_relation(text)
+    return Target("query", query, relation=near_or_in)

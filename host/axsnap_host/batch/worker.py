@@ -29,7 +29,6 @@ def default_factory(settings: BatchSettings) -> BrowserFactory:
     """Local Chromium, or a Grid session when ``settings.grid_url`` is set."""
 
     def make(worker: int) -> Browser:
-        timeouts = {"timeout_s": settings.timeout_s, "page_load_timeout_s": settings.timeout_s}
         if settings.grid_url:
             from axsnap_host.grid.browser import GridBrowser
 
@@ -37,10 +36,11 @@ def default_factory(settings: BatchSettings) -> BrowserFactory:
                        if settings.grid_profile else None)
             return GridBrowser(settings.grid_url, node_profile=profile,
                                node_binary=settings.grid_binary, headless=settings.headless,
-                               extra_args=settings.extra_args, **timeouts)
+                               extra_args=settings.extra_args, timeout_s=settings.timeout_s,
+                               page_load_timeout_s=settings.timeout_s)
         return Browser(headless=settings.headless, chromium=settings.chromium,
                        chromedriver=settings.chromedriver, extra_args=settings.extra_args,
-                       **timeouts)
+                       timeout_s=settings.timeout_s, page_load_timeout_s=settings.timeout_s)
 
     return make
 

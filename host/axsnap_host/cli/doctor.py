@@ -132,6 +132,7 @@ def check_live() -> list[Check]:
     """One real snapshot of the bundled demo page through extension and host."""
     from axsnap_host.client import Browser
     from axsnap_host.client.file_server import url_for
+    from axsnap_host.models.snapshot import SnapshotV1
 
     demo = Path(__file__).resolve().parents[1] / "demo" / "index.html"
     started = time.perf_counter()
@@ -139,6 +140,8 @@ def check_live() -> list[Check]:
         with url_for(str(demo)) as url, Browser() as browser:
             snap = browser.snapshot(url)
         elapsed = time.perf_counter() - started
+        if not isinstance(snap, SnapshotV1):
+            return [Check("live snapshot", False, f"a {type(snap).__name__}, not a SnapshotV1")]
         detail = f"{len(snap.ax_tree.nodes)} nodes in {elapsed:.1f} s (cold browser included)"
         return [Check("live snapshot", True, detail)]
     except Exception as err:  # the doctor reports, it does not crash

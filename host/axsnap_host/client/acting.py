@@ -29,6 +29,10 @@ from axsnap_host.models.errors import AxsnapError, ErrorCode
 # How long before the client's own timeout the act's deadline falls (the reply's way back).
 CLIENT_MARGIN_MS = 5_000
 
+# A target as a caller writes it: words, an index, an id, or a relational target as a model
+# or a plain dict ({"query": "Reply", "near": "Kanesha"}).
+Target = TargetRef | dict[str, str]
+
 
 class ActionRefused(AxsnapError):
     """An action the page refused (the ActionResult is on ``.result``)."""
@@ -67,8 +71,8 @@ class ActingMixin:
         message.update({k: v for k, v in fields.items() if v is not None})
         return self._checked(self.request(message))
 
-    def act(self, target: TargetRef | None, action: str, value: str | list[str] | None = None,
-            *, to: TargetRef | None = None, handle: str | None = None,
+    def act(self, target: Target | None, action: str, value: str | list[str] | None = None,
+            *, to: Target | None = None, handle: str | None = None,
             raise_on_error: bool = False, **options: Any) -> ActionResult:
         """Do ``action`` on ``target`` (an index, an element id, a semantic id or words) and
         wait until the page is ready. ``options``: ActOptions (``dialog``, ``force``,
@@ -92,7 +96,7 @@ class ActingMixin:
             raise ActionRefused(result)
         return result
 
-    def find(self, query: TargetRef, *, limit: int = 5, handle: str | None = None) -> FindResult:
+    def find(self, query: Target, *, limit: int = 5, handle: str | None = None) -> FindResult:
         """The resolver alone: the elements ``query`` names, best first, and its decision."""
         reply = self._tab_message("find", handle, query=query, limit=limit)
         return FindResult.model_validate(reply["result"])
@@ -105,7 +109,7 @@ class ActingMixin:
         return Readiness.model_validate(reply["result"])
 
     def scroll_and_collect(self, max_scrolls: int = 10, delay_ms: int = 500,
-                           until: str | None = None, *, target: TargetRef | None = None,
+                           until: str | None = None, *, target: Target | None = None,
                            handle: str | None = None) -> CollectResult:
         """Scroll the page (or the scrollable element ``target``) up to ``max_scrolls``
         times, collecting the DOM text elements each window shows (merged by index, no

@@ -222,7 +222,8 @@ class Browser(ActingMixin):
             with contextlib.suppress(Exception):
                 self._driver.quit()
             self._driver = None
-        self._driver_group = release_group(self._driver_group)
+        release_group(self._driver_group)
+        self._driver_group = None
         self._cleanup_profile()
 
     def _cleanup_profile(self) -> None:
@@ -402,7 +403,7 @@ class Browser(ActingMixin):
         """``kind.from_result`` of a reply, a delta rebuilt on the base this browser last
         saw (the last few full results are kept by snapshot id; outline and DOM ids differ
         by their prefix)."""
-        delta = result.get("delta") if isinstance(result.get("delta"), dict) else {}
+        delta = found if isinstance(found := result.get("delta"), dict) else {}
         base = self._bases.get(delta.get("base_snapshot_id") or "")
         out = kind.from_result(result, base)
         if out.materialized and out.snapshot_id:

@@ -58,10 +58,10 @@ def chromium_candidates(system: System) -> list[str]:
         roots = ("/Applications", str(PurePosixPath(system.home()) / "Applications"))
         return [str(PurePosixPath(root) / app) for app in _MAC_APPS for root in roots]
     if system.platform.startswith("win"):
-        roots = [system.environ.get(name) for name in
+        found = [system.environ.get(name) for name in
                  ("LOCALAPPDATA", "PROGRAMFILES", "PROGRAMFILES(X86)")]
         return [str(PureWindowsPath(root) / app) for app in _WINDOWS_APPS
-                for root in roots if root]
+                for root in found if root]
     return list(_LINUX_CHROMIUM)
 
 

@@ -32,6 +32,12 @@ class DeltaReply:
     raw: dict[str, Any]
     delta: dict[str, Any] | None
 
+    @classmethod
+    def from_result(cls, result: dict[str, Any],
+                    base: dict[str, Any] | None = None) -> DeltaReply:
+        """From a reply ``result``; a delta reply is applied to ``base``."""
+        raise NotImplementedError
+
     @property
     def is_delta(self) -> bool:
         """Whether the reply carried a delta (not the full output)."""

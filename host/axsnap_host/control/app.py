@@ -46,7 +46,7 @@ from axsnap_host.control.ops import Grants, control_params, scrub_reply
 from axsnap_host.models.errors import AxsnapError, ErrorCode, ErrorInfo, ErrorReply
 from axsnap_host.pipeline.url_scrub import scrub_url_fields
 
-STATUS = {
+STATUS: dict[str, int] = {
     ErrorCode.INVALID_MESSAGE: 422, ErrorCode.BROWSER_NOT_CONNECTED: 503,
     ErrorCode.ACCESS_OFF: 403, ErrorCode.TAB_NOT_GRANTED: 403, ErrorCode.RESTRICTED_PAGE: 403,
     ErrorCode.NOT_ALLOWED: 403, ErrorCode.TAB_NOT_FOUND: 404, ErrorCode.TIMEOUT: 504,
@@ -87,7 +87,7 @@ def create_app(hub: Hub, token: str, port: int, max_body: int = MAX_BODY_BYTES,
         if op != "snapshot":  # tabs, navigate, act...: URLs the extension read from Chrome
             reply = scrub_url_fields(scrub_reply(op, reply))  # (a snapshot: the host's own)
         if not reply.get("ok"):
-            error = reply.get("error") if isinstance(reply.get("error"), dict) else {}
+            error = found if isinstance(found := reply.get("error"), dict) else {}
             raise AxsnapError(str(error.get("code") or ErrorCode.INTERNAL),
                               str(error.get("message") or "the browser refused"),
                               str(error.get("hint") or ""))

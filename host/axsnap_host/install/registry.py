@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import sys
 from typing import Protocol
 
 HKCU = "HKEY_CURRENT_USER"
@@ -22,22 +23,29 @@ class Registry(Protocol):
     def delete_key(self, hive: str, key: str) -> None: ...
 
 
+_OFF_WINDOWS = "the Windows registry exists only on Windows"
+
+
 class WindowsRegistry:
     """The real registry (only importable on Windows)."""
 
     def __init__(self) -> None:
-        import winreg  # type: ignore[import-not-found]  # noqa: F401  (fails off Windows)
-
+        if sys.platform != "win32":  # (type checkers skip what follows off Windows)
+            raise OSError(_OFF_WINDOWS)
         self.log = logging.getLogger("axsnap.install")
 
     @staticmethod
     def _hive(hive: str) -> int:
-        import winreg  # type: ignore[import-not-found]
+        if sys.platform != "win32":
+            raise OSError(_OFF_WINDOWS)
+        import winreg
 
         return winreg.HKEY_LOCAL_MACHINE if hive == HKLM else winreg.HKEY_CURRENT_USER
 
     def set_default(self, hive: str, key: str, value: str) -> None:
-        import winreg  # type: ignore[import-not-found]
+        if sys.platform != "win32":
+            raise OSError(_OFF_WINDOWS)
+        import winreg
 
         if hive == HKCU:
             from nativemessaging.install import create_reg_key
@@ -48,7 +56,9 @@ class WindowsRegistry:
             winreg.SetValueEx(handle, "", 0, winreg.REG_SZ, value)
 
     def get_default(self, hive: str, key: str) -> str | None:
-        import winreg  # type: ignore[import-not-found]
+        if sys.platform != "win32":
+            raise OSError(_OFF_WINDOWS)
+        import winreg
 
         try:
             with winreg.OpenKey(self._hive(hive), key) as handle:
@@ -57,7 +67,9 @@ class WindowsRegistry:
             return None
 
     def delete_key(self, hive: str, key: str) -> None:
-        import winreg  # type: ignore[import-not-found]
+        if sys.platform != "win32":
+            raise OSError(_OFF_WINDOWS)
+        import winreg
 
         with contextlib.suppress(FileNotFoundError):
             winreg.DeleteKey(self._hive(hive), key)

@@ -75,9 +75,10 @@ async def _call(fn: Callable[..., Any], *args: Any) -> Any:
         raise ToolError(f"{err.code}: {message}" + (f" ({err.hint})" if err.hint else "")) \
             from None
     except ValidationError as err:
-        first = err.errors()[0] if err.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        raise ToolError(f"invalid_message: {where}: {first.get('msg', 'invalid')}") from None
+        problems = err.errors()
+        where = ".".join(str(p) for p in problems[0]["loc"]) if problems else ""
+        message = problems[0]["msg"] if problems else "invalid"
+        raise ToolError(f"invalid_message: {where}: {message}") from None
 
 
 def _tab(tab_id: int | None) -> dict[str, Any]:

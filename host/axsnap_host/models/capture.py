@@ -7,7 +7,7 @@ than the rest of the pipeline); the host's pipeline reads them defensively.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
@@ -59,10 +59,32 @@ class FrameFields(BaseModel):
 
     frameId: str
     parentFrameId: str | None = None
+    # the backendNodeId of the <iframe> owning this frame, in the parent's document; kept as
+    # sent (readers use it only when it is an int: an early tree built on ``True`` must not
+    # stand for a capture that says 1)
+    ownerBackendNodeId: Any = None
     url: str = ""
     name: str = ""
     captured: bool = False
     error: str | None = None
+
+
+class AxRow(NamedTuple):
+    """One AX node as the host keeps it (a streamed part's nodes become rows as they
+    arrive: pipeline/ax/rows.py makes them) and flatten reads it. ``role`` is "generic" when
+    the node says none; ``name``/``value``/``state`` are the computed fields of a node
+    flatten keeps (an unignored node of a kept role), else "", None, None; ``state`` is None
+    when empty."""
+
+    node_id: str
+    parent_id: str | None
+    ignored: bool
+    role: str
+    children: tuple[str, ...]
+    backend: int | None
+    name: str
+    value: str | None
+    state: dict[str, Any] | None
 
 
 class FrameAX(FrameFields):
@@ -70,7 +92,9 @@ class FrameAX(FrameFields):
 
     model_config = ConfigDict(extra="allow")
 
-    axNodes: list[dict[str, Any]] = Field(default_factory=list)
+    # CDP AXNode dicts as the extension sent them, or, for a streamed whole-page read, the
+    # host's AxRow rows filled in from the parts: every reader takes both shapes.
+    axNodes: list[Any] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _own_snapshot_shape(self) -> FrameAX:

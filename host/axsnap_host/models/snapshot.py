@@ -60,7 +60,7 @@ from pydantic import (
 
 from axsnap_host.models.snapshot_rows import NODE_COLUMNS, decode_row, dom_ref_of, rows_to_nodes
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION: Literal[1] = 1
 
 
 class _Model(BaseModel):

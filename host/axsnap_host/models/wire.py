@@ -86,8 +86,6 @@ class AxStreamFrame(FrameFields):
 
     model_config = ConfigDict(extra="forbid")
 
-    ownerBackendNodeId: Any = None  # as the capture's frames carry it (an extra there)
-
 
 class CaptureAxEnd(_Message):
     """Extension → host, no reply: the stream's last AX part was sent (``parts`` parts,

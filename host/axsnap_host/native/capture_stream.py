@@ -25,12 +25,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.capture import AxRow, RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.native.log import get_logger
 from axsnap_host.native.stream_bases import BaseGone, StreamBases
 from axsnap_host.native.stream_early import MAX_EARLY_NODES, EarlyWork, build_early, take_early
-from axsnap_host.pipeline.ax.rows import AxRow, RowMaker
+from axsnap_host.pipeline.ax.rows import RowMaker
 
 log = get_logger("stream")
 
@@ -180,10 +180,11 @@ class CaptureStreams:
             raise AxsnapError(ErrorCode.BAD_CHUNK,
                               f"capture stream holds nodes of {len(stray)} frame(s) the "
                               "capture does not list", _HINT)
+        streamed: dict[str, list[AxRow]] = {}
         for frame in capture.frames:
             nodes = stream.frames.pop(frame.frameId, None)
             if nodes is not None:
-                frame.axNodes = nodes
+                frame.axNodes = streamed[frame.frameId] = nodes
         early: dict[str, Any] = {}
         if stream.early is not None and not early_allowed:
             early = {"early_unused": "exact read"}
@@ -193,8 +194,10 @@ class CaptureStreams:
         elif stream.early_note is not None:
             early = {"early_unused": stream.early_note}
         main = capture.frames[0] if capture.frames else None
-        if main is not None and main.parentFrameId is None and main.axNodes:
-            self.bases.keep(ref.id, main.frameId, main.axNodes)  # the next read's base
+        rows = streamed.get(main.frameId) if main is not None else None
+        if main is not None and main.parentFrameId is None and rows:
+            # the next read's base: only rows this stream filled in, never node dicts
+            self.bases.keep(ref.id, main.frameId, rows)
             self.bases.drop_frame(main.frameId, keep=ref.id)
         return {"parts": stream.parts, "nodes": stream.nodes, "bytes": stream.bytes,
                 **({"delta": True} if stream.bases else {}), **early}

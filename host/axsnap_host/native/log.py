@@ -28,9 +28,9 @@ class ScrubUrls(logging.Formatter):
 def setup_logging(level: str = "INFO", log_file: str | Path | None = None) -> logging.Logger:
     """Configure the ``axsnap_host`` logger once; returns it."""
     logger = logging.getLogger(LOGGER_NAME)
-    for handler in list(logger.handlers):
-        logger.removeHandler(handler)
-        handler.close()
+    for old in list(logger.handlers):
+        logger.removeHandler(old)
+        old.close()
     if log_file:
         handler: logging.Handler = logging.FileHandler(log_file, encoding="utf-8")
     else:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from axsnap_host.pipeline.ax.rows import AxRow
+from axsnap_host.models.capture import AxRow
 
 MAX_BASES = 2
 MAX_NODES = 400_000

@@ -78,8 +78,8 @@ def _result(
         cap_strings(outline)
         stats = outline.pop("stats")
         elapsed = round((time.perf_counter() - started) * 1000, 3)
-        result = {"format": "outline", **outline, "timings": {"outline_ms": elapsed},
-                  "stats": stats}
+        result: dict[str, Any] = {"format": "outline", **outline,
+                                  "timings": {"outline_ms": elapsed}, "stats": stats}
         started = time.perf_counter()
         finish_outline(result, lines, options, state, capture.tab.url, snapshot_id)
         result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
@@ -89,7 +89,7 @@ def _result(
     started = time.perf_counter()
     dom_result = build_dom_result(capture, options, state)
     state.elements = dom_result["elements"]
-    result: dict[str, Any] = {"format": options.format, **dom_result}
+    result = {"format": options.format, **dom_result}
     result.setdefault("timings", {})["dom_ms"] = round((time.perf_counter() - started) * 1000, 3)
     result.setdefault("stats", {})
     if options.wants_vision:

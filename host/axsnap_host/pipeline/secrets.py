@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.capture import AxRow, RawCapture
 from axsnap_host.pipeline.redaction import TEXT_ENTRY_ROLES, secret_kind
 
 if TYPE_CHECKING:
@@ -174,7 +174,7 @@ _LABEL_OR_FIELD = FIELD_TAGS | {"label"}
 
 def _document_facts(doc: dict[str, Any], s: Any, facts: dict[Key, _Facts],
                     wanted: frozenset[int]) -> None:
-    nodes = doc.get("nodes") if isinstance(doc.get("nodes"), dict) else {}
+    nodes = found if isinstance(found := doc.get("nodes"), dict) else {}
     frame_id = s(doc.get("frameId"))
     parents = _column(nodes, "parentIndex")
     types = _column(nodes, "nodeType")
@@ -262,7 +262,7 @@ def _facts_from_ax(capture: RawCapture, facts: dict[Key, _Facts]) -> None:
     """The accessible name of every text-entry node (Chromium's label computation)."""
     for frame in capture.frames:
         for node in frame.axNodes:  # one pass over every AX node of the page: kept lean
-            if isinstance(node, tuple):  # a streamed node's row (ax/rows.py AxRow)
+            if isinstance(node, AxRow):  # a streamed node's row
                 if node.ignored or node.role not in TEXT_ENTRY_ROLES or node.backend is None:
                     continue
                 backend, name = node.backend, node.name
@@ -273,10 +273,10 @@ def _facts_from_ax(capture: RawCapture, facts: dict[Key, _Facts]) -> None:
                 role = role.get("value") if isinstance(role, dict) else None
                 if not isinstance(role, str) or role not in TEXT_ENTRY_ROLES:
                     continue
-                backend = node.get("backendDOMNodeId")
-                if not isinstance(backend, int):
+                node_backend = node.get("backendDOMNodeId")
+                if not isinstance(node_backend, int):
                     continue
-                name = _ax_value(node, "name")
+                backend, name = node_backend, _ax_value(node, "name")
             one = facts.get((frame.frameId, backend))
             if one is None:
                 one = facts.setdefault((frame.frameId, backend), _Facts(attrs={"role": "textbox"}))
@@ -295,7 +295,7 @@ def _facts_from_walker(
     label_for: dict[tuple[int, str], list[str]] = {}
     text_by_id: dict[tuple[int, str], str] = {}
     for j in joined:
-        attrs = j.rec.get("a") if isinstance(j.rec.get("a"), dict) else {}
+        attrs = found if isinstance(found := j.rec.get("a"), dict) else {}
         text = str(j.rec.get("tx") or "")[:LABEL_TEXT_MAX]
         if attrs.get("id"):
             text_by_id.setdefault((j.frame, str(attrs["id"])), text)

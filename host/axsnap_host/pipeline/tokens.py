@@ -147,7 +147,8 @@ def _count_pieces(text: str, cut: re.Pattern[str] = _ROW_CUT) -> int:
         misses = []
     at = 0
     while at < len(misses):  # a few pieces' token lists at a time, as count_tokens
-        group, size = [], 0
+        group: list[int] = []
+        size = 0
         while at < len(misses) and (not group or size + len(pieces[misses[at]]) <= _PIECE):
             group.append(misses[at])
             size += len(pieces[misses[at]])
@@ -157,7 +158,8 @@ def _count_pieces(text: str, cut: re.Pattern[str] = _ROW_CUT) -> int:
             counts[i] = len(tokens)
     with _memo_lock:
         for key, count in zip(keys, counts, strict=True):
-            _memo[key] = count
+            if count is not None:  # every piece is counted by now
+                _memo[key] = count
         while len(_memo) > _MEMO_MAX:
             _memo.popitem(last=False)
     return sum(c or 0 for c in counts)

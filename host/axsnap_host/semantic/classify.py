@@ -218,8 +218,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     tail = path.path + ("?" + path.query if path.query else "") + (
         "#" + path.fragment if path.fragment else "")
     for kind, pattern in URL_RES.items():
-        fire(kind, f"url:{pattern.search(tail).group(0)}" if pattern.search(tail) else "url",
-             0.5, bool(pattern.search(tail)))
+        hit = pattern.search(tail)
+        fire(kind, f"url:{hit.group(0)}" if hit else "url", 0.5, hit is not None)
     fire("search_engine", "url:search engine host", 0.5, bool(SEARCH_ENGINE_HOSTS.search(f.host))
          and path.path in ("", "/") and not path.query)
     inputs = f.text_inputs
@@ -234,7 +234,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("register", "form:password and sign-up words", 0.45 * account,
          f.passwords >= 1 and register_words and not confirm)
     fire("register", "form:password with a name field or terms", 0.35 * account,
-         f.passwords >= 1 and (f.terms or (f.name_fields and register_words)))
+         f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words)))
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
     fire("checkout", "form:card fields", 0.6, f.card_fields >= 1)
     fire("checkout", "form:address fields and prices", 0.35,

@@ -154,5 +154,5 @@ def page_facts(capture: RawCapture) -> PageFacts:
         frames=frames,
         semantic_mode=any("fs" in j.rec or "hx" in j.rec for j in joined),
         joined=joined,
-        tally=walker.get("tally") if isinstance(walker.get("tally"), dict) else {},
+        tally=found if isinstance(found := walker.get("tally"), dict) else {},
     )

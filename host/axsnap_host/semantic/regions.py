@@ -150,11 +150,11 @@ def assign_regions(facts: PageFacts) -> tuple[list[str], dict[str, Region]]:
             lk = "dialog"
         else:
             lk = layout_kind(block.box if block is not None else node.box, facts)
-        region = first_of_kind.get(lk)
-        if region is None:
-            region = first_of_kind[lk] = new_region(lk, "layout")
+        placed = first_of_kind.get(lk)
+        if placed is None:
+            placed = first_of_kind[lk] = new_region(lk, "layout")
         if node.text or node.reasons:
-            region.grow(node.box)
-        region_of[node.rid] = region.id
+            placed.grow(node.box)
+        region_of[node.rid] = placed.id
     # Regions nobody ended up in (only wrappers) are dropped by the caller.
     return region_of, regions

@@ -105,7 +105,7 @@ def call(name: str, op: str, params: dict[str, Any] | None = None,
     finally:
         sock.close()
     if not reply.get("ok"):
-        error = reply.get("error") if isinstance(reply.get("error"), dict) else {}
+        error = found if isinstance(found := reply.get("error"), dict) else {}
         raise AxsnapError(str(error.get("code") or ErrorCode.INTERNAL),
                           str(error.get("message") or "the session refused"),
                           str(error.get("hint") or ""))

@@ -66,7 +66,7 @@ class SessionServer:
             return _error(AxsnapError(ErrorCode.UNAUTHORIZED, "wrong session token",
                                       "use the axsnap command of the install that opened it"))
         op = message.get("op")
-        params = message.get("params") if isinstance(message.get("params"), dict) else {}
+        params = found if isinstance(found := message.get("params"), dict) else {}
         try:
             if op == "ping":
                 return {"ok": True, **self._where()}

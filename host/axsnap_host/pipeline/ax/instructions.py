@@ -15,12 +15,12 @@ from axsnap_host.pipeline.dom.index import DomIndex, DomInfo
 from axsnap_host.pipeline.hidden import Suspicion, dom_hiding_reasons, instruction_match
 
 
-def dom_chain(dom: DomFacts, backend_id: int, frame_id: str | None,
+def dom_chain(dom: DomFacts, backend_id: int | None, frame_id: str | None,
               limit: int = 40) -> list[DomInfo]:
     """The node and its ancestors in its own document, nearest first (at most ``limit``):
     the styles around a text decide whether a person can see it."""
     out: list[DomInfo] = []
-    if not isinstance(dom, DomIndex):
+    if not isinstance(dom, DomIndex) or backend_id is None:
         return out  # a window read has no DOMSnapshot styles: nothing to judge by
     where = dom.locate(backend_id, frame_id)
     if where is None:

@@ -11,7 +11,9 @@ become rows when flattened. Both paths give the same rows, so the same tree.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from axsnap_host.models.capture import AxRow
 
 # AX properties worth reporting as node ``state``; the rest (focusable, settable, ...) is noise.
 STATE_PROPERTIES = (
@@ -118,7 +120,7 @@ def node_state(properties: list[Any]) -> dict[str, Any]:
     for prop in properties:
         if not isinstance(prop, dict):
             continue
-        name = prop.get("name")
+        name: Any = prop.get("name")  # a name that is no string fails the part, loudly
         name = _PROPERTY_NAMES.get(name, name)
         if name not in _STATE_SET:
             continue
@@ -154,22 +156,6 @@ def node_fields(ax: dict[str, Any]) -> tuple[str, str | None, dict[str, Any]]:
         None if value is None else (value if isinstance(value, str) else str(value)),
         node_state(properties) if isinstance(properties, list) else {},
     )
-
-
-class AxRow(NamedTuple):
-    """One AX node as flatten reads it. ``role`` is "generic" when the node says none;
-    ``name``/``value``/``state`` are the computed fields of a node flatten keeps (an
-    unignored node of a kept role), else "", None, None; ``state`` is None when empty."""
-
-    node_id: str
-    parent_id: str | None
-    ignored: bool
-    role: str
-    children: tuple[str, ...]
-    backend: int | None
-    name: str
-    value: str | None
-    state: dict[str, Any] | None
 
 
 class RowMaker:
@@ -245,5 +231,10 @@ def as_rows(nodes: list[Any]) -> list[AxRow]:
     if all(type(n) is AxRow for n in nodes):
         return nodes
     maker = RowMaker()
-    return [n if type(n) is AxRow else r for n in nodes
-            if type(n) is AxRow or (isinstance(n, dict) and (r := maker.row(n)) is not None)]
+    rows: list[AxRow] = []
+    for node in nodes:
+        if type(node) is AxRow:
+            rows.append(node)
+        elif isinstance(node, dict) and (row := maker.row(node)) is not None:
+            rows.append(row)
+    return rows

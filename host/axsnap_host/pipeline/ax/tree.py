@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.ax.rows import DROPPED_ROLES, AxRow, as_rows
+from axsnap_host.models.capture import AxRow, RawCapture
+from axsnap_host.pipeline.ax.rows import DROPPED_ROLES, as_rows
 
 
 @dataclass(slots=True)

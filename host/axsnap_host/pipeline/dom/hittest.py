@@ -44,8 +44,10 @@ class CoverIndex:
         doc = self._dom.raw_document(doc_index)
         position = doc.layout_of.get(node)
         paints = doc.layout.get("paintOrders")
-        box = rect_of(doc.layout, "bounds", position) if position is not None else None
-        if box is None or not isinstance(paints, list) or position >= len(paints):
+        if position is None or not isinstance(paints, list) or position >= len(paints):
+            return None
+        box = rect_of(doc.layout, "bounds", position)
+        if box is None:
             return None
         x, y = box[0] + box[2] / 2, box[1] + box[3] / 2
         own_paint = paints[position]

@@ -147,7 +147,7 @@ class DomIndex:
             if isinstance(snap := getattr(frame, "dom_snapshot", None), dict)
         ]
         owners = {
-            frame.frameId: (frame.parentFrameId, getattr(frame, "ownerBackendNodeId", None))
+            frame.frameId: (frame.parentFrameId, frame.ownerBackendNodeId)
             for frame in capture.frames
         }
         borders = {  # [clientLeft, clientTop]: two small numbers, else ignored
@@ -308,9 +308,11 @@ class DomIndex:
     ) -> tuple[tuple[float, float, float, float] | None, bool, bool] | None:
         """(bounds, visible, clickable) of a node without building its DomInfo (the same);
         None if the DOMSnapshot does not have it. Asked for every row: lookups inlined."""
+        if backend_id is None:
+            return None
         in_frame = self._by_frame.get(frame_id) if frame_id else None
         where = in_frame.get(backend_id) if in_frame is not None else None
-        if where is None and (where := self._by_backend.get(backend_id)) is None:  # type: ignore
+        if where is None and (where := self._by_backend.get(backend_id)) is None:
             return None
         doc = self._documents[where[0]]
         node_index = where[1]
@@ -448,7 +450,8 @@ def _at(column: Any, index: int, default: Any) -> Any:
     return default
 
 
-def rect_of(layout: dict[str, Any], name: str, position: int) -> tuple[float, ...] | None:
+def rect_of(layout: dict[str, Any], name: str,
+            position: int) -> tuple[float, float, float, float] | None:
     row = _at(layout.get(name), position, None)
     if isinstance(row, list) and len(row) >= 4:
         return (float(row[0]), float(row[1]), float(row[2]), float(row[3]))

@@ -156,9 +156,9 @@ def snapshot_keys(snapshot: dict[str, Any] | None) -> dict[str, SnapNode]:
             raw = attributes[i] if i < len(attributes) else []
             attrs = {s(raw[k]): s(raw[k + 1]) for k in range(0, len(raw) - 1, 2)}
             out[key[i]] = SnapNode(backend[i], d, frame_id, i in clickable, attrs)
-            child_doc = content_of.get((d, i))
-            if child_doc is not None:
-                pending.append((child_doc, key[i]))
+            inner_doc = content_of.get((d, i))
+            if inner_doc is not None:
+                pending.append((inner_doc, key[i]))
     return out
 
 
@@ -262,7 +262,7 @@ def join(capture: RawCapture) -> list[Joined]:
     subframes = [sf for sf in walker.get("subframes", []) or [] if isinstance(sf, dict)]
     used: set[int] = set()
     owned = {f.ownerBackendNodeId: f for f in capture.frames
-             if getattr(f, "ownerBackendNodeId", None) is not None}
+             if f.ownerBackendNodeId is not None}
     window = _Window(walker)
     snap = snapshot_keys(capture.dom_snapshot)
     ax = ax_facts(capture)

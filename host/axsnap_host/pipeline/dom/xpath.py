@@ -133,8 +133,9 @@ def add_tree(
             if isinstance(backend, int):
                 key = (frame[i], backend)
                 out.setdefault(key, path)
-                if parents is not None and element_of[parent] is not None:
-                    parents.setdefault(key, element_of[parent])
+                owner_key = element_of[parent]
+                if parents is not None and owner_key is not None:
+                    parents.setdefault(key, owner_key)
                 element_of[i] = key
 
 
@@ -152,7 +153,7 @@ def build_xpath_map(
         tree = (frame.model_extra or {}).get("dom_tree")
         if not isinstance(tree, dict):
             continue
-        owner = (frame.model_extra or {}).get("ownerBackendNodeId")
+        owner = frame.ownerBackendNodeId
         prefix = out.get((frame.parentFrameId or "", owner)) if isinstance(owner, int) else None
         if prefix is None:
             continue  # no owner path: an unanchored XPath would resolve in the wrong frame

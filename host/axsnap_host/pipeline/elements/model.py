@@ -131,7 +131,7 @@ def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int,
     """The facts of one chosen element. ``role`` and ``fallback_name``: what the DOM
     channel decided without the walker's person facts (AX role/name, attributes, text)."""
     rec = j.rec
-    raw_states = rec.get("st") if isinstance(rec.get("st"), dict) else {}
+    raw_states = found if isinstance(found := rec.get("st"), dict) else {}
     name = str(rec.get("nm") or "")
     source = str(rec.get("ns") or "") if name else ""
     if not name and fallback_name:
