@@ -108,6 +108,8 @@ function createAnswerWatch(doc, env) {
     + `|${el.validationMessage}`;
   const mediaOf = (el) => `${el.muted}|${el.volume}|${el.currentSrc}|${el.controls}`;
   const spots = watchBlindSpots(env);
+  const focused = new WeakMap(); // a document -> its focused element, at the last proof
+  const focusIds = new WeakMap();
   let holders = 0; // frame holders in the main document and its shadow roots, at the last scan
   /** One document and its shadow roots; pushes the frames' documents it holds onto `queue`. */
   function scan(d, queue) {
@@ -147,6 +149,7 @@ function createAnswerWatch(doc, env) {
       }
     }
     same(offsets, d, scrolled);
+    same(focused, d, watchFocusOf(d, focusIds)); // focus() in a window that is not focused
     return 'ok';
   }
 

@@ -38,6 +38,19 @@ const WATCH_SHADOW_HOSTS = new Set(['article', 'aside', 'blockquote', 'body', 'd
   'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
 
 /**
+ * The focused element of `doc` as a string naming it (through open shadow roots), for
+ * comparing between reads: a script's focus() in a window that is not focused fires no focus
+ * event (issue 26). `ids`: a WeakMap element → number, kept by the caller.
+ */
+function watchFocusOf(doc, ids) {
+  let el = doc.activeElement ?? null;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  if (!el) return '';
+  if (!ids.has(el)) ids.set(el, ids.size + 1);
+  return `${ids.get(el)}`;
+}
+
+/**
  * What no watch sees change, so neither the kept answer's proof (answerwatch.js) nor the AX
  * journal (axwatch.js) may say "no change" where it is (issue 26): a custom element
  * (`:defined`, ElementInternals' ARIA and `:state()` change with no mutation), a shadow root

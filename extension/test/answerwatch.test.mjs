@@ -183,3 +183,14 @@ test('listeners are put back at each proof (document.open drops them); shadow ro
   rootsListened.find(([root]) => root === host.shadow)[1]();
   assert.ok(watch.proof()[1] > before, 'an event inside the shadow root');
 });
+
+test('a focus moved by script with no focus event (a window not focused) changes the proof', () => {
+  const input = new El('input', { value: '' });
+  const doc = new Doc([new El('body', {}, [input])]);
+  const { watch } = world(doc);
+  const first = watch.proof()[1];
+  doc.activeElement = input; // focus() in a background window: no focusin
+  assert.ok(watch.proof()[1] > first);
+  const second = watch.proof()[1];
+  assert.equal(watch.proof()[1], second, 'the same focus: no change');
+});

@@ -273,3 +273,13 @@ test('what a journal cannot see makes it doubt (issue 26): custom elements, manu
   assert.equal(got[0], 'style sheets changed', 'a rule edited in place');
   assert.equal(watch.take(got[1])[0], 'ok');
 });
+
+test('a focus moved by script with no focus event makes the journal doubt', () => {
+  const { doc, input } = page();
+  const { watch } = world(doc);
+  const token = watch.arm();
+  doc.activeElement = input; // focus() in a window that is not focused: no focusin
+  const got = watch.take(token);
+  assert.equal(got[0], 'the focus moved');
+  assert.equal(watch.take(got[1])[0], 'ok', 'the next journal starts from the new focus');
+});
