@@ -205,3 +205,15 @@ def test_the_som_legend_names_each_mark_as_dom_text_does(browser: Browser,
     assert (newsletter["role"], newsletter["name"], newsletter["states"]) == (
         "switch", "Newsletter", {"checked": True})
     assert marks[by_name["PayPal"]["index"]]["role"] == "radio"
+
+
+def test_acting_on_a_hidden_radios_label_words_checks_it(browser: Browser,
+                                                          pages_url: str) -> None:
+    """act "PayPal" check was not_found: the radio is hidden behind its label. The label is
+    listed as the radio, acting on its words checks it, and the ActionResult says so."""
+    browser.open(pages_url + "elements/switches.html")
+    browser.snapshot(None, format="domtext", **FAST)
+    result = browser.act("PayPal", "check")
+    assert result.ok and result.target.role == "radio", result
+    assert browser.run_in_target("return document.getElementById('paypal').checked") is True
+    assert any('checked "PayPal"' in line for line in result.changes.dom.lines), result
