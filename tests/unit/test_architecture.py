@@ -9,6 +9,8 @@ since they never run.
 from __future__ import annotations
 
 import ast
+import posixpath
+import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -137,6 +139,31 @@ def _host_relative(module: str) -> str:
     return module.partition(".")[2]
 
 
+EXTENSION = REPO / "extension"
+# static imports (import ... from, export ... from, bare import) and dynamic import('...')
+_ES_IMPORT = re.compile(r"""(?:\bimport\s*(?:[\w*{}\s,$]+?\s*from\s*)?|\bexport\s*[\w*{}\s,$]+?"""
+                        r"""\s*from\s*|\bimport\s*\(\s*)['"](\.{1,2}/[^'"]+)['"]""")
+
+
+def es_import_graph() -> dict[str, set[str]]:
+    """extension path → the extension paths it imports (relative specifiers resolved)."""
+    files = [*EXTENSION.rglob("*.js"), *EXTENSION.rglob("*.mjs")]
+    graph: dict[str, set[str]] = {}
+    for path in files:
+        name = path.relative_to(EXTENSION).as_posix()
+        targets = graph.setdefault(name, set())
+        for spec in _ES_IMPORT.findall(path.read_text(encoding="utf-8")):
+            targets.add(posixpath.normpath(posixpath.join(posixpath.dirname(name), spec)))
+    for targets in list(graph.values()):
+        for target in targets:
+            graph.setdefault(target, set())
+    return graph
+
+
+def _extension_room(name: str) -> str:
+    return name
+
+
 def test_the_layering_table_is_itself_layered() -> None:
     for side in ("host",):
         rooms = DEPS[side]
@@ -147,6 +174,22 @@ def test_the_layering_table_is_itself_layered() -> None:
 
 def test_every_host_import_is_allowed_by_the_layering_table() -> None:
     assert disallowed(import_graph(), DEPS["host"], _host_relative) == []
+
+
+def test_every_extension_import_is_allowed_by_the_layering_table() -> None:
+    assert disallowed(es_import_graph(), DEPS["extension"], _extension_room, sep="/") == []
+
+
+def test_every_extension_import_names_a_file_and_no_module_cycle() -> None:
+    graph = es_import_graph()
+    assert [name for name in graph if not (EXTENSION / name).is_file()] == []
+    assert find_cycle(graph) is None
+
+
+def test_the_es_import_reader_sees_every_form() -> None:
+    source = ("import { a,\n b } from './x.js';\nimport './y.js';\n"
+              "export { c } from '../z.js';\nconst d = await import('./w.js');")
+    assert _ES_IMPORT.findall(source) == ["./x.js", "./y.js", "../z.js", "./w.js"]
 
 
 def test_every_host_room_of_the_table_exists() -> None:
