@@ -27,3 +27,14 @@ def test_modals_opened_and_closed_are_reported(browser: Browser, pages_url: str)
     assert picker.ok and picker.changes and picker.changes.modals_opened == ["Label as"]
     applied = browser.act("Apply", "click")
     assert applied.ok and applied.changes and applied.changes.modals_closed == ["Label as"]
+
+
+def test_a_re_order_says_what_moved_and_rows_keep_their_indices(browser: Browser,
+                                                                pages_url: str) -> None:
+    browser.open(f"{pages_url}act/changes/cards.html")
+    result = browser.act("Make Mastercard preferred", "click")
+    assert result.ok and result.changes and result.target, result.error
+    dom = result.changes.dom
+    assert dom.moved == [result.target.index], dom
+    assert dom.added == [] and dom.removed == []
+    assert any("Make Mastercard preferred" in line for line in dom.lines)

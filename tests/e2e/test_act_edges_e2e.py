@@ -70,11 +70,13 @@ def test_a_json_true_target_is_refused_not_taken_as_index_1(browser: Browser,
 def test_a_script_that_never_returns_meets_the_acts_own_deadline(own_browser: Browser,
                                                                pages_url: str) -> None:
     own_browser.open(f"{pages_url}act/edges/hostile.html")
-    result = own_browser.act("Busy", "click", timeout_ms=2000)
+    result = own_browser.act("Busy", "click", timeout_ms=8000)
     assert not result.ok and result.error and result.error.code == "timeout"
-    assert "2000 ms" in result.error.message
-    assert "Input.dispatchMouseEvent (mouseReleased)" in result.error.message
-    assert "the click" in result.error.message
+    assert "8000 ms" in result.error.message
+    # the page runs the click's script from the mouse release on (a loaded machine may
+    # still be on the press when the deadline falls): the command it waits for is named
+    assert "to answer Input.dispatchMouseEvent (mouse" in result.error.message
+    assert "during the click" in result.error.message
 
 
 def test_a_dialog_storm_is_bounded_and_named_and_reads_answer_at_once(

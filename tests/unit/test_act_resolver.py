@@ -276,3 +276,13 @@ def test_act_options_take_a_deadline_within_bounds() -> None:
     for bad in (0, 50, 10**9, "2000", True):
         with pytest.raises(ValidationError):
             ActOptions.model_validate({"timeout_ms": bad})
+
+
+def test_a_re_order_names_the_fewest_that_moved() -> None:
+    from axsnap_host.act.report import moved_indices
+
+    assert moved_indices([1, 2, 3, 4], [3, 1, 2, 4]) == [3]  # a card made the first
+    assert moved_indices([1, 2, 3, 4, 5], [1, 5, 2, 3, 4]) == [5]
+    assert moved_indices([1, 2, 3], [1, 2, 3]) == []
+    assert moved_indices([1, 2, 3], [1, 3]) == []  # a removal is no move
+    assert moved_indices([1, 2], [2, 7, 1]) == [2] or moved_indices([1, 2], [2, 7, 1]) == [1]

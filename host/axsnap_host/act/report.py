@@ -53,9 +53,42 @@ def dom_changes(before: list[dict[str, Any]] | None, after: list[dict[str, Any]]
                 added: list[int], removed: list[int]) -> DomChanges:
     old = {r["index"]: r for r in before or ()}
     changed = [r["index"] for r in after if r["index"] in old and _differs(old[r["index"]], r)]
-    shown = set(added) | set(changed)
+    moved = moved_indices([r["index"] for r in before or ()], [r["index"] for r in after])
+    shown = set(added) | set(changed) | set(moved)
     lines = [element_line(r) for r in after if r["index"] in shown][:MAX_LINES]
-    return DomChanges(added=added, removed=removed, changed=changed, lines=lines)
+    return DomChanges(added=added, removed=removed, changed=changed, moved=moved, lines=lines)
+
+
+def moved_indices(before: list[int], after: list[int]) -> list[int]:
+    """The indices in both lists whose place among the others changed: all but a longest
+    run kept in the same order (so one card moved to the top is the one that moved)."""
+    place = {index: i for i, index in enumerate(before)}
+    common = [index for index in after if index in place]
+    # longest increasing subsequence of the before-places, in after order (patience sort)
+    tails: list[int] = []
+    tail_at: list[int] = []
+    back = [-1] * len(common)
+    for i, index in enumerate(common):
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if tails[mid] < place[index]:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == len(tails):
+            tails.append(place[index])
+            tail_at.append(i)
+        else:
+            tails[lo] = place[index]
+            tail_at[lo] = i
+        back[i] = tail_at[lo - 1] if lo else -1
+    kept: set[int] = set()
+    i = tail_at[-1] if tail_at else -1
+    while i >= 0:
+        kept.add(common[i])
+        i = back[i]
+    return [index for index in common if index not in kept]
 
 
 def _find(records: list[dict[str, Any]], target: dict[str, Any] | None) -> dict[str, Any] | None:

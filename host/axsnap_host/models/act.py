@@ -168,6 +168,9 @@ class DomChanges(_Strict):
     changed: list[int] = Field(default_factory=list,
                                description="listed before and after, with another value, "
                                "state or text")
+    moved: list[int] = Field(default_factory=list,
+                             description="indices listed before and after whose place among "
+                             "the others changed (a re-order: the fewest that moved)")
     lines: list[str] = Field(default_factory=list,
                              description="DOM text lines of the added and changed elements")
 
