@@ -88,7 +88,7 @@ def test_snapshot_every_format_through_the_control_api(shared: ControlEnv) -> No
     assert body["tabId"] == tab
     outline = body["result"]["combinedTree"]
     assert "checkbox: Email me [checked]" in outline
-    assert "textbox: Password [filled]" in outline
+    assert "textbox: Password [filled" in outline  # its context may follow the state
     assert SECRET not in text, "redaction holds through the control API"
     assert body["result"]["size"]["tokens"] > 0
     status, dom, text = shared.call("POST", "/control/snapshot", {

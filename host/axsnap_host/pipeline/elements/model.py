@@ -198,8 +198,8 @@ def apply_element_facts(tree: Any, kept: Any, dom: Any) -> int:
     for nid in kept:
         node = tree.nodes[nid]
         j = by_dom.get((node.frame_id, node.backend_id))
-        if j is None:
-            continue
+        if j is None or node.role == "LabelText":
+            continue  # a label's facts are its control's (the model folds it into the field)
         picked.append((node, j, element_facts(j, node.role, node.name, (0, 0, 0, 0))))
     changed = 0
     shown_list = context_shown([f for _, _, f in picked])
