@@ -288,3 +288,25 @@ def test_cells_that_do_not_fit_the_base_column_are_bad_chunk() -> None:
         assert reply["ok"] is False and reply["error"]["code"] == "bad_chunk", cells
         [reply] = host.handle_text(_request(first, "r3"))
         assert reply["ok"] is True
+
+
+def test_a_closed_tab_takes_its_raw_bases_along() -> None:
+    """forget_tab (the tab closed) drops the host's raw, unredacted DOMSnapshot and AX bases
+    of that tab, not only its tab state: a delta on them is refused afterwards."""
+    from axsnap_host.models.capture import AxRow
+
+    first = _login() | {"dom_snapshot_key": "k1"}
+    tab = first["tab"]["id"]
+    host = Host()
+    [reply] = host.handle_text(_request(first, "r1"))
+    assert reply["result"]["stats"]["dom_base"] == {"kept": True} and len(host.dom_bases) == 1
+    row = AxRow("1", None, False, "button", (), 5, "Pay", None, None)
+    host.streams.bases.keep("st-1", "frame-1", [row], tab)
+    host.streams.bases.keep("st-2", "frame-2", [row], tab + 1)  # another tab's stays
+    [forgot] = host.handle_text(json.dumps(
+        {"v": 1, "id": "f1", "type": "forget_tab", "tabId": tab}))
+    assert forgot["ok"] is True
+    assert len(host.dom_bases) == 0
+    assert len(host.streams.bases) == 1 and host.streams.bases.held_nodes() == 1
+    [refused] = host.handle_text(_request(_delta(_changed(first), first, "k1"), "r2"))
+    assert refused["ok"] is False and refused["error"]["code"] == "bad_chunk"

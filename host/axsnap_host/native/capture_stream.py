@@ -197,7 +197,7 @@ class CaptureStreams:
         rows = streamed.get(main.frameId) if main is not None else None
         if main is not None and main.parentFrameId is None and rows:
             # the next read's base: only rows this stream filled in, never node dicts
-            self.bases.keep(ref.id, main.frameId, rows)
+            self.bases.keep(ref.id, main.frameId, rows, capture.tab.id)
             self.bases.drop_frame(main.frameId, keep=ref.id)
         return {"parts": stream.parts, "nodes": stream.nodes, "bytes": stream.bytes,
                 **({"delta": True} if stream.bases else {}), **early}

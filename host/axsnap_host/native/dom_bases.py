@@ -127,6 +127,13 @@ class DomBases:
         return {"reused_columns": len(ref.columns), "patched_columns": len(ref.patches),
                 "reused_strings": reused_strings}
 
+    def forget_tab(self, tab_id: int | None) -> int:
+        """Drop the tab's DOMSnapshots (raw, unredacted page data); how many went."""
+        gone = [key for key, (tab, _) in self._bases.items() if tab == tab_id]
+        for key in gone:
+            del self._bases[key]
+        return len(gone)
+
     def keep(self, capture: RawCapture) -> bool:
         """Keep the capture's DOMSnapshot as the base its key names (the tab's older ones
         go); False when it has no key or is too big to hold."""

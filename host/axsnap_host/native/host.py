@@ -220,6 +220,9 @@ class Host:
                 )
             if isinstance(request, ForgetTabRequest):
                 forgotten = self.tabs.forget(request.tabId)
+                # the tab's raw page data goes with it: the DOMSnapshot and AX bases
+                self.dom_bases.forget_tab(request.tabId)
+                self.streams.bases.forget_tab(request.tabId)
                 log.info("forget_tab id=%s tab=%s known=%s", request.id, request.tabId, forgotten)
                 return ok_reply(request.id, {"forgotten": forgotten})
             if isinstance(request, SnapshotRequest):

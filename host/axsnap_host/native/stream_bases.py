@@ -37,6 +37,7 @@ class StreamBases:
 
     def __init__(self, *, max_bases: int = MAX_BASES, max_nodes: int = MAX_NODES) -> None:
         self._bases: OrderedDict[str, tuple[str, dict[str, AxRow]]] = OrderedDict()
+        self._tab_of: dict[str, int | None] = {}  # stream id → the tab it read
         self.max_bases = max_bases
         self.max_nodes = max_nodes
 
@@ -46,7 +47,8 @@ class StreamBases:
     def held_nodes(self) -> int:
         return sum(len(nodes) for _, nodes in self._bases.values())
 
-    def keep(self, stream_id: str, frame_id: str, nodes: list[AxRow]) -> None:
+    def keep(self, stream_id: str, frame_id: str, nodes: list[AxRow],
+             tab_id: int | None = None) -> None:
         """Keep a filled stream's frame nodes (its rows) as a base (the newest), within the
         bounds."""
         if len(nodes) > self.max_nodes:
@@ -55,8 +57,19 @@ class StreamBases:
         for node in nodes:
             by_id.setdefault(node.node_id, node)
         self._bases[stream_id] = (frame_id, by_id)
+        self._tab_of[stream_id] = tab_id
         while len(self._bases) > self.max_bases or self.held_nodes() > self.max_nodes:
             self._bases.popitem(last=False)
+        self._tab_of = {s: t for s, t in self._tab_of.items() if s in self._bases}
+
+    def forget_tab(self, tab_id: int | None) -> int:
+        """Drop the bases of the tab's reads (its AX names and values, unredacted); how many
+        went."""
+        gone = [s for s, tab in self._tab_of.items() if tab == tab_id and s in self._bases]
+        for stream_id in gone:
+            del self._bases[stream_id]
+        self._tab_of = {s: t for s, t in self._tab_of.items() if s in self._bases}
+        return len(gone)
 
     def drop_frame(self, frame_id: str, keep: str | None = None) -> None:
         """Forget the bases of ``frame_id`` (but ``keep``'s)."""
