@@ -22,7 +22,7 @@ import {
   DOM_ROW_FIELDS, axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated,
   orderFrames, resolveFocusSelector,
 } from './domtree.js';
-import { DOM_FORMATS as CHANNEL_FORMATS, DOM_SNAPSHOT_STYLES, SEMANTIC_FORMATS } from '../generated/contract.js';
+import { DOM_FORMATS, DOM_SNAPSHOT_STYLES, SEMANTIC_FORMATS } from '../generated/contract.js';
 import { captureWalker, resolvesIds } from '../walker/walker_capture.js';
 
 export const CAPTURE_VERSION = 1;
@@ -177,19 +177,20 @@ export async function collectFrames(session, timings, errors) {
   return frames;
 }
 
-// The walker's formats: the DOM channel and page understanding (semantic, semantic_text).
-const DOM_FORMATS = new Set([...CHANNEL_FORMATS, ...SEMANTIC_FORMATS]);
+// Formats read from the walker's records: the DOM channel (DOM_FORMATS: domtext, elements, som)
+// and page understanding (semantic, semantic_text).
+const WALKER_FORMATS = new Set([...DOM_FORMATS, ...SEMANTIC_FORMATS]);
 
 /** The vision channel: format "som", or a DOM channel format with options.vision. */
 export function wantsScreenshot(options) {
   const format = options?.format ?? 'snapshot';
-  return format === 'som' || (options?.vision === true && DOM_FORMATS.has(format));
+  return format === 'som' || (options?.vision === true && WALKER_FORMATS.has(format));
 }
 
 /** The full AX tree costs seconds on big pages: by default only the AX-based format waits on it. */
 export function wantsAxTree(options) {
   if (typeof options?.include_ax === 'boolean') return options.include_ax;
-  return !DOM_FORMATS.has(options?.format ?? 'snapshot');
+  return !WALKER_FORMATS.has(options?.format ?? 'snapshot');
 }
 
 /** DOM.getFrameOwner per child frame, asked in the parent frame's process (session). */
@@ -376,7 +377,7 @@ async function captureDocument(session, tabId, options, stabilization,
   // Snapshot and outline read the whole page three ways (AX trees, DOMSnapshot, the DOM
   // tree): started together, the calls overlap in the browser and in the extension's parsing
   // of each reply (about 15% less capture time on 20k elements than one after the other).
-  const dom = DOM_FORMATS.has(options?.format);
+  const dom = WALKER_FORMATS.has(options?.format);
   // The AX formats' default scope reads the window only (ax_window.js): no DOMSnapshot, no
   // full AX tree; the walker's records are the DOM facts.
   let scoped = windowScoped(options);
