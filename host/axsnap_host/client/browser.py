@@ -21,7 +21,7 @@ from axsnap_host import EXTENSION_ID
 from axsnap_host.client.acting import ActingMixin
 from axsnap_host.client.chromium import launch_flags
 from axsnap_host.client.devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge
-from axsnap_host.client.lifeline import group_leader_kwargs, release_group, watch_service
+from axsnap_host.client.lifeline import release_group, watched_chromedriver
 from axsnap_host.client.paths import require_browser
 from axsnap_host.client.procs import host_pids
 from axsnap_host.client.results import DomResult, OutlineResult, PageResult
@@ -109,7 +109,6 @@ class Browser(ActingMixin):
     def start(self) -> Browser:
         from selenium import webdriver
         from selenium.common.exceptions import WebDriverException
-        from selenium.webdriver.chrome.service import Service
 
         chromium, chromedriver = require_browser(self.chromium, self.chromedriver)
         if not (self.extension_dir / "manifest.json").exists():
@@ -134,7 +133,7 @@ class Browser(ActingMixin):
         for flag in self.chromium_args():
             options.add_argument(flag)
         # chromedriver, Chromium and the hosts die with this process (lifeline.py)
-        self._service = Service(executable_path=chromedriver, popen_kw=group_leader_kwargs())
+        self._service = watched_chromedriver(chromedriver)
         try:
             self._driver = webdriver.Chrome(service=self._service, options=options)
         except WebDriverException as err:
@@ -142,7 +141,7 @@ class Browser(ActingMixin):
             raise AxsnapError(ErrorCode.INTERNAL, f"Chromium did not start: {err.msg}",
                               "run `axsnap doctor`") from err
         finally:
-            self._driver_group = watch_service(self._service)
+            self._driver_group = self._service.watched_group
         return self._attached(started)
 
     def chromium_args(self) -> list[str]:

@@ -78,6 +78,22 @@ def watch_group(pgid: int) -> None:
             pass
 
 
+def watched_chromedriver(executable_path: str) -> Any:
+    """A Selenium chromedriver ``Service`` whose process leads its own group, watched from
+    the moment it is started (not after the session is made: a kill in between would leave
+    the browser running). Its ``watched_group`` is the group's id once started."""
+    from selenium.webdriver.chrome.service import Service
+
+    class WatchedService(Service):
+        watched_group: int | None = None
+
+        def _start_process(self, path: str) -> None:
+            super()._start_process(path)
+            self.watched_group = watch_service(self)
+
+    return WatchedService(executable_path=executable_path, popen_kw=group_leader_kwargs())
+
+
 def watch_service(service: Any) -> int | None:
     """Watch the group a Selenium Service's process leads (its pid); returns that pid."""
     pid = getattr(getattr(service, "process", None), "pid", None)
