@@ -40,3 +40,19 @@ def test_the_command_line_takes_repeated_steps() -> None:
     args = build_parser().parse_args(["act", "page.html", "--do", 'click "A"', "--do",
                                       "press Enter", "--out", "o"])
     assert args.do == ['click "A"', "press Enter"] and args.format == "domtext"
+
+
+def test_force_and_readiness_options_reach_every_step() -> None:
+    from axsnap_host.cli.act import step_options
+
+    args = build_parser().parse_args(["act", "page.html", "--do", 'click "A"', "--force",
+                                      "--timeout-ms", "5000", "--quiet-ms", "100",
+                                      "--dialog", "accept"])
+    options = step_options(args)
+    assert options == {"force": True, "timeout_ms": 5000, "quiet_ms": 100, "dialog": "accept"}
+    from axsnap_host.client.acting import act_options
+
+    assert act_options(dict(options)) == {"force": True, "timeout_ms": 5000,
+                                          "dialog": "accept", "ready": {"quiet_ms": 100}}
+    plain = build_parser().parse_args(["act", "page.html", "--do", 'click "A"'])
+    assert step_options(plain) == {}

@@ -77,10 +77,23 @@ def _progress(message: str) -> None:
     print(f"axsnap: {scrub_urls_in_text(message)[0]}", file=sys.stderr, flush=True)
 
 
+def step_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The act options the command line gives every step (ActOptions and readiness)."""
+    options: dict[str, Any] = {}
+    if getattr(args, "force", False):
+        options["force"] = True
+    for name in ("timeout_ms", "quiet_ms", "max_wait_ms", "max_pending_requests", "dialog"):
+        value = getattr(args, name, None)
+        if value is not None:
+            options[name] = value
+    return options
+
+
 def cmd_act(args: argparse.Namespace) -> int:
     steps = [parse_step(s) for s in args.do]  # a bad step fails before a browser starts
-    wire = [{"action": s.action, "target": s.target, "value": s.value, "to": s.to}
-            for s in steps]
+    options = step_options(args)
+    wire = [{"action": s.action, "target": s.target, "value": s.value, "to": s.to,
+             **({"options": options} if options else {})} for s in steps]
     if args.session:
         from axsnap_host.sessions.client import call
 
@@ -152,6 +165,18 @@ def add_command(sub: Any, formats: tuple[str, ...]) -> None:
     act.add_argument("--format", choices=formats, default="domtext",
                      help="the snapshot taken after each step")
     act.add_argument("--keep-going", action="store_true", help="go on after a refused step")
+    act.add_argument("--force", action="store_true",
+                     help="skip the occlusion hit-test (click even where something covers)")
+    act.add_argument("--timeout-ms", type=int, default=None, metavar="MS",
+                     help="each step's own deadline (default: max-wait-ms + 20 s)")
+    act.add_argument("--quiet-ms", type=int, default=None, metavar="MS",
+                     help="readiness: quiet this long after a step (default 500)")
+    act.add_argument("--max-wait-ms", type=int, default=None, metavar="MS",
+                     help="readiness: wait at most this long (default 10000)")
+    act.add_argument("--max-pending-requests", type=int, default=None, metavar="N",
+                     help="readiness: requests that may still be in flight (default 2)")
+    act.add_argument("--dialog", choices=("accept", "dismiss"), default=None,
+                     help="answer JavaScript dialogs a step opens (default dismiss)")
     act.add_argument("--headed", action="store_true", help="show the browser")
     from axsnap_host.cli.launch import add_launch_flags
     from axsnap_host.cli.sessions import add_session_flag

@@ -131,13 +131,13 @@ def missing_files(value: str | list[str] | None) -> None:
 
 def run_steps(browser: Any, steps: list[dict[str, Any]], read: dict[str, Any] | None,
               keep_going: bool = False) -> list[dict[str, Any]]:
-    """Each step (``{action, target, value, to}``) with ``browser.act``, then a read of the tab
-    with the options ``read`` (None: no read): ``[{step, result, reply}]``, as JSON. Stops
-    after a refused step unless ``keep_going``."""
+    """Each step (``{action, target, value, to, options?}``) with ``browser.act``, then a
+    read of the tab with the options ``read`` (None: no read): ``[{step, result, reply}]``,
+    as JSON. Stops after a refused step unless ``keep_going``."""
     done: list[dict[str, Any]] = []
     for step in steps:
         result = browser.act(step.get("target"), step["action"], step.get("value"),
-                             to=step.get("to"))
+                             to=step.get("to"), **dict(step.get("options") or {}))
         entry: dict[str, Any] = {"step": step, "result": result.model_dump(mode="json")}
         if read is not None:
             entry["reply"] = browser.snapshot_raw(**read)
