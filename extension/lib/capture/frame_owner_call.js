@@ -3,6 +3,17 @@
 // written). Shared by frameorder.js (the owners' document order) and frameborders.js (their
 // borders): both resolve the owners by backendNodeId and read them in one call.
 
+let groupSerial = 0;
+/**
+ * A handle group of its own for one read of the owners: two captures of a tab may overlap (a
+ * preparation and a read, or two reads), and the release of a shared group name would free
+ * the other's handles mid-call ("Could not find object with given id").
+ */
+export function ownerGroupName(prefix) {
+  groupSerial += 1;
+  return `${prefix}-${groupSerial}`;
+}
+
 /** parent frameId → its child frames that have an owner element, in the given order. */
 export function ownersByParent(frames) {
   const groups = new Map();

@@ -8,7 +8,7 @@
 // into an isolated world of their parent frame (native accessors, no page script runs,
 // nothing is written), one call per parent frame.
 
-import { callOnOwners, ownersByParent, releaseOwnerGroup } from './frame_owner_call.js';
+import { callOnOwners, ownerGroupName, ownersByParent, releaseOwnerGroup } from './frame_owner_call.js';
 
 const BORDER_WORLD = 'axsnap-frame-borders';
 const OBJECT_GROUP = 'axsnap-frame-borders';
@@ -18,9 +18,9 @@ function ownerBorders(...owners) {
   return owners.map((owner) => [owner.clientLeft, owner.clientTop]);
 }
 
-async function bordersOf(send, parentId, kids, sessionId) {
+async function bordersOf(send, parentId, kids, sessionId, group) {
   const borders = await callOnOwners(send, {
-    parentId, kids, sessionId, world: BORDER_WORLD, group: OBJECT_GROUP, fn: ownerBorders, what: 'borders',
+    parentId, kids, sessionId, world: BORDER_WORLD, group, fn: ownerBorders, what: 'borders',
   });
   kids.forEach((frame, i) => {
     const [left, top] = borders[i] ?? [];
@@ -37,7 +37,8 @@ async function bordersOf(send, parentId, kids, sessionId) {
 export async function readOwnerBorders(send, frames, sessionOf, errors) {
   const groups = ownersByParent(frames);
   if (!groups.size) return;
-  await Promise.all([...groups].map(([parentId, kids]) => bordersOf(send, parentId, kids, sessionOf.get(parentId))
+  const group = ownerGroupName(OBJECT_GROUP);
+  await Promise.all([...groups].map(([parentId, kids]) => bordersOf(send, parentId, kids, sessionOf.get(parentId), group)
     .catch((e) => errors.push({ step: 'frame_border', message: e?.message ?? String(e) }))));
-  await releaseOwnerGroup(send, [...groups.keys()].map((parentId) => sessionOf.get(parentId)), OBJECT_GROUP);
+  await releaseOwnerGroup(send, [...groups.keys()].map((parentId) => sessionOf.get(parentId)), group);
 }

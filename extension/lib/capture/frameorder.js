@@ -9,7 +9,7 @@
 // child indices from the document down, a shadow root coming before its host's children,
 // as DOM.getDocument(pierce) lists them.
 
-import { callOnOwners, ownersByParent, releaseOwnerGroup } from './frame_owner_call.js';
+import { callOnOwners, ownerGroupName, ownersByParent, releaseOwnerGroup } from './frame_owner_call.js';
 
 const ORDER_WORLD = 'axsnap-frame-order';
 const OBJECT_GROUP = 'axsnap-frame-order';
@@ -46,9 +46,9 @@ function siblingGroups(frames) {
   return [...ownersByParent(frames)].filter(([, kids]) => kids.length > 1);
 }
 
-async function orderSiblings(send, parentId, kids, sessionId, positions) {
+async function orderSiblings(send, parentId, kids, sessionId, positions, group) {
   const paths = await callOnOwners(send, {
-    parentId, kids, sessionId, world: ORDER_WORLD, group: OBJECT_GROUP, fn: composedPaths, what: 'paths',
+    parentId, kids, sessionId, world: ORDER_WORLD, group, fn: composedPaths, what: 'paths',
   });
   const ranked = kids.map((frame, i) => [frame, paths[i]]).sort((a, b) => comparePaths(a[1], b[1]));
   ranked.forEach(([frame], rank) => positions.set(frame.frameId, rank));
@@ -63,8 +63,9 @@ async function orderSiblings(send, parentId, kids, sessionId, positions) {
 export async function ownerFramePositions(send, frames, sessionOf, errors) {
   const positions = new Map();
   const groups = siblingGroups(frames);
-  await Promise.all(groups.map(([parentId, kids]) => orderSiblings(send, parentId, kids, sessionOf.get(parentId), positions)
+  const group = ownerGroupName(OBJECT_GROUP);
+  await Promise.all(groups.map(([parentId, kids]) => orderSiblings(send, parentId, kids, sessionOf.get(parentId), positions, group)
     .catch((e) => errors.push({ step: 'frame_order', message: e?.message ?? String(e) }))));
-  await releaseOwnerGroup(send, groups.map(([parentId]) => sessionOf.get(parentId)), OBJECT_GROUP);
+  await releaseOwnerGroup(send, groups.map(([parentId]) => sessionOf.get(parentId)), group);
   return positions;
 }

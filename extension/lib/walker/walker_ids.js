@@ -27,6 +27,9 @@ import {
 
 export const CLICK_LISTENER_TYPES = Object.freeze(['click', 'mousedown', 'mouseup', 'DOMActivate']);
 const OBJECT_GROUP = 'axsnap-walker-ids';
+// Each read takes its elements into a group of its own: two reads of a tab may overlap (a
+// preparation and a read), and the release of a shared group would free the other's objects.
+let takeSerial = 0;
 const BINDING_PREFIX = '__axsnapWorld_';
 const CONTEXT_WAIT_MS = 1000;
 const DEEP = Object.freeze({
@@ -320,7 +323,7 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
 
 /** Take each run's elements from its world, but those whose ids are known from an earlier
  * read of the same world (walker_id_cache.js); returns {resolved, cached} record counts. */
-async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, keptIds = true) {
+async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, keptIds, group) {
   let cached = 0;
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
@@ -338,7 +341,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, k
     took.add(sessionId ?? null);
     const send = () => session.send('Runtime.evaluate', {
       expression: takeExpression([run], all ? null : want), contextId, serializationOptions: DEEP,
-      objectGroup: OBJECT_GROUP,
+      objectGroup: group,
     }, sessionId ?? undefined);
     const parsed = parseTake(await send().catch((e) => {
       forgetContext(result.world); // the next read finds the world again
@@ -422,6 +425,8 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
   const frameByLoader = new Map(frames.map((f) => [f.loaderId, f.frameId]));
   const sessionIds = frames.map((f) => f.sessionId);
   const took = new Set(); // sessions a take was sent in (null: the tab's)
+  takeSerial += 1;
+  const group = `${OBJECT_GROUP}-${takeSerial}`;
   try {
     let contexts = new Map();
     try {
@@ -431,7 +436,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     }
     stats.worlds = contexts.size;
     lap('contexts');
-    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, keptIds));
+    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, keptIds, group));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors, ahead));
@@ -441,7 +446,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     // session's commands in order), so the next read's objects are never the ones released.
     // Only where a take went: nothing else puts objects in the group.
     for (const sessionId of took) {
-      session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }, sessionId ?? undefined).catch(() => {});
+      session.send('Runtime.releaseObjectGroup', { objectGroup: group }, sessionId ?? undefined).catch(() => {});
     }
   }
   return stats;
