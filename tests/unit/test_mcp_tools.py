@@ -191,6 +191,37 @@ def test_act_reports_a_refusal_with_candidates_by_id() -> None:
     assert text(ready).startswith("tab 7 · ready after 512 ms")
 
 
+class DoneBackend(ScriptedBackend):
+    """An action that happened: scrolled into view, a modal and a toast appeared."""
+
+    def act(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]:
+        self.asked.append(("act", params))
+        return {"ok": True, "tabId": 7, "result": {
+            "ok": True, "action": "click", "offscreen": True, "through": "label",
+            "target": {"id": "0-40", "role": "checkbox", "label": "PayPal"},
+            "readiness": {"ready": True, "waited_ms": 120.0},
+            "changes": {"navigated": False, "url": "http://x/", "title": "X",
+                        "dom": {"added": [], "removed": [], "changed": [3], "moved": [4, 5]},
+                        "modals_opened": ["Confirm payment"], "modals_closed": ["Cart"],
+                        "messages": [{"kind": "status", "text": "Saved"}]}}}
+
+
+def test_act_passes_force_and_its_deadline_and_says_what_a_person_saw() -> None:
+    backend = DoneBackend()
+    _, (acted, plain) = run(backend, [
+        ("act", {"action": "click", "target": "PayPal", "force": True, "timeout_ms": 5000}),
+        ("act", {"action": "click", "target": "PayPal"})])
+    assert backend.asked[0] == ("act", {"action": "click", "target": "PayPal",
+                                        "options": {"force": True, "timeout_ms": 5000}})
+    assert backend.asked[1] == ("act", {"action": "click", "target": "PayPal"})
+    lines = text(acted).splitlines()
+    assert "the target was out of view: scrolled into view first" in lines
+    assert "clicked through its label (the control itself is hidden or covered)" in lines
+    assert "DOM text: +0 -0 ~1 moved 2" in lines
+    assert {"dialog opened: Confirm payment", "dialog closed: Cart", "status: Saved"} <= set(lines)
+    assert text(plain) == text(acted)
+
+
 def test_streamable_http_refuses_web_pages_and_foreign_hosts(tmp_path: Any) -> None:
     """`axsnap mcp --http` can act in the browser: a page (any Origin, even 127.0.0.1's) and
     a rebinding Host are refused even with the token; a local program without an Origin and

@@ -99,17 +99,27 @@ def act_text(reply: dict[str, Any]) -> str:
     readiness = result.get("readiness") or {}
     waited = readiness.get("waited_ms")
     lines = [head + " · done" + (f" (ready after {waited:.0f} ms)" if waited is not None else "")]
+    if result.get("offscreen"):
+        lines.append("the target was out of view: scrolled into view first")
+    if result.get("through") == "label":
+        lines.append("clicked through its label (the control itself is hidden or covered)")
     changes = result.get("changes") or {}
     if changes.get("navigated"):
         lines.append(f"navigated to {changes.get('url')} · {changes.get('title')}")
     dom = changes.get("dom") or {}
-    counts = [len(dom.get(k) or []) for k in ("added", "removed", "changed")]
+    counts = [len(dom.get(k) or []) for k in ("added", "removed", "changed", "moved")]
     if any(counts):
-        lines.append("DOM text: +{} -{} ~{}".format(*counts))
+        lines.append("DOM text: +{} -{} ~{} moved {}".format(*counts))
         lines += [f"  {line}" for line in (dom.get("lines") or [])[:40]]
     for dialog in changes.get("dialogs_opened") or []:
         lines.append(f"dialog {dialog.get('type')} {dialog.get('handled')}: "
                      f"{dialog.get('message')}")
+    for name in changes.get("modals_opened") or []:
+        lines.append(f"dialog opened: {name}")
+    for name in changes.get("modals_closed") or []:
+        lines.append(f"dialog closed: {name}")
+    for message in changes.get("messages") or []:
+        lines.append(f"{message.get('kind')}: {message.get('text')}")
     if changes.get("value") is not None:
         lines.append(f"value now: {changes['value']}")
     lines.append("read the page again with snapshot(delta=true) to see every change")

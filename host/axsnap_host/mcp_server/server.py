@@ -205,9 +205,9 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
     @tool("Act", "One action with real input events, then wait until the page is ready. "
           "value: text to type or fill, keys (\"Enter\"), the option, the scroll direction, "
           "or files to upload (from the folder the person allowed). dialog: the answer to a "
-          "JavaScript dialog it opens. Says what changed or why it refused (stale_element: "
-          "read again; ambiguous_target: pick a candidate's id).", read_only=False,
-          destructive=True)
+          "JavaScript dialog it opens; force: skip the cover check; timeout_ms: the act's "
+          "deadline. Says what changed or why it refused (stale_element: read again; "
+          "ambiguous_target: pick a candidate's id).", read_only=False, destructive=True)
     async def act(
         ctx: Context,
         action: ActionName,
@@ -215,13 +215,17 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
         value: str | list[str] | None = None,
         to: Annotated[str | int | None, Field(description="drag: the drop target")] = None,
         dialog: Literal["accept", "dismiss"] | None = None,
+        force: bool = False,
+        timeout_ms: Annotated[int | None, Field(ge=100, le=600_000)] = None,
         tab_id: TabArg = None,
     ) -> str:
         body: dict[str, Any] = {k: v for k, v in (("action", action), ("target", target),
                                                   ("value", value), ("to", to))
                                 if v is not None}
-        if dialog:
-            body["options"] = {"dialog": dialog}
+        options = {k: v for k, v in (("dialog", dialog), ("force", force or None),
+                                     ("timeout_ms", timeout_ms)) if v is not None}
+        if options:
+            body["options"] = options
         return act_text(await ask(ctx, "act", {**_tab(tab_id), **body}))
 
     @tool("Find", "Which elements a target names, best first, without acting: unique, "
