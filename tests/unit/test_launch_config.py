@@ -143,7 +143,7 @@ def test_missing_browser_says_what_to_pass(tmp_path: object) -> None:
 
 def test_dns_hint_says_more_than_spelling() -> None:
     hint = navigation_failed("http://intranet.example/", "ERR_NAME_NOT_RESOLVED").hint
-    for what in ("spelling", "network", "proxy", "VPN", "--host-resolver-rules"):
+    for what in ("spelling", "network", "proxy", "VPN", "host resolver rule"):
         assert what in hint
 
 

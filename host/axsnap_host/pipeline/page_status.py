@@ -20,7 +20,7 @@ _NET_ERROR = re.compile(r"\bERR_[A-Z0-9_]{3,60}\b")
 NET_ERROR_HINTS = {
     "ERR_NAME_NOT_RESOLVED": "the host name does not resolve (DNS): check its spelling, that "
                              "this machine is online (network, proxy, VPN), and any "
-                             "--host-resolver-rules among your Chromium arguments "
+                             "host resolver rule among your Chromium arguments "
                              "(--chromium-arg, AXSNAP_CHROMIUM_ARGS)",
     "ERR_PROXY_CONNECTION_FAILED": "the proxy does not answer: check the proxy settings "
                                    "(--proxy-server among your Chromium arguments, "
