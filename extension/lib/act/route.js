@@ -8,7 +8,7 @@
 
 import { AxError, toErrorInfo } from '../common/errors.js';
 import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
-import { actTimeoutMs, dialogStorm, navigatedDuring, startRun } from './run.js';
+import { actTimeoutMs, dialogStorm, mainDocumentIs, navigatedDuring, startRun } from './run.js';
 import { execute, liveTarget } from './executor.js';
 import { focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
@@ -135,6 +135,10 @@ export function createActRoutes({ deps, resolveTab, now }) {
         return;
       }
       let inputDone = false;
+      if (report.before.loaderId) {
+        run.sameDocument = mainDocumentIs(report.before.loaderId);
+        run.leftDocument = () => navigatedDuring(msg.action);
+      }
       watch = await watchPage(session, {
         dialog: msg.options.dialog,
         onNavigate: () => { if (!inputDone) run.stopInput(navigatedDuring(msg.action)); },

@@ -26,6 +26,16 @@ function describeCommand(method, params) {
  * `run.ended` settles; `run.stopInput(error)` (a navigation) refuses input only (Input.*,
  * DOM.focus), so the act still reads the page it ended on.
  */
+const TYPING = new Set(['Input.dispatchKeyEvent', 'Input.insertText', 'Input.imeSetComposition']);
+
+/** A check that the tab's main frame still holds the document `loaderId` (for `run.sameDocument`). */
+export function mainDocumentIs(loaderId) {
+  return async (session) => {
+    const tree = await session.send('Page.getFrameTree', {});
+    return tree?.frameTree?.frame?.loaderId === loaderId;
+  };
+}
+
 export function startRun(timeoutMs, { timers = globalThis } = {}) {
   let stopError = null;
   let inputError = null;
@@ -56,6 +66,12 @@ export function startRun(timeoutMs, { timers = globalThis } = {}) {
       guarded.send = async (method, params = {}, sessionId = undefined) => {
         if (stopError) throw stopError;
         if (inputError && (method.startsWith('Input.') || method === 'DOM.focus')) throw inputError;
+        // A key is sent only into the document the act started on: the navigation event
+        // reaches the worker late, so each key asks the main frame's document first.
+        if (run.sameDocument && TYPING.has(method) && !(await run.sameDocument(session))) {
+          run.stopInput(run.leftDocument());
+          throw inputError;
+        }
         const what = describeCommand(method, params);
         run.waitingFor = what;
         const answer = await session.send(method, params, sessionId);
