@@ -1,13 +1,13 @@
-"""Whole-page SnapshotV1 reads for the AX cache tests: a read, a fresh read to compare with,
-and the snapshot without what differs between any two reads. Shared by
-test_ax_cache_e2e.py and test_ax_delta_e2e.py."""
+"""Reads the e2e tests share: whole-page SnapshotV1 reads for the AX cache tests (a read, a
+fresh read to compare with, the snapshot without what differs between any two reads) and
+outline reads after a short quiet window."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from axsnap_host.client import Browser
+from axsnap_host.client import Browser, OutlineResult
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
 # re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
@@ -35,3 +35,19 @@ def comparable(snapshot: dict[str, Any]) -> dict[str, Any]:
         out.pop(key, None)
     out["quality"].pop("ax_source", None)
     return out
+
+
+# outline reads wait for a short quiet window (the pages settle in well under it)
+QUIET = {"stabilize": {"quiet_ms": 150, "max_wait_ms": 4000}}
+
+
+def outline_read(browser: Browser, url: str | None = None, **options: Any) -> OutlineResult:
+    """The default (window) outline of ``url`` (None: the page already open)."""
+    result = browser.snapshot(url, format="outline", **{**QUIET, **options})
+    assert isinstance(result, OutlineResult)
+    return result
+
+
+def page_outline_read(browser: Browser, url: str | None = None, **options: Any) -> OutlineResult:
+    """The whole page's outline (scope "page")."""
+    return outline_read(browser, url, scope="page", **options)

@@ -7,26 +7,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from axsnap_host.client import Browser, OutlineResult
+from axsnap_host.client import Browser
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from page_reads import page_outline_read
+
 from peers.fidelity import changed_lines
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"stabilize": {"quiet_ms": 150, "max_wait_ms": 4000}}
 
-
-def outline(browser: Browser, url: str | None = None, **options: Any) -> OutlineResult:
-    """The whole page (scope "page"): joining inline text runs reads DOMSnapshot's text
-    nodes, which the default window read does not take (its runs stay apart)."""
-    result = browser.snapshot(url, format="outline", scope="page", **FAST, **options)
-    assert isinstance(result, OutlineResult)
-    return result
 
 
 def text_lines(tree: str) -> list[str]:
@@ -35,8 +28,8 @@ def text_lines(tree: str) -> list[str]:
 
 
 def test_compact_keeps_every_word_of_the_task_lines(browser: Browser, pages_url: str) -> None:
-    full = outline(browser, pages_url + "fidelity/compact_text.html")
-    compact = outline(browser, None, compact=True)
+    full = page_outline_read(browser, pages_url + "fidelity/compact_text.html")
+    compact = page_outline_read(browser, None, compact=True)
     said = text_lines(compact.combinedTree)
     # inline markup splits these sentences: one line each, no space added at the seams,
     # the closing punctuation kept, no word cut out for repeating a label or a link
@@ -70,8 +63,8 @@ def test_miniwob_compact_lines_are_the_full_outlines_words(
     browser: Browser, miniwob_url: str, task: str
 ) -> None:
     start_task(browser, miniwob_url, task)
-    full = outline(browser)
-    compact = outline(browser, None, compact=True)
+    full = page_outline_read(browser)
+    compact = page_outline_read(browser, None, compact=True)
     assert changed_lines(full.combinedTree, compact.combinedTree) == [], compact.combinedTree
     instruction = browser.run_in_target(
         "return document.getElementById('query').textContent.replace(/\\s+/g, ' ').trim()")

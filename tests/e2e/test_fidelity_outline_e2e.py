@@ -8,31 +8,26 @@ import re
 from typing import Any
 
 import pytest
+from page_reads import QUIET, outline_read
 
-from axsnap_host.client import Browser, DomResult, OutlineResult
+from axsnap_host.client import Browser, DomResult
 from axsnap_host.models.snapshot import node_records
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"stabilize": {"quiet_ms": 200, "max_wait_ms": 4000}}
 
-
-def outline(browser: Browser, url: str | None = None, **options: Any) -> OutlineResult:
-    result = browser.snapshot(url, format="outline", **FAST, **options)
-    assert isinstance(result, OutlineResult)
-    return result
 
 
 def nodes_by_name(browser: Browser) -> dict[str, dict[str, Any]]:
-    snap = browser.snapshot(None, format="snapshot", **FAST).model_dump(mode="json")
+    snap = browser.snapshot(None, format="snapshot", **QUIET).model_dump(mode="json")
     return {n["name"]: n for n in node_records(snap) if n["name"]}
 
 
 @pytest.fixture(scope="module")
 def states(browser: Browser, pages_url: str) -> dict[str, Any]:
-    full = outline(browser, pages_url + "fidelity/outline_states.html")
-    compact = outline(browser, None, compact=True)
-    dom = browser.snapshot(None, format="domtext", **FAST)
+    full = outline_read(browser, pages_url + "fidelity/outline_states.html")
+    compact = outline_read(browser, None, compact=True)
+    dom = browser.snapshot(None, format="domtext", **QUIET)
     assert isinstance(dom, DomResult)
     return {"full": full.combinedTree, "compact": compact.combinedTree, "dom": dom,
             "nodes": nodes_by_name(browser)}
@@ -70,14 +65,14 @@ def test_controls_under_the_overlay_are_marked_covered(states: dict[str, Any]) -
 def test_every_frame_owner_is_in_the_text(browser: Browser, pages_url: str,
                                           cross_site_url: str) -> None:
     page = f"{pages_url}fidelity/shadow_frames.html?other={cross_site_url}"
-    full = outline(browser, page)
-    compact = outline(browser, None, compact=True)
+    full = outline_read(browser, page)
+    compact = outline_read(browser, None, compact=True)
     for result in (full, compact):
         owners = [f["ownerId"] for f in result.raw["frames"][1:]]
         assert len(owners) == 4 and all(owners), result.raw["frames"]
         for owner in owners:
             assert f"[{owner}] Iframe" in result.combinedTree, (owner, result.combinedTree)
-    snap = browser.snapshot(None, format="snapshot", **FAST).model_dump(mode="json")
+    snap = browser.snapshot(None, format="snapshot", **QUIET).model_dump(mode="json")
     ids = {n["id"] for n in node_records(snap)}
     owners = [f.get("ownerId") for f in snap["frames"][1:]]
     assert len(owners) == 4 and set(owners) <= ids

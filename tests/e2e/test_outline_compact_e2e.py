@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from page_reads import page_outline_read
 
 from axsnap_host.client import Browser, OutlineResult
 from axsnap_host.client.file_server import serve_directory
@@ -25,7 +26,6 @@ pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
 REALISTIC = ROOT / "bench" / "pages" / "realistic"
-FAST = {"stabilize": {"quiet_ms": 150, "max_wait_ms": 4000}}
 SIZES = (1000, 5000, 20000)
 LINE = re.compile(r"^ *\[(?P<id>\d+-\d+)\] (?P<role>[^:\[\]=]+?)(?::|$| =| \[)")
 MARKER = re.compile(r"^ *… (\d+) nodes? elided")
@@ -67,13 +67,6 @@ def bench_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
         yield pages
 
 
-def outline(browser: Browser, url: str | None = None, **options: Any) -> OutlineResult:
-    """The whole page's outline (scope "page"): savings and budgets are measured on the
-    benchmark pages, not on the window the default reads."""
-    result = browser.snapshot(url, format="outline", scope="page", **FAST, **options)
-    assert isinstance(result, OutlineResult)
-    return result
-
 
 def control_ids(tree: str) -> set[str]:
     """Ids of the control lines: a control role, or flagged ``clickable``, ``editable`` or
@@ -97,11 +90,11 @@ def reads_20k(browser: Browser, bench_pages: dict[str, str]) -> dict[Any, Outlin
     """The 20k page read once per option set (each read costs seconds): full AX, default,
     compact and each budget of BUDGETS."""
     reads: dict[Any, OutlineResult] = {
-        "full_ax": outline(browser, bench_pages["generated 20k"], pruned=False)}
-    reads["default"] = outline(browser, None)
-    reads["compact"] = outline(browser, None, compact=True)
+        "full_ax": page_outline_read(browser, bench_pages["generated 20k"], pruned=False)}
+    reads["default"] = page_outline_read(browser, None)
+    reads["compact"] = page_outline_read(browser, None, compact=True)
     for budget, compact in BUDGETS:
-        reads[budget] = outline(browser, None, max_tokens=budget, compact=compact)
+        reads[budget] = page_outline_read(browser, None, max_tokens=budget, compact=compact)
     return reads
 
 
@@ -122,9 +115,9 @@ def test_compact_is_smaller_and_keeps_every_control(
     if page == "generated 20k":
         full_ax, default, compact = (reads_20k[k] for k in ("full_ax", "default", "compact"))
     else:
-        full_ax = outline(browser, bench_pages[page], pruned=False)
-        default = outline(browser, None)
-        compact = outline(browser, None, compact=True)
+        full_ax = page_outline_read(browser, bench_pages[page], pruned=False)
+        default = page_outline_read(browser, None)
+        compact = page_outline_read(browser, None, compact=True)
     kind = page.split()[0]
     vs_full_ax, vs_default = saving(compact, full_ax), saving(compact, default)
     print(f"{page}: compact {len(compact.combinedTree)} chars {compact.size['tokens']} tok; "
@@ -149,7 +142,7 @@ def test_compact_is_smaller_and_keeps_every_control(
 def test_date_field_parts_are_named_once(browser: Browser,
                                          bench_pages: dict[str, str]) -> None:
     """Chromium names the parts of a date field twice ("Month Month"); the outline does not."""
-    tree = outline(browser, bench_pages["realistic dashboard"]).combinedTree
+    tree = page_outline_read(browser, bench_pages["realistic dashboard"]).combinedTree
     for part in ("spinbutton: Month", "spinbutton: Day", "spinbutton: Year",
                  "button: Show date picker"):
         assert re.search(rf"{part}$", tree, re.M), (part, tree)
@@ -189,13 +182,13 @@ def _click(browser: Browser, script: str) -> None:
 
 def test_delta_after_a_click_and_its_fallbacks(browser: Browser, pages_url: str) -> None:
     page = pages_url + "outline/compact.html"
-    first = outline(browser, page, compact=True, compression="delta")
+    first = page_outline_read(browser, page, compact=True, compression="delta")
     assert first.delta is not None and first.delta["applied"] is False
     assert first.delta["reason"] in ("no_base", "url_changed")  # other tests read other pages
     assert first.combinedTree and first.snapshot_id
     # a script click (no focus move): one checkbox checked, one row added
     _click(browser, "document.getElementById('complete').click()")
-    second = outline(browser, None, compact=True, compression="delta")
+    second = page_outline_read(browser, None, compact=True, compression="delta")
     assert second.is_delta and second.materialized
     delta = second.delta or {}
     assert delta["base_snapshot_id"] == first.snapshot_id
@@ -208,7 +201,7 @@ def test_delta_after_a_click_and_its_fallbacks(browser: Browser, pages_url: str)
     assert delta["size"]["tokens"] < first.size["tokens"] / 4
     assert second.size == delta["full_size"]  # the rebuilt snapshot's own size
     # applying the delta to the base gives the full snapshot of the same page
-    full = outline(browser, None, compact=True)
+    full = page_outline_read(browser, None, compact=True)
     assert {p: second.raw.get(p) for p in SNAPSHOT_PARTS} == {
         p: full.raw.get(p) for p in SNAPSHOT_PARTS}
     assert second.hash == full.hash
@@ -216,11 +209,11 @@ def test_delta_after_a_click_and_its_fallbacks(browser: Browser, pages_url: str)
     by_hand = OutlineResult.from_result({**second.raw, "delta": second.delta}, first.raw)
     assert by_hand.combinedTree == full.combinedTree
     # another URL: a full snapshot, saying why
-    moved = outline(browser, page + "?again", compact=True, compression="delta")
+    moved = page_outline_read(browser, page + "?again", compact=True, compression="delta")
     assert moved.delta == {"applied": False, "reason": "url_changed"}
     assert moved.combinedTree
     # the same URL loaded again is another document: every id changed
     browser.open(page + "?again")
-    reloaded = outline(browser, None, compact=True, compression="delta")
+    reloaded = page_outline_read(browser, None, compact=True, compression="delta")
     assert reloaded.delta is not None and reloaded.delta["reason"] == "large_change"
     assert reloaded.combinedTree

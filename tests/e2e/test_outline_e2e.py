@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from page_reads import QUIET, outline_read
 from selenium.webdriver.common.by import By
 
 from axsnap_host.client import Browser, OutlineResult
@@ -23,18 +24,12 @@ from outline_text import ancestors
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"stabilize": {"quiet_ms": 150, "max_wait_ms": 4000}}
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "outline_demo" / "outline.txt"
 LINE = re.compile(
     r"^(?P<indent>(?:  )*)\[(?P<id>\d+-\d+)\] (?P<role>[^:\[\]]+?)(?:: (?P<name>.+))?$"
 )
 
-
-def outline(browser: Browser, url: str | None = None, **options: Any) -> OutlineResult:
-    result = browser.snapshot(url, format="outline", **FAST, **options)
-    assert isinstance(result, OutlineResult)
-    return result
 
 
 def lines_of(result: OutlineResult) -> list[dict[str, Any]]:
@@ -53,7 +48,7 @@ def frames_page(pages_url: str, cross_site_url: str) -> str:
 
 @pytest.fixture(scope="module")
 def frames_outline(browser: Browser, frames_page: str) -> OutlineResult:
-    return outline(browser, frames_page)
+    return outline_read(browser, frames_page)
 
 
 def test_every_control_is_under_the_right_frame(frames_outline: OutlineResult) -> None:
@@ -94,7 +89,7 @@ def test_every_control_is_under_the_right_frame(frames_outline: OutlineResult) -
 
 def test_frame_inventory_reports_the_frame_that_failed(browser: Browser, frames_page: str) -> None:
     # every frame, in view or not; the same document (no reload: later tests reuse its ids)
-    frames_outline = outline(browser, None, scope="page")
+    frames_outline = outline_read(browser, None, scope="page")
     assert frames_outline.frames[0]["url"].startswith(frames_page.split("?")[0])
     broken = next(f for f in frames_outline.frames if f["url"].endswith("/nothing.html"))
     assert broken["status"] == "restricted" and broken["captured"] is False
@@ -108,7 +103,7 @@ def test_snapshot_and_outline_give_frame_nodes_the_same_ids(
 ) -> None:
     """Frame ordinals follow document order in SnapshotV1 too (the tab's frame tree lists
     the out-of-process frame last), so "2-14" is one node in both outputs."""
-    snapshot = browser.snapshot(None, scope="page", **FAST)
+    snapshot = browser.snapshot(None, scope="page", **QUIET)
     assert snapshot.url.startswith(frames_page.split("?")[0])
     by_id = {node.id: node for node in snapshot.ax_tree.nodes}
     checked = set()
@@ -129,7 +124,7 @@ def test_dom_text_and_outline_give_frame_elements_the_same_ids(
     ``{frame}-{backendNodeId}`` in the outline, and the cross-site span that is clickable
     only through its listener is found."""
     tree = frames_outline  # the same document: ids are comparable
-    elements = browser.snapshot(None, format="elements", **FAST).elements
+    elements = browser.snapshot(None, format="elements", **QUIET).elements
     lines = {line["id"]: line for line in lines_of(tree)}
     frames_seen = set()
     for element in elements:
@@ -229,7 +224,7 @@ def test_demo_outline_matches_the_golden_format(browser: Browser) -> None:
     file (recorded from the same page); element ids are checked by shape only, since
     backendNodeIds depend on the renderer's history."""
     with serve_directory(ROOT / "host" / "axsnap_host" / "demo") as base:
-        result = outline(browser, base + "index.html", scope="page")  # golden: the whole page
+        result = outline_read(browser, base + "index.html", scope="page")  # golden: the whole page
     golden = GOLDEN.read_text(encoding="utf-8").splitlines()
     live = result.combinedTree.splitlines()
     strip = partial(re.sub, r"\[\d+-\d+\]", "[id]")
@@ -242,21 +237,21 @@ def test_demo_outline_matches_the_golden_format(browser: Browser) -> None:
 
 
 def test_focus_by_css_selector_and_by_id(browser: Browser, frames_page: str) -> None:
-    card = outline(browser, frames_page, focus="#card")
+    card = outline_read(browser, frames_page, focus="#card")
     assert {x["name"] for x in lines_of(card)} == {"Shadow action", "Deep link"}
     assert all("/x-card/#shadow-root/" in p for p in card.combinedXpathMap.values())
-    whole = outline(browser, None)
+    whole = outline_read(browser, None)
     same_iframe = next(x["id"] for x in lines_of(whole) if x["name"] == "Same origin")
-    focused = outline(browser, None, focus=same_iframe)
+    focused = outline_read(browser, None, focus=same_iframe)
     names = [x["name"] for x in lines_of(focused)]
     assert names[0] == "Same origin" and "Nested button" in names and "Click Me" not in names
     with pytest.raises(AxsnapError) as err:
-        outline(browser, None, focus="#no-such-element")
+        outline_read(browser, None, focus="#no-such-element")
     assert err.value.code == "invalid_message"
 
 
 def test_stale_ids_are_refused(browser: Browser, frames_page: str) -> None:
-    result = outline(browser, frames_page)
+    result = outline_read(browser, frames_page)
     button = next(x["id"] for x in lines_of(result) if x["name"] == "Second")
     assert browser.resolve(button)["consistent"]
     browser.run_in_target("document.querySelector('main div:not(#scroller) button').remove()")
@@ -277,7 +272,7 @@ def test_very_deep_document_falls_back_and_still_maps(browser: Browser, pages_ur
     # the pierced DOM tree of the whole page (scope "page"); the window's walker stops at
     # depth 256
     raw = browser.snapshot_raw(pages_url + "outline/deep.html", format="outline", scope="page",
-                               **FAST)
+                               **QUIET)
     result = raw["result"]
     assert result["frames"][0]["notes"] == ["dom_depth_fallback"]
     assert any(e["step"] == "dom_tree_depth" for e in result["errors"])
@@ -288,8 +283,8 @@ def test_very_deep_document_falls_back_and_still_maps(browser: Browser, pages_ur
 
 def test_xpaths_agree_with_the_dom_channel(browser: Browser, frames_page: str) -> None:
     """The same element has the same XPath in the outline and in the DOM channel."""
-    dom = browser.snapshot(frames_page, format="elements", viewport_only=False, **FAST)
-    result = outline(browser, None)
+    dom = browser.snapshot(frames_page, format="elements", viewport_only=False, **QUIET)
+    result = outline_read(browser, None)
     compared = 0
     for element in dom.elements:
         backend, frame = element.get("backendNodeId"), element.get("frame")

@@ -60,6 +60,16 @@ def process_capture(capture: dict[str, Any], *, state: Any = None,
                    snapshot_id=snapshot_id, ts=FIXED_TS if snapshot_id else None)
 
 
+def outline_of(capture: dict[str, Any], **options: Any) -> dict[str, Any]:
+    """The outline builder's result for a recorded ``capture`` (no tab state: no delta)."""
+    from axsnap_host.models.capture import RawCapture
+    from axsnap_host.models.options import SnapshotOptions
+    from axsnap_host.pipeline.outline.build import build_outline_result
+
+    return build_outline_result(RawCapture.model_validate(capture),
+                                SnapshotOptions(format="outline", **options))
+
+
 def load_capture(name: str) -> dict[str, Any]:
     return json.loads((FIXTURES / f"capture_{name}.json").read_text(encoding="utf-8"))
 

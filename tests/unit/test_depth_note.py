@@ -8,10 +8,7 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.models.wire import SnapshotRequest
-from axsnap_host.pipeline.run import process
-from axsnap_host.pipeline.state import TabState
-from host_harness import FIXTURES
+from host_harness import FIXTURES, process_capture
 
 NOTE = "3 parts of the page nest deeper than 256 levels"
 
@@ -19,10 +16,7 @@ NOTE = "3 parts of the page nest deeper than 256 levels"
 def _read(fmt: str, capped: int) -> dict[str, Any]:
     capture = json.loads((FIXTURES / "dom_basic_whole.json").read_text("utf-8"))
     capture["walker"]["stats"].update(depth_capped=capped, max_depth=256)
-    request = SnapshotRequest.model_validate(
-        {"v": 1, "id": "d", "type": "snapshot", "options": {"format": fmt},
-         "capture": capture})
-    return process(request, TabState(1), snapshot_id="x" * 8, ts="T")
+    return process_capture(capture, format=fmt)
 
 
 @pytest.mark.parametrize(("fmt", "text_of"), [

@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 
 from axsnap_host.client import DomResult
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.delta.apply import apply_delta
 from axsnap_host.pipeline.delta.diff import DeltaError
 from axsnap_host.pipeline.delta.reply import dom_line_key, finish_dom
-from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.render.domtext import element_line
+from host_harness import process_capture
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 DOM_PARTS = ("domtext", "elements")
@@ -30,10 +29,7 @@ def load(name: str = "dom_basic") -> dict[str, Any]:
 
 
 def read(raw: dict[str, Any], state: TabState, **options: Any) -> dict[str, Any]:
-    request = SnapshotRequest.model_validate({
-        "v": 1, "id": "t", "type": "snapshot",
-        "options": {"format": "domtext", **options}, "capture": raw})
-    return process(request, state)
+    return process_capture(raw, state=state, snapshot_id=None, **{"format": "domtext", **options})
 
 
 def parts(result: dict[str, Any]) -> dict[str, Any]:

@@ -15,11 +15,11 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.models.wire import SnapshotRequest
-from axsnap_host.pipeline.outline.build import build_outline_result
 from axsnap_host.pipeline.outline.text import decorated_role
 from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.pipeline.text_clean import clean_text
+from host_harness import outline_of
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LINE = re.compile(
@@ -31,19 +31,14 @@ def raw(name: str) -> dict[str, Any]:
     return json.loads((FIXTURES / f"outline_{name}.json").read_text(encoding="utf-8"))
 
 
-def outline(data: dict[str, Any], **options: Any) -> dict[str, Any]:
-    return build_outline_result(RawCapture.model_validate(data),
-                                SnapshotOptions(format="outline", **options))
-
-
 @pytest.fixture(scope="module")
 def demo() -> dict[str, Any]:
-    return outline(raw("demo"))
+    return outline_of(raw("demo"))
 
 
 @pytest.fixture(scope="module")
 def frames() -> dict[str, Any]:
-    return outline(raw("frames"))
+    return outline_of(raw("frames"))
 
 
 def parsed(tree: str) -> list[dict[str, Any]]:
@@ -178,7 +173,7 @@ def test_frame_whose_ax_call_failed_is_restricted_with_the_reason() -> None:
     data = raw("frames")
     reason = "Frame with the given id was not found"
     data["frames"][1].update(captured=False, axNodes=[], error=reason)
-    result = outline(data)
+    result = outline_of(data)
     entry = result["frames"][1]
     assert entry["status"] == "restricted"
     assert entry["reason"] == reason
@@ -191,7 +186,7 @@ def test_depth_fallback_is_reported_in_the_inventory() -> None:
     data = raw("demo")
     data["dom_tree"]["depth_fallback"] = {"reason": "too deep", "calls": 3, "truncated": False}
     data["errors"] = [{"step": "dom_tree_depth", "message": "main: too deep"}]
-    result = outline(data)
+    result = outline_of(data)
     assert result["frames"][0]["notes"] == ["dom_depth_fallback"]
     assert result["errors"] == [{"step": "dom_tree_depth", "message": "main: too deep"}]
     assert result["combinedXpathMap"]  # the tree still maps
@@ -200,7 +195,7 @@ def test_depth_fallback_is_reported_in_the_inventory() -> None:
 def test_focus_by_id_by_xpath_and_by_css(frames: dict[str, Any]) -> None:
     lines = named(frames)
     same = lines["Same origin"]
-    by_id = outline(raw("frames"), focus=same)
+    by_id = outline_of(raw("frames"), focus=same)
     got = parsed(by_id["combinedTree"])
     assert got[0]["id"] == same and got[0]["depth"] == 0
     assert {x["name"] for x in got} >= {"Same frame button", "Nested button"}
@@ -208,7 +203,7 @@ def test_focus_by_id_by_xpath_and_by_css(frames: dict[str, Any]) -> None:
     assert set(by_id["combinedXpathMap"]) == {x["id"] for x in got if x["role"] != "RootWebArea"}
 
     xpath = frames["combinedXpathMap"][lines["Nested"]]
-    by_xpath = parsed(outline(raw("frames"), focus=xpath)["combinedTree"])
+    by_xpath = parsed(outline_of(raw("frames"), focus=xpath)["combinedTree"])
     assert by_xpath[0]["id"] == lines["Nested"]
     assert "Same frame button" not in {x["name"] for x in by_xpath}
 
@@ -216,7 +211,7 @@ def test_focus_by_id_by_xpath_and_by_css(frames: dict[str, Any]) -> None:
     data = raw("frames")
     card = _backend_of(data["dom_tree"]["root"], "X-CARD")
     data["focus"] = {"selector": "#card", "backendNodeId": card, "error": None}
-    by_css = outline(data, focus="#card")
+    by_css = outline_of(data, focus="#card")
     assert {x["name"] for x in parsed(by_css["combinedTree"])} == {"Shadow action", "Deep link"}
     assert by_css["focus"]["xpath"] == "/html/body/main/x-card"
 
@@ -227,7 +222,7 @@ def test_focus_that_names_nothing_is_a_structured_error() -> None:
         if not focus.startswith(("0", "/")):
             data["focus"] = {"selector": focus, "backendNodeId": None, "error": "no match"}
         with pytest.raises(AxsnapError) as err:
-            outline(data, focus=focus)
+            outline_of(data, focus=focus)
         assert err.value.code == "invalid_message"
 
 
@@ -235,9 +230,9 @@ def test_redaction_scrubs_urls_and_names() -> None:
     data = copy.deepcopy(raw("demo"))
     token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
     _set_attr(data, "Docs", "href", f"/docs?token={token}")
-    result = outline(data)
+    result = outline_of(data)
     assert token not in json.dumps(result)
-    assert token in json.dumps(outline(data, redact=False))
+    assert token in json.dumps(outline_of(data, redact=False))
 
 
 def test_run_dispatches_the_outline_format() -> None:
@@ -267,7 +262,7 @@ def test_clean_text_and_role_decoration() -> None:
 
 @pytest.fixture(scope="module")
 def acting() -> dict[str, Any]:
-    return outline(raw("acting"))
+    return outline_of(raw("acting"))
 
 
 def test_elements_that_act_without_a_control_role_are_flagged(
@@ -297,7 +292,7 @@ def test_layout_table_text_stays(acting: dict[str, Any]) -> None:
 
 
 def test_compact_names_a_flagged_element_by_its_text() -> None:
-    tree = outline(raw("acting"), compact=True)["combinedTree"]
+    tree = outline_of(raw("acting"), compact=True)["combinedTree"]
     for line in ("clickable, tr: ORD-7 Lamp Shipped", "clickable, tr: ORD-8 Desk Packed",
                  "clickable, listitem: Inbox (4)", "clickable, span: urgent",
                  'editable, div = "Call the courier."', "focusable, div: Keyboard card"):

@@ -11,13 +11,11 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.models.capture import RawCapture
-from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.outline.budget import fit_budget, priority
-from axsnap_host.pipeline.outline.build import build_outline_result
 from axsnap_host.pipeline.outline.lines import OutlineLine
 from axsnap_host.pipeline.outline.text import join_lines, line_text
 from axsnap_host.pipeline.tokens import count_tokens, encoder, size_of
+from host_harness import outline_of
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MARKER = re.compile(r"^ *… (\d+) nodes? elided(?: \((?P<why>.*)\))?$")
@@ -25,8 +23,7 @@ MARKER = re.compile(r"^ *… (\d+) nodes? elided(?: \((?P<why>.*)\))?$")
 
 def outline(name: str = "compact", **options: Any) -> dict[str, Any]:
     data = json.loads((FIXTURES / f"outline_{name}.json").read_text(encoding="utf-8"))
-    return build_outline_result(RawCapture.model_validate(data),
-                                SnapshotOptions(format="outline", **options))
+    return outline_of(data, **options)
 
 
 def markers(tree: str) -> list[re.Match[str]]:

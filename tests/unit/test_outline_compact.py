@@ -10,11 +10,9 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.models.capture import RawCapture
-from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.pipeline.outline.build import build_outline_result
 from axsnap_host.pipeline.outline.compact import compact as compact_lines
 from axsnap_host.pipeline.outline.lines import OutlineLine
+from host_harness import outline_of
 from outline_text import ancestors
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -29,8 +27,7 @@ def raw(name: str = "compact") -> dict[str, Any]:
 
 
 def outline(data: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
-    return build_outline_result(RawCapture.model_validate(data or raw()),
-                                SnapshotOptions(format="outline", **options))
+    return outline_of(data or raw(), **options)
 
 
 def parsed(tree: str) -> list[dict[str, Any]]:

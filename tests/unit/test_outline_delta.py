@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.native.host import Host
 from axsnap_host.pipeline.delta.apply import apply_delta
 from axsnap_host.pipeline.delta.cache import SnapshotCache, options_key
@@ -30,8 +29,8 @@ from axsnap_host.pipeline.delta.diff import (
 )
 from axsnap_host.pipeline.delta.reply import snapshot_of
 from axsnap_host.pipeline.outline.build import build_outline
-from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
+from host_harness import process_capture
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SECRET = "hunter2-Secret-99"
@@ -45,10 +44,7 @@ def raw(name: str) -> dict[str, Any]:
 
 
 def read(state: TabState, data: dict[str, Any], **options: Any) -> dict[str, Any]:
-    request = SnapshotRequest(v=1, id="r", type="snapshot",
-                              options=SnapshotOptions(format="outline", **options),
-                              capture=RawCapture.model_validate(data))
-    return process(request, state)
+    return process_capture(data, state=state, snapshot_id=None, format="outline", **options)
 
 
 def parts(result: dict[str, Any]) -> dict[str, Any]:

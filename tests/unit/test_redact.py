@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from axsnap_host.models.snapshot import node_records
-from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.redaction import (
     CARD_MARKER,
     EMPTY,
@@ -19,8 +18,7 @@ from axsnap_host.pipeline.redaction import (
     scrub_text,
     secret_kind,
 )
-from axsnap_host.pipeline.run import process
-from axsnap_host.pipeline.state import TabState
+from host_harness import process_capture
 
 # Every secret value typed into the recorded login page (tests/fixtures/pages/*.html).
 SECRETS = [
@@ -38,10 +36,7 @@ SECRETS = [
 
 
 def snapshot_of(capture: dict[str, Any], **options: Any) -> dict[str, Any]:
-    request = SnapshotRequest.model_validate(
-        {"v": 1, "id": "t", "type": "snapshot", "options": options, "capture": capture}
-    )
-    return process(request, TabState(1), snapshot_id="ax_" + "0" * 32, ts="T")["snapshot"]
+    return process_capture(capture, **options)["snapshot"]
 
 
 @pytest.mark.parametrize(

@@ -8,11 +8,10 @@ from typing import Any
 
 import pytest
 
-from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.redaction import scrub_text
-from axsnap_host.pipeline.run import process
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.pipeline.url_scrub import scrub_url, scrub_url_fields
+from host_harness import process_capture
 
 # the names issue 28 found passing: every one is a secret parameter now
 ISSUE_NAMES = ["pw", "passcode", "cvv", "cvc", "mfa", "totp", "2fa", "contrasena", "kennwort",
@@ -120,10 +119,7 @@ def _capture(url: str, with_form: bool) -> dict[str, Any]:
 
 
 def _read(state: TabState, capture: dict[str, Any], fmt: str) -> str:
-    request = SnapshotRequest.model_validate(
-        {"v": 1, "id": "t", "type": "snapshot", "options": {"format": fmt},
-         "capture": capture})
-    return json.dumps(process(request, state, snapshot_id="x" * 8, ts="T"), ensure_ascii=False)
+    return json.dumps(process_capture(capture, state=state, format=fmt), ensure_ascii=False)
 
 
 @pytest.mark.parametrize("fmt", ["domtext", "elements", "semantic"])

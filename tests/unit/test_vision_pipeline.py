@@ -17,9 +17,8 @@ import pytest
 from PIL import Image
 
 from axsnap_host.models.wire import SnapshotRequest
-from axsnap_host.pipeline.run import process
-from axsnap_host.pipeline.state import TabState
 from axsnap_host.render.som import DEFAULT_MASK_COLOUR, DEFAULT_PALETTE, kind_of
+from host_harness import process_capture
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 WHITE = (255, 255, 255)
@@ -48,10 +47,7 @@ def basic() -> dict[str, Any]:
 
 def run(capture: dict[str, Any], screenshot: dict[str, Any] | None,
         **options: Any) -> dict[str, Any]:
-    data = {**capture, "screenshot": screenshot}
-    request = SnapshotRequest.model_validate(
-        {"v": 1, "id": "t", "type": "snapshot", "options": options, "capture": data})
-    return process(request, TabState(tab_id=1))
+    return process_capture({**capture, "screenshot": screenshot}, snapshot_id=None, **options)
 
 
 def decoded(result: dict[str, Any]) -> Image.Image:

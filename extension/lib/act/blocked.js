@@ -11,9 +11,6 @@ import { AxError } from '../common/errors.js';
 export const PROBE_MS = 3000;
 /** ...when axsnap saw a dialog open on the tab and nothing since said it closed. */
 export const KNOWN_DIALOG_PROBE_MS = 300;
-/** A later probe, while the tab answers no other command either. */
-export const STALL_MS = 10000;
-const HEARTBEAT_MS = 1000;
 const CHECK_MS = 100;
 
 const openDialogs = new Map(); // tabId -> {type, message}
@@ -55,52 +52,50 @@ export function blockedError(tabId, waitedMs) {
 
 /**
  * `work()` with a probe beside it: its answer, or the blocked error when the page is. The
- * probe asks the renderer for `0` at once and again each HEARTBEAT_MS while the work runs;
- * the page is blocked when the first probe goes unanswered for PROBE_MS (KNOWN_DIALOG_PROBE_MS
- * for a tab axsnap saw a dialog left open on), or a later one for STALL_MS while no other
- * command of the tab was answered either (a long capture command is busy, not blocked).
+ * probe asks the renderer for `0` once, at the start: the page is blocked when it goes
+ * unanswered for PROBE_MS (KNOWN_DIALOG_PROBE_MS for a tab axsnap saw a dialog left open on).
+ * A dialog the page opens later, while the work runs, is told by its own event
+ * (Page.javascriptDialogOpening) and answered at once with dialog_open. A renderer that
+ * stops answering later for another reason is not judged by time here: a long capture
+ * command on a big page at high load looks the same, and each step's own deadline answers.
  */
 export async function unlessBlocked(session, tabId, work, { timers = globalThis, now = Date.now } = {}) {
   const firstMs = knownDialog(tabId) ? KNOWN_DIALOG_PROBE_MS : PROBE_MS;
   let finished = false;
-  let pending = null; // {sentAt, first}
-  let timer = null;
   let fail = () => {};
   const blocked = new Promise((_, reject) => { fail = reject; });
   blocked.catch(() => {});
-  const answeredAt = () => session.attachment?.answeredAt ?? 0;
-  const probe = (first) => {
-    if (finished) return;
-    const asked = { sentAt: now(), first };
-    pending = asked;
-    session.send('Runtime.evaluate', { expression: '0', returnByValue: true }).then(() => {
-      if (pending === asked) pending = null;
-      noteDialogClosed(tabId);
-      if (!finished) timer = timers.setTimeout(() => probe(false), HEARTBEAT_MS);
-    }, () => {
-      if (pending === asked) pending = null; // no answer to judge by (a context going away)
-      if (!finished) timer = timers.setTimeout(() => probe(false), HEARTBEAT_MS);
-    });
-  };
+  const sentAt = now();
+  let answered = false;
+  session.send('Runtime.evaluate', { expression: '0', returnByValue: true }).then(() => {
+    answered = true;
+    noteDialogClosed(tabId);
+  }, () => { answered = true; }); // no answer to judge by (a context going away)
   const check = () => {
-    if (finished) return;
-    if (pending) {
-      const waited = now() - pending.sentAt;
-      const limit = pending.first ? firstMs : STALL_MS;
-      if (waited >= limit && (pending.first || now() - answeredAt() >= limit)) {
-        fail(blockedError(tabId, Math.round(waited)));
-        return;
-      }
+    if (finished || answered) return;
+    const waited = now() - sentAt;
+    if (waited >= firstMs) {
+      fail(blockedError(tabId, Math.round(waited)));
+      return;
     }
     checker = timers.setTimeout(check, CHECK_MS);
   };
   let checker = timers.setTimeout(check, CHECK_MS);
-  probe(true);
+  // Page events for the work's span: not awaited (a renderer held by a dialog may not answer
+  // the enable; the probe tells that case)
+  const pageUse = session.usePage?.();
+  pageUse?.catch?.(() => {});
+  const offDialog = session.onEvent?.((method, params) => {
+    if (method !== 'Page.javascriptDialogOpening' || finished) return;
+    noteDialogOpen(tabId, { type: params?.type, message: params?.message });
+    fail(blockedError(tabId, Math.round(now() - sentAt)));
+  });
   try {
     return await Promise.race([work(), blocked]);
   } finally {
     finished = true;
-    timers.clearTimeout(timer);
     timers.clearTimeout(checker);
+    offDialog?.();
+    pageUse?.then?.((release) => release?.(), () => {});
   }
 }
