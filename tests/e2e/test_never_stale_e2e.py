@@ -160,8 +160,7 @@ def test_hover_after_document_open_is_read(browser: Browser, pages_url: str) -> 
 
 # item 2: an element shown by CSS keyed on another element; item 6: a button moved to another
 # slot; items 8, 9: what a patched window read rendered after an unrelated change (a label's
-# text rows, node counts, ListMarker rows with pruned: false). (Item 7, a click listener added
-# in a shadow root: no read marks it, an exact one neither: the walker's listener read.)
+# text rows, node counts, ListMarker rows with pruned: false). (Item 7: further down.)
 WINDOW_CHANGES: dict[str, tuple[str, Callable[[Reply], bool]]] = {
     ":has() shows a sibling": ("document.getElementById('hascheck').checked = true",
                                lambda r: _says(r, "Extra shown")),
@@ -281,3 +280,66 @@ def test_readiness_sees_a_busy_frame_of_another_origin(browser: Browser, pages_u
         _busy_reads(browser)
     finally:
         browser.driver.execute_script("document.getElementById('inner').remove()")
+
+
+# Item 7: a click listener added, after the page was read, to an element inside a shadow root
+# (open, nested, closed on a plain element, in a frame of the same origin and of another one)
+# makes that element act in every read: the kept answer, the kept window tree and the AX cache
+# are not reused (the listener read before each capture sees it), and the walker's listener
+# read (DOMDebugger.getEventListeners, depth -1, pierce) reaches into shadow roots. The element
+# is a <div> holding its text: SnapshotV1 marks the div's node (a generic holding the text's
+# StaticText), DOM text lists the <div>.
+LISTENER_TARGETS = {
+    "light DOM": ("light", "Light target"),
+    "open root": ("open", "Open target"),
+    "nested roots": ("nested", "Nested target"),
+    "closed root": ("closed", "Closed target"),
+    "frame": ("frame", "Frame target"),
+}
+LISTENER_READS = {"snapshot": {"format": "snapshot"},
+                  "snapshot page": {"format": "snapshot", "scope": "page"},
+                  "domtext": {"format": "domtext"}}
+
+
+def _acts(reply: Reply, text: str) -> bool:
+    """The element holding ``text`` acts: its node is clickable (SnapshotV1), it is listed
+    as a ``<div>`` (DOM text)."""
+    result = reply["result"]
+    if "snapshot" not in result:  # DOM text lists an element that acts, not plain text
+        return any('<div> id="' in line and f'"{text}"' in line
+                   for line in result["domtext"].splitlines())
+    records = node_records(result["snapshot"])
+    by_id = {n["id"]: n for n in records}
+    texts = [n for n in records if n["name"] == text]
+    assert texts, f"{text!r} is not in the read"
+    return any(n.get("isClickable") or by_id[n["parent"]].get("isClickable") for n in texts)
+
+
+@pytest.mark.parametrize("read", list(LISTENER_READS))
+@pytest.mark.parametrize("where", [*LISTENER_TARGETS, "frame of another origin"])
+def test_a_click_listener_added_in_a_shadow_root_makes_its_element_act(
+        browser: Browser, pages_url: str, cross_site_url: str, where: str, read: str) -> None:
+    options = LISTENER_READS[read]
+    browser.open(pages_url + "stale/listeners.html")
+    if where == "frame of another origin":
+        browser.driver.execute_script("document.getElementById('same').src = arguments[0]",
+                                      cross_site_url + "stale/listeners_inner.html")
+    _wait(browser, "document.readyState === 'complete'")
+    name, text = LISTENER_TARGETS.get(where, ("frame", "Frame target"))
+    deadline = time.monotonic() + 20
+    while not _says(browser.snapshot_raw(format="snapshot"), text):  # a frame loads later
+        assert time.monotonic() < deadline, f"{text!r} never read"
+    browser.snapshot_raw(**options)
+    assert not _acts(browser.snapshot_raw(**options), text)  # every fast path holds it now
+    add = "addEventListener('click', () => {})"
+    if where == "frame of another origin":
+        browser.driver.switch_to.frame(browser.driver.find_element(By.ID, "same"))
+        try:
+            browser.driver.execute_script(f"window.shadowTarget().{add}")
+        finally:
+            browser.driver.switch_to.default_content()
+    else:
+        browser.driver.execute_script(f"window.targets.{name}().{add}")
+    after = browser.snapshot_raw(**options)
+    assert _acts(after, text), f"{text!r} does not act after its click listener was added"
+    _exact_equal(browser, after, **options)
