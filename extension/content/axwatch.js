@@ -202,7 +202,7 @@ function createAxWatch(doc, env) {
   /**
    * Every element of the document and its shadow roots (open and closed): new roots, controls.
    * `known`: the document's shadow roots, all of them, when the caller has just walked its
-   * every element (the walker's scan, lib/walker/walker.js): not looked for again (on 20k-100k
+   * every element (the walker's scan, lib/walker/src/scan.js): not looked for again (on 20k-100k
    * elements, 5-30 ms of a window read).
    */
   function walk(armed, known) {

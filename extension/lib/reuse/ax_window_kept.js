@@ -11,7 +11,7 @@
 // How it knows what changed: the AX cache's change journal (extension/content/axwatch.js, a content
 // script in the extension's isolated world of the main frame, the same world the walker
 // runs in). The walker's run takes the journal since this cache's token, or arms it, in the
-// same injection (walker.js `axJournal`: no round trip of its own): "ok" says no change but
+// same injection (lib/walker/src/journal.js `axJournal`: no round trip of its own): "ok" says no change but
 // the journal's nodes since the kept nodes' read was asked (their flat-tree ancestors
 // included), and none of its doubts (input, focus, a resize, animations, style sheets,
 // dialogs...). Kept nodes stand only when the journal says "ok" and nothing changed

@@ -1,6 +1,6 @@
 """The walker's semantic-mode records as plain nodes: tag, role, text, box, styles, hiding.
 
-The walker (extension/lib/walker/walker.js, ``semantic: true``) reports landmarks, text blocks and
+The walker (extension/lib/walker/src/, ``semantic: true``) reports landmarks, text blocks and
 interactive elements with their facts; the DOM channel's join (pipeline/dom/walker_merge.py)
 gives them their backendNodeId and frame. Boxes here are in main-document CSS pixels (the
 viewport box plus the scroll offset), as the DOM channel's ``rect``.
@@ -74,8 +74,8 @@ class PageFacts:
     frames: list[dict[str, Any]]  # walker frames (url, ordinal, owner rid)
     semantic_mode: bool
     joined: list[Any] = field(default_factory=list)  # walker_merge.Joined, by node rid
-    # The walker's tally of the whole top document (walker.js pageTally): counts of fields,
-    # list items, prose, tables and alike rows, and the labels several controls share.
+    # The walker's tally of the whole top document (lib/walker/src/tally.js pageTally): counts
+    # of fields, list items, prose, tables and alike rows, and the labels several controls share.
     tally: dict[str, Any] = field(default_factory=dict)
 
     def ancestors(self, node: Node) -> list[Node]:

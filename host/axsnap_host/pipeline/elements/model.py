@@ -6,7 +6,7 @@ SnapshotV1 (their nodes of the same DOM node: :func:`facts_by_backend`), ``find`
 ActionResult (they read the records). So the same element never has two names or two
 states in one read.
 
-From the walker's record of the element (extension/lib/walker.js ``personFacts``: ``nm``
+From the walker's record of the element (extension/lib/walker/src/person.js ``personFacts``: ``nm``
 its name as a person reads it and ``ns`` where that came from, ``st`` its states, ``ctx``
 the row, field or card it sits in, ``lig`` icon-font ligature words) and the AX facts joined
 to it (role, name), :func:`element_facts` decides:

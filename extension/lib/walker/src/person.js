@@ -1,0 +1,36 @@
+// What a person sees of a control (issue 30): its name and where it came from, its state,
+// the row/field/card and the dialog it sits in. Read only for the records the walk reports
+// as controls; bounded (a few ancestors, a few siblings, capped text).
+import { dialogOf, personContext } from './person_context.js';
+import { personName } from './person_name.js';
+import { personState } from './person_state.js';
+import { clip } from './run.js';
+
+export function personFacts(el, tag, attrs, data) {
+  const dialog = dialogOf(el);
+  if (dialog) data.dlg = dialog;
+  const role = (attrs.role || '').split(' ')[0];
+  const named = personName(el, tag, attrs, role);
+  if (named) {
+    data.nm = named[0];
+    data.ns = named[1];
+    if (named[2]) data.lig = clip(named[2]);
+  }
+  const st = personState(el, tag, attrs, role);
+  if (Object.keys(st).length) data.st = st;
+  const ctx = personContext(el, named ? named[0] : '');
+  if (ctx) data.ctx = ctx;
+}
+
+const LIVE_ROLES = new Set(['status', 'alert', 'log', 'alertdialog']);
+const TOAST_CLASS = /(?:^|[\s_-])(?:toast|snackbar|notification|flash|alert)(?:$|[\s_-])/i;
+
+/** What kind of message box it is (a live region, an alert, a toast), or ''. */
+export function liveKind(el) {
+  const role = el.getAttribute('role');
+  if (role && LIVE_ROLES.has(role)) return role;
+  const live = el.getAttribute('aria-live');
+  if (live && live !== 'off') return 'live';
+  const cls = typeof el.className === 'string' ? el.className : '';
+  return TOAST_CLASS.test(cls) ? 'toast' : '';
+}

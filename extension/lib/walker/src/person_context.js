@@ -1,0 +1,138 @@
+// Where a control sits, as a person would say it (issue 30): the row, field or card around
+// it, the region a list or a form sits in, and the dialog that holds it.
+import { idsText, personText } from './person_name.js';
+import { clip, collapse } from './run.js';
+import { CONTROL_TAGS, HEADINGS, ROLES, TEXT_SKIP } from './tags.js';
+
+// The row, field or card a control sits in, by the words there that are not its own: the
+// first text of the nearest ancestor (up to four up) that has any ("Milestone" for the
+// "Edit" button of its row).
+const GROUP_ROLES = new Set(['group', 'radiogroup', 'tablist', 'toolbar', 'region', 'dialog',
+  'listbox', 'menu', 'tree', 'grid', 'row']);
+const ROW_SETS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'ul', 'ol', 'dl', 'form']);
+// The region a list or a form sits in, as a person would say it: its label or heading,
+// else what it is ("footer", "navigation").
+const LANDMARK_WORDS = { nav: 'navigation', footer: 'footer', header: 'header', aside: 'sidebar',
+  navigation: 'navigation', contentinfo: 'footer', banner: 'header', complementary: 'sidebar' };
+const DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])/i;
+
+const short = (s) => (s.length > 60 ? `${s.slice(0, 59)}…` : s);
+
+// Not a row's words: a control, or a box holding one. A link's words may name the row of
+// another kind of control (the sender of a message row names its star button).
+function isControlish(k, links, linksInside) {
+  const tag = k.localName;
+  if (HEADINGS.has(tag)) return false;  // a heading names its row, a link in it or not
+  // a link with a title's length names its row (a search result's heading), a command's not
+  const titled = tag === 'a' && (k.textContent || '').trim().length > 15;
+  if ((CONTROL_TAGS.has(tag) && !((links || titled) && tag === 'a')) || TEXT_SKIP.has(tag)) {
+    return true;
+  }
+  const r = k.getAttribute('role');
+  return (r && ROLES.has(r.split(' ')[0])) || k.hasAttribute('tabindex')
+    || k.querySelector(links || linksInside ? 'input, select, textarea, button, [role], [tabindex]'
+      : 'input, select, textarea, button, a[href], [role], [tabindex]') !== null;
+}
+
+function landmarkOf(from, name) {
+  for (let a = from, up = 0; a && up < 8 && a.localName !== 'body'; a = a.parentElement, up++) {
+    if (a.localName === 'tr') {  // a table row's header cell ("Mozilla projects")
+      const th = a.querySelector(':scope > th');
+      const t = th && !th.contains(from) ? personText(th, false, null) : '';
+      if (t && t !== name) return short(t);
+    }
+    const role = a.getAttribute('role');
+    const word = LANDMARK_WORDS[role] || LANDMARK_WORDS[a.localName];
+    if (!word && a.localName !== 'section' && role !== 'region' && a.localName !== 'form') {
+      // a box whose title comes first ("Contents" over a table of contents)
+      const first = a.firstElementChild;
+      if (first && first !== from && !first.contains(from) && (HEADINGS.has(first.localName)
+        || /(?:^|\s)[\w-]*title(?:\s|$)/.test(typeof first.className === 'string' ? first.className : ''))) {
+        const t = personText(first, false, null);
+        if (t && t !== name) return short(t);
+      }
+      continue;
+    }
+    const label = a.getAttribute('aria-label');
+    let s = label && label.trim() ? collapse(label) : '';
+    if (!s && a.getAttribute('aria-labelledby')) s = idsText(a, a.getAttribute('aria-labelledby'));
+    if (!s) {
+      const h = a.querySelector('h1, h2, h3, h4, h5, h6');
+      if (h) s = personText(h, false, null);
+    }
+    if (!s) s = word || '';
+    if (s && s !== name) return short(s);
+  }
+  return '';
+}
+
+export function personContext(el, name) {
+  let child = el;
+  let links = el.localName !== 'a';
+  const usable = (s) => s && s !== name && !name.includes(s);
+  for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
+    let s = '';
+    const role = a.getAttribute('role');
+    if ((role && GROUP_ROLES.has(role)) || a.localName === 'fieldset') {
+      const label = a.getAttribute('aria-label');
+      if (label && label.trim()) s = collapse(label);
+      else if (a.getAttribute('aria-labelledby')) s = idsText(a, a.getAttribute('aria-labelledby'));
+    }
+    if (usable(s)) return short(s);
+    if (ROW_SETS.has(a.localName)) {
+      // many rows' words; but a nested menu's list goes on to the item that holds it
+      const list = a.localName === 'ul' || a.localName === 'ol';
+      if (!(list && a.parentElement && a.parentElement.localName === 'li')) {
+        // a list's items under a header item ("LABELS", then its links)
+        for (let k = list ? child.previousElementSibling : null, n = 0; k && n < 40;
+          k = k.previousElementSibling, n++) {
+          if (!isControlish(k, false)) {
+            const t = personText(k, false, null);
+            if (usable(t)) return short(t);
+          }
+        }
+        return landmarkOf(a, name);
+      }
+      links = true;
+      up--;
+      continue;
+    }
+    const legend = !s && a.querySelector(':scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4');
+    if (legend && !legend.contains(el)) s = personText(legend, false, null);
+    for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
+      if (k.nodeType === 3) s = collapse(k.data);
+      else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
+    }
+    if (!usable(s)) {
+      for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {
+        if (k.nodeType === 3) s = collapse(k.data);
+        else if (k.nodeType === 1 && !isControlish(k, links, true)) s = personText(k, false, null);
+      }
+    }
+    if (usable(s)) return short(s);
+  }
+  return '';
+}
+
+// The dialog a control sits in: <dialog open>, role dialog/alertdialog, aria-modal, or a
+// fixed box whose class says modal/dialog/popup (a class-only overlay). Its name: its
+// label, else its first heading, else "dialog".
+export function dialogOf(el) {
+  let d = el.closest('dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]');
+  if (!d) {
+    for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== 'body'; a = a.parentElement, up++) {
+      const cls = typeof a.className === 'string' ? a.className : '';
+      if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === 'fixed') { d = a; break; }
+    }
+  }
+  if (!d) return '';
+  const label = d.getAttribute('aria-label');
+  if (label && label.trim()) return clip(collapse(label));
+  if (d.getAttribute('aria-labelledby')) {
+    const t = idsText(d, d.getAttribute('aria-labelledby'));
+    if (t) return clip(t);
+  }
+  const h = d.querySelector('h1, h2, h3, h4, h5, h6');
+  const t = h ? personText(h, false, null) : '';
+  return t ? clip(t) : 'dialog';
+}

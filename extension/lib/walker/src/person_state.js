@@ -1,0 +1,53 @@
+// A control's state as a person sees it (issue 30): aria-* first, a checked input inside,
+// then the class that draws it (a switch's "on", a tab's "active" among siblings without it).
+import { FIELDS } from './tags.js';
+
+const ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
+
+export function personState(el, tag, attrs, role) {
+  const st = {};
+  const aria = (n) => { const v = el.getAttribute(n); return v === null ? null : v; };
+  const checked = aria('aria-checked');
+  if (checked === 'true' || checked === 'false' || checked === 'mixed') {
+    st.checked = checked === 'mixed' ? 'mixed' : checked === 'true';
+  } else if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
+    st.checked = el.checked;
+  } else if (tag === 'label' && el.control && (el.control.type === 'checkbox' || el.control.type === 'radio')) {
+    st.checked = el.control.checked;
+  } else if (!FIELDS.has(tag)) {
+    const inner = el.querySelector && el.querySelector('input[type=checkbox], input[type=radio]');
+    if (inner && role === 'switch') st.checked = inner.checked;
+  }
+  const pressed = aria('aria-pressed');
+  if (pressed === 'true' || pressed === 'false') st.pressed = pressed === 'true';
+  const selected = aria('aria-selected');
+  if (selected === 'true' || selected === 'false') st.selected = selected === 'true';
+  const current = aria('aria-current');
+  if (current && current !== 'false') st.current = current === 'true' ? true : current;
+  const expanded = aria('aria-expanded');
+  if (expanded === 'true' || expanded === 'false') st.expanded = expanded === 'true';
+  const cls = typeof el.className === 'string' ? el.className : '';
+  if (st.checked === undefined && st.pressed === undefined && /(?:^|[\s_-])(?:toggle|switch)(?:$|[\s_-])/i.test(cls)) {
+    st.checked = ON_CLASS.test(cls);  // a switch drawn by a class: "toggle on"
+    st.switch = 1;
+  }
+  if (st.selected === undefined && st.current === undefined && st.checked === undefined
+    && el.parentElement) {
+    // one of a row of like siblings marked active: a tab, a segmented button
+    const mine = ON_CLASS.test(cls);
+    let like = 0;
+    let on = 0;
+    for (let k = el.parentElement.firstElementChild; k && like < 12; k = k.nextElementSibling) {
+      if (k.localName !== tag) continue;
+      like++;
+      if (ON_CLASS.test(typeof k.className === 'string' ? k.className : '')) on++;
+    }
+    if (like >= 2 && on === 1) st.selected = mine;
+  }
+  if (tag === 'label' && el.control && (el.control.type === 'checkbox' || el.control.type === 'radio')) {
+    st.control = el.control.type;
+    const r = el.control.getBoundingClientRect();
+    if (r.width <= 2 || r.height <= 2 || getComputedStyle(el.control).opacity === '0') st.hiddenControl = 1;
+  }
+  return st;
+}

@@ -1,0 +1,94 @@
+// The walk's output records, and with opts.track the state kept between runs in this
+// isolated world (the extension's, invisible to the page): a stable id per reported
+// element and, with opts.hold, each run's elements for the extension to take
+// (walker_ids.js resolves them to backendNodeIds).
+import { clip, run } from './run.js';
+import { SKELETON_CHILDREN } from './tags.js';
+import { shownText } from './text.js';
+
+const TRACK_KEY = '__axsnapWalker';  // on the isolated world's globalThis, never the page's
+const MAX_TRACKED = 200000;
+const MAX_PENDING_RUNS = 4;
+
+/** This world's kept state, made on its first tracked run. */
+export function trackState() {
+  let st = globalThis[TRACK_KEY];
+  if (!st) {
+    st = { world: Math.random().toString(36).slice(2) + Date.now().toString(36), next: 1,
+      runs: 0, ids: new WeakMap(), refs: new Map(), pending: new Map() };
+    globalThis[TRACK_KEY] = st;
+  }
+  return st;
+}
+
+function trackedId(el) {
+  const track = run.track;
+  let id = track.ids.get(el);
+  if (id === undefined) {
+    id = track.next++;
+    track.ids.set(el, id);
+  }
+  track.refs.delete(id);  // re-inserted last: the oldest are dropped first
+  track.refs.set(id, new WeakRef(el));
+  return id;
+}
+
+/** Add the record to the output, after its still-pending ancestors (a record's parent
+ * always precedes it). */
+export function emit(rec) {
+  if (rec.id >= 0) return;
+  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
+  const out = run.out;
+  rec.id = out.length;
+  rec.data.p = rec.parent ? rec.parent.id : -1;
+  const el = rec.el;
+  if (!rec.data.a && el.id) {
+    // Ancestors emitted as skeleton carry their id too: selectors anchor on it.
+    rec.data.a = { id: el.id };
+    const root = el.getRootNode();
+    if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
+  }
+  // A small ancestor emitted as skeleton may hold a click listener the walker cannot see
+  // (the host learns it from CDP): its text lets the host tell it from its targets.
+  if (rec.data.tx === undefined && !rec.data.c && rec.data.vis && el.childElementCount
+    <= SKELETON_CHILDREN && el.localName !== 'html' && el.localName !== 'body') {
+    const txt = shownText(el);
+    if (txt) rec.data.tx = clip(txt);
+  }
+  if (rec.dom) {
+    if (rec.dom.d) rec.data.d = rec.dom.d;
+    if (rec.dom.dp) { emit(rec.dom.dp); rec.data.dp = rec.dom.dp.id; }
+  }
+  if (run.track) {
+    rec.data.w = trackedId(el);
+    if (run.outEls) run.outEls.push(el);
+  }
+  out.push(rec.data);
+}
+
+/** With opts.track: the ids of elements reported in this world that still live (the host's
+ * index registry keeps their numbers), and with opts.hold this run's token and elements,
+ * reported through the extension's binding `report` when there is one. */
+export function finishTracking(result, report) {
+  const track = run.track;
+  const alive = [];
+  for (const [id, ref] of track.refs) {
+    const e = ref.deref();
+    if (e && e.isConnected) alive.push(id);
+    else track.refs.delete(id);
+  }
+  while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
+  result.world = track.world;
+  result.alive = alive;
+  if (run.outEls) {
+    track.runs += 1;
+    result.run = track.world + '.' + track.runs;
+    track.pending.set(result.run, run.outEls);
+    while (track.pending.size > MAX_PENDING_RUNS) {
+      track.pending.delete(track.pending.keys().next().value);
+    }
+    if (typeof report === 'function') {
+      try { report(result.run); result.reported = true; } catch (e) { /* named later */ }
+    }
+  }
+}

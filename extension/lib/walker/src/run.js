@@ -1,0 +1,49 @@
+// The state of one walk: its options, the window it reports, its counters and its output.
+//
+// The built walker (lib/walker/walker.js) holds every module of this folder inside the body of
+// axsnapWalk, so this object is made anew by each call; a test that imports the modules
+// directly shares it between walks, and beginRun resets every field.
+export const run = {};
+
+/** Set up `run` for a walk of the current document with `opts` (see walk.js). */
+export function beginRun(opts) {
+  const o = opts || {};
+  run.opts = o;
+  run.viewportOnly = o.viewportOnly !== false;
+  run.expand = Math.max(0, Number(o.expandPx) || 0);
+  run.maxNodes = o.maxNodes || 200000;
+  run.maxDepth = o.maxDepth || 256;
+  run.textMax = o.textMax || 120;
+  // Semantic mode (format "semantic"): also report landmarks and text blocks with their
+  // font, colours and the reasons a person could not see them (`hx`), and walk into
+  // opacity:0 subtrees instead of skipping them (hidden text is what it looks for).
+  run.semantic = o.semantic === true;
+  run.blockMax = run.semantic ? 600 : run.textMax;
+  run.hasChromeDom = typeof chrome !== 'undefined' && chrome && chrome.dom
+    && typeof chrome.dom.openOrClosedShadowRoot === 'function';
+  run.topWin = window;
+  run.vw = document.documentElement.clientWidth || window.innerWidth;
+  run.vh = document.documentElement.clientHeight || window.innerHeight;
+  run.win = run.viewportOnly
+    ? { l: -run.expand, t: -run.expand, r: run.vw + run.expand, b: run.vh + run.expand }
+    : { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
+  run.stats = { visited: 0, emitted: 0, elapsed_ms: 0, capped: false, depth_capped: 0,
+    hidden_subtrees: 0, offscreen_subtrees: 0, outside_window: 0, frames_skipped: 0,
+    positioned: 0, scan_ms: 0, max_depth: 0, above: 0, below: 0 };
+  run.frames = [];
+  run.out = [];
+  run.track = null;  // records.js: this world's kept state (opts.track)
+  run.outEls = null;  // records.js: the element of each record (opts.hold)
+  run.bgMemo = new WeakMap();  // element → the colour behind it (visibility.js)
+  run.lightSteps = new WeakMap();  // shadow host → Map(light child → DOM step) (tree.js)
+  // The scan of positioned boxes (scan.js): documents scanned, elements never pruned, the
+  // main document's shadow roots met.
+  run.scanned = new Set();
+  run.forced = new Set();
+  run.scanRoots = new Map();
+  run.foundRoots = [];
+  return run;
+}
+
+export const collapse = (s) => s.replace(/\s+/g, ' ').trim();
+export const clip = (s) => (s.length > run.textMax ? s.slice(0, run.textMax) : s);

@@ -1,0 +1,136 @@
+// Semantic mode: the whole document's shape (light DOM), whatever window the records cover,
+// so the host types the page from all of it: form fields, lists (<li> and runs of alike
+// <div> rows), prose, tables, result headings, and the labels that several controls share
+// (a semantic id qualifies those by their row in every read, not only when a twin is in it).
+export function pageTally() {
+  const started = performance.now();
+  const LIMIT = 4000;
+  const shown = (el) => (typeof el.checkVisibility === 'function'
+    ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
+  const CHROME = 'nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], '
+    + '[role=complementary]';
+  const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
+  const reading = (s) => s.length + ((s.match(CJK) || []).length);
+  const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
+  const SEARCH_NAMES = new Set(['q', 'query', 'search', 'wd', 's']);
+  const NO_ROW = new Set(['li', 'tr', 'td', 'th', 'body', 'html', 'main', 'form', 'ul', 'ol', 'table', 'tbody']);
+  const t = { passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
+    radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
+    tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
+    long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, partial: false };
+  const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
+  const alikeMemo = new Map();  // parent → (tag + class → count)
+  const alike = (el) => {
+    const p = el.parentElement;
+    if (!p || p.childElementCount < 4) return 0;
+    let counts = alikeMemo.get(p);
+    if (!counts) {
+      counts = new Map();
+      for (const c of p.children) {
+        const key = `${c.localName} ${c.getAttribute('class') || ''}`;
+        counts.set(key, (counts.get(key) || 0) + 1);
+      }
+      alikeMemo.set(p, counts);
+    }
+    return counts.get(`${el.localName} ${el.getAttribute('class') || ''}`) || 0;
+  };
+  const rowAbove = (el, steps, items = false) => {
+    for (let a = el.parentElement, i = 0; a && i < steps; a = a.parentElement, i++) {
+      if (a.localName === 'tr' || (items && a.localName === 'li')) return a;
+      if (!NO_ROW.has(a.localName) && alike(a) >= 4) return a;
+    }
+    return null;
+  };
+  let n = 0;
+  for (const el of document.querySelectorAll('input, textarea, select')) {
+    if (++n > LIMIT) { t.partial = true; break; }
+    if (!shown(el)) continue;
+    const tag = el.localName;
+    const type = (el.getAttribute('type') || 'text').toLowerCase();
+    if (tag === 'textarea') t.textareas++;
+    else if (tag === 'select') t.selects++;
+    else if (type === 'password') {
+      const named = `${el.name} ${el.id} ${el.getAttribute('autocomplete') || ''}`;
+      if (!CARD.test(named)) t.passwords++;
+    } else if (type === 'checkbox') {
+      t.checkboxes++;
+      if (rowAbove(el, 6, true)) t.row_checkboxes++;
+    } else if (type === 'radio') t.radios++;
+    else if (['text', 'email', 'tel', 'url', 'number', 'search', ''].includes(type)) {
+      if (type === 'search' || el.getAttribute('role') === 'searchbox' || SEARCH_NAMES.has(el.name)) t.search_inputs++;
+      else t.text_inputs++;
+    }
+  }
+  n = 0;
+  for (const li of document.querySelectorAll('li')) {
+    if (++n > LIMIT) { t.partial = true; break; }
+    if (li.closest(CHROME) || !shown(li)) continue;
+    t.list_items++;
+    if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
+    const raw = li.textContent || '';
+    if (raw.length >= 150 && reading(raw.replace(/\s+/g, ' ').trim()) >= 150) t.long_items++;
+  }
+  n = 0;
+  let preChars = 0;
+  for (const el of document.querySelectorAll('p, blockquote, dd, pre')) {
+    if (++n > LIMIT) { t.partial = true; break; }
+    const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
+    if (text.length < 40 || !shown(el)) continue;
+    const weight = reading(text);
+    const tag = el.localName;
+    if (tag !== 'pre' && weight >= 200) t.long_blocks++;
+    if (tag === 'pre') preChars += weight;
+    if (tag === 'p' && weight >= 100) t.paragraphs++;
+    t.text_chars += weight;
+  }
+  if (preChars >= 3000) t.long_pre = 1;  // a plain-text document (an RFC, a man page)
+  t.tables = document.querySelectorAll('table').length;
+  t.rows = document.querySelectorAll('tr').length;
+  t.articles = document.querySelectorAll('article').length;
+  for (const h of document.querySelectorAll('h2, h3')) {
+    if (h.querySelector('a[href]') || h.closest('a[href]')) t.result_blocks++;
+  }
+  const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
+  n = 0;
+  for (const el of document.querySelectorAll('[class*=kpi], [class*=stat], [class*=metric], '
+    + '[class*=widget], [class*=info-box], [class*=small-box], [class*=chart]')) {
+    if (++n > LIMIT * 5) { t.partial = true; break; }
+    const cls = typeof el.className === 'string' ? el.className : '';
+    if (WIDGET.test(cls) && shown(el)) t.widgets++;
+  }
+  for (const tr of document.querySelectorAll('tr')) {
+    if (tr.querySelector('a[href], button')) t.action_rows++;
+  }
+  // Runs of alike <div> rows holding a link (a list without <ul>), outside the page's chrome.
+  const containers = new Set();
+  n = 0;
+  for (const a of document.querySelectorAll('a[href]')) {
+    if (++n > LIMIT) { t.partial = true; break; }
+    if (a.closest(CHROME)) continue;
+    const row = rowAbove(a, 4);
+    if (row && row.localName !== 'tr' && !containers.has(row.parentElement)) {
+      containers.add(row.parentElement);
+      t.div_rows += alike(row);
+    }
+  }
+  // Labels that several controls share.
+  const counts = new Map();
+  n = 0;
+  const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
+    + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]';
+  for (const el of document.querySelectorAll(CONTROLS)) {
+    if (++n > LIMIT * 2) { t.partial = true; break; }
+    let label = el.getAttribute('aria-label') || '';
+    if (!label && el.localName === 'input') {
+      label = (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || '';
+    }
+    if (!label) label = el.textContent || '';
+    label = label.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
+    if (label) counts.set(label, (counts.get(label) || 0) + 1);
+  }
+  for (const [label, count] of counts) {
+    if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
+  }
+  t.ms = Math.round((performance.now() - started) * 10) / 10;
+  return t;
+}

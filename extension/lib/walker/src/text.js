@@ -1,0 +1,118 @@
+// What an element shows as text: its own text nodes, its shown text, a label's own words, a
+// select's options, and the hints an icon-only control offers to name it.
+import { clip, collapse, run } from './run.js';
+import { FORM, INLINE, LABEL_SKIP, TEXT_SKIP } from './tags.js';
+
+export function ownText(el) {
+  let s = '';
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3) s += n.data;
+  }
+  return collapse(s);
+}
+
+// What an element shows as text: its text nodes in order, without <style>/<script>
+// content (an inline SVG's CSS), without hidden descendants (display:none, hidden,
+// visibility:hidden), a space where a block or a control starts (``<li>A</li><li>B</li>``
+// reads "A B", not "AB"). Bounded: it stops once it has enough text or nodes. A
+// descendant element's style is read only when it has something to hide or separate.
+export function shownText(el) {
+  if (!el.firstElementChild) return collapse(el.textContent || '');
+  let s = '';
+  let seen = 0;
+  const stack = [el];
+  while (stack.length && s.length <= run.textMax + 20 && seen < 200) {
+    const n = stack.pop();
+    seen++;
+    if (n === ' ') { s += ' '; continue; }
+    if (n.nodeType === 3) { s += n.data; continue; }
+    if (n.nodeType !== 1 || (n !== el && TEXT_SKIP.has(n.localName))) continue;
+    if (n !== el) {
+      if (n.hidden) continue;
+      const cs = getComputedStyle(n);
+      if (cs.display === 'none' || cs.visibility === 'hidden' || cs.visibility === 'collapse') {
+        continue;
+      }
+      if (!INLINE.has(cs.display) || FORM.has(n.localName)) { s += ' '; stack.push(' '); }
+    }
+    for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
+  }
+  return collapse(s);
+}
+
+// The options of a <select>, as shown: the first SELECT_OPTIONS and how many there are.
+const SELECT_OPTIONS = 12;
+export function selectOptions(el) {
+  const list = [];
+  const opts = el.options || [];
+  for (let i = 0; i < opts.length && list.length < SELECT_OPTIONS; i++) {
+    list.push(clip(collapse(opts[i].label || opts[i].textContent || '')));
+  }
+  return { list, total: opts.length };
+}
+
+// Hints for a control that shows no text: what the page offers to name it (title, aria-*,
+// alt, an icon class such as fa-trash, an SVG <title>, an image's file name), its own or
+// its descendants' (a few levels).
+const ICON_CLASS = /^(?:fa|fas|far|fab|bi|glyphicon|icon|material-icons|mdi|ti|las|la)-?(.*)$/;
+export function iconHint(el) {
+  const todo = [el];
+  for (let i = 0; i < todo.length && i < 12; i++) {
+    const n = todo[i];
+    for (const a of ['aria-label', 'title', 'alt', 'aria-description', 'data-tooltip',
+      'data-original-title', 'data-title']) {
+      const v = n.getAttribute && n.getAttribute(a);
+      if (v && v.trim()) return clip(collapse(v));
+    }
+    if (n.localName === 'svg' || n.localName === 'title') {
+      const t = n.localName === 'title' ? n : n.querySelector('title');
+      if (t && t.textContent.trim()) return clip(collapse(t.textContent));
+    }
+    const cls = typeof n.className === 'string' ? n.className.split(/\s+/) : [];
+    for (const c of cls) {
+      const m = ICON_CLASS.exec(c);
+      if (m && m[1] && !/^(?:solid|regular|brands|lg|xs|sm|fw|[0-9]x)$/.test(m[1])) return m[1];
+    }
+    const src = n.localName === 'img' ? n.getAttribute('src') : imageUrl(n);
+    const file = src && /([^/?#]+?)(?:\.[a-z0-9]{2,4})?(?:[?#].*)?$/i.exec(src);
+    if (file && !src.startsWith('data:')) return clip(file[1]);
+    for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
+  }
+  return '';
+}
+
+function imageUrl(n, style) {
+  if (n.nodeType !== 1) return '';
+  const cs = style || getComputedStyle(n);
+  for (const v of [cs.content, cs.backgroundImage]) {
+    const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
+    if (m) return m[1];
+  }
+  return '';
+}
+
+// A small box that shows a picture and no text: a candidate icon control (the host keeps
+// it when a click listener on it or on a close ancestor says it acts).
+export function looksLikeIcon(el, tag, w, h, style) {
+  if (w <= 0 || h <= 0 || w > 96 || h > 96) return false;
+  if (tag === 'img' || tag === 'svg' || tag === 'i') return true;
+  if (el.childElementCount > 2) return false;
+  if (imageUrl(el, style)) return true;
+  const cls = typeof el.className === 'string' ? el.className : '';
+  return /(?:^|\s)(?:fa|fas|far|fab|bi|glyphicon|material-icons|mdi|icon)(?:[-\s]|$)/.test(cls)
+    || el.querySelector('svg, img, i') !== null;
+}
+
+// A label's own words: what it says about its control, not the control's options/value.
+export function labelText(el) {
+  let s = '';
+  const stack = [el];
+  while (stack.length) {
+    const n = stack.pop();
+    if (n.nodeType === 3) s += n.data;
+    else if (n.nodeType === 1 && (n === el || !LABEL_SKIP.has(n.localName))) {
+      for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
+    }
+  }
+  return collapse(s);
+}

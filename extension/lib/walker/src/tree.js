@@ -1,0 +1,89 @@
+// The flat tree the walk follows (what DOMSnapshot reports): a shadow host's shadow-root
+// children, a slot's assigned elements (or its fallback content), else the DOM children;
+// and the positional XPath steps that join records to DOMSnapshot.
+import { run } from './run.js';
+import { SHADOW_HOSTS, SKIP } from './tags.js';
+
+/** The element's author shadow root, open or (through chrome.dom) closed, or null. */
+export function shadowOf(el, tag) {
+  if (!(SHADOW_HOSTS.has(tag) || tag.indexOf('-') > 0)) return null;
+  if (run.hasChromeDom) {
+    try { return chrome.dom.openOrClosedShadowRoot(el) || null; } catch (e) { return null; }
+  }
+  return el.shadowRoot || null;
+}
+
+// Positional XPath steps of a list of sibling elements, computed once per parent: one
+// pass counts each tag, a second numbers them (the linear fix for browser-use's rescans).
+function steps(kids) {
+  const n = kids.length;
+  const total = new Map();
+  const tags = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = kids[i].nodeName.toLowerCase();
+    tags[i] = t;
+    total.set(t, (total.get(t) || 0) + 1);
+  }
+  const seen = new Map();
+  const res = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = tags[i];
+    const k = (seen.get(t) || 0) + 1;
+    seen.set(t, k);
+    res[i] = total.get(t) > 1 ? t + '[' + k + ']' : t;
+  }
+  return { tags, steps: res };
+}
+
+// A slotted element's DOM step among its host's light children.
+function lightStepOf(host, el) {
+  let m = run.lightSteps.get(host);
+  if (!m) {
+    m = new Map();
+    const kids = host.children;
+    const st = steps(kids).steps;
+    for (let i = 0; i < kids.length; i++) m.set(kids[i], st[i]);
+    run.lightSteps.set(host, m);
+  }
+  return m.get(el);
+}
+
+// Visit the flat-tree children of `el` with `visit` (visit.js), until the node cap.
+// `s` is the flat-tree step (the join key); `d`/`dp` give the DOM XPath where it differs.
+export function walkChildren(el, tag, rec, ctx, visit) {
+  const sr = shadowOf(el, tag);
+  let kids;
+  let domPrefix = '';
+  let slotHost = null;
+  if (sr) {
+    rec.data.sr = 1;
+    kids = sr.children;
+    domPrefix = '#shadow-root/';
+  } else if (tag === 'slot' && typeof el.assignedElements === 'function'
+    && el.assignedElements().length) {
+    kids = el.assignedElements();
+    const root = el.getRootNode();
+    slotHost = root && root.host ? root.host : null;
+  } else {
+    kids = el.children;
+  }
+  const n = kids.length;
+  if (!n) return;
+  const st = steps(kids);
+  const stats = run.stats;
+  for (let i = 0; i < n; i++) {
+    const t = st.tags[i];
+    if (SKIP.has(t)) continue;
+    if (stats.visited >= run.maxNodes) { stats.capped = true; return; }
+    const kid = kids[i];
+    let dom = null;
+    if (domPrefix) dom = { d: domPrefix + st.steps[i], dp: null };
+    else if (slotHost && kid.parentElement === slotHost) {
+      let hostRec = rec;
+      while (hostRec && hostRec.el !== slotHost) hostRec = hostRec.parent;
+      const ds = lightStepOf(slotHost, kid);
+      if (hostRec && ds) dom = { d: ds === st.steps[i] ? null : ds, dp: hostRec };
+    }
+    visit(kid, t, st.steps[i], dom, rec, ctx);
+  }
+}

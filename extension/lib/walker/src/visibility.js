@@ -1,0 +1,130 @@
+// Whether and how a person can see an element: the window test, overflow that reaches the
+// window, the reasons a box hides what is in it (semantic mode), the colour behind it, and
+// the hit test that says whether it is on top or what covers it.
+import { run } from './run.js';
+
+export function meets(wn, x, y, w, h) {
+  return x + w >= wn.l && y + h >= wn.t && x <= wn.r && y <= wn.b;
+}
+
+// Does content overflowing the element's box (unclipped) reach the window? Overflow
+// grows right and down from the padding box: the scroll size beyond the client size.
+export function overflowReaches(el, x, y, w, h, wn) {
+  const sw = el.scrollWidth;
+  const sh = el.scrollHeight;
+  const cw = el.clientWidth;
+  const ch = el.clientHeight;
+  if (sw <= cw && sh <= ch) return false;
+  const cs = getComputedStyle(el);
+  if (cs.overflowX !== 'visible' && cs.overflowY !== 'visible') return false;  // clipped
+  return meets(wn, x, y, Math.max(w, sw + w - cw), Math.max(h, sh + h - ch));
+}
+
+// The colour behind an element: its own background, else its nearest painted ancestor's.
+export function backgroundOf(el) {
+  let n = el;
+  const chain = [];
+  let bg = 'rgb(255, 255, 255)';
+  while (n && n.nodeType === 1) {
+    const known = run.bgMemo.get(n);
+    if (known !== undefined) { bg = known; break; }
+    chain.push(n);
+    const c = getComputedStyle(n).backgroundColor;
+    if (c && c !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(c)) { bg = c; break; }
+    n = n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  }
+  for (const m of chain) run.bgMemo.set(m, bg);
+  return bg;
+}
+
+function filterOpacity(filter) {
+  let found = 1;
+  for (const m of String(filter || '').matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/g)) {
+    found *= parseFloat(m[1]) / (m[2] ? 100 : 1);
+  }
+  return found;
+}
+
+function scaledToNothing(transform) {
+  const m = /matrix\(\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)/.exec(String(transform || ''));
+  if (!m) return false;
+  const [a, b, c, d] = m.slice(1, 5).map(Number);
+  return (Math.abs(a) < 1e-3 && Math.abs(b) < 1e-3) || (Math.abs(c) < 1e-3 && Math.abs(d) < 1e-3);
+}
+
+// Why a person cannot see what is inside this box (inherited by everything under it).
+export function hidingOf(el, style, w, h, x, y) {
+  const hx = [];
+  // near-zero opacity, also through filter: opacity() (pipeline/hidden.py reads the same)
+  const opacity = parseFloat(style.opacity);
+  if ((Number.isFinite(opacity) && opacity <= 0.05) || filterOpacity(style.filter) <= 0.05) hx.push('opacity_0');
+  if (scaledToNothing(style.transform)) hx.push('scaled_0');
+  if (el.getAttribute('aria-hidden') === 'true') hx.push('aria_hidden');
+  if ((style.clip && style.clip.startsWith('rect')) || (style.clipPath && style.clipPath !== 'none')) {
+    hx.push('clipped');
+  }
+  const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+  if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? 'zero_size' : 'tiny_box');
+  if (x + w <= 0 || y + h + (run.topWin.scrollY || 0) <= 0) hx.push('off_screen');
+  if ((parseFloat(style.textIndent) || 0) <= -500) hx.push('text_indent');
+  return hx;
+}
+
+// The centre first, then points near the edges and corners (10% / 90% of the box).
+const HIT_POINTS = [[0.5, 0.5], [0.1, 0.5], [0.9, 0.5], [0.5, 0.1], [0.5, 0.9], [0.1, 0.1],
+  [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]];
+// Is the element hit-tested to itself (or something inside it)? The centre first, then
+// the other HIT_POINTS: a partly covered element counts when one of them is its own, and
+// `pt` gets the visible point (viewport coordinates of its frame) when it is not the
+// centre. An element whose centre is out of view (beyond the viewport or its scrolling
+// box's visible rect) is not judged; other points out of view are not tested.
+export function topmost(el, r, ctx, data) {
+  const frameWin = ctx.fw;
+  const box = ctx.clip;
+  const root = el.getRootNode();
+  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
+  let tested = 0;
+  let firstHit = null;
+  for (const [fx, fy] of HIT_POINTS) {
+    const x = r.left + r.width * fx;
+    const y = r.top + r.height * fy;
+    const outside = x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h
+      || (box && (x < box.l || y < box.t || x >= box.r || y >= box.b));
+    // A centre out of view is not judged (scrolling brings it); other points are skipped.
+    if (outside && tested === 0 && fx === 0.5 && fy === 0.5) return undefined;
+    if (outside) continue;
+    tested++;
+    const hit = doc.elementFromPoint(x, y);
+    if (!firstHit) firstHit = hit;
+    for (let n = hit; n; n = n.parentNode || n.host) {
+      if (n === el) {
+        if (fx !== 0.5 || fy !== 0.5) data.pt = [Math.round(x + ctx.ox), Math.round(y + ctx.oy)];
+        return 1;
+      }
+    }
+  }
+  if (!tested) return undefined;
+  const cover = coverOf(firstHit, el);
+  if (cover) data.cb = cover;
+  return 0;
+}
+
+// What covers `el` where it was hit-tested: the nearest positioned box (fixed, absolute,
+// sticky: what leaves the flow and lies over others) around the element that was hit,
+// named tag#id or tag.class, as the host names DOMSnapshot's covers; else the hit itself.
+function coverOf(hit, el) {
+  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
+    if (n.contains(el)) break;
+    const view = n.ownerDocument.defaultView;
+    const position = view ? view.getComputedStyle(n).position : '';
+    if (position === 'fixed' || position === 'absolute' || position === 'sticky') return boxName(n);
+  }
+  return hit && hit.nodeType === 1 && !hit.contains(el) ? boxName(hit) : '';
+}
+
+function boxName(n) {
+  const tag = n.tagName.toLowerCase();
+  if (n.id) return `${tag}#${n.id}`.slice(0, 120);
+  const first = typeof n.className === 'string' ? n.className.trim().split(/\s+/)[0] : '';
+  return (first ? `${tag}.${first}` : tag).slice(0, 120);
+}

@@ -1,0 +1,208 @@
+// The walk itself: one element at a time in pre-order over the flat tree, pruning what
+// cannot show in the window, reporting the facts of what can, and entering same-origin
+// frames (a cross-origin frame gets its own walker run; the host stitches it).
+import { controlFacts } from './control.js';
+import { reasons, readAttrs } from './interactive.js';
+import { liveKind } from './person.js';
+import { emit } from './records.js';
+import { clip, run } from './run.js';
+import { keep } from './scan.js';
+import { semanticFacts } from './semantic.js';
+import { SCROLLING } from './tags.js';
+import { looksLikeIcon, ownText, shownText } from './text.js';
+import { walkChildren } from './tree.js';
+import { hidingOf, meets, overflowReaches, topmost } from './visibility.js';
+
+export function visit(el, tag, step, dom, parentRec, ctx) {
+  const stats = run.stats;
+  const viewportOnly = run.viewportOnly;
+  const semantic = run.semantic;
+  stats.visited++;
+  const depth = ctx.depth + 1;
+  if (depth > stats.max_depth) stats.max_depth = depth;
+  const b = el.getBoundingClientRect();
+  const x = b.left + ctx.ox;
+  const y = b.top + ctx.oy;
+  const w = b.width;
+  const h = b.height;
+  const inWin = meets(ctx.win, x, y, w, h);
+  // The cheap cut: a box off the window whose content cannot reach it (no style read).
+  if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep(el, ctx)
+    && !overflowReaches(el, x, y, w, h, ctx.win)) {
+    stats.offscreen_subtrees++;
+    if (y + h <= ctx.win.t) stats.above++;  // what DOM text says lies outside the window
+    else if (y >= ctx.win.b) stats.below++;
+    return;
+  }
+  const style = getComputedStyle(el);
+  if (style.display === 'none') { stats.hidden_subtrees++; return; }
+  if (style.opacity === '0' && !semantic) { stats.hidden_subtrees++; return; }
+  const data = { p: -1, f: ctx.f, s: step, r: [Math.round(x), Math.round(y), Math.round(w),
+    Math.round(h)], vis: 1 };
+  const rec = { id: -1, parent: parentRec, data, el, dom, ptr: false };
+  let hx = ctx.hx || null;
+  if (semantic) {
+    const own = hidingOf(el, style, w, h, x, y);
+    if (own.length) hx = [...new Set([...(hx || []), ...own])];
+    if (hx) data.hx = hx;
+  }
+  let visible = true;
+  if (style.visibility === 'hidden' || style.visibility === 'collapse') {
+    visible = false; data.hid = 'visibility';
+  } else if ((w === 0 || h === 0) && style.display !== 'contents') {
+    visible = false; data.hid = 'size';
+  }
+  if (!visible) data.vis = 0;
+  if (inWin) data.win = 1;
+  else stats.outside_window++;
+  if (x + w > 0 && y + h > 0 && x < run.vw && y < run.vh) data.inv = 1;
+  // A scroll container (the AX formats' window scope reads it here, not in DOMSnapshot).
+  const ox = style.overflowX;
+  const oy = style.overflowY;
+  if ((ox !== 'visible' || oy !== 'visible') && tag !== 'html' && tag !== 'body') {
+    const sx = (ox === 'auto' || ox === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+    const sy = (oy === 'auto' || oy === 'scroll') && el.scrollHeight > el.clientHeight + 1;
+    if (sx || sy) data.scr = (sx ? 1 : 0) + (sy ? 2 : 0);
+  }
+  const cursorPtr = style.cursor === 'pointer';
+  const parentPtr = parentRec ? parentRec.ptr : false;
+  rec.ptr = cursorPtr;
+  if (cursorPtr) data.ptr = parentPtr ? 2 : 1;
+
+  // A box that scrolls: its content may lie beyond its fold (the host marks it).
+  const scrolls = (SCROLLING.has(style.overflowY) && el.scrollHeight > el.clientHeight + 1)
+    || (SCROLLING.has(style.overflowX) && el.scrollWidth > el.clientWidth + 1);
+  // Outside the visible part of the scrolling/clipping boxes around it (below a list's
+  // fold): reported with clip:1, for the whole-page read, never hit-tested. Fixed and
+  // absolute boxes leave those boxes (taken as escaping: the hit test still decides).
+  if (style.position === 'fixed' || style.position === 'absolute') ctx = { ...ctx, clip: null };
+  const clipped = ctx.clip && (b.right <= ctx.clip.l || b.bottom <= ctx.clip.t
+    || b.left >= ctx.clip.r || b.top >= ctx.clip.b);
+  let report = false;
+  if (semantic && inWin && (visible || data.hid === 'size')) report = semanticFacts(el, tag, style, data);
+  // Semantic mode: the page's layout blocks (a top bar, a side column, a modal), by which the
+  // host places what no landmark holds; only near the root, or fixed and sticky ones.
+  if (semantic && inWin && visible && !report && (tag === 'div' || tag.includes('-'))
+    && w >= 120 && h >= 40
+    && (depth <= 5 || style.position === 'fixed' || style.position === 'sticky')) {
+    data.a = readAttrs(el) || {};
+    data.lay = 1;
+    report = true;
+  }
+  if (semantic && report && (style.position === 'fixed' || style.position === 'sticky')) {
+    data.pos = style.position;
+  }
+  if (visible && inWin) {
+    const attrs = readAttrs(el) || {};
+    const c = reasons(el, tag, attrs);
+    if (cursorPtr && !parentPtr) c.push('pointer');
+    if (scrolls && tag !== 'html' && tag !== 'body') { c.push('scroll'); data.scr = 1; }
+    const own = ownText(el);
+    const icon = !c.length && !own && looksLikeIcon(el, tag, w, h, style);
+    if (c.length || icon) {
+      if (c.length) data.c = c;
+      else data.ic = 1;  // an icon: interactive only if a listener says so (the host)
+      controlFacts(el, tag, attrs, data);
+      report = true;
+    } else if (own && !data.tx) {
+      data.tx = clip(own);
+      report = true;
+    }
+    const live = liveKind(el);
+    if (live) {
+      const said = shownText(el);
+      if (said) { data.live = live; data.ltx = clip(said); report = true; }
+    }
+    if (report) {
+      if (Object.keys(attrs).length) data.a = attrs;
+      if (attrs.id) {
+        const root = el.getRootNode();
+        if (root && root.getElementById && root.getElementById(attrs.id) === el) data.idu = 1;
+      }
+      if (ctx.frameCovered) data.top = 0;
+      else if (clipped) data.clip = 1;
+      else {
+        const t = topmost(el, b, ctx, data);
+        if (t !== undefined) data.top = t;
+      }
+    }
+  }
+  if (report) { emit(rec); stats.emitted++; }
+
+  if (depth >= run.maxDepth) { stats.depth_capped++; return; }
+  if (tag === 'svg' || tag === 'math') return;
+  // A box that clips its overflow and lies outside the window shows nothing there but
+  // the fixed/absolute boxes that escape it (kept by the scan).
+  const clips = style.overflowX !== 'visible' && style.overflowY !== 'visible';
+  if (viewportOnly && !inWin && clips && style.display !== 'contents' && !keep(el, ctx)) {
+    stats.offscreen_subtrees++;
+    return;
+  }
+  if (tag === 'iframe' || tag === 'frame') {
+    walkFrame(el, rec, b, ctx, depth, inWin, data);
+    return;
+  }
+  // Its content shows only inside its padding box when it clips (scrolls or hides).
+  let innerClip = ctx.clip;
+  if ((style.overflowX !== 'visible' || style.overflowY !== 'visible') && tag !== 'html'
+    && tag !== 'body' && style.display !== 'contents') {
+    const l = b.left + el.clientLeft;
+    const t = b.top + el.clientTop;
+    const box = { l, t, r: l + el.clientWidth, b: t + el.clientHeight };
+    innerClip = ctx.clip ? { l: Math.max(box.l, ctx.clip.l), t: Math.max(box.t, ctx.clip.t),
+      r: Math.min(box.r, ctx.clip.r), b: Math.min(box.b, ctx.clip.b) } : box;
+  }
+  walkChildren(el, tag, rec, { f: ctx.f, ox: ctx.ox, oy: ctx.oy, fw: ctx.fw,
+    frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx, clip: innerClip }, visit);
+}
+
+// An <iframe>/<frame>: a same-origin document is walked from here (a new walker frame,
+// its records under this one); a cross-origin one is marked for the host to stitch.
+function walkFrame(el, rec, b, ctx, depth, inWin, data) {
+  const stats = run.stats;
+  const frames = run.frames;
+  let doc = null;
+  try { doc = el.contentDocument; } catch (e) { doc = null; }
+  const cs = getComputedStyle(el);
+  const ox = ctx.ox + b.left + el.clientLeft + (parseFloat(cs.paddingLeft) || 0);
+  const oy = ctx.oy + b.top + el.clientTop + (parseFloat(cs.paddingTop) || 0);
+  if (!doc || !doc.documentElement) {
+    // Cross-origin: its own walker run (injected into every frame) covers it and the host
+    // stitches that run under this record, shifted by the content-box origin `co`.
+    stats.frames_skipped++;
+    if (data.vis && inWin) {
+      data.xo = 1;
+      data.co = [Math.round(ox), Math.round(oy)];
+      if (data.top === undefined && !ctx.frameCovered) {
+        const t = topmost(el, b, ctx, data);
+        if (t !== undefined) data.top = t;
+      }
+      if (rec.id < 0) { emit(rec); stats.emitted++; }
+    }
+    return;
+  }
+  if (run.viewportOnly && !inWin) { stats.offscreen_subtrees++; return; }
+  const fwin = doc.defaultView;
+  const fi = frames.length;
+  frames.push({ url: doc.URL, parent: ctx.f, ox: Math.round(ox), oy: Math.round(oy),
+    n: doc.getElementsByTagName('*').length });
+  // The iframe element must be emitted so its document's records have a parent chain.
+  data.fr = fi;
+  if (data.top === undefined && !ctx.frameCovered) {
+    const t = topmost(el, b, ctx, data);
+    if (t !== undefined) data.top = t;
+  }
+  if (rec.id < 0) { emit(rec); stats.emitted++; }
+  frames[fi].owner = rec.id;
+  const fw = { w: doc.documentElement.clientWidth || (fwin && fwin.innerWidth) || 0,
+    h: doc.documentElement.clientHeight || (fwin && fwin.innerHeight) || 0 };
+  // The frame's document shows only through the iframe's content box.
+  const fwn = run.viewportOnly
+    ? { l: Math.max(ctx.win.l, ox), t: Math.max(ctx.win.t, oy),
+      r: Math.min(ctx.win.r, ox + fw.w), b: Math.min(ctx.win.b, oy + fw.h) }
+    : ctx.win;
+  const fctx = { f: fi, ox, oy, depth, fw, win: fwn, doc, hx: data.hx || null,
+    frameCovered: ctx.frameCovered || data.top === 0 };
+  const html = doc.documentElement;
+  visit(html, html.nodeName.toLowerCase(), 'html', null, rec, fctx);
+}
