@@ -88,6 +88,50 @@ function createReadinessReach(doc, env) {
   };
 }
 
+// The settle check (issue 32): an act's readiness ends as soon as the page is provably
+// settled, not after the quiet window. In the page that means: no activity (mutation, input,
+// a control's state, a finished subresource) during two frames, the document loaded, its
+// fonts loaded and no finite animation or transition running (an infinite one, a spinner,
+// never ends and is left to the network rule and the quiet window). The extension adds the
+// rules it alone can see (no request the action started still in flight, no navigation).
+const SETTLE_FRAME_FALLBACK_MS = 100; // a hidden tab runs no animation frames
+
+/** Why the document is not settled yet, from its `doc` (fonts, animations, load): [] when it is. */
+function unsettledBy(doc) {
+  const why = [];
+  if (doc.readyState !== 'complete') why.push('loading');
+  if (doc.fonts && doc.fonts.status === 'loading') why.push('fonts');
+  const running = (doc.getAnimations ? doc.getAnimations() : []).some((a) => {
+    if (a.playState !== 'running') return false;
+    const end = a.effect?.getComputedTiming?.().endTime;
+    return Number.isFinite(end);
+  });
+  if (running) why.push('animations');
+  return why;
+}
+
+/**
+ * One settle check over `frame()` (resolves at the next frame) and `read()` (a reading that
+ * also compares the controls): settled when no activity fell between the first frame and the
+ * second nor within the last `minQuiet` ms (a timer a few frames after the action: the page is
+ * waited on that long, `wait(ms)`), and `unsettled()` finds nothing. {settled, why, span, reading}.
+ */
+async function settleCheck(frame, read, unsettled, now, { minQuiet = 0, wait = null } = {}) {
+  read();
+  await frame();
+  const from = now();
+  await frame();
+  let reading = read();
+  if (wait && reading.quiet >= now() - from && reading.quiet < minQuiet) {
+    await wait(minQuiet - reading.quiet);
+    reading = read();
+  }
+  const span = Math.max(now() - from, minQuiet);
+  const why = unsettled();
+  if (reading.quiet < span) why.push('activity');
+  return { settled: why.length === 0, why, span, reading };
+}
+
 const READINESS_MESSAGE = 'axsnap-readiness';
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'change', 'submit', 'wheel', 'scroll'];
 
@@ -125,10 +169,21 @@ function installReadinessClock() {
   reach.refresh(); // the states to compare with, and the roots there already
   // every frame's reading, for lib/stabilize.js through chrome.scripting (another origin's frames)
   Object.defineProperty(globalThis, '__axsnapReadiness', { value: read, configurable: false });
+  const frame = () => new Promise((resolve) => {
+    const timer = setTimeout(resolve, SETTLE_FRAME_FALLBACK_MS);
+    requestAnimationFrame(() => { clearTimeout(timer); resolve(); });
+  });
   chrome.runtime.onMessage.addListener((message, sender, reply) => {
     if (message?.type !== READINESS_MESSAGE || sender.id !== chrome.runtime.id) return false;
-    reply(read());
-    return false;
+    if (!message.settle) {
+      reply(read());
+      return false;
+    }
+    const minQuiet = Math.min(Math.max(Number(message.min_quiet_ms) || 0, 0), 1000);
+    const wait = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+    settleCheck(frame, read, () => unsettledBy(document), () => performance.now(), { minQuiet, wait })
+      .then(reply, () => reply(null));
+    return true; // answered after two frames
   });
 }
 

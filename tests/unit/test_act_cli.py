@@ -56,3 +56,11 @@ def test_force_and_readiness_options_reach_every_step() -> None:
                                           "dialog": "accept", "ready": {"quiet_ms": 100}}
     plain = build_parser().parse_args(["act", "page.html", "--do", 'click "A"'])
     assert step_options(plain) == {}
+
+
+def test_no_settle_keeps_the_quiet_window_for_every_step() -> None:
+    from axsnap_host.cli.act import step_options
+    from axsnap_host.client.acting import act_options
+
+    args = build_parser().parse_args(["act", "page.html", "--do", 'click "A"', "--no-settle"])
+    assert act_options(step_options(args)) == {"ready": {"settle": False}}

@@ -1,11 +1,14 @@
 // Readiness: is the page done reacting? The quiet-window model of stabilize.js (no DOM
 // mutation and no input for quiet_ms, at most max_pending_requests requests in flight,
 // capped at max_wait_ms), plus the main document's load state and the JavaScript dialogs
-// that opened. A watch starts before an action, so the requests the action fires and the
-// dialogs it opens are seen from their first moment.
+// that opened. A watch starts before an action, so the requests the action fires, the
+// frames it makes load and the dialogs it opens are seen from their first moment; with
+// `settle` the wait ends as soon as the page is provably settled (lib/session/settle.js),
+// and the reply says which rule ended it (`ended_by`).
 
 import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
-import { stabilize } from '../session/stabilize.js';
+import { ENDED_BY, stabilize } from '../session/stabilize.js';
+import { ACTION_REQUEST_GRACE_MS } from '../session/settle.js';
 import { noteDialogOpen } from './blocked.js';
 
 /** {quiet_ms, max_wait_ms, max_pending_requests}: the defaults of models/act.py ReadyOptions. */
@@ -38,6 +41,8 @@ export async function watchPage(session, {
   onNavigate = () => {}, onStorm = () => {},
 } = {}) {
   const inflight = new Set();
+  const startedAt = new Map(); // requestId -> when it was sent (the grace a young request holds)
+  const loading = new Set(); // frames loading or asked to navigate (the settle rule waits for them)
   const dialogs = [];
   const accept = dialog === 'accept';
   let storm = null;
@@ -45,9 +50,18 @@ export async function watchPage(session, {
   const releasePage = await session.usePage().catch(() => null);
   const off = session.onEvent((method, params, source) => {
     if (method === 'Network.requestWillBeSent') {
-      if (!String(params.request?.url ?? '').startsWith('data:')) inflight.add(params.requestId);
+      if (!String(params.request?.url ?? '').startsWith('data:')) {
+        inflight.add(params.requestId);
+        startedAt.set(params.requestId, now());
+      }
     } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
       inflight.delete(params.requestId);
+      startedAt.delete(params.requestId);
+    } else if (method === 'Page.frameStartedLoading'
+      || (method === 'Page.frameRequestedNavigation' && params.disposition === 'currentTab')) {
+      loading.add(params.frameId);
+    } else if (method === 'Page.frameStoppedLoading') {
+      loading.delete(params.frameId);
     } else if (method === 'Page.javascriptDialogOpening') {
       const seen = { type: String(params.type ?? ''), message: String(params.message ?? '') };
       if (storm || dialogs.length >= maxDialogs) {
@@ -66,11 +80,19 @@ export async function watchPage(session, {
   return {
     dialogs,
     get storm() { return storm; },
-    /** Wait for readiness: {ready, waited_ms, reasons, pending_requests, load, mutations}. */
+    /** Wait for readiness: {ready, waited_ms, reasons, pending_requests, load, mutations, ended_by}. */
     async ready(options = {}) {
       const opts = { ...READY_DEFAULTS, ...options };
       const t0 = now();
-      const report = await stabilize(session, { stabilize: { enabled: true, ...opts } }, { now, inflight });
+      const young = () => {
+        let n = 0;
+        for (const id of inflight) if (now() - (startedAt.get(id) ?? -Infinity) < ACTION_REQUEST_GRACE_MS) n += 1;
+        return n;
+      };
+      const report = await stabilize(session, { stabilize: { enabled: true, ...opts } }, {
+        now, inflight, busy: () => loading.size > 0 || dialogs.length > 0 || storm !== null,
+        heldRequests: opts.settle ? young : () => 0,
+      });
       let load = await readyState(session);
       while (load !== 'complete' && now() - t0 < opts.max_wait_ms) {
         await sleep(100);
@@ -87,6 +109,7 @@ export async function watchPage(session, {
         pending_requests: inflight.size,
         load,
         mutations: report.mutations,
+        ended_by: load === 'complete' ? report[ENDED_BY] ?? 'quiet_window' : 'deadline',
       };
     },
     async stop() {

@@ -29,22 +29,26 @@ function domOptions(ready, wholePage = true) {
   return {
     format: 'elements', viewport_only: true, viewport_expand_px: wholePage ? ACT_EXPAND_PX : 0,
     stabilize: { enabled: true, quiet_ms: ready.quiet_ms, max_wait_ms: ready.max_wait_ms,
-      max_pending_requests: ready.max_pending_requests },
+      max_pending_requests: ready.max_pending_requests, settle: ready.settle !== false },
   };
 }
 
 /** Readiness options checked with the rules generated from models/act.py ReadyOptions. */
-function checkReady(options) {
-  const out = { ...READY_DEFAULTS };
+function checkReady(options, { settle = true } = {}) {
+  const out = { ...READY_DEFAULTS, settle };
   if (options === undefined || options === null) return out;
   if (typeof options !== 'object' || Array.isArray(options)) throw new AxError('invalid_message', 'options must be an object', '');
   for (const [key, value] of Object.entries(options)) {
     const rule = READY_OPTIONS[key];
     if (!rule) throw new AxError('invalid_message', `unknown readiness option ${key}`, Object.keys(READY_OPTIONS).join(', '));
-    if (!(Number.isInteger(value) && value >= rule.min && value <= rule.max)) {
+    if (rule.kind === 'boolean') {
+      if (!(typeof value === 'boolean' || (rule.nullable && value === null))) {
+        throw new AxError('invalid_message', `${key} must be true or false`, '');
+      }
+    } else if (!(Number.isInteger(value) && value >= rule.min && value <= rule.max)) {
       throw new AxError('invalid_message', `${key} must be an integer from ${rule.min} to ${rule.max}`, '');
     }
-    out[key] = value;
+    out[key] = value ?? out[key];
   }
   return out;
 }
@@ -166,7 +170,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
       if (msg.options.wait && !report.error) {
         t = now();
         run.step('readiness after the action');
-        report.readiness = await watch.ready(msg.options.ready);
+        report.readiness = await watch.ready({ ...msg.options.ready, settle: msg.options.ready?.settle ?? true });
         timings.ready_ms = round(now() - t);
       }
       await watch.stop();
@@ -218,7 +222,8 @@ export function createActRoutes({ deps, resolveTab, now }) {
 
   async function waitReady(req, role) {
     const t0 = now();
-    const opts = checkReady(req.raw.options);
+    // a wait with no action before it: the quiet window, unless the caller asks to settle
+    const opts = checkReady(req.raw.options, { settle: false });
     return withTab(req, role, async (session) => {
       const watch = await watchPage(session);
       try {

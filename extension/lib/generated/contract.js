@@ -64,6 +64,11 @@ export const OPTIONS = deepFreeze({
         "min": 0,
         "max": 1000,
         "default": 2
+      },
+      "settle": {
+        "kind": "boolean",
+        "nullable": false,
+        "default": false
       }
     }
   },
@@ -412,6 +417,11 @@ export const READY_OPTIONS = deepFreeze({
     "min": 0,
     "max": 1000,
     "default": 2
+  },
+  "settle": {
+    "kind": "boolean",
+    "nullable": true,
+    "default": null
   }
 });
 

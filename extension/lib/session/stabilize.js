@@ -17,6 +17,18 @@
 // still pending is not seen); the report says which clock spoke and for how long it had
 // watched (`observed_since_ms`).
 
+import { readPageClock } from './page_clock.js';
+import { askSettled, mayBeSettled } from './settle.js';
+
+/** Which rule ended the wait ('settled', 'quiet_window', 'deadline', 'disabled'), on the
+ * report as a symbol: a capture's stabilization report keeps its own fields; an act's
+ * readiness says it (lib/act/readiness.js). */
+export const ENDED_BY = Symbol('endedBy');
+
+function endedBy(report, rule) {
+  Object.defineProperty(report, ENDED_BY, { value: rule, writable: true, configurable: true, enumerable: false });
+}
+
 /** Set (true) on a report whose page was quiet at its first reading, or not waited on: what
  * was read while the reading was asked is as good as what is read after it (the router's
  * frame tree, asked beside the stabilization). A symbol: the report sent on never shows it. */
@@ -28,7 +40,7 @@ function settledAtOnce(report, value) {
 }
 
 export const STABILIZE_DEFAULTS = Object.freeze({
-  enabled: true, quiet_ms: 500, max_wait_ms: 5000, max_pending_requests: 2,
+  enabled: true, quiet_ms: 500, max_wait_ms: 5000, max_pending_requests: 2, settle: false,
 });
 export const OBSERVER_IDLE_MS = 300_000;
 const POLL_MS = 100;
@@ -136,72 +148,42 @@ async function reuseWorld(session) {
   return { world, state };
 }
 
-export const READINESS_MESSAGE = 'axsnap-readiness';
-// How long a poll waits for the content script: a page busy in a long task cannot answer.
-export const PAGE_CLOCK_TIMEOUT_MS = 250;
-
-/** The readiness content script's reading for the main frame of `tabId`:
- * {token, count, quiet, since, load_state}, or null when it does not answer in time. */
-export async function readPageClock(tabId) {
-  if (!globalThis.chrome?.tabs?.sendMessage) return null;
-  let timer;
-  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, PAGE_CLOCK_TIMEOUT_MS, null); });
-  try {
-    const asked = chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE }, { frameId: 0 })
-      .catch(() => null);
-    let reading = await Promise.race([asked, timeout]);
-    reading = reading && typeof reading.quiet === 'number' && typeof reading.token === 'string' ? reading : null;
-    // frames of another origin (issue 26): each has its own clock; the page is as quiet as the busiest
-    if (reading?.frames_unreadable > 0) {
-      const frames = await Promise.race([readFrameClocks(tabId), timeout]);
-      if (frames) reading = mergeReadings(reading, frames);
-    }
-    return reading;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Every frame's reading (readiness.js runs in each), through chrome.scripting; null on failure. */
-async function readFrameClocks(tabId) {
-  if (!globalThis.chrome?.scripting?.executeScript) return null;
-  const results = await chrome.scripting.executeScript({
-    target: { tabId, allFrames: true }, world: 'ISOLATED', injectImmediately: true,
-    func: () => globalThis.__axsnapReadiness?.() ?? null,
-  }).catch(() => null);
-  return results?.filter((r) => r.frameId !== 0).map((r) => r.result) ?? null;
-}
-
-/** The main frame's reading with its frames': quiet since the last activity in any of them. */
-export function mergeReadings(main, frames) {
-  const merged = { ...main };
-  for (const f of frames) {
-    if (!f || typeof f.quiet !== 'number') continue;
-    merged.quiet = Math.min(merged.quiet, f.quiet);
-    merged.count += Number(f.count) || 0;
-  }
-  return merged;
-}
+export { mergeReadings, PAGE_CLOCK_TIMEOUT_MS, READINESS_MESSAGE, readPageClock } from './page_clock.js';
 
 /** Wait on the content script's clock, from its first reading `first`. Returns the
  * mutations counted during the wait (over every document the tab held). */
-async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, started, report }) {
+async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, started, report, settle, held }) {
   let reading = first;
   let base = first.count; // mutations before this request are not this request's
   let mutations = 0;
+  const take = (next) => {
+    if (next && next.token !== reading.token) { // another document: its clock, from 0
+      mutations += reading.count - base;
+      base = 0;
+    }
+    reading = next ?? { ...reading, quiet: 0 }; // no answer (navigating, busy): not quiet
+  };
   for (let fresh = true; ; fresh = false) {
     if (!fresh) {
       settledAtOnce(report, false);
-      const next = await readPage(tabId);
-      if (next && next.token !== reading.token) { // another document: its clock, from 0
-        mutations += reading.count - base;
-        base = 0;
-      }
-      reading = next ?? { ...reading, quiet: 0 }; // no answer (navigating, busy): not quiet
+      take(await readPage(tabId));
     }
     const elapsed = now() - started;
     const domQuiet = reading.quiet >= opts.quiet_ms;
-    if (settled(report, opts, elapsed, domQuiet, inflight.size)) break;
+    if (settled(report, opts, elapsed, domQuiet, inflight.size, held())) break;
+    // an act's wait: the page may be settled long before the quiet window is over
+    if (opts.settle && settle && mayBeSettled(inflight, settle.busy, reading)) {
+      settledAtOnce(report, false);
+      const check = await settle.ask(tabId);
+      if (check) {
+        take(check.reading);
+        if (check.settled && mayBeSettled(inflight, settle.busy, reading)) {
+          endedBy(report, 'settled');
+          break;
+        }
+        continue; // the check took two frames: read again at once
+      }
+    }
     await sleep(Math.min(POLL_MS, Math.max(0, opts.max_wait_ms - elapsed)));
   }
   report.quiet_for_ms = Math.round(reading.quiet);
@@ -218,12 +200,14 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
  */
 export async function stabilize(session, options, {
   now = () => performance.now(), inflight: seen = null, readPage = readPageClock,
+  busy = () => false, askSettle = askSettled, heldRequests = () => 0,
 } = {}) {
   const opts = stabilizeOptions(options);
   const report = { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0 };
   if (!opts.enabled) {
     report.reasons.push('disabled');
     settledAtOnce(report, true);
+    endedBy(report, 'disabled');
     return report;
   }
   const started = now();
@@ -255,7 +239,8 @@ export async function stabilize(session, options, {
       report.source = 'navigation';
       report.observed_since_ms = Math.round(warm.since);
       report.mutations = await waitOnPageClock(session.tabId, opts, warm,
-        { readPage, inflight, now, started, report });
+        { readPage, inflight, now, started, report, held: heldRequests,
+          settle: { busy, ask: (tabId) => askSettle(tabId, { now }) } });
       return report;
     }
     report.source = 'request';
@@ -286,7 +271,7 @@ export async function stabilize(session, options, {
       }
       const elapsed = now() - started;
       const domQuiet = world !== null && lastState.quiet >= opts.quiet_ms;
-      if (settled(report, opts, elapsed, domQuiet, inflight.size)) break;
+      if (settled(report, opts, elapsed, domQuiet, inflight.size, heldRequests())) break;
       await sleep(Math.min(POLL_MS, Math.max(0, opts.max_wait_ms - elapsed)));
     }
   } finally {
@@ -305,10 +290,14 @@ export async function stabilize(session, options, {
 
 // One poll's verdict, for both clocks: quiet enough (DOM and network), or out of time (the
 // report then says what was still busy). Returns whether the wait is over.
-function settled(report, opts, elapsed, domQuiet, pending) {
-  const networkQuiet = pending <= opts.max_pending_requests;
-  if (domQuiet && networkQuiet) return true;
+function settled(report, opts, elapsed, domQuiet, pending, held = 0) {
+  const networkQuiet = pending <= opts.max_pending_requests && held === 0;
+  if (domQuiet && networkQuiet) {
+    endedBy(report, 'quiet_window');
+    return true;
+  }
   if (elapsed < opts.max_wait_ms) return false;
+  endedBy(report, 'deadline');
   report.stabilized = false;
   if (!domQuiet) report.reasons.push('dom_mutations');
   if (!networkQuiet) report.reasons.push('network_pending');

@@ -82,6 +82,8 @@ def step_options(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if getattr(args, "force", False):
         options["force"] = True
+    if getattr(args, "no_settle", False):
+        options["settle"] = False
     for name in ("timeout_ms", "quiet_ms", "max_wait_ms", "max_pending_requests", "dialog"):
         value = getattr(args, name, None)
         if value is not None:
@@ -175,6 +177,9 @@ def add_command(sub: Any, formats: tuple[str, ...]) -> None:
                      help="readiness: wait at most this long (default 10000)")
     act.add_argument("--max-pending-requests", type=int, default=None, metavar="N",
                      help="readiness: requests that may still be in flight (default 2)")
+    act.add_argument("--no-settle", action="store_true",
+                     help="readiness: always wait the quiet window (default: end as soon as the "
+                     "page is settled)")
     act.add_argument("--dialog", choices=("accept", "dismiss"), default=None,
                      help="answer JavaScript dialogs a step opens (default dismiss)")
     act.add_argument("--headed", action="store_true", help="show the browser")

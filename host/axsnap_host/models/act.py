@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
 ActionName = Literal[
     "click", "double_click", "right_click", "hover", "focus", "type", "fill", "press",
@@ -70,11 +70,17 @@ class _Open(BaseModel):
 
 class ReadyOptions(_Strict):
     """The quiet-window model: quiet (no DOM mutation, no input) for ``quiet_ms`` with at most
-    ``max_pending_requests`` requests in flight, capped at ``max_wait_ms``."""
+    ``max_pending_requests`` requests in flight, capped at ``max_wait_ms``. After an action,
+    ``settle`` ends the wait sooner, as soon as the page is provably settled."""
 
     quiet_ms: int = Field(500, ge=0, le=60_000)
     max_wait_ms: int = Field(10_000, ge=0, le=120_000)
     max_pending_requests: int = Field(2, ge=0, le=1_000)
+    settle: StrictBool | None = Field(
+        None, description="end the wait as soon as the page is settled: no request the action "
+        "started in flight, no navigation under way, no activity during two frames, the "
+        "document loaded, fonts loaded, no finite animation running; false: always wait for "
+        "the quiet window. Default (null): true after an action, false for wait_ready")
 
 
 class ActOptions(_Strict):
@@ -217,6 +223,9 @@ class Readiness(_Open):
                                "dom_mutations, network_pending, max_wait, dialog, ...")
     pending_requests: int = 0
     load: str = Field("", description="document.readyState of the main frame")
+    ended_by: Literal["settled", "quiet_window", "deadline", "disabled"] | None = Field(
+        None, description="which rule ended the wait: settled (the page was provably settled), "
+        "quiet_window (quiet for quiet_ms), deadline (max_wait_ms reached)")
 
 
 class ActionResult(_Strict):

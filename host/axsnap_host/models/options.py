@@ -52,6 +52,10 @@ class StabilizeOptions(BaseModel):
     max_wait_ms: StrictInt = Field(5_000, ge=0, le=120_000, description="capture anyway after this")
     max_pending_requests: StrictInt = Field(
         2, ge=0, le=1_000, description="at most this many requests in flight count as quiet")
+    settle: StrictBool = Field(
+        False, description="end the wait as soon as the page is settled (no request seen in "
+        "flight, no activity during two frames, loaded, fonts loaded, no finite animation), "
+        "before the quiet window is over; acts use it for their reads")
 
 
 class SnapshotOptions(BaseModel):

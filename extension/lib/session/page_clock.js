@@ -1,0 +1,50 @@
+// The readiness content script's clock as the extension reads it (content/readiness.js): the
+// main frame's reading through chrome.tabs.sendMessage and, when it has frames of another
+// origin it cannot read, each frame's own reading through chrome.scripting.
+
+export const READINESS_MESSAGE = 'axsnap-readiness';
+// How long a poll waits for the content script: a page busy in a long task cannot answer.
+export const PAGE_CLOCK_TIMEOUT_MS = 250;
+
+/** The readiness content script's reading for the main frame of `tabId`:
+ * {token, count, quiet, since, load_state}, or null when it does not answer in time. */
+export async function readPageClock(tabId) {
+  if (!globalThis.chrome?.tabs?.sendMessage) return null;
+  let timer;
+  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, PAGE_CLOCK_TIMEOUT_MS, null); });
+  try {
+    const asked = chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE }, { frameId: 0 })
+      .catch(() => null);
+    let reading = await Promise.race([asked, timeout]);
+    reading = reading && typeof reading.quiet === 'number' && typeof reading.token === 'string' ? reading : null;
+    // frames of another origin (issue 26): each has its own clock; the page is as quiet as the busiest
+    if (reading?.frames_unreadable > 0) {
+      const frames = await Promise.race([readFrameClocks(tabId), timeout]);
+      if (frames) reading = mergeReadings(reading, frames);
+    }
+    return reading;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Every frame's reading (readiness.js runs in each), through chrome.scripting; null on failure. */
+export async function readFrameClocks(tabId) {
+  if (!globalThis.chrome?.scripting?.executeScript) return null;
+  const results = await chrome.scripting.executeScript({
+    target: { tabId, allFrames: true }, world: 'ISOLATED', injectImmediately: true,
+    func: () => globalThis.__axsnapReadiness?.() ?? null,
+  }).catch(() => null);
+  return results?.filter((r) => r.frameId !== 0).map((r) => r.result) ?? null;
+}
+
+/** The main frame's reading with its frames': quiet since the last activity in any of them. */
+export function mergeReadings(main, frames) {
+  const merged = { ...main };
+  for (const f of frames) {
+    if (!f || typeof f.quiet !== 'number') continue;
+    merged.quiet = Math.min(merged.quiet, f.quiet);
+    merged.count += Number(f.count) || 0;
+  }
+  return merged;
+}

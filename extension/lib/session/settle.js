@@ -1,0 +1,59 @@
+// The settle rule of an act's readiness (issue 32): the wait after an action ends as soon as
+// the page is provably settled for what the action touched, instead of after the quiet
+// window. Settled means all of:
+// - no request the action started still in flight (the act watches the network from before
+//   its input: lib/act/readiness.js) and no navigation of a frame under way;
+// - in the page (the readiness content script, content/readiness.js settleCheck): no
+//   activity — a DOM mutation in the document, its shadow roots or same-origin frames, a
+//   control's value or checked state, input, a finished subresource — during two frames and
+//   for SETTLE_QUIET_MS (a page that answers on a short timer, a ticker), the document
+//   loaded, fonts loaded, no finite animation or transition running;
+// - no JavaScript dialog opened by the action (it then waits the quiet window: a page that
+//   keeps opening dialogs is told apart from one that opened one);
+// - in every frame of another origin (each runs its own clock): no activity since the check
+//   was asked.
+// A page that keeps changing never passes: the quiet window (or the deadline) ends its wait.
+
+import { READINESS_MESSAGE, readFrameClocks } from './page_clock.js';
+
+// How long the page may take to answer a settle check (two frames and a reading); past it the
+// check failed and the quiet window goes on.
+export const SETTLE_TIMEOUT_MS = 1000;
+// The page must be quiet this long (from the action's last input or change) to be settled.
+export const SETTLE_QUIET_MS = 100;
+// A request the action started holds even the quiet window this long (a slow answer the page
+// will render); past it, max_pending_requests applies (a long poll, a stream).
+export const ACTION_REQUEST_GRACE_MS = 2000;
+
+/** Whether what the extension itself sees lets the page be settled: `inflight` (the action's
+ * requests), `busy()` (a frame loading or asked to navigate) and the last `reading`. */
+export function mayBeSettled(inflight, busy, reading) {
+  return inflight.size === 0 && !busy() && reading?.load_state === 'complete';
+}
+
+/**
+ * Ask the main frame's clock for a settle check, then (when it has frames it cannot read) the
+ * clocks of the other frames. {settled, why, reading} or null when the page did not answer.
+ */
+export async function askSettled(tabId, { now = () => performance.now(), readFrames = readFrameClocks } = {}) {
+  if (!globalThis.chrome?.tabs?.sendMessage) return null;
+  const asked = now();
+  let timer;
+  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, SETTLE_TIMEOUT_MS, null); });
+  try {
+    const answer = await Promise.race([
+      chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE, settle: true, min_quiet_ms: SETTLE_QUIET_MS }, { frameId: 0 }).catch(() => null),
+      timeout]);
+    if (!answer || typeof answer.settled !== 'boolean' || typeof answer.reading?.quiet !== 'number') return null;
+    if (answer.settled && answer.reading.frames_unreadable > 0) {
+      const frames = await Promise.race([readFrames(tabId), timeout]);
+      const since = now() - asked;
+      if (!frames || frames.some((f) => !f || typeof f.quiet !== 'number' || f.quiet < since)) {
+        return { ...answer, settled: false, why: [...answer.why, 'frames'] };
+      }
+    }
+    return answer;
+  } finally {
+    clearTimeout(timer);
+  }
+}

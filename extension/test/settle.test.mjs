@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import vm from 'node:vm';
+
+import { ENDED_BY, stabilize } from '../lib/session/stabilize.js';
+import { mayBeSettled } from '../lib/session/settle.js';
+
+// The content script's settle check and its document rules, out of the classic script.
+const source = readFileSync(new URL('../content/readiness.js', import.meta.url), 'utf8');
+const settleCheck = vm.runInNewContext(`${source}\nsettleCheck`, { crypto });
+const inPage = vm.runInNewContext(`${source}\nunsettledBy`, { crypto });
+const unsettledBy = (doc) => [...inPage(doc)]; // an array of this realm
+
+function session(tabId) {
+  return {
+    tabId, onEvent: () => () => {}, useNetwork: async () => async () => {}, send: async () => ({}),
+  };
+}
+
+test('an act\'s wait ends as soon as the page is settled, and says so', async () => {
+  let t = 0;
+  const asked = [];
+  const report = await stabilize(session(51), { stabilize: { quiet_ms: 500, max_wait_ms: 5000, settle: true } }, {
+    now: () => (t += 5),
+    readPage: async () => ({ token: 'a', count: 3, quiet: 10, since: 900, load_state: 'complete' }),
+    askSettle: async (tabId) => {
+      asked.push(tabId);
+      return { settled: true, why: [], reading: { token: 'a', count: 4, quiet: 40, since: 940, load_state: 'complete' } };
+    },
+  });
+  assert.deepEqual(asked, [51]);
+  assert.equal(report.stabilized, true);
+  assert.equal(report[ENDED_BY], 'settled');
+  assert.equal(report.mutations, 1, 'the mutation seen by the check is counted');
+  assert.ok(report.waited_ms < 500, 'not the quiet window');
+});
+
+test('a page that is not settled is waited on with the quiet window, and a busy network is never settled', async () => {
+  let t = 0;
+  let quiet = 0;
+  const inflight = new Set(['r1']);
+  let asks = 0;
+  const report = await stabilize(session(52), { stabilize: { quiet_ms: 300, max_wait_ms: 5000, settle: true } }, {
+    now: () => (t += 20),
+    inflight,
+    readPage: async () => ({ token: 'a', count: 0, quiet: (quiet += 100), since: 900, load_state: 'complete' }),
+    askSettle: async () => { asks += 1; return { settled: true, why: [], reading: { token: 'a', count: 0, quiet: 0, load_state: 'complete' } }; },
+  });
+  assert.equal(asks, 0, 'a request the action started is in flight: no settle check');
+  assert.equal(report[ENDED_BY], 'quiet_window');
+  inflight.clear();
+  t = 0;
+  quiet = 0;
+  const animating = await stabilize(session(53), { stabilize: { quiet_ms: 300, max_wait_ms: 5000, settle: true } }, {
+    now: () => (t += 20),
+    readPage: async () => ({ token: 'a', count: 0, quiet: (quiet += 100), since: 900, load_state: 'complete' }),
+    askSettle: async () => { asks += 1; return { settled: false, why: ['animations'], reading: { token: 'a', count: 0, quiet: (quiet += 100), load_state: 'complete' } }; },
+  });
+  assert.ok(asks >= 1);
+  assert.equal(animating[ENDED_BY], 'quiet_window');
+  const never = await stabilize(session(54), { stabilize: { quiet_ms: 300, max_wait_ms: 200, settle: true } }, {
+    now: () => (t += 50),
+    readPage: async () => ({ token: 'a', count: t, quiet: 1, since: 900, load_state: 'complete' }),
+    askSettle: async () => ({ settled: false, why: ['activity'], reading: { token: 'a', count: t, quiet: 1, load_state: 'complete' } }),
+  });
+  assert.equal(never[ENDED_BY], 'deadline');
+  assert.equal(never.stabilized, false);
+});
+
+test('a capture read (no settle) never asks for a settle check', async () => {
+  let t = 0;
+  let quiet = 0;
+  const report = await stabilize(session(55), { stabilize: { quiet_ms: 200, max_wait_ms: 5000 } }, {
+    now: () => (t += 20),
+    readPage: async () => ({ token: 'a', count: 0, quiet: (quiet += 100), since: 900, load_state: 'complete' }),
+    askSettle: async () => assert.fail('asked'),
+  });
+  assert.equal(report[ENDED_BY], 'quiet_window');
+});
+
+test('the extension side: requests, a loading frame or a loading document keep the page unsettled', () => {
+  const none = new Set();
+  assert.equal(mayBeSettled(none, () => false, { load_state: 'complete' }), true);
+  assert.equal(mayBeSettled(new Set(['r']), () => false, { load_state: 'complete' }), false);
+  assert.equal(mayBeSettled(none, () => true, { load_state: 'complete' }), false);
+  assert.equal(mayBeSettled(none, () => false, { load_state: 'interactive' }), false);
+});
+
+test('the page side: activity during the two frames, fonts, finite animations and loading are each unsettled', async () => {
+  let t = 0;
+  let last = 0;
+  const frame = async () => { t += 16; };
+  const read = () => ({ quiet: t - last, count: 0 });
+  const quietPage = await settleCheck(frame, read, () => [], () => t);
+  assert.equal(quietPage.settled, true);
+  assert.equal(quietPage.span, 16);
+  const busyFrame = async () => { t += 16; last = t - 4; }; // a mutation inside each frame
+  const busy = await settleCheck(busyFrame, read, () => [], () => t);
+  assert.deepEqual([busy.settled, [...busy.why]], [false, ['activity']]);
+  const doc = (over) => ({ readyState: 'complete', fonts: { status: 'loaded' }, getAnimations: () => [], ...over });
+  const anim = (playState, endTime) => ({ playState, effect: { getComputedTiming: () => ({ endTime }) } });
+  assert.deepEqual(unsettledBy(doc()), []);
+  assert.deepEqual(unsettledBy(doc({ readyState: 'interactive' })), ['loading']);
+  assert.deepEqual(unsettledBy(doc({ fonts: { status: 'loading' } })), ['fonts']);
+  assert.deepEqual(unsettledBy(doc({ getAnimations: () => [anim('running', 300)] })), ['animations']);
+  assert.deepEqual(unsettledBy(doc({ getAnimations: () => [anim('running', Infinity), anim('finished', 300)] })), [],
+    'a spinner (infinite) and a finished transition do not hold the page');
+});
+
+test('the page side: a page is waited on for the least quiet time, and a timer inside it is seen', async () => {
+  let t = 0;
+  let last = 0;
+  const frame = async () => { t += 16; };
+  const read = () => ({ quiet: t - last, count: 0 });
+  const waits = [];
+  const wait = async (ms) => { waits.push(ms); t += ms; };
+  const quiet = await settleCheck(frame, read, () => [], () => t, { minQuiet: 100, wait });
+  assert.equal(quiet.settled, true);
+  assert.deepEqual(waits, [68], 'from 32 ms quiet to 100');
+  t = 0;
+  last = 0;
+  const ticker = async (ms) => { t += ms; last = t - 10; }; // a 40 ms ticker fired meanwhile
+  const busy = await settleCheck(frame, read, () => [], () => t, { minQuiet: 100, wait: ticker });
+  assert.deepEqual([busy.settled, [...busy.why]], [false, ['activity']]);
+});

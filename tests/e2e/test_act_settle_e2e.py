@@ -1,0 +1,67 @@
+"""Readiness after an act ends as soon as the page is settled (issue 32): the reply says which
+rule ended the wait (`readiness.ended_by`), and settling never cuts short what the action
+started — a request in flight, a transition, a change in a shadow root after a request."""
+
+from __future__ import annotations
+
+from axsnap_host.client import Browser
+
+
+def test_a_click_with_an_instant_effect_ends_as_settled(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}act/settle/settle.html")
+    result = browser.act("Quick", "click")
+    assert result.ok and result.readiness, result.error
+    assert result.readiness.ended_by == "settled", result.readiness
+    assert result.readiness.ready
+    texts = [m.text for m in (result.changes.messages if result.changes else [])]
+    assert any("Quick done" in t for t in texts), texts
+
+
+def test_a_request_the_click_started_is_waited_for(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}act/settle/settle.html")
+    result = browser.act("Load", "click")
+    assert result.ok and result.readiness, result.error
+    assert result.readiness.ended_by == "settled", result.readiness
+    assert browser.run_in_target("return document.getElementById('out').textContent") \
+        == "Loaded from the server"
+    texts = [m.text for m in (result.changes.messages if result.changes else [])]
+    assert any("Loaded from the server" in t for t in texts), texts
+
+
+def test_a_change_in_a_shadow_root_after_a_request_is_waited_for(browser: Browser,
+                                                                 pages_url: str) -> None:
+    browser.open(f"{pages_url}act/settle/settle.html")
+    result = browser.act("Load in shadow", "click")
+    assert result.ok and result.readiness, result.error
+    inner = browser.run_in_target(
+        "return document.querySelector('shadow-box').shadowRoot"
+        ".getElementById('inner').textContent")
+    assert inner == "inner loaded"
+
+
+def test_a_transition_the_click_started_has_ended(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}act/settle/settle.html")
+    result = browser.act("Fade in", "click")
+    assert result.ok and result.readiness, result.error
+    assert result.readiness.ended_by in ("settled", "quiet_window"), result.readiness
+    running = browser.run_in_target(
+        "return document.getAnimations().filter(a => a.playState === 'running').length")
+    assert running == 0
+    assert browser.run_in_target(
+        "return getComputedStyle(document.getElementById('panel')).opacity") == "1"
+
+
+def test_a_request_that_outlives_the_wait_ends_it_at_the_deadline(browser: Browser,
+                                                                   pages_url: str) -> None:
+    browser.open(f"{pages_url}act/settle/settle.html")
+    result = browser.act("Load forever", "click", max_wait_ms=1500, max_pending_requests=0)
+    assert result.readiness, result.error
+    assert result.readiness.ended_by == "deadline", result.readiness
+    assert not result.readiness.ready and result.readiness.pending_requests >= 1
+
+
+def test_settle_false_keeps_the_quiet_window(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}act/settle/settle.html")
+    result = browser.act("Quick", "click", settle=False)
+    assert result.ok and result.readiness, result.error
+    assert result.readiness.ended_by == "quiet_window", result.readiness
