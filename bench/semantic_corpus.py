@@ -11,9 +11,12 @@ bench/corpus/labels.json is served from 127.0.0.1 and read with format "semantic
   navigation, header, footer and dialog regions;
 - budget: ``semantic_text`` with ``max_tokens`` fits.
 
-Tuned and held-out pages are reported apart. Writes bench/results/semantic_corpus.md.
+Tuned and held-out pages are reported apart (a summary table side by side, then each set in
+full). Pages of a spent held-out set (``spent_held_out``: scored once, then looked at) are tuned
+pages. Writes bench/results/semantic_corpus.md.
 
     .venv/bin/python bench/semantic_corpus.py
+    .venv/bin/python bench/semantic_corpus.py --tuned                # tuning pages only, no report
     .venv/bin/python bench/semantic_corpus.py --only guardian bbc    # a few pages, no report
 """
 
@@ -148,6 +151,32 @@ def measure(browser: Browser, base: str, name: str, label: dict[str, Any]) -> di
     return row
 
 
+def _totals(rows: list[dict[str, Any]]) -> dict[str, str]:
+    n = len(rows)
+    articles = [r for r in rows if "body" in r]
+    paras = sum(r["body"][1] for r in articles)
+    above = sum(r["body"][0][1] for r in articles)
+    window = sum(r["window"] == r["label"] for r in rows)
+    ids = sum(r["ids"] for r in rows)
+    bad = sum(len(r["id_problems"]) for r in rows)
+    shared = sum(r["scroll_shared"] for r in rows)
+    moved = sum(len(r["scroll_changed"]) for r in rows)
+    return {"pages": str(n),
+            "page type, default read": f"{window}/{n} = {window / n:.0%}" if n else "—",
+            "article body paragraphs above every nav/header/footer/dialog block":
+                f"{above}/{paras}",
+            "semantic ids from a name or context": f"{ids - bad}/{ids}",
+            "ids unchanged after scrolling one screen": f"{shared - moved}/{shared}"}
+
+
+def summary(held: list[dict[str, Any]], tuned: list[dict[str, Any]]) -> list[str]:
+    """Held-out and tuned side by side: the held-out column is the claim."""
+    a, b = _totals(held), _totals(tuned)
+    lines = ["| measure | held out (never tuned on) | tuned on |", "|---|--:|--:|"]
+    lines += [f"| {key} | {a[key]} | {b[key]} |" for key in a]
+    return [*lines, ""]
+
+
 def section(rows: list[dict[str, Any]], title: str) -> list[str]:
     if not rows:
         return []
@@ -204,10 +233,14 @@ def section(rows: list[dict[str, Any]], title: str) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", help="these pages only; prints, writes no report")
+    parser.add_argument("--tuned", action="store_true",
+                        help="tuning pages only (never a held-out one); no report")
     parser.add_argument("--out", type=Path, default=RESULTS / "semantic_corpus.md")
     args = parser.parse_args()
     labels = json.loads((CORPUS / "labels.json").read_text("utf-8"))["pages"]
     names = args.only or sorted(labels)
+    if args.tuned:
+        names = [n for n in names if not labels[n]["held_out"]]
     rows = []
     started = time.perf_counter()
     with serve_directory(CORPUS) as base, Browser() as browser:
@@ -215,7 +248,8 @@ def main() -> int:
             row = measure(browser, base, name, labels[name])
             rows.append(row)
             print(json.dumps(row, ensure_ascii=False), file=sys.stderr)
-    if args.only:
+    if args.only or args.tuned:
+        print("\n".join(section(rows, "Tuned on" if args.tuned else "These pages")))
         return 0
     tuned = [r for r in rows if not r["held_out"]]
     held = [r for r in rows if r["held_out"]]
@@ -224,10 +258,12 @@ def main() -> int:
         "",
         f"Run {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}, "
         f"{time.perf_counter() - started:.0f} s: `.venv/bin/python bench/semantic_corpus.py` "
-        "(bench/corpus: 40 real pages, labels written before axsnap ran on them; see "
-        "bench/corpus/SOURCES.md). Format semantic through the extension in Debian Chromium; "
-        "the default read is the first screen.",
+        f"(bench/corpus: {len(rows)} real pages, {len(held)} held out; labels written before "
+        "axsnap ran on them; see bench/corpus/SOURCES.md). Format semantic through the extension "
+        "in Debian Chromium; the default read is the first screen. Earlier held-out sets, spent "
+        "and moved to the tuning set: bench/results/semantic_corpus_history.md.",
         "",
+        *summary(held, tuned),
         *section(held, "Held out (never tuned on)"),
         *section(tuned, "Tuned on"),
         f"Type counts: {dict(Counter(r['label'] for r in rows))}",
