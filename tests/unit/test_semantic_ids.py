@@ -100,8 +100,9 @@ def test_recorded_page_names_every_element_by_the_rules() -> None:
     assert els["btn_open_menu"]["label"] == "Open menu"  # aria-label over the ≡ glyph
     assert els["input_search"]["type"] == "text_input"  # placeholder
     assert els["btn_sign_in"]["type"] == "button"
-    assert els["link_learn_more_in_main"]["region"] == "main"  # same label, two regions
-    assert els["link_learn_more_in_footer"]["region"] == "footer"
+    # Same label, two regions; a shared label outside a row also carries its destination.
+    assert els["link_learn_more_in_main_to_more"]["region"] == "main"
+    assert els["link_learn_more_in_footer_to_more"]["region"] == "footer"
     assert "btn_登录" in els
     assert "input_coupon_code" in els  # name
     assert "input_gift_message" in els  # title

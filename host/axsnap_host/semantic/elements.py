@@ -222,6 +222,55 @@ def _near_text(node: Node, facts: PageFacts, own: str) -> str:
     return ""
 
 
+_MARK_WORDS = 3
+
+
+def _plain_words(text: str) -> str:
+    """Up to three words of ``text`` with no digit in them (numbers are counters or tokens)."""
+    words = [w for w in slug(text, 12).split("_") if w and not any(c.isdigit() for c in w)]
+    return "_".join(words[:_MARK_WORDS])
+
+
+def _destination(href: str) -> str:
+    """Words of a link's destination: another site's name and first path segment, or the last
+    path segments (or the fragment) on this site; never its query (tokens live there)."""
+    href = href.strip()
+    if not href or href.startswith(("javascript:", "mailto:", "tel:", "data:")) or href == "#":
+        return ""
+    rest = href.split("?", 1)[0]
+    rest, _, fragment = rest.partition("#")
+    host = ""
+    if "//" in rest:
+        host, _, path = rest.split("//", 1)[1].partition("/")
+        host = host.removeprefix("www.").rsplit(".", 1)[0]
+        segments = [s for s in path.split("/") if s][:1]
+    else:
+        segments = [s for s in rest.split("/") if s and s not in (".", "..")][-2:]
+    segments = [s.rsplit(".", 1)[0] if "." in s else s for s in segments]
+    if segments and segments[-1] == "index":
+        segments.pop()
+    return _plain_words(" ".join([host, *segments, fragment]))
+
+
+def _container(node: Node, facts: PageFacts) -> str:
+    """Words of the closest named container (``aria-label``, else an ``id`` with no digits)."""
+    for holder in [node, *facts.ancestors(node)[:6]]:
+        for value in (holder.attrs.get("aria-label", "") if holder is not node else "",
+                      holder.attrs.get("id", "")):
+            if value and not any(c.isdigit() for c in value) and (words := _plain_words(
+                    value.replace("-", " "))):
+                return words
+    return ""
+
+
+def own_mark(el: Element, facts: PageFacts) -> str:
+    """The element's own distinguisher for a label the page shares (see ids.py)."""
+    if el.kind == "link" and (where := _destination(el.node.attrs.get("href", ""))):
+        return f"to_{where}"
+    holder = _container(el.node, facts)
+    return f"at_{holder}" if holder else ""
+
+
 def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str]],
                    secrets: SecretFields | None) -> list[Element]:
     """Named, placed, redacted elements in document order. ``secrets``: the capture's one
@@ -281,8 +330,9 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         el.context = context_of(el.node, facts, label)
         repeated = bool(label) and slug(label) in repeated_on_page
         near = "" if el.context else _near_text(el.node, facts, slug(label))
+        mark = own_mark(el, facts)
         placed.append(Placed(base, _region_kind(el.region), el.context, near,
-                             ordinal_only=not label, repeated=repeated))
+                             ordinal_only=not label, repeated=repeated, mark=mark))
     for el, value in zip(chosen, _resolve(placed), strict=True):
         el.id = value
         kind = secrets.kind_of_record(facts.joined[el.node.rid]) if secrets is not None else None

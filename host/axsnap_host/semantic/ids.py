@@ -8,7 +8,12 @@ first source that has one: ``aria-label``/``aria-labelledby``, the visible text 
 document says which, so a window read decides as the whole page does) is told apart by its
 context, the row or item it sits in (``btn_delete_near_invoice_march``), else by its region
 (``link_home_in_footer``); an element with no label at all is named by its context
-(``btn_near_row_1``). Only twins that nothing tells apart are numbered (``btn_delete_2``),
+(``btn_near_row_1``). A shared label outside any row also carries the element's own mark,
+where it has one: a link's destination (``link_learn_more_in_main_to_pricing``), else the
+labelled container it sits in (``btn_save_in_main_at_cookie_settings``); it is added whenever
+the page shares the label, not only when a twin is in the reply, so the id is the same before
+and after a twin scrolls into view. Only twins that nothing tells apart (same label, row,
+region, destination and container: the same action twice) are numbered (``btn_delete_2``),
 the last resort. Nothing here depends on backendNodeIds, on the read's window or on the
 order of rows: an element keeps its id across scrolls, re-reads, re-renders and rows added
 above it while its label and its context do.
@@ -106,6 +111,9 @@ class Placed:
     near: str = ""  # the closest other text, when nothing else tells twins apart
     ordinal_only: bool = False  # no label at all: named by its context or region
     repeated: bool = False  # the page has other controls with this label
+    mark: str = ""  # the element's own distinguisher: ``to_<destination>`` / ``at_<container>``
+    # (always added to a shared label outside any row; in a row only when the row's words
+    # are not enough)
 
 
 def assign_ids(items: Sequence[Placed]) -> list[str]:
@@ -124,13 +132,19 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 ids[i] = f"{base}_near_{item.context}"
             elif item.place:
                 ids[i] = f"{base}_in_{item.place}"
+            if not item.context and item.mark and not item.ordinal_only:
+                ids[i] = f"{ids[i]}_{item.mark}"
         counts = Counter(ids[i] for i in members)
+        marks = Counter((ids[i], items[i].mark) for i in members)
         for i in members:
             item = items[i]
             if counts[ids[i]] <= 1:
                 continue
             if not item.context and item.near:
                 ids[i] = f"{base}_near_{item.near}"
+            elif item.context and item.mark and marks[ids[i], item.mark] < counts[ids[i]]:
+                # the same row words: the element's own mark, where it tells them apart
+                ids[i] = f"{base}_near_{item.context}_{item.mark}"
             elif item.context and item.place:  # the same row words in two regions
                 ids[i] = f"{base}_near_{item.context}_in_{item.place}"
     return _dedupe(ids)
