@@ -115,6 +115,54 @@ def test_ids_hold_after_a_scroll_and_when_a_twin_comes_into_the_reply(
     assert {k: v for k, v in all_deletes.items() if k in deletes} == deletes
 
 
+def _twins(result: PageResult) -> dict[int, str]:
+    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements
+            if e["label"] in ("Learn more", "Save")}
+
+
+def test_true_twins_are_told_apart_by_their_own_context_not_counters(
+        browser: Browser, pages_url: str) -> None:
+    # Two "Learn more" links and two "Save" buttons, each pair in the same region and in no
+    # row: the destination and the labelled container tell them apart, in every read alike.
+    window = _twins(read(browser, pages_url + "understanding/true_twins.html"))
+    assert sorted(window.values()) == ["btn_save_in_main_at_cookie_settings",
+                                       "link_learn_more_in_main_to_plans_pricing"], window
+    browser.run_in_target("window.scrollBy(0, 40)")
+    assert _twins(read(browser)) == window
+    browser.run_in_target(
+        "document.getElementById('top').insertAdjacentHTML('afterend', "
+        "'<p><a href=\"/news\">News</a> <button>Dismiss</button></p>')")
+    assert _twins(read(browser)) == window
+    whole = _twins(read(browser, viewport_only=False))
+    assert len(set(whole.values())) == 4, whole
+    assert not [i for i in whole.values() if i.rsplit("_", 1)[-1].isdigit()], whole
+    assert {k: v for k, v in whole.items() if k in window} == window
+    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
+    below = _twins(read(browser))  # the twins, now the ones in the window
+    assert below and all(whole[k] == v for k, v in below.items()), (below, whole)
+    assert "link_learn_more_in_main_to_plans_security" in below.values()
+
+
+def test_a_sign_in_page_with_a_sign_up_form_beside_it_is_a_login(
+        browser: Browser, pages_url: str) -> None:
+    # Three password fields (one to sign in, two to sign up) and a title that says sign in.
+    result = read(browser, pages_url + "understanding/login_and_register.html")
+    assert result.type == "login", result.page["signals"][:6]
+
+
+def test_an_articles_body_ranks_above_the_teasers_of_its_main_region(
+        browser: Browser, pages_url: str) -> None:
+    # Thirty teaser cards fill the first screens of <main>; the story is below them, one of
+    # its paragraphs made mostly of links (still prose: text of its own between them).
+    result = read(browser, pages_url + "understanding/article_teasers.html",
+                  viewport_only=False)
+    paragraphs = [(i, s["text"]) for i, s in enumerate(result.content) if s["tag"] == "p"]
+    body = [i for i, text in paragraphs if not text.startswith("A short dek")]
+    teasers = [i for i, text in paragraphs if text.startswith("A short dek")]
+    assert len(body) == 5, [s["text"][:30] for s in result.content]
+    assert max(body) < min(teasers, default=len(result.content)), (body, teasers)
+
+
 @pytest.mark.parametrize("name", ["body_text", "main_skeleton"])
 def test_stray_or_skeleton_text_does_not_swallow_the_blocks_under_it(
         browser: Browser, pages_url: str, name: str) -> None:

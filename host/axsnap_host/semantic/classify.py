@@ -78,6 +78,8 @@ class Features:
     prices: int = 0
     sidebar: bool = False
     page_screens: float = 1.0
+    login_forms: int = 0  # forms holding one password field and no confirmation
+    title: str = ""  # the document's title, lower-cased
     text: str = ""
     url: str = ""
     host: str = ""
@@ -92,8 +94,10 @@ def reading_length(text: str) -> int:
 
 def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
              region_kinds: set[str]) -> Features:
-    f = Features(url=facts.url, host=urlsplit(facts.url).hostname or "")
+    f = Features(url=facts.url, host=urlsplit(facts.url).hostname or "",
+                 title=facts.title.lower())
     words: list[str] = [facts.title]
+    f.login_forms = _login_forms(facts, elements)
     for el in elements:
         kind, node = el.kind, el.node
         name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
@@ -178,6 +182,29 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     return f
 
 
+def _login_forms(facts: PageFacts, elements: list[Element]) -> int:
+    """Forms (or form-less groups) with exactly one password field and no confirmation: a
+    sign-in form, also when a sign-up form with its own two password fields is beside it."""
+    groups: dict[int, list[bool]] = {}
+    for el in elements:
+        if el.kind != "password_input":
+            continue
+        name = " ".join((el.source.aria, el.source.text, el.source.hint, el.source.name,
+                         el.node.attrs.get("id", "")))
+        if _CARD.search(name):
+            continue
+        form = next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
+        groups.setdefault(form, []).append(bool(_CONFIRM.search(name)))
+    return sum(len(confirms) == 1 and not confirms[0] for confirms in groups.values())
+
+
+# Words too common in titles to say what a page is for.
+_TITLE_SKIP = frozenset({"about", "next", "images", "advertising", "privacy", "updated",
+                         "published", "comments", "theme", "language", "sent", "apply",
+                         "submit", "cc", "results", "items", "read more"})
+TITLE_WEIGHT = 0.3
+
+
 _METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", "select", "time"})
 _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
@@ -235,6 +262,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.passwords >= 1 and register_words and not confirm)
     fire("register", "form:password with a name field or terms", 0.35 * account,
          f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words)))
+    fire("login", "form:a sign-in form beside a sign-up form", 0.5 * account,
+         confirm and f.login_forms >= 1 and f.passwords >= 3)
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
     fire("checkout", "form:card fields", 0.6, f.card_fields >= 1)
     fire("checkout", "form:address fields and prices", 0.35,
@@ -289,6 +318,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:5+ table rows with links or buttons", 0.25,
          f.action_rows >= 5 and f.row_checkboxes < 4 and f.long_blocks < 3 and itemized)
     fire("dashboard", "stats:tables", 0.1, f.tables >= 1 and f.row_checkboxes < 4)
+    # The title names what the page is for (medium): its type's words, once per type.
+    for kind in PAGE_TYPES:
+        said = [w for w in keyword_hits(kind, f.title) if w not in _TITLE_SKIP]
+        fire(kind, f"title:{said[0]}" if said else "title", TITLE_WEIGHT, bool(said))
     # Keywords (medium, capped)
     for kind in PAGE_TYPES:
         hits = keyword_hits(kind, f.text)[:KEYWORD_CAP]

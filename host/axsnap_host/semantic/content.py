@@ -6,8 +6,11 @@ being on the first screen that falls from its top to its bottom; area — the bl
 against 3% of the viewport (a paragraph of a few lines is already big); font —
 its font size against the page's largest; semantics — what the tag says (a heading or the
 lead paragraph more than a table cell), discounted in navigation, header, footer, sidebar
-and dialog regions (a cookie banner reads less than the article under it). Hidden blocks
-are dropped; text is redacted like every other output.
+and dialog regions (a cookie banner reads less than the article under it). In the main region the
+page's title and the blocks of its body text (the container holding the most paragraphs of
+prose) come first, so a story's paragraphs far down the page still rank above the teasers,
+menus and link lists around them. Hidden blocks are dropped; text is redacted like every
+other output.
 """
 
 from __future__ import annotations
@@ -30,10 +33,14 @@ REGION_FACTOR = {"main": 1.0, "form": 0.9, "sidebar": 0.6, "header": 0.5, "navig
 CHROME_TIER = {"sidebar": 1, "header": 2, "navigation": 2, "footer": 2, "dialog": 2}
 LOOSE_TEXT_SEMANTICS = 0.3  # a <div> or <span> with text of its own
 LOOSE_MIN_CHARS = 25
+OWN_TEXT_CHARS = 25  # a block with this much text besides its links is prose with links in it
 LEAD_SEMANTICS = 1.0  # an article's lead paragraph says as much as its title
 LEAD_MIN_CHARS = 60
 LEAD_CLASS = re.compile(r"\b(lead|lede|intro|standfirst|summary|dek)\b", re.I)
 AREA_FULL = 0.03  # a block covering this fraction of the viewport has the full area score
+BODY_PARAGRAPH_CHARS = 80  # a paragraph this long counts as prose for its container
+BODY_TAGS = frozenset({"p", "blockquote", "pre", "li", "dd", "figcaption", "h2", "h3", "h4",
+                       "td", "div", "span"})
 
 
 @dataclass
@@ -80,7 +87,9 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
             continue
         if node.box[2] <= 0 or node.box[3] <= 0:
             continue
-        if node.children and all(facts.nodes[c].reasons for c in node.children):
+        if node.children and all(facts.nodes[c].reasons for c in node.children) and (
+                len(node.text) - sum(len(facts.nodes[c].text) for c in node.children)
+                < OWN_TEXT_CHARS):
             continue  # a cell or item holding only controls: the controls say it
         if node.block:
             out.append(node)
@@ -114,6 +123,29 @@ def _lead(nodes: list[Node]) -> int:
     return -1
 
 
+def _body(facts: PageFacts, hiding: list[list[str]]) -> int:
+    """The container of the page's body text: each visible paragraph of prose credits its
+    parent with its length and its grandparent with half (a story's paragraphs share a parent
+    or two; a teaser's one paragraph is alone), and the container with the most credit wins.
+    -1 when the page has fewer than three such paragraphs."""
+    credit: dict[int, float] = {}
+    paragraphs = 0
+    for node in facts.nodes:
+        if node.tag != "p" or hiding[node.rid] or len(node.text.strip()) < BODY_PARAGRAPH_CHARS:
+            continue
+        paragraphs += 1
+        weight = float(len(node.text.strip()))
+        parent = node.parent
+        if 0 <= parent < len(facts.nodes):
+            credit[parent] = credit.get(parent, 0.0) + weight
+            grand = facts.nodes[parent].parent
+            if 0 <= grand < len(facts.nodes):
+                credit[grand] = credit.get(grand, 0.0) + weight / 2
+    if paragraphs < 3 or not credit:
+        return -1
+    return max(credit, key=lambda rid: (credit[rid], -rid))
+
+
 def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, str],
                  hiding: list[list[str]], skip: set[int], redact: bool) -> list[Section]:
     """The top blocks by attention (ties: document order)."""
@@ -125,6 +157,8 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
     diagonal = (vw ** 2 + vh ** 2) ** 0.5
     largest = max((n.font_size for n in nodes), default=0.0) or 16.0
     lead = _lead(nodes)
+    body = _body(facts, hiding)
+    in_body: set[int] = set()  # the title and the blocks of the body text
     sections: list[Section] = []
     for node in nodes:
         x, y, w, h = node.box
@@ -141,10 +175,15 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
         semantic = tag_weight * factor
         scores = {"position": position, "area": area, "font": font, "semantic": semantic}
         attention = sum(WEIGHTS[k] * v for k, v in scores.items())
+        if body >= 0 and factor >= 1.0 and (node.tag == "h1" or (node.tag in BODY_TAGS and (
+                node.rid == body or any(a.rid == body for a in facts.ancestors(node))))):
+            in_body.add(node.rid)
         text = scrub_text(node.text)[0] if redact else node.text
         sections.append(Section(node, text, region, scores, attention))
     # The page's own text before its chrome, whatever the attention: an article's body above
-    # its navigation, banners and footer (attention still orders each tier).
+    # its navigation, banners and footer; in the main region its title and body text before
+    # the teasers and link lists around them (attention still orders each tier).
     sections.sort(key=lambda s: (CHROME_TIER.get(region_kind.get(s.region, "main"), 0),
+                                 body >= 0 and s.node.rid not in in_body,
                                  -round(s.attention, 6), s.node.rid))
     return sections[:TOP]
