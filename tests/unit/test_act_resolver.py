@@ -286,3 +286,63 @@ def test_a_re_order_names_the_fewest_that_moved() -> None:
     assert moved_indices([1, 2, 3], [1, 2, 3]) == []
     assert moved_indices([1, 2, 3], [1, 3]) == []  # a removal is no move
     assert moved_indices([1, 2], [2, 7, 1]) == [2] or moved_indices([1, 2], [2, 7, 1]) == [1]
+
+
+def at(index: int, tag: str, role: str, text: str, xpath: str, **attrs: str) -> dict[str, Any]:
+    return {**rec(index, tag, role, text, text, **attrs), "xpath": xpath}
+
+
+TABS = [
+    at(1, "li", "tab", "Tab #1", "/html/body/div/ul/li[1]"),
+    at(2, "a", "link", "Tab #1", "/html/body/div/ul/li[1]/a", href="#tabs-1"),
+    at(3, "li", "tab", "Tab #2", "/html/body/div/ul/li[2]"),
+    at(4, "a", "link", "Tab #2", "/html/body/div/ul/li[2]/a", href="#tabs-2"),
+    at(5, "div", "generic", "Tab #2 Close", "/html/body/div/div"),
+    at(6, "button", "button", "Tab #2", "/html/body/div/div/button[1]"),
+    at(7, "button", "button", "Close", "/html/body/div/div/button[2]"),
+]
+
+
+def test_an_element_and_its_only_actionable_descendant_are_one_target() -> None:
+    # MiniWoB click-tab: the <li role=tab> and its <a> both say "Tab #2" (issue 32)
+    decision = decide(rank('"Tab #2"', TABS[:4]))
+    assert (decision.outcome, decision.best and decision.best.record["index"]) == ("unique", 4)
+    # the role word picks the tab itself; the pair still counts once
+    decision = decide(rank('"Tab #1" tab', TABS[:4]))
+    assert (decision.outcome, decision.best and decision.best.record["index"]) == ("unique", 1)
+    # a box holding two controls is no pair: its button and a twin elsewhere stay two
+    decision = decide(rank('"Tab #2"', TABS))
+    assert decision.outcome == "ambiguous"
+    assert {s.record["index"] for s in decision.candidates} == {4, 6}
+
+
+def test_a_name_of_punctuation_only_is_a_target() -> None:
+    page = [at(1, "a", "link", "<", "/html/body/a[1]"), at(2, "a", "link", ">", "/html/body/a[2]"),
+            at(3, "a", "link", "2", "/html/body/a[3]"), at(4, "button", "button", ">>",
+                                                         "/html/body/button")]
+    for query, index in ((">", 2), ('">" link', 2), ('"<"', 1), (">>", 4)):
+        decision = decide(rank(query, page), query)
+        assert decision.best is not None and decision.best.record["index"] == index, query
+
+
+FIELDS = [
+    at(1, "input", "textbox", "", "/html/body/input[1]", type="text"),
+    at(2, "textarea", "textbox", "", "/html/body/textarea"),
+    at(3, "input", "searchbox", "Search", "/html/body/input[2]", type="search"),
+]
+
+
+def test_textarea_and_text_field_name_different_fields() -> None:
+    # "textarea" matched every textbox at 0.6 each (issue 32, MiniWoB email-inbox-reply)
+    for query, index in (("textarea", 2), ("the text area", 2), ("multi-line field", 2),
+                         ("text field", 1), ("the input", 1), ("textbox", 1)):
+        decision = decide(rank(query, FIELDS[:2], "fill"), query)
+        assert decision.best is not None and decision.best.record["index"] == index, query
+    # a page whose only field is a textarea still answers "the text field"
+    only = decide(rank("text field", FIELDS[1:2], "fill"))
+    assert only.best is not None and only.best.record["index"] == 2
+    # words that name the field win over its kind
+    message = [*FIELDS, at(4, "textarea", "textbox", "Message", "/html/body/textarea[2]")]
+    assert parse_query("message field").lines == "single"
+    decision = decide(rank("message field", message, "fill"))
+    assert decision.best is not None and decision.best.record["index"] == 4

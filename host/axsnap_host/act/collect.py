@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from axsnap_host.act.resolver import normalize
 from axsnap_host.act.service import validate_message
+from axsnap_host.act.wording import normalize
 from axsnap_host.models.wire import CollectStepRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.state import TabState

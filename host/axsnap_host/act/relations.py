@@ -32,9 +32,9 @@ from axsnap_host.act.resolver import (
     Decision,
     Scored,
     nearest,
-    normalize,
     similarity,
 )
+from axsnap_host.act.wording import normalize
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, join
 

@@ -9,7 +9,10 @@ roles: a match raises the score, a mismatch lowers it. The action narrows too: `
 wants something editable, ``select`` a select or listbox, ``check`` a checkbox or radio.
 
 A ``<label for=x>`` lends its text to the control it names, and when a query matches both
-the label and its control, the control answers. The resolver never guesses: below
+the label and its control, the control answers. An element and its only actionable
+descendant (a ``<li role=tab>`` and its ``<a>``) are one target. "textarea" (or "text area",
+"multi-line") asks for a multi-line field, "text field" / "input" / "textbox" for a
+single-line one while the page has one (:mod:`.wording`). The resolver never guesses: below
 ``MIN_SCORE`` it answers ``not_found`` (with the nearest few), and when the runner-up is
 within ``MARGIN`` of the best, ``ambiguous_target`` with the close candidates.
 """
@@ -17,10 +20,18 @@ within ``MARGIN`` of the best, ``ambiguous_target`` with the close candidates.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
+
+from axsnap_host.act.wording import (
+    ICON_ALIASES,
+    MULTI_LINE_WORDS,
+    is_multi_line,
+    joined_pairs,
+    lines_said,
+    normalize,
+)
 
 MIN_SCORE = 0.5
 MARGIN = 0.15
@@ -43,6 +54,7 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
     "textbox": TEXT_ROLES,
     "box": TEXT_ROLES | {"checkbox", "combobox"},
     "textarea": frozenset({"textbox"}),
+    "multiline": frozenset({"textbox"}),
     "search": frozenset({"searchbox", "textbox"}),
     "checkbox": frozenset({"checkbox", "switch"}),
     "radio": frozenset({"radio"}),
@@ -60,17 +72,6 @@ STOP_WORDS = frozenset({
     "labeled", "labelled", "that", "says", "saying", "this", "please", "click", "element",
     "below", "above", "here", "icon",
 })
-# An icon-only control is named by its hint (``fa-trash`` → "trash", ``delete.png`` →
-# "delete"); people call the same picture by other words.
-ICON_ALIASES: dict[str, tuple[str, ...]] = {
-    "delete": ("trash", "remove", "bin"), "trash": ("delete", "remove", "bin"),
-    "remove": ("delete", "trash"), "star": ("favorite", "favourite", "important"),
-    "heart": ("like", "favorite", "favourite"), "like": ("heart",), "close": ("x", "dismiss"),
-    "times": ("close", "x"), "edit": ("pencil",), "pencil": ("edit",),
-    "cog": ("settings",), "gear": ("settings",), "settings": ("gear", "cog"),
-    "more": ("menu", "options"), "bars": ("menu",), "ellipsis": ("more", "menu"),
-    "retweet": ("share", "repost"), "search": ("find",), "send": ("submit",),
-}
 ALIAS_WEIGHT = 0.9
 ICON_NAMED_BY = ("hint", "title", "aria-label", "name")  # of an element that shows no text
 # What each action can act on (roles), when it narrows at all.
@@ -85,33 +86,7 @@ ACTION_ROLES: dict[str, frozenset[str]] = {
 PRIMARY_FIELDS = ("name", "label", "text", "aria-label", "placeholder", "title", "alt",
                   "for_label", "button_value", "hint")
 SECONDARY_FIELDS = ("attr_name", "attr_id")
-_NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _QUOTED = re.compile(r"[\"“”'‘’]([^\"“”'‘’]+)[\"“”'‘’]")
-
-
-# Glyphs that name a control by a picture; people say the word (or type the glyph).
-GLYPH_WORDS: dict[str, str] = {
-    "☆": "star", "★": "star", "⭐": "star", "✓": "check", "✔": "check", "☑": "check",
-    "✗": "close", "✘": "close", "×": "close", "✕": "close", "✖": "close", "❌": "close",
-    "♡": "heart", "♥": "heart", "❤": "heart", "⋮": "more", "⋯": "more", "…": "more",
-    "🗑": "delete", "✎": "edit", "✏": "edit", "🔍": "search", "⚙": "settings", "☰": "menu",
-    "+": "add", "↻": "refresh", "⟳": "refresh",
-}
-_GLYPHS = re.compile("|".join(re.escape(g) for g in sorted(GLYPH_WORDS, key=len, reverse=True)))
-
-
-def normalize(text: str) -> str:
-    """Lower case, NFKC, camelCase split, punctuation and separators → one space. A glyph
-    alone (``☆``, ``✓``) says its word; a name of punctuation only (``>``, ``<<``) is kept
-    as it is, so it can be named."""
-    raw = unicodedata.normalize("NFKC", _CAMEL.sub(" ", text or ""))
-    words = _NON_WORD.sub(" ", raw.lower()).strip()
-    if words:
-        return words
-    pictured = _GLYPHS.sub(lambda m: f" {GLYPH_WORDS[m.group(0)]} ", raw)
-    said = _NON_WORD.sub(" ", pictured.lower()).strip()
-    return said or " ".join(raw.split())
 
 
 @dataclass(slots=True)
@@ -121,6 +96,7 @@ class Query:
     raw: str
     whole: list[str] = field(default_factory=list)  # without role words only
     role_only: bool = False  # no words but role words: any element of the role fits
+    lines: str = ""  # "multi" (a textarea), "single" (a text field, an input) or "" (either)
 
     @property
     def phrase(self) -> str:
@@ -150,10 +126,14 @@ def parse_query(text: str) -> Query:
     roles: set[str] = set()
     words: list[str] = []
     whole: list[str] = []
+    tokens = joined_pairs(tokens)
+    lines = lines_said(tokens)
     named = [t for t in tokens if t not in STOP_WORDS]
+    if len(named) > 1 and lines == "multi":  # "multiline field": the field's kind, not a name
+        named = [t for t in named if t not in MULTI_LINE_WORDS]
     if not quoted and len(named) > 1 and all(t in ROLE_WORDS for t in named):
         # "search field", "option button": the last role word names the role
-        return Query(named[:-1], ROLE_WORDS[named[-1]], text, named[:-1])
+        return Query(named[:-1], ROLE_WORDS[named[-1]], text, named[:-1], lines=lines)
     for i, token in enumerate(tokens):
         pair = " ".join(tokens[i:i + 2])
         if pair in ("text box", "check box", "drop down", "text field", "input field",
@@ -169,10 +149,27 @@ def parse_query(text: str) -> Query:
         words = whole = normalize(quoted.group(1)).split()
     elif not words:
         # role words only: the role, and the words themselves as a name
-        return Query(named, frozenset(roles), text, named, role_only=True)
+        return Query(named, frozenset(roles), text, named, role_only=True, lines=lines)
     while whole and whole[0] in STOP_WORDS and whole[1:]:
         whole = whole[1:]  # "the ..." reads as "..."
-    return Query(words, frozenset(roles), text, whole)
+    return Query(words, frozenset(roles), text, whole, lines=lines)
+
+def _by_lines(query: Query, scored: list[Scored]) -> None:
+    """A multi-line query lowers every single-line text field; a single-line one lowers the
+    multi-line fields while a single-line field fits as well (never to nothing: a page whose
+    only field is a textarea still answers "the text field")."""
+    if not query.lines:
+        return
+    text_like = [s for s in scored if role_of(s.record) in TEXT_ROLES]
+    multi = [s for s in text_like if is_multi_line(s.record)]
+    single = [s for s in text_like if not is_multi_line(s.record)]
+    if query.lines == "multi":
+        lowered = single
+    else:
+        best_single = max((s.score for s in single), default=0.0)
+        lowered = [s for s in multi if s.score <= best_single]
+    for s in lowered:
+        s.score = round(s.score * ROLE_MISMATCH, 3)
 
 
 def _label_for(records: list[dict[str, Any]]) -> dict[tuple[int, str], str]:
@@ -324,8 +321,50 @@ def rank(query_text: str, records: list[dict[str, Any]],
             continue
         kept.append(s)
     kept = [s for s in kept if fits_action(s.record, action)]
+    _by_lines(query, kept)
+    kept = one_target(kept, records)
     kept.sort(key=lambda s: -s.score)
     return kept
+
+
+def _path(rec: dict[str, Any]) -> tuple[int, str]:
+    return int(rec.get("frame") or 0), str(rec.get("xpath") or "")
+
+
+def only_descendants(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """id(element) → its only listed descendant, for every listed element that holds
+    exactly one (a ``<li role=tab>`` and its ``<a>``, a ``<label>`` and its checkbox)."""
+    paths = sorted((_path(r), i) for i, r in enumerate(records) if r.get("xpath"))
+    out: dict[int, dict[str, Any]] = {}
+    for n, ((frame, xpath), i) in enumerate(paths):
+        inside = []
+        for (other_frame, other), j in paths[n + 1:]:
+            if other_frame != frame or not other.startswith(f"{xpath}/"):
+                break
+            inside.append(j)
+            if len(inside) > 1:
+                break
+        if len(inside) == 1:
+            out[id(records[i])] = records[inside[0]]
+    return out
+
+
+def one_target(ranked: list[Scored], records: list[dict[str, Any]]) -> list[Scored]:
+    """An element and its only actionable descendant are one target: when both score within
+    ``MARGIN`` of each other, the better stays (on a tie the descendant, what a click on
+    the pair reaches) and the other leaves the ranking."""
+    inner = only_descendants(records)
+    if not inner:
+        return ranked
+    by_record = {id(s.record): s for s in ranked}
+    dropped: set[int] = set()
+    for s in ranked:
+        child = inner.get(id(s.record))
+        pair = by_record.get(id(child)) if child is not None else None
+        if pair is None or abs(s.score - pair.score) >= MARGIN or id(pair) in dropped:
+            continue
+        dropped.add(id(s) if pair.score >= s.score else id(pair))
+    return [s for s in ranked if id(s) not in dropped]
 
 
 @dataclass(slots=True)
