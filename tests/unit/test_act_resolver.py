@@ -346,3 +346,14 @@ def test_textarea_and_text_field_name_different_fields() -> None:
     assert parse_query("message field").lines == "single"
     decision = decide(rank("message field", message, "fill"))
     assert decision.best is not None and decision.best.record["index"] == 4
+
+
+def test_a_different_number_is_no_typo() -> None:
+    # "Message 37" scored 0.853 on "Message 3" by spelling alone, beating the row's own 1.0
+    # whenever that row was not listed, and tying the rest (issue 32, scroll-box rows)
+    assert similarity("message 37", "message 3") <= 0.5
+    assert similarity("message", "messages") > 0.8  # a plural is still a near spelling
+    rows = [at(n, "a", "link", f"Message {n}", f"/html/body/ul/li[{n}]/a") for n in range(1, 41)]
+    decision = decide(rank('"Message 37"', rows))
+    assert decision.best is not None and decision.best.record["index"] == 37
+    assert decide(rank('"Message 37"', rows[:6])).outcome != "unique"

@@ -86,6 +86,7 @@ ACTION_ROLES: dict[str, frozenset[str]] = {
 PRIMARY_FIELDS = ("name", "label", "text", "aria-label", "placeholder", "title", "alt",
                   "for_label", "button_value", "hint")
 SECONDARY_FIELDS = ("attr_name", "attr_id")
+_NUMBER = re.compile(r"\d+")
 _QUOTED = re.compile(r"[\"“”'‘’]([^\"“”'‘’]+)[\"“”'‘’]")
 
 
@@ -220,7 +221,8 @@ def similarity(query: str, text: str) -> float:
     # Character similarity only for near-identical spellings (typos, plurals): below that it
     # matches unrelated words that share letters.
     chars = 0.0
-    if min(len(query), len(text)) >= CHAR_MIN_LEN:
+    if min(len(query), len(text)) >= CHAR_MIN_LEN and _NUMBER.findall(query) == \
+            _NUMBER.findall(text):  # "Message 37" is no typo of "Message 3"
         chars = SequenceMatcher(None, query, text, autojunk=False).ratio()
     return min(0.99, max(overlap, chars * 0.9 if chars >= CHAR_FLOOR else 0.0))
 

@@ -82,6 +82,12 @@ def _reasons(j: Joined, joined: list[Joined]) -> list[str]:
     return reasons
 
 
+# A window grown this far is a whole-page read (acting's, extension/lib/act/route.js
+# ACT_EXPAND_PX): it lists what lies below a scroll box's fold too, as viewport_only=False
+# does, so words name a row the box has not scrolled to yet (issue 32).
+WHOLE_PAGE_WINDOW_PX = 10_000
+
+
 def _visible(j: Joined, options: SnapshotOptions) -> bool:
     rec = j.rec
     r = rec.get("r") or [0, 0, 0, 0]
@@ -89,8 +95,9 @@ def _visible(j: Joined, options: SnapshotOptions) -> bool:
         return False
     if rec.get("top") == 0:
         return False
-    if rec.get("clip") and options.viewport_only:
-        return False  # beyond a scroll box's fold: only the whole-page read lists it
+    if rec.get("clip") and options.viewport_only \
+            and options.viewport_expand_px < WHOLE_PAGE_WINDOW_PX:
+        return False  # beyond a scroll box's fold: only a whole-page read lists it
     return not (options.viewport_only and not rec.get("win"))
 
 
