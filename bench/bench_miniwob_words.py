@@ -81,7 +81,14 @@ if (spec.near) {
 }
 let found = [];
 if (spec.near) found = scope;
+else if (spec.action === 'select') found = scope.filter(e => e.tagName === 'SELECT');
 else if (spec.role && !words) found = scope.filter(ROLE[spec.role]);
+else if (ROLE[spec.role] && ['single', 'multi', 'field'].includes(spec.role)) {
+  const labelled = e => { const l = e.id && document.querySelector(`label[for="${e.id}"]`);
+    return norm(l && l.innerText).includes(words) || norm(e.id).includes(words)
+      || norm(e.name).includes(words) || norm(e.placeholder).includes(words); };
+  found = scope.filter(e => ROLE[spec.role](e) && labelled(e));
+}
 else {
   const says = e => own(e) === words || norm(e.getAttribute('aria-label')) === words
     || norm(e.getAttribute('title')) === words || norm(e.getAttribute('placeholder')) === words;
@@ -256,6 +263,9 @@ class Player:
         return f"0-{node['node']['backendNodeId']}"
 
     def act(self, step: Step) -> ActionResult | None:
+        # both modes start each step on a settled page (an accordion still opening made
+        # the ids run's click 'occluded': a race of the executor, not of the resolver)
+        self.browser.wait_ready(quiet_ms=self.quiet_ms)
         target = self.target(step)
         if target is None:
             self.log.append(f"{step.action} {step.words!r} → no target")
