@@ -55,6 +55,7 @@ const preparer = createPreparer({
 
 const router = createRouter({
   preparation: (tabId) => preparer.outcome(tabId),
+  yieldPreparation: (tabId) => preparer.yieldTo(tabId),
   keptAnswers,
   ownId: chrome.runtime.id,
   debuggers,

@@ -78,3 +78,36 @@ test('a page an agent may not read is not prepared, and no session is joined', a
   assert.deepEqual(f.log, []);
   assert.equal(p.outcome(7), null, 'nothing to tell the next read');
 });
+
+test('a read that starts while the preparation waits for the page stops it before it reads', async () => {
+  const f = fakes();
+  const p = createPreparer(f.deps);
+  const done = p.prepare(7);
+  await p.yieldTo(7); // nothing reading yet: the read goes on at once
+  f.settle();
+  assert.equal(await done, 'superseded');
+  assert.ok(!f.log.some((e) => Array.isArray(e)), 'no capture beside the read');
+});
+
+test('a read that starts while the preparation reads waits for that read to end', async () => {
+  const f = fakes();
+  let finishCapture = () => {};
+  const capturing = new Promise((r) => { finishCapture = r; });
+  let started = () => {};
+  const captureStarted = new Promise((r) => { started = r; });
+  const p = createPreparer({
+    ...f.deps,
+    capture: async (_s, tabId) => { f.log.push(['capture', tabId]); started(); await capturing; },
+  });
+  const done = p.prepare(7);
+  f.settle();
+  await captureStarted;
+  let yielded = false;
+  const waiting = p.yieldTo(7).then(() => { yielded = true; });
+  await new Promise((r) => setImmediate(r));
+  assert.equal(yielded, false, 'the read waits while the preparation captures');
+  finishCapture();
+  await waiting;
+  assert.equal(yielded, true);
+  assert.equal(await done, 'prepared');
+});

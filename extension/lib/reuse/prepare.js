@@ -56,7 +56,9 @@ export async function agentMayRead(tabId) {
  * (the router's prepareAnswer: the tab's last read options through the host, the answer kept
  * under the page's proof (lib/reuse/kept_answer.js); false when those options' answer is not kept)}.
  * `prepare(tabId)` resolves with what it did: "prepared", or why not; `outcome(tabId)` tells
- * it once, to the next read.
+ * it once, to the next read. `yieldTo(tabId)`: a read starts on the tab; a preparation not yet
+ * reading stops, and one reading is waited for (two reads of one document at once would take
+ * the AX change journal from each other: the whole-page cache would then read "not armed").
  */
 export function createPreparer({
   debuggers, stabilize, capture, countElements: count = countElements, documentRead = () => false,
@@ -65,6 +67,7 @@ export function createPreparer({
   const latest = new Map(); // tabId -> the newest preparation's number: an older one stops
   let made = 0;
   const outcomes = new Map(); // tabId -> what the last preparation did, until a read asks
+  const reading = new Map(); // tabId -> the preparation's read in flight
 
   async function prepare(tabId) {
     const mine = ++made;
@@ -77,6 +80,23 @@ export function createPreparer({
       while (outcomes.size > 64) outcomes.delete(outcomes.keys().next().value);
     }
     return outcome;
+  }
+
+  /** A read of `tabId` starts: resolves once no preparation of the tab can read beside it. */
+  async function yieldTo(tabId) {
+    if (latest.has(tabId)) latest.set(tabId, ++made); // stops before it reads
+    await reading.get(tabId)?.catch(() => {});
+  }
+
+  /** `read()` as the tab's preparation's read in flight (yieldTo waits for it). */
+  async function asReading(tabId, read) {
+    const running = read();
+    reading.set(tabId, running);
+    try {
+      return await running;
+    } finally {
+      if (reading.get(tabId) === running) reading.delete(tabId);
+    }
   }
 
   /** What the tab's last preparation since the previous read did (the read's `timings.prepared`). */
@@ -101,10 +121,12 @@ export function createPreparer({
       const elements = await count(tabId);
       if (!(Number.isInteger(elements) && elements <= FULL_READ_MAX_ELEMENTS)) return 'big';
       if (superseded()) return 'superseded';
-      if (await answer(session, tabId, stabilization)) return 'prepared';
-      if (superseded()) return 'superseded';
-      await capture(session, tabId, { format: 'snapshot' }, stabilization, {});
-      return 'prepared';
+      return await asReading(tabId, async () => {
+        if (await answer(session, tabId, stabilization)) return 'prepared';
+        if (superseded()) return 'superseded';
+        await capture(session, tabId, { format: 'snapshot' }, stabilization, {});
+        return 'prepared';
+      });
     } catch {
       return 'failed'; // a navigation, a closed tab: the next read does it all itself
     } finally {
@@ -112,5 +134,5 @@ export function createPreparer({
     }
   }
 
-  return { prepare, outcome };
+  return { prepare, outcome, yieldTo };
 }

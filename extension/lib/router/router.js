@@ -221,6 +221,8 @@ export function createRouter(deps) {
   async function snapshot(req, onProgress, role) {
     const t0 = now();
     const { tabId, tab } = await readableTab(req, role);
+    // a preparation of this document (lib/reuse/prepare.js) never reads beside this read
+    await deps.yieldPreparation?.(tabId);
     const keeper = deps.keptAnswers ?? null;
     keeper?.noteOptions(tabId, req.options);
     const key = keeper ? answerKey(req.options) : null;
