@@ -24,6 +24,7 @@ import {
 } from './domtree.js';
 import { DOM_FORMATS, DOM_SNAPSHOT_STYLES, SEMANTIC_FORMATS } from '../generated/contract.js';
 import { captureWalker, resolvesIds } from '../walker/walker_capture.js';
+import { pageFacts } from './page_facts.js';
 
 export const CAPTURE_VERSION = 1;
 // The computed styles DOMSnapshot reports, generated from models/capture.py.
@@ -434,6 +435,16 @@ async function captureDocument(session, tabId, options, stabilization,
   const rects = wantsDomRects(options);
   const snapshotRead = dom || scoped ? null
     : captureDomSnapshots(session, [...frames], sessionOf, timings, errors, rects);
+  // A whole-page AX read describes each element as the window read does (the element
+  // model: names from labels, states, the row or card a control sits in): the walker walks
+  // the whole page, and the host joins its records to the DOMSnapshot (walker_merge.py).
+  // After the DOMSnapshot: the renderer runs one at a time anyway, and the tab answers a
+  // command between them (act/blocked.js counts a tab that answers none as blocked).
+  const pageWalker = dom || scoped ? null
+    : snapshotRead.catch(() => null).then(() => timed(timings, 'walker_ms',
+      () => captureWalker(tabId, { ...options, viewport_only: false }, session, frames, errors)))
+      .then(pageFacts)
+      .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; });
   // Without DOM rects the host places frames by their owners' borders: read once the
   // owners are known, while the renderer computes the DOMSnapshot.
   const send = (method, params, sessionId) => session.send(method, params, sessionId);
@@ -515,6 +526,7 @@ async function captureDocument(session, tabId, options, stabilization,
     domSnapshot = snapshotRead ? await snapshotRead : null;
     await bordersRead;
     layout = await axSide.layout;
+    if (pageWalker) walker = await pageWalker;
   }
 
   watch.check();

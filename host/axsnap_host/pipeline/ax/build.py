@@ -14,7 +14,7 @@ from axsnap_host.pipeline.ax.prune import prune
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.snapshot import as_node_objects, build_snapshot, set_prop
 from axsnap_host.pipeline.ax.tree import flat_tree
-from axsnap_host.pipeline.ax.window_index import WindowIndex, dom_facts
+from axsnap_host.pipeline.ax.window_index import dom_facts, walker_joins
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 
@@ -74,12 +74,12 @@ def build_snapshot_v1(
     kept = prune(tree, pruned=options.pruned, clickable=acting | owners)
     mark_covered(tree, kept.kept, dom, acting)
     clock.lap("prune_ms")
-    fill_missing_values(tree, kept.kept, dom)
+    joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
+    fill_missing_values(tree, kept.kept, dom, joined)
     redacted = 0
     url, title = capture.tab.url, capture.tab.title
     frame_urls = [frame.url for frame in tree.frames]
     if options.redact:
-        joined = dom.joined if isinstance(dom, WindowIndex) else None  # the walker's facts
         redacted += redact_tree(tree, kept.kept, secret_fields(capture, joined))
         names = page_secret_names(capture)
         url, found_url = scrub_url(url, names)

@@ -178,6 +178,21 @@ def dom_facts(capture: RawCapture) -> DomFacts:
     return WindowIndex(capture) if window_scoped(capture) else DomIndex.from_capture(capture)
 
 
+def walker_joins(capture: RawCapture, dom: DomFacts) -> list[Joined] | None:
+    """The walker's records joined to their nodes: the window index's, or, on a whole-page
+    read that walked the page too (capture.js), joined to its DOMSnapshot here (once per
+    capture). None when the read has no walker output."""
+    if isinstance(dom, WindowIndex):
+        return dom.joined
+    if not capture.walker or capture.dom_snapshot is None:
+        return None
+    found = capture.derived.get("walker_joins")
+    if not isinstance(found, list):
+        found = join(capture)
+        capture.derived["walker_joins"] = found
+    return found
+
+
 def outside_window(capture: RawCapture, dom: DomFacts) -> dict[str, Any] | None:
     """What a window-scoped read left out: elements of the page not walked into the window."""
     if not isinstance(dom, WindowIndex):

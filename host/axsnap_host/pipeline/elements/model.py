@@ -180,14 +180,14 @@ _VAGUE_ROLES = frozenset({"generic", "none", "presentation", "StaticText", "Unkn
 _AX_STATES = ("checked", "selected", "pressed", "expanded", "current")
 
 
-def apply_element_facts(tree: Any, kept: Any, dom: Any) -> int:
+def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
     """Give the kept AX nodes (SnapshotV1, the outline) the element model's description of
     their DOM node, so every output of a read says the same: its name (where the model has
     one), its role where the AX tree has only a vague one (a class-drawn switch, a custom
     dropdown), its states and value where the AX tree lacks them, and its context (state
-    ``context``) where DOM text says it. Window reads only (the walker's records); returns
-    how many nodes changed."""
-    joined = getattr(dom, "joined", None)
+    ``context``) where DOM text says it. ``joined``: the walker's records joined to their
+    nodes (a window read's, or a whole-page read's joined to its DOMSnapshot); returns how
+    many nodes changed."""
     if not joined:
         return 0
     by_dom = {(j.frame_id, j.backend_node_id): j for j in joined

@@ -23,7 +23,7 @@ from axsnap_host.pipeline.ax.merge import fill_missing_values
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, flat_tree
-from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_facts
+from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_facts, walker_joins
 from axsnap_host.pipeline.dom.index import DomIndex, rect_of
 from axsnap_host.pipeline.dom.textflow import TextFlow
 from axsnap_host.pipeline.dom.xpath import build_xpath_map
@@ -61,9 +61,9 @@ def build_outline(
     tab_stops = tab_stop_ids(tree, dom)
     kept = prune(tree, pruned=options.pruned,
                  clickable=clickable | tab_stops | scrollable | frame_owners)
-    fill_missing_values(tree, kept.kept, dom)
+    joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
+    fill_missing_values(tree, kept.kept, dom, joined)
     mark_covered(tree, kept.kept, dom, clickable | tab_stops)
-    joined = dom.joined if isinstance(dom, WindowIndex) else None  # the walker's facts
     redacted = (redact_tree(tree, kept.kept, secret_fields(capture, joined))
                 if options.redact else 0)
 

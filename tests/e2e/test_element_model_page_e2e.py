@@ -1,0 +1,69 @@
+"""One element model on whole-page reads (issue 30): a ``scope="page"`` SnapshotV1 and
+outline describe each control as the window read does (its name from a label or its row,
+its state, its context), so an agent that asks for the whole page learns no less of a
+control than one that asks for the window (tests/pages/elements/)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from axsnap_host.client import Browser, OutlineResult
+from axsnap_host.models.snapshot import node_records
+
+pytestmark = pytest.mark.e2e
+
+FAST = {"stabilize": {"quiet_ms": 200, "max_wait_ms": 4000}}
+# what a node says of an element: the element model's facts (covered is the capture's)
+STATES = ("checked", "selected", "pressed", "expanded", "current", "context", "disabled")
+_LINE = re.compile(r"^\s*\[(\d+-\d+)\] (.*)$")
+_COVERED = re.compile(r"(, )?covered=[^,\]]*")
+
+
+def described(node: dict[str, Any]) -> tuple[Any, ...]:
+    state = node.get("state") or {}
+    return (node["role"], node["name"], node.get("value"),
+            tuple((key, state[key]) for key in STATES if key in state))
+
+
+def snapshot_nodes(browser: Browser, **scope: Any) -> dict[str, dict[str, Any]]:
+    snap = browser.snapshot(None, format="snapshot", **scope, **FAST).model_dump(mode="json")
+    return {n["id"]: n for n in node_records(snap)}
+
+
+def outline_lines(browser: Browser, **scope: Any) -> dict[str, str]:
+    outline = browser.snapshot(None, format="outline", compact=True, **scope, **FAST)
+    assert isinstance(outline, OutlineResult)
+    return {m[1]: m[2] for line in outline.combinedTree.splitlines() if (m := _LINE.match(line))}
+
+
+@pytest.mark.parametrize("page", ["switches.html", "repeated_controls.html", "names.html",
+                                  "labels.html", "delegation.html"])
+def test_a_whole_page_read_describes_controls_as_the_window_read_does(
+        browser: Browser, pages_url: str, page: str) -> None:
+    """Whole-page SnapshotV1 and outline had no walker facts: a checkbox named by its row
+    ("Ada Lovelace") was a bare ``checkbox``, a class-drawn switch a ``generic``, the
+    "Edit" buttons had no row."""
+    browser.open(pages_url + "elements/" + page)
+    window = snapshot_nodes(browser)
+    whole = snapshot_nodes(browser, scope="page")
+    controls = [n for n in window.values()
+                if n.get("domRef") and n["role"] not in ("StaticText", "RootWebArea", "generic")
+                and n["name"]]
+    assert len(controls) >= 3, window
+    for node in controls:
+        assert node["id"] in whole, (page, node)
+        assert described(whole[node["id"]]) == described(node), (page, whole[node["id"]], node)
+    window_lines = outline_lines(browser)
+    whole_lines = outline_lines(browser, scope="page")
+    compared = 0
+    for nid, line in window_lines.items():
+        if nid in window and window[nid]["role"] not in ("StaticText", "RootWebArea"):
+            # covered is the capture's hit test (walker) or paint order (page), not the model's
+            shown = _COVERED.sub("", line)
+            assert _COVERED.sub("", whole_lines.get(nid, "")) == shown, (
+                page, nid, line, whole_lines.get(nid))
+            compared += 1
+    assert compared >= 3, window_lines
