@@ -43,6 +43,7 @@ function beginRun(opts) {
   run.track = null;
   run.outEls = null;
   run.bgMemo = /* @__PURE__ */ new WeakMap();
+  run.forLabels = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
   run.scanned = /* @__PURE__ */ new Set();
   run.forced = /* @__PURE__ */ new Set();
@@ -721,6 +722,28 @@ function besideLabel(el) {
   s = collapse(s).replace(/[:：]\s*$/, "");
   return s ? [clip(s), "text-before"] : null;
 }
+function labelsOf(el) {
+  const root = el.getRootNode();
+  let byId = run.forLabels.get(root);
+  if (!byId) {
+    byId = /* @__PURE__ */ new Map();
+    for (const l of root.querySelectorAll ? root.querySelectorAll("label[for]") : []) {
+      const id = l.getAttribute("for");
+      if (!byId.has(id)) byId.set(id, []);
+      byId.get(id).push(l);
+    }
+    run.forLabels.set(root, byId);
+  }
+  const out = [];
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    if (a.localName === "label") {
+      if (a.control === el) out.push(a);
+      break;
+    }
+  }
+  for (const l of el.id && byId.get(el.id) || []) if (!out.includes(l) && l.control === el) out.push(l);
+  return out.length > 1 ? out.sort((a, b) => a.compareDocumentPosition(b) & 4 ? -1 : 1) : out;
+}
 function personName(el, tag, attrs, role) {
   const lby = attrs["aria-labelledby"];
   if (lby) {
@@ -730,8 +753,9 @@ function personName(el, tag, attrs, role) {
   if (attrs["aria-label"] && attrs["aria-label"].trim()) {
     return [clip(collapse(attrs["aria-label"])), "aria-label"];
   }
-  if (FIELDS.has(tag) && el.labels && el.labels.length) {
-    const t = collapse(Array.from(el.labels).map((l) => personText(l, false, null)).join(" "));
+  const labels = FIELDS.has(tag) ? labelsOf(el) : [];
+  if (labels.length) {
+    const t = collapse(labels.map((l) => personText(l, false, null)).join(" "));
     if (t) return [clip(t), "label"];
   }
   if (tag === "label" && el.control) {

@@ -82,6 +82,30 @@ function besideLabel(el) {
   return s ? [clip(s), 'text-before'] : null;
 }
 
+// A field's labels, as el.labels lists them (tree order): the <label> around it and those
+// whose `for` names it. Not el.labels: Chromium collects that list by walking the field's
+// whole tree scope, once per field (3 s of a 4,500-control page's walk); the `for` labels
+// of a root are gathered once per walk here.
+function labelsOf(el) {
+  const root = el.getRootNode();
+  let byId = run.forLabels.get(root);
+  if (!byId) {
+    byId = new Map();
+    for (const l of root.querySelectorAll ? root.querySelectorAll('label[for]') : []) {
+      const id = l.getAttribute('for');
+      if (!byId.has(id)) byId.set(id, []);
+      byId.get(id).push(l);
+    }
+    run.forLabels.set(root, byId);
+  }
+  const out = [];
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    if (a.localName === 'label') { if (a.control === el) out.push(a); break; }
+  }
+  for (const l of (el.id && byId.get(el.id)) || []) if (!out.includes(l) && l.control === el) out.push(l);
+  return out.length > 1 ? out.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1)) : out;
+}
+
 /** The control's name as [name, source, ligatures?], or null. */
 export function personName(el, tag, attrs, role) {
   const lby = attrs['aria-labelledby'];
@@ -89,8 +113,9 @@ export function personName(el, tag, attrs, role) {
   if (attrs['aria-label'] && attrs['aria-label'].trim()) {
     return [clip(collapse(attrs['aria-label'])), 'aria-label'];
   }
-  if (FIELDS.has(tag) && el.labels && el.labels.length) {
-    const t = collapse(Array.from(el.labels).map((l) => personText(l, false, null)).join(' '));
+  const labels = FIELDS.has(tag) ? labelsOf(el) : [];
+  if (labels.length) {
+    const t = collapse(labels.map((l) => personText(l, false, null)).join(' '));
     if (t) return [clip(t), 'label'];
   }
   if (tag === 'label' && el.control) {

@@ -35,6 +35,7 @@ export function beginRun(opts) {
   run.track = null;  // records.js: this world's kept state (opts.track)
   run.outEls = null;  // records.js: the element of each record (opts.hold)
   run.bgMemo = new WeakMap();  // element → the colour behind it (visibility.js)
+  run.forLabels = new Map();  // root → `for` id → its <label>s (person_name.js)
   run.lightSteps = new WeakMap();  // shadow host → Map(light child → DOM step) (tree.js)
   // The scan of positioned boxes (scan.js): documents scanned, elements never pruned, the
   // main document's shadow roots met.
