@@ -86,6 +86,9 @@ test('every option is strictly typed, bounded and named', () => {
     [{ screenshot_quality: 101 }, /≤ 100/], [{ redcat: false }, /options\.redcat is not an option/],
     [{ stabilize: { quiet: 1 } }, /stabilize\.quiet is not an option/], [{ trace_id: 5 }, /trace_id must be a string/],
     [{ format: 'snapshot', max_tokens: 500 }, /does not use max_tokens \(outline\/semantic\/semantic_text\)/],
+    [{ also_formats: 'domtext' }, /also_formats must be a list or null/],
+    [{ also_formats: ['pdf'] }, /also_formats\[0\] must be one of snapshot, outline, domtext, elements/],
+    [{ also_formats: ['outline', 'domtext', 'elements', 'snapshot'] }, /at most 3 items/],
   ];
   for (const [options, message] of bad) {
     const problems = optionProblems(options);
@@ -93,7 +96,9 @@ test('every option is strictly typed, bounded and named', () => {
     assert.match(problems[0], message);
   }
   const good = [{ redact: false }, { format: 'outline', max_tokens: 100, depth: 1, focus: '0-29', compression: 'delta', delta_max_change: 1 },
-    { format: 'som', vision: true, screenshot_format: 'jpeg', screenshot_quality: 0 }, { include_ax: null, trace_id: null }];
+    { format: 'som', vision: true, screenshot_format: 'jpeg', screenshot_quality: 0 }, { include_ax: null, trace_id: null },
+    // one read of several formats: an option of any of them is accepted
+    { format: 'snapshot', scope: 'page', viewport_only: false, also_formats: ['outline', 'domtext'], compact: true }];
   for (const options of good) assert.deepEqual(optionProblems(options), [], JSON.stringify(options));
 });
 

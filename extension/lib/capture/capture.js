@@ -182,6 +182,15 @@ export async function collectFrames(session, timings, errors) {
 // and page understanding (semantic, semantic_text).
 const WALKER_FORMATS = new Set([...DOM_FORMATS, ...SEMANTIC_FORMATS]);
 
+/** Whether the read renders format `fmt`: its own, or one of its also_formats (one read). */
+export const asksFormat = (options, fmt) => (options?.format ?? 'snapshot') === fmt
+  || (Array.isArray(options?.also_formats) && options.also_formats.includes(fmt));
+
+/** One read of the whole page for an AX format and a DOM channel format (also_formats):
+ * the walker's records of the whole page join the AX read. */
+const alsoWalks = (options) => !WALKER_FORMATS.has(options?.format ?? 'snapshot')
+  && DOM_FORMATS.some((fmt) => asksFormat(options, fmt));
+
 /** The vision channel: format "som", or a DOM channel format with options.vision. */
 export function wantsScreenshot(options) {
   const format = options?.format ?? 'snapshot';
@@ -242,7 +251,7 @@ const SNAPSHOT_PARAMS = (rects) => ({
 });
 
 /** Whether the format's DOMSnapshot needs every node's DOM rects (see SNAPSHOT_PARAMS). */
-export const wantsDomRects = (options) => options?.format === 'outline';
+export const wantsDomRects = (options) => asksFormat(options, 'outline');
 
 /**
  * The tab's DOMSnapshot (returned) plus one per out-of-process frame subtree, kept on its
@@ -298,8 +307,11 @@ async function framesAhead(early, stabilization, timings, errors) {
   return got.frames;
 }
 
+let capturesTaken = 0;
+
 async function captureOnce(session, tabId, options, stabilization, openStream, early = null, walked = null) {
-  const timings = {};
+  // Numbered: a read of several formats (also_formats) shows it took one capture.
+  const timings = { capture_count: ++capturesTaken };
   const errors = [];
   const t0 = performance.now();
   const frames = await framesAhead(early, stabilization, timings, errors)
@@ -450,7 +462,7 @@ async function captureDocument(session, tabId, options, stabilization,
   const send = (method, params, sessionId) => session.send(method, params, sessionId);
   const bordersRead = snapshotRead && !rects ? axSide.owners.then(() => timed(timings, 'frame_border_ms',
     () => readOwnerBorders(send, frames, sessionOf, errors))) : null;
-  const treeRead = options?.format === 'outline' && !scoped
+  const treeRead = asksFormat(options, 'outline') && !scoped
     ? timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, [...frames], options, errors)) : null;
   if (!scoped && !axRead) {
     for (const frame of frames) Object.assign(frame, { axNodes: [], captured: false, error: 'not requested' });
@@ -500,9 +512,15 @@ async function captureDocument(session, tabId, options, stabilization,
       ]);
     }
   } else {
+    // One read for an AX format and the DOM channel (also_formats): the whole page's walk,
+    // joined to the DOMSnapshot by the host as a DOM read of the whole page is.
+    const walkRead = alsoWalks(options) && !scoped ? timed(timings, 'walker_ms',
+      () => captureWalker(tabId, { ...options, format: 'domtext', viewport_only: false }, session, frames, errors)
+        .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })) : null;
     await axSide.owners;
-    walker = windowWalker;
-    if (options?.format === 'outline' && !scoped) {
+    walker = walkRead ? await walkRead : windowWalker;
+    if (walkRead) walkerSteps(walker, timings);
+    if (asksFormat(options, 'outline') && !scoped) {
       ({ domTree, focus } = await treeRead);
       // Outline ids number child frames in document order: put out-of-process ones in place.
       const ordered = orderFrames(frames, framePositions([domTree?.root, ...frames.map((f) => f.dom_tree?.root)]));
@@ -568,7 +586,7 @@ async function captureDocument(session, tabId, options, stabilization,
     errors,
     walker,
     screenshot,
-    ...(options?.format === 'outline' ? { dom_tree: domTree, focus } : {}),
+    ...(asksFormat(options, 'outline') ? { dom_tree: domTree, focus } : {}),
     ...(stream ? { ax_stream: stream.ref() } : {}),
   };
 }

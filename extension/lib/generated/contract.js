@@ -200,6 +200,22 @@ export const OPTIONS = deepFreeze({
     "kind": "boolean",
     "nullable": false,
     "default": false
+  },
+  "also_formats": {
+    "kind": "array",
+    "items": {
+      "kind": "enum",
+      "values": [
+        "snapshot",
+        "outline",
+        "domtext",
+        "elements"
+      ],
+      "nullable": false
+    },
+    "maxItems": 3,
+    "nullable": true,
+    "default": null
   }
 });
 

@@ -33,6 +33,7 @@ function typeOk(rule, value) {
     case 'string': return typeof value === 'string';
     case 'enum': return rule.values.includes(value);
     case 'object': return isPlainObject(value);
+    case 'array': return Array.isArray(value);
     default: return false;
   }
 }
@@ -51,10 +52,14 @@ export function problemWith(path, rule, value) {
   if (value === null && rule.nullable) return null;
   if (!typeOk(rule, value)) {
     const wanted = rule.kind === 'enum' ? `one of ${rule.values.join(', ')}`
-      : rule.kind === 'object' ? 'an object' : KIND_WORDS[rule.kind];
+      : rule.kind === 'object' ? 'an object' : rule.kind === 'array' ? 'a list' : KIND_WORDS[rule.kind];
     return `${path} must be ${wanted}${rule.nullable ? ' or null' : ''}, not ${shown(value)}`;
   }
   if (rule.kind === 'object') return problemsIn(path, rule.fields, value)[0] ?? null;
+  if (rule.kind === 'array') {
+    if (rule.maxItems !== undefined && value.length > rule.maxItems) return `${path} must hold at most ${rule.maxItems} items`;
+    return value.map((item, i) => problemWith(`${path}[${i}]`, rule.items, item)).find(Boolean) ?? null;
+  }
   if (rule.kind === 'integer' || rule.kind === 'number') {
     const out = (rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max)
       || (rule.exclusiveMin !== undefined && value <= rule.exclusiveMin)
@@ -94,9 +99,12 @@ export function optionProblems(options) {
   const problems = problemsIn('options', OPTIONS, options);
   if (problems.length) return problems;
   const format = options.format ?? OPTIONS.format.default;
+  // one read of several formats (also_formats): an option any of them uses is accepted; the
+  // host checks that the formats can share the capture (models/options.py)
+  const asked = [format, ...(options.also_formats ?? [])];
   const misplaced = Object.entries(ONLY_FOR)
     .filter(([key, formats]) => options[key] !== undefined && options[key] !== OPTIONS[key].default
-      && !formats.includes(format))
+      && !asked.some((f) => formats.includes(f)))
     .map(([key, formats]) => `${key} (${formats.join('/')})`);
   return misplaced.length ? [`format '${format}' does not use ${misplaced.join(', ')}`] : [];
 }

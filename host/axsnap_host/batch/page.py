@@ -11,6 +11,7 @@ from typing import Any
 from axsnap_host.client import Browser
 from axsnap_host.client.outputs import write_outputs
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.options import one_read_options
 from axsnap_host.pipeline.url_scrub import scrub_url
 
 # Chromium shows a chrome-error:// page (with its net error) when a load fails after DNS.
@@ -63,7 +64,10 @@ def capture_page(browser: Browser, url: str, per_format: dict[str, dict[str, Any
     timings["open_ms"] = ms_since(started)
     snapshot_ms = write_ms = 0.0
     host: dict[str, Any] = {}
-    for fmt, options in per_format.items():
+    # the whole page in several formats: one capture rendered in each (also_formats)
+    together = one_read_options(per_format)
+    reads = {"+".join(per_format): together} if together is not None else per_format
+    for fmt, options in reads.items():
         step = time.perf_counter()
         reply = browser.snapshot_raw(**options)
         snapshot_ms += ms_since(step)

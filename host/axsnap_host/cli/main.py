@@ -16,7 +16,7 @@ from axsnap_host.cli.launch import add_launch_flags, launch_options
 from axsnap_host.cli.progress import ReadProgress
 from axsnap_host.client.outputs import emit
 from axsnap_host.models.errors import AxsnapError, ErrorCode
-from axsnap_host.models.options import exact_from_env, options_for_format
+from axsnap_host.models.options import exact_from_env, one_read_options, options_for_format
 from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
 
 DEMO_DIR = Path(__file__).resolve().parents[1] / "demo"
@@ -112,10 +112,13 @@ def _snapshot_to_dir(
         with Browser(headless=headless, **(launch or {})) as browser:
             _progress(f"browser ready in {time.perf_counter() - started:.1f} s; loading {url}")
             browser.open(url)
-            for fmt in formats:
+            # the whole page in several formats to a folder: one capture rendered in each
+            together = one_read_options(per_format) if out_dir not in (None, "-") else None
+            reads = {"+".join(formats): together} if together is not None else per_format
+            for fmt, fmt_options in reads.items():
                 _progress(f"snapshot ({fmt})…")
                 with ReadProgress(fmt, enabled=progress) as shown:
-                    reply = browser.snapshot_raw(**per_format[fmt],
+                    reply = browser.snapshot_raw(**fmt_options,
                                                  on_progress=shown if shown.enabled else None)
                 for path in emit(reply["result"], out_dir):
                     _progress(f"wrote {path}")

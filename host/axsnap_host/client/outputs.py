@@ -45,6 +45,8 @@ def write_outputs(result: dict[str, Any], out_dir: Path) -> list[Path]:
         path.write_bytes(base64.b64decode(vision["image"]))
         written.append(path)
         dump("som_legend.json", json.dumps(vision.get("legend"), indent=2) + "\n")
+    for other in (result.get("also") or {}).values():  # one read, several formats
+        written += write_outputs(other, out_dir)
     return written
 
 

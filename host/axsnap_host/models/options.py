@@ -39,6 +39,10 @@ OutlineFilter = Literal["all", "interactive"]
 Compression = Literal["none", "delta"]
 Scope = Literal["viewport", "page"]
 SnapshotEncoding = Literal["nodes", "rows"]
+# One read, several formats (also_formats): the whole page's AX capture (SnapshotV1 or the
+# outline, scope "page") joined by the walker's records, rendered once per format.
+AlsoFormat = Literal["snapshot", "outline", "domtext", "elements"]
+ONE_READ_PRIMARY = frozenset({"snapshot", "outline"})
 
 
 class StabilizeOptions(BaseModel):
@@ -163,22 +167,53 @@ class SnapshotOptions(BaseModel):
         "cold read; also AXSNAP_EXACT=1 in the caller's environment, CLI --exact",
     )
 
+    also_formats: list[AlsoFormat] | None = Field(
+        None,
+        max_length=3,
+        description="one read for several formats: the page is captured once and rendered "
+        "also in these formats (result.also, one result per format). Format 'snapshot' or "
+        "'outline' with scope 'page'; 'domtext' and 'elements' need viewport_only false; "
+        "not with compression 'delta' or vision",
+    )
+
     @model_validator(mode="after")
     def _options_fit_the_format(self) -> SnapshotOptions:
         """An option the format does not use is refused, not ignored: a caller asking for
         ``max_tokens`` on a SnapshotV1 would otherwise get a bigger reply than it budgets
-        for, with nothing saying why."""
+        for, with nothing saying why. With ``also_formats`` an option any of the formats
+        uses is accepted (each format is given the options that concern it)."""
+        asked = {self.format, *(self.also_formats or ())}
         misplaced = [name for name, formats in ONLY_FOR.items()
-                     if self.format not in formats and getattr(self, name) != _DEFAULTS[name]]
+                     if not asked & formats and getattr(self, name) != _DEFAULTS[name]]
         if misplaced:
             uses = ", ".join(f"{name} ({'/'.join(sorted(ONLY_FOR[name]))})" for name in misplaced)
             raise ValueError(f"format {self.format!r} does not use {uses}")
+        if self.also_formats is not None:
+            one_read_problem = _one_read_problem(self)
+            if one_read_problem:
+                raise ValueError(one_read_problem)
         return self
 
     @property
     def wants_vision(self) -> bool:
         """The reply carries a ``vision`` part: format "som", or a DOM format with vision."""
         return self.format == "som" or (self.vision and self.format in DOM_FORMATS)
+
+
+def _one_read_problem(options: SnapshotOptions) -> str | None:
+    """Why ``also_formats`` cannot be one read with these options, or None."""
+    extras = list(options.also_formats or ())
+    if not extras:
+        return "also_formats must name at least one format"
+    if len(set(extras)) != len(extras) or options.format in extras:
+        return "also_formats must name each format once, and not the read's own format"
+    if options.format not in ONE_READ_PRIMARY or options.scope != "page":
+        return "also_formats needs format 'snapshot' or 'outline' with scope 'page'"
+    if DOM_FORMATS & set(extras) and options.viewport_only:
+        return "also_formats 'domtext'/'elements' need viewport_only false (the whole page)"
+    if options.compression != "none" or options.vision:
+        return "also_formats is not for compression 'delta' or vision"
+    return None
 
 
 # Options that only some formats use (defaults are accepted everywhere).
@@ -211,6 +246,29 @@ def options_for_format(options: dict[str, Any], fmt: str) -> dict[str, Any]:
     kept = {key: value for key, value in options.items()
             if key not in ONLY_FOR or fmt in ONLY_FOR[key]}
     return {**kept, "format": fmt}
+
+
+def one_read_options(per_format: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """The options of one read for every format of ``per_format`` (each format's options
+    as ``options_for_format`` gives them), or None when they cannot share a capture (a
+    window read, a delta, vision, a format the one read does not render)."""
+    primary = next((fmt for fmt in ("snapshot", "outline") if fmt in per_format), None)
+    if primary is None or len(per_format) < 2:
+        return None
+    merged: dict[str, Any] = {}
+    for options in per_format.values():
+        merged.update(options)
+    merged.update(format=primary, also_formats=[f for f in per_format if f != primary])
+    try:
+        SnapshotOptions.model_validate(merged)
+    except ValidationError:
+        return None
+    split = {fmt: options_for_format(merged, fmt) for fmt in per_format}
+    for fmt, options in split.items():
+        options.pop("also_formats", None)
+        if options != per_format[fmt]:
+            return None  # a format would be read with other options than it asked
+    return merged
 
 
 def wire_options(options: dict[str, Any]) -> dict[str, Any]:

@@ -57,7 +57,11 @@ def rule_for(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     if "$ref" in schema:
         target = defs[schema["$ref"].rsplit("/", 1)[1]]
         return {"kind": "object", "nullable": False, "fields": rules_of(target, defs)}
-    if "enum" in schema or "const" in schema:
+    if schema.get("type") == "array":  # a list of one kind of value (also_formats)
+        rule = {"kind": "array", "items": rule_for(schema["items"], defs)}
+        if "maxItems" in schema:
+            rule["maxItems"] = schema["maxItems"]
+    elif "enum" in schema or "const" in schema:
         rule = {"kind": "enum", "values": list(schema.get("enum", [schema.get("const")]))}
     elif schema.get("type") in _KINDS:
         rule = {"kind": schema["type"]}

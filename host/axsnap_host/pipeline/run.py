@@ -8,7 +8,7 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.fast_paths import fast_path
-from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions
+from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions, options_for_format
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
 from axsnap_host.pipeline.ax.snapshot import snapshot_json
@@ -32,6 +32,9 @@ def process(
 
     ``snapshot_id`` and ``ts`` may be injected (tests) to make the output reproducible.
     """
+    # One read for several formats (also_formats): the others first, on the same capture,
+    # while nothing of it is freed yet; each is the result a read of that format alone gives.
+    also = {fmt: _also(request, fmt, state, ts) for fmt in request.options.also_formats or ()}
     # Each format caps its strings before its size, hash and delta base are taken (so they
     # describe what is sent); this last pass only catches what came after (delta notes). A
     # SnapshotV1 is capped whole already: the pass skips it (a second walk of 100k rows).
@@ -43,7 +46,26 @@ def process(
     if snapshot is not None:
         result = {"format": result.pop("format"), "snapshot": snapshot, **result}
     result["redacted"] = request.options.redact  # an unredacted reply says so, whatever its format
+    if also:
+        result["also"] = also
+        result.setdefault("stats", {})["formats_from_one_capture"] = 1 + len(also)
     return result
+
+
+def _also(request: SnapshotRequest, fmt: str, state: TabState, ts: str | None) -> dict[str, Any]:
+    """Format ``fmt`` of the read's capture, with the options that concern it. The capture
+    is not the pipeline's to free meanwhile (HOST_OWNED): the read's own format comes after."""
+    from axsnap_host.pipeline.ax.build import HOST_OWNED
+
+    options = options_for_format(request.options.model_dump(exclude_unset=True), fmt)
+    options.pop("also_formats", None)
+    sub = request.model_copy(update={"options": SnapshotOptions.model_validate(options)})
+    owned = request.capture.derived.pop(HOST_OWNED, None)
+    try:
+        return process(sub, state, ts=ts)
+    finally:
+        if owned is not None:
+            request.capture.derived[HOST_OWNED] = owned
 
 
 def _result(
