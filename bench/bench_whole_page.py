@@ -153,7 +153,8 @@ def measure(browser: Browser, python: Path | None, url: str, name: str, runs: in
         except Exception as exc:  # reported in the table, the run goes on
             row["modes"][mode] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
         log(f"{name:<20} {row['elements']:>7} {mode:<20} "
-            f"{row['modes'][mode].get('median_ms', float('nan')):8.0f} ms")
+            f"{row['modes'][mode].get('median_ms', float('nan')):8.0f} ms "
+            f"{row['modes'][mode].get('error', '')}")
     row["playwright"] = (playwright(python, browser, url, runs, scratch) if python
                          else {"default": {"error": f"no {PEERS_VENV}"}})
     for mode in ("default", "ai"):

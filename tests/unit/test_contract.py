@@ -90,6 +90,13 @@ def option_cases() -> list[dict[str, Any]]:
         cases += [{**fmt, name: value} for value in values if name != "format" or value]
     cases += [{"format": "snapshot", "max_tokens": 500}, {"format": "domtext", "compact": True},
               {"format": "outline", "vision": True}, {"unknown_option": 1}]
+    whole = {"scope": "page", "viewport_only": False}
+    cases += [{"format": "snapshot", **whole, "also_formats": extras, **more}
+              for extras in (["outline"], ["outline", "domtext"], ["snapshot"], ["elements"] * 2)
+              for more in ({}, {"viewport_only": True}, {"scope": "viewport"},
+                           {"compact": True}, {"compression": "delta"}, {"max_tokens": 500})]
+    cases += [{"format": "domtext", "viewport_only": False, "also_formats": ["snapshot"]},
+              {"format": "outline", **whole, "also_formats": ["elements"], "vision": True}]
     return cases
 
 

@@ -267,6 +267,11 @@ export const FORMATS = deepFreeze([
   "semantic_text"
 ]);
 
+export const ONE_READ_PRIMARY = deepFreeze([
+  "outline",
+  "snapshot"
+]);
+
 export const DOM_FORMATS = deepFreeze([
   "domtext",
   "elements",

@@ -4,7 +4,7 @@
 // truth value), and the options a format does not use refused unless left at their default.
 
 import { AxError } from '../common/errors.js';
-import { ERROR_CODES, ONLY_FOR, OPTIONS } from '../generated/contract.js';
+import { DOM_FORMATS, ERROR_CODES, ONE_READ_PRIMARY, ONLY_FOR, OPTIONS } from '../generated/contract.js';
 
 const KIND_WORDS = {
   boolean: 'a boolean (true or false)', integer: 'an integer', number: 'a number', string: 'a string',
@@ -92,6 +92,27 @@ function problemsIn(path, rules, object) {
   return problems;
 }
 
+/** Why `also_formats` cannot be one read with these options, or null (the host's
+ * models/options.py _one_read_problem, the same rules). */
+function oneReadProblem(options, format) {
+  const extras = options.also_formats;
+  if (extras === undefined || extras === null) return null;
+  if (!extras.length) return 'also_formats must name at least one format';
+  if (new Set(extras).size !== extras.length || extras.includes(format)) {
+    return "also_formats must name each format once, and not the read's own format";
+  }
+  if (!ONE_READ_PRIMARY.includes(format) || options.scope !== 'page') {
+    return "also_formats needs format 'snapshot' or 'outline' with scope 'page'";
+  }
+  if (extras.some((f) => DOM_FORMATS.includes(f)) && options.viewport_only !== false) {
+    return "also_formats 'domtext'/'elements' need viewport_only false (the whole page)";
+  }
+  if ((options.compression ?? 'none') !== 'none' || options.vision === true) {
+    return "also_formats is not for compression 'delta' or vision";
+  }
+  return null;
+}
+
 /** Every problem of a request's options, as sentences; [] when the host will accept them. */
 export function optionProblems(options) {
   if (options === undefined || options === null) return [];
@@ -106,7 +127,9 @@ export function optionProblems(options) {
     .filter(([key, formats]) => options[key] !== undefined && options[key] !== OPTIONS[key].default
       && !asked.some((f) => formats.includes(f)))
     .map(([key, formats]) => `${key} (${formats.join('/')})`);
-  return misplaced.length ? [`format '${format}' does not use ${misplaced.join(', ')}`] : [];
+  if (misplaced.length) return [`format '${format}' does not use ${misplaced.join(', ')}`];
+  const oneRead = oneReadProblem(options, format);
+  return oneRead ? [oneRead] : [];
 }
 
 /** The options unchanged when valid; else throws invalid_message naming the first problems. */

@@ -26,7 +26,13 @@ from axsnap_host.models.act import (
 from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.fast_paths import FAST_PATHS
-from axsnap_host.models.options import DOM_FORMATS, ONLY_FOR, SEMANTIC_FORMATS, SnapshotOptions
+from axsnap_host.models.options import (
+    DOM_FORMATS,
+    ONE_READ_PRIMARY,
+    ONLY_FOR,
+    SEMANTIC_FORMATS,
+    SnapshotOptions,
+)
 from axsnap_host.models.policy import policy_for_js
 from axsnap_host.models.wire import AxStreamFrame
 
@@ -88,6 +94,8 @@ def contract() -> dict[str, Any]:
         "OPTIONS": options,
         "ONLY_FOR": {name: sorted(formats) for name, formats in ONLY_FOR.items()},
         "FORMATS": options["format"]["values"],
+        # one read of several formats (also_formats): the formats that may lead it
+        "ONE_READ_PRIMARY": sorted(ONE_READ_PRIMARY),
         "DOM_FORMATS": sorted(DOM_FORMATS),
         "SEMANTIC_FORMATS": sorted(SEMANTIC_FORMATS),
         "DOM_SNAPSHOT_STYLES": list(DOM_SNAPSHOT_STYLES),
