@@ -30,9 +30,8 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
-from peers.launch import plain_selenium  # noqa: E402
-
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
+from peers.launch import plain_selenium  # noqa: E402
 
 AGREEMENT = BENCH / "agreement"
 BUNDLE = AGREEMENT / "dap_rows.js"
@@ -128,7 +127,7 @@ def pct(part: int, whole: int) -> str:
 def render(rows: list[dict[str, Any]], command: str) -> str:
     ok = [r for r in rows if "error" not in r]
     total = sum(r["compared"] for r in ok)
-    lines = [f"# In-page roles and names against Chromium's AX tree (bench/bench_ax_agreement.py)",
+    lines = ["# In-page roles and names against Chromium's AX tree (bench/bench_ax_agreement.py)",
              "", f"    {command}", "",
              f"Run {time.strftime('%Y-%m-%d %H:%MZ', time.gmtime())}; dom-accessibility-api "
              "0.7.1 in the page against `Accessibility.getFullAXTree` of the same document. "
