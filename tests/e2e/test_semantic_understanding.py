@@ -163,6 +163,15 @@ def test_an_articles_body_ranks_above_the_teasers_of_its_main_region(
     assert max(body) < min(teasers, default=len(result.content)), (body, teasers)
 
 
+def test_twins_with_the_same_row_and_destination_are_told_apart_by_their_container(
+        browser: Browser, pages_url: str) -> None:
+    # "World: Open" twice, to the same place, in two labelled lists of one region.
+    result = read(browser, pages_url + "understanding/true_twins.html")
+    opens = sorted(e["id"] for e in result.elements if e["label"] == "Open")
+    assert opens == ["link_open_near_sports", "link_open_near_world_at_more_stories",
+                     "link_open_near_world_at_top_stories"], opens
+
+
 @pytest.mark.parametrize("name", ["body_text", "main_skeleton"])
 def test_stray_or_skeleton_text_does_not_swallow_the_blocks_under_it(
         browser: Browser, pages_url: str, name: str) -> None:

@@ -331,8 +331,11 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         repeated = bool(label) and slug(label) in repeated_on_page
         near = "" if el.context else _near_text(el.node, facts, slug(label))
         mark = own_mark(el, facts)
+        holder = _container(el.node, facts)
+        holder = f"at_{holder}" if holder else ""
         placed.append(Placed(base, _region_kind(el.region), el.context, near,
-                             ordinal_only=not label, repeated=repeated, mark=mark))
+                             ordinal_only=not label, repeated=repeated, mark=mark,
+                             holder=holder))
     for el, value in zip(chosen, _resolve(placed), strict=True):
         el.id = value
         kind = secrets.kind_of_record(facts.joined[el.node.rid]) if secrets is not None else None

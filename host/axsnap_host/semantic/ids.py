@@ -112,6 +112,7 @@ class Placed:
     ordinal_only: bool = False  # no label at all: named by its context or region
     repeated: bool = False  # the page has other controls with this label
     mark: str = ""  # the element's own distinguisher: ``to_<destination>`` / ``at_<container>``
+    holder: str = ""  # ``at_<container>``: tried when the mark does not tell twins apart
     # (always added to a shared label outside any row; in a row only when the row's words
     # are not enough)
 
@@ -136,15 +137,20 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 ids[i] = f"{ids[i]}_{item.mark}"
         counts = Counter(ids[i] for i in members)
         marks = Counter((ids[i], items[i].mark) for i in members)
+        holders = Counter((ids[i], items[i].holder) for i in members)
         for i in members:
             item = items[i]
             if counts[ids[i]] <= 1:
                 continue
-            if not item.context and item.near:
-                ids[i] = f"{base}_near_{item.near}"
-            elif item.context and item.mark and marks[ids[i], item.mark] < counts[ids[i]]:
+            if item.context and item.mark and marks[ids[i], item.mark] < counts[ids[i]]:
                 # the same row words: the element's own mark, where it tells them apart
                 ids[i] = f"{base}_near_{item.context}_{item.mark}"
+            elif item.holder and item.holder != item.mark and holders[
+                    ids[i], item.holder] < counts[ids[i]]:
+                # the same label, row and destination: the container tells them apart
+                ids[i] = f"{ids[i]}_{item.holder}"
+            elif not item.context and item.near:
+                ids[i] = f"{base}_near_{item.near}"
             elif item.context and item.place:  # the same row words in two regions
                 ids[i] = f"{base}_near_{item.context}_in_{item.place}"
     return _dedupe(ids)
