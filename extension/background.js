@@ -1,6 +1,7 @@
 // Service worker: wiring only. Everything here is rebuilt when the worker restarts.
 
 import { axCache } from './lib/ax/ax_cache_read.js';
+import { readsWhole } from './lib/ax/ax_window_full.js';
 import { dropDomBase } from './lib/reuse/dom_base.js';
 import { capturePage, documentRead, prefetchFrames } from './lib/capture/capture.js';
 import { walkWithProof, walksWithProof } from './lib/walker/walker_capture.js';
@@ -49,6 +50,7 @@ const activeTabId = async () => {
 const keptAnswers = createKeptAnswers();
 const preparer = createPreparer({
   debuggers, stabilize, capture: capturePage, documentRead,
+  small: readsWhole, // only documents the AX window reads whole (ax_window_full.js)
   // the tab's last read options through the host: the first read is a kept answer
   answer: (session, tabId, stabilization) => router.prepareAnswer(session, tabId, stabilization),
 });

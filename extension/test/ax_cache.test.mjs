@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { AxCache, normalizeAxNodes, orderedNodes, patchTree, treeProblem } from '../lib/reuse/ax_cache.js';
+import { AxCache, orderedNodes, patchTree, treeProblem } from '../lib/reuse/ax_cache.js';
+import { normalizeAxNodes } from '../lib/ax/ax_thin.js';
 import { parseJournal, subtreeIds } from '../lib/ax/ax_cache_read.js';
 
 // A small getFullAXTree: root → main → [button "Go" → text, list → item → text].

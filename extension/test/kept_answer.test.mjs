@@ -104,6 +104,7 @@ test('a preparation keeps an answer with the tab\'s last options when it can', a
     stabilize: async () => ({ stabilized: true }),
     capture: async () => log.push('capture'),
     countElements: async () => 10,
+    small: () => true,
     mayRead: async () => true,
   };
   const answered = createPreparer({ ...deps, answer: async (_s, tabId) => { log.push(['answer', tabId]); return true; } });

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { readsWhole } from '../lib/ax/ax_window_full.js';
 import { createPreparer } from '../lib/reuse/prepare.js';
 
 function fakes({ elements = 20, stabilized = true, loaderId = 'L-new', kept = true, allowed = true } = {}) {
@@ -20,6 +21,7 @@ function fakes({ elements = 20, stabilized = true, loaderId = 'L-new', kept = tr
       stabilize: async () => { await settled; return { stabilized }; },
       capture: async (_s, tabId, options) => { log.push(['capture', tabId, options.format]); },
       countElements: async () => elements,
+      small: readsWhole,
       mayRead: async () => allowed,
     },
   };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { checkRestricted } from '../lib/router/restricted.js';
+import { checkRestricted } from '../lib/session/restricted.js';
 
 const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
 

@@ -15,7 +15,8 @@
 // when none was kept), whose `sent` is what the host holds of this document's tree: the
 // base a streamed read sends its delta on (ax_stream.js).
 
-import { AxCache, normalizeAxNodes, orderedNodes, patchTree, rootOf, treeProblem } from '../reuse/ax_cache.js';
+import { AxCache, orderedNodes, patchTree, rootOf, treeProblem } from '../reuse/ax_cache.js';
+import { normalizeAxNodes } from './ax_thin.js';
 import { openReporter } from '../walker/walker_ids.js';
 
 export const axCache = new AxCache();

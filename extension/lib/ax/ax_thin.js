@@ -65,3 +65,31 @@ export function saidTwice(text) {
   const half = (text.length - 1) / 2;
   return text[half] === ' ' && text.slice(0, half) === text.slice(half + 1);
 }
+
+const STATIC_TEXT = 'StaticText';
+const INLINE_TEXT_BOX = 'InlineTextBox';
+
+const negative = (id) => String(id).startsWith('-');
+/** Layout's own AX objects (no DOM node, negative ids): no getPartialAXTree reaches them. */
+const layoutOnly = (node) => node.backendDOMNodeId === undefined && negative(node.nodeId);
+
+/**
+ * The cache's form of AX nodes (full reads and refetches alike): thin (thinAXNodes), without
+ * layout's own nodes and the child ids that list them: InlineTextBox nodes (the host drops
+ * them, pipeline/ax/tree.py) and the ignored, empty ones of list markers and disclosure
+ * triangles. Layout renumbers these whenever a line reflows, and no DOM node reaches them,
+ * so a refetched parent lists ids nobody can read. Measured on the bench and test pages:
+ * every node with a negative id is one of these.
+ */
+export function normalizeAxNodes(nodes) {
+  const out = [];
+  for (const node of thinAXNodes(nodes ?? [])) {
+    const role = node.role?.value;
+    if (role === INLINE_TEXT_BOX) continue;
+    if (layoutOnly(node) && node.ignored && !node.childIds?.length) continue;
+    if (role === STATIC_TEXT && node.childIds?.length) node.childIds = [];
+    else if (node.childIds?.some(negative)) node.childIds = node.childIds.filter((id) => !negative(id));
+    out.push(node);
+  }
+  return out;
+}

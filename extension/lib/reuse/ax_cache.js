@@ -1,7 +1,8 @@
 // A tab-lived cache of the main frame's accessibility tree, so a second whole-page read of
 // a big page costs what changed, not the page (issue 16). This module is the pure part:
 // the store (per tab and document, bounded) and the patch of a cached tree with refetched
-// nodes; lib/ax/ax_cache_read.js talks to the page and to CDP.
+// nodes, in the cache's form (lib/ax/ax_thin.js normalizeAxNodes); lib/ax/ax_cache_read.js
+// talks to the page and to CDP.
 //
 // Measured (docs/ARCHITECTURE.md, "The AX cache"): Chromium's Accessibility.nodesUpdated
 // only reports nodes a client asked for through getChildAXNodes / getAXNodeAndAncestors,
@@ -18,38 +19,8 @@
 // at most MAX_TABS tabs and MAX_NODES nodes a tab (the 100k bench page has ~160k: ~50 MB of
 // the service worker's memory).
 
-import { thinAXNodes } from '../ax/ax_thin.js';
-
 export const MAX_TABS = 2;
 export const MAX_NODES = 250_000;
-
-const STATIC_TEXT = 'StaticText';
-const INLINE_TEXT_BOX = 'InlineTextBox';
-
-const negative = (id) => String(id).startsWith('-');
-/** Layout's own AX objects (no DOM node, negative ids): no getPartialAXTree reaches them. */
-const layoutOnly = (node) => node.backendDOMNodeId === undefined && negative(node.nodeId);
-
-/**
- * The cache's form of AX nodes (full reads and refetches alike): thin (ax_thin.js), without
- * layout's own nodes and the child ids that list them: InlineTextBox nodes (the host drops
- * them, pipeline/ax/tree.py) and the ignored, empty ones of list markers and disclosure
- * triangles. Layout renumbers these whenever a line reflows, and no DOM node reaches them,
- * so a refetched parent lists ids nobody can read. Measured on the bench and test pages:
- * every node with a negative id is one of these.
- */
-export function normalizeAxNodes(nodes) {
-  const out = [];
-  for (const node of thinAXNodes(nodes ?? [])) {
-    const role = node.role?.value;
-    if (role === INLINE_TEXT_BOX) continue;
-    if (layoutOnly(node) && node.ignored && !node.childIds?.length) continue;
-    if (role === STATIC_TEXT && node.childIds?.length) node.childIds = [];
-    else if (node.childIds?.some(negative)) node.childIds = node.childIds.filter((id) => !negative(id));
-    out.push(node);
-  }
-  return out;
-}
 
 /** The root of a getFullAXTree node list: the node without a parent. */
 export function rootOf(nodes) {

@@ -20,18 +20,18 @@
 // through the same checks a re-read makes (tests/e2e). Options whose answer is never kept
 // (unredacted, a screenshot, a delta) get the AX window capture, dropped (nothing to the host).
 //
-// Only small documents (FULL_READ_MAX_ELEMENTS, counted in the extension's isolated world):
+// Only small documents (those the AX window reads whole, lib/ax/ax_window_full.js readsWhole,
+// given as `small`; counted in the extension's isolated world):
 // on a big page the first AX request costs seconds of the renderer's main thread, which an
 // agent reading DOM text never needed. Only in a tab a read attached to and whose
 // attachment is still kept (joinKept: nothing attaches for it); none once any read has
 // captured the document (a whole-page read keeps the AX change journal for its own cache);
 // a newer document's preparation supersedes one still waiting for its page to settle.
-// Never on a page an agent's read would be refused (lib/router/restricted.js: internal pages, the
+// Never on a page an agent's read would be refused (lib/session/restricted.js: internal pages, the
 // Web Store, axsnap's own pages). Capture never mutates the page, and neither does this
 // (the same capture).
 
-import { FULL_READ_MAX_ELEMENTS } from '../ax/ax_window_full.js';
-import { checkRestricted } from '../router/restricted.js';
+import { checkRestricted } from '../session/restricted.js';
 
 /** Elements in the main frame's document of `tabId` (the extension's isolated world). */
 export async function countElements(tabId) {
@@ -51,6 +51,7 @@ export async function agentMayRead(tabId) {
 /**
  * A preparer over injected dependencies: {debuggers (DebuggerManager), stabilize(session,
  * options), capture(session, tabId, options, stabilization), countElements(tabId),
+ * small(elements) (whether a document of that many elements is prepared: readsWhole),
  * documentRead(tabId, loaderId) (capture.js: a read of this document already ran),
  * mayRead(tabId) (agentMayRead: not a restricted page), answer(session, tabId, stabilization)
  * (the router's prepareAnswer: the tab's last read options through the host, the answer kept
@@ -61,7 +62,7 @@ export async function agentMayRead(tabId) {
  * the AX change journal from each other: the whole-page cache would then read "not armed").
  */
 export function createPreparer({
-  debuggers, stabilize, capture, countElements: count = countElements, documentRead = () => false,
+  debuggers, stabilize, capture, small, countElements: count = countElements, documentRead = () => false,
   mayRead = agentMayRead, answer = async () => false,
 }) {
   const latest = new Map(); // tabId -> the newest preparation's number: an older one stops
@@ -119,7 +120,7 @@ export function createPreparer({
       // whole-page read's AX cache holds the change journal: not taken from it here)
       if (documentRead(tabId, tree?.frameTree?.frame?.loaderId ?? null)) return 'read already';
       const elements = await count(tabId);
-      if (!(Number.isInteger(elements) && elements <= FULL_READ_MAX_ELEMENTS)) return 'big';
+      if (!small(elements)) return 'big';
       if (superseded()) return 'superseded';
       return await asReading(tabId, async () => {
         if (await answer(session, tabId, stabilization)) return 'prepared';

@@ -3,7 +3,7 @@
 // (chrome.storage.local "outsideAccess") so node tests cover every rule.
 
 import { AxError } from '../common/errors.js';
-import { checkRestricted } from './restricted.js';
+import { checkRestricted } from '../session/restricted.js';
 
 export const ACCESS_KEY = 'outsideAccess';
 export const ACCESS_LOG_KEY = 'outsideAccessLog';

@@ -109,7 +109,7 @@ export function checkAgentMessage(msg) {
 /**
  * Why `role` may not read, act in or load `url` (a structured error's fields), or null.
  * Outside callers and agents: web pages only (CALLER_POLICY *.page_schemes, about:blank),
- * file: only when the person allowed it. axsnap itself: restricted.js alone decides.
+ * file: only when the person allowed it. axsnap itself: lib/session/restricted.js alone decides.
  */
 export function pageRefusal(url, role) {
   if (role.name === 'self') return null;

@@ -9,7 +9,7 @@ import { AxError, toErrorInfo } from '../common/errors.js';
 import { ERROR_CODES } from '../generated/contract.js';
 import { checkOptions } from './options_check.js';
 import { AGENT, SELF, checkCallerMessage, checkSender, outsideRole, pageRefusal } from './policy.js';
-import { checkRestricted } from './restricted.js';
+import { checkRestricted } from '../session/restricted.js';
 import { createActRoutes } from '../act/route.js';
 
 export { checkSender };
