@@ -217,3 +217,27 @@ def test_acting_on_a_hidden_radios_label_words_checks_it(browser: Browser,
     assert result.ok and result.target.role == "radio", result
     assert browser.run_in_target("return document.getElementById('paypal').checked") is True
     assert any('checked "PayPal"' in line for line in result.changes.dom.lines), result
+
+
+def test_a_control_under_its_own_label_is_not_covered(browser: Browser, pages_url: str) -> None:
+    """A styled checkbox whose label's box lies over it, a radio hidden behind its label: a
+    click there reaches the control, so no output calls it covered (the walker's hit test
+    and the whole page's paint order said ``covered=span.box`` / ``covered=label``), and DOM
+    text lists each control once. A box that is no label of it still covers."""
+    browser.open(pages_url + "elements/covered_by_label.html")
+    dom = browser.snapshot(None, format="domtext", **FAST).domtext
+    assert 'id="terms" type="checkbox" label="Accept the terms" unchecked' in dom, dom
+    assert 'id="news" type="checkbox" label="Send me news" checked' in dom, dom
+    assert dom.count('"Credit card"') == 1 and dom.count('"PayPal"') == 1, dom
+    for scope in ("viewport", "page"):
+        outline = browser.snapshot(None, format="outline", compact=True, scope=scope,
+                                   **FAST).combinedTree
+        for name in ("Accept the terms", "Send me news", "Credit card", "PayPal"):
+            line = line_of(outline, f": {name} [")
+            assert "covered" not in line, (scope, outline)
+        assert "covered=div#cover" in line_of(outline, "Under a cover"), (scope, outline)
+        nodes = node_records(browser.snapshot(None, format="snapshot", scope=scope, **FAST)
+                             .model_dump(mode="json"))
+        terms = next(n for n in nodes if n["name"] == "Accept the terms"
+                     and n["role"] == "checkbox")
+        assert "covered" not in terms["state"], (scope, terms)

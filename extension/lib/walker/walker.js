@@ -1250,7 +1250,7 @@ function topmost(el, r, ctx, data) {
     const hit = doc.elementFromPoint(x, y);
     if (!firstHit) firstHit = hit;
     for (let n = hit; n; n = n.parentNode || n.host) {
-      if (n === el) {
+      if (n === el || n.localName === "label" && n.control === el) {
         if (fx !== 0.5 || fy !== 0.5) data.pt = [Math.round(x + ctx.ox), Math.round(y + ctx.oy)];
         return 1;
       }

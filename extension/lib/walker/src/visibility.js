@@ -97,7 +97,9 @@ export function topmost(el, r, ctx, data) {
     const hit = doc.elementFromPoint(x, y);
     if (!firstHit) firstHit = hit;
     for (let n = hit; n; n = n.parentNode || n.host) {
-      if (n === el) {
+      // its own label lies over it (a styled checkbox's box, a radio hidden behind the
+      // words a person clicks): a click there reaches it, so it is not covered
+      if (n === el || (n.localName === 'label' && n.control === el)) {
         if (fx !== 0.5 || fy !== 0.5) data.pt = [Math.round(x + ctx.ox), Math.round(y + ctx.oy)];
         return 1;
       }

@@ -15,9 +15,8 @@ Deciding, from the walker's facts and the CDP facts joined to them:
   interactive AX role. A pointer-, label- or listener-only element inside another
   interactive element is left to its ancestor.
 
-Coordinates: ``rect`` is in CSS pixels of the main document (viewport + scroll, the same
-space as SnapshotV1 ``bbox``); ``center`` and the DOM text ``@(x,y)`` are in viewport CSS
-pixels, where a click lands.
+Coordinates: ``rect`` in CSS pixels of the main document (viewport + scroll, as SnapshotV1
+``bbox``); ``center`` and DOM text's ``@(x,y)`` in viewport CSS pixels, where a click lands.
 """
 
 from __future__ import annotations
@@ -151,7 +150,12 @@ def fold_labels(
 def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Joined, list[str]]]:
     """Drop a ``<label for>`` listed only for being clickable when the field it names is
     listed under its words (the element model's name, source "label"): one control, one
-    line. A label in front of a visually hidden radio or checkbox stays: it is the control."""
+    line. A label in front of a visually hidden radio or checkbox stays as the control (and
+    the hidden input goes)."""
+    fronts = {str(j.rec.get("nm")) for j, r in chosen if j.tag == "label"
+              and set(r) <= WEAK_REASONS and (j.rec.get("st") or {}).get("hiddenControl")}
+    chosen = [(j, r) for j, r in chosen if not (j.tag == "input" and _tiny(j) and j.rec.get(
+        "ns") == "label" and j.rec.get("nm") in fronts)]  # the input its label stands for
     named = {str(j.rec.get("nm")) for j, _ in chosen
              if j.tag != "label" and j.rec.get("ns") == "label" and j.rec.get("nm")}
     if not named:
@@ -159,6 +163,10 @@ def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Join
     return [(j, r) for j, r in chosen
             if not (j.tag == "label" and set(r) <= WEAK_REASONS and j.rec.get("nm") in named
                     and not (j.rec.get("st") or {}).get("hiddenControl"))]
+
+
+def _tiny(j: Joined) -> bool:  # ≤ 2 px a side: the walker's hidden control (person_state.js)
+    return any(isinstance(v, int | float) and v <= 2 for v in (j.rec.get("r") or [0, 0, 0, 0])[2:4])
 
 
 def _role(j: Joined) -> str:

@@ -3,10 +3,11 @@
 From the DOMSnapshot alone: a control is covered when the centre of its box lies inside
 the box of a positioned element (fixed, absolute, sticky) of the same document that is
 painted after it (DOMSnapshot paint order), takes pointer events, is visible, and is
-neither its ancestor nor its descendant. That is the browser's hit test at the control's
-centre, restricted to the boxes that leave the normal flow (what covers things), so it
-agrees with DOM text, whose walker asks ``elementFromPoint`` there. The cover is named
-``tag#id`` (or ``tag.class``) so a reader can find it.
+neither its ancestor nor its descendant nor (inside) its own ``<label>``. That is the
+browser's hit test at the control's centre, restricted to the boxes that leave the normal
+flow (what covers things), so it agrees with DOM text, whose walker asks
+``elementFromPoint`` there. The cover is named ``tag#id`` (or ``tag.class``) so a reader
+can find it.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class CoverIndex:
             if cover.node == node or node in cover.ancestors or _is_ancestor(doc, cover.node,
                                                                               node):
                 continue
+            if _own_label_holds(doc, cover, node):
+                continue  # a click there reaches the node (a styled checkbox's box)
             return cover.label
         return None
 
@@ -114,15 +117,31 @@ def _ancestors(doc: RawDocument, node: int) -> list[int]:
     return out
 
 
+def _own_label_holds(doc: RawDocument, cover: _Cover, node: int) -> bool:
+    """The cover is (inside) a ``<label>`` of the node: one around both, or one whose
+    ``for`` names the node's id."""
+    node_id = _attrs(doc, node).get("id")
+    for label in (cover.node, *cover.ancestors):
+        if doc.string(doc.column("nodeName", label, -1)).lower() != "label":
+            continue
+        if _is_ancestor(doc, label, node) or (node_id and _attrs(doc, label).get("for") == node_id):
+            return True
+    return False
+
+
+def _attrs(doc: RawDocument, node: int) -> dict[str, str]:
+    attrs = doc.column("attributes", node, None) or []
+    return {doc.string(attrs[i]).lower(): doc.string(attrs[i + 1])
+            for i in range(0, len(attrs) - 1, 2)}
+
+
 def _is_ancestor(doc: RawDocument, ancestor: int, node: int) -> bool:
     return ancestor in _ancestors(doc, node)
 
 
 def _label(doc: RawDocument, node: int) -> str:
     tag = doc.string(doc.column("nodeName", node, -1)).lower()
-    attrs = doc.column("attributes", node, None) or []
-    values = {doc.string(attrs[i]).lower(): doc.string(attrs[i + 1])
-              for i in range(0, len(attrs) - 1, 2)}
+    values = _attrs(doc, node)
     if values.get("id"):
         return f"{tag}#{values['id']}"
     classes = values.get("class", "").split()
