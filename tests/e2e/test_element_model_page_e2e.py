@@ -67,3 +67,19 @@ def test_a_whole_page_read_describes_controls_as_the_window_read_does(
                 page, nid, line, whole_lines.get(nid))
             compared += 1
     assert compared >= 3, window_lines
+
+
+@pytest.mark.parametrize("scope", ["viewport", "page"])
+def test_the_rows_of_a_list_with_one_listener_are_controls_in_the_outline(
+        browser: Browser, pages_url: str, scope: str) -> None:
+    """A sidebar whose one click listener serves its items (delegation.html): DOM text lists
+    each item as a control; the outline had only their words, or nothing (window read)."""
+    browser.open(pages_url + "elements/delegation.html")
+    dom = browser.snapshot(None, format="domtext", **FAST).domtext
+    for outline_kind in ({"compact": True}, {}):
+        tree = browser.snapshot(None, format="outline", scope=scope, **outline_kind,
+                                **FAST).combinedTree
+        for item in ("Inbox", "Sent", "Drafts", "Trash"):
+            assert f'<div> "{item}"' in dom, dom
+            assert re.search(rf"^\s*\[\d+-\d+\] clickable, div: {item}$", tree, re.M), (
+                scope, outline_kind, tree)

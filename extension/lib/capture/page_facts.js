@@ -10,7 +10,7 @@ const KEPT = new Set([
   // owner and its content box, rect and hit test (stitching), CDP ids and the walker's id
   's', 'p', 'dp', 'd', 'f', 'fr', 'xo', 'co', 'r', 'top', 'b', 'k', 'w',
   // the element model
-  'nm', 'ns', 'st', 'ctx', 'lig', 'hint', 'val', 'chk', 'dis', 'dlg', 'c', 'scr',
+  'nm', 'ns', 'st', 'ctx', 'lig', 'hint', 'val', 'chk', 'dis', 'dlg', 'c', 'scr', 'vis',
 ]);
 
 function slimRecords(records) {

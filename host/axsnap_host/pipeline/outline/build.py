@@ -17,7 +17,12 @@ from urllib.parse import urljoin, urlsplit
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.pipeline.ax.controls import clickable_ids, mark_covered, tab_stop_ids
+from axsnap_host.pipeline.ax.controls import (
+    clickable_ids,
+    mark_covered,
+    pointer_row_ids,
+    tab_stop_ids,
+)
 from axsnap_host.pipeline.ax.instructions import flag_hidden_instructions
 from axsnap_host.pipeline.ax.merge import fill_missing_values
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
@@ -57,11 +62,12 @@ def build_outline(
     # Every frame's <iframe> stays (one that could not be captured, so the gap shows; an
     # empty one, wherever it sits, shadow roots included): frames[].ownerId names it.
     frame_owners = frozenset(entry.owner_id for entry in tree.frames if entry.owner_id)
-    clickable = clickable_ids(tree, dom)
+    joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
+    # a row of a list with one listener for its rows acts, as DOM text lists it (issue 30)
+    clickable = clickable_ids(tree, dom) | pointer_row_ids(tree, joined)
     tab_stops = tab_stop_ids(tree, dom)
     kept = prune(tree, pruned=options.pruned,
                  clickable=clickable | tab_stops | scrollable | frame_owners)
-    joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
     fill_missing_values(tree, kept.kept, dom, joined)
     mark_covered(tree, kept.kept, dom, clickable | tab_stops)
     redacted = (redact_tree(tree, kept.kept, secret_fields(capture, joined))
