@@ -118,22 +118,41 @@ def test_a_toast_is_in_dom_text(browser: Browser, pages_url: str) -> None:
 
 def test_one_read_describes_each_control_once(browser: Browser, pages_url: str) -> None:
     """The same element never has two names or two states across DOM text's records, the
-    outline and SnapshotV1."""
-    for page in ("names.html", "switches.html", "labels.html", "repeated_controls.html"):
+    outline, SnapshotV1 of the window and of the whole page, and the semantic view (which
+    called the "Undo Send" dropdown "5 seconds ▾" and said no switch or tab state)."""
+    for page in ("names.html", "switches.html", "labels.html", "repeated_controls.html",
+                 "covered_by_label.html"):
         read = read_all(browser, pages_url + "elements/" + page)
-        nodes = {(n["domRef"]["frame"], n["domRef"]["backendNodeId"]): n
-                 for n in read["nodes"] if n.get("domRef")}
+        whole = browser.snapshot(None, format="snapshot", scope="page", **FAST)
+        semantic = browser.snapshot(None, format="semantic", **FAST).raw["semantic"]
+        by_dom = {(e["handle"]["frame"], e["handle"]["backendNodeId"]): e
+                  for e in semantic["elements"] if e.get("handle")}
+        for nodes_of_read in (read["nodes"], node_records(whole.model_dump(mode="json"))):
+            nodes = {(n["domRef"]["frame"], n["domRef"]["backendNodeId"]): n
+                     for n in nodes_of_read if n.get("domRef")}
+            compared = 0
+            for element in read["elements"]:
+                node = nodes.get((element["frame"], element["backendNodeId"]))
+                if node is None or element["tagName"] == "label":
+                    continue
+                compared += 1
+                assert node["name"] == element["name"], (page, node, element)
+                for key, value in (element.get("states") or {}).items():
+                    if key in ("checked", "selected", "expanded", "pressed"):
+                        assert node["state"].get(key, False) == value, (page, node, element)
+            assert compared >= 2, page
         compared = 0
         for element in read["elements"]:
-            node = nodes.get((element["frame"], element["backendNodeId"]))
-            if node is None or element["tagName"] == "label":
+            one = by_dom.get((element["frame"], element["backendNodeId"]))
+            if one is None or element["tagName"] == "label":
                 continue
             compared += 1
-            assert node["name"] == element["name"], (page, node, element)
-            checked = (element.get("states") or {}).get("checked")
-            if checked is not None:
-                assert node["state"].get("checked", False) == checked, (page, node, element)
-        assert compared >= 3, page
+            assert one["label"] == element["name"], (page, one, element)
+            for key in ("checked", "selected", "expanded"):
+                said = (element.get("states") or {}).get(key)
+                if isinstance(said, bool) or key in one["state"]:
+                    assert one["state"].get(key, False) == bool(said), (page, key, one, element)
+        assert compared >= 2, page
 
 
 def test_the_window_outline_names_miniwob_links_by_their_text(browser: Browser,

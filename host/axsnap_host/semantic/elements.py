@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from axsnap_host.pipeline.elements.model import ElementFacts, element_facts
+from axsnap_host.pipeline.elements.model import ElementFacts, dom_role, element_facts
 from axsnap_host.pipeline.redaction import mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import SecretFields
 from axsnap_host.semantic.facts import Node, PageFacts
@@ -46,6 +46,7 @@ class Element:
     id: str = ""
     context: str = ""
     record: dict[str, Any] = field(default_factory=dict)
+    model: ElementFacts | None = None  # the element model's facts (its states)
 
 
 def element_kind(node: Node) -> str | None:
@@ -130,7 +131,7 @@ def _model_facts(facts: PageFacts, node: Node) -> ElementFacts | None:
     if "nm" not in joined.rec and "ctx" not in joined.rec:
         return None
     box = tuple(int(v) for v in node.box)
-    return element_facts(joined, node.role, "", (box[0], box[1], box[2], box[3]))
+    return element_facts(joined, dom_role(joined), "", (box[0], box[1], box[2], box[3]))
 
 
 def _minus(text: str, label: str) -> str:
@@ -320,7 +321,7 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
             source.text = _caption(str(record.get("ptx") or ""), node)
         source.text = without_badge(source.text, node, facts)
         place = _row_place(node, facts, row_numbers) or region_of[node.rid]
-        chosen.append(Element(node, kind, source, region_of[node.rid], place))
+        chosen.append(Element(node, kind, source, region_of[node.rid], place, model=model))
     repeated_on_page = {slug(label) for label in facts.tally.get("repeated") or []
                         if isinstance(label, str)}
     placed = []
@@ -354,7 +355,8 @@ def _resolve(placed: list[Placed]) -> list[str]:
     return assign_ids(placed)
 
 
-def _state(node: Node, redact: bool, secret: str | None) -> dict[str, Any]:
+def _state(node: Node, redact: bool, secret: str | None,
+           model: ElementFacts | None = None) -> dict[str, Any]:
     attrs = node.attrs
     state: dict[str, Any] = {}
     if node.value is not None or node.filled is not None:
@@ -376,6 +378,11 @@ def _state(node: Node, redact: bool, secret: str | None) -> dict[str, Any]:
         state["required"] = True
     if attrs.get("aria-invalid") in ("true", "grammar", "spelling"):
         state["invalid"] = True
+    if model is not None:  # the element model's states, as every other output says them
+        state.update({key: value for key in ("checked", "selected", "expanded")
+                      if isinstance(value := model.states.get(key), bool)})
+        if model.role == "combobox" and model.value is not None and "value" not in state:
+            state["value"] = scrub_text(model.value)[0] if redact else model.value
     return state
 
 
@@ -402,7 +409,7 @@ def _record(el: Element, facts: PageFacts, redact: bool, secret: str | None
             relations["column"] = cells.index(cell.rid) + 1 if cell.rid in cells else None
     record: dict[str, Any] = {
         "id": el.id, "type": el.kind, "label": label, "actions": list(ACTIONS[el.kind]),
-        "state": _state(node, redact, secret), "region": el.region,
+        "state": _state(node, redact, secret, el.model), "region": el.region,
         "bounds": [round(v) for v in node.box], "relations": relations,
     }
     if node.tag == "a" and node.attrs.get("href"):

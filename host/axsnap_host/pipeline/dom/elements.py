@@ -36,7 +36,12 @@ from axsnap_host.pipeline.dom.targets import (
 )
 from axsnap_host.pipeline.dom.walker_facts import add_walker_facts
 from axsnap_host.pipeline.dom.walker_merge import Joined, alive_keys, frame_ordinals, join
-from axsnap_host.pipeline.elements.model import ElementFacts, context_shown, element_facts
+from axsnap_host.pipeline.elements.model import (
+    ElementFacts,
+    context_shown,
+    dom_role,
+    element_facts,
+)
 from axsnap_host.pipeline.page_status import depth_note, empty_dom_notes
 from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -48,15 +53,6 @@ INTERACTIVE_AX_ROLES = frozenset({
     "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton",
     "treeitem", "listbox", "TextField", "PopUpButton", "ToggleButton", "DisclosureTriangle",
 })
-IMPLICIT_ROLES = {
-    "button": "button", "a": "link", "select": "combobox", "textarea": "textbox",
-    "summary": "button", "option": "option",
-}
-INPUT_ROLES = {
-    "checkbox": "checkbox", "radio": "radio", "button": "button", "submit": "button",
-    "reset": "button", "image": "button", "range": "slider", "number": "spinbutton",
-    "search": "searchbox",
-}
 SIGNATURE_ATTRS = ("id", "name", "type", "href", "placeholder", "aria-label", "data-testid")
 _ID_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _POS_RE = re.compile(r"\[(\d+)\]$")
@@ -167,19 +163,6 @@ def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Join
 
 def _tiny(j: Joined) -> bool:  # ≤ 2 px a side: the walker's hidden control (person_state.js)
     return any(isinstance(v, int | float) and v <= 2 for v in (j.rec.get("r") or [0, 0, 0, 0])[2:4])
-
-
-def _role(j: Joined) -> str:
-    attrs = j.rec.get("a") or {}
-    if attrs.get("role"):
-        return str(attrs["role"]).split(" ")[0]
-    if j.ax_role and j.ax_role not in ("generic", "none", "StaticText"):
-        return j.ax_role
-    if j.tag == "input":
-        return INPUT_ROLES.get(str(attrs.get("type", "")).lower(), "textbox")
-    if j.tag == "a" and "href" not in attrs:
-        return "generic"
-    return IMPLICIT_ROLES.get(j.tag, "generic")
 
 
 def _name(j: Joined) -> str:
@@ -299,7 +282,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         r = rec.get("r") or [0, 0, 0, 0]
         rect = {"x": round(r[0] + scroll_x), "y": round(r[1] + scroll_y), "width": r[2],
                 "height": r[3]}
-        facts = element_facts(j, _role(j), _name(j) or label,
+        facts = element_facts(j, dom_role(j), _name(j) or label,
                               (rect["x"], rect["y"], rect["width"], rect["height"]))
         described.append(facts)
         attrs = {str(k): str(v) for k, v in (rec.get("a") or {}).items()}
@@ -334,7 +317,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         if rec.get("dis"):
             record["disabled"] = True
         records.append(record)
-        entries.append(Entry(_entry_key(j), _signature(j, _role(j), _name(j) or label)))
+        entries.append(Entry(_entry_key(j), _signature(j, dom_role(j), _name(j) or label)))
     for record, shown in zip(records, context_shown(described), strict=True):
         if shown:
             record["_context_shown"] = True

@@ -41,6 +41,33 @@ class Joined(Protocol):
     rec: dict[str, Any]
     tag: str
     ax_name: str | None
+    ax_role: str | None
+
+
+IMPLICIT_ROLES = {
+    "button": "button", "a": "link", "select": "combobox", "textarea": "textbox",
+    "summary": "button", "option": "option",
+}
+INPUT_ROLES = {
+    "checkbox": "checkbox", "radio": "radio", "button": "button", "submit": "button",
+    "reset": "button", "image": "button", "range": "slider", "number": "spinbutton",
+    "search": "searchbox",
+}
+
+
+def dom_role(j: Joined) -> str:
+    """The role a record's element has without the person facts: its ``role`` attribute,
+    else a telling AX role, else its tag's implicit one (``generic`` for a plain box)."""
+    attrs = j.rec.get("a") or {}
+    if attrs.get("role"):
+        return str(attrs["role"]).split(" ")[0]
+    if j.ax_role and j.ax_role not in ("generic", "none", "StaticText"):
+        return j.ax_role
+    if j.tag == "input":
+        return INPUT_ROLES.get(str(attrs.get("type", "")).lower(), "textbox")
+    if j.tag == "a" and "href" not in attrs:
+        return "generic"
+    return IMPLICIT_ROLES.get(j.tag, "generic")
 
 StateValue = bool | str
 
