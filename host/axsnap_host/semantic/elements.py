@@ -379,8 +379,8 @@ def _state(node: Node, redact: bool, secret: str | None,
     if attrs.get("aria-invalid") in ("true", "grammar", "spelling"):
         state["invalid"] = True
     if model is not None:  # the element model's states, as every other output says them
-        state.update({key: value for key in ("checked", "selected", "expanded")
-                      if isinstance(value := model.states.get(key), bool)})
+        state.update({key: said for key in ("checked", "selected", "expanded")
+                      if isinstance(said := model.states.get(key), bool)})
         if model.role == "combobox" and model.value is not None and "value" not in state:
             state["value"] = scrub_text(model.value)[0] if redact else model.value
     return state

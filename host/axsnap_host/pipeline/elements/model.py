@@ -207,6 +207,33 @@ _VAGUE_ROLES = frozenset({"generic", "none", "presentation", "StaticText", "Unkn
 _AX_STATES = ("checked", "selected", "pressed", "expanded", "current")
 
 
+# Boxes of one entry in the tree (a table row, a list item, a card): their own words say
+# which one a control inside belongs to
+_ENTRY_ROLES = frozenset({"row", "listitem", "group", "article", "region", "form",
+                          "radiogroup", "tabpanel", "dialog", "treeitem"})
+
+
+def _said_around(tree: Any, node: Any, context: str) -> bool:
+    """The tree already says the context where the node sits: the name of the entry box
+    around it (``group: Card 0`` over its "Details" link) or of a cell of its row (``cell:
+    Item 0`` beside its "pick" checkbox). Then SnapshotV1 and the outline need not repeat
+    it; DOM text, flat, does."""
+    parent = node.parent
+    for _ in range(3):
+        box = tree.nodes.get(parent) if parent else None
+        if box is None:
+            return False
+        if box.role in _ENTRY_ROLES:
+            if box.name == context:
+                return True
+            if box.role in ("row", "listitem"):
+                return any(tree.nodes[c].name == context for c in box.children[:40]
+                           if c in tree.nodes)
+            return False
+        parent = box.parent
+    return False
+
+
 def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
     """Give the kept AX nodes (SnapshotV1, the outline) the element model's description of
     their DOM node, so every output of a read says the same: its name (where the model has
@@ -246,7 +273,7 @@ def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
                 state[key] = facts.states[key]
         if facts.value is not None and node.value is None and facts.role == "combobox":
             node.value = facts.value
-        if shown and facts.context:
+        if shown and facts.context and not _said_around(tree, node, facts.context):
             state["context"] = facts.context
         if state != node.state:
             node.state = dict(sorted(state.items()))
