@@ -452,10 +452,14 @@ async function captureDocument(session, tabId, options, stabilization,
   // the whole page, and the host joins its records to the DOMSnapshot (walker_merge.py).
   // After the DOMSnapshot: the renderer runs one at a time anyway, and the tab answers a
   // command between them (act/blocked.js counts a tab that answers none as blocked).
+  // One read for an AX format and the DOM channel (also_formats): the same walk, its records
+  // whole (the DOM channel reads their attributes and text), as a DOM read of the page is.
+  const alsoDom = alsoWalks(options);
   const pageWalker = dom || scoped ? null
     : snapshotRead.catch(() => null).then(() => timed(timings, 'walker_ms',
-      () => captureWalker(tabId, { ...options, viewport_only: false }, session, frames, errors)))
-      .then(pageFacts)
+      () => captureWalker(tabId, { ...options, viewport_only: false, ...(alsoDom ? { format: 'domtext' } : {}) },
+        session, frames, errors)))
+      .then((walk) => (alsoDom ? walk : pageFacts(walk)))
       .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; });
   // Without DOM rects the host places frames by their owners' borders: read once the
   // owners are known, while the renderer computes the DOMSnapshot.
@@ -512,14 +516,8 @@ async function captureDocument(session, tabId, options, stabilization,
       ]);
     }
   } else {
-    // One read for an AX format and the DOM channel (also_formats): the whole page's walk,
-    // joined to the DOMSnapshot by the host as a DOM read of the whole page is.
-    const walkRead = alsoWalks(options) && !scoped ? timed(timings, 'walker_ms',
-      () => captureWalker(tabId, { ...options, format: 'domtext', viewport_only: false }, session, frames, errors)
-        .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })) : null;
     await axSide.owners;
-    walker = walkRead ? await walkRead : windowWalker;
-    if (walkRead) walkerSteps(walker, timings);
+    walker = windowWalker;
     if (asksFormat(options, 'outline') && !scoped) {
       ({ domTree, focus } = await treeRead);
       // Outline ids number child frames in document order: put out-of-process ones in place.
