@@ -83,3 +83,30 @@ def test_the_rows_of_a_list_with_one_listener_are_controls_in_the_outline(
             assert f'<div> "{item}"' in dom, dom
             assert re.search(rf"^\s*\[\d+-\d+\] clickable, div: {item}$", tree, re.M), (
                 scope, outline_kind, tree)
+
+
+def test_repeated_links_carry_the_part_of_the_page_they_sit_in(browser: Browser,
+                                                               pages_url: str) -> None:
+    """Repeated controls without a row of their own (the bench's misses on real pages): the
+    header's and the footer's "Log in" told by the boxes' ids, the share bars at the top and
+    the bottom by their classes, a result card's link by the card's title link (out of the
+    tab order), a "¶" permalink by its title and its heading; a select named by the words
+    beside it has that name in SnapshotV1 too (it was empty there)."""
+    browser.open(pages_url + "elements/regions.html")
+    elements = browser.snapshot(None, format="elements", viewport_only=False, **FAST).elements
+
+    def contexts(name: str) -> list[str]:
+        return [e.get("context", "") for e in elements if e["name"] == name]
+
+    assert contexts("Log in") == ["header", "footer"], elements
+    assert contexts("Share on Facebook") == ["top", "bottom"], elements
+    assert contexts("vimeo.com") == ["Cloud Service Management: Maximizing uptime",
+                                     "Cloud Service Networks Audio Production"], elements
+    assert contexts("Permalink to this headline") == [
+        "Example 1: Amend a shared changeset", "Example 2: Amend again, locally"], elements
+    month = next(e for e in elements if e["attributes"].get("id") == "month")
+    assert month["name"] == "Expiration date*", month
+    for scope in ("viewport", "page"):
+        nodes = snapshot_nodes(browser, scope=scope)
+        node = next(n for n in nodes.values() if n["role"] == "combobox")
+        assert node["name"] == "Expiration date*", (scope, node)

@@ -765,6 +765,9 @@ function personName(el, tag, attrs, role) {
   if (!FIELDS.has(tag) || tag === "input" && /^(button|submit|reset)$/i.test(el.type)) {
     const lig = [];
     const t = personText(el, OWN_TEXT_ROLES.has(role), lig);
+    if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
+      return [clip(collapse(attrs.title)), "title"];
+    }
     if (t) return [clip(t), "text", lig.join(" ")];
     if (tag === "input" && el.value) return [clip(collapse(el.value)), "value"];
     for (const a of ["title", "alt"]) {
@@ -823,11 +826,12 @@ function isControlish(k, links, linksInside) {
   if (CONTROL_TAGS.has(tag) && !((links || titled) && tag === "a") || TEXT_SKIP.has(tag)) {
     return true;
   }
+  if (titled) return k.querySelector("input, select, textarea, button") !== null;
   const r = k.getAttribute("role");
   return r && ROLES.has(r.split(" ")[0]) || k.hasAttribute("tabindex") || k.querySelector(links || linksInside ? "input, select, textarea, button, [role], [tabindex]" : "input, select, textarea, button, a[href], [role], [tabindex]") !== null;
 }
-function landmarkOf(from, name) {
-  for (let a = from, up = 0; a && up < 8 && a.localName !== "body"; a = a.parentElement, up++) {
+function landmarkOf(from, name, levels = 8) {
+  for (let a = from, up = 0; a && up < levels && a.localName !== "body"; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       const th = a.querySelector(":scope > th");
       const t = th && !th.contains(from) ? personText(th, false, null) : "";
@@ -877,7 +881,7 @@ function personContext(el, name) {
             if (usable(t)) return short(t);
           }
         }
-        return landmarkOf(a, name);
+        return landmarkOf(a, name, 14) || regionWord(a);
       }
       links = true;
       up--;
@@ -896,6 +900,20 @@ function personContext(el, name) {
       }
     }
     if (usable(s)) return short(s);
+  }
+  return landmarkOf(el.parentElement, name, 14) || regionWord(el.parentElement);
+}
+var REGION_WORD = /(?:^|[\s_-])(header|footer|nav|navigation|sidebar|masthead|top|bottom|login|signin|toolbar)(?=$|[\s_-])/i;
+var REGION_SAID = { nav: "navigation", masthead: "header", signin: "login" };
+function regionWord(from) {
+  for (const own of ["id", "class"]) {
+    for (let a = from, up = 0; a && up < 14 && a.localName !== "body"; a = a.parentElement, up++) {
+      const m = REGION_WORD.exec(a.getAttribute(own) || "");
+      if (m) {
+        const w = m[1].toLowerCase();
+        return REGION_SAID[w] || w;
+      }
+    }
   }
   return "";
 }

@@ -28,14 +28,16 @@ function isControlish(k, links, linksInside) {
   if ((CONTROL_TAGS.has(tag) && !((links || titled) && tag === 'a')) || TEXT_SKIP.has(tag)) {
     return true;
   }
+  // a title link taken out of the tab order (tabindex=-1, a result card's) still names it
+  if (titled) return k.querySelector('input, select, textarea, button') !== null;
   const r = k.getAttribute('role');
   return (r && ROLES.has(r.split(' ')[0])) || k.hasAttribute('tabindex')
     || k.querySelector(links || linksInside ? 'input, select, textarea, button, [role], [tabindex]'
       : 'input, select, textarea, button, a[href], [role], [tabindex]') !== null;
 }
 
-function landmarkOf(from, name) {
-  for (let a = from, up = 0; a && up < 8 && a.localName !== 'body'; a = a.parentElement, up++) {
+function landmarkOf(from, name, levels = 8) {
+  for (let a = from, up = 0; a && up < levels && a.localName !== 'body'; a = a.parentElement, up++) {
     if (a.localName === 'tr') {  // a table row's header cell ("Mozilla projects")
       const th = a.querySelector(':scope > th');
       const t = th && !th.contains(from) ? personText(th, false, null) : '';
@@ -91,7 +93,7 @@ export function personContext(el, name) {
             if (usable(t)) return short(t);
           }
         }
-        return landmarkOf(a, name);
+        return landmarkOf(a, name, 14) || regionWord(a);
       }
       links = true;
       up--;
@@ -110,6 +112,22 @@ export function personContext(el, name) {
       }
     }
     if (usable(s)) return short(s);
+  }
+  // nothing of its own around it: the region it sits in ("header", "footer", a section's
+  // heading), which tells the "Log in" of the header from the one in the page
+  return landmarkOf(el.parentElement, name, 14) || regionWord(el.parentElement);
+}
+
+// The part of the page a box's id, else its class, calls itself ("#footer", "social--top"),
+// for a page that marks its regions no other way.
+const REGION_WORD = /(?:^|[\s_-])(header|footer|nav|navigation|sidebar|masthead|top|bottom|login|signin|toolbar)(?=$|[\s_-])/i;
+const REGION_SAID = { nav: 'navigation', masthead: 'header', signin: 'login' };
+function regionWord(from) {
+  for (const own of ['id', 'class']) {
+    for (let a = from, up = 0; a && up < 14 && a.localName !== 'body'; a = a.parentElement, up++) {
+      const m = REGION_WORD.exec(a.getAttribute(own) || '');
+      if (m) { const w = m[1].toLowerCase(); return REGION_SAID[w] || w; }
+    }
   }
   return '';
 }

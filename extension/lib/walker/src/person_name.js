@@ -125,6 +125,10 @@ export function personName(el, tag, attrs, role) {
   if (!FIELDS.has(tag) || (tag === 'input' && /^(button|submit|reset)$/i.test(el.type))) {
     const lig = [];
     const t = personText(el, OWN_TEXT_ROLES.has(role), lig);
+    // a symbol ("¶", "×") with a title: the title says what it is ("Permalink to this headline")
+    if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
+      return [clip(collapse(attrs.title)), 'title'];
+    }
     if (t) return [clip(t), 'text', lig.join(' ')];
     if (tag === 'input' && el.value) return [clip(collapse(el.value)), 'value'];
     for (const a of ['title', 'alt']) {

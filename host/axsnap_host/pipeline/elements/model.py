@@ -245,7 +245,8 @@ def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
     if not joined:
         return 0
     by_dom = {(j.frame_id, j.backend_node_id): j for j in joined
-              if j.backend_node_id is not None and ("nm" in j.rec or "st" in j.rec)}
+              if j.backend_node_id is not None and ("nm" in j.rec or "st" in j.rec
+                                                    or "ctx" in j.rec)}
     if not by_dom:
         return 0
     picked: list[tuple[Any, Any, ElementFacts]] = []
