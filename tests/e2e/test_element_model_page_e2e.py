@@ -110,3 +110,17 @@ def test_repeated_links_carry_the_part_of_the_page_they_sit_in(browser: Browser,
         nodes = snapshot_nodes(browser, scope=scope)
         node = next(n for n in nodes.values() if n["role"] == "combobox")
         assert node["name"] == "Expiration date*", (scope, node)
+
+
+def test_a_name_with_an_invisible_character_is_one_name(browser: Browser,
+                                                        pages_url: str) -> None:
+    """A link whose text holds a C1 control character (a search result on a real page):
+    the outline dropped it, the ``elements`` records and SnapshotV1 kept it."""
+    browser.open(pages_url + "elements/regions.html")
+    elements = browser.snapshot(None, format="elements", **FAST).elements
+    names = {e["name"] for e in elements if e["name"].startswith("Keyword Tool")}
+    assert names == {"Keyword Tool (FREE) #1 Planner"}, names
+    nodes = snapshot_nodes(browser)
+    assert {n["name"] for n in nodes.values() if n["name"].startswith("Keyword")} == names
+    shown = [line for line in outline_lines(browser).values() if "Keyword" in line]
+    assert shown and all("link: Keyword Tool (FREE) #1 Planner" in line for line in shown), shown

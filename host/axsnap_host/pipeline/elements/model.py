@@ -33,6 +33,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from axsnap_host.pipeline.text_clean import clean_text
+
 
 class Joined(Protocol):
     """What the model reads of a walker record joined to its CDP facts
@@ -184,6 +186,9 @@ def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int,
         # a symbol ("^", "×", "›") says nothing a person would call it: its row does
         description = f"{name} {description}".strip()
         name, source, context = context, "context", ""
+    # invisible and private-use characters are no words a person reads (the outline drops
+    # them too): one name in every output
+    name, context = clean_text(name), clean_text(context)
     if context == name:
         context = ""
     actions = _ACTIONS.get(role, ("click",))
