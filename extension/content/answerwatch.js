@@ -109,7 +109,7 @@ function createAnswerWatch(doc, env) {
   const mediaOf = (el) => `${el.muted}|${el.volume}|${el.currentSrc}|${el.controls}`;
   const spots = watchBlindSpots(env);
   const focused = new WeakMap(); // a document -> its focused element, at the last proof
-  const focusIds = new WeakMap();
+  const focusOf = watchFocus();
   let holders = 0; // frame holders in the main document and its shadow roots, at the last scan
   /** One document and its shadow roots; pushes the frames' documents it holds onto `queue`. */
   function scan(d, queue) {
@@ -149,7 +149,7 @@ function createAnswerWatch(doc, env) {
       }
     }
     same(offsets, d, scrolled);
-    same(focused, d, watchFocusOf(d, focusIds)); // focus() in a window that is not focused
+    same(focused, d, focusOf(d)); // focus() in a window that is not focused
     return 'ok';
   }
 

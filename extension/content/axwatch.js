@@ -81,7 +81,7 @@ function createAxWatch(doc, env) {
   const listenedRoots = []; // shadow roots whose own events are doubts (put back at each take)
   const spots = watchBlindSpots(env);
   let baseURI = doc.baseURI; // at the last arm or take
-  const focusIds = new WeakMap();
+  const focusOf = watchFocus();
   let lastFocus = null; // the focused element at the last arm or take
   const flatParent = (n) => (n.nodeType === 11 ? n.host : (n.assignedSlot ?? n.parentNode)) ?? null;
 
@@ -245,7 +245,7 @@ function createAxWatch(doc, env) {
     }
     controlState = nextState;
     // a script's focus() in a window that is not focused fires no focus event
-    const focus = watchFocusOf(doc, focusIds);
+    const focus = focusOf(doc);
     if (armed && lastFocus !== null && focus !== lastFocus) doubt = doubt ?? 'the focus moved';
     lastFocus = focus;
     return { roots, sheetsChanged, blind, styledByOthers };

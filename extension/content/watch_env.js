@@ -38,16 +38,21 @@ const WATCH_SHADOW_HOSTS = new Set(['article', 'aside', 'blockquote', 'body', 'd
   'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
 
 /**
- * The focused element of `doc` as a string naming it (through open shadow roots), for
- * comparing between reads: a script's focus() in a window that is not focused fires no focus
- * event (issue 26). `ids`: a WeakMap element → number, kept by the caller.
+ * A reader of the focused element of a document as a string naming it (through open shadow
+ * roots), for comparing between reads: a script's focus() in a window that is not focused
+ * fires no focus event (issue 26). `focusOf(doc)`: each element gets its own number the first
+ * time it is seen focused (a WeakMap has no size: count them here).
  */
-function watchFocusOf(doc, ids) {
-  let el = doc.activeElement ?? null;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  if (!el) return '';
-  if (!ids.has(el)) ids.set(el, ids.size + 1);
-  return `${ids.get(el)}`;
+function watchFocus() {
+  const ids = new WeakMap();
+  let seen = 0;
+  return function focusOf(doc) {
+    let el = doc.activeElement ?? null;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    if (!el) return '';
+    if (!ids.has(el)) ids.set(el, ++seen);
+    return `${ids.get(el)}`;
+  };
 }
 
 /**

@@ -186,11 +186,16 @@ test('listeners are put back at each proof (document.open drops them); shadow ro
 
 test('a focus moved by script with no focus event (a window not focused) changes the proof', () => {
   const input = new El('input', { value: '' });
-  const doc = new Doc([new El('body', {}, [input])]);
+  const other = new El('input', { value: '' });
+  const body = new El('body', {}, [input, other]);
+  const doc = new Doc([body]);
+  doc.activeElement = body; // a real page's focus rests on its body, never on nothing
   const { watch } = world(doc);
   const first = watch.proof()[1];
   doc.activeElement = input; // focus() in a background window: no focusin
-  assert.ok(watch.proof()[1] > first);
+  assert.ok(watch.proof()[1] > first, 'from the body to a field');
   const second = watch.proof()[1];
   assert.equal(watch.proof()[1], second, 'the same focus: no change');
+  doc.activeElement = other;
+  assert.ok(watch.proof()[1] > second, 'from a field to another');
 });

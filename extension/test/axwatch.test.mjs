@@ -275,7 +275,8 @@ test('what a journal cannot see makes it doubt (issue 26): custom elements, manu
 });
 
 test('a focus moved by script with no focus event makes the journal doubt', () => {
-  const { doc, input } = page();
+  const { doc, body, input } = page();
+  doc.activeElement = body; // a real page's focus rests on its body, never on nothing
   const { watch } = world(doc);
   const token = watch.arm();
   doc.activeElement = input; // focus() in a window that is not focused: no focusin

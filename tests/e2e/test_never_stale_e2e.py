@@ -343,3 +343,56 @@ def test_a_click_listener_added_in_a_shadow_root_makes_its_element_act(
     after = browser.snapshot_raw(**options)
     assert _acts(after, text), f"{text!r} does not act after its click listener was added"
     _exact_equal(browser, after, **options)
+
+
+# Item 1, focus moved in a BACKGROUND window: a window that is not the focused one hears no
+# focus event when a script's focus() or an act's focus moves its focus, so only comparing the
+# focused element at each proof and take (watch_env.js watchFocusOf) shows the change. In
+# headless Chromium a window opened after the first is not focused (document.hasFocus() is
+# false there, checked before and after): the page is read there.
+FOCUS_READS = {"snapshot": {"format": "snapshot"}, "domtext": {"format": "domtext"},
+               "outline": {"format": "outline"},
+               "snapshot page": {"format": "snapshot", "scope": "page"}}
+
+
+def _focus_state(reply: Reply) -> list[str]:
+    """Names of the nodes a SnapshotV1 says are focused (other formats: [])."""
+    snapshot = reply["result"].get("snapshot")
+    if not snapshot:
+        return []
+    return [n["name"] for n in node_records(snapshot) if n["state"].get("focused")]
+
+
+@pytest.mark.parametrize("read", list(FOCUS_READS))
+@pytest.mark.parametrize("how", ["script", "act"])
+def test_focus_moved_in_a_background_window_is_read(browser: Browser, pages_url: str,
+                                                    how: str, read: str) -> None:
+    options = FOCUS_READS[read]
+    driver = browser.driver
+    driver.switch_to.new_window("window")
+    handle = driver.current_window_handle
+    try:
+        driver.get(pages_url + "stale/focus.html")
+        _wait(browser, "document.readyState === 'complete'")
+        has_focus = "return document.hasFocus()"
+        assert driver.execute_script(has_focus) is False, "not a background window"
+        browser.snapshot_raw(handle=handle, **options)
+        before = browser.snapshot_raw(handle=handle, **options)  # every fast path holds it
+        assert _focus_state(before) == []
+        if how == "script":
+            driver.execute_script("document.getElementById('fullname').focus()")
+            name = "Full name"
+        else:
+            assert browser.act("First name", "focus", handle=handle).ok
+            name = "First name"
+        focused = driver.execute_script("return [document.hasFocus(), document.activeElement.id]")
+        assert focused == [False, "fullname" if how == "script" else "first"]
+        after = browser.snapshot_raw(handle=handle, **options)
+        exact = browser.snapshot_raw(handle=handle, exact=True, **options)
+        assert _content(after) == _content(exact), "the read after the focus moved is stale"
+        if "snapshot" in options["format"]:
+            assert _focus_state(after) == [name]
+        assert driver.execute_script(has_focus) is False
+    finally:
+        driver.close()
+        driver.switch_to.window(browser.target_handle)  # back where Browser.driver rests
