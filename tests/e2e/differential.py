@@ -27,6 +27,8 @@ WINDOW_KINDS = [
     "slot moved", "shadow content", "listener added late", "pushState", "base href",
     "timer", "focus by script", "rule inserted", "dialog", "popover",
 ]
+CUSTOM_KINDS = ["text", "card label", "card content", "define", "define with internals",
+                "internals aria"]
 PAGES: dict[str, list[str]] = {
     "stale/window.html": WINDOW_KINDS,  # with a :has() rule
     "stale/window.html?plain": WINDOW_KINDS,  # without
@@ -35,6 +37,9 @@ PAGES: dict[str, list[str]] = {
         "custom validity", "define", "closed root", "rule edited in place", "muted",
         "frame text", "value by script",
     ],
+    # custom elements: with no ElementInternals (the fast paths stand), and with them
+    "stale/custom.html": CUSTOM_KINDS,
+    "stale/custom.html?internals": CUSTOM_KINDS,
 }
 READS: dict[str, dict[str, Any]] = {
     "domtext": {"format": "domtext"},
@@ -70,7 +75,9 @@ def answered(reply: dict[str, Any]) -> list[str]:
     stream = stats.get("ax_stream") or {}
     found = {
         "kept_answer": t.get("kept_answer") is not None,
-        "ax_window_kept": bool(t.get("ax_kept_frames") or steps.get("ax_kept_frames")),
+        # a small document's whole tree (ax_kept_frames), a bigger one's window nodes
+        "ax_window_kept": any(t.get(k) or steps.get(k)
+                              for k in ("ax_kept_frames", "ax_kept_nodes")),
         "ax_cache": str(quality.get("ax_source") or "").startswith("cache"),
         "stream_base": bool(stream.get("delta")),
         "early_tree": "early_ms" in stream,

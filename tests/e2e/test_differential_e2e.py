@@ -10,7 +10,9 @@ from differential import READS, Outcome, run_seed
 
 from axsnap_host.client import Browser
 
-SEEDS = [3, 5, 7]  # the seed picks the page: index.html, window.html?plain, window.html
+# the seed picks the page: custom.html?internals, custom.html, window.html?plain, index.html,
+# window.html (differential.PAGES, sorted)
+SEEDS = [1, 2, 5, 7, 9]
 STEPS = 6
 
 

@@ -79,6 +79,31 @@ window.__changes = {
     },
     'value by script': (r) => { byId('prop').value = `Prop ${Math.floor(r * 99)}`; return done; },
   },
+  // custom.html: custom elements with no ElementInternals (the fast paths stand), and with
+  // ?internals one that has them (what its ARIA says changes with no mutation)
+  'custom.html': {
+    'text': (r) => { byId('other').textContent = `Other ${Math.floor(r * 99)}`; return done; },
+    'card label': (r) => { document.querySelector('x-plain').setAttribute('label', `Card ${Math.floor(r * 99)}`); return done; },
+    'card content': (r) => {
+      document.querySelector('x-plain').shadowRoot.querySelector('button').textContent = `Card ${Math.floor(r * 99)}`;
+      return done;
+    },
+    'define': () => { if (!customElements.get('x-late')) customElements.define('x-late', class extends HTMLElement {}); return done; },
+    'define with internals': () => {
+      if (!customElements.get('x-late-aria')) {
+        customElements.define('x-late-aria', class extends HTMLElement {
+          constructor() { super(); const i = this.attachInternals(); i.role = 'button'; i.ariaLabel = 'Late aria button'; }
+        });
+      }
+      return done;
+    },
+    'internals aria': (r) => {
+      const box = document.querySelector('x-aria');
+      if (box) box.internals.ariaChecked = r < 0.5 ? 'true' : 'false';
+      if (box) box.internals.ariaLabel = `Aria ${Math.floor(r * 99)}`;
+      return done;
+    },
+  },
 };
 // run one change; the test polls window.__changeDone() until it is true
 window.__change = (page, kind, r) => { window.__changeDone = window.__changes[page.split('?')[0]][kind](r); };
