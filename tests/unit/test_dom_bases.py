@@ -310,3 +310,25 @@ def test_a_closed_tab_takes_its_raw_bases_along() -> None:
     assert len(host.streams.bases) == 1 and host.streams.bases.held_nodes() == 1
     [refused] = host.handle_text(_request(_delta(_changed(first), first, "k1"), "r2"))
     assert refused["ok"] is False and refused["error"]["code"] == "bad_chunk"
+
+
+def test_every_per_tab_store_of_the_host_goes_with_its_tab() -> None:
+    """One forget drops them all: every store of the host that keeps data per tab (has a
+    ``forget_tab``) is one of TabStates' stores, and a tab evicted from TabStates (the least
+    recently used beyond its bound) takes its raw bases along as a closed one does."""
+    from axsnap_host.models.capture import AxRow
+    from axsnap_host.pipeline.state import TabStates
+
+    host = Host()
+    per_tab = [store for owner in (host, host.streams) for store in vars(owner).values()
+               if callable(getattr(store, "forget_tab", None))]
+    assert per_tab and all(any(store is s for s in host.tabs.stores) for store in per_tab)
+
+    row = AxRow("1", None, False, "button", (), 5, "Pay", None, None)
+    host.streams.bases.keep("st-1", "frame-1", [row], 1)
+    host.streams.bases.keep("st-2", "frame-2", [row], 2)
+    tabs = TabStates(max_tabs=1, stores=host.tabs.stores)
+    tabs.get(1)
+    tabs.get(2)  # tab 1 is evicted, and its AX base with it
+    assert host.streams.bases.held_nodes() == 1
+    assert tabs.forget(2) is True and host.streams.bases.held_nodes() == 0

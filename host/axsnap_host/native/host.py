@@ -75,10 +75,11 @@ class Host:
 
     def __init__(self, control_link: ControlLink | None = None) -> None:
         self.control_link = control_link  # serve's requests; the extension's replies go here
-        self.tabs = TabStates()
         self.chunks = ChunkAssembler()
         self.streams = CaptureStreams()  # whole-page reads' AX parts, ahead of their request
         self.dom_bases = DomBases()  # the last whole-page reads' DOMSnapshots
+        # every per-tab store: a tab's share goes with its TabState (forget_tab, eviction)
+        self.tabs = TabStates(stores=(self.dom_bases, self.streams.bases))
         self._retained: list[Any] = []
         self._big = False  # the last message was a big read: give its memory back
         # serve() sets it: the cyclic collector stays paused from a message's arrival until
@@ -219,10 +220,8 @@ class Host:
                     request.id, {"pong": True, "protocol": PROTOCOL_VERSION, "host": _version()}
                 )
             if isinstance(request, ForgetTabRequest):
+                # the tab's state and raw page data (the DOMSnapshot and AX bases) go at once
                 forgotten = self.tabs.forget(request.tabId)
-                # the tab's raw page data goes with it: the DOMSnapshot and AX bases
-                self.dom_bases.forget_tab(request.tabId)
-                self.streams.bases.forget_tab(request.tabId)
                 log.info("forget_tab id=%s tab=%s known=%s", request.id, request.tabId, forgotten)
                 return ok_reply(request.id, {"forgotten": forgotten})
             if isinstance(request, SnapshotRequest):

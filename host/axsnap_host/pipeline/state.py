@@ -1,13 +1,17 @@
 """Per-tab state the host keeps between requests (index registry, ...).
 
 The pipeline is a pure function of (capture, options, the tab's previous state); this
-module holds that state, explicitly, per tabId, for a bounded number of tabs.
+module holds that state, explicitly, per tabId, for a bounded number of tabs. The raw page
+data the native room keeps per tab beside it (the DOMSnapshot and AX stream bases) is
+registered here as ``TabStore``s, so that one ``TabStates.forget`` (a closed tab) or an
+eviction drops every store's share of the tab.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from axsnap_host.pipeline.delta.cache import SnapshotCache
 from axsnap_host.pipeline.dom.registry import IndexRegistry
@@ -48,12 +52,21 @@ class TabState:
             self.secret_names = frozenset(sorted(self.secret_names | names)[:MAX_SECRET_NAMES])
 
 
-class TabStates:
-    """TabState per tabId, least recently used dropped beyond ``max_tabs``."""
+class TabStore(Protocol):
+    """Per-tab data kept outside TabState (native/dom_bases.py, native/stream_bases.py):
+    ``forget_tab`` drops the tab's share and says how many entries went."""
 
-    def __init__(self, max_tabs: int = MAX_TABS) -> None:
+    def forget_tab(self, tab_id: int | None) -> int: ...
+
+
+class TabStates:
+    """TabState per tabId, least recently used dropped beyond ``max_tabs``; ``stores``: the
+    other per-tab stores, whose share of a tab goes with its TabState (forget, eviction)."""
+
+    def __init__(self, max_tabs: int = MAX_TABS, stores: Sequence[TabStore] = ()) -> None:
         self._tabs: OrderedDict[int | None, TabState] = OrderedDict()
         self._max_tabs = max_tabs
+        self.stores = tuple(stores)
 
     def get(self, tab_id: int | None) -> TabState:
         state = self._tabs.get(tab_id)
@@ -61,7 +74,8 @@ class TabStates:
             state = TabState(tab_id)
             self._tabs[tab_id] = state
             while len(self._tabs) > self._max_tabs:
-                self._tabs.popitem(last=False)
+                evicted, _ = self._tabs.popitem(last=False)
+                self._forget_stored(evicted)
         else:
             self._tabs.move_to_end(tab_id)
         return state
@@ -71,7 +85,15 @@ class TabStates:
         return self._tabs.get(tab_id)
 
     def forget(self, tab_id: int | None) -> bool:
-        return self._tabs.pop(tab_id, None) is not None
+        """Drop everything the host keeps of the tab (a closed tab): its TabState and every
+        store's share (raw, unredacted page data). Whether its TabState was known."""
+        known = self._tabs.pop(tab_id, None) is not None
+        self._forget_stored(tab_id)
+        return known
+
+    def _forget_stored(self, tab_id: int | None) -> None:
+        for store in self.stores:
+            store.forget_tab(tab_id)
 
     def __contains__(self, tab_id: object) -> bool:
         return tab_id in self._tabs
