@@ -2,6 +2,8 @@
 
 import { axCache } from './lib/ax/ax_cache_read.js';
 import { readsWhole } from './lib/ax/ax_window_full.js';
+import { dropTree } from './lib/reuse/ax_window_kept.js';
+import { forgetWalk } from './lib/walker/walker_worlds.js';
 import { dropDomBase } from './lib/reuse/dom_base.js';
 import { capturePage, documentRead, prefetchFrames } from './lib/capture/capture.js';
 import { walkWithProof, walksWithProof } from './lib/walker/walker_capture.js';
@@ -14,7 +16,7 @@ import { createKeptAnswers } from './lib/reuse/kept_answer.js';
 import { createPreparer } from './lib/reuse/prepare.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/router/policy.js';
 import { MESSAGE_TYPES, createRouter } from './lib/router/router.js';
-import { unlessBlocked } from './lib/act/blocked.js';
+import { noteDialogClosed, unlessBlocked } from './lib/act/blocked.js';
 import { resolveElement } from './lib/capture/resolve.js';
 import { forgetWorld, stabilize } from './lib/session/stabilize.js';
 
@@ -221,12 +223,22 @@ chrome.tabs.onUpdated.addListener((tabId, change) => {
   if (change.status === 'complete') preparer.prepare(tabId);
 });
 
-// The host keeps per-tab state (index registry), stabilize keeps the tab's observer and
-// the AX cache the tab's tree; drop them when the tab goes away.
-chrome.tabs.onRemoved.addListener((tabId) => {
+/**
+ * Everything kept per tab goes with the tab, in one place: the stabilizer's world, the AX
+ * cache's tree and the AX window's kept nodes (page text, unredacted), the kept answers, the
+ * DOMSnapshot base, the walker's worlds, a dialog's message, the last preparation's outcome;
+ * and the host's share (its TabState and raw bases: one forget_tab).
+ */
+function forgetTab(tabId) {
   forgetWorld(tabId);
   axCache.drop(tabId);
+  dropTree(tabId);
   keptAnswers.forget(tabId);
   dropDomBase(tabId);
+  forgetWalk(tabId);
+  noteDialogClosed(tabId);
+  preparer.outcome(tabId); // read and dropped
   if (native.connected) native.request('forget_tab', { tabId }, { timeoutMs: 5000 }).catch(() => {});
-});
+}
+
+chrome.tabs.onRemoved.addListener(forgetTab);
