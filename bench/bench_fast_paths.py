@@ -117,12 +117,45 @@ def browser_part(runs: int, size: int) -> list[dict[str, Any]]:
     return rows
 
 
+def window_pairs(runs: int, size: int) -> dict[str, Any]:
+    """The generated page's window reads re-read unchanged, normal and exact by turns
+    (``runs`` pairs per format): what the kept AX window nodes and the walker's kept world
+    and id cache buy where nothing changed."""
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        generated = write_pages(Path(scratch), [size])[size]
+        with serve_directory(generated.parent) as base, Browser() as browser:
+            browser.open(base + generated.name)
+            for name in ("snapshot", "outline", "domtext"):
+                samples: dict[str, list[float]] = {"normal": [], "exact": []}
+                paths: dict[str, int] = {}
+                _read(browser, format=name)
+                for _ in range(runs):
+                    for how in ("normal", "exact"):
+                        if how == "normal":
+                            _read(browser, format=name)  # the state a re-read finds
+                        reply = _read(browser, format=name, exact=how == "exact")
+                        samples[how].append(float(reply["timings"]["total_ms"]))
+                        if how == "normal":
+                            for p in answered(reply):
+                                paths[p] = paths.get(p, 0) + 1
+                out[name] = {"answered": paths,
+                             **{k: round(statistics.median(v), 1) for k, v in samples.items()}}
+                print(name, json.dumps(out[name]), flush=True)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--size", type=int, default=20_000)
     parser.add_argument("--nodes", type=int, nargs="*", default=[1_000, 20_000])
+    parser.add_argument("--window-pairs", type=int, default=0,
+                        help="only the window re-read pairs on the generated page (prints)")
     args = parser.parse_args()
+    if args.window_pairs:
+        window_pairs(args.window_pairs, args.size)
+        return 0
     host = {n: host_part(n, args.runs) for n in args.nodes}
     print(json.dumps(host), flush=True)
     rows = browser_part(args.runs, args.size) if args.size else []
