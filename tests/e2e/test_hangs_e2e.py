@@ -55,3 +55,23 @@ def test_what_the_depth_limit_leaves_out_is_said_in_the_text(browser: Browser,
     assert "nest deeper than" in outline
     semantic = browser.snapshot(format="semantic_text", **FAST).text
     assert "nest deeper than" in semantic
+
+
+def test_a_deeply_nested_out_of_process_frame_is_read_in_slices_at_once(
+    browser: Browser, pages_url: str, cross_site_url: str
+) -> None:
+    """The deep DOM inside a cross-site (out-of-process) frame: its process is probed up
+    front like the main frame's, so its tree is read in slices at once, not after the
+    whole-tree read's deadline (issue 28). Which path was taken is in the frame's
+    ``dom_tree_depth`` error: the probe's reason, not the deadline's."""
+    url = f"{pages_url}dom/xorigin.html?src={cross_site_url}hangs/deep.html"
+    result = browser.snapshot(url, format="outline", scope="page", reuse=False, **FAST)
+    assert isinstance(result, OutlineResult)
+    assert "button: Deepest button" in result.combinedTree
+    oopif = [f for f in result.frames if f.get("outOfProcess")]
+    assert len(oopif) == 1 and "dom_depth_fallback" in (oopif[0].get("notes") or [])
+    # the main frame's reason starts "main:", a child frame's "frame <id>:"
+    reasons = [e["message"] for e in result.raw.get("errors", [])
+               if e["step"] == "dom_tree_depth" and e["message"].startswith("frame ")]
+    assert reasons and "levels deep" in reasons[0], result.raw.get("errors")
+    assert "did not answer" not in reasons[0]
