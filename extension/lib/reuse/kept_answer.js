@@ -78,12 +78,12 @@ function asProof(value) {
 /**
  * Whether a read's answer carries what went wrong while it was read: a capture step's error
  * (a fallback: the AX or DOM tree read to a bounded depth, a frame not read), a note of the
- * host's, a failed frame. Such an answer is given once and never kept: the next read may
- * well go right, and a kept answer would say what went wrong for as long as it stood.
+ * host's, a failed frame, a read the host found incomplete. Such an answer is given once and
+ * never kept: the next read may well go right, and a kept answer would say what went wrong for as long as it stood.
  */
 export function degraded(capture, result) {
   if (capture?.errors?.length) return true;
-  if (result?.notes?.length || result?.errors?.length) return true;
+  if (result?.notes?.length || result?.errors?.length || result?.incomplete) return true;
   const quality = result?.snapshot?.quality;
   return Boolean(quality?.failures?.length || quality?.frames_failed);
 }

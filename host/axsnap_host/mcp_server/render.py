@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from axsnap_host.pipeline.incomplete import incomplete_line
 from axsnap_host.pipeline.tokens import size_of
 
 
@@ -32,10 +33,13 @@ def snapshot_text(reply: dict[str, Any]) -> str:
     if result.get("snapshot_id"):
         parts.append(str(result["snapshot_id"]))
     delta = result.get("delta") if isinstance(result.get("delta"), dict) else None
+    incomplete = result.get("incomplete") if isinstance(result.get("incomplete"), dict) else None
     if delta and delta.get("applied"):
         text = str(delta.get("text") or "(no change)")
         size = delta.get("size") or {}
         parts += [_delta_header(delta), f"{size.get('tokens', size_of(text)['tokens'])} tokens"]
+        if incomplete and (said := incomplete_line(incomplete)):  # the full text's 1st line
+            text = said + "\n" + text
         return " · ".join(parts) + "\n" + text
     if fmt == "outline":
         text = str(result.get("combinedTree") or "")
@@ -46,6 +50,8 @@ def snapshot_text(reply: dict[str, Any]) -> str:
     else:
         text = json.dumps(result.get("snapshot"), ensure_ascii=False, separators=(",", ":"))
     parts.append(f"{_tokens(result, text)} tokens")
+    if incomplete and fmt in ("snapshot", "semantic"):  # JSON: its reasons are inside
+        parts.append("INCOMPLETE: parts of the page are missing (see \"incomplete\")")
     if delta and not delta.get("applied") and delta.get("reason"):
         parts.append(f"full output (no delta: {delta['reason']})")
     budget = result.get("budget")

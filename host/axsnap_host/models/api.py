@@ -33,6 +33,7 @@ from axsnap_host.models.act import (
     WaitReadyMessage,
 )
 from axsnap_host.models.errors import ErrorReply
+from axsnap_host.models.incomplete import Incomplete
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.models.result import SnapshotResult
 from axsnap_host.models.wire import ControlMessage, ControlReplyMessage, ControlStatusMessage
@@ -140,6 +141,8 @@ class SomLegend(_Open):
     masks: list[list[int]] = Field(description="painted-over rects (redacted fields)")
     marks: list[SomMark]
     skipped: list[dict[str, Any]] = Field(description="{index, reason} of boxes not drawn")
+    incomplete: Incomplete | None = Field(
+        None, description="present when the read behind the image is missing part of the page")
 
 
 class VisionImage(_Open):

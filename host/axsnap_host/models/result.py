@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from axsnap_host.models.incomplete import Incomplete
 from axsnap_host.models.options import SnapshotFormat
 from axsnap_host.models.semantic import SemanticResult
 from axsnap_host.models.snapshot import SnapshotV1
@@ -46,6 +47,9 @@ class SnapshotResult(BaseModel):
     indices: IndexChanges | None = None
     semantic: SemanticResult | None = None
     semantic_text: str | None = None
+    incomplete: Incomplete | None = Field(
+        None, description="present only when this read is missing part of the page: why "
+        "(models/incomplete.py); every text format then opens with a line saying so")
     size: TextSize | None = None
     timings: dict[str, float] = Field(default_factory=dict)
     stats: dict[str, Any] = Field(default_factory=dict)

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from axsnap_host.models.incomplete import Incomplete
+
 PageType = Literal["search_engine", "search_results", "login", "register", "form", "article",
                    "list", "email_compose", "email_inbox", "dashboard", "settings", "checkout",
                    "unknown"]
@@ -146,6 +148,8 @@ class Budget(_Strict):
 
 
 class SemanticResult(_Strict):
+    incomplete: Incomplete | None = Field(
+        None, description="present only when this read is missing part of the page: why")
     page: Page
     elements: list[Element]
     content: list[ContentSection]

@@ -58,6 +58,7 @@ from pydantic import (
     model_validator,
 )
 
+from axsnap_host.models.incomplete import Incomplete
 from axsnap_host.models.snapshot_rows import NODE_COLUMNS, decode_row, dom_ref_of, rows_to_nodes
 
 SNAPSHOT_VERSION: Literal[1] = 1
@@ -133,6 +134,9 @@ class Quality(_Model):
         None, description="whole-page reads: how the main frame's AX tree was read — "
         "'cache+N changed' (the tab's cached tree, N nodes read again), 'full', or "
         "'full: why' when the cache could not serve the read")
+    incomplete: Incomplete | None = Field(
+        None, description="present only when this read is missing part of the page: why "
+        "(a frame not read, a step's deadline, a fallback, the walker's depth limit...)")
 
 
 class DomRef(_Model):

@@ -14,6 +14,7 @@ from axsnap_host.pipeline.ax.build import build_snapshot_v1
 from axsnap_host.pipeline.ax.snapshot import snapshot_json
 from axsnap_host.pipeline.caps import cap_strings
 from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.incomplete import budget_gap
 from axsnap_host.pipeline.page_status import check_page_loaded
 from axsnap_host.pipeline.pre_encoded import PreEncoded
 from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_names
@@ -79,10 +80,12 @@ def _result(
         snapshot, timings, stats = build_snapshot_v1(request, snapshot_id=snapshot_id, ts=ts)
         started = time.perf_counter()
         cap_strings(snapshot)
+        incomplete = snapshot["quality"].get("incomplete")  # said beside the snapshot too
+        extra = {"incomplete": incomplete} if incomplete else {}
         if not fast_path(options, "pre_encoded"):  # exact: the reply encodes the snapshot
             return {"format": "snapshot", "snapshot": snapshot,
                     "size": size_of(snapshot_json(snapshot), memo=True), "timings": timings,
-                    "stats": stats}
+                    "stats": stats, **extra}
         text = snapshot_json(snapshot)
         # as a model reads it: compact JSON; a re-read counts only the rows it has not seen
         size = size_of(text, memo=True)
@@ -90,7 +93,7 @@ def _result(
         # the reply puts this text in rather than encode the snapshot again: nothing
         # changes the snapshot after this (process() moves it, the host adds to the result)
         return {"format": "snapshot", "snapshot": PreEncoded(snapshot, text), "size": size,
-                "timings": timings, "stats": stats}
+                "timings": timings, "stats": stats, **extra}
     if options.format == "outline":
         from axsnap_host.pipeline.delta.reply import finish_outline
         from axsnap_host.pipeline.outline.build import build_outline
@@ -145,6 +148,15 @@ def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) ->
         render = (render_semantic_text if options.format == "semantic_text"
                   else lambda r: json.dumps(r, ensure_ascii=False))
         semantic, budget = fit_semantic(semantic, options.max_tokens, render)
+        left_out = budget["left_out"]
+        if left_out["elements"] or left_out["content"]:
+            gap = budget_gap(f"{left_out['elements']} elements and {left_out['content']} "
+                             "content sections")
+            fact = semantic.get("incomplete") or {"reasons": []}
+            semantic = {"incomplete": {"reasons": [*fact["reasons"], gap]},
+                        **{k: v for k, v in semantic.items() if k != "incomplete"}}
+    if semantic.get("incomplete"):
+        result["incomplete"] = semantic["incomplete"]
     if options.format == "semantic_text":
         text = render_semantic_text(semantic)
         if budget is not None and (budget["left_out"]["elements"] or budget["left_out"]["content"]):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from axsnap_host.pipeline.incomplete import incomplete_line
 from axsnap_host.pipeline.text_clean import clean_text
 
 LINE_ATTRS = ("id", "type", "name", "aria-label", "placeholder", "title", "alt", "href",
@@ -153,7 +154,10 @@ _NAMING_ATTRS = ("aria-label", "placeholder", "title", "alt", "value")
 
 
 def render_domtext(header: dict[str, Any], records: list[dict[str, Any]]) -> str:
-    lines = [
+    incomplete = header.get("incomplete")
+    said = incomplete_line(incomplete) if incomplete else ""
+    lines = [said] if said else []  # read first: parts of the page are missing
+    lines += [
         f"[Viewport: {header['width']}x{header['height']}]",
         f"[Scroll: Y={header['scroll_y']}/{header['max_scroll_y']}]",
         f"[URL: {header['url']}]",

@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from axsnap_host.pipeline.incomplete import incomplete_line
+
 CONTENT_LINES = 15
 TEXT_CHARS = 160
 
@@ -41,7 +43,10 @@ def _state(state: dict[str, Any]) -> str:
 def render_semantic_text(result: dict[str, Any]) -> str:
     page = result["page"]
     score = page["scores"].get(page["type"], max(page["scores"].values(), default=0.0))
-    lines = [f"page: {page['type']} {score:.2f} {_quote(page.get('title', ''), 80)} "
+    incomplete = result.get("incomplete")
+    said = incomplete_line(incomplete) if incomplete else ""
+    lines = [said] if said else []  # read first: parts of the page are missing
+    lines += [f"page: {page['type']} {score:.2f} {_quote(page.get('title', ''), 80)} "
              f"{page.get('url', '')}".rstrip(),
              f"summary: {page['summary']}"]
     intents = "; ".join(f"{i['intent']} [{', '.join(i['controls'])}]" if i["controls"]

@@ -15,7 +15,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.hidden import suspicion
-from axsnap_host.pipeline.page_status import depth_note
+from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 from axsnap_host.semantic.classify import classify, features
@@ -78,8 +78,7 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
     title = scrub_text(facts.title)[0] if redact else facts.title
     url = scrub_url(facts.url, page_secret_names(capture))[0] if redact else facts.url
     summary = summarize(page_type, title, url, intents, content, len(elements))
-    if (deep := depth_note(capture)) is not None:  # said where the model reads
-        summary = f"{summary} Note: {deep}."
+    incomplete = incomplete_fact(capture_gaps(capture, options))
 
     index = getattr(state, "semantic_index", None)
     revision = (index.revision + 1) if isinstance(index, SemanticIndex) else 1
@@ -95,6 +94,7 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
         state.semantic_index = SemanticIndex(revision, facts.url, targets)
     used = {s.region for s in content} | {el.region for el in elements}
     return {
+        **({"incomplete": incomplete} if incomplete else {}),  # said first, where it is read
         "page": {
             "type": page_type, "scores": scores, "signals": signals, "intents": intents,
             "regions": [r.as_dict() for r in regions.values() if r.id in used],

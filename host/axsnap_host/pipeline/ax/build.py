@@ -15,6 +15,7 @@ from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.snapshot import as_node_objects, build_snapshot, set_prop
 from axsnap_host.pipeline.ax.tree import flat_tree
 from axsnap_host.pipeline.ax.window_index import dom_facts, walker_joins
+from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 
@@ -111,6 +112,12 @@ def build_snapshot_v1(
             failure["reason"], found = scrub_text(failure["reason"])
             snapshot["quality"]["redacted"] += found
             redacted += found
+    gaps = capture_gaps(capture, options)
+    gaps += [{"kind": "frame_not_read", "step": "stitch",
+              "detail": f"frame {f.get('frame')}: its tree is not attached to the page's"}
+             for f in tree.failures if f.get("step") == "stitch"]
+    if (fact := incomplete_fact(gaps)) is not None:
+        snapshot["quality"]["incomplete"] = fact
     if flagged:
         for row in snapshot["ax_tree"]["nodes"]:
             flag = flagged.get(row[1])

@@ -42,7 +42,8 @@ from axsnap_host.pipeline.elements.model import (
     dom_role,
     element_facts,
 )
-from axsnap_host.pipeline.page_status import depth_note, empty_dom_notes
+from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
+from axsnap_host.pipeline.page_status import empty_dom_notes
 from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 from axsnap_host.render.domtext import render_domtext
@@ -352,8 +353,8 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     if status:
         header["status"] = status
     notes = [] if records else empty_dom_notes(capture, options.viewport_only)
-    if (deep := depth_note(capture)) is not None:
-        notes.append(deep)
+    if (incomplete := incomplete_fact(capture_gaps(capture, options))) is not None:
+        header["incomplete"] = incomplete  # the DOM text's first line (render/domtext.py)
     if options.redact:  # a note may quote a browser message, which may quote the URL
         notes = [scrub_text(note)[0] for note in notes]
     if notes:
@@ -372,6 +373,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         "domtext": render_domtext(header, records),
         "elements": render_elements(records),
         **({"notes": notes} if notes else {}),
+        **({"incomplete": incomplete} if incomplete else {}),
         "indices": {"added": update.added, "removed": update.removed},
         "stats": stats,
     }

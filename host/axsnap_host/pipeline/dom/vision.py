@@ -102,5 +102,7 @@ def add_vision(result: dict[str, Any], capture: RawCapture, options: SnapshotOpt
     if vision.get("ok"):
         legend = vision.get("legend") or {}
         describe_marks(legend, result.get("elements") or [])
+        if result.get("incomplete"):  # the marks number only what was read
+            legend["incomplete"] = result["incomplete"]
         stats["vision_marks"] = len(legend.get("marks") or [])
         stats["vision_masks"] = len(legend.get("masks") or [])

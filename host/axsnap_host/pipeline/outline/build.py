@@ -32,12 +32,19 @@ from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_fact
 from axsnap_host.pipeline.dom.index import DomIndex, rect_of
 from axsnap_host.pipeline.dom.textflow import TextFlow
 from axsnap_host.pipeline.dom.xpath import build_xpath_map
+from axsnap_host.pipeline.incomplete import (
+    budget_gap,
+    capture_gaps,
+    incomplete_fact,
+    incomplete_line,
+)
 from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines
 from axsnap_host.pipeline.outline.shape import is_collapsed, mark_onscreen, shape_lines
 from axsnap_host.pipeline.outline.text import GENERIC_ROLES, decorated_role, join_lines
-from axsnap_host.pipeline.page_status import depth_note, is_error_page
+from axsnap_host.pipeline.page_status import is_error_page
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
+from axsnap_host.pipeline.tokens import count_tokens
 
 _ID_RE = re.compile(r"^\d+-\d+$")
 _SCROLLING = frozenset({"auto", "scroll", "overlay"})
@@ -155,12 +162,25 @@ def build_outline(
         a, b = tree.nodes[first], tree.nodes[second]
         return flow.seam((a.backend_id, a.frame_id), (b.backend_id, b.frame_id))
 
-    shaped = shape_lines(lines, options, lambda ls: mark_onscreen(ls, tree, dom, capture), seam)
+    gaps = capture_gaps(capture, options)  # what this read is missing: said first
+    gaps += [{"kind": "frame_not_read", "step": "stitch",
+              "detail": f"frame {f.get('frame')}: its tree is not attached to the page's"}
+             for f in tree.failures if f.get("step") == "stitch"]
+    first = incomplete_line({"reasons": gaps}) if gaps else ""
+    shaping = options
+    if first and options.max_tokens is not None:  # the budget holds with the line said
+        shaping = options.model_copy(update={
+            "max_tokens": max(1, options.max_tokens - count_tokens(first) - 1)})
+    shaped = shape_lines(lines, shaping, lambda ls: mark_onscreen(ls, tree, dom, capture), seam)
+    if shaped.budget is not None:
+        shaped.budget["max_tokens"] = options.max_tokens
     lines = shaped.lines
-    deep = depth_note(capture)
-    if deep is not None:  # the walker stopped at its depth limit: the reader is told
-        lines.append(OutlineLine(key="…depth", depth=0, role="", name="", kind="marker",
-                                 ref=False, text=f"… {deep}"))
+    if first:
+        lines.insert(0, OutlineLine(key="…incomplete", depth=0, role="", name="",
+                                    kind="marker", ref=False, text=first))
+    if shaped.budget is not None and shaped.budget.get("elided"):  # its … lines say it
+        gaps.append(budget_gap(f"{shaped.budget['elided']} parts of the outline (… lines)"))
+    incomplete = incomplete_fact(gaps)
     shown = {line.key for line in lines if line.ref and not line.is_marker}
     xpath_map = {k: v for k, v in xpath_map.items() if k in shown}
     url_map = {k: v for k, v in url_map.items() if k in shown}
@@ -178,6 +198,8 @@ def build_outline(
         result["focus"] = focus_report
     if shaped.budget is not None:
         result["budget"] = shaped.budget
+    if incomplete is not None:
+        result["incomplete"] = incomplete
     errors = []  # what the capture reported (depth fallbacks, frames it could not reach)
     for error in capture.errors:
         message = error.message
