@@ -107,9 +107,10 @@ def test_a_budget_that_leaves_parts_out_is_a_gap_its_markers_say() -> None:
 
 
 def test_reasons_are_redacted_bounded_and_folded() -> None:
-    secret = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
-    errors = [{"step": "ax", "message": f"frame {i}: at https://x.test/?token={secret} " + "x" * 500}
-              for i in range(20)]
+    secret = ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
+              "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U")
+    errors = [{"step": "ax", "message": f"frame {i}: at https://x.test/?token={secret} "
+               + "x" * 500} for i in range(20)]
     reasons = _read("domtext", _capture(errors=errors))["incomplete"]["reasons"]
     assert len(reasons) == MAX_REASONS and reasons[-1]["detail"].startswith("and 13 more")
     assert secret not in json.dumps(reasons)
