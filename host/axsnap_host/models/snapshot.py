@@ -156,7 +156,9 @@ class HiddenInstruction(_Model):
     kind: Literal["hidden_instruction"]
     reasons: list[str] = Field(description="how it is hidden: opacity_0, off_screen, clipped, "
                                "tiny_box, zero_size, font_size_0, same_color, transparent_text, "
-                               "text_indent")
+                               "text_indent, scaled_0, covered (under an opaque box), "
+                               "aria_label, tiny_image (the alt of an image under 6 px), "
+                               "tiny_field (the placeholder of a field under 20 px wide)")
     match: str = Field(description="the words that read like an instruction")
 
 

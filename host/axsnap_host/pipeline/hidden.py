@@ -205,3 +205,33 @@ def dom_hiding_reasons(chain: Sequence[Any]) -> list[str]:
     reasons += hiding_reasons(inherited=[], font_size=_px(font, 16.0) if font else None,
                               color=own.styles.get("color", ""), background=background)
     return list(dict.fromkeys(reasons))
+
+
+TINY_FIELD_PX = 20  # a text field narrower than this shows no readable placeholder
+# attribute → the reason its words are not seen (see unseen_attribute_suspicion)
+UNSEEN_ATTRIBUTES = (("aria-label", "aria_label"), ("alt", "tiny_image"),
+                     ("placeholder", "tiny_field"))
+
+
+def unseen_attribute_suspicion(tag: str, attrs: dict[str, str],
+                               size: tuple[float, float] | None, text: str) -> Suspicion | None:
+    """Instruction words an element in plain sight hands a model and not a person: in its
+    ``aria-label`` (never drawn) unless its own text says them too, in the ``alt`` of an
+    image under 6 px (drawn as nothing), in the ``placeholder`` of a field under 20 px wide
+    (drawn too narrow to read). Each becomes the element's name in the accessibility tree,
+    so a semantic id, an intent control or a line of the outline could carry it."""
+    for attr, reason in UNSEEN_ATTRIBUTES:
+        value = attrs.get(attr)
+        match = instruction_match(value) if value else None
+        if match is None:
+            continue
+        if attr == "aria-label" and match.lower() in (text or "").lower():
+            continue  # the words are in plain sight too
+        if attr == "alt" and not (tag == "img" and size is not None
+                                  and min(size) < TINY_CLIP_PX):
+            continue
+        if attr == "placeholder" and not (tag in ("input", "textarea") and size is not None
+                                          and size[0] < TINY_FIELD_PX):
+            continue
+        return Suspicion("hidden_instruction", (reason,), match)
+    return None

@@ -14,7 +14,7 @@ from typing import Any
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.pipeline.hidden import suspicion
+from axsnap_host.pipeline.hidden import suspicion, unseen_attribute_suspicion
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -46,6 +46,8 @@ def _suspicious(facts: PageFacts, hiding: list[list[str]], region_of: list[str]
             flagged.add(node.rid)
             continue
         found = suspicion(node.text, hiding[node.rid]) if node.text else None
+        if found is None:  # words from an attribute a person does not see (aria-label...)
+            found = unseen_attribute_suspicion(node.tag, node.attrs, node.box[2:], node.text)
         if found is None:
             continue
         flagged.add(node.rid)

@@ -9,10 +9,16 @@ record that carries the words carries the flag; SnapshotV1 adds a structured
 
 from __future__ import annotations
 
-from axsnap_host.pipeline.ax.tree import FlatTree
+from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex
+from axsnap_host.pipeline.dom.hittest import CoverIndex
 from axsnap_host.pipeline.dom.index import DomIndex, DomInfo
-from axsnap_host.pipeline.hidden import Suspicion, dom_hiding_reasons, instruction_match
+from axsnap_host.pipeline.hidden import (
+    Suspicion,
+    dom_hiding_reasons,
+    instruction_match,
+    unseen_attribute_suspicion,
+)
 
 
 def dom_chain(dom: DomFacts, backend_id: int | None, frame_id: str | None,
@@ -53,18 +59,56 @@ def instruction_matches(tree: FlatTree) -> dict[str, str]:
     return found
 
 
+def _text_below(tree: FlatTree, node: FlatNode, limit: int = 40) -> str:
+    """The text of the node's descendants (what it shows, beside its name)."""
+    out: list[str] = []
+    stack = list(reversed(node.children))
+    while stack and len(out) < limit:
+        child = tree.nodes.get(stack.pop())
+        if child is None:
+            continue
+        if child.role in ("StaticText", "text") and child.name:
+            out.append(child.name)
+        stack.extend(reversed(child.children))
+    return " ".join(out)
+
+
+def _unseen(tree: FlatTree, node: FlatNode, dom: DomFacts,
+            covers: CoverIndex | None) -> Suspicion | None:
+    """A named node in plain sight whose words a person still cannot read: under an opaque
+    cover (whole-page reads: DOMSnapshot paint order), or from an attribute that is not
+    drawn (pipeline/hidden.py: unseen_attribute_suspicion)."""
+    info = dom.get(node.backend_id, node.frame_id)
+    if info is not None and info.node_type == 1:
+        size = (info.bounds[2], info.bounds[3]) if info.bounds is not None else None
+        shown = _text_below(tree, node)
+        if isinstance(dom, WindowIndex):  # a window read's tree may hold no text below
+            shown = f"{shown} {dom.shown_text(node.backend_id, node.frame_id)}"
+        flag = unseen_attribute_suspicion(info.tag, info.attrs, size, shown)
+        if flag is not None:
+            return flag
+    if covers is not None and covers.cover_of(node.backend_id, node.frame_id, opaque=True):
+        match = instruction_match(node.name)
+        return Suspicion("hidden_instruction", ("covered",), match) if match else None
+    return None
+
+
 def flag_hidden_instructions(tree: FlatTree, dom: DomFacts) -> dict[str, Suspicion]:
     """Mark the hidden instructions of ``tree`` in place; return them by node id."""
     found: dict[str, Suspicion] = {}
     ahead = tree.ahead.pop(MATCHES, None)
     matches = ahead if isinstance(ahead, dict) else instruction_matches(tree)
+    covers = CoverIndex(dom) if isinstance(dom, DomIndex) and matches else None
     for node_id, match in matches.items():
         node = tree.nodes[node_id]
         reasons = (dom.hiding_reasons(node.backend_id, node.frame_id)
                    if isinstance(dom, WindowIndex)
                    else dom_hiding_reasons(dom_chain(dom, node.backend_id, node.frame_id)))
         if not reasons:
-            continue
+            unseen = _unseen(tree, node, dom, covers)
+            if unseen is None:
+                continue
+            reasons, match = list(unseen.reasons), unseen.match
         flag = Suspicion("hidden_instruction", tuple(reasons), match)
         node.name = f"{node.name} [{flag.label()}]"
         found[node.id] = flag

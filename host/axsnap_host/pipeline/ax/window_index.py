@@ -134,6 +134,11 @@ class WindowIndex:
         j = self._locate(backend_id, frame_id)
         return j is not None and bool(j.rec.get("scr")) and j.tag not in ("html", "body")
 
+    def shown_text(self, backend_id: int | None, frame_id: str | None = None) -> str:
+        """The text the walker read inside the element ("" when unknown)."""
+        j = self._locate(backend_id, frame_id)
+        return str(j.rec.get("tx") or "") if j is not None else ""
+
     def hiding_reasons(self, backend_id: int | None, frame_id: str | None = None) -> list[str]:
         """Why a person cannot read the node's text, from the walker's facts about the
         element holding it (inherited hiding, font size, colours): empty when in plain

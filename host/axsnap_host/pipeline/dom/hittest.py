@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from axsnap_host.pipeline.dom.index import DomIndex, RawDocument, rect_of
+from axsnap_host.pipeline.hidden import parse_color
 
 _COVERING_POSITIONS = frozenset({"fixed", "absolute", "sticky"})
 ELEMENT_NODE = 1
@@ -37,7 +38,10 @@ class CoverIndex:
         self._dom = dom
         self._covers: dict[int, dict[tuple[int, int], list[_Cover]]] = {}
 
-    def cover_of(self, backend_id: int | None, frame_id: str | None) -> str | None:
+    def cover_of(self, backend_id: int | None, frame_id: str | None,
+                 opaque: bool = False) -> str | None:
+        """``opaque``: only a cover whose own background hides what lies under it (an
+        opaque colour, or an image), for text a person cannot read through it."""
         where = self._dom.locate(backend_id, frame_id)
         if where is None:
             return None
@@ -64,6 +68,8 @@ class CoverIndex:
                 continue
             if _own_label_holds(doc, cover, node):
                 continue  # a click there reaches the node (a styled checkbox's box)
+            if opaque and not _hides_what_is_under(doc, cover.node):
+                continue
             return cover.label
         return None
 
@@ -146,3 +152,18 @@ def _label(doc: RawDocument, node: int) -> str:
         return f"{tag}#{values['id']}"
     classes = values.get("class", "").split()
     return f"{tag}.{classes[0]}" if classes else tag
+
+
+def _hides_what_is_under(doc: RawDocument, node: int) -> bool:
+    """An opaque background colour (alpha 0.9 or more) or a background image, at full
+    opacity: nothing under the box shows through."""
+    try:
+        opacity = float(doc.style(node, "opacity") or "1")
+    except ValueError:
+        opacity = 1.0
+    if opacity < 0.9:
+        return False
+    if (doc.style(node, "background-image") or "none") != "none":
+        return True
+    colour = parse_color(doc.style(node, "background-color") or "")
+    return colour is not None and colour[3] >= 0.9

@@ -269,8 +269,8 @@ def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
         acts = bool(set(j.rec.get("c") or ()) - {"scroll"}) or bool(getattr(j, "clickable", False))
         control = node.role not in _VAGUE_ROLES or facts.role not in _VAGUE_ROLES or acts
         if facts.name and facts.name_source != "placeholder" and control \
-                and facts.actions != ("scroll",):
-            node.name = facts.name
+                and facts.actions != ("scroll",) and "[suspicious: " not in node.name:
+            node.name = facts.name  # a flagged name keeps its flag (ax/instructions.py)
         if node.role in _VAGUE_ROLES and facts.role not in _VAGUE_ROLES:
             node.role = facts.role
         for key in _AX_STATES:
