@@ -21,6 +21,7 @@ from axsnap_host import EXTENSION_ID
 from axsnap_host.client.acting import ActingMixin
 from axsnap_host.client.chromium import launch_flags
 from axsnap_host.client.devtools_bridge import NOT_SENT, DevtoolsBridge, connect_bridge
+from axsnap_host.client.dialogs import named_dialog
 from axsnap_host.client.lifeline import release_group, watched_chromedriver
 from axsnap_host.client.paths import require_browser
 from axsnap_host.client.procs import host_pids
@@ -422,13 +423,14 @@ class Browser(ActingMixin):
             message["xpath"] = xpath
         return self._checked(self.request(message))["result"]
 
-    @staticmethod
-    def _checked(reply: dict[str, Any]) -> dict[str, Any]:
+    def _checked(self, reply: dict[str, Any]) -> dict[str, Any]:
         if reply.get("ok"):
             return reply
         error = reply.get("error") or {}
-        raise AxsnapError(error.get("code", ErrorCode.INTERNAL), error.get("message", "failed"),
-                          error.get("hint", ""))
+        raised = AxsnapError(error.get("code", ErrorCode.INTERNAL), error.get("message", "failed"),
+                             error.get("hint", ""))
+        # a dialog the extension never saw open: chromedriver's own session did (dialogs.py)
+        raise named_dialog(self._driver, raised)
 
     # -- test and diagnostics helpers --------------------------------------------------
 
