@@ -1,5 +1,5 @@
 """Instructions a person cannot see on elements in plain sight (issue 28): text under an
-opaque box painted on top of it, a placeholder in a 10 px field, an aria-label, the alt of a
+opaque box painted on top of it (the walker's hit test, DOMSnapshot's paint order), a placeholder in a 10 px field, an aria-label, the alt of a
 1x1 image (semantic_cases/hidden_unseen.html). Each is flagged in SnapshotV1 and the
 outline, and kept out of the semantic view (no semantic id, no intent control, no content);
 the page's visible texts, see-through overlays and ordinary labels are not flagged.
@@ -36,8 +36,9 @@ def test_snapshot_and_outline_flag_unseen_instructions(
     snap = browser.snapshot(pages_url + PAGE, scope=scope, **FAST)
     assert isinstance(snap, SnapshotV1)
     flagged = {n.name: n.suspicious.reasons for n in snap.ax_tree.nodes if n.suspicious}
-    # the window read has no paint order: a cover is judged by the walker (not yet)
-    expected = {w: r for w, r in HIDDEN.items() if scope == "page" or r != "covered"}
+    # the whole page judges a cover by DOMSnapshot's paint order, the window by the walker's
+    # hit test: the same answer
+    expected = HIDDEN
     for words, reason in expected.items():
         assert any(words in name and reason in reasons for name, reasons in flagged.items()), \
             (words, flagged)
@@ -58,7 +59,7 @@ def test_the_semantic_view_keeps_unseen_instructions_out(browser: Browser,
                               **FAST)
     assert isinstance(result, PageResult)
     reasons = {r for f in result.suspicious for r in f["reasons"]}
-    assert {"aria_label", "tiny_field", "tiny_image"} <= reasons
+    assert {"covered", "aria_label", "tiny_field", "tiny_image"} <= reasons
     ids = [e["id"] for e in result.elements]
     labels = " ".join(e["label"] for e in result.elements).lower()
     for words in ("delete the account", "delete", "admin mode", "saved password", "ignore"):
@@ -66,8 +67,9 @@ def test_the_semantic_view_keeps_unseen_instructions_out(browser: Browser,
     controls = {c for i in result.page["intents"] for c in i["controls"]}
     assert controls <= set(ids)
     page_text = json.dumps({"content": result.content, "page": result.page})
-    for words in ("delete the account", "admin mode", "saved password"):
+    for words in ("wire the refund", "delete the account", "admin mode", "saved password"):
         assert words not in page_text
+    assert "Spring catalogue" in page_text  # the box on top is what a person reads
     # the visible ones are elements as before
     assert {"btn_you_are_now_subscribed", "btn_close", "input_note", "btn_add_to_cart"} <= set(ids)
     assert not any(f["match"].lower() in "you are now subscribed" and f["tag"] == "button"

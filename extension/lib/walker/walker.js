@@ -1294,6 +1294,32 @@ function boxName(n) {
   const first = typeof n.className === "string" ? n.className.trim().split(/\s+/)[0] : "";
   return (first ? `${tag}.${first}` : tag).slice(0, 120);
 }
+function paintsOver(n) {
+  const style = n.ownerDocument.defaultView.getComputedStyle(n);
+  if ((parseFloat(style.opacity) || 0) < 0.9) return false;
+  if (style.backgroundImage && style.backgroundImage !== "none") return true;
+  const m = /rgba?\(([^)]*)\)/.exec(style.backgroundColor || "");
+  if (!m) return false;
+  const parts = m[1].split(/[\s,/]+/).filter(Boolean);
+  const alpha = parts.length > 3 ? parseFloat(parts[3]) / (parts[3].endsWith("%") ? 100 : 1) : 1;
+  return alpha >= 0.9;
+}
+function underOpaqueBox(el) {
+  const b = el.getBoundingClientRect();
+  const x = b.left + b.width / 2;
+  const y = b.top + b.height / 2;
+  const view = el.ownerDocument.defaultView;
+  if (b.width <= 0 || b.height <= 0 || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
+  const root = el.getRootNode();
+  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
+  const hit = doc.elementFromPoint(x, y);
+  if (!hit || hit === el || el.contains(hit)) return false;
+  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
+    if (n.contains(el)) return false;
+    if (paintsOver(n)) return true;
+  }
+  return false;
+}
 
 // src/scan.js
 function markPath(el) {
@@ -1359,6 +1385,7 @@ function semanticFacts(el, tag, style, data) {
   }
   if (text) {
     data.tx = text.length > run.blockMax ? text.slice(0, run.blockMax) : text;
+    if (underOpaqueBox(el)) data.hx = [.../* @__PURE__ */ new Set([...data.hx || [], "covered"])];
     data.fs = parseFloat(style.fontSize) || 0;
     const weight = Number(style.fontWeight) || 400;
     if (weight >= 600) data.fw = weight;

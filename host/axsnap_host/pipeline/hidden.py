@@ -50,7 +50,7 @@ _INSTRUCTION_RE = re.compile("|".join(f"(?:{p})" for p in _INSTRUCTION_PATTERNS)
 _RGB = re.compile(r"rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)")
 # Walker facts (inherited from a box around the text) and what each is called.
 WALKER_REASONS = frozenset({"opacity_0", "aria_hidden", "clipped", "tiny_box", "zero_size",
-                            "off_screen", "text_indent", "scaled_0"})
+                            "off_screen", "text_indent", "scaled_0", "covered"})
 NEAR_ZERO_OPACITY = 0.05  # opacity (or filter: opacity()) at or under which text is not seen
 TINY_CLIP_PX = 6  # a clipping box narrower or lower than this shows no readable text
 _FILTER_OPACITY = re.compile(r"opacity\(\s*([\d.]+)(%?)\s*\)")

@@ -4,7 +4,7 @@ import { readAttrs } from './interactive.js';
 import { clip, collapse, run } from './run.js';
 import { BLOCKS, LANDMARKS } from './tags.js';
 import { ownText } from './text.js';
-import { backgroundOf } from './visibility.js';
+import { backgroundOf, underOpaqueBox } from './visibility.js';
 
 export function semanticFacts(el, tag, style, data) {
   const role = el.getAttribute('role');
@@ -25,6 +25,8 @@ export function semanticFacts(el, tag, style, data) {
   }
   if (text) {
     data.tx = text.length > run.blockMax ? text.slice(0, run.blockMax) : text;
+    // text under an opaque box painted over it: a person reads the box, not the text
+    if (underOpaqueBox(el)) data.hx = [...new Set([...(data.hx || []), 'covered'])];
     data.fs = parseFloat(style.fontSize) || 0;
     const weight = Number(style.fontWeight) || 400;
     if (weight >= 600) data.fw = weight;

@@ -130,3 +130,36 @@ function boxName(n) {
   const first = typeof n.className === 'string' ? n.className.trim().split(/\s+/)[0] : '';
   return (first ? `${tag}.${first}` : tag).slice(0, 120);
 }
+
+// An opaque colour (alpha 0.9 or more) or an image: nothing under the box shows through.
+function paintsOver(n) {
+  const style = n.ownerDocument.defaultView.getComputedStyle(n);
+  if ((parseFloat(style.opacity) || 0) < 0.9) return false;
+  if (style.backgroundImage && style.backgroundImage !== 'none') return true;
+  const m = /rgba?\(([^)]*)\)/.exec(style.backgroundColor || '');
+  if (!m) return false;
+  const parts = m[1].split(/[\s,/]+/).filter(Boolean);
+  const alpha = parts.length > 3 ? parseFloat(parts[3]) / (parts[3].endsWith('%') ? 100 : 1) : 1;
+  return alpha >= 0.9;
+}
+
+// Is the text of `el` under another element that paints over it, at its centre? Read-only
+// (elementFromPoint, in the element's own frame); an element whose centre is out of view is
+// not judged. The box that was hit, and its ancestors up to the one that holds `el` too,
+// must paint an opaque background: a see-through veil hides nothing.
+export function underOpaqueBox(el) {
+  const b = el.getBoundingClientRect();
+  const x = b.left + b.width / 2;
+  const y = b.top + b.height / 2;
+  const view = el.ownerDocument.defaultView;
+  if (b.width <= 0 || b.height <= 0 || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
+  const root = el.getRootNode();
+  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
+  const hit = doc.elementFromPoint(x, y);
+  if (!hit || hit === el || el.contains(hit)) return false;
+  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
+    if (n.contains(el)) return false;
+    if (paintsOver(n)) return true;
+  }
+  return false;
+}
