@@ -1,8 +1,9 @@
 """Instructions a person cannot see on elements in plain sight (issue 28): text under an
-opaque box painted on top of it (the walker's hit test, DOMSnapshot's paint order), a placeholder in a 10 px field, an aria-label, the alt of a
-1x1 image (semantic_cases/hidden_unseen.html). Each is flagged in SnapshotV1 and the
-outline, and kept out of the semantic view (no semantic id, no intent control, no content);
-the page's visible texts, see-through overlays and ordinary labels are not flagged.
+opaque box painted on top of it (the walker's hit test, DOMSnapshot's paint order), a
+placeholder in a 10 px field, an aria-label, the alt of a 1x1 image
+(semantic_cases/hidden_unseen.html). Each is flagged in SnapshotV1 and the outline, and
+kept out of the semantic view (no semantic id, no intent control, no content); the page's
+visible texts, see-through overlays and ordinary labels are not flagged.
 """
 
 from __future__ import annotations
