@@ -27,8 +27,7 @@
 //   frame that holds another document, the window's scroll position and size, the page's
 //   scroll size, every element's scroll offsets (a script's scrollTop: its scroll event only
 //   comes with the next frame).
-// - also read at each proof (issue 26): a custom element that became `:defined` (its
-//   upgrade ran the page's constructor), a control's validity message (setCustomValidity
+// - also read at each proof (issue 26): a control's validity message (setCustomValidity
 //   changes :invalid), a paused media element's muted/volume/source, the rules' text of
 //   every style sheet (a rule edited in place), listeners put back on every watched
 //   document and shadow root (document.open() drops them; adding the same listener again
@@ -36,9 +35,8 @@
 //   its boundary).
 // No proof ("status" other than "ok"), because a change they make is not seen: a frame whose
 // document cannot be read (another origin), an animation in effect (running, or finished and
-// filling forwards: styles change with no event), custom elements of a document that
-// attached ElementInternals (their ARIA, form state and `:state()` change with no mutation;
-// internals_hook.js tells, and when it cannot, every custom element), a shadow root with manual
+// filling forwards: styles change with no event), custom elements (`:defined`,
+// ElementInternals' ARIA and `:state()` change with no mutation), a shadow root with manual
 // slot assignment (slot.assign), a playing media element, a closed shadow root on a plain
 // element (asked of each such element once, through chrome.dom), more than MAX_ELEMENTS.
 // Known gap: what changes between a resource arriving and its load event.
@@ -109,7 +107,7 @@ function createAnswerWatch(doc, env) {
   const stateOf = (el) => `${el.value}|${el.checked}|${el.indeterminate}|${el.selectedIndex}|${el.disabled}|${el.selected}`
     + `|${el.validationMessage}`;
   const mediaOf = (el) => `${el.muted}|${el.volume}|${el.currentSrc}|${el.controls}`;
-  const spots = watchBlindSpots(env, bump); // a custom element defined since: a change
+  const spots = watchBlindSpots(env);
   const focused = new WeakMap(); // a document -> its focused element, at the last proof
   const focusOf = watchFocus();
   let holders = 0; // frame holders in the main document and its shadow roots, at the last scan
@@ -167,7 +165,6 @@ function createAnswerWatch(doc, env) {
       let elements = 0;
       let status = 'ok';
       holders = 0;
-      spots.look();
       for (let i = 0; i < queue.length && status === 'ok'; i++) {
         elements += env.count(queue[i]);
         if (elements > ANSWERWATCH_MAX_ELEMENTS) status = 'too many elements';

@@ -34,9 +34,8 @@
 // page (it moves subtrees), an `id` changed, more than MAX_NODES changed nodes.
 // Also a doubt (issue 26): an animation in effect (running, or finished and filling
 // forwards), a rule's text edited in place (the sheets' signature holds their rules' text),
-// what watch_env.js watchBlindSpots names (custom elements of a document that attached
-// ElementInternals, manual slot assignment, playing media, a closed shadow root on a plain
-// element), a custom element defined since the last take, a toggle or other doubt event inside a
+// what watch_env.js watchBlindSpots names (custom elements, manual slot assignment, playing
+// media, a closed shadow root on a plain element), a toggle or other doubt event inside a
 // shadow root (listened to on each root: such events do not cross its boundary). Controls
 // compare their validity message, paused media their muted/volume/source. Listeners are put
 // back at each take (document.open() drops them).
@@ -80,8 +79,7 @@ function createAxWatch(doc, env) {
   const observers = [];
   const observedRoots = new WeakSet();
   const listenedRoots = []; // shadow roots whose own events are doubts (put back at each take)
-  // a custom element defined since the last look: its upgrade ran the page's constructor
-  const spots = watchBlindSpots(env, () => { if (token !== null) doubt = doubt ?? 'a custom element was defined'; });
+  const spots = watchBlindSpots(env);
   let baseURI = doc.baseURI; // at the last arm or take
   const focusOf = watchFocus();
   let lastFocus = null; // the focused element at the last arm or take
@@ -209,7 +207,6 @@ function createAxWatch(doc, env) {
    */
   function walk(armed, known) {
     const roots = [doc];
-    spots.look();
     if (Array.isArray(known)) {
       for (const shadow of known) {
         if (observeRoot(shadow) && armed) addTree(shadow.host);

@@ -57,43 +57,20 @@ function watchFocus() {
 
 /**
  * What no watch sees change, so neither the kept answer's proof (answerwatch.js) nor the AX
- * journal (axwatch.js) may say "no change" where it is (issue 26): custom elements of a
- * document that attached ElementInternals (their ARIA, form state and `:state()` change with
- * no mutation; internals_hook.js tells, `env.internalsOf(doc)`: 'some', 'none' or null when
- * it cannot tell, and then every custom element is blind), a shadow root whose slots a script
- * assigns (slot.assign), a playing media element, a closed shadow root on a plain element
- * (`env.closedRootOf`, asked once per element). A custom element (or a customized built-in,
- * `is`) that became `:defined` since the last look is a change, not a blind spot: it calls
- * `defined()` (its upgrade ran the page's constructor, and `:defined` rules match anew).
- * {look() (call at the start of each proof or take), root(root), element(el, shadow)} →
- * the reason, or null.
+ * journal (axwatch.js) may say "no change" where it is (issue 26): a custom element
+ * (`:defined`, ElementInternals' ARIA and `:state()` change with no mutation), a shadow root
+ * whose slots a script assigns (slot.assign), a playing media element, a closed shadow root
+ * on a plain element (`env.closedRootOf`, asked once per element). {root(root), element(el,
+ * shadow)} → the reason, or null.
  */
-function watchBlindSpots(env, defined = () => {}) {
+function watchBlindSpots(env) {
   const asked = new WeakSet();
   const closed = new WeakSet();
-  const wasDefined = new WeakMap(); // a custom element -> :defined at the last look
-  let internals = new Map(); // this look's answers: a document -> env.internalsOf(document)
-  const customSpot = (el) => {
-    const doc = el.ownerDocument;
-    if (!internals.has(doc)) internals.set(doc, env.internalsOf?.(doc) ?? null);
-    const said = internals.get(doc);
-    if (said === null) return 'a custom element';
-    if (said !== 'none') return 'a custom element with ElementInternals';
-    const now = el.matches(':defined');
-    const before = wasDefined.get(el);
-    wasDefined.set(el, now);
-    if (before !== undefined && before !== now) defined();
-    return null;
-  };
   return {
-    look() { internals = new Map(); },
     root: (root) => (root.slotAssignment === 'manual' ? 'a shadow root assigns its slots by script' : null),
     element(el, shadow) {
       const name = el.localName;
-      if (name.includes('-') || el.hasAttribute?.('is')) {
-        const spot = customSpot(el);
-        if (spot) return spot;
-      }
+      if (name.includes('-')) return 'a custom element';
       if ((name === 'video' || name === 'audio') && el.paused === false) return 'a media element is playing';
       if (shadow || !env.closedRootOf) return null;
       if (closed.has(el)) return 'a closed shadow root';
@@ -106,36 +83,9 @@ function watchBlindSpots(env, defined = () => {}) {
   };
 }
 
-// internals_hook.js's events (the page's world answers the isolated world's question)
-const WATCH_INTERNALS_ASK = 'axsnap-internals-ask';
-const WATCH_INTERNALS_SOME = 'axsnap-internals-some';
-const WATCH_INTERNALS_NONE = 'axsnap-internals-none';
-
 /**
- * Whether `doc`'s custom elements attached ElementInternals, asked of internals_hook.js in
- * the page's world: 'some', 'none', or null when nothing answered (no hook there, or
- * document.open() dropped its listener). Dispatching an event calls every world's listeners
- * at once, so the answer is in when dispatchEvent returns. 'some' wins over 'none' (a page
- * answering in its stead cannot hide the hook's 'some').
- */
-function watchInternalsOf(doc) {
-  let said = null;
-  const some = () => { said = 'some'; };
-  const none = () => { said ??= 'none'; };
-  doc.addEventListener(WATCH_INTERNALS_SOME, some, true);
-  doc.addEventListener(WATCH_INTERNALS_NONE, none, true);
-  try {
-    doc.dispatchEvent(new Event(WATCH_INTERNALS_ASK));
-  } finally {
-    doc.removeEventListener(WATCH_INTERNALS_SOME, some, true);
-    doc.removeEventListener(WATCH_INTERNALS_NONE, none, true);
-  }
-  return said;
-}
-
-/**
- * The live page's side of a watch's `env`: {internalsOf(doc), shadowRootOf(el),
- * closedRootOf(el), randomToken(), observe(root, callback)}. Closed roots come through chrome.dom, asked of custom elements
+ * The live page's side of a watch's `env`: {shadowRootOf(el), closedRootOf(el), randomToken(),
+ * observe(root, callback)}. Closed roots come through chrome.dom, asked of custom elements
  * at each look (shadowRootOf); `closedRootOf` asks a plain element that may hold one
  * (answerwatch.js asks each such element once: one call per element of a 20k-element page
  * costs seconds).
@@ -143,7 +93,6 @@ function watchInternalsOf(doc) {
 function watchPageEnv() {
   const closedRoot = (el) => globalThis.chrome?.dom?.openOrClosedShadowRoot?.(el) ?? null;
   return {
-    internalsOf: watchInternalsOf,
     shadowRootOf: (el) => el.shadowRoot ?? (el.localName.includes('-') ? closedRoot(el) : null) ?? null,
     closedRootOf: (el) => (WATCH_SHADOW_HOSTS.has(el.localName) ? closedRoot(el) : null),
     randomToken: () => Array.from(crypto.getRandomValues(new Uint8Array(8)),

@@ -20,13 +20,12 @@ class Doc extends El {
   constructor(children) { super('#document', {}, children); this.styleSheets = []; this.layout = 'w'; }
 }
 
-function world(doc, { animating = () => false, closedRootOf = undefined, internalsOf = undefined } = {}) {
+function world(doc, { animating = () => false, closedRootOf = undefined } = {}) {
   const observers = [];
   const listened = [];
   const rootsListened = [];
   const watch = createAnswerWatch(doc, {
     closedRootOf,
-    internalsOf,
     listenRoot: (root, callback) => rootsListened.push([root, callback]),
     randomToken: () => 'doc-token',
     observe: (root) => { const o = { root, queue: [], takeRecords() { const q = o.queue; o.queue = []; return q; } }; observers.push(o); return o; },
@@ -169,33 +168,6 @@ test('what a proof cannot see gives none: custom elements, manual slots, playing
   assert.equal(closed.watch.proof()[2], 'a closed shadow root');
   assert.equal(closed.watch.proof()[2], 'a closed shadow root', 'still none');
   assert.equal(asked, 1, 'each element asked once');
-});
-
-// A custom element: `defined` says whether it matches :defined (customElements.define flips it)
-const custom = (name, defined) => new El(name, { defined, matches(s) { return s === ':defined' && this.defined; } });
-
-test('custom elements are blind only where ElementInternals were attached or nobody can tell; a definition changes the proof', () => {
-  const card = custom('x-card', false);
-  const doc = new Doc([new El('body', {}, [card, custom('x-other', true)])]);
-  let said = 'none'; // internals_hook.js's answer
-  const { watch } = world(doc, { internalsOf: () => said });
-  const first = watch.proof();
-  assert.equal(first[2], 'ok', 'custom elements without ElementInternals: a proof');
-  assert.deepEqual(watch.proof(), first);
-  card.defined = true; // customElements.define: no mutation, its constructor ran
-  const next = watch.proof();
-  assert.equal(next[2], 'ok');
-  assert.ok(next[1] > first[1], 'a definition is a change');
-  assert.equal(watch.proof()[1], next[1], 'counted once');
-  said = 'some';
-  assert.equal(watch.proof()[2], 'a custom element with ElementInternals');
-  said = null;
-  assert.equal(watch.proof()[2], 'a custom element', 'no answer: every custom element is blind');
-  const builtIn = Object.assign(custom('button', false), { hasAttribute: (a) => a === 'is' });
-  const plain = world(new Doc([builtIn]), { internalsOf: () => 'none' });
-  const before = plain.watch.proof()[1];
-  builtIn.defined = true; // a customized built-in (<button is=...>) defined
-  assert.ok(plain.watch.proof()[1] > before);
 });
 
 test('listeners are put back at each proof (document.open drops them); shadow roots are listened to', () => {

@@ -53,11 +53,10 @@ function matches(el, selector) {
     return el.localName === one;
   });
 }
-function world(doc, internalsOf = undefined) {
+function world(doc) {
   const observers = [];
   let n = 0;
   const watch = createAxWatch(doc, {
-    internalsOf,
     shadowRootOf: (el) => el.shadow,
     randomToken: () => `t${++n}`,
     observe: (root, callback) => { const o = { root, queue: [], takeRecords() { const q = o.queue; o.queue = []; return q; } }; observers.push(o); return o; },
@@ -273,28 +272,6 @@ test('what a journal cannot see makes it doubt (issue 26): custom elements, manu
   got = watch.take(token);
   assert.equal(got[0], 'style sheets changed', 'a rule edited in place');
   assert.equal(watch.take(got[1])[0], 'ok');
-});
-
-test('custom elements make the journal doubt only with ElementInternals or no answer; a definition is a doubt', () => {
-  const { doc, body } = page();
-  const card = body.append(Object.assign(new El('x-card'), { defined: false }));
-  card.matches = (s) => s === ':defined' && card.defined;
-  let said = 'none'; // internals_hook.js's answer
-  const { watch } = world(doc, () => said);
-  let token = watch.arm();
-  let got = watch.take(token);
-  assert.equal(got[0], 'ok', 'custom elements without ElementInternals are seen');
-  card.defined = true; // customElements.define: no mutation, its constructor ran
-  got = watch.take(got[1]);
-  assert.equal(got[0], 'a custom element was defined');
-  got = watch.take(got[1]);
-  assert.equal(got[0], 'ok', 'the next journal starts from the definition');
-  said = 'some';
-  got = watch.take(got[1]);
-  assert.equal(got[0], 'a custom element with ElementInternals');
-  said = null;
-  assert.equal(watch.take(got[1])[0], 'a custom element', 'no answer: every custom element is blind');
-  assert.ok(token);
 });
 
 test('a focus moved by script with no focus event makes the journal doubt', () => {

@@ -103,3 +103,30 @@ def test_the_capture_path_changes_nothing_in_the_page(browser: Browser, pages_ur
     assert driver.execute_script("return window.__mutations") == []
     assert driver.execute_script(PAGE_STATE) == before
     assert driver.execute_script(NEW_GLOBALS) == []
+
+
+# Built-ins a page-world script could wrap to watch the page: each must still be the
+# browser's own function (axsnap runs nothing in the page's world before its scripts).
+NATIVE_BUILTINS = """
+const native = (fn) => typeof fn === 'function'
+  && Function.prototype.toString.call(fn).includes('[native code]');
+const probes = {
+  'HTMLElement.prototype.attachInternals': HTMLElement.prototype.attachInternals,
+  'Element.prototype.attachShadow': Element.prototype.attachShadow,
+  'EventTarget.prototype.addEventListener': EventTarget.prototype.addEventListener,
+  'CustomElementRegistry.prototype.define': CustomElementRegistry.prototype.define,
+  'window.alert': window.alert,
+  'History.prototype.pushState': History.prototype.pushState,
+};
+return Object.entries(probes).filter(([, fn]) => !native(fn)).map(([name]) => name);
+"""
+
+
+def test_the_page_world_keeps_the_browsers_own_builtins(browser: Browser,
+                                                         pages_url: str) -> None:
+    """No content script of the page's own world: a wrapped built-in is a change to the page
+    (its scripts can see it) and tells the page axsnap is there."""
+    browser.open(pages_url + "untouched/index.html")
+    assert browser.driver.execute_script(NATIVE_BUILTINS) == []
+    other_paths(browser)  # and a read adds none
+    assert browser.driver.execute_script(NATIVE_BUILTINS) == []

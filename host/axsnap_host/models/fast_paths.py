@@ -39,8 +39,7 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "content/answerwatch.js proof: mutations (document, open and closed shadow roots, same-"
         "origin frames), input/focus/scroll/resize/load events, control state, style sheets and"
         " their rules' text, layout; the click listeners; the URL and frames. No proof at all "
-        "with animations (document.getAnimations()), custom elements that attached "
-        "ElementInternals (content/internals_hook.js; a definition is a change), manual slots, "
+        "with animations (document.getAnimations()), custom elements, ElementInternals, slots, "
         "media, closed roots, a rewritten document or a frame it cannot read; never keeps a "
         "reply that carries errors or notes",
         "tests/e2e/test_never_stale_e2e.py"),
