@@ -26,7 +26,13 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.pipeline.dom.registry import Entry, IndexRegistry, Update
+from axsnap_host.pipeline.dom.registry import (
+    Entry,
+    IndexRegistry,
+    Update,
+    entry_key,
+    registry_entry,
+)
 from axsnap_host.pipeline.dom.targets import (
     WEAK_REASONS,
     container_of,
@@ -54,7 +60,6 @@ INTERACTIVE_AX_ROLES = frozenset({
     "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton",
     "treeitem", "listbox", "TextField", "PopUpButton", "ToggleButton", "DisclosureTriangle",
 })
-SIGNATURE_ATTRS = ("id", "name", "type", "href", "placeholder", "aria-label", "data-testid")
 _ID_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _POS_RE = re.compile(r"\[(\d+)\]$")
 
@@ -84,11 +89,25 @@ def _reasons(j: Joined, joined: list[Joined]) -> list[str]:
 WHOLE_PAGE_WINDOW_PX = 10_000
 
 
-def _visible(j: Joined, options: SnapshotOptions) -> bool:
+def _with_unlisted(entries: list[Entry], chosen: list[tuple[Joined, list[str]]],
+                   joined: list[Joined], labels: dict[int, str]) -> list[Entry]:
+    """``entries`` and, in document order among them, the interactive elements present but
+    not listed (a modal covers them): they claim their dead twins' indices (registry.py)."""
+    listed = {j.rid: entry for (j, _), entry in zip(chosen, entries, strict=True)}
+    everything = select_interactive(joined, SnapshotOptions(), present=True)
+    rids = sorted(listed.keys() | {j.rid for j, _ in everything})
+    unlisted = {j.rid: registry_entry(j, dom_role(j), _name(j) or labels.get(j.rid, ""), False)
+                for j, _ in everything if j.rid not in listed}
+    return [listed[rid] if rid in listed else unlisted[rid] for rid in rids]
+
+
+def _visible(j: Joined, options: SnapshotOptions, present: bool = False) -> bool:
     rec = j.rec
     r = rec.get("r") or [0, 0, 0, 0]
     if not rec.get("vis") or r[2] <= 0 or r[3] <= 0:
         return False
+    if present:
+        return True  # shown or not (covered, below a fold, outside the window): it has a box
     if rec.get("top") == 0:
         return False
     if rec.get("clip") and options.viewport_only \
@@ -98,10 +117,11 @@ def _visible(j: Joined, options: SnapshotOptions) -> bool:
 
 
 def select_interactive(
-    joined: list[Joined], options: SnapshotOptions
+    joined: list[Joined], options: SnapshotOptions, present: bool = False
 ) -> list[tuple[Joined, list[str]]]:
     """Interactive, visible records in document order, each with its reasons
-    (pipeline/dom/targets.py: what counts as a target of its own)."""
+    (pipeline/dom/targets.py: what counts as a target of its own). ``present``: shown
+    or not (covered, below a fold, outside the window), as long as it has a box."""
     chosen: dict[int, list[str]] = {}
     picked: list[tuple[Joined, list[str]]] = []
     for j in joined:
@@ -111,7 +131,7 @@ def select_interactive(
         up = container_of(joined, j, chosen)
         if up >= 0 and part_of(reasons, chosen[up]):
             continue
-        if not _visible(j, options):
+        if not _visible(j, options, present):
             continue
         chosen[j.rid] = reasons
         picked.append((j, reasons))
@@ -212,21 +232,6 @@ def _selector(joined: list[Joined], j: Joined) -> str:
     return "".join(out)
 
 
-def _signature(j: Joined, role: str, name: str) -> tuple[str, ...]:
-    attrs = j.rec.get("a") or {}
-    step = str(j.rec.get("s", ""))
-    parent = j.rec.get("p", -1)
-    return (j.tag, role, name, *(str(attrs.get(k, "")) for k in SIGNATURE_ATTRS), step,
-            str(parent >= 0), str(j.rec.get("ptx", "")))
-
-
-def _entry_key(j: Joined) -> str:
-    """Registry identity: the walker's stable id, else the backendNodeId, else the XPath."""
-    if j.identity is not None:
-        return j.identity
-    return f"b{j.backend_node_id}" if j.backend_node_id is not None else f"x{j.xpath}"
-
-
 def _redact(record: dict[str, Any], kind: str | None) -> int:
     """Mask secrets in one element record in place; returns how many pieces were masked.
     ``kind``: the capture's one decision for this element (pipeline/secrets.py)."""
@@ -318,7 +323,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         if rec.get("dis"):
             record["disabled"] = True
         records.append(record)
-        entries.append(Entry(_entry_key(j), _signature(j, dom_role(j), _name(j) or label)))
+        entries.append(registry_entry(j, dom_role(j), _name(j) or label))
     for record, shown in zip(records, context_shown(described), strict=True):
         if shown:
             record["_context_shown"] = True
@@ -328,8 +333,11 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         # claim every listed element was removed.
         update = Update([], [], [])
     else:
-        alive = alive_keys(capture) | {_entry_key(j) for j in joined}
-        update = registry.update(_document_id(capture), entries, alive)
+        alive = alive_keys(capture) | {entry_key(j) for j in joined}
+        document = _document_id(capture)
+        if registry.dying(document, alive):  # a re-render: its twins may be present, unlisted
+            entries = _with_unlisted(entries, chosen, joined, label_texts)
+        update = registry.update(document, entries, alive)
     redacted = 0
     for record, index, kind in zip(records, update.indices, kinds, strict=True):
         record["index"] = index

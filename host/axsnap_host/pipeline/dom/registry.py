@@ -7,8 +7,13 @@ Rules (issue 3):
 - a re-rendered twin gets the old index back: when an indexed element has died (the walker
   no longer finds it connected, or its backendNodeId is in no DOMSnapshot) and, in the same
   snapshot, a new element with the same signature (tag, role, name, key attributes,
-  position among its siblings) appears, the twin inherits the index; several twins with one
-  signature pair up in document order;
+  position among its siblings, the short text of its parent) appears, the twin inherits the
+  index; several twins with one signature pair up in document order. Failing that, a new
+  element at the dead one's place (same tag, role, name, key attributes and XPath: the same
+  control where it was, only the text around it changed, a row's status) inherits it;
+- twins are looked for among every interactive element of the snapshot, listed or not: a
+  link re-rendered while a modal covers it (present, not listed) keeps its index, and has it
+  when the modal closes (issue 32: an unchanged link went [9] → [72] → [110]);
 - anything else new gets the next number; numbers are never recycled within a document:
   a dead element's index is retired for good;
 - each update reports ``added`` (listed now, not in the previous listing) and ``removed``
@@ -25,6 +30,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from axsnap_host.pipeline.dom.walker_merge import Joined
+
 MAX_TRACKED = 200_000  # bound on remembered elements per document
 
 
@@ -34,6 +41,8 @@ class Entry:
 
     key: str
     signature: tuple[str, ...]
+    place: tuple[str, ...] = ()  # the control and its XPath: where it is, not what is near
+    listed: bool = True  # False: present in the page (covered, clipped), not in the listing
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +60,7 @@ class IndexRegistry:
         self.next_index = 1
         self._by_key: dict[str, int] = {}
         self._signature: dict[str, tuple[str, ...]] = {}
+        self._place: dict[str, tuple[str, ...]] = {}
         self._listed: list[int] = []
 
     def __len__(self) -> int:
@@ -62,39 +72,98 @@ class IndexRegistry:
         self.next_index = 1
         self._by_key.clear()
         self._signature.clear()
+        self._place.clear()
         self._listed = []
 
+    def dying(self, document_id: str | None, alive: set[str]) -> bool:
+        """Whether an indexed element of this document is gone from the page (its twin, if
+        the page re-rendered it, may be present but unlisted: worth looking for)."""
+        return document_id == self.document_id and any(k not in alive for k in self._by_key)
+
     def update(self, document_id: str | None, entries: list[Entry], alive: set[str]) -> Update:
-        """Index ``entries`` (document order). ``alive`` = keys of every element in the page."""
+        """Index ``entries`` (document order, listed and unlisted ones). ``alive`` = keys of
+        every element in the page. The indices returned are the listed entries'."""
         if document_id != self.document_id:
             self.reset(document_id)
-        dead = [k for k in self._by_key if k not in alive]
         twins: dict[tuple[str, ...], deque[int]] = {}
-        for k in sorted(dead, key=self._by_key.__getitem__):
-            twins.setdefault(self._signature[k], deque()).append(self._by_key.pop(k))
-            del self._signature[k]
-        indices: list[int] = []
+        places: dict[tuple[str, ...], deque[int]] = {}
+        for k in sorted((k for k in self._by_key if k not in alive), key=self._by_key.__getitem__):
+            index = self._by_key.pop(k)
+            twins.setdefault(self._signature.pop(k), deque()).append(index)
+            if place := self._place.pop(k, ()):
+                places.setdefault(place, deque()).append(index)
+        given: dict[int, int] = {}  # position in entries → index
         used: set[int] = set()
-        for entry in entries:
-            index = self._by_key.get(entry.key)
-            if index is None or index in used:
-                queue = twins.get(entry.signature)
-                if queue:
-                    index = queue.popleft()
+        pending: list[int] = []
+        for n, entry in enumerate(entries):
+            known = self._by_key.get(entry.key)
+            if known is None or known in used:
+                pending.append(n)
+            else:
+                given[n] = known
+                used.add(known)
+        for table, fact in ((twins, "signature"), (places, "place")):
+            left: list[int] = []
+            for n in pending:
+                claimed = _take(table.get(getattr(entries[n], fact)), used)
+                if claimed is None:
+                    left.append(n)
                 else:
-                    index = self.next_index
-                    self.next_index += 1
-                self._by_key[entry.key] = index
+                    given[n] = claimed
+                    used.add(claimed)
+            pending = left
+        for n in pending:
+            if entries[n].listed:  # an unlisted one only claims an index, it takes none
+                given[n] = self.next_index
+                self.next_index += 1
+        for n, entry in enumerate(entries):
+            if n not in given:
+                continue
+            self._by_key[entry.key] = given[n]
             self._signature[entry.key] = entry.signature
-            used.add(index)
-            indices.append(index)
+            if entry.place:
+                self._place[entry.key] = entry.place
+        indices = [given[n] for n, entry in enumerate(entries) if entry.listed]
         if len(self._by_key) > MAX_TRACKED:
             listed = {e.key for e in entries}
             excess = len(self._by_key) - MAX_TRACKED
             for k in [k for k in self._by_key if k not in listed][:excess]:
                 del self._by_key[k]
                 self._signature.pop(k, None)
+                self._place.pop(k, None)
         previous = set(self._listed)
         now = set(indices)
         self._listed = indices
         return Update(indices, sorted(now - previous), sorted(previous - now))
+
+
+def _take(queue: deque[int] | None, used: set[int]) -> int | None:
+    """The first index of ``queue`` no element of this update holds yet."""
+    while queue:
+        index = queue.popleft()
+        if index not in used:
+            return index
+    return None
+
+
+# -- entries, from the walker's joined records ---------------------------------------
+
+SIGNATURE_ATTRS = ("id", "name", "type", "href", "placeholder", "aria-label", "data-testid")
+
+
+def entry_key(j: Joined) -> str:
+    """Registry identity: the walker's stable id, else the backendNodeId, else the XPath."""
+    if j.identity is not None:
+        return j.identity
+    return f"b{j.backend_node_id}" if j.backend_node_id is not None else f"x{j.xpath}"
+
+
+def registry_entry(j: Joined, role: str, name: str, listed: bool = True) -> Entry:
+    """The element's key, its signature (tag, role, name, key attributes, its step among its
+    siblings, the short text of its parent) and its place (the same control at the same
+    XPath, whatever the text around it says)."""
+    attrs = j.rec.get("a") or {}
+    facts = (j.tag, role, name, *(str(attrs.get(k, "")) for k in SIGNATURE_ATTRS))
+    parent = j.rec.get("p", -1)
+    signature = (*facts, str(j.rec.get("s", "")), str(parent >= 0), str(j.rec.get("ptx", "")))
+    return Entry(entry_key(j), signature, (*facts, j.xpath), listed)
