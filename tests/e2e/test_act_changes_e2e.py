@@ -38,3 +38,33 @@ def test_a_re_order_says_what_moved_and_rows_keep_their_indices(browser: Browser
     assert dom.moved == [result.target.index], dom
     assert dom.added == [] and dom.removed == []
     assert any("Make Mastercard preferred" in line for line in dom.lines)
+
+
+def test_text_changes_beside_the_controls_are_reported(browser: Browser,
+                                                       pages_url: str) -> None:
+    # a counter in the toolbar and a row's status are no controls: the DOM lines never said
+    # them, and "check failed" was believed while "1 selected" showed (issue 32)
+    browser.open(f"{pages_url}act/changes/selection.html")
+    checked = browser.act("Select message from Orla", "check")
+    assert checked.ok and checked.changes, checked.error
+    assert [(t.was, t.now) for t in checked.changes.texts] == [("0 selected", "1 selected")]
+    archived = browser.act('"Archive" in "Piet"', "click")
+    assert archived.ok and archived.changes, archived.error
+    assert [(t.was, t.now) for t in archived.changes.texts] == [("Unread", "Archived")]
+    again = browser.act('"Archive" in "Piet"', "click")  # nothing changes: nothing said
+    assert again.ok and again.changes and again.changes.texts == []
+
+
+def test_text_changes_on_a_page_that_rebuilds_its_view(browser: Browser,
+                                                       pages_url: str) -> None:
+    browser.open(f"{pages_url}act/stable/app.html")
+    checked = browser.act("Select issue 2", "check")
+    assert checked.ok and checked.changes, checked.error
+    assert [(t.was, t.now) for t in checked.changes.texts] == [("0 selected", "1 selected")]
+    closed = browser.act('"Close issue" in "Issue 1"', "click")
+    assert closed.ok and closed.changes, closed.error
+    assert [(t.was, t.now) for t in closed.changes.texts] == [("open", "closed")]
+    opened = browser.act('"Add label"', "click")
+    assert opened.ok and opened.changes and opened.changes.modals_opened == ["Labels"]
+    said = [t.now for t in opened.changes.texts]
+    assert "Labels" in said and all(not t.was for t in opened.changes.texts), said

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from axsnap_host.act.page_facts import PageFacts, appeared, page_facts
+from axsnap_host.act.page_facts import PageFacts, appeared, page_facts, text_changes
 from axsnap_host.act.service import element_ref
 from axsnap_host.models.act import (
     ActError,
@@ -21,6 +21,7 @@ from axsnap_host.models.act import (
     ElementRef,
     LiveMessage,
     Readiness,
+    TextChange,
 )
 from axsnap_host.models.wire import ActReportRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
@@ -132,14 +133,21 @@ def _error(request: ActReportRequest, state: TabState) -> ActError | None:
 
 
 def _page_changes(before: PageFacts | None, after: PageFacts, navigated: bool,
-                  modals_before: list[str], modals_after: list[str]) -> dict[str, Any]:
-    """Modals opened and closed, live messages that appeared (scrubbed page text)."""
+                  modals_before: list[str], modals_after: list[str],
+                  near: str) -> dict[str, Any]:
+    """Modals opened and closed, live messages that appeared, other texts that changed
+    nearest ``near`` (an XPath) first (scrubbed page text)."""
     was = PageFacts() if before is None or navigated else before
     if navigated:
         modals_before = []
     said = [f"{kind}\n{text}" for kind, text in after.live]
     new = appeared([f"{kind}\n{text}" for kind, text in was.live], said)
+    told = {item.split("\n", 1)[1] for item in new}
+    texts = [] if navigated or before is None else [
+        TextChange(was=_scrub(a), now=_scrub(b))
+        for a, b in text_changes(was.texts, after.texts, near) if b not in told or a]
     return {
+        "texts": texts,
         "modals_opened": [_scrub(n) for n in appeared(modals_before, modals_after)],
         "modals_closed": [_scrub(n) for n in appeared(modals_after, modals_before)],
         "messages": [LiveMessage(kind=item.split("\n", 1)[0],
@@ -171,6 +179,7 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
             or (before_url and url.split("#")[0] != before_url.split("#")[0]))
         indices = dom.get("indices") or {}
         record = _find(after, request.target)
+        acted_on = record or _find(before or [], request.target) or {}
         dialogs = [Dialog(type=str(d.get("type") or ""), message=_scrub(d.get("message", "")),
                           handled=str(d.get("handled") or "")) for d in request.dialogs]
         changes = Changes(
@@ -179,7 +188,8 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
                             list(indices.get("added") or []), list(indices.get("removed") or [])),
             dialogs_opened=dialogs, focus=_focus(after, request.focus),
             **_page_changes(state.act_before, page_facts(request.capture), navigated,
-                            list(request.before.get("modals") or []), list(request.modals or [])),
+                            list(request.before.get("modals") or []), list(request.modals or []),
+                            str(acted_on.get("xpath") or "")),
             value=record.get("value") if record else None)
         if record is not None and target is not None:
             target = element_ref(record)  # its index may be new (a navigation, a re-render)

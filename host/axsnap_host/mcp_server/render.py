@@ -126,6 +126,10 @@ def act_text(reply: dict[str, Any]) -> str:
         lines.append(f"dialog closed: {name}")
     for message in changes.get("messages") or []:
         lines.append(f"{message.get('kind')}: {message.get('text')}")
+    for text in changes.get("texts") or []:
+        was, now = text.get("was") or "", text.get("now") or ""
+        lines.append(f"text: {was!r} → {now!r}" if was and now else
+                     f"text shown: {now!r}" if now else f"text gone: {was!r}")
     if changes.get("value") is not None:
         lines.append(f"value now: {changes['value']}")
     lines.append("read the page again with snapshot(delta=true) to see every change")

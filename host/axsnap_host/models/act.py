@@ -193,6 +193,11 @@ class LiveMessage(_Strict):
     text: str
 
 
+class TextChange(_Strict):
+    was: str = Field("", description="the text before the action ('' when it appeared)")
+    now: str = Field("", description="the text after it ('' when it went)")
+
+
 class Changes(_Strict):
     navigated: bool
     url: str
@@ -210,6 +215,10 @@ class Changes(_Strict):
     messages: list[LiveMessage] = Field(default_factory=list,
                                         description="what status, alert and live regions and "
                                         "toasts say after the action that they did not before")
+    texts: list[TextChange] = Field(default_factory=list,
+                                    description="visible text that is no control and changed "
+                                    "(a counter, a row's status), nearest the element acted "
+                                    "on first, at most 6")
     focus: ElementRef | None = None
     value: str | None = Field(None, description="the target's value after the action "
                               "(masked where the field holds a secret)")
