@@ -65,8 +65,7 @@ const single = e => e.tagName === 'INPUT' && /^(text|password|email|search|tel|u
 const multi = e => e.tagName === 'TEXTAREA';
 const ROLE = {button: e => e.tagName === 'BUTTON' || /button/.test(e.getAttribute('role') || '')
                 || (e.tagName === 'INPUT' && /^(button|submit|reset)$/i.test(e.type)),
-              link: e => e.tagName === 'A', tab: e => /tab/.test(e.getAttribute('role') || '')
-                || !!e.closest('[role=tab]'),
+              link: e => e.tagName === 'A', tab: e => e.getAttribute('role') === 'tab',
               single, multi, field: e => single(e) || multi(e)};
 let scope = [...area.querySelectorAll('*')].filter(e => shown(e) && !(query && query.contains(e)));
 if (spec.near) {
@@ -272,7 +271,8 @@ class Player:
             return None
         result = self.browser.act(target, step.action, step.value, quiet_ms=self.quiet_ms)
         self.log.append(f"{step.action} {target!r}" + ("" if result.ok else
-                                                       f" → {result.error.code}"))
+                                                       f" → {result.error.code}: "
+                                                       f"{result.error.message[:120]}"))
         return result
 
     def play(self, steps: list[Step] | list[list[Step]]) -> None:
