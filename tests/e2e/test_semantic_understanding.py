@@ -61,8 +61,17 @@ def test_a_details_form_with_a_password_is_a_form(browser: Browser, pages_url: s
     assert read(browser, pages_url + "understanding/form_password.html").type == "form"
 
 
+def test_a_password_reset_form_with_sign_in_words_is_a_form(
+        browser: Browser, pages_url: str) -> None:
+    assert read(browser, pages_url + "understanding/forgot_password.html").type == "form"
+
+
 def test_a_list_of_div_rows_is_a_list(browser: Browser, pages_url: str) -> None:
     assert read(browser, pages_url + "understanding/div_list.html").type == "list"
+
+
+def test_a_table_of_data_rows_without_links_is_a_list(browser: Browser, pages_url: str) -> None:
+    assert read(browser, pages_url + "understanding/data_table.html").type == "list"
 
 
 def test_ids_come_from_names_and_context_never_counters(

@@ -265,6 +265,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("login", "form:a sign-in form beside a sign-up form", 0.5 * account,
          confirm and f.login_forms >= 1 and f.passwords >= 3)
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
+    # "Forgot password" beside an address field and no password field: a reset form, whose
+    # sign-in words (the link back, the title) say nothing of what the page is for.
+    reset = f.passwords == 0 and 1 <= inputs <= 2 and bool(
+        keyword_hits("password_reset", f.text + " " + f.title))
+    fire("form", "form:a password reset (an address field, no password field)", 0.6, reset)
     fire("checkout", "form:card fields", 0.6, f.card_fields >= 1)
     fire("checkout", "form:address fields and prices", 0.35,
          f.address_fields >= 2 and f.prices >= 1)
@@ -318,13 +323,17 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:5+ table rows with links or buttons", 0.25,
          f.action_rows >= 5 and f.row_checkboxes < 4 and f.long_blocks < 3 and itemized)
     fire("dashboard", "stats:tables", 0.1, f.tables >= 1 and f.row_checkboxes < 4)
+    # A long table of records is a list even when its rows hold no link or button.
+    fire("list", "stats:10+ table rows", 0.35,
+         f.rows >= 10 and f.row_checkboxes < 4 and f.long_blocks < 3 and itemized)
     # The title names what the page is for (medium): its type's words, once per type.
     for kind in PAGE_TYPES:
-        said = [w for w in keyword_hits(kind, f.title) if w not in _TITLE_SKIP]
+        said = [w for w in keyword_hits(kind, f.title) if w not in _TITLE_SKIP
+                and not (reset and kind == "login")]
         fire(kind, f"title:{said[0]}" if said else "title", TITLE_WEIGHT, bool(said))
     # Keywords (medium, capped)
     for kind in PAGE_TYPES:
-        hits = keyword_hits(kind, f.text)[:KEYWORD_CAP]
+        hits = keyword_hits(kind, f.text)[:KEYWORD_CAP] if not (reset and kind == "login") else []
         for word in hits:
             out.append((kind, f"keyword:{word}", KEYWORD_WEIGHT))
     # Layout (low)

@@ -70,6 +70,12 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
         "submit", "contact us", "apply", "your message", "your name", "phone number",
         "required field", "提交", "联系我们", "gửi", "liên hệ", "enviar", "contacto",
         "absenden", "kontakt", "envoyer", "contactez", "送信", "お問い合わせ", "申し込み"),
+    # Not a page type: the words of a password-reset form (it asks for an address, no password).
+    "password_reset": (
+        "reset password", "reset your password", "password reset", "password recovery",
+        "recover your password", "forgot password", "forgot your password", "重置密码",
+        "找回密码", "đặt lại mật khẩu", "restablecer contraseña", "passwort zurücksetzen",
+        "réinitialiser le mot de passe", "パスワードの再設定", "パスワードをリセット"),
 }
 
 URL_PATTERNS: dict[str, str] = {
