@@ -114,3 +114,20 @@ test('the value an action types never reaches the host', async () => {
   await routes.act({ raw: { type: 'act', action: 'upload', target: 'File', value: ['/tmp/secret-name.txt'] } });
   assert.ok(sent.every((text) => !text.includes('secret-name')));
 });
+
+test('an act whose tab cannot be attached stops its deadline', async () => {
+  const pending = new Set();
+  const { setTimeout: set, clearTimeout: clear } = globalThis;
+  globalThis.setTimeout = (fn, ms, ...rest) => { const id = set(fn, ms, ...rest); pending.add(id); return id; };
+  globalThis.clearTimeout = (id) => { pending.delete(id); clear(id); };
+  try {
+    const deps = { debuggers: { acquire: async () => { throw new Error('Another debugger is already attached'); } } };
+    const routes = createActRoutes({ deps, resolveTab: async () => 1, now: () => 0 });
+    await assert.rejects(routes.act({ raw: { type: 'act', action: 'click', target: 'Save' } }), /already attached/);
+    assert.equal(pending.size, 0, 'no deadline left running (it would hold the worker for its whole timeout)');
+  } finally {
+    for (const id of pending) clear(id);
+    globalThis.setTimeout = set;
+    globalThis.clearTimeout = clear;
+  }
+});

@@ -117,7 +117,13 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const tabId = await resolveTab(req);
     if (deps.checkTab) await deps.checkTab(tabId, role);
     const run = startRun(timeoutMs);
-    const held = await deps.debuggers.acquire(tabId);
+    let held;
+    try {
+      held = await deps.debuggers.acquire(tabId);
+    } catch (err) {
+      run.done(); // no act ran: its deadline must not outlive the refusal
+      throw err;
+    }
     const session = run.session(held);
     const timings = {};
     const report = { tabId, action: req.raw.action, target: null, options: domOptions(ready), timings, before: {} };
