@@ -716,6 +716,7 @@ function besideLabel(el) {
   let s = "";
   for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
     if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === "br")) break;
+    if (n.nodeType === 1 && !String(getComputedStyle(n).display).startsWith("inline")) break;
     const t = n.nodeType === 3 ? n.data : n.nodeType === 1 ? n.textContent : "";
     s = `${t || ""} ${s}`;
   }

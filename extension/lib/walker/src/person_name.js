@@ -62,7 +62,9 @@ export function idsText(el, ids) {
 }
 
 // A label a person reads beside a field: a sibling <label> without `for` in the same field
-// group, else the text right before the field in its parent (a paragraph's "Username").
+// group, else the text right before the field on its line, in its parent (a paragraph's
+// "Username"): text and inline elements, up to a block (a <div> of other text above the
+// field is not its label), a control or a line break.
 function besideLabel(el) {
   const parent = el.parentElement;
   if (!parent) return null;
@@ -75,6 +77,7 @@ function besideLabel(el) {
   let s = '';
   for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
     if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === 'br')) break;
+    if (n.nodeType === 1 && !String(getComputedStyle(n).display).startsWith('inline')) break;
     const t = n.nodeType === 3 ? n.data : (n.nodeType === 1 ? n.textContent : '');
     s = `${t || ''} ${s}`;
   }

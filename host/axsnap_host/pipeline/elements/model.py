@@ -83,6 +83,7 @@ _WORD = re.compile(r"\w")
 _DROPDOWN_MARK = re.compile(r"\s*[▾▼⌄⏷∨˅⯆🞃]\s*$")
 # roles whose name the context explains even when it does not repeat
 _SETTING_ROLES = frozenset({"switch", "combobox", "checkbox", "radio", "textbox", "slider"})
+_LABEL_LIKE_MAX = 40  # characters: a setting's label, not a paragraph
 # names the page's author gave the control for it: a context adds nothing to them
 _AUTHORED_NAMES = frozenset({"aria-label", "aria-labelledby", "label"})
 STATE_ORDER = ("checked", "selected", "current", "pressed", "expanded", "disabled")
@@ -180,7 +181,7 @@ def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int,
         # a custom dropdown: "5 seconds ▾" is the value of the setting beside it
         value, name, source = _DROPDOWN_MARK.sub("", name), context, "context"
         role, context = "combobox", ""
-    if not name and context and role in _SETTING_ROLES:
+    if not name and context and role in _SETTING_ROLES and _label_like(context):
         name, source, context = context, "context", ""  # a nameless toggle beside its label
     elif name and context and not _WORD.search(name):
         # a symbol ("^", "×", "›") says nothing a person would call it: its row does
@@ -237,6 +238,13 @@ def _said_around(tree: Any, node: Any, context: str) -> bool:
             return False
         parent = box.parent
     return False
+
+
+def _label_like(text: str) -> bool:
+    """Words a person would call a control by ("Undo Send", "Dark mode"): short, not a
+    sentence. A task line above a nameless field ("Enter \"Rex\" into the text field and
+    press Submit.") is what the page says, not the field's name."""
+    return len(text) <= _LABEL_LIKE_MAX and not text.rstrip().endswith((".", "!", "?"))
 
 
 def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
