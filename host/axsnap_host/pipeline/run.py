@@ -19,7 +19,7 @@ from axsnap_host.pipeline.page_status import check_page_loaded
 from axsnap_host.pipeline.pre_encoded import PreEncoded
 from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_names
 from axsnap_host.pipeline.state import TabState
-from axsnap_host.pipeline.tokens import size_of
+from axsnap_host.pipeline.tokens import count_tokens, size_of
 
 
 def process(
@@ -147,14 +147,24 @@ def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) ->
     if options.max_tokens is not None:
         render = (render_semantic_text if options.format == "semantic_text"
                   else lambda r: json.dumps(r, ensure_ascii=False))
-        semantic, budget = fit_semantic(semantic, options.max_tokens, render)
+        def gap_of(elements: int, content: int) -> dict[str, Any]:
+            return budget_gap(f"{elements} elements and {content} content sections")
+
+        # the JSON says what the budget left out in its incomplete fact: room for the widest
+        # (the text format says it in its left-out line, within the budget's own reserve)
+        room = 0 if options.format == "semantic_text" else count_tokens(json.dumps(
+            {"incomplete": {"reasons": [gap_of(len(semantic["elements"]),
+                                               len(semantic["content"]))]}},
+            ensure_ascii=False))
+        semantic, budget = fit_semantic(semantic, options.max_tokens, render, reserve=room)
         left_out = budget["left_out"]
         if left_out["elements"] or left_out["content"]:
-            gap = budget_gap(f"{left_out['elements']} elements and {left_out['content']} "
-                             "content sections")
             fact = semantic.get("incomplete") or {"reasons": []}
+            gap = gap_of(left_out["elements"], left_out["content"])
             semantic = {"incomplete": {"reasons": [*fact["reasons"], gap]},
                         **{k: v for k, v in semantic.items() if k != "incomplete"}}
+            budget["tokens"] = count_tokens(render(semantic))
+            budget["fits"] = budget["tokens"] <= options.max_tokens
     if semantic.get("incomplete"):
         result["incomplete"] = semantic["incomplete"]
     if options.format == "semantic_text":

@@ -56,16 +56,18 @@ def _largest_fit(low: int, high: int, fits: Callable[[int], bool]) -> int:
 
 
 def fit_semantic(result: dict[str, Any], max_tokens: int,
-                 render: Callable[[dict[str, Any]], str]) -> tuple[dict[str, Any], dict[str, Any]]:
+                 render: Callable[[dict[str, Any]], str],
+                 reserve: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the result within ``max_tokens`` as ``render`` writes it, the budget report
-    ``{max_tokens, tokens_before, tokens, fits, left_out: {elements, content}}``)."""
+    ``{max_tokens, tokens_before, tokens, fits, left_out: {elements, content}}``);
+    ``reserve``: tokens the caller adds when something is left out (its own note of it)."""
     before = count_tokens(render(result))
     report: dict[str, Any] = {"max_tokens": max_tokens, "tokens_before": before,
                               "tokens": before, "fits": before <= max_tokens,
                               "left_out": {"elements": 0, "content": 0}}
     if before <= max_tokens:
         return result, report
-    target = max(1, max_tokens - RESERVE)
+    target = max(1, max_tokens - RESERVE - reserve)
     kinds = {r["id"]: r["kind"] for r in result["page"]["regions"]}
     in_intent = {c for i in result["page"]["intents"] for c in i["controls"]}
     ranked = [e["id"] for e in sorted(result["elements"],
