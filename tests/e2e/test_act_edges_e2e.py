@@ -109,13 +109,10 @@ def test_a_read_of_a_tab_with_an_open_dialog_answers_at_once(own_browser: Browse
     own_browser.run_in_target("setTimeout(() => alert('Session expired'), 10)")
     with pytest.raises(AxsnapError) as caught:
         own_browser.snapshot(format="domtext")
-    # opened while axsnap was not looking: named when the read's Page.enable is told of it
-    # in time, else the probe's page_busy says a dialog may be open
-    assert caught.value.code in ("dialog_open", "page_busy"), caught.value
-    if caught.value.code == "dialog_open":
-        assert "Session expired" in caught.value.message and "alert" in caught.value.message
-    else:
-        assert "dialog" in caught.value.message
+    # opened while axsnap was not looking: the extension cannot name it (Chromium tells only
+    # the sessions watching when it opened); the Python client asks chromedriver, which saw it
+    assert caught.value.code == "dialog_open", caught.value
+    assert "Session expired" in caught.value.message
 
 
 def _wait_for_dialog(browser: Browser) -> str:
