@@ -131,3 +131,12 @@ test('an act whose tab cannot be attached stops its deadline', async () => {
     globalThis.clearTimeout = clear;
   }
 });
+
+test('back and forward pick the neighbouring history entry, or none', async () => {
+  const { historyEntry } = await import('../lib/act/history.js');
+  const history = { currentIndex: 1, entries: [{ id: 10 }, { id: 11 }, { id: 12 }] };
+  assert.equal(historyEntry(history, 'back').id, 10);
+  assert.equal(historyEntry(history, 'forward').id, 12);
+  assert.equal(historyEntry({ currentIndex: 0, entries: [{ id: 1 }] }, 'back'), null);
+  assert.equal(historyEntry({ currentIndex: 0, entries: [{ id: 1 }] }, 'forward'), null);
+});

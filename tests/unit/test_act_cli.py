@@ -64,3 +64,14 @@ def test_no_settle_keeps_the_quiet_window_for_every_step() -> None:
 
     args = build_parser().parse_args(["act", "page.html", "--do", 'click "A"', "--no-settle"])
     assert act_options(step_options(args)) == {"ready": {"settle": False}}
+
+
+def test_back_forward_and_reload_are_steps_of_their_own() -> None:
+    from axsnap_host.cli.act import parse_step
+
+    for action in ("back", "forward", "reload"):
+        step = parse_step(action)
+        assert (step.action, step.target, step.value) == (action, None, None)
+    with pytest.raises(AxsnapError) as caught:
+        parse_step('back "Home"')
+    assert caught.value.code == "invalid_message"

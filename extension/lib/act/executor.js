@@ -10,6 +10,7 @@ import { ACT_LIMITS } from '../generated/contract.js';
 import { locateNode } from '../capture/resolve.js';
 import { actionPoint, checkHit } from './geometry.js';
 import { clickAt, dragFromTo, moveTo, pressChord, typeText, wheelAt } from './input.js';
+import { moveInHistory } from './history.js';
 
 const WORLD = 'axsnap-act';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -368,6 +369,10 @@ export async function execute(session, action, node, value, to, opts = {}) {
       await session.send('DOM.setFileInputFiles', { files, backendNodeId: node.backendNodeId }, node.frame.sessionId);
       return { method: 'file_chooser' };
     }
+    case 'back':
+    case 'forward':
+    case 'reload':
+      return { method: await moveInHistory(session, action) };
     case 'drag': {
       if (!to) throw refuse('invalid_message', 'drag needs a drop target (to)', '');
       const from = await pointFor(session, node, opts);

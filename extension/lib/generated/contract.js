@@ -409,11 +409,17 @@ export const ACTIONS = deepFreeze([
   "scroll",
   "submit",
   "upload",
-  "drag"
+  "drag",
+  "back",
+  "forward",
+  "reload"
 ]);
 
 export const TARGETLESS_ACTIONS = deepFreeze([
+  "back",
+  "forward",
   "press",
+  "reload",
   "scroll"
 ]);
 

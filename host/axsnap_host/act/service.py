@@ -18,6 +18,7 @@ from axsnap_host.act.relations import decide_related, find_anchors, place, text_
 from axsnap_host.act.resolver import Decision, Scored, decide, display_label, rank
 from axsnap_host.act.targets import Target, parse_target, semantic_resolvers
 from axsnap_host.models.act import (
+    HISTORY_ACTIONS,
     TARGETLESS,
     ActError,
     ActMessage,
@@ -224,6 +225,13 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
     action = message.action if isinstance(message, ActMessage) else None
     if isinstance(message, ActMessage):
         state.act_before = page_facts(request.capture)
+    if isinstance(message, ActMessage) and message.action in HISTORY_ACTIONS \
+            and (message.target is not None or message.value is not None):
+        error = ActError(code=ErrorCode.INVALID_MESSAGE,
+                         message=f"{message.action} moves the tab in its history: it takes "
+                         "no target and no value",
+                         hint=f"send the action alone: {{\"action\": \"{message.action}\"}}")
+        return {"target": None, "to": None, "error": error.model_dump(mode="json"), **page}
     if message.target is None:
         if isinstance(message, ActMessage) and message.action not in TARGETLESS:
             error = ActError(code=ErrorCode.INVALID_MESSAGE,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from axsnap_host.models.act import ACTIONS, TARGETLESS
+from axsnap_host.models.act import ACTIONS, HISTORY_ACTIONS, TARGETLESS
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
 
@@ -56,6 +56,11 @@ def parse_step(text: str) -> Step:
         raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"step {text!r} names no action",
                           "start each step with one of: " + ", ".join(ACTIONS))
     action, args = words[0], words[1:]
+    if action in HISTORY_ACTIONS:
+        if args:
+            raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"step {text!r}: {action} takes "
+                              "nothing after it", "back, forward or reload alone")
+        return Step(action, None, None)
     if len(args) in (3, 4) and args[1].lower() in RELATIONS:
         # click "Reply" near "Kanesha" / fill "Comment" in "@jolie" hello
         key = "near" if args[1].lower() == "near" else "inside"

@@ -204,7 +204,8 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
 
     @tool("Act", "One action with real input events, then wait until the page is ready. "
           "value: text to type or fill, keys (\"Enter\"), the option, the scroll direction, "
-          "or files to upload (from the folder the person allowed). dialog: the answer to a "
+          "or files to upload (from the folder the person allowed); back, forward, reload: "
+          "no target. dialog: the answer to a "
           "JavaScript dialog it opens; force: skip the cover check; timeout_ms: the act's "
           "deadline. Says what changed or why it refused (stale_element: read again; "
           "ambiguous_target: pick a candidate's id).", read_only=False, destructive=True)

@@ -17,10 +17,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 ActionName = Literal[
     "click", "double_click", "right_click", "hover", "focus", "type", "fill", "press",
     "select", "check", "uncheck", "scroll", "submit", "upload", "drag",
+    "back", "forward", "reload",
 ]
 ACTIONS: tuple[str, ...] = ActionName.__args__  # type: ignore[attr-defined]
+# Moves in the tab's history: they take no target and no value.
+HISTORY_ACTIONS = frozenset({"back", "forward", "reload"})
 # Actions whose target may be left out (the page, or the focused element).
-TARGETLESS = frozenset({"press", "scroll"})
+TARGETLESS = frozenset({"press", "scroll"}) | HISTORY_ACTIONS
 # The longest value an action takes (characters of text to type or fill, of keys to press,
 # of an option to select; each path of an upload): longer is refused with invalid_message.
 MAX_VALUE_CHARS = 100_000
