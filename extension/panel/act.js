@@ -1,9 +1,48 @@
 // The panel's "Act" box: one step in words ("click \"Sign in\"", "fill \"Email\" ada@x.org",
-// "press Enter"), sent as an act message for the panel's tab; the ActionResult is shown.
+// "press Enter", "back"), sent as an act message for the panel's tab; the ActionResult is
+// shown. The step takes the options of `axsnap act` after it: --force, --timeout-ms N,
+// --dialog accept|dismiss and readiness's --quiet-ms N, --max-wait-ms N,
+// --max-pending-requests N, --no-settle.
 
-import { ACTIONS, TARGETLESS_ACTIONS } from '../lib/generated/contract.js';
+import { ACTIONS, READY_OPTIONS, TARGETLESS_ACTIONS } from '../lib/generated/contract.js';
 
 const TARGETLESS = new Set(TARGETLESS_ACTIONS);
+const HISTORY = new Set(['back', 'forward', 'reload']);
+const READY_FLAGS = Object.freeze(Object.fromEntries(Object.keys(READY_OPTIONS)
+  .filter((key) => READY_OPTIONS[key].kind === 'integer').map((key) => [`--${key.replace(/_/g, '-')}`, key])));
+
+/** The options after a step's words ({options, words}); throws Error with a sentence. */
+export function stepOptions(words) {
+  const options = {};
+  const ready = {};
+  const rest = [];
+  const number = (flag, text) => {
+    if (!/^\d+$/.test(String(text ?? ''))) throw new Error(`${flag} takes a whole number of milliseconds (or requests)`);
+    return Number(text);
+  };
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === '--force') options.force = true;
+    else if (word === '--no-settle') ready.settle = false;
+    else if (word === '--timeout-ms') options.timeout_ms = number(word, words[++i]);
+    else if (word === '--dialog') {
+      const answer = words[++i];
+      if (answer !== 'accept' && answer !== 'dismiss') throw new Error('--dialog accept or --dialog dismiss');
+      options.dialog = answer;
+    } else if (READY_FLAGS[word]) {
+      const key = READY_FLAGS[word];
+      const value = number(word, words[++i]);
+      if (value < READY_OPTIONS[key].min || value > READY_OPTIONS[key].max) {
+        throw new Error(`${word} is from ${READY_OPTIONS[key].min} to ${READY_OPTIONS[key].max}`);
+      }
+      ready[key] = value;
+    } else if (word.startsWith('--')) {
+      throw new Error(`Unknown option ${word}: --force, --timeout-ms, --dialog, ${Object.keys(READY_FLAGS).join(', ')}, --no-settle`);
+    } else rest.push(word);
+  }
+  if (Object.keys(ready).length) options.ready = ready;
+  return { options, words: rest };
+}
 
 /** Split a step like a shell would: words, "double quoted" or 'single quoted' pieces. */
 export function splitWords(text) {
@@ -18,9 +57,18 @@ export function splitWords(text) {
 
 /** A step → the act message's {action, target, value, to}; throws Error with a sentence. */
 export function parseStep(text) {
-  const [action, ...args] = splitWords(text);
+  const { options, words } = stepOptions(splitWords(text));
+  const step = parseWords(words);
+  return Object.keys(options).length ? { ...step, options } : step;
+}
+
+function parseWords([action, ...args]) {
   if (!ACTIONS.includes(action)) throw new Error(`Start with an action: ${ACTIONS.join(', ')}.`);
   const target = (s) => (/^\d+$/.test(s) ? Number(s) : s);
+  if (HISTORY.has(action)) {
+    if (args.length) throw new Error(`${action} takes no target`);
+    return { action, target: null, value: null };
+  }
   if (TARGETLESS.has(action) && args.length === 1) return { action, target: null, value: args[0] };
   if (action === 'drag') {
     if (args.length !== 2) throw new Error('drag "from" "to"');
@@ -44,7 +92,9 @@ export function describeResult(result) {
       for (const d of c.dialogs_opened ?? []) lines.push(`dialog (${d.type}) ${d.handled}: ${d.message}`);
       lines.push(...(c.dom.lines ?? []));
     }
-    if (result.readiness) lines.push(`ready after ${result.readiness.waited_ms} ms${result.readiness.reasons.length ? ` (${result.readiness.reasons.join(', ')})` : ''}`);
+    const r = result.readiness;
+    if (r) lines.push(`ready after ${r.waited_ms} ms${r.ended_by ? ` (${r.ended_by})` : ''}${r.reasons.length ? ` (${r.reasons.join(', ')})` : ''}`);
+    for (const tab of result.opened_tabs ?? []) lines.push(`opened tab ${tab.tabId}: ${tab.url}`);
   } else {
     const e = result.error ?? {};
     lines.push(`${result.action} ${who}: refused [${e.code}] ${e.message}`);

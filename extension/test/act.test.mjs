@@ -140,3 +140,22 @@ test('back and forward pick the neighbouring history entry, or none', async () =
   assert.equal(historyEntry({ currentIndex: 0, entries: [{ id: 1 }] }, 'back'), null);
   assert.equal(historyEntry({ currentIndex: 0, entries: [{ id: 1 }] }, 'forward'), null);
 });
+
+test('the panel\'s step takes back/forward/reload alone and the act options after it', () => {
+  assert.deepEqual(parseStep('back'), { action: 'back', target: null, value: null });
+  assert.throws(() => parseStep('reload "x"'), /no target/);
+  assert.deepEqual(parseStep('click "Save" --force --quiet-ms 200 --no-settle --timeout-ms 5000 --dialog accept'), {
+    action: 'click', target: 'Save', value: null,
+    options: { force: true, timeout_ms: 5000, dialog: 'accept', ready: { quiet_ms: 200, settle: false } },
+  });
+  assert.deepEqual(parseStep('fill "Email" a@b.c --max-wait-ms 3000 --max-pending-requests 0'), {
+    action: 'fill', target: 'Email', value: 'a@b.c', options: { ready: { max_wait_ms: 3000, max_pending_requests: 0 } },
+  });
+  assert.throws(() => parseStep('click x --quiet-ms soon'), /whole number/);
+  assert.throws(() => parseStep('click x --quiet-ms 999999'), /from 0 to/);
+  assert.throws(() => parseStep('click x --fast'), /Unknown option --fast/);
+  const text = describeResult({ ok: true, action: 'click', target: null, readiness: { waited_ms: 40, reasons: [], ended_by: 'settled' },
+    opened_tabs: [{ tabId: 5, url: 'http://x/' }] });
+  assert.match(text, /ready after 40 ms \(settled\)/);
+  assert.match(text, /opened tab 5: http:\/\/x\//);
+});

@@ -222,6 +222,32 @@ def test_act_passes_force_and_its_deadline_and_says_what_a_person_saw() -> None:
     assert text(plain) == text(acted)
 
 
+def test_act_passes_the_readiness_options_and_refuses_bad_ones() -> None:
+    backend = DoneBackend()
+    _, (acted, bad) = run(backend, [
+        ("act", {"action": "click", "target": "PayPal",
+                 "ready": {"quiet_ms": 200, "max_wait_ms": 3000, "settle": False}}),
+        ("act", {"action": "click", "target": "PayPal", "ready": {"quiet_ms": -1}})])
+    assert backend.asked[0] == ("act", {"action": "click", "target": "PayPal", "options": {
+        "ready": {"quiet_ms": 200, "max_wait_ms": 3000, "settle": False}}})
+    assert not acted.is_error
+    assert bad.is_error and "invalid_message: ready" in text(bad)
+    assert len(backend.asked) == 1, "a bad option never reaches the browser"
+
+
+def test_act_names_the_tabs_it_opened() -> None:
+    class OpenedBackend(DoneBackend):
+        def act(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]:
+            reply = super().act(tab_id, params, client)
+            reply["result"]["opened_tabs"] = [{"tabId": 12, "url": "http://x/report",
+                                               "targetId": "T12"}]
+            return reply
+
+    _, (acted,) = run(OpenedBackend(), [("act", {"action": "click", "target": "Report"})])
+    assert ("opened tab 12 · http://x/report (act or read there with tab_id=12, or tab switch)"
+            in text(acted).splitlines())
+
+
 def test_streamable_http_refuses_web_pages_and_foreign_hosts(tmp_path: Any) -> None:
     """`axsnap mcp --http` can act in the browser: a page (any Origin, even 127.0.0.1's) and
     a rebinding Host are refused even with the token; a local program without an Origin and

@@ -38,7 +38,7 @@ async function readyState(session) {
  */
 export async function watchPage(session, {
   dialog = 'dismiss', now = () => performance.now(), maxDialogs = ACT_LIMITS.MAX_DIALOGS,
-  onNavigate = () => {}, onStorm = () => {},
+  onNavigate = () => {}, onStorm = () => {}, onWindowOpen = () => {},
 } = {}) {
   const inflight = new Set();
   const startedAt = new Map(); // requestId -> when it was sent (the grace a young request holds)
@@ -60,6 +60,9 @@ export async function watchPage(session, {
     } else if (method === 'Page.frameStartedLoading'
       || (method === 'Page.frameRequestedNavigation' && params.disposition === 'currentTab')) {
       loading.add(params.frameId);
+    } else if (method === 'Page.windowOpen' || (method === 'Page.frameRequestedNavigation'
+      && (params.disposition === 'newTab' || params.disposition === 'newWindow'))) {
+      onWindowOpen(params.url); // a new tab or window (frameRequestedNavigation: newTab, newWindow)
     } else if (method === 'Page.frameStoppedLoading') {
       loading.delete(params.frameId);
     } else if (method === 'Page.javascriptDialogOpening') {

@@ -12,6 +12,7 @@ import { actTimeoutMs, dialogStorm, mainDocumentIs, navigatedDuring, startRun } 
 import { execute, liveTarget } from './executor.js';
 import { focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
+import { watchOpenedTabs } from './opened.js';
 import { actionPoint } from './geometry.js';
 
 const round = (x) => Math.round(x * 10) / 10;
@@ -128,6 +129,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const timings = {};
     const report = { tabId, action: req.raw.action, target: null, options: domOptions(ready), timings, before: {} };
     let watch = null;
+    let opened = null;
     const work = (async () => {
       const options = report.options;
       let t = now();
@@ -149,8 +151,10 @@ export function createActRoutes({ deps, resolveTab, now }) {
         run.sameDocument = mainDocumentIs(report.before.loaderId);
         run.leftDocument = () => navigatedDuring(msg.action);
       }
+      opened = watchOpenedTabs(tabId);
       watch = await watchPage(session, {
         dialog: msg.options.dialog,
+        onWindowOpen: (url) => opened.onWindowOpen(url),
         onNavigate: () => { if (!inputDone) run.stopInput(navigatedDuring(msg.action)); },
         onStorm: (dialog, answered) => run.stop(dialogStorm(dialog, answered)),
       });
@@ -181,6 +185,8 @@ export function createActRoutes({ deps, resolveTab, now }) {
       }
       await watch.stop();
       report.dialogs = watch.dialogs;
+      run.step('the tabs the action opened');
+      report.opened_tabs = await opened.list();
       if (!report.error || report.error.code === 'page_navigated') {
         t = now();
         run.step('the capture after the action');
@@ -204,6 +210,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
       else throw err;
     } finally {
       run.done();
+      opened?.stop();
       watch?.stop().catch(() => {});
       held.release();
     }

@@ -20,6 +20,7 @@ from axsnap_host.models.act import (
     DomChanges,
     ElementRef,
     LiveMessage,
+    OpenedTab,
     Readiness,
     TextChange,
 )
@@ -193,9 +194,13 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
             value=record.get("value") if record else None)
         if record is not None and target is not None:
             target = element_ref(record)  # its index may be new (a navigation, a re-render)
+    names = page_secret_names(request.capture) if request.capture is not None else frozenset()
+    opened = [OpenedTab(tabId=int(t["tabId"]), url=scrub_url(str(t.get("url") or ""), names)[0],
+                        targetId=t.get("targetId") if isinstance(t.get("targetId"), str) else None)
+              for t in request.opened_tabs if isinstance(t.get("tabId"), int)]
     result = ActionResult(ok=error is None, action=request.action, target=target,
                           changes=changes, readiness=readiness, timings=request.timings,
                           error=error, method=request.method,
                           offscreen=bool((request.target or {}).get("offscreen")),
-                          through=(request.target or {}).get("through"))
+                          through=(request.target or {}).get("through"), opened_tabs=opened)
     return result.model_dump(mode="json")

@@ -107,7 +107,8 @@ def cmd_act(args: argparse.Namespace) -> int:
         if args.target:
             call(args.session, "navigate", {"url": args.target})
         done = call(args.session, "act", {"steps": wire, "options": {"format": args.format},
-                                          "keep_going": args.keep_going})["steps"]
+                                          "keep_going": args.keep_going,
+                                          "follow_tabs": args.follow_tabs})["steps"]
         return report_steps(steps, done, args.out)
     if not args.target:
         raise AxsnapError(ErrorCode.INVALID_MESSAGE, "act needs a URL or a file",
@@ -120,7 +121,8 @@ def cmd_act(args: argparse.Namespace) -> int:
     with url_for(args.target) as url, \
             Browser(headless=not args.headed, **launch_options(args)) as browser:
         browser.open(url)
-        done = run_steps(browser, wire, {"format": args.format}, args.keep_going)
+        done = run_steps(browser, wire, {"format": args.format}, args.keep_going,
+                         follow_tabs=args.follow_tabs)
     return report_steps(steps, done, args.out)
 
 
@@ -172,6 +174,8 @@ def add_command(sub: Any, formats: tuple[str, ...]) -> None:
     act.add_argument("--format", choices=formats, default="domtext",
                      help="the snapshot taken after each step")
     act.add_argument("--keep-going", action="store_true", help="go on after a refused step")
+    act.add_argument("--follow-tabs", action="store_true",
+                     help="after a step that opens a tab or popup, act in the tab it opened")
     act.add_argument("--force", action="store_true",
                      help="skip the occlusion hit-test (click even where something covers)")
     act.add_argument("--timeout-ms", type=int, default=None, metavar="MS",

@@ -20,6 +20,7 @@ from axsnap_host.models.act import (
     ActOptions,
     CollectResult,
     FindResult,
+    OpenedTab,
     Readiness,
     ReadyOptions,
     TargetRef,
@@ -59,6 +60,14 @@ class ActingMixin:
     """Methods of :class:`~axsnap_host.client.browser.Browser` that act on the tab."""
 
     target_handle: str | None
+    _tab_id: int | None
+
+    @property
+    def driver(self) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def bridge_call(self, name: str, *args: Any) -> Any:  # pragma: no cover
+        raise NotImplementedError
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:  # pragma: no cover
         raise NotImplementedError
@@ -96,6 +105,26 @@ class ActingMixin:
             raise ActionRefused(result)
         return result
 
+    def follow(self, tab: OpenedTab | str | int) -> str:
+        """Act and read in another tab from now on: an :class:`OpenedTab` an act reported
+        (``result.opened_tabs``), a target id (window handle) or a chrome.tabs id. Returns
+        the target id followed until now (``follow`` it to come back)."""
+        previous = self.target_handle or ""
+        handle = tab.targetId if isinstance(tab, OpenedTab) else \
+            tab if isinstance(tab, str) else None
+        tab_id = tab.tabId if isinstance(tab, OpenedTab) else \
+            tab if isinstance(tab, int) else None
+        if handle is None:
+            handle = next((str(t["id"]) for t in self.bridge_call("targets")
+                           if t.get("tabId") == tab_id and t.get("type", "page") == "page"), None)
+        if handle is None:
+            raise AxsnapError(ErrorCode.TAB_NOT_FOUND, f"no tab {tab_id} to follow",
+                              "it may have been closed; list the tabs again")
+        self.driver.switch_to.window(handle)  # the driver rests on the target tab
+        self.target_handle = handle
+        self._tab_id = tab_id
+        return previous
+
     def find(self, query: Target, *, limit: int = 5, handle: str | None = None) -> FindResult:
         """The resolver alone: the elements ``query`` names, best first, and its decision."""
         reply = self._tab_message("find", handle, query=query, limit=limit)
@@ -130,14 +159,17 @@ def missing_files(value: str | list[str] | None) -> None:
 
 
 def run_steps(browser: Any, steps: list[dict[str, Any]], read: dict[str, Any] | None,
-              keep_going: bool = False) -> list[dict[str, Any]]:
+              keep_going: bool = False, follow_tabs: bool = False) -> list[dict[str, Any]]:
     """Each step (``{action, target, value, to, options?}``) with ``browser.act``, then a
     read of the tab with the options ``read`` (None: no read): ``[{step, result, reply}]``,
-    as JSON. Stops after a refused step unless ``keep_going``."""
+    as JSON. Stops after a refused step unless ``keep_going``. ``follow_tabs``: after a step
+    that opened a tab or popup, the next steps act in (and read) the last one it opened."""
     done: list[dict[str, Any]] = []
     for step in steps:
         result = browser.act(step.get("target"), step["action"], step.get("value"),
                              to=step.get("to"), **dict(step.get("options") or {}))
+        if follow_tabs and result.opened_tabs:
+            browser.follow(result.opened_tabs[-1])
         entry: dict[str, Any] = {"step": step, "result": result.model_dump(mode="json")}
         if read is not None:
             entry["reply"] = browser.snapshot_raw(**read)

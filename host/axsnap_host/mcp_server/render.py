@@ -132,6 +132,9 @@ def act_text(reply: dict[str, Any]) -> str:
                      f"text shown: {now!r}" if now else f"text gone: {was!r}")
     if changes.get("value") is not None:
         lines.append(f"value now: {changes['value']}")
+    for tab in result.get("opened_tabs") or []:
+        lines.append(f"opened tab {tab.get('tabId')} · {tab.get('url')} (act or read there with "
+                     f"tab_id={tab.get('tabId')}, or tab switch)")
     lines.append("read the page again with snapshot(delta=true) to see every change")
     return "\n".join(lines)
 

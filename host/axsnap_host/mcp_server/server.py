@@ -36,7 +36,7 @@ from axsnap_host.mcp_server.render import (
     tabs_text,
     wait_for_text,
 )
-from axsnap_host.models.act import ActionName
+from axsnap_host.models.act import ActionName, ReadyOptions
 from axsnap_host.models.errors import AxsnapError
 from axsnap_host.pipeline.url_scrub import scrub_url_fields, scrub_urls_in_text
 
@@ -204,8 +204,7 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
 
     @tool("Act", "One action with real input events, then wait until the page is ready. "
           "value: text to type or fill, keys (\"Enter\"), the option, the scroll direction, "
-          "or files to upload (from the folder the person allowed); back, forward, reload: "
-          "no target. dialog: the answer to a "
+          "or files to upload (from the folder the person allowed). dialog: the answer to a "
           "JavaScript dialog it opens; force: skip the cover check; timeout_ms: the act's "
           "deadline. Says what changed or why it refused (stale_element: read again; "
           "ambiguous_target: pick a candidate's id).", read_only=False, destructive=True)
@@ -218,13 +217,21 @@ def build_server(backend: Backend, allow_evaluate: bool = False) -> MCPServer:
         dialog: Literal["accept", "dismiss"] | None = None,
         force: bool = False,
         timeout_ms: Annotated[int | None, Field(ge=100, le=600_000)] = None,
+        ready: Annotated[dict[str, Any] | None, Field(
+            description="quiet_ms, max_wait_ms, max_pending_requests, settle")] = None,
         tab_id: TabArg = None,
     ) -> str:
         body: dict[str, Any] = {k: v for k, v in (("action", action), ("target", target),
                                                   ("value", value), ("to", to))
                                 if v is not None}
+        if ready is not None:
+            try:
+                ready = ReadyOptions.model_validate(ready).model_dump(exclude_unset=True)
+            except ValidationError as err:
+                raise ToolError(f"invalid_message: ready: {err.errors()[0]['msg']}") from None
         options = {k: v for k, v in (("dialog", dialog), ("force", force or None),
-                                     ("timeout_ms", timeout_ms)) if v is not None}
+                                     ("timeout_ms", timeout_ms), ("ready", ready or None))
+                   if v is not None}
         if options:
             body["options"] = options
         return act_text(await ask(ctx, "act", {**_tab(tab_id), **body}))

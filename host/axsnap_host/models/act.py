@@ -240,6 +240,15 @@ class Readiness(_Open):
         "quiet_window (quiet for quiet_ms), deadline (max_wait_ms reached)")
 
 
+class OpenedTab(_Strict):
+    """A tab or popup the action opened (a target=_blank link, window.open): follow it with
+    ``Browser.follow(tab)``, MCP ``tab`` switch or ``act``'s ``tab_id``."""
+
+    tabId: int = Field(description="chrome.tabs id")
+    url: str = Field("", description="what it loads, scrubbed")
+    targetId: str | None = Field(None, description="its CDP target id (a window handle)")
+
+
 class ActionResult(_Strict):
     ok: bool
     action: str
@@ -254,6 +263,8 @@ class ActionResult(_Strict):
                             "in a scrolled pane) and was scrolled into view before the action")
     through: str | None = Field(None, description="'label': the target (a hidden or covered "
                                 "form control) was clicked through its shown label")
+    opened_tabs: list[OpenedTab] = Field(default_factory=list,
+                                         description="the tabs and popups the action opened")
 
 
 class FindResult(_Strict):

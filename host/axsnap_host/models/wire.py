@@ -192,6 +192,9 @@ class ActReportRequest(_Message):
     error: dict[str, Any] | None = None
     method: str | None = None
     timings: dict[str, float] = Field(default_factory=dict)
+    opened_tabs: list[dict[str, Any]] = Field(
+        default_factory=list, description="the tabs and popups the action opened: "
+        "{tabId, url (unscrubbed: the host scrubs it), targetId}")
 
 
 class CollectStepRequest(_Message):

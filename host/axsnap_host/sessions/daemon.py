@@ -99,7 +99,7 @@ class SessionServer:
         from axsnap_host.client.acting import run_steps
 
         return run_steps(self.browser, list(params.get("steps") or []), params.get("options"),
-                         bool(params.get("keep_going")))
+                         bool(params.get("keep_going")), bool(params.get("follow_tabs")))
 
     def serve(self, listener: socket.socket) -> None:
         while not self.closing:
