@@ -132,6 +132,36 @@ async function settleCheck(frame, read, unsettled, now, { minQuiet = 0, wait = n
   return { settled: why.length === 0, why, span, reading };
 }
 
+// The forms submitted in this document, for an act's report (issue 32: a submit that shows
+// nothing still says it fired, and whether the page's script took it over).
+const SUBMITS_KEPT = 20;
+
+function createSubmitLog() {
+  const last = [];
+  const byEvent = new WeakMap();
+  let seq = 0;
+  const name = (form) => String(form?.getAttribute?.('aria-label') || form?.getAttribute?.('name')
+    || form?.id || '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return {
+    /** At capture on the document: the submit event fired (before the page's handlers). */
+    fired(event) {
+      const form = event.target;
+      seq += 1;
+      const record = { seq, form: name(form), method: String(form?.method || 'get').toLowerCase(),
+        action: String(form?.action || ''), prevented: null };
+      last.push(record);
+      if (last.length > SUBMITS_KEPT) last.shift();
+      byEvent.set(event, record);
+    },
+    /** At bubble on the window: after the page's handlers, whether one prevented it. */
+    done(event) {
+      const record = byEvent.get(event);
+      if (record) record.prevented = event.defaultPrevented;
+    },
+    reading() { return { seq, last: last.map((r) => ({ ...r })) }; },
+  };
+}
+
 const READINESS_MESSAGE = 'axsnap-readiness';
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'change', 'submit', 'wheel', 'scroll'];
 
@@ -154,6 +184,9 @@ function installReadinessClock() {
   const how = { capture: true, passive: true };
   const touch = () => clock.touch();
   for (const type of ACTIVITY_EVENTS) document.addEventListener(type, touch, how);
+  const submits = createSubmitLog();
+  document.addEventListener('submit', (event) => submits.fired(event), how);
+  window.addEventListener('submit', (event) => submits.done(event), { passive: true });
   document.addEventListener('readystatechange', touch, how);
   window.addEventListener('load', touch, how);
   try {
@@ -164,7 +197,8 @@ function installReadinessClock() {
   const read = () => {
     const { changed, unreadable } = reach.refresh();
     if (changed) clock.touch(); // a value or checked state set by a script
-    return { ...clock.reading(), load_state: document.readyState, frames_unreadable: unreadable };
+    return { ...clock.reading(), load_state: document.readyState, frames_unreadable: unreadable,
+      submits: submits.reading() };
   };
   reach.refresh(); // the states to compare with, and the roots there already
   // every frame's reading, for lib/stabilize.js through chrome.scripting (another origin's frames)

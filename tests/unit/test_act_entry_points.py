@@ -35,3 +35,24 @@ def test_history_actions_and_opened_tabs_are_in_the_models() -> None:
     result = ActionResult.model_validate({"ok": True, "action": "click", "opened_tabs": [
         {"tabId": 3, "url": "http://x/", "targetId": "T"}]})
     assert result.opened_tabs[0].tabId == 3
+
+
+def test_what_an_action_set_going_is_reported_scrubbed() -> None:
+    from axsnap_host.act.activity import activity_changes
+
+    secret = "Zq81-act-SECRET-token"
+    fields = activity_changes({
+        "submits": [{"form": "Sign up", "method": "post",
+                     "action": f"http://x/join?session_token={secret}", "prevented": True},
+                    "junk"],
+        "requests": {"started": 2, "finished": 1, "failed": 0, "pending": 1, "first": [
+            {"method": "POST", "url": f"http://x/api?access_token={secret}", "status": 201}]},
+        "same_document": 1}, frozenset())
+    assert fields["submitted"][0].form == "Sign up" and fields["submitted"][0].prevented is True
+    assert secret not in fields["submitted"][0].action
+    assert fields["requests"].started == 2 and fields["requests"].pending == 1
+    assert fields["requests"].first[0].startswith("POST http://x/api?access_token=")
+    first = fields["requests"].first[0]
+    assert first.endswith("→ 201") and secret not in first
+    assert fields["same_document"] is True
+    assert activity_changes({}, frozenset())["requests"].started == 0

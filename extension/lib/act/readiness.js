@@ -15,6 +15,7 @@ import { noteDialogOpen } from './blocked.js';
 export const READY_DEFAULTS = Object.freeze(Object.fromEntries(
   Object.entries(READY_OPTIONS).map(([key, rule]) => [key, rule.default])));
 const WORLD = 'axsnap-act';
+const FIRST_REQUESTS = 5; // the requests an act's report names (the rest are counted)
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function readyState(session) {
@@ -42,6 +43,10 @@ export async function watchPage(session, {
 } = {}) {
   const inflight = new Set();
   const startedAt = new Map(); // requestId -> when it was sent (the grace a young request holds)
+  // what the action set going, for its report: requests (the first few named) and moves of
+  // the main frame's history within its document (pushState, a hash)
+  const activity = { requests: { started: 0, finished: 0, failed: 0, first: [] }, same_document: 0 };
+  const named = new Map(); // requestId -> its entry in activity.requests.first
   const loading = new Set(); // frames loading or asked to navigate (the settle rule waits for them)
   const dialogs = [];
   const accept = dialog === 'accept';
@@ -53,8 +58,21 @@ export async function watchPage(session, {
       if (!String(params.request?.url ?? '').startsWith('data:')) {
         inflight.add(params.requestId);
         startedAt.set(params.requestId, now());
+        if (!named.has(params.requestId)) {
+          activity.requests.started += 1;
+          if (activity.requests.first.length < FIRST_REQUESTS) {
+            const entry = { method: String(params.request?.method ?? ''), url: String(params.request?.url ?? ''),
+              type: String(params.type ?? ''), status: null };
+            activity.requests.first.push(entry);
+            named.set(params.requestId, entry);
+          } else named.set(params.requestId, null);
+        }
       }
+    } else if (method === 'Network.responseReceived') {
+      const entry = named.get(params.requestId);
+      if (entry) entry.status = Number(params.response?.status) || null;
     } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
+      if (inflight.has(params.requestId)) activity.requests[method === 'Network.loadingFailed' ? 'failed' : 'finished'] += 1;
       inflight.delete(params.requestId);
       startedAt.delete(params.requestId);
     } else if (method === 'Page.frameStartedLoading'
@@ -75,6 +93,8 @@ export async function watchPage(session, {
       }
       dialogs.push({ ...seen, handled: accept ? 'accepted' : 'dismissed' });
       session.send('Page.handleJavaScriptDialog', { accept }, source?.sessionId).catch(() => {});
+    } else if (method === 'Page.navigatedWithinDocument' && !source?.sessionId) {
+      activity.same_document += 1;
     } else if (method === 'Page.frameNavigated' && !params.frame?.parentId && !source?.sessionId) {
       onNavigate(params.frame);
     }
@@ -82,6 +102,10 @@ export async function watchPage(session, {
   let stopped = false;
   return {
     dialogs,
+    /** What the action set going: {requests: {started, finished, failed, first}, same_document}. */
+    activity() {
+      return { ...activity, requests: { ...activity.requests, pending: inflight.size, first: activity.requests.first.map((e) => ({ ...e })) } };
+    },
     get storm() { return storm; },
     /** Wait for readiness: {ready, waited_ms, reasons, pending_requests, load, mutations, ended_by}. */
     async ready(options = {}) {

@@ -13,6 +13,7 @@ import { execute, liveTarget } from './executor.js';
 import { focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
 import { watchOpenedTabs } from './opened.js';
+import { readPageClock } from '../session/page_clock.js';
 import { actionPoint } from './geometry.js';
 
 const round = (x) => Math.round(x * 10) / 10;
@@ -52,6 +53,13 @@ function checkReady(options, { settle = true } = {}) {
     out[key] = value ?? out[key];
   }
   return out;
+}
+
+/** The forms submitted in the document between two readings of its clock ([] when the
+ * document changed: the change report then says it navigated). */
+function submitsSince(before, after) {
+  if (!before?.submits || !after?.submits || before.token !== after.token) return [];
+  return after.submits.last.filter((s) => s.seq > before.submits.seq);
 }
 
 function hostError(reply) {
@@ -151,6 +159,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
         run.sameDocument = mainDocumentIs(report.before.loaderId);
         run.leftDocument = () => navigatedDuring(msg.action);
       }
+      const clockBefore = await readPageClock(tabId);
       opened = watchOpenedTabs(tabId);
       watch = await watchPage(session, {
         dialog: msg.options.dialog,
@@ -187,6 +196,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
       report.dialogs = watch.dialogs;
       run.step('the tabs the action opened');
       report.opened_tabs = await opened.list();
+      report.activity = { ...watch.activity(), submits: submitsSince(clockBefore, await readPageClock(tabId)) };
       if (!report.error || report.error.code === 'page_navigated') {
         t = now();
         run.step('the capture after the action');

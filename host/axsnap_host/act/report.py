@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from axsnap_host.act.activity import activity_changes
 from axsnap_host.act.page_facts import PageFacts, appeared, page_facts, text_changes
 from axsnap_host.act.service import element_ref
 from axsnap_host.models.act import (
@@ -175,9 +176,11 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
         before_url = scrub_url(str(request.before.get("url") or ""), names)[0]
         loader = (request.capture.frames[0].model_extra or {}).get("loaderId") \
             if request.capture.frames else None
-        navigated = bool(
-            (request.before.get("loaderId") and loader and loader != request.before["loaderId"])
-            or (before_url and url.split("#")[0] != before_url.split("#")[0]))
+        # a new document: told by the main frame's loader when both are known (a pushState
+        # or hash move keeps it: `same_document` says the URL moved), else by the URL
+        known = bool(request.before.get("loaderId") and loader)
+        navigated = loader != request.before["loaderId"] if known else \
+            bool(before_url and url.split("#")[0] != before_url.split("#")[0])
         indices = dom.get("indices") or {}
         record = _find(after, request.target)
         acted_on = record or _find(before or [], request.target) or {}
@@ -191,7 +194,8 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
             **_page_changes(state.act_before, page_facts(request.capture), navigated,
                             list(request.before.get("modals") or []), list(request.modals or []),
                             str(acted_on.get("xpath") or "")),
-            value=record.get("value") if record else None)
+            value=record.get("value") if record else None,
+            **activity_changes(request.activity, names))
         if record is not None and target is not None:
             target = element_ref(record)  # its index may be new (a navigation, a re-render)
     names = page_secret_names(request.capture) if request.capture is not None else frozenset()

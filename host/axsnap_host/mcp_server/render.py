@@ -130,6 +130,17 @@ def act_text(reply: dict[str, Any]) -> str:
         was, now = text.get("was") or "", text.get("now") or ""
         lines.append(f"text: {was!r} → {now!r}" if was and now else
                      f"text shown: {now!r}" if now else f"text gone: {was!r}")
+    for form in changes.get("submitted") or []:
+        taken = " (the page's script took it over)" if form.get("prevented") is True else ""
+        name = form.get("form") or form.get("action") or "a form"
+        lines.append(f"form submitted: {name}{taken}")
+    requests = changes.get("requests") or {}
+    if requests.get("started"):
+        lines.append("requests: {} started, {} finished, {} failed, {} pending".format(
+            *(requests.get(k, 0) for k in ("started", "finished", "failed", "pending"))))
+        lines += [f"  {line}" for line in requests.get("first") or []]
+    if changes.get("same_document"):
+        lines.append(f"URL changed within the page: {changes.get('url')}")
     if changes.get("value") is not None:
         lines.append(f"value now: {changes['value']}")
     for tab in result.get("opened_tabs") or []:

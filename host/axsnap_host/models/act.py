@@ -201,6 +201,27 @@ class TextChange(_Strict):
     now: str = Field("", description="the text after it ('' when it went)")
 
 
+class FormSubmit(_Strict):
+    """A form's submit event the action fired."""
+
+    form: str = Field("", description="its aria-label, name or id")
+    method: str = ""
+    action: str = Field("", description="where it posts, scrubbed")
+    prevented: bool | None = Field(None, description="true: the page's script took it over "
+                                   "(preventDefault); null: not known")
+
+
+class RequestSummary(_Strict):
+    """The requests the action started (watched from before its input)."""
+
+    started: int = 0
+    finished: int = 0
+    failed: int = 0
+    pending: int = Field(0, description="still in flight when the act answered")
+    first: list[str] = Field(default_factory=list,
+                             description="the first few: 'POST http://…/api/save → 200'")
+
+
 class Changes(_Strict):
     navigated: bool
     url: str
@@ -225,6 +246,11 @@ class Changes(_Strict):
     focus: ElementRef | None = None
     value: str | None = Field(None, description="the target's value after the action "
                               "(masked where the field holds a secret)")
+    submitted: list[FormSubmit] = Field(default_factory=list,
+                                        description="forms whose submit event the action fired")
+    requests: RequestSummary = Field(default_factory=RequestSummary)
+    same_document: bool = Field(False, description="the URL or history moved within the "
+                                "document (pushState, a hash) without a new one")
 
 
 class Readiness(_Open):

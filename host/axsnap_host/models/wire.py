@@ -192,6 +192,10 @@ class ActReportRequest(_Message):
     error: dict[str, Any] | None = None
     method: str | None = None
     timings: dict[str, float] = Field(default_factory=dict)
+    activity: dict[str, Any] = Field(
+        default_factory=dict, description="what the action set going: {requests: {started, "
+        "finished, failed, pending, first: [{method, url, type, status}]}, same_document, "
+        "submits: [{form, method, action, prevented}]} (URLs unscrubbed: the host scrubs them)")
     opened_tabs: list[dict[str, Any]] = Field(
         default_factory=list, description="the tabs and popups the action opened: "
         "{tabId, url (unscrubbed: the host scrubs it), targetId}")
