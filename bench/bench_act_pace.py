@@ -1,0 +1,270 @@
+"""Act pace (issue 32): one act plus the read of what changed, on the same pages, in one run:
+axsnap (Python ``Browser.act``, whose reply is the change report, and the same act followed by
+an outline delta read; and axsnap MCP's ``act`` tool), Playwright (Python, over CDP on the same
+Chromium: ``get_by_role().click()/.fill()`` then ``page.aria_snapshot()``) and Chrome DevTools
+MCP (``click``/``fill`` by uid then ``take_snapshot``, its own headless /usr/bin/chromium).
+
+Pages: an email-like inbox (bench/pages/act_pace/inbox.html: 40 rows that re-render on every
+change; the act ticks a row's "Select" checkbox) and the realistic billing form
+(bench/pages/realistic/dashboard.html: fill "Name on card", click "Save payment method").
+Each tool runs the same steps; targets by role and name (axsnap: the same words; DevTools:
+the uid its latest snapshot gives the name). Reported: median act, read and act+read latency,
+acts per second over the whole loop (act + read), and axsnap's own timings of the act
+(resolve, action, readiness and how it ended, the capture after).
+
+    (cd bench/mcp && npm install)        # Chrome DevTools MCP
+    .venv/bin/python bench/bench_act_pace.py --acts 12
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+
+from bench_e2e import playwright_python  # noqa: E402
+from bench_mcp import NPM_BIN, RESULTS, axsnap_peers, control_env, peers, text_of  # noqa: E402
+
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
+from peers.cdp import http_base  # noqa: E402
+from peers.launch import debugger_address  # noqa: E402
+
+INBOX_SUBJECTS = ["Quarterly report #1", "Invoice 2291 #2", "Re: the parser bug #3",
+                  "Password policy update #4", "Build is green again #5"]
+
+
+def inbox_steps(n: int) -> list[dict[str, Any]]:
+    return [{"kind": "click", "role": "checkbox", "name": f"Select {INBOX_SUBJECTS[i % 5]}"}
+            for i in range(n)]
+
+
+def billing_steps(n: int) -> list[dict[str, Any]]:
+    return [{"kind": "fill", "role": "textbox", "name": "Name on card", "value": f"Ada {i}"}
+            if i % 2 == 0 else {"kind": "click", "role": "button", "name": "Save payment method"}
+            for i in range(n)]
+
+
+PAGES = {"inbox": ("act_pace/inbox.html", inbox_steps),
+         "billing form": ("realistic/dashboard.html", billing_steps)}
+
+
+@dataclass
+class Row:
+    page: str
+    tool: str
+    act_ms: list[float] = field(default_factory=list)
+    read_ms: list[float] = field(default_factory=list)
+    timings: list[dict[str, Any]] = field(default_factory=list)
+    ended_by: list[str] = field(default_factory=list)
+    note: str = ""
+
+    def both(self) -> list[float]:
+        return [a + r for a, r in zip(self.act_ms, self.read_ms, strict=False)] or self.act_ms
+
+
+def med(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+# ----------------------------------------------------------------------------- axsnap
+
+
+def axsnap_python(browser: Any, url: str, steps: list[dict[str, Any]], warmup: int,
+                  page: str) -> tuple[Row, Row]:
+    """The act alone (its reply says what changed), then the act + an outline delta read."""
+    alone, read = Row(page, "axsnap Browser.act (reply = change report)"), \
+        Row(page, "axsnap Browser.act + outline delta read")
+    for row, with_read in ((alone, False), (read, True)):
+        browser.open(url)
+        browser.snapshot(format="outline")
+        for i, step in enumerate(steps):
+            started = time.perf_counter()
+            result = browser.act(step["name"], step["kind"], step.get("value"))
+            acted = time.perf_counter()
+            if not result.ok:
+                row.note = f"{step['kind']} {step['name']!r}: {result.error}"[:200]
+                break
+            if with_read:
+                browser.snapshot(format="outline", compression="delta",
+                                 stabilize={"settle": True})
+            done = time.perf_counter()
+            if i >= warmup:
+                row.act_ms.append((acted - started) * 1000)
+                if with_read:
+                    row.read_ms.append((done - acted) * 1000)
+                row.timings.append(dict(result.timings))
+                if result.readiness is not None:
+                    row.ended_by.append(str(result.readiness.ended_by))
+    return alone, read
+
+
+# ------------------------------------------------------------------------- Playwright
+
+
+def playwright_rows(python: Path | None, browser: Any, url: str, steps: list[dict[str, Any]],
+                    warmup: int, page: str, scratch: Path) -> Row:
+    row = Row(page, "Playwright (Python) click/fill + aria_snapshot")
+    if python is None:
+        row.note = "no bench/.venv-peers with playwright"
+        return row
+    browser.open(url)
+    steps_file, out = scratch / "steps.json", scratch / "pw.json"
+    steps_file.write_text(json.dumps(steps), encoding="utf-8")
+    out.unlink(missing_ok=True)
+    subprocess.run([str(python), str(BENCH / "peers" / "act_pace_worker.py"),
+                    "--cdp", http_base(debugger_address(browser.driver)), "--url", url,
+                    "--steps", str(steps_file), "--warmup", str(warmup), "--out", str(out)],
+                   timeout=600, check=False)
+    if not out.exists():
+        row.note = "the worker wrote no result"
+        return row
+    got = json.loads(out.read_text(encoding="utf-8"))
+    row.act_ms, row.read_ms, row.note = got["act_ms"], got["read_ms"], got.get("error") or ""
+    return row
+
+
+# ------------------------------------------------------------------------------- MCP
+
+
+def devtools_call(step: dict[str, Any], snapshot: str) -> tuple[str, dict[str, Any]]:
+    found = re.search(rf'uid=(\S+) {step["role"]} "{re.escape(step["name"])}"', snapshot)
+    if not found:
+        raise LookupError(f"no uid for {step['role']} {step['name']!r}")
+    if step["kind"] == "fill":
+        return "fill", {"uid": found.group(1), "value": step["value"]}
+    return "click", {"uid": found.group(1)}
+
+
+async def mcp_rows(devtools: Any, axsnap: Any, tab: int, pages: list[tuple[str, str, Any]],
+                   warmup: int) -> list[Row]:
+    rows = []
+    async with AsyncExitStack() as stack:
+        dt = await stack.enter_async_context(Client(devtools.server))
+        ax = await stack.enter_async_context(Client(axsnap.server))
+        for page, url, steps in pages:
+            row = Row(page, "Chrome DevTools MCP click/fill + take_snapshot")
+            try:
+                text_of(await dt.call_tool(*devtools.navigate(url)))
+                snapshot = text_of(await dt.call_tool("take_snapshot", {}))
+                for i, step in enumerate(steps):
+                    started = time.perf_counter()
+                    text_of(await dt.call_tool(*devtools_call(step, snapshot)))
+                    acted = time.perf_counter()
+                    snapshot = text_of(await dt.call_tool("take_snapshot", {}))
+                    if i >= warmup:
+                        row.act_ms.append((acted - started) * 1000)
+                        row.read_ms.append((time.perf_counter() - acted) * 1000)
+            except Exception as err:  # a failing tool: said in the table
+                row.note = f"{type(err).__name__}: {err}"[:200]
+            rows.append(row)
+            row = Row(page, "axsnap MCP act (reply = change report)")
+            try:
+                text_of(await ax.call_tool(*axsnap.navigate(url)))
+                text_of(await ax.call_tool(*axsnap.snapshot))
+                for i, step in enumerate(steps):
+                    args = {"action": step["kind"], "target": step["name"], "tab_id": tab,
+                            **({"value": step["value"]} if "value" in step else {})}
+                    started = time.perf_counter()
+                    text_of(await ax.call_tool("act", args))
+                    if i >= warmup:
+                        row.act_ms.append((time.perf_counter() - started) * 1000)
+            except Exception as err:
+                row.note = f"{type(err).__name__}: {err}"[:200]
+            rows.append(row)
+    return rows
+
+
+# ----------------------------------------------------------------------------- report
+
+
+def fmt(x: float | None, spec: str = ".0f") -> str:
+    return "–" if x is None else format(x, spec)
+
+
+def report(rows: list[Row], command: str, acts: int, warmup: int) -> str:
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    lines = [f"Run {stamp} (load {load}, {os.cpu_count()} CPUs): `{command}`", "",
+             f"{acts} acts per page and tool, the first {warmup} not counted; medians in ms. "
+             "act+read: one act and the read of what changed (axsnap's act reply is its change "
+             "report; the peers read the page after acting). acts/s: counted acts over the "
+             "time of their acts and reads.", ""]
+    for page in PAGES:
+        pw = next((r for r in rows if r.page == page and r.tool.startswith("Playwright")), None)
+        base = med(pw.both()) if pw else None
+        lines += [f"### {page}", "",
+                  "| tool | act | read | act+read | × Playwright | acts/s |",
+                  "|---|--:|--:|--:|--:|--:|"]
+        for r in (r for r in rows if r.page == page):
+            both = med(r.both())
+            rate = len(r.both()) / (sum(r.both()) / 1000) if r.both() else None
+            ratio = both / base if both and base else None
+            lines.append(f"| {r.tool} | {fmt(med(r.act_ms))} | {fmt(med(r.read_ms))} | "
+                         f"{fmt(both)} | {fmt(ratio, '.2f')} | {fmt(rate, '.1f')} |"
+                         + (f" {r.note}" if r.note else ""))
+        lines.append("")
+    lines += ["### Where axsnap's act time goes (its own timings, medians, ms)", "",
+              "| page | capture before + resolve | action | readiness | capture after + report "
+              "| total in the extension | readiness ended by |", "|---|--:|--:|--:|--:|--:|---|"]
+    for r in rows:
+        if not r.timings or "outline delta" in r.tool:
+            continue
+        t = {k: med([x.get(k, 0) for x in r.timings]) for k in
+             ("resolve_ms", "action_ms", "ready_ms", "after_ms", "total_ms")}
+        rest = (t["total_ms"] or 0) - sum(t[k] or 0
+                                          for k in ("resolve_ms", "action_ms", "ready_ms"))
+        ended = {e: r.ended_by.count(e) for e in sorted(set(r.ended_by))}
+        lines.append(f"| {r.page} | {fmt(t['resolve_ms'])} | {fmt(t['action_ms'])} | "
+                     f"{fmt(t['ready_ms'])} | {fmt(rest)} | {fmt(t['total_ms'])} | {ended} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--acts", type=int, default=12)
+    parser.add_argument("--warmup", type=int, default=2)
+    parser.add_argument("--no-mcp", action="store_true", help="leave out the MCP servers")
+    args = parser.parse_args(argv)
+    python, _ = playwright_python()
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="axsnap-act-pace-") as tmp, \
+            serve_directory(BENCH / "pages") as base, control_env(Path(tmp) / "control") as env:
+        browser = env.browser
+        env.wait_linked()
+        env.set_access({"enabled": True, "scope": "chosen", "tabs": [browser.tab_id]})
+        pages = [(page, base + path, make(args.acts)) for page, (path, make) in PAGES.items()]
+        for page, url, steps in pages:
+            rows.extend(axsnap_python(browser, url, steps, args.warmup, page))
+            rows.append(playwright_rows(python, browser, url, steps, args.warmup, page, Path(tmp)))
+            print(f"  {page}: done", file=sys.stderr, flush=True)
+        if not args.no_mcp and (NPM_BIN / "chrome-devtools-mcp").exists():
+            devtools = peers(Path(tmp))[0]
+            rows.extend(anyio.run(mcp_rows, devtools, axsnap_peers(env)[0], browser.tab_id,
+                                  pages, args.warmup))
+    command = "bench/bench_act_pace.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    text = report(rows, command.strip(), args.acts, args.warmup)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "act_pace.md").write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
