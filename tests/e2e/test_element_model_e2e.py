@@ -121,7 +121,7 @@ def test_one_read_describes_each_control_once(browser: Browser, pages_url: str) 
     outline, SnapshotV1 of the window and of the whole page, and the semantic view (which
     called the "Undo Send" dropdown "5 seconds ▾" and said no switch or tab state)."""
     for page in ("names.html", "switches.html", "labels.html", "repeated_controls.html",
-                 "covered_by_label.html"):
+                 "covered_by_label.html", "icon_toggle.html"):
         read = read_all(browser, pages_url + "elements/" + page)
         whole = browser.snapshot(None, format="snapshot", scope="page", **FAST)
         semantic = browser.snapshot(None, format="semantic", **FAST).raw["semantic"]
@@ -153,6 +153,37 @@ def test_one_read_describes_each_control_once(browser: Browser, pages_url: str) 
                 if isinstance(said, bool) or key in one["state"]:
                     assert one["state"].get(key, False) == bool(said), (page, key, one, element)
         assert compared >= 2, page
+
+
+@pytest.mark.parametrize("scope", ["viewport", "page"])
+def test_a_control_drawn_by_css_alone_gets_no_made_up_name(browser: Browser, pages_url: str,
+                                                           scope: str) -> None:
+    """SB Admin's sidebar toggle is an empty <button> whose arrow is an icon-font glyph from
+    ``::after``; a toast's close button a CSS "×". ``elements`` said no name and the context
+    ("Addons"), SnapshotV1 and the outline called it "Addons" (the symbol rule took the AX
+    name's glyph for a name). Every output: no name, its context as context."""
+    browser.open(pages_url + "elements/icon_toggle.html")
+    elements = browser.snapshot(None, format="elements", viewport_only=scope == "viewport",
+                                **FAST).elements
+    by_id = {e["attributes"].get("id"): e for e in elements}
+    nodes = {(n["domRef"]["frame"], n["domRef"]["backendNodeId"]): n for n in node_records(
+        browser.snapshot(None, format="snapshot", scope=scope, **FAST).model_dump(mode="json"))
+        if n.get("domRef")}
+    outline = browser.snapshot(None, format="outline", compact=True, scope=scope,
+                               **FAST).combinedTree
+    semantic = {(e["handle"]["frame"], e["handle"]["backendNodeId"]): e for e in browser.snapshot(
+        None, format="semantic", **FAST).raw["semantic"]["elements"] if e.get("handle")}
+    for ident, context in (("sidebarToggle", "Addons"), ("dismiss", "Profile saved")):
+        element = by_id[ident]
+        key = (element["frame"], element["backendNodeId"])
+        assert (element["name"], element["context"]) == ("", context), element
+        node = nodes[key]
+        assert (node["role"], node["name"], node["state"].get("context")) == (
+            "button", "", context), (scope, node)
+        line = line_of(outline, f"[{key[0]}-{key[1]}] ")
+        assert line.strip().endswith(f"button [context={context}]"), (scope, outline)
+        if scope == "viewport":
+            assert semantic[key]["label"] == "", semantic[key]
 
 
 def test_the_window_outline_names_miniwob_links_by_their_text(browser: Browser,

@@ -61,3 +61,18 @@ def test_context_is_said_where_a_name_repeats_or_a_setting_has_no_authored_name(
     switch = element_facts(Rec({"nm": "Read status", "ns": "text", "ctx": "Team read status",
                                 "st": {"checked": True}}, tag="button"), "switch", "", BOX)
     assert context_shown([*edit, save, labelled, switch]) == [True, True, False, False, True]
+
+
+def test_a_glyph_only_the_ax_tree_reads_is_no_name_and_the_context_stays() -> None:
+    """SB Admin's sidebar toggle: an empty <button> whose AX name is an icon-font glyph from
+    CSS (private use); a close button's CSS "×". No made-up name; context stays context."""
+    glyph = element_facts(Rec({"ctx": "Addons"}, tag="button", ax_name="\uf104"), "button",
+                          "\uf104", BOX)
+    assert (glyph.name, glyph.name_source, glyph.context) == ("", "", "Addons")
+    cross = element_facts(Rec({"ctx": "Profile saved"}, tag="button", ax_name="×"), "button",
+                          "×", BOX)
+    assert (cross.name, cross.context, cross.description) == ("", "Profile saved", "×")
+    # a symbol the walker read as the control's own words is still named by its row
+    read = element_facts(Rec({"nm": "×", "ns": "text", "ctx": "Profile saved"},
+                             tag="button"), "button", "", BOX)
+    assert (read.name, read.context) == ("Profile saved", "")

@@ -164,9 +164,16 @@ def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int,
     raw_states = found if isinstance(found := rec.get("st"), dict) else {}
     name = str(rec.get("nm") or "")
     source = str(rec.get("ns") or "") if name else ""
+    symbol = ""
     if not name and fallback_name:
-        name, source = fallback_name, "ax" if j.ax_name else "text"
-    description = str(rec.get("lig") or "")
+        name = clean_text(fallback_name)
+        if name and not _WORD.search(name):
+            # words the walker did not read (CSS-drawn: an icon-font glyph, a "×" from
+            # ::after) with no letter or digit name nothing: a nameless control gets no
+            # made-up name (its context stays its context), the symbol is a description
+            symbol, name = name, ""
+        source = ("ax" if j.ax_name else "text") if name else ""
+    description = str(rec.get("lig") or symbol)
     if not description and rec.get("hint") and source != "icon":
         description = str(rec["hint"])
     value = str(rec["val"]) if "val" in rec else None
@@ -276,8 +283,9 @@ def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
         before = (node.role, node.name, node.value, node.state)
         acts = bool(set(j.rec.get("c") or ()) - {"scroll"}) or bool(getattr(j, "clickable", False))
         control = node.role not in _VAGUE_ROLES or facts.role not in _VAGUE_ROLES or acts
-        if facts.name and facts.name_source != "placeholder" and control \
-                and facts.actions != ("scroll",) and "[suspicious: " not in node.name:
+        # (an empty facts name: the node's own name has no word, a glyph or a symbol)
+        if control and facts.name_source != "placeholder" and facts.actions != ("scroll",) \
+                and "[suspicious: " not in node.name:
             node.name = facts.name  # a flagged name keeps its flag (ax/instructions.py)
         if node.role in _VAGUE_ROLES and facts.role not in _VAGUE_ROLES:
             node.role = facts.role
