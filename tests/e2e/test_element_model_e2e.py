@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from miniwob_tasks import start_task
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -190,8 +191,7 @@ def test_the_window_outline_names_miniwob_links_by_their_text(browser: Browser,
                                                               miniwob_url: str) -> None:
     """MiniWoB click-link: the default (window) outline listed the links as
     ``[0-6] clickable, span`` without their words; the element model names them."""
-    browser.open(f"{miniwob_url}click-link.html")
-    browser.run_in_target("core.startEpisodeReal();")
+    start_task(browser, miniwob_url, "click-link")
     word = browser.run_in_target(
         "return document.getElementById('query').textContent.match(/\"(.*)\"/)[1]")
     tree = browser.snapshot(None, format="outline", **FAST).combinedTree

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from miniwob_tasks import start_task
 
 from axsnap_host.client import Browser
 
@@ -47,10 +48,6 @@ def test_compact_keeps_every_word_of_the_task_lines(browser: Browser, pages_url:
         assert block in said, (block, compact.combinedTree)
     assert changed_lines(full.combinedTree, compact.combinedTree) == []
 
-
-def start_task(browser: Browser, miniwob_url: str, task: str) -> None:
-    browser.open(f"{miniwob_url}{task}.html")
-    browser.run_in_target("core.startEpisodeReal();")  # what the START button does
 
 
 # Task pages whose instruction compact used to bend (issue 17).

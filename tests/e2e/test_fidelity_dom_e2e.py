@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from miniwob_tasks import start_task
 
 from axsnap_host.client import Browser, DomResult
 
@@ -19,10 +20,6 @@ def dom(browser: Browser, url: str | None = None, **options: Any) -> DomResult:
     assert isinstance(result, DomResult)
     return result
 
-
-def start_task(browser: Browser, miniwob_url: str, task: str) -> None:
-    browser.open(f"{miniwob_url}{task}.html")
-    browser.run_in_target("core.startEpisodeReal();")  # what the START button does
 
 
 def lines(result: DomResult) -> list[str]:
