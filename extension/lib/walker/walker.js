@@ -42,6 +42,8 @@ function beginRun(opts) {
   run.out = [];
   run.track = null;
   run.outEls = null;
+  run.styles = /* @__PURE__ */ new Map();
+  run.shown = /* @__PURE__ */ new Map();
   run.bgMemo = /* @__PURE__ */ new WeakMap();
   run.forLabels = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
@@ -50,6 +52,23 @@ function beginRun(opts) {
   run.scanRoots = /* @__PURE__ */ new Map();
   run.foundRoots = [];
   return run;
+}
+function styleOf(el) {
+  let cs = run.styles.get(el);
+  if (cs === void 0) {
+    cs = getComputedStyle(el);
+    run.styles.set(el, cs);
+  }
+  return cs;
+}
+function shownStyle(el) {
+  let v = run.shown.get(el);
+  if (v === void 0) {
+    const cs = styleOf(el);
+    v = [cs.display, cs.visibility];
+    run.shown.set(el, v);
+  }
+  return v;
 }
 var collapse = (s) => s.replace(/\s+/g, " ").trim();
 var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
@@ -293,11 +312,9 @@ function shownText(el) {
     if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;
     if (n !== el) {
       if (n.hidden) continue;
-      const cs = getComputedStyle(n);
-      if (cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse") {
-        continue;
-      }
-      if (!INLINE.has(cs.display) || FORM.has(n.localName)) {
+      const [display, visibility] = shownStyle(n);
+      if (display === "none" || visibility === "hidden" || visibility === "collapse") continue;
+      if (!INLINE.has(display) || FORM.has(n.localName)) {
         s += " ";
         stack.push(" ");
       }
@@ -350,7 +367,7 @@ function iconHint(el) {
 }
 function imageUrl(n, style) {
   if (n.nodeType !== 1) return "";
-  const cs = style || getComputedStyle(n);
+  const cs = style || styleOf(n);
   for (const v of [cs.content, cs.backgroundImage]) {
     const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
     if (m) return m[1];
@@ -655,7 +672,7 @@ function isIconFont(n) {
   if (tag !== "i" && tag !== "span") return false;
   const t = n.textContent || "";
   if (n.childElementCount || !/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
-  const ff = getComputedStyle(n).fontFamily || "";
+  const ff = styleOf(n).fontFamily || "";
   return /material|icon|symbol/i.test(ff);
 }
 function personText(el, own, lig) {
@@ -685,9 +702,9 @@ function personText(el, own, lig) {
         if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) continue;
         if (n.localName === "ul" || n.localName === "ol") continue;
       }
-      const cs = getComputedStyle(n);
-      if (cs.display === "none" || cs.visibility === "hidden") continue;
-      if (!INLINE.has(cs.display)) {
+      const [display, visibility] = shownStyle(n);
+      if (display === "none" || visibility === "hidden") continue;
+      if (!INLINE.has(display)) {
         s += " ";
         stack.push(" ");
       }
@@ -716,7 +733,7 @@ function besideLabel(el) {
   let s = "";
   for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
     if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === "br")) break;
-    if (n.nodeType === 1 && !String(getComputedStyle(n).display).startsWith("inline")) break;
+    if (n.nodeType === 1 && !String(shownStyle(n)[0]).startsWith("inline")) break;
     const t = n.nodeType === 3 ? n.data : n.nodeType === 1 ? n.textContent : "";
     s = `${t || ""} ${s}`;
   }
@@ -923,7 +940,7 @@ function dialogOf(el) {
   if (!d) {
     for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== "body"; a = a.parentElement, up++) {
       const cls = typeof a.className === "string" ? a.className : "";
-      if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === "fixed") {
+      if (DIALOG_CLASS.test(cls) && styleOf(a).position === "fixed") {
         d = a;
         break;
       }
@@ -987,7 +1004,7 @@ function personState(el, tag, attrs, role) {
   if (tag === "label" && el.control && (el.control.type === "checkbox" || el.control.type === "radio")) {
     st.control = el.control.type;
     const r = el.control.getBoundingClientRect();
-    if (r.width <= 2 || r.height <= 2 || getComputedStyle(el.control).opacity === "0") st.hiddenControl = 1;
+    if (r.width <= 2 || r.height <= 2 || styleOf(el.control).opacity === "0") st.hiddenControl = 1;
   }
   return st;
 }
@@ -1010,12 +1027,13 @@ function personFacts(el, tag, attrs, data) {
 }
 var LIVE_ROLES = /* @__PURE__ */ new Set(["status", "alert", "log", "alertdialog"]);
 var TOAST_CLASS = /(?:^|[\s_-])(?:toast|snackbar|notification|flash|alert)(?:$|[\s_-])/i;
-function liveKind(el) {
-  const role = el.getAttribute("role");
+function liveKind(el, names = el.getAttributeNames()) {
+  if (!names.length) return "";
+  const role = names.includes("role") ? el.getAttribute("role") : null;
   if (role && LIVE_ROLES.has(role)) return role;
-  const live = el.getAttribute("aria-live");
+  const live = names.includes("aria-live") ? el.getAttribute("aria-live") : null;
   if (live && live !== "off") return "live";
-  const cls = typeof el.className === "string" ? el.className : "";
+  const cls = names.includes("class") && typeof el.className === "string" ? el.className : "";
   return TOAST_CLASS.test(cls) ? "toast" : "";
 }
 
@@ -1053,20 +1071,20 @@ function controlFacts(el, tag, attrs, data) {
 }
 
 // src/interactive.js
-function reasons(el, tag, attrs) {
+function reasons(el, tag, attrs, names = el.getAttributeNames()) {
   const c = [];
   if (FORM.has(tag) && !(tag === "input" && el.type === "hidden")) c.push("form");
-  if ((tag === "a" || tag === "area") && el.hasAttribute("href")) c.push("href");
-  if (el.hasAttribute("onclick") || el.hasAttribute("onmousedown")) c.push("onclick");
+  if ((tag === "a" || tag === "area") && names.includes("href")) c.push("href");
+  if (names.includes("onclick") || names.includes("onmousedown")) c.push("onclick");
   const role = attrs.role;
   if (role && ROLES.has(role.split(" ")[0])) c.push("role");
-  const ti = el.getAttribute("tabindex");
+  const ti = names.includes("tabindex") ? el.getAttribute("tabindex") : null;
   if (ti !== null && Number(ti) >= 0) c.push("tabindex");
   if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) {
     c.push("editable");
   }
   for (const name of ACTION_ATTRS) {
-    if (el.hasAttribute(name)) {
+    if (names.includes(name)) {
       c.push("action");
       break;
     }
@@ -1074,21 +1092,23 @@ function reasons(el, tag, attrs) {
   if (tag === "label" && el.control && !el.control.disabled) c.push("label");
   return c;
 }
-function readAttrs(el) {
+function readAttrs(el, names = el.getAttributeNames()) {
+  if (!names.length) return null;
   let a = null;
   for (const name of run.semantic ? SEM_ATTRS : ATTRS) {
+    if (!names.includes(name)) continue;
     const v = el.getAttribute(name);
     if (v !== null) {
       if (!a) a = {};
       a[name] = v.length > 200 ? v.slice(0, 200) : v;
     }
   }
-  if (el.hasAttribute("onclick")) {
+  if (names.includes("onclick")) {
     if (!a) a = {};
     a.onclick = "";
   }
   for (const name of ACTION_ATTRS) {
-    if (el.hasAttribute(name)) {
+    if (names.includes(name)) {
       if (!a) a = {};
       a[name] = "";
     }
@@ -1188,7 +1208,7 @@ function overflowReaches(el, x, y, w, h, wn) {
   const cw = el.clientWidth;
   const ch = el.clientHeight;
   if (sw <= cw && sh <= ch) return false;
-  const cs = getComputedStyle(el);
+  const cs = styleOf(el);
   if (cs.overflowX !== "visible" && cs.overflowY !== "visible") return false;
   return meets(wn, x, y, Math.max(w, sw + w - cw), Math.max(h, sh + h - ch));
 }
@@ -1203,7 +1223,7 @@ function backgroundOf(el) {
       break;
     }
     chain.push(n);
-    const c = getComputedStyle(n).backgroundColor;
+    const c = styleOf(n).backgroundColor;
     if (c && c !== "transparent" && !/rgba\([^)]*,\s*0\)$/.test(c)) {
       bg = c;
       break;
@@ -1418,8 +1438,9 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     else if (y >= ctx.win.b) stats.below++;
     return;
   }
-  const style = getComputedStyle(el);
-  if (style.display === "none") {
+  const style = styleOf(el);
+  const [display, visibility] = shownStyle(el);
+  if (display === "none") {
     stats.hidden_subtrees++;
     return;
   }
@@ -1427,6 +1448,10 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     stats.hidden_subtrees++;
     return;
   }
+  const overflowX = style.overflowX;
+  const overflowY = style.overflowY;
+  const position = style.position;
+  const clipsAny = overflowX !== "visible" || overflowY !== "visible";
   const data = { p: -1, f: ctx.f, s: step, r: [
     Math.round(x),
     Math.round(y),
@@ -1441,10 +1466,10 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     if (hx) data.hx = hx;
   }
   let visible = true;
-  if (style.visibility === "hidden" || style.visibility === "collapse") {
+  if (visibility === "hidden" || visibility === "collapse") {
     visible = false;
     data.hid = "visibility";
-  } else if ((w === 0 || h === 0) && style.display !== "contents") {
+  } else if ((w === 0 || h === 0) && display !== "contents") {
     visible = false;
     data.hid = "size";
   }
@@ -1452,33 +1477,32 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   if (inWin) data.win = 1;
   else stats.outside_window++;
   if (x + w > 0 && y + h > 0 && x < run.vw && y < run.vh) data.inv = 1;
-  const ox = style.overflowX;
-  const oy = style.overflowY;
-  if ((ox !== "visible" || oy !== "visible") && tag !== "html" && tag !== "body") {
-    const sx = (ox === "auto" || ox === "scroll") && el.scrollWidth > el.clientWidth + 1;
-    const sy = (oy === "auto" || oy === "scroll") && el.scrollHeight > el.clientHeight + 1;
+  if (clipsAny && tag !== "html" && tag !== "body") {
+    const sx = (overflowX === "auto" || overflowX === "scroll") && el.scrollWidth > el.clientWidth + 1;
+    const sy = (overflowY === "auto" || overflowY === "scroll") && el.scrollHeight > el.clientHeight + 1;
     if (sx || sy) data.scr = (sx ? 1 : 0) + (sy ? 2 : 0);
   }
   const cursorPtr = style.cursor === "pointer";
   const parentPtr = parentRec ? parentRec.ptr : false;
   rec.ptr = cursorPtr;
   if (cursorPtr) data.ptr = parentPtr ? 2 : 1;
-  const scrolls = SCROLLING.has(style.overflowY) && el.scrollHeight > el.clientHeight + 1 || SCROLLING.has(style.overflowX) && el.scrollWidth > el.clientWidth + 1;
-  if (style.position === "fixed" || style.position === "absolute") ctx = { ...ctx, clip: null };
+  const scrolls = SCROLLING.has(overflowY) && el.scrollHeight > el.clientHeight + 1 || SCROLLING.has(overflowX) && el.scrollWidth > el.clientWidth + 1;
+  if (position === "fixed" || position === "absolute") ctx = { ...ctx, clip: null };
   const clipped = ctx.clip && (b.right <= ctx.clip.l || b.bottom <= ctx.clip.t || b.left >= ctx.clip.r || b.top >= ctx.clip.b);
   let report = false;
   if (semantic && inWin && (visible || data.hid === "size")) report = semanticFacts(el, tag, style, data);
-  if (semantic && inWin && visible && !report && (tag === "div" || tag.includes("-")) && w >= 120 && h >= 40 && (depth <= 5 || style.position === "fixed" || style.position === "sticky")) {
+  if (semantic && inWin && visible && !report && (tag === "div" || tag.includes("-")) && w >= 120 && h >= 40 && (depth <= 5 || position === "fixed" || position === "sticky")) {
     data.a = readAttrs(el) || {};
     data.lay = 1;
     report = true;
   }
-  if (semantic && report && (style.position === "fixed" || style.position === "sticky")) {
-    data.pos = style.position;
+  if (semantic && report && (position === "fixed" || position === "sticky")) {
+    data.pos = position;
   }
   if (visible && inWin) {
-    const attrs = readAttrs(el) || {};
-    const c = reasons(el, tag, attrs);
+    const names = el.getAttributeNames();
+    const attrs = readAttrs(el, names) || {};
+    const c = reasons(el, tag, attrs, names);
     if (cursorPtr && !parentPtr) c.push("pointer");
     if (scrolls && tag !== "html" && tag !== "body") {
       c.push("scroll");
@@ -1495,7 +1519,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
       data.tx = clip(own);
       report = true;
     }
-    const live = liveKind(el);
+    const live = liveKind(el, names);
     if (live) {
       const said = shownText(el);
       if (said) {
@@ -1527,8 +1551,8 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     return;
   }
   if (tag === "svg" || tag === "math") return;
-  const clips = style.overflowX !== "visible" && style.overflowY !== "visible";
-  if (viewportOnly && !inWin && clips && style.display !== "contents" && !keep(el, ctx)) {
+  const clips = overflowX !== "visible" && overflowY !== "visible";
+  if (viewportOnly && !inWin && clips && display !== "contents" && !keep(el, ctx)) {
     stats.offscreen_subtrees++;
     return;
   }
@@ -1537,7 +1561,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     return;
   }
   let innerClip = ctx.clip;
-  if ((style.overflowX !== "visible" || style.overflowY !== "visible") && tag !== "html" && tag !== "body" && style.display !== "contents") {
+  if (clipsAny && tag !== "html" && tag !== "body" && display !== "contents") {
     const l = b.left + el.clientLeft;
     const t = b.top + el.clientTop;
     const box = { l, t, r: l + el.clientWidth, b: t + el.clientHeight };

@@ -25,12 +25,15 @@ export function personFacts(el, tag, attrs, data) {
 const LIVE_ROLES = new Set(['status', 'alert', 'log', 'alertdialog']);
 const TOAST_CLASS = /(?:^|[\s_-])(?:toast|snackbar|notification|flash|alert)(?:$|[\s_-])/i;
 
-/** What kind of message box it is (a live region, an alert, a toast), or ''. */
-export function liveKind(el) {
-  const role = el.getAttribute('role');
+/** What kind of message box it is (a live region, an alert, a toast), or ''. `names`: its
+ * attribute names (interactive.js). */
+export function liveKind(el, names = el.getAttributeNames()) {
+  if (!names.length) return '';
+  const role = names.includes('role') ? el.getAttribute('role') : null;
   if (role && LIVE_ROLES.has(role)) return role;
-  const live = el.getAttribute('aria-live');
+  const live = names.includes('aria-live') ? el.getAttribute('aria-live') : null;
   if (live && live !== 'off') return 'live';
-  const cls = typeof el.className === 'string' ? el.className : '';
+  // no class attribute: className is '' (an SVG element's is no string either way)
+  const cls = names.includes('class') && typeof el.className === 'string' ? el.className : '';
   return TOAST_CLASS.test(cls) ? 'toast' : '';
 }

@@ -1,6 +1,6 @@
 // What a person reads on a control and what names it (issue 30): its words without hidden
 // parts and icon-font ligatures, and its name with where that name came from.
-import { clip, collapse, run } from './run.js';
+import { clip, collapse, run, shownStyle, styleOf } from './run.js';
 import { CONTROL_TAGS, FIELDS, INLINE, LABEL_SKIP, TEXT_SKIP } from './tags.js';
 import { iconHint } from './text.js';
 
@@ -17,7 +17,7 @@ function isIconFont(n) {
   if (tag !== 'i' && tag !== 'span') return false;
   const t = n.textContent || '';
   if (n.childElementCount || !/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
-  const ff = getComputedStyle(n).fontFamily || '';
+  const ff = styleOf(n).fontFamily || '';
   return /material|icon|symbol/i.test(ff);
 }
 
@@ -42,9 +42,9 @@ export function personText(el, own, lig) {
         if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) continue;
         if (n.localName === 'ul' || n.localName === 'ol') continue;
       }
-      const cs = getComputedStyle(n);
-      if (cs.display === 'none' || cs.visibility === 'hidden') continue;
-      if (!INLINE.has(cs.display)) { s += ' '; stack.push(' '); }
+      const [display, visibility] = shownStyle(n);
+      if (display === 'none' || visibility === 'hidden') continue;
+      if (!INLINE.has(display)) { s += ' '; stack.push(' '); }
     }
     for (let k = n.lastChild; k; k = k.previousSibling) {
       stack.push(k);
@@ -77,7 +77,7 @@ function besideLabel(el) {
   let s = '';
   for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
     if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === 'br')) break;
-    if (n.nodeType === 1 && !String(getComputedStyle(n).display).startsWith('inline')) break;
+    if (n.nodeType === 1 && !String(shownStyle(n)[0]).startsWith('inline')) break;
     const t = n.nodeType === 3 ? n.data : (n.nodeType === 1 ? n.textContent : '');
     s = `${t || ''} ${s}`;
   }

@@ -34,6 +34,8 @@ export function beginRun(opts) {
   run.out = [];
   run.track = null;  // records.js: this world's kept state (opts.track)
   run.outEls = null;  // records.js: the element of each record (opts.hold)
+  run.styles = new Map();  // element → its computed style (styleOf)
+  run.shown = new Map();  // element → [display, visibility] (shownStyle)
   run.bgMemo = new WeakMap();  // element → the colour behind it (visibility.js)
   run.forLabels = new Map();  // root → `for` id → its <label>s (person_name.js)
   run.lightSteps = new WeakMap();  // shadow host → Map(light child → DOM step) (tree.js)
@@ -44,6 +46,32 @@ export function beginRun(opts) {
   run.scanRoots = new Map();
   run.foundRoots = [];
   return run;
+}
+
+/** The element's computed style, one object per element and walk: getComputedStyle makes a
+ * new one on every call, and the text readers ask again for the descendants of every
+ * control and skeleton ancestor. The walk writes nothing: the object reads the same values
+ * all through it. */
+export function styleOf(el) {
+  let cs = run.styles.get(el);
+  if (cs === undefined) {
+    cs = getComputedStyle(el);
+    run.styles.set(el, cs);
+  }
+  return cs;
+}
+
+/** [display, visibility] of the element, read once a walk: every read of a computed style's
+ * property computes its value anew, and the text readers (text.js, person_name.js) read
+ * these two of the same descendants again and again. */
+export function shownStyle(el) {
+  let v = run.shown.get(el);
+  if (v === undefined) {
+    const cs = styleOf(el);
+    v = [cs.display, cs.visibility];
+    run.shown.set(el, v);
+  }
+  return v;
 }
 
 export const collapse = (s) => s.replace(/\s+/g, ' ').trim();

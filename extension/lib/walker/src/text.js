@@ -1,6 +1,6 @@
 // What an element shows as text: its own text nodes, its shown text, a label's own words, a
 // select's options, and the hints an icon-only control offers to name it.
-import { clip, collapse, run } from './run.js';
+import { clip, collapse, run, shownStyle, styleOf } from './run.js';
 import { FORM, INLINE, LABEL_SKIP, TEXT_SKIP } from './tags.js';
 
 export function ownText(el) {
@@ -29,11 +29,9 @@ export function shownText(el) {
     if (n.nodeType !== 1 || (n !== el && TEXT_SKIP.has(n.localName))) continue;
     if (n !== el) {
       if (n.hidden) continue;
-      const cs = getComputedStyle(n);
-      if (cs.display === 'none' || cs.visibility === 'hidden' || cs.visibility === 'collapse') {
-        continue;
-      }
-      if (!INLINE.has(cs.display) || FORM.has(n.localName)) { s += ' '; stack.push(' '); }
+      const [display, visibility] = shownStyle(n);
+      if (display === 'none' || visibility === 'hidden' || visibility === 'collapse') continue;
+      if (!INLINE.has(display) || FORM.has(n.localName)) { s += ' '; stack.push(' '); }
     }
     for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
   }
@@ -83,7 +81,7 @@ export function iconHint(el) {
 
 function imageUrl(n, style) {
   if (n.nodeType !== 1) return '';
-  const cs = style || getComputedStyle(n);
+  const cs = style || styleOf(n);
   for (const v of [cs.content, cs.backgroundImage]) {
     const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
     if (m) return m[1];

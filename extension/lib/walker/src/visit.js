@@ -5,7 +5,7 @@ import { controlFacts } from './control.js';
 import { reasons, readAttrs } from './interactive.js';
 import { liveKind } from './person.js';
 import { emit } from './records.js';
-import { clip, run } from './run.js';
+import { clip, run, shownStyle, styleOf } from './run.js';
 import { keep } from './scan.js';
 import { semanticFacts } from './semantic.js';
 import { SCROLLING } from './tags.js';
@@ -34,9 +34,15 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
     else if (y >= ctx.win.b) stats.below++;
     return;
   }
-  const style = getComputedStyle(el);
-  if (style.display === 'none') { stats.hidden_subtrees++; return; }
+  // Each property of the computed style is read once: every read computes its value anew.
+  const style = styleOf(el);
+  const [display, visibility] = shownStyle(el);
+  if (display === 'none') { stats.hidden_subtrees++; return; }
   if (style.opacity === '0' && !semantic) { stats.hidden_subtrees++; return; }
+  const overflowX = style.overflowX;
+  const overflowY = style.overflowY;
+  const position = style.position;
+  const clipsAny = overflowX !== 'visible' || overflowY !== 'visible';
   const data = { p: -1, f: ctx.f, s: step, r: [Math.round(x), Math.round(y), Math.round(w),
     Math.round(h)], vis: 1 };
   const rec = { id: -1, parent: parentRec, data, el, dom, ptr: false };
@@ -47,9 +53,9 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
     if (hx) data.hx = hx;
   }
   let visible = true;
-  if (style.visibility === 'hidden' || style.visibility === 'collapse') {
+  if (visibility === 'hidden' || visibility === 'collapse') {
     visible = false; data.hid = 'visibility';
-  } else if ((w === 0 || h === 0) && style.display !== 'contents') {
+  } else if ((w === 0 || h === 0) && display !== 'contents') {
     visible = false; data.hid = 'size';
   }
   if (!visible) data.vis = 0;
@@ -57,11 +63,9 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   else stats.outside_window++;
   if (x + w > 0 && y + h > 0 && x < run.vw && y < run.vh) data.inv = 1;
   // A scroll container (the AX formats' window scope reads it here, not in DOMSnapshot).
-  const ox = style.overflowX;
-  const oy = style.overflowY;
-  if ((ox !== 'visible' || oy !== 'visible') && tag !== 'html' && tag !== 'body') {
-    const sx = (ox === 'auto' || ox === 'scroll') && el.scrollWidth > el.clientWidth + 1;
-    const sy = (oy === 'auto' || oy === 'scroll') && el.scrollHeight > el.clientHeight + 1;
+  if (clipsAny && tag !== 'html' && tag !== 'body') {
+    const sx = (overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+    const sy = (overflowY === 'auto' || overflowY === 'scroll') && el.scrollHeight > el.clientHeight + 1;
     if (sx || sy) data.scr = (sx ? 1 : 0) + (sy ? 2 : 0);
   }
   const cursorPtr = style.cursor === 'pointer';
@@ -70,12 +74,12 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   if (cursorPtr) data.ptr = parentPtr ? 2 : 1;
 
   // A box that scrolls: its content may lie beyond its fold (the host marks it).
-  const scrolls = (SCROLLING.has(style.overflowY) && el.scrollHeight > el.clientHeight + 1)
-    || (SCROLLING.has(style.overflowX) && el.scrollWidth > el.clientWidth + 1);
+  const scrolls = (SCROLLING.has(overflowY) && el.scrollHeight > el.clientHeight + 1)
+    || (SCROLLING.has(overflowX) && el.scrollWidth > el.clientWidth + 1);
   // Outside the visible part of the scrolling/clipping boxes around it (below a list's
   // fold): reported with clip:1, for the whole-page read, never hit-tested. Fixed and
   // absolute boxes leave those boxes (taken as escaping: the hit test still decides).
-  if (style.position === 'fixed' || style.position === 'absolute') ctx = { ...ctx, clip: null };
+  if (position === 'fixed' || position === 'absolute') ctx = { ...ctx, clip: null };
   const clipped = ctx.clip && (b.right <= ctx.clip.l || b.bottom <= ctx.clip.t
     || b.left >= ctx.clip.r || b.top >= ctx.clip.b);
   let report = false;
@@ -84,17 +88,18 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   // host places what no landmark holds; only near the root, or fixed and sticky ones.
   if (semantic && inWin && visible && !report && (tag === 'div' || tag.includes('-'))
     && w >= 120 && h >= 40
-    && (depth <= 5 || style.position === 'fixed' || style.position === 'sticky')) {
+    && (depth <= 5 || position === 'fixed' || position === 'sticky')) {
     data.a = readAttrs(el) || {};
     data.lay = 1;
     report = true;
   }
-  if (semantic && report && (style.position === 'fixed' || style.position === 'sticky')) {
-    data.pos = style.position;
+  if (semantic && report && (position === 'fixed' || position === 'sticky')) {
+    data.pos = position;
   }
   if (visible && inWin) {
-    const attrs = readAttrs(el) || {};
-    const c = reasons(el, tag, attrs);
+    const names = el.getAttributeNames();
+    const attrs = readAttrs(el, names) || {};
+    const c = reasons(el, tag, attrs, names);
     if (cursorPtr && !parentPtr) c.push('pointer');
     if (scrolls && tag !== 'html' && tag !== 'body') { c.push('scroll'); data.scr = 1; }
     const own = ownText(el);
@@ -108,7 +113,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
       data.tx = clip(own);
       report = true;
     }
-    const live = liveKind(el);
+    const live = liveKind(el, names);
     if (live) {
       const said = shownText(el);
       if (said) { data.live = live; data.ltx = clip(said); report = true; }
@@ -133,8 +138,8 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   if (tag === 'svg' || tag === 'math') return;
   // A box that clips its overflow and lies outside the window shows nothing there but
   // the fixed/absolute boxes that escape it (kept by the scan).
-  const clips = style.overflowX !== 'visible' && style.overflowY !== 'visible';
-  if (viewportOnly && !inWin && clips && style.display !== 'contents' && !keep(el, ctx)) {
+  const clips = overflowX !== 'visible' && overflowY !== 'visible';
+  if (viewportOnly && !inWin && clips && display !== 'contents' && !keep(el, ctx)) {
     stats.offscreen_subtrees++;
     return;
   }
@@ -144,8 +149,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   }
   // Its content shows only inside its padding box when it clips (scrolls or hides).
   let innerClip = ctx.clip;
-  if ((style.overflowX !== 'visible' || style.overflowY !== 'visible') && tag !== 'html'
-    && tag !== 'body' && style.display !== 'contents') {
+  if (clipsAny && tag !== 'html' && tag !== 'body' && display !== 'contents') {
     const l = b.left + el.clientLeft;
     const t = b.top + el.clientTop;
     const box = { l, t, r: l + el.clientWidth, b: t + el.clientHeight };
