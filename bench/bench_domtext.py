@@ -12,8 +12,8 @@ chromedriver), interleaved so the machine's load falls on all; then
 Playwright's aria snapshot of the same tab (bench/.venv-peers worker over CDP, as
 bench_e2e.py). Reported: the medians of the Python wall time, of the extension's own
 ``total_ms`` and of their difference (the round trip), and the wall time × Playwright's.
-The page does not change between those reads, so they are re-reads a kept answer serves
-(lib/reuse/kept_answer.js; the "kept answers" column counts them); each round also reads right
+The page does not change between those reads, so they are re-reads a cached answer serves
+(lib/reuse/answer_cache.js; the "cached answers" column counts them); each round also reads right
 after one text in the window changed over CDP ("after one change": a capture).
 Writes bench/results/e2e_domtext.md and .json.
 
@@ -62,7 +62,7 @@ def pages(root: Path, sizes: list[int]) -> list[tuple[str, str, list[str]]]:
 
 def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str, Any]]:
     """Per bridge: wall and extension times of ``runs`` interleaved reads after a warm-up
-    (re-reads of an unchanged page: kept answers, lib/reuse/kept_answer.js); and ``changed``: a
+    (re-reads of an unchanged page: cached answers, lib/reuse/answer_cache.js); and ``changed``: a
     read over the DevTools bridge right after one text in the window changed (a capture)."""
     samples = {b: ReadSamples() for b in (*BRIDGES, "changed")}
     for i in range(runs + 1):
@@ -85,7 +85,7 @@ def reads(browser: Browser, runs: int, secrets: list[str]) -> dict[str, dict[str
 
 def render(rows: list[dict[str, Any]]) -> str:
     lines = ["| page | DOM text, worker's DevTools target: ms (× Playwright) | in the extension ms "
-             "| round trip ms | kept answers "
+             "| round trip ms | cached answers "
              "| after one change, same way in: ms (× Playwright) | in the extension ms "
              "| DOM text, bridge page's DevTools target: ms (× Playwright) "
              "| in the extension ms | round trip ms "
@@ -136,7 +136,7 @@ def main() -> int:
             f"Median of {args.runs} reads after a warm-up; the three ways in interleaved, "
             "Playwright after them on the same tab. Round trip: the Python wall time less "
             "the extension's `total_ms`, per read. The page does not change between the "
-            "bridges' reads (re-reads: kept answers, the count says how many); \"after one "
+            "bridges' reads (re-reads: cached answers, the count says how many); \"after one "
             "change\" reads right after one text in the window changed over CDP (a "
             "capture).\n\n" + render(rows) + "\n")
     print(text)

@@ -21,7 +21,7 @@ host); Playwright's is its ``aria_snapshot()`` call over its own CDP connection.
 Before each timed read of the generated pages in the window scope (DOM text, SnapshotV1,
 the outline; the warm-up too) the bench changes one text node inside the window over CDP
 (the first visible text, ``window_text_change``): each read then measures the capture an agent
-pays after a step, not a re-read of an unchanged page, which a kept answer could serve from
+pays after a step, not a re-read of an unchanged page, which a cached answer could serve from
 the last one. ``--unchanged`` reads without it (the old way: re-reads of an unchanged page;
 written to results/e2e_unchanged.*).
 
@@ -312,7 +312,7 @@ def window_text_change(i: int) -> str:
     """A JS expression that changes one text node inside the window of any page (the first
     visible, non-blank one in document order, the page's open shadow roots after it: a
     characterData mutation) and says whether it found one. Run over CDP before a "read after
-    one change", so a kept answer cannot serve it and the capture's cost stays visible."""
+    one change", so a cached answer cannot serve it and the capture's cost stays visible."""
     return ("(() => { const roots = [document.body];"
             " for (let k = 0; k < roots.length; k++) {"
             " const walker = document.createTreeWalker(roots[k], NodeFilter.SHOW_ELEMENT"
@@ -345,7 +345,7 @@ def _settled_reads(browser: Browser, python: Path | None, scratch: Path, runs: i
     labels = ("first read", "second read", "read after one change (no wait)")
     walls: dict[int, list[float]] = {i: [] for i in range(3)}
     inside: dict[int, list[float]] = {i: [] for i in range(3)}  # the extension's own total_ms
-    kept: dict[int, int] = dict.fromkeys(range(3), 0)  # reads answered by a kept answer
+    kept: dict[int, int] = dict.fromkeys(range(3), 0)  # reads answered by a cached answer
     reports: dict[int, Any] = {}
     for run in range(runs):
         browser.open(url)
@@ -426,7 +426,7 @@ def render_table(rows: list[dict[str, Any]]) -> str:
 
 def render_small(rows: list[dict[str, Any]]) -> str:
     lines = ["| page | read | median ms | × Playwright | in the extension ms | × Playwright "
-             "| kept answers | stabilization (of the last such read) |",
+             "| cached answers | stabilization (of the last such read) |",
              "|---|---|--:|--:|--:|--:|--:|---|"]
     for r in rows:
         stab = r.get("stabilization")

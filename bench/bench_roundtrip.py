@@ -4,7 +4,7 @@ page's (``bridge="page"``: the bridge page and its port to the worker, the way b
 
 Per page (the demo, MiniWoB's login-user; with ``--sizes`` the generated pages too): open it,
 let it settle 2 s, two warm-up reads, then ``--runs`` rounds each reading SnapshotV1 (default
-options: a settled re-read is a kept answer) once per way, interleaved so the machine's load
+options: a settled re-read is a cached answer) once per way, interleaved so the machine's load
 falls on both. Reported: the medians of the Python wall time, of the extension's own
 ``total_ms``, and of their difference per read (the round trip), with its quartiles.
 Writes bench/results/e2e_roundtrip.md.
@@ -75,7 +75,7 @@ def by_turns(browser: Browser, url: str, runs: int) -> dict[str, dict[str, Any]]
 
 def render(rows: list[tuple[str, dict[str, dict[str, Any]]]]) -> str:
     lines = ["| page | way in | wall ms | in the extension ms | round trip ms (quartiles) "
-             "| kept answers |", "|---|---|--:|--:|--:|--:|"]
+             "| cached answers |", "|---|---|--:|--:|--:|--:|"]
     for page, ways in rows:
         for way, got in ways.items():
             low, high = got["round_trip_q"]

@@ -10,7 +10,7 @@ AX object cache then (seconds on a big page), which the e2e bench's warm-up hide
 
 Before each read it changes one text node inside the window over CDP (bench_e2e.py's
 ``change_text_in_window``), as bench_e2e.py does: a read measures the capture
-an agent pays after a step, not a re-read of an unchanged page (which a kept answer could
+an agent pays after a step, not a re-read of an unchanged page (which a cached answer could
 serve). ``--unchanged`` reads without the change (the old way).
 
     nice .venv/bin/python bench/probe_window.py --size 100000 --rounds 5

@@ -1,5 +1,5 @@
 """Samples of reads through the extension, per way in: the Python wall time, the extension's
-own ``timings.total_ms``, their difference (the round trip) and how many were kept answers.
+own ``timings.total_ms``, their difference (the round trip) and how many were cached answers.
 Shared by the benches that compare ways in (bench_domtext.py, bench_roundtrip.py)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class ReadSamples:
 
     def summary(self) -> dict[str, Any]:
         """Medians of the wall, the extension's time and the round trip, the round trip's
-        quartiles, the wall samples and the kept answers counted."""
+        quartiles, the wall samples and the cached answers counted."""
         trips = [w - t for w, t in zip(self.wall, self.inside, strict=True)]
         # one read: its own round trip is both quartiles
         quarts = statistics.quantiles(trips, n=4) if len(trips) > 1 else trips * 3

@@ -2,9 +2,9 @@
 
 import { axCache } from './lib/ax/ax_cache_read.js';
 import { readsWhole } from './lib/ax/ax_window_full.js';
-import { dropTree } from './lib/reuse/ax_window_kept.js';
+import { dropTree } from './lib/reuse/ax_window_cache.js';
 import { forgetWalk } from './lib/walker/walker_worlds.js';
-import { dropDomBase } from './lib/reuse/dom_base.js';
+import { dropDomSnapshotBase } from './lib/reuse/dom_snapshot_base.js';
 import { capturePage, documentRead, prefetchFrames } from './lib/capture/capture.js';
 import { walkWithProof, walksWithProof } from './lib/walker/walker_capture.js';
 import { clickListenerSignature } from './lib/walker/walker_ids.js';
@@ -12,7 +12,7 @@ import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog }
 import { createControl, historyTab, navigateTab } from './lib/router/control.js';
 import { DebuggerManager } from './lib/session/debugger.js';
 import { NativeClient } from './lib/native/native.js';
-import { createKeptAnswers } from './lib/reuse/kept_answer.js';
+import { createAnswerCache } from './lib/reuse/answer_cache.js';
 import { createPreparer } from './lib/reuse/prepare.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/router/policy.js';
 import { MESSAGE_TYPES, createRouter } from './lib/router/router.js';
@@ -49,18 +49,18 @@ const activeTabId = async () => {
 // finishes loading is prepared once it settles, so the first read costs a re-read's.
 // A read of a page that did not change since the last read with the same options is answered
 // from that read's answer (the host's redacted output, in this worker's memory only).
-const keptAnswers = createKeptAnswers();
+const answerCache = createAnswerCache();
 const preparer = createPreparer({
   debuggers, stabilize, capture: capturePage, documentRead,
   small: readsWhole, // only documents the AX window reads whole (ax_window_full.js)
-  // the tab's last read options through the host: the first read is a kept answer
+  // the tab's last read options through the host: the first read is a cached answer
   answer: (session, tabId, stabilization) => router.prepareAnswer(session, tabId, stabilization),
 });
 
 const router = createRouter({
   preparation: (tabId) => preparer.outcome(tabId),
   yieldPreparation: (tabId) => preparer.yieldTo(tabId),
-  keptAnswers,
+  answerCache,
   ownId: chrome.runtime.id,
   debuggers,
   native,
@@ -219,13 +219,13 @@ chrome.commands.onCommand.addListener((command, tab) => {
 
 chrome.tabs.onUpdated.addListener((tabId, change) => {
   // another document or URL (history.pushState too): its answers are not this page's
-  if (change.status === 'loading' || change.url) keptAnswers.drop(tabId);
+  if (change.status === 'loading' || change.url) answerCache.drop(tabId);
   if (change.status === 'complete') preparer.prepare(tabId);
 });
 
 /**
  * Everything kept per tab goes with the tab, in one place: the stabilizer's world, the AX
- * cache's tree and the AX window's kept nodes (page text, unredacted), the kept answers, the
+ * cache's tree and the AX window's cached nodes (page text, unredacted), the cached answers, the
  * DOMSnapshot base, the walker's worlds, a dialog's message, the last preparation's outcome;
  * and the host's share (its TabState and raw bases: one forget_tab).
  */
@@ -233,8 +233,8 @@ function forgetTab(tabId) {
   forgetWorld(tabId);
   axCache.drop(tabId);
   dropTree(tabId);
-  keptAnswers.forget(tabId);
-  dropDomBase(tabId);
+  answerCache.forget(tabId);
+  dropDomSnapshotBase(tabId);
   forgetWalk(tabId);
   noteDialogClosed(tabId);
   preparer.outcome(tabId); // read and dropped

@@ -1,7 +1,7 @@
-// The kept answer's proof: a content script (manifest, document_start, isolated world, main
+// The cached answer's proof: a content script (manifest, document_start, isolated world, main
 // frame only, beside axwatch.js) that counts what could make the next read of the page
 // answer differently from the last one, so that a read of a page that did not change is
-// answered from the last answer (lib/reuse/kept_answer.js) instead of a capture.
+// answered from the last answer (lib/reuse/answer_cache.js) instead of a capture.
 //
 // Why not the AX cache's journal (axwatch.js): an answer depends on more than the AX tree
 // (scroll positions, the viewport, layout after an image or a font loaded, the same-origin
@@ -208,7 +208,7 @@ function installAnswerWatch() {
     },
     scrolled: (el) => (el.scrollTop || el.scrollLeft ? `${el.scrollTop},${el.scrollLeft}` : ''),
   });
-  // Read by lib/reuse/kept_answer.js through Runtime.evaluate in this world.
+  // Read by lib/reuse/answer_cache.js through Runtime.evaluate in this world.
   Object.defineProperty(globalThis, '__axsnapAnswerWatch', { value: watch, configurable: false });
 }
 

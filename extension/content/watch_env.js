@@ -56,7 +56,7 @@ function watchFocus() {
 }
 
 /**
- * What no watch sees change, so neither the kept answer's proof (answerwatch.js) nor the AX
+ * What no watch sees change, so neither the cached answer's proof (answerwatch.js) nor the AX
  * journal (axwatch.js) may say "no change" where it is (issue 26): a custom element
  * (`:defined`, ElementInternals' ARIA and `:state()` change with no mutation), a shadow root
  * whose slots a script assigns (slot.assign), a playing media element, a closed shadow root

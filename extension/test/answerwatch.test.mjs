@@ -1,4 +1,4 @@
-// answerwatch.js: the kept answer's proof over a small fake DOM.
+// answerwatch.js: the cached answer's proof over a small fake DOM.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';

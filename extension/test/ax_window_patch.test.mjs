@@ -1,10 +1,10 @@
-// ax_window_patch.js and partialWindowNodes over kept nodes: a read after a change asks the
+// ax_window_patch.js and partialWindowNodes over cached nodes: a read after a change asks the
 // changed records and their text in one round, and takes the untouched orphans' relatives
-// from the kept nodes.
+// from the cached nodes.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
-import { guessedChildren, keptRelatives, standsAbove } from '../lib/reuse/ax_window_patch.js';
+import { guessedChildren, cachedRelatives, standsAbove } from '../lib/reuse/ax_window_patch.js';
 import { partialWindowNodes } from '../lib/ax/ax_window_partial.js';
 
 // <html> (10) > <body> (11) > <p> (20) > text (30); <select> (50) > popup (no DOM node) > <option> (51) > text (52)
@@ -36,20 +36,20 @@ function keptOf(nodes, dirty, above = []) {
 
 const target = () => ({ ids: new Set([10, 11, 20, 50, 51]), html: 10, expand: new Set([20, 51]), size: 200 });
 
-test('the changed holders\' kept text nodes are guessed for the first round', () => {
+test('the changed holders\' cached text nodes are guessed for the first round', () => {
   const kept = keptOf(tree(), [10, 11, 20]);
   assert.deepEqual([...guessedChildren(kept, target())], [30]);
   assert.deepEqual([...guessedChildren(null, target())], []);
 });
 
-test('an orphan\'s relatives come from the kept nodes only when the page touched none of them', () => {
+test('an orphan\'s relatives come from the cached nodes only when the page touched none of them', () => {
   const have = new Set(['root', '10', '11', '20', '30', '50', '51', '52']);
-  const clean = keptRelatives(keptOf(tree(), [20]), target(), 51, have);
+  const clean = cachedRelatives(keptOf(tree(), [20]), target(), 51, have);
   assert.deepEqual(clean.map((x) => x.nodeId).sort(), ['51', 'popup']);
-  assert.equal(keptRelatives(keptOf(tree(), [50, 51]), target(), 51, have), null, 'the select changed');
-  assert.equal(keptRelatives(keptOf(tree(), [50]), target(), 51, have), null, 'its popup may have changed');
+  assert.equal(cachedRelatives(keptOf(tree(), [50, 51]), target(), 51, have), null, 'the select changed');
+  assert.equal(cachedRelatives(keptOf(tree(), [50]), target(), 51, have), null, 'its popup may have changed');
   const noPopup = tree().filter((x) => x.nodeId !== 'popup');
-  assert.equal(keptRelatives(keptOf(noPopup, []), target(), 51, have), null, 'a relative not kept');
+  assert.equal(cachedRelatives(keptOf(noPopup, []), target(), 51, have), null, 'a relative not kept');
 });
 
 test('a container marked only as an ancestor of a change stands kept while its AX children are records', () => {
@@ -78,10 +78,10 @@ test('a read after a text change: one round for the changed records and their te
   const nodes = await partialWindowNodes(session, frame, target(), [], steps, () => {}, keptOf(tree(), [10, 11, 20], [10, 11]));
   // the root chain, the changed <p>, the <p>'s text guessed: <html> not alone, the <body>
   // (only above the change) kept, the select, its option and the option's text from the
-  // kept nodes, no orphan asked
+  // cached nodes, no orphan asked
   assert.deepEqual(sent.sort(), [[10, true], [20, false], [30, false]].sort());
   assert.equal(nodes.find((x) => x.nodeId === '30').name.value, 'new text');
-  assert.ok(nodes.some((x) => x.nodeId === 'popup'), 'the orphan\'s relatives from the kept nodes');
+  assert.ok(nodes.some((x) => x.nodeId === 'popup'), 'the orphan\'s relatives from the cached nodes');
   assert.equal(steps.kept_orphans, 1);
   assert.deepEqual(frame.text_owners, { 30: 20, 52: 51 });
 });

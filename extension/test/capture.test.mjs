@@ -163,7 +163,7 @@ test('the whole page (viewport_only: false) is joined to a DOMSnapshot instead',
   const walked = [];
   globalThis.chrome.scripting = {
     executeScript: async ({ args }) => {
-      walked.push(args.at(-1)); // the options (after the kept walker's name, on a tab walked before)
+      walked.push(args.at(-1)); // the options (after the cached walker's name, on a tab walked before)
       return [{ frameId: 0, result: { v: 1, dpr: 1, frames: [], elements: [], stats: {} } }];
     },
   };

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 
 import { DebuggerManager, IDLE_DETACH_MS } from '../lib/session/debugger.js';
 
-// The behaviour without a kept attachment (idleMs 0): detach at the last release.
+// The behaviour without a lingering attachment (idleMs 0): detach at the last release.
 const DETACH_AT_RELEASE = Object.freeze({ idleMs: 0 });
 
 /** Timers run by hand: `fire()` runs what is due as if `ms` had passed. */
@@ -164,7 +164,7 @@ test('the attachment is kept after the last release: the next read reuses it, no
   third.release();
 });
 
-test('a kept attachment that the browser ends (tab closed, bar cancelled) is not detached again', async () => {
+test('a lingering attachment that the browser ends (tab closed, bar cancelled) is not detached again', async () => {
   const api = fakeApi();
   const timers = fakeTimers();
   const m = new DebuggerManager(api, { timers });
@@ -177,7 +177,7 @@ test('a kept attachment that the browser ends (tab closed, bar cancelled) is not
   assert.deepEqual(api.calls, ['attach 5', 'attach 5']);
 });
 
-test('Network stays enabled on a kept attachment; Page is disabled by its last user', async () => {
+test('Network stays enabled on a lingering attachment; Page is disabled by its last user', async () => {
   const api = fakeApi();
   const m = new DebuggerManager(api, { timers: fakeTimers() });
   const a = await m.acquire(2);
@@ -191,7 +191,7 @@ test('Network stays enabled on a kept attachment; Page is disabled by its last u
   await (await b.useNetwork())();
   b.release();
   assert.deepEqual(api.calls, ['attach 2', 'Network.enable', 'Page.enable', 'Page.disable']);
-  // without a kept attachment the last user disables Network too
+  // without a lingering attachment the last user disables Network too
   const plain = fakeApi();
   const n = new DebuggerManager(plain, DETACH_AT_RELEASE);
   const c = await n.acquire(3);
@@ -200,14 +200,14 @@ test('Network stays enabled on a kept attachment; Page is disabled by its last u
   assert.deepEqual(plain.calls, ['attach 3', 'Network.enable', 'Network.disable', 'detach 3']);
 });
 
-test('joinKept joins only an attachment a read made, without counting a use, and keeps it', async () => {
+test('joinLingering joins only an attachment a read made, without counting a use, and keeps it', async () => {
   const api = fakeApi();
   const timers = fakeTimers();
   const m = new DebuggerManager(api, { timers });
-  assert.equal(m.joinKept(1), null, 'nothing attaches for it');
+  assert.equal(m.joinLingering(1), null, 'nothing attaches for it');
   const read = await m.acquire(1);
   read.release(); // kept: the idle timer runs
-  const joined = m.joinKept(1);
+  const joined = m.joinLingering(1);
   assert.ok(joined);
   assert.equal(timers.pending.size, 0, 'held: no idle detach meanwhile');
   assert.deepEqual(await joined.send('Page.getFrameTree'), { method: 'Page.getFrameTree' });
@@ -218,5 +218,5 @@ test('joinKept joins only an attachment a read made, without counting a use, and
   next.release();
   timers.fire();
   assert.ok(api.calls.includes('detach 1'));
-  assert.equal(m.joinKept(1), null, 'detached: not joined');
+  assert.equal(m.joinLingering(1), null, 'detached: not joined');
 });

@@ -17,7 +17,7 @@ function fakes({ elements = 20, stabilized = true, loaderId = 'L-new', kept = tr
     log,
     settle: () => release(),
     deps: {
-      debuggers: { joinKept: () => (kept ? session : null) },
+      debuggers: { joinLingering: () => (kept ? session : null) },
       stabilize: async () => { await settled; return { stabilized }; },
       capture: async (_s, tabId, options) => { log.push(['capture', tabId, options.format]); },
       countElements: async () => elements,
@@ -72,7 +72,7 @@ test('a document some read has captured already is left alone', async () => {
 test('a page an agent may not read is not prepared, and no session is joined', async () => {
   const f = fakes({ allowed: false });
   let joined = 0;
-  const p = createPreparer({ ...f.deps, debuggers: { joinKept: () => { joined += 1; return null; } } });
+  const p = createPreparer({ ...f.deps, debuggers: { joinLingering: () => { joined += 1; return null; } } });
   const done = p.prepare(7);
   f.settle();
   assert.equal(await done, 'restricted');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { AxError } from '../lib/common/errors.js';
-import { createKeptAnswers } from '../lib/reuse/kept_answer.js';
+import { createAnswerCache } from '../lib/reuse/answer_cache.js';
 import { checkSender, createRouter, tabIdForTarget, validateMessage } from '../lib/router/router.js';
 
 const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
@@ -218,11 +218,11 @@ test("axsnap's own pages: the panel may capture them, an allowed agent may not (
   assert.equal((await createRouter(deps).handle({ type: 'snapshot', tabId: 4 }, agent)).ok, true);
 });
 
-test('a DOM read asks the proof in its walk: a kept answer when it holds, else the capture takes the walk', async () => {
+test('a DOM read asks the proof in its walk: a cached answer when it holds, else the capture takes the walk', async () => {
   let seq = 1;
   let injected = 0;
-  const keptAnswers = createKeptAnswers({ inject: async () => { injected += 1; return ['doc', seq, 'ok', 30]; }, now: () => 5000 });
-  const deps = fakeDeps({ keptAnswers });
+  const answerCache = createAnswerCache({ inject: async () => { injected += 1; return ['doc', seq, 'ok', 30]; }, now: () => 5000 });
+  const deps = fakeDeps({ answerCache });
   const asked = [];
   let answer = (expect) => ({ proof: ['doc', seq, 'ok', 30], asked: true,
     out: expect && expect.seq === seq ? null : { walked: seq } });
@@ -242,7 +242,7 @@ test('a DOM read asks the proof in its walk: a kept answer when it holds, else t
   assert.deepEqual(asked.at(-1), { tabId: 3, format: 'domtext', expect: null, asks: true }, 'no answer kept yet');
   deps.log.length = 0;
   const second = await read();
-  assert.deepEqual(asked.at(-1).expect, { id: 'doc', seq: 1 }, 'the kept answer\'s proof, for the page to compare');
+  assert.deepEqual(asked.at(-1).expect, { id: 'doc', seq: 1 }, 'the cached answer\'s proof, for the page to compare');
   assert.ok(second.timings.kept_answer && !deps.log.includes('capture'), 'the proof held: nothing walked, nothing captured');
   seq = 2;
   deps.log.length = 0;
@@ -261,8 +261,8 @@ test('a DOM read asks the proof in its walk: a kept answer when it holds, else t
 });
 
 test('a read that walks with its proof asks no frame tree: the walk tells the frames, else the tree is asked after it', async () => {
-  const keptAnswers = createKeptAnswers({ inject: async () => ['doc', 1, 'ok', 30], now: () => 5000 });
-  const deps = fakeDeps({ keptAnswers });
+  const answerCache = createAnswerCache({ inject: async () => ['doc', 1, 'ok', 30], now: () => 5000 });
+  const deps = fakeDeps({ answerCache });
   const main = { frameId: 'F', parentFrameId: null, url: 'http://127.0.0.1/', name: '', loaderId: 'L' };
   let told = [main];
   let seq = 1;
@@ -284,16 +284,16 @@ test('a read that walks with its proof asks no frame tree: the walk tells the fr
   assert.ok(deps.log.includes('frame tree'));
   assert.equal(given.at(-1).frames.length, 2);
   deps.log.length = 0;
-  deps.walksWithProof = () => false; // no kept world: asked ahead, beside the stabilization
+  deps.walksWithProof = () => false; // no cached world: asked ahead, beside the stabilization
   deps.walkWithProof = () => null;
   await read();
   assert.deepEqual(deps.log.slice(0, 3), ['attach 3', 'frame tree', 'stabilize']);
 });
 
-test('a read of a page that did not change is answered from the kept answer, nothing captured', async () => {
+test('a read of a page that did not change is answered from the cached answer, nothing captured', async () => {
   let seq = 1;
-  const keptAnswers = createKeptAnswers({ inject: async () => ['doc', seq, 'ok', 30], now: () => 5000 });
-  const deps = fakeDeps({ keptAnswers });
+  const answerCache = createAnswerCache({ inject: async () => ['doc', seq, 'ok', 30], now: () => 5000 });
+  const deps = fakeDeps({ answerCache });
   deps.capture = async (_s, tabId) => {
     deps.log.push('capture');
     return { tab: { id: tabId, url: 'http://127.0.0.1/' }, frames: [{ frameId: 'F', loaderId: 'L' }], timings: {} };
@@ -325,9 +325,9 @@ test('a read of a page that did not change is answered from the kept answer, not
   assert.equal(deps.log.filter((x) => x === 'capture').length, 2, 'unredacted: never kept');
 });
 
-test('a kept answer\'s check that does not answer in time is no proof: the read captures', async () => {
-  const keptAnswers = createKeptAnswers({ inject: async () => ['doc', 1, 'ok', 30], now: () => 5000 });
-  const deps = fakeDeps({ keptAnswers, keptCheckMs: 20 });
+test('a cached answer\'s check that does not answer in time is no proof: the read captures', async () => {
+  const answerCache = createAnswerCache({ inject: async () => ['doc', 1, 'ok', 30], now: () => 5000 });
+  const deps = fakeDeps({ answerCache, answerCheckMs: 20 });
   let hang = false;
   deps.clickListeners = () => (hang ? new Promise(() => {}) : Promise.resolve('4:click'));
   deps.capture = async (_s, tabId) => {

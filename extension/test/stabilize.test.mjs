@@ -118,7 +118,7 @@ test('a kept observer that is gone or names another context is replaced', async 
   const first = fakeSession(() => ({ count: 0, quiet: 1000 }), { tabId: 'gone' });
   await stabilize(first, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } });
   let reads = 0;
-  // the first read (of the kept world) finds no observer with our token: a fresh world
+  // the first read (of the cached world) finds no observer with our token: a fresh world
   const second = fakeSession(() => (reads++ === 0 ? null : { count: 0, quiet: 1000 }), { tabId: 'gone' });
   const report = await stabilize(second, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } });
   assert.equal(report.stabilized, true);

@@ -1,10 +1,10 @@
-// walker_capture.js: a DOM read's walk asked in the evaluate that reads the kept answer's proof.
+// walker_capture.js: a DOM read's walk asked in the evaluate that reads the cached answer's proof.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 const KEEP = '__axsnapWalk_test';
 
-/** Run the expression as the page's isolated world would: a watch and a kept walker. */
+/** Run the expression as the page's isolated world would: a watch and a cached walker. */
 function runIn(expression, proof, log, frames = 0) {
   globalThis.__axsnapAnswerWatch = { proof: () => { log.push('proof'); return proof; } };
   globalThis[KEEP] = (opts) => { log.push('walk'); return { v: 1, world: 'W', elements: [], opts }; };
@@ -17,13 +17,13 @@ function runIn(expression, proof, log, frames = 0) {
   }
 }
 
-test('the proof is read first; the walk runs unless the proof is the kept answer\'s', async () => {
+test('the proof is read first; the walk runs unless the proof is the cached answer\'s', async () => {
   const { proofWalkExpression } = await import('../lib/walker/walker_capture.js');
   const proof = ['doc', 7, 'ok', 30];
   let log = [];
   const same = runIn(proofWalkExpression(KEEP, { hold: true }, { id: 'doc', seq: 7 }, true), proof, log);
   assert.deepEqual(same, { p: proof, n: 0, u: 'http://127.0.0.1/a#b' }, 'the frames told either way');
-  assert.deepEqual(log, ['proof'], 'the kept answer stands: nothing walked');
+  assert.deepEqual(log, ['proof'], 'the cached answer stands: nothing walked');
 
   log = [];
   const changed = runIn(proofWalkExpression(KEEP, { hold: true }, { id: 'doc', seq: 6 }, true), proof, log);
@@ -34,7 +34,7 @@ test('the proof is read first; the walk runs unless the proof is the kept answer
 
   log = [];
   const none = runIn(proofWalkExpression(KEEP, {}, null, true), proof, log);
-  assert.deepEqual(log, ['proof', 'walk'], 'no kept answer (reuse: false): always walks');
+  assert.deepEqual(log, ['proof', 'walk'], 'no cached answer (reuse: false): always walks');
   assert.equal(none.out.world, 'W');
 
   log = [];
@@ -48,7 +48,7 @@ test('the proof is read first; the walk runs unless the proof is the kept answer
   assert.equal(big.p, null);
 });
 
-test('nothing is sent without a kept world of a DOM format\'s one-frame document', async () => {
+test('nothing is sent without a cached world of a DOM format\'s one-frame document', async () => {
   const { walkWithProof } = await import('../lib/walker/walker_capture.js');
   const calls = [];
   const session = { send: async (method) => { calls.push(method); return {}; } };

@@ -52,7 +52,7 @@ test('other frames, an unknown context or a world that does not answer: the call
   assert.equal(await walkInWorlds(ok, 2, [{ ...frames[0], loaderId: 'L1' }, frames[1]], 'k', {}), null, 'another document');
   assert.deepEqual(ok.calls, []);
   const gone = session((contextId) => (contextId === 3 ? walkOf('W0') : { result: { value: null } }));
-  assert.equal(await walkInWorlds(gone, 2, frames, 'k', {}), null, 'the kept walker is gone');
+  assert.equal(await walkInWorlds(gone, 2, frames, 'k', {}), null, 'the cached walker is gone');
   assert.equal(await walkInWorlds(ok, 2, frames, 'k', {}), null, 'and the walk is forgotten');
   rememberWalk(3, frames, lastWalk);
   clearIdCache(); // contexts lost (a new worker)

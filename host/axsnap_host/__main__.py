@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     setup_logging(args.log_level, args.log_file or os.environ.get("AXSNAP_LOG_FILE"))
     frames_out = protect_stdout()
-    from axsnap_host.native.host import Host, send_reply, serve
+    from axsnap_host.native.host import Host, run_message_loop, send_reply
     from axsnap_host.native.protocol import FrameIO
 
     frames = FrameIO(sys.stdin.buffer, frames_out)
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         from axsnap_host.control.link import ControlLink
 
         host.control_link = ControlLink(lambda message: send_reply(frames, message)).start()
-    return serve(frames, host)
+    return run_message_loop(frames, host)
 
 
 if __name__ == "__main__":

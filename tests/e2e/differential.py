@@ -46,7 +46,7 @@ READS: dict[str, dict[str, Any]] = {
     "snapshot": {"format": "snapshot"},
     "outline": {"format": "outline"},
     "snapshot page": {"format": "snapshot", "scope": "page"},
-    # kept answers off: the AX window's kept tree and the AX cache answer the unchanged read
+    # cached answers off: the AX window's cached tree and the AX cache answer the unchanged read
     "snapshot, reuse false": {"format": "snapshot", "reuse": False},
     "snapshot page, reuse false": {"format": "snapshot", "scope": "page", "reuse": False},
 }
@@ -73,18 +73,20 @@ def answered(reply: dict[str, Any]) -> list[str]:
     stats = result.get("stats") or {}
     quality = (result.get("snapshot") or {}).get("quality") or {}
     stream = stats.get("ax_stream") or {}
+    # the timings and capture_steps keys are the wire's (timings.kept_answer, ax_kept_frames,
+    # walker_kept_world...); the names they map to are the registry's
     found = {
-        "kept_answer": t.get("kept_answer") is not None,
+        "answer_cache": t.get("kept_answer") is not None,
         # a small document's whole tree (ax_kept_frames), a bigger one's window nodes
-        "ax_window_kept": any(t.get(k) or steps.get(k)
-                              for k in ("ax_kept_frames", "ax_kept_nodes")),
+        "ax_window_cache": any(t.get(k) or steps.get(k)
+                               for k in ("ax_kept_frames", "ax_kept_nodes")),
         "ax_cache": str(quality.get("ax_source") or "").startswith("cache"),
-        "stream_base": bool(stream.get("delta")),
+        "ax_stream_base": bool(stream.get("delta")),
         "early_tree": "early_ms" in stream,
-        "dom_base": bool(t.get("dom_snapshot_columns_reused")
-                         or t.get("dom_snapshot_strings_reused")),
+        "dom_snapshot_base": bool(t.get("dom_snapshot_columns_reused")
+                                  or t.get("dom_snapshot_strings_reused")),
         "pre_encoded": result.get("format") == "snapshot",
-        "walker_kept_world": bool(t.get("walker_kept_world") or steps.get("walker_kept_world")),
+        "walker_world_cache": bool(t.get("walker_kept_world") or steps.get("walker_kept_world")),
         "walker_id_cache": bool(t.get("walker_ids_cached") or steps.get("walker_ids_cached")),
     }
     return sorted(name for name, yes in found.items() if yes)
@@ -122,7 +124,7 @@ def run_seed(browser: Browser, pages_url: str, seed: int, steps: int,
         _wait(browser, "window.__changeDone()")
         for name, options in reads.items():
             # the read after the change, the exact one, and a read of the page unchanged since
-            # (the one the kept answer and the kept trees answer)
+            # (the one the cached answer and the kept trees answer)
             normal = browser.snapshot_raw(**options)
             exact = content(browser.snapshot_raw(exact=True, **options))
             again = browser.snapshot_raw(**options)

@@ -10,7 +10,7 @@ from typing import Any
 from axsnap_host.client import Browser, OutlineResult
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
+# re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
 NOW = {"stabilize": {"enabled": False}, "reuse": False}
 
 

@@ -2,11 +2,11 @@
 
 When the tab's AX cache serves the main frame (extension/lib/ax/ax_cache_read.js), the stream
 sends it as one delta part on what the host kept of the last read it served
-(extension/lib/ax/ax_stream.js, host/axsnap_host/native/stream_bases.py): the nodes that changed and
-the order of all. Reads in a row chain deltas; a host that lost its base (here: killed and
-started again) gets the stream again whole. Each cached read must equal a fresh read of the
-same page state: the next read after the page's own ``resize`` event, which reads the whole
-tree (no AX cache) and sends it whole (no base).
+(extension/lib/ax/ax_stream.js, host/axsnap_host/native/ax_stream_bases.py): the nodes that
+changed and the order of all. Reads in a row chain deltas; a host that lost its base (here:
+killed and started again) gets the stream again whole. Each cached read must equal a fresh
+read of the same page state: the next read after the page's own ``resize`` event, which
+reads the whole tree (no AX cache) and sends it whole (no base).
 """
 
 from __future__ import annotations
@@ -108,8 +108,8 @@ def _dom_strings(reply: dict[str, Any]) -> int:
 
 def test_cached_reads_send_the_dom_snapshot_columns_that_changed(browser: Browser,
                                                                 pages_url: str) -> None:
-    """extension/lib/reuse/dom_base.js, host/axsnap_host/native/dom_bases.py: a cached read leaves
-    out
+    """extension/lib/reuse/dom_snapshot_base.js, host/axsnap_host/native/dom_snapshot_bases.py:
+    a cached read leaves out
     the DOMSnapshot columns equal to the last read's; changes that move only styles or boxes
     (no node added, no text) must still show, as a fresh read shows them."""
     browser.open(pages_url + PAGE)

@@ -2,7 +2,7 @@
 
 Such a document's window is read node by node (lib/ax/ax_window_partial.js), and up to
 JOURNAL_MAX_ELEMENTS the nodes of the last read stand while the page did not change since
-(lib/reuse/ax_window_kept.js, the AX change journal of extension/content/axwatch.js); after a
+(lib/reuse/ax_window_cache.js, the AX change journal of extension/content/axwatch.js); after a
 change every node is read again, and the read equals a fresh read. Over that size the walk
 leaves the journal alone (taking it walks the whole document: 30-80 ms on the 100k bench page,
 and it is the whole-page AX cache's).

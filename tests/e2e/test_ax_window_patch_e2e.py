@@ -1,8 +1,8 @@
-"""A small document's window read after a change (lib/reuse/ax_window_kept.js).
+"""A small document's window read after a change (lib/reuse/ax_window_cache.js).
 
 A small document's main-frame AX tree is read whole and kept; a re-read of a page the walk's AX
 journal says did not change stands on it (ax_kept_frames). After a change the tree is read
-whole again: patching the kept tree with the changed records' nodes (the window patch) could
+whole again: patching the cached tree with the changed records' nodes (the window patch) could
 not prove the rest stood (issue 26: CSS keyed on another element, slots, a label's text rows)
 and is gone. Each read after a change must equal a fresh read (the journal made to doubt),
 for each of the AX cache's kinds of change.
@@ -21,7 +21,7 @@ CASES_PAGE = "ax_cache/index.html"  # window.cases: the page's own changes (test
 CASES = ["text", "inline", "aria", "labelledby", "checked", "expanded", "insert", "remove",
          "replace", "hide", "shadow", "title", "frame", "labelfor", "describedby", "value",
          "radio", "select", "classhide", "ariahidden"]
-DOUBTED = {"frame"}  # the change is in a child frame: the main frame's kept tree stands
+DOUBTED = {"frame"}  # the change is in a child frame: the main frame's cached tree stands
 
 
 def _window(browser: Browser) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """A settled re-read of DOM text reads what a fresh read reads.
 
-A re-read of a one-frame document this worker walked runs the kept walker over CDP in its
-known world (walker_capture.js: walkKeptWorld) instead of injecting it with chrome.scripting;
+A re-read of a one-frame document this worker walked runs the cached walker over CDP in its
+known world (walker_capture.js: walkCachedWorld) instead of injecting it with chrome.scripting;
 its click listeners and the last frame-tree check go out together. The walk is new every
 read, so every change to the page is in it: after changes to text, a value, a checked box, a
 disabled button and a click listener, the kept re-read equals a fresh read of a new document
@@ -17,7 +17,7 @@ from typing import Any
 from axsnap_host.client import Browser
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
+# re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
 NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
 CHANGES = """
 document.querySelector('button').textContent = 'Ship it';

@@ -20,7 +20,7 @@ from axsnap_host.models.errors import ErrorCode
 pytestmark = pytest.mark.e2e
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
+# re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
 NOW = {"stabilize": {"enabled": False}, "reuse": False}
 
 

@@ -17,7 +17,7 @@ from axsnap_host.client import Browser
 
 pytestmark = pytest.mark.e2e
 
-# every read captures (a kept answer would be the same answer, but this is about reads)
+# every read captures (a cached answer would be the same answer, but this is about reads)
 FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 2000}, "reuse": False}
 LINE = "[Incomplete read: "
 

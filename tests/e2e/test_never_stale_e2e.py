@@ -1,6 +1,6 @@
 """Issue 26, "never a stale page": one regression test per way a fast path answered with a page
 that was no longer there. Each opens tests/pages/stale/, reads it (so every kept state exists:
-the kept answer, the AX window, the AX cache), changes it in a way no ordinary DOM mutation
+the cached answer, the AX window, the AX cache), changes it in a way no ordinary DOM mutation
 shows, and reads again: the read must show the change, and equal an ``exact`` read (every
 fast path off, models/fast_paths.py) of the same state.
 """
@@ -80,7 +80,7 @@ READS: dict[str, dict[str, Any]] = {
     "snapshot page": {"format": "snapshot", "scope": "page"},
 }
 
-# item 1 (and 4): a change the kept answer's proof (and the AX caches) did not see:
+# item 1 (and 4): a change the cached answer's proof (and the AX caches) did not see:
 # (the change, a condition it has taken effect, the text the read must show or not show)
 CHANGES: dict[str, tuple[str, str, str, bool]] = {
     "waapi fill forwards": (
@@ -124,7 +124,7 @@ def test_a_change_no_mutation_shows_is_read(browser: Browser, pages_url: str, ki
     _wait(browser, done)
     after = browser.snapshot_raw(**options)
     assert _says(after, text) is shown, f"stale: {text!r} {'missing' if shown else 'still there'}"
-    # item 4: turning kept answers off is a safe fallback (the AX caches see it too)
+    # item 4: turning cached answers off is a safe fallback (the AX caches see it too)
     assert _says(browser.snapshot_raw(reuse=False, **options), text) is shown
     _exact_equal(browser, after, **options)
 
@@ -284,7 +284,7 @@ def test_readiness_sees_a_busy_frame_of_another_origin(browser: Browser, pages_u
 
 # Item 7: a click listener added, after the page was read, to an element inside a shadow root
 # (open, nested, closed on a plain element, in a frame of the same origin and of another one)
-# makes that element act in every read: the kept answer, the kept window tree and the AX cache
+# makes that element act in every read: the cached answer, the kept window tree and the AX cache
 # are not reused (the listener read before each capture sees it), and the walker's listener
 # read (DOMDebugger.getEventListeners, depth -1, pierce) reaches into shadow roots. The element
 # is a <div> holding its text: SnapshotV1 marks the div's node (a generic holding the text's
@@ -401,7 +401,7 @@ def test_focus_moved_in_a_background_window_is_read(browser: Browser, pages_url:
 # Custom elements (issue 26): the watches cannot see what ElementInternals change (ARIA, form
 # state, :state()) or a definition (`:defined` matches anew, the constructor ran), and from
 # the isolated world they cannot tell which elements attached ElementInternals, so a
-# document with custom elements gets no kept answer and no kept AX tree.
+# document with custom elements gets no cached answer and no kept AX tree.
 CUSTOM_PAGE = "stale/custom.html"
 CUSTOM_CHANGES: dict[str, tuple[str, str, str]] = {  # (query, change, what the read shows)
     "ElementInternals ARIA": ("?internals", "document.querySelector('x-aria').internals"

@@ -15,7 +15,7 @@ import pytest
 from axsnap_host.client import Browser
 from axsnap_host.models.errors import AxsnapError
 
-# exact: every read captures (no kept answer, no base); no stabilization wait
+# exact: every read captures (no cached answer, no base); no stabilization wait
 COLD = {"stabilize": {"enabled": False}, "exact": True}
 WHOLE = {"scope": "page", "viewport_only": False}
 SECRET = "Zq7-attr-S3CRET-pw-91x"  # login.html's password value

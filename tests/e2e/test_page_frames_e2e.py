@@ -18,7 +18,7 @@ from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
+# re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
 NOW = {"stabilize": {"enabled": False}, "reuse": False}
 # dom/xorigin.html: the iframe at x = 10px margin + 3px border, below the 21px top button + 3px
 FRAME_BUTTON_AT = (13, 24)

@@ -22,7 +22,7 @@ from axsnap_host.models.api import ProgressEvent
 from axsnap_host.models.snapshot import SnapshotV1, node_records
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
+# re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
 NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
 # (reuse: False, as NO_WAIT: these tests look at how a capture is streamed)
 FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}, "reuse": False}

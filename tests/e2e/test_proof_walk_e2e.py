@@ -1,8 +1,8 @@
-"""A DOM read after a change walks in the evaluate that asks the kept answer's proof.
+"""A DOM read after a change walks in the evaluate that asks the cached answer's proof.
 
 A DOM format's read of a one-frame document this worker walked sends one Runtime.evaluate in
-the walker's kept world, beside the frame tree: the page's watch gives the proof and, unless
-it is the kept answer's, the kept walker runs in the same task (walker_capture.js:
+the walker's cached world, beside the frame tree: the page's watch gives the proof and, unless
+it is the cached answer's, the cached walker runs in the same task (walker_capture.js:
 walkWithProof; ``capture_steps.walker_with_proof``). The capture uses that walk only when the
 frames show the one document of that world; with no child frame in the window the walk
 tells the frames itself (``frames_from_walk``) and the listener read off the kept root
@@ -39,7 +39,7 @@ CHANGES: dict[str, tuple[str, str]] = {
                       "document.querySelector('form').append(b)", "Added one"),
     "removed element": ("document.querySelector('label[for=speed]').remove();"
                         "document.getElementById('speed').remove()", None),
-    # a listener changes no DOM: the proof cannot see it (a kept answer's known gap), so its
+    # a listener changes no DOM: the proof cannot see it (a cached answer's known gap), so its
     # read asks for a capture (reuse: false), which still walks in the proof's evaluate
     "listener added": ("document.querySelector('h1').addEventListener('click', () => {})", "<h1>"),
     "value": ("document.getElementById('name').value = 'Grace'", "Grace"),
@@ -66,7 +66,7 @@ def _kept(reply: dict[str, Any]) -> bool:
 
 
 def _settled(browser: Browser, url: str) -> dict[str, Any]:
-    """The page opened, read, read again (a kept answer): the next read's proof has one to
+    """The page opened, read, read again (a cached answer): the next read's proof has one to
     match."""
     browser.open(url)
     first = _read(browser)
@@ -114,7 +114,7 @@ def test_a_read_after_a_change_walks_with_the_proof_and_equals_a_cold_read(
 
 def test_reuse_false_walks_with_the_proof_and_keeps_its_answer(browser: Browser,
                                                               pages_url: str) -> None:
-    """reuse: false asks no kept answer: the proof's evaluate always walks."""
+    """reuse: false asks no cached answer: the proof's evaluate always walks."""
     _settled(browser, pages_url + PAGE)
     fresh = _read(browser, reuse=False)
     assert not _kept(fresh)

@@ -18,7 +18,7 @@ from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
-# re-read of an unchanged page would otherwise be a kept answer (lib/reuse/kept_answer.js)
+# re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
 NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
 PAD = 600  # hidden elements: past the whole-read limit (ax_window_full.js)
 _ID = re.compile(r"\b\d+-\d+\b")
@@ -108,7 +108,7 @@ def test_a_reread_takes_only_elements_it_has_not_resolved(browser: Browser, page
 def test_a_document_keeps_the_walker_between_reads(browser: Browser, pages_url: str,
                                                    cross_site_url: str) -> None:
     """The walker's source is injected once per document (its frames included) and kept in
-    the extension's isolated world; later reads run the kept walker, a new document gets
+    the extension's isolated world; later reads run the cached walker, a new document gets
     the source again, and the reads give the same output."""
     url = pages_url + f"frames.html?cross={cross_site_url}"
     browser.open(url)
@@ -169,7 +169,7 @@ def _nodes(reply: dict) -> list[dict]:
 
 def test_a_settled_reread_keeps_the_ax_tree_until_the_page_changes(
         browser: Browser, pages_url: str) -> None:
-    """A small document's main-frame AX tree is kept between reads (ax_window_kept.js): a
+    """A small document's main-frame AX tree is kept between reads (ax_window_cache.js): a
     re-read of a page that did not change asks no getFullAXTree (the walk's journal says so)
     and gives the first read's snapshot; a DOM change, a focus change or a whole-page read in
     between read the tree again, and each such read is the page as it is now; a fresh
@@ -189,7 +189,7 @@ def test_a_settled_reread_keeps_the_ax_tree_until_the_page_changes(
     assert "Ship it" in names and "Send" not in names
     again = browser.snapshot_raw(**NO_WAIT)
     # the read after the change read the tree again and kept it: it stands while the page
-    # does not change (ax_window_kept.js; the patch of issue 26 is gone)
+    # does not change (ax_window_cache.js; the patch of issue 26 is gone)
     assert again["timings"]["capture_steps"]["ax_kept_frames"] == 1
     assert _nodes(again) == _nodes(changed)
 

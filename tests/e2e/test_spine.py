@@ -150,7 +150,7 @@ def test_killed_host_is_restarted_on_the_next_request(browser: Browser, pages_ur
     _wait_gone(pids)
     # No pause: whether the worker has seen the disconnect yet or the request meets the dead
     # pipe (then it is retried once on a new host), the next snapshot succeeds (a capture:
-    # the page did not change, and a kept answer would not need the host).
+    # the page did not change, and a cached answer would not need the host).
     reply = browser.snapshot_raw(**FAST, reuse=False)
     assert reply["ok"] is True
     new_pids = browser.host_pids()
@@ -216,8 +216,9 @@ def test_concurrent_snapshots_of_one_tab_share_the_debugger(
     # one attachment for the three (joined in turn), kept after the last release ...
     uses = sorted(r["timings"]["session_uses"] for r in replies)
     assert uses == list(range(uses[0], uses[0] + 3)), uses
-    # ... and all released: the kept attachment is detached once idle (lib/session/debugger.js), so
-    # an axsnap page may attach to the tab again (Chrome refuses only while axsnap holds it)
+    # ... and all released: the lingering attachment is detached once idle
+    # (lib/session/debugger.js), so an axsnap page may attach to the tab again (Chrome refuses
+    # only while axsnap holds it)
     deadline = time.monotonic() + 60  # lib/session/debugger.js IDLE_DETACH_MS, and a margin
     while (attached := browser.bridge_call("attach", browser.tab_id)) != {"ok": True}:
         assert "already attached" in attached["error"]["message"], attached

@@ -138,9 +138,10 @@ def test_a_big_read_gives_its_memory_back_once_answered(monkeypatch: pytest.Monk
 
 
 def test_the_collector_waits_until_the_reply_is_sent() -> None:
-    """serve() holds the cyclic collector from a message's arrival until release() (after
-    its replies are written): resumed inside handle_text, it ran over the read's new objects
-    while the reply waited. A host used without serve() pauses it per message, as before."""
+    """run_message_loop() holds the cyclic collector from a message's arrival until release()
+    (after its replies are written): resumed inside handle_text, it would run over the read's
+    new objects while the reply waits. A host used without run_message_loop() pauses it per
+    message."""
     import gc
 
     from axsnap_host.native.host import Host

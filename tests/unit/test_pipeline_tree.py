@@ -152,7 +152,7 @@ def test_prune_keeps_actionable_nodes_with_context_and_drops_wrappers(
     main = next(n for n in kept.values() if n.role == "main")
     link = next(n for n in kept.values() if n.name == "Deeply wrapped link")
     assert link.id in result.kept[main.id]
-    # every kept node but the root has a kept parent listing it
+    # every cached node but the root has a kept parent listing it
     listed = [c for children in result.kept.values() for c in children]
     assert sorted(listed) == sorted(set(result.kept) - {result.root_id})
     assert result.pruned == result.total - len(result.kept) > 0

@@ -1,4 +1,4 @@
-"""Fuzz the host's protocol through its real loop (``host.serve`` over in-memory pipes).
+"""Fuzz the host's protocol through its real loop (``host.run_message_loop`` over in-memory pipes).
 
 Seeded (``derandomize``), at least 10,000 frames per run: random bytes (invalid UTF-8),
 random JSON of every type, good messages mutated (fields of the wrong type, keys dropped,
@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_secret_decisions import walker_capture
 
-from axsnap_host.native.host import Host, serve
+from axsnap_host.native.host import Host, run_message_loop
 from axsnap_host.native.protocol import MAX_INBOUND_BYTES, FrameIO
 from axsnap_host.pipeline.state import MAX_TABS
 from host_harness import deadline
@@ -145,7 +145,7 @@ def run_host(bodies: list[bytes], tail: bytes = b"") -> tuple[int, list[dict[str
     out = io.BytesIO()
     host = Host()
     with deadline(30):
-        code = serve(FrameIO(io.BytesIO(framed(bodies) + tail), out), host)
+        code = run_message_loop(FrameIO(io.BytesIO(framed(bodies) + tail), out), host)
     return code, read_frames(out.getvalue()), host
 
 
@@ -194,7 +194,7 @@ def test_an_oversized_frame_is_drained_and_the_next_one_served() -> None:
     stream = HEADER.pack(declared) + b'{"v":1,"id":"big",' + b" " * (declared - 18)
     out = io.BytesIO()
     with deadline(30):
-        code = serve(FrameIO(io.BytesIO(stream + framed([SENTINEL])), out), Host())
+        code = run_message_loop(FrameIO(io.BytesIO(stream + framed([SENTINEL])), out), Host())
     del stream
     replies = read_frames(out.getvalue())
     assert code == 0

@@ -1,6 +1,6 @@
 """SnapshotV1's shape on recorded captures: the spec's node objects by default (and the row
 encoding on request) without waste, an envelope without defaults, a lossless Python model
-reading both, the JSON Schema validating both, and the tokens a kept node costs.
+reading both, the JSON Schema validating both, and the tokens a cached node costs.
 
 The shape checks are properties of every row and field (no default or empty value is ever
 written, pixels are integers), so they hold on any page; the token count is a regression
@@ -209,7 +209,7 @@ def test_records_rebuild_parents_and_children(taken) -> None:
 
 
 def test_generated_page_costs_at_most_30_tokens_a_kept_node() -> None:
-    """The bench's measure (whole compact JSON, envelope included, over kept nodes) on a
+    """The bench's measure (whole compact JSON, envelope included, over cached nodes) on a
     recorded generated page. Version 2 cost 34.3 tokens a node here (pruned)."""
     for pruned in (True, False):
         snapshot = snapshot_of(load_capture("generated"), pruned=pruned, snapshot_encoding="rows")

@@ -15,8 +15,8 @@ import json
 from typing import Any
 
 import pytest
+from test_ax_stream_bases import _delta_parts, _renamed
 from test_capture_stream import comparable, pinned, reply_of, snapshot_request, split
-from test_stream_bases import _delta_parts, _renamed
 
 from axsnap_host.models.wire import AxStreamFrame
 from axsnap_host.native.host import Host

@@ -19,7 +19,7 @@
 // frames decide: when they differ from the end's, the host builds the tree again.
 //
 // A read the AX cache serves sends the main frame as one delta part on the last stream the
-// host was served (host stream_bases.py): {..., base, order, nodes}, the nodes that are not
+// host was served (host ax_stream_bases.py): {..., base, order, nodes}, the nodes that are not
 // that stream's own objects (new or changed: the cache's patch replaces what changed) and
 // every node id in order. The host rebuilds the same list. A host that lost the base fails
 // the request with bad_chunk; the router then sends the stream again whole (resendWhole).

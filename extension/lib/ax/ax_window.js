@@ -23,8 +23,8 @@
 import { thinAXNodes } from './ax_thin.js';
 import { readsWhole, textOwners, windowSubset } from './ax_window_full.js';
 import {
-  dropTree, journalOption, keepNodes, keepTree, keptNodes, keptPatch, keptTree, keptWhole,
-} from '../reuse/ax_window_kept.js';
+  dropTree, journalOption, keepNodes, keepTree, cachedNodes, cachedPatch, cachedTree, cachedWhole,
+} from '../reuse/ax_window_cache.js';
 import { partialWindowNodes } from './ax_window_partial.js';
 import { captureWalker } from '../walker/walker_capture.js';
 import { fastPath } from '../reuse/fast_paths.js';
@@ -83,7 +83,7 @@ async function frameWindowNodesWhole(session, frame, target, errors, steps, earl
   return nodes;
 }
 
-async function frameWindowNodes(session, frame, target, errors, steps, early, lastSent = () => {}, kept = null) {
+async function frameWindowNodes(session, frame, target, errors, steps, early, lastSent = () => {}, cached = null) {
   if (readsWhole(target.size)) {
     // a failure here (a tree too deep to serialize) falls back to the per-element read
     // (its one command is sent before the call returns; the rare fallback's commands then
@@ -93,21 +93,21 @@ async function frameWindowNodes(session, frame, target, errors, steps, early, la
     const nodes = await whole;
     if (nodes) return nodes;
   }
-  return partialWindowNodes(session, frame, target, errors, steps, lastSent, kept);
+  return partialWindowNodes(session, frame, target, errors, steps, lastSent, cached);
 }
 
-/** The kept nodes of the main frame as partialWindowNodes takes them (records → their ids). */
-function keptWindow(kept, walker) {
-  if (!kept) return null;
+/** The cached nodes of the main frame as partialWindowNodes takes them (records → their ids). */
+function cachedWindow(cached, walker) {
+  if (!cached) return null;
   const byBackend = new Map();
   const byId = new Map();
-  for (const node of kept.nodes) {
+  for (const node of cached.nodes) {
     if (Number.isInteger(node?.backendDOMNodeId) && !byBackend.has(node.backendDOMNodeId)) byBackend.set(node.backendDOMNodeId, node);
     if (typeof node?.nodeId === 'string' && !byId.has(node.nodeId)) byId.set(node.nodeId, node);
   }
   const backendOf = (i) => walker?.elements?.[i]?.b;
-  const dirty = new Set(kept.dirty.map(backendOf).filter(Number.isInteger));
-  const above = new Set((kept.above ?? []).map(backendOf).filter(Number.isInteger));
+  const dirty = new Set(cached.dirty.map(backendOf).filter(Number.isInteger));
+  const above = new Set((cached.above ?? []).map(backendOf).filter(Number.isInteger));
   return { byBackend, byId, dirty, above };
 }
 
@@ -116,7 +116,7 @@ export function walkerSteps(walker, timings) {
   const stats = walker?.stats ?? {};
   if (Number.isFinite(stats.inject_ms)) timings.walker_inject_ms = stats.inject_ms;
   if (Number.isInteger(stats.walker_sources)) timings.walker_sources = stats.walker_sources;
-  // 1: the kept walker ran over CDP in its known world (walker_capture.js: walkKeptWorld)
+  // 1: the cached walker ran over CDP in its known world (walker_capture.js: walkCachedWorld)
   if (stats.kept_world === 1) timings.walker_kept_world = 1;
   if (Number.isInteger(stats.in_worlds)) timings.walker_in_worlds = stats.in_worlds; // over CDP
   if (Number.isFinite(stats.elapsed_ms)) timings.walker_walk_ms = Math.round(stats.elapsed_ms * 10) / 10;
@@ -143,7 +143,7 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
   // ids: the main frame's is asked as soon as the walk returns, the other frames' as soon as
   // the ids name their frames (before the listener read), so both overlap the ids step.
   const early = new Map(); // frameId -> the getFullAXTree reply on its way
-  const patched = new Set(); // frameIds read node by node over kept nodes: no whole tree asked
+  const patched = new Set(); // frameIds read node by node over cached nodes: no whole tree asked
   const ask = (frame) => {
     if (!frame || early.has(frame.frameId) || patched.has(frame.frameId)) return;
     const asked = session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
@@ -152,38 +152,38 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
   };
   // exact: no journal taken, so no tree is answered from (the kept one, and the journal since
   // it, stand for the next normal read)
-  const keeps = fastPath(options, 'ax_window_kept');
+  const keeps = fastPath(options, 'ax_window_cache');
   // The main frame's tree kept from the last read stands when the walk's journal says the
-  // page did not change since (ax_window_kept.js): not asked again.
-  let keptFrames = 0;
-  // A bigger document's main frame: the journal taken by the walk, and its kept nodes.
+  // page did not change since (ax_window_cache.js): not asked again.
+  let cachedFrames = 0;
+  // A bigger document's main frame: the journal taken by the walk, and its cached nodes.
   let windowJournal = null;
-  let keptMain = null;
+  let cachedMain = null;
   const onWalked = (out) => {
     const journal = out?.axJournal ?? null;
     if (out) delete out.axJournal; // the extension's, not the host's
-    if (!keeps) return; // exact: the kept tree neither answers nor goes (the next read's)
+    if (!keeps) return; // exact: the cached tree neither answers nor goes (the next read's)
     const main = frames[0];
     if (!main || main.parentFrameId || !journal) {
-      keptTree(tabId, main, null); // no journal (a big document, a frame): nothing kept
+      cachedTree(tabId, main, null); // no journal (a big document, a frame): nothing cached
       return;
     }
     if (!readsWhole(out?.frames?.[0]?.n)) {
       windowJournal = journal;
-      keptMain = keptNodes(tabId, main, journal);
+      cachedMain = cachedNodes(tabId, main, journal);
       return;
     }
-    // After a change (or over a window's kept nodes), the changed records' nodes only: the
+    // After a change (or over a window's cached nodes), the changed records' nodes only: the
     // per-node read over the kept ones (ax_window_partial.js), as a bigger document's.
-    const patch = keptWhole(tabId, main) && journal.changed === 0 ? null : keptPatch(tabId, main, journal);
-    const nodes = patch ? null : keptTree(tabId, main, journal);
+    const patch = cachedWhole(tabId, main) && journal.changed === 0 ? null : cachedPatch(tabId, main, journal);
+    const nodes = patch ? null : cachedTree(tabId, main, journal);
     if (patch) {
       windowJournal = journal;
-      keptMain = patch;
+      cachedMain = patch;
       patched.add(main.frameId);
     } else if (nodes) {
       early.set(main.frameId, Promise.resolve({ nodes }));
-      keptFrames += 1;
+      cachedFrames += 1;
     } else {
       ask(main);
       early.get(main.frameId).then((ax) => keepTree(tabId, main, journal, ax?.nodes), () => {});
@@ -202,7 +202,7 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
     let told = () => {};
     const sent = new Promise((resolve) => { told = resolve; });
     steps.patched_frames = (steps.patched_frames ?? 0) + 1;
-    const read = partialWindowNodes(session, frame, target, errors, steps, told, keptWindow(keptMain, out));
+    const read = partialWindowNodes(session, frame, target, errors, steps, told, cachedWindow(cachedMain, out));
     read.catch(() => {}); // met where the reply is read
     return { read, sent };
   };
@@ -255,7 +255,7 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
         nodes = await patchRead.read;
       } else {
         nodes = await frameWindowNodes(session, frame, target, errors, steps, early, lastSent,
-          isMain ? keptWindow(keptMain, walker) : null);
+          isMain ? cachedWindow(cachedMain, walker) : null);
       }
       if (isMain) keepNodes(tabId, frame, windowJournal, nodes);
       frame.axNodes = thinAXNodes(nodes);
@@ -274,7 +274,7 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
     }
   }));
   timings.ax_ms = Math.round((performance.now() - t1) * 10) / 10;
-  if (keptFrames) timings.ax_kept_frames = keptFrames; // trees not read again: the page had not changed
+  if (cachedFrames) timings.ax_kept_frames = cachedFrames; // trees not read again: the page had not changed
   for (const [name, value] of Object.entries(steps)) timings[`ax_${name}`] = value;
   return walker;
 }

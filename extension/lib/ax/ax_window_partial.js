@@ -23,7 +23,7 @@
 // commands, but also every ancestor with its full childIds: on the 100k bench page ~148k
 // ids for one window, each wide container once per call. Not used.)
 
-import { guessedChildren, keptRelatives, standsAbove } from '../reuse/ax_window_patch.js';
+import { guessedChildren, cachedRelatives, standsAbove } from '../reuse/ax_window_patch.js';
 
 const MAX_ORPHANS = 64;
 
@@ -115,12 +115,12 @@ async function domChildren(send, expand) {
 /**
  * The window's AX nodes of one frame (`target`: {ids, html, expand}) by partial reads.
  * `lastSent()`: this frame's last command is on its way. `kept` (the main frame's nodes
- * kept from the last read, ax_window_kept.js): {byBackend: backendNodeId → node, dirty: Set
+ * kept from the last read, ax_window_cache.js): {byBackend: backendNodeId → node, dirty: Set
  * of the records' backendNodeIds the page may have changed}: a record not in `dirty`, and
  * the text of a holder not in it, is taken from there when it is. Returns the merged node
  * list and sets `frame.text_owners`; counts go to `steps`.
  */
-export async function partialWindowNodes(session, frame, target, errors, steps, lastSent = () => {}, kept = null) {
+export async function partialWindowNodes(session, frame, target, errors, steps, lastSent = () => {}, cached = null) {
   const sid = frame.sessionId;
   const send = (method, params) => session.send(method, params, sid);
   let mark = performance.now();
@@ -137,7 +137,7 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
   };
   let reused = 0;
   const standing = (id) => {
-    const node = kept && (!kept.dirty.has(id) || standsAbove(kept, target, id)) ? kept.byBackend.get(id) : undefined;
+    const node = cached && (!cached.dirty.has(id) || standsAbove(cached, target, id)) ? cached.byBackend.get(id) : undefined;
     if (node) reused += 1;
     return node;
   };
@@ -146,9 +146,9 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
     return node ? Promise.resolve([node]) : partial(id);
   };
   // Round 1, all sent together: the chain to the root and every walked element (and, over
-  // kept nodes, the changed holders' text nodes as they were: ax_window_patch.js).
+  // cached nodes, the changed holders' text nodes as they were: ax_window_patch.js).
   requests += target.html === null ? 0 : 1;
-  const guessed = [...guessedChildren(kept, target)];
+  const guessed = [...guessedChildren(cached, target)];
   const guesses = Promise.all(guessed.map(partial));
   const [rootChain, ...own] = await Promise.all([
     target.html === null ? null
@@ -157,9 +157,9 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
           errors.push({ step: 'ax_window_root', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
           return null;
         }),
-    // over kept nodes the <html> record is not asked alone: the root chain brings its node
+    // over cached nodes the <html> record is not asked alone: the root chain brings its node
     // fresh, and the chain's comes first when the lists merge
-    ...[...target.ids].filter((id) => !kept || id !== target.html).map(read),
+    ...[...target.ids].filter((id) => !cached || id !== target.html).map(read),
   ]);
   const lists = [rootChain, ...own];
   const guessedLists = await guesses;
@@ -183,28 +183,28 @@ export async function partialWindowNodes(session, frame, target, errors, steps, 
   // A holder the page did not touch has the same text nodes: kept ones stand.
   const fromClean = new Set();
   for (const [holder, ids] of children) {
-    if (kept && !kept.dirty.has(holder)) for (const id of ids) fromClean.add(id);
+    if (cached && !cached.dirty.has(holder)) for (const id of ids) fromClean.add(id);
   }
   const more = [...new Set([...children.values()].flat())].filter((id) => !have.has(id) && !target.ids.has(id));
   lists.push(...await Promise.all(more.map((id) => (fromClean.has(id) ? read(id) : partial(id)))));
   frame.text_owners = ownersOf(children, lists);
   lap('children_ms');
   // Round 3: nodes whose AX parent has no DOM node of its own come with their ancestors.
-  // Over kept nodes, an orphan whose relatives the page did not touch takes the kept ones.
+  // Over cached nodes, an orphan whose relatives the page did not touch takes the kept ones.
   const haveIds = new Set();
   for (const list of lists) for (const n of list ?? []) if (typeof n?.nodeId === 'string') haveIds.add(n.nodeId);
   const orphans = orphanNodes(lists).slice(0, MAX_ORPHANS);
-  const fromKept = orphans.map((backendNodeId) => (kept ? keptRelatives(kept, target, backendNodeId, haveIds) : null));
-  const asked = orphans.filter((_, i) => !fromKept[i]);
-  if (kept) steps.kept_orphans = (steps.kept_orphans ?? 0) + orphans.length - asked.length;
+  const fromCache = orphans.map((backendNodeId) => (cached ? cachedRelatives(cached, target, backendNodeId, haveIds) : null));
+  const asked = orphans.filter((_, i) => !fromCache[i]);
+  if (cached) steps.kept_orphans = (steps.kept_orphans ?? 0) + orphans.length - asked.length;
   requests += asked.length;
-  lists.push(...fromKept.filter(Boolean));
+  lists.push(...fromCache.filter(Boolean));
   const lastRound = Promise.all(asked.map((backendNodeId) => send('Accessibility.getPartialAXTree',
     { backendNodeId, fetchRelatives: true }).then((r) => r?.nodes, () => null)));
   lastSent();
   lists.push(...await lastRound);
   lap('orphans_ms');
   steps.requests = (steps.requests ?? 0) + requests;
-  if (kept) steps.kept_nodes = (steps.kept_nodes ?? 0) + reused;
+  if (cached) steps.kept_nodes = (steps.kept_nodes ?? 0) + reused;
   return mergeNodes(lists);
 }

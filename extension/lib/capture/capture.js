@@ -373,7 +373,7 @@ function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked
     // a part that cannot reach the host fails the capture (host_* errors). The cached main
     // frame goes as a delta on what the host kept of the last read the host served.
     if (stream) {
-      const sent = stream.send(frame.frameId, ax.nodes ?? [], fastPath(options, 'stream_base') ? entry?.sent ?? null : null);
+      const sent = stream.send(frame.frameId, ax.nodes ?? [], fastPath(options, 'ax_stream_base') ? entry?.sent ?? null : null);
       if (entry && sent) stream.onAccepted.push((id) => { entry.sent = { id, ...sent }; });
     }
     frame.axNodes = stream ? [] : thinAXNodes(ax.nodes ?? []);
@@ -486,7 +486,7 @@ async function captureDocument(session, tabId, options, stabilization,
     // screenshot), the last check goes out with the click-listener read, not after it: it
     // checks the document the walk and the take read, and the listeners are read off that
     // document's own root element (walker_ids.js), so they cannot come from another one. A
-    // walk in the kept world of the main document (walker_capture.js: walkKeptWorld) proves
+    // walk in the cached world of the main document (walker_capture.js: walkCachedWorld) proves
     // its document itself (a context dies with its document): the check goes out with it.
     const walkerIsLast = axIsLast && resolvesIds(options);
     // (a walk with the proof waits: its listener read may prove the document, see `proven`)
@@ -499,7 +499,7 @@ async function captureDocument(session, tabId, options, stabilization,
         .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
     ]);
     walkerSteps(walker, timings);
-    // 1: the walk went with the kept answer's proof (walker_capture.js: walkWithProof)
+    // 1: the walk went with the cached answer's proof (walker_capture.js: walkWithProof)
     if (walker?.stats?.with_proof === 1) timings.walker_with_proof = 1;
     proven = closing === null && walker?.stats?.with_proof === 1 && walker.stats.ids?.root_kept === 1;
     if (proven) timings.document_proven = 1;
@@ -592,7 +592,7 @@ async function captureDocument(session, tabId, options, stabilization,
 /**
  * Capture the tab behind `session`. A main-frame navigation during the capture restarts it
  * once; a second one fails with page_navigated. `frames`: the frame tree asked ahead;
- * `walked`: the walk asked with the kept answer's proof (walker_capture.js: walkWithProof).
+ * `walked`: the walk asked with the cached answer's proof (walker_capture.js: walkWithProof).
  */
 export async function capturePage(session, tabId, options, stabilization,
   { openStream, frames = null, walked = null } = {}) {

@@ -504,14 +504,14 @@ export const CALLER_POLICY = deepFreeze({
 });
 
 export const FAST_PATHS = deepFreeze([
-  "kept_answer",
-  "ax_window_kept",
+  "answer_cache",
+  "ax_window_cache",
   "ax_cache",
-  "stream_base",
+  "ax_stream_base",
   "early_tree",
-  "dom_base",
+  "dom_snapshot_base",
   "pre_encoded",
-  "walker_kept_world",
+  "walker_world_cache",
   "walker_id_cache"
 ]);
 

@@ -1,4 +1,4 @@
-// What a window read over kept nodes (ax_window_partial.js with `kept`) can know without
+// What a window read over cached nodes (ax_window_partial.js with `kept`) can know without
 // asking: fewer rounds of commands after a change.
 //
 // Why: after one change on a small page the read is a few commands in up to three dependent
@@ -10,7 +10,7 @@
 //   fresh node does not list is dropped, never shown), and only new ones take a round.
 // - An orphan (a node whose AX parent has no DOM node: a <select>'s options under their
 //   MenuListPopup) comes with its relatives (ancestors, siblings, children). When the page
-//   touched none of them, the kept nodes are those relatives: a node stands when its own
+//   touched none of them, the cached nodes are those relatives: a node stands when its own
 //   element is a record the journal did not mark, or, for a node that is no record (a text
 //   node, a popup with no DOM node), when its nearest record above it was not marked (the
 //   journal marks every ancestor of what changed: an unmarked record's subtree is as it was).
@@ -28,31 +28,31 @@ const CONTAINER_ROLES = new Set(['generic', 'none', 'main', 'navigation', 'banne
 //   children up, so a text changed inside one is the container's own child.
 
 /** Whether the record `backendNodeId`, marked only as an ancestor of a change, stands kept. */
-export function standsAbove(kept, target, backendNodeId) {
-  if (!kept?.above?.has(backendNodeId)) return false;
-  const node = kept.byBackend.get(backendNodeId);
+export function standsAbove(cached, target, backendNodeId) {
+  if (!cached?.above?.has(backendNodeId)) return false;
+  const node = cached.byBackend.get(backendNodeId);
   if (!CONTAINER_ROLES.has(node?.role?.value)) return false;
-  return (node.childIds ?? []).every((id) => target.ids.has(kept.byId?.get(id)?.backendDOMNodeId));
+  return (node.childIds ?? []).every((id) => target.ids.has(cached.byId?.get(id)?.backendDOMNodeId));
 }
 
-/** Whether the kept node `node` is as it was: see the module. */
-function standsKept(kept, target, node) {
+/** Whether the cached node `node` is as it was: see the module. */
+function standsCached(cached, target, node) {
   let up = node;
   for (let hops = 0; up && hops < MAX_UP; hops++) {
     const backend = up.backendDOMNodeId;
-    if (Number.isInteger(backend) && target.ids.has(backend)) return !kept.dirty.has(backend);
-    up = kept.byId.get(up.parentId);
+    if (Number.isInteger(backend) && target.ids.has(backend)) return !cached.dirty.has(backend);
+    up = cached.byId.get(up.parentId);
   }
   return false;
 }
 
 /** backendNodeIds of the kept text children of the changed holders (asked in round 1). */
-export function guessedChildren(kept, target) {
+export function guessedChildren(cached, target) {
   const out = new Set();
-  if (!kept) return out;
+  if (!cached) return out;
   for (const holder of target.expand) {
-    if (!kept.dirty.has(holder)) continue;
-    for (const id of kept.byBackend.get(holder)?.childIds ?? []) {
+    if (!cached.dirty.has(holder)) continue;
+    for (const id of cached.byBackend.get(holder)?.childIds ?? []) {
       const n = Number(id);
       if (Number.isInteger(n) && n > 0 && !target.ids.has(n)) out.add(n);
     }
@@ -62,29 +62,29 @@ export function guessedChildren(kept, target) {
 
 /**
  * The relatives of the orphan `backendNodeId` (itself, its ancestors, its parent's children
- * and its own) from the kept nodes, as getPartialAXTree with fetchRelatives gives them, or
+ * and its own) from the cached nodes, as getPartialAXTree with fetchRelatives gives them, or
  * null when one of them is missing or may have changed (then it is asked). `have`: nodeIds
  * already read this time (they are not needed again).
  */
-export function keptRelatives(kept, target, backendNodeId, have) {
-  if (!kept?.byId || !target.ids.has(backendNodeId) || kept.dirty.has(backendNodeId)) return null;
-  const self = kept.byBackend.get(backendNodeId);
+export function cachedRelatives(cached, target, backendNodeId, have) {
+  if (!cached?.byId || !target.ids.has(backendNodeId) || cached.dirty.has(backendNodeId)) return null;
+  const self = cached.byBackend.get(backendNodeId);
   if (!self) return null;
   const out = new Map([[self.nodeId, self]]);
   const take = (nodeId) => {
     if (have.has(nodeId) || out.has(nodeId)) return true;
-    const node = kept.byId.get(nodeId);
-    if (!node || !standsKept(kept, target, node)) return false;
+    const node = cached.byId.get(nodeId);
+    if (!node || !standsCached(cached, target, node)) return false;
     out.set(nodeId, node);
     return true;
   };
   for (const id of self.childIds ?? []) if (!take(id)) return null;
-  const parent = kept.byId.get(self.parentId);
+  const parent = cached.byId.get(self.parentId);
   if (!parent) return null;
   for (const id of parent.childIds ?? []) if (!take(id)) return null;
-  for (let up = parent, hops = 0; up && hops < MAX_UP; up = kept.byId.get(up.parentId), hops++) {
+  for (let up = parent, hops = 0; up && hops < MAX_UP; up = cached.byId.get(up.parentId), hops++) {
     if (!take(up.nodeId)) return null;
-    if (up.parentId && !kept.byId.has(up.parentId) && !have.has(up.parentId)) return null;
+    if (up.parentId && !cached.byId.has(up.parentId) && !have.has(up.parentId)) return null;
   }
   return [...out.values()];
 }

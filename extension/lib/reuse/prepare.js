@@ -13,10 +13,10 @@
 // the last IDLE_DETACH_MS) finishes loading a document, the worker waits for the page's quiet
 // window (lib/session/stabilize.js, the readiness clock), then reads the page with the tab's last
 // read options through the host and keeps the answer under the page's proof (the router's
-// prepareAnswer, lib/reuse/kept_answer.js): the first read of the settled document is a kept
+// prepareAnswer, lib/reuse/answer_cache.js): the first read of the settled document is a kept
 // answer, and if the page changed meanwhile the read captures, finding the walker kept, the
 // worlds' contexts, the elements' backendNodeIds, the root's listener object and the main
-// frame's AX tree (lib/reuse/ax_window_kept.js) known and the renderer's AX object cache built,
+// frame's AX tree (lib/reuse/ax_window_cache.js) known and the renderer's AX object cache built,
 // through the same checks a re-read makes (tests/e2e). Options whose answer is never kept
 // (unredacted, a screenshot, a delta) get the AX window capture, dropped (nothing to the host).
 //
@@ -24,7 +24,7 @@
 // given as `small`; counted in the extension's isolated world):
 // on a big page the first AX request costs seconds of the renderer's main thread, which an
 // agent reading DOM text never needed. Only in a tab a read attached to and whose
-// attachment is still kept (joinKept: nothing attaches for it); none once any read has
+// attachment is still kept (joinLingering: nothing attaches for it); none once any read has
 // captured the document (a whole-page read keeps the AX change journal for its own cache);
 // a newer document's preparation supersedes one still waiting for its page to settle.
 // Never on a page an agent's read would be refused (lib/session/restricted.js: internal pages, the
@@ -55,7 +55,7 @@ export async function agentMayRead(tabId) {
  * documentRead(tabId, loaderId) (capture.js: a read of this document already ran),
  * mayRead(tabId) (agentMayRead: not a restricted page), answer(session, tabId, stabilization)
  * (the router's prepareAnswer: the tab's last read options through the host, the answer kept
- * under the page's proof (lib/reuse/kept_answer.js); false when those options' answer is not kept)}.
+ * under the page's proof (lib/reuse/answer_cache.js); false when those options' answer is not kept)}.
  * `prepare(tabId)` resolves with what it did: "prepared", or why not; `outcome(tabId)` tells
  * it once, to the next read. `yieldTo(tabId)`: a read starts on the tab; a preparation not yet
  * reading stops, and one reading is waited for (two reads of one document at once would take
@@ -109,7 +109,7 @@ export function createPreparer({
 
   async function attempt(tabId, superseded) {
     if (!(await mayRead(tabId).catch(() => false))) return 'restricted';
-    const session = debuggers.joinKept(tabId);
+    const session = debuggers.joinLingering(tabId);
     if (!session) return 'not kept';
     try {
       const stabilization = await stabilize(session, {});

@@ -2,8 +2,8 @@
 // The pure parts (validation, sender policy, reply shaping) are unit-tested under node.
 
 import { AxStream } from '../ax/ax_stream.js';
-import { answerKey } from '../reuse/kept_answer.js';
-import { offerDomBase } from '../reuse/dom_base.js';
+import { answerKey } from '../reuse/answer_cache.js';
+import { offerDomSnapshotBase } from '../reuse/dom_snapshot_base.js';
 import { withDeadline } from '../session/deadline.js';
 import { AxError, toErrorInfo } from '../common/errors.js';
 import { ERROR_CODES } from '../generated/contract.js';
@@ -77,20 +77,20 @@ export function tabIdForTarget(targets, targetId) {
 }
 
 const round = (x) => Math.round(x * 10) / 10;
-// The kept answer's checks (the proof, the click listeners) each answer in 1-3 ms.
-const KEPT_CHECK_MS = 2000;
+// The cached answer's checks (the proof, the click listeners) each answer in 1-3 ms.
+const ANSWER_CHECK_MS = 2000;
 
 /**
  * A router over injected dependencies:
  * {ownId, debuggers (DebuggerManager), native (NativeClient), stabilize(session, options),
  *  capture(session, tabId, options, stabilization, {openStream, frames, walked}), getTargets(), getTab(tabId),
  *  walkWithProof, walksWithProof (walker_capture.js: a DOM read's walk asked with the proof),
- *  activeTabId(), allowList() (IDs of the extensions allowed to ask), now(), keptAnswers
- *  (kept_answer.js: a read of a page that did not change answered from the last answer)}.
+ *  activeTabId(), allowList() (IDs of the extensions allowed to ask), now(), answerCache
+ *  (answer_cache.js: a read of a page that did not change answered from the last answer)}.
  */
 export function createRouter(deps) {
   const now = deps.now ?? (() => performance.now());
-  const keptCheckMs = deps.keptCheckMs ?? KEPT_CHECK_MS;
+  const answerCheckMs = deps.answerCheckMs ?? ANSWER_CHECK_MS;
 
   /** Time one stage and tell `onProgress` ({stage, state:'start'|'end', ms?}) about it. */
   async function stage(name, onProgress, timings, key, fn) {
@@ -169,16 +169,16 @@ export function createRouter(deps) {
   }
 
   /**
-   * The proof (kept_answer.js) read before the capture, and the kept answer when it shows no
+   * The proof (answer_cache.js) read before the capture, and the cached answer when it shows no
    * change since that answer's read: {proof, entry, walked, frames}. Nothing when the
    * options' answer may not be kept. `frames`: the frame tree asked ahead, or null when the
    * read walks with its proof (the walk tells the frames; the tree is asked only when it
    * cannot).
    */
-  async function keptCheck(session, tabId, tab, key, options, ahead, timings) {
+  async function answerCheck(session, tabId, tab, key, options, ahead, timings) {
     if (!key) return { proof: null, entry: null, walked: null, frames: ahead };
     const t0 = now();
-    const keeper = deps.keptAnswers;
+    const keeper = deps.answerCache;
     // reuse: false captures anyway (its answer is still kept for the next read)
     const reuse = options?.reuse !== false;
     // A DOM read of a document walked before asks the proof in its walk's own evaluate
@@ -209,8 +209,8 @@ export function createRouter(deps) {
       : keeper.readProof(session, tabId, main);
     // A check that does not answer in time (a renderer sitting on it) is no proof: the read
     // captures, under the capture's own deadlines.
-    const inTime = (promise, step) => withDeadline(promise, keptCheckMs, step).catch(() => null);
-    const [proof, listed, listeners] = await Promise.all([inTime(proofRead, 'the kept answer\'s proof'),
+    const inTime = (promise, step) => withDeadline(promise, answerCheckMs, step).catch(() => null);
+    const [proof, listed, listeners] = await Promise.all([inTime(proofRead, 'the cached answer\'s proof'),
       listing, listenersRead ? inTime(listenersRead, 'the click listeners') : undefined]);
     const here = { url: tab?.url ?? '', frames: listed, listeners };
     const entry = reuse ? keeper.find(tabId, key, proof, here) : null;
@@ -223,7 +223,7 @@ export function createRouter(deps) {
     const { tabId, tab } = await readableTab(req, role);
     // a preparation of this document (lib/reuse/prepare.js) never reads beside this read
     await deps.yieldPreparation?.(tabId);
-    const keeper = deps.keptAnswers ?? null;
+    const keeper = deps.answerCache ?? null;
     keeper?.noteOptions(tabId, req.options);
     const key = keeper ? answerKey(req.options) : null;
 
@@ -237,12 +237,12 @@ export function createRouter(deps) {
     if (prepared) timings.prepared = prepared;
     let capture;
     let stabilization;
-    let kept = { proof: null, entry: null, walked: null, frames: null };
+    let check = { proof: null, entry: null, walked: null, frames: null };
     const streams = []; // the capture's AX stream (the last one, should a navigation restart it)
     try {
       // The frame tree is asked beside the stabilization: the capture takes it when the page
       // was quiet at the first reading (no wait: it is as good as one asked after). Not for
-      // a read that walks with its proof: the walk tells the frames (keptCheck).
+      // a read that walks with its proof: the walk tells the frames (answerCheck).
       const walks = key !== null && deps.walksWithProof?.(tabId, req.options) === true;
       const frames = walks ? null : deps.prefetchFrames?.(session) ?? null;
       frames?.catch(() => {}); // unused or failed: the capture asks again
@@ -252,18 +252,18 @@ export function createRouter(deps) {
         stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
           () => deps.stabilize(session, req.options));
         // after the wait, before anything is walked: the page as this read sees it
-        kept = await keptCheck(session, tabId, tab, key, req.options, frames, timings);
-        if (!kept.entry) {
+        check = await answerCheck(session, tabId, tab, key, req.options, frames, timings);
+        if (!check.entry) {
           capture = await stage('capture', onProgress, timings, 'capture_ms',
             () => deps.capture(session, tabId, req.options, stabilization,
-              { openStream: streamOpener(onProgress, streams), frames: kept.frames, walked: kept.walked }));
+              { openStream: streamOpener(onProgress, streams), frames: check.frames, walked: check.walked }));
         }
       });
     } finally {
       session.release();
     }
-    if (kept.entry) {
-      const entry = kept.entry;
+    if (check.entry) {
+      const entry = check.entry;
       return {
         ok: true,
         result: keeper.answerOf(entry, stabilization),
@@ -276,8 +276,8 @@ export function createRouter(deps) {
     }
     const tSend = now();
     // the DOMSnapshot named for the host to keep, and sent as its changed columns when the
-    // AX cache served the read and the host holds the last one (dom_base.js)
-    const domBase = offerDomBase(tabId, capture, req.options);
+    // AX cache served the read and the host holds the last one (dom_snapshot_base.js)
+    const domBase = offerDomSnapshotBase(tabId, capture, req.options);
     const ask = () => deps.native.request('snapshot', { options: req.options, capture });
     let sent = await stage('process', onProgress, timings, null, ask);
     const stream = streams.at(-1);
@@ -314,7 +314,7 @@ export function createRouter(deps) {
       capture_steps: capture.timings,
     });
     const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
-    keeper?.keep(tabId, key, kept.proof, capture, reply.result, sizes, false, kept.listeners);
+    keeper?.keep(tabId, key, check.proof, capture, reply.result, sizes, false, check.listeners);
     return { ok: true, result: reply.result, timings, sizes };
   }
 
@@ -325,18 +325,18 @@ export function createRouter(deps) {
    * prepares as before).
    */
   async function prepareAnswer(session, tabId, stabilization) {
-    const options = deps.keptAnswers?.lastOptions(tabId);
+    const options = deps.answerCache?.lastOptions(tabId);
     const key = options ? answerKey(options) : null;
     if (!key) return false;
-    const inTime = (promise) => withDeadline(promise, keptCheckMs, 'a preparation\'s check').catch(() => null);
-    const [proof, listeners] = await Promise.all([inTime(deps.keptAnswers.readProof(session, tabId)),
+    const inTime = (promise) => withDeadline(promise, answerCheckMs, 'a preparation\'s check').catch(() => null);
+    const [proof, listeners] = await Promise.all([inTime(deps.answerCache.readProof(session, tabId)),
       deps.clickListeners ? inTime(deps.clickListeners(session)) : undefined]);
     if (proof?.status !== 'ok') return false;
     const capture = await deps.capture(session, tabId, options, stabilization, {});
     const sent = await deps.native.request('snapshot', { options, capture });
     if (!sent.reply.ok) return false;
     const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
-    deps.keptAnswers.keep(tabId, key, proof, capture, sent.reply.result, sizes, true, listeners);
+    deps.answerCache.keep(tabId, key, proof, capture, sent.reply.result, sizes, true, listeners);
     return true;
   }
 

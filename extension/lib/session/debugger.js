@@ -58,7 +58,7 @@ class Session {
     this.attachment = attachment;
     this.released = false;
     this.ownListeners = new Set();
-    this.uses = attachment.uses; // 1: this request attached; more: it joined a kept attachment
+    this.uses = attachment.uses; // 1: this request attached; more: it joined a lingering attachment
   }
 
   /** Send a CDP command to the tab, or to a child session (an out-of-process iframe). */
@@ -132,7 +132,7 @@ class Session {
     };
   }
 
-  /** Network events (requests in flight); kept enabled with a kept attachment. */
+  /** Network events (requests in flight); kept enabled with a lingering attachment. */
   useNetwork() {
     return this.useDomain('Network', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 },
       { keep: this.manager.keepsSessions });
@@ -172,7 +172,7 @@ export class DebuggerManager {
   async acquire(tabId) {
     await this.reclaiming; // a new worker first frees what its predecessor left attached
     let att = this.attachments.get(tabId);
-    if (att && !att.detached) this.stopIdle(att); // a kept attachment: used again
+    if (att && !att.detached) this.stopIdle(att); // a lingering attachment: used again
     if (!att || att.detached) {
       att = {
         refs: 0, uses: 0, detached: false, detachReason: '', listeners: new Set(),
@@ -209,7 +209,7 @@ export class DebuggerManager {
    * (lib/reuse/prepare.js), else null: nothing attaches for it. Not counted as a use:
    * `session_uses` counts reads.
    */
-  joinKept(tabId) {
+  joinLingering(tabId) {
     const att = this.attachments.get(tabId);
     if (!att || att.detached || !att.live) return null;
     this.stopIdle(att);

@@ -45,12 +45,12 @@ export const STABILIZE_DEFAULTS = Object.freeze({
 export const OBSERVER_IDLE_MS = 300_000;
 const POLL_MS = 100;
 const WORLD_NAME = 'axsnap-stabilize';
-const MAX_KEPT_WORLDS = 64;
+const MAX_WATCH_WORLDS = 64;
 // User (or agent) input that restarts the quiet clock. Not click/mousedown/mouseup: the
 // walker reads those listeners (lib/walker/walker_ids.js) and must see only the page's own.
 export const ACTIVITY_EVENTS = Object.freeze(['pointerdown', 'keydown', 'input', 'change', 'submit', 'wheel', 'scroll']);
 
-const keptWorlds = new Map(); // tabId -> {contextId, token}
+const watchWorlds = new Map(); // tabId -> {contextId, token}
 
 /** Starts the observer in a fresh world; `token` names this observer. Input counts as
  * activity too (not as a mutation): a click whose effect is still on its way over the
@@ -95,17 +95,17 @@ function newToken() {
 }
 
 function keepWorld(tabId, world) {
-  keptWorlds.delete(tabId);
-  keptWorlds.set(tabId, world);
-  for (const oldest of keptWorlds.keys()) {
-    if (keptWorlds.size <= MAX_KEPT_WORLDS) break;
-    keptWorlds.delete(oldest);
+  watchWorlds.delete(tabId);
+  watchWorlds.set(tabId, world);
+  for (const oldest of watchWorlds.keys()) {
+    if (watchWorlds.size <= MAX_WATCH_WORLDS) break;
+    watchWorlds.delete(oldest);
   }
 }
 
 /** Forget the world kept for `tabId` (tests; a closed tab). */
 export function forgetWorld(tabId) {
-  keptWorlds.delete(tabId);
+  watchWorlds.delete(tabId);
 }
 
 export function stabilizeOptions(options) {
@@ -138,11 +138,11 @@ async function readWorld(session, world) {
 
 /** The observer kept from an earlier request on this tab, with its first reading. */
 async function reuseWorld(session) {
-  const world = keptWorlds.get(session.tabId);
+  const world = watchWorlds.get(session.tabId);
   if (!world) return null;
   const state = await readWorld(session, world).catch(() => null);
   if (!state) {
-    keptWorlds.delete(session.tabId);
+    watchWorlds.delete(session.tabId);
     return null;
   }
   return { world, state };

@@ -54,7 +54,7 @@ function walkerOptions(options) {
     // formats' window read flags hidden instructions from it (ax_window.js).
     semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
     hold: resolvesIds(options),
-    // the AX window read: take or arm the main frame's AX change journal (ax_window_kept.js)
+    // the AX window read: take or arm the main frame's AX change journal (ax_window_cache.js)
     ...(options?.ax_journal ? { axJournal: options.ax_journal } : {}),
   };
 }
@@ -62,9 +62,9 @@ function walkerOptions(options) {
 /**
  * Walk the tab (every frame) and, with a CDP `session`, resolve the records' backendNodeIds
  * and click listeners. `frames`: the capture's frames; step failures go to `errors`.
- * `onSent()`: called once a walk that proves its document is sent (the kept world's: a
+ * `onSent()`: called once a walk that proves its document is sent (the cached world's: a
  * context lives and dies with its document), so a caller's last document check may go with it.
- * `walked`: the walk the router asked with the kept answer's proof (walkWithProof), used when
+ * `walked`: the walk the router asked with the cached answer's proof (walkWithProof), used when
  * the frames show it walked the document they hold.
  */
 export async function captureWalker(tabId, options, session = null, frames = [], errors = [], onWalked = null,
@@ -74,11 +74,11 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';
   let reporter = null;
   // exact: the walker injected afresh into every frame, every record's id taken again
-  const keptWorlds = fastPath(options, 'walker_kept_world');
-  const keptIds = fastPath(options, 'walker_id_cache');
+  const useWorldCache = fastPath(options, 'walker_world_cache');
+  const useIdCache = fastPath(options, 'walker_id_cache');
   // A document this worker walked before keeps its walker's worlds, and their contexts are
   // known (walker_id_cache.js): no binding to learn them. A new frame's world is found late.
-  if (session && opts.hold && (!keptWorlds || !documentKept(tabId, frames[0]?.loaderId ?? null))) {
+  if (session && opts.hold && (!useWorldCache || !hasWalker(tabId, frames[0]?.loaderId ?? null))) {
     reporter = await openReporter(session, worldName, frames.map((f) => f.sessionId)).catch((e) => {
       errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
       return null;
@@ -88,18 +88,18 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   const loaderId = frames[0]?.loaderId ?? null;
   try {
     // A re-read walks in the known worlds over CDP: a one-frame document in its one world
-    // (walkKeptWorld), the same frames in the worlds the last read walked in (walker_worlds.js).
-    const kept = !keptWorlds ? null : await walkKeptWorld(session, tabId, frames, opts, loaderId, onSent, walked)
+    // (walkCachedWorld), the same frames in the worlds the last read walked in (walker_worlds.js).
+    const cached = !useWorldCache ? null : await walkCachedWorld(session, tabId, frames, opts, loaderId, onSent, walked)
       ?? (session && opts.hold && !reporter
         ? await walkInWorlds(session, tabId, frames, KEEP_AS, opts, (root) => listenersAhead(session, root))
           .catch(() => null) : null);
-    const out = kept?.out ?? await walkFrames(tabId, opts, errors, loaderId);
+    const out = cached?.out ?? await walkFrames(tabId, opts, errors, loaderId);
     onWalked?.(out); // the walk is known before its ids: a caller may start what needs only that
     if (session && opts.hold) {
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
       out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
-        kept?.ahead ?? null, keptIds);
+        cached?.ahead ?? null, useIdCache);
       out.stats.ids_ms = round(performance.now() - t1);
       keepWorld(tabId, loaderId, frames, out);
       if (out.stats.ids.worlds === 1 + (out.subframes?.length ?? 0)) rememberWalk(tabId, frames, out);
@@ -130,45 +130,45 @@ export function sourceTag(text) {
 // the extension (a reload leaves old worlds in open documents) keeps another one.
 export const KEEP_AS = `__axsnapWalk_${sourceTag(axsnapWalk.toString())}`;
 
-/** Injected instead of the walker where a document keeps it: runs the kept walker, or says
+/** Injected instead of the walker where a document keeps it: runs the cached walker, or says
  * it has none (a new document: the caller injects the walker itself there). */
-export function runKeptWalker(keepAs, opts) {
+export function runCachedWalker(keepAs, opts) {
   const walk = globalThis[keepAs];
-  return typeof walk === 'function' ? walk(opts) : { v: 1, notKept: true };
+  return typeof walk === 'function' ? walk(opts) : { v: 1, noWalker: true };
 }
 
-const MAX_KEPT_TABS = 256;
+const MAX_WALKER_TABS = 256;
 // tab → the main frame's loaderId when this worker last walked it: the document that keeps
 // the walker. Another loaderId is another document (a navigation): it gets the source at
-// once, without first asking for a kept walker it cannot have.
-const keptTabs = new Map();
+// once, without first asking for a cached walker it cannot have.
+const walkerDocuments = new Map();
 
 /** Whether the main frame of `tabId` holds the document (`loaderId`) this worker walked last. */
-export function documentKept(tabId, loaderId) {
-  return loaderId !== null && keptTabs.get(tabId) === loaderId;
+export function hasWalker(tabId, loaderId) {
+  return loaderId !== null && walkerDocuments.get(tabId) === loaderId;
 }
 
 /**
- * Run the walker in `target`'s frames: the kept walker where the main document was walked
+ * Run the walker in `target`'s frames: the cached walker where the main document was walked
  * before (`loaderId`: its loader now), the walker's source in the frames that do not keep
  * it. Results in the injection's order.
  */
 async function injectWalker(tabId, target, opts, loaderId = null) {
   const walkerOpts = { ...opts, keepAs: KEEP_AS };
-  if (loaderId === null || keptTabs.get(tabId) !== loaderId) {
+  if (loaderId === null || walkerDocuments.get(tabId) !== loaderId) {
     const results = await inject(target, axsnapWalk, [walkerOpts]);
-    keptTabs.delete(tabId);
-    if (loaderId !== null) keptTabs.set(tabId, loaderId);
-    while (keptTabs.size > MAX_KEPT_TABS) keptTabs.delete(keptTabs.keys().next().value);
+    walkerDocuments.delete(tabId);
+    if (loaderId !== null) walkerDocuments.set(tabId, loaderId);
+    while (walkerDocuments.size > MAX_WALKER_TABS) walkerDocuments.delete(walkerDocuments.keys().next().value);
     return { results, injected: (results ?? []).length };
   }
-  const results = await inject(target, runKeptWalker, [KEEP_AS, walkerOpts]);
-  const missing = (results ?? []).filter((r) => r.result?.notKept).map((r) => r.frameId);
+  const results = await inject(target, runCachedWalker, [KEEP_AS, walkerOpts]);
+  const missing = (results ?? []).filter((r) => r.result?.noWalker).map((r) => r.frameId);
   if (!missing.length) return { results, injected: 0 };
   const more = await inject({ tabId, frameIds: missing }, axsnapWalk, [walkerOpts]);
   const byFrame = new Map((more ?? []).map((r) => [r.frameId, r]));
   return {
-    results: results.map((r) => (r.result?.notKept ? byFrame.get(r.frameId) : r)).filter(Boolean),
+    results: results.map((r) => (r.result?.noWalker ? byFrame.get(r.frameId) : r)).filter(Boolean),
     injected: missing.length,
   };
 }
@@ -176,24 +176,24 @@ async function injectWalker(tabId, target, opts, loaderId = null) {
 // tab → {loaderId, world, documentId, root}: the main frame's walker world in the document
 // this worker walked last, once that world's execution context is known (walker_id_cache.js),
 // and its root element's backendNodeId (the click listeners are read off it).
-const keptWorlds = new Map();
+const worldCache = new Map();
 
 /** Remember the top frame's world of a walk whose ids were resolved, when the tab has no
- * other frame (the only case walkKeptWorld serves). */
+ * other frame (the only case walkCachedWorld serves). */
 function keepWorld(tabId, loaderId, frames, out) {
-  keptWorlds.delete(tabId);
+  worldCache.delete(tabId);
   if (loaderId === null || frames.length !== 1 || typeof out.world !== 'string') return;
   if (!recallContext(out.world, new Set([null]))) return;
   const { sessionId: _session, ...frame } = frames[0];
-  keptWorlds.set(tabId, {
+  worldCache.set(tabId, {
     loaderId, world: out.world, documentId: out.documentId ?? null, root: out.elements?.[0]?.b ?? null,
     frame: { frameId: frame.frameId, parentFrameId: null, url: frame.url ?? '', name: frame.name ?? '', loaderId },
   });
-  while (keptWorlds.size > MAX_KEPT_TABS) keptWorlds.delete(keptWorlds.keys().next().value);
+  while (worldCache.size > MAX_WALKER_TABS) worldCache.delete(worldCache.keys().next().value);
 }
 
 /**
- * A re-read of a one-frame document this worker walked: the kept walker run over CDP in its
+ * A re-read of a one-frame document this worker walked: the cached walker run over CDP in its
  * known world (one Runtime.evaluate) instead of chrome.scripting, whose trip through the
  * browser to every frame costs 2–4 ms more than the walk's own on the realistic bench pages.
  * The same function in the same world with the same options: the same output (the host gets
@@ -202,13 +202,13 @@ function keepWorld(tabId, loaderId, frames, out) {
  * context is gone: the caller injects as before. `withProof`: walkWithProof's walk, taken when it
  * ran in this world.
  */
-async function walkKeptWorld(session, tabId, frames, opts, loaderId, onSent = null, withProof = null) {
-  if (!session || frames.length !== 1 || !documentKept(tabId, loaderId)) return null;
-  const kept = keptWorlds.get(tabId);
-  const where = kept?.loaderId === loaderId ? recallContext(kept.world, new Set([null])) : null;
+async function walkCachedWorld(session, tabId, frames, opts, loaderId, onSent = null, withProof = null) {
+  if (!session || frames.length !== 1 || !hasWalker(tabId, loaderId)) return null;
+  const cached = worldCache.get(tabId);
+  const where = cached?.loaderId === loaderId ? recallContext(cached.world, new Set([null])) : null;
   if (!where) return null;
   // the walk sent with the proof, in this very world of this document: its output stands
-  const early = withProof?.kept === kept ? await withProof.reply : null;
+  const early = withProof?.cached === cached ? await withProof.reply : null;
   if (early?.out) {
     // no onSent: the capture's last check waits for the listener read, whose kept root
     // object may prove the document (capture.js)
@@ -220,11 +220,11 @@ async function walkKeptWorld(session, tabId, frames, opts, loaderId, onSent = nu
   // a JSON string: CDP's by-value return of the records costs 2–3 ms more on 70 of them
   // the runs of earlier reads no take handed over are let go first (walker_id_cache.js)
   const walked = session.send('Runtime.evaluate', {
-    expression: `${freeRunsStatement(takeUnfreed(kept.world))} JSON.stringify(globalThis[${JSON.stringify(KEEP_AS)}](${args}))`,
+    expression: `${freeRunsStatement(takeUnfreed(cached.world))} JSON.stringify(globalThis[${JSON.stringify(KEEP_AS)}](${args}))`,
     contextId: where.contextId, returnByValue: true,
   }).catch(() => null);
   // the click listeners right behind the walk (walker_ids.js), answered after it
-  const ahead = opts.hold ? listenersAhead(session, kept.root) : null;
+  const ahead = opts.hold ? listenersAhead(session, cached.root) : null;
   onSent?.();
   const reply = await withDeadline(walked, WALK_TOP_FRAME_MS, 'walker in the top frame');
   let out = null;
@@ -233,36 +233,36 @@ async function walkKeptWorld(session, tabId, frames, opts, loaderId, onSent = nu
   } catch {
     out = null;
   }
-  if (!keptWorldOutput(out, kept, t0)) {
-    keptWorlds.delete(tabId);
+  if (!cachedWorldOutput(out, cached, t0)) {
+    worldCache.delete(tabId);
     return null;
   }
   return { out, ahead };
 }
 
-/** A kept world's walk (parsed) in walkFrames' shape, or false when it is not one. */
-function keptWorldOutput(out, kept, t0) {
-  if (!out || typeof out !== 'object' || out.world !== kept.world || !Array.isArray(out.elements)) return false;
+/** A cached world's walk (parsed) in walkFrames' shape, or false when it is not one. */
+function cachedWorldOutput(out, cached, t0) {
+  if (!out || typeof out !== 'object' || out.world !== cached.world || !Array.isArray(out.elements)) return false;
   out.subframes = [];
   out.stats = {
     ...(out.stats ?? {}), inject_ms: round(performance.now() - t0), all_frames: true, frames_injected: 1,
     walker_sources: 0, subframes_walked: 0, kept_world: 1,
   };
-  out.documentId = kept.documentId;
+  out.documentId = cached.documentId;
   return true;
 }
 
 /**
- * A read's walk sent with the kept answer's proof (lib/reuse/kept_answer.js) in one
- * Runtime.evaluate, in the kept world of the tab's one-frame document, before the read's
+ * A read's walk sent with the cached answer's proof (lib/reuse/answer_cache.js) in one
+ * Runtime.evaluate, in the cached world of the tab's one-frame document, before the read's
  * frames are known: the page's watch gives the proof, and unless it equals `expect` (the kept
- * answer's {id, seq}: the read is that answer, nothing is walked) the kept walker runs in
+ * answer's {id, seq}: the read is that answer, nothing is walked) the cached walker runs in
  * the same task, so the walk reads the page the proof describes. Why: a read after a change
  * paid the proof's round trip and then the walk's, after the frame tree; now one round trip,
  * beside the frame tree. The capture uses the walk only when its frames show the same one
- * frame with the document of that world (walkKeptWorld); a world lives as long as its
+ * frame with the document of that world (walkCachedWorld); a world lives as long as its
  * document, so a reply proves the document. `askProof(loaderId)`: false for a document known
- * too big for a proof (none asked). Returns null (nothing sent: no kept world, or the format
+ * too big for a proof (none asked). Returns null (nothing sent: no cached world, or the format
  * does not resolve ids) or {kept, reply}: `reply` resolves to {proof, asked, out, ahead,
  * frames} (`out`: the walk in walkFrames' shape, or null; `ahead`: its click-listener read,
  * sent as the walk returns; `frames`: the tab's frames when the window has no child frame,
@@ -272,20 +272,20 @@ function keptWorldOutput(out, kept, t0) {
  * asks no frame tree and attaches to no frame (the router, capture.js).
  */
 export function walkWithProof(session, tabId, options, { expect = null, askProof = () => true } = {}) {
-  const kept = session ? keptWorldFor(tabId, options) : null;
-  const where = kept ? recallContext(kept.world, new Set([null])) : null;
+  const cached = session ? cachedWorldFor(tabId, options) : null;
+  const where = cached ? recallContext(cached.world, new Set([null])) : null;
   if (!where) return null;
   const opts = walkerOptions(options);
-  const asked = askProof(kept.loaderId) === true;
+  const asked = askProof(cached.loaderId) === true;
   const t0 = performance.now();
   const sent = session.send('Runtime.evaluate', {
-    expression: proofWalkExpression(KEEP_AS, opts, expect, asked, takeUnfreed(kept.world)),
+    expression: proofWalkExpression(KEEP_AS, opts, expect, asked, takeUnfreed(cached.world)),
     contextId: where.contextId, returnByValue: true,
   });
   const reply = sent.then((r) => {
     const got = r && !r.exceptionDetails ? JSON.parse(r.result?.value) : null;
     if (!got || typeof got !== 'object') return null;
-    const out = got.out && keptWorldOutput(got.out, kept, t0) ? got.out : null;
+    const out = got.out && cachedWorldOutput(got.out, cached, t0) ? got.out : null;
     // No child frame: the tab's one frame is the world's, its URL now. Told by three
     // counts, each blind somewhere: window.length (not a frame in a shadow tree, an embed, a
     // fenced frame), the watch's frame holders (the main document and its shadow roots, but
@@ -294,33 +294,33 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
     const holders = Array.isArray(got.p) && got.p[2] === 'ok' ? got.p[4] : null;
     const framed = out?.elements?.some((r) => r.fr !== undefined || r.xo === 1) ?? false;
     const frames = got.n === 0 && holders === 0 && !framed && typeof got.u === 'string'
-      ? [{ ...kept.frame, url: got.u }] : null;
+      ? [{ ...cached.frame, url: got.u }] : null;
     // The click listeners as soon as the walk is known (walker_ids.js), off the kept root.
-    // Not sent behind the walk: a kept answer would leave the renderer a listener read (and
+    // Not sent behind the walk: a cached answer would leave the renderer a listener read (and
     // the layout read) to answer for nothing, 0.5-0.7 ms more a kept read at load 5-6, and
     // a read after a change gained nothing by it (the renderer is the one to wait for).
-    const ahead = out && opts.hold ? listenersAhead(session, kept.root) : null;
+    const ahead = out && opts.hold ? listenersAhead(session, cached.root) : null;
     return { proof: got.p ?? null, asked, out, ahead, frames };
   }).catch(() => null);
-  return { kept, reply };
+  return { cached, reply };
 }
 
-/** The kept world a DOM read of `tabId` with `options` walks in with its proof
+/** The cached world a DOM read of `tabId` with `options` walks in with its proof
  * (walkWithProof), or null: no one-frame document walked with its context known. */
-function keptWorldFor(tabId, options) {
+function cachedWorldFor(tabId, options) {
   if (!DOM_FORMATS.includes(options?.format) || !resolvesIds(options)) return null;
-  const kept = keptWorlds.get(tabId);
-  if (!kept || !documentKept(tabId, kept.loaderId)) return null;
-  return recallContext(kept.world, new Set([null])) ? kept : null;
+  const cached = worldCache.get(tabId);
+  if (!cached || !hasWalker(tabId, cached.loaderId)) return null;
+  return recallContext(cached.world, new Set([null])) ? cached : null;
 }
 
 /** Whether a DOM read of `tabId` with `options` will walk with its proof: its frames then
  * come from that walk (the router asks no frame tree ahead). */
 export function walksWithProof(tabId, options) {
-  return keptWorldFor(tabId, options) !== null;
+  return cachedWorldFor(tabId, options) !== null;
 }
 
-/** The expression of walkWithProof: the watch's proof, then the kept walker unless the proof
+/** The expression of walkWithProof: the watch's proof, then the cached walker unless the proof
  * is `expect`'s (or it is not `asked`: no proof), as one JSON string {p, n, u, out?} (`n`:
  * the window's child frames, `u`: the document's URL). `free`: runs of earlier reads to let
  * go first (walker_id_cache.js: deferFree). */
@@ -366,7 +366,7 @@ async function walkFrames(tabId, opts, errors = [], loaderId = null) {
     inject_ms: round(performance.now() - t0),
     all_frames: allFrames,
     frames_injected: (results ?? []).length,
-    walker_sources: injected, // frames that got the walker's source (the rest ran a kept one)
+    walker_sources: injected, // frames that got the walker's source (the rest ran a cached one)
     subframes_walked: out.subframes.length,
   };
   out.documentId = first.documentId ?? null;

@@ -133,7 +133,7 @@ async function documentListeners(session, backendNodeId, sessionId = undefined) 
   return { listeners: got?.reply?.listeners ?? [], kept: got?.kept === true };
 }
 
-// The top document's root element per tab, as its last walk resolved it: the kept answers'
+// The top document's root element per tab, as its last walk resolved it: the cached answers'
 // listener check (clickListenerSignature) asks off its kept object.
 const topRoots = new Map(); // tabId -> backendNodeId
 
@@ -147,10 +147,10 @@ export function listenerSignature(listeners) {
 /**
  * The tab's click-type listeners now (its top document and same-process frames), as
  * listenerSignature's string; null when they could not be read. A listener added by a script
- * changes no DOM and fires no event, so the kept answers' proof cannot see it: a kept answer
+ * changes no DOM and fires no event, so the cached answers' proof cannot see it: a cached answer
  * stands only while this string is the one read before its capture (router.js). Off the kept
  * root object (one command) when a walk or an earlier check resolved it; else the root asked
- * of the main world and kept the same way (a document's reads may all be kept answers, which
+ * of the main world and kept the same way (a document's reads may all be cached answers, which
  * walk nothing).
  */
 export async function clickListenerSignature(session) {
@@ -192,7 +192,7 @@ function keepTopRoot(tabId, backendNodeId) {
 /**
  * The tab's click listeners asked now, off the root element `backendNodeId` whose object a
  * read kept (null when none is kept). A re-read sends this right behind its walk
- * (walker_capture.js: walkKeptWorld), so the renderer answers it after the walk with no round
+ * (walker_capture.js: walkCachedWorld), so the renderer answers it after the walk with no round
  * trip between them; the listeners do not depend on the walk's output, only on the document.
  */
 export function listenersAhead(session, backendNodeId) {
@@ -323,12 +323,12 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
 
 /** Take each run's elements from its world, but those whose ids are known from an earlier
  * read of the same world (walker_id_cache.js); returns {resolved, cached} record counts. */
-async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, keptIds, group) {
+async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group) {
   let cached = 0;
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
-    // keptIds false (an exact read, lib/reuse/fast_paths.js 'walker_id_cache'): take them all
-    const { want, filled } = keptIds ? recallIds(result, frameByLoader)
+    // useIdCache false (an exact read, lib/reuse/fast_paths.js 'walker_id_cache'): take them all
+    const { want, filled } = useIdCache ? recallIds(result, frameByLoader)
       : { want: (result.elements ?? []).map((_, i) => i), filled: 0 };
     cached += filled;
     if (!want.length) {
@@ -411,7 +411,7 @@ async function readListeners(session, walker, byRun, contexts, errors, ahead = n
  * has no backendNodeIds or listeners for them, and keeps serving).
  */
 export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null,
-  onTaken = null, ahead = null, keptIds = true) {
+  onTaken = null, ahead = null, useIdCache = true) {
   const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, contexts_kept: 0, ms: {} };
   let mark = performance.now();
   const lap = (step) => {
@@ -436,7 +436,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     }
     stats.worlds = contexts.size;
     lap('contexts');
-    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, keptIds, group));
+    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors, ahead));

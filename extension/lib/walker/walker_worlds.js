@@ -1,7 +1,7 @@
 // A re-read walks in the worlds the last read of the document walked in: one
 // Runtime.evaluate per world, in its execution context, instead of chrome.scripting.
 //
-// Why: running the kept walker through chrome.scripting.executeScript (every frame) costs
+// Why: running the cached walker through chrome.scripting.executeScript (every frame) costs
 // the walk plus 3–5 ms on the demo page and MiniWoB's login-user (the browser process finds
 // the frames, injects, gathers the results); the worlds' contexts are known after a read
 // (walker_id_cache.js), so the same function runs over CDP with one round trip per world,
@@ -11,7 +11,7 @@
 // and loaderId), as at the read that walked them, so the same worlds are the ones that
 // walk (a frame that was covered by its parent still is; a new frame means another path),
 // and every world's context is still known for a session the capture has. Anything else,
-// or any world that does not answer with the kept walker's output, falls back to
+// or any world that does not answer with the cached walker's output, falls back to
 // chrome.scripting (the walk then runs again there; nothing of this one is used).
 
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
@@ -42,7 +42,7 @@ export function forgetWalk(tabId) {
 
 /**
  * Walk `tabId` in the worlds of its last walk, or null (the caller injects). `keepAs`: the
- * kept walker's name; `opts`: the walker's options. `askAhead(root)`: sends the top
+ * cached walker's name; `opts`: the walker's options. `askAhead(root)`: sends the top
  * document's listener read (walker_ids.js listenersAhead), called once the walks are sent so
  * the renderer answers it right after them with no round trip between (on the demo page it
  * was a round of its own after the ids: 2.5–5 ms). Returns {out: walkFrames' shape, ahead}.

@@ -92,9 +92,9 @@ class Sizes(BaseModel):
 
 class KeptAnswer(_Open):
     """The read was answered from the last answer with the same options: the page provably
-    did not change since that read (extension/lib/reuse/kept_answer.js); nothing was captured."""
+    did not change since that read (extension/lib/reuse/answer_cache.js); nothing was captured."""
 
-    since: str = Field(description="when the kept answer's read was made (ISO 8601, UTC)")
+    since: str = Field(description="when the cached answer's read was made (ISO 8601, UTC)")
     age_ms: float = Field(description="how long ago that was")
     reads: int = Field(description="reads this answer served, this one included")
     prepared: bool = Field(
@@ -113,7 +113,7 @@ class SnapshotTimings(_Open):
     total_ms: float
     capture_steps: dict[str, float] = Field(default_factory=dict)
     kept_answer: KeptAnswer | None = Field(
-        None, description="a kept answer: capture_ms, host_ms and transfer_ms are 0")
+        None, description="a cached answer: capture_ms, host_ms and transfer_ms are 0")
 
 
 class Timings(_Open):

@@ -116,7 +116,7 @@ class AxStreamRef(BaseModel):
 
 class DomSnapshotBaseRef(BaseModel):
     """The DOMSnapshot columns a capture left out because they equal those of the base
-    the host kept (host: dom_bases.py): (document index, "nodes" | "layout", column); and
+    the host kept (host: dom_snapshot_bases.py): (document index, "nodes" | "layout", column); and
     ``patches``: columns sent as the cells that differ from the base's, (document index,
     part, column, indices, values); ``strings``: [prefix, suffix], how many strings of the
     base's table the capture's ``strings`` (then only the middle) leaves out at its head

@@ -34,7 +34,7 @@ class FastPath:
 
 FAST_PATHS: tuple[FastPath, ...] = (
     FastPath(
-        "kept_answer", "extension", "extension/lib/reuse/kept_answer.js (+ prepare.js)",
+        "answer_cache", "extension", "extension/lib/reuse/answer_cache.js (+ prepare.js)",
         "capture + the host's render of the same options",
         "content/answerwatch.js proof: mutations (document, open and closed shadow roots, same-"
         "origin frames), input/focus/scroll/resize/load events, control state, style sheets and"
@@ -44,7 +44,7 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "reply that carries errors or notes",
         "tests/e2e/test_never_stale_e2e.py"),
     FastPath(
-        "ax_window_kept", "extension", "extension/lib/reuse/ax_window_kept.js",
+        "ax_window_cache", "extension", "extension/lib/reuse/ax_window_cache.js",
         "Accessibility.getFullAXTree of the main frame, cut to the window",
         "the AX change journal (content/axwatch.js) taken by the walk: 'ok' and no change "
         "since the last read (after a change every node is read again: the window patch is gone)",
@@ -55,27 +55,29 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "the AX change journal (content/axwatch.js): the changed subtrees are read again",
         "tests/e2e/test_ax_cache_e2e.py, tests/e2e/test_never_stale_e2e.py"),
     FastPath(
-        "stream_base", "extension", "extension/lib/ax/ax_stream.js -> host native/stream_bases.py",
+        "ax_stream_base", "extension",
+        "extension/lib/ax/ax_stream.js -> host native/ax_stream_bases.py",
         "every AX node of the main frame sent whole",
         "the nodes the AX cache holds, compared by object: a changed node is sent",
-        "tests/unit/test_stream_bases.py, tests/e2e/test_page_stream_e2e.py"),
+        "tests/unit/test_ax_stream_bases.py, tests/e2e/test_page_stream_e2e.py"),
     FastPath(
         "early_tree", "host", "host/axsnap_host/native/stream_early.py",
         "the AX tree built when the request comes",
         "the capture's frames equal those the stream's end named",
         "tests/unit/test_stream_early.py, tests/e2e/test_stream_early_e2e.py"),
     FastPath(
-        "dom_base", "extension", "extension/lib/reuse/dom_base.js -> host native/dom_bases.py",
+        "dom_snapshot_base", "extension",
+        "extension/lib/reuse/dom_snapshot_base.js -> host native/dom_snapshot_bases.py",
         "the whole DOMSnapshot sent",
         "every column and string compared with the last one sent",
-        "tests/unit/test_dom_bases.py, extension/test/dom_base.test.mjs"),
+        "tests/unit/test_dom_snapshot_bases.py, extension/test/dom_snapshot_base.test.mjs"),
     FastPath(
         "pre_encoded", "host", "host/axsnap_host/pipeline/pre_encoded.py",
         "the reply encoded from the result",
         "nothing: the snapshot is not changed after its JSON is made",
         "tests/unit/test_pre_encoded.py"),
     FastPath(
-        "walker_kept_world", "extension",
+        "walker_world_cache", "extension",
         "extension/lib/walker/walker_capture.js, walker_worlds.js",
         "the walker injected into every frame by chrome.scripting",
         "the document (loaderId) and frames the worlds were made for",

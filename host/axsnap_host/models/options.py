@@ -161,9 +161,9 @@ class SnapshotOptions(BaseModel):
     )
     exact: StrictBool = Field(
         False,
-        description="turn every fast path off (fast_paths.py: kept answers, the AX window "
-        "kept and patched, the AX cache, stream and DOMSnapshot bases, the early tree, the "
-        "row memo, pre-encoded replies, the walker's kept worlds and ids): the read equals a "
+        description="turn every fast path off (fast_paths.py: the answer cache, the AX window "
+        "cache, the AX cache, the AX stream and DOMSnapshot bases, the early tree, the row "
+        "memo, pre-encoded replies, the walker's world and id caches): the read equals a "
         "cold read; also AXSNAP_EXACT=1 in the caller's environment, CLI --exact",
     )
 

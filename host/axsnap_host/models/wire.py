@@ -71,7 +71,7 @@ class CapturePart(_Message):
     stream: MessageId
     seq: int = Field(ge=0)
     frameId: str = Field(min_length=1, max_length=200)
-    # A delta part (stream_bases.py): ``nodes`` are those not in the base stream's nodes of
+    # A delta part (ax_stream_bases.py): ``nodes`` are those not in the base stream's nodes of
     # this frame, and ``order`` (left out of the model, as ``nodes``) every node id in order.
     base: MessageId | None = None
 

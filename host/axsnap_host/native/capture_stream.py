@@ -7,7 +7,7 @@ few MB, not one 50 MB message at the end) and its nodes are kept in a compact fo
 request takes them. No part gets a reply: a problem is kept on the stream and reported to
 the request that takes it.
 
-A stream's main frame may come as a delta on an earlier stream's (``stream_bases.py``): the
+A stream's main frame may come as a delta on an earlier stream's (``ax_stream_bases.py``): the
 host keeps the main frame's nodes of each filled stream as a base.
 
 ``capture_ax_end`` says the stream's last part was sent: the host builds the AX tree then,
@@ -27,8 +27,8 @@ from typing import Any
 
 from axsnap_host.models.capture import AxRow, RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.native.ax_stream_bases import AxStreamBaseGone, AxStreamBases
 from axsnap_host.native.log import get_logger
-from axsnap_host.native.stream_bases import BaseGone, StreamBases
 from axsnap_host.native.stream_early import MAX_EARLY_NODES, EarlyWork, build_early, take_early
 from axsnap_host.pipeline.ax.rows import RowMaker
 
@@ -60,7 +60,7 @@ class CaptureStreams:
     def __init__(self, *, max_streams: int = MAX_STREAMS, max_parts: int = MAX_PARTS,
                  max_nodes: int = MAX_NODES, max_bytes: int = MAX_BYTES) -> None:
         self._streams: OrderedDict[str, _Stream] = OrderedDict()
-        self.bases = StreamBases()
+        self.ax_bases = AxStreamBases()
         self.max_streams = max_streams
         self.max_parts = max_parts
         self.max_nodes = max_nodes
@@ -100,7 +100,7 @@ class CaptureStreams:
             self._fail(stream, f"part {seq}: a delta part needs the order of a frame's nodes")
             return
         if base is None:
-            self.bases.drop_frame(frame_id)  # read whole again: its old nodes can go now
+            self.ax_bases.drop_frame(frame_id)  # read whole again: its old nodes can go now
         stream.parts += 1
         stream.nodes += len(nodes) if base is None else len(order)
         stream.bytes += size
@@ -114,8 +114,8 @@ class CaptureStreams:
         try:
             rows = stream.rows.rows(nodes)
             if base is not None:
-                rows = self.bases.rebuild(base, frame_id, rows, order)
-        except BaseGone as exc:
+                rows = self.ax_bases.rebuild(base, frame_id, rows, order)
+        except AxStreamBaseGone as exc:
             self._fail(stream, str(exc))
             return
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
@@ -197,8 +197,8 @@ class CaptureStreams:
         rows = streamed.get(main.frameId) if main is not None else None
         if main is not None and main.parentFrameId is None and rows:
             # the next read's base: only rows this stream filled in, never node dicts
-            self.bases.keep(ref.id, main.frameId, rows, capture.tab.id)
-            self.bases.drop_frame(main.frameId, keep=ref.id)
+            self.ax_bases.keep(ref.id, main.frameId, rows, capture.tab.id)
+            self.ax_bases.drop_frame(main.frameId, keep=ref.id)
         return {"parts": stream.parts, "nodes": stream.nodes, "bytes": stream.bytes,
                 **({"delta": True} if stream.bases else {}), **early}
 

@@ -33,7 +33,7 @@ from axsnap_host.models.wire import (
     SnapshotRequest,
 )
 from axsnap_host.native.capture_stream import CaptureStreams
-from axsnap_host.native.dom_bases import DomBases
+from axsnap_host.native.dom_snapshot_bases import DomSnapshotBases
 from axsnap_host.native.log import get_logger
 from axsnap_host.native.memory import BIG_READ_BYTES, gc_paused, give_back, peak_rss_kb
 from axsnap_host.native.protocol import (
@@ -77,15 +77,15 @@ class Host:
         self.control_link = control_link  # serve's requests; the extension's replies go here
         self.chunks = ChunkAssembler()
         self.streams = CaptureStreams()  # whole-page reads' AX parts, ahead of their request
-        self.dom_bases = DomBases()  # the last whole-page reads' DOMSnapshots
+        self.dom_snapshot_bases = DomSnapshotBases()  # the last whole-page reads' DOMSnapshots
         # every per-tab store: a tab's share goes with its TabState (forget_tab, eviction)
-        self.tabs = TabStates(stores=(self.dom_bases, self.streams.bases))
+        self.tabs = TabStates(stores=(self.dom_snapshot_bases, self.streams.ax_bases))
         self._retained: list[Any] = []
         self._big = False  # the last message was a big read: give its memory back
-        # serve() sets it: the cyclic collector stays paused from a message's arrival until
-        # release(), after its replies are sent. Resumed at the end of handle_text, the
-        # collector ran at once over the message's millions of new objects (25-40 ms on a
-        # 20k-element page's read) while the reply waited.
+        # run_message_loop() sets it: the cyclic collector stays paused from a message's
+        # arrival until release(), after its replies are sent; a collection inside handle_text
+        # would run over the message's millions of new objects (25-40 ms on a 20k-element
+        # page's read) while the reply waits.
         self.hold_gc = False
         self._gc_held = False
 
@@ -265,9 +265,9 @@ class Host:
         # the AX nodes sent ahead in parts (and the tree built at their end, unless exact)
         streamed = self.streams.fill(request.capture,
                                      early_allowed=fast_path(request.options, "early_tree"))
-        reused = self.dom_bases.fill(request.capture)  # DOMSnapshot columns left out
+        reused = self.dom_snapshot_bases.fill(request.capture)  # DOMSnapshot columns left out
         result = process(request, state)
-        kept = self.dom_bases.keep(request.capture)
+        kept = self.dom_snapshot_bases.keep(request.capture)
         timings = result.setdefault("timings", {})
         timings["parse_ms"] = round(parse_ms, 3)
         timings["host_ms"] = round(_ms_since(started), 3)
@@ -383,8 +383,9 @@ def _version() -> str:
     return __version__
 
 
-def serve(frames: FrameIO, host: Host | None = None) -> int:
-    """Serve until EOF. Returns the process exit code (0 on clean EOF or truncation)."""
+def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
+    """Read messages and answer them until EOF. Returns the process exit code (0 on clean
+    EOF or truncation)."""
     host = host or Host()
     host.hold_gc = True  # the collector runs after each reply is sent (release)
     log.info("host started (protocol v%d, inbound limit %d bytes)", PROTOCOL_VERSION,

@@ -18,7 +18,7 @@ from axsnap_host.pipeline.dom.registry import IndexRegistry
 
 MAX_TABS = 64
 # Tabs whose last whole-page SnapshotV1 rows are kept (the most recently read): as many
-# as the extension's AX cache and the host's DOMSnapshot bases serve (dom_bases.MAX_BASES).
+# as the extension's AX cache and the host's DOMSnapshot bases serve (dom_snapshot_bases.MAX_BASES).
 
 
 MAX_SECRET_NAMES = 256
@@ -53,7 +53,7 @@ class TabState:
 
 
 class TabStore(Protocol):
-    """Per-tab data kept outside TabState (native/dom_bases.py, native/stream_bases.py):
+    """Per-tab data kept outside TabState (native/dom_snapshot_bases.py, native/ax_stream_bases.py):
     ``forget_tab`` drops the tab's share and says how many entries went."""
 
     def forget_tab(self, tab_id: int | None) -> int: ...

@@ -101,7 +101,7 @@ class SessionServer:
         return run_steps(self.browser, list(params.get("steps") or []), params.get("options"),
                          bool(params.get("keep_going")), bool(params.get("follow_tabs")))
 
-    def serve(self, listener: socket.socket) -> None:
+    def answer_clients(self, listener: socket.socket) -> None:
         while not self.closing:
             conn, _ = listener.accept()
             with conn:
@@ -187,7 +187,7 @@ def run(config: dict[str, Any]) -> int:
             stack.callback(record_path.unlink, missing_ok=True)
             _say({"ok": True, **record.public()})
             said = True
-            SessionServer(browser, token).serve(listener)
+            SessionServer(browser, token).answer_clients(listener)
     except Stop:
         pass
     except Exception as err:

@@ -1,4 +1,4 @@
-// opts.axJournal (the AX window read, lib/reuse/ax_window_kept.js): in the main frame, take the
+// opts.axJournal (the AX window read, lib/reuse/ax_window_cache.js): in the main frame, take the
 // AX cache's change journal (extension/content/axwatch.js, a content script in this same world)
 // since the token `take`, or arm it: whether the AX nodes kept from the last read hold.
 // Only a document of at most `max` elements keeps them: a bigger one's journal is left

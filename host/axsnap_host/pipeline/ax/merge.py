@@ -18,7 +18,7 @@ def fill_missing_values(tree: FlatTree, kept: Iterable[str], dom: DomFacts,
     Chrome leaves ``value`` out for some fields (empty ones, some custom controls); the
     DOMSnapshot ``inputValue``/``textValue`` fills the gap, so redaction sees it too.
     ``joined``: the walker's records joined to their nodes (window_index.walker_joins), whose
-    element facts the kept nodes take first.
+    element facts the cached nodes take first.
     """
     kept = list(kept)
     apply_element_facts(tree, kept, joined or ())  # one description of each element (issue 30)

@@ -72,7 +72,7 @@ _NO_CONTENT_NAME_ROLES = (_DOCUMENT_ROLES | LANDMARK_ROLES | TEXT_ROLES | LAYOUT
 @dataclass
 class PruneResult:
     root_id: str | None
-    kept: dict[str, list[str]]  # kept node id → kept child ids, in document order
+    kept: dict[str, list[str]]  # cached node id → kept child ids, in document order
     total: int
 
     @property
@@ -152,7 +152,7 @@ def prune_interest(tree: FlatTree) -> Interest:
 def prune(
     tree: FlatTree, pruned: bool = True, clickable: frozenset[str] = frozenset()
 ) -> PruneResult:
-    """Decide the kept nodes. ``clickable``: ids that act though their role does not say so
+    """Decide the cached nodes. ``clickable``: ids that act though their role does not say so
     (a click listener, a tab stop, a scroll container): kept too."""
     nodes = tree.nodes
     if tree.root_id is None:

@@ -14,9 +14,9 @@ _SCRUBBED_STATE = ("valuetext", "url", "autocomplete")
 def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields,
                 scrub: bool = True) -> int:
     """Mask secret fields (value, string state, text inside them) and scrub every name,
-    value and string state of the kept nodes, in place. Returns how many pieces were masked.
+    value and string state of the cached nodes, in place. Returns how many pieces were masked.
     Which fields are secret is the capture's one decision (``secrets``), not decided here.
-    ``scrub=False``: the secret fields only; the caller scrubs each kept node
+    ``scrub=False``: the secret fields only; the caller scrubs each cached node
     (:func:`scrub_node`: the row memo, which keeps the scrubbed rows of equal nodes).
     """
     kept_set = set(kept)

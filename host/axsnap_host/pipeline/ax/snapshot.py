@@ -116,7 +116,7 @@ def row_of(node: FlatNode, depth: int, box: Box | None,
 
 
 def preorder_depths(kept: PruneResult) -> list[tuple[str, int]]:
-    """The kept nodes in pre-order with their depth (the root 0), walked from the root so
+    """The cached nodes in pre-order with their depth (the root 0), walked from the root so
     the rows' depths rebuild the tree whatever order ``kept`` lists them in."""
     if kept.root_id is None or kept.root_id not in kept.kept:
         return []

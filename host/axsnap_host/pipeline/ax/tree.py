@@ -204,7 +204,7 @@ def _walk(
 ) -> tuple[dict[str, FlatNode], str | None]:
     """One iterative pre-order pass from the main root.
 
-    Each stack entry carries the id of its nearest kept (unignored) ancestor; a kept node
+    Each stack entry carries the id of its nearest kept (unignored) ancestor; a cached node
     appends itself to that ancestor's children, so ignored nodes vanish and their children
     are lifted in document order. Every AX node is visited once (cycles, shared children).
     """
@@ -213,7 +213,7 @@ def _walk(
         return {}, None
     nodes: dict[str, FlatNode] = {}
     seen: list[set[str]] = [set() for _ in by_id]
-    top: list[str] = []  # kept nodes with no kept ancestor (normally just the root)
+    top: list[str] = []  # cached nodes with no kept ancestor (normally just the root)
     stack: list[tuple[int, str, str | None]] = [(main, roots[main], None)]
     while stack:
         ordinal, ax_id, kept_parent = stack.pop()

@@ -134,7 +134,7 @@ def build_lines(
     collapsed: Callable[[FlatNode], bool],
     included: Callable[[str], bool] | None = None,
 ) -> list[OutlineLine]:
-    """Pre-order line records of the kept tree from ``root_id``.
+    """Pre-order line records of the cached tree from ``root_id``.
 
     ``included`` restricts them to a subtree (focus): a node is a line when it is
     included, at the depth of its number of included ancestors.

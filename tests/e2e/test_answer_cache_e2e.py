@@ -1,4 +1,4 @@
-"""Kept answers (extension/lib/reuse/kept_answer.js, extension/content/answerwatch.js) in real
+"""Cached answers (extension/lib/reuse/answer_cache.js, extension/content/answerwatch.js) in real
 Chromium.
 
 A re-read of a page that did not change is answered from the last answer; every kind of
@@ -52,7 +52,7 @@ def _kept(reply: dict[str, Any]) -> bool:
 
 
 def _settled(browser: Browser, pages_url: str, **options: Any) -> dict[str, Any]:
-    """The page opened and read twice: the second read is a kept answer equal to the first."""
+    """The page opened and read twice: the second read is a cached answer equal to the first."""
     browser.open(pages_url + PAGE)
     first = browser.snapshot_raw(**options)
     second = browser.snapshot_raw(**options)
@@ -182,7 +182,7 @@ def test_a_kept_answer_reports_this_reads_stabilization(browser: Browser, pages_
 def test_the_first_read_of_a_prepared_document_is_a_kept_answer(
         browser: Browser, pages_url: str) -> None:
     """A tab read in the last seconds: its next small document is read with the tab's last
-    options while it settles (lib/reuse/prepare.js), so the first read is a kept answer that
+    options while it settles (lib/reuse/prepare.js), so the first read is a cached answer that
     equals a fresh capture."""
     url = pages_url + "kept/frame.html"
     browser.open(url)
@@ -218,8 +218,8 @@ def test_every_kept_format_reads_a_change(browser: Browser, pages_url: str,
 def test_a_click_listener_added_by_a_script_makes_the_next_read_a_fresh_one(
         browser: Browser, pages_url: str, options: dict[str, Any], where: str) -> None:
     """A listener changes no DOM and fires no event, so the proof does not see it; the click
-    listeners read before each capture do (router.js: keptCheck). The read after it is
-    captured, differs from the kept answer (the text became clickable) and equals a fresh
+    listeners read before each capture do (router.js: answerCheck). The read after it is
+    captured, differs from the cached answer (the text became clickable) and equals a fresh
     capture; the read after that is kept again."""
     before = _settled(browser, pages_url, **options)
     target = ("document.getElementById('text')" if where == "document" else

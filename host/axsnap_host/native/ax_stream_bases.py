@@ -28,11 +28,11 @@ MAX_BASES = 2
 MAX_NODES = 400_000
 
 
-class BaseGone(Exception):
+class AxStreamBaseGone(Exception):
     """A delta part names a base this host does not hold, or ids no one sent."""
 
 
-class StreamBases:
+class AxStreamBases:
     """stream id → (frame id, AX node id → node) of the last filled whole-page reads."""
 
     def __init__(self, *, max_bases: int = MAX_BASES, max_nodes: int = MAX_NODES) -> None:
@@ -79,11 +79,11 @@ class StreamBases:
     def rebuild(self, base_id: str, frame_id: str, changed: list[AxRow],
                 order: list[Any]) -> list[AxRow]:
         """The frame's nodes in ``order``: each the delta's node of that id, else the base's.
-        Raises BaseGone when the base is not held (or is another frame's) or an id is in
+        Raises AxStreamBaseGone when the base is not held (or is another frame's) or an id is in
         neither."""
         held = self._bases.get(base_id)
         if held is None or held[0] != frame_id:
-            raise BaseGone(f"base {base_id[:80]!r} of frame {frame_id[:80]!r} is not held "
+            raise AxStreamBaseGone(f"base {base_id[:80]!r} of frame {frame_id[:80]!r} is not held "
                            "(evicted, or sent to another host process)")
         base = held[1]
         fresh = {node.node_id: node for node in changed}
@@ -93,7 +93,8 @@ class StreamBases:
             if type(node_id) is str:
                 node = fresh.get(node_id) or base.get(node_id)
             if node is None:
-                raise BaseGone(f"node {str(node_id)[:40]!r} is neither sent nor in the base")
+                raise AxStreamBaseGone(
+                    f"node {str(node_id)[:40]!r} is neither sent nor in the base")
             out.append(node)
         self._bases.move_to_end(base_id)
         return out

@@ -1,8 +1,8 @@
-// kept_answer.js: which answers may be kept, and when a kept one may be given.
+// answer_cache.js: which answers may be kept, and when a kept one may be given.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { answerKey, createKeptAnswers, framesKey, MAX_KEYS_PER_TAB, MAX_TABS } from '../lib/reuse/kept_answer.js';
+import { answerKey, createAnswerCache, framesKey, MAX_KEYS_PER_TAB, MAX_TABS } from '../lib/reuse/answer_cache.js';
 import { createPreparer } from '../lib/reuse/prepare.js';
 
 const FRAMES = [{ frameId: 'F0', loaderId: 'L0' }, { frameId: 'F1', loaderId: 'L1', parentFrameId: 'F0' }];
@@ -24,8 +24,8 @@ test('unredacted reads, screenshots and deltas are never kept; the wait and reus
   assert.notEqual(answerKey({ trace_id: 'a' }), answerKey({ trace_id: 'b' }));
 });
 
-test('a kept answer is given only for the same proof, options, URL and frames', () => {
-  const k = createKeptAnswers({ now: () => 1000 });
+test('a cached answer is given only for the same proof, options, URL and frames', () => {
+  const k = createAnswerCache({ now: () => 1000 });
   const key = answerKey({});
   k.keep(7, key, proof(3), capture(), { format: 'snapshot' }, { reply_bytes: 10 });
   assert.equal(k.find(7, key, proof(4), here()), null, 'the page changed since (seq)');
@@ -42,7 +42,7 @@ test('a kept answer is given only for the same proof, options, URL and frames', 
 });
 
 test('an answer read under no proof, or a failed one, is not kept', () => {
-  const k = createKeptAnswers();
+  const k = createAnswerCache();
   const key = answerKey({});
   k.keep(7, key, proof(3, 'a frame whose document cannot be read'), capture(), { format: 'snapshot' }, {});
   k.keep(7, key, null, capture(), { format: 'snapshot' }, {});
@@ -51,7 +51,7 @@ test('an answer read under no proof, or a failed one, is not kept', () => {
 });
 
 test('answers kept under an older proof go; a few per tab, a few tabs', () => {
-  const k = createKeptAnswers();
+  const k = createAnswerCache();
   const keys = ['snapshot', 'outline', 'domtext', 'elements'].map((format) => answerKey({ format }));
   k.keep(1, keys[0], proof(1), capture(), { format: 'snapshot' }, {});
   k.keep(1, keys[1], proof(2), capture(), { format: 'outline' }, {});
@@ -64,8 +64,8 @@ test('answers kept under an older proof go; a few per tab, a few tabs', () => {
   assert.equal(k.find(MAX_TABS + 1, keys[0], proof(1), here()), null, 'dropped on navigation');
 });
 
-test('a kept answer carries this read\'s stabilization and no index changes once delivered', () => {
-  const k = createKeptAnswers();
+test('a cached answer carries this read\'s stabilization and no index changes once delivered', () => {
+  const k = createAnswerCache();
   const key = answerKey({ format: 'domtext' });
   const snapKey = answerKey({});
   const stabilization = { stabilized: true, waited_ms: 0, reasons: ['disabled'], pending_requests: 0, mutations: 0,
@@ -85,11 +85,11 @@ test('a kept answer carries this read\'s stabilization and no index changes once
 
 test('the proof is asked in the known world over CDP, else through chrome.scripting', async () => {
   const injected = [];
-  const k = createKeptAnswers({ inject: async (tabId) => { injected.push(tabId); return ['doc1', 5, 'ok', 40]; } });
+  const k = createAnswerCache({ inject: async (tabId) => { injected.push(tabId); return ['doc1', 5, 'ok', 40]; } });
   const session = { send: async () => { throw new Error('no context'); } };
   assert.deepEqual(await k.readProof(session, 3), { id: 'doc1', seq: 5, status: 'ok', elements: 40 });
   assert.deepEqual(injected, [3]);
-  const bad = createKeptAnswers({ inject: async () => 'nonsense' });
+  const bad = createAnswerCache({ inject: async () => 'nonsense' });
   assert.equal(await bad.readProof(session, 3), null);
   assert.equal(framesKey(null), null);
 });
@@ -100,7 +100,7 @@ test('a preparation keeps an answer with the tab\'s last options when it can', a
     send: async () => ({ frameTree: { frame: { id: 'F0', loaderId: 'L' } } }), release: () => log.push('release'),
   };
   const deps = {
-    debuggers: { joinKept: () => session },
+    debuggers: { joinLingering: () => session },
     stabilize: async () => ({ stabilized: true }),
     capture: async () => log.push('capture'),
     countElements: async () => 10,
@@ -118,7 +118,7 @@ test('a preparation keeps an answer with the tab\'s last options when it can', a
 
 test('a document too big for a proof is not asked again; its world is kept for the next one', async () => {
   let asked = 0;
-  const k = createKeptAnswers({ inject: async () => { asked++; return ['doc1', 1, 'too many elements', 5000]; } });
+  const k = createAnswerCache({ inject: async () => { asked++; return ['doc1', 1, 'too many elements', 5000]; } });
   const session = { send: async () => { throw new Error('no context'); } };
   const key = answerKey({});
   const big = await k.readProof(session, 2, 'L0');
@@ -131,8 +131,8 @@ test('a document too big for a proof is not asked again; its world is kept for t
   assert.equal(asked, 2);
 });
 
-test('a kept answer stands only while the click listeners read before its capture are the same', () => {
-  const k = createKeptAnswers({ now: () => 1000 });
+test('a cached answer stands only while the click listeners read before its capture are the same', () => {
+  const k = createAnswerCache({ now: () => 1000 });
   const key = answerKey({ format: 'domtext' });
   const withListeners = (listeners) => ({ ...here(), listeners });
   k.keep(7, key, proof(3), capture(), { format: 'domtext' }, {}, false, '10:click');
@@ -145,11 +145,11 @@ test('a kept answer stands only while the click listeners read before its captur
 });
 
 test('a document found too big for a proof is known as such until the tab navigates', () => {
-  const k = createKeptAnswers({ now: () => 1000 });
+  const k = createAnswerCache({ now: () => 1000 });
   const key = answerKey({});
   assert.equal(k.knownBig(7), false);
   k.keep(7, key, proof(3, 'too many elements'), capture(), { format: 'snapshot' }, {});
-  assert.equal(k.knownBig(7), true, 'no listener read for it (router.js keptCheck)');
+  assert.equal(k.knownBig(7), true, 'no listener read for it (router.js answerCheck)');
   k.keep(7, key, proof(4), capture(), { format: 'snapshot' }, {});
   assert.equal(k.knownBig(7), false, 'a later proof holds');
   k.keep(7, key, proof(3, 'too many elements'), capture(), { format: 'snapshot' }, {});
@@ -157,14 +157,14 @@ test('a document found too big for a proof is known as such until the tab naviga
   assert.equal(k.knownBig(7), false, 'navigated');
 });
 
-test('an exact read is neither answered nor kept (models/fast_paths.py: kept_answer)', () => {
+test('an exact read is neither answered nor kept (models/fast_paths.py: answer_cache)', () => {
   assert.equal(answerKey({ exact: true }), null);
   assert.equal(answerKey({ format: 'domtext', exact: true }), null);
   assert.equal(answerKey({ exact: false }), answerKey({}), 'exact: false is a normal read');
 });
 
 test('an answer that carries errors, notes or failed frames is never kept (issue 26)', () => {
-  const k = createKeptAnswers({ now: () => 1000 });
+  const k = createAnswerCache({ now: () => 1000 });
   const key = answerKey({ format: 'outline' });
   const degradedReads = [
     [{ ...capture(), errors: [{ step: 'dom_tree_depth', message: 'main: too deep' }] }, { format: 'outline' }],

@@ -1,6 +1,6 @@
 // The DOMSnapshot of a tab's last whole-page read that the host kept (a *base*), so that a
 // read the AX cache serves sends only the DOMSnapshot columns that changed
-// (host/axsnap_host/native/dom_bases.py puts the others back). After a small change most columns
+// (host/axsnap_host/native/dom_snapshot_bases.py puts the others back). After a small change most columns
 // are as they were (styles, attributes, parents, names: two thirds of the 3.3 MB on the
 // 20k-element bench page). A column that differs in a few cells (the boxes of the row
 // whose text changed, the id of its new text node) is sent as those cells
@@ -106,14 +106,14 @@ export function sameEnds(now, then) {
  * (whether anything was), `accepted(stats)` once the host served the request,
  * `restoreWhole()` before sending it again whole.
  */
-export function offerDomBase(tabId, capture, options = {}) {
+export function offerDomSnapshotBase(tabId, capture, options = {}) {
   const snapshot = capture?.dom_snapshot;
   const loaderId = capture?.frames?.[0]?.loaderId ?? null;
   const none = { used: 0, strings: 0, delta: false, accepted() {}, restoreWhole() {} };
   // with DOM rects (the outline's): the host frees them once read, so no base of it
   const rects = (snapshot?.documents ?? []).some((doc) => doc?.layout?.clientRects);
   if (!snapshot || rects || !loaderId || !Array.isArray(snapshot.documents)) return none;
-  if (!fastPath(options, 'dom_base')) return none; // exact: sent whole, kept by no one
+  if (!fastPath(options, 'dom_snapshot_base')) return none; // exact: sent whole, kept by no one
   counter += 1;
   const id = `dom-${Date.now().toString(36)}-${counter}`;
   capture.dom_snapshot_key = id;
@@ -158,6 +158,6 @@ export function offerDomBase(tabId, capture, options = {}) {
 }
 
 /** Forget a tab's base (the tab closed). */
-export function dropDomBase(tabId) {
+export function dropDomSnapshotBase(tabId) {
   bases.delete(tabId);
 }

@@ -1,4 +1,4 @@
-"""Delta parts on a kept base (host/axsnap_host/native/stream_bases.py,
+"""Delta parts on a kept base (host/axsnap_host/native/ax_stream_bases.py,
 extension/lib/ax/ax_stream.js).
 
 The host keeps the main frame's nodes of each served whole-page stream; a later stream may
@@ -15,8 +15,8 @@ from typing import Any
 
 from test_capture_stream import comparable, pinned, reply_of, snapshot_request, split
 
+from axsnap_host.native.ax_stream_bases import AxStreamBases
 from axsnap_host.native.host import Host
-from axsnap_host.native.stream_bases import StreamBases
 from axsnap_host.pipeline.ax.rows import as_rows
 from host_harness import load_capture
 
@@ -58,7 +58,7 @@ def test_a_delta_on_the_last_served_stream_gives_the_whole_reply(monkeypatch: An
     host = Host()
     parts, streamed = split(capture, "st-1", part_nodes=7)
     assert reply_of(host, parts, snapshot_request(streamed))["ok"] is True
-    assert len(host.streams.bases) == 1
+    assert len(host.streams.ax_bases) == 1
 
     renamed, node_id = _renamed(capture)
     whole = Host().handle_text(snapshot_request(renamed))[0]
@@ -73,7 +73,7 @@ def test_a_delta_on_the_last_served_stream_gives_the_whole_reply(monkeypatch: An
     parts, streamed = _delta_parts(renamed, "st-3", "st-2", set())
     reply = reply_of(host, parts, snapshot_request(streamed, message_id="s3"))
     assert reply["ok"] is True and comparable(reply["result"]) == comparable(whole["result"])
-    assert len(host.streams.bases) == 1
+    assert len(host.streams.ax_bases) == 1
 
 
 def test_a_delta_without_its_base_is_bad_chunk_and_the_host_serves_on(monkeypatch: Any) -> None:
@@ -99,12 +99,12 @@ def test_a_frame_read_whole_again_drops_its_base_and_bases_are_bounded() -> None
     host = Host()
     parts, streamed = split(capture, "st-1", part_nodes=50)
     assert reply_of(host, parts, snapshot_request(streamed))["ok"] is True
-    assert len(host.streams.bases) == 1
+    assert len(host.streams.ax_bases) == 1
     parts, _ = split(capture, "st-2", part_nodes=50)
     host.handle_text(json.dumps(parts[0]))  # the same main frame, whole: the old base goes
-    assert len(host.streams.bases) == 0
+    assert len(host.streams.ax_bases) == 0
 
-    bases = StreamBases(max_bases=2, max_nodes=5)
+    bases = AxStreamBases(max_bases=2, max_nodes=5)
     [node] = as_rows([{"nodeId": "1"}])  # a base holds the stream's rows
     for stream in ("a", "b", "c"):
         bases.keep(stream, stream.upper(), [node])

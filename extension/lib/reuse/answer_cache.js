@@ -1,4 +1,4 @@
-// A kept answer: a read of a page that provably did not change since the last read with the
+// A cached answer: a read of a page that provably did not change since the last read with the
 // same options is answered with that read's answer (the host's redacted output), instead of
 // capturing and rendering it again.
 //
@@ -13,7 +13,7 @@
 // cannot read, a running animation or a big document. Each read asks it once, after the
 // stabilization and before anything is walked: (id, seq) read BEFORE the capture is the
 // answer's proof, so a change during the capture makes the next read capture again. A read
-// whose proof equals the kept answer's, for the same options, URL, frames and click
+// whose proof equals the cached answer's, for the same options, URL, frames and click
 // listeners (a script adding one changes no DOM: the router reads them beside the proof,
 // walker_ids.js clickListenerSignature), is answered from it (`timings.kept_answer`). Asked with one Runtime.evaluate in the world's known
 // context (walker_id_cache.js), or chrome.scripting when the context is not known yet; a
@@ -22,7 +22,7 @@
 //
 // Which reads: redacted ones only (nothing unredacted is ever kept), no screenshot (pixels
 // change with no DOM change: video, canvas, the caret), no `compression: "delta"` (its reply
-// depends on the host's base, which a kept answer does not move), no page understanding
+// depends on the host's base, which a cached answer does not move), no page understanding
 // (`semantic`, `semantic_text`: each read is a new `revision`, which its handles name). The answer keeps what the
 // host said (its snapshot id, `ts`: when the page was read); SnapshotV1's `stabilization` is
 // this read's report. Kept in the worker's memory only, a few per tab for a few tabs, dropped
@@ -54,7 +54,7 @@ function stable(value) {
 export function answerKey(options) {
   const o = options ?? {};
   const format = o.format ?? 'snapshot';
-  if (!fastPath(o, 'kept_answer')) return null; // an exact read is neither answered nor kept
+  if (!fastPath(o, 'answer_cache')) return null; // an exact read is neither answered nor kept
   if (o.redact === false || o.compression === 'delta') return null;
   if (format === 'som' || o.vision === true) return null;
   // page understanding numbers its reads (`revision`, which its handles name for acting)
@@ -79,7 +79,7 @@ function asProof(value) {
  * Whether a read's answer carries what went wrong while it was read: a capture step's error
  * (a fallback: the AX or DOM tree read to a bounded depth, a frame not read), a note of the
  * host's, a failed frame, a read the host found incomplete. Such an answer is given once and
- * never kept: the next read may well go right, and a kept answer would say what went wrong for as long as it stood.
+ * never kept: the next read may well go right, and a cached answer would say what went wrong for as long as it stood.
  */
 export function degraded(capture, result) {
   if (capture?.errors?.length) return true;
@@ -94,10 +94,10 @@ function published(report) {
 }
 
 /**
- * Kept answers over injected dependencies: {inject(tabId) → the watch's proof array through
+ * Cached answers over injected dependencies: {inject(tabId) → the watch's proof array through
  * chrome.scripting, now() (ms since the epoch)}.
  */
-export function createKeptAnswers({ inject = injectProof, now = () => Date.now() } = {}) {
+export function createAnswerCache({ inject = injectProof, now = () => Date.now() } = {}) {
   const tabs = new Map(); // tabId -> {world, answers: Map(key -> entry)}
   const lastOptions = new Map(); // tabId -> the options of its last read (lib/reuse/prepare.js)
 
@@ -123,7 +123,7 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
     return asProof(await inject(tabId).catch(() => null));
   }
 
-  /** The proof ({id, seq}) the kept answer of `tabId` for `key` was kept under, or null. */
+  /** The proof ({id, seq}) the cached answer of `tabId` for `key` was kept under, or null. */
   function expected(tabId, key) {
     const entry = tabs.get(tabId)?.answers.get(key);
     return entry ? { id: entry.id, seq: entry.seq } : null;
@@ -142,7 +142,7 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
   }
 
   /**
-   * The kept answer of `tabId` for `key` when `proof` (read now) shows no change since it
+   * The cached answer of `tabId` for `key` when `proof` (read now) shows no change since it
    * was kept and the tab is at the same URL with the same frames (`here`: {url, frames,
    * listeners}); otherwise null. `here.listeners`: the tab's click listeners read now
    * (walker_ids.js: clickListenerSignature; null: not read), which the proof cannot see.
@@ -158,7 +158,7 @@ export function createKeptAnswers({ inject = injectProof, now = () => Date.now()
   }
 
   /**
-   * The reply's result for a kept answer (after `find`), with this read's stabilization
+   * The reply's result for a cached answer (after `find`), with this read's stabilization
    * report. The DOM formats' `indices` (index changes since the tab's previous read) are
    * none once the answer was delivered: the page did not change since. A prepared answer's
    * first delivery keeps them (no read saw them yet).

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { changedCells, dropDomBase, offerDomBase, sameColumn, sameColumns, sameEnds } from '../lib/reuse/dom_base.js';
+import { changedCells, dropDomSnapshotBase, offerDomSnapshotBase, sameColumn, sameColumns, sameEnds } from '../lib/reuse/dom_snapshot_base.js';
 
 const snapshot = (bounds, styles = [[1, 2], [1, 2]], strings = ['F1', 'div', 'a']) => ({
   strings,
@@ -35,9 +35,9 @@ test('only columns of the same frame document are named the same', () => {
 });
 
 test('a cached read sends the changed columns once the host kept the last DOMSnapshot', () => {
-  dropDomBase(7);
+  dropDomSnapshotBase(7);
   const first = capture(snapshot([[0, 0, 5, 5], [0, 5, 5, 5]]), 'full');
-  const offered = offerDomBase(7, first);
+  const offered = offerDomSnapshotBase(7, first);
   assert.equal(offered.used, 0);
   assert.ok(first.dom_snapshot_key);
   assert.equal(first.dom_snapshot_base, undefined);
@@ -45,7 +45,7 @@ test('a cached read sends the changed columns once the host kept the last DOMSna
 
   const whole = snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]);
   const second = capture(whole);
-  const delta = offerDomBase(7, second);
+  const delta = offerDomSnapshotBase(7, second);
   assert.equal(delta.used, 5);
   assert.equal(delta.strings, 3);
   assert.deepEqual(second.dom_snapshot_base.strings, [3, 0]);
@@ -63,15 +63,15 @@ test('a cached read sends the changed columns once the host kept the last DOMSna
 
   // a full read, a new document, a host that did not keep it, DOM rects: whole
   const full = capture(snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]), 'full');
-  assert.equal(offerDomBase(7, full).used, 0);
+  assert.equal(offerDomSnapshotBase(7, full).used, 0);
   const other = capture(snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]));
   other.frames[0].loaderId = 'L2';
-  assert.equal(offerDomBase(7, other).used, 0);
+  assert.equal(offerDomSnapshotBase(7, other).used, 0);
   const withRects = snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]);
   withRects.documents[0].layout.clientRects = [[], []];
-  assert.equal(offerDomBase(7, capture(withRects)).used, 0);
-  offerDomBase(7, capture(snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]))).accepted({ dom_base: { kept: false } });
-  assert.equal(offerDomBase(7, capture(snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]))).used, 0);
+  assert.equal(offerDomSnapshotBase(7, capture(withRects)).used, 0);
+  offerDomSnapshotBase(7, capture(snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]))).accepted({ dom_base: { kept: false } });
+  assert.equal(offerDomSnapshotBase(7, capture(snapshot([[0, 0, 9, 5], [0, 5, 9, 5]]))).used, 0);
 });
 
 test('string tables share their head and tail, never overlapping', () => {
@@ -88,14 +88,14 @@ test('string tables share their head and tail, never overlapping', () => {
 });
 
 test('only the middle of the string table is sent, even when no column is the same', () => {
-  dropDomBase(8);
+  dropDomSnapshotBase(8);
   const first = capture(snapshot([[0, 0, 5, 5], [0, 5, 5, 5]], undefined, ['F1', 'div', 'a', 'z']), 'full');
-  offerDomBase(8, first).accepted({ dom_base: { kept: true } });
+  offerDomSnapshotBase(8, first).accepted({ dom_base: { kept: true } });
   // another frame's document (no column reused), the string table changed in the middle
   const whole = snapshot([[0, 0, 5, 5], [0, 5, 5, 5]], undefined, ['F1', 'div', 'b', 'c', 'z']);
   whole.documents[0].frameId = 2;
   const second = capture(whole);
-  const delta = offerDomBase(8, second);
+  const delta = offerDomSnapshotBase(8, second);
   assert.equal(delta.used, 0);
   assert.equal(delta.delta, true);
   assert.deepEqual(second.dom_snapshot_base, { id: first.dom_snapshot_key, columns: [], strings: [2, 1] });
@@ -104,10 +104,10 @@ test('only the middle of the string table is sent, even when no column is the sa
   delta.restoreWhole();
   assert.equal(second.dom_snapshot, whole);
   // nothing in common: sent whole
-  dropDomBase(8);
-  offerDomBase(8, capture(snapshot([[0, 0, 5, 5]], undefined, ['F1']), 'full')).accepted({ dom_base: { kept: true } });
+  dropDomSnapshotBase(8);
+  offerDomSnapshotBase(8, capture(snapshot([[0, 0, 5, 5]], undefined, ['F1']), 'full')).accepted({ dom_base: { kept: true } });
   const other = capture(snapshot([[0, 0, 5, 5]], undefined, ['F9']));
-  assert.equal(offerDomBase(8, other).delta, false);
+  assert.equal(offerDomSnapshotBase(8, other).delta, false);
   assert.equal(other.dom_snapshot_base, undefined);
 });
 
@@ -118,13 +118,13 @@ test('a column that differs in a few cells is sent as those cells', () => {
   assert.equal(changedCells([1, 2], [1, 2, 3], 5), null); // another length
   assert.equal(changedCells({ index: [1] }, { index: [2] }, 5), null); // rare data: whole
 
-  dropDomBase(9);
+  dropDomSnapshotBase(9);
   const rows = (n, wide) => Array.from({ length: n }, (_, i) => [0, i * 5, i === wide ? 9 : 5, 5]);
   const base = snapshot(rows(8, -1), Array.from({ length: 8 }, () => [1, 2]));
-  offerDomBase(9, capture(base, 'full')).accepted({ dom_base: { kept: true } });
+  offerDomSnapshotBase(9, capture(base, 'full')).accepted({ dom_base: { kept: true } });
   const whole = snapshot(rows(8, 6), Array.from({ length: 8 }, () => [1, 2]));
   const second = capture(whole);
-  const delta = offerDomBase(9, second);
+  const delta = offerDomSnapshotBase(9, second);
   assert.equal(delta.patched, 1);
   assert.deepEqual(second.dom_snapshot_base.patches, [[0, 'layout', 'bounds', [6], [[0, 30, 9, 5]]]]);
   assert.deepEqual(Object.keys(second.dom_snapshot.documents[0].layout), []);
@@ -134,7 +134,7 @@ test('a column that differs in a few cells is sent as those cells', () => {
   // most boxes moved: the column goes whole
   const moved = snapshot(rows(8, -1).map(([x, y, w, h]) => [x, y + 1, w, h]), Array.from({ length: 8 }, () => [1, 2]));
   const third = capture(moved);
-  const all = offerDomBase(9, third);
+  const all = offerDomSnapshotBase(9, third);
   assert.equal(all.patched, 0);
   assert.equal(third.dom_snapshot.documents[0].layout.bounds, moved.documents[0].layout.bounds);
 });

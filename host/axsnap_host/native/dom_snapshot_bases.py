@@ -7,15 +7,15 @@ string table and, when it moves the layout, the boxes; the styles (a third of th
 the attributes, the parents, the names stay. So the host keeps the DOMSnapshot of a read
 (a *base*, named by the extension: ``capture.dom_snapshot_key``), and the extension's next
 read of the same document may leave out every column equal to the base's, naming them in
-``capture.dom_snapshot_base`` (extension/lib/reuse/dom_base.js). The string table (a third of
-what is left on the bench page) is sent as the strings between its common head and tail with
-the base's (``dom_snapshot_base.strings``: how many at each end): a text edit changes one
-string, or inserts a few, in the middle. A column that differs in a few cells (the boxes of
-the edited row, the id of its new text node: a third of the bench page's 3.3 MB is boxes) is
-sent as those cells (``dom_snapshot_base.patches``), put into a copy of the base's column.
-The host puts the base's columns and strings
-back before the pipeline reads the capture: the same DOMSnapshot a whole one would have
-been, checked again as a whole (column lengths, parents, ids).
+``capture.dom_snapshot_base`` (extension/lib/reuse/dom_snapshot_base.js). The string table
+(a third of what is left on the bench page) is sent as the strings between its common head
+and tail with the base's (``dom_snapshot_base.strings``: how many at each end): a text edit
+changes one string, or inserts a few, in the middle. A column that differs in a few cells
+(the boxes of the edited row, the id of its new text node: a third of the bench page's
+3.3 MB is boxes) is sent as those cells (``dom_snapshot_base.patches``), put into a copy of
+the base's column. The host puts the base's columns and strings back before the pipeline
+reads the capture: the same DOMSnapshot a whole one would have been, checked again as a
+whole (column lengths, parents, ids).
 
 A base is never changed after it is kept (the pipeline only reads the columns; the style
 rows are shared tuples already), so the next capture shares its unchanged columns with it.
@@ -76,7 +76,7 @@ def _patched(column: Any, indices: list[int], values: list[Any], *, styles: bool
     return out
 
 
-class DomBases:
+class DomSnapshotBases:
     """DOMSnapshot key → (tab id, the DOMSnapshot) of the last whole-page reads."""
 
     def __init__(self, *, max_bases: int = MAX_BASES, max_nodes: int = MAX_NODES) -> None:

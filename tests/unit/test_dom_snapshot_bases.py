@@ -1,5 +1,5 @@
 """A whole-page read's DOMSnapshot sent as the columns that changed since the last read the
-host kept (host/axsnap_host/native/dom_bases.py, extension/lib/reuse/dom_base.js).
+host kept (host/axsnap_host/native/dom_snapshot_bases.py, extension/lib/reuse/dom_snapshot_base.js).
 
 The host must put the base's columns back into exactly the DOMSnapshot a whole capture
 would have carried (same SnapshotV1), keep at most its bounds, and answer a base it does not
@@ -13,7 +13,7 @@ import copy
 import json
 from typing import Any
 
-from axsnap_host.native.dom_bases import DomBases
+from axsnap_host.native.dom_snapshot_bases import DomSnapshotBases
 from axsnap_host.native.host import Host
 from host_harness import load_capture
 
@@ -144,15 +144,16 @@ def test_bases_are_bounded_one_per_tab_and_big_snapshots_go_whole() -> None:
         raw["tab"] = dict(raw["tab"], id=tab)
         return RawCapture.model_validate(raw)
 
-    bases = DomBases(max_bases=2)
+    bases = DomSnapshotBases(max_bases=2)
     assert bases.keep(capture(1, "a")) and bases.keep(capture(1, "b"))
     assert len(bases) == 1  # the tab's older base went
     bases.keep(capture(2, "c"))
     bases.keep(capture(3, "d"))
     assert len(bases) == 2
-    small = DomBases(max_nodes=5)
+    small = DomSnapshotBases(max_nodes=5)
     assert small.keep(capture(1, "a")) is False and len(small) == 0
-    assert DomBases().keep(RawCapture.model_validate(load_capture("login"))) is False  # no key
+    login = RawCapture.model_validate(load_capture("login"))
+    assert DomSnapshotBases().keep(login) is False  # no key
 
 
 def _with_strings(capture: dict[str, Any], change: Any) -> dict[str, Any]:
@@ -213,7 +214,7 @@ def test_string_ends_that_do_not_fit_the_base_are_bad_chunk() -> None:
 
     first = _login() | {"dom_snapshot_key": "k1"}
     count = len(first["dom_snapshot"]["strings"])
-    bases = DomBases()
+    bases = DomSnapshotBases()
     assert bases.keep(RawCapture.model_validate(first))
     empty = _delta(first, first, "k1", strings=True)
     assert empty["dom_snapshot"]["strings"] == []  # nothing changed: no string sent
@@ -299,15 +300,16 @@ def test_a_closed_tab_takes_its_raw_bases_along() -> None:
     tab = first["tab"]["id"]
     host = Host()
     [reply] = host.handle_text(_request(first, "r1"))
-    assert reply["result"]["stats"]["dom_base"] == {"kept": True} and len(host.dom_bases) == 1
+    assert reply["result"]["stats"]["dom_base"] == {"kept": True}
+    assert len(host.dom_snapshot_bases) == 1
     row = AxRow("1", None, False, "button", (), 5, "Pay", None, None)
-    host.streams.bases.keep("st-1", "frame-1", [row], tab)
-    host.streams.bases.keep("st-2", "frame-2", [row], tab + 1)  # another tab's stays
+    host.streams.ax_bases.keep("st-1", "frame-1", [row], tab)
+    host.streams.ax_bases.keep("st-2", "frame-2", [row], tab + 1)  # another tab's stays
     [forgot] = host.handle_text(json.dumps(
         {"v": 1, "id": "f1", "type": "forget_tab", "tabId": tab}))
     assert forgot["ok"] is True
-    assert len(host.dom_bases) == 0
-    assert len(host.streams.bases) == 1 and host.streams.bases.held_nodes() == 1
+    assert len(host.dom_snapshot_bases) == 0
+    assert len(host.streams.ax_bases) == 1 and host.streams.ax_bases.held_nodes() == 1
     [refused] = host.handle_text(_request(_delta(_changed(first), first, "k1"), "r2"))
     assert refused["ok"] is False and refused["error"]["code"] == "bad_chunk"
 
@@ -325,10 +327,10 @@ def test_every_per_tab_store_of_the_host_goes_with_its_tab() -> None:
     assert per_tab and all(any(store is s for s in host.tabs.stores) for store in per_tab)
 
     row = AxRow("1", None, False, "button", (), 5, "Pay", None, None)
-    host.streams.bases.keep("st-1", "frame-1", [row], 1)
-    host.streams.bases.keep("st-2", "frame-2", [row], 2)
+    host.streams.ax_bases.keep("st-1", "frame-1", [row], 1)
+    host.streams.ax_bases.keep("st-2", "frame-2", [row], 2)
     tabs = TabStates(max_tabs=1, stores=host.tabs.stores)
     tabs.get(1)
     tabs.get(2)  # tab 1 is evicted, and its AX base with it
-    assert host.streams.bases.held_nodes() == 1
-    assert tabs.forget(2) is True and host.streams.bases.held_nodes() == 0
+    assert host.streams.ax_bases.held_nodes() == 1
+    assert tabs.forget(2) is True and host.streams.ax_bases.held_nodes() == 0
