@@ -85,6 +85,52 @@ def test_the_rows_of_a_list_with_one_listener_are_controls_in_the_outline(
                 scope, outline_kind, tree)
 
 
+MAIL_ROWS = ("Ada Lovelace Meeting notes for Monday", "Alan Turing Re: the machine",
+             "Grace Hopper Compiler ready", "Edsger Dijkstra Goto considered harmful",
+             "Barbara Liskov Substitution")
+
+
+@pytest.mark.parametrize("scope", ["viewport", "page"])
+def test_rows_the_ax_tree_drops_are_listed_by_every_output(browser: Browser, pages_url: str,
+                                                          scope: str) -> None:
+    """A mail list with one click listener for its rows: each row (a <div> of a checkbox and
+    two <span>s) is a control in DOM text and ``elements``, but Chromium's AX tree ignores
+    it, so the outline and SnapshotV1 had only its checkbox and words. Every output lists
+    the row, with the name DOM text gives it, and its checkbox inside it, with its state."""
+    browser.open(pages_url + "elements/delegation.html")
+    elements = browser.snapshot(None, format="elements", viewport_only=scope == "viewport",
+                                **FAST).elements
+    rows = {e["name"]: e for e in elements if e["name"] in MAIL_ROWS}
+    assert set(rows) == set(MAIL_ROWS), elements
+    dom = browser.snapshot(None, format="domtext", **FAST).domtext
+    nodes = snapshot_nodes(browser, scope=scope)
+    for outline_kind in ({"compact": True}, {}):
+        tree = browser.snapshot(None, format="outline", scope=scope, **outline_kind,
+                                **FAST).combinedTree
+        for name, row in rows.items():
+            assert f'<div> "{name}"' in dom, dom
+            nid = f"{row['frame']}-{row['backendNodeId']}"
+            line = line_of_id(tree, nid)
+            assert line.strip() == f"[{nid}] clickable, div: {name}", (scope, outline_kind, tree)
+            who = name.split(" ")[0]
+            box = line_of_id(tree, nid, below=True)
+            assert re.match(rf"^\s*\[\d+-\d+\] checkbox: {who} \w+", box), (scope, tree)
+            assert box.index("[") > line.index("["), (scope, tree)  # inside the row
+            node = nodes[nid]
+            assert (node["role"], node["name"]) == ("generic", name), (scope, node)
+            checkbox = nodes[node["children"][0]]
+            assert (checkbox["role"], checkbox["state"].get("checked")) == (
+                "checkbox", False), (scope, checkbox)
+
+
+def line_of_id(tree: str, nid: str, below: bool = False) -> str:
+    """The outline line of node ``nid`` (or, ``below``, the line after it)."""
+    lines = tree.splitlines()
+    at = [i for i, line in enumerate(lines) if line.strip().startswith(f"[{nid}] ")]
+    assert at, (nid, tree)
+    return lines[at[0] + 1] if below else lines[at[0]]
+
+
 def test_repeated_links_carry_the_part_of_the_page_they_sit_in(browser: Browser,
                                                                pages_url: str) -> None:
     """Repeated controls without a row of their own (the bench's misses on real pages): the

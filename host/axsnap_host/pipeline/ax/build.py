@@ -7,7 +7,12 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.wire import SnapshotRequest
-from axsnap_host.pipeline.ax.controls import clickable_ids, mark_covered, tab_stop_ids
+from axsnap_host.pipeline.ax.controls import (
+    clickable_ids,
+    mark_covered,
+    pointer_row_ids,
+    tab_stop_ids,
+)
 from axsnap_host.pipeline.ax.instructions import flag_hidden_instructions
 from axsnap_host.pipeline.ax.merge import fill_missing_values
 from axsnap_host.pipeline.ax.prune import prune
@@ -71,11 +76,13 @@ def build_snapshot_v1(
     flagged = flag_hidden_instructions(tree, dom)
     # every frame's <iframe> stays: frames[].ownerId names it (empty frames included)
     owners = frozenset(entry.owner_id for entry in tree.frames if entry.owner_id)
-    acting = clickable_ids(tree, dom) | tab_stop_ids(tree, dom)
+    joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
+    # a row of a list with one listener for its rows acts, as DOM text lists it (issue 30)
+    acting = (clickable_ids(tree, dom) | tab_stop_ids(tree, dom)
+              | pointer_row_ids(tree, joined, capture))
     kept = prune(tree, pruned=options.pruned, clickable=acting | owners)
     mark_covered(tree, kept.kept, dom, acting)
     clock.lap("prune_ms")
-    joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
     fill_missing_values(tree, kept.kept, dom, joined)
     redacted = 0
     url, title = capture.tab.url, capture.tab.title

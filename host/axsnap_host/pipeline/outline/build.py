@@ -71,7 +71,7 @@ def build_outline(
     frame_owners = frozenset(entry.owner_id for entry in tree.frames if entry.owner_id)
     joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
     # a row of a list with one listener for its rows acts, as DOM text lists it (issue 30)
-    clickable = clickable_ids(tree, dom) | pointer_row_ids(tree, joined)
+    clickable = clickable_ids(tree, dom) | pointer_row_ids(tree, joined, capture)
     tab_stops = tab_stop_ids(tree, dom)
     kept = prune(tree, pruned=options.pruned,
                  clickable=clickable | tab_stops | scrollable | frame_owners)
