@@ -3,8 +3,10 @@
 Removes <script> elements, <base>, refresh <meta>s and <link>s to other hosts (styles, fonts,
 preloads, icons); renames remote ``src``/``srcset``/``poster``/``data`` attributes to
 ``data-saved-*`` (the element and its box stay, nothing is fetched); points remote iframes at
-about:blank; drops remote ``url(...)`` and ``@import`` in styles. Links (``href`` of ``<a>``)
-and form actions stay: they load nothing until followed.
+about:blank; drops remote ``url(...)`` and ``@import`` in styles; declares UTF-8 in a page that
+declares no charset (its server said it in the HTTP header, which the saved file lost; without
+it Chromium reads the file as windows-1252 and a person sees "â€”" for "—"). Links (``href``
+of ``<a>``) and form actions stay: they load nothing until followed.
 
     python bench/corpus/trim.py SAVED.html OUT.html [--css-map OLD=NEW ...]
 """
@@ -26,6 +28,8 @@ _FETCHING = re.compile(r"(\s)(src|srcset|poster|data|data-src|data-srcset)(\s*=\
                        + _REMOTE, re.I)
 _IFRAME_SRC = re.compile(r"(<iframe\b[^>]*?\s)data-saved-src(\s*=)", re.I)
 _CSS_URL = re.compile(r"url\(\s*([\"']?)" + _REMOTE + r"[^)]*\)", re.I)
+_CHARSET = re.compile(r"<meta\b[^>]*charset", re.I)
+_HEAD = re.compile(r"<head\b[^>]*>", re.I)
 _CSS_IMPORT = re.compile(r"@import\s+[^;]*" + _REMOTE + r"[^;]*;", re.I)
 
 
@@ -55,7 +59,17 @@ def trim(html: str, css_map: dict[str, str] | None = None) -> str:
                          html)
     html = _IFRAME_SRC.sub(r'\1src="about:blank" data-saved-src\2', html)
     html = _CSS_IMPORT.sub("", html)
-    return _CSS_URL.sub("none", html)
+    html = _CSS_URL.sub("none", html)
+    return declare_utf8(html)
+
+
+def declare_utf8(html: str) -> str:
+    """``<meta charset="utf-8">`` first in the head of a page that declares no charset."""
+    if _CHARSET.search(html):
+        return html
+    head = _HEAD.search(html)
+    at = head.end() if head else 0
+    return html[:at] + '<meta charset="utf-8">' + html[at:]
 
 
 def main() -> None:
