@@ -242,3 +242,39 @@ def test_semantic_output_fits_max_tokens_and_says_what_it_left_out(
                             **FAST).text
     assert count_tokens(text) <= 300
     assert re.search(r"left out: \d+ elements", text), text[-300:]
+
+
+def test_a_story_in_a_layout_table_cell_ranks_its_paragraphs(
+        browser: Browser, pages_url: str) -> None:
+    # One <td> holds the whole story: its paragraphs are blocks of their own, not its first
+    # 600 characters.
+    result = read(browser, pages_url + "understanding/article_table_layout.html",
+                  viewport_only=False)
+    texts = [s["text"][:24] for s in result.content if s["tag"] == "p"]
+    assert texts[:3] == ["The board that taught a ", "The current fight is a b",
+                         "The project grew out of "], texts
+
+
+def test_a_plain_text_documents_paragraphs_are_ranked_one_by_one(
+        browser: Browser, pages_url: str) -> None:
+    # An Internet-Draft is one <pre>: its abstract is a paragraph of its own, above the footer.
+    result = read(browser, pages_url + "understanding/plain_text_document.html",
+                  viewport_only=False)
+    starts = [s["text"][:30] for s in result.content]
+    abstract = next(i for i, s in enumerate(result.content)
+                    if s["text"].startswith("This memo describes a protocol"))
+    kinds = {r["id"]: r["kind"] for r in result.page["regions"]}
+    chrome = [i for i, s in enumerate(result.content) if kinds[s["region"]] in CHROME]
+    assert abstract < min(chrome, default=len(starts)), starts
+
+
+def test_an_articles_body_is_ranked_in_reading_order(
+        browser: Browser, pages_url: str) -> None:
+    # Its first paragraphs first, a definition in a <dl> included, whatever sits nearer the
+    # middle of the first screen or further down the page.
+    result = read(browser, pages_url + "understanding/article_definitions.html",
+                  viewport_only=False)
+    prose = [s["text"][:12] for s in result.content if s["tag"] in ("p", "dd")]
+    assert prose[:4] == ["Our teams ha", "There is no ", "Collecting, ",
+                         "Later sectio"], prose[:6]
+    assert result.content[0]["tag"] == "h1"

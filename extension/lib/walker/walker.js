@@ -1388,6 +1388,9 @@ function keep(el, ctx) {
 }
 
 // src/semantic.js
+function preParagraphs(raw) {
+  return raw.split(/\n[ \t]*\n/).map(collapse).filter(Boolean).join("\n\n");
+}
 function semanticFacts(el, tag, style, data) {
   const role = el.getAttribute("role");
   let report = false;
@@ -1396,7 +1399,8 @@ function semanticFacts(el, tag, style, data) {
     report = true;
   }
   let text = "";
-  if (BLOCKS.has(tag)) text = collapse(el.textContent || "");
+  if (tag === "pre") text = preParagraphs(el.textContent || "");
+  else if (BLOCKS.has(tag)) text = collapse(el.textContent || "");
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute("aria-labelledby");
   if (lby) {

@@ -78,6 +78,7 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
     taken: set[int] = set()
     out: list[Node] = []
     skeletons: list[Node] = []
+    holding_blocks = _holding_blocks(facts)
     for node in facts.nodes:
         parent = node.parent
         if parent in taken:
@@ -87,6 +88,8 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
             continue
         if node.box[2] <= 0 or node.box[3] <= 0:
             continue
+        if node.block and node.rid in holding_blocks:
+            continue  # a layout cell or an item holding paragraphs: its blocks are listed
         if node.children and all(facts.nodes[c].reasons for c in node.children) and (
                 len(node.text) - sum(len(facts.nodes[c].text) for c in node.children)
                 < OWN_TEXT_CHARS):
@@ -106,6 +109,31 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
         holding.update(a.rid for a in facts.ancestors(node))
     out += [node for node in skeletons if node.rid not in holding]
     return sorted(out, key=lambda n: n.rid)
+
+
+def _holding_blocks(facts: PageFacts) -> set[int]:
+    """Nodes with a text block under them: a table cell laying out a whole story, a list
+    item holding paragraphs. Taken as one block, they would swallow every block under them
+    (the walker gives a block its first 600 characters)."""
+    out: set[int] = set()
+    for node in facts.nodes:
+        if not (node.block and node.text.strip()):
+            continue
+        parent = node.parent
+        while 0 <= parent < len(facts.nodes) and parent not in out:
+            out.add(parent)
+            parent = facts.nodes[parent].parent
+    return out
+
+
+def _paragraphs(section: Section) -> list[Section]:
+    """A <pre>'s paragraphs (the walker keeps its blank lines as "\n\n"), each a section of
+    its own with the block's box and scores: a plain-text document's abstract is a paragraph,
+    not the tail of its header."""
+    if section.node.tag != "pre" or "\n\n" not in section.text:
+        return [section]
+    return [Section(section.node, part, section.region, section.scores, section.attention)
+            for part in section.text.split("\n\n") if part.strip()]
 
 
 def _lead(nodes: list[Node]) -> int:
@@ -179,11 +207,19 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
                 node.rid == body or any(a.rid == body for a in facts.ancestors(node))))):
             in_body.add(node.rid)
         text = scrub_text(node.text)[0] if redact else node.text
-        sections.append(Section(node, text, region, scores, attention))
+        sections += _paragraphs(Section(node, text, region, scores, attention))
     # The page's own text before its chrome, whatever the attention: an article's body above
     # its navigation, banners and footer; in the main region its title and body text before
-    # the teasers and link lists around them (attention still orders each tier).
-    sections.sort(key=lambda s: (CHROME_TIER.get(region_kind.get(s.region, "main"), 0),
-                                 body >= 0 and s.node.rid not in in_body,
-                                 -round(s.attention, 6), s.node.rid))
+    # the teasers and link lists around them, the body in reading order after its title and
+    # lead, so its first paragraphs are read first; attention orders every other tier.
+    title = min((rid for rid in in_body if facts.nodes[rid].tag == "h1"), default=-1)
+    first = {title: -2, lead: -1} if lead in in_body else {title: -2}
+
+    def order(s: Section) -> tuple[int, bool, int, float, int]:
+        tier = CHROME_TIER.get(region_kind.get(s.region, "main"), 0)
+        if body >= 0 and s.node.rid in in_body:
+            return tier, False, first.get(s.node.rid, s.node.rid), 0.0, s.node.rid
+        return tier, body >= 0, 0, -round(s.attention, 6), s.node.rid
+
+    sections.sort(key=order)
     return sections[:TOP]

@@ -6,6 +6,12 @@ import { BLOCKS, LANDMARKS } from './tags.js';
 import { ownText } from './text.js';
 import { backgroundOf, underOpaqueBox } from './visibility.js';
 
+// A <pre> keeps its blank lines as paragraph breaks ("\n\n"): a plain-text document (an
+// RFC, a README) is one <pre>, and the host ranks its paragraphs one by one.
+function preParagraphs(raw) {
+  return raw.split(/\n[ \t]*\n/).map(collapse).filter(Boolean).join('\n\n');
+}
+
 export function semanticFacts(el, tag, style, data) {
   const role = el.getAttribute('role');
   let report = false;
@@ -14,7 +20,8 @@ export function semanticFacts(el, tag, style, data) {
     report = true;
   }
   let text = '';
-  if (BLOCKS.has(tag)) text = collapse(el.textContent || '');
+  if (tag === 'pre') text = preParagraphs(el.textContent || '');
+  else if (BLOCKS.has(tag)) text = collapse(el.textContent || '');
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute('aria-labelledby');
   if (lby) {
