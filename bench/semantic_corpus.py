@@ -63,18 +63,55 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
+def old_id_problem(el: dict[str, Any]) -> bool:
+    """The check before 2026-11-29 (kept to show what the fix changed): an ordinal-looking
+    tail not among the label's or the row context's words. It could not see the other words
+    an id is made of (the nearby text, the section), so a price or a date there ("near
+    samsung tv 1800") counted as a counter."""
+    ident, label = el["id"], el.get("label") or ""
+    known = set(words(label)) | set(words(el.get("relations", {}).get("context", "")))
+    tail = ident.rsplit("_", 1)[-1]
+    return "_" not in ident or (tail.isdigit() and tail not in known)
+
+
+def id_class(el: dict[str, Any], read_ids: set[str]) -> str:
+    """How an id was made, by what the reply says of it:
+
+    - ``counter``: numbered twins (``link_home_2`` beside ``link_home`` in the same reply):
+      nothing the rules read (label, row, region, destination, container, section, the
+      named places around it, the heading above) differs between them;
+    - ``bare``: a type alone (``btn``);
+    - ``digits``: a number at the end that is none of the words the reply gives for it;
+    - ``context_digits``: a number at the end that is a word of its row, nearby text or
+      section (``relations.context``/``near``/``section``: a price, a date), no counter;
+    - ``named``: label and context words only.
+    """
+    ident, label = el["id"], el.get("label") or ""
+    relations = el.get("relations", {})
+    tail = ident.rsplit("_", 1)[-1]
+    if "_" not in ident:
+        return "bare"
+    if not tail.isdigit() or tail in words(label):
+        return "named"
+    if ident[:-len(tail) - 1] in read_ids:
+        return "counter"
+    said = " ".join(str(relations.get(k, "")) for k in ("context", "near", "section"))
+    return "context_digits" if tail in words(said) else "digits"
+
+
+BAD_CLASSES = frozenset({"counter", "bare", "digits"})
+
+
 def id_problems(elements: list[dict[str, Any]]) -> list[str]:
-    """Ids not made of a name or a context: an ordinal tail on an id whose label has no
-    such number, or a bare type prefix."""
-    bad = []
-    for el in elements:
-        ident, label = el["id"], el.get("label") or ""
-        context = el.get("relations", {}).get("context", "")
-        known = set(words(label)) | set(words(context))
-        tail = ident.rsplit("_", 1)[-1]
-        if "_" not in ident or (tail.isdigit() and tail not in known):
-            bad.append(ident)
-    return bad
+    """Ids not made of a name or a context: counters, bare types, unexplained digits."""
+    ids = {el["id"] for el in elements}
+    return [el["id"] for el in elements if id_class(el, ids) in BAD_CLASSES]
+
+
+def id_classes(elements: list[dict[str, Any]]) -> Counter[tuple[bool, str]]:
+    """(flagged by the old check, class now) for every id of a reply."""
+    ids = {el["id"] for el in elements}
+    return Counter((old_id_problem(el), id_class(el, ids)) for el in elements)
 
 
 def find_control(elements: list[dict[str, Any]], want: dict[str, str]) -> bool:
@@ -125,6 +162,11 @@ def measure(browser: Browser, base: str, name: str, label: dict[str, Any]) -> di
     elements = whole.elements
     row["ids"] = len(elements)
     row["id_problems"] = id_problems(elements) + id_problems(first.elements)
+    classes = id_classes(elements) + id_classes(first.elements)
+    row["id_classes"] = {f"{int(old)}:{kind}": n for (old, kind), n in classes.items()}
+    ids_now = {e["id"] for e in elements}
+    row["context_digit_ids"] = [e["id"] for e in elements
+                                if old_id_problem(e) and id_class(e, ids_now) == "context_digits"]
     wanted = label.get("controls") or []
     row["controls"] = (sum(find_control(elements, c) for c in wanted), len(wanted))
     missing = [c["name"] + (f" @{c['context']}" if c.get("context") else "")
@@ -161,12 +203,39 @@ def _totals(rows: list[dict[str, Any]]) -> dict[str, str]:
     bad = sum(len(r["id_problems"]) for r in rows)
     shared = sum(r["scroll_shared"] for r in rows)
     moved = sum(len(r["scroll_changed"]) for r in rows)
+    counters = sum(_class_count(rows, "counter"))
     return {"pages": str(n),
             "page type, default read": f"{window}/{n} = {window / n:.0%}" if n else "—",
             "article body paragraphs above every nav/header/footer/dialog block":
                 f"{above}/{paras}",
             "semantic ids from a name or context": f"{ids - bad}/{ids}",
+            "ids numbered: twins with nothing that differs": str(counters),
             "ids unchanged after scrolling one screen": f"{shared - moved}/{shared}"}
+
+
+CLASS_ORDER = ("named", "context_digits", "counter", "digits", "bare")
+
+
+def _class_count(rows: list[dict[str, Any]], kind: str) -> tuple[int, int]:
+    """(ids of this class now, of them flagged by the old check), over whole + first reads."""
+    now = sum(n for r in rows for key, n in r.get("id_classes", {}).items()
+              if key.endswith(f":{kind}"))
+    old = sum(r.get("id_classes", {}).get(f"1:{kind}", 0) for r in rows)
+    return now, old
+
+
+def id_class_table(rows: list[dict[str, Any]]) -> list[str]:
+    """The ids by how they were made, beside what the old check said of them."""
+    lines = ["| id made of (whole-page reads + first screens) | ids | flagged by the old check |",
+             "|---|--:|--:|"]
+    said = {"named": "label and context words", "context_digits":
+            "a number that is a word of its row, nearby text or section (price, date)",
+            "counter": "a counter: twins with nothing that differs",
+            "digits": "a number that is none of its words", "bare": "the type alone"}
+    for kind in CLASS_ORDER:
+        now, old = _class_count(rows, kind)
+        lines.append(f"| {said[kind]} | {now} | {old} |")
+    return [*lines, ""]
 
 
 def summary(held: list[dict[str, Any]], tuned: list[dict[str, Any]]) -> list[str]:
@@ -207,6 +276,7 @@ def section(rows: list[dict[str, Any]], title: str) -> list[str]:
            f"| article body paragraphs above every nav/header/footer/dialog block | "
            f"{above}/{paras} |",
            f"| `semantic_text` within max_tokens={BUDGET} | {fits}/{n} |", "",
+           *id_class_table(rows),
            confusion_markdown([(r["label"], r["window"]) for r in rows]), ""]
     misses = [f"- {r['name']}: {r['label']} → {r['window']} (whole page: {r['whole']})"
               for r in rows if r["window"] != r["label"]]
@@ -216,6 +286,9 @@ def section(rows: list[dict[str, Any]], title: str) -> list[str]:
         notes = []
         if r["id_problems"]:
             notes.append("ids " + ", ".join(r["id_problems"][:6]))
+        if r.get("context_digit_ids"):
+            notes.append("numbers from context (no counters): "
+                         + ", ".join(r["context_digit_ids"][:3]))
         if r["controls_missing"]:
             notes.append("controls not found: " + "; ".join(r["controls_missing"][:6]))
         if r["scroll_changed"]:

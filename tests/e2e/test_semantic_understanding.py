@@ -244,6 +244,34 @@ def test_semantic_output_fits_max_tokens_and_says_what_it_left_out(
     assert re.search(r"left out: \d+ elements", text), text[-300:]
 
 
+def _ids_by_node(result: PageResult) -> dict[int, str]:
+    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements}
+
+
+def test_twins_alike_in_label_row_and_region_are_told_apart_by_where_they_sit(
+        browser: Browser, pages_url: str) -> None:
+    # A menu laid out twice (two navs labelled "Sections", ids nav-top and nav-bottom) and a
+    # share bar under the title and again under "Comments": the walker reads over the whole
+    # page what parts them, so no counter, and every read (the first screen, the whole page,
+    # the last screen with the other twins) says the same id for the same control.
+    window = read(browser, pages_url + "understanding/twin_menus.html")
+    whole = read(browser, viewport_only=False)
+    numbered = [e["id"] for e in whole.elements if e["id"].rsplit("_", 1)[-1].isdigit()]
+    # only the second Retry button, alike in everything to the first, is numbered
+    assert len(numbered) == 1 and numbered[0].startswith("btn_retry"), numbered
+    ids = _ids_by_node(whole)
+    assert len(set(ids.values())) == len(ids)
+    worlds = sorted(e["id"] for e in whole.elements if e["label"] == "World")
+    assert worlds == ["link_world_in_navigation_to_world_at_nav_bottom",
+                      "link_world_in_navigation_to_world_at_nav_top"], worlds
+    shares = [e["id"] for e in whole.elements if e["label"] == "Share on Twitter"]
+    assert len(shares) == 2 and any(i.endswith("under_comments") for i in shares), shares
+    assert {k: v for k, v in ids.items() if k in _ids_by_node(window)} == _ids_by_node(window)
+    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
+    below = _ids_by_node(read(browser))
+    assert below and {k: v for k, v in ids.items() if k in below} == below
+
+
 def test_a_story_in_a_layout_table_cell_ranks_its_paragraphs(
         browser: Browser, pages_url: str) -> None:
     # One <td> holds the whole story: its paragraphs are blocks of their own, not its first

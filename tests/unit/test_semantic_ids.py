@@ -142,3 +142,18 @@ def test_ids_do_not_depend_on_backend_node_ids() -> None:
     assert [e["id"] for e in again["elements"]] == [e["id"] for e in before["elements"]]
     assert [e["handle"]["backendNodeId"] for e in again["elements"]] != \
         [e["handle"]["backendNodeId"] for e in before["elements"]]
+
+
+def test_a_page_twin_carries_where_it_sits_alone_in_the_read_or_not() -> None:
+    """The walker's twin words (read over the whole page) are in the id whether the other
+    twin is in the read or not; a row's twin keeps its row words too."""
+    top = Placed("link_world", "navigation", repeated=True, mark="to_world", twin="at_nav_top")
+    bottom = Placed("link_world", "navigation", repeated=True, mark="to_world",
+                    twin="at_nav_bottom")
+    alone = assign_ids([top])
+    together = assign_ids([top, bottom])
+    assert alone == together[:1] == ["link_world_in_navigation_to_world_at_nav_top"]
+    assert together[1] == "link_world_in_navigation_to_world_at_nav_bottom"
+    share = assign_ids([Placed("btn_share", "main", "email", repeated=True,
+                               twin="under_comments")])
+    assert share == ["btn_share_near_email_under_comments"]

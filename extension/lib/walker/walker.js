@@ -51,6 +51,7 @@ function beginRun(opts) {
   run.forced = /* @__PURE__ */ new Set();
   run.scanRoots = /* @__PURE__ */ new Map();
   run.foundRoots = [];
+  run.twins = null;
   return run;
 }
 function styleOf(el) {
@@ -485,7 +486,7 @@ function finishTracking(result, report) {
 // src/tally.js
 function pageTally() {
   const started = performance.now();
-  const LIMIT = 4e3;
+  const LIMIT2 = 4e3;
   const shown = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
@@ -544,7 +545,7 @@ function pageTally() {
   };
   let n = 0;
   for (const el of document.querySelectorAll("input, textarea, select")) {
-    if (++n > LIMIT) {
+    if (++n > LIMIT2) {
       t.partial = true;
       break;
     }
@@ -567,7 +568,7 @@ function pageTally() {
   }
   n = 0;
   for (const li of document.querySelectorAll("li")) {
-    if (++n > LIMIT) {
+    if (++n > LIMIT2) {
       t.partial = true;
       break;
     }
@@ -580,7 +581,7 @@ function pageTally() {
   n = 0;
   let preChars = 0;
   for (const el of document.querySelectorAll("p, blockquote, dd, pre")) {
-    if (++n > LIMIT) {
+    if (++n > LIMIT2) {
       t.partial = true;
       break;
     }
@@ -603,7 +604,7 @@ function pageTally() {
   const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
   n = 0;
   for (const el of document.querySelectorAll("[class*=kpi], [class*=stat], [class*=metric], [class*=widget], [class*=info-box], [class*=small-box], [class*=chart]")) {
-    if (++n > LIMIT * 5) {
+    if (++n > LIMIT2 * 5) {
       t.partial = true;
       break;
     }
@@ -616,7 +617,7 @@ function pageTally() {
   const containers = /* @__PURE__ */ new Set();
   n = 0;
   for (const a of document.querySelectorAll("a[href]")) {
-    if (++n > LIMIT) {
+    if (++n > LIMIT2) {
       t.partial = true;
       break;
     }
@@ -629,9 +630,9 @@ function pageTally() {
   }
   const counts = /* @__PURE__ */ new Map();
   n = 0;
-  const CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
-  for (const el of document.querySelectorAll(CONTROLS)) {
-    if (++n > LIMIT * 2) {
+  const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+  for (const el of document.querySelectorAll(CONTROLS2)) {
+    if (++n > LIMIT2 * 2) {
       t.partial = true;
       break;
     }
@@ -1037,6 +1038,124 @@ function liveKind(el, names = el.getAttributeNames()) {
   return TOAST_CLASS.test(cls) ? "toast" : "";
 }
 
+// src/twins.js
+var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+var LIMIT = 8e3;
+var MEMBERS = 2e3;
+var UP = 12;
+var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
+var FOLLOWING = 4;
+var BLOCKS2 = "p, li, td, dd, blockquote";
+function labelOf(el) {
+  let label = el.getAttribute("aria-label") || "";
+  if (!label && el.localName === "input") {
+    label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
+  }
+  if (!label) label = el.textContent || "";
+  return collapse(label).toLowerCase().slice(0, 60);
+}
+function rowWords(el, label) {
+  const minus = (t) => collapse(t).toLowerCase().replace(label, " ").trim();
+  for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
+    if (a.localName === "tr") {
+      for (const cell of a.children) {
+        const words = minus(cell.textContent || "");
+        if (words) return words;
+      }
+      break;
+    }
+    if (a.localName === "li" && (a.textContent || "").trim()) {
+      const words = minus(a.textContent);
+      if (words) return words;
+      break;
+    }
+  }
+  const parent = el.parentElement;
+  if (!parent || parent.childElementCount > 16) return "";
+  const rest = minus(parent.textContent || "");
+  return rest.length <= 60 ? rest : "";
+}
+function keyOf(el) {
+  const label = labelOf(el);
+  if (!label) return "";
+  const href = el.localName === "a" ? (el.getAttribute("href") || "").split("?")[0] : "";
+  return `${label}\0${href}\0${rowWords(el, label)}`;
+}
+function placesOf(el, headings) {
+  const out = [];
+  for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
+    for (const value of [a.getAttribute("aria-label") || "", a.id || ""]) {
+      const words = collapse(value.replace(/[-_]+/g, " "));
+      if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
+    }
+  }
+  let lo = 0;
+  let hi = headings.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = lo + hi >> 1;
+    if (headings[mid].compareDocumentPosition(el) & FOLLOWING) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  const heading = found >= 0 ? collapse(headings[found].textContent || "").slice(0, 80) : "";
+  if (heading) out.push(`under:${heading}`);
+  const block = el.parentElement && el.parentElement.closest(BLOCKS2);
+  const text = block ? collapse(block.textContent || "").slice(0, 60) : "";
+  if (text) out.push(`within:${text}`);
+  return out;
+}
+function part(members, places, from, out) {
+  const depth = Math.max(...members.map((i) => places[i].length));
+  for (let k = from; k < depth; k++) {
+    const said = members.map((i) => places[i][k] || "");
+    if (new Set(said).size < 2) continue;
+    const parts = /* @__PURE__ */ new Map();
+    members.forEach((i, j) => {
+      if (said[j]) out[i].push(said[j]);
+      const same = parts.get(said[j]);
+      if (same) same.push(i);
+      else parts.set(said[j], [i]);
+    });
+    for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
+    return;
+  }
+}
+function pageTwins() {
+  const groups = /* @__PURE__ */ new Map();
+  let n = 0;
+  for (const el of document.querySelectorAll(CONTROLS)) {
+    if (++n > LIMIT) break;
+    const key = keyOf(el);
+    if (!key) continue;
+    const group = groups.get(key);
+    if (group) group.push(el);
+    else groups.set(key, [el]);
+  }
+  const headings = [...document.querySelectorAll(HEADINGS2)];
+  const out = /* @__PURE__ */ new Map();
+  let read = 0;
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    if ((read += members.length) > MEMBERS) break;
+    const places = members.map((el) => placesOf(el, headings));
+    const words = members.map(() => []);
+    part(members.map((_, i) => i), places, 0, words);
+    members.forEach((el, i) => {
+      if (words[i].length) out.set(el, words[i].join("|"));
+    });
+  }
+  return out;
+}
+function twinOf(el) {
+  if (!run.semantic || el.ownerDocument !== document) return "";
+  if (!run.twins) run.twins = pageTwins();
+  return run.twins.get(el) || "";
+}
+
 // src/control.js
 function controlFacts(el, tag, attrs, data) {
   let txt = "";
@@ -1063,6 +1182,8 @@ function controlFacts(el, tag, attrs, data) {
   }
   if (el.disabled) data.dis = 1;
   personFacts(el, tag, attrs, data);
+  const twin = twinOf(el);
+  if (twin) data.tw = twin;
   const parent = el.parentElement;
   if (parent && parent.childElementCount <= 16) {
     const ptx = collapse(parent.textContent || "");

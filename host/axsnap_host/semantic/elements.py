@@ -8,7 +8,6 @@ same decision as every other output (pipeline/redaction.py).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +15,16 @@ from axsnap_host.pipeline.elements.model import ElementFacts, dom_role, element_
 from axsnap_host.pipeline.redaction import mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import SecretFields
 from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.id_words import (
+    container,
+    context_of,
+    minus,
+    near_text,
+    own_mark,
+    section_of,
+    twin_words,
+    without_badge,
+)
 from axsnap_host.semantic.ids import IdSource, Placed, assign_ids, base_id, label_of, slug
 
 WEAK = frozenset({"pointer", "clickable"})
@@ -47,6 +56,9 @@ class Element:
     context: str = ""
     record: dict[str, Any] = field(default_factory=dict)
     model: ElementFacts | None = None  # the element model's facts (its states)
+    section: str = ""  # where it sits, as the walker read it in the page (see section_of)
+    near: str = ""  # the closest other text, for twins outside any row
+    twin: str = ""  # what tells it from the page's twins (the walker's ``tw``, see ids.py)
 
 
 def element_kind(node: Node) -> str | None:
@@ -118,7 +130,7 @@ CAPTION_CHARS = 40
 def _caption(parent_text: str, node: Node) -> str:
     """The words a person reads as a field's name when no label is tied to it: the short
     text of its parent ("<p>Username <input></p>", "<div><label>To</label><input>")."""
-    text = _minus(parent_text, node.value or "").strip()
+    text = minus(parent_text, node.value or "").strip()
     return text if 0 < len(text) <= CAPTION_CHARS else ""
 
 
@@ -132,144 +144,6 @@ def _model_facts(facts: PageFacts, node: Node) -> ElementFacts | None:
         return None
     box = tuple(int(v) for v in node.box)
     return element_facts(joined, dom_role(joined), "", (box[0], box[1], box[2], box[3]))
-
-
-def _minus(text: str, label: str) -> str:
-    """``text`` without the element's own label in it."""
-    if label and label in text:
-        return text.replace(label, " ", 1)
-    return text
-
-
-def _descendants(node: Node, facts: PageFacts, limit: int = 40) -> list[Node]:
-    out: list[Node] = []
-    todo = list(node.children)
-    while todo and len(out) < limit:
-        child = facts.nodes[todo.pop(0)]
-        out.append(child)
-        todo.extend(child.children)
-    return out
-
-
-_COUNT = re.compile(r"\s*[(\[]?\d[\d,.]*\+?[)\]]?$")
-
-
-def without_badge(label: str, node: Node, facts: PageFacts) -> str:
-    """A label without the count a badge under the element shows ("Issues 57" → "Issues"):
-    the count is a number of its own element inside the control, so it changes as the page's
-    data does; the name stays."""
-    match = _COUNT.search(label)
-    if not match or match.start() == 0:
-        return label
-    count = match.group(0).strip().strip("()[]")
-    if any(d.text.strip().strip("()[]") == count for d in _descendants(node, facts)):
-        return label[:match.start()].rstrip()
-    return label
-
-
-CONTEXT_WORDS = 4
-ROW_TEXT_CHARS = 60  # a parent with more text than this is a section, not a row
-
-
-def context_of(node: Node, facts: PageFacts, label: str) -> str:
-    """Words of the row or item the element sits in, without its own label: a table row's
-    first cell with text, a list item's text, or the text of a small parent (the walker's
-    ``ptx``: a ``<div>`` row holding the control and a few words). "" when it sits in no row."""
-    own = slug(label)
-    for ancestor in facts.ancestors(node)[:8]:
-        if ancestor.tag == "tr":
-            for rid in ancestor.children:
-                cell = facts.nodes[rid]
-                words = slug(_minus(cell.text, label), CONTEXT_WORDS)
-                if words and words != own:
-                    return words
-            break
-        if ancestor.tag == "li" and ancestor.text:
-            words = slug(_minus(ancestor.text, label), CONTEXT_WORDS)
-            if words:
-                return words
-            break
-    joined = facts.joined[node.rid] if node.rid < len(facts.joined) else None
-    parent_text = str(joined.rec.get("ptx") or "") if joined is not None else ""
-    rest = _minus(parent_text, label or node.text).strip()
-    if len(rest) <= ROW_TEXT_CHARS:
-        words = slug(rest, CONTEXT_WORDS)
-        if words and words != own:
-            return words
-    return ""
-
-
-def _near_text(node: Node, facts: PageFacts, own: str) -> str:
-    """Words of the closest text around the element that is not its own label."""
-    inside = set()
-    todo = [node.rid]
-    while todo:
-        rid = todo.pop()
-        inside.add(rid)
-        todo.extend(facts.nodes[rid].children)
-    for ancestor in facts.ancestors(node)[:4]:
-        queue = list(ancestor.children)
-        seen = 0
-        while queue and seen < 60:
-            rid = queue.pop(0)
-            seen += 1
-            if rid in inside:
-                continue
-            other = facts.nodes[rid]
-            words = slug(other.text, 3)
-            if words and words != own and not other.reasons:
-                return words
-            queue.extend(other.children)
-    return ""
-
-
-_MARK_WORDS = 3
-
-
-def _plain_words(text: str) -> str:
-    """Up to three words of ``text`` with no digit in them (numbers are counters or tokens)."""
-    words = [w for w in slug(text, 12).split("_") if w and not any(c.isdigit() for c in w)]
-    return "_".join(words[:_MARK_WORDS])
-
-
-def _destination(href: str) -> str:
-    """Words of a link's destination: another site's name and first path segment, or the last
-    path segments (or the fragment) on this site; never its query (tokens live there)."""
-    href = href.strip()
-    if not href or href.startswith(("javascript:", "mailto:", "tel:", "data:")) or href == "#":
-        return ""
-    rest = href.split("?", 1)[0]
-    rest, _, fragment = rest.partition("#")
-    host = ""
-    if "//" in rest:
-        host, _, path = rest.split("//", 1)[1].partition("/")
-        host = host.removeprefix("www.").rsplit(".", 1)[0]
-        segments = [s for s in path.split("/") if s][:1]
-    else:
-        segments = [s for s in rest.split("/") if s and s not in (".", "..")][-2:]
-    segments = [s.rsplit(".", 1)[0] if "." in s else s for s in segments]
-    if segments and segments[-1] == "index":
-        segments.pop()
-    return _plain_words(" ".join([host, *segments, fragment]))
-
-
-def _container(node: Node, facts: PageFacts) -> str:
-    """Words of the closest named container (``aria-label``, else an ``id`` with no digits)."""
-    for holder in [node, *facts.ancestors(node)[:6]]:
-        for value in (holder.attrs.get("aria-label", "") if holder is not node else "",
-                      holder.attrs.get("id", "")):
-            if value and not any(c.isdigit() for c in value) and (words := _plain_words(
-                    value.replace("-", " "))):
-                return words
-    return ""
-
-
-def own_mark(el: Element, facts: PageFacts) -> str:
-    """The element's own distinguisher for a label the page shares (see ids.py)."""
-    if el.kind == "link" and (where := _destination(el.node.attrs.get("href", ""))):
-        return f"to_{where}"
-    holder = _container(el.node, facts)
-    return f"at_{holder}" if holder else ""
 
 
 def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str]],
@@ -330,13 +204,17 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         base = base_id(el.source)
         el.context = context_of(el.node, facts, label)
         repeated = bool(label) and slug(label) in repeated_on_page
-        near = "" if el.context else _near_text(el.node, facts, slug(label))
-        mark = own_mark(el, facts)
-        holder = _container(el.node, facts)
+        near = el.near = "" if el.context else near_text(el.node, facts, slug(label))
+        mark = own_mark(el.kind, el.node, facts)
+        holder = container(el.node, facts)
         holder = f"at_{holder}" if holder else ""
+        record = facts.joined[el.node.rid].rec if el.node.rid < len(facts.joined) else {}
+        el.twin = twin_words(str(record.get("tw") or ""))
+        el.section = section_of(el.model.context if el.model is not None else "", label,
+                                el.context, _region_kind(el.region))
         placed.append(Placed(base, _region_kind(el.region), el.context, near,
                              ordinal_only=not label, repeated=repeated, mark=mark,
-                             holder=holder))
+                             holder=holder, section=el.section, twin=el.twin))
     for el, value in zip(chosen, _resolve(placed), strict=True):
         el.id = value
         kind = secrets.kind_of_record(facts.joined[el.node.rid]) if secrets is not None else None
@@ -400,6 +278,13 @@ def _record(el: Element, facts: PageFacts, redact: bool, secret: str | None
             relations[rel] = node.attrs[key].split()
     if el.context:
         relations["context"] = el.context
+    # the other words the id was made of, so a reader sees where each came from
+    if el.section and f"_under_{el.section}" in el.id:
+        relations["section"] = el.section
+    if el.near and f"_near_{el.near}" in el.id:
+        relations["near"] = el.near
+    if el.twin and f"_{el.twin}" in el.id:
+        relations["twin"] = el.twin
     if el.place.startswith("row_"):
         relations["row"] = int(el.place.split("_")[1]) if el.place[4:].isdigit() else None
         cell = next((a for a in facts.ancestors(node)[:6] if a.tag in ("td", "th")), None)

@@ -12,9 +12,16 @@ context, the row or item it sits in (``btn_delete_near_invoice_march``), else by
 where it has one: a link's destination (``link_learn_more_in_main_to_pricing``), else the
 labelled container it sits in (``btn_save_in_main_at_cookie_settings``); it is added whenever
 the page shares the label, not only when a twin is in the reply, so the id is the same before
-and after a twin scrolls into view. Only twins that nothing tells apart (same label, row,
-region, destination and container: the same action twice) are numbered (``btn_delete_2``),
-the last resort. Nothing here depends on backendNodeIds, on the read's window or on the
+and after a twin scrolls into view. A shared label with no row and no mark of its own carries
+the part of the page the walker says it sits in (its group's or list's label, its box's
+heading: ``menu_home_in_navigation_under_site_navigation``). Twins alike in label, row words
+and destination across the whole page (a menu laid out twice, a share bar above and below a
+story) carry what the walker found parts them, read over the whole document so every read
+says the same (lib/walker/src/twins.js): the first named container that differs
+(``link_world_in_navigation_to_world_at_nav_top``), else the heading above
+(``btn_share_..._under_comments``), else the paragraph holding them. Only twins that nothing
+tells apart (the same action twice in one place) are numbered (``btn_delete_2``), the last
+resort. Nothing here depends on backendNodeIds, on the read's window or on the
 order of rows: an element keeps its id across scrolls, re-reads, re-renders and rows added
 above it while its label and its context do.
 """
@@ -115,6 +122,11 @@ class Placed:
     holder: str = ""  # ``at_<container>``: tried when the mark does not tell twins apart
     # (always added to a shared label outside any row; in a row only when the row's words
     # are not enough)
+    section: str = ""  # where it sits, read by the walker in the whole page: its group's or
+    # list's label, its box's heading, its landmark's name (``under_<section>``)
+    twin: str = ""  # what tells it from the page's other controls with its label (and
+    # destination), read by the walker over the whole page: the first named container that
+    # differs among them (``at_<words>``), else the heading above (``under_<words>``)
 
 
 def assign_ids(items: Sequence[Placed]) -> list[str]:
@@ -135,9 +147,19 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 ids[i] = f"{base}_in_{item.place}"
             if not item.context and item.mark and not item.ordinal_only:
                 ids[i] = f"{ids[i]}_{item.mark}"
+            elif not item.context and item.section and not item.ordinal_only:
+                # no row, no mark of its own: the part of the page it sits in (the walker
+                # reads it from the whole document, so every read says the same)
+                ids[i] = f"{ids[i]}_under_{item.section}"
+            if item.twin and f"_{item.twin}" not in ids[i]:
+                # a twin of the page (a menu laid out twice, a share bar above and below a
+                # story): where it sits, as the walker read it over the whole page, so every
+                # read says the same whether the other twin is in it or not
+                ids[i] = f"{ids[i]}_{item.twin}"
         counts = Counter(ids[i] for i in members)
         marks = Counter((ids[i], items[i].mark) for i in members)
         holders = Counter((ids[i], items[i].holder) for i in members)
+        sections = Counter((ids[i], items[i].section) for i in members)
         for i in members:
             item = items[i]
             if counts[ids[i]] <= 1:
@@ -149,6 +171,11 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                     ids[i], item.holder] < counts[ids[i]]:
                 # the same label, row and destination: the container tells them apart
                 ids[i] = f"{ids[i]}_{item.holder}"
+            elif item.section and f"_under_{item.section}" not in ids[i] and sections[
+                    ids[i], item.section] < counts[ids[i]]:
+                # the same label, row, destination and container: the part of the page
+                # (a share bar under the headline, its twin under the last paragraph)
+                ids[i] = f"{ids[i]}_under_{item.section}"
             elif not item.context and item.near:
                 ids[i] = f"{base}_near_{item.near}"
             elif item.context and item.place:  # the same row words in two regions

@@ -1,6 +1,7 @@
 // The facts of an element the walk reports as a possible control: its text or the hint that
 // names an icon, its value (never a password's), its state, and what a person sees of it.
 import { personFacts } from './person.js';
+import { twinOf } from './twins.js';
 import { clip, collapse } from './run.js';
 import { FIELDS, NAMED_BY_ATTR } from './tags.js';
 import { iconHint, labelText, selectOptions, shownText } from './text.js';
@@ -32,6 +33,8 @@ export function controlFacts(el, tag, attrs, data) {
   }
   if (el.disabled) data.dis = 1;
   personFacts(el, tag, attrs, data);
+  const twin = twinOf(el);
+  if (twin) data.tw = twin;
   // Context for the host's re-render signature (tells the "Delete" buttons of a
   // list apart): the parent's text, only for small parents so it stays cheap.
   const parent = el.parentElement;

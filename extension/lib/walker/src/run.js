@@ -45,6 +45,7 @@ export function beginRun(opts) {
   run.forced = new Set();
   run.scanRoots = new Map();
   run.foundRoots = [];
+  run.twins = null;  // twins.js: the page's twins, read on first use
   return run;
 }
 

@@ -1,0 +1,141 @@
+// Semantic mode (issue 31): what tells twins apart, read once per walk over the whole top
+// document, whatever window the records cover, so every read names a twin alike. Twins are
+// controls that share a label, the words of their row (and, for links, a destination): a menu
+// laid out twice, a share bar above and below a story. Each twin is told apart by the first of its named containers
+// (aria-label, else an id with no digits: a token is no name), closest first, that is not the
+// same for all of them, else by the heading above it. Twins alike in all of these get nothing
+// (the host numbers them, the last resort); twins some of them share a place with are parted
+// by their next places. The paragraph holding a twin is its last place. The record carries
+// them as `tw`: "at:<words>", "under:<words>" or "within:<words>", joined by "|".
+import { collapse, run } from './run.js';
+
+const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
+  + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]';
+const LIMIT = 8000;  // controls looked at
+const MEMBERS = 2000;  // twins whose places are read
+const UP = 12;  // ancestors looked at for named containers
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
+const BLOCKS = 'p, li, td, dd, blockquote';
+
+function labelOf(el) {
+  let label = el.getAttribute('aria-label') || '';
+  if (!label && el.localName === 'input') {
+    label = (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || '';
+  }
+  if (!label) label = el.textContent || '';
+  return collapse(label).toLowerCase().slice(0, 60);
+}
+
+// The words of the row or item a control sits in, as the host reads them for its id
+// (semantic/id_words.py context_of): controls in rows with other words are no twins.
+function rowWords(el, label) {
+  const minus = (t) => collapse(t).toLowerCase().replace(label, ' ').trim();
+  for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
+    if (a.localName === 'tr') {
+      for (const cell of a.children) {
+        const words = minus(cell.textContent || '');
+        if (words) return words;
+      }
+      break;
+    }
+    if (a.localName === 'li' && (a.textContent || '').trim()) {
+      const words = minus(a.textContent);
+      if (words) return words;
+      break;
+    }
+  }
+  const parent = el.parentElement;
+  if (!parent || parent.childElementCount > 16) return '';
+  const rest = minus(parent.textContent || '');
+  return rest.length <= 60 ? rest : '';
+}
+
+function keyOf(el) {
+  const label = labelOf(el);
+  if (!label) return '';
+  const href = el.localName === 'a' ? (el.getAttribute('href') || '').split('?')[0] : '';
+  return `${label}\u0000${href}\u0000${rowWords(el, label)}`;
+}
+
+function placesOf(el, headings) {
+  const out = [];
+  for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== 'body';
+    a = a.parentElement, up++) {
+    for (const value of [a.getAttribute('aria-label') || '', a.id || '']) {
+      const words = collapse(value.replace(/[-_]+/g, ' '));
+      if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
+    }
+  }
+  // the last heading before the element in document order (binary search)
+  let lo = 0;
+  let hi = headings.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (headings[mid].compareDocumentPosition(el) & FOLLOWING) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  const heading = found >= 0 ? collapse(headings[found].textContent || '').slice(0, 80) : '';
+  if (heading) out.push(`under:${heading}`);
+  // the paragraph or item holding it (a citation cited twice under one heading)
+  const block = el.parentElement && el.parentElement.closest(BLOCKS);
+  const text = block ? collapse(block.textContent || '').slice(0, 60) : '';
+  if (text) out.push(`within:${text}`);
+  return out;
+}
+
+// Part twins by the first of their places that differs, then each part alike so far by its
+// next places, until every twin stands alone or nothing differs.
+function part(members, places, from, out) {
+  const depth = Math.max(...members.map((i) => places[i].length));
+  for (let k = from; k < depth; k++) {
+    const said = members.map((i) => places[i][k] || '');
+    if (new Set(said).size < 2) continue;
+    const parts = new Map();
+    members.forEach((i, j) => {
+      if (said[j]) out[i].push(said[j]);
+      const same = parts.get(said[j]);
+      if (same) same.push(i); else parts.set(said[j], [i]);
+    });
+    for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
+    return;
+  }
+}
+
+/** Map(control → its places that part it from its twins, "|"-joined) for the page. */
+export function pageTwins() {
+  const groups = new Map();
+  let n = 0;
+  for (const el of document.querySelectorAll(CONTROLS)) {
+    if (++n > LIMIT) break;
+    const key = keyOf(el);
+    if (!key) continue;
+    const group = groups.get(key);
+    if (group) group.push(el);
+    else groups.set(key, [el]);
+  }
+  const headings = [...document.querySelectorAll(HEADINGS)];
+  const out = new Map();
+  let read = 0;
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    if ((read += members.length) > MEMBERS) break;
+    const places = members.map((el) => placesOf(el, headings));
+    const words = members.map(() => []);
+    part(members.map((_, i) => i), places, 0, words);
+    members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });
+  }
+  return out;
+}
+
+/** The twin words of one control, the page's twins read on first use in this walk. */
+export function twinOf(el) {
+  if (!run.semantic || el.ownerDocument !== document) return '';
+  if (!run.twins) run.twins = pageTwins();
+  return run.twins.get(el) || '';
+}

@@ -1,0 +1,178 @@
+"""The words an id is made of besides its label (see ids.py): the row or item an element sits
+in, the closest other text, a link's destination, the named container, the part of the page the
+walker says it sits in, and, for twins nothing else parts, what the walker read to tell the page's
+twins apart. Read from the semantic facts (facts.py) and the element model's context.
+"""
+
+from __future__ import annotations
+
+import re
+
+from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.ids import slug
+
+
+def minus(text: str, label: str) -> str:
+    """``text`` without the element's own label in it."""
+    if label and label in text:
+        return text.replace(label, " ", 1)
+    return text
+
+
+def _descendants(node: Node, facts: PageFacts, limit: int = 40) -> list[Node]:
+    out: list[Node] = []
+    todo = list(node.children)
+    while todo and len(out) < limit:
+        child = facts.nodes[todo.pop(0)]
+        out.append(child)
+        todo.extend(child.children)
+    return out
+
+
+_COUNT = re.compile(r"\s*[(\[]?\d[\d,.]*\+?[)\]]?$")
+
+
+def without_badge(label: str, node: Node, facts: PageFacts) -> str:
+    """A label without the count a badge under the element shows ("Issues 57" → "Issues"):
+    the count is a number of its own element inside the control, so it changes as the page's
+    data does; the name stays."""
+    match = _COUNT.search(label)
+    if not match or match.start() == 0:
+        return label
+    count = match.group(0).strip().strip("()[]")
+    if any(d.text.strip().strip("()[]") == count for d in _descendants(node, facts)):
+        return label[:match.start()].rstrip()
+    return label
+
+
+CONTEXT_WORDS = 4
+ROW_TEXT_CHARS = 60  # a parent with more text than this is a section, not a row
+
+
+def context_of(node: Node, facts: PageFacts, label: str) -> str:
+    """Words of the row or item the element sits in, without its own label: a table row's
+    first cell with text, a list item's text, or the text of a small parent (the walker's
+    ``ptx``: a ``<div>`` row holding the control and a few words). "" when it sits in no row."""
+    own = slug(label)
+    for ancestor in facts.ancestors(node)[:8]:
+        if ancestor.tag == "tr":
+            for rid in ancestor.children:
+                cell = facts.nodes[rid]
+                words = slug(minus(cell.text, label), CONTEXT_WORDS)
+                if words and words != own:
+                    return words
+            break
+        if ancestor.tag == "li" and ancestor.text:
+            words = slug(minus(ancestor.text, label), CONTEXT_WORDS)
+            if words:
+                return words
+            break
+    joined = facts.joined[node.rid] if node.rid < len(facts.joined) else None
+    parent_text = str(joined.rec.get("ptx") or "") if joined is not None else ""
+    rest = minus(parent_text, label or node.text).strip()
+    if len(rest) <= ROW_TEXT_CHARS:
+        words = slug(rest, CONTEXT_WORDS)
+        if words and words != own:
+            return words
+    return ""
+
+
+def near_text(node: Node, facts: PageFacts, own: str) -> str:
+    """Words of the closest text around the element that is not its own label."""
+    inside = set()
+    todo = [node.rid]
+    while todo:
+        rid = todo.pop()
+        inside.add(rid)
+        todo.extend(facts.nodes[rid].children)
+    for ancestor in facts.ancestors(node)[:4]:
+        queue = list(ancestor.children)
+        seen = 0
+        while queue and seen < 60:
+            rid = queue.pop(0)
+            seen += 1
+            if rid in inside:
+                continue
+            other = facts.nodes[rid]
+            words = slug(other.text, 3)
+            if words and words != own and not other.reasons:
+                return words
+            queue.extend(other.children)
+    return ""
+
+
+_MARK_WORDS = 3
+
+
+def _plain_words(text: str) -> str:
+    """Up to three words of ``text`` with no digit in them (numbers are counters or tokens)."""
+    words = [w for w in slug(text, 12).split("_") if w and not any(c.isdigit() for c in w)]
+    return "_".join(words[:_MARK_WORDS])
+
+
+def _destination(href: str) -> str:
+    """Words of a link's destination: another site's name and first path segment, or the last
+    path segments (or the fragment) on this site; never its query (tokens live there)."""
+    href = href.strip()
+    if not href or href.startswith(("javascript:", "mailto:", "tel:", "data:")) or href == "#":
+        return ""
+    rest = href.split("?", 1)[0]
+    rest, _, fragment = rest.partition("#")
+    host = ""
+    if "//" in rest:
+        host, _, path = rest.split("//", 1)[1].partition("/")
+        host = host.removeprefix("www.").rsplit(".", 1)[0]
+        segments = [s for s in path.split("/") if s][:1]
+    else:
+        segments = [s for s in rest.split("/") if s and s not in (".", "..")][-2:]
+    segments = [s.rsplit(".", 1)[0] if "." in s else s for s in segments]
+    if segments and segments[-1] == "index":
+        segments.pop()
+    return _plain_words(" ".join([host, *segments, fragment]))
+
+
+def container(node: Node, facts: PageFacts) -> str:
+    """Words of the closest named container (``aria-label``, else an ``id`` with no digits)."""
+    for holder in [node, *facts.ancestors(node)[:6]]:
+        for value in (holder.attrs.get("aria-label", "") if holder is not node else "",
+                      holder.attrs.get("id", "")):
+            if value and not any(c.isdigit() for c in value) and (words := _plain_words(
+                    value.replace("-", " "))):
+                return words
+    return ""
+
+
+SECTION_WORDS = 4
+
+
+def section_of(said: str, label: str, context: str, region_kind: str) -> str:
+    """Where the element sits as the walker read it in the live page (the element model's
+    context: its group's label, the heading of its list or box, its landmark's name, else the
+    landmark's kind), in words: the same in every read, whatever the window, because the walker
+    reads it from the whole document. "" when it says nothing the row words or the label do
+    not."""
+    words = slug(said, SECTION_WORDS)
+    if not words or words in (slug(label), context, region_kind):
+        return ""
+    return words
+
+
+def twin_words(said: str) -> str:
+    """The walker's ``tw`` (lib/walker/src/twins.js: "at:<words>", "under:<words>",
+    "within:<words>", "|"-joined) as id words: ``at_<words>`` (no digits: a container's
+    name), ``under_<heading words>``, ``within_<paragraph words>``."""
+    out = []
+    for part in said.split("|"):
+        kind, _, text = part.partition(":")
+        words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
+        if kind in ("at", "under", "within") and words:
+            out.append(f"{kind}_{words}")
+    return "_".join(out)
+
+
+def own_mark(kind: str, node: Node, facts: PageFacts) -> str:
+    """The element's own distinguisher for a label the page shares (see ids.py)."""
+    if kind == "link" and (where := _destination(node.attrs.get("href", ""))):
+        return f"to_{where}"
+    holder = container(node, facts)
+    return f"at_{holder}" if holder else ""
