@@ -1788,6 +1788,15 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
 
 // src/walk.js
 function walk(opts, self) {
+  const result = walkDocument(opts, self);
+  return opts && opts.json === true ? asJson(result) : result;
+}
+function asJson(result) {
+  const text = JSON.stringify(result);
+  if (!/\\ud[89a-f]/.test(text)) return text;
+  return JSON.stringify(result, (k, v) => typeof v === "string" && !v.isWellFormed() ? v.toWellFormed() : v);
+}
+function walkDocument(opts, self) {
   const t0 = performance.now();
   if (opts && typeof opts.keepAs === "string" && opts.keepAs.startsWith("__axsnapWalk_")) {
     globalThis[opts.keepAs] = self;

@@ -119,6 +119,16 @@ const inject = (target, func, args) => chrome.scripting.executeScript({
   target, world: 'ISOLATED', func, args, injectImmediately: true,
 });
 
+/** inject, each frame's result parsed when it came as JSON text (a walk with opts.json; a
+ * frame without the walker kept answers {noWalker} as an object). */
+async function injectJson(target, func, args) {
+  const results = await inject(target, func, args);
+  for (const r of results ?? []) {
+    if (typeof r?.result === 'string') r.result = JSON.parse(r.result);
+  }
+  return results;
+}
+
 /** A short hash of a text (FNV-1a, 32 bits, hex): names this build's walker. */
 export function sourceTag(text) {
   let h = 0x811c9dc5;
@@ -154,18 +164,19 @@ export function hasWalker(tabId, loaderId) {
  * it. Results in the injection's order.
  */
 async function injectWalker(tabId, target, opts, loaderId = null) {
-  const walkerOpts = { ...opts, keepAs: KEEP_AS };
+  // json: each frame's output comes back as its JSON text (walk.js asJson), parsed here
+  const walkerOpts = { ...opts, keepAs: KEEP_AS, json: true };
   if (loaderId === null || walkerDocuments.get(tabId) !== loaderId) {
-    const results = await inject(target, axsnapWalk, [walkerOpts]);
+    const results = await injectJson(target, axsnapWalk, [walkerOpts]);
     walkerDocuments.delete(tabId);
     if (loaderId !== null) walkerDocuments.set(tabId, loaderId);
     while (walkerDocuments.size > MAX_WALKER_TABS) walkerDocuments.delete(walkerDocuments.keys().next().value);
     return { results, injected: (results ?? []).length };
   }
-  const results = await inject(target, runCachedWalker, [KEEP_AS, walkerOpts]);
+  const results = await injectJson(target, runCachedWalker, [KEEP_AS, walkerOpts]);
   const missing = (results ?? []).filter((r) => r.result?.noWalker).map((r) => r.frameId);
   if (!missing.length) return { results, injected: 0 };
-  const more = await inject({ tabId, frameIds: missing }, axsnapWalk, [walkerOpts]);
+  const more = await injectJson({ tabId, frameIds: missing }, axsnapWalk, [walkerOpts]);
   const byFrame = new Map((more ?? []).map((r) => [r.frameId, r]));
   return {
     results: results.map((r) => (r.result?.noWalker ? byFrame.get(r.frameId) : r)).filter(Boolean),
