@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The whole suite, N times in a row, beside a CPU hog: one busy process per core, at the
-# suite's own priority, for as long as the runs last. Proves the suite waits on conditions,
-# not on a quiet machine. Stops at the first failing run.
+# The whole suite, N times in a row, beside a CPU hog: one busy process per core (or
+# AXSNAP_SOAK_HOGS of them), at the suite's own priority, for as long as the runs last.
+# Proves the suite waits on conditions, not on a quiet machine. Stops at the first failing
+# run; its log is /tmp/axsnap-soak-run-N.log.
 #   bash scripts/soak.sh [runs=3] [pytest args...]
 # Writes one line per run to stdout: run, outcome, seconds, load average at the end.
 set -euo pipefail
@@ -9,10 +10,10 @@ cd "$(dirname "$0")/.."
 runs="${1:-3}"; shift || true
 bash scripts/bootstrap.sh >/dev/null
 hogs=()
-for _ in $(seq "$(nproc)"); do
+for _ in $(seq "${AXSNAP_SOAK_HOGS:-$(nproc)}"); do
   python3 -c 'while True: pass' & hogs+=("$!")
 done
-trap 'kill "${hogs[@]}" 2>/dev/null || true' EXIT
+trap 'kill "${hogs[@]}" 2>/dev/null || true' EXIT  # also on Ctrl-C
 for run in $(seq "$runs"); do
   start=$(date +%s)
   if .venv/bin/pytest -q -p no:cacheprovider "$@" > "/tmp/axsnap-soak-run-$run.log" 2>&1; then
