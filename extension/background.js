@@ -13,6 +13,7 @@ import { createControl, historyTab, navigateTab } from './lib/router/control.js'
 import { DebuggerManager } from './lib/session/debugger.js';
 import { NativeClient } from './lib/native/native.js';
 import { createAnswerCache } from './lib/reuse/answer_cache.js';
+import { createActBaselines } from './lib/reuse/act_baseline.js';
 import { createPreparer } from './lib/reuse/prepare.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/router/policy.js';
 import { MESSAGE_TYPES, createRouter } from './lib/router/router.js';
@@ -50,6 +51,12 @@ const activeTabId = async () => {
 // A read of a page that did not change since the last read with the same options is answered
 // from that read's answer (the host's redacted output, in this worker's memory only).
 const answerCache = createAnswerCache();
+// An act in a loop resolves on the last act's report capture while the page provably did not change.
+const actBaselines = createActBaselines({
+  clickListeners: clickListenerSignature,
+  frames: async (session) => (await prefetchFrames(session))?.frames ?? null,
+  tabUrl: async (tabId) => (await chrome.tabs.get(tabId))?.url ?? null,
+});
 const preparer = createPreparer({
   debuggers, stabilize, capture: capturePage, documentRead,
   small: readsWhole, // only documents the AX window reads whole (ax_window_full.js)
@@ -61,6 +68,7 @@ const router = createRouter({
   preparation: (tabId) => preparer.outcome(tabId),
   yieldPreparation: (tabId) => preparer.yieldTo(tabId),
   answerCache,
+  actBaselines,
   ownId: chrome.runtime.id,
   debuggers,
   native,
@@ -219,7 +227,10 @@ chrome.commands.onCommand.addListener((command, tab) => {
 
 chrome.tabs.onUpdated.addListener((tabId, change) => {
   // another document or URL (history.pushState too): its answers are not this page's
-  if (change.status === 'loading' || change.url) answerCache.drop(tabId);
+  if (change.status === 'loading' || change.url) {
+    answerCache.drop(tabId);
+    actBaselines.drop(tabId);
+  }
   if (change.status === 'complete') preparer.prepare(tabId);
 });
 
@@ -234,6 +245,7 @@ function forgetTab(tabId) {
   axCache.drop(tabId);
   dropTree(tabId);
   answerCache.forget(tabId);
+  actBaselines.drop(tabId);
   dropDomSnapshotBase(tabId);
   forgetWalk(tabId);
   noteDialogClosed(tabId);

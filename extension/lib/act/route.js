@@ -27,11 +27,12 @@ const REFUSALS = new Set(['stale_element', 'not_actionable', 'occluded', 'not_fo
 // cross-site frames too (the whole-page path joins through a DOMSnapshot of the tab).
 export const ACT_EXPAND_PX = 20_000;
 
-function domOptions(ready, wholePage = true) {
+function domOptions(ready, wholePage = true, exact = false) {
   return {
     format: 'elements', viewport_only: true, viewport_expand_px: wholePage ? ACT_EXPAND_PX : 0,
     stabilize: { enabled: true, quiet_ms: ready.quiet_ms, max_wait_ms: ready.max_wait_ms,
       max_pending_requests: ready.max_pending_requests, settle: ready.settle !== false },
+    ...(exact ? { exact: true } : {}),
   };
 }
 
@@ -80,6 +81,42 @@ export function createActRoutes({ deps, resolveTab, now }) {
   async function capture(session, tabId, options, stabilization = null) {
     const report = stabilization ?? await deps.stabilize(session, options);
     return deps.capture(session, tabId, options, report);
+  }
+
+  /**
+   * The page before the action and the host's resolve on it: the last act's report capture
+   * when the page provably did not change since (fast path act_baseline,
+   * lib/reuse/act_baseline.js), else a capture after readiness. {before: {url, loaderId,
+   * world}, resolved}.
+   */
+  async function readBefore(session, tabId, req, options, run, timings) {
+    const baselines = deps.actBaselines ?? null;
+    const body = { message: message(req), options };
+    let t = now();
+    const kept = baselines ? await unlessBlocked(session, tabId, () => baselines.check(session, tabId, options)) : null;
+    if (kept) {
+      run.step('resolving the target');
+      const resolved = await host('act_resolve', { ...body, tabId, baseline: kept.token });
+      if (!resolved.baseline_gone) {
+        timings.baseline_kept = 1;
+        timings.host_resolve_ms = round(now() - t);
+        return { before: { url: kept.url, loaderId: kept.loaderId, world: null }, resolved };
+      }
+      baselines.drop(tabId); // the host no longer holds it (another read, a new host)
+    }
+    run.step('the capture before the action');
+    t = now();
+    const captured = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
+    timings.capture_before_ms = round(now() - t);
+    run.step('resolving the target');
+    t = now();
+    const resolved = await host('act_resolve', { ...body, capture: captured });
+    timings.host_resolve_ms = round(now() - t);
+    return {
+      before: { url: captured.tab?.url ?? '', loaderId: captured.frames?.[0]?.loaderId ?? null,
+        world: captured.walker?.world ?? null },
+      resolved,
+    };
   }
 
   async function withTab(req, role, fn) {
@@ -135,21 +172,19 @@ export function createActRoutes({ deps, resolveTab, now }) {
     }
     const session = run.session(held);
     const timings = {};
-    const report = { tabId, action: req.raw.action, target: null, options: domOptions(ready), timings, before: {} };
+    const exact = req.raw.options?.exact === true;
+    const report = { tabId, action: req.raw.action, target: null, options: domOptions(ready, true, exact), timings, before: {} };
     let watch = null;
     let opened = null;
     const work = (async () => {
       const options = report.options;
       let t = now();
-      run.step('the capture before the action');
-      const before = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
-      run.step('resolving the target');
-      const [resolved, modals] = await Promise.all([
-        host('act_resolve', { message: message(req), options, capture: before }), shownModals(session)]);
+      const [{ before, resolved }, modals] = await Promise.all([
+        readBefore(session, tabId, req, options, run, timings), shownModals(session)]);
       timings.resolve_ms = round(now() - t);
       const msg = resolved.message;
       Object.assign(report, { action: msg.action, target: resolved.target,
-        before: { url: before.tab?.url ?? '', loaderId: before.frames?.[0]?.loaderId ?? null, modals } });
+        before: { url: before.url, loaderId: before.loaderId, modals } });
       if (resolved.error) {
         report.error = resolved.error;
         return;
@@ -200,10 +235,13 @@ export function createActRoutes({ deps, resolveTab, now }) {
       if (!report.error || report.error.code === 'page_navigated') {
         t = now();
         run.step('the capture after the action');
-        report.focus = await focusedElement(session);
-        report.modals = await shownModals(session);
+        // read before the capture, what the next act's baseline is proved by (act_baseline.js)
+        let witness;
+        [report.focus, report.modals, witness] = await Promise.all([focusedElement(session),
+          shownModals(session), deps.actBaselines?.witness(session, tabId, options, before.world) ?? null]);
         report.capture = await capture(session, tabId, { ...options, stabilize: { enabled: false } },
           report.readiness ? { stabilized: report.readiness.ready, waited_ms: 0, reasons: [] } : null);
+        report.baseline = deps.actBaselines?.keep(tabId, witness, report.capture) ?? null;
         timings.after_ms = round(now() - t);
       }
     })();
@@ -214,6 +252,8 @@ export function createActRoutes({ deps, resolveTab, now }) {
         report.error = { ...toErrorInfo(stopped), ...(stopped.dialog ? { dialog: stopped.dialog } : {}) };
         report.dialogs = watch?.dialogs ?? [];
         delete report.capture;
+        report.baseline = null;
+        deps.actBaselines?.drop(tabId);
       }
     } catch (err) {
       if (run.stopped && err === run.stopped) report.error = toErrorInfo(err);

@@ -512,7 +512,8 @@ export const FAST_PATHS = deepFreeze([
   "dom_snapshot_base",
   "pre_encoded",
   "walker_world_cache",
-  "walker_id_cache"
+  "walker_id_cache",
+  "act_baseline"
 ]);
 
 export const ACT_LIMITS = deepFreeze({

@@ -34,7 +34,7 @@ import { recallContext } from './walker_id_cache.js';
 
 export const MAX_TABS = 4;
 export const MAX_KEYS_PER_TAB = 3;
-const PROOF = '(() => { const w = globalThis.__axsnapAnswerWatch; return w ? w.proof() : null; })()';
+export const PROOF = '(() => { const w = globalThis.__axsnapAnswerWatch; return w ? w.proof() : null; })()';
 
 /** Stable JSON: the same options in any key order give the same text. */
 function stable(value) {
@@ -70,7 +70,7 @@ export function framesKey(frames) {
 }
 
 /** [id, seq, status, elements] from the watch, or null. */
-function asProof(value) {
+export function asProof(value) {
   if (!Array.isArray(value) || typeof value[0] !== 'string' || !Number.isInteger(value[1])) return null;
   return { id: value[0], seq: value[1], status: String(value[2]), elements: value[3] };
 }
@@ -229,7 +229,7 @@ export function createAnswerCache({ inject = injectProof, now = () => Date.now()
 }
 
 /** The watch's proof through chrome.scripting (the world's context is not known yet). */
-async function injectProof(tabId) {
+export async function injectProof(tabId) {
   const [first] = await chrome.scripting.executeScript({
     target: { tabId, frameIds: [0] }, world: 'ISOLATED', injectImmediately: true,
     func: () => { const w = globalThis.__axsnapAnswerWatch; return w ? w.proof() : null; },

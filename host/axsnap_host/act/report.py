@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from axsnap_host.act.activity import activity_changes
+from axsnap_host.act.baseline import keep_baseline
 from axsnap_host.act.page_facts import PageFacts, appeared, page_facts, text_changes
 from axsnap_host.act.service import element_ref
 from axsnap_host.models.act import (
@@ -186,12 +187,14 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
         acted_on = record or _find(before or [], request.target) or {}
         dialogs = [Dialog(type=str(d.get("type") or ""), message=_scrub(d.get("message", "")),
                           handled=str(d.get("handled") or "")) for d in request.dialogs]
+        facts = page_facts(request.capture)
+        keep_baseline(state, request.baseline, request.capture, facts, after)
         changes = Changes(
             navigated=navigated, url=url, title=_scrub(request.capture.tab.title),
             dom=dom_changes(None if navigated else before, after,
                             list(indices.get("added") or []), list(indices.get("removed") or [])),
             dialogs_opened=dialogs, focus=_focus(after, request.focus),
-            **_page_changes(state.act_before, page_facts(request.capture), navigated,
+            **_page_changes(state.act_before, facts, navigated,
                             list(request.before.get("modals") or []), list(request.modals or []),
                             str(acted_on.get("xpath") or "")),
             value=record.get("value") if record else None,

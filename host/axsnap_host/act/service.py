@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from axsnap_host.act.baseline import kept_baseline
 from axsnap_host.act.page_facts import page_facts
 from axsnap_host.act.relations import decide_related, find_anchors, place, text_holders
 from axsnap_host.act.resolver import Decision, Scored, decide, display_label, rank
@@ -30,6 +31,7 @@ from axsnap_host.models.act import (
 )
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.wire import ActResolveRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.state import TabState
@@ -203,20 +205,31 @@ def _semantic(ident: str, state: TabState, current: list[dict[str, Any]],
 def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
     message = validate_message(request.message)
     previous = state.elements
-    dom = build_dom_result(request.capture, request.options, state)
-    state.elements = dom["elements"]
+    capture = request.capture
+    kept = None
+    if capture is None:
+        # fast path act_baseline: the last act's report capture, the page unchanged since
+        kept = kept_baseline(state, request.baseline) \
+            if isinstance(message, ActMessage) and fast_path(request.options, "act_baseline") \
+            else None
+        if kept is None:
+            return {"baseline_gone": True}
+        capture = kept.capture
+    else:
+        dom = build_dom_result(capture, request.options, state)
+        state.elements = dom["elements"]
     page = {"message": message.model_dump(mode="json")}
     if isinstance(message, FindMessage):
         query = str(message.query)
         try:
-            ranked, decision = decide_query(parse_target(message.query), state.elements,
-                                            request.capture, None)
+            ranked, decision = decide_query(parse_target(message.query), state.elements or [],
+                                            capture, None)
         except Refusal:
             ranked, decision = [], Decision("not_found", None, [])
         matches = [candidate(s) for s in ranked[: message.limit] if s.score > 0]
         if decision.outcome == "not_found" and isinstance(message.query, str):
             # words no element says but the page shows: the elements of the row holding them
-            held = text_holders(state.elements, find_anchors(request.capture, query))
+            held = text_holders(state.elements or [], find_anchors(capture, query))
             if held:
                 decision = Decision("unique" if len(held) == 1 else "ambiguous", held[0], held)
                 matches = [candidate(s) for s in held[: message.limit]]
@@ -224,7 +237,7 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
                           matches=matches).model_dump(mode="json")
     action = message.action if isinstance(message, ActMessage) else None
     if isinstance(message, ActMessage):
-        state.act_before = page_facts(request.capture)
+        state.act_before = kept.facts if kept is not None else page_facts(capture)
     if isinstance(message, ActMessage) and message.action in HISTORY_ACTIONS \
             and (message.target is not None or message.value is not None):
         error = ActError(code=ErrorCode.INVALID_MESSAGE,
@@ -241,11 +254,11 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
         return {"target": None, "to": None, "error": None, **page}
     try:
         found = resolve_target(parse_target(message.target), previous, state, action,
-                               request.capture)
+                               capture)
         to = None
         if isinstance(message, ActMessage) and message.to is not None:
             to = resolve_target(parse_target(message.to), previous, state, None,
-                                request.capture)
+                                capture)
     except Refusal as refusal:
         return {"target": None, "to": None, "error": refusal.error.model_dump(mode="json"),
                 **page}

@@ -90,6 +90,8 @@ class ActingMixin:
         if action == "upload":
             missing_files(value)
         options = dict(options)
+        if getattr(self, "exact", False) is True:
+            options.setdefault("exact", True)  # Browser(exact=True): every fast path off
         client_s = getattr(self, "timeout_s", None)
         if "timeout_ms" not in options and isinstance(client_s, int | float):
             # the act's own deadline answers before this client gives up on the reply

@@ -94,6 +94,10 @@ class ActOptions(_Strict):
     dialog: Literal["accept", "dismiss"] = Field(
         "dismiss", description="what to do with a JavaScript dialog the action opens")
     force: bool = Field(False, description="skip the occlusion hit-test")
+    exact: StrictBool = Field(
+        False, description="every fast path off (models/fast_paths.py): the act reads the page "
+        "before acting even when the last act's report read it and nothing changed since, and "
+        "its reads are taken whole (as SnapshotOptions.exact)")
     delta_y: int | None = Field(None, description="scroll: pixels (default: one viewport)")
     timeout_ms: StrictInt | None = Field(
         None, ge=100, le=600_000,

@@ -87,6 +87,14 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "every record's backendNodeId taken again",
         "the walker world's token and the element's stable id in it",
         "extension/test/walker_id_cache.test.mjs, tests/e2e/test_small_read_e2e.py"),
+    FastPath(
+        "act_baseline", "extension",
+        "extension/lib/reuse/act_baseline.js -> host act/baseline.py",
+        "the capture before an act (readiness, walk) and the host's build of it",
+        "content/answerwatch.js proof ('ok', same id and seq) read before the last act's report "
+        "capture and again before this act, the tab's URL, its frames (ids and documents), the "
+        "click listeners; on the host, no read rebuilt the tab's elements since that report",
+        "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
 )
 
 NAMES: frozenset[str] = frozenset(path.name for path in FAST_PATHS)

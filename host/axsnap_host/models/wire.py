@@ -170,7 +170,13 @@ class ActResolveRequest(_Message):
     type: Literal["act_resolve"]
     message: dict[str, Any]
     options: SnapshotOptions = Field(default_factory=SnapshotOptions)
-    capture: RawCapture
+    capture: RawCapture | None = Field(
+        None, description="the fresh capture; none with ``baseline``")
+    tabId: int | None = Field(None, description="the tab, when no capture names it")
+    baseline: str | None = Field(
+        None, max_length=64, description="fast path act_baseline: resolve on the capture the "
+        "last act's report kept under this token (the page provably unchanged since); the "
+        "host answers ``baseline_gone`` when it no longer holds it")
 
 
 class ActReportRequest(_Message):
@@ -199,6 +205,9 @@ class ActReportRequest(_Message):
     opened_tabs: list[dict[str, Any]] = Field(
         default_factory=list, description="the tabs and popups the action opened: "
         "{tabId, url (unscrubbed: the host scrubs it), targetId}")
+    baseline: str | None = Field(
+        None, max_length=64, description="fast path act_baseline: keep this report's capture "
+        "under this token as the next act's baseline")
 
 
 class CollectStepRequest(_Message):

@@ -42,6 +42,9 @@ class TabState:
         # The dialogs and live texts an act's resolve capture showed (act/page_facts.py):
         # its report says what opened, closed or appeared.
         self.act_before: Any = None
+        # The capture the last act's report read, kept as the next act's "before" while the
+        # page provably did not change (act/baseline.py, fast path act_baseline).
+        self.act_baseline: Any = None
         # Names of the secret fields this tab's reads found: a form sent with GET puts the
         # typed password into the next page's URL under its field's name (url_scrub.py).
         self.secret_names: frozenset[str] = frozenset()

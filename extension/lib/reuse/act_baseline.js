@@ -1,0 +1,114 @@
+// The act's kept baseline (fast path act_baseline, models/fast_paths.py): an act reads the page
+// before acting (readiness, then a walk the host builds its elements from) to resolve its target
+// and to have what its change report compares with. In an act loop that read is the page the
+// last act's report already read: when the page provably did not change since, the next act
+// resolves and reports against that report's capture, which the host kept (act/baseline.py),
+// and skips the wait and the walk (≈ 40 ms of an act on a small page).
+//
+// The proof, read BEFORE the report's capture (so a change during that capture makes the next
+// act capture again) and again before the next act, must be the same on every count:
+// - the answer watch's proof (content/answerwatch.js, the answer cache's: mutations, input,
+//   focus, scroll, style sheets, controls set by script...; "ok", same id and seq);
+// - the tab's URL (a pushState changes no DOM), its frames (ids and documents);
+// - the click listeners (walker_ids.js: a script adding one changes no DOM, and the walker
+//   names an element clickable by them).
+// The host adds its own: no read rebuilt the tab's elements since that report (else it answers
+// `baseline_gone` and the act captures). `exact` turns it off: the act always reads first.
+// Kept in the worker's memory only, one baseline per tab for a few tabs.
+
+import { fastPath } from './fast_paths.js';
+import { PROOF, asProof, framesKey, injectProof } from './answer_cache.js';
+import { recallContext } from './walker_id_cache.js';
+
+export const MAX_TABS = 8;
+
+/** A token naming one kept baseline (the host keeps the capture under it). */
+function newToken() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Kept baselines over injected dependencies: {clickListeners(session) → signature | null,
+ * frames(session) → frames (flattenFrameTree's shape) | null, tabUrl(tabId) → string | null,
+ * inject(tabId) → the watch's proof array through chrome.scripting, checkMs: how long each
+ * reading may take (a renderer sitting on it is no proof)}.
+ */
+export function createActBaselines({
+  clickListeners = async () => null, frames = async () => null, tabUrl = async () => null,
+  inject = injectProof, checkMs = 2000,
+} = {}) {
+  const tabs = new Map(); // tabId -> {token, proof, url, frames, listeners, world, loaderId}
+
+  const inTime = (promise) => {
+    let timer;
+    const late = new Promise((resolve) => { timer = setTimeout(resolve, checkMs, null); });
+    return Promise.race([Promise.resolve(promise).catch(() => null), late]).finally(() => clearTimeout(timer));
+  };
+
+  /** The watch's proof in the walker's world `world` (one evaluate), else through chrome.scripting. */
+  async function readProof(session, tabId, world) {
+    const where = typeof world === 'string' ? recallContext(world, new Set([null])) : null;
+    if (where) {
+      const reply = await session.send('Runtime.evaluate',
+        { expression: PROOF, contextId: where.contextId, returnByValue: true }).catch(() => null);
+      const proof = asProof(reply?.result?.value);
+      if (proof) return proof;
+    }
+    return asProof(await inject(tabId).catch(() => null));
+  }
+
+  return {
+    /**
+     * What the next act compares with, read before the report's capture of `tabId`
+     * (`world`: the walker world of the capture before the act, where the proof is asked):
+     * {proof, listeners} or null when no baseline can be kept (exact, no proof).
+     */
+    async witness(session, tabId, options, world = null) {
+      if (!fastPath(options, 'act_baseline')) return null;
+      const [proof, listeners] = await Promise.all([
+        inTime(readProof(session, tabId, world ?? tabs.get(tabId)?.world)), inTime(clickListeners(session))]);
+      return proof?.status === 'ok' && typeof listeners === 'string' ? { proof, listeners } : null;
+    },
+
+    /** Keep the report's `capture` (read after `witness`) as the tab's baseline: the token the
+     * host keeps it under, or null (nothing kept: the capture carries errors). */
+    keep(tabId, witness, capture) {
+      tabs.delete(tabId);
+      if (!witness || !capture || capture.errors?.length) return null;
+      const token = newToken();
+      tabs.set(tabId, {
+        token, proof: witness.proof, listeners: witness.listeners, url: capture.tab?.url ?? '',
+        frames: framesKey(capture.frames), world: capture.walker?.world ?? null,
+        loaderId: capture.frames?.find((f) => !f.parentFrameId)?.loaderId ?? null,
+      });
+      while (tabs.size > MAX_TABS) tabs.delete(tabs.keys().next().value);
+      return token;
+    },
+
+    /**
+     * The baseline of `tabId` when the page provably did not change since it was kept:
+     * {token, url, loaderId}; else null (and it is dropped). Nothing is asked when the act is
+     * exact or the tab has none.
+     */
+    async check(session, tabId, options) {
+      if (!fastPath(options, 'act_baseline')) return null;
+      const kept = tabs.get(tabId);
+      if (!kept) return null;
+      const [proof, listeners, listed, url] = await Promise.all([
+        inTime(readProof(session, tabId, kept.world)), inTime(clickListeners(session)),
+        inTime(frames(session)), inTime(tabUrl(tabId))]);
+      const same = proof?.status === 'ok' && proof.id === kept.proof.id && proof.seq === kept.proof.seq
+        && listeners === kept.listeners && url === kept.url && framesKey(listed) === kept.frames;
+      if (!same) {
+        tabs.delete(tabId);
+        return null;
+      }
+      return { token: kept.token, url: kept.url, loaderId: kept.loaderId };
+    },
+
+    /** Forget the tab's baseline (the host no longer holds it, the tab went). */
+    drop(tabId) {
+      tabs.delete(tabId);
+    },
+  };
+}

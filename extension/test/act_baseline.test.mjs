@@ -1,0 +1,84 @@
+// act_baseline.js: the last act's report capture stands as the next act's "before" only while
+// every reading the proof is made of is the same (fast path act_baseline).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { createActBaselines } from '../lib/reuse/act_baseline.js';
+
+const CAPTURE = {
+  tab: { url: 'http://127.0.0.1/a.html' }, errors: [], walker: { world: null },
+  frames: [{ frameId: 'F0', parentFrameId: null, loaderId: 'L1' }],
+};
+
+/** A page whose readings the test moves: proof [id, seq, status], listeners, URL, frames. */
+function page() {
+  const now = { proof: ['P', 1, 'ok', 10, 0], listeners: 'click:3', url: CAPTURE.tab.url, frames: CAPTURE.frames };
+  const asked = { proof: 0 };
+  const baselines = createActBaselines({
+    inject: async () => { asked.proof += 1; return now.proof; },
+    clickListeners: async () => now.listeners,
+    frames: async () => now.frames,
+    tabUrl: async () => now.url,
+  });
+  return { now, asked, baselines };
+}
+
+async function kept(p) {
+  const witness = await p.baselines.witness({}, 7, {}, null);
+  return p.baselines.keep(7, witness, CAPTURE);
+}
+
+test('an unchanged page gives the kept baseline: its token, URL and document', async () => {
+  const p = page();
+  const token = await kept(p);
+  assert.match(token, /^[0-9a-f]{24}$/);
+  assert.deepEqual(await p.baselines.check({}, 7, {}), { token, url: CAPTURE.tab.url, loaderId: 'L1' });
+  assert.deepEqual(await p.baselines.check({}, 7, {}), { token, url: CAPTURE.tab.url, loaderId: 'L1' });
+});
+
+for (const [what, move] of [
+  ['a change the watch counted', (now) => { now.proof = ['P', 2, 'ok', 10, 0]; }],
+  ['another document', (now) => { now.proof = ['Q', 1, 'ok', 10, 0]; }],
+  ['no proof (an animation runs)', (now) => { now.proof = ['P', 1, 'animations', 10, null]; }],
+  ['a click listener added', (now) => { now.listeners = 'click:4'; }],
+  ['the URL moved (pushState)', (now) => { now.url += '#moved'; }],
+  ['another frame document', (now) => { now.frames = [{ ...CAPTURE.frames[0], loaderId: 'L2' }]; }],
+  ['a reading that did not answer', (now) => { now.listeners = null; }],
+]) {
+  test(`${what}: no baseline, and it is dropped`, async () => {
+    const p = page();
+    await kept(p);
+    move(p.now);
+    assert.equal(await p.baselines.check({}, 7, {}), null);
+    Object.assign(p.now, { proof: ['P', 1, 'ok', 10, 0], listeners: 'click:3', url: CAPTURE.tab.url, frames: CAPTURE.frames });
+    assert.equal(await p.baselines.check({}, 7, {}), null, 'dropped: the page changed in between');
+  });
+}
+
+test('exact: nothing is witnessed, kept or asked', async () => {
+  const p = page();
+  assert.equal(await p.baselines.witness({}, 7, { exact: true }, null), null);
+  await kept(p);
+  const asked = p.asked.proof;
+  assert.equal(await p.baselines.check({}, 7, { exact: true }), null);
+  assert.equal(p.asked.proof, asked, 'an exact act asks for no proof');
+});
+
+test('no proof, or a capture with errors, keeps nothing', async () => {
+  const p = page();
+  p.now.proof = ['P', 1, 'too many elements', 5000, null];
+  assert.equal(await p.baselines.witness({}, 7, {}, null), null);
+  assert.equal(p.baselines.keep(7, null, CAPTURE), null);
+  p.now.proof = ['P', 1, 'ok', 10, 0];
+  const witness = await p.baselines.witness({}, 7, {}, null);
+  assert.equal(p.baselines.keep(7, witness, { ...CAPTURE, errors: [{ step: 'walker', message: 'x' }] }), null);
+  assert.equal(await p.baselines.check({}, 7, {}), null);
+});
+
+test('a reading that never answers is no proof', async () => {
+  const baselines = createActBaselines({
+    inject: async () => ['P', 1, 'ok', 10, 0], clickListeners: () => new Promise(() => {}),
+    frames: async () => CAPTURE.frames, tabUrl: async () => CAPTURE.tab.url, checkMs: 20,
+  });
+  assert.equal(await baselines.witness({}, 7, {}, null), null);
+});

@@ -1,0 +1,149 @@
+"""The act's kept baseline (fast path act_baseline, issue 32's pace): an act on a page that did
+not change since the last act's report resolves on that report's capture instead of reading the
+page again (``timings.baseline_kept``); any change since (text, a control set by script, a
+URL moved by pushState, a click listener added, a read that rebuilt the host's elements) makes
+it read again; and every act's result equals the same act's with ``exact`` (every fast path
+off), on pages that re-render and change between acts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from axsnap_host.client import Browser
+from axsnap_host.models.act import ActionResult
+
+PAGE = "act/baseline/inbox.html"
+
+
+def _open(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}{PAGE}")
+    first = browser.act("Select Quarterly report", "click")  # reads the page: nothing kept yet
+    assert first.ok, first.error
+    assert "baseline_kept" not in first.timings, first.timings
+
+
+def test_an_act_on_an_unchanged_page_resolves_on_the_last_report(browser: Browser,
+                                                                 pages_url: str) -> None:
+    _open(browser, pages_url)
+    second = browser.act("Select Invoice 2291", "click")
+    assert second.ok, second.error
+    assert second.timings.get("baseline_kept") == 1, second.timings
+    assert "capture_before_ms" not in second.timings, second.timings
+    # its report is still against the page before it: the counter moved from 1 to 2
+    texts = [(t.was, t.now) for t in (second.changes.texts if second.changes else [])]
+    assert ("1 selected", "2 selected") in texts, texts
+    assert browser.run_in_target(
+        "return document.querySelectorAll('input:checked').length") == 2
+    # and an exact act never resolves on a kept capture
+    third = browser.act("Select Lunch on Friday?", "click", exact=True)
+    assert third.ok, third.error
+    assert "baseline_kept" not in third.timings and "capture_before_ms" in third.timings
+
+
+CHANGES = {
+    "text": "document.getElementById('sync').textContent = 'Changed by script'",
+    "value_by_script": "document.querySelector('input[type=checkbox]').checked = false",
+    "push_state": "history.pushState({}, '', '#moved')",
+    "click_listener": "document.getElementById('sync').addEventListener('click', () => {})",
+}
+
+
+@pytest.mark.parametrize("change", sorted(CHANGES))
+def test_a_change_since_the_last_act_makes_the_act_read_again(browser: Browser, pages_url: str,
+                                                             change: str) -> None:
+    _open(browser, pages_url)
+    browser.run_in_target(CHANGES[change])
+    second = browser.act("Select Invoice 2291", "click")
+    assert second.ok, second.error
+    assert "baseline_kept" not in second.timings, (change, second.timings)
+    assert "capture_before_ms" in second.timings
+
+
+def test_a_read_between_two_acts_makes_the_act_read_again(browser: Browser,
+                                                          pages_url: str) -> None:
+    _open(browser, pages_url)
+    browser.snapshot(format="domtext")  # the host's elements rebuilt: its indices moved on
+    second = browser.act("Select Invoice 2291", "click")
+    assert second.ok, second.error
+    assert "baseline_kept" not in second.timings, second.timings
+
+
+# ------------------------------------------------------------------ differential: == exact
+
+Step = tuple[str, Any, Any]  # ("act", target, (action, value)) | ("page", script, condition)
+
+SCENARIOS: dict[str, list[Step]] = {
+    # rows re-render on every change; a star, a check, an uncheck, a relational target
+    "rerendering_rows": [
+        ("act", "Select Quarterly report", ("click", None)),
+        ("act", "Star Invoice 2291", ("click", None)),
+        ("act", "Select Invoice 2291", ("check", None)),
+        ("act", "Select Quarterly report", ("uncheck", None)),
+        ("act", {"query": "Edit", "near": "Labels"}, ("click", None)),
+        ("act", "Archive", ("click", None)),
+    ],
+    # a change the page makes long after an act's readiness ended, then acts again
+    "late_change_between_acts": [
+        ("act", "Sync later", ("click", None)),
+        ("page", None, "return document.getElementById('sync').textContent === 'Synced again'"),
+        ("act", "Select Team offsite", ("click", None)),
+        ("page", "document.getElementById('count').textContent = 'set by script'", None),
+        ("act", "Select Design review", ("click", None)),
+        ("act", {"query": "Edit", "near": "Milestone"}, ("click", None)),
+    ],
+}
+
+
+def _wait(browser: Browser, condition: str) -> None:
+    import time
+
+    deadline = time.monotonic() + 30
+    while not browser.run_in_target(condition):
+        assert time.monotonic() < deadline, f"the page never came to: {condition}"
+        time.sleep(0.05)
+
+
+def _comparable(result: ActionResult) -> Any:
+    """The result without what differs between two runs of the same acts: the timings, the
+    readiness wait, and backendNodeIds (an element id is "<frame>-<backendNodeId>")."""
+    data = result.model_dump(mode="json", exclude={"timings", "readiness"})
+
+    def scrub(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: scrub(v) for k, v in value.items() if k != "id"}
+        if isinstance(value, list):
+            return [scrub(v) for v in value]
+        return value
+
+    return scrub(data)
+
+
+def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> list[Any]:
+    browser.open(f"{pages_url}{PAGE}")
+    out = []
+    for kind, what, how in steps:
+        if kind == "page":
+            if what:
+                browser.run_in_target(what)
+            if how:
+                _wait(browser, how)
+            continue
+        action, value = how
+        result = browser.act(what, action, value, exact=exact)
+        out.append((_comparable(result), result.timings.get("baseline_kept")))
+    return out
+
+
+@pytest.mark.parametrize("scenario", sorted(SCENARIOS))
+def test_every_act_equals_the_exact_act(browser: Browser, pages_url: str,
+                                        scenario: str) -> None:
+    steps = SCENARIOS[scenario]
+    exact = _run(browser, pages_url, steps, exact=True)
+    fast = _run(browser, pages_url, steps, exact=False)
+    assert all(kept is None for _, kept in exact), "an exact act resolved on a kept capture"
+    assert any(kept == 1 for _, kept in fast), "the fast path never answered: nothing compared"
+    for n, ((want, _), (got, kept)) in enumerate(zip(exact, fast, strict=True)):
+        assert got == want, f"act {n} (baseline kept: {kept}) differs from the exact act"
