@@ -24,8 +24,8 @@ function page() {
 }
 
 async function kept(p) {
-  const witness = await p.baselines.witness({}, 7, {}, null);
-  return p.baselines.keep(7, witness, CAPTURE);
+  const witness = await p.baselines.witness({}, 7, null, {});
+  return p.baselines.keep(7, witness, CAPTURE, {});
 }
 
 test('an unchanged page gives the kept baseline: its token, URL and document', async () => {
@@ -57,7 +57,10 @@ for (const [what, move] of [
 
 test('exact: nothing is witnessed, kept or asked', async () => {
   const p = page();
-  assert.equal(await p.baselines.witness({}, 7, { exact: true }, null), null);
+  assert.equal(await p.baselines.witness({}, 7, null, { exact: true }), null);
+  assert.equal(p.baselines.mayCaptureEarly({ exact: true }), false);
+  assert.equal(p.baselines.mayCaptureEarly({}), true);
+  assert.equal(p.baselines.keep(7, await p.baselines.witness({}, 7, null, {}), CAPTURE, { exact: true }), null);
   await kept(p);
   const asked = p.asked.proof;
   assert.equal(await p.baselines.check({}, 7, { exact: true }), null);
@@ -67,11 +70,11 @@ test('exact: nothing is witnessed, kept or asked', async () => {
 test('no proof, or a capture with errors, keeps nothing', async () => {
   const p = page();
   p.now.proof = ['P', 1, 'too many elements', 5000, null];
-  assert.equal(await p.baselines.witness({}, 7, {}, null), null);
-  assert.equal(p.baselines.keep(7, null, CAPTURE), null);
+  assert.equal(await p.baselines.witness({}, 7, null, {}), null);
+  assert.equal(p.baselines.keep(7, null, CAPTURE, {}), null);
   p.now.proof = ['P', 1, 'ok', 10, 0];
-  const witness = await p.baselines.witness({}, 7, {}, null);
-  assert.equal(p.baselines.keep(7, witness, { ...CAPTURE, errors: [{ step: 'walker', message: 'x' }] }), null);
+  const witness = await p.baselines.witness({}, 7, null, {});
+  assert.equal(p.baselines.keep(7, witness, { ...CAPTURE, errors: [{ step: 'walker', message: 'x' }] }, {}), null);
   assert.equal(await p.baselines.check({}, 7, {}), null);
 });
 
@@ -80,5 +83,17 @@ test('a reading that never answers is no proof', async () => {
     inject: async () => ['P', 1, 'ok', 10, 0], clickListeners: () => new Promise(() => {}),
     frames: async () => CAPTURE.frames, tabUrl: async () => CAPTURE.tab.url, checkMs: 20,
   });
-  assert.equal(await baselines.witness({}, 7, {}, null), null);
+  assert.equal(await baselines.witness({}, 7, null, {}), null);
+});
+
+test('an early capture stands only while every reading is the one its witness saw', async () => {
+  const p = page();
+  const witness = await p.baselines.witness({}, 7, null, {});
+  assert.equal(await p.baselines.unchanged({}, 7, witness, CAPTURE), true);
+  p.now.proof = ['P', 2, 'ok', 10, 0]; // a timer changed the page while readiness ran
+  assert.equal(await p.baselines.unchanged({}, 7, witness, CAPTURE), false);
+  p.now.proof = ['P', 1, 'ok', 10, 0];
+  p.now.url += '#moved';
+  assert.equal(await p.baselines.unchanged({}, 7, witness, CAPTURE), false);
+  assert.equal(await p.baselines.unchanged({}, 7, null, CAPTURE), false, 'no witness: no proof');
 });

@@ -1,9 +1,11 @@
-"""The act's kept baseline (fast path act_baseline, issue 32's pace): an act on a page that did
-not change since the last act's report resolves on that report's capture instead of reading the
-page again (``timings.baseline_kept``); any change since (text, a control set by script, a
-URL moved by pushState, a click listener added, a read that rebuilt the host's elements) makes
-it read again; and every act's result equals the same act's with ``exact`` (every fast path
-off), on pages that re-render and change between acts.
+"""The act's kept baseline and early capture (fast paths act_baseline and act_early_capture,
+issue 32's pace): an act on a page that did not change since the last act's report resolves on
+that report's capture instead of reading the page again (``timings.baseline_kept``); any change
+since (text, a control set by script, a URL moved by pushState, a click listener added, a read
+that rebuilt the host's elements) makes it read again. The capture after an act is taken while
+its readiness runs and stands when nothing changed by its end (``timings.early_capture``). Every
+act's result equals the same act's with ``exact`` (every fast path off), on pages that
+re-render and change between acts and while readiness runs.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ def test_an_act_on_an_unchanged_page_resolves_on_the_last_report(browser: Browse
     assert second.ok, second.error
     assert second.timings.get("baseline_kept") == 1, second.timings
     assert "capture_before_ms" not in second.timings, second.timings
+    # its capture after was taken while readiness ran, and stood (nothing changed meanwhile)
+    assert second.timings.get("early_capture") == 1, second.timings
     # its report is still against the page before it: the counter moved from 1 to 2
     texts = [(t.was, t.now) for t in (second.changes.texts if second.changes else [])]
     assert ("1 selected", "2 selected") in texts, texts
@@ -41,6 +45,7 @@ def test_an_act_on_an_unchanged_page_resolves_on_the_last_report(browser: Browse
     third = browser.act("Select Lunch on Friday?", "click", exact=True)
     assert third.ok, third.error
     assert "baseline_kept" not in third.timings and "capture_before_ms" in third.timings
+    assert "early_capture" not in third.timings, third.timings
 
 
 CHANGES = {
@@ -94,6 +99,13 @@ SCENARIOS: dict[str, list[Step]] = {
         ("act", "Select Design review", ("click", None)),
         ("act", {"query": "Edit", "near": "Milestone"}, ("click", None)),
     ],
+    # changes while readiness runs, after an early capture could have been taken
+    "changes_while_readiness_runs": [
+        ("act", "Two steps", ("click", None)),
+        ("act", "Arm details", ("click", None)),
+        ("act", "Open details", ("click", None)),
+        ("act", "Select Welcome aboard", ("click", None)),
+    ],
 }
 
 
@@ -133,7 +145,8 @@ def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> li
             continue
         action, value = how
         result = browser.act(what, action, value, exact=exact)
-        out.append((_comparable(result), result.timings.get("baseline_kept")))
+        out.append((_comparable(result), result.timings.get("baseline_kept"),
+                    result.timings.get("early_capture")))
     return out
 
 
@@ -143,7 +156,11 @@ def test_every_act_equals_the_exact_act(browser: Browser, pages_url: str,
     steps = SCENARIOS[scenario]
     exact = _run(browser, pages_url, steps, exact=True)
     fast = _run(browser, pages_url, steps, exact=False)
-    assert all(kept is None for _, kept in exact), "an exact act resolved on a kept capture"
-    assert any(kept == 1 for _, kept in fast), "the fast path never answered: nothing compared"
-    for n, ((want, _), (got, kept)) in enumerate(zip(exact, fast, strict=True)):
-        assert got == want, f"act {n} (baseline kept: {kept}) differs from the exact act"
+    assert all(kept is None and early is None for _, kept, early in exact), \
+        "an exact act answered from a kept or early capture"
+    assert any(kept == 1 for _, kept, _ in fast), "act_baseline never answered: nothing compared"
+    assert any(early == 1 for _, _, early in fast), \
+        "act_early_capture never answered: nothing compared"
+    for n, ((want, _, _), (got, kept, early)) in enumerate(zip(exact, fast, strict=True)):
+        assert got == want, \
+            f"act {n} (baseline kept: {kept}, early capture: {early}) differs from the exact act"

@@ -83,6 +83,24 @@ export function createActRoutes({ deps, resolveTab, now }) {
     return deps.capture(session, tabId, options, report);
   }
 
+  /** Resolves after `n` animation frames of the tab's page (a hidden tab: 100 ms each). */
+  async function afterFrames(session, n) {
+    const tree = await session.send('Page.getFrameTree');
+    const world = await session.send('Page.createIsolatedWorld', { frameId: tree.frameTree.frame.id, worldName: 'axsnap-act' });
+    await session.send('Runtime.evaluate', { contextId: world.executionContextId, awaitPromise: true, returnByValue: true,
+      expression: `(async () => { for (let i = 0; i < ${Number(n)}; i++) await new Promise((r) => {
+        const t = setTimeout(r, 100); requestAnimationFrame(() => { clearTimeout(t); r(); }); }); return true; })()` });
+  }
+
+  /** The page after the action: {focus, modals, witness (what the next act's baseline is
+   * proved by, read before the capture: act_baseline.js), capture}. */
+  async function readAfter(session, tabId, options, world, stabilization) {
+    const [focus, modals, witness] = await Promise.all([focusedElement(session), shownModals(session),
+      deps.actBaselines?.witness(session, tabId, world, options) ?? null]);
+    const got = await capture(session, tabId, { ...options, stabilize: { enabled: false } }, stabilization);
+    return { focus, modals, witness, capture: got };
+  }
+
   /**
    * The page before the action and the host's resolve on it: the last act's report capture
    * when the page provably did not change since (fast path act_baseline,
@@ -221,6 +239,14 @@ export function createActRoutes({ deps, resolveTab, now }) {
       }
       inputDone = true;
       timings.action_ms = round(now() - t);
+      // fast path act_early_capture: the capture after is taken while readiness runs, and
+      // stands if nothing changed by the time readiness ended (act_baseline.js: unchanged)
+      const baselines = deps.actBaselines ?? null;
+      const settled = { stabilized: true, waited_ms: 0, reasons: [] };
+      // (after two frames: the hover a re-render under the pointer moves comes with the next frame)
+      const early = baselines?.mayCaptureEarly(options) && msg.options.wait && !report.error
+        ? afterFrames(session, 2).then(() => readAfter(session, tabId, options, before.world, settled))
+          .catch(() => null) : null;
       if (msg.options.wait && !report.error) {
         t = now();
         run.step('readiness after the action');
@@ -235,13 +261,17 @@ export function createActRoutes({ deps, resolveTab, now }) {
       if (!report.error || report.error.code === 'page_navigated') {
         t = now();
         run.step('the capture after the action');
-        // read before the capture, what the next act's baseline is proved by (act_baseline.js)
-        let witness;
-        [report.focus, report.modals, witness] = await Promise.all([focusedElement(session),
-          shownModals(session), deps.actBaselines?.witness(session, tabId, options, before.world) ?? null]);
-        report.capture = await capture(session, tabId, { ...options, stabilize: { enabled: false } },
-          report.readiness ? { stabilized: report.readiness.ready, waited_ms: 0, reasons: [] } : null);
-        report.baseline = deps.actBaselines?.keep(tabId, witness, report.capture) ?? null;
+        const stabilization = report.readiness ? { ...settled, stabilized: report.readiness.ready } : null;
+        let after = early && !report.error ? await early : null;
+        if (early) {
+          const stands = Boolean(after?.witness) && await baselines.unchanged(session, tabId, after.witness, after.capture);
+          timings.early_capture = stands ? 1 : 0;
+          if (stands) after.capture.stabilization = stabilization;
+          else after = null;
+        }
+        after = after ?? await readAfter(session, tabId, options, before.world, stabilization);
+        Object.assign(report, { focus: after.focus, modals: after.modals, capture: after.capture });
+        report.baseline = baselines?.keep(tabId, after.witness, after.capture, options) ?? null;
         timings.after_ms = round(now() - t);
       }
     })();

@@ -513,7 +513,8 @@ export const FAST_PATHS = deepFreeze([
   "pre_encoded",
   "walker_world_cache",
   "walker_id_cache",
-  "act_baseline"
+  "act_baseline",
+  "act_early_capture"
 ]);
 
 export const ACT_LIMITS = deepFreeze({

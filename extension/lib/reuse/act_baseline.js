@@ -57,24 +57,54 @@ export function createActBaselines({
     return asProof(await inject(tabId).catch(() => null));
   }
 
+  /** The readings a capture's proof is compared on: {proof, listeners, frames, url}. */
+  async function readingsNow(session, tabId, world) {
+    const [proof, listeners, listed, url] = await Promise.all([
+      inTime(readProof(session, tabId, world)), inTime(clickListeners(session)),
+      inTime(frames(session)), inTime(tabUrl(tabId))]);
+    return { proof, listeners, frames: framesKey(listed), url };
+  }
+
+  /** Whether `now` shows nothing changed since `witness` was read before `capture`. */
+  const sameAs = (now, witness, url, framesOf) => now.proof?.status === 'ok' && now.proof.id === witness.proof.id
+    && now.proof.seq === witness.proof.seq && now.listeners === witness.listeners && now.url === url
+    && now.frames !== null && now.frames === framesOf;
+
   return {
     /**
-     * What the next act compares with, read before the report's capture of `tabId`
-     * (`world`: the walker world of the capture before the act, where the proof is asked):
-     * {proof, listeners} or null when no baseline can be kept (exact, no proof).
+     * What a capture of `tabId` is proved by, read just before it (`world`: the walker world
+     * of the act's capture before, where the proof is asked): {proof, listeners}, or null
+     * when there is no proof (an animation, a frame of another origin, a big document) or
+     * no fast path wants one (`options` exact).
      */
-    async witness(session, tabId, options, world = null) {
-      if (!fastPath(options, 'act_baseline')) return null;
+    async witness(session, tabId, world = null, options = {}) {
+      if (!fastPath(options, 'act_baseline') && !fastPath(options, 'act_early_capture')) return null;
       const [proof, listeners] = await Promise.all([
         inTime(readProof(session, tabId, world ?? tabs.get(tabId)?.world)), inTime(clickListeners(session))]);
       return proof?.status === 'ok' && typeof listeners === 'string' ? { proof, listeners } : null;
     },
 
+    /**
+     * Whether the page of `tabId` is still the one `capture` read after `witness` (fast path
+     * act_early_capture: the capture after an act taken while its readiness ran stands when
+     * nothing changed by the time readiness ended). Null witness: false.
+     */
+    async unchanged(session, tabId, witness, capture) {
+      if (!witness || !capture || capture.errors?.length) return false;
+      const now = await readingsNow(session, tabId, capture.walker?.world ?? null);
+      return sameAs(now, witness, capture.tab?.url ?? '', framesKey(capture.frames));
+    },
+
+    /** Whether the capture after an act with `options` may be taken while readiness runs. */
+    mayCaptureEarly(options) {
+      return fastPath(options, 'act_early_capture');
+    },
+
     /** Keep the report's `capture` (read after `witness`) as the tab's baseline: the token the
      * host keeps it under, or null (nothing kept: the capture carries errors). */
-    keep(tabId, witness, capture) {
+    keep(tabId, witness, capture, options) {
       tabs.delete(tabId);
-      if (!witness || !capture || capture.errors?.length) return null;
+      if (!fastPath(options, 'act_baseline') || !witness || !capture || capture.errors?.length) return null;
       const token = newToken();
       tabs.set(tabId, {
         token, proof: witness.proof, listeners: witness.listeners, url: capture.tab?.url ?? '',
@@ -94,11 +124,7 @@ export function createActBaselines({
       if (!fastPath(options, 'act_baseline')) return null;
       const kept = tabs.get(tabId);
       if (!kept) return null;
-      const [proof, listeners, listed, url] = await Promise.all([
-        inTime(readProof(session, tabId, kept.world)), inTime(clickListeners(session)),
-        inTime(frames(session)), inTime(tabUrl(tabId))]);
-      const same = proof?.status === 'ok' && proof.id === kept.proof.id && proof.seq === kept.proof.seq
-        && listeners === kept.listeners && url === kept.url && framesKey(listed) === kept.frames;
+      const same = sameAs(await readingsNow(session, tabId, kept.world), kept, kept.url, kept.frames);
       if (!same) {
         tabs.delete(tabId);
         return null;

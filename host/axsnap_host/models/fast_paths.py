@@ -95,6 +95,13 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "capture and again before this act, the tab's URL, its frames (ids and documents), the "
         "click listeners; on the host, no read rebuilt the tab's elements since that report",
         "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
+    FastPath(
+        "act_early_capture", "extension", "extension/lib/act/route.js, lib/reuse/act_baseline.js",
+        "the capture after an act taken once its readiness ended",
+        "the capture is taken while readiness runs, after the answer watch's proof and the "
+        "click listeners were read; it stands only when, readiness over, the proof ('ok', same "
+        "id and seq), the click listeners, the URL and the frames are still those",
+        "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
 )
 
 NAMES: frozenset[str] = frozenset(path.name for path in FAST_PATHS)
