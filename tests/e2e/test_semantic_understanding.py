@@ -306,3 +306,16 @@ def test_an_articles_body_is_ranked_in_reading_order(
     assert prose[:4] == ["Our teams ha", "There is no ", "Collecting, ",
                          "Later sectio"], prose[:6]
     assert result.content[0]["tag"] == "h1"
+
+
+def test_an_infobox_in_the_body_does_not_push_its_paragraphs_down(
+        browser: Browser, pages_url: str) -> None:
+    # A fact table of 25 rows sits in the story's container before its first paragraph: the
+    # paragraphs are read first, the table's cells after them.
+    result = read(browser, pages_url + "understanding/article_infobox.html", viewport_only=False)
+    tags = [s["tag"] for s in result.content]
+    paragraphs = [i for i, tag in enumerate(tags) if tag == "p"]
+    cells = [i for i, tag in enumerate(tags) if tag in ("td", "th")]
+    assert len(paragraphs) == 3 and cells, tags
+    assert max(paragraphs) < min(cells), tags
+

@@ -39,6 +39,8 @@ LEAD_MIN_CHARS = 60
 LEAD_CLASS = re.compile(r"\b(lead|lede|intro|standfirst|summary|dek)\b", re.I)
 AREA_FULL = 0.03  # a block covering this fraction of the viewport has the full area score
 BODY_PARAGRAPH_CHARS = 80  # a paragraph this long counts as prose for its container
+PROSE_TAGS = frozenset({"p"})
+READING_TAGS = frozenset({"h1", "h2", "h3", "h4", "p", "blockquote", "pre", "li", "dd"})
 BODY_TAGS = frozenset({"p", "blockquote", "pre", "li", "dd", "figcaption", "h2", "h3", "h4",
                        "td", "div", "span"})
 
@@ -159,7 +161,8 @@ def _body(facts: PageFacts, hiding: list[list[str]]) -> int:
     credit: dict[int, float] = {}
     paragraphs = 0
     for node in facts.nodes:
-        if node.tag != "p" or hiding[node.rid] or len(node.text.strip()) < BODY_PARAGRAPH_CHARS:
+        if node.tag not in PROSE_TAGS or hiding[node.rid] or len(
+                node.text.strip()) < BODY_PARAGRAPH_CHARS:
             continue
         paragraphs += 1
         weight = float(len(node.text.strip()))
@@ -215,11 +218,14 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
     title = min((rid for rid in in_body if facts.nodes[rid].tag == "h1"), default=-1)
     first = {title: -2, lead: -1} if lead in in_body else {title: -2}
 
-    def order(s: Section) -> tuple[int, bool, int, float, int]:
+    def order(s: Section) -> tuple[int, bool, int, int, float, int]:
         tier = CHROME_TIER.get(region_kind.get(s.region, "main"), 0)
         if body >= 0 and s.node.rid in in_body:
-            return tier, False, first.get(s.node.rid, s.node.rid), 0.0, s.node.rid
-        return tier, body >= 0, 0, -round(s.attention, 6), s.node.rid
+            if s.node.tag in READING_TAGS or s.node.rid in first:
+                return tier, False, 0, first.get(s.node.rid, s.node.rid), 0.0, s.node.rid
+            # an infobox's cells, a caption: after the prose, by attention
+            return tier, False, 1, 0, -round(s.attention, 6), s.node.rid
+        return tier, body >= 0, 0, 0, -round(s.attention, 6), s.node.rid
 
     sections.sort(key=order)
     return sections[:TOP]
