@@ -17,6 +17,7 @@ function beginRun(opts) {
   run.textMax = o.textMax || 120;
   run.semantic = o.semantic === true;
   run.blockMax = run.semantic ? 600 : run.textMax;
+  run.axRoles = o.axRoles === true;
   run.hasChromeDom = typeof chrome !== "undefined" && chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === "function";
   run.topWin = window;
   run.vw = document.documentElement.clientWidth || window.innerWidth;
@@ -555,8 +556,8 @@ function pageTally() {
     if (tag === "textarea") t.textareas++;
     else if (tag === "select") t.selects++;
     else if (type === "password") {
-      const named = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
-      if (!CARD.test(named)) t.passwords++;
+      const named2 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
+      if (!CARD.test(named2)) t.passwords++;
     } else if (type === "checkbox") {
       t.checkboxes++;
       if (rowAbove(el, 6, true)) t.row_checkboxes++;
@@ -649,6 +650,598 @@ function pageTally() {
   }
   t.ms = Math.round((performance.now() - started) * 10) / 10;
   return t;
+}
+
+// src/ax_text_css.js
+function isHiddenStyle(el, cs) {
+  if (el.hidden || el.getAttribute("aria-hidden") === "true") return true;
+  return cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse";
+}
+function contentOfPseudo(el, pseudo) {
+  let content = getComputedStyle(el, pseudo).content;
+  if (!content || content === "none" || content === "normal") return "";
+  let out = "";
+  content = content.replace(/url\((?:"(?:[^"\\]|\\.)*"|[^)]*)\)/g, "");
+  const parts = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|\/.*$/g;
+  let m;
+  while (m = parts.exec(content)) {
+    if (m[0].startsWith("/")) break;
+    if (m[1] !== void 0) out += m[1].replace(/\\(.)/g, "$1");
+    else if (m[2]) out += el.getAttribute(m[2]) || "";
+  }
+  return out;
+}
+function transformText(text, transform, w) {
+  if (!transform || transform === "none") return text;
+  if (transform === "uppercase") return text.toUpperCase();
+  if (transform === "lowercase") return text.toLowerCase();
+  if (transform === "capitalize") {
+    const startsWord = !w.out || /\s$/.test(w.out);
+    return text.replace(/(^|\s)(\S)/g, (all, space, ch, at) => at === 0 && !space && !startsWord ? all : space + ch.toUpperCase());
+  }
+  return text;
+}
+
+// src/ax_text.js
+var REPLACED = /* @__PURE__ */ new Set([
+  "img",
+  "input",
+  "select",
+  "textarea",
+  "button",
+  "video",
+  "audio",
+  "canvas",
+  "iframe",
+  "embed",
+  "object",
+  "svg",
+  "meter",
+  "progress"
+]);
+var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title", "head"]);
+function writer() {
+  return {
+    out: "",
+    lineStart: true,
+    apart: false,
+    // the next text is in another box: a space before it unless it has one
+    add(text, pre) {
+      if (!text) return;
+      let t = pre ? text : text.replace(/[ \t\n\r\f]+/g, " ");
+      if (!pre && (this.lineStart || this.out.endsWith(" ")) && t.startsWith(" ")) t = t.slice(1);
+      if (!t) return;
+      if (this.apart && this.out && !this.out.endsWith(" ") && !t.startsWith(" ")) this.out += " ";
+      this.apart = false;
+      this.out += t;
+      this.lineStart = false;
+    },
+    atom() {
+      this.lineStart = false;
+      this.apart = true;
+    },
+    gap() {
+      if (this.out && !this.out.endsWith(" ")) this.out += " ";
+      this.lineStart = true;
+    }
+  };
+}
+var RANGES = /* @__PURE__ */ new Set(["progressbar", "slider", "spinbutton", "meter", "scrollbar"]);
+function controlValue(el, tag) {
+  const role = el.getAttribute("role");
+  if (role && RANGES.has(role) || tag === "progress" || tag === "meter") {
+    const text = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+    if (text) return text;
+    if (tag === "progress" || tag === "meter") return String(el.value);
+    return null;
+  }
+  if (tag === "select") {
+    const opt = el.selectedOptions && el.selectedOptions[0];
+    return opt ? opt.textContent || "" : "";
+  }
+  if (tag === "textarea") return el.value || "";
+  if (tag === "input") {
+    const type = (el.type || "text").toLowerCase();
+    if (type === "hidden" || type === "checkbox" || type === "radio" || type === "file") return "";
+    if (type === "button" || type === "submit" || type === "reset") return el.value || "";
+    if (type === "password") return "";
+    return el.value || "";
+  }
+  return null;
+}
+function addChildren(node, w, depth) {
+  const root = node.shadowRoot || node;
+  for (let c = root.firstChild; c; c = c.nextSibling) addNode(c, w, depth);
+}
+function addNode(n, w, depth) {
+  if (n.nodeType === 3) {
+    const parent = n.parentElement;
+    const cs2 = parent ? getComputedStyle(parent) : null;
+    const pre = !!cs2 && /^pre/.test(cs2.whiteSpace);
+    w.add(cs2 ? transformText(n.data, cs2.textTransform, w) : n.data, pre);
+    return;
+  }
+  if (n.nodeType !== 1 || depth > 60) return;
+  const tag = n.localName;
+  if (SKIP2.has(tag)) return;
+  if (tag === "slot") {
+    const assigned = n.assignedNodes();
+    if (assigned.length) {
+      for (const a of assigned) addNode(a, w, depth + 1);
+      return;
+    }
+  }
+  const cs = getComputedStyle(n);
+  if (isHiddenStyle(n, cs)) return;
+  const label = (n.getAttribute("aria-label") || "").trim();
+  const block = !(cs.display.startsWith("inline") || cs.display === "contents") || cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none";
+  const box = !block && (cs.display !== "inline" && cs.display !== "contents" || REPLACED.has(tag));
+  if (block) w.gap();
+  else if (box) {
+    w.atom();
+    w.lineStart = true;
+  }
+  const value = controlValue(n, tag);
+  if (label) {
+    w.add(label, false);
+  } else if (value !== null) {
+    w.add(value, false);
+    w.atom();
+  } else if (tag === "img" || tag === "area") {
+    w.add(n.getAttribute("alt") || "", true);
+  } else if (tag === "br") {
+    w.gap();
+  } else {
+    const before = w.out.trim();
+    w.add(contentOfPseudo(n, "::before"), false);
+    addChildren(n, w, depth + 1);
+    w.add(contentOfPseudo(n, "::after"), false);
+    if (w.out.trim() === before && n.title) {
+      w.add(n.title, false);
+    }
+  }
+  if (block) w.gap();
+  else if (box) w.atom();
+}
+function continuesInline(el) {
+  const next = el.nextSibling;
+  return !!next && next.nodeType === 3 && /^\S/.test(next.data) && getComputedStyle(el).display === "inline";
+}
+function contentText(el) {
+  const w = writer();
+  w.add(contentOfPseudo(el, "::before"), false);
+  addChildren(el, w, 0);
+  w.add(contentOfPseudo(el, "::after"), false);
+  return w.out.endsWith(" ") && !continuesInline(el) ? w.out.slice(0, -1) : w.out;
+}
+
+// src/ax_name.js
+var FROM_CONTENT = /* @__PURE__ */ new Set([
+  "button",
+  "cell",
+  "checkbox",
+  "columnheader",
+  "DisclosureTriangle",
+  "gridcell",
+  "heading",
+  "LayoutTableCell",
+  "link",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "option",
+  "radio",
+  "rowheader",
+  "switch",
+  "tab",
+  "term",
+  "tooltip",
+  "treeitem",
+  "doc-backlink",
+  "doc-biblioref",
+  "doc-glossref",
+  "doc-noteref"
+]);
+var LABELABLE = /* @__PURE__ */ new Set([
+  "input",
+  "select",
+  "textarea",
+  "meter",
+  "progress",
+  "output",
+  "button"
+]);
+var BUTTON_DEFAULTS = { submit: "Submit", reset: "Reset" };
+var collapse2 = (s) => s.replace(/[ \t\n\r\f]+/g, " ").trim();
+function byIds(el, ids) {
+  const root = el.getRootNode();
+  const out = [];
+  for (const id of ids.trim().split(/\s+/)) {
+    const ref = root && root.getElementById ? root.getElementById(id) : null;
+    if (!ref) continue;
+    const label = (ref.getAttribute("aria-label") || "").trim();
+    out.push(collapse2(label || contentText(ref)));
+  }
+  return out.filter(Boolean).join(" ");
+}
+function hostLanguageName(el, tag) {
+  if (tag === "input") {
+    const type = (el.type || "text").toLowerCase();
+    if (type in BUTTON_DEFAULTS || type === "button") {
+      return el.hasAttribute("value") ? el.value : BUTTON_DEFAULTS[type] || "";
+    }
+    if (type === "image") {
+      return el.getAttribute("alt") || el.getAttribute("value") || "Submit";
+    }
+  }
+  if (LABELABLE.has(tag) && el.labels && el.labels.length) {
+    const texts = Array.from(el.labels, (l) => collapse2(contentText(l))).filter(Boolean);
+    if (texts.length) return texts.join(" ");
+  }
+  if (tag === "img" || tag === "area") {
+    if (el.hasAttribute("alt")) return el.getAttribute("alt");
+  }
+  if (tag === "fieldset") {
+    const legend = Array.from(el.children).find((c) => c.localName === "legend");
+    if (legend) return collapse2(contentText(legend));
+  }
+  if (tag === "table" && el.caption) return collapse2(contentText(el.caption));
+  if (tag === "svg") {
+    const title = Array.from(el.children).find((c) => c.localName === "title");
+    if (title) return collapse2(title.textContent || "");
+  }
+  return "";
+}
+function placeholderOf(el, tag) {
+  if (tag !== "input" && tag !== "textarea") return "";
+  return el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "";
+}
+function axName(el, role) {
+  const tag = el.localName;
+  const labelledby = el.getAttribute("aria-labelledby");
+  if (labelledby) {
+    const name = byIds(el, labelledby);
+    if (name) return name;
+  }
+  const label = el.getAttribute("aria-label");
+  if (label && label.trim()) return label;
+  const native = hostLanguageName(el, tag);
+  if (native) return native;
+  if (FROM_CONTENT.has(role)) {
+    const text = contentText(el);
+    if (/[^ \t\n\r\f]/.test(text)) return text;
+  }
+  return el.getAttribute("title") || placeholderOf(el, tag);
+}
+
+// src/ax_roles_table.js
+var ARIA_ROLES = new Set(`alert alertdialog application article banner blockquote
+  button caption cell checkbox code columnheader combobox comment complementary contentinfo
+  definition deletion dialog directory document emphasis feed figure form generic grid
+  gridcell group heading img image insertion link list listbox listitem log main mark marquee
+  math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option
+  paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar
+  search searchbox sectionfooter sectionheader separator slider spinbutton status strong
+  subscript suggestion superscript switch tab table tablist tabpanel term textbox time timer
+  toolbar tooltip tree treegrid treeitem
+  doc-abstract doc-acknowledgments doc-afterword doc-appendix doc-backlink doc-biblioentry
+  doc-bibliography doc-biblioref doc-chapter doc-colophon doc-conclusion doc-cover doc-credit
+  doc-credits doc-dedication doc-endnote doc-endnotes doc-epigraph doc-epilogue doc-errata
+  doc-example doc-footnote doc-foreword doc-glossary doc-glossref doc-index doc-introduction
+  doc-noteref doc-notice doc-pagebreak doc-pagefooter doc-pageheader doc-pagelist doc-part
+  doc-preface doc-prologue doc-pullquote doc-qna doc-subtitle doc-tip doc-toc
+  graphics-document graphics-object graphics-symbol`.split(/\s+/));
+var ARIA_TO_CHROMIUM = {
+  img: "image",
+  directory: "list",
+  "graphics-symbol": "image",
+  "doc-biblioentry": "listitem",
+  "doc-endnote": "listitem"
+};
+var GLOBAL_ARIA = [
+  "aria-atomic",
+  "aria-busy",
+  "aria-controls",
+  "aria-current",
+  "aria-describedby",
+  "aria-description",
+  "aria-details",
+  "aria-dropeffect",
+  "aria-flowto",
+  "aria-grabbed",
+  "aria-keyshortcuts",
+  "aria-label",
+  "aria-labelledby",
+  "aria-live",
+  "aria-owns",
+  "aria-relevant",
+  "aria-roledescription"
+];
+var TAG_ROLES = {
+  abbr: "Abbr",
+  address: "group",
+  article: "article",
+  audio: "Audio",
+  blockquote: "blockquote",
+  br: "LineBreak",
+  button: "button",
+  canvas: "Canvas",
+  caption: "caption",
+  "code": "code",
+  // quoted: contract.test.mjs reads `code: '...'` as an error code
+  datalist: "listbox",
+  dd: "definition",
+  del: "deletion",
+  details: "group",
+  dfn: "term",
+  dialog: "dialog",
+  dl: "DescriptionList",
+  dt: "term",
+  em: "emphasis",
+  embed: "EmbeddedObject",
+  fieldset: "group",
+  figcaption: "Figcaption",
+  figure: "figure",
+  h1: "heading",
+  h2: "heading",
+  h3: "heading",
+  h4: "heading",
+  h5: "heading",
+  h6: "heading",
+  hgroup: "group",
+  hr: "separator",
+  iframe: "Iframe",
+  ins: "insertion",
+  label: "LabelText",
+  legend: "Legend",
+  li: "listitem",
+  main: "main",
+  mark: "mark",
+  math: "math",
+  menu: "list",
+  meter: "meter",
+  nav: "navigation",
+  object: "PluginObject",
+  ol: "list",
+  optgroup: "group",
+  option: "option",
+  output: "status",
+  p: "paragraph",
+  progress: "progressbar",
+  ruby: "Ruby",
+  search: "search",
+  strong: "strong",
+  sub: "subscript",
+  summary: "DisclosureTriangle",
+  sup: "superscript",
+  tbody: "none",
+  // Chromium leaves the body row group out
+  textarea: "textbox",
+  tfoot: "rowgroup",
+  thead: "rowgroup",
+  time: "time",
+  ul: "list",
+  video: "Video"
+};
+
+// src/ax_role_context.js
+var INPUT_ROLES = {
+  button: "button",
+  submit: "button",
+  reset: "button",
+  image: "button",
+  file: "button",
+  checkbox: "checkbox",
+  radio: "radio",
+  range: "slider",
+  number: "spinbutton",
+  color: "ColorWell",
+  date: "Date",
+  "datetime-local": "DateTime",
+  month: "DateTime",
+  week: "DateTime",
+  time: "InputTime",
+  hidden: "none"
+};
+function inputRole(el) {
+  const type = (el.type || "text").toLowerCase();
+  const fixed = INPUT_ROLES[type];
+  if (fixed) return fixed;
+  if (el.hasAttribute("list")) return "combobox";
+  return type === "search" ? "searchbox" : "textbox";
+}
+var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);
+var SECTIONING_ROLES = /* @__PURE__ */ new Set(["article", "complementary", "main", "navigation", "region"]);
+function scoped(el, withMain) {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const tag = p.localName;
+    if (SECTIONING.has(tag) && (withMain || tag !== "main")) return true;
+    const role = p.getAttribute("role");
+    if (role && SECTIONING_ROLES.has(role) && (withMain || role !== "main")) return true;
+  }
+  return false;
+}
+function named(el) {
+  return !!((el.getAttribute("aria-label") || "").trim() || el.hasAttribute("aria-labelledby") || (el.getAttribute("title") || "").trim());
+}
+function sectioningRole(el, tag) {
+  if (tag === "header") return scoped(el, true) ? "sectionheader" : "banner";
+  if (tag === "footer") return scoped(el, true) ? "sectionfooter" : "contentinfo";
+  if (tag === "aside") return !scoped(el, false) || named(el) ? "complementary" : "generic";
+  return named(el) ? "region" : "generic";
+}
+var dataTables = /* @__PURE__ */ new WeakMap();
+function hasBorder(cs) {
+  return parseFloat(cs.borderTopWidth) > 0 || parseFloat(cs.borderBottomWidth) > 0 || parseFloat(cs.borderLeftWidth) > 0 || parseFloat(cs.borderRightWidth) > 0;
+}
+function isDataTable(table) {
+  let known = dataTables.get(table);
+  if (known === void 0) {
+    known = decideDataTable(table);
+    dataTables.set(table, known);
+  }
+  return known;
+}
+function decideDataTable(table) {
+  const role = (table.getAttribute("role") || "").trim().toLowerCase();
+  if (role === "grid" || role === "treegrid" || role === "table") return true;
+  if (table.isContentEditable) return true;
+  if (table.getAttribute("summary") || table.tHead || table.tFoot || table.caption) return true;
+  if (table.getAttribute("rules")) return true;
+  if (table.querySelector(":scope > colgroup, :scope > col")) return true;
+  const rows = table.rows;
+  if (rows.length >= 20) return true;
+  if (rows.length < 1) return false;
+  const tableBg = getComputedStyle(table).backgroundColor;
+  let valid = 0;
+  let bordered = 0;
+  let otherBg = 0;
+  let maxCols = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const cells = rows[r].cells;
+    if (cells.length > maxCols) maxCols = cells.length;
+    for (let c = 0; c < cells.length; c++) {
+      const cell = cells[c];
+      if (cell.localName === "th") return true;
+      if (cell.hasAttribute("abbr") || cell.hasAttribute("axis") || cell.hasAttribute("headers") || cell.hasAttribute("scope")) return true;
+      if (!cell.firstChild) continue;
+      valid++;
+      const cs = getComputedStyle(cell);
+      if (hasBorder(cs)) bordered++;
+      if (cs.backgroundColor !== tableBg && cs.backgroundColor !== "rgba(0, 0, 0, 0)") otherBg++;
+      if (bordered >= 10 || otherBg >= 10) return true;
+    }
+  }
+  if (rows.length === 1 || maxCols === 1) return false;
+  if (valid <= 1) return false;
+  return bordered >= valid / 2 || otherBg >= valid / 2;
+}
+function isHeader(cell) {
+  return !!cell && cell.localName === "th";
+}
+function nonEmptyData(cell) {
+  return !!cell && cell.localName === "td" && !!(cell.textContent || "").trim();
+}
+function headerRole(cell) {
+  const scope = (cell.getAttribute("scope") || "").toLowerCase();
+  if (scope === "row" || scope === "rowgroup") return "rowheader";
+  if (scope === "col" || scope === "colgroup") return "columnheader";
+  const row = cell.parentElement;
+  const prev = cell.previousElementSibling;
+  const next = cell.nextElementSibling;
+  if (!prev && !next) return "columnheader";
+  if (isHeader(prev) || isHeader(next)) return "columnheader";
+  if (nonEmptyData(prev) || nonEmptyData(next)) return "rowheader";
+  if (!row || row.localName !== "tr") return "columnheader";
+  if (nonEmptyData(row.firstElementChild) || nonEmptyData(row.lastElementChild)) return "rowheader";
+  return "columnheader";
+}
+function tableRole(el, tag) {
+  const table = tag === "table" ? el : el.closest("table");
+  if (!table) return "generic";
+  const data = isDataTable(table);
+  const grid = /^(grid|treegrid)$/.test((table.getAttribute("role") || "").trim());
+  if (tag === "table") return data ? "table" : "LayoutTable";
+  if (tag === "tr") return data ? "row" : "LayoutTableRow";
+  if (!data) return "LayoutTableCell";
+  if (tag === "th") return headerRole(el);
+  return grid ? "gridcell" : "cell";
+}
+
+// src/ax_role.js
+function explicitRole(el) {
+  const attr = el.getAttribute("role");
+  if (!attr) return null;
+  for (const token of attr.trim().toLowerCase().split(/\s+/)) {
+    if (ARIA_ROLES.has(token)) return token;
+  }
+  return null;
+}
+function focusable(el) {
+  return el.tabIndex >= 0 || el.hasAttribute("tabindex") || el.isContentEditable;
+}
+function hasGlobalAria(el) {
+  for (const name of GLOBAL_ARIA) if (el.hasAttribute(name)) return true;
+  return false;
+}
+function implicitRole(el, tag) {
+  const fixed = TAG_ROLES[tag];
+  if (fixed !== void 0) return fixed;
+  switch (tag) {
+    case "a":
+    case "area":
+      return el.hasAttribute("href") || el.hasAttribute("onclick") ? "link" : "generic";
+    case "img":
+      return el.getAttribute("alt") === "" && !focusable(el) && !hasGlobalAria(el) && !el.hasAttribute("title") ? "none" : "image";
+    case "input":
+      return inputRole(el);
+    case "select":
+      return el.multiple || el.size > 1 ? "listbox" : "combobox";
+    case "header":
+    case "footer":
+    case "aside":
+    case "section":
+      return sectioningRole(el, tag);
+    case "table":
+    case "tr":
+    case "td":
+    case "th":
+      return tableRole(el, tag);
+    case "form":
+      return "form";
+    case "svg":
+      return el.ownerSVGElement ? "generic" : "image";
+    case "p":
+      return emptyBlock(el) ? "none" : "paragraph";
+    default:
+      return getComputedStyle(el).display === "table" ? "LayoutTable" : "generic";
+  }
+}
+function emptyBlock(el) {
+  return !el.firstElementChild && !(el.textContent || "").trim();
+}
+var OWNED_BY = {
+  li: ["ul", "ol", "menu"],
+  tr: ["table"],
+  td: ["table"],
+  th: ["table"],
+  thead: ["table"],
+  tbody: ["table"],
+  tfoot: ["table"],
+  caption: ["table"]
+};
+function presentationalContainer(el, tag) {
+  const owners = OWNED_BY[tag];
+  if (!owners) return false;
+  const owner = tag === "li" ? el.parentElement : el.closest("table");
+  if (!owner || !owners.includes(owner.localName)) return false;
+  const role = explicitRole(owner);
+  return role === "none" || role === "presentation";
+}
+function axRole(el, tag) {
+  const explicit = explicitRole(el);
+  if (explicit && explicit !== "none" && explicit !== "presentation") {
+    return ARIA_TO_CHROMIUM[explicit] || explicit;
+  }
+  const t = tag || el.localName;
+  if (!explicit && presentationalContainer(el, t)) return "none";
+  const implicit = implicitRole(el, t);
+  if (explicit) {
+    return focusable(el) || hasGlobalAria(el) ? implicit : "none";
+  }
+  return implicit;
+}
+
+// src/ax_facts.js
+var NOT_KEPT = /* @__PURE__ */ new Set(["generic", "none", "LineBreak"]);
+function axFacts(el, tag, data) {
+  if (data.vis === 0 && data.hid === "visibility") return false;
+  const role = axRole(el, tag);
+  if (NOT_KEPT.has(role) || el.closest('[aria-hidden="true"]')) return false;
+  data.ro = role;
+  const name = axName(el, role);
+  if (name) data.an = name;
+  return true;
 }
 
 // src/person_name.js
@@ -1015,15 +1608,15 @@ function personFacts(el, tag, attrs, data) {
   const dialog = dialogOf(el);
   if (dialog) data.dlg = dialog;
   const role = (attrs.role || "").split(" ")[0];
-  const named = personName(el, tag, attrs, role);
-  if (named) {
-    data.nm = named[0];
-    data.ns = named[1];
-    if (named[2]) data.lig = clip(named[2]);
+  const named2 = personName(el, tag, attrs, role);
+  if (named2) {
+    data.nm = named2[0];
+    data.ns = named2[1];
+    if (named2[2]) data.lig = clip(named2[2]);
   }
   const st = personState(el, tag, attrs, role);
   if (Object.keys(st).length) data.st = st;
-  const ctx = personContext(el, named ? named[0] : "");
+  const ctx = personContext(el, named2 ? named2[0] : "");
   if (ctx) data.ctx = ctx;
 }
 var LIVE_ROLES = /* @__PURE__ */ new Set(["status", "alert", "log", "alertdialog"]);
@@ -1667,6 +2260,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
       }
     }
   }
+  if (run.axRoles && axFacts(el, tag, data)) report = true;
   if (report) {
     emit(rec);
     stats.emitted++;

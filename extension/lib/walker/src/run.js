@@ -19,6 +19,8 @@ export function beginRun(opts) {
   // opacity:0 subtrees instead of skipping them (hidden text is what it looks for).
   run.semantic = o.semantic === true;
   run.blockMax = run.semantic ? 600 : run.textMax;
+  // opts.axRoles: each element kept for its role carries its role and name (ax_facts.js).
+  run.axRoles = o.axRoles === true;
   run.hasChromeDom = typeof chrome !== 'undefined' && chrome && chrome.dom
     && typeof chrome.dom.openOrClosedShadowRoot === 'function';
   run.topWin = window;

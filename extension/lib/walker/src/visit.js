@@ -1,6 +1,7 @@
 // The walk itself: one element at a time in pre-order over the flat tree, pruning what
 // cannot show in the window, reporting the facts of what can, and entering same-origin
 // frames (a cross-origin frame gets its own walker run; the host stitches it).
+import { axFacts } from './ax_facts.js';
 import { controlFacts } from './control.js';
 import { reasons, readAttrs } from './interactive.js';
 import { liveKind } from './person.js';
@@ -132,6 +133,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
       }
     }
   }
+  if (run.axRoles && axFacts(el, tag, data)) report = true;
   if (report) { emit(rec); stats.emitted++; }
 
   if (depth >= run.maxDepth) { stats.depth_capped++; return; }

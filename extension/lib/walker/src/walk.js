@@ -74,7 +74,8 @@
 //          document it owns (iframes), xo?:1 (an iframe whose document is cross-origin) with
 //          co:[x,y] (its content-box origin, top-level viewport coordinates), scr?: 1|2|3
 //          (a scroll container: overflow auto/scroll with more content than box on x: 1,
-//          y: 2, both: 3)}
+//          y: 2, both: 3), ro?: the role Chromium's AX tree gives it and an?: its accessible
+//          name (opts.axRoles only, elements kept for their role: ax_facts.js)}
 import { markDirty, takeJournal } from './journal.js';
 import { finishTracking, trackState } from './records.js';
 import { beginRun, run } from './run.js';

@@ -1,0 +1,130 @@
+// The text of an element's content as Chromium's accessible names read it (ax_name.js):
+// rendered text, not source text. Whitespace collapses the way layout collapses it (a run is
+// one space; a space at the start of a line or after another space is dropped; a trailing
+// one stays), text-transform applies, CSS generated content (::before/::after) counts,
+// block-level boxes and out-of-flow boxes are set apart by a space, hidden parts are left
+// out, and embedded controls give their value.
+import { contentOfPseudo, isHiddenStyle, transformText } from './ax_text_css.js';
+
+const REPLACED = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio',
+  'canvas', 'iframe', 'embed', 'object', 'svg', 'meter', 'progress']);
+const SKIP = new Set(['script', 'style', 'noscript', 'template', 'title', 'head']);
+
+/** A writer of collapsed text: `add` appends, `gap` sets words apart (a block edge). */
+function writer() {
+  return {
+    out: '',
+    lineStart: true,
+    apart: false,  // the next text is in another box: a space before it unless it has one
+    add(text, pre) {
+      if (!text) return;
+      let t = pre ? text : text.replace(/[ \t\n\r\f]+/g, ' ');
+      if (!pre && (this.lineStart || this.out.endsWith(' ')) && t.startsWith(' ')) t = t.slice(1);
+      if (!t) return;
+      if (this.apart && this.out && !this.out.endsWith(' ') && !t.startsWith(' ')) this.out += ' ';
+      this.apart = false;
+      this.out += t;
+      this.lineStart = false;
+    },
+    atom() { this.lineStart = false; this.apart = true; },
+    gap() {
+      if (this.out && !this.out.endsWith(' ')) this.out += ' ';
+      this.lineStart = true;
+    },
+  };
+}
+
+const RANGES = new Set(['progressbar', 'slider', 'spinbutton', 'meter', 'scrollbar']);
+
+function controlValue(el, tag) {
+  const role = el.getAttribute('role');
+  if ((role && RANGES.has(role)) || tag === 'progress' || tag === 'meter') {
+    const text = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
+    if (text) return text;
+    if (tag === 'progress' || tag === 'meter') return String(el.value);
+    return null;
+  }
+  if (tag === 'select') {
+    const opt = el.selectedOptions && el.selectedOptions[0];
+    return opt ? opt.textContent || '' : '';
+  }
+  if (tag === 'textarea') return el.value || '';
+  if (tag === 'input') {
+    const type = (el.type || 'text').toLowerCase();
+    if (type === 'hidden' || type === 'checkbox' || type === 'radio' || type === 'file') return '';
+    if (type === 'button' || type === 'submit' || type === 'reset') return el.value || '';
+    if (type === 'password') return '';
+    return el.value || '';
+  }
+  return null;
+}
+
+function addChildren(node, w, depth) {
+  const root = node.shadowRoot || node;
+  for (let c = root.firstChild; c; c = c.nextSibling) addNode(c, w, depth);
+}
+
+function addNode(n, w, depth) {
+  if (n.nodeType === 3) {
+    const parent = n.parentElement;
+    const cs = parent ? getComputedStyle(parent) : null;
+    const pre = !!cs && /^pre/.test(cs.whiteSpace);
+    w.add(cs ? transformText(n.data, cs.textTransform, w) : n.data, pre);
+    return;
+  }
+  if (n.nodeType !== 1 || depth > 60) return;
+  const tag = n.localName;
+  if (SKIP.has(tag)) return;
+  if (tag === 'slot') {
+    const assigned = n.assignedNodes();
+    if (assigned.length) { for (const a of assigned) addNode(a, w, depth + 1); return; }
+  }
+  const cs = getComputedStyle(n);
+  if (isHiddenStyle(n, cs)) return;
+  const label = (n.getAttribute('aria-label') || '').trim();
+  const block = !(cs.display.startsWith('inline') || cs.display === 'contents')
+    || cs.position === 'absolute' || cs.position === 'fixed' || cs.cssFloat !== 'none';
+  // An inline box of its own (inline-block, a replaced element) sits on the line apart.
+  const box = !block && (cs.display !== 'inline' && cs.display !== 'contents' || REPLACED.has(tag));
+  if (block) w.gap();
+  else if (box) { w.atom(); w.lineStart = true; }
+  const value = controlValue(n, tag);
+  if (label) {
+    w.add(label, false);
+  } else if (value !== null) {
+    w.add(value, false);
+    w.atom();
+  } else if (tag === 'img' || tag === 'area') {
+    w.add(n.getAttribute('alt') || '', true);
+  } else if (tag === 'br') {
+    w.gap();
+  } else {
+    const before = w.out.trim();
+    w.add(contentOfPseudo(n, '::before'), false);
+    addChildren(n, w, depth + 1);
+    w.add(contentOfPseudo(n, '::after'), false);
+    // Nothing read inside: its tooltip names it (accname 2I).
+    if (w.out.trim() === before && n.title) {
+      w.add(n.title, false);
+    }
+  }
+  if (block) w.gap();
+  else if (box) w.atom();
+}
+
+// Whether text follows `el` at once on its line (then a space it ends with is not at the
+// end of a line, and layout keeps it).
+function continuesInline(el) {
+  const next = el.nextSibling;
+  return !!next && next.nodeType === 3 && /^\S/.test(next.data)
+    && getComputedStyle(el).display === 'inline';
+}
+
+/** The rendered text of `el`'s content, as Chromium's name from content reads it. */
+export function contentText(el) {
+  const w = writer();
+  w.add(contentOfPseudo(el, '::before'), false);
+  addChildren(el, w, 0);
+  w.add(contentOfPseudo(el, '::after'), false);
+  return w.out.endsWith(' ') && !continuesInline(el) ? w.out.slice(0, -1) : w.out;
+}
