@@ -229,31 +229,33 @@ class DomIndex:
         """Compute each document's offset in main-frame page coordinates (parents first)."""
         owners = dict(self._owners)
         resolving: set[int] = set()
-
-        def place(doc_index: int) -> tuple[float, float]:
-            doc = self._documents[doc_index]
-            owner = owners.get(doc_index)
-            if owner is None or doc_index in resolving:
-                return doc.offset
-            resolving.add(doc_index)
-            parent_index, node_index = owner
-            parent_offset = place(parent_index)
-            parent = self._documents[parent_index]
-            position = parent.layout_of.get(node_index)
-            if position is None:
-                return doc.offset
-            bounds = rect_of(parent.layout, "bounds", position)
-            client = rect_of(parent.layout, "clientRects", position)
-            border = (client[0], client[1]) if client else self._owner_borders.get(
-                doc.frame_id, (0.0, 0.0))
-            if bounds:
-                doc.offset = (parent_offset[0] + bounds[0] + border[0] - doc.scroll[0],
-                              parent_offset[1] + bounds[1] + border[1] - doc.scroll[1])
-            owners.pop(doc_index)
-            return doc.offset
-
         for doc in self._documents:
-            place(doc.index)
+            self._place(doc.index, owners, resolving)
+
+    def _place(self, doc_index: int, owners: dict[int, tuple[int, int]],
+               resolving: set[int]) -> tuple[float, float]:
+        """One document's offset, its owner's first. Not a closure calling itself: that is a
+        cycle holding the index (tens of MB) while the host pauses the collector (gc_paused)."""
+        doc = self._documents[doc_index]
+        owner = owners.get(doc_index)
+        if owner is None or doc_index in resolving:
+            return doc.offset
+        resolving.add(doc_index)
+        parent_index, node_index = owner
+        parent_offset = self._place(parent_index, owners, resolving)
+        parent = self._documents[parent_index]
+        position = parent.layout_of.get(node_index)
+        if position is None:
+            return doc.offset
+        bounds = rect_of(parent.layout, "bounds", position)
+        client = rect_of(parent.layout, "clientRects", position)
+        border = (client[0], client[1]) if client else self._owner_borders.get(
+            doc.frame_id, (0.0, 0.0))
+        if bounds:
+            doc.offset = (parent_offset[0] + bounds[0] + border[0] - doc.scroll[0],
+                          parent_offset[1] + bounds[1] + border[1] - doc.scroll[1])
+        owners.pop(doc_index)
+        return doc.offset
 
     # -- queries -------------------------------------------------------------------------
 
