@@ -11,10 +11,9 @@
 //    controls: a control's text is its name): their StaticText nodes, which the walk does not
 //    report. Chromium's AX node ids are the DOM nodes' DOMNodeIds (a node with a DOM node
 //    has nodeId == backendDOMNodeId), so a holder's childIds name those nodes' backendNodeIds
-//    and round 2 asks them at once. It was a DOM.describeNode per holder in round 1 to learn
-//    its DOM children (one command more a holder: 37 of the 224 commands on the 20k and 100k
-//    pages). A reply that breaks the id rule sends the holders to DOM.describeNode, as before,
-//    one round later;
+//    and round 2 asks them at once (no DOM.describeNode per holder to learn its DOM children:
+//    that would be 37 of the 224 commands on the 20k and 100k pages). A reply that breaks
+//    the id rule sends the holders to DOM.describeNode, one round later;
 // 3. nodes whose AX parent has no DOM node of its own (a <select>'s MenuListPopup above its
 //    options) come with their ancestors.
 // A text node belongs to the deepest holder that lists it (the records are in pre-order):

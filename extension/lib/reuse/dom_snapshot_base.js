@@ -12,7 +12,7 @@
 // and the host says whether it kept it (result.stats.dom_base.kept); only then does the
 // extension keep it too. Only a read whose main-frame AX tree came from the AX cache
 // (ax_source "cache+...") leaves columns out: a full read sends the DOMSnapshot whole, so
-// the first read is as before and the read that doubts the cache reads everything afresh.
+// a first read, and a read that doubts the cache, send everything afresh.
 // A base is per tab and document (the main frame's loaderId); the host failing it
 // (bad_chunk) makes the router send the capture whole (restoreWhole).
 

@@ -182,7 +182,7 @@ export function createRouter(deps) {
     // reuse: false captures anyway (its answer is still kept for the next read)
     const reuse = options?.reuse !== false;
     // A DOM read of a document walked before asks the proof in its walk's own evaluate
-    // (walker_capture.js: walkWithProof): one renderer task where there were two.
+    // (walker_capture.js: walkWithProof): the proof and the walk are one renderer task.
     const walked = deps.walkWithProof?.(session, tabId, options, {
       expect: reuse ? keeper.expected(tabId, key) : null,
       askProof: (loaderId) => keeper.asksProof(tabId, loaderId),
@@ -322,7 +322,7 @@ export function createRouter(deps) {
    * A preparation's read (lib/reuse/prepare.js): the tab's last read options captured and rendered
    * by the host, the answer kept under the proof read before the capture. Resolves true when
    * an answer was kept; false when those options' answer may not be kept (the caller
-   * prepares as before).
+   * then prepares without one).
    */
   async function prepareAnswer(session, tabId, stabilization) {
     const options = deps.answerCache?.lastOptions(tabId);

@@ -4,7 +4,7 @@
 // - The readiness content script (extension/content/readiness.js, declared in the manifest) watches
 //   every main-frame document from its navigation on. When it answers, a page that has been
 //   quiet for quiet_ms is read at once (`source: "navigation"`), and one that is not is
-//   waited on with the same clock: the first request no longer starts the quiet window.
+//   waited on with the same clock: the quiet window runs from the navigation, not the request.
 // - Otherwise (a tab loaded before the extension, a page where content scripts do not run,
 //   a page too busy to answer) an observer is installed in an isolated world at the request
 //   (`source: "request"`). It outlives the request: the next snapshot of the same document

@@ -210,7 +210,7 @@ function keepWorld(tabId, loaderId, frames, out) {
  * The same function in the same world with the same options: the same output (the host gets
  * JSON either way). Returns {out, ahead} (`ahead`: the listener read sent behind the walk),
  * or null (nothing ran) when the tab has other frames, another document, or the world's
- * context is gone: the caller injects as before. `withProof`: walkWithProof's walk, taken when it
+ * context is gone: the caller injects the walker. `withProof`: walkWithProof's walk, taken when it
  * ran in this world.
  */
 async function walkCachedWorld(session, tabId, frames, opts, loaderId, onSent = null, withProof = null) {
@@ -266,15 +266,15 @@ function cachedWorldOutput(out, cached, t0) {
 /**
  * A read's walk sent with the cached answer's proof (lib/reuse/answer_cache.js) in one
  * Runtime.evaluate, in the cached world of the tab's one-frame document, before the read's
- * frames are known: the page's watch gives the proof, and unless it equals `expect` (the kept
+ * frames are known: the page's watch gives the proof, and unless it equals `expect` (the cached
  * answer's {id, seq}: the read is that answer, nothing is walked) the cached walker runs in
  * the same task, so the walk reads the page the proof describes. Why: a read after a change
- * paid the proof's round trip and then the walk's, after the frame tree; now one round trip,
- * beside the frame tree. The capture uses the walk only when its frames show the same one
+ * pays one round trip for the proof and the walk together, beside the frame tree (not the
+ * proof's and then the walk's, after the frame tree). The capture uses the walk only when its frames show the same one
  * frame with the document of that world (walkCachedWorld); a world lives as long as its
  * document, so a reply proves the document. `askProof(loaderId)`: false for a document known
  * too big for a proof (none asked). Returns null (nothing sent: no cached world, or the format
- * does not resolve ids) or {kept, reply}: `reply` resolves to {proof, asked, out, ahead,
+ * does not resolve ids) or {cached, reply}: `reply` resolves to {proof, asked, out, ahead,
  * frames} (`out`: the walk in walkFrames' shape, or null; `ahead`: its click-listener read,
  * sent as the walk returns; `frames`: the tab's frames when the window has no child frame,
  * the world's main frame with the document's URL now, else null), or null when the world

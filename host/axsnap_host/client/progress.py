@@ -6,7 +6,7 @@ The request goes over the panel's port (``axsnap-request``) from the bridge page
 whole-page read's parts (``{stage: "capture", state: "progress", parts, nodes}``). A poll
 waits on the bridge (up to ``POLL_WAIT_MS``) until there is an event or the reply, so the
 client hears each as it comes and sleeps between no polls: a quick read's reply is heard
-when it lands, not at the next of fixed poll times (20, 50, 100, 250 ms apart before).
+when it lands, not at the next of fixed poll times.
 """
 
 from __future__ import annotations

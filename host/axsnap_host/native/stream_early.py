@@ -13,7 +13,7 @@ flattening, and each step its part.
 The tree is used only when it is the one the request's capture would give: the request's
 frames have the same facts (what flatten reads of a frame) and every frame holds the very
 node list the tree was built from (a part after the end drops the early work). Otherwise
-the request flattens as before, so the output is the same either way. The tree lives on its
+the request flattens its own capture, so the output is the same either way. The tree lives on its
 stream: a failed, dropped or evicted stream takes it along, and a request takes it once.
 """
 
