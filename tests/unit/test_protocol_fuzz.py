@@ -1,12 +1,13 @@
-"""Fuzz the host's protocol through its real loop (``host.run_message_loop`` over in-memory pipes).
+"""Fuzz the host's protocol through its real loop (``run_message_loop`` over in-memory pipes).
 
-Seeded (``derandomize``), at least 10,000 frames per run: random bytes (invalid UTF-8),
-random JSON of every type, good messages mutated (fields of the wrong type, keys dropped,
-text truncated), chunk misuse (bad seq/total, duplicates, interleaved sets, a chunk set
-carrying a chunk) and hostile captures (parent cycles, NaN, huge ids, unequal columns).
-Each run ends with a good ping, which must be answered. Checked: no exception, no hang,
-every frame that is not a chunk answered, every reply strict JSON and never
-``internal_error``, pending chunk bytes and tab states bounded.
+Seeded (``random.Random(SEED + run)``: the same frames every time), at least 10,000 frames:
+random bytes (invalid UTF-8), random JSON of every type (edge numbers and texts drawn often),
+good messages mutated (fields of the wrong type, keys dropped, text truncated), chunk misuse
+(bad seq/total, duplicates, interleaved sets, a chunk set carrying a chunk) and hostile
+captures (parent cycles, NaN, huge ids, unequal columns). Each run ends with a good ping,
+which must be answered. Checked: no exception, no hang, every frame that is not a chunk
+answered, every reply strict JSON and never ``internal_error``, pending chunk bytes and tab
+states bounded.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ import random
 import struct
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from test_secret_decisions import walker_capture
 
 from axsnap_host.native.host import Host, run_message_loop
@@ -28,6 +27,8 @@ from host_harness import deadline
 
 HEADER = struct.Struct("@I")
 MIN_FRAMES = 10_000
+RUNS = 420  # 24-40 frames each, the cut run's 5 after: about 16,000 frames
+SEED = 29_000
 
 
 
@@ -73,61 +74,92 @@ def _hostile_capture(kind: int) -> dict[str, Any]:
     return capture
 
 
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70),
-                    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=20))
-JSON_VALUES = st.recursive(
-    SCALARS,
-    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                            st.dictionaries(st.text(max_size=8), inner, max_size=4)),
-    max_leaves=12,
-)
+# Values a fuzzer should reach early: edges of every JSON type, text Python's json takes but
+# no browser sends (a lone surrogate), and a few plain ones.
+EDGE_INTS = (0, 1, -1, 2**31 - 1, -(2**31), 2**53 + 1, 2**63, -(2**63) - 1, 2**70, -(2**70))
+EDGE_FLOATS = (0.0, -0.0, 0.5, -1.5, 1e308, -1e308, 5e-324, 1e-7)
+EDGE_TEXTS = ("", " ", "\x00", "\ud800", "日本", "😀", "\u202e", "a" * 20, "null", "{")
 FIELDS = ("v", "id", "type", "options", "capture", "seq", "total", "data", "tabId")
+MESSAGE_IDS = ("a", "b", "c", "d", "e", "f")
 
 
-@st.composite
-def frame_bodies(draw: st.DrawFn) -> bytes:
-    kind = draw(st.integers(0, 9))
-    message_id = draw(st.sampled_from(["a", "b", "c", "d", "e", "f"]))
+def _text(rnd: random.Random, max_size: int) -> str:
+    if rnd.random() < 0.3:
+        return rnd.choice(EDGE_TEXTS)[:max_size]
+    # code points from every plane, surrogates included
+    pick = (lambda: rnd.randint(0x20, 0x7E), lambda: rnd.randint(0, 0x1F),
+            lambda: rnd.randint(0x80, 0xFFFF), lambda: rnd.randint(0x10000, 0x10FFFF))
+    return "".join(chr(rnd.choice(pick)()) for _ in range(rnd.randint(0, max_size)))
+
+
+def _scalar(rnd: random.Random) -> Any:
+    kind = rnd.randrange(5)
+    if kind == 0:
+        return None
+    if kind == 1:
+        return rnd.random() < 0.5
+    if kind == 2:
+        return rnd.choice(EDGE_INTS) if rnd.random() < 0.4 else rnd.randint(-(2**70), 2**70)
+    if kind == 3:
+        return rnd.choice(EDGE_FLOATS) if rnd.random() < 0.4 else rnd.uniform(-1e12, 1e12)
+    return _text(rnd, 20)
+
+
+def _json_value(rnd: random.Random, leaves: list[int]) -> Any:
+    """Any JSON value: scalars, and lists and objects of at most 4 items nested until
+    ``leaves`` (shared, at most 12 scalars a value) runs out."""
+    if leaves[0] <= 0 or rnd.random() < 0.5:
+        leaves[0] -= 1
+        return _scalar(rnd)
+    if rnd.random() < 0.5:
+        return [_json_value(rnd, leaves) for _ in range(rnd.randint(0, 4))]
+    return {_text(rnd, 8): _json_value(rnd, leaves) for _ in range(rnd.randint(0, 4))}
+
+
+def json_value(rnd: random.Random) -> Any:
+    return _json_value(rnd, [12])
+
+
+def frame_body(rnd: random.Random) -> bytes:
+    """One frame's body, of ten kinds drawn evenly."""
+    kind = rnd.randrange(10)
+    message_id = rnd.choice(MESSAGE_IDS)
     if kind == 0:  # random bytes: mostly invalid UTF-8 or not JSON
-        return draw(st.binary(max_size=64))
+        return rnd.randbytes(rnd.randint(0, 64))
     if kind == 1:  # random JSON of any type
-        return json.dumps(draw(JSON_VALUES)).encode()
+        return json.dumps(json_value(rnd)).encode()
     if kind in (2, 3):  # a good message with one field replaced or dropped
-        base: dict[str, Any] = draw(st.sampled_from([
+        base: dict[str, Any] = rnd.choice([
             {"v": 1, "id": message_id, "type": "ping"},
             {"v": 1, "id": message_id, "type": "forget_tab", "tabId": 3},
             {"v": 1, "id": message_id, "type": "chunk", "seq": 0, "total": 2, "data": "{"},
-        ]))
-        key = draw(st.sampled_from(FIELDS))
-        if draw(st.booleans()):
+        ])
+        key = rnd.choice(FIELDS)
+        if rnd.random() < 0.5:
             base.pop(key, None)
         else:
-            base[key] = draw(JSON_VALUES)
+            base[key] = json_value(rnd)
         return json.dumps(base).encode()
-    if kind == 4:  # a good message, truncated or with bytes flipped
-        text = json.dumps(draw(st.sampled_from([
-            {"v": 1, "id": message_id, "type": "ping"},
-            _good_snapshot(message_id)])), ensure_ascii=False).encode()
-        cut = draw(st.integers(0, len(text)))
-        mutated = bytearray(text[:cut])
-        if mutated and draw(st.booleans()):
-            mutated[draw(st.integers(0, len(mutated) - 1))] = draw(st.integers(0, 255))
+    if kind == 4:  # a good message, truncated or with a byte flipped
+        text = json.dumps(rnd.choice([{"v": 1, "id": message_id, "type": "ping"},
+                                      _good_snapshot(message_id)]), ensure_ascii=False).encode()
+        mutated = bytearray(text[:rnd.randint(0, len(text))])
+        if mutated and rnd.random() < 0.5:
+            mutated[rnd.randrange(len(mutated))] = rnd.randrange(256)
         return bytes(mutated)
     if kind in (5, 6):  # chunk misuse: sets interleaved, out of range, duplicated
-        total = draw(st.integers(-2, 5))
-        seq = draw(st.integers(-1, 6))
-        data = draw(st.sampled_from(['{"v":1,', '"id":"x","type":"ping"}', "日本", "", "\ud800",
-                                     json.dumps({"v": 1, "id": "q", "type": "chunk", "seq": 0,
-                                                 "total": 1, "data": "{}"})]))
-        return json.dumps({"v": 1, "id": message_id, "type": "chunk", "seq": seq,
-                           "total": total, "data": data}).encode()
+        data = rnd.choice(['{"v":1,', '"id":"x","type":"ping"}', "日本", "", "\ud800",
+                           json.dumps({"v": 1, "id": "q", "type": "chunk", "seq": 0,
+                                       "total": 1, "data": "{}"})])
+        return json.dumps({"v": 1, "id": message_id, "type": "chunk", "seq": rnd.randint(-1, 6),
+                           "total": rnd.randint(-2, 5), "data": data}).encode()
     if kind == 7:  # hostile capture
         message = {"v": 1, "id": message_id, "type": "snapshot",
-                   "options": {"format": draw(st.sampled_from(["domtext", "elements"]))},
-                   "capture": _hostile_capture(draw(st.integers(0, 5)))}
+                   "options": {"format": rnd.choice(["domtext", "elements"])},
+                   "capture": _hostile_capture(rnd.randrange(6))}
         return json.dumps(message).encode()
     if kind == 8:  # NaN / Infinity literals (Python's parser would take them)
-        constant = draw(st.sampled_from(["NaN", "Infinity", "-Infinity"]))
+        constant = rnd.choice(["NaN", "Infinity", "-Infinity"])
         return ('{"v":1,"id":"' + message_id + '","type":"snapshot","options":{},'
                 '"capture":{"device_pixel_ratio":' + constant + "}}").encode()
     return json.dumps(_good_snapshot(message_id)).encode()  # a good one now and then
@@ -168,25 +200,48 @@ SENTINEL = json.dumps({"v": 1, "id": "sentinel", "type": "ping"}).encode()
 
 
 def test_fuzzed_frames_through_the_host_loop() -> None:
-    seen = {"frames": 0}
-
-    @settings(max_examples=420, derandomize=True, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
-    @given(st.lists(frame_bodies(), min_size=24, max_size=40), st.randoms(use_true_random=False))
-    def run(bodies: list[bytes], rnd: random.Random) -> None:
-        bodies = [*bodies, SENTINEL]
-        seen["frames"] += len(bodies)
+    frames = 0
+    for run in range(RUNS):
+        rnd = random.Random(SEED + run)  # a failure names its run: random.Random(SEED + run)
+        bodies = [*(frame_body(rnd) for _ in range(rnd.randint(24, 40))), SENTINEL]
+        frames += len(bodies)
         code, replies, host = run_host(bodies)
-        check_run(bodies, code, replies, host)
-        # The last frames again with the stream cut inside one more frame's header or body:
-        # the host answers everything before it and exits cleanly.
-        tail = framed([b'{"v":1,"id":"cut","type":"ping"}'])[: rnd.randint(1, 20)]
-        code, cut_replies, _ = run_host(bodies[-4:], tail)
-        assert code == 0 and cut_replies[-1]["id"] == "sentinel"
-        seen["frames"] += 5
+        try:
+            check_run(bodies, code, replies, host)
+            # The last frames again with the stream cut inside one more frame's header or
+            # body: the host answers everything before it and exits cleanly.
+            tail = framed([b'{"v":1,"id":"cut","type":"ping"}'])[: rnd.randint(1, 20)]
+            code, cut_replies, _ = run_host(bodies[-4:], tail)
+            assert code == 0 and cut_replies[-1]["id"] == "sentinel"
+        except AssertionError as exc:
+            raise AssertionError(f"fuzz run {run} (seed {SEED + run}): {exc}") from exc
+        frames += 5
+    assert frames >= MIN_FRAMES
 
-    run()
-    assert seen["frames"] >= MIN_FRAMES
+
+def test_the_fuzzer_draws_every_kind_of_frame_and_value() -> None:
+    """The generator's reach, so a change to it cannot quietly narrow the fuzz: every kind of
+    body, every JSON type nested, the edge texts, over the runs the fuzz makes."""
+    rnd = random.Random(SEED)
+    bodies = [frame_body(rnd) for _ in range(2_000)]
+    parsed = []
+    for body in bodies:
+        try:
+            parsed.append(json.loads(body))
+        except (ValueError, UnicodeDecodeError):
+            parsed.append(None)
+    assert sum(p is None for p in parsed) > 200  # not JSON, or not UTF-8
+    types = {p["type"] for p in parsed if isinstance(p, dict) and isinstance(p.get("type"), str)}
+    assert {"ping", "forget_tab", "chunk", "snapshot"} <= types
+    assert any(isinstance(p, list) for p in parsed) and any(isinstance(p, str) for p in parsed)
+    values = [json_value(rnd) for _ in range(2_000)]
+    assert any(isinstance(v, dict) and any(isinstance(x, (dict, list)) for x in v.values())
+               for v in values)  # nested
+    found = {type(v) for v in values}
+    assert {type(None), bool, int, float, str, list, dict} <= found
+    texts = [_text(rnd, 20) for _ in range(2_000)]
+    assert any("\ud800" in t for t in texts)
+    assert any(ord(max(t, default="a")) > 0xFFFF for t in texts)
 
 
 def test_an_oversized_frame_is_drained_and_the_next_one_served() -> None:
