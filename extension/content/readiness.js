@@ -113,17 +113,21 @@ function unsettledBy(doc) {
 /**
  * One settle check over `frame()` (resolves at the next frame) and `read()` (a reading that
  * also compares the controls): settled when no activity fell between the first frame and the
- * second nor within the last `minQuiet` ms (a timer a few frames after the action: the page is
- * waited on that long, `wait(ms)`), and `unsettled()` finds nothing. {settled, why, span, reading}.
+ * `minFrames`-th nor within the last `minQuiet` ms (a timer a few frames after the action: the
+ * page is waited on that long, `wait(ms)`), and `unsettled()` finds nothing.
+ * The wait is always made, if only of 0 ms: it is a timer of the page's own timer queue, which
+ * runs by due time, so every timer the page set before its last activity and due within the
+ * floor has run (and been seen) before the page is read settled, however late a loaded
+ * renderer runs them. {settled, why, span, reading}.
  */
-async function settleCheck(frame, read, unsettled, now, { minQuiet = 0, wait = null } = {}) {
+async function settleCheck(frame, read, unsettled, now, { minQuiet = 0, minFrames = 2, wait = null } = {}) {
   read();
   await frame();
   const from = now();
-  await frame();
+  for (let n = 1; n < minFrames; n++) await frame();
   let reading = read();
-  if (wait && reading.quiet >= now() - from && reading.quiet < minQuiet) {
-    await wait(minQuiet - reading.quiet);
+  if (wait && reading.quiet >= now() - from) {
+    await wait(Math.max(0, minQuiet - reading.quiet));
     reading = read();
   }
   const span = Math.max(now() - from, minQuiet);
@@ -163,7 +167,9 @@ function createSubmitLog() {
 }
 
 const READINESS_MESSAGE = 'axsnap-readiness';
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'change', 'submit', 'wheel', 'scroll'];
+// (pointerup and keyup: the end of a click or a key press, when the page's handlers run and set
+// their timers; not click or mouseup, whose listeners the walker reads)
+const ACTIVITY_EVENTS = ['pointerdown', 'pointerup', 'keydown', 'keyup', 'input', 'change', 'submit', 'wheel', 'scroll'];
 
 function installReadinessClock() {
   const clock = createReadinessClock(() => performance.now());
@@ -214,8 +220,9 @@ function installReadinessClock() {
       return false;
     }
     const minQuiet = Math.min(Math.max(Number(message.min_quiet_ms) || 0, 0), 1000);
+    const minFrames = Math.min(Math.max(Number(message.min_frames) || 2, 2), 10);
     const wait = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
-    settleCheck(frame, read, () => unsettledBy(document), () => performance.now(), { minQuiet, wait })
+    settleCheck(frame, read, () => unsettledBy(document), () => performance.now(), { minQuiet, minFrames, wait })
       .then(reply, () => reply(null));
     return true; // answered after two frames
   });

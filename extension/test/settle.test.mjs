@@ -124,3 +124,39 @@ test('the page side: a page is waited on for the least quiet time, and a timer i
   const busy = await settleCheck(frame, read, () => [], () => t, { minQuiet: 100, wait: ticker });
   assert.deepEqual([busy.settled, [...busy.why]], [false, ['activity']]);
 });
+
+test('the page side: a timer already due when a slow renderer ends the frames runs before the page is read settled', async () => {
+  // A loaded renderer: each frame takes 40 ms, so the floor (60 ms) is over when the frames
+  // end; the page's timer (due at 50 ms) has not run yet (frames went first). The check's
+  // own wait, a 0 ms timer of the same queue, comes after it: the change is seen.
+  let t = 0;
+  let last = 0;
+  const timers = [{ due: 50, run: () => { last = t; } }];
+  const frame = async () => { t += 40; };
+  const read = () => ({ quiet: t - last, count: 0 });
+  const waits = [];
+  const wait = async (ms) => {
+    waits.push(ms);
+    t += ms;
+    for (const timer of timers.splice(0).filter((x) => x.due <= t)) timer.run();
+  };
+  const check = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, wait });
+  assert.deepEqual(waits, [0]);
+  assert.deepEqual([check.settled, [...check.why]], [false, ['activity']]);
+  // a page with no timer due is settled after the three frames and that 0 ms wait
+  t = 0;
+  last = 0;
+  const quiet = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, wait });
+  assert.equal(quiet.settled, true);
+});
+
+test('the page side: activity in the third frame is seen (a chain of animation frames)', async () => {
+  let t = 0;
+  let last = 0;
+  let frames = 0;
+  const frame = async () => { t += 16; frames += 1; if (frames === 3) last = t; };
+  const read = () => ({ quiet: t - last, count: 0 });
+  const check = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, wait: async (ms) => { t += ms; } });
+  assert.equal(frames, 3);
+  assert.deepEqual([check.settled, [...check.why]], [false, ['activity']]);
+});

@@ -4,6 +4,8 @@ started — a request in flight, a transition, a change in a shadow root after a
 
 from __future__ import annotations
 
+import pytest
+
 from axsnap_host.client import Browser
 
 
@@ -65,3 +67,22 @@ def test_settle_false_keeps_the_quiet_window(browser: Browser, pages_url: str) -
     result = browser.act("Quick", "click", settle=False)
     assert result.ok and result.readiness, result.error
     assert result.readiness.ended_by == "quiet_window", result.readiness
+
+
+@pytest.mark.parametrize(("button", "said"), [
+    ("Answer in 50 ms", "Answered after 50 ms"),
+    ("Answer in three frames", "Answered after three frames"),
+    ("Arm a timer", "Timer fired"),
+])
+def test_an_answer_a_few_frames_after_the_click_is_waited_for(browser: Browser, pages_url: str,
+                                                             button: str, said: str) -> None:
+    """The settle rule's floor (60 ms from the last input or change, three frames): a page
+    that answers on a short timer or a chain of animation frames, with no change before it,
+    is not read settled before it answered. Repeated: a loaded renderer runs its timers late."""
+    for _ in range(3):
+        browser.open(f"{pages_url}act/settle/settle.html")
+        result = browser.act(button, "click")
+        assert result.ok and result.readiness, result.error
+        assert result.readiness.ended_by == "settled", result.readiness
+        texts = [m.text for m in (result.changes.messages if result.changes else [])]
+        assert any(said in t for t in texts), (button, texts)

@@ -5,8 +5,8 @@
 //   its input: lib/act/readiness.js) and no navigation of a frame under way;
 // - in the page (the readiness content script, content/readiness.js settleCheck): no
 //   activity — a DOM mutation in the document, its shadow roots or same-origin frames, a
-//   control's value or checked state, input, a finished subresource — during two frames and
-//   for SETTLE_QUIET_MS (a page that answers on a short timer, a ticker), the document
+//   control's value or checked state, input, a finished subresource — during SETTLE_FRAMES
+//   frames and for SETTLE_QUIET_MS (a page that answers on a short timer, a ticker), the document
 //   loaded, fonts loaded, no finite animation or transition running;
 // - no JavaScript dialog opened by the action (it then waits the quiet window: a page that
 //   keeps opening dialogs is told apart from one that opened one);
@@ -19,8 +19,13 @@ import { READINESS_MESSAGE, readFrameClocks } from './page_clock.js';
 // How long the page may take to answer a settle check (two frames and a reading); past it the
 // check failed and the quiet window goes on.
 export const SETTLE_TIMEOUT_MS = 1000;
-// The page must be quiet this long (from the action's last input or change) to be settled.
-export const SETTLE_QUIET_MS = 100;
+// The page must be quiet this long (from the action's last input or change) and for this many
+// frames from the check on to be settled: a timer the action set that is due within the floor
+// runs before the check reads (content/readiness.js: the check's own wait is a timer of the
+// same queue), and a chain of animation frames shorter than the frames is seen, however slowly
+// a loaded renderer makes them.
+export const SETTLE_QUIET_MS = 60;
+export const SETTLE_FRAMES = 3;
 // A request the action started holds even the quiet window this long (a slow answer the page
 // will render); past it, max_pending_requests applies (a long poll, a stream).
 export const ACTION_REQUEST_GRACE_MS = 2000;
@@ -42,7 +47,7 @@ export async function askSettled(tabId, { now = () => performance.now(), readFra
   const timeout = new Promise((resolve) => { timer = setTimeout(resolve, SETTLE_TIMEOUT_MS, null); });
   try {
     const answer = await Promise.race([
-      chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE, settle: true, min_quiet_ms: SETTLE_QUIET_MS }, { frameId: 0 }).catch(() => null),
+      chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE, settle: true, min_quiet_ms: SETTLE_QUIET_MS, min_frames: SETTLE_FRAMES }, { frameId: 0 }).catch(() => null),
       timeout]);
     if (!answer || typeof answer.settled !== 'boolean' || typeof answer.reading?.quiet !== 'number') return null;
     if (answer.settled && answer.reading.frames_unreadable > 0) {
