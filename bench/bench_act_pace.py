@@ -221,7 +221,8 @@ def report(rows: list[Row], command: str, acts: int, warmup: int) -> str:
         lines.append("")
     lines += ["### Where axsnap's act time goes (its own timings, medians, ms)", "",
               "| page | capture before + resolve | action | readiness | capture after + report "
-              "| total in the extension | readiness ended by |", "|---|--:|--:|--:|--:|--:|---|"]
+              "| total in the extension | readiness ended by | resolved on the kept baseline "
+              "| capture after taken early and stood |", "|---|--:|--:|--:|--:|--:|---|--:|--:|"]
     for r in rows:
         if not r.timings or "outline delta" in r.tool:
             continue
@@ -230,8 +231,11 @@ def report(rows: list[Row], command: str, acts: int, warmup: int) -> str:
         rest = (t["total_ms"] or 0) - sum(t[k] or 0
                                           for k in ("resolve_ms", "action_ms", "ready_ms"))
         ended = {e: r.ended_by.count(e) for e in sorted(set(r.ended_by))}
+        kept = sum(1 for x in r.timings if x.get("baseline_kept") == 1)
+        early = sum(1 for x in r.timings if x.get("early_capture") == 1)
         lines.append(f"| {r.page} | {fmt(t['resolve_ms'])} | {fmt(t['action_ms'])} | "
-                     f"{fmt(t['ready_ms'])} | {fmt(rest)} | {fmt(t['total_ms'])} | {ended} |")
+                     f"{fmt(t['ready_ms'])} | {fmt(rest)} | {fmt(t['total_ms'])} | {ended} | "
+                     f"{kept}/{len(r.timings)} | {early}/{len(r.timings)} |")
     return "\n".join(lines) + "\n"
 
 
