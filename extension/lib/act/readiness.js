@@ -120,7 +120,8 @@ export async function watchPage(session, {
         now, inflight, busy: () => loading.size > 0 || dialogs.length > 0 || storm !== null,
         heldRequests: opts.settle ? young : () => 0,
       });
-      let load = await readyState(session);
+      // settled: the readiness content script read the document loaded (settle.js mayBeSettled)
+      let load = report[ENDED_BY] === 'settled' && report.load_state === 'complete' ? 'complete' : await readyState(session);
       while (load !== 'complete' && now() - t0 < opts.max_wait_ms) {
         await sleep(100);
         load = await readyState(session);

@@ -212,14 +212,16 @@ export function createActRoutes({ deps, resolveTab, now }) {
         run.sameDocument = mainDocumentIs(report.before.loaderId);
         run.leftDocument = () => navigatedDuring(msg.action);
       }
-      const clockBefore = await readPageClock(tabId);
+      t = now();
       opened = watchOpenedTabs(tabId);
-      watch = await watchPage(session, {
+      let clockBefore;
+      [clockBefore, watch] = await Promise.all([readPageClock(tabId), watchPage(session, {
         dialog: msg.options.dialog,
         onWindowOpen: (url) => opened.onWindowOpen(url),
         onNavigate: () => { if (!inputDone) run.stopInput(navigatedDuring(msg.action)); },
         onStorm: (dialog, answered) => run.stop(dialogStorm(dialog, answered)),
-      });
+      })]);
+      timings.watch_ms = round(now() - t);
       t = now();
       try {
         run.step(`finding the target on the page`);
@@ -253,11 +255,13 @@ export function createActRoutes({ deps, resolveTab, now }) {
         report.readiness = await watch.ready({ ...msg.options.ready, settle: msg.options.ready?.settle ?? true });
         timings.ready_ms = round(now() - t);
       }
-      await watch.stop();
-      report.dialogs = watch.dialogs;
+      t = now();
       run.step('the tabs the action opened');
-      report.opened_tabs = await opened.list();
-      report.activity = { ...watch.activity(), submits: submitsSince(clockBefore, await readPageClock(tabId)) };
+      let clockAfter;
+      [, report.opened_tabs, clockAfter] = await Promise.all([watch.stop(), opened.list(), readPageClock(tabId)]);
+      report.dialogs = watch.dialogs;
+      report.activity = { ...watch.activity(), submits: submitsSince(clockBefore, clockAfter) };
+      timings.unwatch_ms = round(now() - t);
       if (!report.error || report.error.code === 'page_navigated') {
         t = now();
         run.step('the capture after the action');
