@@ -75,3 +75,32 @@ def test_back_forward_and_reload_are_steps_of_their_own() -> None:
     with pytest.raises(AxsnapError) as caught:
         parse_step('back "Home"')
     assert caught.value.code == "invalid_message"
+
+
+def test_the_summary_says_what_changed_not_only_how_much(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: the act summary printed counts only; it now says the texts that changed, the
+    messages and dialogs that appeared, and the first changed lines."""
+    from axsnap_host.cli.act import report_steps
+
+    result = {
+        "ok": True, "action": "click", "readiness": {"waited_ms": 80},
+        "changes": {
+            "navigated": False, "url": "http://127.0.0.1/inbox.html#sel",
+            "dom": {"added": [], "removed": [], "changed": [5], "moved": [],
+                    "lines": ["[5]<input type=checkbox checked>Select Invoice 2291</input>"]},
+            "texts": [{"was": "0 selected", "now": "1 selected"}, {"was": "", "now": "Saved"}],
+            "messages": [{"kind": "status", "text": "Archived 1 message"}],
+            "modals_opened": ["Labels"], "modals_closed": [], "dialogs_opened": [],
+            "submitted": [{"form": "search", "prevented": True}], "same_document": 1,
+        },
+    }
+    entry = {"result": result, "reply": {"result": {"format": "domtext", "domtext": "page\n"}}}
+    assert report_steps([parse_step('click "Select Invoice 2291"')], [entry], None) == 0
+    said = capsys.readouterr().err
+    for line in ("changed 1, added 0, removed 0", "text: '0 selected' -> '1 selected'",
+                 "text shown: 'Saved'", "status: Archived 1 message", "dialog opened: Labels",
+                 "form submitted: search (the page's script took it over)",
+                 "URL changed within the page: http://127.0.0.1/inbox.html#sel",
+                 "[5]<input type=checkbox checked>Select Invoice 2291</input>"):
+        assert line in said, (line, said)
