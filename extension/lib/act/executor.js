@@ -29,7 +29,7 @@ const FACTS = `function () {
   if (tag === 'input' && (type === 'checkbox' || type === 'radio')) checked = el.checked;
   else if (el.getAttribute && el.getAttribute('aria-checked') !== null) checked = el.getAttribute('aria-checked') === 'true';
   const options = tag === 'select' ? Array.from(el.options).map((o, i) => ({ i, value: o.value,
-    label: (o.label || o.textContent || '').replace(/\\s+/g, ' ').trim(), disabled: o.disabled })) : null;
+    label: (o.label || o.textContent || '').replace(/\\s+/g, ' ').trim(), disabled: o.disabled, selected: o.selected })) : null;
   return JSON.stringify({ tag, type, role, disabled, editable, readOnly, checked, options,
     selectedIndex: tag === 'select' ? el.selectedIndex : null, multiple: !!el.multiple,
     form: !!(el.form || tag === 'form'), focused: el.getRootNode().activeElement === el || document.activeElement === el });
@@ -193,8 +193,45 @@ function pickOption(options, wanted) {
   return partial.length === 1 ? partial[0] : null;
 }
 
-async function selectNative(session, node, wanted) {
+/** The options `wanted` names (each a value or a label), or a refusal naming the first that
+ * matches none or is disabled. */
+function pickOptions(options, wanted) {
+  return wanted.map((w) => {
+    const option = pickOption(options, w);
+    if (!option) {
+      throw refuse('not_found', `No option of the select matches ${JSON.stringify(String(w))}.`,
+        `Options: ${options.slice(0, 20).map((o) => o.label).join(', ')}`);
+    }
+    if (option.disabled) throw refuse('not_actionable', `The option ${JSON.stringify(option.label)} is disabled.`, 'Pick enabled options.');
+    return option;
+  });
+}
+
+/** A <select multiple> given several options: exactly those end up selected, with the input
+ * and change events a person's choice fires (once). */
+async function selectSeveral(session, node, wanted) {
+  const want = new Set(pickOptions(node.facts.options, wanted).map((o) => o.i));
+  if (node.facts.options.every((o) => o.selected === want.has(o.i))) return 'already';
+  await focusNode(session, node);
+  await callOn(session, node, `function (picked) {
+    const want = new Set(picked);
+    for (const o of this.options) o.selected = want.has(o.index);
+    this.dispatchEvent(new Event('input', { bubbles: true }));
+    this.dispatchEvent(new Event('change', { bubbles: true }));
+  }`, [[...want]]);
+  return 'script';
+}
+
+async function selectNative(session, node, given) {
   const f = node.facts;
+  if (Array.isArray(given) && given.length > 1) {
+    if (!f.multiple) {
+      throw refuse('invalid_message', `This select takes one option; ${given.length} were given.`,
+        'Give one option (a value or a label); a list only for a <select multiple>.');
+    }
+    return selectSeveral(session, node, given);
+  }
+  const wanted = Array.isArray(given) ? given[0] : given;
   const option = pickOption(f.options, wanted);
   if (!option) {
     throw refuse('not_found', `No option of the select matches ${JSON.stringify(String(wanted))}.`,
