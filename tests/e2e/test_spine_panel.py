@@ -367,6 +367,47 @@ def test_the_panel_works_from_the_keyboard(panel: Browser, pages_url: str) -> No
     assert driver.find_element(By.ID, "tab-delta").get_attribute("aria-selected") == "true"
 
 
+def _act_in_panel(driver: Any, step: str) -> str:
+    """Type ``step`` into the panel's Act box, run it, and return what the box shows once
+    it is done (the button enabled again and the result no longer "Acting…")."""
+    details = driver.find_element(By.ID, "act")
+    if details.get_attribute("open") is None:
+        details.find_element(By.TAG_NAME, "summary").click()
+    box = driver.find_element(By.ID, "act-step")
+    box.clear()
+    box.send_keys(step)
+    driver.find_element(By.ID, "act-run").click()
+    WebDriverWait(driver, 30, poll_frequency=0.05).until(
+        lambda d: d.find_element(By.ID, "act-run").is_enabled()
+        and d.find_element(By.ID, "act-result").text not in ("", "Acting…"))
+    return str(driver.find_element(By.ID, "act-result").text)
+
+
+def test_the_act_box_takes_the_act_options(panel: Browser, pages_url: str) -> None:
+    """The panel's Act box parses `axsnap act`'s options after the step and they reach the
+    act end to end (issue 32): --no-settle keeps the quiet window (the reply says it ended
+    it), --quiet-ms and --timeout-ms are taken; a bad option is refused by the parser, with
+    its sentence, and nothing is done to the page."""
+    goto_target(panel, pages_url + "act/settle/settle.html")
+    driver = panel.driver
+    open_panel(panel)
+    said = _act_in_panel(driver, 'click "Quick" --no-settle --quiet-ms 150 --timeout-ms 20000')
+    assert "done" in said and "(quiet_window)" in said, said
+    with panel.in_target() as target:
+        assert target.execute_script("return document.getElementById('out').textContent") \
+            == "Quick done"
+        target.execute_script("document.getElementById('out').textContent = ''")
+    said = _act_in_panel(driver, 'click "Quick" --quiet-ms lots')
+    assert said == "--quiet-ms takes a whole number of milliseconds (or requests)", said
+    said = _act_in_panel(driver, 'click "Quick" --fast')
+    assert said.startswith("Unknown option --fast"), said
+    with panel.in_target() as target:
+        assert target.execute_script(
+            "return document.getElementById('out').textContent") == "", "a refused step ran"
+    said = _act_in_panel(driver, 'click "Quick" --force')
+    assert "done" in said and "(settled)" in said, said
+
+
 def test_the_panel_itself_snapshots_cleanly(panel: Browser, pages_url: str) -> None:
     """Every control of the panel (with a result on screen) has a name in axsnap's own
     accessibility snapshot of it."""
