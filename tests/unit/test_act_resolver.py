@@ -357,3 +357,17 @@ def test_a_different_number_is_no_typo() -> None:
     decision = decide(rank('"Message 37"', rows))
     assert decision.best is not None and decision.best.record["index"] == 37
     assert decide(rank('"Message 37"', rows[:6])).outcome != "unique"
+
+
+def test_a_scroll_list_is_a_list_by_its_role_words() -> None:
+    """MiniWoB's click-scroll-list says "the scroll list" for a nameless <select multiple>:
+    "scroll list" and "scrolling list" name the list roles, as role words only
+    ("scroll" was a name word: not_found once the task line stopped being the select's
+    name)."""
+    page = [*PAGE[:8], rec(10, "select", "listbox", "", "Guam Nata Chad", multiple="")]
+    for words in ("scroll list", "the scrolling list"):
+        query = parse_query(words)
+        assert "listbox" in query.roles and query.role_only, (words, query)
+    decision = decide(rank("scroll list", page, "select"))
+    assert decision.outcome == "unique" and decision.best is not None
+    assert decision.best.record["index"] == 10

@@ -138,7 +138,7 @@ def parse_query(text: str) -> Query:
     for i, token in enumerate(tokens):
         pair = " ".join(tokens[i:i + 2])
         if pair in ("text box", "check box", "drop down", "text field", "input field",
-                    "text input"):
+                    "text input", "scroll list", "scrolling list"):
             continue  # the second word carries the role
         if token in ROLE_WORDS:
             roles |= ROLE_WORDS[token]
