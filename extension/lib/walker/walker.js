@@ -295,6 +295,7 @@ function ownText(el) {
   }
   return collapse(s);
 }
+var BLANK = /^\s*$/;
 function shownText(el) {
   if (!el.firstElementChild) return collapse(el.textContent || "");
   let s = "";
@@ -308,7 +309,7 @@ function shownText(el) {
       continue;
     }
     if (n.nodeType === 3) {
-      s += n.data;
+      s += BLANK.test(n.data) ? " " : n.data;
       continue;
     }
     if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;
@@ -1269,6 +1270,7 @@ function isIconFont(n) {
   const ff = styleOf(n).fontFamily || "";
   return /material|icon|symbol/i.test(ff);
 }
+var BLANK2 = /^\s*$/;
 function personText(el, own, lig) {
   let s = "";
   let seen = 0;
@@ -1281,7 +1283,7 @@ function personText(el, own, lig) {
       continue;
     }
     if (n.nodeType === 3) {
-      s += n.data;
+      s += BLANK2.test(n.data) ? " " : n.data;
       continue;
     }
     if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.dom.elements import select_interactive
 from axsnap_host.pipeline.elements.model import ElementFacts, dom_role, element_facts
 from axsnap_host.pipeline.redaction import mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import SecretFields
@@ -41,6 +43,7 @@ ACTIONS = {"button": ["click"], "link": ["click", "open"], "text_input": ["type"
            "checkbox": ["check", "uncheck"], "radio": ["select"], "select": ["select_option"],
            "file_input": ["upload"], "image": [], "video": ["play", "pause"], "tab": ["select"],
            "menu_item": ["click"], "list_item": ["click"]}
+_TOGGLES = frozenset({"switch", "checkbox", "radio"})
 HIDING_OUT = frozenset({"opacity_0", "clipped", "tiny_box", "zero_size", "off_screen",
                         "text_indent"})
 
@@ -84,11 +87,16 @@ def element_kind(node: Node) -> str | None:
     return "button"
 
 
-def _interactive(node: Node, interactive_ancestor: bool) -> bool:
+def _interactive(node: Node, interactive_ancestor: bool, listed: bool) -> bool:
+    """``listed``: DOM text lists the node as a control. A node only a pointer or a click
+    listener marks is a control where DOM text lists it: the rows of a list with one
+    listener for them are, the container holding that listener is not (issue 30)."""
     reasons = set(node.reasons) - {"label"}
-    if not reasons or node.tag in ("html", "body", "label", "option"):
-        return node.tag in ("img", "video") and not interactive_ancestor
-    return not (interactive_ancestor and reasons <= WEAK)
+    if node.tag in ("html", "body", "label", "option"):
+        return False
+    if reasons <= WEAK:
+        return listed or (node.tag in ("img", "video") and not interactive_ancestor)
+    return True
 
 
 def _labels(facts: PageFacts) -> tuple[dict[str, str], dict[int, str]]:
@@ -155,16 +163,25 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
     interactive: set[int] = set()
     under = [False] * len(facts.nodes)  # below an interactive element (parents come first)
     row_numbers: dict[int, int] = {}
+    # what DOM text lists (the element model's controls), shown or not
+    listed = {j.rid for j, _ in select_interactive(facts.joined, SnapshotOptions(),
+                                                    present=True)}
     for node in facts.nodes:
         parent = node.parent
         inside = 0 <= parent < len(under) and (under[parent] or parent in interactive)
         under[node.rid] = inside
-        if not _interactive(node, inside):
+        model = _model_facts(facts, node)
+        # a <label> in front of its visually hidden radio or checkbox is that control
+        behind = node.tag == "label" and node.rid in listed and model is not None \
+            and model.role in ("radio", "checkbox")
+        if not behind and not _interactive(node, inside, node.rid in listed):
             continue
         ancestors = facts.ancestors(node)
         if HIDING_OUT & set(hiding[node.rid]) or (node.box[2] <= 0 and node.box[3] <= 0):
             continue
         kind = element_kind(node)
+        if model is not None and model.role in _TOGGLES and (behind or kind == "button"):
+            kind = ROLE_KINDS[model.role]  # a class-drawn switch, a label's hidden radio
         if kind is None:
             continue
         interactive.add(node.rid)
@@ -183,7 +200,6 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
             name=node.attrs.get("name", ""),
             input_type=node.attrs.get("type", "") if node.tag == "input" else "",
         )
-        model = _model_facts(facts, node)
         if model is not None and model.name and model.name_source not in ("placeholder",):
             # The element model's name (pipeline/elements/model.py): what every other output
             # of the read calls this control, read in the page (a label out of the window too).

@@ -24,6 +24,7 @@ function isIconFont(n) {
 // The words a person reads on the element: text nodes, block breaks as spaces, without
 // hidden parts, icon-font ligatures (kept apart as `lig`) and, with `own`, nested groups
 // (a tree item's children) and nested controls.
+const BLANK = /^\s*$/;
 export function personText(el, own, lig) {
   let s = '';
   let seen = 0;
@@ -32,7 +33,8 @@ export function personText(el, own, lig) {
     const n = stack.pop();
     seen++;
     if (n === ' ') { s += ' '; continue; }
-    if (n.nodeType === 3) { s += n.data; continue; }
+    // blanks (an inline SVG's indentation) are one space, not the bound's worth (text.js)
+    if (n.nodeType === 3) { s += BLANK.test(n.data) ? ' ' : n.data; continue; }
     if (n.nodeType !== 1 || (n !== el && TEXT_SKIP.has(n.localName))) continue;
     if (n !== el) {
       if (n.hidden || LABEL_SKIP.has(n.localName)) continue;

@@ -16,6 +16,7 @@ export function ownText(el) {
 // visibility:hidden), a space where a block or a control starts (``<li>A</li><li>B</li>``
 // reads "A B", not "AB"). Bounded: it stops once it has enough text or nodes. A
 // descendant element's style is read only when it has something to hide or separate.
+const BLANK = /^\s*$/;
 export function shownText(el) {
   if (!el.firstElementChild) return collapse(el.textContent || '');
   let s = '';
@@ -25,7 +26,9 @@ export function shownText(el) {
     const n = stack.pop();
     seen++;
     if (n === ' ') { s += ' '; continue; }
-    if (n.nodeType === 3) { s += n.data; continue; }
+    // a text node of blanks (an inline SVG's indentation) is one space: it must not use up
+    // the text's bound before the words after it (a logo link's "Sneat" after its <svg>)
+    if (n.nodeType === 3) { s += BLANK.test(n.data) ? ' ' : n.data; continue; }
     if (n.nodeType !== 1 || (n !== el && TEXT_SKIP.has(n.localName))) continue;
     if (n !== el) {
       if (n.hidden) continue;

@@ -82,7 +82,8 @@ _ACTIONS = {
 _WORD = re.compile(r"\w")
 _DROPDOWN_MARK = re.compile(r"\s*[▾▼⌄⏷∨˅⯆🞃]\s*$")
 # roles whose name the context explains even when it does not repeat
-_SETTING_ROLES = frozenset({"switch", "combobox", "checkbox", "radio", "textbox", "slider"})
+_SETTING_ROLES = frozenset({"switch", "combobox", "listbox", "checkbox", "radio", "textbox",
+                           "slider"})
 _LABEL_LIKE_MAX = 40  # characters: a setting's label, not a paragraph
 # names the page's author gave the control for it: a context adds nothing to them
 _AUTHORED_NAMES = frozenset({"aria-label", "aria-labelledby", "label"})
@@ -264,9 +265,11 @@ def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
     many nodes changed."""
     if not joined:
         return 0
+    # the records with person facts, and the controls without (a nameless one: DOM text
+    # cleans its AX name, so the nodes do too)
     by_dom = {(j.frame_id, j.backend_node_id): j for j in joined
               if j.backend_node_id is not None and ("nm" in j.rec or "st" in j.rec
-                                                    or "ctx" in j.rec)}
+                                                    or "ctx" in j.rec or "c" in j.rec)}
     if not by_dom:
         return 0
     picked: list[tuple[Any, Any, ElementFacts]] = []
