@@ -170,3 +170,19 @@ def test_a_name_with_an_invisible_character_is_one_name(browser: Browser,
     assert {n["name"] for n in nodes.values() if n["name"].startswith("Keyword")} == names
     shown = [line for line in outline_lines(browser).values() if "Keyword" in line]
     assert shown and all("link: Keyword Tool (FREE) #1 Planner" in line for line in shown), shown
+
+
+def test_forms_told_apart_by_camel_case_ids_give_their_fields_context(
+        browser: Browser, pages_url: str) -> None:
+    """Two "Password" (and "Email Address") fields, one in ``form#loginForm``, one in
+    ``form#registerForm``, no heading: the region word of an id was only found between
+    separators ("login-form"), so the fields had no context and were the same to a model."""
+    browser.open(pages_url + "elements/two_forms.html")
+    elements = browser.snapshot(None, format="elements", **FAST).elements
+    for name in ("Password", "Email Address"):
+        contexts = [e.get("context") for e in elements if e["name"] == name]
+        assert contexts == ["login", "register"], (name, elements)
+    nodes = snapshot_nodes(browser)
+    said = sorted(n["state"].get("context", "") for n in nodes.values()
+                  if n["name"] == "Password")
+    assert said == ["login", "register"], said

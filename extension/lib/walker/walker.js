@@ -1517,12 +1517,13 @@ function personContext(el, name) {
   }
   return landmarkOf(el.parentElement, name, 14) || regionWord(el.parentElement);
 }
-var REGION_WORD = /(?:^|[\s_-])(header|footer|nav|navigation|sidebar|masthead|top|bottom|login|signin|toolbar)(?=$|[\s_-])/i;
-var REGION_SAID = { nav: "navigation", masthead: "header", signin: "login" };
+var REGION_WORD = /(?:^|[\s_-])(header|footer|nav|navigation|sidebar|masthead|top|bottom|login|signin|register|signup|toolbar)(?=$|[\s_-])/i;
+var REGION_SAID = { nav: "navigation", masthead: "header", signin: "login", signup: "register" };
+var CAMEL = /([a-z])([A-Z])/g;
 function regionWord(from) {
   for (const own of ["id", "class"]) {
     for (let a = from, up = 0; a && up < 14 && a.localName !== "body"; a = a.parentElement, up++) {
-      const m = REGION_WORD.exec(a.getAttribute(own) || "");
+      const m = REGION_WORD.exec((a.getAttribute(own) || "").replace(CAMEL, "$1 $2"));
       if (m) {
         const w = m[1].toLowerCase();
         return REGION_SAID[w] || w;

@@ -120,12 +120,14 @@ export function personContext(el, name) {
 
 // The part of the page a box's id, else its class, calls itself ("#footer", "social--top"),
 // for a page that marks its regions no other way.
-const REGION_WORD = /(?:^|[\s_-])(header|footer|nav|navigation|sidebar|masthead|top|bottom|login|signin|toolbar)(?=$|[\s_-])/i;
-const REGION_SAID = { nav: 'navigation', masthead: 'header', signin: 'login' };
+// (camelCase ids too: a "loginForm" and a "registerForm" each with a "Password" field)
+const REGION_WORD = /(?:^|[\s_-])(header|footer|nav|navigation|sidebar|masthead|top|bottom|login|signin|register|signup|toolbar)(?=$|[\s_-])/i;
+const REGION_SAID = { nav: 'navigation', masthead: 'header', signin: 'login', signup: 'register' };
+const CAMEL = /([a-z])([A-Z])/g;
 function regionWord(from) {
   for (const own of ['id', 'class']) {
     for (let a = from, up = 0; a && up < 14 && a.localName !== 'body'; a = a.parentElement, up++) {
-      const m = REGION_WORD.exec(a.getAttribute(own) || '');
+      const m = REGION_WORD.exec((a.getAttribute(own) || '').replace(CAMEL, '$1 $2'));
       if (m) { const w = m[1].toLowerCase(); return REGION_SAID[w] || w; }
     }
   }
