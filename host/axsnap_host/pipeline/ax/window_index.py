@@ -15,7 +15,7 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.dom.index import DomIndex, DomInfo
-from axsnap_host.pipeline.dom.walker_merge import Joined, join
+from axsnap_host.pipeline.dom.walker_merge import Joined, joined_records
 from axsnap_host.pipeline.hidden import hiding_reasons
 
 _HTML_INTEGER = re.compile(r"^[\t\n\f\r ]*([+-]?\d+)")
@@ -31,7 +31,7 @@ class WindowIndex:
         scroll = walker.get("scroll") or {}
         self._scroll = (float(scroll.get("x", 0) or 0), float(scroll.get("y", 0) or 0))
         self._content = (float(scroll.get("w", 0) or 0), float(scroll.get("h", 0) or 0))
-        self.joined = join(capture)
+        self.joined = joined_records(capture)
         self._by_frame: dict[tuple[str | None, int], Joined] = {}
         self._by_backend: dict[int, Joined] = {}
         for j in self.joined:
@@ -191,11 +191,7 @@ def walker_joins(capture: RawCapture, dom: DomFacts) -> list[Joined] | None:
         return dom.joined
     if not capture.walker or capture.dom_snapshot is None:
         return None
-    found = capture.derived.get("walker_joins")
-    if not isinstance(found, list):
-        found = join(capture)
-        capture.derived["walker_joins"] = found
-    return found
+    return joined_records(capture)
 
 
 def outside_window(capture: RawCapture, dom: DomFacts) -> dict[str, Any] | None:

@@ -41,7 +41,12 @@ from axsnap_host.pipeline.dom.targets import (
     part_of,
 )
 from axsnap_host.pipeline.dom.walker_facts import add_walker_facts
-from axsnap_host.pipeline.dom.walker_merge import Joined, alive_keys, frame_ordinals, join
+from axsnap_host.pipeline.dom.walker_merge import (
+    Joined,
+    alive_keys,
+    frame_ordinals,
+    joined_records,
+)
 from axsnap_host.pipeline.elements.model import (
     ElementFacts,
     context_shown,
@@ -267,7 +272,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     """``{"domtext", "elements", "indices", "stats"}`` for one capture (see module doc)."""
     registry: IndexRegistry = state.dom_registry
     walker = capture.walker or {}
-    joined = join(capture)
+    joined = joined_records(capture)
     secrets = secret_fields(capture, joined) if options.redact else None
     ordinals = frame_ordinals(capture, joined)
     chosen, label_texts = fold_labels(select_interactive(joined, options), joined)

@@ -18,7 +18,7 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.pipeline.dom.walker_merge import join
+from axsnap_host.pipeline.dom.walker_merge import joined_records
 from axsnap_host.pipeline.redaction import scrub_text
 from axsnap_host.pipeline.secrets import secret_fields
 from axsnap_host.render.som_vision import vision_for_elements
@@ -31,7 +31,7 @@ def unlisted_secret_fields(
     secret fields the walker saw that ``elements`` does not list as secret. Which fields
     are secret is the capture's one decision (pipeline/secrets.py), as for ``elements``."""
     try:
-        joined = join(capture)
+        joined = joined_records(capture)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return []  # a walker result the DOM channel could not read either
     secrets = secret_fields(capture, joined)
