@@ -44,8 +44,8 @@ from axsnap_host.native.protocol import (
     FrameTooLarge,
     TruncatedFrame,
     decode_json,
-    frames_for_reply,
     guess_message_id,
+    reply_frames,
 )
 from axsnap_host.native.replies import (
     describe_validation_error,
@@ -430,9 +430,9 @@ def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
 
 def send_reply(frames: FrameIO, reply: dict[str, Any]) -> None:
     """Write one message (chunked when large); safe from the control link's thread too."""
-    pieces = frames_for_reply(reply.get("id"), reply)
-    total = 0
-    for piece in pieces:
+    total = count = 0
+    for piece in reply_frames(reply.get("id"), reply):  # each made as it is written
         total += frames.write_frame(piece)
-    if len(pieces) > 1:
-        log.info("reply id=%s sent as %d chunks (%d bytes)", reply.get("id"), len(pieces), total)
+        count += 1
+    if count > 1:
+        log.info("reply id=%s sent as %d chunks (%d bytes)", reply.get("id"), count, total)

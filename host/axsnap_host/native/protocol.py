@@ -33,7 +33,7 @@ import nativemessaging
 
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.models.errors import AxsnapError, ErrorCode
-from axsnap_host.pipeline.pre_encoded import splice
+from axsnap_host.pipeline.pre_encoded import splice, utf8_length
 
 MAX_INBOUND_BYTES = 64 * 1024 * 1024
 MAX_OUTBOUND_FRAME_BYTES = 1_000_000
@@ -193,7 +193,7 @@ def encode_json(message: Any) -> str:
         return spliced
     text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     try:
-        text.encode("utf-8")
+        utf8_length(text)
     except UnicodeEncodeError:
         text = json.dumps(message, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
     return text
@@ -236,48 +236,61 @@ def decode_json(text: str) -> Any:
 
 
 def utf8_size(text: str) -> int:
-    return len(text.encode("utf-8"))
+    return utf8_length(text)
 
 
 def split_into_chunks(
     message_id: str | None, text: str, limit: int = MAX_OUTBOUND_FRAME_BYTES
 ) -> list[str]:
-    """Split a reply's JSON text into chunk frames, each at most ``limit`` bytes encoded.
+    """Split a reply's JSON text into chunk frames, each at most ``limit`` bytes encoded."""
+    return list(iter_chunks(message_id, text, limit))
+
+
+def iter_chunks(
+    message_id: str | None, text: str, limit: int = MAX_OUTBOUND_FRAME_BYTES
+) -> Iterator[str]:
+    """A reply's chunk frames, made one at a time as they are written: a whole-page reply
+    is tens of MB, and its pieces plus their frames, all at once, were twice that beside
+    its text at the host's peak.
 
     Pieces are cut by characters, then each chunk frame is encoded and measured; a piece
     whose escaping made the frame too big is shrunk in proportion and measured again.
+    The cuts are found first (every frame says how many there are), the frames made after.
     """
     envelope = {"v": PROTOCOL_VERSION, "id": message_id, "type": "chunk", "seq": 0, "total": 0}
     overhead = utf8_size(encode_json(envelope | {"data": ""})) + 24  # room for seq/total digits
     budget = limit - overhead
     if budget < 64:
         raise ValueError("chunk limit too small")
-    pieces: list[str] = []
+    ends: list[int] = []
     start = 0
     while start < len(text):
         take = min(budget, len(text) - start)
         while True:
-            piece = text[start : start + take]
-            encoded = utf8_size(encode_json(piece))
+            encoded = utf8_size(encode_json(text[start : start + take]))
             if encoded <= budget:
                 break
             take = max(1, int(take * budget / encoded) - 8)
-        pieces.append(piece)
         start += take
-    total = len(pieces)
-    frames = [
-        encode_json(envelope | {"seq": seq, "total": total, "data": piece})
-        for seq, piece in enumerate(pieces)
-    ]
-    for frame in frames:
+        ends.append(start)
+    total = len(ends)
+    start = 0
+    for seq, end in enumerate(ends):
+        frame = encode_json(envelope | {"seq": seq, "total": total, "data": text[start:end]})
         if utf8_size(frame) > limit:  # defensive: the arithmetic above should prevent this
             raise AssertionError("chunk frame over the limit")
-    return frames
+        start = end
+        yield frame
 
 
 def frames_for_reply(message_id: str | None, reply: dict[str, Any]) -> list[str]:
     """The frames that carry one reply: itself when it fits, else chunk frames. A reply that
     would hold a non-finite number is replaced by a structured error (never invalid JSON)."""
+    return list(reply_frames(message_id, reply))
+
+
+def reply_frames(message_id: str | None, reply: dict[str, Any]) -> Iterator[str]:
+    """:func:`frames_for_reply`, one frame at a time (the host writes each as it is made)."""
     try:
         text = encode_json(reply)
     except ValueError:
@@ -289,8 +302,9 @@ def frames_for_reply(message_id: str | None, reply: dict[str, Any]) -> list[str]
                       "hint": "send finite numbers (boxes, scroll offsets, sizes) in the capture"},
         })
     if utf8_size(text) <= MAX_OUTBOUND_FRAME_BYTES:
-        return [text]
-    return split_into_chunks(message_id, text)
+        yield text
+        return
+    yield from iter_chunks(message_id, text)
 
 
 # --- inbound chunk sets ------------------------------------------------------------------

