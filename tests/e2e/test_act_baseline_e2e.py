@@ -34,8 +34,10 @@ def test_an_act_on_an_unchanged_page_resolves_on_the_last_report(browser: Browse
     assert second.ok, second.error
     assert second.timings.get("baseline_kept") == 1, second.timings
     assert "capture_before_ms" not in second.timings, second.timings
-    # its capture after was taken while readiness ran, and stood (nothing changed meanwhile)
-    assert second.timings.get("early_capture") == 1, second.timings
+    # its capture after was taken while readiness ran (it stands when nothing changed
+    # meanwhile: 1; a hover the re-render moved late under the pointer makes it 0 and the
+    # capture is taken again; test_every_act_equals_the_exact_act holds both to the exact act)
+    assert second.timings.get("early_capture") in (0, 1), second.timings
     # its report is still against the page before it: the counter moved from 1 to 2
     texts = [(t.was, t.now) for t in (second.changes.texts if second.changes else [])]
     assert ("1 selected", "2 selected") in texts, texts
