@@ -18,6 +18,7 @@ pages. Writes bench/results/semantic_corpus.md.
     .venv/bin/python bench/semantic_corpus.py
     .venv/bin/python bench/semantic_corpus.py --tuned                # tuning pages only, no report
     .venv/bin/python bench/semantic_corpus.py --only guardian bbc    # a few pages, no report
+    .venv/bin/python bench/semantic_corpus.py --rows ROWS.jsonl       # a run's report again
 """
 
 from __future__ import annotations
@@ -203,7 +204,7 @@ def _totals(rows: list[dict[str, Any]]) -> dict[str, str]:
     bad = sum(len(r["id_problems"]) for r in rows)
     shared = sum(r["scroll_shared"] for r in rows)
     moved = sum(len(r["scroll_changed"]) for r in rows)
-    counters = sum(_class_count(rows, "counter"))
+    counters = _class_count(rows, "counter")[0]
     return {"pages": str(n),
             "page type, default read": f"{window}/{n} = {window / n:.0%}" if n else "—",
             "article body paragraphs above every nav/header/footer/dialog block":
@@ -309,6 +310,8 @@ def main() -> int:
     parser.add_argument("--tuned", action="store_true",
                         help="tuning pages only (never a held-out one); no report")
     parser.add_argument("--out", type=Path, default=RESULTS / "semantic_corpus.md")
+    parser.add_argument("--rows", type=Path, help="write the report from the rows (stderr, one "
+                        "JSON line per page) of an earlier run, without a browser")
     args = parser.parse_args()
     labels = json.loads((CORPUS / "labels.json").read_text("utf-8"))["pages"]
     names = args.only or sorted(labels)
@@ -316,11 +319,17 @@ def main() -> int:
         names = [n for n in names if not labels[n]["held_out"]]
     rows = []
     started = time.perf_counter()
-    with serve_directory(CORPUS) as base, Browser() as browser:
-        for name in names:
-            row = measure(browser, base, name, labels[name])
-            rows.append(row)
-            print(json.dumps(row, ensure_ascii=False), file=sys.stderr)
+    ran = time.gmtime()
+    if args.rows:  # the rows of an earlier run: its report again, nothing measured anew
+        rows = [json.loads(line) for line in args.rows.read_text("utf-8").splitlines()
+                if line.startswith("{")]
+        ran = time.gmtime(args.rows.stat().st_mtime)
+    else:
+        with serve_directory(CORPUS) as base, Browser() as browser:
+            for name in names:
+                row = measure(browser, base, name, labels[name])
+                rows.append(row)
+                print(json.dumps(row, ensure_ascii=False), file=sys.stderr)
     if args.only or args.tuned:
         print("\n".join(section(rows, "Tuned on" if args.tuned else "These pages")))
         return 0
@@ -329,14 +338,26 @@ def main() -> int:
     report = [
         "# The semantic view on the real-page corpus",
         "",
-        f"Run {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}, "
-        f"{time.perf_counter() - started:.0f} s: `.venv/bin/python bench/semantic_corpus.py` "
+        f"Run {time.strftime('%Y-%m-%dT%H:%M:%SZ', ran)}"
+        + (" (report written from its rows, `--rows`)" if args.rows else
+           f", {time.perf_counter() - started:.0f} s")
+        + ": `.venv/bin/python bench/semantic_corpus.py` "
         f"(bench/corpus: {len(rows)} real pages, {len(held)} held out; labels written before "
         "axsnap ran on them; see bench/corpus/SOURCES.md). Format semantic through the extension "
         "in Debian Chromium; the default read is the first screen. Earlier held-out sets, spent "
         "and moved to the tuning set: bench/results/semantic_corpus_history.md.",
         "",
         *summary(held, tuned),
+        "How an id is counted (the tables \"id made of\" below): a *counter* is an id that "
+        "ends in `_N` beside its own base id in the same reply (twins the rules found nothing "
+        "to part: label, row words, region, destination, container, section, the walker's "
+        "named places and heading above, the paragraph holding them); a number at the end "
+        "that is a word the reply gives for the element (`relations.context`, `near`, "
+        "`section`, `twin`: a price, a date, a version) is *context*, no counter. The check "
+        "before 2026-11-29 knew only the label and the row context and counted such numbers "
+        "as counters (`img_product_image_near_samsung_tv_1800`, a price in the nearby text); "
+        "the column \"flagged by the old check\" says how it classified the same ids.",
+        "",
         *section(held, "Held out (never tuned on)"),
         *section(tuned, "Tuned on"),
         f"Type counts: {dict(Counter(r['label'] for r in rows))}",
