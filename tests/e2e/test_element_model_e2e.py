@@ -281,6 +281,13 @@ def test_a_window_read_says_how_much_lies_below(browser: Browser, pages_url: str
         ".filter(li => li.getBoundingClientRect().top >= innerHeight).length")
     dom = browser.snapshot(None, format="domtext", **FAST).domtext
     assert below > 50 and f"[… {below} more boxes below the window" in dom, (below, dom)
+    for compact in (True, False):  # the window outline says it too (it said nothing)
+        tree = browser.snapshot(None, format="outline", compact=compact, **FAST).combinedTree
+        assert tree.rstrip().endswith(f"… {below} more boxes below the window "
+                                      '(scroll, or read with scope="page")'), tree[-400:]
+        whole_tree = browser.snapshot(None, format="outline", compact=compact, scope="page",
+                                      **FAST).combinedTree
+        assert "more boxes below" not in whole_tree and "Item 120" in whole_tree
     whole = browser.snapshot(None, format="domtext", viewport_only=False, **FAST).domtext
     assert "more boxes below the window" not in whole
     assert 'in="Item 120" "Archive"' in whole

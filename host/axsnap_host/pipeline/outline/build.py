@@ -38,7 +38,7 @@ from axsnap_host.pipeline.incomplete import (
     incomplete_fact,
     incomplete_line,
 )
-from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines
+from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines, window_lines
 from axsnap_host.pipeline.outline.shape import is_collapsed, mark_onscreen, shape_lines
 from axsnap_host.pipeline.outline.text import GENERIC_ROLES, decorated_role, join_lines
 from axsnap_host.pipeline.page_status import is_error_page
@@ -167,14 +167,16 @@ def build_outline(
               "detail": f"frame {f.get('frame')}: its tree is not attached to the page's"}
              for f in tree.failures if f.get("step") == "stitch"]
     first = incomplete_line({"reasons": gaps}) if gaps else ""
+    outside = window_lines(capture.walker) if isinstance(dom, WindowIndex) else []
+    said = [first] * bool(first) + [line.text for line in outside]
     shaping = options
-    if first and options.max_tokens is not None:  # the budget holds with the line said
-        shaping = options.model_copy(update={
-            "max_tokens": max(1, options.max_tokens - count_tokens(first) - 1)})
+    if said and options.max_tokens is not None:  # the budget holds with the lines said
+        shaping = options.model_copy(update={"max_tokens": max(
+            1, options.max_tokens - sum(count_tokens(text) + 1 for text in said))})
     shaped = shape_lines(lines, shaping, lambda ls: mark_onscreen(ls, tree, dom, capture), seam)
     if shaped.budget is not None:
         shaped.budget["max_tokens"] = options.max_tokens
-    lines = shaped.lines
+    lines = shaped.lines + outside
     if first:
         lines.insert(0, OutlineLine(key="…incomplete", depth=0, role="", name="",
                                     kind="marker", ref=False, text=first))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from axsnap_host.pipeline.ax.prune import (
     CELL_ROLES,
@@ -162,3 +163,18 @@ def build_lines(
         child_depth = depth + 1 if shown else depth
         stack.extend((child, child_depth, here) for child in reversed(kept.get(nid, ())))
     return lines
+
+
+def window_lines(walker: dict[str, Any] | None) -> list[OutlineLine]:
+    """A window read's notes of what lies outside it, as DOM text says them: the boxes the
+    walk left above and below the window (its stats), so a reader knows to scroll or to read
+    the whole page (issue 30). Whole-page reads walk everything: no note."""
+    stats = (walker or {}).get("stats") or {}
+    notes = []
+    if above := int(stats.get("above") or 0):
+        notes.append(("…above", f"… {above} more boxes above the window"))
+    if below := int(stats.get("below") or 0):
+        notes.append(("…below", f"… {below} more boxes below the window "
+                                "(scroll, or read with scope=\"page\")"))
+    return [OutlineLine(key=key, depth=0, role="", name="", kind="marker", ref=False, text=text)
+            for key, text in notes]
