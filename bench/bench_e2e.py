@@ -140,6 +140,17 @@ def read(browser: Browser, fmt: str, extra: dict[str, Any], runs: int,
             "result": reply.get("result") or {}}
 
 
+def reset_host_peak(browser: Browser) -> None:
+    """Start the native hosts' peak resident size (VmHWM) afresh (Linux: ``5`` written to
+    /proc/PID/clear_refs), so the next reading is one read's own peak, not the largest of
+    every read the host served before."""
+    for pid in browser.host_pids():
+        try:
+            Path(f"/proc/{pid}/clear_refs").write_text("5")
+        except OSError:
+            continue
+
+
 def host_vmhwm_mb(browser: Browser) -> float | None:
     """The native host's peak resident size (VmHWM) from /proc, after the read."""
     peaks = []

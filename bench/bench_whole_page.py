@@ -16,7 +16,8 @@ documentation pages the machine already holds: the Node.js API docs of Debian's 
 package, /usr/share/doc/nodejs/api, and rustup's ``rust-docs`` component; a page whose file is
 missing is reported as skipped), then the generated 20k and 100k pages (bench/pages/generate.py).
 Each row: the median of ``--runs`` reads, the ratio to Playwright's default snapshot, the
-read's own steps (capture, AX, walker, transfer, host) and the host's peak RSS (VmHWM).
+read's own steps (capture, AX, walker, transfer, host) and the host's peak RSS (VmHWM, reset
+before each read: the largest of that mode's reads, not of every read before it).
 
     nice .venv/bin/python bench/bench_whole_page.py                   # writes results/whole_page.md
     nice .venv/bin/python bench/bench_whole_page.py --pages node-fs --no-generated --runs 3
@@ -43,7 +44,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
 
-from bench_e2e import host_vmhwm_mb  # noqa: E402
+from bench_e2e import host_vmhwm_mb, reset_host_peak  # noqa: E402
 from compare import PEERS_VENV, run_worker  # noqa: E402
 from generate import SECRET, write_pages  # noqa: E402
 
@@ -104,10 +105,13 @@ def read(browser: Browser, options: dict[str, Any], runs: int, secret: bool) -> 
     """Median wall time of ``runs`` exact reads (no warm-up: every exact read is cold)."""
     samples: list[float] = []
     reply: dict[str, Any] = {}
+    peaks: list[float] = []
     for _ in range(runs):
+        reset_host_peak(browser)  # each read's own peak
         started = time.perf_counter()
         reply = browser.snapshot_raw(exact=True, **NO_WAIT, **options)
         samples.append((time.perf_counter() - started) * 1000)
+        peaks.append(host_vmhwm_mb(browser) or 0.0)
         if secret and SECRET in json.dumps(reply):
             raise SystemExit(f"secret leaked in {options}")
     timings = reply.get("timings") or {}
@@ -121,7 +125,7 @@ def read(browser: Browser, options: dict[str, Any], runs: int, secret: bool) -> 
             "capture_steps": steps, "capture_count": steps.get("capture_count"),
             "formats_from_one_capture": stats.get("formats_from_one_capture"),
             "reply_kb": round((reply.get("sizes") or {}).get("reply_bytes", 0) / 1024),
-            "host_vmhwm_mb": host_vmhwm_mb(browser)}
+            "host_vmhwm_mb": max(peaks) if any(peaks) else None}
 
 
 def playwright(python: Path, browser: Browser, url: str, runs: int,
@@ -200,7 +204,7 @@ def render(rows: list[dict[str, Any]], modes: list[str]) -> str:
 
 def render_steps(rows: list[dict[str, Any]], modes: list[str]) -> str:
     lines = ["| page | mode | capture ms | AX ms | walker ms | transfer ms | host ms "
-             "| reply KB | host VmHWM MB |", "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
+             "| reply KB | host peak MB |", "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
     for r in rows:
         for mode in modes:
             s = r["modes"].get(mode, {})

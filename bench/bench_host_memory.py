@@ -1,0 +1,128 @@
+"""The host's memory on a whole-page read, replayed from a recording of what it was sent.
+
+    # record: the generated 100k page read by the extension, every frame the host reads saved
+    nice .venv/bin/python bench/bench_host_memory.py record --size 100000 --out /tmp/rec
+    # replay one read (its AX parts, their end and its request) through the host alone
+    nice .venv/bin/python bench/bench_host_memory.py replay /tmp/rec/<pid>.jsonl
+
+``record`` loads the page (bench/pages/generate.py) in Debian Chromium with the extension and
+reads it once per mode (``exact``, no stabilization): SnapshotV1 ``scope="page"`` and the
+three formats in one read. The native host saves each frame it reads (bench/host_tap/). A
+recording holds page text: keep it out of the repository.
+
+``replay`` feeds the frames to a fresh ``Host`` in this process as ``serve`` does
+(``handle_text``, the reply written by ``send_reply`` to /dev/null, ``release``) and prints,
+per reply, the process's peak resident size (VmHWM, reset before each read), its host
+milliseconds and reply size. ``--compare`` writes the replies without their timings and ids
+to a file, for a byte comparison of two versions of the host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+MODES = {"SnapshotV1 page": {"format": "snapshot", "scope": "page"},
+         "all three, one read": {"format": "snapshot", "scope": "page",
+                                 "also_formats": ["outline", "domtext"], "viewport_only": False}}
+_VOLATILE = {"timings", "host_peak_rss_kb", "trace_id", "snapshot_id", "ts", "id", "size"}
+
+
+def _status_mb(key: str) -> int:
+    text = Path("/proc/self/status").read_text()
+    found = re.search(rf"^{key}:\s+(\d+) kB", text, re.M)
+    return int(found.group(1)) // 1024 if found else -1
+
+
+def record(size: int, out: Path) -> int:
+    sys.path.insert(0, str(BENCH / "pages"))
+    from generate import write_pages
+
+    from axsnap_host.client import Browser
+    from axsnap_host.client.file_server import serve_directory
+
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ["AXSNAP_BENCH_TAP"] = str(out)  # the host inherits both through Chromium
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(BENCH / "host_tap"), *filter(None, [os.environ.get("PYTHONPATH")])])
+    with tempfile.TemporaryDirectory() as tmp:
+        page = write_pages(Path(tmp), [size])[size]
+        with serve_directory(Path(tmp)) as base, Browser(timeout_s=1800) as browser:
+            browser.open(f"{base}{page.name}")
+            for mode, options in MODES.items():
+                started = time.perf_counter()
+                browser.snapshot_raw(exact=True, stabilize={"enabled": False}, **options)
+                print(f"{mode}: {time.perf_counter() - started:.1f} s", flush=True)
+    print("recorded:", *sorted(str(p) for p in out.glob("*.jsonl")))
+    return 0
+
+
+def _stripped(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _stripped(v) for k, v in value.items()
+                if k not in _VOLATILE and not k.endswith("_ms")}
+    if isinstance(value, list):
+        return [_stripped(v) for v in value]
+    return value
+
+
+def replay(path: Path, compare: Path | None) -> int:
+    from axsnap_host.native.host import Host, send_reply
+    from axsnap_host.native.protocol import FrameIO
+    from axsnap_host.pipeline.tokens import warm_up
+
+    warm_up().join()
+    host = Host()
+    host.hold_gc = True  # as serve() runs it
+    with open(os.devnull, "rb") as nothing_in, open(os.devnull, "wb") as nothing_out:
+        sink = FrameIO(nothing_in, nothing_out)
+        Path("/proc/self/clear_refs").write_text("5")
+        print(f"before: VmRSS {_status_mb('VmRSS')} MB", flush=True)
+        with open(path, encoding="utf-8") as frames:
+            for line in frames:
+                replies = host.handle_text(json.loads(line))
+                del line
+                for reply in replies:
+                    result = reply.get("result") or {}
+                    send_reply(sink, reply)
+                    print(f"reply {reply.get('id')} ok={reply.get('ok')} host_ms="
+                          f"{(result.get('timings') or {}).get('host_ms')} peak VmHWM "
+                          f"{_status_mb('VmHWM')} MB", flush=True)
+                    if compare is not None:
+                        with open(compare, "a", encoding="utf-8") as out:
+                            out.write(json.dumps(_stripped(reply), sort_keys=True) + "\n")
+                answered = bool(replies)
+                del replies
+                host.release()
+                if answered:  # the next read's peak is its own
+                    Path("/proc/self/clear_refs").write_text("5")
+    print(f"after: VmRSS {_status_mb('VmRSS')} MB, peak VmHWM {_status_mb('VmHWM')} MB")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("record")
+    rec.add_argument("--size", type=int, default=100_000)
+    rec.add_argument("--out", type=Path, required=True)
+    rep = sub.add_parser("replay")
+    rep.add_argument("recording", type=Path)
+    rep.add_argument("--compare", type=Path, help="append the replies, volatile fields out")
+    args = parser.parse_args()
+    if args.command == "record":
+        return record(args.size, args.out)
+    return replay(args.recording, args.compare)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
