@@ -717,7 +717,10 @@ function writer() {
       this.out += t;
       this.lineStart = false;
     },
+    kept: -1,
+    // the length of `out` when a space was followed by an inline box
     atom() {
+      if (this.out.endsWith(" ")) this.kept = this.out.length;
       this.lineStart = false;
       this.apart = true;
     },
@@ -802,7 +805,10 @@ function addNode(n, w, depth) {
     }
   }
   if (block) w.gap();
-  else if (box) w.atom();
+  else if (box) {
+    if (w.out.endsWith(" ") && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
+    w.atom();
+  }
 }
 function continuesInline(el) {
   const next = el.nextSibling;
@@ -813,7 +819,8 @@ function contentText(el) {
   w.add(contentOfPseudo(el, "::before"), false);
   addChildren(el, w, 0);
   w.add(contentOfPseudo(el, "::after"), false);
-  return w.out.endsWith(" ") && !continuesInline(el) ? w.out.slice(0, -1) : w.out;
+  if (!w.out.endsWith(" ") || w.kept === w.out.length || continuesInline(el)) return w.out;
+  return w.out.slice(0, -1);
 }
 
 // src/ax_name.js
@@ -912,6 +919,7 @@ function axName(el, role) {
     const text = contentText(el);
     if (/[^ \t\n\r\f]/.test(text)) return text;
   }
+  if (role === "time") return "";
   return el.getAttribute("title") || placeholderOf(el, tag);
 }
 
@@ -1007,7 +1015,6 @@ var TAG_ROLES = {
   optgroup: "group",
   option: "option",
   output: "status",
-  p: "paragraph",
   progress: "progressbar",
   ruby: "Ruby",
   search: "search",
@@ -1199,7 +1206,14 @@ function implicitRole(el, tag) {
   }
 }
 function emptyBlock(el) {
-  return !el.firstElementChild && !(el.textContent || "").trim();
+  if (el.id) return false;
+  if (!el.firstElementChild) return !(el.textContent || "").trim();
+  const display = getComputedStyle(el).display;
+  if (!/flex|grid/.test(display)) return false;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3 && n.data.trim()) return false;
+  }
+  return true;
 }
 var OWNED_BY = {
   li: ["ul", "ol", "menu"],

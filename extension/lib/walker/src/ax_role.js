@@ -54,9 +54,18 @@ export function implicitRole(el, tag) {
   }
 }
 
-// Chromium leaves out a paragraph with nothing to read (no text, no replaced element).
+// Chromium leaves out a paragraph with nothing in it, and a flex or grid paragraph with no
+// text of its own (its children are boxes, not a line of text), unless it has an id (a
+// target other nodes may point at).
 function emptyBlock(el) {
-  return !el.firstElementChild && !(el.textContent || '').trim();
+  if (el.id) return false;
+  if (!el.firstElementChild) return !(el.textContent || '').trim();
+  const display = getComputedStyle(el).display;
+  if (!/flex|grid/.test(display)) return false;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3 && n.data.trim()) return false;
+  }
+  return true;
 }
 
 // Parts of a list or table whose container is presentational are presentational too.

@@ -83,7 +83,6 @@ export const TAG_ROLES = {
   optgroup: 'group',
   option: 'option',
   output: 'status',
-  p: 'paragraph',
   progress: 'progressbar',
   ruby: 'Ruby',
   search: 'search',

@@ -26,7 +26,12 @@ function writer() {
       this.out += t;
       this.lineStart = false;
     },
-    atom() { this.lineStart = false; this.apart = true; },
+    kept: -1,  // the length of `out` when a space was followed by an inline box
+    atom() {
+      if (this.out.endsWith(' ')) this.kept = this.out.length;
+      this.lineStart = false;
+      this.apart = true;
+    },
     gap() {
       if (this.out && !this.out.endsWith(' ')) this.out += ' ';
       this.lineStart = true;
@@ -109,7 +114,11 @@ function addNode(n, w, depth) {
     }
   }
   if (block) w.gap();
-  else if (box) w.atom();
+  else if (box) {
+    // its own last line ends here: a space it ends with is dropped
+    if (w.out.endsWith(' ') && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
+    w.atom();
+  }
 }
 
 // Whether text follows `el` at once on its line (then a space it ends with is not at the
@@ -126,5 +135,8 @@ export function contentText(el) {
   w.add(contentOfPseudo(el, '::before'), false);
   addChildren(el, w, 0);
   w.add(contentOfPseudo(el, '::after'), false);
-  return w.out.endsWith(' ') && !continuesInline(el) ? w.out.slice(0, -1) : w.out;
+  // A space that ends the text is dropped at the end of its line, kept before an inline box
+  // or text on the same line.
+  if (!w.out.endsWith(' ') || w.kept === w.out.length || continuesInline(el)) return w.out;
+  return w.out.slice(0, -1);
 }
