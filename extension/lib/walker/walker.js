@@ -295,13 +295,15 @@ function ownText(el) {
   }
   return collapse(s);
 }
+var SKIP2 = 0;
+var IN = 1;
+var BREAK = 2;
 var BLANK = /^\s*$/;
-function shownText(el) {
-  if (!el.firstElementChild) return collapse(el.textContent || "");
+function walkText(el, max, enter, between) {
   let s = "";
   let seen = 0;
   const stack = [el];
-  while (stack.length && s.length <= run.textMax + 20 && seen < 200) {
+  while (stack.length && s.length <= max && seen < 200) {
     const n = stack.pop();
     seen++;
     if (n === " ") {
@@ -314,17 +316,29 @@ function shownText(el) {
     }
     if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;
     if (n !== el) {
-      if (n.hidden) continue;
-      const [display, visibility] = shownStyle(n);
-      if (display === "none" || visibility === "hidden" || visibility === "collapse") continue;
-      if (!INLINE.has(display) || FORM.has(n.localName)) {
+      const how = enter(n);
+      if (how === SKIP2) continue;
+      if (how === BREAK) {
         s += " ";
         stack.push(" ");
       }
     }
-    for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
+    for (let k = n.lastChild; k; k = k.previousSibling) {
+      stack.push(k);
+      if (between && k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(" ");
+    }
   }
   return collapse(s);
+}
+function shownEnter(n) {
+  if (n.hidden) return SKIP2;
+  const [display, visibility] = shownStyle(n);
+  if (display === "none" || visibility === "hidden" || visibility === "collapse") return SKIP2;
+  return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
+}
+function shownText(el) {
+  if (!el.firstElementChild) return collapse(el.textContent || "");
+  return walkText(el, run.textMax + 20, shownEnter, false);
 }
 var SELECT_OPTIONS = 12;
 function selectOptions(el) {
@@ -700,7 +714,7 @@ var REPLACED = /* @__PURE__ */ new Set([
   "meter",
   "progress"
 ]);
-var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title", "head"]);
+var SKIP3 = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title", "head"]);
 function writer() {
   return {
     out: "",
@@ -767,7 +781,7 @@ function addNode(n, w, depth) {
   }
   if (n.nodeType !== 1 || depth > 60) return;
   const tag = n.localName;
-  if (SKIP2.has(tag)) return;
+  if (SKIP3.has(tag)) return;
   if (tag === "slot") {
     const assigned = n.assignedNodes();
     if (assigned.length) {
@@ -1284,47 +1298,22 @@ function isIconFont(n) {
   const ff = styleOf(n).fontFamily || "";
   return /material|icon|symbol/i.test(ff);
 }
-var BLANK2 = /^\s*$/;
 function personText(el, own, lig) {
-  let s = "";
-  let seen = 0;
-  const stack = [el];
-  while (stack.length && s.length <= run.textMax && seen < 200) {
-    const n = stack.pop();
-    seen++;
-    if (n === " ") {
-      s += " ";
-      continue;
+  return walkText(el, run.textMax, (n) => {
+    if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP2;
+    if (isIconFont(n)) {
+      if (lig) lig.push(collapse(n.textContent || ""));
+      return SKIP2;
     }
-    if (n.nodeType === 3) {
-      s += BLANK2.test(n.data) ? " " : n.data;
-      continue;
+    if (own) {
+      const r = n.getAttribute("role");
+      if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP2;
+      if (n.localName === "ul" || n.localName === "ol") return SKIP2;
     }
-    if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;
-    if (n !== el) {
-      if (n.hidden || LABEL_SKIP.has(n.localName)) continue;
-      if (isIconFont(n)) {
-        if (lig) lig.push(collapse(n.textContent || ""));
-        continue;
-      }
-      if (own) {
-        const r = n.getAttribute("role");
-        if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) continue;
-        if (n.localName === "ul" || n.localName === "ol") continue;
-      }
-      const [display, visibility] = shownStyle(n);
-      if (display === "none" || visibility === "hidden") continue;
-      if (!INLINE.has(display)) {
-        s += " ";
-        stack.push(" ");
-      }
-    }
-    for (let k = n.lastChild; k; k = k.previousSibling) {
-      stack.push(k);
-      if (k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(" ");
-    }
-  }
-  return collapse(s);
+    const [display, visibility] = shownStyle(n);
+    if (display === "none" || visibility === "hidden") return SKIP2;
+    return INLINE.has(display) ? IN : BREAK;
+  }, true);
 }
 function idsText(el, ids) {
   const root = el.getRootNode();

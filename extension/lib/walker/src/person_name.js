@@ -1,8 +1,8 @@
 // What a person reads on a control and what names it (issue 30): its words without hidden
 // parts and icon-font ligatures, and its name with where that name came from.
 import { clip, collapse, run, shownStyle, styleOf } from './run.js';
-import { CONTROL_TAGS, FIELDS, INLINE, LABEL_SKIP, TEXT_SKIP } from './tags.js';
-import { iconHint } from './text.js';
+import { CONTROL_TAGS, FIELDS, INLINE, LABEL_SKIP } from './tags.js';
+import { BREAK, IN, SKIP, iconHint, walkText } from './text.js';
 
 const ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
 export const OWN_TEXT_ROLES = new Set(['radio', 'checkbox', 'option', 'treeitem', 'menuitem',
@@ -24,36 +24,19 @@ function isIconFont(n) {
 // The words a person reads on the element: text nodes, block breaks as spaces, without
 // hidden parts, icon-font ligatures (kept apart as `lig`) and, with `own`, nested groups
 // (a tree item's children) and nested controls.
-const BLANK = /^\s*$/;
 export function personText(el, own, lig) {
-  let s = '';
-  let seen = 0;
-  const stack = [el];
-  while (stack.length && s.length <= run.textMax && seen < 200) {
-    const n = stack.pop();
-    seen++;
-    if (n === ' ') { s += ' '; continue; }
-    // blanks (an inline SVG's indentation) are one space, not the bound's worth (text.js)
-    if (n.nodeType === 3) { s += BLANK.test(n.data) ? ' ' : n.data; continue; }
-    if (n.nodeType !== 1 || (n !== el && TEXT_SKIP.has(n.localName))) continue;
-    if (n !== el) {
-      if (n.hidden || LABEL_SKIP.has(n.localName)) continue;
-      if (isIconFont(n)) { if (lig) lig.push(collapse(n.textContent || '')); continue; }
-      if (own) {
-        const r = n.getAttribute('role');
-        if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) continue;
-        if (n.localName === 'ul' || n.localName === 'ol') continue;
-      }
-      const [display, visibility] = shownStyle(n);
-      if (display === 'none' || visibility === 'hidden') continue;
-      if (!INLINE.has(display)) { s += ' '; stack.push(' '); }
+  return walkText(el, run.textMax, (n) => {
+    if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP;
+    if (isIconFont(n)) { if (lig) lig.push(collapse(n.textContent || '')); return SKIP; }
+    if (own) {
+      const r = n.getAttribute('role');
+      if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP;
+      if (n.localName === 'ul' || n.localName === 'ol') return SKIP;
     }
-    for (let k = n.lastChild; k; k = k.previousSibling) {
-      stack.push(k);
-      if (k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(' ');
-    }
-  }
-  return collapse(s);
+    const [display, visibility] = shownStyle(n);
+    if (display === 'none' || visibility === 'hidden') return SKIP;
+    return INLINE.has(display) ? IN : BREAK;
+  }, true);
 }
 
 export function idsText(el, ids) {

@@ -11,18 +11,20 @@ export function ownText(el) {
   return collapse(s);
 }
 
-// What an element shows as text: its text nodes in order, without <style>/<script>
-// content (an inline SVG's CSS), without hidden descendants (display:none, hidden,
-// visibility:hidden), a space where a block or a control starts (``<li>A</li><li>B</li>``
-// reads "A B", not "AB"). Bounded: it stops once it has enough text or nodes. A
-// descendant element's style is read only when it has something to hide or separate.
+// The bounded text walk every reading of an element's words shares: its text nodes in
+// order, without <style>/<script> content (an inline SVG's CSS); it stops once it has more
+// than `max` characters or has seen 200 nodes. `enter(n)` decides each element below `el`:
+// SKIP leaves it out, BREAK reads it with a space before and after (a block, a control),
+// IN reads it inline. `between`: a space also between two adjacent element siblings.
+export const SKIP = 0;
+export const IN = 1;
+export const BREAK = 2;
 const BLANK = /^\s*$/;
-export function shownText(el) {
-  if (!el.firstElementChild) return collapse(el.textContent || '');
+export function walkText(el, max, enter, between) {
   let s = '';
   let seen = 0;
   const stack = [el];
-  while (stack.length && s.length <= run.textMax + 20 && seen < 200) {
+  while (stack.length && s.length <= max && seen < 200) {
     const n = stack.pop();
     seen++;
     if (n === ' ') { s += ' '; continue; }
@@ -31,14 +33,32 @@ export function shownText(el) {
     if (n.nodeType === 3) { s += BLANK.test(n.data) ? ' ' : n.data; continue; }
     if (n.nodeType !== 1 || (n !== el && TEXT_SKIP.has(n.localName))) continue;
     if (n !== el) {
-      if (n.hidden) continue;
-      const [display, visibility] = shownStyle(n);
-      if (display === 'none' || visibility === 'hidden' || visibility === 'collapse') continue;
-      if (!INLINE.has(display) || FORM.has(n.localName)) { s += ' '; stack.push(' '); }
+      const how = enter(n);
+      if (how === SKIP) continue;
+      if (how === BREAK) { s += ' '; stack.push(' '); }
     }
-    for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
+    for (let k = n.lastChild; k; k = k.previousSibling) {
+      stack.push(k);
+      if (between && k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(' ');
+    }
   }
   return collapse(s);
+}
+
+// What an element shows as text (walkText): without hidden descendants (display:none,
+// hidden, visibility:hidden or collapse), a space where a block or a control starts
+// (``<li>A</li><li>B</li>`` reads "A B", not "AB"). A descendant element's style is read
+// only when it has something to hide or separate.
+function shownEnter(n) {
+  if (n.hidden) return SKIP;
+  const [display, visibility] = shownStyle(n);
+  if (display === 'none' || visibility === 'hidden' || visibility === 'collapse') return SKIP;
+  return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
+}
+
+export function shownText(el) {
+  if (!el.firstElementChild) return collapse(el.textContent || '');
+  return walkText(el, run.textMax + 20, shownEnter, false);
 }
 
 // The options of a <select>, as shown: the first SELECT_OPTIONS and how many there are.
