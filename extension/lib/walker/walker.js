@@ -43,7 +43,6 @@ function beginRun(opts) {
   run.out = [];
   run.track = null;
   run.outEls = null;
-  run.styles = /* @__PURE__ */ new Map();
   run.shown = /* @__PURE__ */ new Map();
   run.bgMemo = /* @__PURE__ */ new WeakMap();
   run.forLabels = /* @__PURE__ */ new Map();
@@ -55,19 +54,11 @@ function beginRun(opts) {
   run.twins = null;
   return run;
 }
-function styleOf(el) {
-  let cs = run.styles.get(el);
-  if (cs === void 0) {
-    cs = getComputedStyle(el);
-    run.styles.set(el, cs);
-  }
-  return cs;
-}
-function shownStyle(el) {
+function shownStyle(el, cs = null) {
   let v = run.shown.get(el);
   if (v === void 0) {
-    const cs = styleOf(el);
-    v = [cs.display, cs.visibility];
+    const style = cs || getComputedStyle(el);
+    v = [style.display, style.visibility];
     run.shown.set(el, v);
   }
   return v;
@@ -384,7 +375,7 @@ function iconHint(el) {
 }
 function imageUrl(n, style) {
   if (n.nodeType !== 1) return "";
-  const cs = style || styleOf(n);
+  const cs = style || getComputedStyle(n);
   for (const v of [cs.content, cs.backgroundImage]) {
     const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
     if (m) return m[1];
@@ -1295,7 +1286,7 @@ function isIconFont(n) {
   if (tag !== "i" && tag !== "span") return false;
   const t = n.textContent || "";
   if (n.childElementCount || !/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
-  const ff = styleOf(n).fontFamily || "";
+  const ff = getComputedStyle(n).fontFamily || "";
   return /material|icon|symbol/i.test(ff);
 }
 function personText(el, own, lig) {
@@ -1540,7 +1531,7 @@ function dialogOf(el) {
   if (!d) {
     for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== "body"; a = a.parentElement, up++) {
       const cls = typeof a.className === "string" ? a.className : "";
-      if (DIALOG_CLASS.test(cls) && styleOf(a).position === "fixed") {
+      if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === "fixed") {
         d = a;
         break;
       }
@@ -1604,7 +1595,7 @@ function personState(el, tag, attrs, role) {
   if (tag === "label" && el.control && (el.control.type === "checkbox" || el.control.type === "radio")) {
     st.control = el.control.type;
     const r = el.control.getBoundingClientRect();
-    if (r.width <= 2 || r.height <= 2 || styleOf(el.control).opacity === "0") st.hiddenControl = 1;
+    if (r.width <= 2 || r.height <= 2 || getComputedStyle(el.control).opacity === "0") st.hiddenControl = 1;
   }
   return st;
 }
@@ -1928,7 +1919,7 @@ function overflowReaches(el, x, y, w, h, wn) {
   const cw = el.clientWidth;
   const ch = el.clientHeight;
   if (sw <= cw && sh <= ch) return false;
-  const cs = styleOf(el);
+  const cs = getComputedStyle(el);
   if (cs.overflowX !== "visible" && cs.overflowY !== "visible") return false;
   return meets(wn, x, y, Math.max(w, sw + w - cw), Math.max(h, sh + h - ch));
 }
@@ -1943,7 +1934,7 @@ function backgroundOf(el) {
       break;
     }
     chain.push(n);
-    const c = styleOf(n).backgroundColor;
+    const c = getComputedStyle(n).backgroundColor;
     if (c && c !== "transparent" && !/rgba\([^)]*,\s*0\)$/.test(c)) {
       bg = c;
       break;
@@ -2162,8 +2153,8 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     else if (y >= ctx.win.b) stats.below++;
     return;
   }
-  const style = styleOf(el);
-  const [display, visibility] = shownStyle(el);
+  const style = getComputedStyle(el);
+  const [display, visibility] = shownStyle(el, style);
   if (display === "none") {
     stats.hidden_subtrees++;
     return;

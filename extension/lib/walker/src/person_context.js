@@ -1,7 +1,7 @@
 // Where a control sits, as a person would say it (issue 30): the row, field or card around
 // it, the region a list or a form sits in, and the dialog that holds it.
 import { idsText, personText } from './person_name.js';
-import { clip, collapse, styleOf } from './run.js';
+import { clip, collapse } from './run.js';
 import { CONTROL_TAGS, HEADINGS, ROLES, TEXT_SKIP } from './tags.js';
 
 // The row, field or card a control sits in, by the words there that are not its own: the
@@ -142,7 +142,7 @@ export function dialogOf(el) {
   if (!d) {
     for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== 'body'; a = a.parentElement, up++) {
       const cls = typeof a.className === 'string' ? a.className : '';
-      if (DIALOG_CLASS.test(cls) && styleOf(a).position === 'fixed') { d = a; break; }
+      if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === 'fixed') { d = a; break; }
     }
   }
   if (!d) return '';

@@ -1,6 +1,6 @@
 // What a person reads on a control and what names it (issue 30): its words without hidden
 // parts and icon-font ligatures, and its name with where that name came from.
-import { clip, collapse, run, shownStyle, styleOf } from './run.js';
+import { clip, collapse, run, shownStyle } from './run.js';
 import { CONTROL_TAGS, FIELDS, INLINE, LABEL_SKIP } from './tags.js';
 import { BREAK, IN, SKIP, iconHint, walkText } from './text.js';
 
@@ -17,7 +17,7 @@ function isIconFont(n) {
   if (tag !== 'i' && tag !== 'span') return false;
   const t = n.textContent || '';
   if (n.childElementCount || !/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
-  const ff = styleOf(n).fontFamily || '';
+  const ff = getComputedStyle(n).fontFamily || '';
   return /material|icon|symbol/i.test(ff);
 }
 

@@ -1,6 +1,5 @@
 // A control's state as a person sees it (issue 30): aria-* first, a checked input inside,
 // then the class that draws it (a switch's "on", a tab's "active" among siblings without it).
-import { styleOf } from './run.js';
 import { FIELDS } from './tags.js';
 
 const ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
@@ -48,7 +47,7 @@ export function personState(el, tag, attrs, role) {
   if (tag === 'label' && el.control && (el.control.type === 'checkbox' || el.control.type === 'radio')) {
     st.control = el.control.type;
     const r = el.control.getBoundingClientRect();
-    if (r.width <= 2 || r.height <= 2 || styleOf(el.control).opacity === '0') st.hiddenControl = 1;
+    if (r.width <= 2 || r.height <= 2 || getComputedStyle(el.control).opacity === '0') st.hiddenControl = 1;
   }
   return st;
 }

@@ -36,7 +36,6 @@ export function beginRun(opts) {
   run.out = [];
   run.track = null;  // records.js: this world's kept state (opts.track)
   run.outEls = null;  // records.js: the element of each record (opts.hold)
-  run.styles = new Map();  // element → its computed style (styleOf)
   run.shown = new Map();  // element → [display, visibility] (shownStyle)
   run.bgMemo = new WeakMap();  // element → the colour behind it (visibility.js)
   run.forLabels = new Map();  // root → `for` id → its <label>s (person_name.js)
@@ -51,27 +50,17 @@ export function beginRun(opts) {
   return run;
 }
 
-/** The element's computed style, one object per element and walk: getComputedStyle makes a
- * new one on every call, and the text readers ask again for the descendants of every
- * control and skeleton ancestor. The walk writes nothing: the object reads the same values
- * all through it. */
-export function styleOf(el) {
-  let cs = run.styles.get(el);
-  if (cs === undefined) {
-    cs = getComputedStyle(el);
-    run.styles.set(el, cs);
-  }
-  return cs;
-}
-
-/** [display, visibility] of the element, read once a walk: every read of a computed style's
- * property computes its value anew, and the text readers (text.js, person_name.js) read
- * these two of the same descendants again and again. */
-export function shownStyle(el) {
+/** [display, visibility] of the element, read once a walk: getComputedStyle makes a new
+ * declaration object on every call and every read of its properties computes the value
+ * anew, and the text readers (text.js, person_name.js) read these two of the same
+ * descendants again for every control and skeleton ancestor around them. `cs`: the
+ * element's computed style when the caller holds it. Only the two strings are kept, not the
+ * declaration (tens of thousands of them kept alive through a walk slow its collections). */
+export function shownStyle(el, cs = null) {
   let v = run.shown.get(el);
   if (v === undefined) {
-    const cs = styleOf(el);
-    v = [cs.display, cs.visibility];
+    const style = cs || getComputedStyle(el);
+    v = [style.display, style.visibility];
     run.shown.set(el, v);
   }
   return v;

@@ -1,6 +1,6 @@
 // What an element shows as text: its own text nodes, its shown text, a label's own words, a
 // select's options, and the hints an icon-only control offers to name it.
-import { clip, collapse, run, shownStyle, styleOf } from './run.js';
+import { clip, collapse, run, shownStyle } from './run.js';
 import { FORM, INLINE, LABEL_SKIP, TEXT_SKIP } from './tags.js';
 
 export function ownText(el) {
@@ -104,7 +104,7 @@ export function iconHint(el) {
 
 function imageUrl(n, style) {
   if (n.nodeType !== 1) return '';
-  const cs = style || styleOf(n);
+  const cs = style || getComputedStyle(n);
   for (const v of [cs.content, cs.backgroundImage]) {
     const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
     if (m) return m[1];

@@ -1,7 +1,7 @@
 // Whether and how a person can see an element: the window test, overflow that reaches the
 // window, the reasons a box hides what is in it (semantic mode), the colour behind it, and
 // the hit test that says whether it is on top or what covers it.
-import { run, styleOf } from './run.js';
+import { run } from './run.js';
 
 export function meets(wn, x, y, w, h) {
   return x + w >= wn.l && y + h >= wn.t && x <= wn.r && y <= wn.b;
@@ -15,7 +15,7 @@ export function overflowReaches(el, x, y, w, h, wn) {
   const cw = el.clientWidth;
   const ch = el.clientHeight;
   if (sw <= cw && sh <= ch) return false;
-  const cs = styleOf(el);
+  const cs = getComputedStyle(el);
   if (cs.overflowX !== 'visible' && cs.overflowY !== 'visible') return false;  // clipped
   return meets(wn, x, y, Math.max(w, sw + w - cw), Math.max(h, sh + h - ch));
 }
@@ -29,7 +29,7 @@ export function backgroundOf(el) {
     const known = run.bgMemo.get(n);
     if (known !== undefined) { bg = known; break; }
     chain.push(n);
-    const c = styleOf(n).backgroundColor;
+    const c = getComputedStyle(n).backgroundColor;
     if (c && c !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(c)) { bg = c; break; }
     n = n.parentElement || (n.parentNode && n.parentNode.host) || null;
   }

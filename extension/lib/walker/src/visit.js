@@ -6,7 +6,7 @@ import { controlFacts } from './control.js';
 import { reasons, readAttrs } from './interactive.js';
 import { liveKind } from './person.js';
 import { emit } from './records.js';
-import { clip, run, shownStyle, styleOf } from './run.js';
+import { clip, run, shownStyle } from './run.js';
 import { keep } from './scan.js';
 import { semanticFacts } from './semantic.js';
 import { SCROLLING } from './tags.js';
@@ -36,8 +36,8 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
     return;
   }
   // Each property of the computed style is read once: every read computes its value anew.
-  const style = styleOf(el);
-  const [display, visibility] = shownStyle(el);
+  const style = getComputedStyle(el);
+  const [display, visibility] = shownStyle(el, style);
   if (display === 'none') { stats.hidden_subtrees++; return; }
   if (style.opacity === '0' && !semantic) { stats.hidden_subtrees++; return; }
   const overflowX = style.overflowX;
