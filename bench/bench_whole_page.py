@@ -94,6 +94,9 @@ ALL_IN_ONE = "all three, one read"
 ALL_IN_ONE_OPTIONS: dict[str, Any] = {"format": "snapshot", "scope": "page",
                                       "also_formats": ["outline", "domtext"],
                                       "viewport_only": False}
+# --modes: only these of MODES (their short names: snapshot, outline, domtext)
+ONLY_MODES: set[str] = set()
+SHORT_MODES = {"snapshot": "SnapshotV1 page", "outline": "outline page", "domtext": "DOM text page"}
 COUNT_ELEMENTS = "return document.getElementsByTagName('*').length"
 
 
@@ -119,8 +122,9 @@ def read(browser: Browser, options: dict[str, Any], runs: int, secret: bool) -> 
     stats = (reply.get("result") or {}).get("stats") or {}
     return {"median_ms": statistics.median(samples), "samples_ms": [round(s) for s in samples],
             "capture_ms": timings.get("capture_ms"), "ax_ms": steps.get("ax_ms"),
-            "walker_ms": steps.get("walker_ms"), "transfer_ms": timings.get("transfer_ms"),
-            "host_ms": timings.get("host_ms"),
+            "walker_ms": steps.get("walker_ms"), "walk_ms": steps.get("walker_walk_ms"),
+            "dom_snapshot_ms": steps.get("dom_snapshot_ms"),
+            "transfer_ms": timings.get("transfer_ms"), "host_ms": timings.get("host_ms"),
             "timings": {k: v for k, v in timings.items() if isinstance(v, int | float)},
             "capture_steps": steps, "capture_count": steps.get("capture_count"),
             "formats_from_one_capture": stats.get("formats_from_one_capture"),
@@ -148,7 +152,8 @@ def measure(browser: Browser, python: Path | None, url: str, name: str, runs: in
     row: dict[str, Any] = {"page": name, "elements": browser.run_in_target(COUNT_ELEMENTS),
                            "modes": {}}
     secret = name.startswith("generated")
-    modes = dict(MODES)
+    modes = {mode: options for mode, options in MODES.items()
+             if mode in ONLY_MODES or not ONLY_MODES}
     if all_in_one:
         modes[ALL_IN_ONE] = ALL_IN_ONE_OPTIONS
     for mode, options in modes.items():
@@ -203,13 +208,15 @@ def render(rows: list[dict[str, Any]], modes: list[str]) -> str:
 
 
 def render_steps(rows: list[dict[str, Any]], modes: list[str]) -> str:
-    lines = ["| page | mode | capture ms | AX ms | walker ms | transfer ms | host ms "
-             "| reply KB | host peak MB |", "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
+    lines = ["| page | mode | capture ms | AX ms | DOMSnapshot ms | walker ms (its walk) "
+             "| transfer ms | host ms | reply KB | host peak MB |",
+             "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for r in rows:
         for mode in modes:
             s = r["modes"].get(mode, {})
             lines.append(f"| {r['page']} | {mode} | {_f(s.get('capture_ms'))} | "
-                         f"{_f(s.get('ax_ms'))} | {_f(s.get('walker_ms'))} | "
+                         f"{_f(s.get('ax_ms'))} | {_f(s.get('dom_snapshot_ms'))} | "
+                         f"{_f(s.get('walker_ms'))} ({_f(s.get('walk_ms'))}) | "
                          f"{_f(s.get('transfer_ms'))} | {_f(s.get('host_ms'))} | "
                          f"{_f(s.get('reply_kb'))} | {_f(s.get('host_vmhwm_mb'))} |")
     return "\n".join(lines)
@@ -225,7 +232,10 @@ def main() -> int:
     parser.add_argument("--all-formats", action="store_true",
                         help="also the three formats in one request (also_formats)")
     parser.add_argument("--out", default="whole_page", help="results/<out>.md and .json")
+    parser.add_argument("--modes", nargs="*", choices=sorted(SHORT_MODES),
+                        help="only these formats (default: the three)")
     args = parser.parse_args()
+    ONLY_MODES.update(SHORT_MODES[m] for m in args.modes or [])
     python = PEERS_VENV / "bin" / "python"
     python_or_none = python if python.exists() else None
     pages = [p for p in REAL_PAGES if not args.pages or p.name in args.pages]
@@ -253,7 +263,8 @@ def main() -> int:
                                     f"generated-{size // 1000}k", args.runs, args.all_formats,
                                     scratch))
     load.append(os.getloadavg())
-    modes = list(MODES) + ([ALL_IN_ONE] if args.all_formats else [])
+    modes = [m for m in MODES if m in ONLY_MODES or not ONLY_MODES] + (
+        [ALL_IN_ONE] if args.all_formats else [])
     command = "nice .venv/bin/python bench/bench_whole_page.py " + " ".join(sys.argv[1:])
     text = (f"# The whole page against Playwright's aria snapshot (bench/bench_whole_page.py)\n\n"
             f"    {command.strip()}\n\n"
