@@ -21,9 +21,9 @@ from axsnap_host.cli.main import main
 from axsnap_host.client.outputs import emit, main_text
 from axsnap_host.control.paths import install_id, runtime_dir
 from axsnap_host.install.check import install_fix
-from axsnap_host.models.errors import AxsnapError
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.sessions import store
-from axsnap_host.sessions.client import list_sessions
+from axsnap_host.sessions.client import list_sessions, open_session
 
 
 def _axsnap(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
@@ -149,3 +149,29 @@ def test_dead_sessions_are_pruned(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     assert live == [] and [r.name for r in pruned] == ["old"]
     assert not path.exists()
     assert "token" not in record.public()
+
+
+def test_open_on_an_open_session_says_session_open(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A live session (its process runs, its socket answers) is not opened twice, and the
+    code says so: ``session_open``, not ``serve_running`` (no axsnap serve is involved)."""
+    monkeypatch.setenv("AXSNAP_RUNTIME_DIR", str(tmp_path / "run"))
+    sock_path = store.paths_of("work")[1]
+    store.private_dir(sock_path.parent)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        listener.bind(str(sock_path))
+        listener.listen(4)
+        store.write_record(store.SessionRecord(name="work", pid=os.getpid(),
+                                               socket=str(sock_path), token="t"))
+        with pytest.raises(AxsnapError) as caught:
+            open_session("work", "https://example.com/")
+        assert caught.value.code == ErrorCode.SESSION_OPEN == "session_open"
+        assert "session 'work' is open already" in caught.value.message
+        assert "-s work" in caught.value.hint
+        assert main(["open", "https://example.com/", "-s", "work"]) == 2
+        assert "session_open" in capsys.readouterr().err
+        assert store.read_record("work") is not None  # the open one is left alone
+    finally:
+        listener.close()

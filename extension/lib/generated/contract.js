@@ -380,6 +380,7 @@ export const ERROR_CODES = deepFreeze({
   "BODY_TOO_LARGE": "body_too_large",
   "BROWSER_NOT_CONNECTED": "browser_not_connected",
   "SERVE_RUNNING": "serve_running",
+  "SESSION_OPEN": "session_open",
   "ACCESS_OFF": "access_off",
   "TAB_NOT_GRANTED": "tab_not_granted"
 });

@@ -59,6 +59,8 @@ class ErrorCode(StrEnum):
     BODY_TOO_LARGE = "body_too_large"
     BROWSER_NOT_CONNECTED = "browser_not_connected"
     SERVE_RUNNING = "serve_running"
+    # sessions (axsnap open -s NAME)
+    SESSION_OPEN = "session_open"
     ACCESS_OFF = "access_off"
     TAB_NOT_GRANTED = "tab_not_granted"
 
@@ -117,6 +119,8 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.BODY_TOO_LARGE: "control API: the body is over 64 KiB",
     ErrorCode.BROWSER_NOT_CONNECTED: "control API: no browser has linked to axsnap serve yet",
     ErrorCode.SERVE_RUNNING: "axsnap serve is already running for this install",
+    ErrorCode.SESSION_OPEN: "axsnap open: a session by that name is open already (use it with "
+    "-s NAME, or axsnap close -s NAME first)",
     ErrorCode.ACCESS_OFF: "Outside access is off in the side panel",
     ErrorCode.TAB_NOT_GRANTED: "the tab is not among those shared in the side panel",
 }

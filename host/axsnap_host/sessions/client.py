@@ -38,12 +38,12 @@ def open_session(name: str, target: str, *, headless: bool = True, chromium: str
                  chromedriver: str | None = None, extra_args: tuple[str, ...] = ()
                  ) -> dict[str, Any]:
     """Start session ``name`` on ``target`` (URL or local file); return its record (public
-    part) once the page is open. ``serve_running`` when it is open already."""
+    part) once the page is open. ``session_open`` when it is open already."""
     check_name(name)
     existing = read_record(name)
     if existing is not None:
         if is_live(existing):
-            raise AxsnapError(ErrorCode.SERVE_RUNNING, f"session {name!r} is open already",
+            raise AxsnapError(ErrorCode.SESSION_OPEN, f"session {name!r} is open already",
                               f"use it (-s {name}), or axsnap close -s {name} first")
         remove_files(name)  # a stale one: its process died
     record_path, _sock, log_path = paths_of(name)
