@@ -8,12 +8,10 @@ the whole-page bench's real pages (bench/bench_whole_page.py) and the generated 
     nice .venv/bin/python bench/profile_walker.py --pages node-fs generated-20k
     nice .venv/bin/python bench/profile_walker.py --pages node-fs --profile   # V8 CPU profile
     nice .venv/bin/python bench/profile_walker.py --base main --pages node-fs  # before/after
-    nice .venv/bin/python bench/profile_walker.py --base main --equal          # tests/pages
 
 ``--base REV``: the walker.js of that git revision runs beside the current one, taking turns
 (``--runs`` walks each), and their outputs must be equal (timings aside): the check that a
-faster walker reports the same. ``--equal``: that check on every page under tests/pages with
-each of OPTION_SETS, no timing.
+faster walker reports the same (on every page under tests/pages: scripts/compare_walkers.py).
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,120 +27,32 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.chrome.service import Service
-
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
+sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
 
 from bench_whole_page import REAL_PAGES, ROOTS  # noqa: E402
 from generate import write_pages  # noqa: E402
+from walker_runs import Walks, comparable, first_difference, make_driver, walker_source  # noqa: E402
 
-from axsnap_host.client.chromium import launch_flags  # noqa: E402
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
-from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM  # noqa: E402
 
-WALKER = "extension/lib/walker/walker.js"
 WHOLE_PAGE = {"viewportOnly": False, "maxNodes": 200000, "maxDepth": 256, "track": True}
-# The option sets the equality check walks every test page with.
-OPTION_SETS: dict[str, dict[str, Any]] = {
-    "window": {},
-    "window+300": {"expandPx": 300},
-    "whole": {"viewportOnly": False},
-    "semantic": {"semantic": True},
-    "semantic whole": {"semantic": True, "viewportOnly": False},
-}
-# What differs between two walks of the same page by the same walker.
-TIMING_STATS = ("elapsed_ms", "scan_ms", "journal_ms")
 
 
 def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def walker_source(rev: str | None) -> str:
-    text = (subprocess.run(["git", "show", f"{rev}:{WALKER}"], cwd=ROOT, check=True,
-                           capture_output=True, text=True).stdout
-            if rev else (ROOT / WALKER).read_text("utf-8"))
-    return text.replace("export function axsnapWalk", "function axsnapWalk")
-
-
-def make_driver(profile: str) -> webdriver.Chrome:
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in launch_flags(user_data_dir=profile):
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=opts)
-    driver.set_script_timeout(1800)
-    driver.set_page_load_timeout(600)
-    return driver
-
-
-# The isolated world walks run in (the extension's walker runs in one, where each DOM
-# object the walk touches gets its own wrapper): None walks in the page's own world.
-WORLD: dict[str, Any] = {"isolated": False, "context": None}
-
-
-def walk(driver: webdriver.Chrome, source: str,
-         options: dict[str, Any]) -> tuple[dict[str, Any], float]:
-    """One walk: its output (through JSON, as a reply) and the wall time of the call."""
-    t0 = time.perf_counter()
-    if WORLD["isolated"]:
-        if WORLD["context"] is None:
-            frame = driver.execute_cdp_cmd("Page.getFrameTree", {})["frameTree"]["frame"]["id"]
-            WORLD["context"] = driver.execute_cdp_cmd("Page.createIsolatedWorld", {
-                "frameId": frame, "worldName": "axsnap-profile"})["executionContextId"]
-        reply = driver.execute_cdp_cmd("Runtime.evaluate", {
-            "expression": f"JSON.stringify(({source})({json.dumps(options)}))",
-            "contextId": WORLD["context"], "returnByValue": True})
-        if "exceptionDetails" in reply:
-            raise RuntimeError(str(reply["exceptionDetails"])[:500])
-        out = json.loads(reply["result"]["value"])
-    else:
-        script = f"return JSON.stringify(({source})(arguments[0]));"
-        out = json.loads(driver.execute_script(script, options))
-    return out, (time.perf_counter() - t0) * 1000
-
-
-def comparable(out: dict[str, Any]) -> dict[str, Any]:
-    stats = {k: v for k, v in (out.get("stats") or {}).items() if k not in TIMING_STATS}
-    tally = out.get("tally")
-    if isinstance(tally, dict):
-        out = {**out, "tally": {k: v for k, v in tally.items() if k != "ms"}}
-    return {**out, "stats": stats, "world": None}
-
-
-def first_difference(a: Any, b: Any, path: str = "") -> str:
-    if type(a) is not type(b):
-        return f"{path}: {a!r:.200} != {b!r:.200}"
-    if isinstance(a, dict):
-        for key in sorted(set(a) | set(b)):
-            if key not in a or key not in b:
-                side = "base" if key in a else "new"
-                return f"{path}.{key}: only in {side}: {a.get(key, b.get(key))!r:.200}"
-            found = first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return ""
-    if isinstance(a, list):
-        for i, (x, y) in enumerate(zip(a, b, strict=False)):
-            found = first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return f"{path}: {len(a)} != {len(b)} items" if len(a) != len(b) else ""
-    return "" if a == b else f"{path}: {a!r:.200} != {b!r:.200}"
-
-
-def cpu_profile(driver: webdriver.Chrome, source: str, options: dict[str, Any],
-                top: int) -> list[str]:
+def cpu_profile(walks: Walks, source: str, options: dict[str, Any], top: int) -> list[str]:
     """V8's sampling profile of one walk: self time by function (and line), the top ones."""
+    driver = walks.driver
     driver.execute_cdp_cmd("Profiler.enable", {})
     driver.execute_cdp_cmd("Profiler.setSamplingInterval", {"interval": 200})
     driver.execute_cdp_cmd("Profiler.start", {})
-    walk(driver, source, options)
+    walks.walk(source, options)
     profile = driver.execute_cdp_cmd("Profiler.stop", {})["profile"]
     driver.execute_cdp_cmd("Profiler.disable", {})
     return summarize(profile, top)
@@ -182,19 +91,21 @@ def time_pages(args: argparse.Namespace) -> int:
             if folder.is_dir():
                 (root / name).symlink_to(folder)
         with serve_directory(root) as base:
-            driver = make_driver(str(root / "profile"))
+            driver = make_driver(str(root / "profile"), script_timeout_s=1800,
+                                 page_load_timeout_s=600)
+            walks = Walks(driver, isolated=args.isolated)
             try:
                 for name, url in page_urls(base, args.pages or [], root):
                     driver.get(url)
-                    WORLD["context"] = None
+                    walks.new_page()
                     n = driver.execute_script("return document.getElementsByTagName('*').length")
                     log(f"{name}: {n} elements, load {os.getloadavg()[0]:.1f}")
                     if args.profile:
-                        walk(driver, new, options)  # the style and layout update paid first
+                        walks.walk(new, options)  # the style and layout update paid first
                         for label, src in (("base", old), ("new", new)):
                             if src is not None:
                                 print(f"  {name} {label}:")
-                                for line in cpu_profile(driver, src, options, args.top):
+                                for line in cpu_profile(walks, src, options, args.top):
                                     print(f"    {line}")
                         continue
                     times: dict[str, list[tuple[float, float]]] = {"new": [], "base": []}
@@ -203,7 +114,7 @@ def time_pages(args: argparse.Namespace) -> int:
                         for label, src in (("base", old), ("new", new)):
                             if src is None:
                                 continue
-                            out, wall = walk(driver, src, options)
+                            out, wall = walks.walk(src, options)
                             times[label].append((out["stats"]["elapsed_ms"], wall))
                             outs[label] = out
                     for label, got in times.items():
@@ -221,46 +132,6 @@ def time_pages(args: argparse.Namespace) -> int:
             finally:
                 driver.quit()
     return 1 if failed else 0
-
-
-def equal_pages(args: argparse.Namespace) -> int:
-    """Every page under tests/pages, each option set: the base walker and this one agree."""
-    new = walker_source(None)
-    old = walker_source(args.base or "main")
-    pages = sorted(p.relative_to(ROOT / "tests" / "pages")
-                   for p in (ROOT / "tests" / "pages").rglob("*.html"))
-    walks = differ = 0
-    with tempfile.TemporaryDirectory() as tmp, serve_directory(ROOT / "tests" / "pages") as base:
-        driver = None
-        try:
-            for page in pages:
-                if page.parts[0] in ("hangs",):
-                    continue  # pages that never finish (tests/pages/hangs): no walk to compare
-                if driver is None:
-                    driver = make_driver(str(Path(tmp) / f"profile{walks}"))
-                    driver.set_script_timeout(60)
-                    driver.set_page_load_timeout(30)
-                try:
-                    driver.get(f"{base}{page}")
-                    WORLD["context"] = None
-                    for label, opts in OPTION_SETS.items():
-                        a, _ = walk(driver, old, opts)
-                        b, _ = walk(driver, new, opts)
-                        walks += 1
-                        diff = first_difference(comparable(a), comparable(b))
-                        if diff:
-                            differ += 1
-                            print(f"DIFFERENT {page} [{label}]: {diff}")
-                except (WebDriverException, RuntimeError) as e:
-                    log(f"{page}: not walked ({str(e).splitlines()[0][:200]}); a new browser")
-                    driver.quit()
-                    driver = None
-        finally:
-            if driver is not None:
-                driver.quit()
-    print(f"{walks} walks of {len(pages)} pages x {len(OPTION_SETS)} option sets: "
-          f"{differ} different")
-    return 1 if differ else 0
 
 
 def through_extension(args: argparse.Namespace) -> int:
@@ -317,12 +188,10 @@ def main() -> int:
                         help="walk in an isolated world, as the extension does")
     parser.add_argument("--extension", action="store_true",
                         help="the whole-page DOM text read through the extension and host")
-    parser.add_argument("--equal", action="store_true", help="compare on every tests/pages page")
     args = parser.parse_args()
-    WORLD["isolated"] = args.isolated
     if args.extension:
         return through_extension(args)
-    return equal_pages(args) if args.equal else time_pages(args)
+    return time_pages(args)
 
 
 if __name__ == "__main__":

@@ -1,45 +1,45 @@
-"""Whether a walker refactor changed what it reports: the walker built at a git revision
+"""Whether a walker change altered what it reports: the walker built at a git revision
 (default ``main``) and this tree's ``extension/lib/walker/walker.js`` walk every page under
-tests/pages in one Chromium, with four option sets, and their outputs are compared (timings
-and world tokens left out). A page whose own output differs between two walks of the old
-walker (a clock, a random id) is counted as unstable and not compared.
+tests/pages in one Chromium, with each of OPTION_SETS, and their outputs are compared (timings
+and world tokens left out); the first difference of each walk is printed. A page whose output
+differs between two walks of the old walker (a clock, a random id) is counted as unstable
+and not compared. Exit status 1 when any walk differs.
 
-    .venv/bin/python scripts/compare_walkers.py [REVISION]
+    .venv/bin/python scripts/compare_walkers.py [--isolated] [REVISION]
+
+``--isolated`` walks in an isolated world, as the extension does (each DOM object the walk
+touches gets its own wrapper there: the world where the walker's cost is measured).
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
-import json
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from selenium.common.exceptions import WebDriverException
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
 
-from dom_record import make_driver  # noqa: E402
+from walker_runs import Walks, comparable, first_difference, make_driver, walker_source  # noqa: E402
 
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
-WALKER = "extension/lib/walker/walker.js"
-OPTION_SETS: list[dict[str, Any]] = [
-    {}, {"semantic": True}, {"viewportOnly": False}, {"axRoles": True, "viewportOnly": False}]
-
-
-def _function(source: str) -> str:
-    return source.replace("export function axsnapWalk", "function axsnapWalk")
-
-
-def _stable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _stable(v) for k, v in value.items()
-                if not (k.endswith("_ms") or k in ("ms", "world"))}
-    if isinstance(value, list):
-        return [_stable(v) for v in value]
-    return value
+PAGES = ROOT / "tests" / "pages"
+# Pages that never finish loading on purpose: nothing to compare.
+SKIPPED_FOLDERS = ("hangs",)
+OPTION_SETS: dict[str, dict[str, Any]] = {
+    "window": {},
+    "window+300": {"expandPx": 300},
+    "whole": {"viewportOnly": False},
+    "semantic": {"semantic": True},
+    "semantic whole": {"semantic": True, "viewportOnly": False},
+    "roles whole": {"axRoles": True, "viewportOnly": False},
+}
 
 
 def _dismiss(driver: Any) -> None:
@@ -47,47 +47,56 @@ def _dismiss(driver: Any) -> None:
         driver.switch_to.alert.dismiss()
 
 
-def main(revision: str = "main") -> int:
-    old = _function(subprocess.run(["git", "show", f"{revision}:{WALKER}"], cwd=ROOT,
-                                   check=True, capture_output=True, text=True).stdout)
-    new = _function((ROOT / WALKER).read_text("utf-8"))
-    pages = sorted((ROOT / "tests" / "pages").rglob("*.html"))
-    compared = differing = unstable = 0
-    with tempfile.TemporaryDirectory() as profile, \
-            serve_directory(ROOT / "tests" / "pages") as base:
-        driver = make_driver(profile)
+def compare(revision: str, *, isolated: bool) -> int:
+    old, new = walker_source(revision), walker_source(None)
+    pages = sorted(p.relative_to(PAGES).as_posix() for p in PAGES.rglob("*.html")
+                   if p.relative_to(PAGES).parts[0] not in SKIPPED_FOLDERS)
+    compared = differing = unstable = skipped = 0
+    with tempfile.TemporaryDirectory() as tmp, serve_directory(PAGES) as base:
+        driver = None
         try:
-            for page in pages:
-                rel = page.relative_to(ROOT / "tests" / "pages").as_posix()
+            for n, page in enumerate(pages):
+                if driver is None:  # a fresh browser after one that failed a page
+                    driver = make_driver(str(Path(tmp) / f"profile{n}"),
+                                         script_timeout_s=60, page_load_timeout_s=30)
+                    walks = Walks(driver, isolated=isolated)
                 try:
-                    driver.get(f"{base}/{rel}")
-                except Exception as exc:
+                    driver.get(f"{base}/{page}")
+                    walks.new_page()
+                    for label, options in OPTION_SETS.items():
+                        before, after, again = (comparable(walks.walk(source, options)[0])
+                                                for source in (old, new, old))
+                        if before != again:
+                            unstable += 1
+                            continue
+                        compared += 1
+                        diff = first_difference(before, after)
+                        if diff:
+                            differing += 1
+                            print(f"DIFFERS {page} [{label}]: {diff}")
+                except (WebDriverException, RuntimeError) as exc:
+                    skipped += 1
+                    print(f"skipped {page}: {str(exc).splitlines()[0][:200]}")
                     _dismiss(driver)
-                    print(f"skipped {rel}: {type(exc).__name__}")
-                    continue
-                for options in OPTION_SETS:
-                    try:
-                        walks = [json.loads(driver.execute_script(
-                            f"return JSON.stringify(({source})(arguments[0]));", options))
-                            for source in (old, new, old)]
-                    except Exception as exc:
-                        _dismiss(driver)
-                        print(f"skipped {rel}: {type(exc).__name__}")
-                        break
-                    before, after, again = (_stable(w) for w in walks)
-                    if before != again:
-                        unstable += 1
-                        continue
-                    compared += 1
-                    if before != after:
-                        differing += 1
-                        print(f"DIFFERS {rel} {options}")
+                    driver.quit()
+                    driver = None
         finally:
-            driver.quit()
-    print(f"{len(pages)} pages, {compared} walks compared, {differing} differ, "
-          f"{unstable} unstable")
+            if driver is not None:
+                driver.quit()
+    print(f"{len(pages)} pages x {len(OPTION_SETS)} option sets: {compared} walks compared, "
+          f"{differing} differ, {unstable} unstable, {skipped} pages skipped")
     return 1 if differing else 0
 
 
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("revision", nargs="?", default="main")
+    parser.add_argument("--isolated", action="store_true",
+                        help="walk in an isolated world, as the extension does")
+    args = parser.parse_args()
+    return compare(args.revision, isolated=args.isolated)
+
+
 if __name__ == "__main__":
-    raise SystemExit(main(*sys.argv[1:2]))
+    raise SystemExit(main())
