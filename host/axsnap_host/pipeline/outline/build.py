@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
@@ -39,6 +39,7 @@ from axsnap_host.pipeline.incomplete import (
     incomplete_line,
 )
 from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines, window_lines
+from axsnap_host.pipeline.outline.node_facts import absolute_url, node_tag_attrs, node_url
 from axsnap_host.pipeline.outline.shape import is_collapsed, mark_onscreen, shape_lines
 from axsnap_host.pipeline.outline.text import GENERIC_ROLES, decorated_role, join_lines
 from axsnap_host.pipeline.page_status import is_error_page
@@ -48,8 +49,6 @@ from axsnap_host.pipeline.tokens import count_tokens
 
 _ID_RE = re.compile(r"^\d+-\d+$")
 _SCROLLING = frozenset({"auto", "scroll", "overlay"})
-LINK_TAGS = frozenset({"a", "area"})
-IMAGE_TAGS = frozenset({"img"})
 
 
 def build_outline_result(capture: RawCapture, options: SnapshotOptions) -> dict[str, Any]:
@@ -90,7 +89,7 @@ def build_outline(
         xpath = xpaths_by_dom.get((node.frame_id, node.backend_id))
         if xpath is not None:
             xpath_map[nid] = xpath
-        url = _node_url(node, dom, tree)
+        url = node_url(node, dom, tree)
         if url:
             if options.redact:
                 url, found = scrub_url(url)
@@ -103,8 +102,8 @@ def build_outline(
             parent is not None and parent.state.get("editable"))
 
     def role_of(node: FlatNode) -> str:
-        info = dom.get(node.backend_id, node.frame_id) if node.backend_id is not None else None
-        tag = info.tag if info is not None else ""
+        facts = node_tag_attrs(dom, node.backend_id, node.frame_id)  # no DomInfo built
+        tag = facts[0] if facts is not None else ""
         return decorated_role(node.role, tag, node.id in scrollable, acts_as(node),
                               role_kinds(node, tag, with_states=not options.compact))
 
@@ -239,30 +238,6 @@ def role_kinds(node: FlatNode, tag: str, with_states: bool) -> tuple[str, ...]:
 
 def _never(_node: FlatNode) -> bool:
     return False
-
-
-def _node_url(node: FlatNode, dom: DomFacts, tree: FlatTree) -> str | None:
-    """Absolute URL of a link (href) or image (src, not inline data)."""
-    info = dom.get(node.backend_id, node.frame_id)
-    base = tree.frames[node.frame].url if node.frame < len(tree.frames) else ""
-    if info is not None and info.tag in LINK_TAGS and info.attrs.get("href"):
-        return _absolute(base, info.attrs["href"])
-    if info is not None and info.tag in IMAGE_TAGS and info.attrs.get("src"):
-        src = info.attrs["src"]
-        return None if src.startswith("data:") else _absolute(base, src)
-    if node.role == "link" and isinstance(node.state.get("url"), str):
-        return str(node.state["url"])
-    return None
-
-
-def _absolute(base: str, href: str) -> str:
-    href = href.strip()
-    if href.lower().startswith(("javascript:", "data:")):
-        return href.split(":", 1)[0].lower() + ":"
-    try:
-        return urljoin(base, href)
-    except ValueError:
-        return href
 
 
 def _scrollable(dom: DomFacts, node: FlatNode) -> bool:
@@ -437,7 +412,7 @@ def _owner_src(entry: FrameEntry, dom: DomFacts, tree: FlatTree) -> str | None:
     if not src:
         return None
     parent = _parent_ordinal(tree, entry.parent_frame_id)
-    return _absolute(tree.frames[parent].url if parent is not None else "", src)
+    return absolute_url(tree.frames[parent].url if parent is not None else "", src)
 
 
 def _parent_ordinal(tree: FlatTree, parent_frame_id: str | None) -> int | None:
