@@ -15,7 +15,7 @@ from axsnap_host.pipeline.ax.controls import (
 )
 from axsnap_host.pipeline.ax.instructions import flag_hidden_instructions
 from axsnap_host.pipeline.ax.merge import fill_missing_values
-from axsnap_host.pipeline.ax.prune import prune
+from axsnap_host.pipeline.ax.prune import prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.snapshot import as_node_objects, build_snapshot, set_prop
 from axsnap_host.pipeline.ax.tree import flat_tree
@@ -68,6 +68,8 @@ def build_snapshot_v1(
     capture = request.capture
     clock = _Stopwatch()
     tree = flat_tree(capture)  # built ahead on a streamed read (stream_early.py)
+    if options.pruned:  # one interest a read: its formats flatten equal trees
+        share_interest(tree, capture.derived)
     clock.lap("flatten_ms")
     dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
     if capture.derived.get(HOST_OWNED):  # the host's own parse of the message

@@ -10,6 +10,7 @@ collapsed: their kept descendants move up to the nearest kept ancestor, in order
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 
@@ -123,6 +124,26 @@ class Interest:
 
 # FlatTree.ahead key: prune_interest(tree), worked out before the request came
 INTEREST = "prune_interest"
+
+
+# capture.derived: the read's interest, for each of its formats (also_formats) to take
+READ_INTEREST = "read_prune_interest"
+
+
+def share_interest(tree: FlatTree, derived: dict[str, Any]) -> None:
+    """One prune interest a read. The formats of one read flatten the same capture to equal
+    trees, and prune reads the interest of the tree as flattened (FlatTree.ahead: a step
+    that renames nodes first, flag_hidden_instructions, drops it): the first format's
+    interest (built ahead, or now) is put ahead on the next ones' trees. Lives in
+    ``derived``, so no longer than the read's capture."""
+    ahead = tree.ahead.get(INTEREST)
+    if isinstance(ahead, Interest):
+        derived[READ_INTEREST] = ahead
+        return
+    shared = derived.get(READ_INTEREST)
+    if not isinstance(shared, Interest):
+        shared = derived[READ_INTEREST] = prune_interest(tree)
+    tree.ahead[INTEREST] = shared
 
 
 def prune_interest(tree: FlatTree) -> Interest:

@@ -25,7 +25,7 @@ from axsnap_host.pipeline.ax.controls import (
 )
 from axsnap_host.pipeline.ax.instructions import flag_hidden_instructions
 from axsnap_host.pipeline.ax.merge import fill_missing_values
-from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune
+from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, flat_tree
 from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_facts, walker_joins
@@ -61,6 +61,8 @@ def build_outline(
 ) -> tuple[dict[str, Any], list[OutlineLine]]:
     """The outline result dict and the line records its text was rendered from."""
     tree = flat_tree(capture)  # built ahead on a streamed read (stream_early.py)
+    if options.pruned:  # one interest a read: its formats flatten equal trees
+        share_interest(tree, capture.derived)
     dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
     flag_hidden_instructions(tree, dom)  # the flag travels in the name, into every line
     # Scroll containers are kept even as unnamed wrappers: scrolling is an action.
