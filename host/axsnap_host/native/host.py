@@ -377,6 +377,24 @@ def _import_pipeline() -> None:
         importlib.import_module(f"axsnap_host.{name}")
 
 
+_warm_up_started = False
+
+
+def _warm_up_once() -> None:
+    """Start, once per process, loading the token counter (~1 s: not on the first outline's
+    clock) and the pipeline's imports (not on the first snapshot's), each on a thread so pings
+    answer at once. A later loop in the same process (the tests run hundreds) finds them
+    started."""
+    global _warm_up_started
+    if _warm_up_started:
+        return
+    _warm_up_started = True
+    from axsnap_host.pipeline.tokens import warm_up
+
+    warm_up()
+    threading.Thread(target=_import_pipeline, name="pipeline-imports", daemon=True).start()
+
+
 def _version() -> str:
     from axsnap_host import __version__
 
@@ -390,11 +408,7 @@ def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
     host.hold_gc = True  # the collector runs after each reply is sent (release)
     log.info("host started (protocol v%d, inbound limit %d bytes)", PROTOCOL_VERSION,
              MAX_INBOUND_BYTES)
-    from axsnap_host.pipeline.tokens import warm_up
-
-    warm_up()  # the token counter loads in ~1 s: not on the first outline's clock
-    # nor the pipeline's imports on the first snapshot's (a thread: pings answer at once)
-    threading.Thread(target=_import_pipeline, name="pipeline-imports", daemon=True).start()
+    _warm_up_once()
     while True:
         try:
             # read and handed over in one expression: no name here keeps the frame's text
