@@ -1,6 +1,7 @@
 """``axsnap mcp --http`` wants the bearer token on every request: a real server process,
 refused without the token and with a wrong one (a structured 401, nothing served), served
-with it (the MCP SDK's own client); another local user (uid 65534) can neither read the
+with it (the MCP SDK's own client), but not from a web page (an Origin) nor under a foreign
+Host even with it; another local user (uid 65534) can neither read the
 token file nor get in."""
 
 from __future__ import annotations
@@ -89,6 +90,30 @@ def test_a_client_without_the_token_is_refused(server: dict[str, Any],
     assert status == 401
     assert body["ok"] is False and body["error"]["code"] == "unauthorized"
     assert "Authorization: Bearer" in body["error"]["hint"]
+
+
+def test_web_pages_and_foreign_hosts_are_refused_even_with_the_token(
+        server: dict[str, Any]) -> None:
+    """`axsnap mcp --http` can act in the browser: a page (any Origin, even 127.0.0.1's) and
+    a rebinding Host are refused even with the token; a local program without an Origin and
+    with the token gets through."""
+    port, token = server["port"], {"Authorization": f"Bearer {server['token']}"}
+
+    def status(headers: dict[str, str]) -> int:
+        request = urllib.request.Request(
+            server["url"], data=json.dumps(INITIALIZE).encode(), method="POST",
+            headers={"Content-Type": "application/json",
+                     "Accept": "application/json, text/event-stream", **token, **headers})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return int(response.status)
+        except urllib.error.HTTPError as err:
+            return err.code
+
+    assert status({"Origin": f"http://127.0.0.1:{port + 1}"}) == 403
+    assert status({"Origin": "https://evil.example"}) == 403
+    assert status({"Host": f"evil.example:{port}"}) == 421
+    assert status({}) == 200
 
 
 def test_the_mcp_sdk_client_with_the_token_is_served(server: dict[str, Any]) -> None:
