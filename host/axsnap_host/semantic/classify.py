@@ -35,6 +35,15 @@ _TERMS = re.compile(r"\bagree|\bterms\b|conditions|privacy policy|同意|điều
                     r"\bagb\b|j'accepte|利用規約", re.I)
 _CONFIRM = re.compile(r"confirm|repeat|re-?enter|again|verify|retype|确认|xác nhận|repetir|"
                       r"wiederholen|bestätigen|confirmer|確認", re.I)
+# A mail client's own controls: writing a new message, answering the one open in its pane.
+_COMPOSE = re.compile(r"(?<!\w)(?:compose|new message|new mail)(?!\w)|写邮件|soạn thư|redactar|"
+                      r"verfassen|nouveau message", re.I)
+_REPLY = re.compile(r"(?<!\w)(?:reply|reply all|forward)(?!\w)|回复|转发|trả lời|responder|"
+                    r"antworten|répondre|返信", re.I)
+_SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
+# The page's chrome: its lists are menus, not what the page lists (the walker's tally agrees).
+_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
+_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 
@@ -44,6 +53,7 @@ class Features:
     passwords: int = 0
     text_inputs: int = 0
     search_inputs: int = 0
+    search_named: int = 0  # text fields named or labelled "search" but not typed or named so
     queries: int = 0  # search boxes holding a query
     textareas: int = 0
     checkboxes: int = 0
@@ -62,6 +72,8 @@ class Features:
     action_rows: int = 0
     address_fields: int = 0
     to_subject: int = 0
+    compose: int = 0  # buttons or links that write a new message
+    reply: int = 0  # buttons or links that answer or pass on the open message
     captcha: bool = False
     list_items: int = 0
     linked_items: int = 0
@@ -115,6 +127,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.search_inputs += searchy
             f.queries += searchy and bool((node.value or "").strip())
             f.text_inputs += not searchy
+            f.search_named += not searchy and bool(_SEARCH_WORD.search(name))
         f.textareas += kind == "textarea"
         f.checkboxes += kind == "checkbox"
         f.radios += kind == "radio"
@@ -138,18 +151,22 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.row_checkboxes += 1
         if kind in ("button", "link", "tab", "menu_item"):
             words.append(el.source.text or el.source.aria)
+            f.compose += bool(_COMPOSE.search(el.source.text or el.source.aria))
+            f.reply += bool(_REPLY.search(el.source.text or el.source.aria))
         else:
             words.extend((el.source.text, el.source.hint))
     sizes = sorted(n.font_size for n in facts.nodes if n.block and n.font_size > 0)
     base_font = sizes[len(sizes) // 2] if sizes else 16.0
     controls = {el.node.rid for el in elements}
+    seen_prose: set[tuple[str, str]] = set()  # a repeated text (teasers) counts once
     for node in facts.nodes:
         if hiding[node.rid]:
             continue
         tag = node.tag
         low = (node.attrs.get("class", "") + node.attrs.get("id", "")).lower()
         f.captcha = f.captcha or "captcha" in low or "captcha" in node.attrs.get("src", "")
-        chrome = any(a.tag in ("nav", "header", "footer") for a in facts.ancestors(node))
+        chrome = any(a.tag in _CHROME_TAGS or a.role in _CHROME_ROLES
+                     for a in facts.ancestors(node))
         if tag == "li" and not chrome:
             f.list_items += 1
             f.linked_items += any(facts.nodes[c].tag == "a" for c in node.children)
@@ -158,6 +175,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         f.articles += tag == "article"
         f.charts += tag in ("svg", "canvas") and node.area >= 6000
         weight = reading_length(node.text) if node.block else 0
+        if tag in ("p", "blockquote", "dd") and weight >= 100:
+            if (tag, node.text.strip()) in seen_prose:
+                weight = 0
+            seen_prose.add((tag, node.text.strip()))
         if tag in ("p", "blockquote", "dd") and weight >= 200:
             f.long_blocks += 1
         if tag == "p" and weight >= 100:
@@ -267,7 +288,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
     # "Forgot password" beside an address field and no password field: a reset form, whose
     # sign-in words (the link back, the title) say nothing of what the page is for.
-    reset = f.passwords == 0 and 1 <= inputs <= 2 and bool(
+    # (a site search box in the top bar is no address field)
+    reset = f.passwords == 0 and 1 <= inputs - f.search_named <= 2 and bool(
         keyword_hits("password_reset", f.text + " " + f.title))
     fire("form", "form:a password reset (an address field, no password field)", 0.6, reset)
     fire("checkout", "form:card fields", 0.6, f.card_fields >= 1)
@@ -293,16 +315,24 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.queries >= 1 and f.result_blocks >= 4)
     # Element statistics (medium)
     fire("search_results", "stats:5+ result blocks", 0.3, f.result_blocks >= 5)
-    fire("article", "stats:3+ long text blocks", 0.45, f.long_blocks >= 3)
-    fire("article", "stats:two long text blocks", 0.3, f.long_blocks == 2)
-    fire("article", "stats:a long text block", 0.15, f.long_blocks == 1)
+    # A mail client: a compose control and reply or forward controls, no message being written.
+    mail = f.compose >= 1 and f.reply >= 1 and not (f.to_subject and f.textareas)
+    fire("email_inbox", "app:compose with reply or forward (a mail client)", 0.5, mail)
+    # Prose under a search box holding a query and 5+ result headings is the results' snippets;
+    # prose beside a mail client's controls is the open message: neither page is an article.
+    snippets = f.queries >= 1 and f.result_blocks >= 5
+    prose = 0.5 if snippets or mail else 1.0
+    fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
+    fire("article", "stats:two long text blocks", 0.3 * prose, f.long_blocks == 2)
+    fire("article", "stats:a long text block", 0.15 * prose, f.long_blocks == 1)
     fire("article", "stats:<article>", 0.15, f.articles == 1)
-    fire("article", "stats:3+ paragraphs", 0.2,
+    fire("article", "stats:3+ paragraphs", 0.2 * prose,
          f.paragraphs >= 3 and (not f.passwords or f.long_blocks >= 3))
-    fire("article", "stats:1500+ characters of prose", 0.2, f.text_chars >= 1500)
+    fire("article", "stats:1500+ characters of prose", 0.2 * prose, f.text_chars >= 1500)
     fire("article", "stats:a long preformatted document", 0.45, f.long_pre >= 1)
-    fire("article", "stats:3+ long list items (prose in bullets)", 0.2, f.long_items >= 3)
-    fire("article", "stats:6+ paragraphs", 0.15,
+    fire("article", "stats:3+ long list items (prose in bullets)", 0.2 * prose,
+         f.long_items >= 3)
+    fire("article", "stats:6+ paragraphs", 0.15 * prose,
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
     # The items of a search's results or of a dashboard's widgets are no list page.
     itemized = not (f.search_inputs and f.result_blocks >= 5) and not (
@@ -315,17 +345,21 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:8+ alike rows with links", 0.3,
          f.div_rows >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)
-    fire("email_inbox", "stats:rows with checkboxes", 0.35, f.row_checkboxes >= 4)
+    # Rows with checkboxes are a mailbox's only with a word of mail; else a table of records.
+    mailbox = f.row_checkboxes >= 4 and bool(f.compose or keyword_hits("email_inbox", f.text))
+    fire("email_inbox", "stats:rows with checkboxes", 0.35, mailbox)
+    fire("email_inbox", "stats:rows with checkboxes, no word of mail", 0.15,
+         f.row_checkboxes >= 4 and not mailbox)
     fire("email_inbox", "stats:5+ table rows", 0.1, f.rows >= 5)
     fire("dashboard", "stats:4+ metrics", 0.3, f.metrics >= 4)
     fire("dashboard", "stats:charts", 0.3, f.charts >= 1)
     fire("dashboard", "stats:3+ stat or chart widgets", 0.3, f.widgets >= 3)
     fire("list", "stats:5+ table rows with links or buttons", 0.25,
-         f.action_rows >= 5 and f.row_checkboxes < 4 and f.long_blocks < 3 and itemized)
+         f.action_rows >= 5 and not mailbox and f.long_blocks < 3 and itemized)
     fire("dashboard", "stats:tables", 0.1, f.tables >= 1 and f.row_checkboxes < 4)
     # A long table of records is a list even when its rows hold no link or button.
     fire("list", "stats:10+ table rows", 0.35,
-         f.rows >= 10 and f.row_checkboxes < 4 and f.long_blocks < 3 and itemized)
+         f.rows >= 10 and not mailbox and f.long_blocks < 3 and itemized)
     # The title names what the page is for (medium): its type's words, once per type.
     for kind in PAGE_TYPES:
         said = [w for w in keyword_hits(kind, f.title) if w not in _TITLE_SKIP

@@ -7,6 +7,10 @@ export function pageTally() {
   const LIMIT = 4000;
   const shown = (el) => (typeof el.checkVisibility === 'function'
     ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
+  // A field under an opacity:0 box (a sign-up form stacked under the sign-in form until a link
+  // swaps them) is no field a person can fill: the element model leaves it out too.
+  const fillable = (el) => (typeof el.checkVisibility === 'function'
+    ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el));
   const CHROME = 'nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], '
     + '[role=complementary]';
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
@@ -41,10 +45,15 @@ export function pageTally() {
     }
     return null;
   };
+  // Prose counts once: a story never repeats a paragraph, a template's widgets and teaser
+  // lists do (the same placeholder in four cards is one text, not four).
+  const onceIn = (seen) => (text) => (seen.has(text) ? false : (seen.add(text), true));
+  const onceItem = onceIn(new Set());
+  const once = onceIn(new Set());
   let n = 0;
   for (const el of document.querySelectorAll('input, textarea, select')) {
     if (++n > LIMIT) { t.partial = true; break; }
-    if (!shown(el)) continue;
+    if (!fillable(el)) continue;
     const tag = el.localName;
     const type = (el.getAttribute('type') || 'text').toLowerCase();
     if (tag === 'textarea') t.textareas++;
@@ -68,7 +77,8 @@ export function pageTally() {
     t.list_items++;
     if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
     const raw = li.textContent || '';
-    if (raw.length >= 150 && reading(raw.replace(/\s+/g, ' ').trim()) >= 150) t.long_items++;
+    const item = raw.length >= 150 ? raw.replace(/\s+/g, ' ').trim() : '';
+    if (item && reading(item) >= 150 && onceItem(item)) t.long_items++;
   }
   n = 0;
   let preChars = 0;
@@ -78,8 +88,9 @@ export function pageTally() {
     if (text.length < 40 || !shown(el)) continue;
     const weight = reading(text);
     const tag = el.localName;
-    if (tag !== 'pre' && weight >= 200) t.long_blocks++;
     if (tag === 'pre') preChars += weight;
+    else if (!once(`${tag} ${text}`)) continue;
+    else if (weight >= 200) t.long_blocks++;
     if (tag === 'p' && weight >= 100) t.paragraphs++;
     t.text_chars += weight;
   }

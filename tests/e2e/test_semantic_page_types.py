@@ -1,0 +1,68 @@
+"""Page types of app and search pages whose prose or hidden forms misled the classifier (issue
+31, the fourth held-out set's misses), through the extension and the host in Debian Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from axsnap_host.client import Browser, PageResult
+
+pytestmark = pytest.mark.e2e
+
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
+
+
+def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
+    result = browser.snapshot(url, format="semantic", **FAST, **options)
+    assert isinstance(result, PageResult)
+    return result
+
+
+def test_a_sign_up_form_hidden_at_opacity_zero_does_not_make_a_sign_in_page_a_register(
+        browser: Browser, pages_url: str) -> None:
+    # The sign-up form (its own password field) sits under the sign-in form at opacity 0 until
+    # a link swaps them: a person sees one password field, so does the classifier.
+    result = read(browser, pages_url + "understanding/login_hidden_signup.html")
+    assert result.type == "login", result.page["signals"][:6]
+    assert "log_in" in {i["intent"] for i in result.page["intents"]}
+
+
+def test_a_teaser_repeated_in_a_dashboards_widgets_is_no_article(
+        browser: Browser, pages_url: str) -> None:
+    # Stat tiles, a chart and a widget that repeats one long teaser four times.
+    result = read(browser, pages_url + "understanding/dashboard_repeated_text.html")
+    assert result.type == "dashboard", result.page["signals"][:6]
+    assert not [s for s in result.page["signals"] if s["signal"].startswith("stats:3+ long")]
+
+
+def test_a_mail_client_with_a_message_open_is_an_inbox(browser: Browser, pages_url: str) -> None:
+    # Compose above the message rows, the open message's three paragraphs beside them with
+    # Reply and Forward under it.
+    result = read(browser, pages_url + "understanding/mail_reading_pane.html")
+    assert result.type == "email_inbox", result.page["signals"][:6]
+
+
+def test_a_form_beside_a_sidebar_menu_is_a_form(browser: Browser, pages_url: str) -> None:
+    # The twelve linked items of the <aside> menu are the site's chrome, not a list page.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/form_layout_menu.html",
+                      viewport_only=viewport_only)
+        assert result.type == "form", result.page["signals"][:6]
+
+
+def test_result_snippets_under_a_query_are_no_article_on_the_first_screen(
+        browser: Browser, pages_url: str) -> None:
+    # Six results with long snippets under a search box holding the query, first screen only.
+    result = read(browser, pages_url + "understanding/results_snippets.html")
+    assert result.type == "search_results", result.page["signals"][:6]
+
+
+def test_a_table_of_records_with_row_checkboxes_and_a_top_bar_search_is_a_list(
+        browser: Browser, pages_url: str) -> None:
+    # Row checkboxes without a word of mail are a table's, not a mailbox's; the top bar's
+    # search field beside a "Forgot password" menu link is no password reset form.
+    result = read(browser, pages_url + "understanding/records_checkboxes.html")
+    assert result.type == "list", result.page["signals"][:6]
+    assert not [s for s in result.page["signals"] if "password reset" in s["signal"]]
