@@ -9,6 +9,7 @@ since they never run.
 from __future__ import annotations
 
 import ast
+import functools
 import posixpath
 import re
 import tomllib
@@ -58,13 +59,20 @@ def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
+@functools.cache
+def _host_runtime_imports() -> dict[Path, list[ast.Import | ast.ImportFrom]]:
+    """Every host module's runtime imports, its source parsed once for all the tests here."""
+    return {path: _runtime_imports(ast.parse(path.read_text(encoding="utf-8")))
+            for path in PACKAGE_ROOT.rglob("*.py")}
+
+
 def import_graph() -> dict[str, set[str]]:
     """module → the package modules it imports (``from pkg import mod`` counts as ``pkg.mod``)."""
-    files = {_module_name(p): p for p in PACKAGE_ROOT.rglob("*.py")}
+    files = {_module_name(p): p for p in _host_runtime_imports()}
     graph: dict[str, set[str]] = {name: set() for name in files}
     for name, path in files.items():
         is_package = path.name == "__init__.py"
-        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _host_runtime_imports()[path]:
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:
@@ -228,8 +236,8 @@ def test_pipeline_sub_packages_stay_small() -> None:
 
 def test_no_private_name_is_imported_across_modules() -> None:
     offenders = []
-    for path in PACKAGE_ROOT.rglob("*.py"):
-        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, imports in _host_runtime_imports().items():
+        for node in imports:
             if isinstance(node, ast.ImportFrom):
                 offenders += [
                     f"{_module_name(path)}: {alias.name}"
