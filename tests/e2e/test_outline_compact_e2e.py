@@ -157,14 +157,20 @@ def test_budget_holds_on_the_20k_page(
     tree = result.combinedTree
     tokens = count_tokens(tree)
     print(f"20k page, max_tokens {budget}, compact {compact}: {tokens} tokens, "
-          f"{result.budget}")
+          f"{result.budget}, incomplete: {result.raw.get('incomplete')}")
     assert tokens <= budget and result.size["tokens"] == tokens
     assert tokens >= budget * 0.9  # the budget is used, not wasted
     report = result.budget or {}
     assert report["fits"] and report["tokens_before"] > 20 * budget
     lines = tree.splitlines()
-    counts = [int(m[1]) for line in lines if (m := MARKER.match(line))]
-    kept = len(lines) - len(counts)
+    # a read that missed part of the page (a step past its deadline on a loaded machine)
+    # opens with a line saying so, within the budget and outside the lines it shaped
+    said_first = lines[0].startswith("[Incomplete read:")
+    assert said_first == ("incomplete" in result.raw and any(
+        r["kind"] != "budget" for r in result.raw["incomplete"]["reasons"])), lines[0]
+    shaped = lines[1:] if said_first else lines
+    counts = [int(m[1]) for line in shaped if (m := MARKER.match(line))]
+    kept = len(shaped) - len(counts)
     assert sum(counts) == report["elided"] == result.raw["stats"]["lines_before_budget"] - kept
     # the page's top (header, sign-in form, first cards) is on screen and stays
     for name in ("link: Home", "textbox: User", "button: Sign in", "button: Open Card 0"):
