@@ -19,13 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-from axsnap_host.client.chromium import launch_flags
-from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
-
-WALKER_JS = Path(__file__).resolve().parents[2] / "extension" / "lib" / "walker" / "walker.js"
+from fixtures.walker_runs import make_driver, walker_source
 
 NOT_KEPT = {"generic", "none", "presentation", "StaticText", "InlineTextBox", "LineBreak",
             "RootWebArea"}
@@ -35,11 +29,7 @@ NOT_KEPT = {"generic", "none", "presentation", "StaticText", "InlineTextBox", "L
 def driver() -> Iterator[Any]:
     """Chromium without the extension: the walker runs as a plain page script."""
     with tempfile.TemporaryDirectory(prefix="axsnap-axroles-") as profile:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in launch_flags(user_data_dir=profile):
-            options.add_argument(flag)
-        d = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+        d = make_driver(profile)
         try:
             yield d
         finally:
@@ -47,9 +37,8 @@ def driver() -> Iterator[Any]:
 
 
 def run_walker(driver: Any, options: dict[str, Any]) -> dict[str, Any]:
-    source = WALKER_JS.read_text().replace("export function axsnapWalk", "function axsnapWalk")
-    return json.loads(driver.execute_script(f"return JSON.stringify(({source})(arguments[0]));",
-                                            options))
+    return json.loads(driver.execute_script(
+        f"return JSON.stringify(({walker_source()})(arguments[0]));", options))
 
 
 def chromium_by_id(driver: Any) -> dict[str, tuple[str, str]]:
