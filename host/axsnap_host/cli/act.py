@@ -22,6 +22,7 @@ from typing import Any
 from axsnap_host.models.act import ACTIONS, HISTORY_ACTIONS, TARGETLESS
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
+from axsnap_host.render.act_changes import change_lines
 
 
 @dataclass(frozen=True)
@@ -129,22 +130,11 @@ def cmd_act(args: argparse.Namespace) -> int:
 MAX_DOM_LINES = 10
 
 
-def change_lines(changes: dict[str, Any]) -> list[str]:
+def step_change_lines(changes: dict[str, Any]) -> list[str]:
     """What an act's report says changed, beyond its counts (all of it already scrubbed by
     the host): dialogs, in-page dialogs opened and closed, messages that appeared, texts that
     changed, forms submitted, a URL moved within the page, the first DOM text lines."""
-    lines = [f"dialog {d.get('type')} {d.get('handled')}: {d.get('message')}"
-             for d in changes.get("dialogs_opened") or []]
-    lines += [f"dialog opened: {name}" for name in changes.get("modals_opened") or []]
-    lines += [f"dialog closed: {name}" for name in changes.get("modals_closed") or []]
-    lines += [f"{m.get('kind')}: {m.get('text')}" for m in changes.get("messages") or []]
-    for text in changes.get("texts") or []:
-        was, now = text.get("was") or "", text.get("now") or ""
-        lines.append(f"text: {was!r} -> {now!r}" if was and now else
-                     f"text shown: {now!r}" if now else f"text gone: {was!r}")
-    for form in changes.get("submitted") or []:
-        taken = " (the page's script took it over)" if form.get("prevented") is True else ""
-        lines.append(f"form submitted: {form.get('form') or form.get('action') or 'a form'}{taken}")
+    lines = change_lines(changes, arrow="->")
     if changes.get("same_document"):
         lines.append(f"URL changed within the page: {changes.get('url')}")
     dom = (changes.get("dom") or {}).get("lines") or []
@@ -175,7 +165,7 @@ def report_steps(steps: list[Step], done: list[dict[str, Any]], out: str | None)
             lines.append(f"   changed {len(dom.get('changed') or [])}, added "
                          f"{len(dom.get('added') or [])}, removed {len(dom.get('removed') or [])}"
                          f"; navigated={changes.get('navigated')}; ready in {waited:.0f} ms")
-            lines += [f"   {line}" for line in change_lines(changes)]
+            lines += [f"   {line}" for line in step_change_lines(changes)]
         if not result.get("ok") and error.get("candidates"):
             lines.append("   candidates: " + json.dumps(error["candidates"], ensure_ascii=False))
         print("\n".join(lines), file=sys.stderr if to_stdout else sys.stdout, flush=True)

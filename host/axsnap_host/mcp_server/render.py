@@ -8,6 +8,7 @@ from typing import Any
 
 from axsnap_host.pipeline.incomplete import incomplete_line
 from axsnap_host.pipeline.tokens import size_of
+from axsnap_host.render.act_changes import change_lines
 
 
 def _tokens(result: dict[str, Any], text: str) -> int:
@@ -117,23 +118,7 @@ def act_text(reply: dict[str, Any]) -> str:
     if any(counts):
         lines.append("DOM text: +{} -{} ~{} moved {}".format(*counts))
         lines += [f"  {line}" for line in (dom.get("lines") or [])[:40]]
-    for dialog in changes.get("dialogs_opened") or []:
-        lines.append(f"dialog {dialog.get('type')} {dialog.get('handled')}: "
-                     f"{dialog.get('message')}")
-    for name in changes.get("modals_opened") or []:
-        lines.append(f"dialog opened: {name}")
-    for name in changes.get("modals_closed") or []:
-        lines.append(f"dialog closed: {name}")
-    for message in changes.get("messages") or []:
-        lines.append(f"{message.get('kind')}: {message.get('text')}")
-    for text in changes.get("texts") or []:
-        was, now = text.get("was") or "", text.get("now") or ""
-        lines.append(f"text: {was!r} → {now!r}" if was and now else
-                     f"text shown: {now!r}" if now else f"text gone: {was!r}")
-    for form in changes.get("submitted") or []:
-        taken = " (the page's script took it over)" if form.get("prevented") is True else ""
-        name = form.get("form") or form.get("action") or "a form"
-        lines.append(f"form submitted: {name}{taken}")
+    lines += change_lines(changes)
     requests = changes.get("requests") or {}
     if requests.get("started"):
         lines.append("requests: {} started, {} finished, {} failed, {} pending".format(
