@@ -17,8 +17,7 @@
 // Kept in the worker's memory only, one baseline per tab for a few tabs.
 
 import { fastPath } from './fast_paths.js';
-import { PROOF, asProof, framesKey, injectProof } from './answer_cache.js';
-import { recallContext } from './walker_id_cache.js';
+import { asProof, framesKey, injectProof, proofInWorld } from './answer_cache.js';
 
 export const MAX_TABS = 8;
 
@@ -47,14 +46,7 @@ export function createActBaselines({
 
   /** The watch's proof in the walker's world `world` (one evaluate), else through chrome.scripting. */
   async function readProof(session, tabId, world) {
-    const where = typeof world === 'string' ? recallContext(world, new Set([null])) : null;
-    if (where) {
-      const reply = await session.send('Runtime.evaluate',
-        { expression: PROOF, contextId: where.contextId, returnByValue: true }).catch(() => null);
-      const proof = asProof(reply?.result?.value);
-      if (proof) return proof;
-    }
-    return asProof(await inject(tabId).catch(() => null));
+    return (await proofInWorld(session, world)) ?? asProof(await inject(tabId).catch(() => null));
   }
 
   /** The readings a capture's proof is compared on: {proof, listeners, frames, url}. */

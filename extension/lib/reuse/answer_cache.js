@@ -113,14 +113,7 @@ export function createAnswerCache({ inject = injectProof, now = () => Date.now()
     if (walked) return walked;
     const tab = tabs.get(tabId);
     if (tab?.bigLoader && (await loaderId) === tab.bigLoader) return null;
-    const where = tab?.world ? recallContext(tab.world, new Set([null])) : null;
-    if (where) {
-      const reply = await session.send('Runtime.evaluate',
-        { expression: PROOF, contextId: where.contextId, returnByValue: true }).catch(() => null);
-      const proof = asProof(reply?.result?.value);
-      if (proof) return proof;
-    }
-    return asProof(await inject(tabId).catch(() => null));
+    return (await proofInWorld(session, tab?.world)) ?? asProof(await inject(tabId).catch(() => null));
   }
 
   /** The proof ({id, seq}) the cached answer of `tabId` for `key` was kept under, or null. */
@@ -229,6 +222,16 @@ export function createAnswerCache({ inject = injectProof, now = () => Date.now()
 }
 
 /** The watch's proof through chrome.scripting (the world's context is not known yet). */
+/** The answer watch's proof read in the walker world `world` (one evaluate), or null when
+ * that world is gone or gives no proof. */
+export async function proofInWorld(session, world) {
+  const where = typeof world === 'string' ? recallContext(world, new Set([null])) : null;
+  if (!where) return null;
+  const reply = await session.send('Runtime.evaluate',
+    { expression: PROOF, contextId: where.contextId, returnByValue: true }).catch(() => null);
+  return asProof(reply?.result?.value);
+}
+
 export async function injectProof(tabId) {
   const [first] = await chrome.scripting.executeScript({
     target: { tabId, frameIds: [0] }, world: 'ISOLATED', injectImmediately: true,
