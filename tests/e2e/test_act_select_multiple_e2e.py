@@ -5,7 +5,10 @@ option that is missing or disabled are refused, naming it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from axsnap_host.client import Browser
+from axsnap_host.models.act import ActionResult
 
 
 def _selected(browser: Browser) -> list[str]:
@@ -43,3 +46,18 @@ def test_a_missing_or_disabled_option_and_a_list_on_a_single_select_are_refused(
     one = browser.act("One", "select", ["Green"])
     assert one.ok, one.error
     assert browser.run_in_target("return document.getElementById('one').value") == "Green"
+
+
+def test_the_command_line_selects_several_options(tmp_path: Path) -> None:
+    """`axsnap act --do 'select "Countries" Guam Nata'`: each word after the target is one
+    option, as a list from Python."""
+    from axsnap_host.cli.main import main
+
+    page = Path(__file__).resolve().parents[1] / "pages" / "act" / "select" / "multiple.html"
+    out = tmp_path / "run"
+    code = main(["act", str(page), "--do", 'select "Countries" Guam Nata', "--out", str(out)])
+    assert code == 0
+    result = ActionResult.model_validate_json((out / "01-select" / "action.json").read_text())
+    assert result.ok, result.error
+    texts = [m.text for m in (result.changes.messages if result.changes else [])]
+    assert any("Chosen: Guam, Nata (1 change)" in t for t in texts), texts

@@ -24,6 +24,20 @@ def test_steps_read_as_action_target_value() -> None:
     assert parse_step('drag "Handle" "Drop zone"') == Step("drag", "Handle", None, "Drop zone")
 
 
+def test_select_and_upload_take_several_values() -> None:
+    """``select`` on a ``<select multiple>`` takes a list, as from Python, MCP and the control
+    API: each word after the target is one option (one word stays one value)."""
+    assert parse_step('select "Countries" Guam Nata') == Step(
+        "select", "Countries", ["Guam", "Nata"])
+    assert parse_step('select "Countries" "New Guinea" Nata Chad') == Step(
+        "select", "Countries", ["New Guinea", "Nata", "Chad"])
+    assert parse_step('select "Size" Large') == Step("select", "Size", "Large")
+    assert parse_step('select "Tags" near "Filters" red blue') == Step(
+        "select", {"query": "Tags", "near": "Filters"}, ["red", "blue"])
+    assert parse_step("upload 7 a.txt b.txt") == Step("upload", 7, ["a.txt", "b.txt"])
+    assert "Guam, Nata" in parse_step('select "Countries" Guam Nata').describe()
+
+
 def test_a_typed_value_is_not_shown() -> None:
     assert "hunter2" not in parse_step('fill "Password" hunter2').describe()
 

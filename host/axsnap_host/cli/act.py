@@ -4,9 +4,11 @@ a short script of steps, each followed by a snapshot.
 A step is ``ACTION TARGET [VALUE]`` in shell quoting: the target is words (``"Sign in"``),
 a DOM text index (``12``) or an element id (``0-29``). ``press`` and ``scroll`` take a
 value alone (``press Enter``, ``scroll down``) or a target and a value; ``drag`` takes two
-targets. Each step writes ``DIR/NN-ACTION/``: ``action.json`` (the ActionResult) and the
-snapshot's outputs. The run stops at the first refused step (``--keep-going`` goes on);
-the exit code is 1 when a step was refused.
+targets; ``select`` and ``upload`` take several values (``select "Toppings" Cheese Olives``:
+exactly those options of a ``<select multiple>`` end selected; ``upload "Files" a.txt b.txt``).
+Each step writes ``DIR/NN-ACTION/``: ``action.json`` (the ActionResult) and the snapshot's
+outputs. The run stops at the first refused step (``--keep-going`` goes on); the exit code is 1
+when a step was refused.
 """
 
 from __future__ import annotations
@@ -29,17 +31,21 @@ from axsnap_host.render.act_changes import change_lines
 class Step:
     action: str
     target: str | int | dict[str, str] | None
-    value: str | None = None
+    value: str | list[str] | None = None
     to: str | int | None = None
 
     def describe(self) -> str:
-        shown = "•••" if self.action in ("type", "fill") and self.value else (self.value or "")
+        value = ", ".join(self.value) if isinstance(self.value, list) else self.value
+        shown = "•••" if self.action in ("type", "fill") and value else (value or "")
         parts = [self.action, repr(self.target) if self.target is not None else "",
                  f"→ {self.to!r}" if self.to is not None else "", shown]
         return " ".join(p for p in parts if p)
 
 
 RELATIONS = ("near", "in", "inside", "within")
+# Actions whose value may be several words, each its own item: the options of a
+# ``<select multiple>`` to end selected, the files of an upload.
+LIST_VALUED = ("select", "upload")
 
 
 def _target(text: str) -> str | int:
@@ -62,10 +68,11 @@ def parse_step(text: str) -> Step:
             raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"step {text!r}: {action} takes "
                               "nothing after it", "back, forward or reload alone")
         return Step(action, None, None)
-    if len(args) in (3, 4) and args[1].lower() in RELATIONS:
+    many = action in LIST_VALUED
+    if (len(args) in (3, 4) or (many and len(args) > 4)) and args[1].lower() in RELATIONS:
         # click "Reply" near "Kanesha" / fill "Comment" in "@jolie" hello
         key = "near" if args[1].lower() == "near" else "inside"
-        return Step(action, {"query": args[0], key: args[2]}, args[3] if len(args) == 4 else None)
+        return Step(action, {"query": args[0], key: args[2]}, _value(args[3:]))
     if action in TARGETLESS and len(args) == 1:
         return Step(action, None, args[0])
     if action == "drag":
@@ -73,10 +80,17 @@ def parse_step(text: str) -> Step:
             raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"step {text!r}: drag FROM TO",
                               'drag "Handle" "Drop zone"')
         return Step(action, _target(args[0]), None, _target(args[1]))
-    if not args or len(args) > 2:
+    if not args or (len(args) > 2 and not many):
         raise AxsnapError(ErrorCode.INVALID_MESSAGE, f"step {text!r}: {action} TARGET [VALUE]",
                           'fill "Email" ada@example.com')
-    return Step(action, _target(args[0]), args[1] if len(args) == 2 else None)
+    return Step(action, _target(args[0]), _value(args[1:]))
+
+
+def _value(words: list[str]) -> str | list[str] | None:
+    """No value, one value, or (select, upload) a list of them."""
+    if not words:
+        return None
+    return words[0] if len(words) == 1 else list(words)
 
 
 def _progress(message: str) -> None:
