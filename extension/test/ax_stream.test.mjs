@@ -128,7 +128,7 @@ test('the end names the frames by the fields the host reads, once more after a r
   stream.end(frames);
   const end = sent.at(-1);
   assert.equal(end.type, 'capture_ax_end');
-  assert.deepEqual([end.stream, end.parts, end.nodes], [stream.id, 2, 3]);
+  assert.deepEqual([end.stream, end.parts, end.nodes, end.early], [stream.id, 2, 3, true]);
   assert.deepEqual(end.frames, [
     { frameId: 'F', parentFrameId: null, url: 'http://x/', name: '', captured: true, error: null,
       ownerBackendNodeId: null },
@@ -139,6 +139,13 @@ test('the end names the frames by the fields the host reads, once more after a r
   stream.resendWhole();
   assert.deepEqual(sent.map((m) => m.type), ['capture_part', 'capture_part', 'capture_ax_end']);
   assert.deepEqual([sent.at(-1).stream, sent.at(-1).parts, sent.at(-1).frames], [stream.id, 2, end.frames]);
+  // an exact read's end says so (the host builds no tree for it), and again after a resend
+  const exact = new AxStream((type, body) => sent.push({ type, ...body }));
+  exact.send('F', [node(0)]);
+  exact.end(frames, false);
+  assert.equal(sent.at(-1).early, false);
+  exact.resendWhole();
+  assert.deepEqual([sent.at(-1).type, sent.at(-1).early], ['capture_ax_end', false]);
   stream.drop();
   sent.length = 0;
   stream.end(frames);

@@ -203,6 +203,41 @@ def test_a_part_after_the_end_drops_the_early_tree(monkeypatch: Any) -> None:
     assert comparable(reply["result"]) == comparable(late["result"])
 
 
+@pytest.mark.parametrize("options", [{"exact": True}, {"exact": True, "format": "outline"}])
+def test_an_exact_read_builds_no_tree_at_its_end(monkeypatch: Any,
+                                                 options: dict[str, Any]) -> None:
+    """An exact read's request never takes the early tree: its end says so (``early``
+    false) and the host flattens nothing then; the reply is the late path's, with the
+    note an exact read always had."""
+    from axsnap_host.native import stream_early
+
+    pinned(monkeypatch)
+    capture = load_capture("generated")
+    parts, streamed = split(capture, "st-e", part_nodes=50)
+    late = reply_of(Host(), parts, snapshot_request(streamed, options))
+    built: list[int] = []
+    flatten = stream_early.flatten_frames
+    monkeypatch.setattr(stream_early, "flatten_frames",
+                        lambda *args: built.append(1) or flatten(*args))
+    host = Host()
+    for part in [*parts, end_message(streamed, early=False)]:
+        assert host.handle_text(json.dumps(part)) == []
+    assert built == [] and host.streams.pending == ["st-e"]
+    reply = reply_of(host, [], snapshot_request(streamed, options))
+    assert early_stats(reply) == {"early_unused": "exact read"}
+    assert comparable(reply["result"]) == comparable(late["result"])
+    # the same end of a read that is not exact builds the tree (and the exact request
+    # leaves it, as before); a part after an exact end is noted as after any end
+    assert early_stats(reply_of(Host(), [*parts, end_message(streamed)],
+                                snapshot_request(streamed, options))) == \
+        {"early_unused": "exact read"} and built == [1]
+    early_end = end_message(streamed, parts=len(parts) - 1, early=False,
+                            nodes=streamed["ax_stream"]["nodes"] - len(parts[-1]["nodes"]))
+    reply = reply_of(Host(), [*parts[:-1], early_end, parts[-1]],
+                     snapshot_request(streamed, options))
+    assert early_stats(reply) == {"early_unused": "a part came after the end"}
+
+
 def test_bad_ends_are_ignored_or_refused_and_the_host_serves_on(monkeypatch: Any) -> None:
     pinned(monkeypatch)
     capture = load_capture("login")

@@ -113,6 +113,7 @@ export class AxStream {
     this.usedBase = false;
     this.onAccepted = [];
     this.ended = null; // the frames the end named: a resend ends again
+    this.early = true; // whether the host may build the AX tree at the end (not on exact reads)
   }
 
   /**
@@ -164,9 +165,12 @@ export class AxStream {
   /**
    * Every frame's nodes were sent: tell the host, with `frames` (the capture's frame
    * records) as the request will name them: the fields the host's tree reads, no more.
+   * `early` false (an exact read: fast path "early_tree" off): the request would not take
+   * a tree built now, so the host builds none.
    */
-  end(frames) {
+  end(frames, early = true) {
     if (this.dropped) return;
+    this.early = early;
     this.ended = frames.map((frame) => {
       const picked = {};
       for (const key of AX_STREAM_FRAME_FIELDS) if (frame[key] !== undefined) picked[key] = frame[key];
@@ -177,7 +181,9 @@ export class AxStream {
 
   postEnd() {
     try {
-      this.post('capture_ax_end', { stream: this.id, parts: this.parts, nodes: this.nodes, frames: this.ended });
+      this.post('capture_ax_end', {
+        stream: this.id, parts: this.parts, nodes: this.nodes, frames: this.ended, early: this.early,
+      });
     } catch {
       // only an early start of the host's work is lost: the request still carries all
     }

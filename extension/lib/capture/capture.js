@@ -538,7 +538,7 @@ async function captureDocument(session, tabId, options, stabilization,
     }
     // Every frame's AX nodes are sent, the frames are final (owners, order): the host builds
     // the AX tree now, while the renderer still computes the DOMSnapshot (ax_stream.js).
-    stream?.end(frames);
+    stream?.end(frames, fastPath(options, 'early_tree'));
     domSnapshot = snapshotRead ? await snapshotRead : null;
     await bordersRead;
     layout = await axSide.layout;

@@ -91,13 +91,17 @@ class CaptureAxEnd(_Message):
     """Extension → host, no reply: the stream's last AX part was sent (``parts`` parts,
     ``nodes`` nodes), and the frames as the capture will name them. The host builds the
     AX tree then, while the renderer still computes the DOMSnapshot (stream_early.py);
-    the request uses it only when its capture names the same frames and nodes."""
+    the request uses it only when its capture names the same frames and nodes (and the read
+    is not exact: ``early``)."""
 
     type: Literal["capture_ax_end"]
     stream: MessageId
     parts: int = Field(ge=0)
     nodes: int = Field(ge=0)
     frames: list[AxStreamFrame] = Field(max_length=MAX_STREAM_FRAMES)
+    # False: the read is exact (no fast path may answer it, models/fast_paths.py
+    # "early_tree"), so its request would not take a tree built now: none is built
+    early: bool = True
 
 
 class CaptureDrop(_Message):

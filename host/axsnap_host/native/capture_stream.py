@@ -29,7 +29,14 @@ from axsnap_host.models.capture import AxRow, RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.native.ax_stream_bases import AxStreamBaseGone, AxStreamBases
 from axsnap_host.native.log import get_logger
-from axsnap_host.native.stream_early import MAX_EARLY_NODES, EarlyWork, build_early, take_early
+from axsnap_host.native.stream_early import (
+    EXACT_READ,
+    MAX_EARLY_NODES,
+    EarlyWork,
+    build_early,
+    early_problem,
+    take_early,
+)
 from axsnap_host.pipeline.ax.rows import RowMaker
 
 log = get_logger("stream")
@@ -91,7 +98,8 @@ class CaptureStreams:
         if seq != stream.parts:
             self._fail(stream, f"part {seq} arrived where part {stream.parts} was due")
             return
-        if stream.early is not None:  # built from nodes this part adds to
+        if stream.early is not None or stream.early_note == EXACT_READ:  # (would be) built
+            # from nodes this part adds to
             stream.early, stream.early_note = None, "a part came after the end"
         if not isinstance(nodes, list) or not all(isinstance(n, dict) for n in nodes):
             self._fail(stream, f"part {seq}: nodes must be a list of objects")
@@ -134,9 +142,12 @@ class CaptureStreams:
         if stream is not None and stream.problem is None:
             self._fail(stream, reason)
 
-    def end(self, stream_id: str, parts: int, nodes: int, frames: list[Any]) -> None:
+    def end(self, stream_id: str, parts: int, nodes: int, frames: list[Any],
+            *, early: bool = True) -> None:
         """The stream's last part was sent: build its AX tree now (stream_early.py), when
-        the stream holds what the end says (else the request will fail, or flatten)."""
+        the stream holds what the end says (else the request will fail, or flatten) and
+        the read may take it (``early`` False: an exact read, whose request flattens its
+        own: the tree would be built and dropped, a whole flatten of the page wasted)."""
         stream = self._streams.get(stream_id)
         if stream is None or stream.problem is not None:
             log.info("capture stream end for a stream not held (%s)", stream_id[:80])
@@ -146,6 +157,8 @@ class CaptureStreams:
             stream.early_note = f"the end says {parts} parts, {nodes} nodes"
         elif stream.nodes > MAX_EARLY_NODES:
             stream.early_note = f"more than {MAX_EARLY_NODES} nodes"
+        elif not early:  # the note the request's fill would give the tree, unbuilt
+            stream.early_note = early_problem(frames, stream.frames) or EXACT_READ
         else:
             built = build_early(frames, stream.frames)
             stream.early, stream.early_note = (None, built) if isinstance(built, str) \
@@ -187,7 +200,7 @@ class CaptureStreams:
                 frame.axNodes = streamed[frame.frameId] = nodes
         early: dict[str, Any] = {}
         if stream.early is not None and not early_allowed:
-            early = {"early_unused": "exact read"}
+            early = {"early_unused": EXACT_READ}
         elif stream.early is not None:
             note = take_early(stream.early, capture)
             early = {"early_ms": stream.early.ms} if note is None else {"early_unused": note}

@@ -183,7 +183,7 @@ class Host:
                 return []
             if kind == "capture_ax_end":  # no reply: the AX tree is built now, ahead
                 end = CaptureAxEnd.model_validate(raw)
-                self.streams.end(end.stream, end.parts, end.nodes, end.frames)
+                self.streams.end(end.stream, end.parts, end.nodes, end.frames, early=end.early)
                 return []
             if kind == "chunk":
                 return self._on_chunk(Chunk.model_validate(raw))

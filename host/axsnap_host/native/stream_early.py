@@ -38,6 +38,7 @@ from axsnap_host.pipeline.ax.tree import (
 # Above this many streamed nodes the tree is not built ahead: it would hold a second form
 # of the nodes beside the stream's rows (the late path builds it after the rows are taken).
 MAX_EARLY_NODES = 400_000
+EXACT_READ = "exact read"  # why an exact read's request takes no early tree
 
 
 @dataclass(slots=True)
@@ -50,15 +51,25 @@ class EarlyWork:
     ms: float
 
 
-def build_early(frames: list[Any], nodes_of: dict[str, list[Any]]) -> EarlyWork | str:
-    """Flatten ``frames`` (AxStreamFrame) with the stream's nodes; a reason when it cannot be
-    the request's tree (then nothing is built)."""
-    facts = [frame_facts(frame) for frame in frames]
-    ids = [fact.frame_id for fact in facts]
+def early_problem(frames: list[Any], nodes_of: dict[str, list[Any]]) -> str | None:
+    """Why a tree of ``frames`` (AxStreamFrame) and the stream's nodes cannot be the
+    request's tree, or None."""
+    ids = [frame_facts(frame).frame_id for frame in frames]
     if len(set(ids)) != len(ids):
         return "a frame is named twice"
     if not set(nodes_of) <= set(ids):
         return "nodes of a frame the end does not name"
+    return None
+
+
+def build_early(frames: list[Any], nodes_of: dict[str, list[Any]]) -> EarlyWork | str:
+    """Flatten ``frames`` (AxStreamFrame) with the stream's nodes; a reason when it cannot be
+    the request's tree (then nothing is built)."""
+    problem = early_problem(frames, nodes_of)
+    if problem is not None:
+        return problem
+    facts = [frame_facts(frame) for frame in frames]
+    ids = [fact.frame_id for fact in facts]
     started = time.perf_counter()
     lists = [nodes_of.get(frame_id, []) for frame_id in ids]
     tree = flatten_frames(facts, lists)
