@@ -526,6 +526,9 @@ function pageTally() {
     long_items: 0,
     widgets: 0,
     action_rows: 0,
+    charts: 0,
+    forms: 0,
+    control_labels: [],
     partial: false
   };
   const rowOf = /* @__PURE__ */ new Map();
@@ -627,6 +630,22 @@ function pageTally() {
   for (const tr of document.querySelectorAll("tr")) {
     if (tr.querySelector("a[href], button")) t.action_rows++;
   }
+  n = 0;
+  for (const el of document.querySelectorAll("canvas, svg")) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    if (el.localName === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width * box.height >= 6e3 && shown(el)) t.charts++;
+  }
+  const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
+  for (const form of document.querySelectorAll("form")) {
+    if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el))) {
+      t.forms++;
+    }
+  }
   const containers = /* @__PURE__ */ new Set();
   n = 0;
   for (const a of document.querySelectorAll("a[href]")) {
@@ -642,6 +661,7 @@ function pageTally() {
     }
   }
   const counts = /* @__PURE__ */ new Map();
+  const shownLabels = /* @__PURE__ */ new Set();
   n = 0;
   const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
   for (const el of document.querySelectorAll(CONTROLS2)) {
@@ -656,7 +676,9 @@ function pageTally() {
     if (!label) label = el.textContent || "";
     label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
     if (label) counts.set(label, (counts.get(label) || 0) + 1);
+    if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
   }
+  t.control_labels = [...shownLabels];
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
   }

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
-from axsnap_host.semantic.keywords import SEARCH_ENGINE_HOSTS, URL_RES, keyword_hits
+from axsnap_host.semantic.keywords import SEARCH_ENGINE_HOSTS, URL_RES, keyword_hits, title_hits
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
               "email_compose", "email_inbox", "dashboard", "settings", "checkout")
@@ -70,6 +70,7 @@ class Features:
     long_items: int = 0
     widgets: int = 0
     action_rows: int = 0
+    forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
     address_fields: int = 0
     to_subject: int = 0
     compose: int = 0  # buttons or links that write a new message
@@ -196,6 +197,11 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                 facts.nodes[c].tag == "a" for c in node.children):
             f.result_blocks += 1
     _whole_page(f, facts.tally)
+    # A mail client's Reply below the first screen is still the page's: its shown controls.
+    for label in facts.tally.get("control_labels") or []:
+        if isinstance(label, str):
+            f.compose = max(f.compose, int(bool(_COMPOSE.search(label))))
+            f.reply = max(f.reply, int(bool(_REPLY.search(label))))
     f.sidebar = "sidebar" in region_kinds
     page_h, view_h = facts.page_size[1], facts.viewport[1]
     f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
@@ -224,13 +230,15 @@ _TITLE_SKIP = frozenset({"about", "next", "images", "advertising", "privacy", "u
                          "published", "comments", "theme", "language", "sent", "apply",
                          "submit", "cc", "results", "items", "read more"})
 TITLE_WEIGHT = 0.3
+# What one form of a page of forms is for; on such a page no one of them names the page.
+_FORM_PURPOSES = frozenset({"checkout", "register", "login"})
 
 
 _METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", "select", "time"})
 _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
             "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
-            "long_pre", "long_items", "widgets", "action_rows")
+            "long_pre", "long_items", "widgets", "action_rows", "charts", "forms")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],
@@ -276,6 +284,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     confirm = f.passwords >= 2 or f.confirm
     # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.
     account = 0.5 if f.long_blocks >= 3 else 1.0
+    # Four forms or more, of two purposes or more (a payment, a sign-up, a sign-in): a page of
+    # forms, which no one of them names; each purpose's signals count half.
+    purposes = sum((f.card_fields >= 1 or f.address_fields >= 2, confirm, f.login_forms >= 1))
+    gallery = f.forms >= 4 and purposes >= 2
+    fire("form", "form:4+ forms of different purposes (a page of forms)", 0.6, gallery)
+    account *= 0.5 if gallery else 1.0
     fire("login", "form:one password field, few inputs", 0.6 * account,
          f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm)
     fire("register", "form:password confirmation", 0.6 * account, confirm)
@@ -292,13 +306,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     reset = f.passwords == 0 and 1 <= inputs - f.search_named <= 2 and bool(
         keyword_hits("password_reset", f.text + " " + f.title))
     fire("form", "form:a password reset (an address field, no password field)", 0.6, reset)
-    fire("checkout", "form:card fields", 0.6, f.card_fields >= 1)
+    fire("checkout", "form:card fields", 0.6 * (0.5 if gallery else 1.0), f.card_fields >= 1)
+    # (on a page of forms the address, the prices and the shipping words are different forms')
     fire("checkout", "form:address fields and prices", 0.35,
-         f.address_fields >= 2 and f.prices >= 1)
+         f.address_fields >= 2 and f.prices >= 1 and not gallery)
     fire("email_compose", "form:to/subject fields with a message body", 0.65,
          f.to_subject >= 1 and f.textareas >= 1)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
-         f.address_fields >= 2 and bool(keyword_hits("checkout", f.text)))
+         f.address_fields >= 2 and bool(keyword_hits("checkout", f.text)) and not gallery)
     fire("form", "form:3+ fields, no sign-up, card or message", 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
          and f.long_blocks < 3
@@ -362,14 +377,15 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.rows >= 10 and not mailbox and f.long_blocks < 3 and itemized)
     # The title names what the page is for (medium): its type's words, once per type.
     for kind in PAGE_TYPES:
-        said = [w for w in keyword_hits(kind, f.title) if w not in _TITLE_SKIP
+        said = [w for w in title_hits(kind, f.title) if w not in _TITLE_SKIP
                 and not (reset and kind == "login")]
         fire(kind, f"title:{said[0]}" if said else "title", TITLE_WEIGHT, bool(said))
     # Keywords (medium, capped)
     for kind in PAGE_TYPES:
         hits = keyword_hits(kind, f.text)[:KEYWORD_CAP] if not (reset and kind == "login") else []
         for word in hits:
-            out.append((kind, f"keyword:{word}", KEYWORD_WEIGHT))
+            out.append((kind, f"keyword:{word}", KEYWORD_WEIGHT * (
+                0.5 if gallery and kind in _FORM_PURPOSES else 1.0)))
     # Layout (low)
     fire("dashboard", "layout:sidebar", 0.05, f.sidebar)
     fire("settings", "layout:sidebar", 0.05, f.sidebar)

@@ -78,6 +78,13 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
         "réinitialiser le mot de passe", "パスワードの再設定", "パスワードをリセット"),
 }
 
+# Words a title says of its page and that say little in its text: "Forms" names a page of forms,
+# "in the form of" is prose.
+TITLE_WORDS: dict[str, tuple[str, ...]] = {
+    "form": ("form", "forms", "表单", "biểu mẫu", "formulario", "formularios", "formular",
+             "formulare", "formulaire", "formulaires", "フォーム"),
+}
+
 URL_PATTERNS: dict[str, str] = {
     "login": r"/(log-?in|sign-?in|auth|session)(\b|/|\.)",
     "register": r"/(register|sign-?up|join|create-account|registration)(\b|/|\.)",
@@ -106,6 +113,10 @@ KEYWORD_RES: dict[str, list[tuple[str, re.Pattern[str]]]] = {
     kind: [(word, re.compile(_pattern(word))) for word in words]
     for kind, words in KEYWORDS.items()
 }
+TITLE_RES: dict[str, list[tuple[str, re.Pattern[str]]]] = {
+    kind: [(word, re.compile(_pattern(word))) for word in words]
+    for kind, words in TITLE_WORDS.items()
+}
 URL_RES = {kind: re.compile(p, re.IGNORECASE) for kind, p in URL_PATTERNS.items()}
 
 
@@ -113,3 +124,10 @@ def keyword_hits(kind: str, text: str) -> list[str]:
     """The words of ``kind`` found in ``text`` (lower-cased by the caller). A plain
     substring test first: the word-boundary pattern only runs where the word is."""
     return [word for word, pattern in KEYWORD_RES[kind] if word in text and pattern.search(text)]
+
+
+def title_hits(kind: str, title: str) -> list[str]:
+    """The words of ``kind`` found in a page's (lower-cased) title: its keywords, and the
+    words a title alone says of its page."""
+    return keyword_hits(kind, title) + [word for word, pattern in TITLE_RES.get(kind, [])
+                                        if word in title and pattern.search(title)]

@@ -21,7 +21,8 @@ export function pageTally() {
   const t = { passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
     radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
     tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
-    long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, partial: false };
+    long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0,
+    control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
   const alike = (el) => {
@@ -112,6 +113,22 @@ export function pageTally() {
   for (const tr of document.querySelectorAll('tr')) {
     if (tr.querySelector('a[href], button')) t.action_rows++;
   }
+  // Drawn charts: a canvas or an outermost svg the size of a figure (an icon is smaller).
+  n = 0;
+  for (const el of document.querySelectorAll('canvas, svg')) {
+    if (++n > LIMIT) { t.partial = true; break; }
+    if (el.localName === 'svg' && el.parentElement && el.parentElement.closest('svg')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width * box.height >= 6000 && shown(el)) t.charts++;
+  }
+  // Forms a person can fill in (a field that is no search box, no button, nothing hidden).
+  const FIELD = 'textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button])'
+    + ':not([type=reset]):not([type=image]):not([type=search])';
+  for (const form of document.querySelectorAll('form')) {
+    if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el))) {
+      t.forms++;
+    }
+  }
   // Runs of alike <div> rows holding a link (a list without <ul>), outside the page's chrome.
   const containers = new Set();
   n = 0;
@@ -124,8 +141,9 @@ export function pageTally() {
       t.div_rows += alike(row);
     }
   }
-  // Labels that several controls share.
+  // Labels that several controls share, and the labels of the controls a person sees.
   const counts = new Map();
+  const shownLabels = new Set();
   n = 0;
   const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
     + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]';
@@ -138,7 +156,10 @@ export function pageTally() {
     if (!label) label = el.textContent || '';
     label = label.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
     if (label) counts.set(label, (counts.get(label) || 0) + 1);
+    // What the page's shown controls say (a Reply button below the first screen included).
+    if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
   }
+  t.control_labels = [...shownLabels];
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
   }
