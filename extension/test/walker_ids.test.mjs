@@ -56,7 +56,7 @@ test('only click-type listeners mark records', () => {
     { type: 'click', backendNodeId: 1 }, { type: 'mousedown', backendNodeId: 3 },
     { type: 'scroll', backendNodeId: 2 }, { type: 'click', backendNodeId: 99 }]);
   assert.deepEqual(runs[0].elements, [{ b: 1, k: 1 }, { b: 2 }, { b: 3, k: 1 }, {}]);
-  assert.deepEqual(stats, { clickable: 2, listeners: 3 });
+  assert.deepEqual(stats, { clickable: 2, listeners: 3, unmatched: new Set([99]) }, 'no record names node 99');
 });
 
 /** A CDP session whose worlds hold `takes` (context id → deep value) for `runs`. */

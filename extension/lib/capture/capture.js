@@ -23,7 +23,7 @@ import {
   orderFrames, resolveFocusSelector,
 } from './domtree.js';
 import { DOM_FORMATS, DOM_SNAPSHOT_STYLES, SEMANTIC_FORMATS } from '../generated/contract.js';
-import { captureWalker, resolvesIds } from '../walker/walker_capture.js';
+import { captureWalker, resolvesIds, walksWholePage } from '../walker/walker_capture.js';
 import { pageFacts } from './page_facts.js';
 
 export const CAPTURE_VERSION = 1;
@@ -508,8 +508,9 @@ async function captureDocument(session, tabId, options, stabilization,
       const positions = await timed(timings, 'frame_order_ms', () => ownerFramePositions(send, frames, sessionOf, errors));
       frames.splice(0, frames.length, ...orderFrames(frames, positions));
     }
-    // The whole page (viewport_only: false) is joined to a DOMSnapshot instead.
-    if (!resolvesIds(options)) {
+    // The whole page (viewport_only: false) is joined to a DOMSnapshot instead, unless the
+    // walk gave its listable records their ids (dom_source "walk": walker_ids_listable.js).
+    if (!resolvesIds(options) && !walksWholePage(options)) {
       [domSnapshot] = await Promise.all([
         captureDomSnapshots(session, frames, sessionOf, timings, errors, wantsDomRects(options)),
         timed(timings, 'frame_border_ms', () => readOwnerBorders(send, frames, sessionOf, errors)),

@@ -97,6 +97,15 @@ export const OPTIONS = deepFreeze({
     "nullable": false,
     "default": "viewport"
   },
+  "dom_source": {
+    "kind": "enum",
+    "values": [
+      "snapshot",
+      "walk"
+    ],
+    "nullable": false,
+    "default": "snapshot"
+  },
   "vision": {
     "kind": "boolean",
     "nullable": false,
@@ -244,6 +253,11 @@ export const ONLY_FOR = deepFreeze({
     "som"
   ],
   "vision": [
+    "domtext",
+    "elements",
+    "som"
+  ],
+  "dom_source": [
     "domtext",
     "elements",
     "som"

@@ -42,6 +42,16 @@ export function resolvesIds(options) {
   return options?.viewport_only !== false;
 }
 
+/**
+ * A whole-page DOM channel read from the walk alone (SnapshotOptions.dom_source "walk"): the
+ * listable records' ids taken, the click listeners matched through the walker's own ids
+ * (walker_ids_listable.js), no DOMSnapshot.
+ */
+export function walksWholePage(options) {
+  return options?.viewport_only === false && options?.dom_source === 'walk'
+    && DOM_FORMATS.includes(options?.format);
+}
+
 /** The walker's options for a read's `options`. */
 function walkerOptions(options) {
   return {
@@ -53,7 +63,7 @@ function walkerOptions(options) {
     // Semantic mode also records why text is hidden (hx, font size, colours): the AX
     // formats' window read flags hidden instructions from it (ax_window.js).
     semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
-    hold: resolvesIds(options),
+    hold: resolvesIds(options) || walksWholePage(options),
     // the AX window read: take or arm the main frame's AX change journal (ax_window_cache.js)
     ...(options?.ax_journal ? { axJournal: options.ax_journal } : {}),
   };
@@ -99,7 +109,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
       out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
-        cached?.ahead ?? null, useIdCache);
+        cached?.ahead ?? null, useIdCache, walksWholePage(options));
       out.stats.ids_ms = round(performance.now() - t1);
       keepWorld(tabId, loaderId, frames, out);
       if (out.stats.ids.worlds === 1 + (out.subframes?.length ?? 0)) rememberWalk(tabId, frames, out);

@@ -24,8 +24,12 @@
 import {
   deferFree, forgetContext, recallContext, recallIds, rememberContext, rememberIds,
 } from '../reuse/walker_id_cache.js';
+import {
+  CLICK_LISTENER_TYPES, applyListeners, listableIndices, markListenerNodes,
+} from './walker_ids_listable.js';
 
-export const CLICK_LISTENER_TYPES = Object.freeze(['click', 'mousedown', 'mouseup', 'DOMActivate']);
+export { CLICK_LISTENER_TYPES, applyListeners };
+
 const OBJECT_GROUP = 'axsnap-walker-ids';
 // Each read takes its elements into a group of its own: two reads of a tab may overlap (a
 // preparation and a read), and the release of a shared group would free the other's objects.
@@ -75,22 +79,6 @@ export function applyIds(result, nodes, frameByLoader, indices = null) {
     if (frame && frameId && !frame.frameId) frame.frameId = frameId;
   }
   return resolved;
-}
-
-/** Mark records whose node has a click-type listener. */
-export function applyListeners(results, listeners) {
-  const types = new Set(CLICK_LISTENER_TYPES);
-  const clickable = new Set(listeners.filter((l) => types.has(l.type)).map((l) => l.backendNodeId));
-  let marked = 0;
-  for (const result of results) {
-    for (const rec of result.elements ?? []) {
-      if (rec.b !== undefined && clickable.has(rec.b)) {
-        rec.k = 1;
-        marked += 1;
-      }
-    }
-  }
-  return { clickable: marked, listeners: clickable.size };
 }
 
 // The root element's object, per (tab, session, backendNodeId), in its own object group that
@@ -323,13 +311,15 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
 
 /** Take each run's elements from its world, but those whose ids are known from an earlier
  * read of the same world (walker_id_cache.js); returns {resolved, cached} record counts. */
-async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group) {
+async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable) {
   let cached = 0;
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
     // useIdCache false (an exact read, lib/reuse/fast_paths.js 'walker_id_cache'): take them all
-    const { want, filled } = useIdCache ? recallIds(result, frameByLoader)
+    const recalled = useIdCache ? recallIds(result, frameByLoader)
       : { want: (result.elements ?? []).map((_, i) => i), filled: 0 };
+    const { filled } = recalled; // dom_source "walk": only the listable records (walker_ids_listable.js)
+    const want = listable ? listableIndices(result, recalled.want) : recalled.want;
     cached += filled;
     if (!want.length) {
       // nothing to learn: the run's elements are let go by the next walk in this world
@@ -366,9 +356,11 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
 /**
  * Click listeners, read per CDP session (backendNodeIds are per renderer): the tab's off the
  * top document's root (depth -1 and pierce cover its same-process frames), an out-of-process
- * frame's off the root of each run taken in it. Returns {clickable, listeners}.
+ * frame's off the root of each run taken in it. Returns {clickable, listeners}. `listable`:
+ * the take's group when it took the listable records only (unmatched listener nodes: their
+ * records asked in their world, walker_ids_listable.js).
  */
-async function readListeners(session, walker, byRun, contexts, errors, ahead = null) {
+async function readListeners(session, walker, byRun, contexts, errors, ahead = null, listable = null) {
   const stats = { clickable: 0, listeners: 0, root_kept: 0 };
   const groups = new Map(); // sessionId (null: the tab) → {roots, results}
   for (const [run, result] of byRun) {
@@ -381,7 +373,9 @@ async function readListeners(session, walker, byRun, contexts, errors, ahead = n
   }
   const top = walker.elements?.[0]?.b;
   if (top === undefined) {
-    errors.push({ step: 'walker_listeners', message: 'the top document was not resolved' });
+    // (a whole-page walk that reported nothing has nothing to list: no listeners wanted)
+    const message = 'the top document was not resolved';
+    if (!listable || walker.elements?.length) errors.push({ step: 'walker_listeners', message });
     groups.delete(null);
   } else {
     groups.get(null)?.roots.push(top);
@@ -393,6 +387,10 @@ async function readListeners(session, walker, byRun, contexts, errors, ahead = n
         ? ahead.promise : documentListeners(session, root, sessionId ?? undefined))));
       if (sessionId === null && lists.at(-1)?.kept) stats.root_kept = 1; // the top root, pushed last
       const found = applyListeners(results, lists.flatMap((got) => got.listeners));
+      for (const [run, result] of listable && found.unmatched.size ? byRun : []) {
+        if ((contexts.get(run)?.sessionId ?? null) !== sessionId) continue;
+        found.clickable += await markListenerNodes(session, contexts.get(run), result, found.unmatched, listable, errors);
+      }
       stats.clickable += found.clickable;
       stats.listeners += found.listeners;
     } catch (e) {
@@ -404,15 +402,18 @@ async function readListeners(session, walker, byRun, contexts, errors, ahead = n
 
 /**
  * Resolve the walker's records in place: `walker` and its `subframes` (each with the
- * chrome.scripting `frameId` it ran in). `frames`: the capture's frames (frameId,
- * loaderId, sessionId); `reporter`: the binding the walk reported through (openReporter),
- * if any; `onTaken(walker)` is called once the ids are in (before the listener read);
- * `ahead`: the top document's listeners already asked (listenersAhead). Returns stats; failures go to `errors` and leave records without `b`/`k` (the host then
- * has no backendNodeIds or listeners for them, and keeps serving).
+ * chrome.scripting `frameId` it ran in). `frames`: the capture's frames (frameId, loaderId,
+ * sessionId); `reporter`: the binding the walk reported through (openReporter), if any;
+ * `onTaken(walker)`: called once the ids are in (before the listener read); `ahead`: the top
+ * document's listeners already asked (listenersAhead); `listable`: take only the listable
+ * records' ids (dom_source "walk"). Returns stats; failures go to `errors` and leave records
+ * without `b`/`k` (the host then has no backendNodeIds or listeners for them, and keeps serving).
  */
 export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null,
-  onTaken = null, ahead = null, useIdCache = true) {
+  onTaken = null, ahead = null, useIdCache = true, listable = false) {
   const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, contexts_kept: 0, ms: {} };
+  // the host then tells DOMSnapshot's isClickable from the records (clickable_by_nature.py)
+  if (listable) stats.listable = 1;
   let mark = performance.now();
   const lap = (step) => {
     const now = performance.now();
@@ -436,10 +437,11 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     }
     stats.worlds = contexts.size;
     lap('contexts');
-    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group));
+    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
-    Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors, ahead));
+    if (listable) for (const { sessionId } of contexts.values()) took.add(sessionId ?? null);
+    Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors, ahead, listable ? group : null));
     lap('listeners');
   } finally {
     // not awaited: the session runs the release before any later command (CDP keeps one

@@ -38,6 +38,7 @@ ScreenshotFormat = Literal["png", "jpeg"]
 OutlineFilter = Literal["all", "interactive"]
 Compression = Literal["none", "delta"]
 Scope = Literal["viewport", "page"]
+DomSource = Literal["snapshot", "walk"]
 SnapshotEncoding = Literal["nodes", "rows"]
 # One read, several formats (also_formats): the whole page's AX capture (SnapshotV1 or the
 # outline, scope "page") joined by the walker's records, rendered once per format.
@@ -99,6 +100,15 @@ class SnapshotOptions(BaseModel):
         "(the viewport grown by viewport_expand_px), at a cost that follows the window; "
         "'page' reads the whole page's AX tree (seconds on large pages; a repeated whole-page "
         "read of the same document refetches only what changed, and quality.ax_source says so)",
+    )
+    dom_source: DomSource = Field(
+        "snapshot",
+        description="DOM channel, whole page (viewport_only false): where the walker's records "
+        "get their backendNodeIds and click listeners. 'snapshot' joins them to a DOMSnapshot "
+        "of the page; 'walk' takes them from the walk itself, for the records that can be "
+        "listed only, and the click listeners off the document's root: no DOMSnapshot "
+        "(docs/guide/whole-page.md). A one read (also_formats) takes its "
+        "DOMSnapshot anyway",
     )
     vision: StrictBool = Field(
         False,
@@ -226,6 +236,7 @@ ONLY_FOR: dict[str, frozenset[str]] = {
     "max_tokens": _OUTLINE | SEMANTIC_FORMATS,
     "compression": _OUTLINE | DOM_FORMATS,
     "vision": DOM_FORMATS,
+    "dom_source": DOM_FORMATS,
     "scope": frozenset({"snapshot", "outline"}),
     "snapshot_encoding": frozenset({"snapshot"}),
 }

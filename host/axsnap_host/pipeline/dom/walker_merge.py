@@ -53,6 +53,7 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.dom.xpath import positional_steps
+from axsnap_host.pipeline.elements.clickable_by_nature import ClickableByNature
 
 ELEMENT_NODE = 1
 
@@ -275,6 +276,8 @@ def join(capture: RawCapture) -> list[Joined]:
     window = _Window(walker)
     snap = snapshot_keys(capture.dom_snapshot)
     ax = ax_facts(capture)
+    # a whole-page read from the walk: DOMSnapshot's isClickable told from the records
+    nature = ClickableByNature() if ClickableByNature.applies(walker, bool(snap)) else None
     keys: list[str] = []
     xpaths: list[str] = []
     out: list[Joined] = []
@@ -294,6 +297,8 @@ def join(capture: RawCapture) -> list[Joined]:
         frame_url = str(frames[frame].get("url", "")) if 0 <= frame < len(frames) else ""
         joined = Joined(rid, rec, _step_tag(step), key, xpath, frame, frame_url)
         _attach_facts(joined, snap.get(key), frames, walker.get("world"))
+        if nature is not None and nature.add(rec, joined.tag):
+            joined.clickable = True
         if joined.backend_node_id is not None and joined.frame_id is not None:
             role_name = ax.get((joined.frame_id, joined.backend_node_id))
             if role_name:
@@ -312,6 +317,8 @@ def join(capture: RawCapture) -> list[Joined]:
                     _stitch(records, frames, rid, result, window)
                     break
         rid += 1
+    if nature is not None:
+        nature.finish(out)
     return out
 
 

@@ -1,0 +1,93 @@
+// The whole-page DOM channel read from the walk alone (SnapshotOptions.dom_source "walk",
+// issue 33, docs/design/40-whole-page-from-the-walk.md): no DOMSnapshot.
+//
+// walker_ids.js learns a record's backendNodeId by deep-serializing its element, about
+// 150-240 µs a record on a whole page: node fs.html's 14,075 records took 2.1-3.3 s, where
+// the DOMSnapshot they would replace took 1.5 s. But DOM text lists only the records that can
+// act (2,594 of those 14,075), and only a listed record is ever acted on by its index. So:
+// - the take asks for the listable records only (`listableIndices`): those the walker gave a
+//   reason to act (`c`), icons (`ic`, a listener near them makes them a target), and what
+//   the host needs to place frames (each document's root, iframes);
+// - the click listeners, read off the document's root as for the window, name nodes by
+//   backendNodeId; a node whose record was not taken is resolved in the walker's own world
+//   and asked its tracked id (`w`), which names its record (`markListenerNodes`). The record
+//   gains `k` and, known now, `b`.
+
+export const CLICK_LISTENER_TYPES = Object.freeze(['click', 'mousedown', 'mouseup', 'DOMActivate']);
+
+/** Mark records whose node has a click-type listener; `unmatched`: the listener nodes no
+ * record's `b` names. */
+export function applyListeners(results, listeners) {
+  const types = new Set(CLICK_LISTENER_TYPES);
+  const clickable = new Set(listeners.filter((l) => types.has(l.type)).map((l) => l.backendNodeId));
+  let marked = 0;
+  const unmatched = new Set(clickable);
+  for (const result of results) {
+    for (const rec of result.elements ?? []) {
+      if (rec.b !== undefined && clickable.has(rec.b)) {
+        rec.k = 1;
+        marked += 1;
+        unmatched.delete(rec.b);
+      }
+    }
+  }
+  return { clickable: marked, listeners: clickable.size, unmatched };
+}
+
+/** Whether the record can be listed by DOM text, or places a frame (see the module note). */
+export function listable(rec) {
+  return (Array.isArray(rec?.c) && rec.c.length > 0) || rec?.ic !== undefined || rec?.p === -1
+    || rec?.s === 'html' || rec?.fr !== undefined || rec?.xo === 1;
+}
+
+/** The record indices of `want` (indices into result.elements) that are listable. */
+export function listableIndices(result, want) {
+  const records = result?.elements ?? [];
+  return want.filter((i) => listable(records[i]));
+}
+
+// At most this many listener nodes are resolved one by one in a read; a page past it keeps
+// the rest unmarked and says so in the capture's errors.
+export const MAX_LISTENER_NODES = 5000;
+
+/** In the walker's world: the tracked id of each element given, -1 for one it never reported. */
+export function trackedIdsOf(...els) {
+  const state = globalThis.__axsnapWalker;
+  return els.map((el) => (state && state.ids.get(el)) ?? -1);
+}
+
+/**
+ * Mark `k` (and `b`) on the records of `result` whose node is one of `backendIds` (click-type
+ * listener nodes no taken record matched), asking in the run's world `contextId` over
+ * `sessionId`; objects go to `group` (released with the take's). Returns the records marked.
+ */
+export async function markListenerNodes(session, { contextId, sessionId }, result, backendIds, group, errors) {
+  const ids = [...backendIds].filter(Number.isInteger);
+  if (!ids.length || !Number.isInteger(contextId)) return 0;
+  if (ids.length > MAX_LISTENER_NODES) {
+    errors.push({ step: 'walker_listeners', message: `${ids.length} click listener nodes: the first ${MAX_LISTENER_NODES} matched` });
+    ids.length = MAX_LISTENER_NODES;
+  }
+  const send = (method, params) => session.send(method, params, sessionId ?? undefined);
+  const objects = await Promise.all(ids.map((backendNodeId) => send('DOM.resolveNode',
+    { backendNodeId, executionContextId: contextId, objectGroup: group }).then((r) => r?.object?.objectId ?? null, () => null)));
+  const found = objects.map((objectId, k) => [objectId, ids[k]]).filter(([objectId]) => objectId);
+  if (!found.length) return 0;
+  const reply = await send('Runtime.callFunctionOn', {
+    functionDeclaration: trackedIdsOf.toString(), objectId: found[0][0], returnByValue: true,
+    arguments: found.map(([objectId]) => ({ objectId })),
+  });
+  const tracked = reply?.result?.value;
+  if (!Array.isArray(tracked)) return 0;
+  const byTracked = new Map();
+  (result.elements ?? []).forEach((rec) => { if (Number.isInteger(rec.w)) byTracked.set(rec.w, rec); });
+  let marked = 0;
+  tracked.forEach((w, k) => {
+    const rec = byTracked.get(w);
+    if (!rec) return;
+    rec.k = 1;
+    rec.b = found[k][1];
+    marked += 1;
+  });
+  return marked;
+}

@@ -1,0 +1,102 @@
+// walker_ids_listable.js: the whole-page DOM read from the walk (dom_source "walk"): only the
+// listable records are taken, click listener nodes are matched through the walker's ids.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { listable, listableIndices, markListenerNodes, trackedIdsOf } from '../lib/walker/walker_ids_listable.js';
+import { resolveWalkerIds } from '../lib/walker/walker_ids.js';
+
+const node = (backendNodeId) => ({ type: 'node', value: { backendNodeId, loaderId: 'L1', localName: 'x' } });
+
+test('listable: a reason to act, an icon, a document root or an iframe', () => {
+  const records = [
+    { p: -1, s: 'html', w: 1 }, { p: 0, s: 'body', w: 2 }, { p: 1, s: 'a', c: ['href'], w: 3 },
+    { p: 1, s: 'div', c: [], w: 4 }, { p: 1, s: 'i', ic: 1, w: 5 }, { p: 1, s: 'iframe', fr: 1, w: 6 },
+    { p: 1, s: 'iframe', xo: 1, w: 7 }, { p: 1, s: 'p', tx: 'text', w: 8 },
+  ];
+  assert.deepEqual(records.map(listable), [true, false, true, false, true, true, true, false]);
+  assert.deepEqual(listableIndices({ elements: records }, [1, 2, 3, 4, 7]), [2, 4]);
+});
+
+test('trackedIdsOf answers the walker\'s own id of each element, -1 for one it never reported', () => {
+  const known = {};
+  globalThis.__axsnapWalker = { ids: new WeakMap([[known, 42]]) };
+  try {
+    assert.deepEqual(trackedIdsOf(known, {}), [42, -1]);
+  } finally {
+    delete globalThis.__axsnapWalker;
+  }
+  assert.deepEqual(trackedIdsOf({}), [-1], 'no walker state in this world');
+});
+
+function session({ take, listeners, tracked }) {
+  const calls = [];
+  const s = {
+    tabId: 900,
+    calls,
+    onEvent: (fn) => { s.fire = fn; return () => {}; },
+    async send(method, params = {}) {
+      calls.push([method, params]);
+      if (method === 'Runtime.evaluate') return { result: { deepSerializedValue: { type: 'array', value: take } } };
+      if (method === 'DOM.resolveNode') return { object: { objectId: `o${params.backendNodeId}` } };
+      if (method === 'DOMDebugger.getEventListeners') return { listeners };
+      if (method === 'Runtime.callFunctionOn') return { result: { value: tracked(params) } };
+      return {};
+    },
+  };
+  s.inject = async (frameIds, func, [name]) => {
+    setTimeout(() => s.fire('Runtime.bindingCalled', { name, payload: 'a.1', executionContextId: 2 }, { tabId: 1 }), 1);
+    return [{ result: ['a.1'] }];
+  };
+  return s;
+}
+
+test('the listable take and the listener nodes matched through the walker\'s ids', async () => {
+  const walker = { run: 'a.1', frames: [{}], elements: [
+    { p: -1, s: 'html', f: 0, w: 1 }, { p: 0, s: 'div', f: 0, w: 2 }, { p: 0, s: 'a', c: ['href'], f: 0, w: 3 },
+    { p: 0, s: 'div', f: 0, w: 4 },
+  ] };
+  const s = session({
+    take: [{ type: 'string', value: 'a.1' }, node(10), node(12)],
+    listeners: [{ type: 'click', backendNodeId: 12 }, { type: 'click', backendNodeId: 14 },
+      { type: 'keydown', backendNodeId: 11 }],
+    tracked: (params) => params.arguments.map(({ objectId }) => (objectId === 'o14' ? 4 : -1)),
+  });
+  const errors = [];
+  const stats = await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', errors,
+    null, null, null, false, true);
+  assert.deepEqual(errors, []);
+  const take = s.calls.find(([m]) => m === 'Runtime.evaluate')[1];
+  assert.match(take.expression, /\[0,2\]\.map/, 'only the root and the link are taken');
+  assert.deepEqual(walker.elements.map((r) => [r.b, r.k]), [[10, undefined], [undefined, undefined], [12, 1], [14, 1]]);
+  assert.equal(stats.clickable, 2);
+  const resolved = s.calls.filter(([m, p]) => m === 'DOM.resolveNode' && p.executionContextId === 2).map(([, p]) => p.backendNodeId);
+  assert.deepEqual(resolved, [14], 'only the listener node no taken record named, in the walker\'s world');
+  const group = s.calls.find(([m, p]) => m === 'DOM.resolveNode' && p.executionContextId === 2)[1].objectGroup;
+  assert.ok(s.calls.some(([m, p]) => m === 'Runtime.releaseObjectGroup' && p.objectGroup === group), 'released with the take');
+});
+
+test('past MAX_LISTENER_NODES the rest stay unmarked and the read says so', async () => {
+  const calls = [];
+  const s = { send: async (method, params) => { calls.push(method); return method === 'DOM.resolveNode' ? { object: { objectId: 'o' } } : { result: { value: [] } }; } };
+  const errors = [];
+  const ids = new Set(Array.from({ length: 5002 }, (_, i) => i + 1));
+  await markListenerNodes(s, { contextId: 2, sessionId: null }, { elements: [] }, ids, 'g', errors);
+  assert.equal(calls.filter((m) => m === 'DOM.resolveNode').length, 5000);
+  assert.deepEqual(errors.map((e) => e.step), ['walker_listeners']);
+});
+
+test('a whole-page walk that reported nothing reads no listeners and says nothing is missing', async () => {
+  const s = session({ take: [], listeners: [], tracked: () => [] });
+  const errors = [];
+  const walker = { run: 'a.1', frames: [{}], elements: [] };
+  await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', errors,
+    null, null, null, false, true);
+  assert.deepEqual(errors, []);
+  assert.ok(!s.calls.some(([m]) => m === 'DOMDebugger.getEventListeners'));
+  const window = [];
+  const w = session({ take: [], listeners: [], tracked: () => [] });
+  await resolveWalkerIds(w, w.inject, { run: 'a.1', frames: [{}], elements: [] },
+    [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', window);
+  assert.deepEqual(window.map((e) => e.step), ['walker_listeners'], 'a window read still says so');
+});

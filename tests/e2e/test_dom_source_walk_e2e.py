@@ -1,0 +1,97 @@
+"""The whole-page DOM channel read from the walk alone (``dom_source="walk"``, issue 33).
+
+No DOMSnapshot: the listable records' backendNodeIds come from the walker's own elements and
+the click listeners are matched through its ids (extension/lib/walker/walker_ids_listable.js).
+The read must list what the DOMSnapshot-joined read lists, under the same ids, and an act on
+an id from it must reach an element below the fold, one the walker sees no reason to act on
+but its click listener.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from axsnap_host.client import Browser
+from axsnap_host.models.errors import AxsnapError
+
+WHOLE = {"format": "domtext", "viewport_only": False, "exact": True}
+
+
+@pytest.fixture
+def page(browser: Browser, pages_url: str) -> Browser:
+    browser.open(f"{pages_url}dom/walk_source.html")
+    return browser
+
+
+def read(browser: Browser, source: str) -> dict[str, Any]:
+    return browser.snapshot_raw(**WHOLE, dom_source=source)
+
+
+def log_text(browser: Browser) -> str:
+    return str(browser.run_in_target("return document.getElementById('log').textContent"))
+
+
+def test_the_walk_lists_what_the_snapshot_join_lists(page: Browser) -> None:
+    joined = read(page, "snapshot")
+    walked = read(page, "walk")
+    steps = walked["timings"]["capture_steps"]
+    assert "dom_snapshot_ms" not in steps  # no DOMSnapshot asked
+    assert "dom_snapshot_ms" in joined["timings"]["capture_steps"]
+    assert walked["result"]["domtext"] == joined["result"]["domtext"]
+    ids = [(e["index"], e["frame"], e["backendNodeId"]) for e in walked["result"]["elements"]]
+    assert ids == [(e["index"], e["frame"], e["backendNodeId"])
+                   for e in joined["result"]["elements"]]
+    names = {e["name"] for e in walked["result"]["elements"]}
+    assert {"Listener tile", "Far button", "Frame button", "Top button"} <= names
+    # only the listable records were taken, not every record of the page
+    assert 0 < steps["walker_ids_resolved"] < len(walked["result"]["elements"]) + 40
+
+
+def test_an_id_below_the_fold_from_the_walk_acts(page: Browser) -> None:
+    walked = read(page, "walk")["result"]
+    tile = next(e for e in walked["elements"] if e["name"] == "Listener tile")
+    assert tile["reasons"] == ["clickable"]  # known from its listener alone
+    assert tile["rect"]["y"] > page.run_in_target("return window.innerHeight")
+    assert page.act(tile["index"], "click").ok
+    assert log_text(page) == "tile clicked"
+    far = next(e for e in walked["elements"] if e["name"] == "Far button")
+    assert page.act(f"{far['frame']}-{far['backendNodeId']}", "click").ok
+    assert log_text(page) == "far clicked"
+
+
+def test_dom_source_is_refused_where_no_dom_channel_reads(page: Browser) -> None:
+    with pytest.raises(AxsnapError) as refused:
+        page.snapshot_raw(format="snapshot", dom_source="walk")
+    assert refused.value.code == "invalid_message" and "dom_source" in str(refused.value)
+    assert read(page, "walk")["result"]["elements"]  # and the host keeps serving
+
+
+def test_a_repeated_read_with_the_fast_paths_on_gives_the_same(page: Browser) -> None:
+    exact = read(page, "walk")["result"]
+    for _ in range(2):  # the second walks in the kept world and knows the ids it took
+        reply = page.snapshot_raw(format="domtext", viewport_only=False, dom_source="walk")
+        assert reply["result"]["domtext"] == exact["domtext"]
+        assert [e["backendNodeId"] for e in reply["result"]["elements"]] == [
+            e["backendNodeId"] for e in exact["elements"]]
+    tile = next(e for e in reply["result"]["elements"] if e["name"] == "Listener tile")
+    assert page.act(tile["index"], "click").ok
+    assert log_text(page) == "tile clicked"
+
+
+def test_a_cross_site_frame_from_the_walk(browser: Browser, pages_url: str,
+                                          cross_site_url: str) -> None:
+    """A cross-site frame walks itself (another world, another process): its listable
+    records are taken there, so they have ids (the tab's DOMSnapshot does not hold that
+    frame: the join leaves them without), and its button acts by its index."""
+    browser.open(f"{pages_url}dom/xorigin.html?src={cross_site_url}dom/frame.html")
+    joined = read(browser, "snapshot")["result"]
+    walked = read(browser, "walk")["result"]
+    assert walked["domtext"] == joined["domtext"]
+    for was, now in zip(joined["elements"], walked["elements"], strict=True):
+        assert now["backendNodeId"] is not None
+        assert was["backendNodeId"] in (None, now["backendNodeId"])
+    inner = next(e for e in walked["elements"] if e["name"] == "Frame button")
+    assert inner["frame"] == 1
+    assert browser.act(inner["index"], "click").ok
