@@ -5,7 +5,8 @@ then read, in one run, by:
 
 - axsnap SnapshotV1 ``scope="page"``, the outline ``scope="page"`` and DOM text
   ``viewport_only=False``, each ``exact=True`` (every fast path off: a cold read, no kept
-  answer, no AX cache, no bases) and no stabilization wait;
+  answer, no AX cache, no bases) and no stabilization wait; DOM text also from the walk alone
+  (``dom_source="walk"``: no DOMSnapshot, design note 40), its own column;
 - ``--all-formats``: the three in one request (``also_formats``), one capture;
 - Playwright's ``aria_snapshot()`` of the same tab, default and ``mode="ai"`` (a worker in
   bench/.venv-peers connected over CDP; a warm-up call first, as Playwright's first call also
@@ -89,6 +90,8 @@ MODES: dict[str, dict[str, Any]] = {
     "SnapshotV1 page": {"format": "snapshot", "scope": "page"},
     "outline page": {"format": "outline", "scope": "page"},
     "DOM text page": {"format": "domtext", "viewport_only": False},
+    # the same read from the walk alone: no DOMSnapshot (dom_source, design note 40)
+    "DOM text page, walk": {"format": "domtext", "viewport_only": False, "dom_source": "walk"},
 }
 ALL_IN_ONE = "all three, one read"
 ALL_IN_ONE_OPTIONS: dict[str, Any] = {"format": "snapshot", "scope": "page",
@@ -96,7 +99,8 @@ ALL_IN_ONE_OPTIONS: dict[str, Any] = {"format": "snapshot", "scope": "page",
                                       "viewport_only": False}
 # --modes: only these of MODES (their short names: snapshot, outline, domtext)
 ONLY_MODES: set[str] = set()
-SHORT_MODES = {"snapshot": "SnapshotV1 page", "outline": "outline page", "domtext": "DOM text page"}
+SHORT_MODES = {"snapshot": "SnapshotV1 page", "outline": "outline page", "domtext": "DOM text page",
+               "domtext_walk": "DOM text page, walk"}
 COUNT_ELEMENTS = "return document.getElementsByTagName('*').length"
 
 
