@@ -72,6 +72,7 @@ class Row:
     read_ms: list[float] = field(default_factory=list)
     timings: list[dict[str, Any]] = field(default_factory=list)
     ended_by: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)  # each timed act's kind (click, fill)
     note: str = ""
 
     def both(self) -> list[float]:
@@ -109,8 +110,10 @@ def axsnap_python(browser: Any, url: str, steps: list[dict[str, Any]], warmup: i
                 if with_read:
                     row.read_ms.append((done - acted) * 1000)
                 row.timings.append(dict(result.timings))
+                row.kinds.append(step["kind"])
                 if result.readiness is not None:
-                    row.ended_by.append(str(result.readiness.ended_by))
+                    by = result.readiness.settled_by
+                    row.ended_by.append(str(result.readiness.ended_by) + (f" ({by})" if by else ""))
     return alone, read
 
 
@@ -228,12 +231,17 @@ def report(rows: list[Row], command: str, acts: int, warmup: int) -> str:
             continue
         t = {k: med([x.get(k, 0) for x in r.timings]) for k in
              ("resolve_ms", "action_ms", "ready_ms", "after_ms", "total_ms")}
+        # (a fill's action, a click's: the billing form alternates them)
+        kinds = {kind: med([x.get("action_ms", 0) for x, k in zip(r.timings, r.kinds, strict=False)
+                            if k == kind]) for kind in sorted(set(r.kinds))}
         rest = (t["total_ms"] or 0) - sum(t[k] or 0
                                           for k in ("resolve_ms", "action_ms", "ready_ms"))
         ended = {e: r.ended_by.count(e) for e in sorted(set(r.ended_by))}
         kept = sum(1 for x in r.timings if x.get("baseline_kept") == 1)
         early = sum(1 for x in r.timings if x.get("early_capture") == 1)
-        lines.append(f"| {r.page} | {fmt(t['resolve_ms'])} | {fmt(t['action_ms'])} | "
+        action = fmt(t["action_ms"]) if len(kinds) < 2 else \
+            " / ".join(f"{k} {fmt(v)}" for k, v in kinds.items())
+        lines.append(f"| {r.page} | {fmt(t['resolve_ms'])} | {action} | "
                      f"{fmt(t['ready_ms'])} | {fmt(rest)} | {fmt(t['total_ms'])} | {ended} | "
                      f"{kept}/{len(r.timings)} | {early}/{len(r.timings)} |")
     return "\n".join(lines) + "\n"

@@ -110,21 +110,90 @@ function unsettledBy(doc) {
   return why;
 }
 
+// What the page has scheduled (issue 32's pace: readiness ends on proof, not on a floor). A
+// document hands out the ids of its timers (setTimeout, setInterval), its animation frame
+// callbacks and its idle callbacks from one counter each, shared by every script world of the
+// document, the page's and this one: a probe (ask one, cancel it at once) reads where each
+// counter is. Between two probes, the ids handed out beyond this script's own are what the page
+// scheduled: none since just before the action means the action set no timer, asked for no
+// animation frame and no idle callback, so nothing it started is still to come but its
+// requests (the extension watches those) and tasks already queued (flushed, see settleCheck).
+// The probe writes nothing the page can see; a cancelled animation frame still asks the
+// renderer for a frame, which changes nothing. Frames in the document: their counters are their
+// own (an action in a frame schedules there), so the proof is not tried (`framed`).
+function createScheduleProbe(win) {
+  const own = { t: 0, r: 0, i: 0 };
+  const noop = () => {};
+  return {
+    /** setTimeout by this script (counted as its own). */
+    timeout(fn, ms) { own.t += 1; return win.setTimeout(fn, ms); },
+    /** requestAnimationFrame by this script (counted as its own). */
+    frame(fn) { own.r += 1; return win.requestAnimationFrame(fn); },
+    /** {t, r, i, own: {t, r, i}}: the counters now (the probe's own ids counted as its own). */
+    probe() {
+      const t = this.timeout(noop, 2 ** 30);
+      win.clearTimeout(t);
+      const r = this.frame(noop);
+      win.cancelAnimationFrame(r);
+      let i = 0;
+      if (typeof win.requestIdleCallback === 'function') {
+        own.i += 1;
+        i = win.requestIdleCallback(noop);
+        win.cancelIdleCallback(i);
+      }
+      return { t, r, i, own: { ...own } };
+    },
+  };
+}
+
+/** Whether nothing but this script was handed an id between `before` and `after` (probes). */
+function nothingScheduledBetween(before, after) {
+  if (!before || !after || typeof before.t !== 'number' || !before.own) return false;
+  return ['t', 'r', 'i'].every((k) => after[k] - before[k] === after.own[k] - before.own[k]);
+}
+
+// Tasks the page queued before the check (a message to itself, the way a framework schedules
+// its render) run before a message this script posts after them: the same task queue, first in
+// first out. Two in a row: a task that queues one more is flushed too.
+const FLUSH_TASKS = 2;
+
 /**
  * One settle check over `frame()` (resolves at the next frame) and `read()` (a reading that
  * also compares the controls): settled when no activity fell between the first frame and the
  * `minFrames`-th nor within the last `minQuiet` ms (a timer a few frames after the action: the
- * page is waited on that long, `wait(ms)`), and `unsettled()` finds nothing.
+ * page is waited on that long, `wait(ms)`), and `unsettled()` finds nothing ('floor').
  * The wait is always made, if only of 0 ms: it is a timer of the page's own timer queue, which
  * runs by due time, so every timer the page set before its last activity and due within the
  * floor has run (and been seen) before the page is read settled, however late a loaded
- * renderer runs them. {settled, why, span, reading}.
+ * renderer runs them.
+ * With `schedule` ({since: a probe from before the action, probe(), flush()}): when the page
+ * scheduled nothing since (no timer, animation frame or idle callback; its queued tasks
+ * flushed), two frames are enough: no activity from the first frame through the second to the
+ * reading, and `unsettled()` finds nothing ('nothing_scheduled'). Else the frames and the floor.
+ * {settled, why, span, reading, by}.
  */
-async function settleCheck(frame, read, unsettled, now, { minQuiet = 0, minFrames = 2, wait = null } = {}) {
+async function settleCheck(frame, read, unsettled, now, {
+  minQuiet = 0, minFrames = 2, wait = null, schedule = null,
+} = {}) {
   read();
   await frame();
   const from = now();
-  for (let n = 1; n < minFrames; n++) await frame();
+  let frames = 1;
+  if (schedule && nothingScheduledBetween(schedule.since, schedule.probe())) {
+    for (let n = 0; n < FLUSH_TASKS; n++) await schedule.flush();
+    // and the next frame: a change the first one laid out under the pointer moves the hover
+    // with it (the page's mouseover handlers, :hover), which the exact wait would see
+    await frame();
+    frames += 1;
+    if (nothingScheduledBetween(schedule.since, schedule.probe())) {
+      const reading = read();
+      const span = now() - from;
+      const why = unsettled();
+      if (reading.quiet < span) why.push('activity');
+      return { settled: why.length === 0, why, span, reading, by: 'nothing_scheduled' };
+    }
+  }
+  for (let n = frames; n < minFrames; n++) await frame();
   let reading = read();
   if (wait && reading.quiet >= now() - from) {
     await wait(Math.max(0, minQuiet - reading.quiet));
@@ -133,7 +202,7 @@ async function settleCheck(frame, read, unsettled, now, { minQuiet = 0, minFrame
   const span = Math.max(now() - from, minQuiet);
   const why = unsettled();
   if (reading.quiet < span) why.push('activity');
-  return { settled: why.length === 0, why, span, reading };
+  return { settled: why.length === 0, why, span, reading, by: 'floor' };
 }
 
 // The forms submitted in this document, for an act's report (issue 32: a submit that shows
@@ -200,29 +269,44 @@ function installReadinessClock() {
   } catch {
     // no resource timing here: finished requests are then seen through load events only
   }
-  const read = () => {
+  const scheduled = createScheduleProbe(window);
+  const framed = () => document.querySelector('iframe, frame') !== null;
+  const read = (withSchedule = false) => {
     const { changed, unreadable } = reach.refresh();
     if (changed) clock.touch(); // a value or checked state set by a script
     return { ...clock.reading(), load_state: document.readyState, frames_unreadable: unreadable,
-      submits: submits.reading() };
+      submits: submits.reading(), ...(withSchedule && !framed() ? { schedule: scheduled.probe() } : {}) };
   };
   reach.refresh(); // the states to compare with, and the roots there already
   // every frame's reading, for lib/stabilize.js through chrome.scripting (another origin's frames)
   Object.defineProperty(globalThis, '__axsnapReadiness', { value: read, configurable: false });
   const frame = () => new Promise((resolve) => {
-    const timer = setTimeout(resolve, SETTLE_FRAME_FALLBACK_MS);
-    requestAnimationFrame(() => { clearTimeout(timer); resolve(); });
+    const timer = scheduled.timeout(resolve, SETTLE_FRAME_FALLBACK_MS);
+    scheduled.frame(() => { clearTimeout(timer); resolve(); });
+  });
+  const flush = () => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+    channel.port2.postMessage(0);
   });
   chrome.runtime.onMessage.addListener((message, sender, reply) => {
     if (message?.type !== READINESS_MESSAGE || sender.id !== chrome.runtime.id) return false;
+    if (message.frames) { // (lib/act/route.js: the capture after an act, two frames after its input)
+      const n = Math.min(Math.max(Number(message.frames) || 1, 1), 10);
+      (async () => { for (let i = 0; i < n; i++) await frame(); })().then(() => reply(true), () => reply(null));
+      return true;
+    }
     if (!message.settle) {
-      reply(read());
+      reply(read(message.schedule === true));
       return false;
     }
     const minQuiet = Math.min(Math.max(Number(message.min_quiet_ms) || 0, 0), 1000);
     const minFrames = Math.min(Math.max(Number(message.min_frames) || 2, 2), 10);
-    const wait = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
-    settleCheck(frame, read, () => unsettledBy(document), () => performance.now(), { minQuiet, minFrames, wait })
+    const wait = (ms) => new Promise((resolve) => { scheduled.timeout(resolve, ms); });
+    const since = message.since_schedule;
+    const schedule = since && typeof since === 'object' && !framed()
+      ? { since, probe: () => scheduled.probe(), flush } : null;
+    settleCheck(frame, read, () => unsettledBy(document), () => performance.now(), { minQuiet, minFrames, wait, schedule })
       .then(reply, () => reply(null));
     return true; // answered after two frames
   });

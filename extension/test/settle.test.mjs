@@ -160,3 +160,64 @@ test('the page side: activity in the third frame is seen (a chain of animation f
   assert.equal(frames, 3);
   assert.deepEqual([check.settled, [...check.why]], [false, ['activity']]);
 });
+
+// The schedule probe and the "nothing scheduled" rule (issue 32's pace), out of the classic script.
+const createScheduleProbe = vm.runInNewContext(`${source}\ncreateScheduleProbe`, { crypto });
+
+/** A window whose timers, animation frames and idle callbacks share one counter each with
+ * "the page" (`page.timer()` and the others hand out an id as the page's own scripts would). */
+function fakeWindow() {
+  const next = { t: 0, r: 0, i: 0 };
+  const win = {
+    setTimeout: () => (next.t += 1), clearTimeout() {},
+    requestAnimationFrame: () => (next.r += 1), cancelAnimationFrame() {},
+    requestIdleCallback: () => (next.i += 1), cancelIdleCallback() {},
+  };
+  return { win, page: { timer: () => win.setTimeout(), frame: () => win.requestAnimationFrame(), idle: () => win.requestIdleCallback() } };
+}
+
+test('the schedule probe tells the page\'s timers, frames and idle callbacks from its own', () => {
+  const { win, page } = fakeWindow();
+  const probe = createScheduleProbe(win);
+  const nothingBetween = vm.runInNewContext(`${source}\nnothingScheduledBetween`, { crypto });
+  const before = probe.probe();
+  probe.timeout(() => {}, 5);
+  probe.frame(() => {});
+  assert.equal(nothingBetween(before, probe.probe()), true, 'its own timers and frames are not the page\'s');
+  for (const schedule of [page.timer, page.frame, page.idle]) {
+    const from = probe.probe();
+    schedule();
+    assert.equal(nothingBetween(from, probe.probe()), false, schedule.name);
+  }
+  assert.equal(nothingBetween(null, probe.probe()), false, 'no probe before the action: no proof');
+});
+
+test('the page side: nothing scheduled since the action settles after one quiet frame, else the frames and the floor', async () => {
+  let t = 0;
+  let last = 0;
+  let frames = 0;
+  const frame = async () => { t += 16; frames += 1; };
+  const read = () => ({ quiet: t - last, count: 0 });
+  const { win, page } = fakeWindow();
+  const probe = createScheduleProbe(win);
+  let flushes = 0;
+  const schedule = (since) => ({ since, probe: () => probe.probe(), flush: async () => { flushes += 1; t += 1; } });
+  const wait = async (ms) => { t += ms; };
+  const quick = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, wait, schedule: schedule(probe.probe()) });
+  assert.deepEqual([quick.settled, quick.by, frames, flushes], [true, 'nothing_scheduled', 2, 2]);
+  // a timer the action set: the frames and the floor
+  frames = 0;
+  const since = probe.probe();
+  page.timer();
+  const timed = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, wait, schedule: schedule(since) });
+  assert.deepEqual([timed.settled, timed.by, frames], [true, 'floor', 3]);
+  // a task the page queued schedules a timer while it is flushed: the frames and the floor
+  frames = 0;
+  const queued = { since: probe.probe(), probe: () => probe.probe(), flush: async () => { page.timer(); } };
+  const late = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, wait, schedule: queued });
+  assert.deepEqual([late.by, frames], ['floor', 3]);
+  // a change after the frame (a queued task rendered): not settled, the extension asks again
+  const changing = { since: probe.probe(), probe: () => probe.probe(), flush: async () => { t += 1; last = t; } };
+  const changed = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, wait, schedule: changing });
+  assert.deepEqual([changed.settled, [...changed.why], changed.by], [false, ['activity'], 'nothing_scheduled']);
+});

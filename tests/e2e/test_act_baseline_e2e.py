@@ -1,11 +1,13 @@
-"""The act's kept baseline and early capture (fast paths act_baseline and act_early_capture,
-issue 32's pace): an act on a page that did not change since the last act's report resolves on
-that report's capture instead of reading the page again (``timings.baseline_kept``); any change
-since (text, a control set by script, a URL moved by pushState, a click listener added, a read
-that rebuilt the host's elements) makes it read again. The capture after an act is taken while
-its readiness runs and stands when nothing changed by its end (``timings.early_capture``). Every
-act's result equals the same act's with ``exact`` (every fast path off), on pages that
-re-render and change between acts and while readiness runs.
+"""The act's kept baseline, early capture and unscheduled settle (fast paths act_baseline,
+act_early_capture and settle_nothing_scheduled, issue 32's pace): an act on a page that did not
+change since the last act's report resolves on that report's capture instead of reading the
+page again (``timings.baseline_kept``); any change since (text, a control set by script, a URL
+moved by pushState, a click listener added, a read that rebuilt the host's elements) makes it
+read again. The capture after an act is taken while its readiness runs and stands when nothing
+changed by its end (``timings.early_capture``); its readiness ends two frames after the input
+when the page scheduled nothing since (``readiness.settled_by``). Every act's result equals the
+same act's with ``exact`` (every fast path off), on pages that re-render and change between
+acts and while readiness runs.
 """
 
 from __future__ import annotations
@@ -147,8 +149,9 @@ def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> li
             continue
         action, value = how
         result = browser.act(what, action, value, exact=exact)
+        settled_by = result.readiness.settled_by if result.readiness else None
         out.append((_comparable(result), result.timings.get("baseline_kept"),
-                    result.timings.get("early_capture")))
+                    result.timings.get("early_capture"), settled_by))
     return out
 
 
@@ -158,11 +161,14 @@ def test_every_act_equals_the_exact_act(browser: Browser, pages_url: str,
     steps = SCENARIOS[scenario]
     exact = _run(browser, pages_url, steps, exact=True)
     fast = _run(browser, pages_url, steps, exact=False)
-    assert all(kept is None and early is None for _, kept, early in exact), \
-        "an exact act answered from a kept or early capture"
-    assert any(kept == 1 for _, kept, _ in fast), "act_baseline never answered: nothing compared"
-    assert any(early == 1 for _, _, early in fast), \
+    assert all(kept is None and early is None and by != "nothing_scheduled"
+               for _, kept, early, by in exact), \
+        "an exact act answered from a kept or early capture, or ended its wait unscheduled"
+    assert any(kept == 1 for _, kept, _, _ in fast), "act_baseline never answered: nothing compared"
+    assert any(early == 1 for _, _, early, _ in fast), \
         "act_early_capture never answered: nothing compared"
-    for n, ((want, _, _), (got, kept, early)) in enumerate(zip(exact, fast, strict=True)):
-        assert got == want, \
-            f"act {n} (baseline kept: {kept}, early capture: {early}) differs from the exact act"
+    assert any(by == "nothing_scheduled" for _, _, _, by in fast), \
+        "settle_nothing_scheduled never ended a wait: nothing compared"
+    for n, ((want, _, _, _), (got, kept, early, by)) in enumerate(zip(exact, fast, strict=True)):
+        assert got == want, (f"act {n} (baseline kept: {kept}, early capture: {early}, "
+                             f"settled by: {by}) differs from the exact act")

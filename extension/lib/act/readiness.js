@@ -7,8 +7,8 @@
 // and the reply says which rule ended it (`ended_by`).
 
 import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
-import { ENDED_BY, stabilize } from '../session/stabilize.js';
-import { ACTION_REQUEST_GRACE_MS } from '../session/settle.js';
+import { ENDED_BY, SETTLED_BY, stabilize } from '../session/stabilize.js';
+import { ACTION_REQUEST_GRACE_MS, askSettled } from '../session/settle.js';
 import { noteDialogOpen } from './blocked.js';
 
 /** {quiet_ms, max_wait_ms, max_pending_requests}: the defaults of models/act.py ReadyOptions. */
@@ -107,8 +107,10 @@ export async function watchPage(session, {
       return { ...activity, requests: { ...activity.requests, pending: inflight.size, first: activity.requests.first.map((e) => ({ ...e })) } };
     },
     get storm() { return storm; },
-    /** Wait for readiness: {ready, waited_ms, reasons, pending_requests, load, mutations, ended_by}. */
-    async ready(options = {}) {
+    /** Wait for readiness: {ready, waited_ms, reasons, pending_requests, load, mutations,
+     * ended_by[, settled_by]}. `schedule`: the page's schedule counters read before the action
+     * (readPageClock), for the settle check's "nothing scheduled" rule. */
+    async ready(options = {}, { schedule = null } = {}) {
       const opts = { ...READY_DEFAULTS, ...options };
       const t0 = now();
       const young = () => {
@@ -119,6 +121,7 @@ export async function watchPage(session, {
       const report = await stabilize(session, { stabilize: { enabled: true, ...opts } }, {
         now, inflight, busy: () => loading.size > 0 || dialogs.length > 0 || storm !== null,
         heldRequests: opts.settle ? young : () => 0,
+        askSettle: (tabId, how) => askSettled(tabId, { ...how, schedule }),
       });
       // settled: the readiness content script read the document loaded (settle.js mayBeSettled)
       let load = report[ENDED_BY] === 'settled' && report.load_state === 'complete' ? 'complete' : await readyState(session);
@@ -138,6 +141,7 @@ export async function watchPage(session, {
         load,
         mutations: report.mutations,
         ended_by: load === 'complete' ? report[ENDED_BY] ?? 'quiet_window' : 'deadline',
+        ...(load === 'complete' && report[SETTLED_BY] ? { settled_by: report[SETTLED_BY] } : {}),
       };
     },
     async stop() {

@@ -13,7 +13,7 @@ import { execute, liveTarget } from './executor.js';
 import { focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
 import { watchOpenedTabs } from './opened.js';
-import { readPageClock } from '../session/page_clock.js';
+import { pageFrames, readPageClock } from '../session/page_clock.js';
 import { actionPoint } from './geometry.js';
 
 const round = (x) => Math.round(x * 10) / 10;
@@ -83,8 +83,11 @@ export function createActRoutes({ deps, resolveTab, now }) {
     return deps.capture(session, tabId, options, report);
   }
 
-  /** Resolves after `n` animation frames of the tab's page (a hidden tab: 100 ms each). */
+  /** Resolves after `n` animation frames of the tab's page (a hidden tab: 100 ms each), counted
+   * by the readiness content script (so its schedule probe knows them for the extension's
+   * own), else in a world of the act. */
   async function afterFrames(session, n) {
+    if (await pageFrames(session.tabId, n)) return;
     const tree = await session.send('Page.getFrameTree');
     const world = await session.send('Page.createIsolatedWorld', { frameId: tree.frameTree.frame.id, worldName: 'axsnap-act' });
     await session.send('Runtime.evaluate', { contextId: world.executionContextId, awaitPromise: true, returnByValue: true,
@@ -215,7 +218,9 @@ export function createActRoutes({ deps, resolveTab, now }) {
       t = now();
       opened = watchOpenedTabs(tabId);
       let clockBefore;
-      [clockBefore, watch] = await Promise.all([readPageClock(tabId), watchPage(session, {
+      // fast path settle_nothing_scheduled: the page's schedule counters before the input
+      const schedule = deps.actBaselines?.maySettleUnscheduled(options) ?? false;
+      [clockBefore, watch] = await Promise.all([readPageClock(tabId, { schedule }), watchPage(session, {
         dialog: msg.options.dialog,
         onWindowOpen: (url) => opened.onWindowOpen(url),
         onNavigate: () => { if (!inputDone) run.stopInput(navigatedDuring(msg.action)); },
@@ -252,7 +257,8 @@ export function createActRoutes({ deps, resolveTab, now }) {
       if (msg.options.wait && !report.error) {
         t = now();
         run.step('readiness after the action');
-        report.readiness = await watch.ready({ ...msg.options.ready, settle: msg.options.ready?.settle ?? true });
+        report.readiness = await watch.ready({ ...msg.options.ready, settle: msg.options.ready?.settle ?? true },
+          { schedule: clockBefore?.schedule ?? null });
         timings.ready_ms = round(now() - t);
       }
       t = now();

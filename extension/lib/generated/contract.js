@@ -529,7 +529,8 @@ export const FAST_PATHS = deepFreeze([
   "walker_world_cache",
   "walker_id_cache",
   "act_baseline",
-  "act_early_capture"
+  "act_early_capture",
+  "settle_nothing_scheduled"
 ]);
 
 export const ACT_LIMITS = deepFreeze({

@@ -92,6 +92,12 @@ export function createActBaselines({
       return fastPath(options, 'act_early_capture');
     },
 
+    /** Whether the act's readiness may end on "nothing scheduled since the input" (fast path
+     * settle_nothing_scheduled, content/readiness.js settleCheck) instead of the floor. */
+    maySettleUnscheduled(options) {
+      return fastPath(options, 'settle_nothing_scheduled');
+    },
+
     /** Keep the report's `capture` (read after `witness`) as the tab's baseline: the token the
      * host keeps it under, or null (nothing kept: the capture carries errors). */
     keep(tabId, witness, capture, options) {

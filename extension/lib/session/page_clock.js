@@ -7,13 +7,15 @@ export const READINESS_MESSAGE = 'axsnap-readiness';
 export const PAGE_CLOCK_TIMEOUT_MS = 250;
 
 /** The readiness content script's reading for the main frame of `tabId`:
- * {token, count, quiet, since, load_state}, or null when it does not answer in time. */
-export async function readPageClock(tabId) {
+ * {token, count, quiet, since, load_state[, schedule]}, or null when it does not answer in time.
+ * `schedule`: also where the page's schedule counters are (content/readiness.js
+ * createScheduleProbe; an act reads them before its input). */
+export async function readPageClock(tabId, { schedule = false } = {}) {
   if (!globalThis.chrome?.tabs?.sendMessage) return null;
   let timer;
   const timeout = new Promise((resolve) => { timer = setTimeout(resolve, PAGE_CLOCK_TIMEOUT_MS, null); });
   try {
-    const asked = chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE }, { frameId: 0 })
+    const asked = chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE, ...(schedule ? { schedule: true } : {}) }, { frameId: 0 })
       .catch(() => null);
     let reading = await Promise.race([asked, timeout]);
     reading = reading && typeof reading.quiet === 'number' && typeof reading.token === 'string' ? reading : null;
@@ -47,4 +49,19 @@ export function mergeReadings(main, frames) {
     merged.count += Number(f.count) || 0;
   }
   return merged;
+}
+
+/** Resolves true after `n` animation frames of the main frame of `tabId` counted by its
+ * readiness content script (its own frames: the schedule probe does not take them for the
+ * page's), or null when it does not answer in time (then the caller counts frames itself). */
+export async function pageFrames(tabId, n) {
+  if (!globalThis.chrome?.tabs?.sendMessage) return null;
+  let timer;
+  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, PAGE_CLOCK_TIMEOUT_MS + 100 * n, null); });
+  try {
+    const done = chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE, frames: n }, { frameId: 0 }).catch(() => null);
+    return (await Promise.race([done, timeout])) === true ? true : null;
+  } finally {
+    clearTimeout(timer);
+  }
 }

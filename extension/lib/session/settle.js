@@ -6,8 +6,11 @@
 // - in the page (the readiness content script, content/readiness.js settleCheck): no
 //   activity — a DOM mutation in the document, its shadow roots or same-origin frames, a
 //   control's value or checked state, input, a finished subresource — during SETTLE_FRAMES
-//   frames and for SETTLE_QUIET_MS (a page that answers on a short timer, a ticker), the document
-//   loaded, fonts loaded, no finite animation or transition running;
+//   frames and for SETTLE_QUIET_MS (a page that answers on a short timer, a ticker), or, when
+//   the page scheduled nothing since just before the action (no timer, animation frame or
+//   idle callback handed out but the extension's own; the tasks it queued flushed), for two
+//   frames (`settled_by` 'nothing_scheduled', else 'floor'); the document loaded, fonts
+//   loaded, no finite animation or transition running;
 // - no JavaScript dialog opened by the action (it then waits the quiet window: a page that
 //   keeps opening dialogs is told apart from one that opened one);
 // - in every frame of another origin (each runs its own clock): no activity since the check
@@ -37,17 +40,19 @@ export function mayBeSettled(inflight, busy, reading) {
 }
 
 /**
- * Ask the main frame's clock for a settle check, then (when it has frames it cannot read) the
+ * Ask the main frame's clock for a settle check (`schedule`: its schedule counters read before
+ * the action, so the check may end on "nothing scheduled since", content/readiness.js
+ * settleCheck; the answer's `by` says 'nothing_scheduled' or 'floor'), then (when it has frames it cannot read) the
  * clocks of the other frames. {settled, why, reading} or null when the page did not answer.
  */
-export async function askSettled(tabId, { now = () => performance.now(), readFrames = readFrameClocks } = {}) {
+export async function askSettled(tabId, { now = () => performance.now(), readFrames = readFrameClocks, schedule = null } = {}) {
   if (!globalThis.chrome?.tabs?.sendMessage) return null;
   const asked = now();
   let timer;
   const timeout = new Promise((resolve) => { timer = setTimeout(resolve, SETTLE_TIMEOUT_MS, null); });
   try {
     const answer = await Promise.race([
-      chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE, settle: true, min_quiet_ms: SETTLE_QUIET_MS, min_frames: SETTLE_FRAMES }, { frameId: 0 }).catch(() => null),
+      chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE, settle: true, min_quiet_ms: SETTLE_QUIET_MS, min_frames: SETTLE_FRAMES, ...(schedule ? { since_schedule: schedule } : {}) }, { frameId: 0 }).catch(() => null),
       timeout]);
     if (!answer || typeof answer.settled !== 'boolean' || typeof answer.reading?.quiet !== 'number') return null;
     if (answer.settled && answer.reading.frames_unreadable > 0) {

@@ -29,6 +29,11 @@ function endedBy(report, rule) {
   Object.defineProperty(report, ENDED_BY, { value: rule, writable: true, configurable: true, enumerable: false });
 }
 
+/** Which settle rule proved the page settled ('nothing_scheduled': the page scheduled nothing
+ * since the action, 'floor': the frames and the floor; content/readiness.js settleCheck),
+ * beside ENDED_BY 'settled'. */
+export const SETTLED_BY = Symbol('settledBy');
+
 /** Set (true) on a report whose page was quiet at its first reading, or not waited on: what
  * was read while the reading was asked is as good as what is read after it (the router's
  * frame tree, asked beside the stabilization). A symbol: the report sent on never shows it. */
@@ -179,6 +184,7 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
         take(check.reading);
         if (check.settled && mayBeSettled(inflight, settle.busy, reading)) {
           endedBy(report, 'settled');
+          Object.defineProperty(report, SETTLED_BY, { value: check.by === 'nothing_scheduled' ? check.by : 'floor', configurable: true, enumerable: false });
           break;
         }
         continue; // the check took two frames: read again at once

@@ -268,6 +268,11 @@ class Readiness(_Open):
     ended_by: Literal["settled", "quiet_window", "deadline", "disabled"] | None = Field(
         None, description="which rule ended the wait: settled (the page was provably settled), "
         "quiet_window (quiet for quiet_ms), deadline (max_wait_ms reached)")
+    settled_by: Literal["nothing_scheduled", "floor"] | None = Field(
+        None, description="with ended_by settled, the rule that proved it: nothing_scheduled "
+        "(the page set no timer, animation frame or idle callback since just before the "
+        "action, and nothing changed over the next two frames), floor (quiet for three frames "
+        "and 60 ms)")
 
 
 class OpenedTab(_Strict):

@@ -102,6 +102,16 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "click listeners were read; it stands only when, readiness over, the proof ('ok', same "
         "id and seq), the click listeners, the URL and the frames are still those",
         "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
+    FastPath(
+        "settle_nothing_scheduled", "extension",
+        "extension/content/readiness.js settleCheck, lib/act/route.js",
+        "the settle floor after an act: three quiet frames and 60 ms from its last input",
+        "the document's timer, animation-frame and idle-callback id counters (shared by every "
+        "script world) read before the act's input and after its first and second frames: no "
+        "id handed out but the extension's own, the tasks the page queued flushed (two "
+        "messages), no activity from the first frame on, no frame in the document",
+        "tests/e2e/test_act_baseline_e2e.py, tests/e2e/test_act_settle_proof_e2e.py, "
+        "extension/test/settle.test.mjs"),
 )
 
 NAMES: frozenset[str] = frozenset(path.name for path in FAST_PATHS)
