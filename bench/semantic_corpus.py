@@ -96,7 +96,7 @@ def id_class(el: dict[str, Any], read_ids: set[str]) -> str:
         return "named"
     if ident[:-len(tail) - 1] in read_ids:
         return "counter"
-    said = " ".join(str(relations.get(k, "")) for k in ("context", "near", "section"))
+    said = " ".join(str(relations.get(k, "")) for k in ("context", "near", "section", "twin"))
     return "context_digits" if tail in words(said) else "digits"
 
 

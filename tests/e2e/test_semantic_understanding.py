@@ -319,3 +319,15 @@ def test_an_infobox_in_the_body_does_not_push_its_paragraphs_down(
     assert len(paragraphs) == 3 and cells, tags
     assert max(paragraphs) < min(cells), tags
 
+
+
+def test_icon_only_row_menus_in_two_alike_tables_are_told_apart_by_their_heading(
+        browser: Browser, pages_url: str) -> None:
+    # Two tables of the same three projects under "Active projects" and "Archived projects",
+    # each row with an icon-only "⋮" menu button (no words of its own): the heading parts them,
+    # not a counter, in every read.
+    whole = read(browser, pages_url + "understanding/icon_twins_tables.html", viewport_only=False)
+    menus = [e["id"] for e in whole.elements if "angular" in e["id"]]
+    assert len(menus) == 2 and not any(i.rsplit("_", 1)[-1].isdigit() for i in menus), menus
+    assert {i.endswith("under_archived_projects") for i in menus} == {True, False}, menus
+    assert not [e["id"] for e in whole.elements if e["id"].rsplit("_", 1)[-1].isdigit()]

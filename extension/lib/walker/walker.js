@@ -1673,7 +1673,7 @@ function labelOf(el) {
   return collapse(label).toLowerCase().slice(0, 60);
 }
 function rowWords(el, label) {
-  const minus = (t) => collapse(t).toLowerCase().replace(label, " ").trim();
+  const minus = (t) => (label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase()).trim();
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       for (const cell of a.children) {
@@ -1695,9 +1695,11 @@ function rowWords(el, label) {
 }
 function keyOf(el) {
   const label = labelOf(el);
-  if (!label) return "";
+  const look = el.getAttribute("class") || "";
+  if (!label && (el.localName === "a" || !look.trim())) return "";
   const href = el.localName === "a" ? (el.getAttribute("href") || "").split("?")[0] : "";
-  return `${label}\0${href}\0${rowWords(el, label)}`;
+  const own = label || `${el.localName} ${collapse(look)}`;
+  return `${own}\0${href}\0${rowWords(el, label)}`;
 }
 function placesOf(el, headings) {
   const out = [];
@@ -1756,7 +1758,8 @@ function pageTwins() {
   const headings = [...document.querySelectorAll(HEADINGS2)];
   const out = /* @__PURE__ */ new Map();
   let read = 0;
-  for (const members of groups.values()) {
+  const ordered = [...groups].sort(([a], [b]) => (a[0] === "") - (b[0] === ""));
+  for (const [, members] of ordered) {
     if (members.length < 2) continue;
     if ((read += members.length) > MEMBERS) break;
     const places = members.map((el) => placesOf(el, headings));

@@ -219,13 +219,15 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         label = label_of(el.source)[0]
         base = base_id(el.source)
         el.context = context_of(el.node, facts, label)
-        repeated = bool(label) and slug(label) in repeated_on_page
         near = el.near = "" if el.context else near_text(el.node, facts, slug(label))
         mark = own_mark(el.kind, el.node, facts)
         holder = container(el.node, facts)
         holder = f"at_{holder}" if holder else ""
         record = facts.joined[el.node.rid].rec if el.node.rid < len(facts.joined) else {}
         el.twin = twin_words(str(record.get("tw") or ""))
+        # a twin of the page (the walker's), an icon-only button too, is qualified in every
+        # read, whether its twin is in this one or not
+        repeated = (bool(label) and slug(label) in repeated_on_page) or bool(el.twin)
         el.section = section_of(el.model.context if el.model is not None else "", label,
                                 el.context, _region_kind(el.region))
         placed.append(Placed(base, _region_kind(el.region), el.context, near,

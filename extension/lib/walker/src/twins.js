@@ -30,7 +30,8 @@ function labelOf(el) {
 // The words of the row or item a control sits in, as the host reads them for its id
 // (semantic/id_words.py context_of): controls in rows with other words are no twins.
 function rowWords(el, label) {
-  const minus = (t) => collapse(t).toLowerCase().replace(label, ' ').trim();
+  const minus = (t) => (label ? collapse(t).toLowerCase().replace(label, ' ')
+    : collapse(t).toLowerCase()).trim();
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === 'tr') {
       for (const cell of a.children) {
@@ -51,11 +52,16 @@ function rowWords(el, label) {
   return rest.length <= 60 ? rest : '';
 }
 
+// A button with no words of its own (a row's icon-only "⋮" menu, which the host names from its
+// icon or its menu) is a twin of the buttons alike in tag and class in rows alike. (An image
+// link is not: the host names it by its image's alt, the story its text link names.)
 function keyOf(el) {
   const label = labelOf(el);
-  if (!label) return '';
+  const look = el.getAttribute('class') || '';
+  if (!label && (el.localName === 'a' || !look.trim())) return '';  // (an image link: its alt)
   const href = el.localName === 'a' ? (el.getAttribute('href') || '').split('?')[0] : '';
-  return `${label}\u0000${href}\u0000${rowWords(el, label)}`;
+  const own = label || `\u0001${el.localName} ${collapse(look)}`;
+  return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
 }
 
 function placesOf(el, headings) {
@@ -122,7 +128,9 @@ export function pageTwins() {
   const headings = [...document.querySelectorAll(HEADINGS)];
   const out = new Map();
   let read = 0;
-  for (const members of groups.values()) {
+  // Labelled twins first: the icon-only ones take what the budget leaves.
+  const ordered = [...groups].sort(([a], [b]) => (a[0] === '\u0001') - (b[0] === '\u0001'));
+  for (const [, members] of ordered) {
     if (members.length < 2) continue;
     if ((read += members.length) > MEMBERS) break;
     const places = members.map((el) => placesOf(el, headings));
