@@ -180,7 +180,13 @@ async function focusNode(session, node) {
 }
 
 async function clickNode(session, node, opts, how = {}) {
-  await clickAt(session, await pointFor(session, node, opts), how);
+  const spans = opts.spans ?? {};
+  let t = performance.now();
+  const point = await pointFor(session, node, opts);
+  spans.hit_ms = (spans.hit_ms ?? 0) + (performance.now() - t); // the point: scroll, box, hit test
+  t = performance.now();
+  await clickAt(session, point, how);
+  spans.input_ms = (spans.input_ms ?? 0) + (performance.now() - t);
 }
 
 // -- select --------------------------------------------------------------------------------
@@ -306,8 +312,9 @@ async function selectAria(session, node, wanted, opts) {
 async function fillText(session, node, value, replace) {
   await focusNode(session, node);
   if (replace) {
+    // select all, then type over it (as a person does); Delete only to leave it empty
     await pressChord(session, 'Control+A');
-    await pressChord(session, 'Delete');
+    if (!value) await pressChord(session, 'Delete');
   } else {
     await pressChord(session, node.facts.tag === 'input' ? 'End' : 'Control+End');
   }
@@ -368,6 +375,8 @@ async function submit(session, node, opts) {
  * Run `action` on `node` (null for page-wide press/scroll); `to` is the drop node of a drag.
  * Resolves {method}; throws AxError (stale_element, not_actionable, occluded, ...).
  */
+/** Do `action` on `node`: {method}. `opts.spans`, when given, gets where the time went:
+ * hit_ms (scroll into view, the click point, the hit test), input_ms (the input events). */
 export async function execute(session, action, node, value, to, opts = {}) {
   if (node) checkEnabled(node, action);
   switch (action) {
@@ -377,8 +386,12 @@ export async function execute(session, action, node, value, to, opts = {}) {
     case 'hover': await moveTo(session, await pointFor(session, node, { force: true })); return { method: 'mouse' };
     case 'focus': await focusNode(session, node); return { method: 'focus' };
     case 'type':
-    case 'fill':
-      return { method: await fillText(session, node, String(value ?? ''), action === 'fill') };
+    case 'fill': {
+      const t = performance.now();
+      const method = await fillText(session, node, String(value ?? ''), action === 'fill');
+      if (opts.spans) opts.spans.input_ms = performance.now() - t; // focus and keys
+      return { method };
+    }
     case 'press':
       if (node) await focusNode(session, node);
       for (const chord of String(value ?? '').split(/\s+/).filter(Boolean)) await pressChord(session, chord);

@@ -233,8 +233,10 @@ export function createActRoutes({ deps, resolveTab, now }) {
         const node = resolved.target ? await liveTarget(session, resolved.target) : null;
         const to = resolved.to ? await liveTarget(session, resolved.to) : null;
         run.step(`the ${msg.action}`);
+        const spans = {};
         const done = await execute(session, msg.action, node, req.raw.value ?? null, to,
-          { force: msg.options.force, delta_y: msg.options.delta_y });
+          { force: msg.options.force, delta_y: msg.options.delta_y, spans });
+        for (const [key, ms] of Object.entries(spans)) timings[key] = round(ms);
         report.method = done.method;
         if (node?.scrolledIntoView) report.target = { ...report.target, offscreen: true };
         if (node?.through) report.target = { ...report.target, through: node.through };
