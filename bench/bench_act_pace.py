@@ -231,16 +231,19 @@ def report(rows: list[Row], command: str, acts: int, warmup: int) -> str:
             continue
         t = {k: med([x.get(k, 0) for x in r.timings]) for k in
              ("resolve_ms", "action_ms", "ready_ms", "after_ms", "total_ms")}
-        # (a fill's action, a click's: the billing form alternates them)
-        kinds = {kind: med([x.get("action_ms", 0) for x, k in zip(r.timings, r.kinds, strict=False)
-                            if k == kind]) for kind in sorted(set(r.kinds))}
+        # each kind's action (the billing form alternates fill and click): its hit test and input
+        def part(kind: str, key: str, r: Row = r) -> float | None:
+            return med([x.get(key, 0) for x, k in zip(r.timings, r.kinds, strict=False)
+                        if k == kind])
+
+        kinds = {kind: f"{fmt(part(kind, 'action_ms'))} (hit {fmt(part(kind, 'hit_ms'))}, "
+                 f"input {fmt(part(kind, 'input_ms'))})" for kind in sorted(set(r.kinds))}
         rest = (t["total_ms"] or 0) - sum(t[k] or 0
                                           for k in ("resolve_ms", "action_ms", "ready_ms"))
         ended = {e: r.ended_by.count(e) for e in sorted(set(r.ended_by))}
         kept = sum(1 for x in r.timings if x.get("baseline_kept") == 1)
         early = sum(1 for x in r.timings if x.get("early_capture") == 1)
-        action = fmt(t["action_ms"]) if len(kinds) < 2 else \
-            " / ".join(f"{k} {fmt(v)}" for k, v in kinds.items())
+        action = " / ".join(f"{k} {v}" for k, v in kinds.items())
         lines.append(f"| {r.page} | {fmt(t['resolve_ms'])} | {action} | "
                      f"{fmt(t['ready_ms'])} | {fmt(rest)} | {fmt(t['total_ms'])} | {ended} | "
                      f"{kept}/{len(r.timings)} | {early}/{len(r.timings)} |")
