@@ -115,6 +115,33 @@ def test_the_rows_say_what_the_nodes_say(taken, taken_rows) -> None:
         assert node_records(rows) == node_records(nodes), label
 
 
+def test_the_rows_go_as_their_nodes_are_made(taken, taken_rows, monkeypatch) -> None:
+    """The default encoding is made from the rows the read built: each row is let go as its
+    node is made (a whole page's rows and nodes were all held at once, at the host's peak),
+    and the nodes are the default encoding's."""
+    import copy
+    import weakref
+
+    from axsnap_host.models import snapshot_rows
+    from axsnap_host.pipeline.ax.snapshot import as_node_objects
+
+    class Row(list):  # a row that can be watched going
+        pass
+
+    first_alive: list[bool] = []
+    make = snapshot_rows.row_node
+    monkeypatch.setattr(snapshot_rows, "row_node",
+                        lambda row: first_alive.append(first() is not None) or make(row))
+    for (label, nodes), (_, rows) in zip(taken, taken_rows, strict=True):
+        snapshot = copy.deepcopy(rows)
+        held = snapshot["ax_tree"]["nodes"] = [Row(row) for row in snapshot["ax_tree"]["nodes"]]
+        first = weakref.ref(held[0])
+        first_alive.clear()
+        as_node_objects(snapshot)
+        assert snapshot["ax_tree"] == nodes["ax_tree"], label
+        assert held == [] and first_alive[:2] == [True, False], label
+
+
 def _no_empty_or_null(value: Any, where: str) -> None:
     """No null, empty string, list or object anywhere in the envelope (name cells aside)."""
     stack = [(value, where)]

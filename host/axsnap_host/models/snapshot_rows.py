@@ -58,13 +58,18 @@ def row_node(row: list[Any]) -> dict[str, Any]:
     return node
 
 
-def rows_to_nodes(rows: list[list[Any]]) -> tuple[str | None, list[dict[str, Any]]]:
+def rows_to_nodes(rows: list[list[Any]], *, consume: bool = False
+                  ) -> tuple[str | None, list[dict[str, Any]]]:
     """The row encoding's pre-order rows as (root id, node objects in the same order), each
-    node listing its children's ids (none written when it has none)."""
+    node listing its children's ids (none written when it has none). ``consume``: the
+    rows are the caller's to drop, each row is let go once its node is made (``rows`` is
+    empty after), so the rows and the nodes of a whole page are never all held at once."""
     nodes: list[dict[str, Any]] = []
     path: list[dict[str, Any]] = []  # the ancestors of the next row, by depth
-    for row in rows:
+    for i, row in enumerate(rows):
         node = row_node(row)
+        if consume:
+            rows[i] = None  # type: ignore[call-overload]
         del path[row[0]:]
         if path:
             parent = path[-1]
@@ -74,6 +79,8 @@ def rows_to_nodes(rows: list[list[Any]]) -> tuple[str | None, list[dict[str, Any
                 parent["children"].append(node["id"])
         path.append(node)
         nodes.append(node)
+    if consume:
+        rows.clear()
     for node in nodes:
         if node["children"] is None:
             del node["children"]

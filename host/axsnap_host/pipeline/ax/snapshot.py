@@ -271,8 +271,8 @@ def build_snapshot(
 
 def as_node_objects(snapshot: dict[str, Any]) -> None:
     """Turn a snapshot's row-encoded ``ax_tree`` into the default encoding: node objects
-    with their children's ids (models/snapshot.py)."""
-    root, nodes = rows_to_nodes(snapshot["ax_tree"]["nodes"])
+    with their children's ids (models/snapshot.py). The rows go as their nodes are made."""
+    root, nodes = rows_to_nodes(snapshot["ax_tree"]["nodes"], consume=True)
     snapshot["ax_tree"] = {"root_id": root, "nodes": nodes}
 
 
