@@ -18,6 +18,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.dom.walker_merge import join, snapshot_keys
+from axsnap_host.pipeline.dom.xpath import ROOT, FlatKeys
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.render.domtext import element_line
 
@@ -124,8 +125,9 @@ def test_secret_text_is_scrubbed() -> None:
 def test_every_walker_record_joins_to_domsnapshot(basic: dict[str, Any]) -> None:
     joined = join(capture(basic))
     assert joined and all(j.snap is not None for j in joined)
-    keys = snapshot_keys(basic["dom_snapshot"])
-    assert "/html/body/iframe/html/body/button" in keys
+    table = FlatKeys()
+    keys = snapshot_keys(basic["dom_snapshot"], table)
+    assert table.find(ROOT, "html/body/iframe/html/body/button") in keys
     # the join agrees with the AX tree: the same backendNodeId is the AX "Create" button
     create = next(j for j in joined if j.xpath == "/html/body/header/button")
     assert (create.ax_role, create.ax_name) == ("button", "Create")
@@ -138,8 +140,11 @@ def test_nested_shadow_and_slots_join() -> None:
     deep = by_path["/html/body/div[1]/#shadow-root/div/#shadow-root/button"]
     slotted = by_path["/html/body/div[1]/button"]
     assert deep.ax_name == "Deep button" and slotted.ax_name == "Light button"
-    assert deep.key == "/html/body/div[1]/div/button"
-    assert slotted.key == "/html/body/div[1]/slot/button"
+    # joined on their flat-tree keys, not their DOM XPaths
+    table = FlatKeys()
+    keys = snapshot_keys(data["dom_snapshot"], table)
+    assert keys[table.find(ROOT, "html/body/div[1]/div/button")] == deep.snap
+    assert keys[table.find(ROOT, "html/body/div[1]/slot/button")] == slotted.snap
 
 
 def test_whole_page_capture_lists_offscreen_elements() -> None:
@@ -254,8 +259,12 @@ def test_pseudo_elements_details_and_named_slots_do_not_shift_the_join() -> None
     joined = join(capture(load("dom_flat.json")))
     assert joined and all(j.snap is not None for j in joined)
     by_path = {j.xpath: j for j in joined}
-    assert by_path["/html/body/div[2]/em"].key == "/html/body/div[2]/slot[1]/em"
-    assert by_path["/html/body/div[2]/b[2]"].key == "/html/body/div[2]/slot[2]/b[2]"
+    table = FlatKeys()
+    keys = snapshot_keys(load("dom_flat.json")["dom_snapshot"], table)
+    assert by_path["/html/body/div[2]/em"].snap == \
+        keys[table.find(ROOT, "html/body/div[2]/slot[1]/em")]
+    assert by_path["/html/body/div[2]/b[2]"].snap == \
+        keys[table.find(ROOT, "html/body/div[2]/slot[2]/b[2]")]
     assert by_path["/html/body/button"].ax_role == "button"
 
 

@@ -8,8 +8,8 @@ from axsnap_host.render.domtext import element_line
 
 
 def _joined(rid: int, tag: str, parent: int, text: str = "") -> Joined:
-    return Joined(rid=rid, rec={"p": parent, "tx": text}, tag=tag, key=str(rid),
-                  xpath=f"/x[{rid}]", frame=0)
+    return Joined(rid=rid, rec={"p": parent, "tx": text}, tag=tag, xpath=f"/x[{rid}]",
+                  frame=0)
 
 
 def test_label_wrapping_a_listed_input_is_folded_into_it() -> None:

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.dom.xpath import positional_steps
+from axsnap_host.pipeline.dom.xpath import NO_KEY, ROOT, FlatKeys, positional_steps
 from axsnap_host.pipeline.elements.clickable_by_nature import ClickableByNature
 
 ELEMENT_NODE = 1
@@ -75,7 +75,6 @@ class Joined:
     rid: int
     rec: dict[str, Any]
     tag: str
-    key: str
     xpath: str
     frame: int  # walker frame index
     frame_url: str = ""
@@ -104,8 +103,11 @@ def _rare_int(data: dict[str, Any] | None) -> dict[int, int]:
     return dict(zip(data.get("index", []), data.get("value", []), strict=False))
 
 
-def snapshot_keys(snapshot: dict[str, Any] | None) -> dict[str, SnapNode]:
-    """Flat-tree positional key → element facts, for every element of every document."""
+def snapshot_keys(snapshot: dict[str, Any] | None,
+                  table: FlatKeys | None = None) -> dict[int, SnapNode]:
+    """Flat-tree positional key (its number in ``table``, xpath.py FlatKeys) → element facts,
+    for every element of every document."""
+    table = FlatKeys() if table is None else table
     if not snapshot:
         return {}
     strings: list[str] = snapshot.get("strings", [])
@@ -121,10 +123,10 @@ def snapshot_keys(snapshot: dict[str, Any] | None) -> dict[str, SnapNode]:
             content_of[(d, node)] = child_doc
             referenced.add(child_doc)
 
-    out: dict[str, SnapNode] = {}
+    out: dict[int, SnapNode] = {}
     root_docs = [d for d in range(len(docs)) if d not in referenced]
     # Documents hang under their iframes; visit each from its root document, with a prefix.
-    pending: list[tuple[int, str]] = [(d, "") for d in root_docs[:1]]
+    pending: list[tuple[int, int]] = [(d, ROOT) for d in root_docs[:1]]
     while pending:
         d, prefix = pending.pop()
         doc = docs[d]
@@ -141,14 +143,14 @@ def snapshot_keys(snapshot: dict[str, Any] | None) -> dict[str, SnapNode]:
         for i in range(n):
             if types[i] == ELEMENT_NODE and not lower[i].startswith("::"):
                 kids.setdefault(parents[i], []).append(i)
-        key: dict[int, str] = {}
+        key: dict[int, int] = {}
         for i in range(n):  # parents precede children in DOMSnapshot order
             if parents[i] < 0:
                 key[i] = prefix
         for parent, children in sorted(kids.items()):
             steps = positional_steps(lower[c] for c in children)
             for c, step in zip(children, steps, strict=True):
-                key[c] = f"{key.get(parent, prefix)}/{step}"
+                key[c] = table.add(key.get(parent, prefix), step)
         for i in range(n):
             if types[i] != ELEMENT_NODE or i not in key or lower[i].startswith("::"):
                 continue
@@ -274,11 +276,12 @@ def join(capture: RawCapture) -> list[Joined]:
     owned = {f.ownerBackendNodeId: f for f in capture.frames
              if f.ownerBackendNodeId is not None}
     window = _Window(walker)
-    snap = snapshot_keys(capture.dom_snapshot)
+    table = FlatKeys()
+    snap = snapshot_keys(capture.dom_snapshot, table)
     ax = ax_facts(capture)
     # a whole-page read from the walk: DOMSnapshot's isClickable told from the records
     nature = ClickableByNature() if ClickableByNature.applies(walker, bool(snap)) else None
-    keys: list[str] = []
+    keys: list[int] = []
     xpaths: list[str] = []
     out: list[Joined] = []
     rid = 0
@@ -286,17 +289,18 @@ def join(capture: RawCapture) -> list[Joined]:
         rec = records[rid]
         step = str(rec.get("s", ""))
         p = rec.get("p", -1)
-        parent_key = keys[p] if isinstance(p, int) and 0 <= p < rid else ""
+        parent_key = keys[p] if isinstance(p, int) and 0 <= p < rid else ROOT
         dp = rec.get("dp", p)
         parent_xpath = xpaths[dp] if isinstance(dp, int) and 0 <= dp < rid else ""
-        key = f"{parent_key}/{step}"
+        key = table.find(parent_key, step)
         xpath = f"{parent_xpath}/{rec.get('d') or step}"
         keys.append(key)
         xpaths.append(xpath)
         frame = int(rec.get("f", 0))
         frame_url = str(frames[frame].get("url", "")) if 0 <= frame < len(frames) else ""
-        joined = Joined(rid, rec, _step_tag(step), key, xpath, frame, frame_url)
-        _attach_facts(joined, snap.get(key), frames, walker.get("world"))
+        joined = Joined(rid, rec, _step_tag(step), xpath, frame, frame_url)
+        _attach_facts(joined, snap.get(key) if key != NO_KEY else None, frames,
+                      walker.get("world"))
         if nature is not None and nature.add(rec, joined.tag):
             joined.clickable = True
         if joined.backend_node_id is not None and joined.frame_id is not None:

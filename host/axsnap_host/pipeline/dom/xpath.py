@@ -48,6 +48,51 @@ def positional_steps(names: Iterable[str]) -> list[str]:
     return out
 
 
+# -- the join's flat-tree keys as numbers ------------------------------------------------
+# A key is the chain of flat steps from the top document (``/html/body/div[2]/a``,
+# walker_merge.py). Spelled out, each key repeats its parent's: on a whole page the join
+# built two strings per element (DOMSnapshot's side and the walker's), each as long as the
+# element is deep, ~300k of them on the 100k-element bench page, to compare them once. Here
+# a key is a number in a table of (parent key, step) → key, so a child's key costs one
+# lookup whatever its depth, and two chains are equal exactly when their spelled-out keys
+# are: a step holding ``/`` is taken as the steps it spells.
+
+ROOT = 0  # the empty chain (the top document; a walker record without a parent)
+NO_KEY = -1  # a walker record whose chain no DOMSnapshot element has: nor its children
+
+
+class FlatKeys:
+    """(parent key, step) → key, for the DOMSnapshot's elements; the walker's side only
+    looks keys up."""
+
+    __slots__ = ("_ids",)
+
+    def __init__(self) -> None:
+        self._ids: dict[tuple[int, str], int] = {}
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def add(self, parent: int, step: str) -> int:
+        """The key of ``parent``'s child ``step`` (a new number when first seen)."""
+        for part in step.split("/") if "/" in step else (step,):
+            found = self._ids.get((parent, part))
+            if found is None:
+                found = self._ids[(parent, part)] = len(self._ids) + 1
+            parent = found
+        return parent
+
+    def find(self, parent: int, step: str) -> int:
+        """The key of ``parent``'s child ``step``, or NO_KEY when no element has it."""
+        if parent == NO_KEY:
+            return NO_KEY
+        for part in step.split("/") if "/" in step else (step,):
+            parent = self._ids.get((parent, part), NO_KEY)
+            if parent == NO_KEY:
+                return NO_KEY
+        return parent
+
+
 def _step_name(node_name: str) -> str:
     if node_name.upper() == node_name:  # HTML elements: CDP upper-cases their nodeName
         return node_name.lower()
