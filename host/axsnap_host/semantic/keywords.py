@@ -79,10 +79,15 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 }
 
 # Words a title says of its page and that say little in its text: "Forms" names a page of forms,
-# "in the form of" is prose.
+# "in the form of" is prose; "Mailbox" and "Email" name a mail client, an address field's label
+# says "Email" on any form; "Tables" names a page of tables of records.
 TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "form": ("form", "forms", "表单", "biểu mẫu", "formulario", "formularios", "formular",
              "formulare", "formulaire", "formulaires", "フォーム"),
+    "email_inbox": ("mailbox", "mail", "email", "e-mail", "webmail", "邮箱", "邮件", "hộp thư",
+                    "correo", "postfach", "courriel", "messagerie", "メール"),
+    "list": ("table", "tables", "data table", "data tables", "datatable", "datatables", "表格",
+             "bảng", "tabla", "tablas", "tabelle", "tabellen", "tableau", "tableaux", "テーブル"),
 }
 
 URL_PATTERNS: dict[str, str] = {
