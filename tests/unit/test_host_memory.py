@@ -8,8 +8,10 @@ wrappers; parsed from JSON as the host parses a part, so no string is shared by 
 
 from __future__ import annotations
 
+import copy
 import json
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -196,6 +198,58 @@ def test_snapshot_v1_frees_the_rect_columns_once_the_index_is_built(
     callers = request(owned=False)  # a caller's own capture is never changed
     assert process(callers, TabState(1), snapshot_id="s", ts="t")["snapshot"] == snapshot
     assert rect_columns(callers) > 0
+
+
+def untimed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: untimed(v) for k, v in value.items() if not k.endswith("_ms")}
+    return [untimed(v) for v in value] if isinstance(value, list) else value
+
+
+@pytest.mark.parametrize("also", [[], ["outline", "domtext"]])
+def test_snapshot_v1_lets_the_walker_records_go_before_its_rows(
+        monkeypatch: pytest.MonkeyPatch, also: list[str]) -> None:
+    """The read's last format (SnapshotV1, after the formats it is asked along with) has
+    read the walker's records and their join once its tree is redacted: on the host's own
+    capture they go then, before the rows and node objects are made and the reply encoded
+    (~130 MB of the 100k page's); the same replies; a caller's capture is never changed."""
+    from axsnap_host.models.wire import SnapshotRequest
+    from axsnap_host.pipeline.ax import build
+    from axsnap_host.pipeline.dom.walker_merge import JOINED
+    from axsnap_host.pipeline.run import process
+    from axsnap_host.pipeline.state import TabState
+
+    page = json.loads((Path(__file__).resolve().parents[1] / "fixtures"
+                       / "dom_basic_whole.json").read_text())
+
+    def request(owned: bool) -> SnapshotRequest:
+        parsed = SnapshotRequest.model_validate(
+            {"v": 1, "id": "r", "type": "snapshot", "capture": copy.deepcopy(page),
+             "options": {"scope": "page", "viewport_only": False,
+                         **({"also_formats": also} if also else {})}})
+        if owned:  # as the host marks the capture it parsed
+            parsed.capture.derived[build.HOST_OWNED] = True
+        return parsed
+
+    seen: list[tuple[int, bool]] = []  # (records, join held) when the rows are made
+    make_rows = build.build_snapshot
+
+    def watched(*, capture: Any, **kwargs: Any) -> Any:
+        seen.append((len(capture.walker["elements"]), JOINED in capture.derived))
+        return make_rows(capture=capture, **kwargs)
+
+    monkeypatch.setattr(build, "build_snapshot", watched)
+    callers = request(owned=False)
+    records = len(callers.capture.walker["elements"])
+    assert records > 10
+    kept = process(callers, TabState(1), snapshot_id="s", ts="t")
+    assert seen == [(records, True)] and len(callers.capture.walker["elements"]) == records
+    seen.clear()
+    owned = request(owned=True)
+    freed = process(owned, TabState(1), snapshot_id="s", ts="t")
+    assert seen == [(0, False)] and owned.capture.walker["elements"] == []
+    assert untimed(freed) == untimed(kept)
+    assert set(freed.get("also", {})) == set(also)
 
 
 @pytest.mark.parametrize("fmt", ["snapshot", "outline", "domtext"])

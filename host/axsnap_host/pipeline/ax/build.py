@@ -20,6 +20,7 @@ from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.snapshot import as_node_objects, build_snapshot, set_prop
 from axsnap_host.pipeline.ax.tree import flat_tree
 from axsnap_host.pipeline.ax.window_index import dom_facts, walker_joins
+from axsnap_host.pipeline.dom.walker_merge import JOINED
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -47,6 +48,17 @@ def drop_rect_columns(capture: RawCapture) -> None:
             if isinstance(layout, dict):
                 layout.pop("clientRects", None)
                 layout.pop("scrollRects", None)
+
+
+def drop_walker_records(capture: RawCapture) -> None:
+    """Free the walker's records and their join once the read's last format has read them
+    (100k dicts on the 100k-element bench page, ~130 MB with the join), before it makes
+    its largest structures and its reply is encoded. Only on a capture the host owns
+    (HOST_OWNED)."""
+    capture.derived.pop(JOINED, None)
+    walker = capture.walker
+    if isinstance(walker, dict) and isinstance(walker.get("elements"), list):
+        walker["elements"].clear()  # the message's parse holds the same list
 
 
 class _Stopwatch:
@@ -102,6 +114,9 @@ def build_snapshot_v1(
             frame.name, found = scrub_text(frame.name[:MAX_FRAME_NAME])
             redacted += found
     clock.lap("redact_ms")
+    del joined  # read: on the read's last format, the records go too, before the rows
+    if capture.derived.get(HOST_OWNED):
+        drop_walker_records(capture)
     snapshot = build_snapshot(
         capture=capture,
         tree=tree,
@@ -132,9 +147,6 @@ def build_snapshot_v1(
             flag = flagged.get(row[1])
             if flag is not None:
                 set_prop(row, "suspicious", flag.as_dict())
-    if options.snapshot_encoding == "nodes":  # the default: the spec's node objects
-        as_node_objects(snapshot)
-    clock.lap("render_ms")
     stats = {
         "suspicious": len(flagged),
         "frames": len(tree.frames),
@@ -143,6 +155,10 @@ def build_snapshot_v1(
         "redacted": redacted,
         "dom_documents": dom.documents,
     }
+    del tree, dom, kept, flagged  # the rows are made: let them go before the node objects
+    if options.snapshot_encoding == "nodes":  # the default: the spec's node objects
+        as_node_objects(snapshot)
+    clock.lap("render_ms")
     return snapshot, clock.timings, stats
 
 
