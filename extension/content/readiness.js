@@ -52,7 +52,10 @@ const READINESS_MAX_ELEMENTS = 50_000;
  */
 function createReadinessReach(doc, env) {
   const watched = new WeakSet();
-  let states = null;
+  // each control's `value|checked` at the last refresh: a control that appears is a mutation
+  // (counted as one), not a change of state, so the first reading of a page that was quiet
+  // since it loaded is quiet too
+  const states = new WeakMap();
   const watch = (root) => {
     if (watched.has(root)) return;
     watched.add(root);
@@ -61,7 +64,7 @@ function createReadinessReach(doc, env) {
   return {
     refresh() {
       let unreadable = 0;
-      let sig = '';
+      let changed = false;
       const queue = [doc];
       const deep = env.count(doc) <= READINESS_MAX_ELEMENTS;
       for (let i = 0; i < queue.length; i++) {
@@ -70,7 +73,12 @@ function createReadinessReach(doc, env) {
         const elements = deep ? root.querySelectorAll('*') : root.querySelectorAll('input,select,textarea');
         for (const el of elements) {
           const name = el.localName;
-          if (name === 'input' || name === 'select' || name === 'textarea') sig += `${el.value}|${el.checked};`;
+          if (name === 'input' || name === 'select' || name === 'textarea') {
+            const state = `${el.value}|${el.checked}`;
+            const before = states.get(el);
+            if (before !== undefined && before !== state) changed = true;
+            states.set(el, state);
+          }
           if (!deep) continue;
           const shadow = env.shadowRootOf(el);
           if (shadow) queue.push(shadow);
@@ -81,8 +89,6 @@ function createReadinessReach(doc, env) {
           }
         }
       }
-      const changed = states !== null && states !== sig;
-      states = sig;
       return { changed, unreadable };
     },
   };

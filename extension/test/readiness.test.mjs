@@ -146,6 +146,19 @@ test('a reading looks into shadow roots and same-origin frames, and sees control
   assert.equal(observed.length, 3, 'each root observed once');
 });
 
+test('a control that appears is not a change of state: the first reading of a page quiet since it loaded is quiet', () => {
+  const children = [];
+  const doc = { children, querySelectorAll: () => children };
+  const reach = createReadinessReach(doc, {
+    shadowRootOf: () => null, frameDocOf: () => null, observe: () => {}, count: () => children.length,
+  });
+  assert.equal(reach.refresh().changed, false, 'at document_start: no control yet');
+  children.push({ localName: 'input', value: '', checked: false }, { localName: 'select', value: 'a' });
+  assert.equal(reach.refresh().changed, false, 'parsed since: new controls, no state changed');
+  children[1].value = 'b';
+  assert.equal(reach.refresh().changed, true, 'an existing control set by a script');
+});
+
 test('a page is as quiet as its busiest frame', () => {
   const main = { token: 't', count: 3, quiet: 900, since: 5000 };
   assert.deepEqual(mergeReadings(main, [{ count: 2, quiet: 80 }, null, { count: 1, quiet: 2000 }]),
