@@ -193,6 +193,8 @@ globalThis.axsnapWorker = {
   // (control.js: the consent it set, the outside role), as the native host would pass them
   control: async (message) => JSON.stringify(await control.handle(message)),
   targets: async () => JSON.stringify(await chrome.debugger.getTargets()),
+  // what the tab's last preparation did (lib/reuse/prepare.js), not taken from the next read
+  preparation: async (tabId) => JSON.stringify(preparer.peek(tabId)),
 };
 
 // The panel asks over a port to hear the stages as they run: it posts one request and gets

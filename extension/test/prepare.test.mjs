@@ -34,8 +34,10 @@ test('a settled small document is captured once, and the next read hears it once
   f.settle();
   assert.equal(await done, 'prepared');
   assert.deepEqual(f.log, [['capture', 7, 'snapshot'], 'release']);
+  assert.equal(p.peek(7), 'prepared', 'a look leaves it for the read');
   assert.equal(p.outcome(7), 'prepared');
   assert.equal(p.outcome(7), null, 'told once');
+  assert.equal(p.peek(7), null);
 });
 
 test('a big, an unsettled or an unkept tab is not captured', async () => {

@@ -66,13 +66,23 @@ class BrowserCDP:
                 return str(info["targetId"])
         return None
 
-    def evaluate_in(self, target: str, expression: str, timeout_s: float = 30.0) -> Any:
-        """Evaluate ``expression`` in the target (a worker's global scope); its value."""
+    def page_target(self, url_suffix: str) -> str | None:
+        """The target id of the first page whose URL ends with ``url_suffix`` (None: none)."""
+        for info in self.call("Target.getTargets")["targetInfos"]:
+            if info["type"] == "page" and info["url"].endswith(url_suffix):
+                return str(info["targetId"])
+        return None
+
+    def evaluate_in(self, target: str, expression: str, timeout_s: float = 30.0,
+                    await_promise: bool = False) -> Any:
+        """Evaluate ``expression`` in the target (a worker's global scope, a page); its value
+        (a promise's, with ``await_promise``)."""
         session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
                             timeout_s=timeout_s)["sessionId"]
         try:
             answer = self.call("Runtime.evaluate", {"expression": expression,
-                                                    "returnByValue": True},
+                                                    "returnByValue": True,
+                                                    "awaitPromise": await_promise},
                                session=session, timeout_s=timeout_s)
             return answer.get("result", {}).get("value")
         finally:

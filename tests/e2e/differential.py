@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+
+from page_waits import wait_in_page
 
 from axsnap_host.client import Browser
 
@@ -99,14 +100,6 @@ class Outcome:
     mismatches: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _wait(browser: Browser, condition: str) -> None:
-    deadline = time.monotonic() + 20
-    while not browser.driver.execute_script(f"return Boolean({condition})"):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never true: {condition}")
-        time.sleep(0.02)
-
-
 def run_seed(browser: Browser, pages_url: str, seed: int, steps: int,
              outcome: Outcome, reads: dict[str, dict[str, Any]] = READS) -> None:
     """One seed: a page, then ``steps`` random changes, each followed by every format's normal
@@ -114,14 +107,14 @@ def run_seed(browser: Browser, pages_url: str, seed: int, steps: int,
     rng = random.Random(seed)
     page = rng.choice(sorted(PAGES))
     browser.open(pages_url + page)
-    _wait(browser, "document.readyState === 'complete' && window.__change")
+    wait_in_page(browser, "document.readyState === 'complete' && window.__change")
     for options in reads.values():  # every fast path holds this state
         browser.snapshot_raw(**options)
     for step in range(steps):
         kind = rng.choice(PAGES[page])
         browser.driver.execute_script("window.__change(arguments[0], arguments[1], arguments[2])",
                                       page.rsplit("/", 1)[1], kind, rng.random())
-        _wait(browser, "window.__changeDone()")
+        wait_in_page(browser, "window.__changeDone()")
         for name, options in reads.items():
             # the read after the change, the exact one, and a read of the page unchanged since
             # (the one the cached answer and the kept trees answer)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from page_waits import wait_in_page
 
 from axsnap_host.client import Browser
 from axsnap_host.models.act import ActionResult
@@ -97,7 +98,7 @@ SCENARIOS: dict[str, list[Step]] = {
     # a change the page makes long after an act's readiness ended, then acts again
     "late_change_between_acts": [
         ("act", "Sync later", ("click", None)),
-        ("page", None, "return document.getElementById('sync').textContent === 'Synced again'"),
+        ("page", None, "document.getElementById('sync').textContent === 'Synced again'"),
         ("act", "Select Team offsite", ("click", None)),
         ("page", "document.getElementById('count').textContent = 'set by script'", None),
         ("act", "Select Design review", ("click", None)),
@@ -111,15 +112,6 @@ SCENARIOS: dict[str, list[Step]] = {
         ("act", "Select Welcome aboard", ("click", None)),
     ],
 }
-
-
-def _wait(browser: Browser, condition: str) -> None:
-    import time
-
-    deadline = time.monotonic() + 30
-    while not browser.run_in_target(condition):
-        assert time.monotonic() < deadline, f"the page never came to: {condition}"
-        time.sleep(0.05)
 
 
 def _comparable(result: ActionResult) -> Any:
@@ -145,7 +137,7 @@ def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> li
             if what:
                 browser.run_in_target(what)
             if how:
-                _wait(browser, how)
+                wait_in_page(browser, how)
             continue
         action, value = how
         result = browser.act(what, action, value, exact=exact)

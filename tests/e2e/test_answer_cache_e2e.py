@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from page_waits import wait_for_the_preparation
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -188,7 +189,7 @@ def test_the_first_read_of_a_prepared_document_is_a_kept_answer(
     browser.open(url)
     browser.snapshot_raw(format="domtext")
     browser.open(url)  # a new document, loaded in a tab being read
-    time.sleep(4.0)  # it settles (a 500 ms quiet window) and is prepared meanwhile
+    assert wait_for_the_preparation(browser) == "prepared"  # after its quiet window
     first = browser.snapshot_raw(format="domtext")
     assert _kept(first), first["timings"]
     assert first["timings"]["kept_answer"]["prepared"] is True

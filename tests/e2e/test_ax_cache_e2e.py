@@ -9,12 +9,12 @@ changes make the next read a full one that says why.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from page_reads import NOW, comparable, fresh_page_read, page_read
+from page_waits import wait_until_axsnap_lets_go
 
 from axsnap_host.client import Browser
 from axsnap_host.client.file_server import serve_directory
@@ -124,10 +124,10 @@ def test_the_default_window_read_says_nothing_of_the_cache(browser: Browser,
 
 def test_the_cache_outlives_the_debugger_session(browser: Browser, pages_url: str) -> None:
     """The tree is kept per document, not per debugger session: after the kept session's idle
-    detach (lib/session/debugger.js IDLE_DETACH_MS, 10 s), a change is still read from the cache."""
+    detach (lib/session/debugger.js IDLE_DETACH_MS), a change is still read from the cache."""
     browser.open(pages_url + PAGE)
     _page_read(browser)
-    time.sleep(11)
+    wait_until_axsnap_lets_go(browser)
     browser.run_in_target("window.cases.text()")
     cached = _page_read(browser)
     assert cached["quality"]["ax_source"].startswith("cache+"), cached["quality"]["ax_source"]

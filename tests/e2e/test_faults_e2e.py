@@ -8,7 +8,6 @@ browser keeps serving.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import time
@@ -59,28 +58,38 @@ SETTLING = {"format": "outline", "stabilize": {"quiet_ms": 1000, "max_wait_ms": 
 STRUCTURED_CODES = {code.value for code in ErrorCode}
 
 
-def start(browser: Browser, key: str, message: dict[str, Any]) -> None:
-    """Send ``message`` from the bridge page without waiting; the reply lands under ``key``."""
-    driver = browser.driver
-    driver.switch_to.window(browser.bridge_handle)
-    driver.execute_script(
-        "const [key, message] = arguments; window.axsnapReplies ??= {};"
-        "axsnapBridge.send(message).then((text) => { window.axsnapReplies[key] = text; });",
-        key, message)
+class Job:
+    """A request run on the bridge page without waiting (``axsnapBridge.start``), polled for
+    its progress events and its reply (``axsnapBridge.poll`` waits up to 250 ms a call)."""
 
+    def __init__(self, browser: Browser, message: dict[str, Any]) -> None:
+        started = browser.bridge_call("start", message)
+        assert started["ok"], started
+        self.browser, self.token = browser, started["token"]
+        self.events: list[dict[str, Any]] = []
+        self.answer: dict[str, Any] | None = None
 
-def reply(browser: Browser, key: str, within_s: float = 60.0) -> dict[str, Any]:
-    """The reply sent under ``key`` (polled on the bridge page); fails after ``within_s``."""
-    driver = browser.driver
-    driver.switch_to.window(browser.bridge_handle)
-    deadline = time.monotonic() + within_s
-    while time.monotonic() < deadline:
-        text = driver.execute_script("return (window.axsnapReplies ?? {})[arguments[0]] ?? null",
-                                     key)
-        if text is not None:
-            return json.loads(text)
-        time.sleep(0.1)
-    raise AssertionError(f"no reply to {key} within {within_s} s")
+    def _poll(self) -> None:
+        polled = self.browser.bridge_call("poll", self.token, 250)
+        assert polled["ok"], polled
+        self.events += polled.get("events") or []
+        if polled.get("done"):
+            self.answer = polled["reply"]
+
+    def wait_for(self, stage: str, state: str = "start", within_s: float = 120.0) -> None:
+        """Return once the request has reached ``stage`` (its own progress event says so)."""
+        deadline = time.monotonic() + within_s
+        while (stage, state) not in {(e.get("stage"), e.get("state")) for e in self.events}:
+            assert self.answer is None, f"it ended before {stage} {state}: {self.answer}"
+            assert time.monotonic() < deadline, f"never reached {stage} {state}"
+            self._poll()
+
+    def reply(self, within_s: float = 120.0) -> dict[str, Any]:
+        deadline = time.monotonic() + within_s
+        while self.answer is None:
+            assert time.monotonic() < deadline, f"no reply within {within_s} s"
+            self._poll()
+        return self.answer
 
 
 def assert_structured(answer: dict[str, Any]) -> None:
@@ -107,21 +116,21 @@ def new_tab(browser: Browser, url: str) -> str:
 
 def test_tab_closed_mid_capture(browser: Browser, pages_url: str) -> None:
     handle = new_tab(browser, f"{pages_url}mutating.html")
-    start(browser, "closed", {"type": "snapshot", "targetId": handle, "options": SETTLING})
-    time.sleep(1.0)  # the capture is waiting for a quiet DOM
+    job = Job(browser, {"type": "snapshot", "targetId": handle, "options": SETTLING})
+    job.wait_for("stabilize")  # the capture is waiting for a quiet DOM
     browser.driver.switch_to.window(handle)
     browser.driver.close()
-    assert_structured(reply(browser, "closed"))
+    assert_structured(job.reply())
     assert_serving(browser, pages_url)
 
 
 def test_tab_navigated_mid_capture(browser: Browser, pages_url: str) -> None:
     handle = new_tab(browser, f"{pages_url}mutating.html")
-    start(browser, "moved", {"type": "snapshot", "targetId": handle, "options": SETTLING})
-    time.sleep(1.0)
+    job = Job(browser, {"type": "snapshot", "targetId": handle, "options": SETTLING})
+    job.wait_for("stabilize")
     browser.driver.switch_to.window(handle)
     browser.driver.get(f"{pages_url}pending.html")
-    answer = reply(browser, "moved")
+    answer = job.reply()
     if answer["ok"]:  # a capture of one page or the other, never a mix of both
         tree = answer["result"]["combinedTree"]
         assert ("Ticker" in tree) != ("Busy network" in tree), tree
@@ -136,15 +145,15 @@ def test_host_killed_mid_capture(browser: Browser, pages_url: str) -> None:
     browser.ping_host()
     browser.driver.switch_to.window(browser.target_handle)
     browser.open(f"{pages_url}mutating.html")
-    start(browser, "killed", {"type": "snapshot", "targetId": browser.target_handle,
+    job = Job(browser, {"type": "snapshot", "targetId": browser.target_handle,
                               "options": {**SETTLING, "stabilize": {"quiet_ms": 1000,
                                                                     "max_wait_ms": 2500}}})
-    time.sleep(1.0)
+    job.wait_for("stabilize")
     pids = browser.host_pids()
     assert pids, "the host runs"
     for pid in pids:
         os.kill(pid, signal.SIGKILL)
-    answer = reply(browser, "killed")
+    answer = job.reply()
     if answer["ok"]:  # the extension started a new host for the capture's processing
         assert "Ticker" in answer["result"]["combinedTree"]
     else:
@@ -157,10 +166,10 @@ def test_five_tabs_at_once(browser: Browser, pages_url: str) -> None:
     pages = ["mutating.html", "pending.html", "mutating.html", "pending.html", "mutating.html"]
     handles = [new_tab(browser, f"{pages_url}{page}") for page in pages]
     options = {"format": "outline", "stabilize": {"quiet_ms": 100, "max_wait_ms": 1500}}
-    for i, handle in enumerate(handles):
-        start(browser, f"tab{i}", {"type": "snapshot", "targetId": handle, "options": options})
-    for i, page in enumerate(pages):
-        answer = reply(browser, f"tab{i}")
+    jobs = [Job(browser, {"type": "snapshot", "targetId": handle, "options": options})
+            for handle in handles]
+    for job, page in zip(jobs, pages, strict=True):
+        answer = job.reply()
         assert answer["ok"], answer
         expected = "Ticker" if page == "mutating.html" else "Busy network"
         assert expected in answer["result"]["combinedTree"]

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from page_waits import wait_in_page
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -51,18 +52,10 @@ def _kept(reply: Reply) -> bool:
     return reply["timings"].get("kept_answer") is not None
 
 
-def _wait(browser: Browser, condition: str) -> None:
-    """Poll a page condition (a script returning a truth value), never a fixed sleep."""
-    deadline = time.monotonic() + 20
-    while not browser.driver.execute_script(f"return Boolean({condition})"):
-        assert time.monotonic() < deadline, f"never true: {condition}"
-        time.sleep(0.05)
-
-
 def _read_twice(browser: Browser, url: str, **options: Any) -> Reply:
     """Open ``url`` and read it twice: every fast path holds this state afterwards."""
     browser.open(url)
-    _wait(browser, "document.readyState === 'complete'")
+    wait_in_page(browser, "document.readyState === 'complete'")
     browser.snapshot_raw(**options)
     return browser.snapshot_raw(**options)
 
@@ -121,7 +114,7 @@ def test_a_change_no_mutation_shows_is_read(browser: Browser, pages_url: str, ki
     before = _read_twice(browser, pages_url + PAGE, **options)
     assert _says(before, text) is not shown
     browser.driver.execute_script(change)
-    _wait(browser, done)
+    wait_in_page(browser, done)
     after = browser.snapshot_raw(**options)
     assert _says(after, text) is shown, f"stale: {text!r} {'missing' if shown else 'still there'}"
     # item 4: turning cached answers off is a safe fallback (the AX caches see it too)
@@ -147,13 +140,13 @@ def test_hover_after_document_open_is_read(browser: Browser, pages_url: str) -> 
         "document.open(); document.write('<!doctype html><style>.tip{display:none}"
         "#hov:hover .tip{display:inline}</style><div id=\"hov\" style=\"padding:20px\">"
         "Hover here <button class=\"tip\">Tip on hover</button></div>'); document.close();")
-    _wait(browser, "document.getElementById('hov')")
+    wait_in_page(browser, "document.getElementById('hov')")
     browser.snapshot_raw(format="domtext")
     before = browser.snapshot_raw(format="domtext")
     assert not _says(before, "Tip on hover")
     hover = browser.driver.find_element(By.ID, "hov")
     ActionChains(browser.driver).move_to_element(hover).perform()
-    _wait(browser, "document.querySelector('#hov:hover')")
+    wait_in_page(browser, "document.querySelector('#hov:hover')")
     after = browser.snapshot_raw(format="domtext")
     assert _says(after, "Tip on hover"), "stale: the hover after document.open() was missed"
 
@@ -192,7 +185,7 @@ def test_a_window_read_after_a_change_equals_an_exact_read(
     change, shows = WINDOW_CHANGES[kind]
     # the same change in a document no read has seen: nothing kept to patch
     browser.open(pages_url + WINDOW_PAGE)
-    _wait(browser, "document.readyState === 'complete'")
+    wait_in_page(browser, "document.readyState === 'complete'")
     browser.driver.execute_script(change)
     fresh = browser.snapshot_raw(**options)
     before = _read_twice(browser, pages_url + WINDOW_PAGE, **options)
@@ -262,7 +255,8 @@ def _busy_reads(browser: Browser) -> None:
 def test_readiness_sees_changes_beyond_the_light_dom(browser: Browser, pages_url: str,
                                                      where: str) -> None:
     browser.open(pages_url + PAGE)
-    _wait(browser, "document.getElementById('inner').contentDocument?.getElementById('tick')")
+    wait_in_page(browser,
+                 "document.getElementById('inner').contentDocument?.getElementById('tick')")
     browser.driver.execute_script(BUSY[where])
     try:
         _busy_reads(browser)
@@ -275,7 +269,7 @@ def test_readiness_sees_a_busy_frame_of_another_origin(browser: Browser, pages_u
     browser.open(pages_url + PAGE)
     browser.driver.execute_script("document.getElementById('inner').src = arguments[0]",
                                   cross_site_url + "stale/inner.html?tick")
-    _wait(browser, "document.getElementById('inner').src.includes('tick')")
+    wait_in_page(browser, "document.getElementById('inner').src.includes('tick')")
     try:
         _busy_reads(browser)
     finally:
@@ -324,9 +318,9 @@ def test_a_click_listener_added_in_a_shadow_root_makes_its_element_act(
     if where == "frame of another origin":
         browser.driver.execute_script("document.getElementById('same').src = arguments[0]",
                                       cross_site_url + "stale/listeners_inner.html")
-    _wait(browser, "document.readyState === 'complete'")
+    wait_in_page(browser, "document.readyState === 'complete'")
     name, text = LISTENER_TARGETS.get(where, ("frame", "Frame target"))
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # a failure bound only
     while not _says(browser.snapshot_raw(format="snapshot"), text):  # a frame loads later
         assert time.monotonic() < deadline, f"{text!r} never read"
     browser.snapshot_raw(**options)
@@ -373,7 +367,7 @@ def test_focus_moved_in_a_background_window_is_read(browser: Browser, pages_url:
     handle = driver.current_window_handle
     try:
         driver.get(pages_url + "stale/focus.html")
-        _wait(browser, "document.readyState === 'complete'")
+        wait_in_page(browser, "document.readyState === 'complete'")
         has_focus = "return document.hasFocus()"
         assert driver.execute_script(has_focus) is False, "not a background window"
         browser.snapshot_raw(handle=handle, **options)

@@ -13,11 +13,13 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from axsnap_host.client import Browser
+from axsnap_host.client.progress import request_with_progress
 from axsnap_host.models.api import ProgressEvent
 from axsnap_host.models.snapshot import SnapshotV1, node_records
 
@@ -75,39 +77,41 @@ def test_streamed_frames_keep_their_ids_and_redaction(browser: Browser, pages_ur
     assert "hunter2" not in text.lower()
 
 
-def _start(browser: Browser, message: dict[str, Any]) -> None:
-    driver = browser.driver
-    driver.switch_to.window(browser.bridge_handle)
-    driver.execute_script(
-        "window.axsnapStreamReply = null;"
-        "axsnapBridge.send(arguments[0]).then((t) => { window.axsnapStreamReply = t; });",
-        message)
+def _navigate_at(browser: Browser, url: str, stage: str, state: str
+                 ) -> tuple[list[dict[str, Any]], Callable[[dict[str, Any]], None]]:
+    """A progress listener that loads ``url`` in the tab at the read's first (stage, state)
+    event, and the list that holds that event once it came. The load waits as long as a read
+    may: the tab's renderer is busy with a whole-page capture by design (on a loaded machine
+    the first response of the new page came after the usual 30 s)."""
+    moved: list[dict[str, Any]] = []
 
+    def navigate_once(event: dict[str, Any]) -> None:
+        if moved or (event.get("stage"), event.get("state")) != (stage, state):
+            return
+        moved.append(event)
+        browser.driver.switch_to.window(browser.target_handle)
+        browser.driver.set_page_load_timeout(browser.timeout_s)
+        try:
+            browser.driver.get(url)
+        finally:
+            browser.driver.set_page_load_timeout(browser.page_load_timeout_s)
 
-def _reply(browser: Browser, within_s: float = 120.0) -> dict[str, Any]:
-    driver = browser.driver
-    driver.switch_to.window(browser.bridge_handle)
-    deadline = time.monotonic() + within_s
-    while time.monotonic() < deadline:
-        text = driver.execute_script("return window.axsnapStreamReply")
-        if text is not None:
-            return json.loads(text)
-        time.sleep(0.1)
-    raise AssertionError(f"no reply within {within_s} s")
+    return moved, navigate_once
 
 
 def test_navigation_during_a_streamed_read_is_one_page_or_an_error(
     browser: Browser, pages_url: str
 ) -> None:
-    browser.open(pages_url + "big.html?n=4000")
-    for delay_s in (0.3, 0.8):
+    """The tab navigates while the capture runs: once as the capture starts, once after its
+    first AX part reached the host (the read's own progress events say when, not a clock)."""
+    for stage, state in (("capture", "start"), ("capture", "progress")):
         browser.open(pages_url + "big.html?n=4000")
-        _start(browser, {"type": "snapshot", "targetId": browser.target_handle,
-                         "options": {"format": "snapshot", "scope": "page", **NO_WAIT}})
-        time.sleep(delay_s)
-        browser.driver.switch_to.window(browser.target_handle)
-        browser.driver.get(pages_url + "big.html?n=20")
-        answer = _reply(browser)
+        moved, navigate_once = _navigate_at(browser, pages_url + "big.html?n=20", stage, state)
+        answer = request_with_progress(
+            browser, {"type": "snapshot", "targetId": browser.target_handle,
+                      "options": {"format": "snapshot", "scope": "page", **NO_WAIT}},
+            navigate_once)
+        assert moved, f"the read never reached {stage} {state}"
         if answer["ok"]:  # the capture restarted on the new page, or finished the old one
             names = {n["name"] for n in node_records(answer["result"]["snapshot"])}
             rows = {n for n in names if isinstance(n, str) and n.startswith("Action ")}

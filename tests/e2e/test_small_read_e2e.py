@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-import time
+
+from page_waits import wait_for_the_preparation, wait_in_page
 
 from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
@@ -153,7 +154,8 @@ def test_a_settled_reread_skips_the_binding_and_reads_as_a_fresh_document(
     browser.driver.execute_script(
         "const f = document.createElement('iframe'); f.title = 'Added frame';"
         "f.srcdoc = '<button>Added inside</button>'; document.body.prepend(f);")
-    time.sleep(0.5)
+    wait_in_page(browser, "document.querySelector('iframe[title=\"Added frame\"]')"
+                          ".contentDocument?.querySelector('button') != null")
     added = browser.snapshot_raw(**NO_WAIT)
     steps = added["timings"]["capture_steps"]
     assert "walker_in_worlds" not in steps
@@ -216,9 +218,6 @@ def test_a_settled_reread_keeps_the_ax_tree_until_the_page_changes(
     assert "pad-S3CRET-91" not in json.dumps(again)
 
 
-SETTLE_S = 2.5  # the page's quiet window (500 ms) and the preparation, on a loaded machine
-
-
 def test_a_document_loaded_in_a_tab_being_read_is_prepared_while_it_settles(
         browser: Browser, pages_url: str) -> None:
     """A tab whose debugger session is kept (a read in the last 10 s) that loads a small
@@ -233,7 +232,7 @@ def test_a_document_loaded_in_a_tab_being_read_is_prepared_while_it_settles(
     assert s0["walker_sources"] >= 1 and s0["walker_ids_cached"] == 0
 
     browser.open(url)  # a new document in a tab being read
-    time.sleep(SETTLE_S)
+    assert wait_for_the_preparation(browser) == "prepared"
     prepared = browser.snapshot_raw(**NO_WAIT)
     steps = prepared["timings"]["capture_steps"]
     assert prepared["timings"]["prepared"] == "prepared"
@@ -247,7 +246,7 @@ def test_a_document_loaded_in_a_tab_being_read_is_prepared_while_it_settles(
     assert "pad-S3CRET-91" not in json.dumps(prepared)
 
     browser.open(url)
-    time.sleep(SETTLE_S)
+    assert wait_for_the_preparation(browser) == "prepared"
     browser.driver.execute_script("document.querySelector('button').textContent = 'Ship it'")
     changed = browser.snapshot_raw(**NO_WAIT)
     assert changed["timings"]["capture_steps"]["walker_sources"] == 0  # prepared, then changed
@@ -256,7 +255,7 @@ def test_a_document_loaded_in_a_tab_being_read_is_prepared_while_it_settles(
     assert "Ship it" in names and "Send" not in names
 
     browser.open(pages_url + f"padded.html?pad={PAD}")
-    time.sleep(SETTLE_S)
+    assert wait_for_the_preparation(browser) == "big"
     big = browser.snapshot_raw(**NO_WAIT)
     assert big["timings"]["capture_steps"]["walker_sources"] >= 1  # not prepared
 
@@ -268,7 +267,9 @@ def test_the_frame_tree_asked_beside_the_stabilization_is_taken_only_when_it_did
     at the first reading (lib/session/stabilize.js SETTLED_AT_ONCE), else it asks again after the
     wait, so what it reads is the settled page's."""
     browser.open(pages_url + f"frames.html?cross={cross_site_url}")
-    time.sleep(1.0)
+    # quiet for twice the window since the page and its frames loaded (the document's clock)
+    wait_in_page(browser, "document.readyState === 'complete' && performance.now()"
+                          " - performance.getEntriesByType('navigation')[0].loadEventEnd > 600")
     quiet = browser.snapshot_raw(stabilize={"quiet_ms": 300})
     assert quiet["timings"]["capture_steps"]["frames_ahead"] == 1
     nodes = _nodes(quiet)

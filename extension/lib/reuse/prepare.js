@@ -135,5 +135,11 @@ export function createPreparer({
     }
   }
 
-  return { prepare, outcome, yieldTo };
+  /** The tab's last preparation's outcome, left for the next read (a DevTools client's look:
+   * tests wait on it instead of on a clock); null while none has ended since the last read. */
+  function peek(tabId) {
+    return outcomes.get(tabId) ?? null;
+  }
+
+  return { prepare, outcome, yieldTo, peek };
 }

@@ -38,7 +38,7 @@ from axsnap_host.client.devtools_bridge import (
 )
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 
-WORKER_CALLS = frozenset({"send", "targets", "control"})  # the rest: the bridge page
+WORKER_CALLS = frozenset({"send", "targets", "control", "preparation"})  # the rest: the bridge page
 NO_ENTRY = "axsnap:no-worker-entry"  # the worker has no axsnapWorker (yet): not sent
 LOOKUP_TIMEOUT_S = 5.0
 
