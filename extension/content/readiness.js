@@ -127,7 +127,7 @@ function unsettledBy(doc) {
 // The probe writes nothing the page can see; a cancelled animation frame still asks the
 // renderer for a frame, which changes nothing. Frames in the document: their counters are their
 // own (an action in a frame schedules there), so the proof is not tried (`framed`).
-function createScheduleProbe(win) {
+function createScheduleProbe(win, token) {
   const own = { t: 0, r: 0, i: 0 };
   const noop = () => {};
   return {
@@ -147,14 +147,16 @@ function createScheduleProbe(win) {
         i = win.requestIdleCallback(noop);
         win.cancelIdleCallback(i);
       }
-      return { t, r, i, own: { ...own } };
+      return { t, r, i, own: { ...own }, token }; // (token: this document's clock)
     },
   };
 }
 
-/** Whether nothing but this script was handed an id between `before` and `after` (probes). */
+/** Whether nothing but this script was handed an id between `before` and `after` (probes of
+ * the same document: another one counts from its own start). */
 function nothingScheduledBetween(before, after) {
   if (!before || !after || typeof before.t !== 'number' || !before.own) return false;
+  if (before.token !== after.token) return false;
   return ['t', 'r', 'i'].every((k) => after[k] - before[k] === after.own[k] - before.own[k]);
 }
 
@@ -275,7 +277,7 @@ function installReadinessClock() {
   } catch {
     // no resource timing here: finished requests are then seen through load events only
   }
-  const scheduled = createScheduleProbe(window);
+  const scheduled = createScheduleProbe(window, clock.reading().token);
   const framed = () => document.querySelector('iframe, frame') !== null;
   const read = (withSchedule = false) => {
     const { changed, unreadable } = reach.refresh();

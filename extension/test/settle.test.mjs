@@ -190,6 +190,11 @@ test('the schedule probe tells the page\'s timers, frames and idle callbacks fro
     assert.equal(nothingBetween(from, probe.probe()), false, schedule.name);
   }
   assert.equal(nothingBetween(null, probe.probe()), false, 'no probe before the action: no proof');
+  // a probe of another document (the action navigated): its counters start again, no proof
+  // even where the differences happen to agree
+  const other = createScheduleProbe(fakeWindow().win, 'another document');
+  const mine = createScheduleProbe(fakeWindow().win, 'this document');
+  assert.equal(nothingBetween(mine.probe(), other.probe()), false);
 });
 
 test('the page side: nothing scheduled since the action settles after one quiet frame, else the frames and the floor', async () => {
