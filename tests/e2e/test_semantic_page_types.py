@@ -104,3 +104,14 @@ def test_four_forms_of_different_purposes_are_a_page_of_forms(
         result = read(browser, pages_url + "understanding/forms_gallery.html",
                       viewport_only=viewport_only)
         assert result.type == "form", result.page["signals"][:6]
+
+
+def test_a_logo_or_a_share_button_drawn_in_svg_is_no_chart(
+        browser: Browser, pages_url: str) -> None:
+    # An article under a masthead whose logo is a 320×64 svg in a link, a share svg in the
+    # footer: neither is a chart, in the window's records nor in the walker's whole-page tally.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/article_svg_logos.html",
+                      viewport_only=viewport_only)
+        assert result.type == "article", result.page["signals"][:6]
+        assert not [s for s in result.page["signals"] if s["signal"] == "stats:charts"]

@@ -638,7 +638,8 @@ function pageTally() {
     }
     if (el.localName === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
     const box = el.getBoundingClientRect();
-    if (box.width * box.height >= 6e3 && shown(el)) t.charts++;
+    if (box.width * box.height < 15e3 || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
+    t.charts++;
   }
   const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
   for (const form of document.querySelectorAll("form")) {

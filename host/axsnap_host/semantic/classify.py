@@ -174,7 +174,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         f.tables += tag == "table"
         f.rows += tag == "tr"
         f.articles += tag == "article"
-        f.charts += tag in ("svg", "canvas") and node.area >= 6000
+        # a chart: a canvas or svg the size of a figure, out of the chrome and of links and
+        # buttons (a logo is an svg too; the walker's tally counts alike over the whole page)
+        f.charts += tag in ("svg", "canvas") and node.area >= 15000 and not chrome and not any(
+            a.tag in ("a", "button") for a in facts.ancestors(node))
         weight = reading_length(node.text) if node.block else 0
         if tag in ("p", "blockquote", "dd") and weight >= 100:
             if (tag, node.text.strip()) in seen_prose:

@@ -113,13 +113,15 @@ export function pageTally() {
   for (const tr of document.querySelectorAll('tr')) {
     if (tr.querySelector('a[href], button')) t.action_rows++;
   }
-  // Drawn charts: a canvas or an outermost svg the size of a figure (an icon is smaller).
+  // Drawn charts: a canvas or an outermost svg the size of a figure (an icon is smaller), out
+  // of the page's chrome and of links and buttons (a logo is an svg too).
   n = 0;
   for (const el of document.querySelectorAll('canvas, svg')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (el.localName === 'svg' && el.parentElement && el.parentElement.closest('svg')) continue;
     const box = el.getBoundingClientRect();
-    if (box.width * box.height >= 6000 && shown(el)) t.charts++;
+    if (box.width * box.height < 15000 || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
+    t.charts++;
   }
   // Forms a person can fill in (a field that is no search box, no button, nothing hidden).
   const FIELD = 'textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button])'
