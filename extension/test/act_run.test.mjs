@@ -43,3 +43,23 @@ test('a navigation stops input, not reads', async () => {
   assert.deepEqual(sent, ['DOM.getDocument']);
   assert.equal(run.stopped, null);
 });
+
+test('commands sent in order go out back to back after one document check, and a navigation stops them', async () => {
+  const run = startRun(60_000, { timers: fakeTimers() });
+  const sent = [];
+  const answers = [];
+  const session = run.session({ send: (m, p) => { sent.push(p.type); return new Promise((r) => { answers.push(r); }); } });
+  let checks = 0;
+  run.sameDocument = async () => { checks += 1; return true; };
+  run.leftDocument = () => new Error('left');
+  const pair = session.sendInOrder([['Input.dispatchKeyEvent', { type: 'keyDown' }], ['Input.dispatchKeyEvent', { type: 'keyUp' }]]);
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(sent, ['keyDown', 'keyUp'], 'the up went out before the down was answered');
+  assert.equal(checks, 1);
+  for (const answer of answers) answer({});
+  await pair;
+  run.sameDocument = async () => false;
+  await assert.rejects(session.sendInOrder([['Input.dispatchKeyEvent', { type: 'keyDown' }]]), /left/);
+  assert.deepEqual(sent, ['keyDown', 'keyUp'], 'nothing went into another document');
+  await assert.rejects(session.sendInOrder([['Input.dispatchKeyEvent', { type: 'keyDown' }]]), /left/);
+});

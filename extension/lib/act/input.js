@@ -68,7 +68,7 @@ export function parseChord(text) {
 
 const bits = (mods) => mods.reduce((acc, m) => acc | MODIFIERS[m], 0);
 
-async function keyEvent(session, type, def, modifiers, withText = true) {
+function keyParams(type, def, modifiers, withText = true) {
   const params = {
     type, key: def.key, code: def.code, windowsVirtualKeyCode: def.keyCode, nativeVirtualKeyCode: def.keyCode,
     modifiers,
@@ -77,7 +77,25 @@ async function keyEvent(session, type, def, modifiers, withText = true) {
     params.text = def.text;
     params.unmodifiedText = def.text;
   }
-  await session.send('Input.dispatchKeyEvent', params);
+  return params;
+}
+
+async function keyEvent(session, type, def, modifiers, withText = true) {
+  await session.send('Input.dispatchKeyEvent', keyParams(type, def, modifiers, withText));
+}
+
+/** One key press: down and up. An act's session sends both at once, in order, after one check
+ * of the document (lib/act/run.js sendInOrder): the up is queued behind the down in the
+ * renderer, before anything the down sets going (a navigation) can take the page away. */
+async function keyPress(session, def, modifiers) {
+  const down = keyParams('keyDown', def, modifiers);
+  const up = keyParams('keyUp', def, modifiers);
+  if (session.sendInOrder) {
+    await session.sendInOrder([['Input.dispatchKeyEvent', down], ['Input.dispatchKeyEvent', up]]);
+    return;
+  }
+  await session.send('Input.dispatchKeyEvent', down);
+  await session.send('Input.dispatchKeyEvent', up);
 }
 
 /** Press one chord ("Enter", "Control+A"): modifiers down, key down/up, modifiers up. */
@@ -108,9 +126,7 @@ export async function typeText(session, text) {
       await session.send('Input.insertText', { text: ch });
       continue;
     }
-    const mods = def.shift ? MODIFIERS.Shift : 0;
-    await keyEvent(session, 'keyDown', def, mods);
-    await keyEvent(session, 'keyUp', def, mods);
+    await keyPress(session, def, def.shift ? MODIFIERS.Shift : 0);
   }
 }
 

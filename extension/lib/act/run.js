@@ -78,6 +78,26 @@ export function startRun(timeoutMs, { timers = globalThis } = {}) {
         if (run.waitingFor === what) run.waitingFor = '';
         return answer;
       };
+      /** Commands sent one after the other without waiting between them (a key's down and
+       * up: one round trip, not two), in order, after one check that the main frame still
+       * holds the act's document; answers in order. */
+      guarded.sendInOrder = async (commands, sessionId = undefined) => {
+        const input = commands.some(([method]) => method.startsWith('Input.') || method === 'DOM.focus');
+        if (stopError) throw stopError;
+        if (inputError && input) throw inputError;
+        if (run.sameDocument && commands.some(([method]) => TYPING.has(method))
+          && !(await run.sameDocument(session))) {
+          run.stopInput(run.leftDocument());
+          throw inputError;
+        }
+        if (stopError) throw stopError;
+        if (inputError && input) throw inputError;
+        const what = describeCommand(...commands[commands.length - 1]);
+        run.waitingFor = what;
+        const answers = await Promise.all(commands.map(([method, params]) => session.send(method, params, sessionId)));
+        if (run.waitingFor === what) run.waitingFor = '';
+        return answers;
+      };
       return guarded;
     },
     ended: new Promise((resolve) => { onEnd = resolve; }),
