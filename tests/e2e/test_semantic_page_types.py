@@ -115,3 +115,11 @@ def test_a_logo_or_a_share_button_drawn_in_svg_is_no_chart(
                       viewport_only=viewport_only)
         assert result.type == "article", result.page["signals"][:6]
         assert not [s for s in result.page["signals"] if s["signal"] == "stats:charts"]
+
+
+def test_an_account_form_with_an_address_is_no_checkout_for_a_billing_menu_link(
+        browser: Browser, pages_url: str) -> None:
+    # Account settings with address fields; the only checkout word is the "Billing" link of the
+    # account menu, which names another page.
+    result = read(browser, pages_url + "understanding/account_billing_menu.html")
+    assert result.type == "settings", result.page["signals"][:6]

@@ -43,6 +43,7 @@ _REPLY = re.compile(r"(?<!\w)(?:reply|reply all|forward)(?!\w)|回复|转发|tr�
 _SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
 # The page's chrome: its lists are menus, not what the page lists (the walker's tally agrees).
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
+_FIELD_KINDS = frozenset({"text_input", "password_input", "textarea", "select"})
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
@@ -94,6 +95,7 @@ class Features:
     login_forms: int = 0  # forms holding one password field and no confirmation
     title: str = ""  # the document's title, lower-cased
     text: str = ""
+    said: str = ""  # the page's words but its links' (a menu's "Billing" names another page)
     url: str = ""
     host: str = ""
     words: dict[str, list[str]] = field(default_factory=dict)
@@ -110,6 +112,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     f = Features(url=facts.url, host=urlsplit(facts.url).hostname or "",
                  title=facts.title.lower())
     words: list[str] = [facts.title]
+    unlinked: list[str] = [facts.title]
     f.login_forms = _login_forms(facts, elements)
     for el in elements:
         kind, node = el.kind, el.node
@@ -152,10 +155,14 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.row_checkboxes += 1
         if kind in ("button", "link", "tab", "menu_item"):
             words.append(el.source.text or el.source.aria)
+            if kind == "button":
+                unlinked.append(el.source.text or el.source.aria)
             f.compose += bool(_COMPOSE.search(el.source.text or el.source.aria))
             f.reply += bool(_REPLY.search(el.source.text or el.source.aria))
         else:
             words.extend((el.source.text, el.source.hint))
+            if kind in _FIELD_KINDS:  # (a menu's toggle is named by its menu's links)
+                unlinked.extend((el.source.text, el.source.hint))
     sizes = sorted(n.font_size for n in facts.nodes if n.block and n.font_size > 0)
     base_font = sizes[len(sizes) // 2] if sizes else 16.0
     controls = {el.node.rid for el in elements}
@@ -166,8 +173,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         tag = node.tag
         low = (node.attrs.get("class", "") + node.attrs.get("id", "")).lower()
         f.captcha = f.captcha or "captcha" in low or "captcha" in node.attrs.get("src", "")
-        chrome = any(a.tag in _CHROME_TAGS or a.role in _CHROME_ROLES
-                     for a in facts.ancestors(node))
+        above = facts.ancestors(node)
+        chrome = any(a.tag in _CHROME_TAGS or a.role in _CHROME_ROLES for a in above)
         if tag == "li" and not chrome:
             f.list_items += 1
             f.linked_items += any(facts.nodes[c].tag == "a" for c in node.children)
@@ -177,7 +184,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         # a chart: a canvas or svg the size of a figure, out of the chrome and of links and
         # buttons (a logo is an svg too; the walker's tally counts alike over the whole page)
         f.charts += tag in ("svg", "canvas") and node.area >= 15000 and not chrome and not any(
-            a.tag in ("a", "button") for a in facts.ancestors(node))
+            a.tag in ("a", "button") for a in above)
         weight = reading_length(node.text) if node.block else 0
         if tag in ("p", "blockquote", "dd") and weight >= 100:
             if (tag, node.text.strip()) in seen_prose:
@@ -196,6 +203,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.prices += bool(_PRICE.search(text))
         if tag in _NAMING_TAGS or (text and len(text) <= 60):
             words.append(text)
+            if tag != "a" and not any(a.tag == "a" for a in above):
+                unlinked.append(text)
         if tag in ("h2", "h3") and node.children and any(
                 facts.nodes[c].tag == "a" for c in node.children):
             f.result_blocks += 1
@@ -209,6 +218,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     page_h, view_h = facts.page_size[1], facts.viewport[1]
     f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
     f.text = " \n ".join(w for w in words if w).lower()
+    f.said = " \n ".join(w for w in unlinked if w).lower()
     return f
 
 
@@ -315,8 +325,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.address_fields >= 2 and f.prices >= 1 and not gallery)
     fire("email_compose", "form:to/subject fields with a message body", 0.65,
          f.to_subject >= 1 and f.textareas >= 1)
+    # (said outside links: a menu's "Billing" or "Cart" names another page)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
-         f.address_fields >= 2 and bool(keyword_hits("checkout", f.text)) and not gallery)
+         f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery)
     fire("form", "form:3+ fields, no sign-up, card or message", 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
          and f.long_blocks < 3
