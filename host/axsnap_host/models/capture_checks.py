@@ -48,51 +48,6 @@ def check_walker(walker: dict[str, Any], where: str = "walker", depth: int = 0) 
         owner = frame.get("owner", -1)
         if not _is_int(owner) or not -1 <= owner < len(elements):
             raise CaptureShapeError(f"{where}.frames[{i}].owner: {owner!r} is not a record index")
-    if not _plain_records(elements, frame_count):  # else the loop says where
-        _check_records(elements, frame_count, where)
-    if depth == 0:
-        for i, sub in enumerate(walker.get("subframes") or []):
-            result = sub.get("result") if isinstance(sub, dict) else None
-            if isinstance(result, dict):
-                check_walker(result, f"{where}.subframes[{i}].result", depth + 1)
-
-
-def _plain_records(elements: list[Any], frame_count: int) -> bool:
-    """The record loop's conditions over every record at C speed (a whole page's walk is
-    100k records, and the loop made a call per box number): True when every record passes
-    them; False when one may not (the loop then names it)."""
-    if not elements:
-        return True
-    try:
-        if set(map(type, elements)) != {dict}:
-            return False
-        n = len(elements)
-        for key, default in (("p", -1), ("dp", -1)):  # a missing dp is not checked: -1 passes
-            values = [rec.get(key, default) for rec in elements]
-            if set(map(type, values)) != {int} or min(values) < -1 \
-                    or not all(map(operator.lt, values, range(n))):
-                return False
-        top = max(frame_count, 1)
-        for key in ("f", "fr"):  # a missing fr is not checked: 0 passes
-            values = [rec.get(key, 0) for rec in elements]
-            if set(map(type, values)) != {int} or min(values) < 0 or max(values) >= top:
-                return False
-        boxes = [box for rec in elements if (box := rec.get("r")) is not None]
-        if boxes:
-            if set(map(type, boxes)) != {list} or set(map(len, boxes)) != {4}:
-                return False
-            numbers = [v for box in boxes for v in box]
-            if not set(map(type, numbers)) <= {int, float} \
-                    or not all(map(math.isfinite, numbers)):
-                return False
-        ids = [b for rec in elements if (b := rec.get("b")) is not None]
-        return not ids or (set(map(type, ids)) == {int} and min(ids) >= 0
-                           and max(ids) <= MAX_SAFE_ID)
-    except (OverflowError, TypeError, ValueError):  # an int too big for a float...
-        return False
-
-
-def _check_records(elements: list[Any], frame_count: int, where: str) -> None:
     for i, rec in enumerate(elements):
         if not isinstance(rec, dict):
             raise CaptureShapeError(f"{where}.elements[{i}]: must be an object")
@@ -118,6 +73,11 @@ def _check_records(elements: list[Any], frame_count: int, where: str) -> None:
         backend = rec.get("b")
         if backend is not None and not (_is_int(backend) and 0 <= backend <= MAX_SAFE_ID):
             raise CaptureShapeError(f"{where}.elements[{i}].b: {backend!r} is not a node id")
+    if depth == 0:
+        for i, sub in enumerate(walker.get("subframes") or []):
+            result = sub.get("result") if isinstance(sub, dict) else None
+            if isinstance(result, dict):
+                check_walker(result, f"{where}.subframes[{i}].result", depth + 1)
 
 
 def check_finite(value: Any, where: str, depth: int = 0) -> None:
