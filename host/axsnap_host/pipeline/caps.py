@@ -20,8 +20,6 @@ _VALUE_KEYS = frozenset({"value"})
 # Left whole: base64 screenshots, and XPaths (locators that a cut would break; their length
 # is bounded by the tag names along the walker's capped depth, not by page text).
 _WHOLE_KEYS = frozenset({"image", "xpath", "combinedXpathMap"})
-_SCALARS = frozenset({int, float, bool, type(None)})  # exact types: never capped, no children
-_CONTAINERS = (dict, list)
 _CUT_MARK = re.compile(r"…\[\+\d+ chars\]$")
 
 
@@ -52,33 +50,23 @@ def cap_strings(result: dict[str, Any]) -> dict[str, Any]:
     """Cap every string value in ``result`` in place (iterative: nesting depth is the
     page's). Dict keys are left alone (ids and field names)."""
     # Most strings are short: only one longer than the smaller cap is looked at again (a
-    # whole-page SnapshotV1 has about 100k strings). Most values are numbers, booleans,
-    # None or short strings: told apart by their exact type first (an isinstance with a
-    # union per value was most of the walk's time), subclasses by isinstance after.
+    # whole-page SnapshotV1 has about 100k strings).
     stack: list[Any] = [result]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             for key, value in item.items():
-                kind = type(value)
-                if kind in _SCALARS:
-                    continue
-                if kind is str or (kind is not dict and kind is not list
-                                   and isinstance(value, str)):
+                if isinstance(value, str):
                     if len(value) > MAX_VALUE and key not in _WHOLE_KEYS:
                         item[key] = cap_text(value,
                                              MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
-                elif isinstance(value, _CONTAINERS) and key not in _WHOLE_KEYS:
+                elif isinstance(value, dict | list) and key not in _WHOLE_KEYS:
                     stack.append(value)
         elif isinstance(item, list):
             for i, value in enumerate(item):
-                kind = type(value)
-                if kind in _SCALARS:
-                    continue
-                if kind is str or (kind is not dict and kind is not list
-                                   and isinstance(value, str)):
+                if isinstance(value, str):
                     if len(value) > MAX_TEXT:
                         item[i] = cap_text(value)
-                elif isinstance(value, _CONTAINERS):
+                elif isinstance(value, dict | list):
                     stack.append(value)
     return result

@@ -21,6 +21,7 @@ Coordinates: ``rect`` in CSS pixels of the main document (viewport + scroll, as 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
@@ -52,7 +53,6 @@ from axsnap_host.pipeline.elements.model import (
     dom_role,
     element_facts,
 )
-from axsnap_host.pipeline.elements.selector import SelectorMemo, css_selector
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.page_status import empty_dom_notes
 from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
@@ -65,6 +65,8 @@ INTERACTIVE_AX_ROLES = frozenset({
     "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton",
     "treeitem", "listbox", "TextField", "PopUpButton", "ToggleButton", "DisclosureTriangle",
 })
+_ID_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_POS_RE = re.compile(r"\[(\d+)\]$")
 
 
 def _document_id(capture: RawCapture) -> str | None:
@@ -199,6 +201,42 @@ def _name(j: Joined) -> str:
     return str(j.rec.get("tx") or j.rec.get("hint") or "")
 
 
+def _selector(joined: list[Joined], j: Joined) -> str:
+    """CSS selector within the element's own document; ' >>> ' crosses a shadow root."""
+    parts: list[str] = []
+    node: Joined | None = j
+    anchored = False  # an #id was found: skip up to the enclosing shadow root's host
+    while node is not None:
+        step = str(node.rec.get("d") or node.rec.get("s") or "")
+        if not anchored:
+            attrs = node.rec.get("a") or {}
+            ident = str(attrs.get("id", ""))
+            if ident and node.rec.get("idu") and _ID_RE.match(ident):
+                parts.append(f"#{ident}")
+                anchored = True
+            else:
+                last = step.rsplit("/", 1)[-1]
+                match = _POS_RE.search(last)
+                tag = last.split("[", 1)[0]
+                parts.append(f"{tag}:nth-of-type({match.group(1)})" if match else tag)
+        if step.startswith("#shadow-root/"):
+            parts.append(">>>")
+            anchored = False
+        if node.rec.get("s") == "html":
+            break  # a document's root: the selector is relative to that document
+        parent = node.rec.get("dp", node.rec.get("p", -1))
+        node = joined[parent] if isinstance(parent, int) and 0 <= parent < node.rid else None
+    out: list[str] = []
+    for part in reversed(parts):
+        if part == ">>>":
+            out.append(" >>> ")
+        else:
+            if out and out[-1] != " >>> ":
+                out.append(" > ")
+            out.append(part)
+    return "".join(out)
+
+
 def _redact(record: dict[str, Any], kind: str | None) -> int:
     """Mask secrets in one element record in place; returns how many pieces were masked.
     ``kind``: the capture's one decision for this element (pipeline/secrets.py)."""
@@ -248,7 +286,6 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
     kinds: list[str | None] = []
     entries: list[Entry] = []
     described: list[ElementFacts] = []
-    selector_memo = SelectorMemo()  # each of the page's ancestors read once
     for j, reasons in chosen:
         kinds.append(secrets.kind_of_record(j) if secrets is not None else None)
         label = label_texts.get(j.rid, "")
@@ -268,7 +305,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
             "rect": rect,
             "center": {"x": round(r[0] + r[2] / 2), "y": round(r[1] + r[3] / 2)},
             "xpath": j.xpath,
-            "selector": css_selector(joined, j, selector_memo),
+            "selector": _selector(joined, j),
             "isInteractive": True,
             "reasons": reasons,
             **facts.as_record(),
