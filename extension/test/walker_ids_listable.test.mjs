@@ -3,8 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { listable, listableIndices, markListenerNodes, trackedIdsOf } from '../lib/walker/walker_ids_listable.js';
-import { resolveWalkerIds } from '../lib/walker/walker_ids.js';
+import {
+  TAKE_PART, listable, listableIndices, markListenerNodes, takeInParts, trackedIdsOf,
+} from '../lib/walker/walker_ids_listable.js';
+import { parseTake, resolveWalkerIds, takeExpression } from '../lib/walker/walker_ids.js';
 
 const node = (backendNodeId) => ({ type: 'node', value: { backendNodeId, loaderId: 'L1', localName: 'x' } });
 
@@ -99,4 +101,26 @@ test('a whole-page walk that reported nothing reads no listeners and says nothin
   await resolveWalkerIds(w, w.inject, { run: 'a.1', frames: [{}], elements: [] },
     [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', window);
   assert.deepEqual(window.map((e) => e.step), ['walker_listeners'], 'a window read still says so');
+});
+
+test('a whole page\'s listable records are taken in parts, the last one handing the run over', async () => {
+  const els = Array.from({ length: 2600 }, (_, i) => ({ i }));
+  globalThis.__axsnapWalker = { pending: new Map([['w.1', els]]) };
+  const sent = [];
+  try {
+    const want = els.map((_, i) => i).filter((i) => i % 2 === 0); // 1,300 records
+    const send = async (expression) => {
+      sent.push(globalThis.__axsnapWalker.pending.has('w.1'));
+      const got = (0, eval)(expression);
+      return { result: { deepSerializedValue: { type: 'array', value: got && [{ type: 'string', value: got[0] },
+        ...got.slice(1).map((el) => ({ type: 'node', value: { backendNodeId: el.i, loaderId: 'L' } }))] } } };
+    };
+    const taken = await takeInParts('w.1', want, send, takeExpression, parseTake);
+    assert.equal(sent.length, 2, `${TAKE_PART} a part`);
+    assert.deepEqual(taken.slice(1).map((n) => n.backendNodeId), want);
+    assert.equal(globalThis.__axsnapWalker.pending.has('w.1'), false, 'handed over by the last part');
+    assert.equal(await takeInParts('w.1', [0], send, takeExpression, parseTake), null, 'taken once');
+  } finally {
+    delete globalThis.__axsnapWalker;
+  }
 });

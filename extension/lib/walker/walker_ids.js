@@ -25,7 +25,7 @@ import {
   deferFree, forgetContext, recallContext, recallIds, rememberContext, rememberIds,
 } from '../reuse/walker_id_cache.js';
 import {
-  CLICK_LISTENER_TYPES, applyListeners, listableIndices, markListenerNodes,
+  CLICK_LISTENER_TYPES, applyListeners, listableIndices, markListenerNodes, takeInParts,
 } from './walker_ids_listable.js';
 
 export { CLICK_LISTENER_TYPES, applyListeners };
@@ -40,14 +40,14 @@ const DEEP = Object.freeze({
   serialization: 'deep', maxDepth: 1, additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' },
 });
 
-/** The expression that hands over (and forgets) the first of `runs` this world holds: its
- * elements, or only those at the record indices `want` (the others' ids are known). */
-export function takeExpression(runs, want = null) {
+/** The expression that hands over (and forgets, unless `keep`) the first of `runs` this world
+ * holds: its elements, or only those at the record indices `want` (the others' ids are known). */
+export function takeExpression(runs, want = null, keep = false) {
   const pick = want === null ? 'els' : `${JSON.stringify(want)}.map((i) => els[i])`;
   return `(() => { const s = globalThis.__axsnapWalker; if (!s) return null;
     for (const r of ${JSON.stringify(runs)}) {
       const els = s.pending.get(r);
-      if (els) { s.pending.delete(r); return [r, ...${pick}]; }
+      if (els) { ${keep ? '' : 's.pending.delete(r); '}return [r, ...${pick}]; }
     }
     return null; })()`;
 }
@@ -329,14 +329,15 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     }
     const all = want.length === (result.elements ?? []).length;
     took.add(sessionId ?? null);
-    const send = () => session.send('Runtime.evaluate', {
-      expression: takeExpression([run], all ? null : want), contextId, serializationOptions: DEEP,
-      objectGroup: group,
-    }, sessionId ?? undefined);
-    const parsed = parseTake(await send().catch((e) => {
+    const send = (expression) => session.send('Runtime.evaluate', {
+      expression, contextId, serializationOptions: DEEP, objectGroup: group,
+    }, sessionId ?? undefined).catch((e) => {
       forgetContext(result.world); // the next read finds the world again
       throw e;
-    }));
+    });
+    // a whole page's listable records in parts, the last one handing the run over
+    const parsed = listable ? await takeInParts(run, want, send, takeExpression, parseTake)
+      : parseTake(await send(takeExpression([run], all ? null : want)));
     if (!parsed || parsed[0] !== run) {
       forgetContext(result.world);
       return filled;
