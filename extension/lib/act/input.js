@@ -80,10 +80,6 @@ function keyParams(type, def, modifiers, withText = true) {
   return params;
 }
 
-async function keyEvent(session, type, def, modifiers, withText = true) {
-  await session.send('Input.dispatchKeyEvent', keyParams(type, def, modifiers, withText));
-}
-
 /** One key press: down and up. An act's session sends both at once, in order, after one check
  * of the document (lib/act/run.js sendInOrder): the up is queued behind the down in the
  * renderer, before anything the down sets going (a navigation) can take the page away. */
@@ -98,24 +94,31 @@ async function keyPress(session, def, modifiers) {
   await session.send('Input.dispatchKeyEvent', up);
 }
 
-/** Press one chord ("Enter", "Control+A"): modifiers down, key down/up, modifiers up. */
+/** Press one chord ("Enter", "Control+A"): modifiers down, key down/up, modifiers up (an act's
+ * session sends them back to back after one document check, as a key press: keyPress). */
 export async function pressChord(session, chord) {
   const { modifiers, key } = typeof chord === 'string' ? parseChord(chord) : chord;
+  const events = [];
   const held = [];
   for (const mod of modifiers) {
     held.push(mod);
     const [code, keyCode] = MODIFIER_CODES[mod];
-    await keyEvent(session, 'rawKeyDown', { key: mod, code, keyCode }, bits(held));
+    events.push(keyParams('rawKeyDown', { key: mod, code, keyCode }, bits(held)));
   }
   const mask = bits(held);
   // With Control/Alt/Meta held a key types nothing: a raw key down, as a keyboard gives.
   const types = (mask & ~MODIFIERS.Shift) === 0 && key.text ? 'keyDown' : 'rawKeyDown';
-  await keyEvent(session, types, key, mask);
-  await keyEvent(session, 'keyUp', key, mask);
+  events.push(keyParams(types, key, mask));
+  events.push(keyParams('keyUp', key, mask));
   for (const mod of held.reverse()) {
     const [code, keyCode] = MODIFIER_CODES[mod];
-    await keyEvent(session, 'keyUp', { key: mod, code, keyCode }, bits(held.slice(0, held.indexOf(mod))));
+    events.push(keyParams('keyUp', { key: mod, code, keyCode }, bits(held.slice(0, held.indexOf(mod)))));
   }
+  if (session.sendInOrder) {
+    await session.sendInOrder(events.map((params) => ['Input.dispatchKeyEvent', params]));
+    return;
+  }
+  for (const params of events) await session.send('Input.dispatchKeyEvent', params);
 }
 
 /** Type text as key presses (US keyboard characters) or insertText (anything else). */
