@@ -189,7 +189,9 @@ def render(rows: list[dict[str, Any]], kinds: Counter[str], examples: dict[str, 
     ids = sum(1 for r in ok if r["ids_same"] or r["ids_more"] == r["ids_diff"])
     listed = sum(r["listed"] for r in ok)
     records = sum(r["elements_same"] for r in ok)
-    flags = " --whole-page" if args.whole_page else ""
+    flags = (" --whole-page" if args.whole_page else "") + (
+        f" --only {' '.join(args.only)}" if args.only else "") + (
+        f" --out {args.out}" if args.out != "dom_source_walk" else "")
     out = [
         "# Whole-page DOM text from the walk alone against the DOMSnapshot join",
         "",
