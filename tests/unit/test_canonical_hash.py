@@ -69,3 +69,43 @@ def test_the_hash_is_the_canonical_json_a_javascript_client_computes(tmp_path: P
     results = [vector["result"] for vector in VECTORS] + [outline, dom]
     assert panel_hashes(results, tmp_path) == [snapshot_hash(result) for result in results]
     assert [outline["hash"], dom["hash"]] == [snapshot_hash(outline), snapshot_hash(dom)]
+
+
+HASH_CASES: list[Any] = [
+    {"b": 1, "a": [1.5, 2.0, -0.0, True, None, "x\u00e9\n\"", (1, 2)]},  # a whole float, a tuple
+    {"domtext": "a\nb", "elements": [{"index": i, "rect": {"x": i * 0.5}} for i in range(50)]},
+    {"big": 2**60}, {"far": 1e20}, {"tiny": 1e-9}, {"lone": "\ud800"}, {"\ue000key": 1},
+    {"k\ud800": 1}, [{"deep": [[[["x"]]]]}], "just a string", 3, [],
+]
+
+
+@pytest.mark.parametrize("value", HASH_CASES)
+def test_the_hash_is_that_of_the_whole_canonical_bytes(value: Any) -> None:
+    import hashlib
+
+    from axsnap_host.models.canonical import sha256_hash
+
+    assert sha256_hash(value) == "sha256:" + hashlib.sha256(canonical_json(value)).hexdigest()
+
+
+def test_a_whole_page_result_is_hashed_without_a_copy_of_it_or_of_its_bytes() -> None:
+    """The DOM text result of a whole page (30k element records): its hash held a plain copy
+    of the result, its canonical text and that text's bytes at once, at the host's peak.
+    Now the text (and the encoder's pieces of it) and a chunk of its bytes."""
+    import tracemalloc
+
+    from axsnap_host.models.canonical import sha256_hash
+
+    result = {"domtext": "\n".join(f"[{i}] <a> \"Card {i}\"" for i in range(20_000)),
+              "elements": [{"index": i, "tagName": "a", "text": f"Card {i}", "rect": {
+                  "x": i % 7 + 0.5, "y": i + 0.25, "width": 100, "height": 21},
+                  "attributes": {"href": f"#card-{i}"}, "inViewport": False}
+                  for i in range(20_000)]}
+    text_size = len(canonical_json(result))
+    tracemalloc.start()
+    try:
+        sha256_hash(result)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 2.5 * text_size, (peak, text_size)  # was 5.5 times

@@ -84,6 +84,46 @@ def _plain(value: Any) -> Any:
     raise _NotPlain
 
 
+def _plain_as_is(value: Any) -> bool:
+    """Whether ``value`` is already what :func:`_plain` makes of it (True), or needs its
+    copy (False: a whole float to write as an int); :class:`_NotPlain` as ``_plain``.
+    Checked without copying: a whole page's DOM text result is 30k element records."""
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return True
+    if kind is int or kind is float:
+        return _plain(value) is value
+    if kind is dict:
+        for key in value:
+            if type(key) is not str or (not key.isascii() and max(key) >= "\ue000"):
+                raise _NotPlain
+        return all(_plain_as_is(item) for item in value.values())
+    if kind is list or kind is tuple:
+        return all(_plain_as_is(item) for item in value)
+    raise _NotPlain
+
+
+_HASH_CHUNK = 1 << 20  # characters encoded at a time for the hash
+
+
+def _fast_sha256(value: Any) -> str | None:
+    """The hash of :func:`canonical_json_fast`'s bytes without holding them (nor a plain
+    copy of ``value`` when it needs none): the canonical text is encoded and hashed a
+    chunk at a time. None when the fast path does not apply."""
+    try:
+        text = json.dumps(value if _plain_as_is(value) else _plain(value), ensure_ascii=False,
+                          sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (_NotPlain, RecursionError):
+        return None
+    digest = hashlib.sha256()
+    try:  # UTF-8 encodes each code point on its own: the chunks' bytes are the text's
+        for start in range(0, len(text), _HASH_CHUNK):
+            digest.update(text[start:start + _HASH_CHUNK].encode("utf-8"))
+    except UnicodeEncodeError:
+        return None
+    return "sha256:" + digest.hexdigest()
+
+
 def canonical_json_fast(value: Any) -> bytes | None:
     """The canonical JSON through the C ``json`` encoder, or None when it would differ."""
     try:
@@ -106,4 +146,7 @@ def canonical_json(value: Any) -> bytes:
 
 def sha256_hash(value: Any) -> str:
     """``sha256:<hex>`` of the canonical JSON of ``value``."""
+    fast = _fast_sha256(value)
+    if fast is not None:
+        return fast
     return "sha256:" + hashlib.sha256(canonical_json(value)).hexdigest()
