@@ -338,7 +338,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         # claim every listed element was removed.
         update = Update([], [], [])
     else:
-        alive = alive_keys(capture) | {entry_key(j) for j in joined}
+        alive = alive_keys(capture).with_keys({entry_key(j) for j in joined})
         document = _document_id(capture)
         if registry.dying(document, alive):  # a re-render: its twins may be present, unlisted
             entries = _with_unlisted(entries, chosen, joined, label_texts)

@@ -28,6 +28,7 @@ whose join failed) are keyed by their XPath instead.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Container
 from dataclasses import dataclass
 
 from axsnap_host.pipeline.dom.walker_merge import Joined
@@ -75,12 +76,13 @@ class IndexRegistry:
         self._place.clear()
         self._listed = []
 
-    def dying(self, document_id: str | None, alive: set[str]) -> bool:
+    def dying(self, document_id: str | None, alive: Container[str]) -> bool:
         """Whether an indexed element of this document is gone from the page (its twin, if
         the page re-rendered it, may be present but unlisted: worth looking for)."""
         return document_id == self.document_id and any(k not in alive for k in self._by_key)
 
-    def update(self, document_id: str | None, entries: list[Entry], alive: set[str]) -> Update:
+    def update(self, document_id: str | None, entries: list[Entry],
+               alive: Container[str]) -> Update:
         """Index ``entries`` (document order, listed and unlisted ones). ``alive`` = keys of
         every element in the page. The indices returned are the listed entries'."""
         if document_id != self.document_id:
