@@ -5,8 +5,9 @@ then read, in one run, by:
 
 - axsnap SnapshotV1 ``scope="page"``, the outline ``scope="page"`` and DOM text
   ``viewport_only=False``, each ``exact=True`` (every fast path off: a cold read, no kept
-  answer, no AX cache, no bases) and no stabilization wait; DOM text also from the walk alone
-  (``dom_source="walk"``: no DOMSnapshot, design note 40), its own column;
+  answer, no AX cache, no bases) and no stabilization wait; DOM text both from the walk alone
+  (the default, ``dom_source="walk"``: no DOMSnapshot, design note 40) and joined to a
+  DOMSnapshot (``dom_source="snapshot"``), each its own column;
 - ``--all-formats``: the three in one request (``also_formats``), one capture;
 - Playwright's ``aria_snapshot()`` of the same tab, default and ``mode="ai"`` (a worker in
   bench/.venv-peers connected over CDP; a warm-up call first, as Playwright's first call also
@@ -89,9 +90,11 @@ NO_WAIT = {"stabilize": {"enabled": False}}
 MODES: dict[str, dict[str, Any]] = {
     "SnapshotV1 page": {"format": "snapshot", "scope": "page"},
     "outline page": {"format": "outline", "scope": "page"},
+    # from the walk alone (dom_source "walk", the default since design note 40)
     "DOM text page": {"format": "domtext", "viewport_only": False},
-    # the same read from the walk alone: no DOMSnapshot (dom_source, design note 40)
-    "DOM text page, walk": {"format": "domtext", "viewport_only": False, "dom_source": "walk"},
+    # the same read joined to a DOMSnapshot, the default before
+    "DOM text page, DOMSnapshot": {"format": "domtext", "viewport_only": False,
+                                   "dom_source": "snapshot"},
 }
 ALL_IN_ONE = "all three, one read"
 ALL_IN_ONE_OPTIONS: dict[str, Any] = {"format": "snapshot", "scope": "page",
@@ -100,7 +103,7 @@ ALL_IN_ONE_OPTIONS: dict[str, Any] = {"format": "snapshot", "scope": "page",
 # --modes: only these of MODES (their short names: snapshot, outline, domtext)
 ONLY_MODES: set[str] = set()
 SHORT_MODES = {"snapshot": "SnapshotV1 page", "outline": "outline page", "domtext": "DOM text page",
-               "domtext_walk": "DOM text page, walk"}
+               "domtext_snapshot": "DOM text page, DOMSnapshot"}
 COUNT_ELEMENTS = "return document.getElementsByTagName('*').length"
 
 

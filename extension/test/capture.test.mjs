@@ -158,7 +158,7 @@ test('the DOM channel takes no DOMSnapshot and reads the pixel ratio off the wal
   }
 });
 
-test('the whole page (viewport_only: false) is joined to a DOMSnapshot instead', async () => {
+test('the whole page with dom_source "snapshot" is joined to a DOMSnapshot instead', async () => {
   const session = scriptedSession();
   const walked = [];
   globalThis.chrome.scripting = {
@@ -168,11 +168,31 @@ test('the whole page (viewport_only: false) is joined to a DOMSnapshot instead',
     },
   };
   try {
-    const cap = await capturePage(session, 7, { format: 'elements', viewport_only: false }, STAB);
+    const cap = await capturePage(session, 7, { format: 'elements', viewport_only: false, dom_source: 'snapshot' }, STAB);
     assert.deepEqual(cap.dom_snapshot, { documents: [{}], strings: [] });
     assert.equal(walked[0].viewportOnly, false);
     assert.equal(walked[0].hold, false, 'no elements held for a take');
     assert.ok(session.calls.indexOf('DOMSnapshot.captureSnapshot') > -1);
+  } finally {
+    delete globalThis.chrome.scripting;
+  }
+});
+
+test('the whole page by default is read from the walk alone: its elements held, no DOMSnapshot', async () => {
+  const session = scriptedSession();
+  const walked = [];
+  globalThis.chrome.scripting = {
+    executeScript: async ({ args }) => {
+      walked.push(args.at(-1));
+      return [{ frameId: 0, result: { v: 1, dpr: 1, frames: [], elements: [], stats: {} } }];
+    },
+  };
+  try {
+    const cap = await capturePage(session, 7, { format: 'elements', viewport_only: false }, STAB);
+    assert.equal(cap.dom_snapshot, null);
+    assert.equal(walked[0].viewportOnly, false);
+    assert.equal(walked[0].hold, true, 'its elements held for the take of the listable ones');
+    assert.ok(!session.calls.includes('DOMSnapshot.captureSnapshot'));
   } finally {
     delete globalThis.chrome.scripting;
   }

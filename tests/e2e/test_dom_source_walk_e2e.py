@@ -63,7 +63,7 @@ def test_an_id_below_the_fold_from_the_walk_acts(page: Browser) -> None:
 
 def test_dom_source_is_refused_where_no_dom_channel_reads(page: Browser) -> None:
     with pytest.raises(AxsnapError) as refused:
-        page.snapshot_raw(format="snapshot", dom_source="walk")
+        page.snapshot_raw(format="snapshot", dom_source="snapshot")  # not the default
     assert refused.value.code == "invalid_message" and "dom_source" in str(refused.value)
     assert read(page, "walk")["result"]["elements"]  # and the host keeps serving
 

@@ -51,12 +51,15 @@ def test_whole_page_snapshot_places_frame_content_by_the_owner_border(
     assert _frame_button(window)["bbox"] == button["bbox"]
 
 
+@pytest.mark.parametrize("source", ["snapshot", "walk"])
 def test_whole_page_dom_read_places_frame_content_by_the_owner_border(
-    browser: Browser, pages_url: str
+    browser: Browser, pages_url: str, source: str
 ) -> None:
+    """Joined to a DOMSnapshot, the frame's content is placed by its owner's border read over
+    CDP; from the walk (the default), by the walker's own content-box origin: the same place."""
     browser.open(_page_url(pages_url, pages_url))
-    reply = browser.snapshot_raw(format="elements", viewport_only=False, **NOW)
-    assert "frame_border_ms" in reply["timings"]["capture_steps"]
+    reply = browser.snapshot_raw(format="elements", viewport_only=False, dom_source=source, **NOW)
+    assert ("frame_border_ms" in reply["timings"]["capture_steps"]) == (source == "snapshot")
     inner = [e for e in reply["result"]["elements"] if e.get("text") == "Frame button"]
     assert len(inner) == 1
     assert (inner[0]["rect"]["x"], inner[0]["rect"]["y"]) == FRAME_BUTTON_AT

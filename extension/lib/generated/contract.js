@@ -104,7 +104,7 @@ export const OPTIONS = deepFreeze({
       "walk"
     ],
     "nullable": false,
-    "default": "snapshot"
+    "default": "walk"
   },
   "vision": {
     "kind": "boolean",

@@ -43,12 +43,13 @@ export function resolvesIds(options) {
 }
 
 /**
- * A whole-page DOM channel read from the walk alone (SnapshotOptions.dom_source "walk"): the
+ * A whole-page DOM channel read from the walk alone (SnapshotOptions.dom_source "walk", the
+ * default; "snapshot" joins the records to a DOMSnapshot instead, capture.js): the
  * listable records' ids taken, the click listeners matched through the walker's own ids
  * (walker_ids_listable.js), no DOMSnapshot.
  */
 export function walksWholePage(options) {
-  return options?.viewport_only === false && options?.dom_source === 'walk'
+  return options?.viewport_only === false && options?.dom_source !== 'snapshot'
     && DOM_FORMATS.includes(options?.format);
 }
 

@@ -102,13 +102,13 @@ class SnapshotOptions(BaseModel):
         "read of the same document refetches only what changed, and quality.ax_source says so)",
     )
     dom_source: DomSource = Field(
-        "snapshot",
+        "walk",
         description="DOM channel, whole page (viewport_only false): where the walker's records "
-        "get their backendNodeIds and click listeners. 'snapshot' joins them to a DOMSnapshot "
-        "of the page; 'walk' takes them from the walk itself, for the records that can be "
-        "listed only, and the click listeners off the document's root: no DOMSnapshot "
-        "(docs/guide/whole-page.md). A one read (also_formats) takes its "
-        "DOMSnapshot anyway",
+        "get their backendNodeIds and click listeners. 'walk' (default) takes them from the "
+        "walk itself, for the records that can be listed only, and the click listeners off "
+        "the document's root: no DOMSnapshot; 'snapshot' joins every record to a DOMSnapshot "
+        "of the page, as reads did before (docs/guide/whole-page.md). A one read "
+        "(also_formats) takes its DOMSnapshot anyway",
     )
     vision: StrictBool = Field(
         False,
