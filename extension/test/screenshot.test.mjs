@@ -181,7 +181,8 @@ test('a capture a hidden tab does not answer is nudged by a second request', asy
   assert.equal(shot.ok, true);
   assert.equal(shot.nudged, true);
   assert.equal(tab.shots, 2);
-  assert.ok(shot.ms >= 50, `the nudge waits screenshot_nudge_ms first (${shot.ms} ms)`);
+  // (a timer may fire up to 1 ms early on the finer clock that measures it: 49.9 was seen)
+  assert.ok(shot.ms >= 49, `the nudge waits screenshot_nudge_ms first (${shot.ms} ms)`);
 });
 
 test('the next capture of a hidden tab uses the answer its request provokes', async () => {
