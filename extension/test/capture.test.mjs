@@ -315,6 +315,8 @@ test('a streamed read ends its AX stream before the DOMSnapshot comes, naming th
     ['frameId', 'parentFrameId', 'url', 'name', 'captured', 'error', 'ownerBackendNodeId']
       .filter((k) => f[k] !== undefined).map((k) => [k, f[k]]))));
   assert.deepEqual(end.frames.map((f) => f.ownerBackendNodeId), [null, 42]);
+  // the request that follows carries no AX node: they went in the stream's parts
+  assert.deepEqual(cap.frames.map((f) => f.axNodes?.length ?? 0), [0, 0]);
 });
 
 test('DOMSnapshot goes without the columns no host step reads', () => {

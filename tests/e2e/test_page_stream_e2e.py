@@ -39,8 +39,8 @@ def test_whole_page_read_reaches_the_host_in_parts(browser: Browser, pages_url: 
     stream = result["stats"]["ax_stream"]
     assert stream["parts"] >= 3, stream  # 4,000 nodes a part
     assert stream["nodes"] >= snapshot.quality.nodes_total
-    # the request that follows the parts carries no AX nodes (the DOMSnapshot is its bulk)
-    assert reply["sizes"]["capture_bytes"] < stream["bytes"], (reply["sizes"], stream)
+    # (that the request after the parts carries no AX node is capture.test.mjs's: its size
+    # here is the DOMSnapshot's and the walker's, about the stream's own on this page)
     names = {node.name for node in snapshot.ax_tree.nodes}
     assert {"Action 0", f"Action {ROWS // 2}", f"Action {ROWS - 1}"} <= names
     assert result["stats"]["host_peak_rss_kb"] > 0
