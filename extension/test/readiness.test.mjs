@@ -164,3 +164,14 @@ test('a page is as quiet as its busiest frame', () => {
   assert.deepEqual(mergeReadings(main, [{ count: 2, quiet: 80 }, null, { count: 1, quiet: 2000 }]),
     { token: 't', count: 6, quiet: 80, since: 5000 });
 });
+
+test('a page clock that stops answering is not quiet, and the report says it did not answer, not that it mutated', async () => {
+  let t = 0;
+  const readings = [{ token: 'a', count: 0, quiet: 100, since: 5000 }];
+  const report = await stabilize({ tabId: 61, onEvent: () => () => {}, useNetwork: async () => async () => {} },
+    { stabilize: { quiet_ms: 500, max_wait_ms: 300 } },
+    { now: () => (t += 50), readPage: async () => readings.shift() ?? null });
+  assert.equal(report.stabilized, false);
+  assert.deepEqual(report.reasons, ['page_unanswered', 'max_wait']);
+  assert.equal(report.mutations, 0);
+});

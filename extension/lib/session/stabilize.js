@@ -161,11 +161,13 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
   let reading = first;
   let base = first.count; // mutations before this request are not this request's
   let mutations = 0;
+  let unanswered = false; // the last reading got no answer in time
   const take = (next) => {
     if (next && next.token !== reading.token) { // another document: its clock, from 0
       mutations += reading.count - base;
       base = 0;
     }
+    unanswered = !next;
     reading = next ?? { ...reading, quiet: 0 }; // no answer (navigating, busy): not quiet
   };
   for (let fresh = true; ; fresh = false) {
@@ -175,7 +177,7 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
     }
     const elapsed = now() - started;
     const domQuiet = reading.quiet >= opts.quiet_ms;
-    if (settled(report, opts, elapsed, domQuiet, inflight.size, held())) break;
+    if (settled(report, opts, elapsed, domQuiet, inflight.size, held(), unanswered)) break;
     // an act's wait: the page may be settled long before the quiet window is over
     if (opts.settle && settle && mayBeSettled(inflight, settle.busy, reading)) {
       settledAtOnce(report, false);
@@ -296,7 +298,10 @@ export async function stabilize(session, options, {
 
 // One poll's verdict, for both clocks: quiet enough (DOM and network), or out of time (the
 // report then says what was still busy). Returns whether the wait is over.
-function settled(report, opts, elapsed, domQuiet, pending, held = 0) {
+// `unanswered`: the page's clock gave no answer at the last reading (a renderer too busy to
+// answer in PAGE_CLOCK_TIMEOUT_MS, a navigation): not quiet, but not seen to mutate either,
+// and the report says which.
+function settled(report, opts, elapsed, domQuiet, pending, held = 0, unanswered = false) {
   const networkQuiet = pending <= opts.max_pending_requests && held === 0;
   if (domQuiet && networkQuiet) {
     endedBy(report, 'quiet_window');
@@ -305,7 +310,7 @@ function settled(report, opts, elapsed, domQuiet, pending, held = 0) {
   if (elapsed < opts.max_wait_ms) return false;
   endedBy(report, 'deadline');
   report.stabilized = false;
-  if (!domQuiet) report.reasons.push('dom_mutations');
+  if (!domQuiet) report.reasons.push(unanswered ? 'page_unanswered' : 'dom_mutations');
   if (!networkQuiet) report.reasons.push('network_pending');
   report.reasons.push('max_wait');
   return true;

@@ -87,7 +87,10 @@ class StabilizationReport(_Model):
 
     stabilized: bool = True
     waited_ms: float = 0
-    reasons: list[str] = Field(default_factory=list)
+    reasons: list[str] = Field(
+        default_factory=list, description="why it stopped waiting late or did not wait: "
+        "dom_mutations, page_unanswered (its clock gave no answer in time), network_pending, "
+        "max_wait, disabled")
     pending_requests: int = 0
     mutations: int = 0
     source: Literal["navigation", "request"] | None = Field(
