@@ -73,6 +73,12 @@ def test_settle_false_keeps_the_quiet_window(browser: Browser, pages_url: str) -
     ("Answer in 50 ms", "Answered after 50 ms"),
     ("Answer in three frames", "Answered after three frames"),
     ("Arm a timer", "Timer fired"),
+    # within the floor, two messages later, when idle: what the action scheduled stops the
+    # early end on proof (settled_by nothing_scheduled) and is in the act's own report
+    ("Answer in 30 ms", "Answered after 30 ms"),
+    ("Answer in 55 ms", "Answered after 55 ms"),
+    ("Answer by message", "Answered by message"),
+    ("Answer when idle", "Answered when idle"),
 ])
 def test_an_answer_a_few_frames_after_the_click_is_waited_for(browser: Browser, pages_url: str,
                                                              button: str, said: str) -> None:
