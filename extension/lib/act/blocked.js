@@ -65,6 +65,16 @@ export async function unlessBlocked(session, tabId, work, { timers = globalThis,
   let fail = () => {};
   const blocked = new Promise((_, reject) => { fail = reject; });
   blocked.catch(() => {});
+  // Page events for the work's span, asked BEFORE the probe and not awaited (a renderer held
+  // by a dialog may not answer the enable; the probe tells that case). The order closes a
+  // window: Chromium tells Page.javascriptDialogOpening only to sessions with Page enabled
+  // when the dialog opens, and never again later. The browser turns a session's Page events
+  // on as the enable passes it, before the probe sent after it reaches the renderer: a probe
+  // that answers proves every dialog opened since will be told. Probe first, a dialog opened
+  // between the probe's answer and the enable went untold, and the read waited on a renderer
+  // that a dialog held (a CI failure at load: a 120 s client timeout instead of dialog_open).
+  const pageUse = session.usePage?.();
+  pageUse?.catch?.(() => {});
   const sentAt = now();
   let answered = false;
   session.send('Runtime.evaluate', { expression: '0', returnByValue: true }).then(() => {
@@ -81,10 +91,6 @@ export async function unlessBlocked(session, tabId, work, { timers = globalThis,
     checker = timers.setTimeout(check, CHECK_MS);
   };
   let checker = timers.setTimeout(check, CHECK_MS);
-  // Page events for the work's span: not awaited (a renderer held by a dialog may not answer
-  // the enable; the probe tells that case)
-  const pageUse = session.usePage?.();
-  pageUse?.catch?.(() => {});
   const offDialog = session.onEvent?.((method, params) => {
     if (method !== 'Page.javascriptDialogOpening' || finished) return;
     noteDialogOpen(tabId, { type: params?.type, message: params?.message });
