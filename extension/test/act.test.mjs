@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 
-import { keyDefinition, parseChord, pressChord, typeText } from '../lib/act/input.js';
+import { clickAt, keyDefinition, parseChord, pressChord, typeText } from '../lib/act/input.js';
 import { quadBox, visibleCentre } from '../lib/act/geometry.js';
 
 test('chords parse into modifiers and a key', () => {
@@ -35,6 +35,25 @@ test('a chord holds its modifiers around the key and types no text', async () =>
     ['rawKeyDown', 'Control', 2], ['rawKeyDown', 'a', 2], ['keyUp', 'a', 2], ['keyUp', 'Control', 0],
   ]);
   assert.ok(s.sent.every(([, p]) => !p.text));
+});
+
+test('a click is one batch of mouse events on an act\'s session: move, then press and release per click', async () => {
+  const batches = [];
+  const s = { send: async () => { throw new Error('one event at a time'); },
+    sendInOrder: async (commands) => { batches.push(commands); return commands.map(() => ({})); } };
+  await clickAt(s, { x: 10, y: 20 }, { count: 2 });
+  assert.equal(batches.length, 1);
+  assert.deepEqual(batches[0].map(([m, p]) => [m, p.type, p.x, p.y, p.button, p.buttons, p.clickCount]), [
+    ['Input.dispatchMouseEvent', 'mouseMoved', 10, 20, 'none', undefined, undefined],
+    ['Input.dispatchMouseEvent', 'mousePressed', 10, 20, 'left', 1, 1],
+    ['Input.dispatchMouseEvent', 'mouseReleased', 10, 20, 'left', 0, 1],
+    ['Input.dispatchMouseEvent', 'mousePressed', 10, 20, 'left', 1, 2],
+    ['Input.dispatchMouseEvent', 'mouseReleased', 10, 20, 'left', 0, 2],
+  ]);
+  const plain = recorder(); // a session without batches: the same events one by one
+  await clickAt(plain, { x: 1, y: 2 }, { button: 'right' });
+  assert.deepEqual(plain.sent.map(([, p]) => [p.type, p.button, p.buttons]),
+    [['mouseMoved', 'none', undefined], ['mousePressed', 'right', 2], ['mouseReleased', 'right', 0]]);
 });
 
 test('typing sends key events with text, insertText for the rest', async () => {

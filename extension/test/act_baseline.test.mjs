@@ -97,3 +97,36 @@ test('an early capture stands only while every reading is the one its witness sa
   assert.equal(await p.baselines.unchanged({}, 7, witness, CAPTURE), false);
   assert.equal(await p.baselines.unchanged({}, 7, null, CAPTURE), false, 'no witness: no proof');
 });
+
+test('a walk sent with the proof witnesses its capture: the proof read in the walk, the listeners behind it', async () => {
+  const p = page();
+  const order = [];
+  const baselines = createActBaselines({
+    inject: async () => { throw new Error('no injection: the walk carries the proof'); },
+    clickListeners: async () => { order.push('listeners'); return p.now.listeners; },
+  });
+  order.push('walk');
+  const walked = { reply: Promise.resolve({ proof: ['P', 1, 'ok', 10, 0], asked: true, out: {} }) };
+  const witness = await baselines.witnessOfWalk({}, walked);
+  assert.deepEqual(order, ['walk', 'listeners']);
+  assert.deepEqual(witness, { proof: { id: 'P', seq: 1, status: 'ok', elements: 10 }, listeners: 'click:3' });
+  assert.match(baselines.keep(7, witness, CAPTURE, {}), /^[0-9a-f]{24}$/);
+});
+
+for (const [what, reply, listeners] of [
+  ['no proof asked', { proof: null, asked: false, out: {} }, 'click:3'],
+  ['a proof that is not ok (an animation runs)', { proof: ['P', 1, 'animations', 10, null], asked: true }, 'click:3'],
+  ['a walk that did not answer', null, 'click:3'],
+  ['listeners that could not be read', { proof: ['P', 1, 'ok', 10, 0], asked: true }, null],
+]) {
+  test(`a walk with the proof, ${what}: no witness`, async () => {
+    const baselines = createActBaselines({ clickListeners: async () => listeners });
+    assert.equal(await baselines.witnessOfWalk({}, { reply: Promise.resolve(reply) }), null);
+  });
+}
+
+test('exact: no witness is wanted', () => {
+  const { baselines } = page();
+  assert.equal(baselines.wantsWitness({ exact: true }), false);
+  assert.equal(baselines.wantsWitness({}), true);
+});

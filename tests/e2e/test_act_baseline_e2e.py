@@ -5,9 +5,10 @@ page again (``timings.baseline_kept``); any change since (text, a control set by
 moved by pushState, a click listener added, a read that rebuilt the host's elements) makes it
 read again. The capture after an act is taken while its readiness runs and stands when nothing
 changed by its end (``timings.early_capture``); its readiness ends two frames after the input
-when the page scheduled nothing since (``readiness.settled_by``). Every act's result equals the
-same act's with ``exact`` (every fast path off), on pages that re-render and change between
-acts and while readiness runs.
+when the page scheduled nothing since (``readiness.settled_by``), and it is walked with the
+answer watch's proof in one renderer task (``timings.after_walked_with_proof``). Every act's
+result equals the same act's with ``exact`` (every fast path off), on pages that re-render and
+change between acts and while readiness runs.
 """
 
 from __future__ import annotations
@@ -143,7 +144,8 @@ def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> li
         result = browser.act(what, action, value, exact=exact)
         settled_by = result.readiness.settled_by if result.readiness else None
         out.append((_comparable(result), result.timings.get("baseline_kept"),
-                    result.timings.get("early_capture"), settled_by))
+                    result.timings.get("early_capture"), settled_by,
+                    result.timings.get("after_walked_with_proof")))
     return out
 
 
@@ -153,14 +155,20 @@ def test_every_act_equals_the_exact_act(browser: Browser, pages_url: str,
     steps = SCENARIOS[scenario]
     exact = _run(browser, pages_url, steps, exact=True)
     fast = _run(browser, pages_url, steps, exact=False)
-    assert all(kept is None and early is None and by != "nothing_scheduled"
-               for _, kept, early, by in exact), \
-        "an exact act answered from a kept or early capture, or ended its wait unscheduled"
-    assert any(kept == 1 for _, kept, _, _ in fast), "act_baseline never answered: nothing compared"
-    assert any(early == 1 for _, _, early, _ in fast), \
+    assert all(kept is None and early is None and by != "nothing_scheduled" and walked is None
+               for _, kept, early, by, walked in exact), \
+        "an exact act answered from a kept or early capture, ended its wait unscheduled or " \
+        "walked its capture after with the proof"
+    assert any(kept == 1 for _, kept, _, _, _ in fast), \
+        "act_baseline never answered: nothing compared"
+    assert any(early == 1 for _, _, early, _, _ in fast), \
         "act_early_capture never answered: nothing compared"
-    assert any(by == "nothing_scheduled" for _, _, _, by in fast), \
+    assert any(by == "nothing_scheduled" for _, _, _, by, _ in fast), \
         "settle_nothing_scheduled never ended a wait: nothing compared"
-    for n, ((want, _, _, _), (got, kept, early, by)) in enumerate(zip(exact, fast, strict=True)):
+    # the capture after walked with its proof (one renderer task, frames from the walk)
+    assert any(walked == 1 for *_, walked in fast), \
+        "no capture after an act was walked with its proof: nothing compared"
+    for n, ((want, *_), (got, kept, early, by, walked)) in enumerate(zip(exact, fast, strict=True)):
         assert got == want, (f"act {n} (baseline kept: {kept}, early capture: {early}, "
-                             f"settled by: {by}) differs from the exact act")
+                             f"settled by: {by}, walked with the proof: {walked}) differs "
+                             "from the exact act")

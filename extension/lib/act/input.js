@@ -143,14 +143,23 @@ export async function moveTo(session, point) {
   await mouse(session, 'mouseMoved', point, { button: 'none' });
 }
 
-/** A click at `point`: move, then press/release `count` times (2 = a double click). */
+/** A click at `point`: move, then press/release `count` times (2 = a double click). An act's
+ * session sends the events back to back (lib/act/run.js sendInOrder: one round trip, not
+ * three): the browser hands them to the renderer in the order sent, and the renderer runs
+ * each one's handlers before the next one's, as when each waits for its answer. */
 export async function clickAt(session, point, { button = 'left', count = 1 } = {}) {
-  await moveTo(session, point);
   const buttons = { left: 1, right: 2, middle: 4 }[button] ?? 1;
+  const at = { x: point.x, y: point.y };
+  const events = [{ type: 'mouseMoved', ...at, button: 'none' }];
   for (let n = 1; n <= count; n++) {
-    await mouse(session, 'mousePressed', point, { button, buttons, clickCount: n });
-    await mouse(session, 'mouseReleased', point, { button, buttons: 0, clickCount: n });
+    events.push({ type: 'mousePressed', ...at, button, buttons, clickCount: n },
+      { type: 'mouseReleased', ...at, button, buttons: 0, clickCount: n });
   }
+  if (session.sendInOrder) {
+    await session.sendInOrder(events.map((params) => ['Input.dispatchMouseEvent', params]));
+    return;
+  }
+  for (const params of events) await session.send('Input.dispatchMouseEvent', params);
 }
 
 /** Press at `from`, move in steps to `to`, release there. */

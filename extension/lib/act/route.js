@@ -78,9 +78,9 @@ export function createActRoutes({ deps, resolveTab, now }) {
     return sent.reply.result;
   }
 
-  async function capture(session, tabId, options, stabilization = null) {
+  async function capture(session, tabId, options, stabilization = null, ahead = {}) {
     const report = stabilization ?? await deps.stabilize(session, options);
-    return deps.capture(session, tabId, options, report);
+    return deps.capture(session, tabId, options, report, ahead);
   }
 
   /** Resolves after `n` animation frames of the tab's page (a hidden tab: 100 ms each), counted
@@ -96,12 +96,31 @@ export function createActRoutes({ deps, resolveTab, now }) {
   }
 
   /** The page after the action: {focus, modals, witness (what the next act's baseline is
-   * proved by, read before the capture: act_baseline.js), capture}. */
+   * proved by, read before the capture: act_baseline.js), capture}. A document walked before
+   * in a world the worker knows is walked with the proof (walker_capture.js walkWithProof):
+   * the witness's proof is read in the walk's own renderer task, the frames come from the
+   * walk, and focus, modals and the click listeners are asked behind it, all at once (the
+   * capture no longer waits a round trip for the witness, nor one for the frame tree). */
   async function readAfter(session, tabId, options, world, stabilization) {
+    const t = now();
+    const baselines = deps.actBaselines ?? null;
+    const opts = { ...options, stabilize: { enabled: false } };
+    const walked = baselines?.wantsWitness(options) ? deps.walkWithProof?.(session, tabId, opts) ?? null : null;
+    if (walked) {
+      const witnessed = baselines.witnessOfWalk(session, walked);
+      const facts = Promise.all([focusedElement(session), shownModals(session)]);
+      facts.catch(() => {}); // awaited after the capture, which may fail first
+      const frames = walked.reply.then((got) => (got?.frames
+        ? { frames: got.frames, timings: { frames_from_walk: 1 }, errors: [], fresh: true } : null));
+      const got = await capture(session, tabId, opts, stabilization, { frames, walked });
+      const [[focus, modals], witness] = await Promise.all([facts, witnessed]);
+      return { focus, modals, witness, capture: got, walked: true, spans: { pre: 0, capture: now() - t } };
+    }
     const [focus, modals, witness] = await Promise.all([focusedElement(session), shownModals(session),
-      deps.actBaselines?.witness(session, tabId, world, options) ?? null]);
-    const got = await capture(session, tabId, { ...options, stabilize: { enabled: false } }, stabilization);
-    return { focus, modals, witness, capture: got };
+      baselines?.witness(session, tabId, world, options) ?? null]);
+    const t1 = now();
+    const got = await capture(session, tabId, opts, stabilization);
+    return { focus, modals, witness, capture: got, spans: { pre: t1 - t, capture: now() - t1 } };
   }
 
   /**
@@ -247,15 +266,18 @@ export function createActRoutes({ deps, resolveTab, now }) {
         else report.error = { ...toErrorInfo(err), ...(err.cover ? { cover: err.cover } : {}) };
       }
       inputDone = true;
-      timings.action_ms = round(now() - t);
+      const inputEnd = now();
+      timings.action_ms = round(inputEnd - t);
       // fast path act_early_capture: the capture after is taken while readiness runs, and
       // stands if nothing changed by the time readiness ended (act_baseline.js: unchanged)
       const baselines = deps.actBaselines ?? null;
       const settled = { stabilized: true, waited_ms: 0, reasons: [] };
       // (after two frames: the hover a re-render under the pointer moves comes with the next frame)
       const early = baselines?.mayCaptureEarly(options) && msg.options.wait && !report.error
-        ? afterFrames(session, 2).then(() => readAfter(session, tabId, options, before.world, settled))
-          .catch(() => null) : null;
+        ? afterFrames(session, 2).then(() => {
+          timings.early_frames_ms = round(now() - inputEnd);
+          return readAfter(session, tabId, options, before.world, settled);
+        }).catch(() => null) : null;
       if (msg.options.wait && !report.error) {
         t = now();
         run.step('readiness after the action');
@@ -266,23 +288,38 @@ export function createActRoutes({ deps, resolveTab, now }) {
       t = now();
       run.step('the tabs the action opened');
       let clockAfter;
-      [, report.opened_tabs, clockAfter] = await Promise.all([watch.stop(), opened.list(), readPageClock(tabId)]);
+      // (beside the early capture's end: it waits for the page, this for the browser)
+      const unwatched = Promise.all([watch.stop(), opened.list(), readPageClock(tabId)]).then((got) => {
+        timings.unwatch_ms = round(now() - t);
+        return got;
+      });
+      // the early capture stands when, readiness over, the page is still the one it read
+      // (its proof checked now, beside the watch's stop)
+      const earlyChecked = early && !report.error ? early.then(async (got) => {
+        const tc = now();
+        const stands = Boolean(got?.witness) && await baselines.unchanged(session, tabId, got.witness, got.capture);
+        timings.after_check_ms = round(now() - tc);
+        return stands ? got : null;
+      }) : null;
+      earlyChecked?.catch(() => {}); // awaited below unless the act ends first
+      [, report.opened_tabs, clockAfter] = await unwatched;
       report.dialogs = watch.dialogs;
       report.activity = { ...watch.activity(), submits: submitsSince(clockBefore, clockAfter) };
-      timings.unwatch_ms = round(now() - t);
       if (!report.error || report.error.code === 'page_navigated') {
-        t = now();
         run.step('the capture after the action');
         const stabilization = report.readiness ? { ...settled, stabilized: report.readiness.ready } : null;
-        let after = early && !report.error ? await early : null;
-        if (early) {
-          const stands = Boolean(after?.witness) && await baselines.unchanged(session, tabId, after.witness, after.capture);
-          timings.early_capture = stands ? 1 : 0;
-          if (stands) after.capture.stabilization = stabilization;
-          else after = null;
-        }
+        let after = earlyChecked ? await earlyChecked : null;
+        timings.after_wait_ms = round(now() - t);
+        if (early) timings.early_capture = after ? 1 : 0;
+        if (after) after.capture.stabilization = stabilization;
         after = after ?? await readAfter(session, tabId, options, before.world, stabilization);
         Object.assign(report, { focus: after.focus, modals: after.modals, capture: after.capture });
+        if (after.spans) {
+          timings.after_pre_ms = round(after.spans.pre);
+          timings.after_capture_ms = round(after.spans.capture);
+          // 1: walked with its proof (readAfter): no round trip for the witness or the frames
+          if (after.walked && after.capture?.timings?.walker_with_proof === 1) timings.after_walked_with_proof = 1;
+        }
         report.baseline = baselines?.keep(tabId, after.witness, after.capture, options) ?? null;
         timings.after_ms = round(now() - t);
       }
@@ -311,8 +348,9 @@ export function createActRoutes({ deps, resolveTab, now }) {
 
   async function finish(report, t0) {
     report.timings.total_ms = round(now() - t0);
+    const t = now();
     const result = await host('act_report', report);
-    return { ok: true, result, timings: { total_ms: round(now() - t0) } };
+    return { ok: true, result, timings: { total_ms: round(now() - t0), report_ms: round(now() - t) } };
   }
 
   async function find(req, role) {

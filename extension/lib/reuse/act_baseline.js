@@ -76,6 +76,24 @@ export function createActBaselines({
       return proof?.status === 'ok' && typeof listeners === 'string' ? { proof, listeners } : null;
     },
 
+    /** Whether a capture after an act with `options` is read with a witness (a fast path
+     * that keeps it or lets it stand early wants one; not when `exact`). */
+    wantsWitness(options) {
+      return fastPath(options, 'act_baseline') || fastPath(options, 'act_early_capture');
+    },
+
+    /**
+     * The witness of a walk sent with the proof (walker_capture.js walkWithProof: the watch's
+     * proof is read in the walk's own renderer task, just before the walk), with the click
+     * listeners asked right behind it (call this at once after walkWithProof, so they are sent
+     * after the walk): {proof, listeners}, or null as `witness`.
+     */
+    async witnessOfWalk(session, walked) {
+      const [got, listeners] = await Promise.all([inTime(walked.reply), inTime(clickListeners(session))]);
+      const proof = got?.asked ? asProof(got.proof) : null;
+      return proof?.status === 'ok' && typeof listeners === 'string' ? { proof, listeners } : null;
+    },
+
     /**
      * Whether the page of `tabId` is still the one `capture` read after `witness` (fast path
      * act_early_capture: the capture after an act taken while its readiness ran stands when

@@ -99,8 +99,10 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "act_early_capture", "extension", "extension/lib/act/route.js, lib/reuse/act_baseline.js",
         "the capture after an act taken once its readiness ended",
         "the capture is taken while readiness runs, after the answer watch's proof and the "
-        "click listeners were read; it stands only when, readiness over, the proof ('ok', same "
-        "id and seq), the click listeners, the URL and the frames are still those",
+        "click listeners were read (a document walked before: the proof in the walk's own "
+        "evaluate, walkWithProof, the listeners asked behind it); it stands only when, "
+        "readiness over, the proof ('ok', same id and seq), the click listeners, the URL and "
+        "the frames are still those",
         "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
     FastPath(
         "settle_nothing_scheduled", "extension",
