@@ -23,7 +23,9 @@ import {
   orderFrames, resolveFocusSelector,
 } from './domtree.js';
 import { DOM_FORMATS, DOM_SNAPSHOT_STYLES, SEMANTIC_FORMATS } from '../generated/contract.js';
-import { captureWalker, resolvesIds, walksWholePage } from '../walker/walker_capture.js';
+import {
+  axTreeWalkOptions, captureWalker, resolvesIds, walksAxTree, walksWholePage,
+} from '../walker/walker_capture.js';
 import { pageFacts } from './page_facts.js';
 
 export const CAPTURE_VERSION = 1;
@@ -323,7 +325,8 @@ async function captureOnce(session, tabId, options, stabilization, openStream, e
   // as the main frame holds another one.
   const watch = watchMainDocument(session, frames[0]?.loaderId);
   // The whole page's AX nodes go to the host in parts as they arrive (ax_stream.js).
-  const stream = openStream && streamsAx(options, windowScoped(options)) ? openStream() : null;
+  const stream = openStream && !walksAxTree(options) && streamsAx(options, windowScoped(options))
+    ? openStream() : null;
   try {
     return await Promise.race([
       captureDocument(session, tabId, options, stabilization, { frames, timings, errors, t0, watch, stream, walked }),
@@ -382,6 +385,18 @@ function readFrameTrees(session, tabId, frames, errors, stream, timings, onAsked
   }));
 }
 
+/**
+ * A whole-page outline from the walk: each frame says where its AX nodes came from (the
+ * walker's rows, RawCapture.walker.axt), none travel as CDP nodes.
+ */
+function axTreeFrames(frames, walker, timings) {
+  for (const frame of frames) {
+    Object.assign(frame, { axNodes: [], captured: true, error: null, ax_source: 'walk' });
+  }
+  const ms = walker?.axt?.ms;
+  if (typeof ms === 'number') timings.ax_walk_ms = ms;
+}
+
 async function captureDocument(session, tabId, options, stabilization,
   { frames, timings, errors, t0, watch, stream, walked = null }) {
   const mainLoader = frames[0]?.loaderId;
@@ -390,10 +405,14 @@ async function captureDocument(session, tabId, options, stabilization,
   // Snapshot and outline read the whole page three ways (AX trees, DOMSnapshot, the DOM
   // tree): started together, the calls overlap in the browser and in the extension's parsing
   // of each reply (about 15% less capture time on 20k elements than one after the other).
-  const dom = WALKER_FORMATS.has(options?.format);
+  // A whole-page outline from the walk (ax_source "walk") is read as a whole-page DOM read is:
+  // the walker's records with the listable ones' ids, plus its AX rows (ax_tree.js).
+  const axWalk = walksAxTree(options);
+  const dom = WALKER_FORMATS.has(options?.format) || axWalk;
+  const domOptions = axWalk ? axTreeWalkOptions(options) : options;
   // The AX formats' default scope reads the window only (ax_window.js): no DOMSnapshot, no
   // full AX tree; the walker's records are the DOM facts.
-  let scoped = windowScoped(options);
+  let scoped = !axWalk && windowScoped(options);
   let windowWalker = null;
   // The AX formats' frame owners and layout metrics depend on nothing read here: asked now,
   // they overlap the walker and AX reads instead of adding their round trips after them.
@@ -441,7 +460,7 @@ async function captureDocument(session, tabId, options, stabilization,
   // DOMSnapshot waits until its AX commands are sent, so the renderer still answers them first.
   let axAsked = () => {};
   const asked = new Promise((resolve) => { axAsked = resolve; });
-  const axRead = scoped || !wantsAxTree(options) ? null
+  const axRead = scoped || axWalk || !wantsAxTree(options) ? null
     : timed(timings, 'ax_ms', () => readFrameTrees(session, tabId, frames, errors, stream, timings, axAsked, options));
   if (axRead) await Promise.race([asked, axRead.catch(() => {})]);
   const rects = wantsDomRects(options);
@@ -466,7 +485,7 @@ async function captureDocument(session, tabId, options, stabilization,
   const send = (method, params, sessionId) => session.send(method, params, sessionId);
   const bordersRead = snapshotRead && !rects ? axSide.owners.then(() => timed(timings, 'frame_border_ms',
     () => readOwnerBorders(send, frames, sessionOf, errors))) : null;
-  const treeRead = asksFormat(options, 'outline') && !scoped
+  const treeRead = asksFormat(options, 'outline') && !scoped && !axWalk
     ? timed(timings, 'dom_tree_ms', () => captureOutlineTrees(session, [...frames], options, errors)) : null;
   if (!scoped && !axRead) {
     for (const frame of frames) Object.assign(frame, { axNodes: [], captured: false, error: 'not requested' });
@@ -488,17 +507,18 @@ async function captureDocument(session, tabId, options, stabilization,
     // document's own root element (walker_ids.js), so they cannot come from another one. A
     // walk in the cached world of the main document (walker_capture.js: walkCachedWorld) proves
     // its document itself (a context dies with its document): the check goes out with it.
-    const walkerIsLast = axIsLast && resolvesIds(options);
+    const walkerIsLast = axIsLast && resolvesIds(domOptions);
     // (a walk with the proof waits: its listener read may prove the document, see `proven`)
     const lastCheck = (walk) => { if (walkerIsLast && walk?.stats?.with_proof !== 1) finalCheck(); };
     [, layout, walker] = await Promise.all([
       timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
       timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
-      timed(timings, 'walker_ms', () => captureWalker(tabId, options, session, frames, errors, null,
+      timed(timings, 'walker_ms', () => captureWalker(tabId, domOptions, session, frames, errors, null,
         lastCheck, lastCheck, walked)
         .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
     ]);
     walkerSteps(walker, timings);
+    if (axWalk) axTreeFrames(frames, walker, timings);
     // 1: the walk went with the cached answer's proof (walker_capture.js: walkWithProof)
     if (walker?.stats?.with_proof === 1) timings.walker_with_proof = 1;
     proven = closing === null && walker?.stats?.with_proof === 1 && walker.stats.ids?.root_kept === 1;
@@ -510,9 +530,9 @@ async function captureDocument(session, tabId, options, stabilization,
     }
     // The whole page (viewport_only: false) is joined to a DOMSnapshot instead, unless the
     // walk gave its listable records their ids (dom_source "walk": walker_ids_listable.js).
-    if (!resolvesIds(options) && !walksWholePage(options)) {
+    if (!resolvesIds(domOptions) && !walksWholePage(domOptions)) {
       [domSnapshot] = await Promise.all([
-        captureDomSnapshots(session, frames, sessionOf, timings, errors, wantsDomRects(options)),
+        captureDomSnapshots(session, frames, sessionOf, timings, errors, wantsDomRects(domOptions)),
         timed(timings, 'frame_border_ms', () => readOwnerBorders(send, frames, sessionOf, errors)),
       ]);
     }

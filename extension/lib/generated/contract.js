@@ -106,6 +106,15 @@ export const OPTIONS = deepFreeze({
     "nullable": false,
     "default": "walk"
   },
+  "ax_source": {
+    "kind": "enum",
+    "values": [
+      "chromium",
+      "walk"
+    ],
+    "nullable": false,
+    "default": "chromium"
+  },
   "vision": {
     "kind": "boolean",
     "nullable": false,
@@ -261,6 +270,9 @@ export const ONLY_FOR = deepFreeze({
     "domtext",
     "elements",
     "som"
+  ],
+  "ax_source": [
+    "outline"
   ],
   "scope": [
     "outline",

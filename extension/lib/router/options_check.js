@@ -128,6 +128,10 @@ export function optionProblems(options) {
       && !asked.some((f) => formats.includes(f)))
     .map(([key, formats]) => `${key} (${formats.join('/')})`);
   if (misplaced.length) return [`format '${format}' does not use ${misplaced.join(', ')}`];
+  if (options.ax_source === 'walk' && (options.scope !== 'page' || (options.focus ?? null) !== null
+    || options.also_formats?.length)) {
+    return ["ax_source 'walk' needs scope 'page', and neither focus nor also_formats"];
+  }
   const oneRead = oneReadProblem(options, format);
   return oneRead ? [oneRead] : [];
 }

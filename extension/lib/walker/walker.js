@@ -5,688 +5,6 @@
 // axsnapWalk(opts): the in-page walker, one self-contained function (no imports, no closures)
 // injected with chrome.scripting.executeScript; what it reports: src/walk.js.
 export function axsnapWalk(walkerOptions) {
-// src/run.js
-var run = {};
-function beginRun(opts) {
-  const o = opts || {};
-  run.opts = o;
-  run.viewportOnly = o.viewportOnly !== false;
-  run.expand = Math.max(0, Number(o.expandPx) || 0);
-  run.maxNodes = o.maxNodes || 2e5;
-  run.maxDepth = o.maxDepth || 256;
-  run.textMax = o.textMax || 120;
-  run.semantic = o.semantic === true;
-  run.blockMax = run.semantic ? 600 : run.textMax;
-  run.axRoles = o.axRoles === true;
-  run.hasChromeDom = typeof chrome !== "undefined" && chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === "function";
-  run.topWin = window;
-  run.vw = document.documentElement.clientWidth || window.innerWidth;
-  run.vh = document.documentElement.clientHeight || window.innerHeight;
-  run.win = run.viewportOnly ? { l: -run.expand, t: -run.expand, r: run.vw + run.expand, b: run.vh + run.expand } : { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
-  run.stats = {
-    visited: 0,
-    emitted: 0,
-    elapsed_ms: 0,
-    capped: false,
-    depth_capped: 0,
-    hidden_subtrees: 0,
-    offscreen_subtrees: 0,
-    outside_window: 0,
-    frames_skipped: 0,
-    positioned: 0,
-    scan_ms: 0,
-    max_depth: 0,
-    above: 0,
-    below: 0
-  };
-  run.frames = [];
-  run.out = [];
-  run.track = null;
-  run.outEls = null;
-  run.shown = /* @__PURE__ */ new Map();
-  run.bgMemo = /* @__PURE__ */ new WeakMap();
-  run.forLabels = /* @__PURE__ */ new Map();
-  run.lightSteps = /* @__PURE__ */ new WeakMap();
-  run.scanned = /* @__PURE__ */ new Set();
-  run.forced = /* @__PURE__ */ new Set();
-  run.scanRoots = /* @__PURE__ */ new Map();
-  run.foundRoots = [];
-  run.twins = null;
-  return run;
-}
-function shownStyle(el, cs = null) {
-  let v = run.shown.get(el);
-  if (v === void 0) {
-    const style = cs || getComputedStyle(el);
-    v = [style.display, style.visibility];
-    run.shown.set(el, v);
-  }
-  return v;
-}
-var collapse = (s) => s.replace(/\s+/g, " ").trim();
-var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
-
-// src/journal.js
-function takeJournal(spec) {
-  const taken = { reply: null, self: null, tree: null, above: null, ms: 0 };
-  const watch = globalThis.__axsnapAxWatch;
-  const journalMax = Number.isInteger(spec.max) ? spec.max : Infinity;
-  if (window !== window.top || !watch || run.frames[0].n > journalMax) return taken;
-  const tj = performance.now();
-  const roots = run.scanRoots.has(document) ? run.foundRoots : void 0;
-  try {
-    const take = spec.take;
-    const j = typeof take === "string" ? watch.take(take, roots) : null;
-    taken.reply = j ? { status: j[0], token: j[1], changed: j.length - 3 } : { status: "armed", token: watch.arm(roots), changed: 0 };
-    if (j && j[0] === "ok") {
-      taken.self = new Set(j.slice(3, 3 + j[2]));
-      taken.tree = new Set(j.slice(3 + j[2]));
-      taken.above = new Set(typeof watch.above === "function" ? watch.above() : []);
-    }
-  } catch (e) {
-    taken.reply = null;
-  }
-  taken.ms = performance.now() - tj;
-  return taken;
-}
-function markDirty(taken) {
-  const out = run.out;
-  const outEls = run.outEls;
-  const dirty = [];
-  const above = [];
-  const inTree = (el) => {
-    for (let n = el; n; n = n.nodeType === 11 ? n.host : n.assignedSlot || n.parentNode) {
-      if (taken.tree.has(n)) return true;
-    }
-    return false;
-  };
-  for (let i = 0; i < outEls.length; i++) {
-    if (out[i].f !== 0) continue;
-    const el = outEls[i];
-    const underTree = inTree(el);
-    if (!taken.self.has(el) && !underTree) continue;
-    dirty.push(i);
-    if (!underTree && taken.above.has(el)) above.push(i);
-  }
-  taken.reply.dirty = dirty;
-  taken.reply.above = above;
-}
-
-// src/tags.js
-var SKIP = /* @__PURE__ */ new Set([
-  "script",
-  "style",
-  "noscript",
-  "meta",
-  "link",
-  "head",
-  "template",
-  "title",
-  "base"
-]);
-var SHADOW_HOSTS = /* @__PURE__ */ new Set([
-  "article",
-  "aside",
-  "blockquote",
-  "body",
-  "div",
-  "footer",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "main",
-  "nav",
-  "p",
-  "section",
-  "span"
-]);
-var FORM = /* @__PURE__ */ new Set(["button", "select", "textarea", "input", "option", "summary"]);
-var ROLES = /* @__PURE__ */ new Set([
-  "button",
-  "link",
-  "checkbox",
-  "radio",
-  "switch",
-  "tab",
-  "menuitem",
-  "menuitemcheckbox",
-  "menuitemradio",
-  "option",
-  "combobox",
-  "textbox",
-  "searchbox",
-  "slider",
-  "spinbutton",
-  "treeitem",
-  "gridcell",
-  "listbox",
-  "scrollbar"
-]);
-var ACTION_ATTRS = [
-  "data-action",
-  "ng-click",
-  "v-on:click",
-  "@click",
-  "x-on:click",
-  "data-onclick",
-  "jsaction",
-  "hx-get",
-  "hx-post",
-  "wire:click"
-];
-var ATTRS = [
-  "id",
-  "name",
-  "type",
-  "role",
-  "aria-label",
-  "placeholder",
-  "title",
-  "alt",
-  "href",
-  "tabindex",
-  "contenteditable",
-  "aria-expanded",
-  "aria-checked",
-  "aria-selected",
-  "aria-pressed",
-  "aria-disabled",
-  "aria-haspopup",
-  "disabled",
-  "checked",
-  "readonly",
-  "autocomplete",
-  "inputmode",
-  "for",
-  "data-testid",
-  "aria-labelledby"
-];
-var SEM_ATTRS = [
-  ...ATTRS,
-  "aria-describedby",
-  "aria-controls",
-  "aria-required",
-  "aria-invalid",
-  "required",
-  "aria-modal",
-  "src",
-  "width",
-  "height",
-  "class",
-  "action",
-  "method",
-  "maxlength",
-  "pattern",
-  "min",
-  "max",
-  "open",
-  "aria-current",
-  "rel",
-  "lang"
-];
-var SCROLLING = /* @__PURE__ */ new Set(["auto", "scroll", "overlay"]);
-var SKELETON_CHILDREN = 4;
-var FIELDS = /* @__PURE__ */ new Set(["input", "select", "textarea"]);
-var NAMED_BY_ATTR = ["aria-label", "aria-labelledby", "title", "alt", "placeholder"];
-var LABEL_SKIP = /* @__PURE__ */ new Set(["select", "textarea", "datalist", "script", "style"]);
-var LANDMARKS = /* @__PURE__ */ new Set([
-  "header",
-  "nav",
-  "main",
-  "aside",
-  "footer",
-  "form",
-  "dialog",
-  "section",
-  "article",
-  "table",
-  "tr",
-  "ul",
-  "ol",
-  "fieldset",
-  "img",
-  "video",
-  "iframe",
-  "frame"
-]);
-var BLOCKS = /* @__PURE__ */ new Set([
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "p",
-  "li",
-  "blockquote",
-  "td",
-  "th",
-  "pre",
-  "figcaption",
-  "dd",
-  "dt",
-  "caption",
-  "legend",
-  "summary"
-]);
-var TEXT_SKIP = /* @__PURE__ */ new Set(["style", "script", "noscript", "template", "title"]);
-var INLINE = /* @__PURE__ */ new Set(["inline", "contents"]);
-var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
-var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
-
-// src/text.js
-function ownText(el) {
-  let s = "";
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 3) s += n.data;
-  }
-  return collapse(s);
-}
-var SKIP2 = 0;
-var IN = 1;
-var BREAK = 2;
-var BLANK = /^\s*$/;
-function walkText(el, max, enter, between) {
-  let s = "";
-  let seen = 0;
-  const stack = [el];
-  while (stack.length && s.length <= max && seen < 200) {
-    const n = stack.pop();
-    seen++;
-    if (n === " ") {
-      s += " ";
-      continue;
-    }
-    if (n.nodeType === 3) {
-      s += BLANK.test(n.data) ? " " : n.data;
-      continue;
-    }
-    if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;
-    if (n !== el) {
-      const how = enter(n);
-      if (how === SKIP2) continue;
-      if (how === BREAK) {
-        s += " ";
-        stack.push(" ");
-      }
-    }
-    for (let k = n.lastChild; k; k = k.previousSibling) {
-      stack.push(k);
-      if (between && k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(" ");
-    }
-  }
-  return collapse(s);
-}
-function shownEnter(n) {
-  if (n.hidden) return SKIP2;
-  const [display, visibility] = shownStyle(n);
-  if (display === "none" || visibility === "hidden" || visibility === "collapse") return SKIP2;
-  return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
-}
-function shownText(el) {
-  if (!el.firstElementChild) return collapse(el.textContent || "");
-  return walkText(el, run.textMax + 20, shownEnter, false);
-}
-var SELECT_OPTIONS = 12;
-function selectOptions(el) {
-  const list = [];
-  const opts = el.options || [];
-  for (let i = 0; i < opts.length && list.length < SELECT_OPTIONS; i++) {
-    list.push(clip(collapse(opts[i].label || opts[i].textContent || "")));
-  }
-  return { list, total: opts.length };
-}
-var ICON_CLASS = /^(?:fa|fas|far|fab|bi|glyphicon|icon|material-icons|mdi|ti|las|la)-?(.*)$/;
-function iconHint(el) {
-  const todo = [el];
-  for (let i = 0; i < todo.length && i < 12; i++) {
-    const n = todo[i];
-    for (const a of [
-      "aria-label",
-      "title",
-      "alt",
-      "aria-description",
-      "data-tooltip",
-      "data-original-title",
-      "data-title"
-    ]) {
-      const v = n.getAttribute && n.getAttribute(a);
-      if (v && v.trim()) return clip(collapse(v));
-    }
-    if (n.localName === "svg" || n.localName === "title") {
-      const t = n.localName === "title" ? n : n.querySelector("title");
-      if (t && t.textContent.trim()) return clip(collapse(t.textContent));
-    }
-    const cls = typeof n.className === "string" ? n.className.split(/\s+/) : [];
-    for (const c of cls) {
-      const m = ICON_CLASS.exec(c);
-      if (m && m[1] && !/^(?:solid|regular|brands|lg|xs|sm|fw|[0-9]x)$/.test(m[1])) return m[1];
-    }
-    const src = n.localName === "img" ? n.getAttribute("src") : imageUrl(n);
-    const file = src && /([^/?#]+?)(?:\.[a-z0-9]{2,4})?(?:[?#].*)?$/i.exec(src);
-    if (file && !src.startsWith("data:")) return clip(file[1]);
-    for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
-  }
-  return "";
-}
-function imageUrl(n, style) {
-  if (n.nodeType !== 1) return "";
-  const cs = style || getComputedStyle(n);
-  for (const v of [cs.content, cs.backgroundImage]) {
-    const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
-    if (m) return m[1];
-  }
-  return "";
-}
-function looksLikeIcon(el, tag, w, h, style) {
-  if (w <= 0 || h <= 0 || w > 96 || h > 96) return false;
-  if (tag === "img" || tag === "svg" || tag === "i") return true;
-  if (el.childElementCount > 2) return false;
-  if (imageUrl(el, style)) return true;
-  const cls = typeof el.className === "string" ? el.className : "";
-  return /(?:^|\s)(?:fa|fas|far|fab|bi|glyphicon|material-icons|mdi|icon)(?:[-\s]|$)/.test(cls) || el.querySelector("svg, img, i") !== null;
-}
-function labelText(el) {
-  let s = "";
-  const stack = [el];
-  while (stack.length) {
-    const n = stack.pop();
-    if (n.nodeType === 3) s += n.data;
-    else if (n.nodeType === 1 && (n === el || !LABEL_SKIP.has(n.localName))) {
-      for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
-    }
-  }
-  return collapse(s);
-}
-
-// src/records.js
-var TRACK_KEY = "__axsnapWalker";
-var MAX_TRACKED = 2e5;
-var MAX_PENDING_RUNS = 4;
-function trackState() {
-  let st = globalThis[TRACK_KEY];
-  if (!st) {
-    st = {
-      world: Math.random().toString(36).slice(2) + Date.now().toString(36),
-      next: 1,
-      runs: 0,
-      ids: /* @__PURE__ */ new WeakMap(),
-      refs: /* @__PURE__ */ new Map(),
-      pending: /* @__PURE__ */ new Map()
-    };
-    globalThis[TRACK_KEY] = st;
-  }
-  return st;
-}
-function trackedId(el) {
-  const track = run.track;
-  let id = track.ids.get(el);
-  if (id === void 0) {
-    id = track.next++;
-    track.ids.set(el, id);
-  }
-  track.refs.delete(id);
-  track.refs.set(id, new WeakRef(el));
-  return id;
-}
-function emit(rec) {
-  if (rec.id >= 0) return;
-  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
-  const out = run.out;
-  rec.id = out.length;
-  rec.data.p = rec.parent ? rec.parent.id : -1;
-  const el = rec.el;
-  if (!rec.data.a && el.id) {
-    rec.data.a = { id: el.id };
-    const root = el.getRootNode();
-    if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
-  }
-  if (rec.data.tx === void 0 && !rec.data.c && rec.data.vis && el.childElementCount <= SKELETON_CHILDREN && el.localName !== "html" && el.localName !== "body") {
-    const txt = shownText(el);
-    if (txt) rec.data.tx = clip(txt);
-  }
-  if (rec.dom) {
-    if (rec.dom.d) rec.data.d = rec.dom.d;
-    if (rec.dom.dp) {
-      emit(rec.dom.dp);
-      rec.data.dp = rec.dom.dp.id;
-    }
-  }
-  if (run.track) {
-    rec.data.w = trackedId(el);
-    if (run.outEls) run.outEls.push(el);
-  }
-  out.push(rec.data);
-}
-function finishTracking(result, report) {
-  const track = run.track;
-  const alive = [];
-  for (const [id, ref] of track.refs) {
-    const e = ref.deref();
-    if (e && e.isConnected) alive.push(id);
-    else track.refs.delete(id);
-  }
-  while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
-  result.world = track.world;
-  result.alive = alive;
-  if (run.outEls) {
-    track.runs += 1;
-    result.run = track.world + "." + track.runs;
-    track.pending.set(result.run, run.outEls);
-    while (track.pending.size > MAX_PENDING_RUNS) {
-      track.pending.delete(track.pending.keys().next().value);
-    }
-    if (typeof report === "function") {
-      try {
-        report(result.run);
-        result.reported = true;
-      } catch (e) {
-      }
-    }
-  }
-}
-
-// src/tally.js
-function pageTally() {
-  const started = performance.now();
-  const LIMIT2 = 4e3;
-  const shown = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
-  const fillable = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el);
-  const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
-  const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
-  const reading = (s) => s.length + (s.match(CJK) || []).length;
-  const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
-  const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
-  const NO_ROW = /* @__PURE__ */ new Set(["li", "tr", "td", "th", "body", "html", "main", "form", "ul", "ol", "table", "tbody"]);
-  const t = {
-    passwords: 0,
-    text_inputs: 0,
-    search_inputs: 0,
-    textareas: 0,
-    selects: 0,
-    checkboxes: 0,
-    radios: 0,
-    list_items: 0,
-    linked_items: 0,
-    long_blocks: 0,
-    paragraphs: 0,
-    text_chars: 0,
-    tables: 0,
-    rows: 0,
-    articles: 0,
-    result_blocks: 0,
-    row_checkboxes: 0,
-    div_rows: 0,
-    repeated: [],
-    long_pre: 0,
-    long_items: 0,
-    widgets: 0,
-    action_rows: 0,
-    charts: 0,
-    forms: 0,
-    control_labels: [],
-    partial: false
-  };
-  const rowOf = /* @__PURE__ */ new Map();
-  const alikeMemo = /* @__PURE__ */ new Map();
-  const alike = (el) => {
-    const p = el.parentElement;
-    if (!p || p.childElementCount < 4) return 0;
-    let counts2 = alikeMemo.get(p);
-    if (!counts2) {
-      counts2 = /* @__PURE__ */ new Map();
-      for (const c of p.children) {
-        const key = `${c.localName} ${c.getAttribute("class") || ""}`;
-        counts2.set(key, (counts2.get(key) || 0) + 1);
-      }
-      alikeMemo.set(p, counts2);
-    }
-    return counts2.get(`${el.localName} ${el.getAttribute("class") || ""}`) || 0;
-  };
-  const rowAbove = (el, steps2, items = false) => {
-    for (let a = el.parentElement, i = 0; a && i < steps2; a = a.parentElement, i++) {
-      if (a.localName === "tr" || items && a.localName === "li") return a;
-      if (!NO_ROW.has(a.localName) && alike(a) >= 4) return a;
-    }
-    return null;
-  };
-  const onceIn = (seen) => (text) => seen.has(text) ? false : (seen.add(text), true);
-  const onceItem = onceIn(/* @__PURE__ */ new Set());
-  const once = onceIn(/* @__PURE__ */ new Set());
-  let n = 0;
-  for (const el of document.querySelectorAll("input, textarea, select")) {
-    if (++n > LIMIT2) {
-      t.partial = true;
-      break;
-    }
-    if (!fillable(el)) continue;
-    const tag = el.localName;
-    const type = (el.getAttribute("type") || "text").toLowerCase();
-    if (tag === "textarea") t.textareas++;
-    else if (tag === "select") t.selects++;
-    else if (type === "password") {
-      const named2 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
-      if (!CARD.test(named2)) t.passwords++;
-    } else if (type === "checkbox") {
-      t.checkboxes++;
-      if (rowAbove(el, 6, true)) t.row_checkboxes++;
-    } else if (type === "radio") t.radios++;
-    else if (["text", "email", "tel", "url", "number", "search", ""].includes(type)) {
-      if (type === "search" || el.getAttribute("role") === "searchbox" || SEARCH_NAMES.has(el.name)) t.search_inputs++;
-      else t.text_inputs++;
-    }
-  }
-  n = 0;
-  for (const li of document.querySelectorAll("li")) {
-    if (++n > LIMIT2) {
-      t.partial = true;
-      break;
-    }
-    if (li.closest(CHROME) || !shown(li)) continue;
-    t.list_items++;
-    if (li.querySelector(":scope > a, :scope > * > a")) t.linked_items++;
-    const raw = li.textContent || "";
-    const item = raw.length >= 150 ? raw.replace(/\s+/g, " ").trim() : "";
-    if (item && reading(item) >= 150 && onceItem(item)) t.long_items++;
-  }
-  n = 0;
-  let preChars = 0;
-  for (const el of document.querySelectorAll("p, blockquote, dd, pre")) {
-    if (++n > LIMIT2) {
-      t.partial = true;
-      break;
-    }
-    const text = (el.textContent || "").replace(/\s+/g, " ").trim();
-    if (text.length < 40 || !shown(el)) continue;
-    const weight = reading(text);
-    const tag = el.localName;
-    if (tag === "pre") preChars += weight;
-    else if (!once(`${tag} ${text}`)) continue;
-    else if (weight >= 200) t.long_blocks++;
-    if (tag === "p" && weight >= 100) t.paragraphs++;
-    t.text_chars += weight;
-  }
-  if (preChars >= 3e3) t.long_pre = 1;
-  t.tables = document.querySelectorAll("table").length;
-  t.rows = document.querySelectorAll("tr").length;
-  t.articles = document.querySelectorAll("article").length;
-  for (const h of document.querySelectorAll("h2, h3")) {
-    if (h.querySelector("a[href]") || h.closest("a[href]")) t.result_blocks++;
-  }
-  const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
-  n = 0;
-  for (const el of document.querySelectorAll("[class*=kpi], [class*=stat], [class*=metric], [class*=widget], [class*=info-box], [class*=small-box], [class*=chart]")) {
-    if (++n > LIMIT2 * 5) {
-      t.partial = true;
-      break;
-    }
-    const cls = typeof el.className === "string" ? el.className : "";
-    if (WIDGET.test(cls) && shown(el)) t.widgets++;
-  }
-  for (const tr of document.querySelectorAll("tr")) {
-    if (tr.querySelector("a[href], button")) t.action_rows++;
-  }
-  n = 0;
-  for (const el of document.querySelectorAll("canvas, svg")) {
-    if (++n > LIMIT2) {
-      t.partial = true;
-      break;
-    }
-    if (el.localName === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
-    const box = el.getBoundingClientRect();
-    if (box.width * box.height < 15e3 || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
-    t.charts++;
-  }
-  const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
-  for (const form of document.querySelectorAll("form")) {
-    if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el))) {
-      t.forms++;
-    }
-  }
-  const containers = /* @__PURE__ */ new Set();
-  n = 0;
-  for (const a of document.querySelectorAll("a[href]")) {
-    if (++n > LIMIT2) {
-      t.partial = true;
-      break;
-    }
-    if (a.closest(CHROME)) continue;
-    const row = rowAbove(a, 4);
-    if (row && row.localName !== "tr" && !containers.has(row.parentElement)) {
-      containers.add(row.parentElement);
-      t.div_rows += alike(row);
-    }
-  }
-  const counts = /* @__PURE__ */ new Map();
-  const shownLabels = /* @__PURE__ */ new Set();
-  n = 0;
-  const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
-  for (const el of document.querySelectorAll(CONTROLS2)) {
-    if (++n > LIMIT2 * 2) {
-      t.partial = true;
-      break;
-    }
-    let label = el.getAttribute("aria-label") || "";
-    if (!label && el.localName === "input") {
-      label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
-    }
-    if (!label) label = el.textContent || "";
-    label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
-    if (label) counts.set(label, (counts.get(label) || 0) + 1);
-    if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
-  }
-  t.control_labels = [...shownLabels];
-  for (const [label, count] of counts) {
-    if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
-  }
-  t.ms = Math.round((performance.now() - started) * 10) / 10;
-  return t;
-}
-
 // src/ax_text_css.js
 function isHiddenStyle(el, cs) {
   if (el.hidden || el.getAttribute("aria-hidden") === "true") return true;
@@ -734,7 +52,7 @@ var REPLACED = /* @__PURE__ */ new Set([
   "meter",
   "progress"
 ]);
-var SKIP3 = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title", "head"]);
+var SKIP = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title", "head"]);
 function writer() {
   return {
     out: "",
@@ -801,7 +119,7 @@ function addNode(n, w, depth) {
   }
   if (n.nodeType !== 1 || depth > 60) return;
   const tag = n.localName;
-  if (SKIP3.has(tag)) return;
+  if (SKIP.has(tag)) return;
   if (tag === "slot") {
     const assigned = n.assignedNodes();
     if (assigned.length) {
@@ -894,7 +212,7 @@ var LABELABLE = /* @__PURE__ */ new Set([
   "button"
 ]);
 var BUTTON_DEFAULTS = { submit: "Submit", reset: "Reset" };
-var collapse2 = (s) => s.replace(/[ \t\n\r\f]+/g, " ").trim();
+var collapse = (s) => s.replace(/[ \t\n\r\f]+/g, " ").trim();
 function byIds(el, ids) {
   const root = el.getRootNode();
   const out = [];
@@ -902,7 +220,7 @@ function byIds(el, ids) {
     const ref = root && root.getElementById ? root.getElementById(id) : null;
     if (!ref) continue;
     const label = (ref.getAttribute("aria-label") || "").trim();
-    out.push(collapse2(label || contentText(ref)));
+    out.push(collapse(label || contentText(ref)));
   }
   return out.filter(Boolean).join(" ");
 }
@@ -917,7 +235,7 @@ function hostLanguageName(el, tag) {
     }
   }
   if (LABELABLE.has(tag) && el.labels && el.labels.length) {
-    const texts = Array.from(el.labels, (l) => collapse2(contentText(l))).filter(Boolean);
+    const texts = Array.from(el.labels, (l) => collapse(contentText(l))).filter(Boolean);
     if (texts.length) return texts.join(" ");
   }
   if (tag === "img" || tag === "area") {
@@ -925,12 +243,12 @@ function hostLanguageName(el, tag) {
   }
   if (tag === "fieldset") {
     const legend = Array.from(el.children).find((c) => c.localName === "legend");
-    if (legend) return collapse2(contentText(legend));
+    if (legend) return collapse(contentText(legend));
   }
-  if (tag === "table" && el.caption) return collapse2(contentText(el.caption));
+  if (tag === "table" && el.caption) return collapse(contentText(el.caption));
   if (tag === "svg") {
     const title = Array.from(el.children).find((c) => c.localName === "title");
-    if (title) return collapse2(title.textContent || "");
+    if (title) return collapse(title.textContent || "");
   }
   return "";
 }
@@ -1281,6 +599,1012 @@ function axRole(el, tag) {
   return implicit;
 }
 
+// src/run.js
+var run = {};
+function beginRun(opts) {
+  const o = opts || {};
+  run.opts = o;
+  run.viewportOnly = o.viewportOnly !== false;
+  run.expand = Math.max(0, Number(o.expandPx) || 0);
+  run.maxNodes = o.maxNodes || 2e5;
+  run.maxDepth = o.maxDepth || 256;
+  run.textMax = o.textMax || 120;
+  run.semantic = o.semantic === true;
+  run.blockMax = run.semantic ? 600 : run.textMax;
+  run.axRoles = o.axRoles === true;
+  run.axTree = o.axTree === true;
+  run.frameDocs = /* @__PURE__ */ new Map();
+  run.hasChromeDom = typeof chrome !== "undefined" && chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === "function";
+  run.topWin = window;
+  run.vw = document.documentElement.clientWidth || window.innerWidth;
+  run.vh = document.documentElement.clientHeight || window.innerHeight;
+  run.win = run.viewportOnly ? { l: -run.expand, t: -run.expand, r: run.vw + run.expand, b: run.vh + run.expand } : { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
+  run.stats = {
+    visited: 0,
+    emitted: 0,
+    elapsed_ms: 0,
+    capped: false,
+    depth_capped: 0,
+    hidden_subtrees: 0,
+    offscreen_subtrees: 0,
+    outside_window: 0,
+    frames_skipped: 0,
+    positioned: 0,
+    scan_ms: 0,
+    max_depth: 0,
+    above: 0,
+    below: 0
+  };
+  run.frames = [];
+  run.out = [];
+  run.track = null;
+  run.outEls = null;
+  run.shown = /* @__PURE__ */ new Map();
+  run.bgMemo = /* @__PURE__ */ new WeakMap();
+  run.forLabels = /* @__PURE__ */ new Map();
+  run.lightSteps = /* @__PURE__ */ new WeakMap();
+  run.scanned = /* @__PURE__ */ new Set();
+  run.forced = /* @__PURE__ */ new Set();
+  run.scanRoots = /* @__PURE__ */ new Map();
+  run.foundRoots = [];
+  run.twins = null;
+  return run;
+}
+function shownStyle(el, cs = null) {
+  let v = run.shown.get(el);
+  if (v === void 0) {
+    const style = cs || getComputedStyle(el);
+    v = [style.display, style.visibility];
+    run.shown.set(el, v);
+  }
+  return v;
+}
+var collapse2 = (s) => s.replace(/\s+/g, " ").trim();
+var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
+
+// src/tags.js
+var SKIP2 = /* @__PURE__ */ new Set([
+  "script",
+  "style",
+  "noscript",
+  "meta",
+  "link",
+  "head",
+  "template",
+  "title",
+  "base"
+]);
+var SHADOW_HOSTS = /* @__PURE__ */ new Set([
+  "article",
+  "aside",
+  "blockquote",
+  "body",
+  "div",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "main",
+  "nav",
+  "p",
+  "section",
+  "span"
+]);
+var FORM = /* @__PURE__ */ new Set(["button", "select", "textarea", "input", "option", "summary"]);
+var ROLES = /* @__PURE__ */ new Set([
+  "button",
+  "link",
+  "checkbox",
+  "radio",
+  "switch",
+  "tab",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "option",
+  "combobox",
+  "textbox",
+  "searchbox",
+  "slider",
+  "spinbutton",
+  "treeitem",
+  "gridcell",
+  "listbox",
+  "scrollbar"
+]);
+var ACTION_ATTRS = [
+  "data-action",
+  "ng-click",
+  "v-on:click",
+  "@click",
+  "x-on:click",
+  "data-onclick",
+  "jsaction",
+  "hx-get",
+  "hx-post",
+  "wire:click"
+];
+var ATTRS = [
+  "id",
+  "name",
+  "type",
+  "role",
+  "aria-label",
+  "placeholder",
+  "title",
+  "alt",
+  "href",
+  "tabindex",
+  "contenteditable",
+  "aria-expanded",
+  "aria-checked",
+  "aria-selected",
+  "aria-pressed",
+  "aria-disabled",
+  "aria-haspopup",
+  "disabled",
+  "checked",
+  "readonly",
+  "autocomplete",
+  "inputmode",
+  "for",
+  "data-testid",
+  "aria-labelledby"
+];
+var SEM_ATTRS = [
+  ...ATTRS,
+  "aria-describedby",
+  "aria-controls",
+  "aria-required",
+  "aria-invalid",
+  "required",
+  "aria-modal",
+  "src",
+  "width",
+  "height",
+  "class",
+  "action",
+  "method",
+  "maxlength",
+  "pattern",
+  "min",
+  "max",
+  "open",
+  "aria-current",
+  "rel",
+  "lang"
+];
+var SCROLLING = /* @__PURE__ */ new Set(["auto", "scroll", "overlay"]);
+var SKELETON_CHILDREN = 4;
+var FIELDS = /* @__PURE__ */ new Set(["input", "select", "textarea"]);
+var NAMED_BY_ATTR = ["aria-label", "aria-labelledby", "title", "alt", "placeholder"];
+var LABEL_SKIP = /* @__PURE__ */ new Set(["select", "textarea", "datalist", "script", "style"]);
+var LANDMARKS = /* @__PURE__ */ new Set([
+  "header",
+  "nav",
+  "main",
+  "aside",
+  "footer",
+  "form",
+  "dialog",
+  "section",
+  "article",
+  "table",
+  "tr",
+  "ul",
+  "ol",
+  "fieldset",
+  "img",
+  "video",
+  "iframe",
+  "frame"
+]);
+var BLOCKS = /* @__PURE__ */ new Set([
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "li",
+  "blockquote",
+  "td",
+  "th",
+  "pre",
+  "figcaption",
+  "dd",
+  "dt",
+  "caption",
+  "legend",
+  "summary"
+]);
+var TEXT_SKIP = /* @__PURE__ */ new Set(["style", "script", "noscript", "template", "title"]);
+var INLINE = /* @__PURE__ */ new Set(["inline", "contents"]);
+var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
+
+// src/tree.js
+function shadowOf(el, tag) {
+  if (!(SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0)) return null;
+  if (run.hasChromeDom) {
+    try {
+      return chrome.dom.openOrClosedShadowRoot(el) || null;
+    } catch (e) {
+      return null;
+    }
+  }
+  return el.shadowRoot || null;
+}
+function steps(kids) {
+  const n = kids.length;
+  const total = /* @__PURE__ */ new Map();
+  const tags = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = kids[i].nodeName.toLowerCase();
+    tags[i] = t;
+    total.set(t, (total.get(t) || 0) + 1);
+  }
+  const seen = /* @__PURE__ */ new Map();
+  const res = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = tags[i];
+    const k = (seen.get(t) || 0) + 1;
+    seen.set(t, k);
+    res[i] = total.get(t) > 1 ? t + "[" + k + "]" : t;
+  }
+  return { tags, steps: res };
+}
+function lightStepOf(host, el) {
+  let m = run.lightSteps.get(host);
+  if (!m) {
+    m = /* @__PURE__ */ new Map();
+    const kids = host.children;
+    const st = steps(kids).steps;
+    for (let i = 0; i < kids.length; i++) m.set(kids[i], st[i]);
+    run.lightSteps.set(host, m);
+  }
+  return m.get(el);
+}
+function walkChildren(el, tag, rec, ctx, visit2) {
+  const sr = shadowOf(el, tag);
+  let kids;
+  let domPrefix = "";
+  let slotHost = null;
+  if (sr) {
+    rec.data.sr = 1;
+    kids = sr.children;
+    domPrefix = "#shadow-root/";
+  } else if (tag === "slot" && typeof el.assignedElements === "function" && el.assignedElements().length) {
+    kids = el.assignedElements();
+    const root = el.getRootNode();
+    slotHost = root && root.host ? root.host : null;
+  } else {
+    kids = el.children;
+  }
+  const n = kids.length;
+  if (!n) return;
+  const st = steps(kids);
+  const stats = run.stats;
+  for (let i = 0; i < n; i++) {
+    const t = st.tags[i];
+    if (SKIP2.has(t)) continue;
+    if (stats.visited >= run.maxNodes) {
+      stats.capped = true;
+      return;
+    }
+    const kid = kids[i];
+    let dom = null;
+    if (domPrefix) dom = { d: domPrefix + st.steps[i], dp: null };
+    else if (slotHost && kid.parentElement === slotHost) {
+      let hostRec = rec;
+      while (hostRec && hostRec.el !== slotHost) hostRec = hostRec.parent;
+      const ds = lightStepOf(slotHost, kid);
+      if (hostRec && ds) dom = { d: ds === st.steps[i] ? null : ds, dp: hostRec };
+    }
+    visit2(kid, t, st.steps[i], dom, rec, ctx);
+  }
+}
+
+// src/ax_tree.js
+var LIFTED = /* @__PURE__ */ new Set(["generic", "none", "LineBreak"]);
+var LEAVES = /* @__PURE__ */ new Set([
+  "input",
+  "textarea",
+  "img",
+  "svg",
+  "video",
+  "audio",
+  "canvas",
+  "embed",
+  "object",
+  "meter",
+  "progress",
+  "br",
+  "hr",
+  "wbr",
+  "area",
+  "map"
+]);
+var TEXT_INPUTS = /* @__PURE__ */ new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
+var PRE = /^pre|break-spaces/;
+var MAX_ROWS = 4e5;
+function trackedOf(el) {
+  const track = run.track;
+  return track ? track.ids.get(el) || 0 : 0;
+}
+function deepActive(doc) {
+  let a = doc.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
+function ariaBool(el, name) {
+  const v = el.getAttribute(name);
+  return v === null ? null : v.trim().toLowerCase();
+}
+function stateOf(el, tag, role, ctx) {
+  const s = {};
+  const type = tag === "input" ? (el.type || "text").toLowerCase() : "";
+  if (el === ctx.active) s.focused = true;
+  const checked = ariaBool(el, "aria-checked");
+  if (type === "checkbox" || type === "radio") {
+    if (el.indeterminate && type === "checkbox") s.checked = "mixed";
+    else if (el.checked) s.checked = true;
+  } else if (checked === "true" || checked === "mixed") s.checked = checked === "mixed" ? "mixed" : true;
+  const pressed = ariaBool(el, "aria-pressed");
+  if (pressed === "true" || pressed === "mixed") s.pressed = pressed === "mixed" ? "mixed" : true;
+  if (tag === "option" ? el.selected : ariaBool(el, "aria-selected") === "true") s.selected = true;
+  const expanded = ariaBool(el, "aria-expanded");
+  if (expanded === "true" || expanded === "false") s.expanded = expanded === "true";
+  else if (tag === "summary" && el.parentElement && el.parentElement.localName === "details") {
+    s.expanded = el.parentElement.open;
+  } else if (tag === "select" && role === "combobox") s.expanded = false;
+  if (typeof el.matches === "function" && el.matches(":disabled") || ariaBool(el, "aria-disabled") === "true") s.disabled = true;
+  if (el.required || ariaBool(el, "aria-required") === "true") s.required = true;
+  if (el.readOnly && (tag === "input" || tag === "textarea") || ariaBool(el, "aria-readonly") === "true") s.readonly = true;
+  const invalid = ariaBool(el, "aria-invalid");
+  if (invalid && invalid !== "false") s.invalid = invalid === "true" ? "true" : invalid;
+  if (role === "heading") {
+    const level = parseInt(el.getAttribute("aria-level") || (/^h([1-6])$/.exec(tag) || [])[1] || "2", 10);
+    if (level > 0) s.level = level;
+  }
+  if (tag === "textarea") s.multiline = true;
+  const popup = ariaBool(el, "aria-haspopup");
+  if (popup && popup !== "false") s.haspopup = popup === "true" ? "menu" : popup;
+  else if (tag === "select" && role === "combobox") s.haspopup = "menu";
+  else if (tag === "input" && el.hasAttribute("list")) s.haspopup = "listbox";
+  if (ariaBool(el, "aria-modal") === "true" || tag === "dialog" && el.matches(":modal")) s.modal = true;
+  if (ariaBool(el, "aria-busy") === "true") s.busy = true;
+  if (tag === "textarea" || tag === "input" && TEXT_INPUTS.has(type)) s.editable = "plaintext";
+  else if (el.isContentEditable) s.editable = "richtext";
+  if ((role === "link" || tag === "a") && el.href && typeof el.href === "string") s.url = el.href;
+  for (const k in s) return s;
+  return 0;
+}
+function valueOf(el, tag, role) {
+  if (tag === "textarea") return el.value || null;
+  if (tag === "input") {
+    const type = (el.type || "text").toLowerCase();
+    if (type === "password") return el.value ? "•".repeat(el.value.length) : null;
+    if (TEXT_INPUTS.has(type) || type === "range" || type === "color" || type === "date" || type === "time" || type === "datetime-local" || type === "month" || type === "week") {
+      return el.value || null;
+    }
+    return null;
+  }
+  if (tag === "select" && role === "combobox") {
+    const opt = el.selectedOptions && el.selectedOptions[0];
+    return opt ? (opt.label || opt.textContent || "").replace(/\s+/g, " ").trim() || null : null;
+  }
+  const now = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+  return now || null;
+}
+function textOf(data, parentStyle) {
+  const pre = PRE.test(parentStyle.whiteSpace || "");
+  let t = pre ? data : data.replace(/[ \t\n\r\f]+/g, " ");
+  if (!pre && !t.trim()) return "";
+  const tr = parentStyle.textTransform;
+  if (tr === "uppercase") t = t.toUpperCase();
+  else if (tr === "lowercase") t = t.toLowerCase();
+  return t;
+}
+function push(ctx, row) {
+  if (ctx.rows.length >= MAX_ROWS) {
+    ctx.capped = true;
+    return -1;
+  }
+  ctx.rows.push(row);
+  return ctx.rows.length - 1;
+}
+function addText(ctx, text, parent, f) {
+  if (text && !ctx.mute) push(ctx, [parent, "StaticText", text, null, 0, 0, f]);
+}
+function addPseudo(ctx, el, which, parent, f) {
+  const text = contentOfPseudo(el, which);
+  if (text && text.trim()) addText(ctx, text, parent, f);
+}
+function flatChildren(el, tag) {
+  const sr = shadowOf(el, tag);
+  if (sr) return sr.childNodes;
+  if (tag === "slot" && typeof el.assignedNodes === "function") {
+    const assigned = el.assignedNodes({ flatten: true });
+    if (assigned.length) return assigned;
+  }
+  return el.childNodes;
+}
+function visitChildren(ctx, el, tag, cs, parent, f, depth) {
+  if (tag === "details" && !el.open) {
+    for (const kid of el.children) {
+      if (kid.localName === "summary") {
+        visitElement(ctx, kid, parent, f, depth + 1);
+        break;
+      }
+    }
+    return;
+  }
+  const kids = flatChildren(el, tag);
+  const shown = cs.visibility === "visible";
+  for (let i = 0; i < kids.length; i++) {
+    const kid = kids[i];
+    if (kid.nodeType === 3) {
+      if (shown) addText(ctx, textOf(kid.data, cs), parent, f);
+    } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
+  }
+}
+function visitSelect(ctx, el, row, role, f) {
+  if (role !== "combobox") {
+    for (const opt of el.options) {
+      const name = (opt.label || opt.textContent || "").replace(/\s+/g, " ").trim();
+      push(ctx, [row, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt), f]);
+    }
+    return;
+  }
+  const popup = push(ctx, [row, "MenuListPopup", "", null, 0, 0, f]);
+  for (const opt of el.options) {
+    const name = (opt.label || opt.textContent || "").replace(/\s+/g, " ").trim();
+    push(ctx, [popup, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt), f]);
+  }
+}
+function visitFrame(ctx, el, row, depth) {
+  let doc = null;
+  try {
+    doc = el.contentDocument;
+  } catch (e) {
+    doc = null;
+  }
+  const fi = doc ? run.frameDocs.get(doc) : void 0;
+  if (fi === void 0 || !doc.documentElement) return;
+  visitDocument(ctx, doc, row, fi, depth + 1);
+}
+function visitElement(ctx, el, parent, f, depth) {
+  const tag = el.localName;
+  if (SKIP2.has(tag) || depth > ctx.maxDepth) return;
+  const cs = getComputedStyle(el);
+  if (cs.display === "none" || ctx.rows.length >= MAX_ROWS) return;
+  if (el.getAttribute("aria-hidden") === "true") return;
+  const w = trackedOf(el);
+  let role = axRole(el, tag);
+  const toggleLabel = role === "LabelText" && el.control && /^(checkbox|radio)$/.test(el.control.type);
+  if (toggleLabel) role = "generic";
+  const hidden = cs.visibility !== "visible";
+  let row = parent;
+  if (!hidden && (!LIFTED.has(role) || w) && tag !== "html" && tag !== "body") {
+    if (LIFTED.has(role)) role = "generic";
+    const name = role === "generic" ? el.getAttribute("aria-label") || el.getAttribute("title") || "" : axName(el, role);
+    row = push(ctx, [
+      parent,
+      role,
+      name || "",
+      LIFTED.has(role) ? null : valueOf(el, tag, role),
+      stateOf(el, tag, role, ctx),
+      w,
+      f
+    ]);
+    if (row < 0) return;
+  }
+  if (tag === "select") {
+    if (!hidden) visitSelect(ctx, el, row, role, f);
+    return;
+  }
+  if (tag === "iframe" || tag === "frame") {
+    visitFrame(ctx, el, row, depth);
+    return;
+  }
+  if (LEAVES.has(tag)) return;
+  if (toggleLabel) ctx.mute++;
+  if (!hidden) addPseudo(ctx, el, "::before", row, f);
+  visitChildren(ctx, el, tag, cs, row, f, depth);
+  if (!hidden) addPseudo(ctx, el, "::after", row, f);
+  if (toggleLabel) ctx.mute--;
+}
+function visitDocument(ctx, doc, parent, f, depth) {
+  const active = ctx.active;
+  ctx.active = deepActive(doc);
+  const root = push(ctx, [
+    parent,
+    "RootWebArea",
+    doc.title || "",
+    null,
+    doc.hasFocus && doc.hasFocus() ? { focused: true } : 0,
+    0,
+    f
+  ]);
+  const html = doc.documentElement;
+  if (root >= 0 && html) visitElement(ctx, html, root, f, depth);
+  ctx.active = active;
+}
+function axTreeRows(doc) {
+  const t0 = performance.now();
+  const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0 };
+  try {
+    visitDocument(ctx, doc, -1, 0, 0);
+  } catch (e) {
+    ctx.error = String(e && e.message || e);
+  }
+  const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
+  if (ctx.capped) out.capped = true;
+  if (ctx.error) out.error = ctx.error;
+  return out;
+}
+
+// src/journal.js
+function takeJournal(spec) {
+  const taken = { reply: null, self: null, tree: null, above: null, ms: 0 };
+  const watch = globalThis.__axsnapAxWatch;
+  const journalMax = Number.isInteger(spec.max) ? spec.max : Infinity;
+  if (window !== window.top || !watch || run.frames[0].n > journalMax) return taken;
+  const tj = performance.now();
+  const roots = run.scanRoots.has(document) ? run.foundRoots : void 0;
+  try {
+    const take = spec.take;
+    const j = typeof take === "string" ? watch.take(take, roots) : null;
+    taken.reply = j ? { status: j[0], token: j[1], changed: j.length - 3 } : { status: "armed", token: watch.arm(roots), changed: 0 };
+    if (j && j[0] === "ok") {
+      taken.self = new Set(j.slice(3, 3 + j[2]));
+      taken.tree = new Set(j.slice(3 + j[2]));
+      taken.above = new Set(typeof watch.above === "function" ? watch.above() : []);
+    }
+  } catch (e) {
+    taken.reply = null;
+  }
+  taken.ms = performance.now() - tj;
+  return taken;
+}
+function markDirty(taken) {
+  const out = run.out;
+  const outEls = run.outEls;
+  const dirty = [];
+  const above = [];
+  const inTree = (el) => {
+    for (let n = el; n; n = n.nodeType === 11 ? n.host : n.assignedSlot || n.parentNode) {
+      if (taken.tree.has(n)) return true;
+    }
+    return false;
+  };
+  for (let i = 0; i < outEls.length; i++) {
+    if (out[i].f !== 0) continue;
+    const el = outEls[i];
+    const underTree = inTree(el);
+    if (!taken.self.has(el) && !underTree) continue;
+    dirty.push(i);
+    if (!underTree && taken.above.has(el)) above.push(i);
+  }
+  taken.reply.dirty = dirty;
+  taken.reply.above = above;
+}
+
+// src/text.js
+function ownText(el) {
+  let s = "";
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3) s += n.data;
+  }
+  return collapse2(s);
+}
+var SKIP3 = 0;
+var IN = 1;
+var BREAK = 2;
+var BLANK = /^\s*$/;
+function walkText(el, max, enter, between) {
+  let s = "";
+  let seen = 0;
+  const stack = [el];
+  while (stack.length && s.length <= max && seen < 200) {
+    const n = stack.pop();
+    seen++;
+    if (n === " ") {
+      s += " ";
+      continue;
+    }
+    if (n.nodeType === 3) {
+      s += BLANK.test(n.data) ? " " : n.data;
+      continue;
+    }
+    if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;
+    if (n !== el) {
+      const how = enter(n);
+      if (how === SKIP3) continue;
+      if (how === BREAK) {
+        s += " ";
+        stack.push(" ");
+      }
+    }
+    for (let k = n.lastChild; k; k = k.previousSibling) {
+      stack.push(k);
+      if (between && k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(" ");
+    }
+  }
+  return collapse2(s);
+}
+function shownEnter(n) {
+  if (n.hidden) return SKIP3;
+  const [display, visibility] = shownStyle(n);
+  if (display === "none" || visibility === "hidden" || visibility === "collapse") return SKIP3;
+  return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
+}
+function shownText(el) {
+  if (!el.firstElementChild) return collapse2(el.textContent || "");
+  return walkText(el, run.textMax + 20, shownEnter, false);
+}
+var SELECT_OPTIONS = 12;
+function selectOptions(el) {
+  const list = [];
+  const opts = el.options || [];
+  for (let i = 0; i < opts.length && list.length < SELECT_OPTIONS; i++) {
+    list.push(clip(collapse2(opts[i].label || opts[i].textContent || "")));
+  }
+  return { list, total: opts.length };
+}
+var ICON_CLASS = /^(?:fa|fas|far|fab|bi|glyphicon|icon|material-icons|mdi|ti|las|la)-?(.*)$/;
+function iconHint(el) {
+  const todo = [el];
+  for (let i = 0; i < todo.length && i < 12; i++) {
+    const n = todo[i];
+    for (const a of [
+      "aria-label",
+      "title",
+      "alt",
+      "aria-description",
+      "data-tooltip",
+      "data-original-title",
+      "data-title"
+    ]) {
+      const v = n.getAttribute && n.getAttribute(a);
+      if (v && v.trim()) return clip(collapse2(v));
+    }
+    if (n.localName === "svg" || n.localName === "title") {
+      const t = n.localName === "title" ? n : n.querySelector("title");
+      if (t && t.textContent.trim()) return clip(collapse2(t.textContent));
+    }
+    const cls = typeof n.className === "string" ? n.className.split(/\s+/) : [];
+    for (const c of cls) {
+      const m = ICON_CLASS.exec(c);
+      if (m && m[1] && !/^(?:solid|regular|brands|lg|xs|sm|fw|[0-9]x)$/.test(m[1])) return m[1];
+    }
+    const src = n.localName === "img" ? n.getAttribute("src") : imageUrl(n);
+    const file = src && /([^/?#]+?)(?:\.[a-z0-9]{2,4})?(?:[?#].*)?$/i.exec(src);
+    if (file && !src.startsWith("data:")) return clip(file[1]);
+    for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
+  }
+  return "";
+}
+function imageUrl(n, style) {
+  if (n.nodeType !== 1) return "";
+  const cs = style || getComputedStyle(n);
+  for (const v of [cs.content, cs.backgroundImage]) {
+    const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
+    if (m) return m[1];
+  }
+  return "";
+}
+function looksLikeIcon(el, tag, w, h, style) {
+  if (w <= 0 || h <= 0 || w > 96 || h > 96) return false;
+  if (tag === "img" || tag === "svg" || tag === "i") return true;
+  if (el.childElementCount > 2) return false;
+  if (imageUrl(el, style)) return true;
+  const cls = typeof el.className === "string" ? el.className : "";
+  return /(?:^|\s)(?:fa|fas|far|fab|bi|glyphicon|material-icons|mdi|icon)(?:[-\s]|$)/.test(cls) || el.querySelector("svg, img, i") !== null;
+}
+function labelText(el) {
+  let s = "";
+  const stack = [el];
+  while (stack.length) {
+    const n = stack.pop();
+    if (n.nodeType === 3) s += n.data;
+    else if (n.nodeType === 1 && (n === el || !LABEL_SKIP.has(n.localName))) {
+      for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
+    }
+  }
+  return collapse2(s);
+}
+
+// src/records.js
+var TRACK_KEY = "__axsnapWalker";
+var MAX_TRACKED = 2e5;
+var MAX_PENDING_RUNS = 4;
+function trackState() {
+  let st = globalThis[TRACK_KEY];
+  if (!st) {
+    st = {
+      world: Math.random().toString(36).slice(2) + Date.now().toString(36),
+      next: 1,
+      runs: 0,
+      ids: /* @__PURE__ */ new WeakMap(),
+      refs: /* @__PURE__ */ new Map(),
+      pending: /* @__PURE__ */ new Map()
+    };
+    globalThis[TRACK_KEY] = st;
+  }
+  return st;
+}
+function trackedId(el) {
+  const track = run.track;
+  let id = track.ids.get(el);
+  if (id === void 0) {
+    id = track.next++;
+    track.ids.set(el, id);
+  }
+  track.refs.delete(id);
+  track.refs.set(id, new WeakRef(el));
+  return id;
+}
+function emit(rec) {
+  if (rec.id >= 0) return;
+  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
+  const out = run.out;
+  rec.id = out.length;
+  rec.data.p = rec.parent ? rec.parent.id : -1;
+  const el = rec.el;
+  if (!rec.data.a && el.id) {
+    rec.data.a = { id: el.id };
+    const root = el.getRootNode();
+    if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
+  }
+  if (rec.data.tx === void 0 && !rec.data.c && rec.data.vis && el.childElementCount <= SKELETON_CHILDREN && el.localName !== "html" && el.localName !== "body") {
+    const txt = shownText(el);
+    if (txt) rec.data.tx = clip(txt);
+  }
+  if (rec.dom) {
+    if (rec.dom.d) rec.data.d = rec.dom.d;
+    if (rec.dom.dp) {
+      emit(rec.dom.dp);
+      rec.data.dp = rec.dom.dp.id;
+    }
+  }
+  if (run.track) {
+    rec.data.w = trackedId(el);
+    if (run.outEls) run.outEls.push(el);
+  }
+  out.push(rec.data);
+}
+function finishTracking(result, report) {
+  const track = run.track;
+  const alive = [];
+  for (const [id, ref] of track.refs) {
+    const e = ref.deref();
+    if (e && e.isConnected) alive.push(id);
+    else track.refs.delete(id);
+  }
+  while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
+  result.world = track.world;
+  result.alive = alive;
+  if (run.outEls) {
+    track.runs += 1;
+    result.run = track.world + "." + track.runs;
+    track.pending.set(result.run, run.outEls);
+    while (track.pending.size > MAX_PENDING_RUNS) {
+      track.pending.delete(track.pending.keys().next().value);
+    }
+    if (typeof report === "function") {
+      try {
+        report(result.run);
+        result.reported = true;
+      } catch (e) {
+      }
+    }
+  }
+}
+
+// src/tally.js
+function pageTally() {
+  const started = performance.now();
+  const LIMIT2 = 4e3;
+  const shown = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
+  const fillable = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el);
+  const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
+  const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
+  const reading = (s) => s.length + (s.match(CJK) || []).length;
+  const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
+  const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
+  const NO_ROW = /* @__PURE__ */ new Set(["li", "tr", "td", "th", "body", "html", "main", "form", "ul", "ol", "table", "tbody"]);
+  const t = {
+    passwords: 0,
+    text_inputs: 0,
+    search_inputs: 0,
+    textareas: 0,
+    selects: 0,
+    checkboxes: 0,
+    radios: 0,
+    list_items: 0,
+    linked_items: 0,
+    long_blocks: 0,
+    paragraphs: 0,
+    text_chars: 0,
+    tables: 0,
+    rows: 0,
+    articles: 0,
+    result_blocks: 0,
+    row_checkboxes: 0,
+    div_rows: 0,
+    repeated: [],
+    long_pre: 0,
+    long_items: 0,
+    widgets: 0,
+    action_rows: 0,
+    charts: 0,
+    forms: 0,
+    control_labels: [],
+    partial: false
+  };
+  const rowOf = /* @__PURE__ */ new Map();
+  const alikeMemo = /* @__PURE__ */ new Map();
+  const alike = (el) => {
+    const p = el.parentElement;
+    if (!p || p.childElementCount < 4) return 0;
+    let counts2 = alikeMemo.get(p);
+    if (!counts2) {
+      counts2 = /* @__PURE__ */ new Map();
+      for (const c of p.children) {
+        const key = `${c.localName} ${c.getAttribute("class") || ""}`;
+        counts2.set(key, (counts2.get(key) || 0) + 1);
+      }
+      alikeMemo.set(p, counts2);
+    }
+    return counts2.get(`${el.localName} ${el.getAttribute("class") || ""}`) || 0;
+  };
+  const rowAbove = (el, steps2, items = false) => {
+    for (let a = el.parentElement, i = 0; a && i < steps2; a = a.parentElement, i++) {
+      if (a.localName === "tr" || items && a.localName === "li") return a;
+      if (!NO_ROW.has(a.localName) && alike(a) >= 4) return a;
+    }
+    return null;
+  };
+  const onceIn = (seen) => (text) => seen.has(text) ? false : (seen.add(text), true);
+  const onceItem = onceIn(/* @__PURE__ */ new Set());
+  const once = onceIn(/* @__PURE__ */ new Set());
+  let n = 0;
+  for (const el of document.querySelectorAll("input, textarea, select")) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    if (!fillable(el)) continue;
+    const tag = el.localName;
+    const type = (el.getAttribute("type") || "text").toLowerCase();
+    if (tag === "textarea") t.textareas++;
+    else if (tag === "select") t.selects++;
+    else if (type === "password") {
+      const named2 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
+      if (!CARD.test(named2)) t.passwords++;
+    } else if (type === "checkbox") {
+      t.checkboxes++;
+      if (rowAbove(el, 6, true)) t.row_checkboxes++;
+    } else if (type === "radio") t.radios++;
+    else if (["text", "email", "tel", "url", "number", "search", ""].includes(type)) {
+      if (type === "search" || el.getAttribute("role") === "searchbox" || SEARCH_NAMES.has(el.name)) t.search_inputs++;
+      else t.text_inputs++;
+    }
+  }
+  n = 0;
+  for (const li of document.querySelectorAll("li")) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    if (li.closest(CHROME) || !shown(li)) continue;
+    t.list_items++;
+    if (li.querySelector(":scope > a, :scope > * > a")) t.linked_items++;
+    const raw = li.textContent || "";
+    const item = raw.length >= 150 ? raw.replace(/\s+/g, " ").trim() : "";
+    if (item && reading(item) >= 150 && onceItem(item)) t.long_items++;
+  }
+  n = 0;
+  let preChars = 0;
+  for (const el of document.querySelectorAll("p, blockquote, dd, pre")) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    const text = (el.textContent || "").replace(/\s+/g, " ").trim();
+    if (text.length < 40 || !shown(el)) continue;
+    const weight = reading(text);
+    const tag = el.localName;
+    if (tag === "pre") preChars += weight;
+    else if (!once(`${tag} ${text}`)) continue;
+    else if (weight >= 200) t.long_blocks++;
+    if (tag === "p" && weight >= 100) t.paragraphs++;
+    t.text_chars += weight;
+  }
+  if (preChars >= 3e3) t.long_pre = 1;
+  t.tables = document.querySelectorAll("table").length;
+  t.rows = document.querySelectorAll("tr").length;
+  t.articles = document.querySelectorAll("article").length;
+  for (const h of document.querySelectorAll("h2, h3")) {
+    if (h.querySelector("a[href]") || h.closest("a[href]")) t.result_blocks++;
+  }
+  const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
+  n = 0;
+  for (const el of document.querySelectorAll("[class*=kpi], [class*=stat], [class*=metric], [class*=widget], [class*=info-box], [class*=small-box], [class*=chart]")) {
+    if (++n > LIMIT2 * 5) {
+      t.partial = true;
+      break;
+    }
+    const cls = typeof el.className === "string" ? el.className : "";
+    if (WIDGET.test(cls) && shown(el)) t.widgets++;
+  }
+  for (const tr of document.querySelectorAll("tr")) {
+    if (tr.querySelector("a[href], button")) t.action_rows++;
+  }
+  n = 0;
+  for (const el of document.querySelectorAll("canvas, svg")) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    if (el.localName === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width * box.height < 15e3 || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
+    t.charts++;
+  }
+  const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
+  for (const form of document.querySelectorAll("form")) {
+    if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el))) {
+      t.forms++;
+    }
+  }
+  const containers = /* @__PURE__ */ new Set();
+  n = 0;
+  for (const a of document.querySelectorAll("a[href]")) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    if (a.closest(CHROME)) continue;
+    const row = rowAbove(a, 4);
+    if (row && row.localName !== "tr" && !containers.has(row.parentElement)) {
+      containers.add(row.parentElement);
+      t.div_rows += alike(row);
+    }
+  }
+  const counts = /* @__PURE__ */ new Map();
+  const shownLabels = /* @__PURE__ */ new Set();
+  n = 0;
+  const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+  for (const el of document.querySelectorAll(CONTROLS2)) {
+    if (++n > LIMIT2 * 2) {
+      t.partial = true;
+      break;
+    }
+    let label = el.getAttribute("aria-label") || "";
+    if (!label && el.localName === "input") {
+      label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
+    }
+    if (!label) label = el.textContent || "";
+    label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
+    if (label) counts.set(label, (counts.get(label) || 0) + 1);
+    if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
+  }
+  t.control_labels = [...shownLabels];
+  for (const [label, count] of counts) {
+    if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
+  }
+  t.ms = Math.round((performance.now() - started) * 10) / 10;
+  return t;
+}
+
 // src/ax_facts.js
 var NOT_KEPT = /* @__PURE__ */ new Set(["generic", "none", "LineBreak"]);
 function axFacts(el, tag, data) {
@@ -1320,25 +1644,25 @@ function isIconFont(n) {
 }
 function personText(el, own, lig) {
   return walkText(el, run.textMax, (n) => {
-    if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP2;
+    if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP3;
     if (isIconFont(n)) {
-      if (lig) lig.push(collapse(n.textContent || ""));
-      return SKIP2;
+      if (lig) lig.push(collapse2(n.textContent || ""));
+      return SKIP3;
     }
     if (own) {
       const r = n.getAttribute("role");
-      if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP2;
-      if (n.localName === "ul" || n.localName === "ol") return SKIP2;
+      if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP3;
+      if (n.localName === "ul" || n.localName === "ol") return SKIP3;
     }
     const [display, visibility] = shownStyle(n);
-    if (display === "none" || visibility === "hidden") return SKIP2;
+    if (display === "none" || visibility === "hidden") return SKIP3;
     return INLINE.has(display) ? IN : BREAK;
   }, true);
 }
 function idsText(el, ids) {
   const root = el.getRootNode();
   if (!root || !root.getElementById) return "";
-  return collapse(ids.split(/\s+/).map((id) => root.getElementById(id)).filter(Boolean).map((n) => personText(n, false, null)).join(" "));
+  return collapse2(ids.split(/\s+/).map((id) => root.getElementById(id)).filter(Boolean).map((n) => personText(n, false, null)).join(" "));
 }
 function besideLabel(el) {
   const parent = el.parentElement;
@@ -1356,7 +1680,7 @@ function besideLabel(el) {
     const t = n.nodeType === 3 ? n.data : n.nodeType === 1 ? n.textContent : "";
     s = `${t || ""} ${s}`;
   }
-  s = collapse(s).replace(/[:：]\s*$/, "");
+  s = collapse2(s).replace(/[:：]\s*$/, "");
   return s ? [clip(s), "text-before"] : null;
 }
 function labelsOf(el) {
@@ -1388,11 +1712,11 @@ function personName(el, tag, attrs, role) {
     if (t) return [clip(t), "aria-labelledby"];
   }
   if (attrs["aria-label"] && attrs["aria-label"].trim()) {
-    return [clip(collapse(attrs["aria-label"])), "aria-label"];
+    return [clip(collapse2(attrs["aria-label"])), "aria-label"];
   }
   const labels = FIELDS.has(tag) ? labelsOf(el) : [];
   if (labels.length) {
-    const t = collapse(labels.map((l) => personText(l, false, null)).join(" "));
+    const t = collapse2(labels.map((l) => personText(l, false, null)).join(" "));
     if (t) return [clip(t), "label"];
   }
   if (tag === "label" && el.control) {
@@ -1403,18 +1727,18 @@ function personName(el, tag, attrs, role) {
     const lig = [];
     const t = personText(el, OWN_TEXT_ROLES.has(role), lig);
     if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
-      return [clip(collapse(attrs.title)), "title"];
+      return [clip(collapse2(attrs.title)), "title"];
     }
     if (t) return [clip(t), "text", lig.join(" ")];
-    if (tag === "input" && el.value) return [clip(collapse(el.value)), "value"];
+    if (tag === "input" && el.value) return [clip(collapse2(el.value)), "value"];
     for (const a of ["title", "alt"]) {
-      if (attrs[a] && attrs[a].trim()) return [clip(collapse(attrs[a])), a];
+      if (attrs[a] && attrs[a].trim()) return [clip(collapse2(attrs[a])), a];
     }
     const img = el.querySelector && el.querySelector("img[alt]");
-    if (img && img.getAttribute("alt").trim()) return [clip(collapse(img.getAttribute("alt"))), "alt"];
+    if (img && img.getAttribute("alt").trim()) return [clip(collapse2(img.getAttribute("alt"))), "alt"];
     const svgTitle = el.querySelector && el.querySelector("svg title");
     if (svgTitle && svgTitle.textContent.trim()) {
-      return [clip(collapse(svgTitle.textContent)), "svg-title", lig.join(" ")];
+      return [clip(collapse2(svgTitle.textContent)), "svg-title", lig.join(" ")];
     }
     const hint = iconHint(el) || lig.join(" ");
     if (hint) return [hint, "icon", lig.join(" ")];
@@ -1422,9 +1746,9 @@ function personName(el, tag, attrs, role) {
   }
   const beside = besideLabel(el);
   if (beside) return beside;
-  if (attrs.title && attrs.title.trim()) return [clip(collapse(attrs.title)), "title"];
+  if (attrs.title && attrs.title.trim()) return [clip(collapse2(attrs.title)), "title"];
   if (attrs.placeholder && attrs.placeholder.trim()) {
-    return [clip(collapse(attrs.placeholder)), "placeholder"];
+    return [clip(collapse2(attrs.placeholder)), "placeholder"];
   }
   return null;
 }
@@ -1485,7 +1809,7 @@ function landmarkOf(from, name, levels = 8) {
       continue;
     }
     const label = a.getAttribute("aria-label");
-    let s = label && label.trim() ? collapse(label) : "";
+    let s = label && label.trim() ? collapse2(label) : "";
     if (!s && a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     if (!s) {
       const h = a.querySelector("h1, h2, h3, h4, h5, h6");
@@ -1505,7 +1829,7 @@ function personContext(el, name) {
     const role = a.getAttribute("role");
     if (role && GROUP_ROLES.has(role) || a.localName === "fieldset") {
       const label = a.getAttribute("aria-label");
-      if (label && label.trim()) s = collapse(label);
+      if (label && label.trim()) s = collapse2(label);
       else if (a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     }
     if (usable(s)) return short(s);
@@ -1527,12 +1851,12 @@ function personContext(el, name) {
     const legend = !s && a.querySelector(":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4");
     if (legend && !legend.contains(el)) s = personText(legend, false, null);
     for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
-      if (k.nodeType === 3) s = collapse(k.data);
+      if (k.nodeType === 3) s = collapse2(k.data);
       else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
     }
     if (!usable(s)) {
       for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {
-        if (k.nodeType === 3) s = collapse(k.data);
+        if (k.nodeType === 3) s = collapse2(k.data);
         else if (k.nodeType === 1 && !isControlish(k, links, true)) s = personText(k, false, null);
       }
     }
@@ -1568,7 +1892,7 @@ function dialogOf(el) {
   }
   if (!d) return "";
   const label = d.getAttribute("aria-label");
-  if (label && label.trim()) return clip(collapse(label));
+  if (label && label.trim()) return clip(collapse2(label));
   if (d.getAttribute("aria-labelledby")) {
     const t2 = idsText(d, d.getAttribute("aria-labelledby"));
     if (t2) return clip(t2);
@@ -1671,10 +1995,10 @@ function labelOf(el) {
     label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
   }
   if (!label) label = el.textContent || "";
-  return collapse(label).toLowerCase().slice(0, 60);
+  return collapse2(label).toLowerCase().slice(0, 60);
 }
 function rowWords(el, label) {
-  const minus = (t) => (label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase()).trim();
+  const minus = (t) => (label ? collapse2(t).toLowerCase().replace(label, " ") : collapse2(t).toLowerCase()).trim();
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       for (const cell of a.children) {
@@ -1699,14 +2023,14 @@ function keyOf(el) {
   const look = el.getAttribute("class") || "";
   if (!label && (el.localName === "a" || !look.trim())) return "";
   const href = el.localName === "a" ? (el.getAttribute("href") || "").split("?")[0] : "";
-  const own = label || `${el.localName} ${collapse(look)}`;
+  const own = label || `${el.localName} ${collapse2(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }
 function placesOf(el, headings) {
   const out = [];
   for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
     for (const value of [a.getAttribute("aria-label") || "", a.id || ""]) {
-      const words = collapse(value.replace(/[-_]+/g, " "));
+      const words = collapse2(value.replace(/[-_]+/g, " "));
       if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
     }
   }
@@ -1722,10 +2046,10 @@ function placesOf(el, headings) {
       hi = mid - 1;
     }
   }
-  const heading = found >= 0 ? collapse(headings[found].textContent || "").slice(0, 80) : "";
+  const heading = found >= 0 ? collapse2(headings[found].textContent || "").slice(0, 80) : "";
   if (heading) out.push(`under:${heading}`);
   const block = el.parentElement && el.parentElement.closest(BLOCKS2);
-  const text = block ? collapse(block.textContent || "").slice(0, 60) : "";
+  const text = block ? collapse2(block.textContent || "").slice(0, 60) : "";
   if (text) out.push(`within:${text}`);
   return out;
 }
@@ -1793,7 +2117,7 @@ function controlFacts(el, tag, attrs, data) {
       data.filled = el.value ? 1 : 0;
     } else if (tag === "select") {
       const opt = el.selectedOptions && el.selectedOptions[0];
-      data.val = clip(opt ? collapse(opt.textContent || "") : "");
+      data.val = clip(opt ? collapse2(opt.textContent || "") : "");
       const options = selectOptions(el);
       data.opts = options.list;
       data.optn = options.total;
@@ -1808,7 +2132,7 @@ function controlFacts(el, tag, attrs, data) {
   if (twin) data.tw = twin;
   const parent = el.parentElement;
   if (parent && parent.childElementCount <= 16) {
-    const ptx = collapse(parent.textContent || "");
+    const ptx = collapse2(parent.textContent || "");
     if (ptx) data.ptx = ptx.slice(0, 80);
   }
 }
@@ -1857,88 +2181,6 @@ function readAttrs(el, names = el.getAttributeNames()) {
     }
   }
   return a;
-}
-
-// src/tree.js
-function shadowOf(el, tag) {
-  if (!(SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0)) return null;
-  if (run.hasChromeDom) {
-    try {
-      return chrome.dom.openOrClosedShadowRoot(el) || null;
-    } catch (e) {
-      return null;
-    }
-  }
-  return el.shadowRoot || null;
-}
-function steps(kids) {
-  const n = kids.length;
-  const total = /* @__PURE__ */ new Map();
-  const tags = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const t = kids[i].nodeName.toLowerCase();
-    tags[i] = t;
-    total.set(t, (total.get(t) || 0) + 1);
-  }
-  const seen = /* @__PURE__ */ new Map();
-  const res = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const t = tags[i];
-    const k = (seen.get(t) || 0) + 1;
-    seen.set(t, k);
-    res[i] = total.get(t) > 1 ? t + "[" + k + "]" : t;
-  }
-  return { tags, steps: res };
-}
-function lightStepOf(host, el) {
-  let m = run.lightSteps.get(host);
-  if (!m) {
-    m = /* @__PURE__ */ new Map();
-    const kids = host.children;
-    const st = steps(kids).steps;
-    for (let i = 0; i < kids.length; i++) m.set(kids[i], st[i]);
-    run.lightSteps.set(host, m);
-  }
-  return m.get(el);
-}
-function walkChildren(el, tag, rec, ctx, visit2) {
-  const sr = shadowOf(el, tag);
-  let kids;
-  let domPrefix = "";
-  let slotHost = null;
-  if (sr) {
-    rec.data.sr = 1;
-    kids = sr.children;
-    domPrefix = "#shadow-root/";
-  } else if (tag === "slot" && typeof el.assignedElements === "function" && el.assignedElements().length) {
-    kids = el.assignedElements();
-    const root = el.getRootNode();
-    slotHost = root && root.host ? root.host : null;
-  } else {
-    kids = el.children;
-  }
-  const n = kids.length;
-  if (!n) return;
-  const st = steps(kids);
-  const stats = run.stats;
-  for (let i = 0; i < n; i++) {
-    const t = st.tags[i];
-    if (SKIP.has(t)) continue;
-    if (stats.visited >= run.maxNodes) {
-      stats.capped = true;
-      return;
-    }
-    const kid = kids[i];
-    let dom = null;
-    if (domPrefix) dom = { d: domPrefix + st.steps[i], dp: null };
-    else if (slotHost && kid.parentElement === slotHost) {
-      let hostRec = rec;
-      while (hostRec && hostRec.el !== slotHost) hostRec = hostRec.parent;
-      const ds = lightStepOf(slotHost, kid);
-      if (hostRec && ds) dom = { d: ds === st.steps[i] ? null : ds, dp: hostRec };
-    }
-    visit2(kid, t, st.steps[i], dom, rec, ctx);
-  }
 }
 
 // src/visibility.js
@@ -2132,7 +2374,7 @@ function keep(el, ctx) {
 
 // src/semantic.js
 function preParagraphs(raw) {
-  return raw.split(/\n[ \t]*\n/).map(collapse).filter(Boolean).join("\n\n");
+  return raw.split(/\n[ \t]*\n/).map(collapse2).filter(Boolean).join("\n\n");
 }
 function semanticFacts(el, tag, style, data) {
   const role = el.getAttribute("role");
@@ -2143,12 +2385,12 @@ function semanticFacts(el, tag, style, data) {
   }
   let text = "";
   if (tag === "pre") text = preParagraphs(el.textContent || "");
-  else if (BLOCKS.has(tag)) text = collapse(el.textContent || "");
+  else if (BLOCKS.has(tag)) text = collapse2(el.textContent || "");
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute("aria-labelledby");
   if (lby) {
     const root = el.getRootNode();
-    const parts = lby.split(/\s+/).map((id) => root.getElementById && root.getElementById(id)).filter(Boolean).map((n) => collapse(n.textContent || ""));
+    const parts = lby.split(/\s+/).map((id) => root.getElementById && root.getElementById(id)).filter(Boolean).map((n) => collapse2(n.textContent || ""));
     if (parts.length) data.lb = clip(parts.join(" "));
   }
   if (text) {
@@ -2367,6 +2609,7 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
   }
   const fwin = doc.defaultView;
   const fi = frames.length;
+  run.frameDocs.set(doc, fi);
   frames.push({
     url: doc.URL,
     parent: ctx.f,
@@ -2508,6 +2751,7 @@ function walkDocument(opts, self) {
       stats.tally_error = String(e && e.message || e);
     }
   }
+  if (run.axTree) result.axt = axTreeRows(document);
   if (run.track) finishTracking(result, report);
   const axJournal = journal && journal.reply;
   if (axJournal && journal.self && run.outEls) markDirty(journal);

@@ -53,6 +53,22 @@ export function walksWholePage(options) {
     && DOM_FORMATS.includes(options?.format);
 }
 
+/**
+ * A whole-page outline read from the walk (SnapshotOptions.ax_source "walk", design note 42):
+ * no getFullAXTree, no DOMSnapshot; the walker also writes the document as accessibility
+ * rows (ax_tree.js) and the records the DOM channel could list get their ids, as a
+ * whole-page DOM read's do.
+ */
+export function walksAxTree(options) {
+  return options?.ax_source === 'walk' && (options?.format ?? 'snapshot') === 'outline'
+    && options?.scope === 'page' && !options?.focus && !options?.also_formats?.length;
+}
+
+/** The options a whole-page outline read from the walk walks with: a whole-page DOM read's. */
+export function axTreeWalkOptions(options) {
+  return { ...options, format: 'domtext', viewport_only: false, dom_source: 'walk', ax_tree: true };
+}
+
 /** The walker's options for a read's `options`. */
 function walkerOptions(options) {
   return {
@@ -65,6 +81,8 @@ function walkerOptions(options) {
     // formats' window read flags hidden instructions from it (ax_window.js).
     semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
     hold: resolvesIds(options) || walksWholePage(options),
+    // a whole-page outline from the walk (walksAxTree): the document as AX rows too
+    ...(options?.ax_tree === true ? { axTree: true } : {}),
     // the AX window read: take or arm the main frame's AX change journal (ax_window_cache.js)
     ...(options?.ax_journal ? { axJournal: options.ax_journal } : {}),
   };

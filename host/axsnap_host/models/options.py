@@ -39,6 +39,7 @@ OutlineFilter = Literal["all", "interactive"]
 Compression = Literal["none", "delta"]
 Scope = Literal["viewport", "page"]
 DomSource = Literal["snapshot", "walk"]
+AxSource = Literal["chromium", "walk"]
 SnapshotEncoding = Literal["nodes", "rows"]
 # One read, several formats (also_formats): the whole page's AX capture (SnapshotV1 or the
 # outline, scope "page") joined by the walker's records, rendered once per format.
@@ -109,6 +110,15 @@ class SnapshotOptions(BaseModel):
         "the document's root: no DOMSnapshot; 'snapshot' joins every record to a DOMSnapshot "
         "of the page, as reads did before (docs/guide/whole-page.md). A one read "
         "(also_formats) takes its DOMSnapshot anyway",
+    )
+    ax_source: AxSource = Field(
+        "chromium",
+        description="outline, scope 'page': where its accessibility nodes come from. "
+        "'chromium' (default) reads Chromium's AX tree (getFullAXTree) and a DOMSnapshot; "
+        "'walk' computes roles, names, states and text runs in the page during the walker's "
+        "single pass, without either (seconds less on large pages). Ids: only the lines an "
+        "agent can act on carry one (the others print without [id]); not with focus or "
+        "also_formats (docs/guide/whole-page.md)",
     )
     vision: StrictBool = Field(
         False,
@@ -198,6 +208,10 @@ class SnapshotOptions(BaseModel):
         if misplaced:
             uses = ", ".join(f"{name} ({'/'.join(sorted(ONLY_FOR[name]))})" for name in misplaced)
             raise ValueError(f"format {self.format!r} does not use {uses}")
+        if self.ax_source == "walk" and (self.scope != "page" or self.focus is not None
+                                         or self.also_formats):
+            raise ValueError("ax_source 'walk' needs scope 'page', and neither focus nor "
+                             "also_formats")
         if self.also_formats is not None:
             one_read_problem = _one_read_problem(self)
             if one_read_problem:
@@ -237,6 +251,7 @@ ONLY_FOR: dict[str, frozenset[str]] = {
     "compression": _OUTLINE | DOM_FORMATS,
     "vision": DOM_FORMATS,
     "dom_source": DOM_FORMATS,
+    "ax_source": _OUTLINE,
     "scope": frozenset({"snapshot", "outline"}),
     "snapshot_encoding": frozenset({"snapshot"}),
 }

@@ -190,6 +190,7 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
   if (run.viewportOnly && !inWin) { stats.offscreen_subtrees++; return; }
   const fwin = doc.defaultView;
   const fi = frames.length;
+  run.frameDocs.set(doc, fi);
   frames.push({ url: doc.URL, parent: ctx.f, ox: Math.round(ox), oy: Math.round(oy),
     n: doc.getElementsByTagName('*').length });
   // The iframe element must be emitted so its document's records have a parent chain.

@@ -76,6 +76,8 @@
 //          (a scroll container: overflow auto/scroll with more content than box on x: 1,
 //          y: 2, both: 3), ro?: the role Chromium's AX tree gives it and an?: its accessible
 //          name (opts.axRoles only, elements kept for their role: ax_facts.js)}
+//   axt?: {rows, ms, capped?} (opts.axTree: the document as accessibility rows, ax_tree.js)
+import { axTreeRows } from './ax_tree.js';
 import { markDirty, takeJournal } from './journal.js';
 import { finishTracking, trackState } from './records.js';
 import { beginRun, run } from './run.js';
@@ -164,6 +166,9 @@ function walkDocument(opts, self) {
   if (run.semantic && window === window.top) {
     try { result.tally = pageTally(); } catch (e) { stats.tally_error = String((e && e.message) || e); }
   }
+  // opts.axTree: the document's accessibility rows (ax_tree.js), before the tracking's
+  // end so the rows name the tracked ids of this run's records
+  if (run.axTree) result.axt = axTreeRows(document);
   if (run.track) finishTracking(result, report);
   const axJournal = journal && journal.reply;
   if (axJournal && journal.self && run.outEls) markDirty(journal);

@@ -128,7 +128,7 @@ def node_state(properties: list[Any]) -> dict[str, Any]:
         if value is None and name in _KEPT_WHEN_FALSE and _is_false(prop.get("value")):
             value = False  # "collapsed" says something: a closed menu or disclosure
         if isinstance(value, str):
-            value = _shorten(value)
+            value = shorten(value)
         if value is not None:
             state[name] = value
     return dict(sorted(state.items()))
@@ -138,7 +138,7 @@ def _is_false(raw: Any) -> bool:
     return isinstance(raw, dict) and raw.get("value") in (False, "false")
 
 
-def _shorten(text: str) -> str:
+def shorten(text: str) -> str:
     """Inline data: URLs and other huge strings would swamp the snapshot: cut them."""
     if text.startswith("data:"):
         return text[: text.find(",") + 1 or 40] + "…"

@@ -178,9 +178,23 @@ def window_scoped(capture: RawCapture) -> bool:
         getattr(frame, "scope", None) == "viewport" for frame in capture.frames)
 
 
+WALK_SOURCE = "walk"  # frames[].ax_source of an outline read from the walk
+
+
+def from_walk(capture: RawCapture) -> bool:
+    """A whole-page outline read from the walk (``ax_source="walk"``): its AX nodes are the
+    walker's rows (capture.js: axTreeFrames; pipeline/outline/walk_tree.py)."""
+    walker = capture.walker or {}
+    return bool(capture.frames) and isinstance(walker.get("axt"), dict) and (
+        (capture.frames[0].model_extra or {}).get("ax_source") == WALK_SOURCE)
+
+
 def dom_facts(capture: RawCapture) -> DomFacts:
-    """The DOM facts the AX pipeline reads: the walker's in window scope, else DOMSnapshot's."""
-    return WindowIndex(capture) if window_scoped(capture) else DomIndex.from_capture(capture)
+    """The DOM facts the AX pipeline reads: the walker's in window scope and on a whole-page
+    outline read from the walk (pipeline/outline/walk_tree.py), else DOMSnapshot's."""
+    if window_scoped(capture) or from_walk(capture):
+        return WindowIndex(capture)
+    return DomIndex.from_capture(capture)
 
 
 def walker_joins(capture: RawCapture, dom: DomFacts) -> list[Joined] | None:

@@ -28,7 +28,13 @@ from axsnap_host.pipeline.ax.merge import fill_missing_values
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, flat_tree
-from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_facts, walker_joins
+from axsnap_host.pipeline.ax.window_index import (
+    DomFacts,
+    WindowIndex,
+    dom_facts,
+    from_walk,
+    walker_joins,
+)
 from axsnap_host.pipeline.dom.index import DomIndex, rect_of
 from axsnap_host.pipeline.dom.textflow import TextFlow
 from axsnap_host.pipeline.dom.xpath import build_xpath_map
@@ -42,6 +48,7 @@ from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines, window_
 from axsnap_host.pipeline.outline.node_facts import absolute_url, node_tag_attrs, node_url
 from axsnap_host.pipeline.outline.shape import is_collapsed, mark_onscreen, shape_lines
 from axsnap_host.pipeline.outline.text import GENERIC_ROLES, decorated_role, join_lines
+from axsnap_host.pipeline.outline.walk_tree import walk_tree
 from axsnap_host.pipeline.page_status import is_error_page
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -60,7 +67,9 @@ def build_outline(
     capture: RawCapture, options: SnapshotOptions
 ) -> tuple[dict[str, Any], list[OutlineLine]]:
     """The outline result dict and the line records its text was rendered from."""
-    tree = flat_tree(capture)  # built ahead on a streamed read (stream_early.py)
+    walked = from_walk(capture)  # ax_source "walk": the walker's rows, not Chromium's nodes
+    tree = walk_tree(capture) if walked else flat_tree(capture)  # (or built ahead on a
+    # streamed read, stream_early.py)
     if options.pruned:  # one interest a read: its formats flatten equal trees
         share_interest(tree, capture.derived)
     dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
@@ -153,6 +162,9 @@ def build_outline(
 
     lines = build_lines(kept.root_id, kept.kept, tree.nodes, role_of, interactive,
                         is_collapsed if options.compact else _never, included)
+    if walked:  # a node whose element got no id of its own prints none (design note 42)
+        for line in lines:
+            line.ref = "-ax" not in line.key
     # Text runs are joined from DOMSnapshot's text nodes; a window read has none (its runs
     # stay apart).
     flow = TextFlow(dom) if isinstance(dom, DomIndex) else None

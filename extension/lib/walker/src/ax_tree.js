@@ -1,0 +1,243 @@
+// The whole document as accessibility rows, in the walker's own pass (opts.axTree, issue 33:
+// the whole-page outline without Accessibility.getFullAXTree, design note 42).
+//
+// After the records walk, one more pass over the flat tree (shadow roots, slots, same-origin
+// frames) writes a row for each node Chromium's AX tree would keep for what it is: elements
+// with a role other than generic/none (ax_role.js; named as ax_name.js names them), the text
+// runs (a text node's rendered text, ::before/::after content), a <select>'s popup and
+// options, and each walked record's element even when generic (the host gives it an id when
+// its record was given one: a clickable div is a line). Elements that are generic, hidden by
+// visibility or with no record are left out and their children lifted, as Chromium's
+// ignored nodes are. display:none subtrees, aria-hidden subtrees, a closed <details>'s
+// content and the insides of form controls and images are not walked.
+//
+// A row: [parent row, role, name, value, state, w, frame], parent -1 for the document's
+// RootWebArea; `w` the element's tracked id (records.js), 0 when it has none; frame the
+// walker frame index (run.frames). `state` an object of Chromium's state names (pipeline/
+// ax/rows.py STATE_PROPERTIES) or 0.
+import { axName } from './ax_name.js';
+import { axRole } from './ax_role.js';
+import { contentOfPseudo } from './ax_text_css.js';
+import { run } from './run.js';
+import { shadowOf } from './tree.js';
+import { SKIP } from './tags.js';
+
+const LIFTED = new Set(['generic', 'none', 'LineBreak']);
+// Elements whose content Chromium does not expose as text runs of their own.
+const LEAVES = new Set(['input', 'textarea', 'img', 'svg', 'video', 'audio', 'canvas', 'embed',
+  'object', 'meter', 'progress', 'br', 'hr', 'wbr', 'area', 'map']);
+const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
+const PRE = /^pre|break-spaces/;
+const MAX_ROWS = 400000;
+
+function trackedOf(el) {
+  const track = run.track;
+  return track ? track.ids.get(el) || 0 : 0;
+}
+
+function deepActive(doc) {
+  let a = doc.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
+
+function ariaBool(el, name) {
+  const v = el.getAttribute(name);
+  return v === null ? null : v.trim().toLowerCase();
+}
+
+/** Chromium's states of `el` (role `role`), or 0 when none. */
+function stateOf(el, tag, role, ctx) {
+  const s = {};
+  const type = tag === 'input' ? (el.type || 'text').toLowerCase() : '';
+  if (el === ctx.active) s.focused = true;
+  const checked = ariaBool(el, 'aria-checked');
+  if (type === 'checkbox' || type === 'radio') {
+    if (el.indeterminate && type === 'checkbox') s.checked = 'mixed';
+    else if (el.checked) s.checked = true;
+  } else if (checked === 'true' || checked === 'mixed') s.checked = checked === 'mixed' ? 'mixed' : true;
+  const pressed = ariaBool(el, 'aria-pressed');
+  if (pressed === 'true' || pressed === 'mixed') s.pressed = pressed === 'mixed' ? 'mixed' : true;
+  if (tag === 'option' ? el.selected : ariaBool(el, 'aria-selected') === 'true') s.selected = true;
+  const expanded = ariaBool(el, 'aria-expanded');
+  if (expanded === 'true' || expanded === 'false') s.expanded = expanded === 'true';
+  else if (tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') {
+    s.expanded = el.parentElement.open;
+  } else if (tag === 'select' && role === 'combobox') s.expanded = false;
+  if ((typeof el.matches === 'function' && el.matches(':disabled'))
+    || ariaBool(el, 'aria-disabled') === 'true') s.disabled = true;
+  if (el.required || ariaBool(el, 'aria-required') === 'true') s.required = true;
+  if ((el.readOnly && (tag === 'input' || tag === 'textarea'))
+    || ariaBool(el, 'aria-readonly') === 'true') s.readonly = true;
+  const invalid = ariaBool(el, 'aria-invalid');
+  if (invalid && invalid !== 'false') s.invalid = invalid === 'true' ? 'true' : invalid;
+  if (role === 'heading') {
+    const level = parseInt(el.getAttribute('aria-level') || (/^h([1-6])$/.exec(tag) || [])[1] || '2', 10);
+    if (level > 0) s.level = level;
+  }
+  if (tag === 'textarea') s.multiline = true;
+  const popup = ariaBool(el, 'aria-haspopup');
+  if (popup && popup !== 'false') s.haspopup = popup === 'true' ? 'menu' : popup;
+  else if (tag === 'select' && role === 'combobox') s.haspopup = 'menu';
+  else if (tag === 'input' && el.hasAttribute('list')) s.haspopup = 'listbox';
+  if (ariaBool(el, 'aria-modal') === 'true' || (tag === 'dialog' && el.matches(':modal'))) s.modal = true;
+  if (ariaBool(el, 'aria-busy') === 'true') s.busy = true;
+  if (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(type))) s.editable = 'plaintext';
+  else if (el.isContentEditable) s.editable = 'richtext';
+  if ((role === 'link' || tag === 'a') && el.href && typeof el.href === 'string') s.url = el.href;
+  for (const k in s) return s;  // eslint-disable-line no-unreachable-loop
+  return 0;
+}
+
+function valueOf(el, tag, role) {
+  if (tag === 'textarea') return el.value || null;
+  if (tag === 'input') {
+    const type = (el.type || 'text').toLowerCase();
+    if (type === 'password') return el.value ? '•'.repeat(el.value.length) : null;
+    if (TEXT_INPUTS.has(type) || type === 'range' || type === 'color' || type === 'date'
+      || type === 'time' || type === 'datetime-local' || type === 'month' || type === 'week') {
+      return el.value || null;
+    }
+    return null;
+  }
+  if (tag === 'select' && role === 'combobox') {
+    const opt = el.selectedOptions && el.selectedOptions[0];
+    return opt ? (opt.label || opt.textContent || '').replace(/\s+/g, ' ').trim() || null : null;
+  }
+  const now = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
+  return now || null;
+}
+
+function textOf(data, parentStyle) {
+  const pre = PRE.test(parentStyle.whiteSpace || '');
+  let t = pre ? data : data.replace(/[ \t\n\r\f]+/g, ' ');
+  if (!pre && !t.trim()) return '';
+  const tr = parentStyle.textTransform;
+  if (tr === 'uppercase') t = t.toUpperCase();
+  else if (tr === 'lowercase') t = t.toLowerCase();
+  return t;
+}
+
+function push(ctx, row) {
+  if (ctx.rows.length >= MAX_ROWS) { ctx.capped = true; return -1; }
+  ctx.rows.push(row);
+  return ctx.rows.length - 1;
+}
+
+function addText(ctx, text, parent, f) {
+  if (text && !ctx.mute) push(ctx, [parent, 'StaticText', text, null, 0, 0, f]);
+}
+
+function addPseudo(ctx, el, which, parent, f) {
+  const text = contentOfPseudo(el, which);
+  if (text && text.trim()) addText(ctx, text, parent, f);
+}
+
+/** The children of `el` in the flat tree, text nodes included. */
+function flatChildren(el, tag) {
+  const sr = shadowOf(el, tag);
+  if (sr) return sr.childNodes;
+  if (tag === 'slot' && typeof el.assignedNodes === 'function') {
+    const assigned = el.assignedNodes({ flatten: true });
+    if (assigned.length) return assigned;
+  }
+  return el.childNodes;
+}
+
+function visitChildren(ctx, el, tag, cs, parent, f, depth) {
+  if (tag === 'details' && !el.open) {
+    for (const kid of el.children) {
+      if (kid.localName === 'summary') { visitElement(ctx, kid, parent, f, depth + 1); break; }
+    }
+    return;
+  }
+  const kids = flatChildren(el, tag);
+  const shown = cs.visibility === 'visible';
+  for (let i = 0; i < kids.length; i++) {
+    const kid = kids[i];
+    if (kid.nodeType === 3) {
+      if (shown) addText(ctx, textOf(kid.data, cs), parent, f);
+    } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
+  }
+}
+
+function visitSelect(ctx, el, row, role, f) {
+  if (role !== 'combobox') {
+    for (const opt of el.options) {
+      const name = (opt.label || opt.textContent || '').replace(/\s+/g, ' ').trim();
+      push(ctx, [row, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt), f]);
+    }
+    return;
+  }
+  const popup = push(ctx, [row, 'MenuListPopup', '', null, 0, 0, f]);
+  for (const opt of el.options) {
+    const name = (opt.label || opt.textContent || '').replace(/\s+/g, ' ').trim();
+    push(ctx, [popup, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt), f]);
+  }
+}
+
+function visitFrame(ctx, el, row, depth) {
+  let doc = null;
+  try { doc = el.contentDocument; } catch (e) { doc = null; }
+  const fi = doc ? run.frameDocs.get(doc) : undefined;
+  if (fi === undefined || !doc.documentElement) return;  // cross-origin: its own run
+  visitDocument(ctx, doc, row, fi, depth + 1);
+}
+
+function visitElement(ctx, el, parent, f, depth) {
+  const tag = el.localName;
+  if (SKIP.has(tag) || depth > ctx.maxDepth) return;
+  const cs = getComputedStyle(el);
+  if (cs.display === 'none' || ctx.rows.length >= MAX_ROWS) return;
+  if (el.getAttribute('aria-hidden') === 'true') return;
+  const w = trackedOf(el);
+  let role = axRole(el, tag);
+  // Chromium leaves out a label whose control is a checkbox or radio button, and its text
+  // (the control's name says it)
+  const toggleLabel = role === 'LabelText' && el.control && /^(checkbox|radio)$/.test(el.control.type);
+  if (toggleLabel) role = 'generic';
+  const hidden = cs.visibility !== 'visible';
+  let row = parent;
+  // <html> and <body> are never nodes of their own (Chromium ignores them: the document is)
+  if (!hidden && (!LIFTED.has(role) || w) && tag !== 'html' && tag !== 'body') {
+    if (LIFTED.has(role)) role = 'generic';
+    const name = role === 'generic' ? (el.getAttribute('aria-label') || el.getAttribute('title') || '')
+      : axName(el, role);
+    row = push(ctx, [parent, role, name || '', LIFTED.has(role) ? null : valueOf(el, tag, role),
+      stateOf(el, tag, role, ctx), w, f]);
+    if (row < 0) return;
+  }
+  if (tag === 'select') { if (!hidden) visitSelect(ctx, el, row, role, f); return; }
+  if (tag === 'iframe' || tag === 'frame') { visitFrame(ctx, el, row, depth); return; }
+  if (LEAVES.has(tag)) return;
+  if (toggleLabel) ctx.mute++;
+  if (!hidden) addPseudo(ctx, el, '::before', row, f);
+  visitChildren(ctx, el, tag, cs, row, f, depth);
+  if (!hidden) addPseudo(ctx, el, '::after', row, f);
+  if (toggleLabel) ctx.mute--;
+}
+
+function visitDocument(ctx, doc, parent, f, depth) {
+  const active = ctx.active;
+  ctx.active = deepActive(doc);
+  const root = push(ctx, [parent, 'RootWebArea', doc.title || '', null,
+    doc.hasFocus && doc.hasFocus() ? { focused: true } : 0, 0, f]);
+  const html = doc.documentElement;
+  if (root >= 0 && html) visitElement(ctx, html, root, f, depth);
+  ctx.active = active;
+}
+
+/** The rows of the walked document (see the module comment): {rows, capped?, ms}. */
+export function axTreeRows(doc) {
+  const t0 = performance.now();
+  const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0 };
+  try {
+    visitDocument(ctx, doc, -1, 0, 0);
+  } catch (e) {
+    ctx.error = String((e && e.message) || e);
+  }
+  const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
+  if (ctx.capped) out.capped = true;
+  if (ctx.error) out.error = ctx.error;
+  return out;
+}

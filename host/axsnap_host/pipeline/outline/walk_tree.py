@@ -1,0 +1,182 @@
+"""The flat AX tree of a whole-page outline read from the walk (``ax_source="walk"``).
+
+Such a capture has no Chromium AX nodes and no DOMSnapshot: the walker wrote the document
+as accessibility rows (``walker.axt.rows``, extension/lib/walker/src/ax_tree.js) beside its
+records, and the records the DOM channel can list got their backendNodeIds (walker_ids_listable.js).
+A row is ``[parent row, role, name, value, state, w, walker frame]``; ``w`` is the tracked id
+of the element's record, which gives the node its backendNodeId when that record got one.
+
+The tree is the one :func:`~axsnap_host.pipeline.ax.tree.flatten` makes of Chromium's nodes:
+pre-order, ``{frameOrdinal}-{backendNodeId}`` ids, generic elements without an id lifted
+(their children take their place). A node whose element got no id (text runs, headings,
+lists...) is ``{frameOrdinal}-ax{row}``: the outline prints it without an id (design note 42).
+Frames the walk could not enter (cross-origin: their own walker runs) are failures of the
+``stitch`` step, said as gaps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
+from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_facts
+from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, joined_records
+from axsnap_host.pipeline.page_status import is_error_page
+
+_STATES = frozenset(STATE_PROPERTIES)
+_LIFTED = frozenset({"generic"})
+
+
+def _state(raw: Any) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in _STATES or value is None:
+            continue
+        if isinstance(value, str):
+            value = shorten(value)
+        out[key] = value
+    return dict(sorted(out.items()))
+
+
+def walk_tree(capture: RawCapture) -> FlatTree:
+    """The flat tree of the walker's rows (see the module docstring)."""
+    walker = capture.walker or {}
+    entries = [FrameEntry(ordinal=i, frame_id=f.frame_id, parent_frame_id=f.parent_frame_id,
+                          url=f.url, name=f.name, captured=f.captured, error=f.error,
+                          owner_backend_id=f.owner)
+               for i, f in enumerate(frame_facts(frame) for frame in capture.frames)]
+    joined = joined_records(capture)
+    ordinals = frame_ordinals(capture, joined)
+    backends: dict[Any, dict[int, int]] = {}  # a run's world (None: the top's) → w → id
+    for j in joined:
+        w = j.rec.get("w")
+        if j.backend_node_id is not None and isinstance(w, int):
+            backends.setdefault(j.rec.get("_world"), {}).setdefault(w, j.backend_node_id)
+    tree = _Tree(entries)
+    tree.add(_rows(walker), ordinals, backends.get(None, {}), None)
+    # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under
+    # its <iframe>, as flatten hangs a frame's tree under its owner.
+    # (Its run names the extension's frame, not CDP's: matched by URL, as join() does.)
+    ordinal_of = {entry.frame_id: entry.ordinal for entry in entries}
+    for sub in walker.get("subframes") or ():
+        result = sub.get("result") if isinstance(sub, dict) else None
+        if not isinstance(result, dict):
+            continue
+        url = str(result.get("url", "")).split("#", 1)[0]
+        ordinal = next((e.ordinal for e in entries if e.ordinal and e.ordinal not in tree.reached
+                        and e.url.split("#", 1)[0] == url), None)
+        if ordinal is None:
+            continue
+        entry = entries[ordinal]
+        parent_ordinal = ordinal_of.get(entry.parent_frame_id or "", 0)
+        host = f"{parent_ordinal}-{entry.owner_backend_id}"
+        if host not in tree.nodes:
+            host = next((n.id for n in tree.nodes.values()  # its parent frame's document
+                         if n.frame == parent_ordinal and n.role == "RootWebArea"), "")
+        if host not in tree.nodes:
+            continue
+        inner = _inner_ordinals(result, ordinal, capture, tree.reached)
+        tree.add(_rows(result), inner, backends.get(result.get("world"), {}), host)
+    failures: list[dict[str, Any]] = []
+    for entry in entries:
+        if entry.owner_backend_id is not None:
+            parent_ordinal = ordinal_of.get(entry.parent_frame_id or "", 0)
+            candidate = f"{parent_ordinal}-{entry.owner_backend_id}"
+            entry.owner_id = candidate if candidate in tree.nodes else None
+        if entry.ordinal not in tree.reached and entry.ordinal != 0 and entry.captured \
+                and not is_error_page(entry.url):  # a failed load is no page to outline
+            failures.append({"step": "stitch", "frame": entry.frame_id,
+                             "reason": "the walk did not reach this frame"})
+    return FlatTree(root_id=tree.root_id, nodes=_preorder(tree.nodes, tree.root_id),
+                    frames=entries, failures=failures)
+
+
+def _rows(run: dict[str, Any]) -> list[Any]:
+    rows = (run.get("axt") or {}).get("rows")
+    return rows if isinstance(rows, list) else []
+
+
+def _inner_ordinals(result: dict[str, Any], ordinal: int, capture: RawCapture,
+                    reached: set[int]) -> dict[int, int]:
+    """A cross-site frame's run: its walker frame 0 is that frame; the same-origin frames
+    it walked into are found by URL among the capture's frames not yet reached."""
+    out = {0: ordinal}
+    for index, frame in enumerate(result.get("frames") or []):
+        if index == 0 or not isinstance(frame, dict):
+            continue
+        url = str(frame.get("url", "")).split("#", 1)[0]
+        for i, cdp in enumerate(capture.frames):
+            if i not in reached and i not in out.values() and cdp.url.split("#", 1)[0] == url:
+                out[index] = i
+                break
+    return out
+
+
+class _Tree:
+    """The nodes made so far, and which frames they reached."""
+
+    def __init__(self, entries: list[FrameEntry]) -> None:
+        self.entries = entries
+        self.nodes: dict[str, FlatNode] = {}
+        self.root_id: str | None = None
+        self.reached: set[int] = set()
+        self._made = 0  # rows seen, for the ax ids of nodes without an element id
+
+    def add(self, rows: list[Any], ordinals: dict[int, int], backend_of: dict[int, int],
+            host: str | None) -> None:
+        """One run's rows; its top rows hang under ``host`` (None: they are the root)."""
+        nodes, entries = self.nodes, self.entries
+        kept_of: list[str | None] = []  # row → the id of its nearest kept node
+        base = self._made
+        self._made += len(rows)
+        for index, row in enumerate(rows):
+            parent_row, role, name, value, state, w, frame = (
+                [*row, None, None, None, None, None, None, None][:7]
+                if isinstance(row, list) else [None] * 7)
+            parent = kept_of[parent_row] if isinstance(parent_row, int) and \
+                0 <= parent_row < index else host
+            ordinal = ordinals.get(frame, 0) if isinstance(frame, int) else 0
+            ordinal = ordinal if ordinal < len(entries) else 0
+            backend = backend_of.get(w) if isinstance(w, int) and w else None
+            role = role if isinstance(role, str) and role else "generic"
+            if role in _LIFTED and backend is None:
+                kept_of.append(parent)
+                continue
+            node_id = f"{ordinal}-{backend}" if backend is not None else \
+                f"{ordinal}-ax{base + index}"
+            if node_id in nodes:
+                node_id = f"{ordinal}-ax{base + index}"
+            entry = entries[ordinal]
+            entry.nodes += 1
+            self.reached.add(ordinal)
+            nodes[node_id] = FlatNode(
+                id=node_id, role=role, name=name if isinstance(name, str) else "",
+                value=value if isinstance(value, str) else None, state=_state(state),
+                frame=ordinal, ax_id=str(base + index), backend_id=backend,
+                frame_id=entry.frame_id, parent=parent)
+            if parent is None:
+                self.root_id = self.root_id or node_id
+            else:
+                nodes[parent].children.append(node_id)
+            kept_of.append(node_id)
+
+
+def _preorder(nodes: dict[str, FlatNode], root_id: str | None) -> dict[str, FlatNode]:
+    """The nodes in document pre-order (a cross-site frame's were added after the page's)."""
+    if root_id is None:
+        return nodes
+    out: dict[str, FlatNode] = {}
+    stack = [root_id]
+    while stack:
+        nid = stack.pop()
+        if nid in out:
+            continue
+        out[nid] = nodes[nid]
+        stack.extend(reversed(nodes[nid].children))
+    for nid, node in nodes.items():  # a node no path reaches stays (flatten keeps them too)
+        out.setdefault(nid, node)
+    return out
+

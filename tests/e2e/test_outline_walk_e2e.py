@@ -1,0 +1,116 @@
+"""The whole-page outline read from the walk (``ax_source="walk"``, issue 33, design note 42).
+
+No getFullAXTree, no DOMSnapshot, no DOM tree: the walker writes the document as
+accessibility rows in its own pass and the records the DOM channel can list get their ids.
+The outline must say what Chromium's tree says, line for line (ids aside: the walk prints
+ids only on the lines an agent can act on, and those are Chromium's), and an id from it must
+act on an element below the fold, one in a same-origin frame and one whose only sign of
+acting is its click listener.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from axsnap_host.client import Browser
+from axsnap_host.models.errors import AxsnapError
+
+WHOLE = {"format": "outline", "scope": "page", "exact": True}
+_ID = re.compile(r"^(\s*)\[(\d+-(?:ax)?-?\d+)\] ")
+
+
+@pytest.fixture
+def page(browser: Browser, pages_url: str) -> Browser:
+    browser.open(f"{pages_url}dom/walk_source.html")
+    return browser
+
+
+def read(browser: Browser, source: str) -> dict[str, Any]:
+    return browser.snapshot_raw(**WHOLE, ax_source=source)
+
+
+def split(tree: str) -> list[tuple[str, str | None]]:
+    """Each line without its id, and the id (None when it prints none)."""
+    out = []
+    for line in tree.splitlines():
+        m = _ID.match(line)
+        out.append((m.group(1) + line[m.end():], m.group(2)) if m else (line, None))
+    return out
+
+
+def id_of(tree: str, line: str) -> str:
+    return next(i for text, i in split(tree) if text.strip() == line and i is not None)
+
+
+def log_text(browser: Browser) -> str:
+    return str(browser.run_in_target("return document.getElementById('log').textContent"))
+
+
+def test_the_walk_reads_the_outline_chromium_reads(page: Browser) -> None:
+    chromium = read(page, "chromium")
+    walked = read(page, "walk")
+    steps = walked["timings"]["capture_steps"]
+    for step in ("ax_ms", "dom_snapshot_ms", "dom_tree_ms"):  # none of Chromium's reads
+        assert step not in steps and step in chromium["timings"]["capture_steps"]
+    assert steps["ax_walk_ms"] >= 0
+    ours = split(walked["result"]["combinedTree"])
+    theirs = split(chromium["result"]["combinedTree"])
+    assert [text for text, _ in ours] == [text for text, _ in theirs]
+    printed = [(text, i) for (text, i), (_, j) in zip(ours, theirs, strict=True) if i]
+    assert all(i == j for (_, i), (_, j) in zip(ours, theirs, strict=True) if i)
+    # the lines an agent acts on print their id; text, headings and lists do not
+    acting = {text.strip() for text, _ in printed}
+    assert {"link: One", "button: Top button", "textbox: Name", "checkbox: I agree",
+            "clickable, div", "button: Far button", "button: Frame button"} <= acting
+    assert not any(t.strip().startswith(("StaticText", "heading", "list")) for t, _ in printed)
+    result = walked["result"]
+    assert set(result["combinedXpathMap"]) == {i for _, i in printed}
+    assert result["combinedXpathMap"][id_of(result["combinedTree"], "button: Far button")] \
+        == "/html/body/button"
+    assert "incomplete" not in result and not result["errors"]
+
+
+def test_ids_from_the_walk_act_below_the_fold_and_in_a_frame(page: Browser) -> None:
+    tree = read(page, "walk")["result"]["combinedTree"]
+    far = id_of(tree, "button: Far button")
+    assert page.act(far, "click").ok
+    assert log_text(page) == "far clicked"
+    assert page.act(id_of(tree, "clickable, div"), "click").ok  # its listener alone
+    assert log_text(page) == "tile clicked"
+    assert page.act(id_of(tree, "textbox: Name"), "fill", "Ada").ok
+    assert page.run_in_target("return document.getElementById('name').value") == "Ada"
+    frame_button = id_of(tree, "button: Frame button")
+    assert frame_button.startswith("1-")
+    assert page.act(frame_button, "click").ok
+    # the page changed: a second read from the walk says so (compact lines show values)
+    again = page.snapshot_raw(**WHOLE, ax_source="walk", compact=True)["result"]
+    assert f'[{id_of(tree, "textbox: Name")}] textbox: Name = "Ada"' in again["combinedTree"]
+
+
+def test_ax_source_walk_is_refused_outside_the_whole_page(page: Browser) -> None:
+    with pytest.raises(AxsnapError) as err:
+        page.snapshot_raw(format="outline", ax_source="walk")
+    assert err.value.code == "invalid_message" and "needs scope 'page'" in err.value.message
+    assert page.snapshot_raw(**WHOLE)["result"]["combinedTree"]  # the host keeps serving
+
+
+def test_every_frame_is_read_same_origin_nested_and_cross_site(
+    browser: Browser, pages_url: str, cross_site_url: str
+) -> None:
+    """A same-origin frame is walked from its parent, a cross-site one walks itself (its own
+    rows, stitched under its <iframe>); a frame that failed to load is no gap."""
+    browser.open(f"{pages_url}outline/index.html?cross={cross_site_url}outline/cross.html")
+    chromium = read(browser, "chromium")["result"]
+    walked = read(browser, "walk")["result"]
+    ours, theirs = split(walked["combinedTree"]), split(chromium["combinedTree"])
+    assert [text for text, _ in ours] == [text for text, _ in theirs]
+    assert all(i == j for (_, i), (_, j) in zip(ours, theirs, strict=True) if i)
+    tree = walked["combinedTree"]
+    assert id_of(tree, "button: Same frame button").startswith("1-")
+    assert id_of(tree, "button: Nested button").startswith("2-")
+    assert id_of(tree, "button: Cross site button").startswith("3-")
+    assert id_of(tree, "clickable, span").startswith("3-")  # its listener, in its own process
+    assert "incomplete" not in walked

@@ -1,0 +1,137 @@
+"""The whole-page outline read from the walk (``ax_source="walk"``, issue 33, design note 42).
+
+The capture has no Chromium AX nodes and no DOMSnapshot: the walker's accessibility rows
+(``walker.axt``) are the tree and its records the DOM facts; only the records the DOM channel
+can list carry a backendNodeId (``b``), so only their lines print an id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.ax.window_index import from_walk
+from axsnap_host.pipeline.outline.walk_tree import walk_tree
+from host_harness import process_capture as run
+
+PAGE = "http://127.0.0.1:8000/walk.html"
+FRAME = "http://127.0.0.1:8000/inner.html"
+
+
+def walk_capture() -> dict[str, Any]:
+    """A page with a heading, a paragraph, a link, a clickable div (a click listener, its
+    record taken), a wrapper div with a record but no id, a checkbox and a same-origin
+    iframe with a button."""
+    records = [
+        {"p": -1, "f": 0, "s": "html", "r": [0, 0, 1000, 3000], "vis": 1, "w": 1},
+        {"p": 0, "f": 0, "s": "body", "r": [0, 0, 1000, 3000], "vis": 1, "w": 2},
+        {"p": 1, "f": 0, "s": "a", "r": [10, 20, 80, 16], "vis": 1, "w": 3, "b": 30,
+         "c": ["href"], "tx": "Next", "a": {"href": "#next"}},
+        {"p": 1, "f": 0, "s": "div[1]", "r": [10, 2500, 120, 18], "vis": 1, "w": 4, "b": 40,
+         "tx": "Tile", "k": 1},
+        {"p": 1, "f": 0, "s": "div[2]", "r": [10, 60, 300, 18], "vis": 1, "w": 5},
+        {"p": 4, "f": 0, "s": "input", "r": [10, 60, 20, 20], "vis": 1, "w": 6, "b": 60,
+         "c": ["form"], "a": {"type": "checkbox"}},
+        {"p": 1, "f": 0, "s": "iframe", "r": [10, 2600, 300, 120], "vis": 1, "w": 7, "b": 70,
+         "fr": 1},
+        {"p": 6, "f": 1, "s": "html", "r": [10, 2600, 300, 120], "vis": 1, "w": 8, "b": 80},
+        {"p": 7, "f": 1, "s": "body/button", "r": [20, 2610, 80, 20], "vis": 1, "w": 9,
+         "b": 90, "c": ["button"], "tx": "Frame button"},
+    ]
+    rows = [
+        [-1, "RootWebArea", "Walk", None, {"focused": True}, 0, 0],    # 0
+        [0, "heading", "Title", None, {"level": 1}, 0, 0],             # 1
+        [1, "StaticText", "Title", None, 0, 0, 0],                     # 2
+        [0, "paragraph", "", None, 0, 0, 0],                           # 3
+        [3, "StaticText", "Some text", None, 0, 0, 0],                 # 4
+        [3, "link", "Next", None, {"url": PAGE + "#next"}, 3, 0],      # 5
+        [5, "StaticText", "Next", None, 0, 0, 0],                      # 6
+        [0, "generic", "", None, 0, 4, 0],                             # 7 the clickable div
+        [7, "StaticText", "Tile", None, 0, 0, 0],                      # 8
+        [0, "generic", "", None, 0, 5, 0],                             # 9 a wrapper: lifted
+        [9, "checkbox", "Agree", None, {"checked": True}, 6, 0],       # 10
+        [0, "Iframe", "inner", None, 0, 7, 0],                         # 11
+        [11, "RootWebArea", "Inner", None, 0, 0, 1],                   # 12
+        [12, "button", "Frame button", None, 0, 9, 1],                 # 13
+    ]
+    walker = {
+        "v": 1, "url": PAGE, "title": "Walk", "viewport": {"w": 1000, "h": 800},
+        "scroll": {"x": 0, "y": 0, "w": 1000, "h": 3000},
+        "options": {"viewportOnly": False, "expandPx": 0},
+        "frames": [{"url": PAGE, "parent": -1, "owner": -1, "ox": 0, "oy": 0, "frameId": "M"},
+                   {"url": FRAME, "parent": 0, "owner": 6, "ox": 10, "oy": 2600,
+                    "frameId": "F"}],
+        "elements": records,
+        "world": "wld",
+        "stats": {"visited": 9, "ids": {"listable": 1}},
+        "axt": {"rows": rows, "ms": 1.0},
+    }
+    return {
+        "capture_version": 1,
+        "tab": {"id": 3, "url": PAGE, "title": "Walk"},
+        "frames": [{"frameId": "M", "url": PAGE, "captured": True, "axNodes": [],
+                    "ax_source": "walk", "ownerBackendNodeId": None},
+                   {"frameId": "F", "parentFrameId": "M", "url": FRAME, "captured": True,
+                    "axNodes": [], "ax_source": "walk", "ownerBackendNodeId": 70}],
+        "dom_snapshot": None,
+        "layout": {"cssLayoutViewport": {"clientWidth": 1000, "clientHeight": 800,
+                                         "pageX": 0, "pageY": 0}},
+        "walker": walker,
+    }
+
+
+def test_the_rows_make_the_tree_with_ids_where_the_records_got_them() -> None:
+    capture = RawCapture.model_validate(walk_capture())
+    assert from_walk(capture)
+    tree = walk_tree(capture)
+    root = tree.nodes[tree.root_id or ""]
+    assert root.role == "RootWebArea" and root.id == "0-ax0"
+    # the wrapper div (generic, no id) is lifted: its checkbox hangs under the document
+    kids = [tree.nodes[c] for c in root.children]
+    assert [k.role for k in kids] == ["heading", "paragraph", "generic", "checkbox", "Iframe"]
+    assert [k.id for k in kids] == ["0-ax1", "0-ax3", "0-40", "0-60", "0-70"]
+    assert tree.nodes["0-60"].state == {"checked": True}
+    assert tree.nodes["0-ax1"].state == {"level": 1}
+    # the frame's document and its button are numbered in the frame's ordinal
+    inner = tree.nodes["0-70"].children
+    assert inner == ["1-ax12"] and tree.nodes["1-ax12"].children == ["1-90"]
+    assert tree.frames[1].owner_id == "0-70" and tree.frames[1].nodes == 2
+    assert not tree.failures
+
+
+def test_the_outline_prints_ids_only_where_an_agent_can_act() -> None:
+    result = run(walk_capture(), format="outline", scope="page", ax_source="walk")
+    lines = result["combinedTree"].splitlines()
+    assert lines[0] == "RootWebArea: Walk"
+    assert "  heading: Title" in lines
+    assert "    StaticText: Some text" in lines
+    assert "    [0-30] link: Next" in lines
+    assert "  [0-40] clickable, div" in lines and "    StaticText: Tile" in lines
+    assert "  [0-60] checkbox: Agree" in lines
+    assert "      [1-90] button: Frame button" in lines
+    assert set(result["combinedXpathMap"]) == {"0-30", "0-40", "0-60", "0-70", "1-90"}
+    assert result["combinedXpathMap"]["0-30"] == "/html/body/a"
+    assert result["combinedUrlMap"]["0-30"] == PAGE + "#next"
+    assert "incomplete" not in result
+
+
+def test_a_frame_the_walk_did_not_enter_is_a_gap() -> None:
+    capture = walk_capture()
+    capture["walker"]["axt"]["rows"] = capture["walker"]["axt"]["rows"][:12]
+    result = run(capture, format="outline", scope="page", ax_source="walk")
+    assert result["incomplete"]["reasons"][0]["kind"] == "frame_not_read"
+
+
+def test_ax_source_walk_is_for_the_whole_page_outline() -> None:
+    assert SnapshotOptions(format="outline", scope="page", ax_source="walk").ax_source == "walk"
+    with pytest.raises(ValidationError, match="needs scope 'page'"):
+        SnapshotOptions(format="outline", ax_source="walk")
+    with pytest.raises(ValidationError, match="needs scope 'page'"):
+        SnapshotOptions(format="outline", scope="page", ax_source="walk", focus="main")
+    with pytest.raises(ValidationError, match=r"does not use ax_source \(outline\)"):
+        SnapshotOptions(format="snapshot", scope="page", ax_source="walk")
+    assert SnapshotOptions(format="snapshot").ax_source == "chromium"  # the default: accepted
