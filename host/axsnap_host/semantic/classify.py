@@ -45,6 +45,9 @@ _SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _FIELD_KINDS = frozenset({"text_input", "password_input", "textarea", "select"})
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
+# A password change: the account's current password asked beside a new one (settings, no sign-up).
+_CURRENT = re.compile(r"(?<!\w)(?:current|old|existing|present|actual|aktuelles?|altes?|actuel|"
+                      r"ancien)(?!\w)|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在", re.I)
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 
@@ -93,6 +96,7 @@ class Features:
     sidebar: bool = False
     page_screens: float = 1.0
     login_forms: int = 0  # forms holding one password field and no confirmation
+    current_password: bool = False  # a password field asking for the current one
     title: str = ""  # the document's title, lower-cased
     text: str = ""
     said: str = ""  # the page's words but its links' (a menu's "Billing" names another page)
@@ -124,6 +128,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         elif kind == "password_input":
             f.passwords += 1
             f.confirm = f.confirm or bool(_CONFIRM.search(name))
+            # (its words, not its autocomplete token: a sign-in field is "current-password")
+            f.current_password = f.current_password or bool(_CURRENT.search(" ".join((
+                el.source.aria, el.source.text, el.source.hint, el.source.name,
+                node.attrs.get("id", "")))))
         elif kind == "text_input":
             searchy = (node.attrs.get("type") == "search" or node.role == "searchbox"
                        or node.attrs.get("name") in ("q", "query", "search", "wd", "s")
@@ -203,7 +211,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.prices += bool(_PRICE.search(text))
         if tag in _NAMING_TAGS or (text and len(text) <= 60):
             words.append(text)
-            if tag != "a" and not any(a.tag == "a" for a in above):
+            # (the chrome's lists are menus: their words are their links', a submenu's too)
+            menu_item = chrome and (tag in ("ul", "ol", "li", "menu") or any(
+                facts.nodes[c].tag == "a" for c in node.children))
+            if tag != "a" and not any(a.tag == "a" for a in above) and not menu_item:
                 unlinked.append(text)
         if tag in ("h2", "h3") and node.children and any(
                 facts.nodes[c].tag == "a" for c in node.children):
@@ -294,7 +305,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     inputs = f.text_inputs
     # Form features (high)
     register_words = bool(keyword_hits("register", f.text))
-    confirm = f.passwords >= 2 or f.confirm
+    # The current password beside a new one: an account's password change, no sign-up.
+    change = f.current_password and f.passwords >= 2
+    confirm = (f.passwords >= 2 or f.confirm) and not change
     # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.
     account = 0.5 if f.long_blocks >= 3 else 1.0
     # Four forms or more, of two purposes or more (a payment, a sign-up, a sign-in): a page of
@@ -307,17 +320,21 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm)
     fire("register", "form:password confirmation", 0.6 * account, confirm)
     fire("register", "form:password and sign-up words", 0.45 * account,
-         f.passwords >= 1 and register_words and not confirm)
+         f.passwords >= 1 and register_words and not confirm and not change)
     fire("register", "form:password with a name field or terms", 0.35 * account,
-         f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words)))
+         f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words))
+         and not change)
+    fire("settings", "form:a password change (the current password and a new one)", 0.5,
+         change)
     fire("login", "form:a sign-in form beside a sign-up form", 0.5 * account,
          confirm and f.login_forms >= 1 and f.passwords >= 3)
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
     # "Forgot password" beside an address field and no password field: a reset form, whose
     # sign-in words (the link back, the title) say nothing of what the page is for.
     # (a site search box in the top bar is no address field)
+    # (said outside links: a menu's "Forgot password" link names another page)
     reset = f.passwords == 0 and 1 <= inputs - f.search_named <= 2 and bool(
-        keyword_hits("password_reset", f.text + " " + f.title))
+        keyword_hits("password_reset", f.said + " " + f.title))
     fire("form", "form:a password reset (an address field, no password field)", 0.6, reset)
     fire("checkout", "form:card fields", 0.6 * (0.5 if gallery else 1.0), f.card_fields >= 1)
     # (on a page of forms the address, the prices and the shipping words are different forms')
@@ -379,6 +396,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("email_inbox", "stats:rows with checkboxes", 0.35, mailbox)
     fire("email_inbox", "stats:rows with checkboxes, no word of mail", 0.15,
          f.row_checkboxes >= 4 and not mailbox)
+    fire("list", "stats:rows with checkboxes, no word of mail (a table of records)", 0.25,
+         f.row_checkboxes >= 4 and not mailbox and f.long_blocks < 3 and itemized)
     fire("email_inbox", "stats:5+ table rows", 0.1, f.rows >= 5)
     fire("dashboard", "stats:4+ metrics", 0.3, f.metrics >= 4)
     fire("dashboard", "stats:charts", 0.3, f.charts >= 1)
