@@ -48,7 +48,8 @@ and the run's ``alive`` ids say which earlier ones still live (see :func:`alive_
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
@@ -70,7 +71,10 @@ class SnapNode:
 
 @dataclass(slots=True)
 class Joined:
-    """One walker record with its reconstructed paths and its CDP facts (if joined)."""
+    """One walker record with its reconstructed paths and its CDP facts (if joined).
+    Held for every record of a whole-page read (100k on the bench page) from the read's
+    first format to its last: a leaf's ``children`` is the shared empty tuple and the
+    identity is spelled out when asked."""
 
     rid: int
     rec: dict[str, Any]
@@ -78,15 +82,22 @@ class Joined:
     xpath: str
     frame: int  # walker frame index
     frame_url: str = ""
-    snap: SnapNode | None = None
     backend_node_id: int | None = None
     frame_id: str | None = None  # CDP frameId of the element's document
     clickable: bool = False  # a click-type event listener (isClickable)
-    identity: str | None = None  # "w{world}:{id}": the walker's stable id, when it tracks
+    world: str | None = None  # the token of the walker run that listed the record
     ax_role: str | None = None
     ax_name: str | None = None
     ancestors_interactive: bool = False
-    children: list[int] = field(default_factory=list)
+    children: Sequence[int] = ()  # a list once the record has one
+
+    @property
+    def identity(self) -> str | None:
+        """``w{world}:{id}``: the walker's stable id for the element, when it tracks."""
+        wid = self.rec.get("w")
+        if isinstance(wid, int) and self.world:
+            return f"w{self.world}:{wid}"
+        return None
 
 
 def _step_tag(step: str) -> str:
@@ -308,7 +319,11 @@ def join(capture: RawCapture) -> list[Joined]:
             if role_name:
                 joined.ax_role, joined.ax_name = role_name
         if isinstance(p, int) and 0 <= p < rid:
-            out[p].children.append(rid)
+            kids = out[p].children
+            if isinstance(kids, list):
+                kids.append(rid)
+            else:
+                out[p].children = [rid]
         out.append(joined)
         if rec.get("xo") and joined.backend_node_id is not None:
             cdp_frame = owned.get(joined.backend_node_id)
@@ -331,7 +346,6 @@ def _attach_facts(joined: Joined, snap: SnapNode | None, frames: list[dict[str, 
     """Fill a record's CDP facts: the extension's (``b``, ``k``, the frame's ``frameId``)
     first, a DOMSnapshot join's where those are missing."""
     rec = joined.rec
-    joined.snap = snap
     backend = rec.get("b")
     frame = frames[joined.frame] if 0 <= joined.frame < len(frames) else {}
     if isinstance(backend, int) and not isinstance(backend, bool):
@@ -341,10 +355,9 @@ def _attach_facts(joined: Joined, snap: SnapNode | None, frames: list[dict[str, 
     frame_id = frame.get("frameId")
     joined.frame_id = str(frame_id) if frame_id else (snap.frame_id if snap is not None else None)
     joined.clickable = bool(rec.get("k")) or (snap is not None and snap.clickable)
-    wid = rec.get("w")
     world = rec.get("_world", world)
-    if isinstance(wid, int) and world:
-        joined.identity = f"w{world}:{wid}"
+    if world:
+        joined.world = world
 
 
 class AliveKeys:

@@ -28,7 +28,7 @@ class Record(Protocol):
     tag: str
     frame: int
     clickable: bool
-    children: list[int]
+    children: Sequence[int]
 
 
 class ClickableByNature:
