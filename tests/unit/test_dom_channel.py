@@ -17,7 +17,7 @@ import pytest
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.dom.elements import build_dom_result
-from axsnap_host.pipeline.dom.walker_merge import join, snapshot_keys
+from axsnap_host.pipeline.dom.walker_merge import Joined, SnapNode, join, snapshot_keys
 from axsnap_host.pipeline.dom.xpath import ROOT, FlatKeys
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.render.domtext import element_line
@@ -122,9 +122,15 @@ def test_secret_text_is_scrubbed() -> None:
     assert "ghp_" not in element_line(record)
 
 
+def joined_to(node: SnapNode, record: Joined) -> bool:
+    """The record took its facts from this DOMSnapshot node (the fixtures' records carry no
+    backendNodeId of their own: one comes only from the join)."""
+    return (record.backend_node_id, record.frame_id) == (node.backend_node_id, node.frame_id)
+
+
 def test_every_walker_record_joins_to_domsnapshot(basic: dict[str, Any]) -> None:
     joined = join(capture(basic))
-    assert joined and all(j.snap is not None for j in joined)
+    assert joined and all(j.backend_node_id is not None for j in joined)
     table = FlatKeys()
     keys = snapshot_keys(basic["dom_snapshot"], table)
     assert table.find(ROOT, "html/body/iframe/html/body/button") in keys
@@ -136,15 +142,15 @@ def test_every_walker_record_joins_to_domsnapshot(basic: dict[str, Any]) -> None
 def test_nested_shadow_and_slots_join() -> None:
     data = load("dom_shadow.json")
     by_path = {j.xpath: j for j in join(capture(data))}
-    assert all(j.snap is not None for j in by_path.values())
+    assert all(j.backend_node_id is not None for j in by_path.values())
     deep = by_path["/html/body/div[1]/#shadow-root/div/#shadow-root/button"]
     slotted = by_path["/html/body/div[1]/button"]
     assert deep.ax_name == "Deep button" and slotted.ax_name == "Light button"
     # joined on their flat-tree keys, not their DOM XPaths
     table = FlatKeys()
     keys = snapshot_keys(data["dom_snapshot"], table)
-    assert keys[table.find(ROOT, "html/body/div[1]/div/button")] == deep.snap
-    assert keys[table.find(ROOT, "html/body/div[1]/slot/button")] == slotted.snap
+    assert joined_to(keys[table.find(ROOT, "html/body/div[1]/div/button")], deep)
+    assert joined_to(keys[table.find(ROOT, "html/body/div[1]/slot/button")], slotted)
 
 
 def test_whole_page_capture_lists_offscreen_elements() -> None:
@@ -257,14 +263,14 @@ def test_pseudo_elements_details_and_named_slots_do_not_shift_the_join() -> None
     # flat.html: ::before/::after/::marker (elements in DOMSnapshot, skipped in keys), a
     # <details> (user-agent shadow root: DOM children), named and default slots
     joined = join(capture(load("dom_flat.json")))
-    assert joined and all(j.snap is not None for j in joined)
+    assert joined and all(j.backend_node_id is not None for j in joined)
     by_path = {j.xpath: j for j in joined}
     table = FlatKeys()
     keys = snapshot_keys(load("dom_flat.json")["dom_snapshot"], table)
-    assert by_path["/html/body/div[2]/em"].snap == \
-        keys[table.find(ROOT, "html/body/div[2]/slot[1]/em")]
-    assert by_path["/html/body/div[2]/b[2]"].snap == \
-        keys[table.find(ROOT, "html/body/div[2]/slot[2]/b[2]")]
+    assert joined_to(keys[table.find(ROOT, "html/body/div[2]/slot[1]/em")],
+                     by_path["/html/body/div[2]/em"])
+    assert joined_to(keys[table.find(ROOT, "html/body/div[2]/slot[2]/b[2]")],
+                     by_path["/html/body/div[2]/b[2]"])
     assert by_path["/html/body/button"].ax_role == "button"
 
 
