@@ -91,6 +91,25 @@ def axsnap_python(browser: Any, url: str, steps: list[dict[str, Any]], warmup: i
     """The act alone (its reply says what changed), then the act + an outline delta read."""
     alone, read = Row(page, "axsnap Browser.act (reply = change report)"), \
         Row(page, "axsnap Browser.act + outline delta read")
+    # the extension's reply around the result: its total and the host's report round trip
+    outer: dict[str, Any] = {}
+    request = browser.request
+
+    def recorded(message: dict[str, Any]) -> dict[str, Any]:
+        reply = request(message)
+        outer.clear()
+        outer.update(reply.get("timings") or {})
+        return reply
+
+    browser.request = recorded
+    try:
+        return _axsnap_rows(browser, url, steps, warmup, alone, read, outer)
+    finally:
+        browser.request = request
+
+
+def _axsnap_rows(browser: Any, url: str, steps: list[dict[str, Any]], warmup: int, alone: Row,
+                 read: Row, outer: dict[str, Any]) -> tuple[Row, Row]:
     for row, with_read in ((alone, False), (read, True)):
         browser.open(url)
         browser.snapshot(format="outline")
@@ -109,7 +128,11 @@ def axsnap_python(browser: Any, url: str, steps: list[dict[str, Any]], warmup: i
                 row.act_ms.append((acted - started) * 1000)
                 if with_read:
                     row.read_ms.append((done - acted) * 1000)
-                row.timings.append(dict(result.timings))
+                # client: the act as the caller waited for it; reply_total: the extension's
+                # whole handling (its act, then the host's report); report: that round trip
+                row.timings.append({**result.timings, "client_ms": (acted - started) * 1000,
+                                    "reply_total_ms": outer.get("total_ms", 0),
+                                    "report_ms": outer.get("report_ms", 0)})
                 row.kinds.append(step["kind"])
                 if result.readiness is not None:
                     by = result.readiness.settled_by
@@ -247,7 +270,38 @@ def report(rows: list[Row], command: str, acts: int, warmup: int) -> str:
         lines.append(f"| {r.page} | {fmt(t['resolve_ms'])} | {action} | "
                      f"{fmt(t['ready_ms'])} | {fmt(rest)} | {fmt(t['total_ms'])} | {ended} | "
                      f"{kept}/{len(r.timings)} | {early}/{len(r.timings)} |")
+    lines += ["", *step_table(rows)]
     return "\n".join(lines) + "\n"
+
+
+# each step of an act, in the order they run; medians over the counted acts (ms)
+STEPS = (("resolve", "resolve_ms"), ("hit test", "hit_ms"), ("input", "input_ms"),
+         ("readiness", "ready_ms"), ("capture after", "after_ms"),
+         ("of it: capture", "after_capture_ms"), ("report (host)", "report_ms"),
+         ("client round trip", "client_rt_ms"), ("act as the client saw it", "client_ms"))
+
+
+def step_table(rows: list[Row]) -> list[str]:
+    """axsnap's act step by step (its reply's timings) next to Playwright's act and read."""
+    lines = ["### axsnap's act step by step (medians, ms; the same run)", "",
+             "capture after: from readiness's end to the capture in hand (the watch's stop, the "
+             "early capture's end and its check); of it, capture: the capture's own time, taken "
+             "while readiness ran when it stood. client round trip: the act as the client "
+             "waited for it, less the extension's whole handling of it.", "",
+             "| page | act | " + " | ".join(name for name, _ in STEPS)
+             + " | Playwright act + read |",
+             "|---|---|" + "--:|" * (len(STEPS) + 1)]
+    for r in rows:
+        if not r.timings or "outline delta" in r.tool:
+            continue
+        pw = next((x for x in rows if x.page == r.page and x.tool.startswith("Playwright")), None)
+        for kind in sorted(set(r.kinds)):
+            got = [{**x, "client_rt_ms": x.get("client_ms", 0) - x.get("reply_total_ms", 0)}
+                   for x, k in zip(r.timings, r.kinds, strict=False) if k == kind]
+            cells = [fmt(med([x.get(key, 0) for x in got])) for _, key in STEPS]
+            lines.append(f"| {r.page} | {kind} ×{len(got)} | " + " | ".join(cells)
+                         + f" | {fmt(med(pw.both()) if pw else None)} |")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

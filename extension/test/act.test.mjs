@@ -178,3 +178,71 @@ test('the panel\'s step takes back/forward/reload alone and the act options afte
   assert.match(text, /ready after 40 ms \(settled\)/);
   assert.match(text, /opened tab 5: http:\/\/x\//);
 });
+
+test('the host resolves on the kept baseline while the page is checked; a failed check resolves on a capture', async () => {
+  for (const stands of [true, false]) {
+    const sent = [];
+    let atCheck = null;
+    const answer = (body, error) => ({ reply: { ok: true, result: {
+      message: { ...body.message, options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
+      target: null, to: null, error: { code: error, message: error, hint: '' } } } });
+    const deps = {
+      native: {
+        request: async (type, body) => {
+          sent.push({ type, baseline: body.baseline ?? null, capture: Boolean(body.capture), error: body.error?.code });
+          if (type === 'act_resolve') return answer(body, body.baseline ? 'from_the_baseline' : 'from_a_capture');
+          return { reply: { ok: true, result: { ok: false } } };
+        },
+      },
+      debuggers: { acquire: async () => ({ release() {} }) },
+      stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
+      capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [] }),
+      actBaselines: {
+        keptToken: () => 'T', keptContext: () => null, drop() {}, maySettleUnscheduled: () => false,
+        check: async () => {
+          await new Promise((r) => setTimeout(r, 5));
+          atCheck = sent.length;
+          return stands ? { token: 'T', url: 'u', loaderId: 'L' } : null;
+        },
+      },
+    };
+    const routes = createActRoutes({ deps, resolveTab: async () => 1, now: () => 0 });
+    await routes.act({ raw: { type: 'act', action: 'click', target: 'Save' } });
+    // the resolve on the baseline went out before the check answered
+    assert.equal(atCheck, 1);
+    assert.deepEqual(sent[0], { type: 'act_resolve', baseline: 'T', capture: false, error: undefined });
+    const report = sent.find((m) => m.type === 'act_report');
+    if (stands) {
+      assert.equal(sent.filter((m) => m.type === 'act_resolve').length, 1);
+      assert.equal(report.error, 'from_the_baseline');
+    } else {
+      assert.deepEqual(sent[1], { type: 'act_resolve', baseline: null, capture: true, error: undefined });
+      assert.equal(report.error, 'from_a_capture', 'the answer on a baseline that did not stand is not used');
+    }
+  }
+});
+
+test('focus and modals in one evaluate in a known world; the two reads when it fails', async () => {
+  const { focusAndModals } = await import('../lib/act/readiness.js');
+  const asked = [];
+  const one = { send: async (method, params) => {
+    asked.push(method);
+    return { result: { deepSerializedValue: { type: 'array', value: [
+      { type: 'node', value: { backendNodeId: 42, localName: 'input', nodeType: 1 } },
+      { type: 'string', value: 'Labels' }] } } };
+  } };
+  assert.deepEqual(await focusAndModals(one, 5), { focus: { backendNodeId: 42, tag: 'input' }, modals: ['Labels'] });
+  assert.deepEqual(asked, ['Runtime.evaluate']);
+  const none = { send: async () => ({ result: { deepSerializedValue: { type: 'array', value: [{ type: 'null' }] } } }) };
+  assert.deepEqual(await focusAndModals(none, 5), { focus: null, modals: [] });
+  const gone = []; // the context is gone: the frame tree, a world, the reads
+  const fallback = { send: async (method) => {
+    gone.push(method);
+    if (method === 'Runtime.evaluate' && gone.length === 1) throw new Error('Cannot find context with specified id');
+    if (method === 'Page.getFrameTree') return { frameTree: { frame: { id: 'F' } } };
+    if (method === 'Page.createIsolatedWorld') return { executionContextId: 9 };
+    return { result: { value: [] } };
+  } };
+  assert.deepEqual(await focusAndModals(fallback, 5), { focus: null, modals: [] });
+  assert.ok(gone.includes('Page.getFrameTree'));
+});

@@ -130,3 +130,12 @@ test('exact: no witness is wanted', () => {
   assert.equal(baselines.wantsWitness({ exact: true }), false);
   assert.equal(baselines.wantsWitness({}), true);
 });
+
+test('the kept token is told before any check, and never when exact', async () => {
+  const p = page();
+  assert.equal(p.baselines.keptToken(7, {}), null);
+  const token = await kept(p);
+  assert.equal(p.baselines.keptToken(7, {}), token);
+  assert.equal(p.baselines.keptToken(7, { exact: true }), null);
+  assert.equal(p.baselines.keptContext(7), null); // no walker world known for it
+});

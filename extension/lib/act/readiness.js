@@ -213,3 +213,32 @@ export async function shownModals(session) {
     return [];
   }
 }
+
+// the focused element comes back as a node (its backendNodeId, no second command), the names
+// of the modals as strings beside it: [element | null, ...names]
+const ONE_LEVEL = { serialization: 'deep', maxDepth: 1, additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' } };
+
+/**
+ * {focus, modals} as focusedElement and shownModals read them, in one evaluate in the isolated
+ * world `contextId` of the top document (a walker's world the act already knows: one round trip,
+ * not four); else (no context, a context gone) the two reads.
+ */
+export async function focusAndModals(session, contextId = null) {
+  if (Number.isInteger(contextId)) {
+    const res = await session.send('Runtime.evaluate', { expression: `[${FOCUSED}, ...${MODALS}]`, contextId,
+      serializationOptions: ONE_LEVEL }).catch(() => null);
+    const items = res && !res.exceptionDetails ? res.result?.deepSerializedValue?.value : null;
+    if (Array.isArray(items) && items.length >= 1) {
+      const [el, ...names] = items;
+      const id = el?.type === 'node' ? el.value?.backendNodeId : null;
+      if (el?.type === 'null' || Number.isInteger(id)) {
+        return {
+          focus: Number.isInteger(id) ? { backendNodeId: id, tag: el.value?.localName ?? '' } : null,
+          modals: names.map((n) => String(n?.value ?? '')),
+        };
+      }
+    }
+  }
+  const [focus, modals] = await Promise.all([focusedElement(session), shownModals(session)]);
+  return { focus, modals };
+}

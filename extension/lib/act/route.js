@@ -10,7 +10,7 @@ import { AxError, toErrorInfo } from '../common/errors.js';
 import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
 import { actTimeoutMs, dialogStorm, mainDocumentIs, navigatedDuring, startRun } from './run.js';
 import { execute, liveTarget } from './executor.js';
-import { focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
+import { focusAndModals, focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
 import { watchOpenedTabs } from './opened.js';
 import { pageFrames, readPageClock } from '../session/page_clock.js';
@@ -97,10 +97,8 @@ export function createActRoutes({ deps, resolveTab, now }) {
 
   /** The page after the action: {focus, modals, witness (what the next act's baseline is
    * proved by, read before the capture: act_baseline.js), capture}. A document walked before
-   * in a world the worker knows is walked with the proof (walker_capture.js walkWithProof):
-   * the witness's proof is read in the walk's own renderer task, the frames come from the
-   * walk, and focus, modals and the click listeners are asked behind it, all at once (the
-   * capture no longer waits a round trip for the witness, nor one for the frame tree). */
+   * in a known world is walked with the proof (walker_capture.js walkWithProof): the proof in
+   * the walk's own renderer task, the frames from the walk, the rest asked behind it at once. */
   async function readAfter(session, tabId, options, world, stabilization) {
     const t = now();
     const baselines = deps.actBaselines ?? null;
@@ -108,12 +106,12 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const walked = baselines?.wantsWitness(options) ? deps.walkWithProof?.(session, tabId, opts) ?? null : null;
     if (walked) {
       const witnessed = baselines.witnessOfWalk(session, walked);
-      const facts = Promise.all([focusedElement(session), shownModals(session)]);
+      const facts = focusAndModals(session, walked.contextId);
       facts.catch(() => {}); // awaited after the capture, which may fail first
       const frames = walked.reply.then((got) => (got?.frames
         ? { frames: got.frames, timings: { frames_from_walk: 1 }, errors: [], fresh: true } : null));
       const got = await capture(session, tabId, opts, stabilization, { frames, walked });
-      const [[focus, modals], witness] = await Promise.all([facts, witnessed]);
+      const [{ focus, modals }, witness] = await Promise.all([facts, witnessed]);
       return { focus, modals, witness, capture: got, walked: true, spans: { pre: 0, capture: now() - t } };
     }
     const [focus, modals, witness] = await Promise.all([focusedElement(session), shownModals(session),
@@ -133,10 +131,16 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const baselines = deps.actBaselines ?? null;
     const body = { message: message(req), options };
     let t = now();
+    // the host resolves on the kept baseline while the page is checked (its answer is used
+    // only when the check shows the baseline stands; a later resolve on a capture replaces it)
+    const token = baselines?.keptToken(tabId, options) ?? null;
+    const asked = token ? host('act_resolve', { ...body, tabId, baseline: token }) : null;
+    asked?.catch(() => {}); // not awaited when the check fails
     const kept = baselines ? await unlessBlocked(session, tabId, () => baselines.check(session, tabId, options)) : null;
     if (kept) {
       run.step('resolving the target');
-      const resolved = await host('act_resolve', { ...body, tabId, baseline: kept.token });
+      const resolved = kept.token === token ? await asked
+        : await host('act_resolve', { ...body, tabId, baseline: kept.token });
       if (!resolved.baseline_gone) {
         timings.baseline_kept = 1;
         timings.host_resolve_ms = round(now() - t);
@@ -219,8 +223,11 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const work = (async () => {
       const options = report.options;
       let t = now();
+      // the modals before: in the kept baseline's walker world when there is one (one evaluate)
+      const context = deps.actBaselines?.keptContext(tabId) ?? null;
       const [{ before, resolved }, modals] = await Promise.all([
-        readBefore(session, tabId, req, options, run, timings), shownModals(session)]);
+        readBefore(session, tabId, req, options, run, timings),
+        context === null ? shownModals(session) : focusAndModals(session, context).then((got) => got.modals)]);
       timings.resolve_ms = round(now() - t);
       const msg = resolved.message;
       Object.assign(report, { action: msg.action, target: resolved.target,

@@ -18,6 +18,7 @@
 
 import { fastPath } from './fast_paths.js';
 import { asProof, framesKey, injectProof, proofInWorld } from './answer_cache.js';
+import { recallContext } from './walker_id_cache.js';
 
 export const MAX_TABS = 8;
 
@@ -129,6 +130,20 @@ export function createActBaselines({
       });
       while (tabs.size > MAX_TABS) tabs.delete(tabs.keys().next().value);
       return token;
+    },
+
+    /** The token of the baseline kept for `tabId` (not yet checked: `check` says whether it
+     * stands), or null; none when the act is exact. The host may be asked to resolve on it
+     * while the check runs: an answer on a baseline that does not stand is not used. */
+    keptToken(tabId, options) {
+      return fastPath(options, 'act_baseline') ? tabs.get(tabId)?.token ?? null : null;
+    },
+
+    /** The execution context of the walker's world the kept baseline of `tabId` was walked in
+     * (its top document's isolated world: one evaluate reads the modals there), or null. */
+    keptContext(tabId) {
+      const world = tabs.get(tabId)?.world;
+      return world ? recallContext(world, new Set([null]))?.contextId ?? null : null;
     },
 
     /**

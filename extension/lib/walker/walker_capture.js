@@ -342,7 +342,7 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
     const ahead = out && opts.hold ? listenersAhead(session, cached.root) : null;
     return { proof: got.p ?? null, asked, out, ahead, frames };
   }).catch(() => null);
-  return { cached, reply };
+  return { cached, reply, contextId: where.contextId };
 }
 
 /** The cached world a DOM read of `tabId` with `options` walks in with its proof

@@ -93,7 +93,9 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "the capture before an act (readiness, walk) and the host's build of it",
         "content/answerwatch.js proof ('ok', same id and seq) read before the last act's report "
         "capture and again before this act, the tab's URL, its frames (ids and documents), the "
-        "click listeners; on the host, no read rebuilt the tab's elements since that report",
+        "click listeners (the host is asked to resolve on it while these are read; its answer "
+        "is used only when they stand); on the host, no read rebuilt the tab's elements since "
+        "that report",
         "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
     FastPath(
         "act_early_capture", "extension", "extension/lib/act/route.js, lib/reuse/act_baseline.js",
