@@ -7,7 +7,8 @@ then read, in one run, by:
   ``viewport_only=False``, each ``exact=True`` (every fast path off: a cold read, no kept
   answer, no AX cache, no bases) and no stabilization wait; DOM text both from the walk alone
   (the default, ``dom_source="walk"``: no DOMSnapshot, design note 40) and joined to a
-  DOMSnapshot (``dom_source="snapshot"``), each its own column;
+  DOMSnapshot (``dom_source="snapshot"``), each its own column; the outline both from
+  Chromium's AX tree (the default) and from the walk (``ax_source="walk"``, design note 42);
 - ``--all-formats``: the three in one request (``also_formats``), one capture;
 - Playwright's ``aria_snapshot()`` of the same tab, default and ``mode="ai"`` (a worker in
   bench/.venv-peers connected over CDP; a warm-up call first, as Playwright's first call also
@@ -90,6 +91,8 @@ NO_WAIT = {"stabilize": {"enabled": False}}
 MODES: dict[str, dict[str, Any]] = {
     "SnapshotV1 page": {"format": "snapshot", "scope": "page"},
     "outline page": {"format": "outline", "scope": "page"},
+    # from the walk (ax_source "walk", design note 42): no AX tree, no DOMSnapshot
+    "outline page, walk": {"format": "outline", "scope": "page", "ax_source": "walk"},
     # from the walk alone (dom_source "walk", the default since design note 40)
     "DOM text page": {"format": "domtext", "viewport_only": False},
     # the same read joined to a DOMSnapshot, the default before
@@ -102,7 +105,8 @@ ALL_IN_ONE_OPTIONS: dict[str, Any] = {"format": "snapshot", "scope": "page",
                                       "viewport_only": False}
 # --modes: only these of MODES (their short names: snapshot, outline, domtext)
 ONLY_MODES: set[str] = set()
-SHORT_MODES = {"snapshot": "SnapshotV1 page", "outline": "outline page", "domtext": "DOM text page",
+SHORT_MODES = {"snapshot": "SnapshotV1 page", "outline": "outline page",
+               "outline_walk": "outline page, walk", "domtext": "DOM text page",
                "domtext_snapshot": "DOM text page, DOMSnapshot"}
 COUNT_ELEMENTS = "return document.getElementsByTagName('*').length"
 

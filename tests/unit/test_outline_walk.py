@@ -120,10 +120,31 @@ def test_the_outline_prints_ids_only_where_an_agent_can_act() -> None:
 
 
 def test_a_frame_the_walk_did_not_enter_is_a_gap() -> None:
+    """A cross-site frame whose own walker run did not come (its iframe is a line)."""
     capture = walk_capture()
     capture["walker"]["axt"]["rows"] = capture["walker"]["axt"]["rows"][:12]
+    capture["frames"][1]["url"] = "http://127.0.0.2:8000/inner.html"
     result = run(capture, format="outline", scope="page", ax_source="walk")
     assert result["incomplete"]["reasons"][0]["kind"] == "frame_not_read"
+    # an empty document the walk did read (its rows make no line) is no gap
+    capture["frames"][1]["url"] = FRAME
+    assert "incomplete" not in run(capture, format="outline", scope="page", ax_source="walk")
+
+
+def test_rows_the_walker_stopped_are_a_gap() -> None:
+    capture = walk_capture()
+    capture["walker"]["axt"]["capped"] = True
+    result = run(capture, format="outline", scope="page", ax_source="walk")
+    assert result["incomplete"]["reasons"][0]["kind"] == "walker_stopped"
+    assert "[0-30] link: Next" in result["combinedTree"]  # what was read is served
+
+
+def test_a_generic_without_an_id_is_named_by_its_row_tag() -> None:
+    capture = walk_capture()
+    rows = capture["walker"]["axt"]["rows"]
+    rows[9] = [0, "generic", "Wrapper", None, 0, 5, 0, "section"]  # named by its author
+    tree = run(capture, format="outline", scope="page", ax_source="walk")["combinedTree"]
+    assert "  section: Wrapper\n    [0-60] checkbox: Agree" in tree
 
 
 def test_ax_source_walk_is_for_the_whole_page_outline() -> None:

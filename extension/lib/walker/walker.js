@@ -585,6 +585,12 @@ function presentationalContainer(el, tag) {
   const role = explicitRole(owner);
   return role === "none" || role === "presentation";
 }
+var LIST_ROLES = /* @__PURE__ */ new Set(["list", "directory", "none", "presentation"]);
+function inList(el) {
+  const owner = el.parentElement;
+  const role = owner ? explicitRole(owner) : null;
+  return !role || LIST_ROLES.has(role);
+}
 function axRole(el, tag) {
   const explicit = explicitRole(el);
   if (explicit && explicit !== "none" && explicit !== "presentation") {
@@ -592,6 +598,7 @@ function axRole(el, tag) {
   }
   const t = tag || el.localName;
   if (!explicit && presentationalContainer(el, t)) return "none";
+  if (!explicit && t === "li" && !inList(el)) return "generic";
   const implicit = implicitRole(el, t);
   if (explicit) {
     return focusable(el) || hasGlobalAria(el) ? implicit : "none";
@@ -932,10 +939,14 @@ var LEAVES = /* @__PURE__ */ new Set([
 ]);
 var TEXT_INPUTS = /* @__PURE__ */ new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
 var PRE = /^pre|break-spaces/;
+var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
 var MAX_ROWS = 4e5;
 function trackedOf(el) {
   const track = run.track;
   return track ? track.ids.get(el) || 0 : 0;
+}
+function namedByAuthor(el) {
+  return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || el.hasAttribute("title");
 }
 function deepActive(doc) {
   let a = doc.activeElement;
@@ -1022,8 +1033,77 @@ function push(ctx, row) {
 function addText(ctx, text, parent, f) {
   if (text && !ctx.mute) push(ctx, [parent, "StaticText", text, null, 0, 0, f]);
 }
+var BULLETS = { disc: "• ", circle: "◦ ", square: "▪ " };
+var ROMAN = [
+  [1e3, "m"],
+  [900, "cm"],
+  [500, "d"],
+  [400, "cd"],
+  [100, "c"],
+  [90, "xc"],
+  [50, "l"],
+  [40, "xl"],
+  [10, "x"],
+  [9, "ix"],
+  [5, "v"],
+  [4, "iv"],
+  [1, "i"]
+];
+function roman(n) {
+  let out = "";
+  for (const [v, s] of ROMAN) while (n >= v) {
+    out += s;
+    n -= v;
+  }
+  return out;
+}
+function alpha(n) {
+  let out = "";
+  while (n > 0) {
+    n -= 1;
+    out = String.fromCharCode(97 + n % 26) + out;
+    n = Math.floor(n / 26);
+  }
+  return out;
+}
+function itemNumber(el) {
+  if (el.hasAttribute("value")) return el.value;
+  const list = el.parentElement;
+  let n = list && list.localName === "ol" && list.hasAttribute("start") ? list.start : 1;
+  for (let s = el.previousElementSibling; s; s = s.previousElementSibling) {
+    if (s.localName === "li") n += 1;
+  }
+  return n;
+}
+function markerText(el, cs) {
+  if (cs.display !== "list-item" || cs.listStyleImage !== "none") return "";
+  const type = cs.listStyleType;
+  if (BULLETS[type]) return BULLETS[type];
+  if (type === "none" || !/^(decimal|decimal-leading-zero|(lower|upper)-(roman|alpha|latin))$/.test(type)) {
+    return "";
+  }
+  const n = itemNumber(el);
+  let t = String(n);
+  if (type === "decimal-leading-zero" && n < 10 && n >= 0) t = "0" + t;
+  else if (type.endsWith("roman")) t = roman(n);
+  else if (type.endsWith("alpha") || type.endsWith("latin")) t = alpha(n);
+  if (type.startsWith("upper")) t = t.toUpperCase();
+  return t + ". ";
+}
+function addMarker(ctx, el, cs, role, parent, f) {
+  const text = markerText(el, cs);
+  if (!text || ctx.mute) return;
+  if (role !== "listitem") {
+    addText(ctx, text, parent, f);
+    return;
+  }
+  const marker = push(ctx, [parent, "ListMarker", text, null, 0, 0, f]);
+  if (marker >= 0) addText(ctx, text, marker, f);
+}
+var QUOTES = { "open-quote": "“", "close-quote": "”" };
 function addPseudo(ctx, el, which, parent, f) {
-  const text = contentOfPseudo(el, which);
+  const quote = QUOTES[getComputedStyle(el, which).content];
+  const text = quote || contentOfPseudo(el, which);
   if (text && text.trim()) addText(ctx, text, parent, f);
 }
 function flatChildren(el, tag) {
@@ -1091,17 +1171,19 @@ function visitElement(ctx, el, parent, f, depth) {
   if (toggleLabel) role = "generic";
   const hidden = cs.visibility !== "visible";
   let row = parent;
-  if (!hidden && (!LIFTED.has(role) || w) && tag !== "html" && tag !== "body") {
+  if (!hidden && (!LIFTED.has(role) || w || namedByAuthor(el)) && tag !== "html" && tag !== "body") {
     if (LIFTED.has(role)) role = "generic";
-    const name = role === "generic" ? el.getAttribute("aria-label") || el.getAttribute("title") || "" : axName(el, role);
+    const name = CELLS.has(role) && el.querySelector("table") && !el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby") && !el.hasAttribute("title") ? "" : axName(el, role);
+    const generic = role === "generic";
     row = push(ctx, [
       parent,
       role,
       name || "",
-      LIFTED.has(role) ? null : valueOf(el, tag, role),
+      generic ? null : valueOf(el, tag, role),
       stateOf(el, tag, role, ctx),
       w,
-      f
+      f,
+      generic ? tag : 0
     ]);
     if (row < 0) return;
   }
@@ -1115,6 +1197,7 @@ function visitElement(ctx, el, parent, f, depth) {
   }
   if (LEAVES.has(tag)) return;
   if (toggleLabel) ctx.mute++;
+  if (!hidden && tag === "li") addMarker(ctx, el, cs, role, row, f);
   if (!hidden) addPseudo(ctx, el, "::before", row, f);
   visitChildren(ctx, el, tag, cs, row, f, depth);
   if (!hidden) addPseudo(ctx, el, "::after", row, f);
@@ -2307,8 +2390,8 @@ function paintsOver(n) {
   const m = /rgba?\(([^)]*)\)/.exec(style.backgroundColor || "");
   if (!m) return false;
   const parts = m[1].split(/[\s,/]+/).filter(Boolean);
-  const alpha = parts.length > 3 ? parseFloat(parts[3]) / (parts[3].endsWith("%") ? 100 : 1) : 1;
-  return alpha >= 0.9;
+  const alpha2 = parts.length > 3 ? parseFloat(parts[3]) / (parts[3].endsWith("%") ? 100 : 1) : 1;
+  return alpha2 >= 0.9;
 }
 function underOpaqueBox(el) {
   const b = el.getBoundingClientRect();

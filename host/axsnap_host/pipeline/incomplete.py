@@ -79,6 +79,12 @@ def capture_gaps(capture: RawCapture, options: SnapshotOptions) -> list[dict[str
         reasons.append({"kind": "walker_stopped",
                         "detail": f"the walker stopped at its element cap ({visited} elements "
                                   "read): the elements after them are missing"})
+    rows = (capture.walker or {}).get("axt")  # an outline read from the walk (ax_tree.js)
+    if isinstance(rows, dict) and (rows.get("capped") is True or rows.get("error")):
+        stop = "at its row cap" if rows.get("capped") is True else f"on {rows.get('error')}"
+        reasons.append({"kind": "walker_stopped",
+                        "detail": f"the walker's accessibility rows stopped {stop}: the "
+                                  "nodes after them are missing"})
     if capture.stabilization.load_state == "loading":
         reasons.append({"kind": "page_loading",
                         "detail": "the page was still loading when the wait for it ended "

@@ -81,6 +81,15 @@ function presentationalContainer(el, tag) {
   return role === 'none' || role === 'presentation';
 }
 
+// A list item is one only inside a list: a <ul role="main"> holds generic items.
+const LIST_ROLES = new Set(['list', 'directory', 'none', 'presentation']);
+
+function inList(el) {
+  const owner = el.parentElement;
+  const role = owner ? explicitRole(owner) : null;
+  return !role || LIST_ROLES.has(role);
+}
+
 /** Chromium's role for `el` (lower-case `tag` given by the caller). */
 export function axRole(el, tag) {
   const explicit = explicitRole(el);
@@ -89,6 +98,7 @@ export function axRole(el, tag) {
   }
   const t = tag || el.localName;
   if (!explicit && presentationalContainer(el, t)) return 'none';
+  if (!explicit && t === 'li' && !inList(el)) return 'generic';
   const implicit = implicitRole(el, t);
   if (explicit) {  // none / presentation: kept when focusable or with global ARIA attributes
     return focusable(el) || hasGlobalAria(el) ? implicit : 'none';

@@ -11,10 +11,11 @@
 // ignored nodes are. display:none subtrees, aria-hidden subtrees, a closed <details>'s
 // content and the insides of form controls and images are not walked.
 //
-// A row: [parent row, role, name, value, state, w, frame], parent -1 for the document's
+// A row: [parent row, role, name, value, state, w, frame, tag], parent -1 for the document's
 // RootWebArea; `w` the element's tracked id (records.js), 0 when it has none; frame the
-// walker frame index (run.frames). `state` an object of Chromium's state names (pipeline/
-// ax/rows.py STATE_PROPERTIES) or 0.
+// walker frame index (run.frames); `state` an object of Chromium's state names (pipeline/
+// ax/rows.py STATE_PROPERTIES) or 0; tag only on generic rows (a generic line is named by
+// its tag), else absent or 0.
 import { axName } from './ax_name.js';
 import { axRole } from './ax_role.js';
 import { contentOfPseudo } from './ax_text_css.js';
@@ -28,11 +29,17 @@ const LEAVES = new Set(['input', 'textarea', 'img', 'svg', 'video', 'audio', 'ca
   'object', 'meter', 'progress', 'br', 'hr', 'wbr', 'area', 'map']);
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 const PRE = /^pre|break-spaces/;
+const CELLS = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 const MAX_ROWS = 400000;
 
 function trackedOf(el) {
   const track = run.track;
   return track ? track.ids.get(el) || 0 : 0;
+}
+
+// A generic element an author named: a node of its own (a named wrapper stays in the outline).
+function namedByAuthor(el) {
+  return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('title');
 }
 
 function deepActive(doc) {
@@ -128,8 +135,66 @@ function addText(ctx, text, parent, f) {
   if (text && !ctx.mute) push(ctx, [parent, 'StaticText', text, null, 0, 0, f]);
 }
 
+const BULLETS = { disc: '• ', circle: '◦ ', square: '▪ ' };
+const ROMAN = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'],
+  [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+
+function roman(n) {
+  let out = '';
+  for (const [v, s] of ROMAN) while (n >= v) { out += s; n -= v; }
+  return out;
+}
+
+function alpha(n) {
+  let out = '';
+  while (n > 0) { n -= 1; out = String.fromCharCode(97 + (n % 26)) + out; n = Math.floor(n / 26); }
+  return out;
+}
+
+// The number of a list item: its value, else its list's start counted over the items before.
+function itemNumber(el) {
+  if (el.hasAttribute('value')) return el.value;
+  const list = el.parentElement;
+  let n = list && list.localName === 'ol' && list.hasAttribute('start') ? list.start : 1;
+  for (let s = el.previousElementSibling; s; s = s.previousElementSibling) {
+    if (s.localName === 'li') n += 1;
+  }
+  return n;
+}
+
+/** The text of a list item's marker as Chromium's ListMarker holds it, or '' for none. */
+function markerText(el, cs) {
+  if (cs.display !== 'list-item' || cs.listStyleImage !== 'none') return '';
+  const type = cs.listStyleType;
+  if (BULLETS[type]) return BULLETS[type];
+  if (type === 'none' || !/^(decimal|decimal-leading-zero|(lower|upper)-(roman|alpha|latin))$/.test(type)) {
+    return '';
+  }
+  const n = itemNumber(el);
+  let t = String(n);
+  if (type === 'decimal-leading-zero' && n < 10 && n >= 0) t = '0' + t;
+  else if (type.endsWith('roman')) t = roman(n);
+  else if (type.endsWith('alpha') || type.endsWith('latin')) t = alpha(n);
+  if (type.startsWith('upper')) t = t.toUpperCase();
+  return t + '. ';
+}
+
+// A list item's marker: Chromium's ListMarker holding its text; an item that is no
+// listitem (generic: its list is not a list) has the text alone.
+function addMarker(ctx, el, cs, role, parent, f) {
+  const text = markerText(el, cs);
+  if (!text || ctx.mute) return;
+  if (role !== 'listitem') { addText(ctx, text, parent, f); return; }
+  const marker = push(ctx, [parent, 'ListMarker', text, null, 0, 0, f]);
+  if (marker >= 0) addText(ctx, text, marker, f);
+}
+
+// Quotes a <q> (or any ::before/::after) generates: Chromium writes them as text runs.
+const QUOTES = { 'open-quote': '“', 'close-quote': '”' };
+
 function addPseudo(ctx, el, which, parent, f) {
-  const text = contentOfPseudo(el, which);
+  const quote = QUOTES[getComputedStyle(el, which).content];
+  const text = quote || contentOfPseudo(el, which);
   if (text && text.trim()) addText(ctx, text, parent, f);
 }
 
@@ -199,18 +264,21 @@ function visitElement(ctx, el, parent, f, depth) {
   const hidden = cs.visibility !== 'visible';
   let row = parent;
   // <html> and <body> are never nodes of their own (Chromium ignores them: the document is)
-  if (!hidden && (!LIFTED.has(role) || w) && tag !== 'html' && tag !== 'body') {
+  if (!hidden && (!LIFTED.has(role) || w || namedByAuthor(el)) && tag !== 'html' && tag !== 'body') {
     if (LIFTED.has(role)) role = 'generic';
-    const name = role === 'generic' ? (el.getAttribute('aria-label') || el.getAttribute('title') || '')
-      : axName(el, role);
-    row = push(ctx, [parent, role, name || '', LIFTED.has(role) ? null : valueOf(el, tag, role),
-      stateOf(el, tag, role, ctx), w, f]);
+    // a cell holding a table is not named by its content (Chromium leaves it unnamed)
+    const name = CELLS.has(role) && el.querySelector('table') && !el.hasAttribute('aria-label')
+      && !el.hasAttribute('aria-labelledby') && !el.hasAttribute('title') ? '' : axName(el, role);
+    const generic = role === 'generic';
+    row = push(ctx, [parent, role, name || '', generic ? null : valueOf(el, tag, role),
+      stateOf(el, tag, role, ctx), w, f, generic ? tag : 0]);
     if (row < 0) return;
   }
   if (tag === 'select') { if (!hidden) visitSelect(ctx, el, row, role, f); return; }
   if (tag === 'iframe' || tag === 'frame') { visitFrame(ctx, el, row, depth); return; }
   if (LEAVES.has(tag)) return;
   if (toggleLabel) ctx.mute++;
+  if (!hidden && tag === 'li') addMarker(ctx, el, cs, role, row, f);
   if (!hidden) addPseudo(ctx, el, '::before', row, f);
   visitChildren(ctx, el, tag, cs, row, f, depth);
   if (!hidden) addPseudo(ctx, el, '::after', row, f);

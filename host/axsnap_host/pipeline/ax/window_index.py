@@ -26,7 +26,11 @@ _CLICK_REASONS = frozenset({"href", "onclick", "form"})
 class WindowIndex:
     """(frameId, backendNodeId) → the walker record's facts, DomIndex's query interface."""
 
-    def __init__(self, capture: RawCapture) -> None:
+    def __init__(self, capture: RawCapture, named_covers: bool = False) -> None:
+        # named_covers: a cover is only what the hit test named (a box over the element):
+        # one whose hit was the element's own ancestor, or nothing, is none (the paint-order
+        # covers of a DOMSnapshot read never name those); the whole-page read from the walk
+        self._named_covers = named_covers
         walker = capture.walker or {}
         scroll = walker.get("scroll") or {}
         self._scroll = (float(scroll.get("x", 0) or 0), float(scroll.get("y", 0) or 0))
@@ -127,7 +131,9 @@ class WindowIndex:
         if j is None or j.rec.get("top") != 0:
             return None
         cover = j.rec.get("cb")
-        return cover if isinstance(cover, str) and cover else "unnamed box"
+        if isinstance(cover, str) and cover:
+            return cover
+        return None if self._named_covers else "unnamed box"
 
     def scrollable(self, backend_id: int | None, frame_id: str | None = None) -> bool:
         """The walker saw a scroll container (overflow auto/scroll, content beyond the box)."""
@@ -192,8 +198,10 @@ def from_walk(capture: RawCapture) -> bool:
 def dom_facts(capture: RawCapture) -> DomFacts:
     """The DOM facts the AX pipeline reads: the walker's in window scope and on a whole-page
     outline read from the walk (pipeline/outline/walk_tree.py), else DOMSnapshot's."""
-    if window_scoped(capture) or from_walk(capture):
+    if window_scoped(capture):
         return WindowIndex(capture)
+    if from_walk(capture):
+        return WindowIndex(capture, named_covers=True)
     return DomIndex.from_capture(capture)
 
 

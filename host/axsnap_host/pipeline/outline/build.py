@@ -48,7 +48,7 @@ from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines, window_
 from axsnap_host.pipeline.outline.node_facts import absolute_url, node_tag_attrs, node_url
 from axsnap_host.pipeline.outline.shape import is_collapsed, mark_onscreen, shape_lines
 from axsnap_host.pipeline.outline.text import GENERIC_ROLES, decorated_role, join_lines
-from axsnap_host.pipeline.outline.walk_tree import walk_tree
+from axsnap_host.pipeline.outline.walk_tree import WALK_TAGS, walk_tree
 from axsnap_host.pipeline.page_status import is_error_page
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -70,6 +70,7 @@ def build_outline(
     walked = from_walk(capture)  # ax_source "walk": the walker's rows, not Chromium's nodes
     tree = walk_tree(capture) if walked else flat_tree(capture)  # (or built ahead on a
     # streamed read, stream_early.py)
+    walk_tags: dict[str, str] = tree.ahead.pop(WALK_TAGS, None) or {}
     if options.pruned:  # one interest a read: its formats flatten equal trees
         share_interest(tree, capture.derived)
     dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
@@ -114,7 +115,7 @@ def build_outline(
 
     def role_of(node: FlatNode) -> str:
         facts = node_tag_attrs(dom, node.backend_id, node.frame_id)  # no DomInfo built
-        tag = facts[0] if facts is not None else ""
+        tag = facts[0] if facts is not None else walk_tags.get(node.id, "")
         return decorated_role(node.role, tag, node.id in scrollable, acts_as(node),
                               role_kinds(node, tag, with_states=not options.compact))
 

@@ -3,7 +3,7 @@
 Such a capture has no Chromium AX nodes and no DOMSnapshot: the walker wrote the document
 as accessibility rows (``walker.axt.rows``, extension/lib/walker/src/ax_tree.js) beside its
 records, and the records the DOM channel can list got their backendNodeIds (walker_ids_listable.js).
-A row is ``[parent row, role, name, value, state, w, walker frame]``; ``w`` is the tracked id
+A row is ``[parent row, role, name, value, state, w, walker frame, tag?]``; ``w`` is the tracked id
 of the element's record, which gives the node its backendNodeId when that record got one.
 
 The tree is the one :func:`~axsnap_host.pipeline.ax.tree.flatten` makes of Chromium's nodes:
@@ -25,6 +25,9 @@ from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, joined_records
 from axsnap_host.pipeline.page_status import is_error_page
 
 _STATES = frozenset(STATE_PROPERTIES)
+# FlatTree.ahead key: the tags of generic nodes that have no element id (the outline's role
+# decoration reads a node's tag from its record; these have none it can find)
+WALK_TAGS = "walk_tags"
 _LIFTED = frozenset({"generic"})
 
 
@@ -80,18 +83,32 @@ def walk_tree(capture: RawCapture) -> FlatTree:
             continue
         inner = _inner_ordinals(result, ordinal, capture, tree.reached)
         tree.add(_rows(result), inner, backends.get(result.get("world"), {}), host)
+    # the documents the walker runs read (an empty frame's rows make no line: not a gap)
+    walked = {_bare(str(f.get("url", ""))) for run in (walker, *(
+        (sub or {}).get("result") or {} for sub in walker.get("subframes") or ()
+        if isinstance(sub, dict))) if isinstance(run, dict)
+        for f in run.get("frames") or () if isinstance(f, dict)}
     failures: list[dict[str, Any]] = []
     for entry in entries:
         if entry.owner_backend_id is not None:
             parent_ordinal = ordinal_of.get(entry.parent_frame_id or "", 0)
             candidate = f"{parent_ordinal}-{entry.owner_backend_id}"
             entry.owner_id = candidate if candidate in tree.nodes else None
-        if entry.ordinal not in tree.reached and entry.ordinal != 0 and entry.captured \
-                and not is_error_page(entry.url):  # a failed load is no page to outline
+        # a frame whose <iframe> is a line but whose document the walk did not reach (a
+        # hidden frame, or one that failed to load, is no gap: Chromium's read shows nothing)
+        if entry.owner_id is not None and entry.ordinal not in tree.reached \
+                and entry.captured and not is_error_page(entry.url) \
+                and _bare(entry.url) not in walked:
             failures.append({"step": "stitch", "frame": entry.frame_id,
                              "reason": "the walk did not reach this frame"})
-    return FlatTree(root_id=tree.root_id, nodes=_preorder(tree.nodes, tree.root_id),
-                    frames=entries, failures=failures)
+    out = FlatTree(root_id=tree.root_id, nodes=_preorder(tree.nodes, tree.root_id),
+                   frames=entries, failures=failures)
+    out.ahead[WALK_TAGS] = tree.tags
+    return out
+
+
+def _bare(url: str) -> str:
+    return url.split("#", 1)[0]
 
 
 def _rows(run: dict[str, Any]) -> list[Any]:
@@ -124,6 +141,7 @@ class _Tree:
         self.root_id: str | None = None
         self.reached: set[int] = set()
         self._made = 0  # rows seen, for the ax ids of nodes without an element id
+        self.tags: dict[str, str] = {}  # a generic node without an element id → its tag
 
     def add(self, rows: list[Any], ordinals: dict[int, int], backend_of: dict[int, int],
             host: str | None) -> None:
@@ -133,16 +151,16 @@ class _Tree:
         base = self._made
         self._made += len(rows)
         for index, row in enumerate(rows):
-            parent_row, role, name, value, state, w, frame = (
-                [*row, None, None, None, None, None, None, None][:7]
-                if isinstance(row, list) else [None] * 7)
+            parent_row, role, name, value, state, w, frame, tag = (
+                [*row, None, None, None, None, None, None, None, None][:8]
+                if isinstance(row, list) else [None] * 8)
             parent = kept_of[parent_row] if isinstance(parent_row, int) and \
                 0 <= parent_row < index else host
             ordinal = ordinals.get(frame, 0) if isinstance(frame, int) else 0
             ordinal = ordinal if ordinal < len(entries) else 0
             backend = backend_of.get(w) if isinstance(w, int) and w else None
             role = role if isinstance(role, str) and role else "generic"
-            if role in _LIFTED and backend is None:
+            if role in _LIFTED and backend is None and not name:
                 kept_of.append(parent)
                 continue
             node_id = f"{ordinal}-{backend}" if backend is not None else \
@@ -157,6 +175,8 @@ class _Tree:
                 value=value if isinstance(value, str) else None, state=_state(state),
                 frame=ordinal, ax_id=str(base + index), backend_id=backend,
                 frame_id=entry.frame_id, parent=parent)
+            if backend is None and isinstance(tag, str) and tag:
+                self.tags[node_id] = tag  # no record to tell it: the row says it
             if parent is None:
                 self.root_id = self.root_id or node_id
             else:
