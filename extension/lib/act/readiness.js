@@ -100,8 +100,12 @@ export async function watchPage(session, {
     }
   });
   let stopped = false;
+  let settledReading = null; // the page clock's reading of the settle check that ended a wait
   return {
     dialogs,
+    /** The page clock's reading (content/readiness.js read()) of the settle check that ended the
+     * last wait as settled, or null: the page as it was when the wait ended, its submits with it. */
+    get settledReading() { return settledReading; },
     /** What the action set going: {requests: {started, finished, failed, first}, same_document}. */
     activity() {
       return { ...activity, requests: { ...activity.requests, pending: inflight.size, first: activity.requests.first.map((e) => ({ ...e })) } };
@@ -121,8 +125,13 @@ export async function watchPage(session, {
       const report = await stabilize(session, { stabilize: { enabled: true, ...opts } }, {
         now, inflight, busy: () => loading.size > 0 || dialogs.length > 0 || storm !== null,
         heldRequests: opts.settle ? young : () => 0,
-        askSettle: (tabId, how) => askSettled(tabId, { ...how, schedule }),
+        askSettle: async (tabId, how) => {
+          const answer = await askSettled(tabId, { ...how, schedule });
+          settledReading = answer?.settled ? answer.reading : null;
+          return answer;
+        },
       });
+      if (report[ENDED_BY] !== 'settled') settledReading = null;
       // settled: the readiness content script read the document loaded (settle.js mayBeSettled)
       let load = report[ENDED_BY] === 'settled' && report.load_state === 'complete' ? 'complete' : await readyState(session);
       while (load !== 'complete' && now() - t0 < opts.max_wait_ms) {
@@ -149,7 +158,9 @@ export async function watchPage(session, {
       stopped = true;
       off();
       if (releaseNetwork) await releaseNetwork();
-      if (releasePage) await releasePage();
+      // Page.disable is not waited for: the session sends it before any later command (a next
+      // act's enable included), and no dialog is answered from here on anyway
+      releasePage?.();
     },
   };
 }

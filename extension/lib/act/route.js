@@ -295,13 +295,14 @@ export function createActRoutes({ deps, resolveTab, now }) {
       t = now();
       run.step('the tabs the action opened');
       let clockAfter;
-      // (beside the early capture's end: it waits for the page, this for the browser)
-      const unwatched = Promise.all([watch.stop(), opened.list(), readPageClock(tabId)]).then((got) => {
+      // (beside the early capture's end; the page's clock as the settle check that ended
+      // readiness read it, when it did: no message more)
+      const clock = watch.settledReading?.submits ? watch.settledReading : null;
+      const unwatched = Promise.all([watch.stop(), opened.list(), clock ?? readPageClock(tabId)]).then((got) => {
         timings.unwatch_ms = round(now() - t);
         return got;
       });
       // the early capture stands when, readiness over, the page is still the one it read
-      // (its proof checked now, beside the watch's stop)
       const earlyChecked = early && !report.error ? early.then(async (got) => {
         const tc = now();
         const stands = Boolean(got?.witness) && await baselines.unchanged(session, tabId, got.witness, got.capture);

@@ -1,0 +1,56 @@
+// lib/act/readiness.js watchPage: what the act takes from its watch once readiness ended.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { watchPage } from '../lib/act/readiness.js';
+
+function fakeSession(sent) {
+  const domain = (name) => async () => { sent.push(`${name}.enable`); return async () => {
+    await new Promise((r) => setTimeout(r, 50)); // a renderer slow to answer the disable
+    sent.push(`${name}.disable answered`);
+  }; };
+  return {
+    tabId: 3, useNetwork: domain('Network'), usePage: domain('Page'), onEvent: () => () => {},
+    send: async (method) => {
+      sent.push(method);
+      return { frameTree: { frame: { id: 'F' } }, executionContextId: 1, result: { value: 'complete' } };
+    },
+  };
+}
+
+function fakePage(settled) {
+  const reading = { token: 'D1', count: 4, quiet: 5, load_state: 'complete', frames_unreadable: 0,
+    submits: { seq: 2, last: [{ seq: 2, form: 'Search' }] } };
+  globalThis.chrome = { tabs: { sendMessage: async (tabId, message) => (message.settle
+    ? { settled, why: settled ? [] : ['activity'], span: 40, reading, by: 'nothing_scheduled' } : reading) } };
+  return reading;
+}
+
+test('a wait that ended settled hands over the settle check\'s reading (its submits): no clock read after', async () => {
+  const sent = [];
+  const reading = fakePage(true);
+  try {
+    const watch = await watchPage(fakeSession(sent));
+    const ready = await watch.ready({ max_wait_ms: 2000, settle: true });
+    assert.equal(ready.ended_by, 'settled');
+    assert.deepEqual(watch.settledReading, reading);
+    // the stop does not wait for Page.disable's answer (the session keeps its commands in order)
+    await watch.stop();
+    assert.ok(!sent.includes('Page.disable answered'), sent.join(', '));
+  } finally {
+    delete globalThis.chrome;
+  }
+});
+
+test('a wait that did not end settled hands over no reading', async () => {
+  fakePage(false);
+  try {
+    const watch = await watchPage(fakeSession([]));
+    const ready = await watch.ready({ max_wait_ms: 300, quiet_ms: 100, settle: true });
+    assert.notEqual(ready.ended_by, 'settled');
+    assert.equal(watch.settledReading, null);
+    await watch.stop();
+  } finally {
+    delete globalThis.chrome;
+  }
+});
