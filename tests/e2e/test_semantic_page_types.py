@@ -158,3 +158,14 @@ def test_a_short_table_of_records_with_row_checkboxes_under_a_filter_form_is_a_l
         result = read(browser, pages_url + "understanding/posts_filter_table.html",
                       viewport_only=viewport_only)
         assert result.type == "list", result.page["signals"][:6]
+
+
+def test_an_apps_top_bar_search_beside_a_form_with_a_message_box_is_no_search_engine(
+        browser: Browser, pages_url: str) -> None:
+    # A side menu, a search box in the top bar, and a problem report: a select, an email field
+    # and a message box. The search box is the app's, the page is the report's form.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/bug_report_topbar_search.html",
+                      viewport_only=viewport_only)
+        assert result.type == "form", result.page["signals"][:6]
+        assert not [s for s in result.page["signals"] if s["type"] == "search_engine"]

@@ -351,10 +351,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
     fire("settings", "form:toggles", 0.3, f.checkboxes >= 4 and f.row_checkboxes < 3)
     fire("settings", "form:several selects", 0.2, f.selects >= 2 and not f.card_fields)
+    # (an app's top-bar search beside a side menu or a form with a message box is the app's)
     fire("search_engine", "form:a search box and little else", 0.45,
          f.search_inputs >= 1 and f.result_blocks < 3 and f.long_blocks == 0
-         and f.rows < 5 and f.div_rows < 8
-         and f.list_items < 15 and inputs <= 1 and f.page_screens < 1.6)
+         and f.rows < 5 and f.div_rows < 8 and not f.sidebar
+         and f.list_items < 15 and inputs + f.textareas <= 1 and f.page_screens < 1.6)
     fire("search_results", "form:a search box over results", 0.35,
          f.search_inputs >= 1 and f.result_blocks >= 4)
     fire("search_results", "form:a search box holding a query over results", 0.3,
