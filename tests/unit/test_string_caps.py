@@ -153,3 +153,27 @@ def test_size_hash_and_delta_describe_the_capped_text(fmt: str, text_key: str,
     assert second["delta"]["applied"], second["delta"]
     rebuilt = apply_delta(first, second)  # raises when the hash does not match
     assert "M" * 100 in json.dumps(rebuilt) and len(json.dumps(rebuilt)) < HUGE
+
+
+@pytest.mark.parametrize(("fmt", "text_key", "capture_of"), [
+    ("outline", "combinedTree", ax_capture),
+    ("domtext", "elements", dom_capture),
+])
+def test_a_read_caps_its_text_and_records_once(monkeypatch: pytest.MonkeyPatch, fmt: str,
+                                               text_key: str, capture_of: Any) -> None:
+    """Capping is idempotent, so the reply's last pass (run.process) walks only the parts
+    that came after the format's own cap (its id, hash, size, delta), not the text and
+    records again: on a whole page's DOM text that was 30k records walked for nothing."""
+    from axsnap_host.pipeline import run
+
+    walked: list[set[str]] = []
+
+    def counted(result: dict[str, Any]) -> dict[str, Any]:
+        walked.append(set(result))
+        return cap_strings(result)
+
+    monkeypatch.setattr(run, "cap_strings", counted)
+    result = ask(capture_of("L" * HUGE), fmt, **({"scope": "page"} if fmt == "outline" else {}))
+    assert_capped(result)
+    assert sum(text_key in keys for keys in walked) == 1, walked
+    assert {"hash", "snapshot_id", "size"} <= walked[-1]  # what the finish added: capped

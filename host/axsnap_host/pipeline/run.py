@@ -21,6 +21,8 @@ from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_na
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.pipeline.tokens import count_tokens, size_of
 
+_NOT_CAPPED = object()  # no part of a result
+
 
 def process(
     request: SnapshotRequest,
@@ -40,10 +42,15 @@ def process(
     # describe what is sent); this last pass only catches what came after (delta notes). A
     # SnapshotV1 is capped whole already: the pass skips it (a second walk of 100k rows).
     share_tab_secret_names(request.capture, state.secret_names)
-    result = _result(request, state, snapshot_id=snapshot_id, ts=ts)
+    capped: dict[str, Any] = {}  # the parts the format capped itself, as they were then
+    result = _result(request, state, snapshot_id=snapshot_id, ts=ts, capped=capped)
     state.remember_secret_names(found_secret_names(request.capture))
     snapshot = result.pop("snapshot", None) if request.options.format == "snapshot" else None
-    cap_strings(result)
+    # capping is idempotent: a part still the one the format capped is passed over (a
+    # whole page's DOM text result is 30k element records, walked once more for nothing)
+    rest = {key: value for key, value in result.items() if capped.get(key, _NOT_CAPPED)
+            is not value}
+    result.update(cap_strings(rest))
     if snapshot is not None:
         result = {"format": result.pop("format"), "snapshot": snapshot, **result}
     result["redacted"] = request.options.redact  # an unredacted reply says so, whatever its format
@@ -70,8 +77,12 @@ def _also(request: SnapshotRequest, fmt: str, state: TabState, ts: str | None) -
 
 
 def _result(
-    request: SnapshotRequest, state: TabState, *, snapshot_id: str | None, ts: str | None
+    request: SnapshotRequest, state: TabState, *, snapshot_id: str | None, ts: str | None,
+    capped: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """The format's result; ``capped`` is given the parts it capped (cap_strings) before
+    its size, hash and delta were taken, each as it was then."""
+    capped = {} if capped is None else capped
     options = request.options
     capture = request.capture
     check_page_loaded(capture)  # Chrome's error page is no snapshot of the site
@@ -100,7 +111,7 @@ def _result(
 
         started = time.perf_counter()
         outline, lines = build_outline(capture, options)
-        cap_strings(outline)
+        capped.update(cap_strings(outline))
         stats = outline.pop("stats")
         elapsed = round((time.perf_counter() - started) * 1000, 3)
         result: dict[str, Any] = {"format": "outline", **outline,
@@ -124,7 +135,7 @@ def _result(
     from axsnap_host.pipeline.delta.reply import finish_dom
 
     started = time.perf_counter()
-    cap_strings(result)
+    capped.update(cap_strings(result))
     finish_dom(result, options, state, capture.tab.url, snapshot_id)  # after: it may drop parts
     result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
     return result
