@@ -102,3 +102,28 @@ def test_a_joined_record_holds_only_what_its_readers_read() -> None:
     assert cell.children == () and link.children == ()  # leaves: no list of their own
     assert link.identity == "wwd1:7" and joined[0].identity == "wwd1:1"
     assert link.xpath == "/html/body/table/tr[1]/td[2]/a"
+
+
+def test_dom_text_keeps_one_dict_per_listed_element(monkeypatch: Any) -> None:
+    """The ``elements`` output is the records DOM text was rendered from, their host-only
+    keys (``_context_shown``, ``_filled``) taken out after the text read them: a copy of
+    each was 15 MB of the 100k page's peak, beside the records."""
+    from axsnap_host.models.options import SnapshotOptions
+    from axsnap_host.pipeline.dom import elements as dom_elements
+    from axsnap_host.pipeline.state import TabState
+
+    rendered: list[list[dict[str, Any]]] = []
+    render_text = dom_elements.render_domtext
+
+    def seen(header: dict[str, Any], records: list[dict[str, Any]]) -> str:
+        rendered.append(records)
+        assert any(key.startswith("_") for record in records for key in record)
+        return render_text(header, records)
+
+    monkeypatch.setattr(dom_elements, "render_domtext", seen)
+    capture, _ = parsed_capture()
+    result = dom_elements.build_dom_result(
+        capture, SnapshotOptions(format="domtext", viewport_only=False), TabState(1))
+    [records] = rendered
+    assert result["elements"] is records and len(records) == 2 * ROWS  # a link, a checkbox
+    assert not any(key.startswith("_") for record in records for key in record)

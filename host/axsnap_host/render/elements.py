@@ -15,4 +15,11 @@ from typing import Any
 
 
 def render_elements(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in r.items() if not k.startswith("_")} for r in records]
+    """The records themselves, their host-only keys (``_``) taken out in place: a copy of
+    each was 15 MB of the 100k-element page's peak. Called after render_domtext, which reads
+    those keys."""
+    for record in records:
+        hidden = [key for key in record if key.startswith("_")]
+        for key in hidden:
+            del record[key]
+    return records
