@@ -280,3 +280,42 @@ def test_a_read_leaves_nothing_for_the_cyclic_collector(fmt: str) -> None:
         gc.garbage.clear()
         gc.enable()
     assert sum(left.values()) < 20, f"left to the cyclic collector: {left.most_common(6)}"
+
+
+@pytest.mark.parametrize("key", [None, "doc-1"])
+def test_a_read_lets_its_dom_snapshot_go_before_the_reply_unless_kept(
+        monkeypatch: pytest.MonkeyPatch, key: str | None) -> None:
+    """Once a read is made, its DOMSnapshot is freed before the reply is encoded and sent,
+    unless the host keeps it as the next read's base (native/dom_snapshot_bases.py; a 100k
+    page's is too big to keep: ~60 MB of its peak while the reply was written). The same
+    reply either way."""
+    from axsnap_host.native.host import Host
+    from axsnap_host.pipeline.ax import build
+
+    page = json.loads((Path(__file__).resolve().parents[1] / "fixtures"
+                       / "dom_basic_whole.json").read_text())
+    if key is not None:
+        page["dom_snapshot_key"] = key
+    message = json.dumps({"v": 1, "id": "r", "type": "snapshot", "capture": page,
+                          "options": {"scope": "page", "viewport_only": False,
+                                      "also_formats": ["outline", "domtext"]}})
+    host = Host()
+    [reply] = host.handle_text(message)
+    assert reply["ok"] is True, reply
+    [raw, request] = host._retained  # what the host holds until the reply is sent
+    documents = raw["capture"]["dom_snapshot"]["documents"]
+    if key is None:
+        assert request.capture.dom_snapshot is None and documents == []
+    else:
+        assert request.capture.dom_snapshot["documents"] and documents
+    host.release()
+    monkeypatch.setattr(build, "drop_dom_snapshot", lambda capture: False)
+    [held] = Host().handle_text(message)
+
+    def steady(value: Any) -> Any:  # a SnapshotV1's own ids and time differ between reads
+        if isinstance(value, dict):
+            return {k: steady(v) for k, v in value.items()
+                    if k not in ("snapshot_id", "trace_id", "ts", "size", "host_peak_rss_kb")}
+        return [steady(v) for v in value] if isinstance(value, list) else value
+
+    assert steady(untimed(held["result"])) == steady(untimed(reply["result"]))

@@ -256,7 +256,7 @@ class Host:
     def _snapshot(
         self, request: SnapshotRequest, started: float, parse_ms: float, raw_size: int
     ) -> dict[str, Any]:
-        from axsnap_host.pipeline.ax.build import HOST_OWNED
+        from axsnap_host.pipeline.ax.build import HOST_OWNED, drop_dom_snapshot
         from axsnap_host.pipeline.run import process
 
         cpu_started = time.process_time()
@@ -268,6 +268,8 @@ class Host:
         reused = self.dom_snapshot_bases.fill(request.capture)  # DOMSnapshot columns left out
         result = process(request, state)
         kept = self.dom_snapshot_bases.keep(request.capture)
+        if not kept:  # read: not held while the reply is encoded and sent
+            drop_dom_snapshot(request.capture)
         timings = result.setdefault("timings", {})
         timings["parse_ms"] = round(parse_ms, 3)
         timings["host_ms"] = round(_ms_since(started), 3)

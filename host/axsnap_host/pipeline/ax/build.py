@@ -61,6 +61,22 @@ def drop_walker_records(capture: RawCapture) -> None:
         walker["elements"].clear()  # the message's parse holds the same list
 
 
+def drop_dom_snapshot(capture: RawCapture) -> bool:
+    """Free the capture's DOMSnapshot once the read is made and the host keeps no base of it
+    (native/dom_snapshot_bases.py: a 100k-element page's is too big to keep): ~60 MB of that
+    page's, held otherwise while the reply is encoded and sent. Only on a capture the host
+    owns (HOST_OWNED); its columns are emptied in place, as the message's parse holds them
+    too. Whether it was freed."""
+    snapshot = capture.dom_snapshot
+    if not capture.derived.get(HOST_OWNED) or not isinstance(snapshot, dict):
+        return False
+    for part in snapshot.values():
+        if isinstance(part, list):
+            part.clear()
+    capture.dom_snapshot = None
+    return True
+
+
 class _Stopwatch:
     def __init__(self) -> None:
         self.timings: dict[str, float] = {}
