@@ -16,7 +16,8 @@ const WORLD = 'axsnap-act';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // The target's facts, read in the isolated world (nothing written to the page).
-const FACTS = `function () {
+const FACTS = `function (asIs) {
+  if (!asIs && this.nodeType !== 1 && this.parentElement) return JSON.stringify({ holder: true }); // its element's
   const el = this;
   const tag = el.localName || '';
   const type = (el.getAttribute && (el.getAttribute('type') || '') || '').toLowerCase();
@@ -44,8 +45,8 @@ async function callOn(session, node, fn, args = [], byValue = true) {
   return res.result;
 }
 
-async function facts(session, node) {
-  return JSON.parse((await callOn(session, node, FACTS)).value);
+async function facts(session, node, asIs = false) {
+  return JSON.parse((await callOn(session, node, FACTS, [asIs])).value);
 }
 
 function refuse(code, message, hint = '') {
@@ -58,14 +59,16 @@ const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
 export async function liveTarget(session, target) {
   if (!target?.id) throw refuse('stale_element', 'The target has no element id to find it by.', 'Take a new snapshot.');
   const node = await locateNode(session, target.id, { world: WORLD });
+  node.facts = await facts(session, node);
+  if (node.facts.holder !== true) return node;
   // A text node (an outline's text line) is acted on through the element that holds it.
-  const holder = await callOn(session, node, 'function () { return this.nodeType === 1 ? null : this.parentElement; }', [], false);
+  const holder = await callOn(session, node, 'function () { return this.parentElement; }', [], false);
   if (holder?.objectId) {
     const d = await session.send('DOM.describeNode', { objectId: holder.objectId }, node.frame.sessionId);
     node.objectId = holder.objectId;
     node.backendNodeId = d.node.backendNodeId;
   }
-  node.facts = await facts(session, node);
+  node.facts = await facts(session, node, true);
   return node;
 }
 

@@ -228,17 +228,14 @@ export async function locateNode(session, elementId, { world = WORLD } = {}) {
       { frameId: frame.frameId, worldName: world }, frame.sessionId)).executionContextId;
     const r = await session.send('DOM.resolveNode', { backendNodeId, executionContextId: contextId }, frame.sessionId);
     objectId = r.object?.objectId;
-    const connected = await call(session, frame.sessionId, objectId, 'function () { return this.isConnected; }');
-    if (!connected.value) throw new Error('the node is detached');
     // DOM.resolveNode does not check the frame: a node of another frame of the same
-    // process would resolve too. Its document must be this frame's document.
-    const ownDoc = await session.send('Runtime.evaluate',
-      { expression: 'document', contextId, returnByValue: false }, frame.sessionId);
-    const nodeDoc = await call(session, frame.sessionId, objectId,
-      'function () { return this.ownerDocument; }', [], false);
-    const [a, b] = await Promise.all([ownDoc.result.objectId, nodeDoc.objectId]
-      .map((id) => describeBackend(session, frame.sessionId, id)));
-    if (!a || a !== b) throw new Error(`the node is not in frame ${ordinal}`);
+    // process would resolve too. Its document must be this frame's document: the function
+    // runs in this frame's world, where `document` is that document (one wrapper per node
+    // and world, so the two are the same object exactly when they are the same document).
+    const where = await call(session, frame.sessionId, objectId,
+      'function () { return !this.isConnected ? "detached" : this.ownerDocument === document ? "here" : "elsewhere"; }');
+    if (where.value === 'detached') throw new Error('the node is detached');
+    if (where.value !== 'here') throw new Error(`the node is not in frame ${ordinal}`);
   } catch (e) {
     if (e instanceof AxError && e.code !== 'capture_failed') throw e;
     throw stale(elementId, e?.message ?? String(e));
