@@ -169,3 +169,13 @@ def test_an_apps_top_bar_search_beside_a_form_with_a_message_box_is_no_search_en
                       viewport_only=viewport_only)
         assert result.type == "form", result.page["signals"][:6]
         assert not [s for s in result.page["signals"] if s["type"] == "search_engine"]
+
+
+def test_the_fields_of_a_page_titled_settings_are_its_settings_not_a_form_page(
+        browser: Browser, pages_url: str) -> None:
+    # An account's name, email, phone number and company under a side menu, on a page titled
+    # "Settings": the fields say "a form", the title says whose.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/settings_titled_form.html",
+                      viewport_only=viewport_only)
+        assert result.type == "settings", result.page["signals"][:6]

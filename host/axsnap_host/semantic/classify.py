@@ -345,7 +345,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (said outside links: a menu's "Billing" or "Cart" names another page)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
          f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery)
-    fire("form", "form:3+ fields, no sign-up, card or message", 0.4,
+    # On a page its title calls settings the fields are the settings' (a settings page is a form).
+    settings_page = bool(title_hits("settings", f.title))
+    fire("form", "form:3+ fields, no sign-up, card or message", 0.2 if settings_page else 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
          and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
