@@ -90,10 +90,12 @@ def test_the_rows_make_the_tree_with_ids_where_the_records_got_them() -> None:
     tree = walk_tree(capture)
     root = tree.nodes[tree.root_id or ""]
     assert root.role == "RootWebArea" and root.id == "0-ax0"
-    # the wrapper div (generic, no id) is lifted: its checkbox hangs under the document
+    # the wrapper div (generic, a record without an id) stays a node, as Chromium keeps such
+    # boxes (a label beside it does not name what is inside it); prune collapses it
     kids = [tree.nodes[c] for c in root.children]
-    assert [k.role for k in kids] == ["heading", "paragraph", "generic", "checkbox", "Iframe"]
-    assert [k.id for k in kids] == ["0-ax1", "0-ax3", "0-40", "0-60", "0-70"]
+    assert [k.role for k in kids] == ["heading", "paragraph", "generic", "generic", "Iframe"]
+    assert [k.id for k in kids] == ["0-ax1", "0-ax3", "0-40", "0-ax9", "0-70"]
+    assert tree.nodes["0-ax9"].children == ["0-60"]
     assert tree.nodes["0-60"].state == {"checked": True}
     assert tree.nodes["0-ax1"].state == {"level": 1}
     # the frame's document and its button are numbered in the frame's ordinal
@@ -142,7 +144,7 @@ def test_rows_the_walker_stopped_are_a_gap() -> None:
 def test_a_generic_without_an_id_is_named_by_its_row_tag() -> None:
     capture = walk_capture()
     rows = capture["walker"]["axt"]["rows"]
-    rows[9] = [0, "generic", "Wrapper", None, 0, 5, 0, "section"]  # named by its author
+    rows[9] = [0, "generic", "Wrapper", None, 0, 0, 0, "section"]  # named by its author
     tree = run(capture, format="outline", scope="page", ax_source="walk")["combinedTree"]
     assert "  section: Wrapper\n    [0-60] checkbox: Agree" in tree
 

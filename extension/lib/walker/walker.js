@@ -946,7 +946,7 @@ function trackedOf(el) {
   return track ? track.ids.get(el) || 0 : 0;
 }
 function namedByAuthor(el) {
-  return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || el.hasAttribute("title");
+  return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
 }
 function deepActive(doc) {
   let a = doc.activeElement;
@@ -1167,13 +1167,13 @@ function visitElement(ctx, el, parent, f, depth) {
   if (el.getAttribute("aria-hidden") === "true") return;
   const w = trackedOf(el);
   let role = axRole(el, tag);
-  const toggleLabel = role === "LabelText" && el.control && /^(checkbox|radio)$/.test(el.control.type);
+  const toggleLabel = role === "LabelText" && el.control && /^(checkbox|radio)$/.test(el.control.type) && el.childElementCount === 1 && el.firstElementChild === el.control;
   if (toggleLabel) role = "generic";
   const hidden = cs.visibility !== "visible";
   let row = parent;
   if (!hidden && (!LIFTED.has(role) || w || namedByAuthor(el)) && tag !== "html" && tag !== "body") {
     if (LIFTED.has(role)) role = "generic";
-    const name = CELLS.has(role) && el.querySelector("table") && !el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby") && !el.hasAttribute("title") ? "" : axName(el, role);
+    const name = role === "generic" && !namedByAuthor(el) || CELLS.has(role) && el.querySelector("table") && !namedByAuthor(el) && !el.hasAttribute("title") ? "" : axName(el, role);
     const generic = role === "generic";
     row = push(ctx, [
       parent,

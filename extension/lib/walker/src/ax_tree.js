@@ -38,8 +38,9 @@ function trackedOf(el) {
 }
 
 // A generic element an author named: a node of its own (a named wrapper stays in the outline).
+// (A title names no generic: Chromium leaves such an element out.)
 function namedByAuthor(el) {
-  return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('title');
+  return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
 }
 
 function deepActive(doc) {
@@ -257,9 +258,10 @@ function visitElement(ctx, el, parent, f, depth) {
   if (el.getAttribute('aria-hidden') === 'true') return;
   const w = trackedOf(el);
   let role = axRole(el, tag);
-  // Chromium leaves out a label whose control is a checkbox or radio button, and its text
-  // (the control's name says it)
-  const toggleLabel = role === 'LabelText' && el.control && /^(checkbox|radio)$/.test(el.control.type);
+  // Chromium leaves out a label that holds nothing but its checkbox or radio button and
+  // text, and that text (the control's name says it)
+  const toggleLabel = role === 'LabelText' && el.control && /^(checkbox|radio)$/.test(el.control.type)
+    && el.childElementCount === 1 && el.firstElementChild === el.control;
   if (toggleLabel) role = 'generic';
   const hidden = cs.visibility !== 'visible';
   let row = parent;
@@ -267,8 +269,9 @@ function visitElement(ctx, el, parent, f, depth) {
   if (!hidden && (!LIFTED.has(role) || w || namedByAuthor(el)) && tag !== 'html' && tag !== 'body') {
     if (LIFTED.has(role)) role = 'generic';
     // a cell holding a table is not named by its content (Chromium leaves it unnamed)
-    const name = CELLS.has(role) && el.querySelector('table') && !el.hasAttribute('aria-label')
-      && !el.hasAttribute('aria-labelledby') && !el.hasAttribute('title') ? '' : axName(el, role);
+    const name = (role === 'generic' && !namedByAuthor(el)) || (CELLS.has(role)
+      && el.querySelector('table') && !namedByAuthor(el) && !el.hasAttribute('title'))
+      ? '' : axName(el, role);
     const generic = role === 'generic';
     row = push(ctx, [parent, role, name || '', generic ? null : valueOf(el, tag, role),
       stateOf(el, tag, role, ctx), w, f, generic ? tag : 0]);

@@ -7,11 +7,13 @@ A row is ``[parent row, role, name, value, state, w, walker frame, tag?]``; ``w`
 of the element's record, which gives the node its backendNodeId when that record got one.
 
 The tree is the one :func:`~axsnap_host.pipeline.ax.tree.flatten` makes of Chromium's nodes:
-pre-order, ``{frameOrdinal}-{backendNodeId}`` ids, generic elements without an id lifted
-(their children take their place). A node whose element got no id (text runs, headings,
-lists...) is ``{frameOrdinal}-ax{row}``: the outline prints it without an id (design note 42).
-Frames the walk could not enter (cross-origin: their own walker runs) are failures of the
-``stitch`` step, said as gaps.
+pre-order, ``{frameOrdinal}-{backendNodeId}`` ids. A generic element stays a node when the
+walker reported it (a box Chromium keeps too: which nodes are siblings decides what a label
+names, prune.py) or its author named it; other generic rows are lifted (their children take
+their place). A node whose element got no id (text runs, headings, lists, wrappers...) is
+``{frameOrdinal}-ax{row}``: the outline prints it without an id (design note 42). A frame
+whose <iframe> is a line but that no walker run read is a failure of the ``stitch`` step,
+said as a gap.
 """
 
 from __future__ import annotations
@@ -160,7 +162,7 @@ class _Tree:
             ordinal = ordinal if ordinal < len(entries) else 0
             backend = backend_of.get(w) if isinstance(w, int) and w else None
             role = role if isinstance(role, str) and role else "generic"
-            if role in _LIFTED and backend is None and not name:
+            if role in _LIFTED and backend is None and not name and not w:
                 kept_of.append(parent)
                 continue
             node_id = f"{ordinal}-{backend}" if backend is not None else \
