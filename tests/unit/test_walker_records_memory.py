@@ -127,3 +127,29 @@ def test_dom_text_keeps_one_dict_per_listed_element(monkeypatch: Any) -> None:
     [records] = rendered
     assert result["elements"] is records and len(records) == 2 * ROWS  # a link, a checkbox
     assert not any(key.startswith("_") for record in records for key in record)
+
+
+def test_the_pointer_rows_are_found_once_a_read_and_go_with_the_join() -> None:
+    """The rows a list's one click listener serves depend on the read's join alone: the
+    outline and SnapshotV1 of one read find them once (each walked the 100k page's 99k
+    records); SnapshotV1 lets them go with the join, before its rows are made."""
+    from axsnap_host.pipeline.ax import build
+    from axsnap_host.pipeline.ax.controls import POINTER_ROWS, pointer_row_ids
+    from axsnap_host.pipeline.ax.tree import flat_tree
+
+    class Walked(list[Any]):
+        times = 0
+
+        def __iter__(self) -> Any:
+            Walked.times += 1
+            return super().__iter__()
+
+    capture, _ = parsed_capture()
+    joined = Walked(join(capture))
+    first = pointer_row_ids(flat_tree(capture), joined, capture)
+    again = pointer_row_ids(flat_tree(capture), joined, capture)
+    assert first == again and Walked.times == 1
+    other = Walked(join(capture))  # another join (another read): found afresh
+    assert pointer_row_ids(flat_tree(capture), other, capture) == first and Walked.times == 2
+    build.drop_walker_records(capture)
+    assert POINTER_ROWS not in capture.derived

@@ -8,6 +8,7 @@ from typing import Any
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.controls import (
+    POINTER_ROWS,
     clickable_ids,
     mark_covered,
     pointer_row_ids,
@@ -56,6 +57,7 @@ def drop_walker_records(capture: RawCapture) -> None:
     its largest structures and its reply is encoded. Only on a capture the host owns
     (HOST_OWNED)."""
     capture.derived.pop(JOINED, None)
+    capture.derived.pop(POINTER_ROWS, None)  # holds the join too
     walker = capture.walker
     if isinstance(walker, dict) and isinstance(walker.get("elements"), list):
         walker["elements"].clear()  # the message's parse holds the same list

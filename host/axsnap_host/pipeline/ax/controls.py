@@ -49,6 +49,24 @@ def pointer_row_ids(tree: FlatTree, joined: Sequence[Joined] | None,
     of the tree first (:func:`unignore`), so it is listed as DOM text lists it."""
     if not joined:
         return frozenset()
+    rows = _pointer_rows(joined, capture)
+    if capture is not None:
+        unignore(tree, capture, rows)
+    return frozenset(node.id for node in tree.nodes.values() if node.role in PLAIN_ROLES
+                     and (node.frame_id, node.backend_id) in rows)
+
+
+POINTER_ROWS = "pointer_rows"  # capture.derived: (the join, its rows), for the read's formats
+
+
+def _pointer_rows(joined: Sequence[Joined],
+                  capture: RawCapture | None) -> frozenset[tuple[str | None, int]]:
+    """(frameId, backendNodeId) of the records :func:`pointer_row_ids` lists: found once a
+    read, as they depend on its join alone (the outline and SnapshotV1 of one read walked
+    the 100k page's 99k records each)."""
+    found = capture.derived.get(POINTER_ROWS) if capture is not None else None
+    if isinstance(found, tuple) and found[0] is joined:
+        return found[1]
     rows: set[tuple[str | None, int]] = set()
     for j in joined:
         reasons = j.rec.get("c") or ()
@@ -62,10 +80,10 @@ def pointer_row_ids(tree: FlatTree, joined: Sequence[Joined] | None,
             p = joined[p].rec.get("p", -1)
         if not inside:
             rows.add((j.frame_id, j.backend_node_id))
+    kept = frozenset(rows)
     if capture is not None:
-        unignore(tree, capture, rows)
-    return frozenset(node.id for node in tree.nodes.values() if node.role in PLAIN_ROLES
-                     and (node.frame_id, node.backend_id) in rows)
+        capture.derived[POINTER_ROWS] = (joined, kept)
+    return kept
 
 
 def tab_stop_ids(tree: FlatTree, dom: DomFacts) -> frozenset[str]:
