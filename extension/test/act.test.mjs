@@ -246,3 +246,61 @@ test('focus and modals in one evaluate in a known world; the two reads when it f
   assert.deepEqual(await focusAndModals(fallback, 5), { focus: null, modals: [] });
   assert.ok(gone.includes('Page.getFrameTree'));
 });
+
+test('an early capture whose walk went once readiness had ended stands without a check', async () => {
+  const reading = { token: 'D1', count: 0, quiet: 5, load_state: 'complete', frames_unreadable: 0, submits: { seq: 0, last: [] } };
+  // the page answers the settle check at once and never counts the early capture's frames
+  globalThis.chrome = { tabs: { sendMessage: (tabId, message) => (message.frames ? new Promise(() => {})
+    : Promise.resolve(message.settle ? { settled: true, why: [], span: 30, reading, by: 'nothing_scheduled' } : reading)) } };
+  const sent = [];
+  let checked = 0;
+  let walkedAt = null;
+  const session = {
+    tabId: 1, release() {}, onEvent: () => () => {},
+    useNetwork: async () => async () => {}, usePage: async () => async () => {},
+    send: async (method, params) => {
+      if (String(params?.expression).includes('requestAnimationFrame')) await new Promise(() => {}); // frames never come
+      return { frameTree: { frame: { id: 'F' } }, executionContextId: 1, result: { value: 'complete' } };
+    },
+  };
+  let clock = 0;
+  const deps = {
+    native: {
+      request: async (type, body) => {
+        sent.push({ type, body });
+        if (type === 'act_resolve') {
+          return { reply: { ok: true, result: { message: { action: 'press', value: '', options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
+            target: null, to: null, error: null } } };
+        }
+        return { reply: { ok: true, result: { ok: true } } };
+      },
+    },
+    debuggers: { acquire: async () => session },
+    stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
+    capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [], errors: [], timings: { walker_with_proof: 1 } }),
+    walkWithProof: () => { walkedAt = clock; return { reply: Promise.resolve({ proof: ['P', 1, 'ok', 3, 0], asked: true, out: {} }), contextId: null }; },
+    actBaselines: {
+      keptToken: () => null, keptContext: () => null, check: async () => null, drop() {},
+      maySettleUnscheduled: () => true, mayCaptureEarly: () => true, wantsWitness: () => true,
+      witnessOfWalk: async () => ({ proof: { id: 'P', seq: 1, status: 'ok' }, listeners: '' }),
+      unchanged: async () => { checked += 1; return true; }, keep: () => 'token',
+    },
+  };
+  const now = () => {
+    clock += 1;
+    return clock;
+  };
+  try {
+    const routes = createActRoutes({ deps, resolveTab: async () => 1, now });
+    const reply = await routes.act({ raw: { type: 'act', action: 'press', value: 'Enter' } });
+    assert.equal(reply.ok, true);
+    const report = sent.find((m) => m.type === 'act_report').body;
+    assert.equal(report.timings.early_capture, 1);
+    assert.equal(report.timings.early_walked_after_ready, 1);
+    assert.equal(checked, 0, 'a walk after readiness is the capture after it: no check');
+    assert.ok(walkedAt !== null);
+    assert.equal(report.baseline, 'token');
+  } finally {
+    delete globalThis.chrome;
+  }
+});

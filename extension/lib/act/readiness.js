@@ -6,6 +6,7 @@
 // `settle` the wait ends as soon as the page is provably settled (lib/session/settle.js),
 // and the reply says which rule ended it (`ended_by`).
 
+import { AxError } from '../common/errors.js';
 import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
 import { ENDED_BY, SETTLED_BY, stabilize } from '../session/stabilize.js';
 import { ACTION_REQUEST_GRACE_MS, askSettled } from '../session/settle.js';
@@ -15,6 +16,27 @@ import { noteDialogOpen } from './blocked.js';
 export const READY_DEFAULTS = Object.freeze(Object.fromEntries(
   Object.entries(READY_OPTIONS).map(([key, rule]) => [key, rule.default])));
 const WORLD = 'axsnap-act';
+
+/** Readiness options checked with the rules generated from models/act.py ReadyOptions. */
+export function checkReady(options, { settle = true } = {}) {
+  const out = { ...READY_DEFAULTS, settle };
+  if (options === undefined || options === null) return out;
+  if (typeof options !== 'object' || Array.isArray(options)) throw new AxError('invalid_message', 'options must be an object', '');
+  for (const [key, value] of Object.entries(options)) {
+    const rule = READY_OPTIONS[key];
+    if (!rule) throw new AxError('invalid_message', `unknown readiness option ${key}`, Object.keys(READY_OPTIONS).join(', '));
+    if (rule.kind === 'boolean') {
+      if (!(typeof value === 'boolean' || (rule.nullable && value === null))) {
+        throw new AxError('invalid_message', `${key} must be true or false`, '');
+      }
+    } else if (!(Number.isInteger(value) && value >= rule.min && value <= rule.max)) {
+      throw new AxError('invalid_message', `${key} must be an integer from ${rule.min} to ${rule.max}`, '');
+    }
+    out[key] = value ?? out[key];
+  }
+  return out;
+}
+
 const FIRST_REQUESTS = 5; // the requests an act's report names (the rest are counted)
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -7,10 +7,10 @@
 // travels caller → extension → CDP only: it is in no host message and no reply.
 
 import { AxError, toErrorInfo } from '../common/errors.js';
-import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
+import { ACT_LIMITS } from '../generated/contract.js';
 import { actTimeoutMs, dialogStorm, mainDocumentIs, navigatedDuring, startRun } from './run.js';
 import { execute, liveTarget } from './executor.js';
-import { focusAndModals, focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
+import { checkReady, focusAndModals, focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
 import { watchOpenedTabs } from './opened.js';
 import { pageFrames, readPageClock } from '../session/page_clock.js';
@@ -34,26 +34,6 @@ function domOptions(ready, wholePage = true, exact = false) {
       max_pending_requests: ready.max_pending_requests, settle: ready.settle !== false },
     ...(exact ? { exact: true } : {}),
   };
-}
-
-/** Readiness options checked with the rules generated from models/act.py ReadyOptions. */
-function checkReady(options, { settle = true } = {}) {
-  const out = { ...READY_DEFAULTS, settle };
-  if (options === undefined || options === null) return out;
-  if (typeof options !== 'object' || Array.isArray(options)) throw new AxError('invalid_message', 'options must be an object', '');
-  for (const [key, value] of Object.entries(options)) {
-    const rule = READY_OPTIONS[key];
-    if (!rule) throw new AxError('invalid_message', `unknown readiness option ${key}`, Object.keys(READY_OPTIONS).join(', '));
-    if (rule.kind === 'boolean') {
-      if (!(typeof value === 'boolean' || (rule.nullable && value === null))) {
-        throw new AxError('invalid_message', `${key} must be true or false`, '');
-      }
-    } else if (!(Number.isInteger(value) && value >= rule.min && value <= rule.max)) {
-      throw new AxError('invalid_message', `${key} must be an integer from ${rule.min} to ${rule.max}`, '');
-    }
-    out[key] = value ?? out[key];
-  }
-  return out;
 }
 
 /** The forms submitted in the document between two readings of its clock ([] when the
@@ -112,7 +92,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
         ? { frames: got.frames, timings: { frames_from_walk: 1 }, errors: [], fresh: true } : null));
       const got = await capture(session, tabId, opts, stabilization, { frames, walked });
       const [{ focus, modals }, witness] = await Promise.all([facts, witnessed]);
-      return { focus, modals, witness, capture: got, walked: true, spans: { pre: 0, capture: now() - t } };
+      return { focus, modals, witness, capture: got, walkedAt: t, spans: { pre: 0, capture: now() - t } };
     }
     const [focus, modals, witness] = await Promise.all([focusedElement(session), shownModals(session),
       baselines?.witness(session, tabId, world, options) ?? null]);
@@ -135,7 +115,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
     // only when the check shows the baseline stands; a later resolve on a capture replaces it)
     const token = baselines?.keptToken(tabId, options) ?? null;
     const asked = token ? host('act_resolve', { ...body, tabId, baseline: token }) : null;
-    asked?.catch(() => {}); // not awaited when the check fails
+    asked?.catch(() => {}); // (not awaited when the check fails)
     const kept = baselines ? await unlessBlocked(session, tabId, () => baselines.check(session, tabId, options)) : null;
     if (kept) {
       run.step('resolving the target');
@@ -280,8 +260,11 @@ export function createActRoutes({ deps, resolveTab, now }) {
       const baselines = deps.actBaselines ?? null;
       const settled = { stabilized: true, waited_ms: 0, reasons: [] };
       // (after two frames: the hover a re-render under the pointer moves comes with the next frame)
+      // (or at readiness's end, should that come first: its check waited two frames too)
+      let readinessOver = () => {};
+      const over = new Promise((resolve) => { readinessOver = resolve; });
       const early = baselines?.mayCaptureEarly(options) && msg.options.wait && !report.error
-        ? afterFrames(session, 2).then(() => {
+        ? Promise.race([afterFrames(session, 2), over]).then(() => {
           timings.early_frames_ms = round(now() - inputEnd);
           return readAfter(session, tabId, options, before.world, settled);
         }).catch(() => null) : null;
@@ -292,19 +275,22 @@ export function createActRoutes({ deps, resolveTab, now }) {
           { schedule: clockBefore?.schedule ?? null });
         timings.ready_ms = round(now() - t);
       }
+      const readyAt = now();
+      readinessOver();
       t = now();
       run.step('the tabs the action opened');
       let clockAfter;
-      // (beside the early capture's end; the page's clock as the settle check that ended
-      // readiness read it, when it did: no message more)
+      // the page's clock as the settle check that ended readiness read it, when it did
       const clock = watch.settledReading?.submits ? watch.settledReading : null;
       const unwatched = Promise.all([watch.stop(), opened.list(), clock ?? readPageClock(tabId)]).then((got) => {
         timings.unwatch_ms = round(now() - t);
         return got;
       });
-      // the early capture stands when, readiness over, the page is still the one it read
+      // the early capture stands when, readiness over, the page is still the one it read; a walk
+      // sent once readiness had ended is the capture after readiness itself (nothing to check)
       const earlyChecked = early && !report.error ? early.then(async (got) => {
         const tc = now();
+        if (got && got.walkedAt >= readyAt) return { ...got, afterReady: true };
         const stands = Boolean(got?.witness) && await baselines.unchanged(session, tabId, got.witness, got.capture);
         timings.after_check_ms = round(now() - tc);
         return stands ? got : null;
@@ -325,8 +311,8 @@ export function createActRoutes({ deps, resolveTab, now }) {
         if (after.spans) {
           timings.after_pre_ms = round(after.spans.pre);
           timings.after_capture_ms = round(after.spans.capture);
-          // 1: walked with its proof (readAfter): no round trip for the witness or the frames
-          if (after.walked && after.capture?.timings?.walker_with_proof === 1) timings.after_walked_with_proof = 1;
+          if (after.walkedAt !== undefined && after.capture?.timings?.walker_with_proof === 1) timings.after_walked_with_proof = 1;
+          if (after.afterReady) timings.early_walked_after_ready = 1;
         }
         report.baseline = baselines?.keep(tabId, after.witness, after.capture, options) ?? null;
         timings.after_ms = round(now() - t);
