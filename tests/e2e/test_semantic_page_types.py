@@ -179,3 +179,13 @@ def test_the_fields_of_a_page_titled_settings_are_its_settings_not_a_form_page(
         result = read(browser, pages_url + "understanding/settings_titled_form.html",
                       viewport_only=viewport_only)
         assert result.type == "settings", result.page["signals"][:6]
+
+
+def test_a_quick_message_form_below_a_mailboxs_rows_leaves_the_page_an_inbox(
+        browser: Browser, pages_url: str) -> None:
+    # Six messages with checkboxes under "Inbox", a Compose button, and below the first screen a
+    # To / Subject / Message form: the mail client's own, the page its inbox, in every read.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/inbox_quick_message.html",
+                      viewport_only=viewport_only)
+        assert result.type == "email_inbox", result.page["signals"][:6]

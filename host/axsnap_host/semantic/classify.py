@@ -340,7 +340,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (on a page of forms the address, the prices and the shipping words are different forms')
     fire("checkout", "form:address fields and prices", 0.35,
          f.address_fields >= 2 and f.prices >= 1 and not gallery)
-    fire("email_compose", "form:to/subject fields with a message body", 0.65,
+    # Rows with checkboxes are a mailbox's only with a word of mail; else a table of records.
+    mailbox = f.row_checkboxes >= 4 and bool(f.compose or keyword_hits("email_inbox", f.text))
+    # (a mailbox's own rows beside it: the mail client's compose box, the page its inbox)
+    fire("email_compose", "form:to/subject fields with a message body",
+         0.65 * (0.5 if mailbox else 1.0),
          f.to_subject >= 1 and f.textareas >= 1)
     # (said outside links: a menu's "Billing" or "Cart" names another page)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
@@ -394,8 +398,6 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:8+ alike rows with links", 0.3,
          f.div_rows >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)
-    # Rows with checkboxes are a mailbox's only with a word of mail; else a table of records.
-    mailbox = f.row_checkboxes >= 4 and bool(f.compose or keyword_hits("email_inbox", f.text))
     fire("email_inbox", "stats:rows with checkboxes", 0.35, mailbox)
     fire("email_inbox", "stats:rows with checkboxes, no word of mail", 0.15,
          f.row_checkboxes >= 4 and not mailbox)
