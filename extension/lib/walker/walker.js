@@ -175,6 +175,496 @@ function contentText(el) {
   return w.out.slice(0, -1);
 }
 
+// src/run.js
+var run = {};
+function beginRun(opts) {
+  const o = opts || {};
+  run.opts = o;
+  run.viewportOnly = o.viewportOnly !== false;
+  run.expand = Math.max(0, Number(o.expandPx) || 0);
+  run.maxNodes = o.maxNodes || 2e5;
+  run.maxDepth = o.maxDepth || 256;
+  run.textMax = o.textMax || 120;
+  run.semantic = o.semantic === true;
+  run.blockMax = run.semantic ? 600 : run.textMax;
+  run.axRoles = o.axRoles === true;
+  run.axTree = o.axTree === true;
+  run.frameDocs = /* @__PURE__ */ new Map();
+  run.hasChromeDom = typeof chrome !== "undefined" && chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === "function";
+  run.topWin = window;
+  run.vw = document.documentElement.clientWidth || window.innerWidth;
+  run.vh = document.documentElement.clientHeight || window.innerHeight;
+  run.win = run.viewportOnly ? { l: -run.expand, t: -run.expand, r: run.vw + run.expand, b: run.vh + run.expand } : { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
+  run.stats = {
+    visited: 0,
+    emitted: 0,
+    elapsed_ms: 0,
+    capped: false,
+    depth_capped: 0,
+    hidden_subtrees: 0,
+    offscreen_subtrees: 0,
+    outside_window: 0,
+    frames_skipped: 0,
+    positioned: 0,
+    scan_ms: 0,
+    max_depth: 0,
+    above: 0,
+    below: 0
+  };
+  run.frames = [];
+  run.out = [];
+  run.track = null;
+  run.outEls = null;
+  run.shown = /* @__PURE__ */ new Map();
+  run.bgMemo = /* @__PURE__ */ new WeakMap();
+  run.forLabels = /* @__PURE__ */ new Map();
+  run.lightSteps = /* @__PURE__ */ new WeakMap();
+  run.scanned = /* @__PURE__ */ new Set();
+  run.forced = /* @__PURE__ */ new Set();
+  run.scanRoots = /* @__PURE__ */ new Map();
+  run.foundRoots = [];
+  run.twins = null;
+  return run;
+}
+function shownStyle(el, cs = null) {
+  let v = run.shown.get(el);
+  if (v === void 0) {
+    const style = cs || getComputedStyle(el);
+    v = [style.display, style.visibility];
+    run.shown.set(el, v);
+  }
+  return v;
+}
+var collapse = (s) => s.replace(/\s+/g, " ").trim();
+var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
+
+// src/tags.js
+var SKIP2 = /* @__PURE__ */ new Set([
+  "script",
+  "style",
+  "noscript",
+  "meta",
+  "link",
+  "head",
+  "template",
+  "title",
+  "base"
+]);
+var SHADOW_HOSTS = /* @__PURE__ */ new Set([
+  "article",
+  "aside",
+  "blockquote",
+  "body",
+  "div",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "main",
+  "nav",
+  "p",
+  "section",
+  "span"
+]);
+var FORM = /* @__PURE__ */ new Set(["button", "select", "textarea", "input", "option", "summary"]);
+var ROLES = /* @__PURE__ */ new Set([
+  "button",
+  "link",
+  "checkbox",
+  "radio",
+  "switch",
+  "tab",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "option",
+  "combobox",
+  "textbox",
+  "searchbox",
+  "slider",
+  "spinbutton",
+  "treeitem",
+  "gridcell",
+  "listbox",
+  "scrollbar"
+]);
+var ACTION_ATTRS = [
+  "data-action",
+  "ng-click",
+  "v-on:click",
+  "@click",
+  "x-on:click",
+  "data-onclick",
+  "jsaction",
+  "hx-get",
+  "hx-post",
+  "wire:click"
+];
+var ATTRS = [
+  "id",
+  "name",
+  "type",
+  "role",
+  "aria-label",
+  "placeholder",
+  "title",
+  "alt",
+  "href",
+  "tabindex",
+  "contenteditable",
+  "aria-expanded",
+  "aria-checked",
+  "aria-selected",
+  "aria-pressed",
+  "aria-disabled",
+  "aria-haspopup",
+  "disabled",
+  "checked",
+  "readonly",
+  "autocomplete",
+  "inputmode",
+  "for",
+  "data-testid",
+  "aria-labelledby"
+];
+var SEM_ATTRS = [
+  ...ATTRS,
+  "aria-describedby",
+  "aria-controls",
+  "aria-required",
+  "aria-invalid",
+  "required",
+  "aria-modal",
+  "src",
+  "width",
+  "height",
+  "class",
+  "action",
+  "method",
+  "maxlength",
+  "pattern",
+  "min",
+  "max",
+  "open",
+  "aria-current",
+  "rel",
+  "lang"
+];
+var SCROLLING = /* @__PURE__ */ new Set(["auto", "scroll", "overlay"]);
+var SKELETON_CHILDREN = 4;
+var FIELDS = /* @__PURE__ */ new Set(["input", "select", "textarea"]);
+var NAMED_BY_ATTR = ["aria-label", "aria-labelledby", "title", "alt", "placeholder"];
+var LABEL_SKIP = /* @__PURE__ */ new Set(["select", "textarea", "datalist", "script", "style"]);
+var LANDMARKS = /* @__PURE__ */ new Set([
+  "header",
+  "nav",
+  "main",
+  "aside",
+  "footer",
+  "form",
+  "dialog",
+  "section",
+  "article",
+  "table",
+  "tr",
+  "ul",
+  "ol",
+  "fieldset",
+  "img",
+  "video",
+  "iframe",
+  "frame"
+]);
+var BLOCKS = /* @__PURE__ */ new Set([
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "li",
+  "blockquote",
+  "td",
+  "th",
+  "pre",
+  "figcaption",
+  "dd",
+  "dt",
+  "caption",
+  "legend",
+  "summary"
+]);
+var TEXT_SKIP = /* @__PURE__ */ new Set(["style", "script", "noscript", "template", "title"]);
+var INLINE = /* @__PURE__ */ new Set(["inline", "contents"]);
+var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
+
+// src/text.js
+function ownText(el) {
+  let s = "";
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3) s += n.data;
+  }
+  return collapse(s);
+}
+var SKIP3 = 0;
+var IN = 1;
+var BREAK = 2;
+var BLANK = /^\s*$/;
+function walkText(el, max, enter, between) {
+  let s = "";
+  let seen = 0;
+  const stack = [el];
+  while (stack.length && s.length <= max && seen < 200) {
+    const n = stack.pop();
+    seen++;
+    if (n === " ") {
+      s += " ";
+      continue;
+    }
+    if (n.nodeType === 3) {
+      s += BLANK.test(n.data) ? " " : n.data;
+      continue;
+    }
+    if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;
+    if (n !== el) {
+      const how = enter(n);
+      if (how === SKIP3) continue;
+      if (how === BREAK) {
+        s += " ";
+        stack.push(" ");
+      }
+    }
+    for (let k = n.lastChild; k; k = k.previousSibling) {
+      stack.push(k);
+      if (between && k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(" ");
+    }
+  }
+  return collapse(s);
+}
+function shownEnter(n) {
+  if (n.hidden) return SKIP3;
+  const [display, visibility] = shownStyle(n);
+  if (display === "none" || visibility === "hidden" || visibility === "collapse") return SKIP3;
+  return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
+}
+function shownText(el) {
+  if (!el.firstElementChild) return collapse(el.textContent || "");
+  return walkText(el, run.textMax + 20, shownEnter, false);
+}
+var SELECT_OPTIONS = 12;
+function selectOptions(el) {
+  const list = [];
+  const opts = el.options || [];
+  for (let i = 0; i < opts.length && list.length < SELECT_OPTIONS; i++) {
+    list.push(clip(collapse(opts[i].label || opts[i].textContent || "")));
+  }
+  return { list, total: opts.length };
+}
+var ICON_CLASS = /^(?:fa|fas|far|fab|bi|glyphicon|icon|material-icons|mdi|ti|las|la)-?(.*)$/;
+function iconHint(el) {
+  const todo = [el];
+  for (let i = 0; i < todo.length && i < 12; i++) {
+    const n = todo[i];
+    for (const a of [
+      "aria-label",
+      "title",
+      "alt",
+      "aria-description",
+      "data-tooltip",
+      "data-original-title",
+      "data-title"
+    ]) {
+      const v = n.getAttribute && n.getAttribute(a);
+      if (v && v.trim()) return clip(collapse(v));
+    }
+    if (n.localName === "svg" || n.localName === "title") {
+      const t = n.localName === "title" ? n : n.querySelector("title");
+      if (t && t.textContent.trim()) return clip(collapse(t.textContent));
+    }
+    const cls = typeof n.className === "string" ? n.className.split(/\s+/) : [];
+    for (const c of cls) {
+      const m = ICON_CLASS.exec(c);
+      if (m && m[1] && !/^(?:solid|regular|brands|lg|xs|sm|fw|[0-9]x)$/.test(m[1])) return m[1];
+    }
+    const src = n.localName === "img" ? n.getAttribute("src") : imageUrl(n);
+    const file = src && /([^/?#]+?)(?:\.[a-z0-9]{2,4})?(?:[?#].*)?$/i.exec(src);
+    if (file && !src.startsWith("data:")) return clip(file[1]);
+    for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
+  }
+  return "";
+}
+function imageUrl(n, style) {
+  if (n.nodeType !== 1) return "";
+  const cs = style || getComputedStyle(n);
+  for (const v of [cs.content, cs.backgroundImage]) {
+    const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
+    if (m) return m[1];
+  }
+  return "";
+}
+function looksLikeIcon(el, tag, w, h, style) {
+  if (w <= 0 || h <= 0 || w > 96 || h > 96) return false;
+  if (tag === "img" || tag === "svg" || tag === "i") return true;
+  if (el.childElementCount > 2) return false;
+  if (imageUrl(el, style)) return true;
+  const cls = typeof el.className === "string" ? el.className : "";
+  return /(?:^|\s)(?:fa|fas|far|fab|bi|glyphicon|material-icons|mdi|icon)(?:[-\s]|$)/.test(cls) || el.querySelector("svg, img, i") !== null;
+}
+function labelText(el) {
+  let s = "";
+  const stack = [el];
+  while (stack.length) {
+    const n = stack.pop();
+    if (n.nodeType === 3) s += n.data;
+    else if (n.nodeType === 1 && (n === el || !LABEL_SKIP.has(n.localName))) {
+      for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
+    }
+  }
+  return collapse(s);
+}
+
+// src/person_name.js
+var ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
+var OWN_TEXT_ROLES = /* @__PURE__ */ new Set([
+  "radio",
+  "checkbox",
+  "option",
+  "treeitem",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "switch",
+  "tab"
+]);
+var NESTED_SKIP = /* @__PURE__ */ new Set(["group", "tree", "listbox", "menu", "radiogroup", "tablist"]);
+function isIconFont(n) {
+  if (n.nodeType !== 1) return false;
+  const cls = typeof n.className === "string" ? n.className : "";
+  if (ICON_FONT.test(cls)) return true;
+  const tag = n.localName;
+  if (tag !== "i" && tag !== "span") return false;
+  const t = n.textContent || "";
+  if (n.childElementCount || !/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
+  const ff = getComputedStyle(n).fontFamily || "";
+  return /material|icon|symbol/i.test(ff);
+}
+function personText(el, own, lig) {
+  return walkText(el, run.textMax, (n) => {
+    if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP3;
+    if (isIconFont(n)) {
+      if (lig) lig.push(collapse(n.textContent || ""));
+      return SKIP3;
+    }
+    if (own) {
+      const r = n.getAttribute("role");
+      if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP3;
+      if (n.localName === "ul" || n.localName === "ol") return SKIP3;
+    }
+    const [display, visibility] = shownStyle(n);
+    if (display === "none" || visibility === "hidden") return SKIP3;
+    return INLINE.has(display) ? IN : BREAK;
+  }, true);
+}
+function idsText(el, ids) {
+  const root = el.getRootNode();
+  if (!root || !root.getElementById) return "";
+  return collapse(ids.split(/\s+/).map((id) => root.getElementById(id)).filter(Boolean).map((n) => personText(n, false, null)).join(" "));
+}
+function besideLabel(el) {
+  const parent = el.parentElement;
+  if (!parent) return null;
+  for (let k = parent.firstElementChild; k; k = k.nextElementSibling) {
+    if (k.localName === "label" && !k.hasAttribute("for") && !k.contains(el) && !k.control) {
+      const t = personText(k, false, null);
+      if (t) return [t, "sibling-label"];
+    }
+  }
+  let s = "";
+  for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
+    if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === "br")) break;
+    if (n.nodeType === 1 && !String(shownStyle(n)[0]).startsWith("inline")) break;
+    const t = n.nodeType === 3 ? n.data : n.nodeType === 1 ? n.textContent : "";
+    s = `${t || ""} ${s}`;
+  }
+  s = collapse(s).replace(/[:：]\s*$/, "");
+  return s ? [clip(s), "text-before"] : null;
+}
+function labelsOf(el) {
+  const root = el.getRootNode();
+  let byId = run.forLabels.get(root);
+  if (!byId) {
+    byId = /* @__PURE__ */ new Map();
+    for (const l of root.querySelectorAll ? root.querySelectorAll("label[for]") : []) {
+      const id = l.getAttribute("for");
+      if (!byId.has(id)) byId.set(id, []);
+      byId.get(id).push(l);
+    }
+    run.forLabels.set(root, byId);
+  }
+  const out = [];
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    if (a.localName === "label") {
+      if (a.control === el) out.push(a);
+      break;
+    }
+  }
+  for (const l of el.id && byId.get(el.id) || []) if (!out.includes(l) && l.control === el) out.push(l);
+  return out.length > 1 ? out.sort((a, b) => a.compareDocumentPosition(b) & 4 ? -1 : 1) : out;
+}
+function personName(el, tag, attrs, role) {
+  const lby = attrs["aria-labelledby"];
+  if (lby) {
+    const t = idsText(el, lby);
+    if (t) return [clip(t), "aria-labelledby"];
+  }
+  if (attrs["aria-label"] && attrs["aria-label"].trim()) {
+    return [clip(collapse(attrs["aria-label"])), "aria-label"];
+  }
+  const labels = FIELDS.has(tag) ? labelsOf(el) : [];
+  if (labels.length) {
+    const t = collapse(labels.map((l) => personText(l, false, null)).join(" "));
+    if (t) return [clip(t), "label"];
+  }
+  if (tag === "label" && el.control) {
+    const t = personText(el, false, null);
+    if (t) return [clip(t), "label"];
+  }
+  if (!FIELDS.has(tag) || tag === "input" && /^(button|submit|reset)$/i.test(el.type)) {
+    const lig = [];
+    const t = personText(el, OWN_TEXT_ROLES.has(role), lig);
+    if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
+      return [clip(collapse(attrs.title)), "title"];
+    }
+    if (t) return [clip(t), "text", lig.join(" ")];
+    if (tag === "input" && el.value) return [clip(collapse(el.value)), "value"];
+    for (const a of ["title", "alt"]) {
+      if (attrs[a] && attrs[a].trim()) return [clip(collapse(attrs[a])), a];
+    }
+    const img = el.querySelector && el.querySelector("img[alt]");
+    if (img && img.getAttribute("alt").trim()) return [clip(collapse(img.getAttribute("alt"))), "alt"];
+    const svgTitle = el.querySelector && el.querySelector("svg title");
+    if (svgTitle && svgTitle.textContent.trim()) {
+      return [clip(collapse(svgTitle.textContent)), "svg-title", lig.join(" ")];
+    }
+    const hint = iconHint(el) || lig.join(" ");
+    if (hint) return [hint, "icon", lig.join(" ")];
+    return null;
+  }
+  const beside = besideLabel(el);
+  if (beside) return beside;
+  if (attrs.title && attrs.title.trim()) return [clip(collapse(attrs.title)), "title"];
+  if (attrs.placeholder && attrs.placeholder.trim()) {
+    return [clip(collapse(attrs.placeholder)), "placeholder"];
+  }
+  return null;
+}
+
 // src/ax_name.js
 var FROM_CONTENT = /* @__PURE__ */ new Set([
   "button",
@@ -212,7 +702,7 @@ var LABELABLE = /* @__PURE__ */ new Set([
   "button"
 ]);
 var BUTTON_DEFAULTS = { submit: "Submit", reset: "Reset" };
-var collapse = (s) => s.replace(/[ \t\n\r\f]+/g, " ").trim();
+var collapse2 = (s) => s.replace(/[ \t\n\r\f]+/g, " ").trim();
 function byIds(el, ids) {
   const root = el.getRootNode();
   const out = [];
@@ -220,7 +710,7 @@ function byIds(el, ids) {
     const ref = root && root.getElementById ? root.getElementById(id) : null;
     if (!ref) continue;
     const label = (ref.getAttribute("aria-label") || "").trim();
-    out.push(collapse(label || contentText(ref)));
+    out.push(collapse2(label || contentText(ref)));
   }
   return out.filter(Boolean).join(" ");
 }
@@ -234,8 +724,9 @@ function hostLanguageName(el, tag) {
       return el.getAttribute("alt") || el.getAttribute("value") || "Submit";
     }
   }
-  if (LABELABLE.has(tag) && el.labels && el.labels.length) {
-    const texts = Array.from(el.labels, (l) => collapse(contentText(l))).filter(Boolean);
+  const labels = LABELABLE.has(tag) ? labelsOf(el) : [];
+  if (labels.length) {
+    const texts = labels.map((l) => collapse2(contentText(l))).filter(Boolean);
     if (texts.length) return texts.join(" ");
   }
   if (tag === "img" || tag === "area") {
@@ -243,12 +734,12 @@ function hostLanguageName(el, tag) {
   }
   if (tag === "fieldset") {
     const legend = Array.from(el.children).find((c) => c.localName === "legend");
-    if (legend) return collapse(contentText(legend));
+    if (legend) return collapse2(contentText(legend));
   }
-  if (tag === "table" && el.caption) return collapse(contentText(el.caption));
+  if (tag === "table" && el.caption) return collapse2(contentText(el.caption));
   if (tag === "svg") {
     const title = Array.from(el.children).find((c) => c.localName === "title");
-    if (title) return collapse(title.textContent || "");
+    if (title) return collapse2(title.textContent || "");
   }
   return "";
 }
@@ -606,235 +1097,6 @@ function axRole(el, tag) {
   return implicit;
 }
 
-// src/run.js
-var run = {};
-function beginRun(opts) {
-  const o = opts || {};
-  run.opts = o;
-  run.viewportOnly = o.viewportOnly !== false;
-  run.expand = Math.max(0, Number(o.expandPx) || 0);
-  run.maxNodes = o.maxNodes || 2e5;
-  run.maxDepth = o.maxDepth || 256;
-  run.textMax = o.textMax || 120;
-  run.semantic = o.semantic === true;
-  run.blockMax = run.semantic ? 600 : run.textMax;
-  run.axRoles = o.axRoles === true;
-  run.axTree = o.axTree === true;
-  run.frameDocs = /* @__PURE__ */ new Map();
-  run.hasChromeDom = typeof chrome !== "undefined" && chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === "function";
-  run.topWin = window;
-  run.vw = document.documentElement.clientWidth || window.innerWidth;
-  run.vh = document.documentElement.clientHeight || window.innerHeight;
-  run.win = run.viewportOnly ? { l: -run.expand, t: -run.expand, r: run.vw + run.expand, b: run.vh + run.expand } : { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
-  run.stats = {
-    visited: 0,
-    emitted: 0,
-    elapsed_ms: 0,
-    capped: false,
-    depth_capped: 0,
-    hidden_subtrees: 0,
-    offscreen_subtrees: 0,
-    outside_window: 0,
-    frames_skipped: 0,
-    positioned: 0,
-    scan_ms: 0,
-    max_depth: 0,
-    above: 0,
-    below: 0
-  };
-  run.frames = [];
-  run.out = [];
-  run.track = null;
-  run.outEls = null;
-  run.shown = /* @__PURE__ */ new Map();
-  run.bgMemo = /* @__PURE__ */ new WeakMap();
-  run.forLabels = /* @__PURE__ */ new Map();
-  run.lightSteps = /* @__PURE__ */ new WeakMap();
-  run.scanned = /* @__PURE__ */ new Set();
-  run.forced = /* @__PURE__ */ new Set();
-  run.scanRoots = /* @__PURE__ */ new Map();
-  run.foundRoots = [];
-  run.twins = null;
-  return run;
-}
-function shownStyle(el, cs = null) {
-  let v = run.shown.get(el);
-  if (v === void 0) {
-    const style = cs || getComputedStyle(el);
-    v = [style.display, style.visibility];
-    run.shown.set(el, v);
-  }
-  return v;
-}
-var collapse2 = (s) => s.replace(/\s+/g, " ").trim();
-var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
-
-// src/tags.js
-var SKIP2 = /* @__PURE__ */ new Set([
-  "script",
-  "style",
-  "noscript",
-  "meta",
-  "link",
-  "head",
-  "template",
-  "title",
-  "base"
-]);
-var SHADOW_HOSTS = /* @__PURE__ */ new Set([
-  "article",
-  "aside",
-  "blockquote",
-  "body",
-  "div",
-  "footer",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "main",
-  "nav",
-  "p",
-  "section",
-  "span"
-]);
-var FORM = /* @__PURE__ */ new Set(["button", "select", "textarea", "input", "option", "summary"]);
-var ROLES = /* @__PURE__ */ new Set([
-  "button",
-  "link",
-  "checkbox",
-  "radio",
-  "switch",
-  "tab",
-  "menuitem",
-  "menuitemcheckbox",
-  "menuitemradio",
-  "option",
-  "combobox",
-  "textbox",
-  "searchbox",
-  "slider",
-  "spinbutton",
-  "treeitem",
-  "gridcell",
-  "listbox",
-  "scrollbar"
-]);
-var ACTION_ATTRS = [
-  "data-action",
-  "ng-click",
-  "v-on:click",
-  "@click",
-  "x-on:click",
-  "data-onclick",
-  "jsaction",
-  "hx-get",
-  "hx-post",
-  "wire:click"
-];
-var ATTRS = [
-  "id",
-  "name",
-  "type",
-  "role",
-  "aria-label",
-  "placeholder",
-  "title",
-  "alt",
-  "href",
-  "tabindex",
-  "contenteditable",
-  "aria-expanded",
-  "aria-checked",
-  "aria-selected",
-  "aria-pressed",
-  "aria-disabled",
-  "aria-haspopup",
-  "disabled",
-  "checked",
-  "readonly",
-  "autocomplete",
-  "inputmode",
-  "for",
-  "data-testid",
-  "aria-labelledby"
-];
-var SEM_ATTRS = [
-  ...ATTRS,
-  "aria-describedby",
-  "aria-controls",
-  "aria-required",
-  "aria-invalid",
-  "required",
-  "aria-modal",
-  "src",
-  "width",
-  "height",
-  "class",
-  "action",
-  "method",
-  "maxlength",
-  "pattern",
-  "min",
-  "max",
-  "open",
-  "aria-current",
-  "rel",
-  "lang"
-];
-var SCROLLING = /* @__PURE__ */ new Set(["auto", "scroll", "overlay"]);
-var SKELETON_CHILDREN = 4;
-var FIELDS = /* @__PURE__ */ new Set(["input", "select", "textarea"]);
-var NAMED_BY_ATTR = ["aria-label", "aria-labelledby", "title", "alt", "placeholder"];
-var LABEL_SKIP = /* @__PURE__ */ new Set(["select", "textarea", "datalist", "script", "style"]);
-var LANDMARKS = /* @__PURE__ */ new Set([
-  "header",
-  "nav",
-  "main",
-  "aside",
-  "footer",
-  "form",
-  "dialog",
-  "section",
-  "article",
-  "table",
-  "tr",
-  "ul",
-  "ol",
-  "fieldset",
-  "img",
-  "video",
-  "iframe",
-  "frame"
-]);
-var BLOCKS = /* @__PURE__ */ new Set([
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "p",
-  "li",
-  "blockquote",
-  "td",
-  "th",
-  "pre",
-  "figcaption",
-  "dd",
-  "dt",
-  "caption",
-  "legend",
-  "summary"
-]);
-var TEXT_SKIP = /* @__PURE__ */ new Set(["style", "script", "noscript", "template", "title"]);
-var INLINE = /* @__PURE__ */ new Set(["inline", "contents"]);
-var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
-var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
-
 // src/tree.js
 function shadowOf(el, tag) {
   if (!(SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0)) return null;
@@ -1102,8 +1364,9 @@ function addMarker(ctx, el, cs, role, parent, f) {
 }
 var QUOTES = { "open-quote": "“", "close-quote": "”" };
 function addPseudo(ctx, el, which, parent, f) {
-  const quote = QUOTES[getComputedStyle(el, which).content];
-  const text = quote || contentOfPseudo(el, which);
+  const content = getComputedStyle(el, which).content;
+  if (content === "none" || content === "normal" || !content) return;
+  const text = QUOTES[content] || contentOfPseudo(el, which);
   if (text && text.trim()) addText(ctx, text, parent, f);
 }
 function flatChildren(el, tag) {
@@ -1277,131 +1540,6 @@ function markDirty(taken) {
   }
   taken.reply.dirty = dirty;
   taken.reply.above = above;
-}
-
-// src/text.js
-function ownText(el) {
-  let s = "";
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 3) s += n.data;
-  }
-  return collapse2(s);
-}
-var SKIP3 = 0;
-var IN = 1;
-var BREAK = 2;
-var BLANK = /^\s*$/;
-function walkText(el, max, enter, between) {
-  let s = "";
-  let seen = 0;
-  const stack = [el];
-  while (stack.length && s.length <= max && seen < 200) {
-    const n = stack.pop();
-    seen++;
-    if (n === " ") {
-      s += " ";
-      continue;
-    }
-    if (n.nodeType === 3) {
-      s += BLANK.test(n.data) ? " " : n.data;
-      continue;
-    }
-    if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;
-    if (n !== el) {
-      const how = enter(n);
-      if (how === SKIP3) continue;
-      if (how === BREAK) {
-        s += " ";
-        stack.push(" ");
-      }
-    }
-    for (let k = n.lastChild; k; k = k.previousSibling) {
-      stack.push(k);
-      if (between && k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(" ");
-    }
-  }
-  return collapse2(s);
-}
-function shownEnter(n) {
-  if (n.hidden) return SKIP3;
-  const [display, visibility] = shownStyle(n);
-  if (display === "none" || visibility === "hidden" || visibility === "collapse") return SKIP3;
-  return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
-}
-function shownText(el) {
-  if (!el.firstElementChild) return collapse2(el.textContent || "");
-  return walkText(el, run.textMax + 20, shownEnter, false);
-}
-var SELECT_OPTIONS = 12;
-function selectOptions(el) {
-  const list = [];
-  const opts = el.options || [];
-  for (let i = 0; i < opts.length && list.length < SELECT_OPTIONS; i++) {
-    list.push(clip(collapse2(opts[i].label || opts[i].textContent || "")));
-  }
-  return { list, total: opts.length };
-}
-var ICON_CLASS = /^(?:fa|fas|far|fab|bi|glyphicon|icon|material-icons|mdi|ti|las|la)-?(.*)$/;
-function iconHint(el) {
-  const todo = [el];
-  for (let i = 0; i < todo.length && i < 12; i++) {
-    const n = todo[i];
-    for (const a of [
-      "aria-label",
-      "title",
-      "alt",
-      "aria-description",
-      "data-tooltip",
-      "data-original-title",
-      "data-title"
-    ]) {
-      const v = n.getAttribute && n.getAttribute(a);
-      if (v && v.trim()) return clip(collapse2(v));
-    }
-    if (n.localName === "svg" || n.localName === "title") {
-      const t = n.localName === "title" ? n : n.querySelector("title");
-      if (t && t.textContent.trim()) return clip(collapse2(t.textContent));
-    }
-    const cls = typeof n.className === "string" ? n.className.split(/\s+/) : [];
-    for (const c of cls) {
-      const m = ICON_CLASS.exec(c);
-      if (m && m[1] && !/^(?:solid|regular|brands|lg|xs|sm|fw|[0-9]x)$/.test(m[1])) return m[1];
-    }
-    const src = n.localName === "img" ? n.getAttribute("src") : imageUrl(n);
-    const file = src && /([^/?#]+?)(?:\.[a-z0-9]{2,4})?(?:[?#].*)?$/i.exec(src);
-    if (file && !src.startsWith("data:")) return clip(file[1]);
-    for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
-  }
-  return "";
-}
-function imageUrl(n, style) {
-  if (n.nodeType !== 1) return "";
-  const cs = style || getComputedStyle(n);
-  for (const v of [cs.content, cs.backgroundImage]) {
-    const m = v && /url\(["']?([^"')]+)["']?\)/.exec(v);
-    if (m) return m[1];
-  }
-  return "";
-}
-function looksLikeIcon(el, tag, w, h, style) {
-  if (w <= 0 || h <= 0 || w > 96 || h > 96) return false;
-  if (tag === "img" || tag === "svg" || tag === "i") return true;
-  if (el.childElementCount > 2) return false;
-  if (imageUrl(el, style)) return true;
-  const cls = typeof el.className === "string" ? el.className : "";
-  return /(?:^|\s)(?:fa|fas|far|fab|bi|glyphicon|material-icons|mdi|icon)(?:[-\s]|$)/.test(cls) || el.querySelector("svg, img, i") !== null;
-}
-function labelText(el) {
-  let s = "";
-  const stack = [el];
-  while (stack.length) {
-    const n = stack.pop();
-    if (n.nodeType === 3) s += n.data;
-    else if (n.nodeType === 1 && (n === el || !LABEL_SKIP.has(n.localName))) {
-      for (let k = n.lastChild; k; k = k.previousSibling) stack.push(k);
-    }
-  }
-  return collapse2(s);
 }
 
 // src/records.js
@@ -1700,142 +1838,6 @@ function axFacts(el, tag, data) {
   return true;
 }
 
-// src/person_name.js
-var ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
-var OWN_TEXT_ROLES = /* @__PURE__ */ new Set([
-  "radio",
-  "checkbox",
-  "option",
-  "treeitem",
-  "menuitem",
-  "menuitemcheckbox",
-  "menuitemradio",
-  "switch",
-  "tab"
-]);
-var NESTED_SKIP = /* @__PURE__ */ new Set(["group", "tree", "listbox", "menu", "radiogroup", "tablist"]);
-function isIconFont(n) {
-  if (n.nodeType !== 1) return false;
-  const cls = typeof n.className === "string" ? n.className : "";
-  if (ICON_FONT.test(cls)) return true;
-  const tag = n.localName;
-  if (tag !== "i" && tag !== "span") return false;
-  const t = n.textContent || "";
-  if (n.childElementCount || !/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
-  const ff = getComputedStyle(n).fontFamily || "";
-  return /material|icon|symbol/i.test(ff);
-}
-function personText(el, own, lig) {
-  return walkText(el, run.textMax, (n) => {
-    if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP3;
-    if (isIconFont(n)) {
-      if (lig) lig.push(collapse2(n.textContent || ""));
-      return SKIP3;
-    }
-    if (own) {
-      const r = n.getAttribute("role");
-      if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP3;
-      if (n.localName === "ul" || n.localName === "ol") return SKIP3;
-    }
-    const [display, visibility] = shownStyle(n);
-    if (display === "none" || visibility === "hidden") return SKIP3;
-    return INLINE.has(display) ? IN : BREAK;
-  }, true);
-}
-function idsText(el, ids) {
-  const root = el.getRootNode();
-  if (!root || !root.getElementById) return "";
-  return collapse2(ids.split(/\s+/).map((id) => root.getElementById(id)).filter(Boolean).map((n) => personText(n, false, null)).join(" "));
-}
-function besideLabel(el) {
-  const parent = el.parentElement;
-  if (!parent) return null;
-  for (let k = parent.firstElementChild; k; k = k.nextElementSibling) {
-    if (k.localName === "label" && !k.hasAttribute("for") && !k.contains(el) && !k.control) {
-      const t = personText(k, false, null);
-      if (t) return [t, "sibling-label"];
-    }
-  }
-  let s = "";
-  for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
-    if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === "br")) break;
-    if (n.nodeType === 1 && !String(shownStyle(n)[0]).startsWith("inline")) break;
-    const t = n.nodeType === 3 ? n.data : n.nodeType === 1 ? n.textContent : "";
-    s = `${t || ""} ${s}`;
-  }
-  s = collapse2(s).replace(/[:：]\s*$/, "");
-  return s ? [clip(s), "text-before"] : null;
-}
-function labelsOf(el) {
-  const root = el.getRootNode();
-  let byId = run.forLabels.get(root);
-  if (!byId) {
-    byId = /* @__PURE__ */ new Map();
-    for (const l of root.querySelectorAll ? root.querySelectorAll("label[for]") : []) {
-      const id = l.getAttribute("for");
-      if (!byId.has(id)) byId.set(id, []);
-      byId.get(id).push(l);
-    }
-    run.forLabels.set(root, byId);
-  }
-  const out = [];
-  for (let a = el.parentElement; a; a = a.parentElement) {
-    if (a.localName === "label") {
-      if (a.control === el) out.push(a);
-      break;
-    }
-  }
-  for (const l of el.id && byId.get(el.id) || []) if (!out.includes(l) && l.control === el) out.push(l);
-  return out.length > 1 ? out.sort((a, b) => a.compareDocumentPosition(b) & 4 ? -1 : 1) : out;
-}
-function personName(el, tag, attrs, role) {
-  const lby = attrs["aria-labelledby"];
-  if (lby) {
-    const t = idsText(el, lby);
-    if (t) return [clip(t), "aria-labelledby"];
-  }
-  if (attrs["aria-label"] && attrs["aria-label"].trim()) {
-    return [clip(collapse2(attrs["aria-label"])), "aria-label"];
-  }
-  const labels = FIELDS.has(tag) ? labelsOf(el) : [];
-  if (labels.length) {
-    const t = collapse2(labels.map((l) => personText(l, false, null)).join(" "));
-    if (t) return [clip(t), "label"];
-  }
-  if (tag === "label" && el.control) {
-    const t = personText(el, false, null);
-    if (t) return [clip(t), "label"];
-  }
-  if (!FIELDS.has(tag) || tag === "input" && /^(button|submit|reset)$/i.test(el.type)) {
-    const lig = [];
-    const t = personText(el, OWN_TEXT_ROLES.has(role), lig);
-    if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
-      return [clip(collapse2(attrs.title)), "title"];
-    }
-    if (t) return [clip(t), "text", lig.join(" ")];
-    if (tag === "input" && el.value) return [clip(collapse2(el.value)), "value"];
-    for (const a of ["title", "alt"]) {
-      if (attrs[a] && attrs[a].trim()) return [clip(collapse2(attrs[a])), a];
-    }
-    const img = el.querySelector && el.querySelector("img[alt]");
-    if (img && img.getAttribute("alt").trim()) return [clip(collapse2(img.getAttribute("alt"))), "alt"];
-    const svgTitle = el.querySelector && el.querySelector("svg title");
-    if (svgTitle && svgTitle.textContent.trim()) {
-      return [clip(collapse2(svgTitle.textContent)), "svg-title", lig.join(" ")];
-    }
-    const hint = iconHint(el) || lig.join(" ");
-    if (hint) return [hint, "icon", lig.join(" ")];
-    return null;
-  }
-  const beside = besideLabel(el);
-  if (beside) return beside;
-  if (attrs.title && attrs.title.trim()) return [clip(collapse2(attrs.title)), "title"];
-  if (attrs.placeholder && attrs.placeholder.trim()) {
-    return [clip(collapse2(attrs.placeholder)), "placeholder"];
-  }
-  return null;
-}
-
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
   "group",
@@ -1892,7 +1894,7 @@ function landmarkOf(from, name, levels = 8) {
       continue;
     }
     const label = a.getAttribute("aria-label");
-    let s = label && label.trim() ? collapse2(label) : "";
+    let s = label && label.trim() ? collapse(label) : "";
     if (!s && a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     if (!s) {
       const h = a.querySelector("h1, h2, h3, h4, h5, h6");
@@ -1912,7 +1914,7 @@ function personContext(el, name) {
     const role = a.getAttribute("role");
     if (role && GROUP_ROLES.has(role) || a.localName === "fieldset") {
       const label = a.getAttribute("aria-label");
-      if (label && label.trim()) s = collapse2(label);
+      if (label && label.trim()) s = collapse(label);
       else if (a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     }
     if (usable(s)) return short(s);
@@ -1934,12 +1936,12 @@ function personContext(el, name) {
     const legend = !s && a.querySelector(":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4");
     if (legend && !legend.contains(el)) s = personText(legend, false, null);
     for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
-      if (k.nodeType === 3) s = collapse2(k.data);
+      if (k.nodeType === 3) s = collapse(k.data);
       else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
     }
     if (!usable(s)) {
       for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {
-        if (k.nodeType === 3) s = collapse2(k.data);
+        if (k.nodeType === 3) s = collapse(k.data);
         else if (k.nodeType === 1 && !isControlish(k, links, true)) s = personText(k, false, null);
       }
     }
@@ -1975,7 +1977,7 @@ function dialogOf(el) {
   }
   if (!d) return "";
   const label = d.getAttribute("aria-label");
-  if (label && label.trim()) return clip(collapse2(label));
+  if (label && label.trim()) return clip(collapse(label));
   if (d.getAttribute("aria-labelledby")) {
     const t2 = idsText(d, d.getAttribute("aria-labelledby"));
     if (t2) return clip(t2);
@@ -2078,10 +2080,10 @@ function labelOf(el) {
     label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
   }
   if (!label) label = el.textContent || "";
-  return collapse2(label).toLowerCase().slice(0, 60);
+  return collapse(label).toLowerCase().slice(0, 60);
 }
 function rowWords(el, label) {
-  const minus = (t) => (label ? collapse2(t).toLowerCase().replace(label, " ") : collapse2(t).toLowerCase()).trim();
+  const minus = (t) => (label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase()).trim();
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       for (const cell of a.children) {
@@ -2106,14 +2108,14 @@ function keyOf(el) {
   const look = el.getAttribute("class") || "";
   if (!label && (el.localName === "a" || !look.trim())) return "";
   const href = el.localName === "a" ? (el.getAttribute("href") || "").split("?")[0] : "";
-  const own = label || `${el.localName} ${collapse2(look)}`;
+  const own = label || `${el.localName} ${collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }
 function placesOf(el, headings) {
   const out = [];
   for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
     for (const value of [a.getAttribute("aria-label") || "", a.id || ""]) {
-      const words = collapse2(value.replace(/[-_]+/g, " "));
+      const words = collapse(value.replace(/[-_]+/g, " "));
       if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
     }
   }
@@ -2129,10 +2131,10 @@ function placesOf(el, headings) {
       hi = mid - 1;
     }
   }
-  const heading = found >= 0 ? collapse2(headings[found].textContent || "").slice(0, 80) : "";
+  const heading = found >= 0 ? collapse(headings[found].textContent || "").slice(0, 80) : "";
   if (heading) out.push(`under:${heading}`);
   const block = el.parentElement && el.parentElement.closest(BLOCKS2);
-  const text = block ? collapse2(block.textContent || "").slice(0, 60) : "";
+  const text = block ? collapse(block.textContent || "").slice(0, 60) : "";
   if (text) out.push(`within:${text}`);
   return out;
 }
@@ -2200,7 +2202,7 @@ function controlFacts(el, tag, attrs, data) {
       data.filled = el.value ? 1 : 0;
     } else if (tag === "select") {
       const opt = el.selectedOptions && el.selectedOptions[0];
-      data.val = clip(opt ? collapse2(opt.textContent || "") : "");
+      data.val = clip(opt ? collapse(opt.textContent || "") : "");
       const options = selectOptions(el);
       data.opts = options.list;
       data.optn = options.total;
@@ -2215,7 +2217,7 @@ function controlFacts(el, tag, attrs, data) {
   if (twin) data.tw = twin;
   const parent = el.parentElement;
   if (parent && parent.childElementCount <= 16) {
-    const ptx = collapse2(parent.textContent || "");
+    const ptx = collapse(parent.textContent || "");
     if (ptx) data.ptx = ptx.slice(0, 80);
   }
 }
@@ -2457,7 +2459,7 @@ function keep(el, ctx) {
 
 // src/semantic.js
 function preParagraphs(raw) {
-  return raw.split(/\n[ \t]*\n/).map(collapse2).filter(Boolean).join("\n\n");
+  return raw.split(/\n[ \t]*\n/).map(collapse).filter(Boolean).join("\n\n");
 }
 function semanticFacts(el, tag, style, data) {
   const role = el.getAttribute("role");
@@ -2468,12 +2470,12 @@ function semanticFacts(el, tag, style, data) {
   }
   let text = "";
   if (tag === "pre") text = preParagraphs(el.textContent || "");
-  else if (BLOCKS.has(tag)) text = collapse2(el.textContent || "");
+  else if (BLOCKS.has(tag)) text = collapse(el.textContent || "");
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute("aria-labelledby");
   if (lby) {
     const root = el.getRootNode();
-    const parts = lby.split(/\s+/).map((id) => root.getElementById && root.getElementById(id)).filter(Boolean).map((n) => collapse2(n.textContent || ""));
+    const parts = lby.split(/\s+/).map((id) => root.getElementById && root.getElementById(id)).filter(Boolean).map((n) => collapse(n.textContent || ""));
     if (parts.length) data.lb = clip(parts.join(" "));
   }
   if (text) {

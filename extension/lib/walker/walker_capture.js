@@ -30,6 +30,10 @@ export const WALKER_MAX_DEPTH = 256;
 // page walks in ~6 s; a frame that never finishes loading never answers).
 export const WALK_ALL_FRAMES_MS = 20_000;
 export const WALK_TOP_FRAME_MS = 30_000;
+// A walk that also writes the document as AX rows (opts.axTree, ax_tree.js) does about four
+// times the work a node: a 100k-element page walked in ~10 s at load 10, past 20 s at load 20.
+const AX_TREE_WALK_SCALE = 3;
+const walkDeadline = (opts, ms) => (opts.axTree ? ms * AX_TREE_WALK_SCALE : ms);
 
 const round = (ms) => Math.round(ms * 10) / 10;
 
@@ -266,7 +270,7 @@ async function walkCachedWorld(session, tabId, frames, opts, loaderId, onSent = 
   // the click listeners right behind the walk (walker_ids.js), answered after it
   const ahead = opts.hold ? listenersAhead(session, cached.root) : null;
   onSent?.();
-  const reply = await withDeadline(walked, WALK_TOP_FRAME_MS, 'walker in the top frame');
+  const reply = await withDeadline(walked, walkDeadline(opts, WALK_TOP_FRAME_MS), 'walker in the top frame');
   let out = null;
   try {
     out = reply && !reply.exceptionDetails ? JSON.parse(reply.result?.value) : null;
@@ -382,7 +386,7 @@ async function walkFrames(tabId, opts, errors = [], loaderId = null) {
   let allFrames = true;
   try {
     ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, allFrames: true }, opts, loaderId),
-      WALK_ALL_FRAMES_MS, 'walker in every frame'));
+      walkDeadline(opts, WALK_ALL_FRAMES_MS), 'walker in every frame'));
   } catch (e) {
     // One frame refusing injection (an error page, a restricted URL) or never answering
     // must not cost the top frame: fall back to it alone (it walks same-origin frames).
@@ -391,7 +395,7 @@ async function walkFrames(tabId, opts, errors = [], loaderId = null) {
       errors.push({ step: 'walker_frames', message: `${e.message}: only the top frame was walked (cross-origin frames are missing)` });
     }
     ({ results, injected } = await withDeadline(injectWalker(tabId, { tabId, frameIds: [0] }, opts, loaderId),
-      WALK_TOP_FRAME_MS, 'walker in the top frame'));
+      walkDeadline(opts, WALK_TOP_FRAME_MS), 'walker in the top frame'));
   }
   const first = (results ?? []).find((r) => r.frameId === 0);
   if (!first) throw new Error('walker: no result from the top frame');

@@ -5,6 +5,7 @@
 // text-transform, whitespace as layout collapses it). Measured against Chromium's own tree
 // by bench/bench_ax_agreement.py (bench/results/ax_agreement.md).
 import { contentText } from './ax_text.js';
+import { labelsOf } from './person_name.js';
 
 // Roles Chromium names by their content when nothing else names them.
 const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'DisclosureTriangle',
@@ -39,8 +40,11 @@ function hostLanguageName(el, tag) {
       return el.getAttribute('alt') || el.getAttribute('value') || 'Submit';
     }
   }
-  if (LABELABLE.has(tag) && el.labels && el.labels.length) {
-    const texts = Array.from(el.labels, (l) => collapse(contentText(l))).filter(Boolean);
+  // not el.labels: Chromium builds that list by walking the whole tree scope, per control
+  // (50 s of a 100k-element page's first AX rows; person_name.js gathers them once a walk)
+  const labels = LABELABLE.has(tag) ? labelsOf(el) : [];
+  if (labels.length) {
+    const texts = labels.map((l) => collapse(contentText(l))).filter(Boolean);
     if (texts.length) return texts.join(' ');
   }
   if (tag === 'img' || tag === 'area') {

@@ -194,8 +194,9 @@ function addMarker(ctx, el, cs, role, parent, f) {
 const QUOTES = { 'open-quote': '“', 'close-quote': '”' };
 
 function addPseudo(ctx, el, which, parent, f) {
-  const quote = QUOTES[getComputedStyle(el, which).content];
-  const text = quote || contentOfPseudo(el, which);
+  const content = getComputedStyle(el, which).content;
+  if (content === 'none' || content === 'normal' || !content) return;  // most elements
+  const text = QUOTES[content] || contentOfPseudo(el, which);
   if (text && text.trim()) addText(ctx, text, parent, f);
 }
 

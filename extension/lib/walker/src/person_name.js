@@ -74,7 +74,7 @@ function besideLabel(el) {
 // whose `for` names it. Not el.labels: Chromium collects that list by walking the field's
 // whole tree scope, once per field (3 s of a 4,500-control page's walk); the `for` labels
 // of a root are gathered once per walk here.
-function labelsOf(el) {
+export function labelsOf(el) {
   const root = el.getRootNode();
   let byId = run.forLabels.get(root);
   if (!byId) {
