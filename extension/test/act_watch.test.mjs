@@ -54,3 +54,31 @@ test('a wait that did not end settled hands over no reading', async () => {
     delete globalThis.chrome;
   }
 });
+
+test('the act\'s first settle check is asked beside the clock\'s first reading, of the act\'s document only', async () => {
+  for (const [documentToken, settles] of [['D1', 1], ['D0', 2]]) {
+    const order = [];
+    const reading = { token: 'D1', count: 0, quiet: 5, load_state: 'complete', frames_unreadable: 0, submits: { seq: 0, last: [] } };
+    globalThis.chrome = { tabs: { sendMessage: async (tabId, message) => {
+      order.push(message.settle ? 'settle' : 'read');
+      if (message.settle) return { settled: true, why: [], span: 30, reading, by: 'nothing_scheduled' };
+      await new Promise((r) => setTimeout(r, 20)); // the clock's reading takes a while
+      order.push('read answered');
+      return reading;
+    } } };
+    try {
+      const watch = await watchPage(fakeSession([]));
+      const ready = await watch.ready({ max_wait_ms: 2000, settle: true }, { documentToken });
+      assert.equal(ready.ended_by, 'settled');
+      if (settles === 1) {
+        assert.deepEqual(order, ['settle', 'read', 'read answered'], 'asked before the first reading came back');
+      } else {
+        // the act began on another document: its check is asked again, of this one
+        assert.deepEqual(order, ['settle', 'read', 'read answered', 'settle']);
+      }
+      await watch.stop();
+    } finally {
+      delete globalThis.chrome;
+    }
+  }
+});

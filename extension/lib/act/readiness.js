@@ -8,7 +8,7 @@
 
 import { AxError } from '../common/errors.js';
 import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
-import { ENDED_BY, SETTLED_BY, stabilize } from '../session/stabilize.js';
+import { ENDED_BY, readPageClock, SETTLED_BY, stabilize } from '../session/stabilize.js';
 import { ACTION_REQUEST_GRACE_MS, askSettled } from '../session/settle.js';
 import { noteDialogOpen } from './blocked.js';
 
@@ -136,7 +136,7 @@ export async function watchPage(session, {
     /** Wait for readiness: {ready, waited_ms, reasons, pending_requests, load, mutations,
      * ended_by[, settled_by]}. `schedule`: the page's schedule counters read before the action
      * (readPageClock), for the settle check's "nothing scheduled" rule. */
-    async ready(options = {}, { schedule = null } = {}) {
+    async ready(options = {}, { schedule = null, documentToken = null } = {}) {
       const opts = { ...READY_DEFAULTS, ...options };
       const t0 = now();
       const young = () => {
@@ -144,11 +144,28 @@ export async function watchPage(session, {
         for (const id of inflight) if (now() - (startedAt.get(id) ?? -Infinity) < ACTION_REQUEST_GRACE_MS) n += 1;
         return n;
       };
+      // The first settle check is asked beside the clock's first reading, not after its answer
+      // (one message less before the check's frames start); used only where the wait would
+      // ask it (stabilize.js: the page may be settled by what the extension sees), else dropped.
+      // Only for the act's own document (`documentToken`: its clock's token before the input); its
+      // answer stands only when the wait's last reading is of that document too (a navigation
+      // in between: asked again, of the document there now, without waiting for this one).
+      let asked = opts.settle && documentToken ? askSettled(session.tabId, { now, schedule }) : null;
+      asked?.catch(() => {});
+      let lastToken = null; // the document of the wait's last reading
       const report = await stabilize(session, { stabilize: { enabled: true, ...opts } }, {
         now, inflight, busy: () => loading.size > 0 || dialogs.length > 0 || storm !== null,
         heldRequests: opts.settle ? young : () => 0,
+        readPage: async (tabId) => {
+          const reading = await readPageClock(tabId);
+          lastToken = reading?.token ?? null;
+          return reading;
+        },
         askSettle: async (tabId, how) => {
-          const answer = await askSettled(tabId, { ...how, schedule });
+          const first = asked && lastToken === documentToken ? await asked : null;
+          asked = null;
+          const same = first && first.reading?.token === lastToken;
+          const answer = same ? first : await askSettled(tabId, { ...how, schedule });
           settledReading = answer?.settled ? answer.reading : null;
           return answer;
         },

@@ -272,7 +272,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
         t = now();
         run.step('readiness after the action');
         report.readiness = await watch.ready({ ...msg.options.ready, settle: msg.options.ready?.settle ?? true },
-          { schedule: clockBefore?.schedule ?? null });
+          { schedule: clockBefore?.schedule ?? null, documentToken: clockBefore?.token ?? null });
         timings.ready_ms = round(now() - t);
       }
       const readyAt = now();
