@@ -161,6 +161,25 @@ test('runs the walk reported itself need no second injection; the others get one
   assert.deepEqual([walker.elements[0].b, walker.subframes[0].result.elements[0].b], [10, 20]);
 });
 
+test('a run the binding heard from a walk given up on is not taken: only this walk\'s runs are', async () => {
+  // every frame's walk went past its deadline and the top frame was walked alone: the
+  // abandoned walk's runs still report through the binding, and have no result in this read
+  const walker = { run: 'a.2', reported: true, frames: [{}], elements: [{ f: 0 }] };
+  const s = session({ contexts: {}, takes: { 4: [{ type: 'string', value: 'a.2' }, node(10)] } });
+  const reporter = {
+    contexts: new Map([['a.1', { contextId: 2, sessionId: null }], ['b.1', { contextId: 3, sessionId: null }],
+      ['a.2', { contextId: 4, sessionId: null }]]),
+    wait: async () => true,
+  };
+  const errors = [];
+  const stats = await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', errors, reporter);
+  assert.deepEqual(errors, []);
+  assert.equal(stats.worlds, 1);
+  assert.deepEqual(walker.elements, [{ f: 0, b: 10 }]);
+  const evaluated = s.calls.filter(([m]) => m === 'Runtime.evaluate').map(([, p]) => p.contextId);
+  assert.deepEqual(evaluated, [4]);
+});
+
 test('an out-of-process frame is resolved over its own session, its listeners matched there only', async () => {
   // Run b.1 walked a cross-site frame (session "s"): its node ids are that renderer's, and
   // id 11 there is not the tab's node 11.

@@ -288,7 +288,10 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
   const contexts = new Map();
   if (reporter) {
     await reporter.wait(runs.filter((r) => r.result.reported).map((r) => r.result.run));
-    for (const [run, where] of reporter.contexts) contexts.set(run, where);
+    // only this walk's runs: the binding also hears the runs of a walk given up on (every
+    // frame's walk past its deadline, then the top frame's alone), which have no result here
+    const ours = new Set(runs.map((r) => r.result.run));
+    for (const [run, where] of reporter.contexts) if (ours.has(run)) contexts.set(run, where);
   }
   const sessions = new Set([null, ...sessionIds.filter(Boolean)]);
   for (const r of runs) {
