@@ -49,7 +49,7 @@ test('a page quiet since its navigation is read at once, without an observer of 
   });
   assert.deepEqual(report, {
     stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0,
-    source: 'navigation', observed_since_ms: 2000, quiet_for_ms: 900, load_state: 'complete',
+    source: 'navigation', observed_since_ms: 2000, quiet_for_ms: 900, quiet_at_start: true, load_state: 'complete',
   });
   assert.deepEqual(s.calls, [], 'no isolated world is created');
 });
@@ -100,6 +100,7 @@ test('without the content script the request installs its own observer', async (
   assert.equal(report.stabilized, true);
   assert.equal(report.source, 'request');
   assert.equal(report.observed_since_ms, 0);
+  assert.equal(report.quiet_at_start, false, 'a fresh observer waited its quiet window');
   assert.ok(s.calls.includes('Page.createIsolatedWorld'));
 });
 
@@ -109,6 +110,7 @@ test('a report says (out of its JSON) whether the page was quiet at the first re
   });
   assert.equal(quiet[SETTLED_AT_ONCE], true);
   assert.ok(!JSON.stringify(quiet).includes('settled'), 'not part of the report sent on');
+  assert.equal(quiet.quiet_at_start, true, 'what the report sent on says of it');
   let t = 0;
   const readings = [{ token: 'a', count: 1, quiet: 100, since: 100 }, { token: 'a', count: 1, quiet: 600, since: 600 }];
   const waited = await stabilize(session(44), { stabilize: { quiet_ms: 500 } }, {
@@ -116,8 +118,10 @@ test('a report says (out of its JSON) whether the page was quiet at the first re
   });
   assert.equal(waited.stabilized, true);
   assert.equal(waited[SETTLED_AT_ONCE], false, 'it waited: what was read beside it is stale');
+  assert.equal(waited.quiet_at_start, false);
   const off = await stabilize(session(45), { stabilize: { enabled: false } });
   assert.equal(off[SETTLED_AT_ONCE], true);
+  assert.equal(off.quiet_at_start, undefined, 'no clock was read');
 });
 
 test('a reading looks into shadow roots and same-origin frames, and sees controls set by script (issue 26)', () => {

@@ -100,7 +100,9 @@ test('the next read of the tab uses the kept observer: no new world, no wait whe
   const now = () => clock;
   const pending = stabilize(first, { stabilize: { quiet_ms: 200, max_wait_ms: 3000 } }, { now });
   setTimeout(() => { state = { count: 4, quiet: 300 }; clock = 250; }, 20);
-  assert.equal((await pending).stabilized, true);
+  const waited = await pending;
+  assert.equal(waited.stabilized, true);
+  assert.equal(waited.quiet_at_start, false, 'a new observer waited its quiet window');
   // the page stayed quiet; two more mutations happened long ago, before this read
   state = { count: 6, quiet: 5000 };
   const second = fakeSession(() => state, { tabId: 'kept' });
@@ -110,6 +112,7 @@ test('the next read of the tab uses the kept observer: no new world, no wait whe
   assert.equal(report.stabilized, true);
   assert.equal(report.mutations, 0, 'only mutations during this wait are reported');
   assert.ok(report.waited_ms <= 2, `one read, no wait: ${report.waited_ms} readings`);
+  assert.equal(report.quiet_at_start, true, 'the kept observer was quiet at its first reading');
   assert.equal(second.calls.filter((c) => c === 'Page.createIsolatedWorld').length, 0);
   assert.deepEqual(second.calls.filter((c) => c === 'Runtime.evaluate').length, 1);
 });

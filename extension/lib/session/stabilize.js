@@ -202,7 +202,8 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
 /**
  * Wait for a quiet window on the tab behind `session`.
  * Resolves {stabilized, waited_ms, reasons, pending_requests, mutations, source,
- * observed_since_ms, quiet_for_ms[, load_state]}; never throws for a page that does not
+ * observed_since_ms, quiet_for_ms, quiet_at_start[, load_state]} (`quiet_at_start`: the page
+ * was quiet and idle at the clock's first reading, so no quiet window was waited); never throws for a page that does not
  * settle (it reports why instead). `readPage(tabId)` replaces the content-script query
  * (tests).
  */
@@ -249,6 +250,7 @@ export async function stabilize(session, options, {
       report.mutations = await waitOnPageClock(session.tabId, opts, warm,
         { readPage, inflight, now, started, report, held: heldRequests,
           settle: { busy, ask: (tabId) => askSettle(tabId, { now }) } });
+      report.quiet_at_start = report[ENDED_BY] === 'quiet_window' && report[SETTLED_AT_ONCE] === true;
       return report;
     }
     report.source = 'request';
@@ -259,7 +261,9 @@ export async function stabilize(session, options, {
       lastState = kept.state;
     }
     report.observed_since_ms = Math.round(kept?.state.since ?? 0);
+    let passes = 0;
     for (let first = Boolean(kept); ; first = false) {
+      passes += 1;
       try {
         if (world === null) {
           world = await createWorld(session);
@@ -279,7 +283,11 @@ export async function stabilize(session, options, {
       }
       const elapsed = now() - started;
       const domQuiet = world !== null && lastState.quiet >= opts.quiet_ms;
-      if (settled(report, opts, elapsed, domQuiet, inflight.size, heldRequests())) break;
+      if (settled(report, opts, elapsed, domQuiet, inflight.size, heldRequests())) {
+        // quiet at the kept observer's first reading: no quiet window was waited
+        report.quiet_at_start = passes === 1 && report[ENDED_BY] === 'quiet_window';
+        break;
+      }
       await sleep(Math.min(POLL_MS, Math.max(0, opts.max_wait_ms - elapsed)));
     }
   } finally {

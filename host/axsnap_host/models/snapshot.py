@@ -100,6 +100,9 @@ class StabilizationReport(_Model):
         None, description="how long that clock had watched the document when the request came")
     quiet_for_ms: float | None = Field(
         None, description="how long the page had been quiet when the wait ended")
+    quiet_at_start: bool | None = Field(
+        None, description="the page was already quiet (for quiet_ms, no request pending) at the "
+        "clock's first reading: the read waited no quiet window")
     load_state: str | None = Field(None, description="document.readyState at the last reading")
 
 
