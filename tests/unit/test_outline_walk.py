@@ -14,8 +14,8 @@ from pydantic import ValidationError
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.ax.walk_tree import walk_tree
 from axsnap_host.pipeline.ax.window_index import from_walk
-from axsnap_host.pipeline.outline.walk_tree import walk_tree
 from host_harness import process_capture as run
 
 PAGE = "http://127.0.0.1:8000/walk.html"
@@ -149,12 +149,21 @@ def test_a_generic_without_an_id_is_named_by_its_row_tag() -> None:
     assert "  section: Wrapper\n    [0-60] checkbox: Agree" in tree
 
 
-def test_ax_source_walk_is_for_the_whole_page_outline() -> None:
+def test_ax_source_walk_is_for_the_whole_page_ax_formats() -> None:
     assert SnapshotOptions(format="outline", scope="page", ax_source="walk").ax_source == "walk"
+    assert SnapshotOptions(format="snapshot", scope="page", ax_source="walk").ax_source == "walk"
     with pytest.raises(ValidationError, match="needs scope 'page'"):
         SnapshotOptions(format="outline", ax_source="walk")
     with pytest.raises(ValidationError, match="needs scope 'page'"):
+        SnapshotOptions(format="snapshot", ax_source="walk")
+    with pytest.raises(ValidationError, match="needs scope 'page', and no focus"):
         SnapshotOptions(format="outline", scope="page", ax_source="walk", focus="main")
-    with pytest.raises(ValidationError, match=r"does not use ax_source \(outline\)"):
-        SnapshotOptions(format="snapshot", scope="page", ax_source="walk")
+    with pytest.raises(ValidationError, match=r"does not use ax_source \(outline/snapshot\)"):
+        SnapshotOptions(format="domtext", viewport_only=False, ax_source="walk")
+    # one read of every format from the one walk; its DOM text is the walk's too
+    assert SnapshotOptions(format="snapshot", scope="page", ax_source="walk",
+                           viewport_only=False, also_formats=["outline", "domtext"]).also_formats
+    with pytest.raises(ValidationError, match="not with dom_source 'snapshot'"):
+        SnapshotOptions(format="snapshot", scope="page", ax_source="walk", viewport_only=False,
+                        dom_source="snapshot", also_formats=["domtext"])
     assert SnapshotOptions(format="snapshot").ax_source == "chromium"  # the default: accepted

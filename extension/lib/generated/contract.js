@@ -272,7 +272,8 @@ export const ONLY_FOR = deepFreeze({
     "som"
   ],
   "ax_source": [
-    "outline"
+    "outline",
+    "snapshot"
   ],
   "scope": [
     "outline",

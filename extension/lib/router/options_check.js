@@ -128,9 +128,11 @@ export function optionProblems(options) {
       && !asked.some((f) => formats.includes(f)))
     .map(([key, formats]) => `${key} (${formats.join('/')})`);
   if (misplaced.length) return [`format '${format}' does not use ${misplaced.join(', ')}`];
-  if (options.ax_source === 'walk' && (options.scope !== 'page' || (options.focus ?? null) !== null
-    || options.also_formats?.length)) {
-    return ["ax_source 'walk' needs scope 'page', and neither focus nor also_formats"];
+  if (options.ax_source === 'walk' && (options.scope !== 'page' || (options.focus ?? null) !== null)) {
+    return ["ax_source 'walk' needs scope 'page', and no focus"];
+  }
+  if (options.ax_source === 'walk' && options.also_formats?.length && options.dom_source === 'snapshot') {
+    return ["ax_source 'walk' reads every format of the one read from the walk: not with dom_source 'snapshot'"];
   }
   const oneRead = oneReadProblem(options, format);
   return oneRead ? [oneRead] : [];

@@ -58,14 +58,15 @@ export function walksWholePage(options) {
 }
 
 /**
- * A whole-page outline read from the walk (SnapshotOptions.ax_source "walk", design note 42):
- * no getFullAXTree, no DOMSnapshot; the walker also writes the document as accessibility
- * rows (ax_tree.js) and the records the DOM channel could list get their ids, as a
- * whole-page DOM read's do.
+ * A whole-page SnapshotV1 or outline read from the walk (SnapshotOptions.ax_source "walk",
+ * design notes 42 and 45): no getFullAXTree, no DOMSnapshot; the walker also writes the
+ * document as accessibility rows (ax_tree.js) and the records the DOM channel could list get
+ * their ids, as a whole-page DOM read's do. With also_formats the one walk serves them all
+ * (DOM text reads the same records).
  */
 export function walksAxTree(options) {
-  return options?.ax_source === 'walk' && (options?.format ?? 'snapshot') === 'outline'
-    && options?.scope === 'page' && !options?.focus && !options?.also_formats?.length;
+  return options?.ax_source === 'walk' && ['snapshot', 'outline'].includes(options?.format ?? 'snapshot')
+    && options?.scope === 'page' && !options?.focus;
 }
 
 /** The options a whole-page outline read from the walk walks with: a whole-page DOM read's. */

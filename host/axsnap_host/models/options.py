@@ -113,12 +113,14 @@ class SnapshotOptions(BaseModel):
     )
     ax_source: AxSource = Field(
         "chromium",
-        description="outline, scope 'page': where its accessibility nodes come from. "
-        "'chromium' (default) reads Chromium's AX tree (getFullAXTree) and a DOMSnapshot; "
-        "'walk' computes roles, names, states and text runs in the page during the walker's "
-        "single pass, without either (seconds less on large pages). Ids: only the lines an "
-        "agent can act on carry one (the others print without [id]); not with focus or "
-        "also_formats (docs/guide/whole-page.md)",
+        description="snapshot/outline, scope 'page': where the accessibility nodes come "
+        "from. 'chromium' (default) reads Chromium's AX tree (getFullAXTree) and a "
+        "DOMSnapshot; 'walk' computes roles, names, states and text runs in the page during "
+        "the walker's single pass, without either (seconds less on large pages). Ids: the "
+        "nodes an agent can act on carry Chromium's {frame}-{backendNodeId}; the others "
+        "(text, headings, wrappers) an {frame}-ax{row} id, which no action takes (the "
+        "outline prints them without [id]). With also_formats the one walk serves every "
+        "format; not with focus (docs/guide/whole-page.md)",
     )
     vision: StrictBool = Field(
         False,
@@ -208,10 +210,11 @@ class SnapshotOptions(BaseModel):
         if misplaced:
             uses = ", ".join(f"{name} ({'/'.join(sorted(ONLY_FOR[name]))})" for name in misplaced)
             raise ValueError(f"format {self.format!r} does not use {uses}")
-        if self.ax_source == "walk" and (self.scope != "page" or self.focus is not None
-                                         or self.also_formats):
-            raise ValueError("ax_source 'walk' needs scope 'page', and neither focus nor "
-                             "also_formats")
+        if self.ax_source == "walk" and (self.scope != "page" or self.focus is not None):
+            raise ValueError("ax_source 'walk' needs scope 'page', and no focus")
+        if self.ax_source == "walk" and self.also_formats and self.dom_source == "snapshot":
+            raise ValueError("ax_source 'walk' reads every format of the one read from the "
+                             "walk: not with dom_source 'snapshot'")
         if self.also_formats is not None:
             one_read_problem = _one_read_problem(self)
             if one_read_problem:
@@ -251,7 +254,7 @@ ONLY_FOR: dict[str, frozenset[str]] = {
     "compression": _OUTLINE | DOM_FORMATS,
     "vision": DOM_FORMATS,
     "dom_source": DOM_FORMATS,
-    "ax_source": _OUTLINE,
+    "ax_source": frozenset({"snapshot", "outline"}),
     "scope": frozenset({"snapshot", "outline"}),
     "snapshot_encoding": frozenset({"snapshot"}),
 }

@@ -20,7 +20,9 @@ from axsnap_host.pipeline.ax.prune import prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.snapshot import as_node_objects, build_snapshot, set_prop
 from axsnap_host.pipeline.ax.tree import flat_tree
-from axsnap_host.pipeline.ax.window_index import dom_facts, walker_joins
+from axsnap_host.pipeline.ax.walk_rows import walk_render
+from axsnap_host.pipeline.ax.walk_tree import WALK_REFS, WALK_TAGS, walk_tree
+from axsnap_host.pipeline.ax.window_index import WindowIndex, dom_facts, from_walk, walker_joins
 from axsnap_host.pipeline.dom.walker_merge import JOINED
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
@@ -97,7 +99,12 @@ def build_snapshot_v1(
     options = request.options
     capture = request.capture
     clock = _Stopwatch()
-    tree = flat_tree(capture)  # built ahead on a streamed read (stream_early.py)
+    # ax_source "walk": the walker's rows (design note 45), else Chromium's nodes (built
+    # ahead on a streamed read, stream_early.py)
+    walked = from_walk(capture)
+    tree = walk_tree(capture) if walked else flat_tree(capture)
+    tree.ahead.pop(WALK_TAGS, None)  # the outline's role decoration reads them, not SnapshotV1
+    refs: dict[str, Any] = tree.ahead.pop(WALK_REFS, None) or {}
     if options.pruned:  # one interest a read: its formats flatten equal trees
         share_interest(tree, capture.derived)
     clock.lap("flatten_ms")
@@ -148,6 +155,7 @@ def build_snapshot_v1(
         trace_id=options.trace_id,
         snapshot_id=snapshot_id,
         ts=ts,
+        render=walk_render(tree, refs, dom) if walked and isinstance(dom, WindowIndex) else None,
     )
     if options.redact:  # capture error messages come from the browser; scrub them too
         for failure in snapshot["quality"].get("failures", ()):

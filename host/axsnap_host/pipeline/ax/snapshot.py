@@ -19,7 +19,12 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.snapshot import NODE_COLUMNS, SNAPSHOT_VERSION, rows_to_nodes
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, PruneResult
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry
-from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, outside_window
+from axsnap_host.pipeline.ax.window_index import (
+    DomFacts,
+    WindowIndex,
+    from_walk,
+    outside_window,
+)
 
 # DomFacts.box: (bounds, visible, clickable)
 Box = tuple[tuple[float, float, float, float] | None, bool, bool]
@@ -239,6 +244,7 @@ def build_snapshot(
         for entry in tree.frames
     ]
     captured = sum(1 for frame in frames if frame["captured"])
+    windowed = isinstance(dom, WindowIndex) and not from_walk(capture)
     snapshot_id = snapshot_id or new_snapshot_id()
     return {
         "snapshot_version": SNAPSHOT_VERSION,
@@ -258,8 +264,10 @@ def build_snapshot(
             "frames_captured": captured,
             "frames_failed": len(frames) - captured,
             **({"failures": failures} if failures else {}),
-            "scope": "viewport" if isinstance(dom, WindowIndex) else "page",
-            **({"window": window} if (window := outside_window(capture, dom)) else {}),
+            # a read from the walk (ax_source "walk") reads the walker's facts of the page
+            "scope": "viewport" if windowed else "page",
+            **({"window": window} if windowed and (window := outside_window(capture, dom))
+               else {}),
             **({"ax_source": source} if (source := ax_source(capture)) else {}),
         },
         # the row encoding; as_node_objects() makes the default encoding of it

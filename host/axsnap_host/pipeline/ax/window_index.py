@@ -89,6 +89,10 @@ class WindowIndex:
         j = self._locate(backend_id, frame_id)
         if j is None:
             return None
+        return self.box_of(j)
+
+    def box_of(self, j: Joined) -> tuple[tuple[float, float, float, float] | None, bool, bool]:
+        """:meth:`box` of a record (one whose element got no backendNodeId too)."""
         return self._bounds(j), bool(j.rec.get("vis")), _clickable(j)
 
     def _bounds(self, j: Joined) -> tuple[float, float, float, float] | None:
@@ -188,8 +192,8 @@ WALK_SOURCE = "walk"  # frames[].ax_source of an outline read from the walk
 
 
 def from_walk(capture: RawCapture) -> bool:
-    """A whole-page outline read from the walk (``ax_source="walk"``): its AX nodes are the
-    walker's rows (capture.js: axTreeFrames; pipeline/outline/walk_tree.py)."""
+    """A whole-page SnapshotV1 or outline read from the walk (``ax_source="walk"``): its AX
+    nodes are the walker's rows (capture.js: axTreeFrames; pipeline/ax/walk_tree.py)."""
     walker = capture.walker or {}
     return bool(capture.frames) and isinstance(walker.get("axt"), dict) and (
         (capture.frames[0].model_extra or {}).get("ax_source") == WALK_SOURCE)
@@ -197,7 +201,7 @@ def from_walk(capture: RawCapture) -> bool:
 
 def dom_facts(capture: RawCapture) -> DomFacts:
     """The DOM facts the AX pipeline reads: the walker's in window scope and on a whole-page
-    outline read from the walk (pipeline/outline/walk_tree.py), else DOMSnapshot's."""
+    read from the walk (pipeline/ax/walk_tree.py), else DOMSnapshot's."""
     if window_scoped(capture):
         return WindowIndex(capture)
     if from_walk(capture):

@@ -28,6 +28,7 @@ from axsnap_host.pipeline.ax.merge import fill_missing_values
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, flat_tree
+from axsnap_host.pipeline.ax.walk_tree import WALK_REFS, WALK_TAGS, walk_tree
 from axsnap_host.pipeline.ax.window_index import (
     DomFacts,
     WindowIndex,
@@ -48,7 +49,6 @@ from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines, window_
 from axsnap_host.pipeline.outline.node_facts import absolute_url, node_tag_attrs, node_url
 from axsnap_host.pipeline.outline.shape import is_collapsed, mark_onscreen, shape_lines
 from axsnap_host.pipeline.outline.text import GENERIC_ROLES, decorated_role, join_lines
-from axsnap_host.pipeline.outline.walk_tree import WALK_TAGS, walk_tree
 from axsnap_host.pipeline.page_status import is_error_page
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -71,6 +71,7 @@ def build_outline(
     tree = walk_tree(capture) if walked else flat_tree(capture)  # (or built ahead on a
     # streamed read, stream_early.py)
     walk_tags: dict[str, str] = tree.ahead.pop(WALK_TAGS, None) or {}
+    tree.ahead.pop(WALK_REFS, None)  # SnapshotV1's boxes of nodes without an id
     if options.pruned:  # one interest a read: its formats flatten equal trees
         share_interest(tree, capture.derived)
     dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope

@@ -30,6 +30,9 @@ _STATES = frozenset(STATE_PROPERTIES)
 # FlatTree.ahead key: the tags of generic nodes that have no element id (the outline's role
 # decoration reads a node's tag from its record; these have none it can find)
 WALK_TAGS = "walk_tags"
+# FlatTree.ahead key: the nodes of an element that got no id → (its run's world, its tracked
+# id ``w``), the record SnapshotV1 reads its box from (walk_rows.py)
+WALK_REFS = "walk_refs"
 _LIFTED = frozenset({"generic"})
 
 
@@ -61,7 +64,7 @@ def walk_tree(capture: RawCapture) -> FlatTree:
         if j.backend_node_id is not None and isinstance(w, int):
             backends.setdefault(j.rec.get("_world"), {}).setdefault(w, j.backend_node_id)
     tree = _Tree(entries)
-    tree.add(_rows(walker), ordinals, backends.get(None, {}), None)
+    tree.add(_rows(walker), ordinals, backends.get(None, {}), None, None)
     # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under
     # its <iframe>, as flatten hangs a frame's tree under its owner.
     # (Its run names the extension's frame, not CDP's: matched by URL, as join() does.)
@@ -84,7 +87,8 @@ def walk_tree(capture: RawCapture) -> FlatTree:
         if host not in tree.nodes:
             continue
         inner = _inner_ordinals(result, ordinal, capture, tree.reached)
-        tree.add(_rows(result), inner, backends.get(result.get("world"), {}), host)
+        world = result.get("world")
+        tree.add(_rows(result), inner, backends.get(world, {}), host, world)
     # the documents the walker runs read (an empty frame's rows make no line: not a gap)
     walked = {_bare(str(f.get("url", ""))) for run in (walker, *(
         (sub or {}).get("result") or {} for sub in walker.get("subframes") or ()
@@ -106,6 +110,7 @@ def walk_tree(capture: RawCapture) -> FlatTree:
     out = FlatTree(root_id=tree.root_id, nodes=_preorder(tree.nodes, tree.root_id),
                    frames=entries, failures=failures)
     out.ahead[WALK_TAGS] = tree.tags
+    out.ahead[WALK_REFS] = tree.refs
     return out
 
 
@@ -144,10 +149,12 @@ class _Tree:
         self.reached: set[int] = set()
         self._made = 0  # rows seen, for the ax ids of nodes without an element id
         self.tags: dict[str, str] = {}  # a generic node without an element id → its tag
+        self.refs: dict[str, tuple[Any, int]] = {}  # a node without an element id → its record
 
     def add(self, rows: list[Any], ordinals: dict[int, int], backend_of: dict[int, int],
-            host: str | None) -> None:
-        """One run's rows; its top rows hang under ``host`` (None: they are the root)."""
+            host: str | None, world: Any) -> None:
+        """One run's rows (its records' ``_world`` is ``world``); its top rows hang under
+        ``host`` (None: they are the root)."""
         nodes, entries = self.nodes, self.entries
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
         base = self._made
@@ -179,6 +186,8 @@ class _Tree:
                 frame_id=entry.frame_id, parent=parent)
             if backend is None and isinstance(tag, str) and tag:
                 self.tags[node_id] = tag  # no record to tell it: the row says it
+            if backend is None and isinstance(w, int) and w:
+                self.refs[node_id] = (world, w)
             if parent is None:
                 self.root_id = self.root_id or node_id
             else:

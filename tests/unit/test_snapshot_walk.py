@@ -1,0 +1,75 @@
+"""SnapshotV1 of the whole page read from the walk (``ax_source="walk"``, issue 33, design
+note 45): the walker's accessibility rows are the tree and its records the DOM facts; the
+nodes whose element got a backendNodeId carry Chromium's ``{frame}-{backendNodeId}``, the
+others an ``{frame}-ax{row}`` id and, when the walker reported their element, its box.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axsnap_host.models.snapshot import SnapshotV1
+from host_harness import process_capture as run
+from test_outline_walk import FRAME, PAGE, walk_capture
+
+WALK = {"format": "snapshot", "scope": "page", "ax_source": "walk"}
+
+
+def nodes(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {n["id"]: n for n in result["snapshot"]["ax_tree"]["nodes"]}
+
+
+def test_the_snapshot_from_the_walk_keeps_the_spec_shape() -> None:
+    result = run(walk_capture(), **WALK, trace_id="tr_walk")
+    snapshot = result["snapshot"]
+    SnapshotV1.model_validate(snapshot)  # version 1, trace_id, root_id, node objects
+    assert snapshot["snapshot_version"] == 1 and snapshot["trace_id"] == "tr_walk"
+    tree = snapshot["ax_tree"]
+    assert tree["root_id"] == "0-ax0" == tree["nodes"][0]["id"]
+    by_id = nodes(result)
+    assert by_id["0-ax0"]["role"] == "RootWebArea" and by_id["0-ax0"]["name"] == "Walk"
+    quality = snapshot["quality"]
+    assert quality["scope"] == "page" and "window" not in quality  # the whole page
+    assert quality["ax_source"] == "walk"
+    assert [f["url"] for f in snapshot["frames"]] == [PAGE, FRAME]
+    assert snapshot["frames"][1]["ownerId"] == "0-70"
+
+
+def test_nodes_carry_ids_states_and_boxes() -> None:
+    by_id = nodes(run(walk_capture(), **WALK))
+    # acting nodes: Chromium's ids, their records' boxes
+    assert by_id["0-30"]["role"] == "link" and by_id["0-30"]["name"] == "Next"
+    assert by_id["0-30"]["state"] == {"url": "#next"}  # relative to the page
+    assert by_id["0-30"]["bbox"] == [10, 20, 80, 16]
+    assert by_id["0-60"]["state"] == {"checked": True}
+    assert by_id["0-40"]["isClickable"] is True  # its click listener
+    assert by_id["1-90"]["bbox"] == [20, 2610, 80, 20]
+    # a heading has no DOM id: an ax id, its states, no domRef, no box without a record
+    heading = by_id["0-ax1"]
+    assert heading["role"] == "heading" and heading["state"] == {"level": 1}
+    assert "domRef" not in heading and "bbox" not in heading
+    assert any(n["role"] == "StaticText" and n["name"] == "Some text" for n in by_id.values())
+    # every child id names a node: the tree is whole
+    assert all(c in by_id for n in by_id.values() for c in n.get("children", ()))
+
+
+def test_a_node_without_an_id_takes_its_records_box() -> None:
+    capture = walk_capture()
+    records = capture["walker"]["elements"]
+    records.append({"p": 1, "f": 0, "s": "h1", "r": [5, 100, 400, 30], "vis": 1, "w": 11})
+    capture["walker"]["axt"]["rows"][1][5] = 11  # the heading's row names its record
+    heading = nodes(run(capture, **WALK))["0-ax1"]
+    assert heading["bbox"] == [5, 100, 400, 30] and "domRef" not in heading
+    records[-1]["vis"] = 0
+    assert nodes(run(capture, **WALK))["0-ax1"]["isVisible"] is False
+
+
+def test_one_walk_serves_every_format() -> None:
+    result = run(walk_capture(), **WALK, viewport_only=False,
+                 also_formats=["outline", "domtext"])
+    assert result["stats"]["formats_from_one_capture"] == 3
+    alone = run(walk_capture(), **WALK)
+    assert result["snapshot"]["ax_tree"] == alone["snapshot"]["ax_tree"]
+    outline = run(walk_capture(), format="outline", scope="page", ax_source="walk")
+    assert result["also"]["outline"]["combinedTree"] == outline["combinedTree"]
+    assert "Frame button" in result["also"]["domtext"]["domtext"]
