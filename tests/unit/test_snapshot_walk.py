@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from test_outline_walk import FRAME, PAGE, walk_capture
+
 from axsnap_host.models.snapshot import SnapshotV1
 from host_harness import process_capture as run
-from test_outline_walk import FRAME, PAGE, walk_capture
 
 WALK = {"format": "snapshot", "scope": "page", "ax_source": "walk"}
 

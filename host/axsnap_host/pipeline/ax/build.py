@@ -20,7 +20,7 @@ from axsnap_host.pipeline.ax.prune import prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.snapshot import as_node_objects, build_snapshot, set_prop
 from axsnap_host.pipeline.ax.tree import flat_tree
-from axsnap_host.pipeline.ax.walk_rows import walk_render
+from axsnap_host.pipeline.ax.walk_rows import finish_walk_nodes, layout_viewport, walk_render
 from axsnap_host.pipeline.ax.walk_tree import WALK_REFS, WALK_TAGS, walk_tree
 from axsnap_host.pipeline.ax.window_index import WindowIndex, dom_facts, from_walk, walker_joins
 from axsnap_host.pipeline.dom.walker_merge import JOINED
@@ -121,6 +121,8 @@ def build_snapshot_v1(
               | pointer_row_ids(tree, joined, capture))
     kept = prune(tree, pruned=options.pruned, clickable=acting | owners)
     mark_covered(tree, kept.kept, dom, acting)
+    if walked:
+        finish_walk_nodes(tree, kept.kept)
     clock.lap("prune_ms")
     fill_missing_values(tree, kept.kept, dom, joined)
     redacted = 0
@@ -155,7 +157,8 @@ def build_snapshot_v1(
         trace_id=options.trace_id,
         snapshot_id=snapshot_id,
         ts=ts,
-        render=walk_render(tree, refs, dom) if walked and isinstance(dom, WindowIndex) else None,
+        render=walk_render(tree, refs, dom, layout_viewport(capture))
+        if walked and isinstance(dom, WindowIndex) else None,
     )
     if options.redact:  # capture error messages come from the browser; scrub them too
         for failure in snapshot["quality"].get("failures", ()):

@@ -7,6 +7,10 @@ paragraph, a list, a wrapper) is ``{frame}-ax{row}``: it has no DOM node to poin
 the walker's record of its element (found by the run's world and the tracked id ``w``,
 walk_tree.py's ``WALK_REFS``) still gives its box and whether it is visible, as Chromium's
 DOMSnapshot gives them. Text runs have no record: no box (design note 45).
+
+:func:`finish_walk_nodes` gives the kept nodes what Chromium's tree says and the outline never
+prints: a list item's level, the white space layout drops at the ends of a line of text, the
+options of a closed ``<select>`` as not visible, a document's box.
 """
 
 from __future__ import annotations
@@ -14,14 +18,17 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import SplitResult
 
+from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.ax.snapshot import RenderRows, node_row, row_of, set_prop
-from axsnap_host.pipeline.ax.tree import FlatTree
+from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 from axsnap_host.pipeline.ax.window_index import WindowIndex
 from axsnap_host.pipeline.dom.walker_merge import Joined
 
 
-def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowIndex) -> RenderRows:
-    """The rows of ``tree``'s kept nodes (see the module docstring)."""
+def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowIndex,
+                viewport: list[int]) -> RenderRows:
+    """The rows of ``tree``'s kept nodes (see the module docstring); ``viewport``: the
+    main document's box (the layout viewport, page coordinates)."""
     wanted = set(refs.values())
     by_ref: dict[tuple[Any, int], Joined] = {}
     for j in dom.joined:
@@ -37,6 +44,12 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
                 rows.append(node_row(node, depth, dom, base))
                 continue
             row = row_of(node, depth, None, base)
+            if hidden_option(node, tree.nodes):
+                set_prop(row, "isVisible", False)
+            elif node.role in _DOCUMENTS:
+                box = viewport if node.parent is None else _frame_box(node, tree, dom)
+                if box is not None:
+                    set_bbox(row, box)
             ref = refs.get(nid)
             j = by_ref.get(ref) if ref is not None else None
             if j is not None:
@@ -60,3 +73,79 @@ def set_bbox(row: list[Any], bbox: list[int]) -> None:
         row.append(bbox)
     else:
         row[4] = bbox
+
+
+# roles of elements laid out inline: a text run at the end of one is at the end of its line
+# only when the element is at the end of its own parent
+_INLINE = frozenset({"generic", "link", "emphasis", "strong", "code", "mark", "subscript",
+                     "superscript", "time", "abbr", "insertion", "deletion", "LabelText"})
+_LISTS = frozenset({"list", "directory"})
+_DOCUMENTS = frozenset({"RootWebArea", "WebArea"})
+
+
+def finish_walk_nodes(tree: FlatTree, kept: dict[str, list[str]]) -> None:
+    """What Chromium's SnapshotV1 nodes say that the walk's rows leave to the host (see the
+    module docstring); ``kept``: the pruned tree (node → kept children)."""
+    nodes = tree.nodes
+    parent_of = {child: nid for nid, children in kept.items() for child in children}
+
+    def at_edge(nid: str, last: bool) -> bool:
+        while True:
+            parent = parent_of.get(nid)
+            if parent is None:
+                return True
+            siblings = kept.get(parent) or ()
+            if not siblings or siblings[-1 if last else 0] != nid:
+                return False
+            if nodes[parent].role not in _INLINE:
+                return True
+            nid = parent
+
+    for nid in kept:
+        node = nodes[nid]
+        if node.role == "StaticText" and node.name != node.name.strip():
+            name = node.name
+            if name.endswith(" ") and at_edge(nid, last=True):
+                name = name.rstrip(" ")
+            if name.startswith(" ") and at_edge(nid, last=False):
+                name = name.lstrip(" ")
+            node.name = name
+        elif node.role == "listitem" and "level" not in node.state:
+            level = _list_level(node, nodes)
+            if level:
+                node.state = {**node.state, "level": level}
+
+
+def _list_level(node: FlatNode, nodes: dict[str, FlatNode]) -> int:
+    level = 0
+    parent = node.parent
+    while parent is not None:
+        above = nodes[parent]
+        if above.role in _LISTS:
+            level += 1
+        parent = above.parent
+    return level
+
+
+def hidden_option(node: FlatNode, nodes: dict[str, FlatNode]) -> bool:
+    """An option of a closed ``<select>`` (its popup's): laid out by no box."""
+    parent = nodes.get(node.parent or "")
+    return node.role == "option" and parent is not None and parent.role == "MenuListPopup"
+
+
+def layout_viewport(capture: RawCapture) -> list[int]:
+    """The main document's box as Chromium's DOMSnapshot gives it: the window (scroll bars
+    in), in page coordinates."""
+    walker = capture.walker or {}
+    view, scroll = walker.get("viewport") or {}, walker.get("scroll") or {}
+    return [round(float(scroll.get("x") or 0)), round(float(scroll.get("y") or 0)),
+            round(float(view.get("w") or 0)), round(float(view.get("h") or 0))]
+
+
+def _frame_box(node: FlatNode, tree: FlatTree, dom: WindowIndex) -> list[int] | None:
+    """A frame's document's box: its <iframe>'s content box."""
+    owner = tree.nodes.get(node.parent or "")
+    if owner is None or owner.backend_id is None:
+        return None
+    box = dom.content_box(owner.backend_id, owner.frame_id)
+    return None if box is None else [round(v) for v in box]

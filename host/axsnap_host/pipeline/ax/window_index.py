@@ -91,6 +91,19 @@ class WindowIndex:
             return None
         return self.box_of(j)
 
+    def content_box(self, backend_id: int | None,
+                    frame_id: str | None = None) -> tuple[float, float, float, float] | None:
+        """An <iframe>'s content box (its document's box; the walker's ``co`` origin inside
+        its border box), or None when the walker did not report one."""
+        j = self._locate(backend_id, frame_id)
+        bounds = self._bounds(j) if j is not None else None
+        origin = j.rec.get("co") if j is not None else None
+        if bounds is None or not isinstance(origin, list) or len(origin) < 2:
+            return None
+        x, y = float(origin[0]) + self._scroll[0], float(origin[1]) + self._scroll[1]
+        return x, y, max(0.0, bounds[2] - 2 * (x - bounds[0])), \
+            max(0.0, bounds[3] - 2 * (y - bounds[1]))
+
     def box_of(self, j: Joined) -> tuple[tuple[float, float, float, float] | None, bool, bool]:
         """:meth:`box` of a record (one whose element got no backendNodeId too)."""
         return self._bounds(j), bool(j.rec.get("vis")), _clickable(j)

@@ -1,0 +1,127 @@
+"""SnapshotV1 of the whole page read from the walk (``ax_source="walk"``, issue 33, design
+note 45).
+
+No getFullAXTree, no DOMSnapshot: the walker writes the document as accessibility rows in its
+own pass, the records the DOM channel can list get their ids. The snapshot must hold the
+nodes Chromium's holds, in the same tree, with the same roles, names, values and states; the
+nodes an agent acts on carry Chromium's ids (the others an ``{frame}-ax{row}`` id), and those
+ids must act, below the fold and in a frame. ``also_formats`` with the walk is one walk.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from axsnap_host.client import Browser
+from axsnap_host.models.snapshot import SnapshotV1, node_records
+
+WHOLE = {"format": "snapshot", "scope": "page", "exact": True,
+         "stabilize": {"enabled": False}}
+
+
+@pytest.fixture
+def page(browser: Browser, pages_url: str) -> Browser:
+    browser.open(f"{pages_url}dom/walk_source.html")
+    return browser
+
+
+def read(browser: Browser, source: str, **options: Any) -> dict[str, Any]:
+    return browser.snapshot_raw(**WHOLE, ax_source=source, **options)
+
+
+def shape(snapshot: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """Each node as the spec prints it, ids aside: depth, role, name, value, state."""
+    return [(r["depth"], r["role"], r["name"], r.get("value"), json.dumps(r["state"]))
+            for r in node_records(snapshot)]
+
+
+def id_of(snapshot: dict[str, Any], role: str, name: str) -> str:
+    return next(str(n["id"]) for n in snapshot["ax_tree"]["nodes"]
+                if n["role"] == role and n.get("name") == name)
+
+
+def log_text(browser: Browser) -> str:
+    return str(browser.run_in_target("return document.getElementById('log').textContent"))
+
+
+def test_the_walk_reads_the_snapshot_chromium_reads(page: Browser) -> None:
+    chromium = read(page, "chromium")
+    walked = read(page, "walk")
+    steps = walked["timings"]["capture_steps"]
+    for step in ("ax_ms", "dom_snapshot_ms"):  # none of Chromium's reads
+        assert step not in steps and step in chromium["timings"]["capture_steps"]
+    ours, theirs = walked["result"]["snapshot"], chromium["result"]["snapshot"]
+    SnapshotV1.model_validate(ours)
+    assert ours["snapshot_version"] == 1 and ours["trace_id"]
+    assert ours["ax_tree"]["root_id"] == ours["ax_tree"]["nodes"][0]["id"]
+    assert shape(ours) == shape(theirs)
+    assert ours["quality"]["ax_source"] == "walk" and ours["quality"]["scope"] == "page"
+    assert [f["url"] for f in ours["frames"]] == [f["url"] for f in theirs["frames"]]
+    # an element's id is Chromium's; a node without one is an ax id (text, headings...)
+    pairs = list(zip(node_records(ours), node_records(theirs), strict=True))
+    with_dom = [(a, b) for a, b in pairs if "-ax" not in a["id"]]
+    assert all(a["id"] == b["id"] for a, b in with_dom)
+    acting = {(a["role"], a["name"]) for a, _ in with_dom}
+    assert {("link", "One"), ("button", "Top button"), ("textbox", "Name"),
+            ("checkbox", "I agree"), ("button", "Far button"),
+            ("button", "Frame button")} <= acting
+    # the boxes of the elements the walker reported are Chromium's, to the pixel (or so)
+    far = next(a for a, _ in with_dom if a["name"] == "Far button")
+    theirs_far = next(b for _, b in with_dom if b["name"] == "Far button")
+    assert all(abs(x - y) <= 1 for x, y in zip(far["bbox"], theirs_far["bbox"], strict=True))
+    heading = next(a for a, _ in pairs if a["role"] == "heading")
+    assert heading["id"].startswith("0-ax") and len(heading["bbox"]) == 4
+    assert "incomplete" not in walked["result"]
+
+
+def test_ids_from_the_walk_act_below_the_fold_and_in_a_frame(page: Browser) -> None:
+    snapshot = read(page, "walk")["result"]["snapshot"]
+    assert page.act(id_of(snapshot, "button", "Far button"), "click").ok
+    assert log_text(page) == "far clicked"
+    tile = next(n["id"] for n in snapshot["ax_tree"]["nodes"]
+                if n.get("isClickable") and "-ax" not in n["id"])  # its listener alone
+    assert page.act(tile, "click").ok
+    assert log_text(page) == "tile clicked"
+    assert page.act(id_of(snapshot, "textbox", "Name"), "fill", "Ada").ok
+    assert page.run_in_target("return document.getElementById('name').value") == "Ada"
+    frame_button = id_of(snapshot, "button", "Frame button")
+    assert frame_button.startswith("1-")
+    assert page.act(frame_button, "click").ok
+    again = read(page, "walk")["result"]["snapshot"]  # the page changed: the walk says so
+    name = id_of(snapshot, "textbox", "Name")
+    field = next(n for n in again["ax_tree"]["nodes"] if n["id"] == name)
+    assert field.get("value") == "Ada"
+
+
+def test_one_walk_reads_every_format(page: Browser) -> None:
+    alone = {
+        "snapshot": read(page, "walk"),
+        "outline": page.snapshot_raw(format="outline", scope="page", ax_source="walk",
+                                     exact=True, stabilize={"enabled": False}),
+        "domtext": page.snapshot_raw(format="domtext", viewport_only=False, exact=True,
+                                     stabilize={"enabled": False}),
+    }
+    count = int(alone["domtext"]["timings"]["capture_steps"]["capture_count"])
+    reply = read(page, "walk", viewport_only=False, also_formats=["outline", "domtext"])
+    steps = reply["timings"]["capture_steps"]
+    assert int(steps["capture_count"]) == count + 1  # one capture for the three
+    assert "ax_ms" not in steps and "dom_snapshot_ms" not in steps  # and one walk
+    result = reply["result"]
+    assert result["stats"]["formats_from_one_capture"] == 3
+    assert shape(result["snapshot"]) == shape(alone["snapshot"]["result"]["snapshot"])
+    also = result["also"]
+    assert also["outline"]["combinedTree"] == alone["outline"]["result"]["combinedTree"]
+    assert also["domtext"]["domtext"] == alone["domtext"]["result"]["domtext"]
+    assert "Far button" in also["domtext"]["domtext"]
+
+
+def test_the_walk_refuses_focus_and_a_window(page: Browser) -> None:
+    from axsnap_host.models.errors import AxsnapError
+
+    with pytest.raises(AxsnapError) as err:
+        page.snapshot_raw(format="snapshot", ax_source="walk")
+    assert err.value.code == "invalid_message" and "needs scope 'page'" in err.value.message
+    assert read(page, "walk")["result"]["snapshot"]["ax_tree"]["nodes"]  # still serving
