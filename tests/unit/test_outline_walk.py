@@ -14,8 +14,8 @@ from pydantic import ValidationError
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.pipeline.ax.walk_tree import walk_tree
 from axsnap_host.pipeline.ax.window_index import from_walk
+from axsnap_host.pipeline.axwalk.tree import walk_tree
 from host_harness import process_capture as run
 
 PAGE = "http://127.0.0.1:8000/walk.html"

@@ -12,6 +12,7 @@ from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions, option
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
 from axsnap_host.pipeline.ax.snapshot import snapshot_json
+from axsnap_host.pipeline.axwalk.rows import WalkSource
 from axsnap_host.pipeline.caps import cap_strings
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.incomplete import budget_gap
@@ -88,7 +89,8 @@ def _result(
     check_page_loaded(capture)  # Chrome's error page is no snapshot of the site
     state.snapshots_served += 1
     if options.format == "snapshot":
-        snapshot, timings, stats = build_snapshot_v1(request, snapshot_id=snapshot_id, ts=ts)
+        snapshot, timings, stats = build_snapshot_v1(  # (ax_source "walk": the walk's tree)
+            request, snapshot_id=snapshot_id, ts=ts, source=WalkSource.of(capture))
         started = time.perf_counter()
         cap_strings(snapshot)
         incomplete = snapshot["quality"].get("incomplete")  # said beside the snapshot too

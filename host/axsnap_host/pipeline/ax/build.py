@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Protocol
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.wire import SnapshotRequest
@@ -18,11 +18,9 @@ from axsnap_host.pipeline.ax.instructions import flag_hidden_instructions
 from axsnap_host.pipeline.ax.merge import fill_missing_values
 from axsnap_host.pipeline.ax.prune import prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
-from axsnap_host.pipeline.ax.snapshot import as_node_objects, build_snapshot, set_prop
-from axsnap_host.pipeline.ax.tree import flat_tree
-from axsnap_host.pipeline.ax.walk_rows import finish_walk_nodes, layout_viewport, walk_render
-from axsnap_host.pipeline.ax.walk_tree import WALK_REFS, WALK_TAGS, walk_tree
-from axsnap_host.pipeline.ax.window_index import WindowIndex, dom_facts, from_walk, walker_joins
+from axsnap_host.pipeline.ax.snapshot import RenderRows, as_node_objects, build_snapshot, set_prop
+from axsnap_host.pipeline.ax.tree import FlatTree, flat_tree
+from axsnap_host.pipeline.ax.window_index import DomFacts, dom_facts, walker_joins
 from axsnap_host.pipeline.dom.walker_merge import JOINED
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
@@ -81,6 +79,18 @@ def drop_dom_snapshot(capture: RawCapture) -> bool:
     return True
 
 
+class TreeSource(Protocol):
+    """Where a SnapshotV1's tree comes from when it is not Chromium's AX nodes (the walk's
+    rows: pipeline/axwalk/rows.py ``WalkSource``): the tree, what the source settles on the
+    kept nodes, and their rows."""
+
+    def tree(self) -> FlatTree: ...
+
+    def finish(self, tree: FlatTree, kept: dict[str, list[str]]) -> None: ...
+
+    def render(self, tree: FlatTree, dom: DomFacts) -> RenderRows | None: ...
+
+
 class _Stopwatch:
     def __init__(self) -> None:
         self.timings: dict[str, float] = {}
@@ -94,17 +104,15 @@ class _Stopwatch:
 
 def build_snapshot_v1(
     request: SnapshotRequest, *, snapshot_id: str | None = None, ts: str | None = None,
+    source: TreeSource | None = None,
 ) -> tuple[dict[str, Any], dict[str, float], dict[str, Any]]:
-    """SnapshotV1 dict plus per-stage timings (ms) and stats."""
+    """SnapshotV1 dict plus per-stage timings (ms) and stats. ``source``: the tree's, when
+    not Chromium's AX nodes (ax_source "walk", design note 45)."""
     options = request.options
     capture = request.capture
     clock = _Stopwatch()
-    # ax_source "walk": the walker's rows (design note 45), else Chromium's nodes (built
-    # ahead on a streamed read, stream_early.py)
-    walked = from_walk(capture)
-    tree = walk_tree(capture) if walked else flat_tree(capture)
-    tree.ahead.pop(WALK_TAGS, None)  # the outline's role decoration reads them, not SnapshotV1
-    refs: dict[str, Any] = tree.ahead.pop(WALK_REFS, None) or {}
+    # Chromium's nodes (built ahead on a streamed read, stream_early.py), or the source's
+    tree = source.tree() if source is not None else flat_tree(capture)
     if options.pruned:  # one interest a read: its formats flatten equal trees
         share_interest(tree, capture.derived)
     clock.lap("flatten_ms")
@@ -121,8 +129,8 @@ def build_snapshot_v1(
               | pointer_row_ids(tree, joined, capture))
     kept = prune(tree, pruned=options.pruned, clickable=acting | owners)
     mark_covered(tree, kept.kept, dom, acting)
-    if walked:
-        finish_walk_nodes(tree, kept.kept)
+    if source is not None:
+        source.finish(tree, kept.kept)
     clock.lap("prune_ms")
     fill_missing_values(tree, kept.kept, dom, joined)
     redacted = 0
@@ -157,8 +165,7 @@ def build_snapshot_v1(
         trace_id=options.trace_id,
         snapshot_id=snapshot_id,
         ts=ts,
-        render=walk_render(tree, refs, dom, layout_viewport(capture))
-        if walked and isinstance(dom, WindowIndex) else None,
+        render=source.render(tree, dom) if source is not None else None,
     )
     if options.redact:  # capture error messages come from the browser; scrub them too
         for failure in snapshot["quality"].get("failures", ()):

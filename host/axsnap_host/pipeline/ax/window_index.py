@@ -206,7 +206,7 @@ WALK_SOURCE = "walk"  # frames[].ax_source of an outline read from the walk
 
 def from_walk(capture: RawCapture) -> bool:
     """A whole-page SnapshotV1 or outline read from the walk (``ax_source="walk"``): its AX
-    nodes are the walker's rows (capture.js: axTreeFrames; pipeline/ax/walk_tree.py)."""
+    nodes are the walker's rows (capture.js: axTreeFrames; pipeline/axwalk/tree.py)."""
     walker = capture.walker or {}
     return bool(capture.frames) and isinstance(walker.get("axt"), dict) and (
         (capture.frames[0].model_extra or {}).get("ax_source") == WALK_SOURCE)
@@ -214,7 +214,7 @@ def from_walk(capture: RawCapture) -> bool:
 
 def dom_facts(capture: RawCapture) -> DomFacts:
     """The DOM facts the AX pipeline reads: the walker's in window scope and on a whole-page
-    read from the walk (pipeline/ax/walk_tree.py), else DOMSnapshot's."""
+    read from the walk (pipeline/axwalk/tree.py), else DOMSnapshot's."""
     if window_scoped(capture):
         return WindowIndex(capture)
     if from_walk(capture):

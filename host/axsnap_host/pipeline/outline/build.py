@@ -28,7 +28,6 @@ from axsnap_host.pipeline.ax.merge import fill_missing_values
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, TEXT_ROLES, prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, flat_tree
-from axsnap_host.pipeline.ax.walk_tree import WALK_REFS, WALK_TAGS, walk_tree
 from axsnap_host.pipeline.ax.window_index import (
     DomFacts,
     WindowIndex,
@@ -36,6 +35,7 @@ from axsnap_host.pipeline.ax.window_index import (
     from_walk,
     walker_joins,
 )
+from axsnap_host.pipeline.axwalk.tree import WALK_REFS, WALK_TAGS, walk_tree
 from axsnap_host.pipeline.dom.index import DomIndex, rect_of
 from axsnap_host.pipeline.dom.textflow import TextFlow
 from axsnap_host.pipeline.dom.xpath import build_xpath_map

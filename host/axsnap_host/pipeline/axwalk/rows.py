@@ -5,7 +5,7 @@ listener...) is rendered as every SnapshotV1 node is (``snapshot.node_row``: its
 box, visibility, clickability). A node whose element got no id (a heading, a
 paragraph, a list, a wrapper) is ``{frame}-ax{row}``: it has no DOM node to point at, but
 the walker's record of its element (found by the run's world and the tracked id ``w``,
-walk_tree.py's ``WALK_REFS``) still gives its box and whether it is visible, as Chromium's
+tree.py's ``WALK_REFS``) still gives its box and whether it is visible, as Chromium's
 DOMSnapshot gives them. Text runs have no record: no box (design note 45).
 
 :func:`finish_walk_nodes` gives the kept nodes what Chromium's tree says and the outline never
@@ -21,8 +21,36 @@ from urllib.parse import SplitResult
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.ax.snapshot import RenderRows, node_row, row_of, set_prop
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
-from axsnap_host.pipeline.ax.window_index import WindowIndex
+from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, from_walk
+from axsnap_host.pipeline.axwalk.tree import WALK_REFS, WALK_TAGS, walk_tree
 from axsnap_host.pipeline.dom.walker_merge import Joined
+
+
+class WalkSource:
+    """SnapshotV1's tree from the walk (pipeline/ax/build.py ``TreeSource``)."""
+
+    def __init__(self, capture: RawCapture) -> None:
+        self._capture = capture
+        self._refs: dict[str, tuple[Any, int]] = {}
+
+    @staticmethod
+    def of(capture: RawCapture) -> WalkSource | None:
+        """The source of a read from the walk (ax_source "walk"), else None."""
+        return WalkSource(capture) if from_walk(capture) else None
+
+    def tree(self) -> FlatTree:
+        tree = walk_tree(self._capture)
+        tree.ahead.pop(WALK_TAGS, None)  # the outline's role decoration reads them
+        self._refs = tree.ahead.pop(WALK_REFS, None) or {}
+        return tree
+
+    def finish(self, tree: FlatTree, kept: dict[str, list[str]]) -> None:
+        finish_walk_nodes(tree, kept)
+
+    def render(self, tree: FlatTree, dom: DomFacts) -> RenderRows | None:
+        if not isinstance(dom, WindowIndex):
+            return None
+        return walk_render(tree, self._refs, dom, layout_viewport(self._capture))
 
 
 def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowIndex,
