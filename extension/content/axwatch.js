@@ -362,7 +362,7 @@ function createAxWatch(doc, env) {
 function installAxWatch() {
   const how = { capture: true, passive: true };
   // one listener per event type, so that adding it again (relisten) adds nothing
-  const doubts = new Map(AXWATCH_DOUBT_EVENTS.map((type) => [type, () => watch?.doubt(`page event (${type})`)]));
+  const doubts = new Map(AXWATCH_DOUBT_EVENTS.map((type) => [type, /* axsnap:own-listener */ () => watch?.doubt(`page event (${type})`)]));
   const resized = () => watch?.doubt('the window resized');
   const fragment = () => watch?.doubt('the URL fragment changed (:target)');
   const listenRoot = (root) => { for (const [type, callback] of doubts) root.addEventListener(type, callback, how); };

@@ -265,7 +265,7 @@ function installReadinessClock() {
     count: (d) => d.getElementsByTagName('*').length,
   });
   const how = { capture: true, passive: true };
-  const touch = () => clock.touch();
+  const touch = /* axsnap:own-listener */ () => clock.touch();
   for (const type of ACTIVITY_EVENTS) document.addEventListener(type, touch, how);
   const submits = createSubmitLog();
   document.addEventListener('submit', (event) => submits.fired(event), how);

@@ -41,10 +41,16 @@ def test_long_fill_is_inserted_at_once(browser: Browser, pages_url: str) -> None
     text = ("All work and no play makes a long note. " * 150)[:5000]
     result = browser.act("Notes", "fill", text)
     assert result.ok, result.error
-    assert result.method == "insert_text"
+    assert result.method == "insert_text" and result.typed_by == "long_text"
     assert field_value(browser, "notes") == text
-    short = browser.act("Notes", "fill", "short")  # short text is still typed key by key
-    assert short.ok and short.method == "keyboard" and field_value(browser, "notes") == "short"
+    # short text into a field no listener watches goes in at once too (fill_insert_text)...
+    short = browser.act("Notes", "fill", "short")
+    assert short.ok and short.method == "insert_text" and field_value(browser, "notes") == "short"
+    assert short.typed_by == "insert_text_no_listeners", short.typed_by
+    # ...and is typed key by key where a listener would see each key (the search box's input)
+    keyed = browser.act("Search here", "fill", "short")
+    assert keyed.ok and keyed.method == "keyboard" and keyed.typed_by == "keys_listened"
+    assert field_value(browser, "q") == "short"
 
 
 def test_a_value_past_the_limit_is_refused_with_a_clear_error(browser: Browser,

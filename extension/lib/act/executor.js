@@ -10,6 +10,7 @@ import { ACT_LIMITS } from '../generated/contract.js';
 import { locateNode } from '../capture/resolve.js';
 import { actionPoint, checkHit } from './geometry.js';
 import { clickAt, dragFromTo, moveTo, pressChord, typeText, wheelAt } from './input.js';
+import { fillRule } from './fill_rule.js';
 import { moveInHistory } from './history.js';
 
 const WORLD = 'axsnap-act';
@@ -312,7 +313,9 @@ async function selectAria(session, node, wanted, opts) {
 
 // -- the actions ---------------------------------------------------------------------------
 
-async function fillText(session, node, value, replace) {
+async function fillText(session, node, value, replace, fast) {
+  // which way the text goes in (fill_rule.js: reads only), asked while the field takes focus
+  const rule = value && value.length <= ACT_LIMITS.TYPED_KEYS_MAX ? fillRule(session, node, value, fast) : null;
   await focusNode(session, node);
   if (replace) {
     // select all, then type over it (as a person does); Delete only to leave it empty
@@ -321,15 +324,20 @@ async function fillText(session, node, value, replace) {
   } else {
     await pressChord(session, node.facts.tag === 'input' ? 'End' : 'Control+End');
   }
-  if (!value) return 'keyboard';
+  if (!value) return { method: 'keyboard' };
   // Long text goes in at once, as a paste does: key by key it would take seconds a
   // thousand characters (and keep a page busy that long).
-  if (value.length > ACT_LIMITS.TYPED_KEYS_MAX) {
+  if (!rule) {
     await session.send('Input.insertText', { text: value });
-    return 'insert_text';
+    return { method: 'insert_text', typed_by: 'long_text' };
+  }
+  const how = await rule;
+  if (how.insert) {
+    await session.send('Input.insertText', { text: value });
+    return { method: 'insert_text', typed_by: how.rule };
   }
   await typeText(session, value);
-  return 'keyboard';
+  return { method: 'keyboard', typed_by: how.rule };
 }
 
 async function scroll(session, node, value, opts) {
@@ -391,9 +399,9 @@ export async function execute(session, action, node, value, to, opts = {}) {
     case 'type':
     case 'fill': {
       const t = performance.now();
-      const method = await fillText(session, node, String(value ?? ''), action === 'fill');
+      const done = await fillText(session, node, String(value ?? ''), action === 'fill', opts.insertText === true);
       if (opts.spans) opts.spans.input_ms = performance.now() - t; // focus and keys
-      return { method };
+      return done;
     }
     case 'press':
       if (node) await focusNode(session, node);

@@ -241,9 +241,11 @@ export function createActRoutes({ deps, resolveTab, now }) {
         run.step(`the ${msg.action}`);
         const spans = {};
         const done = await execute(session, msg.action, node, req.raw.value ?? null, to,
-          { force: msg.options.force, delta_y: msg.options.delta_y, spans });
+          { force: msg.options.force, delta_y: msg.options.delta_y, spans,
+            insertText: deps.actBaselines?.mayInsertText?.(options) ?? false }); // fast path fill_insert_text
         for (const [key, ms] of Object.entries(spans)) timings[key] = round(ms);
         report.method = done.method;
+        if (done.typed_by) report.typed_by = done.typed_by;
         if (node?.scrolledIntoView) report.target = { ...report.target, offscreen: true };
         if (node?.through) report.target = { ...report.target, through: node.through };
       } catch (err) {

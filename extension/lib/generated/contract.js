@@ -543,7 +543,8 @@ export const FAST_PATHS = deepFreeze([
   "walker_id_cache",
   "act_baseline",
   "act_early_capture",
-  "settle_nothing_scheduled"
+  "settle_nothing_scheduled",
+  "fill_insert_text"
 ]);
 
 export const ACT_LIMITS = deepFreeze({

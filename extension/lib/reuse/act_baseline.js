@@ -117,6 +117,12 @@ export function createActBaselines({
       return fastPath(options, 'settle_nothing_scheduled');
     },
 
+    /** Whether a fill may go in as one insertText where no listener would see its keys
+     * (lib/act/fill_rule.js). */
+    mayInsertText(options) {
+      return fastPath(options, 'fill_insert_text');
+    },
+
     /** Keep the report's `capture` (read after `witness`) as the tab's baseline: the token the
      * host keeps it under, or null (nothing kept: the capture carries errors). */
     keep(tabId, witness, capture, options) {

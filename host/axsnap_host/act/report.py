@@ -207,7 +207,7 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
               for t in request.opened_tabs if isinstance(t.get("tabId"), int)]
     result = ActionResult(ok=error is None, action=request.action, target=target,
                           changes=changes, readiness=readiness, timings=request.timings,
-                          error=error, method=request.method,
+                          error=error, method=request.method, typed_by=request.typed_by,
                           offscreen=bool((request.target or {}).get("offscreen")),
                           through=(request.target or {}).get("through"), opened_tabs=opened)
     return result.model_dump(mode="json")

@@ -295,6 +295,12 @@ class ActionResult(_Strict):
     error: ActError | None = None
     method: str | None = Field(None, description="how it was done when not plain input "
                                "(e.g. select: 'keyboard' or 'script')")
+    typed_by: str | None = Field(None, description="a fill or type: the rule that chose how its "
+                                 "text went in: insert_text_no_listeners (one insertText: no "
+                                 "listener for keys, input or the selection on the field's "
+                                 "path), long_text (one insertText: past the typed-keys limit), "
+                                 "else key by key: keys_listened, line_break, not_top_frame, "
+                                 "content_editable, unread, exact")
     offscreen: bool = Field(False, description="the target was out of view (below the fold, "
                             "in a scrolled pane) and was scrolled into view before the action")
     through: str | None = Field(None, description="'label': the target (a hidden or covered "

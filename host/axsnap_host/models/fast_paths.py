@@ -116,6 +116,16 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "messages), no activity from the first frame on, no frame in the document",
         "tests/e2e/test_act_baseline_e2e.py, tests/e2e/test_act_settle_proof_e2e.py, "
         "extension/test/settle.test.mjs"),
+    FastPath(
+        "fill_insert_text", "extension", "extension/lib/act/fill_rule.js, lib/act/executor.js",
+        "a fill typed key by key (a key down and up per character, each after a check that the "
+        "tab still holds the act's document)",
+        "the text goes in as one Input.insertText only into an <input> or <textarea> of the top "
+        "frame, with no line break, when no listener for keys, input, composition or the "
+        "selection is on the field's event path (itself, its ancestors through shadow hosts, "
+        "its document, its window: DOMDebugger.getEventListeners); else key by key, the rule "
+        "said in the reply's typed_by",
+        "tests/e2e/test_act_fill_insert_e2e.py, extension/test/fill_rule.test.mjs"),
 )
 
 NAMES: frozenset[str] = frozenset(path.name for path in FAST_PATHS)

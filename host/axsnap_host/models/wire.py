@@ -201,6 +201,8 @@ class ActReportRequest(_Message):
     readiness: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
     method: str | None = None
+    typed_by: str | None = Field(None, max_length=40, description="a fill's text: the rule "
+                                 "that chose one insertText or key by key (ActionResult)")
     timings: dict[str, float] = Field(default_factory=dict)
     activity: dict[str, Any] = Field(
         default_factory=dict, description="what the action set going: {requests: {started, "

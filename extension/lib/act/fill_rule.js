@@ -1,0 +1,132 @@
+// How a fill's text goes in (fast path fill_insert_text, issue 32's pace): one Input.insertText
+// (a real input event, as a paste or an input method commits text) where no script of the page
+// can tell it from typing, else key by key as a person types.
+//
+// Typing "Ada 0" key by key is five key presses, each a keydown, keypress, beforeinput, input
+// and keyup, each after a check that the tab still holds the act's document (lib/act/run.js):
+// ~25 ms. One insertText gives the field the same value, caret and selection with one
+// beforeinput and one input event. The difference is only seen by a script that listens for
+// keys, for input (it would see one event instead of one per character, a page that acts on the
+// 20th character among them) or for the selection moving: so the text is inserted at once only
+// when no such listener is on the field's event path (the field, its ancestors through shadow
+// hosts, its document, its window) and the text has no line break (Enter submits a form, and is
+// a key). The listeners are read over CDP (DOMDebugger.getEventListeners: no script of the page
+// runs) on the objects of the page's own world.
+//
+// The extension's own content scripts listen for keys and input too (readiness, the answer and
+// AX watches: passive capture listeners, lib/content/*.js). CDP lists every world's listeners, so
+// those are told apart by where their function is: each is written right after the marker
+// OWN_MARKER in its script, and a listener at one of those positions (line, column), passive and
+// capturing, is the extension's own. The positions are read once from the scripts the manifest
+// names (they are the extension's own files).
+//
+// The rule that decided is said in the reply (`typed_by`): insert_text_no_listeners,
+// keys_listened (a listener would see the keys), line_break, not_top_frame, content_editable,
+// unread (the listeners could not be read), exact (the act asked for no fast path).
+
+// Listeners that would see a difference between typing and one inserted text.
+export const KEY_SEEING_EVENTS = Object.freeze([
+  'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'textInput', 'textinput',
+  'compositionstart', 'compositionupdate', 'compositionend', 'select', 'selectstart',
+  'selectionchange',
+]);
+
+export const OWN_MARKER = '/* axsnap:own-listener */';
+
+/** The positions ("line:column", 0-based as CDP gives them) of the functions written right after
+ * OWN_MARKER in `source`. */
+export function markedPositions(source) {
+  const out = [];
+  const lines = String(source).split('\n');
+  lines.forEach((line, n) => {
+    for (let at = line.indexOf(OWN_MARKER); at >= 0; at = line.indexOf(OWN_MARKER, at + 1)) {
+      let col = at + OWN_MARKER.length;
+      while (line[col] === ' ') col += 1;
+      out.push(`${n}:${col}`);
+    }
+  });
+  return out;
+}
+
+let ownPositions = null; // a promise of a Set, once per worker
+
+/** The positions of the content scripts' own listeners (markedPositions over every content
+ * script the manifest names), read once. */
+export function ownListenerPositions(runtime = globalThis.chrome?.runtime) {
+  if (!ownPositions) {
+    const files = [...new Set((runtime?.getManifest?.().content_scripts ?? []).flatMap((c) => c.js ?? []))];
+    ownPositions = Promise.all(files.map(async (file) => {
+      const reply = await fetch(runtime.getURL(file));
+      return markedPositions(await reply.text());
+    })).then((lists) => new Set(lists.flat()), (err) => { ownPositions = null; throw err; });
+  }
+  return ownPositions;
+}
+
+/** Whether `listener` (a DOMDebugger EventListener) is one of the content scripts' own. */
+export function isOwnListener(listener, own) {
+  return listener.passive === true && listener.useCapture === true
+    && own.has(`${listener.lineNumber}:${listener.columnNumber}`);
+}
+
+const PATH_OF = `function () {
+  const path = [];
+  for (let n = this; n; n = n.parentNode || n.host || null) path.push(n);
+  return path;
+}`;
+const DEEP = Object.freeze({ serialization: 'deep', maxDepth: 1,
+  additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' } });
+
+/** The backendNodeIds of `node`'s event path in its document (itself up to the document),
+ * read in the act's isolated world (the page's getters do not run there). */
+async function pathIds(session, node) {
+  const reply = await session.send('Runtime.callFunctionOn', {
+    objectId: node.objectId, functionDeclaration: PATH_OF, serializationOptions: DEEP,
+  }, node.frame.sessionId);
+  const items = reply?.result?.deepSerializedValue?.value;
+  if (!Array.isArray(items)) return null;
+  const ids = items.map((item) => item?.value?.backendNodeId);
+  return ids.every(Number.isInteger) ? new Set(ids) : null;
+}
+
+/** A main-world object of the top document (`document` or `window`): the listeners read off an
+ * isolated world's object would be that world's (and wrap the page's handlers there). */
+async function mainWorldObject(session, expression) {
+  const reply = await session.send('Runtime.evaluate', { expression, objectGroup: 'axsnap-fill-rule' });
+  return reply?.result?.objectId ?? null;
+}
+
+/** Whether a listener in `listeners` (DOMDebugger EventListener) would see the keys of a field
+ * whose event path is `path` (backendNodeIds); `onWindow`: the window's own listeners. */
+export function keysListened(listeners, path, onWindow, own = new Set()) {
+  const types = new Set(KEY_SEEING_EVENTS);
+  const sees = (l) => types.has(l.type) && !isOwnListener(l, own);
+  if (onWindow.some(sees)) return true;
+  return listeners.some((l) => sees(l) && path.has(l.backendNodeId));
+}
+
+/**
+ * Which way `value` goes into the field `node` (facts read): {insert: bool, rule}. `fast`:
+ * whether the act may take fast paths (not `exact`). Reads only.
+ */
+export async function fillRule(session, node, value, fast) {
+  if (!fast) return { insert: false, rule: 'exact' };
+  if (/[\r\n]/.test(value)) return { insert: false, rule: 'line_break' };
+  if (node.facts.tag !== 'input' && node.facts.tag !== 'textarea') return { insert: false, rule: 'content_editable' };
+  // Runtime.evaluate without a context is the top frame's main world: a field in a frame is typed
+  if (node.ordinal !== 0 || node.frame.sessionId) return { insert: false, rule: 'not_top_frame' };
+  try {
+    const [path, doc, win, own] = await Promise.all([pathIds(session, node),
+      mainWorldObject(session, 'document'), mainWorldObject(session, 'window'), ownListenerPositions()]);
+    if (!path || !doc || !win) return { insert: false, rule: 'unread' };
+    const [inDoc, onWin] = await Promise.all([
+      session.send('DOMDebugger.getEventListeners', { objectId: doc, depth: -1, pierce: true }),
+      session.send('DOMDebugger.getEventListeners', { objectId: win, depth: 0 })]);
+    session.send('Runtime.releaseObjectGroup', { objectGroup: 'axsnap-fill-rule' }).catch(() => {});
+    if (!Array.isArray(inDoc?.listeners) || !Array.isArray(onWin?.listeners)) return { insert: false, rule: 'unread' };
+    return keysListened(inDoc.listeners, path, onWin.listeners, own)
+      ? { insert: false, rule: 'keys_listened' } : { insert: true, rule: 'insert_text_no_listeners' };
+  } catch {
+    return { insert: false, rule: 'unread' };
+  }
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+import {
+  OWN_MARKER, fillRule, isOwnListener, keysListened, markedPositions,
+} from '../lib/act/fill_rule.js';
+
+const manifest = JSON.parse(readFileSync(new URL('../manifest.json', import.meta.url), 'utf8'));
+const contentFiles = [...new Set(manifest.content_scripts.flatMap((c) => c.js))];
+
+test('every content-script listener that sees keys or input is marked as the extension\'s own', () => {
+  // each `addEventListener(type, handler, how)` of a key-seeing type in a content script goes
+  // through a handler written after OWN_MARKER: else the fill rule would count it as the page's
+  let marked = 0;
+  for (const file of contentFiles) {
+    const source = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+    marked += markedPositions(source).length;
+  }
+  assert.equal(marked, 3); // readiness (touch), the AX watch (doubts), the answer watch (bump)
+});
+
+test('markedPositions gives the 0-based line and column of the function after the marker', () => {
+  const source = `const a = 1;\n  const touch = ${OWN_MARKER} () => 1;\n`;
+  assert.deepEqual(markedPositions(source), [`1:${'  const touch = '.length + OWN_MARKER.length + 1}`]);
+});
+
+const own = new Set(['267:41']);
+const ours = { type: 'keydown', backendNodeId: 1, passive: true, useCapture: true, lineNumber: 267, columnNumber: 41 };
+
+test('a key listener on the path is seen; the extension\'s own and those elsewhere are not', () => {
+  const path = new Set([5, 3, 1]); // field, form, document
+  assert.equal(keysListened([ours], path, [], own), false);
+  assert.equal(keysListened([{ ...ours, backendNodeId: 9, passive: false, useCapture: false }], path, [], own), false);
+  assert.equal(keysListened([{ ...ours, backendNodeId: 3, passive: false }], path, [], own), true);
+  assert.equal(keysListened([{ ...ours, type: 'input', useCapture: false }], path, [], own), true);
+  assert.equal(keysListened([{ ...ours, type: 'click', lineNumber: 2 }], path, [], own), false);
+  assert.equal(keysListened([], path, [{ ...ours, type: 'selectionchange', lineNumber: 3 }], own), true);
+  // at our position but not passive capture: a page's
+  assert.equal(isOwnListener({ ...ours, passive: false }, own), false);
+});
+
+test('the rule keeps keys for exact acts, line breaks, frames and content editables', async () => {
+  const session = { send: async () => { throw new Error('not asked'); } };
+  const node = { ordinal: 0, frame: {}, facts: { tag: 'input' } };
+  assert.deepEqual(await fillRule(session, node, 'a', false), { insert: false, rule: 'exact' });
+  assert.deepEqual(await fillRule(session, node, 'a\nb', true), { insert: false, rule: 'line_break' });
+  assert.deepEqual(await fillRule(session, { ...node, ordinal: 1 }, 'a', true), { insert: false, rule: 'not_top_frame' });
+  assert.deepEqual(await fillRule(session, { ...node, facts: { tag: 'div' } }, 'a', true),
+    { insert: false, rule: 'content_editable' });
+});

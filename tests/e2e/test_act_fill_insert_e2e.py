@@ -1,0 +1,95 @@
+"""A fill's text goes in as one Input.insertText where no script can tell it from typing (fast
+path fill_insert_text, issue 32's pace): an <input> or <textarea> of the top frame, a value with
+no line break, no listener for keys, input, composition or the selection on the field's event
+path. Anywhere a listener would see the keys it is typed key by key, and the reply says which
+rule decided (``typed_by``). A fill inserted at once gives the same report as the exact act's
+fill typed key by key.
+
+Page: tests/pages/act/fill/insert.html.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axsnap_host.client import Browser
+from axsnap_host.models.act import ActionResult
+
+PAGE = "act/fill/insert.html"
+
+
+def _value(browser: Browser, element_id: str) -> str:
+    return str(browser.run_in_target(f"return document.getElementById('{element_id}').value"))
+
+
+def _comparable(result: ActionResult) -> Any:
+    """The result less what differs between a fill inserted and a fill typed: how it went in,
+    the timings and readiness, and backendNodeIds (in element ids)."""
+    data = result.model_dump(mode="json", exclude={"timings", "readiness", "method", "typed_by"})
+
+    def scrub(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: scrub(v) for k, v in value.items() if k != "id"}
+        if isinstance(value, list):
+            return [scrub(v) for v in value]
+        return value
+
+    return scrub(data)
+
+
+def test_a_plain_field_takes_its_text_in_one_insert(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}{PAGE}")
+    result = browser.act("Plain name", "fill", "Ada Lovelace")
+    assert result.ok, result.error
+    assert result.method == "insert_text" and result.typed_by == "insert_text_no_listeners", \
+        (result.method, result.typed_by)
+    assert _value(browser, "plain") == "Ada Lovelace"  # the old value replaced
+    appended = browser.act("Plain notes", "type", "first")
+    assert appended.ok and appended.typed_by == "insert_text_no_listeners", appended.typed_by
+    again = browser.act("Plain notes", "type", " second")
+    assert again.ok and _value(browser, "notes") == "first second"
+
+
+def test_a_field_whose_keys_are_listened_to_is_typed_key_by_key(browser: Browser,
+                                                                pages_url: str) -> None:
+    browser.open(f"{pages_url}{PAGE}")
+    keyed = browser.act("Keyed name", "fill", "Grace")
+    assert keyed.ok and keyed.method == "keyboard" and keyed.typed_by == "keys_listened", \
+        (keyed.method, keyed.typed_by)
+    assert browser.run_in_target("return document.getElementById('keys').textContent") \
+        == "keys 7"  # Control+A (two key downs) and five letters
+    # an input listener on an ancestor sees one input event per character
+    counted = browser.act("Counted name", "fill", "Hopper")
+    assert counted.ok and counted.typed_by == "keys_listened", counted.typed_by
+    assert browser.run_in_target("return document.getElementById('inputs').textContent") \
+        == "inputs 6"
+    assert _value(browser, "counted") == "Hopper"
+
+
+def test_a_line_break_and_an_exact_act_are_typed(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}{PAGE}")
+    lines = browser.act("Plain notes", "fill", "one\ntwo")
+    assert lines.ok and lines.typed_by == "line_break", lines.typed_by
+    assert _value(browser, "notes") == "one\ntwo"
+    exact = browser.act("Plain name", "fill", "Ada", exact=True)
+    assert exact.ok and exact.method == "keyboard" and exact.typed_by == "exact", exact.typed_by
+
+
+def _fills(browser: Browser, pages_url: str, exact: bool) -> list[Any]:
+    browser.open(f"{pages_url}{PAGE}")
+    out = []
+    for target, action, value in [("Plain name", "fill", "Ada 0"), ("Plain notes", "type", "x y"),
+                                  ("Keyed name", "fill", "Grace"), ("Plain name", "fill", "")]:
+        result = browser.act(target, action, value, exact=exact)
+        assert result.ok, result.error
+        out.append((_comparable(result), result.typed_by))
+    return out
+
+
+def test_a_fill_inserted_at_once_reports_as_the_exact_fill(browser: Browser,
+                                                          pages_url: str) -> None:
+    exact = _fills(browser, pages_url, exact=True)
+    fast = _fills(browser, pages_url, exact=False)
+    assert any(by == "insert_text_no_listeners" for _, by in fast), "no fill was inserted"
+    for n, ((want, _), (got, by)) in enumerate(zip(exact, fast, strict=True)):
+        assert got == want, f"fill {n} (typed by {by}) differs from the exact fill"
