@@ -25,6 +25,7 @@ from axsnap_host.client.dialogs import named_dialog
 from axsnap_host.client.lifeline import release_group, watched_chromedriver
 from axsnap_host.client.paths import require_browser
 from axsnap_host.client.procs import host_pids
+from axsnap_host.client.reply_json import parse_reply
 from axsnap_host.client.results import DomResult, OutlineResult, PageResult
 from axsnap_host.client.urls import load_url
 from axsnap_host.client.worker_bridge import WorkerBridge, connect_worker, direct_call
@@ -355,7 +356,7 @@ class Browser(ActingMixin):
         finally:
             if not abandoned and current is not None and current != self.bridge_handle:
                 driver.switch_to.window(current)
-        return json.loads(text)
+        return parse_reply(text)
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send one message to the service worker; return its reply dict (ok or not)."""

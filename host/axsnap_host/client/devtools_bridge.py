@@ -23,6 +23,7 @@ from typing import Any, Self
 
 import websocket
 
+from axsnap_host.client.reply_json import parse_reply
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 NOT_SENT = object()  # devtools_call: the request never left (another way may carry it)
@@ -225,7 +226,7 @@ def devtools_call(bridge: Any, name: str, args: Sequence[Any], timeout_s: float,
     ``lost_after_send``: the answer to a connection lost after sending, instead of
     browser_died when it returns anything but None."""
     try:
-        return json.loads(bridge.call(name, args, timeout_s))
+        return parse_reply(bridge.call(name, args, timeout_s))
     except BridgeTimeout:
         raise AxsnapError(ErrorCode.TIMEOUT, f"no reply within {timeout_s} s",
                           "raise Browser(timeout_s=...) for very large pages") from None

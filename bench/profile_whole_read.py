@@ -1,0 +1,130 @@
+"""Where one whole-page DOM text read's time goes, end to end (issue 33): the capture's
+steps (the walker's injection, its walk, the ids take), the host, the transfer, and the
+client's own share (the wall time past the extension's ``total_ms``: the reply's JSON from
+the service worker over DevTools and its parse), with ``--worker-profile`` V8's profile of
+the service worker over the read (self time by function).
+
+    nice .venv/bin/python bench/profile_whole_read.py --pages corpus-wikipedia node-fs \\
+        generated-20k generated-100k --runs 2
+    nice .venv/bin/python bench/profile_whole_read.py --pages generated-100k --worker-profile
+
+The renderer's side: bench/profile_walker.py (``--extension --profile``: the tab's V8 profile
+over the read; ``--isolated --profile``: the walk alone). The host's: record the read
+(bench/bench_host_memory.py, the host_tap) and replay it under ``python -m cProfile``.
+Results: bench/results/walk_profile.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(BENCH / "pages"))
+
+from bench_whole_page import NO_WAIT, ROOTS  # noqa: E402
+from profile_walker import page_urls  # noqa: E402
+
+from axsnap_host.client import Browser  # noqa: E402
+from axsnap_host.client.file_server import serve_directory  # noqa: E402
+from axsnap_host.client.worker_bridge import worker_target_url  # noqa: E402
+
+READ = {"format": "domtext", "viewport_only": False, **NO_WAIT}
+STEPS = ("walker_inject_ms", "walker_walk_ms", "walker_ids_ms", "walker_ids_resolved")
+
+
+class Target:
+    """A second DevTools socket to the service worker (the client keeps its own)."""
+
+    def __init__(self, url: str) -> None:
+        import websocket
+
+        self.ws = websocket.create_connection(url, timeout=1800, suppress_origin=True)
+        self.n = 0
+
+    def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.n += 1
+        self.ws.send(json.dumps({"id": self.n, "method": method, "params": params or {}}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == self.n:
+                return dict(message.get("result") or {})
+
+
+def summarize(profile: dict[str, Any], top: int) -> list[str]:
+    nodes = {n["id"]: n for n in profile["nodes"]}
+    self_us: Counter[str] = Counter()
+    for sample, delta in zip(profile.get("samples", []), profile.get("timeDeltas", []),
+                             strict=False):
+        frame = nodes[sample]["callFrame"]
+        where = frame.get("url", "").rsplit("/", 1)[-1]
+        self_us[f"{frame.get('functionName') or '(anonymous)'} {where}:"
+                f"{frame.get('lineNumber', -1) + 1}"] += delta
+    return [f"{us / 1000:9.0f} ms  {name}" for name, us in self_us.most_common(top)
+            if not name.startswith("(idle)")]
+
+
+def read(browser: Browser, worker_profile: bool, top: int) -> dict[str, Any]:
+    target = None
+    if worker_profile:
+        worker = browser._worker  # the client's worker bridge: its port and extension id
+        url = worker_target_url(worker.port, worker.extension_id) if worker else None
+        if url:
+            target = Target(url)
+            target.send("Profiler.enable")
+            target.send("Profiler.setSamplingInterval", {"interval": 500})
+            target.send("Profiler.start")
+    started = time.perf_counter()
+    reply = browser.snapshot_raw(exact=True, **READ)
+    wall = (time.perf_counter() - started) * 1000
+    timings = reply.get("timings") or {}
+    steps = timings.get("capture_steps") or {}
+    row = {"wall_ms": round(wall), **{k: timings.get(k) for k in (
+        "capture_ms", "host_ms", "transfer_ms", "total_ms")},
+        **{k: steps.get(k) for k in STEPS},
+        "client_ms": round(wall - float(timings.get("total_ms") or 0)),
+        "request_kb": round((reply.get("sizes") or {}).get("capture_bytes", 0) / 1024),
+        "reply_kb": round((reply.get("sizes") or {}).get("reply_bytes", 0) / 1024)}
+    if target is not None:
+        row["worker_profile"] = summarize(target.send("Profiler.stop")["profile"], top)
+        target.ws.close()
+    return row
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pages", nargs="+", required=True,
+                        help="bench_whole_page.py's page names, generated-20k, generated-100k")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--worker-profile", action="store_true")
+    parser.add_argument("--top", type=int, default=20)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for name, folder in ROOTS.items():
+            if folder.is_dir():
+                (root / name).symlink_to(folder)
+        with serve_directory(root) as base, Browser(timeout_s=1800) as browser:
+            for name, url in page_urls(base, args.pages, root):
+                browser.open(url)
+                for run in range(args.runs):
+                    row = read(browser, args.worker_profile, args.top)
+                    lines = row.pop("worker_profile", [])
+                    print(json.dumps({"page": name, "read": run,
+                                      "load": round(os.getloadavg()[0], 1), **row}), flush=True)
+                    for line in lines:
+                        print("   ", line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
