@@ -74,6 +74,12 @@ def test_the_walk_reads_the_snapshot_chromium_reads(page: Browser) -> None:
     assert all(abs(x - y) <= 1 for x, y in zip(far["bbox"], theirs_far["bbox"], strict=True))
     heading = next(a for a, _ in pairs if a["role"] == "heading")
     assert heading["id"].startswith("0-ax") and len(heading["bbox"]) == 4
+    # text runs and documents: the boxes the walk's rows carry, Chromium's (±1 px)
+    boxed = [(a, b) for a, b in pairs if a["role"] in ("StaticText", "RootWebArea")
+             and b.get("bbox")]
+    assert len(boxed) >= 5 and any(a["name"] == "frame" for a, _ in boxed)  # a frame's too
+    assert all(a.get("bbox") and all(abs(x - y) <= 1 for x, y in zip(
+        a["bbox"], b["bbox"], strict=True)) for a, b in boxed), boxed
     assert "incomplete" not in walked["result"]
 
 

@@ -74,3 +74,15 @@ def test_one_walk_serves_every_format() -> None:
     outline = run(walk_capture(), format="outline", scope="page", ax_source="walk")
     assert result["also"]["outline"]["combinedTree"] == outline["combinedTree"]
     assert "Frame button" in result["also"]["domtext"]["domtext"]
+
+
+def test_text_runs_and_documents_take_the_boxes_their_rows_carry() -> None:
+    capture = walk_capture()
+    capture["walker"]["scroll"]["y"] = 100  # rows are in the viewport: the page's scroll on
+    rows = capture["walker"]["axt"]["rows"]
+    rows[4] = [*rows[4], 0, [12, 40, 70, 16]]       # "Some text"
+    rows[0] = [*rows[0], 0, [0, 0, 1000, 800]]      # the page's document
+    by_id = nodes(run(capture, **WALK))
+    text = next(n for n in by_id.values() if n.get("name") == "Some text")
+    assert text["bbox"] == [12, 140, 70, 16]
+    assert by_id["0-ax0"]["bbox"] == [0, 100, 1000, 800]

@@ -188,7 +188,8 @@ function beginRun(opts) {
   run.semantic = o.semantic === true;
   run.blockMax = run.semantic ? 600 : run.textMax;
   run.axRoles = o.axRoles === true;
-  run.axTree = o.axTree === true;
+  run.axTree = o.axTree === true || o.axTree === "boxes";
+  run.axBoxes = o.axTree === "boxes";
   run.frameDocs = /* @__PURE__ */ new Map();
   run.hasChromeDom = typeof chrome !== "undefined" && chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === "function";
   run.topWin = window;
@@ -1255,6 +1256,7 @@ function stateOf(el, tag, role, ctx) {
   if (tag === "textarea" || tag === "input" && TEXT_INPUTS.has(type)) s.editable = "plaintext";
   else if (el.isContentEditable) s.editable = "richtext";
   if ((role === "link" || tag === "a") && el.href && typeof el.href === "string") s.url = el.href;
+  else if (tag === "img" && role === "image" && el.src && typeof el.src === "string") s.url = el.src;
   for (const k in s) return s;
   return 0;
 }
@@ -1292,8 +1294,32 @@ function push(ctx, row) {
   ctx.rows.push(row);
   return ctx.rows.length - 1;
 }
-function addText(ctx, text, parent, f) {
-  if (text && !ctx.mute) push(ctx, [parent, "StaticText", text, null, 0, 0, f]);
+function addText(ctx, text, parent, f, node) {
+  if (!text || ctx.mute) return;
+  const row = [parent, "StaticText", text, null, 0, 0, f];
+  if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
+  push(ctx, row);
+}
+function boxIn(rect, f) {
+  const frame = run.frames[f];
+  const ox = f && frame ? frame.ox : 0;
+  const oy = f && frame ? frame.oy : 0;
+  return [
+    Math.round(rect.left + ox),
+    Math.round(rect.top + oy),
+    Math.round(rect.width),
+    Math.round(rect.height)
+  ];
+}
+function textBox(ctx, node, f) {
+  const doc = node.ownerDocument;
+  let range = ctx.ranges.get(doc);
+  if (!range) {
+    range = doc.createRange();
+    ctx.ranges.set(doc, range);
+  }
+  range.selectNodeContents(node);
+  return boxIn(range.getBoundingClientRect(), f);
 }
 var BULLETS = { disc: "• ", circle: "◦ ", square: "▪ " };
 var ROMAN = [
@@ -1393,7 +1419,7 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
   for (let i = 0; i < kids.length; i++) {
     const kid = kids[i];
     if (kid.nodeType === 3) {
-      if (shown) addText(ctx, textOf(kid.data, cs), parent, f);
+      if (shown) addText(ctx, textOf(kid.data, cs), parent, f, kid);
     } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
   }
 }
@@ -1469,7 +1495,7 @@ function visitElement(ctx, el, parent, f, depth) {
 function visitDocument(ctx, doc, parent, f, depth) {
   const active = ctx.active;
   ctx.active = deepActive(doc);
-  const root = push(ctx, [
+  const row = [
     parent,
     "RootWebArea",
     doc.title || "",
@@ -1477,14 +1503,25 @@ function visitDocument(ctx, doc, parent, f, depth) {
     doc.hasFocus && doc.hasFocus() ? { focused: true } : 0,
     0,
     f
-  ]);
+  ];
+  const view = doc.defaultView;
+  if (ctx.boxes && view) row.push(0, boxIn({ left: 0, top: 0, width: view.innerWidth, height: view.innerHeight }, f));
+  const root = push(ctx, row);
   const html = doc.documentElement;
   if (root >= 0 && html) visitElement(ctx, html, root, f, depth);
   ctx.active = active;
 }
 function axTreeRows(doc) {
   const t0 = performance.now();
-  const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0 };
+  const ctx = {
+    rows: [],
+    capped: false,
+    active: null,
+    maxDepth: run.maxDepth * 4,
+    mute: 0,
+    boxes: run.axBoxes,
+    ranges: /* @__PURE__ */ new Map()
+  };
   try {
     visitDocument(ctx, doc, -1, 0, 0);
   } catch (e) {

@@ -69,9 +69,13 @@ export function walksAxTree(options) {
     && options?.scope === 'page' && !options?.focus;
 }
 
-/** The options a whole-page outline read from the walk walks with: a whole-page DOM read's. */
+/** The options a whole-page read from the walk walks with: a whole-page DOM read's (with
+ * the boxes of text runs and documents when a SnapshotV1 is read: it prints them). */
 export function axTreeWalkOptions(options) {
-  return { ...options, format: 'domtext', viewport_only: false, dom_source: 'walk', ax_tree: true };
+  const snapshot = (options?.format ?? 'snapshot') === 'snapshot'
+    || (Array.isArray(options?.also_formats) && options.also_formats.includes('snapshot'));
+  return { ...options, format: 'domtext', viewport_only: false, dom_source: 'walk',
+    ax_tree: snapshot ? 'boxes' : true };
 }
 
 /** The walker's options for a read's `options`. */
@@ -87,7 +91,7 @@ function walkerOptions(options) {
     semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
     hold: resolvesIds(options) || walksWholePage(options),
     // a whole-page outline from the walk (walksAxTree): the document as AX rows too
-    ...(options?.ax_tree === true ? { axTree: true } : {}),
+    ...(options?.ax_tree === true || options?.ax_tree === 'boxes' ? { axTree: options.ax_tree } : {}),
     // the AX window read: take or arm the main frame's AX change journal (ax_window_cache.js)
     ...(options?.ax_journal ? { axJournal: options.ax_journal } : {}),
   };

@@ -15,7 +15,9 @@
 // RootWebArea; `w` the element's tracked id (records.js), 0 when it has none; frame the
 // walker frame index (run.frames); `state` an object of Chromium's state names (pipeline/
 // ax/rows.py STATE_PROPERTIES) or 0; tag only on generic rows (a generic line is named by
-// its tag), else absent or 0.
+// its tag), else absent or 0. With opts.axTree 'boxes' a text run's and a document's row
+// has a ninth cell, its box [x, y, width, height] in the top document's viewport (a text
+// run's from a Range over its text node: no layout of its own is made, nothing changes).
 import { axName } from './ax_name.js';
 import { axRole } from './ax_role.js';
 import { contentOfPseudo } from './ax_text_css.js';
@@ -93,6 +95,7 @@ function stateOf(el, tag, role, ctx) {
   if (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(type))) s.editable = 'plaintext';
   else if (el.isContentEditable) s.editable = 'richtext';
   if ((role === 'link' || tag === 'a') && el.href && typeof el.href === 'string') s.url = el.href;
+  else if (tag === 'img' && role === 'image' && el.src && typeof el.src === 'string') s.url = el.src;
   for (const k in s) return s;  // eslint-disable-line no-unreachable-loop
   return 0;
 }
@@ -132,8 +135,28 @@ function push(ctx, row) {
   return ctx.rows.length - 1;
 }
 
-function addText(ctx, text, parent, f) {
-  if (text && !ctx.mute) push(ctx, [parent, 'StaticText', text, null, 0, 0, f]);
+function addText(ctx, text, parent, f, node) {
+  if (!text || ctx.mute) return;
+  const row = [parent, 'StaticText', text, null, 0, 0, f];
+  if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
+  push(ctx, row);
+}
+
+/** A box in the top document's viewport: `rect` of walker frame `f`'s viewport, shifted. */
+function boxIn(rect, f) {
+  const frame = run.frames[f];
+  const ox = f && frame ? frame.ox : 0;
+  const oy = f && frame ? frame.oy : 0;
+  return [Math.round(rect.left + ox), Math.round(rect.top + oy), Math.round(rect.width),
+    Math.round(rect.height)];
+}
+
+function textBox(ctx, node, f) {
+  const doc = node.ownerDocument;
+  let range = ctx.ranges.get(doc);
+  if (!range) { range = doc.createRange(); ctx.ranges.set(doc, range); }
+  range.selectNodeContents(node);
+  return boxIn(range.getBoundingClientRect(), f);
 }
 
 const BULLETS = { disc: '• ', circle: '◦ ', square: '▪ ' };
@@ -223,7 +246,7 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
   for (let i = 0; i < kids.length; i++) {
     const kid = kids[i];
     if (kid.nodeType === 3) {
-      if (shown) addText(ctx, textOf(kid.data, cs), parent, f);
+      if (shown) addText(ctx, textOf(kid.data, cs), parent, f, kid);
     } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
   }
 }
@@ -292,8 +315,11 @@ function visitElement(ctx, el, parent, f, depth) {
 function visitDocument(ctx, doc, parent, f, depth) {
   const active = ctx.active;
   ctx.active = deepActive(doc);
-  const root = push(ctx, [parent, 'RootWebArea', doc.title || '', null,
-    doc.hasFocus && doc.hasFocus() ? { focused: true } : 0, 0, f]);
+  const row = [parent, 'RootWebArea', doc.title || '', null,
+    doc.hasFocus && doc.hasFocus() ? { focused: true } : 0, 0, f];
+  const view = doc.defaultView;
+  if (ctx.boxes && view) row.push(0, boxIn({ left: 0, top: 0, width: view.innerWidth, height: view.innerHeight }, f));
+  const root = push(ctx, row);
   const html = doc.documentElement;
   if (root >= 0 && html) visitElement(ctx, html, root, f, depth);
   ctx.active = active;
@@ -302,7 +328,8 @@ function visitDocument(ctx, doc, parent, f, depth) {
 /** The rows of the walked document (see the module comment): {rows, capped?, ms}. */
 export function axTreeRows(doc) {
   const t0 = performance.now();
-  const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0 };
+  const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0,
+    boxes: run.axBoxes, ranges: new Map() };
   try {
     visitDocument(ctx, doc, -1, 0, 0);
   } catch (e) {

@@ -21,8 +21,10 @@ export function beginRun(opts) {
   run.blockMax = run.semantic ? 600 : run.textMax;
   // opts.axRoles: each element kept for its role carries its role and name (ax_facts.js).
   run.axRoles = o.axRoles === true;
-  // opts.axTree: also the document as accessibility rows after the walk (ax_tree.js).
-  run.axTree = o.axTree === true;
+  // opts.axTree: also the document as accessibility rows after the walk (ax_tree.js);
+  // 'boxes': the text runs and documents with their boxes too (SnapshotV1 prints them).
+  run.axTree = o.axTree === true || o.axTree === 'boxes';
+  run.axBoxes = o.axTree === 'boxes';
   run.frameDocs = new Map();  // a same-origin frame's document → its walker frame index
   run.hasChromeDom = typeof chrome !== 'undefined' && chrome && chrome.dom
     && typeof chrome.dom.openOrClosedShadowRoot === 'function';

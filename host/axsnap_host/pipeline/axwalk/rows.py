@@ -6,7 +6,8 @@ box, visibility, clickability). A node whose element got no id (a heading, a
 paragraph, a list, a wrapper) is ``{frame}-ax{row}``: it has no DOM node to point at, but
 the walker's record of its element (found by the run's world and the tracked id ``w``,
 tree.py's ``WALK_REFS``) still gives its box and whether it is visible, as Chromium's
-DOMSnapshot gives them. Text runs have no record: no box (design note 45).
+DOMSnapshot gives them. Text runs and documents have no record: their rows carry their box
+(the walker's 'boxes' rows, tree.py ``WALK_BOXES``), in their run's viewport.
 
 :func:`finish_walk_nodes` gives the kept nodes what Chromium's tree says and the outline never
 prints: a list item's level, the white space layout drops at the ends of a line of text, the
@@ -22,7 +23,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.ax.snapshot import RenderRows, node_row, row_of, set_prop
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, from_walk
-from axsnap_host.pipeline.axwalk.tree import WALK_REFS, WALK_TAGS, walk_tree
+from axsnap_host.pipeline.axwalk.tree import WALK_BOXES, WALK_REFS, WALK_TAGS, walk_tree
 from axsnap_host.pipeline.dom.walker_merge import Joined
 
 
@@ -32,6 +33,7 @@ class WalkSource:
     def __init__(self, capture: RawCapture) -> None:
         self._capture = capture
         self._refs: dict[str, tuple[Any, int]] = {}
+        self._boxes: dict[str, tuple[list[Any], str | None]] = {}
 
     @staticmethod
     def of(capture: RawCapture) -> WalkSource | None:
@@ -42,6 +44,7 @@ class WalkSource:
         tree = walk_tree(self._capture)
         tree.ahead.pop(WALK_TAGS, None)  # the outline's role decoration reads them
         self._refs = tree.ahead.pop(WALK_REFS, None) or {}
+        self._boxes = tree.ahead.pop(WALK_BOXES, None) or {}
         return tree
 
     def finish(self, tree: FlatTree, kept: dict[str, list[str]]) -> None:
@@ -50,13 +53,40 @@ class WalkSource:
     def render(self, tree: FlatTree, dom: DomFacts) -> RenderRows | None:
         if not isinstance(dom, WindowIndex):
             return None
-        return walk_render(tree, self._refs, dom, layout_viewport(self._capture))
+        return walk_render(tree, self._refs, dom, layout_viewport(self._capture),
+                           self._boxes)
 
 
 def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowIndex,
-                viewport: list[int]) -> RenderRows:
+                viewport: list[int],
+                boxes: dict[str, tuple[list[Any], str | None]] | None = None) -> RenderRows:
     """The rows of ``tree``'s kept nodes (see the module docstring); ``viewport``: the
-    main document's box (the layout viewport, page coordinates)."""
+    main document's box (page coordinates), when its row brought none; ``boxes``: the
+    rows' own boxes (tree.py ``WALK_BOXES``)."""
+    boxes = boxes or {}
+    scroll_x, scroll_y = dom.document_scroll(0)
+    origins: dict[str | None, tuple[float, float] | None] = {None: (scroll_x, scroll_y)}
+
+    def origin(host: str | None) -> tuple[float, float] | None:
+        """Where a run's viewport sits on the page: the page's scroll, or (a cross-site
+        frame's own run) its <iframe>'s content box."""
+        if host not in origins:
+            owner = tree.nodes.get(host or "")
+            box = dom.content_box(owner.backend_id, owner.frame_id) \
+                if owner is not None and owner.backend_id is not None else None
+            origins[host] = None if box is None else (box[0], box[1])
+        return origins[host]
+
+    def own_box(nid: str) -> list[int] | None:
+        found = boxes.get(nid)
+        if found is None:
+            return None
+        (x, y, width, height), host = found
+        at = origin(host)
+        if at is None:
+            return None
+        return [round(x + at[0]), round(y + at[1]), round(width), round(height)]
+
     wanted = set(refs.values())
     by_ref: dict[tuple[Any, int], Joined] = {}
     for j in dom.joined:
@@ -74,6 +104,8 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
             row = row_of(node, depth, None, base)
             if hidden_option(node, tree.nodes):
                 set_prop(row, "isVisible", False)
+            elif (box := own_box(nid)) is not None:
+                set_bbox(row, box)
             elif node.role in _DOCUMENTS:
                 box = viewport if node.parent is None else _frame_box(node, tree, dom)
                 if box is not None:

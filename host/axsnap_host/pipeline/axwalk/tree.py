@@ -3,8 +3,9 @@
 Such a capture has no Chromium AX nodes and no DOMSnapshot: the walker wrote the document
 as accessibility rows (``walker.axt.rows``, extension/lib/walker/src/ax_tree.js) beside its
 records, and the records the DOM channel can list got their backendNodeIds (walker_ids_listable.js).
-A row is ``[parent row, role, name, value, state, w, walker frame, tag?]``; ``w`` is the tracked id
-of the element's record, which gives the node its backendNodeId when that record got one.
+A row is ``[parent row, role, name, value, state, w, walker frame, tag?, box?]``; ``w`` is
+the tracked id of the element's record, which gives the node its backendNodeId when that
+record got one; ``box`` (a text run's, a document's) only on a SnapshotV1 read.
 
 The tree is the one :func:`~axsnap_host.pipeline.ax.tree.flatten` makes of Chromium's nodes:
 pre-order, ``{frameOrdinal}-{backendNodeId}`` ids. A generic element stays a node when the
@@ -33,6 +34,9 @@ WALK_TAGS = "walk_tags"
 # FlatTree.ahead key: the nodes of an element that got no id → (its run's world, its tracked
 # id ``w``), the record SnapshotV1 reads its box from (walk_rows.py)
 WALK_REFS = "walk_refs"
+# FlatTree.ahead key: text runs' and documents' boxes (the walk's 'boxes' rows: SnapshotV1's)
+# → (box in its run's viewport, the <iframe> node its run hangs under or None: the page's)
+WALK_BOXES = "walk_boxes"
 _LIFTED = frozenset({"generic"})
 
 
@@ -111,6 +115,7 @@ def walk_tree(capture: RawCapture) -> FlatTree:
                    frames=entries, failures=failures)
     out.ahead[WALK_TAGS] = tree.tags
     out.ahead[WALK_REFS] = tree.refs
+    out.ahead[WALK_BOXES] = tree.boxes
     return out
 
 
@@ -150,6 +155,7 @@ class _Tree:
         self._made = 0  # rows seen, for the ax ids of nodes without an element id
         self.tags: dict[str, str] = {}  # a generic node without an element id → its tag
         self.refs: dict[str, tuple[Any, int]] = {}  # a node without an element id → its record
+        self.boxes: dict[str, tuple[list[Any], str | None]] = {}  # (see WALK_BOXES)
 
     def add(self, rows: list[Any], ordinals: dict[int, int], backend_of: dict[int, int],
             host: str | None, world: Any) -> None:
@@ -160,9 +166,9 @@ class _Tree:
         base = self._made
         self._made += len(rows)
         for index, row in enumerate(rows):
-            parent_row, role, name, value, state, w, frame, tag = (
-                [*row, None, None, None, None, None, None, None, None][:8]
-                if isinstance(row, list) else [None] * 8)
+            parent_row, role, name, value, state, w, frame, tag, box = (
+                [*row, None, None, None, None, None, None, None, None, None][:9]
+                if isinstance(row, list) else [None] * 9)
             parent = kept_of[parent_row] if isinstance(parent_row, int) and \
                 0 <= parent_row < index else host
             ordinal = ordinals.get(frame, 0) if isinstance(frame, int) else 0
@@ -188,6 +194,8 @@ class _Tree:
                 self.tags[node_id] = tag  # no record to tell it: the row says it
             if backend is None and isinstance(w, int) and w:
                 self.refs[node_id] = (world, w)
+            elif isinstance(box, list) and len(box) == 4:
+                self.boxes[node_id] = (box, host)
             if parent is None:
                 self.root_id = self.root_id or node_id
             else:

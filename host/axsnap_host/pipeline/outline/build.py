@@ -35,7 +35,7 @@ from axsnap_host.pipeline.ax.window_index import (
     from_walk,
     walker_joins,
 )
-from axsnap_host.pipeline.axwalk.tree import WALK_REFS, WALK_TAGS, walk_tree
+from axsnap_host.pipeline.axwalk.tree import WALK_BOXES, WALK_REFS, WALK_TAGS, walk_tree
 from axsnap_host.pipeline.dom.index import DomIndex, rect_of
 from axsnap_host.pipeline.dom.textflow import TextFlow
 from axsnap_host.pipeline.dom.xpath import build_xpath_map
@@ -72,6 +72,7 @@ def build_outline(
     # streamed read, stream_early.py)
     walk_tags: dict[str, str] = tree.ahead.pop(WALK_TAGS, None) or {}
     tree.ahead.pop(WALK_REFS, None)  # SnapshotV1's boxes of nodes without an id
+    tree.ahead.pop(WALK_BOXES, None)
     if options.pruned:  # one interest a read: its formats flatten equal trees
         share_interest(tree, capture.derived)
     dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
