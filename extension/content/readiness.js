@@ -189,16 +189,20 @@ async function settleCheck(frame, read, unsettled, now, {
   let frames = 1;
   if (schedule && nothingScheduledBetween(schedule.since, schedule.probe())) {
     for (let n = 0; n < FLUSH_TASKS; n++) await schedule.flush();
-    // and the next frame: a change the first one laid out under the pointer moves the hover
-    // with it (the page's mouseover handlers, :hover), which the exact wait would see
-    await frame();
-    frames += 1;
+    // and the next frame when the hover may move: a change the first one laid out under the
+    // pointer moves the hover at the next frame's start (the page's mouseover handlers,
+    // :hover), which the exact wait would see; when the element under the pointer is the one
+    // hovered already, that frame moves nothing (hoverStays)
+    if (!schedule.hoverStays?.()) {
+      await frame();
+      frames += 1;
+    }
     if (nothingScheduledBetween(schedule.since, schedule.probe())) {
       const reading = read();
       const span = now() - from;
       const why = unsettled();
       if (reading.quiet < span) why.push('activity');
-      return { settled: why.length === 0, why, span, reading, by: 'nothing_scheduled' };
+      return { settled: why.length === 0, why, span, reading, by: 'nothing_scheduled', frames };
     }
   }
   for (let n = frames; n < minFrames; n++) await frame();
@@ -211,6 +215,30 @@ async function settleCheck(frame, read, unsettled, now, {
   const why = unsettled();
   if (reading.quiet < span) why.push('activity');
   return { settled: why.length === 0, why, span, reading, by: 'floor' };
+}
+
+/**
+ * Whether the hover would stay where it is at the next frame: the element under the pointer's
+ * last position (`pointer`: {x, y} client px, null when this document saw no pointer event) is
+ * the innermost one hovered now, looked for through shadow roots (`shadowRootOf`: open and
+ * closed). The browser moves the hover at a frame's start to the element under the pointer;
+ * when that is the one hovered, it fires no mouseover and no :hover changes. Reads layout only.
+ */
+function hoverStaysAt(doc, pointer, shadowRootOf) {
+  if (!pointer) return false;
+  let root = doc;
+  let under = null;
+  for (let depth = 0; depth < 32; depth++) {
+    const el = root.elementFromPoint(pointer.x, pointer.y);
+    if (!el) return false;
+    if (el === under) break; // a shadow root's host is its own answer when nothing inside is hit
+    under = el;
+    if (el.localName === 'iframe' || el.localName === 'frame') return false;
+    const shadow = shadowRootOf(el);
+    if (!shadow || typeof shadow.elementFromPoint !== 'function') break;
+    root = shadow;
+  }
+  return under !== null && under.matches(':hover') && under.querySelector(':hover') === null;
 }
 
 // The forms submitted in this document, for an act's report (issue 32: a submit that shows
@@ -266,6 +294,10 @@ function installReadinessClock() {
   });
   const how = { capture: true, passive: true };
   const touch = /* axsnap:own-listener */ () => clock.touch();
+  // the pointer's last position, for the settle check's hover proof (hoverStaysAt)
+  let pointer = null;
+  const pointed = (event) => { pointer = { x: event.clientX, y: event.clientY }; };
+  for (const type of ['pointermove', 'pointerdown', 'pointerup']) document.addEventListener(type, pointed, how);
   for (const type of ACTIVITY_EVENTS) document.addEventListener(type, touch, how);
   const submits = createSubmitLog();
   document.addEventListener('submit', (event) => submits.fired(event), how);
@@ -313,7 +345,8 @@ function installReadinessClock() {
     const wait = (ms) => new Promise((resolve) => { scheduled.timeout(resolve, ms); });
     const since = message.since_schedule;
     const schedule = since && typeof since === 'object' && !framed()
-      ? { since, probe: () => scheduled.probe(), flush } : null;
+      ? { since, probe: () => scheduled.probe(), flush,
+        hoverStays: () => hoverStaysAt(document, pointer, env.shadowRootOf) } : null;
     settleCheck(frame, read, () => unsettledBy(document), () => performance.now(), { minQuiet, minFrames, wait, schedule })
       .then(reply, () => reply(null));
     return true; // answered after two frames

@@ -226,3 +226,44 @@ test('the page side: nothing scheduled since the action settles after one quiet 
   const changed = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, wait, schedule: changing });
   assert.deepEqual([changed.settled, [...changed.why], changed.by], [false, ['activity'], 'nothing_scheduled']);
 });
+
+test('nothing scheduled and the hover staying: one frame; the hover moving: the second frame', async () => {
+  let t = 0;
+  let frames = 0;
+  const frame = async () => { t += 16; frames += 1; };
+  const read = () => ({ quiet: t, count: 0 });
+  const probe = createScheduleProbe(fakeWindow().win);
+  const flush = async () => { t += 1; };
+  for (const [stays, want] of [[true, 1], [false, 2]]) {
+    frames = 0;
+    const schedule = { since: probe.probe(), probe: () => probe.probe(), flush, hoverStays: () => stays };
+    const check = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, schedule });
+    assert.deepEqual([check.settled, check.by, check.frames, frames], [true, 'nothing_scheduled', want, want]);
+  }
+});
+
+// The hover proof, on a document stand-in: the element under the pointer against the hovered one.
+const hoverStaysAt = vm.runInNewContext(`${source}\nhoverStaysAt`, { crypto });
+
+function fakeElement(name, { hovered = false, hoveredInside = false, shadow = null } = {}) {
+  return { localName: name, shadow, matches: (sel) => sel === ':hover' && hovered,
+    querySelector: (sel) => (sel === ':hover' && hoveredInside ? {} : null) };
+}
+
+test('the hover stays only when the element under the pointer is the innermost one hovered', () => {
+  const at = (el) => ({ elementFromPoint: () => el });
+  const shadowOf = (el) => el.shadow;
+  const pointer = { x: 5, y: 5 };
+  assert.equal(hoverStaysAt(at(fakeElement('button', { hovered: true })), pointer, shadowOf), true);
+  assert.equal(hoverStaysAt(at(fakeElement('button', { hovered: true })), null, shadowOf), false, 'no pointer seen');
+  assert.equal(hoverStaysAt(at(fakeElement('li')), pointer, shadowOf), false, 'a new row under the pointer');
+  assert.equal(hoverStaysAt(at(fakeElement('div', { hovered: true, hoveredInside: true })), pointer, shadowOf), false);
+  assert.equal(hoverStaysAt(at(null), pointer, shadowOf), false);
+  assert.equal(hoverStaysAt(at(fakeElement('iframe', { hovered: true })), pointer, shadowOf), false);
+  // through a shadow root: the element inside decides
+  const inner = fakeElement('span');
+  const host = fakeElement('x-card', { hovered: true, shadow: at(inner) });
+  assert.equal(hoverStaysAt(at(host), pointer, shadowOf), false);
+  const innerHovered = fakeElement('span', { hovered: true });
+  assert.equal(hoverStaysAt(at(fakeElement('x-card', { hovered: true, shadow: at(innerHovered) })), pointer, shadowOf), true);
+});

@@ -8,7 +8,7 @@
 
 import { AxError } from '../common/errors.js';
 import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
-import { ENDED_BY, readPageClock, SETTLED_BY, stabilize } from '../session/stabilize.js';
+import { ENDED_BY, readPageClock, SETTLED_BY, SETTLED_FRAMES, stabilize } from '../session/stabilize.js';
 import { ACTION_REQUEST_GRACE_MS, askSettled } from '../session/settle.js';
 import { noteDialogOpen } from './blocked.js';
 
@@ -190,6 +190,7 @@ export async function watchPage(session, {
         mutations: report.mutations,
         ended_by: load === 'complete' ? report[ENDED_BY] ?? 'quiet_window' : 'deadline',
         ...(load === 'complete' && report[SETTLED_BY] ? { settled_by: report[SETTLED_BY] } : {}),
+        ...(load === 'complete' && report[SETTLED_FRAMES] ? { settled_frames: report[SETTLED_FRAMES] } : {}),
       };
     },
     async stop() {

@@ -33,6 +33,8 @@ function endedBy(report, rule) {
  * since the action, 'floor': the frames and the floor; content/readiness.js settleCheck),
  * beside ENDED_BY 'settled'. */
 export const SETTLED_BY = Symbol('settledBy');
+// with SETTLED_BY nothing_scheduled: the frames the check waited (1 when the hover stayed)
+export const SETTLED_FRAMES = Symbol('settledFrames');
 
 /** Set (true) on a report whose page was quiet at its first reading, or not waited on: what
  * was read while the reading was asked is as good as what is read after it (the router's
@@ -187,6 +189,7 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
         if (check.settled && mayBeSettled(inflight, settle.busy, reading)) {
           endedBy(report, 'settled');
           Object.defineProperty(report, SETTLED_BY, { value: check.by === 'nothing_scheduled' ? check.by : 'floor', configurable: true, enumerable: false });
+          if (Number.isInteger(check.frames)) Object.defineProperty(report, SETTLED_FRAMES, { value: check.frames, configurable: true, enumerable: false });
           break;
         }
         continue; // the check took two frames: read again at once

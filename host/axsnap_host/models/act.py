@@ -272,8 +272,11 @@ class Readiness(_Open):
     settled_by: Literal["nothing_scheduled", "floor"] | None = Field(
         None, description="with ended_by settled, the rule that proved it: nothing_scheduled "
         "(the page set no timer, animation frame or idle callback since just before the "
-        "action, and nothing changed over the next two frames), floor (quiet for three frames "
-        "and 60 ms)")
+        "action, and nothing changed over the next frame, two when the hover may move), floor "
+        "(quiet for three frames and 60 ms)")
+    settled_frames: int | None = Field(
+        None, description="with settled_by nothing_scheduled: the frames waited (1: the "
+        "element under the pointer was the one hovered; 2: the hover could still move)")
 
 
 class OpenedTab(_Strict):

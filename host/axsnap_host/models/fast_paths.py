@@ -111,9 +111,10 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "extension/content/readiness.js settleCheck, lib/act/route.js",
         "the settle floor after an act: three quiet frames and 60 ms from its last input",
         "the document's timer, animation-frame and idle-callback id counters (shared by every "
-        "script world) read before the act's input and after its first and second frames: no "
-        "id handed out but the extension's own, the tasks the page queued flushed (two "
-        "messages), no activity from the first frame on, no frame in the document",
+        "script world) read before the act's input and after its first frame (and a second "
+        "frame when the element under the pointer is not the one hovered): no id handed out "
+        "but the extension's own, the tasks the page queued flushed (two messages), no "
+        "activity from the first frame on, no frame in the document",
         "tests/e2e/test_act_baseline_e2e.py, tests/e2e/test_act_settle_proof_e2e.py, "
         "extension/test/settle.test.mjs"),
     FastPath(
