@@ -12,6 +12,8 @@ import math
 import operator
 from typing import Any
 
+from axsnap_host.models.dom_columns import COLUMN_TYPES
+
 MAX_SAFE_ID = 2**53 - 1  # JavaScript's largest exact integer: ids travel through JSON to JS
 
 
@@ -144,7 +146,7 @@ def _check_columns(table: Any, names: tuple[str, ...], where: str) -> None:
         column = table.get(name)
         if column is None:
             continue
-        if not isinstance(column, list):
+        if not isinstance(column, COLUMN_TYPES):  # compact: a kept base's (dom_columns.py)
             raise CaptureShapeError(f"{where}.{name}: must be a list")
         lengths[name] = len(column)
     if len(set(lengths.values())) > 1:

@@ -33,6 +33,7 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.capture_checks import CaptureShapeError, check_dom_snapshot
+from axsnap_host.models.dom_columns import COLUMN_TYPES
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 
 MAX_BASES = 2
@@ -65,7 +66,7 @@ def _fill_strings(snapshot: dict[str, Any], base: dict[str, Any],
 def _patched(column: Any, indices: list[int], values: list[Any], *, styles: bool) -> list[Any]:
     """A copy of the base's column with the cells sent in place (the base stays as kept);
     style rows as tuples, as a whole capture's (models/capture_checks.share_style_rows)."""
-    if (not isinstance(column, list) or len(indices) != len(values)
+    if (not isinstance(column, COLUMN_TYPES) or len(indices) != len(values)
             or any(not 0 <= i < len(column) for i in indices)
             or any(a >= b for a, b in pairwise(indices))):
         raise AxsnapError(ErrorCode.BAD_CHUNK, "DOMSnapshot cells sent do not fit the base's "

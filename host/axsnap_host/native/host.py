@@ -256,6 +256,7 @@ class Host:
     def _snapshot(
         self, request: SnapshotRequest, started: float, parse_ms: float, raw_size: int
     ) -> dict[str, Any]:
+        from axsnap_host.models.dom_columns import compact_capture
         from axsnap_host.pipeline.ax.build import HOST_OWNED, drop_dom_snapshot
         from axsnap_host.pipeline.run import process
 
@@ -266,6 +267,7 @@ class Host:
         streamed = self.streams.fill(request.capture,
                                      early_allowed=fast_path(request.options, "early_tree"))
         reused = self.dom_snapshot_bases.fill(request.capture)  # DOMSnapshot columns left out
+        compact_capture(request.capture)  # its number columns as arrays (dom_columns.py)
         result = process(request, state)
         kept = self.dom_snapshot_bases.keep(request.capture)
         if not kept:  # read: not held while the reply is encoded and sent

@@ -17,11 +17,12 @@ The result is cached on the capture, so every output of one request reads the sa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from axsnap_host.models.capture import AxRow, RawCapture
+from axsnap_host.models.dom_columns import COLUMN_TYPES
 from axsnap_host.pipeline.redaction import TEXT_ENTRY_ROLES, secret_kind
 
 if TYPE_CHECKING:
@@ -144,9 +145,9 @@ def _is_field(tag: str, attrs: dict[str, str]) -> bool:
             or (attrs.get("role") or "").split(" ")[0] in FIELD_ROLES)
 
 
-def _column(nodes: dict[str, Any], name: str) -> list[Any]:
+def _column(nodes: dict[str, Any], name: str) -> Sequence[Any]:
     value = nodes.get(name)
-    return value if isinstance(value, list) else []
+    return value if isinstance(value, COLUMN_TYPES) else []
 
 
 def _facts_from_dom_snapshot(snapshot: dict[str, Any], facts: dict[Key, _Facts]) -> None:

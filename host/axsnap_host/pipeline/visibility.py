@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from axsnap_host.models.dom_columns import COLUMN_TYPES
+
 VISIBILITY_STYLES = frozenset({"display", "visibility", "opacity"})
 
 
@@ -35,7 +37,7 @@ def under_transparent(parents: Any, rows: Any, layout_of: dict[int, int], string
     """For every node of a DOMSnapshot document, whether an ancestor has opacity 0 (the
     ``opacity`` style at ``column`` of its layout ``rows``), in one pass: parents come
     first, as in a checked capture. None when the columns are not so."""
-    if not isinstance(parents, list) or not isinstance(rows, list) or column is None:
+    if not isinstance(parents, COLUMN_TYPES) or not isinstance(rows, list) or column is None:
         return None
     try:
         values = {row[column] for row in rows

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from axsnap_host.models.dom_columns import is_column
 from axsnap_host.pipeline.dom.index import DomIndex, RawDocument, rect_of
 from axsnap_host.pipeline.hidden import parse_color
 
@@ -49,7 +50,7 @@ class CoverIndex:
         doc = self._dom.raw_document(doc_index)
         position = doc.layout_of.get(node)
         paints = doc.layout.get("paintOrders")
-        if position is None or not isinstance(paints, list) or position >= len(paints):
+        if position is None or not is_column(paints) or position >= len(paints):
             return None
         box = rect_of(doc.layout, "bounds", position)
         if box is None:
@@ -85,7 +86,7 @@ class CoverIndex:
         types = doc.nodes.get("nodeType")
         rows = doc.layout.get("styles")
         column = (doc.style_names.index("position") if "position" in doc.style_names else -1)
-        if isinstance(paints, list) and isinstance(types, list) and isinstance(rows, list):
+        if is_column(paints) and is_column(types) and isinstance(rows, list):
             for node, position in doc.layout_of.items():
                 if not 0 <= node < len(types) or types[node] != ELEMENT_NODE \
                         or position >= len(paints):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES, RawCapture
+from axsnap_host.models.dom_columns import is_column
 from axsnap_host.pipeline.visibility import (
     VISIBILITY_STYLES,
     css_float,
@@ -387,7 +388,7 @@ class DomIndex:
         self, doc: _Document, position: int, node_type: int
     ) -> tuple[float, float, float, float] | None:
         rects = doc.layout.get("bounds")  # rect_of, inlined: every row's box asks
-        rect = rects[position] if isinstance(rects, list) and 0 <= position < len(rects) else None
+        rect = rects[position] if is_column(rects) and 0 <= position < len(rects) else None
         if not isinstance(rect, list) or len(rect) < 4:
             return None
         # A document node's box is its frame's viewport, in viewport coordinates.
@@ -447,9 +448,7 @@ def _pairs(rare: dict[str, Any]) -> list[tuple[Any, Any]]:
 
 
 def _at(column: Any, index: int, default: Any) -> Any:
-    if isinstance(column, list) and 0 <= index < len(column):
-        return column[index]
-    return default
+    return column[index] if is_column(column) and 0 <= index < len(column) else default
 
 
 def rect_of(layout: dict[str, Any], name: str,
