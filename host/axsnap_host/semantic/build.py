@@ -18,12 +18,13 @@ from axsnap_host.pipeline.hidden import suspicion, unseen_attribute_suspicion
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
-from axsnap_host.semantic.classify import classify, features
+from axsnap_host.semantic.classify import classify
 from axsnap_host.semantic.content import rank_content
 from axsnap_host.semantic.elements import index_elements
 from axsnap_host.semantic.facts import PageFacts, page_facts
 from axsnap_host.semantic.frames import list_frames
 from axsnap_host.semantic.intents import find_intents, summarize
+from axsnap_host.semantic.page_features import features
 from axsnap_host.semantic.regions import assign_regions
 
 

@@ -1,0 +1,264 @@
+"""What the page type is read from: counts of a page's controls, blocks and words (its
+``Features``), from the records of a read and the walker's whole-page tally."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from axsnap_host.semantic.elements import Element
+from axsnap_host.semantic.facts import Node, PageFacts
+
+_CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_NAMING_TAGS = frozenset({"h1", "h2", "h3", "h4", "label", "legend", "th", "button", "caption"})
+_PRICE = re.compile(r"(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))", re.I)
+_METRIC = re.compile(r"^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn|ms|s)?$", re.I)
+_CARD = re.compile(r"card|cc-?num|cvv|cvc|csc|expir|卡号|thẻ|tarjeta|karte|carte|カード", re.I)
+_ADDRESS = re.compile(r"address|street|zip|postal|city|地址|địa chỉ|dirección|adresse|住所", re.I)
+_PERSON_NAME = re.compile(r"\b(full|first|last|given|family|sur|your)[ _-]?name\b|^name$|"
+                          r"^(given|family|additional)-name$|姓名|họ tên|nombre|vorname", re.I)
+_TERMS = re.compile(r"\bagree|\bterms\b|conditions|privacy policy|同意|điều khoản|acepto|"
+                    r"\bagb\b|j'accepte|利用規約", re.I)
+_CONFIRM = re.compile(r"confirm|repeat|re-?enter|again|verify|retype|确认|xác nhận|repetir|"
+                      r"wiederholen|bestätigen|confirmer|確認", re.I)
+# A mail client's own controls: writing a new message, answering the one open in its pane.
+_COMPOSE = re.compile(r"(?<!\w)(?:compose|new message|new mail)(?!\w)|写邮件|soạn thư|redactar|"
+                      r"verfassen|nouveau message", re.I)
+_REPLY = re.compile(r"(?<!\w)(?:reply|reply all|forward)(?!\w)|回复|转发|trả lời|responder|"
+                    r"antworten|répondre|返信", re.I)
+_SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
+# The page's chrome: its lists are menus, not what the page lists (the walker's tally agrees).
+_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
+_FIELD_KINDS = frozenset({"text_input", "password_input", "textarea", "select"})
+_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
+# A password change: the account's current password asked beside a new one (settings, no sign-up).
+_CURRENT = re.compile(r"(?<!\w)(?:current|old|existing|present|actual|aktuelles?|altes?|actuel|"
+                      r"ancien)(?!\w)|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在", re.I)
+_TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
+                         r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
+
+
+@dataclass
+class Features:
+    passwords: int = 0
+    text_inputs: int = 0
+    search_inputs: int = 0
+    search_named: int = 0  # text fields named or labelled "search" but not typed or named so
+    queries: int = 0  # search boxes holding a query
+    textareas: int = 0
+    checkboxes: int = 0
+    radios: int = 0
+    selects: int = 0
+    buttons: int = 0
+    links: int = 0
+    card_fields: int = 0
+    name_fields: int = 0
+    terms: bool = False
+    confirm: bool = False
+    div_rows: int = 0
+    long_pre: int = 0
+    long_items: int = 0
+    widgets: int = 0
+    action_rows: int = 0
+    forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
+    address_fields: int = 0
+    to_subject: int = 0
+    compose: int = 0  # buttons or links that write a new message
+    reply: int = 0  # buttons or links that answer or pass on the open message
+    captcha: bool = False
+    list_items: int = 0
+    linked_items: int = 0
+    long_blocks: int = 0
+    paragraphs: int = 0
+    text_chars: int = 0
+    tables: int = 0
+    rows: int = 0
+    row_checkboxes: int = 0
+    result_blocks: int = 0
+    articles: int = 0
+    charts: int = 0
+    metrics: int = 0
+    prices: int = 0
+    sidebar: bool = False
+    page_screens: float = 1.0
+    login_forms: int = 0  # forms holding one password field and no confirmation
+    current_password: bool = False  # a password field asking for the current one
+    title: str = ""  # the document's title, lower-cased
+    text: str = ""
+    said: str = ""  # the page's words but its links' (a menu's "Billing" names another page)
+    url: str = ""
+    host: str = ""
+    words: dict[str, list[str]] = field(default_factory=dict)
+
+
+def reading_length(text: str) -> int:
+    """Characters, a CJK character counting twice: Chinese and Japanese say in 100
+    characters what English says in about 200."""
+    return len(text) + len(_CJK.findall(text))
+
+
+def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
+             region_kinds: set[str]) -> Features:
+    f = Features(url=facts.url, host=urlsplit(facts.url).hostname or "",
+                 title=facts.title.lower())
+    words: list[str] = [facts.title]
+    unlinked: list[str] = [facts.title]
+    f.login_forms = _login_forms(facts, elements)
+    for el in elements:
+        kind, node = el.kind, el.node
+        name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
+                                      el.source.name, node.attrs.get("autocomplete", ""),
+                                      node.attrs.get("id", ""))))
+        if kind == "password_input" and _CARD.search(name):
+            f.card_fields += 1
+        elif kind == "password_input":
+            f.passwords += 1
+            f.confirm = f.confirm or bool(_CONFIRM.search(name))
+            # (its words, not its autocomplete token: a sign-in field is "current-password")
+            f.current_password = f.current_password or bool(_CURRENT.search(" ".join((
+                el.source.aria, el.source.text, el.source.hint, el.source.name,
+                node.attrs.get("id", "")))))
+        elif kind == "text_input":
+            searchy = (node.attrs.get("type") == "search" or node.role == "searchbox"
+                       or node.attrs.get("name") in ("q", "query", "search", "wd", "s")
+                       or (el.region.startswith("form") and "search" in name.lower()))
+            f.search_inputs += searchy
+            f.queries += searchy and bool((node.value or "").strip())
+            f.text_inputs += not searchy
+            f.search_named += not searchy and bool(_SEARCH_WORD.search(name))
+        f.textareas += kind == "textarea"
+        f.checkboxes += kind == "checkbox"
+        f.radios += kind == "radio"
+        f.selects += kind == "select"
+        f.buttons += kind == "button"
+        f.links += kind == "link"
+        if kind == "text_input":
+            f.name_fields += bool(_PERSON_NAME.search(el.source.text.strip().rstrip(":*"))
+                                  or _PERSON_NAME.search(el.source.name)
+                                  or _PERSON_NAME.search(node.attrs.get("autocomplete", "")))
+        if kind == "checkbox":
+            f.terms = f.terms or bool(_TERMS.search(name))
+        if kind in ("text_input", "select"):
+            f.card_fields += bool(_CARD.search(name))
+            f.address_fields += bool(_ADDRESS.search(name))
+            f.to_subject += bool(_TO_SUBJECT.search(el.source.text.strip().rstrip(":"))
+                                 or _TO_SUBJECT.search(el.source.name)
+                                 or _TO_SUBJECT.search(el.source.aria)
+                                 or _TO_SUBJECT.search(el.source.hint))
+        if el.place.startswith("row_") and kind == "checkbox":
+            f.row_checkboxes += 1
+        if kind in ("button", "link", "tab", "menu_item"):
+            words.append(el.source.text or el.source.aria)
+            if kind == "button":
+                unlinked.append(el.source.text or el.source.aria)
+            f.compose += bool(_COMPOSE.search(el.source.text or el.source.aria))
+            f.reply += bool(_REPLY.search(el.source.text or el.source.aria))
+        else:
+            words.extend((el.source.text, el.source.hint))
+            if kind in _FIELD_KINDS:  # (a menu's toggle is named by its menu's links)
+                unlinked.extend((el.source.text, el.source.hint))
+    sizes = sorted(n.font_size for n in facts.nodes if n.block and n.font_size > 0)
+    base_font = sizes[len(sizes) // 2] if sizes else 16.0
+    controls = {el.node.rid for el in elements}
+    seen_prose: set[tuple[str, str]] = set()  # a repeated text (teasers) counts once
+    for node in facts.nodes:
+        if hiding[node.rid]:
+            continue
+        tag = node.tag
+        low = (node.attrs.get("class", "") + node.attrs.get("id", "")).lower()
+        f.captcha = f.captcha or "captcha" in low or "captcha" in node.attrs.get("src", "")
+        above = facts.ancestors(node)
+        chrome = any(a.tag in _CHROME_TAGS or a.role in _CHROME_ROLES for a in above)
+        if tag == "li" and not chrome:
+            f.list_items += 1
+            f.linked_items += any(facts.nodes[c].tag == "a" for c in node.children)
+        f.tables += tag == "table"
+        f.rows += tag == "tr"
+        f.articles += tag == "article"
+        # a chart: a canvas or svg the size of a figure, out of the chrome and of links and
+        # buttons (a logo is an svg too; the walker's tally counts alike over the whole page)
+        f.charts += tag in ("svg", "canvas") and node.area >= 15000 and not chrome and not any(
+            a.tag in ("a", "button") for a in above)
+        weight = reading_length(node.text) if node.block else 0
+        if tag in ("p", "blockquote", "dd") and weight >= 100:
+            if (tag, node.text.strip()) in seen_prose:
+                weight = 0
+            seen_prose.add((tag, node.text.strip()))
+        if tag in ("p", "blockquote", "dd") and weight >= 200:
+            f.long_blocks += 1
+        if tag == "p" and weight >= 100:
+            f.paragraphs += 1
+        if tag in ("p", "blockquote", "li", "dd", "pre"):
+            f.text_chars += weight
+        text = node.text.strip()
+        if text and len(text) <= 24:
+            f.metrics += bool(_METRIC.match(text)) and _looks_like_metric(
+                node, facts, controls, base_font)
+            f.prices += bool(_PRICE.search(text))
+        if tag in _NAMING_TAGS or (text and len(text) <= 60):
+            words.append(text)
+            # (the chrome's lists are menus: their words are their links', a submenu's too)
+            menu_item = chrome and (tag in ("ul", "ol", "li", "menu") or any(
+                facts.nodes[c].tag == "a" for c in node.children))
+            if tag != "a" and not any(a.tag == "a" for a in above) and not menu_item:
+                unlinked.append(text)
+        if tag in ("h2", "h3") and node.children and any(
+                facts.nodes[c].tag == "a" for c in node.children):
+            f.result_blocks += 1
+    _whole_page(f, facts.tally)
+    # A mail client's Reply below the first screen is still the page's: its shown controls.
+    for label in facts.tally.get("control_labels") or []:
+        if isinstance(label, str):
+            f.compose = max(f.compose, int(bool(_COMPOSE.search(label))))
+            f.reply = max(f.reply, int(bool(_REPLY.search(label))))
+    f.sidebar = "sidebar" in region_kinds
+    page_h, view_h = facts.page_size[1], facts.viewport[1]
+    f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
+    f.text = " \n ".join(w for w in words if w).lower()
+    f.said = " \n ".join(w for w in unlinked if w).lower()
+    return f
+
+
+def _login_forms(facts: PageFacts, elements: list[Element]) -> int:
+    """Forms (or form-less groups) with exactly one password field and no confirmation: a
+    sign-in form, also when a sign-up form with its own two password fields is beside it."""
+    groups: dict[int, list[bool]] = {}
+    for el in elements:
+        if el.kind != "password_input":
+            continue
+        name = " ".join((el.source.aria, el.source.text, el.source.hint, el.source.name,
+                         el.node.attrs.get("id", "")))
+        if _CARD.search(name):
+            continue
+        form = next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
+        groups.setdefault(form, []).append(bool(_CONFIRM.search(name)))
+    return sum(len(confirms) == 1 and not confirms[0] for confirms in groups.values())
+
+
+_METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", "select", "time"})
+_TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
+            "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
+            "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
+            "long_pre", "long_items", "widgets", "action_rows", "charts", "forms")
+
+
+def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],
+                       base_font: float) -> bool:
+    """A number shown as a figure: bigger or bolder than the page's text, and no control, link,
+    table cell, list item or label (those are counts, ids, prices in a table, page numbers)."""
+    if node.rid in controls or node.reasons or node.tag in _METRIC_NOT_IN:
+        return False
+    if any(a.tag in _METRIC_NOT_IN or a.rid in controls for a in facts.ancestors(node)[:6]):
+        return False
+    size = node.font_size if node.font_size_known else base_font
+    return size >= 1.4 * base_font or (node.font_weight >= 600 and size >= 1.15 * base_font)
+
+
+def _whole_page(f: Features, tally: dict[str, object]) -> None:
+    """The walker's whole-document counts where they say more than the records (a window
+    read holds only the first screen's)."""
+    for name in _TALLIED:
+        value = tally.get(name)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            setattr(f, name, max(getattr(f, name), int(value)))
