@@ -189,3 +189,17 @@ def test_a_quick_message_form_below_a_mailboxs_rows_leaves_the_page_an_inbox(
         result = read(browser, pages_url + "understanding/inbox_quick_message.html",
                       viewport_only=viewport_only)
         assert result.type == "email_inbox", result.page["signals"][:6]
+
+
+
+def test_message_rows_with_checkboxes_drawn_by_their_labels_are_an_inbox(
+        browser: Browser, pages_url: str) -> None:
+    # Six message rows whose checkboxes are transparent inputs under a label's drawn box (the
+    # way Bootstrap's custom controls are made), folders in a side menu, a title that says
+    # nothing: the rows a person ticks are a mailbox's.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/label_drawn_checkboxes_inbox.html",
+                      viewport_only=viewport_only)
+        assert result.type == "email_inbox", result.page["signals"][:6]
+        assert {"type": "email_inbox", "signal": "stats:rows with checkboxes",
+                "weight": 0.35} in result.page["signals"]

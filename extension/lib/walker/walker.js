@@ -1672,6 +1672,9 @@ function pageTally() {
   const LIMIT2 = 4e3;
   const shown = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
   const fillable = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el);
+  const tickable = (el) => fillable(el) || [...el.labels || []].some(
+    (label) => fillable(label) && label.getClientRects().length > 0
+  );
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
   const reading = (s) => s.length + (s.match(CJK) || []).length;
@@ -1739,9 +1742,9 @@ function pageTally() {
       t.partial = true;
       break;
     }
-    if (!fillable(el)) continue;
     const tag = el.localName;
     const type = (el.getAttribute("type") || "text").toLowerCase();
+    if (!(type === "checkbox" || type === "radio" ? tickable(el) : fillable(el))) continue;
     if (tag === "textarea") t.textareas++;
     else if (tag === "select") t.selects++;
     else if (type === "password") {

@@ -11,6 +11,10 @@ export function pageTally() {
   // swaps them) is no field a person can fill: the element model leaves it out too.
   const fillable = (el) => (typeof el.checkVisibility === 'function'
     ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el));
+  // A checkbox or radio drawn by its label (the input transparent or off-screen, the label's
+  // box the one a person ticks: Bootstrap's custom controls) is one a person fills in too.
+  const tickable = (el) => fillable(el) || ([...(el.labels || [])].some(
+    (label) => fillable(label) && label.getClientRects().length > 0));
   const CHROME = 'nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], '
     + '[role=complementary]';
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
@@ -54,9 +58,9 @@ export function pageTally() {
   let n = 0;
   for (const el of document.querySelectorAll('input, textarea, select')) {
     if (++n > LIMIT) { t.partial = true; break; }
-    if (!fillable(el)) continue;
     const tag = el.localName;
     const type = (el.getAttribute('type') || 'text').toLowerCase();
+    if (!(type === 'checkbox' || type === 'radio' ? tickable(el) : fillable(el))) continue;
     if (tag === 'textarea') t.textareas++;
     else if (tag === 'select') t.selects++;
     else if (type === 'password') {
