@@ -203,3 +203,15 @@ def test_message_rows_with_checkboxes_drawn_by_their_labels_are_an_inbox(
         assert result.type == "email_inbox", result.page["signals"][:6]
         assert {"type": "email_inbox", "signal": "stats:rows with checkboxes",
                 "weight": 0.35} in result.page["signals"]
+
+
+@pytest.mark.parametrize(("page", "kind"), [("template_title_inbox.html", "email_inbox"),
+                                            ("template_title_records.html", "list")])
+def test_a_templates_name_in_the_title_does_not_outvote_what_the_page_is(
+        browser: Browser, pages_url: str, page: str, kind: str) -> None:
+    # Every page of an admin template is titled "Nimbus - Bootstrap 5 Admin Dashboard
+    # Template": the mailbox's rows and the table of records say what each page is.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/" + page, viewport_only=viewport_only)
+        assert result.type == kind, result.page["signals"][:6]
+        assert not [s for s in result.page["signals"] if s["signal"] == "title:dashboard"]

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.titles import split_title
 
 _CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _NAMING_TAGS = frozenset({"h1", "h2", "h3", "h4", "label", "legend", "th", "button", "caption"})
@@ -84,7 +85,7 @@ class Features:
     page_screens: float = 1.0
     login_forms: int = 0  # forms holding one password field and no confirmation
     current_password: bool = False  # a password field asking for the current one
-    title: str = ""  # the document's title, lower-cased
+    title: str = ""  # the title's own words (no product name), lower-cased
     text: str = ""
     said: str = ""  # the page's words but its links' (a menu's "Billing" names another page)
     url: str = ""
@@ -100,10 +101,12 @@ def reading_length(text: str) -> int:
 
 def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
              region_kinds: set[str]) -> Features:
-    f = Features(url=facts.url, host=urlsplit(facts.url).hostname or "",
-                 title=facts.title.lower())
-    words: list[str] = [facts.title]
-    unlinked: list[str] = [facts.title]
+    # (a product's name in the title, "Admin Dashboard Template", is on its every page)
+    own_title, product = split_title(facts.title)
+    f = Features(url=facts.url, host=urlsplit(facts.url).hostname or "", title=own_title.lower())
+    words: list[str] = [own_title]
+    unlinked: list[str] = [own_title]
+    heading = ""  # the page's first heading out of the chrome
     f.login_forms = _login_forms(facts, elements)
     for el in elements:
         kind, node = el.kind, el.node
@@ -206,6 +209,12 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         if tag in ("h2", "h3") and node.children and any(
                 facts.nodes[c].tag == "a" for c in node.children):
             f.result_blocks += 1
+        if not heading and tag in ("h1", "h2", "h3") and not chrome:
+            heading = text
+    # A title whose product name was taken out says little or nothing of its page: the page's
+    # first heading names it ("General Tables" under "Concept - ... Admin Dashboard Template").
+    if product and heading:
+        f.title = f"{f.title} - {heading.lower()}".strip(" -")
     _whole_page(f, facts.tally)
     # A mail client's Reply below the first screen is still the page's: its shown controls.
     for label in facts.tally.get("control_labels") or []:
