@@ -215,3 +215,13 @@ def test_a_templates_name_in_the_title_does_not_outvote_what_the_page_is(
         result = read(browser, pages_url + "understanding/" + page, viewport_only=viewport_only)
         assert result.type == kind, result.page["signals"][:6]
         assert not [s for s in result.page["signals"] if s["signal"] == "title:dashboard"]
+
+
+def test_results_in_alike_div_rows_under_a_search_box_holding_the_query_are_results(
+        browser: Browser, pages_url: str) -> None:
+    # A search engine's plain-HTML mode: ten results as alike <div> rows whose titles are
+    # links, not headings, under a search box holding "what happened": results, no list page.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/results_div_rows_query.html",
+                      viewport_only=viewport_only)
+        assert result.type == "search_results", result.page["signals"][:6]

@@ -109,6 +109,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and f.list_items < 15 and inputs + f.textareas <= 1 and f.page_screens < 1.6)
     fire("search_results", "form:a search box over results", 0.35,
          f.search_inputs >= 1 and f.result_blocks >= 4)
+    # (a plain-HTML results page: its result titles are links in alike rows, no headings)
+    rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
+    fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,
+         rows_of_results)
     fire("search_results", "form:a search box holding a query over results", 0.3,
          f.queries >= 1 and f.result_blocks >= 4)
     # Element statistics (medium)
@@ -134,7 +138,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
     # The items of a search's results or of a dashboard's widgets are no list page.
     itemized = not (f.search_inputs and f.result_blocks >= 5) and not (
-        f.widgets >= 3 and f.metrics >= 4)
+        f.widgets >= 3 and f.metrics >= 4) and not rows_of_results
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,
