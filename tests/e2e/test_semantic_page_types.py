@@ -191,6 +191,17 @@ def test_a_quick_message_form_below_a_mailboxs_rows_leaves_the_page_an_inbox(
         assert result.type == "email_inbox", result.page["signals"][:6]
 
 
+@pytest.mark.parametrize(("page", "kind"), [("template_title_inbox.html", "email_inbox"),
+                                            ("template_title_records.html", "list")])
+def test_a_templates_name_in_the_title_does_not_outvote_what_the_page_is(
+        browser: Browser, pages_url: str, page: str, kind: str) -> None:
+    # Every page of an admin template is titled "Nimbus - Bootstrap 5 Admin Dashboard
+    # Template": the mailbox's rows and the table of records say what each page is.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/" + page, viewport_only=viewport_only)
+        assert result.type == kind, result.page["signals"][:6]
+        assert not [s for s in result.page["signals"] if s["signal"] == "title:dashboard"]
+
 
 def test_message_rows_with_checkboxes_drawn_by_their_labels_are_an_inbox(
         browser: Browser, pages_url: str) -> None:
@@ -205,18 +216,6 @@ def test_message_rows_with_checkboxes_drawn_by_their_labels_are_an_inbox(
                 "weight": 0.35} in result.page["signals"]
 
 
-@pytest.mark.parametrize(("page", "kind"), [("template_title_inbox.html", "email_inbox"),
-                                            ("template_title_records.html", "list")])
-def test_a_templates_name_in_the_title_does_not_outvote_what_the_page_is(
-        browser: Browser, pages_url: str, page: str, kind: str) -> None:
-    # Every page of an admin template is titled "Nimbus - Bootstrap 5 Admin Dashboard
-    # Template": the mailbox's rows and the table of records say what each page is.
-    for viewport_only in (True, False):
-        result = read(browser, pages_url + "understanding/" + page, viewport_only=viewport_only)
-        assert result.type == kind, result.page["signals"][:6]
-        assert not [s for s in result.page["signals"] if s["signal"] == "title:dashboard"]
-
-
 def test_results_in_alike_div_rows_under_a_search_box_holding_the_query_are_results(
         browser: Browser, pages_url: str) -> None:
     # A search engine's plain-HTML mode: ten results as alike <div> rows whose titles are
@@ -225,3 +224,13 @@ def test_results_in_alike_div_rows_under_a_search_box_holding_the_query_are_resu
         result = read(browser, pages_url + "understanding/results_div_rows_query.html",
                       viewport_only=viewport_only)
         assert result.type == "search_results", result.page["signals"][:6]
+
+
+def test_an_account_form_holding_its_saved_values_beside_profile_stats_is_settings(
+        browser: Browser, pages_url: str) -> None:
+    # Six fields holding the account's saved values (a page that edits what is saved), beside
+    # a profile card with four big stat numbers: settings, not a dashboard and not unknown.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/profile_settings_prefilled.html",
+                      viewport_only=viewport_only)
+        assert result.type == "settings", result.page["signals"][:6]

@@ -101,6 +101,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
     fire("settings", "form:toggles", 0.3, f.checkboxes >= 4 and f.row_checkboxes < 3)
+    # Fields holding the account's values: a page that edits what is saved (a sign-up, a
+    # contact form, a checkout start empty; a card or a message is no setting; on a page its
+    # title calls forms, sample values are a form gallery's).
+    fire("settings", "form:3+ fields holding saved values", 0.3,
+         f.filled >= 3 and not f.card_fields and not f.to_subject and not confirm
+         and not title_hits("form", f.title))
     fire("settings", "form:several selects", 0.2, f.selects >= 2 and not f.card_fields)
     # (an app's top-bar search beside a side menu or a form with a message box is the app's)
     fire("search_engine", "form:a search box and little else", 0.45,

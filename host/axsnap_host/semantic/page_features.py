@@ -47,6 +47,7 @@ class Features:
     search_inputs: int = 0
     search_named: int = 0  # text fields named or labelled "search" but not typed or named so
     queries: int = 0  # search boxes holding a query
+    filled: int = 0  # other text fields holding a value (what is saved, being edited)
     textareas: int = 0
     checkboxes: int = 0
     radios: int = 0
@@ -129,6 +130,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.search_inputs += searchy
             f.queries += searchy and bool((node.value or "").strip())
             f.text_inputs += not searchy
+            f.filled += not searchy and bool((node.value or "").strip())
             f.search_named += not searchy and bool(_SEARCH_WORD.search(name))
         f.textareas += kind == "textarea"
         f.checkboxes += kind == "checkbox"
