@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.dom.elements import live_texts
-from axsnap_host.pipeline.dom.walker_merge import join
+from axsnap_host.pipeline.dom.walker_merge import joined_records
 
 MAX_TEXTS = 6  # text changes reported, nearest the element acted on first
 
@@ -26,7 +26,7 @@ class PageFacts:
 
 
 def page_facts(capture: RawCapture) -> PageFacts:
-    joined = join(capture)
+    joined = joined_records(capture)
     texts = [(j.xpath, " ".join(str(j.rec["tx"]).split())) for j in joined
              if j.rec.get("tx") and j.rec.get("vis") and not j.rec.get("c")
              and not j.rec.get("ic") and not j.clickable]

@@ -36,7 +36,7 @@ from axsnap_host.act.resolver import (
 )
 from axsnap_host.act.wording import normalize
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, join
+from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, joined_records
 
 RelationKind = Literal["near", "in"]
 TIE_PX = 4.0
@@ -77,7 +77,7 @@ def find_anchors(capture: RawCapture, text: str) -> list[Anchor]:
     wanted = normalize(text)
     verbatim = " ".join(text.split()).casefold()
     exact: list[Anchor] = []
-    joined = join(capture)
+    joined = joined_records(capture)
     ordinals = frame_ordinals(capture, joined)
     walker = capture.walker or {}
     viewport = (capture.layout or {}).get("cssLayoutViewport") or {}
