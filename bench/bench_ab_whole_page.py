@@ -4,7 +4,7 @@ Two browsers at once, one per extension folder (the host is this checkout's), op
 whole-page bench pages (bench_whole_page.py's names, generated-20k/100k) and read them
 ``viewport_only=False`` with ``exact`` by turns (who goes first alternates), ``--runs``
 reads each. It prints, per page and build, the medians of the read's total and of its steps:
-the walker's injection and its walk, the DOMSnapshot, the transfer and the host.
+the walker's injection and its walk, the ids take, the DOMSnapshot, the transfer and the host.
 
     git worktree add --detach /tmp/before <commit>   # and bootstrap it
     nice .venv/bin/python bench/bench_ab_whole_page.py --before /tmp/before/extension \\
@@ -30,8 +30,8 @@ from profile_walker import page_urls  # noqa: E402
 from axsnap_host.client import Browser  # noqa: E402
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
-STEPS = ["total_ms", "walker_inject_ms", "walker_walk_ms", "dom_snapshot_ms", "transfer_ms",
-         "host_ms"]
+STEPS = ["total_ms", "walker_inject_ms", "walker_walk_ms", "walker_ids_ms", "dom_snapshot_ms",
+         "transfer_ms", "host_ms"]
 
 
 def main() -> int:

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  TAKE_PART, listable, listableIndices, markListenerNodes, takeInParts, trackedIdsOf,
+  TAKE_AHEAD, TAKE_PART, listable, listableIndices, markListenerNodes, takeInParts, trackedIdsOf,
 } from '../lib/walker/walker_ids_listable.js';
 import { parseTake, resolveWalkerIds, takeExpression } from '../lib/walker/walker_ids.js';
 
@@ -120,6 +120,52 @@ test('a whole page\'s listable records are taken in parts, the last one handing 
     assert.deepEqual(taken.slice(1).map((n) => n.backendNodeId), want);
     assert.equal(globalThis.__axsnapWalker.pending.has('w.1'), false, 'handed over by the last part');
     assert.equal(await takeInParts('w.1', [0], send, takeExpression, parseTake), null, 'taken once');
+  } finally {
+    delete globalThis.__axsnapWalker;
+  }
+});
+
+test('the parts of a take are asked TAKE_AHEAD at a time, in order, each answer in its place', async () => {
+  const els = Array.from({ length: 3 * TAKE_PART + 5 }, (_, i) => ({ i }));
+  globalThis.__axsnapWalker = { pending: new Map([['w.2', els]]) };
+  const asked = []; // each part's expression, in the order sent
+  const answers = []; // resolve functions, answered later in reverse to prove the order kept
+  try {
+    const want = els.map((_, i) => i);
+    const send = (expression) => {
+      asked.push(expression);
+      const got = (0, eval)(expression); // run in order, as the renderer runs a session's commands
+      return new Promise((resolve) => answers.push(() => resolve({ result: { deepSerializedValue: {
+        type: 'array', value: got && [{ type: 'string', value: got[0] },
+          ...got.slice(1).map((el) => ({ type: 'node', value: { backendNodeId: el.i, loaderId: 'L' } }))] } } })));
+    };
+    const taking = takeInParts('w.2', want, send, takeExpression, parseTake);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(asked.length, TAKE_AHEAD, 'the next part goes before the first is answered');
+    answers[1]();
+    answers[0]();
+    while (asked.length < 4) await new Promise((resolve) => setImmediate(resolve));
+    answers[3]();
+    answers[2]();
+    const taken = await taking;
+    assert.deepEqual(taken.slice(1).map((n) => n.backendNodeId), want, 'every node in its record\'s place');
+    assert.equal(globalThis.__axsnapWalker.pending.has('w.2'), false, 'handed over by the last part');
+  } finally {
+    delete globalThis.__axsnapWalker;
+  }
+});
+
+test('a take whose run is gone stops at the first empty part', async () => {
+  globalThis.__axsnapWalker = { pending: new Map() };
+  try {
+    let sent = 0;
+    const send = async (expression) => {
+      sent += 1;
+      return { result: { deepSerializedValue: { type: 'array', value: (0, eval)(expression) } } };
+    };
+    const want = Array.from({ length: 5 * TAKE_PART }, (_, i) => i);
+    assert.equal(await takeInParts('w.3', want, send, takeExpression, parseTake), null);
+    assert.ok(sent <= TAKE_AHEAD + 1, `${sent} parts asked of a world that no longer holds the run`);
   } finally {
     delete globalThis.__axsnapWalker;
   }

@@ -51,19 +51,36 @@ export function listableIndices(result, want) {
 // no command for 3 s is a busy page to the act/blocked.js watch; a part of 1,000 takes
 // ~0.3 s there, and the renderer answers other commands between parts.
 export const TAKE_PART = 1000;
+// Parts asked before the one before them is answered: the renderer serializes a part while
+// the browser and this worker carry and parse the one before (a part's answer is ~0.3 MB of
+// JSON through chrome.debugger), so neither waits for the other. Two in flight: a command
+// of another caller waits behind two parts at most.
+export const TAKE_AHEAD = 2;
 
 /**
  * [run, ...nodes] of `want`'s elements taken in parts of TAKE_PART (the last part hands the
  * run over), or null when the world no longer holds the run. `send(expression)`: the
- * evaluate in the run's world; `takeExpression`, `parseTake`: walker_ids.js's.
+ * evaluate in the run's world; `takeExpression`, `parseTake`: walker_ids.js's. The parts go
+ * in order on one session (the renderer runs them in that order), TAKE_AHEAD at a time.
  */
 export async function takeInParts(run, want, send, takeExpression, parseTake) {
+  const starts = [];
+  for (let at = 0; at < want.length; at += TAKE_PART) starts.push(at);
+  const ask = (k) => {
+    const at = starts[k];
+    const asked = send(takeExpression([run], want.slice(at, at + TAKE_PART), k < starts.length - 1));
+    asked.catch(() => {}); // a part left unread after an earlier one failed is not an error
+    return asked;
+  };
+  const inFlight = [];
+  for (let k = 0; k < Math.min(TAKE_AHEAD, starts.length); k++) inFlight.push(ask(k));
   const nodes = [];
-  for (let at = 0; at < want.length; at += TAKE_PART) {
-    const part = want.slice(at, at + TAKE_PART);
-    const parsed = parseTake(await send(takeExpression([run], part, at + TAKE_PART < want.length)));
+  for (let k = 0; k < starts.length; k++) {
+    const answer = await inFlight.shift();
+    if (k + TAKE_AHEAD < starts.length) inFlight.push(ask(k + TAKE_AHEAD));
+    const parsed = parseTake(answer);
     if (!parsed || parsed[0] !== run) return null;
-    nodes.push(...parsed.slice(1));
+    for (let i = 1; i < parsed.length; i++) nodes.push(parsed[i]);
   }
   return [run, ...nodes];
 }
