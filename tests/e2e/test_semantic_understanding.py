@@ -331,3 +331,18 @@ def test_icon_only_row_menus_in_two_alike_tables_are_told_apart_by_their_heading
     assert len(menus) == 2 and not any(i.rsplit("_", 1)[-1].isdigit() for i in menus), menus
     assert {i.endswith("under_archived_projects") for i in menus} == {True, False}, menus
     assert not [e["id"] for e in whole.elements if e["id"].rsplit("_", 1)[-1].isdigit()]
+
+
+def test_twin_links_are_told_apart_by_their_paths_and_their_labels_last_words(
+        browser: Browser, pages_url: str) -> None:
+    # Two "Psychology" links (subscribe, archive) and two "History" links side by side, and two
+    # links whose labels differ only after the words an id holds: each one's path or its
+    # label's last words name it, no counter, in every read alike.
+    whole = read(browser, pages_url + "understanding/twin_links_paths.html",
+                 viewport_only=False)
+    ids = [e["id"] for e in whole.elements if e["type"] == "link"]
+    assert len(ids) == 6 and len(set(ids)) == 6, ids
+    assert not [i for i in ids if i.rsplit("_", 1)[-1].isdigit()], ids
+    assert {"link_psychology_to_psychology_subscribe", "link_psychology_to_psychology_archive",
+            "link_search_domain_docs_example_com_testing_index_html"} <= set(ids), ids
+    assert [e["id"] for e in read(browser).elements if e["type"] == "link"] == ids

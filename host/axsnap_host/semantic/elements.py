@@ -20,9 +20,11 @@ from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.id_words import (
     container,
     context_of,
+    label_tail,
     minus,
     near_text,
     own_mark,
+    path_tail,
     section_of,
     twin_words,
     without_badge,
@@ -232,7 +234,10 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                                 el.context, _region_kind(el.region))
         placed.append(Placed(base, _region_kind(el.region), el.context, near,
                              ordinal_only=not label, repeated=repeated, mark=mark,
-                             holder=holder, section=el.section, twin=el.twin))
+                             holder=holder, section=el.section, twin=el.twin,
+                             tail=label_tail(label, base),
+                             path=path_tail(el.node.attrs.get("href", "")) if el.kind == "link"
+                             else ""))
     for el, value in zip(chosen, _resolve(placed), strict=True):
         el.id = value
         kind = secrets.kind_of_record(facts.joined[el.node.rid]) if secrets is not None else None

@@ -131,6 +131,25 @@ def _destination(href: str) -> str:
     return _plain_words(" ".join([host, *segments, fragment]))
 
 
+def label_tail(label: str, base: str) -> str:
+    """The last three words of a label longer than its id's words (a result's full address,
+    a long title), "" when the id holds it all."""
+    words = [w for w in (slug(part, 1) for part in re.split(r"\W+", label)) if w]
+    held = len([w for w in base.split("_") if w]) - 1  # (the id's type prefix is no word)
+    return "_".join(words[max(held, len(words) - 3):]) if len(words) > held else ""
+
+
+def path_tail(href: str) -> str:
+    """Words of the last two parts of a link's path (no query, no digits: tokens and counters
+    live there), for links alike in their label, place and destination site."""
+    rest = href.strip().split("?", 1)[0].split("#", 1)[0]
+    if "//" in rest:
+        rest = rest.split("//", 1)[1].partition("/")[2]
+    segments = [s for s in rest.split("/") if s and s not in (".", "..")][-2:]
+    segments = [s.rsplit(".", 1)[0] if "." in s else s for s in segments]
+    return _plain_words(" ".join(segments))
+
+
 def container(node: Node, facts: PageFacts) -> str:
     """Words of the closest named container (``aria-label``, else an ``id`` with no digits)."""
     for holder in [node, *facts.ancestors(node)[:6]]:

@@ -19,7 +19,10 @@ and destination across the whole page (a menu laid out twice, a share bar above 
 story) carry what the walker found parts them, read over the whole document so every read
 says the same (lib/walker/src/twins.js): the first named container that differs
 (``link_world_in_navigation_to_world_at_nav_top``), else the heading above
-(``btn_share_..._under_comments``), else the paragraph holding them. Only twins that nothing
+(``btn_share_..._under_comments``), else the paragraph holding them. Twins still alike whose
+labels differ after the words an id holds carry their label's last words
+(``link_search_domain_docs_example_com_testing_index_html``); links, the last parts of their
+path (``link_psychology_to_psychology_archive``). Only twins that nothing
 tells apart (the same action twice in one place) are numbered (``btn_delete_2``), the last
 resort. Nothing here depends on backendNodeIds, on the read's window or on the
 order of rows: an element keeps its id across scrolls, re-reads, re-renders and rows added
@@ -127,6 +130,8 @@ class Placed:
     twin: str = ""  # what tells it from the page's other controls with its label (and
     # destination), read by the walker over the whole page: the first named container that
     # differs among them (``at_<words>``), else the heading above (``under_<words>``)
+    tail: str = ""  # the last words of a label longer than an id holds (``..._index``)
+    path: str = ""  # the last parts of a link's destination path (``news_astronomie``)
 
 
 def assign_ids(items: Sequence[Placed]) -> list[str]:
@@ -160,6 +165,8 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
         marks = Counter((ids[i], items[i].mark) for i in members)
         holders = Counter((ids[i], items[i].holder) for i in members)
         sections = Counter((ids[i], items[i].section) for i in members)
+        tails = Counter((ids[i], items[i].tail) for i in members)
+        paths = Counter((ids[i], items[i].path) for i in members)
         for i in members:
             item = items[i]
             if counts[ids[i]] <= 1:
@@ -176,6 +183,12 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 # the same label, row, destination and container: the part of the page
                 # (a share bar under the headline, its twin under the last paragraph)
                 ids[i] = f"{ids[i]}_under_{item.section}"
+            elif item.tail and tails[ids[i], item.tail] < counts[ids[i]]:
+                # labels alike in their first words: their own last words part them
+                ids[i] = f"{base}_{item.tail}"
+            elif item.path and paths[ids[i], item.path] < counts[ids[i]]:
+                # links alike in label and place: where each one goes
+                ids[i] = f"{base}_to_{item.path}"
             elif not item.context and item.near:
                 ids[i] = f"{base}_near_{item.near}"
             elif item.context and item.place:  # the same row words in two regions
