@@ -319,3 +319,48 @@ def test_a_read_lets_its_dom_snapshot_go_before_the_reply_unless_kept(
         return [steady(v) for v in value] if isinstance(value, list) else value
 
     assert steady(untimed(held["result"])) == steady(untimed(reply["result"]))
+
+
+@pytest.mark.parametrize("also", [[], ["outline", "domtext"]])
+def test_snapshot_v1_takes_its_facts_off_the_join_before_its_tree(
+        monkeypatch: pytest.MonkeyPatch, also: list[str]) -> None:
+    """On the host's own capture of a whole page, the read's last format (SnapshotV1) takes
+    what it reads of the walker's join (the pointer rows, the secret fields, the records with
+    element facts) and lets the records and the join go before it builds its tree: the
+    100k page's join and tree were that read's peak together. The same replies; a caller's
+    capture keeps its records."""
+    from axsnap_host.models.wire import SnapshotRequest
+    from axsnap_host.pipeline.ax import build
+    from axsnap_host.pipeline.dom.walker_merge import JOINED
+    from axsnap_host.pipeline.run import process
+    from axsnap_host.pipeline.state import TabState
+
+    page = json.loads((Path(__file__).resolve().parents[1] / "fixtures"
+                       / "dom_basic_whole.json").read_text())
+
+    def request(owned: bool) -> SnapshotRequest:
+        parsed = SnapshotRequest.model_validate(
+            {"v": 1, "id": "r", "type": "snapshot", "capture": copy.deepcopy(page),
+             "options": {"scope": "page", "viewport_only": False,
+                         **({"also_formats": also} if also else {})}})
+        if owned:  # as the host marks the capture it parsed
+            parsed.capture.derived[build.HOST_OWNED] = True
+        return parsed
+
+    seen: list[tuple[int, bool]] = []  # (records, join held) when SnapshotV1's tree is built
+    flatten = build.flat_tree
+
+    def watched(capture: Any) -> Any:
+        seen.append((len(capture.walker["elements"]), JOINED in capture.derived))
+        return flatten(capture)
+
+    monkeypatch.setattr(build, "flat_tree", watched)
+    callers = request(owned=False)
+    records = len(callers.capture.walker["elements"])
+    kept = process(callers, TabState(1), snapshot_id="s", ts="t")
+    assert records > 10 and seen == [(records, True)]
+    seen.clear()
+    owned = request(owned=True)
+    freed = process(owned, TabState(1), snapshot_id="s", ts="t")
+    assert seen == [(0, False)]
+    assert untimed(freed) == untimed(kept)

@@ -12,6 +12,8 @@ from axsnap_host.pipeline.ax.controls import (
     clickable_ids,
     mark_covered,
     pointer_row_ids,
+    pointer_rows,
+    pointer_rows_in_tree,
     tab_stop_ids,
 )
 from axsnap_host.pipeline.ax.instructions import flag_hidden_instructions
@@ -20,8 +22,9 @@ from axsnap_host.pipeline.ax.prune import prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.snapshot import RenderRows, as_node_objects, build_snapshot, set_prop
 from axsnap_host.pipeline.ax.tree import FlatTree, flat_tree
-from axsnap_host.pipeline.ax.window_index import DomFacts, dom_facts, walker_joins
+from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_facts, walker_joins
 from axsnap_host.pipeline.dom.walker_merge import JOINED
+from axsnap_host.pipeline.elements.model import with_element_facts
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -111,22 +114,32 @@ def build_snapshot_v1(
     options = request.options
     capture = request.capture
     clock = _Stopwatch()
+    owned = bool(capture.derived.get(HOST_OWNED))  # the host's own parse of the message
+    dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
+    if owned:
+        drop_rect_columns(capture)  # read by the index's frame offsets (done), the outline
+    clock.lap("domindex_ms")
+    joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
+    # A whole page's last format takes what it reads of the join before it builds its tree
+    # and lets the records go (the 100k page's join and tree were the read's peak together)
+    early = owned and source is None and joined is not None and not isinstance(dom, WindowIndex)
+    rows = pointer_rows(joined, capture) if early and joined else None
+    secrets = secret_fields(capture, joined) if options.redact else None
+    if early:
+        joined = with_element_facts(joined)
+        drop_walker_records(capture)
     # Chromium's nodes (built ahead on a streamed read, stream_early.py), or the source's
     tree = source.tree() if source is not None else flat_tree(capture)
     if options.pruned:  # one interest a read: its formats flatten equal trees
         share_interest(tree, capture.derived)
     clock.lap("flatten_ms")
-    dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
-    if capture.derived.get(HOST_OWNED):  # the host's own parse of the message
-        drop_rect_columns(capture)  # read by the index's frame offsets (done), the outline
-    clock.lap("domindex_ms")
     flagged = flag_hidden_instructions(tree, dom)
     # every frame's <iframe> stays: frames[].ownerId names it (empty frames included)
     owners = frozenset(entry.owner_id for entry in tree.frames if entry.owner_id)
-    joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
     # a row of a list with one listener for its rows acts, as DOM text lists it (issue 30)
     acting = (clickable_ids(tree, dom) | tab_stop_ids(tree, dom)
-              | pointer_row_ids(tree, joined, capture))
+              | (pointer_row_ids(tree, joined, capture) if rows is None
+                 else pointer_rows_in_tree(tree, rows, capture)))
     kept = prune(tree, pruned=options.pruned, clickable=acting | owners)
     mark_covered(tree, kept.kept, dom, acting)
     if source is not None:
@@ -136,8 +149,8 @@ def build_snapshot_v1(
     redacted = 0
     url, title = capture.tab.url, capture.tab.title
     frame_urls = [frame.url for frame in tree.frames]
-    if options.redact:
-        redacted += redact_tree(tree, kept.kept, secret_fields(capture, joined))
+    if secrets is not None:
+        redacted += redact_tree(tree, kept.kept, secrets)
         names = page_secret_names(capture)
         url, found_url = scrub_url(url, names)
         title, found_title = scrub_text(title)
@@ -150,7 +163,7 @@ def build_snapshot_v1(
             redacted += found
     clock.lap("redact_ms")
     del joined  # read: on the read's last format, the records go too, before the rows
-    if capture.derived.get(HOST_OWNED):
+    if owned and not early:
         drop_walker_records(capture)
     snapshot = build_snapshot(
         capture=capture,

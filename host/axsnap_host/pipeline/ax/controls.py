@@ -49,7 +49,12 @@ def pointer_row_ids(tree: FlatTree, joined: Sequence[Joined] | None,
     of the tree first (:func:`unignore`), so it is listed as DOM text lists it."""
     if not joined:
         return frozenset()
-    rows = _pointer_rows(joined, capture)
+    return pointer_rows_in_tree(tree, pointer_rows(joined, capture), capture)
+
+
+def pointer_rows_in_tree(tree: FlatTree, rows: frozenset[tuple[str | None, int]],
+                         capture: RawCapture | None = None) -> frozenset[str]:
+    """:func:`pointer_row_ids` of the rows found before the tree (:func:`pointer_rows`)."""
     if capture is not None:
         unignore(tree, capture, rows)
     return frozenset(node.id for node in tree.nodes.values() if node.role in PLAIN_ROLES
@@ -59,11 +64,11 @@ def pointer_row_ids(tree: FlatTree, joined: Sequence[Joined] | None,
 POINTER_ROWS = "pointer_rows"  # capture.derived: (the join, its rows), for the read's formats
 
 
-def _pointer_rows(joined: Sequence[Joined],
-                  capture: RawCapture | None) -> frozenset[tuple[str | None, int]]:
+def pointer_rows(joined: Sequence[Joined],
+                 capture: RawCapture | None) -> frozenset[tuple[str | None, int]]:
     """(frameId, backendNodeId) of the records :func:`pointer_row_ids` lists: found once a
     read, as they depend on its join alone (the outline and SnapshotV1 of one read walked
-    the 100k page's 99k records each)."""
+    the 100k page's 99k records each); the read's last format takes them before its tree."""
     found = capture.derived.get(POINTER_ROWS) if capture is not None else None
     if isinstance(found, tuple) and found[0] is joined:
         return found[1]

@@ -255,6 +255,14 @@ def _label_like(text: str) -> bool:
     return len(text) <= _LABEL_LIKE_MAX and not text.rstrip().endswith((".", "!", "?"))
 
 
+def with_element_facts(joined: Any) -> list[Any]:
+    """The joined records :func:`apply_element_facts` reads, in their order: those with
+    person facts, and the controls without (a nameless one: DOM text cleans its AX name, so
+    the nodes do too). A read's last format keeps these alone before it builds its tree."""
+    return [j for j in joined if j.backend_node_id is not None and (
+        "nm" in j.rec or "st" in j.rec or "ctx" in j.rec or "c" in j.rec)]
+
+
 def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
     """Give the kept AX nodes (SnapshotV1, the outline) the element model's description of
     their DOM node, so every output of a read says the same: its name (where the model has
@@ -265,11 +273,7 @@ def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
     many nodes changed."""
     if not joined:
         return 0
-    # the records with person facts, and the controls without (a nameless one: DOM text
-    # cleans its AX name, so the nodes do too)
-    by_dom = {(j.frame_id, j.backend_node_id): j for j in joined
-              if j.backend_node_id is not None and ("nm" in j.rec or "st" in j.rec
-                                                    or "ctx" in j.rec or "c" in j.rec)}
+    by_dom = {(j.frame_id, j.backend_node_id): j for j in with_element_facts(joined)}
     if not by_dom:
         return 0
     picked: list[tuple[Any, Any, ElementFacts]] = []
