@@ -91,7 +91,8 @@ NO_WAIT = {"stabilize": {"enabled": False}}
 MODES: dict[str, dict[str, Any]] = {
     "SnapshotV1 page": {"format": "snapshot", "scope": "page"},
     "outline page": {"format": "outline", "scope": "page"},
-    # from the walk (ax_source "walk", design note 42): no AX tree, no DOMSnapshot
+    # from the walk (ax_source "walk", design notes 42 and 45): no AX tree, no DOMSnapshot
+    "SnapshotV1 page, walk": {"format": "snapshot", "scope": "page", "ax_source": "walk"},
     "outline page, walk": {"format": "outline", "scope": "page", "ax_source": "walk"},
     # from the walk alone (dom_source "walk", the default since design note 40)
     "DOM text page": {"format": "domtext", "viewport_only": False},
@@ -103,9 +104,13 @@ ALL_IN_ONE = "all three, one read"
 ALL_IN_ONE_OPTIONS: dict[str, Any] = {"format": "snapshot", "scope": "page",
                                       "also_formats": ["outline", "domtext"],
                                       "viewport_only": False}
+# the same from the one walk (ax_source "walk": SnapshotV1, the outline and DOM text of it)
+ALL_IN_ONE_WALK = "all three, one walk"
+ALL_IN_ONE_WALK_OPTIONS: dict[str, Any] = {**ALL_IN_ONE_OPTIONS, "ax_source": "walk"}
 # --modes: only these of MODES (their short names: snapshot, outline, domtext)
 ONLY_MODES: set[str] = set()
-SHORT_MODES = {"snapshot": "SnapshotV1 page", "outline": "outline page",
+SHORT_MODES = {"snapshot": "SnapshotV1 page", "snapshot_walk": "SnapshotV1 page, walk",
+               "outline": "outline page",
                "outline_walk": "outline page, walk", "domtext": "DOM text page",
                "domtext_snapshot": "DOM text page, DOMSnapshot"}
 COUNT_ELEMENTS = "return document.getElementsByTagName('*').length"
@@ -167,6 +172,7 @@ def measure(browser: Browser, python: Path | None, url: str, name: str, runs: in
              if mode in ONLY_MODES or not ONLY_MODES}
     if all_in_one:
         modes[ALL_IN_ONE] = ALL_IN_ONE_OPTIONS
+        modes[ALL_IN_ONE_WALK] = ALL_IN_ONE_WALK_OPTIONS
     for mode, options in modes.items():
         try:
             row["modes"][mode] = read(browser, options, runs, secret)
@@ -275,7 +281,7 @@ def main() -> int:
                                     scratch))
     load.append(os.getloadavg())
     modes = [m for m in MODES if m in ONLY_MODES or not ONLY_MODES] + (
-        [ALL_IN_ONE] if args.all_formats else [])
+        [ALL_IN_ONE, ALL_IN_ONE_WALK] if args.all_formats else [])
     command = "nice .venv/bin/python bench/bench_whole_page.py " + " ".join(sys.argv[1:])
     text = (f"# The whole page against Playwright's aria snapshot (bench/bench_whole_page.py)\n\n"
             f"    {command.strip()}\n\n"

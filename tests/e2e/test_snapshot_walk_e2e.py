@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from axsnap_host.client import Browser
+from axsnap_host.models.errors import AxsnapError
 from axsnap_host.models.snapshot import SnapshotV1, node_records
 
 WHOLE = {"format": "snapshot", "scope": "page", "exact": True,
@@ -124,10 +125,15 @@ def test_one_walk_reads_every_format(page: Browser) -> None:
     assert "Far button" in also["domtext"]["domtext"]
 
 
-def test_the_walk_refuses_focus_and_a_window(page: Browser) -> None:
-    from axsnap_host.models.errors import AxsnapError
-
+def test_the_walk_refuses_a_window_and_an_ax_id_acts_on_nothing(page: Browser) -> None:
     with pytest.raises(AxsnapError) as err:
         page.snapshot_raw(format="snapshot", ax_source="walk")
     assert err.value.code == "invalid_message" and "needs scope 'page'" in err.value.message
-    assert read(page, "walk")["result"]["snapshot"]["ax_tree"]["nodes"]  # still serving
+    snapshot = read(page, "walk")["result"]["snapshot"]  # still serving
+    heading = id_of(snapshot, "heading", "Whole page from the walk")
+    assert heading.startswith("0-ax")
+    result = page.act(heading, "click")
+    assert not result.ok and result.error is not None
+    assert result.error.code == "not_actionable" and "no DOM element" in result.error.message
+    assert page.act(id_of(snapshot, "button", "Top button"), "click").ok  # and acts on
+    assert log_text(page) == "top clicked"

@@ -60,6 +60,11 @@ def test_targets_are_told_apart() -> None:
     for bad in ("", "   ", "x" * 501, True):
         with pytest.raises(AxsnapError):
             parse_target(bad)  # type: ignore[arg-type]
+    # a SnapshotV1 node with no DOM element (a heading of a read from the walk): refused,
+    # structured, not searched for as words
+    with pytest.raises(AxsnapError) as err:
+        parse_target("0-ax12")
+    assert err.value.code == "not_actionable" and "no DOM element" in err.value.message
 
 
 def test_exact_words_win_and_stop_words_still_count() -> None:

@@ -22,6 +22,9 @@ from axsnap_host.models.errors import AxsnapError, ErrorCode
 TargetKind = Literal["index", "element_id", "semantic", "query"]
 _INDEX = re.compile(r"^\[?(\d{1,9})\]?$")
 _ELEMENT_ID = re.compile(r"^(\d{1,4})-(\d{1,12})$")
+# a SnapshotV1 node with no DOM node ({frame}-ax{row}: text runs, headings... of a read from
+# the walk, design note 45; Chromium's nodes without one)
+_AX_ID = re.compile(r"^\d{1,4}-ax\d{1,12}$")
 _SEMANTIC = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 MAX_QUERY = 500
 
@@ -94,6 +97,12 @@ def parse_target(value: str | int | RelationalTarget | dict[str, Any]) -> Target
     if match:
         return Target("element_id", text, frame=int(match.group(1)),
                       backend_node_id=int(match.group(2)))
+    if _AX_ID.match(text):
+        raise AxsnapError(ErrorCode.NOT_ACTIONABLE,
+                          f"{text!r} names an accessibility node with no DOM element (a text "
+                          "run, a heading, a list...): there is nothing to act on",
+                          "act on an element's id ({frame}-{backendNodeId}: its links, "
+                          "buttons, fields...), an index, or name the target in words")
     if _SEMANTIC.match(text):
         return Target("semantic", text)  # tried as a semantic id, then as words
     query, near_or_in = split_relation(text)
