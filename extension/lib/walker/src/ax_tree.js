@@ -68,9 +68,9 @@ function stateOf(el, tag, role, ctx) {
   } else if (checked === 'true' || checked === 'mixed') s.checked = checked === 'mixed' ? 'mixed' : true;
   const pressed = ariaBool(el, 'aria-pressed');
   if (pressed === 'true' || pressed === 'mixed') s.pressed = pressed === 'mixed' ? 'mixed' : true;
-  if (tag === 'option' ? el.selected : ariaBool(el, 'aria-selected') === 'true') s.selected = true;
+  if (tag === 'option' ? el.selected && !el.disabled : ariaBool(el, 'aria-selected') === 'true') s.selected = true;
   const expanded = ariaBool(el, 'aria-expanded');
-  if (expanded === 'true' || expanded === 'false') s.expanded = expanded === 'true';
+  if ((expanded === 'true' || expanded === 'false') && role !== 'list') s.expanded = expanded === 'true';
   else if (tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') {
     s.expanded = el.parentElement.open;
   } else if (tag === 'select' && role === 'combobox') s.expanded = false;
@@ -94,10 +94,50 @@ function stateOf(el, tag, role, ctx) {
   if (ariaBool(el, 'aria-busy') === 'true') s.busy = true;
   if (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(type))) s.editable = 'plaintext';
   else if (el.isContentEditable) s.editable = 'richtext';
-  if ((role === 'link' || tag === 'a') && el.href && typeof el.href === 'string') s.url = el.href;
+  if (role === 'link' && el.href && typeof el.href === 'string') s.url = el.href;
   else if (tag === 'img' && role === 'image' && el.src && typeof el.src === 'string') s.url = el.src;
+  rangeStates(el, tag, role, s);
   for (const k in s) return s;  // eslint-disable-line no-unreachable-loop
   return 0;
+}
+
+// Chromium's orientation of a role that has one when aria-orientation does not say it
+const ORIENTATION = { listbox: 'vertical', menu: 'vertical', scrollbar: 'vertical', tree: 'vertical',
+  menubar: 'horizontal', slider: 'horizontal', tablist: 'horizontal', toolbar: 'horizontal' };
+// roles with a value range, and their ARIA default range
+const RANGES = { progressbar: [0, 100], slider: [0, 100], scrollbar: [0, 100], spinbutton: null, meter: null };
+
+function ariaNumber(el, name) {
+  const v = el.getAttribute(name);
+  const n = v === null || v.trim() === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** States of orientation, selection, completion and value range (SnapshotV1 prints them). */
+function rangeStates(el, tag, role, s) {
+  const ac = ariaBool(el, 'aria-autocomplete');
+  if (ac && ac !== 'none') s.autocomplete = ac;
+  if (ariaBool(el, 'aria-multiselectable') === 'true' || (tag === 'select' && el.multiple)) s.multiselectable = true;
+  const orientation = ariaBool(el, 'aria-orientation');
+  if ((orientation === 'horizontal' || orientation === 'vertical') && role in ORIENTATION) s.orientation = orientation;
+  else if (ORIENTATION[role]) s.orientation = ORIENTATION[role];
+  if (!(role in RANGES)) return;
+  const native = tag === 'input' || tag === 'progress' || tag === 'meter';
+  let min = ariaNumber(el, 'aria-valuemin');
+  let max = ariaNumber(el, 'aria-valuemax');
+  if (native) {
+    const nmin = tag === 'progress' ? 0 : Number(el.min === '' ? NaN : el.min);
+    const nmax = Number(el.max === '' ? NaN : el.max);
+    if (min === null && Number.isFinite(nmin)) min = nmin;
+    if (max === null && Number.isFinite(nmax)) max = nmax;
+    if (tag === 'input' && el.type === 'range') { min ??= 0; max ??= 100; }
+  }
+  const fallback = RANGES[role];
+  if (fallback) { min ??= fallback[0]; max ??= fallback[1]; }
+  if (min !== null) s.valuemin = min;
+  if (max !== null) s.valuemax = max;
+  const text = el.getAttribute('aria-valuetext');
+  if (text) s.valuetext = text;
 }
 
 function valueOf(el, tag, role) {
@@ -151,10 +191,15 @@ function boxIn(rect, f) {
     Math.round(rect.height)];
 }
 
-function textBox(ctx, node, f) {
+function rangeIn(ctx, node) {
   const doc = node.ownerDocument;
   let range = ctx.ranges.get(doc);
   if (!range) { range = doc.createRange(); ctx.ranges.set(doc, range); }
+  return range;
+}
+
+function textBox(ctx, node, f) {
+  const range = rangeIn(ctx, node);
   range.selectNodeContents(node);
   return boxIn(range.getBoundingClientRect(), f);
 }

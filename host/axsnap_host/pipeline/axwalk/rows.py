@@ -10,8 +10,9 @@ DOMSnapshot gives them. Text runs and documents have no record: their rows carry
 (the walker's 'boxes' rows, tree.py ``WALK_BOXES``), in their run's viewport.
 
 :func:`finish_walk_nodes` gives the kept nodes what Chromium's tree says and the outline never
-prints: a list item's level, the white space layout drops at the ends of a line of text, the
-options of a closed ``<select>`` as not visible, a document's box.
+prints: a list item's level, the spaces at the ends of a block's text (its first text run's
+leading space, its last one's trailing space: layout drops them), the options of a closed
+``<select>`` as not visible, a document's box when its row has none.
 """
 
 from __future__ import annotations
@@ -150,6 +151,8 @@ def finish_walk_nodes(tree: FlatTree, kept: dict[str, list[str]]) -> None:
     parent_of = {child: nid for nid, children in kept.items() for child in children}
 
     def at_edge(nid: str, last: bool) -> bool:
+        """Nothing comes after (``last``; else before) the node in its block (its inline
+        parents' last or first too)."""
         while True:
             parent = parent_of.get(nid)
             if parent is None:
@@ -163,7 +166,8 @@ def finish_walk_nodes(tree: FlatTree, kept: dict[str, list[str]]) -> None:
 
     for nid in kept:
         node = nodes[nid]
-        if node.role == "StaticText" and node.name != node.name.strip():
+        if node.role == "StaticText" and node.name != node.name.strip(" ") \
+                and "\n" not in node.name:  # (pre text keeps its spaces)
             name = node.name
             if name.endswith(" ") and at_edge(nid, last=True):
                 name = name.rstrip(" ")
