@@ -1516,7 +1516,7 @@ function visitElement(ctx, el, parent, f, depth) {
     if (LIFTED.has(role)) role = "generic";
     const name = role === "generic" && !namedByAuthor(el) || CELLS.has(role) && el.querySelector("table") && !namedByAuthor(el) && !el.hasAttribute("title") ? "" : axName(el, role);
     const generic = role === "generic";
-    row = push(ctx, [
+    const cells = [
       parent,
       role,
       name || "",
@@ -1525,7 +1525,9 @@ function visitElement(ctx, el, parent, f, depth) {
       w,
       f,
       generic ? tag : 0
-    ]);
+    ];
+    if (ctx.boxes && !w) cells.push(boxIn(el.getBoundingClientRect(), f));
+    row = push(ctx, cells);
     if (row < 0) return;
   }
   if (tag === "select") {

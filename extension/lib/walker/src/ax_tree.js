@@ -15,9 +15,10 @@
 // RootWebArea; `w` the element's tracked id (records.js), 0 when it has none; frame the
 // walker frame index (run.frames); `state` an object of Chromium's state names (pipeline/
 // ax/rows.py STATE_PROPERTIES) or 0; tag only on generic rows (a generic line is named by
-// its tag), else absent or 0. With opts.axTree 'boxes' a text run's and a document's row
-// has a ninth cell, its box [x, y, width, height] in the top document's viewport (a text
-// run's from a Range over its text node: no layout of its own is made, nothing changes).
+// its tag), else absent or 0. With opts.axTree 'boxes' the row of a text run, a document and
+// an element without a record has a ninth cell, its box [x, y, width, height] in the top
+// document's viewport (a text run's from a Range over its text node: read off the layout
+// the walk already made, nothing in the page changes).
 import { axName } from './ax_name.js';
 import { axRole } from './ax_role.js';
 import { contentOfPseudo } from './ax_text_css.js';
@@ -342,8 +343,11 @@ function visitElement(ctx, el, parent, f, depth) {
       && el.querySelector('table') && !namedByAuthor(el) && !el.hasAttribute('title'))
       ? '' : axName(el, role);
     const generic = role === 'generic';
-    row = push(ctx, [parent, role, name || '', generic ? null : valueOf(el, tag, role),
-      stateOf(el, tag, role, ctx), w, f, generic ? tag : 0]);
+    const cells = [parent, role, name || '', generic ? null : valueOf(el, tag, role),
+      stateOf(el, tag, role, ctx), w, f, generic ? tag : 0];
+    // an element without a record has no box the host can read: its row carries it
+    if (ctx.boxes && !w) cells.push(boxIn(el.getBoundingClientRect(), f));
+    row = push(ctx, cells);
     if (row < 0) return;
   }
   if (tag === 'select') { if (!hidden) visitSelect(ctx, el, row, role, f); return; }

@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import SplitResult
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.ax.snapshot import RenderRows, node_row, row_of, set_prop
+from axsnap_host.pipeline.ax.snapshot import RenderRows, row_of, set_prop
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, from_walk
 from axsnap_host.pipeline.axwalk.tree import WALK_BOXES, WALK_REFS, WALK_TAGS, walk_tree
@@ -100,17 +100,24 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
         for nid, depth in order:
             node = tree.nodes[nid]
             if node.backend_id is not None:
-                rows.append(node_row(node, depth, dom, base))
+                box = dom.box(node.backend_id, node.frame_id)
+                row = row_of(node, depth, box, base)
+                if box is not None and box[1] and (box[0] is None or not _has_area(box[0])):
+                    # a record without a box of its own (a link around a floated icon) or
+                    # of no area: Chromium's layout says not visible
+                    set_prop(row, "isVisible", False)
+                rows.append(row)
                 continue
             row = row_of(node, depth, None, base)
+            own = None
             if hidden_option(node, tree.nodes):
                 set_prop(row, "isVisible", False)
-            elif (box := own_box(nid)) is not None:
-                set_bbox(row, box)
+            elif (own := own_box(nid)) is not None:
+                set_bbox(row, own)
             elif node.role in _DOCUMENTS:
-                box = viewport if node.parent is None else _frame_box(node, tree, dom)
-                if box is not None:
-                    set_bbox(row, box)
+                own = viewport if node.parent is None else _frame_box(node, tree, dom)
+                if own is not None:
+                    set_bbox(row, own)
             ref = refs.get(nid)
             j = by_ref.get(ref) if ref is not None else None
             if j is not None:
@@ -118,8 +125,10 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
                 if bounds is not None:
                     x, y, width, height = bounds
                     set_bbox(row, [round(x), round(y), round(width), round(height)])
-                if not visible:
+                if not visible or bounds is None or not _has_area(bounds):
                     set_prop(row, "isVisible", False)
+            elif own is not None and not _has_area(own) and node.role not in _DOCUMENTS:
+                set_prop(row, "isVisible", False)
             rows.append(row)
         return rows
 
@@ -213,3 +222,7 @@ def _frame_box(node: FlatNode, tree: FlatTree, dom: WindowIndex) -> list[int] | 
         return None
     box = dom.content_box(owner.backend_id, owner.frame_id)
     return None if box is None else [round(v) for v in box]
+
+
+def _has_area(box: Any) -> bool:
+    return bool(box[2] > 0 and box[3] > 0)
