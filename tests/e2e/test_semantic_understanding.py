@@ -346,3 +346,21 @@ def test_twin_links_are_told_apart_by_their_paths_and_their_labels_last_words(
     assert {"link_psychology_to_psychology_subscribe", "link_psychology_to_psychology_archive",
             "link_search_domain_docs_example_com_testing_index_html"} <= set(ids), ids
     assert [e["id"] for e in read(browser).elements if e["type"] == "link"] == ids
+
+
+def test_rows_alike_in_their_first_words_are_told_apart_by_their_last_cell(
+        browser: Browser, pages_url: str) -> None:
+    # Three messages from "John Doe" with the same subject, sent "8 mins ago", "30 mins ago"
+    # and on "25 December": the time parts them, no counter, and a fourth such message
+    # arriving on top leaves every id where it was.
+    url = pages_url + "understanding/rows_alike_but_last_cell.html"
+    before = {e["handle"]["backendNodeId"]: e["id"] for e in read(browser, url).elements}
+    assert len(set(before.values())) == 6, before
+    assert not [i for i in before.values() if i.rsplit("_", 1)[-1].isdigit()], before
+    assert "link_john_doe_near_a_report_on_project_30_mins_ago" in before.values(), before
+    browser.run_in_target(
+        "document.getElementById('rows').insertAdjacentHTML('afterbegin', '<tr><td><input "
+        "type=\"checkbox\" aria-label=\"Select\"></td><td><a href=\"read.html\">John Doe</a></td>"
+        "<td>A report on project almanac - the numbers for May</td><td>1 min ago</td></tr>')")
+    after = {e["handle"]["backendNodeId"]: e["id"] for e in read(browser).elements}
+    assert {k: after[k] for k in before} == before, after

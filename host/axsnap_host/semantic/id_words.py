@@ -77,6 +77,22 @@ def context_of(node: Node, facts: PageFacts, label: str) -> str:
     return ""
 
 
+def row_tail(node: Node, facts: PageFacts, label: str) -> str:
+    """Words of a table row's last cell with text (a message's time, a record's status), for
+    rows alike in their first words; "" outside a table row or when the row has one cell."""
+    for ancestor in facts.ancestors(node)[:8]:
+        if ancestor.tag == "tr":
+            cells = [facts.nodes[rid] for rid in ancestor.children]
+            said = [c for c in cells if slug(minus(c.text, label), CONTEXT_WORDS)]
+            if len(said) < 2:
+                return ""
+            words = [w for w in (slug(part, 1) for part in re.split(r"\W+",
+                                                                    minus(said[-1].text, label)))
+                     if w]
+            return "_".join(words[-3:])
+    return ""
+
+
 def near_text(node: Node, facts: PageFacts, own: str) -> str:
     """Words of the closest text around the element that is not its own label."""
     inside = set()

@@ -19,14 +19,15 @@ and destination across the whole page (a menu laid out twice, a share bar above 
 story) carry what the walker found parts them, read over the whole document so every read
 says the same (lib/walker/src/twins.js): the first named container that differs
 (``link_world_in_navigation_to_world_at_nav_top``), else the heading above
-(``btn_share_..._under_comments``), else the paragraph holding them. Twins still alike whose
-labels differ after the words an id holds carry their label's last words
-(``link_search_domain_docs_example_com_testing_index_html``); links, the last parts of their
-path (``link_psychology_to_psychology_archive``). Only twins that nothing
-tells apart (the same action twice in one place) are numbered (``btn_delete_2``), the last
-resort. Nothing here depends on backendNodeIds, on the read's window or on the
-order of rows: an element keeps its id across scrolls, re-reads, re-renders and rows added
-above it while its label and its context do.
+(``btn_share_..._under_comments``), else the paragraph holding them. Table rows alike in
+their first words carry their last cell's (``link_john_doe_near_a_report_30_mins_ago``).
+Twins still alike whose labels differ after the words an id holds carry their label's last
+words (``link_search_domain_docs_example_com_testing_index_html``); links, the last parts of
+their path (``link_psychology_to_psychology_archive``). Only twins that nothing tells apart
+(the same action twice in one place) are numbered (``btn_delete_2``), the last resort.
+Nothing here depends on backendNodeIds, on the read's window or on the order of rows: an
+element keeps its id across scrolls, re-reads, re-renders and rows added above it while its
+label and its context do.
 """
 
 from __future__ import annotations
@@ -130,6 +131,7 @@ class Placed:
     twin: str = ""  # what tells it from the page's other controls with its label (and
     # destination), read by the walker over the whole page: the first named container that
     # differs among them (``at_<words>``), else the heading above (``under_<words>``)
+    row_tail: str = ""  # the words of its table row's last cell (``..._8_mins_ago``)
     tail: str = ""  # the last words of a label longer than an id holds (``..._index``)
     path: str = ""  # the last parts of a link's destination path (``news_astronomie``)
 
@@ -166,6 +168,7 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
         holders = Counter((ids[i], items[i].holder) for i in members)
         sections = Counter((ids[i], items[i].section) for i in members)
         tails = Counter((ids[i], items[i].tail) for i in members)
+        row_tails = Counter((ids[i], items[i].row_tail) for i in members)
         paths = Counter((ids[i], items[i].path) for i in members)
         for i in members:
             item = items[i]
@@ -183,6 +186,10 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 # the same label, row, destination and container: the part of the page
                 # (a share bar under the headline, its twin under the last paragraph)
                 ids[i] = f"{ids[i]}_under_{item.section}"
+            elif item.context and item.row_tail and f"_{item.row_tail}" not in ids[i] and \
+                    row_tails[ids[i], item.row_tail] < counts[ids[i]]:
+                # rows alike in their first words: their last cell's (a time, a status)
+                ids[i] = f"{base}_near_{item.context}_{item.row_tail}"
             elif item.tail and tails[ids[i], item.tail] < counts[ids[i]]:
                 # labels alike in their first words: their own last words part them
                 ids[i] = f"{base}_{item.tail}"
