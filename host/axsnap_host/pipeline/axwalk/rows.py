@@ -149,6 +149,12 @@ def set_bbox(row: list[Any], bbox: list[int]) -> None:
 # only when the element is at the end of its own parent
 _INLINE = frozenset({"generic", "link", "emphasis", "strong", "code", "mark", "subscript",
                      "superscript", "time", "abbr", "insertion", "deletion", "LabelText"})
+# roles of elements laid out as blocks: a text run beside one starts or ends its line
+_BLOCKS = frozenset({"paragraph", "heading", "list", "listitem", "table", "form", "figure",
+                     "blockquote", "navigation", "banner", "contentinfo", "main",
+                     "complementary", "region", "article", "separator", "group", "Section",
+                     "DescriptionList", "term", "definition", "rowgroup", "row", "dialog",
+                     "search", "Pre", "tablist", "tabpanel", "toolbar", "menu", "menubar"})
 _LISTS = frozenset({"list", "directory"})
 _DOCUMENTS = frozenset({"RootWebArea", "WebArea"})
 
@@ -157,21 +163,29 @@ def finish_walk_nodes(tree: FlatTree, kept: dict[str, list[str]]) -> None:
     """What Chromium's SnapshotV1 nodes say that the walk's rows leave to the host (see the
     module docstring); ``kept``: the pruned tree (node → kept children)."""
     nodes = tree.nodes
-    parent_of = {child: nid for nid, children in kept.items() for child in children}
+    parent_of: dict[str, str] = {}
+    index_of: dict[str, int] = {}  # a node's place among its kept siblings
+    for nid, children in kept.items():
+        for i, child in enumerate(children):
+            parent_of[child] = nid
+            index_of[child] = i
 
     def at_edge(nid: str, last: bool) -> bool:
-        """Nothing comes after (``last``; else before) the node in its block (its inline
-        parents' last or first too)."""
+        """Nothing inline comes after (``last``; else before) the node in its line: it is
+        its block's last (first) or a block comes next (before); through inline parents."""
         while True:
             parent = parent_of.get(nid)
             if parent is None:
                 return True
-            siblings = kept.get(parent) or ()
-            if not siblings or siblings[-1 if last else 0] != nid:
-                return False
-            if nodes[parent].role not in _INLINE:
-                return True
-            nid = parent
+            siblings = kept.get(parent) or []
+            at = index_of.get(nid, -1)
+            beside = at + 1 if last else at - 1
+            if at < 0 or not 0 <= beside < len(siblings):
+                if nodes[parent].role not in _INLINE:
+                    return True
+                nid = parent
+                continue
+            return nodes[siblings[beside]].role in _BLOCKS
 
     for nid in kept:
         node = nodes[nid]
