@@ -6,9 +6,11 @@ moved by pushState, a click listener added, a read that rebuilt the host's eleme
 read again. The capture after an act is taken while its readiness runs and stands when nothing
 changed by its end (``timings.early_capture``); its readiness ends two frames after the input
 when the page scheduled nothing since (``readiness.settled_by``), and it is walked with the
-answer watch's proof in one renderer task (``timings.after_walked_with_proof``). Every act's
-result equals the same act's with ``exact`` (every fast path off), on pages that re-render and
-change between acts and while readiness runs.
+answer watch's proof in one renderer task (``timings.after_walked_with_proof``), and takes the
+ids of the records the elements format can list only (fast path act_listable_ids,
+``timings.after_listable_ids``: a re-rendered list's text costs no deep-serialized node).
+Every act's result equals the same act's with ``exact`` (every fast path off), on pages that
+re-render and change between acts and while readiness runs.
 """
 
 from __future__ import annotations
@@ -145,7 +147,8 @@ def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> li
         settled_by = result.readiness.settled_by if result.readiness else None
         out.append((_comparable(result), result.timings.get("baseline_kept"),
                     result.timings.get("early_capture"), settled_by,
-                    result.timings.get("after_walked_with_proof")))
+                    result.timings.get("after_walked_with_proof"),
+                    result.timings.get("after_listable_ids")))
     return out
 
 
@@ -156,19 +159,23 @@ def test_every_act_equals_the_exact_act(browser: Browser, pages_url: str,
     exact = _run(browser, pages_url, steps, exact=True)
     fast = _run(browser, pages_url, steps, exact=False)
     assert all(kept is None and early is None and by != "nothing_scheduled" and walked is None
-               for _, kept, early, by, walked in exact), \
-        "an exact act answered from a kept or early capture, ended its wait unscheduled or " \
-        "walked its capture after with the proof"
-    assert any(kept == 1 for _, kept, _, _, _ in fast), \
+               and listable is None for _, kept, early, by, walked, listable in exact), \
+        "an exact act answered from a kept or early capture, ended its wait unscheduled, " \
+        "walked its capture after with the proof or took the listable records' ids only"
+    assert any(kept == 1 for _, kept, *_ in fast), \
         "act_baseline never answered: nothing compared"
-    assert any(early == 1 for _, _, early, _, _ in fast), \
+    assert any(early == 1 for _, _, early, *_ in fast), \
         "act_early_capture never answered: nothing compared"
-    assert any(by == "nothing_scheduled" for _, _, _, by, _ in fast), \
+    assert any(by == "nothing_scheduled" for _, _, _, by, *_ in fast), \
         "settle_nothing_scheduled never ended a wait: nothing compared"
     # the capture after walked with its proof (one renderer task, frames from the walk)
-    assert any(walked == 1 for *_, walked in fast), \
+    assert any(walked == 1 for *_, walked, _ in fast), \
         "no capture after an act was walked with its proof: nothing compared"
-    for n, ((want, *_), (got, kept, early, by, walked)) in enumerate(zip(exact, fast, strict=True)):
+    # every capture after took the listable records' ids only (act_listable_ids)
+    assert all(listable == 1 for *_, listable in fast), \
+        "a capture after an act took every record's id: act_listable_ids never answered"
+    for n, ((want, *_), (got, kept, early, by, walked, _)) in enumerate(zip(exact, fast,
+                                                                           strict=True)):
         assert got == want, (f"act {n} (baseline kept: {kept}, early capture: {early}, "
                              f"settled by: {by}, walked with the proof: {walked}) differs "
                              "from the exact act")

@@ -82,7 +82,8 @@ export function createActRoutes({ deps, resolveTab, now }) {
   async function readAfter(session, tabId, options, world, stabilization) {
     const t = now();
     const baselines = deps.actBaselines ?? null;
-    const opts = { ...options, stabilize: { enabled: false } };
+    // ids_of: the listable records' ids only (fast path act_listable_ids, walker_capture.js)
+    const opts = { ...options, stabilize: { enabled: false }, ids_of: 'listable' };
     const walked = baselines?.wantsWitness(options) ? deps.walkWithProof?.(session, tabId, opts) ?? null : null;
     if (walked) {
       const witnessed = baselines.witnessOfWalk(session, walked);
@@ -315,6 +316,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
           timings.after_capture_ms = round(after.spans.capture);
           if (after.walkedAt !== undefined && after.capture?.timings?.walker_with_proof === 1) timings.after_walked_with_proof = 1;
           if (after.afterReady) timings.early_walked_after_ready = 1;
+          if (after.capture?.walker?.stats?.ids?.listable_window === 1) timings.after_listable_ids = 1;
         }
         report.baseline = baselines?.keep(tabId, after.witness, after.capture, options) ?? null;
         timings.after_ms = round(now() - t);

@@ -543,6 +543,7 @@ export const FAST_PATHS = deepFreeze([
   "walker_id_cache",
   "act_baseline",
   "act_early_capture",
+  "act_listable_ids",
   "settle_nothing_scheduled",
   "fill_insert_text"
 ]);

@@ -78,6 +78,19 @@ export function axTreeWalkOptions(options) {
     ax_tree: snapshot ? 'boxes' : true };
 }
 
+/**
+ * Which records' ids a read takes: true, the listable ones of a whole page (walksWholePage);
+ * 'window', the listable ones of a window read the act's capture after asks for with
+ * `ids_of: 'listable'` (act/route.js readAfter, fast path act_listable_ids): the elements
+ * format lists no other record, and a re-rendered list's text would cost a deep-serialized
+ * node each (walker_ids.js); false, every record's.
+ */
+export function listableIds(options) {
+  if (walksWholePage(options)) return true;
+  return options?.ids_of === 'listable' && resolvesIds(options) && fastPath(options, 'act_listable_ids')
+    ? 'window' : false;
+}
+
 /** The walker's options for a read's `options`. */
 function walkerOptions(options) {
   return {
@@ -137,7 +150,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
       out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
-        cached?.ahead ?? null, useIdCache, walksWholePage(options));
+        cached?.ahead ?? null, useIdCache, listableIds(options));
       out.stats.ids_ms = round(performance.now() - t1);
       keepWorld(tabId, loaderId, frames, out);
       if (out.stats.ids.worlds === 1 + (out.subframes?.length ?? 0)) rememberWalk(tabId, frames, out);

@@ -416,8 +416,8 @@ async function readListeners(session, walker, byRun, contexts, errors, ahead = n
 export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null,
   onTaken = null, ahead = null, useIdCache = true, listable = false) {
   const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, contexts_kept: 0, ms: {} };
-  // the host then tells DOMSnapshot's isClickable from the records (clickable_by_nature.py)
-  if (listable) stats.listable = 1;
+  // true: the host then tells DOMSnapshot's isClickable from the records (clickable_by_nature.py)
+  if (listable) stats[listable === true ? 'listable' : 'listable_window'] = 1;
   let mark = performance.now();
   const lap = (step) => {
     const now = performance.now();

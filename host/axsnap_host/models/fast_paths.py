@@ -107,6 +107,16 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "the frames are still those",
         "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
     FastPath(
+        "act_listable_ids", "extension",
+        "extension/lib/act/route.js readAfter, lib/walker/walker_capture.js",
+        "the capture after an act with every walker record's backendNodeId taken",
+        "nothing kept: the capture after an act deep-serializes only the records the elements "
+        "format can list (a reason to act, an icon, a frame, the root: walker_ids_listable.js) "
+        "and gives the click-listener nodes no taken record names theirs through the walker's "
+        "tracked ids, as a whole-page walk does; text the elements format never lists goes "
+        "without a backendNodeId (a re-rendered inbox: 80 ids taken, not 240)",
+        "tests/e2e/test_act_baseline_e2e.py"),
+    FastPath(
         "settle_nothing_scheduled", "extension",
         "extension/content/readiness.js settleCheck, lib/act/route.js",
         "the settle floor after an act: three quiet frames and 60 ms from its last input",
