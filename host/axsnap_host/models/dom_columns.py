@@ -21,15 +21,16 @@ dicts are never changed); a compacted column is never written to.
 
 from __future__ import annotations
 
-import math
 from array import array
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import Any, TypeGuard, overload
 
 INT_COLUMNS = {"nodes": ("parentIndex", "nodeType", "nodeName", "nodeValue", "backendNodeId"),
                "layout": ("nodeIndex", "text", "paintOrders")}
 RECT_COLUMNS = ("bounds", "clientRects", "scrollRects", "offsetRects")
 _INT32 = (-(2**31), 2**31 - 1)
+_NO_RECT = (0.0, 0.0, 0.0, 0.0)  # an empty row's place in the numbers
 
 
 class Rects(Sequence[list[float]]):
@@ -44,23 +45,15 @@ class Rects(Sequence[list[float]]):
 
     @classmethod
     def of(cls, rows: list[Any]) -> Rects | None:
-        """The column compacted, or None when a row is not 0 or 4 finite numbers."""
-        numbers: array[float] = array("d")
-        present = bytearray(len(rows))
-        for i, row in enumerate(rows):
-            if type(row) is not list:
-                return None
-            if not row:
-                numbers.extend((0.0, 0.0, 0.0, 0.0))
-                continue
-            if len(row) != 4 or any(type(v) not in (int, float) for v in row):
-                return None
-            values = [float(v) for v in row]
-            if not all(map(math.isfinite, values)):
-                return None
-            numbers.extend(values)
-            present[i] = 1
-        return cls(numbers, bytes(present))
+        """The column compacted, or None when a row is not 0 or 4 numbers. At C speed: a
+        whole page's four rect columns are half a million rows."""
+        if set(map(type, rows)) - {list} or set(map(len, rows)) - {0, 4}:
+            return None
+        try:  # a cell that is no number (or no double) leaves the column as it came
+            numbers = array("d", chain.from_iterable([row or _NO_RECT for row in rows]))
+        except (TypeError, OverflowError):
+            return None
+        return cls(numbers, bytes(map(bool, rows)))
 
     def __len__(self) -> int:
         return len(self._present)

@@ -257,21 +257,27 @@ def _never(_node: FlatNode) -> bool:
     return False
 
 
+_BOX_ROLES = GENERIC_ROLES | {  # the roles a scroll container has
+    "list", "listbox", "region", "main", "navigation", "complementary", "tabpanel", "grid",
+    "table", "tree", "group", "log", "dialog", "article", "form", "Section",
+}
+
+
 def _scrollable(dom: DomFacts, node: FlatNode) -> bool:
-    """Overflow auto/scroll on an axis whose content is larger than the box."""
-    if node.backend_id is None or node.role not in GENERIC_ROLES | {
-        "list", "listbox", "region", "main", "navigation", "complementary", "tabpanel", "grid",
-        "table", "tree", "group", "log", "dialog", "article", "form", "Section",
-    }:
+    """Overflow auto/scroll on an axis whose content is larger than the box. Asked of every
+    node of the tree: the two styles are read off the DOMSnapshot's columns (as
+    ``DomIndex.get`` reads them), not through a whole DomInfo per node."""
+    if node.backend_id is None or node.role not in _BOX_ROLES:
         return False
     if isinstance(dom, WindowIndex):
         return dom.scrollable(node.backend_id, node.frame_id)
-    info = dom.get(node.backend_id, node.frame_id)
-    if info is None or info.tag in ("html", "body", ""):
+    facts = node_tag_attrs(dom, node.backend_id, node.frame_id)
+    where = dom.locate(node.backend_id, node.frame_id)
+    if facts is None or where is None or facts[0] in ("html", "body", ""):
         return False
-    styles = info.styles
-    over_x = styles.get("overflow-x") in _SCROLLING
-    over_y = styles.get("overflow-y") in _SCROLLING
+    raw = dom.raw_document(where[0])
+    over_x = raw.style(where[1], "overflow-x") in _SCROLLING
+    over_y = raw.style(where[1], "overflow-y") in _SCROLLING
     if not (over_x or over_y):
         return False
     extent = _scroll_extent(dom, node)
