@@ -102,3 +102,36 @@ def test_the_host_reads_its_own_parse_compacted_with_the_same_replies(
     monkeypatch.setattr(dom_columns, "compact_capture", lambda capture: 0)
     [plain] = Host().handle_text(message)
     assert steady(compacted["result"]) == steady(plain["result"])
+
+
+def test_a_whole_pages_columns_take_a_fraction_of_their_parsed_memory() -> None:
+    """A DOMSnapshot of 20k nodes shaped like a whole page's (ids past the small ints, a box
+    per laid-out node, client and scroll rects mostly empty), parsed as the host parses a
+    large message: compacted, its number columns hold under two fifths of the bytes they held
+    as lists (tracemalloc: bytes, no clock; 36 % measured)."""
+    import tracemalloc
+
+    from axsnap_host.native.protocol import decode_json
+
+    count = 20_000
+    nodes = {"parentIndex": [-1, *range(count - 1)], "nodeType": [1] * count,
+             "nodeName": [1000 + i % 300 for i in range(count)],
+             "nodeValue": [-1] * count, "backendNodeId": [5000 + 3 * i for i in range(count)]}
+    layout = {"nodeIndex": list(range(count)),
+              "bounds": [[i % 900, 17 * i + 0.5, 300 + i % 7, 21] for i in range(count)],
+              "clientRects": [[] if i % 50 else [0, 0, 300, 21] for i in range(count)],
+              "scrollRects": [[] if i % 50 else [0, 0, 300, 900] for i in range(count)],
+              "text": [-1] * count, "paintOrders": list(range(count))}
+    text = json.dumps({"documents": [{"nodes": nodes, "layout": layout}], "strings": [],
+                       "pad": "x" * (1 << 20)})  # a large message: numbers shared, as parsed
+    del nodes, layout
+    tracemalloc.start()
+    try:
+        snapshot = decode_json(text)
+        del snapshot["pad"]
+        parsed, _ = tracemalloc.get_traced_memory()
+        compact_dom_snapshot(snapshot)
+        compacted, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert compacted < parsed * 0.4, (parsed, compacted)
