@@ -1,0 +1,29 @@
+// walker_capture.js: which reads are read from the walk (ax_source "walk", design notes 42/45),
+// and the walk they ask for: the boxes of text runs only when a SnapshotV1 is read.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+const { walksAxTree, axTreeWalkOptions } = await import('../lib/walker/walker_capture.js');
+
+test('SnapshotV1 and the outline of the whole page are read from the walk, with also_formats too', () => {
+  const page = { scope: 'page', ax_source: 'walk' };
+  assert.equal(walksAxTree({ ...page, format: 'snapshot' }), true);
+  assert.equal(walksAxTree({ ...page }), true, 'format snapshot is the default');
+  assert.equal(walksAxTree({ ...page, format: 'outline' }), true);
+  assert.equal(walksAxTree({ ...page, format: 'snapshot', viewport_only: false,
+    also_formats: ['outline', 'domtext'] }), true, 'one walk for every format');
+  assert.equal(walksAxTree({ ...page, format: 'outline', focus: 'main' }), false);
+  assert.equal(walksAxTree({ format: 'snapshot', ax_source: 'walk' }), false, 'the window: Chromium');
+  assert.equal(walksAxTree({ ...page, format: 'domtext' }), false);
+  assert.equal(walksAxTree({ scope: 'page', format: 'snapshot' }), false);
+});
+
+test('only a read with a SnapshotV1 asks the walk for the boxes of its text runs', () => {
+  const walk = (options) => axTreeWalkOptions({ scope: 'page', ax_source: 'walk', ...options });
+  assert.equal(walk({ format: 'snapshot' }).ax_tree, 'boxes');
+  assert.equal(walk({ format: 'outline' }).ax_tree, true);
+  assert.equal(walk({ format: 'outline', also_formats: ['snapshot'] }).ax_tree, 'boxes');
+  const options = walk({ format: 'snapshot', also_formats: ['domtext'] });
+  assert.deepEqual([options.format, options.viewport_only, options.dom_source],
+    ['domtext', false, 'walk'], 'walked as a whole-page DOM read is');
+});
