@@ -141,6 +141,12 @@ function rangeStates(el, tag, role, s) {
   if (text) s.valuetext = text;
 }
 
+// An option's name, its white space collapsed: ASCII white space only (a no-break space is
+// text, as Chromium keeps it: "June 2018 \u00a0(9)").
+function optionText(opt) {
+  return (opt.label || opt.textContent || '').replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '');
+}
+
 function valueOf(el, tag, role) {
   if (tag === 'textarea') return el.value || null;
   if (tag === 'input') {
@@ -154,7 +160,7 @@ function valueOf(el, tag, role) {
   }
   if (tag === 'select' && role === 'combobox') {
     const opt = el.selectedOptions && el.selectedOptions[0];
-    return opt ? (opt.label || opt.textContent || '').replace(/\s+/g, ' ').trim() || null : null;
+    return opt ? optionText(opt) || null : null;
   }
   const now = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
   return now || null;
@@ -300,14 +306,14 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
 function visitSelect(ctx, el, row, role, f) {
   if (role !== 'combobox') {
     for (const opt of el.options) {
-      const name = (opt.label || opt.textContent || '').replace(/\s+/g, ' ').trim();
+      const name = optionText(opt);
       push(ctx, [row, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt), f]);
     }
     return;
   }
   const popup = push(ctx, [row, 'MenuListPopup', '', null, 0, 0, f]);
   for (const opt of el.options) {
-    const name = (opt.label || opt.textContent || '').replace(/\s+/g, ' ').trim();
+    const name = optionText(opt);
     push(ctx, [popup, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt), f]);
   }
 }
