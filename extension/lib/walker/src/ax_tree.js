@@ -298,9 +298,21 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
   for (let i = 0; i < kids.length; i++) {
     const kid = kids[i];
     if (kid.nodeType === 3) {
-      if (shown) addText(ctx, textOf(kid.data, cs), parent, f, kid);
+      if (shown) addText(ctx, besideBreaks(ctx, kids, i, textOf(kid.data, cs), cs), parent, f, kid);
     } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
   }
+}
+
+const isBreak = (node) => node && node.nodeType === 1 && node.localName === 'br';
+
+/** A text run's space next to a <br> starts or ends a line: layout drops it, as Chromium's
+ * text runs do (SnapshotV1 prints them: 'boxes' rows only; the outline trims its lines). */
+function besideBreaks(ctx, kids, i, text, cs) {
+  if (!ctx.boxes || !text || PRE.test(cs.whiteSpace || '')) return text;
+  let out = text;
+  if (out[0] === ' ' && isBreak(kids[i - 1])) out = out.slice(1);
+  if (out.endsWith(' ') && isBreak(kids[i + 1])) out = out.slice(0, -1);
+  return out;
 }
 
 function visitSelect(ctx, el, row, role, f) {
