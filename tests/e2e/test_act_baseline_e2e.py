@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from act_results import comparable
 from page_waits import wait_in_page
 
 from axsnap_host.client import Browser
-from axsnap_host.models.act import ActionResult
 
 PAGE = "act/baseline/inbox.html"
 
@@ -117,21 +117,6 @@ SCENARIOS: dict[str, list[Step]] = {
 }
 
 
-def _comparable(result: ActionResult) -> Any:
-    """The result without what differs between two runs of the same acts: the timings, the
-    readiness wait, and backendNodeIds (an element id is "<frame>-<backendNodeId>")."""
-    data = result.model_dump(mode="json", exclude={"timings", "readiness"})
-
-    def scrub(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: scrub(v) for k, v in value.items() if k != "id"}
-        if isinstance(value, list):
-            return [scrub(v) for v in value]
-        return value
-
-    return scrub(data)
-
-
 def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> list[Any]:
     browser.open(f"{pages_url}{PAGE}")
     out = []
@@ -145,7 +130,7 @@ def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> li
         action, value = how
         result = browser.act(what, action, value, exact=exact)
         settled_by = result.readiness.settled_by if result.readiness else None
-        out.append((_comparable(result), result.timings.get("baseline_kept"),
+        out.append((comparable(result), result.timings.get("baseline_kept"),
                     result.timings.get("early_capture"), settled_by,
                     result.timings.get("after_walked_with_proof"),
                     result.timings.get("after_listable_ids")))

@@ -12,29 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from act_results import comparable
+
 from axsnap_host.client import Browser
-from axsnap_host.models.act import ActionResult
 
 PAGE = "act/fill/insert.html"
 
 
 def _value(browser: Browser, element_id: str) -> str:
     return str(browser.run_in_target(f"return document.getElementById('{element_id}').value"))
-
-
-def _comparable(result: ActionResult) -> Any:
-    """The result less what differs between a fill inserted and a fill typed: how it went in,
-    the timings and readiness, and backendNodeIds (in element ids)."""
-    data = result.model_dump(mode="json", exclude={"timings", "readiness", "method", "typed_by"})
-
-    def scrub(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: scrub(v) for k, v in value.items() if k != "id"}
-        if isinstance(value, list):
-            return [scrub(v) for v in value]
-        return value
-
-    return scrub(data)
 
 
 def test_a_plain_field_takes_its_text_in_one_insert(browser: Browser, pages_url: str) -> None:
@@ -82,7 +68,7 @@ def _fills(browser: Browser, pages_url: str, exact: bool) -> list[Any]:
                                   ("Keyed name", "fill", "Grace"), ("Plain name", "fill", "")]:
         result = browser.act(target, action, value, exact=exact)
         assert result.ok, result.error
-        out.append((_comparable(result), result.typed_by))
+        out.append((comparable(result, also_without=("method", "typed_by")), result.typed_by))
     return out
 
 

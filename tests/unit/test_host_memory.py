@@ -8,7 +8,6 @@ wrappers; parsed from JSON as the host parses a part, so no string is shared by 
 
 from __future__ import annotations
 
-import copy
 import json
 import tracemalloc
 from pathlib import Path
@@ -206,6 +205,23 @@ def untimed(value: Any) -> Any:
     return [untimed(v) for v in value] if isinstance(value, list) else value
 
 
+def whole_page_request(also: list[str], owned: bool) -> Any:
+    """A whole-page SnapshotV1 request of the basic fixture page (with ``also`` formats),
+    its capture marked the host's own when ``owned`` (as the host marks a capture it parsed)."""
+    from axsnap_host.models.wire import SnapshotRequest
+    from axsnap_host.pipeline.ax import build
+
+    page = json.loads((Path(__file__).resolve().parents[1] / "fixtures"
+                       / "dom_basic_whole.json").read_text())
+    parsed = SnapshotRequest.model_validate(
+        {"v": 1, "id": "r", "type": "snapshot", "capture": page,
+         "options": {"scope": "page", "viewport_only": False,
+                     **({"also_formats": also} if also else {})}})
+    if owned:
+        parsed.capture.derived[build.HOST_OWNED] = True
+    return parsed
+
+
 @pytest.mark.parametrize("also", [[], ["outline", "domtext"]])
 def test_snapshot_v1_lets_the_walker_records_go_before_its_rows(
         monkeypatch: pytest.MonkeyPatch, also: list[str]) -> None:
@@ -219,17 +235,8 @@ def test_snapshot_v1_lets_the_walker_records_go_before_its_rows(
     from axsnap_host.pipeline.run import process
     from axsnap_host.pipeline.state import TabState
 
-    page = json.loads((Path(__file__).resolve().parents[1] / "fixtures"
-                       / "dom_basic_whole.json").read_text())
-
     def request(owned: bool) -> SnapshotRequest:
-        parsed = SnapshotRequest.model_validate(
-            {"v": 1, "id": "r", "type": "snapshot", "capture": copy.deepcopy(page),
-             "options": {"scope": "page", "viewport_only": False,
-                         **({"also_formats": also} if also else {})}})
-        if owned:  # as the host marks the capture it parsed
-            parsed.capture.derived[build.HOST_OWNED] = True
-        return parsed
+        return whole_page_request(also, owned)
 
     seen: list[tuple[int, bool]] = []  # (records, join held) when the rows are made
     make_rows = build.build_snapshot
@@ -335,17 +342,8 @@ def test_snapshot_v1_takes_its_facts_off_the_join_before_its_tree(
     from axsnap_host.pipeline.run import process
     from axsnap_host.pipeline.state import TabState
 
-    page = json.loads((Path(__file__).resolve().parents[1] / "fixtures"
-                       / "dom_basic_whole.json").read_text())
-
     def request(owned: bool) -> SnapshotRequest:
-        parsed = SnapshotRequest.model_validate(
-            {"v": 1, "id": "r", "type": "snapshot", "capture": copy.deepcopy(page),
-             "options": {"scope": "page", "viewport_only": False,
-                         **({"also_formats": also} if also else {})}})
-        if owned:  # as the host marks the capture it parsed
-            parsed.capture.derived[build.HOST_OWNED] = True
-        return parsed
+        return whole_page_request(also, owned)
 
     seen: list[tuple[int, bool]] = []  # (records, join held) when SnapshotV1's tree is built
     flatten = build.flat_tree
