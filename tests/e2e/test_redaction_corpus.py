@@ -113,3 +113,23 @@ def test_dom_delta_never_shows_old_or_new_secret_values(browser: Browser, corpus
     assert (second.get("delta") or {}).get("applied"), second.get("delta")
     assert "Hue-visible" in text  # the delta did report the change
     assert _leaks(text) == [] and "matkhau-moi-changed-3" not in text
+
+
+@pytest.mark.parametrize("fmt", ["snapshot", "outline"])
+def test_the_walks_whole_page_shows_no_corpus_secret(
+        browser: Browser, corpus_url: str, fmt: str) -> None:
+    """The whole page from the walker's accessibility rows (``ax_source="walk"``, no AX tree),
+    alone and as the one walk every format is read from: the same decision per element."""
+    options = {"scope": "page", "viewport_only": False, "ax_source": "walk", **FAST}
+    replies = [browser.snapshot_raw(corpus_url, format=fmt, **options),
+               browser.snapshot_raw(corpus_url, format=fmt, also_formats=[
+                   "domtext", "outline" if fmt == "snapshot" else "snapshot"], **options)]
+    alone, together = (reply["result"] for reply in replies)
+    for reply in replies:  # read from the walk: none of Chromium's AX or DOMSnapshot reads
+        assert not {"ax_ms", "dom_snapshot_ms"} & set(reply["timings"]["capture_steps"])
+    for result in (alone, together):
+        text = _text_of(result)
+        assert _leaks(text) == []
+        assert [kept for kept in CORPUS["kept"] if kept not in text] == []
+    assert set(together["also"]) == ({"domtext", "outline"} if fmt == "snapshot"
+                                      else {"domtext", "snapshot"})
