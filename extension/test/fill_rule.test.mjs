@@ -49,3 +49,30 @@ test('the rule keeps keys for exact acts, line breaks, frames and content editab
   assert.deepEqual(await fillRule(session, { ...node, facts: { tag: 'div' } }, 'a', true),
     { insert: false, rule: 'content_editable' });
 });
+
+test('the listeners are read off main-world objects in no group, which are released after', async () => {
+  globalThis.chrome = { runtime: { getManifest: () => ({ content_scripts: [] }), getURL: (f) => f } };
+  const calls = [];
+  const session = {
+    send: async (method, params) => {
+      calls.push([method, params]);
+      if (method === 'Runtime.callFunctionOn') {
+        return { result: { deepSerializedValue: { value: [{ value: { backendNodeId: 7 } }, { value: { backendNodeId: 1 } }] } } };
+      }
+      if (method === 'Runtime.evaluate') return { result: { objectId: `obj-${params.expression}` } };
+      if (method === 'DOMDebugger.getEventListeners') return { listeners: [{ type: 'click', backendNodeId: 7 }] };
+      return {};
+    },
+  };
+  const node = { ordinal: 0, frame: {}, facts: { tag: 'input' }, objectId: 'field' };
+  try {
+    assert.deepEqual(await fillRule(session, node, 'Ada', true), { insert: true, rule: 'insert_text_no_listeners' });
+  } finally {
+    delete globalThis.chrome;
+  }
+  const evaluated = calls.filter(([m]) => m === 'Runtime.evaluate').map(([, p]) => p);
+  assert.deepEqual(evaluated.map((p) => p.objectGroup), [undefined, undefined],
+    'in no group: a group would have every listener handler wrapped into it');
+  const released = calls.filter(([m]) => m === 'Runtime.releaseObject').map(([, p]) => p.objectId).sort();
+  assert.deepEqual(released, ['obj-document', 'obj-window']);
+});

@@ -229,6 +229,9 @@ test('a re-read asks the listeners off the kept root; a kept root that is gone i
   assert.equal(resolves(), 1);
   const [, firstParams] = s.calls.find(([m]) => m === 'DOM.resolveNode');
   assert.notEqual(firstParams.objectGroup, 'axsnap-walker-ids', 'not in the group each read releases');
+  // in no group at all: the listener read off an object in a group wraps every listener's
+  // handler as an object of that group (3x the reply, and a kept group that only grows)
+  assert.equal(firstParams.objectGroup, undefined, 'the kept root is in no object group');
   assert.deepEqual((await read(s)).elements[1], { f: 0, b: 11, k: 1 });
   assert.equal(resolves(), 1, 'the second read used the kept root');
   // the document's object died (a reload in the same renderer): resolved afresh

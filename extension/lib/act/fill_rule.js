@@ -90,10 +90,19 @@ async function pathIds(session, node) {
 }
 
 /** A main-world object of the top document (`document` or `window`): the listeners read off an
- * isolated world's object would be that world's (and wrap the page's handlers there). */
+ * isolated world's object would be that world's (and wrap the page's handlers there). In no
+ * object group: DOMDebugger.getEventListeners wraps each listener's handler as a remote object
+ * of the asking object's group, and lists the same listeners without them off an object in
+ * none (walker_ids.js); released one by one (releaseObjects). */
 async function mainWorldObject(session, expression) {
-  const reply = await session.send('Runtime.evaluate', { expression, objectGroup: 'axsnap-fill-rule' });
+  const reply = await session.send('Runtime.evaluate', { expression });
   return reply?.result?.objectId ?? null;
+}
+
+function releaseObjects(session, objectIds) {
+  for (const objectId of objectIds) {
+    if (objectId) session.send('Runtime.releaseObject', { objectId }).catch(() => {});
+  }
 }
 
 /** Whether a listener in `listeners` (DOMDebugger EventListener) would see the keys of a field
@@ -118,11 +127,13 @@ export async function fillRule(session, node, value, fast) {
   try {
     const [path, doc, win, own] = await Promise.all([pathIds(session, node),
       mainWorldObject(session, 'document'), mainWorldObject(session, 'window'), ownListenerPositions()]);
-    if (!path || !doc || !win) return { insert: false, rule: 'unread' };
+    if (!path || !doc || !win) {
+      releaseObjects(session, [doc, win]);
+      return { insert: false, rule: 'unread' };
+    }
     const [inDoc, onWin] = await Promise.all([
       session.send('DOMDebugger.getEventListeners', { objectId: doc, depth: -1, pierce: true }),
-      session.send('DOMDebugger.getEventListeners', { objectId: win, depth: 0 })]);
-    session.send('Runtime.releaseObjectGroup', { objectGroup: 'axsnap-fill-rule' }).catch(() => {});
+      session.send('DOMDebugger.getEventListeners', { objectId: win, depth: 0 })]).finally(() => releaseObjects(session, [doc, win]));
     if (!Array.isArray(inDoc?.listeners) || !Array.isArray(onWin?.listeners)) return { insert: false, rule: 'unread' };
     return keysListened(inDoc.listeners, path, onWin.listeners, own)
       ? { insert: false, rule: 'keys_listened' } : { insert: true, rule: 'insert_text_no_listeners' };
