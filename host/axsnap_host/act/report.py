@@ -168,7 +168,7 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
     if request.capture is not None:
         before = state.elements
         share_tab_secret_names(request.capture, state.secret_names)
-        dom = build_dom_result(request.capture, request.options, state)
+        dom = build_dom_result(request.capture, request.options, state, text=False)
         state.remember_secret_names(found_secret_names(request.capture))
         after = dom["elements"]
         state.elements = after

@@ -216,7 +216,7 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
             return {"baseline_gone": True}
         capture = kept.capture
     else:
-        dom = build_dom_result(capture, request.options, state)
+        dom = build_dom_result(capture, request.options, state, text=False)
         state.elements = dom["elements"]
     page = {"message": message.model_dump(mode="json")}
     if isinstance(message, FindMessage):

@@ -268,8 +268,10 @@ def _redact(record: dict[str, Any], kind: str | None) -> int:
     return count
 
 
-def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) -> dict[str, Any]:
-    """``{"domtext", "elements", "indices", "stats"}`` for one capture (see module doc)."""
+def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
+                     text: bool = True) -> dict[str, Any]:
+    """``{"domtext", "elements", "indices", "stats"}`` for one capture (see module doc); no
+    DOM text when not ``text`` (acting renders only the lines that changed: act/report.py)."""
     registry: IndexRegistry = state.dom_registry
     walker = capture.walker or {}
     joined = joined_records(capture)
@@ -383,7 +385,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any) 
         "viewport_expand_px": options.viewport_expand_px,
     }
     return {
-        "domtext": render_domtext(header, records),
+        "domtext": render_domtext(header, records) if text else "",
         "elements": render_elements(records),
         **({"notes": notes} if notes else {}),
         **({"incomplete": incomplete} if incomplete else {}),
