@@ -5,6 +5,98 @@
 // axsnapWalk(opts): the in-page walker, one self-contained function (no imports, no closures)
 // injected with chrome.scripting.executeScript; what it reports: src/walk.js.
 export function axsnapWalk(walkerOptions) {
+// src/ax_flow.js
+var ATOMIC_TAGS = /* @__PURE__ */ new Set([
+  "img",
+  "input",
+  "select",
+  "textarea",
+  "button",
+  "video",
+  "audio",
+  "canvas",
+  "iframe",
+  "embed",
+  "object",
+  "svg",
+  "meter",
+  "progress"
+]);
+var PRE = /^pre|break-spaces/;
+var newFlow = () => ({ start: true, space: false, last: -1 });
+function flowKind(el, tag, cs) {
+  if (tag === "br") return "break";
+  const display = cs.display;
+  if (display === "contents") return "";
+  if (cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none") return "apart";
+  if (!display.startsWith("inline")) return "block";
+  return display !== "inline" || ATOMIC_TAGS.has(tag) ? "atomic" : "";
+}
+function endFlow(ctx) {
+  const flow = ctx.flow;
+  if (flow.space && flow.last >= 0) {
+    const row = ctx.rows[flow.last];
+    if (row && row[2].endsWith(" ")) row[2] = row[2].slice(0, -1);
+  }
+}
+function enterFlow(ctx, kind) {
+  const outer = ctx.flow;
+  if (!kind || !outer) return outer;
+  if (kind === "block" || kind === "break") endFlow(ctx);
+  ctx.flow = newFlow();
+  return outer;
+}
+function leaveFlow(ctx, kind, outer) {
+  if (!kind || !outer || kind === "break") return;
+  endFlow(ctx);
+  if (kind === "block") {
+    ctx.flow = newFlow();
+    return;
+  }
+  ctx.flow = outer;
+  if (kind === "atomic") {
+    outer.start = false;
+    outer.space = false;
+    outer.last = -1;
+  }
+}
+function flowText(ctx, data, cs) {
+  const flow = ctx.flow;
+  if (PRE.test(cs.whiteSpace || "")) {
+    if (data) {
+      flow.start = false;
+      flow.space = false;
+      flow.last = -1;
+    }
+    return data;
+  }
+  let t = data.replace(/[ \t\n\r\f]+/g, " ");
+  if (t[0] === " " && (flow.start || flow.space)) t = t.slice(1);
+  if (!t) return "";
+  flow.start = false;
+  flow.space = t.endsWith(" ");
+  flow.last = -1;
+  return t;
+}
+function ranText(ctx, row) {
+  if (ctx.flow && ctx.flow.space) ctx.flow.last = row;
+}
+function flowOnly(ctx, el, tag, cs, children, depth) {
+  if (depth > 60) return;
+  const kind = flowKind(el, tag, cs);
+  const outer = enterFlow(ctx, kind);
+  if (kind !== "atomic" && kind !== "break") {
+    for (const kid of children(el, tag)) {
+      if (kid.nodeType === 3) flowText(ctx, kid.data, cs);
+      else if (kid.nodeType === 1) {
+        const kcs = getComputedStyle(kid);
+        if (kcs.display !== "none") flowOnly(ctx, kid, kid.localName, kcs, children, depth + 1);
+      }
+    }
+  }
+  leaveFlow(ctx, kind, outer);
+}
+
 // src/ax_text_css.js
 function isHiddenStyle(el, cs) {
   if (el.hidden || el.getAttribute("aria-hidden") === "true") return true;
@@ -1201,7 +1293,7 @@ var LEAVES = /* @__PURE__ */ new Set([
   "map"
 ]);
 var TEXT_INPUTS = /* @__PURE__ */ new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
-var PRE = /^pre|break-spaces/;
+var PRE2 = /^pre|break-spaces/;
 var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
 var MAX_ROWS = 4e5;
 function trackedOf(el) {
@@ -1328,9 +1420,9 @@ function valueOf(el, tag, role) {
   const now = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
   return now || null;
 }
-function textOf(data, parentStyle) {
-  const pre = PRE.test(parentStyle.whiteSpace || "");
-  let t = pre ? data : data.replace(/[ \t\n\r\f]+/g, " ");
+function textOf(ctx, data, parentStyle) {
+  const pre = PRE2.test(parentStyle.whiteSpace || "");
+  let t = ctx.flow ? flowText(ctx, data, parentStyle) : pre ? data : data.replace(/[ \t\n\r\f]+/g, " ");
   if (!pre && !t.trim()) return "";
   const tr = parentStyle.textTransform;
   if (tr === "uppercase") t = t.toUpperCase();
@@ -1346,10 +1438,10 @@ function push(ctx, row) {
   return ctx.rows.length - 1;
 }
 function addText(ctx, text, parent, f, node) {
-  if (!text || ctx.mute) return;
+  if (!text || ctx.mute) return -1;
   const row = [parent, "StaticText", text, null, 0, 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
-  push(ctx, row);
+  return push(ctx, row);
 }
 function boxIn(rect, f) {
   const frame = run.frames[f];
@@ -1447,8 +1539,12 @@ var QUOTES = { "open-quote": "“", "close-quote": "”" };
 function addPseudo(ctx, el, which, parent, f) {
   const content = getComputedStyle(el, which).content;
   if (content === "none" || content === "normal" || !content) return;
-  const text = QUOTES[content] || contentOfPseudo(el, which);
-  if (text && text.trim()) addText(ctx, text, parent, f);
+  let text = QUOTES[content] || contentOfPseudo(el, which);
+  if (ctx.flow && text) text = flowText(ctx, text, getComputedStyle(el, which));
+  if (text && text.trim()) {
+    const row = addText(ctx, text, parent, f);
+    if (ctx.flow) ranText(ctx, row);
+  }
 }
 function flatChildren(el, tag) {
   const sr = shadowOf(el, tag);
@@ -1474,17 +1570,11 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
   for (let i = 0; i < kids.length; i++) {
     const kid = kids[i];
     if (kid.nodeType === 3) {
-      if (shown) addText(ctx, besideBreaks(ctx, kids, i, textOf(kid.data, cs), cs), parent, f, kid);
+      const text = textOf(ctx, kid.data, cs);
+      const row = shown ? addText(ctx, text, parent, f, kid) : -1;
+      if (ctx.flow) ranText(ctx, row);
     } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
   }
-}
-var isBreak = (node) => node && node.nodeType === 1 && node.localName === "br";
-function besideBreaks(ctx, kids, i, text, cs) {
-  if (!ctx.boxes || !text || PRE.test(cs.whiteSpace || "")) return text;
-  let out = text;
-  if (out[0] === " " && isBreak(kids[i - 1])) out = out.slice(1);
-  if (out.endsWith(" ") && isBreak(kids[i + 1])) out = out.slice(0, -1);
-  return out;
 }
 function visitSelect(ctx, el, row, role, f) {
   if (role !== "combobox") {
@@ -1516,7 +1606,16 @@ function visitElement(ctx, el, parent, f, depth) {
   if (SKIP2.has(tag) || depth > ctx.maxDepth) return;
   const cs = getComputedStyle(el);
   if (cs.display === "none" || ctx.rows.length >= MAX_ROWS) return;
-  if (el.getAttribute("aria-hidden") === "true") return;
+  if (el.getAttribute("aria-hidden") === "true") {
+    if (ctx.flow) flowOnly(ctx, el, tag, cs, flatChildren, depth);
+    return;
+  }
+  const kind = ctx.flow ? flowKind(el, tag, cs) : "";
+  const outer = enterFlow(ctx, kind);
+  visitOwn(ctx, el, tag, cs, parent, f, depth);
+  leaveFlow(ctx, kind, outer);
+}
+function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const w = trackedOf(el);
   let role = axRole(el, tag);
   const toggleLabel = role === "LabelText" && el.control && /^(checkbox|radio)$/.test(el.control.type) && el.childElementCount === 1 && el.firstElementChild === el.control;
@@ -1573,7 +1672,11 @@ function visitDocument(ctx, doc, parent, f, depth) {
   if (ctx.boxes && view) row.push(0, boxIn({ left: 0, top: 0, width: view.innerWidth, height: view.innerHeight }, f));
   const root = push(ctx, row);
   const html = doc.documentElement;
+  const flow = ctx.flow;
+  if (ctx.boxes) ctx.flow = newFlow();
   if (root >= 0 && html) visitElement(ctx, html, root, f, depth);
+  if (ctx.flow) endFlow(ctx);
+  ctx.flow = flow;
   ctx.active = active;
 }
 function axTreeRows(doc) {
@@ -1585,7 +1688,8 @@ function axTreeRows(doc) {
     maxDepth: run.maxDepth * 4,
     mute: 0,
     boxes: run.axBoxes,
-    ranges: /* @__PURE__ */ new Map()
+    ranges: /* @__PURE__ */ new Map(),
+    flow: null
   };
   try {
     visitDocument(ctx, doc, -1, 0, 0);

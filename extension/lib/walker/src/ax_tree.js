@@ -19,6 +19,7 @@
 // an element without a record has a ninth cell, its box [x, y, width, height] in the top
 // document's viewport (a text run's from a Range over its text node: read off the layout
 // the walk already made, nothing in the page changes).
+import { endFlow, enterFlow, flowKind, flowOnly, flowText, leaveFlow, newFlow, ranText } from './ax_flow.js';
 import { axName } from './ax_name.js';
 import { axRole } from './ax_role.js';
 import { contentOfPseudo } from './ax_text_css.js';
@@ -166,9 +167,10 @@ function valueOf(el, tag, role) {
   return now || null;
 }
 
-function textOf(data, parentStyle) {
+function textOf(ctx, data, parentStyle) {
   const pre = PRE.test(parentStyle.whiteSpace || '');
-  let t = pre ? data : data.replace(/[ \t\n\r\f]+/g, ' ');
+  // (a 'boxes' walk: as the flow lays it out, ax_flow.js)
+  let t = ctx.flow ? flowText(ctx, data, parentStyle) : pre ? data : data.replace(/[ \t\n\r\f]+/g, ' ');
   if (!pre && !t.trim()) return '';
   const tr = parentStyle.textTransform;
   if (tr === 'uppercase') t = t.toUpperCase();
@@ -183,10 +185,10 @@ function push(ctx, row) {
 }
 
 function addText(ctx, text, parent, f, node) {
-  if (!text || ctx.mute) return;
+  if (!text || ctx.mute) return -1;
   const row = [parent, 'StaticText', text, null, 0, 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
-  push(ctx, row);
+  return push(ctx, row);
 }
 
 /** A box in the top document's viewport: `rect` of walker frame `f`'s viewport, shifted. */
@@ -271,8 +273,12 @@ const QUOTES = { 'open-quote': '“', 'close-quote': '”' };
 function addPseudo(ctx, el, which, parent, f) {
   const content = getComputedStyle(el, which).content;
   if (content === 'none' || content === 'normal' || !content) return;  // most elements
-  const text = QUOTES[content] || contentOfPseudo(el, which);
-  if (text && text.trim()) addText(ctx, text, parent, f);
+  let text = QUOTES[content] || contentOfPseudo(el, which);
+  if (ctx.flow && text) text = flowText(ctx, text, getComputedStyle(el, which));
+  if (text && text.trim()) {
+    const row = addText(ctx, text, parent, f);
+    if (ctx.flow) ranText(ctx, row);
+  }
 }
 
 /** The children of `el` in the flat tree, text nodes included. */
@@ -298,21 +304,11 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
   for (let i = 0; i < kids.length; i++) {
     const kid = kids[i];
     if (kid.nodeType === 3) {
-      if (shown) addText(ctx, besideBreaks(ctx, kids, i, textOf(kid.data, cs), cs), parent, f, kid);
+      const text = textOf(ctx, kid.data, cs);  // (hidden text shapes the flow too)
+      const row = shown ? addText(ctx, text, parent, f, kid) : -1;
+      if (ctx.flow) ranText(ctx, row);
     } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
   }
-}
-
-const isBreak = (node) => node && node.nodeType === 1 && node.localName === 'br';
-
-/** A text run's space next to a <br> starts or ends a line: layout drops it, as Chromium's
- * text runs do (SnapshotV1 prints them: 'boxes' rows only; the outline trims its lines). */
-function besideBreaks(ctx, kids, i, text, cs) {
-  if (!ctx.boxes || !text || PRE.test(cs.whiteSpace || '')) return text;
-  let out = text;
-  if (out[0] === ' ' && isBreak(kids[i - 1])) out = out.slice(1);
-  if (out.endsWith(' ') && isBreak(kids[i + 1])) out = out.slice(0, -1);
-  return out;
 }
 
 function visitSelect(ctx, el, row, role, f) {
@@ -343,7 +339,17 @@ function visitElement(ctx, el, parent, f, depth) {
   if (SKIP.has(tag) || depth > ctx.maxDepth) return;
   const cs = getComputedStyle(el);
   if (cs.display === 'none' || ctx.rows.length >= MAX_ROWS) return;
-  if (el.getAttribute('aria-hidden') === 'true') return;
+  if (el.getAttribute('aria-hidden') === 'true') {
+    if (ctx.flow) flowOnly(ctx, el, tag, cs, flatChildren, depth);
+    return;
+  }
+  const kind = ctx.flow ? flowKind(el, tag, cs) : '';
+  const outer = enterFlow(ctx, kind);
+  visitOwn(ctx, el, tag, cs, parent, f, depth);
+  leaveFlow(ctx, kind, outer);
+}
+
+function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const w = trackedOf(el);
   let role = axRole(el, tag);
   // Chromium leaves out a label that holds nothing but its checkbox or radio button and
@@ -388,7 +394,11 @@ function visitDocument(ctx, doc, parent, f, depth) {
   if (ctx.boxes && view) row.push(0, boxIn({ left: 0, top: 0, width: view.innerWidth, height: view.innerHeight }, f));
   const root = push(ctx, row);
   const html = doc.documentElement;
+  const flow = ctx.flow;
+  if (ctx.boxes) ctx.flow = newFlow();
   if (root >= 0 && html) visitElement(ctx, html, root, f, depth);
+  if (ctx.flow) endFlow(ctx);
+  ctx.flow = flow;
   ctx.active = active;
 }
 
@@ -396,7 +406,7 @@ function visitDocument(ctx, doc, parent, f, depth) {
 export function axTreeRows(doc) {
   const t0 = performance.now();
   const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0,
-    boxes: run.axBoxes, ranges: new Map() };
+    boxes: run.axBoxes, ranges: new Map(), flow: null };
   try {
     visitDocument(ctx, doc, -1, 0, 0);
   } catch (e) {

@@ -10,8 +10,7 @@ DOMSnapshot gives them. Text runs and documents have no record: their rows carry
 (the walker's 'boxes' rows, tree.py ``WALK_BOXES``), in their run's viewport.
 
 :func:`finish_walk_nodes` gives the kept nodes what Chromium's tree says and the outline never
-prints: a list item's level, the spaces at the ends of a block's text (its first text run's
-leading space, its last one's trailing space: layout drops them), the options of a closed
+prints: a list item's level, the options of a closed
 ``<select>`` as not visible, a document's box when its row has none.
 """
 
@@ -145,16 +144,6 @@ def set_bbox(row: list[Any], bbox: list[int]) -> None:
         row[4] = bbox
 
 
-# roles of elements laid out inline: a text run at the end of one is at the end of its line
-# only when the element is at the end of its own parent
-_INLINE = frozenset({"generic", "link", "emphasis", "strong", "code", "mark", "subscript",
-                     "superscript", "time", "abbr", "insertion", "deletion", "LabelText"})
-# roles of elements laid out as blocks: a text run beside one starts or ends its line
-_BLOCKS = frozenset({"paragraph", "heading", "list", "listitem", "table", "form", "figure",
-                     "blockquote", "navigation", "banner", "contentinfo", "main",
-                     "complementary", "region", "article", "separator", "group", "Section",
-                     "DescriptionList", "term", "definition", "rowgroup", "row", "dialog",
-                     "search", "Pre", "tablist", "tabpanel", "toolbar", "menu", "menubar"})
 _LISTS = frozenset({"list", "directory"})
 _DOCUMENTS = frozenset({"RootWebArea", "WebArea"})
 
@@ -163,41 +152,9 @@ def finish_walk_nodes(tree: FlatTree, kept: dict[str, list[str]]) -> None:
     """What Chromium's SnapshotV1 nodes say that the walk's rows leave to the host (see the
     module docstring); ``kept``: the pruned tree (node → kept children)."""
     nodes = tree.nodes
-    parent_of: dict[str, str] = {}
-    index_of: dict[str, int] = {}  # a node's place among its kept siblings
-    for nid, children in kept.items():
-        for i, child in enumerate(children):
-            parent_of[child] = nid
-            index_of[child] = i
-
-    def at_edge(nid: str, last: bool) -> bool:
-        """Nothing inline comes after (``last``; else before) the node in its line: it is
-        its block's last (first) or a block comes next (before); through inline parents."""
-        while True:
-            parent = parent_of.get(nid)
-            if parent is None:
-                return True
-            siblings = kept.get(parent) or []
-            at = index_of.get(nid, -1)
-            beside = at + 1 if last else at - 1
-            if at < 0 or not 0 <= beside < len(siblings):
-                if nodes[parent].role not in _INLINE:
-                    return True
-                nid = parent
-                continue
-            return nodes[siblings[beside]].role in _BLOCKS
-
     for nid in kept:
         node = nodes[nid]
-        if node.role == "StaticText" and node.name != node.name.strip(" ") \
-                and "\n" not in node.name:  # (pre text keeps its spaces)
-            name = node.name
-            if name.endswith(" ") and at_edge(nid, last=True):
-                name = name.rstrip(" ")
-            if name.startswith(" ") and at_edge(nid, last=False):
-                name = name.lstrip(" ")
-            node.name = name
-        elif node.role == "listitem" and "level" not in node.state:
+        if node.role == "listitem" and "level" not in node.state:
             level = _list_level(node, nodes)
             if level:
                 node.state = {**node.state, "level": level}
