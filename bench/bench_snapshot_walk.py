@@ -106,7 +106,8 @@ def prop_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
 
 
 def compare(name: str, a: dict[str, Any], b: dict[str, Any], kinds: Counter[str],
-            props: Counter[str], examples: dict[str, list[str]]) -> dict[str, int]:
+            props: Counter[str], examples: dict[str, list[str]],
+            dump: list[dict[str, Any]] | None = None) -> dict[str, int]:
     counts = Counter({"nodes": len(a["keys"]), "walk_nodes": len(b["keys"])})
     matcher = difflib.SequenceMatcher(a=a["keys"], b=b["keys"], autojunk=False)
 
@@ -140,6 +141,9 @@ def compare(name: str, a: dict[str, Any], b: dict[str, Any], kinds: Counter[str]
             note(kinds, "node only in Chromium's", show(x))
         for y in b["keys"][j1 + len(pairs):j2]:
             note(kinds, "node only in the walk's", show(y))
+        if dump is not None:  # every difference in full, with the nodes before it
+            dump.append({"page": name, "before": a["keys"][max(i1 - 3, 0):i1],
+                         "chromium": a["keys"][i1:i2], "walk": b["keys"][j1:j2]})
     return dict(counts)
 
 
@@ -150,12 +154,14 @@ def main() -> int:
     parser.add_argument("--whole-page", action="store_true")
     parser.add_argument("--only", nargs="*", help="only these page names")
     parser.add_argument("--out", default="snapshot_walk")
+    parser.add_argument("--dump", help="write every difference in full to this JSON file")
     args = parser.parse_args()
     load = [os.getloadavg()]
     rows: list[dict[str, Any]] = []
     kinds: Counter[str] = Counter()
     props: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}
+    dump: list[dict[str, Any]] | None = [] if args.dump else None
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         for name, folder in ROOTS.items():
@@ -177,7 +183,7 @@ def main() -> int:
                     continue
                 a, b = got["chromium"][-1], got["walk"][-1]
                 row: dict[str, Any] = {"page": name, "errors": sorted(set(b["errors"])),
-                                       **compare(name, a, b, kinds, props, examples)}
+                                       **compare(name, a, b, kinds, props, examples, dump)}
                 for source in SOURCES:
                     row[f"{source}_ms"] = statistics.median(r["ms"] for r in got[source])
                 rows.append(row)
@@ -188,6 +194,8 @@ def main() -> int:
     out = BENCH / "results" / f"{args.out}.md"
     out.write_text(render(rows, kinds, props, examples, load, args), encoding="utf-8")
     log(f"wrote {out}")
+    if args.dump:
+        Path(args.dump).write_text(json.dumps(dump, ensure_ascii=False, indent=1), "utf-8")
     return 0
 
 
