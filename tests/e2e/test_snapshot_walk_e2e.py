@@ -88,7 +88,8 @@ def test_text_runs_keep_the_spaces_layout_keeps(browser: Browser, pages_url: str
     """White space collapses across the text runs of one block as layout collapses it: a
     space after a space (in another element) or at a line's start or end is dropped, one
     beside an inline block, an image or a link is kept; floats, placed boxes, flex items,
-    <br>, ::before content and hidden text as Chromium's text runs hold them."""
+    <br>, ::before/::after content (a block, or hidden) and hidden text as Chromium's text
+    runs hold them."""
     browser.open(f"{pages_url}dom/walk_spaces.html")
     chromium = read(browser, "chromium")["result"]["snapshot"]
     walked = read(browser, "walk")["result"]["snapshot"]
@@ -96,6 +97,7 @@ def test_text_runs_keep_the_spaces_layout_keeps(browser: Browser, pages_url: str
     names = [r["name"] for r in node_records(walked) if r["role"] == "StaticText"]
     assert " after an inline block" in names and "Early bird discount ends today" in names
     assert "the next run drops its own" in names and "  pre text keeps  its spaces  " in names
+    assert "." not in names and "a block after" in names  # a clearfix's hidden "." is no run
 
 
 def test_ids_from_the_walk_act_below_the_fold_and_in_a_frame(page: Browser) -> None:

@@ -1537,14 +1537,19 @@ function addMarker(ctx, el, cs, role, parent, f) {
 }
 var QUOTES = { "open-quote": "“", "close-quote": "”" };
 function addPseudo(ctx, el, which, parent, f) {
-  const content = getComputedStyle(el, which).content;
+  const pcs = getComputedStyle(el, which);
+  const content = pcs.content;
   if (content === "none" || content === "normal" || !content) return;
+  if (pcs.display === "none") return;
   let text = QUOTES[content] || contentOfPseudo(el, which);
-  if (ctx.flow && text) text = flowText(ctx, text, getComputedStyle(el, which));
-  if (text && text.trim()) {
+  const kind = ctx.flow ? flowKind(el, "", pcs) : "";
+  const outer = enterFlow(ctx, kind);
+  if (ctx.flow && text) text = flowText(ctx, text, pcs);
+  if (text && text.trim() && pcs.visibility === "visible") {
     const row = addText(ctx, text, parent, f);
     if (ctx.flow) ranText(ctx, row);
   }
+  leaveFlow(ctx, kind, outer);
 }
 function flatChildren(el, tag) {
   const sr = shadowOf(el, tag);

@@ -270,15 +270,21 @@ function addMarker(ctx, el, cs, role, parent, f) {
 // Quotes a <q> (or any ::before/::after) generates: Chromium writes them as text runs.
 const QUOTES = { 'open-quote': '“', 'close-quote': '”' };
 
+// (Generated content hidden by its own style is no text run: a clearfix's "." is not.)
 function addPseudo(ctx, el, which, parent, f) {
-  const content = getComputedStyle(el, which).content;
+  const pcs = getComputedStyle(el, which);
+  const content = pcs.content;
   if (content === 'none' || content === 'normal' || !content) return;  // most elements
+  if (pcs.display === 'none') return;
   let text = QUOTES[content] || contentOfPseudo(el, which);
-  if (ctx.flow && text) text = flowText(ctx, text, getComputedStyle(el, which));
-  if (text && text.trim()) {
+  const kind = ctx.flow ? flowKind(el, '', pcs) : '';
+  const outer = enterFlow(ctx, kind);
+  if (ctx.flow && text) text = flowText(ctx, text, pcs);
+  if (text && text.trim() && pcs.visibility === 'visible') {
     const row = addText(ctx, text, parent, f);
     if (ctx.flow) ranText(ctx, row);
   }
+  leaveFlow(ctx, kind, outer);
 }
 
 /** The children of `el` in the flat tree, text nodes included. */
