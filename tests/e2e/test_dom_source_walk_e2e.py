@@ -47,6 +47,8 @@ def test_the_walk_lists_what_the_snapshot_join_lists(page: Browser) -> None:
     assert {"Listener tile", "Far button", "Frame button", "Top button"} <= names
     # only the listable records were taken, not every record of the page
     assert 0 < steps["walker_ids_resolved"] < len(walked["result"]["elements"]) + 40
+    # and asked as the walk reported, before its output reached the worker (walker_ids_early.js)
+    assert steps["walker_ids_early_parts"] == 1
 
 
 def test_an_id_below_the_fold_from_the_walk_acts(page: Browser) -> None:
@@ -87,8 +89,11 @@ def test_a_cross_site_frame_from_the_walk(browser: Browser, pages_url: str,
     frame: the join leaves them without), and its button acts by its index."""
     browser.open(f"{pages_url}dom/xorigin.html?src={cross_site_url}dom/frame.html")
     joined = read(browser, "snapshot")["result"]
-    walked = read(browser, "walk")["result"]
+    reply = read(browser, "walk")
+    walked = reply["result"]
     assert walked["domtext"] == joined["domtext"]
+    # each run's take began as it reported, the frame's over its own session
+    assert reply["timings"]["capture_steps"]["walker_ids_early_parts"] == 2
     for was, now in zip(joined["elements"], walked["elements"], strict=True):
         assert now["backendNodeId"] is not None
         assert was["backendNodeId"] in (None, now["backendNodeId"])

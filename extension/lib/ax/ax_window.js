@@ -128,6 +128,8 @@ export function walkerSteps(walker, timings) {
   // records whose backendNodeId came from an earlier read of the same document, and taken
   if (Number.isInteger(stats.ids?.cached)) timings.walker_ids_cached = stats.ids.cached;
   if (Number.isInteger(stats.ids?.resolved)) timings.walker_ids_resolved = stats.ids.resolved;
+  // a whole page's take: its parts asked as the walk reported, before its output came (walker_ids_early.js)
+  if (Number.isInteger(stats.ids?.early_parts)) timings.walker_ids_early_parts = stats.ids.early_parts;
   // worlds found through the contexts earlier reads learned (no binding installed for them)
   if (Number.isInteger(stats.ids?.contexts_kept)) timings.walker_ids_contexts_kept = stats.ids.contexts_kept;
 }

@@ -1753,6 +1753,16 @@ function markDirty(taken) {
   taken.reply.above = above;
 }
 
+// src/listable.js
+function listable(rec) {
+  return Array.isArray(rec?.c) && rec.c.length > 0 || rec?.ic !== void 0 || rec?.p === -1 || rec?.s === "html" || rec?.fr !== void 0 || rec?.xo === 1;
+}
+function listedIndices(records) {
+  const out = [];
+  for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
+  return out;
+}
+
 // src/records.js
 var TRACK_KEY = "__axsnapWalker";
 var MAX_TRACKED = 2e5;
@@ -1826,6 +1836,7 @@ function finishTracking(result, report) {
   if (run.outEls) {
     track.runs += 1;
     result.run = track.world + "." + track.runs;
+    if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
     track.pending.set(result.run, run.outEls);
     while (track.pending.size > MAX_PENDING_RUNS) {
       track.pending.delete(track.pending.keys().next().value);

@@ -21,6 +21,7 @@ import { DeadlineError, withDeadline } from '../session/deadline.js';
 import { DOM_FORMATS } from '../generated/contract.js';
 import { axsnapWalk } from './walker.js';
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
+import { dropEarly, earlyPartsUsed, takeEarly } from './walker_ids_early.js';
 import { listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 
@@ -103,6 +104,8 @@ function walkerOptions(options) {
     // formats' window read flags hidden instructions from it (ax_window.js).
     semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
     hold: resolvesIds(options) || walksWholePage(options),
+    // a whole page's listable records, listed by the walker as its run ends (walker_ids_early.js)
+    ...(listableIds(options) === true ? { listable: true } : {}),
     // a whole-page outline from the walk (walksAxTree): the document as AX rows too
     ...(options?.ax_tree === true || options?.ax_tree === 'boxes' ? { axTree: options.ax_tree } : {}),
     // the AX window read: take or arm the main frame's AX change journal (ax_window_cache.js)
@@ -124,13 +127,16 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   // The extension's isolated worlds are named after it (their execution context name).
   const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';
   let reporter = null;
+  const heard = []; // runs whose take began as they reported
   // exact: the walker injected afresh into every frame, every record's id taken again
   const useWorldCache = fastPath(options, 'walker_world_cache');
   const useIdCache = fastPath(options, 'walker_id_cache');
   // A document this worker walked before keeps its walker's worlds, and their contexts are
   // known (walker_id_cache.js): no binding to learn them. A new frame's world is found late.
   if (session && opts.hold && (!useWorldCache || !hasWalker(tabId, frames[0]?.loaderId ?? null))) {
-    reporter = await openReporter(session, worldName, frames.map((f) => f.sessionId)).catch((e) => {
+    // a whole page's take begins as each run reports (walker_ids_early.js)
+    const onReport = opts.listable ? (run, where) => { heard.push(run); takeEarly(session, run, where); } : null;
+    reporter = await openReporter(session, worldName, frames.map((f) => f.sessionId), onReport).catch((e) => {
       errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
       return null;
     });
@@ -152,6 +158,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
       out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
         cached?.ahead ?? null, useIdCache, listableIds(options));
       out.stats.ids_ms = round(performance.now() - t1);
+      if (heard.length) out.stats.ids.early_parts = earlyPartsUsed(heard); // asked as the walk reported
       keepWorld(tabId, loaderId, frames, out);
       if (out.stats.ids.worlds === 1 + (out.subframes?.length ?? 0)) rememberWalk(tabId, frames, out);
       else forgetWalk(tabId);
@@ -161,6 +168,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     // not awaited: the binding's removal is no part of this read's result, and the session
     // runs it before any later command (CDP keeps one session's commands in order)
     reporter?.close();
+    dropEarly(heard); // the early parts no take claimed (a walk given up on)
   }
 }
 

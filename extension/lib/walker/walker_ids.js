@@ -24,8 +24,9 @@
 import {
   deferFree, forgetContext, recallContext, recallIds, rememberContext, rememberIds,
 } from '../reuse/walker_id_cache.js';
+import { claimEarly } from './walker_ids_early.js';
 import {
-  CLICK_LISTENER_TYPES, applyListeners, listableIndices, markListenerNodes, takeInParts,
+  CLICK_LISTENER_TYPES, DEEP, applyListeners, listableIndices, markListenerNodes, takeInParts,
 } from './walker_ids_listable.js';
 
 export { CLICK_LISTENER_TYPES, applyListeners };
@@ -36,9 +37,6 @@ const OBJECT_GROUP = 'axsnap-walker-ids';
 let takeSerial = 0;
 const BINDING_PREFIX = '__axsnapWorld_';
 const CONTEXT_WAIT_MS = 1000;
-const DEEP = Object.freeze({
-  serialization: 'deep', maxDepth: 1, additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' },
-});
 
 /** The expression that hands over (and forgets, unless `keep`) the first of `runs` this world
  * holds: its elements, or only those at the record indices `want` (the others' ids are known). */
@@ -235,10 +233,10 @@ function waitUntil(done, ms, setWake) {
  * and of the child sessions `sessionIds` (out-of-process frames): each call reports a run
  * token and, in the event, the caller's execution context and session. Installed only in
  * worlds that exist when it is added. `contexts`: run → {contextId, sessionId};
- * `wait(runs)` resolves once those runs have reported (or after CONTEXT_WAIT_MS);
- * `close()` removes it. A child session that refuses the binding only loses its frames' ids.
+ * `onReport(run, where)` hears each as it comes; `wait(runs)` resolves once those runs have
+ * reported (or after CONTEXT_WAIT_MS); `close()` removes it. A child session that refuses the binding only loses its frames' ids.
  */
-export async function openReporter(session, worldName, sessionIds = []) {
+export async function openReporter(session, worldName, sessionIds = [], onReport = null) {
   const name = BINDING_PREFIX + Math.random().toString(36).slice(2);
   const contexts = new Map();
   const children = [...new Set(sessionIds.filter(Boolean))];
@@ -248,6 +246,7 @@ export async function openReporter(session, worldName, sessionIds = []) {
     const sessionId = source?.sessionId ?? null;
     if (method !== 'Runtime.bindingCalled' || params?.name !== name || !heard.has(sessionId)) return;
     contexts.set(params.payload, { contextId: params.executionContextId, sessionId });
+    onReport?.(params.payload, contexts.get(params.payload));
     wake();
   });
   const binding = { name, executionContextName: worldName };
@@ -343,7 +342,8 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
       throw e;
     });
     // a whole page's listable records in parts, the last one handing the run over
-    const parsed = listable ? await takeInParts(run, want, send, takeExpression, parseTake)
+    // (its first parts perhaps asked as the walk reported: walker_ids_early.js)
+    const parsed = listable ? await takeInParts(run, want, send, takeExpression, parseTake, claimEarly(run, result.world))
       : parseTake(await send(takeExpression([run], all ? null : want)));
     if (!parsed || parsed[0] !== run) {
       forgetContext(result.world);

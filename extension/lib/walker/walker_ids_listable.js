@@ -13,6 +13,10 @@
 //   and asked its tracked id (`w`), which names its record (`markListenerNodes`). The record
 //   gains `k` and, known now, `b`.
 
+import { listable } from './src/listable.js';
+
+export { listable };
+
 export const CLICK_LISTENER_TYPES = Object.freeze(['click', 'mousedown', 'mouseup', 'DOMActivate']);
 
 /** Mark records whose node has a click-type listener; `unmatched`: the listener nodes no
@@ -34,12 +38,6 @@ export function applyListeners(results, listeners) {
   return { clickable: marked, listeners: clickable.size, unmatched };
 }
 
-/** Whether the record can be listed by DOM text, or places a frame (see the module note). */
-export function listable(rec) {
-  return (Array.isArray(rec?.c) && rec.c.length > 0) || rec?.ic !== undefined || rec?.p === -1
-    || rec?.s === 'html' || rec?.fr !== undefined || rec?.xo === 1;
-}
-
 /** The record indices of `want` (indices into result.elements) that are listable. */
 export function listableIndices(result, want) {
   const records = result?.elements ?? [];
@@ -57,16 +55,25 @@ export const TAKE_PART = 1000;
 // of another caller waits behind two parts at most.
 export const TAKE_AHEAD = 2;
 
+// A deep serialization of each element taken: the node with its backendNodeId and loaderId.
+export const DEEP = Object.freeze({
+  serialization: 'deep', maxDepth: 1, additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' },
+});
+
 /**
  * [run, ...nodes] of `want`'s elements taken in parts of TAKE_PART (the last part hands the
  * run over), or null when the world no longer holds the run. `send(expression)`: the
  * evaluate in the run's world; `takeExpression`, `parseTake`: walker_ids.js's. The parts go
  * in order on one session (the renderer runs them in that order), TAKE_AHEAD at a time.
+ * `pre`: the first parts already asked as the walk reported (walker_ids_early.js claimEarly),
+ * used when they list `want`'s records, else dropped and every part asked here.
  */
-export async function takeInParts(run, want, send, takeExpression, parseTake) {
+export async function takeInParts(run, want, send, takeExpression, parseTake, pre = null) {
   const starts = [];
   for (let at = 0; at < want.length; at += TAKE_PART) starts.push(at);
+  const early = pre ? pre.parts.slice(0, starts.length).map((p) => p.catch(() => null)) : [];
   const ask = (k) => {
+    if (k < early.length) return early[k];
     const at = starts[k];
     const asked = send(takeExpression([run], want.slice(at, at + TAKE_PART), k < starts.length - 1));
     asked.catch(() => {}); // a part left unread after an earlier one failed is not an error
@@ -76,12 +83,21 @@ export async function takeInParts(run, want, send, takeExpression, parseTake) {
   for (let k = 0; k < Math.min(TAKE_AHEAD, starts.length); k++) inFlight.push(ask(k));
   const nodes = [];
   for (let k = 0; k < starts.length; k++) {
-    const answer = await inFlight.shift();
+    let answer = await inFlight.shift();
+    if (k < early.length) {
+      const got = pre.parse(answer);
+      if (k === early.length - 1 || !got || got.listed !== want.length) pre.release();
+      // other records than `want`'s (or no answer): every part asked anew (the early ones kept the run)
+      if (!got || got.listed !== want.length) return takeInParts(run, want, send, takeExpression, parseTake);
+      answer = got.reply;
+    }
     if (k + TAKE_AHEAD < starts.length) inFlight.push(ask(k + TAKE_AHEAD));
     const parsed = parseTake(answer);
     if (!parsed || parsed[0] !== run) return null;
     for (let i = 1; i < parsed.length; i++) nodes.push(parsed[i]);
   }
+  if (early.length) pre.used(early.length);
+  if (early.length && early.length >= starts.length) pre.handOver(); // no part here handed the run over
   return [run, ...nodes];
 }
 

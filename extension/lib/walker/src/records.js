@@ -2,6 +2,7 @@
 // isolated world (the extension's, invisible to the page): a stable id per reported
 // element and, with opts.hold, each run's elements for the extension to take
 // (walker_ids.js resolves them to backendNodeIds).
+import { listedIndices } from './listable.js';
 import { clip, run } from './run.js';
 import { SKELETON_CHILDREN } from './tags.js';
 import { shownText } from './text.js';
@@ -83,6 +84,9 @@ export function finishTracking(result, report) {
   if (run.outEls) {
     track.runs += 1;
     result.run = track.world + '.' + track.runs;
+    // opts.listable (a whole-page DOM read): which of them the extension takes ids of, known
+    // here so it can ask before this output reaches it (walker_ids_early.js)
+    if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
     track.pending.set(result.run, run.outEls);
     while (track.pending.size > MAX_PENDING_RUNS) {
       track.pending.delete(track.pending.keys().next().value);
