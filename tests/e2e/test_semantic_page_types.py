@@ -234,3 +234,34 @@ def test_an_account_form_holding_its_saved_values_beside_profile_stats_is_settin
         result = read(browser, pages_url + "understanding/profile_settings_prefilled.html",
                       viewport_only=viewport_only)
         assert result.type == "settings", result.page["signals"][:6]
+
+
+def test_a_search_box_holding_a_query_over_one_result_is_a_results_page(
+        browser: Browser, pages_url: str) -> None:
+    # One result (a linked heading, its authors, a snippet, "Cited by") under a search box
+    # holding "graph neural networks": a search home's box is empty, this one says what was
+    # searched for.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/results_one_query.html",
+                      viewport_only=viewport_only)
+        assert result.type == "search_results", result.page["signals"][:6]
+
+
+def test_the_help_text_of_a_page_of_sample_forms_is_no_article(
+        browser: Browser, pages_url: str) -> None:
+    # Three paragraphs of help on the first screen, four sample forms (15 fields: a sign-in, a
+    # sign-up with a password confirmation, an address, an inline form) below it.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/form_examples_help.html",
+                      viewport_only=viewport_only)
+        assert result.type == "form", result.page["signals"][:6]
+
+
+def test_a_password_change_below_the_first_screen_is_an_accounts_settings(
+        browser: Browser, pages_url: str) -> None:
+    # A side menu of ten account links on the first screen; below it the current password,
+    # a new one and its confirmation, a time zone and a language: no sign-up, no list page.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/account_password_change_below.html",
+                      viewport_only=viewport_only)
+        assert result.type == "settings", result.page["signals"][:6]

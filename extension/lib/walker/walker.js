@@ -1865,9 +1865,11 @@ function pageTally() {
   const reading = (s) => s.length + (s.match(CJK) || []).length;
   const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
+  const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
   const NO_ROW = /* @__PURE__ */ new Set(["li", "tr", "td", "th", "body", "html", "main", "form", "ul", "ol", "table", "tbody"]);
   const t = {
     passwords: 0,
+    current_passwords: 0,
     text_inputs: 0,
     search_inputs: 0,
     textareas: 0,
@@ -1935,6 +1937,13 @@ function pageTally() {
     else if (type === "password") {
       const named2 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
       if (!CARD.test(named2)) t.passwords++;
+      const said = [...el.labels || []].map((l) => l.textContent).concat([
+        el.getAttribute("aria-label"),
+        el.getAttribute("placeholder"),
+        el.name,
+        el.id
+      ]).join(" ");
+      if (!CARD.test(named2) && CURRENT.test(said)) t.current_passwords++;
     } else if (type === "checkbox") {
       t.checkboxes++;
       if (rowAbove(el, 6, true)) t.row_checkboxes++;

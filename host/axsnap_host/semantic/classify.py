@@ -109,8 +109,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and not title_hits("form", f.title))
     fire("settings", "form:several selects", 0.2, f.selects >= 2 and not f.card_fields)
     # (an app's top-bar search beside a side menu or a form with a message box is the app's)
+    # (a search home's box is empty: one holding a query shows what was searched for)
     fire("search_engine", "form:a search box and little else", 0.45,
-         f.search_inputs >= 1 and f.result_blocks < 3 and f.long_blocks == 0
+         f.search_inputs >= 1 and f.queries == 0 and f.result_blocks < 3 and f.long_blocks == 0
          and f.rows < 5 and f.div_rows < 8 and not f.sidebar
          and f.list_items < 15 and inputs + f.textareas <= 1 and f.page_screens < 1.6)
     fire("search_results", "form:a search box over results", 0.35,
@@ -121,6 +122,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          rows_of_results)
     fire("search_results", "form:a search box holding a query over results", 0.3,
          f.queries >= 1 and f.result_blocks >= 4)
+    # (a query with a result or two: few results are results still)
+    fire("search_results", "form:a search box holding a query over a linked result heading",
+         0.45, f.queries >= 1 and 1 <= f.result_blocks < 4 and inputs + f.textareas <= 1
+         and f.long_blocks < 3)
     # Element statistics (medium)
     fire("search_results", "stats:5+ result blocks", 0.3, f.result_blocks >= 5)
     # A mail client: a compose control and reply or forward controls, no message being written.
@@ -129,7 +134,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Prose under a search box holding a query and 5+ result headings is the results' snippets;
     # prose beside a mail client's controls is the open message: neither page is an article.
     snippets = f.queries >= 1 and f.result_blocks >= 5
-    prose = 0.5 if snippets or mail else 1.0
+    # Fifteen fields or more in three forms or more, more fields than blocks of prose: the
+    # prose beside them is their help text (a page of sample forms, a long application); a
+    # story's comment, newsletter and sign-in boxes are a few small forms beside much more prose.
+    fields = inputs + f.passwords + f.textareas + f.selects
+    forms_page = f.forms >= 3 and fields >= 15 and fields > f.long_blocks and not f.card_fields
+    fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
+    prose = 0.5 if snippets or mail or forms_page else 1.0
     fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
     fire("article", "stats:two long text blocks", 0.3 * prose, f.long_blocks == 2)
     fire("article", "stats:a long text block", 0.15 * prose, f.long_blocks == 1)

@@ -218,6 +218,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     if product and heading:
         f.title = f"{f.title} - {heading.lower()}".strip(" -")
     _whole_page(f, facts.tally)
+    # (a password change below the first screen: its current-password field is the page's too)
+    current = facts.tally.get("current_passwords")
+    f.current_password = f.current_password or (isinstance(current, int) and current >= 1)
     # A mail client's Reply below the first screen is still the page's: its shown controls.
     for label in facts.tally.get("control_labels") or []:
         if isinstance(label, str):

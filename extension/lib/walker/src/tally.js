@@ -21,8 +21,10 @@ export function pageTally() {
   const reading = (s) => s.length + ((s.match(CJK) || []).length);
   const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = new Set(['q', 'query', 'search', 'wd', 's']);
+  // (the words of semantic/page_features.py's _CURRENT; "_" parts words too: current_password)
+  const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
   const NO_ROW = new Set(['li', 'tr', 'td', 'th', 'body', 'html', 'main', 'form', 'ul', 'ol', 'table', 'tbody']);
-  const t = { passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
+  const t = { passwords: 0, current_passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
     radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
     tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0,
@@ -66,6 +68,11 @@ export function pageTally() {
     else if (type === 'password') {
       const named = `${el.name} ${el.id} ${el.getAttribute('autocomplete') || ''}`;
       if (!CARD.test(named)) t.passwords++;
+      // The current password asked for, wherever it is: an account's password change below
+      // the first screen is no sign-up's confirmation (its words, not its autocomplete token).
+      const said = [...(el.labels || [])].map((l) => l.textContent).concat([
+        el.getAttribute('aria-label'), el.getAttribute('placeholder'), el.name, el.id]).join(' ');
+      if (!CARD.test(named) && CURRENT.test(said)) t.current_passwords++;
     } else if (type === 'checkbox') {
       t.checkboxes++;
       if (rowAbove(el, 6, true)) t.row_checkboxes++;
