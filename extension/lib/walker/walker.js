@@ -79,7 +79,7 @@ function flowText(ctx, data, cs) {
   return t;
 }
 function ranText(ctx, row) {
-  if (ctx.flow && ctx.flow.space) ctx.flow.last = row;
+  if (row >= 0 && ctx.flow && ctx.flow.space) ctx.flow.last = row;
 }
 function flowOnly(ctx, el, tag, cs, children, depth) {
   if (depth > 60) return;

@@ -72,9 +72,10 @@ export function flowText(ctx, data, cs) {
   return t;
 }
 
-/** The row of the text run flowText's text became (-1: none). */
+/** The row of the text run flowText's text became (-1: none: a run left out, or text that
+ * collapsed away, leaves the flow's last run as it was). */
 export function ranText(ctx, row) {
-  if (ctx.flow && ctx.flow.space) ctx.flow.last = row;
+  if (row >= 0 && ctx.flow && ctx.flow.space) ctx.flow.last = row;
 }
 
 /** An element laid out but left out of the tree (aria-hidden): its text and boxes still
