@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-const { walksAxTree, axTreeWalkOptions } = await import('../lib/walker/walker_capture.js');
+const { walksAxTree, axTreeWalkOptions, isCssFocus } = await import('../lib/walker/walker_capture.js');
 
 test('SnapshotV1 and the outline of the whole page are read from the walk, with also_formats too', () => {
   const page = { scope: 'page', ax_source: 'walk' };
@@ -12,7 +12,7 @@ test('SnapshotV1 and the outline of the whole page are read from the walk, with 
   assert.equal(walksAxTree({ ...page, format: 'outline' }), true);
   assert.equal(walksAxTree({ ...page, format: 'snapshot', viewport_only: false,
     also_formats: ['outline', 'domtext'] }), true, 'one walk for every format');
-  assert.equal(walksAxTree({ ...page, format: 'outline', focus: 'main' }), false);
+  assert.equal(walksAxTree({ ...page, format: 'outline', focus: 'main' }), true, 'a focus too');
   assert.equal(walksAxTree({ format: 'snapshot', ax_source: 'walk' }), false, 'the window: Chromium');
   assert.equal(walksAxTree({ ...page, format: 'domtext' }), false);
   assert.equal(walksAxTree({ scope: 'page', format: 'snapshot' }), false);
@@ -26,4 +26,9 @@ test('only a read with a SnapshotV1 asks the walk for the boxes of its text runs
   const options = walk({ format: 'snapshot', also_formats: ['domtext'] });
   assert.deepEqual([options.format, options.viewport_only, options.dom_source],
     ['domtext', false, 'walk'], 'walked as a whole-page DOM read is');
+});
+
+test("a walk's ax id and an element id are the host's to resolve as a focus, not CSS", () => {
+  for (const focus of ['0-29', '0-ax12', '2-ax0', '/html/body/main']) assert.equal(isCssFocus(focus), false, focus);
+  for (const focus of ['main', '#nav a', '.ax-1', 'div > p']) assert.equal(isCssFocus(focus), true, focus);
 });

@@ -114,3 +114,37 @@ def test_every_frame_is_read_same_origin_nested_and_cross_site(
     assert id_of(tree, "button: Cross site button").startswith("3-")
     assert id_of(tree, "clickable, span").startswith("3-")  # its listener, in its own process
     assert "incomplete" not in walked
+
+
+def test_focus_on_the_walk_keeps_the_subtree_chromium_keeps(page: Browser) -> None:
+    """An outline's focus with the walk: a CSS selector the walk itself selects (a wrapper
+    it makes no node of too), an element id, a walk's ax id; one that selects nothing is a
+    clear error and the host keeps serving."""
+    for focus in ("nav", "form", "#rows", "body > ul"):
+        chromium = page.snapshot_raw(**WHOLE, ax_source="chromium", focus=focus)["result"]
+        walked = page.snapshot_raw(**WHOLE, ax_source="walk", focus=focus)["result"]
+        ours, theirs = split(walked["combinedTree"]), split(chromium["combinedTree"])
+        assert ours and [t for t, _ in ours] == [t for t, _ in theirs], focus
+        assert walked["focus"]["query"] == focus
+    rows = split(page.snapshot_raw(**WHOLE, ax_source="walk", focus="#rows")["result"]
+                 ["combinedTree"])
+    assert [t.strip() for t, _ in rows] == ["list", "listitem", "StaticText: Row alpha",
+                                            "listitem", "StaticText: Row beta"]
+    tree = read(page, "walk")["result"]["combinedTree"]
+    far = id_of(tree, "button: Far button")  # an element id from the walk's outline
+    by_id = page.snapshot_raw(**WHOLE, ax_source="walk", focus=far)["result"]
+    assert [t.strip() for t, _ in split(by_id["combinedTree"])] == ["button: Far button"]
+    assert by_id["focus"]["elementId"] == far
+    assert by_id["focus"] == page.snapshot_raw(**WHOLE, ax_source="chromium", focus=far)[
+        "result"]["focus"]  # the same element id on Chromium's tree
+    snapshot = page.snapshot_raw(format="snapshot", scope="page", ax_source="walk",
+                                 exact=True)["result"]["snapshot"]
+    heading = next(n["id"] for n in snapshot["ax_tree"]["nodes"] if n["role"] == "heading")
+    assert "-ax" in heading  # a node with no DOM id: a focus all the same
+    by_ax = page.snapshot_raw(**WHOLE, ax_source="walk", focus=heading)["result"]
+    assert next(t.strip() for t, _ in split(by_ax["combinedTree"])).startswith("heading")
+    for bad in ("#no-such-element", "div[", "#hidden-nothing"):
+        with pytest.raises(AxsnapError) as err:
+            page.snapshot_raw(**WHOLE, ax_source="walk", focus=bad)
+        assert err.value.code == "invalid_message" and "matched nothing" in err.value.message
+    assert read(page, "walk")["result"]["combinedTree"]  # the host keeps serving

@@ -129,10 +129,7 @@ async function sliced(send, sessionId, reason, deadlineMs = DOM_TREE_MS) {
   return { root: doc.root, depth_fallback: { reason, calls, truncated, slice_depth: SLICE_DEPTH } };
 }
 
-/** An element id ("0-29") or an XPath is resolved by the host; anything else is CSS. */
-export function isCssFocus(focus) {
-  return typeof focus === 'string' && focus.length > 0 && !/^\d+-\d+$/.test(focus) && !focus.startsWith('/');
-}
+export { isCssFocus } from '../walker/walker_capture.js';
 
 /** DOM.querySelector in the main frame → {selector, backendNodeId} or {selector, error}. */
 export async function resolveFocusSelector(send, root, selector) {

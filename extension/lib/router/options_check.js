@@ -128,8 +128,8 @@ export function optionProblems(options) {
       && !asked.some((f) => formats.includes(f)))
     .map(([key, formats]) => `${key} (${formats.join('/')})`);
   if (misplaced.length) return [`format '${format}' does not use ${misplaced.join(', ')}`];
-  if (options.ax_source === 'walk' && (options.scope !== 'page' || (options.focus ?? null) !== null)) {
-    return ["ax_source 'walk' needs scope 'page', and no focus"];
+  if (options.ax_source === 'walk' && options.scope !== 'page') {
+    return ["ax_source 'walk' needs scope 'page'"];
   }
   if (options.ax_source === 'walk' && options.also_formats?.length && options.dom_source === 'snapshot') {
     return ["ax_source 'walk' reads every format of the one read from the walk: not with dom_source 'snapshot'"];

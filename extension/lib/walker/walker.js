@@ -1617,8 +1617,10 @@ function visitElement(ctx, el, parent, f, depth) {
   }
   const kind = ctx.flow ? flowKind(el, tag, cs) : "";
   const outer = enterFlow(ctx, kind);
+  const from = ctx.rows.length;
   visitOwn(ctx, el, tag, cs, parent, f, depth);
   leaveFlow(ctx, kind, outer);
+  if (el === ctx.focusEl) ctx.focus = { from, to: ctx.rows.length, own: ctx.rows[from]?.[5] === ctx.focusW && ctx.focusW > 0 };
 }
 function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const w = trackedOf(el);
@@ -1684,6 +1686,16 @@ function visitDocument(ctx, doc, parent, f, depth) {
   ctx.flow = flow;
   ctx.active = active;
 }
+function focusElement(doc, selector) {
+  if (typeof selector !== "string" || !selector || window.top !== window) return null;
+  let el = null;
+  try {
+    el = doc.querySelector(selector);
+  } catch (e) {
+    return { error: String(e && e.message || e) };
+  }
+  return el || { error: "no element matches the selector" };
+}
 function axTreeRows(doc) {
   const t0 = performance.now();
   const ctx = {
@@ -1694,14 +1706,23 @@ function axTreeRows(doc) {
     mute: 0,
     boxes: run.axBoxes,
     ranges: /* @__PURE__ */ new Map(),
-    flow: null
+    flow: null,
+    focusEl: null,
+    focus: null
   };
+  const focus = focusElement(doc, run.opts && run.opts.axFocus);
+  if (focus && focus.error) ctx.focus = focus;
+  else if (focus) {
+    ctx.focusEl = focus;
+    ctx.focusW = trackedOf(focus);
+  }
   try {
     visitDocument(ctx, doc, -1, 0, 0);
   } catch (e) {
     ctx.error = String(e && e.message || e);
   }
   const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
+  if (focus) out.focus = ctx.focus || { error: "the element is not rendered" };
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

@@ -67,7 +67,13 @@ export function walksWholePage(options) {
  */
 export function walksAxTree(options) {
   return options?.ax_source === 'walk' && ['snapshot', 'outline'].includes(options?.format ?? 'snapshot')
-    && options?.scope === 'page' && !options?.focus;
+    && options?.scope === 'page';
+}
+
+/** An element id ("0-29", a walk's "0-ax12") or an XPath is resolved by the host; anything
+ * else is CSS (resolved in the main frame: by DOM.querySelector, or by the walk itself). */
+export function isCssFocus(focus) {
+  return typeof focus === 'string' && focus.length > 0 && !/^\d+-(ax)?\d+$/.test(focus) && !focus.startsWith('/');
 }
 
 /** The options a whole-page read from the walk walks with: a whole-page DOM read's (with
@@ -106,8 +112,11 @@ function walkerOptions(options) {
     hold: resolvesIds(options) || walksWholePage(options),
     // a whole page's listable records, listed by the walker as its run ends (walker_ids_early.js)
     ...(listableIds(options) === true ? { listable: true } : {}),
-    // a whole-page outline from the walk (walksAxTree): the document as AX rows too
+    // a whole-page outline from the walk (walksAxTree): the document as AX rows too, and
+    // the rows of the element a CSS focus selects (an id or XPath the host finds itself)
     ...(options?.ax_tree === true || options?.ax_tree === 'boxes' ? { axTree: options.ax_tree } : {}),
+    ...((options?.ax_tree === true || options?.ax_tree === 'boxes') && isCssFocus(options?.focus)
+      ? { axFocus: options.focus } : {}),
     // the AX window read: take or arm the main frame's AX change journal (ax_window_cache.js)
     ...(options?.ax_journal ? { axJournal: options.ax_journal } : {}),
   };

@@ -119,8 +119,8 @@ class SnapshotOptions(BaseModel):
         "the walker's single pass, without either (seconds less on large pages). Ids: the "
         "nodes an agent can act on carry Chromium's {frame}-{backendNodeId}; the others "
         "(text, headings, wrappers) an {frame}-ax{row} id, which no action takes (the "
-        "outline prints them without [id]). With also_formats the one walk serves every "
-        "format; not with focus (docs/guide/whole-page.md)",
+        "outline prints them without [id]; an outline's focus takes them). With also_formats "
+        "the one walk serves every format (docs/guide/whole-page.md)",
     )
     vision: StrictBool = Field(
         False,
@@ -210,8 +210,8 @@ class SnapshotOptions(BaseModel):
         if misplaced:
             uses = ", ".join(f"{name} ({'/'.join(sorted(ONLY_FOR[name]))})" for name in misplaced)
             raise ValueError(f"format {self.format!r} does not use {uses}")
-        if self.ax_source == "walk" and (self.scope != "page" or self.focus is not None):
-            raise ValueError("ax_source 'walk' needs scope 'page', and no focus")
+        if self.ax_source == "walk" and self.scope != "page":
+            raise ValueError("ax_source 'walk' needs scope 'page'")
         if self.ax_source == "walk" and self.also_formats and self.dom_source == "snapshot":
             raise ValueError("ax_source 'walk' reads every format of the one read from the "
                              "walk: not with dom_source 'snapshot'")

@@ -351,8 +351,11 @@ function visitElement(ctx, el, parent, f, depth) {
   }
   const kind = ctx.flow ? flowKind(el, tag, cs) : '';
   const outer = enterFlow(ctx, kind);
+  const from = ctx.rows.length;
   visitOwn(ctx, el, tag, cs, parent, f, depth);
   leaveFlow(ctx, kind, outer);
+  // the outline's focus: its rows are the ones written while it was visited (pre-order)
+  if (el === ctx.focusEl) ctx.focus = { from, to: ctx.rows.length, own: ctx.rows[from]?.[5] === ctx.focusW && ctx.focusW > 0 };
 }
 
 function visitOwn(ctx, el, tag, cs, parent, f, depth) {
@@ -408,17 +411,32 @@ function visitDocument(ctx, doc, parent, f, depth) {
   ctx.active = active;
 }
 
-/** The rows of the walked document (see the module comment): {rows, capped?, ms}. */
+/** The element the outline's CSS focus (opts.axFocus) selects in the top document, or
+ * {error}. */
+function focusElement(doc, selector) {
+  if (typeof selector !== 'string' || !selector || window.top !== window) return null;
+  let el = null;
+  try { el = doc.querySelector(selector); } catch (e) { return { error: String((e && e.message) || e) }; }
+  return el || { error: 'no element matches the selector' };
+}
+
+/** The rows of the walked document (see the module comment): {rows, capped?, focus?, ms};
+ * focus: the rows [from, to) of the element opts.axFocus selects (own: the first is its
+ * own), or {error}. */
 export function axTreeRows(doc) {
   const t0 = performance.now();
   const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0,
-    boxes: run.axBoxes, ranges: new Map(), flow: null };
+    boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null };
+  const focus = focusElement(doc, run.opts && run.opts.axFocus);
+  if (focus && focus.error) ctx.focus = focus;
+  else if (focus) { ctx.focusEl = focus; ctx.focusW = trackedOf(focus); }
   try {
     visitDocument(ctx, doc, -1, 0, 0);
   } catch (e) {
     ctx.error = String((e && e.message) || e);
   }
   const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
+  if (focus) out.focus = ctx.focus || { error: 'the element is not rendered' };
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

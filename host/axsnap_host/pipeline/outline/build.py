@@ -10,7 +10,6 @@ hold the ids the text shows.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -35,6 +34,7 @@ from axsnap_host.pipeline.ax.window_index import (
     from_walk,
     walker_joins,
 )
+from axsnap_host.pipeline.axwalk.focus import ID_RE, is_css_focus, walk_focus
 from axsnap_host.pipeline.axwalk.tree import WALK_BOXES, WALK_REFS, WALK_TAGS, walk_tree
 from axsnap_host.pipeline.dom.index import DomIndex, rect_of
 from axsnap_host.pipeline.dom.textflow import TextFlow
@@ -54,7 +54,6 @@ from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 from axsnap_host.pipeline.tokens import count_tokens
 
-_ID_RE = re.compile(r"^\d+-\d+$")
 _SCROLLING = frozenset({"auto", "scroll", "overlay"})
 
 
@@ -147,7 +146,11 @@ def build_outline(
 
     included = None
     focus_report = None
-    if options.focus:
+    if options.focus and walked and is_css_focus(options.focus):  # the walk selected it
+        focus_id, included = walk_focus(options.focus, capture, tree)
+        focus_xpath = xpath_map.get(focus_id or "")
+        focus_report = {"query": options.focus, "elementId": focus_id, "xpath": focus_xpath}
+    elif options.focus:
         focus_id, focus_xpath = _resolve_focus(options.focus, capture, tree, xpath_map,
                                                xpaths_by_dom)
         included = _subtree_filter(tree, focus_id, focus_xpath, xpath_map)
@@ -314,7 +317,7 @@ def _resolve_focus(
     xpaths_by_dom: dict[tuple[str, int], str],
 ) -> tuple[str | None, str | None]:
     """(element id, XPath) of the focus; raises when it names nothing."""
-    if _ID_RE.match(focus):
+    if ID_RE.match(focus):
         if focus in tree.nodes:
             node = tree.nodes[focus]
             xpath = xpaths_by_dom.get((node.frame_id, node.backend_id or -1))
