@@ -137,6 +137,9 @@ def test_focus_on_the_walk_keeps_the_subtree_chromium_keeps(page: Browser) -> No
     assert by_id["focus"]["elementId"] == far
     assert by_id["focus"] == page.snapshot_raw(**WHOLE, ax_source="chromium", focus=far)[
         "result"]["focus"]  # the same element id on Chromium's tree
+    by_xpath = page.snapshot_raw(**WHOLE, ax_source="walk", focus="/html/body/button")
+    assert [t.strip() for t, _ in split(by_xpath["result"]["combinedTree"])] == [
+        "button: Far button"]
     snapshot = page.snapshot_raw(format="snapshot", scope="page", ax_source="walk",
                                  exact=True)["result"]["snapshot"]
     heading = next(n["id"] for n in snapshot["ax_tree"]["nodes"] if n["role"] == "heading")
