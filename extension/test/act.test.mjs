@@ -255,6 +255,7 @@ test('an early capture whose walk went once readiness had ended stands without a
   const sent = [];
   let checked = 0;
   let walkedAt = null;
+  let walkAsked = null;
   const session = {
     tabId: 1, release() {}, onEvent: () => () => {},
     useNetwork: async () => async () => {}, usePage: async () => async () => {},
@@ -278,7 +279,7 @@ test('an early capture whose walk went once readiness had ended stands without a
     debuggers: { acquire: async () => session },
     stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
     capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [], errors: [], timings: { walker_with_proof: 1 } }),
-    walkWithProof: () => { walkedAt = clock; return { reply: Promise.resolve({ proof: ['P', 1, 'ok', 3, 0], asked: true, out: {} }), contextId: null }; },
+    walkWithProof: (_s, _t, _o, asked) => { walkedAt = clock; walkAsked = asked; return { reply: Promise.resolve({ proof: ['P', 1, 'ok', 3, 0], asked: true, out: {} }), contextId: null }; },
     actBaselines: {
       keptToken: () => null, keptContext: () => null, check: async () => null, drop() {},
       maySettleUnscheduled: () => true, mayCaptureEarly: () => true, wantsWitness: () => true,
@@ -299,6 +300,7 @@ test('an early capture whose walk went once readiness had ended stands without a
     assert.equal(report.timings.early_walked_after_ready, 1);
     assert.equal(checked, 0, 'a walk after readiness is the capture after it: no check');
     assert.ok(walkedAt !== null);
+    assert.equal(walkAsked?.listenersBehind, true, 'the witness and the ids share one listener read behind the walk');
     assert.equal(report.baseline, 'token');
   } finally {
     delete globalThis.chrome;

@@ -113,6 +113,23 @@ test('a walk sent with the proof witnesses its capture: the proof read in the wa
   assert.match(baselines.keep(7, witness, CAPTURE, {}), /^[0-9a-f]{24}$/);
 });
 
+test('a walk that read the click listeners behind itself: that read is the witness\'s, none asked again', async () => {
+  let asked = 0;
+  const baselines = createActBaselines({
+    inject: async () => { throw new Error('no injection: the walk carries the proof'); },
+    clickListeners: async () => { asked += 1; return 'click:9'; },
+  });
+  const walked = {
+    reply: Promise.resolve({ proof: ['P', 1, 'ok', 10, 0], asked: true, out: {} }),
+    listeners: Promise.resolve('click:3'),
+  };
+  const witness = await baselines.witnessOfWalk({}, walked);
+  assert.deepEqual(witness, { proof: { id: 'P', seq: 1, status: 'ok', elements: 10 }, listeners: 'click:3' });
+  assert.equal(asked, 0, 'one listener read behind the walk, for the witness and the ids both');
+  const unread = { ...walked, listeners: Promise.resolve(null) };
+  assert.equal(await baselines.witnessOfWalk({}, unread), null, 'listeners that could not be read: no witness');
+});
+
 for (const [what, reply, listeners] of [
   ['no proof asked', { proof: null, asked: false, out: {} }, 'click:3'],
   ['a proof that is not ok (an animation runs)', { proof: ['P', 1, 'animations', 10, null], asked: true }, 'click:3'],

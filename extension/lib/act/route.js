@@ -84,7 +84,8 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const baselines = deps.actBaselines ?? null;
     // ids_of: the listable records' ids only (fast path act_listable_ids, walker_capture.js)
     const opts = { ...options, stabilize: { enabled: false }, ids_of: 'listable' };
-    const walked = baselines?.wantsWitness(options) ? deps.walkWithProof?.(session, tabId, opts) ?? null : null;
+    const walked = baselines?.wantsWitness(options)
+      ? deps.walkWithProof?.(session, tabId, opts, { listenersBehind: true }) ?? null : null;
     if (walked) {
       const witnessed = baselines.witnessOfWalk(session, walked);
       const facts = focusAndModals(session, walked.contextId);

@@ -86,11 +86,14 @@ export function createActBaselines({
     /**
      * The witness of a walk sent with the proof (walker_capture.js walkWithProof: the watch's
      * proof is read in the walk's own renderer task, just before the walk), with the click
-     * listeners asked right behind it (call this at once after walkWithProof, so they are sent
-     * after the walk): {proof, listeners}, or null as `witness`.
+     * listeners asked right behind it (walkWithProof's own read when it sent one, else asked here:
+     * call this at once after walkWithProof, so they are sent after the walk): {proof,
+     * listeners}, or null as `witness`.
      */
     async witnessOfWalk(session, walked) {
-      const [got, listeners] = await Promise.all([inTime(walked.reply), inTime(clickListeners(session))]);
+      // `walked.listeners`: the read walkWithProof sent right behind the walk (listenersBehind)
+      const [got, listeners] = await Promise.all([inTime(walked.reply),
+        inTime(walked.listeners ?? clickListeners(session))]);
       const proof = got?.asked ? asProof(got.proof) : null;
       return proof?.status === 'ok' && typeof listeners === 'string' ? { proof, listeners } : null;
     },

@@ -22,7 +22,7 @@ import { DOM_FORMATS } from '../generated/contract.js';
 import { axsnapWalk } from './walker.js';
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
 import { dropEarly, earlyPartsUsed, takeEarly } from './walker_ids_early.js';
-import { listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
+import { listenerSignature, listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 
 export const WALKER_MAX_NODES = 200000;
@@ -350,7 +350,7 @@ function cachedWorldOutput(out, cached, t0) {
  * window with no child frame has no other frame, in this process or another: such a read
  * asks no frame tree and attaches to no frame (the router, capture.js).
  */
-export function walkWithProof(session, tabId, options, { expect = null, askProof = () => true } = {}) {
+export function walkWithProof(session, tabId, options, { expect = null, askProof = () => true, listenersBehind = false } = {}) {
   const cached = session ? cachedWorldFor(tabId, options) : null;
   const where = cached ? recallContext(cached.world, new Set([null])) : null;
   if (!where) return null;
@@ -361,6 +361,9 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
     expression: proofWalkExpression(KEEP_AS, opts, expect, asked, takeUnfreed(cached.world)),
     contextId: where.contextId, returnByValue: true,
   });
+  // `listenersBehind` (the capture after an act, whose witness reads the listeners right behind
+  // the walk anyway): the one listener read for both, the witness's signature and the ids' marks
+  const behind = listenersBehind && opts.hold ? listenersAhead(session, cached.root) : null;
   const reply = sent.then((r) => {
     const got = r && !r.exceptionDetails ? JSON.parse(r.result?.value) : null;
     if (!got || typeof got !== 'object') return null;
@@ -378,10 +381,11 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
     // Not sent behind the walk: a cached answer would leave the renderer a listener read (and
     // the layout read) to answer for nothing, 0.5-0.7 ms more a kept read at load 5-6, and
     // a read after a change gained nothing by it (the renderer is the one to wait for).
-    const ahead = out && opts.hold ? listenersAhead(session, cached.root) : null;
+    const ahead = behind ?? (out && opts.hold ? listenersAhead(session, cached.root) : null);
     return { proof: got.p ?? null, asked, out, ahead, frames };
   }).catch(() => null);
-  return { cached, reply, contextId: where.contextId };
+  const listeners = behind ? behind.promise.then((got) => listenerSignature(got.listeners), () => null) : null;
+  return { cached, reply, contextId: where.contextId, ...(listeners ? { listeners } : {}) };
 }
 
 /** The cached world a DOM read of `tabId` with `options` walks in with its proof
