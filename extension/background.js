@@ -11,7 +11,7 @@ import { clickListenerSignature } from './lib/walker/walker_ids.js';
 import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/router/consent.js';
 import { createControl, historyTab, navigateTab } from './lib/router/control.js';
 import { DebuggerManager } from './lib/session/debugger.js';
-import { NativeClient } from './lib/native/native.js';
+import { NativeClient, replyJson } from './lib/native/native.js';
 import { createAnswerCache } from './lib/reuse/answer_cache.js';
 import { createActBaselines } from './lib/reuse/act_baseline.js';
 import { createPreparer } from './lib/reuse/prepare.js';
@@ -188,7 +188,7 @@ chrome.runtime.onConnect.addListener((port) => {
 // already) reaches a worker's globals: no page or extension can call it.
 const bridgeSender = { id: chrome.runtime.id, url: `chrome-extension://${chrome.runtime.id}/bridge.html` };
 globalThis.axsnapWorker = {
-  send: async (message) => JSON.stringify(await router.handle(message, bridgeSender)),
+  send: async (message) => replyJson(await router.handle(message, bridgeSender)),
   // `axsnap mcp --launch`: its own browser's requests go the way an outside agent's do
   // (control.js: the consent it set, the outside role), as the native host would pass them
   control: async (message) => JSON.stringify(await control.handle(message)),

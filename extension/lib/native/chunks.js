@@ -29,8 +29,8 @@ export class ChunkAssembler {
 
   /**
    * Add one chunk frame. Returns null while the set is incomplete and, once it is complete,
-   * {message, bytes, chunks}: the parsed whole message, its JSON text's UTF-8 size and the
-   * number of chunks. Throws AxError('bad_chunk') with `.id` for a bad frame; the whole set
+   * {message, bytes, chunks, text}: the parsed whole message, its JSON text's UTF-8 size, the
+   * number of chunks and the text itself. Throws AxError('bad_chunk') with `.id` for a bad frame; the whole set
    * is then dropped.
    */
   accept(frame) {
@@ -76,6 +76,6 @@ export class ChunkAssembler {
       throw badChunk(id, `joined chunks are not valid JSON: ${e.message}`);
     }
     if (!message || typeof message !== 'object') throw badChunk(id, 'joined chunks are not a JSON object');
-    return { message, bytes: utf8Length(text), chunks: set.total };
+    return { message, bytes: utf8Length(text), chunks: set.total, text };
   }
 }

@@ -3,8 +3,10 @@
 import { ChunkAssembler } from './chunks.js';
 import { AxError, toErrorInfo } from '../common/errors.js';
 import { utf8Length } from './utf8.js';
+import { resultTextOf } from '../common/reply_text.js';
 
 export { utf8Length };
+export { replyJson } from '../common/reply_text.js'; // the worker's way to the Python client
 
 export const HOST_NAME = 'com.axsnap.host';
 export const PROTOCOL_VERSION = 1;
@@ -123,6 +125,7 @@ export class NativeClient {
       const whole = this.pending.get(done.message.id);
       if (!whole) return;
       whole.replyBytes = done.bytes;
+      whole.resultText = resultTextOf(done.message, done.text);
       this.deliver(done.message);
       return;
     }
@@ -170,12 +173,13 @@ export class NativeClient {
       requestBytes: entry.requestBytes,
       replyBytes: entry.replyBytes,
       replyChunks: entry.chunks,
+      resultText: entry.resultText ?? null, // a chunked reply's result as the host wrote it
     });
   }
 
   /**
    * Send `{v, id, type, ...body}` and resolve with {reply, requestBytes, replyBytes,
-   * replyChunks}. Rejects with a structured AxError (request_too_large, host_*).
+   * replyChunks, resultText} (resultText: the JSON text of a chunked reply's result, else null). Rejects with a structured AxError (request_too_large, host_*).
    */
   async request(type, body = {}, options = {}) {
     try {

@@ -6,6 +6,7 @@ import { answerKey } from '../reuse/answer_cache.js';
 import { offerDomSnapshotBase } from '../reuse/dom_snapshot_base.js';
 import { withDeadline } from '../session/deadline.js';
 import { AxError, toErrorInfo } from '../common/errors.js';
+import { withResultText } from '../common/reply_text.js';
 import { ERROR_CODES } from '../generated/contract.js';
 import { checkOptions } from './options_check.js';
 import { AGENT, SELF, checkCallerMessage, checkSender, outsideRole, pageRefusal } from './policy.js';
@@ -315,7 +316,8 @@ export function createRouter(deps) {
     });
     const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
     keeper?.keep(tabId, key, check.proof, capture, reply.result, sizes, false, check.listeners);
-    return { ok: true, result: reply.result, timings, sizes };
+    // the result as the host wrote it goes on to the Python client (common/reply_text.js)
+    return withResultText({ ok: true, result: reply.result, timings, sizes }, sent.resultText);
   }
 
   /**
