@@ -78,7 +78,8 @@ test('a duplicate seq is refused', () => {
 test('bad totals, data and ids are refused', () => {
   const asm = new ChunkAssembler();
   const [frame] = split(message, 2);
-  assertBad(() => asm.accept({ ...frame, total: 0 }), /positive integer/);
+  assertBad(() => asm.accept({ ...frame, total: 0 }), /integer 1\.\.1024 or null/);
+  assertBad(() => asm.accept({ ...frame, total: 2.5 }), /integer 1\.\.1024 or null/);
   assertBad(() => asm.accept({ ...frame, data: 42 }), /string/);
   assertBad(() => asm.accept({ ...frame, id: '' }), /without an id/);
   assertBad(() => asm.accept(null), /without an id/);
@@ -96,4 +97,42 @@ test('the number of pending sets is bounded', () => {
   assertBad(() => asm.accept({ id: 'c', seq: 0, total: 2, data: '{' }), /too many/, 'c');
   asm.drop('a');
   assert.equal(asm.accept({ id: 'c', seq: 0, total: 2, data: '{' }), null);
+});
+
+// The host writes a large reply as it encodes it (native/reply_stream.py): `total` is null on
+// every frame but the last, which names the count.
+function streamed(msg, n, id = msg.id) {
+  return split(msg, n, id).map((f, seq) => ({ ...f, total: seq === n - 1 ? n : null }));
+}
+
+test('a streamed set (total only on its last frame) is reassembled', () => {
+  const asm = new ChunkAssembler();
+  const frames = streamed(message, 4);
+  for (const f of frames.slice(0, 3)) assert.equal(asm.accept(f), null);
+  const done = asm.accept(frames[3]);
+  assert.deepEqual(done.message, message);
+  assert.equal(done.chunks, 4);
+  assert.equal(done.text, JSON.stringify(message));
+  assert.equal(asm.pendingCount, 0);
+});
+
+test('a streamed set completes when its last frame came before others', () => {
+  const asm = new ChunkAssembler();
+  const frames = streamed(message, 3);
+  assert.equal(asm.accept(frames[2]), null);
+  assert.equal(asm.accept(frames[0]), null);
+  assert.deepEqual(asm.accept(frames[1]).message, message);
+});
+
+test('a streamed set refuses a total below a seq it has, a seq past the bound, a second total', () => {
+  const asm = new ChunkAssembler();
+  const frames = streamed(message, 4);
+  asm.accept(frames[0]);
+  asm.accept(frames[2]);
+  assertBad(() => asm.accept({ ...frames[1], total: 2 }), /below a seq/, 'r1');
+  assert.equal(asm.pendingCount, 0);
+  assertBad(() => asm.accept({ ...frames[0], seq: 1024 }), /out of range 0\.\.1023/, 'r1');
+  asm.accept(frames[0]);
+  asm.accept(frames[3]);
+  assertBad(() => asm.accept({ ...frames[1], total: 5 }), /total changed from 4 to 5/, 'r1');
 });

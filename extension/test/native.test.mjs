@@ -160,3 +160,30 @@ test('post sends a message that waits for no reply, and replaces a dead idle por
   });
   assert.throws(() => broken.post('capture_part', {}), (e) => e.code === 'host_exited');
 });
+
+test('an error answered after part of a streamed reply fails the request and drops the set', async () => {
+  // the host found a number JSON cannot carry after its first frames (native/reply_stream.py)
+  const { c, ports } = client();
+  const p = c.request('snapshot', { capture: {} });
+  const id = ports[0].posted[0].id;
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 0, total: null, data: '{"v":1,"id":' });
+  ports[0].reply({ v: 1, id, ok: false, type: 'error', error: { code: 'invalid_message', message: 'NaN', hint: '' } });
+  const res = await p;
+  assert.equal(res.reply.ok, false);
+  assert.equal(res.reply.error.code, 'invalid_message');
+  assert.equal(c.assembler.pendingCount, 0);
+});
+
+test('a streamed reply (total on its last frame only) resolves once the last frame came', async () => {
+  const { c, ports } = client();
+  const p = c.request('snapshot', { capture: {} });
+  const id = ports[0].posted[0].id;
+  const text = JSON.stringify({ v: 1, id, ok: true, type: 'result', result: { big: 'y'.repeat(900) } });
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 0, total: null, data: text.slice(0, 300) });
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 1, total: null, data: text.slice(300, 600) });
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 2, total: 3, data: text.slice(600) });
+  const res = await p;
+  assert.equal(res.reply.result.big.length, 900);
+  assert.equal(res.replyChunks, 3);
+  assert.equal(res.resultText, JSON.stringify({ big: 'y'.repeat(900) }));
+});

@@ -1,10 +1,13 @@
 // Reassembly of chunk frames {type:"chunk", id, seq, total, data}: the data pieces joined in
-// seq order are the JSON text of one whole message.
+// seq order are the JSON text of one whole message. The host writes a large reply as it
+// encodes it (host/axsnap_host/native/reply_stream.py), so it knows the count only at the
+// end: `total` is null on every frame of such a set but the last.
 
 import { AxError } from '../common/errors.js';
 import { utf8Length } from './utf8.js';
 
 export const DEFAULT_MAX_PENDING_SETS = 16;
+export const MAX_CHUNKS = 1024; // frames of one set (each at most 1 MB): the host's own bound
 
 function badChunk(id, message) {
   const err = new AxError('bad_chunk', message, 'The host sent an inconsistent chunk set; retry the request.');
@@ -15,7 +18,7 @@ function badChunk(id, message) {
 export class ChunkAssembler {
   constructor({ maxPendingSets = DEFAULT_MAX_PENDING_SETS } = {}) {
     this.maxPendingSets = maxPendingSets;
-    this.sets = new Map(); // id -> {total, pieces: Array, received, bytes}
+    this.sets = new Map(); // id -> {total (null until a frame names it), pieces: Array, received}
   }
 
   get pendingCount() {
@@ -30,43 +33,50 @@ export class ChunkAssembler {
   /**
    * Add one chunk frame. Returns null while the set is incomplete and, once it is complete,
    * {message, bytes, chunks, text}: the parsed whole message, its JSON text's UTF-8 size, the
-   * number of chunks and the text itself. Throws AxError('bad_chunk') with `.id` for a bad frame; the whole set
-   * is then dropped.
+   * number of chunks and the text itself. Throws AxError('bad_chunk') with `.id` for a bad
+   * frame; the whole set is then dropped.
    */
   accept(frame) {
     const id = frame && typeof frame === 'object' ? frame.id : undefined;
     if (typeof id !== 'string' || id === '') throw badChunk(null, 'chunk without an id');
-    const { seq, total, data } = frame;
-    if (!Number.isInteger(total) || total < 1) {
+    const { seq, data } = frame;
+    const total = frame.total ?? null;
+    if (total !== null && (!Number.isInteger(total) || total < 1 || total > MAX_CHUNKS)) {
       this.sets.delete(id);
-      throw badChunk(id, `chunk total must be a positive integer, got ${JSON.stringify(total)}`);
+      throw badChunk(id, `chunk total must be an integer 1..${MAX_CHUNKS} or null, got ${JSON.stringify(total)}`);
     }
-    if (!Number.isInteger(seq) || seq < 0 || seq >= total) {
+    let set = this.sets.get(id);
+    const known = total ?? set?.total ?? null;
+    if (!Number.isInteger(seq) || seq < 0 || seq >= (known ?? MAX_CHUNKS)) {
       this.sets.delete(id);
-      throw badChunk(id, `chunk seq ${JSON.stringify(seq)} out of range 0..${total - 1}`);
+      const range = `0..${(known ?? MAX_CHUNKS) - 1}`;
+      throw badChunk(id, `chunk seq ${JSON.stringify(seq)} out of range ${range}`);
     }
     if (typeof data !== 'string') {
       this.sets.delete(id);
       throw badChunk(id, 'chunk data must be a string');
     }
-    let set = this.sets.get(id);
     if (!set) {
       if (this.sets.size >= this.maxPendingSets) {
         throw badChunk(id, `too many chunk sets pending (${this.sets.size})`);
       }
-      set = { total, pieces: new Array(total), received: 0 };
+      set = { total, pieces: [], received: 0 };
       this.sets.set(id, set);
-    } else if (set.total !== total) {
+    } else if (total !== null && set.total !== null && set.total !== total) {
       this.sets.delete(id);
       throw badChunk(id, `chunk total changed from ${set.total} to ${total}`);
+    } else if (total !== null && set.pieces.length > total) {
+      this.sets.delete(id);
+      throw badChunk(id, `chunk total ${total} is below a seq already received`);
     }
+    if (total !== null) set.total = total;
     if (set.pieces[seq] !== undefined) {
       this.sets.delete(id);
       throw badChunk(id, `duplicate chunk seq ${seq}`);
     }
     set.pieces[seq] = data;
     set.received += 1;
-    if (set.received < set.total) return null;
+    if (set.total === null || set.received < set.total) return null;
     this.sets.delete(id);
     const text = set.pieces.join('');
     let message;

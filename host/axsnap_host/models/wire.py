@@ -3,7 +3,9 @@
 Every message carries ``v`` (protocol version), ``id`` and ``type``. Replies are
 ``{ok: true, type: "result", result}`` or ``{ok: false, type: "error", error}``.
 Frames host → browser are at most 1 MB; a larger reply travels as ``chunk`` messages whose
-``data`` pieces, joined in ``seq`` order, are the JSON text of the whole reply.
+``data`` pieces, joined in ``seq`` order, are the JSON text of the whole reply. The host writes
+them as it encodes the reply (native/reply_stream.py): ``total`` is null on each of them but
+the last. Inbound chunk sets (:class:`Chunk`) name their ``total`` on every frame.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ writes one to ``sys.stdout.buffer``. It checks no sizes, so this module adds:
   body is drained in bounded pieces so the stream stays in sync;
 - clean EOF and truncated-frame detection;
 - outbound frames of at most 1,000,000 bytes: larger replies are split into ``chunk``
-  messages, each measured after JSON encoding;
+  messages, each measured after JSON encoding, written as the reply is encoded
+  (reply_stream.py: ``total`` is null on every frame of such a set but the last);
 - reassembly of inbound chunk sets, with bounded pending sets and bytes.
 
 The library reads and writes the process's ``sys.stdin``/``sys.stdout``; :class:`FrameIO`
@@ -33,6 +34,7 @@ import nativemessaging
 
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.native.reply_stream import stream_reply
 from axsnap_host.pipeline.pre_encoded import splice, utf8_length
 
 MAX_INBOUND_BYTES = 64 * 1024 * 1024
@@ -290,21 +292,20 @@ def frames_for_reply(message_id: str | None, reply: dict[str, Any]) -> list[str]
 
 
 def reply_frames(message_id: str | None, reply: dict[str, Any]) -> Iterator[str]:
-    """:func:`frames_for_reply`, one frame at a time (the host writes each as it is made)."""
+    """:func:`frames_for_reply`, one frame at a time, each made as the reply is encoded and
+    written before the next (reply_stream.py: no whole text of a large reply). A number JSON
+    cannot carry found after frames went out: the error reply follows them (the extension
+    drops the unfinished chunk set when its id is answered)."""
     try:
-        text = encode_json(reply)
+        yield from stream_reply(message_id, reply, MAX_OUTBOUND_FRAME_BYTES)
     except ValueError:
-        text = encode_json({
+        yield encode_json({
             "v": PROTOCOL_VERSION, "id": message_id, "ok": False,
             "error": {"code": ErrorCode.INVALID_MESSAGE.value,
                       "message": "the result would hold a number JSON cannot carry (NaN or "
                                  "Infinity), computed from the capture's numbers",
                       "hint": "send finite numbers (boxes, scroll offsets, sizes) in the capture"},
         })
-    if utf8_size(text) <= MAX_OUTBOUND_FRAME_BYTES:
-        yield text
-        return
-    yield from iter_chunks(message_id, text)
 
 
 # --- inbound chunk sets ------------------------------------------------------------------

@@ -1,0 +1,188 @@
+"""A large reply written as it is encoded: its JSON text made in pieces, cut into chunk frames
+as the pieces come, each frame written before the next piece is made.
+
+A whole-page reply is tens of MB of JSON (all three formats of the 100k bench page: 30 MB).
+Encoded whole, its text was the host's memory peak (bench/results/host_memory.md) and the
+browser read nothing until all of it was made (0.7-2 s at 100k). Here the reply's dicts are
+walked (only dicts inside dicts: a list is encoded a slice of its items at a time by
+``json.dumps``, at C speed, slices sized to about PIECE_CHARS), so at most a few pieces and
+one frame are held beside the reply. The pieces joined are the text ``encode_json`` makes of
+the whole reply (tests/unit/test_reply_stream.py), but for a lone surrogate: only the piece
+holding it is escaped to ASCII.
+
+How many frames there are is known only at the end: a frame of a streamed set says
+``"total":null`` but the last, which says the count (extension/lib/native/chunks.js).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from axsnap_host import PROTOCOL_VERSION
+from axsnap_host.pipeline.pre_encoded import PreEncoded, utf8_length
+
+PIECE_CHARS = 1 << 18  # the text one list slice aims at
+_MAX_SLICE = 1 << 16
+_MAX_DEPTH = 8  # dicts below this are encoded whole
+
+
+def _dumps(value: Any, ascii_only: bool = False) -> str:
+    return json.dumps(value, ensure_ascii=ascii_only, separators=(",", ":"), allow_nan=False)
+
+
+def encode_piece(value: Any) -> str:
+    """Compact strict JSON of one part; ASCII escapes when it holds a lone surrogate (no
+    valid UTF-8 otherwise). ValueError for NaN or Infinity."""
+    text = _dumps(value)
+    try:
+        utf8_length(text)
+    except UnicodeEncodeError:
+        text = _dumps(value, ascii_only=True)
+    return text
+
+
+def _usable(part: PreEncoded) -> bool:
+    """pre_encoded.splice's rule: a text that is what encoding the dict gives."""
+    text = part.text
+    if not text.startswith("{") or "NaN" in text or "Infinity" in text:
+        return False
+    try:
+        utf8_length(text)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
+    """Texts whose concatenation is the compact JSON of ``value``."""
+    if isinstance(value, PreEncoded) and _usable(value):
+        text = value.text
+        for at in range(0, len(text), PIECE_CHARS):
+            yield text[at:at + PIECE_CHARS]
+    elif (isinstance(value, dict) and value and depth < _MAX_DEPTH
+          and all(type(key) is str for key in value)):
+        yield from _dict_pieces(value, depth)
+    elif isinstance(value, list | tuple) and value and depth < _MAX_DEPTH:
+        yield from _list_pieces(value, depth)
+    else:
+        yield encode_piece(value)
+
+
+def _dict_pieces(value: dict[str, Any], depth: int) -> Iterator[str]:
+    head = "{"
+    for key, item in value.items():
+        head += encode_piece(key) + ":"
+        if isinstance(item, dict | list | tuple):
+            yield head
+            yield from json_pieces(item, depth + 1)
+            head = ","
+        elif isinstance(item, str) and len(item) > PIECE_CHARS:  # a page's text: not copied
+            yield head
+            yield encode_piece(item)
+            head = ","
+        else:
+            head += encode_piece(item) + ","
+            if len(head) > PIECE_CHARS:
+                yield head[:-1]
+                head = ","
+    yield head[:-1] + "}"  # head ends with the comma after the last value
+
+
+def _list_pieces(items: list[Any] | tuple[Any, ...], depth: int) -> Iterator[str]:
+    """``[`` + slices of the items encoded by json.dumps, less their brackets, + ``]``; an
+    item that alone outweighs a slice is walked as a value of its own."""
+    yield "["
+    take = 1  # the first item walked, then slices sized by what the items weighed
+    at = 0
+    while at < len(items):
+        comma = "," if at else ""
+        if take > 1:
+            text = encode_piece(items[at:at + take])
+            if comma:
+                yield comma
+            yield text[1:-1]
+            at += take
+            weight = len(text)
+        else:  # one item at a time: it is big (a frame's tree), so walked
+            yield comma
+            weight = 0
+            for piece in json_pieces(items[at], depth + 1):
+                weight += len(piece)
+                yield piece
+            at += 1
+        take = max(1, min(_MAX_SLICE, take * PIECE_CHARS // max(1, weight)))
+    yield "]"
+
+
+def streamed_frames(message_id: str | None, pieces: Iterator[str], limit: int) -> Iterator[str]:
+    """Chunk frames of at most ``limit`` bytes carrying ``pieces`` joined, made as the pieces
+    come: ``{"v","id","type":"chunk","seq","total","data"}`` with ``total`` null but on the
+    last frame. Each ``data`` is at most ``budget`` characters, shrunk when its escaping
+    made the frame too big."""
+    head = (f'{{"v":{PROTOCOL_VERSION},"id":{encode_piece(message_id)},'
+            f'"type":"chunk","seq":')
+    budget = limit - utf8_length(head) - 64  # digits, total, data's quotes, braces
+    if budget < 64:
+        raise ValueError("chunk limit too small")
+    held: list[str] = []  # pieces not yet in a frame
+    held_chars = 0
+    seq = 0
+    ready: str | None = None  # the data of a frame kept back: the last one names the total
+
+    def frame(data: str, total: int | None) -> str:
+        return f'{head}{seq},"total":{"null" if total is None else total},"data":{data}}}'
+
+    def cut(final: bool) -> Iterator[str]:
+        nonlocal held, held_chars, seq, ready
+        text = "".join(held)
+        start = 0
+        while len(text) - start >= budget or (final and start < len(text)):
+            take = min(budget, len(text) - start)
+            while True:
+                data = encode_piece(text[start:start + take])
+                if utf8_length(data) <= budget:
+                    break
+                take = max(1, take * budget // utf8_length(data) - 8)
+            if ready is not None:
+                yield frame(ready, None)
+                seq += 1
+            ready = data
+            start += take
+        held = [text[start:]] if start < len(text) else []
+        held_chars = len(text) - start
+
+    for piece in pieces:
+        held.append(piece)
+        held_chars += len(piece)
+        if held_chars >= budget:
+            yield from cut(final=False)
+    yield from cut(final=True)
+    if ready is not None:
+        yield frame(ready, seq + 1)
+
+
+def stream_reply(message_id: str | None, reply: dict[str, Any], limit: int) -> Iterator[str]:
+    """The frames of one reply: the whole text as one frame when it fits in ``limit``, else
+    streamed chunk frames. ValueError (NaN, Infinity) may come after frames were given."""
+    pieces = json_pieces(reply)
+    small: list[str] = []
+    chars = 0
+    for piece in pieces:  # a reply that fits is one frame: gathered first
+        small.append(piece)
+        chars += len(piece)
+        if chars > limit:
+            break
+    else:
+        text = "".join(small)
+        if utf8_length(text) <= limit:
+            yield text
+            return
+    yield from streamed_frames(message_id, _chain(small, pieces), limit)
+
+
+def _chain(first: list[str], rest: Iterator[str]) -> Iterator[str]:
+    yield from first
+    first.clear()
+    yield from rest
