@@ -14,7 +14,9 @@ recording holds page text: keep it out of the repository.
 (``handle_text``, the reply written by ``send_reply`` to /dev/null, ``release``) and prints,
 per reply, the process's peak resident size (VmHWM, reset before each read), its host
 milliseconds and reply size. ``--compare`` writes the replies without their timings and ids
-to a file, for a byte comparison of two versions of the host.
+to a file, for a byte comparison of two versions of the host. ``--frames`` writes, per reply,
+the JSON text its frames carry (a chunked reply's ``data`` joined), volatile fields and all:
+two hosts' texts differ only in their timings (compare with --compare, or strip them).
 """
 
 from __future__ import annotations
@@ -74,7 +76,29 @@ def _stripped(value: Any) -> Any:
     return value
 
 
-def replay(path: Path, compare: Path | None) -> int:
+class _FrameText:
+    """A sink that keeps the text a reply's frames carry (its chunks' ``data`` joined)."""
+
+    def __init__(self) -> None:
+        self.body = bytearray()
+        self.texts: list[str] = []
+
+    def write(self, data: bytes) -> int:
+        self.body += data
+        return len(data)
+
+    def flush(self) -> None:
+        while len(self.body) >= 4:
+            size = int.from_bytes(self.body[:4], sys.byteorder)
+            if len(self.body) < 4 + size:
+                return
+            raw = bytes(self.body[4:4 + size]).decode("utf-8")
+            del self.body[:4 + size]
+            frame = json.loads(raw)
+            self.texts.append(frame["data"] if frame.get("type") == "chunk" else raw)
+
+
+def replay(path: Path, compare: Path | None, frames_out: Path | None = None) -> int:
     from axsnap_host.native.host import Host, send_reply
     from axsnap_host.native.protocol import FrameIO
     from axsnap_host.pipeline.tokens import warm_up
@@ -95,7 +119,13 @@ def replay(path: Path, compare: Path | None) -> int:
                 replies = host.handle_text(texts.pop())
                 for reply in replies:
                     result = reply.get("result") or {}
-                    send_reply(sink, reply)
+                    if frames_out is not None:  # memory of its own: not for a VmHWM
+                        tap = _FrameText()
+                        send_reply(FrameIO(nothing_in, tap), reply)  # type: ignore[arg-type]
+                        with open(frames_out, "a", encoding="utf-8") as out:
+                            out.write("".join(tap.texts) + "\n")
+                    else:
+                        send_reply(sink, reply)
                     print(f"reply {reply.get('id')} ok={reply.get('ok')} host_ms="
                           f"{(result.get('timings') or {}).get('host_ms')} peak VmHWM "
                           f"{_status_mb('VmHWM')} MB", flush=True)
@@ -121,10 +151,11 @@ def main() -> int:
     rep = sub.add_parser("replay")
     rep.add_argument("recording", type=Path)
     rep.add_argument("--compare", type=Path, help="append the replies, volatile fields out")
+    rep.add_argument("--frames", type=Path, help="append the text each reply's frames carry")
     args = parser.parse_args()
     if args.command == "record":
         return record(args.size, args.out)
-    return replay(args.recording, args.compare)
+    return replay(args.recording, args.compare, args.frames)
 
 
 if __name__ == "__main__":
