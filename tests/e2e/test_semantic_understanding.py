@@ -364,3 +364,30 @@ def test_rows_alike_in_their_first_words_are_told_apart_by_their_last_cell(
         "<td>A report on project almanac - the numbers for May</td><td>1 min ago</td></tr>')")
     after = {e["handle"]["backendNodeId"]: e["id"] for e in read(browser).elements}
     assert {k: after[k] for k in before} == before, after
+
+
+def _tabs(result: PageResult) -> dict[int, str]:
+    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements
+            if e["label"] in ("Preview", "Code")}
+
+
+def test_twin_tabs_of_boxes_are_told_apart_by_their_box_headers_in_every_read(
+        browser: Browser, pages_url: str) -> None:
+    # Three example cards, each with Preview and Code tabs to a place on the page; no heading
+    # element, only each card's header ("Forms layout Grid"): it names the tabs, no counter,
+    # alike before and after a scroll, a card added above and the third card scrolling in.
+    window = _tabs(read(browser, pages_url + "understanding/twin_box_headers.html"))
+    whole = _tabs(read(browser, viewport_only=False))
+    assert len(whole) == 6 and len(set(whole.values())) == 6, whole
+    assert not [i for i in whole.values() if i.rsplit("_", 1)[-1].isdigit()], whole
+    assert any("grid" in i for i in window.values()), window
+    assert {k: v for k, v in whole.items() if k in window} == window
+    browser.run_in_target(
+        "document.querySelector('main').insertAdjacentHTML('afterbegin', '<div class=\"card\">"
+        "<div class=\"card-header\">Forms layout Sizing</div><ul role=\"tablist\"><li><a href="
+        "\"#preview-999\" role=\"tab\">Preview</a></li></ul></div>')")
+    assert {k: v for k, v in _tabs(read(browser)).items() if k in window} == window
+    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
+    below = _tabs(read(browser))
+    assert below and all(whole[k] == v for k, v in below.items() if k in whole), (below, whole)
+    assert any("horizontal_form" in i for i in below.values()), below

@@ -2329,6 +2329,8 @@ var UP = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING = 4;
 var BLOCKS2 = "p, li, td, dd, blockquote";
+var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcaption"]);
+var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
 function labelOf(el) {
   let label = el.getAttribute("aria-label") || "";
   if (!label && el.localName === "input") {
@@ -2362,7 +2364,7 @@ function keyOf(el) {
   const label = labelOf(el);
   const look = el.getAttribute("class") || "";
   if (!label && (el.localName === "a" || !look.trim())) return "";
-  const href = el.localName === "a" ? (el.getAttribute("href") || "").split("?")[0] : "";
+  const href = el.localName === "a" ? (el.getAttribute("href") || "").split(/[?#]/)[0] : "";
   const own = label || `${el.localName} ${collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }
@@ -2372,6 +2374,15 @@ function placesOf(el, headings) {
     for (const value of [a.getAttribute("aria-label") || "", a.id || ""]) {
       const words = collapse(value.replace(/[-_]+/g, " "));
       if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
+    }
+  }
+  for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
+    const head = a.firstElementChild;
+    if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
+    const words = collapse(head.textContent || "").slice(0, 80);
+    if (words) {
+      out.push(`under:${words}`);
+      break;
     }
   }
   let lo = 0;

@@ -17,6 +17,8 @@ const UP = 12;  // ancestors looked at for named containers
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
 const BLOCKS = 'p, li, td, dd, blockquote';
+const BOX_HEADS = new Set(['header', 'legend', 'caption', 'figcaption']);
+const BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;  // card-header, panel-heading
 
 function labelOf(el) {
   let label = el.getAttribute('aria-label') || '';
@@ -59,7 +61,9 @@ function keyOf(el) {
   const label = labelOf(el);
   const look = el.getAttribute('class') || '';
   if (!label && (el.localName === 'a' || !look.trim())) return '';  // (an image link: its alt)
-  const href = el.localName === 'a' ? (el.getAttribute('href') || '').split('?')[0] : '';
+  // (a link to a place on this page is no destination: "#preview-1000" and "#preview-1001"
+  // are the same tab of two examples)
+  const href = el.localName === 'a' ? (el.getAttribute('href') || '').split(/[?#]/)[0] : '';
   const own = label || `\u0001${el.localName} ${collapse(look)}`;
   return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
 }
@@ -72,6 +76,16 @@ function placesOf(el, headings) {
       const words = collapse(value.replace(/[-_]+/g, ' '));
       if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
     }
+  }
+  // the header of the box holding it, closest first: a card's or panel's first child that
+  // titles it ("Forms layout Grid"), where its boxes have no heading element
+  for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== 'body';
+    a = a.parentElement, up++) {
+    const head = a.firstElementChild;
+    if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName)
+      || BOX_HEAD.test(head.getAttribute('class') || ''))) continue;
+    const words = collapse(head.textContent || '').slice(0, 80);
+    if (words) { out.push(`under:${words}`); break; }
   }
   // the last heading before the element in document order (binary search)
   let lo = 0;
