@@ -99,6 +99,7 @@ def test_text_runs_keep_the_spaces_layout_keeps(browser: Browser, pages_url: str
     assert "the next run drops its own" in names and "  pre text keeps  its spaces  " in names
     assert "." not in names and "a block after" in names  # a clearfix's hidden "." is no run
     assert "last words of a block" in names  # white space alone after it: still its end
+    assert "Remember this device" not in names  # a checkbox's label says it once (its name)
 
 
 def test_ids_from_the_walk_act_below_the_fold_and_in_a_frame(page: Browser) -> None:

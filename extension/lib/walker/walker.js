@@ -1294,6 +1294,7 @@ var LEAVES = /* @__PURE__ */ new Set([
 ]);
 var TEXT_INPUTS = /* @__PURE__ */ new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
 var PRE2 = /^pre|break-spaces/;
+var CONTROLS = "a[href], button, input, select, textarea, [role], [tabindex], [contenteditable]";
 var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
 var MAX_ROWS = 4e5;
 function trackedOf(el) {
@@ -1323,7 +1324,7 @@ function stateOf(el, tag, role, ctx) {
   } else if (checked === "true" || checked === "mixed") s.checked = checked === "mixed" ? "mixed" : true;
   const pressed = ariaBool(el, "aria-pressed");
   if (pressed === "true" || pressed === "mixed") s.pressed = pressed === "mixed" ? "mixed" : true;
-  if (tag === "option" ? el.selected && !el.disabled : ariaBool(el, "aria-selected") === "true") s.selected = true;
+  if (tag === "option" ? el.selected && !el.matches(":disabled") : ariaBool(el, "aria-selected") === "true") s.selected = true;
   const expanded = ariaBool(el, "aria-expanded");
   if ((expanded === "true" || expanded === "false") && role !== "list") s.expanded = expanded === "true";
   else if (tag === "summary" && el.parentElement && el.parentElement.localName === "details") {
@@ -1625,8 +1626,8 @@ function visitElement(ctx, el, parent, f, depth) {
 function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const w = trackedOf(el);
   let role = axRole(el, tag);
-  const toggleLabel = role === "LabelText" && el.control && /^(checkbox|radio)$/.test(el.control.type) && el.childElementCount === 1 && el.firstElementChild === el.control;
-  if (toggleLabel) role = "generic";
+  const toggleLabel = role === "LabelText" && el.control && /^(checkbox|radio)$/.test(el.control.type) && el.contains(el.control) && el.querySelectorAll(CONTROLS).length === 1;
+  if (toggleLabel && el.childElementCount === 1) role = "generic";
   const hidden = cs.visibility !== "visible";
   let row = parent;
   if (!hidden && (!LIFTED.has(role) || w || namedByAuthor(el)) && tag !== "html" && tag !== "body") {
@@ -2058,8 +2059,8 @@ function pageTally() {
   const counts = /* @__PURE__ */ new Map();
   const shownLabels = /* @__PURE__ */ new Set();
   n = 0;
-  const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
-  for (const el of document.querySelectorAll(CONTROLS2)) {
+  const CONTROLS3 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+  for (const el of document.querySelectorAll(CONTROLS3)) {
     if (++n > LIMIT2 * 2) {
       t.partial = true;
       break;
@@ -2322,7 +2323,7 @@ function liveKind(el, names = el.getAttributeNames()) {
 }
 
 // src/twins.js
-var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+var CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
 var LIMIT = 8e3;
 var MEMBERS = 2e3;
 var UP = 12;
@@ -2423,7 +2424,7 @@ function part(members, places, from, out) {
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
   let n = 0;
-  for (const el of document.querySelectorAll(CONTROLS)) {
+  for (const el of document.querySelectorAll(CONTROLS2)) {
     if (++n > LIMIT) break;
     const key = keyOf(el);
     if (!key) continue;

@@ -33,6 +33,7 @@ const LEAVES = new Set(['input', 'textarea', 'img', 'svg', 'video', 'audio', 'ca
   'object', 'meter', 'progress', 'br', 'hr', 'wbr', 'area', 'map']);
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 const PRE = /^pre|break-spaces/;
+const CONTROLS = 'a[href], button, input, select, textarea, [role], [tabindex], [contenteditable]';
 const CELLS = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 const MAX_ROWS = 400000;
 
@@ -70,7 +71,7 @@ function stateOf(el, tag, role, ctx) {
   } else if (checked === 'true' || checked === 'mixed') s.checked = checked === 'mixed' ? 'mixed' : true;
   const pressed = ariaBool(el, 'aria-pressed');
   if (pressed === 'true' || pressed === 'mixed') s.pressed = pressed === 'mixed' ? 'mixed' : true;
-  if (tag === 'option' ? el.selected && !el.disabled : ariaBool(el, 'aria-selected') === 'true') s.selected = true;
+  if (tag === 'option' ? el.selected && !el.matches(':disabled') : ariaBool(el, 'aria-selected') === 'true') s.selected = true;
   const expanded = ariaBool(el, 'aria-expanded');
   if ((expanded === 'true' || expanded === 'false') && role !== 'list') s.expanded = expanded === 'true';
   else if (tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') {
@@ -361,11 +362,12 @@ function visitElement(ctx, el, parent, f, depth) {
 function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const w = trackedOf(el);
   let role = axRole(el, tag);
-  // Chromium leaves out a label that holds nothing but its checkbox or radio button and
-  // text, and that text (the control's name says it)
+  // Chromium leaves out the text of a label that holds its checkbox or radio button and no
+  // other control (the control's name says it), and the label too when it holds nothing
+  // but the control and text
   const toggleLabel = role === 'LabelText' && el.control && /^(checkbox|radio)$/.test(el.control.type)
-    && el.childElementCount === 1 && el.firstElementChild === el.control;
-  if (toggleLabel) role = 'generic';
+    && el.contains(el.control) && el.querySelectorAll(CONTROLS).length === 1;
+  if (toggleLabel && el.childElementCount === 1) role = 'generic';
   const hidden = cs.visibility !== 'visible';
   let row = parent;
   // <html> and <body> are never nodes of their own (Chromium ignores them: the document is)
