@@ -4,10 +4,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { listable, listedIndices } from '../lib/walker/src/listable.js';
-import { claimEarly, dropEarly, earlyTakeExpression, takeEarly } from '../lib/walker/walker_ids_early.js';
+import {
+  claimEarly, dropEarly, earlyPartsUsed, earlyTakeExpression, takeEarly,
+} from '../lib/walker/walker_ids_early.js';
 import { TAKE_AHEAD, TAKE_PART, listableIndices, takeInParts } from '../lib/walker/walker_ids_listable.js';
 import { parseTake, takeExpression } from '../lib/walker/walker_ids.js';
-import { clearIdCache, takeUnfreed } from '../lib/reuse/walker_id_cache.js';
 
 // a deep serialization as the renderer answers it: strings, numbers and nodes
 const serialize = (got) => ({ result: { deepSerializedValue: { type: 'array', value: got && got.map((v) => (
@@ -55,37 +56,49 @@ test('the early parts answer the walker\'s list with its length, and keep the ru
   }
 });
 
-test('a take begun early asks only the parts after the early ones, every node in its place', async () => {
+test('the take made as the walk reported serves the read\'s take: no part asked again, every node in its place', async () => {
   const count = 3 * (TAKE_AHEAD + 2) * TAKE_PART; // TAKE_AHEAD + 2 parts of listed records
   const { records, session, sent } = world('w.2', count);
   try {
     takeEarly(session, 'w.2', { contextId: 7, sessionId: null });
     assert.equal(sent.length, TAKE_AHEAD, 'the first parts asked as the run reports');
     const want = listableIndices({ elements: records }, records.map((_, i) => i));
-    const later = [];
-    const send = (expression) => { later.push(expression); return session.send('Runtime.evaluate', { expression }); };
-    const taken = await takeInParts('w.2', want, send, takeExpression, parseTake, claimEarly('w.2', 'w'));
+    const send = () => assert.fail('no part asked past the early take');
+    const taken = await takeInParts('w.2', want, send, takeExpression, parseTake, claimEarly('w.2'));
     assert.deepEqual(taken.slice(1).map((n) => n.backendNodeId), want.map((i) => 1000 + i));
-    assert.equal(later.length, 2, 'the take asked the parts after the early ones only');
-    assert.equal(globalThis.__axsnapWalker.pending.has('w.2'), false, 'its last part handed the run over');
+    const evaluates = sent.filter(([m]) => m === 'Runtime.evaluate');
+    assert.equal(evaluates.length, TAKE_AHEAD + 2 + 1, 'each part once, then the run let go');
+    assert.equal(globalThis.__axsnapWalker.pending.has('w.2'), false, 'the claim handed the run over');
     assert.ok(sent.some(([m, p]) => m === 'Runtime.releaseObjectGroup' && p.objectGroup === sent[0][1].objectGroup),
       'the early parts\' objects released');
-    assert.equal(claimEarly('w.2', 'w'), null, 'claimed once');
+    assert.equal(claimEarly('w.2'), null, 'claimed once');
+    assert.equal(earlyPartsUsed(['w.2']), TAKE_AHEAD + 2);
   } finally {
     delete globalThis.__axsnapWalker;
   }
 });
 
-test('a take wholly early lets its run go with the next walk', async () => {
-  clearIdCache();
-  const { records, session } = world('w.3', 30);
+test('the early take keeps TAKE_AHEAD parts in flight, in order', async () => {
+  const { session } = world('w.3', 3 * 5 * TAKE_PART);
+  const answers = [];
+  const held = { ...session, send: (method, params) => {
+    const reply = session.send(method, params);
+    return method === 'Runtime.evaluate' ? new Promise((resolve) => answers.push(() => resolve(reply))) : reply;
+  } };
   try {
-    takeEarly(session, 'w.3', { contextId: 7, sessionId: null });
-    const want = listableIndices({ elements: records }, records.map((_, i) => i));
-    const send = () => assert.fail('no part asked past the early ones');
-    const taken = await takeInParts('w.3', want, send, takeExpression, parseTake, claimEarly('w.3', 'w'));
-    assert.deepEqual(taken.slice(1).map((n) => n.backendNodeId), want.map((i) => 1000 + i));
-    assert.deepEqual(takeUnfreed('w'), ['w.3'], 'freed by the next walk in its world');
+    takeEarly(held, 'w.3', { contextId: 7, sessionId: null });
+    const claimed = claimEarly('w.3');
+    assert.equal(answers.length, TAKE_AHEAD);
+    answers[0]();
+    while (answers.length < TAKE_AHEAD + 1) await new Promise((resolve) => setImmediate(resolve));
+    for (let k = 1; k < 5; k++) {
+      answers[k]();
+      while (answers.length < Math.min(5, k + 1 + TAKE_AHEAD)) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const got = await claimed.result;
+    assert.equal(got.parts, 5);
+    assert.equal(answers.length, 5, 'no part asked past the list');
+    claimed.done(false);
   } finally {
     delete globalThis.__axsnapWalker;
   }
@@ -102,7 +115,7 @@ test('early parts of other records than the take wants are dropped and every par
       if (how === 'fewer wanted') want = want.slice(2);
       const later = [];
       const send = (expression) => { later.push(expression); return session.send('Runtime.evaluate', { expression }); };
-      const taken = await takeInParts('w.4', want, send, takeExpression, parseTake, claimEarly('w.4', 'w'));
+      const taken = await takeInParts('w.4', want, send, takeExpression, parseTake, claimEarly('w.4'));
       assert.deepEqual(taken.slice(1).map((n) => n.backendNodeId), want.map((i) => 1000 + i), how);
       assert.equal(later.length, Math.ceil(want.length / TAKE_PART), `${how}: every part asked`);
       assert.equal(globalThis.__axsnapWalker.pending.has('w.4'), false, `${how}: handed over`);
@@ -118,7 +131,7 @@ test('early parts no take claims are released', () => {
     takeEarly(session, 'w.5', { contextId: 7, sessionId: null });
     dropEarly(['w.5']);
     assert.ok(sent.some(([m]) => m === 'Runtime.releaseObjectGroup'));
-    assert.equal(claimEarly('w.5', 'w'), null);
+    assert.equal(claimEarly('w.5'), null);
   } finally {
     delete globalThis.__axsnapWalker;
   }

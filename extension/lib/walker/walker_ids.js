@@ -26,10 +26,10 @@ import {
 } from '../reuse/walker_id_cache.js';
 import { claimEarly } from './walker_ids_early.js';
 import {
-  CLICK_LISTENER_TYPES, DEEP, applyListeners, listableIndices, markListenerNodes, takeInParts,
+  CLICK_LISTENER_TYPES, DEEP, applyListeners, listableIndices, markListenerNodes, parseTake, takeInParts,
 } from './walker_ids_listable.js';
 
-export { CLICK_LISTENER_TYPES, applyListeners };
+export { CLICK_LISTENER_TYPES, applyListeners, parseTake };
 
 const OBJECT_GROUP = 'axsnap-walker-ids';
 // Each read takes its elements into a group of its own: two reads of a tab may overlap (a
@@ -48,16 +48,6 @@ export function takeExpression(runs, want = null, keep = false) {
       if (els) { ${keep ? '' : 's.pending.delete(r); '}return [r, ...${pick}]; }
     }
     return null; })()`;
-}
-
-/** [run, {backendNodeId, loaderId}...] from a deep-serialized take, or null. */
-export function parseTake(reply) {
-  const items = reply?.result?.deepSerializedValue?.value;
-  if (!Array.isArray(items) || items[0]?.type !== 'string') return null;
-  return [items[0].value, ...items.slice(1).map((item) => ({
-    backendNodeId: Number.isInteger(item?.value?.backendNodeId) ? item.value.backendNodeId : null,
-    loaderId: item?.value?.loaderId ?? null,
-  }))];
 }
 
 /** Write backendNodeIds into a run's records and CDP frame ids into its frames. `indices`:
@@ -342,8 +332,8 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
       throw e;
     });
     // a whole page's listable records in parts, the last one handing the run over
-    // (its first parts perhaps asked as the walk reported: walker_ids_early.js)
-    const parsed = listable ? await takeInParts(run, want, send, takeExpression, parseTake, claimEarly(run, result.world))
+    // (perhaps taken as the walk reported: walker_ids_early.js)
+    const parsed = listable ? await takeInParts(run, want, send, takeExpression, parseTake, claimEarly(run))
       : parseTake(await send(takeExpression([run], all ? null : want)));
     if (!parsed || parsed[0] !== run) {
       forgetContext(result.world);

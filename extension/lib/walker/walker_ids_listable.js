@@ -60,20 +60,31 @@ export const DEEP = Object.freeze({
   serialization: 'deep', maxDepth: 1, additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' },
 });
 
+/** [run, {backendNodeId, loaderId}...] from a deep-serialized take, or null. */
+export function parseTake(reply) {
+  const items = reply?.result?.deepSerializedValue?.value;
+  if (!Array.isArray(items) || items[0]?.type !== 'string') return null;
+  return [items[0].value, ...items.slice(1).map((item) => ({
+    backendNodeId: Number.isInteger(item?.value?.backendNodeId) ? item.value.backendNodeId : null,
+    loaderId: item?.value?.loaderId ?? null,
+  }))];
+}
+
 /**
  * [run, ...nodes] of `want`'s elements taken in parts of TAKE_PART (the last part hands the
  * run over), or null when the world no longer holds the run. `send(expression)`: the
- * evaluate in the run's world; `takeExpression`, `parseTake`: walker_ids.js's. The parts go
- * in order on one session (the renderer runs them in that order), TAKE_AHEAD at a time.
- * `pre`: the first parts already asked as the walk reported (walker_ids_early.js claimEarly),
- * used when they list `want`'s records, else dropped and every part asked here.
+ * evaluate in the run's world; `takeExpression`: walker_ids.js's. The parts go in order on
+ * one session (the renderer runs them in that order), TAKE_AHEAD at a time. `pre`: the take
+ * begun as the walk reported (walker_ids_early.js claimEarly), used when it took `want`'s
+ * records, else dropped and every part asked here.
  */
-export async function takeInParts(run, want, send, takeExpression, parseTake, pre = null) {
+export async function takeInParts(run, want, send, takeExpression, parse = parseTake, pre = null) {
+  const early = pre ? await pre.result : null;
+  if (pre) pre.done(early?.listed === want.length, early?.parts);
+  if (early?.listed === want.length) return [run, ...early.nodes];
   const starts = [];
   for (let at = 0; at < want.length; at += TAKE_PART) starts.push(at);
-  const early = pre ? pre.parts.slice(0, starts.length).map((p) => p.catch(() => null)) : [];
   const ask = (k) => {
-    if (k < early.length) return early[k];
     const at = starts[k];
     const asked = send(takeExpression([run], want.slice(at, at + TAKE_PART), k < starts.length - 1));
     asked.catch(() => {}); // a part left unread after an earlier one failed is not an error
@@ -83,21 +94,12 @@ export async function takeInParts(run, want, send, takeExpression, parseTake, pr
   for (let k = 0; k < Math.min(TAKE_AHEAD, starts.length); k++) inFlight.push(ask(k));
   const nodes = [];
   for (let k = 0; k < starts.length; k++) {
-    let answer = await inFlight.shift();
-    if (k < early.length) {
-      const got = pre.parse(answer);
-      if (k === early.length - 1 || !got || got.listed !== want.length) pre.release();
-      // other records than `want`'s (or no answer): every part asked anew (the early ones kept the run)
-      if (!got || got.listed !== want.length) return takeInParts(run, want, send, takeExpression, parseTake);
-      answer = got.reply;
-    }
+    const answer = await inFlight.shift();
     if (k + TAKE_AHEAD < starts.length) inFlight.push(ask(k + TAKE_AHEAD));
-    const parsed = parseTake(answer);
+    const parsed = parse(answer);
     if (!parsed || parsed[0] !== run) return null;
     for (let i = 1; i < parsed.length; i++) nodes.push(parsed[i]);
   }
-  if (early.length) pre.used(early.length);
-  if (early.length && early.length >= starts.length) pre.handOver(); // no part here handed the run over
   return [run, ...nodes];
 }
 
