@@ -36,8 +36,8 @@ from profile_walker import page_urls  # noqa: E402
 from axsnap_host.client import Browser  # noqa: E402
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
-STEPS = ["total_ms", "capture_ms", "walker_inject_ms", "walker_walk_ms", "walker_ids_ms", "dom_snapshot_ms",
-         "transfer_ms", "host_ms", "walker_ids_early_parts"]
+STEPS = ["total_ms", "capture_ms", "walker_inject_ms", "walker_walk_ms", "walker_ids_ms",
+         "dom_snapshot_ms", "transfer_ms", "host_ms", "walker_ids_early_parts"]
 
 
 def main() -> int:
