@@ -4,7 +4,9 @@ Two browsers at once, one per extension folder (the host is this checkout's), op
 whole-page bench pages (bench_whole_page.py's names, generated-20k/100k) and read them
 ``viewport_only=False`` with ``exact`` by turns (who goes first alternates), ``--runs``
 reads each. It prints, per page and build, the medians of the read's total and of its steps:
-the walker's injection and its walk, the ids take, the DOMSnapshot, the transfer and the host.
+the walker's injection and its walk, the ids take, the capture past its walk (``past_walk_ms``:
+the walk's output to the worker, the ids take, the listeners, the layout), the DOMSnapshot,
+the transfer and the host.
 
     git worktree add --detach /tmp/before <commit>   # and bootstrap it
     nice .venv/bin/python bench/bench_ab_whole_page.py --before /tmp/before/extension \\
@@ -37,7 +39,7 @@ from axsnap_host.client import Browser  # noqa: E402
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
 STEPS = ["total_ms", "capture_ms", "walker_inject_ms", "walker_walk_ms", "walker_ids_ms",
-         "dom_snapshot_ms", "transfer_ms", "host_ms", "walker_ids_early_parts"]
+         "past_walk_ms", "dom_snapshot_ms", "transfer_ms", "host_ms", "walker_ids_early_parts"]
 
 
 def main() -> int:
@@ -78,6 +80,9 @@ def main() -> int:
                             viewport_only=False)
                         timings = reply.get("timings") or {}
                         flat = {**timings, **(timings.get("capture_steps") or {})}
+                        if isinstance(flat.get("capture_ms"), int | float) and isinstance(
+                                flat.get("walker_walk_ms"), int | float):  # past its walk
+                            flat["past_walk_ms"] = flat["capture_ms"] - flat["walker_walk_ms"]
                         for step in STEPS:
                             if isinstance(flat.get(step), int | float):
                                 got[key][step].append(float(flat[step]))
