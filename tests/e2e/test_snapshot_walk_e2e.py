@@ -89,7 +89,7 @@ def test_text_runs_keep_the_spaces_layout_keeps(browser: Browser, pages_url: str
     space after a space (in another element) or at a line's start or end is dropped, one
     beside an inline block, an image or a link is kept; floats, placed boxes, flex items,
     <br>, ::before/::after content (a block, or hidden) and hidden text as Chromium's text
-    runs hold them."""
+    runs hold them, text-transform applied."""
     browser.open(f"{pages_url}dom/walk_spaces.html")
     chromium = read(browser, "chromium")["result"]["snapshot"]
     walked = read(browser, "walk")["result"]["snapshot"]
@@ -99,7 +99,7 @@ def test_text_runs_keep_the_spaces_layout_keeps(browser: Browser, pages_url: str
     assert "the next run drops its own" in names and "  pre text keeps  its spaces  " in names
     assert "." not in names and "a block after" in names  # a clearfix's hidden "." is no run
     assert "last words of a block" in names  # white space alone after it: still its end
-    assert "Remember this device" not in names  # a checkbox's label says it once (its name)
+    assert "1-10 Of 3 600 000 Results" in names  # text-transform: capitalize
 
 
 def test_ids_from_the_walk_act_below_the_fold_and_in_a_frame(page: Browser) -> None:

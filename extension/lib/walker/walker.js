@@ -1294,7 +1294,6 @@ var LEAVES = /* @__PURE__ */ new Set([
 ]);
 var TEXT_INPUTS = /* @__PURE__ */ new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
 var PRE2 = /^pre|break-spaces/;
-var CONTROLS = "a[href], button, input, select, textarea, [role], [tabindex], [contenteditable]";
 var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
 var MAX_ROWS = 4e5;
 function trackedOf(el) {
@@ -1425,11 +1424,9 @@ function textOf(ctx, data, parentStyle) {
   const pre = PRE2.test(parentStyle.whiteSpace || "");
   let t = ctx.flow ? flowText(ctx, data, parentStyle) : pre ? data : data.replace(/[ \t\n\r\f]+/g, " ");
   if (!pre && !t.trim()) return "";
-  const tr = parentStyle.textTransform;
-  if (tr === "uppercase") t = t.toUpperCase();
-  else if (tr === "lowercase") t = t.toLowerCase();
-  return t;
+  return transformText(t, parentStyle.textTransform, NEW_WORD);
 }
+var NEW_WORD = { out: "" };
 function push(ctx, row) {
   if (ctx.rows.length >= MAX_ROWS) {
     ctx.capped = true;
@@ -1626,8 +1623,8 @@ function visitElement(ctx, el, parent, f, depth) {
 function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const w = trackedOf(el);
   let role = axRole(el, tag);
-  const toggleLabel = role === "LabelText" && el.control && /^(checkbox|radio)$/.test(el.control.type) && el.contains(el.control) && el.querySelectorAll(CONTROLS).length === 1;
-  if (toggleLabel && el.childElementCount === 1) role = "generic";
+  const toggleLabel = role === "LabelText" && el.control && /^(checkbox|radio)$/.test(el.control.type) && el.childElementCount === 1 && el.firstElementChild === el.control;
+  if (toggleLabel) role = "generic";
   const hidden = cs.visibility !== "visible";
   let row = parent;
   if (!hidden && (!LIFTED.has(role) || w || namedByAuthor(el)) && tag !== "html" && tag !== "body") {
@@ -2059,8 +2056,8 @@ function pageTally() {
   const counts = /* @__PURE__ */ new Map();
   const shownLabels = /* @__PURE__ */ new Set();
   n = 0;
-  const CONTROLS3 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
-  for (const el of document.querySelectorAll(CONTROLS3)) {
+  const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+  for (const el of document.querySelectorAll(CONTROLS2)) {
     if (++n > LIMIT2 * 2) {
       t.partial = true;
       break;
@@ -2323,7 +2320,7 @@ function liveKind(el, names = el.getAttributeNames()) {
 }
 
 // src/twins.js
-var CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
 var LIMIT = 8e3;
 var MEMBERS = 2e3;
 var UP = 12;
@@ -2424,7 +2421,7 @@ function part(members, places, from, out) {
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
   let n = 0;
-  for (const el of document.querySelectorAll(CONTROLS2)) {
+  for (const el of document.querySelectorAll(CONTROLS)) {
     if (++n > LIMIT) break;
     const key = keyOf(el);
     if (!key) continue;

@@ -22,7 +22,7 @@
 import { endFlow, enterFlow, flowKind, flowOnly, flowText, leaveFlow, newFlow, ranText } from './ax_flow.js';
 import { axName } from './ax_name.js';
 import { axRole } from './ax_role.js';
-import { contentOfPseudo } from './ax_text_css.js';
+import { contentOfPseudo, transformText } from './ax_text_css.js';
 import { run } from './run.js';
 import { shadowOf } from './tree.js';
 import { SKIP } from './tags.js';
@@ -33,7 +33,6 @@ const LEAVES = new Set(['input', 'textarea', 'img', 'svg', 'video', 'audio', 'ca
   'object', 'meter', 'progress', 'br', 'hr', 'wbr', 'area', 'map']);
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 const PRE = /^pre|break-spaces/;
-const CONTROLS = 'a[href], button, input, select, textarea, [role], [tabindex], [contenteditable]';
 const CELLS = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 const MAX_ROWS = 400000;
 
@@ -173,11 +172,11 @@ function textOf(ctx, data, parentStyle) {
   // (a 'boxes' walk: as the flow lays it out, ax_flow.js)
   let t = ctx.flow ? flowText(ctx, data, parentStyle) : pre ? data : data.replace(/[ \t\n\r\f]+/g, ' ');
   if (!pre && !t.trim()) return '';
-  const tr = parentStyle.textTransform;
-  if (tr === 'uppercase') t = t.toUpperCase();
-  else if (tr === 'lowercase') t = t.toLowerCase();
-  return t;
+  // text-transform as layout shows it (capitalize: a run starts a word)
+  return transformText(t, parentStyle.textTransform, NEW_WORD);
 }
+
+const NEW_WORD = { out: '' };
 
 function push(ctx, row) {
   if (ctx.rows.length >= MAX_ROWS) { ctx.capped = true; return -1; }
@@ -362,12 +361,11 @@ function visitElement(ctx, el, parent, f, depth) {
 function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const w = trackedOf(el);
   let role = axRole(el, tag);
-  // Chromium leaves out the text of a label that holds its checkbox or radio button and no
-  // other control (the control's name says it), and the label too when it holds nothing
-  // but the control and text
+  // Chromium leaves out a label that holds nothing but its checkbox or radio button and
+  // text, and that text (the control's name says it)
   const toggleLabel = role === 'LabelText' && el.control && /^(checkbox|radio)$/.test(el.control.type)
-    && el.contains(el.control) && el.querySelectorAll(CONTROLS).length === 1;
-  if (toggleLabel && el.childElementCount === 1) role = 'generic';
+    && el.childElementCount === 1 && el.firstElementChild === el.control;
+  if (toggleLabel) role = 'generic';
   const hidden = cs.visibility !== 'visible';
   let row = parent;
   // <html> and <body> are never nodes of their own (Chromium ignores them: the document is)
