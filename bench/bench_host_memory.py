@@ -35,6 +35,14 @@ BENCH = Path(__file__).resolve().parent
 MODES = {"SnapshotV1 page": {"format": "snapshot", "scope": "page"},
          "all three, one read": {"format": "snapshot", "scope": "page",
                                  "also_formats": ["outline", "domtext"], "viewport_only": False}}
+# --modes cpu: the whole-page formats of issue 33's host CPU table (bench/results/host_cpu.md)
+CPU_MODES = {"DOM text page": {"format": "domtext", "viewport_only": False},
+             "SnapshotV1 page, walk": {"format": "snapshot", "scope": "page",
+                                       "ax_source": "walk"},
+             "outline page, walk": {"format": "outline", "scope": "page", "ax_source": "walk"},
+             "all three, one walk": {"format": "snapshot", "scope": "page",
+                                     "also_formats": ["outline", "domtext"],
+                                     "viewport_only": False, "ax_source": "walk"}}
 _VOLATILE = {"timings", "host_peak_rss_kb", "trace_id", "snapshot_id", "ts", "id", "size"}
 
 
@@ -44,7 +52,7 @@ def _status_mb(key: str) -> int:
     return int(found.group(1)) // 1024 if found else -1
 
 
-def record(size: int, out: Path) -> int:
+def record(size: int, out: Path, page_file: Path | None, modes: dict[str, Any]) -> int:
     sys.path.insert(0, str(BENCH / "pages"))
     from generate import write_pages
 
@@ -56,10 +64,13 @@ def record(size: int, out: Path) -> int:
     os.environ["PYTHONPATH"] = os.pathsep.join(
         [str(BENCH / "host_tap"), *filter(None, [os.environ.get("PYTHONPATH")])])
     with tempfile.TemporaryDirectory() as tmp:
-        page = write_pages(Path(tmp), [size])[size]
-        with serve_directory(Path(tmp)) as base, Browser(timeout_s=1800) as browser:
-            browser.open(f"{base}{page.name}")
-            for mode, options in MODES.items():
+        if page_file is None:
+            root, name = Path(tmp), write_pages(Path(tmp), [size])[size].name
+        else:  # a saved page, served from its own folder (its assets beside it)
+            root, name = page_file.resolve().parent, page_file.name
+        with serve_directory(root) as base, Browser(timeout_s=1800) as browser:
+            browser.open(f"{base}{name}")
+            for mode, options in modes.items():
                 started = time.perf_counter()
                 browser.snapshot_raw(exact=True, stabilize={"enabled": False}, **options)
                 print(f"{mode}: {time.perf_counter() - started:.1f} s", flush=True)
@@ -98,7 +109,8 @@ class _FrameText:
             self.texts.append(frame["data"] if frame.get("type") == "chunk" else raw)
 
 
-def replay(path: Path, compare: Path | None, frames_out: Path | None = None) -> int:
+def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
+           profile: Path | None = None) -> int:
     from axsnap_host.native.host import Host, send_reply
     from axsnap_host.native.protocol import FrameIO
     from axsnap_host.pipeline.tokens import warm_up
@@ -110,15 +122,22 @@ def replay(path: Path, compare: Path | None, frames_out: Path | None = None) -> 
         sink = FrameIO(nothing_in, nothing_out)
         Path("/proc/self/clear_refs").write_text("5")
         print(f"before: VmRSS {_status_mb('VmRSS')} MB", flush=True)
+        cpu_ms = 0.0  # the read's CPU time: its parts' frames and its request's
+        profiler: Any = None
         with open(path, encoding="utf-8") as frames:
             while line := frames.readline():
                 # as serve() hands a frame over: no name here keeps the message's text (or
                 # the recording's line) while the host reads it (each ~40 MB on the 100k page)
                 texts = [json.loads(line)]
                 del line
+                started = time.process_time()
+                if profile is not None:
+                    import cProfile
+
+                    profiler = profiler or cProfile.Profile(time.process_time)  # CPU: load-proof
+                    profiler.enable()
                 replies = host.handle_text(texts.pop())
-                for reply in replies:
-                    result = reply.get("result") or {}
+                for reply in replies:  # encoded and cut into frames, as serve() writes it
                     if frames_out is not None:  # memory of its own: not for a VmHWM
                         tap = _FrameText()
                         send_reply(FrameIO(nothing_in, tap), reply)  # type: ignore[arg-type]
@@ -126,13 +145,23 @@ def replay(path: Path, compare: Path | None, frames_out: Path | None = None) -> 
                             out.write("".join(tap.texts) + "\n")
                     else:
                         send_reply(sink, reply)
+                if profiler is not None:
+                    profiler.disable()
+                cpu_ms += (time.process_time() - started) * 1000
+                for reply in replies:
+                    result = reply.get("result") or {}
                     print(f"reply {reply.get('id')} ok={reply.get('ok')} host_ms="
-                          f"{(result.get('timings') or {}).get('host_ms')} peak VmHWM "
-                          f"{_status_mb('VmHWM')} MB", flush=True)
+                          f"{(result.get('timings') or {}).get('host_ms')} cpu_ms={cpu_ms:.0f} "
+                          f"peak VmHWM {_status_mb('VmHWM')} MB", flush=True)
                     if compare is not None:
                         with open(compare, "a", encoding="utf-8") as out:
                             out.write(json.dumps(_stripped(reply), sort_keys=True) + "\n")
                 answered = bool(replies)
+                if answered:
+                    cpu_ms = 0.0
+                    if profiler is not None:
+                        profiler.dump_stats(f"{profile}.{replies[0].get('id')}")
+                        profiler = None
                 del replies
                 host.release()
                 if answered:  # the next read's peak is its own
@@ -148,14 +177,21 @@ def main() -> int:
     rec = sub.add_parser("record")
     rec.add_argument("--size", type=int, default=100_000)
     rec.add_argument("--out", type=Path, required=True)
+    rec.add_argument("--page", type=Path, help="a saved page to read instead of a generated one")
+    rec.add_argument("--modes", choices=["memory", "cpu"], default="memory",
+                     help="memory: SnapshotV1 and all three; cpu: DOM text, SnapshotV1 and "
+                          "outline from the walk, all three from one walk")
     rep = sub.add_parser("replay")
     rep.add_argument("recording", type=Path)
     rep.add_argument("--compare", type=Path, help="append the replies, volatile fields out")
     rep.add_argument("--frames", type=Path, help="append the text each reply's frames carry")
+    rep.add_argument("--profile", type=Path,
+                     help="cProfile each read (its frames) to PROFILE.<reply id>")
     args = parser.parse_args()
     if args.command == "record":
-        return record(args.size, args.out)
-    return replay(args.recording, args.compare, args.frames)
+        return record(args.size, args.out, args.page,
+                      CPU_MODES if args.modes == "cpu" else MODES)
+    return replay(args.recording, args.compare, args.frames, args.profile)
 
 
 if __name__ == "__main__":
