@@ -48,6 +48,8 @@ STEPS: dict[str, list[tuple[str, str]]] = {
                       ("axsnap_host.pipeline.outline.build", "secret_fields"),
                       ("axsnap_host.pipeline.ax.build", "secret_fields")],
     "DOM text: finish (hash, delta)": [("axsnap_host.pipeline.delta.reply", "finish_dom")],
+    "  hash (canonical JSON)": [("axsnap_host.pipeline.delta.reply", "snapshot_hash")],
+    "  token count (size)": [("axsnap_host.pipeline.delta.reply", "size_of")],
     "outline: build": [("axsnap_host.pipeline.outline.build", "build_outline")],
     "walk tree": [("axsnap_host.pipeline.outline.build", "walk_tree"),
                   ("axsnap_host.pipeline.axwalk.rows", "walk_tree")],

@@ -50,7 +50,10 @@ def check_walker(walker: dict[str, Any], where: str = "walker", depth: int = 0) 
         owner = frame.get("owner", -1)
         if not _is_int(owner) or not -1 <= owner < len(elements):
             raise CaptureShapeError(f"{where}.frames[{i}].owner: {owner!r} is not a record index")
+    frame_end = max(frame_count, 1)
     for i, rec in enumerate(elements):
+        if type(rec) is dict and _plain_record(rec, i, frame_end):
+            continue  # what a walker sends, checked with few calls; else the loops say where
         if not isinstance(rec, dict):
             raise CaptureShapeError(f"{where}.elements[{i}]: must be an object")
         for key in ("p", "dp"):
@@ -80,6 +83,39 @@ def check_walker(walker: dict[str, Any], where: str = "walker", depth: int = 0) 
             result = sub.get("result") if isinstance(sub, dict) else None
             if isinstance(result, dict):
                 check_walker(result, f"{where}.subframes[{i}].result", depth + 1)
+
+
+def _plain_record(rec: dict[str, Any], i: int, frame_end: int) -> bool:
+    """Whether one record passes every check of :func:`check_walker` (True), by the common
+    shapes only: exact ints, a box of four finite ints or floats. False: not shown here,
+    the exact checks decide (and say where)."""
+    p = rec.get("p", -1)
+    if type(p) is not int or not -1 <= p < i:
+        return False
+    if "dp" in rec:
+        dp = rec["dp"]
+        if type(dp) is not int or not -1 <= dp < i:
+            return False
+    f = rec.get("f", 0)
+    if type(f) is not int or not 0 <= f < frame_end:
+        return False
+    if "fr" in rec:
+        fr = rec["fr"]
+        if type(fr) is not int or not 0 <= fr < frame_end:
+            return False
+    box = rec.get("r")
+    if box is not None:
+        if type(box) is not list or len(box) != 4:
+            return False
+        for v in box:
+            kind = type(v)
+            if kind is float:
+                if v - v != 0.0:  # inf or nan
+                    return False
+            elif kind is not int:
+                return False
+    backend = rec.get("b")
+    return backend is None or (type(backend) is int and 0 <= backend <= MAX_SAFE_ID)
 
 
 def check_finite(value: Any, where: str, depth: int = 0) -> None:

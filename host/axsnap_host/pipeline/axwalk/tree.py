@@ -161,20 +161,32 @@ class _Tree:
             host: str | None, world: Any) -> None:
         """One run's rows (its records' ``_world`` is ``world``); its top rows hang under
         ``host`` (None: they are the root)."""
-        nodes, entries = self.nodes, self.entries
+        nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
+            self.boxes
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
         base = self._made
         self._made += len(rows)
+        counts = [0] * len(entries)  # nodes per frame ordinal, added to the entries after
+        last = len(entries)
         for index, row in enumerate(rows):
-            parent_row, role, name, value, state, w, frame, tag, box = (
-                [*row, None, None, None, None, None, None, None, None, None][:9]
-                if isinstance(row, list) else [None] * 9)
+            size = len(row) if type(row) is list else 0
+            if size == 9:
+                parent_row, role, name, value, state, w, frame, tag, box = row
+            elif size == 8:  # no box
+                parent_row, role, name, value, state, w, frame, tag = row
+                box = None
+            else:  # shorter (the walker leaves out a trailing tag and box), or longer
+                parent_row, role, name, value, state, w, frame, tag, box = (
+                    [*row, None, None, None, None, None, None, None, None, None][:9]
+                    if isinstance(row, list) else [None] * 9)
             parent = kept_of[parent_row] if isinstance(parent_row, int) and \
                 0 <= parent_row < index else host
             ordinal = ordinals.get(frame, 0) if isinstance(frame, int) else 0
-            ordinal = ordinal if ordinal < len(entries) else 0
+            if ordinal >= last:
+                ordinal = 0
             backend = backend_of.get(w) if isinstance(w, int) and w else None
-            role = role if isinstance(role, str) and role else "generic"
+            if not isinstance(role, str) or not role:
+                role = "generic"
             if role in _LIFTED and backend is None and not name and not w:
                 kept_of.append(parent)
                 continue
@@ -182,30 +194,34 @@ class _Tree:
                 f"{ordinal}-ax{base + index}"
             if node_id in nodes:
                 node_id = f"{ordinal}-ax{base + index}"
-            entry = entries[ordinal]
-            entry.nodes += 1
-            self.reached.add(ordinal)
+            counts[ordinal] += 1
             nodes[node_id] = FlatNode(
-                id=node_id, role=role, name=name if isinstance(name, str) else "",
-                value=value if isinstance(value, str) else None, state=_state(state),
-                frame=ordinal, ax_id=str(base + index), backend_id=backend,
-                frame_id=entry.frame_id, parent=parent)
-            if backend is None and isinstance(tag, str) and tag:
-                self.tags[node_id] = tag  # no record to tell it: the row says it
-            if backend is None and isinstance(w, int) and w:
-                self.refs[node_id] = (world, w)
+                node_id, role, name if isinstance(name, str) else "",
+                value if isinstance(value, str) else None, _state(state) if state else {},
+                ordinal, str(base + index), backend, entries[ordinal].frame_id, [], parent)
+            if backend is None:
+                if isinstance(tag, str) and tag:
+                    tags[node_id] = tag  # no record to tell it: the row says it
+                if isinstance(w, int) and w:
+                    refs[node_id] = (world, w)
+                elif isinstance(box, list) and len(box) == 4:
+                    boxes[node_id] = (box, host)
             elif isinstance(box, list) and len(box) == 4:
-                self.boxes[node_id] = (box, host)
+                boxes[node_id] = (box, host)
             if parent is None:
                 self.root_id = self.root_id or node_id
             else:
                 nodes[parent].children.append(node_id)
             kept_of.append(node_id)
+        for ordinal, count in enumerate(counts):
+            if count:
+                entries[ordinal].nodes += count
+                self.reached.add(ordinal)
 
 
 def _preorder(nodes: dict[str, FlatNode], root_id: str | None) -> dict[str, FlatNode]:
     """The nodes in document pre-order (a cross-site frame's were added after the page's)."""
-    if root_id is None:
+    if root_id is None or _in_preorder(nodes, root_id):
         return nodes
     out: dict[str, FlatNode] = {}
     stack = [root_id]
@@ -219,3 +235,21 @@ def _preorder(nodes: dict[str, FlatNode], root_id: str | None) -> dict[str, Flat
         out.setdefault(nid, node)
     return out
 
+
+def _in_preorder(nodes: dict[str, FlatNode], root_id: str) -> bool:
+    """Whether the nodes, as added, are already the root's pre-order (one run's rows are,
+    in document order; a cross-site frame's come after): each node's parent is on the path
+    from the root to the node added before it, and children lists are in the order added."""
+    added = iter(nodes.items())
+    first = next(added, None)
+    if first is None or first[0] != root_id:
+        return False
+    path = [root_id]
+    for nid, node in added:
+        parent = node.parent
+        while path and path[-1] != parent:
+            path.pop()
+        if not path:
+            return False
+        path.append(nid)
+    return True

@@ -155,18 +155,40 @@ def fold_labels(
     if not labels:
         return chosen, {}
     label_of: dict[int, int] = {}
+    # record → the nearest of it and its ancestors that is such a label (-1: none): each
+    # ancestor looked at once for all the listed elements under it
+    nearest: dict[int, int] = {}
     for j, _ in chosen:
-        if j.tag == "option":
+        if j.tag == "option" or j.rid in labels:
             continue  # the options of a labelled <select>: the label names the select
-        p = j.rec.get("p", -1)
-        while j.rid not in labels and isinstance(p, int) and p >= 0:
-            if p in labels:
-                label_of[j.rid] = p
-                break
-            p = joined[p].rec.get("p", -1)
+        label = _nearest_in(joined, j.rec.get("p", -1), labels, nearest)
+        if label >= 0:
+            label_of[j.rid] = label
     folded = set(label_of.values())
     texts = {rid: str(joined[label].rec.get("tx") or "").strip() for rid, label in label_of.items()}
     return [(j, r) for j, r in chosen if j.rid not in folded], texts
+
+
+def _nearest_in(joined: list[Joined], start: Any, wanted: set[int],
+                nearest: dict[int, int]) -> int:
+    """The first of record ``start`` and its ancestors (``p``) in ``wanted``, or -1;
+    ``nearest`` keeps the answer of every record it passed, for the next ask."""
+    path: list[int] = []
+    p = start
+    found = -1
+    while isinstance(p, int) and p >= 0:
+        if p in wanted:
+            found = p
+            break
+        known = nearest.get(p)
+        if known is not None:
+            found = known
+            break
+        path.append(p)
+        p = joined[p].rec.get("p", -1)
+    for rid in path:
+        nearest[rid] = found
+    return found
 
 
 def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Joined, list[str]]]:
@@ -201,40 +223,61 @@ def _name(j: Joined) -> str:
     return str(j.rec.get("tx") or j.rec.get("hint") or "")
 
 
-def _selector(joined: list[Joined], j: Joined) -> str:
-    """CSS selector within the element's own document; ' >>> ' crosses a shadow root."""
-    parts: list[str] = []
-    node: Joined | None = j
-    anchored = False  # an #id was found: skip up to the enclosing shadow root's host
-    while node is not None:
-        step = str(node.rec.get("d") or node.rec.get("s") or "")
-        if not anchored:
-            attrs = node.rec.get("a") or {}
-            ident = str(attrs.get("id", ""))
-            if ident and node.rec.get("idu") and _ID_RE.match(ident):
-                parts.append(f"#{ident}")
-                anchored = True
-            else:
-                last = step.rsplit("/", 1)[-1]
-                match = _POS_RE.search(last)
-                tag = last.split("[", 1)[0]
-                parts.append(f"{tag}:nth-of-type({match.group(1)})" if match else tag)
-        if step.startswith("#shadow-root/"):
-            parts.append(">>>")
-            anchored = False
-        if node.rec.get("s") == "html":
-            break  # a document's root: the selector is relative to that document
-        parent = node.rec.get("dp", node.rec.get("p", -1))
-        node = joined[parent] if isinstance(parent, int) and 0 <= parent < node.rid else None
-    out: list[str] = []
-    for part in reversed(parts):
-        if part == ">>>":
-            out.append(" >>> ")
-        else:
-            if out and out[-1] != " >>> ":
-                out.append(" > ")
-            out.append(part)
-    return "".join(out)
+class _Selectors:
+    """Each element's CSS selector within its own document; ' >>> ' crosses a shadow root.
+
+    A selector is its parent's (from the document's root, or from the nearest ancestor
+    with a unique ``#id``, down) followed by the element's own step, so each ancestor's is
+    made once and kept (keyed by the record and whether an ``#id`` below it anchors the
+    selector already): a whole page's 30k listed elements cost one step each, not one walk
+    up to the root each."""
+
+    def __init__(self, joined: list[Joined]) -> None:
+        self._joined = joined
+        # (record id, anchored below) → (the selector down to it, its last token's kind:
+        # "" none yet, ">>>" a shadow root's crossing, "part" a step)
+        self._made: dict[tuple[int, bool], tuple[str, str]] = {}
+
+    def of(self, j: Joined) -> str:
+        joined, made = self._joined, self._made
+        pending: list[tuple[tuple[int, bool], list[str]]] = []  # up from j, each's own tokens
+        key: tuple[int, bool] | None = (j.rid, False)
+        node: Joined | None = j
+        anchored = False
+        while node is not None and key is not None and key not in made:
+            own: list[str] = []
+            step = str(node.rec.get("d") or node.rec.get("s") or "")
+            if not anchored:
+                attrs = node.rec.get("a") or {}
+                ident = str(attrs.get("id", ""))
+                if ident and node.rec.get("idu") and _ID_RE.match(ident):
+                    own.append(f"#{ident}")
+                    anchored = True
+                else:
+                    last = step.rsplit("/", 1)[-1]
+                    match = _POS_RE.search(last)
+                    tag = last.split("[", 1)[0]
+                    own.append(f"{tag}:nth-of-type({match.group(1)})" if match else tag)
+            if step.startswith("#shadow-root/"):
+                own.append(">>>")
+                anchored = False
+            pending.append((key, own))
+            if node.rec.get("s") == "html":
+                node, key = None, None  # a document's root: relative to that document
+                break
+            parent = node.rec.get("dp", node.rec.get("p", -1))
+            node = joined[parent] if isinstance(parent, int) and 0 <= parent < node.rid \
+                else None
+            key = (node.rid, anchored) if node is not None else None
+        text, kind = made[key] if key is not None and key in made else ("", "")
+        for key_of, own in reversed(pending):
+            for token in reversed(own):
+                if token == ">>>":
+                    text, kind = text + " >>> ", ">>>"
+                else:
+                    text, kind = text + (" > " if kind == "part" else "") + token, "part"
+            made[key_of] = (text, kind)
+        return text
 
 
 def _redact(record: dict[str, Any], kind: str | None) -> int:
@@ -285,6 +328,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
     scroll_y = float(layout_vp.get("pageY", (walker.get("scroll") or {}).get("y", 0)) or 0)
 
     records: list[dict[str, Any]] = []
+    selectors = _Selectors(joined)
     kinds: list[str | None] = []
     entries: list[Entry] = []
     described: list[ElementFacts] = []
@@ -307,7 +351,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
             "rect": rect,
             "center": {"x": round(r[0] + r[2] / 2), "y": round(r[1] + r[3] / 2)},
             "xpath": j.xpath,
-            "selector": _selector(joined, j),
+            "selector": selectors.of(j),
             "isInteractive": True,
             "reasons": reasons,
             **facts.as_record(),
