@@ -13,7 +13,8 @@ import pytest
 from axsnap_host.models.capture_checks import CaptureShapeError, check_walker
 from axsnap_host.pipeline.ax.tree import FlatNode
 from axsnap_host.pipeline.axwalk.tree import _preorder
-from axsnap_host.pipeline.dom.elements import _ID_RE, _POS_RE, _Selectors, fold_labels
+from axsnap_host.pipeline.dom.elements import fold_labels
+from axsnap_host.pipeline.dom.targets import ID_RE, POS_RE, Selectors
 from axsnap_host.pipeline.dom.walker_merge import Joined
 
 
@@ -26,12 +27,12 @@ def _walked_selector(joined: list[Joined], j: Joined) -> str:
         step = str(node.rec.get("d") or node.rec.get("s") or "")
         if not anchored:
             ident = str((node.rec.get("a") or {}).get("id", ""))
-            if ident and node.rec.get("idu") and _ID_RE.match(ident):
+            if ident and node.rec.get("idu") and ID_RE.match(ident):
                 parts.append(f"#{ident}")
                 anchored = True
             else:
                 last = step.rsplit("/", 1)[-1]
-                match = _POS_RE.search(last)
+                match = POS_RE.search(last)
                 tag = last.split("[", 1)[0]
                 parts.append(f"{tag}:nth-of-type({match.group(1)})" if match else tag)
         if step.startswith("#shadow-root/"):
@@ -78,7 +79,7 @@ def test_selectors_made_once_per_ancestor_are_the_walked_ones(seed: int) -> None
     joined = _random_page(seed)
     order = list(joined)
     random.Random(seed).shuffle(order)  # whichever element asks first
-    selectors = _Selectors(joined)
+    selectors = Selectors(joined)
     assert {j.rid: selectors.of(j) for j in order} == \
         {j.rid: _walked_selector(joined, j) for j in joined}
 

@@ -21,7 +21,6 @@ Coordinates: ``rect`` in CSS pixels of the main document (viewport + scroll, as 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
@@ -35,6 +34,7 @@ from axsnap_host.pipeline.dom.registry import (
 )
 from axsnap_host.pipeline.dom.targets import (
     WEAK_REASONS,
+    Selectors,
     container_of,
     delegated,
     drop_repeating_containers,
@@ -65,8 +65,6 @@ INTERACTIVE_AX_ROLES = frozenset({
     "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton",
     "treeitem", "listbox", "TextField", "PopUpButton", "ToggleButton", "DisclosureTriangle",
 })
-_ID_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
-_POS_RE = re.compile(r"\[(\d+)\]$")
 
 
 def _document_id(capture: RawCapture) -> str | None:
@@ -223,63 +221,6 @@ def _name(j: Joined) -> str:
     return str(j.rec.get("tx") or j.rec.get("hint") or "")
 
 
-class _Selectors:
-    """Each element's CSS selector within its own document; ' >>> ' crosses a shadow root.
-
-    A selector is its parent's (from the document's root, or from the nearest ancestor
-    with a unique ``#id``, down) followed by the element's own step, so each ancestor's is
-    made once and kept (keyed by the record and whether an ``#id`` below it anchors the
-    selector already): a whole page's 30k listed elements cost one step each, not one walk
-    up to the root each."""
-
-    def __init__(self, joined: list[Joined]) -> None:
-        self._joined = joined
-        # (record id, anchored below) → (the selector down to it, its last token's kind:
-        # "" none yet, ">>>" a shadow root's crossing, "part" a step)
-        self._made: dict[tuple[int, bool], tuple[str, str]] = {}
-
-    def of(self, j: Joined) -> str:
-        joined, made = self._joined, self._made
-        pending: list[tuple[tuple[int, bool], list[str]]] = []  # up from j, each's own tokens
-        key: tuple[int, bool] | None = (j.rid, False)
-        node: Joined | None = j
-        anchored = False
-        while node is not None and key is not None and key not in made:
-            own: list[str] = []
-            step = str(node.rec.get("d") or node.rec.get("s") or "")
-            if not anchored:
-                attrs = node.rec.get("a") or {}
-                ident = str(attrs.get("id", ""))
-                if ident and node.rec.get("idu") and _ID_RE.match(ident):
-                    own.append(f"#{ident}")
-                    anchored = True
-                else:
-                    last = step.rsplit("/", 1)[-1]
-                    match = _POS_RE.search(last)
-                    tag = last.split("[", 1)[0]
-                    own.append(f"{tag}:nth-of-type({match.group(1)})" if match else tag)
-            if step.startswith("#shadow-root/"):
-                own.append(">>>")
-                anchored = False
-            pending.append((key, own))
-            if node.rec.get("s") == "html":
-                node, key = None, None  # a document's root: relative to that document
-                break
-            parent = node.rec.get("dp", node.rec.get("p", -1))
-            node = joined[parent] if isinstance(parent, int) and 0 <= parent < node.rid \
-                else None
-            key = (node.rid, anchored) if node is not None else None
-        text, kind = made[key] if key is not None and key in made else ("", "")
-        for key_of, own in reversed(pending):
-            for token in reversed(own):
-                if token == ">>>":
-                    text, kind = text + " >>> ", ">>>"
-                else:
-                    text, kind = text + (" > " if kind == "part" else "") + token, "part"
-            made[key_of] = (text, kind)
-        return text
-
-
 def _redact(record: dict[str, Any], kind: str | None) -> int:
     """Mask secrets in one element record in place; returns how many pieces were masked.
     ``kind``: the capture's one decision for this element (pipeline/secrets.py)."""
@@ -328,7 +269,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
     scroll_y = float(layout_vp.get("pageY", (walker.get("scroll") or {}).get("y", 0)) or 0)
 
     records: list[dict[str, Any]] = []
-    selectors = _Selectors(joined)
+    selectors = Selectors(joined)
     kinds: list[str | None] = []
     entries: list[Entry] = []
     described: list[ElementFacts] = []
