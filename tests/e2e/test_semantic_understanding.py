@@ -391,3 +391,20 @@ def test_twin_tabs_of_boxes_are_told_apart_by_their_box_headers_in_every_read(
     below = _tabs(read(browser))
     assert below and all(whole[k] == v for k, v in below.items() if k in whole), (below, whole)
     assert any("horizontal_form" in i for i in below.values()), below
+
+
+def test_rows_alike_in_their_first_and_last_cells_are_told_apart_by_a_middle_cell(
+        browser: Browser, pages_url: str) -> None:
+    # Three "Backend UI" projects, each with View and Edit links, at 57, 77 and 90 % complete:
+    # the progress parts them, no counter, and a project added on top moves no id.
+    url = pages_url + "understanding/rows_alike_but_middle_cell.html"
+    before = {e["handle"]["backendNodeId"]: e["id"] for e in read(browser, url).elements}
+    assert len(set(before.values())) == 6, before
+    assert not [i for i in before.values() if i.rsplit("_", 1)[-1].isdigit()], before
+    assert "link_view_near_backend_ui_57_complete" in before.values(), before
+    browser.run_in_target(
+        "document.getElementById('rows').insertAdjacentHTML('afterbegin', '<tr><td>Backend UI"
+        "</td><td>12% complete</td><td>Late</td><td><a href=\"/view\">View</a> <a href=\"/edit\">"
+        "Edit</a></td></tr>')")
+    after = {e["handle"]["backendNodeId"]: e["id"] for e in read(browser).elements}
+    assert {k: after[k] for k in before} == before, after

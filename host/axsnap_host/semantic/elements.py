@@ -25,6 +25,7 @@ from axsnap_host.semantic.id_words import (
     near_text,
     own_mark,
     path_tail,
+    row_cells,
     row_tail,
     section_of,
     twin_words,
@@ -238,6 +239,7 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                              holder=holder, section=el.section, twin=el.twin,
                              tail=label_tail(label, base),
                              row_tail=row_tail(el.node, facts, label) if el.context else "",
+                             row_cells=row_cells(el.node, facts, label) if el.context else (),
                              path=path_tail(el.node.attrs.get("href", "")) if el.kind == "link"
                              else ""))
     for el, value in zip(chosen, _resolve(placed), strict=True):

@@ -93,6 +93,18 @@ def row_tail(node: Node, facts: PageFacts, label: str) -> str:
     return ""
 
 
+def row_cells(node: Node, facts: PageFacts, label: str) -> tuple[str, ...]:
+    """Words of a table row's cells between its first and its last with text (a project's
+    progress, a record's status), each up to three words; () outside a table row."""
+    for ancestor in facts.ancestors(node)[:8]:
+        if ancestor.tag == "tr":
+            cells = [facts.nodes[rid] for rid in ancestor.children]
+            said = [slug(minus(c.text, label), 3) for c in cells]
+            said = [w for w in said if w]
+            return tuple(said[1:-1])
+    return ()
+
+
 def near_text(node: Node, facts: PageFacts, own: str) -> str:
     """Words of the closest text around the element that is not its own label."""
     inside = set()

@@ -132,6 +132,7 @@ class Placed:
     # destination), read by the walker over the whole page: the first named container that
     # differs among them (``at_<words>``), else the heading above (``under_<words>``)
     row_tail: str = ""  # the words of its table row's last cell (``..._8_mins_ago``)
+    row_cells: tuple[str, ...] = ()  # the words of its table row's middle cells
     tail: str = ""  # the last words of a label longer than an id holds (``..._index``)
     path: str = ""  # the last parts of a link's destination path (``news_astronomie``)
 
@@ -170,6 +171,9 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
         tails = Counter((ids[i], items[i].tail) for i in members)
         row_tails = Counter((ids[i], items[i].row_tail) for i in members)
         paths = Counter((ids[i], items[i].path) for i in members)
+        alike: dict[str, list[int]] = defaultdict(list)  # the members an id is shared by
+        for i in members:
+            alike[ids[i]].append(i)
         for i in members:
             item = items[i]
             if counts[ids[i]] <= 1:
@@ -190,6 +194,11 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                     row_tails[ids[i], item.row_tail] < counts[ids[i]]:
                 # rows alike in their first words: their last cell's (a time, a status)
                 ids[i] = f"{base}_near_{item.context}_{item.row_tail}"
+            elif item.context and (cell := _parting_cell(item, [items[j] for j in alike[
+                    ids[i]]])):
+                # rows alike in their first and last cells: the first middle cell that
+                # differs among them (a project's progress, a record's status)
+                ids[i] = f"{base}_near_{item.context}_{cell}"
             elif item.tail and tails[ids[i], item.tail] < counts[ids[i]]:
                 # labels alike in their first words: their own last words part them
                 ids[i] = f"{base}_{item.tail}"
@@ -201,6 +210,16 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
             elif item.context and item.place:  # the same row words in two regions
                 ids[i] = f"{base}_near_{item.context}_in_{item.place}"
     return _dedupe(ids)
+
+
+def _parting_cell(item: Placed, group: list[Placed]) -> str:
+    """The words of ``item``'s first middle row cell that differ among the rows of ``group``
+    (the twins sharing its id), where its own words are not every row's; "" when none."""
+    for k, own in enumerate(item.row_cells):
+        said = [g.row_cells[k] if k < len(g.row_cells) else "" for g in group]
+        if len(set(said)) > 1:
+            return own if own and said.count(own) < len(said) else ""
+    return ""
 
 
 def _dedupe(ids: list[str]) -> list[str]:
