@@ -100,3 +100,17 @@ def test_a_cross_site_frame_from_the_walk(browser: Browser, pages_url: str,
     inner = next(e for e in walked["elements"] if e["name"] == "Frame button")
     assert inner["frame"] == 1
     assert browser.act(inner["index"], "click").ok
+
+
+def test_a_first_read_of_a_document_takes_its_ids_as_the_walk_reports(browser: Browser,
+                                                                      pages_url: str) -> None:
+    """A document's first read (the batch case: each page read once) also takes its ids as
+    the walk reports: the extension's world is there before the walk (the binding the early
+    take starts on goes only into worlds that exist), and it lists what the join lists."""
+    browser.open(f"{pages_url}dom/walk_source.html?first")
+    walked = read(browser, "walk")
+    assert walked["timings"]["capture_steps"]["walker_ids_early_parts"] == 1
+    joined = read(browser, "snapshot")["result"]
+    assert walked["result"]["domtext"] == joined["domtext"]
+    assert [e["backendNodeId"] for e in walked["result"]["elements"]] == [
+        e["backendNodeId"] for e in joined["elements"]]
