@@ -10,6 +10,7 @@ non-elements; attribute names lower-cased, the last of a repeated name wins), an
 
 from __future__ import annotations
 
+from functools import lru_cache
 from urllib.parse import urljoin
 
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
@@ -41,9 +42,14 @@ def absolute_url(base: str, href: str) -> str:
     if href.lower().startswith(("javascript:", "data:")):
         return href.split(":", 1)[0].lower() + ":"
     try:
-        return urljoin(base, href)
+        return _urljoin(base, href)
     except ValueError:
         return href
+
+
+# A page's links repeat (node's fs.html: 433 different hrefs in 2,384 links): each pair
+# joined once. urljoin is a pure function of its two strings.
+_urljoin = lru_cache(maxsize=4096)(urljoin)
 
 
 def node_tag_attrs(dom: DomFacts, backend_id: int | None, frame_id: str | None,
