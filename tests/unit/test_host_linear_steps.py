@@ -14,7 +14,7 @@ from axsnap_host.models.capture_checks import CaptureShapeError, check_walker
 from axsnap_host.pipeline.ax.tree import FlatNode
 from axsnap_host.pipeline.axwalk.tree import _preorder
 from axsnap_host.pipeline.dom.elements import fold_labels
-from axsnap_host.pipeline.dom.targets import ID_RE, POS_RE, Selectors
+from axsnap_host.pipeline.dom.targets import ID_RE, POS_RE, Selectors, container_of
 from axsnap_host.pipeline.dom.walker_merge import Joined
 
 
@@ -168,3 +168,15 @@ def test_the_walker_checks_pass_bools_in_boxes_as_before() -> None:
     # a bool is no number of a box (the exact check says so; the fast path leaves it to it)
     with pytest.raises(CaptureShapeError, match=r"elements\[0\]\.r"):
         check_walker({"elements": [{**GOOD, "r": [True, 0, 0, 0]}], "frames": [{}]})
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_containers_remembered_in_document_order_are_the_walked_ones(seed: int) -> None:
+    joined = _random_page(seed)
+    rng = random.Random(seed)
+    chosen: dict[int, list[str]] = {}
+    memo: dict[int, int] = {}
+    for j in joined:  # as select_interactive asks: each record once, choices made as it goes
+        assert container_of(joined, j, chosen, memo) == container_of(joined, j, chosen)
+        if rng.random() < 0.4:
+            chosen[j.rid] = [rng.choice(["scroll", "pointer", "button"])]

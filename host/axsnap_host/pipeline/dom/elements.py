@@ -127,11 +127,12 @@ def select_interactive(
     or not (covered, below a fold, outside the window), as long as it has a box."""
     chosen: dict[int, list[str]] = {}
     picked: list[tuple[Joined, list[str]]] = []
+    containers: dict[int, int] = {}  # container_of's memo: records come in document order
     for j in joined:
         reasons = _reasons(j, joined)
         if not reasons:
             continue
-        up = container_of(joined, j, chosen)
+        up = container_of(joined, j, chosen, containers)
         if up >= 0 and part_of(reasons, chosen[up]):
             continue
         if not _visible(j, options, present):

@@ -52,16 +52,29 @@ def delegated(joined: Sequence[Joined], j: Joined) -> bool:
     return False
 
 
-def container_of(joined: Sequence[Joined], j: Joined, chosen: dict[int, list[str]]) -> int:
+def container_of(joined: Sequence[Joined], j: Joined, chosen: dict[int, list[str]],
+                 memo: dict[int, int] | None = None) -> int:
     """The nearest chosen ancestor that holds ``j`` as part of it (scroll boxes do not),
-    or -1."""
+    or -1. ``memo`` (one per ``chosen``, asked in document order: an ancestor's choice is
+    made before its descendants ask) keeps each passed record's answer for the next ask."""
     p = j.rec.get("p", -1)
+    path: list[int] = []
+    found = -1
     while isinstance(p, int) and p >= 0:
         reasons = chosen.get(p)
         if reasons is not None and reasons != ["scroll"]:
-            return p
+            found = p
+            break
+        known = memo.get(p) if memo is not None else None
+        if known is not None:
+            found = known
+            break
+        path.append(p)
         p = joined[p].rec.get("p", -1)
-    return -1
+    if memo is not None:
+        for rid in path:
+            memo[rid] = found
+    return found
 
 
 def part_of(reasons: Sequence[str], container_reasons: Sequence[str]) -> bool:
@@ -77,8 +90,9 @@ def drop_repeating_containers(
     chosen = {j.rid: reasons for j, reasons in picked}
     said: dict[int, list[str]] = {}
     icons: dict[int, list[int]] = {}
+    memo: dict[int, int] = {}
     for j, reasons in picked:
-        up = container_of(joined, j, chosen)
+        up = container_of(joined, j, chosen, memo)
         if up < 0:
             continue
         said.setdefault(up, []).append(_squash(str(j.rec.get("tx") or "")))
