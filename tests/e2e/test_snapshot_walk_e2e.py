@@ -100,6 +100,8 @@ def test_text_runs_keep_the_spaces_layout_keeps(browser: Browser, pages_url: str
     assert "." not in names and "a block after" in names  # a clearfix's hidden "." is no run
     assert "last words of a block" in names  # white space alone after it: still its end
     assert "1-10 Of 3 600 000 Results" in names  # text-transform: capitalize
+    levels = [r["state"].get("level") for r in node_records(walked) if r["role"] == "treeitem"]
+    assert levels == [1, 2]  # a tree item's level: the groups it is in
 
 
 def test_ids_from_the_walk_act_below_the_fold_and_in_a_frame(page: Browser) -> None:

@@ -1338,6 +1338,7 @@ function stateOf(el, tag, role, ctx) {
     const level = parseInt(el.getAttribute("aria-level") || (/^h([1-6])$/.exec(tag) || [])[1] || "2", 10);
     if (level > 0) s.level = level;
   }
+  if (role === "treeitem") s.level = treeLevel(el);
   if (tag === "textarea") s.multiline = true;
   const popup = ariaBool(el, "aria-haspopup");
   if (popup && popup !== "false") s.haspopup = popup === "true" ? "menu" : popup;
@@ -1349,9 +1350,19 @@ function stateOf(el, tag, role, ctx) {
   else if (el.isContentEditable) s.editable = "richtext";
   if (role === "link" && el.href && typeof el.href === "string") s.url = el.href;
   else if (tag === "img" && role === "image" && el.src && typeof el.src === "string") s.url = el.src;
+  else if (tag === "input" && el.type === "image" && el.src && typeof el.src === "string") s.url = el.src;
   rangeStates(el, tag, role, s);
   for (const k in s) return s;
   return 0;
+}
+function treeLevel(el) {
+  const given = parseInt(el.getAttribute("aria-level") || "", 10);
+  if (given > 0) return given;
+  let level = 1;
+  for (let a = el.parentElement; a && a.getAttribute("role") !== "tree"; a = a.parentElement) {
+    if (a.getAttribute("role") === "group") level += 1;
+  }
+  return level;
 }
 var ORIENTATION = {
   listbox: "vertical",

@@ -87,6 +87,7 @@ function stateOf(el, tag, role, ctx) {
     const level = parseInt(el.getAttribute('aria-level') || (/^h([1-6])$/.exec(tag) || [])[1] || '2', 10);
     if (level > 0) s.level = level;
   }
+  if (role === 'treeitem') s.level = treeLevel(el);
   if (tag === 'textarea') s.multiline = true;
   const popup = ariaBool(el, 'aria-haspopup');
   if (popup && popup !== 'false') s.haspopup = popup === 'true' ? 'menu' : popup;
@@ -98,9 +99,22 @@ function stateOf(el, tag, role, ctx) {
   else if (el.isContentEditable) s.editable = 'richtext';
   if (role === 'link' && el.href && typeof el.href === 'string') s.url = el.href;
   else if (tag === 'img' && role === 'image' && el.src && typeof el.src === 'string') s.url = el.src;
+  else if (tag === 'input' && el.type === 'image' && el.src && typeof el.src === 'string') s.url = el.src;
   rangeStates(el, tag, role, s);
   for (const k in s) return s;  // eslint-disable-line no-unreachable-loop
   return 0;
+}
+
+// A tree item's level: aria-level, else 1 + the groups it is inside (up to its tree), as
+// Chromium measures it.
+function treeLevel(el) {
+  const given = parseInt(el.getAttribute('aria-level') || '', 10);
+  if (given > 0) return given;
+  let level = 1;
+  for (let a = el.parentElement; a && a.getAttribute('role') !== 'tree'; a = a.parentElement) {
+    if (a.getAttribute('role') === 'group') level += 1;
+  }
+  return level;
 }
 
 // Chromium's orientation of a role that has one when aria-orientation does not say it
