@@ -137,6 +137,7 @@ def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
                     profiler = profiler or cProfile.Profile(time.process_time)  # CPU: load-proof
                     profiler.enable()
                 replies = host.handle_text(texts.pop())
+                built = _status_mb("VmHWM")  # the read's peak before its reply is written
                 for reply in replies:  # encoded and cut into frames, as serve() writes it
                     if frames_out is not None:  # memory of its own: not for a VmHWM
                         tap = _FrameText()
@@ -152,7 +153,8 @@ def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
                     result = reply.get("result") or {}
                     print(f"reply {reply.get('id')} ok={reply.get('ok')} host_ms="
                           f"{(result.get('timings') or {}).get('host_ms')} cpu_ms={cpu_ms:.0f} "
-                          f"peak VmHWM {_status_mb('VmHWM')} MB", flush=True)
+                          f"peak VmHWM {_status_mb('VmHWM')} MB (before the write {built} MB)",
+                          flush=True)
                     if compare is not None:
                         with open(compare, "a", encoding="utf-8") as out:
                             out.write(json.dumps(_stripped(reply), sort_keys=True) + "\n")
