@@ -295,6 +295,8 @@ def join(capture: RawCapture) -> list[Joined]:
     keys: list[int] = []
     xpaths: list[str] = []
     out: list[Joined] = []
+    world = walker.get("world")
+    frame_urls: dict[int, str] = {}  # walker frame → its URL (frames only grow: stitched)
     rid = 0
     while rid < len(records):
         rec = records[rid]
@@ -303,18 +305,22 @@ def join(capture: RawCapture) -> list[Joined]:
         parent_key = keys[p] if isinstance(p, int) and 0 <= p < rid else ROOT
         dp = rec.get("dp", p)
         parent_xpath = xpaths[dp] if isinstance(dp, int) and 0 <= dp < rid else ""
-        key = table.find(parent_key, step)
+        # (a read without a DOMSnapshot, from the walk, has no keys to find)
+        key = table.find(parent_key, step) if snap else NO_KEY
         xpath = f"{parent_xpath}/{rec.get('d') or step}"
         keys.append(key)
         xpaths.append(xpath)
         frame = int(rec.get("f", 0))
-        frame_url = str(frames[frame].get("url", "")) if 0 <= frame < len(frames) else ""
+        frame_url = frame_urls.get(frame)
+        if frame_url is None:
+            frame_url = str(frames[frame].get("url", "")) if 0 <= frame < len(frames) else ""
+            if 0 <= frame < len(frames):
+                frame_urls[frame] = frame_url
         joined = Joined(rid, rec, _step_tag(step), xpath, frame, frame_url)
-        _attach_facts(joined, snap.get(key) if key != NO_KEY else None, frames,
-                      walker.get("world"))
+        _attach_facts(joined, snap.get(key) if key != NO_KEY else None, frames, world)
         if nature is not None and nature.add(rec, joined.tag):
             joined.clickable = True
-        if joined.backend_node_id is not None and joined.frame_id is not None:
+        if ax and joined.backend_node_id is not None and joined.frame_id is not None:
             role_name = ax.get((joined.frame_id, joined.backend_node_id))
             if role_name:
                 joined.ax_role, joined.ax_name = role_name
