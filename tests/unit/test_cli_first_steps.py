@@ -5,6 +5,7 @@ session records (names, modes, pruning of dead ones)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -20,6 +21,7 @@ from axsnap_host import __version__
 from axsnap_host.cli.main import main
 from axsnap_host.client.outputs import emit, main_text
 from axsnap_host.control.paths import install_id, runtime_dir
+from axsnap_host.control.server import serve_async
 from axsnap_host.install.check import install_fix
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.sessions import store
@@ -94,6 +96,25 @@ def test_sigterm_to_serve_leaves_no_runtime_files(serve_env: dict[str, str]) -> 
             proc.kill()
             proc.wait()
     assert not run.exists() or not list(run.iterdir())
+
+
+def test_sigterm_while_serve_announces_itself_leaves_no_runtime_files(
+        serve_env: dict[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # On a loaded machine SIGTERM can land just after serve.json is written, while the address
+    # is announced: interrupted_by_sigterm raises KeyboardInterrupt there, as this announce does.
+    for name in ("AXSNAP_RUNTIME_DIR", "AXSNAP_CONFIG_DIR"):
+        monkeypatch.setenv(name, serve_env[name])
+    run = Path(serve_env["AXSNAP_RUNTIME_DIR"])
+    present: list[list[str]] = []
+
+    def announce(_info: dict[str, object]) -> None:
+        present.append(sorted(path.name for path in run.iterdir()))
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        asyncio.run(serve_async(0, token_file=tmp_path / "token", ready=announce))
+    assert present == [["control.sock", "serve.json"]]
+    assert not list(run.iterdir())
 
 
 def test_out_dash_is_stdout_never_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

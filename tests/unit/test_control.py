@@ -175,6 +175,21 @@ def test_a_second_serve_on_the_same_socket_is_refused(linked: Any) -> None:
     assert caught.value.code == "serve_running"
 
 
+def test_a_refused_second_hub_leaves_the_first_ones_socket(linked: Any) -> None:
+    _loop, hub, _link, _sent = linked
+    second = Hub(hub.path)
+
+    async def refused_then_closed() -> None:
+        try:
+            await second.start()
+        finally:
+            await second.close()
+
+    with pytest.raises(AxsnapError):
+        asyncio.run(refused_then_closed())
+    assert hub.path.exists()
+
+
 # -- the host side ----------------------------------------------------------------------------
 
 

@@ -67,7 +67,9 @@ class Hub:
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()
-        self.path.unlink(missing_ok=True)
+            # Only the socket this hub made: a start refused because another serve listens
+            # there must leave that one's socket alone.
+            self.path.unlink(missing_ok=True)
 
     @property
     def current(self) -> Link | None:

@@ -58,24 +58,22 @@ async def serve_async(port: int = DEFAULT_PORT, token_file: Path | None = None,
     token = ensure_token(token_file)
     sock = bind_loopback(port)  # a busy port fails before the link socket is made
     hub = Hub(link_path)
+    # One try from the link socket on: a SIGTERM (raised here as KeyboardInterrupt) while
+    # serve.json is written or the address announced still removes both runtime files.
     try:
         await hub.start()
-    except BaseException:
-        sock.close()
-        raise
-    bound = sock.getsockname()[1]
-    app = create_app(hub, token, bound, grants=grants)
-    config = uvicorn.Config(app, log_level="warning",
-                            access_log=False, lifespan="off", server_header=False)
-    server = uvicorn.Server(config)
-    info: dict[str, object] = {"url": f"http://127.0.0.1:{bound}", "port": bound,
-                               "pid": os.getpid(), "token_path": str(token_file),
-                               "socket": str(hub.path)}
-    write_serve_info(info)
-    log.info("control API on 127.0.0.1:%d, link socket %s", bound, hub.path)
-    if ready is not None:
-        ready(info)
-    try:
+        bound = sock.getsockname()[1]
+        app = create_app(hub, token, bound, grants=grants)
+        config = uvicorn.Config(app, log_level="warning",
+                                access_log=False, lifespan="off", server_header=False)
+        server = uvicorn.Server(config)
+        info: dict[str, object] = {"url": f"http://127.0.0.1:{bound}", "port": bound,
+                                   "pid": os.getpid(), "token_path": str(token_file),
+                                   "socket": str(hub.path)}
+        write_serve_info(info)
+        log.info("control API on 127.0.0.1:%d, link socket %s", bound, hub.path)
+        if ready is not None:
+            ready(info)
         await server.serve(sockets=[sock])
     finally:
         remove_serve_info(os.getpid())
