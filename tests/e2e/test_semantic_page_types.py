@@ -265,3 +265,35 @@ def test_a_password_change_below_the_first_screen_is_an_accounts_settings(
         result = read(browser, pages_url + "understanding/account_password_change_below.html",
                       viewport_only=viewport_only)
         assert result.type == "settings", result.page["signals"][:6]
+
+
+def test_result_headings_in_closed_drop_downs_do_not_make_a_table_of_records_results(
+        browser: Browser, pages_url: str) -> None:
+    # A top bar's empty search box and two closed drop-downs of eight linked message and
+    # notification headings (display: none until opened) over a table of eleven students:
+    # a person sees no result, only the records.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/records_hidden_previews.html",
+                      viewport_only=viewport_only)
+        assert result.type == "list", result.page["signals"][:6]
+
+
+def test_a_field_asking_what_to_search_for_holding_a_query_is_a_search_box(
+        browser: Browser, pages_url: str) -> None:
+    # A German shop's field "Wonach suchen Sie?" (name _kw, no type or role search, no
+    # English word) holds "Lampe" over six linked result headings; a filter column of prices,
+    # a postcode and a radius beside them is no form page.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/shop_results_query_words.html",
+                      viewport_only=viewport_only)
+        assert result.type == "search_results", result.page["signals"][:6]
+
+
+def test_a_table_under_its_column_headings_and_a_filter_box_is_a_list(
+        browser: Browser, pages_url: str) -> None:
+    # A data table whose rows a script fills: six column headings under a "Search any
+    # column" box and a page-size select, no rows yet, no chart, no stat tiles.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/records_table_headings_filter.html",
+                      viewport_only=viewport_only)
+        assert result.type == "list", result.page["signals"][:6]

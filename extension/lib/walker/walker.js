@@ -1924,6 +1924,7 @@ function pageTally() {
     action_rows: 0,
     charts: 0,
     forms: 0,
+    column_heads: 0,
     control_labels: [],
     partial: false
   };
@@ -2017,8 +2018,13 @@ function pageTally() {
   t.tables = document.querySelectorAll("table").length;
   t.rows = document.querySelectorAll("tr").length;
   t.articles = document.querySelectorAll("article").length;
-  for (const h of document.querySelectorAll("h2, h3")) {
-    if (h.querySelector("a[href]") || h.closest("a[href]")) t.result_blocks++;
+  n = 0;
+  for (const h of document.querySelectorAll('h2, h3, [role=heading][aria-level="2"], [role=heading][aria-level="3"]')) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    if ((h.querySelector("a[href]") || h.closest("a[href]")) && shown(h)) t.result_blocks++;
   }
   const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
   n = 0;
@@ -2032,6 +2038,16 @@ function pageTally() {
   }
   for (const tr of document.querySelectorAll("tr")) {
     if (tr.querySelector("a[href], button")) t.action_rows++;
+  }
+  n = 0;
+  for (const tr of document.querySelectorAll("thead tr, table tr:first-child")) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    if (tr.closest(CHROME) || !shown(tr)) continue;
+    const heads = [...tr.children].filter((c) => c.localName === "th" && (c.textContent || "").trim()).length;
+    t.column_heads = Math.max(t.column_heads, heads);
   }
   n = 0;
   for (const el of document.querySelectorAll("canvas, svg")) {

@@ -179,6 +179,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # A long table of records is a list even when its rows hold no link or button.
     fire("list", "stats:10+ table rows", 0.35,
          f.rows >= 10 and not mailbox and f.long_blocks < 3 and itemized)
+    # A table naming 4+ columns under a box to filter it: a table of records, its rows shown
+    # or still to come from a script (no chart or stat tiles: a dashboard's table is one part).
+    fire("list", "stats:a table's 4+ column headings under a filter box", 0.4,
+         f.column_heads >= 4 and f.search_inputs + f.search_named >= 1 and f.queries == 0
+         and f.charts == 0 and f.widgets < 3 and not mailbox and f.long_blocks < 3 and itemized)
     # The title names what the page is for (medium): its type's words, once per type.
     for kind in PAGE_TYPES:
         said = [w for w in title_hits(kind, f.title) if w not in _TITLE_SKIP

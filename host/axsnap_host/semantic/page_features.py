@@ -63,6 +63,7 @@ class Features:
     long_items: int = 0
     widgets: int = 0
     action_rows: int = 0
+    column_heads: int = 0  # the most named <th>s in one table row (the walker's tally)
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
     address_fields: int = 0
     to_subject: int = 0
@@ -124,9 +125,13 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                 el.source.aria, el.source.text, el.source.hint, el.source.name,
                 node.attrs.get("id", "")))))
         elif kind == "text_input":
+            # (a field whose words ask what to search for, in a form or holding a query:
+            # "Wonach suchen Sie?" over a shop's results)
+            asks = "search" in name.lower() or bool(_SEARCH_WORD.search(name))
             searchy = (node.attrs.get("type") == "search" or node.role == "searchbox"
                        or node.attrs.get("name") in ("q", "query", "search", "wd", "s")
-                       or (el.region.startswith("form") and "search" in name.lower()))
+                       or (asks and (el.region.startswith("form")
+                                     or bool((node.value or "").strip()))))
             f.search_inputs += searchy
             f.queries += searchy and bool((node.value or "").strip())
             f.text_inputs += not searchy
@@ -254,7 +259,8 @@ _METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", 
 _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
             "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
-            "long_pre", "long_items", "widgets", "action_rows", "charts", "forms")
+            "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
+            "column_heads")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

@@ -27,7 +27,7 @@ export function pageTally() {
   const t = { passwords: 0, current_passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
     radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
     tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
-    long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0,
+    long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -110,8 +110,13 @@ export function pageTally() {
   t.tables = document.querySelectorAll('table').length;
   t.rows = document.querySelectorAll('tr').length;
   t.articles = document.querySelectorAll('article').length;
-  for (const h of document.querySelectorAll('h2, h3')) {
-    if (h.querySelector('a[href]') || h.closest('a[href]')) t.result_blocks++;
+  // Result headings a person sees (a closed drop-down's message previews are none), ARIA
+  // headings too (a shop's result titles are <span role=heading aria-level=3> in their links).
+  n = 0;
+  for (const h of document.querySelectorAll('h2, h3, [role=heading][aria-level="2"], '
+    + '[role=heading][aria-level="3"]')) {
+    if (++n > LIMIT) { t.partial = true; break; }
+    if ((h.querySelector('a[href]') || h.closest('a[href]')) && shown(h)) t.result_blocks++;
   }
   const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
   n = 0;
@@ -123,6 +128,16 @@ export function pageTally() {
   }
   for (const tr of document.querySelectorAll('tr')) {
     if (tr.querySelector('a[href], button')) t.action_rows++;
+  }
+  // A table's column headings (the most in one shown row of <th>s out of the chrome): a table
+  // of records names its columns even before a script fills its rows.
+  n = 0;
+  for (const tr of document.querySelectorAll('thead tr, table tr:first-child')) {
+    if (++n > LIMIT) { t.partial = true; break; }
+    if (tr.closest(CHROME) || !shown(tr)) continue;
+    const heads = [...tr.children].filter((c) => c.localName === 'th'
+      && (c.textContent || '').trim()).length;
+    t.column_heads = Math.max(t.column_heads, heads);
   }
   // Drawn charts: a canvas or an outermost svg the size of a figure (an icon is smaller), out
   // of the page's chrome and of links and buttons (a logo is an svg too).
