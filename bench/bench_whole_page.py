@@ -239,6 +239,13 @@ def render_steps(rows: list[dict[str, Any]], modes: list[str]) -> str:
     return "\n".join(lines)
 
 
+
+def _results_name(value: str) -> str:
+    name = Path(value).name.removesuffix(".md").removesuffix(".json")
+    if not name:
+        raise argparse.ArgumentTypeError(f"--out {value!r} names no file")
+    return name
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -248,7 +255,9 @@ def main() -> int:
     parser.add_argument("--no-generated", action="store_true")
     parser.add_argument("--all-formats", action="store_true",
                         help="also the three formats in one request (also_formats)")
-    parser.add_argument("--out", default="whole_page", help="results/<out>.md and .json")
+    parser.add_argument("--out", default="whole_page", type=_results_name,
+                        help="a name: results/<out>.md and .json (a path or a .md suffix is cut "
+                             "to its name, so a run never ends on a missing folder)")
     parser.add_argument("--modes", nargs="*", choices=sorted(SHORT_MODES),
                         help="only these formats (default: the three)")
     args = parser.parse_args()
