@@ -297,3 +297,13 @@ def test_a_table_under_its_column_headings_and_a_filter_box_is_a_list(
         result = read(browser, pages_url + "understanding/records_table_headings_filter.html",
                       viewport_only=viewport_only)
         assert result.type == "list", result.page["signals"][:6]
+
+
+def test_alike_cards_under_their_own_headings_below_a_search_box_are_a_list(
+        browser: Browser, pages_url: str) -> None:
+    # An empty search box in the top bar over eight alike staff cards, each under its own
+    # heading (a name, a subject, a room), no link in them: records, no search engine's home.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/people_cards_search.html",
+                      viewport_only=viewport_only)
+        assert result.type == "list", result.page["signals"][:6]

@@ -1925,6 +1925,7 @@ function pageTally() {
     charts: 0,
     forms: 0,
     column_heads: 0,
+    heading_cards: 0,
     control_labels: [],
     partial: false
   };
@@ -2038,6 +2039,15 @@ function pageTally() {
   }
   for (const tr of document.querySelectorAll("tr")) {
     if (tr.querySelector("a[href], button")) t.action_rows++;
+  }
+  n = 0;
+  for (const h of document.querySelectorAll("h2, h3, h4, h5")) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    if (h.closest(CHROME) || !shown(h) || !(h.textContent || "").trim()) continue;
+    if (rowAbove(h, 5)) t.heading_cards++;
   }
   n = 0;
   for (const tr of document.querySelectorAll("thead tr, table tr:first-child")) {

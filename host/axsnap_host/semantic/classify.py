@@ -112,7 +112,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (a search home's box is empty: one holding a query shows what was searched for)
     fire("search_engine", "form:a search box and little else", 0.45,
          f.search_inputs >= 1 and f.queries == 0 and f.result_blocks < 3 and f.long_blocks == 0
-         and f.rows < 5 and f.div_rows < 8 and not f.sidebar
+         and f.rows < 5 and f.div_rows < 8 and f.heading_cards < 4 and not f.sidebar
          and f.list_items < 15 and inputs + f.textareas <= 1 and f.page_screens < 1.6)
     fire("search_results", "form:a search box over results", 0.35,
          f.search_inputs >= 1 and f.result_blocks >= 4)
@@ -184,6 +184,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:a table's 4+ column headings under a filter box", 0.4,
          f.column_heads >= 4 and f.search_inputs + f.search_named >= 1 and f.queries == 0
          and f.charts == 0 and f.widgets < 3 and not mailbox and f.long_blocks < 3 and itemized)
+    # Six cards or more alike, each under its own heading (people, products, courses): records
+    # a person browses (no chart or stat tiles: a dashboard's cards are its widgets; no three
+    # fields: an account page's sections are cards of settings).
+    fire("list", "stats:6+ alike cards under their own headings", 0.4,
+         f.heading_cards >= 6 and f.charts == 0 and f.widgets < 3 and f.metrics < 4
+         and inputs + f.passwords + f.textareas + f.selects < 3
+         and f.long_blocks < 3 and itemized)
     # The title names what the page is for (medium): its type's words, once per type.
     for kind in PAGE_TYPES:
         said = [w for w in title_hits(kind, f.title) if w not in _TITLE_SKIP

@@ -64,6 +64,7 @@ class Features:
     widgets: int = 0
     action_rows: int = 0
     column_heads: int = 0  # the most named <th>s in one table row (the walker's tally)
+    heading_cards: int = 0  # headings of alike cards, 4+ siblings (the walker's tally)
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
     address_fields: int = 0
     to_subject: int = 0
@@ -260,7 +261,7 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
             "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
             "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
-            "column_heads")
+            "column_heads", "heading_cards")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

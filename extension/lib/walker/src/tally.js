@@ -28,6 +28,7 @@ export function pageTally() {
     radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
     tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
+    heading_cards: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -128,6 +129,14 @@ export function pageTally() {
   }
   for (const tr of document.querySelectorAll('tr')) {
     if (tr.querySelector('a[href], button')) t.action_rows++;
+  }
+  // Alike cards each under its own heading (a grid of people or products, one of 4+ alike
+  // siblings), out of the chrome and shown: records a person browses, linked or not.
+  n = 0;
+  for (const h of document.querySelectorAll('h2, h3, h4, h5')) {
+    if (++n > LIMIT) { t.partial = true; break; }
+    if (h.closest(CHROME) || !shown(h) || !(h.textContent || '').trim()) continue;
+    if (rowAbove(h, 5)) t.heading_cards++;
   }
   // A table's column headings (the most in one shown row of <th>s out of the chrome): a table
   // of records names its columns even before a script fills its rows.
