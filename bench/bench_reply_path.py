@@ -6,7 +6,7 @@
 Per reply text (one a line, as ``--frames`` writes them: what the host's frames carried):
 
 - host: the frames made and written to /dev/null, the old way (the whole text encoded, then
-  cut into chunk frames: protocol.iter_chunks) and the new (native/reply_stream.py, written
+  cut into chunk frames: ``old_chunks`` here) and the new (native/reply_stream.py, written
   as encoded); CPU milliseconds and the bytes held beyond the reply (tracemalloc peak);
 - worker (node, V8 as the service worker's): the reply parsed, then its JSON for the Python
   client by ``JSON.stringify`` (old) or with the result's text as the host wrote it
@@ -23,10 +23,12 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from axsnap_host.native.protocol import MAX_OUTBOUND_FRAME_BYTES, encode_json, iter_chunks
+from axsnap_host import PROTOCOL_VERSION
+from axsnap_host.native.protocol import MAX_OUTBOUND_FRAME_BYTES, encode_json, utf8_size
 from axsnap_host.native.reply_stream import stream_reply
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,11 +57,43 @@ console.log(JSON.stringify(ms));
 """
 
 
+
+def old_chunks(
+    message_id: str | None, text: str, limit: int = MAX_OUTBOUND_FRAME_BYTES
+) -> Iterator[str]:
+    """The chunk frames as the host made them before note 49: the whole reply text first,
+    then cut by characters, each frame encoded and measured (the baseline this bench times)."""
+    envelope = {"v": PROTOCOL_VERSION, "id": message_id, "type": "chunk", "seq": 0, "total": 0}
+    overhead = utf8_size(encode_json(envelope | {"data": ""})) + 24  # room for seq/total digits
+    budget = limit - overhead
+    if budget < 64:
+        raise ValueError("chunk limit too small")
+    ends: list[int] = []
+    start = 0
+    while start < len(text):
+        take = min(budget, len(text) - start)
+        while True:
+            encoded = utf8_size(encode_json(text[start : start + take]))
+            if encoded <= budget:
+                break
+            take = max(1, int(take * budget / encoded) - 8)
+        start += take
+        ends.append(start)
+    total = len(ends)
+    start = 0
+    for seq, end in enumerate(ends):
+        frame = encode_json(envelope | {"seq": seq, "total": total, "data": text[start:end]})
+        if utf8_size(frame) > limit:  # defensive: the arithmetic above should prevent this
+            raise AssertionError("chunk frame over the limit")
+        start = end
+        yield frame
+
+
 def host_ways(reply: dict[str, Any], turn: int) -> dict[str, tuple[float, int]]:
     """CPU ms and bytes held beyond the reply, old and new."""
     def old() -> None:
         with open(os.devnull, "w", encoding="utf-8") as sink:
-            for frame in iter_chunks(reply.get("id"), encode_json(reply)):
+            for frame in old_chunks(reply.get("id"), encode_json(reply)):
                 sink.write(frame)
 
     def new() -> None:

@@ -13,9 +13,9 @@ from axsnap_host.native.protocol import (
     encode_json,
     frames_for_reply,
     guess_message_id,
-    split_into_chunks,
     utf8_size,
 )
+from axsnap_host.native.reply_stream import streamed_frames
 
 # Each of these grows when JSON-escaped inside a chunk's "data" string.
 HOSTILE = ['"', "\\", "\n", "\x01", "é", "中", "😀", "\u2028", "\ud800"]
@@ -25,12 +25,13 @@ HOSTILE = ['"', "\\", "\n", "\x01", "é", "中", "😀", "\u2028", "\ud800"]
 def test_chunks_stay_within_limit_whatever_the_escaping(unit: str) -> None:
     text = encode_json({"v": 1, "id": "r", "ok": True, "result": {"t": unit * 3000 + "end"}})
     limit = 2_000
-    frames = split_into_chunks("r", text, limit=limit)
+    frames = list(streamed_frames("r", iter([text]), limit))
     sizes = [utf8_size(f) for f in frames]
     assert max(sizes) <= limit
     assert min(sizes[:-1] or [limit]) > limit // 4  # not absurdly small pieces
     chunks = [json.loads(f) for f in frames]
-    assert {c["total"] for c in chunks} == {len(frames)}
+    assert [c["seq"] for c in chunks] == list(range(len(frames)))
+    assert [c["total"] for c in chunks] == [None] * (len(frames) - 1) + [len(frames)]
     assert "".join(c["data"] for c in chunks) == text
 
 

@@ -241,50 +241,6 @@ def utf8_size(text: str) -> int:
     return utf8_length(text)
 
 
-def split_into_chunks(
-    message_id: str | None, text: str, limit: int = MAX_OUTBOUND_FRAME_BYTES
-) -> list[str]:
-    """Split a reply's JSON text into chunk frames, each at most ``limit`` bytes encoded."""
-    return list(iter_chunks(message_id, text, limit))
-
-
-def iter_chunks(
-    message_id: str | None, text: str, limit: int = MAX_OUTBOUND_FRAME_BYTES
-) -> Iterator[str]:
-    """A reply's chunk frames, made one at a time as they are written: a whole-page reply
-    is tens of MB, and its pieces plus their frames, all at once, were twice that beside
-    its text at the host's peak.
-
-    Pieces are cut by characters, then each chunk frame is encoded and measured; a piece
-    whose escaping made the frame too big is shrunk in proportion and measured again.
-    The cuts are found first (every frame says how many there are), the frames made after.
-    """
-    envelope = {"v": PROTOCOL_VERSION, "id": message_id, "type": "chunk", "seq": 0, "total": 0}
-    overhead = utf8_size(encode_json(envelope | {"data": ""})) + 24  # room for seq/total digits
-    budget = limit - overhead
-    if budget < 64:
-        raise ValueError("chunk limit too small")
-    ends: list[int] = []
-    start = 0
-    while start < len(text):
-        take = min(budget, len(text) - start)
-        while True:
-            encoded = utf8_size(encode_json(text[start : start + take]))
-            if encoded <= budget:
-                break
-            take = max(1, int(take * budget / encoded) - 8)
-        start += take
-        ends.append(start)
-    total = len(ends)
-    start = 0
-    for seq, end in enumerate(ends):
-        frame = encode_json(envelope | {"seq": seq, "total": total, "data": text[start:end]})
-        if utf8_size(frame) > limit:  # defensive: the arithmetic above should prevent this
-            raise AssertionError("chunk frame over the limit")
-        start = end
-        yield frame
-
-
 def frames_for_reply(message_id: str | None, reply: dict[str, Any]) -> list[str]:
     """The frames that carry one reply: itself when it fits, else chunk frames. A reply that
     would hold a non-finite number is replaced by a structured error (never invalid JSON)."""
