@@ -228,18 +228,23 @@ export function createActRoutes({ deps, resolveTab, now }) {
       let clockBefore;
       // fast path settle_nothing_scheduled: the page's schedule counters before the input
       const schedule = deps.actBaselines?.maySettleUnscheduled(options) ?? false;
-      [clockBefore, watch] = await Promise.all([readPageClock(tabId, { schedule }), watchPage(session, {
+      const watching = Promise.all([readPageClock(tabId, { schedule }), watchPage(session, {
         dialog: msg.options.dialog,
         onWindowOpen: (url) => opened.onWindowOpen(url),
         onNavigate: () => { if (!inputDone) run.stopInput(navigatedDuring(msg.action)); },
         onStorm: (dialog, answered) => run.stop(dialogStorm(dialog, answered)),
       })]);
+      // the target is found (reads only: the page is not touched) while the watch starts; both
+      // are done before the first input event
+      run.step(`finding the target on the page`);
+      const found = Promise.all([resolved.target ? liveTarget(session, resolved.target) : null,
+        resolved.to ? liveTarget(session, resolved.to) : null]);
+      found.catch(() => {}); // a refusal is taken below, once the watch is on
+      [clockBefore, watch] = await watching;
       timings.watch_ms = round(now() - t);
       t = now();
       try {
-        run.step(`finding the target on the page`);
-        const node = resolved.target ? await liveTarget(session, resolved.target) : null;
-        const to = resolved.to ? await liveTarget(session, resolved.to) : null;
+        const [node, to] = await found;
         run.step(`the ${msg.action}`);
         const spans = {};
         const done = await execute(session, msg.action, node, req.raw.value ?? null, to,
