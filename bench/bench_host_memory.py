@@ -43,7 +43,9 @@ CPU_MODES = {"DOM text page": {"format": "domtext", "viewport_only": False},
              "all three, one walk": {"format": "snapshot", "scope": "page",
                                      "also_formats": ["outline", "domtext"],
                                      "viewport_only": False, "ax_source": "walk"}}
-_VOLATILE = {"timings", "host_peak_rss_kb", "trace_id", "snapshot_id", "ts", "id", "size"}
+# request_bytes: the request as sent (the walker's wire form, models/walker_wire.py, is smaller)
+_VOLATILE = {"timings", "host_peak_rss_kb", "trace_id", "snapshot_id", "ts", "id", "size",
+             "request_bytes"}
 
 
 def _status_mb(key: str) -> int:

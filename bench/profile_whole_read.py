@@ -107,13 +107,17 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--worker-profile", action="store_true")
     parser.add_argument("--top", type=int, default=20)
+    parser.add_argument("--extension", type=Path, default=None,
+                        help="an unpacked extension folder to read with instead of extension/ "
+                             "(another version's, for reads by turns)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         for name, folder in ROOTS.items():
             if folder.is_dir():
                 (root / name).symlink_to(folder)
-        with serve_directory(root) as base, Browser(timeout_s=1800) as browser:
+        more = {"extension_dir": args.extension} if args.extension else {}
+        with serve_directory(root) as base, Browser(timeout_s=1800, **more) as browser:
             for name, url in page_urls(base, args.pages, root):
                 browser.open(url)
                 for run in range(args.runs):

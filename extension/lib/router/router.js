@@ -7,6 +7,7 @@ import { offerDomSnapshotBase } from '../reuse/dom_snapshot_base.js';
 import { withDeadline } from '../session/deadline.js';
 import { AxError, toErrorInfo } from '../common/errors.js';
 import { withResultText } from '../common/reply_text.js';
+import { captureToWire } from '../common/walker_wire.js';
 import { ERROR_CODES } from '../generated/contract.js';
 import { checkOptions } from './options_check.js';
 import { AGENT, SELF, checkCallerMessage, checkSender, outsideRole, pageRefusal } from './policy.js';
@@ -279,7 +280,8 @@ export function createRouter(deps) {
     // the DOMSnapshot named for the host to keep, and sent as its changed columns when the
     // AX cache served the read and the host holds the last one (dom_snapshot_base.js)
     const domBase = offerDomSnapshotBase(tabId, capture, req.options);
-    const ask = () => deps.native.request('snapshot', { options: req.options, capture });
+    // the walker's records as rows (common/walker_wire.js); `capture` is kept as read
+    const ask = () => deps.native.request('snapshot', { options: req.options, capture: captureToWire(capture) });
     let sent = await stage('process', onProgress, timings, null, ask);
     const stream = streams.at(-1);
     if (!sent.reply.ok && sent.reply.error?.code === 'bad_chunk'
@@ -335,7 +337,7 @@ export function createRouter(deps) {
       deps.clickListeners ? inTime(deps.clickListeners(session)) : undefined]);
     if (proof?.status !== 'ok') return false;
     const capture = await deps.capture(session, tabId, options, stabilization, {});
-    const sent = await deps.native.request('snapshot', { options, capture });
+    const sent = await deps.native.request('snapshot', { options, capture: captureToWire(capture) });
     if (!sent.reply.ok) return false;
     const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
     deps.answerCache.keep(tabId, key, proof, capture, sent.reply.result, sizes, true, listeners);

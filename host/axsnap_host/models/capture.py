@@ -19,6 +19,7 @@ from axsnap_host.models.capture_checks import (
     share_style_rows,
 )
 from axsnap_host.models.snapshot import StabilizationReport
+from axsnap_host.models.walker_wire import walker_from_wire
 
 CAPTURE_VERSION = 1
 
@@ -158,6 +159,12 @@ class RawCapture(BaseModel):
     dom_snapshot_base: DomSnapshotBaseRef | None = Field(
         None, description="columns left out of dom_snapshot: the host fills them in")
     _derived: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    @field_validator("walker", mode="before")
+    @classmethod
+    def _walker_from_wire(cls, walker: Any) -> Any:
+        # the records as rows under key tables (models/walker_wire.py): back to records
+        return walker_from_wire(walker)
 
     @field_validator("walker")
     @classmethod

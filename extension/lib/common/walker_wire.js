@@ -1,0 +1,100 @@
+// The walker's records as they travel to the host: each distinct key list once, each record
+// as the list of its values (host: models/walker_wire.py, which turns them back into the
+// same records; the field names come from there through contract.js WALKER_WIRE).
+//
+// A whole-page request is the walker's records (node's `fs` page 2.2 MB, the generated 100k
+// page 15.7 MB), a third of it their keys, written again in every record. As rows the keys
+// go once per key list, and native messaging converts one list instead of an object a record
+// (bench/results/walker_wire.md, docs/design/53-walker-wire.md). `alive` (the world's live
+// element ids, mostly consecutive) goes as runs [first, count, ...].
+//
+// The capture itself is not changed: the answer cache keeps it as it was read.
+
+import { WALKER_WIRE } from '../generated/contract.js';
+
+const [KEYS, DATA] = WALKER_WIRE.ROWS_FIELDS;
+
+/** The records as {keys, data} (WalkerRows): each distinct key list once; per record its
+ * key list's index, then its values in that order, all in one flat list. A key whose value
+ * is undefined is left out, as JSON and native messaging leave it out of an object. (A
+ * record's keys are the walker's own short names: none holds the NUL the lists are joined
+ * with.) */
+export function recordsToRows(records) {
+  const shapes = new Map(); // the key list joined → its index
+  const keyLists = [];
+  const shapeOf = (keys) => {
+    const sig = keys.join('\u0000');
+    let shape = shapes.get(sig);
+    if (shape === undefined) {
+      shape = keyLists.length;
+      shapes.set(sig, shape);
+      keyLists.push(keys);
+    }
+    return shape;
+  };
+  const data = [];
+  let last = -1; // the last record's key list: siblings mostly have the same
+  for (let i = 0; i < records.length; i++) {
+    const rec = records[i];
+    let keys = Object.keys(rec);
+    for (let j = 0; j < keys.length; j++) {
+      if (rec[keys[j]] === undefined) {
+        keys = keys.filter((k) => rec[k] !== undefined);
+        break;
+      }
+    }
+    const shape = last >= 0 && sameKeys(keyLists[last], keys) ? last : shapeOf(keys);
+    last = shape;
+    data.push(shape);
+    for (let j = 0; j < keys.length; j++) data.push(rec[keys[j]]);
+  }
+  return { [KEYS]: keyLists, [DATA]: data };
+}
+
+function sameKeys(a, b) {
+  if (a.length !== b.length) return false;
+  for (let j = 0; j < a.length; j++) if (a[j] !== b[j]) return false;
+  return true;
+}
+
+/** [first, count, first, count, ...] of a list of integers (runs of consecutive ones, in
+ * order), or null when it holds anything else. */
+export function idRuns(ids) {
+  const runs = [];
+  for (let i = 0; i < ids.length;) {
+    const first = ids[i];
+    if (!Number.isSafeInteger(first) || first < 0) return null;
+    let n = 1;
+    while (i + n < ids.length && ids[i + n] === first + n) n++;
+    runs.push(first, n);
+    i += n;
+  }
+  return runs;
+}
+
+/** The walker's output (RawCapture.walker) as it goes on the wire: `elements` as rows and
+ * `alive` as runs, each in its place among the keys; each subframe's run the same. */
+export function walkerToWire(walker) {
+  if (!walker || typeof walker !== 'object' || !Array.isArray(walker.elements)) return walker;
+  const out = {};
+  for (const key of Object.keys(walker)) {
+    const value = walker[key];
+    if (key === 'elements') {
+      out[WALKER_WIRE.ROWS] = recordsToRows(value);
+    } else if (key === 'alive' && Array.isArray(value)) {
+      const runs = idRuns(value);
+      if (runs) out[WALKER_WIRE.ALIVE_RUNS] = runs; else out.alive = value;
+    } else if (key === 'subframes' && Array.isArray(value)) {
+      out.subframes = value.map((sf) => (sf?.result?.elements ? { ...sf, result: walkerToWire(sf.result) } : sf));
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** The capture as it is sent: its walker on the wire form; the capture itself unchanged. */
+export function captureToWire(capture) {
+  if (!capture?.walker?.elements) return capture;
+  return { ...capture, walker: walkerToWire(capture.walker) };
+}

@@ -1,0 +1,119 @@
+"""The walker's records on their way to the host: rows under key tables, decoded at intake.
+
+A whole-page read's request is the walker's records (node's ``fs`` page 2.2 MB, the
+generated 100k page 15.7 MB), and a third of those bytes were the records' keys, written
+again in each of ~100k records. The extension (lib/common/walker_wire.js) sends them as
+:class:`WalkerRows`: each distinct key list once (``keys``), and per record its key list's
+index, then its values in that order, all records in one flat list (``data``). ``alive``
+(the world's live element ids, ascending runs of consecutive numbers) goes as
+``alive_runs``: ``[first, count, first, count, ...]``. :func:`walker_from_wire` turns both
+back into the ``elements`` and ``alive`` the walker wrote, each where it stood among the
+walker's keys, with every record's keys in the order it had: the host reads the same dicts
+and lists it read before
+(bench/results/walker_wire.md; docs/design/53-walker-wire.md).
+
+contract.py hands the field names to the extension (``WALKER_WIRE`` in contract.js).
+A walker output without these fields (a recording, a test, a plain-page run) is read as is.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from pydantic import BaseModel
+
+from axsnap_host.models.capture_checks import CaptureShapeError
+
+
+class WalkerRows(BaseModel):
+    """The records of one walker run (its ``elements``), sent as rows."""
+
+    keys: list[list[str]]  # each distinct key list of a record, in the record's order
+    data: list[Any]  # per record: its key list's index, then its values in that list's order
+
+
+ROWS_FIELD = "rows"  # in a walker output, in place of "elements"
+ALIVE_RUNS_FIELD = "alive_runs"  # in place of "alive"
+_REPLACED = {ROWS_FIELD: "elements", ALIVE_RUNS_FIELD: "alive"}
+
+
+def wire_contract() -> dict[str, Any]:
+    """What the extension's encoder needs to know (contract.js ``WALKER_WIRE``)."""
+    return {"ROWS": ROWS_FIELD, "ROWS_FIELDS": list(WalkerRows.model_fields),
+            "ALIVE_RUNS": ALIVE_RUNS_FIELD, "REPLACES": dict(_REPLACED)}
+
+
+def walker_from_wire(walker: Any, where: str = "walker", depth: int = 0) -> Any:
+    """``walker`` with ``rows`` and ``alive_runs`` turned back into ``elements`` and
+    ``alive`` (and the same in each cross-origin subframe's run). Anything else is returned
+    as it came. Raises CaptureShapeError on rows or runs that cannot be decoded."""
+    if type(walker) is not dict:
+        return walker
+    subframes = walker.get("subframes")
+    if type(subframes) is list and depth < 8:
+        for i, sub in enumerate(subframes):
+            if type(sub) is dict and type(sub.get("result")) is dict:
+                result = sub["result"]
+                decoded = walker_from_wire(result, f"{where}.subframes[{i}].result", depth + 1)
+                if decoded is not result:
+                    subframes[i] = {**sub, "result": decoded}
+    if ROWS_FIELD not in walker and ALIVE_RUNS_FIELD not in walker:
+        return walker
+    if ("elements" in walker and ROWS_FIELD in walker) or ("alive" in walker and (
+            ALIVE_RUNS_FIELD in walker)):
+        raise CaptureShapeError(f"{where}: both a field and its wire form were sent")
+    out: dict[str, Any] = {}
+    for key, value in list(walker.items()):
+        if key == ROWS_FIELD:
+            out["elements"] = records_from_rows(value, f"{where}.{ROWS_FIELD}")
+        elif key == ALIVE_RUNS_FIELD:
+            out["alive"] = ids_from_runs(value, f"{where}.{ALIVE_RUNS_FIELD}")
+        else:
+            out[key] = value
+    # the request's parsed message is held until its reply is sent (Host.release): its flat
+    # list of values (8 MB on the 100k page) need not be
+    walker.pop(ROWS_FIELD, None)
+    walker.pop(ALIVE_RUNS_FIELD, None)
+    return out
+
+
+def records_from_rows(rows: Any, where: str) -> list[dict[str, Any]]:
+    """The records ``rows`` (a :class:`WalkerRows`) stands for, each a new dict."""
+    if type(rows) is not dict or type(rows.get("keys")) is not list or (
+            type(rows.get("data")) is not list):
+        raise CaptureShapeError(
+            f"{where}: must be {{keys: [[key...]...], data: [index, value...]}}")
+    shapes: list[tuple[str, ...]] = []
+    for i, keys in enumerate(rows["keys"]):
+        if type(keys) is not list or not all(type(k) is str for k in keys) or (
+                len(set(keys)) != len(keys)):
+            raise CaptureShapeError(f"{where}.keys[{i}]: must be a list of distinct strings")
+        shapes.append(tuple(keys))
+    count = len(shapes)
+    records: list[dict[str, Any]] = []
+    append = records.append
+    values = iter(rows["data"])
+    for shape in values:
+        if type(shape) is not int or not 0 <= shape < count:
+            raise CaptureShapeError(
+                f"{where}.data: record {len(records)} does not start with the index of a key "
+                f"list (one of {count})")
+        keys = shapes[shape]
+        # zip asks `keys` first, so it takes len(keys) values and no more
+        rec = dict(zip(keys, values, strict=False))
+        if len(rec) != len(keys):
+            raise CaptureShapeError(f"{where}.data: record {len(records)} is cut short")
+        append(rec)
+    return records
+
+
+def ids_from_runs(runs: Any, where: str) -> list[int]:
+    """The ids ``[first, count, first, count, ...]`` stands for, in that order."""
+    if type(runs) is not list or len(runs) % 2 or not all(
+            type(n) is int for n in runs) or any(n < 0 for n in runs[1::2]):
+        raise CaptureShapeError(f"{where}: must be [first, count, ...] integers, counts >= 0")
+    if sum(runs[1::2]) > 1_000_000:
+        raise CaptureShapeError(f"{where}: more than 1,000,000 ids")
+    return list(chain.from_iterable(
+        range(first, first + n) for first, n in zip(runs[::2], runs[1::2], strict=True)))
