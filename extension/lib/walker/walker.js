@@ -1926,6 +1926,7 @@ function pageTally() {
     forms: 0,
     column_heads: 0,
     heading_cards: 0,
+    prose_run: 0,
     control_labels: [],
     partial: false
   };
@@ -2000,6 +2001,13 @@ function pageTally() {
   }
   n = 0;
   let preChars = 0;
+  const longUnder = /* @__PURE__ */ new Map();
+  const longIn = (parent) => {
+    if (!parent || parent.closest(CHROME)) return;
+    const count = (longUnder.get(parent) || 0) + 1;
+    longUnder.set(parent, count);
+    t.prose_run = Math.max(t.prose_run, count);
+  };
   for (const el of document.querySelectorAll("p, blockquote, dd, pre")) {
     if (++n > LIMIT2) {
       t.partial = true;
@@ -2011,8 +2019,53 @@ function pageTally() {
     const tag = el.localName;
     if (tag === "pre") preChars += weight;
     else if (!once(`${tag} ${text}`)) continue;
-    else if (weight >= 200) t.long_blocks++;
+    else if (weight >= 200) {
+      t.long_blocks++;
+      if (tag !== "dd") longIn(el.parentElement);
+    }
     if (tag === "p" && weight >= 100) t.paragraphs++;
+    t.text_chars += weight;
+  }
+  const INLINE2 = /* @__PURE__ */ new Set([
+    "a",
+    "em",
+    "strong",
+    "b",
+    "i",
+    "u",
+    "span",
+    "font",
+    "small",
+    "sup",
+    "sub",
+    "code",
+    "abbr",
+    "cite",
+    "q",
+    "mark",
+    "time"
+  ]);
+  n = 0;
+  for (const br of document.querySelectorAll("div > br, td > br, section > br, article > br")) {
+    if (++n > LIMIT2) {
+      t.partial = true;
+      break;
+    }
+    const box = br.parentElement;
+    let run2 = "";
+    for (let node = br.previousSibling; node; node = node.previousSibling) {
+      if (node.nodeType === 3) run2 = node.textContent + run2;
+      else if (node.nodeType === 1 && INLINE2.has(node.localName)) run2 = node.textContent + run2;
+      else if (node.nodeType === 1) break;
+    }
+    const text = run2.replace(/\s+/g, " ").trim();
+    if (text.length < 100 || !shown(box) || !once(`br ${text}`)) continue;
+    const weight = reading(text);
+    if (weight >= 200) {
+      t.long_blocks++;
+      longIn(box);
+    }
+    t.paragraphs++;
     t.text_chars += weight;
   }
   if (preChars >= 3e3) t.long_pre = 1;

@@ -114,7 +114,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.search_inputs >= 1 and f.queries == 0 and f.result_blocks < 3 and f.long_blocks == 0
          and f.rows < 5 and f.div_rows < 8 and f.heading_cards < 4 and not f.sidebar
          and f.list_items < 15 and inputs + f.textareas <= 1 and f.page_screens < 1.6)
-    fire("search_results", "form:a search box over results", 0.35,
+    # One long text (three long paragraphs or more under one parent) and no query: the linked
+    # headings around it are its teasers (related stories, most read), not a search's results.
+    teasers = 0.5 if f.prose_run >= 3 and f.queries == 0 else 1.0
+    fire("search_results", "form:a search box over results", 0.35 * teasers,
          f.search_inputs >= 1 and f.result_blocks >= 4)
     # (a plain-HTML results page: its result titles are links in alike rows, no headings)
     rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
@@ -127,7 +130,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          0.45, f.queries >= 1 and 1 <= f.result_blocks < 4 and inputs + f.textareas <= 1
          and f.long_blocks < 3)
     # Element statistics (medium)
-    fire("search_results", "stats:5+ result blocks", 0.3, f.result_blocks >= 5)
+    fire("search_results", "stats:5+ result blocks", 0.3 * teasers, f.result_blocks >= 5)
     # A mail client: a compose control and reply or forward controls, no message being written.
     mail = f.compose >= 1 and f.reply >= 1 and not (f.to_subject and f.textareas)
     fire("email_inbox", "app:compose with reply or forward (a mail client)", 0.5, mail)

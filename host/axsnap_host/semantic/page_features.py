@@ -29,6 +29,8 @@ _COMPOSE = re.compile(r"(?<!\w)(?:compose|new message|new mail)(?!\w)|写邮件|
 _REPLY = re.compile(r"(?<!\w)(?:reply|reply all|forward)(?!\w)|回复|转发|trả lời|responder|"
                     r"antworten|répondre|返信", re.I)
 _SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
+_PROMPT = re.compile(r"\s*(?:search|搜索|tìm kiếm|buscar|suchen|suche|rechercher|検索)(?!\w)",
+                     re.I)
 # The page's chrome: its lists are menus, not what the page lists (the walker's tally agrees).
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _FIELD_KINDS = frozenset({"text_input", "password_input", "textarea", "select"})
@@ -36,6 +38,11 @@ _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary
 # A password change: the account's current password asked beside a new one (settings, no sign-up).
 _CURRENT = re.compile(r"(?<!\w)(?:current|old|existing|present|actual|aktuelles?|altes?|actuel|"
                       r"ancien)(?!\w)|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在", re.I)
+# A field that asks for a password by its words, whatever its type (a template's sign-in box
+# typed "email" under the placeholder "Password"): short words, no address or user name asked.
+_PASSWORD_WORD = re.compile(r"(?<!\w)(?:password|passwort|mot de passe|contraseña|senha|"
+                            r"mật khẩu)(?!\w)|密码|パスワード", re.I)
+_NOT_PASSWORD = re.compile(r"e-?mail|user|login|name|address|forgot|reset|hint", re.I)
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 
@@ -65,6 +72,7 @@ class Features:
     action_rows: int = 0
     column_heads: int = 0  # the most named <th>s in one table row (the walker's tally)
     heading_cards: int = 0  # headings of alike cards, 4+ siblings (the walker's tally)
+    prose_run: int = 0  # the most long paragraphs under one parent (the walker's tally)
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
     address_fields: int = 0
     to_subject: int = 0
@@ -125,6 +133,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.current_password = f.current_password or bool(_CURRENT.search(" ".join((
                 el.source.aria, el.source.text, el.source.hint, el.source.name,
                 node.attrs.get("id", "")))))
+        elif kind == "text_input" and _asks_password(el):
+            f.passwords += 1
         elif kind == "text_input":
             # (a field whose words ask what to search for, in a form or holding a query:
             # "Wonach suchen Sie?" over a shop's results)
@@ -134,7 +144,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                        or (asks and (el.region.startswith("form")
                                      or bool((node.value or "").strip()))))
             f.search_inputs += searchy
-            f.queries += searchy and bool((node.value or "").strip())
+            f.queries += searchy and _holds_query(node.value or "", el.source.hint)
             f.text_inputs += not searchy
             f.filled += not searchy and bool((node.value or "").strip())
             f.search_named += not searchy and bool(_SEARCH_WORD.search(name))
@@ -240,6 +250,24 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     return f
 
 
+def _holds_query(value: str, hint: str) -> bool:
+    """A search box's value is a query unless it is the box's own prompt written into it
+    ("SEARCH TIME.COM", "Search…", the placeholder's words): what was searched for is no
+    invitation to search."""
+    value = value.strip()
+    if not value or value.lower() == hint.strip().lower():
+        return False
+    return not _PROMPT.match(value)
+
+
+def _asks_password(el: Element) -> bool:
+    """A text field whose own words (label, placeholder, aria) ask for a password only."""
+    said = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint))).strip()
+    return (0 < len(said) <= 40 and bool(_PASSWORD_WORD.search(said))
+            and not _NOT_PASSWORD.search(said)
+            and el.node.attrs.get("type", "text") in ("text", "email", ""))
+
+
 def _login_forms(facts: PageFacts, elements: list[Element]) -> int:
     """Forms (or form-less groups) with exactly one password field and no confirmation: a
     sign-in form, also when a sign-up form with its own two password fields is beside it."""
@@ -261,7 +289,7 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
             "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
             "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
-            "column_heads", "heading_cards")
+            "column_heads", "heading_cards", "prose_run")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

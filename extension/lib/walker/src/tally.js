@@ -28,7 +28,7 @@ export function pageTally() {
     radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
     tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
-    heading_cards: 0,
+    heading_cards: 0, prose_run: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -95,6 +95,15 @@ export function pageTally() {
   }
   n = 0;
   let preChars = 0;
+  // Long paragraphs under one parent, out of the chrome: a run of them is one long text (a
+  // story's body), where a results page holds each snippet in its own result.
+  const longUnder = new Map();
+  const longIn = (parent) => {
+    if (!parent || parent.closest(CHROME)) return;
+    const count = (longUnder.get(parent) || 0) + 1;
+    longUnder.set(parent, count);
+    t.prose_run = Math.max(t.prose_run, count);
+  };
   for (const el of document.querySelectorAll('p, blockquote, dd, pre')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
@@ -103,8 +112,29 @@ export function pageTally() {
     const tag = el.localName;
     if (tag === 'pre') preChars += weight;
     else if (!once(`${tag} ${text}`)) continue;
-    else if (weight >= 200) t.long_blocks++;
+    else if (weight >= 200) { t.long_blocks++; if (tag !== 'dd') longIn(el.parentElement); }
     if (tag === 'p' && weight >= 100) t.paragraphs++;
+    t.text_chars += weight;
+  }
+  // Paragraphs written without <p>: runs of text and inline elements a <br> or a block ends,
+  // straight in a <div> or a cell (an old blog's post body). They count as paragraphs do.
+  const INLINE = new Set(['a', 'em', 'strong', 'b', 'i', 'u', 'span', 'font', 'small', 'sup',
+    'sub', 'code', 'abbr', 'cite', 'q', 'mark', 'time']);
+  n = 0;
+  for (const br of document.querySelectorAll('div > br, td > br, section > br, article > br')) {
+    if (++n > LIMIT) { t.partial = true; break; }
+    const box = br.parentElement;
+    let run = '';  // (the run this <br> ends: after a second <br> it is blank)
+    for (let node = br.previousSibling; node; node = node.previousSibling) {
+      if (node.nodeType === 3) run = node.textContent + run;
+      else if (node.nodeType === 1 && INLINE.has(node.localName)) run = node.textContent + run;
+      else if (node.nodeType === 1) break;
+    }
+    const text = run.replace(/\s+/g, ' ').trim();
+    if (text.length < 100 || !shown(box) || !once(`br ${text}`)) continue;
+    const weight = reading(text);
+    if (weight >= 200) { t.long_blocks++; longIn(box); }
+    t.paragraphs++;
     t.text_chars += weight;
   }
   if (preChars >= 3000) t.long_pre = 1;  // a plain-text document (an RFC, a man page)
