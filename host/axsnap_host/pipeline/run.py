@@ -13,11 +13,14 @@ from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
 from axsnap_host.pipeline.ax.snapshot import snapshot_json
 from axsnap_host.pipeline.axwalk.rows import WalkSource
+from axsnap_host.pipeline.axwalk.tree import WALK_BASE
 from axsnap_host.pipeline.caps import cap_strings
 from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.elements.model import JOIN_FACTS
 from axsnap_host.pipeline.incomplete import budget_gap
 from axsnap_host.pipeline.page_status import check_page_loaded
 from axsnap_host.pipeline.pre_encoded import PreEncoded
+from axsnap_host.pipeline.read_shared import MORE_FORMATS, is_last_format
 from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_names
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.pipeline.tokens import count_tokens, size_of
@@ -45,6 +48,9 @@ def process(
     share_tab_secret_names(request.capture, state.secret_names)
     capped: dict[str, Any] = {}  # the parts the format capped itself, as they were then
     result = _result(request, state, snapshot_id=snapshot_id, ts=ts, capped=capped)
+    if is_last_format(request.capture.derived):  # what the read's formats shared goes
+        request.capture.derived.pop(WALK_BASE, None)
+        request.capture.derived.pop(JOIN_FACTS, None)
     state.remember_secret_names(found_secret_names(request.capture))
     snapshot = result.pop("snapshot", None) if request.options.format == "snapshot" else None
     # capping is idempotent: a part still the one the format capped is passed over (a
@@ -69,12 +75,17 @@ def _also(request: SnapshotRequest, fmt: str, state: TabState, ts: str | None) -
     options = options_for_format(request.options.model_dump(exclude_unset=True), fmt)
     options.pop("also_formats", None)
     sub = request.model_copy(update={"options": SnapshotOptions.model_validate(options)})
-    owned = request.capture.derived.pop(HOST_OWNED, None)
+    derived = request.capture.derived
+    owned = derived.pop(HOST_OWNED, None)
+    more = derived.get(MORE_FORMATS)
+    derived[MORE_FORMATS] = True  # the read's own format comes after (axwalk/tree.py)
     try:
         return process(sub, state, ts=ts)
     finally:
         if owned is not None:
-            request.capture.derived[HOST_OWNED] = owned
+            derived[HOST_OWNED] = owned
+        if more is None:
+            derived.pop(MORE_FORMATS, None)
 
 
 def _result(

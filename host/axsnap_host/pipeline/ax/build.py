@@ -24,7 +24,7 @@ from axsnap_host.pipeline.ax.snapshot import RenderRows, as_node_objects, build_
 from axsnap_host.pipeline.ax.tree import FlatTree, flat_tree
 from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_facts, walker_joins
 from axsnap_host.pipeline.dom.walker_merge import JOINED
-from axsnap_host.pipeline.elements.model import with_element_facts
+from axsnap_host.pipeline.elements.model import join_facts, with_element_facts
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -145,7 +145,8 @@ def build_snapshot_v1(
     if source is not None:
         source.finish(tree, kept.kept)
     clock.lap("prune_ms")
-    fill_missing_values(tree, kept.kept, dom, joined)
+    fill_missing_values(tree, kept.kept, dom, joined,
+                        join_facts(capture.derived, joined) if joined else None)
     redacted = 0
     url, title = capture.tab.url, capture.tab.title
     frame_urls = [frame.url for frame in tree.frames]

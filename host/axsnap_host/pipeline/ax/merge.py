@@ -7,21 +7,24 @@ from collections.abc import Iterable, Sequence
 from axsnap_host.pipeline.ax.tree import FlatTree
 from axsnap_host.pipeline.ax.window_index import DomFacts
 from axsnap_host.pipeline.dom.walker_merge import Joined
-from axsnap_host.pipeline.elements.model import apply_element_facts
+from axsnap_host.pipeline.elements.model import JoinFacts, apply_element_facts
 from axsnap_host.pipeline.redaction import TEXT_ENTRY_ROLES
 
 
 def fill_missing_values(tree: FlatTree, kept: Iterable[str], dom: DomFacts,
-                        joined: Sequence[Joined] | None = None) -> int:
+                        joined: Sequence[Joined] | None = None,
+                        shared: JoinFacts | None = None) -> int:
     """Give text-entry nodes without an AX value the DOM's input value; returns how many.
 
     Chrome leaves ``value`` out for some fields (empty ones, some custom controls); the
     DOMSnapshot ``inputValue``/``textValue`` fills the gap, so redaction sees it too.
     ``joined``: the walker's records joined to their nodes (window_index.walker_joins), whose
-    element facts the cached nodes take first.
+    element facts the cached nodes take first; ``shared``: the read's facts of that join
+    (elements/model.py ``join_facts``).
     """
     kept = list(kept)
-    apply_element_facts(tree, kept, joined or ())  # one description of each element (issue 30)
+    # one description of each element (issue 30)
+    apply_element_facts(tree, kept, joined or (), shared)
     filled = 0
     for nid in kept:
         node = tree.nodes[nid]

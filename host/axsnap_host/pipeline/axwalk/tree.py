@@ -19,6 +19,7 @@ said as a gap.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
@@ -26,6 +27,7 @@ from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_facts
 from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, joined_records
 from axsnap_host.pipeline.page_status import is_error_page
+from axsnap_host.pipeline.read_shared import is_last_format
 
 _STATES = frozenset(STATE_PROPERTIES)
 # FlatTree.ahead key: the tags of generic nodes that have no element id (the outline's role
@@ -53,8 +55,60 @@ def _state(raw: Any) -> dict[str, Any]:
     return dict(sorted(out.items()))
 
 
+# capture.derived: the read's one walk tree (WalkBase), built by its first format
+WALK_BASE = "walk_base"
+
+
+class WalkBase:
+    """The walk tree of one read, built once for all its formats (design note 52).
+
+    Every format changes its tree in place (prune's helpers, element facts, values,
+    redaction, a frame's name), so none is handed the base: each format but the read's
+    last gets :meth:`copy` (new nodes, frames, failure records and state dicts; the strings
+    and the ahead maps, which no step changes, shared), and the last one :meth:`take`
+    is handed the built tree itself, after which the base holds nothing."""
+
+    __slots__ = ("_tree",)
+
+    def __init__(self, tree: FlatTree) -> None:
+        self._tree: FlatTree | None = tree
+
+    def copy(self) -> FlatTree:
+        tree = self._tree
+        if tree is None:
+            raise RuntimeError("the walk tree was taken by the read's last format")
+        nodes = {nid: FlatNode(n.id, n.role, n.name, n.value, dict(n.state) if n.state else {},
+                               n.frame, n.ax_id, n.backend_id, n.frame_id, list(n.children),
+                               n.parent)
+                 for nid, n in tree.nodes.items()}
+        frames = [replace(entry) for entry in tree.frames]
+        return FlatTree(root_id=tree.root_id, nodes=nodes, frames=frames,
+                        failures=[dict(f) for f in tree.failures], ahead=dict(tree.ahead))
+
+    def take(self) -> FlatTree:
+        tree = self._tree
+        if tree is None:
+            raise RuntimeError("the walk tree was taken already")
+        self._tree = None
+        return tree
+
+
 def walk_tree(capture: RawCapture) -> FlatTree:
-    """The flat tree of the walker's rows (see the module docstring)."""
+    """The flat tree of the walker's rows (see the module docstring), made once a read: a
+    format made while the read has more to make (pipeline/read_shared.py) gets a copy of
+    the read's :class:`WalkBase`; the read's last format takes the built tree."""
+    derived = capture.derived
+    last = is_last_format(derived)
+    base = derived.pop(WALK_BASE, None) if last else derived.get(WALK_BASE)
+    if not isinstance(base, WalkBase):
+        base = WalkBase(build_walk_tree(capture))
+        if not last:
+            derived[WALK_BASE] = base
+    return base.take() if last else base.copy()
+
+
+def build_walk_tree(capture: RawCapture) -> FlatTree:
+    """The flat tree of the walker's rows, built (see the module docstring)."""
     walker = capture.walker or {}
     entries = [FrameEntry(ordinal=i, frame_id=f.frame_id, parent_frame_id=f.parent_frame_id,
                           url=f.url, name=f.name, captured=f.captured, error=f.error,

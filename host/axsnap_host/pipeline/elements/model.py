@@ -33,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from axsnap_host.pipeline.read_shared import is_last_format
 from axsnap_host.pipeline.text_clean import clean_text
 
 
@@ -263,26 +264,66 @@ def with_element_facts(joined: Any) -> list[Any]:
         "nm" in j.rec or "st" in j.rec or "ctx" in j.rec or "c" in j.rec)]
 
 
-def apply_element_facts(tree: Any, kept: Any, joined: Any) -> int:
+class JoinFacts:
+    """The element facts of one join's records, for every format of a read: the records
+    :func:`with_element_facts` keeps, by DOM node, and each record's facts for the AX role
+    and name a node asks with (:func:`element_facts` is a pure function of the three), made
+    once. The facts are shared: no reader changes them."""
+
+    __slots__ = ("_made", "by_dom", "joined")
+
+    def __init__(self, joined: Any) -> None:
+        self.joined = joined
+        self.by_dom = {(j.frame_id, j.backend_node_id): j for j in with_element_facts(joined)}
+        self._made: dict[tuple[int, str, str], ElementFacts] = {}
+
+    def facts(self, j: Any, role: str, name: str) -> ElementFacts:
+        key = (id(j), role, name)  # (the join, held here, keeps every record alive)
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = element_facts(j, role, name, (0, 0, 0, 0))
+        return made
+
+
+JOIN_FACTS = "join_facts"  # capture.derived: the read's JoinFacts
+
+
+def join_facts(derived: dict[str, Any], joined: Any) -> JoinFacts:
+    """The read's :class:`JoinFacts` of ``joined``: made by its first format, taken out of
+    ``derived`` by its last (pipeline/read_shared.py)."""
+    found = derived.pop(JOIN_FACTS, None) if is_last_format(derived) else derived.get(JOIN_FACTS)
+    if isinstance(found, JoinFacts) and found.joined is joined:
+        return found
+    made = JoinFacts(joined)
+    if not is_last_format(derived):
+        derived[JOIN_FACTS] = made
+    return made
+
+
+def apply_element_facts(tree: Any, kept: Any, joined: Any,
+                        shared: JoinFacts | None = None) -> int:
     """Give the kept AX nodes (SnapshotV1, the outline) the element model's description of
     their DOM node, so every output of a read says the same: its name (where the model has
     one), its role where the AX tree has only a vague one (a class-drawn switch, a custom
     dropdown), its states and value where the AX tree lacks them, and its context (state
     ``context``) where DOM text says it. ``joined``: the walker's records joined to their
     nodes (a window read's, or a whole-page read's joined to its DOMSnapshot); returns how
-    many nodes changed."""
+    many nodes changed. ``shared``: the read's facts of this join (:func:`join_facts`)."""
     if not joined:
         return 0
-    by_dom = {(j.frame_id, j.backend_node_id): j for j in with_element_facts(joined)}
+    if shared is None or shared.joined is not joined:
+        shared = JoinFacts(joined)
+    by_dom = shared.by_dom
     if not by_dom:
         return 0
     picked: list[tuple[Any, Any, ElementFacts]] = []
+    facts_of = shared.facts
     for nid in kept:
         node = tree.nodes[nid]
         j = by_dom.get((node.frame_id, node.backend_id))
         if j is None or node.role == "LabelText":
             continue  # a label's facts are its control's (the model folds it into the field)
-        picked.append((node, j, element_facts(j, node.role, node.name, (0, 0, 0, 0))))
+        picked.append((node, j, facts_of(j, node.role, node.name)))
     changed = 0
     shown_list = context_shown([f for _, _, f in picked])
     for (node, j, facts), shown in zip(picked, shown_list, strict=True):

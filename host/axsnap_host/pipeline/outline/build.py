@@ -39,6 +39,7 @@ from axsnap_host.pipeline.axwalk.tree import WALK_BOXES, WALK_REFS, WALK_TAGS, w
 from axsnap_host.pipeline.dom.index import DomIndex, rect_of
 from axsnap_host.pipeline.dom.textflow import TextFlow
 from axsnap_host.pipeline.dom.xpath import build_xpath_map
+from axsnap_host.pipeline.elements.model import join_facts
 from axsnap_host.pipeline.incomplete import (
     budget_gap,
     capture_gaps,
@@ -87,7 +88,8 @@ def build_outline(
     tab_stops = tab_stop_ids(tree, dom)
     kept = prune(tree, pruned=options.pruned,
                  clickable=clickable | tab_stops | scrollable | frame_owners)
-    fill_missing_values(tree, kept.kept, dom, joined)
+    fill_missing_values(tree, kept.kept, dom, joined,
+                        join_facts(capture.derived, joined) if joined else None)
     mark_covered(tree, kept.kept, dom, clickable | tab_stops)
     redacted = (redact_tree(tree, kept.kept, secret_fields(capture, joined))
                 if options.redact else 0)

@@ -1,0 +1,89 @@
+"""What the formats of one read share (pipeline/read_shared.py, design note 52): an
+all-formats read from the walk builds its walk tree once and works out each record's element
+facts once; each format still gets the result a read of it alone gives, no format sees
+another's changes, and nothing shared outlives the read."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from test_outline_walk import walk_capture
+
+import axsnap_host.pipeline.axwalk.tree as walk_module
+import axsnap_host.pipeline.elements.model as model_module
+from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.wire import SnapshotRequest
+from axsnap_host.pipeline.axwalk.tree import WalkBase, build_walk_tree
+from axsnap_host.pipeline.run import process
+from axsnap_host.pipeline.state import TabState
+
+WALK = {"format": "snapshot", "scope": "page", "ax_source": "walk", "viewport_only": False}
+
+
+def read(capture: RawCapture, options: dict[str, Any]) -> dict[str, Any]:
+    request = SnapshotRequest(v=1, id="r1", type="snapshot", options=options, capture=capture)
+    return process(request, TabState(tab_id=1), snapshot_id="s1", ts="2026-01-01T00:00:00Z")
+
+
+def stable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: stable(v) for k, v in value.items()
+                if k not in ("timings", "also", "stats", "snapshot_id") and not k.endswith("_ms")}
+    if isinstance(value, list):
+        return [stable(v) for v in value]
+    return value
+
+
+def test_one_walk_read_builds_its_tree_and_element_facts_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[int] = []
+    facts: list[tuple[int, str, str]] = []
+    original_build, original_facts = walk_module.build_walk_tree, model_module.element_facts
+
+    def counting_build(capture: RawCapture) -> Any:
+        built.append(1)
+        return original_build(capture)
+
+    def counting_facts(j: Any, role: str, name: str, *rest: Any) -> Any:
+        facts.append((id(j), role, name))
+        return original_facts(j, role, name, *rest)
+
+    monkeypatch.setattr(walk_module, "build_walk_tree", counting_build)
+    monkeypatch.setattr(model_module, "element_facts", counting_facts)
+    capture = RawCapture.model_validate(walk_capture())
+    every = read(capture, {**WALK, "also_formats": ["outline", "domtext"]})
+    assert len(built) == 1  # the outline's and SnapshotV1's tree: one build
+    assert facts and len(facts) == len(set(facts))  # each record's facts made once
+    assert not {"walk_base", "join_facts", "more_formats"} & set(capture.derived)
+    built.clear()
+    snapshot = read(RawCapture.model_validate(walk_capture()), WALK)
+    outline = read(RawCapture.model_validate(walk_capture()),
+                   {"format": "outline", "scope": "page", "ax_source": "walk"})
+    assert len(built) == 2  # one a read
+    assert stable(every["snapshot"]) == stable(snapshot["snapshot"])
+    assert stable(every["also"]["outline"]) == stable(outline)
+
+
+def test_a_copy_of_the_walk_tree_is_the_tree_and_its_changes_stay_its_own() -> None:
+    capture = RawCapture.model_validate(walk_capture())
+    fresh = build_walk_tree(capture)
+    base = WalkBase(build_walk_tree(capture))
+    first = base.copy()
+    assert first == fresh and list(first.nodes) == list(fresh.nodes)  # pre-order kept
+    # a format changes its tree in place: names, values, states, children, frames
+    for node in first.nodes.values():
+        node.name, node.value = "changed", "changed"
+        node.state["secret"] = "password"
+        node.children.append("0-none")
+    first.frames[0].name = "changed"
+    first.failures.append({"step": "stitch"})
+    second = base.copy()
+    assert second == fresh  # the next format's copy is as built
+    taken = base.take()
+    assert taken == fresh and all(
+        dataclasses.asdict(a) == dataclasses.asdict(b)
+        for a, b in zip(taken.nodes.values(), fresh.nodes.values(), strict=True))
+    with pytest.raises(RuntimeError):
+        base.copy()  # the last format took it: nothing is left to copy
