@@ -84,3 +84,30 @@ def test_the_fast_path_agrees_with_rfc8785_on_random_values() -> None:
             taken += 1
             assert fast == expected, value
     assert taken > 1000
+
+
+def test_the_hash_made_a_piece_at_a_time_is_the_hash_of_the_whole_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """sha256_hash hashes the canonical text in pieces (long lists, dicts and strings a
+    batch at a time, canonical._canonical_pieces): the same digest as the whole text's, on
+    random values and on a DOM text reply, with batches small enough that every value is cut."""
+    import hashlib
+
+    import axsnap_host.models.canonical as canonical
+
+    monkeypatch.setattr(canonical, "_HASH_BATCH", 2)
+    monkeypatch.setattr(canonical, "_HASH_CHUNK", 3)
+    rng = random.Random(256)
+    dom = snapshot_parts(read_dom(load(), TabState(2), format="elements"))
+    values = [dom, {"domtext": "a\n\"é\"\\\x01" * 7, "elements": [{"k": i} for i in range(9)]},
+              *(random_value(rng) for _ in range(3000))]
+    hashed = 0
+    for value in values:
+        whole = canonical_json_fast(value)
+        pieces = canonical._fast_sha256(value)
+        if whole is None:  # declined both ways: hashed from canonical_json
+            assert pieces is None, value
+            continue
+        hashed += 1
+        assert pieces == "sha256:" + hashlib.sha256(whole).hexdigest(), value
+    assert hashed > 1000

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import rfc8785
@@ -111,23 +112,59 @@ def _plain_as_is(value: Any) -> bool:
     return True
 
 
-_HASH_CHUNK = 1 << 20  # characters encoded at a time for the hash
+_HASH_CHUNK = 1 << 20  # characters of a long string encoded at a time for the hash
+_HASH_BATCH = 1024  # members of a long list or dict encoded at a time for the hash
+_CANONICAL = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"),
+                              allow_nan=False)
+
+
+def _canonical_pieces(value: Any, top: bool = True) -> Iterator[str]:
+    """:func:`canonical_json_fast`'s text of a plain ``value`` (:func:`_plain`), in pieces
+    whose concatenation is that text: the top dict a member at a time, a long list, dict or
+    string a batch at a time (a list's text is its members' texts between commas, a string's
+    its characters' escapes one by one), everything else as ``json`` writes it whole. So the
+    hash of a whole page's DOM text never holds its 30 MB canonical text."""
+    encode = _CANONICAL.encode
+    kind = type(value)
+    if kind is dict and (top or len(value) > _HASH_BATCH):
+        keys = sorted(value)  # as sort_keys orders them (_plain: str keys only)
+        if top:
+            yield "{"
+            for i, key in enumerate(keys):
+                yield ("," if i else "") + encode(key) + ":"
+                yield from _canonical_pieces(value[key], top=False)
+            yield "}"
+            return
+        yield "{"
+        for start in range(0, len(keys), _HASH_BATCH):
+            batch = {key: value[key] for key in keys[start:start + _HASH_BATCH]}
+            yield ("," if start else "") + encode(batch)[1:-1]
+        yield "}"
+    elif (kind is list or kind is tuple) and len(value) > _HASH_BATCH:
+        yield "["
+        for start in range(0, len(value), _HASH_BATCH):
+            yield ("," if start else "") + encode(value[start:start + _HASH_BATCH])[1:-1]
+        yield "]"
+    elif kind is str and len(value) > _HASH_CHUNK:
+        yield '"'
+        for start in range(0, len(value), _HASH_CHUNK):
+            yield encode(value[start:start + _HASH_CHUNK])[1:-1]
+        yield '"'
+    else:
+        yield encode(value)
 
 
 def _fast_sha256(value: Any) -> str | None:
     """The hash of :func:`canonical_json_fast`'s bytes without holding them (nor a plain
-    copy of ``value`` when it needs none): the canonical text is encoded and hashed a
-    chunk at a time. None when the fast path does not apply."""
-    try:
-        text = json.dumps(value if _plain_as_is(value) else _plain(value), ensure_ascii=False,
-                          sort_keys=True, separators=(",", ":"), allow_nan=False)
-    except (_NotPlain, RecursionError):
-        return None
+    copy of ``value`` when it needs none): the canonical text is made, encoded and hashed a
+    piece at a time (:func:`_canonical_pieces`). None when the fast path does not apply."""
     digest = hashlib.sha256()
-    try:  # UTF-8 encodes each code point on its own: the chunks' bytes are the text's
-        for start in range(0, len(text), _HASH_CHUNK):
-            digest.update(text[start:start + _HASH_CHUNK].encode("utf-8"))
-    except UnicodeEncodeError:
+    try:
+        plain = value if _plain_as_is(value) else _plain(value)
+        for piece in _canonical_pieces(plain):
+            # UTF-8 encodes each code point on its own: the pieces' bytes are the text's
+            digest.update(piece.encode("utf-8"))
+    except (_NotPlain, RecursionError, UnicodeEncodeError):
         return None
     return "sha256:" + digest.hexdigest()
 
