@@ -87,3 +87,18 @@ def test_a_copy_of_the_walk_tree_is_the_tree_and_its_changes_stay_its_own() -> N
         for a, b in zip(taken.nodes.values(), fresh.nodes.values(), strict=True))
     with pytest.raises(RuntimeError):
         base.copy()  # the last format took it: nothing is left to copy
+
+
+def test_the_walk_rows_go_once_the_tree_is_built_on_a_capture_the_host_owns() -> None:
+    from axsnap_host.pipeline.ax.build import HOST_OWNED
+
+    owned = RawCapture.model_validate(walk_capture())
+    owned.derived[HOST_OWNED] = True  # as the host marks the capture it parsed
+    rows = owned.walker["axt"]["rows"]
+    every = read(owned, {**WALK, "also_formats": ["outline", "domtext"]})
+    assert rows == []  # freed in place (the message's parse holds the same list)
+    theirs = RawCapture.model_validate(walk_capture())  # a caller's own capture
+    alone = read(theirs, {**WALK, "also_formats": ["outline", "domtext"]})
+    assert theirs.walker["axt"]["rows"]  # never changed
+    assert stable(every["snapshot"]) == stable(alone["snapshot"])
+    assert stable(every["also"]["outline"]) == stable(alone["also"]["outline"])

@@ -12,6 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 MORE_FORMATS = "more_formats"  # capture.derived: set while a read has formats to make after
+# capture.derived: set while a read's other formats are made on a capture the host parsed
+# itself (pipeline/ax/build.py HOST_OWNED, which the read's last format alone is given): a
+# part of it that every format of the read takes from a shared structure may be freed
+READ_OWNED = "read_owned"
 
 
 def is_last_format(derived: dict[str, Any]) -> bool:

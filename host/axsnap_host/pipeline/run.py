@@ -20,7 +20,7 @@ from axsnap_host.pipeline.elements.model import JOIN_FACTS
 from axsnap_host.pipeline.incomplete import budget_gap
 from axsnap_host.pipeline.page_status import check_page_loaded
 from axsnap_host.pipeline.pre_encoded import PreEncoded
-from axsnap_host.pipeline.read_shared import MORE_FORMATS, is_last_format
+from axsnap_host.pipeline.read_shared import MORE_FORMATS, READ_OWNED, is_last_format
 from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_names
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.pipeline.tokens import count_tokens, size_of
@@ -79,6 +79,8 @@ def _also(request: SnapshotRequest, fmt: str, state: TabState, ts: str | None) -
     owned = derived.pop(HOST_OWNED, None)
     more = derived.get(MORE_FORMATS)
     derived[MORE_FORMATS] = True  # the read's own format comes after (axwalk/tree.py)
+    if owned is not None:
+        derived[READ_OWNED] = True
     try:
         return process(sub, state, ts=ts)
     finally:
@@ -86,6 +88,7 @@ def _also(request: SnapshotRequest, fmt: str, state: TabState, ts: str | None) -
             derived[HOST_OWNED] = owned
         if more is None:
             derived.pop(MORE_FORMATS, None)
+            derived.pop(READ_OWNED, None)
 
 
 def _result(

@@ -23,11 +23,12 @@ from dataclasses import replace
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
+from axsnap_host.pipeline.ax.build import HOST_OWNED
 from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_facts
 from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, joined_records
 from axsnap_host.pipeline.page_status import is_error_page
-from axsnap_host.pipeline.read_shared import is_last_format
+from axsnap_host.pipeline.read_shared import READ_OWNED, is_last_format
 
 _STATES = frozenset(STATE_PROPERTIES)
 # FlatTree.ahead key: the tags of generic nodes that have no element id (the outline's role
@@ -104,7 +105,23 @@ def walk_tree(capture: RawCapture) -> FlatTree:
         base = WalkBase(build_walk_tree(capture))
         if not last:
             derived[WALK_BASE] = base
+        if derived.get(HOST_OWNED) or derived.get(READ_OWNED):
+            drop_walk_rows(capture)  # the base has all they say
     return base.take() if last else base.copy()
+
+
+def drop_walk_rows(capture: RawCapture) -> None:
+    """Free the walker's accessibility rows once the read's walk tree is built from them
+    (100k lists and their state dicts on the 100k-element bench page): no format reads them
+    but through the tree. Only on a capture the host owns; emptied in place, as the
+    message's parse holds the same lists."""
+    walker = capture.walker or {}
+    runs = [walker, *((sub or {}).get("result") for sub in walker.get("subframes") or ()
+                      if isinstance(sub, dict))]
+    for run in runs:
+        rows = (run.get("axt") or {}).get("rows") if isinstance(run, dict) else None
+        if isinstance(rows, list):
+            rows.clear()
 
 
 def build_walk_tree(capture: RawCapture) -> FlatTree:
