@@ -88,7 +88,11 @@ def read(browser: Browser, worker_profile: bool, top: int) -> dict[str, Any]:
     timings = reply.get("timings") or {}
     steps = timings.get("capture_steps") or {}
     row = {"wall_ms": round(wall), **{k: timings.get(k) for k in (
-        "capture_ms", "host_ms", "transfer_ms", "total_ms")},
+        "capture_ms", "host_ms", "transfer_ms", "total_ms",
+        # of the transfer: the worker's send and the host's read of the request's frame;
+        # of host_ms: the request's parse and intake
+        "request_send_ms", "request_read_ms")},
+        "parse_ms": ((reply.get("result") or {}).get("timings") or {}).get("parse_ms"),
         **{k: steps.get(k) for k in STEPS},
         "client_ms": round(wall - float(timings.get("total_ms") or 0)),
         "request_kb": round((reply.get("sizes") or {}).get("capture_bytes", 0) / 1024),

@@ -41,6 +41,9 @@ test('replies are matched to requests by id', async () => {
   const rb = await b;
   assert.equal(rb.reply.result.n, 'b');
   assert.equal(rb.replyChunks, 1);
+  // the worker's part of the request's way (its JSON and postMessage), for timings.request_send_ms
+  assert.equal(typeof rb.sendMs, 'number');
+  assert.ok(rb.sendMs >= 0);
 });
 
 test('chunked replies are reassembled', async () => {

@@ -93,7 +93,10 @@ def test_invalid_message_is_short_and_echoes_no_values(host: HostProcess) -> Non
 
 def test_forget_tab(host: HostProcess, login_capture: dict[str, Any]) -> None:
     host.send({"v": 1, "id": "s", "type": "snapshot", "capture": login_capture})
-    assert host.read()["ok"] is True
+    reply = host.read()
+    assert reply["ok"] is True
+    # the request's frame read, once its header came (the transfer's share in the host)
+    assert reply["result"]["timings"]["request_read_ms"] >= 0
     host.send({"v": 1, "id": "f1", "type": "forget_tab", "tabId": 1})
     assert host.read()["result"] == {"forgotten": True}
     host.send({"v": 1, "id": "f2", "type": "forget_tab", "tabId": 1})

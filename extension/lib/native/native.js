@@ -174,6 +174,7 @@ export class NativeClient {
       replyBytes: entry.replyBytes,
       replyChunks: entry.chunks,
       resultText: entry.resultText ?? null, // a chunked reply's result as the host wrote it
+      sendMs: entry.sendMs ?? null, // the request's JSON and postMessage in the worker
     });
   }
 
@@ -214,6 +215,7 @@ export class NativeClient {
   requestOnce(type, body = {}, { timeoutMs } = {}) {
     const id = nextId();
     const message = { v: PROTOCOL_VERSION, id, type, ...body };
+    const t0 = performance.now();
     const text = JSON.stringify(message);
     // Each UTF-16 unit is at least one byte: a text longer than the limit needs no counting.
     const requestBytes = text.length > this.maxRequestBytes ? text.length : utf8Length(text);
@@ -238,9 +240,13 @@ export class NativeClient {
         reject(new AxError('host_timeout', `The native host did not answer within ${ms} ms.`,
           'The page may be very large; raise the timeout or see the host log.'));
       }, ms);
-      this.pending.set(id, { resolve, reject, timer, chunks: 0, requestBytes, reusedPort });
+      const entry = { resolve, reject, timer, chunks: 0, requestBytes, reusedPort, sendMs: null };
+      this.pending.set(id, entry);
       try {
         port.postMessage(message);
+        // the worker's part of the request's way: its size check's JSON and postMessage's
+        // own serialization (both as long as the request is big)
+        entry.sendMs = Math.round((performance.now() - t0) * 10) / 10;
       } catch (e) {
         this.settle(id);
         if (this.port === port) this.port = null;

@@ -313,6 +313,10 @@ export function createRouter(deps) {
     Object.assign(timings, {
       host_ms: round(hostMs),
       transfer_ms: round(Math.max(0, roundTrip - hostMs)),
+      // of it: the worker's send (JSON, postMessage) and the host's read of the frame
+      ...(sent.sendMs != null ? { request_send_ms: sent.sendMs } : {}),
+      ...(reply.result?.timings?.request_read_ms != null
+        ? { request_read_ms: reply.result.timings.request_read_ms } : {}),
       total_ms: round(now() - t0),
       capture_steps: capture.timings,
     });

@@ -88,6 +88,7 @@ class Host:
         # page's read) while the reply waits.
         self.hold_gc = False
         self._gc_held = False
+        self._read_ms: float | None = None  # the message's frame read (handle_text)
 
     def release(self) -> None:
         """Drop the last message's parsed data. Called after its replies are sent: freeing
@@ -104,9 +105,10 @@ class Host:
 
     # -- entry points ------------------------------------------------------------------
 
-    def handle_text(self, text: str) -> list[dict[str, Any]]:
-        """Handle one inbound message's JSON text; return the replies to send (0..n)."""
+    def handle_text(self, text: str, read_ms: float | None = None) -> list[dict[str, Any]]:
+        """Handle one message's JSON text (read in ``read_ms``); return its replies (0..n)."""
         started = time.perf_counter()
+        self._read_ms = read_ms
         if self.hold_gc and gc.isenabled():
             gc.disable()  # until release()
             self._gc_held = True
@@ -274,6 +276,8 @@ class Host:
             drop_dom_snapshot(request.capture)
         timings = result.setdefault("timings", {})
         timings["parse_ms"] = round(parse_ms, 3)
+        if self._read_ms is not None:  # the request's frame through the pipe (run_message_loop)
+            timings["request_read_ms"] = round(self._read_ms, 3)
         timings["host_ms"] = round(_ms_since(started), 3)
         # CPU of the steps after the parse (every thread): far below their wall time, the
         # host waited for a core (a loaded machine), not for its own work
@@ -416,7 +420,7 @@ def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
     while True:
         try:
             # read and handed over in one expression: no name here keeps the frame's text
-            replies = host.handle_text(frames.read_frame())
+            replies = host.handle_text(frames.read_frame(), read_ms=frames.last_body_ms)
         except EndOfStream:
             log.info("stdin closed; exiting")
             return 0

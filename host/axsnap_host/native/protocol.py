@@ -25,6 +25,7 @@ import re
 import struct
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -132,6 +133,9 @@ class FrameIO:
         self._reader = _PushbackReader(inbound)
         self._outbound = outbound
         self._write_lock = threading.Lock()  # the control link's thread writes too
+        # ms from the last frame's header to its last byte: the request's way through the
+        # browser once it began (a big request is written while it is read)
+        self.last_body_ms: float | None = None
 
     def read_frame(self) -> str:
         """Return the next frame's text.
@@ -149,6 +153,7 @@ class FrameIO:
             head = self._drain(declared)
             raise FrameTooLarge(declared, head)
         self._reader.unread(header)
+        body_started = time.perf_counter()
         try:
             with _swapped("stdin", _StdinShim(self._reader)):
                 text = nativemessaging.get_message_raw()
@@ -158,6 +163,7 @@ class FrameIO:
             raise
         if self._reader.last_read_short:
             raise TruncatedFrame(declared, -1)
+        self.last_body_ms = (time.perf_counter() - body_started) * 1000
         return text or ""
 
     def _drain(self, declared: int) -> bytes:
