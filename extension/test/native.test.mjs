@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { NativeClient } from '../lib/native/native.js';
+import { requestChunks } from '../lib/native/chunks.js';
 
 /** A Port-like fake: records posted messages; the test plays the host. */
 function fakePort() {
@@ -189,4 +190,36 @@ test('a streamed reply (total on its last frame only) resolves once the last fra
   assert.equal(res.reply.result.big.length, 900);
   assert.equal(res.replyChunks, 3);
   assert.equal(res.resultText, JSON.stringify({ big: 'y'.repeat(900) }));
+});
+
+test('a large request goes as its JSON text in chunk frames, whole surrogate pairs in each', async () => {
+  const { c, ports } = client({ requestTextFrom: 64 });
+  const body = { capture: { walker: { text: `${'x'.repeat(50)}😀${'y'.repeat(40)}` } } };
+  const pending = c.request('snapshot', body);
+  const frames = ports[0].posted;
+  assert.ok(frames.length === 1 && frames[0].type === 'chunk', 'one piece of 1M characters');
+  const whole = JSON.parse(frames.map((f) => f.data).join(''));
+  assert.equal(whole.id, frames[0].id, 'the chunk set carries the request id');
+  assert.deepEqual(whole.capture, body.capture);
+  ports[0].reply({ v: 1, id: whole.id, ok: true, type: 'result', result: { n: 1 } });
+  assert.equal((await pending).reply.result.n, 1);
+  // small requests go as the object itself
+  const small = c.request('ping');
+  assert.equal(ports[0].posted.at(-1).type, 'ping');
+  ports[0].reply({ v: 1, id: ports[0].posted.at(-1).id, ok: true, type: 'result', result: {} });
+  await small;
+});
+
+test('request pieces are cut at a piece size but never inside a surrogate pair', () => {
+  const text = JSON.stringify({ s: `ab😀c${'😀'.repeat(5)}` });
+  for (const size of [1, 2, 3, 5, 7, 8, 9]) {
+    const frames = requestChunks(1, 'r1', text, size);
+    assert.equal(frames.map((f) => f.data).join(''), text);
+    assert.ok(frames.every((f) => f.total === frames.length && f.type === 'chunk' && f.id === 'r1'));
+    assert.deepEqual(frames.map((f) => f.seq), frames.map((_, i) => i));
+    for (const f of frames) {
+      assert.ok(f.data.isWellFormed(), `piece ${JSON.stringify(f.data)} of size ${size}`);
+      assert.ok(f.data.length <= Math.max(size, 2));
+    }
+  }
 });

@@ -137,3 +137,23 @@ def test_a_field_and_its_wire_form_together_are_refused() -> None:
     [reply] = Host().handle_text(request({"v": 1, "frames": [], "elements": [],
                                           "rows": {"keys": [], "data": []}}))
     assert reply["ok"] is False and "wire form" in reply["error"]["message"]
+
+
+def test_a_request_sent_as_text_pieces_is_read_as_the_whole_message() -> None:
+    """The extension sends a large request as its JSON text in chunk frames (native.js,
+    chunks.js requestChunks): the host joins them and answers the request's id as it answers
+    the message itself."""
+    text = request(walker_output())
+    [plain] = Host().handle_text(text)
+    host = Host()
+    pieces = [text[i:i + 1000] for i in range(0, len(text), 1000)]
+    replies: list[dict[str, Any]] = []
+    for seq, piece in enumerate(pieces):
+        replies += host.handle_text(json.dumps({"v": 1, "id": "q1", "type": "chunk", "seq": seq,
+                                                "total": len(pieces), "data": piece}))
+    [joined] = replies
+    assert joined["id"] == "q1" and joined["ok"] is True
+    for reply in (plain, joined):
+        reply["result"].pop("timings", None)
+        reply["result"].pop("snapshot_id", None)
+    assert joined["result"] == plain["result"]

@@ -1,6 +1,6 @@
 // One long-lived native-messaging port to the host, requests multiplexed by id.
 
-import { ChunkAssembler } from './chunks.js';
+import { ChunkAssembler, REQUEST_TEXT_FROM, requestChunks } from './chunks.js';
 import { AxError, toErrorInfo } from '../common/errors.js';
 import { utf8Length } from './utf8.js';
 import { resultTextOf } from '../common/reply_text.js';
@@ -52,7 +52,8 @@ function nextId() {
  */
 export class NativeClient {
   constructor({ connect, lastError, hostName = HOST_NAME, defaultTimeoutMs = 120_000,
-    maxRequestBytes = MAX_REQUEST_BYTES, onRequest, onStatus, onClose } = {}) {
+    maxRequestBytes = MAX_REQUEST_BYTES, requestTextFrom = REQUEST_TEXT_FROM, onRequest, onStatus,
+    onClose } = {}) {
     this.connect = connect;
     // The host asks too (outside agents through axsnap serve): `onRequest(msg)` answers a
     // {type:"control"} message with {ok, ...}; `onStatus(msg)` hears {type:"control_status"}.
@@ -63,6 +64,7 @@ export class NativeClient {
     this.hostName = hostName;
     this.defaultTimeoutMs = defaultTimeoutMs;
     this.maxRequestBytes = maxRequestBytes;
+    this.requestTextFrom = requestTextFrom; // a request this long goes as text pieces
     this.port = null;
     this.pending = new Map(); // id -> {resolve, reject, timer, chunks}
     this.assembler = new ChunkAssembler();
@@ -243,9 +245,10 @@ export class NativeClient {
       const entry = { resolve, reject, timer, chunks: 0, requestBytes, reusedPort, sendMs: null };
       this.pending.set(id, entry);
       try {
-        port.postMessage(message);
-        // the worker's part of the request's way: its size check's JSON and postMessage's
-        // own serialization (both as long as the request is big)
+        // a large request as its text in pieces (chunks.js): no second serialization
+        if (text.length < this.requestTextFrom) port.postMessage(message);
+        else for (const piece of requestChunks(PROTOCOL_VERSION, id, text)) port.postMessage(piece);
+        // the worker's part of the request's way: its JSON and postMessage
         entry.sendMs = Math.round((performance.now() - t0) * 10) / 10;
       } catch (e) {
         this.settle(id);

@@ -368,8 +368,8 @@ class Host:
                 error_reply(chunk.id, ErrorCode.BAD_CHUNK, "a chunk set may not carry a chunk")
             )
             return replies
-        replies.extend(self.handle_message(inner, started, raw_size=len(whole)))
-        return replies
+        size, whole = len(whole), ""  # the joined text is not held through the pipeline
+        return [*replies, *self.handle_message(inner, started, raw_size=size)]
 
 
 def _ms_since(started: float) -> float:
