@@ -5,268 +5,6 @@
 // axsnapWalk(opts): the in-page walker, one self-contained function (no imports, no closures)
 // injected with chrome.scripting.executeScript; what it reports: src/walk.js.
 export function axsnapWalk(walkerOptions) {
-// src/ax_flow.js
-var ATOMIC_TAGS = /* @__PURE__ */ new Set([
-  "img",
-  "input",
-  "select",
-  "textarea",
-  "button",
-  "video",
-  "audio",
-  "canvas",
-  "iframe",
-  "embed",
-  "object",
-  "svg",
-  "meter",
-  "progress"
-]);
-var PRE = /^pre|break-spaces/;
-var newFlow = () => ({ start: true, space: false, last: -1 });
-function flowKind(el, tag, cs) {
-  if (tag === "br") return "break";
-  const display = cs.display;
-  if (display === "contents") return "";
-  if (cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none") return "apart";
-  if (!display.startsWith("inline")) return "block";
-  return display !== "inline" || ATOMIC_TAGS.has(tag) ? "atomic" : "";
-}
-function endFlow(ctx) {
-  const flow = ctx.flow;
-  if (flow.space && flow.last >= 0) {
-    const row = ctx.rows[flow.last];
-    if (row && row[2].endsWith(" ")) row[2] = row[2].slice(0, -1);
-  }
-}
-function enterFlow(ctx, kind) {
-  const outer = ctx.flow;
-  if (!kind || !outer) return outer;
-  if (kind === "block" || kind === "break") endFlow(ctx);
-  ctx.flow = newFlow();
-  return outer;
-}
-function leaveFlow(ctx, kind, outer) {
-  if (!kind || !outer || kind === "break") return;
-  endFlow(ctx);
-  if (kind === "block") {
-    ctx.flow = newFlow();
-    return;
-  }
-  ctx.flow = outer;
-  if (kind === "atomic") {
-    outer.start = false;
-    outer.space = false;
-    outer.last = -1;
-  }
-}
-function flowText(ctx, data, cs) {
-  const flow = ctx.flow;
-  if (PRE.test(cs.whiteSpace || "")) {
-    if (data) {
-      flow.start = false;
-      flow.space = false;
-      flow.last = -1;
-    }
-    return data;
-  }
-  let t = data.replace(/[ \t\n\r\f]+/g, " ");
-  if (t[0] === " " && (flow.start || flow.space)) t = t.slice(1);
-  if (!t) return "";
-  flow.start = false;
-  flow.space = t.endsWith(" ");
-  flow.last = -1;
-  return t;
-}
-function ranText(ctx, row) {
-  if (row >= 0 && ctx.flow && ctx.flow.space) ctx.flow.last = row;
-}
-function flowOnly(ctx, el, tag, cs, children, depth) {
-  if (depth > 60) return;
-  const kind = flowKind(el, tag, cs);
-  const outer = enterFlow(ctx, kind);
-  if (kind !== "atomic" && kind !== "break") {
-    for (const kid of children(el, tag)) {
-      if (kid.nodeType === 3) flowText(ctx, kid.data, cs);
-      else if (kid.nodeType === 1) {
-        const kcs = getComputedStyle(kid);
-        if (kcs.display !== "none") flowOnly(ctx, kid, kid.localName, kcs, children, depth + 1);
-      }
-    }
-  }
-  leaveFlow(ctx, kind, outer);
-}
-
-// src/ax_text_css.js
-function isHiddenStyle(el, cs) {
-  if (el.hidden || el.getAttribute("aria-hidden") === "true") return true;
-  return cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse";
-}
-function contentOfPseudo(el, pseudo) {
-  let content = getComputedStyle(el, pseudo).content;
-  if (!content || content === "none" || content === "normal") return "";
-  let out = "";
-  content = content.replace(/url\((?:"(?:[^"\\]|\\.)*"|[^)]*)\)/g, "");
-  const parts = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|\/.*$/g;
-  let m;
-  while (m = parts.exec(content)) {
-    if (m[0].startsWith("/")) break;
-    if (m[1] !== void 0) out += m[1].replace(/\\(.)/g, "$1");
-    else if (m[2]) out += el.getAttribute(m[2]) || "";
-  }
-  return out;
-}
-function transformText(text, transform, w) {
-  if (!transform || transform === "none") return text;
-  if (transform === "uppercase") return text.toUpperCase();
-  if (transform === "lowercase") return text.toLowerCase();
-  if (transform === "capitalize") {
-    const startsWord = !w.out || /\s$/.test(w.out);
-    return text.replace(/(^|\s)(\S)/g, (all, space, ch, at) => at === 0 && !space && !startsWord ? all : space + ch.toUpperCase());
-  }
-  return text;
-}
-
-// src/ax_text.js
-var REPLACED = /* @__PURE__ */ new Set([
-  "img",
-  "input",
-  "select",
-  "textarea",
-  "button",
-  "video",
-  "audio",
-  "canvas",
-  "iframe",
-  "embed",
-  "object",
-  "svg",
-  "meter",
-  "progress"
-]);
-var SKIP = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title", "head"]);
-function writer() {
-  return {
-    out: "",
-    lineStart: true,
-    apart: false,
-    // the next text is in another box: a space before it unless it has one
-    add(text, pre) {
-      if (!text) return;
-      let t = pre ? text : text.replace(/[ \t\n\r\f]+/g, " ");
-      if (!pre && (this.lineStart || this.out.endsWith(" ")) && t.startsWith(" ")) t = t.slice(1);
-      if (!t) return;
-      if (this.apart && this.out && !this.out.endsWith(" ") && !t.startsWith(" ")) this.out += " ";
-      this.apart = false;
-      this.out += t;
-      this.lineStart = false;
-    },
-    kept: -1,
-    // the length of `out` when a space was followed by an inline box
-    atom() {
-      if (this.out.endsWith(" ")) this.kept = this.out.length;
-      this.lineStart = false;
-      this.apart = true;
-    },
-    gap() {
-      if (this.out && !this.out.endsWith(" ")) this.out += " ";
-      this.lineStart = true;
-    }
-  };
-}
-var RANGES = /* @__PURE__ */ new Set(["progressbar", "slider", "spinbutton", "meter", "scrollbar"]);
-function controlValue(el, tag) {
-  const role = el.getAttribute("role");
-  if (role && RANGES.has(role) || tag === "progress" || tag === "meter") {
-    const text = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
-    if (text) return text;
-    if (tag === "progress" || tag === "meter") return String(el.value);
-    return null;
-  }
-  if (tag === "select") {
-    const opt = el.selectedOptions && el.selectedOptions[0];
-    return opt ? opt.textContent || "" : "";
-  }
-  if (tag === "textarea") return el.value || "";
-  if (tag === "input") {
-    const type = (el.type || "text").toLowerCase();
-    if (type === "hidden" || type === "checkbox" || type === "radio" || type === "file") return "";
-    if (type === "button" || type === "submit" || type === "reset") return el.value || "";
-    if (type === "password") return "";
-    return el.value || "";
-  }
-  return null;
-}
-function addChildren(node, w, depth) {
-  const root = node.shadowRoot || node;
-  for (let c = root.firstChild; c; c = c.nextSibling) addNode(c, w, depth);
-}
-function addNode(n, w, depth) {
-  if (n.nodeType === 3) {
-    const parent = n.parentElement;
-    const cs2 = parent ? getComputedStyle(parent) : null;
-    const pre = !!cs2 && /^pre/.test(cs2.whiteSpace);
-    w.add(cs2 ? transformText(n.data, cs2.textTransform, w) : n.data, pre);
-    return;
-  }
-  if (n.nodeType !== 1 || depth > 60) return;
-  const tag = n.localName;
-  if (SKIP.has(tag)) return;
-  if (tag === "slot") {
-    const assigned = n.assignedNodes();
-    if (assigned.length) {
-      for (const a of assigned) addNode(a, w, depth + 1);
-      return;
-    }
-  }
-  const cs = getComputedStyle(n);
-  if (isHiddenStyle(n, cs)) return;
-  const label = (n.getAttribute("aria-label") || "").trim();
-  const block = !(cs.display.startsWith("inline") || cs.display === "contents") || cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none";
-  const box = !block && (cs.display !== "inline" && cs.display !== "contents" || REPLACED.has(tag));
-  if (block) w.gap();
-  else if (box) {
-    w.atom();
-    w.lineStart = true;
-  }
-  const value = controlValue(n, tag);
-  if (label) {
-    w.add(label, false);
-  } else if (value !== null) {
-    w.add(value, false);
-    w.atom();
-  } else if (tag === "img" || tag === "area") {
-    w.add(n.getAttribute("alt") || "", true);
-  } else if (tag === "br") {
-    w.gap();
-  } else {
-    const before = w.out.trim();
-    w.add(contentOfPseudo(n, "::before"), false);
-    addChildren(n, w, depth + 1);
-    w.add(contentOfPseudo(n, "::after"), false);
-    if (w.out.trim() === before && n.title) {
-      w.add(n.title, false);
-    }
-  }
-  if (block) w.gap();
-  else if (box) {
-    if (w.out.endsWith(" ") && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
-    w.atom();
-  }
-}
-function continuesInline(el) {
-  const next = el.nextSibling;
-  return !!next && next.nodeType === 3 && /^\S/.test(next.data) && getComputedStyle(el).display === "inline";
-}
-function contentText(el) {
-  const w = writer();
-  w.add(contentOfPseudo(el, "::before"), false);
-  addChildren(el, w, 0);
-  w.add(contentOfPseudo(el, "::after"), false);
-  if (!w.out.endsWith(" ") || w.kept === w.out.length || continuesInline(el)) return w.out;
-  return w.out.slice(0, -1);
-}
-
 // src/run.js
 var run = {};
 function beginRun(opts) {
@@ -309,6 +47,12 @@ function beginRun(opts) {
   run.track = null;
   run.outEls = null;
   run.shown = /* @__PURE__ */ new Map();
+  run.axStyles = null;
+  run.axBefore = null;
+  run.axAfter = null;
+  run.axShadows = null;
+  run.axRects = run.axBoxes ? /* @__PURE__ */ new Map() : null;
+  run.pseudoCandidates = null;
   run.bgMemo = /* @__PURE__ */ new WeakMap();
   run.forLabels = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
@@ -332,7 +76,7 @@ var collapse = (s) => s.replace(/\s+/g, " ").trim();
 var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
 
 // src/tags.js
-var SKIP2 = /* @__PURE__ */ new Set([
+var SKIP = /* @__PURE__ */ new Set([
   "script",
   "style",
   "noscript",
@@ -496,6 +240,549 @@ var TEXT_SKIP = /* @__PURE__ */ new Set(["style", "script", "noscript", "templat
 var INLINE = /* @__PURE__ */ new Set(["inline", "contents"]);
 var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
+
+// src/tree.js
+function shadowOf(el, tag) {
+  if (!(SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0)) return null;
+  if (run.hasChromeDom) {
+    try {
+      return chrome.dom.openOrClosedShadowRoot(el) || null;
+    } catch (e) {
+      return null;
+    }
+  }
+  return el.shadowRoot || null;
+}
+function steps(kids) {
+  const n = kids.length;
+  const total = /* @__PURE__ */ new Map();
+  const tags = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = kids[i].nodeName.toLowerCase();
+    tags[i] = t;
+    total.set(t, (total.get(t) || 0) + 1);
+  }
+  const seen = /* @__PURE__ */ new Map();
+  const res = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = tags[i];
+    const k = (seen.get(t) || 0) + 1;
+    seen.set(t, k);
+    res[i] = total.get(t) > 1 ? t + "[" + k + "]" : t;
+  }
+  return { tags, steps: res };
+}
+function lightStepOf(host, el) {
+  let m = run.lightSteps.get(host);
+  if (!m) {
+    m = /* @__PURE__ */ new Map();
+    const kids = host.children;
+    const st = steps(kids).steps;
+    for (let i = 0; i < kids.length; i++) m.set(kids[i], st[i]);
+    run.lightSteps.set(host, m);
+  }
+  return m.get(el);
+}
+function walkChildren(el, tag, rec, ctx, visit2) {
+  const sr = shadowOf(el, tag);
+  let kids;
+  let domPrefix = "";
+  let slotHost = null;
+  if (sr) {
+    rec.data.sr = 1;
+    kids = sr.children;
+    domPrefix = "#shadow-root/";
+  } else if (tag === "slot" && typeof el.assignedElements === "function" && el.assignedElements().length) {
+    kids = el.assignedElements();
+    const root = el.getRootNode();
+    slotHost = root && root.host ? root.host : null;
+  } else {
+    kids = el.children;
+  }
+  const n = kids.length;
+  if (!n) return;
+  const st = steps(kids);
+  const stats = run.stats;
+  for (let i = 0; i < n; i++) {
+    const t = st.tags[i];
+    if (SKIP.has(t)) continue;
+    if (stats.visited >= run.maxNodes) {
+      stats.capped = true;
+      return;
+    }
+    const kid = kids[i];
+    let dom = null;
+    if (domPrefix) dom = { d: domPrefix + st.steps[i], dp: null };
+    else if (slotHost && kid.parentElement === slotHost) {
+      let hostRec = rec;
+      while (hostRec && hostRec.el !== slotHost) hostRec = hostRec.parent;
+      const ds = lightStepOf(slotHost, kid);
+      if (hostRec && ds) dom = { d: ds === st.steps[i] ? null : ds, dp: hostRec };
+    }
+    visit2(kid, t, st.steps[i], dom, rec, ctx);
+  }
+}
+
+// src/ax_pseudo.js
+var PSEUDO = /::?(?:before|after)\b/i;
+var GROUPS = /* @__PURE__ */ new Set([
+  "CSSMediaRule",
+  "CSSSupportsRule",
+  "CSSLayerBlockRule",
+  "CSSContainerRule",
+  "CSSStartingStyleRule"
+]);
+var UA_SELECTOR = "q";
+var ALL = null;
+function mayHavePseudo(el) {
+  const root = el.getRootNode();
+  if (!root || root.nodeType !== 9) return true;
+  if (shadowRootOf(el)) return true;
+  const parent = el.parentElement;
+  if (parent && shadowRootOf(parent)) return true;
+  const set = candidates(root);
+  return set === ALL || set.has(el);
+}
+function shadowRootOf(el) {
+  let memo = run.axShadows;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.axShadows = memo;
+  }
+  let sr = memo.get(el);
+  if (sr === void 0) {
+    sr = shadowOf(el, el.localName);
+    memo.set(el, sr);
+  }
+  return sr;
+}
+function candidates(doc) {
+  let memo = run.pseudoCandidates;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.pseudoCandidates = memo;
+  }
+  let set = memo.get(doc);
+  if (set === void 0) {
+    set = readCandidates(doc);
+    memo.set(doc, set);
+  }
+  return set;
+}
+function readCandidates(doc) {
+  const selectors = [UA_SELECTOR];
+  try {
+    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return ALL;
+    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return ALL;
+  } catch (e) {
+    return ALL;
+  }
+  let found;
+  try {
+    found = doc.querySelectorAll(selectors.join(","));
+  } catch (e) {
+    return ALL;
+  }
+  return new Set(found);
+}
+function addSheet(sheet, out) {
+  let rules;
+  try {
+    rules = sheet.cssRules;
+  } catch (e) {
+    return false;
+  }
+  return rules ? addRules(rules, out) : true;
+}
+function addRules(rules, out) {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i];
+    const kind = rule.constructor && rule.constructor.name;
+    if (kind === "CSSImportRule") {
+      if (rule.styleSheet && !addSheet(rule.styleSheet, out)) return false;
+    } else if (kind === "CSSStyleRule") {
+      const text = rule.selectorText || "";
+      if (PSEUDO.test(text)) for (const part2 of splitList(text)) {
+        const sel = withoutPseudo(part2);
+        if (sel === null) return false;
+        if (sel) out.push(sel);
+      }
+      if (rule.cssRules && rule.cssRules.length && PSEUDO.test(rule.cssText)) return false;
+    } else if (GROUPS.has(kind)) {
+      if (!addRules(rule.cssRules, out)) return false;
+    } else if (rule.cssRules && PSEUDO.test(rule.cssText)) {
+      return false;
+    }
+  }
+  return true;
+}
+function splitList(text) {
+  const parts = [];
+  let depth = 0;
+  let quote = "";
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+function withoutPseudo(part2) {
+  const m = PSEUDO.exec(part2);
+  if (!m) return "";
+  if (/::(slotted|part)\(|:host\b/i.test(part2)) return null;
+  let sel = part2.slice(0, m.index).trim();
+  if (!sel || /[>+~]$/.test(sel) || /\s$/.test(part2.slice(0, m.index))) sel += " *";
+  return sel.trim();
+}
+
+// src/ax_style.js
+function axStyle(el) {
+  let memo = run.axStyles;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.axStyles = memo;
+  }
+  let s = memo.get(el);
+  if (s === void 0) {
+    s = readStyle(getComputedStyle(el));
+    memo.set(el, s);
+  }
+  return s;
+}
+function shareStyle(el, cs, display, visibility) {
+  let memo = run.axStyles;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.axStyles = memo;
+  }
+  const s = facts(cs, display, visibility);
+  memo.set(el, s);
+  return s;
+}
+function readStyle(cs) {
+  return facts(cs, cs.display, cs.visibility);
+}
+function facts(cs, display, visibility) {
+  const s = {
+    display,
+    visibility,
+    whiteSpace: cs.whiteSpace,
+    textTransform: cs.textTransform,
+    position: cs.position,
+    cssFloat: cs.cssFloat
+  };
+  if (display === "list-item") {
+    s.listStyleType = cs.listStyleType;
+    s.listStyleImage = cs.listStyleImage;
+  }
+  return s;
+}
+var NO_CONTENT = { content: "none", text: "" };
+function pseudoStyle(el, which, parse) {
+  const after = which === "::after";
+  let memo = after ? run.axAfter : run.axBefore;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    if (after) run.axAfter = memo;
+    else run.axBefore = memo;
+  }
+  let s = memo.get(el);
+  if (s === void 0) {
+    s = mayHavePseudo(el) ? readPseudo(el, which, parse) : NO_CONTENT;
+    memo.set(el, s);
+  }
+  return s;
+}
+function readPseudo(el, which, parse) {
+  const pcs = getComputedStyle(el, which);
+  const content = pcs.content;
+  if (!content || content === "none" || content === "normal") return NO_CONTENT;
+  return {
+    content,
+    text: parse(el, content),
+    display: pcs.display,
+    visibility: pcs.visibility,
+    whiteSpace: pcs.whiteSpace,
+    position: pcs.position,
+    cssFloat: pcs.cssFloat
+  };
+}
+
+// src/ax_flow.js
+var ATOMIC_TAGS = /* @__PURE__ */ new Set([
+  "img",
+  "input",
+  "select",
+  "textarea",
+  "button",
+  "video",
+  "audio",
+  "canvas",
+  "iframe",
+  "embed",
+  "object",
+  "svg",
+  "meter",
+  "progress"
+]);
+var PRE = /^pre|break-spaces/;
+var newFlow = () => ({ start: true, space: false, last: -1 });
+function flowKind(el, tag, cs) {
+  if (tag === "br") return "break";
+  const display = cs.display;
+  if (display === "contents") return "";
+  if (cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none") return "apart";
+  if (!display.startsWith("inline")) return "block";
+  return display !== "inline" || ATOMIC_TAGS.has(tag) ? "atomic" : "";
+}
+function endFlow(ctx) {
+  const flow = ctx.flow;
+  if (flow.space && flow.last >= 0) {
+    const row = ctx.rows[flow.last];
+    if (row && row[2].endsWith(" ")) row[2] = row[2].slice(0, -1);
+  }
+}
+function enterFlow(ctx, kind) {
+  const outer = ctx.flow;
+  if (!kind || !outer) return outer;
+  if (kind === "block" || kind === "break") endFlow(ctx);
+  ctx.flow = newFlow();
+  return outer;
+}
+function leaveFlow(ctx, kind, outer) {
+  if (!kind || !outer || kind === "break") return;
+  endFlow(ctx);
+  if (kind === "block") {
+    ctx.flow = newFlow();
+    return;
+  }
+  ctx.flow = outer;
+  if (kind === "atomic") {
+    outer.start = false;
+    outer.space = false;
+    outer.last = -1;
+  }
+}
+function flowText(ctx, data, cs) {
+  const flow = ctx.flow;
+  if (PRE.test(cs.whiteSpace || "")) {
+    if (data) {
+      flow.start = false;
+      flow.space = false;
+      flow.last = -1;
+    }
+    return data;
+  }
+  let t = data.replace(/[ \t\n\r\f]+/g, " ");
+  if (t[0] === " " && (flow.start || flow.space)) t = t.slice(1);
+  if (!t) return "";
+  flow.start = false;
+  flow.space = t.endsWith(" ");
+  flow.last = -1;
+  return t;
+}
+function ranText(ctx, row) {
+  if (row >= 0 && ctx.flow && ctx.flow.space) ctx.flow.last = row;
+}
+function flowOnly(ctx, el, tag, cs, children, depth) {
+  if (depth > 60) return;
+  const kind = flowKind(el, tag, cs);
+  const outer = enterFlow(ctx, kind);
+  if (kind !== "atomic" && kind !== "break") {
+    for (const kid of children(el, tag)) {
+      if (kid.nodeType === 3) flowText(ctx, kid.data, cs);
+      else if (kid.nodeType === 1) {
+        const kcs = axStyle(kid);
+        if (kcs.display !== "none") flowOnly(ctx, kid, kid.localName, kcs, children, depth + 1);
+      }
+    }
+  }
+  leaveFlow(ctx, kind, outer);
+}
+
+// src/ax_text_css.js
+function isHiddenStyle(el, cs) {
+  if (el.hidden || el.getAttribute("aria-hidden") === "true") return true;
+  return cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse";
+}
+function contentOfPseudo(el, pseudo) {
+  return pseudoStyle(el, pseudo, contentValueText).text;
+}
+function contentValueText(el, value) {
+  let content = value;
+  let out = "";
+  content = content.replace(/url\((?:"(?:[^"\\]|\\.)*"|[^)]*)\)/g, "");
+  const parts = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|\/.*$/g;
+  let m;
+  while (m = parts.exec(content)) {
+    if (m[0].startsWith("/")) break;
+    if (m[1] !== void 0) out += m[1].replace(/\\(.)/g, "$1");
+    else if (m[2]) out += el.getAttribute(m[2]) || "";
+  }
+  return out;
+}
+function transformText(text, transform, w) {
+  if (!transform || transform === "none") return text;
+  if (transform === "uppercase") return text.toUpperCase();
+  if (transform === "lowercase") return text.toLowerCase();
+  if (transform === "capitalize") {
+    const startsWord = !w.out || /\s$/.test(w.out);
+    return text.replace(/(^|\s)(\S)/g, (all, space, ch, at) => at === 0 && !space && !startsWord ? all : space + ch.toUpperCase());
+  }
+  return text;
+}
+
+// src/ax_text.js
+var REPLACED = /* @__PURE__ */ new Set([
+  "img",
+  "input",
+  "select",
+  "textarea",
+  "button",
+  "video",
+  "audio",
+  "canvas",
+  "iframe",
+  "embed",
+  "object",
+  "svg",
+  "meter",
+  "progress"
+]);
+var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title", "head"]);
+function writer() {
+  return {
+    out: "",
+    lineStart: true,
+    apart: false,
+    // the next text is in another box: a space before it unless it has one
+    add(text, pre) {
+      if (!text) return;
+      let t = pre ? text : text.replace(/[ \t\n\r\f]+/g, " ");
+      if (!pre && (this.lineStart || this.out.endsWith(" ")) && t.startsWith(" ")) t = t.slice(1);
+      if (!t) return;
+      if (this.apart && this.out && !this.out.endsWith(" ") && !t.startsWith(" ")) this.out += " ";
+      this.apart = false;
+      this.out += t;
+      this.lineStart = false;
+    },
+    kept: -1,
+    // the length of `out` when a space was followed by an inline box
+    atom() {
+      if (this.out.endsWith(" ")) this.kept = this.out.length;
+      this.lineStart = false;
+      this.apart = true;
+    },
+    gap() {
+      if (this.out && !this.out.endsWith(" ")) this.out += " ";
+      this.lineStart = true;
+    }
+  };
+}
+var RANGES = /* @__PURE__ */ new Set(["progressbar", "slider", "spinbutton", "meter", "scrollbar"]);
+function controlValue(el, tag) {
+  const role = el.getAttribute("role");
+  if (role && RANGES.has(role) || tag === "progress" || tag === "meter") {
+    const text = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+    if (text) return text;
+    if (tag === "progress" || tag === "meter") return String(el.value);
+    return null;
+  }
+  if (tag === "select") {
+    const opt = el.selectedOptions && el.selectedOptions[0];
+    return opt ? opt.textContent || "" : "";
+  }
+  if (tag === "textarea") return el.value || "";
+  if (tag === "input") {
+    const type = (el.type || "text").toLowerCase();
+    if (type === "hidden" || type === "checkbox" || type === "radio" || type === "file") return "";
+    if (type === "button" || type === "submit" || type === "reset") return el.value || "";
+    if (type === "password") return "";
+    return el.value || "";
+  }
+  return null;
+}
+function addChildren(node, w, depth) {
+  const root = node.shadowRoot || node;
+  for (let c = root.firstChild; c; c = c.nextSibling) addNode(c, w, depth);
+}
+function addNode(n, w, depth) {
+  if (n.nodeType === 3) {
+    const parent = n.parentElement;
+    const cs2 = parent ? axStyle(parent) : null;
+    const pre = !!cs2 && /^pre/.test(cs2.whiteSpace);
+    w.add(cs2 ? transformText(n.data, cs2.textTransform, w) : n.data, pre);
+    return;
+  }
+  if (n.nodeType !== 1 || depth > 60) return;
+  const tag = n.localName;
+  if (SKIP2.has(tag)) return;
+  if (tag === "slot") {
+    const assigned = n.assignedNodes();
+    if (assigned.length) {
+      for (const a of assigned) addNode(a, w, depth + 1);
+      return;
+    }
+  }
+  const cs = axStyle(n);
+  if (isHiddenStyle(n, cs)) return;
+  const label = (n.getAttribute("aria-label") || "").trim();
+  const block = !(cs.display.startsWith("inline") || cs.display === "contents") || cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none";
+  const box = !block && (cs.display !== "inline" && cs.display !== "contents" || REPLACED.has(tag));
+  if (block) w.gap();
+  else if (box) {
+    w.atom();
+    w.lineStart = true;
+  }
+  const value = controlValue(n, tag);
+  if (label) {
+    w.add(label, false);
+  } else if (value !== null) {
+    w.add(value, false);
+    w.atom();
+  } else if (tag === "img" || tag === "area") {
+    w.add(n.getAttribute("alt") || "", true);
+  } else if (tag === "br") {
+    w.gap();
+  } else {
+    const before = w.out.trim();
+    w.add(contentOfPseudo(n, "::before"), false);
+    addChildren(n, w, depth + 1);
+    w.add(contentOfPseudo(n, "::after"), false);
+    if (w.out.trim() === before && n.title) {
+      w.add(n.title, false);
+    }
+  }
+  if (block) w.gap();
+  else if (box) {
+    if (w.out.endsWith(" ") && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
+    w.atom();
+  }
+}
+function continuesInline(el) {
+  const next = el.nextSibling;
+  return !!next && next.nodeType === 3 && /^\S/.test(next.data) && axStyle(el).display === "inline";
+}
+function contentText(el) {
+  const w = writer();
+  w.add(contentOfPseudo(el, "::before"), false);
+  addChildren(el, w, 0);
+  w.add(contentOfPseudo(el, "::after"), false);
+  if (!w.out.endsWith(" ") || w.kept === w.out.length || continuesInline(el)) return w.out;
+  return w.out.slice(0, -1);
+}
 
 // src/text.js
 function ownText(el) {
@@ -1138,13 +1425,13 @@ function implicitRole(el, tag) {
     case "p":
       return emptyBlock(el) ? "none" : "paragraph";
     default:
-      return getComputedStyle(el).display === "table" ? "LayoutTable" : "generic";
+      return axStyle(el).display === "table" ? "LayoutTable" : "generic";
   }
 }
 function emptyBlock(el) {
   if (el.id) return false;
   if (!el.firstElementChild) return !(el.textContent || "").trim();
-  const display = getComputedStyle(el).display;
+  const display = axStyle(el).display;
   if (!/flex|grid/.test(display)) return false;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 3 && n.data.trim()) return false;
@@ -1188,88 +1475,6 @@ function axRole(el, tag) {
     return focusable(el) || hasGlobalAria(el) ? implicit : "none";
   }
   return implicit;
-}
-
-// src/tree.js
-function shadowOf(el, tag) {
-  if (!(SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0)) return null;
-  if (run.hasChromeDom) {
-    try {
-      return chrome.dom.openOrClosedShadowRoot(el) || null;
-    } catch (e) {
-      return null;
-    }
-  }
-  return el.shadowRoot || null;
-}
-function steps(kids) {
-  const n = kids.length;
-  const total = /* @__PURE__ */ new Map();
-  const tags = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const t = kids[i].nodeName.toLowerCase();
-    tags[i] = t;
-    total.set(t, (total.get(t) || 0) + 1);
-  }
-  const seen = /* @__PURE__ */ new Map();
-  const res = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const t = tags[i];
-    const k = (seen.get(t) || 0) + 1;
-    seen.set(t, k);
-    res[i] = total.get(t) > 1 ? t + "[" + k + "]" : t;
-  }
-  return { tags, steps: res };
-}
-function lightStepOf(host, el) {
-  let m = run.lightSteps.get(host);
-  if (!m) {
-    m = /* @__PURE__ */ new Map();
-    const kids = host.children;
-    const st = steps(kids).steps;
-    for (let i = 0; i < kids.length; i++) m.set(kids[i], st[i]);
-    run.lightSteps.set(host, m);
-  }
-  return m.get(el);
-}
-function walkChildren(el, tag, rec, ctx, visit2) {
-  const sr = shadowOf(el, tag);
-  let kids;
-  let domPrefix = "";
-  let slotHost = null;
-  if (sr) {
-    rec.data.sr = 1;
-    kids = sr.children;
-    domPrefix = "#shadow-root/";
-  } else if (tag === "slot" && typeof el.assignedElements === "function" && el.assignedElements().length) {
-    kids = el.assignedElements();
-    const root = el.getRootNode();
-    slotHost = root && root.host ? root.host : null;
-  } else {
-    kids = el.children;
-  }
-  const n = kids.length;
-  if (!n) return;
-  const st = steps(kids);
-  const stats = run.stats;
-  for (let i = 0; i < n; i++) {
-    const t = st.tags[i];
-    if (SKIP2.has(t)) continue;
-    if (stats.visited >= run.maxNodes) {
-      stats.capped = true;
-      return;
-    }
-    const kid = kids[i];
-    let dom = null;
-    if (domPrefix) dom = { d: domPrefix + st.steps[i], dp: null };
-    else if (slotHost && kid.parentElement === slotHost) {
-      let hostRec = rec;
-      while (hostRec && hostRec.el !== slotHost) hostRec = hostRec.parent;
-      const ds = lightStepOf(slotHost, kid);
-      if (hostRec && ds) dom = { d: ds === st.steps[i] ? null : ds, dp: hostRec };
-    }
-    visit2(kid, t, st.steps[i], dom, rec, ctx);
-  }
 }
 
 // src/ax_tree.js
@@ -1546,11 +1751,11 @@ function addMarker(ctx, el, cs, role, parent, f) {
 }
 var QUOTES = { "open-quote": "“", "close-quote": "”" };
 function addPseudo(ctx, el, which, parent, f) {
-  const pcs = getComputedStyle(el, which);
+  const pcs = pseudoStyle(el, which, contentValueText);
   const content = pcs.content;
   if (content === "none" || content === "normal" || !content) return;
   if (pcs.display === "none") return;
-  let text = QUOTES[content] || contentOfPseudo(el, which);
+  let text = QUOTES[content] || pcs.text;
   const kind = ctx.flow ? flowKind(el, "", pcs) : "";
   const outer = enterFlow(ctx, kind);
   if (ctx.flow && text) text = flowText(ctx, text, pcs);
@@ -1561,7 +1766,7 @@ function addPseudo(ctx, el, which, parent, f) {
   leaveFlow(ctx, kind, outer);
 }
 function flatChildren(el, tag) {
-  const sr = shadowOf(el, tag);
+  const sr = shadowRootOf(el);
   if (sr) return sr.childNodes;
   if (tag === "slot" && typeof el.assignedNodes === "function") {
     const assigned = el.assignedNodes({ flatten: true });
@@ -1617,8 +1822,8 @@ function visitFrame(ctx, el, row, depth) {
 }
 function visitElement(ctx, el, parent, f, depth) {
   const tag = el.localName;
-  if (SKIP2.has(tag) || depth > ctx.maxDepth) return;
-  const cs = getComputedStyle(el);
+  if (SKIP.has(tag) || depth > ctx.maxDepth) return;
+  const cs = axStyle(el);
   if (cs.display === "none" || ctx.rows.length >= MAX_ROWS) return;
   if (el.getAttribute("aria-hidden") === "true") {
     if (ctx.flow) flowOnly(ctx, el, tag, cs, flatChildren, depth);
@@ -1652,7 +1857,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
       f,
       generic ? tag : 0
     ];
-    if (ctx.boxes && !w) cells.push(boxIn(el.getBoundingClientRect(), f));
+    if (ctx.boxes && !w) cells.push(boxIn(run.axRects.get(el) || el.getBoundingClientRect(), f));
     row = push(ctx, cells);
     if (row < 0) return;
   }
@@ -2868,6 +3073,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   }
   const style = getComputedStyle(el);
   const [display, visibility] = shownStyle(el, style);
+  const shared = run.axTree ? shareStyle(el, style, display, visibility) : null;
   if (display === "none") {
     stats.hidden_subtrees++;
     return;
@@ -2878,7 +3084,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   }
   const overflowX = style.overflowX;
   const overflowY = style.overflowY;
-  const position = style.position;
+  const position = shared ? shared.position : style.position;
   const clipsAny = overflowX !== "visible" || overflowY !== "visible";
   const data = { p: -1, f: ctx.f, s: step, r: [
     Math.round(x),
@@ -2975,6 +3181,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     emit(rec);
     stats.emitted++;
   }
+  if (run.axRects && (!report || !run.track)) run.axRects.set(el, b);
   if (depth >= run.maxDepth) {
     stats.depth_capped++;
     return;

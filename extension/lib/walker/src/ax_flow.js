@@ -10,6 +10,8 @@
 // same way; an inline box of its own (inline-block, a replaced element) is content the
 // spaces around it are kept against, and its inside a flow of its own; a float or an
 // absolutely placed box is a flow of its own that the flow around it does not see.
+import { axStyle } from './ax_style.js';
+
 const ATOMIC_TAGS = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio',
   'canvas', 'iframe', 'embed', 'object', 'svg', 'meter', 'progress']);
 const PRE = /^pre|break-spaces/;
@@ -88,7 +90,7 @@ export function flowOnly(ctx, el, tag, cs, children, depth) {
     for (const kid of children(el, tag)) {
       if (kid.nodeType === 3) flowText(ctx, kid.data, cs);
       else if (kid.nodeType === 1) {
-        const kcs = getComputedStyle(kid);
+        const kcs = axStyle(kid);
         if (kcs.display !== 'none') flowOnly(ctx, kid, kid.localName, kcs, children, depth + 1);
       }
     }

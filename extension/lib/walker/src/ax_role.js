@@ -4,6 +4,7 @@
 // the way Accessibility.getFullAXTree spells it ("image", "paragraph", "LabelText",
 // "DisclosureTriangle", "sectionheader", "LayoutTableCell"...). Measured against Chromium's
 // own tree by bench/bench_ax_agreement.py (bench/results/ax_agreement.md).
+import { axStyle } from './ax_style.js';
 import { ARIA_ROLES, ARIA_TO_CHROMIUM, GLOBAL_ARIA, TAG_ROLES } from './ax_roles_table.js';
 import { inputRole, sectioningRole, tableRole } from './ax_role_context.js';
 
@@ -50,7 +51,7 @@ export function implicitRole(el, tag) {
     case 'p':
       return emptyBlock(el) ? 'none' : 'paragraph';
     default:
-      return getComputedStyle(el).display === 'table' ? 'LayoutTable' : 'generic';
+      return axStyle(el).display === 'table' ? 'LayoutTable' : 'generic';
   }
 }
 
@@ -60,7 +61,7 @@ export function implicitRole(el, tag) {
 function emptyBlock(el) {
   if (el.id) return false;
   if (!el.firstElementChild) return !(el.textContent || '').trim();
-  const display = getComputedStyle(el).display;
+  const display = axStyle(el).display;
   if (!/flex|grid/.test(display)) return false;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 3 && n.data.trim()) return false;

@@ -4,6 +4,7 @@
 // one stays), text-transform applies, CSS generated content (::before/::after) counts,
 // block-level boxes and out-of-flow boxes are set apart by a space, hidden parts are left
 // out, and embedded controls give their value.
+import { axStyle } from './ax_style.js';
 import { contentOfPseudo, isHiddenStyle, transformText } from './ax_text_css.js';
 
 const REPLACED = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio',
@@ -72,7 +73,7 @@ function addChildren(node, w, depth) {
 function addNode(n, w, depth) {
   if (n.nodeType === 3) {
     const parent = n.parentElement;
-    const cs = parent ? getComputedStyle(parent) : null;
+    const cs = parent ? axStyle(parent) : null;
     const pre = !!cs && /^pre/.test(cs.whiteSpace);
     w.add(cs ? transformText(n.data, cs.textTransform, w) : n.data, pre);
     return;
@@ -84,7 +85,7 @@ function addNode(n, w, depth) {
     const assigned = n.assignedNodes();
     if (assigned.length) { for (const a of assigned) addNode(a, w, depth + 1); return; }
   }
-  const cs = getComputedStyle(n);
+  const cs = axStyle(n);
   if (isHiddenStyle(n, cs)) return;
   const label = (n.getAttribute('aria-label') || '').trim();
   const block = !(cs.display.startsWith('inline') || cs.display === 'contents')
@@ -126,7 +127,7 @@ function addNode(n, w, depth) {
 function continuesInline(el) {
   const next = el.nextSibling;
   return !!next && next.nodeType === 3 && /^\S/.test(next.data)
-    && getComputedStyle(el).display === 'inline';
+    && axStyle(el).display === 'inline';
 }
 
 /** The rendered text of `el`'s content, as Chromium's name from content reads it. */

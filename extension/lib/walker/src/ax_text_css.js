@@ -1,5 +1,6 @@
 // The CSS side of ax_text.js: what hides an element from a name, generated content, and
 // text-transform.
+import { pseudoStyle } from './ax_style.js';
 
 /** Whether an element's own style (or attributes) leaves it and its content out of a name. */
 export function isHiddenStyle(el, cs) {
@@ -9,8 +10,12 @@ export function isHiddenStyle(el, cs) {
 
 /** The text CSS generates before/after an element ('' when none). */
 export function contentOfPseudo(el, pseudo) {
-  let content = getComputedStyle(el, pseudo).content;
-  if (!content || content === 'none' || content === 'normal') return '';
+  return pseudoStyle(el, pseudo, contentValueText).text;
+}
+
+/** The text of the computed `content` value of one of `el`'s generated boxes. */
+export function contentValueText(el, value) {
+  let content = value;
   let out = '';
   content = content.replace(/url\((?:"(?:[^"\\]|\\.)*"|[^)]*)\)/g, '');
   const parts = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|\/.*$/g;

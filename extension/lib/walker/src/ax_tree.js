@@ -22,9 +22,10 @@
 import { endFlow, enterFlow, flowKind, flowOnly, flowText, leaveFlow, newFlow, ranText } from './ax_flow.js';
 import { axName } from './ax_name.js';
 import { axRole } from './ax_role.js';
-import { contentOfPseudo, transformText } from './ax_text_css.js';
+import { shadowRootOf } from './ax_pseudo.js';
+import { axStyle, pseudoStyle } from './ax_style.js';
+import { contentValueText, transformText } from './ax_text_css.js';
 import { run } from './run.js';
-import { shadowOf } from './tree.js';
 import { SKIP } from './tags.js';
 
 const LIFTED = new Set(['generic', 'none', 'LineBreak']);
@@ -286,11 +287,11 @@ const QUOTES = { 'open-quote': '“', 'close-quote': '”' };
 
 // (Generated content hidden by its own style is no text run: a clearfix's "." is not.)
 function addPseudo(ctx, el, which, parent, f) {
-  const pcs = getComputedStyle(el, which);
+  const pcs = pseudoStyle(el, which, contentValueText);
   const content = pcs.content;
   if (content === 'none' || content === 'normal' || !content) return;  // most elements
   if (pcs.display === 'none') return;
-  let text = QUOTES[content] || contentOfPseudo(el, which);
+  let text = QUOTES[content] || pcs.text;
   const kind = ctx.flow ? flowKind(el, '', pcs) : '';
   const outer = enterFlow(ctx, kind);
   if (ctx.flow && text) text = flowText(ctx, text, pcs);
@@ -303,7 +304,7 @@ function addPseudo(ctx, el, which, parent, f) {
 
 /** The children of `el` in the flat tree, text nodes included. */
 function flatChildren(el, tag) {
-  const sr = shadowOf(el, tag);
+  const sr = shadowRootOf(el);
   if (sr) return sr.childNodes;
   if (tag === 'slot' && typeof el.assignedNodes === 'function') {
     const assigned = el.assignedNodes({ flatten: true });
@@ -357,7 +358,7 @@ function visitFrame(ctx, el, row, depth) {
 function visitElement(ctx, el, parent, f, depth) {
   const tag = el.localName;
   if (SKIP.has(tag) || depth > ctx.maxDepth) return;
-  const cs = getComputedStyle(el);
+  const cs = axStyle(el);
   if (cs.display === 'none' || ctx.rows.length >= MAX_ROWS) return;
   if (el.getAttribute('aria-hidden') === 'true') {
     if (ctx.flow) flowOnly(ctx, el, tag, cs, flatChildren, depth);
@@ -393,7 +394,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
     const cells = [parent, role, name || '', generic ? null : valueOf(el, tag, role),
       stateOf(el, tag, role, ctx), w, f, generic ? tag : 0];
     // an element without a record has no box the host can read: its row carries it
-    if (ctx.boxes && !w) cells.push(boxIn(el.getBoundingClientRect(), f));
+    if (ctx.boxes && !w) cells.push(boxIn(run.axRects.get(el) || el.getBoundingClientRect(), f));
     row = push(ctx, cells);
     if (row < 0) return;
   }

@@ -42,6 +42,16 @@ export function beginRun(opts) {
   run.track = null;  // records.js: this world's kept state (opts.track)
   run.outEls = null;  // records.js: the element of each record (opts.hold)
   run.shown = new Map();  // element → [display, visibility] (shownStyle)
+  // The AX rows pass's style reads, once per element (ax_style.js), and which elements can
+  // have generated content (ax_pseudo.js): made on first use.
+  run.axStyles = null;
+  run.axBefore = null;
+  run.axAfter = null;
+  run.axShadows = null;
+  // element → its getBoundingClientRect() as the records walk read it (visit.js), for the
+  // rows of a 'boxes' walk (ax_tree.js)
+  run.axRects = run.axBoxes ? new Map() : null;
+  run.pseudoCandidates = null;
   run.bgMemo = new WeakMap();  // element → the colour behind it (visibility.js)
   run.forLabels = new Map();  // root → `for` id → its <label>s (person_name.js)
   run.lightSteps = new WeakMap();  // shadow host → Map(light child → DOM step) (tree.js)

@@ -2,6 +2,7 @@
 // cannot show in the window, reporting the facts of what can, and entering same-origin
 // frames (a cross-origin frame gets its own walker run; the host stitches it).
 import { axFacts } from './ax_facts.js';
+import { shareStyle } from './ax_style.js';
 import { controlFacts } from './control.js';
 import { reasons, readAttrs } from './interactive.js';
 import { liveKind } from './person.js';
@@ -38,11 +39,13 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   // Each property of the computed style is read once: every read computes its value anew.
   const style = getComputedStyle(el);
   const [display, visibility] = shownStyle(el, style);
+  // (a walk that writes AX rows keeps what the rows pass reads of this declaration)
+  const shared = run.axTree ? shareStyle(el, style, display, visibility) : null;
   if (display === 'none') { stats.hidden_subtrees++; return; }
   if (style.opacity === '0' && !semantic) { stats.hidden_subtrees++; return; }
   const overflowX = style.overflowX;
   const overflowY = style.overflowY;
-  const position = style.position;
+  const position = shared ? shared.position : style.position;
   const clipsAny = overflowX !== 'visible' || overflowY !== 'visible';
   const data = { p: -1, f: ctx.f, s: step, r: [Math.round(x), Math.round(y), Math.round(w),
     Math.round(h)], vis: 1 };
@@ -135,6 +138,8 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   }
   if (run.axRoles && axFacts(el, tag, data)) report = true;
   if (report) { emit(rec); stats.emitted++; }
+  // the rows pass prints the box of an element without a record: this one, not asked again
+  if (run.axRects && (!report || !run.track)) run.axRects.set(el, b);
 
   if (depth >= run.maxDepth) { stats.depth_capped++; return; }
   if (tag === 'svg' || tag === 'math') return;

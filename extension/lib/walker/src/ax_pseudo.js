@@ -1,0 +1,141 @@
+// Which elements can have a ::before or ::after box (issue 33, design note 51).
+//
+// Asking an element for its ::before style makes Chromium resolve that pseudo-element's
+// style (matching every rule against it) even when no rule could give it content: on
+// whole pages that was a third of the AX rows pass. Generated content needs a rule whose
+// selector ends in ::before/::after; so once per document the walk reads its style sheets,
+// takes each such selector without its pseudo-element (".note::before" -> ".note",
+// ".a > ::after" -> ".a > *") and lets querySelectorAll list the elements they match, plus
+// <q> (the user-agent sheet's quotes). Only those elements are asked. The list is a superset:
+// media queries, layers and state pseudo-classes are matched as the page is now or not at
+// all. Whenever the sheets cannot be read in full, every element is asked, as before:
+// a sheet of another origin, a rule the walk cannot place (nested CSS, @scope), a selector
+// querySelectorAll refuses, and anything in or next to a shadow tree (a shadow root's own
+// sheets, :host::before, ::slotted(x)::before, ::part(x)::before).
+import { run } from './run.js';
+import { shadowOf } from './tree.js';
+
+const PSEUDO = /::?(?:before|after)\b/i;
+// Rules whose children are matched as if they were at the top level (conditions aside).
+const GROUPS = new Set(['CSSMediaRule', 'CSSSupportsRule', 'CSSLayerBlockRule',
+  'CSSContainerRule', 'CSSStartingStyleRule']);
+// The user-agent sheet's generated content: q::before / q::after (open-quote, close-quote).
+const UA_SELECTOR = 'q';
+const ALL = null;
+
+/** Whether `el` may have a ::before or ::after box with content (false: it has none). */
+export function mayHavePseudo(el) {
+  const root = el.getRootNode();
+  if (!root || root.nodeType !== 9) return true;  // in a shadow tree: its own sheets
+  if (shadowRootOf(el)) return true;  // :host::before
+  const parent = el.parentElement;
+  if (parent && shadowRootOf(parent)) return true;  // ::slotted(x)::before
+  const set = candidates(root);
+  return set === ALL || set.has(el);
+}
+
+/** `el`'s author shadow root (tree.js shadowOf), asked once a walk: the rows pass asks it of
+ * every element for its children, and mayHavePseudo of it and of its parent. */
+export function shadowRootOf(el) {
+  let memo = run.axShadows;
+  if (!memo) { memo = new Map(); run.axShadows = memo; }
+  let sr = memo.get(el);
+  if (sr === undefined) {
+    sr = shadowOf(el, el.localName);
+    memo.set(el, sr);
+  }
+  return sr;
+}
+
+function candidates(doc) {
+  let memo = run.pseudoCandidates;
+  if (!memo) { memo = new Map(); run.pseudoCandidates = memo; }
+  let set = memo.get(doc);
+  if (set === undefined) {
+    set = readCandidates(doc);
+    memo.set(doc, set);
+  }
+  return set;
+}
+
+function readCandidates(doc) {
+  const selectors = [UA_SELECTOR];
+  try {
+    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return ALL;
+    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return ALL;
+  } catch (e) {
+    return ALL;
+  }
+  let found;
+  try {
+    found = doc.querySelectorAll(selectors.join(','));
+  } catch (e) {
+    return ALL;  // (one selector the page's engine parses but the stripped form does not)
+  }
+  return new Set(found);
+}
+
+/** Adds to `out` the element selectors of `sheet`'s rules with ::before/::after; false when
+ * the sheet cannot be read in full. */
+function addSheet(sheet, out) {
+  let rules;
+  try { rules = sheet.cssRules; } catch (e) { return false; }  // another origin's sheet
+  return rules ? addRules(rules, out) : true;
+}
+
+function addRules(rules, out) {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i];
+    const kind = rule.constructor && rule.constructor.name;
+    if (kind === 'CSSImportRule') {
+      if (rule.styleSheet && !addSheet(rule.styleSheet, out)) return false;
+    } else if (kind === 'CSSStyleRule') {
+      const text = rule.selectorText || '';
+      if (PSEUDO.test(text)) for (const part of splitList(text)) {
+        const sel = withoutPseudo(part);
+        if (sel === null) return false;
+        if (sel) out.push(sel);
+      }
+      // nested rules are relative to this one: placed only when none has a pseudo-element
+      if (rule.cssRules && rule.cssRules.length && PSEUDO.test(rule.cssText)) return false;
+    } else if (GROUPS.has(kind)) {
+      if (!addRules(rule.cssRules, out)) return false;
+    } else if (rule.cssRules && PSEUDO.test(rule.cssText)) {
+      return false;  // (@scope, and any grouping rule this list does not know)
+    }
+  }
+  return true;
+}
+
+/** The top-level selectors of a selector list (commas inside (), [] or quotes kept). */
+function splitList(text) {
+  const parts = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === '\'') quote = c;
+    else if (c === '\\') i++;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) { parts.push(text.slice(start, i)); start = i + 1; }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** A complex selector whose last compound ends in ::before/::after, as the selector of the
+ * element that box belongs to; '' when it has no such pseudo-element; null when the walk
+ * cannot tell (shadow-tree selectors). */
+function withoutPseudo(part) {
+  const m = PSEUDO.exec(part);
+  if (!m) return '';
+  if (/::(slotted|part)\(|:host\b/i.test(part)) return null;
+  let sel = part.slice(0, m.index).trim();
+  if (!sel || /[>+~]$/.test(sel) || /\s$/.test(part.slice(0, m.index))) sel += ' *';
+  return sel.trim();
+}
