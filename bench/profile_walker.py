@@ -8,6 +8,12 @@ the whole-page bench's real pages (bench/bench_whole_page.py) and the generated 
     nice .venv/bin/python bench/profile_walker.py --pages node-fs generated-20k
     nice .venv/bin/python bench/profile_walker.py --pages node-fs --profile   # V8 CPU profile
     nice .venv/bin/python bench/profile_walker.py --base main --pages node-fs  # before/after
+    nice .venv/bin/python bench/profile_walker.py --base main --options '{"axTree": "boxes"}'
+
+Each walk is timed three ways: ``walk`` (the walker's own clock, ``stats.elapsed_ms``), ``ax``
+(its AX rows pass alone, ``axt.ms``, with ``axTree``) and ``cpu`` (the CPU time of the tab's
+renderer main thread over the call, from /proc: what the walk cost without the time other
+processes held the cores, 10 ms resolution; it also holds the output's JSON.stringify).
 
 ``--base REV``: the walker.js of that git revision runs beside the current one, taking turns
 (``--runs`` walks each), and their outputs must be equal (timings aside): the check that a
@@ -40,6 +46,24 @@ from walker_runs import Walks, comparable, first_difference, make_driver, walker
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
 WHOLE_PAGE = {"viewportOnly": False, "maxNodes": 200000, "maxDepth": 256, "track": True}
+
+
+def renderer_cpu_ms(profile: str) -> float:
+    """CPU time (user + system) of the main threads of the renderers of the browser whose
+    profile directory is `profile` (Linux /proc), ms."""
+    ticks = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"--type=renderer" not in cmdline or profile.encode() not in cmdline:
+                continue
+            fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        except OSError:
+            continue
+    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def log(message: str) -> None:
@@ -108,23 +132,28 @@ def time_pages(args: argparse.Namespace) -> int:
                                 for line in cpu_profile(walks, src, options, args.top):
                                     print(f"    {line}")
                         continue
-                    times: dict[str, list[tuple[float, float]]] = {"new": [], "base": []}
+                    times: dict[str, list[tuple[float, float, float, float]]] = {
+                        "new": [], "base": []}
                     outs: dict[str, dict[str, Any]] = {}
                     for _ in range(args.runs):
                         for label, src in (("base", old), ("new", new)):
                             if src is None:
                                 continue
+                            cpu0 = renderer_cpu_ms(str(root / "profile"))
                             out, wall = walks.walk(src, options)
-                            times[label].append((out["stats"]["elapsed_ms"], wall))
+                            cpu = renderer_cpu_ms(str(root / "profile")) - cpu0
+                            ax_ms = float((out.get("axt") or {}).get("ms") or 0)
+                            times[label].append((out["stats"]["elapsed_ms"], wall, ax_ms, cpu))
                             outs[label] = out
                     for label, got in times.items():
                         if got:
                             stats = outs[label]["stats"]
-                            walk_ms = statistics.median(t for t, _ in got)
-                            call_ms = statistics.median(w for _, w in got)
-                            print(f"  {name} {label}: walk {walk_ms:.0f} ms, call {call_ms:.0f} ms "
+                            walk_ms, call_ms, ax_ms, cpu_ms = (
+                                statistics.median(t[i] for t in got) for i in range(4))
+                            print(f"  {name} {label}: walk {walk_ms:.0f} ms, ax {ax_ms:.0f} ms, "
+                                  f"cpu {cpu_ms:.0f} ms, call {call_ms:.0f} ms "
                                   f"({stats['emitted']} records, {stats['visited']} visited; "
-                                  f"walks {[round(t) for t, _ in got]})")
+                                  f"walks {[round(t[0]) for t in got]})")
                     if old is not None:
                         diff = first_difference(comparable(outs["base"]), comparable(outs["new"]))
                         print(f"  {name}: {'SAME output' if not diff else 'DIFFERENT: ' + diff}")
