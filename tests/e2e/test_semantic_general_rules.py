@@ -47,3 +47,36 @@ def test_a_field_whose_words_ask_for_the_password_is_a_password_field(
     result = read(browser, pages_url + "understanding/login_password_by_words.html")
     assert result.type == "login", result.page["signals"][:8]
     assert "log_in" in {i["intent"] for i in result.page["intents"]}
+
+
+def test_a_profile_with_setting_toggles_and_conversations_is_no_inbox(
+        browser: Browser, pages_url: str) -> None:
+    # Five toggles in list rows, each with a sentence of its own ("Email me when someone follows
+    # me"), five conversations with Reply links, and a notification "New message from Laura" in
+    # the top bar: the toggles are settings, not a mailbox's row selectors, and a sentence
+    # holding "new message" is no Compose button.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/profile_toggles_conversations.html",
+                      viewport_only=viewport_only)
+        assert result.type == "settings", result.page["signals"][:8]
+        fired = {s["signal"] for s in result.page["signals"]}
+        assert "app:compose with reply or forward (a mail client)" not in fired
+        assert "stats:rows with checkboxes" not in fired
+        assert "form:toggles" in fired
+
+
+def test_a_password_confirmation_on_a_page_of_forms_is_one_forms(
+        browser: Browser, pages_url: str) -> None:
+    # Three sample forms with fifteen fields, one of them asking for a password twice.
+    result = read(browser, pages_url + "understanding/forms_page_with_confirmation.html")
+    assert result.type == "form", result.page["signals"][:8]
+
+
+def test_a_dashboards_table_and_task_list_beside_a_chart_and_figures_are_no_list_page(
+        browser: Browser, pages_url: str) -> None:
+    # Four big figures, a chart, a twelve-row table of orders with View links and a to-do list
+    # with labelled checkboxes: the dashboard's parts, not a list of records.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/dashboard_chart_table.html",
+                      viewport_only=viewport_only)
+        assert result.type == "dashboard", result.page["signals"][:8]

@@ -61,6 +61,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     gallery = f.forms >= 4 and purposes >= 2
     fire("form", "form:4+ forms of different purposes (a page of forms)", 0.6, gallery)
     account *= 0.5 if gallery else 1.0
+    # Fifteen fields or more in three forms or more, more fields than blocks of prose: a page of
+    # forms (sample forms, a long application), where a password confirmation is one form's.
+    fields = inputs + f.passwords + f.textareas + f.selects
+    forms_page = f.forms >= 3 and fields >= 15 and fields > f.long_blocks and not f.card_fields
+    account *= 0.5 if forms_page and not gallery else 1.0
     fire("login", "form:one password field, few inputs", 0.6 * account,
          f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm)
     fire("register", "form:password confirmation", 0.6 * account, confirm)
@@ -137,11 +142,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Prose under a search box holding a query and 5+ result headings is the results' snippets;
     # prose beside a mail client's controls is the open message: neither page is an article.
     snippets = f.queries >= 1 and f.result_blocks >= 5
-    # Fifteen fields or more in three forms or more, more fields than blocks of prose: the
-    # prose beside them is their help text (a page of sample forms, a long application); a
-    # story's comment, newsletter and sign-in boxes are a few small forms beside much more prose.
-    fields = inputs + f.passwords + f.textareas + f.selects
-    forms_page = f.forms >= 3 and fields >= 15 and fields > f.long_blocks and not f.card_fields
+    # On a page of forms the prose beside them is their help text; a story's comment,
+    # newsletter and sign-in boxes are a few small forms beside much more prose.
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
     prose = 0.5 if snippets or mail or forms_page else 1.0
     fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
@@ -156,9 +158,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.long_items >= 3)
     fire("article", "stats:6+ paragraphs", 0.15 * prose,
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
-    # The items of a search's results or of a dashboard's widgets are no list page.
+    # The items of a search's results or of a dashboard's widgets (stat tiles or a chart beside
+    # 4+ figures) are no list page.
     itemized = not (f.search_inputs and f.result_blocks >= 5) and not (
-        f.widgets >= 3 and f.metrics >= 4) and not rows_of_results
+        (f.widgets >= 3 or f.charts >= 1) and f.metrics >= 4) and not rows_of_results
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,

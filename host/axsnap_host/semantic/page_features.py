@@ -31,6 +31,7 @@ _REPLY = re.compile(r"(?<!\w)(?:reply|reply all|forward)(?!\w)|回复|转发|tr�
 _SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
 _PROMPT = re.compile(r"\s*(?:search|搜索|tìm kiếm|buscar|suchen|suche|rechercher|検索)(?!\w)",
                      re.I)
+_SELECT_WORD = re.compile(r"\s*(?:select|choose|mark|check|toggle|pick)(?!\w)", re.I)
 # The page's chrome: its lists are menus, not what the page lists (the walker's tally agrees).
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _FIELD_KINDS = frozenset({"text_input", "password_input", "textarea", "select"})
@@ -167,13 +168,13 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                                  or _TO_SUBJECT.search(el.source.name)
                                  or _TO_SUBJECT.search(el.source.aria)
                                  or _TO_SUBJECT.search(el.source.hint))
-        if el.place.startswith("row_") and kind == "checkbox":
+        if el.place.startswith("row_") and kind == "checkbox" and not _toggle_words(el):
             f.row_checkboxes += 1
         if kind in ("button", "link", "tab", "menu_item"):
             words.append(el.source.text or el.source.aria)
             if kind == "button":
                 unlinked.append(el.source.text or el.source.aria)
-            f.compose += bool(_COMPOSE.search(el.source.text or el.source.aria))
+            f.compose += _writes_mail(el.source.text or el.source.aria)
             f.reply += bool(_REPLY.search(el.source.text or el.source.aria))
         else:
             words.extend((el.source.text, el.source.hint))
@@ -240,7 +241,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     # A mail client's Reply below the first screen is still the page's: its shown controls.
     for label in facts.tally.get("control_labels") or []:
         if isinstance(label, str):
-            f.compose = max(f.compose, int(bool(_COMPOSE.search(label))))
+            f.compose = max(f.compose, int(_writes_mail(label)))
             f.reply = max(f.reply, int(bool(_REPLY.search(label))))
     f.sidebar = "sidebar" in region_kinds
     page_h, view_h = facts.page_size[1], facts.viewport[1]
@@ -248,6 +249,19 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     f.text = " \n ".join(w for w in words if w).lower()
     f.said = " \n ".join(w for w in unlinked if w).lower()
     return f
+
+
+def _writes_mail(label: str) -> bool:
+    """A control named by the words that write a new message ("Compose", "+ New message"); a
+    sentence holding them is a notification's ("New message from Laura")."""
+    return len(label.split()) <= 3 and bool(_COMPOSE.search(label))
+
+
+def _toggle_words(el: Element) -> bool:
+    """A checkbox with a sentence of its own ("Email me when someone follows me") is a
+    setting's toggle; a row's selector is named by its row, or "Select"."""
+    said = (el.source.text or el.source.aria).strip()
+    return len(said.split()) >= 4 and not _SELECT_WORD.match(said)
 
 
 def _holds_query(value: str, hint: str) -> bool:

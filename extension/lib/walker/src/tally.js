@@ -76,7 +76,12 @@ export function pageTally() {
       if (!CARD.test(named) && CURRENT.test(said)) t.current_passwords++;
     } else if (type === 'checkbox') {
       t.checkboxes++;
-      if (rowAbove(el, 6, true)) t.row_checkboxes++;
+      // (a checkbox with a sentence of its own is a setting's toggle in a list of settings; a
+      // row's selector is named by its row, or "Select")
+      const own = [...(el.labels || [])].map((l) => l.textContent).join(' ')
+        || el.getAttribute('aria-label') || '';
+      const toggle = own.trim().split(/\s+/).length >= 4 && !/^\s*(select|choose|mark|check|toggle|pick)\b/i.test(own);
+      if (rowAbove(el, 6, true) && !toggle) t.row_checkboxes++;
     } else if (type === 'radio') t.radios++;
     else if (['text', 'email', 'tel', 'url', 'number', 'search', ''].includes(type)) {
       if (type === 'search' || el.getAttribute('role') === 'searchbox' || SEARCH_NAMES.has(el.name)) t.search_inputs++;
