@@ -75,7 +75,7 @@ def test_a_copy_of_the_walk_tree_is_the_tree_and_its_changes_stay_its_own() -> N
     # a format changes its tree in place: names, values, states, children, frames
     for node in first.nodes.values():
         node.name, node.value = "changed", "changed"
-        node.state["secret"] = "password"
+        node.state = {**node.state, "secret": "password"}  # (a Mapping: never in place)
         node.children.append("0-none")
     first.frames[0].name = "changed"
     first.failures.append({"step": "stitch"})

@@ -124,7 +124,7 @@ def mark_covered(tree: FlatTree, kept: Iterable[str], dom: DomFacts,
             continue
         label = covers.cover_of(node.backend_id, node.frame_id)
         if label:
-            node.state["covered"] = label
+            node.state = {**node.state, "covered": label}  # (never changed in place)
             count += 1
     return count
 

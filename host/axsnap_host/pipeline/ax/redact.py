@@ -32,9 +32,11 @@ def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields,
                 secret = True
                 if nid in kept_set:
                     node.value = mask(node.value)
-                    if "valuetext" in node.state:
-                        node.state["valuetext"] = mask(str(node.state["valuetext"]))
-                    node.state["secret"] = kind
+                    state = dict(node.state)  # a node's state is never changed in place
+                    if "valuetext" in state:
+                        state["valuetext"] = mask(str(state["valuetext"]))
+                    state["secret"] = kind
+                    node.state = state
                     masked += 1
         elif secret and nid in kept_set:
             # Text inside a secret field repeats its value.
@@ -51,7 +53,7 @@ def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields,
 
 
 def scrub_node(node: FlatNode) -> int:
-    """Scrub a node's name, value and string states in place (redaction.scrub_text and
+    """Scrub a node's name, value and string states (redaction.scrub_text and
     scrub_url: pure functions of the text); returns how many pieces were masked."""
     count = 0
     if node.name:
@@ -63,7 +65,9 @@ def scrub_node(node: FlatNode) -> int:
     for key in _SCRUBBED_STATE:
         value = node.state.get(key)
         if isinstance(value, str):
-            node.state[key], found = scrub_url(value) if key == "url" else scrub_text(value)
+            scrubbed, found = scrub_url(value) if key == "url" else scrub_text(value)
+            if scrubbed != value:  # a new state: a node's is never changed in place
+                node.state = {**node.state, key: scrubbed}
             count += found
     return count
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import SplitResult, urlsplit, urlunsplit
@@ -68,7 +68,7 @@ def relative_url(url: str, base: SplitResult) -> str:
     return urlunsplit(("", "", parts.path, parts.query, parts.fragment)) or url
 
 
-def node_state(node: FlatNode, base: SplitResult) -> dict[str, Any]:
+def node_state(node: FlatNode, base: SplitResult) -> Mapping[str, Any]:
     """The node's state without repeats: a document's own URL (the snapshot's ``url`` and
     ``frames`` say it), and link URLs relative to the page."""
     state = node.state

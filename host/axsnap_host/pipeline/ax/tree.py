@@ -19,6 +19,7 @@ list per frame. This step:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -32,7 +33,7 @@ class FlatNode:
     role: str
     name: str
     value: str | None
-    state: dict[str, Any]
+    state: Mapping[str, Any]  # never changed in place: a node is given a new one
     frame: int
     ax_id: str
     backend_id: int | None

@@ -41,6 +41,8 @@ WALK_REFS = "walk_refs"
 # → (box in its run's viewport, the <iframe> node its run hangs under or None: the page's)
 WALK_BOXES = "walk_boxes"
 _LIFTED = frozenset({"generic"})
+# the state of every node without one (most): states are never changed in place (FlatNode)
+_NO_STATE: dict[str, Any] = {}
 
 
 def _state(raw: Any) -> dict[str, Any]:
@@ -65,9 +67,11 @@ class WalkBase:
 
     Every format changes its tree in place (prune's helpers, element facts, values,
     redaction, a frame's name), so none is handed the base: each format but the read's
-    last gets :meth:`copy` (new nodes, frames, failure records and state dicts; the strings
-    and the ahead maps, which no step changes, shared), and the last one :meth:`take`
-    is handed the built tree itself, after which the base holds nothing."""
+    last gets :meth:`copy` (new nodes, children lists, frames and failure records; the
+    strings, the states and the ahead maps, which no step changes, shared: a node's state
+    is a ``Mapping``, given a new one rather than changed, which mypy holds every step to),
+    and the last one :meth:`take` is handed the built tree itself, after which the base
+    holds nothing."""
 
     __slots__ = ("_tree",)
 
@@ -78,9 +82,8 @@ class WalkBase:
         tree = self._tree
         if tree is None:
             raise RuntimeError("the walk tree was taken by the read's last format")
-        nodes = {nid: FlatNode(n.id, n.role, n.name, n.value, dict(n.state) if n.state else {},
-                               n.frame, n.ax_id, n.backend_id, n.frame_id, list(n.children),
-                               n.parent)
+        nodes = {nid: FlatNode(n.id, n.role, n.name, n.value, n.state, n.frame, n.ax_id,
+                               n.backend_id, n.frame_id, list(n.children), n.parent)
                  for nid, n in tree.nodes.items()}
         frames = [replace(entry) for entry in tree.frames]
         return FlatTree(root_id=tree.root_id, nodes=nodes, frames=frames,
@@ -268,7 +271,7 @@ class _Tree:
             counts[ordinal] += 1
             nodes[node_id] = FlatNode(
                 node_id, role, name if isinstance(name, str) else "",
-                value if isinstance(value, str) else None, _state(state) if state else {},
+                value if isinstance(value, str) else None, _state(state) if state else _NO_STATE,
                 ordinal, str(base + index), backend, entries[ordinal].frame_id, [], parent)
             if backend is None:
                 if isinstance(tag, str) and tag:
