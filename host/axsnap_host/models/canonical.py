@@ -92,11 +92,16 @@ def _plain_as_is(value: Any) -> bool:
     loop over a stack rather than a call per value."""
     stack = [value]
     pop, push = stack.pop, stack.extend
+    low, high = -_SAFE_INTEGER, _SAFE_INTEGER
     while stack:
         item = pop()
         kind = type(item)
         if kind is str or kind is bool or item is None:
             continue
+        if kind is int:  # (the most common number: checked here, not by a call to _plain)
+            if low <= item <= high:
+                continue
+            raise _NotPlain
         if kind is dict:
             for key in item:
                 if type(key) is not str or (not key.isascii() and max(key) >= "\ue000"):
@@ -104,7 +109,7 @@ def _plain_as_is(value: Any) -> bool:
             push(item.values())
         elif kind is list or kind is tuple:
             push(item)
-        elif kind is int or kind is float:
+        elif kind is float:
             if _plain(item) is not item:
                 return False
         else:
