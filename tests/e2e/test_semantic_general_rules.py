@@ -80,3 +80,11 @@ def test_a_dashboards_table_and_task_list_beside_a_chart_and_figures_are_no_list
         result = read(browser, pages_url + "understanding/dashboard_chart_table.html",
                       viewport_only=viewport_only)
         assert result.type == "dashboard", result.page["signals"][:8]
+
+
+def test_a_sign_ins_first_step_asking_for_the_address_only_is_a_sign_in(
+        browser: Browser, pages_url: str) -> None:
+    # "Sign in" over one field for the email or phone and a Next button; the password is asked
+    # on the next page. No password field, no other field.
+    result = read(browser, pages_url + "understanding/login_two_step_email.html")
+    assert result.type == "login", result.page["signals"][:8]

@@ -86,6 +86,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     reset = f.passwords == 0 and 1 <= inputs - f.search_named <= 2 and bool(
         keyword_hits("password_reset", f.said + " " + f.title))
     fire("form", "form:a password reset (an address field, no password field)", 0.6, reset)
+    # One field for an address, a phone or a user name, no password, and sign-in words said
+    # outside links (a heading, a button, the title): a sign-in's first step ("Next" asks for
+    # the password on the next page); a menu's "Sign in" link beside a newsletter box is none.
+    fire("login", "form:one account field and sign-in words, no password (a first step)", 0.5,
+         f.passwords == 0 and f.account_fields == 1 and inputs - f.search_named == 1
+         and not reset and f.long_blocks < 3 and not f.textareas
+         and bool(keyword_hits("login", f.said + " " + f.title)))
     fire("checkout", "form:card fields", 0.6 * (0.5 if gallery else 1.0), f.card_fields >= 1)
     # (on a page of forms the address, the prices and the shipping words are different forms')
     fire("checkout", "form:address fields and prices", 0.35,

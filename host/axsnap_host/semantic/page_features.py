@@ -31,6 +31,8 @@ _REPLY = re.compile(r"(?<!\w)(?:reply|reply all|forward)(?!\w)|回复|转发|tr�
 _SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
 _PROMPT = re.compile(r"\s*(?:search|搜索|tìm kiếm|buscar|suchen|suche|rechercher|検索)(?!\w)",
                      re.I)
+_ACCOUNT = re.compile(r"e-?mail|phone|user ?name|login|benutzername|correo|courriel|"
+                      r"identifiant|メール|邮箱|手机|số điện thoại", re.I)
 _SELECT_WORD = re.compile(r"\s*(?:select|choose|mark|check|toggle|pick)(?!\w)", re.I)
 # The page's chrome: its lists are menus, not what the page lists (the walker's tally agrees).
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
@@ -74,6 +76,7 @@ class Features:
     column_heads: int = 0  # the most named <th>s in one table row (the walker's tally)
     heading_cards: int = 0  # headings of alike cards, 4+ siblings (the walker's tally)
     prose_run: int = 0  # the most long paragraphs under one parent (the walker's tally)
+    account_fields: int = 0  # text fields asking for an address, a phone or a user name
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
     address_fields: int = 0
     to_subject: int = 0
@@ -148,6 +151,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.queries += searchy and _holds_query(node.value or "", el.source.hint)
             f.text_inputs += not searchy
             f.filled += not searchy and bool((node.value or "").strip())
+            f.account_fields += not searchy and bool(
+                node.attrs.get("type") == "email"
+                or node.attrs.get("autocomplete", "").lower() in ("username", "email", "tel")
+                or _ACCOUNT.search(" ".join((el.source.text, el.source.hint, el.source.name))))
             f.search_named += not searchy and bool(_SEARCH_WORD.search(name))
         f.textareas += kind == "textarea"
         f.checkboxes += kind == "checkbox"
