@@ -9,6 +9,7 @@ the whole-page bench's real pages (bench/bench_whole_page.py) and the generated 
     nice .venv/bin/python bench/profile_walker.py --pages node-fs --profile   # V8 CPU profile
     nice .venv/bin/python bench/profile_walker.py --base main --pages node-fs  # before/after
     nice .venv/bin/python bench/profile_walker.py --base main --options '{"axTree": "boxes"}'
+    nice .venv/bin/python bench/profile_walker.py --base main --fresh ...  # first walks only
 
 Each walk is timed three ways: ``walk`` (the walker's own clock, ``stats.elapsed_ms``), ``ax``
 (its AX rows pass alone, ``axt.ms``, with ``axTree``) and ``cpu`` (the CPU time of the tab's
@@ -139,6 +140,9 @@ def time_pages(args: argparse.Namespace) -> int:
                         for label, src in (("base", old), ("new", new)):
                             if src is None:
                                 continue
+                            if args.fresh:  # each walk the first on a new load of the page
+                                driver.get(url)
+                                walks.new_page()
                             cpu0 = renderer_cpu_ms(str(root / "profile"))
                             out, wall = walks.walk(src, options)
                             cpu = renderer_cpu_ms(str(root / "profile")) - cpu0
@@ -213,6 +217,9 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--options", default="{}",
                         help="walker options (JSON) over the whole-page ones")
+    parser.add_argument("--fresh", action="store_true",
+                        help="load the page again before each walk: every walk is a first "
+                        "walk (Chromium keeps styles it resolved, ::before/::after ones too)")
     parser.add_argument("--isolated", action="store_true",
                         help="walk in an isolated world, as the extension does")
     parser.add_argument("--extension", action="store_true",

@@ -334,6 +334,7 @@ var GROUPS = /* @__PURE__ */ new Set([
 ]);
 var UA_SELECTOR = "q";
 var ALL = null;
+var FONT_ONLY_HOSTS = /* @__PURE__ */ new Set(["fonts.googleapis.com"]);
 function mayHavePseudo(el) {
   const root = el.getRootNode();
   if (!root || root.nodeType !== 9) return true;
@@ -390,7 +391,7 @@ function addSheet(sheet, out) {
   try {
     rules = sheet.cssRules;
   } catch (e) {
-    return false;
+    return fontsOnly(sheet.href);
   }
   return rules ? addRules(rules, out) : true;
 }
@@ -402,7 +403,7 @@ function addRules(rules, out) {
       if (rule.styleSheet && !addSheet(rule.styleSheet, out)) return false;
     } else if (kind === "CSSStyleRule") {
       const text = rule.selectorText || "";
-      if (PSEUDO.test(text)) for (const part2 of splitList(text)) {
+      if (PSEUDO.test(text) && givesContent(rule.style)) for (const part2 of splitList(text)) {
         const sel = withoutPseudo(part2);
         if (sel === null) return false;
         if (sel) out.push(sel);
@@ -415,6 +416,18 @@ function addRules(rules, out) {
     }
   }
   return true;
+}
+function givesContent(style) {
+  if (!style) return true;
+  const animation = style.getPropertyValue("animation-name");
+  return !!(style.getPropertyValue("content") || style.getPropertyValue("all") || animation && animation !== "none");
+}
+function fontsOnly(href) {
+  try {
+    return !!href && FONT_ONLY_HOSTS.has(new URL(href).hostname);
+  } catch (e) {
+    return false;
+  }
 }
 function splitList(text) {
   const parts = [];
@@ -1553,9 +1566,10 @@ function stateOf(el, tag, role, ctx) {
   if (ariaBool(el, "aria-busy") === "true") s.busy = true;
   if (tag === "textarea" || tag === "input" && TEXT_INPUTS.has(type)) s.editable = "plaintext";
   else if (el.isContentEditable) s.editable = "richtext";
-  if (role === "link" && el.href && typeof el.href === "string") s.url = el.href;
-  else if (tag === "img" && role === "image" && el.src && typeof el.src === "string") s.url = el.src;
-  else if (tag === "input" && el.type === "image" && el.src && typeof el.src === "string") s.url = el.src;
+  const href = role === "link" ? el.href : null;
+  const src = !(href && typeof href === "string") && (tag === "img" && role === "image" || tag === "input" && el.type === "image") ? el.src : null;
+  if (href && typeof href === "string") s.url = href;
+  else if (src && typeof src === "string") s.url = src;
   rangeStates(el, tag, role, s);
   for (const k in s) return s;
   return 0;

@@ -3,13 +3,13 @@
 // Asking an element for its ::before style makes Chromium resolve that pseudo-element's
 // style (matching every rule against it) even when no rule could give it content: on
 // whole pages that was a third of the AX rows pass. Generated content needs a rule whose
-// selector ends in ::before/::after; so once per document the walk reads its style sheets,
-// takes each such selector without its pseudo-element (".note::before" -> ".note",
+// selector ends in ::before/::after and that sets `content`; so once per document the walk
+// reads its style sheets, takes each such selector without its pseudo-element (".note::before" -> ".note",
 // ".a > ::after" -> ".a > *") and lets querySelectorAll list the elements they match, plus
 // <q> (the user-agent sheet's quotes). Only those elements are asked. The list is a superset:
 // media queries, layers and state pseudo-classes are matched as the page is now or not at
 // all. Whenever the sheets cannot be read in full, every element is asked, as before:
-// a sheet of another origin, a rule the walk cannot place (nested CSS, @scope), a selector
+// a sheet of another origin (but a font sheet from Google Fonts: @font-face rules only), a rule the walk cannot place (nested CSS, @scope), a selector
 // querySelectorAll refuses, and anything in or next to a shadow tree (a shadow root's own
 // sheets, :host::before, ::slotted(x)::before, ::part(x)::before).
 import { run } from './run.js';
@@ -22,6 +22,10 @@ const GROUPS = new Set(['CSSMediaRule', 'CSSSupportsRule', 'CSSLayerBlockRule',
 // The user-agent sheet's generated content: q::before / q::after (open-quote, close-quote).
 const UA_SELECTOR = 'q';
 const ALL = null;
+// Hosts whose style sheets hold nothing but @font-face rules (the Google Fonts CSS API): a
+// page's font sheet from another origin, which the page cannot read, gives no element
+// content. Any other sheet the walk cannot read: every element is asked.
+const FONT_ONLY_HOSTS = new Set(['fonts.googleapis.com']);
 
 /** Whether `el` may have a ::before or ::after box with content (false: it has none). */
 export function mayHavePseudo(el) {
@@ -79,7 +83,11 @@ function readCandidates(doc) {
  * the sheet cannot be read in full. */
 function addSheet(sheet, out) {
   let rules;
-  try { rules = sheet.cssRules; } catch (e) { return false; }  // another origin's sheet
+  try {
+    rules = sheet.cssRules;
+  } catch (e) {  // another origin's sheet
+    return fontsOnly(sheet.href);
+  }
   return rules ? addRules(rules, out) : true;
 }
 
@@ -91,7 +99,7 @@ function addRules(rules, out) {
       if (rule.styleSheet && !addSheet(rule.styleSheet, out)) return false;
     } else if (kind === 'CSSStyleRule') {
       const text = rule.selectorText || '';
-      if (PSEUDO.test(text)) for (const part of splitList(text)) {
+      if (PSEUDO.test(text) && givesContent(rule.style)) for (const part of splitList(text)) {
         const sel = withoutPseudo(part);
         if (sel === null) return false;
         if (sel) out.push(sel);
@@ -105,6 +113,21 @@ function addRules(rules, out) {
     }
   }
   return true;
+}
+
+/** Whether a rule's declarations can make a generated box: `content` (or `all`, which sets
+ * it), or an animation (whose keyframes might). The rest (a box-sizing reset on
+ * `*, ::before, ::after`) gives no element content: a pseudo-element's `content` is not
+ * inherited and computes to none unless a rule matching it sets it. */
+function givesContent(style) {
+  if (!style) return true;
+  const animation = style.getPropertyValue('animation-name');
+  return !!(style.getPropertyValue('content') || style.getPropertyValue('all')
+    || (animation && animation !== 'none'));
+}
+
+function fontsOnly(href) {
+  try { return !!href && FONT_ONLY_HOSTS.has(new URL(href).hostname); } catch (e) { return false; }
 }
 
 /** The top-level selectors of a selector list (commas inside (), [] or quotes kept). */

@@ -98,9 +98,12 @@ function stateOf(el, tag, role, ctx) {
   if (ariaBool(el, 'aria-busy') === 'true') s.busy = true;
   if (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(type))) s.editable = 'plaintext';
   else if (el.isContentEditable) s.editable = 'richtext';
-  if (role === 'link' && el.href && typeof el.href === 'string') s.url = el.href;
-  else if (tag === 'img' && role === 'image' && el.src && typeof el.src === 'string') s.url = el.src;
-  else if (tag === 'input' && el.type === 'image' && el.src && typeof el.src === 'string') s.url = el.src;
+  // (each URL read once: the getter makes the absolute URL's string anew)
+  const href = role === 'link' ? el.href : null;
+  const src = !(href && typeof href === 'string')
+    && ((tag === 'img' && role === 'image') || (tag === 'input' && el.type === 'image')) ? el.src : null;
+  if (href && typeof href === 'string') s.url = href;
+  else if (src && typeof src === 'string') s.url = src;
   rangeStates(el, tag, role, s);
   for (const k in s) return s;  // eslint-disable-line no-unreachable-loop
   return 0;
