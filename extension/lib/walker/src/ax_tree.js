@@ -98,8 +98,7 @@ function stateOf(el, tag, role, ctx) {
   if (ariaBool(el, 'aria-busy') === 'true') s.busy = true;
   if (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(type))) s.editable = 'plaintext';
   else if (el.isContentEditable) s.editable = 'richtext';
-  // (each URL read once: the getter makes the absolute URL's string anew)
-  const href = role === 'link' ? el.href : null;
+  const href = role === 'link' ? el.href : null;  // (each read makes the URL's string anew)
   const src = !(href && typeof href === 'string')
     && ((tag === 'img' && role === 'image') || (tag === 'input' && el.type === 'image')) ? el.src : null;
   if (href && typeof href === 'string') s.url = href;
