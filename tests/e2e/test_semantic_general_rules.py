@@ -88,3 +88,13 @@ def test_a_sign_ins_first_step_asking_for_the_address_only_is_a_sign_in(
     # on the next page. No password field, no other field.
     result = read(browser, pages_url + "understanding/login_two_step_email.html")
     assert result.type == "login", result.page["signals"][:8]
+
+
+def test_a_page_with_stat_tiles_and_a_chart_is_a_dashboard_whatever_its_lists(
+        browser: Browser, pages_url: str) -> None:
+    # Three stat tiles and a chart (two of the three marks of a dashboard, with fewer than four
+    # big figures), a twelve-row table with Open links and a linked activity feed.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/dashboard_tiles_chart_table.html",
+                      viewport_only=viewport_only)
+        assert result.type == "dashboard", result.page["signals"][:8]

@@ -165,10 +165,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.long_items >= 3)
     fire("article", "stats:6+ paragraphs", 0.15 * prose,
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
-    # The items of a search's results or of a dashboard's widgets (stat tiles or a chart beside
-    # 4+ figures) are no list page.
-    itemized = not (f.search_inputs and f.result_blocks >= 5) and not (
-        (f.widgets >= 3 or f.charts >= 1) and f.metrics >= 4) and not rows_of_results
+    # The items of a search's results or of a dashboard (two of: stat tiles, a chart, 4+
+    # figures) are no list page.
+    itemized = not (f.search_inputs and f.result_blocks >= 5) and sum((
+        f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,
