@@ -228,6 +228,11 @@ _ENTRY_ROLES = frozenset({"row", "listitem", "group", "article", "region", "form
                           "radiogroup", "tabpanel", "dialog", "treeitem"})
 
 
+def _acts(j: Any) -> bool:
+    """A click listener or a reason to act on the record but scrolling."""
+    return bool(set(j.rec.get("c") or ()) - {"scroll"}) or bool(getattr(j, "clickable", False))
+
+
 def _said_around(tree: Any, node: Any, context: str) -> bool:
     """The tree already says the context where the node sits: the name of the entry box
     around it (``group: Card 0`` over its "Details" link) or of a cell of its row (``cell:
@@ -327,26 +332,28 @@ def apply_element_facts(tree: Any, kept: Any, joined: Any,
     changed = 0
     shown_list = context_shown([f for _, _, f in picked])
     for (node, j, facts), shown in zip(picked, shown_list, strict=True):
-        state = dict(node.state)  # a node's state dict may be shared (ax/rows.py RowMaker)
-        before = (node.role, node.name, node.value, node.state)
-        acts = bool(set(j.rec.get("c") or ()) - {"scroll"}) or bool(getattr(j, "clickable", False))
-        control = node.role not in _VAGUE_ROLES or facts.role not in _VAGUE_ROLES or acts
+        role, name, value, state = node.role, node.name, node.value, node.state
+        vague = role in _VAGUE_ROLES
         # (an empty facts name: the node's own name has no word, a glyph or a symbol)
-        if control and facts.name_source != "placeholder" and facts.actions != ("scroll",) \
-                and "[suspicious: " not in node.name:
+        if (not vague or facts.role not in _VAGUE_ROLES or _acts(j)) \
+                and facts.name_source != "placeholder" and facts.actions != ("scroll",) \
+                and "[suspicious: " not in name:
             node.name = facts.name  # a flagged name keeps its flag (ax/instructions.py)
-        if node.role in _VAGUE_ROLES and facts.role not in _VAGUE_ROLES:
+        if vague and facts.role not in _VAGUE_ROLES:
             node.role = facts.role
-        for key in _AX_STATES:
-            if key in facts.states and key not in state and (
-                    facts.states[key] is not False or key == "checked"):
-                state[key] = facts.states[key]
-        if facts.value is not None and node.value is None and facts.role == "combobox":
+        added: dict[str, Any] = {}  # (a node's state is never changed in place: ax/tree.py)
+        states = facts.states
+        if states:
+            for key in _AX_STATES:
+                if key in states and key not in state and (
+                        states[key] is not False or key == "checked"):
+                    added[key] = states[key]
+        if facts.value is not None and value is None and facts.role == "combobox":
             node.value = facts.value
         if shown and facts.context and not _said_around(tree, node, facts.context):
-            state["context"] = facts.context
-        if state != node.state:
-            node.state = dict(sorted(state.items()))
-        if before != (node.role, node.name, node.value, node.state):
+            added["context"] = facts.context
+        if added and (new := {**state, **added}) != state:
+            node.state = dict(sorted(new.items()))
+        if (role, name, value, state) != (node.role, node.name, node.value, node.state):
             changed += 1
     return changed
