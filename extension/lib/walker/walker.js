@@ -528,6 +528,7 @@ function readPseudo(el, which, parse) {
     display: pcs.display,
     visibility: pcs.visibility,
     whiteSpace: pcs.whiteSpace,
+    textTransform: pcs.textTransform,
     position: pcs.position,
     cssFloat: pcs.cssFloat
   };
@@ -630,9 +631,6 @@ function isHiddenStyle(el, cs) {
   if (el.hidden || el.getAttribute("aria-hidden") === "true") return true;
   return cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse";
 }
-function contentOfPseudo(el, pseudo) {
-  return pseudoStyle(el, pseudo, contentValueText).text;
-}
 function contentValueText(el, value) {
   let content = value;
   let out = "";
@@ -727,6 +725,16 @@ function controlValue(el, tag) {
   }
   return null;
 }
+var QUOTES = { "open-quote": "“", "close-quote": "”" };
+function addGenerated(w, el, which) {
+  const ps = pseudoStyle(el, which, contentValueText);
+  const text = QUOTES[ps.content] || ps.text;
+  if (!text || ps.display === "none" || ps.visibility === "hidden" || ps.visibility === "collapse") return;
+  const block = !(ps.display.startsWith("inline") || ps.display === "contents") || ps.position === "absolute" || ps.position === "fixed" || ps.cssFloat !== "none";
+  if (block) w.gap();
+  w.add(transformText(text, ps.textTransform, w), false);
+  if (block) w.gap();
+}
 function addChildren(node, w, depth) {
   const root = node.shadowRoot || node;
   for (let c = root.firstChild; c; c = c.nextSibling) addNode(c, w, depth);
@@ -771,9 +779,9 @@ function addNode(n, w, depth) {
     w.gap();
   } else {
     const before = w.out.trim();
-    w.add(contentOfPseudo(n, "::before"), false);
+    addGenerated(w, n, "::before");
     addChildren(n, w, depth + 1);
-    w.add(contentOfPseudo(n, "::after"), false);
+    addGenerated(w, n, "::after");
     if (w.out.trim() === before && n.title) {
       w.add(n.title, false);
     }
@@ -790,9 +798,9 @@ function continuesInline(el) {
 }
 function contentText(el) {
   const w = writer();
-  w.add(contentOfPseudo(el, "::before"), false);
+  addGenerated(w, el, "::before");
   addChildren(el, w, 0);
-  w.add(contentOfPseudo(el, "::after"), false);
+  addGenerated(w, el, "::after");
   if (!w.out.endsWith(" ") || w.kept === w.out.length || continuesInline(el)) return w.out;
   return w.out.slice(0, -1);
 }
@@ -1763,13 +1771,13 @@ function addMarker(ctx, el, cs, role, parent, f) {
   const marker = push(ctx, [parent, "ListMarker", text, null, 0, 0, f]);
   if (marker >= 0) addText(ctx, text, marker, f);
 }
-var QUOTES = { "open-quote": "“", "close-quote": "”" };
+var QUOTES2 = { "open-quote": "“", "close-quote": "”" };
 function addPseudo(ctx, el, which, parent, f) {
   const pcs = pseudoStyle(el, which, contentValueText);
   const content = pcs.content;
   if (content === "none" || content === "normal" || !content) return;
   if (pcs.display === "none") return;
-  let text = QUOTES[content] || pcs.text;
+  let text = QUOTES2[content] || pcs.text;
   const kind = ctx.flow ? flowKind(el, "", pcs) : "";
   const outer = enterFlow(ctx, kind);
   if (ctx.flow && text) text = flowText(ctx, text, pcs);

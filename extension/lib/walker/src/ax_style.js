@@ -55,8 +55,8 @@ function facts(cs, display, visibility) {
 const NO_CONTENT = { content: 'none', text: '' };
 
 /** The facts of `el`'s generated box `which` ('::before' / '::after'), read once a walk:
- * {content (the computed value), text (what it says, contentOfPseudo), display, visibility,
- * whiteSpace, position, cssFloat}; NO_CONTENT ({content: 'none', text: ''}) when it
+ * {content (the computed value), text (what it says: `parse`), display, visibility,
+ * whiteSpace, textTransform, position, cssFloat}; NO_CONTENT ({content: 'none', text: ''}) when it
  * generates nothing. `parse(el, content)`: the text of a computed `content` value. */
 export function pseudoStyle(el, which, parse) {
   const after = which === '::after';
@@ -78,5 +78,6 @@ function readPseudo(el, which, parse) {
   const content = pcs.content;
   if (!content || content === 'none' || content === 'normal') return NO_CONTENT;
   return { content, text: parse(el, content), display: pcs.display, visibility: pcs.visibility,
-    whiteSpace: pcs.whiteSpace, position: pcs.position, cssFloat: pcs.cssFloat };
+    whiteSpace: pcs.whiteSpace, textTransform: pcs.textTransform, position: pcs.position,
+    cssFloat: pcs.cssFloat };
 }

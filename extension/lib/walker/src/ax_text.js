@@ -4,8 +4,8 @@
 // one stays), text-transform applies, CSS generated content (::before/::after) counts,
 // block-level boxes and out-of-flow boxes are set apart by a space, hidden parts are left
 // out, and embedded controls give their value.
-import { axStyle } from './ax_style.js';
-import { contentOfPseudo, isHiddenStyle, transformText } from './ax_text_css.js';
+import { axStyle, pseudoStyle } from './ax_style.js';
+import { contentValueText, isHiddenStyle, transformText } from './ax_text_css.js';
 
 const REPLACED = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio',
   'canvas', 'iframe', 'embed', 'object', 'svg', 'meter', 'progress']);
@@ -65,6 +65,22 @@ function controlValue(el, tag) {
   return null;
 }
 
+// Quotes a <q> (or any ::before/::after) generates, as Chromium reads them.
+const QUOTES = { 'open-quote': '“', 'close-quote': '”' };
+
+/** The text of `el`'s generated box `which` as layout shows it: none when its own style
+ * hides it, set apart when it is a block (or floats, or is placed), text-transform applied. */
+function addGenerated(w, el, which) {
+  const ps = pseudoStyle(el, which, contentValueText);
+  const text = QUOTES[ps.content] || ps.text;
+  if (!text || ps.display === 'none' || ps.visibility === 'hidden' || ps.visibility === 'collapse') return;
+  const block = !(ps.display.startsWith('inline') || ps.display === 'contents')
+    || ps.position === 'absolute' || ps.position === 'fixed' || ps.cssFloat !== 'none';
+  if (block) w.gap();
+  w.add(transformText(text, ps.textTransform, w), false);
+  if (block) w.gap();
+}
+
 function addChildren(node, w, depth) {
   const root = node.shadowRoot || node;
   for (let c = root.firstChild; c; c = c.nextSibling) addNode(c, w, depth);
@@ -106,9 +122,9 @@ function addNode(n, w, depth) {
     w.gap();
   } else {
     const before = w.out.trim();
-    w.add(contentOfPseudo(n, '::before'), false);
+    addGenerated(w, n, '::before');
     addChildren(n, w, depth + 1);
-    w.add(contentOfPseudo(n, '::after'), false);
+    addGenerated(w, n, '::after');
     // Nothing read inside: its tooltip names it (accname 2I).
     if (w.out.trim() === before && n.title) {
       w.add(n.title, false);
@@ -133,9 +149,9 @@ function continuesInline(el) {
 /** The rendered text of `el`'s content, as Chromium's name from content reads it. */
 export function contentText(el) {
   const w = writer();
-  w.add(contentOfPseudo(el, '::before'), false);
+  addGenerated(w, el, '::before');
   addChildren(el, w, 0);
-  w.add(contentOfPseudo(el, '::after'), false);
+  addGenerated(w, el, '::after');
   // A space that ends the text is dropped at the end of its line, kept before an inline box
   // or text on the same line.
   if (!w.out.endsWith(' ') || w.kept === w.out.length || continuesInline(el)) return w.out;

@@ -1,16 +1,10 @@
 // The CSS side of ax_text.js: what hides an element from a name, generated content, and
 // text-transform.
-import { pseudoStyle } from './ax_style.js';
 
 /** Whether an element's own style (or attributes) leaves it and its content out of a name. */
 export function isHiddenStyle(el, cs) {
   if (el.hidden || el.getAttribute('aria-hidden') === 'true') return true;
   return cs.display === 'none' || cs.visibility === 'hidden' || cs.visibility === 'collapse';
-}
-
-/** The text CSS generates before/after an element ('' when none). */
-export function contentOfPseudo(el, pseudo) {
-  return pseudoStyle(el, pseudo, contentValueText).text;
 }
 
 /** The text of the computed `content` value of one of `el`'s generated boxes. */
