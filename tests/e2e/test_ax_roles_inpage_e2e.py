@@ -19,10 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures.walker_runs import make_driver, walker_source
-
-NOT_KEPT = {"generic", "none", "presentation", "StaticText", "InlineTextBox", "LineBreak",
-            "RootWebArea"}
+from fixtures.walker_runs import chromium_roles_by_element_id, make_driver, run_walker
 
 
 @pytest.fixture(scope="module")
@@ -36,30 +33,10 @@ def driver() -> Iterator[Any]:
             d.quit()
 
 
-def run_walker(driver: Any, options: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(driver.execute_script(
-        f"return JSON.stringify(({walker_source()})(arguments[0]));", options))
-
-
 def chromium_by_id(driver: Any) -> dict[str, tuple[str, str]]:
     """Element id → (role, name) in Chromium's AX tree; role "" when not kept."""
-    ids: dict[int, str] = {}
-    stack = [driver.execute_cdp_cmd("DOM.getDocument", {"depth": -1})["root"]]
-    while stack:
-        node = stack.pop()
-        attrs = node.get("attributes") or []
-        pairs = dict(zip(attrs[::2], attrs[1::2], strict=True))
-        if pairs.get("id"):
-            ids[node["backendNodeId"]] = pairs["id"]
-        stack.extend(node.get("children") or ())
-    out = {element_id: ("", "") for element_id in ids.values()}
-    for node in driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]:
-        element_id = ids.get(node.get("backendDOMNodeId"))
-        role = str((node.get("role") or {}).get("value") or "")
-        if element_id is None or node.get("ignored") or role in NOT_KEPT:
-            continue
-        out[element_id] = (role, str((node.get("name") or {}).get("value") or ""))
-    return out
+    ids, kept = chromium_roles_by_element_id(driver)
+    return {**{element_id: ("", "") for element_id in ids}, **kept}
 
 
 def walker_by_id(result: dict[str, Any]) -> dict[str, tuple[str, str]]:

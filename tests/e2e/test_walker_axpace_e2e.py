@@ -13,17 +13,14 @@ the walk.
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fixtures.walker_runs import make_driver, walker_source
+from fixtures.walker_runs import chromium_roles_by_element_id, make_driver, run_walker
 
 WHOLE = {"viewportOnly": False, "maxNodes": 200000, "maxDepth": 256}
-NOT_KEPT = {"generic", "none", "presentation", "StaticText", "InlineTextBox", "LineBreak",
-            "RootWebArea"}
 # Counts the page's getComputedStyle calls by the walk: per element without a pseudo-element,
 # and calls with one.
 COUNTING = """
@@ -47,33 +44,6 @@ def driver() -> Iterator[Any]:
             d.quit()
 
 
-def run_walker(driver: Any, options: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(driver.execute_script(
-        f"return JSON.stringify(({walker_source()})(arguments[0]));", options))
-
-
-def chromium_names(driver: Any) -> dict[str, tuple[str, str]]:
-    """Element id → (role, name) of the elements Chromium's AX tree keeps for their role."""
-    ids: dict[int, str] = {}
-    stack = [driver.execute_cdp_cmd("DOM.getDocument", {"depth": -1, "pierce": True})["root"]]
-    while stack:
-        node = stack.pop()
-        attrs = node.get("attributes") or []
-        pairs = dict(zip(attrs[::2], attrs[1::2], strict=True))
-        if pairs.get("id"):
-            ids[node["backendNodeId"]] = pairs["id"]
-        stack.extend(node.get("children") or ())
-        stack.extend(node.get("shadowRoots") or ())
-    out: dict[str, tuple[str, str]] = {}
-    for node in driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]:
-        element_id = ids.get(node.get("backendDOMNodeId"))
-        role = str((node.get("role") or {}).get("value") or "")
-        if element_id is None or node.get("ignored") or role in NOT_KEPT:
-            continue
-        out[element_id] = (role, str((node.get("name") or {}).get("value") or ""))
-    return out
-
-
 def walk_names(result: dict[str, Any]) -> dict[str, tuple[str, str]]:
     return {r["a"]["id"]: (r["ro"], r.get("an", "")) for r in result["elements"]
             if (r.get("a") or {}).get("id") and r.get("ro")}
@@ -86,7 +56,7 @@ def row_texts(result: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("page", ["pseudo.html", "pseudo_nested.html"])
 def test_generated_content_names_are_chromiums(driver: Any, pages_url: str, page: str) -> None:
     driver.get(f"{pages_url}ax/{page}")
-    chromium = chromium_names(driver)
+    _, chromium = chromium_roles_by_element_id(driver, pierce=True)
     ours = walk_names(run_walker(driver, {**WHOLE, "axRoles": True}))
     assert len(chromium) >= (16 if page == "pseudo.html" else 2), chromium
     differences = {k: {"chromium": v, "walk": ours.get(k)} for k, v in chromium.items()

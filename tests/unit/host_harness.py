@@ -20,6 +20,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from axsnap_host.models.wire import SnapshotRequest
+from axsnap_host.pipeline.run import process
+from axsnap_host.pipeline.state import TabState
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 HEADER = struct.Struct("@I")
 
@@ -50,10 +54,6 @@ def process_capture(capture: dict[str, Any], *, state: Any = None,
     """The host pipeline's result for a recorded ``capture`` with ``options`` (a fresh tab
     unless ``state`` is given), with a fixed snapshot id and time so outputs compare
     byte for byte (``snapshot_id=None``: the host makes both)."""
-    from axsnap_host.models.wire import SnapshotRequest
-    from axsnap_host.pipeline.run import process
-    from axsnap_host.pipeline.state import TabState
-
     request = SnapshotRequest.model_validate(
         {"v": 1, "id": "t", "type": "snapshot", "options": options, "capture": capture})
     return process(request, state if state is not None else TabState(1),
@@ -152,3 +152,21 @@ class HostProcess:
             if stream and not stream.closed:
                 stream.close()
         self._stderr.close()
+
+
+def read_capture(capture: Any, options: Any) -> dict[str, Any]:
+    """The host pipeline's reply to one snapshot request on ``capture`` (a RawCapture) with
+    ``options`` (a dict or SnapshotOptions), as a tab's first read."""
+    request = SnapshotRequest(v=1, id="r1", type="snapshot", options=options, capture=capture)
+    return process(request, TabState(tab_id=1), snapshot_id="s1", ts="2026-01-01T00:00:00Z")
+
+
+def without_volatile(value: Any) -> Any:
+    """A reply with what differs between equal reads left out (timings, stats, the snapshot
+    id and the other formats under ``also``), to compare two reads' results."""
+    if isinstance(value, dict):
+        return {k: without_volatile(v) for k, v in value.items()
+                if k not in ("timings", "also", "stats", "snapshot_id") and not k.endswith("_ms")}
+    if isinstance(value, list):
+        return [without_volatile(v) for v in value]
+    return value

@@ -5,7 +5,6 @@ format's result is still the one a read of it alone gives."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,28 +12,14 @@ import pytest
 import axsnap_host.pipeline.ax.prune as prune_module
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
-from axsnap_host.models.wire import SnapshotRequest
-from axsnap_host.pipeline.run import process
-from axsnap_host.pipeline.state import TabState
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+from host_harness import FIXTURES, read_capture
+from host_harness import without_volatile as stable
 
 
 def read(options: dict[str, Any]) -> dict[str, Any]:
     capture = RawCapture.model_validate(
         json.loads((FIXTURES / "outline_demo.json").read_text(encoding="utf-8")))
-    request = SnapshotRequest(v=1, id="r1", type="snapshot",
-                              options=SnapshotOptions(**options), capture=capture)
-    return process(request, TabState(tab_id=1), snapshot_id="s1", ts="2026-01-01T00:00:00Z")
-
-
-def stable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: stable(v) for k, v in value.items()
-                if k not in ("timings", "also", "stats", "snapshot_id") and not k.endswith("_ms")}
-    if isinstance(value, list):
-        return [stable(v) for v in value]
-    return value
+    return read_capture(capture, SnapshotOptions(**options))
 
 
 def test_an_all_formats_read_works_out_prune_interest_once(

@@ -14,26 +14,15 @@ from test_outline_walk import walk_capture
 import axsnap_host.pipeline.axwalk.tree as walk_module
 import axsnap_host.pipeline.elements.model as model_module
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.axwalk.tree import WalkBase, build_walk_tree
-from axsnap_host.pipeline.run import process
-from axsnap_host.pipeline.state import TabState
+from host_harness import read_capture
+from host_harness import without_volatile as stable
 
 WALK = {"format": "snapshot", "scope": "page", "ax_source": "walk", "viewport_only": False}
 
 
 def read(capture: RawCapture, options: dict[str, Any]) -> dict[str, Any]:
-    request = SnapshotRequest(v=1, id="r1", type="snapshot", options=options, capture=capture)
-    return process(request, TabState(tab_id=1), snapshot_id="s1", ts="2026-01-01T00:00:00Z")
-
-
-def stable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: stable(v) for k, v in value.items()
-                if k not in ("timings", "also", "stats", "snapshot_id") and not k.endswith("_ms")}
-    if isinstance(value, list):
-        return [stable(v) for v in value]
-    return value
+    return read_capture(capture, options)
 
 
 def test_one_walk_read_builds_its_tree_and_element_facts_once(
