@@ -7,8 +7,8 @@
 
 import { AxError } from '../common/errors.js';
 import { ACT_LIMITS } from '../generated/contract.js';
-import { locateNode } from '../capture/resolve.js';
-import { actionPoint, checkHit } from './geometry.js';
+import { frameOfId, locateNode } from '../capture/resolve.js';
+import { actionPoint, checkHit, earlyPoint } from './geometry.js';
 import { clickAt, dragFromTo, moveTo, pressChord, typeText, wheelAt } from './input.js';
 import { fillRule } from './fill_rule.js';
 import { moveInHistory } from './history.js';
@@ -56,12 +56,23 @@ function refuse(code, message, hint = '') {
 
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** Find the live node the host named ({id}) and check it takes `action`. */
-export async function liveTarget(session, target) {
+// Actions at a point of the target (pointFor): its box and hit test are read as it is found.
+const AT_A_POINT = new Set(['click', 'double_click', 'right_click', 'hover', 'check', 'uncheck', 'drag']);
+
+/** Find the live node the host named ({id}) and its facts (read in its check's page call).
+ * For an action at a point, its box and centre's hit test are read beside the lookup
+ * (geometry.js earlyPoint: reads only; pointFor takes them). */
+export async function liveTarget(session, target, action = null) {
   if (!target?.id) throw refuse('stale_element', 'The target has no element id to find it by.', 'Take a new snapshot.');
-  const node = await locateNode(session, target.id, { world: WORLD });
-  node.facts = await facts(session, node);
-  if (node.facts.holder !== true) return node;
+  const found = await frameOfId(session, target.id);
+  const early = AT_A_POINT.has(action) ? earlyPoint(session, found) : null;
+  const node = await locateNode(session, target.id, { world: WORLD, found, also: FACTS, alsoArgs: [false] });
+  node.facts = JSON.parse(node.also);
+  delete node.also;
+  if (node.facts.holder !== true) {
+    if (early) node.early = await early;
+    return node;
+  }
   // A text node (an outline's text line) is acted on through the element that holds it.
   const holder = await callOn(session, node, 'function () { return this.parentElement; }', [], false);
   if (holder?.objectId) {
@@ -122,7 +133,9 @@ async function pointFor(session, node, opts = {}) {
 /** The first of the node's click points that a click would reach it at (centre first);
  * occluded, naming what covers the centre, when none does. */
 async function ownPointFor(session, node, { force = false } = {}) {
-  const { point, locals, toTab, toDocument, scrolled } = await actionPoint(session, node);
+  const early = node.early ?? null;
+  node.early = null; // read once, for this node only (actionPoint checks whose reads they are)
+  const { point, locals, toTab, toDocument, scrolled, hit } = await actionPoint(session, node, early);
   if (scrolled) node.scrolledIntoView = true;
   if (force) {
     node.clickedAt = locals[0];
@@ -131,7 +144,7 @@ async function ownPointFor(session, node, { force = false } = {}) {
   let refusal = null;
   for (const local of locals) {
     try {
-      await checkHit(session, node, toDocument(local));
+      await checkHit(session, node, toDocument(local), hit);
       node.clickedAt = local;
       return toTab(local);
     } catch (err) {

@@ -75,6 +75,39 @@ async function quadsOf(session, node) {
   }
 }
 
+/** The node's quads and its frame's viewport: two reads sent at once. */
+async function boxOf(session, node) {
+  const [quads, viewport] = await Promise.all([quadsOf(session, node), viewportOf(session, node.frame.sessionId)]);
+  return { quads, viewport };
+}
+
+const hitParams = (at) => ({ x: Math.round(at.x), y: Math.round(at.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true });
+
+/**
+ * The reads actionPoint and checkHit start with, sent for a node while it is still being
+ * found ({frame, backendNodeId}: frameOfId's answer), all reads: its quads and viewport at
+ * once, then, when it is wholly in view, the hit test at its centre. Resolves
+ * {backendNodeId, quads, viewport, hit: {x, y, answer} | null}, or null when a read failed
+ * (actionPoint then reads again). Pass it to actionPoint as `early`: it is taken only for
+ * that very node, and only once.
+ */
+export async function earlyPoint(session, node) {
+  try {
+    const { quads, viewport } = await boxOf(session, node);
+    const box = wholeInView(quads, viewport) ? visibleBox(quads, viewport) : null;
+    let hit = null;
+    if (box) {
+      const centre = clickPoints(box)[0];
+      const params = hitParams({ x: centre.x + viewport.pageX, y: centre.y + viewport.pageY });
+      const answer = await session.send('DOM.getNodeForLocation', params, node.frame.sessionId).catch(() => null);
+      hit = { x: params.x, y: params.y, answer };
+    }
+    return { backendNodeId: node.backendNodeId, quads, viewport, hit };
+  } catch {
+    return null;
+  }
+}
+
 /** Offset of `frame`'s local root viewport in the tab's viewport (0,0 for in-process frames). */
 export async function frameOffset(session, frames, frame) {
   let x = 0;
@@ -99,17 +132,18 @@ export async function frameOffset(session, frames, frame) {
  * view: {local, point, locals, toTab, toDocument, scrolled} — `local` in its frame's local
  * root viewport, `point` in the tab's viewport (for input), `toDocument` the local point in
  * that root's document coordinates (what DOM.getNodeForLocation takes: the viewport point
- * plus the root's scroll). Throws not_actionable when no part of it can be seen.
+ * plus the root's scroll), `hit` the early hit test at the centre (earlyPoint, when `early`
+ * was read of this node and nothing was scrolled; checkHit takes it). Throws not_actionable
+ * when no part of it can be seen.
  */
-export async function actionPoint(session, node) {
+export async function actionPoint(session, node, early = null) {
   const { frame, backendNodeId } = node;
-  let quads = await quadsOf(session, node);
-  let viewport = await viewportOf(session, frame.sessionId);
+  const taken = early?.backendNodeId === backendNodeId ? early : null;
+  let { quads, viewport } = taken ?? await boxOf(session, node);
   let scrolled = false;
   if (!wholeInView(quads, viewport)) {
     await session.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }, frame.sessionId).catch(() => {});
-    quads = await quadsOf(session, node);
-    viewport = await viewportOf(session, frame.sessionId);
+    ({ quads, viewport } = await boxOf(session, node));
     scrolled = true;
   }
   const box = visibleBox(quads, viewport);
@@ -121,7 +155,9 @@ export async function actionPoint(session, node) {
   const locals = clickPoints(box);
   const toTab = (p) => ({ x: p.x + offset.x, y: p.y + offset.y });
   const toDocument = (p) => ({ x: p.x + viewport.pageX, y: p.y + viewport.pageY });
-  return { local: locals[0], point: toTab(locals[0]), locals, toTab, toDocument, scrolled };
+  // the early hit test, for the point it was read at (the centre, nothing scrolled since)
+  const hit = taken && !scrolled ? taken.hit : null;
+  return { local: locals[0], point: toTab(locals[0]), locals, toTab, toDocument, scrolled, hit };
 }
 
 // Is `hit` the target, inside it (across shadow roots), or a label that forwards to it?
@@ -142,18 +178,19 @@ const DESCRIBE = `function () {
 /**
  * Hit-test the node's action point in its frame (`at`: that point in the local root's
  * document coordinates, actionPoint's toDocument); throws occluded (with `cover`:
- * {backendNodeId, tag, text}) when another element would take the click.
+ * {backendNodeId, tag, text}) when another element would take the click. `early`: an
+ * actionPoint's `hit`, whose answer stands for the hit test when it was read at this point.
  */
-export async function checkHit(session, node, at) {
+export async function checkHit(session, node, at, early = null) {
   const { frame, objectId, contextId } = node;
-  let hit;
+  const params = hitParams(at);
+  let hit = early && early.x === params.x && early.y === params.y ? early.answer : undefined;
   try {
-    hit = await session.send('DOM.getNodeForLocation',
-      { x: Math.round(at.x), y: Math.round(at.y), includeUserAgentShadowDOM: false, ignorePointerEventsNone: true },
-      frame.sessionId);
+    hit = hit === undefined ? await session.send('DOM.getNodeForLocation', params, frame.sessionId) : hit;
   } catch {
-    return; // nothing there to compare (a point on a scrollbar): let the click decide
+    hit = null;
   }
+  if (hit === null) return; // nothing there to compare (a point on a scrollbar): let the click decide
   if (hit.backendNodeId === node.backendNodeId) return;
   let hitObject = null;
   if (!hit.frameId || hit.frameId === frame.frameId) {

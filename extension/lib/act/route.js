@@ -234,10 +234,10 @@ export function createActRoutes({ deps, resolveTab, now }) {
         onNavigate: () => { if (!inputDone) run.stopInput(navigatedDuring(msg.action)); },
         onStorm: (dialog, answered) => run.stop(dialogStorm(dialog, answered)),
       })]);
-      // the target is found (reads only: the page is not touched) while the watch starts; both
-      // are done before the first input event
+      // the target is found, its box and hit test read (reads only: the page is not touched)
+      // while the watch starts; both are done before the first input event
       run.step(`finding the target on the page`);
-      const found = Promise.all([resolved.target ? liveTarget(session, resolved.target) : null,
+      const found = Promise.all([resolved.target ? liveTarget(session, resolved.target, msg.action) : null,
         resolved.to ? liveTarget(session, resolved.to) : null]);
       found.catch(() => {}); // a refusal is taken below, once the watch is on
       [clockBefore, watch] = await watching;

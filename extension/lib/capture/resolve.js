@@ -207,12 +207,9 @@ async function liveXPath(session, frames, frame, objectId) {
   return prefix === null ? null : prefix + local;
 }
 
-/**
- * The live node an element id names, checked to be the same node: alive (connected) and in
- * the document of frame `ordinal` → {frames, frame, objectId, contextId, backendNodeId};
- * throws stale_element. `objectId` lives in an isolated world (`contextId`) of that frame.
- */
-export async function locateNode(session, elementId, { world = WORLD } = {}) {
+/** The frame an element id names: {frames, frame, ordinal, backendNodeId} (the frames as the
+ * capture numbers them); throws stale_element when the page has no such frame. */
+export async function frameOfId(session, elementId) {
   const match = /^(\d+)-(\d+)$/.exec(String(elementId));
   if (!match) throw new AxError('invalid_message', `bad element id ${elementId}`, 'Use an id like "0-29".');
   const ordinal = Number(match[1]);
@@ -220,9 +217,25 @@ export async function locateNode(session, elementId, { world = WORLD } = {}) {
   const frames = await outlineFrames(session);
   const frame = frames[ordinal];
   if (!frame) throw stale(elementId, `the page has no frame ${ordinal} any more`);
+  return { frames, frame, ordinal, backendNodeId };
+}
 
+// Where the node is: "detached", "here" (in the document of the world's frame) or "elsewhere".
+const WHERE = 'function () { return !this.isConnected ? "detached" : this.ownerDocument === document ? "here" : "elsewhere"; }';
+
+/**
+ * The live node an element id names, checked to be the same node: alive (connected) and in
+ * the document of frame `ordinal` → {frames, frame, objectId, contextId, backendNodeId};
+ * throws stale_element. `objectId` lives in an isolated world (`contextId`) of that frame.
+ * `also` (a function declaration, called on the node with `alsoArgs`): its value, read in the
+ * same page call as the check once the node is found here, comes back as `also`. `found`: the
+ * frame frameOfId answered for this id (not asked again).
+ */
+export async function locateNode(session, elementId, { world = WORLD, also = null, alsoArgs = [], found = null } = {}) {
+  const { frames, frame, ordinal, backendNodeId } = found ?? await frameOfId(session, elementId);
   let objectId;
   let contextId;
+  let alsoValue;
   try {
     contextId = (await session.send('Page.createIsolatedWorld',
       { frameId: frame.frameId, worldName: world }, frame.sessionId)).executionContextId;
@@ -232,15 +245,19 @@ export async function locateNode(session, elementId, { world = WORLD } = {}) {
     // process would resolve too. Its document must be this frame's document: the function
     // runs in this frame's world, where `document` is that document (one wrapper per node
     // and world, so the two are the same object exactly when they are the same document).
-    const where = await call(session, frame.sessionId, objectId,
-      'function () { return !this.isConnected ? "detached" : this.ownerDocument === document ? "here" : "elsewhere"; }');
-    if (where.value === 'detached') throw new Error('the node is detached');
-    if (where.value !== 'here') throw new Error(`the node is not in frame ${ordinal}`);
+    const check = also === null ? WHERE
+      : `function (...args) { const where = (${WHERE}).call(this);
+          return where === "here" ? { where, also: (${also}).apply(this, args) } : { where }; }`;
+    const got = (await call(session, frame.sessionId, objectId, check, also === null ? [] : alsoArgs)).value;
+    const where = also === null ? got : got?.where;
+    if (where === 'detached') throw new Error('the node is detached');
+    if (where !== 'here') throw new Error(`the node is not in frame ${ordinal}`);
+    if (also !== null) alsoValue = got.also;
   } catch (e) {
     if (e instanceof AxError && e.code !== 'capture_failed') throw e;
     throw stale(elementId, e?.message ?? String(e));
   }
-  return { frames, frame, ordinal, objectId, contextId, backendNodeId };
+  return { frames, frame, ordinal, objectId, contextId, backendNodeId, ...(also === null ? {} : { also: alsoValue }) };
 }
 
 /**
