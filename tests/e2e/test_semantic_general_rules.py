@@ -98,3 +98,44 @@ def test_a_page_with_stat_tiles_and_a_chart_is_a_dashboard_whatever_its_lists(
         result = read(browser, pages_url + "understanding/dashboard_tiles_chart_table.html",
                       viewport_only=viewport_only)
         assert result.type == "dashboard", result.page["signals"][:8]
+
+
+@pytest.mark.parametrize("page", ["inputs_gallery_passwords.html", "two_signup_samples.html"])
+def test_a_gallery_of_inputs_with_password_fields_is_a_form_page_not_a_sign_up(
+        browser: Browser, pages_url: str, page: str) -> None:
+    # Twenty-four fields of every kind (a password and its confirmation among them) with no
+    # <form> around them; then three sample forms, two of them each asking for a password twice.
+    # A sign-up asks a handful of things in one form: these passwords are samples'.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/" + page, viewport_only=viewport_only)
+        assert result.type == "form", result.page["signals"][:8]
+        fired = {s["signal"]: s["weight"] for s in result.page["signals"]}
+        assert fired.get("form:password confirmation", 0) <= 0.3, fired
+
+
+def test_a_chart_beside_a_table_is_a_dashboard_without_stat_tiles(
+        browser: Browser, pages_url: str) -> None:
+    # A chart, a six-row table of recent orders with Details links and nine linked top
+    # products under a side menu; no stat tiles and no big figures.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/dashboard_chart_no_tiles.html",
+                      viewport_only=viewport_only)
+        assert result.type == "dashboard", result.page["signals"][:8]
+
+
+def test_a_front_page_of_post_teasers_is_a_list(browser: Browser, pages_url: str) -> None:
+    # Seven linked post headings, each over a one-sentence teaser, its date beside an unsized
+    # inline icon (drawn 300 by 150, no chart), and a search box in the sidebar holding nothing.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/blog_front_page.html",
+                      viewport_only=viewport_only)
+        assert result.type == "list", result.page["signals"][:8]
+        assert "stats:charts" not in {s["signal"] for s in result.page["signals"]}
+
+
+def test_a_post_written_in_br_runs_with_a_div_postscript_is_an_article(
+        browser: Browser, pages_url: str) -> None:
+    # A short post whose body is text runs ended by <br>, its postscript a <div> of plain
+    # text, beside a sidebar of three "widget" boxes (subscribe, archive, labels).
+    result = read(browser, pages_url + "understanding/post_br_body_postscript.html")
+    assert result.type == "article", result.page["signals"][:8]

@@ -2275,6 +2275,7 @@ function pageTally() {
     "time"
   ]);
   n = 0;
+  const brBoxes = /* @__PURE__ */ new Set();
   for (const br of document.querySelectorAll("div > br, td > br, section > br, article > br")) {
     if (++n > LIMIT2) {
       t.partial = true;
@@ -2289,6 +2290,7 @@ function pageTally() {
     }
     const text = run2.replace(/\s+/g, " ").trim();
     if (text.length < 100 || !shown(box) || !once(`br ${text}`)) continue;
+    brBoxes.add(box);
     const weight = reading(text);
     if (weight >= 200) {
       t.long_blocks++;
@@ -2296,6 +2298,17 @@ function pageTally() {
     }
     t.paragraphs++;
     t.text_chars += weight;
+  }
+  for (const box of brBoxes) {
+    for (const div of box.querySelectorAll(":scope > div, :scope > div > div")) {
+      if (![...div.children].every((c) => INLINE2.has(c.localName) || c.localName === "br")) continue;
+      const text = (div.textContent || "").replace(/\s+/g, " ").trim();
+      if (text.length < 100 || div.closest(CHROME) || !shown(div) || !once(`br ${text}`)) continue;
+      const weight = reading(text);
+      if (weight >= 200) t.long_blocks++;
+      t.paragraphs++;
+      t.text_chars += weight;
+    }
   }
   if (preChars >= 3e3) t.long_pre = 1;
   t.tables = document.querySelectorAll("table").length;
@@ -2348,6 +2361,7 @@ function pageTally() {
       break;
     }
     if (el.localName === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
+    if (el.parentElement && INLINE2.has(el.parentElement.localName)) continue;
     const box = el.getBoundingClientRect();
     if (box.width * box.height < 15e3 || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
     t.charts++;

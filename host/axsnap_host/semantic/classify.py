@@ -66,6 +66,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fields = inputs + f.passwords + f.textareas + f.selects
     forms_page = f.forms >= 3 and fields >= 15 and fields > f.long_blocks and not f.card_fields
     account *= 0.5 if forms_page and not gallery else 1.0
+    # Twenty fields or more, or two forms each asking for a password twice, beside a password
+    # field: a gallery of inputs or of sample forms (a sign-up asks a handful of things, in one
+    # form), whose password fields are one sample's, not what the page is for.
+    samples = (f.passwords >= 1 and (fields >= 20 or f.signup_forms >= 2) and not gallery
+               and not forms_page and not f.card_fields
+               and not (f.address_fields >= 2 and f.prices >= 1))
+    account *= 0.5 if samples else 1.0
+    fire("form", "form:20+ fields or two sign-up forms (a gallery of inputs)", 0.5, samples)
     fire("login", "form:one password field, few inputs", 0.6 * account,
          f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm)
     fire("register", "form:password confirmation", 0.6 * account, confirm)
@@ -129,6 +137,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # One long text (three long paragraphs or more under one parent) and no query: the linked
     # headings around it are its teasers (related stories, most read), not a search's results.
     teasers = 0.5 if f.prose_run >= 3 and f.queries == 0 else 1.0
+    # Five linked headings or more, each over a short teaser, no long text and no query: a
+    # front page of posts (a blog's, a news section's), a list; its prose is the teasers' and
+    # its headings no search's results.
+    front = (f.result_blocks >= 5 and f.prose_run < 3 and f.queries == 0
+             and f.long_blocks <= f.result_blocks and not f.passwords)
+    fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
+    teasers *= 0.5 if front else 1.0
     fire("search_results", "form:a search box over results", 0.35 * teasers,
          f.search_inputs >= 1 and f.result_blocks >= 4)
     # (a plain-HTML results page: its result titles are links in alike rows, no headings)
@@ -152,7 +167,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # On a page of forms the prose beside them is their help text; a story's comment,
     # newsletter and sign-in boxes are a few small forms beside much more prose.
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
-    prose = 0.5 if snippets or mail or forms_page else 1.0
+    prose = 0.5 if snippets or mail or forms_page or front else 1.0
     fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
     fire("article", "stats:two long text blocks", 0.3 * prose, f.long_blocks == 2)
     fire("article", "stats:a long text block", 0.15 * prose, f.long_blocks == 1)
@@ -167,8 +182,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
     # The items of a search's results or of a dashboard (two of: stat tiles, a chart, 4+
     # figures) are no list page.
+    # A chart beside a table: a dashboard's panels without tiles (a table of records, a list
+    # page, has no chart beside it).
+    charted = f.charts >= 1 and f.tables >= 1
+    fire("dashboard", "stats:a chart beside a table", 0.3, charted)
     itemized = not (f.search_inputs and f.result_blocks >= 5) and sum((
-        f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results
+        f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,

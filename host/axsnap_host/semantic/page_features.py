@@ -35,6 +35,9 @@ _ACCOUNT = re.compile(r"e-?mail|phone|user ?name|login|benutzername|correo|courr
                       r"identifiant|メール|邮箱|手机|số điện thoại", re.I)
 _SELECT_WORD = re.compile(r"\s*(?:select|choose|mark|check|toggle|pick)(?!\w)", re.I)
 # The page's chrome: its lists are menus, not what the page lists (the walker's tally agrees).
+# Inline elements: an svg straight in one is an icon in a line of text, no chart.
+_INLINE = frozenset({"a", "em", "strong", "b", "i", "u", "span", "font", "small", "sup", "sub",
+                     "code", "abbr", "cite", "q", "mark", "time"})
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _FIELD_KINDS = frozenset({"text_input", "password_input", "textarea", "select"})
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
@@ -99,6 +102,7 @@ class Features:
     sidebar: bool = False
     page_screens: float = 1.0
     login_forms: int = 0  # forms holding one password field and no confirmation
+    signup_forms: int = 0  # forms holding two password fields or more (a new one, again)
     current_password: bool = False  # a password field asking for the current one
     title: str = ""  # the title's own words (no product name), lower-cased
     text: str = ""
@@ -122,7 +126,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     words: list[str] = [own_title]
     unlinked: list[str] = [own_title]
     heading = ""  # the page's first heading out of the chrome
-    f.login_forms = _login_forms(facts, elements)
+    f.login_forms, f.signup_forms = _password_forms(facts, elements)
     for el in elements:
         kind, node = el.kind, el.node
         name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
@@ -206,9 +210,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         f.rows += tag == "tr"
         f.articles += tag == "article"
         # a chart: a canvas or svg the size of a figure, out of the chrome and of links and
-        # buttons (a logo is an svg too; the walker's tally counts alike over the whole page)
+        # buttons (a logo is an svg too), no icon in a line of text (an unsized svg in a <span>
+        # is drawn 300 by 150; the walker's tally counts alike over the whole page)
         f.charts += tag in ("svg", "canvas") and node.area >= 15000 and not chrome and not any(
-            a.tag in ("a", "button") for a in above)
+            a.tag in ("a", "button") for a in above) and not (above and above[0].tag in _INLINE)
         weight = reading_length(node.text) if node.block else 0
         if tag in ("p", "blockquote", "dd") and weight >= 100:
             if (tag, node.text.strip()) in seen_prose:
@@ -289,9 +294,10 @@ def _asks_password(el: Element) -> bool:
             and el.node.attrs.get("type", "text") in ("text", "email", ""))
 
 
-def _login_forms(facts: PageFacts, elements: list[Element]) -> int:
-    """Forms (or form-less groups) with exactly one password field and no confirmation: a
-    sign-in form, also when a sign-up form with its own two password fields is beside it."""
+def _password_forms(facts: PageFacts, elements: list[Element]) -> tuple[int, int]:
+    """(sign-in forms, sign-up forms): forms (or the form-less rest) with exactly one password
+    field and no confirmation (a sign-in form, also beside a sign-up form with its own two), and
+    forms with two password fields or more (a new password and its confirmation)."""
     groups: dict[int, list[bool]] = {}
     for el in elements:
         if el.kind != "password_input":
@@ -302,7 +308,8 @@ def _login_forms(facts: PageFacts, elements: list[Element]) -> int:
             continue
         form = next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
         groups.setdefault(form, []).append(bool(_CONFIRM.search(name)))
-    return sum(len(confirms) == 1 and not confirms[0] for confirms in groups.values())
+    login = sum(len(confirms) == 1 and not confirms[0] for confirms in groups.values())
+    return login, sum(len(confirms) >= 2 for confirms in groups.values())
 
 
 _METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", "select", "time"})

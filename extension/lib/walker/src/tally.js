@@ -126,6 +126,7 @@ export function pageTally() {
   const INLINE = new Set(['a', 'em', 'strong', 'b', 'i', 'u', 'span', 'font', 'small', 'sup',
     'sub', 'code', 'abbr', 'cite', 'q', 'mark', 'time']);
   n = 0;
+  const brBoxes = new Set();  // the boxes whose text is written in <br> runs
   for (const br of document.querySelectorAll('div > br, td > br, section > br, article > br')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const box = br.parentElement;
@@ -137,10 +138,24 @@ export function pageTally() {
     }
     const text = run.replace(/\s+/g, ' ').trim();
     if (text.length < 100 || !shown(box) || !once(`br ${text}`)) continue;
+    brBoxes.add(box);
     const weight = reading(text);
     if (weight >= 200) { t.long_blocks++; longIn(box); }
     t.paragraphs++;
     t.text_chars += weight;
+  }
+  // In a body written in <br> runs, a <div> holding only text and inline elements is one of
+  // its paragraphs too (a blog editor wraps some lines in <div>s, its postscript in one).
+  for (const box of brBoxes) {
+    for (const div of box.querySelectorAll(':scope > div, :scope > div > div')) {
+      if (![...div.children].every((c) => INLINE.has(c.localName) || c.localName === 'br')) continue;
+      const text = (div.textContent || '').replace(/\s+/g, ' ').trim();
+      if (text.length < 100 || div.closest(CHROME) || !shown(div) || !once(`br ${text}`)) continue;
+      const weight = reading(text);
+      if (weight >= 200) t.long_blocks++;
+      t.paragraphs++;
+      t.text_chars += weight;
+    }
   }
   if (preChars >= 3000) t.long_pre = 1;  // a plain-text document (an RFC, a man page)
   t.tables = document.querySelectorAll('table').length;
@@ -184,11 +199,13 @@ export function pageTally() {
     t.column_heads = Math.max(t.column_heads, heads);
   }
   // Drawn charts: a canvas or an outermost svg the size of a figure (an icon is smaller), out
-  // of the page's chrome and of links and buttons (a logo is an svg too).
+  // of the page's chrome and of links and buttons (a logo is an svg too), and no icon in a line
+  // of text (an svg straight in a <span> beside a date: unsized, it is drawn 300 by 150).
   n = 0;
   for (const el of document.querySelectorAll('canvas, svg')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (el.localName === 'svg' && el.parentElement && el.parentElement.closest('svg')) continue;
+    if (el.parentElement && INLINE.has(el.parentElement.localName)) continue;
     const box = el.getBoundingClientRect();
     if (box.width * box.height < 15000 || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
     t.charts++;
