@@ -2154,6 +2154,7 @@ function pageTally() {
     column_heads: 0,
     heading_cards: 0,
     prose_run: 0,
+    teaser_heads: 0,
     control_labels: [],
     partial: false
   };
@@ -2314,13 +2315,26 @@ function pageTally() {
   t.tables = document.querySelectorAll("table").length;
   t.rows = document.querySelectorAll("tr").length;
   t.articles = document.querySelectorAll("article").length;
+  const teaserUnder = (h) => {
+    for (let card = h.parentElement, i = 0; card && i < 2; card = card.parentElement, i++) {
+      if (card.querySelectorAll("h2 a[href], h3 a[href], a[href] h2, a[href] h3").length > 1) return false;
+      for (const p of card.querySelectorAll("p")) {
+        const len = (p.textContent || "").replace(/\s+/g, " ").trim().length;
+        if (len >= 40 && len <= 400 && !h.contains(p) && shown(p)) return true;
+      }
+    }
+    return false;
+  };
   n = 0;
   for (const h of document.querySelectorAll('h2, h3, [role=heading][aria-level="2"], [role=heading][aria-level="3"]')) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
     }
-    if ((h.querySelector("a[href]") || h.closest("a[href]")) && shown(h)) t.result_blocks++;
+    if ((h.querySelector("a[href]") || h.closest("a[href]")) && shown(h)) {
+      t.result_blocks++;
+      if (teaserUnder(h)) t.teaser_heads++;
+    }
   }
   const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
   n = 0;

@@ -137,10 +137,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # One long text (three long paragraphs or more under one parent) and no query: the linked
     # headings around it are its teasers (related stories, most read), not a search's results.
     teasers = 0.5 if f.prose_run >= 3 and f.queries == 0 else 1.0
-    # Five linked headings or more, each over a short teaser, no long text and no query: a
-    # front page of posts (a blog's, a news section's), a list; its prose is the teasers' and
-    # its headings no search's results.
-    front = (f.result_blocks >= 5 and f.prose_run < 3 and f.queries == 0
+    # Five linked headings or more, each over a short paragraph of its own (a teaser), no long
+    # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
+    # is the teasers' and its headings no search's results.
+    front = (f.teaser_heads >= 5 and f.prose_run < 3 and f.queries == 0
              and f.long_blocks <= f.result_blocks and not f.passwords)
     fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
     teasers *= 0.5 if front else 1.0

@@ -79,6 +79,7 @@ class Features:
     column_heads: int = 0  # the most named <th>s in one table row (the walker's tally)
     heading_cards: int = 0  # headings of alike cards, 4+ siblings (the walker's tally)
     prose_run: int = 0  # the most long paragraphs under one parent (the walker's tally)
+    teaser_heads: int = 0  # linked headings over a short paragraph of their own (the tally)
     account_fields: int = 0  # text fields asking for an address, a phone or a user name
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
     address_fields: int = 0
@@ -317,7 +318,7 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
             "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
             "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
-            "column_heads", "heading_cards", "prose_run")
+            "column_heads", "heading_cards", "prose_run", "teaser_heads")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

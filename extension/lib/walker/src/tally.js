@@ -28,7 +28,7 @@ export function pageTally() {
     radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
     tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
-    heading_cards: 0, prose_run: 0,
+    heading_cards: 0, prose_run: 0, teaser_heads: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -161,13 +161,28 @@ export function pageTally() {
   t.tables = document.querySelectorAll('table').length;
   t.rows = document.querySelectorAll('tr').length;
   t.articles = document.querySelectorAll('article').length;
+  // A linked heading over a teaser: its own card (its parent, or the parent's parent, holding
+  // no other linked heading) holds a short paragraph (a post's excerpt, a story's standfirst).
+  const teaserUnder = (h) => {
+    for (let card = h.parentElement, i = 0; card && i < 2; card = card.parentElement, i++) {
+      if (card.querySelectorAll('h2 a[href], h3 a[href], a[href] h2, a[href] h3').length > 1) return false;
+      for (const p of card.querySelectorAll('p')) {
+        const len = (p.textContent || '').replace(/\s+/g, ' ').trim().length;
+        if (len >= 40 && len <= 400 && !h.contains(p) && shown(p)) return true;
+      }
+    }
+    return false;
+  };
   // Result headings a person sees (a closed drop-down's message previews are none), ARIA
   // headings too (a shop's result titles are <span role=heading aria-level=3> in their links).
   n = 0;
   for (const h of document.querySelectorAll('h2, h3, [role=heading][aria-level="2"], '
     + '[role=heading][aria-level="3"]')) {
     if (++n > LIMIT) { t.partial = true; break; }
-    if ((h.querySelector('a[href]') || h.closest('a[href]')) && shown(h)) t.result_blocks++;
+    if ((h.querySelector('a[href]') || h.closest('a[href]')) && shown(h)) {
+      t.result_blocks++;
+      if (teaserUnder(h)) t.teaser_heads++;
+    }
   }
   const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
   n = 0;
