@@ -6,9 +6,13 @@ differs between two walks of the old walker (a clock, a random id) is counted as
 and not compared. Exit status 1 when any walk differs.
 
     .venv/bin/python scripts/compare_walkers.py [--isolated] [REVISION]
+    .venv/bin/python scripts/compare_walkers.py --sets ax --root bench/corpus   # the AX rows
 
 ``--isolated`` walks in an isolated world, as the extension does (each DOM object the walk
 touches gets its own wrapper there: the world where the walker's cost is measured).
+``--sets ax`` walks with AX_OPTION_SETS instead (the whole-page reads from the walk: the rows
+SnapshotV1 and the outline read, names and roles); ``--root DIR`` walks the pages under DIR
+(the saved corpus, bench/corpus) instead of tests/pages.
 """
 
 from __future__ import annotations
@@ -40,6 +44,12 @@ OPTION_SETS: dict[str, dict[str, Any]] = {
     "semantic whole": {"semantic": True, "viewportOnly": False},
     "roles whole": {"axRoles": True, "viewportOnly": False},
 }
+# The whole-page reads from the walk (design notes 45, 51, 56): SnapshotV1's rows with boxes,
+# the outline's rows with the records' roles and names.
+AX_OPTION_SETS: dict[str, dict[str, Any]] = {
+    "ax boxes whole": {"axTree": "boxes", "viewportOnly": False},
+    "ax roles whole": {"axTree": True, "axRoles": True, "viewportOnly": False},
+}
 
 
 def _dismiss(driver: Any) -> None:
@@ -47,12 +57,13 @@ def _dismiss(driver: Any) -> None:
         driver.switch_to.alert.dismiss()
 
 
-def compare(revision: str, *, isolated: bool) -> int:
+def compare(revision: str, *, isolated: bool, root: Path = PAGES,
+            option_sets: dict[str, dict[str, Any]] = OPTION_SETS) -> int:
     old, new = walker_source(revision), walker_source(None)
-    pages = sorted(p.relative_to(PAGES).as_posix() for p in PAGES.rglob("*.html")
-                   if p.relative_to(PAGES).parts[0] not in SKIPPED_FOLDERS)
+    pages = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html")
+                   if p.relative_to(root).parts[0] not in SKIPPED_FOLDERS)
     compared = differing = unstable = skipped = 0
-    with tempfile.TemporaryDirectory() as tmp, serve_directory(PAGES) as base:
+    with tempfile.TemporaryDirectory() as tmp, serve_directory(root) as base:
         driver = None
         try:
             for n, page in enumerate(pages):
@@ -63,7 +74,7 @@ def compare(revision: str, *, isolated: bool) -> int:
                 try:
                     driver.get(f"{base}/{page}")
                     walks.new_page()
-                    for label, options in OPTION_SETS.items():
+                    for label, options in option_sets.items():
                         before, after, again = (comparable(walks.walk(source, options)[0])
                                                 for source in (old, new, old))
                         if before != again:
@@ -83,7 +94,7 @@ def compare(revision: str, *, isolated: bool) -> int:
         finally:
             if driver is not None:
                 driver.quit()
-    print(f"{len(pages)} pages x {len(OPTION_SETS)} option sets: {compared} walks compared, "
+    print(f"{len(pages)} pages x {len(option_sets)} option sets: {compared} walks compared, "
           f"{differing} differ, {unstable} unstable, {skipped} pages skipped")
     return 1 if differing else 0
 
@@ -94,8 +105,13 @@ def main() -> int:
     parser.add_argument("revision", nargs="?", default="main")
     parser.add_argument("--isolated", action="store_true",
                         help="walk in an isolated world, as the extension does")
+    parser.add_argument("--sets", choices=("dom", "ax"), default="dom",
+                        help="dom: OPTION_SETS; ax: AX_OPTION_SETS (the AX rows)")
+    parser.add_argument("--root", type=Path, default=PAGES,
+                        help="the folder whose *.html pages are walked (default tests/pages)")
     args = parser.parse_args()
-    return compare(args.revision, isolated=args.isolated)
+    return compare(args.revision, isolated=args.isolated, root=args.root.resolve(),
+                   option_sets=AX_OPTION_SETS if args.sets == "ax" else OPTION_SETS)
 
 
 if __name__ == "__main__":

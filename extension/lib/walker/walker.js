@@ -51,6 +51,7 @@ function beginRun(opts) {
   run.axBefore = null;
   run.axAfter = null;
   run.axShadows = null;
+  run.axPrograms = null;
   run.axRects = run.axBoxes ? /* @__PURE__ */ new Map() : null;
   run.pseudoCandidates = null;
   run.bgMemo = /* @__PURE__ */ new WeakMap();
@@ -726,70 +727,143 @@ function controlValue(el, tag) {
   return null;
 }
 var QUOTES = { "open-quote": "“", "close-quote": "”" };
-function addGenerated(w, el, which) {
+var TEXT = 1;
+var ADD = 2;
+var ATOM = 3;
+var GAP = 4;
+var BOX_OPEN = 5;
+var BOX_CLOSE = 6;
+var SUB = 7;
+var MARK = 8;
+var TITLE = 9;
+var MAX_DEPTH = 60;
+function generatedOps(el, which, ops) {
   const ps = pseudoStyle(el, which, contentValueText);
   const text = QUOTES[ps.content] || ps.text;
   if (!text || ps.display === "none" || ps.visibility === "hidden" || ps.visibility === "collapse") return;
   const block = !(ps.display.startsWith("inline") || ps.display === "contents") || ps.position === "absolute" || ps.position === "fixed" || ps.cssFloat !== "none";
-  if (block) w.gap();
-  w.add(transformText(text, ps.textTransform, w), false);
-  if (block) w.gap();
+  if (block) ops.push(GAP);
+  ops.push(TEXT, text, ps.textTransform, false);
+  if (block) ops.push(GAP);
 }
-function addChildren(node, w, depth) {
-  const root = node.shadowRoot || node;
-  for (let c = root.firstChild; c; c = c.nextSibling) addNode(c, w, depth);
-}
-function addNode(n, w, depth) {
+function nodeOps(n, depth, into) {
   if (n.nodeType === 3) {
     const parent = n.parentElement;
-    const cs2 = parent ? axStyle(parent) : null;
-    const pre = !!cs2 && /^pre/.test(cs2.whiteSpace);
-    w.add(cs2 ? transformText(n.data, cs2.textTransform, w) : n.data, pre);
+    const cs = parent ? axStyle(parent) : null;
+    const pre = !!cs && /^pre/.test(cs.whiteSpace);
+    into.ops.push(TEXT, n.data, cs ? cs.textTransform : null, pre);
     return;
   }
-  if (n.nodeType !== 1 || depth > 60) return;
+  if (n.nodeType !== 1) return;
+  if (depth > MAX_DEPTH) {
+    into.cut = true;
+    return;
+  }
+  const sub = programOf(n, depth);
+  if (sub.cut) into.cut = true;
+  if (sub.ops.length) into.ops.push(SUB, sub);
+}
+function childrenOps(node, depth, into) {
+  const root = node.shadowRoot || node;
+  for (let c = root.firstChild; c; c = c.nextSibling) nodeOps(c, depth, into);
+}
+function programOf(el, depth) {
+  let memo = run.axPrograms;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.axPrograms = memo;
+  }
+  let p = memo.get(el);
+  if (p !== void 0 && (p.depth === depth || !p.cut && depth <= p.depth)) return p;
+  p = elementProgram(el, depth);
+  memo.set(el, p);
+  return p;
+}
+function elementProgram(n, depth) {
+  const p = { ops: [], depth, cut: false };
+  const ops = p.ops;
   const tag = n.localName;
-  if (SKIP2.has(tag)) return;
+  if (SKIP2.has(tag)) return p;
   if (tag === "slot") {
     const assigned = n.assignedNodes();
     if (assigned.length) {
-      for (const a of assigned) addNode(a, w, depth + 1);
-      return;
+      for (const a of assigned) nodeOps(a, depth + 1, p);
+      return p;
     }
   }
   const cs = axStyle(n);
-  if (isHiddenStyle(n, cs)) return;
+  if (isHiddenStyle(n, cs)) return p;
   const label = (n.getAttribute("aria-label") || "").trim();
   const block = !(cs.display.startsWith("inline") || cs.display === "contents") || cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none";
   const box = !block && (cs.display !== "inline" && cs.display !== "contents" || REPLACED.has(tag));
-  if (block) w.gap();
-  else if (box) {
-    w.atom();
-    w.lineStart = true;
-  }
+  if (block) ops.push(GAP);
+  else if (box) ops.push(BOX_OPEN);
   const value = controlValue(n, tag);
   if (label) {
-    w.add(label, false);
+    ops.push(ADD, label, false);
   } else if (value !== null) {
-    w.add(value, false);
-    w.atom();
+    ops.push(ADD, value, false, ATOM);
   } else if (tag === "img" || tag === "area") {
-    w.add(n.getAttribute("alt") || "", true);
+    ops.push(ADD, n.getAttribute("alt") || "", true);
   } else if (tag === "br") {
-    w.gap();
+    ops.push(GAP);
   } else {
-    const before = w.out.trim();
-    addGenerated(w, n, "::before");
-    addChildren(n, w, depth + 1);
-    addGenerated(w, n, "::after");
-    if (w.out.trim() === before && n.title) {
-      w.add(n.title, false);
-    }
+    const title = n.title;
+    if (title) ops.push(MARK);
+    generatedOps(n, "::before", ops);
+    childrenOps(n, depth + 1, p);
+    generatedOps(n, "::after", ops);
+    if (title) ops.push(TITLE, title);
   }
-  if (block) w.gap();
-  else if (box) {
-    if (w.out.endsWith(" ") && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
-    w.atom();
+  if (block) ops.push(GAP);
+  else if (box) ops.push(BOX_CLOSE);
+  return p;
+}
+function play(w, ops) {
+  let mark = "";
+  for (let i = 0; i < ops.length; ) {
+    switch (ops[i]) {
+      case TEXT:
+        w.add(transformText(ops[i + 1], ops[i + 2], w), ops[i + 3]);
+        i += 4;
+        break;
+      case ADD:
+        w.add(ops[i + 1], ops[i + 2]);
+        i += 3;
+        break;
+      case ATOM:
+        w.atom();
+        i += 1;
+        break;
+      case GAP:
+        w.gap();
+        i += 1;
+        break;
+      case BOX_OPEN:
+        w.atom();
+        w.lineStart = true;
+        i += 1;
+        break;
+      case BOX_CLOSE:
+        if (w.out.endsWith(" ") && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
+        w.atom();
+        i += 1;
+        break;
+      case SUB:
+        play(w, ops[i + 1].ops);
+        i += 2;
+        break;
+      case MARK:
+        mark = w.out.trim();
+        i += 1;
+        break;
+      case TITLE:
+        if (w.out.trim() === mark) w.add(ops[i + 1], false);
+        i += 2;
+        break;
+      default:
+        throw new Error(`ax_text: op ${ops[i]}`);
+    }
   }
 }
 function continuesInline(el) {
@@ -798,9 +872,11 @@ function continuesInline(el) {
 }
 function contentText(el) {
   const w = writer();
-  addGenerated(w, el, "::before");
-  addChildren(el, w, 0);
-  addGenerated(w, el, "::after");
+  const p = { ops: [], depth: 0, cut: false };
+  generatedOps(el, "::before", p.ops);
+  childrenOps(el, 0, p);
+  generatedOps(el, "::after", p.ops);
+  play(w, p.ops);
   if (!w.out.endsWith(" ") || w.kept === w.out.length || continuesInline(el)) return w.out;
   return w.out.slice(0, -1);
 }

@@ -5,6 +5,7 @@
 // block-level boxes and out-of-flow boxes are set apart by a space, hidden parts are left
 // out, and embedded controls give their value.
 import { axStyle, pseudoStyle } from './ax_style.js';
+import { run } from './run.js';
 import { contentValueText, isHiddenStyle, transformText } from './ax_text_css.js';
 
 const REPLACED = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio',
@@ -68,73 +69,133 @@ function controlValue(el, tag) {
 // Quotes a <q> (or any ::before/::after) generates, as Chromium reads them.
 const QUOTES = { 'open-quote': '“', 'close-quote': '”' };
 
-/** The text of `el`'s generated box `which` as layout shows it: none when its own style
+// A name from content is read once per element a walk, then replayed (design note 56): the
+// heading, the <summary> around it and each link in it are all named by their content, and
+// each read the same subtree. What an element adds to a name is the same list of writer
+// operations for every ancestor that reads it; only what they write depends on the writer's
+// state (collapsed spaces, a capitalized word's start), so the operations are kept and
+// replayed, not their text. A program: {ops, depth, cut}, `ops` a flat list of an op code
+// and its operands, `depth` the depth it was read at (the reading stops 60 deep), `cut`
+// whether that stop left something out (then it is only good at that very depth).
+const TEXT = 1;  // data, text-transform, pre: text as its box transforms it
+const ADD = 2;  // text, pre: text as it is
+const ATOM = 3;
+const GAP = 4;
+const BOX_OPEN = 5;  // an inline box of its own starts: apart, at a line's start
+const BOX_CLOSE = 6;  // it ends: a space it ends with is dropped, then apart
+const SUB = 7;  // program: an element's own
+const MARK = 8;  // an element with a title: what it adds starts here
+const TITLE = 9;  // title: added when nothing but white space was added since the mark
+const MAX_DEPTH = 60;
+
+/** The ops of `el`'s generated box `which` as layout shows it: none when its own style
  * hides it, set apart when it is a block (or floats, or is placed), text-transform applied. */
-function addGenerated(w, el, which) {
+function generatedOps(el, which, ops) {
   const ps = pseudoStyle(el, which, contentValueText);
   const text = QUOTES[ps.content] || ps.text;
   if (!text || ps.display === 'none' || ps.visibility === 'hidden' || ps.visibility === 'collapse') return;
   const block = !(ps.display.startsWith('inline') || ps.display === 'contents')
     || ps.position === 'absolute' || ps.position === 'fixed' || ps.cssFloat !== 'none';
-  if (block) w.gap();
-  w.add(transformText(text, ps.textTransform, w), false);
-  if (block) w.gap();
+  if (block) ops.push(GAP);
+  ops.push(TEXT, text, ps.textTransform, false);
+  if (block) ops.push(GAP);
 }
 
-function addChildren(node, w, depth) {
-  const root = node.shadowRoot || node;
-  for (let c = root.firstChild; c; c = c.nextSibling) addNode(c, w, depth);
-}
-
-function addNode(n, w, depth) {
+/** The ops of node `n` met `depth` deep, into program `into`. */
+function nodeOps(n, depth, into) {
   if (n.nodeType === 3) {
     const parent = n.parentElement;
     const cs = parent ? axStyle(parent) : null;
     const pre = !!cs && /^pre/.test(cs.whiteSpace);
-    w.add(cs ? transformText(n.data, cs.textTransform, w) : n.data, pre);
+    into.ops.push(TEXT, n.data, cs ? cs.textTransform : null, pre);
     return;
   }
-  if (n.nodeType !== 1 || depth > 60) return;
+  if (n.nodeType !== 1) return;
+  if (depth > MAX_DEPTH) { into.cut = true; return; }
+  const sub = programOf(n, depth);
+  if (sub.cut) into.cut = true;
+  if (sub.ops.length) into.ops.push(SUB, sub);
+}
+
+function childrenOps(node, depth, into) {
+  const root = node.shadowRoot || node;
+  for (let c = root.firstChild; c; c = c.nextSibling) nodeOps(c, depth, into);
+}
+
+/** Element `el`'s program met `depth` deep: read once a walk (run.axPrograms), again only
+ * deeper than a reading that was cut. */
+function programOf(el, depth) {
+  let memo = run.axPrograms;
+  if (!memo) { memo = new Map(); run.axPrograms = memo; }
+  let p = memo.get(el);
+  if (p !== undefined && (p.depth === depth || (!p.cut && depth <= p.depth))) return p;
+  p = elementProgram(el, depth);
+  memo.set(el, p);
+  return p;
+}
+
+function elementProgram(n, depth) {
+  const p = { ops: [], depth, cut: false };
+  const ops = p.ops;
   const tag = n.localName;
-  if (SKIP.has(tag)) return;
+  if (SKIP.has(tag)) return p;
   if (tag === 'slot') {
     const assigned = n.assignedNodes();
-    if (assigned.length) { for (const a of assigned) addNode(a, w, depth + 1); return; }
+    if (assigned.length) { for (const a of assigned) nodeOps(a, depth + 1, p); return p; }
   }
   const cs = axStyle(n);
-  if (isHiddenStyle(n, cs)) return;
+  if (isHiddenStyle(n, cs)) return p;
   const label = (n.getAttribute('aria-label') || '').trim();
   const block = !(cs.display.startsWith('inline') || cs.display === 'contents')
     || cs.position === 'absolute' || cs.position === 'fixed' || cs.cssFloat !== 'none';
   // An inline box of its own (inline-block, a replaced element) sits on the line apart.
   const box = !block && (cs.display !== 'inline' && cs.display !== 'contents' || REPLACED.has(tag));
-  if (block) w.gap();
-  else if (box) { w.atom(); w.lineStart = true; }
+  if (block) ops.push(GAP);
+  else if (box) ops.push(BOX_OPEN);
   const value = controlValue(n, tag);
   if (label) {
-    w.add(label, false);
+    ops.push(ADD, label, false);
   } else if (value !== null) {
-    w.add(value, false);
-    w.atom();
+    ops.push(ADD, value, false, ATOM);
   } else if (tag === 'img' || tag === 'area') {
-    w.add(n.getAttribute('alt') || '', true);
+    ops.push(ADD, n.getAttribute('alt') || '', true);
   } else if (tag === 'br') {
-    w.gap();
+    ops.push(GAP);
   } else {
-    const before = w.out.trim();
-    addGenerated(w, n, '::before');
-    addChildren(n, w, depth + 1);
-    addGenerated(w, n, '::after');
+    const title = n.title;
+    if (title) ops.push(MARK);
+    generatedOps(n, '::before', ops);
+    childrenOps(n, depth + 1, p);
+    generatedOps(n, '::after', ops);
     // Nothing read inside: its tooltip names it (accname 2I).
-    if (w.out.trim() === before && n.title) {
-      w.add(n.title, false);
-    }
+    if (title) ops.push(TITLE, title);
   }
-  if (block) w.gap();
-  else if (box) {
-    // its own last line ends here: a space it ends with is dropped
-    if (w.out.endsWith(' ') && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
-    w.atom();
+  if (block) ops.push(GAP);
+  else if (box) ops.push(BOX_CLOSE);
+  return p;
+}
+
+/** Write `ops` (a program's) with writer `w`. */
+function play(w, ops) {
+  let mark = '';
+  for (let i = 0; i < ops.length;) {
+    switch (ops[i]) {
+      case TEXT: w.add(transformText(ops[i + 1], ops[i + 2], w), ops[i + 3]); i += 4; break;
+      case ADD: w.add(ops[i + 1], ops[i + 2]); i += 3; break;
+      case ATOM: w.atom(); i += 1; break;
+      case GAP: w.gap(); i += 1; break;
+      case BOX_OPEN: w.atom(); w.lineStart = true; i += 1; break;
+      case BOX_CLOSE:
+        // its own last line ends here: a space it ends with is dropped
+        if (w.out.endsWith(' ') && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
+        w.atom();
+        i += 1;
+        break;
+      case SUB: play(w, ops[i + 1].ops); i += 2; break;
+      case MARK: mark = w.out.trim(); i += 1; break;
+      case TITLE: if (w.out.trim() === mark) w.add(ops[i + 1], false); i += 2; break;
+      default: throw new Error(`ax_text: op ${ops[i]}`);
+    }
   }
 }
 
@@ -149,9 +210,11 @@ function continuesInline(el) {
 /** The rendered text of `el`'s content, as Chromium's name from content reads it. */
 export function contentText(el) {
   const w = writer();
-  addGenerated(w, el, '::before');
-  addChildren(el, w, 0);
-  addGenerated(w, el, '::after');
+  const p = { ops: [], depth: 0, cut: false };
+  generatedOps(el, '::before', p.ops);
+  childrenOps(el, 0, p);
+  generatedOps(el, '::after', p.ops);
+  play(w, p.ops);
   // A space that ends the text is dropped at the end of its line, kept before an inline box
   // or text on the same line.
   if (!w.out.endsWith(' ') || w.kept === w.out.length || continuesInline(el)) return w.out;

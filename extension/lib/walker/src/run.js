@@ -48,6 +48,7 @@ export function beginRun(opts) {
   run.axBefore = null;
   run.axAfter = null;
   run.axShadows = null;
+  run.axPrograms = null;  // element → what it adds to a name from content (ax_text.js)
   // element → its getBoundingClientRect() as the records walk read it (visit.js), for the
   // rows of a 'boxes' walk (ax_tree.js)
   run.axRects = run.axBoxes ? new Map() : null;
