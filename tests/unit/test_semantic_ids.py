@@ -10,6 +10,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.semantic.build import build_semantic
+from axsnap_host.semantic.id_words import twin_words
 from axsnap_host.semantic.ids import IdSource, Placed, assign_ids, base_id, slug
 
 
@@ -157,3 +158,19 @@ def test_a_page_twin_carries_where_it_sits_alone_in_the_read_or_not() -> None:
     share = assign_ids([Placed("btn_share", "main", "email", repeated=True,
                                twin="under_comments")])
     assert share == ["btn_share_near_email_under_comments"]
+
+
+def test_a_control_inside_its_twin_is_the_inner_one_and_a_box_parts_card_twins() -> None:
+    """A link in the scripted span that wraps it (one control listed twice) is ``_inner``, no
+    counter; the walker's box words (``for_<card title>``) part the cards' twins."""
+    outer = Placed("btn_rating", "main", twin="for_chicken_pate")
+    inner = Placed("btn_rating", "main", twin="for_chicken_pate", inner=True)
+    other = Placed("btn_rating", "main", twin="for_salmon_chunks")
+    assert assign_ids([outer, inner, other]) == [
+        "btn_rating_in_main_for_chicken_pate", "btn_rating_in_main_for_chicken_pate_inner",
+        "btn_rating_in_main_for_salmon_chunks"]
+
+
+def test_twin_words_read_the_walkers_box_place() -> None:
+    assert twin_words("under:Results|for:Chicken pate for adult cats") == (
+        "under_results_for_chicken_pate_for_adult")

@@ -2743,15 +2743,31 @@ function liveKind(el, names = el.getAttributeNames()) {
 }
 
 // src/twins.js
-var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var LIMIT = 8e3;
-var MEMBERS = 2e3;
+var MEMBERS = 6e3;
 var UP = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING = 4;
 var BLOCKS2 = "p, li, td, dd, blockquote";
 var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcaption"]);
 var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
+var BOX_TITLE = "h1, h2, h3, h4, h5, h6, [role=heading]";
+var BOX_CHARS = 200;
+var TITLE_WORDS = 2;
+var ID_WORDS = 4;
+var NAME_WORDS = 3;
+function idWords(text, max) {
+  const words = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
+  return words.slice(0, max);
+}
+function placeWords(place, max = ID_WORDS) {
+  const at = place.indexOf(":");
+  const kind = place.slice(0, at);
+  let words = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
+  if (kind === "at") words = words.filter((w) => !/\d/.test(w));
+  return { kind, words: words.slice(0, kind === "at" ? NAME_WORDS : max) };
+}
 function labelOf(el) {
   let label = el.getAttribute("aria-label") || "";
   if (!label && el.localName === "input") {
@@ -2761,7 +2777,7 @@ function labelOf(el) {
   return collapse(label).toLowerCase().slice(0, 60);
 }
 function rowWords(el, label) {
-  const minus = (t) => (label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase()).trim();
+  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS).join(" ");
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       for (const cell of a.children) {
@@ -2828,7 +2844,7 @@ function placesOf(el, headings) {
 function part(members, places, from, out) {
   const depth = Math.max(...members.map((i) => places[i].length));
   for (let k = from; k < depth; k++) {
-    const said = members.map((i) => places[i][k] || "");
+    const said = idPlaces(members.map((i) => places[i][k] || ""));
     if (new Set(said).size < 2) continue;
     const parts = /* @__PURE__ */ new Map();
     members.forEach((i, j) => {
@@ -2840,6 +2856,55 @@ function part(members, places, from, out) {
     for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
     return;
   }
+}
+function boxesOf(members) {
+  const inGroup = new Set(members);
+  const outer = members.map((el) => {
+    let top = el;
+    for (let a = el.parentElement, up = 0; a && up < UP; a = a.parentElement, up++) {
+      if (inGroup.has(a)) top = a;
+    }
+    return top;
+  });
+  const held = /* @__PURE__ */ new Map();
+  for (const el of new Set(outer)) {
+    for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
+  }
+  return outer.map((el) => {
+    let box = null;
+    for (let a = el.parentElement, up = 0; a && up < UP && held.get(a) === 1; a = a.parentElement, up++) box = a;
+    const before = afterWords(box || el);
+    if (!box) return before ? [before] : [];
+    const label = labelOf(el);
+    const apart = (h) => !h.contains(el) && !el.contains(h);
+    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(a.textContent || "").split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
+    let words = collapse((title || box).textContent || "").slice(0, BOX_CHARS);
+    if (!title) {
+      words = collapse(words.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
+    }
+    return [...words ? [`for:${words}`] : [], ...before ? [before] : []];
+  });
+}
+function afterWords(box) {
+  let n = 0;
+  for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
+    const words = collapse(s.textContent || "").slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
+    if (words) return `after:${words}`;
+  }
+  return "";
+}
+function idPlaces(said) {
+  if (!said.every((s) => s.startsWith("for:"))) {
+    return said.map((s) => {
+      if (!s) return "";
+      const { kind, words: words2 } = placeWords(s);
+      return words2.length ? `${kind}:${words2.join(" ")}` : "";
+    });
+  }
+  const words = said.map((s) => placeWords(s, 40).words);
+  let same = 0;
+  while (words.every((w) => same < w.length - 1 && w[same] === words[0][same])) same++;
+  return words.map((w) => `for:${w.slice(same, same + ID_WORDS).join(" ")}`);
 }
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
@@ -2857,9 +2922,10 @@ function pageTwins() {
   let read = 0;
   const ordered = [...groups].sort(([a], [b]) => (a[0] === "") - (b[0] === ""));
   for (const [, members] of ordered) {
-    if (members.length < 2) continue;
-    if ((read += members.length) > MEMBERS) break;
-    const places = members.map((el) => placesOf(el, headings));
+    if (members.length < 2 || read + members.length > MEMBERS) continue;
+    read += members.length;
+    const boxes = boxesOf(members);
+    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
     const words = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words);
     members.forEach((el, i) => {

@@ -153,6 +153,19 @@ def _lead(nodes: list[Node]) -> int:
     return -1
 
 
+def _lead_beside(facts: PageFacts, lead: int, title: int, region_of: list[str],
+                 region_kind: dict[str, str]) -> bool:
+    """The lead paragraph, marked as one, is the story's when it sits beside the story's
+    title (the same parent) in the main region, though its body's container does not hold it
+    (a standfirst between the headline and the share bar)."""
+    if lead < 0 or title < 0:
+        return False
+    node = facts.nodes[lead]
+    return (node.parent == facts.nodes[title].parent and bool(
+        LEAD_CLASS.search(node.attrs.get("class", "")))
+        and REGION_FACTOR.get(region_kind.get(region_of[lead], "main"), 1.0) >= 1.0)
+
+
 def _body(facts: PageFacts, hiding: list[list[str]]) -> int:
     """The container of the page's body text: each visible paragraph of prose credits its
     parent with its length and its grandparent with half (a story's paragraphs share a parent
@@ -216,6 +229,8 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
     # the teasers and link lists around them, the body in reading order after its title and
     # lead, so its first paragraphs are read first; attention orders every other tier.
     title = min((rid for rid in in_body if facts.nodes[rid].tag == "h1"), default=-1)
+    if _lead_beside(facts, lead, title, region_of, region_kind):
+        in_body.add(lead)  # a story's lead sits with its title, outside its body's container
     first = {title: -2, lead: -1} if lead in in_body else {title: -2}
 
     def order(s: Section) -> tuple[int, bool, int, int, float, int]:

@@ -34,6 +34,7 @@ from axsnap_host.semantic.id_words import (
 from axsnap_host.semantic.ids import IdSource, Placed, assign_ids, base_id, label_of, slug
 
 WEAK = frozenset({"pointer", "clickable"})
+INNER_UP = 4  # ancestors looked at for the control a control sits in
 INPUT_KINDS = {"password": "password_input", "checkbox": "checkbox", "radio": "radio",
                "file": "file_input", "submit": "button", "button": "button", "reset": "button",
                "image": "button"}
@@ -219,9 +220,10 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
     repeated_on_page = {slug(label) for label in facts.tally.get("repeated") or []
                         if isinstance(label, str)}
     placed = []
+    base_of = {el.node.rid: base_id(el.source) for el in chosen}
     for el in chosen:
         label = label_of(el.source)[0]
-        base = base_id(el.source)
+        base = base_of[el.node.rid]
         el.context = context_of(el.node, facts, label)
         near = el.near = "" if el.context else near_text(el.node, facts, slug(label))
         mark = own_mark(el.kind, el.node, facts)
@@ -241,7 +243,9 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                              row_tail=row_tail(el.node, facts, label) if el.context else "",
                              row_cells=row_cells(el.node, facts, label) if el.context else (),
                              path=path_tail(el.node.attrs.get("href", "")) if el.kind == "link"
-                             else ""))
+                             else "",
+                             inner=any(base_of.get(a.rid) == base
+                                       for a in facts.ancestors(el.node)[:INNER_UP])))
     for el, value in zip(chosen, _resolve(placed), strict=True):
         el.id = value
         kind = secrets.kind_of_record(facts.joined[el.node.rid]) if secrets is not None else None

@@ -206,13 +206,15 @@ def section_of(said: str, label: str, context: str, region_kind: str) -> str:
 
 def twin_words(said: str) -> str:
     """The walker's ``tw`` (lib/walker/src/twins.js: "at:<words>", "under:<words>",
-    "within:<words>", "|"-joined) as id words: ``at_<words>`` (no digits: a container's
-    name), ``under_<heading words>``, ``within_<paragraph words>``."""
+    "within:<words>", "for:<words>", "|"-joined) as id words: ``at_<words>`` (no digits: a
+    container's name), ``under_<heading words>``, ``within_<paragraph words>``,
+    ``for_<words>`` (its own card's or list's title, else its words without numbers, the
+    words every twin's box starts with dropped), ``after_<words>`` (the item before it)."""
     out = []
     for part in said.split("|"):
         kind, _, text = part.partition(":")
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
-        if kind in ("at", "under", "within") and words:
+        if kind in ("at", "under", "within", "for", "after") and words:
             out.append(f"{kind}_{words}")
     return "_".join(out)
 

@@ -23,7 +23,11 @@ says the same (lib/walker/src/twins.js): the first named container that differs
 their first words carry their last cell's (``link_john_doe_near_a_report_30_mins_ago``).
 Twins still alike whose labels differ after the words an id holds carry their label's last
 words (``link_search_domain_docs_example_com_testing_index_html``); links, the last parts of
-their path (``link_psychology_to_psychology_archive``). Only twins that nothing tells apart
+their path (``link_psychology_to_psychology_archive``). A control inside another of its id
+(a link in the scripted ``<span>`` that wraps it: one control listed twice) is the inner one
+(``btn_4_7_out_of_5_..._inner``). Twins the walker parts by nothing else carry their own box,
+the card or list holding no other twin: its heading or title link, else its words
+(``link_let_us_know_..._for_chicken_pate_for_adult``). Only twins that nothing tells apart
 (the same action twice in one place) are numbered (``btn_delete_2``), the last resort.
 Nothing here depends on backendNodeIds, on the read's window or on the order of rows: an
 element keeps its id across scrolls, re-reads, re-renders and rows added above it while its
@@ -135,6 +139,8 @@ class Placed:
     row_cells: tuple[str, ...] = ()  # the words of its table row's middle cells
     tail: str = ""  # the last words of a label longer than an id holds (``..._index``)
     path: str = ""  # the last parts of a link's destination path (``news_astronomie``)
+    inner: bool = False  # inside another control with its base id: the same control twice (a
+    # link in its scripted ``<span>``), told from the outer one as ``..._inner``
 
 
 def assign_ids(items: Sequence[Placed]) -> list[str]:
@@ -178,7 +184,10 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
             item = items[i]
             if counts[ids[i]] <= 1:
                 continue
-            if item.context and item.mark and marks[ids[i], item.mark] < counts[ids[i]]:
+            if item.inner:
+                # a control inside its twin is the same control twice: it is the inner one
+                ids[i] = f"{ids[i]}_inner"
+            elif item.context and item.mark and marks[ids[i], item.mark] < counts[ids[i]]:
                 # the same row words: the element's own mark, where it tells them apart
                 ids[i] = f"{base}_near_{item.context}_{item.mark}"
             elif item.holder and item.holder != item.mark and holders[

@@ -5,20 +5,50 @@
 // (aria-label, else an id with no digits: a token is no name), closest first, that is not the
 // same for all of them, else by the heading above it. Twins alike in all of these get nothing
 // (the host numbers them, the last resort); twins some of them share a place with are parted
-// by their next places. The paragraph holding a twin is its last place. The record carries
-// them as `tw`: "at:<words>", "under:<words>" or "within:<words>", joined by "|".
+// by their next places. The paragraph holding a twin is its next place, and the last is its
+// own box: the largest ancestor that holds no other twin of its group (a product's card, a
+// menu's list), read as its heading, else its words; the words all the twins' boxes start
+// with are dropped, so what is left is each card's own (its product's title). The record
+// carries them as `tw`: "at:<words>", "under:<words>", "within:<words>", "for:<words>" or
+// "after:<words>" (the item before the box: twins alike in all else), joined by "|".
 import { collapse, run } from './run.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
-  + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]';
+  + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], '
+  // (what a page's script says acts: the host takes these as controls too)
+  + '[onclick], [data-action], [jsaction], [ng-click], [data-onclick]';
 const LIMIT = 8000;  // controls looked at
-const MEMBERS = 2000;  // twins whose places are read
+const MEMBERS = 6000;  // twins whose places are read
 const UP = 12;  // ancestors looked at for named containers
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
 const BLOCKS = 'p, li, td, dd, blockquote';
 const BOX_HEADS = new Set(['header', 'legend', 'caption', 'figcaption']);
 const BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;  // card-header, panel-heading
+const BOX_TITLE = 'h1, h2, h3, h4, h5, h6, [role=heading]';
+const BOX_CHARS = 200;  // the words of a box looked at
+const TITLE_WORDS = 2;  // a box's link of this many words or more is its title
+const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_words.py)
+const NAME_WORDS = 3;  // the words of a container's name it holds
+
+// The words of ``text`` as the host's ids say them (semantic/ids.py slug): lower case,
+// Latin accents dropped, letters and digits; the first ``max`` of them.
+function idWords(text, max) {
+  const words = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .match(/[\p{L}\p{N}]+/gu) || [];
+  return words.slice(0, max);
+}
+
+// A place as the host's id words say it, so twins the walker parts are parted in their ids:
+// "at:" a container's first three words without digits; "under:", "within:" and "for:" their
+// first four words.
+function placeWords(place, max = ID_WORDS) {
+  const at = place.indexOf(':');
+  const kind = place.slice(0, at);
+  let words = idWords(place.slice(at + 1), kind === 'at' ? 12 : max);
+  if (kind === 'at') words = words.filter((w) => !/\d/.test(w));
+  return { kind, words: words.slice(0, kind === 'at' ? NAME_WORDS : max) };
+}
 
 function labelOf(el) {
   let label = el.getAttribute('aria-label') || '';
@@ -31,9 +61,11 @@ function labelOf(el) {
 
 // The words of the row or item a control sits in, as the host reads them for its id
 // (semantic/id_words.py context_of): controls in rows with other words are no twins.
+// (Its first four words: the host's id holds no more of them, so rows alike in those are
+// twins to be parted.)
 function rowWords(el, label) {
-  const minus = (t) => (label ? collapse(t).toLowerCase().replace(label, ' ')
-    : collapse(t).toLowerCase()).trim();
+  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, ' ')
+    : collapse(t).toLowerCase(), ID_WORDS).join(' ');
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === 'tr') {
       for (const cell of a.children) {
@@ -114,7 +146,7 @@ function placesOf(el, headings) {
 function part(members, places, from, out) {
   const depth = Math.max(...members.map((i) => places[i].length));
   for (let k = from; k < depth; k++) {
-    const said = members.map((i) => places[i][k] || '');
+    const said = idPlaces(members.map((i) => places[i][k] || ''));
     if (new Set(said).size < 2) continue;
     const parts = new Map();
     members.forEach((i, j) => {
@@ -125,6 +157,77 @@ function part(members, places, from, out) {
     for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
     return;
   }
+}
+
+// The box of each twin (its last places): its largest ancestor (up to UP) that holds no other twin of its
+// group, as "for:<words>": the box's heading (not one inside the twin), else its title link (a
+// link of a few words: a product's or a story's name), else its words without
+// the twin's label and without numbers (a price, a rating, a count change with the page's data;
+// a title's are its name). A twin inside another of its group (a link in its scripted <span>)
+// is one control twice: the two share the outer one's box.
+function boxesOf(members) {
+  const inGroup = new Set(members);
+  const outer = members.map((el) => {
+    let top = el;
+    for (let a = el.parentElement, up = 0; a && up < UP; a = a.parentElement, up++) {
+      if (inGroup.has(a)) top = a;
+    }
+    return top;
+  });
+  const held = new Map();  // ancestor → how many of the (outer) twins it holds
+  for (const el of new Set(outer)) {
+    for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== 'body';
+      a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
+  }
+  return outer.map((el) => {
+    let box = null;
+    for (let a = el.parentElement, up = 0; a && up < UP && held.get(a) === 1;
+      a = a.parentElement, up++) box = a;
+    const before = afterWords(box || el);
+    if (!box) return before ? [before] : [];
+    const label = labelOf(el);
+    const apart = (h) => !h.contains(el) && !el.contains(h);
+    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h)
+      && (h.textContent || '').trim()) || [...box.querySelectorAll('a[href]')].find((a) => apart(a)
+      && !/^\s*(#|javascript:)/i.test(a.getAttribute('href'))  // (it goes somewhere)
+      && collapse(a.textContent || '').split(' ').length >= TITLE_WORDS && labelOf(a) !== label);
+    let words = collapse((title || box).textContent || '').slice(0, BOX_CHARS);
+    if (!title) {
+      words = collapse(words.toLowerCase().replace(label || '\u0000', ' ')).split(' ')
+        .filter((w) => !/\d/.test(w)).join(' ');
+    }
+    return [...(words ? [`for:${words}`] : []), ...(before ? [before] : [])];
+  });
+}
+
+// "after:<words>": the words of the item before a twin's box (or the twin), without numbers,
+// for twins alike in everything else (a menu's two "Level 1" items, one after the section's
+// header, one after the other's submenu).
+function afterWords(box) {
+  let n = 0;
+  for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
+    const words = collapse(s.textContent || '').slice(0, BOX_CHARS).split(' ')
+      .filter((w) => w && !/\d/.test(w)).join(' ');
+    if (words) return `after:${words}`;
+  }
+  return '';
+}
+
+// The places of twins as their ids will say them; boxes' words without the words every one
+// of them starts with ("Sponsored You're seeing this ad ..." on each card): what is left is
+// each box's own.
+function idPlaces(said) {
+  if (!said.every((s) => s.startsWith('for:'))) {
+    return said.map((s) => {
+      if (!s) return '';
+      const { kind, words } = placeWords(s);
+      return words.length ? `${kind}:${words.join(' ')}` : '';
+    });
+  }
+  const words = said.map((s) => placeWords(s, 40).words);
+  let same = 0;
+  while (words.every((w) => same < w.length - 1 && w[same] === words[0][same])) same++;
+  return words.map((w) => `for:${w.slice(same, same + ID_WORDS).join(' ')}`);
 }
 
 /** Map(control → its places that part it from its twins, "|"-joined) for the page. */
@@ -145,9 +248,10 @@ export function pageTwins() {
   // Labelled twins first: the icon-only ones take what the budget leaves.
   const ordered = [...groups].sort(([a], [b]) => (a[0] === '\u0001') - (b[0] === '\u0001'));
   for (const [, members] of ordered) {
-    if (members.length < 2) continue;
-    if ((read += members.length) > MEMBERS) break;
-    const places = members.map((el) => placesOf(el, headings));
+    if (members.length < 2 || read + members.length > MEMBERS) continue;  // (a smaller
+    read += members.length;  // group after it may still fit)
+    const boxes = boxesOf(members);
+    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
     const words = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words);
     members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });
