@@ -197,6 +197,9 @@ export function createActRoutes({ deps, resolveTab, now }) {
       throw err;
     }
     const session = run.session(held);
+    // Page events for the whole act, the check's and the watch's uses nested (one enable, not
+    // two); not waited for: a renderer a dialog holds may not answer (blocked.js tells that)
+    const pageUse = session.usePage?.().catch(() => null) ?? null;
     const timings = {};
     const exact = req.raw.options?.exact === true;
     const report = { tabId, action: req.raw.action, target: null, options: domOptions(ready, true, exact), timings, before: {} };
@@ -345,6 +348,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
       run.done();
       opened?.stop();
       watch?.stop().catch(() => {});
+      pageUse?.then((release) => release?.());
       held.release();
     }
     return finish(report, t0);
