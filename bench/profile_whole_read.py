@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -30,14 +31,22 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
 
-from bench_whole_page import NO_WAIT, ROOTS  # noqa: E402
+from bench_whole_page import (  # noqa: E402
+    ALL_IN_ONE_WALK_OPTIONS,
+    MODES,
+    NO_WAIT,
+    ROOTS,
+    SHORT_MODES,
+)
 from profile_walker import page_urls  # noqa: E402
 
 from axsnap_host.client import Browser  # noqa: E402
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
 from axsnap_host.client.worker_bridge import worker_target_url  # noqa: E402
 
-READ = {"format": "domtext", "viewport_only": False, **NO_WAIT}
+# --mode: bench_whole_page.py's short mode names, or all3_walk (all three from one walk)
+READS = {**{short: MODES[name] for short, name in SHORT_MODES.items()},
+         "all3_walk": ALL_IN_ONE_WALK_OPTIONS}
 STEPS = ("walker_inject_ms", "walker_walk_ms", "walker_ids_ms", "walker_ids_resolved")
 
 
@@ -72,7 +81,22 @@ def summarize(profile: dict[str, Any], top: int) -> list[str]:
             if not name.startswith("(idle)")]
 
 
-def read(browser: Browser, worker_profile: bool, top: int) -> dict[str, Any]:
+SENT = re.compile(r"sent as (\d+) chunks \((\d+) bytes\) in ([\d.]+) ms, cpu ([\d.]+) ms")
+
+
+def host_write(browser: Browser) -> dict[str, Any]:
+    """The host's write of the last chunked reply: frames, wall and CPU ms (native/host.py)."""
+    path = browser.host_log_path
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines() if path else []
+    for line in reversed(lines):
+        if (found := SENT.search(line)) is not None:
+            return {"host_write_ms": float(found[3]), "host_write_cpu_ms": float(found[4]),
+                    "reply_frames": int(found[1])}
+    return {}
+
+
+def read(browser: Browser, options: dict[str, Any], worker_profile: bool,
+         top: int) -> dict[str, Any]:
     target = None
     if worker_profile:
         worker = browser._worker  # the client's worker bridge: its port and extension id
@@ -83,7 +107,7 @@ def read(browser: Browser, worker_profile: bool, top: int) -> dict[str, Any]:
             target.send("Profiler.setSamplingInterval", {"interval": 500})
             target.send("Profiler.start")
     started = time.perf_counter()
-    reply = browser.snapshot_raw(exact=True, **READ)
+    reply = browser.snapshot_raw(exact=True, **NO_WAIT, **options)
     wall = (time.perf_counter() - started) * 1000
     timings = reply.get("timings") or {}
     steps = timings.get("capture_steps") or {}
@@ -91,7 +115,11 @@ def read(browser: Browser, worker_profile: bool, top: int) -> dict[str, Any]:
         "capture_ms", "host_ms", "transfer_ms", "total_ms",
         # of the transfer: the worker's send and the host's read of the request's frame;
         # of host_ms: the request's parse and intake
-        "request_send_ms", "request_read_ms")},
+        "request_send_ms", "request_read_ms",
+        # the reply's way back: the host's write of its frames (its log), then the worker's
+        # wait for the first frame, the frames' arrival, their join and parse
+        "reply_wait_ms", "reply_frames_ms", "reply_parse_ms")},
+        **host_write(browser),
         "parse_ms": ((reply.get("result") or {}).get("timings") or {}).get("parse_ms"),
         **{k: steps.get(k) for k in STEPS},
         "client_ms": round(wall - float(timings.get("total_ms") or 0)),
@@ -111,6 +139,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--worker-profile", action="store_true")
     parser.add_argument("--top", type=int, default=20)
+    parser.add_argument("--mode", choices=sorted(READS), default="domtext")
     parser.add_argument("--extension", type=Path, default=None,
                         help="an unpacked extension folder to read with instead of extension/ "
                              "(another version's, for reads by turns)")
@@ -125,9 +154,9 @@ def main() -> int:
             for name, url in page_urls(base, args.pages, root):
                 browser.open(url)
                 for run in range(args.runs):
-                    row = read(browser, args.worker_profile, args.top)
+                    row = read(browser, READS[args.mode], args.worker_profile, args.top)
                     lines = row.pop("worker_profile", [])
-                    print(json.dumps({"page": name, "read": run,
+                    print(json.dumps({"page": name, "mode": args.mode, "read": run,
                                       "load": round(os.getloadavg()[0], 1), **row}), flush=True)
                     for line in lines:
                         print("   ", line)

@@ -315,6 +315,7 @@ export function createRouter(deps) {
       transfer_ms: round(Math.max(0, roundTrip - hostMs)),
       // of it: the worker's send (JSON, postMessage) and the host's read of the frame
       ...(sent.sendMs != null ? { request_send_ms: sent.sendMs } : {}),
+      ...(sent.replyTimes ?? {}), // and the reply's way back (native.js replyTimes)
       ...(reply.result?.timings?.request_read_ms != null
         ? { request_read_ms: reply.result.timings.request_read_ms } : {}),
       total_ms: round(now() - t0),
