@@ -31,6 +31,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from axsnap_host.native.chunk_deflate import frames_text
+
 BENCH = Path(__file__).resolve().parent
 MODES = {"SnapshotV1 page": {"format": "snapshot", "scope": "page"},
          "all three, one read": {"format": "snapshot", "scope": "page",
@@ -95,6 +97,7 @@ class _FrameText:
     def __init__(self) -> None:
         self.body = bytearray()
         self.texts: list[str] = []
+        self.frames: list[dict[str, Any]] = []  # the chunk set being written
 
     def write(self, data: bytes) -> int:
         self.body += data
@@ -108,7 +111,13 @@ class _FrameText:
             raw = bytes(self.body[4:4 + size]).decode("utf-8")
             del self.body[:4 + size]
             frame = json.loads(raw)
-            self.texts.append(frame["data"] if frame.get("type") == "chunk" else raw)
+            if frame.get("type") != "chunk":
+                self.texts.append(raw)
+                continue
+            self.frames.append(frame)
+            if frame.get("total") is not None:  # a set's last frame: its text, inflated
+                self.texts.append(frames_text(self.frames))
+                self.frames = []
 
 
 def replay(path: Path, compare: Path | None, frames_out: Path | None = None,

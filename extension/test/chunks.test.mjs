@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { deflateSync } from 'node:zlib';
+
 import { ChunkAssembler } from '../lib/native/chunks.js';
 
 const message = { v: 1, id: 'r1', ok: true, type: 'result', result: { text: 'héllo ✓ '.repeat(50) } };
@@ -135,4 +137,52 @@ test('a streamed set refuses a total below a seq it has, a seq past the bound, a
   asm.accept(frames[0]);
   asm.accept(frames[3]);
   assertBad(() => asm.accept({ ...frames[1], total: 5 }), /total changed from 4 to 5/, 'r1');
+});
+
+// A deflated set as the host writes it (host/axsnap_host/native/chunk_deflate.py): one zlib
+// stream of the message's JSON text, cut into pieces, each piece's base64 a frame's data.
+function deflatedFrames(msg, n, id = msg.id) {
+  const bytes = deflateSync(Buffer.from(JSON.stringify(msg), 'utf8'), { level: 1 });
+  const size = Math.ceil(bytes.length / n);
+  return Array.from({ length: n }, (_, seq) => ({
+    v: 1, id, type: 'chunk', seq, total: seq === n - 1 ? n : null, encoding: 'deflate',
+    data: bytes.subarray(seq * size, (seq + 1) * size).toString('base64'),
+  }));
+}
+
+test('a deflated set is inflated into the very text, its frames in any order', async () => {
+  const asm = new ChunkAssembler();
+  const frames = deflatedFrames(message, 4);
+  let done = null;
+  for (const seq of [1, 0, 3, 2]) done = asm.accept(frames[seq]) ?? done;
+  const whole = await done;
+  assert.equal(whole.text, JSON.stringify(message));
+  assert.deepEqual(whole.message, message);
+  assert.equal(whole.chunks, 4);
+  assert.equal(whole.bytes, Buffer.byteLength(JSON.stringify(message), 'utf8'));
+  assert.equal(asm.pendingCount, 0);
+});
+
+test('a deflated set that is not a whole zlib stream rejects with bad_chunk', async () => {
+  const asm = new ChunkAssembler();
+  const frames = deflatedFrames(message, 3);
+  frames[1].data = Buffer.from('not deflate at all').toString('base64');
+  assert.equal(asm.accept(frames[0]), null);
+  assert.equal(asm.accept(frames[1]), null);
+  await assert.rejects(asm.accept(frames[2]), (err) => err.code === 'bad_chunk' && err.id === 'r1');
+  const cut = deflatedFrames(message, 3, 'r2');
+  cut[2].data = '';
+  await assert.rejects(asm.accept(cut[0]) ?? asm.accept(cut[1]) ?? asm.accept(cut[2]),
+    (err) => err.code === 'bad_chunk');
+});
+
+test('a set mixing encodings, an unknown encoding and data that is not base64 are refused', () => {
+  const asm = new ChunkAssembler();
+  const frames = deflatedFrames(message, 2);
+  assert.equal(asm.accept(frames[0]), null);
+  assertBad(() => asm.accept({ ...frames[1], encoding: undefined }), /encoding differs/, 'r1');
+  assert.equal(asm.pendingCount, 0);
+  assertBad(() => asm.accept({ ...frames[0], encoding: 'gzip' }), /not known/, 'r1');
+  assertBad(() => asm.accept({ ...frames[0], data: '%%%' }), /not base64/, 'r1');
+  assert.equal(asm.pendingCount, 0);
 });

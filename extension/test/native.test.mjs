@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { deflateSync } from 'node:zlib';
 
 import { NativeClient } from '../lib/native/native.js';
 import { requestChunks } from '../lib/native/chunks.js';
@@ -58,6 +59,32 @@ test('chunked replies are reassembled', async () => {
   assert.equal(res.reply.result.big.length, 1000);
   assert.equal(res.replyChunks, 2);
   assert.equal(res.replyBytes, Buffer.byteLength(text, 'utf8'));
+});
+
+test('a deflated chunk set is inflated, its result text and reply times kept', async () => {
+  const { c, ports } = client();
+  const p = c.request('snapshot', { capture: {} });
+  const id = ports[0].posted[0].id;
+  const text = JSON.stringify({ v: 1, id, ok: true, type: 'result', result: { big: 'é'.repeat(5000) } });
+  const bytes = deflateSync(Buffer.from(text, 'utf8'));
+  const half = Math.floor(bytes.length / 2);
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 0, total: null, encoding: 'deflate', data: bytes.subarray(0, half).toString('base64') });
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 1, total: 2, encoding: 'deflate', data: bytes.subarray(half).toString('base64') });
+  const res = await p;
+  assert.equal(res.reply.result.big.length, 5000);
+  assert.equal(res.resultText, JSON.stringify(res.reply.result));
+  assert.equal(res.replyBytes, Buffer.byteLength(text, 'utf8'));
+  assert.equal(res.replyChunks, 2);
+  assert.deepEqual(Object.keys(res.replyTimes), ['reply_wait_ms', 'reply_frames_ms', 'reply_parse_ms']);
+});
+
+test('a deflated set that does not inflate fails its request with bad_chunk', async () => {
+  const { c, ports } = client();
+  const p = c.request('snapshot');
+  const id = ports[0].posted[0].id;
+  ports[0].reply({ v: 1, id, type: 'chunk', seq: 0, total: 1, encoding: 'deflate', data: 'AAAA' });
+  await assert.rejects(p, (e) => e.code === 'bad_chunk' && e.id === id);
+  assert.equal(c.pending.size, 0);
 });
 
 test('a bad chunk fails its request with bad_chunk', async () => {

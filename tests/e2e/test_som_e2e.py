@@ -253,7 +253,7 @@ def test_a_large_image_travels_in_chunks(browser: Browser, pages_url: str) -> No
     vision = reply["result"]["vision"]
     assert vision["ok"] is True, vision
     assert len(vision["image"]) > 2_000_000  # random pixels do not compress
-    assert reply["sizes"]["reply_chunks"] >= 3
+    assert reply["sizes"]["reply_chunks"] >= 2  # deflated, the image's base64 still fills two
     result = DomResult.from_result(reply["result"])
     image = result.som_image().convert("RGB")
     save = by_id(result)["save"]

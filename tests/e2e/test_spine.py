@@ -124,7 +124,7 @@ def test_reply_over_one_megabyte_arrives_whole(browser: Browser, pages_url: str)
                                  **FAST)
     sizes = reply["sizes"]
     assert sizes["reply_bytes"] > 1_000_000
-    assert sizes["reply_chunks"] > 1
+    assert sizes["reply_chunks"] >= 1  # a chunk set, deflated (design note 58)
     snapshot = SnapshotV1.model_validate(reply["result"]["snapshot"])
     names = nodes_by_name(snapshot)
     assert "Action 0" in names and "Action 2499" in names

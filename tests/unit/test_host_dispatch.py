@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from typing import Any
 
 import pytest
 
 from axsnap_host.models.result import SnapshotResult
 from axsnap_host.native.host import Host
+from axsnap_host.native.protocol import MAX_INBOUND_BYTES
 from axsnap_host.pipeline import run
 from axsnap_host.pipeline.state import TabStates
 
@@ -69,6 +72,36 @@ def test_chunked_snapshot_request_is_processed(login_capture: dict[str, Any]) ->
         replies.extend(host.handle_text(json.dumps(chunk)))
     assert len(replies) == 1
     assert replies[0]["ok"] is True and replies[0]["result"]["format"] == "snapshot"
+
+
+def deflated_chunks(message_id: str, text: str, pieces: int,
+                    encoding: str | None = "deflate") -> list[dict[str, Any]]:
+    """A request as the extension sends a large one (lib/native/chunks.js requestChunks)."""
+    data = zlib.compress(text.encode("utf-8"))
+    size = len(data) // pieces + 1
+    return [{"v": 1, "id": message_id, "type": "chunk", "seq": seq, "total": pieces,
+             "encoding": encoding, "data": base64.b64encode(data[at:at + size]).decode()}
+            for seq, at in enumerate(range(0, len(data), size))]
+
+
+def test_a_deflated_chunked_request_is_processed_and_bad_ones_are_bad_chunk(
+        login_capture: dict[str, Any]) -> None:
+    host = Host()
+    text = json.dumps({"v": 1, "id": "big", "type": "snapshot", "capture": login_capture})
+    replies = [r for c in deflated_chunks("big", text, 3) for r in host.handle_text(json.dumps(c))]
+    assert len(replies) == 1
+    assert replies[0]["ok"] is True and replies[0]["result"]["format"] == "snapshot"
+    # one piece changed: not the stream; a stream standing for more than the host takes
+    frames = deflated_chunks("cut", text, 3)
+    frames[1]["data"] = base64.b64encode(b"nonsense").decode()
+    bomb = deflated_chunks("bomb", " " * (MAX_INBOUND_BYTES + 10), 1)
+    mixed = deflated_chunks("mixed", text, 2)
+    mixed[1]["encoding"] = None
+    for name, chunks in [("cut", frames), ("bomb", bomb), ("mixed", mixed)]:
+        got = [r for c in chunks for r in host.handle_text(json.dumps(c))]
+        assert [(r["id"], r["error"]["code"]) for r in got] == [(name, "bad_chunk")], got
+    [pong] = host.handle_text(json.dumps({"v": 1, "id": "p", "type": "ping"}))
+    assert pong["ok"] is True
 
 
 def test_an_option_the_format_does_not_use_is_refused_and_the_host_keeps_serving(

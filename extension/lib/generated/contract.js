@@ -382,6 +382,11 @@ export const WALKER_WIRE = deepFreeze({
   }
 });
 
+export const CHUNK_ENCODING = deepFreeze({
+  "FIELD": "encoding",
+  "DEFLATE": "deflate"
+});
+
 export const ERROR_CODES = deepFreeze({
   "MALFORMED_JSON": "malformed_json",
   "INVALID_MESSAGE": "invalid_message",

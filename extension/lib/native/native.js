@@ -40,6 +40,23 @@ export function mapNativeError(text) {
     'See the host log; run `axsnap doctor` to check the host.');
 }
 
+const tenths = (ms) => Math.round(ms * 10) / 10;
+
+/**
+ * The reply's way back as the worker saw it (ms): `reply_wait_ms` from the request sent to the
+ * reply's first frame (the request's carriage, the host's work, its first piece encoded);
+ * `reply_frames_ms` from the first frame to the last (the host encoding and writing the rest,
+ * Chromium carrying each frame); `reply_parse_ms` the pieces joined and parsed in the worker.
+ */
+function replyTimes(entry) {
+  if (entry.sentAt == null || entry.firstAt == null || entry.lastAt == null) return null;
+  return {
+    reply_wait_ms: tenths(entry.firstAt - entry.sentAt),
+    reply_frames_ms: tenths(entry.lastAt - entry.firstAt),
+    reply_parse_ms: tenths(entry.parseMs ?? 0),
+  };
+}
+
 let idCounter = 0;
 function nextId() {
   idCounter += 1;
@@ -113,6 +130,8 @@ export class NativeClient {
       return;
     }
     const entry = this.pending.get(msg.id);
+    const arrived = performance.now();
+    if (entry && entry.firstAt == null) entry.firstAt = arrived;
     if (msg.type === 'chunk') {
       let done;
       try {
@@ -124,17 +143,32 @@ export class NativeClient {
       }
       if (entry) entry.chunks += 1;
       if (!done) return;
-      const whole = this.pending.get(done.message.id);
-      if (!whole) return;
-      whole.replyBytes = done.bytes;
-      whole.resultText = resultTextOf(done.message, done.text);
-      this.deliver(done.message);
+      if (typeof done.then !== 'function') {
+        this.assembled(done, arrived);
+        return;
+      }
+      // a deflated set (chunks.js): its text is whole once the last piece is inflated
+      done.then((whole) => this.assembled(whole, arrived), (err) => {
+        if (this.pending.has(msg.id)) this.settle(msg.id).reject(err);
+      });
       return;
     }
     if (!entry) return; // a reply for a request that timed out
     entry.replyBytes = utf8Length(JSON.stringify(msg));
     entry.chunks = 1;
+    entry.lastAt = arrived;
     this.deliver(msg);
+  }
+
+  /** A chunk set made whole (chunks.js accept): its request answered. */
+  assembled(done, lastAt) {
+    const whole = this.pending.get(done.message.id);
+    if (!whole) return;
+    whole.replyBytes = done.bytes;
+    whole.lastAt = lastAt;
+    whole.parseMs = performance.now() - lastAt; // the pieces inflated, joined and parsed
+    whole.resultText = resultTextOf(done.message, done.text);
+    this.deliver(done.message);
   }
 
   /** Answer a request the host sent (a control message) with a control_reply. */
@@ -177,6 +211,7 @@ export class NativeClient {
       replyChunks: entry.chunks,
       resultText: entry.resultText ?? null, // a chunked reply's result as the host wrote it
       sendMs: entry.sendMs ?? null, // the request's JSON and postMessage in the worker
+      replyTimes: replyTimes(entry),
     });
   }
 
@@ -249,7 +284,8 @@ export class NativeClient {
         if (text.length < this.requestTextFrom) port.postMessage(message);
         else for (const piece of requestChunks(PROTOCOL_VERSION, id, text)) port.postMessage(piece);
         // the worker's part of the request's way: its JSON and postMessage
-        entry.sendMs = Math.round((performance.now() - t0) * 10) / 10;
+        entry.sentAt = performance.now();
+        entry.sendMs = tenths(entry.sentAt - t0);
       } catch (e) {
         this.settle(id);
         if (this.port === port) this.port = null;

@@ -60,6 +60,9 @@ class Chunk(_Message):
     seq: int = Field(ge=0)
     total: int = Field(ge=1)
     data: str
+    # "deflate": each data is the base64 of the next part of one zlib stream of the message's
+    # JSON text (native/chunk_deflate.py, design note 58)
+    encoding: Literal["deflate"] | None = None
 
 
 

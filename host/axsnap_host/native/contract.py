@@ -36,6 +36,7 @@ from axsnap_host.models.options import (
 from axsnap_host.models.policy import policy_for_js
 from axsnap_host.models.walker_wire import wire_contract
 from axsnap_host.models.wire import AxStreamFrame
+from axsnap_host.native.chunk_deflate import chunk_contract
 
 __all__ = ["CONTRACT_JS", "ONLY_FOR", "contract", "main", "render"]
 from axsnap_host.pipeline.ax.rows import CDP_STATE_PROPERTIES, DROPPED_ROLES
@@ -106,6 +107,8 @@ def contract() -> dict[str, Any]:
         "AX_STREAM_FRAME_FIELDS": list(AxStreamFrame.model_fields),
         # the walker's records as rows under key tables (models/walker_wire.py)
         "WALKER_WIRE": wire_contract(),
+        # a large reply's frames deflated (native/chunk_deflate.py, lib/native/chunks.js)
+        "CHUNK_ENCODING": chunk_contract(),
         "ERROR_CODES": {code.name: code.value for code in ErrorCode},
         "HASH_PARTS": list(ALL_PARTS),
         "ACTIONS": list(ACTIONS),

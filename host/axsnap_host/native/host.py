@@ -335,7 +335,7 @@ class Host:
 
     def _on_chunk(self, chunk: Chunk) -> list[dict[str, Any]]:
         try:
-            whole = self.chunks.add(chunk.id, chunk.seq, chunk.total, chunk.data)
+            whole = self.chunks.add(chunk.id, chunk.seq, chunk.total, chunk.data, chunk.encoding)
         except AxsnapError as exc:
             log.info("bad chunk set id=%s: %s", chunk.id, exc.code)
             return [error_reply(chunk.id, exc.code, exc.message, exc.hint)]
@@ -438,12 +438,8 @@ def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
                 )
             ]
         except UnicodeDecodeError:
-            replies = [
-                error_reply(
-                    None, ErrorCode.MALFORMED_JSON, "message is not valid UTF-8",
-                    "encode messages as UTF-8 JSON",
-                )
-            ]
+            replies = [error_reply(None, ErrorCode.MALFORMED_JSON, "message is not valid UTF-8",
+                                   "encode messages as UTF-8 JSON")]
         for reply in replies:
             send_reply(frames, reply)
         del replies
@@ -453,8 +449,10 @@ def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
 def send_reply(frames: FrameIO, reply: dict[str, Any]) -> None:
     """Write one message (chunked when large); safe from the control link's thread too."""
     total = count = 0
+    started, cpu = time.perf_counter(), time.process_time()  # the way back past host_ms
     for piece in reply_frames(reply.get("id"), reply):  # each made as it is written
         total += frames.write_frame(piece)
         count += 1
     if count > 1:
-        log.info("reply id=%s sent as %d chunks (%d bytes)", reply.get("id"), count, total)
+        log.info("reply id=%s sent as %d chunks (%d bytes) in %.1f ms, cpu %.1f ms", reply.get(
+            "id"), count, total, _ms_since(started), (time.process_time() - cpu) * 1000)

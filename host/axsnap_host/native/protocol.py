@@ -35,6 +35,7 @@ import nativemessaging
 
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.native.chunk_deflate import inflated_text
 from axsnap_host.native.reply_stream import stream_reply
 from axsnap_host.pipeline.pre_encoded import splice, utf8_length
 
@@ -276,6 +277,7 @@ def reply_frames(message_id: str | None, reply: dict[str, Any]) -> Iterator[str]
 @dataclass
 class _ChunkSet:
     total: int
+    encoding: str | None = None  # "deflate": the pieces are one zlib stream's (chunk_deflate)
     pieces: dict[int, str] = field(default_factory=dict)
     size: int = 0
 
@@ -311,7 +313,8 @@ class ChunkAssembler:
     def pending_bytes(self) -> int:
         return sum(s.size for s in self._sets.values())
 
-    def add(self, message_id: str, seq: int, total: int, data: str) -> str | None:
+    def add(self, message_id: str, seq: int, total: int, data: str,
+            encoding: str | None = None) -> str | None:
         def bad(message: str) -> AxsnapError:
             self._sets.pop(message_id, None)
             return AxsnapError(
@@ -326,13 +329,15 @@ class ChunkAssembler:
             raise bad(f"chunk seq {seq} is outside 0..{total - 1}")
         chunk_set = self._sets.get(message_id)
         if chunk_set is None:
-            chunk_set = _ChunkSet(total=total)
+            chunk_set = _ChunkSet(total=total, encoding=encoding)
             self._sets[message_id] = chunk_set
             while len(self._sets) > self._max_sets:
                 oldest, _ = self._sets.popitem(last=False)
                 self._evicted.append(oldest)
         elif chunk_set.total != total:
             raise bad(f"chunk total changed from {chunk_set.total} to {total}")
+        elif chunk_set.encoding != encoding:
+            raise bad(f"chunk encoding changed from {chunk_set.encoding} to {encoding}")
         if seq in chunk_set.pieces:
             raise bad(f"chunk seq {seq} received twice")
         chunk_set.pieces[seq] = data
@@ -342,7 +347,13 @@ class ChunkAssembler:
         if len(chunk_set.pieces) < total:
             return None
         del self._sets[message_id]
-        return "".join(chunk_set.pieces[i] for i in range(total))
+        pieces = (chunk_set.pieces.pop(i) for i in range(total))
+        if encoding is None:
+            return "".join(pieces)
+        try:
+            return inflated_text(pieces, self._max_bytes)
+        except ValueError as exc:
+            raise bad(f"joined chunk data is not a deflated message: {exc}") from None
 
     def drop(self, message_id: str) -> None:
         self._sets.pop(message_id, None)

@@ -1,0 +1,84 @@
+"""A large reply's text deflated on its way to the browser (design note 58).
+
+Chromium reads a native host's frames a few KB at a time, parses each frame's JSON into its
+own values, and hands them to the worker, which turns them into V8 strings: the reply's way
+back cost 1-2 s of wall for 4.4 MB on rustdoc's ``simd`` page at load 10, where the host's
+own CPU for the same frames was 0.2 s (bench/results/walker_wire.md §6). That cost follows
+the bytes. A reply's JSON text escaped into frame strings is 1.3x its size; deflated (zlib,
+level 1) and in base64 it is 0.15-0.2x, for about the CPU the escaping took.
+
+The extension sends a large request the same way (lib/native/chunks.js requestChunks): the
+worker's own JSON of it is as costly to hand to Chromium as the reply is to take from it.
+
+The frames of a deflated set carry, in ``data``, base64 pieces of one zlib stream: the
+stream is cut wherever a frame is full (``seq`` order is the stream's order), and the
+extension inflates the pieces as they come (extension/lib/native/chunks.js). A piece is
+ASCII, so its frame's size is known without escaping it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import zlib
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+ENCODING_FIELD = "encoding"  # on a chunk frame whose data is a deflated piece
+DEFLATE = "deflate"  # zlib's format (RFC 1950): DecompressionStream("deflate")
+LEVEL = 1  # the fastest: 5.9x fewer bytes than the text on a 100k page's JSON, 70 ms CPU
+
+
+def chunk_contract() -> dict[str, Any]:
+    """What the extension's chunk assembler needs to know (contract.js ``CHUNK_ENCODING``)."""
+    return {"FIELD": ENCODING_FIELD, "DEFLATE": DEFLATE}
+
+
+def deflated_pieces(texts: Iterable[str], piece_bytes: int) -> Iterator[bytes]:
+    """The zlib stream of ``texts`` joined (UTF-8), cut into pieces of ``piece_bytes``
+    (the last may be shorter), each given as soon as it is full. UnicodeEncodeError (a
+    ValueError) for a text that has no UTF-8 form."""
+    deflater = zlib.compressobj(LEVEL)
+    held = bytearray()
+    for text in texts:
+        held += deflater.compress(text.encode("utf-8"))
+        while len(held) >= piece_bytes:
+            yield bytes(held[:piece_bytes])
+            del held[:piece_bytes]
+    held += deflater.flush()
+    while held:
+        yield bytes(held[:piece_bytes])
+        del held[:piece_bytes]
+
+
+def piece_data(piece: bytes) -> str:
+    """A deflated piece as a frame's ``data``."""
+    return base64.b64encode(piece).decode("ascii")
+
+
+def inflated_text(datas: Iterable[str], max_bytes: int = 1 << 30) -> str:
+    """The text a deflated set's ``data`` pieces (in ``seq`` order) carry. ValueError for
+    pieces that are not base64 of one whole zlib stream of UTF-8, or that inflate to more
+    than ``max_bytes`` (a stream of a few KB can stand for GBs: never inflated past it)."""
+    inflater = zlib.decompressobj()
+    out = bytearray()
+    try:
+        for data in datas:
+            out += inflater.decompress(base64.b64decode(data, validate=True),
+                                       max_bytes + 1 - len(out))
+            if len(out) > max_bytes or inflater.unconsumed_tail:
+                raise ValueError(f"the deflated stream holds more than {max_bytes} bytes")
+        out += inflater.flush()
+    except (zlib.error, binascii.Error) as exc:
+        raise ValueError(f"not a deflated stream: {exc}") from None
+    if not inflater.eof or inflater.unused_data:
+        raise ValueError("the deflated stream is cut short or followed by more")
+    return out.decode("utf-8")
+
+
+def frames_text(frames: Iterable[dict[str, Any]]) -> str:
+    """The JSON text a chunk set's frames (parsed, in ``seq`` order) carry, deflated or not."""
+    frames = list(frames)
+    if frames and frames[0].get(ENCODING_FIELD) == DEFLATE:
+        return inflated_text(frame["data"] for frame in frames)
+    return "".join(frame["data"] for frame in frames)
