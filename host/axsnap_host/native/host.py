@@ -453,6 +453,6 @@ def send_reply(frames: FrameIO, reply: dict[str, Any]) -> None:
     for piece in reply_frames(reply.get("id"), reply):  # each made as it is written
         total += frames.write_frame(piece)
         count += 1
-    if count > 1:
+    if count > 1 or total > 1 << 18:  # a deflated chunk set may be one frame
         log.info("reply id=%s sent as %d chunks (%d bytes) in %.1f ms, cpu %.1f ms", reply.get(
             "id"), count, total, _ms_since(started), (time.process_time() - cpu) * 1000)
