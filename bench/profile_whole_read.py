@@ -17,6 +17,7 @@ Results: bench/results/walk_profile.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -84,6 +85,55 @@ def summarize(profile: dict[str, Any], top: int) -> list[str]:
 SENT = re.compile(r"sent as (\d+) chunks \((\d+) bytes\) in ([\d.]+) ms, cpu ([\d.]+) ms")
 
 
+TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def _processes() -> dict[int, tuple[int, str, float]]:
+    """pid -> (parent pid, what it is, CPU ms so far) of every process (/proc)."""
+    found: dict[int, tuple[int, str, float]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            # Chromium's children write their title over argv: NULs or spaces
+            args = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        found_type = re.search(r"--type=(\S+)", args)
+        kind = found_type[1] if found_type else "browser"
+        if kind == "renderer" and "--extension-process" in args:
+            kind = "extension"  # the service worker's renderer
+        if "axsnap_host" in args:
+            kind = "host"
+        found[int(entry.name)] = (int(fields[1]), kind, (int(fields[11]) + int(fields[12])) *
+                                  TICK_MS)
+    return found
+
+
+def chromium_cpu(user_data_dir: Path | None) -> dict[str, float]:
+    """CPU ms so far of the browser read with ``user_data_dir`` and its descendants (its
+    renderers, the extension's, the native host), by kind: robust to load where wall is not."""
+    table = _processes()
+    roots = set()
+    for pid, (_, kind, _) in table.items():
+        with contextlib.suppress(OSError):
+            if kind == "browser" and user_data_dir and f"--user-data-dir={user_data_dir}" in (
+                    Path(f"/proc/{pid}/cmdline").read_bytes().decode("utf-8", "replace")):
+                roots.add(pid)
+    tree = set(roots)
+    grown = True
+    while grown:
+        more = {pid for pid, (parent, _, _) in table.items() if parent in tree} - tree
+        tree |= more
+        grown = bool(more)
+    cpu: Counter[str] = Counter()
+    for pid in tree:
+        cpu[table[pid][1]] += table[pid][2]
+    return dict(cpu)
+
+
 def host_write(browser: Browser) -> dict[str, Any]:
     """The host's write of the last chunked reply: frames, wall and CPU ms (native/host.py)."""
     path = browser.host_log_path
@@ -106,9 +156,11 @@ def read(browser: Browser, options: dict[str, Any], worker_profile: bool,
             target.send("Profiler.enable")
             target.send("Profiler.setSamplingInterval", {"interval": 500})
             target.send("Profiler.start")
+    cpu_before = chromium_cpu(browser.user_data_dir)
     started = time.perf_counter()
     reply = browser.snapshot_raw(exact=True, **NO_WAIT, **options)
     wall = (time.perf_counter() - started) * 1000
+    cpu_after = chromium_cpu(browser.user_data_dir)
     timings = reply.get("timings") or {}
     steps = timings.get("capture_steps") or {}
     row = {"wall_ms": round(wall), **{k: timings.get(k) for k in (
@@ -120,6 +172,10 @@ def read(browser: Browser, options: dict[str, Any], worker_profile: bool,
         # wait for the first frame, the frames' arrival, their join and parse
         "reply_wait_ms", "reply_frames_ms", "reply_parse_ms")},
         **host_write(browser),
+        # CPU over the read (ms) of the browser process, the extension's renderer (the
+        # service worker), the tab's renderers, the host; the Python client's own
+        **{f"cpu_{kind}_ms": round(cpu_after.get(kind, 0) - cpu_before.get(kind, 0))
+           for kind in ("browser", "extension", "renderer", "host")},
         "parse_ms": ((reply.get("result") or {}).get("timings") or {}).get("parse_ms"),
         **{k: steps.get(k) for k in STEPS},
         "client_ms": round(wall - float(timings.get("total_ms") or 0)),
