@@ -91,3 +91,29 @@ def test_the_walk_rows_go_once_the_tree_is_built_on_a_capture_the_host_owns() ->
     assert theirs.walker["axt"]["rows"]  # never changed
     assert stable(every["snapshot"]) == stable(alone["snapshot"])
     assert stable(every["also"]["outline"]) == stable(alone["also"]["outline"])
+
+
+def test_the_walk_base_holds_the_tree_packed_and_equal_roles_as_one_string() -> None:
+    """While a read's other formats run, its walk base holds no node objects (the 100k
+    page's were 55 MB beside DOM text's build, the read's peak): its nodes are packed, and
+    each copy read out of it is the tree as built. A role is one string however many rows
+    name it (each row's own was 7 MB of every tree on that page)."""
+    import gc
+
+    from axsnap_host.pipeline.ax.tree import FlatNode
+
+    capture = RawCapture.model_validate(walk_capture())
+    for row in capture.walker["axt"]["rows"]:  # each row's role its own string, as parsed
+        row[1] = "".join([row[1][:1], row[1][1:]]) if isinstance(row[1], str) else row[1]
+    fresh = build_walk_tree(capture)
+    roles: dict[str, set[int]] = {}
+    for node in fresh.nodes.values():
+        roles.setdefault(node.role, set()).add(id(node.role))
+    assert all(len(ids) == 1 for ids in roles.values())
+    base = WalkBase(fresh)
+    held = [gc.get_referents(getattr(base, slot)) for slot in WalkBase.__slots__]
+    assert not any(isinstance(obj, FlatNode) for objs in held for obj in objs)
+    assert not any(isinstance(getattr(base, slot), dict) and any(
+        isinstance(v, FlatNode) for v in getattr(base, slot).values())
+        for slot in WalkBase.__slots__)
+    assert base.copy() == fresh and base.take() == fresh

@@ -19,6 +19,7 @@ said as a gap.
 
 from __future__ import annotations
 
+import marshal
 from dataclasses import replace
 from typing import Any
 
@@ -63,54 +64,83 @@ WALK_BASE = "walk_base"
 
 
 class WalkBase:
-    """The walk tree of one read, built once for all its formats (design note 52).
+    """The walk tree of one read, built once for all its formats (design note 52), held
+    packed while the read's formats run (design note 57).
 
     Every format changes its tree in place (prune's helpers, element facts, values,
-    redaction, a frame's name), so none is handed the base: each format but the read's
-    last gets :meth:`copy` (new nodes, children lists, frames and failure records; the
-    strings, the states and the ahead maps, which no step changes, shared: a node's state
-    is a ``Mapping``, given a new one rather than changed, which mypy holds every step to),
-    and the last one :meth:`take` is handed the built tree itself, after which the base
-    holds nothing."""
+    redaction, a frame's name), so the base is never a tree a format holds: it keeps the
+    built tree's nodes as ``marshal`` texts of 4096 nodes' fields each (a string or state
+    that several nodes of a chunk share is written once and read back shared, as the empty
+    state of the nodes without one is), and its frames and failure records as copies.
+    :meth:`copy` reads a new tree out of it for each format but the read's last, and
+    :meth:`take` the last one's, after which the base holds nothing. The ahead maps, which
+    no step changes, are shared."""
 
-    __slots__ = ("_tree",)
+    __slots__ = ("_ahead", "_failures", "_frames", "_packed", "_root_id")
 
     def __init__(self, tree: FlatTree) -> None:
-        self._tree: FlatTree | None = tree
+        nodes = list(tree.nodes.values())
+        self._packed: list[bytes] | None = [
+            marshal.dumps([field for n in nodes[start:start + _CHUNK] for field in (
+                n.id, n.role, n.name, n.value, n.state, n.frame, n.ax_id, n.backend_id,
+                n.frame_id, n.children, n.parent)], _MARSHAL)
+            for start in range(0, len(nodes), _CHUNK)]
+        self._root_id = tree.root_id
+        self._frames = [replace(entry) for entry in tree.frames]
+        self._failures = [dict(f) for f in tree.failures]
+        self._ahead = dict(tree.ahead)
 
     def copy(self) -> FlatTree:
-        tree = self._tree
-        if tree is None:
+        if self._packed is None:
             raise RuntimeError("the walk tree was taken by the read's last format")
-        nodes = {nid: FlatNode(n.id, n.role, n.name, n.value, n.state, n.frame, n.ax_id,
-                               n.backend_id, n.frame_id, list(n.children), n.parent)
-                 for nid, n in tree.nodes.items()}
-        frames = [replace(entry) for entry in tree.frames]
-        return FlatTree(root_id=tree.root_id, nodes=nodes, frames=frames,
-                        failures=[dict(f) for f in tree.failures], ahead=dict(tree.ahead))
+        return self._unpacked(self._packed)
 
     def take(self) -> FlatTree:
-        tree = self._tree
-        if tree is None:
+        packed = self._packed
+        if packed is None:
             raise RuntimeError("the walk tree was taken already")
-        self._tree = None
-        return tree
+        self._packed = None
+        return self._unpacked(packed, consume=True)
+
+    def _unpacked(self, packed: list[bytes], consume: bool = False) -> FlatTree:
+        """A new tree out of the packed chunks, read one at a time; ``consume`` (the
+        base's own list, which it no longer holds) lets each chunk go once read."""
+        nodes: dict[str, FlatNode] = {}
+        for index in range(len(packed)):
+            fields = marshal.loads(packed[index])
+            if consume:
+                packed[index] = b""
+            for at in range(0, len(fields), _FIELDS):
+                nodes[fields[at]] = FlatNode(*fields[at:at + _FIELDS])
+        return FlatTree(root_id=self._root_id, nodes=nodes,
+                        frames=[replace(entry) for entry in self._frames],
+                        failures=[dict(f) for f in self._failures], ahead=dict(self._ahead))
+
+
+# marshal's format 4: an object several fields of a chunk hold (a node id in its parent's
+# children, a shared state, a frame id) is written once and read back as one object
+_MARSHAL = 4
+# nodes a packed chunk holds: a chunk's fields are the only copy read back at once
+_CHUNK = 4096
+_FIELDS = 11  # a FlatNode's, in order
 
 
 def walk_tree(capture: RawCapture) -> FlatTree:
-    """The flat tree of the walker's rows (see the module docstring), made once a read: a
-    format made while the read has more to make (pipeline/read_shared.py) gets a copy of
-    the read's :class:`WalkBase`; the read's last format takes the built tree."""
+    """The flat tree of the walker's rows (see the module docstring), made once a read: the
+    read's first format gets the built tree and, while the read has more to make
+    (pipeline/read_shared.py), the read keeps a :class:`WalkBase` of it; a later format
+    gets a copy out of the base, the read's last one takes it."""
     derived = capture.derived
     last = is_last_format(derived)
     base = derived.pop(WALK_BASE, None) if last else derived.get(WALK_BASE)
-    if not isinstance(base, WalkBase):
-        base = WalkBase(build_walk_tree(capture))
-        if not last:
-            derived[WALK_BASE] = base
-        if derived.get(HOST_OWNED) or derived.get(READ_OWNED):
-            drop_walk_rows(capture)  # the base has all they say
-    return base.take() if last else base.copy()
+    if isinstance(base, WalkBase):
+        return base.take() if last else base.copy()
+    tree = build_walk_tree(capture)
+    if not last:
+        derived[WALK_BASE] = WalkBase(tree)
+    if derived.get(HOST_OWNED) or derived.get(READ_OWNED):
+        drop_walk_rows(capture)  # the tree has all they say
+    return tree
 
 
 def drop_walk_rows(capture: RawCapture) -> None:
@@ -238,6 +268,7 @@ class _Tree:
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
+        roles: dict[str, str] = {}
         base = self._made
         self._made += len(rows)
         counts = [0] * len(entries)  # nodes per frame ordinal, added to the entries after
@@ -261,6 +292,8 @@ class _Tree:
             backend = backend_of.get(w) if isinstance(w, int) and w else None
             if not isinstance(role, str) or not role:
                 role = "generic"
+            else:  # one string a role (each row's was its own: 7 MB on the 100k page)
+                role = roles.setdefault(role, role)
             if role in _LIFTED and backend is None and not name and not w:
                 kept_of.append(parent)
                 continue
