@@ -106,8 +106,9 @@ def test_a_joined_record_holds_only_what_its_readers_read() -> None:
 
 def test_dom_text_keeps_one_dict_per_listed_element(monkeypatch: Any) -> None:
     """The ``elements`` output is the records DOM text was rendered from, their host-only
-    keys (``_context_shown``, ``_filled``) taken out after the text read them: a copy of
-    each was 15 MB of the 100k page's peak, beside the records."""
+    keys (``_filled``) taken out after the text read them: a copy of each was 15 MB of the
+    100k page's peak, beside the records. Whether a record's context is said is told
+    beside the records (``render_domtext``'s ``context_shown``), not as a key of theirs."""
     from axsnap_host.models.options import SnapshotOptions
     from axsnap_host.pipeline.dom import elements as dom_elements
     from axsnap_host.pipeline.state import TabState
@@ -115,10 +116,14 @@ def test_dom_text_keeps_one_dict_per_listed_element(monkeypatch: Any) -> None:
     rendered: list[list[dict[str, Any]]] = []
     render_text = dom_elements.render_domtext
 
-    def seen(header: dict[str, Any], records: list[dict[str, Any]]) -> str:
+    def seen(header: dict[str, Any], records: list[dict[str, Any]],
+             shown: Any = ()) -> str:
         rendered.append(records)
-        assert any(key.startswith("_") for record in records for key in record)
-        return render_text(header, records)
+        # which records say their context is told beside them, by identity: a key more
+        # doubled the table of a record at 21 keys, kept as the tab's state
+        assert shown and not any(key.startswith("_") for record in records for key in record)
+        assert shown <= {id(record) for record in records}
+        return render_text(header, records, shown)
 
     monkeypatch.setattr(dom_elements, "render_domtext", seen)
     capture, _ = parsed_capture()
@@ -153,3 +158,24 @@ def test_the_pointer_rows_are_found_once_a_read_and_go_with_the_join() -> None:
     assert pointer_row_ids(flat_tree(capture), other, capture) == first and Walked.times == 2
     build.drop_walker_records(capture)
     assert POINTER_ROWS not in capture.derived
+
+
+def test_an_element_record_s_attributes_are_its_walker_record_s_own() -> None:
+    """A listed element's ``attributes`` are the walker record's dict (strings no cap cuts),
+    not a copy of it: ~11 MB of copies on the 100k page, kept as the tab's state. Redaction
+    that masks one gives the element record a new dict; the walker record keeps its own."""
+    from axsnap_host.models.options import SnapshotOptions
+    from axsnap_host.pipeline.dom import elements as dom_elements
+    from axsnap_host.pipeline.state import TabState
+
+    capture, _ = parsed_capture()
+    records = capture.walker["elements"] if capture.walker else []
+    records[6]["a"]["title"] = "token=ghp_" + "a" * 36  # a secret in the first link's title
+    own = {id(rec["a"]): rec for rec in records if "a" in rec}
+    result = dom_elements.build_dom_result(
+        capture, SnapshotOptions(format="domtext", viewport_only=False), TabState(1))
+    shared = [r for r in result["elements"] if id(r["attributes"]) in own]
+    assert len(shared) == 2 * ROWS - 1  # every one but the masked one
+    masked = [r for r in result["elements"] if id(r["attributes"]) not in own]
+    assert len(masked) == 1 and "ghp_" not in masked[0]["attributes"]["title"]
+    assert records[6]["a"]["title"].startswith("token=ghp_")  # the record's own is as sent

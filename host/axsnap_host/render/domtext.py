@@ -29,6 +29,7 @@ the dialog (inert):``.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from axsnap_host.pipeline.incomplete import incomplete_line
@@ -82,7 +83,9 @@ def state_word(key: str, value: Any) -> str:
     return f"{key}={value}" if isinstance(value, str) else ""
 
 
-def element_line(record: dict[str, Any]) -> str:
+def element_line(record: dict[str, Any], context_shown: bool = False) -> str:
+    """One element's line; ``context_shown``: its context is said (``in=``), where the
+    element model says it tells the element apart (elements.model.context_shown)."""
     attrs: dict[str, str] = record.get("attributes", {})
     parts = [f"[{record['index']}]", f"<{record['tagName']}>"]
     role = str(record.get("role") or "")
@@ -103,7 +106,7 @@ def element_line(record: dict[str, Any]) -> str:
     label = _label(record, attrs)
     if label:
         parts.append(f"label={_quote(label)}")
-    if record.get("_context_shown") and record.get("context"):
+    if context_shown and record.get("context"):
         parts.append(f"in={_quote(record['context'])}")
     if record.get("value"):
         parts.append(f"value={_quote(record['value'])}")
@@ -153,7 +156,9 @@ def _label(record: dict[str, Any], attrs: dict[str, str]) -> str:
 _NAMING_ATTRS = ("aria-label", "placeholder", "title", "alt", "value")
 
 
-def render_domtext(header: dict[str, Any], records: list[dict[str, Any]]) -> str:
+def render_domtext(header: dict[str, Any], records: list[dict[str, Any]],
+                   context_shown: Collection[int] = ()) -> str:
+    """The DOM text; ``context_shown``: the ``id()`` of each record whose context is said."""
     incomplete = header.get("incomplete")
     said = incomplete_line(incomplete) if incomplete else ""
     lines = [said] if said else []  # read first: parts of the page are missing
@@ -169,13 +174,14 @@ def render_domtext(header: dict[str, Any], records: list[dict[str, Any]]) -> str
     if in_dialog:  # a dialog is what a person deals with first; the page behind waits
         for name in dict.fromkeys(str(r["dialog"]) for r in in_dialog):
             lines.append(f"Dialog {_quote(name)}:")
-            lines.extend(element_line(r) for r in in_dialog if r["dialog"] == name)
+            lines.extend(element_line(r, id(r) in context_shown) for r in in_dialog
+                         if r["dialog"] == name)
         behind = [r for r in records if not r.get("dialog")]
         if behind:
             lines.append("Behind the dialog (inert):")
-            lines.extend(element_line(r) for r in behind)
+            lines.extend(element_line(r, id(r) in context_shown) for r in behind)
     else:
-        lines.extend(element_line(r) for r in records)
+        lines.extend(element_line(r, id(r) in context_shown) for r in records)
     outside = header.get("outside") or {}
     for index, count in sorted((outside.get("boxes") or {}).items()):
         lines.append(f"[… {count} more in scroll box [{index}], below its fold]")

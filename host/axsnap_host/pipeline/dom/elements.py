@@ -25,6 +25,7 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
+from axsnap_host.pipeline.caps import MAX_VALUE
 from axsnap_host.pipeline.dom.registry import (
     Entry,
     IndexRegistry,
@@ -226,7 +227,7 @@ def _redact(record: dict[str, Any], kind: str | None) -> int:
     """Mask secrets in one element record in place; returns how many pieces were masked.
     ``kind``: the capture's one decision for this element (pipeline/secrets.py)."""
     count = 0
-    attrs: dict[str, str] = record["attributes"]
+    attrs: dict[str, str] = dict(record["attributes"])  # maybe the walker record's own
     if kind:
         filled = bool(record.get("value")) or bool(record.pop("_filled", False))
         record["value"] = mask("x" if filled else "")
@@ -247,10 +248,23 @@ def _redact(record: dict[str, Any], kind: str | None) -> int:
     for i, option in enumerate(record.get("options") or ()):
         record["options"][i], found = scrub_text(option)
         count += found
-    for key, value in list(attrs.items()):
+    changed = bool(kind and "value" in attrs)
+    for key, value in attrs.items():
         attrs[key], found = scrub_url(value) if key in URL_ATTRIBUTES else scrub_text(value)
         count += found
+        changed = changed or attrs[key] != value
+    record["attributes"] = attrs if changed else record["attributes"]
     return count
+
+
+def _attributes(raw: Any) -> dict[str, str]:
+    """The walker record's own dict when its names and values are strings no cap cuts
+    (~11 MB of copies on the 100k page; redaction makes a new one if it changes any), else
+    a copy of strings."""
+    if type(raw) is dict and all(type(k) is str and type(v) is str and len(v) <= MAX_VALUE
+                                 for k, v in raw.items()):
+        return raw
+    return {str(k): str(v) for k, v in (raw or {}).items()}
 
 
 def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
@@ -284,7 +298,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         facts = element_facts(j, dom_role(j), _name(j) or label,
                               (rect["x"], rect["y"], rect["width"], rect["height"]))
         described.append(facts)
-        attrs = {str(k): str(v) for k, v in (rec.get("a") or {}).items()}
+        attrs = _attributes(rec.get("a"))
         record: dict[str, Any] = {
             "index": 0,
             "tagName": j.tag,
@@ -317,9 +331,8 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
             record["disabled"] = True
         records.append(record)
         entries.append(registry_entry(j, dom_role(j), _name(j) or label))
-    for record, shown in zip(records, context_shown(described), strict=True):
-        if shown:
-            record["_context_shown"] = True
+    # by the record's identity, not a key: one more key doubled a record's table (kept)
+    shown = {id(r) for r, said in zip(records, context_shown(described), strict=True) if said}
 
     if capture.walker is None:
         # No walker output (it failed: see capture.errors): report nothing rather than
@@ -371,7 +384,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         "viewport_expand_px": options.viewport_expand_px,
     }
     return {
-        "domtext": render_domtext(header, records) if text else "",
+        "domtext": render_domtext(header, records, shown) if text else "",
         "elements": render_elements(records),
         **({"notes": notes} if notes else {}),
         **({"incomplete": incomplete} if incomplete else {}),
