@@ -7,20 +7,30 @@ from typing import Any
 # scrub_text's and scrub_url's answers by text: pure functions of it, asked for every name of
 # every read, and a re-read of a page asks the same names again. Bounded (emptied when
 # full); the texts it holds are the host's own rows' (a tab's delta base keeps them too).
-_SCRUBBED: dict[tuple[str, str], tuple[str, int]] = {}
+# One table a kind, keyed by the text itself (a (kind, text) key was a tuple an entry); a
+# text the scrubber leaves as it was is held once, as its own answer (_SAME), and answered
+# with the asker's own string (scrub_url gave a new equal one: ~6 MB of the 100k page's).
+_SCRUBBED: dict[str, dict[str, Any]] = {}
 _SCRUBBED_MAX = 120_000
 _SCRUBBED_TEXT_MAX = 1_000  # characters: longer texts are scrubbed every time
+_SAME = object()
 
 
 def remembered(kind: str, text: str, scrub: Any) -> tuple[str, int]:
-    """``scrub(text)``, memoized under (kind, text) in _SCRUBBED."""
-    key = (kind, text)
-    known = _SCRUBBED.get(key)
+    """``scrub(text)``, memoized under ``text`` in _SCRUBBED's table for ``kind``."""
+    memo = _SCRUBBED.get(kind)
+    if memo is None:
+        memo = _SCRUBBED[kind] = {}
+    known = memo.get(text)
+    if known is _SAME:
+        return text, 0
     if known is not None:
         return known
     found = scrub(text)
+    same = found[1] == 0 and found[0] == text
     if len(text) <= _SCRUBBED_TEXT_MAX:
-        if len(_SCRUBBED) >= _SCRUBBED_MAX:
-            _SCRUBBED.clear()
-        _SCRUBBED[key] = found
-    return found
+        if sum(map(len, _SCRUBBED.values())) >= _SCRUBBED_MAX:
+            for table in _SCRUBBED.values():
+                table.clear()
+        memo[text] = _SAME if same else found
+    return (text, 0) if same else found
