@@ -18,7 +18,7 @@ from axsnap_host.pipeline.ax.controls import (
 )
 from axsnap_host.pipeline.ax.instructions import flag_hidden_instructions
 from axsnap_host.pipeline.ax.merge import fill_missing_values
-from axsnap_host.pipeline.ax.prune import prune, share_interest
+from axsnap_host.pipeline.ax.prune import READ_INTEREST, prune, share_interest
 from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.snapshot import RenderRows, as_node_objects, build_snapshot, set_prop
 from axsnap_host.pipeline.ax.tree import FlatTree, flat_tree
@@ -26,6 +26,7 @@ from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_fact
 from axsnap_host.pipeline.dom.walker_merge import JOINED
 from axsnap_host.pipeline.elements.model import join_facts, with_element_facts
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
+from axsnap_host.pipeline.read_shared import is_last_format
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 
@@ -141,6 +142,8 @@ def build_snapshot_v1(
               | (pointer_row_ids(tree, joined, capture) if rows is None
                  else pointer_rows_in_tree(tree, rows, capture)))
     kept = prune(tree, pruned=options.pruned, clickable=acting | owners)
+    if is_last_format(capture.derived):  # no format of the read prunes after this one
+        capture.derived.pop(READ_INTEREST, None)
     mark_covered(tree, kept.kept, dom, acting)
     if source is not None:
         source.finish(tree, kept.kept)
