@@ -110,8 +110,8 @@ class WalkBase:
             fields = marshal.loads(packed[index])
             if consume:
                 packed[index] = b""
-            for at in range(0, len(fields), _FIELDS):
-                nodes[fields[at]] = FlatNode(*fields[at:at + _FIELDS])
+            for node_fields in zip(*[iter(fields)] * _FIELDS, strict=True):
+                nodes[node_fields[0]] = FlatNode(*node_fields)
         return FlatTree(root_id=self._root_id, nodes=nodes,
                         frames=[replace(entry) for entry in self._frames],
                         failures=[dict(f) for f in self._failures], ahead=dict(self._ahead))
