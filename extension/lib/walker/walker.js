@@ -2871,9 +2871,10 @@ function boxesOf(members) {
     for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
   }
   return outer.map((el) => {
+    if (el.closest("tr")) return [];
     let box = null;
     for (let a = el.parentElement, up = 0; a && up < UP && held.get(a) === 1; a = a.parentElement, up++) box = a;
-    const before = afterWords(box || el);
+    const before = afterWords(box || el, labelOf(el));
     if (!box) return before ? [before] : [];
     const label = labelOf(el);
     const apart = (h) => !h.contains(el) && !el.contains(h);
@@ -2885,10 +2886,12 @@ function boxesOf(members) {
     return [...words ? [`for:${words}`] : [], ...before ? [before] : []];
   });
 }
-function afterWords(box) {
+function afterWords(box, label) {
   let n = 0;
   for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
-    const words = collapse(s.textContent || "").slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
+    const text = collapse(s.textContent || "");
+    if (text.toLowerCase() === label) return "";
+    const words = text.slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
     if (words) return `after:${words}`;
   }
   return "";

@@ -180,10 +180,11 @@ function boxesOf(members) {
       a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
   }
   return outer.map((el) => {
+    if (el.closest('tr')) return [];  // (a table's rows: the host parts them by their cells)
     let box = null;
     for (let a = el.parentElement, up = 0; a && up < UP && held.get(a) === 1;
       a = a.parentElement, up++) box = a;
-    const before = afterWords(box || el);
+    const before = afterWords(box || el, labelOf(el));
     if (!box) return before ? [before] : [];
     const label = labelOf(el);
     const apart = (h) => !h.contains(el) && !el.contains(h);
@@ -202,12 +203,14 @@ function boxesOf(members) {
 
 // "after:<words>": the words of the item before a twin's box (or the twin), without numbers,
 // for twins alike in everything else (a menu's two "Level 1" items, one after the section's
-// header, one after the other's submenu).
-function afterWords(box) {
+// header, one after the other's submenu). A twin beside its twin ("Retry" after "Retry": the
+// same action twice in one place) is after nothing: the host numbers it, the last resort.
+function afterWords(box, label) {
   let n = 0;
   for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
-    const words = collapse(s.textContent || '').slice(0, BOX_CHARS).split(' ')
-      .filter((w) => w && !/\d/.test(w)).join(' ');
+    const text = collapse(s.textContent || '');
+    if (text.toLowerCase() === label) return '';
+    const words = text.slice(0, BOX_CHARS).split(' ').filter((w) => w && !/\d/.test(w)).join(' ');
     if (words) return `after:${words}`;
   }
   return '';
