@@ -239,6 +239,31 @@ var BLOCKS = /* @__PURE__ */ new Set([
 ]);
 var TEXT_SKIP = /* @__PURE__ */ new Set(["style", "script", "noscript", "template", "title"]);
 var INLINE = /* @__PURE__ */ new Set(["inline", "contents"]);
+var INLINE_TAGS = /* @__PURE__ */ new Set([
+  "a",
+  "em",
+  "strong",
+  "b",
+  "i",
+  "u",
+  "span",
+  "font",
+  "small",
+  "sup",
+  "sub",
+  "code",
+  "abbr",
+  "cite",
+  "q",
+  "mark",
+  "time",
+  "tt",
+  "var",
+  "kbd",
+  "s",
+  "del",
+  "ins"
+]);
 var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
 
@@ -3217,6 +3242,25 @@ function keep(el, ctx) {
 function preParagraphs(raw) {
   return raw.split(/\n[ \t]*\n/).map(collapse).filter(Boolean).join("\n\n");
 }
+var BR_PARAGRAPH = 100;
+var BR_MAX = 4;
+function brParagraphs(el) {
+  if (!el.querySelector(":scope > br")) return "";
+  const runs = [];
+  let line = "";
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3) line += n.data;
+    else if (n.nodeType === 1 && INLINE_TAGS.has(n.localName)) line += n.textContent || "";
+    else if (n.nodeType === 1) {
+      runs.push(line);
+      line = "";
+    }
+  }
+  runs.push(line);
+  const paragraphs = runs.map(collapse).filter(Boolean);
+  if (paragraphs.filter((p) => p.length >= BR_PARAGRAPH).length < 2) return "";
+  return paragraphs.join("\n\n");
+}
 function semanticFacts(el, tag, style, data) {
   const role = el.getAttribute("role");
   let report = false;
@@ -3225,8 +3269,10 @@ function semanticFacts(el, tag, style, data) {
     report = true;
   }
   let text = "";
+  let max = run.blockMax;
   if (tag === "pre") text = preParagraphs(el.textContent || "");
   else if (BLOCKS.has(tag)) text = collapse(el.textContent || "");
+  else if (text = brParagraphs(el)) max *= BR_MAX;
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute("aria-labelledby");
   if (lby) {
@@ -3235,7 +3281,7 @@ function semanticFacts(el, tag, style, data) {
     if (parts.length) data.lb = clip(parts.join(" "));
   }
   if (text) {
-    data.tx = text.length > run.blockMax ? text.slice(0, run.blockMax) : text;
+    data.tx = text.length > max ? text.slice(0, max) : text;
     if (underOpaqueBox(el)) data.hx = [.../* @__PURE__ */ new Set([...data.hx || [], "covered"])];
     data.fs = parseFloat(style.fontSize) || 0;
     const weight = Number(style.fontWeight) || 400;

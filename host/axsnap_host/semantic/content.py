@@ -101,7 +101,7 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
             taken.add(node.rid)
         elif len(node.text) >= LOOSE_MIN_CHARS and not node.reasons:
             below = _first_text_below(facts, node)
-            if not below or not node.text.strip().startswith(below[:20]):
+            if not below or not node.text.strip().startswith(below[:20]) or _runs(node):
                 out.append(node)
             else:
                 skeletons.append(node)
@@ -128,11 +128,19 @@ def _holding_blocks(facts: PageFacts) -> set[int]:
     return out
 
 
+def _runs(node: Node) -> list[str]:
+    """The paragraphs of a body written in <br> runs (the walker joins them by "\n\n" in a
+    <div>'s or a cell's text: lib/walker/src/semantic.js), [] for any other node."""
+    if node.tag == "pre" or node.block or "\n\n" not in node.text:
+        return []
+    return [part for part in node.text.split("\n\n") if part.strip()]
+
+
 def _paragraphs(section: Section) -> list[Section]:
-    """A <pre>'s paragraphs (the walker keeps its blank lines as "\n\n"), each a section of
-    its own with the block's box and scores: a plain-text document's abstract is a paragraph,
-    not the tail of its header."""
-    if section.node.tag != "pre" or "\n\n" not in section.text:
+    """A <pre>'s paragraphs (the walker keeps its blank lines as "\n\n") and a body's <br>
+    runs, each a section of its own with the block's box and scores: a plain-text document's
+    abstract is a paragraph, not the tail of its header; an old blog's post is paragraphs."""
+    if "\n\n" not in section.text or (section.node.tag != "pre" and not _runs(section.node)):
         return [section]
     return [Section(section.node, part, section.region, section.scores, section.attention)
             for part in section.text.split("\n\n") if part.strip()]
@@ -174,8 +182,14 @@ def _body(facts: PageFacts, hiding: list[list[str]]) -> int:
     credit: dict[int, float] = {}
     paragraphs = 0
     for node in facts.nodes:
-        if node.tag not in PROSE_TAGS or hiding[node.rid] or len(
-                node.text.strip()) < BODY_PARAGRAPH_CHARS:
+        if hiding[node.rid]:
+            continue
+        runs = [len(r.strip()) for r in _runs(node) if len(r.strip()) >= BODY_PARAGRAPH_CHARS]
+        if len(runs) >= 2:  # a body of <br> runs: its paragraphs' container is the node
+            paragraphs += len(runs)
+            credit[node.rid] = credit.get(node.rid, 0.0) + sum(runs)
+            continue
+        if node.tag not in PROSE_TAGS or len(node.text.strip()) < BODY_PARAGRAPH_CHARS:
             continue
         paragraphs += 1
         weight = float(len(node.text.strip()))
@@ -219,7 +233,8 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
         semantic = tag_weight * factor
         scores = {"position": position, "area": area, "font": font, "semantic": semantic}
         attention = sum(WEIGHTS[k] * v for k, v in scores.items())
-        if body >= 0 and factor >= 1.0 and (node.tag == "h1" or (node.tag in BODY_TAGS and (
+        readable = node.tag in BODY_TAGS or bool(_runs(node))
+        if body >= 0 and factor >= 1.0 and (node.tag == "h1" or (readable and (
                 node.rid == body or any(a.rid == body for a in facts.ancestors(node))))):
             in_body.add(node.rid)
         text = scrub_text(node.text)[0] if redact else node.text
@@ -236,7 +251,7 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
     def order(s: Section) -> tuple[int, bool, int, int, float, int]:
         tier = CHROME_TIER.get(region_kind.get(s.region, "main"), 0)
         if body >= 0 and s.node.rid in in_body:
-            if s.node.tag in READING_TAGS or s.node.rid in first:
+            if s.node.tag in READING_TAGS or s.node.rid in first or _runs(s.node):
                 return tier, False, 0, first.get(s.node.rid, s.node.rid), 0.0, s.node.rid
             # an infobox's cells, a caption: after the prose, by attention
             return tier, False, 1, 0, -round(s.attention, 6), s.node.rid

@@ -2,7 +2,7 @@
 // and colours. Returns whether the record is reported for that.
 import { readAttrs } from './interactive.js';
 import { clip, collapse, run } from './run.js';
-import { BLOCKS, LANDMARKS } from './tags.js';
+import { BLOCKS, INLINE_TAGS, LANDMARKS } from './tags.js';
 import { ownText } from './text.js';
 import { backgroundOf, underOpaqueBox } from './visibility.js';
 
@@ -10,6 +10,27 @@ import { backgroundOf, underOpaqueBox } from './visibility.js';
 // RFC, a README) is one <pre>, and the host ranks its paragraphs one by one.
 function preParagraphs(raw) {
   return raw.split(/\n[ \t]*\n/).map(collapse).filter(Boolean).join('\n\n');
+}
+
+// A body written in <br> runs (an old blog's post, a forum's message): the text and inline
+// elements straight in a <div> or a cell, a <br> or a block ending each run. Two runs of a
+// paragraph's length or more make it paragraphs, joined by "\n\n" like a <pre>'s, so the host
+// ranks them one by one; "" otherwise (the element's own text is read as before).
+const BR_PARAGRAPH = 100;  // characters of a run that reads as a paragraph
+const BR_MAX = 4;  // times the block bound a body of runs may carry
+function brParagraphs(el) {
+  if (!el.querySelector(':scope > br')) return '';
+  const runs = [];
+  let line = '';
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3) line += n.data;
+    else if (n.nodeType === 1 && INLINE_TAGS.has(n.localName)) line += n.textContent || '';
+    else if (n.nodeType === 1) { runs.push(line); line = ''; }
+  }
+  runs.push(line);
+  const paragraphs = runs.map(collapse).filter(Boolean);
+  if (paragraphs.filter((p) => p.length >= BR_PARAGRAPH).length < 2) return '';
+  return paragraphs.join('\n\n');
 }
 
 export function semanticFacts(el, tag, style, data) {
@@ -20,8 +41,10 @@ export function semanticFacts(el, tag, style, data) {
     report = true;
   }
   let text = '';
+  let max = run.blockMax;
   if (tag === 'pre') text = preParagraphs(el.textContent || '');
   else if (BLOCKS.has(tag)) text = collapse(el.textContent || '');
+  else if ((text = brParagraphs(el))) max *= BR_MAX;
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute('aria-labelledby');
   if (lby) {
@@ -31,7 +54,7 @@ export function semanticFacts(el, tag, style, data) {
     if (parts.length) data.lb = clip(parts.join(' '));
   }
   if (text) {
-    data.tx = text.length > run.blockMax ? text.slice(0, run.blockMax) : text;
+    data.tx = text.length > max ? text.slice(0, max) : text;
     // text under an opaque box painted over it: a person reads the box, not the text
     if (underOpaqueBox(el)) data.hx = [...new Set([...(data.hx || []), 'covered'])];
     data.fs = parseFloat(style.fontSize) || 0;

@@ -31,5 +31,9 @@ export const BLOCKS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'b
   'th', 'pre', 'figcaption', 'dd', 'dt', 'caption', 'legend', 'summary']);
 export const TEXT_SKIP = new Set(['style', 'script', 'noscript', 'template', 'title']);
 export const INLINE = new Set(['inline', 'contents']);
+// Elements that run inline in a line of text (a body written in <br> runs: semantic.js).
+export const INLINE_TAGS = new Set(['a', 'em', 'strong', 'b', 'i', 'u', 'span', 'font', 'small',
+  'sup', 'sub', 'code', 'abbr', 'cite', 'q', 'mark', 'time', 'tt', 'var', 'kbd', 's', 'del',
+  'ins']);
 export const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 export const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button', 'a']);
