@@ -136,6 +136,19 @@ def test_a_front_page_of_post_teasers_is_a_list(browser: Browser, pages_url: str
 def test_a_post_written_in_br_runs_with_a_div_postscript_is_an_article(
         browser: Browser, pages_url: str) -> None:
     # A short post whose body is text runs ended by <br>, its postscript a <div> of plain
-    # text, beside a sidebar of three "widget" boxes (subscribe, archive, labels).
+    # text, beside a sidebar of three "widget" boxes (subscribe, archive, labels): they show
+    # no figure, so they are no dashboard's stat widgets.
     result = read(browser, pages_url + "understanding/post_br_body_postscript.html")
     assert result.type == "article", result.page["signals"][:8]
+    assert "stats:3+ stat or chart widgets" not in {s["signal"] for s in result.page["signals"]}
+
+
+def test_small_canvases_beside_a_table_are_a_dashboards_charts(
+        browser: Browser, pages_url: str) -> None:
+    # Two canvases 100 by 40 (a script would draw and size the charts) under "Area example" and
+    # "Bar example", three cards without figures, and a fourteen-row table under a filter box:
+    # a canvas of some size is a chart, and a chart beside a table a dashboard's panels.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/dashboard_small_canvases.html",
+                      viewport_only=viewport_only)
+        assert result.type == "dashboard", result.page["signals"][:8]

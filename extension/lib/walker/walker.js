@@ -2438,6 +2438,11 @@ function pageTally() {
     }
   }
   const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
+  const holdsFigure = (el) => {
+    if (el.querySelector("canvas, svg, progress, [role=progressbar]")) return true;
+    const text = (el.textContent || "").replace(/\s+/g, " ").trim();
+    return text.length <= 120 && /\d/.test(text);
+  };
   n = 0;
   for (const el of document.querySelectorAll("[class*=kpi], [class*=stat], [class*=metric], [class*=widget], [class*=info-box], [class*=small-box], [class*=chart]")) {
     if (++n > LIMIT2 * 5) {
@@ -2445,7 +2450,7 @@ function pageTally() {
       break;
     }
     const cls = typeof el.className === "string" ? el.className : "";
-    if (WIDGET.test(cls) && shown(el)) t.widgets++;
+    if (WIDGET.test(cls) && shown(el) && holdsFigure(el)) t.widgets++;
   }
   for (const tr of document.querySelectorAll("tr")) {
     if (tr.querySelector("a[href], button")) t.action_rows++;
@@ -2478,7 +2483,8 @@ function pageTally() {
     if (el.localName === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
     if (el.parentElement && INLINE2.has(el.parentElement.localName)) continue;
     const box = el.getBoundingClientRect();
-    if (box.width * box.height < 15e3 || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
+    const figure = box.width * box.height >= 15e3 || el.localName === "canvas" && box.width >= 40 && box.height >= 20;
+    if (!figure || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
     t.charts++;
   }
   const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";

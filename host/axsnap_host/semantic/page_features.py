@@ -213,7 +213,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         # a chart: a canvas or svg the size of a figure, out of the chrome and of links and
         # buttons (a logo is an svg too), no icon in a line of text (an unsized svg in a <span>
         # is drawn 300 by 150; the walker's tally counts alike over the whole page)
-        f.charts += tag in ("svg", "canvas") and node.area >= 15000 and not chrome and not any(
+        # (a canvas is a surface a script draws a chart on: any of some size is one)
+        figure = node.area >= 15000 or (tag == "canvas" and node.box[2] >= 40
+                                        and node.box[3] >= 20)
+        f.charts += tag in ("svg", "canvas") and figure and not chrome and not any(
             a.tag in ("a", "button") for a in above) and not (above and above[0].tag in _INLINE)
         weight = reading_length(node.text) if node.block else 0
         if tag in ("p", "blockquote", "dd") and weight >= 100:

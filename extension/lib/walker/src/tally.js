@@ -185,12 +185,19 @@ export function pageTally() {
     }
   }
   const WIDGET = /(^|[\s_-])(kpi|stat|stats|metric|widget|info-box|small-box|chart)([\s_-]|$)/i;
+  // A stat or chart widget shows a figure: a drawing, a progress bar, or a number in a few
+  // words (a blog sidebar's "widget" boxes hold an archive, labels, a profile: no figure).
+  const holdsFigure = (el) => {
+    if (el.querySelector('canvas, svg, progress, [role=progressbar]')) return true;
+    const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
+    return text.length <= 120 && /\d/.test(text);
+  };
   n = 0;
   for (const el of document.querySelectorAll('[class*=kpi], [class*=stat], [class*=metric], '
     + '[class*=widget], [class*=info-box], [class*=small-box], [class*=chart]')) {
     if (++n > LIMIT * 5) { t.partial = true; break; }
     const cls = typeof el.className === 'string' ? el.className : '';
-    if (WIDGET.test(cls) && shown(el)) t.widgets++;
+    if (WIDGET.test(cls) && shown(el) && holdsFigure(el)) t.widgets++;
   }
   for (const tr of document.querySelectorAll('tr')) {
     if (tr.querySelector('a[href], button')) t.action_rows++;
@@ -222,7 +229,11 @@ export function pageTally() {
     if (el.localName === 'svg' && el.parentElement && el.parentElement.closest('svg')) continue;
     if (el.parentElement && INLINE.has(el.parentElement.localName)) continue;
     const box = el.getBoundingClientRect();
-    if (box.width * box.height < 15000 || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
+    // (a canvas is a surface a script draws a chart on, a sparkline too: out of links and the
+    // chrome, any canvas of some size is one, as drawn before its script sized it)
+    const figure = box.width * box.height >= 15000
+      || (el.localName === 'canvas' && box.width >= 40 && box.height >= 20);
+    if (!figure || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
     t.charts++;
   }
   // Forms a person can fill in (a field that is no search box, no button, nothing hidden).
