@@ -27,6 +27,7 @@ from typing import Any
 ENCODING_FIELD = "encoding"  # on a chunk frame whose data is a deflated piece
 DEFLATE = "deflate"  # zlib's format (RFC 1950): DecompressionStream("deflate")
 LEVEL = 1  # the fastest: 5.9x fewer bytes than the text on a 100k page's JSON, 70 ms CPU
+_ENCODE_CHARS = 1 << 18  # a text's characters made UTF-8 at once (code points: any cut is whole)
 
 
 def chunk_contract() -> dict[str, Any]:
@@ -41,10 +42,12 @@ def deflated_pieces(texts: Iterable[str], piece_bytes: int) -> Iterator[bytes]:
     deflater = zlib.compressobj(LEVEL)
     held = bytearray()
     for text in texts:
-        held += deflater.compress(text.encode("utf-8"))
-        while len(held) >= piece_bytes:
-            yield bytes(held[:piece_bytes])
-            del held[:piece_bytes]
+        # a page's text is one piece (reply_stream.py): its UTF-8 made a slice at a time
+        for at in range(0, len(text), _ENCODE_CHARS):
+            held += deflater.compress(text[at:at + _ENCODE_CHARS].encode("utf-8"))
+            while len(held) >= piece_bytes:
+                yield bytes(held[:piece_bytes])
+                del held[:piece_bytes]
     held += deflater.flush()
     while held:
         yield bytes(held[:piece_bytes])
