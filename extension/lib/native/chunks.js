@@ -159,33 +159,23 @@ export class ChunkAssembler {
   }
 }
 
-// A large request goes to the host as its JSON text deflated, in pieces (the host joins and
-// inflates them: native/host.py _on_chunk, native/chunk_deflate.py). postMessage of an object
-// serializes it again in the worker (as long as the request's own JSON.stringify, which the
-// size check already made), and Chromium carries each message's JSON through the browser to
-// the host: 0.7-1.8 s of a 10.8 MB request at load 10 (bench/results/walker_wire.md §6).
-// Deflated it is ~0.1-0.15x the bytes, made by the browser's zlib (CompressionStream).
+// A large request goes to the host as its JSON text in pieces (the host joins and parses them:
+// native/host.py _on_chunk). postMessage of an object serializes it again in the worker (as
+// long as the request's own JSON.stringify, which the size check already made: 0.2-1.2 s of a
+// whole-page read at load 8-12, bench/results/walker_wire.md); a string goes at once.
 export const REQUEST_TEXT_FROM = 1 << 18; // characters: a smaller request goes as an object
-export const REQUEST_PIECE_BYTES = 3 << 18; // deflated bytes a frame: 1M characters of base64
+export const REQUEST_PIECE_CHARS = 1 << 20; // the host holds the last piece through the read
 
-function base64OfBytes(bytes) {
-  if (typeof bytes.toBase64 === 'function') return bytes.toBase64();
-  let binary = ''; // node's tests (no toBase64 before node 25)
-  for (let at = 0; at < bytes.length; at += 0x8000) {
-    binary += String.fromCharCode.apply(null, bytes.subarray(at, at + 0x8000));
-  }
-  return btoa(binary);
-}
-
-/** The chunk frames {v, id, type:"chunk", seq, total, encoding:"deflate", data} of a
- * message's JSON text: one zlib stream of its UTF-8, cut into pieces, each in base64. */
-export async function requestChunks(version, id, text, pieceBytes = REQUEST_PIECE_BYTES) {
-  const deflated = new Blob([text]).stream().pipeThrough(new CompressionStream(DEFLATE));
-  const bytes = new Uint8Array(await new Response(deflated).arrayBuffer());
+/** The chunk frames {v, id, type:"chunk", seq, total, data} of a message's JSON text, never
+ * cut between the two halves of a surrogate pair (each piece stays valid UTF-16). */
+export function requestChunks(version, id, text, pieceChars = REQUEST_PIECE_CHARS) {
   const pieces = [];
-  for (let at = 0; at < bytes.length; at += pieceBytes) {
-    pieces.push(base64OfBytes(bytes.subarray(at, at + pieceBytes)));
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + pieceChars);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += end - 1 > at ? -1 : 1;
+    pieces.push(text.slice(at, end));
+    at = end;
   }
-  return pieces.map((data, seq) => (
-    { v: version, id, type: 'chunk', seq, total: pieces.length, [ENCODING_FIELD]: DEFLATE, data }));
+  return pieces.map((data, seq) => ({ v: version, id, type: 'chunk', seq, total: pieces.length, data }));
 }

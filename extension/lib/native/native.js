@@ -279,29 +279,19 @@ export class NativeClient {
       }, ms);
       const entry = { resolve, reject, timer, chunks: 0, requestBytes, reusedPort, sendMs: null };
       this.pending.set(id, entry);
-      const send = (frames) => {
-        if (this.pending.get(id) !== entry) return; // timed out or its port died meanwhile
-        try {
-          for (const frame of frames) port.postMessage(frame);
-          // the worker's part of the request's way: its JSON, deflating, postMessage
-          entry.sentAt = performance.now();
-          entry.sendMs = tenths(entry.sentAt - t0);
-        } catch (e) {
-          this.settle(id);
-          if (this.port === port) this.port = null;
-          const err = mapNativeError(e?.message ?? String(e));
-          err.staleConnection = reusedPort; // "disconnected port": the host went away while idle
-          reject(err);
-        }
-      };
-      // a large request as its text deflated in pieces (chunks.js): no second serialization
-      if (text.length < this.requestTextFrom) send([message]);
-      else {
-        requestChunks(PROTOCOL_VERSION, id, text).then(send, (e) => {
-          if (this.pending.get(id) !== entry) return;
-          this.settle(id);
-          reject(new AxError('internal_error', `The request could not be deflated: ${e?.message ?? e}`, ''));
-        });
+      try {
+        // a large request as its text in pieces (chunks.js): no second serialization
+        if (text.length < this.requestTextFrom) port.postMessage(message);
+        else for (const piece of requestChunks(PROTOCOL_VERSION, id, text)) port.postMessage(piece);
+        // the worker's part of the request's way: its JSON and postMessage
+        entry.sentAt = performance.now();
+        entry.sendMs = tenths(entry.sentAt - t0);
+      } catch (e) {
+        this.settle(id);
+        if (this.port === port) this.port = null;
+        const err = mapNativeError(e?.message ?? String(e));
+        err.staleConnection = reusedPort; // "disconnected port": the host went away while idle
+        reject(err);
       }
     });
   }
