@@ -8,6 +8,7 @@ import io
 import json
 import random
 import tracemalloc
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -83,7 +84,11 @@ def test_a_big_reply_streams_in_frames_within_the_limit_the_last_naming_the_coun
     assert [c["total"] for c in chunks] == [None] * (len(frames) - 1) + [len(frames)]
     assert {c["id"] for c in chunks} == {"r"} and {c["type"] for c in chunks} == {"chunk"}
     assert frames_text(chunks) == encode_json(message)
-    assert min(utf8_size(f) for f in frames[:-1]) > MAX_OUTBOUND_FRAME_BYTES // 2
+    # the first frame small (out while the rest is encoded), each next one twice as big
+    sizes = [utf8_size(f) for f in frames]
+    assert sizes[0] < 64 * 1024
+    assert all(b > a * 1.8 or b > MAX_OUTBOUND_FRAME_BYTES * 0.9
+               for a, b in pairwise(sizes[:-1])), sizes
 
 
 def test_a_big_reply_travels_deflated_in_far_fewer_bytes_than_its_text() -> None:

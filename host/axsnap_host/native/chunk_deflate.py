@@ -35,23 +35,29 @@ def chunk_contract() -> dict[str, Any]:
     return {"FIELD": ENCODING_FIELD, "DEFLATE": DEFLATE}
 
 
-def deflated_pieces(texts: Iterable[str], piece_bytes: int) -> Iterator[bytes]:
-    """The zlib stream of ``texts`` joined (UTF-8), cut into pieces of ``piece_bytes``
-    (the last may be shorter), each given as soon as it is full. UnicodeEncodeError (a
-    ValueError) for a text that has no UTF-8 form."""
+def deflated_pieces(texts: Iterable[str], piece_bytes: int,
+                    first_bytes: int | None = None) -> Iterator[bytes]:
+    """The zlib stream of ``texts`` joined (UTF-8), cut into pieces, each given as soon as it
+    is full: the first of ``first_bytes``, each next twice the one before up to
+    ``piece_bytes`` (the browser has the first frame early, while the host still encodes the
+    rest: a 4.4 MB reply deflates into one frame otherwise, sent only once all of it is
+    encoded). UnicodeEncodeError (a ValueError) for a text that has no UTF-8 form."""
     deflater = zlib.compressobj(LEVEL)
     held = bytearray()
+    size = min(piece_bytes, first_bytes or piece_bytes)
     for text in texts:
         # a page's text is one piece (reply_stream.py): its UTF-8 made a slice at a time
         for at in range(0, len(text), _ENCODE_CHARS):
             held += deflater.compress(text[at:at + _ENCODE_CHARS].encode("utf-8"))
-            while len(held) >= piece_bytes:
-                yield bytes(held[:piece_bytes])
-                del held[:piece_bytes]
+            while len(held) >= size:
+                yield bytes(held[:size])
+                del held[:size]
+                size = min(piece_bytes, size * 2)
     held += deflater.flush()
     while held:
-        yield bytes(held[:piece_bytes])
-        del held[:piece_bytes]
+        yield bytes(held[:size])
+        del held[:size]
+        size = min(piece_bytes, size * 2)
 
 
 def piece_data(piece: bytes) -> str:

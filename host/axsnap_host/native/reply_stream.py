@@ -27,6 +27,7 @@ from axsnap_host.native.chunk_deflate import DEFLATE, ENCODING_FIELD, deflated_p
 from axsnap_host.pipeline.pre_encoded import PreEncoded, utf8_length
 
 PIECE_CHARS = 1 << 18  # the text one list slice aims at
+FIRST_FRAME_BYTES = 1 << 15  # deflated bytes of a set's first frame (~200k characters of JSON)
 _MAX_SLICE = 1 << 16
 _MAX_DEPTH = 8  # dicts below this are encoded whole
 
@@ -137,7 +138,8 @@ def streamed_frames(message_id: str | None, pieces: Iterator[str], limit: int) -
         return (f'{head}{seq},"total":{"null" if total is None else total},'
                 f'"{ENCODING_FIELD}":"{DEFLATE}","data":"{data}"}}')
 
-    for piece in deflated_pieces(pieces, budget // 4 * 3):  # its base64 fills the budget
+    # its base64 fills the budget; the first frames smaller, sent while the rest is encoded
+    for piece in deflated_pieces(pieces, budget // 4 * 3, FIRST_FRAME_BYTES):
         if ready is not None:
             yield frame(ready, None)
             seq += 1
