@@ -13,24 +13,19 @@ LayoutTable*, sectionheader), presentational lists, layout against data tables.
 from __future__ import annotations
 
 import json
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures.walker_runs import chromium_roles_by_element_id, make_driver, run_walker
+from fixtures.walker_runs import chromium_roles_by_element_id, run_walker, walker_browser
 
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
     """Chromium without the extension: the walker runs as a plain page script."""
-    with tempfile.TemporaryDirectory(prefix="axsnap-axroles-") as profile:
-        d = make_driver(profile)
-        try:
-            yield d
-        finally:
-            d.quit()
+    with walker_browser("axsnap-axroles-") as d:
+        yield d
 
 
 def chromium_by_id(driver: Any) -> dict[str, tuple[str, str]]:

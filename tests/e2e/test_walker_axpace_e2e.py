@@ -13,12 +13,16 @@ the walk.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fixtures.walker_runs import chromium_roles_by_element_id, make_driver, run_walker
+from fixtures.walker_runs import (
+    chromium_roles_by_element_id,
+    run_walker,
+    walk_roles_by_element_id,
+    walker_browser,
+)
 
 WHOLE = {"viewportOnly": False, "maxNodes": 200000, "maxDepth": 256}
 # Counts the page's getComputedStyle calls by the walk: per element without a pseudo-element,
@@ -36,17 +40,8 @@ window.getComputedStyle = function (el, pseudo) {
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
-    with tempfile.TemporaryDirectory(prefix="axsnap-axpace-") as profile:
-        d = make_driver(profile)
-        try:
-            yield d
-        finally:
-            d.quit()
-
-
-def walk_names(result: dict[str, Any]) -> dict[str, tuple[str, str]]:
-    return {r["a"]["id"]: (r["ro"], r.get("an", "")) for r in result["elements"]
-            if (r.get("a") or {}).get("id") and r.get("ro")}
+    with walker_browser("axsnap-axpace-") as d:
+        yield d
 
 
 def row_texts(result: dict[str, Any]) -> list[str]:
@@ -57,7 +52,7 @@ def row_texts(result: dict[str, Any]) -> list[str]:
 def test_generated_content_names_are_chromiums(driver: Any, pages_url: str, page: str) -> None:
     driver.get(f"{pages_url}ax/{page}")
     _, chromium = chromium_roles_by_element_id(driver, pierce=True)
-    ours = walk_names(run_walker(driver, {**WHOLE, "axRoles": True}))
+    ours = walk_roles_by_element_id(run_walker(driver, {**WHOLE, "axRoles": True}))
     assert len(chromium) >= (16 if page == "pseudo.html" else 2), chromium
     differences = {k: {"chromium": v, "walk": ours.get(k)} for k, v in chromium.items()
                    if ours.get(k) != v}

@@ -10,12 +10,16 @@ heading's content again, and a chain deeper than the 60 levels a name reads.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fixtures.walker_runs import chromium_roles_by_element_id, make_driver, run_walker
+from fixtures.walker_runs import (
+    chromium_roles_by_element_id,
+    run_walker,
+    walk_roles_by_element_id,
+    walker_browser,
+)
 
 WHOLE = {"viewportOnly": False, "maxNodes": 200000, "maxDepth": 256}
 # Where the walk and Chromium already differed before names were replayed (the walker's own
@@ -51,23 +55,14 @@ window.__reads = new Map(); return out;"""
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
-    with tempfile.TemporaryDirectory(prefix="axsnap-names-") as profile:
-        d = make_driver(profile)
-        try:
-            yield d
-        finally:
-            d.quit()
-
-
-def walk_names(result: dict[str, Any]) -> dict[str, tuple[str, str]]:
-    return {r["a"]["id"]: (r["ro"], r.get("an", "")) for r in result["elements"]
-            if (r.get("a") or {}).get("id") and r.get("ro")}
+    with walker_browser("axsnap-names-") as d:
+        yield d
 
 
 def test_nested_names_are_chromiums(driver: Any, pages_url: str) -> None:
     driver.get(f"{pages_url}ax/nested_names.html")
     _, chromium = chromium_roles_by_element_id(driver, pierce=True)
-    ours = walk_names(run_walker(driver, {**WHOLE, "axRoles": True}))
+    ours = walk_roles_by_element_id(run_walker(driver, {**WHOLE, "axRoles": True}))
     assert len(chromium) >= 30, chromium
     expected = {**chromium, **KNOWN}
     differences = {k: {"expected": v, "walk": ours.get(k)} for k, v in expected.items()

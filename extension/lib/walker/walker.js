@@ -2357,25 +2357,6 @@ function pageTally() {
     if (tag === "p" && weight >= 100) t.paragraphs++;
     t.text_chars += weight;
   }
-  const INLINE2 = /* @__PURE__ */ new Set([
-    "a",
-    "em",
-    "strong",
-    "b",
-    "i",
-    "u",
-    "span",
-    "font",
-    "small",
-    "sup",
-    "sub",
-    "code",
-    "abbr",
-    "cite",
-    "q",
-    "mark",
-    "time"
-  ]);
   n = 0;
   const brBoxes = /* @__PURE__ */ new Set();
   for (const br of document.querySelectorAll("div > br, td > br, section > br, article > br")) {
@@ -2387,7 +2368,7 @@ function pageTally() {
     let run2 = "";
     for (let node = br.previousSibling; node; node = node.previousSibling) {
       if (node.nodeType === 3) run2 = node.textContent + run2;
-      else if (node.nodeType === 1 && INLINE2.has(node.localName)) run2 = node.textContent + run2;
+      else if (node.nodeType === 1 && INLINE_TAGS.has(node.localName)) run2 = node.textContent + run2;
       else if (node.nodeType === 1) break;
     }
     const text = run2.replace(/\s+/g, " ").trim();
@@ -2403,7 +2384,8 @@ function pageTally() {
   }
   for (const box of brBoxes) {
     for (const div of box.querySelectorAll(":scope > div, :scope > div > div")) {
-      if (![...div.children].every((c) => INLINE2.has(c.localName) || c.localName === "br")) continue;
+      const inlineOnly = (c) => INLINE_TAGS.has(c.localName) || c.localName === "br";
+      if (![...div.children].every(inlineOnly)) continue;
       const text = (div.textContent || "").replace(/\s+/g, " ").trim();
       if (text.length < 100 || div.closest(CHROME) || !shown(div) || !once(`br ${text}`)) continue;
       const weight = reading(text);
@@ -2481,7 +2463,7 @@ function pageTally() {
       break;
     }
     if (el.localName === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
-    if (el.parentElement && INLINE2.has(el.parentElement.localName)) continue;
+    if (el.parentElement && INLINE_TAGS.has(el.parentElement.localName)) continue;
     const box = el.getBoundingClientRect();
     const figure = box.width * box.height >= 15e3 || el.localName === "canvas" && box.width >= 40 && box.height >= 20;
     if (!figure || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;

@@ -2,6 +2,8 @@
 // so the host types the page from all of it: form fields, lists (<li> and runs of alike
 // <div> rows), prose, tables, result headings, and the labels that several controls share
 // (a semantic id qualifies those by their row in every read, not only when a twin is in it).
+import { INLINE_TAGS } from './tags.js';
+
 export function pageTally() {
   const started = performance.now();
   const LIMIT = 4000;
@@ -123,8 +125,6 @@ export function pageTally() {
   }
   // Paragraphs written without <p>: runs of text and inline elements a <br> or a block ends,
   // straight in a <div> or a cell (an old blog's post body). They count as paragraphs do.
-  const INLINE = new Set(['a', 'em', 'strong', 'b', 'i', 'u', 'span', 'font', 'small', 'sup',
-    'sub', 'code', 'abbr', 'cite', 'q', 'mark', 'time']);
   n = 0;
   const brBoxes = new Set();  // the boxes whose text is written in <br> runs
   for (const br of document.querySelectorAll('div > br, td > br, section > br, article > br')) {
@@ -133,7 +133,7 @@ export function pageTally() {
     let run = '';  // (the run this <br> ends: after a second <br> it is blank)
     for (let node = br.previousSibling; node; node = node.previousSibling) {
       if (node.nodeType === 3) run = node.textContent + run;
-      else if (node.nodeType === 1 && INLINE.has(node.localName)) run = node.textContent + run;
+      else if (node.nodeType === 1 && INLINE_TAGS.has(node.localName)) run = node.textContent + run;
       else if (node.nodeType === 1) break;
     }
     const text = run.replace(/\s+/g, ' ').trim();
@@ -148,7 +148,8 @@ export function pageTally() {
   // its paragraphs too (a blog editor wraps some lines in <div>s, its postscript in one).
   for (const box of brBoxes) {
     for (const div of box.querySelectorAll(':scope > div, :scope > div > div')) {
-      if (![...div.children].every((c) => INLINE.has(c.localName) || c.localName === 'br')) continue;
+      const inlineOnly = (c) => INLINE_TAGS.has(c.localName) || c.localName === 'br';
+      if (![...div.children].every(inlineOnly)) continue;
       const text = (div.textContent || '').replace(/\s+/g, ' ').trim();
       if (text.length < 100 || div.closest(CHROME) || !shown(div) || !once(`br ${text}`)) continue;
       const weight = reading(text);
@@ -227,7 +228,7 @@ export function pageTally() {
   for (const el of document.querySelectorAll('canvas, svg')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (el.localName === 'svg' && el.parentElement && el.parentElement.closest('svg')) continue;
-    if (el.parentElement && INLINE.has(el.parentElement.localName)) continue;
+    if (el.parentElement && INLINE_TAGS.has(el.parentElement.localName)) continue;
     const box = el.getBoundingClientRect();
     // (a canvas is a surface a script draws a chart on, a sparkline too: out of links and the
     // chrome, any canvas of some size is one, as drawn before its script sized it)
