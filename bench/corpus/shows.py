@@ -17,18 +17,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
-from axsnap_host.client.chromium import launch_flags
 from axsnap_host.client.file_server import serve_directory
-from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
 
 CORPUS = Path(__file__).resolve().parent
+sys.path.insert(0, str(CORPUS.parents[1] / "tests" / "fixtures"))
+from walker_runs import walker_browser  # noqa: E402
 
 # Counts what the page shows: text under an element checkVisibility() passes (opacity too: a
 # page faded in by a script stays at opacity 0), and controls that pass it with a box.
@@ -64,19 +60,10 @@ def measure(names: list[str]) -> dict[str, dict[str, Any]]:
     """Each named page's visible characters and controls, in headless Chromium, no scripts run
     but the page's own (a trimmed page has none)."""
     found: dict[str, dict[str, Any]] = {}
-    with tempfile.TemporaryDirectory(prefix="axsnap-shows-") as profile, \
-            serve_directory(CORPUS) as base:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in launch_flags(user_data_dir=profile):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-        try:
-            for name in names:
-                driver.get(f"{base}{name}/index.html")
-                found[name] = driver.execute_script(SHOWN)
-        finally:
-            driver.quit()
+    with walker_browser("axsnap-shows-") as driver, serve_directory(CORPUS) as base:
+        for name in names:
+            driver.get(f"{base}{name}/index.html")
+            found[name] = driver.execute_script(SHOWN)
     return found
 
 
