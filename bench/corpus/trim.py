@@ -30,6 +30,7 @@ _IFRAME_SRC = re.compile(r"(<iframe\b[^>]*?\s)data-saved-src(\s*=)", re.I)
 _CSS_URL = re.compile(r"url\(\s*([\"']?)" + _REMOTE + r"[^)]*\)", re.I)
 _CHARSET = re.compile(r"<meta\b[^>]*charset", re.I)
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)
+_INTEGRITY = re.compile(r"\s(?:integrity|crossorigin)(?:\s*=\s*([\"'])[^\"']*\1)?", re.I)
 _CSS_IMPORT = re.compile(r"@import\s+[^;]*" + _REMOTE + r"[^;]*;", re.I)
 
 
@@ -45,7 +46,9 @@ def trim(html: str, css_map: dict[str, str] | None = None) -> str:
         target = href.group(2) if href else ""
         for old, new in (css_map or {}).items():
             if target == old:
-                return tag.replace(old, new)
+                # (the copy is not byte for byte the file an integrity hash names: the
+                # browser would refuse it)
+                return _INTEGRITY.sub("", tag.replace(old, new))
         if re.match(_REMOTE, target) or re.search(r"rel\s*=\s*[\"']?(?:preload|prefetch|"
                                                   r"modulepreload|preconnect|dns-prefetch)",
                                                   tag, re.I):

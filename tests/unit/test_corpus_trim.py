@@ -1,0 +1,24 @@
+"""bench/corpus/trim.py: a stylesheet mapped to the corpus's own copy keeps loading."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "corpus"))
+from trim import trim
+
+CDN = "https://cdn.example/bootstrap.min.css"
+
+
+def test_a_mapped_stylesheet_loses_the_hash_its_copy_would_fail() -> None:
+    page = (f'<head><link rel="stylesheet" href="{CDN}" integrity="sha384-abc" '
+            'crossorigin="anonymous"></head>')
+    out = trim(page, {CDN: "../_assets/bootstrap.min.css"})
+    assert '<link rel="stylesheet" href="../_assets/bootstrap.min.css">' in out
+    assert "integrity" not in out and "crossorigin" not in out
+
+
+def test_an_unmapped_remote_stylesheet_is_dropped() -> None:
+    out = trim(f'<head><link rel="stylesheet" href="{CDN}" integrity="sha384-abc"></head>')
+    assert "<link" not in out
