@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Any
 
 from axsnap_host.act.wording import (
@@ -205,8 +206,11 @@ def fields_of(rec: dict[str, Any], label_for: dict[tuple[int, str], str]) -> dic
     return {k: normalize(v) for k, v in found.items() if v}
 
 
+@lru_cache(maxsize=16384)
 def similarity(query: str, text: str) -> float:
-    """0–1: how well ``text`` (normalized) says ``query`` (normalized)."""
+    """0–1: how well ``text`` (normalized) says ``query`` (normalized). A pure function of
+    its two strings, remembered: a record's fields often say the same words (its name, its
+    label, its aria-label), and a page's records say them again at every act's resolve."""
     if not query or not text:
         return 0.0
     if query == text:
@@ -258,19 +262,23 @@ class Scored:
     cased: bool = False  # a field says the query's words exactly, letter case included
 
 
-def score_record(query: Query, rec: dict[str, Any], fields: dict[str, str]) -> Scored:
+def score_record(query: Query, rec: dict[str, Any], fields: dict[str, str],
+                 phrases: list[tuple[str, float]] | None = None) -> Scored:
+    """``phrases``: ``query.phrases``, when the caller scores many records with one query."""
+    if phrases is None:
+        phrases = query.phrases
     best, why = 0.0, ""
     for name in PRIMARY_FIELDS + SECONDARY_FIELDS:
         text = fields.get(name)
         if not text:
             continue
         weight = SECONDARY_WEIGHT if name in SECONDARY_FIELDS else 1.0
-        value = max((similarity(p, text) * w for p, w in query.phrases), default=0.0) * weight
+        value = max((similarity(p, text) * w for p, w in phrases), default=0.0) * weight
         if value > best:
             best, why = value, name
     names = () if fields.get("text") else {fields.get(k, "") for k in ICON_NAMED_BY}
     for alias in (a for name in names for a in ICON_ALIASES.get(name, ())):
-        value = max((similarity(p, alias) * w for p, w in query.phrases), default=0.0)
+        value = max((similarity(p, alias) * w for p, w in phrases), default=0.0)
         if value * ALIAS_WEIGHT > best:
             best, why = value * ALIAS_WEIGHT, "hint"
     role = role_of(rec)
@@ -304,10 +312,8 @@ def rank(query_text: str, records: list[dict[str, Any]],
     in document order). A label and the control it names count once: as the control."""
     query = parse_query(query_text)
     label_for = _label_for(records)
-    scored: list[Scored] = []
-    for rec in records:
-        fields = fields_of(rec, label_for)
-        scored.append(score_record(query, rec, fields))
+    phrases = query.phrases  # (a property: made once, not once a field)
+    scored = [score_record(query, rec, fields_of(rec, label_for), phrases) for rec in records]
     by_control: dict[tuple[int, str], Scored] = {}
     for s in scored:
         ident = (s.record.get("attributes") or {}).get("id")

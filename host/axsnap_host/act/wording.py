@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
@@ -37,10 +38,12 @@ GLYPH_WORDS: dict[str, str] = {
 _GLYPHS = re.compile("|".join(re.escape(g) for g in sorted(GLYPH_WORDS, key=len, reverse=True)))
 
 
+@lru_cache(maxsize=16384)
 def normalize(text: str) -> str:
     """Lower case, NFKC, camelCase split, punctuation and separators → one space. A glyph
     alone (``☆``, ``✓``) says its word; a name of punctuation only (``>``, ``<<``) is kept
-    as it is, so it can be named."""
+    as it is, so it can be named. A pure function of the text, remembered (a page's records
+    are normalized again at every act's resolve)."""
     raw = unicodedata.normalize("NFKC", _CAMEL.sub(" ", text or ""))
     words = _NON_WORD.sub(" ", raw.lower()).strip()
     if words:
