@@ -74,6 +74,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                and not (f.address_fields >= 2 and f.prices >= 1))
     account *= 0.5 if samples else 1.0
     fire("form", "form:20+ fields or two sign-up forms (a gallery of inputs)", 0.5, samples)
+    # Twelve fields or more, no password, card or message box, none holding a saved value and
+    # no shipping words: a page of inputs (a gallery of field styles), whose menu is no list.
+    inputs_page = (fields >= 12 and not f.passwords and not f.card_fields and not f.to_subject
+                   and f.filled < 3 and f.long_blocks < 3 and f.rows < 5 and not gallery
+                   and not forms_page and not title_hits("settings", f.title)
+                   and not (f.address_fields >= 2 and (
+                       f.prices >= 1 or keyword_hits("checkout", f.said))))
+    fire("form", "form:12+ fields, no password (a page of inputs)", 0.45, inputs_page)
     fire("login", "form:one password field, few inputs", 0.6 * account,
          f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm)
     fire("register", "form:password confirmation", 0.6 * account, confirm)
@@ -84,6 +92,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and not change)
     fire("settings", "form:a password change (the current password and a new one)", 0.5,
          change)
+    # A person's name and an account (an address, a user name) asked under sign-up words said
+    # outside links, no password: a sign-up whose password comes later (a contact form asks for
+    # a message, a checkout for a card or pays a price, a profile holds its saved values).
+    fire("register", "form:name and account fields under sign-up words, no password", 0.45,
+         f.passwords == 0 and f.name_fields >= 1 and f.account_fields >= 1
+         and bool(keyword_hits("register", f.said) or title_hits("register", f.title))
+         and not f.textareas and not f.card_fields and not f.to_subject and f.filled < 3
+         and not (f.address_fields >= 2 and f.prices >= 1) and f.long_blocks < 3)
     fire("login", "form:a sign-in form beside a sign-up form", 0.5 * account,
          confirm and f.login_forms >= 1 and f.passwords >= 3)
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
@@ -156,14 +172,30 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("search_results", "form:a search box holding a query over a linked result heading",
          0.45, f.queries >= 1 and 1 <= f.result_blocks < 4 and inputs + f.textareas <= 1
          and f.long_blocks < 3)
+    # A search box holding a query, few other fields and no long text: the page shows what was
+    # searched for (a search home's box is empty), however its results are drawn.
+    fire("search_results", "form:a search box holding a query, few other fields", 0.45,
+         f.queries >= 1 and inputs + f.textareas <= 2 and not f.passwords and f.long_blocks < 3)
+    # A search box under a title naming a search's results ("Search results for ..."), no query
+    # held: the items and paragraphs below it are the results' snippets.
+    searched = (f.search_inputs + f.search_named >= 1 and not f.passwords and any(
+        w not in _TITLE_SKIP for w in title_hits("search_results", f.title)))
+    fire("search_results", "form:a search box under a title naming a search's results", 0.45,
+         searched and f.queries == 0)
     # Element statistics (medium)
     fire("search_results", "stats:5+ result blocks", 0.3 * teasers, f.result_blocks >= 5)
     # A mail client: a compose control and reply or forward controls, no message being written.
     mail = f.compose >= 1 and f.reply >= 1 and not (f.to_subject and f.textareas)
     fire("email_inbox", "app:compose with reply or forward (a mail client)", 0.5, mail)
+    # A compose control beside five long items or eight alike rows and words of a mailbox, no
+    # chart or stat tiles: a mailbox's message list drawn without checkboxes.
+    fire("email_inbox", "app:compose beside 5+ message items (a mailbox's list)", 0.45,
+         f.compose >= 1 and (f.long_items >= 5 or f.div_rows >= 8) and not mail and not mailbox
+         and not f.to_subject and f.charts == 0 and f.widgets < 3 and f.metrics < 4
+         and bool(keyword_hits("email_inbox", f.text)))
     # Prose under a search box holding a query and 5+ result headings is the results' snippets;
     # prose beside a mail client's controls is the open message: neither page is an article.
-    snippets = f.queries >= 1 and f.result_blocks >= 5
+    snippets = (f.queries >= 1 and f.result_blocks >= 5) or searched
     # On a page of forms the prose beside them is their help text; a story's comment,
     # newsletter and sign-in boxes are a few small forms beside much more prose.
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
