@@ -27,7 +27,8 @@ PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
 
 
 class PagesHandler(QuietHandler):
-    """Static files, plus ``/__slow?ms=N``: answers after N ms (requests kept in flight);
+    """Static files, plus ``/__slow?ms=N``: answers after N ms, at most 120 s (requests kept
+    in flight; a page that outlasts any deadline a test gives);
     with ``&file=dir/name.svg`` the answer is that file of tests/pages (an image that loads
     late)."""
 
@@ -36,7 +37,7 @@ class PagesHandler(QuietHandler):
         if parts.path == "/__slow":
             query = parse_qs(parts.query)
             delay_ms = int(query.get("ms", ["1000"])[0])
-            time.sleep(min(delay_ms, 30_000) / 1000)
+            time.sleep(min(delay_ms, 120_000) / 1000)
             body, kind = b"slow", "text/plain"
             name = query.get("file", [""])[0]
             path = (PAGES_DIR / name).resolve()

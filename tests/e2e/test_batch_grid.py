@@ -34,11 +34,11 @@ def test_grid_batch_of_twenty_pages_resumes_and_reports_failures(
         grid: tuple[str, Path], pages_url: str, tmp_path: Path) -> None:
     url, profiles = grid
     good = [f"{pages_url}batch.html?n=g{i}" for i in range(20)]
-    slow = f"{pages_url}__slow?ms=30000"
+    slow = f"{pages_url}__slow?ms=120000"  # past both attempts' deadlines
     nowhere = "http://nowhere.invalid/"
     urls = [*good[:7], slow, *good[7:14], nowhere, *good[14:]]
     out = tmp_path / "out"
-    settings = BatchSettings(workers=SLOTS, timeout_s=8, retries=1, backoff_s=0.1,
+    settings = BatchSettings(workers=SLOTS, timeout_s=30, retries=1, backoff_s=0.1,
                              grid_url=url,
                              grid_profile=str(profiles / "slot-{worker}"))
     batch = Batch(urls, out, settings)
