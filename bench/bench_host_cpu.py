@@ -121,7 +121,9 @@ def _install(clock: Clock) -> None:
             setattr(module, attribute, clock.wrap(name, original))
 
 
-def _read_once(text: str) -> float:
+def _read_once(texts: list[str]) -> float:
+    """One read's CPU ms: its frames (the request whole, or its chunks) handed to a fresh
+    Host, its reply written to /dev/null."""
     from axsnap_host.native.host import Host, send_reply
     from axsnap_host.native.protocol import FrameIO
 
@@ -130,7 +132,7 @@ def _read_once(text: str) -> float:
     with open(os.devnull, "rb") as nothing_in, open(os.devnull, "wb") as nothing_out:
         sink = FrameIO(nothing_in, nothing_out)
         started = time.process_time()
-        replies = host.handle_text(text)
+        replies = [reply for text in texts for reply in host.handle_text(text)]
         for reply in replies:
             send_reply(sink, reply)
         spent = (time.process_time() - started) * 1000
@@ -147,7 +149,7 @@ def steps(paths: list[Path], runs: int) -> int:
     clock = Clock()
     _install(clock)
     for path in paths:
-        text = json.loads(path.read_text(encoding="utf-8").splitlines()[-1])
+        text = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
         _read_once(text)  # imports, the tokenizer's first pieces
         totals: list[float] = []
         per_step: dict[str, list[float]] = defaultdict(list)
@@ -167,13 +169,29 @@ def steps(paths: list[Path], runs: int) -> int:
 
 
 def split(path: Path) -> int:
-    """One file per snapshot read of a --modes cpu recording, named as READS."""
+    """One file per snapshot read of a --modes cpu recording, named as READS: the request's
+    frame, or all its chunks' (a big request comes in chunks, native/chunk_deflate.py)."""
     count = 0
+    pending: dict[str, list[str]] = {}  # a chunk set's id → its frames so far
     with open(path, encoding="utf-8") as frames:
         for line in frames:
-            if '"type":"snapshot"' not in json.loads(line)[:200].replace(" ", ""):
+            frame = json.loads(json.loads(line))
+            lines = [line]
+            if frame.get("type") == "chunk":
+                lines = pending.setdefault(str(frame.get("id")), [])
+                lines.append(line)
+                if frame.get("seq") != frame.get("total", 0) - 1:
+                    continue
+                pending.pop(str(frame.get("id")))
+                first = json.loads(json.loads(lines[0]))
+                if first.get("encoding"):  # deflated: its head is not readable as text
+                    raise SystemExit("a deflated request: record without deflate")
+                head = str(first.get("data", ""))[:200]
+            else:
+                head = json.loads(line)[:200]
+            if '"type":"snapshot"' not in head.replace(" ", ""):
                 continue
-            (path.parent / f"{READS[count]}.jsonl").write_text(line, encoding="utf-8")
+            (path.parent / f"{READS[count]}.jsonl").write_text("".join(lines), encoding="utf-8")
             count += 1
     print(f"{count} reads:", *(path.parent / f"{name}.jsonl" for name in READS[:count]))
     return 0

@@ -362,3 +362,57 @@ def test_snapshot_v1_takes_its_facts_off_the_join_before_its_tree(
     freed = process(owned, TabState(1), snapshot_id="s", ts="t")
     assert seen == [(0, False)]
     assert untimed(freed) == untimed(kept)
+
+
+@pytest.mark.parametrize("also", [[], ["outline", "domtext"]])
+def test_snapshot_v1_from_the_walk_lets_the_join_go_before_its_tree(
+        monkeypatch: pytest.MonkeyPatch, also: list[str]) -> None:
+    """SnapshotV1 from the walk, the read's last format, on the host's own capture: it takes
+    what it reads of the walker's join (the pointer rows, the secret fields, the records
+    with element facts, the links its tree's build reads, the boxes of tracked elements
+    without a DOM id) and lets the records and the join go before it builds or takes its
+    walk tree (the 100k page's ~99k records and their join beside its tree were the
+    all-three read's peak). The same replies; a caller's capture keeps its records."""
+    from test_outline_walk import walk_capture
+
+    from axsnap_host.models.wire import SnapshotRequest
+    from axsnap_host.pipeline.ax import build
+    from axsnap_host.pipeline.axwalk import rows as walk_rows
+    from axsnap_host.pipeline.dom.walker_merge import JOINED
+    from axsnap_host.pipeline.run import process
+    from axsnap_host.pipeline.state import TabState
+
+    def request(owned: bool) -> SnapshotRequest:
+        page = walk_capture()
+        # the heading's row names a tracked record without a backendNodeId: its box
+        page["walker"]["elements"].append(
+            {"p": 1, "f": 0, "s": "h1", "r": [5, 100, 400, 30], "vis": 1, "w": 11})
+        page["walker"]["axt"]["rows"][1][5] = 11
+        parsed = SnapshotRequest.model_validate(
+            {"v": 1, "id": "r", "type": "snapshot", "capture": page,
+             "options": {"scope": "page", "viewport_only": False, "ax_source": "walk",
+                         **({"also_formats": also} if also else {})}})
+        if owned:
+            parsed.capture.derived[build.HOST_OWNED] = True
+        return parsed
+
+    seen: list[tuple[int, bool]] = []  # (records, join held) when SnapshotV1 reads its tree
+    read_tree = walk_rows.walk_tree
+
+    def watched(capture: Any, *links: Any) -> Any:
+        seen.append((len(capture.walker["elements"]), JOINED in capture.derived))
+        return read_tree(capture, *links)
+
+    monkeypatch.setattr(walk_rows, "walk_tree", watched)
+    callers = request(owned=False)
+    records = len(callers.capture.walker["elements"])
+    kept = process(callers, TabState(1), snapshot_id="s", ts="t")
+    assert records > 5 and seen == [(records, True)]
+    heading = next(n for n in kept["snapshot"]["ax_tree"]["nodes"] if n["id"] == "0-ax1")
+    assert heading["bbox"] == [5, 100, 400, 30]
+    seen.clear()
+    owned = request(owned=True)
+    freed = process(owned, TabState(1), snapshot_id="s", ts="t")
+    assert seen == [(0, False)]
+    assert untimed(freed) == untimed(kept)
+    assert set(freed.get("also", {})) == set(also)

@@ -31,9 +31,9 @@ def test_one_walk_read_builds_its_tree_and_element_facts_once(
     facts: list[tuple[int, str, str]] = []
     original_build, original_facts = walk_module.build_walk_tree, model_module.element_facts
 
-    def counting_build(capture: RawCapture) -> Any:
+    def counting_build(capture: RawCapture, *links: Any) -> Any:
         built.append(1)
-        return original_build(capture)
+        return original_build(capture, *links)
 
     def counting_facts(j: Any, role: str, name: str, *rest: Any) -> Any:
         facts.append((id(j), role, name))

@@ -23,7 +23,7 @@ from axsnap_host.pipeline.ax.redact import redact_tree
 from axsnap_host.pipeline.ax.snapshot import RenderRows, as_node_objects, build_snapshot, set_prop
 from axsnap_host.pipeline.ax.tree import FlatTree, flat_tree
 from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_facts, walker_joins
-from axsnap_host.pipeline.dom.walker_merge import JOINED
+from axsnap_host.pipeline.dom.walker_merge import JOINED, Joined
 from axsnap_host.pipeline.elements.model import join_facts, with_element_facts
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.read_shared import is_last_format
@@ -88,6 +88,9 @@ class TreeSource(Protocol):
     rows: pipeline/axwalk/rows.py ``WalkSource``): the tree, what the source settles on the
     kept nodes, and their rows."""
 
+    def keep_links(self, joined: list[Joined]) -> None:
+        """Take what the tree's build reads of the join, which goes before :meth:`tree`."""
+
     def tree(self) -> FlatTree: ...
 
     def finish(self, tree: FlatTree, kept: dict[str, list[str]]) -> None: ...
@@ -122,12 +125,21 @@ def build_snapshot_v1(
     clock.lap("domindex_ms")
     joined = walker_joins(capture, dom)  # the walker's facts (window, or whole page)
     # A whole page's last format takes what it reads of the join before it builds its tree
-    # and lets the records go (the 100k page's join and tree were the read's peak together)
-    early = owned and source is None and joined is not None and not isinstance(dom, WindowIndex)
+    # and lets the records go (the 100k page's join and tree were the read's peak together):
+    # from a DOMSnapshot, or from the walk (its index keeps the located records alone)
+    early = owned and joined is not None and (
+        source is not None if isinstance(dom, WindowIndex) else source is None)
     rows = pointer_rows(joined, capture) if early and joined else None
     secrets = secret_fields(capture, joined) if options.redact else None
-    if early:
+    shared = join_facts(capture.derived, joined) if joined else None
+    if early and joined is not None:
+        if source is not None:
+            source.keep_links(joined)
         joined = with_element_facts(joined)
+        if shared is not None:
+            shared.keep_only(joined)
+        if isinstance(dom, WindowIndex):
+            dom.keep_located()
         drop_walker_records(capture)
     # Chromium's nodes (built ahead on a streamed read, stream_early.py), or the source's
     tree = source.tree() if source is not None else flat_tree(capture)
@@ -148,8 +160,8 @@ def build_snapshot_v1(
     if source is not None:
         source.finish(tree, kept.kept)
     clock.lap("prune_ms")
-    fill_missing_values(tree, kept.kept, dom, joined,
-                        join_facts(capture.derived, joined) if joined else None)
+    fill_missing_values(tree, kept.kept, dom, joined, shared)
+    del shared
     redacted = 0
     url, title = capture.tab.url, capture.tab.title
     frame_urls = [frame.url for frame in tree.frames]

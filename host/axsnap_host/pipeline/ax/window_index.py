@@ -55,10 +55,45 @@ class WindowIndex:
         stats = walker.get("stats") or {}
         self.elements_total = stats.get("elements_total")
         self.elements_walked = len(self.joined)
+        self.documents = 1 if self.joined else 0
+        # a tracked element without a backendNodeId, by its run's world and its ``w`` →
+        # (its rect, visible): the boxes of the walk tree's nodes without a DOM id
+        self._tracked: dict[Any, dict[int, tuple[Any, bool]]] | None = None
 
-    @property
-    def documents(self) -> int:
-        return 1 if self.joined else 0
+    def keep_located(self) -> None:
+        """Keep of the join only what is asked after the walk tree is built: the records
+        whose element has a backendNodeId (every query but :meth:`tracked_box` finds a record
+        by it) and the rect and visibility of the tracked others; the rest of the join and
+        its records may go (the 100k page's ~99k records beside a 130k-node tree were the
+        whole-page read's peak). ``joined`` is left with the located records alone."""
+        if self._tracked is None:
+            self._tracked = self._tracked_boxes()
+        self.joined = [j for j in self.joined if j.backend_node_id is not None]
+
+    def _tracked_boxes(self) -> dict[Any, dict[int, tuple[Any, bool]]]:
+        out: dict[Any, dict[int, tuple[Any, bool]]] = {}
+        for j in self.joined:
+            if j.backend_node_id is not None:
+                continue
+            rec = j.rec
+            w = rec.get("w")
+            if isinstance(w, int):
+                out.setdefault(rec.get("_world"), {}).setdefault(
+                    w, (rec.get("r"), bool(rec.get("vis"))))
+        return out
+
+    def tracked_box(self, world: Any, w: Any) -> \
+            tuple[tuple[float, float, float, float] | None, bool] | None:
+        """The box and visibility of the first record of the run ``world`` whose element the
+        walker tracks as ``w`` and that has no backendNodeId (a node of the walk tree without
+        a DOM id: a heading, a list), or None when no record is."""
+        if self._tracked is None:
+            self._tracked = self._tracked_boxes()
+        found = self._tracked.get(world, {}).get(w) if isinstance(w, int) else None
+        if found is None:
+            return None
+        rect, visible = found
+        return self._rect_bounds(rect), visible
 
     def document_scroll(self, doc_index: int = 0) -> tuple[float, float]:
         return self._scroll
@@ -109,7 +144,9 @@ class WindowIndex:
         return self._bounds(j), bool(j.rec.get("vis")), _clickable(j)
 
     def _bounds(self, j: Joined) -> tuple[float, float, float, float] | None:
-        r = j.rec.get("r")
+        return self._rect_bounds(j.rec.get("r"))
+
+    def _rect_bounds(self, r: Any) -> tuple[float, float, float, float] | None:
         if not isinstance(r, list) or len(r) < 4:
             return None
         return (float(r[0]) + self._scroll[0], float(r[1]) + self._scroll[1],

@@ -24,7 +24,14 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.ax.snapshot import RenderRows, row_of, set_prop
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, from_walk
-from axsnap_host.pipeline.axwalk.tree import WALK_BOXES, WALK_REFS, WALK_TAGS, walk_tree
+from axsnap_host.pipeline.axwalk.tree import (
+    WALK_BOXES,
+    WALK_REFS,
+    WALK_TAGS,
+    WalkLinks,
+    walk_links,
+    walk_tree,
+)
 from axsnap_host.pipeline.dom.walker_merge import Joined
 
 
@@ -35,14 +42,19 @@ class WalkSource:
         self._capture = capture
         self._refs: dict[str, tuple[Any, int]] = {}
         self._boxes: dict[str, tuple[list[Any], str | None]] = {}
+        self._links: WalkLinks | None = None
 
     @staticmethod
     def of(capture: RawCapture) -> WalkSource | None:
         """The source of a read from the walk (ax_source "walk"), else None."""
         return WalkSource(capture) if from_walk(capture) else None
 
+    def keep_links(self, joined: list[Joined]) -> None:
+        self._links = walk_links(self._capture, joined)
+
     def tree(self) -> FlatTree:
-        tree = walk_tree(self._capture)
+        tree = walk_tree(self._capture, self._links)
+        self._links = None
         tree.ahead.pop(WALK_TAGS, None)  # the outline's role decoration reads them
         self._refs = tree.ahead.pop(WALK_REFS, None) or {}
         self._boxes = tree.ahead.pop(WALK_BOXES, None) or {}
@@ -88,15 +100,6 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
             return None
         return [round(x + at[0]), round(y + at[1]), round(width), round(height)]
 
-    # keyed by the refs' own tuples: a key made for each of the 100k records was kept for
-    # half of them (3 MB of the 100k page's peak)
-    wanted: dict[tuple[Any, Any], tuple[Any, int]] = {ref: ref for ref in refs.values()}
-    by_ref: dict[tuple[Any, int], Joined] = {}
-    for j in dom.joined:
-        ref = wanted.get((j.rec.get("_world"), j.rec.get("w")))
-        if ref is not None:
-            by_ref.setdefault(ref, j)
-
     def render(order: Iterable[tuple[str, int]], base: SplitResult) -> list[list[Any]]:
         rows: list[list[Any]] = []
         for nid, depth in order:
@@ -121,9 +124,10 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
                 if own is not None:
                     set_bbox(row, own)
             ref = refs.get(nid)
-            j = by_ref.get(ref) if ref is not None else None
-            if j is not None:
-                bounds, visible, _ = dom.box_of(j)
+            # (a node has a ref only when no record of its element got a backendNodeId)
+            tracked = dom.tracked_box(*ref) if ref is not None else None
+            if tracked is not None:
+                bounds, visible = tracked
                 if bounds is not None:
                     x, y, width, height = bounds
                     set_bbox(row, [round(x), round(y), round(width), round(height)])

@@ -27,7 +27,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.ax.build import HOST_OWNED
 from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_facts
-from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, joined_records
+from axsnap_host.pipeline.dom.walker_merge import Joined, frame_ordinals, joined_records
 from axsnap_host.pipeline.page_status import is_error_page
 from axsnap_host.pipeline.read_shared import READ_OWNED, is_last_format
 
@@ -125,17 +125,18 @@ _CHUNK = 4096
 _FIELDS = 11  # a FlatNode's, in order
 
 
-def walk_tree(capture: RawCapture) -> FlatTree:
+def walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> FlatTree:
     """The flat tree of the walker's rows (see the module docstring), made once a read: the
     read's first format gets the built tree and, while the read has more to make
     (pipeline/read_shared.py), the read keeps a :class:`WalkBase` of it; a later format
-    gets a copy out of the base, the read's last one takes it."""
+    gets a copy out of the base, the read's last one takes it. ``links``: what a build
+    reads of the join (:func:`walk_links`), taken before the join went."""
     derived = capture.derived
     last = is_last_format(derived)
     base = derived.pop(WALK_BASE, None) if last else derived.get(WALK_BASE)
     if isinstance(base, WalkBase):
         return base.take() if last else base.copy()
-    tree = build_walk_tree(capture)
+    tree = build_walk_tree(capture, links)
     if not last:
         derived[WALK_BASE] = WalkBase(tree)
     if derived.get(HOST_OWNED) or derived.get(READ_OWNED):
@@ -157,20 +158,40 @@ def drop_walk_rows(capture: RawCapture) -> None:
             rows.clear()
 
 
-def build_walk_tree(capture: RawCapture) -> FlatTree:
-    """The flat tree of the walker's rows, built (see the module docstring)."""
+# what a walk tree's build reads of the join: walker frame → frame ordinal, and a run's
+# world (None: the top's) → tracked id ``w`` → the backendNodeId of its element
+WalkLinks = tuple[dict[int, int], dict[Any, dict[int, int]]]
+
+
+def walk_links(capture: RawCapture, joined: list[Joined]) -> WalkLinks | None:
+    """What the walk tree's build reads of ``joined``, for a format that lets the join go
+    before it reads its tree (pipeline/ax/build.py); None when the read's tree is built
+    already (its :class:`WalkBase`), so the build reads nothing."""
+    if isinstance(capture.derived.get(WALK_BASE), WalkBase):
+        return None
+    return _links(capture, joined)
+
+
+def _links(capture: RawCapture, joined: list[Joined]) -> WalkLinks:
+    backends: dict[Any, dict[int, int]] = {}
+    for j in joined:
+        w = j.rec.get("w")
+        if j.backend_node_id is not None and isinstance(w, int):
+            backends.setdefault(j.rec.get("_world"), {}).setdefault(w, j.backend_node_id)
+    return frame_ordinals(capture, joined), backends
+
+
+def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> FlatTree:
+    """The flat tree of the walker's rows, built (see the module docstring); ``links``:
+    :func:`walk_links` of the read's join, else read off the join here."""
     walker = capture.walker or {}
     entries = [FrameEntry(ordinal=i, frame_id=f.frame_id, parent_frame_id=f.parent_frame_id,
                           url=f.url, name=f.name, captured=f.captured, error=f.error,
                           owner_backend_id=f.owner)
                for i, f in enumerate(frame_facts(frame) for frame in capture.frames)]
-    joined = joined_records(capture)
-    ordinals = frame_ordinals(capture, joined)
-    backends: dict[Any, dict[int, int]] = {}  # a run's world (None: the top's) → w → id
-    for j in joined:
-        w = j.rec.get("w")
-        if j.backend_node_id is not None and isinstance(w, int):
-            backends.setdefault(j.rec.get("_world"), {}).setdefault(w, j.backend_node_id)
+    if links is None:
+        links = _links(capture, joined_records(capture))
+    ordinals, backends = links
     tree = _Tree(entries)
     tree.add(_rows(walker), ordinals, backends.get(None, {}), None, None)
     # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under

@@ -282,6 +282,11 @@ class JoinFacts:
         self.by_dom = {(j.frame_id, j.backend_node_id): j for j in with_element_facts(joined)}
         self._made: dict[tuple[int, str, str], ElementFacts] = {}
 
+    def keep_only(self, kept: list[Any]) -> None:
+        """Hold ``kept`` (:func:`with_element_facts` of the join: the records ``by_dom``
+        holds) instead of the whole join, which the read's last format lets go."""
+        self.joined = kept
+
     def facts(self, j: Any, role: str, name: str) -> ElementFacts:
         key = (id(j), role, name)  # (the join, held here, keeps every record alive)
         made = self._made.get(key)
