@@ -49,6 +49,10 @@ def test_the_walk_lists_what_the_snapshot_join_lists(page: Browser) -> None:
     assert 0 < steps["walker_ids_resolved"] < len(walked["result"]["elements"]) + 40
     # and asked as the walk reported, before its output reached the worker (walker_ids_early.js)
     assert steps["walker_ids_early_parts"] == 1
+    # the tile's listener named no taken record: resolved on its own and found a record
+    # (the listener step's split, walker_listeners.js)
+    assert 1 <= steps["walker_ids_listener_nodes_marked"] <= steps["walker_ids_listener_nodes"]
+    assert 0 <= steps["walker_ids_listener_nodes_ms"] <= steps["walker_ids_listeners_ms"]
 
 
 def test_an_id_below_the_fold_from_the_walk_acts(page: Browser) -> None:

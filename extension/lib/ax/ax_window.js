@@ -128,6 +128,9 @@ export function walkerSteps(walker, timings) {
   // records whose backendNodeId came from an earlier read of the same document, and taken
   if (Number.isInteger(stats.ids?.cached)) timings.walker_ids_cached = stats.ids.cached;
   if (Number.isInteger(stats.ids?.resolved)) timings.walker_ids_resolved = stats.ids.resolved;
+  // click-listener nodes no taken record named, resolved one by one, and those that were records
+  if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes = stats.ids.listener_nodes;
+  if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_marked = stats.ids.listener_nodes_marked;
   // a whole page's take: its parts asked as the walk reported, before its output came (walker_ids_early.js)
   if (Number.isInteger(stats.ids?.early_parts)) timings.walker_ids_early_parts = stats.ids.early_parts;
   // worlds found through the contexts earlier reads learned (no binding installed for them)

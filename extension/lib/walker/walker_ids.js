@@ -14,7 +14,8 @@
 //   (walker_id_cache.js: a settled page's second read deep-serializes nothing);
 // - one DOMDebugger.getEventListeners over the document (its root element, depth -1,
 //   pierce) lists the nodes with the listeners that make DOMSnapshot's isClickable (click,
-//   mousedown, mouseup, DOMActivate): a few milliseconds even on 100k elements.
+//   mousedown, mouseup, DOMActivate): a few milliseconds even on 100k elements
+//   (walker_listeners.js).
 // Records gain `b` (backendNodeId) and `k:1` (click listener); walker frames gain
 // `frameId`. Out-of-process frames (another renderer) answer over their own CDP session:
 // the binding is installed there too, the bindingCalled event names the session, and the
@@ -26,10 +27,12 @@ import {
 } from '../reuse/walker_id_cache.js';
 import { claimEarly } from './walker_ids_early.js';
 import {
-  CLICK_LISTENER_TYPES, DEEP, applyListeners, listableIndices, markListenerNodes, parseTake, takeInParts,
+  CLICK_LISTENER_TYPES, DEEP, applyListeners, listableIndices, parseTake, takeInParts,
 } from './walker_ids_listable.js';
+import { readListeners } from './walker_listeners.js';
 
 export { CLICK_LISTENER_TYPES, applyListeners, parseTake };
+export { clickListenerSignature, listenerSignature, listenersAhead } from './walker_listeners.js';
 
 const OBJECT_GROUP = 'axsnap-walker-ids';
 // Each read takes its elements into a group of its own: two reads of a tab may overlap (a
@@ -67,119 +70,6 @@ export function applyIds(result, nodes, frameByLoader, indices = null) {
     if (frame && frameId && !frame.frameId) frame.frameId = frameId;
   }
   return resolved;
-}
-
-// The root element's object, per (tab, session, backendNodeId), in no object group (so no
-// read's release frees it): a re-read of the document asks the listeners at once, without
-// resolving the root again. backendNodeIds are never reused within a renderer, and an object
-// dies with its document (the listener read then fails, and the root is resolved afresh).
-// In no group for a second reason: DOMDebugger.getEventListeners wraps every listener's
-// handler function as a remote object of the asking object's group, and only then; off an
-// object in no group it lists the same listeners (type, node, script position) without them.
-// Measured on the act-pace inbox (80 listeners): 39 kB → 12 kB a reply, 5.9 → 1.4 ms a read,
-// and a kept group no longer grows by 80 handler objects a read.
-const MAX_ROOTS = 16;
-const roots = new Map();
-
-async function rootObject(session, backendNodeId, sessionId, fresh) {
-  const key = `${session.tabId}/${sessionId ?? ''}/${backendNodeId}`;
-  if (!fresh && roots.has(key)) return { objectId: roots.get(key), kept: true };
-  const node = await session.send('DOM.resolveNode', { backendNodeId }, sessionId);
-  const objectId = node?.object?.objectId;
-  if (!objectId) throw new Error('the root element did not resolve');
-  keepRoot(key, objectId);
-  return { objectId, kept: false };
-}
-
-/**
- * Click-type listeners of the whole document, read off its root element. The node is
- * resolved in the page's main world (DOM.resolveNode: no script runs): asking from an
- * isolated world's object wraps the page's handlers there, and Chromium 156's renderer
- * then crashed on the next navigation.
- */
-async function documentListeners(session, backendNodeId, sessionId = undefined) {
-  const ask = async (fresh) => {
-    const root = await rootObject(session, backendNodeId, sessionId, fresh);
-    const reply = await session.send('DOMDebugger.getEventListeners',
-      { objectId: root.objectId, depth: -1, pierce: true }, sessionId).catch((e) => {
-      if (root.kept) return null; // the kept object is gone: resolve the root again
-      throw e;
-    });
-    return reply ? { reply, kept: root.kept } : null;
-  };
-  const got = (await ask(false)) ?? await ask(true);
-  // kept: read off the object an earlier read kept, which dies with its document, so the
-  // document was still the one that read found (capture.js: the last check needs no tree)
-  return { listeners: got?.reply?.listeners ?? [], kept: got?.kept === true };
-}
-
-// The top document's root element per tab, as its last walk resolved it: the cached answers'
-// listener check (clickListenerSignature) asks off its kept object.
-const topRoots = new Map(); // tabId -> backendNodeId
-
-/** The click-type listeners of a listener list as one string (which node, which type). */
-export function listenerSignature(listeners) {
-  const types = new Set(CLICK_LISTENER_TYPES);
-  return listeners.filter((l) => types.has(l.type)).map((l) => `${l.backendNodeId}:${l.type}`)
-    .sort().join(',');
-}
-
-/**
- * The tab's click-type listeners now (its top document and same-process frames), as
- * listenerSignature's string; null when they could not be read. A listener added by a script
- * changes no DOM and fires no event, so the cached answers' proof cannot see it: a cached answer
- * stands only while this string is the one read before its capture (router.js). Off the kept
- * root object (one command) when a walk or an earlier check resolved it; else the root asked
- * of the main world and kept the same way (a document's reads may all be cached answers, which
- * walk nothing).
- */
-export async function clickListenerSignature(session) {
-  const tabId = session.tabId;
-  const root = topRoots.get(tabId);
-  if (root !== undefined) {
-    const got = await documentListeners(session, root).catch(() => null);
-    if (got) return listenerSignature(got.listeners);
-    if (topRoots.get(tabId) === root) topRoots.delete(tabId); // its document is gone
-  }
-  const found = await session.send('Runtime.evaluate',
-    { expression: 'document.documentElement' }).catch(() => null);
-  const objectId = found?.result?.objectId;
-  if (!objectId) return null;
-  const [reply, described] = await Promise.all([
-    session.send('DOMDebugger.getEventListeners', { objectId, depth: -1, pierce: true }).catch(() => null),
-    session.send('DOM.describeNode', { objectId }).catch(() => null),
-  ]);
-  const backendNodeId = described?.node?.backendNodeId;
-  if (Number.isInteger(backendNodeId)) {
-    keepRoot(`${tabId}//${backendNodeId}`, objectId);
-    keepTopRoot(tabId, backendNodeId);
-  }
-  return reply ? listenerSignature(reply.listeners ?? []) : null;
-}
-
-function keepRoot(key, objectId) {
-  roots.delete(key);
-  roots.set(key, objectId);
-  while (roots.size > MAX_ROOTS) roots.delete(roots.keys().next().value);
-}
-
-function keepTopRoot(tabId, backendNodeId) {
-  topRoots.delete(tabId);
-  topRoots.set(tabId, backendNodeId);
-  while (topRoots.size > MAX_ROOTS) topRoots.delete(topRoots.keys().next().value);
-}
-
-/**
- * The tab's click listeners asked now, off the root element `backendNodeId` whose object a
- * read kept (null when none is kept). A re-read sends this right behind its walk
- * (walker_capture.js: walkCachedWorld), so the renderer answers it after the walk with no round
- * trip between them; the listeners do not depend on the walk's output, only on the document.
- */
-export function listenersAhead(session, backendNodeId) {
-  if (!Number.isInteger(backendNodeId) || !roots.has(`${session.tabId}//${backendNodeId}`)) return null;
-  const promise = documentListeners(session, backendNodeId);
-  promise.catch(() => {}); // read (or its failure reported) by readListeners
-  return { root: backendNodeId, promise };
 }
 
 /**
@@ -352,53 +242,6 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
 }
 
 /**
- * Click listeners, read per CDP session (backendNodeIds are per renderer): the tab's off the
- * top document's root (depth -1 and pierce cover its same-process frames), an out-of-process
- * frame's off the root of each run taken in it. Returns {clickable, listeners}. `listable`:
- * the take's group when it took the listable records only (unmatched listener nodes: their
- * records asked in their world, walker_ids_listable.js).
- */
-async function readListeners(session, walker, byRun, contexts, errors, ahead = null, listable = null) {
-  const stats = { clickable: 0, listeners: 0, root_kept: 0 };
-  const groups = new Map(); // sessionId (null: the tab) → {roots, results}
-  for (const [run, result] of byRun) {
-    const sessionId = contexts.get(run)?.sessionId ?? null;
-    if (!groups.has(sessionId)) groups.set(sessionId, { roots: [], results: [] });
-    const group = groups.get(sessionId);
-    group.results.push(result);
-    const root = result.elements?.[0]?.b;
-    if (sessionId !== null && root !== undefined) group.roots.push(root);
-  }
-  const top = walker.elements?.[0]?.b;
-  if (top === undefined) {
-    // (a whole-page walk that reported nothing has nothing to list: no listeners wanted)
-    const message = 'the top document was not resolved';
-    if (!listable || walker.elements?.length) errors.push({ step: 'walker_listeners', message });
-    groups.delete(null);
-  } else {
-    groups.get(null)?.roots.push(top);
-    keepTopRoot(session.tabId, top);
-  }
-  await Promise.all([...groups].map(async ([sessionId, { roots, results }]) => {
-    try {
-      const lists = await Promise.all(roots.map((root) => (sessionId === null && ahead?.root === root
-        ? ahead.promise : documentListeners(session, root, sessionId ?? undefined))));
-      if (sessionId === null && lists.at(-1)?.kept) stats.root_kept = 1; // the top root, pushed last
-      const found = applyListeners(results, lists.flatMap((got) => got.listeners));
-      for (const [run, result] of listable && found.unmatched.size ? byRun : []) {
-        if ((contexts.get(run)?.sessionId ?? null) !== sessionId) continue;
-        found.clickable += await markListenerNodes(session, contexts.get(run), result, found.unmatched, listable, errors);
-      }
-      stats.clickable += found.clickable;
-      stats.listeners += found.listeners;
-    } catch (e) {
-      errors.push({ step: 'walker_listeners', message: e?.message ?? String(e) });
-    }
-  }));
-  return stats;
-}
-
-/**
  * Resolve the walker's records in place: `walker` and its `subframes` (each with the
  * chrome.scripting `frameId` it ran in). `frames`: the capture's frames (frameId, loaderId,
  * sessionId); `reporter`: the binding the walk reported through (openReporter), if any;
@@ -439,8 +282,12 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     if (listable) for (const { sessionId } of contexts.values()) took.add(sessionId ?? null);
-    Object.assign(stats, await readListeners(session, walker, byRun, contexts, errors, ahead, listable ? group : null));
+    const { listener_nodes_ms: nodesMs, ...heard } = await readListeners(session, walker, byRun, contexts, errors,
+      ahead, listable ? group : null);
+    Object.assign(stats, heard);
     lap('listeners');
+    // of which the unmatched listener nodes' resolves (walker_ids_listable.js markListenerNodes)
+    if (nodesMs !== undefined) stats.ms.listener_nodes = nodesMs;
   } finally {
     // not awaited: the session runs the release before any later command (CDP keeps one
     // session's commands in order), so the next read's objects are never the ones released.
