@@ -196,7 +196,8 @@ def through_extension(args: argparse.Namespace) -> int:
                     timings = reply.get("timings") or {}
                     steps = timings.get("capture_steps") or {}
                     flat = {k: v for k, v in {**timings, **steps}.items()
-                            if isinstance(v, int | float) and k.endswith("_ms")}
+                            if isinstance(v, int | float)
+                            and (k.endswith("_ms") or k.startswith("walker_ids_listener_nodes"))}
                     print(f"  {name} read {run}: {wall:.0f} ms; " + ", ".join(
                         f"{k} {v:.0f}" for k, v in sorted(flat.items(), key=lambda kv: -kv[1])))
                     if args.profile:

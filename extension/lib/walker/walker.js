@@ -55,6 +55,7 @@ function beginRun(opts) {
   run.axRects = run.axBoxes ? /* @__PURE__ */ new Map() : null;
   run.pseudoCandidates = null;
   run.bgMemo = /* @__PURE__ */ new WeakMap();
+  run.hits = /* @__PURE__ */ new Map();
   run.forLabels = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
   run.scanned = /* @__PURE__ */ new Set();
@@ -3100,6 +3101,20 @@ function hidingOf(el, style, w, h, x, y) {
   if ((parseFloat(style.textIndent) || 0) <= -500) hx.push("text_indent");
   return hx;
 }
+function hitAt(doc, x, y) {
+  let asked = run.hits.get(doc);
+  if (!asked) {
+    asked = /* @__PURE__ */ new Map();
+    run.hits.set(doc, asked);
+  }
+  const key = x + "," + y;
+  let hit = asked.get(key);
+  if (hit === void 0) {
+    hit = doc.elementFromPoint(x, y);
+    asked.set(key, hit);
+  }
+  return hit;
+}
 var HIT_POINTS = [
   [0.5, 0.5],
   [0.1, 0.5],
@@ -3125,7 +3140,7 @@ function topmost(el, r, ctx, data) {
     if (outside && tested === 0 && fx === 0.5 && fy === 0.5) return void 0;
     if (outside) continue;
     tested++;
-    const hit = doc.elementFromPoint(x, y);
+    const hit = hitAt(doc, x, y);
     if (!firstHit) firstHit = hit;
     for (let n = hit; n; n = n.parentNode || n.host) {
       if (n === el || n.localName === "label" && n.control === el) {
@@ -3172,7 +3187,7 @@ function underOpaqueBox(el) {
   if (b.width <= 0 || b.height <= 0 || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
   const root = el.getRootNode();
   const doc = root && root.elementFromPoint ? root : el.ownerDocument;
-  const hit = doc.elementFromPoint(x, y);
+  const hit = hitAt(doc, x, y);
   if (!hit || hit === el || el.contains(hit)) return false;
   for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
     if (n.contains(el)) return false;

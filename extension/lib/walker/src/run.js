@@ -54,6 +54,9 @@ export function beginRun(opts) {
   run.axRects = run.axBoxes ? new Map() : null;
   run.pseudoCandidates = null;
   run.bgMemo = new WeakMap();  // element → the colour behind it (visibility.js)
+  // hit tests asked this walk: root (document or shadow root) → "x,y" → the element hit
+  // (visibility.js hitAt); nothing changes the page within one synchronous walk
+  run.hits = new Map();
   run.forLabels = new Map();  // root → `for` id → its <label>s (person_name.js)
   run.lightSteps = new WeakMap();  // shadow host → Map(light child → DOM step) (tree.js)
   // The scan of positioned boxes (scan.js): documents scanned, elements never pruned, the
