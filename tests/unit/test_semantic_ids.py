@@ -171,6 +171,27 @@ def test_a_control_inside_its_twin_is_the_inner_one_and_a_box_parts_card_twins()
         "btn_rating_in_main_for_salmon_chunks"]
 
 
+def test_the_outer_one_keeps_its_card_words_when_it_has_nearby_text_too() -> None:
+    """The wrapper of a rating has nearby text (the stars' words); once its inner control is
+    ``_inner`` it collides with nothing, so the card's words stay (no ``_near_`` with a counter)."""
+    ids = assign_ids([
+        Placed("btn_4_6_stars", "main", near="4_6_out", twin="under_chicken_pate"),
+        Placed("btn_4_6_stars", "main", near="4_6_out", twin="under_chicken_pate", inner=True),
+        Placed("btn_4_6_stars", "main", near="4_6_out", twin="under_salmon_chunks"),
+        Placed("btn_4_6_stars", "main", near="4_6_out", twin="under_salmon_chunks", inner=True)])
+    assert ids == ["btn_4_6_stars_in_main_under_chicken_pate",
+                   "btn_4_6_stars_in_main_under_chicken_pate_inner",
+                   "btn_4_6_stars_in_main_under_salmon_chunks",
+                   "btn_4_6_stars_in_main_under_salmon_chunks_inner"]
+
+
+def test_a_link_with_no_words_is_named_by_where_it_goes() -> None:
+    ids = assign_ids([Placed("link", "main", ordinal_only=True, mark="to_twitter_fortune"),
+                      Placed("link", "main", ordinal_only=True, mark="to_linkedin_company"),
+                      Placed("link", "main", ordinal_only=True)])
+    assert ids == ["link_to_twitter_fortune", "link_to_linkedin_company", "link_in_main"]
+
+
 def test_twin_words_read_the_walkers_box_place() -> None:
     assert twin_words("under:Results|for:Chicken pate for adult cats") == (
         "under_results_for_chicken_pate_for_adult")

@@ -907,6 +907,125 @@ function contentText(el) {
   return w.out.slice(0, -1);
 }
 
+// src/swatch.js
+var OPTION_ATTR = /^data-(?:[a-z-]*-)?(?:colou?r|theme|skin|bg|background|variant|palette)$/;
+var COLOUR_WORDS = /* @__PURE__ */ new Set([
+  "red",
+  "orange",
+  "yellow",
+  "green",
+  "teal",
+  "cyan",
+  "blue",
+  "indigo",
+  "purple",
+  "violet",
+  "pink",
+  "magenta",
+  "brown",
+  "grey",
+  "gray",
+  "black",
+  "white",
+  "lime",
+  "amber",
+  "navy",
+  "olive",
+  "maroon",
+  "gold",
+  "silver",
+  "azure",
+  "rose",
+  "emerald",
+  "sky",
+  "slate",
+  "primary",
+  "secondary",
+  "success",
+  "info",
+  "warning",
+  "danger",
+  "light",
+  "dark"
+]);
+var SHADES = /* @__PURE__ */ new Set(["deep", "light", "dark", "pale", "bright"]);
+var CLASS_PREFIX = /^(?:bg|background|colou?r|swatch|theme|skin|chip|palette|text)-/;
+var WORDS = 3;
+function optionWords(el) {
+  for (const name of el.getAttributeNames()) {
+    if (!OPTION_ATTR.test(name)) continue;
+    const value = collapse(el.getAttribute(name) || "");
+    const colour = /^#|^rgb|^hsl/i.test(value) ? cssColourName(value) : "";
+    if (colour) return colour;
+    const words = value.replace(/[-_]+/g, " ").split(" ").filter((w) => w && !/\d/.test(w));
+    if (words.length && words.length <= WORDS) return words.join(" ");
+  }
+  return "";
+}
+function classWords(el) {
+  const names = typeof el.className === "string" ? el.className.split(/\s+/) : [];
+  for (const name of names) {
+    if (!CLASS_PREFIX.test(name.toLowerCase())) continue;
+    const parts = name.toLowerCase().split(/[-_]+/).slice(1).filter((w) => !/\d/.test(w));
+    const at = parts.findIndex((w) => COLOUR_WORDS.has(w));
+    if (at >= 0) return parts.slice(at > 0 && SHADES.has(parts[at - 1]) ? at - 1 : at, at + 1).join(" ");
+  }
+  return "";
+}
+function fillWords(el) {
+  const style = getComputedStyle(el);
+  const gradient = /(rgba?\([^)]*\))/.exec(style.backgroundImage || "");
+  return cssColourName(gradient ? gradient[1] : style.backgroundColor || "");
+}
+var HUES = [
+  [15, "red"],
+  [40, "orange"],
+  [65, "yellow"],
+  [160, "green"],
+  [195, "cyan"],
+  [250, "blue"],
+  [290, "purple"],
+  [340, "pink"],
+  [360, "red"]
+];
+function cssColourName(value) {
+  let r;
+  let g;
+  let b;
+  let a = 1;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
+  const rgb = /^rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+))?/i.exec(value);
+  if (hex) {
+    const h = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join("") : hex[1];
+    [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+  } else if (rgb) {
+    [r, g, b] = [rgb[1], rgb[2], rgb[3]].map(Number);
+    if (rgb[4] !== void 0) a = Number(rgb[4]);
+  } else {
+    return "";
+  }
+  if (a < 0.3) return "";
+  const [max, min] = [Math.max(r, g, b) / 255, Math.min(r, g, b) / 255];
+  const light = (max + min) / 2;
+  const sat = max === min ? 0 : (max - min) / (1 - Math.abs(2 * light - 1));
+  if (sat < 0.15) {
+    if (light > 0.9) return "white";
+    if (light < 0.12) return "black";
+    return light > 0.65 ? "light grey" : light < 0.35 ? "dark grey" : "grey";
+  }
+  const d = max - min;
+  const [R, G, B] = [r / 255, g / 255, b / 255];
+  let hue = max === R ? (G - B) / d % 6 : max === G ? (B - R) / d + 2 : (R - G) / d + 4;
+  hue = (hue * 60 + 360) % 360;
+  const name = HUES.find(([top]) => hue < top)[1];
+  if (name === "orange" && light < 0.35) return "brown";
+  return light > 0.75 ? `light ${name}` : light < 0.25 ? `dark ${name}` : name;
+}
+function swatchWords(el) {
+  if (el.childElementCount > 1 || (el.textContent || "").trim()) return "";
+  return optionWords(el) || classWords(el) || (el.childElementCount ? "" : fillWords(el));
+}
+
 // src/text.js
 function ownText(el) {
   let s = "";
@@ -1000,7 +1119,7 @@ function iconHint(el) {
     if (file && !src.startsWith("data:")) return clip(file[1]);
     for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
   }
-  return "";
+  return swatchWords(el);
 }
 function imageUrl(n, style) {
   if (n.nodeType !== 1) return "";

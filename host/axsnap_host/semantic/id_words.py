@@ -113,6 +113,7 @@ def near_text(node: Node, facts: PageFacts, own: str) -> str:
         rid = todo.pop()
         inside.add(rid)
         todo.extend(facts.nodes[rid].children)
+    holding = {a.rid for a in facts.ancestors(node)}
     for ancestor in facts.ancestors(node)[:4]:
         queue = list(ancestor.children)
         seen = 0
@@ -120,6 +121,9 @@ def near_text(node: Node, facts: PageFacts, own: str) -> str:
             rid = queue.pop(0)
             seen += 1
             if rid in inside:
+                continue
+            if rid in holding:  # an ancestor: its text holds the element's own label
+                queue.extend(facts.nodes[rid].children)
                 continue
             other = facts.nodes[rid]
             words = slug(other.text, 3)

@@ -8,7 +8,7 @@ first source that has one: ``aria-label``/``aria-labelledby``, the visible text 
 document says which, so a window read decides as the whole page does) is told apart by its
 context, the row or item it sits in (``btn_delete_near_invoice_march``), else by its region
 (``link_home_in_footer``); an element with no label at all is named by its context
-(``btn_near_row_1``). A shared label outside any row also carries the element's own mark,
+(``btn_near_row_1``), a link with none by where it goes (``link_to_twitter_fortune``). A shared label outside any row also carries the element's own mark,
 where it has one: a link's destination (``link_learn_more_in_main_to_pricing``), else the
 labelled container it sits in (``btn_save_in_main_at_cookie_settings``); it is added whenever
 the page shares the label, not only when a twin is in the reply, so the id is the same before
@@ -159,7 +159,10 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 ids[i] = f"{base}_near_{item.context}"
             elif item.place:
                 ids[i] = f"{base}_in_{item.place}"
-            if not item.context and item.mark and not item.ordinal_only:
+            if item.ordinal_only and item.mark.startswith("to_"):
+                # a link with no words (an icon, an image with no alt): where it goes
+                ids[i] = f"{base}_{item.mark}"
+            elif not item.context and item.mark and not item.ordinal_only:
                 ids[i] = f"{ids[i]}_{item.mark}"
             elif not item.context and item.section and not item.ordinal_only:
                 # no row, no mark of its own: the part of the page it sits in (the walker
@@ -170,6 +173,13 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 # story): where it sits, as the walker read it over the whole page, so every
                 # read says the same whether the other twin is in it or not
                 ids[i] = f"{ids[i]}_{item.twin}"
+        counts = Counter(ids[i] for i in members)
+        for i in members:
+            if items[i].inner and counts[ids[i]] > 1:
+                # a control inside its twin is the same control twice: it is the inner one,
+                # and the outer one keeps the id the words above gave it (one control, one
+                # name: the pair is no collision to part by nearby text)
+                ids[i] = f"{ids[i]}_inner"
         counts = Counter(ids[i] for i in members)
         marks = Counter((ids[i], items[i].mark) for i in members)
         holders = Counter((ids[i], items[i].holder) for i in members)
@@ -184,10 +194,7 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
             item = items[i]
             if counts[ids[i]] <= 1:
                 continue
-            if item.inner:
-                # a control inside its twin is the same control twice: it is the inner one
-                ids[i] = f"{ids[i]}_inner"
-            elif item.context and item.mark and marks[ids[i], item.mark] < counts[ids[i]]:
+            if item.context and item.mark and marks[ids[i], item.mark] < counts[ids[i]]:
                 # the same row words: the element's own mark, where it tells them apart
                 ids[i] = f"{base}_near_{item.context}_{item.mark}"
             elif item.holder and item.holder != item.mark and holders[

@@ -1,6 +1,7 @@
 // What an element shows as text: its own text nodes, its shown text, a label's own words, a
 // select's options, and the hints an icon-only control offers to name it.
 import { clip, collapse, run, shownStyle } from './run.js';
+import { swatchWords } from './swatch.js';
 import { FORM, INLINE, LABEL_SKIP, TEXT_SKIP } from './tags.js';
 
 export function ownText(el) {
@@ -99,7 +100,7 @@ export function iconHint(el) {
     if (file && !src.startsWith('data:')) return clip(file[1]);
     for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
   }
-  return '';
+  return swatchWords(el);  // (an empty box a script acts on: the colour it shows or sets)
 }
 
 function imageUrl(n, style) {
