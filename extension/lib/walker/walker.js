@@ -1021,9 +1021,20 @@ function cssColourName(value) {
   if (name === "orange" && light < 0.35) return "brown";
   return light > 0.75 ? `light ${name}` : light < 0.25 ? `dark ${name}` : name;
 }
+var SWATCH_SIDE = 64;
+var SWATCH_RATIO = 1.6;
+function onlyFill(el) {
+  if (el.childElementCount) return false;
+  for (const pseudo of ["::before", "::after"]) {
+    const content = getComputedStyle(el, pseudo).content;
+    if (content && content !== "none" && content !== "normal") return false;
+  }
+  const { width, height } = el.getBoundingClientRect();
+  return width > 0 && height > 0 && Math.max(width, height) <= SWATCH_SIDE && Math.max(width, height) / Math.min(width, height) <= SWATCH_RATIO;
+}
 function swatchWords(el) {
   if (el.childElementCount > 1 || (el.textContent || "").trim()) return "";
-  return optionWords(el) || classWords(el) || (el.childElementCount ? "" : fillWords(el));
+  return optionWords(el) || classWords(el) || (onlyFill(el) ? fillWords(el) : "");
 }
 
 // src/text.js

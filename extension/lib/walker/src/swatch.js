@@ -82,8 +82,23 @@ export function cssColourName(value) {
   return light > 0.75 ? `light ${name}` : light < 0.25 ? `dark ${name}` : name;
 }
 
+// A box that shows only its fill: no child, no glyph drawn by CSS (an icon font's ::after
+// is an icon, not a colour), small and about square (a wide one is a track or a bar).
+const SWATCH_SIDE = 64;
+const SWATCH_RATIO = 1.6;
+function onlyFill(el) {
+  if (el.childElementCount) return false;
+  for (const pseudo of ['::before', '::after']) {
+    const content = getComputedStyle(el, pseudo).content;
+    if (content && content !== 'none' && content !== 'normal') return false;
+  }
+  const { width, height } = el.getBoundingClientRect();
+  return width > 0 && height > 0 && Math.max(width, height) <= SWATCH_SIDE
+    && Math.max(width, height) / Math.min(width, height) <= SWATCH_RATIO;
+}
+
 /** Words naming an empty box a script acts on by what it shows or sets; "" for any other. */
 export function swatchWords(el) {
   if (el.childElementCount > 1 || (el.textContent || '').trim()) return '';
-  return optionWords(el) || classWords(el) || (el.childElementCount ? '' : fillWords(el));
+  return optionWords(el) || classWords(el) || (onlyFill(el) ? fillWords(el) : '');
 }
