@@ -1,38 +1,38 @@
 """Semantic ids: ``btn_sign_in``, ``input_search``, ``link_learn_more``, ``btn_登录``.
 
-An id is the element's type prefix and its label as words: lower-case, joined by ``_``,
-accents dropped from Latin letters, other scripts kept as they are. The label comes from the
-first source that has one: ``aria-label``/``aria-labelledby``, the visible text (a control's
+An id is the element's type prefix and its label as words: lower-case, joined by ``_``, accents
+dropped from Latin letters, other scripts kept as they are. The label comes from the first
+source that has one: ``aria-label``/``aria-labelledby``, the visible text (a control's
 ``<label>`` counts; a badge's count under it does not), ``placeholder``/``title``/``alt``,
 ``name``. A label that several controls of the page share (the walker's tally of the whole
 document says which, so a window read decides as the whole page does) is told apart by its
 context, the row or item it sits in (``btn_delete_near_invoice_march``), else by its region
 (``link_home_in_footer``); an element with no label at all is named by its context
-(``btn_near_row_1``), a link with none by where it goes (``link_to_twitter_fortune``). A shared label outside any row also carries the element's own mark,
-where it has one: a link's destination (``link_learn_more_in_main_to_pricing``), else the
-labelled container it sits in (``btn_save_in_main_at_cookie_settings``); it is added whenever
-the page shares the label, not only when a twin is in the reply, so the id is the same before
-and after a twin scrolls into view. A shared label with no row and no mark of its own carries
-the part of the page the walker says it sits in (its group's or list's label, its box's
-heading: ``menu_home_in_navigation_under_site_navigation``). Twins alike in label, row words
-and destination across the whole page (a menu laid out twice, a share bar above and below a
-story) carry what the walker found parts them, read over the whole document so every read
-says the same (lib/walker/src/twins.js): the first named container that differs
+(``btn_near_row_1``), a link with none by where it goes (``link_to_twitter_fortune``). A shared
+label outside any row also carries the element's own mark, where it has one: a link's
+destination (``link_learn_more_in_main_to_pricing``), else the labelled container it sits in
+(``btn_save_in_main_at_cookie_settings``); it is added whenever the page shares the label, not
+only when a twin is in the reply, so the id is the same before and after a twin scrolls into
+view. A shared label with no row and no mark of its own carries the part of the page the walker
+says it sits in (its group's or list's label, its box's heading:
+``menu_home_in_navigation_under_site_navigation``). Twins alike in label, row words and
+destination across the whole page (a menu laid out twice, a share bar above and below a story)
+carry what the walker found parts them, read over the whole document so every read says the
+same (lib/walker/src/twins.js): the first named container that differs
 (``link_world_in_navigation_to_world_at_nav_top``), else the heading above
-(``btn_share_..._under_comments``), else the paragraph holding them. Table rows alike in
-their first words carry their last cell's (``link_john_doe_near_a_report_30_mins_ago``).
-Twins still alike whose labels differ after the words an id holds carry their label's last
-words (``link_search_domain_docs_example_com_testing_index_html``); links, the last parts of
-their path (``link_psychology_to_psychology_archive``). A control inside another of its id
-(a link in the scripted ``<span>`` that wraps it: one control listed twice) is the inner one
+(``btn_share_..._under_comments``), else the paragraph holding them. Table rows alike in their
+first words carry their last cell's (``link_john_doe_near_a_report_30_mins_ago``). Twins still
+alike whose labels differ after the words an id holds carry their label's last words
+(``link_search_domain_docs_example_com_testing_index_html``); links, the last parts of their
+path (``link_psychology_to_psychology_archive``). A control inside another of its id (a link in
+the scripted ``<span>`` that wraps it: one control listed twice) is the inner one
 (``btn_4_7_out_of_5_..._inner``). Twins the walker parts by nothing else carry their own box,
 the card or list holding no other twin: its heading or title link, else its words
-(``link_let_us_know_..._for_chicken_pate_for_adult``). Only twins that nothing tells apart
-(the same action twice in one place) are numbered (``btn_delete_2``), the last resort.
-Nothing here depends on backendNodeIds, on the read's window or on the order of rows: an
-element keeps its id across scrolls, re-reads, re-renders and rows added above it while its
-label and its context do.
-"""
+(``link_let_us_know_..._for_chicken_pate_for_adult``). Only twins that nothing tells apart (the
+same action twice in one place) are numbered (``btn_delete_2``), the last resort. Nothing here
+depends on backendNodeIds, on the read's window or on the order of rows: an element keeps its
+id across scrolls, re-reads, re-renders and rows added above it while its label and its context
+do."""
 
 from __future__ import annotations
 
