@@ -4,8 +4,9 @@ note 45).
 No getFullAXTree, no DOMSnapshot: the walker writes the document as accessibility rows in its
 own pass, the records the DOM channel can list get their ids. The snapshot must hold the
 nodes Chromium's holds, in the same tree, with the same roles, names, values and states; the
-nodes an agent acts on carry Chromium's ids (the others an ``{frame}-ax{row}`` id), and those
-ids must act, below the fold and in a frame. ``also_formats`` with the walk is one walk.
+nodes an agent acts on carry Chromium's ids (the others the walk's ``{frame}-axw{w}``,
+tests/e2e/test_walk_node_ids_e2e.py), and those ids must act, below the fold and in a frame.
+``also_formats`` with the walk is one walk.
 """
 
 from __future__ import annotations
@@ -150,9 +151,9 @@ def test_the_walk_refuses_a_window_and_an_ax_id_acts_on_nothing(page: Browser) -
         page.snapshot_raw(format="snapshot", ax_source="walk")
     assert err.value.code == "invalid_message" and "needs scope 'page'" in err.value.message
     snapshot = read(page, "walk")["result"]["snapshot"]  # still serving
-    heading = id_of(snapshot, "heading", "Whole page from the walk")
-    assert heading.startswith("0-ax")
-    result = page.act(heading, "click")
+    document = snapshot["ax_tree"]["nodes"][0]  # a row of no node (design note 64)
+    assert document["role"] == "RootWebArea" and document["id"].startswith("0-ax")
+    result = page.act(document["id"], "click")
     assert not result.ok and result.error is not None
     assert result.error.code == "not_actionable" and "no DOM element" in result.error.message
     assert page.act(id_of(snapshot, "button", "Top button"), "click").ok  # and acts on

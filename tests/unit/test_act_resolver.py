@@ -65,6 +65,12 @@ def test_targets_are_told_apart() -> None:
     with pytest.raises(AxsnapError) as err:
         parse_target("0-ax12")
     assert err.value.code == "not_actionable" and "no DOM element" in err.value.message
+    # a node of a read from the walk without a backendNodeId: the extension finds it through
+    # the walker's world (design note 64), so its id goes through as it is
+    walk = parse_target("1-axw57")
+    assert (walk.kind, walk.frame, walk.walk_node, walk.backend_node_id) == \
+        ("element_id", 1, 57, None)
+    assert walk.element_id == "1-axw57"
 
 
 def test_exact_words_win_and_stop_words_still_count() -> None:

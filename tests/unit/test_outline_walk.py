@@ -44,7 +44,7 @@ def walk_capture() -> dict[str, Any]:
     ]
     rows = [
         [-1, "RootWebArea", "Walk", None, {"focused": True}, 0, 0],    # 0
-        [0, "heading", "Title", None, {"level": 1}, 0, 0],             # 1
+        [0, "heading", "Title", None, {"level": 1}, -11, 0],           # 1 no record
         [1, "StaticText", "Title", None, 0, 0, 0],                     # 2
         [0, "paragraph", "", None, 0, 0, 0],                           # 3
         [3, "StaticText", "Some text", None, 0, 0, 0],                 # 4
@@ -94,10 +94,12 @@ def test_the_rows_make_the_tree_with_ids_where_the_records_got_them() -> None:
     # boxes (a label beside it does not name what is inside it); prune collapses it
     kids = [tree.nodes[c] for c in root.children]
     assert [k.role for k in kids] == ["heading", "paragraph", "generic", "generic", "Iframe"]
-    assert [k.id for k in kids] == ["0-ax1", "0-ax3", "0-40", "0-ax9", "0-70"]
-    assert tree.nodes["0-ax9"].children == ["0-60"]
+    # a node the walker's world named has its id there (a record's w, or minus a row's own:
+    # the heading), a row of no node its row (design note 64)
+    assert [k.id for k in kids] == ["0-axw11", "0-ax3", "0-40", "0-axw5", "0-70"]
+    assert tree.nodes["0-axw5"].children == ["0-60"]
     assert tree.nodes["0-60"].state == {"checked": True}
-    assert tree.nodes["0-ax1"].state == {"level": 1}
+    assert tree.nodes["0-axw11"].state == {"level": 1}
     # the frame's document and its button are numbered in the frame's ordinal
     inner = tree.nodes["0-70"].children
     assert inner == ["1-ax12"] and tree.nodes["1-ax12"].children == ["1-90"]

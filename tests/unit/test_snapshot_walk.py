@@ -1,7 +1,8 @@
 """SnapshotV1 of the whole page read from the walk (``ax_source="walk"``, issue 33, design
 note 45): the walker's accessibility rows are the tree and its records the DOM facts; the
 nodes whose element got a backendNodeId carry Chromium's ``{frame}-{backendNodeId}``, the
-others an ``{frame}-ax{row}`` id and, when the walker reported their element, its box.
+others the walk's ``{frame}-axw{w}`` (a row of no node ``{frame}-ax{row}``) and, when
+the walker reported their element, its box.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ def test_nodes_carry_ids_states_and_boxes() -> None:
     assert by_id["0-60"]["state"] == {"checked": True}
     assert by_id["0-40"]["isClickable"] is True  # its click listener
     assert by_id["1-90"]["bbox"] == [20, 2610, 80, 20]
-    # a heading has no DOM id: an ax id, its states, no domRef, no box without a record
-    heading = by_id["0-ax1"]
+    # a heading has no DOM id: the walk's id, its states, no domRef, no box without a record
+    heading = by_id["0-axw11"]
     assert heading["role"] == "heading" and heading["state"] == {"level": 1}
     assert "domRef" not in heading and "bbox" not in heading
     assert any(n["role"] == "StaticText" and n["name"] == "Some text" for n in by_id.values())
@@ -59,10 +60,10 @@ def test_a_node_without_an_id_takes_its_records_box() -> None:
     records = capture["walker"]["elements"]
     records.append({"p": 1, "f": 0, "s": "h1", "r": [5, 100, 400, 30], "vis": 1, "w": 11})
     capture["walker"]["axt"]["rows"][1][5] = 11  # the heading's row names its record
-    heading = nodes(run(capture, **WALK))["0-ax1"]
+    heading = nodes(run(capture, **WALK))["0-axw11"]
     assert heading["bbox"] == [5, 100, 400, 30] and "domRef" not in heading
     records[-1]["vis"] = 0
-    assert nodes(run(capture, **WALK))["0-ax1"]["isVisible"] is False
+    assert nodes(run(capture, **WALK))["0-axw11"]["isVisible"] is False
 
 
 def test_one_walk_serves_every_format() -> None:

@@ -1,6 +1,9 @@
 // Resolve an outline element id ("{frameOrdinal}-{backendNodeId}") on the live page into
 // locators (backendNodeId, frame-prefixed XPath, CSS selector) and check that each of them
 // finds the same node. An id that no longer resolves is "stale" — never another element.
+// A node of a whole-page read from the walk with no backendNodeId ("{frameOrdinal}-axw{w}":
+// a heading, a text run) is first found through the walker's world that named it
+// (walker/walker_ax_nodes.js), then checked as any element id.
 //
 // Frames are numbered as the capture numbers them (collectFrames: Page.getFrameTree
 // pre-order with the out-of-process subtrees spliced in), so ordinal N is the same frame as
@@ -10,6 +13,7 @@
 import { AxError } from '../common/errors.js';
 import { collectFrames } from './capture.js';
 import { captureDomTree, framePositions, orderFrames } from './domtree.js';
+import { parseWalkId, walkNodeCandidates } from '../walker/walker_ax_nodes.js';
 
 const WORLD = 'axsnap-resolve';
 const SHADOW_HOP = '#shadow-root';
@@ -210,6 +214,8 @@ async function liveXPath(session, frames, frame, objectId) {
 /** The frame an element id names: {frames, frame, ordinal, backendNodeId} (the frames as the
  * capture numbers them); throws stale_element when the page has no such frame. */
 export async function frameOfId(session, elementId) {
+  const walkId = parseWalkId(elementId);
+  if (walkId) return frameOfWalkNode(session, elementId, walkId);
   const match = /^(\d+)-(\d+)$/.exec(String(elementId));
   if (!match) throw new AxError('invalid_message', `bad element id ${elementId}`, 'Use an id like "0-29".');
   const ordinal = Number(match[1]);
@@ -222,6 +228,29 @@ export async function frameOfId(session, elementId) {
 
 // Where the node is: "detached", "here" (in the document of the world's frame) or "elsewhere".
 const WHERE = 'function () { return !this.isConnected ? "detached" : this.ownerDocument === document ? "here" : "elsewhere"; }';
+
+/** frameOfId for a walk node's id: the node the walker's world names `w`, in frame `ordinal`
+ * (the first world's node that is there: same-process frames' worlds count apart). */
+async function frameOfWalkNode(session, elementId, { ordinal, w }) {
+  const frames = await outlineFrames(session);
+  const frame = frames[ordinal];
+  if (!frame) throw stale(elementId, `the page has no frame ${ordinal} any more`);
+  const candidates = await walkNodeCandidates(session, session.tabId, frame.sessionId ?? null, w);
+  let contextId = null;
+  for (const backendNodeId of candidates) {
+    try {
+      contextId ??= await isolatedWorld(session, frame);
+      const r = await session.send('DOM.resolveNode', { backendNodeId, executionContextId: contextId }, frame.sessionId);
+      if ((await call(session, frame.sessionId, r.object.objectId, WHERE)).value === 'here') {
+        return { frames, frame, ordinal, backendNodeId };
+      }
+    } catch {
+      // not this one (its document is gone): the next world's
+    }
+  }
+  throw stale(elementId, candidates.length ? 'its node is no longer in the page'
+    : 'no walk of the page shows it any more (read the page again)');
+}
 
 /**
  * The live node an element id names, checked to be the same node: alive (connected) and in

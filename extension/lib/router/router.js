@@ -51,8 +51,8 @@ export function validateMessage(msg) {
     return { type: msg.type, tabId: msg.tabId ?? null, targetId: msg.targetId ?? null, raw: msg };
   }
   if (msg.type === 'resolve') {
-    if (typeof msg.elementId !== 'string' || !/^\d+-\d+$/.test(msg.elementId)) {
-      throw invalid('elementId must look like "0-29" (frame ordinal, backendNodeId)');
+    if (typeof msg.elementId !== 'string' || !/^\d+-(axw)?\d+$/.test(msg.elementId)) {
+      throw invalid('elementId must look like "0-29" (frame ordinal, backendNodeId) or "0-axw57" (a node of a read from the walk)');
     }
     if (msg.xpath !== undefined && msg.xpath !== null && (typeof msg.xpath !== 'string' || !msg.xpath.startsWith('/'))) {
       throw invalid('xpath must be an absolute XPath string');

@@ -1758,6 +1758,17 @@ function trackedOf(el) {
   const track = run.track;
   return track ? track.ids.get(el) || 0 : 0;
 }
+function nodeIdOf(ctx, node) {
+  const track = run.track;
+  if (!track) return 0;
+  let id = track.axIds.get(node);
+  if (id === void 0) {
+    id = track.next++;
+    track.axIds.set(node, id);
+  }
+  ctx.nodes.push(node);
+  return -id;
+}
 function namedByAuthor(el) {
   return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
 }
@@ -1907,7 +1918,7 @@ function push(ctx, row) {
 }
 function addText(ctx, text, parent, f, node) {
   if (!text || ctx.mute) return -1;
-  const row = [parent, "StaticText", text, null, 0, 0, f];
+  const row = [parent, "StaticText", text, null, 0, node ? nodeIdOf(ctx, node) : 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
   return push(ctx, row);
 }
@@ -2053,14 +2064,14 @@ function visitSelect(ctx, el, row, role, f) {
   if (role !== "combobox") {
     for (const opt of el.options) {
       const name = optionText(opt);
-      push(ctx, [row, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt), f]);
+      push(ctx, [row, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt) || nodeIdOf(ctx, opt), f]);
     }
     return;
   }
   const popup = push(ctx, [row, "MenuListPopup", "", null, 0, 0, f]);
   for (const opt of el.options) {
     const name = optionText(opt);
-    push(ctx, [popup, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt), f]);
+    push(ctx, [popup, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt) || nodeIdOf(ctx, opt), f]);
   }
 }
 function visitFrame(ctx, el, row, depth) {
@@ -2107,7 +2118,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
       name || "",
       generic ? null : valueOf(el, tag, role),
       stateOf(el, tag, role, ctx),
-      w,
+      w || nodeIdOf(ctx, el),
       f,
       generic ? tag : 0
     ];
@@ -2176,7 +2187,8 @@ function axTreeRows(doc) {
     ranges: /* @__PURE__ */ new Map(),
     flow: null,
     focusEl: null,
-    focus: null
+    focus: null,
+    nodes: []
   };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
@@ -2189,6 +2201,7 @@ function axTreeRows(doc) {
   } catch (e) {
     ctx.error = String(e && e.message || e);
   }
+  if (run.track) run.track.axNodes = ctx.nodes;
   const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
   if (focus) out.focus = ctx.focus || { error: "the element is not rendered" };
   if (ctx.capped) out.capped = true;
@@ -2265,9 +2278,17 @@ function trackState() {
       runs: 0,
       ids: /* @__PURE__ */ new WeakMap(),
       refs: /* @__PURE__ */ new Map(),
-      pending: /* @__PURE__ */ new Map()
+      pending: /* @__PURE__ */ new Map(),
+      // the accessibility rows' nodes without a record (ax_tree.js nodeIdOf): their ids, from
+      // the same counter, and the last rows walk's such nodes (an id's node, at act time)
+      axIds: /* @__PURE__ */ new WeakMap(),
+      axNodes: []
     };
     globalThis[TRACK_KEY] = st;
+  }
+  if (!st.axIds) {
+    st.axIds = /* @__PURE__ */ new WeakMap();
+    st.axNodes = [];
   }
   return st;
 }
@@ -2275,7 +2296,7 @@ function trackedId(el) {
   const track = run.track;
   let id = track.ids.get(el);
   if (id === void 0) {
-    id = track.next++;
+    id = track.axIds.get(el) || track.next++;
     track.ids.set(el, id);
   }
   track.refs.delete(id);

@@ -21,6 +21,7 @@ import { DeadlineError, withDeadline } from '../session/deadline.js';
 import { DOM_FORMATS } from '../generated/contract.js';
 import { axsnapWalk } from './walker.js';
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
+import { rememberRowsWalk } from './walker_ax_nodes.js';
 import { dropEarly, earlyPartsUsed, takeEarly } from './walker_ids_early.js';
 import { listenerSignature, listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
@@ -171,6 +172,8 @@ export async function captureWalker(tabId, options, session = null, frames = [],
       keepWorld(tabId, loaderId, frames, out);
       if (out.stats.ids.worlds === 1 + (out.subframes?.length ?? 0)) rememberWalk(tabId, frames, out);
       else forgetWalk(tabId);
+      // the worlds whose rows name the read's nodes without ids (walker_ax_nodes.js)
+      if (opts.axTree) rememberRowsWalk(tabId, out);
     }
     return out;
   } finally {

@@ -126,6 +126,8 @@ def resolve_target(target: Target, previous: list[dict[str, Any]] | None,
         raise Refusal(ActError(code=ErrorCode.NOT_FOUND,
                                message=f"no element has the index [{target.index}]",
                                hint="use an index from the tab's last DOM text"))
+    if target.kind == "element_id" and target.walk_node is not None:
+        return locator(None, target.element_id)  # the extension finds its node (note 64)
     if target.kind == "element_id":
         assert target.frame is not None and target.backend_node_id is not None
         rec = (_by_id(current, target.frame, target.backend_node_id)

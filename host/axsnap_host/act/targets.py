@@ -1,7 +1,9 @@
 """What an action names: a DOM text index, an element id, a semantic id, or words.
 
 ``12`` or ``"[12]"`` is a DOM text index; ``"0-29"`` an outline/SnapshotV1 element id
-(``{frameOrdinal}-{backendNodeId}``); ``"btn_sign_in"`` a semantic id (of the tab's last
+(``{frameOrdinal}-{backendNodeId}``), or a node of a whole-page read from the walk
+(``"0-axw57"``: a heading, a text run..., found again through the walker's world by the
+extension, design note 64); ``"btn_sign_in"`` a semantic id (of the tab's last
 ``format="semantic"`` read, or of a resolver registered with
 :func:`register_semantic_resolver`), tried as words when it is none; anything else is a
 plain-language query for :mod:`.resolver`, maybe relational (``'"Reply" near "Kanesha"'``,
@@ -22,8 +24,11 @@ from axsnap_host.models.errors import AxsnapError, ErrorCode
 TargetKind = Literal["index", "element_id", "semantic", "query"]
 _INDEX = re.compile(r"^\[?(\d{1,9})\]?$")
 _ELEMENT_ID = re.compile(r"^(\d{1,4})-(\d{1,12})$")
-# a SnapshotV1 node with no DOM node ({frame}-ax{row}: text runs, headings... of a read from
-# the walk, design note 45; Chromium's nodes without one)
+# a node of a read from the walk that has no backendNodeId ({frame}-axw{w}: headings, text
+# runs...; the walker's world knows it by w, design note 64)
+_WALK_ID = re.compile(r"^(\d{1,4})-axw(\d{1,12})$")
+# an accessibility node with no DOM node (Chromium's {frame}-ax{axNodeId}; the walk's rows of
+# no node: a document, generated text, a list marker)
 _AX_ID = re.compile(r"^\d{1,4}-ax\d{1,12}$")
 _SEMANTIC = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 MAX_QUERY = 500
@@ -56,9 +61,12 @@ class Target:
     frame: int | None = None
     backend_node_id: int | None = None
     relation: Relation | None = None  # a query naming its element by an anchor text
+    walk_node: int | None = None  # the walk's id of a node with no backendNodeId (_WALK_ID)
 
     @property
     def element_id(self) -> str | None:
+        if self.frame is not None and self.walk_node is not None:
+            return f"{self.frame}-axw{self.walk_node}"
         if self.frame is None or self.backend_node_id is None:
             return None
         return f"{self.frame}-{self.backend_node_id}"
@@ -97,6 +105,10 @@ def parse_target(value: str | int | RelationalTarget | dict[str, Any]) -> Target
     if match:
         return Target("element_id", text, frame=int(match.group(1)),
                       backend_node_id=int(match.group(2)))
+    match = _WALK_ID.match(text)
+    if match:
+        return Target("element_id", text, frame=int(match.group(1)),
+                      walk_node=int(match.group(2)))
     if _AX_ID.match(text):
         raise AxsnapError(ErrorCode.NOT_ACTIONABLE,
                           f"{text!r} names an accessibility node with no DOM element (a text "

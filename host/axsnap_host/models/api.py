@@ -67,7 +67,9 @@ class ResolveMessage(_Target):
     """Locators of an outline element id on the live page, each checked."""
 
     type: Literal["resolve"]
-    elementId: str = Field(pattern=r"^\d+-\d+$", description="'{frameOrdinal}-{backendNodeId}'")
+    elementId: str = Field(pattern=r"^\d+-(axw)?\d+$",
+                           description="'{frameOrdinal}-{backendNodeId}', or a node of a "
+                           "whole-page read from the walk '{frameOrdinal}-axw{w}'")
     xpath: str | None = Field(None, pattern=r"^/", description="check this XPath too")
 
 

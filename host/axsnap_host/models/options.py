@@ -118,9 +118,9 @@ class SnapshotOptions(BaseModel):
         "DOMSnapshot; 'walk' computes roles, names, states and text runs in the page during "
         "the walker's single pass, without either (seconds less on large pages). Ids: the "
         "nodes an agent can act on carry Chromium's {frame}-{backendNodeId}; the others "
-        "(text, headings, wrappers) an {frame}-ax{row} id, which no action takes (the "
-        "outline prints them without [id]; an outline's focus takes them). With also_formats "
-        "the one walk serves every format (docs/guide/whole-page.md)",
+        "(text, headings, wrappers) the walk's {frame}-axw{w}, which actions and resolve take "
+        "(found again through the walker's world) and the outline prints without [id]. "
+        "With also_formats the one walk serves every format (docs/guide/whole-page.md)",
     )
     vision: StrictBool = Field(
         False,

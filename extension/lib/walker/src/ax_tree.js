@@ -12,7 +12,9 @@
 // content and the insides of form controls and images are not walked.
 //
 // A row: [parent row, role, name, value, state, w, frame, tag], parent -1 for the document's
-// RootWebArea; `w` the element's tracked id (records.js), 0 when it has none; frame the
+// RootWebArea; `w` the element's tracked id (records.js), or minus the id of a node with no
+// record (an element, a text node: nodeIdOf), 0 for a row of no node (a document, generated
+// content, a list marker) or without tracking; frame the
 // walker frame index (run.frames); `state` an object of Chromium's state names (pipeline/
 // ax/rows.py STATE_PROPERTIES) or 0; tag only on generic rows (a generic line is named by
 // its tag), else absent or 0. With opts.axTree 'boxes' the row of a text run, a document and
@@ -40,6 +42,23 @@ const MAX_ROWS = 400000;
 function trackedOf(el) {
   const track = run.track;
   return track ? track.ids.get(el) || 0 : 0;
+}
+
+// A row's node that has no record (a heading, a paragraph, a text node...): its id in this
+// world, from the records' counter and as lasting (one node, one id), written negative in
+// the row's `w` cell so the host tells it from a record's. The run keeps the node (the
+// world's axNodes, the last rows walk's) so that an action naming it finds it again
+// (extension/lib/walker/walker_ax_nodes.js). 0 without tracking.
+function nodeIdOf(ctx, node) {
+  const track = run.track;
+  if (!track) return 0;
+  let id = track.axIds.get(node);
+  if (id === undefined) {
+    id = track.next++;
+    track.axIds.set(node, id);
+  }
+  ctx.nodes.push(node);
+  return -id;
 }
 
 // A generic element an author named: a node of its own (a named wrapper stays in the outline).
@@ -203,7 +222,7 @@ function push(ctx, row) {
 
 function addText(ctx, text, parent, f, node) {
   if (!text || ctx.mute) return -1;
-  const row = [parent, 'StaticText', text, null, 0, 0, f];
+  const row = [parent, 'StaticText', text, null, 0, node ? nodeIdOf(ctx, node) : 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
   return push(ctx, row);
 }
@@ -338,14 +357,14 @@ function visitSelect(ctx, el, row, role, f) {
   if (role !== 'combobox') {
     for (const opt of el.options) {
       const name = optionText(opt);
-      push(ctx, [row, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt), f]);
+      push(ctx, [row, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt) || nodeIdOf(ctx, opt), f]);
     }
     return;
   }
   const popup = push(ctx, [row, 'MenuListPopup', '', null, 0, 0, f]);
   for (const opt of el.options) {
     const name = optionText(opt);
-    push(ctx, [popup, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt), f]);
+    push(ctx, [popup, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt) || nodeIdOf(ctx, opt), f]);
   }
 }
 
@@ -394,7 +413,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
       ? '' : axName(el, role);
     const generic = role === 'generic';
     const cells = [parent, role, name || '', generic ? null : valueOf(el, tag, role),
-      stateOf(el, tag, role, ctx), w, f, generic ? tag : 0];
+      stateOf(el, tag, role, ctx), w || nodeIdOf(ctx, el), f, generic ? tag : 0];
     // an element without a record has no box the host can read: its row carries it
     if (ctx.boxes && !w) cells.push(boxIn(run.axRects.get(el) || el.getBoundingClientRect(), f));
     row = push(ctx, cells);
@@ -443,7 +462,7 @@ function focusElement(doc, selector) {
 export function axTreeRows(doc) {
   const t0 = performance.now();
   const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0,
-    boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null };
+    boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null, nodes: [] };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
   else if (focus) { ctx.focusEl = focus; ctx.focusW = trackedOf(focus); }
@@ -452,6 +471,7 @@ export function axTreeRows(doc) {
   } catch (e) {
     ctx.error = String((e && e.message) || e);
   }
+  if (run.track) run.track.axNodes = ctx.nodes;  // (the last rows walk's: nodeIdOf)
   const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
   if (focus) out.focus = ctx.focus || { error: 'the element is not rendered' };
   if (ctx.capped) out.capped = true;

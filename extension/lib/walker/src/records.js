@@ -16,9 +16,13 @@ export function trackState() {
   let st = globalThis[TRACK_KEY];
   if (!st) {
     st = { world: Math.random().toString(36).slice(2) + Date.now().toString(36), next: 1,
-      runs: 0, ids: new WeakMap(), refs: new Map(), pending: new Map() };
+      runs: 0, ids: new WeakMap(), refs: new Map(), pending: new Map(),
+      // the accessibility rows' nodes without a record (ax_tree.js nodeIdOf): their ids, from
+      // the same counter, and the last rows walk's such nodes (an id's node, at act time)
+      axIds: new WeakMap(), axNodes: [] };
     globalThis[TRACK_KEY] = st;
   }
+  if (!st.axIds) { st.axIds = new WeakMap(); st.axNodes = []; }  // a state an older build made
   return st;
 }
 
@@ -26,7 +30,8 @@ function trackedId(el) {
   const track = run.track;
   let id = track.ids.get(el);
   if (id === undefined) {
-    id = track.next++;
+    // an element a rows walk named before it had a record keeps that id
+    id = track.axIds.get(el) || track.next++;
     track.ids.set(el, id);
   }
   track.refs.delete(id);  // re-inserted last: the oldest are dropped first

@@ -5,14 +5,18 @@ as accessibility rows (``walker.axt.rows``, extension/lib/walker/src/ax_tree.js)
 records, and the records the DOM channel can list got their backendNodeIds (walker_ids_listable.js).
 A row is ``[parent row, role, name, value, state, w, walker frame, tag?, box?]``; ``w`` is
 the tracked id of the element's record, which gives the node its backendNodeId when that
-record got one; ``box`` (a text run's, a document's) only on a SnapshotV1 read.
+record got one, or minus the id the walker's world gave a node with no record (a heading,
+a text node); ``box`` (a text run's, a document's) only on a SnapshotV1 read.
 
 The tree is the one :func:`~axsnap_host.pipeline.ax.tree.flatten` makes of Chromium's nodes:
 pre-order, ``{frameOrdinal}-{backendNodeId}`` ids. A generic element stays a node when the
 walker reported it (a box Chromium keeps too: which nodes are siblings decides what a label
 names, prune.py) or its author named it; other generic rows are lifted (their children take
 their place). A node whose element got no id (text runs, headings, lists, wrappers...) is
-``{frameOrdinal}-ax{row}``: the outline prints it without an id (design note 42). A frame
+``{frameOrdinal}-axw{w}``, the id its world gave it (lasting as the node does; an action
+finds the node again through it, design note 64), or ``{frameOrdinal}-ax{row}`` when the
+row names no node (a document, generated text, a list marker): the outline prints both
+without an id (design note 42). A frame
 whose <iframe> is a line but that no walker run read is a failure of the ``stitch`` step,
 said as a gap.
 """
@@ -310,16 +314,22 @@ class _Tree:
             ordinal = ordinals.get(frame, 0) if isinstance(frame, int) else 0
             if ordinal >= last:
                 ordinal = 0
-            backend = backend_of.get(w) if isinstance(w, int) and w else None
+            if not isinstance(w, int):
+                w = 0
+            backend = backend_of.get(w) if w > 0 else None
             if not isinstance(role, str) or not role:
                 role = "generic"
             else:  # one string a role (each row's was its own: 7 MB on the 100k page)
                 role = roles.setdefault(role, role)
-            if role in _LIFTED and backend is None and not name and not w:
+            if role in _LIFTED and backend is None and not name and w <= 0:
                 kept_of.append(parent)
                 continue
-            node_id = f"{ordinal}-{backend}" if backend is not None else \
-                f"{ordinal}-ax{base + index}"
+            if backend is not None:
+                node_id = f"{ordinal}-{backend}"
+            elif w:  # a node the walk's world names (its record's id, or its row's)
+                node_id = f"{ordinal}-axw{abs(w)}"
+            else:
+                node_id = f"{ordinal}-ax{base + index}"
             if node_id in nodes:
                 node_id = f"{ordinal}-ax{base + index}"
             counts[ordinal] += 1
@@ -330,7 +340,7 @@ class _Tree:
             if backend is None:
                 if isinstance(tag, str) and tag:
                     tags[node_id] = tag  # no record to tell it: the row says it
-                if isinstance(w, int) and w:
+                if w > 0:
                     refs[node_id] = (world, w)
                 elif isinstance(box, list) and len(box) == 4:
                     boxes[node_id] = (box, host)

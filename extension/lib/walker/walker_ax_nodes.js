@@ -1,0 +1,79 @@
+// The nodes of a whole-page read from the walk that have no backendNodeId (a heading, a
+// paragraph, a text run: `{frame}-axw{w}`, design note 64), found again when an action or a
+// lookup names one.
+//
+// The walker's world gave each such node an id `w` as it wrote the accessibility rows
+// (walker/src/ax_tree.js nodeIdOf; a node with a record has its record's tracked id), an id
+// that lasts as long as the node (one node, one id, never reused in the world), and keeps the
+// nodes of its last rows walk. So the world that walked the document answers which node `w`
+// is, and that node's backendNodeId then names it as any element id does (the caller,
+// capture/resolve.js, checks that it is still in the document of the id's frame: a node gone
+// from the page, or hidden since that walk, is stale, never another node).
+
+import { recallContext } from '../reuse/walker_id_cache.js';
+
+const MAX_TABS = 64;
+const OBJECT_GROUP = 'axsnap-walk-node';
+const walks = new Map(); // tabId -> the world tokens of its last rows walk (top run first)
+
+/** Keep the worlds a rows walk of `tabId` ran in (walkFrames' output `out`). */
+export function rememberRowsWalk(tabId, out) {
+  const worlds = [out?.world, ...(out?.subframes ?? []).map((sf) => sf?.result?.world)]
+    .filter((w) => typeof w === 'string' && w);
+  walks.delete(tabId);
+  if (!worlds.length) return;
+  walks.set(tabId, [...new Set(worlds)]);
+  while (walks.size > MAX_TABS) walks.delete(walks.keys().next().value);
+}
+
+/** Forget every tab's rows walk (tests). */
+export function forgetRowsWalks() {
+  walks.clear();
+}
+
+/** `{ordinal, w}` of a walk node's id ("0-axw57"), or null for any other id. */
+export function parseWalkId(elementId) {
+  const match = /^(\d{1,4})-axw(\d{1,12})$/.exec(String(elementId));
+  return match ? { ordinal: Number(match[1]), w: Number(match[2]) } : null;
+}
+
+/** The expression, run in a walker's world, that gives its node `w` (or null). */
+export function walkNodeExpression(w) {
+  const id = Number(w);
+  return `(() => { const s = globalThis.__axsnapWalker; if (!s) return null;
+    const ref = s.refs && s.refs.get(${id}); const el = ref && ref.deref();
+    if (el) return el;
+    for (const n of s.axNodes || []) {
+      if (s.axIds.get(n) === ${id} || s.ids.get(n) === ${id}) return n;
+    }
+    return null; })()`;
+}
+
+/**
+ * The backendNodeIds of node `w` in each world of `tabId`'s last rows walk whose context
+ * lives in CDP session `sessionId` (null: the tab's own), in walk order; [] when no walk is
+ * known (a new worker: read again) or no world knows `w`. Several worlds of one session
+ * (same-process frames) each have their own ids: the caller keeps the one in its frame.
+ */
+export async function walkNodeCandidates(session, tabId, sessionId, w) {
+  const worlds = walks.get(tabId) ?? [];
+  const found = [];
+  for (const world of worlds) {
+    const where = recallContext(world, new Set([sessionId ?? null]));
+    if (!where) continue;
+    const on = where.sessionId ?? undefined;
+    try {
+      const r = await session.send('Runtime.evaluate', { expression: walkNodeExpression(w),
+        contextId: where.contextId, returnByValue: false, objectGroup: OBJECT_GROUP }, on);
+      const objectId = !r?.exceptionDetails && r?.result?.subtype === 'node' ? r.result.objectId : null;
+      if (!objectId) continue;
+      const d = await session.send('DOM.describeNode', { objectId }, on);
+      if (Number.isInteger(d?.node?.backendNodeId)) found.push(d.node.backendNodeId);
+    } catch {
+      // a world whose document is gone: it names nothing
+    } finally {
+      session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }, on).catch(() => {});
+    }
+  }
+  return found;
+}

@@ -1,0 +1,92 @@
+"""Ids of the nodes a whole-page read from the walk gives no backendNodeId (issue 33, design
+note 64): a heading, a paragraph, a text run is ``{frame}-axw{w}``, the id the walker's world
+gave the node, and an action or a lookup naming it finds that very node again through the
+world (scroll to it, focus it, click it, resolve its locators), in a frame too; a node gone
+from the page is ``stale_element``, never another node; a row of no node (the document) is
+still refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from axsnap_host.client import Browser
+from axsnap_host.models.errors import AxsnapError
+
+WHOLE = {"format": "snapshot", "scope": "page", "ax_source": "walk", "exact": True,
+         "stabilize": {"enabled": False}}
+
+
+@pytest.fixture
+def page(browser: Browser, pages_url: str) -> Browser:
+    browser.open(f"{pages_url}dom/walk_node_ids.html")
+    return browser
+
+
+def nodes(browser: Browser) -> list[dict[str, Any]]:
+    return list(browser.snapshot_raw(**WHOLE)["result"]["snapshot"]["ax_tree"]["nodes"])
+
+
+def id_of(found: list[dict[str, Any]], role: str, name: str) -> str:
+    return next(str(n["id"]) for n in found if n["role"] == role and n.get("name") == name)
+
+
+def in_target(browser: Browser, script: str) -> Any:
+    return browser.run_in_target(script)
+
+
+def test_a_heading_from_the_walk_scrolls_focuses_and_resolves(page: Browser) -> None:
+    found = nodes(page)
+    far = id_of(found, "heading", "Section far below")
+    assert far.startswith("0-axw")  # no backendNodeId: the walk's own id
+    assert in_target(page, "return document.getElementById('far')"
+                           ".getBoundingClientRect().top") > in_target(page, "return innerHeight")
+    assert page.act(far, "scroll", "into_view").ok
+    top = in_target(page, "return document.getElementById('far').getBoundingClientRect().top")
+    assert 0 <= top < in_target(page, "return innerHeight")
+    assert page.act(far, "focus").ok
+    assert in_target(page, "return document.activeElement.id") == "far"
+    located = page.resolve(far)
+    assert located["tag"] == "h2" and located["consistent"] is True
+    assert located["css"] == "#far"
+    assert id_of(nodes(page), "heading", "Section far below") == far  # the same id again
+
+
+def test_a_text_run_from_the_walk_takes_a_click(page: Browser) -> None:
+    found = nodes(page)
+    words = id_of(found, "StaticText", "Click this sentence to say where the click landed.")
+    assert words.startswith("0-axw")
+    result = page.act(words, "click")
+    assert result.ok, result.error
+    assert in_target(page, "return document.getElementById('log').textContent") == "words"
+
+
+def test_a_heading_in_a_frame_acts_in_its_frame(page: Browser) -> None:
+    inner = id_of(nodes(page), "heading", "Heading in the frame")
+    assert inner.startswith("1-axw")
+    assert page.act(inner, "focus").ok
+    assert in_target(page, "return document.querySelector('iframe').contentDocument"
+                           ".activeElement.id") == "inner"
+
+
+def test_a_node_gone_is_stale_and_a_document_is_no_target(page: Browser) -> None:
+    found = nodes(page)
+    gone = id_of(found, "heading", "A heading that goes")
+    in_target(page, "document.getElementById('gone').remove()")
+    result = page.act(gone, "click")
+    assert not result.ok and result.error is not None
+    assert result.error.code == "stale_element"
+    with pytest.raises(AxsnapError) as err:
+        page.resolve(gone)
+    assert err.value.code == "stale_element"
+    found = nodes(page)  # read again: the walk no longer names it either
+    assert all(n["id"] != gone for n in found)
+    assert not page.act(gone, "click").ok
+    document = found[0]
+    assert document["role"] == "RootWebArea" and "-axw" not in document["id"]
+    refused = page.act(document["id"], "click")
+    assert refused.error is not None and refused.error.code == "not_actionable"
+    assert page.act(id_of(found, "heading", "Walk node ids"), "click").ok  # and acts on
+    assert in_target(page, "return document.getElementById('log').textContent") == "h1"
