@@ -108,6 +108,7 @@ test('axFramePositions orders sibling frames by their owners in the AX tree pre-
 
 test('focus: ids and XPaths stay on the host, CSS is resolved in the page', async () => {
   assert.equal(isCssFocus('0-29'), false);
+  assert.equal(isCssFocus('0-axw29'), false, "a walk node's id (design note 64)");
   assert.equal(isCssFocus('/html/body'), false);
   assert.equal(isCssFocus('#card > button'), true);
   const send = async (method, params) => {

@@ -74,7 +74,7 @@ export function walksAxTree(options) {
 /** An element id ("0-29", a walk's "0-ax12") or an XPath is resolved by the host; anything
  * else is CSS (resolved in the main frame: by DOM.querySelector, or by the walk itself). */
 export function isCssFocus(focus) {
-  return typeof focus === 'string' && focus.length > 0 && !/^\d+-(ax)?\d+$/.test(focus) && !focus.startsWith('/');
+  return typeof focus === 'string' && focus.length > 0 && !/^\d+-(axw?)?\d+$/.test(focus) && !focus.startsWith('/');
 }
 
 /** The options a whole-page read from the walk walks with: a whole-page DOM read's (with

@@ -5,8 +5,8 @@ keeps that node's subtree. The walk has no DOM tree to ask, and the element a se
 is often a wrapper the walk lifts (no node of its own). The walker selects it itself
 (``opts.axFocus``, ax_tree.js): its rows are the ones written while it was visited, rows
 ``[from, to)`` in pre-order, so its subtree is those rows (and what hangs under them: a
-cross-site frame's rows), whether it made a node or not. An element id (``0-29``, ``0-ax12``)
-or an XPath is resolved by the outline as on Chromium's tree.
+cross-site frame's rows), whether it made a node or not. An element id (``0-29``,
+``0-axw12``, ``0-ax12``) or an XPath is resolved by the outline as on Chromium's tree.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.pipeline.ax.tree import FlatTree
 
-ID_RE = re.compile(r"^\d+-(ax)?\d+$")  # an element id, or a walk's node id
+ID_RE = re.compile(r"^\d+-(axw?)?\d+$")  # an element id, or a walk's node id
 
 
 def is_css_focus(focus: str) -> bool:
