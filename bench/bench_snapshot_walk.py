@@ -6,8 +6,13 @@ scope="page"`` with ``ax_source="chromium"`` and ``ax_source="walk"`` by turns (
 first alternates), ``--runs`` of each. Compared, node by node in pre-order: the node as the
 spec prints it without its id (depth, role, name, value, state). On the nodes identical so:
 the ids of elements (the walk gives a node Chromium's ``{frame}-{backendNodeId}`` when its
-element got one, else ``{frame}-ax{row}``: design note 45), the boxes (within 1 px),
-``isVisible`` and ``isClickable``. Every difference is listed by kind. Timed: the read.
+element got one, else the walk's ``{frame}-axw{w}``: design note 64), the boxes (within
+1 px), ``isVisible`` and ``isClickable``. Every difference is listed by kind. Timed: the read.
+
+``--resolve N``: on each page, up to N of the identical nodes that have the walk's own id
+(``axw``: headings, paragraphs, text runs) where Chromium's has an element id are looked up
+by that id on the live page (``resolve``, the lookup ``act`` makes): the node found must be
+the one Chromium's id names (the same frame and backendNodeId).
 
     nice .venv/bin/python bench/bench_snapshot_walk.py                 # corpus + node docs
     nice .venv/bin/python bench/bench_snapshot_walk.py --whole-page    # + bench_whole_page's
@@ -21,6 +26,7 @@ import argparse
 import difflib
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -42,6 +48,7 @@ from axsnap_host.models.snapshot import node_records  # noqa: E402
 NO_WAIT = {"stabilize": {"enabled": False}}
 SOURCES = ("chromium", "walk")
 PROPS = ("bbox", "isVisible", "isClickable", "id")
+ELEMENT_ID = re.compile(r"^(\d+)-(\d+)$")
 
 
 def log(message: str) -> None:
@@ -147,6 +154,35 @@ def compare(name: str, a: dict[str, Any], b: dict[str, Any], kinds: Counter[str]
     return dict(counts)
 
 
+def walk_ids_resolve(browser: Browser, a: dict[str, Any], b: dict[str, Any],
+                     most: int) -> dict[str, int]:
+    """Up to ``most`` identical nodes with the walk's own id and Chromium's element id,
+    spread over the page, looked up by the walk's id: found, and found as Chromium's node."""
+    matcher = difflib.SequenceMatcher(a=a["keys"], b=b["keys"], autojunk=False)
+    pairs = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "equal":
+            continue
+        for x, y in zip(a["records"][i1:i2], b["records"][j1:j2], strict=True):
+            if "-axw" in y["id"] and ELEMENT_ID.match(x["id"]):
+                pairs.append((x["id"], y["id"]))
+    step = max(len(pairs) / most, 1) if most else 1
+    picked = [pairs[int(i * step)] for i in range(min(most, len(pairs)))]
+    out = Counter({"walk_ids": len(pairs), "resolve_asked": len(picked)})
+    for theirs, ours in picked:
+        try:
+            found = browser.resolve(ours)
+        except Exception as exc:  # a stale id, listed by its code
+            out[f"resolve_failed: {getattr(exc, 'code', type(exc).__name__)}"] += 1
+            continue
+        match = ELEMENT_ID.match(theirs)
+        assert match is not None
+        out["resolve_found"] += 1
+        out["resolve_same"] += (found.get("frameOrdinal"), found.get("backendNodeId")) == (
+            int(match.group(1)), int(match.group(2)))
+    return dict(out)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -155,6 +191,8 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", help="only these page names")
     parser.add_argument("--out", default="snapshot_walk")
     parser.add_argument("--dump", help="write every difference in full to this JSON file")
+    parser.add_argument("--resolve", type=int, default=0,
+                        help="look up this many walk ids a page (see the docstring)")
     args = parser.parse_args()
     load = [os.getloadavg()]
     rows: list[dict[str, Any]] = []
@@ -184,6 +222,10 @@ def main() -> int:
                 a, b = got["chromium"][-1], got["walk"][-1]
                 row: dict[str, Any] = {"page": name, "errors": sorted(set(b["errors"])),
                                        **compare(name, a, b, kinds, props, examples, dump)}
+                if args.resolve:  # the walk read last (runs alternate: an odd count)
+                    if args.runs % 2 == 0:
+                        got["walk"].append(read(browser, "walk"))
+                    row.update(walk_ids_resolve(browser, a, got["walk"][-1], args.resolve))
                 for source in SOURCES:
                     row[f"{source}_ms"] = statistics.median(r["ms"] for r in got[source])
                 rows.append(row)
@@ -199,6 +241,29 @@ def main() -> int:
     return 0
 
 
+def resolved(ok: list[dict[str, Any]], args: argparse.Namespace) -> list[str]:
+    """The --resolve paragraph: walk ids looked up on the live page."""
+    if not args.resolve:
+        return []
+
+    def total(k: str) -> int:
+        return sum(r.get(k, 0) for r in ok)
+
+    failed: Counter[str] = Counter()
+    for r in ok:
+        for k, v in r.items():
+            if k.startswith("resolve_failed"):
+                failed[k.split(": ", 1)[1]] += v
+    return [
+        f"**Walk ids (design note 64): {total('walk_ids'):,} identical nodes have the walk's "
+        "own id where Chromium's has an element id; of "
+        f"{total('resolve_asked'):,} looked up on the live page (up to {args.resolve} a page), "
+        f"{total('resolve_found'):,} found, {total('resolve_same'):,} as the very node "
+        "Chromium's id names" + (f"; failed: {dict(failed)}" if failed else "") + ".**",
+        "",
+    ]
+
+
 def render(rows: list[dict[str, Any]], kinds: Counter[str], props: Counter[str],
            examples: dict[str, list[str]], load: list[tuple[float, float, float]],
            args: argparse.Namespace) -> str:
@@ -212,7 +277,8 @@ def render(rows: list[dict[str, Any]], kinds: Counter[str], props: Counter[str],
     ratios = [r["walk_ms"] / r["chromium_ms"] for r in ok if r["chromium_ms"]]
     flags = (" --whole-page" if args.whole_page else "") + (
         f" --only {' '.join(args.only)}" if args.only else "") + (
-        f" --out {args.out}" if args.out != "snapshot_walk" else "")
+        f" --out {args.out}" if args.out != "snapshot_walk" else "") + (
+        f" --resolve {args.resolve}" if args.resolve else "")
     out = [
         "# SnapshotV1 of the whole page from the walk against Chromium's AX tree",
         "",
@@ -232,6 +298,7 @@ def render(rows: list[dict[str, Any]], kinds: Counter[str], props: Counter[str],
         f"{faster} of {len(ok)} pages (median walk/Chromium "
         f"{statistics.median(ratios) if ratios else 0:.2f}).**",
         "",
+        *resolved(ok, args),
         "## Nodes that differ, by kind",
         "",
         "| kind | nodes | examples (Chromium's / the walk's) |",

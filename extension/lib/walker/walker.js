@@ -1730,6 +1730,127 @@ function axRole(el, tag) {
   return implicit;
 }
 
+// src/listable.js
+function listable(rec) {
+  return Array.isArray(rec?.c) && rec.c.length > 0 || rec?.ic !== void 0 || rec?.p === -1 || rec?.s === "html" || rec?.fr !== void 0 || rec?.xo === 1;
+}
+function listedIndices(records) {
+  const out = [];
+  for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
+  return out;
+}
+
+// src/records.js
+var TRACK_KEY = "__axsnapWalker";
+var MAX_TRACKED = 2e5;
+var MAX_PENDING_RUNS = 4;
+function trackState() {
+  let st = globalThis[TRACK_KEY];
+  if (!st) {
+    st = {
+      world: Math.random().toString(36).slice(2) + Date.now().toString(36),
+      next: 1,
+      runs: 0,
+      ids: /* @__PURE__ */ new WeakMap(),
+      refs: /* @__PURE__ */ new Map(),
+      pending: /* @__PURE__ */ new Map(),
+      // the accessibility rows' nodes without a record (ax_tree.js nodeIdOf): their ids, from
+      // the same counter, and the last rows walk's such nodes (an id's node, at act time)
+      axIds: /* @__PURE__ */ new WeakMap(),
+      axNodes: []
+    };
+    globalThis[TRACK_KEY] = st;
+  }
+  if (!st.axIds) {
+    st.axIds = /* @__PURE__ */ new WeakMap();
+    st.axNodes = [];
+  }
+  return st;
+}
+function trackedId(el) {
+  const track = run.track;
+  let id = track.ids.get(el);
+  if (id === void 0) {
+    id = track.axIds.get(el) || track.next++;
+    track.ids.set(el, id);
+  }
+  track.refs.delete(id);
+  track.refs.set(id, new WeakRef(el));
+  return id;
+}
+function trackedOf(el) {
+  const track = run.track;
+  return track ? track.ids.get(el) || 0 : 0;
+}
+function nodeIdOf(nodes, node) {
+  const track = run.track;
+  if (!track) return 0;
+  let id = track.axIds.get(node);
+  if (id === void 0) {
+    id = track.next++;
+    track.axIds.set(node, id);
+  }
+  nodes.push(node);
+  return -id;
+}
+function emit(rec) {
+  if (rec.id >= 0) return;
+  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
+  const out = run.out;
+  rec.id = out.length;
+  rec.data.p = rec.parent ? rec.parent.id : -1;
+  const el = rec.el;
+  if (!rec.data.a && el.id) {
+    rec.data.a = { id: el.id };
+    const root = el.getRootNode();
+    if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
+  }
+  if (rec.data.tx === void 0 && !rec.data.c && rec.data.vis && el.childElementCount <= SKELETON_CHILDREN && el.localName !== "html" && el.localName !== "body") {
+    const txt = shownText(el);
+    if (txt) rec.data.tx = clip(txt);
+  }
+  if (rec.dom) {
+    if (rec.dom.d) rec.data.d = rec.dom.d;
+    if (rec.dom.dp) {
+      emit(rec.dom.dp);
+      rec.data.dp = rec.dom.dp.id;
+    }
+  }
+  if (run.track) {
+    rec.data.w = trackedId(el);
+    if (run.outEls) run.outEls.push(el);
+  }
+  out.push(rec.data);
+}
+function finishTracking(result, report) {
+  const track = run.track;
+  const alive = [];
+  for (const [id, ref] of track.refs) {
+    const e = ref.deref();
+    if (e && e.isConnected) alive.push(id);
+    else track.refs.delete(id);
+  }
+  while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
+  result.world = track.world;
+  result.alive = alive;
+  if (run.outEls) {
+    track.runs += 1;
+    result.run = track.world + "." + track.runs;
+    if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
+    track.pending.set(result.run, run.outEls);
+    while (track.pending.size > MAX_PENDING_RUNS) {
+      track.pending.delete(track.pending.keys().next().value);
+    }
+    if (typeof report === "function") {
+      try {
+        report(result.run);
+        result.reported = true;
+      } catch (e) {
+      }
+    }
+  }
+}
+
 // src/ax_tree.js
 var LIFTED = /* @__PURE__ */ new Set(["generic", "none", "LineBreak"]);
 var LEAVES = /* @__PURE__ */ new Set([
@@ -1754,21 +1875,6 @@ var TEXT_INPUTS = /* @__PURE__ */ new Set(["text", "search", "email", "url", "te
 var PRE2 = /^pre|break-spaces/;
 var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
 var MAX_ROWS = 4e5;
-function trackedOf(el) {
-  const track = run.track;
-  return track ? track.ids.get(el) || 0 : 0;
-}
-function nodeIdOf(ctx, node) {
-  const track = run.track;
-  if (!track) return 0;
-  let id = track.axIds.get(node);
-  if (id === void 0) {
-    id = track.next++;
-    track.axIds.set(node, id);
-  }
-  ctx.nodes.push(node);
-  return -id;
-}
 function namedByAuthor(el) {
   return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
 }
@@ -1918,7 +2024,7 @@ function push(ctx, row) {
 }
 function addText(ctx, text, parent, f, node) {
   if (!text || ctx.mute) return -1;
-  const row = [parent, "StaticText", text, null, 0, node ? nodeIdOf(ctx, node) : 0, f];
+  const row = [parent, "StaticText", text, null, 0, node ? nodeIdOf(ctx.nodes, node) : 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
   return push(ctx, row);
 }
@@ -2064,14 +2170,14 @@ function visitSelect(ctx, el, row, role, f) {
   if (role !== "combobox") {
     for (const opt of el.options) {
       const name = optionText(opt);
-      push(ctx, [row, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt) || nodeIdOf(ctx, opt), f]);
+      push(ctx, [row, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt) || nodeIdOf(ctx.nodes, opt), f]);
     }
     return;
   }
   const popup = push(ctx, [row, "MenuListPopup", "", null, 0, 0, f]);
   for (const opt of el.options) {
     const name = optionText(opt);
-    push(ctx, [popup, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt) || nodeIdOf(ctx, opt), f]);
+    push(ctx, [popup, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt) || nodeIdOf(ctx.nodes, opt), f]);
   }
 }
 function visitFrame(ctx, el, row, depth) {
@@ -2118,7 +2224,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
       name || "",
       generic ? null : valueOf(el, tag, role),
       stateOf(el, tag, role, ctx),
-      w || nodeIdOf(ctx, el),
+      w || nodeIdOf(ctx.nodes, el),
       f,
       generic ? tag : 0
     ];
@@ -2253,112 +2359,6 @@ function markDirty(taken) {
   }
   taken.reply.dirty = dirty;
   taken.reply.above = above;
-}
-
-// src/listable.js
-function listable(rec) {
-  return Array.isArray(rec?.c) && rec.c.length > 0 || rec?.ic !== void 0 || rec?.p === -1 || rec?.s === "html" || rec?.fr !== void 0 || rec?.xo === 1;
-}
-function listedIndices(records) {
-  const out = [];
-  for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
-  return out;
-}
-
-// src/records.js
-var TRACK_KEY = "__axsnapWalker";
-var MAX_TRACKED = 2e5;
-var MAX_PENDING_RUNS = 4;
-function trackState() {
-  let st = globalThis[TRACK_KEY];
-  if (!st) {
-    st = {
-      world: Math.random().toString(36).slice(2) + Date.now().toString(36),
-      next: 1,
-      runs: 0,
-      ids: /* @__PURE__ */ new WeakMap(),
-      refs: /* @__PURE__ */ new Map(),
-      pending: /* @__PURE__ */ new Map(),
-      // the accessibility rows' nodes without a record (ax_tree.js nodeIdOf): their ids, from
-      // the same counter, and the last rows walk's such nodes (an id's node, at act time)
-      axIds: /* @__PURE__ */ new WeakMap(),
-      axNodes: []
-    };
-    globalThis[TRACK_KEY] = st;
-  }
-  if (!st.axIds) {
-    st.axIds = /* @__PURE__ */ new WeakMap();
-    st.axNodes = [];
-  }
-  return st;
-}
-function trackedId(el) {
-  const track = run.track;
-  let id = track.ids.get(el);
-  if (id === void 0) {
-    id = track.axIds.get(el) || track.next++;
-    track.ids.set(el, id);
-  }
-  track.refs.delete(id);
-  track.refs.set(id, new WeakRef(el));
-  return id;
-}
-function emit(rec) {
-  if (rec.id >= 0) return;
-  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
-  const out = run.out;
-  rec.id = out.length;
-  rec.data.p = rec.parent ? rec.parent.id : -1;
-  const el = rec.el;
-  if (!rec.data.a && el.id) {
-    rec.data.a = { id: el.id };
-    const root = el.getRootNode();
-    if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
-  }
-  if (rec.data.tx === void 0 && !rec.data.c && rec.data.vis && el.childElementCount <= SKELETON_CHILDREN && el.localName !== "html" && el.localName !== "body") {
-    const txt = shownText(el);
-    if (txt) rec.data.tx = clip(txt);
-  }
-  if (rec.dom) {
-    if (rec.dom.d) rec.data.d = rec.dom.d;
-    if (rec.dom.dp) {
-      emit(rec.dom.dp);
-      rec.data.dp = rec.dom.dp.id;
-    }
-  }
-  if (run.track) {
-    rec.data.w = trackedId(el);
-    if (run.outEls) run.outEls.push(el);
-  }
-  out.push(rec.data);
-}
-function finishTracking(result, report) {
-  const track = run.track;
-  const alive = [];
-  for (const [id, ref] of track.refs) {
-    const e = ref.deref();
-    if (e && e.isConnected) alive.push(id);
-    else track.refs.delete(id);
-  }
-  while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
-  result.world = track.world;
-  result.alive = alive;
-  if (run.outEls) {
-    track.runs += 1;
-    result.run = track.world + "." + track.runs;
-    if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
-    track.pending.set(result.run, run.outEls);
-    while (track.pending.size > MAX_PENDING_RUNS) {
-      track.pending.delete(track.pending.keys().next().value);
-    }
-    if (typeof report === "function") {
-      try {
-        report(result.run);
-        result.reported = true;
-      } catch (e) {
-      }
-    }
-  }
 }
 
 // src/tally.js

@@ -27,6 +27,7 @@ import { axRole } from './ax_role.js';
 import { shadowRootOf } from './ax_pseudo.js';
 import { axStyle, pseudoStyle } from './ax_style.js';
 import { contentValueText, transformText } from './ax_text_css.js';
+import { nodeIdOf, trackedOf } from './records.js';
 import { run } from './run.js';
 import { SKIP } from './tags.js';
 
@@ -38,28 +39,6 @@ const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password'
 const PRE = /^pre|break-spaces/;
 const CELLS = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 const MAX_ROWS = 400000;
-
-function trackedOf(el) {
-  const track = run.track;
-  return track ? track.ids.get(el) || 0 : 0;
-}
-
-// A row's node that has no record (a heading, a paragraph, a text node...): its id in this
-// world, from the records' counter and as lasting (one node, one id), written negative in
-// the row's `w` cell so the host tells it from a record's. The run keeps the node (the
-// world's axNodes, the last rows walk's) so that an action naming it finds it again
-// (extension/lib/walker/walker_ax_nodes.js). 0 without tracking.
-function nodeIdOf(ctx, node) {
-  const track = run.track;
-  if (!track) return 0;
-  let id = track.axIds.get(node);
-  if (id === undefined) {
-    id = track.next++;
-    track.axIds.set(node, id);
-  }
-  ctx.nodes.push(node);
-  return -id;
-}
 
 // A generic element an author named: a node of its own (a named wrapper stays in the outline).
 // (A title names no generic: Chromium leaves such an element out.)
@@ -222,7 +201,7 @@ function push(ctx, row) {
 
 function addText(ctx, text, parent, f, node) {
   if (!text || ctx.mute) return -1;
-  const row = [parent, 'StaticText', text, null, 0, node ? nodeIdOf(ctx, node) : 0, f];
+  const row = [parent, 'StaticText', text, null, 0, node ? nodeIdOf(ctx.nodes, node) : 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
   return push(ctx, row);
 }
@@ -357,14 +336,14 @@ function visitSelect(ctx, el, row, role, f) {
   if (role !== 'combobox') {
     for (const opt of el.options) {
       const name = optionText(opt);
-      push(ctx, [row, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt) || nodeIdOf(ctx, opt), f]);
+      push(ctx, [row, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt) || nodeIdOf(ctx.nodes, opt), f]);
     }
     return;
   }
   const popup = push(ctx, [row, 'MenuListPopup', '', null, 0, 0, f]);
   for (const opt of el.options) {
     const name = optionText(opt);
-    push(ctx, [popup, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt) || nodeIdOf(ctx, opt), f]);
+    push(ctx, [popup, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt) || nodeIdOf(ctx.nodes, opt), f]);
   }
 }
 
@@ -413,7 +392,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
       ? '' : axName(el, role);
     const generic = role === 'generic';
     const cells = [parent, role, name || '', generic ? null : valueOf(el, tag, role),
-      stateOf(el, tag, role, ctx), w || nodeIdOf(ctx, el), f, generic ? tag : 0];
+      stateOf(el, tag, role, ctx), w || nodeIdOf(ctx.nodes, el), f, generic ? tag : 0];
     // an element without a record has no box the host can read: its row carries it
     if (ctx.boxes && !w) cells.push(boxIn(run.axRects.get(el) || el.getBoundingClientRect(), f));
     row = push(ctx, cells);

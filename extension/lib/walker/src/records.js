@@ -39,6 +39,29 @@ function trackedId(el) {
   return id;
 }
 
+/** The tracked id of `el`'s record in this world, 0 when it has none (or no tracking). */
+export function trackedOf(el) {
+  const track = run.track;
+  return track ? track.ids.get(el) || 0 : 0;
+}
+
+/** A node of the accessibility rows that has no record (a heading, a paragraph, a text
+ * node...: ax_tree.js): its id in this world, from the records' counter and as lasting (one
+ * node, one id), negative so the host tells it from a record's tracked id; the node is added
+ * to `nodes` (the run's, kept as the world's axNodes) so that an action naming it finds it
+ * again (extension/lib/walker/walker_ax_nodes.js). 0 without tracking. */
+export function nodeIdOf(nodes, node) {
+  const track = run.track;
+  if (!track) return 0;
+  let id = track.axIds.get(node);
+  if (id === undefined) {
+    id = track.next++;
+    track.axIds.set(node, id);
+  }
+  nodes.push(node);
+  return -id;
+}
+
 /** Add the record to the output, after its still-pending ancestors (a record's parent
  * always precedes it). */
 export function emit(rec) {
