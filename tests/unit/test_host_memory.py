@@ -408,7 +408,7 @@ def test_snapshot_v1_from_the_walk_lets_the_join_go_before_its_tree(
     records = len(callers.capture.walker["elements"])
     kept = process(callers, TabState(1), snapshot_id="s", ts="t")
     assert records > 5 and seen == [(records, True)]
-    heading = next(n for n in kept["snapshot"]["ax_tree"]["nodes"] if n["id"] == "0-ax1")
+    heading = next(n for n in kept["snapshot"]["ax_tree"]["nodes"] if n["id"] == "0-axw11")
     assert heading["bbox"] == [5, 100, 400, 30]
     seen.clear()
     owned = request(owned=True)
