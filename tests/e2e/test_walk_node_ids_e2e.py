@@ -63,6 +63,15 @@ def test_a_text_run_from_the_walk_takes_a_click(page: Browser) -> None:
     assert in_target(page, "return document.getElementById('log').textContent") == "words"
 
 
+def test_a_text_run_from_the_walk_resolves_to_its_locators(page: Browser) -> None:
+    # its XPath ends in its own text() step; CSS, which names elements only, names its <p>
+    words = id_of(nodes(page), "StaticText", "Click this sentence to say where the click landed.")
+    located = page.resolve(words)
+    assert located["tag"] == "#text" and located["xpath"].endswith("/p[2]/text()"), located
+    assert located["xpathMatches"] is True and located["consistent"] is True, located
+    assert located["css"] == "#words" and located["cssMatches"] is True
+
+
 def test_a_heading_in_a_frame_acts_in_its_frame(page: Browser) -> None:
     inner = id_of(nodes(page), "heading", "Heading in the frame")
     assert inner.startswith("1-axw")

@@ -53,9 +53,17 @@ export function splitHops(xpath) {
 }
 
 // In-page (isolated world) helpers, called on the element with Runtime.callFunctionOn.
+// A text node (a walk's text run, design note 64) ends in its own text() step.
 const LOCAL_XPATH = `function () {
   const steps = [];
   let n = this;
+  let tail = '';
+  if (n.nodeType === 3) {
+    const p = n.parentNode;
+    const texts = p ? Array.from(p.childNodes).filter((c) => c.nodeType === 3) : [n];
+    tail = '/text()' + (texts.length > 1 ? '[' + (texts.indexOf(n) + 1) + ']' : '');
+    if (p && p.nodeType === 11 && p.host) { steps.unshift('${SHADOW_HOP}'); n = p.host; } else n = p;
+  }
   while (n && n.nodeType === 1) {
     const p = n.parentNode;
     const html = n.namespaceURI === 'http://www.w3.org/1999/xhtml';
@@ -64,12 +72,16 @@ const LOCAL_XPATH = `function () {
     steps.unshift(same.length > 1 ? name + '[' + (same.indexOf(n) + 1) + ']' : name);
     if (p && p.nodeType === 11 && p.host) { steps.unshift('${SHADOW_HOP}'); n = p.host; } else n = p;
   }
-  return '/' + steps.join('/');
+  return '/' + steps.join('/') + tail;
 }`;
 
+// CSS names elements only: for a text node, the element that holds it (tag "#text").
 const CSS_SELECTOR = `function () {
+  const self = this.nodeType === 1 ? this : this.parentElement;
+  const kind = this.nodeType === 1 ? this.localName : this.nodeName;
+  if (!self) return JSON.stringify({ css: "", cssMatches: false, tag: kind });
   const parts = [];
-  let n = this;
+  let n = self;
   let anchored = false;
   while (n && n.nodeType === 1) {
     const p = n.parentNode;
@@ -100,7 +112,7 @@ const CSS_SELECTOR = `function () {
     found = scope.querySelector(piece);
     scope = found ? found.shadowRoot : null;
   }
-  return JSON.stringify({ css, cssMatches: found === this, tag: this.localName });
+  return JSON.stringify({ css, cssMatches: found === self, tag: kind });
 }`;
 
 // XPath does not take a shadow root as its context node in Chromium: the first step below

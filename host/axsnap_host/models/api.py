@@ -210,7 +210,8 @@ class ResolveResult(_Open):
     tag: str
     xpath: str | None = Field(description="frame-prefixed XPath of the live node")
     xpathMatches: bool
-    css: str = Field(description="within the element's document; ' >>> ' enters a shadow root")
+    css: str = Field(description="within the element's document; ' >>> ' enters a shadow root; "
+                           "a text node's (tag '#text') names the element holding it")
     cssMatches: bool
     givenXpath: str | None = None
     givenXpathMatches: bool | None = None
