@@ -84,3 +84,66 @@ test("a walk node's backendNodeId comes from each world of the tab's last rows w
   clearIdCache();
   forgetRowsWalks();
 });
+
+// design note 65: a world counts its ids from the floor, so a new document never gives out an
+// id the page the tab left listed
+const { loadWalkIdFloor, walkIdFloor } = await import('../lib/walker/walker_ax_nodes.js');
+const { run: walkRun } = await import('../lib/walker/src/run.js');
+const { nodeIdOf, trackState } = await import('../lib/walker/src/records.js');
+
+test('a rows walk raises the floor past the ids each of its worlds gave, never lowers it', () => {
+  forgetRowsWalks(true);
+  assert.equal(walkIdFloor(), 1);
+  rememberRowsWalk(3, { world: 'wA', axt: { rows: [], next: 40 },
+    subframes: [{ result: { world: 'wB', axt: { rows: [], next: 55 } } }, { result: { world: 'wC' } }] });
+  assert.equal(walkIdFloor(), 55, "the highest of the worlds' next ids");
+  rememberRowsWalk(4, { world: 'wD', axt: { rows: [], next: 12 } });
+  assert.equal(walkIdFloor(), 55, 'a world that counted less leaves it');
+  rememberRowsWalk(4, { world: 'wE', axt: { rows: [], next: '99' } });
+  assert.equal(walkIdFloor(), 55, 'no number, no floor');
+  forgetRowsWalks(true);
+});
+
+test('the floor is kept in the session storage and read back by a restarted worker', async () => {
+  const stored = {};
+  globalThis.chrome = { storage: { session: {
+    get: async (key) => (key in stored ? { [key]: stored[key] } : {}),
+    set: async (items) => { Object.assign(stored, items); },
+  } } };
+  try {
+    forgetRowsWalks(true);
+    await loadWalkIdFloor();
+    assert.equal(walkIdFloor(), 1, 'nothing kept yet');
+    rememberRowsWalk(3, { world: 'wA', axt: { rows: [], next: 70 } });
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(Object.values(stored), [70]);
+    forgetRowsWalks(true); // a new worker: its floor starts at 1 until it reads the kept one
+    assert.equal(walkIdFloor(), 1);
+    await loadWalkIdFloor();
+    assert.equal(walkIdFloor(), 70);
+  } finally {
+    delete globalThis.chrome;
+    forgetRowsWalks(true);
+  }
+});
+
+test("a world's ids count on from the floor; the ids it gave stay, the floor never lowers it", () => {
+  const kept = globalThis.__axsnapWalker;
+  delete globalThis.__axsnapWalker;
+  try {
+    walkRun.track = trackState(0);
+    const heading = {};
+    const text = {};
+    const nodes = [];
+    assert.equal(nodeIdOf(nodes, heading), -1, 'a new world without a floor counts from 1');
+    walkRun.track = trackState(500); // a later walk tells the world the floor
+    assert.equal(nodeIdOf(nodes, heading), -1, 'the same node keeps its id');
+    assert.equal(nodeIdOf(nodes, text), -500, 'a node named now gets an id above the floor');
+    walkRun.track = trackState(20);
+    assert.equal(walkRun.track.next, 501, 'a lower floor changes nothing');
+  } finally {
+    walkRun.track = null;
+    if (kept === undefined) delete globalThis.__axsnapWalker;
+    else globalThis.__axsnapWalker = kept;
+  }
+});

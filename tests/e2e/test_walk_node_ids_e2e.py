@@ -99,3 +99,29 @@ def test_a_node_gone_is_stale_and_a_document_is_no_target(page: Browser) -> None
     assert refused.error is not None and refused.error.code == "not_actionable"
     assert page.act(id_of(found, "heading", "Walk node ids"), "click").ok  # and acts on
     assert in_target(page, "return document.getElementById('log').textContent") == "h1"
+
+
+def test_an_id_of_the_page_the_tab_left_is_stale_on_the_next(page: Browser, pages_url: str) -> None:
+    """A new document's world counts on above every id read before (design note 65): the same
+    page loaded again (the walk names the same nodes in the same order) gives its headings
+    other ids, and the left page's ids are stale there, nothing clicked or focused."""
+    found = nodes(page)
+    heading, inner = id_of(found, "heading", "Walk node ids"), id_of(found, "heading",
+                                                                    "Heading in the frame")
+    page.open(f"{pages_url}dom/walk_node_ids.html?again")
+    found = nodes(page)  # the new document walked: its worlds are the tab's last rows walk
+    for left in (heading, inner):
+        result = page.act(left, "click" if left == heading else "focus")
+        assert not result.ok and result.error is not None, f"{left} acted on the new page"
+        assert result.error.code == "stale_element", result.error
+        with pytest.raises(AxsnapError) as err:
+            page.resolve(left)
+        assert err.value.code == "stale_element"
+    assert in_target(page, "return document.getElementById('log').textContent") == "none"
+    assert in_target(page, "return document.querySelector('iframe').contentDocument"
+                           ".activeElement.localName") == "body"
+    now = id_of(found, "heading", "Walk node ids")
+    assert now != heading and now.startswith("0-axw")
+    assert id_of(found, "heading", "Heading in the frame") not in (inner, now)
+    assert page.act(now, "click").ok  # the new page's own id acts
+    assert in_target(page, "return document.getElementById('log').textContent") == "h1"

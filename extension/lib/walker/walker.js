@@ -1744,7 +1744,7 @@ function listedIndices(records) {
 var TRACK_KEY = "__axsnapWalker";
 var MAX_TRACKED = 2e5;
 var MAX_PENDING_RUNS = 4;
-function trackState() {
+function trackState(floor = 0) {
   let st = globalThis[TRACK_KEY];
   if (!st) {
     st = {
@@ -1765,6 +1765,7 @@ function trackState() {
     st.axIds = /* @__PURE__ */ new WeakMap();
     st.axNodes = [];
   }
+  if (Number.isSafeInteger(floor) && floor > st.next) st.next = floor;
   return st;
 }
 function trackedId(el) {
@@ -1833,6 +1834,7 @@ function finishTracking(result, report) {
   while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
   result.world = track.world;
   result.alive = alive;
+  if (result.axt) result.axt.next = track.next;
   if (run.outEls) {
     track.runs += 1;
     result.run = track.world + "." + track.runs;
@@ -3731,7 +3733,7 @@ function walkDocument(opts, self) {
   beginRun(opts);
   const o = run.opts;
   const stats = run.stats;
-  run.track = o.track === true ? trackState() : null;
+  run.track = o.track === true ? trackState(o.idFloor) : null;
   run.outEls = run.track && o.hold === true ? [] : null;
   run.frames.push({
     url: document.URL,

@@ -9,26 +9,61 @@
 // is, and that node's backendNodeId then names it as any element id does (the caller,
 // capture/resolve.js, checks that it is still in the document of the id's frame: a node gone
 // from the page, or hidden since that walk, is stale, never another node).
+//
+// A world counts its ids from 1, so a new document's world (a navigation) would give out the
+// numbers the last document's did, and an id of the page the tab left would name a node of
+// the new one. Every tracked walk carries the floor (opts.idFloor): above every id a rows walk
+// reported, in any tab or frame; a world below it counts on from it (walker/src/records.js
+// trackState), so an id names one document's node only (design note 65). The floor is kept
+// in chrome.storage.session too: a restarted worker does not count from 1 again.
 
 import { recallContext } from '../reuse/walker_id_cache.js';
 
 const MAX_TABS = 64;
 const OBJECT_GROUP = 'axsnap-walk-node';
+const FLOOR_KEY = 'axsnapWalkIdFloor';
 const walks = new Map(); // tabId -> the world tokens of its last rows walk (top run first)
+let floor = 1;
+let floorRead = null;
 
-/** Keep the worlds a rows walk of `tabId` ran in (walkFrames' output `out`). */
+/** The least id a world gives from now on (opts.idFloor of every tracked walk). */
+export function walkIdFloor() {
+  return floor;
+}
+
+/** Read the floor a worker before this one kept (once per worker; no storage: 1). */
+export function loadWalkIdFloor() {
+  floorRead ??= Promise.resolve(globalThis.chrome?.storage?.session?.get(FLOOR_KEY))
+    .then((kept) => raiseFloor([kept?.[FLOOR_KEY]], false), () => {});
+  return floorRead;
+}
+
+function raiseFloor(nexts, keep = true) {
+  const top = Math.max(floor, ...nexts.filter((n) => Number.isSafeInteger(n)));
+  if (top === floor) return;
+  floor = top;
+  if (keep) Promise.resolve(globalThis.chrome?.storage?.session?.set({ [FLOOR_KEY]: floor })).catch(() => {});
+}
+
+/** Keep the worlds a rows walk of `tabId` ran in (walkFrames' output `out`), and raise the
+ * floor past the ids its worlds gave (each run's axt.next). */
 export function rememberRowsWalk(tabId, out) {
-  const worlds = [out?.world, ...(out?.subframes ?? []).map((sf) => sf?.result?.world)]
-    .filter((w) => typeof w === 'string' && w);
+  const runs = [out, ...(out?.subframes ?? []).map((sf) => sf?.result)];
+  raiseFloor(runs.map((run) => run?.axt?.next));
+  const worlds = runs.map((run) => run?.world).filter((w) => typeof w === 'string' && w);
   walks.delete(tabId);
   if (!worlds.length) return;
   walks.set(tabId, [...new Set(worlds)]);
   while (walks.size > MAX_TABS) walks.delete(walks.keys().next().value);
 }
 
-/** Forget every tab's rows walk (tests). */
-export function forgetRowsWalks() {
+/** Forget every tab's rows walk, and the floor with `floorToo` (tests). */
+export function forgetRowsWalks(floorToo = false) {
   walks.clear();
+  if (floorToo) {
+    floor = 1;
+    floorRead = null;
+  }
 }
 
 /** `{ordinal, w}` of a walk node's id ("0-axw57"), or null for any other id. */

@@ -21,10 +21,14 @@ import { DeadlineError, withDeadline } from '../session/deadline.js';
 import { DOM_FORMATS } from '../generated/contract.js';
 import { axsnapWalk } from './walker.js';
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
-import { rememberRowsWalk } from './walker_ax_nodes.js';
+import { loadWalkIdFloor, rememberRowsWalk, walkIdFloor } from './walker_ax_nodes.js';
 import { dropEarly, earlyPartsUsed, takeEarly } from './walker_ids_early.js';
 import { listenerSignature, listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
+import { isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
+
+// which walk a read asks for (the capture, the router and the tests read them here)
+export { axTreeWalkOptions, isCssFocus, listableIds, resolvesIds, walksAxTree, walksWholePage } from './walker_reads.js';
 
 export const WALKER_MAX_NODES = 200000;
 export const WALKER_MAX_DEPTH = 256;
@@ -39,66 +43,6 @@ const walkDeadline = (opts, ms) => (opts.axTree ? ms * AX_TREE_WALK_SCALE : ms);
 
 const round = (ms) => Math.round(ms * 10) / 10;
 
-/**
- * Whether the walker's records are resolved by walker_ids.js (the window: a few hundred
- * records) or joined to a DOMSnapshot (the whole page: deep-serializing ten thousand
- * records costs about what the snapshot does, ~100 µs each, and the snapshot has them all).
- */
-export function resolvesIds(options) {
-  return options?.viewport_only !== false;
-}
-
-/**
- * A whole-page DOM channel read from the walk alone (SnapshotOptions.dom_source "walk", the
- * default; "snapshot" joins the records to a DOMSnapshot instead, capture.js): the
- * listable records' ids taken, the click listeners matched through the walker's own ids
- * (walker_ids_listable.js), no DOMSnapshot.
- */
-export function walksWholePage(options) {
-  return options?.viewport_only === false && options?.dom_source !== 'snapshot'
-    && DOM_FORMATS.includes(options?.format);
-}
-
-/**
- * A whole-page SnapshotV1 or outline read from the walk (SnapshotOptions.ax_source "walk",
- * design notes 42 and 45): no getFullAXTree, no DOMSnapshot; the walker also writes the
- * document as accessibility rows (ax_tree.js) and the records the DOM channel could list get
- * their ids, as a whole-page DOM read's do. With also_formats the one walk serves them all
- * (DOM text reads the same records).
- */
-export function walksAxTree(options) {
-  return options?.ax_source === 'walk' && ['snapshot', 'outline'].includes(options?.format ?? 'snapshot')
-    && options?.scope === 'page';
-}
-
-/** An element id ("0-29", a walk's "0-ax12") or an XPath is resolved by the host; anything
- * else is CSS (resolved in the main frame: by DOM.querySelector, or by the walk itself). */
-export function isCssFocus(focus) {
-  return typeof focus === 'string' && focus.length > 0 && !/^\d+-(axw?)?\d+$/.test(focus) && !focus.startsWith('/');
-}
-
-/** The options a whole-page read from the walk walks with: a whole-page DOM read's (with
- * the boxes of text runs and documents when a SnapshotV1 is read: it prints them). */
-export function axTreeWalkOptions(options) {
-  const snapshot = (options?.format ?? 'snapshot') === 'snapshot'
-    || (Array.isArray(options?.also_formats) && options.also_formats.includes('snapshot'));
-  return { ...options, format: 'domtext', viewport_only: false, dom_source: 'walk',
-    ax_tree: snapshot ? 'boxes' : true };
-}
-
-/**
- * Which records' ids a read takes: true, the listable ones of a whole page (walksWholePage);
- * 'window', the listable ones of a window read the act's capture after asks for with
- * `ids_of: 'listable'` (act/route.js readAfter, fast path act_listable_ids): the elements
- * format lists no other record, and a re-rendered list's text would cost a deep-serialized
- * node each (walker_ids.js); false, every record's.
- */
-export function listableIds(options) {
-  if (walksWholePage(options)) return true;
-  return options?.ids_of === 'listable' && resolvesIds(options) && fastPath(options, 'act_listable_ids')
-    ? 'window' : false;
-}
-
 /** The walker's options for a read's `options`. */
 function walkerOptions(options) {
   return {
@@ -107,6 +51,7 @@ function walkerOptions(options) {
     maxNodes: WALKER_MAX_NODES,
     maxDepth: WALKER_MAX_DEPTH,
     track: true,
+    idFloor: walkIdFloor(), // a new document's ids above every id listed before (walker_ax_nodes.js)
     // Semantic mode also records why text is hidden (hx, font size, colours): the AX
     // formats' window read flags hidden instructions from it (ax_window.js).
     semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
@@ -133,6 +78,7 @@ function walkerOptions(options) {
  */
 export async function captureWalker(tabId, options, session = null, frames = [], errors = [], onWalked = null,
   onTaken = null, onSent = null, walked = null) {
+  await loadWalkIdFloor(); // a restarted worker's floor, read once
   const opts = walkerOptions(options);
   // The extension's isolated worlds are named after it (their execution context name).
   const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';

@@ -11,8 +11,11 @@ const TRACK_KEY = '__axsnapWalker';  // on the isolated world's globalThis, neve
 const MAX_TRACKED = 200000;
 const MAX_PENDING_RUNS = 4;
 
-/** This world's kept state, made on its first tracked run. */
-export function trackState() {
+/** This world's kept state, made on its first tracked run. Its ids count on from `floor`
+ * (opts.idFloor: above every id a rows walk of the extension reported, in any document), so a
+ * new document's world, or one back from the back/forward cache, never gives an id another
+ * document's read listed (design note 65). The ids already given stay. */
+export function trackState(floor = 0) {
   let st = globalThis[TRACK_KEY];
   if (!st) {
     st = { world: Math.random().toString(36).slice(2) + Date.now().toString(36), next: 1,
@@ -23,6 +26,7 @@ export function trackState() {
     globalThis[TRACK_KEY] = st;
   }
   if (!st.axIds) { st.axIds = new WeakMap(); st.axNodes = []; }  // a state an older build made
+  if (Number.isSafeInteger(floor) && floor > st.next) st.next = floor;
   return st;
 }
 
@@ -109,6 +113,7 @@ export function finishTracking(result, report) {
   while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
   result.world = track.world;
   result.alive = alive;
+  if (result.axt) result.axt.next = track.next;  // the extension's floor rises past the rows' ids
   if (run.outEls) {
     track.runs += 1;
     result.run = track.world + '.' + track.runs;

@@ -21,7 +21,8 @@
 // the page cannot see: a stable id per reported element (a WeakMap) and, with opts.hold,
 // the run's reported elements themselves, which the extension then resolves to
 // backendNodeIds over CDP (walker_ids.js). Plain-page runs (tests, fixture recording)
-// leave both off.
+// leave both off. opts.idFloor: the least id the world gives from now on (records.js
+// trackState: the extension's floor, design note 65).
 //
 // Cost (viewport-only): an element whose box misses the window is not walked into unless
 // something under it can still paint there: its visible overflow reaches the window (its
@@ -76,7 +77,8 @@
 //          (a scroll container: overflow auto/scroll with more content than box on x: 1,
 //          y: 2, both: 3), ro?: the role Chromium's AX tree gives it and an?: its accessible
 //          name (opts.axRoles only, elements kept for their role: ax_facts.js)}
-//   axt?: {rows, ms, capped?} (opts.axTree: the document as accessibility rows, ax_tree.js)
+//   axt?: {rows, ms, capped?, next?} (opts.axTree: the document as accessibility rows, ax_tree.js;
+//         with track, next: the world's next id)
 import { axTreeRows } from './ax_tree.js';
 import { markDirty, takeJournal } from './journal.js';
 import { finishTracking, trackState } from './records.js';
@@ -130,7 +132,7 @@ function walkDocument(opts, self) {
   beginRun(opts);
   const o = run.opts;
   const stats = run.stats;
-  run.track = o.track === true ? trackState() : null;
+  run.track = o.track === true ? trackState(o.idFloor) : null;
   run.outEls = run.track && o.hold === true ? [] : null;
 
   run.frames.push({ url: document.URL, parent: -1, owner: -1, ox: 0, oy: 0,

@@ -1,0 +1,67 @@
+// Which walk a read asks for, from its options: whether the walker's records get their ids
+// over CDP (a window) or from the walk's listable records (a whole page), whether a whole-page
+// SnapshotV1 or outline is read from the walk (its accessibility rows), and the options such
+// a walk walks with. Pure functions of the options (walker_capture.js runs the walks).
+
+import { fastPath } from '../reuse/fast_paths.js';
+import { DOM_FORMATS } from '../generated/contract.js';
+
+/**
+ * Whether the walker's records are resolved by walker_ids.js (the window: a few hundred
+ * records) or joined to a DOMSnapshot (the whole page: deep-serializing ten thousand
+ * records costs about what the snapshot does, ~100 µs each, and the snapshot has them all).
+ */
+export function resolvesIds(options) {
+  return options?.viewport_only !== false;
+}
+
+/**
+ * A whole-page DOM channel read from the walk alone (SnapshotOptions.dom_source "walk", the
+ * default; "snapshot" joins the records to a DOMSnapshot instead, capture.js): the
+ * listable records' ids taken, the click listeners matched through the walker's own ids
+ * (walker_ids_listable.js), no DOMSnapshot.
+ */
+export function walksWholePage(options) {
+  return options?.viewport_only === false && options?.dom_source !== 'snapshot'
+    && DOM_FORMATS.includes(options?.format);
+}
+
+/**
+ * A whole-page SnapshotV1 or outline read from the walk (SnapshotOptions.ax_source "walk",
+ * design notes 42 and 45): no getFullAXTree, no DOMSnapshot; the walker also writes the
+ * document as accessibility rows (ax_tree.js) and the records the DOM channel could list get
+ * their ids, as a whole-page DOM read's do. With also_formats the one walk serves them all
+ * (DOM text reads the same records).
+ */
+export function walksAxTree(options) {
+  return options?.ax_source === 'walk' && ['snapshot', 'outline'].includes(options?.format ?? 'snapshot')
+    && options?.scope === 'page';
+}
+
+/** An element id ("0-29", a walk's "0-ax12") or an XPath is resolved by the host; anything
+ * else is CSS (resolved in the main frame: by DOM.querySelector, or by the walk itself). */
+export function isCssFocus(focus) {
+  return typeof focus === 'string' && focus.length > 0 && !/^\d+-(axw?)?\d+$/.test(focus) && !focus.startsWith('/');
+}
+
+/** The options a whole-page read from the walk walks with: a whole-page DOM read's (with
+ * the boxes of text runs and documents when a SnapshotV1 is read: it prints them). */
+export function axTreeWalkOptions(options) {
+  const snapshot = (options?.format ?? 'snapshot') === 'snapshot'
+    || (Array.isArray(options?.also_formats) && options.also_formats.includes('snapshot'));
+  return { ...options, format: 'domtext', viewport_only: false, dom_source: 'walk',
+    ax_tree: snapshot ? 'boxes' : true };
+}
+
+/**
+ * Which records' ids a read takes: true, the listable ones of a whole page (walksWholePage);
+ * 'window', the listable ones of a window read the act's capture after asks for with
+ * `ids_of: 'listable'` (act/route.js readAfter, fast path act_listable_ids): the elements
+ * format lists no other record, and a re-rendered list's text would cost a deep-serialized
+ * node each (walker_ids.js); false, every record's.
+ */
+export function listableIds(options) {
+  if (walksWholePage(options)) return true;
+  return options?.ids_of === 'listable' && resolvesIds(options) && fastPath(options, 'act_listable_ids')
+    ? 'window' : false;
+}
