@@ -54,12 +54,13 @@ export function blockedError(tabId, waitedMs) {
  * `work()` with a probe beside it: its answer, or the blocked error when the page is. The
  * probe asks the renderer for `0` once, at the start: the page is blocked when it goes
  * unanswered for PROBE_MS (KNOWN_DIALOG_PROBE_MS for a tab axsnap saw a dialog left open on).
+ * (`probe`: a renderer command sent just before instead, after the Page enable.)
  * A dialog the page opens later, while the work runs, is told by its own event
  * (Page.javascriptDialogOpening) and answered at once with dialog_open. A renderer that
  * stops answering later for another reason is not judged by time here: a long capture
  * command on a big page at high load looks the same, and each step's own deadline answers.
  */
-export async function unlessBlocked(session, tabId, work, { timers = globalThis, now = Date.now } = {}) {
+export async function unlessBlocked(session, tabId, work, { timers = globalThis, now = Date.now, probe = null } = {}) {
   const firstMs = knownDialog(tabId) ? KNOWN_DIALOG_PROBE_MS : PROBE_MS;
   let finished = false;
   let fail = () => {};
@@ -77,7 +78,9 @@ export async function unlessBlocked(session, tabId, work, { timers = globalThis,
   pageUse?.catch?.(() => {});
   const sentAt = now();
   let answered = false;
-  session.send('Runtime.evaluate', { expression: '0', returnByValue: true }).then(() => {
+  // `probe`: a command the work sent to the renderer just now (after the enable), whose answer
+  // tells the same (the act's first read of the page: act_baseline.js askKept)
+  (probe ?? session.send('Runtime.evaluate', { expression: '0', returnByValue: true })).then(() => {
     answered = true;
     noteDialogClosed(tabId);
   }, () => { answered = true; }); // no answer to judge by (a context going away)

@@ -123,8 +123,13 @@ export async function watchPage(session, {
   });
   let stopped = false;
   let settledReading = null; // the page clock's reading of the settle check that ended a wait
+  let checkAsked = () => {};
+  const firstCheck = new Promise((resolve) => { checkAsked = resolve; });
   return {
     dialogs,
+    /** Resolves once the first wait started: {asked: whether it asked a settle check at once,
+     * answered: a promise settled when that check's answer came (or failed)}. */
+    firstCheck,
     /** The page clock's reading (content/readiness.js read()) of the settle check that ended the
      * last wait as settled, or null: the page as it was when the wait ended, its submits with it. */
     get settledReading() { return settledReading; },
@@ -152,6 +157,7 @@ export async function watchPage(session, {
       // in between: asked again, of the document there now, without waiting for this one).
       let asked = opts.settle && documentToken ? askSettled(session.tabId, { now, schedule }) : null;
       asked?.catch(() => {});
+      checkAsked({ asked: asked !== null, answered: asked?.then(() => {}, () => {}) ?? null });
       let lastToken = null; // the document of the wait's last reading
       const report = await stabilize(session, { stabilize: { enabled: true, ...opts } }, {
         now, inflight, busy: () => loading.size > 0 || dialogs.length > 0 || storm !== null,
@@ -234,7 +240,7 @@ export async function focusedElement(session) {
 
 // The in-page dialogs shown (<dialog open>, role dialog/alertdialog, aria-modal), by name:
 // its aria-label, the text it is labelled by, its first heading, else its first words.
-const MODALS = `(() => {
+export const MODALS = `(() => {
   const clip = (t) => { const s = String(t || '').replace(/\\s+/g, ' ').trim(); return s.length > 80 ? s.slice(0, 79) + '…' : s; };
   const out = [];
   for (const d of document.querySelectorAll('dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]')) {

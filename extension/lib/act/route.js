@@ -10,11 +10,12 @@ import { AxError, toErrorInfo } from '../common/errors.js';
 import { ACT_LIMITS } from '../generated/contract.js';
 import { actTimeoutMs, dialogStorm, mainDocumentIs, navigatedDuring, startRun } from './run.js';
 import { execute, liveTarget } from './executor.js';
-import { checkReady, focusAndModals, focusedElement, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
+import { checkReady, focusAndModals, MODALS, READY_DEFAULTS, shownModals, watchPage } from './readiness.js';
 import { wheelAt } from './input.js';
 import { watchOpenedTabs } from './opened.js';
-import { pageFrames, readPageClock } from '../session/page_clock.js';
+import { readPageClock } from '../session/page_clock.js';
 import { actionPoint } from './geometry.js';
+import { createAfterReads, earlyStart } from './after.js';
 
 const round = (x) => Math.round(x * 10) / 10;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -62,46 +63,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const report = stabilization ?? await deps.stabilize(session, options);
     return deps.capture(session, tabId, options, report, ahead);
   }
-
-  /** Resolves after `n` animation frames of the tab's page (a hidden tab: 100 ms each), counted
-   * by the readiness content script (so its schedule probe knows them for the extension's
-   * own), else in a world of the act. */
-  async function afterFrames(session, n) {
-    if (await pageFrames(session.tabId, n)) return;
-    const tree = await session.send('Page.getFrameTree');
-    const world = await session.send('Page.createIsolatedWorld', { frameId: tree.frameTree.frame.id, worldName: 'axsnap-act' });
-    await session.send('Runtime.evaluate', { contextId: world.executionContextId, awaitPromise: true, returnByValue: true,
-      expression: `(async () => { for (let i = 0; i < ${Number(n)}; i++) await new Promise((r) => {
-        const t = setTimeout(r, 100); requestAnimationFrame(() => { clearTimeout(t); r(); }); }); return true; })()` });
-  }
-
-  /** The page after the action: {focus, modals, witness (what the next act's baseline is
-   * proved by, read before the capture: act_baseline.js), capture}. A document walked before
-   * in a known world is walked with the proof (walker_capture.js walkWithProof): the proof in
-   * the walk's own renderer task, the frames from the walk, the rest asked behind it at once. */
-  async function readAfter(session, tabId, options, world, stabilization) {
-    const t = now();
-    const baselines = deps.actBaselines ?? null;
-    // ids_of: the listable records' ids only (fast path act_listable_ids, walker_capture.js)
-    const opts = { ...options, stabilize: { enabled: false }, ids_of: 'listable' };
-    const walked = baselines?.wantsWitness(options)
-      ? deps.walkWithProof?.(session, tabId, opts, { listenersBehind: true }) ?? null : null;
-    if (walked) {
-      const witnessed = baselines.witnessOfWalk(session, walked);
-      const facts = focusAndModals(session, walked.contextId);
-      facts.catch(() => {}); // awaited after the capture, which may fail first
-      const frames = walked.reply.then((got) => (got?.frames
-        ? { frames: got.frames, timings: { frames_from_walk: 1 }, errors: [], fresh: true } : null));
-      const got = await capture(session, tabId, opts, stabilization, { frames, walked });
-      const [{ focus, modals }, witness] = await Promise.all([facts, witnessed]);
-      return { focus, modals, witness, capture: got, walkedAt: t, spans: { pre: 0, capture: now() - t } };
-    }
-    const [focus, modals, witness] = await Promise.all([focusedElement(session), shownModals(session),
-      baselines?.witness(session, tabId, world, options) ?? null]);
-    const t1 = now();
-    const got = await capture(session, tabId, opts, stabilization);
-    return { focus, modals, witness, capture: got, spans: { pre: t1 - t, capture: now() - t1 } };
-  }
+  const { readAfter } = createAfterReads({ deps, now, capture });
 
   /**
    * The page before the action and the host's resolve on it: the last act's report capture
@@ -109,7 +71,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
    * lib/reuse/act_baseline.js), else a capture after readiness. {before: {url, loaderId,
    * world}, resolved}.
    */
-  async function readBefore(session, tabId, req, options, run, timings) {
+  async function readBefore(session, tabId, req, options, run, timings, keptRead = null) {
     const baselines = deps.actBaselines ?? null;
     const body = { message: message(req), options };
     let t = now();
@@ -118,7 +80,9 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const token = baselines?.keptToken(tabId, options) ?? null;
     const asked = token ? host('act_resolve', { ...body, tabId, baseline: token }) : null;
     asked?.catch(() => {}); // (not awaited when the check fails)
-    const kept = baselines ? await unlessBlocked(session, tabId, () => baselines.check(session, tabId, options)) : null;
+    // (the check's proof, asked with the modals before, is the blocked probe: unlessBlocked)
+    const kept = baselines ? await unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead),
+      keptRead ? { probe: keptRead.sent } : {}) : null;
     if (kept) {
       run.step('resolving the target');
       const resolved = kept.token === token ? await asked
@@ -208,11 +172,15 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const work = (async () => {
       const options = report.options;
       let t = now();
-      // the modals before: in the kept baseline's walker world when there is one (one evaluate)
+      // the modals before: in the kept baseline's walker world when there is one, in the
+      // evaluate that reads its check's proof (act_baseline.js askKept), else on their own
+      const asked = deps.actBaselines?.askKept?.(session, tabId, options, MODALS) ?? null;
       const context = deps.actBaselines?.keptContext(tabId) ?? null;
+      const modalsBefore = asked ? asked.read.then((got) => (Array.isArray(got.also) ? got.also.map(String)
+        : shownModals(session))) : context === null ? shownModals(session)
+        : focusAndModals(session, context).then((got) => got.modals);
       const [{ before, resolved }, modals] = await Promise.all([
-        readBefore(session, tabId, req, options, run, timings),
-        context === null ? shownModals(session) : focusAndModals(session, context).then((got) => got.modals)]);
+        readBefore(session, tabId, req, options, run, timings, asked), modalsBefore]);
       timings.resolve_ms = round(now() - t);
       const msg = resolved.message;
       Object.assign(report, { action: msg.action, target: resolved.target,
@@ -271,12 +239,12 @@ export function createActRoutes({ deps, resolveTab, now }) {
       // stands if nothing changed by the time readiness ended (act_baseline.js: unchanged)
       const baselines = deps.actBaselines ?? null;
       const settled = { stabilized: true, waited_ms: 0, reasons: [] };
-      // (after two frames: the hover a re-render under the pointer moves comes with the next frame)
-      // (or at readiness's end, should that come first: its check waited two frames too)
+      // (started once the wait's first settle check answered, and after readiness when that
+      // check ended it: a capture after readiness needs no check; after.js earlyStart)
       let readinessOver = () => {};
       const over = new Promise((resolve) => { readinessOver = resolve; });
       const early = baselines?.mayCaptureEarly(options) && msg.options.wait && !report.error
-        ? Promise.race([afterFrames(session, 2), over]).then(() => {
+        ? earlyStart(session, watch.firstCheck, over).then(() => {
           timings.early_frames_ms = round(now() - inputEnd);
           return readAfter(session, tabId, options, before.world, settled);
         }).catch(() => null) : null;

@@ -17,7 +17,7 @@
 // Kept in the worker's memory only, one baseline per tab for a few tabs.
 
 import { fastPath } from './fast_paths.js';
-import { asProof, framesKey, injectProof, proofInWorld } from './answer_cache.js';
+import { asProof, framesKey, injectProof, PROOF, proofInWorld } from './answer_cache.js';
 import { recallContext } from './walker_id_cache.js';
 
 export const MAX_TABS = 8;
@@ -50,10 +50,12 @@ export function createActBaselines({
     return (await proofInWorld(session, world)) ?? asProof(await inject(tabId).catch(() => null));
   }
 
-  /** The readings a capture's proof is compared on: {proof, listeners, frames, url}. */
-  async function readingsNow(session, tabId, world) {
+  /** The readings a capture's proof is compared on: {proof, listeners, frames, url}.
+   * `asked`: the proof's reading already sent (askKept), else it is asked here. */
+  async function readingsNow(session, tabId, world, asked = null) {
+    const proofRead = asked ? asked.then((got) => got.proof ?? readProof(session, tabId, world)) : readProof(session, tabId, world);
     const [proof, listeners, listed, url] = await Promise.all([
-      inTime(readProof(session, tabId, world)), inTime(clickListeners(session)),
+      inTime(proofRead), inTime(clickListeners(session)),
       inTime(frames(session)), inTime(tabUrl(tabId))]);
     return { proof, listeners, frames: framesKey(listed), url };
   }
@@ -156,15 +158,33 @@ export function createActBaselines({
     },
 
     /**
+     * The check's proof asked now, with `also` (an expression the act reads in the same world
+     * anyway: one evaluate, in the isolated world of the kept baseline's walk, the proof read
+     * first): {sent (the renderer's answer, or its failure), read → {proof, also}}; null when
+     * no check would be made (`options` exact, nothing kept for the tab, its world unknown).
+     */
+    askKept(session, tabId, options, also = 'null') {
+      const world = fastPath(options, 'act_baseline') ? tabs.get(tabId)?.world : null;
+      const contextId = world ? recallContext(world, new Set([null]))?.contextId ?? null : null;
+      if (contextId === null) return null;
+      const sent = session.send('Runtime.evaluate', { expression: `[${PROOF}, ${also}]`, contextId, returnByValue: true });
+      const read = sent.then((res) => {
+        const value = res && !res.exceptionDetails ? res.result?.value : null;
+        return Array.isArray(value) ? { proof: asProof(value[0]), also: value[1] } : { proof: null, also: null };
+      }, () => ({ proof: null, also: null }));
+      return { sent, read };
+    },
+
+    /**
      * The baseline of `tabId` when the page provably did not change since it was kept:
      * {token, url, loaderId}; else null (and it is dropped). Nothing is asked when the act is
-     * exact or the tab has none.
+     * exact or the tab has none. `asked`: askKept's reading (its proof is the check's).
      */
-    async check(session, tabId, options) {
+    async check(session, tabId, options, asked = null) {
       if (!fastPath(options, 'act_baseline')) return null;
       const kept = tabs.get(tabId);
       if (!kept) return null;
-      const same = sameAs(await readingsNow(session, tabId, kept.world), kept, kept.url, kept.frames);
+      const same = sameAs(await readingsNow(session, tabId, kept.world, asked?.read ?? null), kept, kept.url, kept.frames);
       if (!same) {
         tabs.delete(tabId);
         return null;

@@ -98,7 +98,8 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "that report",
         "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
     FastPath(
-        "act_early_capture", "extension", "extension/lib/act/route.js, lib/reuse/act_baseline.js",
+        "act_early_capture", "extension",
+        "extension/lib/act/route.js, lib/act/after.js, lib/reuse/act_baseline.js",
         "the capture after an act taken once its readiness ended",
         "the capture is taken while readiness runs, after the answer watch's proof and the "
         "click listeners were read (a document walked before: the proof in the walk's own "

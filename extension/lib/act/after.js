@@ -1,0 +1,74 @@
+// The page after an action (lib/act/route.js): the capture the act's report compares with the
+// one before, the focus and the in-page modals beside it, and when that capture is started.
+//
+// Fast path act_early_capture: the capture after is taken while readiness runs and stands if
+// nothing changed by the time readiness ended (act_baseline.js: unchanged). Each such check
+// costs a proof, a click-listener read, the frames and the tab; a capture started once
+// readiness is over needs none. So the early capture starts when the first settle check the
+// wait asked has answered (content/readiness.js: its frames are the ones the capture would
+// wait for) and, when that answer ended the wait, only once readiness is over; it starts two
+// frames after the input when the wait asks no settle check; at readiness's end, should
+// that come first.
+
+import { pageFrames } from '../session/page_clock.js';
+import { focusAndModals, focusedElement, shownModals } from './readiness.js';
+
+/** Resolves after the tasks queued now (a timer of 0 ms: every promise settled by then has run). */
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
+/** Resolves after `n` animation frames of the tab's page (a hidden tab: 100 ms each), counted
+ * by the readiness content script (so its schedule probe knows them for the extension's
+ * own), else in a world of the act. */
+export async function afterFrames(session, n) {
+  if (await pageFrames(session.tabId, n)) return;
+  const tree = await session.send('Page.getFrameTree');
+  const world = await session.send('Page.createIsolatedWorld', { frameId: tree.frameTree.frame.id, worldName: 'axsnap-act' });
+  await session.send('Runtime.evaluate', { contextId: world.executionContextId, awaitPromise: true, returnByValue: true,
+    expression: `(async () => { for (let i = 0; i < ${Number(n)}; i++) await new Promise((r) => {
+      const t = setTimeout(r, 100); requestAnimationFrame(() => { clearTimeout(t); r(); }); }); return true; })()` });
+}
+
+/**
+ * When the early capture after an action starts: `over` (readiness has ended) or the wait's
+ * first settle check answered (`firstCheck`: resolves {asked} once the wait started, watch.js
+ * readiness), one task later so that a check that ended the wait has ended it (then `over`
+ * comes first); two frames after the input when the wait asked no check.
+ */
+export function earlyStart(session, firstCheck, over) {
+  const checked = firstCheck.then((check) => (check?.asked ? check.answered.then(nextTask) : afterFrames(session, 2)));
+  return Promise.race([over, checked]);
+}
+
+/** The page after an action over the router's deps: readAfter(session, tabId, options, world,
+ * stabilization) → {focus, modals, witness, capture[, walkedAt], spans}. */
+export function createAfterReads({ deps, now, capture }) {
+  /** The page after the action: {focus, modals, witness (what the next act's baseline is
+   * proved by, read before the capture: act_baseline.js), capture}. A document walked before
+   * in a known world is walked with the proof (walker_capture.js walkWithProof): the proof in
+   * the walk's own renderer task, the frames from the walk, the rest asked behind it at once. */
+  async function readAfter(session, tabId, options, world, stabilization) {
+    const t = now();
+    const baselines = deps.actBaselines ?? null;
+    // ids_of: the listable records' ids only (fast path act_listable_ids, walker_capture.js)
+    const opts = { ...options, stabilize: { enabled: false }, ids_of: 'listable' };
+    const walked = baselines?.wantsWitness(options)
+      ? deps.walkWithProof?.(session, tabId, opts, { listenersBehind: true }) ?? null : null;
+    if (walked) {
+      const witnessed = baselines.witnessOfWalk(session, walked);
+      const facts = focusAndModals(session, walked.contextId);
+      facts.catch(() => {}); // awaited after the capture, which may fail first
+      const frames = walked.reply.then((got) => (got?.frames
+        ? { frames: got.frames, timings: { frames_from_walk: 1 }, errors: [], fresh: true } : null));
+      const got = await capture(session, tabId, opts, stabilization, { frames, walked });
+      const [{ focus, modals }, witness] = await Promise.all([facts, witnessed]);
+      return { focus, modals, witness, capture: got, walkedAt: t, spans: { pre: 0, capture: now() - t } };
+    }
+    const [focus, modals, witness] = await Promise.all([focusedElement(session), shownModals(session),
+      baselines?.witness(session, tabId, world, options) ?? null]);
+    const t1 = now();
+    const got = await capture(session, tabId, opts, stabilization);
+    return { focus, modals, witness, capture: got, spans: { pre: t1 - t, capture: now() - t1 } };
+  }
+
+  return { readAfter };
+}
