@@ -97,3 +97,38 @@ def test_a_rating_and_its_scripted_wrapper_take_their_cards_words(
     moved = ratings(after)
     assert not numbered(after), numbered(after)
     assert {k: v for k, v in moved.items() if k in every} == every
+
+
+def fields_and_boxes(result: PageResult) -> dict[int, str]:
+    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements
+            if e["type"] in ("text_input", "checkbox")}
+
+
+def test_a_gallery_names_its_placeholder_fields_and_its_galleries_by_their_context(
+        browser: Browser, pages_url: str) -> None:
+    # Fields named by nothing but a placeholder a form gallery repeats ("col-sm-6" twice in a
+    # row, "col-sm-4" three times) are told apart by the fields before and after them; two
+    # checkbox galleries under headings alike in their first four words ("With Material
+    # Design Colors" and "... - Filled In") by the words after those.
+    first = read(browser, pages_url + "understanding/gallery_twins.html")
+    whole = read(browser, viewport_only=False)
+    every = fields_and_boxes(whole)
+    assert len(every) == 6 + 6 and len(set(every.values())) == 12, sorted(every.values())
+    assert not numbered(whole), numbered(whole)
+    boxes = sorted(i for i in every.values() if i.startswith("checkbox_"))
+    assert sum("filled_in" in i for i in boxes) == 3, boxes
+    for colour in ("red", "pink", "green"):
+        assert sum(i.startswith(f"checkbox_{colour}") for i in boxes) == 2, boxes
+    # the first screen holds the fields: named as in the whole page
+    shown = fields_and_boxes(first)
+    assert shown and {k: every[k] for k in shown} == shown
+    assert not numbered(first), numbered(first)
+    browser.run_in_target("document.querySelector('.demo-checkbox').scrollIntoView()")
+    scrolled = fields_and_boxes(read(browser))
+    assert scrolled and {k: every[k] for k in scrolled} == scrolled
+    # a field inserted above them all: every other keeps its id
+    browser.run_in_target(
+        "const f = document.createElement('input'); f.placeholder = 'Search the docs';"
+        "document.querySelector('h1').before(f);")
+    after = fields_and_boxes(read(browser, viewport_only=False))
+    assert {k: v for k, v in after.items() if k in every} == every

@@ -10,8 +10,15 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.semantic.build import build_semantic
-from axsnap_host.semantic.id_words import twin_words
-from axsnap_host.semantic.ids import IdSource, Placed, assign_ids, base_id, slug
+from axsnap_host.semantic.id_words import picture_title, twin_words
+from axsnap_host.semantic.ids import (
+    IdSource,
+    Placed,
+    assign_ids,
+    base_id,
+    picture_base,
+    slug,
+)
 
 
 def test_slug_lowercases_joins_words_and_drops_punctuation() -> None:
@@ -195,3 +202,20 @@ def test_a_link_with_no_words_is_named_by_where_it_goes() -> None:
 def test_twin_words_read_the_walkers_box_place() -> None:
     assert twin_words("under:Results|for:Chicken pate for adult cats") == (
         "under_results_for_chicken_pate_for_adult")
+
+
+def test_a_picture_is_named_for_its_title_unless_its_own_name_differs() -> None:
+    """A link that shows no words beside a link with words to its address (the walker's
+    ``of:`` part): ``link_for_<title>`` when it has no name or its alt or title attribute says
+    the title's words; a name of its own that differs stays."""
+    title = "Chicken pate for adult cats"
+    assert picture_base(IdSource("link"), title) == "link_for_chicken_pate_for_adult"
+    assert picture_base(IdSource("link", text=title), title) == "link_for_chicken_pate_for_adult"
+    assert picture_base(IdSource("link", hint="Chicken pate for adult cats, 400 g"),
+                        title) == "link_for_chicken_pate_for_adult"  # (the id's words alike)
+    assert picture_base(IdSource("link", hint="Photo: a cat eating"), title) == \
+        "link_photo_a_cat_eating"
+    assert picture_base(IdSource("link"), "") == "link"
+    assert picture_title("of:Chicken pate for adult cats|under:news") == title
+    assert picture_title("under:news") == ""
+    assert twin_words("of:Chicken pate for adult cats|under:news") == "under_news"

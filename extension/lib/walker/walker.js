@@ -2453,13 +2453,13 @@ function pageTally() {
     else if (type === "password") {
       const named2 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
       if (!CARD.test(named2)) t.passwords++;
-      const said = [...el.labels || []].map((l) => l.textContent).concat([
+      const said2 = [...el.labels || []].map((l) => l.textContent).concat([
         el.getAttribute("aria-label"),
         el.getAttribute("placeholder"),
         el.name,
         el.id
       ]).join(" ");
-      if (!CARD.test(named2) && CURRENT.test(said)) t.current_passwords++;
+      if (!CARD.test(named2) && CURRENT.test(said2)) t.current_passwords++;
     } else if (type === "checkbox") {
       t.checkboxes++;
       const own = [...el.labels || []].map((l) => l.textContent).join(" ") || el.getAttribute("aria-label") || "";
@@ -2909,11 +2909,90 @@ function liveKind(el, names = el.getAttributeNames()) {
   return TOAST_CLASS.test(cls) ? "toast" : "";
 }
 
+// src/field_twins.js
+var TEXT_FIELDS = "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=tel], input[type=url], input[type=number], input[type=password], textarea";
+function said(text) {
+  return collapse(text || "").toLowerCase().slice(0, 60);
+}
+function fieldName(el) {
+  return said(el.getAttribute("aria-label") || el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("placeholder") || el.getAttribute("title"));
+}
+function placeholderOnly(el) {
+  if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || el.labels && el.labels.length) return "";
+  return said(el.getAttribute("placeholder") || el.getAttribute("title"));
+}
+function neighbourPlaces(fields) {
+  const names = fields.map(fieldName);
+  const out = /* @__PURE__ */ new Map();
+  fields.forEach((el, i) => {
+    const before = i > 0 ? names[i - 1] : "";
+    const after = i + 1 < fields.length ? names[i + 1] : "";
+    out.set(el, [before ? `after:${before}` : "", after ? `before:${after}` : ""]);
+  });
+  return out;
+}
+
+// src/pictures.js
+var UP = 12;
+var TITLES = 24;
+var TITLE_CHARS = 80;
+function saidBy(el) {
+  return collapse(el.getAttribute("aria-label") || el.textContent || "");
+}
+function addressOf(el) {
+  const raw = (el.getAttribute("href") || "").trim();
+  if (!raw || raw.startsWith("#") || /^javascript:/i.test(raw)) return "";
+  return typeof el.href === "string" ? el.href : "";
+}
+function closestTitle(el, titles) {
+  for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
+    let best = null;
+    let most = 0;
+    for (const title of titles) {
+      if (!a.contains(title)) continue;
+      const words = saidBy(title).split(" ").length;
+      if (words > most) {
+        best = title;
+        most = words;
+      }
+    }
+    if (best) return best;
+  }
+  const said2 = new Set(titles.map((t) => saidBy(t).toLowerCase()));
+  return said2.size === 1 ? titles[0] : null;
+}
+function picturesOf(links) {
+  const titles = /* @__PURE__ */ new Map();
+  const pictures = [];
+  for (const el of links) {
+    const address = addressOf(el);
+    if (!address) continue;
+    const said2 = saidBy(el);
+    if (!said2) {
+      if (!el.hasAttribute("aria-labelledby")) pictures.push([el, address]);
+    } else if (/\p{L}/u.test(said2)) {
+      const list = titles.get(address);
+      if (!list) titles.set(address, [el]);
+      else if (list.length < TITLES) list.push(el);
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [el, address] of pictures) {
+    const list = titles.get(address);
+    const title = list ? closestTitle(el, list) : null;
+    if (title) out.set(el, title);
+  }
+  return out;
+}
+function titleWords(title) {
+  return saidBy(title).replace(/\|/g, " ").slice(0, TITLE_CHARS).trim();
+}
+
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var LIMIT = 8e3;
 var MEMBERS = 6e3;
-var UP = 12;
+var UP2 = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING = 4;
 var BLOCKS2 = "p, li, td, dd, blockquote";
@@ -2965,6 +3044,10 @@ function rowWords(el, label) {
   return rest.length <= 60 ? rest : "";
 }
 function keyOf(el) {
+  if (el.matches(TEXT_FIELDS)) {
+    const name = placeholderOnly(el);
+    return name ? `${name}\0field\0${rowWords(el, name)}` : "";
+  }
   const label = labelOf(el);
   const look = el.getAttribute("class") || "";
   if (!label && (el.localName === "a" || !look.trim())) return "";
@@ -2974,13 +3057,13 @@ function keyOf(el) {
 }
 function placesOf(el, headings) {
   const out = [];
-  for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) {
     for (const value of [a.getAttribute("aria-label") || "", a.id || ""]) {
       const words = collapse(value.replace(/[-_]+/g, " "));
       if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
     }
   }
-  for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
     const words = collapse(head.textContent || "").slice(0, 80);
@@ -3011,14 +3094,14 @@ function placesOf(el, headings) {
 function part(members, places, from, out) {
   const depth = Math.max(...members.map((i) => places[i].length));
   for (let k = from; k < depth; k++) {
-    const said = idPlaces(members.map((i) => places[i][k] || ""));
-    if (new Set(said).size < 2) continue;
+    const said2 = idPlaces(members.map((i) => places[i][k] || ""));
+    if (new Set(said2).size < 2) continue;
     const parts = /* @__PURE__ */ new Map();
     members.forEach((i, j) => {
-      if (said[j]) out[i].push(said[j]);
-      const same = parts.get(said[j]);
+      if (said2[j]) out[i].push(said2[j]);
+      const same = parts.get(said2[j]);
       if (same) same.push(i);
-      else parts.set(said[j], [i]);
+      else parts.set(said2[j], [i]);
     });
     for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
     return;
@@ -3028,19 +3111,19 @@ function boxesOf(members) {
   const inGroup = new Set(members);
   const outer = members.map((el) => {
     let top = el;
-    for (let a = el.parentElement, up = 0; a && up < UP; a = a.parentElement, up++) {
+    for (let a = el.parentElement, up = 0; a && up < UP2; a = a.parentElement, up++) {
       if (inGroup.has(a)) top = a;
     }
     return top;
   });
   const held = /* @__PURE__ */ new Map();
   for (const el of new Set(outer)) {
-    for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
+    for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
   }
   return outer.map((el) => {
     if (el.closest("tr")) return [];
     let box = null;
-    for (let a = el.parentElement, up = 0; a && up < UP && held.get(a) === 1; a = a.parentElement, up++) box = a;
+    for (let a = el.parentElement, up = 0; a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
     const before = afterWords(box || el, labelOf(el));
     if (!box) return before ? [before] : [];
     const label = labelOf(el);
@@ -3063,24 +3146,32 @@ function afterWords(box, label) {
   }
   return "";
 }
-function idPlaces(said) {
-  if (!said.every((s) => s.startsWith("for:"))) {
-    return said.map((s) => {
-      if (!s) return "";
-      const { kind, words: words2 } = placeWords(s);
-      return words2.length ? `${kind}:${words2.join(" ")}` : "";
-    });
-  }
-  const words = said.map((s) => placeWords(s, 40).words);
+function idPlaces(said2) {
+  if (said2.every((s) => s.startsWith("for:"))) return ownWords(said2, "for");
+  const plain = said2.map((s) => {
+    if (!s) return "";
+    const { kind: kind2, words } = placeWords(s);
+    return words.length ? `${kind2}:${words.join(" ")}` : "";
+  });
+  const kind = said2[0].slice(0, said2[0].indexOf(":"));
+  if (new Set(plain).size > 1 || !["under", "within", "after"].includes(kind) || !said2.every((s) => s.startsWith(`${kind}:`))) return plain;
+  return ownWords(said2, kind);
+}
+function ownWords(said2, kind) {
+  const words = said2.map((s) => placeWords(s, 40).words);
   let same = 0;
   while (words.every((w) => same < w.length - 1 && w[same] === words[0][same])) same++;
-  return words.map((w) => `for:${w.slice(same, same + ID_WORDS).join(" ")}`);
+  return words.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(" ")}`);
 }
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
+  const links = [];
+  const fields = [];
   let n = 0;
-  for (const el of document.querySelectorAll(CONTROLS)) {
+  for (const el of document.querySelectorAll(`${CONTROLS}, ${TEXT_FIELDS}`)) {
     if (++n > LIMIT) break;
+    if (el.localName === "a" && el.hasAttribute("href")) links.push(el);
+    else if (el.matches(TEXT_FIELDS)) fields.push(el);
     const key = keyOf(el);
     if (!key) continue;
     const group = groups.get(key);
@@ -3089,18 +3180,23 @@ function pageTwins() {
   }
   const headings = [...document.querySelectorAll(HEADINGS2)];
   const out = /* @__PURE__ */ new Map();
+  let neighbours = null;
   let read = 0;
   const ordered = [...groups].sort(([a], [b]) => (a[0] === "") - (b[0] === ""));
   for (const [, members] of ordered) {
     if (members.length < 2 || read + members.length > MEMBERS) continue;
     read += members.length;
-    const boxes = boxesOf(members);
+    const boxes = members[0].matches(TEXT_FIELDS) ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el)) : boxesOf(members);
     const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
     const words = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words);
     members.forEach((el, i) => {
       if (words[i].length) out.set(el, words[i].join("|"));
     });
+  }
+  for (const [picture, title] of picturesOf(links)) {
+    const places = out.get(title);
+    out.set(picture, `of:${titleWords(title)}${places ? `|${places}` : ""}`);
   }
   return out;
 }
@@ -3554,10 +3650,10 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     }
     const live = liveKind(el, names);
     if (live) {
-      const said = shownText(el);
-      if (said) {
+      const said2 = shownText(el);
+      if (said2) {
         data.live = live;
-        data.ltx = clip(said);
+        data.ltx = clip(said2);
         report = true;
       }
     }

@@ -16,7 +16,7 @@ other output.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from axsnap_host.pipeline.redaction import scrub_text
@@ -43,6 +43,8 @@ PROSE_TAGS = frozenset({"p"})
 READING_TAGS = frozenset({"h1", "h2", "h3", "h4", "p", "blockquote", "pre", "li", "dd"})
 BODY_TAGS = frozenset({"p", "blockquote", "pre", "li", "dd", "figcaption", "h2", "h3", "h4",
                        "td", "div", "span"})
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4"})
+TITLE_REPEAT_WORDS = 3  # a heading of this many words repeated as a paragraph's first words
 
 
 @dataclass
@@ -91,11 +93,19 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
         if node.box[2] <= 0 or node.box[3] <= 0:
             continue
         if node.block and node.rid in holding_blocks:
-            continue  # a layout cell or an item holding paragraphs: its blocks are listed
+            # a layout cell or an item holding paragraphs: its blocks are listed, and its own
+            # words (an item's sentence above its sub-list), when they make a paragraph
+            own = _own_words(facts, node)
+            if len(own) >= BODY_PARAGRAPH_CHARS and not node.reasons:
+                out.append(replace(node, text=own))
+            continue
         if node.children and all(facts.nodes[c].reasons for c in node.children) and (
-                len(node.text) - sum(len(facts.nodes[c].text) for c in node.children)
+                len(node.text) - sum(len(facts.nodes[c].text) for c in node.children
+                                     if facts.nodes[c].text in node.text)
                 < OWN_TEXT_CHARS):
-            continue  # a cell or item holding only controls: the controls say it
+            # a cell or item holding only controls: the controls say it (the controls' words
+            # its text holds: the walker clips a block's text, not its links')
+            continue
         if node.block:
             out.append(node)
             taken.add(node.rid)
@@ -111,6 +121,23 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
         holding.update(a.rid for a in facts.ancestors(node))
     out += [node for node in skeletons if node.rid not in holding]
     return sorted(out, key=lambda n: n.rid)
+
+
+def _own_words(facts: PageFacts, node: Node) -> str:
+    """The text of a block holding other blocks without theirs ("" when one of them is not
+    found in it: the walker clipped the block's text)."""
+    text = node.text
+    todo = list(node.children)
+    while todo:
+        child = facts.nodes[todo.pop()]
+        if child.block and child.text.strip():
+            said = child.text.strip()
+            if said not in text:
+                return ""
+            text = text.replace(said, " ", 1)
+        else:
+            todo.extend(child.children)
+    return " ".join(text.split())
 
 
 def _holding_blocks(facts: PageFacts) -> set[int]:
@@ -204,6 +231,23 @@ def _body(facts: PageFacts, hiding: list[list[str]]) -> int:
     return max(credit, key=lambda rid: (credit[rid], -rid))
 
 
+def _without_title(text: str, heading: str) -> str:
+    """A body paragraph that opens with the heading above it, word for word (a blog post's
+    first line repeating its title): the paragraph after those words, when a paragraph is
+    left; else ``text`` as it is."""
+    title = heading.strip()
+    if len(title.split()) < TITLE_REPEAT_WORDS or not text.startswith(title):
+        return text
+    rest = text[len(title):].lstrip()
+    return rest if len(rest) >= LEAD_MIN_CHARS else text
+
+
+def _own_prose(node: Node, body: int) -> bool:
+    """The body's container itself with a paragraph's length of text of its own (a page of
+    loose text and ``<p>`` breaks: the text before its first ``<p>`` is its first paragraph)."""
+    return node.rid == body and len(node.text.strip()) >= BODY_PARAGRAPH_CHARS
+
+
 def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, str],
                  hiding: list[list[str]], skip: set[int], redact: bool) -> list[Section]:
     """The top blocks by attention (ties: document order)."""
@@ -218,6 +262,7 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
     body = _body(facts, hiding)
     in_body: set[int] = set()  # the title and the blocks of the body text
     sections: list[Section] = []
+    heading = ""  # the last heading before the node
     for node in nodes:
         x, y, w, h = node.box
         nx, ny = x + w / 2, min(y + h / 2, y + vh / 2)  # a tall block: its first screen
@@ -233,11 +278,15 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
         semantic = tag_weight * factor
         scores = {"position": position, "area": area, "font": font, "semantic": semantic}
         attention = sum(WEIGHTS[k] * v for k, v in scores.items())
-        readable = node.tag in BODY_TAGS or bool(_runs(node))
+        readable = node.tag in BODY_TAGS or bool(_runs(node)) or _own_prose(node, body)
         if body >= 0 and factor >= 1.0 and (node.tag == "h1" or (readable and (
                 node.rid == body or any(a.rid == body for a in facts.ancestors(node))))):
             in_body.add(node.rid)
         text = scrub_text(node.text)[0] if redact else node.text
+        if node.tag in HEADING_TAGS:
+            heading = text
+        elif node.rid in in_body:
+            text = _without_title(text, heading)
         sections += _paragraphs(Section(node, text, region, scores, attention))
     # The page's own text before its chrome, whatever the attention: an article's body above
     # its navigation, banners and footer; in the main region its title and body text before
@@ -251,7 +300,8 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
     def order(s: Section) -> tuple[int, bool, int, int, float, int]:
         tier = CHROME_TIER.get(region_kind.get(s.region, "main"), 0)
         if body >= 0 and s.node.rid in in_body:
-            if s.node.tag in READING_TAGS or s.node.rid in first or _runs(s.node):
+            if s.node.tag in READING_TAGS or s.node.rid in first or _runs(s.node) or \
+                    _own_prose(s.node, body):
                 return tier, False, 0, first.get(s.node.rid, s.node.rid), 0.0, s.node.rid
             # an infobox's cells, a caption: after the prose, by attention
             return tier, False, 1, 0, -round(s.attention, 6), s.node.rid

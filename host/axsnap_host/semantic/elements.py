@@ -25,13 +25,22 @@ from axsnap_host.semantic.id_words import (
     near_text,
     own_mark,
     path_tail,
+    picture_title,
     row_cells,
     row_tail,
     section_of,
     twin_words,
     without_badge,
 )
-from axsnap_host.semantic.ids import IdSource, Placed, assign_ids, base_id, label_of, slug
+from axsnap_host.semantic.ids import (
+    IdSource,
+    Placed,
+    assign_ids,
+    base_id,
+    label_of,
+    picture_base,
+    slug,
+)
 
 WEAK = frozenset({"pointer", "clickable"})
 INNER_UP = 4  # ancestors looked at for the control a control sits in
@@ -67,6 +76,8 @@ class Element:
     section: str = ""  # where it sits, as the walker read it in the page (see section_of)
     near: str = ""  # the closest other text, for twins outside any row
     twin: str = ""  # what tells it from the page's twins (the walker's ``tw``, see ids.py)
+    title: str = ""  # a link showing no words: the words of the link with words to its address
+    pictures: bool = False  # it is that title's picture, and is named by it (``link_for_...``)
 
 
 def element_kind(node: Node) -> str | None:
@@ -220,16 +231,22 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
     repeated_on_page = {slug(label) for label in facts.tally.get("repeated") or []
                         if isinstance(label, str)}
     placed = []
-    base_of = {el.node.rid: base_id(el.source) for el in chosen}
-    for el in chosen:
-        label = label_of(el.source)[0]
+    records = [facts.joined[el.node.rid].rec if el.node.rid < len(facts.joined) else {}
+               for el in chosen]
+    for el, record in zip(chosen, records, strict=True):
+        el.title = picture_title(str(record.get("tw") or ""))
+    base_of = {el.node.rid: picture_base(el.source, el.title) for el in chosen}
+    for el, record in zip(chosen, records, strict=True):
         base = base_of[el.node.rid]
+        if base != base_id(el.source):
+            el.pictures = True
+        # a picture is named, placed and told from its twins as its title link is
+        label = el.title if el.pictures else label_of(el.source)[0]
         el.context = context_of(el.node, facts, label)
         near = el.near = "" if el.context else near_text(el.node, facts, slug(label))
         mark = own_mark(el.kind, el.node, facts)
         holder = container(el.node, facts)
         holder = f"at_{holder}" if holder else ""
-        record = facts.joined[el.node.rid].rec if el.node.rid < len(facts.joined) else {}
         el.twin = twin_words(str(record.get("tw") or ""))
         # a twin of the page (the walker's), an icon-only button too, is qualified in every
         # read, whether its twin is in this one or not
@@ -239,7 +256,7 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         placed.append(Placed(base, _region_kind(el.region), el.context, near,
                              ordinal_only=not label, repeated=repeated, mark=mark,
                              holder=holder, section=el.section, twin=el.twin,
-                             tail=label_tail(label, base),
+                             tail=label_tail(label, base_id(IdSource(el.kind, text=label))),
                              row_tail=row_tail(el.node, facts, label) if el.context else "",
                              row_cells=row_cells(el.node, facts, label) if el.context else (),
                              path=path_tail(el.node.attrs.get("href", "")) if el.kind == "link"
@@ -316,6 +333,8 @@ def _record(el: Element, facts: PageFacts, redact: bool, secret: str | None
         relations["near"] = el.near
     if el.twin and f"_{el.twin}" in el.id:
         relations["twin"] = el.twin
+    if el.pictures:  # the title link it is the picture of, read over the whole page
+        relations["for"] = scrub_text(el.title)[0] if redact else el.title
     if el.place.startswith("row_"):
         relations["row"] = int(el.place.split("_")[1]) if el.place[4:].isdigit() else None
         cell = next((a for a in facts.ancestors(node)[:6] if a.tag in ("td", "th")), None)

@@ -213,14 +213,27 @@ def twin_words(said: str) -> str:
     "within:<words>", "for:<words>", "|"-joined) as id words: ``at_<words>`` (no digits: a
     container's name), ``under_<heading words>``, ``within_<paragraph words>``,
     ``for_<words>`` (its own card's or list's title, else its words without numbers, the
-    words every twin's box starts with dropped), ``after_<words>`` (the item before it)."""
+    words every twin's box starts with dropped), ``after_<words>`` (the item before it; for
+    a text field named by its placeholder alone, the field before it), ``before_<words>``
+    (the field after it). A picture's "of:<title>" is no place (see picture_title)."""
     out = []
     for part in said.split("|"):
         kind, _, text = part.partition(":")
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
-        if kind in ("at", "under", "within", "for", "after") and words:
+        if kind in ("at", "under", "within", "for", "after", "before") and words:
             out.append(f"{kind}_{words}")
     return "_".join(out)
+
+
+def picture_title(said: str) -> str:
+    """The words of the title link a picture is of (the walker's ``tw`` part "of:<words>":
+    a link that shows no words beside a link with words to its address,
+    lib/walker/src/pictures.js), "" for any other element."""
+    for part in said.split("|"):
+        kind, _, text = part.partition(":")
+        if kind == "of":
+            return text.strip()
+    return ""
 
 
 def own_mark(kind: str, node: Node, facts: PageFacts) -> str:

@@ -28,7 +28,12 @@ path (``link_psychology_to_psychology_archive``). A control inside another of it
 the scripted ``<span>`` that wraps it: one control listed twice) is the inner one
 (``btn_4_7_out_of_5_..._inner``). Twins the walker parts by nothing else carry their own box,
 the card or list holding no other twin: its heading or title link, else its words
-(``link_let_us_know_..._for_chicken_pate_for_adult``). Only twins that nothing tells apart (the
+(``link_let_us_know_..._for_chicken_pate_for_adult``); text fields named by one placeholder a
+form gallery repeats, by the fields before and after them (``input_col_sm_6_..._after_col_sm_12``).
+A link that shows no words beside a link with words to its address (a card's image and its
+title) is that title's picture, named for it (``link_for_chicken_pate_for_adult``) and told
+from its title's twins as the title is, read over the whole page (lib/walker/src/pictures.js)
+so a read without the title names it alike. Only twins that nothing tells apart (the
 same action twice in one place) are numbered (``btn_delete_2``), the last resort. Nothing here
 depends on backendNodeIds, on the read's window or on the order of rows: an element keeps its
 id across scrolls, re-reads, re-renders and rows added above it while its label and its context
@@ -113,6 +118,18 @@ def base_id(source: IdSource) -> str:
         return f"{prefix}_{slug(label)}"
     kind = slug(source.input_type) if source.input_type else ""
     return f"{prefix}_{kind}" if kind and kind != prefix else prefix
+
+
+def picture_base(source: IdSource, title: str) -> str:
+    """The base id of a picture: a link that shows no words beside a link with words to its
+    address (a card's image and its title). ``link_for_<title>`` when it has no label of its
+    own or its own says what the title's id says (an ``alt`` or a ``title`` repeating it),
+    else its own base id."""
+    own = base_id(source)
+    if not slug(title) or (label_of(source)[0]
+                           and own != base_id(IdSource(source.kind, text=title))):
+        return own
+    return f"{PREFIXES.get(source.kind, 'el')}_for_{slug(title, MAX_WORDS - 1)}"
 
 
 @dataclass(slots=True)

@@ -10,7 +10,11 @@
 // menu's list), read as its heading, else its words; the words all the twins' boxes start
 // with are dropped, so what is left is each card's own (its product's title). The record
 // carries them as `tw`: "at:<words>", "under:<words>", "within:<words>", "for:<words>" or
-// "after:<words>" (the item before the box: twins alike in all else), joined by "|".
+// "after:<words>" (the item before the box: twins alike in all else), joined by "|". A link
+// that shows no words beside a link with words to its address (a card's picture and its
+// title: pictures.js) carries "of:<the title's words>", then its title's places.
+import { TEXT_FIELDS, neighbourPlaces, placeholderOnly } from './field_twins.js';
+import { picturesOf, titleWords } from './pictures.js';
 import { collapse, run } from './run.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
@@ -90,6 +94,10 @@ function rowWords(el, label) {
 // icon or its menu) is a twin of the buttons alike in tag and class in rows alike. (An image
 // link is not: the host names it by its image's alt, the story its text link names.)
 function keyOf(el) {
+  if (el.matches(TEXT_FIELDS)) {  // (a field named by its placeholder alone: field_twins.js)
+    const name = placeholderOnly(el);
+    return name ? `${name}\u0000\u0002field\u0000${rowWords(el, name)}` : '';
+  }
   const label = labelOf(el);
   const look = el.getAttribute('class') || '';
   if (!label && (el.localName === 'a' || !look.trim())) return '';  // (an image link: its alt)
@@ -218,27 +226,40 @@ function afterWords(box, label) {
 
 // The places of twins as their ids will say them; boxes' words without the words every one
 // of them starts with ("Sponsored You're seeing this ad ..." on each card): what is left is
-// each box's own.
+// each box's own. Headings, paragraphs and items before alike in the words an id holds but
+// not after them ("With Material Design Colors" and "With Material Design Colors - Filled
+// In") are said by the words after those they all start with.
 function idPlaces(said) {
-  if (!said.every((s) => s.startsWith('for:'))) {
-    return said.map((s) => {
-      if (!s) return '';
-      const { kind, words } = placeWords(s);
-      return words.length ? `${kind}:${words.join(' ')}` : '';
-    });
-  }
+  if (said.every((s) => s.startsWith('for:'))) return ownWords(said, 'for');
+  const plain = said.map((s) => {
+    if (!s) return '';
+    const { kind, words } = placeWords(s);
+    return words.length ? `${kind}:${words.join(' ')}` : '';
+  });
+  const kind = said[0].slice(0, said[0].indexOf(':'));
+  if (new Set(plain).size > 1 || !['under', 'within', 'after'].includes(kind)
+    || !said.every((s) => s.startsWith(`${kind}:`))) return plain;
+  return ownWords(said, kind);
+}
+
+// Places of one kind without the words all of them start with (one word left at least).
+function ownWords(said, kind) {
   const words = said.map((s) => placeWords(s, 40).words);
   let same = 0;
   while (words.every((w) => same < w.length - 1 && w[same] === words[0][same])) same++;
-  return words.map((w) => `for:${w.slice(same, same + ID_WORDS).join(' ')}`);
+  return words.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(' ')}`);
 }
 
 /** Map(control → its places that part it from its twins, "|"-joined) for the page. */
 export function pageTwins() {
   const groups = new Map();
+  const links = [];
+  const fields = [];
   let n = 0;
-  for (const el of document.querySelectorAll(CONTROLS)) {
+  for (const el of document.querySelectorAll(`${CONTROLS}, ${TEXT_FIELDS}`)) {
     if (++n > LIMIT) break;
+    if (el.localName === 'a' && el.hasAttribute('href')) links.push(el);
+    else if (el.matches(TEXT_FIELDS)) fields.push(el);
     const key = keyOf(el);
     if (!key) continue;
     const group = groups.get(key);
@@ -247,17 +268,27 @@ export function pageTwins() {
   }
   const headings = [...document.querySelectorAll(HEADINGS)];
   const out = new Map();
+  let neighbours = null;
   let read = 0;
   // Labelled twins first: the icon-only ones take what the budget leaves.
   const ordered = [...groups].sort(([a], [b]) => (a[0] === '\u0001') - (b[0] === '\u0001'));
   for (const [, members] of ordered) {
     if (members.length < 2 || read + members.length > MEMBERS) continue;  // (a smaller
     read += members.length;  // group after it may still fit)
-    const boxes = boxesOf(members);
+    // (fields have no box of words: their neighbours are their last places)
+    const boxes = members[0].matches(TEXT_FIELDS)
+      ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el))
+      : boxesOf(members);
     const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
     const words = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words);
     members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });
+  }
+  // A picture is its title's: it takes the title's words and the places that part the title
+  // from its twins (the same story's picture and title in two lists).
+  for (const [picture, title] of picturesOf(links)) {
+    const places = out.get(title);
+    out.set(picture, `of:${titleWords(title)}${places ? `|${places}` : ''}`);
   }
   return out;
 }
