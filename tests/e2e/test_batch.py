@@ -47,8 +47,10 @@ def test_batch_writes_each_page_reports_failures_and_resumes(pages_url: str,
                     + "\n\n" + good[0] + "\n")
     out = tmp_path / "out"
     # the product's default deadline (30 s a step), which a cold browser's first page meets
-    # on a loaded machine; the slow page answers only after 120 s, past any attempt
-    settings = BatchSettings(workers=2, timeout_s=30, retries=1, backoff_s=0.1)
+    # on a loaded machine; the load alone has 12 s (a good page that misses it is retried);
+    # the slow page answers only after 120 s, past any attempt
+    settings = BatchSettings(workers=2, timeout_s=30, load_timeout_s=12, retries=1,
+                             backoff_s=0.1)
     batch = Batch(urls, out, settings)
     assert len(batch.jobs) == 8 and not batch.skipped, "comments, blanks and repeats dropped"
     results = list(batch.results())
@@ -69,7 +71,8 @@ def test_batch_writes_each_page_reports_failures_and_resumes(pages_url: str,
     again = Batch(urls, out, settings)
     assert not again.pending and len(again.skipped) == 8
     assert list(again.results()) == [] and len(lines(out)) == 8, "the second run does nothing"
-    retried = list(run(urls, out, timeout_s=30, retries=0, retry_failed=True, workers=1))
+    retried = list(run(urls, out, timeout_s=30, load_timeout_s=12, retries=0,
+                       retry_failed=True, workers=1))
     assert sorted(r.url for r in retried) == sorted([slow, nowhere]), "only the failures"
 
 

@@ -38,7 +38,8 @@ def test_grid_batch_of_twenty_pages_resumes_and_reports_failures(
     nowhere = "http://nowhere.invalid/"
     urls = [*good[:7], slow, *good[7:14], nowhere, *good[14:]]
     out = tmp_path / "out"
-    settings = BatchSettings(workers=SLOTS, timeout_s=30, retries=1, backoff_s=0.1,
+    settings = BatchSettings(workers=SLOTS, timeout_s=30, load_timeout_s=12, retries=1,
+                             backoff_s=0.1,
                              grid_url=url,
                              grid_profile=str(profiles / "slot-{worker}"))
     batch = Batch(urls, out, settings)

@@ -176,3 +176,16 @@ def test_batch_workers_launch_with_the_flags() -> None:
                                            "--chromium-arg=--lang=de"])
     grid = default_factory(settings_from_args(grid_args, {}))(0)
     assert "--lang=de" in grid.options().arguments
+
+
+def test_batch_load_deadline_is_its_own_option_and_defaults_to_the_step_deadline() -> None:
+    from axsnap_host.batch.cli import settings_from_args
+    from axsnap_host.batch.worker import default_factory
+    from axsnap_host.cli.main import build_parser
+
+    plain = default_factory(settings_from_args(build_parser().parse_args(
+        ["batch", "urls.txt", "--timeout", "45"]), {}))(0)
+    assert (plain.timeout_s, plain.page_load_timeout_s) == (45, 45)
+    split = default_factory(settings_from_args(build_parser().parse_args(
+        ["batch", "urls.txt", "--timeout", "45", "--load-timeout", "10"]), {}))(0)
+    assert (split.timeout_s, split.page_load_timeout_s) == (45, 10)

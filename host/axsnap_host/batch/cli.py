@@ -23,6 +23,9 @@ def add_batch_arguments(parser: argparse.ArgumentParser, formats: Sequence[str])
                         help="browsers (or Grid sessions) in parallel (default: 2)")
     parser.add_argument("--timeout", type=float, default=30.0, metavar="S",
                         help="per-page deadline of each step: the load, each snapshot")
+    parser.add_argument("--load-timeout", type=float, default=None, metavar="S",
+                        help="deadline of the page load alone, for lists with servers that "
+                             "never answer (default: --timeout)")
     parser.add_argument("--retries", type=int, default=2, metavar="N",
                         help="more attempts after a failure (default: 2)")
     parser.add_argument("--backoff", type=float, default=1.0, metavar="S",
@@ -47,7 +50,8 @@ def add_batch_arguments(parser: argparse.ArgumentParser, formats: Sequence[str])
 def settings_from_args(args: argparse.Namespace, options: dict[str, Any]) -> BatchSettings:
     return BatchSettings(
         formats=tuple(dict.fromkeys(args.formats or ["snapshot"])), options=options,
-        workers=max(1, args.workers), timeout_s=args.timeout, retries=max(0, args.retries),
+        workers=max(1, args.workers), timeout_s=args.timeout,
+        load_timeout_s=getattr(args, "load_timeout", None), retries=max(0, args.retries),
         backoff_s=args.backoff, retry_failed=args.retry_failed, headless=not args.headed,
         grid_url=args.grid, grid_profile=args.grid_profile, grid_binary=args.grid_binary or None,
         schemes=("http", "https", "file") if getattr(args, "allow_file_urls", False)

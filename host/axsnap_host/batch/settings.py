@@ -14,6 +14,8 @@ class BatchSettings:
     options: dict[str, Any] = field(default_factory=dict)
     workers: int = 1
     timeout_s: float = 30.0  # each step of a page: the load, and each snapshot
+    load_timeout_s: float | None = None  # the load alone (a server that never answers);
+    # None → timeout_s
     retries: int = 2
     backoff_s: float = 1.0  # before retry n: backoff_s * 2**(n-1)
     retry_failed: bool = False  # a resumed run redoes pages recorded as failed
@@ -25,6 +27,11 @@ class BatchSettings:
     chromium: str | None = None  # local browsers: None → found (paths.py)
     chromedriver: str | None = None
     extra_args: tuple[str, ...] = ()  # after AXSNAP_CHROMIUM_ARGS, local and Grid
+
+    @property
+    def page_load_timeout_s(self) -> float:
+        """The load's deadline: ``load_timeout_s`` when given, else ``timeout_s``."""
+        return self.timeout_s if self.load_timeout_s is None else self.load_timeout_s
 
     def per_format(self) -> dict[str, dict[str, Any]]:
         """Options per format, each checked now (a bad option fails before any browser)."""

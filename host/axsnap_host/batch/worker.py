@@ -37,10 +37,11 @@ def default_factory(settings: BatchSettings) -> BrowserFactory:
             return GridBrowser(settings.grid_url, node_profile=profile,
                                node_binary=settings.grid_binary, headless=settings.headless,
                                extra_args=settings.extra_args, timeout_s=settings.timeout_s,
-                               page_load_timeout_s=settings.timeout_s)
+                               page_load_timeout_s=settings.page_load_timeout_s)
         return Browser(headless=settings.headless, chromium=settings.chromium,
                        chromedriver=settings.chromedriver, extra_args=settings.extra_args,
-                       timeout_s=settings.timeout_s, page_load_timeout_s=settings.timeout_s)
+                       timeout_s=settings.timeout_s,
+                       page_load_timeout_s=settings.page_load_timeout_s)
 
     return make
 
