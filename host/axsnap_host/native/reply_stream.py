@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from axsnap_host import PROTOCOL_VERSION
@@ -74,7 +75,19 @@ def json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
         yield encode_piece(value)
 
 
+# A dict of many members whose values are all of these exact types (a whole page's outline
+# maps: ~30k ids → XPaths each) is encoded a run of members at a time, one json.dumps of a
+# dict of them, where each member was two calls of its own. Floats are not among them
+# (NaN, Infinity: one at a time, as before).
+_RUN_TYPES = frozenset({str, int, bool, type(None)})
+_RUN_MEMBERS = 4096
+_RUNS_FROM = 64  # members: a smaller dict takes the member-by-member loop
+
+
 def _dict_pieces(value: dict[str, Any], depth: int) -> Iterator[str]:
+    if len(value) >= _RUNS_FROM and _all_short_plain(value):
+        yield from _run_pieces(value)
+        return
     head = "{"
     for key, item in value.items():
         head += encode_piece(key) + ":"
@@ -92,6 +105,43 @@ def _dict_pieces(value: dict[str, Any], depth: int) -> Iterator[str]:
                 yield head[:-1]
                 head = ","
     yield head[:-1] + "}"  # head ends with the comma after the last value
+
+
+def _all_short_plain(value: dict[str, Any]) -> bool:
+    """Every value is of the :data:`_RUN_TYPES` and no string is a page's text (longer than
+    PIECE_CHARS: the loop below writes such a one as a piece of its own)."""
+    kinds = set(map(type, value.values()))
+    if not kinds <= _RUN_TYPES:
+        return False
+    if str not in kinds:
+        return True
+    if kinds == {str}:
+        return max(map(len, value.values())) <= PIECE_CHARS
+    return all(len(item) <= PIECE_CHARS for item in value.values() if type(item) is str)
+
+
+def _run_pieces(value: dict[str, Any]) -> Iterator[str]:
+    """The compact JSON of ``value`` (see :func:`_all_short_plain`) in pieces of up to
+    :data:`_RUN_MEMBERS` members: the text :func:`_dict_pieces`' member loop makes."""
+    items = iter(value.items())
+    opening = "{"
+    while run := dict(islice(items, _RUN_MEMBERS)):
+        yield opening + _members(run)
+        opening = ","
+    yield "}"
+
+
+def _members(run: dict[str, Any]) -> str:
+    """``"key":value`` of each member of ``run``, comma-separated, as :func:`encode_piece`
+    of each key and value gives them: one ``json.dumps`` of them all when its text is valid
+    UTF-8; with a lone surrogate each member on its own (only the member holding it is
+    escaped to ASCII, as member by member)."""
+    text = _dumps(run)
+    try:
+        utf8_length(text)
+    except UnicodeEncodeError:
+        return ",".join(f"{encode_piece(key)}:{encode_piece(item)}" for key, item in run.items())
+    return text[1:-1]
 
 
 def _list_pieces(items: list[Any] | tuple[Any, ...], depth: int) -> Iterator[str]:

@@ -46,27 +46,53 @@ def cap_text(text: str, limit: int = MAX_TEXT) -> str:
     return elide(text, limit)
 
 
+# Values that are never walked nor cut: a type test skips them before the isinstance tests
+_SCALARS = frozenset({int, float, bool, type(None)})
+
+
 def cap_strings(result: dict[str, Any]) -> dict[str, Any]:
     """Cap every string value in ``result`` in place (iterative: nesting depth is the
     page's). Dict keys are left alone (ids and field names)."""
     # Most strings are short: only one longer than the smaller cap is looked at again (a
-    # whole-page SnapshotV1 has about 100k strings).
+    # whole-page SnapshotV1 has about 100k strings). Exact types are told apart by a type
+    # test first (str, the scalars, dict, list); anything else (a subclass) takes the
+    # isinstance tests, so what is walked and cut is what those tests alone decide.
     stack: list[Any] = [result]
+    pop, push = stack.pop, stack.append
+    scalars, whole = _SCALARS, _WHOLE_KEYS
     while stack:
-        item = stack.pop()
+        item = pop()
         if isinstance(item, dict):
             for key, value in item.items():
-                if isinstance(value, str):
-                    if len(value) > MAX_VALUE and key not in _WHOLE_KEYS:
+                kind = type(value)
+                if kind is str:
+                    if len(value) > MAX_VALUE and key not in whole:
                         item[key] = cap_text(value,
                                              MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
-                elif isinstance(value, dict | list) and key not in _WHOLE_KEYS:
-                    stack.append(value)
+                elif kind in scalars:
+                    continue
+                elif kind is dict or kind is list:
+                    if key not in whole:
+                        push(value)
+                elif isinstance(value, str):
+                    if len(value) > MAX_VALUE and key not in whole:
+                        item[key] = cap_text(value,
+                                             MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
+                elif isinstance(value, dict | list) and key not in whole:
+                    push(value)
         elif isinstance(item, list):
             for i, value in enumerate(item):
-                if isinstance(value, str):
+                kind = type(value)
+                if kind is str:
+                    if len(value) > MAX_TEXT:
+                        item[i] = cap_text(value)
+                elif kind in scalars:
+                    continue
+                elif kind is dict or kind is list:
+                    push(value)
+                elif isinstance(value, str):
                     if len(value) > MAX_TEXT:
                         item[i] = cap_text(value)
                 elif isinstance(value, dict | list):
-                    stack.append(value)
+                    push(value)
     return result

@@ -178,6 +178,23 @@ class WindowIndex:
             self._cache[j.rid] = info
         return info
 
+    def tag_attrs(self, backend_id: int | None, frame_id: str | None,
+                  names: frozenset[str]) -> tuple[str, dict[str, str]] | None:
+        """(tag, the attributes among ``names``) of a node, as :meth:`get`'s DomInfo says
+        them (names lower-cased, the last of a repeated name wins), without making the
+        DomInfo: the outline asks this of every line's node."""
+        j = self._locate(backend_id, frame_id)
+        if j is None:
+            return None
+        if not names:
+            return j.tag, {}
+        found: dict[str, str] = {}
+        for key, value in (j.rec.get("a") or {}).items():
+            name = str(key).lower()
+            if name in names:
+                found[name] = str(value)
+        return j.tag, {name: found[name] for name in names if name in found}
+
     def cover_of(self, backend_id: int | None, frame_id: str | None = None) -> str | None:
         """What covers the node where the walker hit-tested it (``div#overlay``), or None
         when it was not covered or not tested; the same hit test DOM text drops it by."""

@@ -155,8 +155,9 @@ SIGNATURE_ATTRS = ("id", "name", "type", "href", "placeholder", "aria-label", "d
 
 def entry_key(j: Joined) -> str:
     """Registry identity: the walker's stable id, else the backendNodeId, else the XPath."""
-    if j.identity is not None:
-        return j.identity
+    identity = j.identity  # (spelled out when asked: asked once)
+    if identity is not None:
+        return identity
     return f"b{j.backend_node_id}" if j.backend_node_id is not None else f"x{j.xpath}"
 
 

@@ -49,7 +49,12 @@ from axsnap_host.pipeline.incomplete import (
 from axsnap_host.pipeline.outline.lines import OutlineLine, build_lines, window_lines
 from axsnap_host.pipeline.outline.node_facts import absolute_url, node_tag_attrs, node_url
 from axsnap_host.pipeline.outline.shape import is_collapsed, mark_onscreen, shape_lines
-from axsnap_host.pipeline.outline.text import GENERIC_ROLES, decorated_role, join_lines
+from axsnap_host.pipeline.outline.text import (
+    GENERIC_ROLES,
+    decorated_role,
+    join_lines,
+    role_kinds,
+)
 from axsnap_host.pipeline.page_status import is_error_page
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -242,20 +247,6 @@ def build_outline(
         "frames": len(frames),
     }
     return result, lines
-
-
-def role_kinds(node: FlatNode, tag: str, with_states: bool) -> tuple[str, ...]:
-    """What a control's role leaves unsaid: a multi-line text field, a popup opener (a
-    <select> says so by itself); ``with_states`` (lines without states): covered."""
-    kinds = []
-    if with_states and node.state.get("covered"):
-        kinds.append("covered")
-    if node.state.get("multiline") is True:
-        kinds.append("multiline")
-    if node.state.get("haspopup") and tag != "select" and node.role not in ("combobox",
-                                                                              "PopUpButton"):
-        kinds.append("haspopup")
-    return tuple(kinds)
 
 
 def _never(_node: FlatNode) -> bool:

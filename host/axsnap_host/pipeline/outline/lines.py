@@ -68,8 +68,9 @@ class OutlineLine:
         return self.key.startswith("…")
 
 
-def node_kind(node: FlatNode, role: str, interactive: bool) -> str:
-    """The line kind of a node (see the module docstring)."""
+def node_kind(node: FlatNode, role: str, interactive: bool, name: str | None = None) -> str:
+    """The line kind of a node (see the module docstring); ``name``: its name cleaned
+    (``clean_text(node.name)``), when the caller has it already."""
     raw = node.role
     if raw in _CONTROL_WRAPPERS:
         return "structure"
@@ -79,7 +80,7 @@ def node_kind(node: FlatNode, role: str, interactive: bool) -> str:
         return "document"
     if raw in HEADING_ROLES:
         return "heading"
-    name = clean_text(node.name)
+    name = clean_text(node.name) if name is None else name
     if raw in DECORATIVE_ROLES:
         return "decorative"
     if raw in TEXT_ROLES:  # a masked value as text says no more than the field's state
@@ -96,8 +97,10 @@ def node_state(node: FlatNode, collapsed: bool) -> tuple[str, ...]:
 
     ``collapsed`` is ``expanded: false``; ``filled`` a redacted field that holds something
     (its masked value is not shown: the state says all there is to say)."""
-    out: list[str] = []
     state = node.state
+    if not state and not collapsed and node.value != FILLED:
+        return ()  # (most nodes: no state, nothing derived)
+    out: list[str] = []
     document = node.role in DOCUMENT_ROLES
     derived = {"collapsed": collapsed, "filled": node.value == FILLED}
     for name in SHOWN_STATES:
@@ -152,7 +155,7 @@ def build_lines(
         if shown:
             role = role_of(node)
             name = clean_text(node.name)
-            kind = node_kind(node, role, interactive(node))
+            kind = node_kind(node, role, interactive(node), name)
             # a closed <select> is always collapsed: saying so is noise
             folded = kind == "interactive" and role != "select" and collapsed(node)
             lines.append(OutlineLine(

@@ -58,9 +58,7 @@ def node_tag_attrs(dom: DomFacts, backend_id: int | None, frame_id: str | None,
     DOMSnapshot without building its DomInfo."""
     if isinstance(dom, DomIndex):
         return tag_and_attrs(dom, backend_id, frame_id, names)
-    info = dom.get(backend_id, frame_id)
-    return None if info is None else (info.tag, {n: info.attrs[n] for n in names
-                                                  if n in info.attrs})
+    return dom.tag_attrs(backend_id, frame_id, names)
 
 
 def tag_and_attrs(dom: DomIndex, backend_id: int | None, frame_id: str | None,

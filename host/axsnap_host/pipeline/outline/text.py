@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from axsnap_host.pipeline.ax.tree import FlatNode
     from axsnap_host.pipeline.outline.lines import OutlineLine
 
 INDENT = "  "
@@ -45,9 +46,27 @@ def decorated_role(role: str, tag: str, scrollable: bool, acts: str = "",
         shown = role
     if scrollable:
         shown = tag or shown
+    elif not acts and not kinds:
+        return shown  # (most lines: nothing to put before it)
     flags = [flag for flag, on in (("scrollable", scrollable), (acts, bool(acts))) if on]
     flags.extend(kinds)
     return ", ".join([*flags, shown])
+
+
+def role_kinds(node: FlatNode, tag: str, with_states: bool) -> tuple[str, ...]:
+    """What a control's role leaves unsaid: a multi-line text field, a popup opener (a
+    <select> says so by itself); ``with_states`` (lines without states): covered."""
+    if not node.state:
+        return ()  # (most nodes: all three are states)
+    kinds = []
+    if with_states and node.state.get("covered"):
+        kinds.append("covered")
+    if node.state.get("multiline") is True:
+        kinds.append("multiline")
+    if node.state.get("haspopup") and tag != "select" and node.role not in ("combobox",
+                                                                              "PopUpButton"):
+        kinds.append("haspopup")
+    return tuple(kinds)
 
 
 def line_text(line: OutlineLine, detail: bool) -> str:
