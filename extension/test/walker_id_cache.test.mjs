@@ -29,6 +29,17 @@ test('a world not seen before wants every record; once taken, a re-read wants on
   assert.deepEqual(recallIds(run('W2', [1, 2]), new Map()).want, [0, 1]);
 });
 
+test("a read that takes some records' ids (a whole page's listable ones) is filled with those only", () => {
+  clearIdCache();
+  const window = run('W1', [1, 2, 3]);
+  rememberIds(window, [0, 1, 2], [1, 2, 3].map((n) => ({ backendNodeId: n * 10, loaderId: 'L' })));
+  // the whole page's read of the same world: records 0 and 2 are listable; record 1's id,
+  // known from the window read, is not filled, as an exact read (nothing recalled) leaves it
+  const page = run('W1', [1, 2, 3, 4]);
+  assert.deepEqual(recallIds(page, new Map(), [0, 2, 3]), { want: [3], filled: 2 });
+  assert.deepEqual(page.elements.map((r) => r.b), [10, undefined, 30, undefined]);
+});
+
 test('records without a walker id, or a run without a world, are always taken', () => {
   clearIdCache();
   const r = { world: 'W', frames: [{}], elements: [{ f: 0 }] };

@@ -15,6 +15,8 @@ import json
 from typing import Any
 
 import pytest
+from differential import READS, answered, content
+from page_waits import wait_in_page
 
 from axsnap_host.client import Browser
 from axsnap_host.models.errors import AxsnapError
@@ -158,3 +160,23 @@ def test_the_walk_refuses_a_window_and_an_ax_id_acts_on_nothing(page: Browser) -
     assert result.error.code == "not_actionable" and "no DOM element" in result.error.message
     assert page.act(id_of(snapshot, "button", "Top button"), "click").ok  # and acts on
     assert log_text(page) == "top clicked"
+
+
+def test_a_read_after_window_reads_equals_its_exact_read(browser: Browser, pages_url: str) -> None:
+    """The id cache (fast path walker_id_cache) held the ids window reads had taken of
+    records a whole page's take does not list: a whole-page read from the walk named such a
+    node by its backendNodeId ("0-4") where its exact read names it ``0-axw3``. It now fills
+    the listable records only, as the exact read takes them (design note 65)."""
+    browser.open(f"{pages_url}stale/custom.html?internals")
+    wait_in_page(browser, "document.readyState === 'complete' && window.__change")
+    walk = {"format": "snapshot", "scope": "page", "ax_source": "walk"}
+    for options in (*READS.values(), walk):  # window reads take every record's id
+        browser.snapshot_raw(**options)
+    browser.driver.execute_script("window.__change('custom.html', 'define with internals', 0.5)")
+    wait_in_page(browser, "window.__changeDone()")
+    for options in READS.values():
+        browser.snapshot_raw(**options)
+    normal = browser.snapshot_raw(**walk)
+    exact = browser.snapshot_raw(**walk, exact=True)
+    assert "walker_id_cache" in answered(normal)  # the fast path answered, and equals exact
+    assert content(normal) == content(exact)

@@ -37,13 +37,16 @@ function worldIds(world, create) {
  * Fill `b` of the records of walker run `result` whose node is known, and the CDP frame ids
  * of their frames (`frameByLoader`: loaderId → frameId). Returns the indices of the
  * records still to take (all of them for a world not seen before) and the number filled.
+ * `only`: the indices of the records the read takes ids of (a whole page's listable ones),
+ * in order; no other record is filled, as an exact read (nothing recalled) fills none.
  */
-export function recallIds(result, frameByLoader) {
+export function recallIds(result, frameByLoader, only = null) {
   const records = result?.elements ?? [];
   const ids = worldIds(result?.world, false);
   const want = [];
   let filled = 0;
-  for (let i = 0; i < records.length; i++) {
+  for (let k = 0, n = only ? only.length : records.length; k < n; k++) {
+    const i = only ? only[k] : k;
     const hit = ids && Number.isInteger(records[i].w) ? ids.get(records[i].w) : undefined;
     if (!hit) {
       want.push(i);

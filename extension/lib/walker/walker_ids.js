@@ -201,11 +201,16 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
   let cached = 0;
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
+    // a whole page takes the listable records' ids only (walker_ids_listable.js), and the id
+    // cache fills no other record's either: a record an earlier window read took stays
+    // without an id here, as in an exact read (a walk node's id would else follow the reads
+    // before it: design note 65)
+    const every = (result.elements ?? []).map((_, i) => i);
+    const only = listable === true ? listableIndices(result, every) : null;
     // useIdCache false (an exact read, lib/reuse/fast_paths.js 'walker_id_cache'): take them all
-    const recalled = useIdCache ? recallIds(result, frameByLoader)
-      : { want: (result.elements ?? []).map((_, i) => i), filled: 0 };
-    const { filled } = recalled; // dom_source "walk": only the listable records (walker_ids_listable.js)
-    const want = listable ? listableIndices(result, recalled.want) : recalled.want;
+    const recalled = useIdCache ? recallIds(result, frameByLoader, only) : { want: only ?? every, filled: 0 };
+    const { filled } = recalled; // 'window' (ids_of listable): the listable ones of those left
+    const want = listable && !only ? listableIndices(result, recalled.want) : recalled.want;
     cached += filled;
     if (!want.length) {
       // nothing to learn: the run's elements are let go by the next walk in this world
