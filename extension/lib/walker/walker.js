@@ -2378,6 +2378,17 @@ function pageTally() {
   const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
   const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
+  const PASSWORD_WORD = /(^|[^\p{L}\p{N}])(password|passwort|mot de passe|contraseña|senha|mật khẩu)(?![\p{L}\p{N}])|密码|パスワード/iu;
+  const NOT_PASSWORD = /e-?mail|user|login|name|address|forgot|reset|hint/i;
+  const asksPassword = (el) => {
+    const said = [...el.labels || []].map((l) => l.textContent).concat([
+      el.getAttribute("aria-label"),
+      el.getAttribute("placeholder")
+    ]).filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+    return said.length > 0 && said.length <= 40 && PASSWORD_WORD.test(said) && !NOT_PASSWORD.test(said);
+  };
+  const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;
+  const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
   const NO_ROW = /* @__PURE__ */ new Set(["li", "tr", "td", "th", "body", "html", "main", "form", "ul", "ol", "table", "tbody"]);
   const t = {
     passwords: 0,
@@ -2410,6 +2421,7 @@ function pageTally() {
     heading_cards: 0,
     prose_run: 0,
     teaser_heads: 0,
+    quantity_fields: 0,
     control_labels: [],
     partial: false
   };
@@ -2467,8 +2479,12 @@ function pageTally() {
       if (rowAbove(el, 6, true) && !toggle) t.row_checkboxes++;
     } else if (type === "radio") t.radios++;
     else if (["text", "email", "tel", "url", "number", "search", ""].includes(type)) {
-      if (type === "search" || el.getAttribute("role") === "searchbox" || SEARCH_NAMES.has(el.name)) t.search_inputs++;
+      const asks = SEARCH_WORD.test(`${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ${[...el.labels || []].map((l) => l.textContent).join(" ")}`);
+      if (type === "search" || el.getAttribute("role") === "searchbox" || SEARCH_NAMES.has(el.name) || asks && (el.closest("form") || (el.value || "").trim())) t.search_inputs++;
+      else if (["text", "email", ""].includes(type) && asksPassword(el)) t.passwords++;
       else t.text_inputs++;
+      const asked = `${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ` + [...el.labels || []].map((l) => l.textContent).join(" ");
+      if ((type === "number" || QUANTITY.test(asked)) && rowAbove(el, 6, true)) t.quantity_fields++;
     }
   }
   n = 0;

@@ -85,8 +85,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("login", "form:one password field, few inputs", 0.6 * account,
          f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm)
     fire("register", "form:password confirmation", 0.6 * account, confirm)
+    # (beside one password field and no confirmation the sign-up words must be the page's own,
+    # said outside links: "Don't have an account? <a>Register</a>" invites to another page)
+    own_register_words = bool(keyword_hits("register", f.said)) if (
+        f.passwords == 1 and not confirm) else register_words
     fire("register", "form:password and sign-up words", 0.45 * account,
-         f.passwords >= 1 and register_words and not confirm and not change)
+         f.passwords >= 1 and own_register_words and not confirm and not change)
     fire("register", "form:password with a name field or terms", 0.35 * account,
          f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words))
          and not change)
@@ -121,6 +125,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (on a page of forms the address, the prices and the shipping words are different forms')
     fire("checkout", "form:address fields and prices", 0.35,
          f.address_fields >= 2 and f.prices >= 1 and not gallery)
+    # Fields asking how many in the rows of priced products, under a checkout's words said
+    # outside links (a subtotal, shipping), no card or address asked yet: a cart, the first
+    # step of a checkout (a shop's grid asks no quantity per row and sums no subtotal).
+    cart = (f.quantity_fields >= 1 and f.prices >= 2 and not f.card_fields
+            and f.address_fields < 2 and not gallery
+            and bool(keyword_hits("checkout", f.said)))
+    fire("checkout", "form:quantity fields in rows of priced products (a cart)", 0.5, cart)
     # Rows with checkboxes are a mailbox's only with a word of mail; else a table of records.
     mailbox = f.row_checkboxes >= 4 and bool(f.compose or keyword_hits("email_inbox", f.text))
     # (a mailbox's own rows beside it: the mail client's compose box, the page its inbox)
@@ -132,17 +143,21 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery)
     # On a page its title calls settings the fields are the settings' (a settings page is a form).
     settings_page = bool(title_hits("settings", f.title))
-    fire("form", "form:3+ fields, no sign-up, card or message", 0.2 if settings_page else 0.4,
+    # Fields holding the account's values: a page that edits what is saved (a sign-up, a
+    # contact form, a checkout start empty; a card or a message is no setting; on a page its
+    # title calls forms, sample values are a form gallery's).
+    saved = (f.filled >= 3 and not f.card_fields and not f.to_subject and not confirm
+             and not title_hits("form", f.title))
+    # (a form of saved values is no blank form to fill in: it edits the account's settings)
+    fire("form", "form:3+ fields, no sign-up, card or message",
+         0.2 if settings_page or saved else 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
          and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
     fire("settings", "form:toggles", 0.3, f.checkboxes >= 4 and f.row_checkboxes < 3)
-    # Fields holding the account's values: a page that edits what is saved (a sign-up, a
-    # contact form, a checkout start empty; a card or a message is no setting; on a page its
-    # title calls forms, sample values are a form gallery's).
-    fire("settings", "form:3+ fields holding saved values", 0.3,
-         f.filled >= 3 and not f.card_fields and not f.to_subject and not confirm
-         and not title_hits("form", f.title))
+    # (a person's name or an account field among them: the account's own values, its settings)
+    fire("settings", "form:3+ fields holding saved values",
+         0.4 if f.name_fields or f.account_fields else 0.3, saved)
     fire("settings", "form:several selects", 0.2, f.selects >= 2 and not f.card_fields)
     # (an app's top-bar search beside a side menu or a form with a message box is the app's)
     # (a search home's box is empty: one holding a query shows what was searched for)
@@ -224,7 +239,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,
          f.linked_items >= 8 and f.long_blocks < 3 and itemized)
-    fire("list", "stats:4+ prices", 0.3, f.prices >= 4 and not f.card_fields)
+    fire("list", "stats:4+ prices", 0.3, f.prices >= 4 and not f.card_fields and not cart)
     fire("list", "stats:8+ alike rows with links", 0.3,
          f.div_rows >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)
@@ -256,10 +271,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and inputs + f.passwords + f.textareas + f.selects < 3
          and f.long_blocks < 3 and itemized)
     # The title names what the page is for (medium): its type's words, once per type.
+    # A form of saved values with no chart, stat tiles or figures beside it: the title's
+    # "dashboard" is the template's name ("Acme Dashboard Lite"), not what the page shows.
+    named_only = saved and f.charts == 0 and f.widgets < 3 and f.metrics < 4
     for kind in PAGE_TYPES:
         said = [w for w in title_hits(kind, f.title) if w not in _TITLE_SKIP
                 and not (reset and kind == "login")]
-        fire(kind, f"title:{said[0]}" if said else "title", TITLE_WEIGHT, bool(said))
+        fire(kind, f"title:{said[0]}" if said else "title",
+             TITLE_WEIGHT * (0.5 if named_only and kind == "dashboard" else 1.0), bool(said))
     # Keywords (medium, capped)
     for kind in PAGE_TYPES:
         hits = keyword_hits(kind, f.text)[:KEYWORD_CAP] if not (reset and kind == "login") else []

@@ -49,6 +49,9 @@ _CURRENT = re.compile(r"(?<!\w)(?:current|old|existing|present|actual|aktuelles?
 _PASSWORD_WORD = re.compile(r"(?<!\w)(?:password|passwort|mot de passe|contraseña|senha|"
                             r"mật khẩu)(?!\w)|密码|パスワード", re.I)
 _NOT_PASSWORD = re.compile(r"e-?mail|user|login|name|address|forgot|reset|hint", re.I)
+# How many of a thing a person wants (a cart's line beside its price).
+_QUANTITY = re.compile(r"(?<![^\W\d_])(?:qty|quantity|quantité|cantidad|menge|anzahl|số lượng)"
+                       r"(?![^\W\d_])|数量|個数", re.I)
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 
@@ -80,6 +83,7 @@ class Features:
     heading_cards: int = 0  # headings of alike cards, 4+ siblings (the walker's tally)
     prose_run: int = 0  # the most long paragraphs under one parent (the walker's tally)
     teaser_heads: int = 0  # linked headings over a short paragraph of their own (the tally)
+    quantity_fields: int = 0  # fields asking how many, in a table row or alike row (a cart's)
     account_fields: int = 0  # text fields asking for an address, a phone or a user name
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
     address_fields: int = 0
@@ -167,6 +171,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         f.selects += kind == "select"
         f.buttons += kind == "button"
         f.links += kind == "link"
+        if kind == "text_input" and el.place.startswith("row") and (
+                node.attrs.get("type") == "number" or _QUANTITY.search(name)):
+            f.quantity_fields += 1
         if kind == "text_input":
             f.name_fields += bool(_PERSON_NAME.search(el.source.text.strip().rstrip(":*"))
                                   or _PERSON_NAME.search(el.source.name)
@@ -240,7 +247,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             menu_item = chrome and (tag in ("ul", "ol", "li", "menu") or any(
                 facts.nodes[c].tag == "a" for c in node.children))
             if tag != "a" and not any(a.tag == "a" for a in above) and not menu_item:
-                unlinked.append(text)
+                unlinked.append(_minus_links(text, node, facts))
         if tag in ("h2", "h3") and node.children and any(
                 facts.nodes[c].tag == "a" for c in node.children):
             f.result_blocks += 1
@@ -265,6 +272,16 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     f.text = " \n ".join(w for w in words if w).lower()
     f.said = " \n ".join(w for w in unlinked if w).lower()
     return f
+
+
+def _minus_links(text: str, node: Node, facts: PageFacts) -> str:
+    """A block's words without its links' ("Don't have an account? <a>Register</a>" says
+    "Don't have an account?"): a link's words name another page, not this one."""
+    for child in node.children:
+        link = facts.nodes[child]
+        if link.tag == "a" and link.text.strip():
+            text = text.replace(link.text.strip(), " ", 1)
+    return text
 
 
 def _writes_mail(label: str) -> bool:
@@ -321,7 +338,7 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
             "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
             "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
-            "column_heads", "heading_cards", "prose_run", "teaser_heads")
+            "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

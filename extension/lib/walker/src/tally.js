@@ -25,12 +25,26 @@ export function pageTally() {
   const SEARCH_NAMES = new Set(['q', 'query', 'search', 'wd', 's']);
   // (the words of semantic/page_features.py's _CURRENT; "_" parts words too: current_password)
   const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
+  // A field that asks for a password by its words, whatever its type (a template's sign-in box
+  // typed "text" under the placeholder "Password"): short words, no address or user name asked
+  // (semantic/page_features.py's _asks_password). It is the page's password field, no text field.
+  const PASSWORD_WORD = /(^|[^\p{L}\p{N}])(password|passwort|mot de passe|contraseña|senha|mật khẩu)(?![\p{L}\p{N}])|密码|パスワード/iu;
+  const NOT_PASSWORD = /e-?mail|user|login|name|address|forgot|reset|hint/i;
+  const asksPassword = (el) => {
+    const said = [...(el.labels || [])].map((l) => l.textContent).concat([
+      el.getAttribute('aria-label'), el.getAttribute('placeholder')]).filter(Boolean).join(' ')
+      .replace(/\s+/g, ' ').trim();
+    return said.length > 0 && said.length <= 40 && PASSWORD_WORD.test(said) && !NOT_PASSWORD.test(said);
+  };
+  const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;
+  // How many of a thing a person wants, asked in a row beside its price: a cart's line.
+  const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
   const NO_ROW = new Set(['li', 'tr', 'td', 'th', 'body', 'html', 'main', 'form', 'ul', 'ol', 'table', 'tbody']);
   const t = { passwords: 0, current_passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
     radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
     tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
-    heading_cards: 0, prose_run: 0, teaser_heads: 0,
+    heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -86,8 +100,17 @@ export function pageTally() {
       if (rowAbove(el, 6, true) && !toggle) t.row_checkboxes++;
     } else if (type === 'radio') t.radios++;
     else if (['text', 'email', 'tel', 'url', 'number', 'search', ''].includes(type)) {
-      if (type === 'search' || el.getAttribute('role') === 'searchbox' || SEARCH_NAMES.has(el.name)) t.search_inputs++;
+      // (a field whose words ask what to search for, in a form or holding a query, is a search
+      // box too: semantic/page_features.py's records say so of the first screen's)
+      const asks = SEARCH_WORD.test(`${el.name} ${el.id} ${el.getAttribute('aria-label') || ''} `
+        + `${el.getAttribute('placeholder') || ''} ${[...(el.labels || [])].map((l) => l.textContent).join(' ')}`);
+      if (type === 'search' || el.getAttribute('role') === 'searchbox' || SEARCH_NAMES.has(el.name)
+        || (asks && (el.closest('form') || (el.value || '').trim()))) t.search_inputs++;
+      else if (['text', 'email', ''].includes(type) && asksPassword(el)) t.passwords++;
       else t.text_inputs++;
+      const asked = `${el.name} ${el.id} ${el.getAttribute('aria-label') || ''} ${el.getAttribute('placeholder') || ''} `
+        + [...(el.labels || [])].map((l) => l.textContent).join(' ');
+      if ((type === 'number' || QUANTITY.test(asked)) && rowAbove(el, 6, true)) t.quantity_fields++;
     }
   }
   n = 0;
