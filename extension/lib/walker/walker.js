@@ -2381,11 +2381,11 @@ function pageTally() {
   const PASSWORD_WORD = /(^|[^\p{L}\p{N}])(password|passwort|mot de passe|contraseña|senha|mật khẩu)(?![\p{L}\p{N}])|密码|パスワード/iu;
   const NOT_PASSWORD = /e-?mail|user|login|name|address|forgot|reset|hint/i;
   const asksPassword = (el) => {
-    const said = [...el.labels || []].map((l) => l.textContent).concat([
+    const said2 = [...el.labels || []].map((l) => l.textContent).concat([
       el.getAttribute("aria-label"),
       el.getAttribute("placeholder")
     ]).filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
-    return said.length > 0 && said.length <= 40 && PASSWORD_WORD.test(said) && !NOT_PASSWORD.test(said);
+    return said2.length > 0 && said2.length <= 40 && PASSWORD_WORD.test(said2) && !NOT_PASSWORD.test(said2);
   };
   const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;
   const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
