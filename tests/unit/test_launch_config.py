@@ -189,3 +189,16 @@ def test_batch_load_deadline_is_its_own_option_and_defaults_to_the_step_deadline
     split = default_factory(settings_from_args(build_parser().parse_args(
         ["batch", "urls.txt", "--timeout", "45", "--load-timeout", "10"]), {}))(0)
     assert (split.timeout_s, split.page_load_timeout_s) == (45, 10)
+
+
+@pytest.mark.parametrize("flags", [["--timeout", "0"], ["--load-timeout", "-1"],
+                                   ["--load-timeout", "nan"]])
+def test_a_batch_deadline_of_no_time_is_refused_before_any_browser(flags: list[str]) -> None:
+    from axsnap_host.batch.cli import settings_from_args
+    from axsnap_host.cli.main import build_parser
+    from axsnap_host.models.errors import AxsnapError
+
+    settings = settings_from_args(build_parser().parse_args(["batch", "urls.txt", *flags]), {})
+    with pytest.raises(AxsnapError) as refused:
+        settings.per_format()
+    assert refused.value.code == "invalid_message" and "above 0" in str(refused.value)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.options import options_for_format, wire_options
 
 
@@ -35,6 +36,12 @@ class BatchSettings:
 
     def per_format(self) -> dict[str, dict[str, Any]]:
         """Options per format, each checked now (a bad option fails before any browser)."""
+        for name, seconds in (("timeout_s", self.timeout_s), ("load_timeout_s",
+                                                              self.page_load_timeout_s)):
+            if not seconds > 0:
+                raise AxsnapError(ErrorCode.INVALID_MESSAGE,
+                                  f"batch {name} must be a number of seconds above 0, "
+                                  f"not {seconds!r}", "--timeout S / --load-timeout S, S > 0")
         chosen = {fmt: options_for_format(self.options, fmt) if len(self.formats) > 1 else
                   {**self.options, "format": fmt} for fmt in self.formats}
         for options in chosen.values():
