@@ -21,7 +21,7 @@ Which element is a secret field is decided once per capture in ``secrets.py``, w
 
 from __future__ import annotations
 
-from axsnap_host.pipeline.scrub_memo import remembered
+from axsnap_host.pipeline.scrub_memo import SAME, remembered, table
 from axsnap_host.pipeline.secret_tokens import CARD_MARKER, TOKEN_MARKER, luhn_valid, scrub_tokens
 from axsnap_host.pipeline.secret_words import kind_from_words
 from axsnap_host.pipeline.url_scrub import URL_ATTRIBUTES, URL_MARKER, scrub_url, scrub_urls_in_text
@@ -86,7 +86,15 @@ def scrub_text(text: str) -> tuple[str, int]:
     """Mask secret-looking substrings; returns (text, number of substrings masked)."""
     if not text:
         return text, 0
+    known = _TEXTS.get(text)  # (remembered's own first look, without its call)
+    if known is SAME:
+        return text, 0
+    if known is not None:
+        return known
     return remembered("text", text, _scrub_text)
+
+
+_TEXTS = table("text")
 
 
 def _scrub_text(text: str) -> tuple[str, int]:

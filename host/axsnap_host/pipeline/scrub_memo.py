@@ -14,6 +14,17 @@ _SCRUBBED: dict[str, dict[str, Any]] = {}
 _SCRUBBED_MAX = 120_000
 _SCRUBBED_TEXT_MAX = 1_000  # characters: longer texts are scrubbed every time
 _SAME = object()
+SAME = _SAME  # a table's answer for a text its scrubber leaves as it was
+
+
+def table(kind: str) -> dict[str, Any]:
+    """The memo's table for ``kind``, for a scrubber to look a text up itself before it
+    calls :func:`remembered` (a call less a text on the hot path; the table is emptied,
+    never replaced)."""
+    found = _SCRUBBED.get(kind)
+    if found is None:
+        found = _SCRUBBED[kind] = {}
+    return found
 
 
 def remembered(kind: str, text: str, scrub: Any) -> tuple[str, int]:

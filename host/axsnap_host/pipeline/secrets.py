@@ -145,6 +145,15 @@ def _is_field(tag: str, attrs: dict[str, str]) -> bool:
             or (attrs.get("role") or "").split(" ")[0] in FIELD_ROLES)
 
 
+def _field_attrs(raw: dict[str, Any]) -> bool:
+    """:func:`_is_field`'s attribute tests on the walker's own dict (its names are JSON's
+    strings; a value is read as its string), without a copy of it: most records are no
+    field."""
+    role = raw.get("role")
+    return "contenteditable" in raw or (
+        role is not None and str(role).split(" ")[0] in FIELD_ROLES)
+
+
 def _column(nodes: dict[str, Any], name: str) -> Sequence[Any]:
     value = nodes.get(name)
     return value if isinstance(value, COLUMN_TYPES) else []
@@ -295,16 +304,24 @@ def _facts_from_walker(
 ) -> None:
     label_for: dict[tuple[int, str], list[str]] = {}
     text_by_id: dict[tuple[int, str], str] = {}
+    fields: list[Joined] = []  # the records that may be fields (most are not)
     for j in joined:
-        attrs = found if isinstance(found := j.rec.get("a"), dict) else {}
+        raw = j.rec.get("a")
+        attrs = raw if isinstance(raw, dict) else {}
+        if j.tag in FIELD_TAGS or j.ax_role in TEXT_ENTRY_ROLES or (attrs and _field_attrs(attrs)):
+            fields.append(j)
+        ident = attrs.get("id")
+        named = attrs.get("for") if j.tag == "label" else None
+        if not (ident or named):
+            continue  # (most records: neither named nor naming)
         text = str(j.rec.get("tx") or "")[:LABEL_TEXT_MAX]
-        if attrs.get("id"):
-            text_by_id.setdefault((j.frame, str(attrs["id"])), text)
-        if j.tag == "label" and attrs.get("for"):
-            label_for.setdefault((j.frame, str(attrs["for"])), []).append(text)
-    for j in joined:
-        attrs = {str(k): str(v) for k, v in (j.rec.get("a") or {}).items()} \
-            if isinstance(j.rec.get("a"), dict) else {}
+        if ident:
+            text_by_id.setdefault((j.frame, str(ident)), text)
+        if named:
+            label_for.setdefault((j.frame, str(named)), []).append(text)
+    for j in fields:
+        raw = j.rec.get("a")
+        attrs = {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
         if not _is_field(j.tag, attrs) and j.ax_role not in TEXT_ENTRY_ROLES:
             continue
         if j.backend_node_id is not None and j.frame_id is not None:

@@ -26,7 +26,7 @@ import re
 from typing import Any
 from urllib.parse import unquote_plus
 
-from axsnap_host.pipeline.scrub_memo import remembered
+from axsnap_host.pipeline.scrub_memo import SAME, remembered, table
 from axsnap_host.pipeline.secret_tokens import (
     TOKEN_MARKER,
     scrub_strong_tokens,
@@ -57,7 +57,15 @@ def scrub_url(url: str, secret_names: frozenset[str] = NO_NAMES) -> tuple[str, i
         return url, 0
     if secret_names:
         return _scrub_url(url, secret_names)
+    known = _URLS.get(url)  # (remembered's own first look, without its call)
+    if known is SAME:
+        return url, 0
+    if known is not None:
+        return known
     return remembered("url", url, _scrub_url)
+
+
+_URLS = table("url")
 
 
 def _scrub_url(url: str, secret_names: frozenset[str] = NO_NAMES) -> tuple[str, int]:

@@ -39,13 +39,18 @@ LINE_ATTRS = ("id", "type", "name", "aria-label", "placeholder", "title", "alt",
               "aria-expanded", "aria-checked", "aria-selected", "aria-pressed",
               "contenteditable")
 SHOWN_INPUT_TYPES_SKIP = frozenset({"", "text"})
+_LINE_RANK = {key: rank for rank, key in enumerate(LINE_ATTRS)}
 TEXT_MAX = 100
 
 
 def _quote(value: str) -> str:
     """The value cleaned as outline text is (no invisible or icon-font characters, one space
     for any run of white space), cut at TEXT_MAX, in double quotes."""
-    value = clean_text(value)
+    return _quote_clean(clean_text(value))
+
+
+def _quote_clean(value: str) -> str:
+    """:func:`_quote` of a value cleaned already."""
     if len(value) > TEXT_MAX:
         value = value[: TEXT_MAX - 1] + "…"
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -94,8 +99,9 @@ def element_line(record: dict[str, Any], context_shown: bool = False) -> str:
     elif role and role[0].islower() and role not in ("generic", _implied_role(record)):
         # an ARIA role the element model gave it (Chromium's own roles, "LabelText", not)
         parts.append(f"role={_quote(role)}")
-    for key in LINE_ATTRS:
-        value = attrs.get(key)
+    present = attrs.keys() & _LINE_RANK  # (most elements: one or two of them)
+    for key in sorted(present, key=_LINE_RANK.__getitem__) if len(present) > 1 else present:
+        value = attrs[key]
         if value is None:
             continue
         if key == "type" and value.lower() in SHOWN_INPUT_TYPES_SKIP:
@@ -103,7 +109,9 @@ def element_line(record: dict[str, Any], context_shown: bool = False) -> str:
         if key == "name" and record["tagName"] not in ("input", "select", "textarea"):
             continue
         parts.append(f"{key}={_quote(value)}")
-    label = _label(record, attrs)
+    text = record.get("text") or ""
+    cleaned = clean_text(text)  # (said by the label's test and, quoted, at the line's end)
+    label = _label(record, attrs, cleaned)
     if label:
         parts.append(f"label={_quote(label)}")
     if context_shown and record.get("context"):
@@ -134,23 +142,26 @@ def element_line(record: dict[str, Any], context_shown: bool = False) -> str:
         parts.append(f"hint={_quote(record['description'])}")
     if record.get("disabled"):
         parts.append("disabled")
-    text = record.get("text") or ""
     if text:
-        parts.append(_quote(text))
+        parts.append(_quote_clean(cleaned))
     else:
         center = record.get("center") or {}
         parts.append(f"@({center.get('x', 0)},{center.get('y', 0)})")
     return " ".join(parts)
 
 
-def _label(record: dict[str, Any], attrs: dict[str, str]) -> str:
-    """The element's label, unless the line already says it (its text or an attribute)."""
+def _label(record: dict[str, Any], attrs: dict[str, str], text: str) -> str:
+    """The element's label, unless the line already says it (its text, cleaned: ``text``,
+    its hint or an attribute)."""
     label = clean_text(str(record.get("name") or record.get("label") or ""))
-    if not label:
+    if not label or label == text:
         return ""
-    said = {clean_text(record.get("text") or ""), clean_text(record.get("hint") or "")}
-    said.update(clean_text(attrs[key]) for key in _NAMING_ATTRS if attrs.get(key))
-    return "" if label in said else label
+    if label == clean_text(record.get("hint") or ""):
+        return ""
+    for key in _NAMING_ATTRS:
+        if attrs.get(key) and clean_text(attrs[key]) == label:
+            return ""
+    return label
 
 
 _NAMING_ATTRS = ("aria-label", "placeholder", "title", "alt", "value")

@@ -1,9 +1,10 @@
 """DOM channel: from the walker's facts to indexed, redacted interactive elements.
 
 ``build_dom_result(capture, options, state)`` serves both formats ("domtext", "elements")
-with one computation: join (walker_merge) → decide → index (registry) → redact → render.
+with one computation: join (walker_merge) → choose (choose.py) → index (registry) → redact
+→ render (render/domtext.py).
 
-Deciding, from the walker's facts and the CDP facts joined to them:
+Choosing, from the walker's facts and the CDP facts joined to them:
 - visible: not display:none / opacity:0 (the walker skips those subtrees), not
   visibility:hidden, a non-zero box, and its centre not covered by another element
   (``top`` 0, e.g. under a modal); with ``viewport_only`` it must intersect the viewport
@@ -15,17 +16,35 @@ Deciding, from the walker's facts and the CDP facts joined to them:
   interactive AX role. A pointer-, label- or listener-only element inside another
   interactive element is left to its ancestor.
 
+The ``elements`` output is one record per listed element, as built here (no host-only key:
+what the host keeps of a record, the walker's ``filled``, it keeps beside it). Keys: index,
+tagName, text, attributes, rect {x,y,width,height} (main-document CSS px), center {x,y}
+(viewport CSS px), xpath (frame-aware: an iframe's XPath prefixes its document's;
+``#shadow-root`` marks a shadow hop), selector (within the element's document; `` >>> ``
+crosses a shadow root), isInteractive, reasons, role, name, backendNodeId, frame (ordinal in
+RawCapture.frames), inViewport, and value / checked / disabled / secret where they apply.
+The element model's facts (pipeline/elements/model.py): role, name, nameSource,
+description, states, context, actions.
+
 Coordinates: ``rect`` in CSS pixels of the main document (viewport + scroll, as SnapshotV1
 ``bbox``); ``center`` and DOM text's ``@(x,y)`` in viewport CSS pixels, where a click lands.
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.caps import MAX_VALUE
+from axsnap_host.pipeline.dom.choose import (
+    Candidates,
+    candidates,
+    drop_named_labels,
+    fold_labels,
+    select_interactive,
+)
 from axsnap_host.pipeline.dom.registry import (
     Entry,
     IndexRegistry,
@@ -33,16 +52,9 @@ from axsnap_host.pipeline.dom.registry import (
     entry_key,
     registry_entry,
 )
-from axsnap_host.pipeline.dom.targets import (
-    WEAK_REASONS,
-    Selectors,
-    container_of,
-    delegated,
-    drop_repeating_containers,
-    part_of,
-)
-from axsnap_host.pipeline.dom.walker_facts import add_walker_facts
+from axsnap_host.pipeline.dom.targets import Selectors
 from axsnap_host.pipeline.dom.walker_merge import (
+    AliveKeys,
     Joined,
     alive_keys,
     frame_ordinals,
@@ -59,13 +71,6 @@ from axsnap_host.pipeline.page_status import empty_dom_notes
 from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 from axsnap_host.render.domtext import render_domtext
-from axsnap_host.render.elements import render_elements
-
-INTERACTIVE_AX_ROLES = frozenset({
-    "button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",
-    "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton",
-    "treeitem", "listbox", "TextField", "PopUpButton", "ToggleButton", "DisclosureTriangle",
-})
 
 
 def _document_id(capture: RawCapture) -> str | None:
@@ -76,141 +81,18 @@ def _document_id(capture: RawCapture) -> str | None:
     return capture.tab.url.split("#", 1)[0] or None
 
 
-def _reasons(j: Joined, joined: list[Joined]) -> list[str]:
-    reasons = list(j.rec.get("c") or [])
-    if j.clickable and j.tag not in ("html", "body"):
-        reasons.append("clickable")
-    elif not reasons and delegated(joined, j):
-        reasons.append("delegated")
-    if j.ax_role in INTERACTIVE_AX_ROLES and not reasons:
-        reasons.append("ax-role")
-    return reasons
-
-
-# A window grown this far is a whole-page read (acting's, extension/lib/act/route.js
-# ACT_EXPAND_PX): it lists what lies below a scroll box's fold too, as viewport_only=False
-# does, so words name a row the box has not scrolled to yet (issue 32).
-WHOLE_PAGE_WINDOW_PX = 10_000
-
-
 def _with_unlisted(entries: list[Entry], chosen: list[tuple[Joined, list[str]]],
-                   joined: list[Joined], labels: dict[int, str]) -> list[Entry]:
+                   joined: list[Joined], labels: dict[int, str],
+                   among: Candidates, options: SnapshotOptions) -> list[Entry]:
     """``entries`` and, in document order among them, the interactive elements present but
     not listed (a modal covers them): they claim their dead twins' indices (registry.py)."""
     listed = {j.rid: entry for (j, _), entry in zip(chosen, entries, strict=True)}
-    everything = select_interactive(joined, SnapshotOptions(), present=True)
+    # (present: shown or not, whatever the options say)
+    everything = select_interactive(joined, options, present=True, among=among)
     rids = sorted(listed.keys() | {j.rid for j, _ in everything})
     unlisted = {j.rid: registry_entry(j, dom_role(j), _name(j) or labels.get(j.rid, ""), False)
                 for j, _ in everything if j.rid not in listed}
     return [listed[rid] if rid in listed else unlisted[rid] for rid in rids]
-
-
-def _visible(j: Joined, options: SnapshotOptions, present: bool = False) -> bool:
-    rec = j.rec
-    r = rec.get("r") or [0, 0, 0, 0]
-    if not rec.get("vis") or r[2] <= 0 or r[3] <= 0:
-        return False
-    if present:
-        return True  # shown or not (covered, below a fold, outside the window): it has a box
-    if rec.get("top") == 0:
-        return False
-    if rec.get("clip") and options.viewport_only \
-            and options.viewport_expand_px < WHOLE_PAGE_WINDOW_PX:
-        return False  # beyond a scroll box's fold: only a whole-page read lists it
-    return not (options.viewport_only and not rec.get("win"))
-
-
-def select_interactive(
-    joined: list[Joined], options: SnapshotOptions, present: bool = False
-) -> list[tuple[Joined, list[str]]]:
-    """Interactive, visible records in document order, each with its reasons
-    (pipeline/dom/targets.py: what counts as a target of its own). ``present``: shown
-    or not (covered, below a fold, outside the window), as long as it has a box."""
-    chosen: dict[int, list[str]] = {}
-    picked: list[tuple[Joined, list[str]]] = []
-    containers: dict[int, int] = {}  # container_of's memo: records come in document order
-    for j in joined:
-        reasons = _reasons(j, joined)
-        if not reasons:
-            continue
-        up = container_of(joined, j, chosen, containers)
-        if up >= 0 and part_of(reasons, chosen[up]):
-            continue
-        if not _visible(j, options, present):
-            continue
-        chosen[j.rid] = reasons
-        picked.append((j, reasons))
-    return drop_repeating_containers(joined, picked)
-
-
-def fold_labels(
-    chosen: list[tuple[Joined, list[str]]], joined: list[Joined]
-) -> tuple[list[tuple[Joined, list[str]]], dict[int, str]]:
-    """Drop a ``<label>`` listed only for being clickable when it wraps a listed control.
-
-    Clicking such a label just forwards to its control, so one line is enough: the
-    control's, which takes the label's text as its ``label`` (returned by record id).
-    """
-    labels = {j.rid for j, reasons in chosen if j.tag == "label" and set(reasons) <= WEAK_REASONS}
-    if not labels:
-        return chosen, {}
-    label_of: dict[int, int] = {}
-    # record → the nearest of it and its ancestors that is such a label (-1: none): each
-    # ancestor looked at once for all the listed elements under it
-    nearest: dict[int, int] = {}
-    for j, _ in chosen:
-        if j.tag == "option" or j.rid in labels:
-            continue  # the options of a labelled <select>: the label names the select
-        label = _nearest_in(joined, j.rec.get("p", -1), labels, nearest)
-        if label >= 0:
-            label_of[j.rid] = label
-    folded = set(label_of.values())
-    texts = {rid: str(joined[label].rec.get("tx") or "").strip() for rid, label in label_of.items()}
-    return [(j, r) for j, r in chosen if j.rid not in folded], texts
-
-
-def _nearest_in(joined: list[Joined], start: Any, wanted: set[int],
-                nearest: dict[int, int]) -> int:
-    """The first of record ``start`` and its ancestors (``p``) in ``wanted``, or -1;
-    ``nearest`` keeps the answer of every record it passed, for the next ask."""
-    path: list[int] = []
-    p = start
-    found = -1
-    while isinstance(p, int) and p >= 0:
-        if p in wanted:
-            found = p
-            break
-        known = nearest.get(p)
-        if known is not None:
-            found = known
-            break
-        path.append(p)
-        p = joined[p].rec.get("p", -1)
-    for rid in path:
-        nearest[rid] = found
-    return found
-
-
-def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Joined, list[str]]]:
-    """Drop a ``<label for>`` listed only for being clickable when the field it names is
-    listed under its words (the element model's name, source "label"): one control, one
-    line. A label in front of a visually hidden radio or checkbox stays as the control (and
-    the hidden input goes)."""
-    fronts = {str(j.rec.get("nm")) for j, r in chosen if j.tag == "label"
-              and set(r) <= WEAK_REASONS and (j.rec.get("st") or {}).get("hiddenControl")}
-    chosen = [(j, r) for j, r in chosen if not (j.tag == "input" and _tiny(j) and j.rec.get(
-        "ns") == "label" and j.rec.get("nm") in fronts)]  # the input its label stands for
-    named = {str(j.rec.get("nm")) for j, _ in chosen
-             if j.tag != "label" and j.rec.get("ns") == "label" and j.rec.get("nm")}
-    if not named:
-        return chosen
-    return [(j, r) for j, r in chosen
-            if not (j.tag == "label" and set(r) <= WEAK_REASONS and j.rec.get("nm") in named
-                    and not (j.rec.get("st") or {}).get("hiddenControl"))]
-
-
-def _tiny(j: Joined) -> bool:  # ≤ 2 px a side: the walker's hidden control (person_state.js)
-    return any(isinstance(v, int | float) and v <= 2 for v in (j.rec.get("r") or [0, 0, 0, 0])[2:4])
 
 
 def _name(j: Joined) -> str:
@@ -223,21 +105,19 @@ def _name(j: Joined) -> str:
     return str(j.rec.get("tx") or j.rec.get("hint") or "")
 
 
-def _redact(record: dict[str, Any], kind: str | None) -> int:
+def _redact(record: dict[str, Any], kind: str | None, filled: bool = False) -> int:
     """Mask secrets in one element record in place; returns how many pieces were masked.
-    ``kind``: the capture's one decision for this element (pipeline/secrets.py)."""
+    ``kind``: the capture's one decision for this element (pipeline/secrets.py);
+    ``filled``: the walker says its field holds a value it did not send."""
     count = 0
-    attrs: dict[str, str] = dict(record["attributes"])  # maybe the walker record's own
+    masked = ""
     if kind:
-        filled = bool(record.get("value")) or bool(record.pop("_filled", False))
-        record["value"] = mask("x" if filled else "")
-        if "value" in attrs:
-            attrs["value"] = record["value"]
+        filled = bool(record.get("value")) or filled
+        record["value"] = masked = mask("x" if filled else "")
         if record["text"]:
             record["text"] = mask(record["text"])
         record["secret"] = kind
         count += 1
-    record.pop("_filled", None)
     for key in ("text", "name", "value", "label", "hint", "context", "description"):
         if isinstance(record.get(key), str):
             record[key], found = scrub_text(record[key])
@@ -248,13 +128,54 @@ def _redact(record: dict[str, Any], kind: str | None) -> int:
     for i, option in enumerate(record.get("options") or ()):
         record["options"][i], found = scrub_text(option)
         count += found
+    attrs: dict[str, str] = record["attributes"]  # maybe the walker record's own: not changed
     changed = bool(kind and "value" in attrs)
+    if changed:
+        attrs = {**attrs, "value": masked}
     for key, value in attrs.items():
-        attrs[key], found = scrub_url(value) if key in URL_ATTRIBUTES else scrub_text(value)
+        scrubbed, found = _scrub_attribute(key, value)
         count += found
-        changed = changed or attrs[key] != value
-    record["attributes"] = attrs if changed else record["attributes"]
+        changed = changed or scrubbed != value
+    if changed:  # the scrubbers asked again: pure functions of their text
+        record["attributes"] = {key: _scrub_attribute(key, value)[0]
+                                for key, value in attrs.items()}
     return count
+
+
+def _scrub_attribute(key: str, value: str) -> tuple[str, int]:
+    return scrub_url(value) if key in URL_ATTRIBUTES else scrub_text(value)
+
+
+def add_walker_facts(record: dict[str, Any], rec: dict[str, Any]) -> None:
+    """Copy the walker's extra facts of one record (``rec``) onto its element ``record``:
+
+    - ``options`` (a ``<select>``'s first options, as shown) and ``optionsMore`` (how many
+      more it has): choosing from DOM text needs the choices;
+    - ``hint``: what names an element that shows no text (title, aria-*, alt, an icon class
+      such as ``fa-trash`` → ``trash``, an SVG ``<title>``, an image's file name);
+    - ``scrollable``: a box whose content scrolls (what lies below its fold is listed with
+      ``viewport_only=False``);
+    - ``partlyCovered`` with ``center`` moved to a point of the element that is not covered,
+      where a click reaches it;
+    - ``clipped``: beyond its scroll box's fold (whole-page reads only).
+    """
+    options = rec.get("opts")
+    if isinstance(options, list):
+        record["options"] = [str(option) for option in options]
+        total = rec.get("optn")
+        more = total - len(options) if isinstance(total, int) else 0
+        if more > 0:
+            record["optionsMore"] = more
+    if rec.get("hint") and not rec.get("tx"):
+        record["hint"] = str(rec["hint"])
+    if rec.get("scr"):
+        record["scrollable"] = True
+    point = rec.get("pt")
+    if isinstance(point, list) and len(point) == 2:
+        record["center"] = {"x": round(point[0]), "y": round(point[1])}
+        record["partlyCovered"] = True
+    if rec.get("clip"):
+        record["clipped"] = True
 
 
 def _attributes(raw: Any) -> dict[str, str]:
@@ -276,7 +197,8 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
     joined = joined_records(capture)
     secrets = secret_fields(capture, joined) if options.redact else None
     ordinals = frame_ordinals(capture, joined)
-    chosen, label_texts = fold_labels(select_interactive(joined, options), joined)
+    among = candidates(joined)
+    chosen, label_texts = fold_labels(select_interactive(joined, options, among=among), joined)
     chosen = drop_named_labels(chosen)
     layout = capture.layout or {}
     layout_vp = layout.get("cssLayoutViewport") or {}
@@ -286,16 +208,19 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
     records: list[dict[str, Any]] = []
     selectors = Selectors(joined)
     kinds: list[str | None] = []
+    filled: list[bool | None] = []  # the walker's "filled" (None: it said nothing)
     entries: list[Entry] = []
     described: list[ElementFacts] = []
+    deciding = secrets if secrets else None  # (most pages have no secret field to ask of)
     for j, reasons in chosen:
-        kinds.append(secrets.kind_of_record(j) if secrets is not None else None)
+        kinds.append(deciding.kind_of_record(j) if deciding is not None else None)
         label = label_texts.get(j.rid, "")
         rec = j.rec
         r = rec.get("r") or [0, 0, 0, 0]
         rect = {"x": round(r[0] + scroll_x), "y": round(r[1] + scroll_y), "width": r[2],
                 "height": r[3]}
-        facts = element_facts(j, dom_role(j), _name(j) or label,
+        role, name = dom_role(j), _name(j) or label
+        facts = element_facts(j, role, name,
                               (rect["x"], rect["y"], rect["width"], rect["height"]))
         described.append(facts)
         attrs = _attributes(rec.get("a"))
@@ -310,18 +235,18 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
             "selector": selectors.of(j),
             "isInteractive": True,
             "reasons": reasons,
-            **facts.as_record(),
-            "backendNodeId": j.backend_node_id,
-            "frame": ordinals.get(j.frame, 0),
-            "inViewport": bool(rec.get("inv")),
         }
+        facts.add_to(record)
+        record["backendNodeId"] = j.backend_node_id
+        record["frame"] = ordinals.get(j.frame, 0)
+        record["inViewport"] = bool(rec.get("inv"))
         if label:
             record["label"] = label
         if facts.value is not None:
             record["value"] = facts.value
         if "filled" in rec:
             record["value"] = ""
-            record["_filled"] = bool(rec["filled"])
+        filled.append(bool(rec["filled"]) if "filled" in rec else None)
         if "chk" in rec:
             record["checked"] = bool(rec["chk"])
         elif isinstance(facts.states.get("checked"), bool):
@@ -330,7 +255,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         if rec.get("dis"):
             record["disabled"] = True
         records.append(record)
-        entries.append(registry_entry(j, dom_role(j), _name(j) or label))
+        entries.append(registry_entry(j, role, name))
     # by the record's identity, not a key: one more key doubled a record's table (kept)
     shown = {id(r) for r, said in zip(records, context_shown(described), strict=True) if said}
 
@@ -339,19 +264,19 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         # claim every listed element was removed.
         update = Update([], [], [])
     else:
-        alive = alive_keys(capture).with_keys({entry_key(j) for j in joined})
+        alive = _Alive(capture, joined)
         document = _document_id(capture)
         if registry.dying(document, alive):  # a re-render: its twins may be present, unlisted
-            entries = _with_unlisted(entries, chosen, joined, label_texts)
+            entries = _with_unlisted(entries, chosen, joined, label_texts, among, options)
         update = registry.update(document, entries, alive)
     redacted = 0
-    for record, index, kind in zip(records, update.indices, kinds, strict=True):
+    for record, index, kind, was_filled in zip(records, update.indices, kinds, filled,
+                                               strict=True):
         record["index"] = index
         if options.redact:
-            redacted += _redact(record, kind)
-        else:
-            if record.pop("_filled", None):
-                record["value"] = "[filled]"
+            redacted += _redact(record, kind, bool(was_filled))
+        elif was_filled:
+            record["value"] = "[filled]"
     url = capture.tab.url or walker.get("url", "")
     title = capture.tab.title or walker.get("title", "")
     if options.redact:
@@ -379,18 +304,39 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         "walker": walker.get("stats"),
         "walker_missing": capture.walker is None,
         "walker_records": len(joined),
-        "walker_unjoined": sum(1 for j in joined if j.backend_node_id is None),
+        "walker_unjoined": list(map(_BACKEND_ID, joined)).count(None),
         "viewport_only": options.viewport_only,
         "viewport_expand_px": options.viewport_expand_px,
     }
     return {
         "domtext": render_domtext(header, records, shown) if text else "",
-        "elements": render_elements(records),
+        "elements": records,
         **({"notes": notes} if notes else {}),
         **({"incomplete": incomplete} if incomplete else {}),
         "indices": {"added": update.added, "removed": update.removed},
         "stats": stats,
     }
+
+
+_BACKEND_ID = attrgetter("backend_node_id")
+
+
+class _Alive:
+    """The registry keys of what lives (:func:`alive_keys`) and of every record of the read,
+    spelled out when first asked: the first read of a document asks nothing (its registry
+    holds no key yet), a re-read asks for the keys it holds."""
+
+    __slots__ = ("_capture", "_joined", "_keys")
+
+    def __init__(self, capture: RawCapture, joined: list[Joined]) -> None:
+        self._capture = capture
+        self._joined = joined
+        self._keys: AliveKeys | None = None
+
+    def __contains__(self, key: object) -> bool:
+        if self._keys is None:
+            self._keys = alive_keys(self._capture).with_keys({entry_key(j) for j in self._joined})
+        return key in self._keys
 
 
 def outside_window(walker: dict[str, Any], joined: list[Joined],

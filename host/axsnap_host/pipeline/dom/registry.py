@@ -91,9 +91,9 @@ class IndexRegistry:
         places: dict[tuple[str, ...], deque[int]] = {}
         for k in sorted((k for k in self._by_key if k not in alive), key=self._by_key.__getitem__):
             index = self._by_key.pop(k)
-            twins.setdefault(self._signature.pop(k), deque()).append(index)
+            _queue(twins, self._signature.pop(k)).append(index)
             if place := self._place.pop(k, ()):
-                places.setdefault(place, deque()).append(index)
+                _queue(places, place).append(index)
         given: dict[int, int] = {}  # position in entries → index
         used: set[int] = set()
         pending: list[int] = []
@@ -105,6 +105,8 @@ class IndexRegistry:
                 given[n] = known
                 used.add(known)
         for table, fact in ((twins, "signature"), (places, "place")):
+            if not table:
+                continue  # nothing died: no index to claim (a first read)
             left: list[int] = []
             for n in pending:
                 claimed = _take(table.get(getattr(entries[n], fact)), used)
@@ -139,6 +141,14 @@ class IndexRegistry:
         return Update(indices, sorted(now - previous), sorted(previous - now))
 
 
+def _queue(table: dict[tuple[str, ...], deque[int]], fact: tuple[str, ...]) -> deque[int]:
+    """``table``'s queue for ``fact``, made the first time (setdefault made one a call)."""
+    queue = table.get(fact)
+    if queue is None:
+        queue = table[fact] = deque()
+    return queue
+
+
 def _take(queue: deque[int] | None, used: set[int]) -> int | None:
     """The first index of ``queue`` no element of this update holds yet."""
     while queue:
@@ -166,7 +176,7 @@ def registry_entry(j: Joined, role: str, name: str, listed: bool = True) -> Entr
     siblings, the short text of its parent) and its place (the same control at the same
     XPath, whatever the text around it says)."""
     attrs = j.rec.get("a") or {}
-    facts = (j.tag, role, name, *(str(attrs.get(k, "")) for k in SIGNATURE_ATTRS))
+    facts = (j.tag, role, name, *[str(attrs.get(k, "")) for k in SIGNATURE_ATTRS])
     parent = j.rec.get("p", -1)
     signature = (*facts, str(j.rec.get("s", "")), str(parent >= 0), str(j.rec.get("ptx", "")))
     return Entry(entry_key(j), signature, (*facts, j.xpath), listed)

@@ -62,7 +62,7 @@ def container_of(joined: Sequence[Joined], j: Joined, chosen: dict[int, list[str
     found = -1
     while isinstance(p, int) and p >= 0:
         reasons = chosen.get(p)
-        if reasons is not None and reasons != ["scroll"]:
+        if reasons is not None and reasons != _SCROLL_ONLY:
             found = p
             break
         known = memo.get(p) if memo is not None else None
@@ -77,22 +77,25 @@ def container_of(joined: Sequence[Joined], j: Joined, chosen: dict[int, list[str
     return found
 
 
+_SCROLL_ONLY = ["scroll"]  # a scroll box's reasons: no control its content belongs to
+
+
 def part_of(reasons: Sequence[str], container_reasons: Sequence[str]) -> bool:
     """A record with only weak reasons inside a real control is part of that control."""
     return set(reasons) <= WEAK_REASONS and not set(container_reasons) <= _HOLDING_REASONS
 
 
 def drop_repeating_containers(
-    joined: Sequence[Joined], picked: list[tuple[Joined, list[str]]]
+    joined: Sequence[Joined], picked: list[tuple[Joined, list[str]]],
+    chosen: dict[int, list[str]], ups: Sequence[int],
 ) -> list[tuple[Joined, list[str]]]:
     """Without the holding containers whose text is only their targets' text run together,
-    and without the one icon of a target that has text (the icon is part of it)."""
-    chosen = {j.rid: reasons for j, reasons in picked}
+    and without the one icon of a target that has text (the icon is part of it).
+    ``chosen``: the picked records' reasons by record id; ``ups``: each picked record's
+    :func:`container_of` among them (its ancestors, all chosen or not before it)."""
     said: dict[int, list[str]] = {}
     icons: dict[int, list[int]] = {}
-    memo: dict[int, int] = {}
-    for j, reasons in picked:
-        up = container_of(joined, j, chosen, memo)
+    for (j, reasons), up in zip(picked, ups, strict=True):
         if up < 0:
             continue
         said.setdefault(up, []).append(_squash(str(j.rec.get("tx") or "")))
@@ -137,6 +140,7 @@ class Selectors:
         # (record id, anchored below) → (the selector down to it, its last token's kind:
         # "" none yet, ">>>" a shadow root's crossing, "part" a step)
         self._made: dict[tuple[int, bool], tuple[str, str]] = {}
+        self._steps: dict[str, str] = {}  # a step's selector token: a page repeats its steps
 
     def of(self, j: Joined) -> str:
         joined, made = self._joined, self._made
@@ -154,10 +158,10 @@ class Selectors:
                     own.append(f"#{ident}")
                     anchored = True
                 else:
-                    last = step.rsplit("/", 1)[-1]
-                    match = POS_RE.search(last)
-                    tag = last.split("[", 1)[0]
-                    own.append(f"{tag}:nth-of-type({match.group(1)})" if match else tag)
+                    token = self._steps.get(step)
+                    if token is None:
+                        token = self._steps[step] = _step_token(step)
+                    own.append(token)
             if step.startswith("#shadow-root/"):
                 own.append(">>>")
                 anchored = False
@@ -178,3 +182,11 @@ class Selectors:
                     text, kind = text + (" > " if kind == "part" else "") + token, "part"
             made[key_of] = (text, kind)
         return text
+
+
+def _step_token(step: str) -> str:
+    """``li:nth-of-type(3)`` for a walker step ``li[3]`` (its last part), ``div`` for ``div``."""
+    last = step.rsplit("/", 1)[-1]
+    match = POS_RE.search(last)
+    tag = last.split("[", 1)[0]
+    return f"{tag}:nth-of-type({match.group(1)})" if match else tag

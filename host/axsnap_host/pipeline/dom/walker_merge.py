@@ -296,35 +296,43 @@ def join(capture: RawCapture) -> list[Joined]:
     xpaths: list[str] = []
     out: list[Joined] = []
     world = walker.get("world")
-    frame_urls: dict[int, str] = {}  # walker frame → its URL (frames only grow: stitched)
+    # walker frame → (its URL, its CDP frameId): frames only grow (stitched), none changes
+    frame_facts: dict[int, tuple[str, str | None]] = {}
+    tags: dict[str, str] = {}  # a step's tag (_step_tag), by step: a page repeats its steps
     rid = 0
     while rid < len(records):
         rec = records[rid]
         step = str(rec.get("s", ""))
         p = rec.get("p", -1)
-        parent_key = keys[p] if isinstance(p, int) and 0 <= p < rid else ROOT
+        has_parent = isinstance(p, int) and 0 <= p < rid
         dp = rec.get("dp", p)
         parent_xpath = xpaths[dp] if isinstance(dp, int) and 0 <= dp < rid else ""
         # (a read without a DOMSnapshot, from the walk, has no keys to find)
-        key = table.find(parent_key, step) if snap else NO_KEY
+        if snap:
+            key = table.find(keys[p] if has_parent else ROOT, step)
+            keys.append(key)
+            found = snap.get(key) if key != NO_KEY else None
+        else:
+            found = None
         xpath = f"{parent_xpath}/{rec.get('d') or step}"
-        keys.append(key)
         xpaths.append(xpath)
         frame = int(rec.get("f", 0))
-        frame_url = frame_urls.get(frame)
-        if frame_url is None:
-            frame_url = str(frames[frame].get("url", "")) if 0 <= frame < len(frames) else ""
+        facts = frame_facts.get(frame)
+        if facts is None:
+            facts = _frame_facts(frames, frame)
             if 0 <= frame < len(frames):
-                frame_urls[frame] = frame_url
-        joined = Joined(rid, rec, _step_tag(step), xpath, frame, frame_url)
-        _attach_facts(joined, snap.get(key) if key != NO_KEY else None, frames, world)
-        if nature is not None and nature.add(rec, joined.tag):
+                frame_facts[frame] = facts
+        tag = tags.get(step)
+        if tag is None:
+            tag = tags[step] = _step_tag(step)
+        joined = _joined(rid, rec, tag, xpath, frame, facts, found, world)
+        if nature is not None and nature.add(rec, tag):
             joined.clickable = True
         if ax and joined.backend_node_id is not None and joined.frame_id is not None:
             role_name = ax.get((joined.frame_id, joined.backend_node_id))
             if role_name:
                 joined.ax_role, joined.ax_name = role_name
-        if isinstance(p, int) and 0 <= p < rid:
+        if has_parent:
             kids = out[p].children
             if isinstance(kids, list):
                 kids.append(rid)
@@ -347,23 +355,28 @@ def join(capture: RawCapture) -> list[Joined]:
     return out
 
 
-def _attach_facts(joined: Joined, snap: SnapNode | None, frames: list[dict[str, Any]],
-                  world: Any) -> None:
-    """Fill a record's CDP facts: the extension's (``b``, ``k``, the frame's ``frameId``)
-    first, a DOMSnapshot join's where those are missing."""
-    rec = joined.rec
+def _frame_facts(frames: list[dict[str, Any]], frame: int) -> tuple[str, str | None]:
+    """A walker frame's URL and its CDP frameId (None: not resolved)."""
+    if not 0 <= frame < len(frames):
+        return "", None
+    frame_id = frames[frame].get("frameId")
+    return str(frames[frame].get("url", "")), str(frame_id) if frame_id else None
+
+
+def _joined(rid: int, rec: dict[str, Any], tag: str, xpath: str, frame: int,
+            frame_facts: tuple[str, str | None], snap: SnapNode | None, world: Any) -> Joined:
+    """A record with its CDP facts: the extension's (``b``, ``k``, the frame's
+    ``frameId``) first, a DOMSnapshot join's where those are missing."""
     backend = rec.get("b")
-    frame = frames[joined.frame] if 0 <= joined.frame < len(frames) else {}
-    if isinstance(backend, int) and not isinstance(backend, bool):
-        joined.backend_node_id = backend
-    elif snap is not None:
-        joined.backend_node_id = snap.backend_node_id
-    frame_id = frame.get("frameId")
-    joined.frame_id = str(frame_id) if frame_id else (snap.frame_id if snap is not None else None)
-    joined.clickable = bool(rec.get("k")) or (snap is not None and snap.clickable)
+    if not (isinstance(backend, int) and not isinstance(backend, bool)):
+        backend = snap.backend_node_id if snap is not None else None
+    frame_url, frame_id = frame_facts
+    if frame_id is None and snap is not None:
+        frame_id = snap.frame_id
+    clickable = bool(rec.get("k")) or (snap is not None and snap.clickable)
     world = rec.get("_world", world)
-    if world:
-        joined.world = world
+    return Joined(rid, rec, tag, xpath, frame, frame_url, backend, frame_id, clickable,
+                  world if world else None)
 
 
 class AliveKeys:
@@ -382,8 +395,9 @@ class AliveKeys:
         return AliveKeys((*self._keys, more), self._backend)
 
     def __contains__(self, key: object) -> bool:
-        if any(key in keys for keys in self._keys):
-            return True
+        for keys in self._keys:
+            if key in keys:
+                return True
         if type(key) is not str or not key.startswith("b"):
             return False
         digits = key[1:]

@@ -66,10 +66,13 @@ class ClickableByNature:
         """Mark each label whose control is clickable (by nature or by a listener)."""
         if not self._labels:
             return
+        # the ids the labels name (``for``): the only ones looked up
+        wanted = {str(named) for rid in self._labels
+                  if (named := (joined[rid].rec.get("a") or {}).get("for"))}
         by_id: dict[tuple[int, str], Record] = {}
-        for j in joined:
+        for j in joined if wanted else ():
             ident = (j.rec.get("a") or {}).get("id")
-            if ident:
+            if ident and str(ident) in wanted:
                 by_id.setdefault((j.frame, str(ident)), j)
         for rid in self._labels:
             label = joined[rid]

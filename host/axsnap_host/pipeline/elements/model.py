@@ -89,6 +89,7 @@ _LABEL_LIKE_MAX = 40  # characters: a setting's label, not a paragraph
 # names the page's author gave the control for it: a context adds nothing to them
 _AUTHORED_NAMES = frozenset({"aria-label", "aria-labelledby", "label"})
 STATE_ORDER = ("checked", "selected", "current", "pressed", "expanded", "disabled")
+_STATE_RANK = {key: rank for rank, key in enumerate(STATE_ORDER)}
 
 
 @dataclass(slots=True)
@@ -126,9 +127,11 @@ class ElementFacts:
                 words.append(f"{key}={value}")
         return words
 
-    def as_record(self) -> dict[str, Any]:
-        """The facts an ``elements`` record carries (defaults left out)."""
-        out: dict[str, Any] = {"role": self.role, "name": self.name}
+    def add_to(self, out: dict[str, Any]) -> None:
+        """Write the facts an ``elements`` record carries (defaults left out) into it, after
+        its keys so far."""
+        out["role"] = self.role
+        out["name"] = self.name
         if self.name_source:
             out["nameSource"] = self.name_source
         if self.description:
@@ -140,22 +143,24 @@ class ElementFacts:
         out["actions"] = list(self.actions)
         if self.dialog:
             out["dialog"] = self.dialog
-        return out
 
 
 def _states(rec: dict[str, Any]) -> dict[str, StateValue]:
     raw = rec.get("st")
+    if not raw and "chk" not in rec and not rec.get("dis"):
+        return {}  # (most records: no state of any kind)
     states: dict[str, StateValue] = {}
-    if isinstance(raw, dict):
-        for key in STATE_ORDER:
-            value = raw.get(key)
-            if isinstance(value, bool | str):
+    if isinstance(raw, dict):  # (its few members, in STATE_ORDER below)
+        for key, value in raw.items():
+            if key in _STATE_RANK and isinstance(value, bool | str):
                 states[key] = value
     if "checked" not in states and "chk" in rec:
         states["checked"] = bool(rec["chk"])
     if rec.get("dis"):
         states["disabled"] = True
-    return {k: states[k] for k in STATE_ORDER if k in states}
+    if len(states) < 2:
+        return states
+    return {k: states[k] for k in sorted(states, key=_STATE_RANK.__getitem__)}
 
 
 def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int, int, int],
@@ -198,7 +203,7 @@ def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int,
         name, source, context = context, "context", ""
     # invisible and private-use characters are no words a person reads (the outline drops
     # them too): one name in every output
-    name, context = clean_text(name), clean_text(context)
+    name, context = clean_text(name), clean_text(context) if context else ""
     if context == name:
         context = ""
     actions = _ACTIONS.get(role, ("click",))
