@@ -17,7 +17,7 @@ from axsnap_host.pipeline import redaction, scrub_memo
 from axsnap_host.pipeline.dom import elements, walker_merge
 from axsnap_host.pipeline.dom.choose import candidates, select_interactive
 from axsnap_host.pipeline.dom.elements import _redact, build_dom_result
-from axsnap_host.pipeline.dom.registry import entry_key
+from axsnap_host.pipeline.dom.registry import entry_key, entry_keys
 from axsnap_host.pipeline.dom.targets import container_of
 from axsnap_host.pipeline.dom.walker_merge import Joined
 from axsnap_host.pipeline.elements.model import STATE_ORDER, _states
@@ -183,17 +183,32 @@ def test_a_first_read_spells_no_records_key(monkeypatch: pytest.MonkeyPatch) -> 
     no record's key is spelled out (a whole page's 100k f-strings before); a re-read asks."""
     spelled: list[str] = []
 
-    def counted(j: Joined) -> str:
-        spelled.append(key := entry_key(j))
-        return key
+    def counted(joined: list[Joined]) -> set[str]:
+        keys = entry_keys(joined)
+        spelled.extend(keys)
+        return keys
 
-    monkeypatch.setattr(elements, "entry_key", counted)
+    monkeypatch.setattr(elements, "entry_keys", counted)
     records = [*skeleton(), rec(1, "button", w=3, b=30, c=["form"], tx="Go")]
     state = TabState(1)
     first = build_dom_result(capture(records), SnapshotOptions(format="elements"), state)
     assert [e["text"] for e in first["elements"]] == ["Go"] and spelled == []
     again = build_dom_result(capture(records), SnapshotOptions(format="elements"), state)
     assert again["elements"][0]["index"] == first["elements"][0]["index"] and spelled
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_records_keys_in_one_loop_are_each_records_key(seed: int) -> None:
+    rng = random.Random(seed)
+    joined = []
+    for rid in range(300):
+        record: dict[str, Any] = {}
+        if rng.random() < 0.6:
+            record["w"] = rng.choice([rid, True, "7", None, 0])
+        joined.append(Joined(rid=rid, rec=record, tag="div", xpath=f"/x[{rid}]", frame=0,
+                             backend_node_id=rng.choice([None, rid, 0]),
+                             world=rng.choice([None, "", "W1", "W2"])))
+    assert entry_keys(joined) == {entry_key(j) for j in joined}
 
 
 def test_a_filled_field_says_so_without_a_host_only_key() -> None:

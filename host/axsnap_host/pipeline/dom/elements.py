@@ -49,7 +49,7 @@ from axsnap_host.pipeline.dom.registry import (
     Entry,
     IndexRegistry,
     Update,
-    entry_key,
+    entry_keys,
     registry_entry,
 )
 from axsnap_host.pipeline.dom.targets import Selectors
@@ -105,6 +105,9 @@ def _name(j: Joined) -> str:
     return str(j.rec.get("tx") or j.rec.get("hint") or "")
 
 
+_SCRUBBED_KEYS = ("text", "name", "value", "label", "hint", "context", "description")
+
+
 def _redact(record: dict[str, Any], kind: str | None, filled: bool = False) -> int:
     """Mask secrets in one element record in place; returns how many pieces were masked.
     ``kind``: the capture's one decision for this element (pipeline/secrets.py);
@@ -118,9 +121,10 @@ def _redact(record: dict[str, Any], kind: str | None, filled: bool = False) -> i
             record["text"] = mask(record["text"])
         record["secret"] = kind
         count += 1
-    for key in ("text", "name", "value", "label", "hint", "context", "description"):
-        if isinstance(record.get(key), str):
-            record[key], found = scrub_text(record[key])
+    for key in _SCRUBBED_KEYS:
+        value = record.get(key)
+        if value and isinstance(value, str):  # ("" is its own answer)
+            record[key], found = scrub_text(value)
             count += found
     if kind and record.get("options"):
         record["options"] = [mask(option) for option in record["options"]]
@@ -133,7 +137,7 @@ def _redact(record: dict[str, Any], kind: str | None, filled: bool = False) -> i
     if changed:
         attrs = {**attrs, "value": masked}
     for key, value in attrs.items():
-        scrubbed, found = _scrub_attribute(key, value)
+        scrubbed, found = scrub_url(value) if key in URL_ATTRIBUTES else scrub_text(value)
         count += found
         changed = changed or scrubbed != value
     if changed:  # the scrubbers asked again: pure functions of their text
@@ -335,7 +339,7 @@ class _Alive:
 
     def __contains__(self, key: object) -> bool:
         if self._keys is None:
-            self._keys = alive_keys(self._capture).with_keys({entry_key(j) for j in self._joined})
+            self._keys = alive_keys(self._capture).with_keys(entry_keys(self._joined))
         return key in self._keys
 
 

@@ -171,6 +171,21 @@ def entry_key(j: Joined) -> str:
     return f"b{j.backend_node_id}" if j.backend_node_id is not None else f"x{j.xpath}"
 
 
+def entry_keys(joined: list[Joined]) -> set[str]:
+    """:func:`entry_key` of every record, spelled in one loop (no two calls a record)."""
+    keys: set[str] = set()
+    add = keys.add
+    for j in joined:
+        wid = j.rec.get("w")
+        if isinstance(wid, int) and j.world:
+            add(f"w{j.world}:{wid}")
+        elif j.backend_node_id is not None:
+            add(f"b{j.backend_node_id}")
+        else:
+            add(f"x{j.xpath}")
+    return keys
+
+
 def registry_entry(j: Joined, role: str, name: str, listed: bool = True) -> Entry:
     """The element's key, its signature (tag, role, name, key attributes, its step among its
     siblings, the short text of its parent) and its place (the same control at the same

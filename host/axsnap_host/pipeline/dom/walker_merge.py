@@ -302,7 +302,9 @@ def join(capture: RawCapture) -> list[Joined]:
     rid = 0
     while rid < len(records):
         rec = records[rid]
-        step = str(rec.get("s", ""))
+        step = rec.get("s", "")
+        if type(step) is not str:
+            step = str(step)
         p = rec.get("p", -1)
         has_parent = isinstance(p, int) and 0 <= p < rid
         dp = rec.get("dp", p)
@@ -316,7 +318,9 @@ def join(capture: RawCapture) -> list[Joined]:
             found = None
         xpath = f"{parent_xpath}/{rec.get('d') or step}"
         xpaths.append(xpath)
-        frame = int(rec.get("f", 0))
+        frame = rec.get("f", 0)
+        if type(frame) is not int:
+            frame = int(frame)
         facts = frame_facts.get(frame)
         if facts is None:
             facts = _frame_facts(frames, frame)
