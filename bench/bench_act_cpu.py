@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -108,25 +109,45 @@ def serve(page: str, warmup: int) -> None:
         me = os.getpid()
         done = 0
 
+        outer: dict[str, Any] = {}  # the extension's reply around the act's result
+        request = browser.request
+
+        def recorded(message: dict[str, Any]) -> dict[str, Any]:
+            reply = request(message)
+            outer.clear()
+            outer.update(reply.get("timings") or {})
+            return reply
+
+        browser.request = recorded
+        phases: list[dict[str, Any]] = []
+
         def acts(n: int) -> None:
             nonlocal done
             for step in steps[done:done + n]:
+                t = time.perf_counter()
                 result = browser.act(step["name"], step["kind"], step.get("value"))
                 if not result.ok:
                     raise SystemExit(f"act {done} failed: {result.error}")
+                ended = result.readiness.ended_by if result.readiness else None
+                by = result.readiness.settled_by if result.readiness else None
+                phases.append({**result.timings, "kind": step["kind"],
+                               "client_ms": (time.perf_counter() - t) * 1000,
+                               "report_ms": outer.get("report_ms", 0),
+                               "ended": f"{ended} ({by})" if by else str(ended)})
                 done += 1
 
         acts(warmup)
         print(json.dumps({"ready": True}), flush=True)
         for line in sys.stdin:
             n = int(line)
+            phases.clear()
             s0, c0, t0 = sample(root), cpu_ticks(me), time.perf_counter()
             acts(n)
             s1, c1, t1 = sample(root), cpu_ticks(me), time.perf_counter()
             kinds = per_kind(s0, s1)
             kinds["client"] = ((c1 or 0) - (c0 or 0)) * 1000 / TICK
             print(json.dumps({"cpu": kinds, "wall": (t1 - t0) * 1000, "acts": n,
-                              "load": os.getloadavg()[0]}), flush=True)
+                              "load": os.getloadavg()[0], "phases": phases}), flush=True)
 
 
 def table(results: dict[str, list[dict[str, Any]]]) -> str:
@@ -148,6 +169,32 @@ def table(results: dict[str, list[dict[str, Any]]]) -> str:
                      f"{quart} | " + " | ".join(cells)
                      + f" | {sum(b['wall'] for b in bs) / acts:.0f} | "
                      f"{min(loads):.1f}-{max(loads):.1f} |")
+    return "\n".join(lines)
+
+
+# an act's steps in the order they run (its reply's timings; report: the host's round trip,
+# client: the act as this client waited for it)
+PHASES = (("start", "start_ms"), ("resolve", "resolve_ms"), ("watch", "watch_ms"),
+          ("action", "action_ms"), ("of it: hit test", "hit_ms"), ("input", "input_ms"),
+          ("readiness", "ready_ms"), ("capture after", "after_ms"),
+          ("of it: capture", "after_capture_ms"), ("in the extension", "total_ms"),
+          ("report (host)", "report_ms"), ("client", "client_ms"))
+
+
+def phase_table(results: dict[str, list[dict[str, Any]]]) -> str:
+    """Per tree and kind of act: the medians of each step over all its blocks' acts, and how
+    readiness ended."""
+    lines = ["| tree | act | " + " | ".join(name for name, _ in PHASES) + " | readiness ended by |",
+             "|---|---|" + "--:|" * len(PHASES) + "---|"]
+    for tree, bs in results.items():
+        acts = [p for b in bs for p in b.get("phases", [])]
+        for kind in sorted({p["kind"] for p in acts}):
+            mine = [p for p in acts if p["kind"] == kind]
+            cells = [f"{statistics.median(float(p.get(key, 0) or 0) for p in mine):.1f}"
+                     for _, key in PHASES]
+            ended = {e: sum(1 for p in mine if p["ended"] == e)
+                     for e in sorted({p["ended"] for p in mine})}
+            lines.append(f"| {tree} | {kind} ×{len(mine)} | " + " | ".join(cells) + f" | {ended} |")
     return "\n".join(lines)
 
 
@@ -207,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
           f"({args.page}: {args.blocks} blocks of {args.acts} acts per tree, by turns, after "
           f"{args.warmup}; CPU ms per act)\n")
     print(table(results))
+    print("\nSteps of an act (medians, ms; the acts' own timings):\n")
+    print(phase_table(results))
     return 0
 
 

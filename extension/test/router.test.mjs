@@ -115,6 +115,25 @@ test('a target id read before: its tab asked beside the target list, the list st
   assert.ok(deps.log.includes('attach 11'));
 });
 
+test('an act of a target id read before asks its tab beside the target list, as a read does', async () => {
+  const order = [];
+  const deps = fakeDeps({
+    getTargets: async () => { order.push('targets'); await new Promise((r) => { setTimeout(r, 5); }); return [{ id: 'TARGET', tabId: 9 }]; },
+    getTab: async (tabId) => { order.push(`tab ${tabId}`); return { id: tabId, url: 'http://127.0.0.1/' }; },
+  });
+  const router = createRouter(deps);
+  assert.equal((await router.handle({ type: 'snapshot', targetId: 'TARGET' }, SELF)).ok, true);
+  order.length = 0;
+  await router.handle({ type: 'act', targetId: 'TARGET', action: 'click', target: 'Save' }, SELF);
+  assert.deepEqual(order.slice(0, 2), ['tab 9', 'targets'], 'the known tab asked without waiting for the list');
+  assert.ok(deps.log.includes('attach 9'), deps.log.join());
+  // a restricted page is refused before any debugger is attached
+  const refused = fakeDeps({ getTargets: async () => [{ id: 'T66', tabId: 66 }] });
+  const reply = await createRouter(refused).handle({ type: 'act', targetId: 'T66', action: 'click', target: 'Save' }, SELF);
+  assert.equal(reply.ok, false);
+  assert.ok(!refused.log.some((x) => x.startsWith('attach')), refused.log.join());
+});
+
 test('no tab given → the active tab', async () => {
   const deps = fakeDeps();
   await createRouter(deps).handle({ type: 'snapshot' }, SELF);

@@ -6,11 +6,10 @@
 // reads values back from a capture, redacted.
 
 import { AxError } from '../common/errors.js';
-import { ACT_LIMITS } from '../generated/contract.js';
 import { frameOfId, locateNode } from '../capture/resolve.js';
 import { actionPoint, checkHit, earlyPoint } from './geometry.js';
-import { clickAt, dragFromTo, moveTo, pressChord, typeText, wheelAt } from './input.js';
-import { fillRule } from './fill_rule.js';
+import { clickAt, dragFromTo, moveTo, pressChord, wheelAt } from './input.js';
+import { fillText } from './fill.js';
 import { moveInHistory } from './history.js';
 
 const WORLD = 'axsnap-act';
@@ -325,33 +324,6 @@ async function selectAria(session, node, wanted, opts) {
 }
 
 // -- the actions ---------------------------------------------------------------------------
-
-async function fillText(session, node, value, replace, fast) {
-  // which way the text goes in (fill_rule.js: reads only), asked while the field takes focus
-  const rule = value && value.length <= ACT_LIMITS.TYPED_KEYS_MAX ? fillRule(session, node, value, fast) : null;
-  await focusNode(session, node);
-  if (replace) {
-    // select all, then type over it (as a person does); Delete only to leave it empty
-    await pressChord(session, 'Control+A');
-    if (!value) await pressChord(session, 'Delete');
-  } else {
-    await pressChord(session, node.facts.tag === 'input' ? 'End' : 'Control+End');
-  }
-  if (!value) return { method: 'keyboard' };
-  // Long text goes in at once, as a paste does: key by key it would take seconds a
-  // thousand characters (and keep a page busy that long).
-  if (!rule) {
-    await session.send('Input.insertText', { text: value });
-    return { method: 'insert_text', typed_by: 'long_text' };
-  }
-  const how = await rule;
-  if (how.insert) {
-    await session.send('Input.insertText', { text: value });
-    return { method: 'insert_text', typed_by: how.rule };
-  }
-  await typeText(session, value);
-  return { method: 'keyboard', typed_by: how.rule };
-}
 
 async function scroll(session, node, value, opts) {
   const how = value ?? 'down';

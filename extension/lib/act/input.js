@@ -94,9 +94,9 @@ async function keyPress(session, def, modifiers) {
   await session.send('Input.dispatchKeyEvent', up);
 }
 
-/** Press one chord ("Enter", "Control+A"): modifiers down, key down/up, modifiers up (an act's
- * session sends them back to back after one document check, as a key press: keyPress). */
-export async function pressChord(session, chord) {
+/** The key events of one chord ("Enter", "Control+A"): modifiers down, key down/up, modifiers
+ * up, as [method, params] pairs for an act's session's sendInOrder. */
+export function chordEvents(chord) {
   const { modifiers, key } = typeof chord === 'string' ? parseChord(chord) : chord;
   const events = [];
   const held = [];
@@ -114,11 +114,24 @@ export async function pressChord(session, chord) {
     const [code, keyCode] = MODIFIER_CODES[mod];
     events.push(keyParams('keyUp', { key: mod, code, keyCode }, bits(held.slice(0, held.indexOf(mod)))));
   }
+  return events.map((params) => ['Input.dispatchKeyEvent', params]);
+}
+
+/** Input commands ([method, params] pairs) sent back to back after one document check on an
+ * act's session (lib/act/run.js sendInOrder; `checked`: that check, asked already), one by one
+ * on a plain session. */
+export async function sendInput(session, commands, checked = null) {
   if (session.sendInOrder) {
-    await session.sendInOrder(events.map((params) => ['Input.dispatchKeyEvent', params]));
+    await session.sendInOrder(commands, undefined, checked ? { checked } : {});
     return;
   }
-  for (const params of events) await session.send('Input.dispatchKeyEvent', params);
+  for (const [method, params] of commands) await session.send(method, params);
+}
+
+/** Press one chord ("Enter", "Control+A"): its key events back to back after one document
+ * check on an act's session, as a key press (keyPress). */
+export async function pressChord(session, chord) {
+  await sendInput(session, chordEvents(chord));
 }
 
 /** Type text as key presses (US keyboard characters) or insertText (anything else). */

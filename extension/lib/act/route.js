@@ -50,7 +50,7 @@ function hostError(reply) {
 }
 
 /** Handlers over the router's deps and its tab resolution. */
-export function createActRoutes({ deps, resolveTab, now }) {
+export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
   const unlessBlocked = deps.unlessBlocked ?? ((session, tabId, work) => work());
 
   async function host(type, body) {
@@ -150,8 +150,9 @@ export function createActRoutes({ deps, resolveTab, now }) {
     if (!(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
       throw new AxError('invalid_message', 'options.timeout_ms must be an integer of milliseconds', '');
     }
-    const tabId = await resolveTab(req);
-    if (deps.checkTab) await deps.checkTab(tabId, role);
+    // (the router's readableTab: a tab looked up before is asked beside the target list)
+    const tabId = readableTab ? (await readableTab(req, role)).tabId : await resolveTab(req);
+    if (!readableTab && deps.checkTab) await deps.checkTab(tabId, role);
     const run = startRun(timeoutMs);
     let held;
     try {
@@ -172,6 +173,7 @@ export function createActRoutes({ deps, resolveTab, now }) {
     const work = (async () => {
       const options = report.options;
       let t = now();
+      timings.start_ms = round(t - t0); // the tab, its check and the debugger
       // the modals before: in the kept baseline's walker world when there is one, in the
       // evaluate that reads its check's proof (act_baseline.js askKept), else on their own
       const asked = deps.actBaselines?.askKept?.(session, tabId, options, MODALS) ?? null;

@@ -78,15 +78,20 @@ export function startRun(timeoutMs, { timers = globalThis } = {}) {
         if (run.waitingFor === what) run.waitingFor = '';
         return answer;
       };
+      /** The check that the main frame still holds the act's document, asked now (true when
+       * the act has no document to hold): a batch of keys sent once something else is read
+       * takes it as its check (sendInOrder's `checked`), one round trip fewer after the read. */
+      guarded.checkDocument = () => (run.sameDocument ? run.sameDocument(session) : Promise.resolve(true));
       /** Commands sent one after the other without waiting between them (a key's down and
        * up: one round trip, not two), in order, after one check that the main frame still
-       * holds the act's document; answers in order. */
-      guarded.sendInOrder = async (commands, sessionId = undefined) => {
+       * holds the act's document (`checked`: that check, asked since the act's last input);
+       * answers in order. */
+      guarded.sendInOrder = async (commands, sessionId = undefined, { checked = null } = {}) => {
         const input = commands.some(([method]) => method.startsWith('Input.') || method === 'DOM.focus');
         if (stopError) throw stopError;
         if (inputError && input) throw inputError;
         if (run.sameDocument && commands.some(([method]) => TYPING.has(method))
-          && !(await run.sameDocument(session))) {
+          && !(await (checked ?? run.sameDocument(session)))) {
           run.stopInput(run.leftDocument());
           throw inputError;
         }

@@ -385,7 +385,7 @@ export function createRouter(deps) {
     }
   }
 
-  const actRoutes = createActRoutes({ deps: { ...deps, checkTab: allowedTab }, resolveTab, now });
+  const actRoutes = createActRoutes({ deps: { ...deps, checkTab: allowedTab }, resolveTab, readableTab, now });
 
   async function pingHost() {
     const t0 = now();

@@ -129,7 +129,7 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "tests/e2e/test_act_baseline_e2e.py, tests/e2e/test_act_settle_proof_e2e.py, "
         "extension/test/settle.test.mjs"),
     FastPath(
-        "fill_insert_text", "extension", "extension/lib/act/fill_rule.js, lib/act/executor.js",
+        "fill_insert_text", "extension", "extension/lib/act/fill_rule.js, lib/act/fill.js",
         "a fill typed key by key (a key down and up per character, each after a check that the "
         "tab still holds the act's document)",
         "the text goes in as one Input.insertText only into an <input> or <textarea> of the top "

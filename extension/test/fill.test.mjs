@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { fillText } from '../lib/act/fill.js';
+import { startRun } from '../lib/act/run.js';
+
+const fakeTimers = () => ({ setTimeout: () => 0, clearTimeout: () => {} });
+
+/** An act's session over a fake page: records every command with what was pending when it went
+ * out; the listener reads are answered only when `answerListeners()` is called. */
+function actSession({ listeners = [] } = {}) {
+  globalThis.chrome = { runtime: { getManifest: () => ({ content_scripts: [] }), getURL: (f) => f } };
+  const log = [];
+  const held = [];
+  const raw = {
+    send: async (method, params) => {
+      log.push(method === 'Input.dispatchKeyEvent' ? `${params.type} ${params.key}` : method);
+      if (method === 'Runtime.callFunctionOn') {
+        return { result: { deepSerializedValue: { value: [{ value: { backendNodeId: 7 } }, { value: { backendNodeId: 1 } }] } } };
+      }
+      if (method === 'Runtime.evaluate') return { result: { objectId: `obj-${params.expression}` } };
+      if (method === 'DOMDebugger.getEventListeners') {
+        return new Promise((resolve) => { held.push(() => resolve({ listeners })); });
+      }
+      return {};
+    },
+  };
+  const run = startRun(60_000, { timers: fakeTimers() });
+  run.sameDocument = async () => { log.push('check'); return true; };
+  run.leftDocument = () => new Error('left');
+  const answerListeners = () => { for (const answer of held.splice(0)) answer(); };
+  return { session: run.session(raw), log, answerListeners };
+}
+
+const field = { ordinal: 0, frame: {}, facts: { tag: 'input' }, objectId: 'field', backendNodeId: 7 };
+const settle = () => new Promise((r) => setImmediate(r));
+
+test('a fill inserted at once: the caret keys and the text in one batch after one check, asked beside the listener read', async () => {
+  const { session, log, answerListeners } = actSession();
+  try {
+    const done = fillText(session, field, 'Ada', true, true);
+    for (let i = 0; i < 5; i++) await settle();
+    assert.ok(log.includes('check'), 'the document check went out while the listeners were read');
+    assert.ok(!log.some((x) => x.startsWith('rawKeyDown')), 'no key before the rule answered');
+    answerListeners();
+    assert.deepEqual(await done, { method: 'insert_text', typed_by: 'insert_text_no_listeners' });
+  } finally {
+    delete globalThis.chrome;
+  }
+  const input = log.slice(log.indexOf('DOM.focus'));
+  assert.deepEqual(input.filter((x) => !x.startsWith('DOMDebugger') && !x.startsWith('Runtime.')), [
+    'DOM.focus', 'check', 'rawKeyDown Control', 'rawKeyDown a', 'keyUp a', 'keyUp Control', 'Input.insertText']);
+  assert.equal(log.filter((x) => x === 'check').length, 1);
+});
+
+test('an empty fill selects and deletes in one batch after one check', async () => {
+  const { session, log } = actSession();
+  try {
+    assert.deepEqual(await fillText(session, field, '', true, true), { method: 'keyboard' });
+  } finally {
+    delete globalThis.chrome;
+  }
+  assert.deepEqual(log, ['DOM.focus', 'check', 'rawKeyDown Control', 'rawKeyDown a', 'keyUp a', 'keyUp Control',
+    'rawKeyDown Delete', 'keyUp Delete']);
+});
+
+test('a field whose keys are listened to is typed key by key, each key after its own check', async () => {
+  const { session, log, answerListeners } = actSession({ listeners: [{ type: 'keydown', backendNodeId: 7 }] });
+  try {
+    const done = fillText(session, field, 'ab', true, true);
+    for (let i = 0; i < 5; i++) await settle();
+    answerListeners();
+    assert.deepEqual(await done, { method: 'keyboard', typed_by: 'keys_listened' });
+  } finally {
+    delete globalThis.chrome;
+  }
+  const input = log.slice(log.indexOf('DOM.focus')).filter((x) => !x.startsWith('DOMDebugger') && !x.startsWith('Runtime.'));
+  assert.deepEqual(input, ['DOM.focus', 'check', 'rawKeyDown Control', 'rawKeyDown a', 'keyUp a', 'keyUp Control',
+    'check', 'keyDown a', 'keyUp a', 'check', 'keyDown b', 'keyUp b']);
+});
+
+test('type appends: the caret goes to the end of an input, of a textarea with Control+End', async () => {
+  for (const [tag, keys] of [['input', ['rawKeyDown End', 'keyUp End']],
+    ['textarea', ['rawKeyDown Control', 'rawKeyDown End', 'keyUp End', 'keyUp Control']]]) {
+    const { session, log, answerListeners } = actSession();
+    try {
+      const done = fillText(session, { ...field, facts: { tag } }, 'x', false, true);
+      for (let i = 0; i < 5; i++) await settle();
+      answerListeners();
+      await done;
+    } finally {
+      delete globalThis.chrome;
+    }
+    const input = log.slice(log.indexOf('DOM.focus')).filter((x) => !x.startsWith('DOMDebugger') && !x.startsWith('Runtime.'));
+    assert.deepEqual(input, ['DOM.focus', 'check', ...keys, 'Input.insertText']);
+  }
+});
