@@ -6,25 +6,12 @@ Debian Chromium, read from the first screen and from the whole page."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from semantic_reads import fired, read
 
-from axsnap_host.client import Browser, PageResult
+from axsnap_host.client import Browser
 
 pytestmark = pytest.mark.e2e
-
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
-
-
-def read(browser: Browser, url: str, **options: Any) -> PageResult:
-    result = browser.snapshot(url, format="semantic", **FAST, **options)
-    assert isinstance(result, PageResult)
-    return result
-
-
-def fired(result: PageResult) -> dict[str, float]:
-    return {s["signal"]: s["weight"] for s in result.page["signals"]}
 
 
 def test_a_sign_up_that_asks_no_password_is_a_sign_up(browser: Browser, pages_url: str) -> None:

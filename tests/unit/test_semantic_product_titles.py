@@ -16,6 +16,8 @@ from axsnap_host.semantic.titles import page_title
     ("Nimbus Admin - Modern Dashboard", "Modern Dashboard"),
     ("Select user to change | Django site admin", "Select user to change"),
     ("Nimbus UI Kit by Acme", ""),
+    ("Demo: Account settings - Pages | Nimbus - Bootstrap Dashboard FREE",
+     "Account settings - Pages - Nimbus"),
 ])
 def test_a_products_segments_leave_the_title(title: str, own: str) -> None:
     assert page_title(title) == own

@@ -2363,6 +2363,42 @@ function markDirty(taken) {
   taken.reply.above = above;
 }
 
+// src/tally_rows.js
+var SWITCH_CLASS = /(^|[\s_-])(switch|toggle)([\s_-]|$)/i;
+var classOf = (el) => el && typeof el.className === "string" ? el.className : "";
+function isSwitch(el) {
+  if (el.getAttribute("role") === "switch") return true;
+  const box = el.getBoundingClientRect();
+  if (box.height >= 8 && box.width <= 80 && box.width >= 1.6 * box.height && box.width <= 3.2 * box.height) return true;
+  return SWITCH_CLASS.test(classOf(el)) || SWITCH_CLASS.test(classOf(el.parentElement));
+}
+function inCheckGrid(el) {
+  const tr = el.closest("tr");
+  const table = tr && tr.closest("table");
+  return Boolean(tr && !tr.querySelector("a[href]") && table && table.querySelector("th") && tr.querySelectorAll("input[type=checkbox], [role=checkbox], [role=switch]").length >= 2);
+}
+var PRICE = /(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))/i;
+var REMOVE_WORDS = /^(?:remove|delete|entfernen|supprimer|eliminar|quitar|xóa)(?![\p{L}])|^(?:×|✕|✖|x)$|^(?:删除|移除|削除)/iu;
+var REMOVE_CLASS = /(^|[\s_-])remove([\s_-]|$)/i;
+var ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
+var removes = (el) => {
+  const said2 = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title")].map((s) => (s || "").replace(/\s+/g, " ").trim()).filter(Boolean);
+  return said2.some((s) => REMOVE_WORDS.test(s)) || REMOVE_CLASS.test(classOf(el));
+};
+function removableRows(rowAbove, shown, chrome2, limit) {
+  const rows = /* @__PURE__ */ new Set();
+  let n = 0;
+  for (const el of document.querySelectorAll("a[href], button, [role=button]")) {
+    if (++n > limit) break;
+    if (!removes(el) || el.closest(chrome2) || !shown(el)) continue;
+    const row = rowAbove(el, 6, true);
+    if (!row || rows.has(row)) continue;
+    const text = row.textContent || "";
+    if (PRICE.test(text) && !ADD_TO_CART.test(text)) rows.add(row);
+  }
+  return rows.size;
+}
+
 // src/tally.js
 function pageTally() {
   const started = performance.now();
@@ -2422,6 +2458,9 @@ function pageTally() {
     prose_run: 0,
     teaser_heads: 0,
     quantity_fields: 0,
+    switches: 0,
+    check_grid_rows: 0,
+    removable_rows: 0,
     control_labels: [],
     partial: false
   };
@@ -2452,6 +2491,7 @@ function pageTally() {
   const onceItem = onceIn(/* @__PURE__ */ new Set());
   const once = onceIn(/* @__PURE__ */ new Set());
   let n = 0;
+  const gridRows = /* @__PURE__ */ new Set();
   for (const el of document.querySelectorAll("input, textarea, select")) {
     if (++n > LIMIT2) {
       t.partial = true;
@@ -2476,7 +2516,11 @@ function pageTally() {
       t.checkboxes++;
       const own = [...el.labels || []].map((l) => l.textContent).join(" ") || el.getAttribute("aria-label") || "";
       const toggle = own.trim().split(/\s+/).length >= 4 && !/^\s*(select|choose|mark|check|toggle|pick)\b/i.test(own);
-      if (rowAbove(el, 6, true) && !toggle) t.row_checkboxes++;
+      const grid = inCheckGrid(el);
+      const setting = isSwitch(el) || grid;
+      if (grid) gridRows.add(el.closest("tr"));
+      if (isSwitch(el) && !el.closest(CHROME)) t.switches++;
+      if (rowAbove(el, 6, true) && !toggle && !setting) t.row_checkboxes++;
     } else if (type === "radio") t.radios++;
     else if (["text", "email", "tel", "url", "number", "search", ""].includes(type)) {
       const asks = SEARCH_WORD.test(`${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ${[...el.labels || []].map((l) => l.textContent).join(" ")}`);
@@ -2487,6 +2531,7 @@ function pageTally() {
       if ((type === "number" || QUANTITY.test(asked)) && rowAbove(el, 6, true)) t.quantity_fields++;
     }
   }
+  t.check_grid_rows = gridRows.size;
   n = 0;
   for (const li of document.querySelectorAll("li")) {
     if (++n > LIMIT2) {
@@ -2560,6 +2605,36 @@ function pageTally() {
       if (text.length < 100 || div.closest(CHROME) || !shown(div) || !once(`br ${text}`)) continue;
       const weight = reading(text);
       if (weight >= 200) t.long_blocks++;
+      t.paragraphs++;
+      t.text_chars += weight;
+    }
+  }
+  n = 0;
+  const divParagraphs = /* @__PURE__ */ new Map();
+  for (const div of document.querySelectorAll("div")) {
+    if (++n > LIMIT2 * 5) {
+      t.partial = true;
+      break;
+    }
+    if (brBoxes.has(div) || ![...div.children].every((c) => INLINE_TAGS.has(c.localName) || c.localName === "br")) continue;
+    const text = (div.textContent || "").replace(/\s+/g, " ").trim();
+    if (text.length < 100 || div.closest(CHROME) || !shown(div)) continue;
+    const linked = [...div.querySelectorAll("a")].reduce((sum, a) => sum + (a.textContent || "").replace(/\s+/g, " ").trim().length, 0);
+    if (linked * 2 > text.length) continue;
+    const box = div.parentElement && div.parentElement.childElementCount === 1 ? div.parentElement.parentElement : div.parentElement;
+    if (!box) continue;
+    if (!divParagraphs.has(box)) divParagraphs.set(box, []);
+    divParagraphs.get(box).push(text);
+  }
+  for (const [box, texts] of divParagraphs) {
+    if (texts.length < 3) continue;
+    for (const text of texts) {
+      if (!once(`br ${text}`)) continue;
+      const weight = reading(text);
+      if (weight >= 200) {
+        t.long_blocks++;
+        longIn(box);
+      }
       t.paragraphs++;
       t.text_chars += weight;
     }
@@ -2639,6 +2714,7 @@ function pageTally() {
     if (!figure || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
     t.charts++;
   }
+  t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT2);
   const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
   for (const form of document.querySelectorAll("form")) {
     if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el))) {

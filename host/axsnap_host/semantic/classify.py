@@ -132,12 +132,27 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
             and f.address_fields < 2 and not gallery
             and bool(keyword_hits("checkout", f.said)))
     fire("checkout", "form:quantity fields in rows of priced products (a cart)", 0.5, cart)
+    # Rows of priced products, each with a control that takes it out ("Remove", "×") and none
+    # adding to the cart, beside a checkout's words (a "Checkout" link, a subtotal), no card or
+    # address asked yet: a cart that asks no quantity (a wishlist's rows add to the cart, a
+    # shop's grid takes nothing out).
+    takeout = (f.removable_rows >= 2 and f.prices >= 2 and not f.card_fields
+               and f.address_fields < 2 and not gallery and not cart
+               and bool(keyword_hits("checkout", f.text)))
+    fire("checkout", "form:rows of priced products a person can take out (a cart)", 0.5, takeout)
+    cart = cart or takeout
+    # A message asked with the sender's name and a subject, no recipient: a contact form (the
+    # site is whom it goes to); a mail being written names whom it goes to (To, Cc).
+    contact = (f.to_subject >= 1 and f.recipients == 0 and f.name_fields >= 1
+               and f.textareas >= 1 and not f.passwords and not f.card_fields)
+    fire("form", "form:a message under the sender's name and a subject, no recipient "
+         "(a contact form)", 0.5, contact)
     # Rows with checkboxes are a mailbox's only with a word of mail; else a table of records.
     mailbox = f.row_checkboxes >= 4 and bool(f.compose or keyword_hits("email_inbox", f.text))
     # (a mailbox's own rows beside it: the mail client's compose box, the page its inbox)
     fire("email_compose", "form:to/subject fields with a message body",
          0.65 * (0.5 if mailbox else 1.0),
-         f.to_subject >= 1 and f.textareas >= 1)
+         f.to_subject >= 1 and f.textareas >= 1 and not contact)
     # (said outside links: a menu's "Billing" or "Cart" names another page)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
          f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery)
@@ -155,6 +170,15 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
     fire("settings", "form:toggles", 0.3, f.checkboxes >= 4 and f.row_checkboxes < 3)
+    # Table rows of two checkboxes or more and no link: each setting's channels (email, browser,
+    # app), a grid of settings; rows of records hold one selector and a link each.
+    fire("settings", "form:3+ table rows of checkboxes, no link (a grid of settings)", 0.45,
+         f.check_grid_rows >= 3)
+    # Switches, three or more and at least half the page's fields: settings turned on and off
+    # (connected accounts, notifications); a gallery of inputs shows a switch among many fields.
+    fire("settings", "form:3+ switches, half the fields or more (settings turned on and off)",
+         0.45, f.switches >= 3
+         and 2 * f.switches >= inputs + f.passwords + f.textareas + f.selects + f.checkboxes)
     # (a person's name or an account field among them: the account's own values, its settings)
     fire("settings", "form:3+ fields holding saved values",
          0.4 if f.name_fields or f.account_fields else 0.3, saved)
@@ -168,10 +192,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # One long text (three long paragraphs or more under one parent) and no query: the linked
     # headings around it are its teasers (related stories, most read), not a search's results.
     teasers = 0.5 if f.prose_run >= 3 and f.queries == 0 else 1.0
+    # Four figures or more under a title that names a dashboard: its tables, lists and
+    # teasers are the dashboard's panels (recent orders, latest posts), not what a list page
+    # lists; its charts may be a script's, drawn after the read.
+    panels = f.metrics >= 4 and bool(title_hits("dashboard", f.title)) and not f.passwords
     # Five linked headings or more, each over a short paragraph of its own (a teaser), no long
     # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
     # is the teasers' and its headings no search's results.
-    front = (f.teaser_heads >= 5 and f.prose_run < 3 and f.queries == 0
+    front = (not panels and f.teaser_heads >= 5 and f.prose_run < 3 and f.queries == 0
              and f.long_blocks <= f.result_blocks and not f.passwords)
     fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
     teasers *= 0.5 if front else 1.0
@@ -233,13 +261,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # page, has no chart beside it).
     charted = f.charts >= 1 and f.tables >= 1
     fire("dashboard", "stats:a chart beside a table", 0.3, charted)
-    itemized = not (f.search_inputs and f.result_blocks >= 5) and sum((
+    itemized = not panels and not (f.search_inputs and f.result_blocks >= 5) and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,
          f.linked_items >= 8 and f.long_blocks < 3 and itemized)
-    fire("list", "stats:4+ prices", 0.3, f.prices >= 4 and not f.card_fields and not cart)
+    fire("list", "stats:4+ prices", 0.3,
+         f.prices >= 4 and not f.card_fields and not cart and not panels)
     fire("list", "stats:8+ alike rows with links", 0.3,
          f.div_rows >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)

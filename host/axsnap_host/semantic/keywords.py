@@ -13,7 +13,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
         "olvidaste tu contraseña", "anmelden", "einloggen", "passwort vergessen", "connexion",
         "se connecter", "mot de passe oublié", "ログイン", "パスワードを忘れ"),
     "register": (
-        "sign up", "create account", "create an account", "register", "confirm password",
+        "sign up", "create account", "create an account", "create your account", "register",
+        "confirm password",
         "already have an account", "join now", "注册", "创建账户", "确认密码", "đăng ký",
         "tạo tài khoản", "xác nhận mật khẩu", "registrarse", "crear cuenta", "regístrate",
         "registrieren", "konto erstellen", "passwort bestätigen", "s'inscrire", "créer un compte",

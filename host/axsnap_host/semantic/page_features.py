@@ -54,6 +54,11 @@ _QUANTITY = re.compile(r"(?<![^\W\d_])(?:qty|quantity|quantité|cantidad|menge|a
                        r"(?![^\W\d_])|数量|個数", re.I)
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
+# Whom a message goes to: a mail being written names them, a contact form's site is the one.
+_RECIPIENT = re.compile(r"^(to|cc|bcc|recipients?)$|收件人|người nhận|empfänger|destinataire|宛先",
+                        re.I)
+# A checkbox drawn as a switch (tally_rows.js isSwitch): a class calling it a switch or toggle.
+_SWITCH_CLASS = re.compile(r"(^|[\s_-])(switch|toggle)([\s_-]|$)", re.I)
 
 
 @dataclass
@@ -88,6 +93,10 @@ class Features:
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
     address_fields: int = 0
     to_subject: int = 0
+    recipients: int = 0  # fields naming whom a message goes to (to, cc, bcc)
+    switches: int = 0  # checkboxes drawn as switches, out of the chrome (the walker's tally)
+    check_grid_rows: int = 0  # table rows of 2+ checkboxes and no link (the walker's tally)
+    removable_rows: int = 0  # rows of a price and a control taking them out (the walker's tally)
     compose: int = 0  # buttons or links that write a new message
     reply: int = 0  # buttons or links that answer or pass on the open message
     captcha: bool = False
@@ -132,6 +141,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     unlinked: list[str] = [own_title]
     heading = ""  # the page's first heading out of the chrome
     f.login_forms, f.signup_forms = _password_forms(facts, elements)
+    grid = _check_grid_rows(facts, elements)
+    f.check_grid_rows = len(grid)
     for el in elements:
         kind, node = el.kind, el.node
         name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
@@ -175,7 +186,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                 node.attrs.get("type") == "number" or _QUANTITY.search(name)):
             f.quantity_fields += 1
         if kind == "text_input":
+            # (a placeholder asks for a name as a label does: "First Name")
             f.name_fields += bool(_PERSON_NAME.search(el.source.text.strip().rstrip(":*"))
+                                  or _PERSON_NAME.search(el.source.hint.strip().rstrip(":*"))
                                   or _PERSON_NAME.search(el.source.name)
                                   or _PERSON_NAME.search(node.attrs.get("autocomplete", "")))
         if kind == "checkbox":
@@ -183,11 +196,12 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         if kind in ("text_input", "select"):
             f.card_fields += bool(_CARD.search(name))
             f.address_fields += bool(_ADDRESS.search(name))
-            f.to_subject += bool(_TO_SUBJECT.search(el.source.text.strip().rstrip(":"))
-                                 or _TO_SUBJECT.search(el.source.name)
-                                 or _TO_SUBJECT.search(el.source.aria)
-                                 or _TO_SUBJECT.search(el.source.hint))
-        if el.place.startswith("row_") and kind == "checkbox" and not _toggle_words(el):
+            said = (el.source.text.strip().rstrip(":"), el.source.name, el.source.aria,
+                    el.source.hint)
+            f.to_subject += any(_TO_SUBJECT.search(s) for s in said)
+            f.recipients += any(_RECIPIENT.search(s) for s in said)
+        if el.place.startswith("row_") and kind == "checkbox" and not _toggle_words(el) and not (
+                _switch(el, facts) or _row_of(el, facts) in grid):
             f.row_checkboxes += 1
         if kind in ("button", "link", "tab", "menu_item"):
             words.append(el.source.text or el.source.aria)
@@ -284,6 +298,57 @@ def _minus_links(text: str, node: Node, facts: PageFacts) -> str:
     return text
 
 
+def _switch(el: Element, facts: PageFacts) -> bool:
+    """A checkbox drawn as a switch (role, a small box two or three times as wide as high, a
+    class calling it a switch or a toggle, its own or its wrapper's): a setting turned on or
+    off (tally_rows.js isSwitch)."""
+    node = el.node
+    parent = facts.nodes[node.parent] if node.parent >= 0 else None
+    width, height = node.box[2], node.box[3]
+    return (node.role == "switch" or (height >= 8 and width <= 80
+                                      and 1.6 * height <= width <= 3.2 * height)
+            or bool(_SWITCH_CLASS.search(node.attrs.get("class", "")))
+            or bool(parent and _SWITCH_CLASS.search(parent.attrs.get("class", ""))))
+
+
+def _row_of(el: Element, facts: PageFacts) -> int | None:
+    return next((a.rid for a in facts.ancestors(el.node)[:8] if a.tag == "tr"), None)
+
+
+def _check_grid_rows(facts: PageFacts, elements: list[Element]) -> set[int]:
+    """Rows of two checkboxes or more and no link in a table whose columns are named: one
+    setting's channels (email, browser, app), where a row of records is selected by one box
+    and opens by a link, and a mailbox's rows name no columns (tally_rows.js inCheckGrid)."""
+    boxes: dict[int, int] = {}
+    linked: set[int] = set()
+    for el in elements:
+        if el.kind in ("checkbox", "link") and el.place.startswith("row"):
+            row = _row_of(el, facts)
+            if row is not None and el.kind == "link":
+                linked.add(row)
+            elif row is not None:
+                boxes[row] = boxes.get(row, 0) + 1
+    named: dict[int, bool] = {}
+    return {row for row, count in boxes.items()
+            if count >= 2 and row not in linked and _names_columns(facts, row, named)}
+
+
+def _names_columns(facts: PageFacts, row: int, named: dict[int, bool]) -> bool:
+    """Whether the table holding ``row`` has a heading cell (<th>); ``named`` memoizes it per
+    table."""
+    table = next((a for a in facts.ancestors(facts.nodes[row]) if a.tag == "table"), None)
+    if table is None:
+        return False
+    if table.rid not in named:
+        todo, found = list(table.children), False
+        while todo and not found:
+            node = facts.nodes[todo.pop()]
+            found = node.tag == "th"
+            todo.extend(node.children)
+        named[table.rid] = found
+    return named[table.rid]
+
+
 def _writes_mail(label: str) -> bool:
     """A control named by the words that write a new message ("Compose", "+ New message"); a
     sentence holding them is a notification's ("New message from Laura")."""
@@ -338,7 +403,8 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
             "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
             "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
-            "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields")
+            "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields",
+            "switches", "check_grid_rows", "removable_rows")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

@@ -23,11 +23,17 @@ _PRODUCT = re.compile(
     r"|^\w+(?: \w+)? admin$",
     re.IGNORECASE)
 
+# A page of a product's demo titled "Demo: <its own words>": the words after the colon are the
+# page's, as "Sign In" is in "Sign In | Nimbus Demo".
+_DEMO_PREFIX = re.compile(r"^\s*demo\s*:\s*", re.IGNORECASE)
+
 
 def split_title(title: str) -> tuple[str, bool]:
     """(the segments of ``title`` that say what its page is, whether a product's name was
     taken out)."""
-    segments = [s.strip() for s in _SEPARATOR.split(title) if s.strip()]
+    # ("Demo: Account settings": a demo's page says "Demo:" before its own words)
+    segments = [_DEMO_PREFIX.sub("", s).strip() or s.strip() for s in _SEPARATOR.split(title)
+                if s.strip()]
     own = [s for s in segments if not _PRODUCT.search(s)]
     return " - ".join(own), len(own) < len(segments)
 

@@ -3,6 +3,7 @@
 // <div> rows), prose, tables, result headings, and the labels that several controls share
 // (a semantic id qualifies those by their row in every read, not only when a twin is in it).
 import { INLINE_TAGS } from './tags.js';
+import { inCheckGrid, isSwitch, removableRows } from './tally_rows.js';
 
 export function pageTally() {
   const started = performance.now();
@@ -44,7 +45,8 @@ export function pageTally() {
     radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
     tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
-    heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0,
+    heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0, switches: 0,
+    check_grid_rows: 0, removable_rows: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -75,6 +77,7 @@ export function pageTally() {
   const onceItem = onceIn(new Set());
   const once = onceIn(new Set());
   let n = 0;
+  const gridRows = new Set();  // table rows of a grid of settings' checkboxes
   for (const el of document.querySelectorAll('input, textarea, select')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const tag = el.localName;
@@ -97,7 +100,12 @@ export function pageTally() {
       const own = [...(el.labels || [])].map((l) => l.textContent).join(' ')
         || el.getAttribute('aria-label') || '';
       const toggle = own.trim().split(/\s+/).length >= 4 && !/^\s*(select|choose|mark|check|toggle|pick)\b/i.test(own);
-      if (rowAbove(el, 6, true) && !toggle) t.row_checkboxes++;
+      // (a switch, or one of a grid row's checkboxes, is a setting: no row's selector)
+      const grid = inCheckGrid(el);
+      const setting = isSwitch(el) || grid;
+      if (grid) gridRows.add(el.closest('tr'));
+      if (isSwitch(el) && !el.closest(CHROME)) t.switches++;
+      if (rowAbove(el, 6, true) && !toggle && !setting) t.row_checkboxes++;
     } else if (type === 'radio') t.radios++;
     else if (['text', 'email', 'tel', 'url', 'number', 'search', ''].includes(type)) {
       // (a field whose words ask what to search for, in a form or holding a query, is a search
@@ -113,6 +121,7 @@ export function pageTally() {
       if ((type === 'number' || QUANTITY.test(asked)) && rowAbove(el, 6, true)) t.quantity_fields++;
     }
   }
+  t.check_grid_rows = gridRows.size;
   n = 0;
   for (const li of document.querySelectorAll('li')) {
     if (++n > LIMIT) { t.partial = true; break; }
@@ -177,6 +186,37 @@ export function pageTally() {
       if (text.length < 100 || div.closest(CHROME) || !shown(div) || !once(`br ${text}`)) continue;
       const weight = reading(text);
       if (weight >= 200) t.long_blocks++;
+      t.paragraphs++;
+      t.text_chars += weight;
+    }
+  }
+  // Paragraphs written as <div>s of text and inline elements (a <span> and its links), three or
+  // more under one box two levels up at most: a story's body without <p> (a results page's
+  // snippets each sit in a result of their own, further apart). A body of <br> runs is above.
+  n = 0;
+  const divParagraphs = new Map();  // box → its <div> paragraphs
+  for (const div of document.querySelectorAll('div')) {
+    if (++n > LIMIT * 5) { t.partial = true; break; }
+    if (brBoxes.has(div) || ![...div.children].every((c) => INLINE_TAGS.has(c.localName)
+      || c.localName === 'br')) continue;
+    const text = (div.textContent || '').replace(/\s+/g, ' ').trim();
+    if (text.length < 100 || div.closest(CHROME) || !shown(div)) continue;
+    // (a box of links, a tag cloud or a menu, is no paragraph: its words are mostly linked)
+    const linked = [...div.querySelectorAll('a')].reduce((sum, a) => sum + (a.textContent || '')
+      .replace(/\s+/g, ' ').trim().length, 0);
+    if (linked * 2 > text.length) continue;
+    const box = div.parentElement && div.parentElement.childElementCount === 1
+      ? div.parentElement.parentElement : div.parentElement;
+    if (!box) continue;
+    if (!divParagraphs.has(box)) divParagraphs.set(box, []);
+    divParagraphs.get(box).push(text);
+  }
+  for (const [box, texts] of divParagraphs) {
+    if (texts.length < 3) continue;
+    for (const text of texts) {
+      if (!once(`br ${text}`)) continue;  // (a <br> body's <div> counted above)
+      const weight = reading(text);
+      if (weight >= 200) { t.long_blocks++; longIn(box); }
       t.paragraphs++;
       t.text_chars += weight;
     }
@@ -260,6 +300,7 @@ export function pageTally() {
     if (!figure || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
     t.charts++;
   }
+  t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT);
   // Forms a person can fill in (a field that is no search box, no button, nothing hidden).
   const FIELD = 'textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button])'
     + ':not([type=reset]):not([type=image]):not([type=search])';

@@ -1,0 +1,58 @@
+// Semantic mode, the page tally's rows of controls that say what a page is for: switches and
+// grids of checkboxes (settings turned on and off), and rows of priced products a person can
+// take out (a cart). Read over the whole document, like the rest of tally.js.
+
+// A checkbox drawn as a switch: role=switch, a small box two or three times as wide as high
+// (a track and its knob; a page's "input {width: 100%}" stretches a checkbox much further), or
+// a class of its own or of its wrapper that calls it a switch or a toggle.
+const SWITCH_CLASS = /(^|[\s_-])(switch|toggle)([\s_-]|$)/i;
+const classOf = (el) => (el && typeof el.className === 'string' ? el.className : '');
+
+export function isSwitch(el) {
+  if (el.getAttribute('role') === 'switch') return true;
+  const box = el.getBoundingClientRect();
+  if (box.height >= 8 && box.width <= 80 && box.width >= 1.6 * box.height
+    && box.width <= 3.2 * box.height) return true;
+  return SWITCH_CLASS.test(classOf(el)) || SWITCH_CLASS.test(classOf(el.parentElement));
+}
+
+// A row of two checkboxes or more and no link, in a table whose columns are named: one
+// setting's channels (email, browser, app), a grid of settings; a row of records is selected by
+// one box and opens by a link, a mailbox's rows name no columns.
+export function inCheckGrid(el) {
+  const tr = el.closest('tr');
+  const table = tr && tr.closest('table');
+  return Boolean(tr && !tr.querySelector('a[href]') && table && table.querySelector('th')
+    && tr.querySelectorAll('input[type=checkbox], [role=checkbox], [role=switch]').length >= 2);
+}
+
+// (semantic/page_features.py's _PRICE)
+const PRICE = /(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))/i;
+// A control that takes a line out of what is being bought: its words ("Remove", "Remove Red
+// Apples", "×"), its aria-label or title, or a class calling it so (an icon with no words).
+const REMOVE_WORDS = /^(?:remove|delete|entfernen|supprimer|eliminar|quitar|xóa)(?![\p{L}])|^(?:×|✕|✖|x)$|^(?:删除|移除|削除)/iu;
+const REMOVE_CLASS = /(^|[\s_-])remove([\s_-]|$)/i;
+const ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
+
+const removes = (el) => {
+  const said = [el.textContent, el.getAttribute('aria-label'), el.getAttribute('title')]
+    .map((s) => (s || '').replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return said.some((s) => REMOVE_WORDS.test(s)) || REMOVE_CLASS.test(classOf(el));
+};
+
+/** Rows holding a price and a control that takes the row out, and no "Add to cart" (a
+ * wishlist's rows add to the cart): the lines of a cart. ``rowAbove`` and ``shown`` are the
+ * tally's; ``chrome`` its selector of the page's chrome (a top bar's mini-cart is no page's). */
+export function removableRows(rowAbove, shown, chrome, limit) {
+  const rows = new Set();
+  let n = 0;
+  for (const el of document.querySelectorAll('a[href], button, [role=button]')) {
+    if (++n > limit) break;
+    if (!removes(el) || el.closest(chrome) || !shown(el)) continue;
+    const row = rowAbove(el, 6, true);
+    if (!row || rows.has(row)) continue;
+    const text = row.textContent || '';
+    if (PRICE.test(text) && !ADD_TO_CART.test(text)) rows.add(row);
+  }
+  return rows.size;
+}
