@@ -8,6 +8,10 @@ resolves, ``localhost`` neither; tests that reach host names drop it for their o
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
@@ -22,6 +26,20 @@ from axsnap_host.client.paths import CHROMEDRIVER, CHROMIUM
 from offline_launch import use_offline_launch
 
 use_offline_launch()
+
+
+def _own_runtime_and_config_folders() -> None:
+    """This test process, and every browser, host and ``axsnap`` command it starts, keeps its
+    control socket, sessions and token in folders of its own: never the user's, and never
+    another test process's (``pytest -n 2`` runs two side by side)."""
+    for name in ("AXSNAP_RUNTIME_DIR", "AXSNAP_CONFIG_DIR"):
+        if name not in os.environ:
+            folder = tempfile.mkdtemp(prefix=f"axsnap-tests-{name.split('_')[1].lower()}-")
+            atexit.register(shutil.rmtree, folder, True)
+            os.environ[name] = folder
+
+
+_own_runtime_and_config_folders()
 
 PAGES_DIR = Path(__file__).resolve().parents[1] / "pages"
 

@@ -1,6 +1,6 @@
 """Compact, budget and delta outlines end to end: real Chromium, the extension and the host.
 
-Pages: the benchmark pages (bench/pages/generate.py at 1k, 5k and 20k elements,
+Pages: the benchmark pages (bench/pages/generate.py at 1k and 5k elements (bench/ reads 20k),
 bench/pages/realistic/*.html) and tests/pages/outline/compact.html for the delta.
 """
 
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
 REALISTIC = ROOT / "bench" / "pages" / "realistic"
-SIZES = (1000, 5000, 20000)
+SIZES = (1000, 5000)
 LINE = re.compile(r"^ *\[(?P<id>\d+-\d+)\] (?P<role>[^:\[\]=]+?)(?::|$| =| \[)")
 MARKER = re.compile(r"^ *… (\d+) nodes? elided")
 # Roles an agent acts on (the bench's reference set, plus Chromium's spellings).
@@ -86,11 +86,11 @@ BUDGETS = [(2_000, True), (8_000, False)]  # (max_tokens, compact)
 
 
 @pytest.fixture(scope="module")
-def reads_20k(browser: Browser, bench_pages: dict[str, str]) -> dict[Any, OutlineResult]:
-    """The 20k page read once per option set (each read costs seconds): full AX, default,
+def reads_5k(browser: Browser, bench_pages: dict[str, str]) -> dict[Any, OutlineResult]:
+    """The 5k page read once per option set (each read costs seconds): full AX, default,
     compact and each budget of BUDGETS."""
     reads: dict[Any, OutlineResult] = {
-        "full_ax": page_outline_read(browser, bench_pages["generated 20k"], pruned=False)}
+        "full_ax": page_outline_read(browser, bench_pages["generated 5k"], pruned=False)}
     reads["default"] = page_outline_read(browser, None)
     reads["compact"] = page_outline_read(browser, None, compact=True)
     for budget, compact in BUDGETS:
@@ -106,14 +106,14 @@ def saving(small: OutlineResult, big: OutlineResult) -> tuple[float, float]:
 
 @pytest.mark.parametrize("page", PAGES)
 def test_compact_is_smaller_and_keeps_every_control(
-    browser: Browser, bench_pages: dict[str, str], reads_20k: dict[Any, OutlineResult],
+    browser: Browser, bench_pages: dict[str, str], reads_5k: dict[Any, OutlineResult],
     page: str,
 ) -> None:
     """Compact is at least 30% smaller than the full AX outline on every benchmark page,
     and every control line of either uncompacted outline keeps its id in it. The three
     reads are of one document, so their ids are comparable."""
-    if page == "generated 20k":
-        full_ax, default, compact = (reads_20k[k] for k in ("full_ax", "default", "compact"))
+    if page == "generated 5k":
+        full_ax, default, compact = (reads_5k[k] for k in ("full_ax", "default", "compact"))
     else:
         full_ax = page_outline_read(browser, bench_pages[page], pruned=False)
         default = page_outline_read(browser, None)
@@ -149,19 +149,19 @@ def test_date_field_parts_are_named_once(browser: Browser,
 
 
 @pytest.mark.parametrize(("budget", "compact"), BUDGETS)
-def test_budget_holds_on_the_20k_page(
-    bench_pages: dict[str, str], reads_20k: dict[Any, OutlineResult], budget: int,
+def test_budget_holds_on_the_5k_page(
+    bench_pages: dict[str, str], reads_5k: dict[Any, OutlineResult], budget: int,
     compact: bool,
 ) -> None:
-    result = reads_20k[budget]
+    result = reads_5k[budget]
     tree = result.combinedTree
     tokens = count_tokens(tree)
-    print(f"20k page, max_tokens {budget}, compact {compact}: {tokens} tokens, "
+    print(f"5k page, max_tokens {budget}, compact {compact}: {tokens} tokens, "
           f"{result.budget}, incomplete: {result.raw.get('incomplete')}")
     assert tokens <= budget and result.size["tokens"] == tokens
     assert tokens >= budget * 0.9  # the budget is used, not wasted
     report = result.budget or {}
-    assert report["fits"] and report["tokens_before"] > 20 * budget
+    assert report["fits"] and report["tokens_before"] > 4 * budget  # most of the page left out
     lines = tree.splitlines()
     # a read that missed part of the page (a step past its deadline on a loaded machine)
     # opens with a line saying so, within the budget and outside the lines it shaped
