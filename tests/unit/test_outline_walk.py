@@ -169,3 +169,37 @@ def test_ax_source_walk_is_for_the_whole_page_ax_formats() -> None:
         SnapshotOptions(format="snapshot", scope="page", ax_source="walk", viewport_only=False,
                         dom_source="snapshot", also_formats=["domtext"])
     assert SnapshotOptions(format="snapshot").ax_source == "chromium"  # the default: accepted
+
+
+def test_compact_joins_the_text_runs_the_walk_says_are_one_run() -> None:
+    """A sentence inline markup splits (``Enter "<b>Ann</b>" into``): the walk says which
+    text rows go on the run before them and with what seam (axt.joins, walker ax_runs.js);
+    compact joins them into one line, as it joins Chromium's runs by the DOMSnapshot. Rows
+    it does not name stay apart (two blocks' text)."""
+    capture = walk_capture()
+    rows = capture["walker"]["axt"]["rows"]
+    rows[3:5] = [[0, "paragraph", "", None, 0, 0, 0],                      # 3
+                 [3, "StaticText", 'Enter "', None, 0, -21, 0],            # 4
+                 [3, "StaticText", "Ann", None, 0, -22, 0],                # 5 (in <b>)
+                 [3, "StaticText", '" into the field.', None, 0, -23, 0],  # 6
+                 [3, "StaticText", "Next block", None, 0, -24, 0]]         # 7 (a <div>)
+    for row in rows[8:]:  # the rows after moved by two
+        if isinstance(row[0], int) and row[0] >= 5:
+            row[0] += 2
+    capture["walker"]["axt"]["joins"] = [5 * 2, 6 * 2]  # no space at either seam
+    compact = run(capture, format="outline", scope="page", ax_source="walk",
+                  compact=True)["combinedTree"]
+    said = [line.strip() for line in compact.splitlines()]
+    assert '"Enter \\"Ann\\" into the field."' in said, compact
+    assert '"Next block"' in said, compact
+    full = run(capture, format="outline", scope="page", ax_source="walk")["combinedTree"]
+    assert "StaticText: Ann" in full  # the full outline keeps each run
+    capture["walker"]["axt"]["joins"] = [5 * 2 + 1, 6 * 2]  # a space before "Ann"
+    compact = run(capture, format="outline", scope="page", ax_source="walk",
+                  compact=True)["combinedTree"]
+    assert '"Enter \\" Ann\\" into the field."' in compact, compact
+    del capture["walker"]["axt"]["joins"]  # the walk says nothing: the runs stay apart
+    compact = run(capture, format="outline", scope="page", ax_source="walk",
+                  compact=True)["combinedTree"]
+    assert '"Ann"' in [line.strip() for line in compact.splitlines()], compact
+

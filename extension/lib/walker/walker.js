@@ -1730,161 +1730,51 @@ function axRole(el, tag) {
   return implicit;
 }
 
-// src/listable.js
-function listable(rec) {
-  return Array.isArray(rec?.c) && rec.c.length > 0 || rec?.ic !== void 0 || rec?.p === -1 || rec?.s === "html" || rec?.fr !== void 0 || rec?.xo === 1;
-}
-function listedIndices(records) {
-  const out = [];
-  for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
-  return out;
-}
-
-// src/records.js
-var TRACK_KEY = "__axsnapWalker";
-var MAX_TRACKED = 2e5;
-var MAX_PENDING_RUNS = 4;
-function trackState(floor = 0) {
-  let st = globalThis[TRACK_KEY];
-  if (!st) {
-    st = {
-      world: Math.random().toString(36).slice(2) + Date.now().toString(36),
-      next: 1,
-      runs: 0,
-      ids: /* @__PURE__ */ new WeakMap(),
-      refs: /* @__PURE__ */ new Map(),
-      pending: /* @__PURE__ */ new Map(),
-      // the accessibility rows' nodes without a record (ax_tree.js nodeIdOf): their ids, from
-      // the same counter, and the last rows walk's such nodes (an id's node, at act time)
-      axIds: /* @__PURE__ */ new WeakMap(),
-      axNodes: []
-    };
-    globalThis[TRACK_KEY] = st;
-  }
-  if (!st.axIds) {
-    st.axIds = /* @__PURE__ */ new WeakMap();
-    st.axNodes = [];
-  }
-  if (Number.isSafeInteger(floor) && floor > st.next) st.next = floor;
-  return st;
-}
-function trackedId(el) {
-  const track = run.track;
-  let id = track.ids.get(el);
-  if (id === void 0) {
-    id = track.axIds.get(el) || track.next++;
-    track.ids.set(el, id);
-  }
-  track.refs.delete(id);
-  track.refs.set(id, new WeakRef(el));
-  return id;
-}
-function trackedOf(el) {
-  const track = run.track;
-  return track ? track.ids.get(el) || 0 : 0;
-}
-function nodeIdOf(nodes, node) {
-  const track = run.track;
-  if (!track) return 0;
-  let id = track.axIds.get(node);
-  if (id === void 0) {
-    id = track.next++;
-    track.axIds.set(node, id);
-  }
-  nodes.push(node);
-  return -id;
-}
-function emit(rec) {
-  if (rec.id >= 0) return;
-  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
-  const out = run.out;
-  rec.id = out.length;
-  rec.data.p = rec.parent ? rec.parent.id : -1;
-  const el = rec.el;
-  if (!rec.data.a && el.id) {
-    rec.data.a = { id: el.id };
-    const root = el.getRootNode();
-    if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
-  }
-  if (rec.data.tx === void 0 && !rec.data.c && rec.data.vis && el.childElementCount <= SKELETON_CHILDREN && el.localName !== "html" && el.localName !== "body") {
-    const txt = shownText(el);
-    if (txt) rec.data.tx = clip(txt);
-  }
-  if (rec.dom) {
-    if (rec.dom.d) rec.data.d = rec.dom.d;
-    if (rec.dom.dp) {
-      emit(rec.dom.dp);
-      rec.data.dp = rec.dom.dp.id;
-    }
-  }
-  if (run.track) {
-    rec.data.w = trackedId(el);
-    if (run.outEls) run.outEls.push(el);
-  }
-  out.push(rec.data);
-}
-function finishTracking(result, report) {
-  const track = run.track;
-  const alive = [];
-  for (const [id, ref] of track.refs) {
-    const e = ref.deref();
-    if (e && e.isConnected) alive.push(id);
-    else track.refs.delete(id);
-  }
-  while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
-  result.world = track.world;
-  result.alive = alive;
-  if (result.axt) result.axt.next = track.next;
-  if (run.outEls) {
-    track.runs += 1;
-    result.run = track.world + "." + track.runs;
-    if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
-    track.pending.set(result.run, run.outEls);
-    while (track.pending.size > MAX_PENDING_RUNS) {
-      track.pending.delete(track.pending.keys().next().value);
-    }
-    if (typeof report === "function") {
-      try {
-        report(result.run);
-        result.reported = true;
-      } catch (e) {
-      }
-    }
-  }
-}
-
-// src/ax_tree.js
-var LIFTED = /* @__PURE__ */ new Set(["generic", "none", "LineBreak"]);
-var LEAVES = /* @__PURE__ */ new Set([
-  "input",
-  "textarea",
+// src/ax_runs.js
+var INLINE2 = /* @__PURE__ */ new Set(["inline", "contents", "ruby", "ruby-text"]);
+var BREAKING = /* @__PURE__ */ new Set([
+  "br",
+  "wbr",
   "img",
+  "input",
+  "button",
+  "select",
+  "textarea",
   "svg",
+  "iframe",
   "video",
   "audio",
   "canvas",
-  "embed",
   "object",
-  "meter",
-  "progress",
-  "br",
+  "embed",
+  "math",
   "hr",
-  "wbr",
-  "area",
-  "map"
+  "meter",
+  "progress"
 ]);
+var WORDS2 = /[^ \t\n\r\f]/;
+var SPACE_START = /^[ \t\n\r\f]/;
+var SPACE_END = /[ \t\n\r\f]$/;
+var newRuns = () => ({ last: -1, spaced: false, joins: [] });
+function breaksRun(tag, cs) {
+  return BREAKING.has(tag) || !INLINE2.has(cs.display);
+}
+function cutRun(runs) {
+  runs.last = -1;
+}
+function textRun(runs, row, data) {
+  if (row < 0) {
+    if (WORDS2.test(data)) runs.last = -1;
+    else if (data) runs.spaced = true;
+    return;
+  }
+  if (runs.last >= 0) runs.joins.push(row * 2 + (runs.spaced || SPACE_START.test(data) ? 1 : 0));
+  runs.last = row;
+  runs.spaced = SPACE_END.test(data);
+}
+
+// src/ax_states.js
 var TEXT_INPUTS = /* @__PURE__ */ new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
-var PRE2 = /^pre|break-spaces/;
-var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
-var MAX_ROWS = 4e5;
-function namedByAuthor(el) {
-  return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
-}
-function deepActive(doc) {
-  let a = doc.activeElement;
-  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-  return a;
-}
 function ariaBool(el, name) {
   const v = el.getAttribute(name);
   return v === null ? null : v.trim().toLowerCase();
@@ -1989,6 +1879,164 @@ function rangeStates(el, tag, role, s) {
   const text = el.getAttribute("aria-valuetext");
   if (text) s.valuetext = text;
 }
+
+// src/listable.js
+function listable(rec) {
+  return Array.isArray(rec?.c) && rec.c.length > 0 || rec?.ic !== void 0 || rec?.p === -1 || rec?.s === "html" || rec?.fr !== void 0 || rec?.xo === 1;
+}
+function listedIndices(records) {
+  const out = [];
+  for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
+  return out;
+}
+
+// src/records.js
+var TRACK_KEY = "__axsnapWalker";
+var MAX_TRACKED = 2e5;
+var MAX_PENDING_RUNS = 6;
+var ROWS_RUN = ":rows";
+function trackState(floor = 0) {
+  let st = globalThis[TRACK_KEY];
+  if (!st) {
+    st = {
+      world: Math.random().toString(36).slice(2) + Date.now().toString(36),
+      next: 1,
+      runs: 0,
+      ids: /* @__PURE__ */ new WeakMap(),
+      refs: /* @__PURE__ */ new Map(),
+      pending: /* @__PURE__ */ new Map(),
+      // the accessibility rows' nodes without a record (ax_tree.js nodeIdOf): their ids, from
+      // the same counter, and the last rows walk's such nodes (an id's node, at act time)
+      axIds: /* @__PURE__ */ new WeakMap(),
+      axNodes: []
+    };
+    globalThis[TRACK_KEY] = st;
+  }
+  if (!st.axIds) {
+    st.axIds = /* @__PURE__ */ new WeakMap();
+    st.axNodes = [];
+  }
+  if (Number.isSafeInteger(floor) && floor > st.next) st.next = floor;
+  return st;
+}
+function trackedId(el) {
+  const track = run.track;
+  let id = track.ids.get(el);
+  if (id === void 0) {
+    id = track.axIds.get(el) || track.next++;
+    track.ids.set(el, id);
+  }
+  track.refs.delete(id);
+  track.refs.set(id, new WeakRef(el));
+  return id;
+}
+function trackedOf(el) {
+  const track = run.track;
+  return track ? track.ids.get(el) || 0 : 0;
+}
+function nodeIdOf(nodes, node, w = 0) {
+  const track = run.track;
+  if (!track) return 0;
+  nodes.push(node);
+  if (w) return w;
+  let id = track.axIds.get(node);
+  if (id === void 0) {
+    id = track.next++;
+    track.axIds.set(node, id);
+  }
+  return -id;
+}
+function emit(rec) {
+  if (rec.id >= 0) return;
+  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
+  const out = run.out;
+  rec.id = out.length;
+  rec.data.p = rec.parent ? rec.parent.id : -1;
+  const el = rec.el;
+  if (!rec.data.a && el.id) {
+    rec.data.a = { id: el.id };
+    const root = el.getRootNode();
+    if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
+  }
+  if (rec.data.tx === void 0 && !rec.data.c && rec.data.vis && el.childElementCount <= SKELETON_CHILDREN && el.localName !== "html" && el.localName !== "body") {
+    const txt = shownText(el);
+    if (txt) rec.data.tx = clip(txt);
+  }
+  if (rec.dom) {
+    if (rec.dom.d) rec.data.d = rec.dom.d;
+    if (rec.dom.dp) {
+      emit(rec.dom.dp);
+      rec.data.dp = rec.dom.dp.id;
+    }
+  }
+  if (run.track) {
+    rec.data.w = trackedId(el);
+    if (run.outEls) run.outEls.push(el);
+  }
+  out.push(rec.data);
+}
+function finishTracking(result, report) {
+  const track = run.track;
+  const alive = [];
+  for (const [id, ref] of track.refs) {
+    const e = ref.deref();
+    if (e && e.isConnected) alive.push(id);
+    else track.refs.delete(id);
+  }
+  while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
+  result.world = track.world;
+  result.alive = alive;
+  if (result.axt) result.axt.next = track.next;
+  if (run.outEls) {
+    track.runs += 1;
+    result.run = track.world + "." + track.runs;
+    if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
+    track.pending.set(result.run, run.outEls);
+    if (result.axt) track.pending.set(result.run + ROWS_RUN, track.axNodes);
+    while (track.pending.size > MAX_PENDING_RUNS) {
+      track.pending.delete(track.pending.keys().next().value);
+    }
+    if (typeof report === "function") {
+      try {
+        report(result.run);
+        result.reported = true;
+      } catch (e) {
+      }
+    }
+  }
+}
+
+// src/ax_tree.js
+var LIFTED = /* @__PURE__ */ new Set(["generic", "none", "LineBreak"]);
+var LEAVES = /* @__PURE__ */ new Set([
+  "input",
+  "textarea",
+  "img",
+  "svg",
+  "video",
+  "audio",
+  "canvas",
+  "embed",
+  "object",
+  "meter",
+  "progress",
+  "br",
+  "hr",
+  "wbr",
+  "area",
+  "map"
+]);
+var PRE2 = /^pre|break-spaces/;
+var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
+var MAX_ROWS = 4e5;
+function namedByAuthor(el) {
+  return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
+}
+function deepActive(doc) {
+  let a = doc.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
 function optionText(opt) {
   return (opt.label || opt.textContent || "").replace(/[ \t\n\r\f]+/g, " ").replace(/^ | $/g, "");
 }
@@ -2028,6 +2076,7 @@ function addText(ctx, text, parent, f, node) {
   if (!text || ctx.mute) return -1;
   const row = [parent, "StaticText", text, null, 0, node ? nodeIdOf(ctx.nodes, node) : 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
+  if (!node) cutRun(ctx.runs);
   return push(ctx, row);
 }
 function boxIn(rect, f) {
@@ -2165,6 +2214,7 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
       const text = textOf(ctx, kid.data, cs);
       const row = shown ? addText(ctx, text, parent, f, kid) : -1;
       if (ctx.flow) ranText(ctx, row);
+      textRun(ctx.runs, row, kid.data);
     } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
   }
 }
@@ -2199,13 +2249,17 @@ function visitElement(ctx, el, parent, f, depth) {
   const cs = axStyle(el);
   if (cs.display === "none" || ctx.rows.length >= MAX_ROWS) return;
   if (el.getAttribute("aria-hidden") === "true") {
+    cutRun(ctx.runs);
     if (ctx.flow) flowOnly(ctx, el, tag, cs, flatChildren, depth);
     return;
   }
   const kind = ctx.flow ? flowKind(el, tag, cs) : "";
   const outer = enterFlow(ctx, kind);
   const from = ctx.rows.length;
+  const cuts = breaksRun(tag, cs);
+  if (cuts) cutRun(ctx.runs);
   visitOwn(ctx, el, tag, cs, parent, f, depth);
+  if (cuts) cutRun(ctx.runs);
   leaveFlow(ctx, kind, outer);
   if (el === ctx.focusEl) ctx.focus = { from, to: ctx.rows.length, own: ctx.rows[from]?.[5] === ctx.focusW && ctx.focusW > 0 };
 }
@@ -2296,7 +2350,8 @@ function axTreeRows(doc) {
     flow: null,
     focusEl: null,
     focus: null,
-    nodes: []
+    nodes: [],
+    runs: newRuns()
   };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
@@ -2312,6 +2367,7 @@ function axTreeRows(doc) {
   if (run.track) run.track.axNodes = ctx.nodes;
   const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
   if (focus) out.focus = ctx.focus || { error: "the element is not rendered" };
+  if (ctx.runs.joins.length) out.joins = ctx.runs.joins;
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

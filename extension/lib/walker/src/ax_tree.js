@@ -24,9 +24,11 @@
 import { endFlow, enterFlow, flowKind, flowOnly, flowText, leaveFlow, newFlow, ranText } from './ax_flow.js';
 import { axName } from './ax_name.js';
 import { axRole } from './ax_role.js';
+import { breaksRun, cutRun, newRuns, textRun } from './ax_runs.js';
 import { shadowRootOf } from './ax_pseudo.js';
 import { axStyle, pseudoStyle } from './ax_style.js';
 import { contentValueText, transformText } from './ax_text_css.js';
+import { TEXT_INPUTS, stateOf } from './ax_states.js';
 import { nodeIdOf, trackedOf } from './records.js';
 import { run } from './run.js';
 import { SKIP } from './tags.js';
@@ -35,7 +37,6 @@ const LIFTED = new Set(['generic', 'none', 'LineBreak']);
 // Elements whose content Chromium does not expose as text runs of their own.
 const LEAVES = new Set(['input', 'textarea', 'img', 'svg', 'video', 'audio', 'canvas', 'embed',
   'object', 'meter', 'progress', 'br', 'hr', 'wbr', 'area', 'map']);
-const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 const PRE = /^pre|break-spaces/;
 const CELLS = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 const MAX_ROWS = 400000;
@@ -52,110 +53,6 @@ function deepActive(doc) {
   return a;
 }
 
-function ariaBool(el, name) {
-  const v = el.getAttribute(name);
-  return v === null ? null : v.trim().toLowerCase();
-}
-
-/** Chromium's states of `el` (role `role`), or 0 when none. */
-function stateOf(el, tag, role, ctx) {
-  const s = {};
-  const type = tag === 'input' ? (el.type || 'text').toLowerCase() : '';
-  if (el === ctx.active) s.focused = true;
-  const checked = ariaBool(el, 'aria-checked');
-  if (type === 'checkbox' || type === 'radio') {
-    if (el.indeterminate && type === 'checkbox') s.checked = 'mixed';
-    else if (el.checked) s.checked = true;
-  } else if (checked === 'true' || checked === 'mixed') s.checked = checked === 'mixed' ? 'mixed' : true;
-  const pressed = ariaBool(el, 'aria-pressed');
-  if (pressed === 'true' || pressed === 'mixed') s.pressed = pressed === 'mixed' ? 'mixed' : true;
-  if (tag === 'option' ? el.selected && !el.matches(':disabled') : ariaBool(el, 'aria-selected') === 'true') s.selected = true;
-  const expanded = ariaBool(el, 'aria-expanded');
-  if ((expanded === 'true' || expanded === 'false') && role !== 'list') s.expanded = expanded === 'true';
-  else if (tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') {
-    s.expanded = el.parentElement.open;
-  } else if (tag === 'select' && role === 'combobox') s.expanded = false;
-  if ((typeof el.matches === 'function' && el.matches(':disabled'))
-    || ariaBool(el, 'aria-disabled') === 'true') s.disabled = true;
-  if (el.required || ariaBool(el, 'aria-required') === 'true') s.required = true;
-  if ((el.readOnly && (tag === 'input' || tag === 'textarea'))
-    || ariaBool(el, 'aria-readonly') === 'true') s.readonly = true;
-  const invalid = ariaBool(el, 'aria-invalid');
-  if (invalid && invalid !== 'false') s.invalid = invalid === 'true' ? 'true' : invalid;
-  if (role === 'heading') {
-    const level = parseInt(el.getAttribute('aria-level') || (/^h([1-6])$/.exec(tag) || [])[1] || '2', 10);
-    if (level > 0) s.level = level;
-  }
-  if (role === 'treeitem') s.level = treeLevel(el);
-  if (tag === 'textarea') s.multiline = true;
-  const popup = ariaBool(el, 'aria-haspopup');
-  if (popup && popup !== 'false') s.haspopup = popup === 'true' ? 'menu' : popup;
-  else if (tag === 'select' && role === 'combobox') s.haspopup = 'menu';
-  else if (tag === 'input' && el.hasAttribute('list')) s.haspopup = 'listbox';
-  if (ariaBool(el, 'aria-modal') === 'true' || (tag === 'dialog' && el.matches(':modal'))) s.modal = true;
-  if (ariaBool(el, 'aria-busy') === 'true') s.busy = true;
-  if (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(type))) s.editable = 'plaintext';
-  else if (el.isContentEditable) s.editable = 'richtext';
-  const href = role === 'link' ? el.href : null;  // (each read makes the URL's string anew)
-  const src = !(href && typeof href === 'string')
-    && ((tag === 'img' && role === 'image') || (tag === 'input' && el.type === 'image')) ? el.src : null;
-  if (href && typeof href === 'string') s.url = href;
-  else if (src && typeof src === 'string') s.url = src;
-  rangeStates(el, tag, role, s);
-  for (const k in s) return s;  // eslint-disable-line no-unreachable-loop
-  return 0;
-}
-
-// A tree item's level: aria-level, else 1 + the groups it is inside (up to its tree), as
-// Chromium measures it.
-function treeLevel(el) {
-  const given = parseInt(el.getAttribute('aria-level') || '', 10);
-  if (given > 0) return given;
-  let level = 1;
-  for (let a = el.parentElement; a && a.getAttribute('role') !== 'tree'; a = a.parentElement) {
-    if (a.getAttribute('role') === 'group') level += 1;
-  }
-  return level;
-}
-
-// Chromium's orientation of a role that has one when aria-orientation does not say it
-const ORIENTATION = { listbox: 'vertical', menu: 'vertical', scrollbar: 'vertical', tree: 'vertical',
-  menubar: 'horizontal', slider: 'horizontal', tablist: 'horizontal', toolbar: 'horizontal' };
-// roles with a value range, and their ARIA default range
-const RANGES = { progressbar: [0, 100], slider: [0, 100], scrollbar: [0, 100], spinbutton: null, meter: null };
-
-function ariaNumber(el, name) {
-  const v = el.getAttribute(name);
-  const n = v === null || v.trim() === '' ? NaN : Number(v);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** States of orientation, selection, completion and value range (SnapshotV1 prints them). */
-function rangeStates(el, tag, role, s) {
-  const ac = ariaBool(el, 'aria-autocomplete');
-  if (ac && ac !== 'none') s.autocomplete = ac;
-  if (ariaBool(el, 'aria-multiselectable') === 'true' || (tag === 'select' && el.multiple)) s.multiselectable = true;
-  const orientation = ariaBool(el, 'aria-orientation');
-  if ((orientation === 'horizontal' || orientation === 'vertical') && role in ORIENTATION) s.orientation = orientation;
-  else if (ORIENTATION[role]) s.orientation = ORIENTATION[role];
-  if (!(role in RANGES)) return;
-  const native = tag === 'input' || tag === 'progress' || tag === 'meter';
-  let min = ariaNumber(el, 'aria-valuemin');
-  let max = ariaNumber(el, 'aria-valuemax');
-  if (native) {
-    const nmin = tag === 'progress' ? 0 : Number(el.min === '' ? NaN : el.min);
-    const nmax = Number(el.max === '' ? NaN : el.max);
-    if (min === null && Number.isFinite(nmin)) min = nmin;
-    if (max === null && Number.isFinite(nmax)) max = nmax;
-    if (tag === 'input' && el.type === 'range') { min ??= 0; max ??= 100; }
-  }
-  const fallback = RANGES[role];
-  if (fallback) { min ??= fallback[0]; max ??= fallback[1]; }
-  if (min !== null) s.valuemin = min;
-  if (max !== null) s.valuemax = max;
-  const text = el.getAttribute('aria-valuetext');
-  if (text) s.valuetext = text;
-}
 
 // An option's name, its white space collapsed: ASCII white space only (a no-break space is
 // text, as Chromium keeps it: "June 2018 \u00a0(9)").
@@ -203,6 +100,7 @@ function addText(ctx, text, parent, f, node) {
   if (!text || ctx.mute) return -1;
   const row = [parent, 'StaticText', text, null, 0, node ? nodeIdOf(ctx.nodes, node) : 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
+  if (!node) cutRun(ctx.runs);  // generated text: no run of the DOM's (ax_runs.js)
   return push(ctx, row);
 }
 
@@ -328,6 +226,7 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
       const text = textOf(ctx, kid.data, cs);  // (hidden text shapes the flow too)
       const row = shown ? addText(ctx, text, parent, f, kid) : -1;
       if (ctx.flow) ranText(ctx, row);
+      textRun(ctx.runs, row, kid.data);
     } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
   }
 }
@@ -361,13 +260,17 @@ function visitElement(ctx, el, parent, f, depth) {
   const cs = axStyle(el);
   if (cs.display === 'none' || ctx.rows.length >= MAX_ROWS) return;
   if (el.getAttribute('aria-hidden') === 'true') {
+    cutRun(ctx.runs);
     if (ctx.flow) flowOnly(ctx, el, tag, cs, flatChildren, depth);
     return;
   }
   const kind = ctx.flow ? flowKind(el, tag, cs) : '';
   const outer = enterFlow(ctx, kind);
   const from = ctx.rows.length;
+  const cuts = breaksRun(tag, cs);
+  if (cuts) cutRun(ctx.runs);
   visitOwn(ctx, el, tag, cs, parent, f, depth);
+  if (cuts) cutRun(ctx.runs);
   leaveFlow(ctx, kind, outer);
   // the outline's focus: its rows are the ones written while it was visited (pre-order)
   if (el === ctx.focusEl) ctx.focus = { from, to: ctx.rows.length, own: ctx.rows[from]?.[5] === ctx.focusW && ctx.focusW > 0 };
@@ -441,7 +344,7 @@ function focusElement(doc, selector) {
 export function axTreeRows(doc) {
   const t0 = performance.now();
   const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0,
-    boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null, nodes: [] };
+    boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null, nodes: [], runs: newRuns() };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
   else if (focus) { ctx.focusEl = focus; ctx.focusW = trackedOf(focus); }
@@ -453,6 +356,7 @@ export function axTreeRows(doc) {
   if (run.track) run.track.axNodes = ctx.nodes;  // (the last rows walk's: nodeIdOf)
   const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
   if (focus) out.focus = ctx.focus || { error: 'the element is not rendered' };
+  if (ctx.runs.joins.length) out.joins = ctx.runs.joins;  // (ax_runs.js)
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

@@ -77,8 +77,9 @@
 //          (a scroll container: overflow auto/scroll with more content than box on x: 1,
 //          y: 2, both: 3), ro?: the role Chromium's AX tree gives it and an?: its accessible
 //          name (opts.axRoles only, elements kept for their role: ax_facts.js)}
-//   axt?: {rows, ms, capped?, next?} (opts.axTree: the document as accessibility rows, ax_tree.js;
-//         with track, next: the world's next id)
+//   axt?: {rows, ms, capped?, next?, joins?} (opts.axTree: the document as accessibility rows,
+//         ax_tree.js; with track, next: the world's next id; joins: the text rows that go on
+//         a run of inline text, ax_runs.js)
 import { axTreeRows } from './ax_tree.js';
 import { markDirty, takeJournal } from './journal.js';
 import { finishTracking, trackState } from './records.js';

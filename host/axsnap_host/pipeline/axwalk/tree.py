@@ -45,6 +45,10 @@ WALK_REFS = "walk_refs"
 # FlatTree.ahead key: text runs' and documents' boxes (the walk's 'boxes' rows: SnapshotV1's)
 # → (box in its run's viewport, the <iframe> node its run hangs under or None: the page's)
 WALK_BOXES = "walk_boxes"
+# FlatTree.ahead key: a text run that goes on the run of inline text of the text run before it
+# (walker ax_runs.js) → (that text run's node, the seam: " " or ""), which the compact outline
+# joins (pipeline/outline/compact.py), as it joins Chromium's runs by the DOMSnapshot
+WALK_SEAMS = "walk_seams"
 _LIFTED = frozenset({"generic"})
 # the state of every node without one (most): states are never changed in place (FlatNode)
 _NO_STATE: dict[str, Any] = {}
@@ -197,7 +201,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
         links = _links(capture, joined_records(capture))
     ordinals, backends = links
     tree = _Tree(entries)
-    tree.add(_rows(walker), ordinals, backends.get(None, {}), None, None)
+    tree.add(_rows(walker), ordinals, backends.get(None, {}), None, None, _joins(walker))
     # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under
     # its <iframe>, as flatten hangs a frame's tree under its owner.
     # (Its run names the extension's frame, not CDP's: matched by URL, as join() does.)
@@ -221,7 +225,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
             continue
         inner = _inner_ordinals(result, ordinal, capture, tree.reached)
         world = result.get("world")
-        tree.add(_rows(result), inner, backends.get(world, {}), host, world)
+        tree.add(_rows(result), inner, backends.get(world, {}), host, world, _joins(result))
     # the documents the walker runs read (an empty frame's rows make no line: not a gap)
     walked = {_bare(str(f.get("url", ""))) for run in (walker, *(
         (sub or {}).get("result") or {} for sub in walker.get("subframes") or ()
@@ -245,6 +249,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
     out.ahead[WALK_TAGS] = tree.tags
     out.ahead[WALK_REFS] = tree.refs
     out.ahead[WALK_BOXES] = tree.boxes
+    out.ahead[WALK_SEAMS] = tree.seams
     return out
 
 
@@ -255,6 +260,22 @@ def _bare(url: str) -> str:
 def _rows(run: dict[str, Any]) -> list[Any]:
     rows = (run.get("axt") or {}).get("rows")
     return rows if isinstance(rows, list) else []
+
+
+def seam_of(seams: dict[str, tuple[str, str]], first: str, second: str) -> str | None:
+    """How text node ``second`` goes on ``first``'s run of inline text (" " or ""), or None
+    when it does not (``seams``: the tree's WALK_SEAMS)."""
+    joined = seams.get(second)
+    return joined[1] if joined is not None and joined[0] == first else None
+
+
+def _joins(run: dict[str, Any]) -> dict[int, str]:
+    """Row → the seam (" " or "") of a text row that goes on the run before it (axt.joins:
+    ``row * 2 + spaced``)."""
+    joins = (run.get("axt") or {}).get("joins")
+    if not isinstance(joins, list):
+        return {}
+    return {v >> 1: " " if v & 1 else "" for v in joins if type(v) is int and v >= 0}
 
 
 def _inner_ordinals(result: dict[str, Any], ordinal: int, capture: RawCapture,
@@ -285,11 +306,12 @@ class _Tree:
         self.tags: dict[str, str] = {}  # a generic node without an element id → its tag
         self.refs: dict[str, tuple[Any, int]] = {}  # a node without an element id → its record
         self.boxes: dict[str, tuple[list[Any], str | None]] = {}  # (see WALK_BOXES)
+        self.seams: dict[str, tuple[str, str]] = {}  # (see WALK_SEAMS)
 
     def add(self, rows: list[Any], ordinals: dict[int, int], backend_of: dict[int, int],
-            host: str | None, world: Any) -> None:
+            host: str | None, world: Any, joins: dict[int, str] | None = None) -> None:
         """One run's rows (its records' ``_world`` is ``world``); its top rows hang under
-        ``host`` (None: they are the root)."""
+        ``host`` (None: they are the root); ``joins``: :func:`_joins` of the run."""
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
@@ -298,6 +320,8 @@ class _Tree:
         self._made += len(rows)
         counts = [0] * len(entries)  # nodes per frame ordinal, added to the entries after
         last = len(entries)
+        joins = joins or {}
+        last_text: str | None = None  # the latest text run's node
         for index, row in enumerate(rows):
             size = len(row) if type(row) is list else 0
             if size == 9:
@@ -351,6 +375,11 @@ class _Tree:
             else:
                 nodes[parent].children.append(node_id)
             kept_of.append(node_id)
+            if role == "StaticText":
+                gap = joins.get(index)
+                if gap is not None and last_text is not None:
+                    self.seams[node_id] = (last_text, gap)
+                last_text = node_id
         for ordinal, count in enumerate(counts):
             if count:
                 entries[ordinal].nodes += count

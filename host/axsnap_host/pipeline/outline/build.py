@@ -34,6 +34,7 @@ from axsnap_host.pipeline.ax.window_index import (
     from_walk,
     walker_joins,
 )
+from axsnap_host.pipeline.axwalk import tree as walk
 from axsnap_host.pipeline.axwalk.focus import ID_RE, is_css_focus, walk_focus
 from axsnap_host.pipeline.axwalk.tree import WALK_BOXES, WALK_REFS, WALK_TAGS, walk_tree
 from axsnap_host.pipeline.dom.index import DomIndex, rect_of
@@ -78,6 +79,7 @@ def build_outline(
     walk_tags: dict[str, str] = tree.ahead.pop(WALK_TAGS, None) or {}
     tree.ahead.pop(WALK_REFS, None)  # SnapshotV1's boxes of nodes without an id
     tree.ahead.pop(WALK_BOXES, None)
+    walk_seams = tree.ahead.pop(walk.WALK_SEAMS, None) or {}
     if options.pruned:  # one interest a read: its formats flatten equal trees
         share_interest(tree, capture.derived)
     dom = dom_facts(capture)  # DOMSnapshot's, or the walker's in window scope
@@ -178,11 +180,13 @@ def build_outline(
     if walked:  # a node whose element got no id of its own prints none (design note 42)
         for line in lines:
             line.ref = "-ax" not in line.key
-    # Text runs are joined from DOMSnapshot's text nodes; a window read has none (its runs
-    # stay apart).
+    # Text runs are joined from DOMSnapshot's text nodes, or as the walk says (its rows' runs:
+    # walker ax_runs.js); a window read has neither (its runs stay apart).
     flow = TextFlow(dom) if isinstance(dom, DomIndex) else None
 
     def seam(first: str, second: str) -> str | None:
+        if walked:
+            return walk.seam_of(walk_seams, first, second)
         if flow is None:
             return None
         a, b = tree.nodes[first], tree.nodes[second]
