@@ -12,6 +12,9 @@ the transfer and the host.
     nice .venv/bin/python bench/bench_ab_whole_page.py --before /tmp/before/extension \\
         --after extension --pages node-fs generated-20k --runs 3
 
+``--read JSON``: another whole-page read instead (its options over DOM text's, e.g. SnapshotV1
+from the walk: ``--read '{"format": "snapshot", "scope": "page", "ax_source": "walk"}'``).
+
 ``--compare``: also checks that the two builds' replies are the same on each read (the DOM
 text, and every listed element but its backendNodeId, which each browser numbers itself, and
 that each has one); ``--corpus`` adds every page of bench/corpus (one read each is enough
@@ -51,6 +54,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--compare", action="store_true", help="the two builds' replies equal")
     parser.add_argument("--corpus", action="store_true", help="also every bench/corpus page")
+    parser.add_argument("--read", type=json.loads, default={},
+                        help="the read's options over DOM text's, as JSON (e.g. "
+                        "'{\"format\": \"snapshot\", \"scope\": \"page\", "
+                        "\"ax_source\": \"walk\"}')")
     args = parser.parse_args()
     differ = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -75,9 +82,9 @@ def main() -> int:
                 for i in range(args.runs):
                     replies: dict[str, dict[str, Any]] = {}
                     for key in keys if i % 2 == 0 else keys[::-1]:
-                        reply = replies[key] = browsers[key].snapshot_raw(
-                            exact=True, stabilize={"enabled": False}, format="domtext",
-                            viewport_only=False)
+                        reply = replies[key] = browsers[key].snapshot_raw(**{
+                            "exact": True, "stabilize": {"enabled": False},
+                            "format": "domtext", "viewport_only": False, **args.read})
                         timings = reply.get("timings") or {}
                         flat = {**timings, **(timings.get("capture_steps") or {})}
                         if isinstance(flat.get("capture_ms"), int | float) and isinstance(

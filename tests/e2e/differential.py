@@ -47,6 +47,9 @@ READS: dict[str, dict[str, Any]] = {
     "snapshot": {"format": "snapshot"},
     "outline": {"format": "outline"},
     "snapshot page": {"format": "snapshot", "scope": "page"},
+    # from the walk (ax_source "walk", design notes 45 and 68): its fast paths are the walker's
+    # (the kept world, the id cache), the row nodes' ids taken anew each read
+    "snapshot page, walk": {"format": "snapshot", "scope": "page", "ax_source": "walk"},
     # cached answers off: the AX window's cached tree and the AX cache answer the unchanged read
     "snapshot, reuse false": {"format": "snapshot", "reuse": False},
     "snapshot page, reuse false": {"format": "snapshot", "scope": "page", "reuse": False},

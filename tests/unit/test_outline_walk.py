@@ -203,3 +203,23 @@ def test_compact_joins_the_text_runs_the_walk_says_are_one_run() -> None:
                   compact=True)["combinedTree"]
     assert '"Ann"' in [line.strip() for line in compact.splitlines()], compact
 
+
+def test_the_rows_nodes_take_the_ids_the_walks_take_learnt() -> None:
+    """axt.b (walker_ids_rows.js): one backendNodeId per row that names a node, in row
+    order, 0 for one not learnt. A node whose record got no id takes it: the heading and the
+    wrapper div are named as Chromium's tree and a window read name them (design note 68);
+    a 0 leaves the walk's own id; a record's id stays its record's."""
+    capture = walk_capture()
+    # the rows with a w: heading -11, link 3, div 4, wrapper 5, checkbox 6, iframe 7, button 9
+    capture["walker"]["axt"]["b"] = [111, 0, 0, 55, 0, 0, 0]
+    tree = walk_tree(RawCapture.model_validate(capture))
+    root = tree.nodes[tree.root_id or ""]
+    assert [tree.nodes[c].id for c in root.children] == ["0-111", "0-ax3", "0-40", "0-55",
+                                                         "0-70"]
+    assert tree.nodes["0-111"].backend_id == 111 and tree.nodes["0-55"].children == ["0-60"]
+    lines = run(capture, format="outline", scope="page", ax_source="walk")[
+        "combinedTree"].splitlines()
+    assert "  [0-111] heading: Title" in lines and "    [0-30] link: Next" in lines
+    capture["walker"]["axt"]["b"] = [0, 0, 0, 0, 0, 0, 0]  # nothing learnt: the walk's ids
+    tree = walk_tree(RawCapture.model_validate(capture))
+    assert "0-axw11" in tree.nodes and "0-axw5" in tree.nodes

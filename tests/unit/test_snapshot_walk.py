@@ -87,3 +87,24 @@ def test_text_runs_and_documents_take_the_boxes_their_rows_carry() -> None:
     text = next(n for n in by_id.values() if n.get("name") == "Some text")
     assert text["bbox"] == [12, 140, 70, 16]
     assert by_id["0-ax0"]["bbox"] == [0, 100, 1000, 800]
+
+
+def test_a_node_whose_id_the_take_learnt_keeps_its_walk_box() -> None:
+    """A heading whose record got no id in the records' take, and a text run: their ids come
+    from the take of the rows' nodes (axt.b, design note 68), their boxes from their record
+    (by tracked id) and from their rows, as before."""
+    capture = walk_capture()
+    capture["walker"]["scroll"]["y"] = 100
+    records = capture["walker"]["elements"]
+    records.append({"p": 1, "f": 0, "s": "h1", "r": [5, 100, 400, 30], "vis": 1, "w": 11})
+    rows = capture["walker"]["axt"]["rows"]
+    rows[1][5] = 11  # the heading's row names its record (no b)
+    rows[4] = [3, "StaticText", "Some text", None, 0, -12, 0, 0, [12, 40, 70, 16]]
+    # the rows with a w: heading 11, text -12, link 3, div 4, wrapper 5, checkbox 6, iframe 7,
+    # button 9
+    capture["walker"]["axt"]["b"] = [111, 112, 0, 0, 0, 0, 0, 0]
+    by_id = nodes(run(capture, **WALK))
+    heading, text = by_id["0-111"], by_id["0-112"]
+    assert heading["role"] == "heading" and heading["bbox"] == [5, 200, 400, 30]  # (scrolled)
+    assert text["name"] == "Some text" and text["bbox"] == [12, 140, 70, 16]
+    assert not [nid for nid in by_id if "-axw" in nid]

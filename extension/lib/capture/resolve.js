@@ -239,7 +239,8 @@ export async function frameOfId(session, elementId) {
 }
 
 // Where the node is: "detached", "here" (in the document of the world's frame) or "elsewhere".
-const WHERE = 'function () { return !this.isConnected ? "detached" : this.ownerDocument === document ? "here" : "elsewhere"; }';
+// (a document is its own frame's: an id of a whole-page read's document names it, design note 68)
+const WHERE = 'function () { return !this.isConnected ? "detached" : this === document ? "document" : this.ownerDocument === document ? "here" : "elsewhere"; }';
 
 /** frameOfId for a walk node's id: the node the walker's world names `w`, in frame `ordinal`
  * (the first world's node that is there: same-process frames' worlds count apart). */
@@ -292,6 +293,10 @@ export async function locateNode(session, elementId, { world = WORLD, also = nul
     const got = (await call(session, frame.sessionId, objectId, check, also === null ? [] : alsoArgs)).value;
     const where = also === null ? got : got?.where;
     if (where === 'detached') throw new Error('the node is detached');
+    if (where === 'document') {
+      throw new AxError('not_actionable', `Element ${elementId} names a document, not an element in it.`,
+        'Name an element of the page (a control, a heading, a text run).');
+    }
     if (where !== 'here') throw new Error(`the node is not in frame ${ordinal}`);
     if (also !== null) alsoValue = got.also;
   } catch (e) {

@@ -2222,14 +2222,14 @@ function visitSelect(ctx, el, row, role, f) {
   if (role !== "combobox") {
     for (const opt of el.options) {
       const name = optionText(opt);
-      push(ctx, [row, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt) || nodeIdOf(ctx.nodes, opt), f]);
+      push(ctx, [row, "option", name, null, stateOf(opt, "option", "option", ctx), nodeIdOf(ctx.nodes, opt, trackedOf(opt)), f]);
     }
     return;
   }
   const popup = push(ctx, [row, "MenuListPopup", "", null, 0, 0, f]);
   for (const opt of el.options) {
     const name = optionText(opt);
-    push(ctx, [popup, "option", name, null, stateOf(opt, "option", "option", ctx), trackedOf(opt) || nodeIdOf(ctx.nodes, opt), f]);
+    push(ctx, [popup, "option", name, null, stateOf(opt, "option", "option", ctx), nodeIdOf(ctx.nodes, opt, trackedOf(opt)), f]);
   }
 }
 function visitFrame(ctx, el, row, depth) {
@@ -2280,7 +2280,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
       name || "",
       generic ? null : valueOf(el, tag, role),
       stateOf(el, tag, role, ctx),
-      w || nodeIdOf(ctx.nodes, el),
+      nodeIdOf(ctx.nodes, el, w),
       f,
       generic ? tag : 0
     ];
@@ -2313,7 +2313,7 @@ function visitDocument(ctx, doc, parent, f, depth) {
     doc.title || "",
     null,
     doc.hasFocus && doc.hasFocus() ? { focused: true } : 0,
-    0,
+    nodeIdOf(ctx.nodes, doc),
     f
   ];
   const view = doc.defaultView;

@@ -29,6 +29,7 @@ import { claimEarly } from './walker_ids_early.js';
 import {
   CLICK_LISTENER_TYPES, DEEP, applyListeners, listableIndices, parseTake, takeInParts,
 } from './walker_ids_listable.js';
+import { takeRowIds } from './walker_ids_rows.js';
 import { readListeners } from './walker_listeners.js';
 
 export { CLICK_LISTENER_TYPES, applyListeners, parseTake };
@@ -196,9 +197,13 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
 }
 
 /** Take each run's elements from its world, but those whose ids are known from an earlier
- * read of the same world (walker_id_cache.js); returns {resolved, cached} record counts. */
+ * read of the same world (walker_id_cache.js), then a rows walk's other nodes
+ * (walker_ids_rows.js); returns {resolved, cached} record counts and, for a rows walk,
+ * `rows` (the row nodes' ids learnt) and `rows_ms` (that take's time). */
 async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable) {
   let cached = 0;
+  let rows = 0;
+  let rowsMs = 0; // (runs in parallel: the sum of each run's)
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
     // a whole page takes the listable records' ids only (walker_ids_listable.js), and the id
@@ -212,20 +217,34 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     const { filled } = recalled; // 'window' (ids_of listable): the listable ones of those left
     const want = listable && !only ? listableIndices(result, recalled.want) : recalled.want;
     cached += filled;
+    const send = (expression) => {
+      took.add(sessionId ?? null);
+      return session.send('Runtime.evaluate', {
+        expression, contextId, serializationOptions: DEEP, objectGroup: group,
+      }, sessionId ?? undefined).catch((e) => {
+        forgetContext(result.world); // the next read finds the world again
+        throw e;
+      });
+    };
+    // a rows walk's other nodes, once its records' ids are known (walker_ids_rows.js)
+    // (a failed take leaves the rows their walk ids, said in the errors)
+    const rowIds = async (n) => {
+      const t0 = performance.now();
+      try {
+        rows += (await takeRowIds(run, result, send, takeExpression)) ?? 0;
+      } catch (e) {
+        errors.push({ step: 'walker_row_ids', message: e?.message ?? String(e) });
+      }
+      rowsMs += performance.now() - t0;
+      return n;
+    };
     if (!want.length) {
       // nothing to learn: the run's elements are let go by the next walk in this world
       // (walker_id_cache.js: deferFree), not by a command of their own
       deferFree(result.world, run);
-      return filled;
+      return rowIds(filled);
     }
     const all = want.length === (result.elements ?? []).length;
-    took.add(sessionId ?? null);
-    const send = (expression) => session.send('Runtime.evaluate', {
-      expression, contextId, serializationOptions: DEEP, objectGroup: group,
-    }, sessionId ?? undefined).catch((e) => {
-      forgetContext(result.world); // the next read finds the world again
-      throw e;
-    });
     // a whole page's listable records in parts, the last one handing the run over
     // (perhaps taken as the walk reported: walker_ids_early.js)
     const parsed = listable ? await takeInParts(run, want, send, takeExpression, parseTake, claimEarly(run))
@@ -236,14 +255,14 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     }
     const nodes = parsed.slice(1);
     rememberIds(result, want, nodes);
-    return filled + applyIds(result, nodes, frameByLoader, all ? null : want);
+    return rowIds(filled + applyIds(result, nodes, frameByLoader, all ? null : want));
   }));
   let resolved = 0;
   for (const s of taken) {
     if (s.status === 'fulfilled') resolved += s.value;
     else errors.push({ step: 'walker_ids', message: s.reason?.message ?? String(s.reason) });
   }
-  return { resolved, cached };
+  return rowsMs ? { resolved, cached, rows, rows_ms: Math.round(rowsMs * 10) / 10 } : { resolved, cached };
 }
 
 /**

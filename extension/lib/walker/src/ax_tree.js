@@ -13,7 +13,7 @@
 //
 // A row: [parent row, role, name, value, state, w, frame, tag], parent -1 for the document's
 // RootWebArea; `w` the element's tracked id (records.js), or minus the id of a node with no
-// record (an element, a text node: nodeIdOf), 0 for a row of no node (a document, generated
+// record (an element, a text node, a document: nodeIdOf), 0 for a row of no node (generated
 // content, a list marker) or without tracking; frame the
 // walker frame index (run.frames); `state` an object of Chromium's state names (pipeline/
 // ax/rows.py STATE_PROPERTIES) or 0; tag only on generic rows (a generic line is named by
@@ -235,14 +235,14 @@ function visitSelect(ctx, el, row, role, f) {
   if (role !== 'combobox') {
     for (const opt of el.options) {
       const name = optionText(opt);
-      push(ctx, [row, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt) || nodeIdOf(ctx.nodes, opt), f]);
+      push(ctx, [row, 'option', name, null, stateOf(opt, 'option', 'option', ctx), nodeIdOf(ctx.nodes, opt, trackedOf(opt)), f]);
     }
     return;
   }
   const popup = push(ctx, [row, 'MenuListPopup', '', null, 0, 0, f]);
   for (const opt of el.options) {
     const name = optionText(opt);
-    push(ctx, [popup, 'option', name, null, stateOf(opt, 'option', 'option', ctx), trackedOf(opt) || nodeIdOf(ctx.nodes, opt), f]);
+    push(ctx, [popup, 'option', name, null, stateOf(opt, 'option', 'option', ctx), nodeIdOf(ctx.nodes, opt, trackedOf(opt)), f]);
   }
 }
 
@@ -295,7 +295,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
       ? '' : axName(el, role);
     const generic = role === 'generic';
     const cells = [parent, role, name || '', generic ? null : valueOf(el, tag, role),
-      stateOf(el, tag, role, ctx), w || nodeIdOf(ctx.nodes, el), f, generic ? tag : 0];
+      stateOf(el, tag, role, ctx), nodeIdOf(ctx.nodes, el, w), f, generic ? tag : 0];
     // an element without a record has no box the host can read: its row carries it
     if (ctx.boxes && !w) cells.push(boxIn(run.axRects.get(el) || el.getBoundingClientRect(), f));
     row = push(ctx, cells);
@@ -316,7 +316,7 @@ function visitDocument(ctx, doc, parent, f, depth) {
   const active = ctx.active;
   ctx.active = deepActive(doc);
   const row = [parent, 'RootWebArea', doc.title || '', null,
-    doc.hasFocus && doc.hasFocus() ? { focused: true } : 0, 0, f];
+    doc.hasFocus && doc.hasFocus() ? { focused: true } : 0, nodeIdOf(ctx.nodes, doc), f];
   const view = doc.defaultView;
   if (ctx.boxes && view) row.push(0, boxIn({ left: 0, top: 0, width: view.innerWidth, height: view.innerHeight }, f));
   const root = push(ctx, row);

@@ -9,7 +9,9 @@ import { shownText } from './text.js';
 
 const TRACK_KEY = '__axsnapWalker';  // on the isolated world's globalThis, never the page's
 const MAX_TRACKED = 200000;
-const MAX_PENDING_RUNS = 4;
+const MAX_PENDING_RUNS = 6;
+// the pending key of a rows walk's nodes: its run's token and this (walker_ids_rows.js)
+export const ROWS_RUN = ':rows';
 
 /** This world's kept state, made on its first tracked run. Its ids count on from `floor`
  * (opts.idFloor: above every id a rows walk of the extension reported, in any document), so a
@@ -49,20 +51,23 @@ export function trackedOf(el) {
   return track ? track.ids.get(el) || 0 : 0;
 }
 
-/** A node of the accessibility rows that has no record (a heading, a paragraph, a text
- * node...: ax_tree.js): its id in this world, from the records' counter and as lasting (one
- * node, one id), negative so the host tells it from a record's tracked id; the node is added
- * to `nodes` (the run's, kept as the world's axNodes) so that an action naming it finds it
- * again (extension/lib/walker/walker_ax_nodes.js). 0 without tracking. */
-export function nodeIdOf(nodes, node) {
+/** The id of an accessibility row's node (ax_tree.js): `w`, its record's tracked id, else
+ * (a heading, a paragraph, a text node... with no record) its id in this world, from the
+ * records' counter and as lasting (one node, one id), negative so the host tells it from a
+ * record's tracked id. The node is added to `nodes` (the run's, one a row with an id, in row
+ * order: kept as the world's axNodes, so that an action naming it finds it again,
+ * walker_ax_nodes.js, and held for the take of their backendNodeIds, walker_ids_rows.js).
+ * 0 without tracking. */
+export function nodeIdOf(nodes, node, w = 0) {
   const track = run.track;
   if (!track) return 0;
+  nodes.push(node);
+  if (w) return w;
   let id = track.axIds.get(node);
   if (id === undefined) {
     id = track.next++;
     track.axIds.set(node, id);
   }
-  nodes.push(node);
   return -id;
 }
 
@@ -121,6 +126,8 @@ export function finishTracking(result, report) {
     // here so it can ask before this output reaches it (walker_ids_early.js)
     if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
     track.pending.set(result.run, run.outEls);
+    // a rows walk: its rows' nodes, for the take of their backendNodeIds (walker_ids_rows.js)
+    if (result.axt) track.pending.set(result.run + ROWS_RUN, track.axNodes);
     while (track.pending.size > MAX_PENDING_RUNS) {
       track.pending.delete(track.pending.keys().next().value);
     }

@@ -1,13 +1,14 @@
 """SnapshotV1's node rows of a whole-page read from the walk (``ax_source="walk"``).
 
-A node whose element got a backendNodeId (a control, a link, an element with a click
+A node whose record got a backendNodeId (a control, a link, an element with a click
 listener...) is rendered as every SnapshotV1 node is (``snapshot.node_row``: its record's
-box, visibility, clickability). A node whose element got no id (a heading, a
-paragraph, a list, a wrapper) is ``{frame}-ax{row}``: it has no DOM node to point at, but
-the walker's record of its element (found by the run's world and the tracked id ``w``,
-tree.py's ``WALK_REFS``) still gives its box and whether it is visible, as Chromium's
-DOMSnapshot gives them. Text runs and documents have no record: their rows carry their box
-(the walker's 'boxes' rows, tree.py ``WALK_BOXES``), in their run's viewport.
+box, visibility, clickability). A node no record names (a heading, a paragraph, a list, a
+wrapper, a text run: its id learnt by the take of the rows' nodes, design note 68, else the
+walk's own) has no record to read by that id, but the walker's record of its element (found
+by the run's world and the tracked id ``w``, tree.py's ``WALK_REFS``) still gives its box
+and whether it is visible, as Chromium's DOMSnapshot gives them. Text runs and documents
+have no record: their rows carry their box (the walker's 'boxes' rows, tree.py
+``WALK_BOXES``), in their run's viewport.
 
 :func:`finish_walk_nodes` gives the kept nodes what Chromium's tree says and the outline never
 prints: a list item's level, the options of a closed
@@ -104,8 +105,11 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
         rows: list[list[Any]] = []
         for nid, depth in order:
             node = tree.nodes[nid]
-            if node.backend_id is not None:
-                box = dom.box(node.backend_id, node.frame_id)
+            # a record's box, else (no record has the node's id: the walk's take learnt it,
+            # design note 68) the row's own or its record's by tracked id
+            box = dom.box(node.backend_id, node.frame_id) if node.backend_id is not None \
+                else None
+            if box is not None:
                 row = row_of(node, depth, box, base)
                 if box is not None and box[1] and (box[0] is None or not _has_area(box[0])):
                     # a record without a box of its own (a link around a floated icon) or

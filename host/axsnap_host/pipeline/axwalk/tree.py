@@ -9,14 +9,16 @@ record got one, or minus the id the walker's world gave a node with no record (a
 a text node); ``box`` (a text run's, a document's) only on a SnapshotV1 read.
 
 The tree is the one :func:`~axsnap_host.pipeline.ax.tree.flatten` makes of Chromium's nodes:
-pre-order, ``{frameOrdinal}-{backendNodeId}`` ids. A generic element stays a node when the
-walker reported it (a box Chromium keeps too: which nodes are siblings decides what a label
-names, prune.py) or its author named it; other generic rows are lifted (their children take
-their place). A node whose element got no id (text runs, headings, lists, wrappers...) is
-``{frameOrdinal}-axw{w}``, the id its world gave it (lasting as the node does; an action
-finds the node again through it, design note 64), or ``{frameOrdinal}-ax{row}`` when the
-row names no node (a document, generated text, a list marker): the outline prints both
-without an id (design note 42). A frame
+pre-order, ``{frameOrdinal}-{backendNodeId}`` ids: a record's, else the one the take of the
+rows' nodes learnt (``axt.b``, one a row that names a node, extension/lib/walker/
+walker_ids_rows.js): a node has Chromium's id, as in a read of Chromium's tree or of the
+window (design note 68). A generic element stays a node when the walker reported it (a box
+Chromium keeps too: which nodes are siblings decides what a label names, prune.py) or its
+author named it; other generic rows are lifted (their children take their place). A node
+whose id that take did not learn is ``{frameOrdinal}-axw{w}``, the id its world gave it
+(lasting as the node does; an action finds the node again through it, design note 64), or
+``{frameOrdinal}-ax{row}`` when the row names no node (generated text, a list marker): the
+outline prints both without an id (design note 42). A frame
 whose <iframe> is a line but that no walker run read is a failure of the ``stitch`` step,
 said as a gap.
 """
@@ -201,7 +203,8 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
         links = _links(capture, joined_records(capture))
     ordinals, backends = links
     tree = _Tree(entries)
-    tree.add(_rows(walker), ordinals, backends.get(None, {}), None, None, _joins(walker))
+    tree.add(_rows(walker), ordinals, backends.get(None, {}), None, None, _joins(walker),
+             _row_ids(walker))
     # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under
     # its <iframe>, as flatten hangs a frame's tree under its owner.
     # (Its run names the extension's frame, not CDP's: matched by URL, as join() does.)
@@ -225,7 +228,8 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
             continue
         inner = _inner_ordinals(result, ordinal, capture, tree.reached)
         world = result.get("world")
-        tree.add(_rows(result), inner, backends.get(world, {}), host, world, _joins(result))
+        tree.add(_rows(result), inner, backends.get(world, {}), host, world, _joins(result),
+                 _row_ids(result))
     # the documents the walker runs read (an empty frame's rows make no line: not a gap)
     walked = {_bare(str(f.get("url", ""))) for run in (walker, *(
         (sub or {}).get("result") or {} for sub in walker.get("subframes") or ()
@@ -269,6 +273,14 @@ def seam_of(seams: dict[str, tuple[str, str]], first: str, second: str) -> str |
     return joined[1] if joined is not None and joined[0] == first else None
 
 
+def _row_ids(run: dict[str, Any]) -> list[Any]:
+    """The backendNodeIds of the run's rows that name a node (``w`` not 0), in row order, 0
+    for one not learnt (``axt.b``, extension/lib/walker/walker_ids_rows.js); [] when none
+    were taken."""
+    ids = (run.get("axt") or {}).get("b")
+    return ids if isinstance(ids, list) else []
+
+
 def _joins(run: dict[str, Any]) -> dict[int, str]:
     """Row → the seam (" " or "") of a text row that goes on the run before it (axt.joins:
     ``row * 2 + spaced``)."""
@@ -309,9 +321,11 @@ class _Tree:
         self.seams: dict[str, tuple[str, str]] = {}  # (see WALK_SEAMS)
 
     def add(self, rows: list[Any], ordinals: dict[int, int], backend_of: dict[int, int],
-            host: str | None, world: Any, joins: dict[int, str] | None = None) -> None:
+            host: str | None, world: Any, joins: dict[int, str] | None = None,
+            row_ids: list[Any] | None = None) -> None:
         """One run's rows (its records' ``_world`` is ``world``); its top rows hang under
-        ``host`` (None: they are the root); ``joins``: :func:`_joins` of the run."""
+        ``host`` (None: they are the root); ``joins``: :func:`_joins` of the run;
+        ``row_ids``: :func:`_row_ids` of the run."""
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
@@ -321,6 +335,8 @@ class _Tree:
         counts = [0] * len(entries)  # nodes per frame ordinal, added to the entries after
         last = len(entries)
         joins = joins or {}
+        row_ids = row_ids or []
+        named = 0  # rows with a w so far: their index in row_ids
         last_text: str | None = None  # the latest text run's node
         for index, row in enumerate(rows):
             size = len(row) if type(row) is list else 0
@@ -340,12 +356,17 @@ class _Tree:
                 ordinal = 0
             if not isinstance(w, int):
                 w = 0
-            backend = backend_of.get(w) if w > 0 else None
+            record_backend = backend = backend_of.get(w) if w > 0 else None
+            if w:  # its node's backendNodeId, when its record has none (design note 68)
+                learnt = row_ids[named] if named < len(row_ids) else 0
+                named += 1
+                if backend is None and type(learnt) is int and learnt > 0:
+                    backend = learnt
             if not isinstance(role, str) or not role:
                 role = "generic"
             else:  # one string a role (each row's was its own: 7 MB on the 100k page)
                 role = roles.setdefault(role, role)
-            if role in _LIFTED and backend is None and not name and w <= 0:
+            if role in _LIFTED and record_backend is None and not name and w <= 0:
                 kept_of.append(parent)
                 continue
             if backend is not None:
@@ -361,7 +382,7 @@ class _Tree:
                 node_id, role, name if isinstance(name, str) else "",
                 value if isinstance(value, str) else None, _state(state) if state else _NO_STATE,
                 ordinal, str(base + index), backend, entries[ordinal].frame_id, [], parent)
-            if backend is None:
+            if record_backend is None:  # no record of this read has its id
                 if isinstance(tag, str) and tag:
                     tags[node_id] = tag  # no record to tell it: the row says it
                 if w > 0:

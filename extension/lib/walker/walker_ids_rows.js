@@ -1,0 +1,67 @@
+// The ids of a whole-page read from the walk (ax_source "walk", design note 68): every node
+// of its accessibility rows that has a DOM node gets Chromium's {frame}-{backendNodeId}, as a
+// read of Chromium's tree gives it and a window read of the same page does. A node has one
+// id per document, whatever the read's scope or source: a window read's ids are a subset of
+// the whole page's.
+//
+// The listable records' ids come with the records' take (walker_ids_listable.js); this take
+// learns the rest: the nodes of the rows whose node has no record with an id (headings,
+// paragraphs, text runs, wrappers, options). The walker holds the nodes of the rows that
+// name one (a row with a `w`, in row order) under the run's token + ROWS_RUN
+// (src/records.js nodeIdOf, finishTracking); they are taken as the records are, deep-
+// serialized in parts (walker_ids_listable.js takeInParts). The answer travels as `axt.b`,
+// one backendNodeId per row with a `w` (0: none learnt), which the host reads before the
+// walk's own id (pipeline/axwalk/tree.py). A take that fails leaves the rows their walk ids
+// ({frame}-axw{w}, design note 64), said in the capture's errors.
+
+import { parseTake, takeInParts } from './walker_ids_listable.js';
+
+export const ROWS_RUN = ':rows';  // (src/records.js's, the walker's side of it)
+
+/** Which of a run's row nodes the take learns: {want: indices among the rows with a `w`,
+ * count: those rows}, or null for a run without rows. A row whose record got its id in the
+ * records' take (b) is not asked again. */
+export function rowNodesWanted(result) {
+  const rows = result?.axt?.rows;
+  if (!Array.isArray(rows)) return null;
+  const known = new Set();
+  for (const rec of result.elements ?? []) if (Number.isInteger(rec.b) && Number.isInteger(rec.w)) known.add(rec.w);
+  const want = [];
+  let count = 0;
+  for (const row of rows) {
+    const w = Array.isArray(row) ? row[5] : 0;
+    if (!Number.isInteger(w) || w === 0) continue;
+    if (w < 0 || !known.has(w)) want.push(count);
+    count += 1;
+  }
+  return { want, count };
+}
+
+/** Write `axt.b` (see the module comment) from the take's nodes of `want`; returns the ids
+ * learnt. */
+export function applyRowIds(result, { want, count }, nodes) {
+  const ids = new Array(count).fill(0);
+  let learnt = 0;
+  want.forEach((k, i) => {
+    const id = nodes[i]?.backendNodeId;
+    if (Number.isInteger(id)) { ids[k] = id; learnt += 1; }
+  });
+  result.axt.b = ids;
+  return learnt;
+}
+
+/** Take the backendNodeIds of run `run`'s row nodes (`send`, `takeExpression`: as the
+ * records' take, walker_ids.js) into `result.axt.b`; returns the ids learnt, or null for a
+ * run without rows. Throws when the world no longer holds them. */
+export async function takeRowIds(run, result, send, takeExpression) {
+  const wanted = rowNodesWanted(result);
+  if (!wanted) return null;
+  const key = run + ROWS_RUN;
+  if (!wanted.want.length) {  // nothing to learn: let the world drop them now
+    await send(`(() => { const s = globalThis.__axsnapWalker; if (s) s.pending.delete(${JSON.stringify(key)}); return null; })()`);
+    return applyRowIds(result, wanted, []);
+  }
+  const parsed = await takeInParts(key, wanted.want, send, takeExpression, parseTake);
+  if (!parsed || parsed[0] !== key) throw new Error('the walk\'s rows are no longer held in its world');
+  return applyRowIds(result, wanted, parsed.slice(1));
+}
