@@ -64,7 +64,7 @@ def test_the_walk_reads_the_snapshot_chromium_reads(page: Browser) -> None:
     assert shape(ours) == shape(theirs)
     assert ours["quality"]["ax_source"] == "walk" and ours["quality"]["scope"] == "page"
     assert [f["url"] for f in ours["frames"]] == [f["url"] for f in theirs["frames"]]
-    # an element's id is Chromium's; a node without one is an ax id (text, headings...)
+    # every node's id is Chromium's (design note 68; a row of no DOM node is an ax id)
     pairs = list(zip(node_records(ours), node_records(theirs), strict=True))
     with_dom = [(a, b) for a, b in pairs if "-ax" not in a["id"]]
     assert all(a["id"] == b["id"] for a, b in with_dom)
@@ -76,8 +76,9 @@ def test_the_walk_reads_the_snapshot_chromium_reads(page: Browser) -> None:
     far = next(a for a, _ in with_dom if a["name"] == "Far button")
     theirs_far = next(b for _, b in with_dom if b["name"] == "Far button")
     assert all(abs(x - y) <= 1 for x, y in zip(far["bbox"], theirs_far["bbox"], strict=True))
-    heading = next(a for a, _ in pairs if a["role"] == "heading")
-    assert heading["id"].startswith("0-ax") and len(heading["bbox"]) == 4
+    # a heading has Chromium's id too (design note 68), and its record's box
+    heading, theirs_heading = next((a, b) for a, b in pairs if a["role"] == "heading")
+    assert heading["id"] == theirs_heading["id"] and len(heading["bbox"]) == 4
     # text runs and documents: the boxes the walk's rows carry, Chromium's (±1 px)
     boxed = [(a, b) for a, b in pairs if a["role"] in ("StaticText", "RootWebArea")
              and b.get("bbox")]
