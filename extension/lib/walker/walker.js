@@ -2610,6 +2610,15 @@ function pageTally() {
     longUnder.set(parent, count);
     t.prose_run = Math.max(t.prose_run, count);
   };
+  const paragraph = (text, box) => {
+    const weight = reading(text);
+    if (weight >= 200) {
+      t.long_blocks++;
+      if (box) longIn(box);
+    }
+    t.paragraphs++;
+    t.text_chars += weight;
+  };
   for (const el of document.querySelectorAll("p, blockquote, dd, pre")) {
     if (++n > LIMIT2) {
       t.partial = true;
@@ -2645,13 +2654,7 @@ function pageTally() {
     const text = run2.replace(/\s+/g, " ").trim();
     if (text.length < 100 || !shown(box) || !once(`br ${text}`)) continue;
     brBoxes.add(box);
-    const weight = reading(text);
-    if (weight >= 200) {
-      t.long_blocks++;
-      longIn(box);
-    }
-    t.paragraphs++;
-    t.text_chars += weight;
+    paragraph(text, box);
   }
   for (const box of brBoxes) {
     for (const div of box.querySelectorAll(":scope > div, :scope > div > div")) {
@@ -2659,10 +2662,7 @@ function pageTally() {
       if (![...div.children].every(inlineOnly)) continue;
       const text = (div.textContent || "").replace(/\s+/g, " ").trim();
       if (text.length < 100 || div.closest(CHROME) || !shown(div) || !once(`br ${text}`)) continue;
-      const weight = reading(text);
-      if (weight >= 200) t.long_blocks++;
-      t.paragraphs++;
-      t.text_chars += weight;
+      paragraph(text, null);
     }
   }
   n = 0;
@@ -2686,13 +2686,7 @@ function pageTally() {
     if (texts.length < 3) continue;
     for (const text of texts) {
       if (!once(`br ${text}`)) continue;
-      const weight = reading(text);
-      if (weight >= 200) {
-        t.long_blocks++;
-        longIn(box);
-      }
-      t.paragraphs++;
-      t.text_chars += weight;
+      paragraph(text, box);
     }
   }
   if (preChars >= 3e3) t.long_pre = 1;

@@ -143,6 +143,13 @@ export function pageTally() {
     longUnder.set(parent, count);
     t.prose_run = Math.max(t.prose_run, count);
   };
+  // A paragraph written without <p>: its words, and a long block (in `box`, when given).
+  const paragraph = (text, box) => {
+    const weight = reading(text);
+    if (weight >= 200) { t.long_blocks++; if (box) longIn(box); }
+    t.paragraphs++;
+    t.text_chars += weight;
+  };
   for (const el of document.querySelectorAll('p, blockquote, dd, pre')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
@@ -171,10 +178,7 @@ export function pageTally() {
     const text = run.replace(/\s+/g, ' ').trim();
     if (text.length < 100 || !shown(box) || !once(`br ${text}`)) continue;
     brBoxes.add(box);
-    const weight = reading(text);
-    if (weight >= 200) { t.long_blocks++; longIn(box); }
-    t.paragraphs++;
-    t.text_chars += weight;
+    paragraph(text, box);
   }
   // In a body written in <br> runs, a <div> holding only text and inline elements is one of
   // its paragraphs too (a blog editor wraps some lines in <div>s, its postscript in one).
@@ -184,10 +188,7 @@ export function pageTally() {
       if (![...div.children].every(inlineOnly)) continue;
       const text = (div.textContent || '').replace(/\s+/g, ' ').trim();
       if (text.length < 100 || div.closest(CHROME) || !shown(div) || !once(`br ${text}`)) continue;
-      const weight = reading(text);
-      if (weight >= 200) t.long_blocks++;
-      t.paragraphs++;
-      t.text_chars += weight;
+      paragraph(text, null);
     }
   }
   // Paragraphs written as <div>s of text and inline elements (a <span> and its links), three or
@@ -215,10 +216,7 @@ export function pageTally() {
     if (texts.length < 3) continue;
     for (const text of texts) {
       if (!once(`br ${text}`)) continue;  // (a <br> body's <div> counted above)
-      const weight = reading(text);
-      if (weight >= 200) { t.long_blocks++; longIn(box); }
-      t.paragraphs++;
-      t.text_chars += weight;
+      paragraph(text, box);
     }
   }
   if (preChars >= 3000) t.long_pre = 1;  // a plain-text document (an RFC, a man page)
