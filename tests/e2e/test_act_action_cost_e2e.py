@@ -28,6 +28,7 @@ def test_a_click_says_its_hit_test_and_its_input_apart(browser: Browser, pages_u
     browser.open(f"{pages_url}act/fill_log.html")
     result = browser.act("Save", "click")
     assert result.ok, result.error
-    assert result.timings.get("hit_ms", 0) > 0 and result.timings.get("input_ms", 0) > 0, \
-        result.timings
+    # both said apart; a hit test can take less than the worker clock's grain (0.1 ms): 0.0
+    assert "hit_ms" in result.timings and result.timings["hit_ms"] >= 0, result.timings
+    assert result.timings.get("input_ms", 0) > 0, result.timings
     assert result.timings["hit_ms"] + result.timings["input_ms"] <= result.timings["action_ms"]
