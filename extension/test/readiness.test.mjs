@@ -179,3 +179,14 @@ test('a page clock that stops answering is not quiet, and the report says it did
   assert.deepEqual(report.reasons, ['page_unanswered', 'max_wait']);
   assert.equal(report.mutations, 0);
 });
+
+test('a page seen mutating whose clock then stops answering is reported as mutating, not unanswered', async () => {
+  let t = 0;
+  const readings = [{ token: 'a', count: 0, quiet: 100, since: 5000 }, { token: 'a', count: 4, quiet: 20, since: 5000 }];
+  const report = await stabilize({ tabId: 62, onEvent: () => () => {}, useNetwork: async () => async () => {} },
+    { stabilize: { quiet_ms: 500, max_wait_ms: 300 } },
+    { now: () => (t += 50), readPage: async () => readings.shift() ?? null });
+  assert.equal(report.stabilized, false);
+  assert.deepEqual(report.reasons, ['dom_mutations', 'max_wait']);
+  assert.equal(report.mutations, 4);
+});

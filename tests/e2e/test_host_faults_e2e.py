@@ -78,7 +78,9 @@ def test_host_killed_while_it_processes(browser: Browser, pages_url: str) -> Non
     request = Watched(browser, {
         "type": "snapshot", "targetId": browser.target_handle,
         "options": {"format": "snapshot", "scope": "page", "pruned": False, **NOW}})
-    deadline = time.monotonic() + 90
+    # a hang guard, not a pace: the capture and its retry may each take a client's timeout on
+    # a loaded machine (one capture of this page passed 90 s at load 27)
+    deadline = time.monotonic() + 2 * browser.timeout_s
     request.wait_for("process:start", deadline)
     kill_when_busy(first, deadline)
     while not (retried := [pid for pid in browser.host_pids() if pid != first]):

@@ -57,7 +57,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
                            "install", "-q",
                            "--no-index", "--find-links", str(dist), "--find-links",
                            str(wheelhouse(wheel)), str(wheel)],
-                          capture_output=True, text=True, timeout=600, cwd=base)
+                          capture_output=True, text=True, timeout=600, cwd=base,
+                          # a PYTHONPATH naming this tree would make pip take the package as
+                          # installed already, and install nothing into the venv
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     assert done.returncode == 0, done.stderr[-2000:]
     return env_dir / "bin"
 
@@ -84,7 +87,8 @@ def test_demo_and_install_host_run_from_the_installed_package(installed: Path,
     env = clean_env(tmp_path / "home")
     code = "from axsnap_host.install.extension_dir import EXTENSION_DIR; print(EXTENSION_DIR)"
     where = subprocess.run([str(installed / "python"), "-c", code],
-                           capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
+                           capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    assert where.returncode == 0, where.stderr[-2000:]
     assert Path(where.stdout.strip()).is_relative_to(installed.parent / "lib")
 
     # before install-host: doctor tells a wheel user the command a wheel has
@@ -93,7 +97,8 @@ def test_demo_and_install_host_run_from_the_installed_package(installed: Path,
     assert "fix: run `axsnap install-host`" in doctor.stdout, doctor.stdout
     assert "scripts/install_host.py" not in doctor.stdout + doctor.stderr
     version = subprocess.run([str(installed / "axsnap"), "--version"], capture_output=True,
-                             text=True, cwd=tmp_path, env=env, check=True)
+                             text=True, cwd=tmp_path, env=env, timeout=120)
+    assert version.returncode == 0, version.stderr[-2000:]
     assert version.stdout.startswith("axsnap ")
 
     out = tmp_path / "demo"

@@ -179,7 +179,10 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
     }
     const elapsed = now() - started;
     const domQuiet = reading.quiet >= opts.quiet_ms;
-    if (settled(report, opts, elapsed, domQuiet, inflight.size, held(), unanswered)) break;
+    // a page seen mutating during this wait is reported so, even when a busy renderer left its
+    // last reading unanswered: 'page_unanswered' is for a page never seen to change
+    const seenMutating = mutations + reading.count - base > 0;
+    if (settled(report, opts, elapsed, domQuiet, inflight.size, held(), unanswered && !seenMutating)) break;
     // an act's wait: the page may be settled long before the quiet window is over
     if (opts.settle && settle && mayBeSettled(inflight, settle.busy, reading)) {
       settledAtOnce(report, false);

@@ -262,8 +262,8 @@ class Readiness(_Open):
     waited_ms: float
     reasons: list[str] = Field(default_factory=list,
                                description="why it stopped waiting early or late: "
-                               "dom_mutations, page_unanswered (its clock gave no answer in "
-                               "time), network_pending, max_wait, dialog, ...")
+                               "dom_mutations, page_unanswered (its clock gave no answer in time "
+                               "and no change was seen), network_pending, max_wait, dialog, ...")
     pending_requests: int = 0
     load: str = Field("", description="document.readyState of the main frame")
     ended_by: Literal["settled", "quiet_window", "deadline", "disabled"] | None = Field(

@@ -89,7 +89,8 @@ class StabilizationReport(_Model):
     waited_ms: float = 0
     reasons: list[str] = Field(
         default_factory=list, description="why it stopped waiting late or did not wait: "
-        "dom_mutations, page_unanswered (its clock gave no answer in time), network_pending, "
+        "dom_mutations, page_unanswered (its clock gave no answer in time and no change was "
+        "seen), network_pending, "
         "max_wait, disabled")
     pending_requests: int = 0
     mutations: int = 0
