@@ -306,3 +306,57 @@ test('an early capture whose walk went once readiness had ended stands without a
     delete globalThis.chrome;
   }
 });
+
+test('a fill asks its rule\'s main-world objects beside the target\'s lookup, and releases them when the lookup refuses', async () => {
+  for (const fast of [true, false]) {
+    const sent = [];
+    const session = {
+      tabId: 1,
+      send: async (method, params) => {
+        sent.push(method === 'Runtime.evaluate' ? `evaluate ${params.expression}` : method);
+        if (method === 'Runtime.evaluate') return { result: { objectId: `obj-${params.expression}` } };
+        if (method === 'Page.getFrameTree') return { frameTree: { frame: { id: 'F', loaderId: 'L', url: 'http://127.0.0.1/' } } };
+        if (method === 'Page.createIsolatedWorld') return { executionContextId: 5 };
+        if (method === 'DOM.resolveNode') throw new Error('No node with given id found');
+        return {};
+      },
+      useNetwork: async () => () => {},
+      usePage: async () => () => {},
+      onEvent: () => () => {},
+      childSessions: () => [],
+      release() {},
+    };
+    const reported = [];
+    const deps = {
+      native: {
+        request: async (type, body) => {
+          if (type === 'act_resolve') {
+            return { reply: { ok: true, result: { message: { ...body.message, options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
+              target: { id: '0-7' }, to: null, error: null } } };
+          }
+          reported.push(body);
+          return { reply: { ok: true, result: { ok: false } } };
+        },
+      },
+      debuggers: { acquire: async () => session },
+      stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
+      capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [] }),
+      actBaselines: { keptToken: () => null, keptContext: () => null, drop() {}, maySettleUnscheduled: () => false,
+        check: async () => null, mayInsertText: () => fast, mayCaptureEarly: () => false },
+    };
+    const routes = createActRoutes({ deps, resolveTab: async () => 1, now: () => 0 });
+    await routes.act({ raw: { type: 'act', action: 'fill', target: 'Name', value: 'Ada' } });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(reported[0].error.code, 'stale_element');
+    const asked = sent.filter((m) => m === 'evaluate document' || m === 'evaluate window');
+    const released = sent.filter((m) => m === 'Runtime.releaseObject');
+    if (fast) {
+      assert.deepEqual(asked, ['evaluate document', 'evaluate window']);
+      assert.ok(sent.indexOf('evaluate document') < sent.indexOf('DOM.resolveNode'), 'asked beside the lookup');
+      assert.equal(released.length, 2, 'released: the fill never ran');
+    } else {
+      assert.deepEqual(asked, [], 'an exact fill types key by key: nothing asked');
+      assert.equal(released.length, 0);
+    }
+  }
+});

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { fillText } from '../lib/act/fill.js';
+import { askRuleObjects, mayReadListeners } from '../lib/act/fill_rule.js';
 import { startRun } from '../lib/act/run.js';
 
 const fakeTimers = () => ({ setTimeout: () => 0, clearTimeout: () => {} });
@@ -94,4 +95,90 @@ test('type appends: the caret goes to the end of an input, of a textarea with Co
     const input = log.slice(log.indexOf('DOM.focus')).filter((x) => !x.startsWith('DOMDebugger') && !x.startsWith('Runtime.'));
     assert.deepEqual(input, ['DOM.focus', 'check', ...keys, 'Input.insertText']);
   }
+});
+
+/** A session over a fake page whose answers all wait for the next `turn()`: the commands sent
+ * in one turn are one round trip. Main-world objects are asked as the act's lookup asks them. */
+function turnSession() {
+  globalThis.chrome = { runtime: { getManifest: () => ({ content_scripts: [] }), getURL: (f) => f } };
+  const turns = [[]];
+  let held = [];
+  const answerOf = (method, params) => {
+    if (method === 'Runtime.callFunctionOn') {
+      return { result: { deepSerializedValue: { value: [{ value: { backendNodeId: 7 } }, { value: { backendNodeId: 1 } }] } } };
+    }
+    if (method === 'Runtime.evaluate') return { result: { objectId: `obj-${params.expression}` } };
+    if (method === 'DOMDebugger.getEventListeners') return { listeners: [] };
+    return {};
+  };
+  const raw = {
+    send: (method, params) => new Promise((resolve) => {
+      turns[turns.length - 1].push(method === 'Input.dispatchKeyEvent' ? `${params.type} ${params.key}` : method);
+      held.push(() => resolve(answerOf(method, params)));
+    }),
+  };
+  const run = startRun(60_000, { timers: fakeTimers() });
+  run.sameDocument = (session) => session.send('Page.getFrameTree');
+  run.leftDocument = () => new Error('left');
+  const turn = async () => {
+    for (let i = 0; i < 5; i++) await settle();
+    const answers = held;
+    held = [];
+    turns.push([]);
+    for (const answer of answers) answer();
+    for (let i = 0; i < 5; i++) await settle();
+  };
+  return { session: run.session(raw), turns, turn };
+}
+
+test('a fill whose rule objects the act asked at its lookup is two round trips: focus, check and the rule\'s reads, then the keys and text', async () => {
+  const { session, turns, turn } = turnSession();
+  try {
+    const objects = askRuleObjects(session); // as route.js asks them beside the target's lookup
+    await turn();
+    const done = fillText(session, field, 'Ada', true, true, objects);
+    let answered = null;
+    done.then((got) => { answered = got; });
+    for (let i = 0; i < 4 && !answered; i++) await turn();
+    assert.deepEqual(answered, { method: 'insert_text', typed_by: 'insert_text_no_listeners' });
+  } finally {
+    delete globalThis.chrome;
+  }
+  const [lookup, first, second] = turns;
+  assert.deepEqual(lookup, ['Runtime.evaluate', 'Runtime.evaluate']);
+  // the listener reads go out behind the focus, in its round trip
+  assert.deepEqual(first.slice(0, 2), ['DOM.focus', 'Page.getFrameTree']);
+  assert.deepEqual(first.filter((m) => m === 'DOMDebugger.getEventListeners').length, 2);
+  assert.ok(first.includes('Runtime.callFunctionOn'), 'the field\'s event path in the same round trip');
+  assert.deepEqual(second.filter((m) => !m.startsWith('Runtime.release')), [
+    'rawKeyDown Control', 'rawKeyDown a', 'keyUp a', 'keyUp Control', 'Input.insertText']);
+  assert.deepEqual(turns.flat().filter((m) => m === 'Runtime.releaseObject').length, 2, 'both objects released');
+});
+
+test('a fill that asks the rule objects itself is three round trips, its listeners read behind the focus', async () => {
+  const { session, turns, turn } = turnSession();
+  try {
+    const done = fillText(session, field, 'Ada', true, true);
+    let answered = null;
+    done.then((got) => { answered = got; });
+    for (let i = 0; i < 5 && !answered; i++) await turn();
+    assert.deepEqual(answered, { method: 'insert_text', typed_by: 'insert_text_no_listeners' });
+  } finally {
+    delete globalThis.chrome;
+  }
+  const [first, second, third] = turns;
+  assert.deepEqual(first.slice(0, 2), ['DOM.focus', 'Page.getFrameTree']);
+  assert.deepEqual(first.filter((m) => m === 'Runtime.evaluate').length, 2);
+  assert.deepEqual(second.filter((m) => m === 'DOMDebugger.getEventListeners').length, 2);
+  assert.ok(third.includes('Input.insertText'));
+});
+
+test('the rule\'s objects are asked early only for a text the rule reads listeners for', () => {
+  assert.equal(mayReadListeners('Ada', 0, true), true);
+  assert.equal(mayReadListeners('Ada', 0, false), false, 'exact: typed key by key, nothing read');
+  assert.equal(mayReadListeners('Ada', 1, true), false, 'a field in a frame is typed');
+  assert.equal(mayReadListeners('', 0, true), false);
+  assert.equal(mayReadListeners('a\nb', 0, true), false);
+  assert.equal(mayReadListeners('x'.repeat(100_000), 0, true), false, 'long text is inserted without the rule');
+  assert.equal(mayReadListeners(['a'], 0, true), false);
 });

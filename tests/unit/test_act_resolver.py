@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -192,6 +193,25 @@ def test_act_report_redacts_and_diffs(capture: dict[str, Any]) -> None:
     assert 2 in result.changes.dom.changed
     text = json.dumps(reply)
     assert "sk-live-1234567890abcdefghijklmnop" not in text
+
+
+def test_act_report_frees_what_it_replaces_after_its_reply(capture: dict[str, Any]) -> None:
+    """The records (and kept capture) an act's report replaces are freed once its reply is
+    sent (Host.release), not while the extension waits for the reply."""
+    host = Host()
+    first = resolve(host, capture, {"type": "act", "action": "click", "target": "Home"})
+    replaced = host.tabs.get(1).elements
+    assert replaced is not None
+    host.handle_message({
+        "v": 1, "id": "r", "type": "act_report", "action": "click",
+        "target": first["result"]["target"], "options": {"format": "elements"},
+        "capture": copy.deepcopy(capture), "before": {"url": capture["tab"]["url"]},
+        "readiness": {"ready": True, "waited_ms": 0, "reasons": []},
+    })
+    assert host.tabs.get(1).elements is not replaced
+    held = sys.getrefcount(replaced)
+    host.release()
+    assert sys.getrefcount(replaced) == held - 1
 
 
 def test_refusal_report_names_the_cover(capture: dict[str, Any]) -> None:

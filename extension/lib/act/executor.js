@@ -384,7 +384,8 @@ export async function execute(session, action, node, value, to, opts = {}) {
     case 'type':
     case 'fill': {
       const t = performance.now();
-      const done = await fillText(session, node, String(value ?? ''), action === 'fill', opts.insertText === true);
+      const done = await fillText(session, node, String(value ?? ''), action === 'fill', opts.insertText === true,
+        opts.ruleObjects ?? null);
       if (opts.spans) opts.spans.input_ms = performance.now() - t; // focus and keys
       return done;
     }

@@ -3,11 +3,13 @@
 // to leave it empty, End to append), then the text goes in: one Input.insertText where no
 // script can tell it from typing (fast path fill_insert_text, fill_rule.js), else key by key.
 //
-// The round trips: the fill rule's reads and the check that the tab still holds the act's
-// document (lib/act/run.js) go out beside the focus, the rule's listener read once its objects
-// are known, and the caret's keys and the inserted text back to back after that check, in one
-// batch (the browser hands Input events to the renderer in the order sent, each handled before
-// the next). Typing key by key checks the document before every key, as before.
+// The round trips: the focus, then right behind it the check that the tab still holds the act's
+// document (lib/act/run.js) and the fill rule's reads (fill_rule.js: the field's event path and the
+// listeners of the top document and window, read off their main-world objects), then the
+// caret's keys and the inserted text back to back after that check, in one batch (the browser
+// hands Input events to the renderer in the order sent, each handled before the next). The
+// rule's objects are asked at the act's lookup (route.js), so the fill is two round trips; asked
+// here, three. Typing key by key checks the document before every key, as before.
 
 import { ACT_LIMITS } from '../generated/contract.js';
 import { fillRule } from './fill_rule.js';
@@ -21,16 +23,16 @@ function caretKeys(node, replace, empty) {
 }
 
 /** Put `value` into the field `node` (facts read): {method, typed_by?}. `replace`: a fill (the
- * value typed over), else a type (appended); `fast`: the act may take fast paths. */
-export async function fillText(session, node, value, replace, fast) {
-  // which way the text goes in (fill_rule.js: reads only), asked while the field takes focus
-  const rule = value && value.length <= ACT_LIMITS.TYPED_KEYS_MAX ? fillRule(session, node, value, fast) : null;
+ * value typed over), else a type (appended); `fast`: the act may take fast paths; `ruleObjects`:
+ * the fill rule's objects asked at the act's lookup (fill_rule.js askRuleObjects). */
+export async function fillText(session, node, value, replace, fast, ruleObjects = null) {
   const focused = session.send('DOM.focus', { backendNodeId: node.backendNodeId }, node.frame.sessionId);
-  // the document check the keys go after, sent right behind the focus (the renderer answers
-  // in order: it reads the frame tree once the focus and its handlers ran) and answered
-  // beside the rule's listener read
+  // the document check the keys go after and the rule's reads (which way the text goes in: reads
+  // only), sent right behind the focus: the renderer answers in order, so they read the page once
+  // the focus and its handlers ran
   const checked = session.checkDocument?.() ?? null;
   checked?.catch(() => {}); // (its refusal is taken by the keys)
+  const rule = value && value.length <= ACT_LIMITS.TYPED_KEYS_MAX ? fillRule(session, node, value, fast, ruleObjects) : null;
   await focused;
   const keys = caretKeys(node, replace, !value);
   if (!value) {

@@ -24,6 +24,8 @@
 // keys_listened (a listener would see the keys), line_break, not_top_frame, content_editable,
 // unread (the listeners could not be read), exact (the act asked for no fast path).
 
+import { ACT_LIMITS } from '../generated/contract.js';
+
 // Listeners that would see a difference between typing and one inserted text.
 export const KEY_SEEING_EVENTS = Object.freeze([
   'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'textInput', 'textinput',
@@ -105,6 +107,34 @@ function releaseObjects(session, objectIds) {
   }
 }
 
+/**
+ * The top document's and window's main-world objects the rule reads listeners off, asked now:
+ * {objects: a promise of [document, window] objectIds (null for one not given), release()}.
+ * Handles, not answers: the listeners are read off them once the field has focus. An act asks
+ * them beside the target's lookup (route.js, when its fill may take the rule: mayReadListeners),
+ * so the fill's input is two round trips; release() is idempotent and frees them.
+ */
+export function askRuleObjects(session) {
+  const objects = Promise.all([mainWorldObject(session, 'document'), mainWorldObject(session, 'window')]);
+  objects.catch(() => {}); // the rule reads 'unread' from a failed ask
+  let released = false;
+  return {
+    objects,
+    release() {
+      if (released) return;
+      released = true;
+      objects.then((ids) => releaseObjects(session, ids), () => {});
+    },
+  };
+}
+
+/** Whether a fill or type of `value` into an element of frame `ordinal` may read the listeners
+ * (fillRule reads them only then; `fast`: the act may take fast paths). */
+export function mayReadListeners(value, ordinal, fast) {
+  return fast && ordinal === 0 && typeof value === 'string' && value.length > 0
+    && value.length <= ACT_LIMITS.TYPED_KEYS_MAX && !/[\r\n]/.test(value);
+}
+
 /** Whether a listener in `listeners` (DOMDebugger EventListener) would see the keys of a field
  * whose event path is `path` (backendNodeIds); `onWindow`: the window's own listeners. */
 export function keysListened(listeners, path, onWindow, own = new Set()) {
@@ -116,24 +146,27 @@ export function keysListened(listeners, path, onWindow, own = new Set()) {
 
 /**
  * Which way `value` goes into the field `node` (facts read): {insert: bool, rule}. `fast`:
- * whether the act may take fast paths (not `exact`). Reads only.
+ * whether the act may take fast paths (not `exact`). Reads only. Called once the field's focus
+ * was sent (fill.js): the listener reads go out behind it, so they see what its handlers
+ * added. `asked`: the rule's objects asked earlier (askRuleObjects), else asked now; released
+ * once read.
  */
-export async function fillRule(session, node, value, fast) {
+export async function fillRule(session, node, value, fast, asked = null) {
   if (!fast) return { insert: false, rule: 'exact' };
   if (/[\r\n]/.test(value)) return { insert: false, rule: 'line_break' };
   if (node.facts.tag !== 'input' && node.facts.tag !== 'textarea') return { insert: false, rule: 'content_editable' };
   // Runtime.evaluate without a context is the top frame's main world: a field in a frame is typed
   if (node.ordinal !== 0 || node.frame.sessionId) return { insert: false, rule: 'not_top_frame' };
+  const objects = asked ?? askRuleObjects(session);
   try {
-    const [path, doc, win, own] = await Promise.all([pathIds(session, node),
-      mainWorldObject(session, 'document'), mainWorldObject(session, 'window'), ownListenerPositions()]);
-    if (!path || !doc || !win) {
-      releaseObjects(session, [doc, win]);
-      return { insert: false, rule: 'unread' };
-    }
-    const [inDoc, onWin] = await Promise.all([
+    // the listener reads go out as soon as their objects are known, beside the path's read
+    const listened = objects.objects.then(([doc, win]) => (doc && win ? Promise.all([
       session.send('DOMDebugger.getEventListeners', { objectId: doc, depth: -1, pierce: true }),
-      session.send('DOMDebugger.getEventListeners', { objectId: win, depth: 0 })]).finally(() => releaseObjects(session, [doc, win]));
+      session.send('DOMDebugger.getEventListeners', { objectId: win, depth: 0 })]) : null));
+    const [path, read, own] = await Promise.all([pathIds(session, node), listened, ownListenerPositions()])
+      .finally(() => objects.release());
+    if (!path || !read) return { insert: false, rule: 'unread' };
+    const [inDoc, onWin] = read;
     if (!Array.isArray(inDoc?.listeners) || !Array.isArray(onWin?.listeners)) return { insert: false, rule: 'unread' };
     return keysListened(inDoc.listeners, path, onWin.listeners, own)
       ? { insert: false, rule: 'keys_listened' } : { insert: true, rule: 'insert_text_no_listeners' };

@@ -16,8 +16,16 @@ import { watchOpenedTabs } from './opened.js';
 import { readPageClock } from '../session/page_clock.js';
 import { actionPoint } from './geometry.js';
 import { createAfterReads, earlyStart } from './after.js';
+import { askRuleObjects, mayReadListeners } from './fill_rule.js';
 
 const round = (x) => Math.round(x * 10) / 10;
+// The actions whose text goes in through fill.js (its rule may read the page's listeners).
+const TYPES_TEXT = new Set(['fill', 'type']);
+/** The frame ordinal an element id names ("0-29", "0-axw4"), else null. */
+const ordinalOf = (target) => {
+  const match = /^(\d+)-/.exec(String(target?.id ?? ''));
+  return match ? Number(match[1]) : null;
+};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Executor refusals: the action was tried and refused; the reply is an ActionResult.
 const REFUSALS = new Set(['stale_element', 'not_actionable', 'occluded', 'not_found', 'ambiguous_target',
@@ -170,6 +178,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
     const report = { tabId, action: req.raw.action, target: null, options: domOptions(ready, true, exact), timings, before: {} };
     let watch = null;
     let opened = null;
+    let ruleObjects = null;
     const work = (async () => {
       const options = report.options;
       let t = now();
@@ -213,6 +222,11 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       const found = Promise.all([resolved.target ? liveTarget(session, resolved.target, msg.action) : null,
         resolved.to ? liveTarget(session, resolved.to) : null]);
       found.catch(() => {}); // a refusal is taken below, once the watch is on
+      // a fill's rule reads listeners off the top document's and window's main-world objects:
+      // asked beside the lookup (handles: the listeners are read once the field has focus)
+      const insertText = deps.actBaselines?.mayInsertText?.(options) ?? false; // fast path fill_insert_text
+      ruleObjects = TYPES_TEXT.has(msg.action) && mayReadListeners(req.raw.value, ordinalOf(resolved.target), insertText)
+        ? askRuleObjects(session) : null;
       [clockBefore, watch] = await watching;
       timings.watch_ms = round(now() - t);
       t = now();
@@ -221,8 +235,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
         run.step(`the ${msg.action}`);
         const spans = {};
         const done = await execute(session, msg.action, node, req.raw.value ?? null, to,
-          { force: msg.options.force, delta_y: msg.options.delta_y, spans,
-            insertText: deps.actBaselines?.mayInsertText?.(options) ?? false }); // fast path fill_insert_text
+          { force: msg.options.force, delta_y: msg.options.delta_y, spans, insertText, ruleObjects });
         for (const [key, ms] of Object.entries(spans)) timings[key] = round(ms);
         report.method = done.method;
         if (done.typed_by) report.typed_by = done.typed_by;
@@ -233,6 +246,8 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
         if (stop && err === stop) report.error = toErrorInfo(err);
         else if (!(err instanceof AxError) || !REFUSALS.has(err.code)) throw err;
         else report.error = { ...toErrorInfo(err), ...(err.cover ? { cover: err.cover } : {}) };
+      } finally {
+        ruleObjects?.release(); // (the rule released them when it ran)
       }
       inputDone = true;
       const inputEnd = now();

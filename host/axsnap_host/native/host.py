@@ -322,6 +322,8 @@ class Host:
 
         tab_id = request.capture.tab.id if request.capture is not None else request.tabId
         state = self.tabs.get(tab_id)
+        # what the step replaces (a report's capture, its records) is freed after the reply
+        self._retained.append((state.act_baseline, state.elements))
         if isinstance(request, ActResolveRequest):
             result = act_resolve(request, state)
         elif isinstance(request, ActReportRequest):

@@ -260,8 +260,10 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
             record["disabled"] = True
         records.append(record)
         entries.append(registry_entry(j, role, name))
-    # by the record's identity, not a key: one more key doubled a record's table (kept)
-    shown = {id(r) for r, said in zip(records, context_shown(described), strict=True) if said}
+    # by the record's identity, not a key: one more key doubled a record's table (kept); the
+    # DOM text's alone, as its header below (an act's report renders only the lines that changed)
+    shown = {id(r) for r, said in zip(records, context_shown(described), strict=True)
+             if said} if text else set()
 
     if capture.walker is None:
         # No walker output (it failed: see capture.errors): report nothing rather than
@@ -288,11 +290,11 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         title, found_title = scrub_text(title)
         redacted += found_url + found_title
     header = _header(capture, walker, url, title)
-    if options.viewport_only:
+    if options.viewport_only and text:
         header["outside"] = outside_window(walker, joined, records, chosen)
-    status = live_texts(joined)
+    status = live_texts(joined) if text else []
     if options.redact:
-        status = [(kind, scrub_text(text)[0]) for kind, text in status]
+        status = [(kind, scrub_text(said)[0]) for kind, said in status]
     if status:
         header["status"] = status
     notes = [] if records else empty_dom_notes(capture, options.viewport_only)
