@@ -957,8 +957,8 @@ function optionWords(el) {
     const value = collapse(el.getAttribute(name) || "");
     const colour = /^#|^rgb|^hsl/i.test(value) ? cssColourName(value) : "";
     if (colour) return colour;
-    const words = value.replace(/[-_]+/g, " ").split(" ").filter((w) => w && !/\d/.test(w));
-    if (words.length && words.length <= WORDS) return words.join(" ");
+    const words2 = value.replace(/[-_]+/g, " ").split(" ").filter((w) => w && !/\d/.test(w));
+    if (words2.length && words2.length <= WORDS) return words2.join(" ");
   }
   return "";
 }
@@ -2435,7 +2435,7 @@ function inCheckGrid(el) {
 }
 var PRICE = /(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))/i;
 var REMOVE_WORDS = /^(?:remove|delete|entfernen|supprimer|eliminar|quitar|xóa)(?![\p{L}])|^(?:×|✕|✖|x)$|^(?:删除|移除|削除)/iu;
-var REMOVE_CLASS = /(^|[\s_-])remove([\s_-]|$)/i;
+var REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash)([\s_-]|$)/i;
 var ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
 var removes = (el) => {
   const said2 = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title")].map((s) => (s || "").replace(/\s+/g, " ").trim()).filter(Boolean);
@@ -2454,8 +2454,59 @@ function removableRows(rowAbove, shown, chrome2, limit) {
   }
   return rows.size;
 }
+var LESS = /^(?:-|−|–|minus|decrease|decrement)$/i;
+var MORE = /^(?:\+|＋|plus|increase|increment)$/i;
+var words = (el) => [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title")].map((s) => (s || "").replace(/\s+/g, " ").trim()).filter(Boolean);
+function isStepper(field) {
+  for (let box = field, i = 0; box && i < 2; box = box.parentElement, i++) {
+    const before = box.previousElementSibling;
+    const after = box.nextElementSibling;
+    if (before && after && words(before).some((s) => LESS.test(s)) && words(after).some((s) => MORE.test(s))) return true;
+  }
+  return false;
+}
+var TASKS = /^(?:my |today'?s |open )?(?:tasks?|to-?dos?|to do(?: list)?|checklist)(?![\p{L}])/iu;
+var HEADING = "h1, h2, h3, h4, h5, h6, [role=heading]";
+function inTaskList(el, firstHeading) {
+  for (let box = el.parentElement, i = 0; box && i < 10; box = box.parentElement, i++) {
+    if (!firstHeading.has(box)) firstHeading.set(box, box.querySelector(HEADING));
+    const heading = firstHeading.get(box);
+    if (heading && heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      return TASKS.test((heading.textContent || "").replace(/\s+/g, " ").trim());
+    }
+  }
+  return false;
+}
+var STEP = /^(?:steps?|étape|paso|schritt|passo|bước)\s*0*([1-9]\d?)(?![\p{N}])|^步骤\s*0*([1-9]\d?)/iu;
+function wizardSteps(shown, limit) {
+  const numbers = /* @__PURE__ */ new Set();
+  let n = 0;
+  for (const el of document.querySelectorAll("li, [role=tab], h2, h3, h4, h5, h6")) {
+    if (++n > limit) break;
+    const text = (el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 40);
+    const step = STEP.exec(text);
+    if (step && shown(el)) numbers.add(step[1] || step[2]);
+  }
+  return numbers.size;
+}
 
 // src/tally.js
+function brRuns(box) {
+  const runs = [];
+  let run2 = "";
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => node.nodeType === 1 && node.localName !== "br" && !INLINE_TAGS.has(node.localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT
+  });
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === 3) run2 += node.textContent;
+    else if (node.localName === "br") {
+      runs.push(run2);
+      run2 = "";
+    }
+  }
+  runs.push(run2);
+  return runs.map((r) => r.replace(/\s+/g, " ").trim()).filter((r) => r.length >= 100);
+}
 function pageTally() {
   const started = performance.now();
   const LIMIT2 = 4e3;
@@ -2517,6 +2568,8 @@ function pageTally() {
     switches: 0,
     check_grid_rows: 0,
     removable_rows: 0,
+    wizard_steps: 0,
+    task_checkboxes: 0,
     control_labels: [],
     partial: false
   };
@@ -2548,6 +2601,7 @@ function pageTally() {
   const once = onceIn(/* @__PURE__ */ new Set());
   let n = 0;
   const gridRows = /* @__PURE__ */ new Set();
+  const headings = /* @__PURE__ */ new Map();
   for (const el of document.querySelectorAll("input, textarea, select")) {
     if (++n > LIMIT2) {
       t.partial = true;
@@ -2576,7 +2630,9 @@ function pageTally() {
       const setting = isSwitch(el) || grid;
       if (grid) gridRows.add(el.closest("tr"));
       if (isSwitch(el) && !el.closest(CHROME)) t.switches++;
-      if (rowAbove(el, 6, true) && !toggle && !setting) t.row_checkboxes++;
+      const task = inTaskList(el, headings);
+      if (task) t.task_checkboxes++;
+      if (rowAbove(el, 6, true) && !toggle && !setting && !task) t.row_checkboxes++;
     } else if (type === "radio") t.radios++;
     else if (["text", "email", "tel", "url", "number", "search", ""].includes(type)) {
       const asks = SEARCH_WORD.test(`${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ${[...el.labels || []].map((l) => l.textContent).join(" ")}`);
@@ -2584,7 +2640,9 @@ function pageTally() {
       else if (["text", "email", ""].includes(type) && asksPassword(el)) t.passwords++;
       else t.text_inputs++;
       const asked = `${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ` + [...el.labels || []].map((l) => l.textContent).join(" ");
-      if ((type === "number" || QUANTITY.test(asked)) && rowAbove(el, 6, true)) t.quantity_fields++;
+      if ((type === "number" || QUANTITY.test(asked) || isStepper(el)) && rowAbove(el, 6, true)) {
+        t.quantity_fields++;
+      }
     }
   }
   t.check_grid_rows = gridRows.size;
@@ -2628,6 +2686,13 @@ function pageTally() {
     if (text.length < 40 || !shown(el)) continue;
     const weight = reading(text);
     const tag = el.localName;
+    if (tag === "p" && el.querySelector("br") && !el.closest(CHROME)) {
+      const runs = brRuns(el);
+      if (runs.length >= 3) {
+        for (const run2 of runs) if (once(`br ${run2}`)) paragraph(run2, el);
+        continue;
+      }
+    }
     if (tag === "pre") preChars += weight;
     else if (!once(`${tag} ${text}`)) continue;
     else if (weight >= 200) {
@@ -2765,6 +2830,7 @@ function pageTally() {
     t.charts++;
   }
   t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT2);
+  t.wizard_steps = wizardSteps(shown, LIMIT2);
   const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
   for (const form of document.querySelectorAll("form")) {
     if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el))) {
@@ -3092,10 +3158,10 @@ function closestTitle(el, titles) {
     let most = 0;
     for (const title of titles) {
       if (!a.contains(title)) continue;
-      const words = saidBy(title).split(" ").length;
-      if (words > most) {
+      const words2 = saidBy(title).split(" ").length;
+      if (words2 > most) {
         best = title;
-        most = words;
+        most = words2;
       }
     }
     if (best) return best;
@@ -3146,15 +3212,15 @@ var TITLE_WORDS = 2;
 var ID_WORDS = 4;
 var NAME_WORDS = 3;
 function idWords(text, max) {
-  const words = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
-  return words.slice(0, max);
+  const words2 = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
+  return words2.slice(0, max);
 }
 function placeWords(place, max = ID_WORDS) {
   const at = place.indexOf(":");
   const kind = place.slice(0, at);
-  let words = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
-  if (kind === "at") words = words.filter((w) => !/\d/.test(w));
-  return { kind, words: words.slice(0, kind === "at" ? NAME_WORDS : max) };
+  let words2 = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
+  if (kind === "at") words2 = words2.filter((w) => !/\d/.test(w));
+  return { kind, words: words2.slice(0, kind === "at" ? NAME_WORDS : max) };
 }
 function labelOf(el) {
   let label = el.getAttribute("aria-label") || "";
@@ -3169,14 +3235,14 @@ function rowWords(el, label) {
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       for (const cell of a.children) {
-        const words = minus(cell.textContent || "");
-        if (words) return words;
+        const words2 = minus(cell.textContent || "");
+        if (words2) return words2;
       }
       break;
     }
     if (a.localName === "li" && (a.textContent || "").trim()) {
-      const words = minus(a.textContent);
-      if (words) return words;
+      const words2 = minus(a.textContent);
+      if (words2) return words2;
       break;
     }
   }
@@ -3201,16 +3267,16 @@ function placesOf(el, headings) {
   const out = [];
   for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) {
     for (const value of [a.getAttribute("aria-label") || "", a.id || ""]) {
-      const words = collapse(value.replace(/[-_]+/g, " "));
-      if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
+      const words2 = collapse(value.replace(/[-_]+/g, " "));
+      if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }
   }
   for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
-    const words = collapse(head.textContent || "").slice(0, 80);
-    if (words) {
-      out.push(`under:${words}`);
+    const words2 = collapse(head.textContent || "").slice(0, 80);
+    if (words2) {
+      out.push(`under:${words2}`);
       break;
     }
   }
@@ -3271,11 +3337,11 @@ function boxesOf(members) {
     const label = labelOf(el);
     const apart = (h) => !h.contains(el) && !el.contains(h);
     const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(a.textContent || "").split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
-    let words = collapse((title || box).textContent || "").slice(0, BOX_CHARS);
+    let words2 = collapse((title || box).textContent || "").slice(0, BOX_CHARS);
     if (!title) {
-      words = collapse(words.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
+      words2 = collapse(words2.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
     }
-    return [...words ? [`for:${words}`] : [], ...before ? [before] : []];
+    return [...words2 ? [`for:${words2}`] : [], ...before ? [before] : []];
   });
 }
 function afterWords(box, label) {
@@ -3283,8 +3349,8 @@ function afterWords(box, label) {
   for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
     const text = collapse(s.textContent || "");
     if (text.toLowerCase() === label) return "";
-    const words = text.slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
-    if (words) return `after:${words}`;
+    const words2 = text.slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
+    if (words2) return `after:${words2}`;
   }
   return "";
 }
@@ -3292,18 +3358,18 @@ function idPlaces(said2) {
   if (said2.every((s) => s.startsWith("for:"))) return ownWords(said2, "for");
   const plain = said2.map((s) => {
     if (!s) return "";
-    const { kind: kind2, words } = placeWords(s);
-    return words.length ? `${kind2}:${words.join(" ")}` : "";
+    const { kind: kind2, words: words2 } = placeWords(s);
+    return words2.length ? `${kind2}:${words2.join(" ")}` : "";
   });
   const kind = said2[0].slice(0, said2[0].indexOf(":"));
   if (new Set(plain).size > 1 || !["under", "within", "after"].includes(kind) || !said2.every((s) => s.startsWith(`${kind}:`))) return plain;
   return ownWords(said2, kind);
 }
 function ownWords(said2, kind) {
-  const words = said2.map((s) => placeWords(s, 40).words);
+  const words2 = said2.map((s) => placeWords(s, 40).words);
   let same = 0;
-  while (words.every((w) => same < w.length - 1 && w[same] === words[0][same])) same++;
-  return words.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(" ")}`);
+  while (words2.every((w) => same < w.length - 1 && w[same] === words2[0][same])) same++;
+  return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(" ")}`);
 }
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
@@ -3330,10 +3396,10 @@ function pageTwins() {
     read += members.length;
     const boxes = members[0].matches(TEXT_FIELDS) ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el)) : boxesOf(members);
     const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
-    const words = members.map(() => []);
-    part(members.map((_, i) => i), places, 0, words);
+    const words2 = members.map(() => []);
+    part(members.map((_, i) => i), places, 0, words2);
     members.forEach((el, i) => {
-      if (words[i].length) out.set(el, words[i].join("|"));
+      if (words2[i].length) out.set(el, words2[i].join("|"));
     });
   }
   for (const [picture, title] of picturesOf(links)) {

@@ -82,8 +82,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                    and not (f.address_fields >= 2 and (
                        f.prices >= 1 or keyword_hits("checkout", f.said))))
     fire("form", "form:12+ fields, no password (a page of inputs)", 0.45, inputs_page)
+    # A user name and an email asked beside one password, in one form: a new account (a
+    # sign-in asks who you are once, by either); a "Login" on its button is the template's.
+    new_account = f.new_account and f.passwords == 1 and not confirm and not change
     fire("login", "form:one password field, few inputs", 0.6 * account,
-         f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm)
+         f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm
+         and not new_account)
+    fire("register", "form:a user name and an email beside one password (a new account)",
+         0.45 * account, new_account)
     fire("register", "form:password confirmation", 0.6 * account, confirm)
     # (beside one password field and no confirmation the sign-up words must be the page's own,
     # said outside links: "Don't have an account? <a>Register</a>" invites to another page)
@@ -141,6 +147,17 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                and bool(keyword_hits("checkout", f.text)))
     fire("checkout", "form:rows of priced products a person can take out (a cart)", 0.5, takeout)
     cart = cart or takeout
+    # A control that places the order or pays, beside fields being filled and a price: a
+    # checkout's last step (the buyer's details asked before the payment, no card yet).
+    ordering = (f.place_order >= 1 and f.prices >= 1 and not f.passwords and not gallery
+                and inputs + f.textareas + f.selects >= 2)
+    fire("checkout", "form:fields beside a control that places the order (a checkout)", 0.5,
+         ordering)
+    # Fields under numbered steps ("Step 1", "Steps 02"): a form filled in steps (a wizard);
+    # its step list and the menus beside it are no list (a checkout's steps are the checkout's).
+    wizard = (f.wizard_steps >= 2 and fields >= 3 and not f.passwords and not f.card_fields
+              and f.address_fields < 2 and f.long_blocks < 3)
+    fire("form", "form:fields under numbered steps (a wizard)", 0.5, wizard)
     # A message asked with the sender's name and a subject, no recipient: a contact form (the
     # site is whom it goes to); a mail being written names whom it goes to (To, Cc).
     contact = (f.to_subject >= 1 and f.recipients == 0 and f.name_fields >= 1
@@ -162,14 +179,16 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # contact form, a checkout start empty; a card or a message is no setting; on a page its
     # title calls forms, sample values are a form gallery's).
     saved = (f.filled >= 3 and not f.card_fields and not f.to_subject and not confirm
-             and not title_hits("form", f.title))
+             and not title_hits("form", f.title) and not cart)
     # (a form of saved values is no blank form to fill in: it edits the account's settings)
     fire("form", "form:3+ fields, no sign-up, card or message",
          0.2 if settings_page or saved else 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
          and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
-    fire("settings", "form:toggles", 0.3, f.checkboxes >= 4 and f.row_checkboxes < 3)
+    # (a to-do list's ticks are no settings)
+    fire("settings", "form:toggles", 0.3,
+         f.checkboxes - f.task_checkboxes >= 4 and f.row_checkboxes < 3)
     # Table rows of two checkboxes or more and no link: each setting's channels (email, browser,
     # app), a grid of settings; rows of records hold one selector and a link each.
     fire("settings", "form:3+ table rows of checkboxes, no link (a grid of settings)", 0.45,
@@ -195,7 +214,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Four figures or more under a title that names a dashboard: its tables, lists and
     # teasers are the dashboard's panels (recent orders, latest posts), not what a list page
     # lists; its charts may be a script's, drawn after the read.
-    panels = f.metrics >= 4 and bool(title_hits("dashboard", f.title)) and not f.passwords
+    # (three figures under such a title, or three stat widgets beside a side menu, are an
+    # app's overview too: a member's dashboard, a template's first page whose charts are drawn
+    # by a script)
+    panels = not f.passwords and (
+        (f.metrics >= 3 and bool(title_hits("dashboard", f.title)))
+        or (f.widgets >= 3 and f.sidebar))
     # Five linked headings or more, each over a short paragraph of its own (a teaser), no long
     # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
     # is the teasers' and its headings no search's results.
@@ -263,12 +287,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("dashboard", "stats:a chart beside a table", 0.3, charted)
     itemized = not panels and not (f.search_inputs and f.result_blocks >= 5) and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
+    itemized = itemized and not wizard
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,
          f.linked_items >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:4+ prices", 0.3,
-         f.prices >= 4 and not f.card_fields and not cart and not panels)
+         f.prices >= 4 and not f.card_fields and not cart and not panels and not ordering)
     fire("list", "stats:8+ alike rows with links", 0.3,
          f.div_rows >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)
@@ -291,7 +316,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # or still to come from a script (no chart or stat tiles: a dashboard's table is one part).
     fire("list", "stats:a table's 4+ column headings under a filter box", 0.4,
          f.column_heads >= 4 and f.search_inputs + f.search_named >= 1 and f.queries == 0
-         and f.charts == 0 and f.widgets < 3 and not mailbox and f.long_blocks < 3 and itemized)
+         and f.charts == 0 and f.widgets < 3 and not mailbox and f.long_blocks < 3 and itemized
+         and not cart)
     # Six cards or more alike, each under its own heading (people, products, courses): records
     # a person browses (no chart or stat tiles: a dashboard's cards are its widgets; no three
     # fields: an account page's sections are cards of settings).

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
 from axsnap_host.semantic.titles import split_title
 
 _CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -52,13 +53,18 @@ _NOT_PASSWORD = re.compile(r"e-?mail|user|login|name|address|forgot|reset|hint",
 # How many of a thing a person wants (a cart's line beside its price).
 _QUANTITY = re.compile(r"(?<![^\W\d_])(?:qty|quantity|quantité|cantidad|menge|anzahl|số lượng)"
                        r"(?![^\W\d_])|数量|個数", re.I)
+# A control that ends a checkout: it places the order or pays (a cart's goes to the checkout).
+_PLACE_ORDER = re.compile(r"(?:place|submit|complete|confirm)(?: my| your)? order|pay now|"
+                          r"complete (?:my |your )?purchase|confirm and pay|提交订单|đặt hàng|"
+                          r"realizar pedido|bestellung absenden|zahlungspflichtig bestellen|"
+                          r"valider (?:la|ma) commande|注文を確定", re.I)
+_USER_NAME = re.compile(r"user ?name|benutzername|nom d'utilisateur|usuario|用户名|ユーザー名",
+                        re.I)
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 # Whom a message goes to: a mail being written names them, a contact form's site is the one.
 _RECIPIENT = re.compile(r"^(to|cc|bcc|recipients?)$|收件人|người nhận|empfänger|destinataire|宛先",
                         re.I)
-# A checkbox drawn as a switch (tally_rows.js isSwitch): a class calling it a switch or toggle.
-_SWITCH_CLASS = re.compile(r"(^|[\s_-])(switch|toggle)([\s_-]|$)", re.I)
 
 
 @dataclass
@@ -97,6 +103,10 @@ class Features:
     switches: int = 0  # checkboxes drawn as switches, out of the chrome (the walker's tally)
     check_grid_rows: int = 0  # table rows of 2+ checkboxes and no link (the walker's tally)
     removable_rows: int = 0  # rows of a price and a control taking them out (the walker's tally)
+    wizard_steps: int = 0  # distinct "Step N" tabs, items or headings (the walker's tally)
+    task_checkboxes: int = 0  # checkboxes in a box headed as tasks (row_controls.in_task_list)
+    place_order: int = 0  # controls that place the order or pay ("Place order", "Pay now")
+    new_account: bool = False  # a user name and an email asked beside one password, in a form
     compose: int = 0  # buttons or links that write a new message
     reply: int = 0  # buttons or links that answer or pass on the open message
     captcha: bool = False
@@ -141,7 +151,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     unlinked: list[str] = [own_title]
     heading = ""  # the page's first heading out of the chrome
     f.login_forms, f.signup_forms = _password_forms(facts, elements)
-    grid = _check_grid_rows(facts, elements)
+    f.new_account = _new_account(facts, elements)
+    grid = check_grid_rows(facts, elements)
+    headings: dict[int, int | None] = {}  # a box's first heading (in_task_list)
     f.check_grid_rows = len(grid)
     for el in elements:
         kind, node = el.kind, el.node
@@ -200,14 +212,18 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                     el.source.hint)
             f.to_subject += any(_TO_SUBJECT.search(s) for s in said)
             f.recipients += any(_RECIPIENT.search(s) for s in said)
+        # (a switch, a grid's checkbox or a task's tick is no row's selector)
+        task = kind == "checkbox" and in_task_list(el, facts, headings)
+        f.task_checkboxes += task
         if el.place.startswith("row_") and kind == "checkbox" and not _toggle_words(el) and not (
-                _switch(el, facts) or _row_of(el, facts) in grid):
+                is_switch(el, facts) or row_of(el, facts) in grid or task):
             f.row_checkboxes += 1
         if kind in ("button", "link", "tab", "menu_item"):
             words.append(el.source.text or el.source.aria)
             if kind == "button":
                 unlinked.append(el.source.text or el.source.aria)
             f.compose += _writes_mail(el.source.text or el.source.aria)
+            f.place_order += bool(_PLACE_ORDER.match((el.source.text or el.source.aria).strip()))
             f.reply += bool(_REPLY.search(el.source.text or el.source.aria))
         else:
             words.extend((el.source.text, el.source.hint))
@@ -280,6 +296,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         if isinstance(label, str):
             f.compose = max(f.compose, int(_writes_mail(label)))
             f.reply = max(f.reply, int(bool(_REPLY.search(label))))
+            f.place_order = max(f.place_order, int(bool(_PLACE_ORDER.match(label.strip()))))
     f.sidebar = "sidebar" in region_kinds
     page_h, view_h = facts.page_size[1], facts.viewport[1]
     f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
@@ -296,57 +313,6 @@ def _minus_links(text: str, node: Node, facts: PageFacts) -> str:
         if link.tag == "a" and link.text.strip():
             text = text.replace(link.text.strip(), " ", 1)
     return text
-
-
-def _switch(el: Element, facts: PageFacts) -> bool:
-    """A checkbox drawn as a switch (role, a small box two or three times as wide as high, a
-    class calling it a switch or a toggle, its own or its wrapper's): a setting turned on or
-    off (tally_rows.js isSwitch)."""
-    node = el.node
-    parent = facts.nodes[node.parent] if node.parent >= 0 else None
-    width, height = node.box[2], node.box[3]
-    return (node.role == "switch" or (height >= 8 and width <= 80
-                                      and 1.6 * height <= width <= 3.2 * height)
-            or bool(_SWITCH_CLASS.search(node.attrs.get("class", "")))
-            or bool(parent and _SWITCH_CLASS.search(parent.attrs.get("class", ""))))
-
-
-def _row_of(el: Element, facts: PageFacts) -> int | None:
-    return next((a.rid for a in facts.ancestors(el.node)[:8] if a.tag == "tr"), None)
-
-
-def _check_grid_rows(facts: PageFacts, elements: list[Element]) -> set[int]:
-    """Rows of two checkboxes or more and no link in a table whose columns are named: one
-    setting's channels (email, browser, app), where a row of records is selected by one box
-    and opens by a link, and a mailbox's rows name no columns (tally_rows.js inCheckGrid)."""
-    boxes: dict[int, int] = {}
-    linked: set[int] = set()
-    for el in elements:
-        if el.kind in ("checkbox", "link") and el.place.startswith("row"):
-            row = _row_of(el, facts)
-            if row is not None and el.kind == "link":
-                linked.add(row)
-            elif row is not None:
-                boxes[row] = boxes.get(row, 0) + 1
-    named: dict[int, bool] = {}
-    return {row for row, count in boxes.items()
-            if count >= 2 and row not in linked and _names_columns(facts, row, named)}
-
-
-def _names_columns(facts: PageFacts, row: int, named: dict[int, bool]) -> bool:
-    """Whether the table holding ``row`` has a heading cell (<th>); ``named`` memoizes it per
-    table."""
-    table = next((a for a in facts.ancestors(facts.nodes[row]) if a.tag == "table"), None)
-    if table is None:
-        return False
-    if table.rid not in named:
-        todo, found = list(table.children), False
-        while todo and not found:
-            node = facts.nodes[todo.pop()]
-            found = node.tag == "th"
-            todo.extend(node.children)
-        named[table.rid] = found
-    return named[table.rid]
 
 
 def _writes_mail(label: str) -> bool:
@@ -398,13 +364,34 @@ def _password_forms(facts: PageFacts, elements: list[Element]) -> tuple[int, int
     return login, sum(len(confirms) >= 2 for confirms in groups.values())
 
 
+def _new_account(facts: PageFacts, elements: list[Element]) -> bool:
+    """A form asking a user name and an email beside its one password field: a new account's
+    (a sign-in asks who you are once, by a user name or by an address)."""
+    forms: dict[int, list[str]] = {}
+    for el in elements:
+        form = next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
+        if form < 0:
+            continue
+        said = " ".join((el.source.text, el.source.hint, el.source.name, el.source.aria))
+        if el.kind == "password_input":
+            forms.setdefault(form, []).append("password")
+        elif el.kind == "text_input" and _USER_NAME.search(said):
+            forms.setdefault(form, []).append("user")
+        elif el.kind == "text_input" and (el.node.attrs.get("type") == "email"
+                                          or re.search(r"e-?mail", said, re.I)):
+            forms.setdefault(form, []).append("email")
+    return any(asked.count("password") == 1 and "user" in asked and "email" in asked
+               for asked in forms.values())
+
+
 _METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", "select", "time"})
 _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
             "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
             "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
             "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields",
-            "switches", "check_grid_rows", "removable_rows")
+            "switches", "check_grid_rows", "removable_rows", "wizard_steps",
+            "task_checkboxes")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

@@ -3,7 +3,24 @@
 // <div> rows), prose, tables, result headings, and the labels that several controls share
 // (a semantic id qualifies those by their row in every read, not only when a twin is in it).
 import { INLINE_TAGS } from './tags.js';
-import { inCheckGrid, isSwitch, removableRows } from './tally_rows.js';
+import { inCheckGrid, inTaskList, isStepper, isSwitch, removableRows, wizardSteps } from './tally_rows.js';
+
+// The runs of a box's text that its <br>s end (text and inline elements; a table or a <div> in
+// it is no part of a run), each of 100 characters or more.
+function brRuns(box) {
+  const runs = [];
+  let run = '';
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.nodeType === 1 && node.localName !== 'br'
+      && !INLINE_TAGS.has(node.localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === 3) run += node.textContent;
+    else if (node.localName === 'br') { runs.push(run); run = ''; }
+  }
+  runs.push(run);
+  return runs.map((r) => r.replace(/\s+/g, ' ').trim()).filter((r) => r.length >= 100);
+}
 
 export function pageTally() {
   const started = performance.now();
@@ -46,7 +63,7 @@ export function pageTally() {
     tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
     heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0, switches: 0,
-    check_grid_rows: 0, removable_rows: 0,
+    check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -78,6 +95,7 @@ export function pageTally() {
   const once = onceIn(new Set());
   let n = 0;
   const gridRows = new Set();  // table rows of a grid of settings' checkboxes
+  const headings = new Map();  // a box → its first heading (inTaskList)
   for (const el of document.querySelectorAll('input, textarea, select')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const tag = el.localName;
@@ -105,7 +123,10 @@ export function pageTally() {
       const setting = isSwitch(el) || grid;
       if (grid) gridRows.add(el.closest('tr'));
       if (isSwitch(el) && !el.closest(CHROME)) t.switches++;
-      if (rowAbove(el, 6, true) && !toggle && !setting) t.row_checkboxes++;
+      // (a box headed "Tasks" ticks tasks off: no row's selector, no setting either)
+      const task = inTaskList(el, headings);
+      if (task) t.task_checkboxes++;
+      if (rowAbove(el, 6, true) && !toggle && !setting && !task) t.row_checkboxes++;
     } else if (type === 'radio') t.radios++;
     else if (['text', 'email', 'tel', 'url', 'number', 'search', ''].includes(type)) {
       // (a field whose words ask what to search for, in a form or holding a query, is a search
@@ -118,7 +139,10 @@ export function pageTally() {
       else t.text_inputs++;
       const asked = `${el.name} ${el.id} ${el.getAttribute('aria-label') || ''} ${el.getAttribute('placeholder') || ''} `
         + [...(el.labels || [])].map((l) => l.textContent).join(' ');
-      if ((type === 'number' || QUANTITY.test(asked)) && rowAbove(el, 6, true)) t.quantity_fields++;
+      // (a field between "−" and "+" is a count stepped down and up, however it is named)
+      if ((type === 'number' || QUANTITY.test(asked) || isStepper(el)) && rowAbove(el, 6, true)) {
+        t.quantity_fields++;
+      }
     }
   }
   t.check_grid_rows = gridRows.size;
@@ -156,6 +180,16 @@ export function pageTally() {
     if (text.length < 40 || !shown(el)) continue;
     const weight = reading(text);
     const tag = el.localName;
+    if (tag === 'p' && el.querySelector('br') && !el.closest(CHROME)) {
+      // (a <p> written as runs its <br>s end, three of 100 characters or more: a pasted story's
+      // paragraphs in one <p>, or in one <span> in it; each run counts as a paragraph does. Two
+      // are a letter's lines as often, a sample message in a mail being written)
+      const runs = brRuns(el);
+      if (runs.length >= 3) {
+        for (const run of runs) if (once(`br ${run}`)) paragraph(run, el);
+        continue;
+      }
+    }
     if (tag === 'pre') preChars += weight;
     else if (!once(`${tag} ${text}`)) continue;
     else if (weight >= 200) { t.long_blocks++; if (tag !== 'dd') longIn(el.parentElement); }
@@ -299,6 +333,7 @@ export function pageTally() {
     t.charts++;
   }
   t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT);
+  t.wizard_steps = wizardSteps(shown, LIMIT);
   // Forms a person can fill in (a field that is no search box, no button, nothing hidden).
   const FIELD = 'textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button])'
     + ':not([type=reset]):not([type=image]):not([type=search])';

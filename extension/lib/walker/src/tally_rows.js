@@ -1,6 +1,7 @@
 // Semantic mode, the page tally's rows of controls that say what a page is for: switches and
-// grids of checkboxes (settings turned on and off), and rows of priced products a person can
-// take out (a cart). Read over the whole document, like the rest of tally.js.
+// grids of checkboxes (settings turned on and off), rows of priced products a person can take
+// out or count (a cart), a box of tasks ticked off (a to-do list) and a form's numbered steps
+// (a wizard). Read over the whole document, like the rest of tally.js.
 
 // A checkbox drawn as a switch: role=switch, a small box two or three times as wide as high
 // (a track and its knob; a page's "input {width: 100%}" stretches a checkbox much further), or
@@ -31,7 +32,8 @@ const PRICE = /(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|e
 // A control that takes a line out of what is being bought: its words ("Remove", "Remove Red
 // Apples", "×"), its aria-label or title, or a class calling it so (an icon with no words).
 const REMOVE_WORDS = /^(?:remove|delete|entfernen|supprimer|eliminar|quitar|xóa)(?![\p{L}])|^(?:×|✕|✖|x)$|^(?:删除|移除|削除)/iu;
-const REMOVE_CLASS = /(^|[\s_-])remove([\s_-]|$)/i;
+// (an icon button's class says it in a word or its short form: "del", "trash")
+const REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash)([\s_-]|$)/i;
 const ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
 
 const removes = (el) => {
@@ -55,4 +57,55 @@ export function removableRows(rowAbove, shown, chrome, limit) {
     if (PRICE.test(text) && !ADD_TO_CART.test(text)) rows.add(row);
   }
   return rows.size;
+}
+
+// A field between a "−" and a "+" (its own siblings or its wrapper's): a count a person steps
+// down and up, a cart line's quantity, however the field is typed or named.
+const LESS = /^(?:-|−|–|minus|decrease|decrement)$/i;
+const MORE = /^(?:\+|＋|plus|increase|increment)$/i;
+const words = (el) => [el.textContent, el.getAttribute('aria-label'), el.getAttribute('title')]
+  .map((s) => (s || '').replace(/\s+/g, ' ').trim()).filter(Boolean);
+
+export function isStepper(field) {
+  for (let box = field, i = 0; box && i < 2; box = box.parentElement, i++) {
+    const before = box.previousElementSibling;
+    const after = box.nextElementSibling;
+    if (before && after && words(before).some((s) => LESS.test(s))
+      && words(after).some((s) => MORE.test(s))) return true;
+  }
+  return false;
+}
+
+// A checkbox in a box headed as tasks or a to-do list: it marks a task done (some ticked, some
+// not), no mailbox's or table's row selector. The box is the nearest one holding a heading
+// before the checkbox.
+const TASKS = /^(?:my |today'?s |open )?(?:tasks?|to-?dos?|to do(?: list)?|checklist)(?![\p{L}])/iu;
+const HEADING = 'h1, h2, h3, h4, h5, h6, [role=heading]';
+
+/** ``firstHeading``: the tally's memo, box → its first heading (null: none). */
+export function inTaskList(el, firstHeading) {
+  for (let box = el.parentElement, i = 0; box && i < 10; box = box.parentElement, i++) {
+    if (!firstHeading.has(box)) firstHeading.set(box, box.querySelector(HEADING));
+    const heading = firstHeading.get(box);
+    if (heading && heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      return TASKS.test((heading.textContent || '').replace(/\s+/g, ' ').trim());
+    }
+  }
+  return false;
+}
+
+// A form's steps: tabs, items or headings that open with "Step 1", "Steps 02" (a wizard's
+// progress over its fields). The count of distinct step numbers shown.
+const STEP = /^(?:steps?|étape|paso|schritt|passo|bước)\s*0*([1-9]\d?)(?![\p{N}])|^步骤\s*0*([1-9]\d?)/iu;
+
+export function wizardSteps(shown, limit) {
+  const numbers = new Set();
+  let n = 0;
+  for (const el of document.querySelectorAll('li, [role=tab], h2, h3, h4, h5, h6')) {
+    if (++n > limit) break;
+    const text = (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    const step = STEP.exec(text);
+    if (step && shown(el)) numbers.add(step[1] || step[2]);
+  }
+  return numbers.size;
 }
