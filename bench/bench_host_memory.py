@@ -121,7 +121,7 @@ class _FrameText:
 
 
 def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
-           profile: Path | None = None) -> int:
+           profile: Path | None = None, hold_last_reply: bool = False) -> int:
     from axsnap_host.native.host import Host, send_reply
     from axsnap_host.native.protocol import FrameIO
     from axsnap_host.pipeline.tokens import warm_up
@@ -135,6 +135,7 @@ def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
         print(f"before: VmRSS {_status_mb('VmRSS')} MB", flush=True)
         cpu_ms = 0.0  # the read's CPU time: its parts' frames and its request's
         profiler: Any = None
+        held: list[Any] = []  # --hold-last-reply: the last reply, alive through the next read
         with open(path, encoding="utf-8") as frames:
             while line := frames.readline():
                 # as serve() hands a frame over: no name here keeps the message's text (or
@@ -175,6 +176,9 @@ def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
                     if profiler is not None:
                         profiler.dump_stats(f"{profile}.{replies[0].get('id')}")
                         profiler = None
+                if hold_last_reply and answered:  # as serve()'s loop did before (note 72)
+                    held[:] = replies[-1:]
+                reply = None  # as serve() lets go of its replies (native/host.py run_message_loop)
                 del replies
                 host.release()
                 if answered:  # the next read's peak is its own
@@ -200,11 +204,15 @@ def main() -> int:
     rep.add_argument("--frames", type=Path, help="append the text each reply's frames carry")
     rep.add_argument("--profile", type=Path,
                      help="cProfile each read (its frames) to PROFILE.<reply id>")
+    rep.add_argument("--hold-last-reply", action="store_true",
+                     help="keep each read's last reply alive through the next read, as "
+                          "serve()'s loop did before it let each reply go")
     args = parser.parse_args()
     if args.command == "record":
         return record(args.size, args.out, args.page,
                       CPU_MODES if args.modes == "cpu" else MODES)
-    return replay(args.recording, args.compare, args.frames, args.profile)
+    return replay(args.recording, args.compare, args.frames, args.profile,
+                  args.hold_last_reply)
 
 
 if __name__ == "__main__":

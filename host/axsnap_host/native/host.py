@@ -442,8 +442,8 @@ def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
         except UnicodeDecodeError:
             replies = [error_reply(None, ErrorCode.MALFORMED_JSON, "message is not valid UTF-8",
                                    "encode messages as UTF-8 JSON")]
-        for reply in replies:
-            send_reply(frames, reply)
+        while replies:  # each let go once written (a loop name held one through the next read)
+            send_reply(frames, replies.pop(0))
         del replies
         host.release()
 

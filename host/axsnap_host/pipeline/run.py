@@ -11,7 +11,7 @@ from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions, options_for_format
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
-from axsnap_host.pipeline.ax.snapshot import snapshot_json
+from axsnap_host.pipeline.ax.snapshot import snapshot_json, snapshot_json_parts
 from axsnap_host.pipeline.axwalk.rows import WalkSource
 from axsnap_host.pipeline.axwalk.tree import WALK_BASE
 from axsnap_host.pipeline.caps import cap_strings
@@ -23,7 +23,7 @@ from axsnap_host.pipeline.pre_encoded import PreEncoded
 from axsnap_host.pipeline.read_shared import MORE_FORMATS, READ_OWNED, is_last_format
 from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_names
 from axsnap_host.pipeline.state import TabState
-from axsnap_host.pipeline.tokens import count_tokens, size_of
+from axsnap_host.pipeline.tokens import count_tokens, size_of, size_of_parts
 
 _NOT_CAPPED = object()  # no part of a result
 
@@ -110,9 +110,10 @@ def _result(
         incomplete = snapshot["quality"].get("incomplete")  # said beside the snapshot too
         extra = {"incomplete": incomplete} if incomplete else {}
         if not fast_path(options, "pre_encoded"):  # exact: the reply encodes the snapshot
+            # its size counted a part of its text at a time: no whole text beside the nodes
             return {"format": "snapshot", "snapshot": snapshot,
-                    "size": size_of(snapshot_json(snapshot), memo=True), "timings": timings,
-                    "stats": stats, **extra}
+                    "size": size_of_parts(snapshot_json_parts(snapshot), memo=True),
+                    "timings": timings, "stats": stats, **extra}
         text = snapshot_json(snapshot)
         # as a model reads it: compact JSON; a re-read counts only the rows it has not seen
         size = size_of(text, memo=True)

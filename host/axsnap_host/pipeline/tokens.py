@@ -19,7 +19,8 @@ import os
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import Any
 
 from axsnap_host.pipeline.pre_encoded import utf8_length
@@ -127,6 +128,11 @@ def _boxes_apart(text: str) -> tuple[str, int]:
 
 
 def _count_memoized(text: str, cut: re.Pattern[str] = _ROW_CUT) -> int:
+    return _count_content(_content_pieces(text, cut))
+
+
+def _count_content(content: Iterable[str]) -> int:
+    """The tokens of the content pieces (:func:`_content_pieces`) of a text, memoized."""
     boxes = _digit_groups_are_tokens()
     total = 0
     batch: list[str] = []
@@ -135,7 +141,7 @@ def _count_memoized(text: str, cut: re.Pattern[str] = _ROW_CUT) -> int:
     # second copy of the whole text, no list of all its pieces (a whole-page SnapshotV1 of
     # the 100k bench page is 30 MB of JSON; both at once were 60 MB of the host's peak).
     # The cut matches no bbox's digits, so it finds the same rows in either text.
-    for piece in _content_pieces(text, cut):
+    for piece in content:
         if boxes:
             piece, extra = _boxes_apart(piece)
             total += extra
@@ -191,6 +197,70 @@ def _content_pieces(text: str, cut: re.Pattern[str] = _ROW_CUT) -> Iterator[str]
         yield text[start:match.end()]
         start = match.end()
     yield text[start:]
+
+
+def _streamed_content_pieces(parts: Iterable[str], cut: re.Pattern[str] = _ROW_CUT
+                             ) -> Iterator[str]:
+    """:func:`_content_pieces` of the text ``parts`` make joined, without that text: the
+    parts are held from the last cut on. A cut's match only starts at a "[" or "{", and no
+    match holds one past its first character: a match that starts before the last of
+    those in hand is the whole text's match there (every way the pattern could go from
+    that start ends before it), so those are cut as they come; what follows is searched
+    again with the next part, from that last "[" or "{" on, and the tail at the end."""
+    held = ""
+    resume = 0  # in ``held``: no match starts before it (the ones before were cut)
+    for part in parts:
+        if not part:
+            continue
+        text = held + part
+        last = max(part.rfind("["), part.rfind("{"))
+        start = 0
+        if last >= 0 and len(held) + last > resume:
+            last += len(held)
+            for match in cut.finditer(text, resume):
+                if match.start() >= last:
+                    break
+                yield text[start:match.end()]
+                start = match.end()
+            resume = last - start
+        held = text[start:]
+    start = 0
+    for match in cut.finditer(held, resume):
+        yield held[start:match.end()]
+        start = match.end()
+    yield held[start:]
+
+
+def count_tokens_of(parts: Iterable[str], *, memo: bool = False) -> int:
+    """:func:`count_tokens` of the text ``parts`` make joined, without that whole text (a
+    whole-page SnapshotV1's JSON is tens of MB): the same count, the same pieces counted
+    and memoized. A text too short to be cut is joined and counted as it is."""
+    parts = iter(parts)
+    head: list[str] = []
+    length = 0
+    for part in parts:
+        head.append(part)
+        length += len(part)
+        if length > _PIECE:
+            break
+    if length <= _PIECE or not memo:
+        rest = "".join(head) + "".join(parts) if length > _PIECE else "".join(head)
+        return count_tokens(rest, memo=memo)
+    return _count_content(_streamed_content_pieces(chain(head, parts)))
+
+
+def size_of_parts(parts: Iterable[str], *, memo: bool = False) -> dict[str, int]:
+    """:func:`size_of` of the text ``parts`` make joined, without that whole text."""
+    counts = {"bytes": 0, "chars": 0}
+
+    def measured() -> Iterator[str]:
+        for part in parts:
+            counts["bytes"] += utf8_length(part)
+            counts["chars"] += len(part)
+            yield part
+
+    tokens = count_tokens_of(measured(), memo=memo)
+    return {"bytes": counts["bytes"], "chars": counts["chars"], "tokens": tokens}
 
 
 def _pieces(text: str) -> Iterator[str]:

@@ -300,6 +300,35 @@ def snapshot_json_with_rows(snapshot: dict[str, Any], rows_text: str) -> str:
     return text[:at] + '"nodes":' + rows_text + text[at + len(empty):]
 
 
+_NODES_PER_PART = 512  # nodes (objects or rows) a part of snapshot_json_parts encodes
+
+
+def snapshot_json_parts(snapshot: dict[str, Any]) -> Iterator[str]:
+    """Texts whose concatenation is :func:`snapshot_json` of ``snapshot`` (compact), made a
+    slice of its nodes at a time: a whole page's text is never whole (tens of MB at 100k),
+    where only its size is wanted (an exact read's, pipeline/run.py)."""
+    tree = snapshot.get("ax_tree")
+    if not isinstance(tree, dict) or not isinstance(tree.get("nodes"), list) or (
+            not tree["nodes"]):
+        yield snapshot_json(snapshot)
+        return
+    nodes = tree["nodes"]
+    tree["nodes"] = []
+    try:
+        text = snapshot_json(snapshot)
+    finally:
+        tree["nodes"] = nodes
+    # the first '"nodes":[]' after the ax_tree key is its list (see snapshot_json_with_rows)
+    empty = '"nodes":[]'
+    at = text.index(empty, text.index('"ax_tree":{'))
+    yield text[:at] + '"nodes":['
+    for start in range(0, len(nodes), _NODES_PER_PART):
+        part = json.dumps(nodes[start:start + _NODES_PER_PART], ensure_ascii=False,
+                          separators=(",", ":"))
+        yield ("," if start else "") + part[1:-1]
+    yield "]" + text[at + len(empty):]
+
+
 def snapshot_json(snapshot: dict[str, Any], indent: int | None = None) -> str:
     """The JSON text of a snapshot dict (stable for a stable dict): compact, as a model
     reads it; with ``indent``, for people: the envelope indented, each node (object or row)
