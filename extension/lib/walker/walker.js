@@ -653,6 +653,218 @@ function flowOnly(ctx, el, tag, cs, children, depth) {
   leaveFlow(ctx, kind, outer);
 }
 
+// src/visibility.js
+function meets(wn, x, y, w, h) {
+  return x + w >= wn.l && y + h >= wn.t && x <= wn.r && y <= wn.b;
+}
+function overflowReaches(el, x, y, w, h, wn) {
+  const sw = el.scrollWidth;
+  const sh = el.scrollHeight;
+  const cw = el.clientWidth;
+  const ch = el.clientHeight;
+  if (sw <= cw && sh <= ch) return false;
+  const cs = getComputedStyle(el);
+  if (cs.overflowX !== "visible" && cs.overflowY !== "visible") return false;
+  return meets(wn, x, y, Math.max(w, sw + w - cw), Math.max(h, sh + h - ch));
+}
+function backgroundOf(el) {
+  let n = el;
+  const chain = [];
+  let bg = "rgb(255, 255, 255)";
+  while (n && n.nodeType === 1) {
+    const known = run.bgMemo.get(n);
+    if (known !== void 0) {
+      bg = known;
+      break;
+    }
+    chain.push(n);
+    const c = getComputedStyle(n).backgroundColor;
+    if (c && c !== "transparent" && !/rgba\([^)]*,\s*0\)$/.test(c)) {
+      bg = c;
+      break;
+    }
+    n = n.parentElement || n.parentNode && n.parentNode.host || null;
+  }
+  for (const m of chain) run.bgMemo.set(m, bg);
+  return bg;
+}
+function filterOpacity(filter) {
+  let found = 1;
+  for (const m of String(filter || "").matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/g)) {
+    found *= parseFloat(m[1]) / (m[2] ? 100 : 1);
+  }
+  return found;
+}
+function scaledToNothing(transform) {
+  const m = /matrix\(\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)/.exec(String(transform || ""));
+  if (!m) return false;
+  const [a, b, c, d] = m.slice(1, 5).map(Number);
+  return Math.abs(a) < 1e-3 && Math.abs(b) < 1e-3 || Math.abs(c) < 1e-3 && Math.abs(d) < 1e-3;
+}
+function hidingOf(el, style, w, h, x, y) {
+  const hx = [];
+  const opacity = parseFloat(style.opacity);
+  if (Number.isFinite(opacity) && opacity <= 0.05 || filterOpacity(style.filter) <= 0.05) hx.push("opacity_0");
+  if (scaledToNothing(style.transform)) hx.push("scaled_0");
+  if (el.getAttribute("aria-hidden") === "true") hx.push("aria_hidden");
+  if (style.clip && style.clip.startsWith("rect") || style.clipPath && style.clipPath !== "none") {
+    hx.push("clipped");
+  }
+  const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
+  if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? "zero_size" : "tiny_box");
+  if (x + w <= 0 || y + h + (run.topWin.scrollY || 0) <= 0) hx.push("off_screen");
+  if ((parseFloat(style.textIndent) || 0) <= -500) hx.push("text_indent");
+  return hx;
+}
+function hitAt(doc, x, y) {
+  let asked = run.hits.get(doc);
+  if (!asked) {
+    asked = /* @__PURE__ */ new Map();
+    run.hits.set(doc, asked);
+  }
+  const key = x + "," + y;
+  let hit = asked.get(key);
+  if (hit === void 0) {
+    hit = doc.elementFromPoint(x, y);
+    asked.set(key, hit);
+  }
+  return hit;
+}
+var HIT_POINTS = [
+  [0.5, 0.5],
+  [0.1, 0.5],
+  [0.9, 0.5],
+  [0.5, 0.1],
+  [0.5, 0.9],
+  [0.1, 0.1],
+  [0.9, 0.1],
+  [0.1, 0.9],
+  [0.9, 0.9]
+];
+function topmost(el, r, ctx, data) {
+  const frameWin = ctx.fw;
+  const box = ctx.clip;
+  const root = el.getRootNode();
+  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
+  let tested = 0;
+  let firstHit = null;
+  for (const [fx, fy] of HIT_POINTS) {
+    const x = r.left + r.width * fx;
+    const y = r.top + r.height * fy;
+    const outside = x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h || box && (x < box.l || y < box.t || x >= box.r || y >= box.b);
+    if (outside && tested === 0 && fx === 0.5 && fy === 0.5) return void 0;
+    if (outside) continue;
+    tested++;
+    const hit = hitAt(doc, x, y);
+    if (!firstHit) firstHit = hit;
+    for (let n = hit; n; n = n.parentNode || n.host) {
+      if (n === el || n.localName === "label" && n.control === el) {
+        if (fx !== 0.5 || fy !== 0.5) data.pt = [Math.round(x + ctx.ox), Math.round(y + ctx.oy)];
+        return 1;
+      }
+    }
+  }
+  if (!tested) return void 0;
+  const cover = coverOf(firstHit, el);
+  if (cover) data.cb = cover;
+  return 0;
+}
+function coverOf(hit, el) {
+  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
+    if (n.contains(el)) break;
+    const view = n.ownerDocument.defaultView;
+    const position = view ? view.getComputedStyle(n).position : "";
+    if (position === "fixed" || position === "absolute" || position === "sticky") return boxName(n);
+  }
+  return hit && hit.nodeType === 1 && !hit.contains(el) ? boxName(hit) : "";
+}
+function boxName(n) {
+  const tag = n.tagName.toLowerCase();
+  if (n.id) return `${tag}#${n.id}`.slice(0, 120);
+  const first = typeof n.className === "string" ? n.className.trim().split(/\s+/)[0] : "";
+  return (first ? `${tag}.${first}` : tag).slice(0, 120);
+}
+function paintsOver(n) {
+  const style = n.ownerDocument.defaultView.getComputedStyle(n);
+  if ((parseFloat(style.opacity) || 0) < 0.9) return false;
+  if (style.backgroundImage && style.backgroundImage !== "none") return true;
+  const m = /rgba?\(([^)]*)\)/.exec(style.backgroundColor || "");
+  if (!m) return false;
+  const parts = m[1].split(/[\s,/]+/).filter(Boolean);
+  const alpha2 = parts.length > 3 ? parseFloat(parts[3]) / (parts[3].endsWith("%") ? 100 : 1) : 1;
+  return alpha2 >= 0.9;
+}
+function underOpaqueBox(el) {
+  const b = el.getBoundingClientRect();
+  const x = b.left + b.width / 2;
+  const y = b.top + b.height / 2;
+  const view = el.ownerDocument.defaultView;
+  if (b.width <= 0 || b.height <= 0 || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
+  const root = el.getRootNode();
+  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
+  const hit = hitAt(doc, x, y);
+  if (!hit || hit === el || el.contains(hit)) return false;
+  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
+    if (n.contains(el)) return false;
+    if (paintsOver(n)) return true;
+  }
+  return false;
+}
+
+// src/ax_hiding.js
+var NONE = Object.freeze([]);
+function hideWords(opts) {
+  const source = opts && opts.axHideWords;
+  if (typeof source !== "string" || !source) return null;
+  try {
+    return new RegExp(source);
+  } catch (e) {
+    return null;
+  }
+}
+function above(el) {
+  if (el.parentElement) return el.parentElement;
+  const parent = el.parentNode;
+  if (parent && parent.host) return parent.host;
+  let frame = null;
+  try {
+    frame = el.ownerDocument.defaultView.frameElement;
+  } catch (e) {
+    frame = null;
+  }
+  return frame || null;
+}
+function hiddenBy(ctx, el) {
+  const chain = [];
+  let found = NONE;
+  for (let n = el; n; n = above(n)) {
+    const known = ctx.hidden.get(n);
+    if (known !== void 0) {
+      found = known;
+      break;
+    }
+    chain.push(n);
+  }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const n = chain[i];
+    const frame = run.frames[run.frameDocs.get(n.ownerDocument)];
+    const ox = frame ? frame.ox || 0 : 0;
+    const oy = frame ? frame.oy || 0 : 0;
+    const b = n.getBoundingClientRect();
+    const own = hidingOf(n, getComputedStyle(n), b.width, b.height, b.left + ox, b.top + oy);
+    if (own.length) found = [.../* @__PURE__ */ new Set([...found, ...own])];
+    ctx.hidden.set(n, found);
+  }
+  return found;
+}
+function noteHiding(ctx, row, name, el) {
+  if (!ctx.hideWords || row < 0 || !el || !name || !ctx.hideWords.test(name.toLowerCase())) return;
+  const style = getComputedStyle(el);
+  let hx = hiddenBy(ctx, el);
+  if (underOpaqueBox(el)) hx = [.../* @__PURE__ */ new Set([...hx, "covered"])];
+  ctx.hides.push([row, hx, parseFloat(style.fontSize) || 0, style.color, backgroundOf(el)]);
+}
+
 // src/ax_text_css.js
 function isHiddenStyle(el, cs) {
   if (el.hidden || el.getAttribute("aria-hidden") === "true") return true;
@@ -2077,7 +2289,9 @@ function addText(ctx, text, parent, f, node) {
   const row = [parent, "StaticText", text, null, 0, node ? nodeIdOf(ctx.nodes, node) : 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
   if (!node) cutRun(ctx.runs);
-  return push(ctx, row);
+  const at = push(ctx, row);
+  if (node) noteHiding(ctx, at, text, node.parentElement);
+  return at;
 }
 function boxIn(rect, f) {
   const frame = run.frames[f];
@@ -2287,6 +2501,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
     if (ctx.boxes && !w) cells.push(boxIn(run.axRects.get(el) || el.getBoundingClientRect(), f));
     row = push(ctx, cells);
     if (row < 0) return;
+    noteHiding(ctx, row, name, el);
   }
   if (tag === "select") {
     if (!hidden) visitSelect(ctx, el, row, role, f);
@@ -2351,7 +2566,10 @@ function axTreeRows(doc) {
     focusEl: null,
     focus: null,
     nodes: [],
-    runs: newRuns()
+    runs: newRuns(),
+    hideWords: hideWords(run.opts),
+    hides: [],
+    hidden: /* @__PURE__ */ new Map()
   };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
@@ -2368,6 +2586,7 @@ function axTreeRows(doc) {
   const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
   if (focus) out.focus = ctx.focus || { error: "the element is not rendered" };
   if (ctx.runs.joins.length) out.joins = ctx.runs.joins;
+  if (ctx.hides.length) out.h = ctx.hides;
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;
@@ -2400,7 +2619,7 @@ function markDirty(taken) {
   const out = run.out;
   const outEls = run.outEls;
   const dirty = [];
-  const above = [];
+  const above2 = [];
   const inTree = (el) => {
     for (let n = el; n; n = n.nodeType === 11 ? n.host : n.assignedSlot || n.parentNode) {
       if (taken.tree.has(n)) return true;
@@ -2413,10 +2632,10 @@ function markDirty(taken) {
     const underTree = inTree(el);
     if (!taken.self.has(el) && !underTree) continue;
     dirty.push(i);
-    if (!underTree && taken.above.has(el)) above.push(i);
+    if (!underTree && taken.above.has(el)) above2.push(i);
   }
   taken.reply.dirty = dirty;
-  taken.reply.above = above;
+  taken.reply.above = above2;
 }
 
 // src/tally_rows.js
@@ -3493,164 +3712,6 @@ function readAttrs(el, names = el.getAttributeNames()) {
     }
   }
   return a;
-}
-
-// src/visibility.js
-function meets(wn, x, y, w, h) {
-  return x + w >= wn.l && y + h >= wn.t && x <= wn.r && y <= wn.b;
-}
-function overflowReaches(el, x, y, w, h, wn) {
-  const sw = el.scrollWidth;
-  const sh = el.scrollHeight;
-  const cw = el.clientWidth;
-  const ch = el.clientHeight;
-  if (sw <= cw && sh <= ch) return false;
-  const cs = getComputedStyle(el);
-  if (cs.overflowX !== "visible" && cs.overflowY !== "visible") return false;
-  return meets(wn, x, y, Math.max(w, sw + w - cw), Math.max(h, sh + h - ch));
-}
-function backgroundOf(el) {
-  let n = el;
-  const chain = [];
-  let bg = "rgb(255, 255, 255)";
-  while (n && n.nodeType === 1) {
-    const known = run.bgMemo.get(n);
-    if (known !== void 0) {
-      bg = known;
-      break;
-    }
-    chain.push(n);
-    const c = getComputedStyle(n).backgroundColor;
-    if (c && c !== "transparent" && !/rgba\([^)]*,\s*0\)$/.test(c)) {
-      bg = c;
-      break;
-    }
-    n = n.parentElement || n.parentNode && n.parentNode.host || null;
-  }
-  for (const m of chain) run.bgMemo.set(m, bg);
-  return bg;
-}
-function filterOpacity(filter) {
-  let found = 1;
-  for (const m of String(filter || "").matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/g)) {
-    found *= parseFloat(m[1]) / (m[2] ? 100 : 1);
-  }
-  return found;
-}
-function scaledToNothing(transform) {
-  const m = /matrix\(\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)/.exec(String(transform || ""));
-  if (!m) return false;
-  const [a, b, c, d] = m.slice(1, 5).map(Number);
-  return Math.abs(a) < 1e-3 && Math.abs(b) < 1e-3 || Math.abs(c) < 1e-3 && Math.abs(d) < 1e-3;
-}
-function hidingOf(el, style, w, h, x, y) {
-  const hx = [];
-  const opacity = parseFloat(style.opacity);
-  if (Number.isFinite(opacity) && opacity <= 0.05 || filterOpacity(style.filter) <= 0.05) hx.push("opacity_0");
-  if (scaledToNothing(style.transform)) hx.push("scaled_0");
-  if (el.getAttribute("aria-hidden") === "true") hx.push("aria_hidden");
-  if (style.clip && style.clip.startsWith("rect") || style.clipPath && style.clipPath !== "none") {
-    hx.push("clipped");
-  }
-  const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
-  if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? "zero_size" : "tiny_box");
-  if (x + w <= 0 || y + h + (run.topWin.scrollY || 0) <= 0) hx.push("off_screen");
-  if ((parseFloat(style.textIndent) || 0) <= -500) hx.push("text_indent");
-  return hx;
-}
-function hitAt(doc, x, y) {
-  let asked = run.hits.get(doc);
-  if (!asked) {
-    asked = /* @__PURE__ */ new Map();
-    run.hits.set(doc, asked);
-  }
-  const key = x + "," + y;
-  let hit = asked.get(key);
-  if (hit === void 0) {
-    hit = doc.elementFromPoint(x, y);
-    asked.set(key, hit);
-  }
-  return hit;
-}
-var HIT_POINTS = [
-  [0.5, 0.5],
-  [0.1, 0.5],
-  [0.9, 0.5],
-  [0.5, 0.1],
-  [0.5, 0.9],
-  [0.1, 0.1],
-  [0.9, 0.1],
-  [0.1, 0.9],
-  [0.9, 0.9]
-];
-function topmost(el, r, ctx, data) {
-  const frameWin = ctx.fw;
-  const box = ctx.clip;
-  const root = el.getRootNode();
-  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
-  let tested = 0;
-  let firstHit = null;
-  for (const [fx, fy] of HIT_POINTS) {
-    const x = r.left + r.width * fx;
-    const y = r.top + r.height * fy;
-    const outside = x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h || box && (x < box.l || y < box.t || x >= box.r || y >= box.b);
-    if (outside && tested === 0 && fx === 0.5 && fy === 0.5) return void 0;
-    if (outside) continue;
-    tested++;
-    const hit = hitAt(doc, x, y);
-    if (!firstHit) firstHit = hit;
-    for (let n = hit; n; n = n.parentNode || n.host) {
-      if (n === el || n.localName === "label" && n.control === el) {
-        if (fx !== 0.5 || fy !== 0.5) data.pt = [Math.round(x + ctx.ox), Math.round(y + ctx.oy)];
-        return 1;
-      }
-    }
-  }
-  if (!tested) return void 0;
-  const cover = coverOf(firstHit, el);
-  if (cover) data.cb = cover;
-  return 0;
-}
-function coverOf(hit, el) {
-  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
-    if (n.contains(el)) break;
-    const view = n.ownerDocument.defaultView;
-    const position = view ? view.getComputedStyle(n).position : "";
-    if (position === "fixed" || position === "absolute" || position === "sticky") return boxName(n);
-  }
-  return hit && hit.nodeType === 1 && !hit.contains(el) ? boxName(hit) : "";
-}
-function boxName(n) {
-  const tag = n.tagName.toLowerCase();
-  if (n.id) return `${tag}#${n.id}`.slice(0, 120);
-  const first = typeof n.className === "string" ? n.className.trim().split(/\s+/)[0] : "";
-  return (first ? `${tag}.${first}` : tag).slice(0, 120);
-}
-function paintsOver(n) {
-  const style = n.ownerDocument.defaultView.getComputedStyle(n);
-  if ((parseFloat(style.opacity) || 0) < 0.9) return false;
-  if (style.backgroundImage && style.backgroundImage !== "none") return true;
-  const m = /rgba?\(([^)]*)\)/.exec(style.backgroundColor || "");
-  if (!m) return false;
-  const parts = m[1].split(/[\s,/]+/).filter(Boolean);
-  const alpha2 = parts.length > 3 ? parseFloat(parts[3]) / (parts[3].endsWith("%") ? 100 : 1) : 1;
-  return alpha2 >= 0.9;
-}
-function underOpaqueBox(el) {
-  const b = el.getBoundingClientRect();
-  const x = b.left + b.width / 2;
-  const y = b.top + b.height / 2;
-  const view = el.ownerDocument.defaultView;
-  if (b.width <= 0 || b.height <= 0 || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
-  const root = el.getRootNode();
-  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
-  const hit = hitAt(doc, x, y);
-  if (!hit || hit === el || el.contains(hit)) return false;
-  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
-    if (n.contains(el)) return false;
-    if (paintsOver(n)) return true;
-  }
-  return false;
 }
 
 // src/scan.js

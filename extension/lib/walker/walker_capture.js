@@ -18,7 +18,7 @@
 
 import { fastPath } from '../reuse/fast_paths.js';
 import { DeadlineError, withDeadline } from '../session/deadline.js';
-import { DOM_FORMATS } from '../generated/contract.js';
+import { DOM_FORMATS, INSTRUCTION_TRIGGERS } from '../generated/contract.js';
 import { axsnapWalk } from './walker.js';
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
 import { loadWalkIdFloor, rememberRowsWalk, walkIdFloor } from './walker_ax_nodes.js';
@@ -60,7 +60,10 @@ function walkerOptions(options) {
     ...(listableIds(options) === true ? { listable: true } : {}),
     // a whole-page outline from the walk (walksAxTree): the document as AX rows too, and
     // the rows of the element a CSS focus selects (an id or XPath the host finds itself)
-    ...(options?.ax_tree === true || options?.ax_tree === 'boxes' ? { axTree: options.ax_tree } : {}),
+    // (with the words an instruction needs: the rows that have one carry their hiding facts,
+    // src/ax_hiding.js, so the host flags hidden instructions as from a DOMSnapshot's styles)
+    ...(options?.ax_tree === true || options?.ax_tree === 'boxes'
+      ? { axTree: options.ax_tree, axHideWords: INSTRUCTION_TRIGGERS } : {}),
     ...((options?.ax_tree === true || options?.ax_tree === 'boxes') && isCssFocus(options?.focus)
       ? { axFocus: options.focus } : {}),
     // the AX window read: take or arm the main frame's AX change journal (ax_window_cache.js)

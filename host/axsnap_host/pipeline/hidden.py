@@ -72,12 +72,15 @@ class Suspicion:
 
 
 # Words at least one pattern needs: a cheap first pass (most text has none of them), so
-# the AX outputs can ask about every named node of a 100k-node page.
-_TRIGGERS = re.compile(
+# the AX outputs can ask about every named node of a 100k-node page. Matched against the
+# lower-cased text; the walker's rows pass tests the same pattern (contract.js
+# INSTRUCTION_TRIGGERS) to read the hiding facts of only those rows (ax_hiding.js).
+INSTRUCTION_TRIGGERS = (
     r"ignor|disregard|forget|override|you are now|from now on|act as|system|assistant|"
     r"instruction|the user|忽略|无视|你现在|你現在|系统|系統|bỏ qua|bây giờ|hệ thống|olvida|"
     r"ahora eres|sistema|du bist jetzt|vergiss|anweisung|maintenant|système|無視|あなたは今|"
     r"システム")
+_TRIGGERS = re.compile(INSTRUCTION_TRIGGERS)
 
 
 def instruction_match(text: str) -> str | None:

@@ -22,6 +22,7 @@
 // document's viewport (a text run's from a Range over its text node: read off the layout
 // the walk already made, nothing in the page changes).
 import { endFlow, enterFlow, flowKind, flowOnly, flowText, leaveFlow, newFlow, ranText } from './ax_flow.js';
+import { hideWords, noteHiding } from './ax_hiding.js';
 import { axName } from './ax_name.js';
 import { axRole } from './ax_role.js';
 import { breaksRun, cutRun, newRuns, textRun } from './ax_runs.js';
@@ -101,7 +102,9 @@ function addText(ctx, text, parent, f, node) {
   const row = [parent, 'StaticText', text, null, 0, node ? nodeIdOf(ctx.nodes, node) : 0, f];
   if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
   if (!node) cutRun(ctx.runs);  // generated text: no run of the DOM's (ax_runs.js)
-  return push(ctx, row);
+  const at = push(ctx, row);
+  if (node) noteHiding(ctx, at, text, node.parentElement);  // (ax_hiding.js)
+  return at;
 }
 
 /** A box in the top document's viewport: `rect` of walker frame `f`'s viewport, shifted. */
@@ -300,6 +303,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
     if (ctx.boxes && !w) cells.push(boxIn(run.axRects.get(el) || el.getBoundingClientRect(), f));
     row = push(ctx, cells);
     if (row < 0) return;
+    noteHiding(ctx, row, name, el);
   }
   if (tag === 'select') { if (!hidden) visitSelect(ctx, el, row, role, f); return; }
   if (tag === 'iframe' || tag === 'frame') { visitFrame(ctx, el, row, depth); return; }
@@ -344,7 +348,8 @@ function focusElement(doc, selector) {
 export function axTreeRows(doc) {
   const t0 = performance.now();
   const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0,
-    boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null, nodes: [], runs: newRuns() };
+    boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null, nodes: [], runs: newRuns(),
+    hideWords: hideWords(run.opts), hides: [], hidden: new Map() };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
   else if (focus) { ctx.focusEl = focus; ctx.focusW = trackedOf(focus); }
@@ -357,6 +362,7 @@ export function axTreeRows(doc) {
   const out = { rows: ctx.rows, ms: Math.round((performance.now() - t0) * 10) / 10 };
   if (focus) out.focus = ctx.focus || { error: 'the element is not rendered' };
   if (ctx.runs.joins.length) out.joins = ctx.runs.joins;  // (ax_runs.js)
+  if (ctx.hides.length) out.h = ctx.hides;  // (ax_hiding.js)
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

@@ -77,9 +77,10 @@
 //          (a scroll container: overflow auto/scroll with more content than box on x: 1,
 //          y: 2, both: 3), ro?: the role Chromium's AX tree gives it and an?: its accessible
 //          name (opts.axRoles only, elements kept for their role: ax_facts.js)}
-//   axt?: {rows, ms, capped?, next?, joins?} (opts.axTree: the document as accessibility rows,
-//         ax_tree.js; with track, next: the world's next id; joins: the text rows that go on
-//         a run of inline text, ax_runs.js)
+//   axt?: {rows, ms, capped?, next?, joins?, h?} (opts.axTree: the document as accessibility
+//         rows, ax_tree.js; with track, next: the world's next id; joins: the text rows that go
+//         on a run of inline text, ax_runs.js; h: the hiding facts of the rows whose name has
+//         an instruction's word, ax_hiding.js)
 import { axTreeRows } from './ax_tree.js';
 import { markDirty, takeJournal } from './journal.js';
 import { finishTracking, trackState } from './records.js';

@@ -1,13 +1,16 @@
 """Flag hidden instructions in the AX outputs (SnapshotV1, the outline, compact included).
 
 A named node whose text reads like an instruction to a model and that a person cannot see
-(DOMSnapshot styles: pipeline/hidden.py) keeps its text, marked where the text is:
+(DOMSnapshot styles, the window walker's records, or the whole-page walk's rows' facts:
+pipeline/hidden.py) keeps its text, marked where the text is:
 ``[suspicious: hidden_instruction (opacity_0)]`` is appended to its name, so every line or
 record that carries the words carries the flag; SnapshotV1 adds a structured
 ``suspicious`` to the node.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex
@@ -16,6 +19,7 @@ from axsnap_host.pipeline.dom.index import DomIndex, DomInfo
 from axsnap_host.pipeline.hidden import (
     Suspicion,
     dom_hiding_reasons,
+    hiding_reasons,
     instruction_match,
     unseen_attribute_suspicion,
 )
@@ -45,6 +49,23 @@ def dom_chain(dom: DomFacts, backend_id: int | None, frame_id: str | None,
 
 # FlatTree.ahead key: instruction_matches(tree), worked out before the request came
 MATCHES = "instruction_matches"
+# FlatTree.ahead key: a whole-page read from the walk's node id → its HidingFacts, for the
+# nodes whose name has an instruction's word (pipeline/axwalk/hiding.py)
+WALK_HIDING = "walk_hiding"
+
+
+class HidingFacts(NamedTuple):
+    """What the walker read of the element holding a node's words (ax_hiding.js)."""
+
+    hidden_by: tuple[str, ...]  # why a box around it hides what it holds
+    font_size: float | None
+    color: str
+    background: str
+
+    def reasons(self) -> list[str]:
+        """The same decision as a window read's record (WindowIndex.hiding_reasons)."""
+        return hiding_reasons(inherited=list(self.hidden_by), font_size=self.font_size,
+                              color=self.color, background=self.background)
 
 
 def instruction_matches(tree: FlatTree) -> dict[str, str]:
@@ -97,11 +118,14 @@ def flag_hidden_instructions(tree: FlatTree, dom: DomFacts) -> dict[str, Suspici
     """Mark the hidden instructions of ``tree`` in place; return them by node id."""
     found: dict[str, Suspicion] = {}
     ahead = tree.ahead.pop(MATCHES, None)
+    walked = tree.ahead.pop(WALK_HIDING, None) or {}  # a read from the walk's facts
     matches = ahead if isinstance(ahead, dict) else instruction_matches(tree)
     covers = CoverIndex(dom) if isinstance(dom, DomIndex) and matches else None
     for node_id, match in matches.items():
         node = tree.nodes[node_id]
-        reasons = (dom.hiding_reasons(node.backend_id, node.frame_id)
+        facts = walked.get(node_id)
+        reasons = (facts.reasons() if isinstance(facts, HidingFacts)
+                   else dom.hiding_reasons(node.backend_id, node.frame_id)
                    if isinstance(dom, WindowIndex)
                    else dom_hiding_reasons(dom_chain(dom, node.backend_id, node.frame_id)))
         if not reasons:

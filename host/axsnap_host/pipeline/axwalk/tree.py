@@ -31,8 +31,10 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.ax.build import HOST_OWNED
+from axsnap_host.pipeline.ax.instructions import WALK_HIDING
 from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_facts
+from axsnap_host.pipeline.axwalk.hiding import row_hiding
 from axsnap_host.pipeline.dom.walker_merge import Joined, frame_ordinals, joined_records
 from axsnap_host.pipeline.page_status import is_error_page
 from axsnap_host.pipeline.read_shared import READ_OWNED, is_last_format
@@ -204,7 +206,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
     ordinals, backends = links
     tree = _Tree(entries)
     tree.add(_rows(walker), ordinals, backends.get(None, {}), None, None, _joins(walker),
-             _row_ids(walker))
+             _row_ids(walker), row_hiding(walker))
     # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under
     # its <iframe>, as flatten hangs a frame's tree under its owner.
     # (Its run names the extension's frame, not CDP's: matched by URL, as join() does.)
@@ -229,7 +231,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
         inner = _inner_ordinals(result, ordinal, capture, tree.reached)
         world = result.get("world")
         tree.add(_rows(result), inner, backends.get(world, {}), host, world, _joins(result),
-                 _row_ids(result))
+                 _row_ids(result), row_hiding(result))
     # the documents the walker runs read (an empty frame's rows make no line: not a gap)
     walked = {_bare(str(f.get("url", ""))) for run in (walker, *(
         (sub or {}).get("result") or {} for sub in walker.get("subframes") or ()
@@ -254,6 +256,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
     out.ahead[WALK_REFS] = tree.refs
     out.ahead[WALK_BOXES] = tree.boxes
     out.ahead[WALK_SEAMS] = tree.seams
+    out.ahead[WALK_HIDING] = tree.hiding
     return out
 
 
@@ -319,13 +322,14 @@ class _Tree:
         self.refs: dict[str, tuple[Any, int]] = {}  # a node without an element id → its record
         self.boxes: dict[str, tuple[list[Any], str | None]] = {}  # (see WALK_BOXES)
         self.seams: dict[str, tuple[str, str]] = {}  # (see WALK_SEAMS)
+        self.hiding: dict[str, Any] = {}  # (see WALK_HIDING)
 
     def add(self, rows: list[Any], ordinals: dict[int, int], backend_of: dict[int, int],
             host: str | None, world: Any, joins: dict[int, str] | None = None,
-            row_ids: list[Any] | None = None) -> None:
+            row_ids: list[Any] | None = None, hides: dict[int, Any] | None = None) -> None:
         """One run's rows (its records' ``_world`` is ``world``); its top rows hang under
         ``host`` (None: they are the root); ``joins``: :func:`_joins` of the run;
-        ``row_ids``: :func:`_row_ids` of the run."""
+        ``row_ids``: :func:`_row_ids` of the run; ``hides``: its rows' hiding facts."""
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
@@ -336,6 +340,7 @@ class _Tree:
         last = len(entries)
         joins = joins or {}
         row_ids = row_ids or []
+        hides = hides or {}
         named = 0  # rows with a w so far: their index in row_ids
         last_text: str | None = None  # the latest text run's node
         for index, row in enumerate(rows):
@@ -396,6 +401,8 @@ class _Tree:
             else:
                 nodes[parent].children.append(node_id)
             kept_of.append(node_id)
+            if index in hides:
+                self.hiding[node_id] = hides[index]
             if role == "StaticText":
                 gap = joins.get(index)
                 if gap is not None and last_text is not None:
