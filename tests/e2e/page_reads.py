@@ -12,11 +12,15 @@ from axsnap_host.client import Browser, OutlineResult
 # every read captures (reuse: False): these tests look at what a capture does, and a
 # re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
 NOW = {"stabilize": {"enabled": False}, "reuse": False}
+# the AX cache and its deltas are the fast paths of Chromium's tree (getFullAXTree), a source a
+# whole-page read takes when asked (the walk is the default, design note 65)
+CHROMIUM = {"ax_source": "chromium"}
 
 
 def page_read(browser: Browser) -> dict[str, Any]:
-    """The whole reply of a whole-page SnapshotV1 read, without waiting for quiet."""
-    return browser.snapshot_raw(format="snapshot", scope="page", **NOW)
+    """The whole reply of a whole-page SnapshotV1 read from Chromium's tree, without waiting
+    for quiet."""
+    return browser.snapshot_raw(format="snapshot", scope="page", **CHROMIUM, **NOW)
 
 
 def fresh_page_read(browser: Browser) -> dict[str, Any]:

@@ -4,7 +4,9 @@ A whole-page SnapshotV1 after the page changed itself is served from the cached 
 with what changed (``quality.ax_source == "cache+N changed"``), and it equals a fresh full
 read of the same page (the next read after the page's own ``resize`` event, which makes the
 journal doubt and the extension read the whole tree again). Navigation, input and too many
-changes make the next read a full one that says why.
+changes make the next read a full one that says why. Every read here asks for Chromium's
+tree (``ax_source="chromium"``), the source the cache is of (the default, the walk, has none:
+design note 65).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from page_reads import NOW, comparable, fresh_page_read, page_read
+from page_reads import CHROMIUM, NOW, comparable, fresh_page_read, page_read
 from page_waits import wait_until_axsnap_lets_go
 
 from axsnap_host.client import Browser
@@ -147,7 +149,7 @@ def test_the_cache_outlives_the_debugger_session(browser: Browser, pages_url: st
 
 
 def _outline(browser: Browser) -> dict[str, Any]:
-    reply = browser.snapshot_raw(format="outline", scope="page", **NOW)["result"]
+    reply = browser.snapshot_raw(format="outline", scope="page", **CHROMIUM, **NOW)["result"]
     return {key: reply[key] for key in ("combinedTree", "combinedXpathMap", "combinedUrlMap")}
 
 

@@ -6,7 +6,8 @@ sends it as one delta part on what the host kept of the last read it served
 changed and the order of all. Reads in a row chain deltas; a host that lost its base (here:
 killed and started again) gets the stream again whole. Each cached read must equal a fresh
 read of the same page state: the next read after the page's own ``resize`` event, which
-reads the whole tree (no AX cache) and sends it whole (no base).
+reads the whole tree (no AX cache) and sends it whole (no base). The reads ask for Chromium's
+tree (``page_reads.page_read``: ``ax_source="chromium"``), whose fast paths these are.
 """
 
 from __future__ import annotations

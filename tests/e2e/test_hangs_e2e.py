@@ -32,9 +32,10 @@ def test_javascript_url_iframes_do_not_hold_the_dom_channel(
 def test_a_deeply_nested_dom_does_not_hold_the_outline(
     browser: Browser, pages_url: str, scope: str | None
 ) -> None:
-    """``scope: "page"`` reads the whole DOM tree (the read that hung); the default window
-    scope does not read it at all."""
-    options = {"scope": scope} if scope else {}
+    """``scope: "page"`` from Chromium's tree reads the whole DOM tree (the read that hung;
+    the walk, the whole page's default source, reads none: design note 68); the default
+    window scope does not read it at all."""
+    options = {"scope": scope, "ax_source": "chromium"} if scope else {}
     result = browser.snapshot(pages_url + "hangs/deep.html", format="outline", **FAST, **options)
     assert isinstance(result, OutlineResult)
     assert "button: Deepest button" in result.combinedTree
@@ -62,10 +63,12 @@ def test_a_deeply_nested_out_of_process_frame_is_read_in_slices_at_once(
 ) -> None:
     """The deep DOM inside a cross-site (out-of-process) frame: its process is probed up
     front like the main frame's, so its tree is read in slices at once, not after the
-    whole-tree read's deadline (issue 28). Which path was taken is in the frame's
+    whole-tree read's deadline (issue 28): Chromium's tree's read (the walk reads no DOM tree,
+    design note 68). Which path was taken is in the frame's
     ``dom_tree_depth`` error: the probe's reason, not the deadline's."""
     url = f"{pages_url}dom/xorigin.html?src={cross_site_url}hangs/deep.html"
-    result = browser.snapshot(url, format="outline", scope="page", reuse=False, **FAST)
+    result = browser.snapshot(url, format="outline", scope="page", ax_source="chromium",
+                              reuse=False, **FAST)
     assert isinstance(result, OutlineResult)
     assert "button: Deepest button" in result.combinedTree
     oopif = [f for f in result.frames if f.get("outOfProcess")]

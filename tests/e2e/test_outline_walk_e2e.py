@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from axsnap_host.client import Browser
+from axsnap_host.client.file_server import serve_directory
 from axsnap_host.models.errors import AxsnapError
 
 WHOLE = {"format": "outline", "scope": "page", "exact": True}
+DEMO = Path(__file__).resolve().parents[2] / "host" / "axsnap_host" / "demo"
 _ID = re.compile(r"^(\s*)\[(\d+-(?:ax)?-?\d+)\] ")
 
 
@@ -114,6 +117,14 @@ def test_every_frame_is_read_same_origin_nested_and_cross_site(
     ours, theirs = split(walked["combinedTree"]), split(chromium["combinedTree"])
     assert [text for text, _ in ours] == [text for text, _ in theirs]
     assert all(i == j for (_, i), (_, j) in zip(ours, theirs, strict=True) if i)
+    # the inventory says what Chromium's does of every frame: the one that failed to load is
+    # listed at the URL it failed to load (the walk has no <iframe> src: Chromium's
+    # unreachableUrl), not at Chrome's error page
+    facts = ("url", "origin", "captured", "status", "reason", "ownerId")
+    assert [{k: f.get(k) for k in facts} for f in walked["frames"]] == \
+        [{k: f.get(k) for k in facts} for f in chromium["frames"]]
+    assert any(f["url"].endswith("/nothing.html") and f["status"] == "restricted"
+               for f in walked["frames"])
     tree = walked["combinedTree"]
     assert id_of(tree, "button: Same frame button").startswith("1-")
     assert id_of(tree, "button: Nested button").startswith("2-")
@@ -182,3 +193,19 @@ def test_compact_joins_inline_split_sentences_from_the_walk(
 def read_compact(browser: Browser, source: str) -> str:
     return str(browser.snapshot_raw(**WHOLE, ax_source=source, compact=True)["result"][
         "combinedTree"])
+
+
+def test_a_label_around_its_field_names_it_without_the_fields_value(browser: Browser) -> None:
+    """<label>Email <input value="ada@example.com"></label>: the field's name is "Email", as
+    Chromium names it (the control a label names adds nothing to its own name, not its
+    value), so the label's text, which repeats it, is pruned as from Chromium's tree. The
+    demo page, its payment frame too: the walk's outline is Chromium's line for line."""
+    with serve_directory(DEMO) as base:
+        browser.open(base + "index.html")
+        chromium = read(browser, "chromium")["result"]["combinedTree"]
+        walked = read(browser, "walk")["result"]["combinedTree"]
+    ours, theirs = split(walked), split(chromium)
+    assert [text for text, _ in ours] == [text for text, _ in theirs]
+    lines = [text.strip() for text, _ in ours]
+    for name in ("Email", "One-time code", "Card number", "CVC"):
+        assert f"textbox: {name}" in lines and f"StaticText: {name}" not in lines

@@ -41,7 +41,9 @@ def test_whole_page_snapshot_places_frame_content_by_the_owner_border(
 ) -> None:
     url = _page_url(pages_url, pages_url if site == "same-origin" else cross_site_url)
     browser.open(url)
-    reply = browser.snapshot_raw(format="snapshot", scope="page", **NOW)
+    # (Chromium's tree with a DOMSnapshot: the walk, the other source, places by its own
+    # rects, checked below)
+    reply = browser.snapshot_raw(format="snapshot", scope="page", ax_source="chromium", **NOW)
     steps = reply["timings"]["capture_steps"]
     assert "frame_border_ms" in steps  # the borders were read: no DOM rects were asked
     button = _frame_button(reply["result"]["snapshot"])
@@ -49,6 +51,9 @@ def test_whole_page_snapshot_places_frame_content_by_the_owner_border(
     # the window read places it from the walker's own rects: the same box
     window = browser.snapshot_raw(format="snapshot", **NOW)["result"]["snapshot"]
     assert _frame_button(window)["bbox"] == button["bbox"]
+    # and the whole page from the walk, from the walker's rects: the same box
+    walk = browser.snapshot_raw(format="snapshot", scope="page", ax_source="walk", **NOW)
+    assert _frame_button(walk["result"]["snapshot"])["bbox"] == button["bbox"]
 
 
 @pytest.mark.parametrize("source", ["snapshot", "walk"])

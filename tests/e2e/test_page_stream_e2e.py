@@ -25,9 +25,12 @@ from axsnap_host.models.snapshot import SnapshotV1, node_records
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
 # re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
-NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
+# The stream is Chromium's tree's (ax_source "chromium"; the walk, the default, sends its rows
+# with the walker's output: design note 65).
+NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False, "ax_source": "chromium"}
 # (reuse: False, as NO_WAIT: these tests look at how a capture is streamed)
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}, "reuse": False}
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}, "reuse": False,
+        "ax_source": "chromium"}
 ROWS = 1500
 
 
@@ -128,12 +131,13 @@ def test_navigation_during_a_streamed_read_is_one_page_or_an_error(
 
 
 def test_cli_shows_the_progress_of_a_whole_page_read(tmp_path: Path, pages_url: str) -> None:
-    """`axsnap snapshot --whole-page --progress`: the stage and the AX nodes sent so far."""
+    """`axsnap snapshot --whole-page --ax-source chromium --progress`: the stage and the AX
+    nodes sent so far (Chromium's tree is streamed in parts)."""
     script = Path(sys.executable).with_name("axsnap")
     command = str(script) if script.exists() else shutil.which("axsnap") or "axsnap"
     done = subprocess.run(
-        [command, "snapshot", pages_url + f"big.html?n={ROWS}", "--whole-page", "--progress",
-         "--no-stabilize", "--out", str(tmp_path / "out")],
+        [command, "snapshot", pages_url + f"big.html?n={ROWS}", "--whole-page", "--ax-source",
+         "chromium", "--progress", "--no-stabilize", "--out", str(tmp_path / "out")],
         capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "part(s) sent to the host" in done.stderr, done.stderr[-2000:]

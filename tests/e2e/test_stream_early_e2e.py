@@ -8,7 +8,8 @@ process, the AX cache's delta reads, a stream sent again whole to a new host, th
 the request must take the early tree (``stats.ax_stream.early_ms``): a frame the extension
 changed after the end would show as ``early_unused``. That the early tree gives the late
 one's output is the unit tests' (tests/unit/test_stream_early.py); here the cached reads
-also equal fresh ones.
+also equal fresh ones. The stream is Chromium's tree's: every read asks for it
+(``ax_source="chromium"``; the default, the walk, has none: design note 65).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import signal
 from typing import Any
 
 from host_procs import the_host
-from page_reads import NOW, comparable, fresh_page_read, page_read
+from page_reads import CHROMIUM, NOW, comparable, fresh_page_read, page_read
 
 from axsnap_host.client import Browser
 from axsnap_host.models.snapshot import node_records
@@ -35,7 +36,7 @@ def test_frames_in_and_out_of_process_take_the_early_tree(
         browser: Browser, pages_url: str, cross_site_url: str) -> None:
     browser.open(f"{pages_url}frames.html?cross={cross_site_url}")
     for options in ({"format": "snapshot"}, {"format": "outline"}):
-        reply = browser.snapshot_raw(scope="page", **options, **NOW)
+        reply = browser.snapshot_raw(scope="page", **options, **CHROMIUM, **NOW)
         _early(reply)
     snapshot = page_read(browser)["result"]["snapshot"]
     assert len(snapshot["frames"]) >= 3 and all(f["captured"] for f in snapshot["frames"])

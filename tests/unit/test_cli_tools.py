@@ -114,6 +114,20 @@ def test_parser_maps_flags_to_wire_option_names() -> None:
     assert not {"compact", "filter", "depth", "max_tokens"} & set(options)
 
 
+def test_parser_maps_the_whole_pages_ax_source() -> None:
+    from axsnap_host.cli.main import _options_from_args
+    from axsnap_host.models.options import wire_options
+
+    args = build_parser().parse_args(
+        ["snapshot", "page.html", "--whole-page", "--ax-source", "chromium"])
+    options = _options_from_args(args)
+    assert options["scope"] == "page" and options["ax_source"] == "chromium"
+    assert wire_options({**options, "format": "snapshot"})["ax_source"] == "chromium"
+    # a window read has no source to choose
+    args = build_parser().parse_args(["snapshot", "page.html", "--ax-source", "walk"])
+    assert "ax_source" not in _options_from_args(args)
+
+
 def test_parser_maps_the_outline_shaping_flags() -> None:
     from axsnap_host.cli.main import _options_from_args
     from axsnap_host.models.options import wire_options

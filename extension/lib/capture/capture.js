@@ -42,6 +42,9 @@ export function flattenFrameTree(tree) {
     out.push({
       frameId: f.id, parentFrameId: parentId ?? f.parentId ?? null, url: f.url + (f.urlFragment ?? ''),
       name: f.name ?? '', loaderId: f.loaderId ?? null,
+      // a frame showing Chrome's error page: the URL it failed to load (the outline's
+      // inventory lists it where no <iframe> src says it)
+      ...(f.unreachableUrl ? { unreachable_url: f.unreachableUrl } : {}),
     });
     for (const child of node.childFrames ?? []) visit(child, f.id);
   };

@@ -1018,7 +1018,7 @@ function programOf(el, depth) {
   return p;
 }
 function elementProgram(n, depth) {
-  const p = { ops: [], depth, cut: false };
+  const p = { ops: [], depth, cut: false, el: n };
   const ops = p.ops;
   const tag = n.localName;
   if (SKIP2.has(tag)) return p;
@@ -1057,7 +1057,7 @@ function elementProgram(n, depth) {
   else if (box) ops.push(BOX_CLOSE);
   return p;
 }
-function play(w, ops) {
+function play(w, ops, skip) {
   let mark = "";
   for (let i = 0; i < ops.length; ) {
     switch (ops[i]) {
@@ -1088,7 +1088,7 @@ function play(w, ops) {
         i += 1;
         break;
       case SUB:
-        play(w, ops[i + 1].ops);
+        if (ops[i + 1].el !== skip) play(w, ops[i + 1].ops, skip);
         i += 2;
         break;
       case MARK:
@@ -1108,13 +1108,13 @@ function continuesInline(el) {
   const next = el.nextSibling;
   return !!next && next.nodeType === 3 && /^\S/.test(next.data) && axStyle(el).display === "inline";
 }
-function contentText(el) {
+function contentText(el, skip = null) {
   const w = writer();
   const p = { ops: [], depth: 0, cut: false };
   generatedOps(el, "::before", p.ops);
   childrenOps(el, 0, p);
   generatedOps(el, "::after", p.ops);
-  play(w, p.ops);
+  play(w, p.ops, skip);
   if (!w.out.endsWith(" ") || w.kept === w.out.length || continuesInline(el)) return w.out;
   return w.out.slice(0, -1);
 }
@@ -1571,7 +1571,7 @@ function hostLanguageName(el, tag) {
   }
   const labels = LABELABLE.has(tag) ? labelsOf(el) : [];
   if (labels.length) {
-    const texts = labels.map((l) => collapse2(contentText(l))).filter(Boolean);
+    const texts = labels.map((l) => collapse2(contentText(l, el))).filter(Boolean);
     if (texts.length) return texts.join(" ");
   }
   if (tag === "img" || tag === "area") {

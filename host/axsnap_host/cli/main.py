@@ -37,6 +37,8 @@ def _options_from_args(args: argparse.Namespace) -> dict[str, Any]:
     }
     if args.whole_page and getattr(args, "format", None) in ("snapshot", "outline"):
         options["scope"] = "page"  # the AX formats' whole page
+        if getattr(args, "ax_source", None):
+            options["ax_source"] = args.ax_source
     if args.trace_id:
         options["trace_id"] = args.trace_id
     if getattr(args, "snapshot_encoding", "nodes") != "nodes":
@@ -175,6 +177,9 @@ def _add_capture_flags(parser: argparse.ArgumentParser, out_help: str) -> None:
     parser.add_argument("--whole-page", action="store_true",
                         help="the whole page, not only the viewport (scope 'page' for "
                         "snapshot/outline)")
+    parser.add_argument("--ax-source", choices=("walk", "chromium"), default=None,
+                        help="--whole-page snapshot/outline: the walker's own pass or "
+                        "Chromium's accessibility tree (streamed to the host in parts)")
     parser.add_argument("--viewport-expand", type=int, default=0, metavar="PX",
                         help="grow the viewport window by PX pixels")
     parser.add_argument("--no-stabilize", action="store_true", help="capture without waiting")

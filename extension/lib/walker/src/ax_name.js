@@ -44,7 +44,7 @@ function hostLanguageName(el, tag) {
   // (50 s of a 100k-element page's first AX rows; person_name.js gathers them once a walk)
   const labels = LABELABLE.has(tag) ? labelsOf(el) : [];
   if (labels.length) {
-    const texts = labels.map((l) => collapse(contentText(l))).filter(Boolean);
+    const texts = labels.map((l) => collapse(contentText(l, el))).filter(Boolean);
     if (texts.length) return texts.join(' ');
   }
   if (tag === 'img' || tag === 'area') {

@@ -135,7 +135,7 @@ function programOf(el, depth) {
 }
 
 function elementProgram(n, depth) {
-  const p = { ops: [], depth, cut: false };
+  const p = { ops: [], depth, cut: false, el: n };
   const ops = p.ops;
   const tag = n.localName;
   if (SKIP.has(tag)) return p;
@@ -175,8 +175,8 @@ function elementProgram(n, depth) {
   return p;
 }
 
-/** Write `ops` (a program's) with writer `w`. */
-function play(w, ops) {
+/** Write `ops` (a program's) with writer `w`, but what element `skip` adds. */
+function play(w, ops, skip) {
   let mark = '';
   for (let i = 0; i < ops.length;) {
     switch (ops[i]) {
@@ -191,7 +191,7 @@ function play(w, ops) {
         w.atom();
         i += 1;
         break;
-      case SUB: play(w, ops[i + 1].ops); i += 2; break;
+      case SUB: if (ops[i + 1].el !== skip) play(w, ops[i + 1].ops, skip); i += 2; break;
       case MARK: mark = w.out.trim(); i += 1; break;
       case TITLE: if (w.out.trim() === mark) w.add(ops[i + 1], false); i += 2; break;
       default: throw new Error(`ax_text: op ${ops[i]}`);
@@ -207,14 +207,16 @@ function continuesInline(el) {
     && axStyle(el).display === 'inline';
 }
 
-/** The rendered text of `el`'s content, as Chromium's name from content reads it. */
-export function contentText(el) {
+/** The rendered text of `el`'s content, as Chromium's name from content reads it; `skip`: a
+ * control inside it that it names (a <label> around its field), which adds nothing, not its
+ * value (Chromium's "Email" for <label>Email <input value=a@b></label>, not "Email a@b"). */
+export function contentText(el, skip = null) {
   const w = writer();
   const p = { ops: [], depth: 0, cut: false };
   generatedOps(el, '::before', p.ops);
   childrenOps(el, 0, p);
   generatedOps(el, '::after', p.ops);
-  play(w, p.ops);
+  play(w, p.ops, skip);
   // A space that ends the text is dropped at the end of its line, kept before an inline box
   // or text on the same line.
   if (!w.out.endsWith(' ') || w.kept === w.out.length || continuesInline(el)) return w.out;

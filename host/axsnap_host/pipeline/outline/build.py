@@ -383,8 +383,11 @@ def frame_inventory(
         extra = frame.model_extra or {}
         url = entry.url
         load_failed = is_error_page(url)
-        if load_failed:  # list where the frame was meant to go: its <iframe>'s src
-            url = _owner_src(entry, dom, tree) or url
+        if load_failed:  # list where the frame was meant to go: its <iframe>'s src, else
+            # the URL Chromium says it failed to load (a read from the walk has no src)
+            unreachable = extra.get("unreachable_url")
+            url = _owner_src(entry, dom, tree) or (
+                unreachable if isinstance(unreachable, str) and unreachable else url)
         if redact:
             url, found = scrub_url(url, page_secret_names(capture))
             redactions += found
