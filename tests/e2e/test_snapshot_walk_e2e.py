@@ -189,3 +189,27 @@ def test_a_read_after_window_reads_equals_its_exact_read(browser: Browser, pages
     exact = browser.snapshot_raw(**walk, exact=True)
     assert "walker_id_cache" in answered(normal)  # the fast path answered, and equals exact
     assert content(normal) == content(exact)
+
+
+def test_custom_elements_named_by_their_element_internals(browser: Browser,
+                                                          pages_url: str) -> None:
+    """A role and a name given through ElementInternals (no script but the element's own
+    reads them): the walk asks Chromium's tree for the custom elements without a role
+    attribute alone (walker_custom_roles.js), so its SnapshotV1 names them as Chromium's
+    does, one defined after load too; a custom element with nothing of its own stays out."""
+    browser.open(pages_url + "stale/custom.html?internals")
+    browser.run_in_target(
+        "customElements.define('x-late-aria', class extends HTMLElement { constructor() {"
+        " super(); const i = this.attachInternals(); i.role = 'button';"
+        " i.ariaLabel = 'Late aria button'; } });"
+        " document.querySelector('x-aria').internals.ariaLabel = 'Aria changed'")
+
+    def named(source: str) -> list[tuple[str, str, str]]:
+        nodes = read(browser, source)["result"]["snapshot"]["ax_tree"]["nodes"]
+        return [(n["id"], n["role"], n["name"]) for n in nodes
+                if n["role"] not in ("StaticText", "generic")]
+
+    walked = named("walk")
+    assert walked == named("chromium")
+    assert {(role, name) for _, role, name in walked} >= {
+        ("button", "Late aria button"), ("checkbox", "Aria changed")}

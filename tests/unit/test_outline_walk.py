@@ -250,3 +250,19 @@ def test_the_walks_hiding_facts_flag_a_hidden_instruction() -> None:
     assert f"{flag}font_size_0)]" in link_line([[5, [], 0, "rgb(0, 0, 0)", "rgb(255, 255, 255)"]])
     assert flag not in link_line([[5, [], 16, "rgb(0, 0, 0)", "rgb(255, 255, 255)"]])
     assert flag not in link_line([[5, ["opacity_0"]], "junk", [None, [], 0, "", ""]])
+
+
+def test_custom_elements_take_the_role_and_name_chromium_gave_them() -> None:
+    """axt.ce (walker_custom_roles.js): [row, role, name] of the custom elements whose
+    ElementInternals name them. The wrapper div's generic row (9) becomes a button with its
+    name; the walker's own list of row numbers (before the worker asked) changes nothing."""
+    capture = walk_capture()
+    capture["walker"]["axt"]["ce"] = [9]
+    tree = walk_tree(RawCapture.model_validate(capture))
+    assert tree.nodes["0-axw5"].role == "generic"
+    capture["walker"]["axt"]["ce"] = [[9, "button", "Internal"], [2, 5, "junk"], "x"]
+    tree = walk_tree(RawCapture.model_validate(capture))
+    node = tree.nodes["0-axw5"]
+    assert (node.role, node.name) == ("button", "Internal") and node.children == ["0-60"]
+    lines = run(capture, format="outline", scope="page", ax_source="walk")["combinedTree"]
+    assert "button: Internal" in lines

@@ -2477,14 +2477,18 @@ function visitElement(ctx, el, parent, f, depth) {
   leaveFlow(ctx, kind, outer);
   if (el === ctx.focusEl) ctx.focus = { from, to: ctx.rows.length, own: ctx.rows[from]?.[5] === ctx.focusW && ctx.focusW > 0 };
 }
+function mayHaveInternals(el, tag, role) {
+  return LIFTED.has(role) && tag.includes("-") && !el.hasAttribute("role") && el.matches(":defined");
+}
 function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const w = trackedOf(el);
   let role = axRole(el, tag);
+  const custom = ctx.custom && mayHaveInternals(el, tag, role);
   const toggleLabel = role === "LabelText" && el.control && /^(checkbox|radio)$/.test(el.control.type) && el.childElementCount === 1 && el.firstElementChild === el.control;
   if (toggleLabel) role = "generic";
   const hidden = cs.visibility !== "visible";
   let row = parent;
-  if (!hidden && (!LIFTED.has(role) || w || namedByAuthor(el)) && tag !== "html" && tag !== "body") {
+  if (!hidden && (!LIFTED.has(role) || w || custom || namedByAuthor(el)) && tag !== "html" && tag !== "body") {
     if (LIFTED.has(role)) role = "generic";
     const name = role === "generic" && !namedByAuthor(el) || CELLS.has(role) && el.querySelector("table") && !namedByAuthor(el) && !el.hasAttribute("title") ? "" : axName(el, role);
     const generic = role === "generic";
@@ -2502,6 +2506,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
     row = push(ctx, cells);
     if (row < 0) return;
     noteHiding(ctx, row, name, el);
+    if (custom && ctx.rows[row][5]) ctx.custom.push(row);
   }
   if (tag === "select") {
     if (!hidden) visitSelect(ctx, el, row, role, f);
@@ -2569,7 +2574,8 @@ function axTreeRows(doc) {
     runs: newRuns(),
     hideWords: hideWords(run.opts),
     hides: [],
-    hidden: /* @__PURE__ */ new Map()
+    hidden: /* @__PURE__ */ new Map(),
+    custom: run.track ? [] : null
   };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
@@ -2587,6 +2593,7 @@ function axTreeRows(doc) {
   if (focus) out.focus = ctx.focus || { error: "the element is not rendered" };
   if (ctx.runs.joins.length) out.joins = ctx.runs.joins;
   if (ctx.hides.length) out.h = ctx.hides;
+  if (ctx.custom && ctx.custom.length) out.ce = ctx.custom;
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

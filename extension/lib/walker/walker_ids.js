@@ -30,6 +30,7 @@ import {
   CLICK_LISTENER_TYPES, DEEP, applyListeners, listableIndices, parseTake, takeInParts,
 } from './walker_ids_listable.js';
 import { takeRowIds } from './walker_ids_rows.js';
+import { readCustomRoles } from './walker_custom_roles.js';
 import { readListeners } from './walker_listeners.js';
 
 export { CLICK_LISTENER_TYPES, applyListeners, parseTake };
@@ -204,6 +205,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
   let cached = 0;
   let rows = 0;
   let rowsMs = 0; // (runs in parallel: the sum of each run's)
+  const custom = { asked: 0, named: 0, unasked: 0, ms: 0 };
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
     // a whole page takes the listable records' ids only (walker_ids_listable.js), and the id
@@ -235,6 +237,14 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
       } catch (e) {
         errors.push({ step: 'walker_row_ids', message: e?.message ?? String(e) });
       }
+      // then the custom elements only Chromium's tree names (walker_custom_roles.js)
+      const c0 = performance.now();
+      const read = await readCustomRoles(result, (method, params) => session.send(method, params, sessionId ?? undefined))
+        .catch((e) => { errors.push({ step: 'walker_custom_roles', message: e?.message ?? String(e) }); return null; });
+      if (read) {
+        for (const key of ['asked', 'named', 'unasked']) custom[key] += read[key];
+        custom.ms += performance.now() - c0;
+      }
       rowsMs += performance.now() - t0;
       return n;
     };
@@ -262,7 +272,13 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     if (s.status === 'fulfilled') resolved += s.value;
     else errors.push({ step: 'walker_ids', message: s.reason?.message ?? String(s.reason) });
   }
-  return rowsMs ? { resolved, cached, rows, rows_ms: Math.round(rowsMs * 10) / 10 } : { resolved, cached };
+  if (!rowsMs) return { resolved, cached };
+  const out = { resolved, cached, rows, rows_ms: Math.round(rowsMs * 10) / 10 };
+  if (custom.asked || custom.unasked) {
+    Object.assign(out, { custom: custom.named, custom_asked: custom.asked, custom_unasked: custom.unasked,
+      custom_ms: Math.round(custom.ms * 10) / 10 });
+  }
+  return out;
 }
 
 /**

@@ -279,9 +279,18 @@ function visitElement(ctx, el, parent, f, depth) {
   if (el === ctx.focusEl) ctx.focus = { from, to: ctx.rows.length, own: ctx.rows[from]?.[5] === ctx.focusW && ctx.focusW > 0 };
 }
 
+// A custom element without a role attribute: its role and name may come from its
+// ElementInternals, which no script but its own reads (Chromium's tree does: the worker asks
+// it for these rows, walker_custom_roles.js). Its row is written, generic, and listed in
+// axt.ce; the host lifts it as any generic row when Chromium says nothing more.
+function mayHaveInternals(el, tag, role) {
+  return LIFTED.has(role) && tag.includes('-') && !el.hasAttribute('role') && el.matches(':defined');
+}
+
 function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const w = trackedOf(el);
   let role = axRole(el, tag);
+  const custom = ctx.custom && mayHaveInternals(el, tag, role);
   // Chromium leaves out a label that holds nothing but its checkbox or radio button and
   // text, and that text (the control's name says it)
   const toggleLabel = role === 'LabelText' && el.control && /^(checkbox|radio)$/.test(el.control.type)
@@ -290,7 +299,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   const hidden = cs.visibility !== 'visible';
   let row = parent;
   // <html> and <body> are never nodes of their own (Chromium ignores them: the document is)
-  if (!hidden && (!LIFTED.has(role) || w || namedByAuthor(el)) && tag !== 'html' && tag !== 'body') {
+  if (!hidden && (!LIFTED.has(role) || w || custom || namedByAuthor(el)) && tag !== 'html' && tag !== 'body') {
     if (LIFTED.has(role)) role = 'generic';
     // a cell holding a table is not named by its content (Chromium leaves it unnamed)
     const name = (role === 'generic' && !namedByAuthor(el)) || (CELLS.has(role)
@@ -304,6 +313,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
     row = push(ctx, cells);
     if (row < 0) return;
     noteHiding(ctx, row, name, el);
+    if (custom && ctx.rows[row][5]) ctx.custom.push(row);
   }
   if (tag === 'select') { if (!hidden) visitSelect(ctx, el, row, role, f); return; }
   if (tag === 'iframe' || tag === 'frame') { visitFrame(ctx, el, row, depth); return; }
@@ -349,7 +359,8 @@ export function axTreeRows(doc) {
   const t0 = performance.now();
   const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0,
     boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null, nodes: [], runs: newRuns(),
-    hideWords: hideWords(run.opts), hides: [], hidden: new Map() };
+    hideWords: hideWords(run.opts), hides: [], hidden: new Map(),
+    custom: run.track ? [] : null };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
   else if (focus) { ctx.focusEl = focus; ctx.focusW = trackedOf(focus); }
@@ -363,6 +374,7 @@ export function axTreeRows(doc) {
   if (focus) out.focus = ctx.focus || { error: 'the element is not rendered' };
   if (ctx.runs.joins.length) out.joins = ctx.runs.joins;  // (ax_runs.js)
   if (ctx.hides.length) out.h = ctx.hides;  // (ax_hiding.js)
+  if (ctx.custom && ctx.custom.length) out.ce = ctx.custom;  // (mayHaveInternals)
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

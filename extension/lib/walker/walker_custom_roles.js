@@ -1,0 +1,55 @@
+// Custom elements a whole-page read from the walk cannot name (issue 33, design note 71): an
+// element's ElementInternals can give it a role and a name (`internals.role = 'button'`) that
+// no script but the element's own reads, so the walk writes such an element as a generic row.
+// Chromium's tree knows them: for the rows the walker listed in `axt.ce` (a defined custom
+// element without a role attribute, src/ax_tree.js mayHaveInternals), once their ids are taken
+// (walker_ids_rows.js), Chromium's node of each is asked (Accessibility.getPartialAXTree, the
+// node alone) and `axt.ce` becomes [row, role, name] for each that Chromium gives a role other
+// than generic; the host writes those rows so (pipeline/axwalk/custom.py). Only these nodes are
+// asked, at most MAX_CUSTOM_ASKED a run: a page of thousands of custom elements keeps the rest
+// as the walk read them (stats.ids.custom_unasked says how many).
+
+export const MAX_CUSTOM_ASKED = 400;
+const NO_ROLE = new Set(['generic', 'none', 'presentation', 'GenericContainer', 'Ignored']);
+
+/** Row → the backendNodeId of its node: a row with a `w` takes axt.b's id (walker_ids_rows.js),
+ * else its record's (a record whose id the records' take learnt). */
+function rowBackends(result) {
+  const rows = result.axt.rows ?? [];
+  const learnt = result.axt.b ?? [];
+  const byRecord = new Map();
+  for (const rec of result.elements ?? []) if (Number.isInteger(rec.b) && Number.isInteger(rec.w)) byRecord.set(rec.w, rec.b);
+  const out = new Map();
+  let k = 0;
+  rows.forEach((row, i) => {
+    const w = Array.isArray(row) ? row[5] : 0;
+    if (!Number.isInteger(w) || w === 0) return;
+    const id = learnt[k] || byRecord.get(w) || 0;
+    k += 1;
+    if (id > 0) out.set(i, id);
+  });
+  return out;
+}
+
+/** Ask Chromium's node of each row in `result.axt.ce` (`cdp(method, params)`: the run's
+ * frame's session) and write `axt.ce` as [row, role, name]; returns {asked, named, unasked}. */
+export async function readCustomRoles(result, cdp) {
+  const listed = result?.axt?.ce;
+  if (!Array.isArray(listed) || !listed.length) return null;
+  const backends = rowBackends(result);
+  const ask = listed.filter((row) => backends.has(row)).slice(0, MAX_CUSTOM_ASKED);
+  const named = [];
+  await Promise.all(ask.map(async (row) => {
+    const id = backends.get(row);
+    const got = await cdp('Accessibility.getPartialAXTree', { backendNodeId: id, fetchRelatives: false })
+      .catch(() => null);
+    const node = (got?.nodes ?? []).find((n) => n.backendDOMNodeId === id);
+    const role = node && !node.ignored ? node.role?.value : null;
+    if (typeof role !== 'string' || NO_ROLE.has(role)) return;
+    const name = node.name?.value;
+    named.push([row, role, typeof name === 'string' ? name : '']);
+  }));
+  named.sort((a, b) => a[0] - b[0]);
+  result.axt.ce = named;
+  return { asked: ask.length, named: named.length, unasked: listed.length - ask.length };
+}
