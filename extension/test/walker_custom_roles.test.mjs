@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { MAX_CUSTOM_ASKED, readCustomRoles } from '../lib/walker/walker_custom_roles.js';
+import { MAX_CUSTOM_ASKED, readCustomRoles, readPopupIds } from '../lib/walker/walker_custom_roles.js';
 
 // rows: the document, a custom element (no record: its id from axt.b), a custom element with
 // a record (its id from the record), a text run (no w)
@@ -48,4 +48,21 @@ test('at most MAX_CUSTOM_ASKED nodes are asked a run', async () => {
   const cdp = async () => { calls += 1; return { nodes: [] }; };
   assert.deepEqual(await readCustomRoles(r, cdp), { asked: MAX_CUSTOM_ASKED, named: 0, unasked: 5 });
   assert.equal(calls, MAX_CUSTOM_ASKED);
+});
+
+test('a select\'s popup takes the id Chromium names it by, asked with the select\'s children', async () => {
+  const r = { elements: [{ w: 3, b: 30 }], axt: {
+    rows: [[-1, 'RootWebArea', '', null, 0, -1, 0], [0, 'combobox', 'Size', null, 0, 3, 0],
+      [1, 'MenuListPopup', '', null, 0, 0, 0], [2, 'option', 'S', null, 0, -4, 0]],
+    b: [1, 0, 40], pp: [2] } };
+  const asked = [];
+  const cdp = async (method, params) => {
+    asked.push([method, params]);
+    return { nodes: [{ backendDOMNodeId: 30, role: { value: 'combobox' } },
+      { backendDOMNodeId: 31, role: { value: 'MenuListPopup' } }] };
+  };
+  assert.equal(await readPopupIds(r, cdp), 1);
+  assert.deepEqual(asked, [['Accessibility.getPartialAXTree', { backendNodeId: 30, fetchRelatives: true }]]);
+  assert.deepEqual(r.axt.pp, [[2, 31]]);
+  assert.equal(await readPopupIds({ axt: { rows: [] } }, cdp), null);
 });

@@ -2441,6 +2441,7 @@ function visitSelect(ctx, el, row, role, f) {
     return;
   }
   const popup = push(ctx, [row, "MenuListPopup", "", null, 0, 0, f]);
+  if (popup >= 0 && ctx.popups) ctx.popups.push(popup);
   for (const opt of el.options) {
     const name = optionText(opt);
     push(ctx, [popup, "option", name, null, stateOf(opt, "option", "option", ctx), nodeIdOf(ctx.nodes, opt, trackedOf(opt)), f]);
@@ -2575,7 +2576,8 @@ function axTreeRows(doc) {
     hideWords: hideWords(run.opts),
     hides: [],
     hidden: /* @__PURE__ */ new Map(),
-    custom: run.track ? [] : null
+    custom: run.track ? [] : null,
+    popups: run.track ? [] : null
   };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
@@ -2594,6 +2596,7 @@ function axTreeRows(doc) {
   if (ctx.runs.joins.length) out.joins = ctx.runs.joins;
   if (ctx.hides.length) out.h = ctx.hides;
   if (ctx.custom && ctx.custom.length) out.ce = ctx.custom;
+  if (ctx.popups && ctx.popups.length) out.pp = ctx.popups;
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

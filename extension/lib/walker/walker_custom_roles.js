@@ -9,6 +9,10 @@
 // asked, at most MAX_CUSTOM_ASKED a run: a page of thousands of custom elements keeps the rest
 // as the walk read them (stats.ids.custom_unasked says how many).
 
+// A <select>'s popup (MenuListPopup) is a node of its user-agent shadow DOM, which no script
+// sees: its id is asked of Chromium's tree too (the select's node with its children, one ask a
+// select, readPopupIds), so the popup has Chromium's id as in a read of Chromium's tree.
+
 export const MAX_CUSTOM_ASKED = 400;
 const NO_ROLE = new Set(['generic', 'none', 'presentation', 'GenericContainer', 'Ignored']);
 
@@ -52,4 +56,27 @@ export async function readCustomRoles(result, cdp) {
   named.sort((a, b) => a[0] - b[0]);
   result.axt.ce = named;
   return { asked: ask.length, named: named.length, unasked: listed.length - ask.length };
+}
+
+/** Ask Chromium's node of each listed popup's <select> (`axt.pp`: the popup rows, each under
+ * its select's row) with its children, and write `axt.pp` as [row, backendNodeId] of the
+ * popups Chromium names by a node; returns the ids learnt, or null when none was listed. */
+export async function readPopupIds(result, cdp) {
+  const listed = result?.axt?.pp;
+  if (!Array.isArray(listed) || !listed.length) return null;
+  const rows = result.axt.rows ?? [];
+  const backends = rowBackends(result);
+  const found = [];
+  await Promise.all(listed.slice(0, MAX_CUSTOM_ASKED).map(async (row) => {
+    const select = backends.get(Array.isArray(rows[row]) ? rows[row][0] : -1);
+    if (!select) return;
+    const got = await cdp('Accessibility.getPartialAXTree', { backendNodeId: select, fetchRelatives: true })
+      .catch(() => null);
+    const popup = (got?.nodes ?? []).find((n) => n.role?.value === 'MenuListPopup');
+    const id = popup?.backendDOMNodeId;
+    if (Number.isInteger(id) && id > 0) found.push([row, id]);
+  }));
+  found.sort((a, b) => a[0] - b[0]);
+  result.axt.pp = found;
+  return found.length;
 }

@@ -243,6 +243,9 @@ function visitSelect(ctx, el, row, role, f) {
     return;
   }
   const popup = push(ctx, [row, 'MenuListPopup', '', null, 0, 0, f]);
+  // (its node is in the select's user-agent shadow DOM: Chromium's tree names it,
+  // walker_custom_roles.js readPopupIds)
+  if (popup >= 0 && ctx.popups) ctx.popups.push(popup);
   for (const opt of el.options) {
     const name = optionText(opt);
     push(ctx, [popup, 'option', name, null, stateOf(opt, 'option', 'option', ctx), nodeIdOf(ctx.nodes, opt, trackedOf(opt)), f]);
@@ -360,7 +363,7 @@ export function axTreeRows(doc) {
   const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0,
     boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null, nodes: [], runs: newRuns(),
     hideWords: hideWords(run.opts), hides: [], hidden: new Map(),
-    custom: run.track ? [] : null };
+    custom: run.track ? [] : null, popups: run.track ? [] : null };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
   else if (focus) { ctx.focusEl = focus; ctx.focusW = trackedOf(focus); }
@@ -375,6 +378,7 @@ export function axTreeRows(doc) {
   if (ctx.runs.joins.length) out.joins = ctx.runs.joins;  // (ax_runs.js)
   if (ctx.hides.length) out.h = ctx.hides;  // (ax_hiding.js)
   if (ctx.custom && ctx.custom.length) out.ce = ctx.custom;  // (mayHaveInternals)
+  if (ctx.popups && ctx.popups.length) out.pp = ctx.popups;  // (visitSelect)
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

@@ -34,7 +34,7 @@ from axsnap_host.pipeline.ax.build import HOST_OWNED
 from axsnap_host.pipeline.ax.instructions import WALK_HIDING
 from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_facts
-from axsnap_host.pipeline.axwalk.custom import row_roles
+from axsnap_host.pipeline.axwalk.custom import chromium_named
 from axsnap_host.pipeline.axwalk.hiding import row_hiding
 from axsnap_host.pipeline.dom.walker_merge import Joined, frame_ordinals, joined_records
 from axsnap_host.pipeline.page_status import is_error_page
@@ -207,7 +207,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
     ordinals, backends = links
     tree = _Tree(entries)
     tree.add(_rows(walker), ordinals, backends.get(None, {}), None, None, _joins(walker),
-             _row_ids(walker), row_hiding(walker), row_roles(walker))
+             _row_ids(walker), row_hiding(walker), chromium_named(walker))
     # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under
     # its <iframe>, as flatten hangs a frame's tree under its owner.
     # (Its run names the extension's frame, not CDP's: matched by URL, as join() does.)
@@ -232,7 +232,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
         inner = _inner_ordinals(result, ordinal, capture, tree.reached)
         world = result.get("world")
         tree.add(_rows(result), inner, backends.get(world, {}), host, world, _joins(result),
-                 _row_ids(result), row_hiding(result), row_roles(result))
+                 _row_ids(result), row_hiding(result), chromium_named(result))
     # the documents the walker runs read (an empty frame's rows make no line: not a gap)
     walked = {_bare(str(f.get("url", ""))) for run in (walker, *(
         (sub or {}).get("result") or {} for sub in walker.get("subframes") or ()
@@ -328,11 +328,11 @@ class _Tree:
     def add(self, rows: list[Any], ordinals: dict[int, int], backend_of: dict[int, int],
             host: str | None, world: Any, joins: dict[int, str] | None = None,
             row_ids: list[Any] | None = None, hides: dict[int, Any] | None = None,
-            roles_of: dict[int, tuple[str, str]] | None = None) -> None:
+            chromium: tuple[dict[int, tuple[str, str]], dict[int, int]] | None = None) -> None:
         """One run's rows (its records' ``_world`` is ``world``); its top rows hang under
         ``host`` (None: they are the root); ``joins``: :func:`_joins` of the run;
         ``row_ids``: :func:`_row_ids` of the run; ``hides``: its rows' hiding facts;
-        ``roles_of``: the role and name Chromium gave its custom elements' rows."""
+        ``chromium``: the roles, names, ids only Chromium's tree gave its rows (custom.py)."""
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
@@ -344,7 +344,7 @@ class _Tree:
         joins = joins or {}
         row_ids = row_ids or []
         hides = hides or {}
-        roles_of = roles_of or {}
+        roles_of, popups = chromium or ({}, {})
         named = 0  # rows with a w so far: their index in row_ids
         last_text: str | None = None  # the latest text run's node
         for index, row in enumerate(rows):
@@ -371,6 +371,7 @@ class _Tree:
                 named += 1
                 if backend is None and type(learnt) is int and learnt > 0:
                     backend = learnt
+            backend = popups.get(index, backend)
             if index in roles_of:  # (pipeline/axwalk/custom.py)
                 role, name, tag = *roles_of[index], 0
             if not isinstance(role, str) or not role:
