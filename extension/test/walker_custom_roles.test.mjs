@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { MAX_CUSTOM_ASKED, readCustomRoles, readPopupIds } from '../lib/walker/walker_custom_roles.js';
+import { MAX_CUSTOM_ASKED, readCustomRoles, readDateParts, readPopupIds } from '../lib/walker/walker_custom_roles.js';
 
 // rows: the document, a custom element (no record: its id from axt.b), a custom element with
 // a record (its id from the record), a text run (no w)
@@ -65,4 +65,24 @@ test('a select\'s popup takes the id Chromium names it by, asked with the select
   assert.deepEqual(asked, [['Accessibility.getPartialAXTree', { backendNodeId: 30, fetchRelatives: true }]]);
   assert.deepEqual(r.axt.pp, [[2, 31]]);
   assert.equal(await readPopupIds({ axt: { rows: [] } }, cdp), null);
+});
+
+test('a date field\'s parts: its user-agent shadow tree, each node asked, ignored ones lifted', async () => {
+  const r = { elements: [{ w: 3, b: 30 }], axt: { rows: [[-1, 'RootWebArea', '', null, 0, -1, 0],
+    [0, 'Date', 'Due', null, 0, 3, 0]], b: [1, 0], dt: [1] } };
+  const tree = { node: { backendNodeId: 30, shadowRoots: [{ backendNodeId: 31, shadowRootType: 'user-agent', children: [
+    { backendNodeId: 32, children: [{ backendNodeId: 33, children: [{ backendNodeId: 34 }] }] },
+    { backendNodeId: 35 }] }] } };
+  const ax = { 31: { ignored: true, role: { value: 'none' } }, 32: { ignored: true, role: { value: 'none' } },
+    33: { role: { value: 'spinbutton' }, name: { value: 'Month Month', sources: [] }, value: { value: 5 } },
+    34: { role: { value: 'StaticText' }, name: { value: '05' } },
+    35: { role: { value: 'button' }, name: { value: 'Show date picker' }, properties: [{ name: 'hasPopup', value: { value: 'menu' } }] } };
+  const cdp = async (method, { backendNodeId }) => (method === 'DOM.describeNode' ? tree
+    : { nodes: [{ backendDOMNodeId: backendNodeId, ...ax[backendNodeId] }] });
+  assert.equal(await readDateParts(r, cdp), 1);
+  assert.deepEqual(r.axt.dt, [[1, [
+    [-1, 'spinbutton', { name: { value: 'Month Month', sources: [] }, value: { value: 5 } }, 33],
+    [0, 'StaticText', { name: { value: '05' } }, 34],
+    [-1, 'button', { name: { value: 'Show date picker' }, properties: [{ name: 'hasPopup', value: { value: 'menu' } }] }, 35],
+  ]]]);
 });

@@ -210,3 +210,18 @@ def test_a_label_around_its_field_names_it_without_the_fields_value(browser: Bro
     lines = [text.strip() for text, _ in ours]
     for name in ("Email", "One-time code", "Card number", "CVC"):
         assert f"textbox: {name}" in lines and f"StaticText: {name}" not in lines
+
+
+def test_date_and_time_fields_have_their_parts(browser: Browser, pages_url: str) -> None:
+    """A date or time field's parts (its spinbuttons and picker button) live in the
+    browser's own shadow DOM, which no page script sees: the extension asks Chromium's tree
+    for them (walker_custom_roles.js readDateParts), so the walk's outline holds them as
+    Chromium's does, names said once, with their ids and states."""
+    browser.open(f"{pages_url}dom/date_fields.html")
+    chromium = read(browser, "chromium")["result"]["combinedTree"]
+    walked = read(browser, "walk")["result"]["combinedTree"]
+    assert split(walked) == split(chromium)
+    lines = [text.strip() for text, _ in split(walked)]
+    for part in ("spinbutton: Month", "spinbutton: Day", "spinbutton: Year",
+                 "haspopup, button: Show date picker", "spinbutton: Minutes"):
+        assert part in lines, (part, walked)

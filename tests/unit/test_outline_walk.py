@@ -266,3 +266,23 @@ def test_custom_elements_take_the_role_and_name_chromium_gave_them() -> None:
     assert (node.role, node.name) == ("button", "Internal") and node.children == ["0-60"]
     lines = run(capture, format="outline", scope="page", ax_source="walk")["combinedTree"]
     assert "button: Internal" in lines
+
+
+def test_a_date_fields_parts_hang_under_its_node() -> None:
+    """axt.dt (walker_custom_roles.js readDateParts): the parts of a field in the browser's
+    shadow DOM, asked of Chromium's tree, read as its nodes are (names said once, states):
+    they hang under the field's node with Chromium's ids; a malformed part ends the list."""
+    capture = walk_capture()
+    capture["walker"]["axt"]["dt"] = [[10, [
+        [-1, "spinbutton", {"name": {"value": "Month Month", "sources": [
+            {"type": "contents", "value": {"value": "Month"}}]}, "value": {"value": 5}}, 61],
+        [0, "StaticText", {"name": {"value": "05"}}, 62],
+        [-1, "button", {"name": {"value": "Pick"}, "properties": [
+            {"name": "hasPopup", "value": {"type": "token", "value": "menu"}}]}, 63],
+        [5, "button", {}, 64]]]]
+    tree = walk_tree(RawCapture.model_validate(capture))
+    assert tree.nodes["0-60"].children == ["0-61", "0-63"]
+    month = tree.nodes["0-61"]
+    assert (month.role, month.name, month.value, month.children) == (
+        "spinbutton", "Month", "5", ["0-62"])
+    assert tree.nodes["0-63"].state == {"haspopup": "menu"} and "0-64" not in tree.nodes

@@ -2241,6 +2241,7 @@ var LEAVES = /* @__PURE__ */ new Set([
 var PRE2 = /^pre|break-spaces/;
 var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
 var MAX_ROWS = 4e5;
+var DATE_FIELDS = /* @__PURE__ */ new Set(["date", "time", "datetime-local", "month", "week"]);
 function namedByAuthor(el) {
   return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
 }
@@ -2508,6 +2509,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
     if (row < 0) return;
     noteHiding(ctx, row, name, el);
     if (custom && ctx.rows[row][5]) ctx.custom.push(row);
+    if (ctx.dates && tag === "input" && DATE_FIELDS.has(el.type) && ctx.rows[row][5]) ctx.dates.push(row);
   }
   if (tag === "select") {
     if (!hidden) visitSelect(ctx, el, row, role, f);
@@ -2577,7 +2579,8 @@ function axTreeRows(doc) {
     hides: [],
     hidden: /* @__PURE__ */ new Map(),
     custom: run.track ? [] : null,
-    popups: run.track ? [] : null
+    popups: run.track ? [] : null,
+    dates: run.track ? [] : null
   };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
@@ -2597,6 +2600,7 @@ function axTreeRows(doc) {
   if (ctx.hides.length) out.h = ctx.hides;
   if (ctx.custom && ctx.custom.length) out.ce = ctx.custom;
   if (ctx.popups && ctx.popups.length) out.pp = ctx.popups;
+  if (ctx.dates && ctx.dates.length) out.dt = ctx.dates;
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

@@ -11,9 +11,13 @@
 
 // A <select>'s popup (MenuListPopup) is a node of its user-agent shadow DOM, which no script
 // sees: its id is asked of Chromium's tree too (the select's node with its children, one ask a
-// select, readPopupIds), so the popup has Chromium's id as in a read of Chromium's tree.
+// select, readPopupIds), so the popup has Chromium's id as in a read of Chromium's tree. So
+// are a date or time field's parts (its spinbuttons and picker button, readDateParts): the
+// field's user-agent shadow tree, described over CDP, each node asked of Chromium's tree.
 
 export const MAX_CUSTOM_ASKED = 400;
+// a date field's parts are a dozen asks: fewer fields a run
+export const MAX_FIELDS_ASKED = 50;
 const NO_ROLE = new Set(['generic', 'none', 'presentation', 'GenericContainer', 'Ignored']);
 
 /** Row → the backendNodeId of its node: a row with a `w` takes axt.b's id (walker_ids_rows.js),
@@ -78,5 +82,53 @@ export async function readPopupIds(result, cdp) {
   }));
   found.sort((a, b) => a[0] - b[0]);
   result.axt.pp = found;
+  return found.length;
+}
+
+/** Chromium's nodes in a field's user-agent shadow tree (`DOM.describeNode` pierces it), in
+ * pre-order: [parent among them (-1: the field), role, {name, value, properties}, backendNodeId] of each
+ * node Chromium does not ignore (an ignored node's parts go to its parent). */
+async function fieldParts(cdp, field) {
+  const described = await cdp('DOM.describeNode', { backendNodeId: field, depth: -1, pierce: true });
+  const inner = [];
+  const visit = (node, up) => {
+    inner.push([node, up]);
+    const at = inner.length - 1;
+    for (const kid of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) visit(kid, at);
+  };
+  for (const root of described?.node?.shadowRoots ?? []) if (root.shadowRootType === 'user-agent') visit(root, -1);
+  const asked = await Promise.all(inner.map(([node]) => cdp('Accessibility.getPartialAXTree',
+    { backendNodeId: node.backendNodeId, fetchRelatives: false }).catch(() => null)));
+  const out = [];
+  const placed = new Array(inner.length).fill(-1);  // inner node → its part, or its nearest kept above
+  inner.forEach(([node, up], i) => {
+    const ax = (asked[i]?.nodes ?? []).find((n) => n.backendDOMNodeId === node.backendNodeId);
+    const above = up < 0 ? -1 : placed[up];
+    if (!ax || ax.ignored || typeof ax.role?.value !== 'string' || ax.role.value === 'none') { placed[i] = above; return; }
+    // (its name with its sources, its value and properties: the host reads them as it reads
+    // Chromium's tree, pipeline/ax/rows.py node_fields)
+    const raw = {};
+    for (const key of ['name', 'value', 'properties']) if (ax[key] !== undefined) raw[key] = ax[key];
+    out.push([above, ax.role.value, raw, node.backendNodeId]);
+    placed[i] = out.length - 1;
+  });
+  return out;
+}
+
+/** The parts of each listed date or time field (`axt.dt`: their rows), asked of Chromium's
+ * tree; writes `axt.dt` as [row, parts] (fieldParts); returns the fields read, or null. */
+export async function readDateParts(result, cdp) {
+  const listed = result?.axt?.dt;
+  if (!Array.isArray(listed) || !listed.length) return null;
+  const backends = rowBackends(result);
+  const found = [];
+  await Promise.all(listed.slice(0, MAX_FIELDS_ASKED).map(async (row) => {
+    const field = backends.get(row);
+    if (!field) return;
+    const parts = await fieldParts(cdp, field).catch(() => []);
+    if (parts.length) found.push([row, parts]);
+  }));
+  found.sort((a, b) => a[0] - b[0]);
+  result.axt.dt = found;
   return found.length;
 }

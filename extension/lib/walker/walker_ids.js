@@ -30,7 +30,7 @@ import {
   CLICK_LISTENER_TYPES, DEEP, applyListeners, listableIndices, parseTake, takeInParts,
 } from './walker_ids_listable.js';
 import { takeRowIds } from './walker_ids_rows.js';
-import { readCustomRoles, readPopupIds } from './walker_custom_roles.js';
+import { readCustomRoles, readDateParts, readPopupIds } from './walker_custom_roles.js';
 import { readListeners } from './walker_listeners.js';
 
 export { CLICK_LISTENER_TYPES, applyListeners, parseTake };
@@ -205,7 +205,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
   let cached = 0;
   let rows = 0;
   let rowsMs = 0; // (runs in parallel: the sum of each run's)
-  const custom = { asked: 0, named: 0, unasked: 0, popups: 0, ms: 0 };
+  const custom = { asked: 0, named: 0, unasked: 0, ua: 0, ms: 0 };
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
     // a whole page takes the listable records' ids only (walker_ids_listable.js), and the id
@@ -244,8 +244,11 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
       if (read) for (const key of ['asked', 'named', 'unasked']) custom[key] += read[key];
       const popups = await readPopupIds(result, (method, params) => session.send(method, params, sessionId ?? undefined))
         .catch((e) => { errors.push({ step: 'walker_custom_roles', message: e?.message ?? String(e) }); return null; });
-      if (popups !== null) custom.popups += popups;
-      if (read || popups !== null) custom.ms += performance.now() - c0;
+      if (popups !== null) custom.ua += popups;
+      const dates = await readDateParts(result, (method, params) => session.send(method, params, sessionId ?? undefined))
+        .catch((e) => { errors.push({ step: 'walker_custom_roles', message: e?.message ?? String(e) }); return null; });
+      if (dates !== null) custom.ua += dates;
+      if (read || popups !== null || dates !== null) custom.ms += performance.now() - c0;
       rowsMs += performance.now() - t0;
       return n;
     };
@@ -275,9 +278,9 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
   }
   if (!rowsMs) return { resolved, cached };
   const out = { resolved, cached, rows, rows_ms: Math.round(rowsMs * 10) / 10 };
-  if (custom.asked || custom.unasked || custom.popups) {
+  if (custom.asked || custom.unasked || custom.ua) {
     Object.assign(out, { custom: custom.named, custom_asked: custom.asked, custom_unasked: custom.unasked,
-      popups: custom.popups, custom_ms: Math.round(custom.ms * 10) / 10 });
+      ua_fields: custom.ua, custom_ms: Math.round(custom.ms * 10) / 10 });
   }
   return out;
 }

@@ -41,6 +41,7 @@ const LEAVES = new Set(['input', 'textarea', 'img', 'svg', 'video', 'audio', 'ca
 const PRE = /^pre|break-spaces/;
 const CELLS = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 const MAX_ROWS = 400000;
+const DATE_FIELDS = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
 
 // A generic element an author named: a node of its own (a named wrapper stays in the outline).
 // (A title names no generic: Chromium leaves such an element out.)
@@ -317,6 +318,9 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
     if (row < 0) return;
     noteHiding(ctx, row, name, el);
     if (custom && ctx.rows[row][5]) ctx.custom.push(row);
+    // a date or time field's parts (spinbuttons, its picker button) are in the browser's own
+    // shadow DOM: Chromium's tree names them (walker_custom_roles.js readDateParts)
+    if (ctx.dates && tag === 'input' && DATE_FIELDS.has(el.type) && ctx.rows[row][5]) ctx.dates.push(row);
   }
   if (tag === 'select') { if (!hidden) visitSelect(ctx, el, row, role, f); return; }
   if (tag === 'iframe' || tag === 'frame') { visitFrame(ctx, el, row, depth); return; }
@@ -363,7 +367,7 @@ export function axTreeRows(doc) {
   const ctx = { rows: [], capped: false, active: null, maxDepth: run.maxDepth * 4, mute: 0,
     boxes: run.axBoxes, ranges: new Map(), flow: null, focusEl: null, focus: null, nodes: [], runs: newRuns(),
     hideWords: hideWords(run.opts), hides: [], hidden: new Map(),
-    custom: run.track ? [] : null, popups: run.track ? [] : null };
+    custom: run.track ? [] : null, popups: run.track ? [] : null, dates: run.track ? [] : null };
   const focus = focusElement(doc, run.opts && run.opts.axFocus);
   if (focus && focus.error) ctx.focus = focus;
   else if (focus) { ctx.focusEl = focus; ctx.focusW = trackedOf(focus); }
@@ -379,6 +383,7 @@ export function axTreeRows(doc) {
   if (ctx.hides.length) out.h = ctx.hides;  // (ax_hiding.js)
   if (ctx.custom && ctx.custom.length) out.ce = ctx.custom;  // (mayHaveInternals)
   if (ctx.popups && ctx.popups.length) out.pp = ctx.popups;  // (visitSelect)
+  if (ctx.dates && ctx.dates.length) out.dt = ctx.dates;  // (DATE_FIELDS)
   if (ctx.capped) out.capped = true;
   if (ctx.error) out.error = ctx.error;
   return out;

@@ -82,7 +82,7 @@
 //         on a run of inline text, ax_runs.js; h: the hiding facts of the rows whose name has
 //         an instruction's word, ax_hiding.js; ce: the rows of custom elements whose
 //         ElementInternals may name them, ax_tree.js mayHaveInternals; pp: the rows of the
-//         <select>s' popups)
+//         <select>s' popups; dt: the rows of date and time fields)
 import { axTreeRows } from './ax_tree.js';
 import { markDirty, takeJournal } from './journal.js';
 import { finishTracking, trackState } from './records.js';

@@ -34,8 +34,7 @@ from axsnap_host.pipeline.ax.build import HOST_OWNED
 from axsnap_host.pipeline.ax.instructions import WALK_HIDING
 from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_facts
-from axsnap_host.pipeline.axwalk.custom import chromium_named
-from axsnap_host.pipeline.axwalk.hiding import row_hiding
+from axsnap_host.pipeline.axwalk.run_parts import RunParts, run_parts
 from axsnap_host.pipeline.dom.walker_merge import Joined, frame_ordinals, joined_records
 from axsnap_host.pipeline.page_status import is_error_page
 from axsnap_host.pipeline.read_shared import READ_OWNED, is_last_format
@@ -206,8 +205,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
         links = _links(capture, joined_records(capture))
     ordinals, backends = links
     tree = _Tree(entries)
-    tree.add(_rows(walker), ordinals, backends.get(None, {}), None, None, _joins(walker),
-             _row_ids(walker), row_hiding(walker), chromium_named(walker))
+    tree.add(run_parts(walker), ordinals, backends.get(None, {}), None, None)
     # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under
     # its <iframe>, as flatten hangs a frame's tree under its owner.
     # (Its run names the extension's frame, not CDP's: matched by URL, as join() does.)
@@ -231,8 +229,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
             continue
         inner = _inner_ordinals(result, ordinal, capture, tree.reached)
         world = result.get("world")
-        tree.add(_rows(result), inner, backends.get(world, {}), host, world, _joins(result),
-                 _row_ids(result), row_hiding(result), chromium_named(result))
+        tree.add(run_parts(result), inner, backends.get(world, {}), host, world)
     # the documents the walker runs read (an empty frame's rows make no line: not a gap)
     walked = {_bare(str(f.get("url", ""))) for run in (walker, *(
         (sub or {}).get("result") or {} for sub in walker.get("subframes") or ()
@@ -265,33 +262,11 @@ def _bare(url: str) -> str:
     return url.split("#", 1)[0]
 
 
-def _rows(run: dict[str, Any]) -> list[Any]:
-    rows = (run.get("axt") or {}).get("rows")
-    return rows if isinstance(rows, list) else []
-
-
 def seam_of(seams: dict[str, tuple[str, str]], first: str, second: str) -> str | None:
     """How text node ``second`` goes on ``first``'s run of inline text (" " or ""), or None
     when it does not (``seams``: the tree's WALK_SEAMS)."""
     joined = seams.get(second)
     return joined[1] if joined is not None and joined[0] == first else None
-
-
-def _row_ids(run: dict[str, Any]) -> list[Any]:
-    """The backendNodeIds of the run's rows that name a node (``w`` not 0), in row order, 0
-    for one not learnt (``axt.b``, extension/lib/walker/walker_ids_rows.js); [] when none
-    were taken."""
-    ids = (run.get("axt") or {}).get("b")
-    return ids if isinstance(ids, list) else []
-
-
-def _joins(run: dict[str, Any]) -> dict[int, str]:
-    """Row → the seam (" " or "") of a text row that goes on the run before it (axt.joins:
-    ``row * 2 + spaced``)."""
-    joins = (run.get("axt") or {}).get("joins")
-    if not isinstance(joins, list):
-        return {}
-    return {v >> 1: " " if v & 1 else "" for v in joins if type(v) is int and v >= 0}
 
 
 def _inner_ordinals(result: dict[str, Any], ordinal: int, capture: RawCapture,
@@ -325,26 +300,19 @@ class _Tree:
         self.seams: dict[str, tuple[str, str]] = {}  # (see WALK_SEAMS)
         self.hiding: dict[str, Any] = {}  # (see WALK_HIDING)
 
-    def add(self, rows: list[Any], ordinals: dict[int, int], backend_of: dict[int, int],
-            host: str | None, world: Any, joins: dict[int, str] | None = None,
-            row_ids: list[Any] | None = None, hides: dict[int, Any] | None = None,
-            chromium: tuple[dict[int, tuple[str, str]], dict[int, int]] | None = None) -> None:
-        """One run's rows (its records' ``_world`` is ``world``); its top rows hang under
-        ``host`` (None: they are the root); ``joins``: :func:`_joins` of the run;
-        ``row_ids``: :func:`_row_ids` of the run; ``hides``: its rows' hiding facts;
-        ``chromium``: the roles, names, ids only Chromium's tree gave its rows (custom.py)."""
+    def add(self, run: RunParts, ordinals: dict[int, int], backend_of: dict[int, int],
+            host: str | None, world: Any) -> None:
+        """One run's rows and what was written beside them (run_parts.py; its records'
+        ``_world`` is ``world``); its top rows hang under ``host`` (None: they are the root)."""
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
+        rows, joins, row_ids, hides, roles_of, popups = run[:6]
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
         roles: dict[str, str] = {}
         base = self._made
         self._made += len(rows)
         counts = [0] * len(entries)  # nodes per frame ordinal, added to the entries after
         last = len(entries)
-        joins = joins or {}
-        row_ids = row_ids or []
-        hides = hides or {}
-        roles_of, popups = chromium or ({}, {})
         named = 0  # rows with a w so far: their index in row_ids
         last_text: str | None = None  # the latest text run's node
         for index, row in enumerate(rows):
@@ -410,6 +378,16 @@ class _Tree:
             kept_of.append(node_id)
             if index in hides:
                 self.hiding[node_id] = hides[index]
+            for k, (up, part_role, part_name, value, state, backend) in enumerate(
+                    run.parts.get(index, ())):  # (a field's parts, custom.py)
+                part = FlatNode(f"{ordinal}-{backend}", part_role, part_name, value,
+                                state or _NO_STATE, ordinal, f"{base + index}.{k}", backend,
+                                entries[ordinal].frame_id, [],
+                                node_id if up < 0 else f"{ordinal}-{run.parts[index][up][5]}")
+                if part.id not in nodes and (part.parent or "") in nodes:
+                    nodes[part.id] = part
+                    nodes[part.parent or ""].children.append(part.id)
+                counts[ordinal] += 1
             if role == "StaticText":
                 gap = joins.get(index)
                 if gap is not None and last_text is not None:
