@@ -267,9 +267,14 @@ def test_readiness_sees_changes_beyond_the_light_dom(browser: Browser, pages_url
 def test_readiness_sees_a_busy_frame_of_another_origin(browser: Browser, pages_url: str,
                                                        cross_site_url: str) -> None:
     browser.open(pages_url + PAGE)
-    browser.driver.execute_script("document.getElementById('inner').src = arguments[0]",
-                                  cross_site_url + "stale/inner.html?tick")
-    wait_in_page(browser, "document.getElementById('inner').src.includes('tick')")
+    # the read starts once the frame of another origin has loaded its ticking document (its
+    # load event, seen from this side): before, a read on a loaded machine could be over while
+    # the frame still showed the quiet document it replaces
+    browser.driver.execute_script(
+        "const inner = document.getElementById('inner');"
+        "inner.onload = () => { window.__innerTicking = true; };"
+        "inner.src = arguments[0];", cross_site_url + "stale/inner.html?tick")
+    wait_in_page(browser, "window.__innerTicking === true")
     try:
         _busy_reads(browser)
     finally:
