@@ -66,7 +66,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
                "token": token_file.read_text().strip(), "token_file": token_file}
     finally:
         proc.terminate()
-        proc.wait(10)
+        try:  # a hang guard: at load 12+ the server's shutdown passed 10 s
+            proc.wait(120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            raise AssertionError("the MCP server did not exit on SIGTERM") from None
 
 
 def post(url: str, headers: dict[str, str]) -> tuple[int, dict[str, Any]]:
