@@ -286,6 +286,13 @@ def as_node_objects(snapshot: dict[str, Any]) -> None:
 def snapshot_json_with_rows(snapshot: dict[str, Any], rows_text: str) -> str:
     """:func:`snapshot_json` of a snapshot whose node rows' JSON is known (``rows_text``):
     the envelope is encoded, the rows put in as they are."""
+    before, after = _around_the_nodes(snapshot)
+    return before + '"nodes":' + rows_text + after
+
+
+def _around_the_nodes(snapshot: dict[str, Any]) -> tuple[str, str]:
+    """:func:`snapshot_json`'s text before ``ax_tree``'s ``"nodes":`` list and after it, the
+    envelope encoded once with an empty list in its place."""
     tree = snapshot["ax_tree"]
     nodes = tree["nodes"]
     tree["nodes"] = []
@@ -297,7 +304,7 @@ def snapshot_json_with_rows(snapshot: dict[str, Any], rows_text: str) -> str:
     # the ax_tree key is its list
     empty = '"nodes":[]'
     at = text.index(empty, text.index('"ax_tree":{'))
-    return text[:at] + '"nodes":' + rows_text + text[at + len(empty):]
+    return text[:at], text[at + len(empty):]
 
 
 _NODES_PER_PART = 512  # nodes (objects or rows) a part of snapshot_json_parts encodes
@@ -313,20 +320,13 @@ def snapshot_json_parts(snapshot: dict[str, Any]) -> Iterator[str]:
         yield snapshot_json(snapshot)
         return
     nodes = tree["nodes"]
-    tree["nodes"] = []
-    try:
-        text = snapshot_json(snapshot)
-    finally:
-        tree["nodes"] = nodes
-    # the first '"nodes":[]' after the ax_tree key is its list (see snapshot_json_with_rows)
-    empty = '"nodes":[]'
-    at = text.index(empty, text.index('"ax_tree":{'))
-    yield text[:at] + '"nodes":['
+    before, after = _around_the_nodes(snapshot)
+    yield before + '"nodes":['
     for start in range(0, len(nodes), _NODES_PER_PART):
         part = json.dumps(nodes[start:start + _NODES_PER_PART], ensure_ascii=False,
                           separators=(",", ":"))
         yield ("," if start else "") + part[1:-1]
-    yield "]" + text[at + len(empty):]
+    yield "]" + after
 
 
 def snapshot_json(snapshot: dict[str, Any], indent: int | None = None) -> str:
