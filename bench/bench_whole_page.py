@@ -7,8 +7,9 @@ then read, in one run, by:
   ``viewport_only=False``, each ``exact=True`` (every fast path off: a cold read, no kept
   answer, no AX cache, no bases) and no stabilization wait; DOM text both from the walk alone
   (the default, ``dom_source="walk"``: no DOMSnapshot, design note 40) and joined to a
-  DOMSnapshot (``dom_source="snapshot"``), each its own column; the outline both from
-  Chromium's AX tree (the default) and from the walk (``ax_source="walk"``, design note 42);
+  DOMSnapshot (``dom_source="snapshot"``), each its own column; SnapshotV1 and the outline
+  both from Chromium's AX tree (``ax_source="chromium"``) and from the walk (``ax_source=
+  "walk"``, design note 42; the default since design note 65);
 - ``--all-formats``: the three in one request (``also_formats``), one capture;
 - Playwright's ``aria_snapshot()`` of the same tab, default and ``mode="ai"`` (a worker in
   bench/.venv-peers connected over CDP; a warm-up call first, as Playwright's first call also
@@ -89,9 +90,11 @@ ROOTS = {"corpus": BENCH / "corpus", "node": NODE_DOCS, "rust": RUST_DOCS}
 GENERATED = [20_000, 100_000]
 NO_WAIT = {"stabilize": {"enabled": False}}
 MODES: dict[str, dict[str, Any]] = {
-    "SnapshotV1 page": {"format": "snapshot", "scope": "page"},
-    "outline page": {"format": "outline", "scope": "page"},
-    # from the walk (ax_source "walk", design notes 42 and 45): no AX tree, no DOMSnapshot
+    # from Chromium's AX tree and a DOMSnapshot (ax_source "chromium")
+    "SnapshotV1 page": {"format": "snapshot", "scope": "page", "ax_source": "chromium"},
+    "outline page": {"format": "outline", "scope": "page", "ax_source": "chromium"},
+    # from the walk (ax_source "walk", design notes 42 and 45; the default, note 65): no AX
+    # tree, no DOMSnapshot
     "SnapshotV1 page, walk": {"format": "snapshot", "scope": "page", "ax_source": "walk"},
     "outline page, walk": {"format": "outline", "scope": "page", "ax_source": "walk"},
     # from the walk alone (dom_source "walk", the default since design note 40)
@@ -103,7 +106,7 @@ MODES: dict[str, dict[str, Any]] = {
 ALL_IN_ONE = "all three, one read"
 ALL_IN_ONE_OPTIONS: dict[str, Any] = {"format": "snapshot", "scope": "page",
                                       "also_formats": ["outline", "domtext"],
-                                      "viewport_only": False}
+                                      "viewport_only": False, "ax_source": "chromium"}
 # the same from the one walk (ax_source "walk": SnapshotV1, the outline and DOM text of it)
 ALL_IN_ONE_WALK = "all three, one walk"
 ALL_IN_ONE_WALK_OPTIONS: dict[str, Any] = {**ALL_IN_ONE_OPTIONS, "ax_source": "walk"}

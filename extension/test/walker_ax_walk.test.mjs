@@ -1,9 +1,10 @@
-// walker_capture.js: which reads are read from the walk (ax_source "walk", design notes 42/45),
+// walker_capture.js: which reads are read from the walk (ax_source "walk" or unset, design notes 42/45/65),
 // and the walk they ask for: the boxes of text runs only when a SnapshotV1 is read.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 const { walksAxTree, axTreeWalkOptions, isCssFocus } = await import('../lib/walker/walker_capture.js');
+const { axSource } = await import('../lib/walker/walker_reads.js');
 
 test('SnapshotV1 and the outline of the whole page are read from the walk, with also_formats too', () => {
   const page = { scope: 'page', ax_source: 'walk' };
@@ -15,7 +16,20 @@ test('SnapshotV1 and the outline of the whole page are read from the walk, with 
   assert.equal(walksAxTree({ ...page, format: 'outline', focus: 'main' }), true, 'a focus too');
   assert.equal(walksAxTree({ format: 'snapshot', ax_source: 'walk' }), false, 'the window: Chromium');
   assert.equal(walksAxTree({ ...page, format: 'domtext' }), false);
-  assert.equal(walksAxTree({ scope: 'page', format: 'snapshot' }), false);
+  assert.equal(walksAxTree({ scope: 'page', format: 'snapshot', ax_source: 'chromium' }), false);
+});
+
+test("the walk is the whole page's source unless Chromium's tree is asked (design note 65)", () => {
+  assert.equal(axSource({}), 'walk');
+  assert.equal(axSource({ ax_source: null }), 'walk');
+  assert.equal(axSource({ ax_source: 'chromium' }), 'chromium');
+  assert.equal(walksAxTree({ scope: 'page', format: 'snapshot' }), true, 'unset: the walk');
+  assert.equal(walksAxTree({ scope: 'page', format: 'outline', ax_source: null }), true);
+  assert.equal(walksAxTree({ format: 'snapshot' }), false, 'the window: Chromium');
+  const oneRead = { scope: 'page', format: 'snapshot', viewport_only: false, also_formats: ['domtext'] };
+  assert.equal(walksAxTree(oneRead), true, 'a one read: one walk');
+  assert.equal(walksAxTree({ ...oneRead, dom_source: 'snapshot' }), false,
+    'a one read joined to a DOMSnapshot: Chromium');
 });
 
 test('only a read with a SnapshotV1 asks the walk for the boxes of its text runs', () => {

@@ -46,13 +46,16 @@ READS: dict[str, dict[str, Any]] = {
     "domtext": {"format": "domtext"},
     "snapshot": {"format": "snapshot"},
     "outline": {"format": "outline"},
-    "snapshot page": {"format": "snapshot", "scope": "page"},
-    # from the walk (ax_source "walk", design notes 45 and 68): its fast paths are the walker's
+    # from the walk (the default source, design note 68): its fast paths are the walker's
     # (the kept world, the id cache), the row nodes' ids taken anew each read
-    "snapshot page, walk": {"format": "snapshot", "scope": "page", "ax_source": "walk"},
+    "snapshot page": {"format": "snapshot", "scope": "page"},
+    # from Chromium's tree: the AX cache, the stream's bases and early tree
+    "snapshot page, chromium": {"format": "snapshot", "scope": "page", "ax_source": "chromium"},
     # cached answers off: the AX window's cached tree and the AX cache answer the unchanged read
     "snapshot, reuse false": {"format": "snapshot", "reuse": False},
     "snapshot page, reuse false": {"format": "snapshot", "scope": "page", "reuse": False},
+    "snapshot page, chromium, reuse false": {"format": "snapshot", "scope": "page",
+                                             "ax_source": "chromium", "reuse": False},
 }
 
 

@@ -168,7 +168,13 @@ def test_ax_source_walk_is_for_the_whole_page_ax_formats() -> None:
     with pytest.raises(ValidationError, match="not with dom_source 'snapshot'"):
         SnapshotOptions(format="snapshot", scope="page", ax_source="walk", viewport_only=False,
                         dom_source="snapshot", also_formats=["domtext"])
-    assert SnapshotOptions(format="snapshot").ax_source == "chromium"  # the default: accepted
+    # unset, the default (the walk for scope "page", design note 65): accepted everywhere,
+    # in a one read joined to a DOMSnapshot too (that one read is Chromium's)
+    assert SnapshotOptions(format="snapshot").ax_source is None
+    assert SnapshotOptions(format="domtext", viewport_only=False).ax_source is None
+    assert SnapshotOptions(format="snapshot", scope="page", viewport_only=False,
+                           dom_source="snapshot", also_formats=["domtext"]).ax_source is None
+    assert SnapshotOptions(format="snapshot", ax_source="chromium").ax_source == "chromium"
 
 
 def test_compact_joins_the_text_runs_the_walk_says_are_one_run() -> None:

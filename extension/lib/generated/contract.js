@@ -113,8 +113,8 @@ export const OPTIONS = deepFreeze({
       "chromium",
       "walk"
     ],
-    "nullable": false,
-    "default": "chromium"
+    "nullable": true,
+    "default": null
   },
   "vision": {
     "kind": "boolean",

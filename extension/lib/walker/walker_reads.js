@@ -27,15 +27,23 @@ export function walksWholePage(options) {
 }
 
 /**
- * A whole-page SnapshotV1 or outline read from the walk (SnapshotOptions.ax_source "walk",
- * design notes 42 and 45): no getFullAXTree, no DOMSnapshot; the walker also writes the
+ * A whole-page SnapshotV1 or outline read from the walk (SnapshotOptions.ax_source "walk" or
+ * unset: axSource; design notes 42, 45 and 65): no getFullAXTree, no DOMSnapshot; the walker also writes the
  * document as accessibility rows (ax_tree.js) and the records the DOM channel could list get
  * their ids, as a whole-page DOM read's do. With also_formats the one walk serves them all
  * (DOM text reads the same records).
  */
 export function walksAxTree(options) {
-  return options?.ax_source === 'walk' && ['snapshot', 'outline'].includes(options?.format ?? 'snapshot')
+  return axSource(options) === 'walk' && ['snapshot', 'outline'].includes(options?.format ?? 'snapshot')
     && options?.scope === 'page';
+}
+
+/** Where a whole-page read's accessibility nodes come from: the source asked, else the walk
+ * (design note 65), but Chromium's tree for a one read joined to a DOMSnapshot (dom_source
+ * 'snapshot' with also_formats: the walk serves a one read whole, without one). */
+export function axSource(options) {
+  if (options?.ax_source) return options.ax_source;
+  return options?.dom_source === 'snapshot' && options?.also_formats?.length ? 'chromium' : 'walk';
 }
 
 /** An element id ("0-29", a walk's "0-ax12") or an XPath is resolved by the host; anything

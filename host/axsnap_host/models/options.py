@@ -99,8 +99,8 @@ class SnapshotOptions(BaseModel):
         "viewport",
         description="snapshot/outline: 'viewport' reads the accessibility nodes of the window "
         "(the viewport grown by viewport_expand_px), at a cost that follows the window; "
-        "'page' reads the whole page's AX tree (seconds on large pages; a repeated whole-page "
-        "read of the same document refetches only what changed, and quality.ax_source says so)",
+        "'page' reads the whole page's accessibility nodes, from the walk by default "
+        "(ax_source; quality.ax_source says where they came from)",
     )
     dom_source: DomSource = Field(
         "walk",
@@ -111,16 +111,18 @@ class SnapshotOptions(BaseModel):
         "of the page, as reads did before (docs/guide/whole-page.md). A one read "
         "(also_formats) takes its DOMSnapshot anyway",
     )
-    ax_source: AxSource = Field(
-        "chromium",
+    ax_source: AxSource | None = Field(
+        None,
         description="snapshot/outline, scope 'page': where the accessibility nodes come "
-        "from. 'chromium' (default) reads Chromium's AX tree (getFullAXTree) and a "
-        "DOMSnapshot; 'walk' computes roles, names, states and text runs in the page during "
-        "the walker's single pass, without either (seconds less on large pages). Ids: the "
-        "nodes an agent can act on carry Chromium's {frame}-{backendNodeId}; the others "
-        "(text, headings, wrappers) the walk's {frame}-axw{w}, which actions and resolve take "
-        "(found again through the walker's world) and the outline prints without [id]. "
-        "With also_formats the one walk serves every format (docs/guide/whole-page.md)",
+        "from. 'walk' (the default: unset) computes roles, names, states and text runs in "
+        "the page during the walker's single pass, without getFullAXTree or a DOMSnapshot; "
+        "'chromium' reads Chromium's AX tree and a DOMSnapshot (seconds more on large pages; "
+        "a repeated read of the same document refetches only what changed), and is what an "
+        "unset source reads in a one read with dom_source 'snapshot'. Ids: Chromium's "
+        "{frame}-{backendNodeId} from either source, the ids a window read gives (a node of "
+        "no DOM node, such as a <select>'s popup, is {frame}-ax{row} from the walk). With "
+        "also_formats the one walk serves every format (docs/guide/whole-page.md, design "
+        "note 68)",
     )
     vision: StrictBool = Field(
         False,
