@@ -14,7 +14,7 @@ import { DebuggerManager } from './lib/session/debugger.js';
 import { NativeClient, replyJson } from './lib/native/native.js';
 import { createAnswerCache } from './lib/reuse/answer_cache.js';
 import { createActBaselines } from './lib/reuse/act_baseline.js';
-import { createPreparer } from './lib/reuse/prepare.js';
+import { createPreparer, preparationOn } from './lib/reuse/prepare.js';
 import { ALLOW_LIST_KEY, normalizeAllowList } from './lib/router/policy.js';
 import { MESSAGE_TYPES, createRouter } from './lib/router/router.js';
 import { noteDialogClosed, unlessBlocked } from './lib/act/blocked.js';
@@ -58,7 +58,7 @@ const actBaselines = createActBaselines({
   tabUrl: async (tabId) => (await chrome.tabs.get(tabId))?.url ?? null,
 });
 const preparer = createPreparer({
-  debuggers, stabilize, capture: capturePage, documentRead,
+  debuggers, stabilize, capture: capturePage, documentRead, enabled: preparationOn,
   small: readsWhole, // only documents the AX window reads whole (ax_window_full.js)
   // the tab's last read options through the host: the first read is a cached answer
   answer: (session, tabId, stabilization) => router.prepareAnswer(session, tabId, stabilization),

@@ -3,6 +3,7 @@
 // over the worker's DevTools target) and comes here for progress requests, the test
 // helpers, and whenever the worker is not running (this page's port starts it).
 
+import { PREPARE_DOCUMENTS_KEY } from './lib/reuse/prepare.js';
 import { WORKER_GONE, workerStopped } from './lib/session/worker_stopped.js';
 
 async function call(fn) {
@@ -149,5 +150,11 @@ globalThis.axsnapBridge = {
   /** Attach chrome.debugger to a tab from this page (tests use it to occupy a tab). */
   attach: (tabId) => call(async () => { await chrome.debugger.attach({ tabId }, '1.3'); return { ok: true }; }),
   detach: (tabId) => call(async () => { await chrome.debugger.detach({ tabId }); return { ok: true }; }),
+  /** Turn the worker's preparation of new documents (lib/reuse/prepare.js) on or off for this
+   * browser session: a test of a document's own first read turns it off, so no preparation races it. */
+  setPreparation: (on) => call(async () => {
+    await chrome.storage.session.set({ [PREPARE_DOCUMENTS_KEY]: on !== false });
+    return { ok: true, prepareDocuments: on !== false };
+  }),
   extensionId: () => chrome.runtime.id,
 };

@@ -115,3 +115,15 @@ test('a read that starts while the preparation reads waits for that read to end'
   assert.equal(yielded, true);
   assert.equal(await done, 'prepared');
 });
+
+test('switched off, a settled small document is left alone and the next read hears "off"', async () => {
+  const f = fakes();
+  let on = false;
+  const p = createPreparer({ ...f.deps, enabled: async () => on });
+  f.settle();
+  assert.equal(await p.prepare(7), 'off');
+  assert.deepEqual(f.log, [], 'nothing joined, settled or read');
+  assert.equal(p.outcome(7), 'off');
+  on = true;
+  assert.equal(await p.prepare(7), 'prepared', 'switched back on, the next document is prepared');
+});

@@ -132,6 +132,20 @@ def browser() -> Iterator[Browser]:
         yield b
 
 
+@pytest.fixture
+def unprepared(browser: Browser) -> Iterator[Browser]:
+    """The session browser with the worker's preparation of new documents off for the test
+    (lib/reuse/prepare.js, bridge.js ``setPreparation``). A tab read in the last seconds gets
+    each document it loads read once it settles; a test of what a document's own first read
+    does would otherwise race that read (on a loaded machine the preparation can win).
+    On again after the test."""
+    assert browser.bridge_call("setPreparation", False) == {"ok": True, "prepareDocuments": False}
+    try:
+        yield browser
+    finally:
+        browser.bridge_call("setPreparation", True)
+
+
 @pytest.fixture(autouse=True)
 def _driver_rests_on_the_target_tab(request: pytest.FixtureRequest) -> Iterator[None]:
     """The session browser is shared: a test that moves its driver to another window must

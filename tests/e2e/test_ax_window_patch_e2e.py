@@ -17,6 +17,8 @@ from page_reads import NOW, comparable
 
 from axsnap_host.client import Browser
 
+# a document's first read is what these tests compare with: no preparation races it (conftest)
+pytestmark = pytest.mark.usefixtures("unprepared")
 CASES_PAGE = "ax_cache/index.html"  # window.cases: the page's own changes (test_ax_cache_e2e)
 CASES = ["text", "inline", "aria", "labelledby", "checked", "expanded", "insert", "remove",
          "replace", "hide", "shadow", "title", "frame", "labelfor", "describedby", "value",

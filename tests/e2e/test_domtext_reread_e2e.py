@@ -14,11 +14,15 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from axsnap_host.client import Browser
 
 # every read captures (reuse: False): these tests look at what a capture does, and a
 # re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
 NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
+# a document's first read is what these tests compare with: no preparation races it (conftest)
+pytestmark = pytest.mark.usefixtures("unprepared")
 CHANGES = """
 document.querySelector('button').textContent = 'Ship it';
 document.getElementById('name').value = 'Grace';

@@ -24,6 +24,8 @@ import pytest
 from axsnap_host.client import Browser
 
 NO_WAIT = {"stabilize": {"enabled": False}}
+# a document's own first read is what these tests look at: no preparation races it (conftest)
+pytestmark = pytest.mark.usefixtures("unprepared")
 PAGE = "padded.html"
 
 # What names a document's nodes, not what they are: a new document numbers them anew.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from page_waits import wait_for_the_preparation, wait_in_page
 
 from axsnap_host.client import Browser
@@ -21,6 +22,8 @@ from axsnap_host.models.snapshot import node_records
 # every read captures (reuse: False): these tests look at what a capture does, and a
 # re-read of an unchanged page would otherwise be a cached answer (lib/reuse/answer_cache.js)
 NO_WAIT = {"stabilize": {"enabled": False}, "reuse": False}
+# a document's own first read is what these tests look at: no preparation races it (conftest)
+pytestmark = pytest.mark.usefixtures("unprepared")
 PAD = 600  # hidden elements: past the whole-read limit (ax_window_full.js)
 _ID = re.compile(r"\b\d+-\d+\b")
 
@@ -227,11 +230,13 @@ def test_a_document_loaded_in_a_tab_being_read_is_prepared_while_it_settles(
     and reads what an unprepared first read of the same page reads. A page changed after
     its preparation is read as it is now; a big document is not prepared."""
     url = pages_url + "padded.html"
-    browser.open(url)
-    unprepared = browser.snapshot_raw(**NO_WAIT)  # at once: before the page could settle
+    browser.open(url)  # (preparation off: the module's fixture)
+    unprepared = browser.snapshot_raw(**NO_WAIT)
     s0 = unprepared["timings"]["capture_steps"]
+    assert unprepared["timings"].get("prepared") != "prepared", unprepared["timings"]
     assert s0["walker_sources"] >= 1 and s0["walker_ids_cached"] == 0
 
+    assert browser.bridge_call("setPreparation", True)["prepareDocuments"] is True
     browser.open(url)  # a new document in a tab being read
     assert wait_for_the_preparation(browser) == "prepared"
     prepared = browser.snapshot_raw(**NO_WAIT)

@@ -33,6 +33,17 @@
 
 import { checkRestricted } from '../session/restricted.js';
 
+/** The chrome.storage.session key of the switch: `false` turns preparation off (until the browser
+ * closes, or it is set again); unset or anything else leaves it on. The bridge page sets it
+ * (bridge.js setPreparation): a test of a document's own first read then races no preparation. */
+export const PREPARE_DOCUMENTS_KEY = 'prepareDocuments';
+
+/** Whether documents are prepared (the switch above). */
+export async function preparationOn() {
+  const got = await chrome.storage.session.get(PREPARE_DOCUMENTS_KEY);
+  return got?.[PREPARE_DOCUMENTS_KEY] !== false;
+}
+
 /** Elements in the main frame's document of `tabId` (the extension's isolated world). */
 export async function countElements(tabId) {
   const [first] = await chrome.scripting.executeScript({
@@ -56,14 +67,16 @@ export async function agentMayRead(tabId) {
  * mayRead(tabId) (agentMayRead: not a restricted page), answer(session, tabId, stabilization)
  * (the router's prepareAnswer: the tab's last read options through the host, the answer kept
  * under the page's proof (lib/reuse/answer_cache.js); false when those options' answer is not kept)}.
- * `prepare(tabId)` resolves with what it did: "prepared", or why not; `outcome(tabId)` tells
+ * `enabled()`: whether documents are prepared at all (background.js: the `prepareDocuments`
+ * switch in chrome.storage.session, off only when someone turned it off; "off" then, and nothing
+ * is read). `prepare(tabId)` resolves with what it did: "prepared", or why not; `outcome(tabId)` tells
  * it once, to the next read. `yieldTo(tabId)`: a read starts on the tab; a preparation not yet
  * reading stops, and one reading is waited for (two reads of one document at once would take
  * the AX change journal from each other: the whole-page cache would then read "not armed").
  */
 export function createPreparer({
   debuggers, stabilize, capture, small, countElements: count = countElements, documentRead = () => false,
-  mayRead = agentMayRead, answer = async () => false,
+  mayRead = agentMayRead, answer = async () => false, enabled = async () => true,
 }) {
   const latest = new Map(); // tabId -> the newest preparation's number: an older one stops
   let made = 0;
@@ -108,6 +121,7 @@ export function createPreparer({
   }
 
   async function attempt(tabId, superseded) {
+    if (!(await enabled().catch(() => true))) return 'off';
     if (!(await mayRead(tabId).catch(() => false))) return 'restricted';
     const session = debuggers.joinLingering(tabId);
     if (!session) return 'not kept';
