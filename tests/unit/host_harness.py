@@ -28,8 +28,13 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 HEADER = struct.Struct("@I")
 
 
+# A hang guard's bound: far past what the slowest hostile input takes on a machine loaded 30
+# deep (a million-node capture took over 30 s there), and still a failure, not a stuck run.
+HANG_GUARD_S = 300
+
+
 @contextmanager
-def deadline(seconds: int) -> Iterator[None]:
+def deadline(seconds: int = HANG_GUARD_S) -> Iterator[None]:
     """Fail (instead of hanging the suite) when the block runs past ``seconds``: a host
     that loops on hostile input is a failure, not a stuck run."""
 

@@ -32,7 +32,7 @@ def ask(capture: dict[str, Any], fmt: str, *, raw_text: str | None = None) -> di
     message = {"v": 1, "id": "h1", "type": "snapshot", "options": {"format": fmt},
                "capture": capture}
     host = Host()
-    with deadline(60):
+    with deadline():
         text = raw_text if raw_text is not None else json.dumps(message, allow_nan=True)
         replies = host.handle_text(text)
     assert len(replies) == 1
@@ -135,7 +135,7 @@ def test_a_non_finite_number_past_the_parser_never_reaches_a_frame(where: str) -
         capture["walker"]["viewport"]["w"] = math.nan
     message = {"v": 1, "id": "p", "type": "snapshot", "options": {"format": "som"},
                "capture": capture}
-    with deadline(60):
+    with deadline():
         [reply] = Host().handle_message(message)
     for frame in frames_for_reply("p", reply):
         decoded = json.loads(frame, parse_constant=lambda c: pytest.fail(f"{c} in a frame"))

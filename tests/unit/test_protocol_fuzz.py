@@ -176,7 +176,7 @@ def _is_chunk(body: bytes) -> bool:
 def run_host(bodies: list[bytes], tail: bytes = b"") -> tuple[int, list[dict[str, Any]], Host]:
     out = io.BytesIO()
     host = Host()
-    with deadline(30):
+    with deadline():
         code = run_message_loop(FrameIO(io.BytesIO(framed(bodies) + tail), out), host)
     return code, read_frames(out.getvalue()), host
 
@@ -248,7 +248,7 @@ def test_an_oversized_frame_is_drained_and_the_next_one_served() -> None:
     declared = MAX_INBOUND_BYTES + 1
     stream = HEADER.pack(declared) + b'{"v":1,"id":"big",' + b" " * (declared - 18)
     out = io.BytesIO()
-    with deadline(30):
+    with deadline():
         code = run_message_loop(FrameIO(io.BytesIO(stream + framed([SENTINEL])), out), Host())
     del stream
     replies = read_frames(out.getvalue())
