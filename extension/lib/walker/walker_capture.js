@@ -26,6 +26,7 @@ import { dropEarly, earlyPartsUsed, takeEarly } from './walker_ids_early.js';
 import { listenerSignature, listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 import { isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
+import { ALONG_GROUP, DEEP, alongExpression, parseAlong } from './walker_take_along.js';
 
 // which walk a read asks for (the capture, the router and the tests read them here)
 export { axTreeWalkOptions, isCssFocus, listableIds, resolvesIds, walksAxTree, walksWholePage } from './walker_reads.js';
@@ -115,7 +116,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
       out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
-        cached?.ahead ?? null, useIdCache, listableIds(options));
+        cached?.ahead ?? null, useIdCache, listableIds(options), cached?.along ?? null);
       out.stats.ids_ms = round(performance.now() - t1);
       if (heard.length) out.stats.ids.early_parts = earlyPartsUsed(heard); // asked as the walk reported
       keepWorld(tabId, loaderId, frames, out);
@@ -244,7 +245,7 @@ async function walkCachedWorld(session, tabId, frames, opts, loaderId, onSent = 
     // no onSent: the capture's last check waits for the listener read, whose kept root
     // object may prove the document (capture.js)
     early.out.stats.with_proof = 1;
-    return { out: early.out, ahead: early.ahead };
+    return { out: early.out, ahead: early.ahead, along: early.along };
   }
   const t0 = performance.now();
   const args = JSON.stringify({ ...opts, keepAs: KEEP_AS });
@@ -308,16 +309,24 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
   if (!where) return null;
   const opts = walkerOptions(options);
   const asked = askProof(cached.loaderId) === true;
+  // the act's capture after: its listable records' elements taken in the walk's own task
+  // (walker_take_along.js), deep-serialized; else the walk's text by value
+  const along = listenersBehind && opts.hold && listableIds(options) === 'window';
   const t0 = performance.now();
   const sent = session.send('Runtime.evaluate', {
-    expression: proofWalkExpression(KEEP_AS, opts, expect, asked, takeUnfreed(cached.world)),
-    contextId: where.contextId, returnByValue: true,
+    expression: proofWalkExpression(KEEP_AS, opts, expect, asked, takeUnfreed(cached.world), along),
+    contextId: where.contextId, ...(along ? { serializationOptions: DEEP, objectGroup: ALONG_GROUP } : { returnByValue: true }),
   });
+  if (along) {
+    sent.finally(() => session.send('Runtime.releaseObjectGroup', { objectGroup: ALONG_GROUP }).catch(() => {}))
+      .catch(() => {});
+  }
   // `listenersBehind` (the capture after an act, whose witness reads the listeners right behind
   // the walk anyway): the one listener read for both, the witness's signature and the ids' marks
   const behind = listenersBehind && opts.hold ? listenersAhead(session, cached.root) : null;
   const reply = sent.then((r) => {
-    const got = r && !r.exceptionDetails ? JSON.parse(r.result?.value) : null;
+    const answer = r && !r.exceptionDetails ? (along ? parseAlong(r) : { text: r.result?.value, along: null }) : null;
+    const got = answer ? JSON.parse(answer.text) : null;
     if (!got || typeof got !== 'object') return null;
     const out = got.out && cachedWorldOutput(got.out, cached, t0) ? got.out : null;
     // No child frame: the tab's one frame is the world's, its URL now. Told by three
@@ -334,7 +343,7 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
     // the layout read) to answer for nothing, 0.5-0.7 ms more a kept read at load 5-6, and
     // a read after a change gained nothing by it (the renderer is the one to wait for).
     const ahead = behind ?? (out && opts.hold ? listenersAhead(session, cached.root) : null);
-    return { proof: got.p ?? null, asked, out, ahead, frames };
+    return { proof: got.p ?? null, asked, out, ahead, frames, along: out ? answer.along : null };
   }).catch(() => null);
   const listeners = behind ? behind.promise.then((got) => listenerSignature(got.listeners), () => null) : null;
   return { cached, reply, contextId: where.contextId, ...(listeners ? { listeners } : {}) };
@@ -358,15 +367,17 @@ export function walksWithProof(tabId, options) {
 /** The expression of walkWithProof: the watch's proof, then the cached walker unless the proof
  * is `expect`'s (or it is not `asked`: no proof), as one JSON string {p, n, u, out?} (`n`:
  * the window's child frames, `u`: the document's URL). `free`: runs of earlier reads to let
- * go first (walker_id_cache.js: deferFree). */
-export function proofWalkExpression(keepAs, opts, expect, asked, free = []) {
+ * go first (walker_id_cache.js: deferFree). `along`: a walk's text comes with its listable
+ * elements (walker_take_along.js takeAlong). */
+export function proofWalkExpression(keepAs, opts, expect, asked, free = [], along = false) {
   const same = expect ? `p && p[0] === ${JSON.stringify(expect.id)} && p[1] === ${Number(expect.seq)} && p[2] === 'ok'`
     : 'false';
   return `(() => { ${freeRunsStatement(free)} const w = globalThis.__axsnapAnswerWatch; const p = ${asked} && w ? w.proof() : null;
     const n = window.length; const u = document.URL;
     if (${same}) return JSON.stringify({ p, n, u });
     const walk = globalThis[${JSON.stringify(keepAs)}];
-    return JSON.stringify({ p, n, u, out: typeof walk === 'function' ? walk(${JSON.stringify({ ...opts, keepAs })}) : null }); })()`;
+    const out = typeof walk === 'function' ? walk(${JSON.stringify({ ...opts, keepAs })}) : null;
+    return ${along ? alongExpression('JSON.stringify({ p, n, u, out })', 'out') : 'JSON.stringify({ p, n, u, out })'}; })()`;
 }
 
 /** Run the walker in every frame it can reach; the top frame's result with `subframes`. */

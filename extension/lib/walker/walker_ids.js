@@ -32,6 +32,7 @@ import {
 import { takeRowIds } from './walker_ids_rows.js';
 import { readCustomRoles, readDateParts, readPopupIds } from './walker_custom_roles.js';
 import { readListeners } from './walker_listeners.js';
+import { pickAlong } from './walker_take_along.js';
 
 export { CLICK_LISTENER_TYPES, applyListeners, parseTake };
 export { clickListenerSignature, listenerSignature, listenersAhead } from './walker_listeners.js';
@@ -201,10 +202,11 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
  * read of the same world (walker_id_cache.js), then a rows walk's other nodes
  * (walker_ids_rows.js); returns {resolved, cached} record counts and, for a rows walk,
  * `rows` (the row nodes' ids learnt) and `rows_ms` (that take's time). */
-async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable) {
+async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable, along) {
   let cached = 0;
   let rows = 0;
   let rowsMs = 0; // (runs in parallel: the sum of each run's)
+  let tookAlong = 0; // records whose elements the walk handed over (walker_take_along.js)
   const custom = { asked: 0, named: 0, unasked: 0, ua: 0, ms: 0 };
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
@@ -259,10 +261,17 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
       return rowIds(filled);
     }
     const all = want.length === (result.elements ?? []).length;
+    // the elements the walk's own evaluate handed over, when they are every one wanted
+    // (walker_take_along.js); the run's elements are then let go by the next walk, as above
+    const alongside = pickAlong(along, run, want);
+    if (alongside) {
+      deferFree(result.world, run);
+      tookAlong += want.length;
+    }
     // a whole page's listable records in parts, the last one handing the run over
     // (perhaps taken as the walk reported: walker_ids_early.js)
-    const parsed = listable ? await takeInParts(run, want, send, takeExpression, parseTake, claimEarly(run))
-      : parseTake(await send(takeExpression([run], all ? null : want)));
+    const parsed = alongside ?? (listable ? await takeInParts(run, want, send, takeExpression, parseTake, claimEarly(run))
+      : parseTake(await send(takeExpression([run], all ? null : want))));
     if (!parsed || parsed[0] !== run) {
       forgetContext(result.world);
       return filled;
@@ -276,8 +285,9 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     if (s.status === 'fulfilled') resolved += s.value;
     else errors.push({ step: 'walker_ids', message: s.reason?.message ?? String(s.reason) });
   }
-  if (!rowsMs) return { resolved, cached };
-  const out = { resolved, cached, rows, rows_ms: Math.round(rowsMs * 10) / 10 };
+  const alongStats = tookAlong ? { with_walk: tookAlong } : {};
+  if (!rowsMs) return { resolved, cached, ...alongStats };
+  const out = { resolved, cached, ...alongStats, rows, rows_ms: Math.round(rowsMs * 10) / 10 };
   if (custom.asked || custom.unasked || custom.ua) {
     Object.assign(out, { custom: custom.named, custom_asked: custom.asked, custom_unasked: custom.unasked,
       ua_fields: custom.ua, custom_ms: Math.round(custom.ms * 10) / 10 });
@@ -295,7 +305,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
  * without `b`/`k` (the host then has no backendNodeIds or listeners for them, and keeps serving).
  */
 export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null,
-  onTaken = null, ahead = null, useIdCache = true, listable = false) {
+  onTaken = null, ahead = null, useIdCache = true, listable = false, along = null) {
   const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, contexts_kept: 0, ms: {} };
   // true: the host then tells DOMSnapshot's isClickable from the records (clickable_by_nature.py)
   if (listable) stats[listable === true ? 'listable' : 'listable_window'] = 1;
@@ -322,7 +332,8 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     }
     stats.worlds = contexts.size;
     lap('contexts');
-    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable));
+    Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable,
+      along));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     if (listable) for (const { sessionId } of contexts.values()) took.add(sessionId ?? null);
