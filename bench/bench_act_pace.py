@@ -327,11 +327,13 @@ def main(argv: list[str] | None = None) -> int:
             devtools = peers(Path(tmp))[0]
             rows.extend(anyio.run(mcp_rows, devtools, axsnap_peers(env)[0], browser.tab_id,
                                   pages, args.warmup))
-    command = "bench/bench_act_pace.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    text = report(rows, command.strip(), args.acts, args.warmup)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "act_pace.md").write_text(text, encoding="utf-8")
-    print(text)
+        # written before the servers stop: a stop past its wait on a loaded machine (control_env
+        # waits 10 s) lost a whole run's numbers
+        command = "bench/bench_act_pace.py " + " ".join(argv if argv is not None else sys.argv[1:])
+        text = report(rows, command.strip(), args.acts, args.warmup)
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "act_pace.md").write_text(text, encoding="utf-8")
+        print(text, flush=True)
     return 0
 
 
