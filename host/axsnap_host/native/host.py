@@ -93,14 +93,15 @@ class Host:
     def release(self) -> None:
         """Drop the last message's parsed data. Called after its replies are sent: freeing
         a 30 MB capture's millions of objects takes a noticeable fraction of a second, and
-        the reply should not wait for it. After a big read, the freed memory goes back to
-        the system too (give_back), so the next read starts from the same footprint."""
+        the reply should not wait for it. After a big read, what the tabs keep is packed and
+        the freed memory goes back (give_back): the next read starts from the same footprint."""
         self._retained.clear()
         if self._gc_held:
             self._gc_held = False
             gc.enable()
         if self._big:
             self._big = False
+            self.tabs.pack_kept()  # their objects' arenas can be freed (kept_pack.py)
             give_back()
 
     # -- entry points ------------------------------------------------------------------
@@ -412,8 +413,7 @@ def _version() -> str:
 
 
 def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
-    """Read messages and answer them until EOF. Returns the process exit code (0 on clean
-    EOF or truncation)."""
+    """Read and answer messages until EOF; returns the exit code (0: EOF or truncation)."""
     host = host or Host()
     host.hold_gc = True  # the collector runs after each reply is sent (release)
     log.info("host started (protocol v%d, inbound limit %d bytes)", PROTOCOL_VERSION,

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from axsnap_host.pipeline.delta.cache import SnapshotCache
 from axsnap_host.pipeline.dom.registry import IndexRegistry
+from axsnap_host.pipeline.kept_pack import Packed, held_alone, pack
 
 MAX_TABS = 64
 # Tabs whose last whole-page SnapshotV1 rows are kept (the most recently read): as many
@@ -36,8 +37,10 @@ class TabState:
         # and backendNodeId, for actions that name their target by semantic id.
         self.semantic_index: object | None = None
         # The DOM channel's last element records (redacted), for acting on what the caller
-        # saw: a DOM text index resolves on these (act/service.py).
-        self.elements: list[dict[str, Any]] | None = None
+        # saw: a DOM text index resolves on these (act/service.py). ``elements``: held
+        # packed between reads when nothing else holds them (pack_kept, kept_pack.py).
+        self._elements: list[dict[str, Any]] | None = None
+        self._elements_packed: Packed | None = None
         self.collections: dict[str, Any] = {}  # scroll-and-collect runs (act/collect.py)
         # The dialogs and live texts an act's resolve capture showed (act/page_facts.py):
         # its report says what opened, closed or appeared.
@@ -48,6 +51,27 @@ class TabState:
         # Names of the secret fields this tab's reads found: a form sent with GET puts the
         # typed password into the next page's URL under its field's name (url_scrub.py).
         self.secret_names: frozenset[str] = frozenset()
+
+    @property
+    def elements(self) -> list[dict[str, Any]] | None:
+        if self._elements_packed is not None:  # the same records, back as objects
+            self._elements = self._elements_packed.unpack()
+            self._elements_packed = None
+        return self._elements
+
+    @elements.setter
+    def elements(self, records: list[dict[str, Any]] | None) -> None:
+        self._elements, self._elements_packed = records, None
+
+    def pack_kept(self) -> None:
+        """Hold what the tab keeps packed (kept_pack.py): the delta bases, then the element
+        records when nothing but this state holds them (a base of DOM text's delta holds
+        the same list until it is packed). Called between messages (Host.release)."""
+        self.snapshots.pack()
+        if self._elements is not None and held_alone(self._elements):
+            packed = pack(self._elements)
+            if packed is not None:
+                self._elements, self._elements_packed = None, packed
 
     def remember_secret_names(self, names: frozenset[str]) -> None:
         """Add ``names`` to the tab's secret field names (at most MAX_SECRET_NAMES)."""
@@ -82,6 +106,11 @@ class TabStates:
         else:
             self._tabs.move_to_end(tab_id)
         return state
+
+    def pack_kept(self) -> None:
+        """Every tab's kept state held packed (TabState.pack_kept)."""
+        for state in self._tabs.values():
+            state.pack_kept()
 
     def peek(self, tab_id: int | None) -> TabState | None:
         """The tab's state, if known, without making it the most recently used."""

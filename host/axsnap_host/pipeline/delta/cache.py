@@ -14,7 +14,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from axsnap_host.pipeline.delta.diff import Snapshot
+from axsnap_host.pipeline.delta.diff import LineInfo, Snapshot
+from axsnap_host.pipeline.kept_pack import Packed, pack
 
 MAX_ENTRIES = 6
 MAX_BYTES = 24 * 1024 * 1024
@@ -31,8 +32,19 @@ def options_key(channel: str, options: Any, names: tuple[str, ...] = OUTLINE_SHA
 @dataclass
 class Entry:
     url: str
-    snapshot: Snapshot
-    size: int
+    snapshot: Snapshot | Packed  # packed between reads (pack)
+    size: int  # the snapshot's approx_bytes when it was put
+
+
+def _packed(snapshot: Snapshot) -> Packed | None:
+    """The snapshot as one buffer (kept_pack.py); its line infos as plain tuples."""
+    return pack((snapshot.snapshot_id, snapshot.hash, snapshot.parts, snapshot.lines,
+                 [tuple(info) for info in snapshot.info]))
+
+
+def _unpacked(packed: Packed) -> Snapshot:
+    snapshot_id, digest, parts, lines, info = packed.unpack()
+    return Snapshot(snapshot_id, digest, parts, lines, [LineInfo._make(i) for i in info])
 
 
 @dataclass
@@ -53,7 +65,8 @@ class SnapshotCache:
     def find(self, key: str, url: str) -> Lookup:
         entry = self._entries.get(key)
         if entry is not None and entry.url == url:
-            return Lookup(entry.snapshot, None)
+            base = entry.snapshot
+            return Lookup(_unpacked(base) if isinstance(base, Packed) else base, None)
         channel = key.split(":", 1)[0] + ":"
         same_channel = [e for k, e in self._entries.items() if k.startswith(channel)]
         if entry is not None or (same_channel and all(e.url != url for e in same_channel)):
@@ -72,6 +85,13 @@ class SnapshotCache:
         while len(self._entries) > self.max_entries or self.bytes > self.max_bytes:
             self._entries.popitem(last=False)
         return True
+
+    def pack(self) -> None:
+        """Hold every base packed until a delta reads it (kept_pack.py); a base marshal
+        refuses stays as it is."""
+        for entry in self._entries.values():
+            if isinstance(entry.snapshot, Snapshot):
+                entry.snapshot = _packed(entry.snapshot) or entry.snapshot
 
     @property
     def bytes(self) -> int:

@@ -1,0 +1,196 @@
+"""What a tab keeps between reads is held packed after a big read (design note 75,
+pipeline/kept_pack.py): DOM text's element records and the delta bases, one buffer each
+instead of their objects, back as equal objects, type for type, when read."""
+
+from __future__ import annotations
+
+import copy
+import gc
+import json
+import math
+import random
+import sys
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from axsnap_host.pipeline.delta.cache import SnapshotCache
+from axsnap_host.pipeline.delta.diff import LineInfo, Snapshot
+from axsnap_host.pipeline.kept_pack import Packed, pack
+from axsnap_host.pipeline.state import TabState
+from host_harness import process_capture
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+_TEXTS = ["", "Item", "Élément №", "名前", "emoji 🙂", "lone \ud800 surrogate", "x" * 500,
+          '"quoted"', "line\nbreak"]
+
+
+def _value(rng: random.Random, depth: int = 0) -> Any:
+    kind = rng.randrange(10 if depth < 4 else 6)
+    if kind == 0:
+        return rng.choice(_TEXTS)
+    if kind == 1:
+        return rng.choice([0, 1, -1, 2**40, -(2**70), 7])
+    if kind == 2:
+        return rng.choice([0.0, -0.0, 1.5, 1e308, -2.5e-300, math.inf])
+    if kind == 3:
+        return rng.choice([True, False])
+    if kind == 4:
+        return None
+    if kind == 5:
+        return rng.choice(_TEXTS) + str(rng.random())
+    if kind in (6, 7):
+        return {f"k{rng.randrange(30)}": _value(rng, depth + 1) for _ in range(rng.randrange(6))}
+    if kind == 8:
+        return tuple(_value(rng, depth + 1) for _ in range(rng.randrange(4)))
+    return [_value(rng, depth + 1) for _ in range(rng.randrange(5))]
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, type for type, dict keys in the same order, floats bit for bit."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float):
+        return a.hex() == b.hex()
+    return bool(a == b)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_packed_value_comes_back_equal_type_for_type(seed: int) -> None:
+    rng = random.Random(seed)
+    records = [_value(rng) for _ in range(200)]
+    shared = {"tag": "a", "box": [1, 2.5, 3, 4]}
+    records += [shared, shared]  # one object in two places
+    packed = pack(records)
+    assert packed is not None
+    back = packed.unpack()
+    assert _same(back, records)
+    assert back[-1] is back[-2]  # still one object
+
+
+def test_a_value_with_a_subclass_is_not_packed() -> None:
+    class Name(str):
+        pass
+
+    assert pack([{"name": Name("x")}]) is None
+    assert pack([OrderedDict(a=1)]) is None
+    state = TabState(1)
+    records = [{"name": Name("x")}]
+    state.elements = records
+    del records
+    state.pack_kept()
+    assert type(state.elements[0]["name"]) is Name  # type: ignore[index]  # as it was
+
+
+def _read(state: TabState, capture: dict[str, Any], **options: Any) -> str:
+    """The read's result as JSON text, its timings out: no object of it stays alive here."""
+    result = process_capture(copy.deepcopy(capture), state=state, snapshot_id=None, **options)
+    result.pop("timings")
+    return json.dumps(result, sort_keys=True)
+
+
+def _load(name: str) -> dict[str, Any]:
+    """A recorded capture; ``name:N`` the Nth of a recorded sequence."""
+    name, _, at = name.partition(":")
+    data = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    return data[int(at)] if at else data  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("first", "second", "options"), [
+    ("dom_basic", "dom_basic", {"format": "domtext"}),
+    ("dom_list_sequence:0", "dom_list_sequence:1", {"format": "domtext"}),
+    ("outline_compact", "outline_compact_after", {"format": "outline", "compact": True}),
+    ("outline_compact", "outline_compact", {"format": "outline", "compact": True}),
+])
+def test_a_delta_on_a_packed_base_is_the_delta_on_the_base_as_it_was(
+        first: str, second: str, options: dict[str, Any]) -> None:
+    """Differential: the same two reads in two tabs, one tab's kept state packed between
+    them; every reply is the same text."""
+    options = {**options, "compression": "delta"}
+    plain, packed = TabState(1), TabState(1)
+    assert _read(plain, _load(first), **options) == _read(packed, _load(first), **options)
+    gc.collect()
+    packed.pack_kept()
+    entries = list(packed.snapshots._entries.values())
+    assert entries and all(isinstance(e.snapshot, Packed) for e in entries)
+    if options["format"] == "domtext":
+        assert packed._elements is None and packed._elements_packed is not None
+        assert _same(packed.elements, plain.elements)
+    again = _read(packed, _load(second), **options)
+    assert again == _read(plain, _load(second), **options)
+    assert json.loads(again)["delta"]["applied"] is True
+
+
+def test_a_packed_base_comes_back_as_the_snapshot_it_was() -> None:
+    cache = SnapshotCache()
+    info = [LineInfo("0-1", "Save", None, ("focusable",), True), LineInfo("t:x", ref=False)]
+    base = Snapshot("ax-1-abc", "sha256:00", {"combinedTree": "[0-1] button: Save\nx",
+                                              "combinedXpathMap": {"0-1": "/html/body/button"},
+                                              "frames": [{"url": "http://127.0.0.1/"}]},
+                    ["[0-1] button: Save", "x"], info)
+    kept = copy.deepcopy(base)
+    cache.put("ax:k", "u", base)
+    size = cache.bytes
+    cache.pack()
+    found = cache.find("ax:k", "u").base
+    assert found == kept and found is not base
+    assert all(type(i) is LineInfo for i in found.info)
+    assert cache.bytes == size  # the bound counts what was put
+
+
+def test_records_something_else_holds_are_not_packed() -> None:
+    """An act's baseline keeps the list it saw and asks whether it is still the tab's
+    (act/baseline.py, by identity): a list held elsewhere stays the same object."""
+    state = TabState(1)
+    records = [{"index": 1, "tag": "button"}]
+    state.elements = records
+    state.pack_kept()
+    assert state.elements is records
+
+
+def test_a_big_read_leaves_the_tabs_kept_state_packed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the host: after a big read's reply is sent (release), the tab holds its element
+    records and delta base as buffers a fraction of their objects' size, and reads them back
+    equal."""
+    from axsnap_host.native import host as host_module
+
+    monkeypatch.setattr(host_module, "BIG_READ_BYTES", 0)  # this small read counts as big
+    host = host_module.Host()
+    message = {"v": 1, "id": "r1", "type": "snapshot",
+               "options": {"format": "domtext", "viewport_only": False},
+               "capture": _load("dom_basic_whole")}
+    [reply] = host.handle_text(json.dumps(message))
+    assert reply["ok"], reply
+    elements = copy.deepcopy(reply["result"]["elements"])
+    tab = message["capture"]["tab"]["id"]  # type: ignore[index]
+    del reply
+    host.release()
+    state = host.tabs.peek(tab)
+    assert state is not None
+    assert state._elements is None and state._elements_packed is not None
+    held = sys.getsizeof(state._elements_packed.data)
+    assert all(isinstance(e.snapshot, Packed) for e in state.snapshots._entries.values())
+    assert _same(state.elements, elements)
+    assert held < _deep_size(elements) / 2
+
+
+def _deep_size(value: Any) -> int:
+    seen: set[int] = set()
+    stack, total = [value], 0
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, dict):
+            stack += [*item.keys(), *item.values()]
+        elif isinstance(item, list | tuple):
+            stack += item
+    return total
