@@ -2668,19 +2668,29 @@ function inCheckGrid(el) {
 }
 var PRICE = /(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))/i;
 var REMOVE_WORDS = /^(?:remove|delete|entfernen|supprimer|eliminar|quitar|xóa)(?![\p{L}])|^(?:×|✕|✖|x)$|^(?:删除|移除|削除)/iu;
-var REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash)([\s_-]|$)/i;
+var REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash|cross|times|close)([\s_-]|$)/i;
 var ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
 var removes = (el) => {
   const said2 = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title")].map((s) => (s || "").replace(/\s+/g, " ").trim()).filter(Boolean);
   return said2.some((s) => REMOVE_WORDS.test(s)) || REMOVE_CLASS.test(classOf(el));
 };
+function lineAbove(el, steps2) {
+  for (let a = el.parentElement, i = 0; a && i < steps2; a = a.parentElement, i++) {
+    const p = a.parentElement;
+    if (!p || ["body", "html", "main", "form"].includes(a.localName)) return null;
+    const key = `${a.localName} ${a.getAttribute("class") || ""}`;
+    const alike = [...p.children].filter((c) => `${c.localName} ${c.getAttribute("class") || ""}` === key);
+    if (alike.length >= 3) return a;
+  }
+  return null;
+}
 function removableRows(rowAbove, shown, chrome2, limit) {
   const rows = /* @__PURE__ */ new Set();
   let n = 0;
   for (const el of document.querySelectorAll("a[href], button, [role=button]")) {
     if (++n > limit) break;
     if (!removes(el) || el.closest(chrome2) || !shown(el)) continue;
-    const row = rowAbove(el, 6, true);
+    const row = rowAbove(el, 6, true) || lineAbove(el, 6);
     if (!row || rows.has(row)) continue;
     const text = row.textContent || "";
     if (PRICE.test(text) && !ADD_TO_CART.test(text)) rows.add(row);
@@ -2721,6 +2731,63 @@ function wizardSteps(shown, limit) {
     if (step && shown(el)) numbers.add(step[1] || step[2]);
   }
   return numbers.size;
+}
+
+// src/tally_words.js
+var MENU_CLASS = /(^|[\s_-])(menu|menus|submenu|nav|navbar|navigation|header|footer|breadcrumbs?|social|sidebar|dropdown|topbar)([\s_-]|$)/i;
+var classOf2 = (el) => el && typeof el.className === "string" ? el.className : "";
+function inMenuBox(el) {
+  for (let a = el.parentElement; a && a.localName !== "body" && a.localName !== "main"; a = a.parentElement) {
+    if (MENU_CLASS.test(classOf2(a))) return true;
+  }
+  return false;
+}
+var SETTINGS_HEADING = /^(?:(?:account|profile|user|general|privacy|security|notification)\s+)?(?:settings?|preferences)$|^(?:einstellungen|paramètres|configuración|ajustes|cài đặt|设置|設定)$/i;
+function settingsHeadings(shown, chrome2, limit) {
+  let found = 0;
+  let n = 0;
+  for (const h of document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")) {
+    if (++n > limit) break;
+    const text = (h.textContent || "").replace(/\s+/g, " ").trim();
+    if (text.length > 40 || !SETTINGS_HEADING.test(text) || h.closest(chrome2) || !shown(h)) continue;
+    found++;
+  }
+  return found;
+}
+var FIGURE = /^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn)?$/i;
+var LABEL = /^[\p{L}][\p{L}'’&/ -]{1,40}$/u;
+var ownText2 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim();
+function figureTiles(shown, chrome2, limit) {
+  let tiles = 0;
+  let total = false;
+  let n = 0;
+  for (const box of document.querySelectorAll("div, li, section")) {
+    if (++n > limit * 5) break;
+    const kids = [...box.children].filter((c) => ownText2(c));
+    if (kids.length !== 2 || box.querySelector("img, a[href], button, input")) continue;
+    const [first, second] = kids.map(ownText2);
+    const label = FIGURE.test(first) ? second : FIGURE.test(second) ? first : null;
+    if (label === null || !LABEL.test(label) || label.split(" ").length > 4) continue;
+    if (box.closest(`a[href], ${chrome2}`) || !shown(box)) continue;
+    tiles++;
+    total = total || (label === second ? first : second).replace(/\D/g, "").length >= 3;
+  }
+  return total ? tiles : 0;
+}
+var RESULTS_FOR = /(^|[^\p{L}])results?(?:\s+\p{L}+){0,2}\s+for(?![\p{L}])/iu;
+function resultsFor(shown, chrome2, limit) {
+  let found = 0;
+  let n = 0;
+  for (const el of document.querySelectorAll("h1, h2, h3, h4, h5, h6, p, span, div")) {
+    if (++n > limit * 5) break;
+    if (el.childElementCount > 3) continue;
+    const text = ownText2(el);
+    if (!text || text.length > 80 || !RESULTS_FOR.test(text)) continue;
+    if (el.closest(`a[href], ${chrome2}`) || !shown(el)) continue;
+    found++;
+    break;
+  }
+  return found;
 }
 
 // src/tally.js
@@ -2803,6 +2870,9 @@ function pageTally() {
     removable_rows: 0,
     wizard_steps: 0,
     task_checkboxes: 0,
+    settings_headings: 0,
+    figure_tiles: 0,
+    results_for: 0,
     control_labels: [],
     partial: false
   };
@@ -2854,7 +2924,9 @@ function pageTally() {
         el.name,
         el.id
       ]).join(" ");
-      if (!CARD.test(named2) && CURRENT.test(said2)) t.current_passwords++;
+      if (!CARD.test(named2) && CURRENT.test(said2.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2"))) {
+        t.current_passwords++;
+      }
     } else if (type === "checkbox") {
       t.checkboxes++;
       const own = [...el.labels || []].map((l) => l.textContent).join(" ") || el.getAttribute("aria-label") || "";
@@ -2886,8 +2958,10 @@ function pageTally() {
       break;
     }
     if (li.closest(CHROME) || !shown(li)) continue;
-    t.list_items++;
-    if (li.querySelector(":scope > a, :scope > * > a")) t.linked_items++;
+    if (!inMenuBox(li)) {
+      t.list_items++;
+      if (li.querySelector(":scope > a, :scope > * > a")) t.linked_items++;
+    }
     const raw = li.textContent || "";
     const item = raw.length >= 150 ? raw.replace(/\s+/g, " ").trim() : "";
     if (item && reading(item) >= 150 && onceItem(item)) t.long_items++;
@@ -3103,6 +3177,9 @@ function pageTally() {
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
   }
   t.control_labels = [...shownLabels];
+  t.settings_headings = settingsHeadings(shown, CHROME, LIMIT2);
+  t.figure_tiles = figureTiles(shown, CHROME, LIMIT2);
+  t.results_for = resultsFor(shown, CHROME, LIMIT2);
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
   }

@@ -52,7 +52,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     register_words = bool(keyword_hits("register", f.text))
     # The current password beside a new one: an account's password change, no sign-up.
     change = f.current_password and f.passwords >= 2
-    confirm = (f.passwords >= 2 or f.confirm) and not change
+    # A new password asked twice and nothing else, under reset words said outside links: a
+    # password reset's last step (a sign-up asks who you are: a name, an address, a user name).
+    renew = (f.passwords == 2 and inputs - f.search_named == 0 and not change
+             and bool(keyword_hits("password_reset", f.said + " " + f.title)))
+    confirm = (f.passwords >= 2 or f.confirm) and not change and not renew
     # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.
     account = 0.5 if f.long_blocks >= 3 else 1.0
     # Four forms or more, of two purposes or more (a payment, a sign-up, a sign-in): a page of
@@ -120,6 +124,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     reset = f.passwords == 0 and 1 <= inputs - f.search_named <= 2 and bool(
         keyword_hits("password_reset", f.said + " " + f.title))
     fire("form", "form:a password reset (an address field, no password field)", 0.6, reset)
+    fire("form", "form:a new password twice under reset words (a password reset)", 0.6, renew)
+    reset = reset or renew
     # One field for an address, a phone or a user name, no password, and sign-in words said
     # outside links (a heading, a button, the title): a sign-in's first step ("Next" asks for
     # the password on the next page); a menu's "Sign in" link beside a newsletter box is none.
@@ -173,8 +179,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (said outside links: a menu's "Billing" or "Cart" names another page)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
          f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery)
-    # On a page its title calls settings the fields are the settings' (a settings page is a form).
-    settings_page = bool(title_hits("settings", f.title))
+    # On a page its title calls settings the fields are the settings' (a settings page is a form);
+    # a heading that is only a settings page's words ("Account Settings") says it where the
+    # title names only the template.
+    settings_page = bool(title_hits("settings", f.title)) or f.settings_headings >= 1
+    # (on a page its title calls forms a "Settings" box is one sample among them)
+    fire("settings", "form:fields under a heading naming settings", 0.45,
+         f.settings_headings >= 1 and fields >= 3 and not f.card_fields and not cart
+         and not title_hits("form", f.title))
     # Fields holding the account's values: a page that edits what is saved (a sign-up, a
     # contact form, a checkout start empty; a card or a message is no setting; on a page its
     # title calls forms, sample values are a form gallery's).
@@ -217,9 +229,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (three figures under such a title, or three stat widgets beside a side menu, are an
     # app's overview too: a member's dashboard, a template's first page whose charts are drawn
     # by a script)
+    # (three figures each over a few words of their own, "589" over "Applied jobs", alone in
+    # their boxes: stat tiles, whatever the title or the layout; beside a box to write a message
+    # in they are a site's boasts on its contact page, "97,354 Companies")
+    tiles = f.figure_tiles >= 3 and not f.passwords and not f.textareas
     panels = not f.passwords and (
         (f.metrics >= 3 and bool(title_hits("dashboard", f.title)))
-        or (f.widgets >= 3 and f.sidebar))
+        or (f.widgets >= 3 and f.sidebar) or tiles)
+    fire("dashboard", "stats:3+ figures each over a few words (stat tiles)", 0.45, tiles)
     # Five linked headings or more, each over a short paragraph of its own (a teaser), no long
     # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
     # is the teasers' and its headings no search's results.
@@ -229,6 +246,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     teasers *= 0.5 if front else 1.0
     fire("search_results", "form:a search box over results", 0.35 * teasers,
          f.search_inputs >= 1 and f.result_blocks >= 4)
+    # A line counting a search's results for a query ("123 Results For ...", "3,145 results find
+    # for ...") beside a box to search: the page shows what was searched for, its box empty or
+    # not; its items, rows and cards are the results, no list.
+    counted = (f.results_for >= 1 and inputs + f.search_inputs + f.search_named >= 1
+               and not f.passwords and f.long_blocks < 3)
+    fire("search_results", "form:a line counting results for a query", 0.45,
+         counted and f.queries == 0)
     # (a plain-HTML results page: its result titles are links in alike rows, no headings)
     rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
     fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,
@@ -287,7 +311,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("dashboard", "stats:a chart beside a table", 0.3, charted)
     itemized = not panels and not (f.search_inputs and f.result_blocks >= 5) and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
-    itemized = itemized and not wizard
+    itemized = itemized and not wizard and not counted
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,

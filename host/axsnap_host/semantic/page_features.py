@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.page_words import in_menu_box
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
 from axsnap_host.semantic.titles import split_title
 
@@ -107,6 +108,9 @@ class Features:
     task_checkboxes: int = 0  # checkboxes in a box headed as tasks (row_controls.in_task_list)
     place_order: int = 0  # controls that place the order or pay ("Place order", "Pay now")
     new_account: bool = False  # a user name and an email asked beside one password, in a form
+    settings_headings: int = 0  # headings that are only a settings page's words (the tally)
+    figure_tiles: int = 0  # a figure over a few words, alone in their box (the tally)
+    results_for: int = 0  # a line counting a search's results for a query (the tally)
     compose: int = 0  # buttons or links that write a new message
     reply: int = 0  # buttons or links that answer or pass on the open message
     captcha: bool = False
@@ -241,7 +245,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         f.captcha = f.captcha or "captcha" in low or "captcha" in node.attrs.get("src", "")
         above = facts.ancestors(node)
         chrome = any(a.tag in _CHROME_TAGS or a.role in _CHROME_ROLES for a in above)
-        if tag == "li" and not chrome:
+        if tag == "li" and not chrome and not in_menu_box(node, facts):
             f.list_items += 1
             f.linked_items += any(facts.nodes[c].tag == "a" for c in node.children)
         f.tables += tag == "table"
@@ -391,7 +395,7 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
             "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields",
             "switches", "check_grid_rows", "removable_rows", "wizard_steps",
-            "task_checkboxes")
+            "task_checkboxes", "settings_headings", "figure_tiles", "results_for")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],
@@ -413,3 +417,9 @@ def _whole_page(f: Features, tally: dict[str, object]) -> None:
         value = tally.get(name)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             setattr(f, name, max(getattr(f, name), int(value)))
+    # (the records keep no wrapper <div> whose class calls a list a menu, a header or a footer:
+    # the whole-document count, which sees them, is the page's list items when it is complete)
+    for name in ("list_items", "linked_items"):
+        value = tally.get(name)
+        if isinstance(value, int) and not isinstance(value, bool) and not tally.get("partial"):
+            setattr(f, name, value)

@@ -4,6 +4,7 @@
 // (a semantic id qualifies those by their row in every read, not only when a twin is in it).
 import { INLINE_TAGS } from './tags.js';
 import { inCheckGrid, inTaskList, isStepper, isSwitch, removableRows, wizardSteps } from './tally_rows.js';
+import { figureTiles, inMenuBox, resultsFor, settingsHeadings } from './tally_words.js';
 
 // The runs of a box's text that its <br>s end (text and inline elements; a table or a <div> in
 // it is no part of a run), each of 100 characters or more.
@@ -64,7 +65,7 @@ export function pageTally() {
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
     heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0, switches: 0,
     check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
-    control_labels: [], partial: false };
+    settings_headings: 0, figure_tiles: 0, results_for: 0, control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
   const alike = (el) => {
@@ -110,7 +111,10 @@ export function pageTally() {
       // the first screen is no sign-up's confirmation (its words, not its autocomplete token).
       const said = [...(el.labels || [])].map((l) => l.textContent).concat([
         el.getAttribute('aria-label'), el.getAttribute('placeholder'), el.name, el.id]).join(' ');
-      if (!CARD.test(named) && CURRENT.test(said)) t.current_passwords++;
+      // (an id in camelCase names its words too: "currentPassword")
+      if (!CARD.test(named) && CURRENT.test(said.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))) {
+        t.current_passwords++;
+      }
     } else if (type === 'checkbox') {
       t.checkboxes++;
       // (a checkbox with a sentence of its own is a setting's toggle in a list of settings; a
@@ -150,8 +154,12 @@ export function pageTally() {
   for (const li of document.querySelectorAll('li')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (li.closest(CHROME) || !shown(li)) continue;
-    t.list_items++;
-    if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
+    // (a list in a box whose class calls it a menu, a header or a footer is a menu too; its
+    // long items are prose still)
+    if (!inMenuBox(li)) {
+      t.list_items++;
+      if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
+    }
     const raw = li.textContent || '';
     const item = raw.length >= 150 ? raw.replace(/\s+/g, ' ').trim() : '';
     if (item && reading(item) >= 150 && onceItem(item)) t.long_items++;
@@ -373,6 +381,9 @@ export function pageTally() {
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
   }
   t.control_labels = [...shownLabels];
+  t.settings_headings = settingsHeadings(shown, CHROME, LIMIT);
+  t.figure_tiles = figureTiles(shown, CHROME, LIMIT);
+  t.results_for = resultsFor(shown, CHROME, LIMIT);
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
   }

@@ -32,8 +32,9 @@ const PRICE = /(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|e
 // A control that takes a line out of what is being bought: its words ("Remove", "Remove Red
 // Apples", "×"), its aria-label or title, or a class calling it so (an icon with no words).
 const REMOVE_WORDS = /^(?:remove|delete|entfernen|supprimer|eliminar|quitar|xóa)(?![\p{L}])|^(?:×|✕|✖|x)$|^(?:删除|移除|削除)/iu;
-// (an icon button's class says it in a word or its short form: "del", "trash")
-const REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash)([\s_-]|$)/i;
+// (an icon button's class says it in a word, its short form or its icon: "del", "trash",
+// "cross", "times")
+const REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash|cross|times|close)([\s_-]|$)/i;
 const ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
 
 const removes = (el) => {
@@ -45,13 +46,26 @@ const removes = (el) => {
 /** Rows holding a price and a control that takes the row out, and no "Add to cart" (a
  * wishlist's rows add to the cart): the lines of a cart. ``rowAbove`` and ``shown`` are the
  * tally's; ``chrome`` its selector of the page's chrome (a top bar's mini-cart is no page's). */
+// A cart's line: the box around a control, one of three alike siblings or more (a cart of
+// three lines is one still; rowAbove asks four of a list).
+function lineAbove(el, steps) {
+  for (let a = el.parentElement, i = 0; a && i < steps; a = a.parentElement, i++) {
+    const p = a.parentElement;
+    if (!p || ['body', 'html', 'main', 'form'].includes(a.localName)) return null;
+    const key = `${a.localName} ${a.getAttribute('class') || ''}`;
+    const alike = [...p.children].filter((c) => `${c.localName} ${c.getAttribute('class') || ''}` === key);
+    if (alike.length >= 3) return a;
+  }
+  return null;
+}
+
 export function removableRows(rowAbove, shown, chrome, limit) {
   const rows = new Set();
   let n = 0;
   for (const el of document.querySelectorAll('a[href], button, [role=button]')) {
     if (++n > limit) break;
     if (!removes(el) || el.closest(chrome) || !shown(el)) continue;
-    const row = rowAbove(el, 6, true);
+    const row = rowAbove(el, 6, true) || lineAbove(el, 6);
     if (!row || rows.has(row)) continue;
     const text = row.textContent || '';
     if (PRICE.test(text) && !ADD_TO_CART.test(text)) rows.add(row);

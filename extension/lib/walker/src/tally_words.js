@@ -1,0 +1,77 @@
+// Semantic mode, the page tally's boxes that say what a page is by their class or their words:
+// menus drawn as plain lists in <div>s (a class says menu, footer or breadcrumb), headings that
+// name a settings page, figures each over a few words (a dashboard's stat tiles) and a line that
+// counts a search's results for a query. Read over the whole document, like the rest of tally.js.
+
+// A box whose class names the page's chrome (its menu, header, footer, breadcrumb, social links,
+// side bar, drop-down): its lists are menus, as a <nav>'s are (semantic/page_words.py agrees).
+const MENU_CLASS = /(^|[\s_-])(menu|menus|submenu|nav|navbar|navigation|header|footer|breadcrumbs?|social|sidebar|dropdown|topbar)([\s_-]|$)/i;
+const classOf = (el) => (el && typeof el.className === 'string' ? el.className : '');
+
+export function inMenuBox(el) {
+  for (let a = el.parentElement; a && a.localName !== 'body' && a.localName !== 'main'; a = a.parentElement) {
+    if (MENU_CLASS.test(classOf(a))) return true;
+  }
+  return false;
+}
+
+// A heading that is only the words of a settings page ("Settings", "Account Settings").
+export const SETTINGS_HEADING = /^(?:(?:account|profile|user|general|privacy|security|notification)\s+)?(?:settings?|preferences)$|^(?:einstellungen|paramètres|configuración|ajustes|cài đặt|设置|設定)$/i;
+
+export function settingsHeadings(shown, chrome, limit) {
+  let found = 0;
+  let n = 0;
+  for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')) {
+    if (++n > limit) break;
+    const text = (h.textContent || '').replace(/\s+/g, ' ').trim();
+    if (text.length > 40 || !SETTINGS_HEADING.test(text) || h.closest(chrome) || !shown(h)) continue;
+    found++;
+  }
+  return found;
+}
+
+// A figure over a few words of its own ("589" over "Applied jobs"), the two alone in their box,
+// no picture or link in the tile: a dashboard's stat tile, however its class is named. A
+// dashboard's figures are totals, one of three digits or more at least; small counts alone
+// ("5 Unread", "22 Friends", a wizard's "1 Account") are a mailbox's, a profile's or steps.
+const FIGURE = /^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn)?$/i;
+const LABEL = /^[\p{L}][\p{L}'’&/ -]{1,40}$/u;
+const ownText = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim();
+
+export function figureTiles(shown, chrome, limit) {
+  let tiles = 0;
+  let total = false;
+  let n = 0;
+  for (const box of document.querySelectorAll('div, li, section')) {
+    if (++n > limit * 5) break;
+    const kids = [...box.children].filter((c) => ownText(c));
+    if (kids.length !== 2 || box.querySelector('img, a[href], button, input')) continue;
+    const [first, second] = kids.map(ownText);
+    const label = FIGURE.test(first) ? second : FIGURE.test(second) ? first : null;
+    if (label === null || !LABEL.test(label) || label.split(' ').length > 4) continue;
+    if (box.closest(`a[href], ${chrome}`) || !shown(box)) continue;
+    tiles++;
+    total = total || (label === second ? first : second).replace(/\D/g, '').length >= 3;
+  }
+  return total ? tiles : 0;
+}
+
+// A line that counts a search's results for a query ("123 Results For ...", "3,145 results
+// find for “ui design”", "Showing results for ..."): the page shows what was searched for,
+// its box empty or not.
+const RESULTS_FOR = /(^|[^\p{L}])results?(?:\s+\p{L}+){0,2}\s+for(?![\p{L}])/iu;
+
+export function resultsFor(shown, chrome, limit) {
+  let found = 0;
+  let n = 0;
+  for (const el of document.querySelectorAll('h1, h2, h3, h4, h5, h6, p, span, div')) {
+    if (++n > limit * 5) break;
+    if (el.childElementCount > 3) continue;
+    const text = ownText(el);
+    if (!text || text.length > 80 || !RESULTS_FOR.test(text)) continue;
+    if (el.closest(`a[href], ${chrome}`) || !shown(el)) continue;
+    found++;
+    break;
+  }
+  return found;
+}

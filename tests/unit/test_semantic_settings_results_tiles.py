@@ -1,0 +1,53 @@
+"""Rules from the seventeenth held-out set's misses (issue 31), on a page's features: a heading
+naming settings over fields, a line counting results for a query over an empty box, stat tiles
+read from figures over a few words, a password reset of a new password asked twice."""
+
+from __future__ import annotations
+
+from axsnap_host.semantic.classify import Features, classify
+
+
+def _signals(f: Features) -> str:
+    return " ".join(str(s["signal"]) for s in classify(f)[2])
+
+
+def test_fields_under_a_heading_naming_settings_are_settings() -> None:
+    page = Features(text_inputs=3, selects=2, account_fields=2, settings_headings=1,
+                    list_items=9, text="account settings\nsave changes")
+    kind, _, signals = classify(page)
+    assert kind == "settings", signals[:4]
+    # (the same fields with no such heading: a form to fill in)
+    assert classify(Features(text_inputs=3, selects=2, account_fields=2))[0] == "form"
+
+
+def test_a_line_counting_results_for_a_query_makes_the_items_results() -> None:
+    page = Features(text_inputs=2, results_for=1, list_items=12, linked_items=8, prices=8,
+                    div_rows=8, text='results for "chairs"\n48 results')
+    kind, _, signals = classify(page)
+    assert kind == "search_results", signals[:4]
+    assert "8+ list items" not in _signals(page)
+    # (no box to search: a count of results is a report's line, no search)
+    assert "counting results" not in _signals(Features(results_for=1, list_items=12))
+
+
+def test_three_figures_over_a_few_words_are_a_dashboards_tiles() -> None:
+    page = Features(figure_tiles=3, column_heads=5, search_named=1, prices=4, tables=1, rows=5,
+                    text="recently applied\nview details")
+    kind, _, signals = classify(page)
+    assert kind == "dashboard", signals[:4]
+    # (beside a password: a sign-in's figures are the site's boasts)
+    assert "stat tiles" not in _signals(Features(figure_tiles=3, passwords=1))
+    # (beside a box to write a message in: a contact page's boasts, "97,354 Companies")
+    assert "stat tiles" not in _signals(Features(figure_tiles=3, text_inputs=3, textareas=1))
+
+
+def test_a_new_password_asked_twice_under_reset_words_is_a_reset_form() -> None:
+    page = Features(passwords=2, confirm=True, said="reset password\nconfirm password",
+                    text="reset password")
+    kind, _, signals = classify(page)
+    assert kind == "form", signals[:4]
+    assert "password confirmation" not in _signals(page)
+    # (a name beside them: a sign-up)
+    signup = Features(passwords=2, confirm=True, text_inputs=2, name_fields=1,
+                      said="sign up\nreset password", text="sign up")
+    assert classify(signup)[0] == "register"
