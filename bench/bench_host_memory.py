@@ -178,7 +178,7 @@ def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
                         profiler = None
                 if hold_last_reply and answered:  # as serve()'s loop did before (note 72)
                     held[:] = replies[-1:]
-                reply = None  # as serve() lets go of its replies (native/host.py run_message_loop)
+                reply = result = None  # as serve() lets go of its replies (run_message_loop)
                 del replies
                 host.release()
                 if answered:  # the next read's peak is its own
