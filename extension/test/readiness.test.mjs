@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import vm from 'node:vm';
 
-import { SETTLED_AT_ONCE, mergeReadings, stabilize } from '../lib/session/stabilize.js';
+import { SETTLED_AT_ONCE, mergeReadings, readPageClock, stabilize } from '../lib/session/stabilize.js';
 
 // The content script is a classic script: run it in a context without `document` (so it
 // installs nothing) and take its clock factory out.
@@ -189,4 +189,43 @@ test('a page seen mutating whose clock then stops answering is reported as mutat
   assert.equal(report.stabilized, false);
   assert.deepEqual(report.reasons, ['dom_mutations', 'max_wait']);
   assert.equal(report.mutations, 4);
+});
+
+test('a page whose frames answered and then fall silent waits, and says they did not answer', async () => {
+  let t = 0;
+  const main = { token: 'a', count: 2, quiet: 900, since: 5000, frames_unreadable: 1 };
+  const readings = [{ ...main, quiet: 100, count: 4 }]; // frames heard, a frame just changed
+  const report = await stabilize({ tabId: 65, onEvent: () => () => {}, useNetwork: async () => async () => {} },
+    { stabilize: { quiet_ms: 500, max_wait_ms: 300 } },
+    { now: () => (t += 50), readPage: async () => readings.shift() ?? { ...main, frames_unanswered: true } });
+  assert.equal(report.stabilized, false, 'the main frame is quiet, the frames it heard are silent');
+  assert.deepEqual(report.reasons, ['page_unanswered', 'max_wait']);
+  assert.equal(report.mutations, 0, 'the silent frames\' count is not taken for a change');
+});
+
+test('frames silent at the first reading get one more poll; never heard, the main frame decides', async () => {
+  let t = 0;
+  let polls = 0;
+  const main = { token: 'a', count: 2, quiet: 900, since: 5000, frames_unreadable: 1, frames_unanswered: true };
+  const report = await stabilize({ tabId: 66, onEvent: () => () => {}, useNetwork: async () => async () => {} },
+    { stabilize: { quiet_ms: 500, max_wait_ms: 5000 } },
+    { now: () => (t += 50), readPage: async () => { polls += 1; return main; } });
+  assert.equal(report.stabilized, true);
+  assert.equal(polls, 2, 'not settled at once on the main frame alone');
+  assert.equal(report.quiet_at_start, false);
+});
+
+test('the page clock gives frames their own time and says when they did not answer', async () => {
+  const saved = globalThis.chrome;
+  const main = { token: 'a', count: 1, quiet: 700, since: 900, frames_unreadable: 1 };
+  try {
+    globalThis.chrome = { tabs: { sendMessage: async () => main },
+      scripting: { executeScript: () => new Promise(() => {}) } }; // a frame busy for good
+    assert.deepEqual(await readPageClock(7), { ...main, frames_unanswered: true });
+    globalThis.chrome.scripting.executeScript = async () => [{ frameId: 0, result: main },
+      { frameId: 3, result: { count: 2, quiet: 40 } }];
+    assert.deepEqual(await readPageClock(7), { ...main, count: 3, quiet: 40 });
+  } finally {
+    globalThis.chrome = saved;
+  }
 });

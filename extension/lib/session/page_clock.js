@@ -19,12 +19,26 @@ export async function readPageClock(tabId, { schedule = false } = {}) {
       .catch(() => null);
     let reading = await Promise.race([asked, timeout]);
     reading = reading && typeof reading.quiet === 'number' && typeof reading.token === 'string' ? reading : null;
-    // frames of another origin (issue 26): each has its own clock; the page is as quiet as the busiest
+    // frames of another origin (issue 26): each has its own clock; the page is as quiet as the
+    // busiest. They get a budget of their own (not what the main frame's answer left of its
+    // own), and when they do not answer in it the reading says so (`frames_unanswered`: a frame
+    // busy in a long task cannot answer; stabilize.js decides what that silence means).
     if (reading?.frames_unreadable > 0) {
-      const frames = await Promise.race([readFrameClocks(tabId), timeout]);
-      if (frames) reading = mergeReadings(reading, frames);
+      const frames = await withinMs(readFrameClocks(tabId), PAGE_CLOCK_TIMEOUT_MS);
+      reading = frames ? mergeReadings(reading, frames) : { ...reading, frames_unanswered: true };
     }
     return reading;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `promise`'s value, or null when it does not settle within `ms` (or rejects). */
+async function withinMs(promise, ms) {
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(resolve, ms, null); });
+  try {
+    return await Promise.race([promise.catch(() => null), late]);
   } finally {
     clearTimeout(timer);
   }

@@ -160,17 +160,31 @@ export { mergeReadings, PAGE_CLOCK_TIMEOUT_MS, READINESS_MESSAGE, readPageClock 
 /** Wait on the content script's clock, from its first reading `first`. Returns the
  * mutations counted during the wait (over every document the tab held). */
 async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, started, report, settle, held }) {
-  let reading = first;
   let base = first.count; // mutations before this request are not this request's
   let mutations = 0;
   let unanswered = false; // the last reading got no answer in time
+  // Frames of another origin whose clocks did not answer (page_clock.js `frames_unanswered`):
+  // silent at the first reading, or after they answered in this wait, they are busy, and the
+  // page is not quiet (a frame in a long task cannot answer); frames never heard after the
+  // first reading (one that never answers at all) leave the page to the main frame's clock.
+  let framesHeard = false;
+  const withFrames = (next, atFirst, last) => {
+    if (next.frames_unreadable > 0 && next.frames_unanswered !== true) framesHeard = true;
+    if (next.frames_unanswered !== true || !(atFirst || framesHeard)) return { reading: next, silent: false };
+    // their mutations are not lost from the count: the last reading's, when it counted them
+    const count = last && last.token === next.token ? Math.max(next.count, last.count) : next.count;
+    return { reading: { ...next, quiet: 0, count }, silent: true };
+  };
+  let { reading, silent: firstSilent } = withFrames(first, true, null);
+  unanswered = firstSilent;
   const take = (next) => {
     if (next && next.token !== reading.token) { // another document: its clock, from 0
       mutations += reading.count - base;
       base = 0;
     }
-    unanswered = !next;
-    reading = next ?? { ...reading, quiet: 0 }; // no answer (navigating, busy): not quiet
+    const heard = next ? withFrames(next, false, reading) : null;
+    unanswered = !next || heard.silent;
+    reading = heard?.reading ?? { ...reading, quiet: 0 }; // no answer (navigating, busy): not quiet
   };
   for (let fresh = true; ; fresh = false) {
     if (!fresh) {
