@@ -227,8 +227,10 @@ def test_link_urls_follow_the_documents_base(browser: Browser, pages_url: str, h
 
 
 
-# item 5: updates every 100 ms where the light DOM's observer does not look
-EVERY_100_MS = "window.__busy = setInterval(() => { %s }, 100)"
+# item 5: updates every 100 ms where the light DOM's observer does not look; each tick is
+# noted on the page's own clock (window.__ticks)
+EVERY_100_MS = ("window.__ticks = []; window.__busy = setInterval(() => {"
+                " window.__ticks.push(performance.now()); %s }, 100)")
 BUSY: dict[str, str] = {
     "shadow root": EVERY_100_MS % (
         "document.getElementById('shadowclick').shadowRoot"
@@ -241,14 +243,43 @@ BUSY: dict[str, str] = {
                                     " c.checked = !c.checked;",
 }
 QUIET = {"quiet_ms": 1000, "max_wait_ms": 2500}
+READS_OF_A_STARVED_PAGE = 5  # reads a ticker paused past the quiet window may make quiet
 
 
-def _busy_reads(browser: Browser) -> None:
-    report = browser.snapshot_raw(format="snapshot", stabilize=QUIET)["result"]["snapshot"]
-    assert report["stabilization"]["stabilized"] is False, report["stabilization"]
-    assert "dom_mutations" in report["stabilization"]["reasons"]
-    ready = browser.wait_ready(**QUIET)
-    assert ready.ready is False, ready
+def _longest_pause(browser: Browser, since: float) -> float:
+    """The longest time since ``since`` (the page's clock) that the page's ticker did not run.
+    A renderer starved on a loaded machine can pause its 100 ms timer past the quiet window:
+    the page then really was quiet that long, and a quiet verdict is honest."""
+    return float(browser.driver.execute_script(
+        "const t = [arguments[0], ...window.__ticks.filter((x) => x >= arguments[0]),"
+        " performance.now()];"
+        "let gap = 0; for (let i = 1; i < t.length; i++) gap = Math.max(gap, t[i] - t[i - 1]);"
+        "return gap;", since))
+
+
+def _busy_reads(browser: Browser, ticks_seen: bool = False) -> None:
+    """A read and a wait_ready of the busy page both say it is not ready. ``ticks_seen``: the
+    ticker is the page's own (window.__ticks), so a quiet verdict is checked against it: allowed
+    only when the ticker paused a whole quiet window, and the read is then made again."""
+    def snapshot() -> tuple[bool, Any]:
+        report = browser.snapshot_raw(format="snapshot", stabilize=QUIET)["result"]["snapshot"]
+        return report["stabilization"]["stabilized"], report["stabilization"]
+
+    def ready() -> tuple[bool, Any]:
+        got = browser.wait_ready(**QUIET)
+        return got.ready, got
+
+    for read in (snapshot, ready):
+        for _ in range(READS_OF_A_STARVED_PAGE if ticks_seen else 1):
+            since = browser.driver.execute_script("return performance.now()") if ticks_seen else 0
+            quiet, verdict = read()
+            if not quiet:
+                break
+            assert ticks_seen and _longest_pause(browser, since) >= QUIET["quiet_ms"], verdict
+        else:
+            pytest.fail(f"the page's ticker paused past the quiet window in every read: {verdict}")
+        if read is snapshot:
+            assert "dom_mutations" in verdict["reasons"], verdict
 
 
 @pytest.mark.parametrize("where", list(BUSY))
@@ -259,7 +290,7 @@ def test_readiness_sees_changes_beyond_the_light_dom(browser: Browser, pages_url
                  "document.getElementById('inner').contentDocument?.getElementById('tick')")
     browser.driver.execute_script(BUSY[where])
     try:
-        _busy_reads(browser)
+        _busy_reads(browser, ticks_seen=True)
     finally:
         browser.driver.execute_script("clearInterval(window.__busy)")
 
