@@ -19,6 +19,11 @@ from the walk: ``--read '{"format": "snapshot", "scope": "page", "ax_source": "w
 text, and every listed element but its backendNodeId, which each browser numbers itself, and
 that each has one); ``--corpus`` adds every page of bench/corpus (one read each is enough
 there). A difference is printed and the exit status is 1.
+
+``--compare-all``: the whole result of each read (a SnapshotV1's or outline's too) must be the
+same JSON, but a read's own ids, time stamp, timings, sizes and measures, and with each node id and
+frame id renamed by its rank of first appearance (each browser numbers the page's nodes and
+names its frames its own way).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -53,6 +59,8 @@ def main() -> int:
     parser.add_argument("--pages", nargs="+", required=True)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--compare", action="store_true", help="the two builds' replies equal")
+    parser.add_argument("--compare-all", action="store_true",
+                        help="the whole results equal, every node numbered first")
     parser.add_argument("--corpus", action="store_true", help="also every bench/corpus page")
     parser.add_argument("--read", type=json.loads, default={},
                         help="the read's options over DOM text's, as JSON (e.g. "
@@ -93,6 +101,12 @@ def main() -> int:
                         for step in STEPS:
                             if isinstance(flat.get(step), int | float):
                                 got[key][step].append(float(flat[step]))
+                    if args.compare_all and (why := whole_difference(replies["before"],
+                                                                     replies["after"])):
+                        differ += 1
+                        print(f"{name} read {i}: DIFFERS: {why}", flush=True)
+                    elif args.compare_all:
+                        print(f"{name} read {i}: the same", flush=True)
                     if args.compare and (why := difference(replies["before"], replies["after"])):
                         differ += 1
                         print(f"{name} read {i}: DIFFERS: {why}", flush=True)
@@ -107,6 +121,62 @@ def comparable(reply: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
     elements = [{k: v for k, v in e.items() if k != "backendNodeId"}
                 for e in result.get("elements") or []]
     return str(result.get("domtext")), elements
+
+
+# a read's own: its ids and time stamp, its timings, the reply text's size (it counts the
+# text of the snapshot, which holds those) and the request's (which holds its timings); and
+# any measure (a key ending in _ms, _kb, _bytes: the host's memory peak, say)
+_VARYING = frozenset({"trace_id", "snapshot_id", "ts", "timings", "size", "request_bytes"})
+
+
+def _first_difference(before: Any, after: Any, path: str) -> str:
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in sorted(before.keys() | after.keys()):
+            if key in _VARYING or key.endswith(("_ms", "_kb", "_bytes")):
+                continue
+            if key not in before or key not in after:
+                return f"{path}.{key}: only {'after' if key in after else 'before'}"
+            if (found := _first_difference(before[key], after[key], f"{path}.{key}")):
+                return found
+        return ""
+    if isinstance(before, list) and isinstance(after, list):
+        if len(before) != len(after):
+            return f"{path}: {len(before)} items before, {len(after)} after"
+        for k, (b, a) in enumerate(zip(before, after, strict=True)):
+            if (found := _first_difference(b, a, f"{path}[{k}]")):
+                return found
+        return ""
+    if before == after:
+        return ""
+    return f"{path}: {str(before)[:80]!r} before, {str(after)[:80]!r} after"
+
+
+# a node id ({frame}-{backendNodeId}) wherever it is written: a node's, a child's, an outline
+# line's; not a walk id ({frame}-axw{w}), which is compared as written
+_NODE_ID = re.compile(r"(?<![\w.-])(\d+)-(\d+)(?![\w.-])")
+# a CDP frame id or loader id: each browser's own token
+_FRAME_ID = re.compile(r"\b[0-9A-F]{32}\b")
+
+
+def _renumbered(result: Any) -> Any:
+    """``result`` with each node id and CDP frame id replaced by its rank of first
+    appearance: two browsers number one page's nodes each its own way (the order a page's
+    scripts and each build's reads first name them) and name frames by their own tokens, so
+    equal results are equal up to that renaming."""
+    rank: dict[str, str] = {}
+
+    def name(found: re.Match[str]) -> str:
+        return rank.setdefault(found[0], f"n{len(rank)}")
+
+    text = _NODE_ID.sub(name, json.dumps(result, ensure_ascii=False))
+    return json.loads(_FRAME_ID.sub(name, text))
+
+
+def whole_difference(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """Where two builds' whole results differ ('' when they do not): every field but a
+    read's own (_VARYING), at any depth, node ids renumbered (_renumbered)."""
+    return _first_difference(_renumbered(before.get("result")), _renumbered(after.get("result")),
+                             "result")
 
 
 def difference(before: dict[str, Any], after: dict[str, Any]) -> str:

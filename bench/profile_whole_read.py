@@ -178,6 +178,8 @@ def read(browser: Browser, options: dict[str, Any], worker_profile: bool,
            for kind in ("browser", "extension", "renderer", "host")},
         "parse_ms": ((reply.get("result") or {}).get("timings") or {}).get("parse_ms"),
         **{k: steps.get(k) for k in STEPS},
+        # every other step the capture timed (the walker's and the worker's laps)
+        "steps": {k: v for k, v in steps.items() if k not in STEPS},
         "client_ms": round(wall - float(timings.get("total_ms") or 0)),
         "request_kb": round((reply.get("sizes") or {}).get("capture_bytes", 0) / 1024),
         "reply_kb": round((reply.get("sizes") or {}).get("reply_bytes", 0) / 1024)}

@@ -52,3 +52,73 @@ test("the take asks the world for the rows' nodes under the run's rows key, and 
   await assert.rejects(takeRowIds('w.1', walk(), gone, takeExpression), /no longer held/);
   assert.equal(await takeRowIds('w.1', { elements: [] }, send, takeExpression), null);
 });
+
+// A rows walk's nodes taken as the walk reports (walker_ids_early.js, design note 74): the
+// walker lists the rows no listable record names (src/listable.js rowsWanted), and the take
+// here claims those parts when it wants the same rows.
+const { rowsWanted } = await import('../lib/walker/src/listable.js');
+const { claimEarly, earlyPartsUsed, takeEarly } = await import('../lib/walker/walker_ids_early.js');
+const { TAKE_AHEAD } = await import('../lib/walker/walker_ids_listable.js');
+
+/** A world holding run w.5's rows' nodes (one a row with a `w`, ids 500 + k), listed by the
+ * walker's rule with the listable records' `w` (3); a session whose evaluates run there. */
+function rowsWorld() {
+  const result = walk();
+  const nodes = Array.from({ length: 4 }, (_, k) => ({ i: 500 + k }));
+  nodes.listed = rowsWanted(result.axt.rows, new Set([3])).want;
+  globalThis.__axsnapWalker = { pending: new Map([['w.5' + ROWS_RUN, nodes]]) };
+  const sent = [];
+  const session = {
+    sent,
+    send: async (method, params) => {
+      sent.push([method, params]);
+      if (method !== 'Runtime.evaluate') return {};
+      const got = (0, eval)(params.expression);
+      return { result: { deepSerializedValue: { type: 'array', value: got && got.map((v) => (
+        typeof v === 'string' ? { type: 'string', value: v } : typeof v === 'number' ? { type: 'number', value: v }
+          : { type: 'node', value: { backendNodeId: v.i, loaderId: 'L' } })) } } };
+    },
+  };
+  return { result, session, sent };
+}
+
+test('the walker and the take pick the rows by one rule', () => {
+  const result = walk();
+  assert.deepEqual(rowsWanted(result.axt.rows, new Set([3])), rowNodesWanted(result));
+});
+
+test('the rows\' nodes taken as the walk reported serve the rows\' take: no part asked again', async () => {
+  const { result, session, sent } = rowsWorld();
+  try {
+    takeEarly(session, 'w.5' + ROWS_RUN, { contextId: 7, sessionId: null });
+    const send = () => assert.fail('no part asked past the early take');
+    assert.equal(await takeRowIds('w.5', result, send, (runs, want) => JSON.stringify({ runs, want })), 3);
+    assert.deepEqual(result.axt.b, [500, 501, 0, 503], 'each row its own node\'s id, in row order');
+    assert.equal(globalThis.__axsnapWalker.pending.has('w.5' + ROWS_RUN), false, 'the claim let the nodes go');
+    assert.equal(earlyPartsUsed(['w.5' + ROWS_RUN]), 1);
+    // (the first TAKE_AHEAD parts are asked before the list's length is known)
+    assert.equal(sent.filter(([m]) => m === 'Runtime.evaluate').length, TAKE_AHEAD + 1, 'the parts, then the nodes let go');
+  } finally {
+    delete globalThis.__axsnapWalker;
+  }
+});
+
+test('when a record\'s take failed the take wants more rows than the walker listed: every part asked anew', async () => {
+  const { result, session } = rowsWorld();
+  try {
+    takeEarly(session, 'w.5' + ROWS_RUN, { contextId: 7, sessionId: null });
+    delete result.elements[0].b; // the link's record got no id: its row is asked too
+    const asked = [];
+    const send = async (expression) => {
+      asked.push(expression);
+      return session.send('Runtime.evaluate', { expression });
+    };
+    const { takeExpression } = await import('../lib/walker/walker_ids.js');
+    assert.equal(await takeRowIds('w.5', result, send, takeExpression), 4);
+    assert.deepEqual(result.axt.b, [500, 501, 502, 503]);
+    assert.equal(asked.length, 1, 'the rows asked anew, in one part');
+    assert.equal(claimEarly('w.5' + ROWS_RUN), null, 'the early take was dropped');
+  } finally {
+    delete globalThis.__axsnapWalker;
+  }
+});

@@ -155,3 +155,19 @@ def test_a_node_has_one_id_whatever_the_reads_scope_or_source(
                                         sorted(set(chromium) - set(walk)))
     if page_name == "frames.html":
         assert any(i.startswith("1-") for i in window)  # the frame's nodes
+
+
+def test_the_rows_ids_are_taken_as_the_walk_reports(page: Browser) -> None:
+    """The take of the rows' nodes' ids begins as the walk reports, beside the records' take
+    (design note 74): a part of the records' and a part of the rows' are claimed, no part
+    asked again, and the ids are Chromium's. A DOM text read takes no rows."""
+    reply = page.snapshot_raw(**WHOLE)
+    steps = reply["timings"]["capture_steps"]
+    assert steps["walker_ids_early_parts"] == 2, steps  # the records' part, the rows' part
+    assert steps["walker_ids_rows"] > 0, steps
+    walked = {str(n["id"]) for n in reply["result"]["snapshot"]["ax_tree"]["nodes"]}
+    assert not [i for i in walked if "-ax" in i], walked
+    assert walked == chromium_ids(page)
+    text = page.snapshot_raw(format="domtext", viewport_only=False, exact=True,
+                             stabilize={"enabled": False})
+    assert text["timings"]["capture_steps"]["walker_ids_early_parts"] == 1

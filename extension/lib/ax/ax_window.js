@@ -133,6 +133,13 @@ export function walkerSteps(walker, timings) {
   if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_marked = stats.ids.listener_nodes_marked;
   // a whole page's take: its parts asked as the walk reported, before its output came (walker_ids_early.js)
   if (Number.isInteger(stats.ids?.early_parts)) timings.walker_ids_early_parts = stats.ids.early_parts;
+  // a rows walk's other nodes (walker_ids_rows.js): their ids learnt, the rows left out as the
+  // host lifts them, that take's ms, of which the custom elements' and user-agent parts' asks
+  // (walker_custom_roles.js)
+  if (Number.isInteger(stats.ids?.rows)) timings.walker_ids_rows = stats.ids.rows;
+  if (Number.isInteger(stats.ids?.rows_lifted)) timings.walker_ids_rows_lifted = stats.ids.rows_lifted;
+  if (Number.isFinite(stats.ids?.rows_ms)) timings.walker_ids_rows_ms = stats.ids.rows_ms;
+  if (Number.isFinite(stats.ids?.custom_ms)) timings.walker_ids_custom_ms = stats.ids.custom_ms;
   // worlds found through the contexts earlier reads learned (no binding installed for them)
   if (Number.isInteger(stats.ids?.contexts_kept)) timings.walker_ids_contexts_kept = stats.ids.contexts_kept;
 }

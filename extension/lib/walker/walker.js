@@ -2101,6 +2101,17 @@ function listedIndices(records) {
   for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
   return out;
 }
+function rowsWanted(rows, known) {
+  const want = [];
+  let count = 0;
+  for (const row of rows) {
+    const w = Array.isArray(row) ? row[5] : 0;
+    if (!Number.isInteger(w) || w === 0) continue;
+    if (w < 0 || !known.has(w)) want.push(count);
+    count += 1;
+  }
+  return { want, count };
+}
 
 // src/records.js
 var TRACK_KEY = "__axsnapWalker";
@@ -2204,7 +2215,13 @@ function finishTracking(result, report) {
     result.run = track.world + "." + track.runs;
     if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
     track.pending.set(result.run, run.outEls);
-    if (result.axt) track.pending.set(result.run + ROWS_RUN, track.axNodes);
+    if (result.axt) {
+      if (run.outEls.listed) {
+        const known = new Set(run.outEls.listed.map((i) => run.out[i].w));
+        track.axNodes.listed = rowsWanted(result.axt.rows, known).want;
+      }
+      track.pending.set(result.run + ROWS_RUN, track.axNodes);
+    }
     while (track.pending.size > MAX_PENDING_RUNS) {
       track.pending.delete(track.pending.keys().next().value);
     }

@@ -27,6 +27,7 @@ import { listenerSignature, listenersAhead, openReporter, resolveWalkerIds } fro
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 import { isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
 import { ALONG_GROUP, DEEP, alongExpression, parseAlong } from './walker_take_along.js';
+import { ROWS_RUN } from './walker_ids_rows.js';
 
 // which walk a read asks for (the capture, the router and the tests read them here)
 export { axTreeWalkOptions, isCssFocus, listableIds, resolvesIds, walksAxTree, walksWholePage } from './walker_reads.js';
@@ -95,7 +96,13 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   // known (walker_id_cache.js): no binding to learn them. A new frame's world is found late.
   if (session && opts.hold && (!useWorldCache || !hasWalker(tabId, frames[0]?.loaderId ?? null))) {
     // a whole page's take begins as each run reports (walker_ids_early.js)
-    const onReport = opts.listable ? (run, where) => { heard.push(run); takeEarly(session, run, where); } : null;
+    // (a rows walk's nodes too, behind its records: walker_ids_rows.js)
+    const onReport = opts.listable ? (run, where) => {
+      for (const key of opts.axTree ? [run, run + ROWS_RUN] : [run]) {
+        heard.push(key);
+        takeEarly(session, key, where);
+      }
+    } : null;
     reporter = await openReporter(session, worldName, frames.map((f) => f.sessionId), onReport).catch((e) => {
       errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
       return null;

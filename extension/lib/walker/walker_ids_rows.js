@@ -13,28 +13,29 @@
 // one backendNodeId per row with a `w` (0: none learnt), which the host reads before the
 // walk's own id (pipeline/axwalk/tree.py). A take that fails leaves the rows their walk ids
 // ({frame}-axw{w}, design note 64), said in the capture's errors.
+//
+// The take begins as the walk reports, as the records' does (walker_ids_early.js, design note
+// 74): the walker lists the rows' nodes no listable record names (src/listable.js rowsWanted),
+// and their parts are deep-serialized while the walk's output crosses to this worker and the
+// records' take is claimed. The take here claims them when its own list (the rows no taken
+// record names: the same rows, unless a record's take failed) is as long, else asks anew.
 
+import { rowsWanted } from './src/listable.js';
+import { claimEarly } from './walker_ids_early.js';
 import { parseTake, takeInParts } from './walker_ids_listable.js';
 
 export const ROWS_RUN = ':rows';  // (src/records.js's, the walker's side of it)
 
 /** Which of a run's row nodes the take learns: {want: indices among the rows with a `w`,
  * count: those rows}, or null for a run without rows. A row whose record got its id in the
- * records' take (b) is not asked again. */
+ * records' take (b) is not asked again (src/listable.js rowsWanted: the walker lists its
+ * run's by the same rule). */
 export function rowNodesWanted(result) {
   const rows = result?.axt?.rows;
   if (!Array.isArray(rows)) return null;
   const known = new Set();
   for (const rec of result.elements ?? []) if (Number.isInteger(rec.b) && Number.isInteger(rec.w)) known.add(rec.w);
-  const want = [];
-  let count = 0;
-  for (const row of rows) {
-    const w = Array.isArray(row) ? row[5] : 0;
-    if (!Number.isInteger(w) || w === 0) continue;
-    if (w < 0 || !known.has(w)) want.push(count);
-    count += 1;
-  }
-  return { want, count };
+  return rowsWanted(rows, known);
 }
 
 /** Write `axt.b` (see the module comment) from the take's nodes of `want`; returns the ids
@@ -57,11 +58,14 @@ export async function takeRowIds(run, result, send, takeExpression) {
   const wanted = rowNodesWanted(result);
   if (!wanted) return null;
   const key = run + ROWS_RUN;
+  // the take begun as the walk reported (walker_ids_early.js), when the walker listed the same rows
+  const early = claimEarly(key);
   if (!wanted.want.length) {  // nothing to learn: let the world drop them now
+    early?.done(false);
     await send(`(() => { const s = globalThis.__axsnapWalker; if (s) s.pending.delete(${JSON.stringify(key)}); return null; })()`);
     return applyRowIds(result, wanted, []);
   }
-  const parsed = await takeInParts(key, wanted.want, send, takeExpression, parseTake);
+  const parsed = await takeInParts(key, wanted.want, send, takeExpression, parseTake, early);
   if (!parsed || parsed[0] !== key) throw new Error('the walk\'s rows are no longer held in its world');
   return applyRowIds(result, wanted, parsed.slice(1));
 }

@@ -2,7 +2,9 @@
 // those DOM text can list, and those that place a frame. One rule for both sides: the walker
 // lists them as its run ends (opts.listable, records.js), so the extension can ask for their
 // ids before the walk's output reaches it (walker_ids_early.js), and the extension picks the
-// same records from that output (walker_ids_listable.js listableIndices).
+// same records from that output (walker_ids_listable.js listableIndices). So with a rows walk's
+// nodes (rowsWanted, design note 74): the walker lists those no listable record names, the
+// extension those no record's taken id names (walker_ids_rows.js).
 
 /** Whether the record can be listed by DOM text (a reason to act, an icon), or places a
  * frame (a document's root, an iframe). */
@@ -16,4 +18,20 @@ export function listedIndices(records) {
   const out = [];
   for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
   return out;
+}
+
+/** Which of a rows walk's nodes the take of their ids asks for: {want: indices among the rows
+ * that name a node (a row with a `w`, axt.rows' [5]), count: those rows}. A row whose record's
+ * id is known (`known`: the records' tracked ids `w` whose id the records' take learns) is not
+ * asked. */
+export function rowsWanted(rows, known) {
+  const want = [];
+  let count = 0;
+  for (const row of rows) {
+    const w = Array.isArray(row) ? row[5] : 0;
+    if (!Number.isInteger(w) || w === 0) continue;
+    if (w < 0 || !known.has(w)) want.push(count);
+    count += 1;
+  }
+  return { want, count };
 }

@@ -2,7 +2,7 @@
 // isolated world (the extension's, invisible to the page): a stable id per reported
 // element and, with opts.hold, each run's elements for the extension to take
 // (walker_ids.js resolves them to backendNodeIds).
-import { listedIndices } from './listable.js';
+import { listedIndices, rowsWanted } from './listable.js';
 import { clip, run } from './run.js';
 import { SKELETON_CHILDREN } from './tags.js';
 import { shownText } from './text.js';
@@ -126,8 +126,15 @@ export function finishTracking(result, report) {
     // here so it can ask before this output reaches it (walker_ids_early.js)
     if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
     track.pending.set(result.run, run.outEls);
-    // a rows walk: its rows' nodes, for the take of their backendNodeIds (walker_ids_rows.js)
-    if (result.axt) track.pending.set(result.run + ROWS_RUN, track.axNodes);
+    // a rows walk: its rows' nodes, for the take of their backendNodeIds (walker_ids_rows.js),
+    // with those the take wants (no listable record names them) listed, for the same reason
+    if (result.axt) {
+      if (run.outEls.listed) {
+        const known = new Set(run.outEls.listed.map((i) => run.out[i].w));
+        track.axNodes.listed = rowsWanted(result.axt.rows, known).want;
+      }
+      track.pending.set(result.run + ROWS_RUN, track.axNodes);
+    }
     while (track.pending.size > MAX_PENDING_RUNS) {
       track.pending.delete(track.pending.keys().next().value);
     }
