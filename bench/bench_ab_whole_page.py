@@ -125,8 +125,10 @@ def comparable(reply: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
 
 # a read's own: its ids and time stamp, its timings, the reply text's size (it counts the
 # text of the snapshot, which holds those) and the request's (which holds its timings); and
-# any measure (a key ending in _ms, _kb, _bytes: the host's memory peak, say)
-_VARYING = frozenset({"trace_id", "snapshot_id", "ts", "timings", "size", "request_bytes"})
+# any measure (a key ending in _ms, _kb, _bytes: the host's memory peak, say); an outline's
+# hash, a digest of its text as numbered (the text itself is compared renumbered)
+_VARYING = frozenset({"trace_id", "snapshot_id", "ts", "timings", "size", "request_bytes",
+                      "hash"})
 
 
 def _first_difference(before: Any, after: Any, path: str) -> str:
