@@ -80,3 +80,12 @@ def test_a_cart_whose_remove_buttons_are_crosses_is_a_checkout_step(
     for result in both_reads(browser, pages_url + "understanding/cart_cross_buttons.html"):
         assert result.type == "checkout", result.page["signals"][:8]
         assert "form:rows of priced products a person can take out (a cart)" in fired(result)
+
+
+def test_priced_rows_that_add_to_the_cart_are_a_wishlist_list(
+        browser: Browser, pages_url: str) -> None:
+    # "My Wishlist": a table of four products, each a price and "Add to Cart"; a newsletter
+    # form of three fields below (no menus counted as list items help it).
+    for result in both_reads(browser, pages_url + "understanding/wishlist_add_to_cart_rows.html"):
+        assert result.type == "list", result.page["signals"][:8]
+        assert "stats:3+ priced rows that add to the cart (a wishlist)" in fired(result)

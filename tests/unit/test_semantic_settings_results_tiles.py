@@ -51,3 +51,28 @@ def test_a_new_password_asked_twice_under_reset_words_is_a_reset_form() -> None:
     signup = Features(passwords=2, confirm=True, text_inputs=2, name_fields=1,
                       said="sign up\nreset password", text="sign up")
     assert classify(signup)[0] == "register"
+
+
+def test_priced_rows_that_add_to_the_cart_are_a_wishlist_list() -> None:
+    page = Features(buyable_rows=3, prices=6, text_inputs=3, selects=2,
+                    text="my wishlist\nadd to cart")
+    kind, _, signals = classify(page)
+    assert kind == "list", signals[:4]
+    # (a query held in the search box: a shop's results, whose rows add to the cart too)
+    assert "wishlist" not in _signals(Features(buyable_rows=3, queries=1, search_inputs=1))
+
+
+def test_a_tables_title_outweighs_a_template_headers_stat_tiles() -> None:
+    page = Features(figure_tiles=4, metrics=4, title="tables", rows=12, tables=2,
+                    text="tables\ncard tables")
+    kind, _, signals = classify(page)
+    assert kind == "list", signals[:4]
+    assert "stat tiles" not in _signals(page)
+
+
+def test_a_table_of_named_columns_over_rows_with_actions_is_a_list() -> None:
+    page = Features(column_heads=4, action_rows=6, tables=1, rows=7, text="file manager")
+    assert "4+ named columns over 5+ rows" in _signals(page)
+    # (beside a chart: a dashboard's table is one of its panels)
+    assert "named columns" not in _signals(Features(column_heads=4, action_rows=6, charts=1,
+                                                    tables=1))

@@ -2714,6 +2714,18 @@ function removableRows(rowAbove, shown, chrome2, limit) {
   }
   return rows.size;
 }
+function buyableRows(rowAbove, shown, chrome2, limit) {
+  const rows = /* @__PURE__ */ new Set();
+  let n = 0;
+  for (const el of document.querySelectorAll("a[href], button, [role=button], input[type=submit]")) {
+    if (++n > limit) break;
+    const said2 = (el.textContent || el.value || el.getAttribute("aria-label") || "").trim();
+    if (!ADD_TO_CART.test(said2) || el.closest(chrome2) || !shown(el)) continue;
+    const row = rowAbove(el, 6, true) || lineAbove(el, 6);
+    if (row && PRICE.test(row.textContent || "")) rows.add(row);
+  }
+  return rows.size;
+}
 var LESS = /^(?:-|−|–|minus|decrease|decrement)$/i;
 var MORE = /^(?:\+|＋|plus|increase|increment)$/i;
 var words = (el) => [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title")].map((s) => (s || "").replace(/\s+/g, " ").trim()).filter(Boolean);
@@ -2890,6 +2902,7 @@ function pageTally() {
     settings_headings: 0,
     figure_tiles: 0,
     results_for: 0,
+    buyable_rows: 0,
     control_labels: [],
     partial: false
   };
@@ -3154,6 +3167,7 @@ function pageTally() {
     t.charts++;
   }
   t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT2);
+  t.buyable_rows = buyableRows(rowAbove, shown, CHROME, LIMIT2);
   t.wizard_steps = wizardSteps(shown, LIMIT2);
   const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
   for (const form of document.querySelectorAll("form")) {

@@ -232,7 +232,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (three figures each over a few words of their own, "589" over "Applied jobs", alone in
     # their boxes: stat tiles, whatever the title or the layout; beside a box to write a message
     # in they are a site's boasts on its contact page, "97,354 Companies")
-    tiles = f.figure_tiles >= 3 and not f.passwords and not f.textareas
+    # (under a title naming another kind of page, "Tables", they are the template's header)
+    tiles = (f.figure_tiles >= 3 and not f.passwords and not f.textareas
+             and not any(w not in _TITLE_SKIP for k in PAGE_TYPES if k != "dashboard"
+                         for w in title_hits(k, f.title)))
     panels = not f.passwords and (
         (f.metrics >= 3 and bool(title_hits("dashboard", f.title)))
         or (f.widgets >= 3 and f.sidebar) or tiles)
@@ -321,6 +324,16 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:8+ alike rows with links", 0.3,
          f.div_rows >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)
+    # Three rows or more, each a price and a control that adds it to the cart, no query and no
+    # cart of one's own: products kept to buy later (a wishlist), a list.
+    fire("list", "stats:3+ priced rows that add to the cart (a wishlist)", 0.35,
+         f.buyable_rows >= 3 and f.queries == 0 and not counted and not cart
+         and not f.card_fields and f.address_fields < 2)
+    # A table naming four columns or more over five rows or more with links or buttons, no
+    # chart or stat tiles beside: a table of records (files, orders), a list.
+    fire("list", "stats:a table's 4+ named columns over 5+ rows with actions", 0.3,
+         f.column_heads >= 4 and f.action_rows >= 5 and not mailbox and f.long_blocks < 3
+         and itemized and not cart and f.charts == 0 and f.widgets < 3)
     fire("email_inbox", "stats:rows with checkboxes", 0.35, mailbox)
     fire("email_inbox", "stats:rows with checkboxes, no word of mail", 0.15,
          f.row_checkboxes >= 4 and not mailbox)

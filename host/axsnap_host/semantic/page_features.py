@@ -111,6 +111,7 @@ class Features:
     settings_headings: int = 0  # headings that are only a settings page's words (the tally)
     figure_tiles: int = 0  # a figure over a few words, alone in their box (the tally)
     results_for: int = 0  # a line counting a search's results for a query (the tally)
+    buyable_rows: int = 0  # rows of a price and an add-to-cart control (the tally)
     compose: int = 0  # buttons or links that write a new message
     reply: int = 0  # buttons or links that answer or pass on the open message
     captcha: bool = False
@@ -395,7 +396,8 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
             "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields",
             "switches", "check_grid_rows", "removable_rows", "wizard_steps",
-            "task_checkboxes", "settings_headings", "figure_tiles", "results_for")
+            "task_checkboxes", "settings_headings", "figure_tiles", "results_for",
+            "buyable_rows")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

@@ -3,7 +3,7 @@
 // <div> rows), prose, tables, result headings, and the labels that several controls share
 // (a semantic id qualifies those by their row in every read, not only when a twin is in it).
 import { INLINE_TAGS } from './tags.js';
-import { inCheckGrid, inTaskList, isStepper, isSwitch, removableRows, wizardSteps } from './tally_rows.js';
+import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, removableRows, wizardSteps } from './tally_rows.js';
 import { figureTiles, inMenuBox, resultsFor, settingsHeadings } from './tally_words.js';
 
 // The runs of a box's text that its <br>s end (text and inline elements; a table or a <div> in
@@ -65,7 +65,7 @@ export function pageTally() {
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
     heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0, switches: 0,
     check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
-    settings_headings: 0, figure_tiles: 0, results_for: 0, control_labels: [], partial: false };
+    settings_headings: 0, figure_tiles: 0, results_for: 0, buyable_rows: 0, control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
   const alike = (el) => {
@@ -341,6 +341,7 @@ export function pageTally() {
     t.charts++;
   }
   t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT);
+  t.buyable_rows = buyableRows(rowAbove, shown, CHROME, LIMIT);
   t.wizard_steps = wizardSteps(shown, LIMIT);
   // Forms a person can fill in (a field that is no search box, no button, nothing hidden).
   const FIELD = 'textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button])'

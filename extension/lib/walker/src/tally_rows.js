@@ -73,6 +73,21 @@ export function removableRows(rowAbove, shown, chrome, limit) {
   return rows.size;
 }
 
+// Rows of priced products, each with a control that adds it to the cart (a wishlist's table, a
+// saved list): products a person keeps to buy later, a list.
+export function buyableRows(rowAbove, shown, chrome, limit) {
+  const rows = new Set();
+  let n = 0;
+  for (const el of document.querySelectorAll('a[href], button, [role=button], input[type=submit]')) {
+    if (++n > limit) break;
+    const said = (el.textContent || el.value || el.getAttribute('aria-label') || '').trim();
+    if (!ADD_TO_CART.test(said) || el.closest(chrome) || !shown(el)) continue;
+    const row = rowAbove(el, 6, true) || lineAbove(el, 6);
+    if (row && PRICE.test(row.textContent || '')) rows.add(row);
+  }
+  return rows.size;
+}
+
 // A field between a "−" and a "+" (its own siblings or its wrapper's): a count a person steps
 // down and up, a cart line's quantity, however the field is typed or named.
 const LESS = /^(?:-|−|–|minus|decrease|decrement)$/i;
