@@ -2,6 +2,8 @@
 // main frame's reading through chrome.tabs.sendMessage and, when it has frames of another
 // origin it cannot read, each frame's own reading through chrome.scripting.
 
+import { withDeadline } from './deadline.js';
+
 export const READINESS_MESSAGE = 'axsnap-readiness';
 // How long a poll waits for the content script: a page busy in a long task cannot answer.
 export const PAGE_CLOCK_TIMEOUT_MS = 250;
@@ -24,21 +26,11 @@ export async function readPageClock(tabId, { schedule = false } = {}) {
     // own), and when they do not answer in it the reading says so (`frames_unanswered`: a frame
     // busy in a long task cannot answer; stabilize.js decides what that silence means).
     if (reading?.frames_unreadable > 0) {
-      const frames = await withinMs(readFrameClocks(tabId), PAGE_CLOCK_TIMEOUT_MS);
+      const frames = await withDeadline(readFrameClocks(tabId), PAGE_CLOCK_TIMEOUT_MS, 'frame clocks')
+        .catch(() => null);
       reading = frames ? mergeReadings(reading, frames) : { ...reading, frames_unanswered: true };
     }
     return reading;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** `promise`'s value, or null when it does not settle within `ms` (or rejects). */
-async function withinMs(promise, ms) {
-  let timer;
-  const late = new Promise((resolve) => { timer = setTimeout(resolve, ms, null); });
-  try {
-    return await Promise.race([promise.catch(() => null), late]);
   } finally {
     clearTimeout(timer);
   }
