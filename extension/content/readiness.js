@@ -102,6 +102,34 @@ function createReadinessReach(doc, env) {
 // rules it alone can see (no request the action started still in flight, no navigation).
 const SETTLE_FRAME_FALLBACK_MS = 100; // a hidden tab runs no animation frames
 
+/**
+ * The next animation frame of `doc` as a promise, asked through `scheduled` (the schedule
+ * probe's own requests). A hidden document runs no animation frames (a background tab): there a
+ * timer of SETTLE_FRAME_FALLBACK_MS stands for one. A visible document is waited on for its
+ * frame however late it comes: a loaded machine holds frames back while timers still run, and a
+ * timer counted as a frame there would let a check pass before the page's own chain of frames
+ * has had as many (the extension's deadline on the check still ends a wait for frames that
+ * never come).
+ */
+function createFrameWaiter(doc, scheduled) {
+  return () => new Promise((resolve) => {
+    let done = false;
+    let timer = null;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve();
+    };
+    const fallback = () => {
+      if (doc.visibilityState === 'hidden') finish();
+      else if (!done) timer = scheduled.timeout(fallback, SETTLE_FRAME_FALLBACK_MS);
+    };
+    timer = scheduled.timeout(fallback, SETTLE_FRAME_FALLBACK_MS);
+    scheduled.frame(finish);
+  });
+}
+
 /** Why the document is not settled yet, from its `doc` (fonts, animations, load): [] when it is. */
 function unsettledBy(doc) {
   const why = [];
@@ -320,10 +348,7 @@ function installReadinessClock() {
   reach.refresh(); // the states to compare with, and the roots there already
   // every frame's reading, for lib/stabilize.js through chrome.scripting (another origin's frames)
   Object.defineProperty(globalThis, '__axsnapReadiness', { value: read, configurable: false });
-  const frame = () => new Promise((resolve) => {
-    const timer = scheduled.timeout(resolve, SETTLE_FRAME_FALLBACK_MS);
-    scheduled.frame(() => { clearTimeout(timer); resolve(); });
-  });
+  const frame = createFrameWaiter(document, scheduled);
   const flush = () => new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => { channel.port1.close(); resolve(); };

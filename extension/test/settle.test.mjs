@@ -267,3 +267,54 @@ test('the hover stays only when the element under the pointer is the innermost o
   const innerHovered = fakeElement('span', { hovered: true });
   assert.equal(hoverStaysAt(at(fakeElement('x-card', { hovered: true, shadow: at(innerHovered) })), pointer, shadowOf), true);
 });
+
+// The check's frames (createFrameWaiter): driven by hand, a timer and an animation frame queue.
+function framesByHand(visibility) {
+  const timers = new Map();
+  const frames = [];
+  let id = 0;
+  const scheduled = {
+    timeout(fn) { id += 1; timers.set(id, fn); return id; },
+    frame(fn) { frames.push(fn); return frames.length; },
+  };
+  const clearTimeout = (t) => { timers.delete(t); };
+  const createFrameWaiter = vm.runInNewContext(`${source}\ncreateFrameWaiter`, { crypto, clearTimeout });
+  const doc = { visibilityState: visibility };
+  return {
+    doc,
+    frame: createFrameWaiter(doc, scheduled),
+    fireTimers() { const due = [...timers.values()]; timers.clear(); due.forEach((fn) => fn()); },
+    fireFrame() { const due = frames.splice(0); due.forEach((fn) => fn()); },
+    pendingTimers: () => timers.size,
+  };
+}
+
+const settledSoon = async (promise) => {
+  let done = false;
+  promise.then(() => { done = true; });
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  return done;
+};
+
+test('a visible page\'s check waits for its real frame, however late; a timer stands for one only when hidden', async () => {
+  const visible = framesByHand('visible');
+  const waiting = visible.frame();
+  visible.fireTimers(); // frames held back past the fallback on a loaded machine: timers ran
+  visible.fireTimers();
+  assert.equal(await settledSoon(waiting), false, 'a timer is not a frame of a visible page');
+  visible.fireFrame();
+  assert.equal(await settledSoon(waiting), true);
+  assert.equal(visible.pendingTimers(), 0, 'the fallback is cleared once the frame came');
+
+  const hidden = framesByHand('hidden');
+  const background = hidden.frame();
+  hidden.fireTimers();
+  assert.equal(await settledSoon(background), true, 'a hidden tab runs no frames: the timer stands for one');
+
+  const goesHidden = framesByHand('visible');
+  const pending = goesHidden.frame();
+  goesHidden.fireTimers();
+  goesHidden.doc.visibilityState = 'hidden'; // the tab went to the background while waiting
+  goesHidden.fireTimers();
+  assert.equal(await settledSoon(pending), true);
+});
