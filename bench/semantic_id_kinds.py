@@ -55,13 +55,17 @@ def counter_kind(el: dict[str, Any], twin: dict[str, Any] | None) -> str:
 
 
 def counters(elements: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
-    """(kind, element) of every counter id of one reply."""
+    """(kind, element) of every counter id of one reply, and of every id ending in a number
+    that is none of the words the reply gives for it (``digits``: a badge number)."""
     by_id = {el["id"]: el for el in elements}
     out = []
     for el in elements:
-        if id_class(el, set(by_id)) == "counter":
+        found = id_class(el, set(by_id))
+        if found == "counter":
             twin = by_id.get(el["id"].rsplit("_", 1)[0])
             out.append((counter_kind(el, twin), el))
+        elif found in ("digits", "bare"):
+            out.append((f"{found}: {el['type']}", el))
     return out
 
 
@@ -87,7 +91,7 @@ def measure(browser: Browser, base: str, name: str) -> dict[str, Any]:
         old = before.get(el["handle"]["backendNodeId"])
         if old is not None and old["id"] != el["id"]:
             moved.append((moved_kind(old["id"], el["id"]), f"{old['id']} -> {el['id']}"))
-    return {"name": name,
+    return {"name": name, "window": first.type, "whole": whole.type,
             "counters": [(kind, el["id"], el.get("label", ""), el.get("relations", {}))
                          for kind, el in found],
             "moved": moved}
@@ -115,15 +119,22 @@ def table(title: str, rows: list[dict[str, Any]], key: str) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", help="these tuning pages only; prints, no report")
+    parser.add_argument("--spent", nargs="*", default=[],
+                        help="pages of a held-out set already scored once (spent), by name")
     parser.add_argument("--out", type=Path, default=RESULTS / "semantic_id_kinds.md")
+    parser.add_argument("--rows", type=Path, help="every page's ids, one JSON line a page")
     args = parser.parse_args()
     labels = json.loads((CORPUS / "labels.json").read_text("utf-8"))["pages"]
-    names = [n for n in (args.only or sorted(labels)) if not labels[n]["held_out"]]
+    spent = set(args.spent)
+    names = [n for n in (args.only or sorted(labels)) if not labels[n]["held_out"] or n in spent]
     rows = []
     with serve_directory(CORPUS) as base, Browser() as browser:
         for name in names:
             rows.append(measure(browser, base, name))
             print(json.dumps(rows[-1], ensure_ascii=False), file=sys.stderr)
+            if args.rows:
+                with args.rows.open("a", encoding="utf-8") as out:
+                    print(json.dumps(rows[-1], ensure_ascii=False), file=out)
     report = ["# Counter ids and ids that move on a scroll, by kind (tuning pages only)", "",
               "`.venv/bin/python bench/semantic_id_kinds.py` (bench/corpus, the "
               f"{len(rows)} tuning pages; never a held-out one). Counters over the whole-page "

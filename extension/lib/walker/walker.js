@@ -1119,6 +1119,151 @@ function contentText(el, skip = null) {
   return w.out.slice(0, -1);
 }
 
+// src/icon_words.js
+var SETS = /* @__PURE__ */ new Set([
+  "fa",
+  "fas",
+  "far",
+  "fal",
+  "fad",
+  "fab",
+  "fa6",
+  "bi",
+  "glyphicon",
+  "icon",
+  "icons",
+  "ion",
+  "ionicons",
+  "mdi",
+  "ti",
+  "tabler",
+  "la",
+  "las",
+  "lar",
+  "lab",
+  "bx",
+  "bxs",
+  "bxl",
+  "feather",
+  "fe",
+  "lucide",
+  "ri",
+  "uil",
+  "zmdi",
+  "typcn",
+  "lni",
+  "ph",
+  "octicon",
+  "iconoir",
+  "flaticon",
+  "icofont",
+  "cil",
+  "cib",
+  "gg",
+  "oi",
+  "wi",
+  "isax",
+  "heroicon",
+  "material"
+]);
+var STYLE = /* @__PURE__ */ new Set([
+  "solid",
+  "regular",
+  "brands",
+  "light",
+  "thin",
+  "duotone",
+  "sharp",
+  "outlined",
+  "round",
+  "rounded",
+  "filled",
+  "fill",
+  "line",
+  "lg",
+  "xs",
+  "sm",
+  "md",
+  "xl",
+  "xxl",
+  "fw",
+  "spin",
+  "pulse",
+  "border",
+  "inverse",
+  "stack",
+  "flip",
+  "rotate",
+  "inline",
+  "svg",
+  "shape",
+  "wrapper",
+  "container",
+  "box",
+  "wrap",
+  "holder",
+  "only",
+  "btn",
+  "button",
+  "link",
+  "item",
+  "left",
+  "right",
+  "start",
+  "end",
+  "text",
+  "primary",
+  "secondary",
+  "white",
+  "muted",
+  "size",
+  "small",
+  "large",
+  "big",
+  "medium",
+  "x"
+]);
+var WORDS = 3;
+function partsOf(text) {
+  return text.toLowerCase().split(/[^a-z0-9]+/).filter((p) => p && !/\d/.test(p));
+}
+function classWords(token) {
+  const parts = token.toLowerCase().split(/[-_]+/);
+  const at = parts.findIndex((p, i) => SETS.has(p) && i < parts.length - 1);
+  if (at < 0) return "";
+  const rest = parts.slice(at + 1).filter((p) => !SETS.has(p) && !STYLE.has(p) && !/\d/.test(p));
+  return rest.slice(0, WORDS).join(" ");
+}
+function attributeWords(n) {
+  for (const name of ["data-icon", "data-feather", "data-lucide", "data-eva"]) {
+    const value = n.getAttribute(name);
+    if (value) {
+      const words2 = partsOf(value.split(":").pop()).filter((p) => !SETS.has(p) && !STYLE.has(p));
+      if (words2.length) return words2.slice(0, WORDS).join(" ");
+    }
+  }
+  if (n.localName === "iconify-icon" && n.getAttribute("icon")) {
+    return partsOf(n.getAttribute("icon").split(":").pop()).slice(0, WORDS).join(" ");
+  }
+  return "";
+}
+function spriteWords(n) {
+  if (n.localName !== "use") return "";
+  const ref = n.getAttribute("href") || n.getAttribute("xlink:href") || "";
+  const fragment = ref.split("#")[1] || "";
+  return partsOf(fragment).filter((p) => !SETS.has(p) && !STYLE.has(p)).slice(0, WORDS).join(" ");
+}
+function iconWords(n) {
+  if (n.nodeType !== 1) return "";
+  const said2 = attributeWords(n) || spriteWords(n);
+  if (said2) return said2;
+  for (const token of (n.getAttribute("class") || "").split(/\s+/)) {
+    const words2 = token && classWords(token);
+    if (words2) return words2;
+  }
+  return "";
+}
+
 // src/swatch.js
 var OPTION_ATTR = /^data-(?:[a-z-]*-)?(?:colou?r|theme|skin|bg|background|variant|palette)$/;
 var COLOUR_WORDS = /* @__PURE__ */ new Set([
@@ -1162,7 +1307,7 @@ var COLOUR_WORDS = /* @__PURE__ */ new Set([
 ]);
 var SHADES = /* @__PURE__ */ new Set(["deep", "light", "dark", "pale", "bright"]);
 var CLASS_PREFIX = /^(?:bg|background|colou?r|swatch|theme|skin|chip|palette|text)-/;
-var WORDS = 3;
+var WORDS2 = 3;
 function optionWords(el) {
   for (const name of el.getAttributeNames()) {
     if (!OPTION_ATTR.test(name)) continue;
@@ -1170,11 +1315,11 @@ function optionWords(el) {
     const colour = /^#|^rgb|^hsl/i.test(value) ? cssColourName(value) : "";
     if (colour) return colour;
     const words2 = value.replace(/[-_]+/g, " ").split(" ").filter((w) => w && !/\d/.test(w));
-    if (words2.length && words2.length <= WORDS) return words2.join(" ");
+    if (words2.length && words2.length <= WORDS2) return words2.join(" ");
   }
   return "";
 }
-function classWords(el) {
+function classWords2(el) {
   const names = typeof el.className === "string" ? el.className.split(/\s+/) : [];
   for (const name of names) {
     if (!CLASS_PREFIX.test(name.toLowerCase())) continue;
@@ -1246,7 +1391,7 @@ function onlyFill(el) {
 }
 function swatchWords(el) {
   if (el.childElementCount > 1 || (el.textContent || "").trim()) return "";
-  return optionWords(el) || classWords(el) || (onlyFill(el) ? fillWords(el) : "");
+  return optionWords(el) || classWords2(el) || (onlyFill(el) ? fillWords(el) : "");
 }
 
 // src/text.js
@@ -1311,7 +1456,6 @@ function selectOptions(el) {
   }
   return { list, total: opts.length };
 }
-var ICON_CLASS = /^(?:fa|fas|far|fab|bi|glyphicon|icon|material-icons|mdi|ti|las|la)-?(.*)$/;
 function iconHint(el) {
   const todo = [el];
   for (let i = 0; i < todo.length && i < 12; i++) {
@@ -1332,11 +1476,8 @@ function iconHint(el) {
       const t = n.localName === "title" ? n : n.querySelector("title");
       if (t && t.textContent.trim()) return clip(collapse(t.textContent));
     }
-    const cls = typeof n.className === "string" ? n.className.split(/\s+/) : [];
-    for (const c of cls) {
-      const m = ICON_CLASS.exec(c);
-      if (m && m[1] && !/^(?:solid|regular|brands|lg|xs|sm|fw|[0-9]x)$/.test(m[1])) return m[1];
-    }
+    const icon = iconWords(n);
+    if (icon) return icon;
     const src = n.localName === "img" ? n.getAttribute("src") : imageUrl(n);
     const file = src && /([^/?#]+?)(?:\.[a-z0-9]{2,4})?(?:[?#].*)?$/i.exec(src);
     if (file && !src.startsWith("data:")) return clip(file[1]);
@@ -1964,7 +2105,7 @@ var BREAKING = /* @__PURE__ */ new Set([
   "meter",
   "progress"
 ]);
-var WORDS2 = /[^ \t\n\r\f]/;
+var WORDS3 = /[^ \t\n\r\f]/;
 var SPACE_START = /^[ \t\n\r\f]/;
 var SPACE_END = /[ \t\n\r\f]$/;
 var newRuns = () => ({ last: -1, spaced: false, joins: [] });
@@ -1976,7 +2117,7 @@ function cutRun(runs) {
 }
 function textRun(runs, row, data) {
   if (row < 0) {
-    if (WORDS2.test(data)) runs.last = -1;
+    if (WORDS3.test(data)) runs.last = -1;
     else if (data) runs.spaced = true;
     return;
   }

@@ -1,6 +1,7 @@
 // What an element shows as text: its own text nodes, its shown text, a label's own words, a
 // select's options, and the hints an icon-only control offers to name it.
 import { clip, collapse, run, shownStyle } from './run.js';
+import { iconWords } from './icon_words.js';
 import { swatchWords } from './swatch.js';
 import { FORM, INLINE, LABEL_SKIP, TEXT_SKIP } from './tags.js';
 
@@ -74,9 +75,9 @@ export function selectOptions(el) {
 }
 
 // Hints for a control that shows no text: what the page offers to name it (title, aria-*,
-// alt, an icon class such as fa-trash, an SVG <title>, an image's file name), its own or
-// its descendants' (a few levels).
-const ICON_CLASS = /^(?:fa|fas|far|fab|bi|glyphicon|icon|material-icons|mdi|ti|las|la)-?(.*)$/;
+// alt, an SVG <title>, the icon its markup names: an icon set's class such as fa-trash, a
+// sprite's symbol, data-icon (icon_words.js), an image's file name), its own or its
+// descendants' (a few levels).
 export function iconHint(el) {
   const todo = [el];
   for (let i = 0; i < todo.length && i < 12; i++) {
@@ -90,11 +91,8 @@ export function iconHint(el) {
       const t = n.localName === 'title' ? n : n.querySelector('title');
       if (t && t.textContent.trim()) return clip(collapse(t.textContent));
     }
-    const cls = typeof n.className === 'string' ? n.className.split(/\s+/) : [];
-    for (const c of cls) {
-      const m = ICON_CLASS.exec(c);
-      if (m && m[1] && !/^(?:solid|regular|brands|lg|xs|sm|fw|[0-9]x)$/.test(m[1])) return m[1];
-    }
+    const icon = iconWords(n);  // (an icon set's class, a sprite's symbol, data-icon)
+    if (icon) return icon;
     const src = n.localName === 'img' ? n.getAttribute('src') : imageUrl(n);
     const file = src && /([^/?#]+?)(?:\.[a-z0-9]{2,4})?(?:[?#].*)?$/i.exec(src);
     if (file && !src.startsWith('data:')) return clip(file[1]);

@@ -1,0 +1,66 @@
+"""Controls that show only an icon are named by the icon their markup names, never numbered
+(issue 31, design note 80), through the extension and the host in Debian Chromium: an icon
+set's class on an inline ``<svg>`` (``feather-eye``), on an ``<i>`` under a template's own
+prefix (``tf-ion-social-facebook``), the icon ``data-icon`` names, a sprite's symbol (``<use
+href="#icon-search">``); the same ids in the first screen, after a scroll, after a row is
+inserted above and in the whole page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from axsnap_host.client import Browser, PageResult
+
+pytestmark = pytest.mark.e2e
+
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
+PAGE = "understanding/icon_set_names.html"
+
+
+def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
+    result = browser.snapshot(url, format="semantic", **FAST, **options)
+    assert isinstance(result, PageResult)
+    return result
+
+
+def controls(result: PageResult) -> dict[int, str]:
+    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements
+            if e["type"] in ("link", "button")}
+
+
+def numbered(result: PageResult) -> list[str]:
+    """Ids that end in ``_N`` beside their own base id in the reply: counters."""
+    every = {e["id"] for e in result.elements}
+    return [i for i in every if i.rsplit("_", 1)[-1].isdigit() and i.rsplit("_", 1)[0] in every]
+
+
+NAMED = {"btn_search",
+         "link_eye_near_or7546", "link_edit_near_or7546", "link_trash_can_near_or7546",
+         "link_eye_near_or4359", "link_edit_near_or4359", "link_trash_can_near_or4359",
+         "link_social_facebook", "link_social_twitter", "link_social_instagram"}
+
+
+def test_icon_only_controls_are_named_by_the_icon_their_markup_names(
+        browser: Browser, pages_url: str) -> None:
+    first = controls(read(browser, pages_url + PAGE))
+    whole_read = read(browser, viewport_only=False)
+    whole = controls(whole_read)
+    assert set(whole.values()) == NAMED, sorted(whole.values())
+    assert not numbered(whole_read), numbered(whole_read)
+    assert first and {k: whole[k] for k in first} == first
+    # the social links are below the first screen: a scroll brings them in named alike
+    browser.run_in_target("document.querySelector('footer').scrollIntoView()")
+    scrolled = controls(read(browser))
+    assert any("social" in i for i in scrolled.values()), scrolled
+    assert {k: whole[k] for k in scrolled} == scrolled
+    # a row inserted above the others: every control keeps its id
+    browser.run_in_target(
+        "const body = document.querySelector('tbody');"
+        "const row = body.rows[0].cloneNode(true);"
+        "row.cells[0].textContent = '#OR9001'; body.prepend(row); scrollTo(0, 0);")
+    after = controls(read(browser, viewport_only=False))
+    assert {k: v for k, v in after.items() if k in whole} == whole
+    assert {v for k, v in after.items() if k not in whole} == {
+        "link_eye_near_or9001", "link_edit_near_or9001", "link_trash_can_near_or9001"}
