@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-const { rowNodesWanted, applyRowIds, takeRowIds, ROWS_RUN } = await import('../lib/walker/walker_ids_rows.js');
+const { rowNodesWanted, applyRowIds, takeRowIds, rowNodeIds, ROWS_RUN } = await import('../lib/walker/walker_ids_rows.js');
+const { markListenerNodes } = await import('../lib/walker/walker_ids_listable.js');
 
 function walk() {
   return {
@@ -121,4 +122,26 @@ test('when a record\'s take failed the take wants more rows than the walker list
   } finally {
     delete globalThis.__axsnapWalker;
   }
+});
+
+test('the listener read matches the nodes the rows named by their row and resolves only the rest', async () => {
+  // rows with a node: a record's (w 4), a node without a record (-7), one not learnt (w 5)
+  const result = {
+    elements: [{ w: 4 }, { w: 5 }],
+    axt: { rows: [[-1, 'RootWebArea', '', null, 0, 0, 0], [0, 'generic', '', null, 0, 4, 0],
+      [1, 'StaticText', 'a', null, 0, -7, 0], [0, 'generic', '', null, 0, 5, 0]], b: [31, 32, 0] },
+  };
+  assert.deepEqual([...rowNodeIds(result)], [[31, 4], [32, -7]]);
+  const calls = [];
+  const s = { send: async (method, params) => {
+    calls.push([method, params]);
+    if (method === 'DOM.resolveNode') return { object: { objectId: `o${params.backendNodeId}` } };
+    return { result: { value: params.arguments.map(({ objectId }) => (objectId === 'o40' ? 5 : -1)) } };
+  } };
+  const got = await markListenerNodes(s, { contextId: 2, sessionId: null }, result, new Set([31, 32, 40]), 'g', [],
+    rowNodeIds(result));
+  assert.deepEqual(got, { marked: 2, resolved: 1 });
+  assert.deepEqual(calls.filter(([m]) => m === 'DOM.resolveNode').map(([, p]) => p.backendNodeId), [40],
+    'only the node no row named is resolved');
+  assert.deepEqual(result.elements.map((r) => [r.b, r.k]), [[31, 1], [40, 1]]);
 });

@@ -108,6 +108,26 @@ def test_text_runs_keep_the_spaces_layout_keeps(browser: Browser, pages_url: str
     assert levels == [1, 2]  # a tree item's level: the groups it is in
 
 
+def test_a_listener_node_the_rows_named_is_not_resolved_again(page: Browser) -> None:
+    """A click-listener node no listable record names (the tile, known from its listener
+    alone) is matched by the row the rows' take already named (walker_ids_rows.js
+    rowNodeIds, design note 77), not resolved in the walker's world one by one; its node is
+    clickable under Chromium's id, as in a read of Chromium's tree."""
+    walked = read(page, "walk")
+    steps = walked["timings"]["capture_steps"]
+    heard = steps["walker_ids_listener_nodes"]
+    assert heard >= 1 and steps["walker_ids_listener_nodes_marked"] >= 1, steps
+    assert steps.get("walker_ids_listener_nodes_resolved", heard) < heard, steps
+
+    def clickable(reply: dict[str, Any]) -> set[tuple[str, str, str]]:
+        return {(str(n["id"]), n["role"], n.get("name", ""))
+                for n in reply["result"]["snapshot"]["ax_tree"]["nodes"] if n.get("isClickable")}
+
+    ours = clickable(walked)
+    assert ours and ours <= clickable(read(page, "chromium")), ours
+    assert "#tile" in [page.resolve(node_id)["css"] for node_id, _, _ in ours], ours
+
+
 def test_ids_from_the_walk_act_below_the_fold_and_in_a_frame(page: Browser) -> None:
     snapshot = read(page, "walk")["result"]["snapshot"]
     assert page.act(id_of(snapshot, "button", "Far button"), "click").ok

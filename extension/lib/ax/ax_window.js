@@ -131,6 +131,8 @@ export function walkerSteps(walker, timings) {
   // click-listener nodes no taken record named, resolved one by one, and those that were records
   if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes = stats.ids.listener_nodes;
   if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_marked = stats.ids.listener_nodes_marked;
+  // of those, the ones resolved one by one (the others named by the rows' take: walker_ids_rows.js rowNodeIds)
+  if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_resolved = stats.ids.listener_nodes_resolved;
   // a whole page's take: its parts asked as the walk reported, before its output came (walker_ids_early.js)
   if (Number.isInteger(stats.ids?.early_parts)) timings.walker_ids_early_parts = stats.ids.early_parts;
   // a rows walk's other nodes (walker_ids_rows.js): their ids learnt, the rows left out as the

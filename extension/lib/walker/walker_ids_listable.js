@@ -116,35 +116,42 @@ export function trackedIdsOf(...els) {
 /**
  * Mark `k` (and `b`) on the records of `result` whose node is one of `backendIds` (click-type
  * listener nodes no taken record matched), asking in the run's world `contextId` over
- * `sessionId`; objects go to `group` (released with the take's). Returns the records marked.
+ * `sessionId`; objects go to `group` (released with the take's). `known`: backendNodeId → the
+ * node's row id (walker_ids_rows.js rowNodeIds: the rows' take named it), which is what the
+ * world would answer for it (a record's tracked id, or a negative id: no record); only the
+ * others are resolved one by one. Returns {marked, resolved}.
  */
-export async function markListenerNodes(session, { contextId, sessionId }, result, backendIds, group, errors) {
+export async function markListenerNodes(session, { contextId, sessionId }, result, backendIds, group, errors,
+  known = new Map()) {
   const ids = [...backendIds].filter(Number.isInteger);
-  if (!ids.length || !Number.isInteger(contextId)) return 0;
+  if (!ids.length || !Number.isInteger(contextId)) return { marked: 0, resolved: 0 };
   if (ids.length > MAX_LISTENER_NODES) {
     errors.push({ step: 'walker_listeners', message: `${ids.length} click listener nodes: the first ${MAX_LISTENER_NODES} matched` });
     ids.length = MAX_LISTENER_NODES;
   }
+  const byTracked = new Map();
+  (result.elements ?? []).forEach((rec) => { if (Number.isInteger(rec.w)) byTracked.set(rec.w, rec); });
+  let marked = 0;
+  const mark = (w, backendNodeId) => {
+    const rec = byTracked.get(w);
+    if (!rec) return;
+    rec.k = 1;
+    rec.b = backendNodeId;
+    marked += 1;
+  };
+  for (const backendNodeId of ids) if (known.has(backendNodeId)) mark(known.get(backendNodeId), backendNodeId);
+  const asked = ids.filter((backendNodeId) => !known.has(backendNodeId));
+  if (!asked.length) return { marked, resolved: 0 };
   const send = (method, params) => session.send(method, params, sessionId ?? undefined);
-  const objects = await Promise.all(ids.map((backendNodeId) => send('DOM.resolveNode',
+  const objects = await Promise.all(asked.map((backendNodeId) => send('DOM.resolveNode',
     { backendNodeId, executionContextId: contextId, objectGroup: group }).then((r) => r?.object?.objectId ?? null, () => null)));
-  const found = objects.map((objectId, k) => [objectId, ids[k]]).filter(([objectId]) => objectId);
-  if (!found.length) return 0;
+  const found = objects.map((objectId, k) => [objectId, asked[k]]).filter(([objectId]) => objectId);
+  if (!found.length) return { marked, resolved: asked.length };
   const reply = await send('Runtime.callFunctionOn', {
     functionDeclaration: trackedIdsOf.toString(), objectId: found[0][0], returnByValue: true,
     arguments: found.map(([objectId]) => ({ objectId })),
   });
   const tracked = reply?.result?.value;
-  if (!Array.isArray(tracked)) return 0;
-  const byTracked = new Map();
-  (result.elements ?? []).forEach((rec) => { if (Number.isInteger(rec.w)) byTracked.set(rec.w, rec); });
-  let marked = 0;
-  tracked.forEach((w, k) => {
-    const rec = byTracked.get(w);
-    if (!rec) return;
-    rec.k = 1;
-    rec.b = found[k][1];
-    marked += 1;
-  });
-  return marked;
+  if (Array.isArray(tracked)) tracked.forEach((w, k) => mark(w, found[k][1]));
+  return { marked, resolved: asked.length };
 }

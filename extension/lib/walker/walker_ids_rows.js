@@ -51,6 +51,26 @@ export function applyRowIds(result, { want, count }, nodes) {
   return learnt;
 }
 
+/** backendNodeId → the row's node id (axt.rows' [5]: a record's tracked id `w`, or the
+ * negative id of a node without a record) of each row node the take learnt (`axt.b`), for a
+ * run whose rows were taken; empty otherwise. The listener read matches its nodes by it
+ * (walker_listeners.js) before it resolves any one by one: the same node's id, learnt once. */
+export function rowNodeIds(result) {
+  const rows = result?.axt?.rows;
+  const learnt = result?.axt?.b;
+  const out = new Map();
+  if (!Array.isArray(rows) || !Array.isArray(learnt)) return out;
+  let k = 0;
+  for (const row of rows) {
+    const w = Array.isArray(row) ? row[5] : 0;
+    if (!Number.isInteger(w) || w === 0) continue;
+    const id = learnt[k];
+    k += 1;
+    if (Number.isInteger(id) && id > 0) out.set(id, w);
+  }
+  return out;
+}
+
 /** Take the backendNodeIds of run `run`'s row nodes (`send`, `takeExpression`: as the
  * records' take, walker_ids.js) into `result.axt.b`; returns the ids learnt, or null for a
  * run without rows. Throws when the world no longer holds them. */

@@ -5,6 +5,7 @@
 // click-listener signature the cached answers stand on (clickListenerSignature).
 
 import { CLICK_LISTENER_TYPES, applyListeners, markListenerNodes } from './walker_ids_listable.js';
+import { rowNodeIds } from './walker_ids_rows.js';
 
 // The root element's object, per (tab, session, backendNodeId), in no object group (so no
 // read's release frees it): a re-read of the document asks the listeners at once, without
@@ -130,7 +131,9 @@ export function listenersAhead(session, backendNodeId) {
 export async function readListeners(session, walker, byRun, contexts, errors, ahead = null, listable = null) {
   // listener_nodes: click-listener nodes no taken record named, resolved one by one in the
   // walker's world (walker_ids_listable.js markListenerNodes); marked: those that were records
-  const stats = { clickable: 0, listeners: 0, root_kept: 0, listener_nodes: 0, listener_nodes_marked: 0 };
+  // resolved: those asked one by one (the others' rows named them: rowNodeIds)
+  const stats = { clickable: 0, listeners: 0, root_kept: 0, listener_nodes: 0, listener_nodes_marked: 0,
+    listener_nodes_resolved: 0 };
   let nodesMs = 0;
   const groups = new Map(); // sessionId (null: the tab) → {roots, results}
   for (const [run, result] of byRun) {
@@ -160,9 +163,12 @@ export async function readListeners(session, walker, byRun, contexts, errors, ah
       for (const [run, result] of listable && found.unmatched.size ? byRun : []) {
         if ((contexts.get(run)?.sessionId ?? null) !== sessionId) continue;
         const t0 = performance.now();
-        const marked = await markListenerNodes(session, contexts.get(run), result, found.unmatched, listable, errors);
+        // (the nodes the rows' take named are matched by their row: walker_ids_rows.js rowNodeIds)
+        const { marked, resolved } = await markListenerNodes(session, contexts.get(run), result, found.unmatched,
+          listable, errors, rowNodeIds(result));
         nodesMs += performance.now() - t0;
         stats.listener_nodes += found.unmatched.size;
+        stats.listener_nodes_resolved += resolved;
         stats.listener_nodes_marked += marked;
         found.clickable += marked;
       }
