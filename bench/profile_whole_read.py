@@ -145,6 +145,21 @@ def host_write(browser: Browser) -> dict[str, Any]:
     return {}
 
 
+CHROMIUM_ID = re.compile(r"\d+-\d+")
+TREE_ID = re.compile(r"^\s*\[(\d+-\d+)\] ", re.M)
+
+
+def ids_printed(result: dict[str, Any]) -> int:
+    """The distinct Chromium ids ({frame}-{backendNodeId}) a SnapshotV1 or outline reply
+    prints (its nodes' ids; the outline's [id]s and XPath map's keys): the most an ids take
+    that named only what a format prints would have to take (design note 77)."""
+    nodes = ((result.get("snapshot") or {}).get("ax_tree") or {}).get("nodes") or []
+    found = {n.get("id") for n in nodes if CHROMIUM_ID.fullmatch(str(n.get("id")))}
+    found.update(TREE_ID.findall(str(result.get("combinedTree") or "")))
+    found.update(k for k in result.get("combinedXpathMap") or {} if CHROMIUM_ID.fullmatch(k))
+    return len(found)
+
+
 def read(browser: Browser, options: dict[str, Any], worker_profile: bool,
          top: int) -> dict[str, Any]:
     target = None
@@ -182,7 +197,8 @@ def read(browser: Browser, options: dict[str, Any], worker_profile: bool,
         "steps": {k: v for k, v in steps.items() if k not in STEPS},
         "client_ms": round(wall - float(timings.get("total_ms") or 0)),
         "request_kb": round((reply.get("sizes") or {}).get("capture_bytes", 0) / 1024),
-        "reply_kb": round((reply.get("sizes") or {}).get("reply_bytes", 0) / 1024)}
+        "reply_kb": round((reply.get("sizes") or {}).get("reply_bytes", 0) / 1024),
+        "ids_printed": ids_printed(reply.get("result") or {})}
     if target is not None:
         row["worker_profile"] = summarize(target.send("Profiler.stop")["profile"], top)
         target.ws.close()
