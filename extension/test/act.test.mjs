@@ -360,3 +360,32 @@ test('a fill asks its rule\'s main-world objects beside the target\'s lookup, an
     }
   }
 });
+
+test('an act says how long each host round trip waited on the port (resolve_*, report_* timings)', async () => {
+  const times = (wait) => ({ sendMs: 0.4, replyTimes: { reply_wait_ms: wait, reply_frames_ms: 0, reply_parse_ms: 0.1 } });
+  let reported = null;
+  const deps = {
+    native: {
+      request: async (type, body) => {
+        if (type === 'act_resolve') {
+          return { ...times(19.5), reply: { ok: true, result: { message: { ...body.message, options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
+            target: null, to: null, error: { code: 'not_found', message: 'no match', hint: '' } } } };
+        }
+        reported = body;
+        return { ...times(60.2), reply: { ok: true, result: { ok: false, action: body.action } } };
+      },
+    },
+    debuggers: { acquire: async () => ({ release() {} }) },
+    stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
+    capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [] }),
+  };
+  const routes = createActRoutes({ deps, resolveTab: async () => 1, now: () => 0 });
+  const reply = await routes.act({ raw: { type: 'act', action: 'click', target: 'Save' } });
+  // the resolve's way rides in the act's own timings (the host's report carries them)
+  assert.equal(reported.timings.resolve_wait_ms, 19.5);
+  assert.equal(reported.timings.resolve_send_ms, 0.4);
+  assert.equal(reported.timings.resolve_parse_ms, 0.1);
+  // the report's own round trip is known only after it: the reply's timings
+  assert.equal(reply.timings.report_wait_ms, 60.2);
+  assert.equal(reply.timings.report_send_ms, 0.4);
+});

@@ -52,6 +52,18 @@ function submitsSince(before, after) {
   return after.submits.last.filter((s) => s.seq > before.submits.seq);
 }
 
+/** The port's way of one host round trip as the worker saw it, as `<step>_*_ms` timings:
+ * send (the request's JSON and postMessage), wait (sent to the reply's first frame: both
+ * ways through Chromium and the host's work), frames (first to last frame), parse. */
+export function portTimes(into, step, sent) {
+  const times = sent.replyTimes;
+  if (sent.sendMs != null) into[`${step}_send_ms`] = sent.sendMs;
+  if (!times) return;
+  into[`${step}_wait_ms`] = times.reply_wait_ms;
+  into[`${step}_frames_ms`] = times.reply_frames_ms;
+  into[`${step}_parse_ms`] = times.reply_parse_ms;
+}
+
 function hostError(reply) {
   const info = reply.error ?? {};
   return new AxError(info.code ?? 'internal_error', info.message ?? 'the host failed', info.hint ?? '');
@@ -61,8 +73,11 @@ function hostError(reply) {
 export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
   const unlessBlocked = deps.unlessBlocked ?? ((session, tabId, work) => work());
 
-  async function host(type, body) {
+  /** The host's answer to one request; `times`, when given, gets the port's way of it
+   * (`<step>_send_ms`, `_wait_ms`, `_frames_ms`, `_parse_ms`: native.js replyTimes). */
+  async function host(type, body, times = null, step = '') {
     const sent = await deps.native.request(type, body);
+    if (times) portTimes(times, step, sent);
     if (!sent.reply.ok) throw hostError(sent.reply);
     return sent.reply.result;
   }
@@ -86,7 +101,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
     // the host resolves on the kept baseline while the page is checked (its answer is used
     // only when the check shows the baseline stands; a later resolve on a capture replaces it)
     const token = baselines?.keptToken(tabId, options) ?? null;
-    const asked = token ? host('act_resolve', { ...body, tabId, baseline: token }) : null;
+    const asked = token ? host('act_resolve', { ...body, tabId, baseline: token }, timings, 'resolve') : null;
     asked?.catch(() => {}); // (not awaited when the check fails)
     // (the check's proof, asked with the modals before, is the blocked probe: unlessBlocked)
     const kept = baselines ? await unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead),
@@ -94,7 +109,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
     if (kept) {
       run.step('resolving the target');
       const resolved = kept.token === token ? await asked
-        : await host('act_resolve', { ...body, tabId, baseline: kept.token });
+        : await host('act_resolve', { ...body, tabId, baseline: kept.token }, timings, 'resolve');
       if (!resolved.baseline_gone) {
         timings.baseline_kept = 1;
         timings.host_resolve_ms = round(now() - t);
@@ -108,7 +123,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
     timings.capture_before_ms = round(now() - t);
     run.step('resolving the target');
     t = now();
-    const resolved = await host('act_resolve', { ...body, capture: captured });
+    const resolved = await host('act_resolve', { ...body, capture: captured }, timings, 'resolve');
     timings.host_resolve_ms = round(now() - t);
     return {
       before: { url: captured.tab?.url ?? '', loaderId: captured.frames?.[0]?.loaderId ?? null,
@@ -342,8 +357,9 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
   async function finish(report, t0) {
     report.timings.total_ms = round(now() - t0);
     const t = now();
-    const result = await host('act_report', report);
-    return { ok: true, result, timings: { total_ms: round(now() - t0), report_ms: round(now() - t) } };
+    const port = {};
+    const result = await host('act_report', report, port, 'report');
+    return { ok: true, result, timings: { total_ms: round(now() - t0), report_ms: round(now() - t), ...port } };
   }
 
   async function find(req, role) {

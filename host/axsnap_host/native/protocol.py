@@ -1,8 +1,9 @@
 """Native-messaging framing, size limits and chunking.
 
 The frame format (4-byte native-order length + UTF-8 JSON) comes from nativemessaging-ng:
-``get_message_raw`` reads one frame from ``sys.stdin.buffer`` and ``send_message_raw``
-writes one to ``sys.stdout.buffer``. It checks no sizes, so this module adds:
+``get_message_raw`` reads one frame from ``sys.stdin.buffer``. Frames are written here, the
+header and body in one write (its ``send_message_raw`` writes them apart). It checks no sizes,
+so this module adds:
 
 - an inbound limit (64 MiB) checked on the header *before* the body is read; an oversize
   body is drained in bounded pieces so the stream stays in sync;
@@ -12,8 +13,8 @@ writes one to ``sys.stdout.buffer``. It checks no sizes, so this module adds:
   (reply_stream.py: ``total`` is null on every frame of such a set but the last);
 - reassembly of inbound chunk sets, with bounded pending sets and bytes.
 
-The library reads and writes the process's ``sys.stdin``/``sys.stdout``; :class:`FrameIO`
-hands it private streams for the duration of one call, so fd 1 can point at stderr
+The library reads the process's ``sys.stdin``; :class:`FrameIO` hands it a private stream for
+the duration of one call, and writes to a private handle on fd 1, so fd 1 can point at stderr
 (a stray ``print`` or C library write then cannot corrupt the frame stream).
 """
 
@@ -112,11 +113,6 @@ class _StdinShim:
     buffer: Any
 
 
-@dataclass
-class _StdoutShim:
-    buffer: Any
-
-
 @contextlib.contextmanager
 def _swapped(name: str, replacement: Any) -> Iterator[None]:
     saved = getattr(sys, name)
@@ -181,12 +177,21 @@ class FrameIO:
         return head
 
     def write_frame(self, text: str) -> int:
-        """Write one frame; returns its body size. Refuses bodies over the outbound limit."""
-        size = len(text.encode("utf-8"))
+        """Write one frame; returns its body size. Refuses bodies over the outbound limit.
+
+        The header and the body go in one write (one system call, however large the body):
+        written apart (as nativemessaging's ``send_message_raw`` does), a body larger than
+        the stream's buffer went in a second call, after the browser had been woken for a
+        header alone. The text is encoded once."""
+        body = text.encode("utf-8")
+        size = len(body)
         if size > MAX_OUTBOUND_FRAME_BYTES:
             raise ValueError(f"outbound frame of {size} bytes exceeds {MAX_OUTBOUND_FRAME_BYTES}")
-        with self._write_lock, _swapped("stdout", _StdoutShim(self._outbound)):
-            nativemessaging.send_message_raw(text)
+        frame = HEADER.pack(size) + body
+        del body
+        with self._write_lock:
+            self._outbound.write(frame)
+            self._outbound.flush()
         return size
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.native.chunk_deflate import DEFLATE, ENCODING_FIELD, deflated_pieces, piece_data
+from axsnap_host.native.small_reply import small_reply_text
 from axsnap_host.pipeline.pre_encoded import PreEncoded, utf8_length
 
 PIECE_CHARS = 1 << 18  # the text one list slice aims at
@@ -200,7 +201,12 @@ def streamed_frames(message_id: str | None, pieces: Iterator[str], limit: int) -
 
 def stream_reply(message_id: str | None, reply: dict[str, Any], limit: int) -> Iterator[str]:
     """The frames of one reply: the whole text as one frame when it fits in ``limit``, else
-    streamed chunk frames. ValueError (NaN, Infinity) may come after frames were given."""
+    streamed chunk frames. ValueError (NaN, Infinity) may come after frames were given.
+    A reply that is surely small is one ``json.dumps`` (small_reply.py: the same text)."""
+    text = small_reply_text(reply, limit)
+    if text is not None:
+        yield text
+        return
     pieces = json_pieces(reply)
     small: list[str] = []
     chars = 0
