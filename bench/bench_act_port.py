@@ -129,7 +129,7 @@ def parts_of(got: dict[str, Any]) -> dict[str, list[dict[str, float]]]:
     # answer was not used may add one: take the last resolve before each report
     acts = got["acts"]
     reports = reports[-len(acts):]
-    for act, report in zip(acts, reports, strict=True):
+    for act, report in zip(acts, reports, strict=False):
         if "report_wait_ms" in act:
             out["report"].append(split(report, act.get("report_send_ms", 0),
                                        act["report_wait_ms"], act.get("report_frames_ms", 0)
@@ -150,14 +150,37 @@ def table(got: dict[str, Any]) -> str:
         cells = [f"{statistics.median(p[key] for p in v):.1f}" if v else "–"
                  for v in parts.values()]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    sizes = {k: [r.get("bytes", 0) for r in got["records"] if r.get("type") == t]
-             for k, t in (("resolve", "act_resolve"), ("report", "act_report"))}
+    types = (("resolve", ("act_resolve",)), ("report", ("act_report", "chunk")))
+    sizes = {k: [r.get("bytes", 0) for r in got["records"] if r.get("type") in t]
+             for k, t in types}
     lines.append("| request bytes (median) | " + " | ".join(
         f"{statistics.median(v):.0f}" if v else "–" for v in sizes.values()) + " |")
-    replies = {k: [r.get("reply_bytes", 0) for r in got["records"] if r.get("type") == t]
-               for k, t in (("resolve", "act_resolve"), ("report", "act_report"))}
+    replies = {k: [r.get("reply_bytes", 0) for r in got["records"] if r.get("type") in t]
+               for k, t in types}
     lines.append("| reply bytes (median) | " + " | ".join(
         f"{statistics.median(v):.0f}" if v else "–" for v in replies.values()) + " |")
+    return "\n".join(lines)
+
+
+def host_table(got: dict[str, Any]) -> str:
+    """The host's side alone (no extension timings needed: any tree): per request type, its
+    work and write, wall and CPU (the host's every thread), medians."""
+    lines = ["| request | n | work wall | work CPU | write wall | write CPU | reply bytes |",
+             "|---|--:|--:|--:|--:|--:|--:|"]
+    for name, kinds in (("act_resolve", ("act_resolve",)), ("act_report", ("act_report", "chunk")),
+                        ("ping", ("ping",))):
+        mine = [r for r in got["records"] if r.get("type") in kinds and "handled_cpu" in r]
+        if not mine:
+            continue
+
+        def med(f: Any, rs: list[dict[str, Any]] = mine) -> str:
+            return f"{statistics.median(f(r) for r in rs):.2f}"
+
+        lines.append(f"| {name} | {len(mine)} | {med(lambda r: r['handled'] - r['body'])} | "
+                     f"{med(lambda r: r['handled_cpu'] - r['body_cpu'])} | "
+                     f"{med(lambda r: r['written'] - r['handled'])} | "
+                     f"{med(lambda r: r['written_cpu'] - r['handled_cpu'])} | "
+                     f"{med(lambda r: r.get('reply_bytes', 0))} |")
     return "\n".join(lines)
 
 
@@ -178,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
           f"({args.page}, {args.acts} acts after {args.warmup}; load {min(loads):.1f}-"
           f"{max(loads):.1f}, 2 CPUs)\n")
     print(table(got))
+    print("\nThe host's side (ms, medians; CPU: process time of all its threads):\n")
+    print(host_table(got))
     if got["pings"]:
         print(f"\nping_host as the client saw it (client → extension → host → back): median "
               f"{statistics.median(got['pings']):.1f} ms over {len(got['pings'])}")
