@@ -64,3 +64,26 @@ def test_icon_only_controls_are_named_by_the_icon_their_markup_names(
     assert {k: v for k, v in after.items() if k in whole} == whole
     assert {v for k, v in after.items() if k not in whole} == {
         "link_eye_near_or9001", "link_edit_near_or9001", "link_trash_can_near_or9001"}
+
+
+def links(result: PageResult) -> dict[int, str]:
+    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements if e["type"] == "link"}
+
+
+def test_a_picture_link_shown_twice_keeps_its_id_in_every_read(
+        browser: Browser, pages_url: str) -> None:
+    # One course card in two sections a screen apart: the picture link (an <img alt>, no words)
+    # is a twin of the page in every read, parted by where it sits, whether the read holds the
+    # other one or not (before, the first screen said link_python_bootcamp and the whole page
+    # link_python_bootcamp_near_twelve_weeks_from_zero_in_main).
+    first = links(read(browser, pages_url + "understanding/picture_links_twice.html"))
+    whole_read = read(browser, viewport_only=False)
+    whole = links(whole_read)
+    assert len(whole) == 4 and not numbered(whole_read), sorted(whole.values())
+    assert first and {k: whole[k] for k in first} == first
+    twins = sorted(v for v in whole.values() if v.startswith("link_python_bootcamp"))
+    assert len(twins) == 2 and all(v != "link_python_bootcamp" for v in twins), twins
+    browser.run_in_target("document.querySelector('#more').scrollIntoView()")
+    scrolled = links(read(browser))
+    assert any(v.startswith("link_python_bootcamp") for v in scrolled.values()), scrolled
+    assert {k: whole[k] for k in scrolled} == scrolled

@@ -2810,6 +2810,82 @@ function markDirty(taken) {
   taken.reply.above = above2;
 }
 
+// src/pictures.js
+var UP = 12;
+var TITLES = 24;
+var TITLE_CHARS = 80;
+function saidBy(el) {
+  return collapse(el.getAttribute("aria-label") || el.textContent || "");
+}
+function addressOf(el) {
+  const raw = (el.getAttribute("href") || "").trim();
+  if (!raw || raw.startsWith("#") || /^javascript:/i.test(raw)) return "";
+  return typeof el.href === "string" ? el.href : "";
+}
+function closestTitle(el, titles) {
+  for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
+    let best = null;
+    let most = 0;
+    for (const title of titles) {
+      if (!a.contains(title)) continue;
+      const words2 = saidBy(title).split(" ").length;
+      if (words2 > most) {
+        best = title;
+        most = words2;
+      }
+    }
+    if (best) return best;
+  }
+  const said2 = new Set(titles.map((t) => saidBy(t).toLowerCase()));
+  return said2.size === 1 ? titles[0] : null;
+}
+function picturesOf(links) {
+  const titles = /* @__PURE__ */ new Map();
+  const pictures = [];
+  for (const el of links) {
+    const address = addressOf(el);
+    if (!address) continue;
+    const said2 = saidBy(el);
+    if (!said2) {
+      if (!el.hasAttribute("aria-labelledby")) pictures.push([el, address]);
+    } else if (/\p{L}/u.test(said2)) {
+      const list = titles.get(address);
+      if (!list) titles.set(address, [el]);
+      else if (list.length < TITLES) list.push(el);
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [el, address] of pictures) {
+    const list = titles.get(address);
+    const title = list ? closestTitle(el, list) : null;
+    if (title) out.set(el, title);
+  }
+  return out;
+}
+function titleWords(title) {
+  return saidBy(title).replace(/\|/g, " ").slice(0, TITLE_CHARS).trim();
+}
+function titledAddresses(links) {
+  const out = /* @__PURE__ */ new Set();
+  for (const el of links) {
+    const address = addressOf(el);
+    if (address && /\p{L}/u.test(saidBy(el))) out.add(address);
+  }
+  return out;
+}
+
+// src/wordless_name.js
+function wordlessName(el, titled) {
+  if (titled && el.localName === "a" && titled.has(addressOf(el))) return "";
+  const title = el.getAttribute("title");
+  if (title && title.trim()) return title;
+  const img = el.querySelector("img[alt]");
+  if (img && img.getAttribute("alt").trim()) return img.getAttribute("alt");
+  const svgTitle = el.querySelector("svg title");
+  if (svgTitle && svgTitle.textContent.trim()) return svgTitle.textContent;
+  return iconHint(el);
+}
+
 // src/tally_rows.js
 var SWITCH_CLASS = /(^|[\s_-])(switch|toggle)([\s_-]|$)/i;
 var classOf = (el) => el && typeof el.className === "string" ? el.className : "";
@@ -3334,6 +3410,7 @@ function pageTally() {
   const shownLabels = /* @__PURE__ */ new Set();
   n = 0;
   const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+  const titled = titledAddresses(document.querySelectorAll("a[href]"));
   for (const el of document.querySelectorAll(CONTROLS2)) {
     if (++n > LIMIT2 * 2) {
       t.partial = true;
@@ -3345,7 +3422,8 @@ function pageTally() {
     }
     if (!label) label = el.textContent || "";
     label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
-    if (label) counts.set(label, (counts.get(label) || 0) + 1);
+    const named2 = label || wordlessName(el, titled).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
+    if (named2) counts.set(named2, (counts.get(named2) || 0) + 1);
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
   }
   t.control_labels = [...shownLabels];
@@ -3622,62 +3700,6 @@ function neighbourPlaces(fields) {
   return out;
 }
 
-// src/pictures.js
-var UP = 12;
-var TITLES = 24;
-var TITLE_CHARS = 80;
-function saidBy(el) {
-  return collapse(el.getAttribute("aria-label") || el.textContent || "");
-}
-function addressOf(el) {
-  const raw = (el.getAttribute("href") || "").trim();
-  if (!raw || raw.startsWith("#") || /^javascript:/i.test(raw)) return "";
-  return typeof el.href === "string" ? el.href : "";
-}
-function closestTitle(el, titles) {
-  for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
-    let best = null;
-    let most = 0;
-    for (const title of titles) {
-      if (!a.contains(title)) continue;
-      const words2 = saidBy(title).split(" ").length;
-      if (words2 > most) {
-        best = title;
-        most = words2;
-      }
-    }
-    if (best) return best;
-  }
-  const said2 = new Set(titles.map((t) => saidBy(t).toLowerCase()));
-  return said2.size === 1 ? titles[0] : null;
-}
-function picturesOf(links) {
-  const titles = /* @__PURE__ */ new Map();
-  const pictures = [];
-  for (const el of links) {
-    const address = addressOf(el);
-    if (!address) continue;
-    const said2 = saidBy(el);
-    if (!said2) {
-      if (!el.hasAttribute("aria-labelledby")) pictures.push([el, address]);
-    } else if (/\p{L}/u.test(said2)) {
-      const list = titles.get(address);
-      if (!list) titles.set(address, [el]);
-      else if (list.length < TITLES) list.push(el);
-    }
-  }
-  const out = /* @__PURE__ */ new Map();
-  for (const [el, address] of pictures) {
-    const list = titles.get(address);
-    const title = list ? closestTitle(el, list) : null;
-    if (title) out.set(el, title);
-  }
-  return out;
-}
-function titleWords(title) {
-  return saidBy(title).replace(/\|/g, " ").slice(0, TITLE_CHARS).trim();
-}
-
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var LIMIT = 8e3;
@@ -3704,12 +3726,13 @@ function placeWords(place, max = ID_WORDS) {
   if (kind === "at") words2 = words2.filter((w) => !/\d/.test(w));
   return { kind, words: words2.slice(0, kind === "at" ? NAME_WORDS : max) };
 }
-function labelOf(el) {
+function labelOf(el, titled) {
   let label = el.getAttribute("aria-label") || "";
   if (!label && el.localName === "input") {
     label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
   }
   if (!label) label = el.textContent || "";
+  if (!collapse(label)) label = wordlessName(el, titled);
   return collapse(label).toLowerCase().slice(0, 60);
 }
 function rowWords(el, label) {
@@ -3733,12 +3756,12 @@ function rowWords(el, label) {
   const rest = minus(parent.textContent || "");
   return rest.length <= 60 ? rest : "";
 }
-function keyOf(el) {
+function keyOf(el, titled) {
   if (el.matches(TEXT_FIELDS)) {
     const name = placeholderOnly(el);
     return name ? `${name}\0field\0${rowWords(el, name)}` : "";
   }
-  const label = labelOf(el);
+  const label = labelOf(el, titled);
   const look = el.getAttribute("class") || "";
   if (!label && (el.localName === "a" || !look.trim())) return "";
   const href = el.localName === "a" ? (el.getAttribute("href") || "").split(/[?#]/)[0] : "";
@@ -3855,6 +3878,7 @@ function ownWords(said2, kind) {
 }
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
+  const titled = titledAddresses(document.querySelectorAll("a[href]"));
   const links = [];
   const fields = [];
   let n = 0;
@@ -3862,7 +3886,7 @@ function pageTwins() {
     if (++n > LIMIT) break;
     if (el.localName === "a" && el.hasAttribute("href")) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
-    const key = keyOf(el);
+    const key = keyOf(el, titled);
     if (!key) continue;
     const group = groups.get(key);
     if (group) group.push(el);

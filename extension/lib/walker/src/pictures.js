@@ -9,13 +9,13 @@ const TITLES = 24;  // links with words to one address looked at
 const TITLE_CHARS = 80;  // characters of a title carried
 
 // What a link says: its aria-label, else its words ("" for an image or an icon link).
-function saidBy(el) {
+export function saidBy(el) {
   return collapse(el.getAttribute('aria-label') || el.textContent || '');
 }
 
 // The address two links share: the resolved URL; "" for a place on this page, a script, or
 // an SVG link (its href is no string).
-function addressOf(el) {
+export function addressOf(el) {
   const raw = (el.getAttribute('href') || '').trim();
   if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return '';
   return typeof el.href === 'string' ? el.href : '';
@@ -73,4 +73,15 @@ export function picturesOf(links) {
 /** A title's words as a picture carries them ("of:<words>" in its `tw`: no "|"). */
 export function titleWords(title) {
   return saidBy(title).replace(/\|/g, ' ').slice(0, TITLE_CHARS).trim();
+}
+
+/** The addresses of the links with words (a letter at least) among `links`: a link with no
+ * words to one of them is that link's picture (picturesOf), no twin of its own. */
+export function titledAddresses(links) {
+  const out = new Set();
+  for (const el of links) {
+    const address = addressOf(el);
+    if (address && /\p{L}/u.test(saidBy(el))) out.add(address);
+  }
+  return out;
 }

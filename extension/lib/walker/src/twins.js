@@ -14,7 +14,8 @@
 // that shows no words beside a link with words to its address (a card's picture and its
 // title: pictures.js) carries "of:<the title's words>", then its title's places.
 import { TEXT_FIELDS, neighbourPlaces, placeholderOnly } from './field_twins.js';
-import { picturesOf, titleWords } from './pictures.js';
+import { wordlessName } from './wordless_name.js';
+import { picturesOf, titledAddresses, titleWords } from './pictures.js';
 import { collapse, run } from './run.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
@@ -54,12 +55,15 @@ function placeWords(place, max = ID_WORDS) {
   return { kind, words: words.slice(0, kind === 'at' ? NAME_WORDS : max) };
 }
 
-function labelOf(el) {
+function labelOf(el, titled) {
   let label = el.getAttribute('aria-label') || '';
   if (!label && el.localName === 'input') {
     label = (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || '';
   }
   if (!label) label = el.textContent || '';
+  // (a control that shows no words is named by its picture's alt or its icon, as the host
+  // names it: two picture links alike in it are twins, parted by where they sit)
+  if (!collapse(label)) label = wordlessName(el, titled);
   return collapse(label).toLowerCase().slice(0, 60);
 }
 
@@ -91,16 +95,16 @@ function rowWords(el, label) {
 }
 
 // A button with no words of its own (a row's icon-only "⋮" menu, which the host names from its
-// icon or its menu) is a twin of the buttons alike in tag and class in rows alike. (An image
-// link is not: the host names it by its image's alt, the story its text link names.)
-function keyOf(el) {
+// icon or its menu) is a twin of the buttons alike in tag and class in rows alike. An image
+// link is a twin by its image's alt (as the host names it); with no alt and no icon it is none.
+function keyOf(el, titled) {
   if (el.matches(TEXT_FIELDS)) {  // (a field named by its placeholder alone: field_twins.js)
     const name = placeholderOnly(el);
     return name ? `${name}\u0000\u0002field\u0000${rowWords(el, name)}` : '';
   }
-  const label = labelOf(el);
+  const label = labelOf(el, titled);
   const look = el.getAttribute('class') || '';
-  if (!label && (el.localName === 'a' || !look.trim())) return '';  // (an image link: its alt)
+  if (!label && (el.localName === 'a' || !look.trim())) return '';  // (nothing names it)
   // (a link to a place on this page is no destination: "#preview-1000" and "#preview-1001"
   // are the same tab of two examples)
   const href = el.localName === 'a' ? (el.getAttribute('href') || '').split(/[?#]/)[0] : '';
@@ -253,6 +257,7 @@ function ownWords(said, kind) {
 /** Map(control → its places that part it from its twins, "|"-joined) for the page. */
 export function pageTwins() {
   const groups = new Map();
+  const titled = titledAddresses(document.querySelectorAll('a[href]'));
   const links = [];
   const fields = [];
   let n = 0;
@@ -260,7 +265,7 @@ export function pageTwins() {
     if (++n > LIMIT) break;
     if (el.localName === 'a' && el.hasAttribute('href')) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
-    const key = keyOf(el);
+    const key = keyOf(el, titled);
     if (!key) continue;
     const group = groups.get(key);
     if (group) group.push(el);

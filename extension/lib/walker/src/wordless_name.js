@@ -1,0 +1,20 @@
+// What names a control that shows no words, as the element model names it (person_name.js):
+// its title, its picture's alt, its SVG's <title>, else the icon hint (the icon its markup
+// names, its image's file name: text.js iconHint); "" when none. The tally counts the labels
+// a page shares with it (tally.js) and twins.js groups twins by it, so a picture link shown
+// twice is a twin in every read, whether its twin is in the read or not. A link to an address
+// a link with words has too (`titled`: pictures.js titledAddresses) is that link's picture,
+// named by it (pictures.js): "" here.
+import { addressOf } from './pictures.js';
+import { iconHint } from './text.js';
+
+export function wordlessName(el, titled) {
+  if (titled && el.localName === 'a' && titled.has(addressOf(el))) return '';
+  const title = el.getAttribute('title');
+  if (title && title.trim()) return title;
+  const img = el.querySelector('img[alt]');
+  if (img && img.getAttribute('alt').trim()) return img.getAttribute('alt');
+  const svgTitle = el.querySelector('svg title');
+  if (svgTitle && svgTitle.textContent.trim()) return svgTitle.textContent;
+  return iconHint(el);
+}
