@@ -36,7 +36,7 @@ def numbered(result: PageResult) -> list[str]:
     return [i for i in every if i.rsplit("_", 1)[-1].isdigit() and i.rsplit("_", 1)[0] in every]
 
 
-NAMED = {"btn_search",
+NAMED = {"btn_search", "btn_arrow_left", "btn_arrow_right",
          "link_eye_near_or7546", "link_edit_near_or7546", "link_trash_can_near_or7546",
          "link_eye_near_or4359", "link_edit_near_or4359", "link_trash_can_near_or4359",
          "link_social_facebook", "link_social_twitter", "link_social_instagram"}

@@ -1207,11 +1207,6 @@ var STYLE = /* @__PURE__ */ new Set([
   "button",
   "link",
   "item",
-  "left",
-  "right",
-  "start",
-  "end",
-  "text",
   "primary",
   "secondary",
   "white",
@@ -1220,8 +1215,7 @@ var STYLE = /* @__PURE__ */ new Set([
   "small",
   "large",
   "big",
-  "medium",
-  "x"
+  "medium"
 ]);
 var WORDS = 3;
 function partsOf(text) {

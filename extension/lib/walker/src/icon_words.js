@@ -16,8 +16,8 @@ const STYLE = new Set(['solid', 'regular', 'brands', 'light', 'thin', 'duotone',
   'outlined', 'round', 'rounded', 'filled', 'fill', 'line', 'lg', 'xs', 'sm', 'md', 'xl',
   'xxl', 'fw', 'spin', 'pulse', 'border', 'inverse', 'stack', 'flip', 'rotate', 'inline', 'svg',
   'shape', 'wrapper', 'container', 'box', 'wrap', 'holder', 'only', 'btn', 'button', 'link',
-  'item', 'left', 'right', 'start', 'end', 'text', 'primary', 'secondary', 'white', 'muted',
-  'size', 'small', 'large', 'big', 'medium', 'x']);
+  'item', 'primary', 'secondary', 'white', 'muted', 'size', 'small', 'large', 'big', 'medium']);
+// (A direction is what an icon shows: "arrow-left" and "arrow-right" are two icons.)
 const WORDS = 3;
 
 function partsOf(text) {
