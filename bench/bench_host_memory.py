@@ -121,7 +121,8 @@ class _FrameText:
 
 
 def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
-           profile: Path | None = None, hold_last_reply: bool = False) -> int:
+           profile: Path | None = None, hold_last_reply: bool = False,
+           arenas: bool = False) -> int:
     from axsnap_host.native.host import Host, send_reply
     from axsnap_host.native.protocol import FrameIO
     from axsnap_host.pipeline.tokens import warm_up
@@ -181,10 +182,28 @@ def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
                 reply = result = None  # as serve() lets go of its replies (run_message_loop)
                 del replies
                 host.release()
+                if arenas and answered:  # pymalloc's arenas after the read let go
+                    _print_arenas()
                 if answered:  # the next read's peak is its own
                     Path("/proc/self/clear_refs").write_text("5")
     print(f"after: VmRSS {_status_mb('VmRSS')} MB, peak VmHWM {_status_mb('VmHWM')} MB")
     return 0
+
+
+def _print_arenas() -> None:
+    """pymalloc's arenas in use and how much of them live objects fill (its stats on fd 2)."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as stats:
+        saved = os.dup(2)
+        os.dup2(stats.fileno(), 2)
+        try:
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        stats.seek(0)
+        lines = [line.strip() for line in stats if re.match(
+            r"# (arenas allocated current|bytes in (allocated|available) blocks)", line)]
+    print(f"after release: VmRSS {_status_mb('VmRSS')} MB;", "; ".join(lines), flush=True)
 
 
 def main() -> int:
@@ -207,12 +226,15 @@ def main() -> int:
     rep.add_argument("--hold-last-reply", action="store_true",
                      help="keep each read's last reply alive through the next read, as "
                           "serve()'s loop did before it let each reply go")
+    rep.add_argument("--arenas", action="store_true",
+                     help="after each read is let go, print pymalloc's arenas in use and the "
+                          "bytes of their live and free blocks (fragmentation, note 78)")
     args = parser.parse_args()
     if args.command == "record":
         return record(args.size, args.out, args.page,
                       CPU_MODES if args.modes == "cpu" else MODES)
     return replay(args.recording, args.compare, args.frames, args.profile,
-                  args.hold_last_reply)
+                  args.hold_last_reply, args.arenas)
 
 
 if __name__ == "__main__":
