@@ -95,7 +95,7 @@ def serve(page: str, warmup: int) -> None:
     """One fresh browser; ``warmup`` acts, then for each line read (a number n) n acts, and
     one line written: their CPU by kind and their wall time (JSON)."""
     sys.path.insert(0, str(BENCH))
-    from bench_act_pace import PAGES
+    from bench_act_pace import PAGES, record_reply_timings
 
     from axsnap_host.client import Browser
     from axsnap_host.client.file_server import serve_directory
@@ -109,16 +109,7 @@ def serve(page: str, warmup: int) -> None:
         me = os.getpid()
         done = 0
 
-        outer: dict[str, Any] = {}  # the extension's reply around the act's result
-        request = browser.request
-
-        def recorded(message: dict[str, Any]) -> dict[str, Any]:
-            reply = request(message)
-            outer.clear()
-            outer.update(reply.get("timings") or {})
-            return reply
-
-        browser.request = recorded
+        outer = record_reply_timings(browser)  # the extension's reply around the act's result
         phases: list[dict[str, Any]] = []
 
         def acts(n: int) -> None:

@@ -86,12 +86,10 @@ def med(values: list[float]) -> float | None:
 # ----------------------------------------------------------------------------- axsnap
 
 
-def axsnap_python(browser: Any, url: str, steps: list[dict[str, Any]], warmup: int,
-                  page: str) -> tuple[Row, Row]:
-    """The act alone (its reply says what changed), then the act + an outline delta read."""
-    alone, read = Row(page, "axsnap Browser.act (reply = change report)"), \
-        Row(page, "axsnap Browser.act + outline delta read")
-    # the extension's reply around the result: its total and the host's report round trip
+def record_reply_timings(browser: Any) -> dict[str, Any]:
+    """Wrap ``browser.request`` so the returned dict always holds the timings of the last
+    reply the extension sent around its result (its total, the host's round trips); the act
+    benches read the extension's own steps from it. ``browser.request`` stays wrapped."""
     outer: dict[str, Any] = {}
     request = browser.request
 
@@ -102,6 +100,16 @@ def axsnap_python(browser: Any, url: str, steps: list[dict[str, Any]], warmup: i
         return reply
 
     browser.request = recorded
+    return outer
+
+
+def axsnap_python(browser: Any, url: str, steps: list[dict[str, Any]], warmup: int,
+                  page: str) -> tuple[Row, Row]:
+    """The act alone (its reply says what changed), then the act + an outline delta read."""
+    alone, read = Row(page, "axsnap Browser.act (reply = change report)"), \
+        Row(page, "axsnap Browser.act + outline delta read")
+    request = browser.request
+    outer = record_reply_timings(browser)
     try:
         return _axsnap_rows(browser, url, steps, warmup, alone, read, outer)
     finally:

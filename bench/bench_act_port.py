@@ -69,7 +69,7 @@ def trace_records(folder: Path) -> list[dict[str, Any]]:
 
 
 def run(page: str, acts: int, warmup: int, pings: int) -> dict[str, Any]:
-    from bench_act_pace import PAGES
+    from bench_act_pace import PAGES, record_reply_timings
 
     from axsnap_host.client import Browser
     from axsnap_host.client.file_server import serve_directory
@@ -86,16 +86,7 @@ def run(page: str, acts: int, warmup: int, pings: int) -> dict[str, Any]:
     with serve_directory(BENCH / "pages") as base, Browser() as browser:
         browser.open(base + path)
         browser.snapshot(format="outline")
-        outer: dict[str, Any] = {}
-        request = browser.request
-
-        def recorded(message: dict[str, Any]) -> dict[str, Any]:
-            reply = request(message)
-            outer.clear()
-            outer.update(reply.get("timings") or {})
-            return reply
-
-        browser.request = recorded
+        outer = record_reply_timings(browser)
         for i, step in enumerate(steps):
             result = browser.act(step["name"], step["kind"], step.get("value"))
             if not result.ok:
