@@ -12,7 +12,9 @@ in one kind by what its element and its twin ``X`` share:
 - ``same nearby text``: twins outside rows whose closest text is alike;
 - ``same place``: the same label and nothing else around it that differs.
 
-An id that changes on the scroll is put in one kind by which words of it changed. Writes
+An id that changes on the scroll is put in one kind by which words of it changed; so is one
+that changes in the whole-page read after a row is added above the page's first table row
+(else list item with a link): a copy of it, its words its own ("Added above"). Writes
 bench/results/semantic_id_kinds.md:
 
     .venv/bin/python bench/semantic_id_kinds.py
@@ -85,16 +87,52 @@ def measure(browser: Browser, base: str, name: str) -> dict[str, Any]:
     found = counters(whole.elements) + counters(first.elements)
     browser.run_in_target("window.scrollBy(0, Math.round(innerHeight * 0.8));")
     second = read(browser, None)
-    before = {e["handle"]["backendNodeId"]: e for e in first.elements}
-    moved = []
-    for el in second.elements:
-        old = before.get(el["handle"]["backendNodeId"])
-        if old is not None and old["id"] != el["id"]:
-            moved.append((moved_kind(old["id"], el["id"]), f"{old['id']} -> {el['id']}"))
+    moved = moves(first.elements, second.elements)
+    # a row added above the first of the page's rows (a table's, else a list's of links), its
+    # words its own: the ids of the whole page's elements stay (bench-only DOM change)
+    inserted = browser.run_in_target(INSERT_ROW)
+    shifted = moves(whole.elements, read(browser, None, viewport_only=False).elements) \
+        if inserted else []
     return {"name": name, "window": first.type, "whole": whole.type,
             "counters": [(kind, el["id"], el.get("label", ""), el.get("relations", {}))
                          for kind, el in found],
-            "moved": moved}
+            "moved": moved, "inserted": bool(inserted), "shifted": shifted}
+
+
+# The first table body row holding a control (else the first item of a list of four or more
+# holding a link), cloned with its words made its own and its ids dropped, inserted before it.
+INSERT_ROW = """return (() => {
+  const row = [...document.querySelectorAll('tbody > tr')].find(
+      (r) => r.querySelector('a[href], button, input')) || [...document.querySelectorAll('li')]
+    .find((li) => li.querySelector('a[href]') && li.parentElement.children.length >= 4);
+  if (!row) return false;
+  const copy = row.cloneNode(true);
+  for (const el of [copy, ...copy.querySelectorAll('[id]')]) el.removeAttribute('id');
+  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.textContent.trim()) n.textContent = 'Added above';
+  }
+  for (const el of copy.querySelectorAll('[aria-label], [title], [alt]')) {
+    for (const k of ['aria-label', 'title', 'alt']) {
+      if (el.hasAttribute(k)) el.setAttribute(k, 'Added above');
+    }
+  }
+  row.parentElement.insertBefore(copy, row);
+  window.scrollTo(0, 0);
+  return true;
+})()"""
+
+
+def moves(before_elements: list[dict[str, Any]], after_elements: list[dict[str, Any]]
+          ) -> list[tuple[str, str]]:
+    """(kind, "old -> new") of every element read before and after whose id changed."""
+    before = {e["handle"]["backendNodeId"]: e for e in before_elements}
+    out = []
+    for el in after_elements:
+        old = before.get(el["handle"]["backendNodeId"])
+        if old is not None and old["id"] != el["id"]:
+            out.append((moved_kind(old["id"], el["id"]), f"{old['id']} -> {el['id']}"))
+    return out
 
 
 def table(title: str, rows: list[dict[str, Any]], key: str) -> list[str]:
@@ -141,7 +179,8 @@ def main() -> int:
               "read and the first screen, as bench/semantic_corpus.py counts them; moves over "
               "the elements in both the first screen and the screen after one scroll.", "",
               *table("Counter ids", rows, "counters"),
-              *table("Ids changed after a scroll", rows, "moved")]
+              *table("Ids changed after a scroll", rows, "moved"),
+              *table("Ids changed after a row was added above", rows, "shifted")]
     if not args.only:
         args.out.write_text("\n".join(report), encoding="utf-8")
     print("\n".join(report))

@@ -10,7 +10,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.semantic.build import build_semantic
-from axsnap_host.semantic.id_words import picture_title, twin_words
+from axsnap_host.semantic.id_words import picture_title, twin_cells, twin_words
 from axsnap_host.semantic.ids import (
     IdSource,
     Placed,
@@ -202,6 +202,21 @@ def test_a_link_with_no_words_is_named_by_where_it_goes() -> None:
 def test_twin_words_read_the_walkers_box_place() -> None:
     assert twin_words("under:Results|for:Chicken pate for adult cats") == (
         "under_results_for_chicken_pate_for_adult")
+
+
+def test_a_rows_cell_the_walker_parts_twins_by_is_said_as_its_words() -> None:
+    """Table rows alike in their first words, parted by the walker over every row of the page
+    by a cell (``cell:<words>``): the id says the cell's words as the row's own words are said,
+    and the relations report them."""
+    tw = "under:Invoices|cell:1 mar 2020"
+    assert twin_words(tw) == "under_invoices_1_mar_2020"
+    assert twin_cells(tw) == "1_mar_2020"
+    assert twin_cells("under:Invoices") == ""
+    ids = assign_ids([Placed("link_inv_20", context="team_plan", repeated=True,
+                             twin=twin_words("cell:1 mar 2020")),
+                      Placed("link_inv_20", context="team_plan", repeated=True,
+                             twin=twin_words("cell:1 jan 2020"))])
+    assert ids == ["link_inv_20_near_team_plan_1_mar_2020", "link_inv_20_near_team_plan_1_jan_2020"]
 
 
 def test_a_picture_is_named_for_its_title_unless_its_own_name_differs() -> None:

@@ -63,6 +63,8 @@ function beginRun(opts) {
   run.scanRoots = /* @__PURE__ */ new Map();
   run.foundRoots = [];
   run.twins = null;
+  run.tabsByPanel = null;
+  run.titles = null;
   return run;
 }
 function shownStyle(el, cs = null) {
@@ -2833,25 +2835,36 @@ function closestTitle(el, titles) {
   const said2 = new Set(titles.map((t) => saidBy(t).toLowerCase()));
   return said2.size === 1 ? titles[0] : null;
 }
-function picturesOf(links) {
+function pageTitles() {
+  if (run.titles) return run.titles;
   const titles = /* @__PURE__ */ new Map();
-  const pictures = [];
-  for (const el of links) {
-    const address = addressOf(el);
+  for (const el of document.querySelectorAll("a[href]")) {
+    const address = titleAddress(el);
     if (!address) continue;
-    const said2 = saidBy(el);
-    if (!said2) {
-      if (!el.hasAttribute("aria-labelledby")) pictures.push([el, address]);
-    } else if (/\p{L}/u.test(said2)) {
-      const list = titles.get(address);
-      if (!list) titles.set(address, [el]);
-      else if (list.length < TITLES) list.push(el);
-    }
-  }
-  const out = /* @__PURE__ */ new Map();
-  for (const [el, address] of pictures) {
     const list = titles.get(address);
-    const title = list ? closestTitle(el, list) : null;
+    if (!list) titles.set(address, [el]);
+    else if (list.length < TITLES) list.push(el);
+  }
+  run.titles = titles;
+  return titles;
+}
+function titleAddress(el) {
+  const address = addressOf(el);
+  return address && /\p{L}/u.test(saidBy(el)) ? address : "";
+}
+function hasTitle(el) {
+  if (el.localName !== "a") return false;
+  const address = addressOf(el);
+  return address !== "" && pageTitles().has(address);
+}
+function isPicture(el) {
+  return !saidBy(el) && !el.hasAttribute("aria-labelledby") && hasTitle(el);
+}
+function picturesOf(links) {
+  const out = /* @__PURE__ */ new Map();
+  for (const el of links) {
+    if (!isPicture(el)) continue;
+    const title = closestTitle(el, pageTitles().get(addressOf(el)));
     if (title) out.set(el, title);
   }
   return out;
@@ -2859,18 +2872,10 @@ function picturesOf(links) {
 function titleWords(title) {
   return saidBy(title).replace(/\|/g, " ").slice(0, TITLE_CHARS).trim();
 }
-function titledAddresses(links) {
-  const out = /* @__PURE__ */ new Set();
-  for (const el of links) {
-    const address = addressOf(el);
-    if (address && /\p{L}/u.test(saidBy(el))) out.add(address);
-  }
-  return out;
-}
 
 // src/wordless_name.js
-function wordlessName(el, titled) {
-  if (titled && el.localName === "a" && titled.has(addressOf(el))) return "";
+function wordlessName(el) {
+  if (hasTitle(el)) return "";
   const title = el.getAttribute("title");
   if (title && title.trim()) return title;
   const img = el.querySelector("img[alt]");
@@ -3404,7 +3409,6 @@ function pageTally() {
   const shownLabels = /* @__PURE__ */ new Set();
   n = 0;
   const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
-  const titled = titledAddresses(document.querySelectorAll("a[href]"));
   for (const el of document.querySelectorAll(CONTROLS2)) {
     if (++n > LIMIT2 * 2) {
       t.partial = true;
@@ -3416,7 +3420,7 @@ function pageTally() {
     }
     if (!label) label = el.textContent || "";
     label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
-    const named2 = label || wordlessName(el, titled).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
+    const named2 = label || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
     if (named2) counts.set(named2, (counts.get(named2) || 0) + 1);
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
   }
@@ -3694,6 +3698,34 @@ function neighbourPlaces(fields) {
   return out;
 }
 
+// src/pane_name.js
+var PANE_CLASS = /(^|\s)tab-pane(\s|$)/;
+function tabsByPanel() {
+  if (run.tabsByPanel) return run.tabsByPanel;
+  const tabs = /* @__PURE__ */ new Map();
+  for (const tab of document.querySelectorAll('[aria-controls], a[href^="#"], [data-bs-target^="#"], [data-target^="#"]')) {
+    const targets = [
+      ...(tab.getAttribute("aria-controls") || "").split(/\s+/),
+      ...["href", "data-bs-target", "data-target"].map((k) => (tab.getAttribute(k) || "").replace(/^#/, ""))
+    ];
+    for (const id of targets) if (id && !tabs.has(id)) tabs.set(id, tab);
+  }
+  run.tabsByPanel = tabs;
+  return tabs;
+}
+function isPanel(el) {
+  return el.getAttribute("role") === "tabpanel" || PANE_CLASS.test(typeof el.className === "string" ? el.className : "");
+}
+function paneName(el) {
+  const by = el.getAttribute("aria-labelledby");
+  let said2 = by ? idsText(el, by) : "";
+  if (!said2 && el.id && isPanel(el)) {
+    const tab = tabsByPanel().get(el.id);
+    if (tab && !tab.contains(el)) said2 = personText(tab, false, null);
+  }
+  return collapse(said2.split(" ").filter((w) => !/\d/.test(w)).join(" "));
+}
+
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var LIMIT = 8e3;
@@ -3720,13 +3752,13 @@ function placeWords(place, max = ID_WORDS) {
   if (kind === "at") words2 = words2.filter((w) => !/\d/.test(w));
   return { kind, words: words2.slice(0, kind === "at" ? NAME_WORDS : max) };
 }
-function labelOf(el, titled) {
+function labelOf(el) {
   let label = el.getAttribute("aria-label") || "";
   if (!label && el.localName === "input") {
     label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
   }
   if (!label) label = el.textContent || "";
-  if (!collapse(label)) label = wordlessName(el, titled);
+  if (!collapse(label)) label = wordlessName(el);
   return collapse(label).toLowerCase().slice(0, 60);
 }
 function rowWords(el, label) {
@@ -3750,22 +3782,39 @@ function rowWords(el, label) {
   const rest = minus(parent.textContent || "");
   return rest.length <= 60 ? rest : "";
 }
-function keyOf(el, titled) {
+function keyOf(el) {
   if (el.matches(TEXT_FIELDS)) {
     const name = placeholderOnly(el);
     return name ? `${name}\0field\0${rowWords(el, name)}` : "";
   }
-  const label = labelOf(el, titled);
+  const label = labelOf(el);
   const look = el.getAttribute("class") || "";
   if (!label && (el.localName === "a" || !look.trim())) return "";
   const href = el.localName === "a" ? (el.getAttribute("href") || "").split(/[?#]/)[0] : "";
   const own = label || `${el.localName} ${collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }
+function tableRow(el) {
+  for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
+    if (a.localName === "tr") return a;
+  }
+  return null;
+}
+function cellPlaces(row, label) {
+  const said2 = [];
+  for (const cell of row.children) {
+    let text = collapse((cell.textContent || "").slice(0, 400)).toLowerCase();
+    if (label) text = text.replace(label, " ");
+    if (idWords(text, 1).length) said2.push(text);
+  }
+  if (said2.length < 2) return [];
+  const last = idWords(said2[said2.length - 1], 400);
+  return [last.slice(-3), ...said2.slice(1, -1).map((text) => idWords(text, 3))].map((words2) => words2.length ? `cell:${words2.join(" ")}` : "");
+}
 function placesOf(el, headings) {
   const out = [];
   for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) {
-    for (const value of [a.getAttribute("aria-label") || "", a.id || ""]) {
+    for (const value of [a.getAttribute("aria-label") || "", paneName(a), a.id || ""]) {
       const words2 = collapse(value.replace(/[-_]+/g, " "));
       if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }
@@ -3797,6 +3846,22 @@ function placesOf(el, headings) {
   const text = block ? collapse(block.textContent || "").slice(0, 60) : "";
   if (text) out.push(`within:${text}`);
   return out;
+}
+function withCells(members, places) {
+  const rows = members.map(tableRow);
+  if (!rows.some(Boolean)) return;
+  const cells = members.map((el, i) => rows[i] ? cellPlaces(rows[i], labelOf(el)) : []);
+  const width = Math.max(...cells.map((c) => c.length));
+  let apart = -1;
+  for (let k = 0; k < width && apart < 0; k++) {
+    const said2 = cells.map((c) => c[k] || "");
+    if (said2.every(Boolean) && new Set(said2).size === said2.length) apart = k;
+  }
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((_, i) => {
+    while (places[i].length < depth) places[i].push("");
+    places[i].push(...apart < 0 ? cells[i] : [cells[i][apart]]);
+  });
 }
 function part(members, places, from, out) {
   const depth = Math.max(...members.map((i) => places[i].length));
@@ -3872,7 +3937,6 @@ function ownWords(said2, kind) {
 }
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
-  const titled = titledAddresses(document.querySelectorAll("a[href]"));
   const links = [];
   const fields = [];
   let n = 0;
@@ -3880,7 +3944,7 @@ function pageTwins() {
     if (++n > LIMIT) break;
     if (el.localName === "a" && el.hasAttribute("href")) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
-    const key = keyOf(el, titled);
+    const key = keyOf(el);
     if (!key) continue;
     const group = groups.get(key);
     if (group) group.push(el);
@@ -3896,6 +3960,7 @@ function pageTwins() {
     read += members.length;
     const boxes = members[0].matches(TEXT_FIELDS) ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el)) : boxesOf(members);
     const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
+    withCells(members, places);
     const words2 = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words2);
     members.forEach((el, i) => {

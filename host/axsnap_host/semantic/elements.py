@@ -29,6 +29,7 @@ from axsnap_host.semantic.id_words import (
     row_cells,
     row_tail,
     section_of,
+    twin_cells,
     twin_words,
     without_badge,
 )
@@ -76,6 +77,7 @@ class Element:
     section: str = ""  # where it sits, as the walker read it in the page (see section_of)
     near: str = ""  # the closest other text, for twins outside any row
     twin: str = ""  # what tells it from the page's twins (the walker's ``tw``, see ids.py)
+    cell: str = ""  # of those, its table row's cells' words (the ``cell:`` parts of ``tw``)
     title: str = ""  # a link showing no words: the words of the link with words to its address
     pictures: bool = False  # it is that title's picture, and is named by it (``link_for_...``)
 
@@ -248,6 +250,7 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         holder = container(el.node, facts)
         holder = f"at_{holder}" if holder else ""
         el.twin = twin_words(str(record.get("tw") or ""))
+        el.cell = twin_cells(str(record.get("tw") or ""))
         # a twin of the page (the walker's), an icon-only button too, is qualified in every
         # read, whether its twin is in this one or not
         repeated = (bool(label) and slug(label) in repeated_on_page) or bool(el.twin)
@@ -333,6 +336,8 @@ def _record(el: Element, facts: PageFacts, redact: bool, secret: str | None
         relations["near"] = el.near
     if el.twin and f"_{el.twin}" in el.id:
         relations["twin"] = el.twin
+        if el.cell:  # the row's cell that parts it from the page's alike rows
+            relations["cell"] = el.cell
     if el.pictures:  # the title link it is the picture of, read over the whole page
         relations["for"] = scrub_text(el.title)[0] if redact else el.title
     if el.place.startswith("row_"):

@@ -215,14 +215,26 @@ def twin_words(said: str) -> str:
     ``for_<words>`` (its own card's or list's title, else its words without numbers, the
     words every twin's box starts with dropped), ``after_<words>`` (the item before it; for
     a text field named by its placeholder alone, the field before it), ``before_<words>``
-    (the field after it). A picture's "of:<title>" is no place (see picture_title)."""
+    (the field after it), and a table row's ``cell:<words>`` as its words alone (the row's
+    cell that parts rows alike in their first words, read over every row of the page:
+    ``..._near_456420_1_mar_2020``, as the row's own words are said). A picture's
+    "of:<title>" is no place (see picture_title)."""
     out = []
     for part in said.split("|"):
         kind, _, text = part.partition(":")
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
         if kind in ("at", "under", "within", "for", "after", "before") and words:
             out.append(f"{kind}_{words}")
+        elif kind == "cell" and words:
+            out.append(words)
     return "_".join(out)
+
+
+def twin_cells(said: str) -> str:
+    """The words of the table row's cells the walker parted it from its twins by (the
+    ``cell:<words>`` parts of its ``tw``), as the id says them; "" when none."""
+    return "_".join(words for part in said.split("|")
+                    if part.startswith("cell:") and (words := slug(part[5:], SECTION_WORDS)))
 
 
 def picture_title(said: str) -> str:

@@ -1,8 +1,8 @@
 // Semantic mode (issue 31): a link that shows no words (a card's image, an icon) to the address
-// of a link that does (the card's title) is that link's picture, and is named by it. Read over
-// the whole top document once per walk with the twins (twins.js), so a window read that holds
-// the picture but not its title names the picture as the whole page does.
-import { collapse } from './run.js';
+// of a link that does (the card's title) is that link's picture, and is named by it. The links
+// with words are read over the whole top document once per walk (one pass the twins and the
+// tally share), so a window read that holds the picture but not its title names it alike.
+import { collapse, run } from './run.js';
 
 const UP = 12;  // ancestors looked at for the title beside a picture
 const TITLES = 24;  // links with words to one address looked at
@@ -43,28 +43,49 @@ function closestTitle(el, titles) {
   return said.size === 1 ? titles[0] : null;
 }
 
-/** Map(picture → its title link) among `links` (the page's links, document order): every
- * link with no words, no aria-label and no aria-labelledby whose address a link with words
- * (a letter at least: "2" names no page) has too. */
-export function picturesOf(links) {
-  const titles = new Map();  // address → its links with words
-  const pictures = [];
-  for (const el of links) {
-    const address = addressOf(el);
+// The page's links with words, read once a walk (the twins and the tally both ask): address
+// → its links with words, up to TITLES of them, in document order.
+function pageTitles() {
+  if (run.titles) return run.titles;
+  const titles = new Map();
+  for (const el of document.querySelectorAll('a[href]')) {
+    const address = titleAddress(el);
     if (!address) continue;
-    const said = saidBy(el);
-    if (!said) {
-      if (!el.hasAttribute('aria-labelledby')) pictures.push([el, address]);
-    } else if (/\p{L}/u.test(said)) {
-      const list = titles.get(address);
-      if (!list) titles.set(address, [el]);
-      else if (list.length < TITLES) list.push(el);
-    }
-  }
-  const out = new Map();
-  for (const [el, address] of pictures) {
     const list = titles.get(address);
-    const title = list ? closestTitle(el, list) : null;
+    if (!list) titles.set(address, [el]);
+    else if (list.length < TITLES) list.push(el);
+  }
+  run.titles = titles;
+  return titles;
+}
+
+/** The address a link titles: a link with words (a letter at least: "2" names no page) to a
+ * resolved address; "" for any other. A link with no words to that address is its picture. */
+function titleAddress(el) {
+  const address = addressOf(el);
+  return address && /\p{L}/u.test(saidBy(el)) ? address : '';
+}
+
+/** Whether `el` is a link to an address a link with words on the page has too. */
+export function hasTitle(el) {
+  if (el.localName !== 'a') return false;
+  const address = addressOf(el);
+  return address !== '' && pageTitles().has(address);
+}
+
+/** Whether `el` is a picture: a link with no words, no aria-label and no aria-labelledby that
+ * hasTitle (it is named by that title, no twin of its own). */
+export function isPicture(el) {
+  return !saidBy(el) && !el.hasAttribute('aria-labelledby') && hasTitle(el);
+}
+
+/** Map(picture → its title link) among `links` (the page's links, document order): every
+ * picture (isPicture) whose title is close to it or the one all its titles say. */
+export function picturesOf(links) {
+  const out = new Map();
+  for (const el of links) {
+    if (!isPicture(el)) continue;
+    const title = closestTitle(el, pageTitles().get(addressOf(el)));
     if (title) out.set(el, title);
   }
   return out;
@@ -73,15 +94,4 @@ export function picturesOf(links) {
 /** A title's words as a picture carries them ("of:<words>" in its `tw`: no "|"). */
 export function titleWords(title) {
   return saidBy(title).replace(/\|/g, ' ').slice(0, TITLE_CHARS).trim();
-}
-
-/** The addresses of the links with words (a letter at least) among `links`: a link with no
- * words to one of them is that link's picture (picturesOf), no twin of its own. */
-export function titledAddresses(links) {
-  const out = new Set();
-  for (const el of links) {
-    const address = addressOf(el);
-    if (address && /\p{L}/u.test(saidBy(el))) out.add(address);
-  }
-  return out;
 }

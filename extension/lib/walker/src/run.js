@@ -66,6 +66,8 @@ export function beginRun(opts) {
   run.scanRoots = new Map();
   run.foundRoots = [];
   run.twins = null;  // twins.js: the page's twins, read on first use
+  run.tabsByPanel = null;  // pane_name.js: the page's tabs by the panel each shows
+  run.titles = null;  // pictures.js: the page's links with words by address, read on first use
   return run;
 }
 

@@ -2,7 +2,6 @@
 // so the host types the page from all of it: form fields, lists (<li> and runs of alike
 // <div> rows), prose, tables, result headings, and the labels that several controls share
 // (a semantic id qualifies those by their row in every read, not only when a twin is in it).
-import { titledAddresses } from './pictures.js';
 import { wordlessName } from './wordless_name.js';
 import { INLINE_TAGS } from './tags.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, removableRows, wizardSteps } from './tally_rows.js';
@@ -371,7 +370,6 @@ export function pageTally() {
   n = 0;
   const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
     + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]';
-  const titled = titledAddresses(document.querySelectorAll('a[href]'));
   for (const el of document.querySelectorAll(CONTROLS)) {
     if (++n > LIMIT * 2) { t.partial = true; break; }
     let label = el.getAttribute('aria-label') || '';
@@ -382,7 +380,7 @@ export function pageTally() {
     label = label.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
     // (a control that shows no words: what names it, a picture link's alt, an icon)
     const named = label
-      || wordlessName(el, titled).replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
+      || wordlessName(el).replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
     if (named) counts.set(named, (counts.get(named) || 0) + 1);
     // What the page's shown controls say (a Reply button below the first screen included).
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);

@@ -2,7 +2,8 @@
 // document, whatever window the records cover, so every read names a twin alike. Twins are
 // controls that share a label, the words of their row (and, for links, a destination): a menu
 // laid out twice, a share bar above and below a story. Each twin is told apart by the first of its named containers
-// (aria-label, else an id with no digits: a token is no name), closest first, that is not the
+// (aria-label, the name another element gives it: aria-labelledby, a tab panel's tab
+// (pane_name.js), else an id with no digits: a token is no name), closest first, that is not the
 // same for all of them, else by the heading above it. Twins alike in all of these get nothing
 // (the host numbers them, the last resort); twins some of them share a place with are parted
 // by their next places. The paragraph holding a twin is its next place, and the last is its
@@ -10,12 +11,15 @@
 // menu's list), read as its heading, else its words; the words all the twins' boxes start
 // with are dropped, so what is left is each card's own (its product's title). The record
 // carries them as `tw`: "at:<words>", "under:<words>", "within:<words>", "for:<words>" or
-// "after:<words>" (the item before the box: twins alike in all else), joined by "|". A link
+// "after:<words>" (the item before the box: twins alike in all else), joined by "|". Twins in
+// table rows are parted after their places by their rows' cells (withCells), "cell:<words>",
+// over every row of the page, so a read that holds some of the rows names them alike. A link
 // that shows no words beside a link with words to its address (a card's picture and its
 // title: pictures.js) carries "of:<the title's words>", then its title's places.
 import { TEXT_FIELDS, neighbourPlaces, placeholderOnly } from './field_twins.js';
+import { paneName } from './pane_name.js';
 import { wordlessName } from './wordless_name.js';
-import { picturesOf, titledAddresses, titleWords } from './pictures.js';
+import { picturesOf, titleWords } from './pictures.js';
 import { collapse, run } from './run.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
@@ -55,7 +59,7 @@ function placeWords(place, max = ID_WORDS) {
   return { kind, words: words.slice(0, kind === 'at' ? NAME_WORDS : max) };
 }
 
-function labelOf(el, titled) {
+function labelOf(el) {
   let label = el.getAttribute('aria-label') || '';
   if (!label && el.localName === 'input') {
     label = (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || '';
@@ -63,7 +67,7 @@ function labelOf(el, titled) {
   if (!label) label = el.textContent || '';
   // (a control that shows no words is named by its picture's alt or its icon, as the host
   // names it: two picture links alike in it are twins, parted by where they sit)
-  if (!collapse(label)) label = wordlessName(el, titled);
+  if (!collapse(label)) label = wordlessName(el);
   return collapse(label).toLowerCase().slice(0, 60);
 }
 
@@ -97,12 +101,12 @@ function rowWords(el, label) {
 // A button with no words of its own (a row's icon-only "⋮" menu, which the host names from its
 // icon or its menu) is a twin of the buttons alike in tag and class in rows alike. An image
 // link is a twin by its image's alt (as the host names it); with no alt and no icon it is none.
-function keyOf(el, titled) {
+function keyOf(el) {
   if (el.matches(TEXT_FIELDS)) {  // (a field named by its placeholder alone: field_twins.js)
     const name = placeholderOnly(el);
     return name ? `${name}\u0000\u0002field\u0000${rowWords(el, name)}` : '';
   }
-  const label = labelOf(el, titled);
+  const label = labelOf(el);
   const look = el.getAttribute('class') || '';
   if (!label && (el.localName === 'a' || !look.trim())) return '';  // (nothing names it)
   // (a link to a place on this page is no destination: "#preview-1000" and "#preview-1001"
@@ -112,11 +116,38 @@ function keyOf(el, titled) {
   return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
 }
 
+// The row of a control in a table (up to 8 ancestors, as rowWords reads it), else null.
+function tableRow(el) {
+  for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
+    if (a.localName === 'tr') return a;
+  }
+  return null;
+}
+
+// What parts table rows alike in their first words, read over every row of the page (a read
+// that holds only some of them names each alike): the words of the row's cells as the host
+// reads its row (semantic/id_words.py: the cells with words, without the control's label;
+// the first is the row's words, in the key), its last cell's last three words first (a
+// message's time, a record's status), then each cell between, its first three: "cell:<words>".
+function cellPlaces(row, label) {
+  const said = [];
+  for (const cell of row.children) {
+    let text = collapse((cell.textContent || '').slice(0, 400)).toLowerCase();
+    if (label) text = text.replace(label, ' ');
+    if (idWords(text, 1).length) said.push(text);
+  }
+  if (said.length < 2) return [];
+  const last = idWords(said[said.length - 1], 400);
+  return [last.slice(-3), ...said.slice(1, -1).map((text) => idWords(text, 3))]
+    .map((words) => (words.length ? `cell:${words.join(' ')}` : ''));
+}
+
 function placesOf(el, headings) {
   const out = [];
   for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== 'body';
     a = a.parentElement, up++) {
-    for (const value of [a.getAttribute('aria-label') || '', a.id || '']) {
+    // (its aria-label, the name another element gives it: a pane's tab, its id)
+    for (const value of [a.getAttribute('aria-label') || '', paneName(a), a.id || '']) {
       const words = collapse(value.replace(/[-_]+/g, ' '));
       if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
     }
@@ -151,6 +182,27 @@ function placesOf(el, headings) {
   const text = block ? collapse(block.textContent || '').slice(0, 60) : '';
   if (text) out.push(`within:${text}`);
   return out;
+}
+
+// Twins in table rows are parted by their rows' cells after their places (each twin's places
+// made as long as the longest, so every row's cells sit at the same depth). A column that says
+// every row apart (a date, a time) parts them alone: a row added above with a status of its
+// own leaves the others' ids as they were.
+function withCells(members, places) {
+  const rows = members.map(tableRow);
+  if (!rows.some(Boolean)) return;
+  const cells = members.map((el, i) => (rows[i] ? cellPlaces(rows[i], labelOf(el)) : []));
+  const width = Math.max(...cells.map((c) => c.length));
+  let apart = -1;
+  for (let k = 0; k < width && apart < 0; k++) {
+    const said = cells.map((c) => c[k] || '');
+    if (said.every(Boolean) && new Set(said).size === said.length) apart = k;
+  }
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((_, i) => {
+    while (places[i].length < depth) places[i].push('');
+    places[i].push(...(apart < 0 ? cells[i] : [cells[i][apart]]));
+  });
 }
 
 // Part twins by the first of their places that differs, then each part alike so far by its
@@ -257,7 +309,6 @@ function ownWords(said, kind) {
 /** Map(control → its places that part it from its twins, "|"-joined) for the page. */
 export function pageTwins() {
   const groups = new Map();
-  const titled = titledAddresses(document.querySelectorAll('a[href]'));
   const links = [];
   const fields = [];
   let n = 0;
@@ -265,7 +316,7 @@ export function pageTwins() {
     if (++n > LIMIT) break;
     if (el.localName === 'a' && el.hasAttribute('href')) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
-    const key = keyOf(el, titled);
+    const key = keyOf(el);
     if (!key) continue;
     const group = groups.get(key);
     if (group) group.push(el);
@@ -285,6 +336,7 @@ export function pageTwins() {
       ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el))
       : boxesOf(members);
     const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
+    withCells(members, places);
     const words = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words);
     members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });

@@ -3,13 +3,12 @@
 // names, its image's file name: text.js iconHint); "" when none. The tally counts the labels
 // a page shares with it (tally.js) and twins.js groups twins by it, so a picture link shown
 // twice is a twin in every read, whether its twin is in the read or not. A link to an address
-// a link with words has too (`titled`: pictures.js titledAddresses) is that link's picture,
-// named by it (pictures.js): "" here.
-import { addressOf } from './pictures.js';
+// a link with words has too (pictures.js hasTitle) is that link's picture, named by it: "" here.
+import { hasTitle } from './pictures.js';
 import { iconHint } from './text.js';
 
-export function wordlessName(el, titled) {
-  if (titled && el.localName === 'a' && titled.has(addressOf(el))) return '';
+export function wordlessName(el) {
+  if (hasTitle(el)) return '';
   const title = el.getAttribute('title');
   if (title && title.trim()) return title;
   const img = el.querySelector('img[alt]');

@@ -1,0 +1,75 @@
+"""Twins parted over the whole page, so every read names them alike (issue 31, design note
+81), through the extension and the host in Debian Chromium: table rows alike in their first
+words are parted by the cell that differs among every such row of the page (the walker reads
+them all), not only among the rows a read holds, and the reply's relations say the cell; a
+list a page holds in two tab panes is parted by the tab that shows each pane."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from axsnap_host.client import Browser, PageResult
+
+pytestmark = pytest.mark.e2e
+
+FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
+
+
+def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
+    result = browser.snapshot(url, format="semantic", **FAST, **options)
+    assert isinstance(result, PageResult)
+    return result
+
+
+def ids(result: PageResult, types: tuple[str, ...]) -> dict[int, str]:
+    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements if e["type"] in types}
+
+
+def test_table_rows_alike_but_a_date_keep_their_ids_in_every_read(
+        browser: Browser, pages_url: str) -> None:
+    # Four invoices, two numbered INV-20 and two INV-78, of one plan and one status, told
+    # apart by the date they were issued. The first screen holds one of each number: its rows
+    # are named by their dates as in the whole page, and keep them after a scroll brings the
+    # other two in and after an invoice is added on top.
+    rows = ("link", "checkbox")
+    first = ids(read(browser, pages_url + "understanding/rows_parted_by_a_date.html"), rows)
+    whole_read = read(browser, viewport_only=False)
+    whole = ids(whole_read, rows)
+    assert len(whole) == 8 and len(set(whole.values())) == 8, whole
+    assert "link_inv_20_near_team_plan_1_mar_2020" in whole.values(), whole
+    assert "checkbox_select_near_inv_78_1_nov_2019" in whole.values(), whole
+    assert 2 <= len(first) < 8 and {k: whole[k] for k in first} == first, (first, whole)
+    dated = next(e for e in whole_read.elements if e["id"].endswith("_1_mar_2020"))
+    assert dated["relations"]["cell"] == "1_mar_2020", dated["relations"]
+    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
+    below = ids(read(browser), rows)
+    assert set(below) - set(first), below
+    assert {k: whole[k] for k in below} == below, (below, whole)
+    browser.run_in_target(
+        "window.scrollTo(0, 0); document.getElementById('rows').insertAdjacentHTML('afterbegin',"
+        " '<tr><td><a href=\"invoice.html\">INV-20</a></td><td>Team plan</td><td>1 Jun 2020"
+        "</td><td>Due</td><td><input type=\"checkbox\" aria-label=\"Select\"></td></tr>')")
+    after = ids(read(browser, viewport_only=False), rows)
+    assert {k: after[k] for k in whole} == whole, after
+
+
+def test_a_list_held_in_two_tab_panes_is_parted_by_the_panes_tab_names(
+        browser: Browser, pages_url: str) -> None:
+    # The same three courses under the "Popular (3)" tab's pane and the "Newest" tab's pane,
+    # each pane's id a token ("pane-2"): the tab that shows each pane names its links (its
+    # count dropped), in the first screen as in the whole page and after a scroll.
+    first = ids(read(browser, pages_url + "understanding/panes_twice.html"), ("link",))
+    whole_read = read(browser, viewport_only=False)
+    whole = {k: v for k, v in ids(whole_read, ("link",)).items() if "_at_" in v}
+    assert len(whole) == 6 and len(set(whole.values())) == 6, whole
+    python = "link_python_bootcamp_near_twelve_weeks_from_zero"
+    assert {f"{python}_at_popular", f"{python}_at_newest"} <= set(whole.values()), whole
+    assert not [i for i in whole.values() if i.rsplit("_", 1)[-1].isdigit()], whole
+    assert {k: v for k, v in first.items() if k in whole} == {
+        k: whole[k] for k in first if k in whole}
+    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
+    below = ids(read(browser), ("link",))
+    assert {k: whole[k] for k in below if k in whole} == {k: v for k, v in below.items()
+                                                            if k in whole}, below
