@@ -219,6 +219,18 @@ def test_a_rows_cell_the_walker_parts_twins_by_is_said_as_its_words() -> None:
     assert ids == ["link_inv_20_near_team_plan_1_mar_2020", "link_inv_20_near_team_plan_1_jan_2020"]
 
 
+def test_rows_alike_in_two_tables_keep_the_cell_the_walker_parted_them_by() -> None:
+    """Two rows of one project at two budgets, shown again in a second table alike: each
+    pair is a counter's last resort, but its budget stays in its id."""
+    rows = [Placed("link_menu", "main", context="react_dashboard", repeated=True, twin=budget)
+            for budget in ("4_400_usd", "2_200_usd", "4_400_usd", "2_200_usd")]
+    assert assign_ids(rows) == [
+        "link_menu_near_react_dashboard_4_400_usd_in_main",
+        "link_menu_near_react_dashboard_2_200_usd_in_main",
+        "link_menu_near_react_dashboard_4_400_usd_in_main_2",
+        "link_menu_near_react_dashboard_2_200_usd_in_main_2"]
+
+
 def test_a_picture_is_named_for_its_title_unless_its_own_name_differs() -> None:
     """A link that shows no words beside a link with words to its address (the walker's
     ``of:`` part): ``link_for_<title>`` when it has no name or its alt or title attribute says

@@ -241,7 +241,10 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
             elif not item.context and item.near:
                 ids[i] = f"{base}_near_{item.near}"
             elif item.context and item.place:  # the same row words in two regions
-                ids[i] = f"{base}_near_{item.context}_in_{item.place}"
+                # (what the walker parted the rows by stays: a pair of rows alike in two
+                # tables is still told from the other pair)
+                twin = f"_{item.twin}" if item.twin else ""
+                ids[i] = f"{base}_near_{item.context}{twin}_in_{item.place}"
     return _dedupe(ids)
 
 
