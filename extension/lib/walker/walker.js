@@ -3072,9 +3072,10 @@ function pageTally() {
     const said2 = [...el.labels || []].map((l) => l.textContent).concat([
       el.getAttribute("aria-label"),
       el.getAttribute("placeholder")
-    ]).filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
-    return said2.length > 0 && said2.length <= 40 && PASSWORD_WORD.test(said2) && !NOT_PASSWORD.test(said2);
+    ]).filter(Boolean).map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean);
+    return said2.some((s) => s.length <= 40 && PASSWORD_WORD.test(s)) && !said2.some((s) => NOT_PASSWORD.test(s));
   };
+  const locked = (el) => el.disabled || el.readOnly;
   const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;
   const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
   const NO_ROW = /* @__PURE__ */ new Set(["li", "tr", "td", "th", "body", "html", "main", "form", "ul", "ol", "table", "tbody"]);
@@ -3119,6 +3120,7 @@ function pageTally() {
     figure_tiles: 0,
     results_for: 0,
     buyable_rows: 0,
+    locked_fields: 0,
     control_labels: [],
     partial: false
   };
@@ -3189,7 +3191,10 @@ function pageTally() {
       const asks = SEARCH_WORD.test(`${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ${[...el.labels || []].map((l) => l.textContent).join(" ")}`);
       if (type === "search" || el.getAttribute("role") === "searchbox" || SEARCH_NAMES.has(el.name) || asks && (el.closest("form") || (el.value || "").trim())) t.search_inputs++;
       else if (["text", "email", ""].includes(type) && asksPassword(el)) t.passwords++;
-      else t.text_inputs++;
+      else {
+        t.text_inputs++;
+        if (locked(el)) t.locked_fields++;
+      }
       const asked = `${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ` + [...el.labels || []].map((l) => l.textContent).join(" ");
       if ((type === "number" || QUANTITY.test(asked) || isStepper(el)) && rowAbove(el, 6, true)) {
         t.quantity_fields++;

@@ -53,8 +53,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # The current password beside a new one: an account's password change, no sign-up.
     change = f.current_password and f.passwords >= 2
     # A new password asked twice and nothing else, under reset words said outside links: a
-    # password reset's last step (a sign-up asks who you are: a name, an address, a user name).
-    renew = (f.passwords == 2 and inputs - f.search_named == 0 and not change
+    # password reset's last step (a sign-up asks who you are: a name, an address, a user name;
+    # an address shown locked, disabled or read-only, says whose password it is, asking nothing).
+    renew = (f.passwords == 2 and inputs - f.search_named - f.locked_fields <= 0 and not change
              and bool(keyword_hits("password_reset", f.said + " " + f.title)))
     confirm = (f.passwords >= 2 or f.confirm) and not change and not renew
     # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.
@@ -99,8 +100,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # said outside links: "Don't have an account? <a>Register</a>" invites to another page)
     own_register_words = bool(keyword_hits("register", f.said)) if (
         f.passwords == 1 and not confirm) else register_words
+    # (a reset's "Confirm Password" is its own new password asked again, no sign-up's words)
     fire("register", "form:password and sign-up words", 0.45 * account,
-         f.passwords >= 1 and own_register_words and not confirm and not change)
+         f.passwords >= 1 and own_register_words and not confirm and not change and not renew)
     fire("register", "form:password with a name field or terms", 0.35 * account,
          f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words))
          and not change)

@@ -112,6 +112,7 @@ class Features:
     figure_tiles: int = 0  # a figure over a few words, alone in their box (the tally)
     results_for: int = 0  # a line counting a search's results for a query (the tally)
     buyable_rows: int = 0  # rows of a price and an add-to-cart control (the tally)
+    locked_fields: int = 0  # text fields a person cannot change (disabled, read-only)
     compose: int = 0  # buttons or links that write a new message
     reply: int = 0  # buttons or links that answer or pass on the open message
     captcha: bool = False
@@ -176,6 +177,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                 node.attrs.get("id", "")))))
         elif kind == "text_input" and _asks_password(el):
             f.passwords += 1
+            # (typed as text until a script makes it a password field: its words say it is
+            # the password asked again)
+            f.confirm = f.confirm or bool(_CONFIRM.search(name))
         elif kind == "text_input":
             # (a field whose words ask what to search for, in a form or holding a query:
             # "Wonach suchen Sie?" over a shop's results)
@@ -188,6 +192,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.queries += searchy and _holds_query(node.value or "", el.source.hint)
             f.text_inputs += not searchy
             f.filled += not searchy and bool((node.value or "").strip())
+            f.locked_fields += not searchy and bool(
+                node.disabled or "disabled" in node.attrs or "readonly" in node.attrs)
             f.account_fields += not searchy and bool(
                 node.attrs.get("type") == "email"
                 or node.attrs.get("autocomplete", "").lower() in ("username", "email", "tel")
@@ -344,10 +350,12 @@ def _holds_query(value: str, hint: str) -> bool:
 
 
 def _asks_password(el: Element) -> bool:
-    """A text field whose own words (label, placeholder, aria) ask for a password only."""
-    said = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint))).strip()
-    return (0 < len(said) <= 40 and bool(_PASSWORD_WORD.search(said))
-            and not _NOT_PASSWORD.search(said)
+    """A text field whose own words (label, placeholder, aria) ask for a password only, each
+    apart ("New Password Confirmation" beside "Enter your new password again": long together)."""
+    said = [s for s in (" ".join(w.split()) for w in (el.source.aria, el.source.text,
+                                                     el.source.hint)) if s]
+    return (any(len(s) <= 40 and _PASSWORD_WORD.search(s) for s in said)
+            and not any(_NOT_PASSWORD.search(s) for s in said)
             and el.node.attrs.get("type", "text") in ("text", "email", ""))
 
 
@@ -397,7 +405,7 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields",
             "switches", "check_grid_rows", "removable_rows", "wizard_steps",
             "task_checkboxes", "settings_headings", "figure_tiles", "results_for",
-            "buyable_rows")
+            "buyable_rows", "locked_fields")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

@@ -50,12 +50,18 @@ export function pageTally() {
   // (semantic/page_features.py's _asks_password). It is the page's password field, no text field.
   const PASSWORD_WORD = /(^|[^\p{L}\p{N}])(password|passwort|mot de passe|contraseña|senha|mật khẩu)(?![\p{L}\p{N}])|密码|パスワード/iu;
   const NOT_PASSWORD = /e-?mail|user|login|name|address|forgot|reset|hint/i;
+  // (each of its words apart: a label "New Password Confirmation" beside the placeholder "Enter
+  // your new password again" asks a password, though the two are long together)
   const asksPassword = (el) => {
     const said = [...(el.labels || [])].map((l) => l.textContent).concat([
-      el.getAttribute('aria-label'), el.getAttribute('placeholder')]).filter(Boolean).join(' ')
-      .replace(/\s+/g, ' ').trim();
-    return said.length > 0 && said.length <= 40 && PASSWORD_WORD.test(said) && !NOT_PASSWORD.test(said);
+      el.getAttribute('aria-label'), el.getAttribute('placeholder')]).filter(Boolean)
+      .map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    return said.some((s) => s.length <= 40 && PASSWORD_WORD.test(s))
+      && !said.some((s) => NOT_PASSWORD.test(s));
   };
+  // A field a person cannot change (disabled, read-only) is asked of nobody: a password reset's
+  // locked address says whose password is renewed.
+  const locked = (el) => el.disabled || el.readOnly;
   const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;
   // How many of a thing a person wants, asked in a row beside its price: a cart's line.
   const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
@@ -66,7 +72,8 @@ export function pageTally() {
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
     heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0, switches: 0,
     check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
-    settings_headings: 0, figure_tiles: 0, results_for: 0, buyable_rows: 0, control_labels: [], partial: false };
+    settings_headings: 0, figure_tiles: 0, results_for: 0, buyable_rows: 0, locked_fields: 0,
+    control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
   const alike = (el) => {
@@ -141,7 +148,10 @@ export function pageTally() {
       if (type === 'search' || el.getAttribute('role') === 'searchbox' || SEARCH_NAMES.has(el.name)
         || (asks && (el.closest('form') || (el.value || '').trim()))) t.search_inputs++;
       else if (['text', 'email', ''].includes(type) && asksPassword(el)) t.passwords++;
-      else t.text_inputs++;
+      else {
+        t.text_inputs++;
+        if (locked(el)) t.locked_fields++;
+      }
       const asked = `${el.name} ${el.id} ${el.getAttribute('aria-label') || ''} ${el.getAttribute('placeholder') || ''} `
         + [...(el.labels || [])].map((l) => l.textContent).join(' ');
       // (a field between "−" and "+" is a count stepped down and up, however it is named)
