@@ -40,6 +40,9 @@ def test_a_text_field_asks_a_password_by_each_of_its_words() -> None:
     # (an address or a user name asked beside the word: no password field)
     assert not _asks_password(_field("Email or password hint", "Password"))
     assert not _asks_password(_field("Username", "Your password"))
+    # (a sample field's name beside a helper line about a password: it asks a name)
+    assert not _asks_password(_field("Valid input Your password is strong.", "Jane Doe"))
+    assert _asks_password(_field("Password", "At least 8 characters"))
     # (no word of a password, or only in a long sentence)
     assert not _asks_password(_field("Company", "Creative Code Inc."))
     assert not _asks_password(_field(

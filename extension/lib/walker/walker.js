@@ -3073,7 +3073,10 @@ function pageTally() {
       el.getAttribute("aria-label"),
       el.getAttribute("placeholder")
     ]).filter(Boolean).map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean);
-    return said2.some((s) => s.length <= 40 && PASSWORD_WORD.test(s)) && !said2.some((s) => NOT_PASSWORD.test(s));
+    const joined = said2.join(" ");
+    const short2 = joined.length > 0 && joined.length <= 40 && PASSWORD_WORD.test(joined);
+    const each = said2.length > 0 && said2.every((s) => s.length <= 40 && PASSWORD_WORD.test(s));
+    return (short2 || each) && !NOT_PASSWORD.test(joined);
   };
   const locked = (el) => el.disabled || el.readOnly;
   const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;

@@ -350,12 +350,16 @@ def _holds_query(value: str, hint: str) -> bool:
 
 
 def _asks_password(el: Element) -> bool:
-    """A text field whose own words (label, placeholder, aria) ask for a password only, each
-    apart ("New Password Confirmation" beside "Enter your new password again": long together)."""
+    """A text field whose own words (label, placeholder, aria) ask for a password only: short
+    together, or each saying it ("New Password Confirmation" beside "Enter your new password
+    again": long together; a sample field's "Jane Doe" beside "Your password is strong." asks a
+    name)."""
     said = [s for s in (" ".join(w.split()) for w in (el.source.aria, el.source.text,
                                                      el.source.hint)) if s]
-    return (any(len(s) <= 40 and _PASSWORD_WORD.search(s) for s in said)
-            and not any(_NOT_PASSWORD.search(s) for s in said)
+    joined = " ".join(said)
+    short = 0 < len(joined) <= 40 and bool(_PASSWORD_WORD.search(joined))
+    each = bool(said) and all(len(s) <= 40 and _PASSWORD_WORD.search(s) for s in said)
+    return ((short or each) and not _NOT_PASSWORD.search(joined)
             and el.node.attrs.get("type", "text") in ("text", "email", ""))
 
 

@@ -50,14 +50,17 @@ export function pageTally() {
   // (semantic/page_features.py's _asks_password). It is the page's password field, no text field.
   const PASSWORD_WORD = /(^|[^\p{L}\p{N}])(password|passwort|mot de passe|contraseña|senha|mật khẩu)(?![\p{L}\p{N}])|密码|パスワード/iu;
   const NOT_PASSWORD = /e-?mail|user|login|name|address|forgot|reset|hint/i;
-  // (each of its words apart: a label "New Password Confirmation" beside the placeholder "Enter
-  // your new password again" asks a password, though the two are long together)
+  // (short together, or each of its words saying it: a label "New Password Confirmation" beside
+  // the placeholder "Enter your new password again" asks a password, though long together; a
+  // sample field's "Jane Doe" beside "Your password is strong." asks a name)
   const asksPassword = (el) => {
     const said = [...(el.labels || [])].map((l) => l.textContent).concat([
       el.getAttribute('aria-label'), el.getAttribute('placeholder')]).filter(Boolean)
       .map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
-    return said.some((s) => s.length <= 40 && PASSWORD_WORD.test(s))
-      && !said.some((s) => NOT_PASSWORD.test(s));
+    const joined = said.join(' ');
+    const short = joined.length > 0 && joined.length <= 40 && PASSWORD_WORD.test(joined);
+    const each = said.length > 0 && said.every((s) => s.length <= 40 && PASSWORD_WORD.test(s));
+    return (short || each) && !NOT_PASSWORD.test(joined);
   };
   // A field a person cannot change (disabled, read-only) is asked of nobody: a password reset's
   // locked address says whose password is renewed.
