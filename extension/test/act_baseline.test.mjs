@@ -32,8 +32,22 @@ test('an unchanged page gives the kept baseline: its token, URL and document', a
   const p = page();
   const token = await kept(p);
   assert.match(token, /^[0-9a-f]{24}$/);
-  assert.deepEqual(await p.baselines.check({}, 7, {}), { token, url: CAPTURE.tab.url, loaderId: 'L1' });
-  assert.deepEqual(await p.baselines.check({}, 7, {}), { token, url: CAPTURE.tab.url, loaderId: 'L1' });
+  // the frames it read come with it (the act's lookup takes them); no world answered: none
+  const stands = { token, url: CAPTURE.tab.url, loaderId: 'L1', frames: CAPTURE.frames, topContext: null };
+  assert.deepEqual(await p.baselines.check({}, 7, {}), stands);
+  assert.deepEqual(await p.baselines.check({}, 7, {}), stands);
+});
+
+test('a check whose proof the kept world answered names that world for the lookup', async () => {
+  const p = page();
+  await kept(p);
+  const answered = { sent: Promise.resolve({}), contextId: 31, read: Promise.resolve({ proof: { id: 'P', seq: 1, status: 'ok' }, also: [] }) };
+  assert.equal((await p.baselines.check({}, 7, {}, answered)).topContext, 31);
+  // the evaluate gave no proof (the world is gone): the proof was read another way, no world
+  const unanswered = { ...answered, read: Promise.resolve({ proof: null, also: null }) };
+  const got = await p.baselines.check({}, 7, {}, unanswered);
+  assert.equal(got.topContext, null);
+  assert.deepEqual(got.frames, CAPTURE.frames);
 });
 
 for (const [what, move] of [

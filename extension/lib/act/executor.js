@@ -60,12 +60,15 @@ const AT_A_POINT = new Set(['click', 'double_click', 'right_click', 'hover', 'ch
 
 /** Find the live node the host named ({id}) and its facts (read in its check's page call).
  * For an action at a point, its box and centre's hit test are read beside the lookup
- * (geometry.js earlyPoint: reads only; pointFor takes them). */
-export async function liveTarget(session, target, action = null) {
+ * (geometry.js earlyPoint: reads only; pointFor takes them). `known`: what this act read of
+ * the page already ({frames, topContext}: its baseline check's frames and the top document's
+ * world its check's evaluate answered in), not asked again (resolve.js frameOfId, locateNode). */
+export async function liveTarget(session, target, action = null, known = null) {
   if (!target?.id) throw refuse('stale_element', 'The target has no element id to find it by.', 'Take a new snapshot.');
-  const found = await frameOfId(session, target.id);
+  const found = await frameOfId(session, target.id, { frames: known?.frames ?? null });
   const early = AT_A_POINT.has(action) ? earlyPoint(session, found) : null;
-  const node = await locateNode(session, target.id, { world: WORLD, found, also: FACTS, alsoArgs: [false] });
+  const node = await locateNode(session, target.id, { world: WORLD, found, also: FACTS, alsoArgs: [false],
+    topContext: known?.topContext ?? null });
   node.facts = JSON.parse(node.also);
   delete node.also;
   if (node.facts.holder !== true) {

@@ -113,7 +113,9 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       if (!resolved.baseline_gone) {
         timings.baseline_kept = 1;
         timings.host_resolve_ms = round(now() - t);
-        return { before: { url: kept.url, loaderId: kept.loaderId, world: null }, resolved };
+        // what the check read is the lookup's too: the frames, the top document's world
+        return { before: { url: kept.url, loaderId: kept.loaderId, world: null }, resolved,
+          known: { frames: kept.frames ?? null, topContext: kept.topContext ?? null } };
       }
       baselines.drop(tabId); // the host no longer holds it (another read, a new host)
     }
@@ -205,7 +207,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       const modalsBefore = asked ? asked.read.then((got) => (Array.isArray(got.also) ? got.also.map(String)
         : shownModals(session))) : context === null ? shownModals(session)
         : focusAndModals(session, context).then((got) => got.modals);
-      const [{ before, resolved }, modals] = await Promise.all([
+      const [{ before, resolved, known = null }, modals] = await Promise.all([
         readBefore(session, tabId, req, options, run, timings, asked), modalsBefore]);
       timings.resolve_ms = round(now() - t);
       const msg = resolved.message;
@@ -234,8 +236,8 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       // the target is found, its box and hit test read (reads only: the page is not touched)
       // while the watch starts; both are done before the first input event
       run.step(`finding the target on the page`);
-      const found = Promise.all([resolved.target ? liveTarget(session, resolved.target, msg.action) : null,
-        resolved.to ? liveTarget(session, resolved.to) : null]);
+      const found = Promise.all([resolved.target ? liveTarget(session, resolved.target, msg.action, known) : null,
+        resolved.to ? liveTarget(session, resolved.to, null, known) : null]);
       found.catch(() => {}); // a refusal is taken below, once the watch is on
       // a fill's rule reads listeners off the top document's and window's main-world objects:
       // asked beside the lookup (handles: the listeners are read once the field has focus)

@@ -194,8 +194,8 @@ async function evaluateXPath(session, frames, xpath) {
 }
 
 /** The frames numbered as an outline capture numbers them (see capture.js). */
-async function outlineFrames(session) {
-  const frames = await collectFrames(session, {}, []);
+async function outlineFrames(session, known = null) {
+  const frames = known ? [...known] : await collectFrames(session, {}, []);
   // Only siblings can be out of order: with none, skip fetching the DOM trees (big pages).
   const parents = frames.map((f) => f.parentFrameId).filter(Boolean);
   if (new Set(parents).size === parents.length) return frames;
@@ -224,15 +224,17 @@ async function liveXPath(session, frames, frame, objectId) {
 }
 
 /** The frame an element id names: {frames, frame, ordinal, backendNodeId} (the frames as the
- * capture numbers them); throws stale_element when the page has no such frame. */
-export async function frameOfId(session, elementId) {
+ * capture numbers them); throws stale_element when the page has no such frame. `frames`: the
+ * tab's frames as collectFrames read them earlier in the same request (an act's baseline
+ * check), numbered here instead of read again. */
+export async function frameOfId(session, elementId, { frames: known = null } = {}) {
   const walkId = parseWalkId(elementId);
-  if (walkId) return frameOfWalkNode(session, elementId, walkId);
+  if (walkId) return frameOfWalkNode(session, elementId, walkId, known);
   const match = /^(\d+)-(\d+)$/.exec(String(elementId));
   if (!match) throw new AxError('invalid_message', `bad element id ${elementId}`, 'Use an id like "0-29".');
   const ordinal = Number(match[1]);
   const backendNodeId = Number(match[2]);
-  const frames = await outlineFrames(session);
+  const frames = await outlineFrames(session, known);
   const frame = frames[ordinal];
   if (!frame) throw stale(elementId, `the page has no frame ${ordinal} any more`);
   return { frames, frame, ordinal, backendNodeId };
@@ -244,8 +246,8 @@ const WHERE = 'function () { return !this.isConnected ? "detached" : this === do
 
 /** frameOfId for a walk node's id: the node the walker's world names `w`, in frame `ordinal`
  * (the first world's node that is there: same-process frames' worlds count apart). */
-async function frameOfWalkNode(session, elementId, { ordinal, w }) {
-  const frames = await outlineFrames(session);
+async function frameOfWalkNode(session, elementId, { ordinal, w }, known = null) {
+  const frames = await outlineFrames(session, known);
   const frame = frames[ordinal];
   if (!frame) throw stale(elementId, `the page has no frame ${ordinal} any more`);
   const candidates = await walkNodeCandidates(session, session.tabId, frame.sessionId ?? null, w);
@@ -271,26 +273,43 @@ async function frameOfWalkNode(session, elementId, { ordinal, w }) {
  * throws stale_element. `objectId` lives in an isolated world (`contextId`) of that frame.
  * `also` (a function declaration, called on the node with `alsoArgs`): its value, read in the
  * same page call as the check once the node is found here, comes back as `also`. `found`: the
- * frame frameOfId answered for this id (not asked again).
+ * frame frameOfId answered for this id (not asked again). `topContext`: the execution context
+ * of an isolated world of the top document that answered earlier in the same request; a node
+ * of frame 0 is looked for there first (no world made), and in its own world when not found.
  */
-export async function locateNode(session, elementId, { world = WORLD, also = null, alsoArgs = [], found = null } = {}) {
+export async function locateNode(session, elementId, {
+  world = WORLD, also = null, alsoArgs = [], found = null, topContext = null,
+} = {}) {
   const { frames, frame, ordinal, backendNodeId } = found ?? await frameOfId(session, elementId);
   let objectId;
   let contextId;
   let alsoValue;
-  try {
-    contextId = (await session.send('Page.createIsolatedWorld',
-      { frameId: frame.frameId, worldName: world }, frame.sessionId)).executionContextId;
-    const r = await session.send('DOM.resolveNode', { backendNodeId, executionContextId: contextId }, frame.sessionId);
+  // DOM.resolveNode does not check the frame: a node of another frame of the same
+  // process would resolve too. Its document must be this frame's document: the function
+  // runs in this frame's world, where `document` is that document (one wrapper per node
+  // and world, so the two are the same object exactly when they are the same document).
+  const check = also === null ? WHERE
+    : `function (...args) { const where = (${WHERE}).call(this);
+        return where === "here" ? { where, also: (${also}).apply(this, args) } : { where }; }`;
+  const whereIn = async (context) => {
+    const r = await session.send('DOM.resolveNode', { backendNodeId, executionContextId: context }, frame.sessionId);
     objectId = r.object?.objectId;
-    // DOM.resolveNode does not check the frame: a node of another frame of the same
-    // process would resolve too. Its document must be this frame's document: the function
-    // runs in this frame's world, where `document` is that document (one wrapper per node
-    // and world, so the two are the same object exactly when they are the same document).
-    const check = also === null ? WHERE
-      : `function (...args) { const where = (${WHERE}).call(this);
-          return where === "here" ? { where, also: (${also}).apply(this, args) } : { where }; }`;
-    const got = (await call(session, frame.sessionId, objectId, check, also === null ? [] : alsoArgs)).value;
+    contextId = context;
+    return (await call(session, frame.sessionId, objectId, check, also === null ? [] : alsoArgs)).value;
+  };
+  try {
+    // `topContext`: an isolated world of the top document that answered earlier in this
+    // request. The node found "here" in it is in the top document; any other answer (the
+    // world gone, the node elsewhere) is asked again in the frame's own world, as always.
+    let got = null;
+    if (topContext !== null && ordinal === 0 && !frame.parentFrameId) {
+      got = await whereIn(topContext).catch(() => null);
+      if ((also === null ? got : got?.where) !== 'here') got = null;
+    }
+    if (got === null) {
+      const made = await session.send('Page.createIsolatedWorld', { frameId: frame.frameId, worldName: world }, frame.sessionId);
+      got = await whereIn(made.executionContextId);
+    }
     const where = also === null ? got : got?.where;
     if (where === 'detached') throw new Error('the node is detached');
     if (where === 'document') {

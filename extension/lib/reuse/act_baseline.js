@@ -57,7 +57,7 @@ export function createActBaselines({
     const [proof, listeners, listed, url] = await Promise.all([
       inTime(proofRead), inTime(clickListeners(session)),
       inTime(frames(session)), inTime(tabUrl(tabId))]);
-    return { proof, listeners, frames: framesKey(listed), url };
+    return { proof, listeners, frames: framesKey(listed), url, listed };
   }
 
   /** Whether `now` shows nothing changed since `witness` was read before `capture`. */
@@ -172,24 +172,29 @@ export function createActBaselines({
         const value = res && !res.exceptionDetails ? res.result?.value : null;
         return Array.isArray(value) ? { proof: asProof(value[0]), also: value[1] } : { proof: null, also: null };
       }, () => ({ proof: null, also: null }));
-      return { sent, read };
+      return { sent, read, contextId };
     },
 
     /**
      * The baseline of `tabId` when the page provably did not change since it was kept:
-     * {token, url, loaderId}; else null (and it is dropped). Nothing is asked when the act is
+     * {token, url, loaderId, frames (the tab's frames as read now), topContext (askKept's
+     * world when its evaluate answered there, else null)}; else null (and it is dropped). Nothing is asked when the act is
      * exact or the tab has none. `asked`: askKept's reading (its proof is the check's).
      */
     async check(session, tabId, options, asked = null) {
       if (!fastPath(options, 'act_baseline')) return null;
       const kept = tabs.get(tabId);
       if (!kept) return null;
-      const same = sameAs(await readingsNow(session, tabId, kept.world, asked?.read ?? null), kept, kept.url, kept.frames);
-      if (!same) {
+      const now = await readingsNow(session, tabId, kept.world, asked?.read ?? null);
+      if (!sameAs(now, kept, kept.url, kept.frames)) {
         tabs.delete(tabId);
         return null;
       }
-      return { token: kept.token, url: kept.url, loaderId: kept.loaderId };
+      // the frames just read, and the top document's world when askKept's evaluate answered
+      // in it: the act's lookup takes them instead of asking again (executor.js liveTarget)
+      const answered = asked ? await asked.read.then((got) => got.proof !== null) : false;
+      return { token: kept.token, url: kept.url, loaderId: kept.loaderId, frames: now.listed,
+        topContext: answered ? asked.contextId : null };
     },
 
     /** Forget the tab's baseline (the host no longer holds it, the tab went). */

@@ -95,8 +95,11 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "capture and again before this act, the tab's URL, its frames (ids and documents), the "
         "click listeners (the host is asked to resolve on it while these are read; its answer "
         "is used only when they stand); on the host, no read rebuilt the tab's elements since "
-        "that report",
-        "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
+        "that report. The act's lookup then numbers the frames the check read and looks a top "
+        "document's node up in the world the check's proof was read in (resolve.js: any other "
+        "answer is asked again in a world made for it)",
+        "tests/e2e/test_act_baseline_e2e.py, tests/e2e/test_act_commands_e2e.py, "
+        "extension/test/act_baseline.test.mjs, extension/test/act_lookup.test.mjs"),
     FastPath(
         "act_early_capture", "extension",
         "extension/lib/act/route.js, lib/act/after.js, lib/reuse/act_baseline.js",

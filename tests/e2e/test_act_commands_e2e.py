@@ -1,0 +1,123 @@
+"""The DevTools commands an act sends (issue 32's pace, note 83): every command costs the
+browser and the page's renderer CPU and, under load, a wait for a core. An act whose page did
+not change since the last act's report (its kept baseline stands) looks its target up on what
+its baseline check read in the same act: the frames it just read (no frame tree read again, no
+auto-attach again) and the top document's world its check's evaluate answered in (no world
+made). Counted through the test's own trace: ``chrome.debugger.sendCommand`` wrapped in the
+extension's service worker (the worker calls it through that object), not through the
+product's timings. An exact act looks up as before; every act does what it was asked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+
+import pytest
+from browser_cdp import BrowserCDP
+
+from axsnap_host.client import Browser
+from axsnap_host.models.act import ActionResult
+
+# The worker's commands from now on, by method, in the order sent (`__axsnapTestCommands`).
+TRACE = """(() => {
+  globalThis.__axsnapTestCommands = [];
+  if (!globalThis.__axsnapTestWrapped) {
+    globalThis.__axsnapTestWrapped = true;
+    const send = chrome.debugger.sendCommand.bind(chrome.debugger);
+    chrome.debugger.sendCommand = (target, method, ...rest) => {
+      globalThis.__axsnapTestCommands?.push(method);
+      return send(target, method, ...rest);
+    };
+  }
+  return true;
+})()"""
+TAKE = """(() => {
+  const got = globalThis.__axsnapTestCommands;
+  globalThis.__axsnapTestCommands = null;
+  return got;
+})()"""
+Traced = Callable[[Callable[[], ActionResult]], tuple[ActionResult, list[str]]]
+
+
+@pytest.fixture
+def traced(browser: Browser) -> Iterator[Traced]:
+    """Run an act and return it with the commands the worker sent for it before its first
+    input (an input event, a focus)."""
+    cdp = BrowserCDP(browser)
+
+    def run(act: Callable[[], ActionResult]) -> tuple[ActionResult, list[str]]:
+        worker = cdp.worker_target()
+        assert worker is not None, "the extension's service worker is not running"
+        assert cdp.evaluate_in(worker, TRACE) is True
+        result = act()
+        commands = cdp.evaluate_in(worker, TAKE)
+        assert isinstance(commands, list), "the worker was restarted during the act"
+        first_input = next((i for i, m in enumerate(commands)
+                            if m.startswith("Input.") or m == "DOM.focus"), len(commands))
+        return result, commands[:first_input]
+
+    try:
+        yield run
+    finally:
+        cdp.close()
+
+
+def _checked(browser: Browser, label: str) -> bool:
+    return bool(browser.run_in_target(
+        f"return document.querySelector('[aria-label={json.dumps(label)}]').checked"))
+
+
+def test_a_click_on_a_kept_baseline_reads_no_frame_tree_and_makes_no_world(
+        browser: Browser, pages_url: str, traced: Traced) -> None:
+    browser.open(f"{pages_url}act/baseline/inbox.html")
+    first, before = traced(lambda: browser.act("Select Quarterly report", "click"))
+    assert first.ok, first.error
+    assert "baseline_kept" not in first.timings  # nothing kept yet: a capture, a world made
+    assert "Page.createIsolatedWorld" in before, before
+    second, before = traced(lambda: browser.act("Select Invoice 2291", "click"))
+    assert second.ok, second.error
+    assert second.timings.get("baseline_kept") == 1, second.timings
+    # the baseline check's frame read is the only one; the lookup makes no world
+    assert before.count("Page.getFrameTree") == 1, before
+    assert before.count("Target.setAutoAttach") == 1, before
+    assert "Page.createIsolatedWorld" not in before, before
+    assert before.count("DOM.resolveNode") == 1, before
+    assert before.count("Runtime.callFunctionOn") == 1, before
+    assert _checked(browser, "Select Invoice 2291") and _checked(browser, "Select Quarterly report")
+    # exact: every fast path off, the page read and the target looked up as always
+    exact, before = traced(lambda: browser.act("Select Design review", "click", exact=True))
+    assert exact.ok, exact.error
+    assert "baseline_kept" not in exact.timings
+    assert "Page.createIsolatedWorld" in before and before.count("Page.getFrameTree") >= 2, before
+    assert _checked(browser, "Select Design review")
+
+
+def test_a_fill_on_a_kept_baseline_reads_no_frame_tree_and_makes_no_world(
+        browser: Browser, pages_url: str, traced: Traced) -> None:
+    browser.open(f"{pages_url}act/fill_log.html")
+    assert browser.act("Name", "fill", "Ada").ok
+    second, before = traced(lambda: browser.act("Name", "fill", "Grace"))
+    assert second.ok, second.error
+    assert second.timings.get("baseline_kept") == 1, second.timings
+    assert before.count("Page.getFrameTree") == 1, before
+    assert "Page.createIsolatedWorld" not in before, before
+    assert browser.run_in_target("return document.getElementById('name').value") == "Grace"
+
+
+def test_a_frame_s_target_on_the_check_s_frames_is_found_in_its_own_frame(
+        browser: Browser, pages_url: str, traced: Traced) -> None:
+    # a same-site frame: the check's frames number it; its node is looked for in its own world
+    browser.open(f"{pages_url}act/frame.html?src={pages_url}act/inner.html")
+    assert browser.act("Frame field", "fill", "one").ok
+    second, before = traced(lambda: browser.act("Frame button", "click"))
+    assert second.ok, second.error
+    assert second.target and second.target.id and second.target.id.startswith("1-"), second.target
+    if second.timings.get("baseline_kept") == 1:
+        assert before.count("Page.getFrameTree") == 1, before
+    with browser.in_target() as driver:
+        driver.switch_to.frame(driver.find_element("tag name", "iframe"))
+        try:
+            assert driver.find_element("id", "out").text == "frame clicked"
+        finally:
+            driver.switch_to.default_content()
