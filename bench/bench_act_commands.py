@@ -66,32 +66,39 @@ INSTALL = r"""(() => {
 
 TAKE = "(() => (globalThis.__axTrace ? globalThis.__axTrace.splice(0) : null))()"
 
-# A call's step, by the first extension function on its stack that names one (most specific
-# first), else by where it falls against the first input event.
+# A call's step, by the innermost extension function on its stack that names one, else by its
+# method and where it falls against the act's first input (an input event, a focus).
 STEPS = (
-    ("input events", r"^act/input:|^act/fill:|^act/fill_rule:"),
-    ("pre-act: lookup and facts", r"^capture/resolve:|^act/executor:liveTarget"),
+    ("input (events, the fill's focus, check and rule)",
+     r"^act/input:|^act/fill:|^act/fill_rule:"),
     ("pre-act: box and hit test", r"^act/geometry:"),
+    ("pre-act: lookup (frames, world, node, facts)", r"^capture/resolve:|^act/executor:liveTarget"),
     ("outcome check", r"^act/executor:(liveChecked|selectNative)"),
     ("readiness",
-     r"^session/settle:|^session/stabilize:|^act/readiness:readyState|readiness:ready"),
-    ("capture after", r"^act/after:|readAfter"),
-    ("resolve: baseline check / capture before", r"^reuse/act_baseline:(check|askKept)|readBefore"),
-    ("watch (page clock, events)", r"^session/page_clock:|^act/readiness:watchPage|^act/opened:"),
+     r"^session/settle:|^session/stabilize:|^act/readiness:(readyState|Object\.ready)"),
+    ("capture after",
+     r"^act/after:|^walker/walker_capture:|^walker/walker_ids:|^capture/capture:captureDocument"),
+    ("baseline check (proof, frames, listeners)", r"^reuse/act_baseline:"),
+    ("capture before", r"readBefore"),
+    ("watch (page clock)", r"^session/page_clock:|^act/readiness:watchPage|^act/opened:"),
     ("modals before", r"^act/readiness:(shownModals|focusAndModals)"),
 )
 
 
 def step_of(call: dict[str, Any], first_input: float | None) -> str:
-    frames = call.get("by") or []
-    for name, pattern in STEPS:
-        if any(re.search(pattern, f) for f in frames):
-            return name
-    if call.get("m", "").startswith("Input."):
-        return "input events"
+    for frame in call.get("by") or []:
+        for name, pattern in STEPS:
+            if re.search(pattern, frame):
+                return name
+    method = str(call.get("m", ""))
+    if method.startswith("Input."):
+        return STEPS[0][0]
+    if method in ("Page.enable", "Page.disable"):
+        return "the act's Page domain (dialogs)"
     if first_input is None or call["t"] < first_input:
         return "before input (other)"
-    return "after input (other)"
+    after = ("DOMDebugger.getEventListeners", "Runtime.releaseObjectGroup")
+    return "capture after" if method in after else "after input (other)"
 
 
 class WorkerTrace:
@@ -156,7 +163,8 @@ def one_act(browser: Any, trace: WorkerTrace, folder: Path, step: dict[str, Any]
     calls = trace.evaluate(TAKE) or []
     time.sleep(0.3)  # the port trace writes a frame's line once the next frame is read
     frames = [f for f in frames_since(folder, started) if f.get("type") != "ping"]
-    first_input = next((c["t"] for c in calls if str(c.get("m", "")).startswith("Input.")), None)
+    first_input = next((c["t"] for c in calls if str(c.get("m", "")).startswith("Input.")
+                        or c.get("m") == "DOM.focus"), None)
     steps: Counter[str] = Counter()
     page_calls: Counter[str] = Counter()
     methods: Counter[str] = Counter()
