@@ -1,6 +1,7 @@
-"""What a tab keeps between reads is held packed after a big read (design note 75,
-pipeline/kept_pack.py): DOM text's element records and the delta bases, one buffer each
-instead of their objects, back as equal objects, type for type, when read."""
+"""What a tab keeps between reads is held packed after a big read (design notes 75 and 82,
+pipeline/kept_pack.py): DOM text's element records, the delta bases and the index registry's
+tables, one buffer each instead of their objects, back as equal objects, type for type, when
+read."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 import math
 import random
 import sys
+import types
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ import pytest
 
 from axsnap_host.pipeline.delta.cache import SnapshotCache
 from axsnap_host.pipeline.delta.diff import LineInfo, Snapshot
+from axsnap_host.pipeline.dom.registry import Entry, IndexRegistry
 from axsnap_host.pipeline.kept_pack import Packed, pack
 from axsnap_host.pipeline.state import TabState
 from host_harness import process_capture
@@ -194,3 +197,92 @@ def _deep_size(value: Any) -> int:
         elif isinstance(item, list | tuple):
             stack += item
     return total
+
+
+def _registry_updates(seed: int, packed: bool) -> list[tuple[list[int], list[int], list[int]]]:
+    """A random run of registry updates over one document (elements appear, die, are
+    re-rendered as twins, go unlisted), the tables packed before each update when ``packed``."""
+    rng = random.Random(seed)
+    registry = IndexRegistry()
+    page: list[Entry] = []
+    serial = 0
+    out = []
+    for _ in range(12):
+        if packed:
+            registry.pack()
+        kept = [e for e in page if rng.random() > 0.2]
+        twins = [Entry(f"b{serial + n}", e.signature, e.place, rng.random() > 0.3)
+                 for n, e in enumerate(e for e in page if e not in kept and rng.random() > 0.5)]
+        serial += len(twins)
+        new = []
+        for _ in range(rng.randrange(6)):
+            serial += 1
+            words = (rng.choice(_TEXTS), str(rng.randrange(3)))
+            new.append(Entry(f"b{serial}", words, (*words, f"/html/body/p[{serial}]")))
+        page = kept + twins + new
+        rng.shuffle(page)
+        alive = {e.key for e in page}
+        update = registry.update("doc" if rng.random() > 0.05 else "other", page, alive)
+        out.append((update.indices, update.added, update.removed))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_registry_packed_between_updates_gives_the_same_indices(seed: int) -> None:
+    """Differential: the same updates with the tables as objects and packed before each."""
+    assert _registry_updates(seed, packed=True) == _registry_updates(seed, packed=False)
+
+
+def test_a_packed_registry_comes_back_equal() -> None:
+    registry = IndexRegistry()
+    entries = [Entry(f"b{n}", ("a", "link", f"Item {n}"), ("a", f"/html/body/a[{n}]"))
+               for n in range(1, 50)]
+    first = registry.update("doc", entries, {e.key for e in entries})
+    tables = copy.deepcopy((registry._by_key, registry._signature, registry._place,
+                            registry._listed))
+    registry.pack()
+    assert registry._packed is not None and not registry._by_key and len(registry) == 49
+    assert registry.next_index == 50  # what an act reads without unpacking
+    again = registry.update("doc", entries[1:], {e.key for e in entries[1:]})
+    assert again.indices == first.indices[1:] and again.removed == [1]
+    registry.pack()
+    registry._unpack()
+    tables[0].pop("b1"), tables[1].pop("b1"), tables[2].pop("b1")
+    assert _same((registry._by_key, registry._signature, registry._place, registry._listed),
+                 (*tables[:3], first.indices[1:]))
+
+
+def test_after_a_big_read_the_tab_holds_no_object_per_element(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the host: once a big read is let go, the tab's kept state (element records,
+    delta bases, index registry) is a few buffers, not objects per element: objects made
+    among the read's own and kept past it keep pymalloc's arenas from emptying (note 82)."""
+    from axsnap_host.native import host as host_module
+
+    monkeypatch.setattr(host_module, "BIG_READ_BYTES", 0)  # this small read counts as big
+    host = host_module.Host()
+    message = {"v": 1, "id": "r1", "type": "snapshot",
+               "options": {"format": "domtext", "viewport_only": False},
+               "capture": _load("dom_basic_whole")}
+    [reply] = host.handle_text(json.dumps(message))
+    assert reply["ok"], reply
+    listed = len(reply["result"]["elements"])
+    tab = message["capture"]["tab"]["id"]  # type: ignore[index]
+    del reply
+    host.release()
+    state = host.tabs.peek(tab)
+    assert state is not None and len(state.dom_registry) >= listed >= 10
+    assert _objects_held(state) < 40  # 28 here (the state's own), 153 with the registry's tables
+
+
+def _objects_held(value: Any) -> int:
+    """Objects reachable from ``value`` (modules, classes and functions not followed)."""
+    seen: set[int] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, type | types.ModuleType | types.FunctionType):
+            continue
+        seen.add(id(item))
+        stack += gc.get_referents(item)
+    return len(seen)

@@ -10,6 +10,8 @@ import gc
 from collections.abc import Iterator
 from typing import Any
 
+from axsnap_host.pipeline import page_memos
+
 
 @contextlib.contextmanager
 def gc_paused() -> Iterator[None]:
@@ -33,10 +35,12 @@ BIG_READ_BYTES = 4 << 20  # a read whose capture was this big leaves megabytes b
 
 
 def give_back() -> None:
-    """Return a big read's freed memory to the system: collect what reference counting
-    left (cycles), then ask glibc to release its free heap pages (``malloc_trim``; freed
-    small objects otherwise stay in the process, and a host that read a big page grew
-    with every read). A no-op where there is no glibc."""
+    """Return a big read's freed memory to the system: empty the memos of its texts and URLs
+    (their entries, made among the read's objects, keep its arenas: page_memos.py), collect
+    what reference counting left (cycles), then ask glibc to release its free heap pages
+    (``malloc_trim``; freed small objects otherwise stay in the process, and a host that read
+    a big page grew with every read). No trim where there is no glibc."""
+    page_memos.drop()
     gc.collect()
     trim = _malloc_trim()
     if trim is not None:

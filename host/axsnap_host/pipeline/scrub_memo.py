@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from axsnap_host.pipeline import page_memos
+
 # scrub_text's and scrub_url's answers by text: pure functions of it, asked for every name of
 # every read, and a re-read of a page asks the same names again. Bounded (emptied when
 # full); the texts it holds are the host's own rows' (a tab's delta base keeps them too).
@@ -15,6 +17,15 @@ _SCRUBBED_MAX = 120_000
 _SCRUBBED_TEXT_MAX = 1_000  # characters: longer texts are scrubbed every time
 _SAME = object()
 SAME = _SAME  # a table's answer for a text its scrubber leaves as it was
+
+
+def forget() -> None:
+    """Empty every table (page_memos.drop, after a big read: their keys are page texts)."""
+    for kept in _SCRUBBED.values():
+        kept.clear()
+
+
+page_memos.register(forget)
 
 
 def table(kind: str) -> dict[str, Any]:

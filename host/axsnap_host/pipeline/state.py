@@ -66,12 +66,14 @@ class TabState:
     def pack_kept(self) -> None:
         """Hold what the tab keeps packed (kept_pack.py): the delta bases, then the element
         records when nothing but this state holds them (a base of DOM text's delta holds
-        the same list until it is packed). Called between messages (Host.release)."""
+        the same list until it is packed), then the index registry's tables (note 82).
+        Called between messages (Host.release)."""
         self.snapshots.pack()
         if self._elements is not None and held_alone(self._elements):
             packed = pack(self._elements)
             if packed is not None:
                 self._elements, self._elements_packed = None, packed
+        self.dom_registry.pack()
 
     def remember_secret_names(self, names: frozenset[str]) -> None:
         """Add ``names`` to the tab's secret field names (at most MAX_SECRET_NAMES)."""

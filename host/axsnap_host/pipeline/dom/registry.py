@@ -23,6 +23,11 @@ Rules (issue 3):
 An element that is merely out of view or hidden is alive (still connected), so it keeps its
 index and gets it back when it is listed again. Elements with neither id (an old capture
 whose join failed) are keyed by their XPath instead.
+
+Between reads after a big one the tables are held packed (:meth:`IndexRegistry.pack`,
+kept_pack.py; design note 82): at 100k elements they are ~200k small objects made during
+the read among its temporaries, which kept ~190 of pymalloc's 1 MiB arenas from emptying,
+so the next read started ~170 MB higher. The next update reads them back, equal.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from axsnap_host.pipeline.dom.walker_merge import Joined
+from axsnap_host.pipeline.kept_pack import Packed, pack
 
 MAX_TRACKED = 200_000  # bound on remembered elements per document
 
@@ -63,14 +69,32 @@ class IndexRegistry:
         self._signature: dict[str, tuple[str, ...]] = {}
         self._place: dict[str, tuple[str, ...]] = {}
         self._listed: list[int] = []
+        self._packed: Packed | None = None  # the four tables above, between reads (pack)
+        self._packed_len = 0
 
     def __len__(self) -> int:
         """Elements remembered (live ones: the dead are dropped on each update)."""
-        return len(self._by_key)
+        return self._packed_len if self._packed is not None else len(self._by_key)
+
+    def pack(self) -> None:
+        """Hold the tables as one packed buffer (kept_pack.py) until the next update or
+        question reads them back; called between messages (TabState.pack_kept)."""
+        if self._packed is not None or not self._by_key:
+            return
+        packed = pack((self._by_key, self._signature, self._place, self._listed))
+        if packed is not None:  # (keys, signatures and places are exact str, int, tuple)
+            self._packed, self._packed_len = packed, len(self._by_key)
+            self._by_key, self._signature, self._place, self._listed = {}, {}, {}, []
+
+    def _unpack(self) -> None:
+        if self._packed is not None:
+            self._by_key, self._signature, self._place, self._listed = self._packed.unpack()
+            self._packed = None
 
     def reset(self, document_id: str | None) -> None:
         self.document_id = document_id
         self.next_index = 1
+        self._packed = None
         self._by_key.clear()
         self._signature.clear()
         self._place.clear()
@@ -79,7 +103,10 @@ class IndexRegistry:
     def dying(self, document_id: str | None, alive: Container[str]) -> bool:
         """Whether an indexed element of this document is gone from the page (its twin, if
         the page re-rendered it, may be present but unlisted: worth looking for)."""
-        return document_id == self.document_id and any(k not in alive for k in self._by_key)
+        if document_id != self.document_id:
+            return False
+        self._unpack()
+        return any(k not in alive for k in self._by_key)
 
     def update(self, document_id: str | None, entries: list[Entry],
                alive: Container[str]) -> Update:
@@ -87,6 +114,7 @@ class IndexRegistry:
         every element in the page. The indices returned are the listed entries'."""
         if document_id != self.document_id:
             self.reset(document_id)
+        self._unpack()
         twins: dict[tuple[str, ...], deque[int]] = {}
         places: dict[tuple[str, ...], deque[int]] = {}
         for k in sorted((k for k in self._by_key if k not in alive), key=self._by_key.__getitem__):

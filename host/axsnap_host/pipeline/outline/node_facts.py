@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from urllib.parse import urljoin
 
+from axsnap_host.pipeline import page_memos
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 from axsnap_host.pipeline.ax.window_index import DomFacts
 from axsnap_host.pipeline.dom.index import ELEMENT_NODE, DomIndex
@@ -50,6 +51,7 @@ def absolute_url(base: str, href: str) -> str:
 # A page's links repeat (node's fs.html: 433 different hrefs in 2,384 links): each pair
 # joined once. urljoin is a pure function of its two strings.
 _urljoin = lru_cache(maxsize=4096)(urljoin)
+page_memos.register(_urljoin.cache_clear)  # its pairs are the page's URLs (note 82)
 
 
 def node_tag_attrs(dom: DomFacts, backend_id: int | None, frame_id: str | None,
