@@ -4,7 +4,9 @@ import { test } from 'node:test';
 // (The whole-page reads here ask for Chromium's tree, ax_source 'chromium': the capture paths under
 // test; unset, a whole page is read from the walk, design note 68.)
 
-import { DOM_SNAPSHOT_STYLES, flattenFrameTree, insertSubtree, thinDomSnapshot, wantsAxTree } from '../lib/capture/capture.js';
+import { DOM_SNAPSHOT_STYLES, wantsAxTree } from '../lib/capture/capture.js';
+import { flattenFrameTree, insertSubtree } from '../lib/capture/frames.js';
+import { thinDomSnapshot } from '../lib/capture/chromium_trees.js';
 
 test('computed styles match models/capture.py, in order', () => {
   const py = readFileSync(new URL('../../host/axsnap_host/models/capture.py', import.meta.url), 'utf8');

@@ -5,7 +5,7 @@ import {
   axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated, missingChildren, orderFrames,
   resolveFocusSelector,
 } from '../lib/capture/domtree.js';
-import { fullAXTree } from '../lib/capture/capture.js';
+import { fullAXTree } from '../lib/capture/chromium_trees.js';
 import { splitHops } from '../lib/capture/resolve.js';
 import { validateMessage, validateOptions } from '../lib/router/router.js';
 

@@ -224,6 +224,22 @@ def test_no_module_is_over_the_size_limit() -> None:
     assert too_long == {}
 
 
+# generated or vendored, not written here: the walker's bundle (scripts/build_walker.mjs), the
+# contract (native.contract --write), the vendored canonicalizer
+_EXTENSION_NOT_WRITTEN = ("lib/walker/walker.js", "lib/generated/", "lib/vendor/")
+
+
+def test_no_extension_module_is_over_the_size_limit() -> None:
+    too_long = {
+        name: n
+        for path in [*EXTENSION.rglob("*.js"), *EXTENSION.rglob("*.mjs")]
+        if not (name := path.relative_to(EXTENSION).as_posix()).startswith(_EXTENSION_NOT_WRITTEN)
+        and "/test/" not in f"/{name}"
+        and (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert too_long == {}
+
+
 def test_pipeline_sub_packages_stay_small() -> None:
     pipeline = PACKAGE_ROOT / "pipeline"
     subpackages = [d for d in pipeline.iterdir() if (d / "__init__.py").exists()]

@@ -17,6 +17,7 @@ import { readPageClock } from '../session/page_clock.js';
 import { actionPoint } from './geometry.js';
 import { createAfterReads, earlyStart } from './after.js';
 import { askRuleObjects, mayReadListeners } from './fill_rule.js';
+import { portTimes } from './port_times.js';
 
 const round = (x) => Math.round(x * 10) / 10;
 // The actions whose text goes in through fill.js (its rule may read the page's listeners).
@@ -50,18 +51,6 @@ function domOptions(ready, wholePage = true, exact = false) {
 function submitsSince(before, after) {
   if (!before?.submits || !after?.submits || before.token !== after.token) return [];
   return after.submits.last.filter((s) => s.seq > before.submits.seq);
-}
-
-/** The port's way of one host round trip as the worker saw it, as `<step>_*_ms` timings:
- * send (the request's JSON and postMessage), wait (sent to the reply's first frame: both
- * ways through Chromium and the host's work), frames (first to last frame), parse. */
-export function portTimes(into, step, sent) {
-  const times = sent.replyTimes;
-  if (sent.sendMs != null) into[`${step}_send_ms`] = sent.sendMs;
-  if (!times) return;
-  into[`${step}_wait_ms`] = times.reply_wait_ms;
-  into[`${step}_frames_ms`] = times.reply_frames_ms;
-  into[`${step}_parse_ms`] = times.reply_parse_ms;
 }
 
 function hostError(reply) {

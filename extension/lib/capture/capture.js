@@ -18,10 +18,10 @@ import { Navigated, watchMainDocument } from '../session/navwatch.js';
 import { fastPath } from '../reuse/fast_paths.js';
 import { captureScreenshot } from './screenshot.js';
 import { SETTLED_AT_ONCE } from '../session/stabilize.js';
-import {
-  DOM_ROW_FIELDS, axFramePositions, captureDomTree, flattenDomTree, framePositions, isCssFocus, looksDepthRelated,
-  orderFrames, resolveFocusSelector,
-} from './domtree.js';
+import { DOM_ROW_FIELDS, axFramePositions, flattenDomTree, framePositions, orderFrames } from './domtree.js';
+import { collectFrames, flattenFrameTree, frameOwners } from './frames.js';
+import { captureDomSnapshots, captureOutlineTrees, fullAXTree } from './chromium_trees.js';
+import { elapsed, timed } from './timed.js';
 import { DOM_FORMATS, DOM_SNAPSHOT_STYLES, SEMANTIC_FORMATS } from '../generated/contract.js';
 import {
   axTreeWalkOptions, captureWalker, resolvesIds, walksAxTree, walksWholePage,
@@ -33,36 +33,6 @@ export const CAPTURE_VERSION = 1;
 export { DOM_SNAPSHOT_STYLES };
 const DPR_WORLD = 'axsnap-capture';
 
-/** Page.getFrameTree → frames in pre-order, main frame first. */
-export function flattenFrameTree(tree) {
-  const out = [];
-  const visit = (node, parentId) => {
-    if (!node?.frame) return;
-    const f = node.frame;
-    out.push({
-      frameId: f.id, parentFrameId: parentId ?? f.parentId ?? null, url: f.url + (f.urlFragment ?? ''),
-      name: f.name ?? '', loaderId: f.loaderId ?? null,
-      // a frame showing Chrome's error page: the URL it failed to load (the outline's
-      // inventory lists it where no <iframe> src says it)
-      ...(f.unreachableUrl ? { unreachable_url: f.unreachableUrl } : {}),
-    });
-    for (const child of node.childFrames ?? []) visit(child, f.id);
-  };
-  visit(tree?.frameTree ?? tree, null);
-  return out;
-}
-
-const elapsed = (t0) => Math.round((performance.now() - t0) * 10) / 10;
-
-async function timed(timings, name, fn) {
-  const t0 = performance.now();
-  try {
-    return await fn();
-  } finally {
-    timings[name] = (timings[name] ?? 0) + elapsed(t0);
-  }
-}
-
 async function devicePixelRatio(session, frameId) {
   const world = await session.send('Page.createIsolatedWorld', { frameId, worldName: DPR_WORLD });
   const res = await session.send('Runtime.evaluate', {
@@ -73,115 +43,6 @@ async function devicePixelRatio(session, frameId) {
 }
 
 const flatTree = ({ root, ...rest }) => ({ fields: DOM_ROW_FIELDS, rows: flattenDomTree(root), ...rest });
-
-const AX_FALLBACK_DEPTH = 200;
-
-/** getFullAXTree, retried with a bounded depth when the failure looks depth-related. */
-export async function fullAXTree(session, frame, errors) {
-  try {
-    return await session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
-  } catch (e) {
-    const reason = e?.message ?? String(e);
-    if (!looksDepthRelated(reason)) throw e;
-    const ax = await session.send('Accessibility.getFullAXTree',
-      { frameId: frame.frameId, depth: AX_FALLBACK_DEPTH }, frame.sessionId);
-    frame.ax_depth_fallback = { reason, depth: AX_FALLBACK_DEPTH };
-    errors.push({ step: 'ax_depth', message: `frame ${frame.frameId}: retried with depth ${AX_FALLBACK_DEPTH}: ${reason}` });
-    return ax;
-  }
-}
-
-/**
- * Outline format: the pierced DOM tree of the tab's process (and of each out-of-process
- * frame subtree, on its root frame), plus a CSS `focus` resolved in the main frame.
- */
-async function captureOutlineTrees(session, frames, options, errors) {
-  const send = (method, params, sessionId) => session.send(method, params, sessionId);
-  const sessionOf = new Map(frames.map((f) => [f.frameId, f.sessionId]));
-  let domTree = null;
-  try {
-    domTree = await captureDomTree(send, undefined);
-    if (domTree.depth_fallback) errors.push({ step: 'dom_tree_depth', message: `main: ${domTree.depth_fallback.reason}` });
-  } catch (e) {
-    errors.push({ step: 'dom_tree', message: e?.message ?? String(e) });
-  }
-  for (const frame of frames) {
-    if (!frame.out_of_process || sessionOf.get(frame.parentFrameId) === frame.sessionId) continue;
-    try {
-      frame.dom_tree = await captureDomTree(send, frame.sessionId);
-      if (frame.dom_tree.depth_fallback) {
-        errors.push({ step: 'dom_tree_depth', message: `frame ${frame.frameId}: ${frame.dom_tree.depth_fallback.reason}` });
-      }
-    } catch (e) {
-      frame.dom_tree = null;
-      errors.push({ step: 'dom_tree', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
-    }
-  }
-  const focus = isCssFocus(options?.focus)
-    ? await resolveFocusSelector(send, domTree?.root, options.focus) : null;
-  return { domTree, focus };
-}
-
-const OOPIF_MAX_DEPTH = 4;
-
-/**
- * Attach to the out-of-process (cross-site) iframes below `sessionId` (undefined = the tab)
- * with flat auto-attach; pushes their session ids to `found`, depth first. The tab's
- * Page.getFrameTree does not list these frames at all. The attachment records child
- * sessions as they attach, so a concurrent capture of the same tab sees them too.
- */
-async function attachOutOfProcessFrames(session, sessionId, found, errors, depth = 0) {
-  try {
-    await session.send('Target.setAutoAttach',
-      { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }, sessionId);
-  } catch (e) {
-    errors.push({ step: 'oopif', message: e?.message ?? String(e) });
-    return;
-  }
-  for (const child of session.childSessions(sessionId)) {
-    if (child.targetInfo?.type !== 'iframe') continue;
-    found.push(child.sessionId);
-    if (depth < OOPIF_MAX_DEPTH) await attachOutOfProcessFrames(session, child.sessionId, found, errors, depth + 1);
-  }
-}
-
-/** Insert a subtree (pre-order, root first) after the last descendant of its parent frame. */
-export function insertSubtree(frames, subtree) {
-  const parentIndex = frames.findIndex((f) => f.frameId === subtree[0]?.parentFrameId);
-  if (parentIndex < 0) {
-    frames.push(...subtree);
-    return;
-  }
-  const inside = new Set([frames[parentIndex].frameId]);
-  let at = parentIndex + 1;
-  while (at < frames.length && inside.has(frames[at].parentFrameId)) {
-    inside.add(frames[at].frameId);
-    at += 1;
-  }
-  frames.splice(at, 0, ...subtree);
-}
-
-export async function collectFrames(session, timings, errors) {
-  // The tab's frame tree and the out-of-process frames' auto-attach are independent: asked
-  // together, then the children's own trees together.
-  const children = [];
-  const [before] = await Promise.all([
-    timed(timings, 'frame_tree_ms', () => session.send('Page.getFrameTree')),
-    timed(timings, 'oopif_ms', () => attachOutOfProcessFrames(session, undefined, children, errors)),
-  ]);
-  const frames = flattenFrameTree(before);
-  const trees = await timed(timings, 'oopif_ms', () => Promise.all(children.map((child) => session
-    .send('Page.getFrameTree', {}, child).catch((e) => {
-      errors.push({ step: 'oopif', message: e?.message ?? String(e) });
-      return null;
-    }))));
-  children.forEach((child, i) => {
-    if (!trees[i]) return;
-    const subtree = flattenFrameTree(trees[i]).map((f) => ({ ...f, sessionId: child, out_of_process: true }));
-    if (subtree.length && !frames.some((f) => f.frameId === subtree[0].frameId)) insertSubtree(frames, subtree);
-  });
-  return frames;
-}
 
 // Formats read from the walker's records: the DOM channel (DOM_FORMATS: domtext, elements, som)
 // and page understanding (semantic, semantic_text).
@@ -208,23 +69,6 @@ export function wantsAxTree(options) {
   return !WALKER_FORMATS.has(options?.format ?? 'snapshot');
 }
 
-/** DOM.getFrameOwner per child frame, asked in the parent frame's process (session). */
-async function frameOwners(session, frames, sessionOf, errors) {
-  for (const frame of frames) {
-    if (!frame.parentFrameId) {
-      frame.ownerBackendNodeId = null;
-      continue;
-    }
-    try {
-      const owner = await session.send('DOM.getFrameOwner', { frameId: frame.frameId }, sessionOf.get(frame.parentFrameId));
-      frame.ownerBackendNodeId = owner.backendNodeId ?? null;
-    } catch (e) {
-      frame.ownerBackendNodeId = null;
-      errors.push({ step: 'frame_owner', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
-    }
-  }
-}
-
 async function layoutMetrics(session, errors) {
   try {
     return await session.send('Page.getLayoutMetrics');
@@ -234,56 +78,8 @@ async function layoutMetrics(session, errors) {
   }
 }
 
-// DOM rects: only the outline reads them (client/scroll rects of scroll boxes); the other
-// formats read the frame owners' borders alone (frameborders.js), which costs far less.
-// Paint order: the host's hit test marks controls that a later-painted box (a modal's
-// overlay) covers.
-/**
- * DOMSnapshot without what no host step reads: text boxes (every text fragment's box) and
- * offset rects (the host reads client and scroll rects). On the 100k-element bench page
- * 4.2 of its 29 MB, and tens of MB of host memory once parsed.
- */
-export function thinDomSnapshot(snapshot) {
-  for (const doc of snapshot?.documents ?? []) {
-    delete doc.textBoxes;
-    if (doc.layout) delete doc.layout.offsetRects;
-  }
-  return snapshot;
-}
-
-const SNAPSHOT_PARAMS = (rects) => ({
-  computedStyles: [...DOM_SNAPSHOT_STYLES], includeDOMRects: rects, includePaintOrder: true,
-});
-
 /** Whether the format's DOMSnapshot needs every node's DOM rects (see SNAPSHOT_PARAMS). */
 export const wantsDomRects = (options) => asksFormat(options, 'outline');
-
-/**
- * The tab's DOMSnapshot (returned) plus one per out-of-process frame subtree, kept on its
- * root frame (its backendNodeIds are that process's own; the tab's snapshot lacks it).
- */
-async function captureDomSnapshots(session, frames, sessionOf, timings, errors, rects) {
-  let domSnapshot = null;
-  try {
-    domSnapshot = thinDomSnapshot(await timed(timings, 'dom_snapshot_ms',
-      () => session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS(rects))));
-  } catch (e) {
-    errors.push({ step: 'dom_snapshot', message: e?.message ?? String(e) });
-  }
-  await timed(timings, 'oopif_dom_snapshot_ms', async () => {
-    for (const frame of frames) {
-      if (!frame.out_of_process || sessionOf.get(frame.parentFrameId) === frame.sessionId) continue;
-      try {
-        frame.dom_snapshot = thinDomSnapshot(
-          await session.send('DOMSnapshot.captureSnapshot', SNAPSHOT_PARAMS(rects), frame.sessionId));
-      } catch (e) {
-        frame.dom_snapshot = null;
-        errors.push({ step: 'dom_snapshot', message: `frame ${frame.frameId}: ${e?.message ?? e}` });
-      }
-    }
-  });
-  return domSnapshot;
-}
 
 const MAX_READ_TABS = 256;
 const readDocuments = new Map(); // tabId -> the main frame's loaderId of its last capture

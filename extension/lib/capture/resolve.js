@@ -11,7 +11,7 @@
 // that very frame, so a backendNodeId of another frame (or process) is refused.
 
 import { AxError } from '../common/errors.js';
-import { collectFrames } from './capture.js';
+import { collectFrames } from './frames.js';
 import { captureDomTree, framePositions, orderFrames } from './domtree.js';
 import { parseWalkId, walkNodeCandidates } from '../walker/walker_ax_nodes.js';
 
