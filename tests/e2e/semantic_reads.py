@@ -11,8 +11,8 @@ from axsnap_host.client import Browser, PageResult
 FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 
 
-def read(browser: Browser, url: str, **options: Any) -> PageResult:
-    """The semantic view of ``url``."""
+def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
+    """The semantic view of ``url`` (None: of the page the browser shows now)."""
     result = browser.snapshot(url, format="semantic", **FAST, **options)
     assert isinstance(result, PageResult)
     return result

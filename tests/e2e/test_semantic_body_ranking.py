@@ -4,24 +4,16 @@ paragraph by paragraph, in reading order, right after its title."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from semantic_reads import read
 
 from axsnap_host.client import Browser, PageResult
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 CHROME = {"navigation", "header", "footer", "dialog"}
 BODY = ("The ferry between the harbour", "A boat bought from a company",
         "Islanders welcomed the news", "The operator said the early crossing")
-
-
-def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
-    result = browser.snapshot(url, format="semantic", **FAST, **options)
-    assert isinstance(result, PageResult)
-    return result
 
 
 def test_a_body_of_br_runs_ranks_its_paragraphs_above_comments_and_chrome(

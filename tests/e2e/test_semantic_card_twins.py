@@ -6,22 +6,14 @@ inserted above and in the whole page with all the twins in it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from semantic_reads import read
 
 from axsnap_host.client import Browser, PageResult
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 REPEATED = ("Let us know", "Add to cart", "4.5 out of 5 stars")
-
-
-def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
-    result = browser.snapshot(url, format="semantic", **FAST, **options)
-    assert isinstance(result, PageResult)
-    return result
 
 
 def twins(result: PageResult) -> dict[int, str]:

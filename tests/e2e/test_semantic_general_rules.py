@@ -4,21 +4,12 @@ its own prompt. Each page is our own, through the extension and the host in Debi
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from semantic_reads import read
 
-from axsnap_host.client import Browser, PageResult
+from axsnap_host.client import Browser
 
 pytestmark = pytest.mark.e2e
-
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
-
-
-def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
-    result = browser.snapshot(url, format="semantic", **FAST, **options)
-    assert isinstance(result, PageResult)
-    return result
 
 
 @pytest.mark.parametrize("page", ["article_linked_teasers.html", "article_br_paragraphs.html"])

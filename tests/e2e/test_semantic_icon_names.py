@@ -7,22 +7,14 @@ inserted above and in the whole page."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from semantic_reads import read
 
 from axsnap_host.client import Browser, PageResult
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 PAGE = "understanding/icon_set_names.html"
-
-
-def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
-    result = browser.snapshot(url, format="semantic", **FAST, **options)
-    assert isinstance(result, PageResult)
-    return result
 
 
 def controls(result: PageResult) -> dict[int, str]:

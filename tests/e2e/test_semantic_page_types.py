@@ -4,21 +4,12 @@ the host in Debian Chromium."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from semantic_reads import read
 
-from axsnap_host.client import Browser, PageResult
+from axsnap_host.client import Browser
 
 pytestmark = pytest.mark.e2e
-
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
-
-
-def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
-    result = browser.snapshot(url, format="semantic", **FAST, **options)
-    assert isinstance(result, PageResult)
-    return result
 
 
 def test_a_sign_up_form_hidden_at_opacity_zero_does_not_make_a_sign_in_page_a_register(

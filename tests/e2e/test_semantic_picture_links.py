@@ -5,22 +5,14 @@ below the window, after a scroll, after a card is inserted above, and in the who
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from semantic_reads import read
 
 from axsnap_host.client import Browser, PageResult
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 PAGE = "understanding/picture_links.html"
-
-
-def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
-    result = browser.snapshot(url, format="semantic", **FAST, **options)
-    assert isinstance(result, PageResult)
-    return result
 
 
 def links(result: PageResult) -> dict[int, str]:

@@ -6,23 +6,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
+from semantic_reads import FAST, read
 
 from axsnap_host.client import Browser, PageResult
 from axsnap_host.pipeline.tokens import count_tokens
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 CHROME = {"navigation", "header", "footer", "dialog"}
-
-
-def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
-    result = browser.snapshot(url, format="semantic", **FAST, **options)
-    assert isinstance(result, PageResult)
-    return result
 
 
 def region_kind(result: PageResult, semantic_id: str) -> str:
@@ -318,7 +311,6 @@ def test_an_infobox_in_the_body_does_not_push_its_paragraphs_down(
     cells = [i for i, tag in enumerate(tags) if tag in ("td", "th")]
     assert len(paragraphs) == 3 and cells, tags
     assert max(paragraphs) < min(cells), tags
-
 
 
 def test_icon_only_row_menus_in_two_alike_tables_are_told_apart_by_their_heading(

@@ -6,21 +6,12 @@ list a page holds in two tab panes is parted by the tab that shows each pane."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from semantic_reads import read
 
 from axsnap_host.client import Browser, PageResult
 
 pytestmark = pytest.mark.e2e
-
-FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
-
-
-def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult:
-    result = browser.snapshot(url, format="semantic", **FAST, **options)
-    assert isinstance(result, PageResult)
-    return result
 
 
 def ids(result: PageResult, types: tuple[str, ...]) -> dict[int, str]:
