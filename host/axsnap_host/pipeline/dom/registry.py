@@ -27,19 +27,25 @@ whose join failed) are keyed by their XPath instead.
 Between reads after a big one the tables are held packed (:meth:`IndexRegistry.pack`,
 kept_pack.py; design note 82): at 100k elements they are ~200k small objects made during
 the read among its temporaries, which kept ~190 of pymalloc's 1 MiB arenas from emptying,
-so the next read started ~170 MB higher. The next update reads them back, equal.
+so the next read started ~170 MB higher. The next update reads the keys and indices back,
+equal, and of the signatures and places (registry_sides.py, design note 85) only those of
+the keys that died and of the live keys none of its entries writes again.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Container
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 
+from axsnap_host.pipeline.dom.registry_sides import PackedSides
 from axsnap_host.pipeline.dom.walker_merge import Joined
 from axsnap_host.pipeline.kept_pack import Packed, pack
 
 MAX_TRACKED = 200_000  # bound on remembered elements per document
+# an update of this many entries packs its signatures and places at once (registry_sides.py):
+# the rest of a big read does not hold them as objects (design note 85)
+SIDES_PACKED_FROM = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,32 +75,64 @@ class IndexRegistry:
         self._signature: dict[str, tuple[str, ...]] = {}
         self._place: dict[str, tuple[str, ...]] = {}
         self._listed: list[int] = []
-        self._packed: Packed | None = None  # the four tables above, between reads (pack)
+        self._packed: Packed | None = None  # keys and listed indices, between reads (pack)
         self._packed_len = 0
+        # between reads: the signatures and places of ``_by_key``'s keys in its order (the
+        # two dicts are then empty); read back in part by the next update
+        self._sides: PackedSides | None = None
 
     def __len__(self) -> int:
         """Elements remembered (live ones: the dead are dropped on each update)."""
         return self._packed_len if self._packed is not None else len(self._by_key)
 
     def pack(self) -> None:
-        """Hold the tables as one packed buffer (kept_pack.py) until the next update or
-        question reads them back; called between messages (TabState.pack_kept)."""
-        if self._packed is not None or not self._by_key:
+        """Hold the tables as packed buffers (kept_pack.py) until the next update or question
+        reads them back; called between messages (TabState.pack_kept)."""
+        if not self._pack_sides():  # (keys, signatures and places are exact str, int, tuple)
             return
-        packed = pack((self._by_key, self._signature, self._place, self._listed))
-        if packed is not None:  # (keys, signatures and places are exact str, int, tuple)
-            self._packed, self._packed_len = packed, len(self._by_key)
-            self._by_key, self._signature, self._place, self._listed = {}, {}, {}, []
+        if self._packed is None and self._by_key:
+            packed = pack((self._by_key, self._listed))
+            if packed is not None:
+                self._packed, self._packed_len = packed, len(self._by_key)
+                self._by_key, self._listed = {}, []
+
+    def _pack_sides(self) -> bool:
+        """Whether the signatures and places are held packed (or there are none)."""
+        if self._sides is None and self._by_key:
+            sides = PackedSides.of(list(self._by_key), self._signature, self._place)
+            if sides is None:
+                return False
+            self._sides, self._signature, self._place = sides, {}, {}
+        return True
+
+    def _unpack_keys(self) -> None:
+        if self._packed is not None:
+            self._by_key, self._listed = self._packed.unpack()
+            self._packed = None
 
     def _unpack(self) -> None:
-        if self._packed is not None:
-            self._by_key, self._signature, self._place, self._listed = self._packed.unpack()
-            self._packed = None
+        """Every table back as objects."""
+        self._unpack_keys()
+        self._read_sides_back(lambda _: True)
+
+    def _read_sides_back(self, wanted: Callable[[str], bool]) -> None:
+        """The packed signatures and places of the keys ``wanted`` says, back in the two
+        dicts; the others' are let go (their keys' entries write new ones)."""
+        sides, self._sides = self._sides, None
+        if sides is None:
+            return
+        at = {n: k for n, k in enumerate(self._by_key) if wanted(k)}  # position → key
+        for n, (signature, place) in sides.read(list(at)):
+            key = at[n]
+            self._signature[key] = signature
+            if place:
+                self._place[key] = place
 
     def reset(self, document_id: str | None) -> None:
         self.document_id = document_id
         self.next_index = 1
         self._packed = None
+        self._sides = None
         self._by_key.clear()
         self._signature.clear()
         self._place.clear()
@@ -105,7 +143,7 @@ class IndexRegistry:
         the page re-rendered it, may be present but unlisted: worth looking for)."""
         if document_id != self.document_id:
             return False
-        self._unpack()
+        self._unpack_keys()
         return any(k not in alive for k in self._by_key)
 
     def update(self, document_id: str | None, entries: list[Entry],
@@ -114,10 +152,14 @@ class IndexRegistry:
         every element in the page. The indices returned are the listed entries'."""
         if document_id != self.document_id:
             self.reset(document_id)
-        self._unpack()
+        self._unpack_keys()
+        dead = {k for k in self._by_key if k not in alive}
+        if self._sides is not None:  # the facts of the dead, and of the live no entry rewrites
+            written = {e.key for e in entries}
+            self._read_sides_back(lambda k: k in dead or k not in written)
         twins: dict[tuple[str, ...], deque[int]] = {}
         places: dict[tuple[str, ...], deque[int]] = {}
-        for k in sorted((k for k in self._by_key if k not in alive), key=self._by_key.__getitem__):
+        for k in sorted(dead, key=self._by_key.__getitem__):
             index = self._by_key.pop(k)
             _queue(twins, self._signature.pop(k)).append(index)
             if place := self._place.pop(k, ()):
@@ -166,6 +208,8 @@ class IndexRegistry:
         previous = set(self._listed)
         now = set(indices)
         self._listed = indices
+        if len(entries) >= SIDES_PACKED_FROM:  # not held as objects through the rest of the read
+            self._pack_sides()
         return Update(indices, sorted(now - previous), sorted(previous - now))
 
 
