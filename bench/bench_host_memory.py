@@ -181,7 +181,11 @@ def replay(path: Path, compare: Path | None, frames_out: Path | None = None,
                     held[:] = replies[-1:]
                 reply = result = None  # as serve() lets go of its replies (run_message_loop)
                 del replies
+                if answered:  # the release's own peak (it packs what the tab keeps), not
+                    Path("/proc/self/clear_refs").write_text("5")  # --compare's encoding
                 host.release()
+                if answered:
+                    print(f"  its release: peak VmHWM {_status_mb('VmHWM')} MB", flush=True)
                 if arenas and answered:  # pymalloc's arenas after the read let go
                     _print_arenas()
                 if answered:  # the next read's peak is its own
