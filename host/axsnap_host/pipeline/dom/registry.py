@@ -28,8 +28,9 @@ Between reads after a big one the tables are held packed (:meth:`IndexRegistry.p
 kept_pack.py; design note 82): at 100k elements they are ~200k small objects made during
 the read among its temporaries, which kept ~190 of pymalloc's 1 MiB arenas from emptying,
 so the next read started ~170 MB higher. The next update reads the keys and indices back,
-equal, and of the signatures and places (registry_sides.py, design note 85) only those of
-the keys that died and of the live keys none of its entries writes again.
+equal, and of the signatures and places (kept_pack.PackedRuns, in runs of keys; design
+note 85) only those of the keys that died and of the live keys none of its entries writes
+again.
 """
 
 from __future__ import annotations
@@ -38,12 +39,11 @@ from collections import deque
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 
-from axsnap_host.pipeline.dom.registry_sides import PackedSides
 from axsnap_host.pipeline.dom.walker_merge import Joined
-from axsnap_host.pipeline.kept_pack import Packed, pack
+from axsnap_host.pipeline.kept_pack import Packed, PackedRuns, pack
 
 MAX_TRACKED = 200_000  # bound on remembered elements per document
-# an update of this many entries packs its signatures and places at once (registry_sides.py):
+# an update of this many entries packs its signatures and places at once (PackedRuns):
 # the rest of a big read does not hold them as objects (design note 85)
 SIDES_PACKED_FROM = 4096
 
@@ -79,7 +79,7 @@ class IndexRegistry:
         self._packed_len = 0
         # between reads: the signatures and places of ``_by_key``'s keys in its order (the
         # two dicts are then empty); read back in part by the next update
-        self._sides: PackedSides | None = None
+        self._sides: PackedRuns | None = None
 
     def __len__(self) -> int:
         """Elements remembered (live ones: the dead are dropped on each update)."""
@@ -99,7 +99,9 @@ class IndexRegistry:
     def _pack_sides(self) -> bool:
         """Whether the signatures and places are held packed (or there are none)."""
         if self._sides is None and self._by_key:
-            sides = PackedSides.of(list(self._by_key), self._signature, self._place)
+            keys = list(self._by_key)  # every key has a signature; a place, not always
+            sides = PackedRuns.of(([self._signature[k] for k in keys],
+                                   [self._place.get(k, ()) for k in keys]))
             if sides is None:
                 return False
             self._sides, self._signature, self._place = sides, {}, {}

@@ -1,5 +1,5 @@
 """The index registry's signatures and places held packed a run of keys at a time (design note
-85, pipeline/dom/registry_sides.py): an update reads back only the facts it needs (those of
+85, pipeline/kept_pack.py PackedRuns): an update reads back only the facts it needs (those of
 the keys that died and of the live keys none of its entries writes again), a big update packs
 its own at once, and every index, every added and removed list and the tables left are those
 of a registry whose tables never left their objects."""
@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from axsnap_host.pipeline import kept_pack
 from axsnap_host.pipeline.dom import registry as registry_module
-from axsnap_host.pipeline.dom import registry_sides
 from axsnap_host.pipeline.dom.registry import Entry, IndexRegistry
 from axsnap_host.pipeline.kept_pack import Packed
 
@@ -70,7 +70,7 @@ def test_packed_sides_give_the_indices_and_tables_of_a_never_packed_registry(
     """Differential: runs of 3 keys and every update packing its sides (the big update's
     path) against the tables as objects throughout."""
     plain = _run(seed, packed=False)
-    monkeypatch.setattr(registry_sides, "RUN", 3)
+    monkeypatch.setattr(kept_pack, "RUN", 3)
     monkeypatch.setattr(registry_module, "SIDES_PACKED_FROM", 0)
     assert _run(seed, packed=True) == plain
     monkeypatch.setattr(registry_module, "SIDES_PACKED_FROM", 10**9)
@@ -121,7 +121,7 @@ def test_a_dead_element_s_twin_and_an_unread_live_one_keep_their_indices_through
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Of the packed facts, a dead element's signature is read back for its twin, and a live
     element left out of a read keeps its facts for a later one."""
-    monkeypatch.setattr(registry_sides, "RUN", 2)
+    monkeypatch.setattr(kept_pack, "RUN", 2)
     registry = IndexRegistry()
     entries = [Entry(f"b{n}", ("button", f"Save {n}"), ("button", f"/x[{n}]"))
                for n in range(1, 8)]
