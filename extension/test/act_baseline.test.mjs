@@ -170,3 +170,9 @@ test('the kept token is told before any check, and never when exact', async () =
   assert.equal(p.baselines.keptToken(7, { exact: true }), null);
   assert.equal(p.baselines.keptContext(7), null); // no walker world known for it
 });
+
+test('the act\'s box and hit test in its lookup\'s page call: unless exact', () => {
+  const baselines = createActBaselines({ clickListeners: async () => null });
+  assert.equal(baselines.mayPointInPage({}), true);
+  assert.equal(baselines.mayPointInPage({ exact: true }), false);
+});

@@ -121,3 +121,43 @@ def test_a_frame_s_target_on_the_check_s_frames_is_found_in_its_own_frame(
             assert driver.find_element("id", "out").text == "frame clicked"
         finally:
             driver.switch_to.default_content()
+
+
+BOX_AND_HIT = {"DOM.getContentQuads", "Page.getLayoutMetrics", "DOM.getNodeForLocation"}
+
+
+def test_a_click_reads_its_box_and_hit_in_the_lookup_s_page_call(
+        browser: Browser, pages_url: str, traced: Traced) -> None:
+    # fast path act_point_in_page (note 86): a top document's target's box and hit test ride
+    # the lookup's one page call; no DevTools box, viewport or hit command before the input
+    browser.open(f"{pages_url}act/baseline/inbox.html")
+    assert browser.act("Select Quarterly report", "click").ok
+    kept, before = traced(lambda: browser.act("Select Invoice 2291", "click"))
+    assert kept.ok, kept.error
+    assert kept.timings.get("baseline_kept") == 1, kept.timings
+    assert not BOX_AND_HIT & set(before), before
+    assert before.count("Runtime.callFunctionOn") == 1, before
+    assert before.count("DOM.resolveNode") == 1, before
+    # the first act on a page (no baseline: its capture reads the layout metrics) neither
+    browser.open(f"{pages_url}act/baseline/inbox.html")
+    first, before = traced(lambda: browser.act("Select Design review", "click"))
+    assert first.ok, first.error
+    assert not {"DOM.getContentQuads", "DOM.getNodeForLocation"} & set(before), before
+    # exact: DevTools' three reads, as before
+    exact, before = traced(lambda: browser.act("Select Quarterly report", "click", exact=True))
+    assert exact.ok, exact.error
+    assert {"DOM.getContentQuads", "DOM.getNodeForLocation"} <= set(before), before
+    assert before.count("Page.getLayoutMetrics") >= 1, before
+    assert [_checked(browser, label) for label in
+            ("Select Invoice 2291", "Select Design review", "Select Quarterly report")] == [
+        False, True, True]
+
+
+def test_a_framed_target_reads_its_box_and_hit_of_devtools(
+        browser: Browser, pages_url: str, traced: Traced) -> None:
+    # a frame's node keeps the exact path (its frame's offset and the top document's covers)
+    browser.open(f"{pages_url}act/frame.html?src={pages_url}act/inner.html")
+    assert browser.act("Frame field", "fill", "one").ok
+    result, before = traced(lambda: browser.act("Frame button", "click"))
+    assert result.ok, result.error
+    assert {"DOM.getContentQuads", "DOM.getNodeForLocation"} <= set(before), before

@@ -5,7 +5,9 @@ scrolling panes, sticky sidebars, fixed headers, a modal over a scrolled page, t
 and zoomed boxes, frames in a scrolled page, a hash-route view that kept the list's scroll,
 controls covered only by their own parts or label) and the verdict a person gives. Each case
 acts by element id on a fresh load and checks the page: a clear target took the click, a
-covered one was refused as occluded and did not.
+covered one was refused as occluded and did not. Each case runs twice: as an act runs (a top
+document's box and hit test read in the lookup's page call, fast path act_point_in_page) and
+exact (every fast path off: DevTools' box and hit test, geometry.js earlyPoint).
 """
 
 from __future__ import annotations
@@ -54,14 +56,16 @@ def hits(browser: Browser) -> list[str]:
     return str(browser.run_in_target("return document.body.dataset.hits || ''")).split()
 
 
+@pytest.mark.parametrize("exact", [False, True], ids=["in_page", "exact"])
 @pytest.mark.parametrize(("page", "ident", "label", "nth", "action", "verdict"), CASES,
                          ids=[f"{c[0].removesuffix('.html')}-{c[1]}-{c[3]}" for c in CASES])
 def test_layout_verdict(browser: Browser, pages_url: str, cross_site_url: str, page: str,
-                        ident: str, label: str, nth: int, action: str, verdict: str) -> None:
+                        ident: str, label: str, nth: int, action: str, verdict: str,
+                        exact: bool) -> None:
     browser.open(f"{pages_url}act_layouts/{page}?x={cross_site_url}")
     assert browser.run_in_target("return document.body.dataset.ready") == "1"
     target = element_id(browser, ident, label, nth)
-    result = browser.act(target, action)
+    result = browser.act(target, action, exact=exact)
     if verdict == "clear":
         assert result.ok, f"false refusal: {result.error}"
         assert ident in hits(browser), "the click did not reach the target"

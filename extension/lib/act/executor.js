@@ -8,6 +8,7 @@
 import { AxError } from '../common/errors.js';
 import { frameOfId, locateNode } from '../capture/resolve.js';
 import { actionPoint, checkHit, earlyPoint } from './geometry.js';
+import { POINT_IN_PAGE } from './point_in_page.js';
 import { clickAt, dragFromTo, moveTo, pressChord, wheelAt } from './input.js';
 import { fillText } from './fill.js';
 import { moveInHistory } from './history.js';
@@ -58,21 +59,34 @@ const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
 // Actions at a point of the target (pointFor): its box and hit test are read as it is found.
 const AT_A_POINT = new Set(['click', 'double_click', 'right_click', 'hover', 'check', 'uncheck', 'drag']);
 
+// The facts and, for a node of the top document, its box and hit test (point_in_page.js).
+const FACTS_AND_POINT = `function (asIs) {
+  const facts = JSON.parse((${FACTS}).call(this, asIs));
+  if (!facts.holder) { try { facts.point = (${POINT_IN_PAGE}).call(this); } catch (e) { facts.point = null; } }
+  return JSON.stringify(facts);
+}`;
+
 /** Find the live node the host named ({id}) and its facts (read in its check's page call).
- * For an action at a point, its box and centre's hit test are read beside the lookup
- * (geometry.js earlyPoint: reads only; pointFor takes them). `known`: what this act read of
+ * For an action at a point, its box and centre's hit test are read in that same page call
+ * for a node of the top document (fast path act_point_in_page), else beside the lookup
+ * (geometry.js earlyPoint); reads only, pointFor takes them. `known`: what this act read of
  * the page already ({frames, topContext}: its baseline check's frames and the top document's
- * world its check's evaluate answered in), not asked again (resolve.js frameOfId, locateNode). */
-export async function liveTarget(session, target, action = null, known = null) {
+ * world its check's evaluate answered in), not asked again (resolve.js frameOfId, locateNode).
+ * `pointInPage`: the fast path act_point_in_page may answer (not when the act is exact). */
+export async function liveTarget(session, target, action = null, known = null, { pointInPage = false } = {}) {
   if (!target?.id) throw refuse('stale_element', 'The target has no element id to find it by.', 'Take a new snapshot.');
   const found = await frameOfId(session, target.id, { frames: known?.frames ?? null });
-  const early = AT_A_POINT.has(action) ? earlyPoint(session, found) : null;
-  const node = await locateNode(session, target.id, { world: WORLD, found, also: FACTS, alsoArgs: [false],
-    topContext: known?.topContext ?? null });
+  const inPage = pointInPage && AT_A_POINT.has(action) && found.ordinal === 0 && !found.frame.parentFrameId;
+  const early = AT_A_POINT.has(action) && !inPage ? earlyPoint(session, found) : null;
+  const node = await locateNode(session, target.id, { world: WORLD, found, also: inPage ? FACTS_AND_POINT : FACTS,
+    alsoArgs: [false], topContext: known?.topContext ?? null });
   node.facts = JSON.parse(node.also);
   delete node.also;
+  const point = node.facts.point;
+  delete node.facts.point;
   if (node.facts.holder !== true) {
     if (early) node.early = await early;
+    else if (point) node.early = { backendNodeId: node.backendNodeId, ...point };
     return node;
   }
   // A text node (an outline's text line) is acted on through the element that holds it.

@@ -58,7 +58,7 @@ async function viewportOf(session, sessionId) {
 }
 
 /** Is the whole of the largest quad inside the viewport? */
-function wholeInView(quads, viewport) {
+export function wholeInView(quads, viewport) {
   const box = visibleBox(quads, viewport);
   if (!box) return false;
   return (quads ?? []).some((q) => {
@@ -161,7 +161,10 @@ export async function actionPoint(session, node, early = null) {
 }
 
 // Is `hit` the target, inside it (across shadow roots), or a label that forwards to it?
-const REACHES = `function (hit) {
+// A pseudo-element's box (DevTools names a ::before or ::after; the page's CSSPseudoElement)
+// is its element's: a click there goes to that element, as elementFromPoint says.
+export const REACHES = `function (hit) {
+  if (hit && hit.nodeType === undefined && hit.element) hit = hit.element;
   for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return true;
   const el = hit && hit.nodeType !== 1 ? hit.parentElement : hit;
   const label = el && el.closest ? el.closest('label') : null;
@@ -179,11 +182,14 @@ const DESCRIBE = `function () {
  * Hit-test the node's action point in its frame (`at`: that point in the local root's
  * document coordinates, actionPoint's toDocument); throws occluded (with `cover`:
  * {backendNodeId, tag, text}) when another element would take the click. `early`: an
- * actionPoint's `hit`, whose answer stands for the hit test when it was read at this point.
+ * actionPoint's `hit`, whose answer (DevTools' node, or the in-page read's `reaches`) stands
+ * for the hit test when it was read at this point.
  */
 export async function checkHit(session, node, at, early = null) {
   const { frame, objectId, contextId } = node;
   const params = hitParams(at);
+  // the lookup's page call found the node (or its label) at this very point (point_in_page.js)
+  if (early?.reaches === true && early.x === params.x && early.y === params.y) return;
   let hit = early && early.x === params.x && early.y === params.y ? early.answer : undefined;
   try {
     hit = hit === undefined ? await session.send('DOM.getNodeForLocation', params, frame.sessionId) : hit;

@@ -225,7 +225,8 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       // the target is found, its box and hit test read (reads only: the page is not touched)
       // while the watch starts; both are done before the first input event
       run.step(`finding the target on the page`);
-      const found = Promise.all([resolved.target ? liveTarget(session, resolved.target, msg.action, known) : null,
+      const pointInPage = deps.actBaselines?.mayPointInPage?.(options) ?? false; // fast path act_point_in_page
+      const found = Promise.all([resolved.target ? liveTarget(session, resolved.target, msg.action, known, { pointInPage }) : null,
         resolved.to ? liveTarget(session, resolved.to, null, known) : null]);
       found.catch(() => {}); // a refusal is taken below, once the watch is on
       // a fill's rule reads listeners off the top document's and window's main-world objects:

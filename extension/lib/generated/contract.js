@@ -563,6 +563,7 @@ export const FAST_PATHS = deepFreeze([
   "act_baseline",
   "act_early_capture",
   "act_listable_ids",
+  "act_point_in_page",
   "settle_nothing_scheduled",
   "fill_insert_text"
 ]);

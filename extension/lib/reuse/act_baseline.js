@@ -128,6 +128,12 @@ export function createActBaselines({
       return fastPath(options, 'fill_insert_text');
     },
 
+    /** Whether an act's box and hit test of a top document's node may be read in its lookup's
+     * page call (lib/act/point_in_page.js) instead of DevTools' three reads. */
+    mayPointInPage(options) {
+      return fastPath(options, 'act_point_in_page');
+    },
+
     /** Keep the report's `capture` (read after `witness`) as the tab's baseline: the token the
      * host keeps it under, or null (nothing kept: the capture carries errors). */
     keep(tabId, witness, capture, options) {

@@ -121,6 +121,19 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "without a backendNodeId (a re-rendered inbox: 80 ids taken, not 240)",
         "tests/e2e/test_act_baseline_e2e.py"),
     FastPath(
+        "act_point_in_page", "extension",
+        "extension/lib/act/point_in_page.js, lib/act/executor.js liveTarget (asked by "
+        "lib/reuse/act_baseline.js mayPointInPage)",
+        "DOM.getContentQuads, Page.getLayoutMetrics and DOM.getNodeForLocation at the centre "
+        "(lib/act/geometry.js earlyPoint)",
+        "nothing kept: read in the lookup's own page call, on the node of the top document it "
+        "checks: its client rects, the viewport's size and scroll, elementFromPoint on the "
+        "node's own root at the point the exact path hit-tests; the hit is taken only when "
+        "what is there is the node, inside it, or its label (an element that holds no shadow "
+        "root), else DOM.getNodeForLocation answers as before. A frame's node reads as before",
+        "tests/e2e/test_act_point_in_page_e2e.py, tests/e2e/test_act_layouts_e2e.py, "
+        "extension/test/act_point_in_page.test.mjs, extension/test/act_baseline.test.mjs"),
+    FastPath(
         "settle_nothing_scheduled", "extension",
         "extension/content/readiness.js settleCheck, lib/act/route.js",
         "the settle floor after an act: three quiet frames and 60 ms from its last input",
