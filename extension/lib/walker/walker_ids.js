@@ -235,7 +235,10 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     const rowIds = async (n) => {
       const t0 = performance.now();
       try {
-        rows += (await takeRowIds(run, result, send, takeExpression)) ?? 0;
+        // (awaited first: `rows += await …` would read `rows` before the wait, and the runs
+        // taken at once would each write over the others' count)
+        const learnt = await takeRowIds(run, result, send, takeExpression);
+        rows += learnt ?? 0;
       } catch (e) {
         errors.push({ step: 'walker_row_ids', message: e?.message ?? String(e) });
       }
