@@ -40,6 +40,14 @@ test('only a read with a SnapshotV1 asks the walk for the boxes of its text runs
   const options = walk({ format: 'snapshot', also_formats: ['domtext'] });
   assert.deepEqual([options.format, options.viewport_only, options.dom_source],
     ['domtext', false, 'walk'], 'walked as a whole-page DOM read is');
+  // a pruned SnapshotV1 or outline alone takes no id of a text a control says (design note 87)
+  assert.equal(walk({ format: 'snapshot' }).ax_said, true);
+  assert.equal(walk({}).ax_said, true, 'format snapshot is the default');
+  assert.equal(walk({ format: 'snapshot', pruned: false }).ax_said, undefined, 'an unpruned tree prints them');
+  assert.equal(walk({ format: 'outline' }).ax_said, true, 'a pruned outline alone too');
+  assert.equal(walk({ format: 'outline', focus: '0-12' }).ax_said, undefined, "an outline's focus names any node");
+  assert.equal(walk({ format: 'outline', pruned: false }).ax_said, undefined);
+  assert.equal(walk({ format: 'snapshot', also_formats: ['outline'] }).ax_said, undefined, 'a one read');
 });
 
 test("a walk's ax id and an element id are the host's to resolve as a focus, not CSS", () => {

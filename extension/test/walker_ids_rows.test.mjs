@@ -145,3 +145,47 @@ test('the listener read matches the nodes the rows named by their row and resolv
     'only the node no row named is resolved');
   assert.deepEqual(result.elements.map((r) => [r.b, r.k]), [[31, 1], [40, 1]]);
 });
+
+// A pruned SnapshotV1 alone prints no text run a control says (design note 87): the walk
+// says so (axt.said) and neither side lists such a text's node.
+const { PRUNE_SAID } = await import('../lib/generated/contract.js');
+const { saidRule } = await import('../lib/walker/src/listable.js');
+
+function linkWalk(said) {
+  return {
+    elements: [{ w: 3, b: 30 }],
+    axt: {
+      ...(said ? { said: 1 } : {}),
+      rows: [
+        [-1, 'RootWebArea', 'Doc', null, 0, 0, 0],
+        [0, 'link', 'Next page', null, 0, 3, 0],       // a control: its record's id is known
+        [1, 'generic', '', null, 0, -20, 0, 'span'],    // a wrapper inside it: asked
+        [2, 'StaticText', 'Next', null, 0, -21, 0],     // text the link says: not asked
+        [1, 'StaticText', 'page', null, 0, -22, 0],     // (also below it)
+        [0, 'paragraph', '', null, 0, -23, 0],
+        [5, 'StaticText', 'Next', null, 0, -24, 0],     // the same words outside it: asked
+        [0, 'button', 'Go', null, 0, -25, 0],           // a control without a record: asked
+        [7, 'StaticText', 'Go', null, 0, -26, 0],       // its text: not asked
+      ],
+    },
+  };
+}
+
+test('a pruned SnapshotV1 alone: the text runs below a control are not asked, the rest are', () => {
+  assert.deepEqual(rowNodesWanted(linkWalk(false)), { want: [1, 2, 3, 4, 5, 6, 7], count: 8 });
+  assert.deepEqual(rowNodesWanted(linkWalk(true)), { want: [1, 4, 5, 6], count: 8 },
+    'the wrapper, the paragraph, its text and the button are; the texts the link and button say are not');
+  const result = linkWalk(true);
+  applyRowIds(result, rowNodesWanted(result), [5, 6, 7, 8].map((backendNodeId) => ({ backendNodeId })));
+  assert.deepEqual(result.axt.b, [0, 5, 0, 0, 6, 7, 8, 0], 'a text not asked keeps 0: the host names it by its walk id');
+});
+
+test("the walker's rule and the worker's are the host's lists, the same on both sides", () => {
+  const said = saidRule(PRUNE_SAID);
+  for (const role of ['link', 'button', 'textbox', 'option', 'checkbox', 'combobox']) assert.ok(said.controls.has(role), role);
+  for (const role of ['generic', 'heading', 'paragraph', 'StaticText', 'list']) assert.ok(!said.controls.has(role), role);
+  assert.ok(said.texts.has('StaticText'));
+  assert.equal(saidRule(undefined), null);
+  const { rows } = linkWalk(true).axt;
+  assert.deepEqual(rowsWanted(rows, new Set([3]), said), rowNodesWanted(linkWalk(true)));
+});

@@ -2,7 +2,7 @@
 // (models/options.py SnapshotOptions, models/errors.py ErrorCode, pipeline/delta/diff.py
 // ALL_PARTS, models/act.py ACTIONS, ReadyOptions, limits, models/wire.py AxStreamFrame,
 // models/walker_wire.py WalkerRows, pipeline/hidden.py INSTRUCTION_TRIGGERS,
-// models/policy.py POLICY).
+// pipeline/ax/prune.py INTERACTIVE_ROLES, TEXT_ROLES, models/policy.py POLICY).
 // Do not edit:
 // tests/unit/test_contract.py fails when it is stale.
 
@@ -569,6 +569,49 @@ export const FAST_PATHS = deepFreeze([
 ]);
 
 export const INSTRUCTION_TRIGGERS = deepFreeze("ignor|disregard|forget|override|you are now|from now on|act as|system|assistant|instruction|the user|忽略|无视|你现在|你現在|系统|系統|bỏ qua|bây giờ|hệ thống|olvida|ahora eres|sistema|du bist jetzt|vergiss|anweisung|maintenant|système|無視|あなたは今|システム");
+
+export const PRUNE_SAID = deepFreeze({
+  "controls": [
+    "Audio",
+    "ColorWell",
+    "DateTime",
+    "DisclosureTriangle",
+    "InputTime",
+    "MenuListOption",
+    "MenuListPopup",
+    "PopUpButton",
+    "TextField",
+    "ToggleButton",
+    "Video",
+    "audio",
+    "button",
+    "checkbox",
+    "color",
+    "combobox",
+    "date",
+    "link",
+    "listbox",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "radio",
+    "scrollbar",
+    "searchbox",
+    "slider",
+    "spinbutton",
+    "switch",
+    "tab",
+    "textField",
+    "textbox",
+    "treeitem",
+    "video"
+  ],
+  "texts": [
+    "StaticText",
+    "text"
+  ]
+});
 
 export const ACT_LIMITS = deepFreeze({
   "MAX_VALUE_CHARS": 100000,

@@ -2238,13 +2238,25 @@ function listedIndices(records) {
   for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
   return out;
 }
-function rowsWanted(rows, known) {
+function saidRule(lists) {
+  if (!lists || !Array.isArray(lists.controls) || !Array.isArray(lists.texts)) return null;
+  return { controls: new Set(lists.controls), texts: new Set(lists.texts) };
+}
+function rowsWanted(rows, known, said2 = null) {
   const want = [];
   let count = 0;
-  for (const row of rows) {
+  const inside = said2 ? new Uint8Array(rows.length) : null;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
     const w = Array.isArray(row) ? row[5] : 0;
+    if (inside && Array.isArray(row)) {
+      const up = row[0];
+      if (Number.isInteger(up) && up >= 0 && up < i) {
+        inside[i] = inside[up] || Array.isArray(rows[up]) && said2.controls.has(rows[up][1]) ? 1 : 0;
+      }
+    }
     if (!Number.isInteger(w) || w === 0) continue;
-    if (w < 0 || !known.has(w)) want.push(count);
+    if ((w < 0 || !known.has(w)) && !(inside && inside[i] && said2.texts.has(row[1]))) want.push(count);
     count += 1;
   }
   return { want, count };
@@ -2353,9 +2365,11 @@ function finishTracking(result, report) {
     if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
     track.pending.set(result.run, run.outEls);
     if (result.axt) {
+      const said2 = saidRule(run.opts.axSaid);
+      if (said2) result.axt.said = 1;
       if (run.outEls.listed) {
         const known = new Set(run.outEls.listed.map((i) => run.out[i].w));
-        track.axNodes.listed = rowsWanted(result.axt.rows, known).want;
+        track.axNodes.listed = rowsWanted(result.axt.rows, known, said2).want;
       }
       track.pending.set(result.run + ROWS_RUN, track.axNodes);
     }

@@ -20,22 +20,25 @@
 // records' take is claimed. The take here claims them when its own list (the rows no taken
 // record names: the same rows, unless a record's take failed) is as long, else asks anew.
 
-import { rowsWanted } from './src/listable.js';
+import { PRUNE_SAID } from '../generated/contract.js';
+import { rowsWanted, saidRule } from './src/listable.js';
 import { claimEarly } from './walker_ids_early.js';
 import { parseTake, takeInParts } from './walker_ids_listable.js';
 
 export const ROWS_RUN = ':rows';  // (src/records.js's, the walker's side of it)
+const SAID = saidRule(PRUNE_SAID);
 
 /** Which of a run's row nodes the take learns: {want: indices among the rows with a `w`,
  * count: those rows}, or null for a run without rows. A row whose record got its id in the
- * records' take (b) is not asked again (src/listable.js rowsWanted: the walker lists its
- * run's by the same rule). */
+ * records' take (b) is not asked again, nor, when the walk says so (`axt.said`), a text run a
+ * control says (src/listable.js rowsWanted: the walker lists its run's by the same rule). */
 export function rowNodesWanted(result) {
   const rows = result?.axt?.rows;
   if (!Array.isArray(rows)) return null;
   const known = new Set();
   for (const rec of result.elements ?? []) if (Number.isInteger(rec.b) && Number.isInteger(rec.w)) known.add(rec.w);
-  return rowsWanted(rows, known);
+  // the walk said it left out the texts a control says (a pruned SnapshotV1 or outline alone: design note 87)
+  return rowsWanted(rows, known, result.axt.said === 1 ? SAID : null);
 }
 
 /** Write `axt.b` (see the module comment) from the take's nodes of `want`; returns the ids

@@ -58,7 +58,17 @@ export function axTreeWalkOptions(options) {
   const snapshot = (options?.format ?? 'snapshot') === 'snapshot'
     || (Array.isArray(options?.also_formats) && options.also_formats.includes('snapshot'));
   return { ...options, format: 'domtext', viewport_only: false, dom_source: 'walk',
-    ax_tree: snapshot ? 'boxes' : true };
+    ax_tree: snapshot ? 'boxes' : true, ...(printsOnlyPruned(options) ? { ax_said: true } : {}) };
+}
+
+/** Whether the read's one format is a pruned SnapshotV1 or outline: neither prints a text
+ * run a control says (both keep what pipeline/ax/prune.py keeps), so the take leaves their
+ * ids out (src/listable.js rowsWanted, design note 87). An unpruned tree, an outline with a
+ * focus (it may name any node by its id) or a one read takes them all. */
+export function printsOnlyPruned(options) {
+  const format = options?.format ?? 'snapshot';
+  return (format === 'snapshot' || (format === 'outline' && !options?.focus)) && options?.pruned !== false
+    && !(Array.isArray(options?.also_formats) && options.also_formats.length);
 }
 
 /**
