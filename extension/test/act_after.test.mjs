@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { createActRoutes } from '../lib/act/route.js';
+import { createAfterReads } from '../lib/act/after.js';
 import { createActBaselines } from '../lib/reuse/act_baseline.js';
 import { clearIdCache, rememberContext } from '../lib/reuse/walker_id_cache.js';
 
@@ -119,4 +120,30 @@ test('the kept baseline\'s proof, the modals before and the blocked probe are on
   const report = sent.find((m) => m.type === 'act_report').body;
   assert.deepEqual(report.before.modals, ['Labels']);
   clearIdCache();
+});
+
+test('the focus and modals after the act come with the walk: no evaluate of their own', async () => {
+  const sent = [];
+  const session = { tabId: 1, send: async (method, params) => { sent.push(method); return { result: {
+    deepSerializedValue: { value: [{ type: 'null' }] } } }; } };
+  const focused = { type: 'node', value: { backendNodeId: 41, localName: 'input' } };
+  let asked = null;
+  const walked = (also) => ({ reply: Promise.resolve({ proof: ['P', 1, 'ok', 3, 0], out: {} }), contextId: 9,
+    ...(also ? { also: Promise.resolve([focused, { type: 'string', value: 'Labels' }]) } : {}) });
+  const deps = (also) => ({
+    walkWithProof: (s, tabId, opts, how) => { asked = how; return walked(also); },
+    actBaselines: { wantsWitness: () => true, witnessOfWalk: async () => ({ proof: null }) },
+  });
+  const capture = async () => ({ frames: [] });
+  const { readAfter } = createAfterReads({ deps: deps(true), now: () => 0, capture });
+  const got = await readAfter(session, 1, {}, null, null);
+  assert.ok(asked.also.includes('activeElement'), 'the walk is asked to carry them');
+  assert.deepEqual(got.focus, { backendNodeId: 41, tag: 'input' });
+  assert.deepEqual(got.modals, ['Labels']);
+  assert.deepEqual(sent, []);
+  // a walk that did not carry them (its elements do not go along): asked beside it, as before
+  const before = createAfterReads({ deps: deps(false), now: () => 0, capture });
+  const plain = await before.readAfter(session, 1, {}, null, null);
+  assert.deepEqual(sent, ['Runtime.evaluate']);
+  assert.equal(plain.focus, null);
 });

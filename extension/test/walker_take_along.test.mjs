@@ -5,7 +5,7 @@ import { test } from 'node:test';
 
 import { proofWalkExpression } from '../lib/walker/walker_capture.js';
 import { resolveWalkerIds } from '../lib/walker/walker_ids.js';
-import { parseAlong, pickAlong } from '../lib/walker/walker_take_along.js';
+import { parseAlong, pickAlong, splitAlso, withAlsoExpression } from '../lib/walker/walker_take_along.js';
 
 const KEEP = '__axsnapWalk_along';
 const records = [{ p: -1, s: 'html' }, { p: 0, s: 'div', tx: 'Inbox' }, { p: 0, s: 'button', c: ['button'] },
@@ -106,4 +106,42 @@ test('no take is asked when the walk handed over every record wanted; one is whe
   await resolveWalkerIds(t, null, exact, frames, 'axsnap', [], null, null, null, false, 'window', { ...along, at: [2, 3], nodes: along.nodes.slice(1) });
   assert.equal(t.calls.filter(([m]) => m === 'Runtime.evaluate').length, 1, 'the root was not taken along: asked');
   assert.deepEqual(exact.elements.map((r) => r.b), [5, undefined, 9, 11], 'the same ids either way');
+});
+
+test('the act\'s focus and modals ride the walk\'s evaluate: after its answer, then their count', () => {
+  globalThis.__axsnapWalker = { pending: new Map() };
+  try {
+    const els = records.map((_, i) => ({ el: i }));
+    const also = '[globalThis.__focus ?? null, "Labels"]';
+    globalThis.__focus = { el: 'focused' };
+    const got = walkIn(withAlsoExpression(proofWalkExpression(KEEP, { hold: true }, null, true, [], true), also), els);
+    const [text, run, at, ...rest] = got;
+    assert.equal(JSON.parse(text).out.run, 'run.1');
+    assert.equal(run, 'run.1');
+    assert.deepEqual(JSON.parse(at), [0, 2, 3]);
+    assert.deepEqual(rest, [els[0], els[2], els[3], { el: 'focused' }, 'Labels', 2]);
+    // a walk that hands nothing along (text alone): the text, then the items
+    const plain = walkIn(withAlsoExpression(proofWalkExpression(KEEP, { hold: true }, null, true), also), els);
+    assert.equal(typeof plain[0], 'string');
+    assert.deepEqual(plain.slice(1), [{ el: 'focused' }, 'Labels', 2]);
+  } finally {
+    delete globalThis.__axsnapWalker;
+    delete globalThis.__axsnapTakenAlong;
+    delete globalThis.__focus;
+  }
+});
+
+test('the answer with the focus and modals splits into the walk\'s answer and theirs', () => {
+  const num = (value) => ({ type: 'number', value });
+  const items = [str('{"out":{}}'), str('run.1'), str('[0,2]'), node(5), node(7), node(9), str('Labels'), num(2)];
+  const got = splitAlso({ result: { type: 'array', deepSerializedValue: { type: 'array', value: items } } });
+  assert.deepEqual(got.also, [node(9), str('Labels')]);
+  const along = parseAlong(got.reply);
+  assert.equal(along.text, '{"out":{}}');
+  assert.deepEqual(along.along.at, [0, 2]);
+  assert.deepEqual(along.along.nodes.map((n) => n.backendNodeId), [5, 7]);
+  const text = splitAlso({ result: { deepSerializedValue: { value: [str('{"out":{}}'), { type: 'null' }, num(1)] } } });
+  assert.deepEqual(parseAlong(text.reply), { text: '{"out":{}}', along: null });
+  assert.deepEqual(text.also, [{ type: 'null' }]);
+  assert.equal(splitAlso({ result: { deepSerializedValue: { value: [str('x')] } } }), null, 'no count: not one');
 });

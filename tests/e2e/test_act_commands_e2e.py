@@ -161,3 +161,64 @@ def test_a_framed_target_reads_its_box_and_hit_of_devtools(
     result, before = traced(lambda: browser.act("Frame button", "click"))
     assert result.ok, result.error
     assert {"DOM.getContentQuads", "DOM.getNodeForLocation"} <= set(before), before
+
+
+# Every command of the act with its expression's head (`__axsnapTestSent`), in order.
+TRACE_ALL = """(() => {
+  globalThis.__axsnapTestSent = [];
+  if (!globalThis.__axsnapTestWrappedAll) {
+    globalThis.__axsnapTestWrappedAll = true;
+    const send = chrome.debugger.sendCommand.bind(chrome.debugger);
+    chrome.debugger.sendCommand = (target, method, params, ...rest) => {
+      globalThis.__axsnapTestSent?.push([method, String(params?.expression ?? '')]);
+      return send(target, method, params, ...rest);
+    };
+  }
+  return true;
+})()"""
+TAKE_ALL = """(() => {
+  const got = globalThis.__axsnapTestSent;
+  globalThis.__axsnapTestSent = null;
+  return got;
+})()"""
+
+
+def _after_input(browser: Browser, act: Callable[[], ActionResult]
+                 ) -> tuple[ActionResult, list[list[str]]]:
+    cdp = BrowserCDP(browser)
+    try:
+        worker = cdp.worker_target()
+        assert worker is not None, "the extension's service worker is not running"
+        assert cdp.evaluate_in(worker, TRACE_ALL) is True
+        result = act()
+        sent = cdp.evaluate_in(worker, TAKE_ALL)
+    finally:
+        cdp.close()
+    assert isinstance(sent, list), "the worker was restarted during the act"
+    last_input = max(i for i, (method, _) in enumerate(sent) if method.startswith("Input."))
+    return result, sent[last_input + 1:]
+
+
+def test_the_capture_after_reads_focus_and_modals_in_the_walk_s_evaluate(
+        browser: Browser, pages_url: str) -> None:
+    # note 86: the focus and the modals after the act ride the walk's evaluate (fast path
+    # act_listable_ids: the walk's elements go along), no evaluate of their own
+    browser.open(f"{pages_url}act/baseline/inbox.html")
+    assert browser.act("Select Quarterly report", "click").ok
+    result, after = _after_input(browser, lambda: browser.act("Sync later", "click"))
+    assert result.ok, result.error
+    assert result.timings.get("baseline_kept") == 1, result.timings
+    evaluates = [expression for method, expression in after if method == "Runtime.evaluate"]
+    # the walk with its proof (a readiness check may read the proof alone too)
+    walks = [e for e in evaluates if "__axsnapAnswerWatch" in e and "__axsnapWalk_" in e]
+    assert len(walks) == 1 and "document.activeElement" in walks[0], evaluates
+    assert not [e for e in evaluates if e not in walks and "document.activeElement" in e], evaluates
+    # what they read: the button the click focused
+    assert result.changes and result.changes.focus and result.target
+    assert result.changes.focus.id == result.target.id, (result.changes.focus, result.target)
+    # exact: read on their own, as before
+    exact, after = _after_input(browser, lambda: browser.act("Sync later", "click", exact=True))
+    assert exact.ok, exact.error
+    evaluates = [expression for method, expression in after if method == "Runtime.evaluate"]
+    assert [e for e in evaluates if "document.activeElement" in e
+            and "__axsnapWalk_" not in e], evaluates

@@ -11,7 +11,7 @@
 // that come first.
 
 import { pageFrames } from '../session/page_clock.js';
-import { focusAndModals, focusedElement, shownModals } from './readiness.js';
+import { FOCUS_AND_MODALS, focusAndModals, focusAndModalsOf, focusedElement, shownModals } from './readiness.js';
 
 /** Resolves after the tasks queued now (a timer of 0 ms: every promise settled by then has run). */
 const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
@@ -51,11 +51,14 @@ export function createAfterReads({ deps, now, capture }) {
     const baselines = deps.actBaselines ?? null;
     // ids_of: the listable records' ids only (fast path act_listable_ids, walker_capture.js)
     const opts = { ...options, stabilize: { enabled: false }, ids_of: 'listable' };
+    // the focus and modals ride the walk's evaluate (its listable elements go along: fast
+    // path act_listable_ids), read right after the walk; else they are asked beside it
     const walked = baselines?.wantsWitness(options)
-      ? deps.walkWithProof?.(session, tabId, opts, { listenersBehind: true }) ?? null : null;
+      ? deps.walkWithProof?.(session, tabId, opts, { listenersBehind: true, also: FOCUS_AND_MODALS }) ?? null : null;
     if (walked) {
       const witnessed = baselines.witnessOfWalk(session, walked);
-      const facts = focusAndModals(session, walked.contextId);
+      const facts = walked.also ? walked.also.then((items) => focusAndModalsOf(items) ?? focusAndModals(session, walked.contextId))
+        : focusAndModals(session, walked.contextId);
       facts.catch(() => {}); // awaited after the capture, which may fail first
       const frames = walked.reply.then((got) => (got?.frames
         ? { frames: got.frames, timings: { frames_from_walk: 1 }, errors: [], fresh: true } : null));

@@ -282,20 +282,28 @@ const ONE_LEVEL = { serialization: 'deep', maxDepth: 1, additionalParameters: { 
  */
 export async function focusAndModals(session, contextId = null) {
   if (Number.isInteger(contextId)) {
-    const res = await session.send('Runtime.evaluate', { expression: `[${FOCUSED}, ...${MODALS}]`, contextId,
+    const res = await session.send('Runtime.evaluate', { expression: FOCUS_AND_MODALS, contextId,
       serializationOptions: ONE_LEVEL }).catch(() => null);
-    const items = res && !res.exceptionDetails ? res.result?.deepSerializedValue?.value : null;
-    if (Array.isArray(items) && items.length >= 1) {
-      const [el, ...names] = items;
-      const id = el?.type === 'node' ? el.value?.backendNodeId : null;
-      if (el?.type === 'null' || Number.isInteger(id)) {
-        return {
-          focus: Number.isInteger(id) ? { backendNodeId: id, tag: el.value?.localName ?? '' } : null,
-          modals: names.map((n) => String(n?.value ?? '')),
-        };
-      }
-    }
+    const got = focusAndModalsOf(res && !res.exceptionDetails ? res.result?.deepSerializedValue?.value : null);
+    if (got) return got;
   }
   const [focus, modals] = await Promise.all([focusedElement(session), shownModals(session)]);
   return { focus, modals };
+}
+
+/** The expression of focusAndModals' one read: [focused element | null, ...modal names]
+ * (a walk's evaluate carries it too: walker_capture.js walkWithProof `also`). */
+export const FOCUS_AND_MODALS = `[${FOCUSED}, ...${MODALS}]`;
+
+/** {focus, modals} of FOCUS_AND_MODALS's deep-serialized items (one level, nodes as
+ * backendNodeIds), or null when they are not its answer. */
+export function focusAndModalsOf(items) {
+  if (!Array.isArray(items) || items.length < 1) return null;
+  const [el, ...names] = items;
+  const id = el?.type === 'node' ? el.value?.backendNodeId : null;
+  if (el?.type !== 'null' && !Number.isInteger(id)) return null;
+  return {
+    focus: Number.isInteger(id) ? { backendNodeId: id, tag: el.value?.localName ?? '' } : null,
+    modals: names.map((n) => String(n?.value ?? '')),
+  };
 }

@@ -26,7 +26,7 @@ import { dropEarly, earlyPartsUsed, takeEarly } from './walker_ids_early.js';
 import { listenerSignature, listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 import { isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
-import { ALONG_GROUP, DEEP, alongExpression, parseAlong } from './walker_take_along.js';
+import { ALONG_GROUP, DEEP, alongExpression, parseAlong, splitAlso, withAlsoExpression } from './walker_take_along.js';
 import { ROWS_RUN } from './walker_ids_rows.js';
 
 // which walk a read asks for (the capture, the router and the tests read them here)
@@ -311,9 +311,14 @@ function cachedWorldOutput(out, cached, t0) {
  * the world's main frame with the document's URL now, else null), or null when the world
  * did not answer. A world that answers proves its document (the same loaderId), and a
  * window with no child frame has no other frame, in this process or another: such a read
- * asks no frame tree and attaches to no frame (the router, capture.js).
+ * asks no frame tree and attaches to no frame (the router, capture.js). `also` (with
+ * `listenersBehind`, when the walk's elements go along: an expression of an array, the act's
+ * focus and modals): read in the walk's evaluate right after it; `also` then resolves to its
+ * deep-serialized items, or null (the caller asks them itself).
  */
-export function walkWithProof(session, tabId, options, { expect = null, askProof = () => true, listenersBehind = false } = {}) {
+export function walkWithProof(session, tabId, options, {
+  expect = null, askProof = () => true, listenersBehind = false, also = null,
+} = {}) {
   const cached = session ? cachedWorldFor(tabId, options) : null;
   const where = cached ? recallContext(cached.world, new Set([null])) : null;
   if (!where) return null;
@@ -323,8 +328,9 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
   // (walker_take_along.js), deep-serialized; else the walk's text by value
   const along = listenersBehind && opts.hold && listableIds(options) === 'window';
   const t0 = performance.now();
+  const walk = proofWalkExpression(KEEP_AS, opts, expect, asked, takeUnfreed(cached.world), along);
   const sent = session.send('Runtime.evaluate', {
-    expression: proofWalkExpression(KEEP_AS, opts, expect, asked, takeUnfreed(cached.world), along),
+    expression: along && also ? withAlsoExpression(walk, also) : walk,
     contextId: where.contextId, ...(along ? { serializationOptions: DEEP, objectGroup: ALONG_GROUP } : { returnByValue: true }),
   });
   if (along) {
@@ -334,7 +340,9 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
   // `listenersBehind` (the capture after an act, whose witness reads the listeners right behind
   // the walk anyway): the one listener read for both, the witness's signature and the ids' marks
   const behind = listenersBehind && opts.hold ? listenersAhead(session, cached.root) : null;
-  const reply = sent.then((r) => {
+  // `also` (an expression of an array, read in the walk's task after it): its items, or null
+  const split = along && also ? sent.then((r) => (r && !r.exceptionDetails ? splitAlso(r) : null), () => null) : null;
+  const reply = (split ? split.then((got) => got?.reply ?? null) : sent).then((r) => {
     const answer = r && !r.exceptionDetails ? (along ? parseAlong(r) : { text: r.result?.value, along: null }) : null;
     const got = answer ? JSON.parse(answer.text) : null;
     if (!got || typeof got !== 'object') return null;
@@ -356,7 +364,8 @@ export function walkWithProof(session, tabId, options, { expect = null, askProof
     return { proof: got.p ?? null, asked, out, ahead, frames, along: out ? answer.along : null };
   }).catch(() => null);
   const listeners = behind ? behind.promise.then((got) => listenerSignature(got.listeners), () => null) : null;
-  return { cached, reply, contextId: where.contextId, ...(listeners ? { listeners } : {}) };
+  return { cached, reply, contextId: where.contextId, ...(listeners ? { listeners } : {}),
+    ...(split ? { also: split.then((got) => got?.also ?? null) } : {}) };
 }
 
 /** The cached world a DOM read of `tabId` with `options` walks in with its proof

@@ -80,3 +80,25 @@ export function pickAlong(along, run, want) {
   }
   return [run, ...nodes];
 }
+
+/** `expression` (a walk's answer: text, or takeAlong's array) with `also`'s items after it
+ * (an expression of an array read in the same task: the act's focus and modals), then their
+ * count: [...answer, ...also, also.length], each item serialized as the answer's are. */
+export function withAlsoExpression(expression, also) {
+  return `(() => { const r = ${expression}; const a = ${also};
+    return [...(Array.isArray(r) ? r : [r]), ...a, a.length]; })()`;
+}
+
+/** A withAlsoExpression answer split: {reply (the walk's answer as parseAlong takes it), also
+ * (the deep-serialized items of `also`)}, or null when it is not one. */
+export function splitAlso(reply) {
+  const items = reply?.result?.deepSerializedValue?.value;
+  const count = Array.isArray(items) ? items[items.length - 1]?.value : null;
+  if (!Number.isInteger(count) || count < 0 || items.length < count + 2) return null;
+  const answer = items.slice(0, items.length - 1 - count);
+  const also = items.slice(answer.length, items.length - 1);
+  const walk = answer.length === 1 && answer[0]?.type === 'string'
+    ? { result: { type: 'string', value: answer[0].value } }
+    : { result: { deepSerializedValue: { value: answer } } };
+  return { reply: walk, also };
+}
