@@ -246,3 +246,25 @@ def test_a_picture_is_named_for_its_title_unless_its_own_name_differs() -> None:
     assert picture_title("of:Chicken pate for adult cats|under:news") == title
     assert picture_title("under:news") == ""
     assert twin_words("of:Chicken pate for adult cats|under:news") == "under_news"
+
+
+def test_a_twins_cell_is_in_its_id_even_when_its_row_words_hold_that_word() -> None:
+    """matrix-04: rows alike in two tables, parted by a cell ("5") that is a word of the row's
+    own words ("Internet Explorer 5.0"). Whether the words are said is read on the id's parts,
+    not its text, so the cell is in the id in every read: alone in the read (the first screen)
+    and beside its twin in the other table (the whole page), where only the last resort adds
+    to it."""
+    def row(version: str, cell: str) -> Placed:
+        return Placed("checkbox_trident", "main", context=f"internet_explorer_{version}",
+                      repeated=True, twin=cell, row_tail="c")
+    alone = assign_ids([row("5_0", "5")])
+    assert alone == ["checkbox_trident_near_internet_explorer_5_0_5"]
+    whole = assign_ids([row("4_0", "4"), row("5_0", "5"), row("4_0", "4"), row("5_0", "5")])
+    assert all(value.startswith("checkbox_trident_near_internet_explorer_") for value in whole)
+    assert whole[1].startswith(alone[0]) and whole[3].startswith(alone[0])
+    assert whole[0].startswith("checkbox_trident_near_internet_explorer_4_0_4")
+    # a row's last cell the twin part ends with is said already (no "_1_mar_2020" twice)
+    dated = Placed("link_inv", "main", context="team", repeated=True,
+                   twin="under_orders_1_mar_2020", row_tail="1_mar_2020")
+    assert assign_ids([dated, dated]) == ["link_inv_near_team_under_orders_1_mar_2020_in_main",
+                                          "link_inv_near_team_under_orders_1_mar_2020_in_main_2"]

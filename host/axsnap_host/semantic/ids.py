@@ -163,6 +163,7 @@ class Placed:
 def assign_ids(items: Sequence[Placed]) -> list[str]:
     """Unique ids for ``items`` (document order), conflicts resolved as the module says."""
     ids = [item.base for item in items]
+    said: list[list[str]] = [[item.base] for item in items]  # each id's parts, whole
     groups: dict[str, list[int]] = defaultdict(list)
     for i, item in enumerate(items):
         groups[item.base].append(i)
@@ -172,24 +173,29 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
             continue
         for i in members:
             item = items[i]
+            parts = [base]  # the id's parts, each a whole: what it already says
             if item.context:
-                ids[i] = f"{base}_near_{item.context}"
+                parts.append(f"near_{item.context}")
             elif item.place:
-                ids[i] = f"{base}_in_{item.place}"
+                parts.append(f"in_{item.place}")
             if item.ordinal_only and item.mark.startswith("to_"):
                 # a link with no words (an icon, an image with no alt): where it goes
-                ids[i] = f"{base}_{item.mark}"
+                parts = [base, item.mark]
             elif not item.context and item.mark and not item.ordinal_only:
-                ids[i] = f"{ids[i]}_{item.mark}"
+                parts.append(item.mark)
             elif not item.context and item.section and not item.ordinal_only:
                 # no row, no mark of its own: the part of the page it sits in (the walker
                 # reads it from the whole document, so every read says the same)
-                ids[i] = f"{ids[i]}_under_{item.section}"
-            if item.twin and f"_{item.twin}" not in ids[i]:
+                parts.append(f"under_{item.section}")
+            if item.twin and item.twin not in parts:
                 # a twin of the page (a menu laid out twice, a share bar above and below a
                 # story): where it sits, as the walker read it over the whole page, so every
-                # read says the same whether the other twin is in it or not
-                ids[i] = f"{ids[i]}_{item.twin}"
+                # read says the same whether the other twin is in it or not. (Left out only
+                # when one of the id's parts says it already, never for words that happen to
+                # be in a part: a row's cell "5" beside its words "internet_explorer_5_0".)
+                parts.append(item.twin)
+            ids[i] = "_".join(parts)
+            said[i] = parts
         counts = Counter(ids[i] for i in members)
         for i in members:
             if items[i].inner and counts[ids[i]] > 1:
@@ -218,12 +224,13 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                     ids[i], item.holder] < counts[ids[i]]:
                 # the same label, row and destination: the container tells them apart
                 ids[i] = f"{ids[i]}_{item.holder}"
-            elif item.section and f"_under_{item.section}" not in ids[i] and sections[
+            elif item.section and f"under_{item.section}" not in said[i] and sections[
                     ids[i], item.section] < counts[ids[i]]:
                 # the same label, row, destination and container: the part of the page
                 # (a share bar under the headline, its twin under the last paragraph)
                 ids[i] = f"{ids[i]}_under_{item.section}"
-            elif item.context and item.row_tail and f"_{item.row_tail}" not in ids[i] and \
+            elif item.context and item.row_tail and not _says(said[i], item.twin,
+                                                               item.row_tail) and \
                     row_tails[ids[i], item.row_tail] < counts[ids[i]]:
                 # rows alike in their first words: their last cell's (a time, a status)
                 ids[i] = f"{base}_near_{item.context}_{item.row_tail}"
@@ -246,6 +253,13 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 twin = f"_{item.twin}" if item.twin else ""
                 ids[i] = f"{base}_near_{item.context}{twin}_in_{item.place}"
     return _dedupe(ids)
+
+
+def _says(parts: list[str], twin: str, words: str) -> bool:
+    """Whether an id of ``parts`` says ``words`` already: one of its parts is them, or its twin
+    part ends with them (the walker's row cells come last in it: ``under_orders_1_mar_2020``).
+    Parts, never the id's text: a row's cell "5" is not said by ``near_internet_explorer_5_0``."""
+    return words in parts or (twin in parts and twin.endswith(f"_{words}"))
 
 
 def _parting_cell(item: Placed, group: list[Placed]) -> str:
