@@ -64,3 +64,33 @@ def test_a_list_held_in_two_tab_panes_is_parted_by_the_panes_tab_names(
     below = ids(read(browser), ("link",))
     assert {k: whole[k] for k in below if k in whole} == {k: v for k, v in below.items()
                                                             if k in whole}, below
+
+
+def test_rows_alike_in_everything_are_numbered_over_the_whole_page_in_every_read(
+        browser: Browser, pages_url: str) -> None:
+    # Six events alike in every word, each with an "Action" link: nothing a person reads
+    # tells them apart, so each keeps a number, the last resort, in the page's order over the
+    # whole page, and the reply says so (relations.alike). The first screen, the whole page,
+    # the screen after a scroll and the whole page after an event unlike them is added on top
+    # all name each row's link alike.
+    first_read = read(browser, pages_url + "understanding/rows_alike_in_everything.html")
+    first = ids(first_read, ("link",))
+    whole_read = read(browser, viewport_only=False)
+    whole = ids(whole_read, ("link",))
+    action = "link_action_near_lorum_ipsum_dolem_aire"
+    assert sorted(whole.values()) == sorted(
+        [action] + [f"{action}_{n}" for n in range(2, 7)]), whole
+    assert 1 <= len(first) < 6 and {k: whole[k] for k in first} == first, (first, whole)
+    said = {e["id"]: e["relations"].get("alike") for e in whole_read.elements
+            if e["type"] == "link"}
+    assert said[f"{action}_4"] == {"number": 4, "of": 6, "over": "page"}, said
+    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
+    below = ids(read(browser), ("link",))
+    assert set(below) - set(first), below
+    assert {k: whole[k] for k in below} == below, (below, whole)
+    browser.run_in_target(
+        "window.scrollTo(0, 0); document.getElementById('rows').insertAdjacentHTML('afterbegin',"
+        " '<tr><td>Server restarted</td><td><a class=\"button\" href=\"#\">Action</a></td>"
+        "</tr>')")
+    after = ids(read(browser, viewport_only=False), ("link",))
+    assert {k: after[k] for k in whole} == whole, after

@@ -10,7 +10,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.semantic.build import build_semantic
-from axsnap_host.semantic.id_words import picture_title, twin_cells, twin_words
+from axsnap_host.semantic.id_words import picture_title, twin_cells, twin_number, twin_words
 from axsnap_host.semantic.ids import (
     IdSource,
     Placed,
@@ -268,3 +268,22 @@ def test_a_twins_cell_is_in_its_id_even_when_its_row_words_hold_that_word() -> N
                    twin="under_orders_1_mar_2020", row_tail="1_mar_2020")
     assert assign_ids([dated, dated]) == ["link_inv_near_team_under_orders_1_mar_2020_in_main",
                                           "link_inv_near_team_under_orders_1_mar_2020_in_main_2"]
+
+
+def test_twins_alike_in_every_place_keep_the_walkers_number_in_every_read() -> None:
+    """Rows alike in every word (the walker's "n:<k>/<how many>", read over the whole page):
+    each id holds its number from the second on, whichever rows the read holds; a number the
+    read gives among its own ids is reported as such."""
+    assert twin_number("under:Events|n:3/9") == (3, 9)
+    assert twin_number("under:Events|cell:5") == (0, 0)
+    rows = [Placed("link_action", "main", context="lorum_ipsum", repeated=True, number=k)
+            for k in (1, 2, 3)]
+    whole = assign_ids(rows)
+    assert whole == ["link_action_near_lorum_ipsum", "link_action_near_lorum_ipsum_2",
+                     "link_action_near_lorum_ipsum_3"]
+    numbered: list[tuple[int, int]] = []
+    assert assign_ids(rows[2:], numbered) == whole[2:] and numbered == [(0, 0)]
+    # without the walker's numbers the read numbers them among its own, and says which
+    plain = [Placed("btn_reply", "main", near="twins"), Placed("btn_reply", "main", near="twins")]
+    assert assign_ids(plain, numbered) == ["btn_reply_near_twins", "btn_reply_near_twins_2"]
+    assert numbered == [(1, 2), (2, 2)]

@@ -3957,6 +3957,18 @@ function ownWords(said2, kind) {
   while (words2.every((w) => same < w.length - 1 && w[same] === words2[0][same])) same++;
   return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(" ")}`);
 }
+function numberAlike(words2) {
+  const alike = /* @__PURE__ */ new Map();
+  words2.forEach((said2, i) => {
+    const key = said2.join("|");
+    const same = alike.get(key);
+    if (same) same.push(i);
+    else alike.set(key, [i]);
+  });
+  for (const same of alike.values()) {
+    if (same.length > 1) same.forEach((i, k) => words2[i].push(`n:${k + 1}/${same.length}`));
+  }
+}
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
   const links = [];
@@ -3985,6 +3997,7 @@ function pageTwins() {
     withCells(members, places);
     const words2 = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words2);
+    numberAlike(words2);
     members.forEach((el, i) => {
       if (words2[i].length) out.set(el, words2[i].join("|"));
     });

@@ -30,6 +30,7 @@ from axsnap_host.semantic.id_words import (
     row_tail,
     section_of,
     twin_cells,
+    twin_number,
     twin_words,
     without_badge,
 )
@@ -78,6 +79,8 @@ class Element:
     near: str = ""  # the closest other text, for twins outside any row
     twin: str = ""  # what tells it from the page's twins (the walker's ``tw``, see ids.py)
     cell: str = ""  # of those, its table row's cells' words (the ``cell:`` parts of ``tw``)
+    alike: tuple[int, int] = (0, 0)  # (number, how many) among twins nothing tells apart
+    alike_over: str = "page"  # numbered over the whole page (the walker's) or in this "read"
     title: str = ""  # a link showing no words: the words of the link with words to its address
     pictures: bool = False  # it is that title's picture, and is named by it (``link_for_...``)
 
@@ -251,9 +254,11 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         holder = f"at_{holder}" if holder else ""
         el.twin = twin_words(str(record.get("tw") or ""))
         el.cell = twin_cells(str(record.get("tw") or ""))
+        el.alike = twin_number(str(record.get("tw") or ""))
         # a twin of the page (the walker's), an icon-only button too, is qualified in every
         # read, whether its twin is in this one or not
-        repeated = (bool(label) and slug(label) in repeated_on_page) or bool(el.twin)
+        repeated = (bool(label) and slug(label) in repeated_on_page) or bool(el.twin) or \
+            bool(el.alike[0])
         el.section = section_of(el.model.context if el.model is not None else "", label,
                                 el.context, _region_kind(el.region))
         placed.append(Placed(base, _region_kind(el.region), el.context, near,
@@ -265,9 +270,14 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                              path=path_tail(el.node.attrs.get("href", "")) if el.kind == "link"
                              else "",
                              inner=any(base_of.get(a.rid) == base
-                                       for a in facts.ancestors(el.node)[:INNER_UP])))
-    for el, value in zip(chosen, _resolve(placed), strict=True):
+                                       for a in facts.ancestors(el.node)[:INNER_UP]),
+                             number=el.alike[0]))
+    read_numbers: list[tuple[int, int]] = []
+    for el, value, in_read in zip(chosen, assign_ids(placed, read_numbers), read_numbers,
+                                  strict=True):
         el.id = value
+        if in_read[0] and not el.alike[0]:
+            el.alike, el.alike_over = in_read, "read"
         kind = secrets.kind_of_record(facts.joined[el.node.rid]) if secrets is not None else None
         el.record = _record(el, facts, secrets is not None, kind)
     return chosen
@@ -277,11 +287,6 @@ def _region_kind(region: str) -> str:
     """A region id without its counter (``navigation_2`` → ``navigation``)."""
     head, _, tail = region.rpartition("_")
     return head if head and tail.isdigit() else region
-
-
-def _resolve(placed: list[Placed]) -> list[str]:
-    # Nearby text is only looked at for conflicts; computing it for all is cheap enough here.
-    return assign_ids(placed)
 
 
 def _state(node: Node, redact: bool, secret: str | None,
@@ -338,6 +343,11 @@ def _record(el: Element, facts: PageFacts, redact: bool, secret: str | None
         relations["twin"] = el.twin
         if el.cell:  # the row's cell that parts it from the page's alike rows
             relations["cell"] = el.cell
+    if el.alike[0]:
+        # nothing a person reads tells it from its alike twins: its id holds its number among
+        # them, in the page's order over the whole page (every read says it alike) or among
+        # this read's elements only (another read may number it otherwise)
+        relations["alike"] = {"number": el.alike[0], "of": el.alike[1], "over": el.alike_over}
     if el.pictures:  # the title link it is the picture of, read over the whole page
         relations["for"] = scrub_text(el.title)[0] if redact else el.title
     if el.place.startswith("row_"):

@@ -237,6 +237,18 @@ def twin_cells(said: str) -> str:
                     if part.startswith("cell:") and (words := slug(part[5:], SECTION_WORDS)))
 
 
+def twin_number(said: str) -> tuple[int, int]:
+    """(its number, how many) among twins alike in every place the walker reads (the ``tw``
+    part "n:<k>/<how many>": the same row twice in one table), numbered in the page's order
+    over the whole page; (0, 0) for any other element."""
+    for part in said.split("|"):
+        kind, _, text = part.partition(":")
+        number, _, alike = text.partition("/")
+        if kind == "n" and number.isdigit() and alike.isdigit():
+            return int(number), int(alike)
+    return 0, 0
+
+
 def picture_title(said: str) -> str:
     """The words of the title link a picture is of (the walker's ``tw`` part "of:<words>":
     a link that shows no words beside a link with words to its address,

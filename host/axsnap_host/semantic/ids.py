@@ -158,10 +158,16 @@ class Placed:
     path: str = ""  # the last parts of a link's destination path (``news_astronomie``)
     inner: bool = False  # inside another control with its base id: the same control twice (a
     # link in its scripted ``<span>``), told from the outer one as ``..._inner``
+    number: int = 0  # its number among twins alike in every place the walker reads, over the
+    # whole page (the same row twice in one table): the last resort, said from the second on
 
 
-def assign_ids(items: Sequence[Placed]) -> list[str]:
-    """Unique ids for ``items`` (document order), conflicts resolved as the module says."""
+def assign_ids(items: Sequence[Placed],
+               numbered: list[tuple[int, int]] | None = None) -> list[str]:
+    """Unique ids for ``items`` (document order), conflicts resolved as the module says.
+    ``numbered``, when given, is filled with each item's (number, how many) among the items
+    this read numbers in its order (the last resort among the read's own: (0, 0) for the
+    others), so the reply can say which ids hold such a number."""
     ids = [item.base for item in items]
     said: list[list[str]] = [[item.base] for item in items]  # each id's parts, whole
     groups: dict[str, list[int]] = defaultdict(list)
@@ -194,6 +200,10 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 # when one of the id's parts says it already, never for words that happen to
                 # be in a part: a row's cell "5" beside its words "internet_explorer_5_0".)
                 parts.append(item.twin)
+            if item.number > 1:
+                # nothing a person reads tells it from its alike twins: its number among
+                # them in the page's order, the walker's, so every read numbers it alike
+                parts.append(str(item.number))
             ids[i] = "_".join(parts)
             said[i] = parts
         counts = Counter(ids[i] for i in members)
@@ -252,7 +262,22 @@ def assign_ids(items: Sequence[Placed]) -> list[str]:
                 # tables is still told from the other pair)
                 twin = f"_{item.twin}" if item.twin else ""
                 ids[i] = f"{base}_near_{item.context}{twin}_in_{item.place}"
+    if numbered is not None:
+        numbered[:] = _read_numbers(ids)
     return _dedupe(ids)
+
+
+def _read_numbers(ids: list[str]) -> list[tuple[int, int]]:
+    """Each id's (number, how many) among the ids alike before ``_dedupe`` numbers them."""
+    alike: dict[str, list[int]] = defaultdict(list)
+    for i, value in enumerate(ids):
+        alike[value].append(i)
+    out = [(0, 0)] * len(ids)
+    for same in alike.values():
+        if len(same) > 1:
+            for k, i in enumerate(same):
+                out[i] = (k + 1, len(same))
+    return out
 
 
 def _says(parts: list[str], twin: str, words: str) -> bool:

@@ -1,21 +1,22 @@
 // Semantic mode (issue 31): what tells twins apart, read once per walk over the whole top
 // document, whatever window the records cover, so every read names a twin alike. Twins are
 // controls that share a label, the words of their row (and, for links, a destination): a menu
-// laid out twice, a share bar above and below a story. Each twin is told apart by the first of its named containers
-// (aria-label, the name another element gives it: aria-labelledby, a tab panel's tab
-// (pane_name.js), else an id with no digits: a token is no name), closest first, that is not the
-// same for all of them, else by the heading above it. Twins alike in all of these get nothing
-// (the host numbers them, the last resort); twins some of them share a place with are parted
-// by their next places. The paragraph holding a twin is its next place, and the last is its
-// own box: the largest ancestor that holds no other twin of its group (a product's card, a
-// menu's list), read as its heading, else its words; the words all the twins' boxes start
-// with are dropped, so what is left is each card's own (its product's title). The record
-// carries them as `tw`: "at:<words>", "under:<words>", "within:<words>", "for:<words>" or
-// "after:<words>" (the item before the box: twins alike in all else), joined by "|". Twins in
-// table rows are parted after their places by their rows' cells (withCells), "cell:<words>",
-// over every row of the page, so a read that holds some of the rows names them alike. A link
-// that shows no words beside a link with words to its address (a card's picture and its
-// title: pictures.js) carries "of:<the title's words>", then its title's places.
+// laid out twice, a share bar above and below a story. Each twin is told apart by the first
+// of its named containers (aria-label, the name another element gives it: aria-labelledby, a
+// tab panel's tab (pane_name.js), else an id with no digits: a token is no name), closest
+// first, that is not the same for all of them, else by the heading above it. Twins some of
+// them share a place with are parted by their next places. The paragraph holding a twin is
+// its next place, and the last is its own box: the largest ancestor that holds no other twin
+// of its group (a product's card, a menu's list), read as its heading, else its words; the
+// words all the twins' boxes start with are dropped, so what is left is each card's own (its
+// product's title). The record carries them as `tw`: "at:<words>", "under:<words>",
+// "within:<words>", "for:<words>" or "after:<words>" (the item before the box: twins alike in
+// all else), joined by "|". Twins in table rows are parted after their places by their rows'
+// cells (withCells), "cell:<words>", over every row of the page, so a read that holds some of
+// the rows names them alike. Twins alike in all of these are numbered in the page's order,
+// "n:<k>/<how many>" (numberAlike: the last resort, over the whole page). A link that shows
+// no words beside a link with words to its address (a card's picture and its title:
+// pictures.js) carries "of:<the title's words>", then its title's places.
 import { TEXT_FIELDS, neighbourPlaces, placeholderOnly } from './field_twins.js';
 import { paneName } from './pane_name.js';
 import { wordlessName } from './wordless_name.js';
@@ -306,6 +307,23 @@ function ownWords(said, kind) {
   return words.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(' ')}`);
 }
 
+// Twins still alike in every place (the same row twice in one table, a course grid held
+// twice in one grid): nothing a person reads tells them apart. Each is numbered among its
+// alike ones in the page's order, "n:<number>/<how many>", read over the whole page, so a
+// read that holds some of them numbers each as the whole page does (a scroll, a twin
+// scrolling into view leave it; only one of them added above renumbers those after it).
+function numberAlike(words) {
+  const alike = new Map();
+  words.forEach((said, i) => {
+    const key = said.join('|');
+    const same = alike.get(key);
+    if (same) same.push(i); else alike.set(key, [i]);
+  });
+  for (const same of alike.values()) {
+    if (same.length > 1) same.forEach((i, k) => words[i].push(`n:${k + 1}/${same.length}`));
+  }
+}
+
 /** Map(control → its places that part it from its twins, "|"-joined) for the page. */
 export function pageTwins() {
   const groups = new Map();
@@ -339,6 +357,7 @@ export function pageTwins() {
     withCells(members, places);
     const words = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words);
+    numberAlike(words);
     members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });
   }
   // A picture is its title's: it takes the title's words and the places that part the title
