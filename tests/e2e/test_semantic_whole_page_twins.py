@@ -94,3 +94,28 @@ def test_rows_alike_in_everything_are_numbered_over_the_whole_page_in_every_read
         "</tr>')")
     after = ids(read(browser, viewport_only=False), ("link",))
     assert {k: after[k] for k in whole} == whole, after
+
+
+def test_icons_that_name_nothing_are_told_apart_by_their_colour_in_every_read(
+        browser: Browser, pages_url: str) -> None:
+    # Each order's view, edit and delete links show only an inline SVG (no class, title or
+    # symbol names it), drawn blue, yellow and red: the row says which order, the colour which
+    # icon. No counter; the same ids in the first screen, the whole page, after a scroll and
+    # after an order is added on top.
+    first = ids(read(browser, pages_url + "understanding/icons_named_by_nothing.html"),
+                ("link",))
+    whole = ids(read(browser, viewport_only=False), ("link",))
+    assert {"link_near_or7546_blue", "link_near_or7546_yellow", "link_near_or7546_red",
+            "link_near_or7451_red"} <= set(whole.values()), whole
+    assert len(whole) == 12 and len(set(whole.values())) == 12, whole
+    assert not [i for i in whole.values() if i.rsplit("_", 1)[-1].isdigit()], whole
+    assert 1 <= len(first) < 12 and {k: whole[k] for k in first} == first, (first, whole)
+    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
+    below = ids(read(browser), ("link",))
+    assert set(below) - set(first), below
+    assert {k: whole[k] for k in below} == below, (below, whole)
+    browser.run_in_target(
+        "window.scrollTo(0, 0); document.getElementById('rows').insertAdjacentHTML("
+        "'afterbegin', window.orderRow(['#OR1111', 'New Customer', 'Paid']))")
+    after = ids(read(browser, viewport_only=False), ("link",))
+    assert {k: after[k] for k in whole} == whole, after

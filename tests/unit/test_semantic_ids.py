@@ -287,3 +287,12 @@ def test_twins_alike_in_every_place_keep_the_walkers_number_in_every_read() -> N
     plain = [Placed("btn_reply", "main", near="twins"), Placed("btn_reply", "main", near="twins")]
     assert assign_ids(plain, numbered) == ["btn_reply_near_twins", "btn_reply_near_twins_2"]
     assert numbered == [(1, 2), (2, 2)]
+
+
+def test_a_wordless_twins_icon_colour_is_said_as_its_words() -> None:
+    """The walker parts icons that name nothing (an order's eye, pencil and bin, drawn blue,
+    yellow and red) by their colour, "hue:<colour>": the id says the colour's words."""
+    assert twin_words("hue:light blue") == "light_blue"
+    ids = assign_ids([Placed("link", "main", context="or7546", ordinal_only=True,
+                             twin=twin_words(f"hue:{colour}")) for colour in ("blue", "red")])
+    assert ids == ["link_near_or7546_blue", "link_near_or7546_red"]

@@ -1389,6 +1389,15 @@ function swatchWords(el) {
   if (el.childElementCount > 1 || (el.textContent || "").trim()) return "";
   return optionWords(el) || classWords2(el) || (onlyFill(el) ? fillWords(el) : "");
 }
+var SHAPES = "path, circle, rect, ellipse, line, polyline, polygon, use";
+function iconColour(el) {
+  const icon = el.querySelector('svg, i, [class*="icon"]');
+  if (!icon) return "";
+  if (icon.localName !== "svg") return cssColourName(getComputedStyle(icon).color || "");
+  const style = getComputedStyle(icon.querySelector(SHAPES) || icon);
+  const stroke = style.stroke && style.stroke !== "none" && parseFloat(style.strokeWidth) > 0;
+  return cssColourName((stroke ? style.stroke : style.fill) || "");
+}
 
 // src/text.js
 function ownText(el) {
@@ -3763,6 +3772,7 @@ var BOX_CHARS = 200;
 var TITLE_WORDS = 2;
 var ID_WORDS = 4;
 var NAME_WORDS = 3;
+var ICONS = 'svg, i, [class*="icon"]';
 function idWords(text, max) {
   const words2 = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
   return words2.slice(0, max);
@@ -3777,7 +3787,7 @@ function placeWords(place, max = ID_WORDS) {
 function labelOf(el) {
   let label = el.getAttribute("aria-label") || "";
   if (!label && el.localName === "input") {
-    label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
+    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || el.value || "";
   }
   if (!label) label = el.textContent || "";
   if (!collapse(label)) label = wordlessName(el);
@@ -3811,7 +3821,7 @@ function keyOf(el) {
   }
   const label = labelOf(el);
   const look = el.getAttribute("class") || "";
-  if (!label && (el.localName === "a" || !look.trim())) return "";
+  if (!label && (el.localName === "a" ? !el.querySelector(ICONS) : !look.trim())) return "";
   const href = el.localName === "a" ? (el.getAttribute("href") || "").split(/[?#]/)[0] : "";
   const own = label || `${el.localName} ${collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
@@ -3993,7 +4003,11 @@ function pageTwins() {
     if (members.length < 2 || read + members.length > MEMBERS) continue;
     read += members.length;
     const boxes = members[0].matches(TEXT_FIELDS) ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el)) : boxesOf(members);
-    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
+    const places = members.map((el, i) => [
+      ...placesOf(el, headings),
+      ...boxes[i],
+      ...labelOf(el) ? [] : [`hue:${iconColour(el)}`]
+    ]);
     withCells(members, places);
     const words2 = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words2);

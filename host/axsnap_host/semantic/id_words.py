@@ -217,7 +217,9 @@ def twin_words(said: str) -> str:
     a text field named by its placeholder alone, the field before it), ``before_<words>``
     (the field after it), and a table row's ``cell:<words>`` as its words alone (the row's
     cell that parts rows alike in their first words, read over every row of the page:
-    ``..._near_456420_1_mar_2020``, as the row's own words are said). A picture's
+    ``..._near_456420_1_mar_2020``, as the row's own words are said), and the colour of the
+    icon of a control that shows no words, ``hue:<colour>``, as its words alone
+    (``link_near_or7546_red``: an order's bin beside its eye and pencil). A picture's
     "of:<title>" is no place (see picture_title)."""
     out = []
     for part in said.split("|"):
@@ -225,7 +227,7 @@ def twin_words(said: str) -> str:
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
         if kind in ("at", "under", "within", "for", "after", "before") and words:
             out.append(f"{kind}_{words}")
-        elif kind == "cell" and words:
+        elif kind in ("cell", "hue") and words:
             out.append(words)
     return "_".join(out)
 

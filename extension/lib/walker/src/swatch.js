@@ -102,3 +102,19 @@ export function swatchWords(el) {
   if (el.childElementCount > 1 || (el.textContent || '').trim()) return '';
   return optionWords(el) || classWords(el) || (onlyFill(el) ? fillWords(el) : '');
 }
+
+// The shapes an inline SVG icon draws with.
+const SHAPES = 'path, circle, rect, ellipse, line, polyline, polygon, use';
+
+/** The colour the icon of a control that shows no words is drawn in ("red", "light blue"):
+ * an inline SVG's first shape's stroke (an outline icon), else its fill, else an icon
+ * element's text colour (an icon font's glyph); "" when it shows no icon. What a person
+ * tells such icons apart by where nothing names them (a row's eye, pencil and bin). */
+export function iconColour(el) {
+  const icon = el.querySelector('svg, i, [class*="icon"]');
+  if (!icon) return '';
+  if (icon.localName !== 'svg') return cssColourName(getComputedStyle(icon).color || '');
+  const style = getComputedStyle(icon.querySelector(SHAPES) || icon);
+  const stroke = style.stroke && style.stroke !== 'none' && parseFloat(style.strokeWidth) > 0;
+  return cssColourName((stroke ? style.stroke : style.fill) || '');
+}

@@ -13,13 +13,16 @@
 // "within:<words>", "for:<words>" or "after:<words>" (the item before the box: twins alike in
 // all else), joined by "|". Twins in table rows are parted after their places by their rows'
 // cells (withCells), "cell:<words>", over every row of the page, so a read that holds some of
-// the rows names them alike. Twins alike in all of these are numbered in the page's order,
-// "n:<k>/<how many>" (numberAlike: the last resort, over the whole page). A link that shows
-// no words beside a link with words to its address (a card's picture and its title:
-// pictures.js) carries "of:<the title's words>", then its title's places.
+// the rows names them alike. Twins that show no words (an order's eye, pencil and bin icons)
+// are parted last by their icons' colour, "hue:<colour>" (swatch.js iconColour). Twins alike
+// in all of these are numbered in the page's order, "n:<k>/<how many>" (numberAlike: the
+// last resort, over the whole page). A link that shows no words beside a link with words to
+// its address (a card's picture and its title: pictures.js) carries "of:<the title's
+// words>", then its title's places.
 import { TEXT_FIELDS, neighbourPlaces, placeholderOnly } from './field_twins.js';
 import { paneName } from './pane_name.js';
 import { wordlessName } from './wordless_name.js';
+import { iconColour } from './swatch.js';
 import { picturesOf, titleWords } from './pictures.js';
 import { collapse, run } from './run.js';
 
@@ -40,6 +43,7 @@ const BOX_CHARS = 200;  // the words of a box looked at
 const TITLE_WORDS = 2;  // a box's link of this many words or more is its title
 const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_words.py)
 const NAME_WORDS = 3;  // the words of a container's name it holds
+const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's icon
 
 // The words of ``text`` as the host's ids say them (semantic/ids.py slug): lower case,
 // Latin accents dropped, letters and digits; the first ``max`` of them.
@@ -63,7 +67,10 @@ function placeWords(place, max = ID_WORDS) {
 function labelOf(el) {
   let label = el.getAttribute('aria-label') || '';
   if (!label && el.localName === 'input') {
-    label = (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || '';
+    // (a title names a box with no label before its value: radios titled by the colour
+    // each picks, their value all "on", are no twins)
+    label = (el.labels && el.labels[0] && el.labels[0].textContent)
+      || el.getAttribute('title') || el.value || '';
   }
   if (!label) label = el.textContent || '';
   // (a control that shows no words is named by its picture's alt or its icon, as the host
@@ -109,7 +116,9 @@ function keyOf(el) {
   }
   const label = labelOf(el);
   const look = el.getAttribute('class') || '';
-  if (!label && (el.localName === 'a' || !look.trim())) return '';  // (nothing names it)
+  // (nothing names it; a link that shows an icon is a twin of the links alike in their row,
+  // parted by where they sit, then by the colour of their icons: iconColour)
+  if (!label && (el.localName === 'a' ? !el.querySelector(ICONS) : !look.trim())) return '';
   // (a link to a place on this page is no destination: "#preview-1000" and "#preview-1001"
   // are the same tab of two examples)
   const href = el.localName === 'a' ? (el.getAttribute('href') || '').split(/[?#]/)[0] : '';
@@ -353,7 +362,8 @@ export function pageTwins() {
     const boxes = members[0].matches(TEXT_FIELDS)
       ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el))
       : boxesOf(members);
-    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
+    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i],
+      ...(labelOf(el) ? [] : [`hue:${iconColour(el)}`])]);
     withCells(members, places);
     const words = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words);
