@@ -3895,11 +3895,24 @@ function withCells(members, places) {
     places[i].push(...apart < 0 ? cells[i] : [cells[i][apart]]);
   });
 }
+function withHues(members, places) {
+  if (members.every((el) => labelOf(el))) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((el, i) => {
+    while (places[i].length < depth) places[i].push("");
+    const hue = labelOf(el) ? "" : iconColour(el).replace(/^(light|dark) /, "");
+    places[i].push(/^(grey|white|black)$/.test(hue) ? "hue:" : `hue:${hue}`);
+  });
+}
+function apartByHue(said2) {
+  return said2.every((s) => s.length > 4) && new Set(said2).size === said2.length;
+}
 function part(members, places, from, out) {
   const depth = Math.max(...members.map((i) => places[i].length));
   for (let k = from; k < depth; k++) {
     const said2 = idPlaces(members.map((i) => places[i][k] || ""));
     if (new Set(said2).size < 2) continue;
+    if (said2.some((s) => s.startsWith("hue:")) && !apartByHue(said2)) continue;
     const parts = /* @__PURE__ */ new Map();
     members.forEach((i, j) => {
       if (said2[j]) out[i].push(said2[j]);
@@ -3911,7 +3924,7 @@ function part(members, places, from, out) {
     return;
   }
 }
-function boxesOf(members) {
+function boxesOf(members, scopes) {
   const inGroup = new Set(members);
   const outer = members.map((el) => {
     let top = el;
@@ -3924,10 +3937,12 @@ function boxesOf(members) {
   for (const el of new Set(outer)) {
     for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
   }
-  return outer.map((el) => {
-    if (el.closest("tr")) return [];
+  return outer.map((el, i) => {
+    const row = el.closest("tr");
     let box = null;
-    for (let a = el.parentElement, up = 0; a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
+    for (let a = el.parentElement, up = 0; !row && a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
+    scopes[i] = scopeWords(members[i], row || box || el.parentElement);
+    if (row) return [];
     const before = afterWords(box || el, labelOf(el));
     if (!box) return before ? [before] : [];
     const label = labelOf(el);
@@ -3939,6 +3954,10 @@ function boxesOf(members) {
     }
     return [...words2 ? [`for:${words2}`] : [], ...before ? [before] : []];
   });
+}
+function scopeWords(el, scope) {
+  const href = el.localName === "a" ? el.getAttribute("href") || "" : "";
+  return `${href}\0${collapse(((scope || el).textContent || "").slice(0, 400))}`;
 }
 function afterWords(box, label) {
   let n = 0;
@@ -3967,10 +3986,10 @@ function ownWords(said2, kind) {
   while (words2.every((w) => same < w.length - 1 && w[same] === words2[0][same])) same++;
   return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(" ")}`);
 }
-function numberAlike(words2) {
+function numberAlike(words2, scopes) {
   const alike = /* @__PURE__ */ new Map();
   words2.forEach((said2, i) => {
-    const key = said2.join("|");
+    const key = `${said2.join("|")}${scopes[i]}`;
     const same = alike.get(key);
     if (same) same.push(i);
     else alike.set(key, [i]);
@@ -4002,16 +4021,14 @@ function pageTwins() {
   for (const [, members] of ordered) {
     if (members.length < 2 || read + members.length > MEMBERS) continue;
     read += members.length;
-    const boxes = members[0].matches(TEXT_FIELDS) ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el)) : boxesOf(members);
-    const places = members.map((el, i) => [
-      ...placesOf(el, headings),
-      ...boxes[i],
-      ...labelOf(el) ? [] : [`hue:${iconColour(el)}`]
-    ]);
+    const scopes = members.map(() => "");
+    const boxes = members[0].matches(TEXT_FIELDS) ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el)) : boxesOf(members, scopes);
+    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
     withCells(members, places);
+    withHues(members, places);
     const words2 = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words2);
-    numberAlike(words2);
+    numberAlike(words2, scopes);
     members.forEach((el, i) => {
       if (words2[i].length) out.set(el, words2[i].join("|"));
     });

@@ -33,8 +33,13 @@ form gallery repeats, by the fields before and after them (``input_col_sm_6_..._
 A link that shows no words beside a link with words to its address (a card's image and its
 title) is that title's picture, named for it (``link_for_chicken_pate_for_adult``) and told
 from its title's twins as the title is, read over the whole page (lib/walker/src/pictures.js)
-so a read without the title names it alike. Only twins that nothing tells apart (the
-same action twice in one place) are numbered (``btn_delete_2``), the last resort. Nothing here
+so a read without the title names it alike. Icons that name nothing, alike in all else,
+carry the colour each is drawn in where each has its own (``link_near_or7546_red``: an
+order's bin beside its blue eye and yellow pencil). Only twins that nothing tells apart (the
+same row twice in one table) are numbered (``link_action_near_lorum_ipsum_2``), the last
+resort: in the page's order over the whole page where the walker read them (every read
+numbers them alike), else among the read's own elements; ``relations.alike`` says which
+(``{"number": 2, "of": 9, "over": "page"}``). Nothing here
 depends on backendNodeIds, on the read's window or on the order of rows: an element keeps its
 id across scrolls, re-reads, re-renders and rows added above it while its label and its context
 do."""

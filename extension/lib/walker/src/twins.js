@@ -215,6 +215,26 @@ function withCells(members, places) {
   });
 }
 
+// Twins that show no words are parted last, after their rows' cells, by the colour their
+// icon is drawn in (swatch.js iconColour): "hue:<colour>", its hue alone ("light blue" and
+// "blue" alike: a hover darkens it), greys, black and white said as none.
+function withHues(members, places) {
+  if (members.every((el) => labelOf(el))) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((el, i) => {
+    while (places[i].length < depth) places[i].push('');
+    const hue = labelOf(el) ? '' : iconColour(el).replace(/^(light|dark) /, '');
+    places[i].push(/^(grey|white|black)$/.test(hue) ? 'hue:' : `hue:${hue}`);
+  });
+}
+
+// Icons are told apart by their colours only where each has a colour of its own (three icons
+// drawn blue, yellow and red): where some are grey or two share a hue, the colour that tells
+// one from the others may be a hover's or a focus's, which goes when the pointer moves.
+function apartByHue(said) {
+  return said.every((s) => s.length > 4) && new Set(said).size === said.length;
+}
+
 // Part twins by the first of their places that differs, then each part alike so far by its
 // next places, until every twin stands alone or nothing differs.
 function part(members, places, from, out) {
@@ -222,6 +242,7 @@ function part(members, places, from, out) {
   for (let k = from; k < depth; k++) {
     const said = idPlaces(members.map((i) => places[i][k] || ''));
     if (new Set(said).size < 2) continue;
+    if (said.some((s) => s.startsWith('hue:')) && !apartByHue(said)) continue;
     const parts = new Map();
     members.forEach((i, j) => {
       if (said[j]) out[i].push(said[j]);
@@ -239,7 +260,7 @@ function part(members, places, from, out) {
 // the twin's label and without numbers (a price, a rating, a count change with the page's data;
 // a title's are its name). A twin inside another of its group (a link in its scripted <span>)
 // is one control twice: the two share the outer one's box.
-function boxesOf(members) {
+function boxesOf(members, scopes) {
   const inGroup = new Set(members);
   const outer = members.map((el) => {
     let top = el;
@@ -253,11 +274,13 @@ function boxesOf(members) {
     for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== 'body';
       a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
   }
-  return outer.map((el) => {
-    if (el.closest('tr')) return [];  // (a table's rows: the host parts them by their cells)
+  return outer.map((el, i) => {
+    const row = el.closest('tr');
     let box = null;
-    for (let a = el.parentElement, up = 0; a && up < UP && held.get(a) === 1;
+    for (let a = el.parentElement, up = 0; !row && a && up < UP && held.get(a) === 1;
       a = a.parentElement, up++) box = a;
+    scopes[i] = scopeWords(members[i], row || box || el.parentElement);
+    if (row) return [];  // (a table's rows: the host parts them by their cells)
     const before = afterWords(box || el, labelOf(el));
     if (!box) return before ? [before] : [];
     const label = labelOf(el);
@@ -273,6 +296,14 @@ function boxesOf(members) {
     }
     return [...(words ? [`for:${words}`] : []), ...(before ? [before] : [])];
   });
+}
+
+// What a twin and its box say in full (its address, the words of its row or box): twins
+// alike in their places but not in these are told apart by the host's own words (the text
+// nearest them, the last parts of their address), so they are not numbered.
+function scopeWords(el, scope) {
+  const href = el.localName === 'a' ? el.getAttribute('href') || '' : '';
+  return `${href}\u0000${collapse(((scope || el).textContent || '').slice(0, 400))}`;
 }
 
 // "after:<words>": the words of the item before a twin's box (or the twin), without numbers,
@@ -316,15 +347,16 @@ function ownWords(said, kind) {
   return words.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(' ')}`);
 }
 
-// Twins still alike in every place (the same row twice in one table, a course grid held
-// twice in one grid): nothing a person reads tells them apart. Each is numbered among its
-// alike ones in the page's order, "n:<number>/<how many>", read over the whole page, so a
-// read that holds some of them numbers each as the whole page does (a scroll, a twin
-// scrolling into view leave it; only one of them added above renumbers those after it).
-function numberAlike(words) {
+// Twins still alike in every place and in all their row or box says (the same row twice in
+// one table, a course grid held twice in one grid): nothing a person reads tells them apart.
+// Each is numbered among its alike ones in the page's order, "n:<number>/<how many>", read
+// over the whole page, so a read that holds some of them numbers each as the whole page does
+// (a scroll, a twin scrolling into view leave it; only one of them added above renumbers
+// those after it).
+function numberAlike(words, scopes) {
   const alike = new Map();
   words.forEach((said, i) => {
-    const key = said.join('|');
+    const key = `${said.join('|')}\u0001${scopes[i]}`;
     const same = alike.get(key);
     if (same) same.push(i); else alike.set(key, [i]);
   });
@@ -359,15 +391,16 @@ export function pageTwins() {
     if (members.length < 2 || read + members.length > MEMBERS) continue;  // (a smaller
     read += members.length;  // group after it may still fit)
     // (fields have no box of words: their neighbours are their last places)
+    const scopes = members.map(() => '');
     const boxes = members[0].matches(TEXT_FIELDS)
       ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el))
-      : boxesOf(members);
-    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i],
-      ...(labelOf(el) ? [] : [`hue:${iconColour(el)}`])]);
+      : boxesOf(members, scopes);
+    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
     withCells(members, places);
+    withHues(members, places);
     const words = members.map(() => []);
     part(members.map((_, i) => i), places, 0, words);
-    numberAlike(words);
+    numberAlike(words, scopes);
     members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });
   }
   // A picture is its title's: it takes the title's words and the places that part the title
