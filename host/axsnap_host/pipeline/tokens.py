@@ -66,8 +66,21 @@ def encoder() -> Any:
             if _encoder is None:
                 import tiktoken
 
-                _encoder = tiktoken.get_encoding(ENCODING)
+                loaded = tiktoken.get_encoding(ENCODING)
+                _drop_python_ranks(loaded)
+                _encoder = loaded
     return _encoder
+
+
+def _drop_python_ranks(encoding: Any) -> None:
+    """Let go of the Python copy of the encoding's 100k BPE ranks (a dict of bytes, ~14 MB
+    resident for the whole process's life: design note 85). tiktoken encodes and decodes
+    with its Rust core, which holds its own copy; the dict is read only to pickle an
+    encoding that is not registered (this one is: pickled by its name) and by tiktoken's
+    teaching module. Counts are unchanged (a differential test against an encoding that
+    keeps it: tests/unit/test_token_ranks.py)."""
+    if isinstance(getattr(encoding, "_mergeable_ranks", None), dict):
+        encoding._mergeable_ranks = None
 
 
 def warm_up() -> threading.Thread:
