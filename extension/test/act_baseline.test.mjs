@@ -176,3 +176,9 @@ test('the act\'s box and hit test in its lookup\'s page call: unless exact', () 
   assert.equal(baselines.mayPointInPage({}), true);
   assert.equal(baselines.mayPointInPage({ exact: true }), false);
 });
+
+test('an act with no baseline looks up on its capture\'s frames: unless exact', () => {
+  const baselines = createActBaselines({ clickListeners: async () => null });
+  assert.equal(baselines.mayTakeCaptureFrames({}), true);
+  assert.equal(baselines.mayTakeCaptureFrames({ exact: true }), false);
+});

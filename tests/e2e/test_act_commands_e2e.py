@@ -222,3 +222,29 @@ def test_the_capture_after_reads_focus_and_modals_in_the_walk_s_evaluate(
     evaluates = [expression for method, expression in after if method == "Runtime.evaluate"]
     assert [e for e in evaluates if "document.activeElement" in e
             and "__axsnapWalk_" not in e], evaluates
+
+
+def test_a_first_act_looks_up_on_its_capture_s_frames(
+        browser: Browser, pages_url: str, traced: Traced) -> None:
+    # note 86: with no baseline the act captures the page (its frames read once) and the
+    # lookup numbers that capture's frames, the ones the host resolved the id on
+    browser.open(f"{pages_url}act/baseline/inbox.html")
+    first, before = traced(lambda: browser.act("Select Quarterly report", "click"))
+    assert first.ok, first.error
+    assert "baseline_kept" not in first.timings
+    # the capture's frames (one auto-attach), then the lookup: a world, the node, its check
+    assert before.count("Target.setAutoAttach") == 1, " ".join(before)
+    assert before[-3:] == ["Page.createIsolatedWorld", "DOM.resolveNode",
+                           "Runtime.callFunctionOn"], " ".join(before)
+    # a same-site frame's target: numbered on the capture's frames, found in its own frame
+    browser.open(f"{pages_url}act/frame.html?src={pages_url}act/inner.html")
+    framed, before = traced(lambda: browser.act("Frame button", "click"))
+    assert framed.ok, framed.error
+    assert framed.target and framed.target.id and framed.target.id.startswith("1-"), framed.target
+    assert before.count("Target.setAutoAttach") == 1, " ".join(before)
+    # exact: the frames read again for the lookup, as before
+    browser.open(f"{pages_url}act/baseline/inbox.html")
+    exact, before = traced(lambda: browser.act("Select Invoice 2291", "click", exact=True))
+    assert exact.ok, exact.error
+    assert before.count("Target.setAutoAttach") == 2, " ".join(before)
+    assert _checked(browser, "Select Invoice 2291")

@@ -116,10 +116,12 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
     t = now();
     const resolved = await host('act_resolve', { ...body, capture: captured }, timings, 'resolve');
     timings.host_resolve_ms = round(now() - t);
+    // the lookup numbers the frames of the capture the host resolved on (fast path act_capture_frames)
+    const frames = baselines?.mayTakeCaptureFrames?.(options) ? captured.liveFrames ?? null : null;
     return {
       before: { url: captured.tab?.url ?? '', loaderId: captured.frames?.[0]?.loaderId ?? null,
         world: captured.walker?.world ?? null },
-      resolved,
+      resolved, known: frames ? { frames, topContext: null } : null,
     };
   }
 

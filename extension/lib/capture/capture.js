@@ -391,7 +391,7 @@ async function captureDocument(session, tabId, options, stabilization,
   if (!proven && flattenFrameTree(after)[0]?.loaderId !== mainLoader) throw new Navigated();
 
   timings.capture_ms = elapsed(t0);
-  return {
+  const captured = {
     capture_version: CAPTURE_VERSION,
     tab: { id: tabId, url: tab?.url ?? frames[0]?.url ?? '', title: tab?.title ?? '' },
     frames: frames.map(({ sessionId, ...frame }) => frame), // session ids are ephemeral
@@ -407,6 +407,11 @@ async function captureDocument(session, tabId, options, stabilization,
     ...(asksFormat(options, 'outline') ? { dom_tree: domTree, focus } : {}),
     ...(stream ? { ax_stream: stream.ref() } : {}),
   };
+  // the frames with their sessions, numbered as sent: this request's own lookups take them
+  // (act/route.js: the ids the host resolves on this capture name these frames); not enumerable,
+  // so never sent nor copied
+  Object.defineProperty(captured, 'liveFrames', { value: frames });
+  return captured;
 }
 
 /**

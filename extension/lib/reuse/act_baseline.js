@@ -134,6 +134,12 @@ export function createActBaselines({
       return fastPath(options, 'act_point_in_page');
     },
 
+    /** Whether an act without a standing baseline may look its target up on the frames of the
+     * capture the host resolved it on (capture.js liveFrames) instead of reading them again. */
+    mayTakeCaptureFrames(options) {
+      return fastPath(options, 'act_capture_frames');
+    },
+
     /** Keep the report's `capture` (read after `witness`) as the tab's baseline: the token the
      * host keeps it under, or null (nothing kept: the capture carries errors). */
     keep(tabId, witness, capture, options) {

@@ -134,6 +134,18 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "tests/e2e/test_act_point_in_page_e2e.py, tests/e2e/test_act_layouts_e2e.py, "
         "extension/test/act_point_in_page.test.mjs, extension/test/act_baseline.test.mjs"),
     FastPath(
+        "act_capture_frames", "extension",
+        "extension/lib/act/route.js readBefore, lib/capture/capture.js liveFrames (asked by "
+        "lib/reuse/act_baseline.js mayTakeCaptureFrames)",
+        "the tab's frames read again for the lookup (Page.getFrameTree, Target.setAutoAttach: "
+        "resolve.js frameOfId)",
+        "nothing kept: an act with no standing baseline looks its target up on the frames (with "
+        "their sessions) of the capture it took before, the one the host resolved the id on, "
+        "whose ordinals the id names; siblings are still ordered from the live DOM trees, and a "
+        "frame gone since makes the node stale as a frame read again would",
+        "tests/e2e/test_act_commands_e2e.py, extension/test/act_baseline.test.mjs, "
+        "extension/test/act_lookup.test.mjs"),
+    FastPath(
         "settle_nothing_scheduled", "extension",
         "extension/content/readiness.js settleCheck, lib/act/route.js",
         "the settle floor after an act: three quiet frames and 60 ms from its last input",
