@@ -119,3 +119,14 @@ def test_icons_that_name_nothing_are_told_apart_by_their_colour_in_every_read(
         "'afterbegin', window.orderRow(['#OR1111', 'New Customer', 'Paid']))")
     after = ids(read(browser, viewport_only=False), ("link",))
     assert {k: after[k] for k in whole} == whole, after
+
+
+def test_fields_labelled_alike_are_told_apart_by_what_each_asks(
+        browser: Browser, pages_url: str) -> None:
+    # A form gallery's horizontal form labels two fields "Email", the first asking a
+    # username: the placeholder each shows names it, no counter.
+    fields = ids(read(browser, pages_url + "understanding/fields_one_label_two_asks.html"),
+                 ("text_input",))
+    assert sorted(fields.values()) == [
+        "input_email_in_form_under_horizontal_form_email",
+        "input_email_in_form_under_horizontal_form_username", "input_mobile"], fields

@@ -296,3 +296,12 @@ def test_a_wordless_twins_icon_colour_is_said_as_its_words() -> None:
     ids = assign_ids([Placed("link", "main", context="or7546", ordinal_only=True,
                              twin=twin_words(f"hue:{colour}")) for colour in ("blue", "red")])
     assert ids == ["link_near_or7546_blue", "link_near_or7546_red"]
+
+
+def test_fields_alike_in_label_and_place_are_told_apart_by_their_placeholders() -> None:
+    """A form gallery's horizontal form labels two fields "Email", one asking a username: the
+    placeholder a person reads in each box parts them, before the nearest text (both near
+    "Mobile") would leave them to a counter."""
+    ids = assign_ids([Placed("input_email", "form", near="mobile", hint="username"),
+                      Placed("input_email", "form", near="mobile", hint="email")])
+    assert ids == ["input_email_in_form_username", "input_email_in_form_email"]

@@ -271,7 +271,7 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                              else "",
                              inner=any(base_of.get(a.rid) == base
                                        for a in facts.ancestors(el.node)[:INNER_UP]),
-                             number=el.alike[0]))
+                             hint=_own_hint(el.source), number=el.alike[0]))
     read_numbers: list[tuple[int, int]] = []
     for el, value, in_read in zip(chosen, assign_ids(placed, read_numbers), read_numbers,
                                   strict=True):
@@ -287,6 +287,14 @@ def _region_kind(region: str) -> str:
     """A region id without its counter (``navigation_2`` → ``navigation``)."""
     head, _, tail = region.rpartition("_")
     return head if head and tail.isdigit() else region
+
+
+def _own_hint(source: IdSource) -> str:
+    """A field's placeholder or title words where its label is something else, else ""."""
+    if source.kind not in ("text_input", "password_input", "textarea") or \
+            label_of(source)[1] == "hint":
+        return ""
+    return slug(source.hint, 3)
 
 
 def _state(node: Node, redact: bool, secret: str | None,

@@ -29,7 +29,9 @@ the scripted ``<span>`` that wraps it: one control listed twice) is the inner on
 (``btn_4_7_out_of_5_..._inner``). Twins the walker parts by nothing else carry their own box,
 the card or list holding no other twin: its heading or title link, else its words
 (``link_let_us_know_..._for_chicken_pate_for_adult``); text fields named by one placeholder a
-form gallery repeats, by the fields before and after them (``input_col_sm_6_..._after_col_sm_12``).
+form gallery repeats, by the fields before and after them (``input_col_sm_6_..._after_col_sm_12``);
+fields labelled alike in one place, by the placeholder each shows
+(``input_email_in_form_username``).
 A link that shows no words beside a link with words to its address (a card's image and its
 title) is that title's picture, named for it (``link_for_chicken_pate_for_adult``) and told
 from its title's twins as the title is, read over the whole page (lib/walker/src/pictures.js)
@@ -163,6 +165,9 @@ class Placed:
     path: str = ""  # the last parts of a link's destination path (``news_astronomie``)
     inner: bool = False  # inside another control with its base id: the same control twice (a
     # link in its scripted ``<span>``), told from the outer one as ``..._inner``
+    hint: str = ""  # the words of its placeholder or title, when its label is another's
+    # (two fields labelled "Email" in one form, one asking a username): tried before the
+    # nearest text
     number: int = 0  # its number among twins alike in every place the walker reads, over the
     # whole page (the same row twice in one table): the last resort, said from the second on
 
@@ -225,6 +230,7 @@ def assign_ids(items: Sequence[Placed],
         tails = Counter((ids[i], items[i].tail) for i in members)
         row_tails = Counter((ids[i], items[i].row_tail) for i in members)
         paths = Counter((ids[i], items[i].path) for i in members)
+        hints = Counter((ids[i], items[i].hint) for i in members)
         alike: dict[str, list[int]] = defaultdict(list)  # the members an id is shared by
         for i in members:
             alike[ids[i]].append(i)
@@ -260,6 +266,10 @@ def assign_ids(items: Sequence[Placed],
             elif item.path and paths[ids[i], item.path] < counts[ids[i]]:
                 # links alike in label and place: where each one goes
                 ids[i] = f"{base}_to_{item.path}"
+            elif item.hint and hints[ids[i], item.hint] < counts[ids[i]]:
+                # fields alike in label and place: what each asks for in its own box (the
+                # placeholder a person reads in it)
+                ids[i] = f"{ids[i]}_{item.hint}"
             elif not item.context and item.near:
                 ids[i] = f"{base}_near_{item.near}"
             elif item.context and item.place:  # the same row words in two regions
