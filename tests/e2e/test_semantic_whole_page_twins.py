@@ -130,3 +130,19 @@ def test_fields_labelled_alike_are_told_apart_by_what_each_asks(
     assert sorted(fields.values()) == [
         "input_email_in_form_under_horizontal_form_email",
         "input_email_in_form_under_horizontal_form_username", "input_mobile"], fields
+
+
+def test_an_icon_under_the_pointer_keeps_its_id(browser: Browser, pages_url: str) -> None:
+    # Three grey tools, each drawn blue under the pointer, and two marks drawn green and red.
+    # Colour tells icons apart only where each has a hue of its own: a hover that draws one
+    # grey tool blue renames none of them, and the marks keep theirs.
+    before = ids(read(browser, pages_url + "understanding/icons_hover_colour.html",
+                      viewport_only=False), ("link",))
+    assert len(before) == 5 and len(set(before.values())) == 5, before
+    marks = sorted(i for i in before.values() if i.endswith(("_green", "_red")))
+    assert len(marks) == 2, before
+    tools = [i for i in before.values() if i not in marks]
+    for target in (tools[1], marks[1]):
+        assert browser.act(target, "hover").ok
+        after = ids(read(browser, viewport_only=False), ("link",))
+        assert after == before, (target, after, before)
