@@ -2,7 +2,7 @@
 85, pipeline/kept_pack.py PackedRuns): an update reads back only the facts it needs (those of
 the keys that died and of the live keys none of its entries writes again), a big update packs
 its own at once, and every index, every added and removed list and the tables left are those
-of a registry whose tables never left their objects."""
+of a registry whose tables never left their objects. A big update leaves its tables packed."""
 
 from __future__ import annotations
 
@@ -71,9 +71,9 @@ def test_packed_sides_give_the_indices_and_tables_of_a_never_packed_registry(
     path) against the tables as objects throughout."""
     plain = _run(seed, packed=False)
     monkeypatch.setattr(kept_pack, "RUN", 3)
-    monkeypatch.setattr(registry_module, "SIDES_PACKED_FROM", 0)
+    monkeypatch.setattr(registry_module, "PACKED_FROM", 0)
     assert _run(seed, packed=True) == plain
-    monkeypatch.setattr(registry_module, "SIDES_PACKED_FROM", 10**9)
+    monkeypatch.setattr(registry_module, "PACKED_FROM", 10**9)
     assert _run(seed, packed=True) == plain  # packed only between updates (pack)
 
 
@@ -134,3 +134,21 @@ def test_a_dead_element_s_twin_and_an_unread_live_one_keep_their_indices_through
     moved = Entry("b98", ("button", "Renamed"), entries[6].place)
     page = [*entries[:5], twin, moved]
     assert registry.update("doc", page, {e.key for e in page}).indices == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_a_big_update_leaves_its_tables_packed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rest of a big read (SnapshotV1 after DOM text) holds no object per element for
+    the registry: an update of PACKED_FROM entries or more packs its tables at its end."""
+    monkeypatch.setattr(registry_module, "PACKED_FROM", 20)
+    registry = IndexRegistry()
+    small = [Entry(f"b{n}", ("a", f"{n}"), ("a", f"/a[{n}]")) for n in range(1, 20)]
+    registry.update("doc", small, {e.key for e in small})
+    assert registry._by_key and registry._signature  # below the bound: objects, as before
+    big = [*small, Entry("b20", ("a", "20"), ("a", "/a[20]"))]
+    update = registry.update("doc", big, {e.key for e in big})
+    assert update.indices == list(range(1, 21)) and update.added == [20]
+    assert not registry._by_key and not registry._signature and not registry._place
+    assert registry._packed is not None and registry._sides is not None
+    assert len(registry) == 20 and registry.next_index == 21  # what an act asks, plain
+    again = registry.update("doc", big[1:], {e.key for e in big[1:]})
+    assert again.indices == list(range(2, 21)) and again.removed == [1]

@@ -30,7 +30,8 @@ the read among its temporaries, which kept ~190 of pymalloc's 1 MiB arenas from 
 so the next read started ~170 MB higher. The next update reads the keys and indices back,
 equal, and of the signatures and places (kept_pack.PackedRuns, in runs of keys; design
 note 85) only those of the keys that died and of the live keys none of its entries writes
-again.
+again. A big update (``PACKED_FROM`` entries) packs its tables at its end: the rest of its
+read does not hold them.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ from axsnap_host.pipeline.dom.walker_merge import Joined
 from axsnap_host.pipeline.kept_pack import Packed, PackedRuns, pack
 
 MAX_TRACKED = 200_000  # bound on remembered elements per document
-# an update of this many entries packs its signatures and places at once (PackedRuns):
-# the rest of a big read does not hold them as objects (design note 85)
-SIDES_PACKED_FROM = 4096
+# an update of this many entries packs its tables at once (keys and indices as one buffer,
+# signatures and places in runs): the rest of a big read does not hold them (design note 85)
+PACKED_FROM = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,8 +211,8 @@ class IndexRegistry:
         previous = set(self._listed)
         now = set(indices)
         self._listed = indices
-        if len(entries) >= SIDES_PACKED_FROM:  # not held as objects through the rest of the read
-            self._pack_sides()
+        if len(entries) >= PACKED_FROM:  # not held as objects through the rest of the read
+            self.pack()
         return Update(indices, sorted(now - previous), sorted(previous - now))
 
 
