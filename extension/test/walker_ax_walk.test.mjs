@@ -47,7 +47,17 @@ test('only a read with a SnapshotV1 asks the walk for the boxes of its text runs
   assert.equal(walk({ format: 'outline' }).ax_said, true, 'a pruned outline alone too');
   assert.equal(walk({ format: 'outline', focus: '0-12' }).ax_said, undefined, "an outline's focus names any node");
   assert.equal(walk({ format: 'outline', pruned: false }).ax_said, undefined);
-  assert.equal(walk({ format: 'snapshot', also_formats: ['outline'] }).ax_said, undefined, 'a one read');
+  // a one read too, when none of its formats prints such a text (DOM text and elements print
+  // the listable records, whose ids the records' take learns)
+  assert.equal(walk({ format: 'snapshot', also_formats: ['outline'] }).ax_said, true, 'a one read');
+  assert.equal(walk({ format: 'snapshot', also_formats: ['outline', 'domtext', 'elements'] }).ax_said, true);
+  assert.equal(walk({ format: 'outline', also_formats: ['snapshot', 'domtext'] }).ax_said, true);
+  assert.equal(walk({ format: 'snapshot', also_formats: ['outline'], focus: '0-12' }).ax_said, undefined,
+    "a one read with an outline's focus");
+  assert.equal(walk({ format: 'snapshot', also_formats: ['domtext'], pruned: false }).ax_said, undefined,
+    'an unpruned one read');
+  assert.equal(walk({ format: 'snapshot', also_formats: ['som'] }).ax_said, undefined,
+    'a format not known to leave them unprinted');
 });
 
 test("a walk's ax id and an element id are the host's to resolve as a focus, not CSS", () => {

@@ -238,13 +238,25 @@ def test_custom_elements_named_by_their_element_internals(browser: Browser,
         ("button", "Late aria button"), ("checkbox", "Aria changed")}
 
 
+def _formats(reply: dict[str, Any]) -> dict[str, Any]:
+    """Each format of a one read (also_formats) as content() gives it, the lead's as "lead"."""
+    result = reply["result"]
+    out = {fmt: content({"result": part}) for fmt, part in result.get("also", {}).items()}
+    return {**out, "lead": content({"result": {k: v for k, v in result.items() if k != "also"}})}
+
+
+def _rows_taken(reply: dict[str, Any]) -> int:
+    return int(reply["timings"]["capture_steps"]["walker_ids_rows"])
+
+
 def test_a_pruned_read_takes_no_id_of_the_text_a_control_says(
         browser: Browser, pages_url: str, cross_site_url: str) -> None:
     """A pruned SnapshotV1 or outline prints no text run below a control
-    (pipeline/ax/prune.py: its name or value says it), so a read whose one format it is takes
-    no id of such a text's node (src/listable.js rowsWanted, design note 87): fewer nodes
-    deep-serialized, the same reply as a read that takes them all (a one read, or an
-    unpruned tree, does). Links,
+    (pipeline/ax/prune.py: its name or value says it), and DOM text and elements print only
+    the listable records (their ids from the records' take), so a read whose formats are all
+    of these, alone or as one read (also_formats), takes no id of such a text's node
+    (src/listable.js rowsWanted, design note 87): fewer nodes deep-serialized, the same reply
+    as a read that takes them all (an outline with a focus, or an unpruned tree, does). Links,
     buttons, a role button, a contenteditable textbox, a link in an open shadow root whose
     words are slotted from the light tree, a closed shadow root, a custom element Chromium
     names a button (its words are taken: the walk writes it generic), a same-site and a
@@ -253,36 +265,52 @@ def test_a_pruned_read_takes_no_id_of_the_text_a_control_says(
                  f"{cross_site_url}dom/walk_said_text.html")
     wait_in_page(browser, "document.getElementById('cross').contentWindow !== null"
                           " && document.readyState === 'complete'")
+    every = ["outline", "domtext", "elements"]
     alone = read(browser, "walk")
-    one = read(browser, "walk", viewport_only=False, also_formats=["domtext"])
-    rows_alone = alone["timings"]["capture_steps"]["walker_ids_rows"]
-    rows_all = one["timings"]["capture_steps"]["walker_ids_rows"]
+    one = read(browser, "walk", viewport_only=False, also_formats=every)
+    # an outline's focus may name any node by its id: a one read with one takes every id,
+    # and its other formats are those of the one read without it
+    all_ids = read(browser, "walk", viewport_only=False, also_formats=every, focus="body")
+    rows_alone, rows_one, rows_all = _rows_taken(alone), _rows_taken(one), _rows_taken(all_ids)
     # the words of the links, buttons and the checkbox's label, in the page and the
     # cross-site frame (13 text runs each), not taken; the rest are
-    assert rows_all - rows_alone >= 20 and rows_alone >= 40, (rows_alone, rows_all)
-    assert content(alone)["snapshot"] == content(one)["snapshot"]
+    assert rows_one == rows_alone and rows_all - rows_alone >= 20 and rows_alone >= 40, (
+        rows_alone, rows_one, rows_all)
+    assert content(alone)["snapshot"] == content(one)["snapshot"] == content(all_ids)["snapshot"]
+    said, taken = _formats(one), _formats(all_ids)
+    assert sorted(said) == sorted([*every, "lead"])
+    for fmt in ("lead", "domtext", "elements"):
+        assert said[fmt] == taken[fmt], fmt
+    assert "Closed link words" in said["domtext"]["domtext"]
     ours = alone["result"]["snapshot"]
     theirs = read(browser, "chromium")["result"]["snapshot"]
     # each node printed with an id of the DOM is Chromium's node of that id
     chromium = {r["id"]: (r["role"], r["name"]) for r in node_records(theirs)}
     with_dom = [r for r in node_records(ours) if "-ax" not in r["id"]]
     assert len(with_dom) >= 20
-    assert all(chromium.get(r["id"]) == (r["role"], r["name"]) for r in with_dom), with_dom
+    assert all(chromium.get(r["id"]) == (r["role"], r["name"]) for r in with_dom), [
+        (r["id"], r["role"], r["name"], chromium.get(r["id"])) for r in with_dom
+        if chromium.get(r["id"]) != (r["role"], r["name"])]
     printed = {(r["role"], r["name"]) for r in node_records(ours)}
     assert {("link", "Slotted link words"), ("link", "Closed link words"),
             ("button", "Pressed words"),
             ("link", "Frame link words"), ("StaticText", "Shadow words")} <= printed, printed
-    # so with the outline alone: the same lines as the outline of a one read
+    # so with the outline alone, and in the one read: the same lines as the outline of a
+    # read taking every id (one focused on the document's element: its lines without the
+    # document's own, one level less deep)
     outline = {"format": "outline", "scope": "page", "ax_source": "walk", "exact": True,
                "stabilize": {"enabled": False}}
     lines = browser.snapshot_raw(**outline)
-    lines_all = browser.snapshot_raw(**outline, viewport_only=False, also_formats=["domtext"])
-    assert (lines["timings"]["capture_steps"]["walker_ids_rows"]
-            == rows_alone < lines_all["timings"]["capture_steps"]["walker_ids_rows"])
+    lines_all = browser.snapshot_raw(**outline, focus="html")
+    assert _rows_taken(lines) == rows_alone < _rows_taken(lines_all)
     for key in ("combinedTree", "combinedXpathMap", "combinedUrlMap"):
+        assert lines["result"][key] == said["outline"][key], key
+    tree = lines["result"]["combinedTree"].splitlines()
+    assert lines_all["result"]["combinedTree"].splitlines() == [line[2:] for line in tree[1:]]
+    for key in ("combinedXpathMap", "combinedUrlMap"):
         assert lines["result"][key] == lines_all["result"][key], key
     # an unpruned tree prints the texts a control says: each under Chromium's id
     full = read(browser, "walk", pruned=False)["result"]["snapshot"]
-    said = [r for r in node_records(full) if r["role"] == "StaticText"
-            and r["name"] in ("Alpha link", "Slotted link words", "Closed link words", "now")]
-    assert len(said) >= 4 and all("-ax" not in r["id"] for r in said), said
+    said_texts = [r for r in node_records(full) if r["role"] == "StaticText"
+                  and r["name"] in ("Alpha link", "Slotted link words", "Closed link words", "now")]
+    assert len(said_texts) >= 4 and all("-ax" not in r["id"] for r in said_texts), said_texts

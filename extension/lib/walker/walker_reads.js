@@ -61,14 +61,22 @@ export function axTreeWalkOptions(options) {
     ax_tree: snapshot ? 'boxes' : true, ...(printsOnlyPruned(options) ? { ax_said: true } : {}) };
 }
 
-/** Whether the read's one format is a pruned SnapshotV1 or outline: neither prints a text
- * run a control says (both keep what pipeline/ax/prune.py keeps), so the take leaves their
- * ids out (src/listable.js rowsWanted, design note 87). An unpruned tree, an outline with a
- * focus (it may name any node by its id) or a one read takes them all. */
+/** Whether no format of the read prints a text run a control says, so the take leaves their
+ * ids out (src/listable.js rowsWanted, design note 87): a pruned SnapshotV1 or outline keeps
+ * what pipeline/ax/prune.py keeps, never such a text; DOM text and elements (also_formats)
+ * print the listable records, whose ids the records' take learns, and never read the rows'
+ * ids (pipeline/axwalk/tree.py alone does). An unpruned tree, an outline with a focus (it
+ * may name any node by its id) or any other format takes them all. */
 export function printsOnlyPruned(options) {
-  const format = options?.format ?? 'snapshot';
-  return (format === 'snapshot' || (format === 'outline' && !options?.focus)) && options?.pruned !== false
-    && !(Array.isArray(options?.also_formats) && options.also_formats.length);
+  if (options?.pruned === false) return false;
+  const also = Array.isArray(options?.also_formats) ? options.also_formats : [];
+  return [options?.format ?? 'snapshot', ...also].every((format) => leavesSaidTextUnprinted(format, options));
+}
+
+/** Whether `format`, one format of the read, prints no id of a text run a control says. */
+function leavesSaidTextUnprinted(format, options) {
+  if (format === 'outline') return !options?.focus;
+  return format === 'snapshot' || format === 'domtext' || format === 'elements';
 }
 
 /**
