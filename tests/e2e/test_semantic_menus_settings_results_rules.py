@@ -2,9 +2,10 @@
 was spent: a contact form under menus drawn as plain lists in <div>s, a settings page known by
 its heading, a password change whose fields are named only by camelCase ids, a search's results
 whose box is empty under a line counting them, a member's dashboard of three figures each over a
-few words, a password reset of two fields, a cart whose remove buttons are crosses. Each page is
-our own, through the extension and the host in Debian Chromium, read from the first screen and
-from the whole page."""
+few words, a password reset of two fields, a cart whose remove buttons are crosses; and, from the
+twentieth set's misses, a cart whose summary lines ("Subtotal" over "$49.99") are no stat tiles.
+Each page is our own, through the extension and the host in Debian Chromium, read from the first
+screen and from the whole page."""
 
 from __future__ import annotations
 
@@ -89,3 +90,15 @@ def test_priced_rows_that_add_to_the_cart_are_a_wishlist_list(
     for result in both_reads(browser, pages_url + "understanding/wishlist_add_to_cart_rows.html"):
         assert result.type == "list", result.page["signals"][:8]
         assert "stats:3+ priced rows that add to the cart (a wishlist)" in fired(result)
+
+
+def test_a_carts_summary_lines_are_no_stat_tiles(browser: Browser, pages_url: str) -> None:
+    # "2 Courses in Cart": two course lines, each a price; a summary whose lines are a bill's
+    # words over figures ("Subtotal" over "$49.99", "Coupon Discount", "Taxes", "Total:"), a
+    # "Checkout" link and a coupon box. The figures sum what is bought: no dashboard's tiles.
+    # (Its lines ask no quantity and have no control taking them out, so nothing yet says a
+    # cart strongly enough for a checkout: the page is no longer a dashboard, its type unsure.)
+    for result in both_reads(browser, pages_url + "understanding/cart_summary_lines.html"):
+        assert "stats:3+ figures each over a few words (stat tiles)" not in fired(result)
+        assert result.type != "dashboard", result.page["signals"][:8]
+

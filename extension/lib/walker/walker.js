@@ -3024,6 +3024,7 @@ function settingsHeadings(shown, chrome2, limit) {
 }
 var FIGURE = /^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn)?$/i;
 var LABEL = /^[\p{L}][\p{L}'’&/ -]{1,40}$/u;
+var BILL_LINE = new RegExp("^(?:sub[- ]?total|(?:grand |order )?total|(?:estimated |sales )?tax(?:es)?|vat|shipping|delivery|(?:coupon )?discount|fees?)$", "i");
 var ownText2 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim();
 function figureTiles(shown, chrome2, limit) {
   let tiles = 0;
@@ -3036,6 +3037,7 @@ function figureTiles(shown, chrome2, limit) {
     const [first, second] = kids.map(ownText2);
     const label = FIGURE.test(first) ? second : FIGURE.test(second) ? first : null;
     if (label === null || !LABEL.test(label) || label.split(" ").length > 4) continue;
+    if (BILL_LINE.test(label)) continue;
     if (box.closest(`a[href], ${chrome2}`) || !shown(box)) continue;
     tiles++;
     total = total || (label === second ? first : second).replace(/\D/g, "").length >= 3;

@@ -34,8 +34,12 @@ export function settingsHeadings(shown, chrome, limit) {
 // no picture or link in the tile: a dashboard's stat tile, however its class is named. A
 // dashboard's figures are totals, one of three digits or more at least; small counts alone
 // ("5 Unread", "22 Friends", a wizard's "1 Account") are a mailbox's, a profile's or steps.
+// A figure under a bill's words ("Subtotal" over "$49.99", "Taxes", "Coupon Discount") is a
+// line of a cart's or an order's summary, no stat tile: it sums what is bought.
 const FIGURE = /^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn)?$/i;
 const LABEL = /^[\p{L}][\p{L}'’&/ -]{1,40}$/u;
+const BILL_LINE = new RegExp('^(?:sub[- ]?total|(?:grand |order )?total|(?:estimated |sales )?tax(?:es)?'
+  + '|vat|shipping|delivery|(?:coupon )?discount|fees?)$', 'i');
 const ownText = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim();
 
 export function figureTiles(shown, chrome, limit) {
@@ -49,6 +53,7 @@ export function figureTiles(shown, chrome, limit) {
     const [first, second] = kids.map(ownText);
     const label = FIGURE.test(first) ? second : FIGURE.test(second) ? first : null;
     if (label === null || !LABEL.test(label) || label.split(' ').length > 4) continue;
+    if (BILL_LINE.test(label)) continue;
     if (box.closest(`a[href], ${chrome}`) || !shown(box)) continue;
     tiles++;
     total = total || (label === second ? first : second).replace(/\D/g, '').length >= 3;
