@@ -1,9 +1,10 @@
 """Page types from rules found in the misses of the eighteenth held-out set (issue 31), once it
 was spent: a password reset whose two fields are typed as text (a script makes them password
 fields; without it their words still ask a new password and ask it again), and a password reset
-that shows the account's address locked beside the new password and its confirmation. Each page
-is our own, through the extension and the host in Debian Chromium, read from the first screen
-and from the whole page."""
+that shows the account's address locked beside the new password and its confirmation; and, from
+the twentieth set's misses, a sign-in whose fields keep its sign-up's ids. Each page is our own,
+through the extension and the host in Debian Chromium, read from the first screen and from the
+whole page."""
 
 from __future__ import annotations
 
@@ -35,3 +36,15 @@ def test_a_reset_beside_the_accounts_locked_address_is_a_reset_form(
         assert "form:password confirmation" not in fired(result)
         assert "form:password and sign-up words" not in fired(result)
         assert "form:a new password twice under reset words (a password reset)" in fired(result)
+
+
+def test_a_sign_in_keeping_its_sign_ups_ids_is_a_sign_in(
+        browser: Browser, pages_url: str) -> None:
+    # "Sign in": "Email" over a field whose id is "name", "Password" over a password field whose
+    # id is "confirm-password", "Remember me" beside a checkbox whose id is "agree", "Sign in";
+    # the top bar's "Sign Up" link. The words a person reads say sign in; the ids, copied from
+    # the sign-up page, say confirmation and terms.
+    for result in both_reads(browser, pages_url + "understanding/signin_signup_ids.html"):
+        assert result.type == "login", result.page["signals"][:8]
+        assert "form:password confirmation" not in fired(result)
+        assert "form:password with a name field or terms" not in fired(result)

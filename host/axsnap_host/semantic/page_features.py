@@ -170,7 +170,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.card_fields += 1
         elif kind == "password_input":
             f.passwords += 1
-            f.confirm = f.confirm or bool(_CONFIRM.search(name))
+            f.confirm = f.confirm or bool(_CONFIRM.search(_shown_or_named(el, name)))
             # (its words, not its autocomplete token: a sign-in field is "current-password")
             f.current_password = f.current_password or bool(_CURRENT.search(" ".join((
                 el.source.aria, el.source.text, el.source.hint, el.source.name,
@@ -179,7 +179,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.passwords += 1
             # (typed as text until a script makes it a password field: its words say it is
             # the password asked again)
-            f.confirm = f.confirm or bool(_CONFIRM.search(name))
+            f.confirm = f.confirm or bool(_CONFIRM.search(_shown_or_named(el, name)))
         elif kind == "text_input":
             # (a field whose words ask what to search for, in a form or holding a query:
             # "Wonach suchen Sie?" over a shop's results)
@@ -215,7 +215,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                                   or _PERSON_NAME.search(el.source.name)
                                   or _PERSON_NAME.search(node.attrs.get("autocomplete", "")))
         if kind == "checkbox":
-            f.terms = f.terms or bool(_TERMS.search(name))
+            f.terms = f.terms or bool(_TERMS.search(_shown_or_named(el, name)))
         if kind in ("text_input", "select"):
             f.card_fields += bool(_CARD.search(name))
             f.address_fields += bool(_ADDRESS.search(name))
@@ -347,6 +347,15 @@ def _holds_query(value: str, hint: str) -> bool:
     if not value or value.lower() == hint.strip().lower():
         return False
     return not _PROMPT.match(value)
+
+
+def _shown_or_named(el: Element, name: str) -> str:
+    """The words a field shows a person (its label, aria-label, placeholder), or, when it shows
+    none, all its words with its name and id. A sign-in's password labelled "Password" is no
+    confirmation for its id "confirm-password", nor its "Remember me" box terms for the id
+    "agree": a template copied from its sign-up keeps the ids, a person reads the words."""
+    shown = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint))).strip()
+    return shown or name
 
 
 def _asks_password(el: Element) -> bool:
