@@ -48,7 +48,8 @@ from axsnap_host.client import Browser  # noqa: E402
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
 STEPS = ["total_ms", "capture_ms", "walker_inject_ms", "walker_walk_ms", "walker_ids_ms",
-         "past_walk_ms", "dom_snapshot_ms", "transfer_ms", "host_ms", "walker_ids_early_parts"]
+         "past_walk_ms", "dom_snapshot_ms", "transfer_ms", "host_ms", "walker_ids_early_parts",
+         "walker_ids_rows"]
 
 
 def main() -> int:
@@ -131,10 +132,16 @@ _VARYING = frozenset({"trace_id", "snapshot_id", "ts", "timings", "size", "reque
                       "hash"})
 
 
+# DOM text's counts of the walker's ids take (nodes and parts asked): how the read was
+# taken, which a change to the take moves, not what it says of the page
+_TAKE_STATS = ".stats.walker.ids"
+
+
 def _first_difference(before: Any, after: Any, path: str) -> str:
     if isinstance(before, dict) and isinstance(after, dict):
         for key in sorted(before.keys() | after.keys()):
-            if key in _VARYING or key.endswith(("_ms", "_kb", "_bytes")):
+            if (key in _VARYING or key.endswith(("_ms", "_kb", "_bytes"))
+                    or f"{path}.{key}".endswith(_TAKE_STATS)):
                 continue
             if key not in before or key not in after:
                 return f"{path}.{key}: only {'after' if key in after else 'before'}"
@@ -158,19 +165,22 @@ def _first_difference(before: Any, after: Any, path: str) -> str:
 _NODE_ID = re.compile(r"(?<![\w.-])(\d+)-(\d+)(?![\w.-])")
 # a CDP frame id or loader id: each browser's own token
 _FRAME_ID = re.compile(r"\b[0-9A-F]{32}\b")
+# a bare backendNodeId (an element of DOM text or elements): renamed by its rank as well
+_BACKEND_ID = re.compile(r'(?<="backendNodeId": )\d+')
 
 
 def _renumbered(result: Any) -> Any:
-    """``result`` with each node id and CDP frame id replaced by its rank of first
-    appearance: two browsers number one page's nodes each its own way (the order a page's
-    scripts and each build's reads first name them) and name frames by their own tokens, so
-    equal results are equal up to that renaming."""
+    """``result`` with each node id (a bare backendNodeId too) and CDP frame id replaced
+    by its rank of first appearance: two browsers number one page's nodes each its own way
+    (the order a page's scripts and each build's reads first name them) and name frames by
+    their own tokens, so equal results are equal up to that renaming."""
     rank: dict[str, str] = {}
 
     def name(found: re.Match[str]) -> str:
         return rank.setdefault(found[0], f"n{len(rank)}")
 
     text = _NODE_ID.sub(name, json.dumps(result, ensure_ascii=False))
+    text = _BACKEND_ID.sub(lambda found: f'"{name(found)}"', text)
     return json.loads(_FRAME_ID.sub(name, text))
 
 
