@@ -2,9 +2,9 @@
 was spent: a password reset whose two fields are typed as text (a script makes them password
 fields; without it their words still ask a new password and ask it again), and a password reset
 that shows the account's address locked beside the new password and its confirmation; and, from
-the twentieth set's misses, a sign-in whose fields keep its sign-up's ids. Each page is our own,
-through the extension and the host in Debian Chromium, read from the first screen and from the
-whole page."""
+the twentieth set's misses, a sign-in whose fields keep its sign-up's ids and a recovery under
+"Forget Password". Each page is our own, through the extension and the host in Debian Chromium,
+read from the first screen and from the whole page."""
 
 from __future__ import annotations
 
@@ -48,3 +48,13 @@ def test_a_sign_in_keeping_its_sign_ups_ids_is_a_sign_in(
         assert result.type == "login", result.page["signals"][:8]
         assert "form:password confirmation" not in fired(result)
         assert "form:password with a name field or terms" not in fired(result)
+
+
+def test_one_address_field_under_forget_password_is_a_reset_form(
+        browser: Browser, pages_url: str) -> None:
+    # "Forget Password" (the common slip of "Forgot"), one "Email Address" field, "Send Code";
+    # "Sign In" and "Sign Up" only as links. No sign-in's first step: the page asks where to send
+    # a code that lets the person back in.
+    for result in both_reads(browser, pages_url + "understanding/forget_password_one_field.html"):
+        assert result.type == "form", result.page["signals"][:8]
+        assert "form:a password reset (an address field, no password field)" in fired(result)
