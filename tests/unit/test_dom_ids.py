@@ -145,3 +145,43 @@ def test_stitched_runs_key_by_their_own_world() -> None:
     assert found["Inner"]["index"] != found["Outer"]["index"]
     again = by_text(dom(cap, state))
     assert {k: v["index"] for k, v in again.items()} == {k: v["index"] for k, v in found.items()}
+
+
+def test_a_cross_site_frame_is_stitched_under_its_own_iframe_when_renderers_share_numbers(
+        ) -> None:
+    """Each renderer numbers its own nodes: the top document's <iframe> and one inside the
+    out-of-process frame can both be backendNodeId 40 (two small pages of one site). The
+    frame is stitched under the <iframe> of the document it is in, whatever order the
+    capture lists its frames in."""
+    inner = {"v": 1, "url": "http://127.0.0.2/f", "viewport": {"w": 300, "h": 100},
+             "frames": [{"url": "http://127.0.0.2/f", "parent": -1, "owner": -1, "ox": 0,
+                         "oy": 0, "frameId": "F9"}],
+             "elements": [rec(-1, "html", w=1, b=1), rec(0, "body", w=2, b=2),
+                          rec(1, "button", w=3, b=33, c=["form"], tx="Inner"),
+                          rec(1, "iframe", w=4, b=40)],
+             "world": "W2", "run": "W2.1", "alive": [1, 2, 3, 4]}
+    records = [*skeleton(), rec(1, "button", w=3, b=30, c=["form"], tx="Outer"),
+               rec(1, "iframe", w=4, b=40, xo=1, co=[10, 10])]
+    cross = {"frameId": "F9", "parentFrameId": "F0", "url": "http://127.0.0.2/f",
+             "ownerBackendNodeId": 40}
+    blank = {"frameId": "F10", "parentFrameId": "F9", "url": "about:blank",
+             "ownerBackendNodeId": 40}
+    top = {"frameId": "F0", "url": URL, "loaderId": "L1"}
+    for cdp_frames in ([top, cross, blank], [top, blank, cross]):
+        cap = capture(records, cdp_frames=cdp_frames,
+                      subframes=[{"frameId": 5, "result": inner}])
+        found = by_text(dom(cap))
+        assert found["Inner"]["backendNodeId"] == 33, cdp_frames
+        assert found["Outer"]["backendNodeId"] == 30
+
+
+def test_the_walks_facts_of_one_frame_are_never_another_frames() -> None:
+    """WindowIndex (the walk's DOM facts) answers a node by its frame: node 20 of an
+    out-of-process frame is not the top document's link numbered 20 (a text node whose
+    number a link of another renderer has was kept as clickable)."""
+    from axsnap_host.pipeline.ax.window_index import WindowIndex
+
+    records = [*skeleton(), rec(1, "a", w=3, b=20, c=["href"], tx="Link")]
+    index = WindowIndex(capture(records))
+    assert index.is_clickable(20, "F0") and index.is_clickable(20)
+    assert not index.is_clickable(20, "F9") and index.box(20, "F9") is None

@@ -151,3 +151,16 @@ def test_ancestors_with_opacity_0_in_one_pass_or_none() -> None:
         False, False, True, True, False, True]
     assert under_transparent([-1, 2, 0], rows, layout_of, strings, 0) is None
     assert under_transparent(parents, rows, layout_of, strings, None) is None
+
+
+def test_a_node_of_one_frame_is_never_another_frames_node_of_the_same_number() -> None:
+    """Each renderer numbers its own nodes: node 20 of an out-of-process frame is no node of
+    the top document's node 20 (a link there, clickable). Asked with its frame, a number the
+    frame does not hold is nobody; asked without a frame, the number alone still finds it."""
+    strings: list[str] = []
+    main = document(strings, "M", [("A", 20, [0, 0, 50, 20], [0, 0, 50, 20],
+                                    ["inline", "visible", "1"])])
+    index = DomIndex({"documents": [main], "strings": strings}, STYLES)
+    assert index.is_clickable(20, "M") and index.is_clickable(20)
+    assert index.locate(20, "X") is None and not index.is_clickable(20, "X")
+    assert index.box(20, "X") is None

@@ -199,3 +199,23 @@ def test_a_cross_site_frame_is_captured_or_cross_origin_restricted() -> None:
     assert unread[1]["status"] == "cross_origin_restricted"
     assert unread[1]["bounds"] == read[1]["bounds"] and unread[1]["url"] == read[1]["url"]
     assert "excluded" not in unread[1]
+
+
+def test_a_frame_is_placed_by_the_iframe_of_its_own_parent_document() -> None:
+    """Each renderer numbers its own nodes: an <iframe> inside the cross-site frame may have
+    the number of the top document's <iframe> that holds that frame. The frame takes the box
+    of the <iframe> in its parent document, not of a namesake listed after it."""
+    from axsnap_host.models.capture import RawCapture
+    from axsnap_host.models.options import SnapshotOptions
+    from axsnap_host.semantic.build import build_semantic
+
+    data = json.loads((FIXTURES.parent / "dom_xorigin.json").read_text(encoding="utf-8"))
+    cross = data["frames"][1]
+    alone = build_semantic(RawCapture.model_validate(data), SnapshotOptions(format="semantic"),
+                           TabState(1))["frames"]
+    data["frames"].append({"frameId": "INNER", "parentFrameId": cross["frameId"],
+                           "url": "about:blank", "ownerBackendNodeId": cross["ownerBackendNodeId"]})
+    read = build_semantic(RawCapture.model_validate(data), SnapshotOptions(format="semantic"),
+                          TabState(1))["frames"]
+    assert alone[1]["bounds"] is not None and read[1]["bounds"] == alone[1]["bounds"]
+    assert read[1]["visibility"] == alone[1]["visibility"] == "visible"

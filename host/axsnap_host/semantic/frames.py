@@ -51,11 +51,18 @@ def list_frames(capture: RawCapture, facts: PageFacts, redact: bool
     walked |= {n.frame for n in facts.nodes}
     owner_box: dict[int, tuple[float, ...]] = {}
     controls_in: dict[int, int] = {}
-    ordinal_of_owner = {getattr(f, "ownerBackendNodeId", None): i
-                        for i, f in enumerate(capture.frames)}
+    # an <iframe> by the document it is in and its backendNodeId (each renderer numbers its
+    # own: an out-of-process frame's <iframe> may share the top document's number)
+    frame_ids = [f.frameId for f in capture.frames]
+    ordinal_of_owner = {(f.parentFrameId, f.ownerBackendNodeId): i
+                        for i, f in enumerate(capture.frames)
+                        if getattr(f, "ownerBackendNodeId", None) is not None}
     for node in facts.nodes:
-        if node.tag in ("iframe", "frame") and node.backend_node_id in ordinal_of_owner:
-            owner_box[ordinal_of_owner[node.backend_node_id]] = node.box
+        if node.tag not in ("iframe", "frame") or not 0 <= node.frame < len(frame_ids):
+            continue
+        owned = ordinal_of_owner.get((frame_ids[node.frame], node.backend_node_id))
+        if owned is not None:
+            owner_box[owned] = node.box
         if node.reasons:
             controls_in[node.frame] = controls_in.get(node.frame, 0) + 1
     out: list[dict[str, Any]] = []

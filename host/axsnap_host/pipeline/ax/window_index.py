@@ -105,7 +105,14 @@ class WindowIndex:
         if backend_id is None:
             return None
         found = self._by_frame.get((frame_id, backend_id)) if frame_id else None
-        return found if found is not None else self._by_backend.get(backend_id)
+        if found is not None:
+            return found
+        # by number alone only where a frame is not known: each renderer numbers its own
+        # nodes, so another frame's element may have this node's number
+        found = self._by_backend.get(backend_id)
+        if found is None or (frame_id and found.frame_id and found.frame_id != frame_id):
+            return None
+        return found
 
     def is_clickable(self, backend_id: int | None, frame_id: str | None = None) -> bool:
         j = self._locate(backend_id, frame_id)

@@ -1,17 +1,18 @@
 """Index a raw ``DOMSnapshot.captureSnapshot`` result by backendNodeId.
 
-DOMSnapshot is column-oriented (one array per field, strings interned in ``strings``), so
-the index keeps positions only and builds a :class:`DomInfo` on demand: a snapshot of 100k
-nodes costs a few dict inserts per node, and only the nodes the pipeline asks about pay for
-attributes, styles and bounds.
+DOMSnapshot is column-oriented (one array per field, strings interned in ``strings``), so the
+index keeps positions only and builds a :class:`DomInfo` on demand: a snapshot of 100k nodes
+costs a few dict inserts per node, and only the nodes the pipeline asks about pay for
+attributes, styles and bounds. A backendNodeId is its renderer's: asked with a frame, a node
+is never another frame's of the same number.
 
 Coordinates (measured on Chromium 156): each document's layout ``bounds`` are in that
 document's own page coordinates (scrolling does not change them). A child frame's node is
 placed in main-frame page coordinates by adding, for each frame on the way up, the owning
-<iframe>'s bounds origin plus its border (``clientRects`` x/y = clientLeft/clientTop) minus
-the child document's scroll offset. Iframe padding is not reported and assumed zero. A
-snapshot without DOM rects (all but the outline's) has the border in the frame's
-``ownerClient`` instead (extension/lib/capture/frameborders.js).
+<iframe>'s bounds origin plus its border (``clientRects`` x/y = clientLeft/clientTop) minus the
+child document's scroll offset. Iframe padding is not reported and assumed zero. A snapshot
+without DOM rects (all but the outline's) has the border in the frame's ``ownerClient``
+instead (extension/lib/capture/frameborders.js).
 """
 
 from __future__ import annotations
@@ -112,17 +113,15 @@ class DomIndex:
         frame_owners: dict[str, tuple[str | None, int | None]] | None = None,
         owner_borders: dict[str, tuple[float, float]] | None = None,
     ) -> None:
-        """``extra_snapshots``: DOMSnapshots of out-of-process frames (their own string
-        tables and backend ids); ``frame_owners``: frameId → (parent frameId, owner
-        <iframe> backendNodeId), used to place documents no ``contentDocumentIndex`` links;
+        """``extra_snapshots``: DOMSnapshots of out-of-process frames (their own string tables
+        and backend ids); ``frame_owners``: frameId → (parent frameId, owner <iframe>
+        backendNodeId), used to place documents no ``contentDocumentIndex`` links;
         ``owner_borders``: frameId → its <iframe>'s (clientLeft, clientTop), read when the
-        snapshot has no ``clientRects``.
-        """
+        snapshot has no ``clientRects``."""
         self._owner_borders = owner_borders or {}
         self._style_names = list(styles or DOM_SNAPSHOT_STYLES)
-        self._opacity_column = (
-            self._style_names.index("opacity") if "opacity" in self._style_names else None
-        )
+        names = self._style_names
+        self._opacity_column = names.index("opacity") if "opacity" in names else None
         # box() reads these three for every node: (name, column), not a dict per node
         self._visibility_columns = tuple((name, i) for i, name in enumerate(self._style_names)
                                          if name in VISIBILITY_STYLES)
@@ -197,11 +196,9 @@ class DomIndex:
                           float(raw.get("contentHeight") or 0)),
         )
         for name in ("isClickable", "inputChecked"):
-            rare = nodes.get(name) or {}
-            doc.rare_sets[name] = frozenset(rare.get("index") or ())
+            doc.rare_sets[name] = frozenset((nodes.get(name) or {}).get("index") or ())
         for name in ("inputValue", "textValue"):
-            rare = nodes.get(name) or {}
-            doc.rare_strings[name] = dict(_pairs(rare))
+            doc.rare_strings[name] = dict(_pairs(nodes.get(name) or {}))
         self._documents.append(doc)
         if doc.frame_id:
             self.frame_documents.setdefault(doc.frame_id, index)
@@ -212,9 +209,8 @@ class DomIndex:
             self._by_backend.setdefault(backend, place)
         return doc
 
-    def _link_frames_by_owner(
-        self, frame_owners: dict[str, tuple[str | None, int | None]]
-    ) -> None:
+    def _link_frames_by_owner(self, frame_owners: dict[str, tuple[str | None, int | None]]
+                              ) -> None:
         """Out-of-process frame documents: find their <iframe> in the parent's document."""
         for doc in self._documents:
             if doc.index in self._owners or doc.frame_id not in frame_owners:
@@ -283,7 +279,10 @@ class DomIndex:
         if backend_id is None:
             return None
         where = self._by_frame.get(frame_id, {}).get(backend_id) if frame_id else None
-        return where if where is not None else self._by_backend.get(backend_id)
+        if where is None and (where := self._by_backend.get(backend_id)) is not None \
+                and frame_id and self._documents[where[0]].frame_id not in ("", frame_id):
+            return None  # another renderer's node of this number (each numbers its own)
+        return where
 
     def is_clickable(self, backend_id: int | None, frame_id: str | None = None) -> bool:
         """DOMSnapshot's isClickable, without building the node's DomInfo."""
@@ -315,8 +314,9 @@ class DomIndex:
             return None
         in_frame = self._by_frame.get(frame_id) if frame_id else None
         where = in_frame.get(backend_id) if in_frame is not None else None
-        if where is None and (where := self._by_backend.get(backend_id)) is None:
-            return None
+        if where is None and ((where := self._by_backend.get(backend_id)) is None or (
+                frame_id and self._documents[where[0]].frame_id not in ("", frame_id))):
+            return None  # (as locate)
         doc = self._documents[where[0]]
         node_index = where[1]
         clickable = node_index in doc.rare_sets["isClickable"]

@@ -284,8 +284,14 @@ def join(capture: RawCapture) -> list[Joined]:
     frames: list[dict[str, Any]] = [dict(f) for f in walker.get("frames", [])]
     subframes = [sf for sf in walker.get("subframes", []) or [] if isinstance(sf, dict)]
     used: set[int] = set()
-    owned = {f.ownerBackendNodeId: f for f in capture.frames
-             if f.ownerBackendNodeId is not None}
+    # an <iframe>'s frame by the document the <iframe> is in: each renderer numbers its own
+    # nodes (a top <iframe> and one in an out-of-process frame may both be 40); a record whose
+    # frame has no CDP id takes the one frame its number names, if only one
+    owned: dict[tuple[str | None, int], Any] = {}
+    for f in capture.frames:
+        if (owner := f.ownerBackendNodeId) is not None:
+            owned[(f.parentFrameId, owner)] = f
+            owned[(None, owner)] = None if (None, owner) in owned else f
     window = _Window(walker)
     table = FlatKeys()
     snap = snapshot_keys(capture.dom_snapshot, table)
@@ -344,7 +350,7 @@ def join(capture: RawCapture) -> list[Joined]:
                 out[p].children = [rid]
         out.append(joined)
         if rec.get("xo") and joined.backend_node_id is not None:
-            cdp_frame = owned.get(joined.backend_node_id)
+            cdp_frame = owned.get((joined.frame_id, joined.backend_node_id))
             for i, sf in enumerate(subframes):
                 result = sf.get("result") or {}
                 if i in used or cdp_frame is None:
