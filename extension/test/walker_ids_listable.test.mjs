@@ -170,3 +170,15 @@ test('a take whose run is gone stops at the first empty part', async () => {
     delete globalThis.__axsnapWalker;
   }
 });
+
+test('the resolved listener nodes the walker never reported are counted: no record, nothing marked', async () => {
+  // node 51 is record w 3, node 52 a row's node without a record (-9), 53 and 54 never reported
+  const answers = { o51: 3, o52: -9, o53: -1, o54: -1 };
+  const s = { send: async (method, params) => (method === 'DOM.resolveNode'
+    ? { object: { objectId: `o${params.backendNodeId}` } }
+    : { result: { value: params.arguments.map(({ objectId }) => answers[objectId]) } }) };
+  const result = { elements: [{ w: 2 }, { w: 3 }] };
+  const got = await markListenerNodes(s, { contextId: 2, sessionId: null }, result, new Set([51, 52, 53, 54]), 'g', []);
+  assert.deepEqual(got, { marked: 1, resolved: 4, unreported: 2 });
+  assert.deepEqual(result.elements.map((r) => [r.b, r.k]), [[undefined, undefined], [51, 1]]);
+});

@@ -314,3 +314,27 @@ def test_a_pruned_read_takes_no_id_of_the_text_a_control_says(
     said_texts = [r for r in node_records(full) if r["role"] == "StaticText"
                   and r["name"] in ("Alpha link", "Slotted link words", "Closed link words", "now")]
     assert len(said_texts) >= 4 and all("-ax" not in r["id"] for r in said_texts), said_texts
+
+
+def test_listener_nodes_the_walker_never_reported_are_counted_and_change_nothing(
+        browser: Browser, pages_url: str) -> None:
+    """The click-listener nodes no record and no row names are resolved one by one only to
+    learn they are no record (design note 87): on rustdoc the hidden heading anchors. Here two
+    hidden anchors and a hidden button: resolved, counted as never reported by the walker,
+    and not clickable in the reply, as in a read of Chromium's tree; the tile, known by its
+    listener alone, is matched by its row and clickable."""
+    browser.open(f"{pages_url}dom/walk_hidden_listeners.html")
+    walked = read(browser, "walk")
+    steps = walked["timings"]["capture_steps"]
+    assert steps["walker_ids_listener_nodes"] == 4, steps  # the tile and the three hidden
+    assert steps["walker_ids_listener_nodes_resolved"] == 3, steps
+    assert steps["walker_ids_listener_nodes_unreported"] == 3, steps
+    assert steps["walker_ids_listener_nodes_marked"] == 1, steps
+
+    def clickable(reply: dict[str, Any]) -> set[tuple[str, str]]:
+        return {(n["role"], n.get("name", ""))
+                for n in reply["result"]["snapshot"]["ax_tree"]["nodes"] if n.get("isClickable")}
+
+    ours = clickable(walked)
+    assert ours == clickable(read(browser, "chromium")), ours
+    assert ours == {("generic", "")}, ours  # the tile alone (its text is its child's)

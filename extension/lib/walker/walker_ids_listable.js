@@ -119,12 +119,14 @@ export function trackedIdsOf(...els) {
  * `sessionId`; objects go to `group` (released with the take's). `known`: backendNodeId → the
  * node's row id (walker_ids_rows.js rowNodeIds: the rows' take named it), which is what the
  * world would answer for it (a record's tracked id, or a negative id: no record); only the
- * others are resolved one by one. Returns {marked, resolved}.
+ * others are resolved one by one. Returns {marked, resolved, unreported}: unreported, the
+ * resolved nodes the walker never reported (no record, no row: -1), which marking leaves as
+ * they were (on rustdoc the hidden `a.anchor`s; design note 87).
  */
 export async function markListenerNodes(session, { contextId, sessionId }, result, backendIds, group, errors,
   known = new Map()) {
   const ids = [...backendIds].filter(Number.isInteger);
-  if (!ids.length || !Number.isInteger(contextId)) return { marked: 0, resolved: 0 };
+  if (!ids.length || !Number.isInteger(contextId)) return { marked: 0, resolved: 0, unreported: 0 };
   if (ids.length > MAX_LISTENER_NODES) {
     errors.push({ step: 'walker_listeners', message: `${ids.length} click listener nodes: the first ${MAX_LISTENER_NODES} matched` });
     ids.length = MAX_LISTENER_NODES;
@@ -141,17 +143,18 @@ export async function markListenerNodes(session, { contextId, sessionId }, resul
   };
   for (const backendNodeId of ids) if (known.has(backendNodeId)) mark(known.get(backendNodeId), backendNodeId);
   const asked = ids.filter((backendNodeId) => !known.has(backendNodeId));
-  if (!asked.length) return { marked, resolved: 0 };
+  if (!asked.length) return { marked, resolved: 0, unreported: 0 };
   const send = (method, params) => session.send(method, params, sessionId ?? undefined);
   const objects = await Promise.all(asked.map((backendNodeId) => send('DOM.resolveNode',
     { backendNodeId, executionContextId: contextId, objectGroup: group }).then((r) => r?.object?.objectId ?? null, () => null)));
   const found = objects.map((objectId, k) => [objectId, asked[k]]).filter(([objectId]) => objectId);
-  if (!found.length) return { marked, resolved: asked.length };
+  if (!found.length) return { marked, resolved: asked.length, unreported: 0 };
   const reply = await send('Runtime.callFunctionOn', {
     functionDeclaration: trackedIdsOf.toString(), objectId: found[0][0], returnByValue: true,
     arguments: found.map(([objectId]) => ({ objectId })),
   });
   const tracked = reply?.result?.value;
   if (Array.isArray(tracked)) tracked.forEach((w, k) => mark(w, found[k][1]));
-  return { marked, resolved: asked.length };
+  const unreported = Array.isArray(tracked) ? tracked.filter((w) => w === -1).length : 0;
+  return { marked, resolved: asked.length, unreported };
 }

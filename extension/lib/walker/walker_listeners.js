@@ -131,9 +131,10 @@ export function listenersAhead(session, backendNodeId) {
 export async function readListeners(session, walker, byRun, contexts, errors, ahead = null, listable = null) {
   // listener_nodes: click-listener nodes no taken record named, resolved one by one in the
   // walker's world (walker_ids_listable.js markListenerNodes); marked: those that were records
-  // resolved: those asked one by one (the others' rows named them: rowNodeIds)
+  // resolved: those asked one by one (the others' rows named them: rowNodeIds); unreported: of
+  // those, the ones the walker never reported (no record to mark: design note 87)
   const stats = { clickable: 0, listeners: 0, root_kept: 0, listener_nodes: 0, listener_nodes_marked: 0,
-    listener_nodes_resolved: 0 };
+    listener_nodes_resolved: 0, listener_nodes_unreported: 0 };
   let nodesMs = 0;
   const groups = new Map(); // sessionId (null: the tab) → {roots, results}
   for (const [run, result] of byRun) {
@@ -164,11 +165,12 @@ export async function readListeners(session, walker, byRun, contexts, errors, ah
         if ((contexts.get(run)?.sessionId ?? null) !== sessionId) continue;
         const t0 = performance.now();
         // (the nodes the rows' take named are matched by their row: walker_ids_rows.js rowNodeIds)
-        const { marked, resolved } = await markListenerNodes(session, contexts.get(run), result, found.unmatched,
+        const { marked, resolved, unreported } = await markListenerNodes(session, contexts.get(run), result, found.unmatched,
           listable, errors, rowNodeIds(result));
         nodesMs += performance.now() - t0;
         stats.listener_nodes += found.unmatched.size;
         stats.listener_nodes_resolved += resolved;
+        stats.listener_nodes_unreported += unreported;
         stats.listener_nodes_marked += marked;
         found.clickable += marked;
       }
