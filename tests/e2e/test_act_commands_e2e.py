@@ -224,6 +224,24 @@ def test_the_capture_after_reads_focus_and_modals_in_the_walk_s_evaluate(
             and "__axsnapWalk_" not in e], evaluates
 
 
+def test_the_capture_after_reads_its_layout_in_the_walk_s_evaluate(
+        browser: Browser, pages_url: str) -> None:
+    # note 86: the capture after the act reads the layout viewport and the content size in the
+    # walk's evaluate (fast path act_layout_in_walk): no Page.getLayoutMetrics after the input
+    browser.open(f"{pages_url}act/baseline/inbox.html")
+    assert browser.act("Select Quarterly report", "click").ok
+    result, after = _after_input(browser, lambda: browser.act("Sync later", "click"))
+    assert result.ok, result.error
+    methods = [method for method, _ in after]
+    assert "Page.getLayoutMetrics" not in methods, methods
+    walks = [e for method, e in after if method == "Runtime.evaluate" and "__axsnapWalk_" in e]
+    assert len(walks) == 1 and "document.scrollingElement" in walks[0], methods
+    # exact: asked of DevTools, as before
+    exact, after = _after_input(browser, lambda: browser.act("Sync later", "click", exact=True))
+    assert exact.ok, exact.error
+    assert "Page.getLayoutMetrics" in [method for method, _ in after], after
+
+
 def test_a_first_act_looks_up_on_its_capture_s_frames(
         browser: Browser, pages_url: str, traced: Traced) -> None:
     # note 86: with no baseline the act captures the page (its frames read once) and the

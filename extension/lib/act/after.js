@@ -11,6 +11,7 @@
 // that come first.
 
 import { pageFrames } from '../session/page_clock.js';
+import { LAYOUT_IN_PAGE, layoutOf } from './layout_in_walk.js';
 import { FOCUS_AND_MODALS, focusAndModals, focusAndModalsOf, focusedElement, shownModals } from './readiness.js';
 
 /** Resolves after the tasks queued now (a timer of 0 ms: every promise settled by then has run). */
@@ -53,16 +54,22 @@ export function createAfterReads({ deps, now, capture }) {
     const opts = { ...options, stabilize: { enabled: false }, ids_of: 'listable' };
     // the focus and modals ride the walk's evaluate (its listable elements go along: fast
     // path act_listable_ids), read right after the walk; else they are asked beside it
+    // and so does the layout (fast path act_layout_in_walk, layout_in_walk.js): its first item
+    const inWalk = baselines?.mayLayoutInWalk?.(options) === true;
+    const also = inWalk ? `[${LAYOUT_IN_PAGE}, ...${FOCUS_AND_MODALS}]` : FOCUS_AND_MODALS;
     const walked = baselines?.wantsWitness(options)
-      ? deps.walkWithProof?.(session, tabId, opts, { listenersBehind: true, also: FOCUS_AND_MODALS }) ?? null : null;
+      ? deps.walkWithProof?.(session, tabId, opts, { listenersBehind: true, also }) ?? null : null;
     if (walked) {
       const witnessed = baselines.witnessOfWalk(session, walked);
-      const facts = walked.also ? walked.also.then((items) => focusAndModalsOf(items) ?? focusAndModals(session, walked.contextId))
+      const ours = (items) => (inWalk ? items?.slice(1) : items);
+      const facts = walked.also
+        ? walked.also.then((items) => focusAndModalsOf(ours(items)) ?? focusAndModals(session, walked.contextId))
         : focusAndModals(session, walked.contextId);
       facts.catch(() => {}); // awaited after the capture, which may fail first
       const frames = walked.reply.then((got) => (got?.frames
         ? { frames: got.frames, timings: { frames_from_walk: 1 }, errors: [], fresh: true } : null));
-      const got = await capture(session, tabId, opts, stabilization, { frames, walked });
+      const layout = inWalk && walked.also ? walked.also.then((items) => layoutOf(items?.[0]), () => null) : null;
+      const got = await capture(session, tabId, opts, stabilization, { frames, walked: layout ? { ...walked, layout } : walked });
       const [{ focus, modals }, witness] = await Promise.all([facts, witnessed]);
       return { focus, modals, witness, capture: got, walkedAt: t, spans: { pre: 0, capture: now() - t } };
     }

@@ -309,14 +309,22 @@ async function captureDocument(session, tabId, options, stabilization,
     const walkerIsLast = axIsLast && resolvesIds(domOptions);
     // (a walk with the proof waits: its listener read may prove the document, see `proven`)
     const lastCheck = (walk) => { if (walkerIsLast && walk?.stats?.with_proof !== 1) finalCheck(); };
+    // The act's capture after reads its layout in the walk's own evaluate (fast path
+    // act_layout_in_walk, act/layout_in_walk.js): taken when this walk is that one, else asked.
+    const inWalk = walked?.layout ?? null;
     [, layout, walker] = await Promise.all([
       timed(timings, 'frame_owner_ms', () => frameOwners(session, frames, sessionOf, errors)),
-      timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
+      inWalk ? null : timed(timings, 'layout_ms', () => layoutMetrics(session, errors)),
       timed(timings, 'walker_ms', () => captureWalker(tabId, domOptions, session, frames, errors, null,
         lastCheck, lastCheck, walked)
         .catch((e) => { errors.push({ step: 'walker', message: e?.message ?? String(e) }); return null; })),
     ]);
     walkerSteps(walker, timings);
+    if (inWalk) {
+      const got = walker?.stats?.with_proof === 1 ? await inWalk : null;
+      if (got) timings.layout_in_walk = 1;
+      layout = got ?? await timed(timings, 'layout_ms', () => layoutMetrics(session, errors));
+    }
     if (axWalk) axTreeFrames(frames, walker, timings);
     // 1: the walk went with the cached answer's proof (walker_capture.js: walkWithProof)
     if (walker?.stats?.with_proof === 1) timings.walker_with_proof = 1;

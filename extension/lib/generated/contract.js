@@ -564,6 +564,7 @@ export const FAST_PATHS = deepFreeze([
   "act_early_capture",
   "act_listable_ids",
   "act_point_in_page",
+  "act_layout_in_walk",
   "act_capture_frames",
   "settle_nothing_scheduled",
   "fill_insert_text"

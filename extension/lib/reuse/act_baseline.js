@@ -134,6 +134,12 @@ export function createActBaselines({
       return fastPath(options, 'act_point_in_page');
     },
 
+    /** Whether the capture after an act may read its layout in the walk's own evaluate
+     * (lib/act/layout_in_walk.js) instead of Page.getLayoutMetrics. */
+    mayLayoutInWalk(options) {
+      return fastPath(options, 'act_layout_in_walk');
+    },
+
     /** Whether an act without a standing baseline may look its target up on the frames of the
      * capture the host resolved it on (capture.js liveFrames) instead of reading them again. */
     mayTakeCaptureFrames(options) {

@@ -134,6 +134,19 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "tests/e2e/test_act_point_in_page_e2e.py, tests/e2e/test_act_layouts_e2e.py, "
         "extension/test/act_point_in_page.test.mjs, extension/test/act_baseline.test.mjs"),
     FastPath(
+        "act_layout_in_walk", "extension",
+        "extension/lib/act/layout_in_walk.js, lib/act/after.js, lib/capture/capture.js (asked "
+        "by lib/reuse/act_baseline.js mayLayoutInWalk)",
+        "Page.getLayoutMetrics beside the capture's walk",
+        "nothing kept: the capture after an act reads the layout in the walk's own evaluate "
+        "(its walk with the proof, beside the focus and modals): scrollX/scrollY, the "
+        "scrolling element's client size and scroll size, as cssLayoutViewport and "
+        "cssContentSize; only at a zoom of 1 (devicePixelRatio 1, no pinch) with whole-pixel "
+        "scroll, where DevTools' enclosed integer rect is those values, and only when the "
+        "capture's walk is that evaluate's; else getLayoutMetrics is asked",
+        "tests/e2e/test_act_layout_in_walk_e2e.py, tests/e2e/test_act_commands_e2e.py, "
+        "extension/test/act_layout_in_walk.test.mjs"),
+    FastPath(
         "act_capture_frames", "extension",
         "extension/lib/act/route.js readBefore, lib/capture/capture.js liveFrames (asked by "
         "lib/reuse/act_baseline.js mayTakeCaptureFrames)",
