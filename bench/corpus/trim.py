@@ -31,7 +31,11 @@ _CSS_URL = re.compile(r"url\(\s*([\"']?)" + _REMOTE + r"[^)]*\)", re.I)
 _CHARSET = re.compile(r"<meta\b[^>]*charset", re.I)
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)
 _INTEGRITY = re.compile(r"\s(?:integrity|crossorigin)(?:\s*=\s*([\"'])[^\"']*\1)?", re.I)
-_CSS_IMPORT = re.compile(r"@import\s+[^;]*" + _REMOTE + r"[^;]*;", re.I)
+# A remote @import whole: its address (url(...), quoted or not, or a string), which may hold
+# a ";" ("...wght@400;500..."), then its media list, up to the ";" that ends the statement.
+_CSS_IMPORT = re.compile(r"@import\s+(?:url\(\s*(?:\"" + _REMOTE + r"[^\"]*\"|'" + _REMOTE
+                         + r"[^']*'|" + _REMOTE + r"[^)\"'\s]*)\s*\)|\"" + _REMOTE
+                         + r"[^\"]*\"|'" + _REMOTE + r"[^']*')[^;{}]*;", re.I)
 
 
 def trim(html: str, css_map: dict[str, str] | None = None) -> str:

@@ -22,3 +22,21 @@ def test_a_mapped_stylesheet_loses_the_hash_its_copy_would_fail() -> None:
 def test_an_unmapped_remote_stylesheet_is_dropped() -> None:
     out = trim(f'<head><link rel="stylesheet" href="{CDN}" integrity="sha384-abc"></head>')
     assert "<link" not in out
+
+
+FONTS = "https://fonts.googleapis.com/css2?family=Inter:wght@400;500;600&display=swap"
+
+
+def test_a_remote_import_goes_whole_with_the_semicolons_in_its_address() -> None:
+    # A font import's address holds ";" (wght@400;500;600): the import goes up to the ";"
+    # that ends it, so nothing is left to void the rule after it.
+    for address in (f'url("{FONTS}")', f"url('{FONTS}')", f"url({FONTS})", f'"{FONTS}"'):
+        out = trim(f"<style>@import {address} screen and (min-width: 1px);"
+                   ":root{--c:red}</style>")
+        assert out.endswith("<style>:root{--c:red}</style>"), (address, out)
+
+
+def test_a_local_import_stays() -> None:
+    out = trim('<style>@import url("icons.css");@import "more.css" print;a{color:red}</style>')
+    assert out.endswith('<style>@import url("icons.css");@import "more.css" print;'
+                        "a{color:red}</style>")
