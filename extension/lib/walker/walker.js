@@ -1586,6 +1586,39 @@ function besideLabel(el) {
   s = collapse(s).replace(/[:：]\s*$/, "");
   return s ? [clip(s), "text-before"] : null;
 }
+var NAMED_FIELD = "input:not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]), select, textarea";
+function previousInTree(n) {
+  let p = n.previousElementSibling;
+  if (!p) return n.parentElement;
+  while (p.lastElementChild) p = p.lastElementChild;
+  return p;
+}
+function wordsBetween(n) {
+  if (n.closest("button, a, [role=button]")) return false;
+  for (let t = n.firstChild; t; t = t.nextSibling) {
+    if (t.nodeType === 3 && t.data.trim()) return shownStyle(n)[0] !== "none";
+  }
+  return false;
+}
+function labelBefore(el) {
+  if (el.localName === "input" && /^(checkbox|radio)$/i.test(el.type)) return null;
+  let n = previousInTree(el);
+  while (n && n.localName !== "label") {
+    if (!n.contains(el) && (n.matches(NAMED_FIELD) || wordsBetween(n))) return null;
+    n = previousInTree(n);
+  }
+  if (!n || n.hasAttribute("for") || n.control || n.contains(el) || n.querySelector(NAMED_FIELD) || shownStyle(n)[0] === "none") {
+    return null;
+  }
+  for (let box = n.parentElement; box && !box.contains(el); box = box.parentElement) {
+    if (box.querySelector(NAMED_FIELD)) return null;
+  }
+  const t = personText(n, false, null);
+  return t ? [clip(t), "label-before"] : null;
+}
+function namedByLabelAbove(el) {
+  return !besideLabel(el) && !!labelBefore(el);
+}
 function labelsOf(el) {
   const root = el.getRootNode();
   let byId = run.forLabels.get(root);
@@ -1647,7 +1680,7 @@ function personName(el, tag, attrs, role) {
     if (hint) return [hint, "icon", lig.join(" ")];
     return null;
   }
-  const beside = besideLabel(el);
+  const beside = besideLabel(el) || labelBefore(el);
   if (beside) return beside;
   if (attrs.title && attrs.title.trim()) return [clip(collapse(attrs.title)), "title"];
   if (attrs.placeholder && attrs.placeholder.trim()) {
@@ -3718,7 +3751,8 @@ function fieldName(el) {
 }
 function placeholderOnly(el) {
   if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || el.labels && el.labels.length) return "";
-  return said(el.getAttribute("placeholder") || el.getAttribute("title"));
+  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
+  return hint && !namedByLabelAbove(el) ? hint : "";
 }
 function neighbourPlaces(fields) {
   const names = fields.map(fieldName);

@@ -4,6 +4,7 @@
 // fields: the field before and the field after, by their names ("after:<name>",
 // "before:<name>"; the second of a pair is after the first). Of four alike in one row, the two
 // in the middle are alike in these too, and the host numbers them, the last resort.
+import { namedByLabelAbove } from './person_name.js';
 import { collapse } from './run.js';
 
 export const TEXT_FIELDS = 'input:not([type]), input[type=text], input[type=email], '
@@ -21,11 +22,13 @@ export function fieldName(el) {
     && el.labels[0].textContent) || el.getAttribute('placeholder') || el.getAttribute('title'));
 }
 
-/** A field's placeholder (or title) when nothing else names it: "" for a labelled field. */
+/** A field's placeholder (or title) when nothing else names it: "" for a labelled field
+ * (a label above it in its box too: person_name.js). */
 export function placeholderOnly(el) {
   if (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')
     || (el.labels && el.labels.length)) return '';
-  return said(el.getAttribute('placeholder') || el.getAttribute('title'));
+  const hint = said(el.getAttribute('placeholder') || el.getAttribute('title'));
+  return hint && !namedByLabelAbove(el) ? hint : '';
 }
 
 /** Map(field → [after place, before place]) for `fields` (the page's text fields, document

@@ -70,6 +70,59 @@ function besideLabel(el) {
   return s ? [clip(s), 'text-before'] : null;
 }
 
+// Fields a label placed before them names (not hidden inputs, not buttons).
+const NAMED_FIELD = 'input:not([type=hidden]):not([type=button]):not([type=submit])'
+  + ':not([type=reset]):not([type=image]), select, textarea';
+
+// The element before `n` in tree order within its tree (null at the root).
+function previousInTree(n) {
+  let p = n.previousElementSibling;
+  if (!p) return n.parentElement;
+  while (p.lastElementChild) p = p.lastElementChild;
+  return p;
+}
+
+// Words a person reads in `n` itself, outside any button or link ("Active" between a
+// "Status" label and a field says the label is not the field's).
+function wordsBetween(n) {
+  if (n.closest('button, a, [role=button]')) return false;
+  for (let t = n.firstChild; t; t = t.nextSibling) {
+    if (t.nodeType === 3 && t.data.trim()) return shownStyle(n)[0] !== 'none';
+  }
+  return false;
+}
+
+// A label a person reads above a field in its own box (issue 31, design note 89): the
+// <label> without `for` and without a control of its own whose next field in the smallest
+// box around it that holds a field is `el` ("<div><label>Confirm Password</label><div>
+// <input></div></div>"). Structural, no distance: no field, no other label and no words
+// but a button's or a link's lie between them, and the boxes around the label up to the
+// one that holds `el` hold no field before it. Not for a checkbox or a radio button
+// (their words follow them).
+function labelBefore(el) {
+  if (el.localName === 'input' && /^(checkbox|radio)$/i.test(el.type)) return null;
+  let n = previousInTree(el);
+  while (n && n.localName !== 'label') {
+    if (!n.contains(el) && (n.matches(NAMED_FIELD) || wordsBetween(n))) return null;
+    n = previousInTree(n);
+  }
+  if (!n || n.hasAttribute('for') || n.control || n.contains(el) || n.querySelector(NAMED_FIELD)
+      || shownStyle(n)[0] === 'none') {
+    return null;
+  }
+  for (let box = n.parentElement; box && !box.contains(el); box = box.parentElement) {
+    if (box.querySelector(NAMED_FIELD)) return null;
+  }
+  const t = personText(n, false, null);
+  return t ? [clip(t), 'label-before'] : null;
+}
+
+/** Whether the person name of field `el` is the label above it (labelBefore): then its
+ * placeholder does not name it, and fields alike in placeholder are no twins (twins.js). */
+export function namedByLabelAbove(el) {
+  return !besideLabel(el) && !!labelBefore(el);
+}
+
 // A field's labels, as el.labels lists them (tree order): the <label> around it and those
 // whose `for` names it. Not el.labels: Chromium collects that list by walking the field's
 // whole tree scope, once per field (3 s of a 4,500-control page's walk); the `for` labels
@@ -132,7 +185,7 @@ export function personName(el, tag, attrs, role) {
     if (hint) return [hint, 'icon', lig.join(' ')];
     return null;
   }
-  const beside = besideLabel(el);
+  const beside = besideLabel(el) || labelBefore(el);
   if (beside) return beside;
   if (attrs.title && attrs.title.trim()) return [clip(collapse(attrs.title)), 'title'];
   if (attrs.placeholder && attrs.placeholder.trim()) {
