@@ -1610,9 +1610,11 @@ function labelBefore(el) {
   if (!n || n.hasAttribute("for") || n.control || n.contains(el) || n.querySelector(NAMED_FIELD) || shownStyle(n)[0] === "none") {
     return null;
   }
-  for (let box = n.parentElement; box && !box.contains(el); box = box.parentElement) {
+  let box = n.parentElement;
+  for (; box && !box.contains(el); box = box.parentElement) {
     if (box.querySelector(NAMED_FIELD)) return null;
   }
+  if (!box || box.querySelectorAll(NAMED_FIELD).length > 1) return null;
   const t = personText(n, false, null);
   return t ? [clip(t), "label-before"] : null;
 }

@@ -96,9 +96,9 @@ function wordsBetween(n) {
 // <label> without `for` and without a control of its own whose next field in the smallest
 // box around it that holds a field is `el` ("<div><label>Confirm Password</label><div>
 // <input></div></div>"). Structural, no distance: no field, no other label and no words
-// but a button's or a link's lie between them, and the boxes around the label up to the
-// one that holds `el` hold no field before it. Not for a checkbox or a radio button
-// (their words follow them).
+// but a button's or a link's lie between them, the boxes around the label up to the one
+// that holds `el` hold no field before it, and that one holds no other field. Not for a
+// checkbox or a radio button (their words follow them).
 function labelBefore(el) {
   if (el.localName === 'input' && /^(checkbox|radio)$/i.test(el.type)) return null;
   let n = previousInTree(el);
@@ -110,9 +110,12 @@ function labelBefore(el) {
       || shownStyle(n)[0] === 'none') {
     return null;
   }
-  for (let box = n.parentElement; box && !box.contains(el); box = box.parentElement) {
+  let box = n.parentElement;
+  for (; box && !box.contains(el); box = box.parentElement) {
     if (box.querySelector(NAMED_FIELD)) return null;
   }
+  // a label over a group ("User name" over First name and Last name) names none of them
+  if (!box || box.querySelectorAll(NAMED_FIELD).length > 1) return null;
   const t = personText(n, false, null);
   return t ? [clip(t), 'label-before'] : null;
 }
