@@ -9,6 +9,8 @@ processes (network, storage), the axsnap native host (Python), chromedriver and 
 
     # one tree (this checkout): 12 blocks of 5 inbox acts
     nice .venv/bin/python bench/bench_act_cpu.py --blocks 12 --acts 5
+    # this checkout and Playwright's click/fill + aria_snapshot (the peers venv), by turns
+    AXSNAP_PEERS_VENV=/work/peers/venv nice .venv/bin/python bench/bench_act_cpu.py --peer
     # two trees by turns (each with its own .venv: its host and extension are the ones measured)
     nice .venv/bin/python bench/bench_act_cpu.py --blocks 20 --acts 5 \\
         --tree old=/work/wt/base --tree new=.
@@ -36,7 +38,8 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 TICK = os.sysconf("SC_CLK_TCK")
 KINDS = ("page renderer", "browser", "extension", "host", "GPU", "utility", "chromedriver",
-         "client")
+         "client", "driver")
+PEER = "playwright"  # --peer: Playwright's acts on the same page, measured the same way
 
 
 Sample = dict[int, tuple[str, int]]  # pid → (kind, CPU ticks)
@@ -89,6 +92,72 @@ def per_kind(before: Sample, after: Sample) -> dict[str, float]:
         start = before.get(pid, (kind, 0))[1]
         out[kind] = out.get(kind, 0.0) + (ticks - start) * 1000 / TICK
     return out
+
+
+def serve_peer(page: str, warmup: int) -> None:
+    """As serve, but the acts are Playwright's (bench/peers/act_cpu_worker.py over CDP, from the
+    peers venv, bench_e2e.playwright_python) in a browser axsnap launched and never read: the
+    page's processes counted as for axsnap, Playwright's Python as the client and its Node
+    driver as the driver."""
+    import tempfile
+
+    sys.path.insert(0, str(BENCH))
+    from bench_act_pace import PAGES
+    from bench_e2e import playwright_python
+
+    from axsnap_host.client import Browser
+    from axsnap_host.client.file_server import serve_directory
+    from peers.cdp import http_base
+    from peers.launch import debugger_address
+
+    python, why = playwright_python()
+    if python is None:
+        raise SystemExit(f"no Playwright: {why}")
+    path, make = PAGES[page]
+    with tempfile.TemporaryDirectory(prefix="axsnap-act-cpu-") as tmp, \
+            serve_directory(BENCH / "pages") as base, Browser() as browser:
+        url = base + path
+        browser.open(url)
+        steps_file = Path(tmp) / "steps.json"
+        steps_file.write_text(json.dumps(make(10_000)), encoding="utf-8")
+        worker = subprocess.Popen(
+            [str(python), str(BENCH / "peers" / "act_cpu_worker.py"), "--cdp",
+             http_base(debugger_address(browser.driver)), "--url", url, "--steps", str(steps_file),
+             "--warmup", str(warmup)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert worker.stdin is not None and worker.stdout is not None
+        if not worker.stdout.readline().strip():
+            raise SystemExit("the Playwright worker did not start")
+        print(json.dumps({"ready": True}), flush=True)
+        root = browser._service.process.pid
+
+        def both() -> Sample:
+            got = sample(root)
+            for pid in [worker.pid, *descendants_of(worker.pid)]:
+                ticks = cpu_ticks(pid)
+                if ticks is not None:
+                    got[pid] = ("client" if pid == worker.pid else "driver", ticks)
+            return got
+
+        try:
+            for line in sys.stdin:
+                n = int(line)
+                s0, t0 = both(), time.perf_counter()
+                worker.stdin.write(f"{n}\n")
+                worker.stdin.flush()
+                if not worker.stdout.readline().strip():
+                    raise SystemExit("the Playwright worker stopped")
+                s1, t1 = both(), time.perf_counter()
+                print(json.dumps({"cpu": per_kind(s0, s1), "wall": (t1 - t0) * 1000, "acts": n,
+                                  "load": os.getloadavg()[0], "phases": []}), flush=True)
+        finally:
+            worker.stdin.close()
+            worker.wait(60)
+
+
+def descendants_of(pid: int) -> list[int]:
+    from axsnap_host.client.procs import descendants
+
+    return descendants(pid)
 
 
 def serve(page: str, warmup: int) -> None:
@@ -190,10 +259,11 @@ def phase_table(results: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def start_tree(tree: str, page: str, warmup: int) -> subprocess.Popen[str]:
-    root = Path(tree).resolve()
+    peer = tree == PEER
+    root = BENCH.parent if peer else Path(tree).resolve()
     proc = subprocess.Popen(
-        [str(root / ".venv" / "bin" / "python"), str(BENCH / "bench_act_cpu.py"), "--serve",
-         "--page", page, "--warmup", str(warmup)],
+        [str(root / ".venv" / "bin" / "python"), str(BENCH / "bench_act_cpu.py"),
+         "--serve-peer" if peer else "--serve", "--page", page, "--warmup", str(warmup)],
         env={**os.environ, "AXSNAP_EXTENSION_DIR": str(root / "extension")}, cwd=root,
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
@@ -212,12 +282,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--tree", action="append", default=[],
                         help="NAME=PATH: a checkout with its own .venv (repeat; by turns)")
+    parser.add_argument("--peer", action="store_true",
+                        help="Playwright's click/fill + aria_snapshot too, by turns")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--serve-peer", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         serve(args.page, args.warmup)
         return 0
+    if args.serve_peer:
+        serve_peer(args.page, args.warmup)
+        return 0
     trees = dict(t.split("=", 1) for t in args.tree) or {"this": str(BENCH.parent)}
+    if args.peer:
+        trees[PEER] = PEER
     procs = {name: start_tree(tree, args.page, args.warmup) for name, tree in trees.items()}
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
     try:
