@@ -8,6 +8,26 @@
 export const OPENED_WAIT_MS = 2000;
 const POLL_MS = 25;
 
+// The acts' one listener of each tab event (issue 32, an act's CPU): added by the first watch
+// and kept for the worker's life, each event handed to the watches running then. A listener
+// an act added and removed was an extension API message to the browser each way on every act
+// for tabs.onCreated (the first listener of an event is registered with the browser, the last
+// one's removal unregistered; tabs.onUpdated has background.js's for the worker's life).
+// The same events reach a watch while it runs; a tab made between acts reaches none.
+const hubs = new WeakMap(); // tabsApi -> {created: Set, updated: Set}
+
+function tabEvents(tabsApi) {
+  let hub = hubs.get(tabsApi);
+  if (!hub) {
+    hub = { created: new Set(), updated: new Set() };
+    const { created, updated } = hub;
+    tabsApi?.onCreated?.addListener((tab) => { for (const f of [...created]) f(tab); });
+    tabsApi?.onUpdated?.addListener((id, info, tab) => { for (const f of [...updated]) f(id, info, tab); });
+    hubs.set(tabsApi, hub);
+  }
+  return hub;
+}
+
 /**
  * Start watching the tabs `tabId` opens. `tabsApi`: chrome.tabs; `targets()`: the debugger's
  * targets (chrome.debugger.getTargets). Returns {onWindowOpen(url), list(), stop()}.
@@ -31,8 +51,9 @@ export function watchOpenedTabs(tabId, {
     const entry = opened.get(id) ?? created.find((c) => c.tabId === id);
     if (entry && (info?.url || tab?.url)) entry.url = String(info.url || tab.url);
   };
-  tabsApi?.onCreated?.addListener(onCreated);
-  tabsApi?.onUpdated?.addListener(onUpdated);
+  const events = tabsApi ? tabEvents(tabsApi) : null;
+  events?.created.add(onCreated);
+  events?.updated.add(onUpdated);
   return {
     /** The page asked for a new window (Page.windowOpen, or a navigation to a new tab). */
     onWindowOpen(url) { asked.add(String(url ?? '')); },
@@ -58,8 +79,8 @@ export function watchOpenedTabs(tabId, {
       return out;
     },
     stop() {
-      tabsApi?.onCreated?.removeListener(onCreated);
-      tabsApi?.onUpdated?.removeListener(onUpdated);
+      events?.created.delete(onCreated);
+      events?.updated.delete(onUpdated);
     },
   };
 }
