@@ -79,3 +79,21 @@ def test_a_fill_inserted_at_once_reports_as_the_exact_fill(browser: Browser,
     assert any(by == "insert_text_no_listeners" for _, by in fast), "no fill was inserted"
     for n, ((want, _), (got, by)) in enumerate(zip(exact, fast, strict=True)):
         assert got == want, f"fill {n} (typed by {by}) differs from the exact fill"
+
+
+def test_an_inserted_fill_s_caret_chord_acts_as_the_whole_chord(browser: Browser,
+                                                               pages_url: str) -> None:
+    """Where no script sees keys the caret's chord goes without its modifier's own key events
+    (Control held in the key's mask, fill.js): Control+A still selects every line of a textarea
+    and Control+End still reaches its last line, as the exact act's whole chord does."""
+    for exact in (True, False):
+        browser.open(f"{pages_url}{PAGE}")
+        browser.run_in_target("const t = document.getElementById('notes');"
+                              " t.value = 'one\\ntwo\\nthree'; t.setSelectionRange(0, 0); return 1")
+        appended = browser.act("Plain notes", "type", " four", exact=exact)
+        assert appended.ok, appended.error
+        assert appended.typed_by == ("exact" if exact else "insert_text_no_listeners")
+        assert _value(browser, "notes") == "one\ntwo\nthree four", exact  # the end of the last line
+        browser.run_in_target("document.getElementById('notes').setSelectionRange(4, 4); return 1")
+        replaced = browser.act("Plain notes", "fill", "five", exact=exact)
+        assert replaced.ok and _value(browser, "notes") == "five", exact  # every line selected

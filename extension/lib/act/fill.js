@@ -13,13 +13,16 @@
 
 import { ACT_LIMITS } from '../generated/contract.js';
 import { fillRule } from './fill_rule.js';
-import { chordEvents, sendInput, typeText } from './input.js';
+import { chordEvents, chordKeyEvents, sendInput, typeText } from './input.js';
 
 /** The keys that place the caret before the text: over the whole value (`replace`, and Delete
- * after them when the value is to be left empty), else at its end. */
-function caretKeys(node, replace, empty) {
-  if (!replace) return chordEvents(node.facts.tag === 'input' ? 'End' : 'Control+End');
-  return empty ? [...chordEvents('Control+A'), ...chordEvents('Delete')] : chordEvents('Control+A');
+ * after them when the value is to be left empty), else at its end. `unseen`: no script on the
+ * field's event path sees keys (the text goes in at once, fill_rule.js): the chord's key alone,
+ * its modifiers in its mask (input.js chordKeyEvents: two key events, not four). */
+function caretKeys(node, replace, empty, unseen = false) {
+  const chord = unseen ? chordKeyEvents : chordEvents;
+  if (!replace) return chord(node.facts.tag === 'input' ? 'End' : 'Control+End');
+  return empty ? [...chordEvents('Control+A'), ...chordEvents('Delete')] : chord('Control+A');
 }
 
 /** Put `value` into the field `node` (facts read): {method, typed_by?}. `replace`: a fill (the
@@ -43,7 +46,9 @@ export async function fillText(session, node, value, replace, fast, ruleObjects 
   // thousand characters (and keep a page busy that long).
   const how = rule ? await rule : { insert: true, rule: 'long_text' };
   if (how.insert) {
-    await sendInput(session, [...keys, ['Input.insertText', { text: value }]], checked);
+    // nothing on the field's path sees keys: the modifiers' own key events would reach no one
+    const unseen = how.rule === 'insert_text_no_listeners' ? caretKeys(node, replace, false, true) : keys;
+    await sendInput(session, [...unseen, ['Input.insertText', { text: value }]], checked);
     return { method: 'insert_text', typed_by: how.rule };
   }
   await sendInput(session, keys, checked);

@@ -117,6 +117,18 @@ export function chordEvents(chord) {
   return events.map((params) => ['Input.dispatchKeyEvent', params]);
 }
 
+/** The key down and up of one chord with its modifiers held in their mask, without the
+ * modifiers' own key events ("Control+A": the A key's, Control's bit set): what the browser's
+ * editing acts on. Only where no script can see a key (fill.js, a text inserted at once: no key
+ * listener on the field's event path, fill_rule.js), where the modifiers' events would reach
+ * no one. */
+export function chordKeyEvents(chord) {
+  const { modifiers, key } = parseChord(chord);
+  const mask = bits(modifiers);
+  const type = (mask & ~MODIFIERS.Shift) === 0 && key.text ? 'keyDown' : 'rawKeyDown';
+  return [keyParams(type, key, mask), keyParams('keyUp', key, mask)].map((params) => ['Input.dispatchKeyEvent', params]);
+}
+
 /** Input commands ([method, params] pairs) sent back to back after one document check on an
  * act's session (lib/act/run.js sendInOrder; `checked`: that check, asked already), one by one
  * on a plain session. */

@@ -176,8 +176,9 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "the text goes in as one Input.insertText only into an <input> or <textarea> of the top "
         "frame, with no line break, when no listener for keys, input, composition or the "
         "selection is on the field's event path (itself, its ancestors through shadow hosts, "
-        "its document, its window: DOMDebugger.getEventListeners); else key by key, the rule "
-        "said in the reply's typed_by",
+        "its document, its window: DOMDebugger.getEventListeners), its caret chord (Control+A, "
+        "Control+End) then as the key alone with Control held in its mask (no script would see "
+        "Control's own key events); else key by key, the rule said in the reply's typed_by",
         "tests/e2e/test_act_fill_insert_e2e.py, extension/test/fill_rule.test.mjs"),
 )
 
