@@ -99,14 +99,72 @@ def test_a_large_message_parses_each_repeated_number_once() -> None:
     """A DOMSnapshot repeats its boxes' numbers over 100k rows: parsed, equal numbers are
     one object (protocol.decode_json), the values unchanged, NaN still refused."""
     rows = [[16, 1024.5 + (i % 3), 1248, 18.25, 70000 + i] for i in range(60_000)]
-    text = json.dumps({"rows": rows})
+    text = json.dumps({"dom_snapshot": {"rows": rows}}, separators=(",", ":"))
     assert len(text) > 1 << 20
-    parsed = decode_json(text)["rows"]
+    parsed = decode_json(text)["dom_snapshot"]["rows"]
     assert parsed == rows
     assert parsed[0][2] is parsed[1][2] and parsed[0][3] is parsed[5][3]  # 1248, 18.25
     assert parsed[0][1] is parsed[3][1]  # 1024.5
     with pytest.raises(ValueError):
-        decode_json(text[:-2] + ", NaN]}")
+        decode_json(text[:-3] + ", NaN]}}")
+
+
+@pytest.mark.parametrize("holder", ["dom_snapshot", "nodes", "axNodes"])
+def test_numbers_are_shared_where_a_message_holds_what_repeats_them(holder: str) -> None:
+    """A DOMSnapshot, a capture part's AX nodes and a frame's: each shares its numbers."""
+    rows = [{"box": [16, 1248 + (i % 7), 70000 + i]} for i in range(50_000)]
+    text = json.dumps({"walker": {"x": 1},
+                       holder: {"rows": rows} if holder == "dom_snapshot" else rows},
+                      separators=(",", ":"))
+    assert 1 << 20 < len(text) < 8 << 20
+    parsed = decode_json(text)[holder]
+    parsed = parsed["rows"] if holder == "dom_snapshot" else parsed
+    assert parsed == rows
+    assert parsed[0]["box"][1] is parsed[7]["box"][1]  # 1248
+
+
+def _walk_request(rows: int) -> dict[str, Any]:
+    """A whole-page walk's request: records and rows, frames without AX nodes, no DOMSnapshot;
+    a page's text that spells a key of what repeats numbers."""
+    return {"v": 1, "type": "snapshot", "capture": {
+        "frames": [{"frameId": "F", "axNodes": [], "ax_source": "walk"}], "dom_snapshot": None,
+        "walker": {"text": 'a page that says "nodes":[{ and "dom_snapshot":{',
+                   "axt": {"rows": [[i % 40, "StaticText", f"item {i}", None, 0, -21168 - i, 0,
+                                     0, [16, 9740 + 29 * (i % 50), 60, 17]]
+                                    for i in range(rows)]}}}}
+
+
+def test_a_walk_request_is_parsed_without_a_call_per_number(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole-page walk's request under 8 MB (rust-primitive-u8's SnapshotV1: 6.5 MB) is
+    parsed at the parser's own pace: a Python call per number doubled its parse (design note
+    92). From 8 MB on (the 100k page's) its numbers are shared, for the read's peak. The
+    values are the same either way; NaN is still refused."""
+    from axsnap_host.native import protocol
+
+    calls = 0
+    missing = protocol._SharedNumbers.__missing__
+
+    def counting(self: Any, text: str) -> Any:
+        nonlocal calls
+        calls += 1
+        return missing(self, text)
+
+    monkeypatch.setattr(protocol._SharedNumbers, "__missing__", counting)
+    message = _walk_request(30_000)
+    text = json.dumps(message, separators=(",", ":"))
+    assert 1 << 20 < len(text) < 8 << 20
+    assert decode_json(text) == message
+    assert calls == 0
+    with pytest.raises(ValueError):
+        decode_json(text.replace('"v":1', '"v":NaN', 1))
+    big = _walk_request(140_000)
+    text = json.dumps(big, separators=(",", ":"))
+    assert len(text) >= 8 << 20
+    parsed = decode_json(text)
+    assert parsed == big and calls > 0
+    rows = parsed["capture"]["walker"]["axt"]["rows"]
+    assert rows[0][8][1] is rows[50][8][1]  # 9740
 
 
 def test_a_big_read_gives_its_memory_back_once_answered(monkeypatch: pytest.MonkeyPatch) -> None:

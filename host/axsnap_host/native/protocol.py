@@ -236,13 +236,33 @@ class _SharedNumbers(dict[str, Any]):
 
 _MAX_SHARED = 65536
 _SHARE_NUMBERS_FROM = 1 << 20  # characters: a small message is parsed the plain way
+# What repeats its numbers over 100k rows: a DOMSnapshot (its columns) and a frame's AX nodes
+# (a capture part's, or a capture's frames': a walk's frames hold none). In JSON text
+# `"key":` is always a key (a quote inside a string is escaped), so a message without these
+# holds neither.
+_REPEATING_NUMBERS = ('"dom_snapshot":{', '"nodes":[{', '"axNodes":[{')
+# characters: a message without them (a whole-page walk's records and rows) shares its
+# numbers from this size on. The parser's call per number doubles a parse (rust-primitive-
+# u8's 6.5 MB SnapshotV1 request: 74 -> 142 ms CPU) and saves 3-5 MB of such a read's peak;
+# at the 100k page (10-18 MB requests) it saves 9 MB of a 391 MB peak (design note 92).
+_SHARE_WALK_NUMBERS_FROM = 8 << 20
+
+
+def _shares_numbers(text: str) -> bool:
+    """Whether a message's numbers are parsed one object each (a substring search at C speed;
+    a page's text that spells a key only costs the shared parse)."""
+    if len(text) < _SHARE_NUMBERS_FROM:
+        return False
+    return len(text) >= _SHARE_WALK_NUMBERS_FROM or any(key in text
+                                                        for key in _REPEATING_NUMBERS)
 
 
 def decode_json(text: str) -> Any:
     """Strict JSON: NaN, Infinity and -Infinity (which Python's parser takes) are refused
     (json.JSONDecodeError or ValueError), so no capture brings a non-finite number in.
-    A large message's numbers are shared (_SharedNumbers): the same values, fewer objects."""
-    if len(text) < _SHARE_NUMBERS_FROM:
+    A large message's numbers are shared (_SharedNumbers): the same values, fewer objects:
+    one of 1 MB or more that holds a DOMSnapshot or AX nodes, any other from 8 MB on."""
+    if not _shares_numbers(text):
         return json.loads(text, parse_constant=_not_json)
     return json.loads(text, parse_constant=_not_json,
                       parse_int=_SharedNumbers(int).__getitem__,
