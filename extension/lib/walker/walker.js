@@ -56,6 +56,8 @@ function beginRun(opts) {
   run.pseudoCandidates = null;
   run.bgMemo = /* @__PURE__ */ new WeakMap();
   run.hits = /* @__PURE__ */ new Map();
+  run.controlish = /* @__PURE__ */ new Map();
+  run.plainTexts = /* @__PURE__ */ new Map();
   run.forLabels = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
   run.scanned = /* @__PURE__ */ new Set();
@@ -68,10 +70,12 @@ function beginRun(opts) {
   return run;
 }
 function shownStyle(el, cs = null) {
+  const facts2 = run.axStyles !== null ? run.axStyles.get(el) : void 0;
+  if (facts2 !== void 0) return facts2;
   let v = run.shown.get(el);
   if (v === void 0) {
     const style = cs || getComputedStyle(el);
-    v = [style.display, style.visibility];
+    v = { display: style.display, visibility: style.visibility };
     run.shown.set(el, v);
   }
   return v;
@@ -271,8 +275,9 @@ var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
 
 // src/tree.js
+var mayHostShadow = (tag) => SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0;
 function shadowOf(el, tag) {
-  if (!(SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0)) return null;
+  if (!mayHostShadow(tag)) return null;
   if (run.hasChromeDom) {
     try {
       return chrome.dom.openOrClosedShadowRoot(el) || null;
@@ -284,6 +289,10 @@ function shadowOf(el, tag) {
 }
 function steps(kids) {
   const n = kids.length;
+  if (n === 1) {
+    const t = kids[0].nodeName.toLowerCase();
+    return { tags: [t], steps: [t] };
+  }
   const total = /* @__PURE__ */ new Map();
   const tags = new Array(n);
   for (let i = 0; i < n; i++) {
@@ -374,6 +383,8 @@ function mayHavePseudo(el) {
   return set === ALL || set.has(el);
 }
 function shadowRootOf(el) {
+  const tag = el.localName;
+  if (!mayHostShadow(tag)) return null;
   let memo = run.axShadows;
   if (!memo) {
     memo = /* @__PURE__ */ new Map();
@@ -381,7 +392,7 @@ function shadowRootOf(el) {
   }
   let sr = memo.get(el);
   if (sr === void 0) {
-    sr = shadowOf(el, el.localName);
+    sr = shadowOf(el, tag);
     memo.set(el, sr);
   }
   return sr;
@@ -503,13 +514,14 @@ function axStyle(el) {
   }
   return s;
 }
-function shareStyle(el, cs, display, visibility) {
+function shareStyle(el, cs) {
   let memo = run.axStyles;
   if (!memo) {
     memo = /* @__PURE__ */ new Map();
     run.axStyles = memo;
   }
-  const s = facts(cs, display, visibility);
+  const shown = run.shown.get(el);
+  const s = shown !== void 0 ? facts(cs, shown.display, shown.visibility) : facts(cs, cs.display, cs.visibility);
   memo.set(el, s);
   return s;
 }
@@ -533,16 +545,19 @@ function facts(cs, display, visibility) {
 }
 var NO_CONTENT = { content: "none", text: "" };
 function pseudoStyle(el, which, parse) {
-  const after = which === "::after";
-  let memo = after ? run.axAfter : run.axBefore;
-  if (!memo) {
-    memo = /* @__PURE__ */ new Map();
-    if (after) run.axAfter = memo;
-    else run.axBefore = memo;
+  if (!run.axBefore) {
+    run.axBefore = /* @__PURE__ */ new Map();
+    run.axAfter = /* @__PURE__ */ new Map();
   }
+  const after = which === "::after";
+  const memo = after ? run.axAfter : run.axBefore;
   let s = memo.get(el);
   if (s === void 0) {
-    s = mayHavePseudo(el) ? readPseudo(el, which, parse) : NO_CONTENT;
+    if (mayHavePseudo(el)) s = readPseudo(el, which, parse);
+    else {
+      s = NO_CONTENT;
+      (after ? run.axBefore : run.axAfter).set(el, NO_CONTENT);
+    }
     memo.set(el, s);
   }
   return s;
@@ -1444,7 +1459,7 @@ function walkText(el, max, enter, between) {
 }
 function shownEnter(n) {
   if (n.hidden) return SKIP3;
-  const [display, visibility] = shownStyle(n);
+  const { display, visibility } = shownStyle(n);
   if (display === "none" || visibility === "hidden" || visibility === "collapse") return SKIP3;
   return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
 }
@@ -1546,6 +1561,15 @@ function isIconFont(n) {
   return /material|icon|symbol/i.test(ff);
 }
 function personText(el, own, lig) {
+  if (own || lig) return personWords(el, own, lig);
+  let text = run.plainTexts.get(el);
+  if (text === void 0) {
+    text = personWords(el, false, null);
+    run.plainTexts.set(el, text);
+  }
+  return text;
+}
+function personWords(el, own, lig) {
   return walkText(el, run.textMax, (n) => {
     if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP3;
     if (isIconFont(n)) {
@@ -1557,7 +1581,7 @@ function personText(el, own, lig) {
       if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP3;
       if (n.localName === "ul" || n.localName === "ol") return SKIP3;
     }
-    const [display, visibility] = shownStyle(n);
+    const { display, visibility } = shownStyle(n);
     if (display === "none" || visibility === "hidden") return SKIP3;
     return INLINE.has(display) ? IN : BREAK;
   }, true);
@@ -1579,7 +1603,7 @@ function besideLabel(el) {
   let s = "";
   for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
     if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === "br")) break;
-    if (n.nodeType === 1 && !String(shownStyle(n)[0]).startsWith("inline")) break;
+    if (n.nodeType === 1 && !String(shownStyle(n).display).startsWith("inline")) break;
     const t = n.nodeType === 3 ? n.data : n.nodeType === 1 ? n.textContent : "";
     s = `${t || ""} ${s}`;
   }
@@ -1596,7 +1620,7 @@ function previousInTree(n) {
 function wordsBetween(n) {
   if (n.closest("button, a, [role=button]")) return false;
   for (let t = n.firstChild; t; t = t.nextSibling) {
-    if (t.nodeType === 3 && t.data.trim()) return shownStyle(n)[0] !== "none";
+    if (t.nodeType === 3 && t.data.trim()) return shownStyle(n).display !== "none";
   }
   return false;
 }
@@ -1607,7 +1631,7 @@ function labelBefore(el) {
     if (!n.contains(el) && (n.matches(NAMED_FIELD) || wordsBetween(n))) return null;
     n = previousInTree(n);
   }
-  if (!n || n.hasAttribute("for") || n.control || n.contains(el) || n.querySelector(NAMED_FIELD) || shownStyle(n)[0] === "none") {
+  if (!n || n.hasAttribute("for") || n.control || n.contains(el) || n.querySelector(NAMED_FIELD) || shownStyle(n).display === "none") {
     return null;
   }
   let box = n.parentElement;
@@ -2168,31 +2192,38 @@ function textRun(runs, row, data) {
 
 // src/ax_states.js
 var TEXT_INPUTS = /* @__PURE__ */ new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
-function ariaBool(el, name) {
-  const v = el.getAttribute(name);
+function ariaBool(aria, name) {
+  if (aria === null) return null;
+  const v = aria.getAttribute(name);
   return v === null ? null : v.trim().toLowerCase();
 }
+function hasAria(el) {
+  const names = el.getAttributeNames();
+  for (let i = 0; i < names.length; i++) if (names[i].startsWith("aria-")) return true;
+  return false;
+}
 function stateOf(el, tag, role, ctx) {
+  const aria = hasAria(el) ? el : null;
   const s = {};
   const type = tag === "input" ? (el.type || "text").toLowerCase() : "";
   if (el === ctx.active) s.focused = true;
-  const checked = ariaBool(el, "aria-checked");
+  const checked = ariaBool(aria, "aria-checked");
   if (type === "checkbox" || type === "radio") {
     if (el.indeterminate && type === "checkbox") s.checked = "mixed";
     else if (el.checked) s.checked = true;
   } else if (checked === "true" || checked === "mixed") s.checked = checked === "mixed" ? "mixed" : true;
-  const pressed = ariaBool(el, "aria-pressed");
+  const pressed = ariaBool(aria, "aria-pressed");
   if (pressed === "true" || pressed === "mixed") s.pressed = pressed === "mixed" ? "mixed" : true;
-  if (tag === "option" ? el.selected && !el.matches(":disabled") : ariaBool(el, "aria-selected") === "true") s.selected = true;
-  const expanded = ariaBool(el, "aria-expanded");
+  if (tag === "option" ? el.selected && !el.matches(":disabled") : ariaBool(aria, "aria-selected") === "true") s.selected = true;
+  const expanded = ariaBool(aria, "aria-expanded");
   if ((expanded === "true" || expanded === "false") && role !== "list") s.expanded = expanded === "true";
   else if (tag === "summary" && el.parentElement && el.parentElement.localName === "details") {
     s.expanded = el.parentElement.open;
   } else if (tag === "select" && role === "combobox") s.expanded = false;
-  if (typeof el.matches === "function" && el.matches(":disabled") || ariaBool(el, "aria-disabled") === "true") s.disabled = true;
-  if (el.required || ariaBool(el, "aria-required") === "true") s.required = true;
-  if (el.readOnly && (tag === "input" || tag === "textarea") || ariaBool(el, "aria-readonly") === "true") s.readonly = true;
-  const invalid = ariaBool(el, "aria-invalid");
+  if (typeof el.matches === "function" && el.matches(":disabled") || ariaBool(aria, "aria-disabled") === "true") s.disabled = true;
+  if (el.required || ariaBool(aria, "aria-required") === "true") s.required = true;
+  if (el.readOnly && (tag === "input" || tag === "textarea") || ariaBool(aria, "aria-readonly") === "true") s.readonly = true;
+  const invalid = ariaBool(aria, "aria-invalid");
   if (invalid && invalid !== "false") s.invalid = invalid === "true" ? "true" : invalid;
   if (role === "heading") {
     const level = parseInt(el.getAttribute("aria-level") || (/^h([1-6])$/.exec(tag) || [])[1] || "2", 10);
@@ -2200,19 +2231,19 @@ function stateOf(el, tag, role, ctx) {
   }
   if (role === "treeitem") s.level = treeLevel(el);
   if (tag === "textarea") s.multiline = true;
-  const popup = ariaBool(el, "aria-haspopup");
+  const popup = ariaBool(aria, "aria-haspopup");
   if (popup && popup !== "false") s.haspopup = popup === "true" ? "menu" : popup;
   else if (tag === "select" && role === "combobox") s.haspopup = "menu";
   else if (tag === "input" && el.hasAttribute("list")) s.haspopup = "listbox";
-  if (ariaBool(el, "aria-modal") === "true" || tag === "dialog" && el.matches(":modal")) s.modal = true;
-  if (ariaBool(el, "aria-busy") === "true") s.busy = true;
+  if (ariaBool(aria, "aria-modal") === "true" || tag === "dialog" && el.matches(":modal")) s.modal = true;
+  if (ariaBool(aria, "aria-busy") === "true") s.busy = true;
   if (tag === "textarea" || tag === "input" && TEXT_INPUTS.has(type)) s.editable = "plaintext";
   else if (el.isContentEditable) s.editable = "richtext";
   const href = role === "link" ? el.href : null;
   const src = !(href && typeof href === "string") && (tag === "img" && role === "image" || tag === "input" && el.type === "image") ? el.src : null;
   if (href && typeof href === "string") s.url = href;
   else if (src && typeof src === "string") s.url = src;
-  rangeStates(el, tag, role, s);
+  rangeStates(el, aria, tag, role, s);
   for (const k in s) return s;
   return 0;
 }
@@ -2241,11 +2272,11 @@ function ariaNumber(el, name) {
   const n = v === null || v.trim() === "" ? NaN : Number(v);
   return Number.isFinite(n) ? n : null;
 }
-function rangeStates(el, tag, role, s) {
-  const ac = ariaBool(el, "aria-autocomplete");
+function rangeStates(el, aria, tag, role, s) {
+  const ac = ariaBool(aria, "aria-autocomplete");
   if (ac && ac !== "none") s.autocomplete = ac;
-  if (ariaBool(el, "aria-multiselectable") === "true" || tag === "select" && el.multiple) s.multiselectable = true;
-  const orientation = ariaBool(el, "aria-orientation");
+  if (ariaBool(aria, "aria-multiselectable") === "true" || tag === "select" && el.multiple) s.multiselectable = true;
+  const orientation = ariaBool(aria, "aria-orientation");
   if ((orientation === "horizontal" || orientation === "vertical") && role in ORIENTATION) s.orientation = orientation;
   else if (ORIENTATION[role]) s.orientation = ORIENTATION[role];
   if (!(role in RANGES2)) return;
@@ -2342,8 +2373,9 @@ function trackedId(el) {
     id = track.axIds.get(el) || track.next++;
     track.ids.set(el, id);
   }
+  const ref = track.refs.get(id);
   track.refs.delete(id);
-  track.refs.set(id, new WeakRef(el));
+  track.refs.set(id, ref || new WeakRef(el));
   return id;
 }
 function trackedOf(el) {
@@ -3543,6 +3575,20 @@ var LANDMARK_WORDS = {
 var DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])/i;
 var short = (s) => s.length > 60 ? `${s.slice(0, 59)}…` : s;
 function isControlish(k, links, linksInside) {
+  const at = (links ? 1 : 0) + (linksInside ? 2 : 0);
+  let known = run.controlish.get(k);
+  if (known === void 0) {
+    known = [void 0, void 0, void 0, void 0];
+    run.controlish.set(k, known);
+  }
+  let v = known[at];
+  if (v === void 0) {
+    v = controlishNow(k, links, linksInside);
+    known[at] = v;
+  }
+  return v;
+}
+function controlishNow(k, links, linksInside) {
   const tag = k.localName;
   if (HEADINGS.has(tag)) return false;
   const titled = tag === "a" && (k.textContent || "").trim().length > 15;
@@ -4286,8 +4332,8 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     return;
   }
   const style = getComputedStyle(el);
-  const [display, visibility] = shownStyle(el, style);
-  const shared = run.axTree ? shareStyle(el, style, display, visibility) : null;
+  const shared = run.axTree ? shareStyle(el, style) : null;
+  const { display, visibility } = shared || shownStyle(el, style);
   if (display === "none") {
     stats.hidden_subtrees++;
     return;
@@ -4325,16 +4371,18 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   if (inWin) data.win = 1;
   else stats.outside_window++;
   if (x + w > 0 && y + h > 0 && x < run.vw && y < run.vh) data.inv = 1;
+  const overX = SCROLLING.has(overflowX) && el.scrollWidth > el.clientWidth + 1;
+  const overY = SCROLLING.has(overflowY) && el.scrollHeight > el.clientHeight + 1;
   if (clipsAny && tag !== "html" && tag !== "body") {
-    const sx = (overflowX === "auto" || overflowX === "scroll") && el.scrollWidth > el.clientWidth + 1;
-    const sy = (overflowY === "auto" || overflowY === "scroll") && el.scrollHeight > el.clientHeight + 1;
+    const sx = overX && overflowX !== "overlay";
+    const sy = overY && overflowY !== "overlay";
     if (sx || sy) data.scr = (sx ? 1 : 0) + (sy ? 2 : 0);
   }
   const cursorPtr = style.cursor === "pointer";
   const parentPtr = parentRec ? parentRec.ptr : false;
   rec.ptr = cursorPtr;
   if (cursorPtr) data.ptr = parentPtr ? 2 : 1;
-  const scrolls = SCROLLING.has(overflowY) && el.scrollHeight > el.clientHeight + 1 || SCROLLING.has(overflowX) && el.scrollWidth > el.clientWidth + 1;
+  const scrolls = overY || overX;
   if (position === "fixed" || position === "absolute") ctx = { ...ctx, clip: null };
   const clipped = ctx.clip && (b.right <= ctx.clip.l || b.bottom <= ctx.clip.t || b.left >= ctx.clip.r || b.top >= ctx.clip.b);
   let report = false;

@@ -13,7 +13,7 @@
 // querySelectorAll refuses, and anything in or next to a shadow tree (a shadow root's own
 // sheets, :host::before, ::slotted(x)::before, ::part(x)::before).
 import { run } from './run.js';
-import { shadowOf } from './tree.js';
+import { mayHostShadow, shadowOf } from './tree.js';
 
 const PSEUDO = /::?(?:before|after)\b/i;
 // Rules whose children are matched as if they were at the top level (conditions aside).
@@ -41,11 +41,13 @@ export function mayHavePseudo(el) {
 /** `el`'s author shadow root (tree.js shadowOf), asked once a walk: the rows pass asks it of
  * every element for its children, and mayHavePseudo of it and of its parent. */
 export function shadowRootOf(el) {
+  const tag = el.localName;
+  if (!mayHostShadow(tag)) return null;  // (most elements: nothing to keep)
   let memo = run.axShadows;
   if (!memo) { memo = new Map(); run.axShadows = memo; }
   let sr = memo.get(el);
   if (sr === undefined) {
-    sr = shadowOf(el, el.localName);
+    sr = shadowOf(el, tag);
     memo.set(el, sr);
   }
   return sr;

@@ -4,35 +4,46 @@
 
 export const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
 
-function ariaBool(el, name) {
-  const v = el.getAttribute(name);
+// `aria`: the element whose aria-* attributes are read, or null when it has none (stateOf
+// asks a dozen of them of every row's element; most have none, and one read of its
+// attributes' names says so): then each is absent.
+function ariaBool(aria, name) {
+  if (aria === null) return null;
+  const v = aria.getAttribute(name);
   return v === null ? null : v.trim().toLowerCase();
+}
+
+function hasAria(el) {
+  const names = el.getAttributeNames();
+  for (let i = 0; i < names.length; i++) if (names[i].startsWith('aria-')) return true;
+  return false;
 }
 
 /** Chromium's states of `el` (role `role`), or 0 when none. */
 export function stateOf(el, tag, role, ctx) {
+  const aria = hasAria(el) ? el : null;
   const s = {};
   const type = tag === 'input' ? (el.type || 'text').toLowerCase() : '';
   if (el === ctx.active) s.focused = true;
-  const checked = ariaBool(el, 'aria-checked');
+  const checked = ariaBool(aria, 'aria-checked');
   if (type === 'checkbox' || type === 'radio') {
     if (el.indeterminate && type === 'checkbox') s.checked = 'mixed';
     else if (el.checked) s.checked = true;
   } else if (checked === 'true' || checked === 'mixed') s.checked = checked === 'mixed' ? 'mixed' : true;
-  const pressed = ariaBool(el, 'aria-pressed');
+  const pressed = ariaBool(aria, 'aria-pressed');
   if (pressed === 'true' || pressed === 'mixed') s.pressed = pressed === 'mixed' ? 'mixed' : true;
-  if (tag === 'option' ? el.selected && !el.matches(':disabled') : ariaBool(el, 'aria-selected') === 'true') s.selected = true;
-  const expanded = ariaBool(el, 'aria-expanded');
+  if (tag === 'option' ? el.selected && !el.matches(':disabled') : ariaBool(aria, 'aria-selected') === 'true') s.selected = true;
+  const expanded = ariaBool(aria, 'aria-expanded');
   if ((expanded === 'true' || expanded === 'false') && role !== 'list') s.expanded = expanded === 'true';
   else if (tag === 'summary' && el.parentElement && el.parentElement.localName === 'details') {
     s.expanded = el.parentElement.open;
   } else if (tag === 'select' && role === 'combobox') s.expanded = false;
   if ((typeof el.matches === 'function' && el.matches(':disabled'))
-    || ariaBool(el, 'aria-disabled') === 'true') s.disabled = true;
-  if (el.required || ariaBool(el, 'aria-required') === 'true') s.required = true;
+    || ariaBool(aria, 'aria-disabled') === 'true') s.disabled = true;
+  if (el.required || ariaBool(aria, 'aria-required') === 'true') s.required = true;
   if ((el.readOnly && (tag === 'input' || tag === 'textarea'))
-    || ariaBool(el, 'aria-readonly') === 'true') s.readonly = true;
-  const invalid = ariaBool(el, 'aria-invalid');
+    || ariaBool(aria, 'aria-readonly') === 'true') s.readonly = true;
+  const invalid = ariaBool(aria, 'aria-invalid');
   if (invalid && invalid !== 'false') s.invalid = invalid === 'true' ? 'true' : invalid;
   if (role === 'heading') {
     const level = parseInt(el.getAttribute('aria-level') || (/^h([1-6])$/.exec(tag) || [])[1] || '2', 10);
@@ -40,12 +51,12 @@ export function stateOf(el, tag, role, ctx) {
   }
   if (role === 'treeitem') s.level = treeLevel(el);
   if (tag === 'textarea') s.multiline = true;
-  const popup = ariaBool(el, 'aria-haspopup');
+  const popup = ariaBool(aria, 'aria-haspopup');
   if (popup && popup !== 'false') s.haspopup = popup === 'true' ? 'menu' : popup;
   else if (tag === 'select' && role === 'combobox') s.haspopup = 'menu';
   else if (tag === 'input' && el.hasAttribute('list')) s.haspopup = 'listbox';
-  if (ariaBool(el, 'aria-modal') === 'true' || (tag === 'dialog' && el.matches(':modal'))) s.modal = true;
-  if (ariaBool(el, 'aria-busy') === 'true') s.busy = true;
+  if (ariaBool(aria, 'aria-modal') === 'true' || (tag === 'dialog' && el.matches(':modal'))) s.modal = true;
+  if (ariaBool(aria, 'aria-busy') === 'true') s.busy = true;
   if (tag === 'textarea' || (tag === 'input' && TEXT_INPUTS.has(type))) s.editable = 'plaintext';
   else if (el.isContentEditable) s.editable = 'richtext';
   const href = role === 'link' ? el.href : null;  // (each read makes the URL's string anew)
@@ -53,7 +64,7 @@ export function stateOf(el, tag, role, ctx) {
     && ((tag === 'img' && role === 'image') || (tag === 'input' && el.type === 'image')) ? el.src : null;
   if (href && typeof href === 'string') s.url = href;
   else if (src && typeof src === 'string') s.url = src;
-  rangeStates(el, tag, role, s);
+  rangeStates(el, aria, tag, role, s);
   for (const k in s) return s;  // eslint-disable-line no-unreachable-loop
   return 0;
 }
@@ -83,11 +94,11 @@ function ariaNumber(el, name) {
 }
 
 /** States of orientation, selection, completion and value range (SnapshotV1 prints them). */
-function rangeStates(el, tag, role, s) {
-  const ac = ariaBool(el, 'aria-autocomplete');
+function rangeStates(el, aria, tag, role, s) {
+  const ac = ariaBool(aria, 'aria-autocomplete');
   if (ac && ac !== 'none') s.autocomplete = ac;
-  if (ariaBool(el, 'aria-multiselectable') === 'true' || (tag === 'select' && el.multiple)) s.multiselectable = true;
-  const orientation = ariaBool(el, 'aria-orientation');
+  if (ariaBool(aria, 'aria-multiselectable') === 'true' || (tag === 'select' && el.multiple)) s.multiselectable = true;
+  const orientation = ariaBool(aria, 'aria-orientation');
   if ((orientation === 'horizontal' || orientation === 'vertical') && role in ORIENTATION) s.orientation = orientation;
   else if (ORIENTATION[role]) s.orientation = ORIENTATION[role];
   if (!(role in RANGES)) return;

@@ -25,13 +25,16 @@ export function axStyle(el) {
   return s;
 }
 
-/** The records walk (visit.js) hands over the declaration it holds for `el` and the two
- * properties it read of it, so the rows pass after it does not ask for `el`'s style again;
- * the facts, which the records walk reads `position` from. */
-export function shareStyle(el, cs, display, visibility) {
+/** The records walk (visit.js) hands over the declaration it holds for `el`, so the rows
+ * pass after it does not ask for `el`'s style again; the facts, which the records walk reads
+ * `display`, `visibility` and `position` from (and shownStyle, run.js, display and
+ * visibility: an element's two read once, by either). */
+export function shareStyle(el, cs) {
   let memo = run.axStyles;
   if (!memo) { memo = new Map(); run.axStyles = memo; }
-  const s = facts(cs, display, visibility);
+  const shown = run.shown.get(el);
+  const s = shown !== undefined ? facts(cs, shown.display, shown.visibility)
+    : facts(cs, cs.display, cs.visibility);
   memo.set(el, s);
   return s;
 }
@@ -59,15 +62,17 @@ const NO_CONTENT = { content: 'none', text: '' };
  * whiteSpace, textTransform, position, cssFloat}; NO_CONTENT ({content: 'none', text: ''}) when it
  * generates nothing. `parse(el, content)`: the text of a computed `content` value. */
 export function pseudoStyle(el, which, parse) {
+  if (!run.axBefore) { run.axBefore = new Map(); run.axAfter = new Map(); }
   const after = which === '::after';
-  let memo = after ? run.axAfter : run.axBefore;
-  if (!memo) {
-    memo = new Map();
-    if (after) run.axAfter = memo; else run.axBefore = memo;
-  }
+  const memo = after ? run.axAfter : run.axBefore;
   let s = memo.get(el);
   if (s === undefined) {
-    s = mayHavePseudo(el) ? readPseudo(el, which, parse) : NO_CONTENT;
+    if (mayHavePseudo(el)) s = readPseudo(el, which, parse);
+    else {
+      // no rule can give it either box: the other one is known too (asked once an element)
+      s = NO_CONTENT;
+      (after ? run.axBefore : run.axAfter).set(el, NO_CONTENT);
+    }
     memo.set(el, s);
   }
   return s;

@@ -1,7 +1,7 @@
 // Where a control sits, as a person would say it (issue 30): the row, field or card around
 // it, the region a list or a form sits in, and the dialog that holds it.
 import { idsText, personText } from './person_name.js';
-import { clip, collapse } from './run.js';
+import { clip, collapse, run } from './run.js';
 import { CONTROL_TAGS, HEADINGS, ROLES, TEXT_SKIP } from './tags.js';
 
 // The row, field or card a control sits in, by the words there that are not its own: the
@@ -20,7 +20,24 @@ const short = (s) => (s.length > 60 ? `${s.slice(0, 59)}…` : s);
 
 // Not a row's words: a control, or a box holding one. A link's words may name the row of
 // another kind of control (the sender of a message row names its star button).
+// (a pure function of the element and the two flags, asked again of each sibling for every
+// control of a list: read once a walk, run.controlish)
 function isControlish(k, links, linksInside) {
+  const at = (links ? 1 : 0) + (linksInside ? 2 : 0);
+  let known = run.controlish.get(k);
+  if (known === undefined) {
+    known = [undefined, undefined, undefined, undefined];
+    run.controlish.set(k, known);
+  }
+  let v = known[at];
+  if (v === undefined) {
+    v = controlishNow(k, links, linksInside);
+    known[at] = v;
+  }
+  return v;
+}
+
+function controlishNow(k, links, linksInside) {
   const tag = k.localName;
   if (HEADINGS.has(tag)) return false;  // a heading names its row, a link in it or not
   // a link with a title's length names its row (a search result's heading), a command's not

@@ -25,6 +25,18 @@ function isIconFont(n) {
 // hidden parts, icon-font ligatures (kept apart as `lig`) and, with `own`, nested groups
 // (a tree item's children) and nested controls.
 export function personText(el, own, lig) {
+  if (own || lig) return personWords(el, own, lig);
+  // the plain reading (no nested groups left out, no ligatures kept) of a row's or a list's
+  // neighbour, asked again for every control beside it: read once a walk (run.plainTexts)
+  let text = run.plainTexts.get(el);
+  if (text === undefined) {
+    text = personWords(el, false, null);
+    run.plainTexts.set(el, text);
+  }
+  return text;
+}
+
+function personWords(el, own, lig) {
   return walkText(el, run.textMax, (n) => {
     if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP;
     if (isIconFont(n)) { if (lig) lig.push(collapse(n.textContent || '')); return SKIP; }
@@ -33,7 +45,7 @@ export function personText(el, own, lig) {
       if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP;
       if (n.localName === 'ul' || n.localName === 'ol') return SKIP;
     }
-    const [display, visibility] = shownStyle(n);
+    const { display, visibility } = shownStyle(n);
     if (display === 'none' || visibility === 'hidden') return SKIP;
     return INLINE.has(display) ? IN : BREAK;
   }, true);
@@ -62,7 +74,7 @@ function besideLabel(el) {
   let s = '';
   for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
     if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === 'br')) break;
-    if (n.nodeType === 1 && !String(shownStyle(n)[0]).startsWith('inline')) break;
+    if (n.nodeType === 1 && !String(shownStyle(n).display).startsWith('inline')) break;
     const t = n.nodeType === 3 ? n.data : (n.nodeType === 1 ? n.textContent : '');
     s = `${t || ''} ${s}`;
   }
@@ -87,7 +99,7 @@ function previousInTree(n) {
 function wordsBetween(n) {
   if (n.closest('button, a, [role=button]')) return false;
   for (let t = n.firstChild; t; t = t.nextSibling) {
-    if (t.nodeType === 3 && t.data.trim()) return shownStyle(n)[0] !== 'none';
+    if (t.nodeType === 3 && t.data.trim()) return shownStyle(n).display !== 'none';
   }
   return false;
 }
@@ -107,7 +119,7 @@ function labelBefore(el) {
     n = previousInTree(n);
   }
   if (!n || n.hasAttribute('for') || n.control || n.contains(el) || n.querySelector(NAMED_FIELD)
-      || shownStyle(n)[0] === 'none') {
+      || shownStyle(n).display === 'none') {
     return null;
   }
   let box = n.parentElement;

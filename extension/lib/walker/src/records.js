@@ -40,8 +40,11 @@ function trackedId(el) {
     id = track.axIds.get(el) || track.next++;
     track.ids.set(el, id);
   }
-  track.refs.delete(id);  // re-inserted last: the oldest are dropped first
-  track.refs.set(id, new WeakRef(el));
+  // re-inserted last: the oldest are dropped first (its WeakRef kept: an id names one
+  // element for its life, so a ref still listed holds this very element)
+  const ref = track.refs.get(id);
+  track.refs.delete(id);
+  track.refs.set(id, ref || new WeakRef(el));
   return id;
 }
 

@@ -41,7 +41,7 @@ export function beginRun(opts) {
   run.out = [];
   run.track = null;  // records.js: this world's kept state (opts.track)
   run.outEls = null;  // records.js: the element of each record (opts.hold)
-  run.shown = new Map();  // element → [display, visibility] (shownStyle)
+  run.shown = new Map();  // element → {display, visibility} (shownStyle)
   // The AX rows pass's style reads, once per element (ax_style.js), and which elements can
   // have generated content (ax_pseudo.js): made on first use.
   run.axStyles = null;
@@ -57,6 +57,10 @@ export function beginRun(opts) {
   // hit tests asked this walk: root (document or shadow root) → "x,y" → the element hit
   // (visibility.js hitAt); nothing changes the page within one synchronous walk
   run.hits = new Map();
+  // person_context.js / person_name.js: what a control's neighbours are and say, asked again
+  // for every control beside them (pure functions of the unchanging page)
+  run.controlish = new Map();  // element → [isControlish of each of its four flag pairs]
+  run.plainTexts = new Map();  // element → personText(el, false, null)
   run.forLabels = new Map();  // root → `for` id → its <label>s (person_name.js)
   run.lightSteps = new WeakMap();  // shadow host → Map(light child → DOM step) (tree.js)
   // The scan of positioned boxes (scan.js): documents scanned, elements never pruned, the
@@ -71,17 +75,21 @@ export function beginRun(opts) {
   return run;
 }
 
-/** [display, visibility] of the element, read once a walk: getComputedStyle makes a new
+/** {display, visibility} of the element, read once a walk: getComputedStyle makes a new
  * declaration object on every call and every read of its properties computes the value
  * anew, and the text readers (text.js, person_name.js) read these two of the same
  * descendants again for every control and skeleton ancestor around them. `cs`: the
- * element's computed style when the caller holds it. Only the two strings are kept, not the
- * declaration (tens of thousands of them kept alive through a walk slow its collections). */
+ * element's computed style when the caller holds it. Only the strings are kept, not the
+ * declaration (tens of thousands of them kept alive through a walk slow its collections).
+ * A walk that writes AX rows keeps them in its style facts (ax_style.js), one object an
+ * element: those are asked first. */
 export function shownStyle(el, cs = null) {
+  const facts = run.axStyles !== null ? run.axStyles.get(el) : undefined;
+  if (facts !== undefined) return facts;
   let v = run.shown.get(el);
   if (v === undefined) {
     const style = cs || getComputedStyle(el);
-    v = [style.display, style.visibility];
+    v = { display: style.display, visibility: style.visibility };
     run.shown.set(el, v);
   }
   return v;

@@ -53,7 +53,7 @@ export function walkText(el, max, enter, between) {
 // only when it has something to hide or separate.
 function shownEnter(n) {
   if (n.hidden) return SKIP;
-  const [display, visibility] = shownStyle(n);
+  const { display, visibility } = shownStyle(n);
   if (display === 'none' || visibility === 'hidden' || visibility === 'collapse') return SKIP;
   return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
 }

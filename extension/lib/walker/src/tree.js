@@ -4,9 +4,12 @@
 import { run } from './run.js';
 import { SHADOW_HOSTS, SKIP } from './tags.js';
 
+/** Whether an element of this tag can host an author shadow root (attachShadow's list). */
+export const mayHostShadow = (tag) => SHADOW_HOSTS.has(tag) || tag.indexOf('-') > 0;
+
 /** The element's author shadow root, open or (through chrome.dom) closed, or null. */
 export function shadowOf(el, tag) {
-  if (!(SHADOW_HOSTS.has(tag) || tag.indexOf('-') > 0)) return null;
+  if (!mayHostShadow(tag)) return null;
   if (run.hasChromeDom) {
     try { return chrome.dom.openOrClosedShadowRoot(el) || null; } catch (e) { return null; }
   }
@@ -17,6 +20,10 @@ export function shadowOf(el, tag) {
 // pass counts each tag, a second numbers them (the linear fix for browser-use's rescans).
 function steps(kids) {
   const n = kids.length;
+  if (n === 1) {  // an only child (most parents): its tag alone, no counting
+    const t = kids[0].nodeName.toLowerCase();
+    return { tags: [t], steps: [t] };
+  }
   const total = new Map();
   const tags = new Array(n);
   for (let i = 0; i < n; i++) {

@@ -38,9 +38,10 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   }
   // Each property of the computed style is read once: every read computes its value anew.
   const style = getComputedStyle(el);
-  const [display, visibility] = shownStyle(el, style);
-  // (a walk that writes AX rows keeps what the rows pass reads of this declaration)
-  const shared = run.axTree ? shareStyle(el, style, display, visibility) : null;
+  // (a walk that writes AX rows keeps what the rows pass reads of this declaration, the
+  // two shownStyle keeps with it)
+  const shared = run.axTree ? shareStyle(el, style) : null;
+  const { display, visibility } = shared || shownStyle(el, style);
   if (display === 'none') { stats.hidden_subtrees++; return; }
   if (style.opacity === '0' && !semantic) { stats.hidden_subtrees++; return; }
   const overflowX = style.overflowX;
@@ -66,10 +67,13 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   if (inWin) data.win = 1;
   else stats.outside_window++;
   if (x + w > 0 && y + h > 0 && x < run.vw && y < run.vh) data.inv = 1;
+  // Whether it scrolls content beyond its box, on x and on y (each size read once).
+  const overX = SCROLLING.has(overflowX) && el.scrollWidth > el.clientWidth + 1;
+  const overY = SCROLLING.has(overflowY) && el.scrollHeight > el.clientHeight + 1;
   // A scroll container (the AX formats' window scope reads it here, not in DOMSnapshot).
   if (clipsAny && tag !== 'html' && tag !== 'body') {
-    const sx = (overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
-    const sy = (overflowY === 'auto' || overflowY === 'scroll') && el.scrollHeight > el.clientHeight + 1;
+    const sx = overX && overflowX !== 'overlay';
+    const sy = overY && overflowY !== 'overlay';
     if (sx || sy) data.scr = (sx ? 1 : 0) + (sy ? 2 : 0);
   }
   const cursorPtr = style.cursor === 'pointer';
@@ -78,8 +82,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   if (cursorPtr) data.ptr = parentPtr ? 2 : 1;
 
   // A box that scrolls: its content may lie beyond its fold (the host marks it).
-  const scrolls = (SCROLLING.has(overflowY) && el.scrollHeight > el.clientHeight + 1)
-    || (SCROLLING.has(overflowX) && el.scrollWidth > el.clientWidth + 1);
+  const scrolls = overY || overX;
   // Outside the visible part of the scrolling/clipping boxes around it (below a list's
   // fold): reported with clip:1, for the whole-page read, never hit-tested. Fixed and
   // absolute boxes leave those boxes (taken as escaping: the hit test still decides).
