@@ -3791,6 +3791,8 @@ function liveKind(el, names = el.getAttributeNames()) {
 
 // src/field_twins.js
 var TEXT_FIELDS = "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=tel], input[type=url], input[type=number], input[type=password], textarea";
+var TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], input[type=datetime-local], input[type=month], input[type=week]`;
+var ADD_ON_PARTS = 4;
 function said(text) {
   return collapse(text || "").toLowerCase().slice(0, 60);
 }
@@ -3811,6 +3813,37 @@ function neighbourPlaces(fields) {
     out.set(el, [before ? `after:${before}` : "", after ? `before:${after}` : ""]);
   });
   return out;
+}
+function twinFieldKey(el, rowWords2) {
+  const attrs = {};
+  for (const name2 of ["aria-labelledby", "aria-label", "title", "placeholder"]) {
+    const value = el.getAttribute(name2);
+    if (value !== null) attrs[name2] = value;
+  }
+  const named2 = personName(el, el.localName, attrs, "");
+  const name = named2 ? said(named2[0]) : "";
+  return `${name}\0field\0${rowWords2(el, name)}`;
+}
+function addOnWords(part2) {
+  const text = collapse(part2.textContent || "");
+  if (/[\p{L}\p{N}]/u.test(text)) return text.slice(0, 40);
+  for (const n of [part2, ...part2.querySelectorAll("*")].slice(0, 8)) {
+    const words2 = iconWords(n);
+    if (words2) return words2;
+  }
+  return "";
+}
+function addOnPlaces(el) {
+  const group = el.parentElement;
+  const parts = group && group.childElementCount <= ADD_ON_PARTS && group.querySelectorAll("input, select, textarea").length === 1 ? [...group.children] : [];
+  const at = parts.indexOf(el);
+  const before = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(" ");
+  const after = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
+  const words2 = collapse(`${before} ${after ? `${after} after` : ""}`);
+  return [
+    `as:${(el.getAttribute("type") || el.localName).toLowerCase()}`,
+    words2 ? `with:${words2}` : ""
+  ];
 }
 
 // src/pane_name.js
@@ -3899,9 +3932,9 @@ function rowWords(el, label) {
   return rest.length <= 60 ? rest : "";
 }
 function keyOf(el) {
-  if (el.matches(TEXT_FIELDS)) {
-    const name = placeholderOnly(el);
-    return name ? `${name}\0field\0${rowWords(el, name)}` : "";
+  if (el.matches(TWIN_FIELDS)) {
+    const name = el.matches(TEXT_FIELDS) ? placeholderOnly(el) : "";
+    return name ? `${name}\0field\0${rowWords(el, name)}` : twinFieldKey(el, rowWords);
   }
   const label = labelOf(el);
   const look = el.getAttribute("class") || "";
@@ -4082,12 +4115,15 @@ function numberAlike(words2, scopes) {
     if (same.length > 1) same.forEach((i, k) => words2[i].push(`n:${k + 1}/${same.length}`));
   }
 }
+function fieldBox(places) {
+  return ["for:", "after:"].map((kind) => places.find((p) => p.startsWith(kind)) || "");
+}
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
   const links = [];
   const fields = [];
   let n = 0;
-  for (const el of document.querySelectorAll(`${CONTROLS}, ${TEXT_FIELDS}`)) {
+  for (const el of document.querySelectorAll(`${CONTROLS}, ${TWIN_FIELDS}`)) {
     if (++n > LIMIT) break;
     if (el.localName === "a" && el.hasAttribute("href")) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
@@ -4102,11 +4138,17 @@ function pageTwins() {
   let neighbours = null;
   let read = 0;
   const ordered = [...groups].sort(([a], [b]) => (a[0] === "") - (b[0] === ""));
-  for (const [, members] of ordered) {
+  for (const [key, members] of ordered) {
     if (members.length < 2 || read + members.length > MEMBERS) continue;
     read += members.length;
     const scopes = members.map(() => "");
-    const boxes = members[0].matches(TEXT_FIELDS) ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el)) : boxesOf(members, scopes);
+    const near = () => members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el) || []);
+    let boxes;
+    if (key.includes("field")) boxes = near();
+    else if (key.includes("field")) {
+      const own = boxesOf(members, scopes.slice());
+      boxes = near().map((n2, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n2]);
+    } else boxes = boxesOf(members, scopes);
     const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
     withCells(members, places);
     withHues(members, places);

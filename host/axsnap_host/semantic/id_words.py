@@ -219,15 +219,17 @@ def twin_words(said: str) -> str:
     cell that parts rows alike in their first words, read over every row of the page:
     ``..._near_456420_1_mar_2020``, as the row's own words are said), and the colour of the
     icon of a control that shows no words, ``hue:<colour>``, as its words alone
-    (``link_near_or7546_red``: an order's bin beside its eye and pencil). A picture's
+    (``link_near_or7546_red``: an order's bin beside its eye and pencil); a field's input
+    group add-on, ``with:<words>``, as ``with_<words>`` (``input_username_with_shield``), and
+    its kind, ``as:<type>``, as its words alone (``..._date``, ``..._time``). A picture's
     "of:<title>" is no place (see picture_title)."""
     out = []
     for part in said.split("|"):
         kind, _, text = part.partition(":")
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
-        if kind in ("at", "under", "within", "for", "after", "before") and words:
+        if kind in ("at", "under", "within", "for", "after", "before", "with") and words:
             out.append(f"{kind}_{words}")
-        elif kind in ("cell", "hue") and words:
+        elif kind in ("cell", "hue", "as") and words:
             out.append(words)
     return "_".join(out)
 

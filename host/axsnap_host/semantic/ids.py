@@ -180,6 +180,7 @@ def assign_ids(items: Sequence[Placed],
     others), so the reply can say which ids hold such a number."""
     ids = [item.base for item in items]
     said: list[list[str]] = [[item.base] for item in items]  # each id's parts, whole
+    twins = [item.twin for item in items]  # each twin part as said (its section not twice)
     groups: dict[str, list[int]] = defaultdict(list)
     for i, item in enumerate(items):
         groups[item.base].append(i)
@@ -203,13 +204,17 @@ def assign_ids(items: Sequence[Placed],
                 # no row, no mark of its own: the part of the page it sits in (the walker
                 # reads it from the whole document, so every read says the same)
                 parts.append(f"under_{item.section}")
-            if item.twin and item.twin not in parts:
+            twin = item.twin
+            for said_part in parts[1:]:  # (the twin's first place said already: its section)
+                twin = twin.removeprefix(f"{said_part}_")
+            twins[i] = twin
+            if twin and twin not in parts:
                 # a twin of the page (a menu laid out twice, a share bar above and below a
                 # story): where it sits, as the walker read it over the whole page, so every
                 # read says the same whether the other twin is in it or not. (Left out only
                 # when one of the id's parts says it already, never for words that happen to
                 # be in a part: a row's cell "5" beside its words "internet_explorer_5_0".)
-                parts.append(item.twin)
+                parts.append(twin)
             if item.number > 1:
                 # nothing a person reads tells it from its alike twins: its number among
                 # them in the page's order, the walker's, so every read numbers it alike
@@ -250,7 +255,7 @@ def assign_ids(items: Sequence[Placed],
                 # the same label, row, destination and container: the part of the page
                 # (a share bar under the headline, its twin under the last paragraph)
                 ids[i] = f"{ids[i]}_under_{item.section}"
-            elif item.context and item.row_tail and not _says(said[i], item.twin,
+            elif item.context and item.row_tail and not _says(said[i], twins[i],
                                                                item.row_tail) and \
                     row_tails[ids[i], item.row_tail] < counts[ids[i]]:
                 # rows alike in their first words: their last cell's (a time, a status)

@@ -4,12 +4,25 @@
 // fields: the field before and the field after, by their names ("after:<name>",
 // "before:<name>"; the second of a pair is after the first). Of four alike in one row, the two
 // in the middle are alike in these too, and the host numbers them, the last resort.
-import { namedByLabelAbove } from './person_name.js';
+// Fields named alike by their labels (three "Username" fields of a gallery's input groups)
+// and fields named by nothing (a cart's quantity boxes, a card's date and time boxes under its
+// heading) are twins too (twinFieldKey), parted after their containers and headings by what a
+// person reads in and beside them (addOnPlaces): their kind where it differs ("as:date",
+// "as:time"), the add-on of their input group, its words or its icon's ("with:<words>",
+// "with:<words> after" for one that follows the field); then by their box (a cart line's
+// words: its size and colour).
+import { iconWords } from './icon_words.js';
+import { namedByLabelAbove, personName } from './person_name.js';
 import { collapse } from './run.js';
 
 export const TEXT_FIELDS = 'input:not([type]), input[type=text], input[type=email], '
   + 'input[type=search], input[type=tel], input[type=url], input[type=number], '
   + 'input[type=password], textarea';
+
+// Fields that are twins when named alike or by nothing: text fields and the date and time boxes.
+export const TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], `
+  + 'input[type=datetime-local], input[type=month], input[type=week]';
+const ADD_ON_PARTS = 4;  // the children of an input group looked at
 
 function said(text) {
   return collapse(text || '').toLowerCase().slice(0, 60);
@@ -43,4 +56,44 @@ export function neighbourPlaces(fields) {
     out.set(el, [before ? `after:${before}` : '', after ? `before:${after}` : '']);
   });
   return out;
+}
+
+/** The twin key of a field not named by its placeholder alone: its person name (what the
+ * host's id says; "" for a field named by nothing), kept apart from controls' keys. */
+export function twinFieldKey(el, rowWords) {
+  const attrs = {};
+  for (const name of ['aria-labelledby', 'aria-label', 'title', 'placeholder']) {
+    const value = el.getAttribute(name);
+    if (value !== null) attrs[name] = value;
+  }
+  const named = personName(el, el.localName, attrs, '');
+  const name = named ? said(named[0]) : '';
+  return `${name}\u0000\u0003field\u0000${rowWords(el, name)}`;
+}
+
+// The words of one add-on of an input group: its own words, else its icon's.
+function addOnWords(part) {
+  const text = collapse(part.textContent || '');
+  if (/[\p{L}\p{N}]/u.test(text)) return text.slice(0, 40);
+  for (const n of [part, ...part.querySelectorAll('*')].slice(0, 8)) {
+    const words = iconWords(n);
+    if (words) return words;
+  }
+  return '';
+}
+
+/** What a person reads in and beside a twin field: its kind ("as:<type>") and its input
+ * group's add-ons (the parent's other children, where the parent holds no other field),
+ * "with:<before> <after> after". Empty places where a field has none, so the places of a group's
+ * fields stay at one depth. */
+export function addOnPlaces(el) {
+  const group = el.parentElement;
+  const parts = group && group.childElementCount <= ADD_ON_PARTS
+    && group.querySelectorAll('input, select, textarea').length === 1 ? [...group.children] : [];
+  const at = parts.indexOf(el);
+  const before = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(' ');
+  const after = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(' ');
+  const words = collapse(`${before} ${after ? `${after} after` : ''}`);
+  return [`as:${(el.getAttribute('type') || el.localName).toLowerCase()}`,
+    words ? `with:${words}` : ''];
 }

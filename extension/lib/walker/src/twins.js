@@ -19,7 +19,9 @@
 // last resort, over the whole page). A link that shows no words beside a link with words to
 // its address (a card's picture and its title: pictures.js) carries "of:<the title's
 // words>", then its title's places.
-import { TEXT_FIELDS, neighbourPlaces, placeholderOnly } from './field_twins.js';
+import {
+  TEXT_FIELDS, TWIN_FIELDS, addOnPlaces, neighbourPlaces, placeholderOnly, twinFieldKey,
+} from './field_twins.js';
 import { paneName } from './pane_name.js';
 import { wordlessName } from './wordless_name.js';
 import { iconColour } from './swatch.js';
@@ -110,9 +112,10 @@ function rowWords(el, label) {
 // icon or its menu) is a twin of the buttons alike in tag and class in rows alike. An image
 // link is a twin by its image's alt (as the host names it); with no alt and no icon it is none.
 function keyOf(el) {
-  if (el.matches(TEXT_FIELDS)) {  // (a field named by its placeholder alone: field_twins.js)
-    const name = placeholderOnly(el);
-    return name ? `${name}\u0000\u0002field\u0000${rowWords(el, name)}` : '';
+  if (el.matches(TWIN_FIELDS)) {  // (a field named by its placeholder alone: field_twins.js)
+    const name = el.matches(TEXT_FIELDS) ? placeholderOnly(el) : '';
+    return name ? `${name}\u0000\u0002field\u0000${rowWords(el, name)}`
+      : twinFieldKey(el, rowWords);  // (named by its label, or by nothing)
   }
   const label = labelOf(el);
   const look = el.getAttribute('class') || '';
@@ -365,13 +368,18 @@ function numberAlike(words, scopes) {
   }
 }
 
+// A field's box places at one depth (its box's words, the item before it), '' where none.
+function fieldBox(places) {
+  return ['for:', 'after:'].map((kind) => places.find((p) => p.startsWith(kind)) || '');
+}
+
 /** Map(control → its places that part it from its twins, "|"-joined) for the page. */
 export function pageTwins() {
   const groups = new Map();
   const links = [];
   const fields = [];
   let n = 0;
-  for (const el of document.querySelectorAll(`${CONTROLS}, ${TEXT_FIELDS}`)) {
+  for (const el of document.querySelectorAll(`${CONTROLS}, ${TWIN_FIELDS}`)) {
     if (++n > LIMIT) break;
     if (el.localName === 'a' && el.hasAttribute('href')) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
@@ -387,14 +395,21 @@ export function pageTwins() {
   let read = 0;
   // Labelled twins first: the icon-only ones take what the budget leaves.
   const ordered = [...groups].sort(([a], [b]) => (a[0] === '\u0001') - (b[0] === '\u0001'));
-  for (const [, members] of ordered) {
+  for (const [key, members] of ordered) {
     if (members.length < 2 || read + members.length > MEMBERS) continue;  // (a smaller
     read += members.length;  // group after it may still fit)
-    // (fields have no box of words: their neighbours are their last places)
+    // (fields named by a placeholder have no box of words: their neighbours are their last
+    // places; fields named alike by labels or by nothing, their add-ons and kind, then their
+    // boxes, then their neighbours)
     const scopes = members.map(() => '');
-    const boxes = members[0].matches(TEXT_FIELDS)
-      ? members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el))
-      : boxesOf(members, scopes);
+    const near = () => members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields)))
+      .get(el) || []);
+    let boxes;
+    if (key.includes('\u0002field')) boxes = near();
+    else if (key.includes('\u0003field')) {
+      const own = boxesOf(members, scopes.slice());
+      boxes = near().map((n, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n]);
+    } else boxes = boxesOf(members, scopes);
     const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
     withCells(members, places);
     withHues(members, places);
