@@ -305,3 +305,22 @@ def test_fields_alike_in_label_and_place_are_told_apart_by_their_placeholders() 
     ids = assign_ids([Placed("input_email", "form", near="mobile", hint="username"),
                       Placed("input_email", "form", near="mobile", hint="email")])
     assert ids == ["input_email_in_form_username", "input_email_in_form_email"]
+
+
+def test_a_fields_add_on_and_kind_are_said_as_its_words() -> None:
+    """The walker parts fields named alike (or by nothing) by their kind, "as:<type>", and
+    their input group's add-on, "with:<words>": the id says the kind alone and "with_" the
+    add-on's words."""
+    assert twin_words("under:Time and Date|as:date") == "under_time_and_date_date"
+    assert twin_words("with:menu after") == "with_menu_after"
+    assert twin_words("as:time|with:") == "time"
+
+
+def test_a_twin_place_its_section_says_already_is_said_once() -> None:
+    """A field under its card's heading (its section) whose twin words start with that heading
+    says it once: ``..._under_colored_input_groups_with_menu``, not the heading twice."""
+    ids = assign_ids([Placed("input_username", "main", section="colored_input_groups",
+                             repeated=True, twin=f"under_colored_input_groups_with_{icon}")
+                      for icon in ("shield_outline", "menu")])
+    assert ids == ["input_username_in_main_under_colored_input_groups_with_shield_outline",
+                   "input_username_in_main_under_colored_input_groups_with_menu"]

@@ -3840,10 +3840,26 @@ function addOnPlaces(el) {
   const before = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(" ");
   const after = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
   const words2 = collapse(`${before} ${after ? `${after} after` : ""}`);
+  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
   return [
+    hint ? `as:${hint}` : "",
     `as:${(el.getAttribute("type") || el.localName).toLowerCase()}`,
     words2 ? `with:${words2}` : ""
   ];
+}
+function containerName(el) {
+  for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
+    for (const value of [a === el ? "" : a.getAttribute("aria-label"), a.id]) {
+      if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
+    }
+  }
+  return "";
+}
+function unnamedApart(members) {
+  const names = members.map(containerName);
+  return members.filter((_, i) => !names[i] || names.indexOf(names[i]) !== names.lastIndexOf(
+    names[i]
+  ));
 }
 
 // src/pane_name.js
@@ -4138,7 +4154,8 @@ function pageTwins() {
   let neighbours = null;
   let read = 0;
   const ordered = [...groups].sort(([a], [b]) => (a[0] === "") - (b[0] === ""));
-  for (const [key, members] of ordered) {
+  for (const [key, all] of ordered) {
+    const members = key.includes("field") ? unnamedApart(all) : all;
     if (members.length < 2 || read + members.length > MEMBERS) continue;
     read += members.length;
     const scopes = members.map(() => "");

@@ -6,9 +6,10 @@
 // in the middle are alike in these too, and the host numbers them, the last resort.
 // Fields named alike by their labels (three "Username" fields of a gallery's input groups)
 // and fields named by nothing (a cart's quantity boxes, a card's date and time boxes under its
-// heading) are twins too (twinFieldKey), parted after their containers and headings by what a
-// person reads in and beside them (addOnPlaces): their kind where it differs ("as:date",
-// "as:time"), the add-on of their input group, its words or its icon's ("with:<words>",
+// heading) are twins too (twinFieldKey), but for those their own named container parts
+// (unnamedApart), parted after their containers and headings by what a person reads in and
+// beside them (addOnPlaces): their placeholder and then their kind where it differs
+// ("as:username", "as:date", "as:time"), the add-on of their input group, its words or its icon's ("with:<words>",
 // "with:<words> after" for one that follows the field); then by their box (a cart line's
 // words: its size and colour).
 import { iconWords } from './icon_words.js';
@@ -82,7 +83,8 @@ function addOnWords(part) {
   return '';
 }
 
-/** What a person reads in and beside a twin field: its kind ("as:<type>") and its input
+/** What a person reads in and beside a twin field: its placeholder, its kind
+ * ("as:<type>") and its input
  * group's add-ons (the parent's other children, where the parent holds no other field),
  * "with:<before> <after> after". Empty places where a field has none, so the places of a group's
  * fields stay at one depth. */
@@ -94,6 +96,27 @@ export function addOnPlaces(el) {
   const before = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(' ');
   const after = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(' ');
   const words = collapse(`${before} ${after ? `${after} after` : ''}`);
-  return [`as:${(el.getAttribute('type') || el.localName).toLowerCase()}`,
-    words ? `with:${words}` : ''];
+  const hint = said(el.getAttribute('placeholder') || el.getAttribute('title'));
+  return [hint ? `as:${hint}` : '',
+    `as:${(el.getAttribute('type') || el.localName).toLowerCase()}`, words ? `with:${words}` : ''];
+}
+
+// The closest named container of a field as the host reads it (semantic/id_words.py
+// container): its own or an ancestor's (up to 6) aria-label or id, without digits.
+function containerName(el) {
+  for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
+    for (const value of [a === el ? '' : a.getAttribute('aria-label'), a.id]) {
+      if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
+    }
+  }
+  return '';
+}
+
+/** The twin fields the host does not tell apart by their own named container already (a
+ * billing form's "First name" in #billing-first-name, a shipping one's in its own): those
+ * with none, or one another twin shares. */
+export function unnamedApart(members) {
+  const names = members.map(containerName);
+  return members.filter((_, i) => !names[i] || names.indexOf(names[i]) !== names.lastIndexOf(
+    names[i]));
 }

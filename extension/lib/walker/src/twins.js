@@ -19,9 +19,7 @@
 // last resort, over the whole page). A link that shows no words beside a link with words to
 // its address (a card's picture and its title: pictures.js) carries "of:<the title's
 // words>", then its title's places.
-import {
-  TEXT_FIELDS, TWIN_FIELDS, addOnPlaces, neighbourPlaces, placeholderOnly, twinFieldKey,
-} from './field_twins.js';
+import { TEXT_FIELDS, TWIN_FIELDS, addOnPlaces, neighbourPlaces, placeholderOnly, twinFieldKey, unnamedApart } from './field_twins.js';
 import { paneName } from './pane_name.js';
 import { wordlessName } from './wordless_name.js';
 import { iconColour } from './swatch.js';
@@ -395,7 +393,8 @@ export function pageTwins() {
   let read = 0;
   // Labelled twins first: the icon-only ones take what the budget leaves.
   const ordered = [...groups].sort(([a], [b]) => (a[0] === '\u0001') - (b[0] === '\u0001'));
-  for (const [key, members] of ordered) {
+  for (const [key, all] of ordered) {
+    const members = key.includes('\u0003field') ? unnamedApart(all) : all;
     if (members.length < 2 || read + members.length > MEMBERS) continue;  // (a smaller
     read += members.length;  // group after it may still fit)
     // (fields named by a placeholder have no box of words: their neighbours are their last
