@@ -3,7 +3,9 @@ in and beside them, over the whole page (issue 31, design note 94), through the 
 the host in Debian Chromium: three "Username" fields of a gallery's input groups by their
 add-on's icon (and the side it sits on), a card's unlabelled date and time boxes by their kind,
 a cart's unlabelled quantity boxes by their line's words. No counter, and the same ids in the
-first screen, the whole page, after a scroll and after a cart line is added on top."""
+first screen, the whole page, after a scroll and after a cart line is added on top. (The
+input groups sit in a form holding an input named "id", which shadows the form's ``id``
+property: the walker reads attributes, or the walk fails and the read lists no control.)"""
 
 from __future__ import annotations
 

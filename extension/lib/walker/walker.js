@@ -3849,7 +3849,7 @@ function addOnPlaces(el) {
 }
 function containerName(el) {
   for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
-    for (const value of [a === el ? "" : a.getAttribute("aria-label"), a.id]) {
+    for (const value of [a === el ? "" : a.getAttribute("aria-label"), a.getAttribute("id")]) {
       if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
     }
   }
@@ -3979,7 +3979,8 @@ function cellPlaces(row, label) {
 function placesOf(el, headings) {
   const out = [];
   for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) {
-    for (const value of [a.getAttribute("aria-label") || "", paneName(a), a.id || ""]) {
+    const named2 = [a.getAttribute("aria-label") || "", paneName(a), a.getAttribute("id") || ""];
+    for (const value of named2) {
       const words2 = collapse(value.replace(/[-_]+/g, " "));
       if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }

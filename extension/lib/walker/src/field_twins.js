@@ -105,7 +105,7 @@ export function addOnPlaces(el) {
 // container): its own or an ancestor's (up to 6) aria-label or id, without digits.
 function containerName(el) {
   for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
-    for (const value of [a === el ? '' : a.getAttribute('aria-label'), a.id]) {
+    for (const value of [a === el ? '' : a.getAttribute('aria-label'), a.getAttribute('id')]) {
       if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
     }
   }

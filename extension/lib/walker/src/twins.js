@@ -158,7 +158,9 @@ function placesOf(el, headings) {
   for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== 'body';
     a = a.parentElement, up++) {
     // (its aria-label, the name another element gives it: a pane's tab, its id)
-    for (const value of [a.getAttribute('aria-label') || '', paneName(a), a.id || '']) {
+    // (attributes, not properties: a form's `id` is its input named "id", when it holds one)
+    const named = [a.getAttribute('aria-label') || '', paneName(a), a.getAttribute('id') || ''];
+    for (const value of named) {
       const words = collapse(value.replace(/[-_]+/g, ' '));
       if (words && !/\d/.test(words) && !out.includes(`at:${words}`)) out.push(`at:${words}`);
     }
