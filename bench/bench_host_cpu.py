@@ -35,7 +35,8 @@ READS = ("dom", "snap", "outline", "all")  # bench_host_memory.py CPU_MODES, in 
 STEPS: dict[str, list[tuple[str, str]]] = {
     "parse (json)": [("axsnap_host.native.host", "decode_json")],
     "capture shape check": [("axsnap_host.models.capture", "check_walker"),
-                            ("axsnap_host.models.capture", "share_record_strings")],
+                            ("axsnap_host.models.capture", "share_record_values"),
+                            ("axsnap_host.models.capture", "share_record_strings")],  # (old)
     "walker join": [("axsnap_host.pipeline.dom.walker_merge", "join")],
     "DOM text: build": [("axsnap_host.pipeline.run", "build_dom_result")],
     "DOM text: selectors": [("axsnap_host.pipeline.dom.elements", "_selector")],

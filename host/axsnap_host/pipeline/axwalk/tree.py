@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.capture_checks import share_ints
 from axsnap_host.pipeline.ax.build import HOST_OWNED
 from axsnap_host.pipeline.ax.instructions import WALK_HIDING
 from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
@@ -148,10 +149,11 @@ def walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> FlatTree:
     base = derived.pop(WALK_BASE, None) if last else derived.get(WALK_BASE)
     if isinstance(base, WalkBase):
         return base.take() if last else base.copy()
-    tree = build_walk_tree(capture, links)
+    owned = bool(derived.get(HOST_OWNED) or derived.get(READ_OWNED))
+    tree = build_walk_tree(capture, links, owned)
     if not last:
         derived[WALK_BASE] = WalkBase(tree)
-    if derived.get(HOST_OWNED) or derived.get(READ_OWNED):
+    if owned:
         drop_walk_rows(capture)  # the tree has all they say
     return tree
 
@@ -193,9 +195,12 @@ def _links(capture: RawCapture, joined: list[Joined]) -> WalkLinks:
     return frame_ordinals(capture, joined), backends
 
 
-def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> FlatTree:
+def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None,
+                    consume: bool = False) -> FlatTree:
     """The flat tree of the walker's rows, built (see the module docstring); ``links``:
-    :func:`walk_links` of the read's join, else read off the join here."""
+    :func:`walk_links` of the read's join, else read off the join here. ``consume``: each
+    row is let go once added (a capture the host owns, whose rows go once the tree is
+    built: :func:`drop_walk_rows`), so the rows and the tree are not all held at once."""
     walker = capture.walker or {}
     entries = [FrameEntry(ordinal=i, frame_id=f.frame_id, parent_frame_id=f.parent_frame_id,
                           url=f.url, name=f.name, captured=f.captured, error=f.error,
@@ -205,7 +210,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
         links = _links(capture, joined_records(capture))
     ordinals, backends = links
     tree = _Tree(entries)
-    tree.add(run_parts(walker), ordinals, backends.get(None, {}), None, None)
+    tree.add(run_parts(walker), ordinals, backends.get(None, {}), None, None, consume)
     # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under
     # its <iframe>, as flatten hangs a frame's tree under its owner.
     # (Its run names the extension's frame, not CDP's: matched by URL, as join() does.)
@@ -229,7 +234,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> Flat
             continue
         inner = _inner_ordinals(result, ordinal, capture, tree.reached)
         world = result.get("world")
-        tree.add(run_parts(result), inner, backends.get(world, {}), host, world)
+        tree.add(run_parts(result), inner, backends.get(world, {}), host, world, consume)
     # the documents the walker runs read (an empty frame's rows make no line: not a gap)
     walked = {_bare(str(f.get("url", ""))) for run in (walker, *(
         (sub or {}).get("result") or {} for sub in walker.get("subframes") or ()
@@ -299,13 +304,18 @@ class _Tree:
         self.boxes: dict[str, tuple[list[Any], str | None]] = {}  # (see WALK_BOXES)
         self.seams: dict[str, tuple[str, str]] = {}  # (see WALK_SEAMS)
         self.hiding: dict[str, Any] = {}  # (see WALK_HIDING)
+        # equal whole numbers of the kept boxes as one int (a walk capture under 8 MB is
+        # parsed unshared: native/protocol.py decode_json)
+        self._numbers: dict[int, int] = {}
 
     def add(self, run: RunParts, ordinals: dict[int, int], backend_of: dict[int, int],
-            host: str | None, world: Any) -> None:
+            host: str | None, world: Any, consume: bool = False) -> None:
         """One run's rows and what was written beside them (run_parts.py; its records'
-        ``_world`` is ``world``); its top rows hang under ``host`` (None: they are the root)."""
+        ``_world`` is ``world``); its top rows hang under ``host`` (None: they are the root).
+        ``consume``: each row is let go (None in its place) once read."""
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
+        same = self._numbers.setdefault
         rows, joins, row_ids, hides, roles_of, popups = run[:6]
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
         roles: dict[str, str] = {}
@@ -316,6 +326,8 @@ class _Tree:
         named = 0  # rows with a w so far: their index in row_ids
         last_text: str | None = None  # the latest text run's node
         for index, row in enumerate(rows):
+            if consume:
+                rows[index] = None
             size = len(row) if type(row) is list else 0
             if size == 9:
                 parent_row, role, name, value, state, w, frame, tag, box = row
@@ -368,8 +380,10 @@ class _Tree:
                 if w > 0:
                     refs[node_id] = (world, w)
                 elif isinstance(box, list) and len(box) == 4:
+                    share_ints(box, same)
                     boxes[node_id] = (box, host)
             elif isinstance(box, list) and len(box) == 4:
+                share_ints(box, same)
                 boxes[node_id] = (box, host)
             if parent is None:
                 self.root_id = self.root_id or node_id

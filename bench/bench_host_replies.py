@@ -1,0 +1,77 @@
+"""Every reply of recorded reads, as the host's frames carry it, for a byte comparison of two
+versions of the host (design note 91: each host CPU cut is exact).
+
+    # record and split (bench/bench_host_memory.py record --modes cpu, bench_host_cpu.py split)
+    git archive main host | tar -x -C /tmp/old
+    PYTHONPATH=/tmp/old/host nice .venv/bin/python bench/bench_host_replies.py /tmp/old.txt \\
+        /tmp/rec*/{dom,snap,outline,all}.jsonl
+    nice .venv/bin/python bench/bench_host_replies.py /tmp/new.txt \\
+        /tmp/rec*/{dom,snap,outline,all}.jsonl
+    cmp /tmp/old.txt /tmp/new.txt
+
+Each recording goes through a fresh ``Host`` (``handle_text`` per frame, each reply written
+by ``send_reply``, a chunked reply's text joined and inflated), one line a reply: the
+recording's path, then the reply's JSON with its key order kept and only the fields that
+change from run to run left out (timings: ``timings`` and every ``*_ms``; the process's
+peak memory; the request's byte count). The snapshot and trace ids and the time stamp are
+made the same in every run (uuid4 counts from 1, the clock reads one fixed time), so they
+and what follows from them (a SnapshotV1's token count) are compared too.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sys
+import uuid
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+_COUNT = itertools.count(1)
+uuid.uuid4 = lambda: uuid.UUID(int=next(_COUNT))
+_VOLATILE = {"timings", "host_peak_rss_kb", "request_bytes"}
+
+
+def _stable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _stable(v) for k, v in value.items()
+                if k not in _VOLATILE and not k.endswith("_ms")}
+    if isinstance(value, list):
+        return [_stable(v) for v in value]
+    return value
+
+
+def main() -> int:
+    import axsnap_host.pipeline.ax.snapshot as snapshot_module
+
+    snapshot_module.utc_now_iso = lambda: "2026-01-01T00:00:00.000Z"
+    from bench_host_memory import _FrameText
+
+    from axsnap_host.native.host import Host, send_reply
+    from axsnap_host.native.protocol import FrameIO
+    from axsnap_host.pipeline.tokens import warm_up
+
+    if len(sys.argv) < 3:
+        print(__doc__)
+        return 2
+    warm_up().join()
+    with open(sys.argv[1], "w", encoding="utf-8") as out, open(os.devnull, "rb") as nothing:
+        for path in sys.argv[2:]:
+            host = Host()
+            host.hold_gc = True  # as serve() runs it
+            with open(path, encoding="utf-8") as frames:
+                for line in frames:
+                    for reply in host.handle_text(json.loads(line)):
+                        tap = _FrameText()
+                        send_reply(FrameIO(nothing, tap), reply)
+                        for text in tap.texts:
+                            out.write(f"{path} {json.dumps(_stable(json.loads(text)))}\n")
+                    host.release()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
