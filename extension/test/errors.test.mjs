@@ -49,7 +49,8 @@ test('utf8Length counts UTF-8 bytes', () => {
 test('utf8Length counts a lone surrogate as the three bytes it is written as', () => {
   // a high surrogate before a character that is no low surrogate is U+FFFD, and that
   // character still counts (the old loop took the pair as one 4-byte character)
-  for (const s of ['\ud800\u00e9', 'x\ud83d\u0800y', '\udc00', 'a\ud800', '\ud800\ud800\ude00']) {
+  for (const s of ['\ud800\u00e9', 'x\ud83d\u0800y', '\udc00', 'a\ud800', '\ud800\ud800\ude00',
+    '\ud800a\udc00', '\ud83d \ude00 \ud83d\ude00', 'ascii only', 'é'.repeat(3) + 'a'.repeat(70) + '😀']) {
     assert.equal(utf8Length(s), new TextEncoder().encode(s).length, JSON.stringify(s));
     assert.equal(utf8Length(s), Buffer.byteLength(s, 'utf8'), JSON.stringify(s));
   }
