@@ -233,7 +233,16 @@ def main() -> int:
     rep.add_argument("--arenas", action="store_true",
                      help="after each read is let go, print pymalloc's arenas in use and the "
                           "bytes of their live and free blocks (fragmentation, note 78)")
+    rep.add_argument("--share-all-numbers", action="store_true",
+                     help="parse every message of 1 MB or more with its numbers shared, as "
+                          "the host did before note 92 (a walk's request under 8 MB too): "
+                          "the old host's parse, for a replay by turns")
     args = parser.parse_args()
+    if args.command == "replay" and args.share_all_numbers:
+        from axsnap_host.native import protocol
+
+        protocol._shares_numbers = (  # type: ignore[attr-defined]
+            lambda text: len(text) >= protocol._SHARE_NUMBERS_FROM)
     if args.command == "record":
         return record(args.size, args.out, args.page,
                       CPU_MODES if args.modes == "cpu" else MODES)
