@@ -2995,15 +2995,17 @@ var REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash|cross|times|close)([\s_-]
 var ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
 var removes = (el) => {
   const said2 = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title")].map((s) => (s || "").replace(/\s+/g, " ").trim()).filter(Boolean);
-  return said2.some((s) => REMOVE_WORDS.test(s)) || REMOVE_CLASS.test(classOf(el));
+  if (said2.some((s) => REMOVE_WORDS.test(s)) || REMOVE_CLASS.test(classOf(el))) return true;
+  const wrapper = el.parentElement;
+  return said2.length === 0 && Boolean(wrapper) && REMOVE_CLASS.test(classOf(wrapper)) && wrapper.querySelectorAll("a[href], button, [role=button]").length === 1;
 };
-function lineAbove(el, steps2) {
+function lineAbove(el, steps2, fewest = 3) {
   for (let a = el.parentElement, i = 0; a && i < steps2; a = a.parentElement, i++) {
     const p = a.parentElement;
     if (!p || ["body", "html", "main", "form"].includes(a.localName)) return null;
     const key = `${a.localName} ${a.getAttribute("class") || ""}`;
     const alike = [...p.children].filter((c) => `${c.localName} ${c.getAttribute("class") || ""}` === key);
-    if (alike.length >= 3) return a;
+    if (alike.length >= fewest) return a;
   }
   return null;
 }
@@ -3013,7 +3015,7 @@ function removableRows(rowAbove, shown, chrome2, limit) {
   for (const el of document.querySelectorAll("a[href], button, [role=button]")) {
     if (++n > limit) break;
     if (!removes(el) || el.closest(chrome2) || !shown(el)) continue;
-    const row = rowAbove(el, 6, true) || lineAbove(el, 6);
+    const row = rowAbove(el, 6, true) || lineAbove(el, 6) || lineAbove(el, 6, 2);
     if (!row || rows.has(row)) continue;
     const text = row.textContent || "";
     if (PRICE.test(text) && !ADD_TO_CART.test(text)) rows.add(row);
@@ -3078,17 +3080,20 @@ function inMenuBox(el) {
   return false;
 }
 var SETTINGS_HEADING = /^(?:(?:account|profile|user|general|privacy|security|notification)\s+)?(?:settings?|preferences)$|^(?:einstellungen|paramètres|configuración|ajustes|cài đặt|设置|設定)$/i;
-function settingsHeadings(shown, chrome2, limit) {
+var WISHLIST_HEADING = /^(?:my |your )?(?:wish ?list|wishlist)$|^(?:wunschliste|liste de souhaits|lista de deseos|danh sách yêu thích|愿望清单|心愿单|ほしい物リスト|お気に入り)$/i;
+function headingsSaying(words2, shown, chrome2, limit) {
   let found = 0;
   let n = 0;
   for (const h of document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")) {
     if (++n > limit) break;
     const text = (h.textContent || "").replace(/\s+/g, " ").trim();
-    if (text.length > 40 || !SETTINGS_HEADING.test(text) || h.closest(chrome2) || !shown(h)) continue;
+    if (text.length > 40 || !words2.test(text) || h.closest(chrome2) || !shown(h)) continue;
     found++;
   }
   return found;
 }
+var settingsHeadings = (shown, chrome2, limit) => headingsSaying(SETTINGS_HEADING, shown, chrome2, limit);
+var wishlistHeadings = (shown, chrome2, limit) => headingsSaying(WISHLIST_HEADING, shown, chrome2, limit);
 var FIGURE = /^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn)?$/i;
 var LABEL = /^[\p{L}][\p{L}'’&/ -]{1,40}$/u;
 var BILL_LINE = new RegExp("^(?:sub[- ]?total|(?:grand |order )?total|(?:estimated |sales )?tax(?:es)?|vat|shipping|delivery|(?:coupon )?discount|fees?)$", "i");
@@ -3125,6 +3130,20 @@ function resultsFor(shown, chrome2, limit) {
     break;
   }
   return found;
+}
+var COUNTED = /^(?:about\s+)?\d[\d.,\s]*\s+results?(?:\s+found)?[.!]?$/iu;
+function countedUnder(box, shown, chrome2, limit) {
+  let n = 0;
+  for (const el of document.querySelectorAll("h1, h2, h3, h4, h5, h6, p, span, div, strong")) {
+    if (++n > limit * 5) break;
+    if (el.childElementCount > 3) continue;
+    const text = (el.textContent || "").replace(/\s+/g, " ").trim();
+    if (!text || text.length > 40 || !COUNTED.test(text)) continue;
+    if (!(box.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+    if (el.closest(`a[href], ${chrome2}`) || !shown(el)) continue;
+    return 1;
+  }
+  return 0;
 }
 
 // src/tally.js
@@ -3212,8 +3231,10 @@ function pageTally() {
     wizard_steps: 0,
     task_checkboxes: 0,
     settings_headings: 0,
+    wishlist_headings: 0,
     figure_tiles: 0,
     results_for: 0,
+    results_under_search: 0,
     buyable_rows: 0,
     locked_fields: 0,
     control_labels: [],
@@ -3248,6 +3269,7 @@ function pageTally() {
   let n = 0;
   const gridRows = /* @__PURE__ */ new Set();
   const headings = /* @__PURE__ */ new Map();
+  let contentSearch = null;
   for (const el of document.querySelectorAll("input, textarea, select")) {
     if (++n > LIMIT2) {
       t.partial = true;
@@ -3284,14 +3306,16 @@ function pageTally() {
     } else if (type === "radio") t.radios++;
     else if (["text", "email", "tel", "url", "number", "search", ""].includes(type)) {
       const asks = SEARCH_WORD.test(`${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ${[...el.labels || []].map((l) => l.textContent).join(" ")}`);
-      if (type === "search" || el.getAttribute("role") === "searchbox" || SEARCH_NAMES.has(el.name) || asks && (el.closest("form") || (el.value || "").trim())) t.search_inputs++;
-      else if (["text", "email", ""].includes(type) && asksPassword(el)) t.passwords++;
+      if (type === "search" || el.getAttribute("role") === "searchbox" || SEARCH_NAMES.has(el.name) || asks && (el.closest("form") || (el.value || "").trim())) {
+        t.search_inputs++;
+        if (!contentSearch && !el.closest(CHROME) && !inMenuBox(el)) contentSearch = el;
+      } else if (["text", "email", ""].includes(type) && asksPassword(el)) t.passwords++;
       else {
         t.text_inputs++;
         if (locked(el)) t.locked_fields++;
       }
       const asked = `${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ` + [...el.labels || []].map((l) => l.textContent).join(" ");
-      if ((type === "number" || QUANTITY.test(asked) || isStepper(el)) && rowAbove(el, 6, true)) {
+      if ((type === "number" || QUANTITY.test(asked) || isStepper(el)) && (rowAbove(el, 6, true) || lineAbove(el, 6))) {
         t.quantity_fields++;
       }
     }
@@ -3526,8 +3550,10 @@ function pageTally() {
   }
   t.control_labels = [...shownLabels];
   t.settings_headings = settingsHeadings(shown, CHROME, LIMIT2);
+  t.wishlist_headings = wishlistHeadings(shown, CHROME, LIMIT2);
   t.figure_tiles = figureTiles(shown, CHROME, LIMIT2);
   t.results_for = resultsFor(shown, CHROME, LIMIT2);
+  t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT2) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
   }

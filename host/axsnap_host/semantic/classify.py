@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from axsnap_host.semantic.keywords import SEARCH_ENGINE_HOSTS, URL_RES, keyword_hits, title_hits
+from axsnap_host.semantic.keywords import (
+    SEARCH_ENGINE_HOSTS,
+    SEARCH_TITLE,
+    URL_RES,
+    keyword_hits,
+    title_hits,
+)
 from axsnap_host.semantic.page_features import Features
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
@@ -150,8 +156,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # adding to the cart, beside a checkout's words (a "Checkout" link, a subtotal), no card or
     # address asked yet: a cart that asks no quantity (a wishlist's rows add to the cart, a
     # shop's grid takes nothing out).
+    # A heading that is only a wishlist's words over prices: products kept to buy later, a list
+    # (its rows' buttons may say anything: "add to card", a template's slip).
+    wishlist = (f.wishlist_headings >= 1 and f.prices >= 2 and not f.card_fields
+                and f.address_fields < 2 and not gallery and not cart)
     takeout = (f.removable_rows >= 2 and f.prices >= 2 and not f.card_fields
-               and f.address_fields < 2 and not gallery and not cart
+               and f.address_fields < 2 and not gallery and not cart and not wishlist
                and bool(keyword_hits("checkout", f.text)))
     fire("checkout", "form:rows of priced products a person can take out (a cart)", 0.5, takeout)
     cart = cart or takeout
@@ -258,6 +268,15 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                and not f.passwords and f.long_blocks < 3)
     fire("search_results", "form:a line counting results for a query", 0.45,
          counted and f.queries == 0)
+    # A line counting results ("1, 254 results found.") after a search box in the page's own
+    # content, no top bar's, on a page its title calls a search ("Course Search"): what that
+    # box found. A shop's "52 Results Found" under only its site search, or under a box beside
+    # its sorting on a page titled as the shop, counts its catalogue, a list.
+    found = (f.results_under_search >= 1 and bool(SEARCH_TITLE.search(f.title))
+             and not f.passwords and f.long_blocks < 3)
+    fire("search_results", "form:a line counting results under the page's own search box, "
+         "a search by its title", 0.45, found and not counted and f.queries == 0)
+    counted = counted or found
     # (a plain-HTML results page: its result titles are links in alike rows, no headings)
     rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
     fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,
@@ -326,6 +345,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:8+ alike rows with links", 0.3,
          f.div_rows >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)
+    fire("list", "stats:prices under a heading naming a wishlist", 0.45, wishlist)
     # Three rows or more, each a price and a control that adds it to the cart, no query and no
     # cart of one's own: products kept to buy later (a wishlist), a list.
     fire("list", "stats:3+ priced rows that add to the cart (a wishlist)", 0.35,

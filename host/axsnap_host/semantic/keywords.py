@@ -93,6 +93,10 @@ TITLE_WORDS: dict[str, tuple[str, ...]] = {
              "bảng", "tabla", "tablas", "tabelle", "tabellen", "tableau", "tableaux", "テーブル"),
 }
 
+# A title naming the page a search ("Course Search", "Search - Acme"): with a line counting
+# results under the page's own search box, what the page shows is what that box found.
+SEARCH_TITLE = re.compile(r"(?<![\w])(search|suche|recherche|búsqueda|tìm kiếm)(?![\w])|検索|搜索")
+
 URL_PATTERNS: dict[str, str] = {
     "login": r"/(log-?in|sign-?in|auth|session)(\b|/|\.)",
     "register": r"/(register|sign-?up|join|create-account|registration)(\b|/|\.)",

@@ -109,8 +109,10 @@ class Features:
     place_order: int = 0  # controls that place the order or pay ("Place order", "Pay now")
     new_account: bool = False  # a user name and an email asked beside one password, in a form
     settings_headings: int = 0  # headings that are only a settings page's words (the tally)
+    wishlist_headings: int = 0  # headings that are only a wishlist's words (the tally)
     figure_tiles: int = 0  # a figure over a few words, alone in their box (the tally)
     results_for: int = 0  # a line counting a search's results for a query (the tally)
+    results_under_search: int = 0  # a line counting results after the content's search box
     buyable_rows: int = 0  # rows of a price and an add-to-cart control (the tally)
     locked_fields: int = 0  # text fields a person cannot change (disabled, read-only)
     compose: int = 0  # buttons or links that write a new message
@@ -417,8 +419,8 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
             "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields",
             "switches", "check_grid_rows", "removable_rows", "wizard_steps",
-            "task_checkboxes", "settings_headings", "figure_tiles", "results_for",
-            "buyable_rows", "locked_fields")
+            "task_checkboxes", "settings_headings", "wishlist_headings", "figure_tiles",
+            "results_for", "results_under_search", "buyable_rows", "locked_fields")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

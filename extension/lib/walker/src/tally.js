@@ -4,8 +4,8 @@
 // (a semantic id qualifies those by their row in every read, not only when a twin is in it).
 import { wordlessName } from './wordless_name.js';
 import { INLINE_TAGS } from './tags.js';
-import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, removableRows, wizardSteps } from './tally_rows.js';
-import { figureTiles, inMenuBox, resultsFor, settingsHeadings } from './tally_words.js';
+import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
+import { countedUnder, figureTiles, inMenuBox, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
 
 // The runs of a box's text that its <br>s end (text and inline elements; a table or a <div> in
 // it is no part of a run), each of 100 characters or more.
@@ -75,7 +75,8 @@ export function pageTally() {
     long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
     heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0, switches: 0,
     check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
-    settings_headings: 0, figure_tiles: 0, results_for: 0, buyable_rows: 0, locked_fields: 0,
+    settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0,
+    results_under_search: 0, buyable_rows: 0, locked_fields: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -108,6 +109,7 @@ export function pageTally() {
   let n = 0;
   const gridRows = new Set();  // table rows of a grid of settings' checkboxes
   const headings = new Map();  // a box → its first heading (inTaskList)
+  let contentSearch = null;  // the first search box out of the chrome (countedUnder)
   for (const el of document.querySelectorAll('input, textarea, select')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const tag = el.localName;
@@ -149,8 +151,12 @@ export function pageTally() {
       const asks = SEARCH_WORD.test(`${el.name} ${el.id} ${el.getAttribute('aria-label') || ''} `
         + `${el.getAttribute('placeholder') || ''} ${[...(el.labels || [])].map((l) => l.textContent).join(' ')}`);
       if (type === 'search' || el.getAttribute('role') === 'searchbox' || SEARCH_NAMES.has(el.name)
-        || (asks && (el.closest('form') || (el.value || '').trim()))) t.search_inputs++;
-      else if (['text', 'email', ''].includes(type) && asksPassword(el)) t.passwords++;
+        || (asks && (el.closest('form') || (el.value || '').trim()))) {
+        t.search_inputs++;
+        // (the first search box of the page's own content: out of its bars and menus, tagged
+        // or named by a class: a top bar's `<div class="desk-nav">`)
+        if (!contentSearch && !el.closest(CHROME) && !inMenuBox(el)) contentSearch = el;
+      } else if (['text', 'email', ''].includes(type) && asksPassword(el)) t.passwords++;
       else {
         t.text_inputs++;
         if (locked(el)) t.locked_fields++;
@@ -158,7 +164,9 @@ export function pageTally() {
       const asked = `${el.name} ${el.id} ${el.getAttribute('aria-label') || ''} ${el.getAttribute('placeholder') || ''} `
         + [...(el.labels || [])].map((l) => l.textContent).join(' ');
       // (a field between "−" and "+" is a count stepped down and up, however it is named)
-      if ((type === 'number' || QUANTITY.test(asked) || isStepper(el)) && rowAbove(el, 6, true)) {
+      // (a cart's lines drawn as three alike boxes are rows too: rowAbove asks four of a list)
+      if ((type === 'number' || QUANTITY.test(asked) || isStepper(el))
+        && (rowAbove(el, 6, true) || lineAbove(el, 6))) {
         t.quantity_fields++;
       }
     }
@@ -400,8 +408,10 @@ export function pageTally() {
   }
   t.control_labels = [...shownLabels];
   t.settings_headings = settingsHeadings(shown, CHROME, LIMIT);
+  t.wishlist_headings = wishlistHeadings(shown, CHROME, LIMIT);
   t.figure_tiles = figureTiles(shown, CHROME, LIMIT);
   t.results_for = resultsFor(shown, CHROME, LIMIT);
+  t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
   }

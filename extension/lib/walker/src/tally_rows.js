@@ -37,24 +37,29 @@ const REMOVE_WORDS = /^(?:remove|delete|entfernen|supprimer|eliminar|quitar|xóa
 const REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash|cross|times|close)([\s_-]|$)/i;
 const ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
 
+// (an icon link that shows no words and is its wrapper's only control takes the wrapper's
+// class: `<div class="trash-icon"><a href="#"><svg>`)
 const removes = (el) => {
   const said = [el.textContent, el.getAttribute('aria-label'), el.getAttribute('title')]
     .map((s) => (s || '').replace(/\s+/g, ' ').trim()).filter(Boolean);
-  return said.some((s) => REMOVE_WORDS.test(s)) || REMOVE_CLASS.test(classOf(el));
+  if (said.some((s) => REMOVE_WORDS.test(s)) || REMOVE_CLASS.test(classOf(el))) return true;
+  const wrapper = el.parentElement;
+  return said.length === 0 && Boolean(wrapper) && REMOVE_CLASS.test(classOf(wrapper))
+    && wrapper.querySelectorAll('a[href], button, [role=button]').length === 1;
 };
 
 /** Rows holding a price and a control that takes the row out, and no "Add to cart" (a
  * wishlist's rows add to the cart): the lines of a cart. ``rowAbove`` and ``shown`` are the
  * tally's; ``chrome`` its selector of the page's chrome (a top bar's mini-cart is no page's). */
-// A cart's line: the box around a control, one of three alike siblings or more (a cart of
-// three lines is one still; rowAbove asks four of a list).
-function lineAbove(el, steps) {
+// A cart's line: the box around a control, one of ``fewest`` alike siblings or more (three: a
+// cart of three lines is one still; rowAbove asks four of a list).
+export function lineAbove(el, steps, fewest = 3) {
   for (let a = el.parentElement, i = 0; a && i < steps; a = a.parentElement, i++) {
     const p = a.parentElement;
     if (!p || ['body', 'html', 'main', 'form'].includes(a.localName)) return null;
     const key = `${a.localName} ${a.getAttribute('class') || ''}`;
     const alike = [...p.children].filter((c) => `${c.localName} ${c.getAttribute('class') || ''}` === key);
-    if (alike.length >= 3) return a;
+    if (alike.length >= fewest) return a;
   }
   return null;
 }
@@ -65,7 +70,9 @@ export function removableRows(rowAbove, shown, chrome, limit) {
   for (const el of document.querySelectorAll('a[href], button, [role=button]')) {
     if (++n > limit) break;
     if (!removes(el) || el.closest(chrome) || !shown(el)) continue;
-    const row = rowAbove(el, 6, true) || lineAbove(el, 6);
+    // (two alike lines, each a price and a control taking it out, are a cart of two: asked
+    // only when no row of three or more holds the control)
+    const row = rowAbove(el, 6, true) || lineAbove(el, 6) || lineAbove(el, 6, 2);
     if (!row || rows.has(row)) continue;
     const text = row.textContent || '';
     if (PRICE.test(text) && !ADD_TO_CART.test(text)) rows.add(row);

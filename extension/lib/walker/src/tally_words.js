@@ -1,6 +1,6 @@
 // Semantic mode, the page tally's boxes that say what a page is by their class or their words:
 // menus drawn as plain lists in <div>s (a class says menu, footer or breadcrumb), headings that
-// name a settings page, figures each over a few words (a dashboard's stat tiles) and a line that
+// name a settings page or a wishlist, figures each over a few words (a dashboard's stat tiles) and a line that
 // counts a search's results for a query. Read over the whole document, like the rest of tally.js.
 
 // A box whose class names the page's chrome (its menu, header, footer, breadcrumb, social links,
@@ -18,17 +18,24 @@ export function inMenuBox(el) {
 // A heading that is only the words of a settings page ("Settings", "Account Settings").
 export const SETTINGS_HEADING = /^(?:(?:account|profile|user|general|privacy|security|notification)\s+)?(?:settings?|preferences)$|^(?:einstellungen|paramètres|configuración|ajustes|cài đặt|设置|設定)$/i;
 
-export function settingsHeadings(shown, chrome, limit) {
+// A heading that is only the words of a wishlist ("Wishlist", "My Wish List"): its priced rows
+// are products kept to buy later, whatever their buttons say ("add to card", a template's slip).
+export const WISHLIST_HEADING = /^(?:my |your )?(?:wish ?list|wishlist)$|^(?:wunschliste|liste de souhaits|lista de deseos|danh sách yêu thích|愿望清单|心愿单|ほしい物リスト|お気に入り)$/i;
+
+function headingsSaying(words, shown, chrome, limit) {
   let found = 0;
   let n = 0;
   for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')) {
     if (++n > limit) break;
     const text = (h.textContent || '').replace(/\s+/g, ' ').trim();
-    if (text.length > 40 || !SETTINGS_HEADING.test(text) || h.closest(chrome) || !shown(h)) continue;
+    if (text.length > 40 || !words.test(text) || h.closest(chrome) || !shown(h)) continue;
     found++;
   }
   return found;
 }
+
+export const settingsHeadings = (shown, chrome, limit) => headingsSaying(SETTINGS_HEADING, shown, chrome, limit);
+export const wishlistHeadings = (shown, chrome, limit) => headingsSaying(WISHLIST_HEADING, shown, chrome, limit);
 
 // A figure over a few words of its own ("589" over "Applied jobs"), the two alone in their box,
 // no picture or link in the tile: a dashboard's stat tile, however its class is named. A
@@ -79,4 +86,24 @@ export function resultsFor(shown, chrome, limit) {
     break;
   }
   return found;
+}
+
+// A line that counts results and nothing else ("1, 254 results found.", "52 Results Found",
+// "About 3,100 results") after the page's own search box (one in its content, not the top
+// bar's site search): the page shows what that box found. A shop's "65,867 Results found" under
+// only the top bar's box counts its catalogue; "Showing 1–12 of 54 results" counts a page of it.
+const COUNTED = /^(?:about\s+)?\d[\d.,\s]*\s+results?(?:\s+found)?[.!]?$/iu;
+
+export function countedUnder(box, shown, chrome, limit) {
+  let n = 0;
+  for (const el of document.querySelectorAll('h1, h2, h3, h4, h5, h6, p, span, div, strong')) {
+    if (++n > limit * 5) break;
+    if (el.childElementCount > 3) continue;
+    const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
+    if (!text || text.length > 40 || !COUNTED.test(text)) continue;
+    if (!(box.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+    if (el.closest(`a[href], ${chrome}`) || !shown(el)) continue;
+    return 1;
+  }
+  return 0;
 }
