@@ -3917,7 +3917,7 @@ function paneName(el) {
 }
 
 // src/twins.js
-var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
+var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var LIMIT = 8e3;
 var MEMBERS = 6e3;
 var UP2 = 12;

@@ -28,6 +28,8 @@ import { collapse, run } from './run.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
   + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], '
+  // (a listbox's options: the host lists them as items, "Search All GitHub" thrice in one)
+  + '[role=option], '
   // (what a page's script says acts: the host takes these as controls too)
   + '[onclick], [data-action], [jsaction], [ng-click], [data-onclick]';
 const LIMIT = 8000;  // controls looked at
