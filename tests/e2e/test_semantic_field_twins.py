@@ -5,7 +5,8 @@ add-on's icon (and the side it sits on), a card's unlabelled date and time boxes
 a cart's unlabelled quantity boxes by their line's words. No counter, and the same ids in the
 first screen, the whole page, after a scroll and after a cart line is added on top. (The
 input groups sit in a form holding an input named "id", which shadows the form's ``id``
-property: the walker reads attributes, or the walk fails and the read lists no control.)"""
+property: the walker reads attributes, or the walk fails and the read lists no control.) A
+listbox's options alike in every word are numbered over the whole page, as other twins are.)"""
 
 from __future__ import annotations
 
@@ -50,4 +51,31 @@ def test_fields_alike_are_told_apart_by_their_add_on_kind_and_box_in_every_read(
         "window.scrollTo(0, 0); document.getElementById('lines').insertAdjacentHTML("
         "'afterbegin', window.cartLine('XS', 'Blue'))")
     after = ids(read(browser, viewport_only=False))
+    assert {k: after[k] for k in whole} == whole, after
+
+
+def test_options_alike_in_every_word_are_numbered_over_the_whole_page_in_every_read(
+        browser: Browser, pages_url: str) -> None:
+    # Three "Search All GitHub / Jump to" options of one listbox, each a screen tall: nothing
+    # a person reads parts them, so each keeps its number in the page's order in every read
+    # (the first screen, the whole page, after a scroll, after an option unlike them on top).
+    def items(result: PageResult) -> dict[int, str]:
+        return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements
+                if e["type"] == "list_item"}
+
+    first = items(read(browser, pages_url + "understanding/options_alike.html"))
+    whole_read = read(browser, viewport_only=False)
+    whole = items(whole_read)
+    assert len(whole) == 3 and len(set(whole.values())) == 3, whole
+    said = [e["relations"].get("alike") for e in whole_read.elements if e["type"] == "list_item"]
+    assert said[1] == {"number": 2, "of": 3, "over": "page"}, said
+    assert 1 <= len(first) < 3 and {k: whole[k] for k in first} == first, (first, whole)
+    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
+    below = items(read(browser))
+    assert set(below) - set(first), below
+    assert {k: whole[k] for k in below} == below, (below, whole)
+    browser.run_in_target(
+        "window.scrollTo(0, 0); document.getElementById('results').insertAdjacentHTML("
+        "'beforebegin', '<p>Press / to search. <a href=\"/settings\">Settings</a></p>')")
+    after = items(read(browser, viewport_only=False))
     assert {k: after[k] for k in whole} == whole, after
