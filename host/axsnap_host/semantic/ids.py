@@ -31,7 +31,10 @@ the card or list holding no other twin: its heading or title link, else its word
 (``link_let_us_know_..._for_chicken_pate_for_adult``); text fields named by one placeholder a
 form gallery repeats, by the fields before and after them (``input_col_sm_6_..._after_col_sm_12``);
 fields labelled alike in one place, by the placeholder each shows
-(``input_email_in_form_username``).
+(``input_email_in_form_username``); fields named alike or by nothing, as the walker parts them
+over the whole page: their kind, their input group's add-on, their box
+(``input_username_..._with_shield_outline``, ``input_time_and_date_in_main_time``,
+``input_number_in_main_for_s_color_white``).
 A link that shows no words beside a link with words to its address (a card's image and its
 title) is that title's picture, named for it (``link_for_chicken_pate_for_adult``) and told
 from its title's twins as the title is, read over the whole page (lib/walker/src/pictures.js)
