@@ -2,7 +2,8 @@
 
 The walker (extension/lib/walker/walker.js) runs as a plain page script in real Chromium (no
 extension) on tests/pages/walker/neighbours.html: a side menu of 24 links under a header item
-(each link's context reads the items before it: person_context.js) and plain list items
+(each link's context reads the items before it: person_context.js), a footer menu whose
+links are named by their region's heading, and plain list items
 without any aria attribute (their rows' states: ax_states.js). The page's own DOM methods are
 counted through the walk; what the walk reports stays what it was (the differential check of
 every page: scripts/compare_walkers.py).
@@ -73,6 +74,16 @@ def test_a_lists_items_are_asked_once_for_every_link_beside_them(page: Any) -> N
     # legend too
     asked = counts_by_element(page, "qs", "#menu > li")
     assert max(asked) <= 2, asked
+
+
+def test_a_regions_heading_is_looked_for_once_for_all_its_links(page: Any) -> None:
+    page.execute_script(RESET)
+    result = run_walker(page, WHOLE)
+    links = [r for r in result["elements"] if (r.get("a") or {}).get("href", "").startswith("#a")]
+    assert len(links) == 6
+    assert {r.get("ctx") for r in links} == {"Site"}, {r.get("ctx") for r in links}
+    # the old walker looked for the region's heading once for every link in it
+    assert counts_by_element(page, "qs", "#foot") == [1]
 
 
 def test_a_second_tracked_walk_makes_no_new_weak_reference(page: Any) -> None:

@@ -58,6 +58,9 @@ function beginRun(opts) {
   run.hits = /* @__PURE__ */ new Map();
   run.controlish = /* @__PURE__ */ new Map();
   run.plainTexts = /* @__PURE__ */ new Map();
+  run.legends = /* @__PURE__ */ new Map();
+  run.headerCells = /* @__PURE__ */ new Map();
+  run.headings = /* @__PURE__ */ new Map();
   run.forLabels = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
   run.scanned = /* @__PURE__ */ new Set();
@@ -3600,6 +3603,17 @@ var LANDMARK_WORDS = {
 };
 var DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])/i;
 var short = (s) => s.length > 60 ? `${s.slice(0, 59)}…` : s;
+var LEGEND = ":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4";
+var HEADER_CELL = ":scope > th";
+var HEADING2 = "h1, h2, h3, h4, h5, h6";
+function ownedOnce(memo, box, selector) {
+  let found = memo.get(box);
+  if (found === void 0) {
+    found = box.querySelector(selector);
+    memo.set(box, found);
+  }
+  return found;
+}
 function isControlish(k, links, linksInside) {
   const at = (links ? 1 : 0) + (linksInside ? 2 : 0);
   let known = run.controlish.get(k);
@@ -3628,7 +3642,7 @@ function controlishNow(k, links, linksInside) {
 function landmarkOf(from, name, levels = 8) {
   for (let a = from, up = 0; a && up < levels && a.localName !== "body"; a = a.parentElement, up++) {
     if (a.localName === "tr") {
-      const th = a.querySelector(":scope > th");
+      const th = ownedOnce(run.headerCells, a, HEADER_CELL);
       const t = th && !th.contains(from) ? personText(th, false, null) : "";
       if (t && t !== name) return short(t);
     }
@@ -3646,7 +3660,7 @@ function landmarkOf(from, name, levels = 8) {
     let s = label && label.trim() ? collapse(label) : "";
     if (!s && a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     if (!s) {
-      const h = a.querySelector("h1, h2, h3, h4, h5, h6");
+      const h = ownedOnce(run.headings, a, HEADING2);
       if (h) s = personText(h, false, null);
     }
     if (!s) s = word || "";
@@ -3682,7 +3696,7 @@ function personContext(el, name) {
       up--;
       continue;
     }
-    const legend = !s && a.querySelector(":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4");
+    const legend = !s && ownedOnce(run.legends, a, LEGEND);
     if (legend && !legend.contains(el)) s = personText(legend, false, null);
     for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
       if (k.nodeType === 3) s = collapse(k.data);
@@ -3731,7 +3745,7 @@ function dialogOf(el) {
     const t2 = idsText(d, d.getAttribute("aria-labelledby"));
     if (t2) return clip(t2);
   }
-  const h = d.querySelector("h1, h2, h3, h4, h5, h6");
+  const h = ownedOnce(run.headings, d, HEADING2);
   const t = h ? personText(h, false, null) : "";
   return t ? clip(t) : "dialog";
 }
@@ -3752,7 +3766,7 @@ function personState(el, tag, attrs, role) {
   } else if (tag === "label" && el.control && (el.control.type === "checkbox" || el.control.type === "radio")) {
     st.checked = el.control.checked;
   } else if (!FIELDS.has(tag)) {
-    const inner = el.querySelector && el.querySelector("input[type=checkbox], input[type=radio]");
+    const inner = el.firstElementChild && el.querySelector("input[type=checkbox], input[type=radio]");
     if (inner && role === "switch") st.checked = inner.checked;
   }
   const pressed = aria("aria-pressed");

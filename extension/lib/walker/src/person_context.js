@@ -18,6 +18,21 @@ const DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s
 
 const short = (s) => (s.length > 60 ? `${s.slice(0, 59)}…` : s);
 
+// What a box holds that names the controls in it (a legend or a title, a row's header cell,
+// a region's heading): asked of each box once a walk (`memo`: a run map), not once for
+// every control inside it.
+const LEGEND = ':scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4';
+const HEADER_CELL = ':scope > th';
+const HEADING = 'h1, h2, h3, h4, h5, h6';
+function ownedOnce(memo, box, selector) {
+  let found = memo.get(box);
+  if (found === undefined) {
+    found = box.querySelector(selector);
+    memo.set(box, found);
+  }
+  return found;
+}
+
 // Not a row's words: a control, or a box holding one. A link's words may name the row of
 // another kind of control (the sender of a message row names its star button).
 // (a pure function of the element and the two flags, asked again of each sibling for every
@@ -56,7 +71,7 @@ function controlishNow(k, links, linksInside) {
 function landmarkOf(from, name, levels = 8) {
   for (let a = from, up = 0; a && up < levels && a.localName !== 'body'; a = a.parentElement, up++) {
     if (a.localName === 'tr') {  // a table row's header cell ("Mozilla projects")
-      const th = a.querySelector(':scope > th');
+      const th = ownedOnce(run.headerCells, a, HEADER_CELL);
       const t = th && !th.contains(from) ? personText(th, false, null) : '';
       if (t && t !== name) return short(t);
     }
@@ -76,7 +91,7 @@ function landmarkOf(from, name, levels = 8) {
     let s = label && label.trim() ? collapse(label) : '';
     if (!s && a.getAttribute('aria-labelledby')) s = idsText(a, a.getAttribute('aria-labelledby'));
     if (!s) {
-      const h = a.querySelector('h1, h2, h3, h4, h5, h6');
+      const h = ownedOnce(run.headings, a, HEADING);
       if (h) s = personText(h, false, null);
     }
     if (!s) s = word || '';
@@ -116,7 +131,7 @@ export function personContext(el, name) {
       up--;
       continue;
     }
-    const legend = !s && a.querySelector(':scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4');
+    const legend = !s && ownedOnce(run.legends, a, LEGEND);
     if (legend && !legend.contains(el)) s = personText(legend, false, null);
     for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
       if (k.nodeType === 3) s = collapse(k.data);
@@ -169,7 +184,7 @@ export function dialogOf(el) {
     const t = idsText(d, d.getAttribute('aria-labelledby'));
     if (t) return clip(t);
   }
-  const h = d.querySelector('h1, h2, h3, h4, h5, h6');
+  const h = ownedOnce(run.headings, d, HEADING);
   const t = h ? personText(h, false, null) : '';
   return t ? clip(t) : 'dialog';
 }

@@ -15,7 +15,8 @@ export function personState(el, tag, attrs, role) {
   } else if (tag === 'label' && el.control && (el.control.type === 'checkbox' || el.control.type === 'radio')) {
     st.checked = el.control.checked;
   } else if (!FIELDS.has(tag)) {
-    const inner = el.querySelector && el.querySelector('input[type=checkbox], input[type=radio]');
+    // (no element inside it: nothing to look for)
+    const inner = el.firstElementChild && el.querySelector('input[type=checkbox], input[type=radio]');
     if (inner && role === 'switch') st.checked = inner.checked;
   }
   const pressed = aria('aria-pressed');

@@ -61,6 +61,9 @@ export function beginRun(opts) {
   // for every control beside them (pure functions of the unchanging page)
   run.controlish = new Map();  // element → [isControlish of each of its four flag pairs]
   run.plainTexts = new Map();  // element → personText(el, false, null)
+  run.legends = new Map();  // box → its legend or title child (person_context.js ownedOnce)
+  run.headerCells = new Map();  // table row → its header cell
+  run.headings = new Map();  // region → its first heading
   run.forLabels = new Map();  // root → `for` id → its <label>s (person_name.js)
   run.lightSteps = new WeakMap();  // shadow host → Map(light child → DOM step) (tree.js)
   // The scan of positioned boxes (scan.js): documents scanned, elements never pruned, the
