@@ -233,16 +233,20 @@ def main() -> int:
     rep.add_argument("--arenas", action="store_true",
                      help="after each read is let go, print pymalloc's arenas in use and the "
                           "bytes of their live and free blocks (fragmentation, note 78)")
-    rep.add_argument("--share-all-numbers", action="store_true",
-                     help="parse every message of 1 MB or more with its numbers shared, as "
-                          "the host did before note 92 (a walk's request under 8 MB too): "
-                          "the old host's parse, for a replay by turns")
+    rep.add_argument("--share-numbers", choices=["all", "repeating"],
+                     help="the host's parse another way, for a replay by turns (note 92): "
+                          "all: every message of 1 MB or more with its numbers shared (before "
+                          "note 92); repeating: only one holding a DOMSnapshot or AX nodes (a "
+                          "walk's request plain at any size)")
     args = parser.parse_args()
-    if args.command == "replay" and args.share_all_numbers:
+    if args.command == "replay" and args.share_numbers:
         from axsnap_host.native import protocol
 
+        big = protocol._SHARE_NUMBERS_FROM
         protocol._shares_numbers = (  # type: ignore[attr-defined]
-            lambda text: len(text) >= protocol._SHARE_NUMBERS_FROM)
+            (lambda text: len(text) >= big) if args.share_numbers == "all" else
+            (lambda text: len(text) >= big and any(
+                key in text for key in protocol._REPEATING_NUMBERS)))
     if args.command == "record":
         return record(args.size, args.out, args.page,
                       CPU_MODES if args.modes == "cpu" else MODES)
