@@ -122,12 +122,18 @@ def _install(clock: Clock) -> None:
             setattr(module, attribute, clock.wrap(name, original))
 
 
-def _read_once(texts: list[str]) -> float:
+def _read_once(texts: list[str], cold: bool = False) -> float:
     """One read's CPU ms: its frames (the request whole, or its chunks) handed to a fresh
-    Host, its reply written to /dev/null."""
+    Host, its reply written to /dev/null. ``cold``: the process's memos emptied first (the
+    token counts' and the page texts' scrub answers), as for a page this host never read."""
     from axsnap_host.native.host import Host, send_reply
     from axsnap_host.native.protocol import FrameIO
 
+    if cold:
+        from axsnap_host.pipeline import page_memos, tokens
+
+        page_memos.drop()
+        tokens._memo.clear()
     host = Host()
     host.hold_gc = True  # as serve() runs it
     with open(os.devnull, "rb") as nothing_in, open(os.devnull, "wb") as nothing_out:
@@ -143,7 +149,7 @@ def _read_once(texts: list[str]) -> float:
     return spent
 
 
-def steps(paths: list[Path], runs: int) -> int:
+def steps(paths: list[Path], runs: int, cold: bool = False) -> int:
     from axsnap_host.pipeline.tokens import warm_up
 
     warm_up().join()
@@ -156,7 +162,7 @@ def steps(paths: list[Path], runs: int) -> int:
         per_step: dict[str, list[float]] = defaultdict(list)
         for _ in range(runs):
             clock.ms.clear()
-            totals.append(_read_once(text))
+            totals.append(_read_once(text, cold))
             for name in STEPS:
                 per_step[name].append(clock.ms.get(name, 0.0))
         print(f"{path}: whole read {statistics.median(totals):.0f} ms CPU "
@@ -207,10 +213,12 @@ def main() -> int:
     run = sub.add_parser("steps")
     run.add_argument("reads", type=Path, nargs="+")
     run.add_argument("--runs", type=int, default=3)
+    run.add_argument("--cold", action="store_true",
+                     help="each run as a first read: the host's memos emptied before it")
     args = parser.parse_args()
     if args.command == "split":
         return split(args.recording)
-    return steps(args.reads, args.runs)
+    return steps(args.reads, args.runs, args.cold)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from axsnap_host.models.capture_checks import (
     check_dom_snapshot,
     check_finite,
     check_walker,
-    share_record_values,
+    share_record_strings,
     share_style_rows,
 )
 from axsnap_host.models.snapshot import StabilizationReport
@@ -171,7 +171,7 @@ class RawCapture(BaseModel):
     def _walker_shape(cls, walker: dict[str, Any] | None) -> dict[str, Any] | None:
         if walker is not None:
             check_walker(walker)
-            share_record_values(walker)
+            share_record_strings(walker)
         return walker
 
     @field_validator("layout")

@@ -238,18 +238,12 @@ def share_style_rows(snapshot: dict[str, Any]) -> None:
 _SHARED_TEXT_KEYS = ("s", "tx", "nm", "ns", "ptx", "ctx", "d")
 
 
-def share_record_values(walker: dict[str, Any]) -> None:
-    """Make equal texts of the walker's records one string object, and equal whole numbers
-    of their boxes and parents one int, in place (the JSON parser makes a new object for
-    every value): 18 of the 88 MB the 100k-element bench page's records held were texts.
-    The same values: readers see no difference. (A walk capture under 8 MB is parsed
-    without the parser's number sharing, native/protocol.py decode_json, design note 92:
-    its repeated numbers are these, note 91.) Only exact ints are shared: 1 and 1.0 are
-    equal keys, and stay apart."""
+def share_record_strings(walker: dict[str, Any]) -> None:
+    """Make equal texts of the walker's records one string object, in place (the JSON
+    parser makes a new string for every value): 18 of the 88 MB the 100k-element bench
+    page's records held. The same values: readers see no difference."""
     shared: dict[str, str] = {}
     keep = shared.setdefault
-    numbers: dict[int, int] = {}
-    same = numbers.setdefault
     runs = [walker, *((sub.get("result") if isinstance(sub, dict) else None)
                       for sub in walker.get("subframes") or ())]
     for run in runs:
@@ -266,22 +260,3 @@ def share_record_values(walker: dict[str, Any]) -> None:
                 for i, reason in enumerate(reasons):
                     if type(reason) is str:
                         reasons[i] = keep(reason, reason)
-            parent = rec.get("p")
-            if type(parent) is int:
-                rec["p"] = same(parent, parent)
-            box = rec.get("r")
-            if type(box) is list:
-                share_ints(box, same)
-
-
-def share_ints(values: list[Any], same: Any) -> None:
-    """Each exact int of ``values`` replaced by the equal one ``same`` (a dict's
-    setdefault) holds; anything else left as it is."""
-    if len(values) == 4:
-        a, b, c, d = values
-        if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
-            values[:] = same(a, a), same(b, b), same(c, c), same(d, d)
-            return
-    for i, value in enumerate(values):
-        if type(value) is int:
-            values[i] = same(value, value)

@@ -30,7 +30,6 @@ from dataclasses import replace
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.models.capture_checks import share_ints
 from axsnap_host.pipeline.ax.build import HOST_OWNED
 from axsnap_host.pipeline.ax.instructions import WALK_HIDING
 from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
@@ -304,9 +303,6 @@ class _Tree:
         self.boxes: dict[str, tuple[list[Any], str | None]] = {}  # (see WALK_BOXES)
         self.seams: dict[str, tuple[str, str]] = {}  # (see WALK_SEAMS)
         self.hiding: dict[str, Any] = {}  # (see WALK_HIDING)
-        # equal whole numbers of the kept boxes as one int (a walk capture under 8 MB is
-        # parsed unshared: native/protocol.py decode_json)
-        self._numbers: dict[int, int] = {}
 
     def add(self, run: RunParts, ordinals: dict[int, int], backend_of: dict[int, int],
             host: str | None, world: Any, consume: bool = False) -> None:
@@ -315,7 +311,6 @@ class _Tree:
         ``consume``: each row is let go (None in its place) once read."""
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
-        same = self._numbers.setdefault
         rows, joins, row_ids, hides, roles_of, popups = run[:6]
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
         roles: dict[str, str] = {}
@@ -380,10 +375,8 @@ class _Tree:
                 if w > 0:
                     refs[node_id] = (world, w)
                 elif isinstance(box, list) and len(box) == 4:
-                    share_ints(box, same)
                     boxes[node_id] = (box, host)
             elif isinstance(box, list) and len(box) == 4:
-                share_ints(box, same)
                 boxes[node_id] = (box, host)
             if parent is None:
                 self.root_id = self.root_id or node_id
