@@ -49,11 +49,24 @@ CONTEXT_WORDS = 4
 ROW_TEXT_CHARS = 60  # a parent with more text than this is a section, not a row
 
 
+ITEM_ROLES = frozenset({"option", "listitem", "treeitem", "menuitem"})
+
+
+def is_list_item(node: Node) -> bool:
+    """A list's item itself (``<li>``, a listbox's option, a list's, tree's or menu's item)."""
+    return node.tag == "li" or node.attrs.get("role", "").strip().lower() in ITEM_ROLES
+
+
 def context_of(node: Node, facts: PageFacts, label: str) -> str:
     """Words of the row or item the element sits in, without its own label: a table row's
     first cell with text, a list item's text, or the text of a small parent (the walker's
-    ``ptx``: a ``<div>`` row holding the control and a few words). "" when it sits in no row."""
+    ``ptx``: a ``<div>`` row holding the control and a few words). "" when it sits in no row,
+    and for a list's item itself: its parent is its list, whose words are its siblings', so an
+    item added to the list would rename the others (the list's own name or heading, the
+    section, says where it is)."""
     own = slug(label)
+    if is_list_item(node):
+        return ""
     for ancestor in facts.ancestors(node)[:8]:
         if ancestor.tag == "tr":
             for rid in ancestor.children:
