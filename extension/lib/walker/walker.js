@@ -3240,6 +3240,7 @@ function pageTally() {
     results_under_search: 0,
     buyable_rows: 0,
     locked_fields: 0,
+    newsletter_fields: 0,
     control_labels: [],
     partial: false
   };
@@ -3273,6 +3274,13 @@ function pageTally() {
   const gridRows = /* @__PURE__ */ new Set();
   const headings = /* @__PURE__ */ new Map();
   let contentSearch = null;
+  const NEWSLETTER = /subscri|newsletter|abonn|suscr|订阅|購読/i;
+  const newsletterBox = (el) => {
+    const form = el.closest("form");
+    if (!form || form.querySelectorAll("input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=checkbox]):not([type=image]), textarea, select").length !== 1) return false;
+    const values = [...form.querySelectorAll("input[type=submit], input[type=button]")].map((b) => b.value);
+    return NEWSLETTER.test(`${form.textContent} ${values.join(" ")}`);
+  };
   for (const el of document.querySelectorAll("input, textarea, select")) {
     if (++n > LIMIT2) {
       t.partial = true;
@@ -3316,6 +3324,7 @@ function pageTally() {
       else {
         t.text_inputs++;
         if (locked(el)) t.locked_fields++;
+        if (newsletterBox(el)) t.newsletter_fields++;
       }
       const asked = `${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ` + [...el.labels || []].map((l) => l.textContent).join(" ");
       if ((type === "number" || QUANTITY.test(asked) || isStepper(el)) && (rowAbove(el, 6, true) || lineAbove(el, 6))) {

@@ -56,12 +56,15 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     inputs = f.text_inputs
     # Form features (high)
     register_words = bool(keyword_hits("register", f.text))
-    # The current password beside a new one: an account's password change, no sign-up.
-    change = f.current_password and f.passwords >= 2
+    # The current password beside a new one: an account's password change, no sign-up (the
+    # current one beside only its confirmation asks no new one: a sign-up's slipped label).
+    change = f.current_password and f.passwords >= 2 and not (f.passwords == 2 and f.confirm)
     # A new password asked twice and nothing else, under reset words said outside links: a
     # password reset's last step (a sign-up asks who you are: a name, an address, a user name;
-    # an address shown locked, disabled or read-only, says whose password it is, asking nothing).
-    renew = (f.passwords == 2 and inputs - f.search_named - f.locked_fields <= 0 and not change
+    # an address shown locked, disabled or read-only, says whose password it is, asking nothing;
+    # a newsletter box's address is asked of every reader, whatever the page is for).
+    asked = inputs - f.search_named - f.locked_fields - f.newsletter_fields
+    renew = (f.passwords == 2 and asked <= 0 and not change
              and bool(keyword_hits("password_reset", f.said + " " + f.title)))
     confirm = (f.passwords >= 2 or f.confirm) and not change and not renew
     # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.

@@ -115,6 +115,7 @@ class Features:
     results_under_search: int = 0  # a line counting results after the content's search box
     buyable_rows: int = 0  # rows of a price and an add-to-cart control (the tally)
     locked_fields: int = 0  # text fields a person cannot change (disabled, read-only)
+    newsletter_fields: int = 0  # a form's one field under subscribe words (the walker's)
     compose: int = 0  # buttons or links that write a new message
     reply: int = 0  # buttons or links that answer or pass on the open message
     captcha: bool = False
@@ -420,7 +421,8 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields",
             "switches", "check_grid_rows", "removable_rows", "wizard_steps",
             "task_checkboxes", "settings_headings", "wishlist_headings", "figure_tiles",
-            "results_for", "results_under_search", "buyable_rows", "locked_fields")
+            "results_for", "results_under_search", "buyable_rows", "locked_fields",
+            "newsletter_fields")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

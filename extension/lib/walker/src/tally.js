@@ -76,7 +76,7 @@ export function pageTally() {
     heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0, switches: 0,
     check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
     settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0,
-    results_under_search: 0, buyable_rows: 0, locked_fields: 0,
+    results_under_search: 0, buyable_rows: 0, locked_fields: 0, newsletter_fields: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -110,6 +110,16 @@ export function pageTally() {
   const gridRows = new Set();  // table rows of a grid of settings' checkboxes
   const headings = new Map();  // a box → its first heading (inTaskList)
   let contentSearch = null;  // the first search box out of the chrome (countedUnder)
+  // A form asking one thing under "Subscribe" or "Newsletter": the site's newsletter box, asked
+  // of every reader beside whatever the page is for (a reset's new password, twice).
+  const NEWSLETTER = /subscri|newsletter|abonn|suscr|订阅|購読/i;
+  const newsletterBox = (el) => {
+    const form = el.closest('form');
+    if (!form || form.querySelectorAll('input:not([type=hidden]):not([type=submit]):not([type=button])'
+      + ':not([type=checkbox]):not([type=image]), textarea, select').length !== 1) return false;
+    const values = [...form.querySelectorAll('input[type=submit], input[type=button]')].map((b) => b.value);
+    return NEWSLETTER.test(`${form.textContent} ${values.join(' ')}`);
+  };
   for (const el of document.querySelectorAll('input, textarea, select')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const tag = el.localName;
@@ -160,6 +170,7 @@ export function pageTally() {
       else {
         t.text_inputs++;
         if (locked(el)) t.locked_fields++;
+        if (newsletterBox(el)) t.newsletter_fields++;
       }
       const asked = `${el.name} ${el.id} ${el.getAttribute('aria-label') || ''} ${el.getAttribute('placeholder') || ''} `
         + [...(el.labels || [])].map((l) => l.textContent).join(' ');
