@@ -1,7 +1,8 @@
 """Page types from rules found in the misses of the twenty-first held-out set (issue 31), once it
 was spent: a sign-up whose first password field's label slipped to "Current Password" beside
-only its confirmation (no new password asked: no password change), and a password reset beside
-a footer's newsletter box. Each page is our own,
+only its confirmation (no new password asked: no password change), a password reset beside
+a footer's newsletter box, and an order list whose rows show "Pending" beside "Delete". Each page
+is our own,
 through the extension and the host in Debian Chromium, read from the first screen and from the
 whole page."""
 
@@ -40,3 +41,12 @@ def test_a_reset_beside_a_footers_newsletter_box_is_a_reset_form(
         assert result.type == "form", result.page["signals"][:8]
         assert "form:password confirmation" not in fired(result)
         assert "form:a new password twice under reset words (a password reset)" in fired(result)
+
+
+def test_rows_showing_an_orders_state_are_no_cart(browser: Browser, pages_url: str) -> None:
+    # "Pinecrest - Order": a table of five orders, each a name, a price, "Pending" and a
+    # countdown, "Checkout now" and "Delete". The old main read the rows as a cart's lines (each
+    # a price and a control taking it out); a cart's line shows no order's state.
+    for result in both_reads(browser, pages_url + "understanding/order_list_pending_rows.html"):
+        assert result.type == "list", result.page["signals"][:8]
+        assert "form:rows of priced products a person can take out (a cart)" not in fired(result)

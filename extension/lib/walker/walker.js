@@ -2996,6 +2996,8 @@ var PRICE = /(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur
 var REMOVE_WORDS = /^(?:remove|delete|entfernen|supprimer|eliminar|quitar|xóa)(?![\p{L}])|^(?:×|✕|✖|x)$|^(?:删除|移除|削除)/iu;
 var REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash|cross|times|close)([\s_-]|$)/i;
 var ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
+var ORDER_STATE = /^(?:pending|processing|on hold|shipped|in transit|delivered|completed|cancell?ed|refunded|returned)$/i;
+var showsOrderState = (row) => [...row.querySelectorAll("*")].some((c) => c.childElementCount === 0 && ORDER_STATE.test((c.textContent || "").replace(/\s+/g, " ").trim()));
 var removes = (el) => {
   const said2 = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title")].map((s) => (s || "").replace(/\s+/g, " ").trim()).filter(Boolean);
   if (said2.some((s) => REMOVE_WORDS.test(s)) || REMOVE_CLASS.test(classOf(el))) return true;
@@ -3021,7 +3023,7 @@ function removableRows(rowAbove, shown, chrome2, limit) {
     const row = rowAbove(el, 6, true) || lineAbove(el, 6) || lineAbove(el, 6, 2);
     if (!row || rows.has(row)) continue;
     const text = row.textContent || "";
-    if (PRICE.test(text) && !ADD_TO_CART.test(text)) rows.add(row);
+    if (PRICE.test(text) && !ADD_TO_CART.test(text) && !showsOrderState(row)) rows.add(row);
   }
   return rows.size;
 }

@@ -36,6 +36,11 @@ const REMOVE_WORDS = /^(?:remove|delete|entfernen|supprimer|eliminar|quitar|xóa
 // "cross", "times")
 const REMOVE_CLASS = /(^|[\s_-])(remove|delete|del|trash|cross|times|close)([\s_-]|$)/i;
 const ADD_TO_CART = /add to (?:cart|bag|basket)|in den warenkorb|ajouter au panier|añadir al carrito|加入购物车|thêm vào giỏ|カートに入れる/i;
+// An order's state shown alone in its row ("Pending", "Delivered"): a row of an order list,
+// bought already, which no cart's line shows.
+const ORDER_STATE = /^(?:pending|processing|on hold|shipped|in transit|delivered|completed|cancell?ed|refunded|returned)$/i;
+const showsOrderState = (row) => [...row.querySelectorAll('*')].some((c) => c.childElementCount === 0
+  && ORDER_STATE.test((c.textContent || '').replace(/\s+/g, ' ').trim()));
 
 // (an icon link that shows no words and is its wrapper's only control takes the wrapper's
 // class: `<div class="trash-icon"><a href="#"><svg>`)
@@ -49,7 +54,8 @@ const removes = (el) => {
 };
 
 /** Rows holding a price and a control that takes the row out, and no "Add to cart" (a
- * wishlist's rows add to the cart): the lines of a cart. ``rowAbove`` and ``shown`` are the
+ * wishlist's rows add to the cart) nor an order's state: the lines of a cart.
+ * ``rowAbove`` and ``shown`` are the
  * tally's; ``chrome`` its selector of the page's chrome (a top bar's mini-cart is no page's). */
 // A cart's line: the box around a control, one of ``fewest`` alike siblings or more (three: a
 // cart of three lines is one still; rowAbove asks four of a list).
@@ -75,7 +81,7 @@ export function removableRows(rowAbove, shown, chrome, limit) {
     const row = rowAbove(el, 6, true) || lineAbove(el, 6) || lineAbove(el, 6, 2);
     if (!row || rows.has(row)) continue;
     const text = row.textContent || '';
-    if (PRICE.test(text) && !ADD_TO_CART.test(text)) rows.add(row);
+    if (PRICE.test(text) && !ADD_TO_CART.test(text) && !showsOrderState(row)) rows.add(row);
   }
   return rows.size;
 }
