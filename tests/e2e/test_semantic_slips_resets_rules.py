@@ -1,7 +1,8 @@
 """Page types from rules found in the misses of the twenty-first held-out set (issue 31), once it
 was spent: a sign-up whose first password field's label slipped to "Current Password" beside
 only its confirmation (no new password asked: no password change), a password reset beside
-a footer's newsletter box, and an order list whose rows show "Pending" beside "Delete". Each page
+a footer's newsletter box, an order list whose rows show "Pending" beside "Delete", and account
+settings whose password change below the first screen is labelled above its fields. Each page
 is our own,
 through the extension and the host in Debian Chromium, read from the first screen and from the
 whole page."""
@@ -50,3 +51,15 @@ def test_rows_showing_an_orders_state_are_no_cart(browser: Browser, pages_url: s
     for result in both_reads(browser, pages_url + "understanding/order_list_pending_rows.html"):
         assert result.type == "list", result.page["signals"][:8]
         assert "form:rows of priced products a person can take out (a cart)" not in fired(result)
+
+
+def test_a_password_change_below_the_first_screen_labelled_above_its_fields_is_settings(
+        browser: Browser, pages_url: str) -> None:
+    # "Account": name, title, biography and country, "Save Changes"; a screen below, "Current
+    # Password", "New Password" and "Confirm Password", each a <label> above its field in its own
+    # box (no `for`). The old main's whole-document count missed the current password (it read
+    # only tied labels), so the first screen read a sign-up's confirmation.
+    for result in both_reads(browser,
+                             pages_url + "understanding/settings_password_change_below.html"):
+        assert result.type == "settings", result.page["signals"][:8]
+        assert CHANGE in fired(result)

@@ -44,3 +44,14 @@ def test_a_reset_beside_a_newsletter_box_is_a_reset_form() -> None:
     asked = Features(passwords=2, confirm=True, text_inputs=2, search_named=1,
                      account_fields=1, said=said, title="olog - reset password", text=said)
     assert RENEW not in _signals(asked)
+
+
+def test_fields_beside_a_password_change_are_the_accounts_settings() -> None:
+    # (raple-04's first screen: a profile's fields in three forms and more, a password change
+    # below; the change says the fields are the account's, no blank form)
+    page = Features(passwords=3, confirm=True, current_password=True, text_inputs=12, selects=3,
+                    textareas=1, forms=3, said="account\nsave changes", text="save changes")
+    kind, _, signals = classify(page)
+    assert kind == "settings", signals[:4]
+    weights = {str(s["signal"]): s["weight"] for s in signals}
+    assert weights["form:3+ fields, no sign-up, card or message"] == 0.2

@@ -1645,6 +1645,10 @@ function labelBefore(el) {
   const t = personText(n, false, null);
   return t ? [clip(t), "label-before"] : null;
 }
+function labelAboveText(el) {
+  const above2 = labelBefore(el);
+  return above2 ? above2[0] : "";
+}
 function namedByLabelAbove(el) {
   return !besideLabel(el) && !!labelBefore(el);
 }
@@ -3297,6 +3301,7 @@ function pageTally() {
       const named2 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
       if (!CARD.test(named2)) t.passwords++;
       const said2 = [...el.labels || []].map((l) => l.textContent).concat([
+        labelAboveText(el),
         el.getAttribute("aria-label"),
         el.getAttribute("placeholder"),
         el.name,

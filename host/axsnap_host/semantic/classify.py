@@ -207,9 +207,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # title calls forms, sample values are a form gallery's).
     saved = (f.filled >= 3 and not f.card_fields and not f.to_subject and not confirm
              and not title_hits("form", f.title) and not cart)
-    # (a form of saved values is no blank form to fill in: it edits the account's settings)
+    # (a form of saved values is no blank form to fill in: it edits the account's settings; so
+    # does one beside a password change, which is the account's)
     fire("form", "form:3+ fields, no sign-up, card or message",
-         0.2 if settings_page or saved else 0.4,
+         0.2 if settings_page or saved or change else 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
          and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)

@@ -132,6 +132,13 @@ function labelBefore(el) {
   return t ? [clip(t), 'label-before'] : null;
 }
 
+/** The words of the label a person reads above field `el` in its own box (labelBefore), or
+ * ''. */
+export function labelAboveText(el) {
+  const above = labelBefore(el);
+  return above ? above[0] : '';
+}
+
 /** Whether the person name of field `el` is the label above it (labelBefore): then its
  * placeholder does not name it, and fields alike in placeholder are no twins (twins.js). */
 export function namedByLabelAbove(el) {

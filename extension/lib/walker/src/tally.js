@@ -3,6 +3,7 @@
 // <div> rows), prose, tables, result headings, and the labels that several controls share
 // (a semantic id qualifies those by their row in every read, not only when a twin is in it).
 import { wordlessName } from './wordless_name.js';
+import { labelAboveText } from './person_name.js';
 import { INLINE_TAGS } from './tags.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
 import { countedUnder, figureTiles, inMenuBox, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
@@ -132,7 +133,8 @@ export function pageTally() {
       if (!CARD.test(named)) t.passwords++;
       // The current password asked for, wherever it is: an account's password change below
       // the first screen is no sign-up's confirmation (its words, not its autocomplete token).
-      const said = [...(el.labels || [])].map((l) => l.textContent).concat([
+      // (a label above it in its own box names it as a tied one does: raple's "Current Password")
+      const said = [...(el.labels || [])].map((l) => l.textContent).concat([labelAboveText(el),
         el.getAttribute('aria-label'), el.getAttribute('placeholder'), el.name, el.id]).join(' ');
       // (an id in camelCase names its words too: "currentPassword")
       if (!CARD.test(named) && CURRENT.test(said.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))) {
