@@ -118,3 +118,19 @@ def test_the_summary_says_what_changed_not_only_how_much(
                  "URL changed within the page: http://127.0.0.1/inbox.html#sel",
                  "[5]<input type=checkbox checked>Select Invoice 2291</input>"):
         assert line in said, (line, said)
+
+
+def test_the_summary_says_which_rule_ended_the_wait(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: the step summary said "ready in N ms" whatever ended the wait; it now says
+    the rule (settled, quiet window, deadline) as the JSON's readiness.ended_by does."""
+    from axsnap_host.cli.act import report_steps
+
+    result = {"ok": True, "action": "click",
+              "readiness": {"ready": True, "waited_ms": 62, "ended_by": "settled",
+                            "settled_by": "floor"},
+              "changes": {"navigated": False, "dom": {}}}
+    entry = {"result": result, "reply": {"result": {"format": "domtext", "domtext": "page\n"}}}
+    assert report_steps([parse_step('click "Save"')], [entry], None) == 0
+    assert ("; ready after 62 ms (ended by: the page was settled; quiet frames)"
+            in capsys.readouterr().err)

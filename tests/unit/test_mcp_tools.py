@@ -246,3 +246,40 @@ def test_act_names_the_tabs_it_opened() -> None:
     _, (acted,) = run(OpenedBackend(), [("act", {"action": "click", "target": "Report"})])
     assert ("opened tab 12 · http://x/report (act or read there with tab_id=12, or tab switch)"
             in text(acted).splitlines())
+
+
+def test_act_and_wait_ready_say_which_rule_ended_the_wait() -> None:
+    """Issue 32: "say in the reply which rule ended the wait". The JSON had ended_by; the text
+    a model reads said only "ready after N ms", so a wait cut at the deadline on a page
+    still busy read as a settled one."""
+    class Ended(DoneBackend):
+        def __init__(self) -> None:
+            super().__init__()
+            self.ends: list[dict[str, Any]] = [
+                {"ready": True, "waited_ms": 41.0, "ended_by": "settled",
+                 "settled_by": "nothing_scheduled", "settled_frames": 1},
+                {"ready": False, "waited_ms": 10_000.0, "ended_by": "deadline",
+                 "reasons": ["dom_mutations", "max_wait"]}]
+
+        def act(self, tab_id: int | None, params: dict[str, Any], client: str) -> dict[str, Any]:
+            reply = super().act(tab_id, params, client)
+            reply["result"]["readiness"] = self.ends.pop(0)
+            return reply
+
+        def wait_ready(self, tab_id: int | None, params: dict[str, Any],
+                       client: str) -> dict[str, Any]:
+            return {"ok": True, "tabId": 7, "result": {
+                "ready": True, "waited_ms": 90.0, "reasons": [], "load": "complete",
+                "ended_by": "quiet_window"}}
+
+    backend = Ended()
+    _, (settled, busy, ready) = run(backend, [
+        ("act", {"action": "click", "target": "PayPal"}),
+        ("act", {"action": "click", "target": "PayPal"}),
+        ("wait_ready", {"quiet_ms": 200})])
+    assert text(settled).splitlines()[0].endswith(
+        "· done (ready after 41 ms (ended by: the page was settled; nothing scheduled; 1 frame))")
+    assert text(busy).splitlines()[0].endswith(
+        "· done (not ready after 10000 ms (ended by: the deadline: the page was still busy; "
+        "dom_mutations, max_wait))")
+    assert "ended by: quiet for the whole window" in text(ready)

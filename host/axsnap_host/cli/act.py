@@ -24,7 +24,7 @@ from typing import Any
 from axsnap_host.models.act import ACTIONS, HISTORY_ACTIONS, TARGETLESS
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
-from axsnap_host.render.act_changes import change_lines
+from axsnap_host.render.act_changes import change_lines, readiness_words
 
 
 @dataclass(frozen=True)
@@ -175,10 +175,10 @@ def report_steps(steps: list[Step], done: list[dict[str, Any]], out: str | None)
         changes = result.get("changes")
         if result.get("ok") and changes:
             dom = changes.get("dom") or {}
-            waited = (result.get("readiness") or {}).get("waited_ms") or 0
+            ready = readiness_words(result.get("readiness")) or "ready after 0 ms"
             lines.append(f"   changed {len(dom.get('changed') or [])}, added "
                          f"{len(dom.get('added') or [])}, removed {len(dom.get('removed') or [])}"
-                         f"; navigated={changes.get('navigated')}; ready in {waited:.0f} ms")
+                         f"; navigated={changes.get('navigated')}; {ready}")
             lines += [f"   {line}" for line in step_change_lines(changes)]
         if not result.get("ok") and error.get("candidates"):
             lines.append("   candidates: " + json.dumps(error["candidates"], ensure_ascii=False))

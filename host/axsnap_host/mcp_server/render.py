@@ -8,7 +8,7 @@ from typing import Any
 
 from axsnap_host.pipeline.incomplete import incomplete_line
 from axsnap_host.pipeline.tokens import size_of
-from axsnap_host.render.act_changes import change_lines
+from axsnap_host.render.act_changes import ENDED_BY, change_lines, readiness_words
 
 
 def _tokens(result: dict[str, Any], text: str) -> int:
@@ -103,9 +103,8 @@ def act_text(reply: dict[str, Any]) -> str:
         if error.get("candidates"):
             lines += ["candidates:", *_candidates(error["candidates"])]
         return "\n".join(lines)
-    readiness = result.get("readiness") or {}
-    waited = readiness.get("waited_ms")
-    lines = [head + " · done" + (f" (ready after {waited:.0f} ms)" if waited is not None else "")]
+    ready = readiness_words(result.get("readiness"))
+    lines = [head + " · done" + (f" ({ready})" if ready else "")]
     if result.get("offscreen"):
         lines.append("the target was out of view: scrolled into view first")
     if result.get("through") == "label":
@@ -147,6 +146,8 @@ def ready_text(reply: dict[str, Any]) -> str:
     result = reply.get("result") or {}
     state = "ready" if result.get("ready") else "not ready"
     reasons = ", ".join(result.get("reasons") or []) or "quiet"
+    if result.get("ended_by"):
+        reasons += f"; ended by: {ENDED_BY.get(result['ended_by'], result['ended_by'])}"
     return (f"tab {reply.get('tabId')} · {state} after {result.get('waited_ms', 0):.0f} ms "
             f"({reasons}; load: {result.get('load') or '?'}, "
             f"{result.get('pending_requests', 0)} request(s) pending)")

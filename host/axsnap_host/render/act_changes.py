@@ -23,3 +23,35 @@ def change_lines(changes: dict[str, Any], arrow: str = "→") -> list[str]:
         taken = " (the page's script took it over)" if form.get("prevented") is True else ""
         lines.append(f"form submitted: {form.get('form') or form.get('action') or 'a form'}{taken}")
     return lines
+
+
+ENDED_BY = {
+    "settled": "the page was settled",
+    "quiet_window": "quiet for the whole window",
+    "deadline": "the deadline: the page was still busy",
+    "disabled": "no wait asked",
+}
+SETTLED_BY = {"nothing_scheduled": "nothing scheduled", "floor": "quiet frames"}
+
+
+def readiness_words(readiness: dict[str, Any] | None) -> str:
+    """How the wait after an action ended, in words: "ready after 40 ms (ended by: the page
+    was settled, nothing scheduled, 1 frame)"; "" when no readiness was read. Issue 32 asks
+    the reply to say which rule ended the wait; the JSON says it as ``ended_by``."""
+    if not readiness or readiness.get("waited_ms") is None:
+        return ""
+    said = f"{'ready' if readiness.get('ready', True) else 'not ready'} after " \
+           f"{float(readiness['waited_ms']):.0f} ms"
+    ended = readiness.get("ended_by")
+    if not ended:
+        return said
+    why = [ENDED_BY.get(str(ended), str(ended))]
+    if ended == "settled" and readiness.get("settled_by"):
+        why.append(SETTLED_BY.get(str(readiness["settled_by"]), str(readiness["settled_by"])))
+        frames = readiness.get("settled_frames")
+        if frames:
+            why.append(f"{frames} frame{'s' if frames != 1 else ''}")
+    reasons = [str(r) for r in readiness.get("reasons") or []]
+    if ended != "settled" and reasons:
+        why.append(", ".join(reasons))
+    return f"{said} (ended by: {'; '.join(why)})"
