@@ -108,4 +108,6 @@ def control_env(root: Path) -> Iterator[ControlEnv]:
             browser.close()
     finally:
         serve.terminate()
-        serve.wait(10)
+        # a failure bound only: after its cleanup serve ends at once (cli/outside.end_now),
+        # a few ms of CPU, however long a loaded machine makes that
+        serve.wait(60)
