@@ -324,3 +324,13 @@ def test_a_twin_place_its_section_says_already_is_said_once() -> None:
                       for icon in ("shield_outline", "menu")])
     assert ids == ["input_username_in_main_under_colored_input_groups_with_shield_outline",
                    "input_username_in_main_under_colored_input_groups_with_menu"]
+
+
+def test_the_file_a_picture_named_alike_shows_is_said_as_its_words() -> None:
+    """The walker parts pictures named alike by the file each shows, "src:<words>"; the id
+    says its words alone, before a place that parts pictures showing one file."""
+    assert twin_words("src:product1") == "product1"
+    assert twin_words("src:profile picture 3|under:Team") == "profile_picture_3_under_team"
+    ids = assign_ids([Placed("img_product_name", "main", repeated=True,
+                             twin=twin_words(f"src:product{n}")) for n in (1, 2)])
+    assert ids == ["img_product_name_in_main_product1", "img_product_name_in_main_product2"]

@@ -2913,7 +2913,10 @@ function saidBy(el) {
 function addressOf(el) {
   const raw = (el.getAttribute("href") || "").trim();
   if (!raw || raw.startsWith("#") || /^javascript:/i.test(raw)) return "";
-  return typeof el.href === "string" ? el.href : "";
+  if (typeof el.href !== "string") return "";
+  const cut = el.href.search(/[?#]/);
+  const path = cut < 0 ? el.href : el.href.slice(0, cut);
+  return path.replace(/;[^/]*/g, "") + (cut < 0 ? "" : el.href.slice(cut));
 }
 function closestTitle(el, titles) {
   for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== "body"; a = a.parentElement, up++) {
@@ -3946,6 +3949,24 @@ function paneName(el) {
   return collapse(said2.split(" ").filter((w) => !/\d/.test(w)).join(" "));
 }
 
+// src/picture_twins.js
+var PICTURES = "img[alt]";
+var IN_CONTROL = "a[href], button, [role=button], [role=link]";
+var FILE_WORDS = 4;
+function pictureAlt(el, controls) {
+  if (el.localName !== "img" || el.matches(controls) || el.closest(IN_CONTROL)) return null;
+  return collapse(el.getAttribute("alt") || "").toLowerCase().slice(0, 60);
+}
+var FILE_WORD = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;
+function filePlace(img) {
+  const raw = (img.getAttribute("src") || "").trim();
+  if (!raw || /^(data|blob):/i.test(raw)) return "";
+  const file = raw.split(/[?#]/)[0].split("/").filter(Boolean).pop() || "";
+  const stem = file.includes(".") ? file.slice(0, file.lastIndexOf(".")) : file;
+  const words2 = (stem.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || []).filter((w) => FILE_WORD.test(w));
+  return words2.length ? `src:${words2.slice(0, FILE_WORDS).join(" ")}` : "";
+}
+
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var LIMIT = 8e3;
@@ -3975,6 +3996,7 @@ function placeWords(place, max = ID_WORDS) {
 }
 function labelOf(el) {
   let label = el.getAttribute("aria-label") || "";
+  if (!label && el.localName === "img") label = el.getAttribute("alt") || "";
   if (!label && el.localName === "input") {
     label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || el.value || "";
   }
@@ -4004,6 +4026,8 @@ function rowWords(el, label) {
   return rest.length <= 60 ? rest : "";
 }
 function keyOf(el) {
+  const alt = pictureAlt(el, CONTROLS);
+  if (alt !== null) return alt ? `${alt}` : "";
   if (el.matches(TWIN_FIELDS)) {
     const name = el.matches(TEXT_FIELDS) ? placeholderOnly(el) : "";
     return name ? `${name}\0field\0${rowWords(el, name)}` : twinFieldKey(el, rowWords);
@@ -4196,7 +4220,7 @@ function pageTwins() {
   const links = [];
   const fields = [];
   let n = 0;
-  for (const el of document.querySelectorAll(`${CONTROLS}, ${TWIN_FIELDS}`)) {
+  for (const el of document.querySelectorAll(`${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`)) {
     if (++n > LIMIT) break;
     if (el.localName === "a" && el.hasAttribute("href")) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
@@ -4210,7 +4234,8 @@ function pageTwins() {
   const out = /* @__PURE__ */ new Map();
   let neighbours = null;
   let read = 0;
-  const ordered = [...groups].sort(([a], [b]) => (a[0] === "") - (b[0] === ""));
+  const rank = (key) => ({ "": 1, "": 2 })[key[0]] || 0;
+  const ordered = [...groups].sort(([a], [b]) => rank(a) - rank(b));
   for (const [key, all] of ordered) {
     const members = key.includes("field") ? unnamedApart(all) : all;
     if (members.length < 2 || read + members.length > MEMBERS) continue;
@@ -4223,7 +4248,11 @@ function pageTwins() {
       const own = boxesOf(members, scopes.slice());
       boxes = near().map((n2, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n2]);
     } else boxes = boxesOf(members, scopes);
-    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
+    const places = members.map((el, i) => [
+      ...key[0] === "" ? [filePlace(el)] : [],
+      ...placesOf(el, headings),
+      ...boxes[i]
+    ]);
     withCells(members, places);
     withHues(members, places);
     const words2 = members.map(() => []);
@@ -4400,6 +4429,10 @@ function semanticFacts(el, tag, style, data) {
   if (LANDMARKS.has(tag) || role) {
     data.a = readAttrs(el) || {};
     report = true;
+  }
+  if (tag === "img") {
+    const twin = twinOf(el);
+    if (twin) data.tw = twin;
   }
   let text = "";
   let max = run.blockMax;

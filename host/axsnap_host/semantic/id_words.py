@@ -234,15 +234,17 @@ def twin_words(said: str) -> str:
     icon of a control that shows no words, ``hue:<colour>``, as its words alone
     (``link_near_or7546_red``: an order's bin beside its eye and pencil); a field's input
     group add-on, ``with:<words>``, as ``with_<words>`` (``input_username_with_shield``), and
-    its kind, ``as:<type>``, as its words alone (``..._date``, ``..._time``). A picture's
-    "of:<title>" is no place (see picture_title)."""
+    its kind, ``as:<type>``, as its words alone (``..._date``, ``..._time``); the file a
+    picture named alike shows, ``src:<words>``, as its words alone
+    (``img_product_name_in_main_product1``). A picture link's "of:<title>" is no place (see
+    picture_title)."""
     out = []
     for part in said.split("|"):
         kind, _, text = part.partition(":")
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
         if kind in ("at", "under", "within", "for", "after", "before", "with") and words:
             out.append(f"{kind}_{words}")
-        elif kind in ("cell", "hue", "as") and words:
+        elif kind in ("cell", "hue", "as", "src") and words:
             out.append(words)
     return "_".join(out)
 

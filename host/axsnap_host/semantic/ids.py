@@ -38,7 +38,9 @@ over the whole page: their kind, their input group's add-on, their box
 A link that shows no words beside a link with words to its address (a card's image and its
 title) is that title's picture, named for it (``link_for_chicken_pate_for_adult``) and told
 from its title's twins as the title is, read over the whole page (lib/walker/src/pictures.js)
-so a read without the title names it alike. Icons that name nothing, alike in all else,
+so a read without the title names it alike. Pictures named alike by their alt carry the
+file each shows (``img_product_name_in_main_product1``), then where they sit, read by the
+walker over the whole page (lib/walker/src/picture_twins.js). Icons that name nothing, alike in all else,
 carry the colour each is drawn in where each has its own (``link_near_or7546_red``: an
 order's bin beside its blue eye and yellow pencil). Only twins that nothing tells apart (the
 same row twice in one table) are numbered (``link_action_near_lorum_ipsum_2``), the last

@@ -13,12 +13,16 @@ export function saidBy(el) {
   return collapse(el.getAttribute('aria-label') || el.textContent || '');
 }
 
-// The address two links share: the resolved URL; "" for a place on this page, a script, or
-// an SVG link (its href is no string).
+// The address two links share: the resolved URL without its path's parameters (";_ylt=<a
+// token>": a search page's card and its title go to one deal through two tracking tokens);
+// "" for a place on this page, a script, or an SVG link (its href is no string).
 export function addressOf(el) {
   const raw = (el.getAttribute('href') || '').trim();
   if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return '';
-  return typeof el.href === 'string' ? el.href : '';
+  if (typeof el.href !== 'string') return '';
+  const cut = el.href.search(/[?#]/);
+  const path = cut < 0 ? el.href : el.href.slice(0, cut);
+  return path.replace(/;[^/]*/g, '') + (cut < 0 ? '' : el.href.slice(cut));
 }
 
 // The title of a picture among the links with words to its address: the one in the smallest

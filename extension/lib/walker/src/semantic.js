@@ -4,6 +4,7 @@ import { readAttrs } from './interactive.js';
 import { clip, collapse, run } from './run.js';
 import { BLOCKS, INLINE_TAGS, LANDMARKS } from './tags.js';
 import { ownText } from './text.js';
+import { twinOf } from './twins.js';
 import { backgroundOf, underOpaqueBox } from './visibility.js';
 
 // A <pre> keeps its blank lines as paragraph breaks ("\n\n"): a plain-text document (an
@@ -39,6 +40,10 @@ export function semanticFacts(el, tag, style, data) {
   if (LANDMARKS.has(tag) || role) {
     data.a = readAttrs(el) || {};
     report = true;
+  }
+  if (tag === 'img') {  // (pictures named alike: what parts them, read over the whole page)
+    const twin = twinOf(el);
+    if (twin) data.tw = twin;
   }
   let text = '';
   let max = run.blockMax;

@@ -18,12 +18,14 @@
 // in all of these are numbered in the page's order, "n:<k>/<how many>" (numberAlike: the
 // last resort, over the whole page). A link that shows no words beside a link with words to
 // its address (a card's picture and its title: pictures.js) carries "of:<the title's
-// words>", then its title's places.
+// words>", then its title's places. Pictures named alike by their alt are twins too, parted
+// first by the file each shows, "src:<words>" (picture_twins.js), then by where they sit.
 import { TEXT_FIELDS, TWIN_FIELDS, addOnPlaces, neighbourPlaces, placeholderOnly, twinFieldKey, unnamedApart } from './field_twins.js';
 import { paneName } from './pane_name.js';
 import { wordlessName } from './wordless_name.js';
 import { iconColour } from './swatch.js';
 import { picturesOf, titleWords } from './pictures.js';
+import { PICTURES, filePlace, pictureAlt } from './picture_twins.js';
 import { collapse, run } from './run.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
@@ -68,6 +70,7 @@ function placeWords(place, max = ID_WORDS) {
 
 function labelOf(el) {
   let label = el.getAttribute('aria-label') || '';
+  if (!label && el.localName === 'img') label = el.getAttribute('alt') || '';
   if (!label && el.localName === 'input') {
     // (a title names a box with no label before its value: radios titled by the colour
     // each picks, their value all "on", are no twins)
@@ -112,6 +115,9 @@ function rowWords(el, label) {
 // icon or its menu) is a twin of the buttons alike in tag and class in rows alike. An image
 // link is a twin by its image's alt (as the host names it); with no alt and no icon it is none.
 function keyOf(el) {
+  // (a picture by its alt alone: the host names a picture by no row, picture_twins.js)
+  const alt = pictureAlt(el, CONTROLS);
+  if (alt !== null) return alt ? `\u0004${alt}` : '';
   if (el.matches(TWIN_FIELDS)) {  // (a field named by its placeholder alone: field_twins.js)
     const name = el.matches(TEXT_FIELDS) ? placeholderOnly(el) : '';
     return name ? `${name}\u0000\u0002field\u0000${rowWords(el, name)}`
@@ -381,7 +387,7 @@ export function pageTwins() {
   const links = [];
   const fields = [];
   let n = 0;
-  for (const el of document.querySelectorAll(`${CONTROLS}, ${TWIN_FIELDS}`)) {
+  for (const el of document.querySelectorAll(`${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`)) {
     if (++n > LIMIT) break;
     if (el.localName === 'a' && el.hasAttribute('href')) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
@@ -395,8 +401,9 @@ export function pageTwins() {
   const out = new Map();
   let neighbours = null;
   let read = 0;
-  // Labelled twins first: the icon-only ones take what the budget leaves.
-  const ordered = [...groups].sort(([a], [b]) => (a[0] === '\u0001') - (b[0] === '\u0001'));
+  // Labelled twins first: the icon-only ones, then the pictures, take what the budget leaves.
+  const rank = (key) => ({ '\u0001': 1, '\u0004': 2 }[key[0]] || 0);
+  const ordered = [...groups].sort(([a], [b]) => rank(a) - rank(b));
   for (const [key, all] of ordered) {
     const members = key.includes('\u0003field') ? unnamedApart(all) : all;
     if (members.length < 2 || read + members.length > MEMBERS) continue;  // (a smaller
@@ -413,7 +420,9 @@ export function pageTwins() {
       const own = boxesOf(members, scopes.slice());
       boxes = near().map((n, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n]);
     } else boxes = boxesOf(members, scopes);
-    const places = members.map((el, i) => [...placesOf(el, headings), ...boxes[i]]);
+    // (a picture: the file it shows first, then where it sits)
+    const places = members.map((el, i) => [...(key[0] === '\u0004' ? [filePlace(el)] : []),
+      ...placesOf(el, headings), ...boxes[i]]);
     withCells(members, places);
     withHues(members, places);
     const words = members.map(() => []);
