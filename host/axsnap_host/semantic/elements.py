@@ -22,7 +22,7 @@ from axsnap_host.semantic.id_words import (
     context_of,
     label_tail,
     minus,
-    near_text,
+    near_said,
     own_mark,
     path_tail,
     picture_title,
@@ -248,7 +248,8 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         # a picture is named, placed and told from its twins as its title link is
         label = el.title if el.pictures else label_of(el.source)[0]
         el.context = context_of(el.node, facts, label)
-        near = el.near = "" if el.context else near_text(el.node, facts, slug(label))
+        said_near = "" if el.context else near_said(el.node, facts, slug(label))
+        near = el.near = slug(said_near, 3)
         mark = own_mark(el.kind, el.node, facts)
         holder = container(el.node, facts)
         holder = f"at_{holder}" if holder else ""
@@ -271,7 +272,8 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                              else "",
                              inner=any(base_of.get(a.rid) == base
                                        for a in facts.ancestors(el.node)[:INNER_UP]),
-                             hint=_own_hint(el.source), number=el.alike[0]))
+                             hint=_own_hint(el.source), number=el.alike[0],
+                             near_said=said_near))
     read_numbers: list[tuple[int, int]] = []
     for el, value, in_read in zip(chosen, assign_ids(placed, read_numbers), read_numbers,
                                   strict=True):

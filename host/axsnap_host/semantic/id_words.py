@@ -120,6 +120,12 @@ def row_cells(node: Node, facts: PageFacts, label: str) -> tuple[str, ...]:
 
 def near_text(node: Node, facts: PageFacts, own: str) -> str:
     """Words of the closest text around the element that is not its own label."""
+    return slug(near_said(node, facts, own), 3)
+
+
+def near_said(node: Node, facts: PageFacts, own: str) -> str:
+    """The closest text around the element that is not its own label, whole ("" when none):
+    its first three words are ``near_text``; twins alike in those are told by its next ones."""
     inside = set()
     todo = [node.rid]
     while todo:
@@ -141,7 +147,7 @@ def near_text(node: Node, facts: PageFacts, own: str) -> str:
             other = facts.nodes[rid]
             words = slug(other.text, 3)
             if words and words != own and not other.reasons:
-                return words
+                return other.text
             queue.extend(other.children)
     return ""
 

@@ -40,9 +40,12 @@ title) is that title's picture, named for it (``link_for_chicken_pate_for_adult`
 from its title's twins as the title is, read over the whole page (lib/walker/src/pictures.js)
 so a read without the title names it alike. Pictures named alike by their alt carry the
 file each shows (``img_product_name_in_main_product1``), then where they sit, read by the
-walker over the whole page (lib/walker/src/picture_twins.js). Icons that name nothing, alike in all else,
-carry the colour each is drawn in where each has its own (``link_near_or7546_red``: an
-order's bin beside its blue eye and yellow pencil). Only twins that nothing tells apart (the
+walker over the whole page (lib/walker/src/picture_twins.js). Icons that name nothing,
+alike in all else, carry the colour each is drawn in where each has its own
+(``link_near_or7546_red``: an order's bin beside its blue eye and yellow pencil). Twins told
+by their nearest text alike in its first words carry its next ones
+(``link_cached_near_hello_definition_of_by_merriam_webster``: two results' "Cached" links,
+read in this read). Only twins that nothing tells apart (the
 same row twice in one table) are numbered (``link_action_near_lorum_ipsum_2``), the last
 resort: in the page's order over the whole page where the walker read them (every read
 numbers them alike), else among the read's own elements; ``relations.alike`` says which
@@ -175,6 +178,9 @@ class Placed:
     # nearest text
     number: int = 0  # its number among twins alike in every place the walker reads, over the
     # whole page (the same row twice in one table): the last resort, said from the second on
+    near_said: str = ""  # the closest other text whole (``near`` is its first words): twins
+    # alike in those are told by the words after them (two results' "Cached" links under
+    # "Hello | Definition of Hello by Merriam-Webster" and "... at Dictionary.com")
 
 
 def assign_ids(items: Sequence[Placed],
@@ -281,7 +287,8 @@ def assign_ids(items: Sequence[Placed],
                 # placeholder a person reads in it)
                 ids[i] = f"{ids[i]}_{item.hint}"
             elif not item.context and item.near:
-                ids[i] = f"{base}_near_{item.near}"
+                ids[i] = f"{base}_near_{item.near}" + _near_tail(item, [
+                    items[j] for j in alike[ids[i]] if items[j].near == item.near])
             elif item.context and item.place:  # the same row words in two regions
                 # (what the walker parted the rows by stays: a pair of rows alike in two
                 # tables is still told from the other pair)
@@ -310,6 +317,25 @@ def _says(parts: list[str], twin: str, words: str) -> bool:
     part ends with them (the walker's row cells come last in it: ``under_orders_1_mar_2020``).
     Parts, never the id's text: a row's cell "5" is not said by ``near_internet_explorer_5_0``."""
     return words in parts or (twin in parts and twin.endswith(f"_{words}"))
+
+
+def _near_tail(item: Placed, group: list[Placed]) -> str:
+    """``_<words>``: up to three words of ``item``'s closest text after the words all of
+    ``group``'s (the twins sharing its id and its nearest words) start with; "" when it is
+    alone in them or its text has no more words (then it is numbered, the last resort)."""
+    if len(group) < 2:
+        return ""
+    said = [_words(g.near_said) for g in group]
+    same = 0
+    while all(same < len(w) for w in said) and len({w[same] for w in said}) == 1:
+        same += 1
+    own = _words(item.near_said)[same:same + 3]
+    return f"_{'_'.join(own)}" if own else ""
+
+
+def _words(text: str) -> list[str]:
+    """Each word of ``text`` as an id says it."""
+    return [w for w in (slug(part, 1) for part in re.split(r"\W+", text[:400])) if w]
 
 
 def _parting_cell(item: Placed, group: list[Placed]) -> str:
