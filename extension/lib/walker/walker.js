@@ -68,6 +68,8 @@ function beginRun(opts) {
   run.scanRoots = /* @__PURE__ */ new Map();
   run.foundRoots = [];
   run.twins = null;
+  run.twinHeadings = null;
+  run.lateTwins = null;
   run.tabsByPanel = null;
   run.titles = null;
   return run;
@@ -3949,6 +3951,67 @@ function paneName(el) {
   return collapse(said2.split(" ").filter((w) => !/\d/.test(w)).join(" "));
 }
 
+// src/twin_boxes.js
+var UP2 = 12;
+var BOX_TITLE = "h1, h2, h3, h4, h5, h6, [role=heading]";
+var BOX_CHARS = 200;
+var TITLE_WORDS = 2;
+function labelOf(el) {
+  let label = el.getAttribute("aria-label") || "";
+  if (!label && el.localName === "img") label = el.getAttribute("alt") || "";
+  if (!label && el.localName === "input") {
+    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || el.value || "";
+  }
+  if (!label) label = el.textContent || "";
+  if (!collapse(label)) label = wordlessName(el);
+  return collapse(label).toLowerCase().slice(0, 60);
+}
+function boxesOf(members, scopes) {
+  const inGroup = new Set(members);
+  const outer = members.map((el) => {
+    let top = el;
+    for (let a = el.parentElement, up = 0; a && up < UP2; a = a.parentElement, up++) {
+      if (inGroup.has(a)) top = a;
+    }
+    return top;
+  });
+  const held = /* @__PURE__ */ new Map();
+  for (const el of new Set(outer)) {
+    for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
+  }
+  return outer.map((el, i) => {
+    const row = el.closest("tr");
+    let box = null;
+    for (let a = el.parentElement, up = 0; !row && a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
+    scopes[i] = scopeWords(members[i], row || box || el.parentElement);
+    if (row) return [];
+    const before = afterWords(box || el, labelOf(el));
+    if (!box) return before ? [before] : [];
+    const label = labelOf(el);
+    const apart = (h) => !h.contains(el) && !el.contains(h);
+    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(a.textContent || "").split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
+    let words2 = collapse((title || box).textContent || "").slice(0, BOX_CHARS);
+    if (!title) {
+      words2 = collapse(words2.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
+    }
+    return [...words2 ? [`for:${words2}`] : [], ...before ? [before] : []];
+  });
+}
+function scopeWords(el, scope) {
+  const href = el.localName === "a" ? el.getAttribute("href") || "" : "";
+  return `${href}\0${collapse(((scope || el).textContent || "").slice(0, 400))}`;
+}
+function afterWords(box, label) {
+  let n = 0;
+  for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
+    const text = collapse(s.textContent || "");
+    if (text.toLowerCase() === label) return "";
+    const words2 = text.slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
+    if (words2) return `after:${words2}`;
+  }
+  return "";
+}
+
 // src/picture_twins.js
 var PICTURES = "img[alt]";
 var IN_CONTROL = "a[href], button, [role=button], [role=link]";
@@ -3971,15 +4034,12 @@ function filePlace(img) {
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var LIMIT = 8e3;
 var MEMBERS = 6e3;
-var UP2 = 12;
+var UP3 = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING = 4;
 var BLOCKS2 = "p, li, td, dd, blockquote";
 var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcaption"]);
 var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
-var BOX_TITLE = "h1, h2, h3, h4, h5, h6, [role=heading]";
-var BOX_CHARS = 200;
-var TITLE_WORDS = 2;
 var ID_WORDS = 4;
 var NAME_WORDS = 3;
 var ICONS = 'svg, i, [class*="icon"]';
@@ -3993,16 +4053,6 @@ function placeWords(place, max = ID_WORDS) {
   let words2 = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
   if (kind === "at") words2 = words2.filter((w) => !/\d/.test(w));
   return { kind, words: words2.slice(0, kind === "at" ? NAME_WORDS : max) };
-}
-function labelOf(el) {
-  let label = el.getAttribute("aria-label") || "";
-  if (!label && el.localName === "img") label = el.getAttribute("alt") || "";
-  if (!label && el.localName === "input") {
-    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || el.value || "";
-  }
-  if (!label) label = el.textContent || "";
-  if (!collapse(label)) label = wordlessName(el);
-  return collapse(label).toLowerCase().slice(0, 60);
 }
 function rowWords(el, label) {
   const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS).join(" ");
@@ -4058,14 +4108,14 @@ function cellPlaces(row, label) {
 }
 function placesOf(el, headings) {
   const out = [];
-  for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP3 && a.localName !== "body"; a = a.parentElement, up++) {
     const named2 = [a.getAttribute("aria-label") || "", paneName(a), a.getAttribute("id") || ""];
     for (const value of named2) {
       const words2 = collapse(value.replace(/[-_]+/g, " "));
       if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }
   }
-  for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP3 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
     const words2 = collapse(head.textContent || "").slice(0, 80);
@@ -4138,51 +4188,6 @@ function part(members, places, from, out) {
     return;
   }
 }
-function boxesOf(members, scopes) {
-  const inGroup = new Set(members);
-  const outer = members.map((el) => {
-    let top = el;
-    for (let a = el.parentElement, up = 0; a && up < UP2; a = a.parentElement, up++) {
-      if (inGroup.has(a)) top = a;
-    }
-    return top;
-  });
-  const held = /* @__PURE__ */ new Map();
-  for (const el of new Set(outer)) {
-    for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
-  }
-  return outer.map((el, i) => {
-    const row = el.closest("tr");
-    let box = null;
-    for (let a = el.parentElement, up = 0; !row && a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
-    scopes[i] = scopeWords(members[i], row || box || el.parentElement);
-    if (row) return [];
-    const before = afterWords(box || el, labelOf(el));
-    if (!box) return before ? [before] : [];
-    const label = labelOf(el);
-    const apart = (h) => !h.contains(el) && !el.contains(h);
-    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(a.textContent || "").split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
-    let words2 = collapse((title || box).textContent || "").slice(0, BOX_CHARS);
-    if (!title) {
-      words2 = collapse(words2.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
-    }
-    return [...words2 ? [`for:${words2}`] : [], ...before ? [before] : []];
-  });
-}
-function scopeWords(el, scope) {
-  const href = el.localName === "a" ? el.getAttribute("href") || "" : "";
-  return `${href}\0${collapse(((scope || el).textContent || "").slice(0, 400))}`;
-}
-function afterWords(box, label) {
-  let n = 0;
-  for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
-    const text = collapse(s.textContent || "");
-    if (text.toLowerCase() === label) return "";
-    const words2 = text.slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
-    if (words2) return `after:${words2}`;
-  }
-  return "";
-}
 function idPlaces(said2) {
   if (said2.every((s) => s.startsWith("for:"))) return ownWords(said2, "for");
   const plain = said2.map((s) => {
@@ -4214,6 +4219,16 @@ function numberAlike(words2, scopes) {
 }
 function fieldBox(places) {
   return ["for:", "after:"].map((kind) => places.find((p) => p.startsWith(kind)) || "");
+}
+function settle(members, places, scopes, out) {
+  withCells(members, places);
+  withHues(members, places);
+  const words2 = members.map(() => []);
+  part(members.map((_, i) => i), places, 0, words2);
+  numberAlike(words2, scopes);
+  members.forEach((el, i) => {
+    if (words2[i].length) out.set(el, words2[i].join("|"));
+  });
 }
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
@@ -4253,25 +4268,39 @@ function pageTwins() {
       ...placesOf(el, headings),
       ...boxes[i]
     ]);
-    withCells(members, places);
-    withHues(members, places);
-    const words2 = members.map(() => []);
-    part(members.map((_, i) => i), places, 0, words2);
-    numberAlike(words2, scopes);
-    members.forEach((el, i) => {
-      if (words2[i].length) out.set(el, words2[i].join("|"));
-    });
+    settle(members, places, scopes, out);
   }
+  run.twinHeadings = headings;
   for (const [picture, title] of picturesOf(links)) {
     const places = out.get(title);
     out.set(picture, `of:${titleWords(title)}${places ? `|${places}` : ""}`);
   }
   return out;
 }
+var LATE_GROUPS = 200;
+var LATE_MEMBERS = 200;
+function lateTwin(el) {
+  const look = el.getAttribute("class") || "";
+  if (!look.trim() || el.matches(`${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`) || labelOf(el)) {
+    return "";
+  }
+  const row = rowWords(el, "");
+  const key = `${el.localName}\0${look}\0${row}`;
+  const late = run.lateTwins || (run.lateTwins = /* @__PURE__ */ new Set());
+  if (late.has(key) || late.size >= LATE_GROUPS) return "";
+  late.add(key);
+  const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)].filter((m) => !labelOf(m) && rowWords(m, "") === row && getComputedStyle(m).cursor === "pointer");
+  if (members.length < 2 || members.length > LATE_MEMBERS) return "";
+  const scopes = members.map(() => "");
+  const boxes = boxesOf(members, scopes);
+  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
+  settle(members, places, scopes, run.twins);
+  return run.twins.get(el) || "";
+}
 function twinOf(el) {
   if (!run.semantic || el.ownerDocument !== document) return "";
   if (!run.twins) run.twins = pageTwins();
-  return run.twins.get(el) || "";
+  return run.twins.get(el) || lateTwin(el);
 }
 
 // src/control.js

@@ -73,6 +73,8 @@ export function beginRun(opts) {
   run.scanRoots = new Map();
   run.foundRoots = [];
   run.twins = null;  // twins.js: the page's twins, read on first use
+  run.twinHeadings = null;  // twins.js: the page's headings, in document order, with them
+  run.lateTwins = null;  // twins.js: the groups of twins only their style makes controls
   run.tabsByPanel = null;  // pane_name.js: the page's tabs by the panel each shows
   run.titles = null;  // pictures.js: the page's links with words by address, read on first use
   return run;

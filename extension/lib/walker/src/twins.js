@@ -22,9 +22,9 @@
 // first by the file each shows, "src:<words>" (picture_twins.js), then by where they sit.
 import { TEXT_FIELDS, TWIN_FIELDS, addOnPlaces, neighbourPlaces, placeholderOnly, twinFieldKey, unnamedApart } from './field_twins.js';
 import { paneName } from './pane_name.js';
-import { wordlessName } from './wordless_name.js';
 import { iconColour } from './swatch.js';
 import { picturesOf, titleWords } from './pictures.js';
+import { boxesOf, labelOf } from './twin_boxes.js';
 import { PICTURES, filePlace, pictureAlt } from './picture_twins.js';
 import { collapse, run } from './run.js';
 
@@ -42,9 +42,6 @@ const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
 const BLOCKS = 'p, li, td, dd, blockquote';
 const BOX_HEADS = new Set(['header', 'legend', 'caption', 'figcaption']);
 const BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;  // card-header, panel-heading
-const BOX_TITLE = 'h1, h2, h3, h4, h5, h6, [role=heading]';
-const BOX_CHARS = 200;  // the words of a box looked at
-const TITLE_WORDS = 2;  // a box's link of this many words or more is its title
 const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_words.py)
 const NAME_WORDS = 3;  // the words of a container's name it holds
 const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's icon
@@ -66,22 +63,6 @@ function placeWords(place, max = ID_WORDS) {
   let words = idWords(place.slice(at + 1), kind === 'at' ? 12 : max);
   if (kind === 'at') words = words.filter((w) => !/\d/.test(w));
   return { kind, words: words.slice(0, kind === 'at' ? NAME_WORDS : max) };
-}
-
-function labelOf(el) {
-  let label = el.getAttribute('aria-label') || '';
-  if (!label && el.localName === 'img') label = el.getAttribute('alt') || '';
-  if (!label && el.localName === 'input') {
-    // (a title names a box with no label before its value: radios titled by the colour
-    // each picks, their value all "on", are no twins)
-    label = (el.labels && el.labels[0] && el.labels[0].textContent)
-      || el.getAttribute('title') || el.value || '';
-  }
-  if (!label) label = el.textContent || '';
-  // (a control that shows no words is named by its picture's alt or its icon, as the host
-  // names it: two picture links alike in it are twins, parted by where they sit)
-  if (!collapse(label)) label = wordlessName(el);
-  return collapse(label).toLowerCase().slice(0, 60);
 }
 
 // The words of the row or item a control sits in, as the host reads them for its id
@@ -265,73 +246,6 @@ function part(members, places, from, out) {
   }
 }
 
-// The box of each twin (its last places): its largest ancestor (up to UP) that holds no other twin of its
-// group, as "for:<words>": the box's heading (not one inside the twin), else its title link (a
-// link of a few words: a product's or a story's name), else its words without
-// the twin's label and without numbers (a price, a rating, a count change with the page's data;
-// a title's are its name). A twin inside another of its group (a link in its scripted <span>)
-// is one control twice: the two share the outer one's box.
-function boxesOf(members, scopes) {
-  const inGroup = new Set(members);
-  const outer = members.map((el) => {
-    let top = el;
-    for (let a = el.parentElement, up = 0; a && up < UP; a = a.parentElement, up++) {
-      if (inGroup.has(a)) top = a;
-    }
-    return top;
-  });
-  const held = new Map();  // ancestor → how many of the (outer) twins it holds
-  for (const el of new Set(outer)) {
-    for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== 'body';
-      a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
-  }
-  return outer.map((el, i) => {
-    const row = el.closest('tr');
-    let box = null;
-    for (let a = el.parentElement, up = 0; !row && a && up < UP && held.get(a) === 1;
-      a = a.parentElement, up++) box = a;
-    scopes[i] = scopeWords(members[i], row || box || el.parentElement);
-    if (row) return [];  // (a table's rows: the host parts them by their cells)
-    const before = afterWords(box || el, labelOf(el));
-    if (!box) return before ? [before] : [];
-    const label = labelOf(el);
-    const apart = (h) => !h.contains(el) && !el.contains(h);
-    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h)
-      && (h.textContent || '').trim()) || [...box.querySelectorAll('a[href]')].find((a) => apart(a)
-      && !/^\s*(#|javascript:)/i.test(a.getAttribute('href'))  // (it goes somewhere)
-      && collapse(a.textContent || '').split(' ').length >= TITLE_WORDS && labelOf(a) !== label);
-    let words = collapse((title || box).textContent || '').slice(0, BOX_CHARS);
-    if (!title) {
-      words = collapse(words.toLowerCase().replace(label || '\u0000', ' ')).split(' ')
-        .filter((w) => !/\d/.test(w)).join(' ');
-    }
-    return [...(words ? [`for:${words}`] : []), ...(before ? [before] : [])];
-  });
-}
-
-// What a twin and its box say in full (its address, the words of its row or box): twins
-// alike in their places but not in these are told apart by the host's own words (the text
-// nearest them, the last parts of their address), so they are not numbered.
-function scopeWords(el, scope) {
-  const href = el.localName === 'a' ? el.getAttribute('href') || '' : '';
-  return `${href}\u0000${collapse(((scope || el).textContent || '').slice(0, 400))}`;
-}
-
-// "after:<words>": the words of the item before a twin's box (or the twin), without numbers,
-// for twins alike in everything else (a menu's two "Level 1" items, one after the section's
-// header, one after the other's submenu). A twin beside its twin ("Retry" after "Retry": the
-// same action twice in one place) is after nothing: the host numbers it, the last resort.
-function afterWords(box, label) {
-  let n = 0;
-  for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
-    const text = collapse(s.textContent || '');
-    if (text.toLowerCase() === label) return '';
-    const words = text.slice(0, BOX_CHARS).split(' ').filter((w) => w && !/\d/.test(w)).join(' ');
-    if (words) return `after:${words}`;
-  }
-  return '';
-}
-
 // The places of twins as their ids will say them; boxes' words without the words every one
 // of them starts with ("Sponsored You're seeing this ad ..." on each card): what is left is
 // each box's own. Headings, paragraphs and items before alike in the words an id holds but
@@ -381,6 +295,17 @@ function fieldBox(places) {
   return ['for:', 'after:'].map((kind) => places.find((p) => p.startsWith(kind)) || '');
 }
 
+// Twins parted by their places, their rows' cells, their icons' hues, else numbered: each
+// one's words, "|"-joined, into `out`.
+function settle(members, places, scopes, out) {
+  withCells(members, places);
+  withHues(members, places);
+  const words = members.map(() => []);
+  part(members.map((_, i) => i), places, 0, words);
+  numberAlike(words, scopes);
+  members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });
+}
+
 /** Map(control → its places that part it from its twins, "|"-joined) for the page. */
 export function pageTwins() {
   const groups = new Map();
@@ -423,13 +348,9 @@ export function pageTwins() {
     // (a picture: the file it shows first, then where it sits)
     const places = members.map((el, i) => [...(key[0] === '\u0004' ? [filePlace(el)] : []),
       ...placesOf(el, headings), ...boxes[i]]);
-    withCells(members, places);
-    withHues(members, places);
-    const words = members.map(() => []);
-    part(members.map((_, i) => i), places, 0, words);
-    numberAlike(words, scopes);
-    members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });
+    settle(members, places, scopes, out);
   }
+  run.twinHeadings = headings;
   // A picture is its title's: it takes the title's words and the places that part the title
   // from its twins (the same story's picture and title in two lists).
   for (const [picture, title] of picturesOf(links)) {
@@ -439,9 +360,38 @@ export function pageTwins() {
   return out;
 }
 
+// A control no selector of the page's twins takes, that shows no words and that only its
+// style makes one (a file picker's paperclip icon over its hidden input, cursor: pointer), is
+// a twin of the elements alike in tag and class in rows alike that the pointer is drawn over
+// too, read over the whole page when the walk first meets one of them, parted as the page's
+// twins are: by their containers, the heading above, their box (volt's two "Choose Image"
+// boxes, under "Select profile photo" and "Select cover photo").
+const LATE_GROUPS = 200;  // such groups read a walk (past it none is: a bound on its work)
+const LATE_MEMBERS = 200;  // elements of one such group
+function lateTwin(el) {
+  const look = el.getAttribute('class') || '';
+  if (!look.trim() || el.matches(`${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`) || labelOf(el)) {
+    return '';
+  }
+  const row = rowWords(el, '');
+  const key = `${el.localName}\u0000${look}\u0000${row}`;
+  const late = run.lateTwins || (run.lateTwins = new Set());
+  if (late.has(key) || late.size >= LATE_GROUPS) return '';
+  late.add(key);
+  const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)]
+    .filter((m) => !labelOf(m) && rowWords(m, '') === row
+      && getComputedStyle(m).cursor === 'pointer');
+  if (members.length < 2 || members.length > LATE_MEMBERS) return '';
+  const scopes = members.map(() => '');
+  const boxes = boxesOf(members, scopes);
+  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
+  settle(members, places, scopes, run.twins);
+  return run.twins.get(el) || '';
+}
+
 /** The twin words of one control, the page's twins read on first use in this walk. */
 export function twinOf(el) {
   if (!run.semantic || el.ownerDocument !== document) return '';
   if (!run.twins) run.twins = pageTwins();
-  return run.twins.get(el) || '';
+  return run.twins.get(el) || lateTwin(el);
 }

@@ -1,0 +1,93 @@
+// Semantic mode (issue 31): what a twin says and the box it sits in, for twins.js: a
+// control's label as the twins read it, and each twin's box, its last places.
+import { collapse } from './run.js';
+import { wordlessName } from './wordless_name.js';
+
+const UP = 12;  // ancestors looked at for a twin's box
+const BOX_TITLE = 'h1, h2, h3, h4, h5, h6, [role=heading]';
+const BOX_CHARS = 200;  // the words of a box looked at
+const TITLE_WORDS = 2;  // a box's link of this many words or more is its title
+
+/** A control's label as twins are grouped by it (lower case, 60 characters at most). */
+export function labelOf(el) {
+  let label = el.getAttribute('aria-label') || '';
+  if (!label && el.localName === 'img') label = el.getAttribute('alt') || '';
+  if (!label && el.localName === 'input') {
+    // (a title names a box with no label before its value: radios titled by the colour
+    // each picks, their value all "on", are no twins)
+    label = (el.labels && el.labels[0] && el.labels[0].textContent)
+      || el.getAttribute('title') || el.value || '';
+  }
+  if (!label) label = el.textContent || '';
+  // (a control that shows no words is named by its picture's alt or its icon, as the host
+  // names it: two picture links alike in it are twins, parted by where they sit)
+  if (!collapse(label)) label = wordlessName(el);
+  return collapse(label).toLowerCase().slice(0, 60);
+}
+
+// The box of each twin (its last places): its largest ancestor (up to UP) that holds no other twin of its
+// group, as "for:<words>": the box's heading (not one inside the twin), else its title link (a
+// link of a few words: a product's or a story's name), else its words without
+// the twin's label and without numbers (a price, a rating, a count change with the page's data;
+// a title's are its name). A twin inside another of its group (a link in its scripted <span>)
+// is one control twice: the two share the outer one's box.
+export function boxesOf(members, scopes) {
+  const inGroup = new Set(members);
+  const outer = members.map((el) => {
+    let top = el;
+    for (let a = el.parentElement, up = 0; a && up < UP; a = a.parentElement, up++) {
+      if (inGroup.has(a)) top = a;
+    }
+    return top;
+  });
+  const held = new Map();  // ancestor → how many of the (outer) twins it holds
+  for (const el of new Set(outer)) {
+    for (let a = el.parentElement, up = 0; a && up < UP && a.localName !== 'body';
+      a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
+  }
+  return outer.map((el, i) => {
+    const row = el.closest('tr');
+    let box = null;
+    for (let a = el.parentElement, up = 0; !row && a && up < UP && held.get(a) === 1;
+      a = a.parentElement, up++) box = a;
+    scopes[i] = scopeWords(members[i], row || box || el.parentElement);
+    if (row) return [];  // (a table's rows: the host parts them by their cells)
+    const before = afterWords(box || el, labelOf(el));
+    if (!box) return before ? [before] : [];
+    const label = labelOf(el);
+    const apart = (h) => !h.contains(el) && !el.contains(h);
+    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h)
+      && (h.textContent || '').trim()) || [...box.querySelectorAll('a[href]')].find((a) => apart(a)
+      && !/^\s*(#|javascript:)/i.test(a.getAttribute('href'))  // (it goes somewhere)
+      && collapse(a.textContent || '').split(' ').length >= TITLE_WORDS && labelOf(a) !== label);
+    let words = collapse((title || box).textContent || '').slice(0, BOX_CHARS);
+    if (!title) {
+      words = collapse(words.toLowerCase().replace(label || '\u0000', ' ')).split(' ')
+        .filter((w) => !/\d/.test(w)).join(' ');
+    }
+    return [...(words ? [`for:${words}`] : []), ...(before ? [before] : [])];
+  });
+}
+
+// What a twin and its box say in full (its address, the words of its row or box): twins
+// alike in their places but not in these are told apart by the host's own words (the text
+// nearest them, the last parts of their address), so they are not numbered.
+function scopeWords(el, scope) {
+  const href = el.localName === 'a' ? el.getAttribute('href') || '' : '';
+  return `${href}\u0000${collapse(((scope || el).textContent || '').slice(0, 400))}`;
+}
+
+// "after:<words>": the words of the item before a twin's box (or the twin), without numbers,
+// for twins alike in everything else (a menu's two "Level 1" items, one after the section's
+// header, one after the other's submenu). A twin beside its twin ("Retry" after "Retry": the
+// same action twice in one place) is after nothing: the host numbers it, the last resort.
+function afterWords(box, label) {
+  let n = 0;
+  for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
+    const text = collapse(s.textContent || '');
+    if (text.toLowerCase() === label) return '';
+    const words = text.slice(0, BOX_CHARS).split(' ').filter((w) => w && !/\d/.test(w)).join(' ');
+    if (words) return `after:${words}`;
+  }
+  return '';
+}
