@@ -1,8 +1,9 @@
 """Pictures named alike keep one id in every read (issue 31, design note 94), through the
 extension and the host in Debian Chromium: six product cards whose pictures all say "Product
 Name" are told apart by the file each shows (``..._product1``), one avatar shown twice by the
-heading above each, and a deal's picture link whose address carries a tracking token of its
-own (``;_ylt=...``) is named by its title, never numbered. The ids are the same in the first
+heading above each, three brand links showing a logo alone, all named "img", by the file each
+shows, and a deal's picture link whose address carries a tracking token of its own
+(``;_ylt=...``) is named by its title, never numbered. The ids are the same in the first
 screen, in the whole page, after a scroll and after a card is added above them."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ PRODUCTS = {f"img_product_name_in_main_at_grid_product{n}" for n in range(1, 7)}
 AVATARS = {"img_avatar_near_reviewsgreat_shop_under_reviews",
            "img_avatar_near_teamsince_2019_under_team"}
 DEALS = {"link_for_hello_oral_care_kids", "link_for_chroma_000914_hello_kitty"}
+BRANDS = {f"link_img_near_shop_all_brands_img_0{n}" for n in range(1, 4)}
 ADD_A_CARD_ON_TOP = (
     "const card = document.querySelector('.card').cloneNode(true);"
     "card.querySelector('img').setAttribute('src', '../assets/img/ecommerce/product13.jpg');"
@@ -48,6 +50,8 @@ def test_pictures_named_alike_are_told_apart_by_their_file_and_place_in_every_re
     pictures = {e["id"]: e["relations"].get("for") for e in whole.elements
                 if e["type"] == "link" and e["id"].startswith("link_for_")}
     assert set(pictures) == DEALS and all(pictures.values()), pictures
+    brands = {e["id"] for e in whole.elements if e.get("label") == "img"}
+    assert brands == BRANDS, sorted(brands)
     browser.run_in_target("window.scrollBy(0, 600)")
     scrolled = ids(read(browser))
     assert scrolled and {k: ids(whole)[k] for k in scrolled} == scrolled, scrolled

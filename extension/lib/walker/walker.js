@@ -4029,6 +4029,12 @@ function filePlace(img) {
   const words2 = (stem.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || []).filter((w) => FILE_WORD.test(w));
   return words2.length ? `src:${words2.slice(0, FILE_WORDS).join(" ")}` : "";
 }
+function shownFile(el) {
+  if (el.localName === "img") return filePlace(el);
+  if (el.hasAttribute("aria-label") || collapse(el.textContent || "")) return "";
+  const img = el.querySelector("img");
+  return img ? filePlace(img) : "";
+}
 
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
@@ -4264,7 +4270,7 @@ function pageTwins() {
       boxes = near().map((n2, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n2]);
     } else boxes = boxesOf(members, scopes);
     const places = members.map((el, i) => [
-      ...key[0] === "" ? [filePlace(el)] : [],
+      shownFile(el),
       ...placesOf(el, headings),
       ...boxes[i]
     ]);

@@ -4,7 +4,9 @@
 // it shows: the file it shows, its name's words ("src:<words>": "product1" of
 // ".../ecommerce/product1.jpg"), a token-free part of the page the picture's own markup names;
 // pictures showing one file (a row's avatars, all "avatar.jpg") are parted by where they sit,
-// as controls are. A picture inside a control is that control's, no twin of its own.
+// as controls are. A picture inside a control is that control's, no twin of its own; a control
+// that shows nothing but a picture (a footer's brand logos, each "img") is told from its twins
+// first by that picture's file too.
 import { collapse } from './run.js';
 
 export const PICTURES = 'img[alt]';
@@ -32,4 +34,13 @@ export function filePlace(img) {
   const words = (stem.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
     .match(/[\p{L}\p{N}]+/gu) || []).filter((w) => FILE_WORD.test(w));
   return words.length ? `src:${words.slice(0, FILE_WORDS).join(' ')}` : '';
+}
+
+/** The "src:<words>" of the file a twin shows, where it shows nothing else: a picture, or a
+ * control with no words and no aria-label of its own holding one; "" for any other. */
+export function shownFile(el) {
+  if (el.localName === 'img') return filePlace(el);
+  if (el.hasAttribute('aria-label') || collapse(el.textContent || '')) return '';
+  const img = el.querySelector('img');
+  return img ? filePlace(img) : '';
 }

@@ -25,7 +25,7 @@ import { paneName } from './pane_name.js';
 import { iconColour } from './swatch.js';
 import { picturesOf, titleWords } from './pictures.js';
 import { boxesOf, labelOf } from './twin_boxes.js';
-import { PICTURES, filePlace, pictureAlt } from './picture_twins.js';
+import { PICTURES, pictureAlt, shownFile } from './picture_twins.js';
 import { collapse, run } from './run.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
@@ -345,9 +345,9 @@ export function pageTwins() {
       const own = boxesOf(members, scopes.slice());
       boxes = near().map((n, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n]);
     } else boxes = boxesOf(members, scopes);
-    // (a picture: the file it shows first, then where it sits)
-    const places = members.map((el, i) => [...(key[0] === '\u0004' ? [filePlace(el)] : []),
-      ...placesOf(el, headings), ...boxes[i]]);
+    // (a picture, or a control showing one alone: the file it shows first, then where it sits)
+    const places = members.map((el, i) => [shownFile(el), ...placesOf(el, headings),
+      ...boxes[i]]);
     settle(members, places, scopes, out);
   }
   run.twinHeadings = headings;
