@@ -29,7 +29,7 @@ def element_id(browser: Browser, ident: str, label: str, nth: int) -> str:
     """The element id of a target: a top document's by its HTML id over a CDP connection of
     the test's own (covered targets are in no read), a framed one by the nth outline line
     that names ``label``."""
-    if nth == 0 and label != "Framed button":
+    if nth == 0 and not ident.startswith("framed"):
         cdp = BrowserCDP(browser)
         try:
             session = cdp.call("Target.attachToTarget", {"targetId": browser.target_handle,
@@ -72,3 +72,48 @@ def test_layout_verdict(browser: Browser, pages_url: str, cross_site_url: str, p
     else:
         assert not result.ok and result.error and result.error.code == "occluded", result
         assert ident not in hits(browser)
+
+
+def _set_zoom(cdp: BrowserCDP, base: str, zoom: float) -> None:
+    """Browser zoom (chrome.tabs.setZoom; 0: the default) of the tabs showing ``base``."""
+    worker = cdp.worker_target()
+    assert worker is not None, "the extension's service worker is not running"
+    got = cdp.evaluate_in(worker, f"""chrome.tabs.query({{}})
+      .then((tabs) => Promise.all(tabs.filter((tab) => tab.url?.startsWith({json.dumps(base)}))
+        .map((tab) => chrome.tabs.setZoom(tab.id, {zoom}))))
+      .then((done) => done.length, (e) => String(e))""", await_promise=True)
+    assert isinstance(got, int) and got >= 1, got
+
+
+@pytest.mark.parametrize("zoom", [1.25, 0.8])
+def test_every_layout_verdict_under_browser_zoom(browser: Browser, pages_url: str,
+                                                 cross_site_url: str, zoom: float) -> None:
+    """The issue's zoom: the whole corpus again with the tab zoomed (CSS pixels no longer
+    device pixels; the in-page box declines and DevTools is asked), as an act runs and
+    exact. Every case is judged, then the wrong ones are listed together."""
+    wrong: list[str] = []
+    cdp = BrowserCDP(browser)
+    try:
+        for page, ident, label, nth, action, verdict in CASES:
+            browser.open(f"{pages_url}act_layouts/{page}?x={cross_site_url}")
+            _set_zoom(cdp, pages_url, zoom)
+            browser.run_in_target("settle()")  # the scroll again, at this zoom
+            assert abs(float(browser.run_in_target("return devicePixelRatio")) - zoom) < 0.01
+            assert browser.run_in_target("return document.body.dataset.ready") == "1"
+            target = element_id(browser, ident, label, nth)
+            for exact in (False, True):
+                result = browser.act(target, action, exact=exact)
+                reached = ident in hits(browser)
+                where = f"{page} {ident}#{nth} exact={exact}"
+                if verdict == "clear" and not (result.ok and reached):
+                    wrong.append(f"{where}: false refusal or missed click: {result.error}")
+                if verdict == "covered" and (reached or result.ok or not result.error
+                                             or result.error.code != "occluded"):
+                    wrong.append(f"{where}: real cover missed: {result.error}")
+                if verdict == "covered" or action == "check":
+                    break  # a covered case is judged once; a check done is not undone
+                browser.run_in_target("document.body.dataset.hits = ''")
+    finally:
+        _set_zoom(cdp, pages_url, 0)
+        cdp.close()
+    assert not wrong, "\n".join(wrong)
