@@ -156,3 +156,30 @@ test("outside agents cannot snapshot axsnap's own pages (the panel as a tab), ot
     assert.deepEqual(calls.attached, [], 'refused before attaching');
   }
 });
+
+test('a tab an act opened in a chosen shared tab is shared too; no other tab is (issue 32)', async () => {
+  const tabs = [
+    { id: 1, windowId: 10, url: 'https://a.example/', title: 'A' },
+    { id: 5, windowId: 10, url: 'https://a.example/report', title: 'R', openerTabId: 1 },
+    { id: 6, windowId: 10, url: 'https://bank.example/', title: 'Bank' },
+  ];
+  const granted = [];
+  const make = (access) => createControl({
+    access: async () => access,
+    activeTabId: async () => 1,
+    getTab: async (id) => tabs.find((t) => t.id === id) ?? Promise.reject(new Error('No tab')),
+    queryTabs: async () => tabs,
+    request: async () => ({ ok: true, result: { ok: true, action: 'click', opened_tabs: [
+      { tabId: 5, url: 'https://a.example/report' }, { tabId: 6, url: 'https://bank.example/' },
+      { tabId: 9, url: '' }] } }),
+    grantTab: async (id) => { granted.push(id); },
+  });
+  const chosen = { enabled: true, scope: 'chosen', tabs: [1], windowId: null };
+  const reply = await make(chosen).handle({ id: 'o1', op: 'act', params: { tabId: 1, action: 'click', target: 'Report' } });
+  assert.equal(reply.ok, true);
+  assert.deepEqual(granted, [5], 'the tab the shared tab opened; not one it did not open, nor one gone');
+  await make({ ...chosen, tabs: [1, 5] }).handle({ id: 'o2', op: 'act', params: { tabId: 1, action: 'click', target: 'Report' } });
+  assert.deepEqual(granted, [5], 'already shared: not added twice');
+  await make({ ...chosen, scope: 'active' }).handle({ id: 'o3', op: 'act', params: { tabId: 1, action: 'click', target: 'Report' } });
+  assert.deepEqual(granted, [5], 'the active tab scope follows focus: nothing to add');
+});

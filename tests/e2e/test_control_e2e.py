@@ -158,6 +158,33 @@ def test_wait_for_history_and_evaluate_over_http(shared: ControlEnv) -> None:
     assert_refused(status, body, text, 403, "not_allowed")
 
 
+@pytest.mark.parametrize("name", ["Open the report", "Open a popup"])
+def test_a_tab_an_act_opens_can_be_followed_by_the_agent(shared: ControlEnv, pages_url: str,
+                                                         name: str) -> None:
+    """Issue 32: the tabs and popups a click opens are reported and can be followed. With
+    chosen tabs shared, the act's reply named the new tab and told the agent to act there,
+    and every request there answered tab_not_granted: a tab the shared tab opened is shared
+    too, as a tab the agent opens itself is; a tab it did not open stays refused."""
+    tab = shared.browser.tab_id
+    shared.browser.open(pages_url + "act/popup/opener.html")
+    status, acted, text = shared.call("POST", "/control/act", {
+        "tabId": tab, "action": "click", "target": name})
+    assert status == 200 and acted["result"]["ok"] is True, text
+    opened = acted["result"]["opened_tabs"]
+    assert len(opened) == 1, opened
+    try:
+        status, listed, _ = shared.call("GET", "/control/tabs")
+        assert {t["id"] for t in listed["tabs"]} == {tab, opened[0]["tabId"]}
+        status, confirmed, text = shared.call("POST", "/control/act", {
+            "tabId": opened[0]["tabId"], "action": "click", "target": "Confirm"})
+        assert status == 200 and confirmed["result"]["ok"] is True, text
+    finally:
+        with shared.browser.in_target(opened[0]["targetId"]) as driver:
+            said = driver.execute_script("return document.querySelector('button').textContent")
+            driver.close()
+    assert said == "Confirmed"
+
+
 @pytest.mark.parametrize("url", ["file:///etc/passwd", "chrome://settings/",
                                  "data:text/html,<h1>x</h1>", "javascript:alert(1)",
                                  f"chrome-extension://{EXTENSION_ID}/sidepanel.html"])

@@ -140,6 +140,18 @@ export function createControl(deps) {
     return { ok: true, tabId: tab.id, url: String(tab.url ?? ''), title: String(tab.title ?? '') };
   }
 
+  /** A tab or popup an act in a shared tab opened (a target=_blank link, window.open) is
+   * shared too when the person shares chosen tabs, as a tab the agent opens with `tab open`
+   * is: the reply tells the agent to act there, and `tab_not_granted` answered it (issue 32:
+   * new tabs can be followed). Only a tab Chrome says the shared tab opened. */
+  async function shareOpened(opened, tab, access) {
+    if (access.scope !== 'chosen' || !Array.isArray(opened)) return;
+    for (const entry of opened) {
+      const made = Number.isInteger(entry?.tabId) ? await deps.getTab(entry.tabId).catch(() => null) : null;
+      if (made && made.openerTabId === tab.id && !access.tabs.includes(made.id)) await deps.grantTab(made.id);
+    }
+  }
+
   async function run(msg, access, seen) {
     const params = msg.params && typeof msg.params === 'object' ? msg.params : {};
     if (msg.op === 'tabs') {
@@ -165,6 +177,7 @@ export function createControl(deps) {
       // upload the person did not allow) under the outside role
       const { tabId: _given, targetId: _target, type: _type, ...rest } = given;
       const reply = await deps.request({ ...rest, type: msg.op, tabId: tab.id }, grants);
+      if (msg.op === 'act' && reply.ok) await shareOpened(reply.result?.opened_tabs, tab, access);
       return reply.ok ? { ...reply, tabId: tab.id } : reply;
     }
     if (msg.op === 'history') {
