@@ -43,3 +43,26 @@ def test_glyph_and_punctuation_names(browser: Browser, pages_url: str) -> None:
     assert browser.run_in_target(log) == "next"
     assert browser.act(">>", "click").ok
     assert browser.run_in_target(log) == "last"
+
+
+def test_a_control_a_whole_page_read_listed_below_the_fold_takes_acts(browser: Browser,
+                                                                      pages_url: str) -> None:
+    """Issue 32: "a button listed by a whole-page read (--page) and not yet scrolled into
+    view twice gave stale_element". By its DOM text index and by its outline id from whole
+    page reads, twice each, the page scrolled back to the top between: each act scrolls it
+    into view, says so, and reaches it."""
+    archived = "return document.querySelectorAll('li')[119].querySelector('button').textContent"
+    browser.open(f"{pages_url}act/offscreen/long_list.html")
+    dom = browser.snapshot(format="domtext", viewport_only=False)
+    line = next(x for x in dom.domtext.splitlines() if 'in="Item 120"' in x)
+    index = int(line.split("]")[0].strip("[ \t"))
+    outline = browser.snapshot(format="outline", scope="page").combinedTree
+    ident = [line.strip()[1:].split("]")[0] for line in outline.splitlines()
+             if line.strip().endswith("button: Archive")][-1]
+    for target in (index, index, ident, ident):
+        assert browser.run_in_target("return scrollY") == 0
+        result = browser.act(target, "click")
+        assert result.ok, (target, result.error)
+        assert result.offscreen is True, target
+        assert browser.run_in_target(archived) == "Done"
+        browser.run_in_target("scrollTo(0, 0)")
