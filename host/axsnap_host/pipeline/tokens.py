@@ -82,8 +82,10 @@ def _drop_python_ranks(encoding: Any) -> None:
 
 
 def warm_up() -> threading.Thread:
-    """Load the encoder on a daemon thread; returns the thread."""
-    thread = threading.Thread(target=encoder, name="tiktoken-warm-up", daemon=True)
+    """Load the encoder and check its digit groups (what the first memoized count would do
+    first) on a daemon thread; returns the thread."""
+    thread = threading.Thread(target=_digit_groups_are_tokens, name="tiktoken-warm-up",
+                              daemon=True)
     thread.start()
     return thread
 
@@ -107,12 +109,16 @@ def count_tokens(text: str, *, memo: bool = False) -> int:
 
 
 def _digit_groups_are_tokens() -> bool:
+    """Whether every group of one to three digits, and the comma, is one token (once a
+    process; the encoder is loaded first). One string at a time on this thread:
+    ``encode_ordinary_batch`` gives the same lists but starts a pool of eight threads for
+    1,111 short strings (13-17 ms CPU against 1.4 ms here)."""
     global _digits_checked
     if _digits_checked is None:
         enc = encoder()
         groups = [str(i) for i in range(10)] + [f"{i:02d}" for i in range(100)] + [
             f"{i:03d}" for i in range(1000)] + [","]
-        _digits_checked = all(len(t) == 1 for t in enc.encode_ordinary_batch(groups))
+        _digits_checked = all(len(enc.encode_ordinary(g)) == 1 for g in groups)
     return _digits_checked
 
 
