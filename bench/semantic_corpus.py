@@ -194,6 +194,34 @@ def measure(browser: Browser, base: str, name: str, label: dict[str, Any]) -> di
     return row
 
 
+def failed_row(name: str, label: dict[str, Any], error: str) -> dict[str, Any]:
+    """A page that could not be read: a page-type miss in both reads, its labelled controls
+    and body paragraphs not found, nothing else counted; the reason in ``error``."""
+    wanted = label.get("controls") or []
+    row: dict[str, Any] = {
+        "name": name, "label": label["type"], "held_out": label["held_out"],
+        "window": "unknown", "whole": "unknown", "error": error, "ids": 0, "id_problems": [],
+        "id_classes": {}, "context_digit_ids": [], "controls": (0, len(wanted)),
+        "controls_missing": [c["name"] + (f" @{c['context']}" if c.get("context") else "")
+                             for c in wanted],
+        "scroll_changed": [], "scroll_shared": 0, "budget_tokens": 0}
+    if label.get("body"):
+        row["body"] = (0, 0), len(label["body"])
+    return row
+
+
+def measure_or_fail(browser: Browser, base: str, name: str,
+                    label: dict[str, Any]) -> dict[str, Any]:
+    """``measure``, or a failed row when the page has no file or a read raises: a page that
+    cannot be read costs its own row, not the run (a held-out set is measured once)."""
+    if not (CORPUS / name / "index.html").is_file():
+        return failed_row(name, label, f"no file bench/corpus/{name}/index.html")
+    try:
+        return measure(browser, base, name, label)
+    except Exception as exc:  # any failure of one page is that page's row, named
+        return failed_row(name, label, f"{type(exc).__name__}: {exc}")
+
+
 def _totals(rows: list[dict[str, Any]]) -> dict[str, str]:
     n = len(rows)
     articles = [r for r in rows if "body" in r]
@@ -263,7 +291,7 @@ def section(rows: list[dict[str, Any]], title: str) -> list[str]:
     in_rank = sum(r["body"][0][0] for r in articles)
     above = sum(r["body"][0][1] for r in articles)
     paras = sum(r["body"][1] for r in articles)
-    fits = sum(r["budget_tokens"] <= BUDGET for r in rows)
+    fits = sum(r["budget_tokens"] <= BUDGET for r in rows if "error" not in r)
     out = [f"## {title} ({n} pages)", "",
            "| measure | result |", "|---|---|",
            f"| page type, default read (first screen) | {window}/{n} = {window / n:.0%} |",
@@ -280,11 +308,12 @@ def section(rows: list[dict[str, Any]], title: str) -> list[str]:
            *id_class_table(rows),
            confusion_markdown([(r["label"], r["window"]) for r in rows]), ""]
     misses = [f"- {r['name']}: {r['label']} → {r['window']} (whole page: {r['whole']})"
+              + (f"; not read: {r['error']}" if "error" in r else "")
               for r in rows if r["window"] != r["label"]]
     out += ["Page-type misses (default read):" if misses else "No page-type misses.", *misses, ""]
     detail = []
     for r in rows:
-        notes = []
+        notes = [f"not read: {r['error']}"] if "error" in r else []
         if r["id_problems"]:
             notes.append("ids " + ", ".join(r["id_problems"][:6]))
         if r.get("context_digit_ids"):
@@ -297,7 +326,7 @@ def section(rows: list[dict[str, Any]], title: str) -> list[str]:
         if "body" in r and r["body"][0][1] < r["body"][1]:
             notes.append(f"body {r['body'][0][1]}/{r['body'][1]} above chrome "
                          f"({r['body'][0][0]} in the ranking)")
-        if r["budget_tokens"] > BUDGET:
+        if "error" not in r and r["budget_tokens"] > BUDGET:
             notes.append(f"budget {r['budget_tokens']} tokens")
         if notes:
             detail.append(f"- {r['name']}: " + "; ".join(notes))
@@ -315,6 +344,9 @@ def main() -> int:
     args = parser.parse_args()
     labels = json.loads((CORPUS / "labels.json").read_text("utf-8"))["pages"]
     names = args.only or sorted(labels)
+    unknown = [n for n in names if n not in labels]
+    if unknown:
+        parser.error("not in bench/corpus/labels.json: " + " ".join(unknown))
     if args.tuned:
         names = [n for n in names if not labels[n]["held_out"]]
     rows = []
@@ -327,7 +359,7 @@ def main() -> int:
     else:
         with serve_directory(CORPUS) as base, Browser() as browser:
             for name in names:
-                row = measure(browser, base, name, labels[name])
+                row = measure_or_fail(browser, base, name, labels[name])
                 rows.append(row)
                 print(json.dumps(row, ensure_ascii=False), file=sys.stderr)
     if args.only or args.tuned:
