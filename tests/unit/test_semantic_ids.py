@@ -330,7 +330,7 @@ def test_the_file_a_picture_named_alike_shows_is_said_as_its_words() -> None:
     """The walker parts pictures named alike by the file each shows, "src:<words>"; the id
     says its words alone, before a place that parts pictures showing one file."""
     assert twin_words("src:product1") == "product1"
-    assert twin_words("src:profile picture 3|under:Team") == "profile_picture_3_under_team"
+    assert twin_words("src:profile picture3|under:Team") == "profile_picture3_under_team"
     ids = assign_ids([Placed("img_product_name", "main", repeated=True,
                              twin=twin_words(f"src:product{n}")) for n in (1, 2)])
     assert ids == ["img_product_name_in_main_product1", "img_product_name_in_main_product2"]

@@ -4026,7 +4026,12 @@ function filePlace(img) {
   if (!raw || /^(data|blob):/i.test(raw)) return "";
   const file = raw.split(/[?#]/)[0].split("/").filter(Boolean).pop() || "";
   const stem = file.includes(".") ? file.slice(0, file.lastIndexOf(".")) : file;
-  const words2 = (stem.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || []).filter((w) => FILE_WORD.test(w));
+  const words2 = [];
+  for (const w of stem.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || []) {
+    if (!FILE_WORD.test(w)) continue;
+    if (!/^\d+$/.test(w)) words2.push(w);
+    else if (words2.length && !/\d$/.test(words2[words2.length - 1])) words2[words2.length - 1] += w;
+  }
   return words2.length ? `src:${words2.slice(0, FILE_WORDS).join(" ")}` : "";
 }
 function shownFile(el) {

@@ -25,14 +25,22 @@ export function pictureAlt(el, controls) {
 const FILE_WORD = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;
 
 /** "src:<words>": the words of the name of the file a picture shows (its stem, no folder, no
- * extension, no query), its tokens dropped; "" for a picture with none (a data: placeholder). */
+ * extension, no query), its tokens dropped, a short number said with the word before it
+ * ("tree-3" → "tree3", "img-01" → "img01": an id ending in a number alone reads as a counter)
+ * and dropped where no word is before it ("1.jpg"); "" for a picture with none (a data:
+ * placeholder). */
 export function filePlace(img) {
   const raw = (img.getAttribute('src') || '').trim();
   if (!raw || /^(data|blob):/i.test(raw)) return '';
   const file = raw.split(/[?#]/)[0].split('/').filter(Boolean).pop() || '';
   const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;
-  const words = (stem.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-    .match(/[\p{L}\p{N}]+/gu) || []).filter((w) => FILE_WORD.test(w));
+  const words = [];
+  for (const w of stem.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .match(/[\p{L}\p{N}]+/gu) || []) {
+    if (!FILE_WORD.test(w)) continue;
+    if (!/^\d+$/.test(w)) words.push(w);
+    else if (words.length && !/\d$/.test(words[words.length - 1])) words[words.length - 1] += w;
+  }
   return words.length ? `src:${words.slice(0, FILE_WORDS).join(' ')}` : '';
 }
 
