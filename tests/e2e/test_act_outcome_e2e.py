@@ -28,3 +28,19 @@ def test_check_on_a_row_the_app_re_renders(browser: Browser, pages_url: str) -> 
     assert checked(browser, "Quarterly report") == "false"
     assert browser.run_in_target("return document.getElementById('count').textContent") == \
         "1 selected"
+
+
+def test_a_box_the_page_keeps_is_a_failure_that_suggests_no_click(browser: Browser,
+                                                                  pages_url: str) -> None:
+    """The other half of the issue's false failure: when the page truly keeps the box as it
+    was, the act fails saying what the page shows, and its hint never suggests the action
+    ("try click") that would toggle it again."""
+    browser.open(f"{pages_url}act/outcome/refuses.html")
+    for name, action, shows in (("Locked by your admin", "check", "unchecked"),
+                                ("Always on", "uncheck", "checked")):
+        result = browser.act(name, action)
+        assert not result.ok and result.error and result.error.code == "action_failed", result
+        assert f"the page shows it {shows}" in result.error.message
+        assert "click" not in result.error.hint.replace("a second click would", ""), \
+            result.error.hint
+        assert "Read the page" in result.error.hint
