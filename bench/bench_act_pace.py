@@ -1,8 +1,10 @@
 """Act pace (issue 32): one act plus the read of what changed, on the same pages, in one run:
 axsnap (Python ``Browser.act``, whose reply is the change report, and the same act followed by
 an outline delta read; and axsnap MCP's ``act`` tool), Playwright (Python, over CDP on the same
-Chromium: ``get_by_role().click()/.fill()`` then ``page.aria_snapshot()``) and Chrome DevTools
-MCP (``click``/``fill`` by uid then ``take_snapshot``, its own headless /usr/bin/chromium).
+Chromium: ``get_by_role().click()/.fill()`` then ``page.aria_snapshot()``), Playwright MCP
+(``browser_click``/``browser_type`` by ref, ``--snapshot-mode none``, then ``browser_snapshot``)
+and Chrome DevTools MCP (``click``/``fill`` by uid then ``take_snapshot``); each MCP peer on
+its own headless /usr/bin/chromium.
 
 Pages: an email-like inbox (bench/pages/act_pace/inbox.html: 40 rows that re-render on every
 change; the act ticks a row's "Select" checkbox) and the realistic billing form
@@ -12,7 +14,7 @@ the uid its latest snapshot gives the name). Reported: median act, read and act+
 acts per second over the whole loop (act + read), and axsnap's own timings of the act
 (resolve, action, readiness and how it ended, the capture after).
 
-    (cd bench/mcp && npm install)        # Chrome DevTools MCP
+    (cd bench/mcp && npm install)        # Chrome DevTools MCP and Playwright MCP
     .venv/bin/python bench/bench_act_pace.py --acts 12
 """
 
@@ -28,7 +30,7 @@ import sys
 import tempfile
 import time
 from contextlib import AsyncExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -185,28 +187,62 @@ def devtools_call(step: dict[str, Any], snapshot: str) -> tuple[str, dict[str, A
     return "click", {"uid": found.group(1)}
 
 
-async def mcp_rows(devtools: Any, axsnap: Any, tab: int, pages: list[tuple[str, str, Any]],
-                   warmup: int) -> list[Row]:
+def playwright_mcp_call(step: dict[str, Any], snapshot: str) -> tuple[str, dict[str, Any]]:
+    """The ref its latest browser_snapshot gives the role and name; a fill types the whole
+    value at once (browser_type's default, as Playwright's fill)."""
+    found = re.search(rf'{step["role"]} "{re.escape(step["name"])}"[^\n]*\[ref=(\w+)\]',
+                      snapshot)
+    if not found:
+        raise LookupError(f"no ref for {step['role']} {step['name']!r}")
+    if step["kind"] == "fill":
+        return "browser_type", {"element": step["name"], "target": found.group(1),
+                                "text": step["value"]}
+    return "browser_click", {"element": step["name"], "target": found.group(1)}
+
+
+def playwright_mcp(peer: Any, work: Path) -> Any:
+    """Playwright MCP acting without its reply's snapshot (``--snapshot-mode none``), so each
+    act is read once, by browser_snapshot, as every other peer here; files in ``work``."""
+    args = [*peer.server.args, "--snapshot-mode", "none", "--output-dir", str(work)]
+    return replace(peer, server=peer.server.model_copy(update={"args": args, "cwd": work}))
+
+
+async def peer_row(client: Any, tool: str, page: str, url: str, steps: list[dict[str, Any]],
+                   warmup: int, navigate: tuple[str, dict[str, Any]],
+                   read: tuple[str, dict[str, Any]], call: Any) -> Row:
+    """One MCP peer on one page: navigate, read, then each act by the ref its latest read
+    gives the target, and the read of the page after it."""
+    row = Row(page, tool)
+    try:
+        text_of(await client.call_tool(*navigate))
+        snapshot = text_of(await client.call_tool(*read))
+        for i, step in enumerate(steps):
+            started = time.perf_counter()
+            text_of(await client.call_tool(*call(step, snapshot)))
+            acted = time.perf_counter()
+            snapshot = text_of(await client.call_tool(*read))
+            if i >= warmup:
+                row.act_ms.append((acted - started) * 1000)
+                row.read_ms.append((time.perf_counter() - acted) * 1000)
+    except Exception as err:  # a failing tool: said in the table
+        row.note = f"{type(err).__name__}: {err}"[:200]
+    return row
+
+
+async def mcp_rows(devtools: Any, playwright: Any, axsnap: Any, tab: int,
+                   pages: list[tuple[str, str, Any]], warmup: int) -> list[Row]:
     rows = []
     async with AsyncExitStack() as stack:
         dt = await stack.enter_async_context(Client(devtools.server))
+        pw = await stack.enter_async_context(Client(playwright.server))
         ax = await stack.enter_async_context(Client(axsnap.server))
         for page, url, steps in pages:
-            row = Row(page, "Chrome DevTools MCP click/fill + take_snapshot")
-            try:
-                text_of(await dt.call_tool(*devtools.navigate(url)))
-                snapshot = text_of(await dt.call_tool("take_snapshot", {}))
-                for i, step in enumerate(steps):
-                    started = time.perf_counter()
-                    text_of(await dt.call_tool(*devtools_call(step, snapshot)))
-                    acted = time.perf_counter()
-                    snapshot = text_of(await dt.call_tool("take_snapshot", {}))
-                    if i >= warmup:
-                        row.act_ms.append((acted - started) * 1000)
-                        row.read_ms.append((time.perf_counter() - acted) * 1000)
-            except Exception as err:  # a failing tool: said in the table
-                row.note = f"{type(err).__name__}: {err}"[:200]
-            rows.append(row)
+            rows.append(await peer_row(pw, "Playwright MCP click/type + browser_snapshot", page,
+                                       url, steps, warmup, playwright.navigate(url),
+                                       playwright.snapshot, playwright_mcp_call))
+            rows.append(await peer_row(dt, "Chrome DevTools MCP click/fill + take_snapshot",
+                                       page, url, steps, warmup, devtools.navigate(url),
+                                       devtools.snapshot, devtools_call))
             row = Row(page, "axsnap MCP act (reply = change report)")
             try:
                 text_of(await ax.call_tool(*axsnap.navigate(url)))
@@ -332,9 +368,11 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(playwright_rows(python, browser, url, steps, args.warmup, page, Path(tmp)))
             print(f"  {page}: done", file=sys.stderr, flush=True)
         if not args.no_mcp and (NPM_BIN / "chrome-devtools-mcp").exists():
-            devtools = peers(Path(tmp))[0]
-            rows.extend(anyio.run(mcp_rows, devtools, axsnap_peers(env)[0], browser.tab_id,
-                                  pages, args.warmup))
+            devtools, playwright = peers(Path(tmp))
+            (Path(tmp) / "playwright-mcp").mkdir()
+            rows.extend(anyio.run(mcp_rows, devtools,
+                                  playwright_mcp(playwright, Path(tmp) / "playwright-mcp"),
+                                  axsnap_peers(env)[0], browser.tab_id, pages, args.warmup))
         # written before the servers stop: a stop past its wait on a loaded machine (control_env
         # waits 10 s) lost a whole run's numbers
         command = "bench/bench_act_pace.py " + " ".join(argv if argv is not None else sys.argv[1:])
