@@ -120,8 +120,36 @@ def _stable_pairs(base_keys: Sequence[str], new_keys: Sequence[str]) -> list[tup
     return out
 
 
-def _depth(line: str) -> int:
-    return split_indent(line)[0]
+class _Outline:
+    """An outline's lines with each line's depth and parent (the nearest line above it that
+    is less deep: the line that contains it) read once a diff, in one pass down the lines as
+    far as a change asks. The diff places every change by the lines that contain it; found by
+    scanning up from each change, a page whose rows all change (a list re-rendered after an
+    act) cost O(lines x changes): 4.1 s for 2,000 rows."""
+
+    __slots__ = ("_depths", "_open", "_parents", "lines")
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = lines
+        self._depths = [-1] * len(lines)
+        self._parents: list[int] = []  # of the lines read so far; -1: none contains it
+        self._open: list[int] = []  # the lines that contain the next one, outermost first
+
+    def depth(self, index: int) -> int:
+        depth = self._depths[index]
+        if depth < 0:
+            depth = self._depths[index] = split_indent(self.lines[index])[0]
+        return depth
+
+    def parent(self, index: int) -> int:
+        parents, open_ = self._parents, self._open
+        for k in range(len(parents), index + 1):
+            depth = self.depth(k)
+            while open_ and self.depth(open_[-1]) >= depth:
+                open_.pop()
+            parents.append(open_[-1] if open_ else -1)
+            open_.append(k)
+        return parents[index]
 
 
 def _bare_line(line: str) -> str:
@@ -129,25 +157,22 @@ def _bare_line(line: str) -> str:
     return split_indent(line)[1].strip()
 
 
-def _ancestors(lines: Sequence[str], index: int) -> list[int]:
-    """Indices of the lines above ``index`` that contain it, nearest first."""
+def _ancestors(outline: _Outline, index: int) -> list[int]:
+    """Indices of the lines above ``index`` that contain it, nearest first, up to the first
+    line at depth 0."""
     out: list[int] = []
-    depth = _depth(lines[index])
-    for i in range(index - 1, -1, -1):
-        if depth == 0:
-            break
-        d = _depth(lines[i])
-        if d < depth:
-            out.append(i)
-            depth = d
+    at = index
+    while outline.depth(at) > 0 and (at := outline.parent(at)) >= 0:
+        out.append(at)
     return out
 
 
-def _context(lines: Sequence[str], index: int) -> list[str]:
+def _context(outline: _Outline, index: int) -> list[str]:
     """Up to CONTEXT_LINES ancestor lines (text without indent), outermost first; the
     document's top line is left out when there are others."""
-    above = _ancestors(lines, index)
-    if len(above) > 1 and _depth(lines[above[-1]]) == 0:
+    lines = outline.lines
+    above = _ancestors(outline, index)
+    if len(above) > 1 and outline.depth(above[-1]) == 0:
         above = above[:-1]
     out = [_bare_line(lines[i]) for i in reversed(above[:CONTEXT_LINES])]
     if above and _bare(out[-1]) and above[0] + 1 < index:
@@ -185,10 +210,10 @@ def _fields(old: LineInfo, new: LineInfo) -> dict[str, Any]:
     return fields or {"line": True}
 
 
-def _subtree_end(lines: Sequence[str], index: int, limit: int) -> int:
-    depth = _depth(lines[index])
+def _subtree_end(outline: _Outline, index: int, limit: int) -> int:
+    depth = outline.depth(index)
     end = index + 1
-    while end < limit and _depth(lines[end]) > depth:
+    while end < limit and outline.depth(end) > depth:
         end += 1
     return end
 
@@ -198,6 +223,7 @@ def diff(base: Snapshot, new: Snapshot) -> dict[str, Any]:
     ``changed_fraction``: the share of lines that are not unchanged."""
     old_lines, new_lines = base.lines, new.lines
     old_info, new_info = base.info, new.info
+    old_outline, new_outline = _Outline(old_lines), _Outline(new_lines)
     pairs = _stable_pairs([x.key for x in old_info], [x.key for x in new_info])
     edits: list[list[Any]] = []
     changes: list[dict[str, Any]] = []
@@ -206,14 +232,14 @@ def diff(base: Snapshot, new: Snapshot) -> dict[str, Any]:
     for i, j in [*pairs, (len(old_lines), len(new_lines))]:
         if bi < i or nj < j:
             edits.append([bi, i - bi, new_lines[nj:j]])
-            changes.extend(_removed(old_lines, old_info, bi, i))
-            changes.extend(_added(new_lines, new_info, nj, j))
+            changes.extend(_removed(old_outline, old_info, bi, i))
+            changes.extend(_added(new_outline, new_info, nj, j))
         if i < len(old_lines):
             if old_lines[i] == new_lines[j]:
                 unchanged += 1
             else:
                 edits.append([i, 1, [new_lines[j]]])
-                changes.append(_entry("changed", new_lines, new_info, j,
+                changes.append(_entry("changed", new_outline, new_info, j,
                                       fields=_fields(old_info[i], new_info[j]),
                                       was=_bare_line(old_lines[i])))
         bi, nj = i + 1, j + 1
@@ -290,40 +316,41 @@ def _merged(edits: list[list[Any]]) -> list[list[Any]]:
     return out
 
 
-def _entry(op: str, text: Sequence[str], info: Sequence[LineInfo], index: int,
+def _entry(op: str, outline: _Outline, info: Sequence[LineInfo], index: int,
            **extra: Any) -> dict[str, Any]:
     line = info[index]
     entry: dict[str, Any] = {"op": op, "id": None if line.key.startswith("…") else line.key,
-                             "line": _bare_line(text[index]), "context": _context(text, index)}
+                             "line": _bare_line(outline.lines[index]),
+                             "context": _context(outline, index)}
     entry.update(extra)
     return entry
 
 
-def _added(lines: Sequence[str], info: Sequence[LineInfo], start: int, end: int) -> list[
+def _added(outline: _Outline, info: Sequence[LineInfo], start: int, end: int) -> list[
         dict[str, Any]]:
     """One entry per added subtree: its top line, and the lines below it (indented from
     it) when there are any."""
     out = []
     i = start
     while i < end:
-        stop = _subtree_end(lines, i, end)
-        entry = _entry("added", lines, info, i, lines=stop - i)
+        stop = _subtree_end(outline, i, end)
+        entry = _entry("added", outline, info, i, lines=stop - i)
         if stop - i > 1:
-            depth = _depth(lines[i])
-            entry["below"] = [indent(_depth(line) - depth - 1) + _bare_line(line)
-                              for line in lines[i + 1:stop]]
+            depth = outline.depth(i)
+            entry["below"] = [indent(outline.depth(k) - depth - 1)
+                              + _bare_line(outline.lines[k]) for k in range(i + 1, stop)]
         out.append(entry)
         i = stop
     return out
 
 
-def _removed(lines: Sequence[str], info: Sequence[LineInfo], start: int, end: int) -> list[
+def _removed(outline: _Outline, info: Sequence[LineInfo], start: int, end: int) -> list[
         dict[str, Any]]:
     out = []
     i = start
     while i < end:
-        stop = _subtree_end(lines, i, end)
-        out.append(_entry("removed", lines, info, i, lines=stop - i))
+        stop = _subtree_end(outline, i, end)
+        out.append(_entry("removed", outline, info, i, lines=stop - i))
         i = stop
     return out
 
