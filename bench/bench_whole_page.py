@@ -123,8 +123,14 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def read(browser: Browser, options: dict[str, Any], runs: int, secret: bool) -> dict[str, Any]:
-    """Median wall time of ``runs`` exact reads (no warm-up: every exact read is cold)."""
+def read(browser: Browser, options: dict[str, Any], runs: int, secret: bool,
+         warm_up: int = 0) -> dict[str, Any]:
+    """Median wall time of ``runs`` exact reads (every exact read is cold: no kept answer,
+    cache or base). ``warm_up``: that many untimed exact reads first, as Playwright gets its
+    warm-up call: the session's first read otherwise also pays the host's start (its imports
+    and token encoder, begun at launch) and a fresh renderer's heap (design note 99)."""
+    for _ in range(warm_up):
+        browser.snapshot_raw(exact=True, **NO_WAIT, **options)
     samples: list[float] = []
     reply: dict[str, Any] = {}
     peaks: list[float] = []
@@ -166,7 +172,7 @@ def playwright(python: Path, browser: Browser, url: str, runs: int,
 
 
 def measure(browser: Browser, python: Path | None, url: str, name: str, runs: int,
-            all_in_one: bool, scratch: Path) -> dict[str, Any]:
+            all_in_one: bool, scratch: Path, warm_up: int = 0) -> dict[str, Any]:
     browser.open(url)
     row: dict[str, Any] = {"page": name, "elements": browser.run_in_target(COUNT_ELEMENTS),
                            "modes": {}}
@@ -178,7 +184,7 @@ def measure(browser: Browser, python: Path | None, url: str, name: str, runs: in
         modes[ALL_IN_ONE_WALK] = ALL_IN_ONE_WALK_OPTIONS
     for mode, options in modes.items():
         try:
-            row["modes"][mode] = read(browser, options, runs, secret)
+            row["modes"][mode] = read(browser, options, runs, secret, warm_up)
         except Exception as exc:  # reported in the table, the run goes on
             row["modes"][mode] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
         log(f"{name:<20} {row['elements']:>7} {mode:<20} "
@@ -263,6 +269,9 @@ def main() -> int:
                              "to its name, so a run never ends on a missing folder)")
     parser.add_argument("--modes", nargs="*", choices=sorted(SHORT_MODES),
                         help="only these formats (default: the three)")
+    parser.add_argument("--warm-up", type=int, default=0, metavar="N",
+                        help="N untimed exact reads of each page and mode before its timed "
+                             "ones (Playwright's side always has one)")
     args = parser.parse_args()
     ONLY_MODES.update(SHORT_MODES[m] for m in args.modes or [])
     python = PEERS_VENV / "bin" / "python"
@@ -286,11 +295,12 @@ def main() -> int:
                     skipped.append(page.name)
                     continue
                 rows.append(measure(browser, python_or_none, f"{base}{page.root}/{page.path}",
-                                    page.name, args.runs, args.all_formats, scratch))
+                                    page.name, args.runs, args.all_formats, scratch,
+                                    args.warm_up))
             for size, path in generated.items():
                 rows.append(measure(browser, python_or_none, f"{base}generated/{path.name}",
                                     f"generated-{size // 1000}k", args.runs, args.all_formats,
-                                    scratch))
+                                    scratch, args.warm_up))
     load.append(os.getloadavg())
     modes = [m for m in MODES if m in ONLY_MODES or not ONLY_MODES] + (
         [ALL_IN_ONE, ALL_IN_ONE_WALK] if args.all_formats else [])
@@ -299,7 +309,8 @@ def main() -> int:
             f"    {command.strip()}\n\n"
             f"Run {time.strftime('%Y-%m-%d %H:%MZ', time.gmtime())}, load (1/5/15 min) "
             f"{' '.join(f'{x:.1f}' for x in load[0])} → "
-            f"{' '.join(f'{x:.1f}' for x in load[1])}; {args.runs} exact read(s) a mode, "
+            f"{' '.join(f'{x:.1f}' for x in load[1])}; {args.runs} exact read(s) a mode"
+            + (f" after {args.warm_up} untimed" if args.warm_up else "") + ", "
             f"Playwright the median of {args.runs} after a warm-up. × PW: axsnap ÷ "
             f"Playwright's default aria snapshot of the same tab."
             + (f" Skipped (file missing): {', '.join(skipped)}." if skipped else "")
