@@ -3160,6 +3160,32 @@ function countedUnder(box, shown, chrome2, limit) {
   return 0;
 }
 
+// src/tally_sections.js
+var reading = (el) => (el.textContent || "").replace(/\s+/g, " ").trim().length;
+var HEADING2 = /^h[1-4]$/;
+function headed(h) {
+  const out = [];
+  for (let el = h.nextElementSibling; el && !HEADING2.test(el.localName); el = el.nextElementSibling) {
+    if (el.querySelector("h1, h2, h3, h4")) break;
+    out.push(el);
+  }
+  return out;
+}
+function prose(el) {
+  const blocks = el.matches("p, pre") ? [el] : [...el.querySelectorAll("p, pre")];
+  return blocks.some((b) => !b.closest("a") && (b.localName === "pre" ? (b.textContent || "").split("\n").filter((l) => l.trim()).length >= 5 : reading(b) >= 100));
+}
+function proseSections(shown, chrome2, limit) {
+  let found = 0;
+  let n = 0;
+  for (const h of document.querySelectorAll("h2, h3")) {
+    if (++n > limit) break;
+    if (h.closest(chrome2) || h.closest("a[href]") || h.querySelector("a[href]") || !shown(h) || !reading(h)) continue;
+    if (headed(h).some(prose)) found++;
+  }
+  return found;
+}
+
 // src/tally.js
 function brRuns(box) {
   const runs = [];
@@ -3187,7 +3213,7 @@ function pageTally() {
   );
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
-  const reading = (s) => s.length + (s.match(CJK) || []).length;
+  const reading2 = (s) => s.length + (s.match(CJK) || []).length;
   const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
   const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
@@ -3205,6 +3231,10 @@ function pageTally() {
   };
   const locked = (el) => el.disabled || el.readOnly;
   const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;
+  const ADDRESS = /address|street|zip|postal|city|地址|địa chỉ|dirección|adresse|住所/i;
+  const boxWords = (el) => el.parentElement && el.parentElement.querySelectorAll(
+    "input, select, textarea"
+  ).length === 1 ? (el.parentElement.textContent || "").trim().slice(0, 80) : "";
   const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
   const NO_ROW = /* @__PURE__ */ new Set(["li", "tr", "td", "th", "body", "html", "main", "form", "ul", "ol", "table", "tbody"]);
   const t = {
@@ -3252,6 +3282,8 @@ function pageTally() {
     buyable_rows: 0,
     locked_fields: 0,
     newsletter_fields: 0,
+    address_fields: 0,
+    prose_sections: 0,
     control_labels: [],
     partial: false
   };
@@ -3300,6 +3332,9 @@ function pageTally() {
     const tag = el.localName;
     const type = (el.getAttribute("type") || "text").toLowerCase();
     if (!(type === "checkbox" || type === "radio" ? tickable(el) : fillable(el))) continue;
+    if ((tag === "select" || ["text", "email", "tel", "number", ""].includes(type)) && ADDRESS.test(`${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ${el.getAttribute("autocomplete") || ""} ${[...el.labels || []].map((l) => l.textContent).join(" ")} ${tag === "select" ? "" : boxWords(el)}`)) {
+      t.address_fields++;
+    }
     if (tag === "textarea") t.textareas++;
     else if (tag === "select") t.selects++;
     else if (type === "password") {
@@ -3358,7 +3393,7 @@ function pageTally() {
     }
     const raw = li.textContent || "";
     const item = raw.length >= 150 ? raw.replace(/\s+/g, " ").trim() : "";
-    if (item && reading(item) >= 150 && onceItem(item)) t.long_items++;
+    if (item && reading2(item) >= 150 && onceItem(item)) t.long_items++;
   }
   n = 0;
   let preChars = 0;
@@ -3370,7 +3405,7 @@ function pageTally() {
     t.prose_run = Math.max(t.prose_run, count);
   };
   const paragraph = (text, box) => {
-    const weight = reading(text);
+    const weight = reading2(text);
     if (weight >= 200) {
       t.long_blocks++;
       if (box) longIn(box);
@@ -3385,7 +3420,7 @@ function pageTally() {
     }
     const text = (el.textContent || "").replace(/\s+/g, " ").trim();
     if (text.length < 40 || !shown(el)) continue;
-    const weight = reading(text);
+    const weight = reading2(text);
     const tag = el.localName;
     if (tag === "p" && el.querySelector("br") && !el.closest(CHROME)) {
       const runs = brRuns(el);
@@ -3577,6 +3612,7 @@ function pageTally() {
   t.wishlist_headings = wishlistHeadings(shown, CHROME, LIMIT2);
   t.figure_tiles = figureTiles(shown, CHROME, LIMIT2);
   t.results_for = resultsFor(shown, CHROME, LIMIT2);
+  t.prose_sections = proseSections(shown, CHROME, LIMIT2);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT2) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
@@ -3626,7 +3662,7 @@ var DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-
 var short = (s) => s.length > 60 ? `${s.slice(0, 59)}…` : s;
 var LEGEND = ":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4";
 var HEADER_CELL = ":scope > th";
-var HEADING2 = "h1, h2, h3, h4, h5, h6";
+var HEADING3 = "h1, h2, h3, h4, h5, h6";
 function ownedOnce(memo, box, selector) {
   let found = memo.get(box);
   if (found === void 0) {
@@ -3681,7 +3717,7 @@ function landmarkOf(from, name, levels = 8) {
     let s = label && label.trim() ? collapse(label) : "";
     if (!s && a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     if (!s) {
-      const h = ownedOnce(run.headings, a, HEADING2);
+      const h = ownedOnce(run.headings, a, HEADING3);
       if (h) s = personText(h, false, null);
     }
     if (!s) s = word || "";
@@ -3766,7 +3802,7 @@ function dialogOf(el) {
     const t2 = idsText(d, d.getAttribute("aria-labelledby"));
     if (t2) return clip(t2);
   }
-  const h = ownedOnce(run.headings, d, HEADING2);
+  const h = ownedOnce(run.headings, d, HEADING3);
   const t = h ? personText(h, false, null) : "";
   return t ? clip(t) : "dialog";
 }

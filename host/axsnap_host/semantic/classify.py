@@ -79,6 +79,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # forms (sample forms, a long application), where a password confirmation is one form's.
     fields = inputs + f.passwords + f.textareas + f.selects
     forms_page = f.forms >= 3 and fields >= 15 and fields > f.long_blocks and not f.card_fields
+    # Fields kept by a "Save Changes" button: a form that edits what the account holds, its
+    # settings (a blank form sends, signs up, continues or orders; no card, message or sign-up's
+    # confirmation; on a page its title calls forms, or under numbered steps, it is one sample
+    # or one step).
+    saving = (f.save_changes >= 1 and fields >= 3 and not f.card_fields and not confirm
+              and not f.to_subject and f.wizard_steps < 2 and not gallery
+              and not title_hits("form", f.title))
     account *= 0.5 if forms_page and not gallery else 1.0
     # Twenty fields or more, or two forms each asking for a password twice, beside a password
     # field: a gallery of inputs or of sample forms (a sign-up asks a handful of things, in one
@@ -92,7 +99,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # no shipping words: a page of inputs (a gallery of field styles), whose menu is no list.
     inputs_page = (fields >= 12 and not f.passwords and not f.card_fields and not f.to_subject
                    and f.filled < 3 and f.long_blocks < 3 and f.rows < 5 and not gallery
-                   and not forms_page and not title_hits("settings", f.title)
+                   and not forms_page and not title_hits("settings", f.title) and not saving
                    and not (f.address_fields >= 2 and (
                        f.prices >= 1 or keyword_hits("checkout", f.said))))
     fire("form", "form:12+ fields, no password (a page of inputs)", 0.45, inputs_page)
@@ -104,7 +111,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and not new_account)
     fire("register", "form:a user name and an email beside one password (a new account)",
          0.45 * account, new_account)
-    fire("register", "form:password confirmation", 0.6 * account, confirm)
+    # A sign-in form a person meets before a sign-up form, both in the content: the page is the
+    # sign-in, the sign-up offered beside it to newcomers; its confirmation is one form's of two.
+    offered = 0.5 if f.sign_in_first else 1.0
+    fire("register", "form:password confirmation", 0.6 * account * offered, confirm)
     # (beside one password field and no confirmation the sign-up words must be the page's own,
     # said outside links: "Don't have an account? <a>Register</a>" invites to another page)
     own_register_words = bool(keyword_hits("register", f.said)) if (
@@ -112,7 +122,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (a reset's "Confirm Password" is its own new password asked again, no sign-up's words)
     fire("register", "form:password and sign-up words", 0.45 * account,
          f.passwords >= 1 and own_register_words and not confirm and not change and not renew)
-    fire("register", "form:password with a name field or terms", 0.35 * account,
+    fire("register", "form:password with a name field or terms", 0.35 * account * offered,
          f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words))
          and not change)
     fire("settings", "form:a password change (the current password and a new one)", 0.5,
@@ -125,7 +135,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and bool(keyword_hits("register", f.said) or title_hits("register", f.title))
          and not f.textareas and not f.card_fields and not f.to_subject and f.filled < 3
          and not (f.address_fields >= 2 and f.prices >= 1) and f.long_blocks < 3)
-    fire("login", "form:a sign-in form beside a sign-up form", 0.5 * account,
+    fire("login", "form:a sign-in form beside a sign-up form", (0.6 if f.sign_in_first else 0.5)
+         * account,
          confirm and f.login_forms >= 1 and f.passwords >= 3)
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
     # "Forgot password" beside an address field and no password field: a reset form, whose
@@ -191,9 +202,19 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("email_compose", "form:to/subject fields with a message body",
          0.65 * (0.5 if mailbox else 1.0),
          f.to_subject >= 1 and f.textareas >= 1 and not contact)
+    # Fields holding the account's values: a page that edits what is saved (a sign-up, a
+    # contact form, a checkout start empty; a card or a message is no setting; on a page its
+    # title calls forms, sample values are a form gallery's).
+    saved = (f.filled >= 3 and not f.card_fields and not f.to_subject and not confirm
+             and not title_hits("form", f.title) and not cart)
     # (said outside links: a menu's "Billing" or "Cart" names another page)
+    # (an address kept by "Save Changes", or holding saved values, with nothing priced beside
+    # it: the account's address, no checkout's)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
-         f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery)
+         f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery
+         and not ((saving or saved) and not f.prices))
+    fire("settings", "form:fields kept by a \"Save Changes\" control (the account's values)",
+         0.45, saving and not cart and not ordering)
     # On a page its title calls settings the fields are the settings' (a settings page is a form);
     # a heading that is only a settings page's words ("Account Settings") says it where the
     # title names only the template.
@@ -202,15 +223,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("settings", "form:fields under a heading naming settings", 0.45,
          f.settings_headings >= 1 and fields >= 3 and not f.card_fields and not cart
          and not title_hits("form", f.title))
-    # Fields holding the account's values: a page that edits what is saved (a sign-up, a
-    # contact form, a checkout start empty; a card or a message is no setting; on a page its
-    # title calls forms, sample values are a form gallery's).
-    saved = (f.filled >= 3 and not f.card_fields and not f.to_subject and not confirm
-             and not title_hits("form", f.title) and not cart)
     # (a form of saved values is no blank form to fill in: it edits the account's settings; so
     # does one beside a password change, which is the account's)
     fire("form", "form:3+ fields, no sign-up, card or message",
-         0.2 if settings_page or saved or change else 0.4,
+         0.2 if settings_page or saved or change or saving else 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
          and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
@@ -327,6 +343,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.paragraphs >= 3 and (not f.passwords or f.long_blocks >= 3))
     fire("article", "stats:1500+ characters of prose", 0.2 * prose, f.text_chars >= 1500)
     fire("article", "stats:a long preformatted document", 0.45, f.long_pre >= 1)
+    # Three headings or more out of links, each over prose of its own (a paragraph, a code
+    # sample), few fields and no chart: one written document in sections (documentation, a
+    # guide), whose swatches, trees and examples are its illustrations, no list.
+    fire("article", "stats:3+ unlinked headings each over prose (a document in sections)", 0.3,
+         f.prose_sections >= 3 and fields < 3 and f.charts == 0 and not panels
+         and f.queries == 0 and not front)
     fire("article", "stats:3+ long list items (prose in bullets)", 0.2 * prose,
          f.long_items >= 3)
     fire("article", "stats:6+ paragraphs", 0.15 * prose,

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from axsnap_host.semantic.account_forms import CARD, CONFIRM, new_account, password_forms
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.page_words import in_menu_box
@@ -17,14 +18,11 @@ _CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-
 _NAMING_TAGS = frozenset({"h1", "h2", "h3", "h4", "label", "legend", "th", "button", "caption"})
 _PRICE = re.compile(r"(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))", re.I)
 _METRIC = re.compile(r"^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn|ms|s)?$", re.I)
-_CARD = re.compile(r"card|cc-?num|cvv|cvc|csc|expir|卡号|thẻ|tarjeta|karte|carte|カード", re.I)
 _ADDRESS = re.compile(r"address|street|zip|postal|city|地址|địa chỉ|dirección|adresse|住所", re.I)
 _PERSON_NAME = re.compile(r"\b(full|first|last|given|family|sur|your)[ _-]?name\b|^name$|"
                           r"^(given|family|additional)-name$|姓名|họ tên|nombre|vorname", re.I)
 _TERMS = re.compile(r"\bagree|\bterms\b|conditions|privacy policy|同意|điều khoản|acepto|"
                     r"\bagb\b|j'accepte|利用規約", re.I)
-_CONFIRM = re.compile(r"confirm|repeat|re-?enter|again|verify|retype|确认|xác nhận|repetir|"
-                      r"wiederholen|bestätigen|confirmer|確認", re.I)
 # A mail client's own controls: writing a new message, answering the one open in its pane.
 _COMPOSE = re.compile(r"(?<!\w)(?:compose|new message|new mail)(?!\w)|写邮件|soạn thư|redactar|"
                       r"verfassen|nouveau message", re.I)
@@ -59,8 +57,13 @@ _PLACE_ORDER = re.compile(r"(?:place|submit|complete|confirm)(?: my| your)? orde
                           r"complete (?:my |your )?purchase|confirm and pay|提交订单|đặt hàng|"
                           r"realizar pedido|bestellung absenden|zahlungspflichtig bestellen|"
                           r"valider (?:la|ma) commande|注文を確定", re.I)
-_USER_NAME = re.compile(r"user ?name|benutzername|nom d'utilisateur|usuario|用户名|ユーザー名",
-                        re.I)
+# A control that keeps what a form changed ("Save Changes", "Update Settings"): the form edits
+# what the account holds (a blank form sends, signs up, continues or orders; a menu's "Update
+# profile" link names another page).
+_SAVE_CHANGES = re.compile(r"(?:save|update|keep)(?: all| the| my| your)? (?:changes?|"
+                           r"settings|preferences|information|info|details)|"
+                           r"änderungen speichern|enregistrer les modifications|guardar cambios|"
+                           r"lưu thay đổi|保存更改|変更を保存", re.I)
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 # Whom a message goes to: a mail being written names them, a contact form's site is the one.
@@ -94,6 +97,7 @@ class Features:
     column_heads: int = 0  # the most named <th>s in one table row (the walker's tally)
     heading_cards: int = 0  # headings of alike cards, 4+ siblings (the walker's tally)
     prose_run: int = 0  # the most long paragraphs under one parent (the walker's tally)
+    prose_sections: int = 0  # unlinked headings each over prose of its own (the walker's tally)
     teaser_heads: int = 0  # linked headings over a short paragraph of their own (the tally)
     quantity_fields: int = 0  # fields asking how many, in a table row or alike row (a cart's)
     account_fields: int = 0  # text fields asking for an address, a phone or a user name
@@ -107,6 +111,7 @@ class Features:
     wizard_steps: int = 0  # distinct "Step N" tabs, items or headings (the walker's tally)
     task_checkboxes: int = 0  # checkboxes in a box headed as tasks (row_controls.in_task_list)
     place_order: int = 0  # controls that place the order or pay ("Place order", "Pay now")
+    save_changes: int = 0  # controls that keep a form's changes ("Save Changes")
     new_account: bool = False  # a user name and an email asked beside one password, in a form
     settings_headings: int = 0  # headings that are only a settings page's words (the tally)
     wishlist_headings: int = 0  # headings that are only a wishlist's words (the tally)
@@ -136,6 +141,7 @@ class Features:
     page_screens: float = 1.0
     login_forms: int = 0  # forms holding one password field and no confirmation
     signup_forms: int = 0  # forms holding two password fields or more (a new one, again)
+    sign_in_first: bool = False  # a sign-in form before a sign-up form (account_forms.py)
     current_password: bool = False  # a password field asking for the current one
     title: str = ""  # the title's own words (no product name), lower-cased
     text: str = ""
@@ -159,8 +165,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     words: list[str] = [own_title]
     unlinked: list[str] = [own_title]
     heading = ""  # the page's first heading out of the chrome
-    f.login_forms, f.signup_forms = _password_forms(facts, elements)
-    f.new_account = _new_account(facts, elements)
+    forms = password_forms(facts, elements)
+    f.login_forms, f.signup_forms, f.sign_in_first = forms.login, forms.signup, forms.sign_in_first
+    f.new_account = new_account(facts, elements)
     grid = check_grid_rows(facts, elements)
     headings: dict[int, int | None] = {}  # a box's first heading (in_task_list)
     f.check_grid_rows = len(grid)
@@ -169,11 +176,11 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
                                       el.source.name, node.attrs.get("autocomplete", ""),
                                       node.attrs.get("id", ""))))
-        if kind == "password_input" and _CARD.search(name):
+        if kind == "password_input" and CARD.search(name):
             f.card_fields += 1
         elif kind == "password_input":
             f.passwords += 1
-            f.confirm = f.confirm or bool(_CONFIRM.search(_shown_or_named(el, name)))
+            f.confirm = f.confirm or bool(CONFIRM.search(_shown_or_named(el, name)))
             # (its words, not its autocomplete token: a sign-in field is "current-password")
             f.current_password = f.current_password or bool(_CURRENT.search(" ".join((
                 el.source.aria, el.source.text, el.source.hint, el.source.name,
@@ -182,7 +189,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.passwords += 1
             # (typed as text until a script makes it a password field: its words say it is
             # the password asked again)
-            f.confirm = f.confirm or bool(_CONFIRM.search(_shown_or_named(el, name)))
+            f.confirm = f.confirm or bool(CONFIRM.search(_shown_or_named(el, name)))
         elif kind == "text_input":
             # (a field whose words ask what to search for, in a form or holding a query:
             # "Wonach suchen Sie?" over a shop's results)
@@ -220,7 +227,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         if kind == "checkbox":
             f.terms = f.terms or bool(_TERMS.search(_shown_or_named(el, name)))
         if kind in ("text_input", "select"):
-            f.card_fields += bool(_CARD.search(name))
+            f.card_fields += bool(CARD.search(name))
             f.address_fields += bool(_ADDRESS.search(name))
             said = (el.source.text.strip().rstrip(":"), el.source.name, el.source.aria,
                     el.source.hint)
@@ -238,6 +245,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                 unlinked.append(el.source.text or el.source.aria)
             f.compose += _writes_mail(el.source.text or el.source.aria)
             f.place_order += bool(_PLACE_ORDER.match((el.source.text or el.source.aria).strip()))
+            f.save_changes += _saves_changes(el.source.text or el.source.aria)
             f.reply += bool(_REPLY.search(el.source.text or el.source.aria))
         else:
             words.extend((el.source.text, el.source.hint))
@@ -311,6 +319,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.compose = max(f.compose, int(_writes_mail(label)))
             f.reply = max(f.reply, int(bool(_REPLY.search(label))))
             f.place_order = max(f.place_order, int(bool(_PLACE_ORDER.match(label.strip()))))
+            f.save_changes = max(f.save_changes, int(_saves_changes(label)))
     f.sidebar = "sidebar" in region_kinds
     page_h, view_h = facts.page_size[1], facts.viewport[1]
     f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
@@ -333,6 +342,13 @@ def _writes_mail(label: str) -> bool:
     """A control named by the words that write a new message ("Compose", "+ New message"); a
     sentence holding them is a notification's ("New message from Laura")."""
     return len(label.split()) <= 3 and bool(_COMPOSE.search(label))
+
+
+def _saves_changes(label: str) -> bool:
+    """A control named only by the words that keep a form's changes ("Save Changes", "Update
+    settings"); a sentence holding them is a notice's ("Don't forget to save changes")."""
+    said = " ".join(label.split())
+    return len(said.split()) <= 4 and bool(_SAVE_CHANGES.fullmatch(said))
 
 
 def _toggle_words(el: Element) -> bool:
@@ -375,44 +391,6 @@ def _asks_password(el: Element) -> bool:
             and el.node.attrs.get("type", "text") in ("text", "email", ""))
 
 
-def _password_forms(facts: PageFacts, elements: list[Element]) -> tuple[int, int]:
-    """(sign-in forms, sign-up forms): forms (or the form-less rest) with exactly one password
-    field and no confirmation (a sign-in form, also beside a sign-up form with its own two), and
-    forms with two password fields or more (a new password and its confirmation)."""
-    groups: dict[int, list[bool]] = {}
-    for el in elements:
-        if el.kind != "password_input":
-            continue
-        name = " ".join((el.source.aria, el.source.text, el.source.hint, el.source.name,
-                         el.node.attrs.get("id", "")))
-        if _CARD.search(name):
-            continue
-        form = next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
-        groups.setdefault(form, []).append(bool(_CONFIRM.search(name)))
-    login = sum(len(confirms) == 1 and not confirms[0] for confirms in groups.values())
-    return login, sum(len(confirms) >= 2 for confirms in groups.values())
-
-
-def _new_account(facts: PageFacts, elements: list[Element]) -> bool:
-    """A form asking a user name and an email beside its one password field: a new account's
-    (a sign-in asks who you are once, by a user name or by an address)."""
-    forms: dict[int, list[str]] = {}
-    for el in elements:
-        form = next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
-        if form < 0:
-            continue
-        said = " ".join((el.source.text, el.source.hint, el.source.name, el.source.aria))
-        if el.kind == "password_input":
-            forms.setdefault(form, []).append("password")
-        elif el.kind == "text_input" and _USER_NAME.search(said):
-            forms.setdefault(form, []).append("user")
-        elif el.kind == "text_input" and (el.node.attrs.get("type") == "email"
-                                          or re.search(r"e-?mail", said, re.I)):
-            forms.setdefault(form, []).append("email")
-    return any(asked.count("password") == 1 and "user" in asked and "email" in asked
-               for asked in forms.values())
-
-
 _METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", "select", "time"})
 _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
             "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
@@ -422,7 +400,7 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "switches", "check_grid_rows", "removable_rows", "wizard_steps",
             "task_checkboxes", "settings_headings", "wishlist_headings", "figure_tiles",
             "results_for", "results_under_search", "buyable_rows", "locked_fields",
-            "newsletter_fields")
+            "newsletter_fields", "address_fields", "prose_sections")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

@@ -7,6 +7,7 @@ import { labelAboveText } from './person_name.js';
 import { INLINE_TAGS } from './tags.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
 import { countedUnder, figureTiles, inMenuBox, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
+import { proseSections } from './tally_sections.js';
 
 // The runs of a box's text that its <br>s end (text and inline elements; a table or a <div> in
 // it is no part of a run), each of 100 characters or more.
@@ -68,6 +69,11 @@ export function pageTally() {
   const locked = (el) => el.disabled || el.readOnly;
   const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;
   // How many of a thing a person wants, asked in a row beside its price: a cart's line.
+  // (the words of semantic/page_features.py's _ADDRESS: a checkout's address below the first screen)
+  const ADDRESS = /address|street|zip|postal|city|地址|địa chỉ|dirección|adresse|住所/i;
+  // (a field tied to no label is named by its box's short text: "<div><input><label>City")
+  const boxWords = (el) => (el.parentElement && el.parentElement.querySelectorAll(
+    'input, select, textarea').length === 1 ? (el.parentElement.textContent || '').trim().slice(0, 80) : '');
   const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
   const NO_ROW = new Set(['li', 'tr', 'td', 'th', 'body', 'html', 'main', 'form', 'ul', 'ol', 'table', 'tbody']);
   const t = { passwords: 0, current_passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
@@ -77,7 +83,8 @@ export function pageTally() {
     heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0, switches: 0,
     check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
     settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0,
-    results_under_search: 0, buyable_rows: 0, locked_fields: 0, newsletter_fields: 0,
+    results_under_search: 0, buyable_rows: 0, locked_fields: 0, newsletter_fields: 0, address_fields: 0,
+    prose_sections: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -126,6 +133,12 @@ export function pageTally() {
     const tag = el.localName;
     const type = (el.getAttribute('type') || 'text').toLowerCase();
     if (!(type === 'checkbox' || type === 'radio' ? tickable(el) : fillable(el))) continue;
+    if ((tag === 'select' || ['text', 'email', 'tel', 'number', ''].includes(type)) && ADDRESS.test(`${el.name} `
+      + `${el.id} ${el.getAttribute('aria-label') || ''} ${el.getAttribute('placeholder') || ''} `
+      + `${el.getAttribute('autocomplete') || ''} ${[...(el.labels || [])].map((l) => l.textContent).join(' ')} `
+      + `${tag === 'select' ? '' : boxWords(el)}`)) {
+      t.address_fields++;
+    }
     if (tag === 'textarea') t.textareas++;
     else if (tag === 'select') t.selects++;
     else if (type === 'password') {
@@ -424,6 +437,7 @@ export function pageTally() {
   t.wishlist_headings = wishlistHeadings(shown, CHROME, LIMIT);
   t.figure_tiles = figureTiles(shown, CHROME, LIMIT);
   t.results_for = resultsFor(shown, CHROME, LIMIT);
+  t.prose_sections = proseSections(shown, CHROME, LIMIT);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);

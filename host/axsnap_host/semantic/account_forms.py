@@ -1,0 +1,73 @@
+"""The account forms of a page (sign-in, sign-up), each with its password fields: how many of
+each, whether one asks a new account's user name and address, and which a person meets first."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from axsnap_host.semantic.elements import Element
+from axsnap_host.semantic.facts import PageFacts
+
+CARD = re.compile(r"card|cc-?num|cvv|cvc|csc|expir|卡号|thẻ|tarjeta|karte|carte|カード", re.I)
+CONFIRM = re.compile(r"confirm|repeat|re-?enter|again|verify|retype|确认|xác nhận|repetir|"
+                     r"wiederholen|bestätigen|confirmer|確認", re.I)
+_USER_NAME = re.compile(r"user ?name|benutzername|nom d'utilisateur|usuario|用户名|ユーザー名",
+                        re.I)
+_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
+_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
+
+
+@dataclass
+class PasswordForms:
+    login: int = 0  # forms (or the form-less rest) with one password field, no confirmation
+    signup: int = 0  # forms with two password fields or more (a new password, again)
+    # A sign-in form before a sign-up form, both in the page's content (no bar's or menu's):
+    # the page a person meets as the sign-in, the sign-up offered beside it to newcomers.
+    sign_in_first: bool = False
+
+
+def password_forms(facts: PageFacts, elements: list[Element]) -> PasswordForms:
+    """The page's password forms, in the order a person reads them (the elements' order)."""
+    groups: dict[int, list[bool]] = {}
+    chrome: dict[int, bool] = {}
+    for el in elements:
+        if el.kind != "password_input":
+            continue
+        name = " ".join((el.source.aria, el.source.text, el.source.hint, el.source.name,
+                         el.node.attrs.get("id", "")))
+        if CARD.search(name):
+            continue
+        above = facts.ancestors(el.node)
+        form = next((a.rid for a in above if a.tag == "form"), -1)
+        groups.setdefault(form, []).append(bool(CONFIRM.search(name)))
+        chrome[form] = chrome.get(form, False) or any(
+            a.tag in _CHROME_TAGS or a.role in _CHROME_ROLES for a in above)
+    kinds = ["login" if len(c) == 1 and not c[0] else "signup" if len(c) >= 2 else ""
+             for form, c in groups.items() if not chrome[form]]
+    first_signup = kinds.index("signup") if "signup" in kinds else -1
+    return PasswordForms(
+        login=sum(len(c) == 1 and not c[0] for c in groups.values()),
+        signup=sum(len(c) >= 2 for c in groups.values()),
+        sign_in_first=first_signup > 0 and "login" in kinds[:first_signup] and all(
+            form >= 0 for form in groups))
+
+
+def new_account(facts: PageFacts, elements: list[Element]) -> bool:
+    """A form asking a user name and an email beside its one password field: a new account's
+    (a sign-in asks who you are once, by a user name or by an address)."""
+    forms: dict[int, list[str]] = {}
+    for el in elements:
+        form = next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
+        if form < 0:
+            continue
+        said = " ".join((el.source.text, el.source.hint, el.source.name, el.source.aria))
+        if el.kind == "password_input":
+            forms.setdefault(form, []).append("password")
+        elif el.kind == "text_input" and _USER_NAME.search(said):
+            forms.setdefault(form, []).append("user")
+        elif el.kind == "text_input" and (el.node.attrs.get("type") == "email"
+                                          or re.search(r"e-?mail", said, re.I)):
+            forms.setdefault(form, []).append("email")
+    return any(asked.count("password") == 1 and "user" in asked and "email" in asked
+               for asked in forms.values())
