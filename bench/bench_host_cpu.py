@@ -82,6 +82,9 @@ STEPS: dict[str, list[tuple[str, str]]] = {
     "  outline shape": [("axsnap_host.pipeline.outline.build", "shape_lines")],
     "SnapshotV1: json + size": [("axsnap_host.pipeline.run", "snapshot_json"),
                                 ("axsnap_host.pipeline.run", "size_of")],
+    "  SnapshotV1 size (token count)": [("axsnap_host.pipeline.run", "size_of_parts")],
+    "  interest (share_interest)": [("axsnap_host.pipeline.ax.build", "share_interest"),
+                                    ("axsnap_host.pipeline.outline.build", "share_interest")],
     "cap strings": [("axsnap_host.pipeline.run", "cap_strings")],
     "reply: encode + frames": [("axsnap_host.native.host", "reply_frames")],
 }

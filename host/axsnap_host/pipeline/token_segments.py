@@ -37,14 +37,14 @@ def count_segmented(enc: Any, text: str) -> int:
         return len(enc.encode_ordinary(text))
     # the first segment may start with a letter and the last end with anything: they go
     # first and last of the one call that encodes the segments seen once
+    counted = Counter(segments[1:-1])
     once = [segments[0]]
-    repeated: dict[int, list[str]] = {}
-    for segment, times in Counter(segments[1:-1]).items():
-        if times == 1:
-            once.append(segment)
-        else:
-            repeated.setdefault(times, []).append(segment)
+    once += [segment for segment, times in counted.items() if times == 1]
     once.append(segments[-1])
+    repeated: dict[int, list[str]] = {}
+    for segment, times in counted.items():
+        if times != 1:
+            repeated.setdefault(times, []).append(segment)
     total = len(enc.encode_ordinary("".join(once)))
     for times, group in repeated.items():
         total += times * len(enc.encode_ordinary("".join(group)))

@@ -129,7 +129,9 @@ def _boxes_apart(text: str) -> tuple[str, int]:
 
     def stand_in(match: re.Match[str]) -> str:
         nonlocal extra
-        extra += sum((len(g) + 2) // 3 for g in match.groups()) - 4
+        x, y, width, height = match.groups()  # (a digit group of up to three: one token)
+        extra += (len(x) + 2) // 3 + (len(y) + 2) // 3 + (len(width) + 2) // 3 \
+            + (len(height) + 2) // 3 - 4
         return _BOX_STAND_IN
 
     return _BBOX.sub(stand_in, text), extra

@@ -149,18 +149,45 @@ def share_interest(tree: FlatTree, derived: dict[str, Any]) -> None:
 def prune_interest(tree: FlatTree) -> Interest:
     nodes = tree.nodes
     order = _preorder(tree)
-    # Top-down: the nearest named ancestor's name, to spot text that repeats it.
+    repeated_labels = _label_texts_naming_a_control(nodes, order)
+    # One pass, top-down: the nearest named ancestor's name (to spot text that repeats it)
+    # and whether each node is interesting, which reads its parent's, set just before.
+    context: dict[str, str] = {}
+    interesting: list[str] = []
+    for nid in order:
+        node = nodes[nid]
+        parent = node.parent
+        inherited, editable = "", False
+        if parent is not None:
+            found = context.get(parent) if parent else None
+            if found is None:  # a parent after its child (or none): the two passes
+                return _two_pass_interest(nodes, order, repeated_labels)
+            inherited, editable = found, bool(nodes[parent].state.get("editable"))
+        if node.role in INTERACTIVE_ROLES or inherited is _ALL_SAID:
+            context[nid] = _ALL_SAID  # text inside a control is its name or its value
+        else:
+            said = _squash(f"{node.name} {node.value or ''}") if _names_its_content(node) \
+                else ""
+            context[nid] = said or inherited
+        if nid not in repeated_labels and _is_interesting(node, inherited, editable):
+            interesting.append(nid)
+    return Interest(order, frozenset(order), frozenset(interesting))
+
+
+def _two_pass_interest(nodes: dict[str, FlatNode], order: list[str],
+                       repeated_labels: set[str]) -> Interest:
+    """prune_interest's exact counterpart, each node's context worked out before any is
+    judged (what a parent ordered after its child reads)."""
     context: dict[str, str] = {}
     for nid in order:
         node = nodes[nid]
         parent = node.parent
         inherited = context.get(parent, "") if parent else ""
         if node.role in INTERACTIVE_ROLES or inherited is _ALL_SAID:
-            context[nid] = _ALL_SAID  # text inside a control is its name or its value
+            context[nid] = _ALL_SAID
             continue
         said = _squash(f"{node.name} {node.value or ''}") if _names_its_content(node) else ""
         context[nid] = said or inherited
-    repeated_labels = _label_texts_naming_a_control(nodes, order)
     interesting = frozenset(
         nid
         for nid in order
@@ -260,14 +287,20 @@ def _preorder(tree: FlatTree) -> list[str]:
     """Node ids reachable from the root, in document pre-order (iterative)."""
     if tree.root_id is None:
         return []
+    nodes = tree.nodes
     order: list[str] = []
     stack = [tree.root_id]
     seen: set[str] = set()
+    pop, push, see, put = stack.pop, stack.extend, seen.add, order.append
     while stack:
-        nid = stack.pop()
-        if nid in seen or nid not in tree.nodes:
+        nid = pop()
+        if nid in seen:
             continue
-        seen.add(nid)
-        order.append(nid)
-        stack.extend(reversed(tree.nodes[nid].children))
+        node = nodes.get(nid)
+        if node is None:
+            continue
+        see(nid)
+        put(nid)
+        if node.children:  # (most nodes are leaves)
+            push(reversed(node.children))
     return order

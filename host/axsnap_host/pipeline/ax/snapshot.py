@@ -115,9 +115,13 @@ def row_of(node: FlatNode, depth: int, box: Box | None,
             if clickable and node.role not in INTERACTIVE_ROLES:
                 props["isClickable"] = True
     row: list[Any] = [depth, node.id, node.role, node.name, bbox, props]
-    while len(row) > 3 and row[-1] in ("", None, {}):
+    while len(row) > 3 and row[-1] in _EMPTY_CELLS:
         row.pop()
     return row
+
+
+# a row's trailing cells left out (compared, never changed)
+_EMPTY_CELLS: tuple[Any, ...] = ("", None, {})
 
 
 def preorder_depths(kept: PruneResult) -> Iterator[tuple[str, int]]:
@@ -127,10 +131,14 @@ def preorder_depths(kept: PruneResult) -> Iterator[tuple[str, int]]:
     if kept.root_id is None or kept.root_id not in kept.kept:
         return
     stack = [(kept.root_id, 0)]
+    pop, push, children_of = stack.pop, stack.extend, kept.kept.get
     while stack:  # iterative: a page's depth is not bounded by Python's recursion limit
-        nid, depth = stack.pop()
+        nid, depth = pop()
         yield nid, depth
-        stack.extend((child, depth + 1) for child in reversed(kept.kept.get(nid, ())))
+        children = children_of(nid)
+        if children:  # (most kept nodes are leaves)
+            below = depth + 1
+            push([(child, below) for child in reversed(children)])
 
 
 def viewport_record(capture: RawCapture, dom: DomFacts) -> dict[str, Any]:
