@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from axsnap_host.pipeline import page_memos, scrub_memo
+from axsnap_host.pipeline.ax import snapshot
 from axsnap_host.pipeline.outline import node_facts
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -27,7 +28,8 @@ def _steady(value: Any) -> Any:
 
 def _memo_entries() -> int:
     return (sum(map(len, scrub_memo._SCRUBBED.values()))
-            + node_facts._urljoin.cache_info().currsize)
+            + node_facts._urljoin.cache_info().currsize
+            + snapshot._relative_url.cache_info().currsize)
 
 
 @pytest.mark.parametrize("big", [True, False])

@@ -312,7 +312,10 @@ class _Tree:
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
         rows, joins, row_ids, hides, roles_of, popups = run[:6]
+        parts_of = run.parts
+        frame_ids = [entry.frame_id for entry in entries]  # (by ordinal)
         kept_of: list[str | None] = []  # row → the id of its nearest kept node
+        keep = kept_of.append
         roles: dict[str, str] = {}
         base = self._made
         self._made += len(rows)
@@ -346,7 +349,8 @@ class _Tree:
                 named += 1
                 if backend is None and type(learnt) is int and learnt > 0:
                     backend = learnt
-            backend = popups.get(index, backend)
+            if popups:  # (most runs have none)
+                backend = popups.get(index, backend)
             if index in roles_of:  # (pipeline/axwalk/custom.py)
                 role, name, tag = *roles_of[index], 0
             if not isinstance(role, str) or not role:
@@ -354,7 +358,7 @@ class _Tree:
             else:  # one string a role (each row's was its own: 7 MB on the 100k page)
                 role = roles.setdefault(role, role)
             if role in _LIFTED and record_backend is None and not name and w <= 0:
-                kept_of.append(parent)
+                keep(parent)
                 continue
             if backend is not None:
                 node_id = f"{ordinal}-{backend}"
@@ -368,7 +372,7 @@ class _Tree:
             nodes[node_id] = FlatNode(
                 node_id, role, name if isinstance(name, str) else "",
                 value if isinstance(value, str) else None, _state(state) if state else _NO_STATE,
-                ordinal, str(base + index), backend, entries[ordinal].frame_id, [], parent)
+                ordinal, str(base + index), backend, frame_ids[ordinal], [], parent)
             if record_backend is None:  # no record of this read has its id
                 if isinstance(tag, str) and tag:
                     tags[node_id] = tag  # no record to tell it: the row says it
@@ -382,15 +386,15 @@ class _Tree:
                 self.root_id = self.root_id or node_id
             else:
                 nodes[parent].children.append(node_id)
-            kept_of.append(node_id)
+            keep(node_id)
             if index in hides:
                 self.hiding[node_id] = hides[index]
             for k, (up, part_role, part_name, value, state, backend) in enumerate(
-                    run.parts.get(index, ())):  # (a field's parts, custom.py)
+                    parts_of.get(index, ()) if parts_of else ()):  # (a field's parts, custom.py)
                 part = FlatNode(f"{ordinal}-{backend}", part_role, part_name, value,
                                 state or _NO_STATE, ordinal, f"{base + index}.{k}", backend,
-                                entries[ordinal].frame_id, [],
-                                node_id if up < 0 else f"{ordinal}-{run.parts[index][up][5]}")
+                                frame_ids[ordinal], [],
+                                node_id if up < 0 else f"{ordinal}-{parts_of[index][up][5]}")
                 if part.id not in nodes and (part.parent or "") in nodes:
                     nodes[part.id] = part
                     nodes[part.parent or ""].children.append(part.id)
