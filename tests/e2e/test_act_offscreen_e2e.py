@@ -28,6 +28,9 @@ def test_not_found_lists_the_nearest(browser: Browser, pages_url: str) -> None:
     missing = browser.act("Launch the rocket", "click")
     assert not missing.ok and missing.error and missing.error.code == "not_found"
     assert len(missing.error.candidates) == 3
+    found = browser.find("Launch the rocket")  # find lists them too (it listed none)
+    assert found.decision == "not_found"
+    assert [m.id for m in found.nearest] == [c.id for c in missing.error.candidates]
 
 
 def test_glyph_and_punctuation_names(browser: Browser, pages_url: str) -> None:

@@ -167,6 +167,22 @@ def test_find_ranks_without_acting(capture: dict[str, Any]) -> None:
     assert all(m.role == "button" for m in found.matches[:2])
 
 
+def test_find_that_matches_nothing_lists_the_nearest(capture: dict[str, Any]) -> None:
+    """Issue 32: "list the nearest few, always". An act's not_found listed three; find
+    answered not_found with no element at all ("Zebra crossing", "Sign inn" on this page)."""
+    for query in ("Zebra crossing", "Sign inn", "Launch the rocket"):
+        act = resolve(Host(), capture, {"type": "act", "action": "click", "target": query})
+        listed = [c["label"] for c in act["result"]["error"]["candidates"]]
+        reply = resolve(Host(), capture, {"type": "find", "query": query})
+        found = FindResult.model_validate(reply["result"])
+        assert found.decision == "not_found", query
+        assert [m.label for m in found.nearest] == listed and len(listed) == 3, query
+        assert all(m.score < 0.5 for m in found.matches), "a weak score is no match"
+    found = FindResult.model_validate(resolve(Host(), capture, {"type": "find",
+                                                                 "query": "button"})["result"])
+    assert found.decision == "ambiguous" and found.nearest == []
+
+
 def test_act_report_redacts_and_diffs(capture: dict[str, Any]) -> None:
     host = Host()
     first = resolve(host, capture, {"type": "act", "action": "fill", "target": 3})

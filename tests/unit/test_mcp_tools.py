@@ -187,7 +187,7 @@ def test_act_reports_a_refusal_with_candidates_by_id() -> None:
         "candidates:", '  [0-11] button "Save" (score 0.50)',
         '  [0-12] button "Save" (score 0.50)']
     assert backend.asked[-1] == ("act", {"action": "click", "target": "Save"})
-    assert text(found) == "tab 7 · not_found: 0 match(es) for 'Nope'"
+    assert text(found) == "tab 7 · not_found: nothing matches 'Nope'"
     assert text(ready).startswith("tab 7 · ready after 512 ms")
 
 
@@ -283,3 +283,18 @@ def test_act_and_wait_ready_say_which_rule_ended_the_wait() -> None:
         "· done (not ready after 10000 ms (ended by: the deadline: the page was still busy; "
         "dom_mutations, max_wait))")
     assert "ended by: quiet for the whole window" in text(ready)
+
+
+def test_find_that_matches_nothing_says_the_nearest() -> None:
+    class Near(ScriptedBackend):
+        def find(self, tab_id: int | None, params: dict[str, Any],
+                 client: str) -> dict[str, Any]:
+            return {"ok": True, "tabId": 7, "result": {
+                "query": params["query"], "decision": "not_found", "matches": [],
+                "nearest": [{"id": "0-11", "role": "button", "label": "Sign in",
+                             "score": 0.2}]}}
+
+    _, (found,) = run(Near(), [("find", {"query": "Sign inn"})])
+    assert text(found).splitlines() == [
+        "tab 7 · not_found: nothing matches 'Sign inn'; the nearest:",
+        '  [0-11] button "Sign in" (score 0.20)']

@@ -235,8 +235,11 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
             if held:
                 decision = Decision("unique" if len(held) == 1 else "ambiguous", held[0], held)
                 matches = [candidate(s) for s in held[: message.limit]]
-        return FindResult(query=query, decision=decision.outcome,
-                          matches=matches).model_dump(mode="json")
+        # nothing matches: the nearest few, as an act's not_found lists them (never matches)
+        near = [candidate(s) for s in decision.candidates[: message.limit]] \
+            if decision.outcome == "not_found" else []
+        return FindResult(query=query, decision=decision.outcome, matches=matches,
+                          nearest=near).model_dump(mode="json")
     action = message.action if isinstance(message, ActMessage) else None
     if isinstance(message, ActMessage):
         state.act_before = kept.facts if kept is not None else page_facts(capture)

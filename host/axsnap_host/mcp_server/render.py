@@ -137,8 +137,14 @@ def act_text(reply: dict[str, Any]) -> str:
 def find_text(reply: dict[str, Any]) -> str:
     result = reply.get("result") or {}
     matches = result.get("matches") or []
-    lines = [f"tab {reply.get('tabId')} · {result.get('decision')}: {len(matches)} match(es) "
-             f"for {result.get('query')!r}"]
+    if result.get("decision") == "not_found" and not matches:
+        matches = result.get("nearest") or []
+    if result.get("decision") == "not_found":
+        lines = [f"tab {reply.get('tabId')} · not_found: nothing matches {result.get('query')!r}"
+                 + ("; the nearest:" if matches else "")]
+    else:
+        lines = [f"tab {reply.get('tabId')} · {result.get('decision')}: {len(matches)} "
+                 f"match(es) for {result.get('query')!r}"]
     return "\n".join(lines + _candidates(matches))
 
 

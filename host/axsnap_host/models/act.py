@@ -316,6 +316,10 @@ class FindResult(_Strict):
     query: str
     decision: Literal["unique", "ambiguous", "not_found"]
     matches: list[Candidate]
+    nearest: list[Candidate] = Field(
+        default_factory=list, description="with not_found: the few elements nearest the "
+        "query (by score, then by how alike their names read), as an act's not_found lists "
+        "them; none of them a match")
 
 
 class CollectStep(_Strict):
