@@ -4072,13 +4072,13 @@ function filePlace(img) {
 }
 function shownFile(el) {
   if (el.localName === "img") return filePlace(el);
-  if (el.hasAttribute("aria-label") || collapse(el.textContent || "")) return "";
   const img = el.querySelector("img");
-  return img ? filePlace(img) : "";
+  return img && !el.hasAttribute("aria-label") && !collapse(el.textContent || "") ? filePlace(img) : "";
 }
 
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
+var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
 var LIMIT = 8e3;
 var MEMBERS = 6e3;
 var UP3 = 12;
@@ -4282,7 +4282,7 @@ function pageTwins() {
   const links = [];
   const fields = [];
   let n = 0;
-  for (const el of document.querySelectorAll(`${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`)) {
+  for (const el of document.querySelectorAll(ALL2)) {
     if (++n > LIMIT) break;
     if (el.localName === "a" && el.hasAttribute("href")) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
@@ -4326,17 +4326,19 @@ function pageTwins() {
 }
 var LATE_GROUPS = 200;
 var LATE_MEMBERS = 200;
+function pointedAlone(el) {
+  const parent = el.parentElement;
+  return getComputedStyle(el).cursor === "pointer" && (!parent || getComputedStyle(parent).cursor !== "pointer" && !parent.closest(ALL2));
+}
 function lateTwin(el) {
   const look = el.getAttribute("class") || "";
-  if (!look.trim() || el.matches(`${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`) || labelOf(el)) {
-    return "";
-  }
+  if (!look.trim() || el.matches(ALL2) || !pointedAlone(el)) return "";
   const row = rowWords(el, "");
   const key = `${el.localName}\0${look}\0${row}`;
   const late = run.lateTwins || (run.lateTwins = /* @__PURE__ */ new Set());
-  if (late.has(key) || late.size >= LATE_GROUPS) return "";
+  if (late.has(key) || late.size >= LATE_GROUPS || labelOf(el)) return "";
   late.add(key);
-  const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)].filter((m) => !labelOf(m) && rowWords(m, "") === row && getComputedStyle(m).cursor === "pointer");
+  const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)].filter((m) => rowWords(m, "") === row && pointedAlone(m) && !labelOf(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return "";
   const scopes = members.map(() => "");
   const boxes = boxesOf(members, scopes);

@@ -48,7 +48,7 @@ export function filePlace(img) {
  * control with no words and no aria-label of its own holding one; "" for any other. */
 export function shownFile(el) {
   if (el.localName === 'img') return filePlace(el);
-  if (el.hasAttribute('aria-label') || collapse(el.textContent || '')) return '';
   const img = el.querySelector('img');
-  return img ? filePlace(img) : '';
+  return img && !el.hasAttribute('aria-label') && !collapse(el.textContent || '')
+    ? filePlace(img) : '';
 }

@@ -34,6 +34,7 @@ const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input
   + '[role=option], '
   // (what a page's script says acts: the host takes these as controls too)
   + '[onclick], [data-action], [jsaction], [ng-click], [data-onclick]';
+const ALL = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;  // what the page's twins are among
 const LIMIT = 8000;  // controls looked at
 const MEMBERS = 6000;  // twins whose places are read
 const UP = 12;  // ancestors looked at for named containers
@@ -312,7 +313,7 @@ export function pageTwins() {
   const links = [];
   const fields = [];
   let n = 0;
-  for (const el of document.querySelectorAll(`${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`)) {
+  for (const el of document.querySelectorAll(ALL)) {
     if (++n > LIMIT) break;
     if (el.localName === 'a' && el.hasAttribute('href')) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
@@ -368,19 +369,25 @@ export function pageTwins() {
 // boxes, under "Select profile photo" and "Select cover photo").
 const LATE_GROUPS = 200;  // such groups read a walk (past it none is: a bound on its work)
 const LATE_MEMBERS = 200;  // elements of one such group
+// The pointer drawn over it and not over its parent (an icon in a link is the link's), and no
+// control of the twins' selectors around it.
+function pointedAlone(el) {
+  const parent = el.parentElement;
+  return getComputedStyle(el).cursor === 'pointer' && (!parent
+    || (getComputedStyle(parent).cursor !== 'pointer' && !parent.closest(ALL)));
+}
+
 function lateTwin(el) {
   const look = el.getAttribute('class') || '';
-  if (!look.trim() || el.matches(`${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`) || labelOf(el)) {
-    return '';
-  }
+  if (!look.trim() || el.matches(ALL) || !pointedAlone(el)) return '';
+  // (the group of its tag, class and row read once: its words are in run.twins after)
   const row = rowWords(el, '');
   const key = `${el.localName}\u0000${look}\u0000${row}`;
   const late = run.lateTwins || (run.lateTwins = new Set());
-  if (late.has(key) || late.size >= LATE_GROUPS) return '';
+  if (late.has(key) || late.size >= LATE_GROUPS || labelOf(el)) return '';
   late.add(key);
   const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)]
-    .filter((m) => !labelOf(m) && rowWords(m, '') === row
-      && getComputedStyle(m).cursor === 'pointer');
+    .filter((m) => rowWords(m, '') === row && pointedAlone(m) && !labelOf(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return '';
   const scopes = members.map(() => '');
   const boxes = boxesOf(members, scopes);
