@@ -271,3 +271,21 @@ test('listenerSignature names each click-type listener by node and type, in any 
   assert.equal(listenerSignature([...a].reverse()), listenerSignature(a));
   assert.equal(listenerSignature([{ type: 'keydown', backendNodeId: 9 }]), '', 'only what makes a node clickable');
 });
+
+test('a rows walk says its rows\' take even when the take read 0 ms on the worker\'s clock', async () => {
+  // the walk's early take can have every row's id before the take asks: no command, no wait,
+  // and the worker's coarse clock then reads 0 ms for it (it once dropped the rows' stats)
+  const walker = { run: 'R.1', frames: [{}], elements: [{ f: 0, w: 1 }],
+    axt: { rows: [[0, 'link', 'Next', null, 0, 1, 0]] } };
+  const s = session({ contexts: { 'R.1': 2 }, takes: { 2: [{ type: 'string', value: 'R.1' }, node(10)] } });
+  const clock = performance.now;
+  performance.now = () => 1000;
+  let stats;
+  try {
+    stats = await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', []);
+  } finally {
+    performance.now = clock;
+  }
+  assert.deepEqual(walker.elements, [{ f: 0, w: 1, b: 10 }]);
+  assert.deepEqual([stats.rows, stats.rows_ms], [0, 0], 'a rows walk, its take 0 ms');
+});

@@ -206,6 +206,9 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
   let cached = 0;
   let rows = 0;
   let rowsMs = 0; // (runs in parallel: the sum of each run's)
+  // a rows walk's take ran: its time can read 0 ms when the walk's early take had it all (the
+  // worker's clock ticks coarsely), so that is no sign of whether it ran
+  let rowsWalk = false;
   let tookAlong = 0; // records whose elements the walk handed over (walker_take_along.js)
   const custom = { asked: 0, named: 0, unasked: 0, ua: 0, ms: 0 };
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
@@ -239,7 +242,9 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
         // taken at once would each write over the others' count)
         const learnt = await takeRowIds(run, result, send, takeExpression);
         rows += learnt ?? 0;
+        if (learnt !== null) rowsWalk = true;
       } catch (e) {
+        rowsWalk = true;
         errors.push({ step: 'walker_row_ids', message: e?.message ?? String(e) });
       }
       // then the custom elements only Chromium's tree names (walker_custom_roles.js)
@@ -289,7 +294,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     else errors.push({ step: 'walker_ids', message: s.reason?.message ?? String(s.reason) });
   }
   const alongStats = tookAlong ? { with_walk: tookAlong } : {};
-  if (!rowsMs) return { resolved, cached, ...alongStats };
+  if (!rowsWalk) return { resolved, cached, ...alongStats };
   const out = { resolved, cached, ...alongStats, rows, rows_ms: Math.round(rowsMs * 10) / 10 };
   if (custom.asked || custom.unasked || custom.ua) {
     Object.assign(out, { custom: custom.named, custom_asked: custom.asked, custom_unasked: custom.unasked,
