@@ -78,6 +78,23 @@ function parseWords([action, ...args]) {
   return { action, target: target(args[0]), value: args[1] ?? null };
 }
 
+/** What the change report says beyond its counts, as the CLI and MCP say it
+ * (host/axsnap_host/render/act_changes.py change_lines): dialogs, in-page dialogs opened and
+ * closed, messages that appeared, texts that changed, forms submitted. */
+export function changeLines(c) {
+  const lines = (c.dialogs_opened ?? []).map((d) => `dialog ${d.type} ${d.handled}: ${d.message}`);
+  for (const name of c.modals_opened ?? []) lines.push(`dialog opened: ${name}`);
+  for (const name of c.modals_closed ?? []) lines.push(`dialog closed: ${name}`);
+  for (const m of c.messages ?? []) lines.push(`${m.kind}: ${m.text}`);
+  for (const { was = '', now = '' } of c.texts ?? []) {
+    lines.push(was && now ? `text: '${was}' → '${now}'` : now ? `text shown: '${now}'` : `text gone: '${was}'`);
+  }
+  for (const f of c.submitted ?? []) {
+    lines.push(`form submitted: ${f.form || f.action || 'a form'}${f.prevented === true ? " (the page's script took it over)" : ''}`);
+  }
+  return lines;
+}
+
 /** One line per fact of an ActionResult (the reply's `result`). */
 export function describeResult(result) {
   const lines = [];
@@ -85,12 +102,13 @@ export function describeResult(result) {
   const who = t ? `${t.index ? `[${t.index}] ` : ''}${t.tag ? `<${t.tag}> ` : ''}${t.label ? `"${t.label}"` : t.id ?? ''}` : 'the page';
   if (result.ok) {
     lines.push(`${result.action} ${who}: done${result.method ? ` (${result.method})` : ''}`);
+    if (result.offscreen) lines.push('the target was out of view: scrolled into view first');
+    if (result.through === 'label') lines.push('clicked through its label (the control itself is hidden or covered)');
     const c = result.changes;
     if (c) {
       lines.push(`changed ${c.dom.changed.length}, added ${c.dom.added.length}, removed ${c.dom.removed.length}${c.navigated ? '; navigated' : ''}`);
       if (c.value !== null && c.value !== undefined) lines.push(`value: ${c.value}`);
-      for (const d of c.dialogs_opened ?? []) lines.push(`dialog (${d.type}) ${d.handled}: ${d.message}`);
-      lines.push(...(c.dom.lines ?? []));
+      lines.push(...changeLines(c), ...(c.dom.lines ?? []));
     }
     const r = result.readiness;
     if (r) lines.push(`ready after ${r.waited_ms} ms${r.ended_by ? ` (${r.ended_by})` : ''}${r.reasons.length ? ` (${r.reasons.join(', ')})` : ''}`);

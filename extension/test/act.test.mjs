@@ -389,3 +389,20 @@ test('an act says how long each host round trip waited on the port (resolve_*, r
   assert.equal(reply.timings.report_wait_ms, 60.2);
   assert.equal(reply.timings.report_send_ms, 0.4);
 });
+
+test('the panel says what the change report says: off-screen, through a label, dialogs, messages, texts, forms (issue 32)', () => {
+  const text = describeResult({ ok: true, action: 'check', offscreen: true, through: 'label',
+    target: { index: 7, tag: 'input', label: 'Notify me' },
+    changes: { navigated: false, value: null, dom: { changed: [7], added: [], removed: [], moved: [], lines: [] },
+      dialogs_opened: [], modals_opened: ['Labels'], modals_closed: ['Compose'],
+      messages: [{ kind: 'toast', text: 'Settings saved' }],
+      texts: [{ was: '0 selected', now: '1 selected' }, { was: '', now: 'Saved' }],
+      submitted: [{ form: 'search', prevented: true }] },
+    readiness: { waited_ms: 30, reasons: [], ended_by: 'settled' } });
+  for (const line of ['the target was out of view: scrolled into view first',
+    'clicked through its label (the control itself is hidden or covered)', 'dialog opened: Labels',
+    'dialog closed: Compose', 'toast: Settings saved', "text: '0 selected' → '1 selected'", "text shown: 'Saved'",
+    "form submitted: search (the page's script took it over)"]) {
+    assert.ok(text.split('\n').includes(line), `${line}\n${text}`);
+  }
+});

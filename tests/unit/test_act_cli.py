@@ -134,3 +134,21 @@ def test_the_summary_says_which_rule_ended_the_wait(
     assert report_steps([parse_step('click "Save"')], [entry], None) == 0
     assert ("; ready after 62 ms (ended by: the page was settled; quiet frames)"
             in capsys.readouterr().err)
+
+
+def test_the_summary_says_the_target_was_scrolled_to_and_the_tabs_opened(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: "when a target is off-screen, say so in the reply": the JSON and the MCP text
+    said it, the step summary did not; nor a click through a label, nor the tabs opened."""
+    from axsnap_host.cli.act import report_steps
+
+    result = {"ok": True, "action": "click", "offscreen": True, "through": "label",
+              "readiness": {"waited_ms": 20}, "changes": {"navigated": False, "dom": {}},
+              "opened_tabs": [{"tabId": 12, "url": "http://127.0.0.1/report.html"}]}
+    entry = {"result": result, "reply": {"result": {"format": "domtext", "domtext": "page\n"}}}
+    assert report_steps([parse_step('click "Report"')], [entry], None) == 0
+    said = capsys.readouterr().err.splitlines()
+    for line in ("   the target was out of view: scrolled into view first",
+                 "   clicked through its label (the control itself is hidden or covered)",
+                 "   opened tab 12 · http://127.0.0.1/report.html"):
+        assert line in said, (line, said)

@@ -24,7 +24,7 @@ from typing import Any
 from axsnap_host.models.act import ACTIONS, HISTORY_ACTIONS, TARGETLESS
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.pipeline.url_scrub import scrub_urls_in_text
-from axsnap_host.render.act_changes import change_lines, readiness_words
+from axsnap_host.render.act_changes import change_lines, readiness_words, target_lines
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,9 @@ def report_steps(steps: list[Step], done: list[dict[str, Any]], out: str | None)
             lines.append(f"   changed {len(dom.get('changed') or [])}, added "
                          f"{len(dom.get('added') or [])}, removed {len(dom.get('removed') or [])}"
                          f"; navigated={changes.get('navigated')}; {ready}")
-            lines += [f"   {line}" for line in step_change_lines(changes)]
+            lines += [f"   {line}" for line in target_lines(result) + step_change_lines(changes)]
+            lines += [f"   opened tab {tab.get('tabId')} · {tab.get('url')}"
+                      for tab in result.get("opened_tabs") or []]
         if not result.get("ok") and error.get("candidates"):
             lines.append("   candidates: " + json.dumps(error["candidates"], ensure_ascii=False))
         print("\n".join(lines), file=sys.stderr if to_stdout else sys.stdout, flush=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 from axsnap_host.pipeline.incomplete import incomplete_line
 from axsnap_host.pipeline.tokens import size_of
-from axsnap_host.render.act_changes import ENDED_BY, change_lines, readiness_words
+from axsnap_host.render.act_changes import ENDED_BY, change_lines, readiness_words, target_lines
 
 
 def _tokens(result: dict[str, Any], text: str) -> int:
@@ -105,10 +105,7 @@ def act_text(reply: dict[str, Any]) -> str:
         return "\n".join(lines)
     ready = readiness_words(result.get("readiness"))
     lines = [head + " · done" + (f" ({ready})" if ready else "")]
-    if result.get("offscreen"):
-        lines.append("the target was out of view: scrolled into view first")
-    if result.get("through") == "label":
-        lines.append("clicked through its label (the control itself is hidden or covered)")
+    lines += target_lines(result)
     changes = result.get("changes") or {}
     if changes.get("navigated"):
         lines.append(f"navigated to {changes.get('url')} · {changes.get('title')}")

@@ -7,6 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 
+def target_lines(result: dict[str, Any]) -> list[str]:
+    """How the target was reached when not as it stood: scrolled into view first (issue 32:
+    "when a target is off-screen, say so in the reply"), clicked through its label."""
+    lines = ["the target was out of view: scrolled into view first"] if result.get("offscreen") \
+        else []
+    if result.get("through") == "label":
+        lines.append("clicked through its label (the control itself is hidden or covered)")
+    return lines
+
+
 def change_lines(changes: dict[str, Any], arrow: str = "→") -> list[str]:
     """One line per dialog, in-page dialog, message, changed text and submitted form, in
     that order; ``arrow`` joins a text's was and now."""
