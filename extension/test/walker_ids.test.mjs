@@ -4,6 +4,7 @@ import { test } from 'node:test';
 
 import {
   applyIds, applyListeners, listenerSignature, parseTake, reportRuns, resolveWalkerIds, takeExpression,
+  topListenersAhead,
 } from '../lib/walker/walker_ids.js';
 
 const node = (backendNodeId, loaderId = 'L1') => ({ type: 'node', value: { backendNodeId, loaderId, localName: 'x' } });
@@ -248,6 +249,72 @@ test('a re-read asks the listeners off the kept root; a kept root that is gone i
   assert.deepEqual((await read(s)).elements[1], { f: 0, b: 11, k: 1 });
   assert.equal(resolves(), 2);
 });
+
+// a document's first read: its root asked of the main world as the walk's output arrives
+function withDocumentRoot(s, backendNodeId) {
+  const send = s.send.bind(s);
+  s.send = (method, params = {}, sessionId = undefined) => {
+    if (method === 'Runtime.evaluate' && params.expression === 'document.documentElement') {
+      s.calls.push([method, params, sessionId]);
+      return Promise.resolve({ result: { objectId: 'root' } });
+    }
+    if (method === 'DOM.describeNode' && params.objectId === 'root') {
+      s.calls.push([method, params, sessionId]);
+      return Promise.resolve({ node: { backendNodeId } });
+    }
+    return send(method, params, sessionId);
+  };
+  return s;
+}
+
+test('a first read\'s listener read goes beside the take, off the root the main world names', async () => {
+  const read = async (s, ahead) => {
+    const walker = { run: 'a.1', frames: [{}], elements: [{ f: 0 }, { f: 0 }] };
+    const errors = [];
+    await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', errors, null, null,
+      ahead);
+    assert.deepEqual(errors, []);
+    return walker;
+  };
+  const made = () => session({
+    contexts: { 'a.1': 2 },
+    takes: { 2: [{ type: 'string', value: 'a.1' }, node(10), node(11)] },
+    listeners: [{ type: 'click', backendNodeId: 11 }],
+  });
+  const asked = withDocumentRoot(made(), 10);
+  const before = await read(made(), null); // as before: the root resolved after the take
+  const ahead = topListenersAhead(asked);
+  assert.deepEqual((await read(asked, ahead)).elements, before.elements, 'the same records');
+  const methods = asked.calls.map(([m, p]) => (m === 'Runtime.evaluate' ? `${m}:${p.expression === 'document.documentElement' ? 'root' : 'take'}` : m));
+  assert.ok(methods.indexOf('DOMDebugger.getEventListeners') < methods.indexOf('Runtime.evaluate:take'),
+    'the listener read is sent before the take, not after it');
+  assert.ok(!methods.includes('DOM.resolveNode'), 'no second ask of the root');
+  const [, params] = asked.calls.find(([m]) => m === 'DOMDebugger.getEventListeners');
+  assert.deepEqual(params, { objectId: 'root', depth: -1, pierce: true });
+  // the next read asks off the root object the first one kept
+  const again = listenersAheadCalls(asked);
+  assert.deepEqual((await read(asked, null)).elements[1], { f: 0, b: 11, k: 1 });
+  assert.equal(listenersAheadCalls(asked) - again, 1);
+  assert.ok(!asked.calls.some(([m]) => m === 'DOM.resolveNode'), 'the kept root: nothing resolved');
+});
+
+test('a first read whose main-world root is not the walk\'s top root asks off the walk\'s', async () => {
+  const s = withDocumentRoot(session({
+    contexts: { 'a.1': 2 },
+    takes: { 2: [{ type: 'string', value: 'a.1' }, node(10), node(11)] },
+    listeners: [{ type: 'click', backendNodeId: 11 }],
+  }), 99);
+  const walker = { run: 'a.1', frames: [{}], elements: [{ f: 0 }, { f: 0 }] };
+  const errors = [];
+  await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', errors, null, null,
+    topListenersAhead(s));
+  assert.deepEqual(errors, []);
+  assert.deepEqual(walker.elements, [{ f: 0, b: 10 }, { f: 0, b: 11, k: 1 }]);
+  const [, resolved] = s.calls.find(([m]) => m === 'DOM.resolveNode');
+  assert.equal(resolved.backendNodeId, 10, 'the walk\'s top root, resolved as before');
+});
+
+const listenersAheadCalls = (s) => s.calls.filter(([m]) => m === 'DOMDebugger.getEventListeners').length;
 
 test('a run whose ids are all known sends no take and no release: the next walk in its world frees it', async () => {
   const { clearIdCache, rememberIds, takeUnfreed } = await import('../lib/reuse/walker_id_cache.js');

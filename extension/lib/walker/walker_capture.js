@@ -23,7 +23,9 @@ import { axsnapWalk } from './walker.js';
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
 import { loadWalkIdFloor, rememberRowsWalk, walkIdFloor } from './walker_ax_nodes.js';
 import { dropEarly, earlyPartsUsed, takeEarly } from './walker_ids_early.js';
-import { listenerSignature, listenersAhead, openReporter, resolveWalkerIds } from './walker_ids.js';
+import {
+  listenerSignature, listenersAhead, openReporter, resolveWalkerIds, topListenersAhead,
+} from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 import { isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
 import { ALONG_GROUP, DEEP, alongExpression, parseAlong, splitAlso, withAlsoExpression } from './walker_take_along.js';
@@ -122,11 +124,13 @@ export async function captureWalker(tabId, options, session = null, frames = [],
           .catch(() => null) : null);
     const out = cached?.out ?? await walkFrames(tabId, opts, errors, loaderId);
     onWalked?.(out); // the walk is known before its ids: a caller may start what needs only that
+    // a read that kept no root (a document's first): its listener read sent now, beside the take
+    const ahead = cached?.ahead ?? (session && opts.hold && out?.run ? topListenersAhead(session) : null);
     if (session && opts.hold) {
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
       out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
-        cached?.ahead ?? null, useIdCache, listableIds(options), cached?.along ?? null);
+        ahead, useIdCache, listableIds(options), cached?.along ?? null);
       out.stats.ids_ms = round(performance.now() - t1);
       if (heard.length) out.stats.ids.early_parts = earlyPartsUsed(heard); // asked as the walk reported
       keepWorld(tabId, loaderId, frames, out);

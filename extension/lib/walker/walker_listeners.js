@@ -79,6 +79,19 @@ export async function clickListenerSignature(session) {
     if (got) return listenerSignature(got.listeners);
     if (topRoots.get(tabId) === root) topRoots.delete(tabId); // its document is gone
   }
+  const got = await topDocumentListeners(session);
+  return got?.reply ? listenerSignature(got.reply.listeners ?? []) : null;
+}
+
+/**
+ * The top document's root element asked of the page's main world (Runtime.evaluate of
+ * `document.documentElement`: it reads, runs none of the page's script), its listeners read
+ * off that object (in no group, as rootObject's) and the object kept for later reads.
+ * Returns {reply, root} (`reply`: null when the read failed; `root`: its backendNodeId), or
+ * null when the document has no root.
+ */
+async function topDocumentListeners(session) {
+  const tabId = session.tabId;
   const found = await session.send('Runtime.evaluate',
     { expression: 'document.documentElement' }).catch(() => null);
   const objectId = found?.result?.objectId;
@@ -92,7 +105,7 @@ export async function clickListenerSignature(session) {
     keepRoot(`${tabId}//${backendNodeId}`, objectId);
     keepTopRoot(tabId, backendNodeId);
   }
-  return reply ? listenerSignature(reply.listeners ?? []) : null;
+  return { reply, root: backendNodeId };
 }
 
 function keepRoot(key, objectId) {
@@ -120,6 +133,27 @@ export function listenersAhead(session, backendNodeId) {
   return { root: backendNodeId, promise };
 }
 
+
+/**
+ * The tab's click listeners asked now, off its top document's root element asked of the main
+ * world, for a read that kept no root object (a document's first read): sent as the walk's
+ * output arrives, beside the ids take, instead of after it (its answer is the listener read's
+ * own: the same command off the same element). readListeners uses it when the root it asked is
+ * the walk's top root (`root` null here: learnt from the answer), else asks as before.
+ */
+export function topListenersAhead(session) {
+  const promise = topDocumentListeners(session).then((got) => (got?.reply && Number.isInteger(got.root)
+    ? { listeners: got.reply.listeners ?? [], kept: false, root: got.root } : null));
+  promise.catch(() => {}); // read (or its failure reported) by readListeners
+  return { root: null, promise };
+}
+
+/** The top document's listener read of `root`: the one sent ahead when it asked that root. */
+async function aheadOrAsk(session, root, ahead) {
+  if (ahead?.root === root) return ahead.promise;
+  const early = ahead?.root === null ? await ahead.promise.catch(() => null) : null;
+  return early?.root === root ? early : documentListeners(session, root);
+}
 
 /**
  * Click listeners, read per CDP session (backendNodeIds are per renderer): the tab's off the
@@ -157,8 +191,8 @@ export async function readListeners(session, walker, byRun, contexts, errors, ah
   }
   await Promise.all([...groups].map(async ([sessionId, { roots, results }]) => {
     try {
-      const lists = await Promise.all(roots.map((root) => (sessionId === null && ahead?.root === root
-        ? ahead.promise : documentListeners(session, root, sessionId ?? undefined))));
+      const lists = await Promise.all(roots.map((root) => (sessionId === null
+        ? aheadOrAsk(session, root, ahead) : documentListeners(session, root, sessionId))));
       if (sessionId === null && lists.at(-1)?.kept) stats.root_kept = 1; // the top root, pushed last
       const found = applyListeners(results, lists.flatMap((got) => got.listeners));
       for (const [run, result] of listable && found.unmatched.size ? byRun : []) {
