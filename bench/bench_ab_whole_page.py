@@ -165,8 +165,9 @@ def _first_difference(before: Any, after: Any, path: str) -> str:
 _NODE_ID = re.compile(r"(?<![\w.-])(\d+)-(\d+)(?![\w.-])")
 # a CDP frame id or loader id: each browser's own token
 _FRAME_ID = re.compile(r"\b[0-9A-F]{32}\b")
-# a bare backendNodeId (an element of DOM text or elements): renamed by its rank as well
-_BACKEND_ID = re.compile(r'(?<="backendNodeId": )\d+')
+# a bare backendNodeId (an element of DOM text or elements, a frame's owner element):
+# renamed by its rank as well
+_BACKEND_ID = re.compile(r'(?:(?<="backendNodeId": )|(?<="ownerBackendNodeId": ))\d+')
 
 
 def _renumbered(result: Any) -> Any:
