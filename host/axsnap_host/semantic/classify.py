@@ -202,6 +202,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("email_compose", "form:to/subject fields with a message body",
          0.65 * (0.5 if mailbox else 1.0),
          f.to_subject >= 1 and f.textareas >= 1 and not contact)
+    # Whom it goes to and its subject asked over a body drawn as rich text (no <textarea>), no
+    # mailbox's rows: a mail being written; the client's menu and Reply beside it are its own.
+    written = f.recipients >= 1 and f.to_subject > f.recipients and not f.textareas and not mailbox
+    fire("email_compose", "form:a recipient and a subject asked, the body no text box", 0.45,
+         written and not f.passwords)
     # Fields holding the account's values: a page that edits what is saved (a sign-up, a
     # contact form, a checkout start empty; a card or a message is no setting; on a page its
     # title calls forms, sample values are a form gallery's).
@@ -263,9 +268,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # by a script)
     # (three figures each over a few words of their own, "589" over "Applied jobs", alone in
     # their boxes: stat tiles, whatever the title or the layout; beside a box to write a message
-    # in they are a site's boasts on its contact page, "97,354 Companies")
+    # in they are a site's boasts on its contact page, "97,354 Companies", or a post's beside
+    # its comments' Reply; a box to write in with no name, email, subject or Reply beside it is
+    # a chat's or a note's, a dashboard's panel)
     # (under a title naming another kind of page, "Tables", they are the template's header)
-    tiles = (f.figure_tiles >= 3 and not f.passwords and not f.textareas
+    message_form = f.textareas >= 1 and (f.name_fields + f.account_fields + f.to_subject
+                                         + f.reply >= 1)
+    tiles = (f.figure_tiles >= 3 and not f.passwords and not message_form
              and not any(w not in _TITLE_SKIP for k in PAGE_TYPES if k != "dashboard"
                          for w in title_hits(k, f.title)))
     panels = not f.passwords and (
@@ -320,7 +329,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Element statistics (medium)
     fire("search_results", "stats:5+ result blocks", 0.3 * teasers, f.result_blocks >= 5)
     # A mail client: a compose control and reply or forward controls, no message being written.
-    mail = f.compose >= 1 and f.reply >= 1 and not (f.to_subject and f.textareas)
+    mail = f.compose >= 1 and f.reply >= 1 and not ((f.to_subject and f.textareas) or written)
     fire("email_inbox", "app:compose with reply or forward (a mail client)", 0.5, mail)
     # A compose control beside five long items or eight alike rows and words of a mailbox, no
     # chart or stat tiles: a mailbox's message list drawn without checkboxes.
