@@ -37,8 +37,10 @@ def test_three_figures_over_a_few_words_are_a_dashboards_tiles() -> None:
     assert kind == "dashboard", signals[:4]
     # (beside a password: a sign-in's figures are the site's boasts)
     assert "stat tiles" not in _signals(Features(figure_tiles=3, passwords=1))
-    # (beside a box to write a message in: a contact page's boasts, "97,354 Companies")
-    assert "stat tiles" not in _signals(Features(figure_tiles=3, text_inputs=3, textareas=1))
+    # (beside a box to write a message in under the sender's name and email: a contact page's
+    # boasts, "97,354 Companies"; a chat's box alone beside them is a dashboard's panel, note 100)
+    assert "stat tiles" not in _signals(Features(figure_tiles=3, text_inputs=3, textareas=1,
+                                                 name_fields=1, account_fields=1))
 
 
 def test_a_new_password_asked_twice_under_reset_words_is_a_reset_form() -> None:
