@@ -27,16 +27,19 @@ function createReadinessClock(now) {
     (b) => b.toString(16).padStart(2, '0')).join('');
   let last = started;
   let count = 0;
+  let touches = 0; // every activity, mutation or not: "nothing happened since" is an equal count
   return {
     /** Activity: `mutations` DOM mutation records (0 for input, load or a network event). */
     touch(mutations = 0) {
       count += mutations;
+      touches += 1;
       last = now();
     },
-    /** {token, count, quiet, since}: quiet = ms since the last activity, since = ms watched. */
+    /** {token, count, touches, quiet, since}: quiet = ms since the last activity, since = ms
+     * watched, touches = the activities seen (lib/session/act_proof.js compares them). */
     reading() {
       const at = now();
-      return { token, count, quiet: at - last, since: at - started };
+      return { token, count, touches, quiet: at - last, since: at - started };
     },
   };
 }

@@ -15,7 +15,7 @@ test('the readiness clock counts quiet time from the last activity, and watch ti
   let t = 1000;
   const clock = createReadinessClock(() => t);
   t = 1300;
-  assert.deepEqual({ ...clock.reading(), token: '' }, { token: '', count: 0, quiet: 300, since: 300 });
+  assert.deepEqual({ ...clock.reading(), token: '' }, { token: '', count: 0, touches: 0, quiet: 300, since: 300 });
   clock.touch(4); // four mutation records
   t = 1450;
   const afterMutations = clock.reading();
@@ -26,6 +26,7 @@ test('the readiness clock counts quiet time from the last activity, and watch ti
   t = 1500;
   assert.equal(clock.reading().quiet, 50);
   assert.equal(clock.reading().count, 4);
+  assert.equal(clock.reading().touches, 2, 'input is an activity too, though no mutation');
   assert.equal(clock.reading().token, afterMutations.token, 'one token per document');
   assert.notEqual(createReadinessClock(() => t).reading().token, afterMutations.token);
 });

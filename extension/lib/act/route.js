@@ -14,6 +14,7 @@ import { checkReady, focusAndModals, MODALS, READY_DEFAULTS, shownModals, watchP
 import { wheelAt } from './input.js';
 import { watchOpenedTabs } from './opened.js';
 import { readPageClock } from '../session/page_clock.js';
+import { keepActProof } from '../session/act_proof.js';
 import { actionPoint } from './geometry.js';
 import { createAfterReads, earlyStart } from './after.js';
 import { askRuleObjects, mayReadListeners } from './fill_rule.js';
@@ -239,6 +240,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       [clockBefore, watch] = await watching;
       timings.watch_ms = round(now() - t);
       t = now();
+      keepActProof(tabId, null); // this act's input: the last act's proof no longer holds
       try {
         const [node, to] = await found;
         run.step(`the ${msg.action}`);
@@ -280,6 +282,8 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
         report.readiness = await watch.ready({ ...msg.options.ready, settle: msg.options.ready?.settle ?? true },
           { schedule: clockBefore?.schedule ?? null, documentToken: clockBefore?.token ?? null });
         timings.ready_ms = round(now() - t);
+        // what a read right after may settle on (fast path settle_after_act, session/act_proof.js)
+        keepActProof(tabId, report.readiness.ended_by === 'settled' ? watch.settledReading : null);
       }
       const readyAt = now();
       readinessOver();

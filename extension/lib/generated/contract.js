@@ -567,6 +567,7 @@ export const FAST_PATHS = deepFreeze([
   "act_layout_in_walk",
   "act_capture_frames",
   "settle_nothing_scheduled",
+  "settle_after_act",
   "fill_insert_text"
 ]);
 

@@ -19,6 +19,8 @@
 
 import { readPageClock } from './page_clock.js';
 import { askSettled, mayBeSettled } from './settle.js';
+import { actProofOf, forgetActProof, nothingSinceProof } from './act_proof.js';
+import { fastPath } from '../reuse/fast_paths.js';
 
 /** Which rule ended the wait ('settled', 'quiet_window', 'deadline', 'disabled'), on the
  * report as a symbol: a capture's stabilization report keeps its own fields; an act's
@@ -110,9 +112,10 @@ function keepWorld(tabId, world) {
   }
 }
 
-/** Forget the world kept for `tabId` (tests; a closed tab). */
+/** Forget the world and the act's proof kept for `tabId` (tests; a closed tab). */
 export function forgetWorld(tabId) {
   watchWorlds.delete(tabId);
+  forgetActProof(tabId);
 }
 
 export function stabilizeOptions(options) {
@@ -197,6 +200,14 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
     // last reading unanswered: 'page_unanswered' is for a page never seen to change
     const seenMutating = mutations + reading.count - base > 0;
     if (settled(report, opts, elapsed, domQuiet, inflight.size, held(), unanswered && !seenMutating)) break;
+    // fast path settle_after_act: the last act's readiness proved this document settled and
+    // its clock saw nothing since (act_proof.js); the read's own watch as for a settle check
+    if (fresh && opts.settle && settle?.proof && mayBeSettled(inflight, settle.busy, reading)
+      && held() === 0 && nothingSinceProof(settle.proof, reading)) {
+      endedBy(report, 'settled');
+      Object.defineProperty(report, SETTLED_BY, { value: 'act_proof', configurable: true, enumerable: false });
+      break;
+    }
     // an act's wait: the page may be settled long before the quiet window is over
     if (opts.settle && settle && mayBeSettled(inflight, settle.busy, reading)) {
       settledAtOnce(report, false);
@@ -229,7 +240,7 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
  */
 export async function stabilize(session, options, {
   now = () => performance.now(), inflight: seen = null, readPage = readPageClock,
-  busy = () => false, askSettle = askSettled, heldRequests = () => 0,
+  busy = () => false, askSettle = askSettled, heldRequests = () => 0, actProof = actProofOf,
 } = {}) {
   const opts = stabilizeOptions(options);
   const report = { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0 };
@@ -269,7 +280,10 @@ export async function stabilize(session, options, {
       report.observed_since_ms = Math.round(warm.since);
       report.mutations = await waitOnPageClock(session.tabId, opts, warm,
         { readPage, inflight, now, started, report, held: heldRequests,
-          settle: { busy, ask: (tabId) => askSettle(tabId, { now }) } });
+          settle: { busy, ask: (tabId) => askSettle(tabId, { now }),
+            proof: opts.settle && fastPath(options, 'settle_after_act') ? actProof(session.tabId) : null } });
+      // which settle rule ended the wait, on the report ('act_proof': settle_after_act)
+      if (report[ENDED_BY] === 'settled' && report[SETTLED_BY]) report.settled_by = report[SETTLED_BY];
       report.quiet_at_start = report[ENDED_BY] === 'quiet_window' && report[SETTLED_AT_ONCE] === true;
       return report;
     }

@@ -170,6 +170,18 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "tests/e2e/test_act_baseline_e2e.py, tests/e2e/test_act_settle_proof_e2e.py, "
         "extension/test/settle.test.mjs"),
     FastPath(
+        "settle_after_act", "extension",
+        "extension/lib/session/act_proof.js, lib/session/stabilize.js, lib/act/route.js",
+        "a read's settle check (stabilize.settle): frames and a floor of quiet",
+        "the page clock's reading (content/readiness.js) from the settle check that ended the "
+        "last act's readiness on the tab: the read's first reading is of the same document "
+        "(token), counts the same mutation records and activities (mutations, input, a "
+        "control's state, a finished subresource, load steps), the document loaded, no frame "
+        "the clock cannot watch; the read's own watch has no request in flight nor a frame "
+        "loading. Forgotten at the next act's input; the reply's stabilization.settled_by says "
+        "act_proof",
+        "tests/e2e/test_read_after_act_e2e.py"),
+    FastPath(
         "fill_insert_text", "extension", "extension/lib/act/fill_rule.js, lib/act/fill.js",
         "a fill typed key by key (a key down and up per character, each after a check that the "
         "tab still holds the act's document)",

@@ -105,6 +105,10 @@ class StabilizationReport(_Model):
         None, description="the page was already quiet (for quiet_ms, no request pending) at the "
         "clock's first reading: the read waited no quiet window")
     load_state: str | None = Field(None, description="document.readyState at the last reading")
+    settled_by: Literal["nothing_scheduled", "floor", "act_proof"] | None = Field(
+        None, description="with stabilize.settle, the rule that proved the page settled: a settle "
+        "check's (nothing_scheduled, floor), or act_proof: the last act's readiness proved this "
+        "document settled and its clock saw no activity since (fast path settle_after_act)")
 
 
 class Failure(_Model):

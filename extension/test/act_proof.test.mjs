@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { actProofOf, keepActProof, nothingSinceProof } from '../lib/session/act_proof.js';
+import { ENDED_BY, forgetWorld, SETTLED_BY, stabilize } from '../lib/session/stabilize.js';
+
+// fast path settle_after_act: a read asked to settle right after an act stands on the act's proof
+const PROOF = { token: 'doc', count: 7, touches: 12, quiet: 30, since: 900, load_state: 'complete', frames_unreadable: 0 };
+
+function session(tabId) {
+  return { tabId, onEvent: () => () => {}, useNetwork: async () => async () => {}, send: async () => ({}) };
+}
+
+async function read(tabId, reading, { options = { stabilize: { settle: true } }, inflight = null } = {}) {
+  let t = 0;
+  let asks = 0;
+  const report = await stabilize(session(tabId), options, {
+    now: () => (t += 5),
+    ...(inflight ? { inflight } : {}),
+    readPage: async () => ({ ...reading }),
+    askSettle: async () => {
+      asks += 1;
+      return { settled: true, why: [], by: 'floor', reading: { ...reading, quiet: 60 } };
+    },
+  });
+  return { report, asks };
+}
+
+test('a read whose page saw nothing since the act\'s proof ends at once on it, and says so', async () => {
+  keepActProof(71, PROOF);
+  const { report, asks } = await read(71, { ...PROOF, quiet: 45, since: 915 });
+  assert.equal(asks, 0, 'no settle check of its own');
+  assert.equal(report[ENDED_BY], 'settled');
+  assert.equal(report[SETTLED_BY], 'act_proof');
+  assert.equal(report.settled_by, 'act_proof');
+  assert.equal(report.mutations, 0);
+});
+
+test('any activity, another document, a request in flight, exact or no settle asked: a check of its own', async () => {
+  keepActProof(72, PROOF);
+  for (const changed of [{ touches: 13 }, { count: 8 }, { token: 'next' }, { load_state: 'interactive' },
+    { frames_unreadable: 1 }]) {
+    const { report, asks } = await read(72, { ...PROOF, ...changed });
+    assert.notEqual(report.settled_by, 'act_proof', JSON.stringify(changed));
+    assert.ok(asks >= 1 || report[ENDED_BY] !== 'settled', JSON.stringify(changed));
+  }
+  const exact = await read(72, PROOF, { options: { exact: true, stabilize: { settle: true } } });
+  assert.equal(exact.asks, 1);
+  assert.equal(exact.report.settled_by, 'floor');
+  const busy = await read(72, PROOF, { inflight: new Set(['r1']), options: { stabilize: { settle: true, quiet_ms: 20 } } });
+  assert.equal(busy.report[ENDED_BY], 'quiet_window');
+  const plain = await read(72, PROOF, { options: { stabilize: { quiet_ms: 20 } } });
+  assert.equal(plain.asks, 0);
+  assert.equal(plain.report[ENDED_BY], 'quiet_window');
+  assert.equal(plain.report.settled_by, undefined);
+});
+
+test('the proof is kept only from a watchable reading, and goes with the tab', () => {
+  keepActProof(73, { ...PROOF, frames_unreadable: 2 });
+  assert.equal(actProofOf(73), null);
+  keepActProof(73, { ...PROOF, touches: undefined });
+  assert.equal(actProofOf(73), null, 'a clock that counts no activities proves nothing');
+  keepActProof(73, PROOF);
+  assert.deepEqual(actProofOf(73), { token: 'doc', count: 7, touches: 12 });
+  assert.equal(nothingSinceProof(actProofOf(73), { ...PROOF, frames_unanswered: true }), false);
+  forgetWorld(73);
+  assert.equal(actProofOf(73), null);
+  keepActProof(73, PROOF);
+  keepActProof(73, null);
+  assert.equal(actProofOf(73), null);
+});

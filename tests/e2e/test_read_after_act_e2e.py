@@ -1,0 +1,67 @@
+"""A read right after an act (issue 32's "act, then read"): asked to settle, it ends its wait at
+once when the act's readiness proved the page settled and the page's clock saw nothing since
+(fast path settle_after_act, extension/lib/session/act_proof.js); its stabilization report says
+so (``settled_by: act_proof``) and its reply equals the exact read's. A page that changed since
+the act, and an exact read, settle on a check of their own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from differential import content
+
+from axsnap_host.client import Browser
+
+SETTLE = {"format": "snapshot", "stabilize": {"settle": True}}
+
+
+def _settled_by(reply: dict[str, Any]) -> Any:
+    return reply["result"]["snapshot"]["stabilization"].get("settled_by")
+
+
+def _act(browser: Browser, name: str) -> None:
+    result = browser.act(name, "click")
+    assert result.ok and result.readiness, result.error
+    assert result.readiness.ended_by == "settled", result.readiness
+
+
+def test_a_read_right_after_an_act_settles_on_the_acts_proof(browser: Browser,
+                                                            pages_url: str) -> None:
+    browser.open(f"{pages_url}act/settle/settle.html")
+    browser.snapshot_raw(**SETTLE)
+    for name in ("Quick", "Quick in shadow", "Answer in 50 ms"):
+        _act(browser, name)
+        fast = browser.snapshot_raw(**SETTLE)
+        assert _settled_by(fast) == "act_proof", fast["result"]["snapshot"]["stabilization"]
+        # the exact read of the same page (every fast path off) settles on a check of its own
+        exact = browser.snapshot_raw(exact=True, **SETTLE)
+        assert _settled_by(exact) in ("floor", "nothing_scheduled"), \
+            exact["result"]["snapshot"]["stabilization"]
+        assert content(fast) == content(exact), name
+        # nothing happened since: a second read stands on the same proof
+        assert _settled_by(browser.snapshot_raw(**SETTLE)) == "act_proof"
+
+
+def test_a_page_changed_since_the_act_is_settled_again(browser: Browser,
+                                                       pages_url: str) -> None:
+    browser.open(f"{pages_url}act/settle/settle.html")
+    _act(browser, "Quick")
+    browser.run_in_target("document.getElementById('out').textContent = 'changed after the act'")
+    read = browser.snapshot_raw(**SETTLE)
+    assert _settled_by(read) in ("floor", "nothing_scheduled"), \
+        read["result"]["snapshot"]["stabilization"]
+    assert "changed after the act" in str(content(read))
+    # input since the act, with no mutation: the proof no longer holds either
+    _act(browser, "Quick")
+    browser.run_in_target("document.getElementById('quick').dispatchEvent("
+                          "new KeyboardEvent('keydown', {bubbles: true}))")
+    assert _settled_by(browser.snapshot_raw(**SETTLE)) in ("floor", "nothing_scheduled")
+
+
+def test_a_read_that_does_not_ask_to_settle_waits_its_quiet_window(browser: Browser,
+                                                                   pages_url: str) -> None:
+    browser.open(f"{pages_url}act/settle/settle.html")
+    _act(browser, "Quick")
+    read = browser.snapshot_raw(format="snapshot", stabilize={"quiet_ms": 300})
+    report = read["result"]["snapshot"]["stabilization"]
+    assert report.get("settled_by") is None and report["quiet_for_ms"] >= 300, report
