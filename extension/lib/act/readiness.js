@@ -162,7 +162,6 @@ export async function watchPage(session, {
       const report = await stabilize(session, { stabilize: { enabled: true, ...opts } }, {
         now, inflight, busy: () => loading.size > 0 || dialogs.length > 0 || storm !== null,
         heldRequests: opts.settle ? young : () => 0,
-        actProof: () => null, // an act's own wait proves its page itself
         readPage: async (tabId) => {
           const reading = await readPageClock(tabId);
           lastToken = reading?.token ?? null;

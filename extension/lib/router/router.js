@@ -4,6 +4,8 @@
 import { AxStream } from '../ax/ax_stream.js';
 import { answerKey } from '../reuse/answer_cache.js';
 import { offerDomSnapshotBase } from '../reuse/dom_snapshot_base.js';
+import { fastPath } from '../reuse/fast_paths.js';
+import { actProofOf } from '../session/act_proof.js';
 import { withDeadline } from '../session/deadline.js';
 import { AxError, toErrorInfo } from '../common/errors.js';
 import { withResultText } from '../common/reply_text.js';
@@ -252,7 +254,9 @@ export function createRouter(deps) {
       // with dialog_open / page_busy, not after every step's deadline (act/blocked.js)
       await (deps.unlessBlocked ?? ((s, t, work) => work()))(session, tabId, async () => {
         stabilization = await stage('stabilize', onProgress, timings, 'stabilize_ms',
-          () => deps.stabilize(session, req.options));
+          // fast path settle_after_act: asked to settle, it may end on the last act's proof
+          () => deps.stabilize(session, req.options,
+            fastPath(req.options, 'settle_after_act') ? { actProof: actProofOf } : {}));
         // after the wait, before anything is walked: the page as this read sees it
         check = await answerCheck(session, tabId, tab, key, req.options, frames, timings);
         if (!check.entry) {

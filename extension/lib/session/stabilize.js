@@ -19,8 +19,7 @@
 
 import { readPageClock } from './page_clock.js';
 import { askSettled, mayBeSettled } from './settle.js';
-import { actProofOf, forgetActProof, nothingSinceProof } from './act_proof.js';
-import { fastPath } from '../reuse/fast_paths.js';
+import { forgetActProof, nothingSinceProof } from './act_proof.js';
 
 /** Which rule ended the wait ('settled', 'quiet_window', 'deadline', 'disabled'), on the
  * report as a symbol: a capture's stabilization report keeps its own fields; an act's
@@ -240,7 +239,7 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
  */
 export async function stabilize(session, options, {
   now = () => performance.now(), inflight: seen = null, readPage = readPageClock,
-  busy = () => false, askSettle = askSettled, heldRequests = () => 0, actProof = actProofOf,
+  busy = () => false, askSettle = askSettled, heldRequests = () => 0, actProof = () => null,
 } = {}) {
   const opts = stabilizeOptions(options);
   const report = { stabilized: true, waited_ms: 0, reasons: [], pending_requests: 0, mutations: 0 };
@@ -281,7 +280,8 @@ export async function stabilize(session, options, {
       report.mutations = await waitOnPageClock(session.tabId, opts, warm,
         { readPage, inflight, now, started, report, held: heldRequests,
           settle: { busy, ask: (tabId) => askSettle(tabId, { now }),
-            proof: opts.settle && fastPath(options, 'settle_after_act') ? actProof(session.tabId) : null } });
+            // (a read's, when settle_after_act may answer it: lib/router/router.js, act_proof.js)
+            proof: opts.settle ? actProof(session.tabId) : null } });
       // which settle rule ended the wait, on the report ('act_proof': settle_after_act)
       if (report[ENDED_BY] === 'settled' && report[SETTLED_BY]) report.settled_by = report[SETTLED_BY];
       report.quiet_at_start = report[ENDED_BY] === 'quiet_window' && report[SETTLED_AT_ONCE] === true;

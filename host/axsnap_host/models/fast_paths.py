@@ -171,7 +171,8 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "extension/test/settle.test.mjs"),
     FastPath(
         "settle_after_act", "extension",
-        "extension/lib/session/act_proof.js, lib/session/stabilize.js, lib/act/route.js",
+        "extension/lib/session/act_proof.js, lib/session/stabilize.js (asked by "
+        "lib/router/router.js; kept by lib/act/route.js)",
         "a read's settle check (stabilize.settle): frames and a floor of quiet",
         "the page clock's reading (content/readiness.js) from the settle check that ended the "
         "last act's readiness on the tab: the read's first reading is of the same document "
