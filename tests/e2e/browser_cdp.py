@@ -89,6 +89,16 @@ class BrowserCDP:
             with contextlib.suppress(RuntimeError):  # the target went away
                 self.call("Target.detachFromTarget", {"sessionId": session}, timeout_s=timeout_s)
 
+    def set_zoom(self, base: str, zoom: float) -> None:
+        """Browser zoom (chrome.tabs.setZoom; 0: the default) of the tabs showing ``base``."""
+        worker = self.worker_target()
+        assert worker is not None, "the extension's service worker is not running"
+        got = self.evaluate_in(worker, f"""chrome.tabs.query({{}})
+          .then((tabs) => Promise.all(tabs.filter((tab) => tab.url?.startsWith({json.dumps(base)}))
+            .map((tab) => chrome.tabs.setZoom(tab.id, {zoom}))))
+          .then((done) => done.length, (e) => String(e))""", await_promise=True)
+        assert isinstance(got, int) and got >= 1, got
+
     def stop_worker(self, extension_id: str = EXTENSION_ID, within_s: float = 30.0) -> None:
         """Stop the extension's service worker; return once it is gone or a new one (a fresh
         global scope: an extension page may wake it at once) runs in its place."""

@@ -71,17 +71,6 @@ class Tally:
     wrong: list[str] = field(default_factory=list)
 
 
-def _set_zoom(cdp: BrowserCDP, base: str, zoom: float) -> None:
-    """Browser zoom (chrome.tabs.setZoom; 0: the default) of the tabs showing ``base``."""
-    worker = cdp.worker_target()
-    assert worker is not None, "the extension's service worker is not running"
-    got = cdp.evaluate_in(worker, f"""chrome.tabs.query({{}})
-      .then((tabs) => Promise.all(tabs.filter((tab) => tab.url?.startsWith({json.dumps(base)}))
-        .map((tab) => chrome.tabs.setZoom(tab.id, {zoom}))))
-      .then((done) => done.length, (e) => String(e))""", await_promise=True)
-    assert isinstance(got, int) and got >= 1, got
-
-
 def _read(cdp: BrowserCDP, browser: Browser, url: str, where: str, tally: Tally,
           scale: float | None = None) -> None:
     browser.open(url)
@@ -136,16 +125,16 @@ def test_the_walk_s_layout_equals_devtools_layout_metrics(
             for page in PAGES + OTHER_ORIGIN:
                 url = f"{pages_url}act/layout_metrics/{page}.html"
                 browser.open(url)
-                _set_zoom(cdp, pages_url, zoom)
+                cdp.set_zoom(pages_url, zoom)
                 _read(cdp, browser, url, f"{page} zoom {zoom}", tally)
-        _set_zoom(cdp, pages_url, 1.0)
+        cdp.set_zoom(pages_url, 1.0)
         for scale in DEVICE_SCALES:
             tally = by_condition[f"device scale {scale}"] = Tally()
             for page in PAGES + OTHER_ORIGIN:
                 _read(cdp, browser, f"{pages_url}act/layout_metrics/{page}.html",
                       f"{page} device scale {scale}", tally, scale)
     finally:
-        _set_zoom(cdp, pages_url, 0)  # the default zoom again, for the next tests
+        cdp.set_zoom(pages_url, 0)  # the default zoom again, for the next tests
         cdp.close()
     for name, tally in by_condition.items():
         print(f"\n{name}: compared {tally.compared}, declined {tally.declined}")

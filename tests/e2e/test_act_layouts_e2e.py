@@ -74,17 +74,6 @@ def test_layout_verdict(browser: Browser, pages_url: str, cross_site_url: str, p
         assert ident not in hits(browser)
 
 
-def _set_zoom(cdp: BrowserCDP, base: str, zoom: float) -> None:
-    """Browser zoom (chrome.tabs.setZoom; 0: the default) of the tabs showing ``base``."""
-    worker = cdp.worker_target()
-    assert worker is not None, "the extension's service worker is not running"
-    got = cdp.evaluate_in(worker, f"""chrome.tabs.query({{}})
-      .then((tabs) => Promise.all(tabs.filter((tab) => tab.url?.startsWith({json.dumps(base)}))
-        .map((tab) => chrome.tabs.setZoom(tab.id, {zoom}))))
-      .then((done) => done.length, (e) => String(e))""", await_promise=True)
-    assert isinstance(got, int) and got >= 1, got
-
-
 @pytest.mark.parametrize("zoom", [1.25, 0.8])
 def test_every_layout_verdict_under_browser_zoom(browser: Browser, pages_url: str,
                                                  cross_site_url: str, zoom: float) -> None:
@@ -96,7 +85,7 @@ def test_every_layout_verdict_under_browser_zoom(browser: Browser, pages_url: st
     try:
         for page, ident, label, nth, action, verdict in CASES:
             browser.open(f"{pages_url}act_layouts/{page}?x={cross_site_url}")
-            _set_zoom(cdp, pages_url, zoom)
+            cdp.set_zoom(pages_url, zoom)
             browser.run_in_target("settle()")  # the scroll again, at this zoom
             assert abs(float(browser.run_in_target("return devicePixelRatio")) - zoom) < 0.01
             assert browser.run_in_target("return document.body.dataset.ready") == "1"
@@ -114,6 +103,6 @@ def test_every_layout_verdict_under_browser_zoom(browser: Browser, pages_url: st
                     break  # a covered case is judged once; a check done is not undone
                 browser.run_in_target("document.body.dataset.hits = ''")
     finally:
-        _set_zoom(cdp, pages_url, 0)
+        cdp.set_zoom(pages_url, 0)
         cdp.close()
     assert not wrong, "\n".join(wrong)
