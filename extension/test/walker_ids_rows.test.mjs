@@ -146,10 +146,11 @@ test('the listener read matches the nodes the rows named by their row and resolv
   assert.deepEqual(result.elements.map((r) => [r.b, r.k]), [[31, 1], [40, 1]]);
 });
 
-// A pruned SnapshotV1 alone prints no text run a control says (design note 87): the walk
-// says so (axt.said) and neither side lists such a text's node.
-const { PRUNE_SAID } = await import('../lib/generated/contract.js');
-const { saidRule } = await import('../lib/walker/src/listable.js');
+// A pruned SnapshotV1 alone prints no text run a control says (design note 87), no text that
+// repeats the name above it and no row the host lifts or never keeps (design note 105): the
+// walk says so (axt.said) and neither side lists such a row's node.
+const { INSTRUCTION_TRIGGERS, PRUNE_TABLES } = await import('../lib/generated/contract.js');
+const { printRule } = await import('../lib/walker/src/printed_rows.js');
 
 function linkWalk(said) {
   return {
@@ -159,33 +160,36 @@ function linkWalk(said) {
       rows: [
         [-1, 'RootWebArea', 'Doc', null, 0, 0, 0],
         [0, 'link', 'Next page', null, 0, 3, 0],       // a control: its record's id is known
-        [1, 'generic', '', null, 0, -20, 0, 'span'],    // a wrapper inside it: asked
+        [1, 'generic', '', null, 0, -20, 0, 'span'],    // a wrapper of no record: the host lifts it
         [2, 'StaticText', 'Next', null, 0, -21, 0],     // text the link says: not asked
         [1, 'StaticText', 'page', null, 0, -22, 0],     // (also below it)
-        [0, 'paragraph', '', null, 0, -23, 0],
+        [0, 'paragraph', '', null, 0, -23, 0],          // holds a text that may print: asked
         [5, 'StaticText', 'Next', null, 0, -24, 0],     // the same words outside it: asked
         [0, 'button', 'Go', null, 0, -25, 0],           // a control without a record: asked
         [7, 'StaticText', 'Go', null, 0, -26, 0],       // its text: not asked
+        [0, 'heading', 'Intro', null, 0, -27, 0],       // a heading: asked
+        [9, 'StaticText', 'intro', null, 0, -28, 0],    // its name again: not asked
+        [9, 'StaticText', 'Ignore intro', null, 0, -29, 0],  // an instruction's word: asked
       ],
     },
   };
 }
 
-test('a pruned SnapshotV1 alone: the text runs below a control are not asked, the rest are', () => {
-  assert.deepEqual(rowNodesWanted(linkWalk(false)), { want: [1, 2, 3, 4, 5, 6, 7], count: 8 });
-  assert.deepEqual(rowNodesWanted(linkWalk(true)), { want: [1, 4, 5, 6], count: 8 },
-    'the wrapper, the paragraph, its text and the button are; the texts the link and button say are not');
+test('a pruned SnapshotV1 alone: the rows it never prints are not asked, the rest are', () => {
+  assert.deepEqual(rowNodesWanted(linkWalk(false)), { want: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], count: 11 });
+  assert.deepEqual(rowNodesWanted(linkWalk(true)), { want: [4, 5, 6, 8, 10], count: 11 },
+    'the paragraph, its text, the button, the heading and the text with an instruction\'s word are');
   const result = linkWalk(true);
-  applyRowIds(result, rowNodesWanted(result), [5, 6, 7, 8].map((backendNodeId) => ({ backendNodeId })));
-  assert.deepEqual(result.axt.b, [0, 5, 0, 0, 6, 7, 8, 0], 'a text not asked keeps 0: the host names it by its walk id');
+  applyRowIds(result, rowNodesWanted(result), [5, 6, 7, 8, 9].map((backendNodeId) => ({ backendNodeId })));
+  assert.deepEqual(result.axt.b, [0, 0, 0, 0, 5, 6, 7, 0, 8, 0, 9], 'a row not asked keeps 0: the host names it by its walk id');
 });
 
-test("the walker's rule and the worker's are the host's lists, the same on both sides", () => {
-  const said = saidRule(PRUNE_SAID);
-  for (const role of ['link', 'button', 'textbox', 'option', 'checkbox', 'combobox']) assert.ok(said.controls.has(role), role);
-  for (const role of ['generic', 'heading', 'paragraph', 'StaticText', 'list']) assert.ok(!said.controls.has(role), role);
-  assert.ok(said.texts.has('StaticText'));
-  assert.equal(saidRule(undefined), null);
+test("the walker's rule and the worker's are the host's tables, the same on both sides", () => {
+  const rule = printRule(PRUNE_TABLES, INSTRUCTION_TRIGGERS);
+  for (const role of ['link', 'button', 'textbox', 'option', 'checkbox', 'combobox']) assert.ok(rule.controls.has(role), role);
+  for (const role of ['generic', 'heading', 'paragraph', 'StaticText', 'list']) assert.ok(!rule.controls.has(role), role);
+  assert.ok(rule.texts.has('StaticText') && rule.headings.has('heading') && rule.wrappers.has('generic'));
+  assert.equal(printRule(undefined, INSTRUCTION_TRIGGERS), null);
   const { rows } = linkWalk(true).axt;
-  assert.deepEqual(rowsWanted(rows, new Set([3]), said), rowNodesWanted(linkWalk(true)));
+  assert.deepEqual(rowsWanted(rows, new Set([3]), rule), rowNodesWanted(linkWalk(true)));
 });

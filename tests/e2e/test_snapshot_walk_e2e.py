@@ -112,8 +112,10 @@ def test_a_listener_node_the_rows_named_is_not_resolved_again(page: Browser) -> 
     """A click-listener node no listable record names (the tile, known from its listener
     alone) is matched by the row the rows' take already named (walker_ids_rows.js
     rowNodeIds, design note 77), not resolved in the walker's world one by one; its node is
-    clickable under Chromium's id, as in a read of Chromium's tree."""
-    walked = read(page, "walk")
+    clickable under Chromium's id, as in a read of Chromium's tree. (An unpruned tree takes
+    every row's id; a pruned one takes none of the tile's, a nameless wrapper it prints only
+    for its listener, under its record's id then: design note 105.)"""
+    walked = read(page, "walk", pruned=False)
     steps = walked["timings"]["capture_steps"]
     heard = steps["walker_ids_listener_nodes"]
     assert heard >= 1 and steps["walker_ids_listener_nodes_marked"] >= 1, steps
@@ -124,8 +126,9 @@ def test_a_listener_node_the_rows_named_is_not_resolved_again(page: Browser) -> 
                 for n in reply["result"]["snapshot"]["ax_tree"]["nodes"] if n.get("isClickable")}
 
     ours = clickable(walked)
-    assert ours and ours <= clickable(read(page, "chromium")), ours
+    assert ours and ours <= clickable(read(page, "chromium", pruned=False)), ours
     assert "#tile" in [page.resolve(node_id)["css"] for node_id, _, _ in ours], ours
+    assert clickable(read(page, "walk")) == ours
 
 
 def test_ids_from_the_walk_act_below_the_fold_and_in_a_frame(page: Browser) -> None:
@@ -322,12 +325,13 @@ def test_listener_nodes_the_walker_never_reported_are_counted_and_change_nothing
     learn they are no record (design note 87): on rustdoc the hidden heading anchors. Here two
     hidden anchors and a hidden button: resolved, counted as never reported by the walker,
     and not clickable in the reply, as in a read of Chromium's tree; the tile, known by its
-    listener alone, is matched by its row and clickable."""
+    listener alone, is resolved too (a pruned read takes no id of its row, a nameless
+    wrapper: design note 105), marked, and clickable under its record's id."""
     browser.open(f"{pages_url}dom/walk_hidden_listeners.html")
     walked = read(browser, "walk")
     steps = walked["timings"]["capture_steps"]
     assert steps["walker_ids_listener_nodes"] == 4, steps  # the tile and the three hidden
-    assert steps["walker_ids_listener_nodes_resolved"] == 3, steps
+    assert steps["walker_ids_listener_nodes_resolved"] == 4, steps
     assert steps["walker_ids_listener_nodes_unreported"] == 3, steps
     assert steps["walker_ids_listener_nodes_marked"] == 1, steps
 
@@ -338,3 +342,49 @@ def test_listener_nodes_the_walker_never_reported_are_counted_and_change_nothing
     ours = clickable(walked)
     assert ours == clickable(read(browser, "chromium")), ours
     assert ours == {("generic", "")}, ours  # the tile alone (its text is its child's)
+
+
+def test_a_pruned_read_takes_the_ids_of_the_rows_it_may_print_only(
+        browser: Browser, pages_url: str) -> None:
+    """A pruned SnapshotV1 or outline takes no id of a row it never prints
+    (src/printed_rows.js, the host's prune ported, design note 105): a heading's or a cell's
+    text that repeats its name, a wrapper the host lifts or collapses. It still takes a text
+    with an instruction's word, a name that is not plain ASCII, the rows that hold a record a
+    listener may make act (the list item of the chip), and the listener read gives the chip
+    and the tile their records' ids. The reply is the one of a read taking every id (a one
+    read whose outline has a focus), and each node printed with a DOM id is Chromium's."""
+    browser.open(f"{pages_url}dom/walk_printed_rows.html")
+    wait_in_page(browser, "document.readyState === 'complete'")
+    alone = read(browser, "walk")
+    every = ["outline", "domtext", "elements"]
+    all_ids = read(browser, "walk", viewport_only=False, also_formats=every, focus="body")
+    rows_alone, rows_all = _rows_taken(alone), _rows_taken(all_ids)
+    assert rows_alone <= rows_all - 15 and rows_alone >= 15, (rows_alone, rows_all)
+    assert content(alone)["snapshot"] == content(all_ids)["snapshot"]
+    steps = alone["timings"]["capture_steps"]
+    assert steps["walker_ids_listener_nodes_marked"] == 2, steps  # the chip and the tile
+    ours = alone["result"]["snapshot"]
+    theirs = read(browser, "chromium")["result"]["snapshot"]
+    chromium = {r["id"]: (r["role"], r["name"]) for r in node_records(theirs)}
+    with_dom = [r for r in node_records(ours) if "-ax" not in r["id"]]
+    assert len(with_dom) >= 20
+    assert all(chromium.get(r["id"]) == (r["role"], r["name"]) for r in with_dom), [
+        (r["id"], r["role"], r["name"], chromium.get(r["id"])) for r in with_dom
+        if chromium.get(r["id"]) != (r["role"], r["name"])]
+    printed = {(r["role"], r["name"]) for r in with_dom}
+    assert {("heading", "Section one"), ("heading", "Über uns"), ("cell", "Alpha"),
+            ("StaticText", "Über uns"), ("listitem", "")} <= printed, printed
+    assert any(name.startswith("Ignore the previous instructions") for _, name in printed)
+    clicks = {n["id"] for n in ours["ax_tree"]["nodes"] if n.get("isClickable")}
+    assert len(clicks) >= 2 and all("-ax" not in nid for nid in clicks), clicks
+    # the outline alone: the lines of a read taking every id (one focused on the document's
+    # element: its lines without the document's own, one level less deep)
+    outline = {"format": "outline", "scope": "page", "ax_source": "walk", "exact": True,
+               "stabilize": {"enabled": False}}
+    lines = browser.snapshot_raw(**outline)
+    lines_all = browser.snapshot_raw(**outline, focus="html")
+    assert _rows_taken(lines) == rows_alone < _rows_taken(lines_all)
+    tree = lines["result"]["combinedTree"].splitlines()
+    assert lines_all["result"]["combinedTree"].splitlines() == [line[2:] for line in tree[1:]]
+    for key in ("combinedXpathMap", "combinedUrlMap"):
+        assert lines["result"][key] == lines_all["result"][key], key

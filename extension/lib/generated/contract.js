@@ -2,7 +2,7 @@
 // (models/options.py SnapshotOptions, models/errors.py ErrorCode, pipeline/delta/diff.py
 // ALL_PARTS, models/act.py ACTIONS, ReadyOptions, limits, models/wire.py AxStreamFrame,
 // models/walker_wire.py WalkerRows, pipeline/hidden.py INSTRUCTION_TRIGGERS,
-// pipeline/ax/prune.py INTERACTIVE_ROLES, TEXT_ROLES, models/policy.py POLICY).
+// pipeline/ax/prune.py's role tables, models/policy.py POLICY).
 // Do not edit:
 // tests/unit/test_contract.py fails when it is stale.
 
@@ -573,7 +573,7 @@ export const FAST_PATHS = deepFreeze([
 
 export const INSTRUCTION_TRIGGERS = deepFreeze("ignor|disregard|forget|override|you are now|from now on|act as|system|assistant|instruction|the user|忽略|无视|你现在|你現在|系统|系統|bỏ qua|bây giờ|hệ thống|olvida|ahora eres|sistema|du bist jetzt|vergiss|anweisung|maintenant|système|無視|あなたは今|システム");
 
-export const PRUNE_SAID = deepFreeze({
+export const PRUNE_TABLES = deepFreeze({
   "controls": [
     "Audio",
     "ColorWell",
@@ -613,6 +613,159 @@ export const PRUNE_SAID = deepFreeze({
   "texts": [
     "StaticText",
     "text"
+  ],
+  "headings": [
+    "heading"
+  ],
+  "noise": [
+    "ListMarker"
+  ],
+  "cells": [
+    "cell",
+    "columnheader",
+    "gridcell",
+    "rowheader"
+  ],
+  "landmarks": [
+    "alert",
+    "alertdialog",
+    "application",
+    "article",
+    "banner",
+    "complementary",
+    "contentinfo",
+    "dialog",
+    "document",
+    "form",
+    "log",
+    "main",
+    "marquee",
+    "navigation",
+    "region",
+    "search",
+    "status",
+    "timer"
+  ],
+  "unnamedLandmarks": [
+    "alert",
+    "alertdialog",
+    "banner",
+    "contentinfo",
+    "dialog",
+    "form",
+    "main",
+    "navigation",
+    "search"
+  ],
+  "images": [
+    "Canvas",
+    "SvgRoot",
+    "figure",
+    "graphics-document",
+    "image",
+    "img"
+  ],
+  "wrappers": [
+    "Abbr",
+    "LayoutTable",
+    "LayoutTableCell",
+    "LayoutTableRow",
+    "Legend",
+    "LineBreak",
+    "Mark",
+    "Pre",
+    "Ruby",
+    "Section",
+    "Unknown",
+    "deletion",
+    "emphasis",
+    "generic",
+    "group",
+    "insertion",
+    "none",
+    "presentation",
+    "rowgroup",
+    "strong",
+    "subscript",
+    "superscript",
+    "time"
+  ],
+  "contexts": [
+    "DescriptionList",
+    "Details",
+    "Iframe",
+    "IframePresentational",
+    "LabelText",
+    "RootWebArea",
+    "WebArea",
+    "blockquote",
+    "caption",
+    "code",
+    "definition",
+    "details",
+    "figure",
+    "grid",
+    "list",
+    "listitem",
+    "math",
+    "menu",
+    "menubar",
+    "paragraph",
+    "radiogroup",
+    "row",
+    "table",
+    "tablist",
+    "tabpanel",
+    "term",
+    "toolbar",
+    "tree",
+    "treegrid"
+  ],
+  "layoutTables": [
+    "LayoutTable",
+    "LayoutTableCell",
+    "LayoutTableRow"
+  ],
+  "documents": [
+    "Iframe",
+    "IframePresentational",
+    "RootWebArea",
+    "WebArea"
+  ],
+  "noContentName": [
+    "Iframe",
+    "IframePresentational",
+    "LayoutTable",
+    "LayoutTableCell",
+    "LayoutTableRow",
+    "RootWebArea",
+    "Section",
+    "StaticText",
+    "WebArea",
+    "alert",
+    "alertdialog",
+    "application",
+    "article",
+    "banner",
+    "complementary",
+    "contentinfo",
+    "dialog",
+    "document",
+    "form",
+    "log",
+    "main",
+    "marquee",
+    "navigation",
+    "region",
+    "search",
+    "status",
+    "text",
+    "timer"
+  ],
+  "namedGroups": [
+    "Section",
+    "group",
+    "region"
   ]
 });
 

@@ -2313,6 +2313,102 @@ function rangeStates(el, aria, tag, role, s) {
   if (text) s.valuetext = text;
 }
 
+// src/printed_rows.js
+var ALL_SAID = 1;
+var UNKNOWN = null;
+var PLAIN = /^[\t\n\v\f\r\x20-\x7e]*$/;
+var BLANKS = /[\t\n\v\f\r ]+/;
+function printRule(tables, triggers) {
+  if (!tables || !Array.isArray(tables.controls) || typeof triggers !== "string") return null;
+  const sets = {};
+  for (const [key, list] of Object.entries(tables)) sets[key] = new Set(Array.isArray(list) ? list : []);
+  let words2 = null;
+  try {
+    words2 = new RegExp(triggers);
+  } catch (e) {
+    return null;
+  }
+  return { ...sets, words: words2 };
+}
+function squash(text) {
+  return text.split(BLANKS).filter(Boolean).join(" ").toLowerCase();
+}
+function says(rule, role, name, value) {
+  if (!(name || value) || rule.noContentName.has(role)) return "";
+  const text = `${name} ${value || ""}`;
+  return PLAIN.test(text) ? squash(text) : UNKNOWN;
+}
+function mayInterest(rule, role, name, value, state, inherited) {
+  if (rule.controls.has(role) || rule.headings.has(role) || rule.documents.has(role)) return true;
+  if (rule.noise.has(role)) return false;
+  if (rule.cells.has(role)) return name !== "";
+  if (state && typeof state === "object" && (state.focused != null || state.editable != null)) return true;
+  if (rule.landmarks.has(role)) return name !== "" || rule.unnamedLandmarks.has(role);
+  if (rule.images.has(role)) return name !== "";
+  if (rule.texts.has(role)) {
+    if (inherited === ALL_SAID) return false;
+    if (!PLAIN.test(name)) return true;
+    const text = squash(name);
+    if (!text) return false;
+    return inherited === UNKNOWN || !inherited.includes(text);
+  }
+  if (rule.wrappers.has(role) || rule.contexts.has(role)) return rule.namedGroups.has(role) && name !== "";
+  return name !== "" || value !== null && value !== "";
+}
+function rowsPrinted(rows, rule, custom = []) {
+  const n = rows.length;
+  const ctx = new Array(n);
+  const need = new Uint8Array(n);
+  const below = new Uint8Array(n);
+  const lifted = new Uint8Array(n);
+  const top = new Uint8Array(n);
+  const parents = new Int32Array(n);
+  const asked = new Set(custom);
+  for (let i = 0; i < n; i++) {
+    const row = Array.isArray(rows[i]) ? rows[i] : [];
+    const up = row[0];
+    const parent = Number.isInteger(up) && up >= 0 && up < i ? up : -1;
+    parents[i] = parent;
+    const role = typeof row[1] === "string" && row[1] ? row[1] : "generic";
+    const name = typeof row[2] === "string" ? row[2] : "";
+    const value = typeof row[3] === "string" ? row[3] : null;
+    const w = Number.isInteger(row[5]) ? row[5] : 0;
+    const inherited = parent < 0 ? UNKNOWN : ctx[parent];
+    const flagged = name !== "" && rule.words.test(name.toLowerCase());
+    if (asked.has(i) || flagged) {
+      need[i] = 1;
+      ctx[i] = inherited === ALL_SAID ? ALL_SAID : UNKNOWN;
+      top[i] = parent < 0 ? 1 : 0;
+      continue;
+    }
+    if (role === "generic" && !row[2] && w <= 0) {
+      lifted[i] = 1;
+      ctx[i] = inherited;
+      top[i] = parent < 0 ? 1 : 0;
+      continue;
+    }
+    if (rule.controls.has(role) || inherited === ALL_SAID) ctx[i] = ALL_SAID;
+    else {
+      const said2 = says(rule, role, name, value);
+      ctx[i] = said2 === UNKNOWN ? UNKNOWN : said2 || inherited;
+    }
+    if (parent < 0) top[i] = 1;
+    if (mayInterest(rule, role, name, value, row[4], inherited)) need[i] = 1;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const row = Array.isArray(rows[i]) ? rows[i] : [];
+    if (!need[i] && !lifted[i]) {
+      const role = typeof row[1] === "string" && row[1] ? row[1] : "generic";
+      const collapsible = rule.wrappers.has(role) && (row[2] === "" || row[2] == null || rule.layoutTables.has(role));
+      if (top[i] || below[i] && !collapsible) need[i] = 1;
+    }
+    const w = Number.isInteger(row[5]) ? row[5] : 0;
+    if (parents[i] >= 0 && (need[i] || below[i] || w > 0)) below[parents[i]] = 1;
+  }
+  for (let i = 0; i < n; i++) if (lifted[i]) need[i] = 0;
+  return need;
+}
+
 // src/listable.js
 function listable(rec) {
   return Array.isArray(rec?.c) && rec.c.length > 0 || rec?.ic !== void 0 || rec?.p === -1 || rec?.s === "html" || rec?.fr !== void 0 || rec?.xo === 1;
@@ -2322,25 +2418,15 @@ function listedIndices(records) {
   for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
   return out;
 }
-function saidRule(lists) {
-  if (!lists || !Array.isArray(lists.controls) || !Array.isArray(lists.texts)) return null;
-  return { controls: new Set(lists.controls), texts: new Set(lists.texts) };
-}
-function rowsWanted(rows, known, said2 = null) {
+function rowsWanted(rows, known, rule = null, custom = []) {
   const want = [];
   let count = 0;
-  const inside = said2 ? new Uint8Array(rows.length) : null;
+  const printed = rule ? rowsPrinted(rows, rule, custom) : null;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const w = Array.isArray(row) ? row[5] : 0;
-    if (inside && Array.isArray(row)) {
-      const up = row[0];
-      if (Number.isInteger(up) && up >= 0 && up < i) {
-        inside[i] = inside[up] || Array.isArray(rows[up]) && said2.controls.has(rows[up][1]) ? 1 : 0;
-      }
-    }
     if (!Number.isInteger(w) || w === 0) continue;
-    if ((w < 0 || !known.has(w)) && !(inside && inside[i] && said2.texts.has(row[1]))) want.push(count);
+    if ((w < 0 || !known.has(w)) && (!printed || printed[i])) want.push(count);
     count += 1;
   }
   return { want, count };
@@ -2450,11 +2536,11 @@ function finishTracking(result, report) {
     if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
     track.pending.set(result.run, run.outEls);
     if (result.axt) {
-      const said2 = saidRule(run.opts.axSaid);
+      const said2 = run.opts.axSaid ? printRule(run.opts.axSaid.tables, run.opts.axSaid.triggers) : null;
       if (said2) result.axt.said = 1;
       if (run.outEls.listed) {
         const known = new Set(run.outEls.listed.map((i) => run.out[i].w));
-        track.axNodes.listed = rowsWanted(result.axt.rows, known, said2).want;
+        track.axNodes.listed = rowsWanted(result.axt.rows, known, said2, result.axt.ce).want;
       }
       track.pending.set(result.run + ROWS_RUN, track.axNodes);
     }

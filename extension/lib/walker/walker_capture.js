@@ -18,7 +18,7 @@
 
 import { fastPath } from '../reuse/fast_paths.js';
 import { DeadlineError, withDeadline } from '../session/deadline.js';
-import { DOM_FORMATS, INSTRUCTION_TRIGGERS, PRUNE_SAID } from '../generated/contract.js';
+import { DOM_FORMATS, INSTRUCTION_TRIGGERS, PRUNE_TABLES } from '../generated/contract.js';
 import { axsnapWalk } from './walker.js';
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
 import { loadWalkIdFloor, rememberRowsWalk, walkIdFloor } from './walker_ax_nodes.js';
@@ -68,9 +68,10 @@ function walkerOptions(options) {
     // src/ax_hiding.js, so the host flags hidden instructions as from a DOMSnapshot's styles)
     ...(options?.ax_tree === true || options?.ax_tree === 'boxes'
       ? { axTree: options.ax_tree, axHideWords: INSTRUCTION_TRIGGERS } : {}),
-    // a pruned SnapshotV1 or outline alone: no id taken of a text a control says (src/listable.js rowsWanted)
+    // formats that print only what the host's prune keeps: no id taken of a row they never
+    // print (src/printed_rows.js, src/listable.js rowsWanted)
     ...((options?.ax_tree === true || options?.ax_tree === 'boxes') && options?.ax_said === true
-      ? { axSaid: PRUNE_SAID } : {}),
+      ? { axSaid: { tables: PRUNE_TABLES, triggers: INSTRUCTION_TRIGGERS } } : {}),
     ...((options?.ax_tree === true || options?.ax_tree === 'boxes') && isCssFocus(options?.focus)
       ? { axFocus: options.focus } : {}),
     // the AX window read: take or arm the main frame's AX change journal (ax_window_cache.js)

@@ -20,13 +20,14 @@
 // records' take is claimed. The take here claims them when its own list (the rows no taken
 // record names: the same rows, unless a record's take failed) is as long, else asks anew.
 
-import { PRUNE_SAID } from '../generated/contract.js';
-import { rowsWanted, saidRule } from './src/listable.js';
+import { INSTRUCTION_TRIGGERS, PRUNE_TABLES } from '../generated/contract.js';
+import { rowsWanted } from './src/listable.js';
+import { printRule } from './src/printed_rows.js';
 import { claimEarly } from './walker_ids_early.js';
 import { parseTake, takeInParts } from './walker_ids_listable.js';
 
 export const ROWS_RUN = ':rows';  // (src/records.js's, the walker's side of it)
-const SAID = saidRule(PRUNE_SAID);
+const SAID = printRule(PRUNE_TABLES, INSTRUCTION_TRIGGERS);
 
 /** Which of a run's row nodes the take learns: {want: indices among the rows with a `w`,
  * count: those rows}, or null for a run without rows. A row whose record got its id in the
@@ -37,8 +38,10 @@ export function rowNodesWanted(result) {
   if (!Array.isArray(rows)) return null;
   const known = new Set();
   for (const rec of result.elements ?? []) if (Number.isInteger(rec.b) && Number.isInteger(rec.w)) known.add(rec.w);
-  // the walk said it left out the texts a control says (a pruned SnapshotV1 or outline alone: design note 87)
-  return rowsWanted(rows, known, result.axt.said === 1 ? SAID : null);
+  // the walk said it left out the rows its formats never print (design notes 87, 105); the
+  // custom rows (axt.ce) as the walk listed them: this runs before they are asked
+  const custom = Array.isArray(result.axt.ce) ? result.axt.ce.filter(Number.isInteger) : [];
+  return rowsWanted(rows, known, result.axt.said === 1 ? SAID : null, custom);
 }
 
 /** Write `axt.b` (see the module comment) from the take's nodes of `want`; returns the ids

@@ -39,7 +39,7 @@ from axsnap_host.models.wire import AxStreamFrame
 from axsnap_host.native.chunk_deflate import chunk_contract
 
 __all__ = ["CONTRACT_JS", "ONLY_FOR", "contract", "main", "render"]
-from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, TEXT_ROLES
+from axsnap_host.pipeline.ax.prune import role_tables
 from axsnap_host.pipeline.ax.rows import CDP_STATE_PROPERTIES, DROPPED_ROLES
 from axsnap_host.pipeline.delta.diff import ALL_PARTS
 from axsnap_host.pipeline.hidden import INSTRUCTION_TRIGGERS
@@ -123,10 +123,9 @@ def contract() -> dict[str, Any]:
         # pipeline/hidden.py: the words an instruction needs (the walk reads the hiding facts
         # of the rows whose name has one: lib/walker/src/ax_hiding.js)
         "INSTRUCTION_TRIGGERS": INSTRUCTION_TRIGGERS,
-        # pipeline/ax/prune.py: a text run inside a control is the control's name or value,
-        # never a node a pruned SnapshotV1 prints (its id is not taken: src/listable.js
-        # rowsWanted, design note 87)
-        "PRUNE_SAID": {"controls": sorted(INTERACTIVE_ROLES), "texts": sorted(TEXT_ROLES)},
+        # pipeline/ax/prune.py's tables: the walk takes no id of a row a pruned SnapshotV1
+        # or outline never prints (src/printed_rows.js, design notes 87 and 105)
+        "PRUNE_TABLES": {key: sorted(roles) for key, roles in role_tables().items()},
         "ACT_LIMITS": {"MAX_VALUE_CHARS": MAX_VALUE_CHARS, "TYPED_KEYS_MAX": TYPED_KEYS_MAX,
                        "ACT_TIMEOUT_MARGIN_MS": ACT_TIMEOUT_MARGIN_MS,
                        "MAX_DIALOGS": MAX_DIALOGS},
@@ -140,7 +139,7 @@ def render() -> str:
         "// (models/options.py SnapshotOptions, models/errors.py ErrorCode, pipeline/delta/diff.py",
         "// ALL_PARTS, models/act.py ACTIONS, ReadyOptions, limits, models/wire.py AxStreamFrame,",
         "// models/walker_wire.py WalkerRows, pipeline/hidden.py INSTRUCTION_TRIGGERS,",
-        "// pipeline/ax/prune.py INTERACTIVE_ROLES, TEXT_ROLES, models/policy.py POLICY).",
+        "// pipeline/ax/prune.py's role tables, models/policy.py POLICY).",
         "// Do not edit:",
         "// tests/unit/test_contract.py fails when it is stale.",
         "",

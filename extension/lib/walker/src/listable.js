@@ -6,6 +6,8 @@
 // nodes (rowsWanted, design note 74): the walker lists those no listable record names, the
 // extension those no record's taken id names (walker_ids_rows.js).
 
+import { rowsPrinted } from './printed_rows.js';
+
 /** Whether the record can be listed by DOM text (a reason to act, an icon), or places a
  * frame (a document's root, an iframe). */
 export function listable(rec) {
@@ -20,39 +22,23 @@ export function listedIndices(records) {
   return out;
 }
 
-/** The rule of the rows a pruned SnapshotV1 or outline never prints (design note 87), from the
- * host's lists (contract.js PRUNE_SAID: {controls, texts}), or null. */
-export function saidRule(lists) {
-  if (!lists || !Array.isArray(lists.controls) || !Array.isArray(lists.texts)) return null;
-  return { controls: new Set(lists.controls), texts: new Set(lists.texts) };
-}
-
 /** Which of a rows walk's nodes the take of their ids asks for: {want: indices among the rows
  * that name a node (a row with a `w`, axt.rows' [5]), count: those rows}. A row whose record's
  * id is known (`known`: the records' tracked ids `w` whose id the records' take learns) is not
- * asked. With `said` (saidRule: a read whose one format is a pruned SnapshotV1 or outline)
- * neither is a text run below a control's row: the host's prune says a control's text is its
- * name or value (pipeline/ax/prune.py, the context `_ALL_SAID`), so such a text node is never
- * printed, and the host names it by its walk id instead. A control's row is never lifted by
- * the host, so a row below it in the rows is below it in the host's tree; the rows the host
- * rewrites with Chromium's role (custom elements, pipeline/axwalk/custom.py) are generic rows
- * here, and at most make more text said. */
-export function rowsWanted(rows, known, said = null) {
+ * asked. With `rule` (printed_rows.js printRule: a read whose formats are all a pruned
+ * SnapshotV1, a pruned outline without a focus, DOM text or elements) neither is a row such a
+ * format never prints under its own id (printed_rows.js rowsPrinted: the host's prune, every
+ * doubt taken as "prints"); the host names its node by its walk id instead (design notes 87,
+ * 105). `custom`: the rows whose role and name the host may take from Chromium (axt.ce). */
+export function rowsWanted(rows, known, rule = null, custom = []) {
   const want = [];
   let count = 0;
-  // inside[i]: a row above row i is a control's
-  const inside = said ? new Uint8Array(rows.length) : null;
+  const printed = rule ? rowsPrinted(rows, rule, custom) : null;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const w = Array.isArray(row) ? row[5] : 0;
-    if (inside && Array.isArray(row)) {
-      const up = row[0];
-      if (Number.isInteger(up) && up >= 0 && up < i) {
-        inside[i] = inside[up] || (Array.isArray(rows[up]) && said.controls.has(rows[up][1])) ? 1 : 0;
-      }
-    }
     if (!Number.isInteger(w) || w === 0) continue;
-    if ((w < 0 || !known.has(w)) && !(inside && inside[i] && said.texts.has(row[1]))) want.push(count);
+    if ((w < 0 || !known.has(w)) && (!printed || printed[i])) want.push(count);
     count += 1;
   }
   return { want, count };

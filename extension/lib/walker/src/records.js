@@ -2,7 +2,8 @@
 // isolated world (the extension's, invisible to the page): a stable id per reported
 // element and, with opts.hold, each run's elements for the extension to take
 // (walker_ids.js resolves them to backendNodeIds).
-import { listedIndices, rowsWanted, saidRule } from './listable.js';
+import { listedIndices, rowsWanted } from './listable.js';
+import { printRule } from './printed_rows.js';
 import { clip, run } from './run.js';
 import { SKELETON_CHILDREN } from './tags.js';
 import { shownText } from './text.js';
@@ -132,14 +133,14 @@ export function finishTracking(result, report) {
     // a rows walk: its rows' nodes, for the take of their backendNodeIds (walker_ids_rows.js),
     // with those the take wants (no listable record names them) listed, for the same reason
     if (result.axt) {
-      // a read whose one format is a pruned SnapshotV1 or outline takes no id of a text a
-      // control says (opts.axSaid, listable.js rowsWanted): said so in the output, for the
+      // a read whose formats all print only what the host's prune keeps takes no id of a
+      // row they never print (opts.axSaid, printed_rows.js): said so in the output, for the
       // worker's own list (walker_ids_rows.js)
-      const said = saidRule(run.opts.axSaid);
+      const said = run.opts.axSaid ? printRule(run.opts.axSaid.tables, run.opts.axSaid.triggers) : null;
       if (said) result.axt.said = 1;
       if (run.outEls.listed) {
         const known = new Set(run.outEls.listed.map((i) => run.out[i].w));
-        track.axNodes.listed = rowsWanted(result.axt.rows, known, said).want;
+        track.axNodes.listed = rowsWanted(result.axt.rows, known, said, result.axt.ce).want;
       }
       track.pending.set(result.run + ROWS_RUN, track.axNodes);
     }

@@ -64,6 +64,9 @@ _WRAPPER_ROLES = frozenset(
      "Legend"}
 )
 
+# Wrappers and context a name makes interesting (fieldsets, labelled regions)
+NAMED_GROUP_ROLES = frozenset({"group", "Section", "region"})
+
 # Roles whose name is a title or label, not their text: their text is not a repeat. (A
 # layout cell's name is its text, but it is a wrapper: the text is what stays.)
 _NO_CONTENT_NAME_ROLES = (_DOCUMENT_ROLES | LANDMARK_ROLES | TEXT_ROLES | LAYOUT_TABLE_ROLES
@@ -106,7 +109,7 @@ def _is_interesting(node: FlatNode, context_name: str, parent_editable: bool) ->
         return bool(text) and context_name is not _ALL_SAID and text not in context_name
     if role in _WRAPPER_ROLES or role in CONTEXT_ROLES:
         # Named groups carry meaning (fieldsets, labelled regions); unnamed ones do not.
-        return role in ("group", "Section", "region") and bool(node.name.strip())
+        return role in NAMED_GROUP_ROLES and bool(node.name.strip())
     # Any other role with a name (alert text, tooltips, progress bars, ...) says something.
     return bool(node.name.strip()) or node.value not in (None, "")
 
@@ -304,3 +307,16 @@ def _preorder(tree: FlatTree) -> list[str]:
         if node.children:  # (most nodes are leaves)
             push(reversed(node.children))
     return order
+
+
+def role_tables() -> dict[str, frozenset[str]]:
+    """The role tables this rule reads, by what each is to it: the walk's port of the rule
+    reads them (native/contract.py PRUNE_TABLES, extension/lib/walker/src/printed_rows.js)."""
+    return {
+        "controls": INTERACTIVE_ROLES, "texts": TEXT_ROLES, "headings": HEADING_ROLES,
+        "noise": NOISE_ROLES, "cells": CELL_ROLES, "landmarks": LANDMARK_ROLES,
+        "unnamedLandmarks": _UNNAMED_LANDMARKS, "images": IMAGE_ROLES,
+        "wrappers": _WRAPPER_ROLES, "contexts": CONTEXT_ROLES,
+        "layoutTables": LAYOUT_TABLE_ROLES, "documents": _DOCUMENT_ROLES,
+        "noContentName": _NO_CONTENT_NAME_ROLES, "namedGroups": NAMED_GROUP_ROLES,
+    }
