@@ -17,6 +17,7 @@ import { readPageClock } from '../session/page_clock.js';
 import { keepActProof } from '../session/act_proof.js';
 import { actionPoint } from './geometry.js';
 import { createAfterReads, earlyStart } from './after.js';
+import { createBeforeReads, exactTarget } from './before.js';
 import { askRuleObjects, mayReadListeners } from './fill_rule.js';
 import { portTimes } from './port_times.js';
 
@@ -77,54 +78,8 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
     return deps.capture(session, tabId, options, report, ahead);
   }
   const { readAfter } = createAfterReads({ deps, now, capture });
-
-  /**
-   * The page before the action and the host's resolve on it: the last act's report capture
-   * when the page provably did not change since (fast path act_baseline,
-   * lib/reuse/act_baseline.js), else a capture after readiness. {before: {url, loaderId,
-   * world}, resolved}.
-   */
-  async function readBefore(session, tabId, req, options, run, timings, keptRead = null) {
-    const baselines = deps.actBaselines ?? null;
-    const body = { message: message(req), options };
-    let t = now();
-    // the host resolves on the kept baseline while the page is checked (its answer is used
-    // only when the check shows the baseline stands; a later resolve on a capture replaces it)
-    const token = baselines?.keptToken(tabId, options) ?? null;
-    const asked = token ? host('act_resolve', { ...body, tabId, baseline: token }, timings, 'resolve') : null;
-    asked?.catch(() => {}); // (not awaited when the check fails)
-    // (the check's proof, asked with the modals before, is the blocked probe: unlessBlocked)
-    const kept = baselines ? await unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead),
-      keptRead ? { probe: keptRead.sent } : {}) : null;
-    if (kept) {
-      run.step('resolving the target');
-      const resolved = kept.token === token ? await asked
-        : await host('act_resolve', { ...body, tabId, baseline: kept.token }, timings, 'resolve');
-      if (!resolved.baseline_gone) {
-        timings.baseline_kept = 1;
-        timings.host_resolve_ms = round(now() - t);
-        // what the check read is the lookup's too: the frames, the top document's world
-        return { before: { url: kept.url, loaderId: kept.loaderId, world: null }, resolved,
-          known: { frames: kept.frames ?? null, topContext: kept.topContext ?? null } };
-      }
-      baselines.drop(tabId); // the host no longer holds it (another read, a new host)
-    }
-    run.step('the capture before the action');
-    t = now();
-    const captured = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
-    timings.capture_before_ms = round(now() - t);
-    run.step('resolving the target');
-    t = now();
-    const resolved = await host('act_resolve', { ...body, capture: captured }, timings, 'resolve');
-    timings.host_resolve_ms = round(now() - t);
-    // the lookup numbers the frames of the capture the host resolved on (fast path act_capture_frames)
-    const frames = baselines?.mayTakeCaptureFrames?.(options) ? captured.liveFrames ?? null : null;
-    return {
-      before: { url: captured.tab?.url ?? '', loaderId: captured.frames?.[0]?.loaderId ?? null,
-        world: captured.walker?.world ?? null },
-      resolved, known: frames ? { frames, topContext: null } : null,
-    };
-  }
+  // (message: below, called only once an act runs)
+  const { readBefore } = createBeforeReads({ deps, now, host, capture, message: (req) => message(req), unlessBlocked });
 
   async function withTab(req, role, fn) {
     const tabId = await resolveTab(req);
@@ -187,6 +142,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
     const report = { tabId, action: req.raw.action, target: null, options: domOptions(ready, true, exact), timings, before: {} };
     let watch = null;
     let opened = null;
+    let looked = null; // fast path act_id_lookup: the capture before and its exact resolve, behind
     let ruleObjects = null;
     const work = (async () => {
       const options = report.options;
@@ -199,21 +155,30 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       const modalsBefore = asked ? asked.read.then((got) => (Array.isArray(got.also) ? got.also.map(String)
         : shownModals(session))) : context === null ? shownModals(session)
         : focusAndModals(session, context).then((got) => got.modals);
-      const [{ before, resolved, known = null }, modals] = await Promise.all([
+      const [{ before: read, resolved, known = null, behind = null }, modals] = await Promise.all([
         readBefore(session, tabId, req, options, run, timings, asked), modalsBefore]);
       timings.resolve_ms = round(now() - t);
       const msg = resolved.message;
-      Object.assign(report, { action: msg.action, target: resolved.target,
-        before: { url: before.url, loaderId: before.loaderId, modals } });
+      Object.assign(report, { action: msg.action, target: resolved.target, before: { modals } });
+      looked = behind;
       if (resolved.error) {
         report.error = resolved.error;
         return;
       }
       let inputDone = false;
-      if (report.before.loaderId) {
-        run.sameDocument = mainDocumentIs(report.before.loaderId);
-        run.leftDocument = () => navigatedDuring(msg.action);
-      }
+      let before = read;
+      /** What the report compares with, once read: before the input (act_id_lookup: the
+       * capture before is walked while the target is found and the watch starts). */
+      const beforeIs = (got) => {
+        before = got;
+        Object.assign(report.before, { url: got.url, loaderId: got.loaderId });
+        if (got.loaderId) {
+          run.sameDocument = mainDocumentIs(got.loaderId);
+          run.leftDocument = () => navigatedDuring(msg.action);
+        }
+      };
+      if (read) beforeIs(read);
+      const beforeRead = behind ? behind.ready.then((got) => ({ got }), (err) => ({ err })) : null;
       t = now();
       opened = watchOpenedTabs(tabId);
       let clockBefore;
@@ -239,6 +204,11 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
         ? askRuleObjects(session) : null;
       [clockBefore, watch] = await watching;
       timings.watch_ms = round(now() - t);
+      if (beforeRead) {
+        const { got, err } = await beforeRead;
+        if (err) throw err;
+        beforeIs(got);
+      }
       t = now();
       keepActProof(tabId, null); // this act's input: the last act's proof no longer holds
       try {
@@ -337,6 +307,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
         report.dialogs = watch?.dialogs ?? [];
         delete report.capture;
         report.baseline = null;
+        looked = null; // (its capture may never come: the reply keeps the lookup's target)
         deps.actBaselines?.drop(tabId);
       }
     } catch (err) {
@@ -349,10 +320,13 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       pageUse?.then((release) => release?.());
       held.release();
     }
-    return finish(report, t0);
+    return finish(report, t0, looked);
   }
 
-  async function finish(report, t0) {
+  async function finish(report, t0, looked = null) {
+    // act_id_lookup: the reply names the target as the exact resolve on the capture before does
+    const exact = looked ? await looked.exact.catch(() => null) : null;
+    if (exact && report.target) report.target = exactTarget(report.target, exact, report.timings);
     report.timings.total_ms = round(now() - t0);
     const t = now();
     const port = {};

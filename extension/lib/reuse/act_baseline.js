@@ -146,6 +146,12 @@ export function createActBaselines({
       return fastPath(options, 'act_capture_frames');
     },
 
+    /** Whether an act with no standing baseline may have its id, index or semantic id looked
+     * up by the host before the capture before is in (fast path act_id_lookup, act/before.js). */
+    mayLookUp(options) {
+      return fastPath(options, 'act_id_lookup');
+    },
+
     /** Keep the report's `capture` (read after `witness`) as the tab's baseline: the token the
      * host keeps it under, or null (nothing kept: the capture carries errors). */
     keep(tabId, witness, capture, options) {

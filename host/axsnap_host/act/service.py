@@ -204,18 +204,68 @@ def _semantic(ident: str, state: TabState, current: list[dict[str, Any]],
     return None
 
 
+def _looked_up(target: Target, previous: list[dict[str, Any]] | None,
+               state: TabState) -> dict[str, Any] | None:
+    """The locator ``resolve_target`` gives ``target`` from what no capture changes: an index
+    the elements the tab last built list (looked up there first on every path), an element id
+    (the node it names), a semantic id of the last semantic read; None for anything whose
+    answer a fresh capture could change (words, an index listed only elsewhere, a refusal)."""
+    if target.kind == "index":
+        rec = _by_index(previous, target.index or 0)
+        return locator(rec, None) if rec is not None and rec.get("backendNodeId") is not None \
+            else None
+    if target.kind == "element_id" and target.walk_node is not None:
+        return locator(None, target.element_id)
+    if target.kind == "element_id":
+        assert target.frame is not None and target.backend_node_id is not None
+        return locator(_by_id(previous, target.frame, target.backend_node_id),
+                       target.element_id)
+    index = getattr(state.semantic_index, "targets", None)
+    if target.kind == "semantic" and isinstance(index, dict) and target.raw in index:
+        frame, backend = index[target.raw]
+        return None if backend is None else locator(_by_id(previous, frame, backend),
+                                                    f"{frame}-{backend}")
+    return None
+
+
+def act_lookup(message: ActMessage | FindMessage | CollectMessage,
+               state: TabState) -> dict[str, Any]:
+    """Fast path act_id_lookup: an act's target (and ``to``) by a lookup on the tab's kept
+    elements, nothing in the tab's state changed; the extension then walks the page before
+    the input as the exact path does and has that capture resolved (``act_resolve`` with it),
+    whose answer the reply takes. The node is the one the exact resolve names: the same id,
+    or the same index looked up first in the same list. ``lookup_missed`` otherwise."""
+    if not isinstance(message, ActMessage) or message.target is None \
+            or message.action in HISTORY_ACTIONS:
+        return {"lookup_missed": True}
+    try:
+        found = _looked_up(parse_target(message.target), state.elements, state)
+        to = _looked_up(parse_target(message.to), state.elements, state) \
+            if message.to is not None else None
+    except AxsnapError:
+        return {"lookup_missed": True}
+    if found is None or (message.to is not None and to is None):
+        return {"lookup_missed": True}
+    return {"lookup": {"target": found, "to": to}, "message": message.model_dump(mode="json")}
+
+
 def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
     message = validate_message(request.message)
     previous = state.elements
     capture = request.capture
     kept = None
+    # fast path act_id_lookup: an id needs no capture to name its node (answered beside the
+    # baseline's resolve: the extension takes it when the baseline does not stand)
+    looked = act_lookup(message, state) \
+        if capture is None and request.lookup and fast_path(request.options, "act_id_lookup") \
+        else {}
     if capture is None:
         # fast path act_baseline: the last act's report capture, the page unchanged since
         kept = kept_baseline(state, request.baseline) \
             if isinstance(message, ActMessage) and fast_path(request.options, "act_baseline") \
             else None
         if kept is None:
-            return {"baseline_gone": True}
+            return {"baseline_gone": True, **looked}
         capture = kept.capture
     else:
         dom = build_dom_result(capture, request.options, state, text=False)
@@ -270,4 +320,4 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
     except AxsnapError as err:
         error = ActError(code=err.code, message=err.message, hint=err.hint)
         return {"target": None, "to": None, "error": error.model_dump(mode="json"), **page}
-    return {"target": found, "to": to, "error": None, **page}
+    return {"target": found, "to": to, "error": None, **page, **looked}

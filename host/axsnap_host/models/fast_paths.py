@@ -101,6 +101,21 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "tests/e2e/test_act_baseline_e2e.py, tests/e2e/test_act_commands_e2e.py, "
         "extension/test/act_baseline.test.mjs, extension/test/act_lookup.test.mjs"),
     FastPath(
+        "act_id_lookup", "host",
+        "host/axsnap_host/act/service.py act_lookup (asked by extension/lib/act/route.js "
+        "readBefore, lib/act/before.js)",
+        "the act's target resolved on the capture before the act (act_resolve with it), and "
+        "the box, hit test and watch read once that capture is in hand",
+        "nothing kept: an act with no standing baseline whose target is an index the tab's "
+        "elements list (the exact resolve looks there first), an element id (the node it "
+        "names) or a semantic id of the last semantic read is resolved by that lookup, and "
+        "its node looked up, its watch started while the capture before is walked (after "
+        "that capture's settle wait, as on the exact path); the input waits for the capture, "
+        "which the host resolves exactly behind it; the reply's target is that resolve's. "
+        "Words, an index listed elsewhere, a refusal: the exact path. A lookup naming another "
+        "node than the exact resolve (a read between them) says timings.id_lookup_differs",
+        "tests/e2e/test_act_id_lookup_e2e.py, tests/unit/test_act_id_lookup.py"),
+    FastPath(
         "act_early_capture", "extension",
         "extension/lib/act/route.js, lib/act/after.js, lib/reuse/act_baseline.js",
         "the capture after an act taken once its readiness ended",

@@ -186,6 +186,11 @@ class ActResolveRequest(_Message):
         None, max_length=64, description="fast path act_baseline: resolve on the capture the "
         "last act's report kept under this token (the page provably unchanged since); the "
         "host answers ``baseline_gone`` when it no longer holds it")
+    lookup: bool = Field(
+        False, description="fast path act_id_lookup: with no capture, resolve an index, an "
+        "element id or a semantic id of the last semantic read on the tab's kept elements (a "
+        "lookup, nothing changed; with ``baseline``, when it is gone); ``lookup_missed`` when "
+        "the target needs the page (words) or the lookup refuses it")
 
 
 class ActReportRequest(_Message):

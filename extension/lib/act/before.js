@@ -1,0 +1,125 @@
+// The page before an act (lib/act/route.js) and the host's resolve of its target on it.
+//
+// Three ways, fastest first:
+// - fast path act_baseline (lib/reuse/act_baseline.js): the last act's report capture, when the
+//   page provably did not change since; the host resolves on it while the page is checked.
+// - fast path act_id_lookup (host act/service.py act_lookup): an index, an element id or a
+//   semantic id needs no capture to name its node. The host looks it up on the tab's kept
+//   elements (asked with the baseline's resolve, answered when the baseline is gone), and the
+//   act finds that node and starts its watch while the capture before is walked, after that
+//   capture's settle wait as on the exact path; the input waits for the capture (what the
+//   change report compares with is still read before the input), which the host resolves
+//   exactly behind the act's back: that answer is the reply's target. The lookup names the
+//   exact resolve's node by construction (the same id; an index looked up first in the same
+//   list), so nothing on the page needs proving; a lookup that named another node (a read of
+//   the tab between the two) says so in timings.id_lookup_differs.
+// - the exact path: readiness, a capture, the host's resolve on it, then the lookup.
+
+const round = (x) => Math.round(x * 10) / 10;
+
+/** Readers of the page before an act over the act routes' deps, their host call, capture and
+ * the caller's message as the host checks it. */
+export function createBeforeReads({ deps, now, host, capture, message, unlessBlocked }) {
+  /** What the report needs of the capture before: its URL, main document and walker world. */
+  const beforeOf = (captured) => ({ url: captured.tab?.url ?? '', loaderId: captured.frames?.[0]?.loaderId ?? null,
+    world: captured.walker?.world ?? null });
+
+  /**
+   * The page before the action and the host's resolve on it: {before, resolved, known}, and on
+   * the act_id_lookup path `behind`: {ready → before (await it before the input), exact → the
+   * host's resolve on the capture (the reply's target)}, with `before` null until then.
+   */
+  async function readBefore(session, tabId, req, options, run, timings, keptRead = null) {
+    const baselines = deps.actBaselines ?? null;
+    const body = { message: message(req), options };
+    let t = now();
+    // the host resolves on the kept baseline while the page is checked (its answer is used
+    // only when the check shows the baseline stands; a later resolve on a capture replaces it),
+    // and looks the target up when that baseline is gone (fast path act_id_lookup)
+    const token = baselines?.keptToken(tabId, options) ?? null;
+    const lookup = baselines?.mayLookUp?.(options) ?? false;
+    const asked = token || lookup ? host('act_resolve', { ...body, tabId, ...(token ? { baseline: token } : {}),
+      ...(lookup ? { lookup: true } : {}) }, timings, 'resolve') : null;
+    asked?.catch(() => {}); // (not awaited when the check fails)
+    // (the check's proof, asked with the modals before, is the blocked probe: unlessBlocked)
+    const kept = token ? await unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead),
+      keptRead ? { probe: keptRead.sent } : {}) : null;
+    let answer = asked && !kept ? await asked.catch(() => null) : null;
+    if (kept) {
+      run.step('resolving the target');
+      const resolved = kept.token === token ? await asked
+        : await host('act_resolve', { ...body, tabId, baseline: kept.token }, timings, 'resolve');
+      if (!resolved.baseline_gone) {
+        timings.baseline_kept = 1;
+        timings.host_resolve_ms = round(now() - t);
+        // what the check read is the lookup's too: the frames, the top document's world
+        return { before: { url: kept.url, loaderId: kept.loaderId, world: null }, resolved,
+          known: { frames: kept.frames ?? null, topContext: kept.topContext ?? null } };
+      }
+      answer = kept.token === token ? resolved : null;
+    }
+    if (token) baselines.drop(tabId); // the host no longer holds it (another read, a new host)
+    if (answer?.lookup?.target) {
+      const resolved = { message: answer.message, target: answer.lookup.target, to: answer.lookup.to ?? null, error: null };
+      return lookedUp(session, tabId, body, options, run, timings, resolved, t);
+    }
+    run.step('the capture before the action');
+    t = now();
+    const captured = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
+    timings.capture_before_ms = round(now() - t);
+    run.step('resolving the target');
+    t = now();
+    const resolved = await host('act_resolve', { ...body, capture: captured }, timings, 'resolve');
+    timings.host_resolve_ms = round(now() - t);
+    // the lookup numbers the frames of the capture the host resolved on (fast path act_capture_frames)
+    const frames = baselines?.mayTakeCaptureFrames?.(options) ? captured.liveFrames ?? null : null;
+    return { before: beforeOf(captured), resolved, known: frames ? { frames, topContext: null } : null };
+  }
+
+  /** Fast path act_id_lookup: the capture before's settle wait, then the rest of that capture
+   * and the host's exact resolve on it behind the act (see the top of this file). */
+  async function lookedUp(session, tabId, body, options, run, timings, resolved, askedAt) {
+    timings.id_lookup = 1;
+    timings.host_resolve_ms = round(now() - askedAt);
+    run.step('the capture before the action');
+    const t = now();
+    let settled = () => {};
+    const waited = new Promise((resolve) => { settled = resolve; });
+    const captured = unlessBlocked(session, tabId, async () => {
+      const report = await deps.stabilize(session, options);
+      settled();
+      return capture(session, tabId, options, report);
+    });
+    captured.catch(() => settled()); // a blocked page: the act fails where it waits for the capture
+    await waited;
+    const ready = captured.then((got) => {
+      timings.capture_before_ms = round(now() - t);
+      return got;
+    });
+    const exact = ready.then((got) => {
+      const tr = now();
+      return host('act_resolve', { ...body, capture: got }).then((answer) => {
+        timings.exact_resolve_ms = round(now() - tr);
+        return answer;
+      });
+    });
+    exact.catch(() => {}); // awaited before the report, unless the act ends first
+    return { before: null, resolved, known: null, behind: { ready: ready.then(beforeOf), exact } };
+  }
+
+  return { readBefore };
+}
+
+/** The target the reply names after an act that looked it up (act_id_lookup): the exact
+ * resolve's, with what the act found on the page (offscreen, through); the lookup's own when
+ * the exact resolve failed. Notes in `timings` a lookup that named another node. */
+export function exactTarget(looked, exact, timings) {
+  const want = exact?.target ?? null;
+  if (!exact || exact.error || !want) {
+    if (exact) timings.id_lookup_differs = 1;
+    return looked;
+  }
+  if (want.id !== looked?.id) timings.id_lookup_differs = 1;
+  const { offscreen, through } = looked ?? {};
+  return { ...want, ...(offscreen ? { offscreen } : {}), ...(through ? { through } : {}) };
+}

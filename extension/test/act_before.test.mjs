@@ -1,0 +1,69 @@
+// The page before an act (lib/act/before.js), fast path act_id_lookup: a target the host looked
+// up is handed on once the capture before's settle wait ended (the walk still running); that
+// capture is resolved exactly behind it, and the reply names the target as that resolve does.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { createBeforeReads, exactTarget } from '../lib/act/before.js';
+
+const MESSAGE = { action: 'click', options: { dialog: 'dismiss', wait: true, force: false, ready: {} } };
+
+function reads({ lookup = true, answer }) {
+  const sent = [];
+  const order = [];
+  let walked = () => {};
+  const walk = new Promise((resolve) => { walked = resolve; });
+  const deps = {
+    actBaselines: { keptToken: () => null, mayLookUp: () => lookup, mayTakeCaptureFrames: () => false, drop() {} },
+    stabilize: async () => { order.push('settled'); return { stabilized: true }; },
+  };
+  const host = async (type, body) => {
+    sent.push(body);
+    order.push(body.capture ? 'exact resolve' : 'lookup');
+    return body.capture ? { message: MESSAGE, target: { id: '0-7', index: 3, label: 'Select' }, to: null, error: null } : answer;
+  };
+  const capture = async () => { order.push('walk'); await walk; return { tab: { url: 'http://a/' }, frames: [{ loaderId: 'L' }], walker: { world: 'W' } }; };
+  const { readBefore } = createBeforeReads({ deps, now: () => 0, host, capture, message: (req) => req.raw,
+    unlessBlocked: (session, tabId, work) => work() });
+  const run = { step() {} };
+  return { sent, order, walked, read: (timings) => readBefore({}, 1, { raw: { type: 'act', action: 'click', target: 3 } }, {}, run, timings) };
+}
+
+test('a looked-up target is handed on while the capture before is walked; that capture is resolved behind it', async () => {
+  const r = reads({ answer: { baseline_gone: true, message: MESSAGE, lookup: { target: { id: '0-7', index: 3 }, to: null } } });
+  const timings = {};
+  const got = await r.read(timings);
+  assert.equal(timings.id_lookup, 1);
+  assert.deepEqual(got.resolved.target, { id: '0-7', index: 3 });
+  assert.equal(got.before, null, 'the report\'s before is not read yet: the input waits for it');
+  assert.deepEqual(r.order, ['lookup', 'settled', 'walk'], 'handed on after the settle wait, the walk still running');
+  assert.equal(r.sent[0].lookup, true);
+  r.walked();
+  assert.deepEqual(await got.behind.ready, { url: 'http://a/', loaderId: 'L', world: 'W' });
+  const exact = await got.behind.exact;
+  assert.equal(exact.target.label, 'Select');
+  assert.deepEqual(r.order.slice(3), ['exact resolve']);
+});
+
+test('a missed lookup and an exact act take the exact path: capture, then resolve', async () => {
+  for (const [lookup, answer] of [[true, { baseline_gone: true, lookup_missed: true }], [false, null]]) {
+    const r = reads({ lookup, answer });
+    r.walked();
+    const timings = {};
+    const got = await r.read(timings);
+    assert.equal(timings.id_lookup, undefined);
+    assert.equal(got.behind, undefined);
+    assert.equal(got.resolved.target.label, 'Select');
+    assert.deepEqual(r.order.filter((s) => s !== 'settled'), lookup ? ['lookup', 'walk', 'exact resolve'] : ['walk', 'exact resolve']);
+  }
+});
+
+test('the reply names the target as the exact resolve does, with what the act found on the page', () => {
+  const timings = {};
+  const looked = { id: '0-7', index: 3, label: 'old words', offscreen: true };
+  assert.deepEqual(exactTarget(looked, { target: { id: '0-7', index: 3, label: 'Select' }, error: null }, timings),
+    { id: '0-7', index: 3, label: 'Select', offscreen: true });
+  assert.equal(timings.id_lookup_differs, undefined);
+  exactTarget(looked, { target: { id: '0-9' }, error: null }, timings);
+  assert.equal(timings.id_lookup_differs, 1, 'a lookup that named another node says so');
+});

@@ -1,0 +1,101 @@
+"""Fast path act_id_lookup (issue 32, "resolving an id costs a lookup"): an act after a read
+names its target by an index of that read's DOM text, an element id of its outline or a
+semantic id; the host looks it up on the tab's kept elements (no capture), and the act finds
+the node and starts its watch while the capture before is walked, the input waiting for that
+capture, which the host resolves exactly behind it (``timings.id_lookup``). Every act's
+result equals the same act's with ``exact``, also when the page changed between the read and
+the act (a row inserted above the target: the same element is acted on), and words still
+resolve on the capture (no lookup).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from act_results import comparable
+
+from axsnap_host.client import Browser
+
+PAGE = "act/baseline/inbox.html"
+
+INSERT_ROW_ABOVE = """
+  const row = document.createElement('div');
+  row.className = 'row';
+  row.setAttribute('role', 'listitem');
+  row.innerHTML = '<input type="checkbox" aria-label="Select Inserted mail"><span>Inserted</span>';
+  document.getElementById('list').prepend(row);
+"""
+
+
+def _index_of(browser: Browser, label: str, exact: bool) -> int:
+    dom = browser.snapshot(format="domtext", exact=exact)
+    line = next(line for line in dom.domtext.splitlines() if f'"{label}"' in line)
+    return int(re.match(r"\s*\[(\d+)\]", line).group(1))  # type: ignore[union-attr]
+
+
+def _id_of(browser: Browser, label: str, exact: bool) -> str:
+    outline = browser.snapshot(format="outline", exact=exact)
+    line = next(line for line in outline.combinedTree.splitlines() if line.endswith(label))
+    return re.search(r"\[(\d+-\d+)\]", line).group(1)  # type: ignore[union-attr]
+
+
+Step = tuple[str, str, str, str | None]  # (how the target is named, label, action, script)
+
+STEPS: list[Step] = [
+    ("index", "Select Quarterly report", "click", None),
+    ("id", "Star Invoice 2291", "click", None),
+    # the page changed between the read and the act: the same element is acted on
+    ("id", "Select Invoice 2291", "click", INSERT_ROW_ABOVE),
+    ("index", "Select Design review", "click", INSERT_ROW_ABOVE),
+    ("words", "Select Team offsite", "click", None),  # words: resolved on the capture
+    ("id", "Edit", "click", None),  # the Milestone's Edit (the first listed)
+]
+
+
+def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, Any, Any]]:
+    browser.open(f"{pages_url}{PAGE}")
+    out = []
+    for how, label, action, script in STEPS:
+        target: str | int = label
+        if how == "index":
+            target = _index_of(browser, label, exact)
+        elif how == "id":
+            target = _id_of(browser, label, exact)
+        else:
+            _index_of(browser, label, exact)  # read (the host's elements rebuilt), act by words
+        if script:
+            browser.run_in_target(script)
+        result = browser.act(target, action, exact=exact)
+        assert result.ok, (how, label, result.error)
+        checked = browser.run_in_target(
+            "return [...document.querySelectorAll('#list input:checked')]"
+            ".map((i) => i.getAttribute('aria-label'))")
+        # how the target was resolved without a capture first: looked up, or on the last
+        # act's kept report (an outline read rebuilds no elements: act_baseline may stand)
+        looked = "id_lookup" if result.timings.get("id_lookup") else \
+            "baseline_kept" if result.timings.get("baseline_kept") else None
+        out.append((comparable(result), looked, checked))
+    return out
+
+
+@pytest.mark.parametrize("first", ["exact", "fast"])
+def test_an_act_after_a_read_looks_its_id_up_and_equals_the_exact_act(
+        browser: Browser, pages_url: str, first: str) -> None:
+    runs = {}
+    for kind in (first, "fast" if first == "exact" else "exact"):
+        runs[kind] = _run(browser, pages_url, exact=kind == "exact")
+    exact, fast = runs["exact"], runs["fast"]
+    assert all(looked is None for _, looked, _ in exact), "an exact act looked its target up"
+    for (how, label, _, _), (_, looked, _) in zip(STEPS, fast, strict=True):
+        assert (looked is not None) == (how != "words"), (how, label, looked)
+    # the acts after a read that rebuilt the host's elements (DOM text), or a change since
+    assert [looked for _, looked, _ in fast][2:4] == ["id_lookup", "id_lookup"]
+    for n, ((want, _, want_checked), (got, _, got_checked)) in enumerate(zip(exact, fast,
+                                                                            strict=True)):
+        assert got == want, f"act {n} ({STEPS[n][:2]}) differs from the exact act"
+        assert got_checked == want_checked, n
+    # the row inserted above moved nothing: the read's element was the one acted on
+    assert fast[2][2] == ["Select Quarterly report", "Select Invoice 2291"]
+    assert "Select Design review" in fast[3][2] and "Select Inserted mail" not in fast[3][2]
