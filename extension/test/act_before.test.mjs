@@ -8,13 +8,13 @@ import { createBeforeReads, exactTarget } from '../lib/act/before.js';
 
 const MESSAGE = { action: 'click', options: { dialog: 'dismiss', wait: true, force: false, ready: {} } };
 
-function reads({ lookup = true, answer }) {
+function reads({ lookup = true, answer, token = null, check = async () => null }) {
   const sent = [];
   const order = [];
   let walked = () => {};
   const walk = new Promise((resolve) => { walked = resolve; });
   const deps = {
-    actBaselines: { keptToken: () => null, mayLookUp: () => lookup, mayTakeCaptureFrames: () => false, drop() {} },
+    actBaselines: { keptToken: () => token, check, mayLookUp: () => lookup, mayTakeCaptureFrames: () => false, drop() {} },
     stabilize: async () => { order.push('settled'); return { stabilized: true }; },
   };
   const host = async (type, body) => {
@@ -66,4 +66,14 @@ test('the reply names the target as the exact resolve does, with what the act fo
   assert.equal(timings.id_lookup_differs, undefined);
   exactTarget(looked, { target: { id: '0-9' }, error: null }, timings);
   assert.equal(timings.id_lookup_differs, 1, 'a lookup that named another node says so');
+});
+
+test('a baseline the host no longer holds is not waited on for its check', async () => {
+  const r = reads({ token: 'T', check: () => new Promise(() => {}),
+    answer: { baseline_gone: true, message: MESSAGE, lookup: { target: { id: '0-7', index: 3 }, to: null } } });
+  const timings = {};
+  const got = await r.read(timings); // (a check that never answers would hang it)
+  assert.equal(timings.id_lookup, 1);
+  assert.equal(r.sent[0].baseline, 'T');
+  assert.equal(got.resolved.target.id, '0-7');
 });

@@ -42,9 +42,12 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
       ...(lookup ? { lookup: true } : {}) }, timings, 'resolve') : null;
     asked?.catch(() => {}); // (not awaited when the check fails)
     // (the check's proof, asked with the modals before, is the blocked probe: unlessBlocked)
-    const kept = token ? await unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead),
+    const checking = token ? unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead),
       keptRead ? { probe: keptRead.sent } : {}) : null;
-    let answer = asked && !kept ? await asked.catch(() => null) : null;
+    checking?.catch(() => {}); // (not awaited when the host no longer holds the baseline)
+    // a baseline the host no longer holds (a read rebuilt its elements) needs no check
+    let answer = asked ? await asked.catch(() => null) : null;
+    const kept = checking && !answer?.baseline_gone ? await checking : null;
     if (kept) {
       run.step('resolving the target');
       const resolved = kept.token === token ? await asked

@@ -205,9 +205,11 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       [clockBefore, watch] = await watching;
       timings.watch_ms = round(now() - t);
       if (beforeRead) {
+        const tb = now();
         const { got, err } = await beforeRead;
         if (err) throw err;
         beforeIs(got);
+        timings.before_wait_ms = round(now() - tb); // the capture before, once the watch is on
       }
       t = now();
       keepActProof(tabId, null); // this act's input: the last act's proof no longer holds

@@ -1,0 +1,120 @@
+"""The act after a read (issue 32, fast path act_id_lookup): an agent reads the page, then acts
+on an element that read named. Two worktrees' builds compared by turns in one run (each turn
+runs the old build then the new one, or the reverse, in its own Chromium), on the inbox page
+bench_act_pace.py uses (bench/pages/act_pace/inbox.html: 40 rows re-rendered on every change):
+
+- ``domtext+index``: a DOM text read (the host's elements rebuilt: no kept act baseline), then
+  a click on a row's "Select" checkbox by the read's index;
+- ``outline+id``: an outline read after a text the page changed (the last act's baseline no
+  longer stands), then a click by the outline's element id.
+
+Reported per turn and build: the median act latency as the client waits for it (``act_ms``)
+and the act's own timings (resolve, capture before, input, readiness, after), the share of
+acts that looked their target up (``timings.id_lookup``).
+
+    nice .venv/bin/python bench/bench_act_after_read.py --old /work/wt/base --new . --turns 4
+    (one build alone: python bench/bench_act_after_read.py --one --acts 12)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+SUBJECTS = ["Quarterly report #1", "Invoice 2291 #2", "Re: the parser bug #3",
+            "Password policy update #4", "Build is green again #5"]
+KEYS = ("resolve_ms", "capture_before_ms", "host_resolve_ms", "watch_ms", "action_ms",
+        "ready_ms", "after_ms", "total_ms")
+
+
+def one_build(acts: int, warmup: int) -> dict[str, Any]:
+    """Run both loops with the build this Python imports; return their samples."""
+    from axsnap_host.client import Browser
+    from axsnap_host.client.file_server import serve_directory
+
+    out: dict[str, Any] = {}
+    with serve_directory(BENCH / "pages") as base, Browser() as browser:
+        for loop in ("domtext+index", "outline+id"):
+            browser.open(base + "act_pace/inbox.html")
+            samples: list[dict[str, Any]] = []
+            for i in range(acts + warmup):
+                label = f"Select {SUBJECTS[i % 5]}"
+                if loop == "domtext+index":
+                    dom = browser.snapshot(format="domtext")
+                    line = next(x for x in dom.domtext.splitlines() if f'"{label}"' in x)
+                    target: int | str = int(re.match(r"\s*\[(\d+)\]", line).group(1))  # type: ignore[union-attr]
+                else:
+                    browser.run_in_target(f"document.title = 'Inbox {i}'")  # no baseline stands
+                    outline = browser.snapshot(format="outline")
+                    line = next(x for x in outline.combinedTree.splitlines()
+                                if x.endswith(label))
+                    target = re.search(r"\[(\d+-\d+)\]", line).group(1)  # type: ignore[union-attr]
+                t = time.perf_counter()
+                result = browser.act(target, "click")
+                act_ms = (time.perf_counter() - t) * 1000
+                if not result.ok:
+                    raise SystemExit(f"{loop}: {result.error}")
+                if i >= warmup:
+                    samples.append({"act_ms": act_ms, **result.timings})
+            out[loop] = samples
+    return out
+
+
+def medians(samples: list[dict[str, Any]]) -> dict[str, float]:
+    row = {"act_ms": statistics.median(s["act_ms"] for s in samples)}
+    for key in KEYS:
+        got = [s[key] for s in samples if isinstance(s.get(key), int | float)]
+        if got:
+            row[key] = statistics.median(got)
+    row["looked_up"] = sum(1 for s in samples if s.get("id_lookup")) / len(samples)
+    return row
+
+
+def run_build(tree: Path, acts: int, warmup: int) -> dict[str, Any]:
+    python = tree / ".venv" / "bin" / "python"
+    done = subprocess.run([str(python), str(Path(__file__).resolve()), "--one", "--acts",
+                           str(acts), "--warmup", str(warmup)], capture_output=True, text=True,
+                          cwd=tree, check=True)
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--old", type=Path, help="worktree of the old build (its .venv)")
+    parser.add_argument("--new", type=Path, default=BENCH.parent)
+    parser.add_argument("--turns", type=int, default=4)
+    parser.add_argument("--acts", type=int, default=12)
+    parser.add_argument("--warmup", type=int, default=2)
+    parser.add_argument("--one", action="store_true", help="run this build once, print JSON")
+    args = parser.parse_args(argv)
+    if args.one:
+        print(json.dumps(one_build(args.acts, args.warmup)))
+        return 0
+    if args.old is None:
+        parser.error("--old is needed (or --one)")
+    for turn in range(args.turns):
+        order = [("old", args.old), ("new", args.new)]
+        if turn % 2:
+            order.reverse()
+        for name, tree in order:
+            load = Path("/proc/loadavg").read_text().split()[0]
+            got = run_build(tree.resolve(), args.acts, args.warmup)
+            for loop, samples in got.items():
+                row = medians(samples)
+                cells = " ".join(f"{k}={v:.1f}" if k != "looked_up" else f"{k}={v:.0%}"
+                                 for k, v in row.items())
+                print(f"turn {turn + 1} {name:3} load {load:>5} {loop:14} {cells}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
