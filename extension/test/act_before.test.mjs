@@ -40,7 +40,8 @@ test('a looked-up target is handed on while the capture before is walked; that c
   assert.equal(r.sent[0].lookup, true);
   r.walked();
   assert.deepEqual(await got.behind.ready, { url: 'http://a/', loaderId: 'L', world: 'W' });
-  const exact = await got.behind.exact;
+  assert.deepEqual(r.order.slice(3), [], 'the capture goes to the host only when asked (after the input)');
+  const exact = await got.behind.exact();
   assert.equal(exact.target.label, 'Select');
   assert.deepEqual(r.order.slice(3), ['exact resolve']);
 });

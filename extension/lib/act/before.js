@@ -26,8 +26,9 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
 
   /**
    * The page before the action and the host's resolve on it: {before, resolved, known}, and on
-   * the act_id_lookup path `behind`: {ready → before (await it before the input), exact → the
-   * host's resolve on the capture (the reply's target)}, with `before` null until then.
+   * the act_id_lookup path `behind`: {ready → before (await it before the input), exact() → the
+   * host's resolve on the capture (the reply's target), asked at the first call}, with
+   * `before` null until then.
    */
   async function readBefore(session, tabId, req, options, run, timings, keptRead = null) {
     const baselines = deps.actBaselines ?? null;
@@ -99,15 +100,21 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
       timings.capture_before_ms = round(now() - t);
       return got;
     });
-    const exact = ready.then((got) => {
-      const tr = now();
-      return host('act_resolve', { ...body, capture: got }).then((answer) => {
-        timings.exact_resolve_ms = round(now() - tr);
-        return answer;
+    // asked once the input went (the capture's way to the host is the worker's work: not
+    // before the input) and awaited before the report, unless the act ends first
+    let exact = null;
+    const resolveExact = () => {
+      exact ??= ready.then((got) => {
+        const tr = now();
+        return host('act_resolve', { ...body, capture: got }).then((answer) => {
+          timings.exact_resolve_ms = round(now() - tr);
+          return answer;
+        });
       });
-    });
-    exact.catch(() => {}); // awaited before the report, unless the act ends first
-    return { before: null, resolved, known: null, behind: { ready: ready.then(beforeOf), exact } };
+      exact.catch(() => {});
+      return exact;
+    };
+    return { before: null, resolved, known: null, behind: { ready: ready.then(beforeOf), exact: resolveExact } };
   }
 
   return { readBefore };

@@ -233,6 +233,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
         ruleObjects?.release(); // (the rule released them when it ran)
       }
       inputDone = true;
+      looked?.exact(); // act_id_lookup: the capture before to the host, behind the input
       const inputEnd = now();
       timings.action_ms = round(inputEnd - t);
       // fast path act_early_capture: the capture after is taken while readiness runs, and
@@ -327,7 +328,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
 
   async function finish(report, t0, looked = null) {
     // act_id_lookup: the reply names the target as the exact resolve on the capture before does
-    const exact = looked ? await looked.exact.catch(() => null) : null;
+    const exact = looked ? await looked.exact().catch(() => null) : null;
     if (exact && report.target) report.target = exactTarget(report.target, exact, report.timings);
     report.timings.total_ms = round(now() - t0);
     const t = now();
