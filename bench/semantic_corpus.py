@@ -9,7 +9,10 @@ bench/corpus/labels.json is served from 127.0.0.1 and read with format "semantic
   is in two reads unchanged after scrolling one screen down;
 - articles: each labelled body paragraph is in the content ranking, above every block of
   navigation, header, footer and dialog regions;
-- budget: ``semantic_text`` with ``max_tokens`` fits.
+- budget: ``semantic_text`` with ``max_tokens`` fits;
+- what the page shows a person as served (bench/corpus/shown.py, as shows.py counts it): a
+  page that shows too little without its scripts (a stylesheet that keeps it hidden until a
+  script shows it) is scored apart beside the whole count, and named.
 
 Tuned and held-out pages are reported apart (a summary table side by side, then each set in
 full). Pages of a spent held-out set (``spent_held_out``: scored once, then looked at) are tuned
@@ -39,6 +42,9 @@ from axsnap_host.pipeline.tokens import count_tokens
 from axsnap_host.semantic.classify import PAGE_TYPES
 
 CORPUS = Path(__file__).parent / "corpus"
+sys.path.insert(0, str(CORPUS))
+from shown import SHOWN, shows_too_little  # noqa: E402
+
 RESULTS = Path(__file__).parent / "results"
 FAST = {"stabilize": {"quiet_ms": 100, "max_wait_ms": 3000}}
 CHROME = frozenset({"navigation", "header", "footer", "dialog"})
@@ -191,7 +197,25 @@ def measure(browser: Browser, base: str, name: str, label: dict[str, Any]) -> di
     except AxsnapError:  # a host without the option: the whole text, unbudgeted
         text = browser.snapshot(None, format="semantic_text", viewport_only=False, **FAST).text
     row["budget_tokens"] = count_tokens(text)
+    # Last, after every read: what a person sees of the page as served (the script reads the
+    # page and changes nothing; checkVisibility() does not depend on the scroll).
+    try:
+        row["shown"] = browser.run_in_target(SHOWN)
+    except Exception:  # a note beside the scores, never the page's failure: counted as shown
+        row["shown"] = None
     return row
+
+
+def blank(row: dict[str, Any]) -> bool:
+    """A page that shows too little without its scripts (a row from before the check, or of
+    a page not read, has no ``shown``: not blank)."""
+    return bool(row.get("shown")) and shows_too_little(row["shown"])
+
+
+def blank_apart(rows: list[dict[str, Any]]) -> tuple[int, int]:
+    """(default reads of the right type, pages) over the pages that show something."""
+    seen = [r for r in rows if not blank(r)]
+    return sum(r["window"] == r["label"] for r in seen), len(seen)
 
 
 def failed_row(name: str, label: dict[str, Any], error: str) -> dict[str, Any]:
@@ -233,8 +257,11 @@ def _totals(rows: list[dict[str, Any]]) -> dict[str, str]:
     shared = sum(r["scroll_shared"] for r in rows)
     moved = sum(len(r["scroll_changed"]) for r in rows)
     counters = _class_count(rows, "counter")[0]
+    shown_right, shown = blank_apart(rows)
     return {"pages": str(n),
             "page type, default read": f"{window}/{n} = {window / n:.0%}" if n else "—",
+            "page type, default read, pages not blank without scripts":
+                f"{shown_right}/{shown} = {shown_right / shown:.0%}" if shown else "—",
             "article body paragraphs above every nav/header/footer/dialog block":
                 f"{above}/{paras}",
             "semantic ids from a name or context": f"{ids - bad}/{ids}",
@@ -292,9 +319,14 @@ def section(rows: list[dict[str, Any]], title: str) -> list[str]:
     above = sum(r["body"][0][1] for r in articles)
     paras = sum(r["body"][1] for r in articles)
     fits = sum(r["budget_tokens"] <= BUDGET for r in rows if "error" not in r)
+    shown_right, shown = blank_apart(rows)
+    apart = ([f"| page type, default read, pages blank without scripts set apart ({n - shown}) "
+              f"| {shown_right}/{shown} = {shown_right / shown:.0%} |"]
+             if shown < n and shown else [])
     out = [f"## {title} ({n} pages)", "",
            "| measure | result |", "|---|---|",
            f"| page type, default read (first screen) | {window}/{n} = {window / n:.0%} |",
+           *apart,
            f"| page type, whole page | {whole}/{n} = {whole / n:.0%} |",
            f"| semantic ids from a name or context (whole-page reads, + first screens) | "
            f"{ids - bad}/{ids} ({bad} not) |",
@@ -309,8 +341,14 @@ def section(rows: list[dict[str, Any]], title: str) -> list[str]:
            confusion_markdown([(r["label"], r["window"]) for r in rows]), ""]
     misses = [f"- {r['name']}: {r['label']} → {r['window']} (whole page: {r['whole']})"
               + (f"; not read: {r['error']}" if "error" in r else "")
+              + ("; blank without scripts: {chars} characters, {controls} controls shown"
+                 .format(**r["shown"]) if blank(r) else "")
               for r in rows if r["window"] != r["label"]]
     out += ["Page-type misses (default read):" if misses else "No page-type misses.", *misses, ""]
+    blanks = [r["name"] for r in rows if blank(r)]
+    if blanks:
+        out += ["Blank without scripts (they show too little as served; scored apart above): "
+                + ", ".join(blanks), ""]
     detail = []
     for r in rows:
         notes = [f"not read: {r['error']}"] if "error" in r else []

@@ -24,30 +24,8 @@ from axsnap_host.client.file_server import serve_directory
 
 CORPUS = Path(__file__).resolve().parent
 sys.path.insert(0, str(CORPUS.parents[1] / "tests" / "fixtures"))
+from shown import MIN_CHARS, MIN_CONTROLS, SHOWN, shows_too_little  # noqa: E402
 from walker_runs import walker_browser  # noqa: E402
-
-# Counts what the page shows: text under an element checkVisibility() passes (opacity too: a
-# page faded in by a script stays at opacity 0), and controls that pass it with a box.
-SHOWN = """
-const seen = (el) => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
-const SKIP = ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'];
-let chars = 0;
-const walker = document.createTreeWalker(document.body || document.documentElement,
-                                         NodeFilter.SHOW_TEXT);
-for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-  const words = n.data.trim();
-  const parent = n.parentElement;
-  if (!words || !parent || SKIP.includes(parent.tagName)) continue;
-  if (seen(parent)) chars += words.length;
-}
-let controls = 0;
-const CONTROLS = 'a[href], button, input:not([type=hidden]), select, textarea, '
-  + '[role=button], [role=link]';
-for (const el of document.querySelectorAll(CONTROLS)) {
-  if (seen(el) && el.getClientRects().length) controls += 1;
-}
-return {chars, controls};
-"""
 
 
 def corpus_pages() -> list[str]:
@@ -71,8 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pages", nargs="*", help="page directories under bench/corpus")
     parser.add_argument("--all", action="store_true", help="every page of the corpus")
-    parser.add_argument("--min-chars", type=int, default=50)
-    parser.add_argument("--min-controls", type=int, default=1)
+    parser.add_argument("--min-chars", type=int, default=MIN_CHARS)
+    parser.add_argument("--min-controls", type=int, default=MIN_CONTROLS)
     parser.add_argument("--out", type=Path, help="also write the table as Markdown here")
     args = parser.parse_args(argv)
     names = corpus_pages() if args.all else args.pages
@@ -82,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
                      else "name pages or pass --all")
     found = measure(names)
     blank = {n for n, f in found.items()
-             if f["chars"] < args.min_chars or f["controls"] < args.min_controls}
+             if shows_too_little(f, args.min_chars, args.min_controls)}
     rows = [f"| {n} | {f['chars']:,} | {f['controls']:,} | "
             f"{'shows too little' if n in blank else ''} |" for n, f in found.items()]
     for n, f in found.items():
