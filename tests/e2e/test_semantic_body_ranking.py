@@ -104,3 +104,22 @@ def test_a_paragraph_of_many_links_is_prose_though_its_text_is_clipped(
                   viewport_only=False)
     assert None not in ranks_of(result, ("A small operator, the harbour ranks highly",)), [
         s["text"][:40] for s in result.content]
+
+
+def test_a_manual_page_reads_its_description_before_its_long_option_list(
+        browser: Browser, pages_url: str) -> None:
+    # A manual page in sections: SYNOPSIS, a DESCRIPTION of two paragraphs, then OPTIONS, a
+    # list of 56 options each described by a paragraph. The option list holds the most prose,
+    # yet a person reads the DESCRIPTION first: its paragraphs come right after the synopsis,
+    # in reading order, before the options and above the chrome.
+    result = read(browser, pages_url + "understanding/manual_page_sections.html",
+                  viewport_only=False)
+    kinds = {r["id"]: r["kind"] for r in result.page["regions"]}
+    texts = [s["text"][:40] for s in result.content]
+    ranks = ranks_of(result, ("Book a seat on the next ferry leaving",
+                              "The crossing can be chosen in several",
+                              "Print nothing but errors while"))
+    assert None not in ranks and ranks == sorted(ranks), (ranks, texts)
+    assert ranks[0] < 6, (ranks, texts)  # the title, the headings and the synopsis before it
+    chrome = [i for i, s in enumerate(result.content) if kinds[s["region"]] in CHROME]
+    assert not chrome or max(ranks) < min(chrome), texts

@@ -8,8 +8,10 @@ its font size against the page's largest; semantics — what the tag says (a hea
 lead paragraph more than a table cell), discounted in navigation, header, footer, sidebar
 and dialog regions (a cookie banner reads less than the article under it). In the main region the
 page's title and the blocks of its body text (the container holding the most paragraphs of
-prose) come first, so a story's paragraphs far down the page still rank above the teasers,
-menus and link lists around them. Hidden blocks are dropped; text is redacted like every
+prose; the container of the whole article when that one is a later section and the opening
+paragraph after the title stands before it: a manual page's option list) come first, so
+a story's paragraphs far down the page still rank above the teasers, menus and link lists
+around them. Hidden blocks are dropped; text is redacted like every
 other output.
 """
 
@@ -231,6 +233,27 @@ def _body(facts: PageFacts, hiding: list[list[str]]) -> int:
     return max(credit, key=lambda rid: (credit[rid], -rid))
 
 
+def _article(facts: PageFacts, body: int, lead: int, region_of: list[str],
+             region_kind: dict[str, str]) -> int:
+    """The container of the whole article when the body's container holds one of its
+    sections only: a manual page's option list outweighs its DESCRIPTION, yet a person reads
+    the opening first. The opening is the first paragraph after the title (``_lead``); when it
+    comes before the body's container, in the same main region, outside it, the body is the
+    nearest container holding both (the sections' common parent, not the page's chrome). The
+    body's container as it is when the opening is in it, after it, or in another region."""
+    if body < 0 or lead < 0 or lead > body:
+        return body
+    opening = facts.nodes[lead]
+    if region_of[lead] != region_of[body] or REGION_FACTOR.get(
+            region_kind.get(region_of[body], "main"), 1.0) < 1.0:
+        return body
+    holding = {a.rid for a in facts.ancestors(opening)}
+    for above in facts.ancestors(facts.nodes[body]):
+        if above.rid in holding:
+            return above.rid
+    return body
+
+
 def _without_title(text: str, heading: str) -> str:
     """A body paragraph that opens with the heading above it, word for word (a blog post's
     first line repeating its title): the paragraph after those words, when a paragraph is
@@ -259,7 +282,7 @@ def rank_content(facts: PageFacts, region_of: list[str], region_kind: dict[str, 
     diagonal = (vw ** 2 + vh ** 2) ** 0.5
     largest = max((n.font_size for n in nodes), default=0.0) or 16.0
     lead = _lead(nodes)
-    body = _body(facts, hiding)
+    body = _article(facts, _body(facts, hiding), lead, region_of, region_kind)
     in_body: set[int] = set()  # the title and the blocks of the body text
     sections: list[Section] = []
     heading = ""  # the last heading before the node
