@@ -204,6 +204,15 @@ def test_twin_words_read_the_walkers_box_place() -> None:
         "under_results_for_chicken_pate_for_adult")
 
 
+def test_a_grids_column_the_walker_parts_twins_by_is_said_as_its_words() -> None:
+    """A roles grid's checkboxes, one a role in each permission's row, parted by the walker
+    by their column's header (``col:<words>``, note 102): the id says the role."""
+    ids = assign_ids([Placed("checkbox_tickets", "main", repeated=True, mark="at_roles",
+                             twin=twin_words(f"col:{role}")) for role in ("captain", "purser")])
+    assert ids == ["checkbox_tickets_in_main_at_roles_captain",
+                   "checkbox_tickets_in_main_at_roles_purser"]
+
+
 def test_a_rows_cell_the_walker_parts_twins_by_is_said_as_its_words() -> None:
     """Table rows alike in their first words, parted by the walker over every row of the page
     by a cell (``cell:<words>``): the id says the cell's words as the row's own words are said,

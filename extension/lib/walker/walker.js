@@ -1186,7 +1186,13 @@ var SETS = /* @__PURE__ */ new Set([
   "wi",
   "isax",
   "heroicon",
-  "material"
+  "material",
+  // (a slider's own arrows: "swiper-button-next", "slick-prev", "owl-next")
+  "swiper",
+  "slick",
+  "owl",
+  "splide",
+  "glide"
 ]);
 var STYLE = /* @__PURE__ */ new Set([
   "solid",
@@ -4102,7 +4108,7 @@ function boxesOf(members, scopes) {
     for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
   }
   return outer.map((el, i) => {
-    const row = el.closest("tr");
+    const row = recordRow(el);
     let box = null;
     for (let a = el.parentElement, up = 0; !row && a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
     scopes[i] = scopeWords(members[i], row || box || el.parentElement);
@@ -4118,6 +4124,13 @@ function boxesOf(members, scopes) {
     }
     return [...words2 ? [`for:${words2}`] : [], ...before ? [before] : []];
   });
+}
+function recordRow(el) {
+  const row = el.closest("tr");
+  if (!row) return null;
+  let said2 = 0;
+  for (const cell of row.children) if (collapse(cell.textContent || "")) said2++;
+  return said2 >= 2 ? row : null;
 }
 function scopeWords(el, scope) {
   const href = el.localName === "a" ? el.getAttribute("href") || "" : "";
@@ -4162,6 +4175,58 @@ function shownFile(el) {
   return img && !el.hasAttribute("aria-label") && !collapse(el.textContent || "") ? filePlace(img) : "";
 }
 
+// src/twins_last.js
+var BLOCKS2 = "p, li, td, dd, blockquote";
+var NAME_WORDS = 3;
+function idWords(text, max) {
+  const words2 = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
+  return words2.slice(0, max);
+}
+function withColumns(members, places) {
+  const heads = members.map(columnHead);
+  if (new Set(heads).size < 2) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((_, i) => {
+    while (places[i].length < depth) places[i].push("");
+    places[i].push(heads[i] ? `col:${heads[i]}` : "");
+  });
+}
+function columnHead(el) {
+  const cell = el.parentElement && el.parentElement.closest("td, th");
+  const row = cell && cell.parentElement;
+  const table = row && row.localName === "tr" ? row.closest("table") : null;
+  if (!table) return "";
+  const head = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : table.rows[0];
+  if (!head || ![...head.cells].every((c) => c.localName === "th")) return "";
+  let column = 0;
+  for (const c of row.cells) {
+    if (c === cell) break;
+    column += c.colSpan || 1;
+  }
+  let at = 0;
+  for (const c of head.cells) {
+    at += c.colSpan || 1;
+    if (column < at) return idWords(collapse(c.textContent || ""), NAME_WORDS).join(" ");
+  }
+  return "";
+}
+function withWordsBefore(members, places) {
+  const blocks = members.map((el) => el.parentElement && el.parentElement.closest(BLOCKS2));
+  if (new Set(blocks).size === blocks.length) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((el, i) => {
+    while (places[i].length < depth) places[i].push("");
+    let words2 = [];
+    if (blocks[i]) {
+      const range = document.createRange();
+      range.setStart(blocks[i], 0);
+      range.setEndBefore(el);
+      words2 = idWords(collapse(range.toString()).slice(-120), 400).slice(-3);
+    }
+    places[i].push(words2.length ? `after:${words2.join(" ")}` : "");
+  });
+}
+
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
@@ -4170,22 +4235,19 @@ var MEMBERS = 6e3;
 var UP3 = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING = 4;
-var BLOCKS2 = "p, li, td, dd, blockquote";
+var BLOCKS3 = "p, li, td, dd, blockquote";
 var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcaption"]);
 var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
+var ROW_CHARS = 60;
 var ID_WORDS = 4;
-var NAME_WORDS = 3;
+var NAME_WORDS2 = 3;
 var ICONS = 'svg, i, [class*="icon"]';
-function idWords(text, max) {
-  const words2 = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
-  return words2.slice(0, max);
-}
 function placeWords(place, max = ID_WORDS) {
   const at = place.indexOf(":");
   const kind = place.slice(0, at);
   let words2 = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
   if (kind === "at") words2 = words2.filter((w) => !/\d/.test(w));
-  return { kind, words: words2.slice(0, kind === "at" ? NAME_WORDS : max) };
+  return { kind, words: words2.slice(0, kind === "at" ? NAME_WORDS2 : max) };
 }
 function rowWords(el, label) {
   const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS).join(" ");
@@ -4205,8 +4267,9 @@ function rowWords(el, label) {
   }
   const parent = el.parentElement;
   if (!parent || parent.childElementCount > 16) return "";
-  const rest = minus(parent.textContent || "");
-  return rest.length <= 60 ? rest : "";
+  let text = collapse(parent.textContent || "").slice(0, 80).toLowerCase();
+  if (label) text = text.replace(label, " ");
+  return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS).join(" ") : "";
 }
 function keyOf(el) {
   const alt = pictureAlt(el, CONTROLS);
@@ -4271,7 +4334,7 @@ function placesOf(el, headings) {
   }
   const heading = found >= 0 ? collapse(headings[found].textContent || "").slice(0, 80) : "";
   if (heading) out.push(`under:${heading}`);
-  const block = el.parentElement && el.parentElement.closest(BLOCKS2);
+  const block = el.parentElement && el.parentElement.closest(BLOCKS3);
   const text = block ? collapse(block.textContent || "").slice(0, 60) : "";
   if (text) out.push(`within:${text}`);
   return out;
@@ -4356,6 +4419,8 @@ function fieldBox(places) {
 function settle(members, places, scopes, out) {
   withCells(members, places);
   withHues(members, places);
+  withColumns(members, places);
+  withWordsBefore(members, places);
   const words2 = members.map(() => []);
   part(members.map((_, i) => i), places, 0, words2);
   numberAlike(words2, scopes);

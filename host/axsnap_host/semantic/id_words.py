@@ -242,7 +242,9 @@ def twin_words(said: str) -> str:
     group add-on, ``with:<words>``, as ``with_<words>`` (``input_username_with_shield``), and
     its kind, ``as:<type>``, as its words alone (``..._date``, ``..._time``); the file a
     picture named alike shows, ``src:<words>``, as its words alone
-    (``img_product_name_in_main_product1``). A picture link's "of:<title>" is no place (see
+    (``img_product_name_in_main_product1``); the header of the table column a twin sits in,
+    ``col:<words>``, as its words alone (``checkbox_tickets_in_main_purser``: a roles grid's
+    box in the purser's column). A picture link's "of:<title>" is no place (see
     picture_title)."""
     out = []
     for part in said.split("|"):
@@ -250,7 +252,7 @@ def twin_words(said: str) -> str:
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
         if kind in ("at", "under", "within", "for", "after", "before", "with") and words:
             out.append(f"{kind}_{words}")
-        elif kind in ("cell", "hue", "as", "src") and words:
+        elif kind in ("cell", "hue", "as", "src", "col") and words:
             out.append(words)
     return "_".join(out)
 

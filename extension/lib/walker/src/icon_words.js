@@ -10,7 +10,9 @@
 const SETS = new Set(['fa', 'fas', 'far', 'fal', 'fad', 'fab', 'fa6', 'bi', 'glyphicon', 'icon',
   'icons', 'ion', 'ionicons', 'mdi', 'ti', 'tabler', 'la', 'las', 'lar', 'lab', 'bx', 'bxs', 'bxl',
   'feather', 'fe', 'lucide', 'ri', 'uil', 'zmdi', 'typcn', 'lni', 'ph', 'octicon', 'iconoir',
-  'flaticon', 'icofont', 'cil', 'cib', 'gg', 'oi', 'wi', 'isax', 'heroicon', 'material']);
+  'flaticon', 'icofont', 'cil', 'cib', 'gg', 'oi', 'wi', 'isax', 'heroicon', 'material',
+  // (a slider's own arrows: "swiper-button-next", "slick-prev", "owl-next")
+  'swiper', 'slick', 'owl', 'splide', 'glide']);
 // Parts of an icon class that say how it is drawn, not what it shows.
 const STYLE = new Set(['solid', 'regular', 'brands', 'light', 'thin', 'duotone', 'sharp',
   'outlined', 'round', 'rounded', 'filled', 'fill', 'line', 'lg', 'xs', 'sm', 'md', 'xl',

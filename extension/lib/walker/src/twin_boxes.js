@@ -46,7 +46,7 @@ export function boxesOf(members, scopes) {
       a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
   }
   return outer.map((el, i) => {
-    const row = el.closest('tr');
+    const row = recordRow(el);
     let box = null;
     for (let a = el.parentElement, up = 0; !row && a && up < UP && held.get(a) === 1;
       a = a.parentElement, up++) box = a;
@@ -67,6 +67,17 @@ export function boxesOf(members, scopes) {
     }
     return [...(words ? [`for:${words}`] : []), ...(before ? [before] : [])];
   });
+}
+
+// The table row a twin sits in when it is a record's (two cells with words or more: the host
+// parts such rows by their cells), else null: a layout table's row (a note's icon beside its
+// title "Note") is no record, and the twin's box holds the note's words.
+function recordRow(el) {
+  const row = el.closest('tr');
+  if (!row) return null;
+  let said = 0;
+  for (const cell of row.children) if (collapse(cell.textContent || '')) said++;
+  return said >= 2 ? row : null;
 }
 
 // What a twin and its box say in full (its address, the words of its row or box): twins

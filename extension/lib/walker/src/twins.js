@@ -14,7 +14,9 @@
 // all else), joined by "|". Twins in table rows are parted after their places by their rows'
 // cells (withCells), "cell:<words>", over every row of the page, so a read that holds some of
 // the rows names them alike. Twins that show no words (an order's eye, pencil and bin icons)
-// are parted last by their icons' colour, "hue:<colour>" (swatch.js iconColour). Twins alike
+// are parted by their icons' colour, "hue:<colour>" (swatch.js iconColour), twins in table
+// cells by their column's header, "col:<words>", twins in one paragraph by the words before
+// each, "after:<words>". Twins alike
 // in all of these are numbered in the page's order, "n:<k>/<how many>" (numberAlike: the
 // last resort, over the whole page). A link that shows no words beside a link with words to
 // its address (a card's picture and its title: pictures.js) carries "of:<the title's
@@ -27,6 +29,7 @@ import { picturesOf, titleWords } from './pictures.js';
 import { boxesOf, labelOf } from './twin_boxes.js';
 import { PICTURES, pictureAlt, shownFile } from './picture_twins.js';
 import { collapse, run } from './run.js';
+import { idWords, withColumns, withWordsBefore } from './twins_last.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
   + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], '
@@ -43,17 +46,10 @@ const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
 const BLOCKS = 'p, li, td, dd, blockquote';
 const BOX_HEADS = new Set(['header', 'legend', 'caption', 'figcaption']);
 const BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;  // card-header, panel-heading
+const ROW_CHARS = 60;  // a parent with more words than this is a section (id_words.py)
 const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_words.py)
 const NAME_WORDS = 3;  // the words of a container's name it holds
 const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's icon
-
-// The words of ``text`` as the host's ids say them (semantic/ids.py slug): lower case,
-// Latin accents dropped, letters and digits; the first ``max`` of them.
-function idWords(text, max) {
-  const words = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-    .match(/[\p{L}\p{N}]+/gu) || [];
-  return words.slice(0, max);
-}
 
 // A place as the host's id words say it, so twins the walker parts are parted in their ids:
 // "at:" a container's first three words without digits; "under:", "within:" and "for:" their
@@ -87,10 +83,14 @@ function rowWords(el, label) {
       break;
     }
   }
+  // (a small parent's words, as the host reads its `ptx`: its first 80 characters without
+  // the label, a row when no more than 60 are left; a longer parent, a paragraph, is no row:
+  // links alike in one paragraph and in the next are twins, parted by their places)
   const parent = el.parentElement;
   if (!parent || parent.childElementCount > 16) return '';
-  const rest = minus(parent.textContent || '');
-  return rest.length <= 60 ? rest : '';
+  let text = collapse(parent.textContent || '').slice(0, 80).toLowerCase();
+  if (label) text = text.replace(label, ' ');
+  return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS).join(' ') : '';
 }
 
 // A button with no words of its own (a row's icon-only "⋮" menu, which the host names from its
@@ -301,6 +301,8 @@ function fieldBox(places) {
 function settle(members, places, scopes, out) {
   withCells(members, places);
   withHues(members, places);
+  withColumns(members, places);
+  withWordsBefore(members, places);
   const words = members.map(() => []);
   part(members.map((_, i) => i), places, 0, words);
   numberAlike(words, scopes);

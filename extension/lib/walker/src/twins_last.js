@@ -1,0 +1,72 @@
+// Semantic mode (issue 31): the words of a twin's place as the host's ids say them, and the
+// last places that part twins alike in every other (twins.js settle): the header of the
+// table column each sits in, the words before each in the paragraph they share
+// (docs/design/102-article-openings-and-ids-by-column-and-sentence.md).
+import { collapse } from './run.js';
+
+const BLOCKS = 'p, li, td, dd, blockquote';  // (the paragraph holding a twin: twins.js)
+const NAME_WORDS = 3;  // the words of a column's header an id holds
+
+// The words of ``text`` as the host's ids say them (semantic/ids.py slug): lower case,
+// Latin accents dropped, letters and digits; the first ``max`` of them.
+export function idWords(text, max) {
+  const words = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .match(/[\p{L}\p{N}]+/gu) || [];
+  return words.slice(0, max);
+}
+
+// Twins in table cells alike in all else (a roles grid's checkboxes, one a role in each
+// permission's row; the grid's edit and delete icons in each role's header cell) are parted
+// last by the header of their column, as a person reads a grid: "col:<words>".
+export function withColumns(members, places) {
+  const heads = members.map(columnHead);
+  if (new Set(heads).size < 2) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((_, i) => {
+    while (places[i].length < depth) places[i].push('');
+    places[i].push(heads[i] ? `col:${heads[i]}` : '');
+  });
+}
+
+// The words of the header cell over the table cell holding ``el`` (the table head's last row,
+// else a first row of header cells alone; column spans counted), "" when none.
+function columnHead(el) {
+  const cell = el.parentElement && el.parentElement.closest('td, th');
+  const row = cell && cell.parentElement;
+  const table = row && row.localName === 'tr' ? row.closest('table') : null;
+  if (!table) return '';
+  const head = table.tHead && table.tHead.rows.length
+    ? table.tHead.rows[table.tHead.rows.length - 1] : table.rows[0];
+  if (!head || ![...head.cells].every((c) => c.localName === 'th')) return '';
+  let column = 0;
+  for (const c of row.cells) {
+    if (c === cell) break;
+    column += c.colSpan || 1;
+  }
+  let at = 0;
+  for (const c of head.cells) {
+    at += c.colSpan || 1;
+    if (column < at) return idWords(collapse(c.textContent || ''), NAME_WORDS).join(' ');
+  }
+  return '';
+}
+
+// Twins alike in all else in one paragraph or item (a term linked twice in one paragraph of
+// a reference) are parted by the words before each in it, its last three, as a person reads
+// the sentence: "after:<words>" ("" for one that opens the paragraph).
+export function withWordsBefore(members, places) {
+  const blocks = members.map((el) => el.parentElement && el.parentElement.closest(BLOCKS));
+  if (new Set(blocks).size === blocks.length) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((el, i) => {
+    while (places[i].length < depth) places[i].push('');
+    let words = [];
+    if (blocks[i]) {
+      const range = document.createRange();
+      range.setStart(blocks[i], 0);
+      range.setEndBefore(el);
+      words = idWords(collapse(range.toString()).slice(-120), 400).slice(-3);
+    }
+    places[i].push(words.length ? `after:${words.join(' ')}` : '');
+  });
+}
