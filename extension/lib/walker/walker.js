@@ -4221,10 +4221,22 @@ function withWordsBefore(members, places) {
       const range = document.createRange();
       range.setStart(blocks[i], 0);
       range.setEndBefore(el);
-      words2 = idWords(collapse(range.toString()).slice(-120), 400).slice(-3);
+      words2 = withoutWords(
+        idWords(collapse(range.toString()).slice(-160), 400),
+        idWords(labelOf(el), 400)
+      ).slice(-3);
     }
     places[i].push(words2.length ? `after:${words2.join(" ")}` : "");
   });
+}
+function withoutWords(words2, label) {
+  if (!label.length) return words2;
+  const out = [];
+  for (let i = 0; i < words2.length; i++) {
+    if (label.every((w, k) => words2[i + k] === w)) i += label.length - 1;
+    else out.push(words2[i]);
+  }
+  return out;
 }
 
 // src/twins.js

@@ -3,6 +3,7 @@
 // table column each sits in, the words before each in the paragraph they share
 // (docs/design/102-article-openings-and-ids-by-column-and-sentence.md).
 import { collapse } from './run.js';
+import { labelOf } from './twin_boxes.js';
 
 const BLOCKS = 'p, li, td, dd, blockquote';  // (the paragraph holding a twin: twins.js)
 const NAME_WORDS = 3;  // the words of a column's header an id holds
@@ -52,8 +53,8 @@ function columnHead(el) {
 }
 
 // Twins alike in all else in one paragraph or item (a term linked twice in one paragraph of
-// a reference) are parted by the words before each in it, its last three, as a person reads
-// the sentence: "after:<words>" ("" for one that opens the paragraph).
+// a reference) are parted by the words before each in it, its last three without the twins'
+// label, as a person reads the sentence: "after:<words>" ("" for one that opens it).
 export function withWordsBefore(members, places) {
   const blocks = members.map((el) => el.parentElement && el.parentElement.closest(BLOCKS));
   if (new Set(blocks).size === blocks.length) return;
@@ -65,8 +66,22 @@ export function withWordsBefore(members, places) {
       const range = document.createRange();
       range.setStart(blocks[i], 0);
       range.setEndBefore(el);
-      words = idWords(collapse(range.toString()).slice(-120), 400).slice(-3);
+      // (the twins' own label out: "Retry" after "Retry" is the same action twice in one
+      // place, after nothing else, numbered as note 84 says)
+      words = withoutWords(idWords(collapse(range.toString()).slice(-160), 400),
+        idWords(labelOf(el), 400)).slice(-3);
     }
     places[i].push(words.length ? `after:${words.join(' ')}` : '');
   });
+}
+
+// ``words`` without each run of ``label``'s words in them.
+function withoutWords(words, label) {
+  if (!label.length) return words;
+  const out = [];
+  for (let i = 0; i < words.length; i++) {
+    if (label.every((w, k) => words[i + k] === w)) i += label.length - 1;
+    else out.push(words[i]);
+  }
+  return out;
 }
