@@ -49,7 +49,12 @@ _BATCH_CHARS = _PIECE  # a memoized count looks up and counts this much text at 
 # run, and the cl100k pre-tokenizer cuts digit runs into groups of at most three that each
 # are one token (checked once: _digit_groups_are_tokens), between the "[" of the punctuation
 # before them and the "]" after; the commas between them are one token each.
-_BBOX = re.compile(r'(?<=",\[|":\[)([0-9]+),([0-9]+),([0-9]+),([0-9]+)(?=\])')
+# (split by it: the punctuation before the numbers is matched, not looked behind at, so
+# the scan jumps to each '"' rather than trying the look-behind at every character)
+_BBOX = re.compile(r'("[,:]\[)([0-9]+,[0-9]+,[0-9]+,[0-9]+)(?=\])')
+# in the numbers of the bboxes joined by commas: each digit group after a number's first,
+# (len + 2) // 3 - 1 of a number of len digits
+_MORE_GROUPS = re.compile(r"[0-9]{3}(?=[0-9])")
 _BOX_STAND_IN = "0,0,0,0"  # 7 tokens
 _digits_checked: bool | None = None
 _memo: OrderedDict[bytes, int] = OrderedDict()
@@ -124,17 +129,15 @@ def _digit_groups_are_tokens() -> bool:
 
 def _boxes_apart(text: str) -> tuple[str, int]:
     """``text`` with every bbox's numbers replaced by zeros, and the tokens that takes away:
-    count(text) == count(returned text) + returned number, exactly."""
-    extra = 0
-
-    def stand_in(match: re.Match[str]) -> str:
-        nonlocal extra
-        x, y, width, height = match.groups()  # (a digit group of up to three: one token)
-        extra += (len(x) + 2) // 3 + (len(y) + 2) // 3 + (len(width) + 2) // 3 \
-            + (len(height) + 2) // 3 - 4
-        return _BOX_STAND_IN
-
-    return _BBOX.sub(stand_in, text), extra
+    count(text) == count(returned text) + returned number, exactly. Each number is digit
+    groups of up to three, one token each (the stand-in's four zeros: one each)."""
+    parts = _BBOX.split(text)  # [text, punctuation, numbers, text, punctuation, ...]
+    if len(parts) == 1:
+        return text, 0
+    boxes = parts[2::3]
+    extra = len(_MORE_GROUPS.findall(",".join(boxes)))
+    parts[2::3] = [_BOX_STAND_IN] * len(boxes)
+    return "".join(parts), extra
 
 
 def _count_memoized(text: str, cut: re.Pattern[str] = _ROW_CUT) -> int:
