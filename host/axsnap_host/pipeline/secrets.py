@@ -67,6 +67,11 @@ class SecretFields:
             return None
         return self._by_node.get((frame_id or "", backend_id))
 
+    def has_nodes(self) -> bool:
+        """Whether any DOM node is a secret field (:meth:`kind` is None for every node
+        when not)."""
+        return bool(self._by_node)
+
     def kind_of_record(self, joined: Joined) -> str | None:
         """The decision for a walker record (joined or not)."""
         if joined.backend_node_id is not None and joined.frame_id is not None:

@@ -19,9 +19,16 @@ def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields,
     ``scrub=False``: the secret fields only; the caller scrubs each cached node
     (:func:`scrub_node`: the row memo, which keeps the scrubbed rows of equal nodes).
     """
-    kept_set = set(kept)
     nodes = tree.nodes
     masked = 0
+    if not secrets.has_nodes():  # (most pages): nothing to mask, the kept nodes scrubbed
+        if scrub:
+            for nid in kept if isinstance(kept, dict) else dict.fromkeys(kept):
+                node = nodes.get(nid)
+                if node is not None:
+                    masked += scrub_node(node)
+        return masked
+    kept_set = set(kept)
     inside_secret: set[str] = set()
     for nid in _preorder_ids(tree):
         node = nodes[nid]
