@@ -61,13 +61,16 @@ def test_a_copy_of_the_walk_tree_is_the_tree_and_its_changes_stay_its_own() -> N
     base = WalkBase(build_walk_tree(capture))
     first = base.copy()
     assert first == fresh and list(first.nodes) == list(fresh.nodes)  # pre-order kept
-    # a format changes its tree in place: names, values, states, children, frames
-    for node in first.nodes.values():
+    # a format changes its tree's nodes through its own(): names, values, states, children
+    for nid in list(first.nodes):
+        node = first.own(first.nodes[nid])
         node.name, node.value = "changed", "changed"
         node.state = {**node.state, "secret": "password"}  # (a Mapping: never in place)
         node.children.append("0-none")
     first.frames[0].name = "changed"
     first.failures.append({"step": "stitch"})
+    first.ahead.clear()
+    assert all(node.name == "changed" for node in first.nodes.values())
     second = base.copy()
     assert second == fresh  # the next format's copy is as built
     taken = base.take()
@@ -93,15 +96,11 @@ def test_the_walk_rows_go_once_the_tree_is_built_on_a_capture_the_host_owns() ->
     assert stable(every["also"]["outline"]) == stable(alone["also"]["outline"])
 
 
-def test_the_walk_base_holds_the_tree_packed_and_equal_roles_as_one_string() -> None:
-    """While a read's other formats run, its walk base holds no node objects (the 100k
-    page's were 55 MB beside DOM text's build, the read's peak): its nodes are packed, and
-    each copy read out of it is the tree as built. A role is one string however many rows
-    name it (each row's own was 7 MB of every tree on that page)."""
-    import gc
-
-    from axsnap_host.pipeline.ax.tree import FlatNode
-
+def test_the_formats_share_the_walk_trees_nodes_and_copy_the_ones_they_change() -> None:
+    """A copy of the walk tree is a new dict over the built tree's node objects (design
+    note 106: no node is copied or packed for a format that does not change it); the node a
+    format changes is copied into its tree alone, once. A role is one string however many
+    rows name it (each row's own was 7 MB of every tree on the 100k page)."""
     capture = RawCapture.model_validate(walk_capture())
     for row in capture.walker["axt"]["rows"]:  # each row's role its own string, as parsed
         row[1] = "".join([row[1][:1], row[1][1:]]) if isinstance(row[1], str) else row[1]
@@ -110,10 +109,81 @@ def test_the_walk_base_holds_the_tree_packed_and_equal_roles_as_one_string() -> 
     for node in fresh.nodes.values():
         roles.setdefault(node.role, set()).add(id(node.role))
     assert all(len(ids) == 1 for ids in roles.values())
+    built = dict(fresh.nodes)
     base = WalkBase(fresh)
-    held = [gc.get_referents(getattr(base, slot)) for slot in WalkBase.__slots__]
-    assert not any(isinstance(obj, FlatNode) for objs in held for obj in objs)
-    assert not any(isinstance(getattr(base, slot), dict) and any(
-        isinstance(v, FlatNode) for v in getattr(base, slot).values())
-        for slot in WalkBase.__slots__)
-    assert base.copy() == fresh and base.take() == fresh
+    first, second = base.copy(), base.copy()
+    assert all(first.nodes[nid] is node and second.nodes[nid] is node
+               for nid, node in built.items())  # (before note 106: new objects a copy)
+    nid = next(iter(built))
+    mine = first.own(first.nodes[nid])
+    assert mine is not built[nid] and first.nodes[nid] is mine and first.own(mine) is mine
+    assert first.own(built[nid]) is mine  # (a node asked again by its shared object)
+    mine.name = "changed"
+    assert built[nid].name != "changed" and second.nodes[nid] is built[nid]
+    taken = base.take()
+    assert taken is fresh and all(taken.nodes[k] is node for k, node in built.items())
+    assert taken.own(taken.nodes[nid]) is taken.nodes[nid]  # the last format's: in place
+
+
+def _with_a_password_and_a_list(capture: dict[str, Any]) -> dict[str, Any]:
+    """walk_capture with a filled password field (redaction masks it in every format) and a
+    list of two items (SnapshotV1 gives each its level)."""
+    records = capture["walker"]["elements"]
+    records.append({"p": 1, "f": 0, "s": "input[2]", "r": [10, 90, 200, 20], "vis": 1,
+                    "w": 10, "b": 100, "c": ["form"], "val": "hunter2-S3cret!",
+                    "a": {"type": "password", "name": "password"}})
+    rows = capture["walker"]["axt"]["rows"]
+    rows += [[0, "textbox", "Password", "hunter2-S3cret!", 0, 10, 0],
+             [0, "list", "", None, 0, 0, 0]]
+    at = len(rows) - 1
+    rows += [[at, "listitem", "", None, 0, 0, 0], [at + 1, "StaticText", "One", None, 0, 0, 0],
+             [at, "listitem", "", None, 0, 0, 0], [at + 3, "StaticText", "Two", None, 0, 0, 0]]
+    return capture
+
+
+@pytest.mark.parametrize("variant", ["plain", "password and list"])
+def test_no_format_changes_a_node_the_read_shares(
+        monkeypatch: pytest.MonkeyPatch, variant: str) -> None:
+    """Every change a format makes to its walk tree goes through its ``own`` (design note
+    106): a write into a node the base still shares with the read's other formats fails
+    here. Each format is the one a read of it alone gives."""
+    from axsnap_host.pipeline.ax.tree import FlatNode
+
+    shared: set[int] = set()
+    original_init, original_take = WalkBase.__init__, WalkBase.take
+
+    def keeping(self: WalkBase, tree: Any) -> None:
+        original_init(self, tree)
+        shared.update(map(id, tree.nodes.values()))
+
+    def taking(self: WalkBase) -> Any:
+        shared.clear()  # the last format's tree: its own to change
+        return original_take(self)
+
+    def guarded(self: Any, name: str, value: Any) -> None:
+        if id(self) in shared and hasattr(self, name):
+            raise AssertionError(f"{name} of {self.id} changed in place in a shared node")
+        object.__setattr__(self, name, value)
+
+    monkeypatch.setattr(WalkBase, "__init__", keeping)
+    monkeypatch.setattr(WalkBase, "take", taking)
+    monkeypatch.setattr(FlatNode, "__setattr__", guarded)
+
+    def capture() -> RawCapture:
+        raw = walk_capture()
+        return RawCapture.model_validate(
+            raw if variant == "plain" else _with_a_password_and_a_list(raw))
+
+    every = read(capture(), {**WALK, "also_formats": ["outline", "domtext"]})
+    outline_first = read(capture(), {"format": "outline", "scope": "page", "ax_source": "walk",
+                                     "also_formats": ["snapshot"]})
+    shared.clear()
+    snapshot = read(capture(), WALK)
+    outline = read(capture(), {"format": "outline", "scope": "page", "ax_source": "walk"})
+    assert stable(every["snapshot"]) == stable(snapshot["snapshot"])
+    assert stable(every["also"]["outline"]) == stable(outline)
+    assert outline_first["also"]["snapshot"]["snapshot"]["ax_tree"] == \
+        snapshot["snapshot"]["ax_tree"]
+    assert {k: v for k, v in stable(outline_first).items() if k not in ("also", "stats")} == \
+        {k: v for k, v in stable(outline).items() if k != "stats"}
+    assert "hunter2" not in str(every)

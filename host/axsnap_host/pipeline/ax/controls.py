@@ -124,6 +124,7 @@ def mark_covered(tree: FlatTree, kept: Iterable[str], dom: DomFacts,
             continue
         label = covers.cover_of(node.backend_id, node.frame_id)
         if label:
+            node = tree.own(node)  # (a node the read's formats share: a copy)
             node.state = {**node.state, "covered": label}  # (never changed in place)
             count += 1
     return count
@@ -208,8 +209,9 @@ def _lift(tree: FlatTree, row: AxRow, by_ax: dict[str, AxRow], ordinal: int,
     node = FlatNode(id=node_id, role="generic", name="", value=None, state={}, frame=ordinal,
                     ax_id=row.node_id, backend_id=row.backend, frame_id=frame_id,
                     children=list(inside), parent=parent_id)
+    parent = tree.own(parent)  # (a node the read's formats share: a copy, its own children)
     parent.children[at[0]:at[0] + len(inside)] = [node_id]
     for nid in inside:
-        tree.nodes[nid].parent = node_id
+        tree.own(tree.nodes[nid]).parent = node_id
     tree.nodes[node_id] = node  # ordered by unignore
     return node

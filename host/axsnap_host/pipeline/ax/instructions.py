@@ -134,6 +134,7 @@ def flag_hidden_instructions(tree: FlatTree, dom: DomFacts) -> dict[str, Suspici
                 continue
             reasons, match = list(unseen.reasons), unseen.match
         flag = Suspicion("hidden_instruction", tuple(reasons), match)
+        node = tree.own(node)  # (a node the read's formats share: a copy)
         node.name = f"{node.name} [{flag.label()}]"
         found[node.id] = flag
     if found:

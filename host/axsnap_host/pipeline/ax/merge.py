@@ -35,6 +35,6 @@ def fill_missing_values(tree: FlatTree, kept: Iterable[str], dom: DomFacts,
             continue
         value = info.input_value if info.input_value is not None else info.text_value
         if value is not None:
-            node.value = value
+            tree.own(node).value = value
             filled += 1
     return filled

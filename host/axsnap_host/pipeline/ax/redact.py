@@ -26,7 +26,7 @@ def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields,
             for nid in kept if isinstance(kept, dict) else dict.fromkeys(kept):
                 node = nodes.get(nid)
                 if node is not None:
-                    masked += scrub_node(node)
+                    masked += scrub_node(node, tree)
         return masked
     kept_set = set(kept)
     inside_secret: set[str] = set()
@@ -38,6 +38,7 @@ def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields,
             if kind is not None:
                 secret = True
                 if nid in kept_set:
+                    node = tree.own(node)
                     node.value = mask(node.value)
                     state = dict(node.state)  # a node's state is never changed in place
                     if "valuetext" in state:
@@ -47,6 +48,8 @@ def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields,
                     masked += 1
         elif secret and nid in kept_set:
             # Text inside a secret field repeats its value.
+            if node.name or node.value is not None:
+                node = tree.own(node)
             if node.name:
                 node.name = mask(node.name)
                 masked += 1
@@ -55,27 +58,33 @@ def redact_tree(tree: FlatTree, kept: Iterable[str], secrets: SecretFields,
         if secret:
             inside_secret.add(nid)
         if scrub and nid in kept_set:
-            masked += scrub_node(node)
+            masked += scrub_node(node, tree)
     return masked
 
 
-def scrub_node(node: FlatNode) -> int:
+def scrub_node(node: FlatNode, tree: FlatTree | None = None) -> int:
     """Scrub a node's name, value and string states (redaction.scrub_text and
-    scrub_url: pure functions of the text); returns how many pieces were masked."""
+    scrub_url: pure functions of the text); returns how many pieces were masked. ``tree``:
+    the node's, when it may share the node (the node is changed through its ``own``)."""
     count = 0
-    if node.name:
-        node.name, found = scrub_text(node.name)
+    name, value, state = node.name, node.value, node.state
+    if name:
+        name, found = scrub_text(name)
         count += found
-    if node.value:
-        node.value, found = scrub_text(node.value)
+    if value:
+        value, found = scrub_text(value)
         count += found
     for key in _SCRUBBED_STATE:
-        value = node.state.get(key)
-        if isinstance(value, str):
-            scrubbed, found = scrub_url(value) if key == "url" else scrub_text(value)
-            if scrubbed != value:  # a new state: a node's is never changed in place
-                node.state = {**node.state, key: scrubbed}
+        text = state.get(key)
+        if isinstance(text, str):
+            scrubbed, found = scrub_url(text) if key == "url" else scrub_text(text)
+            if scrubbed != text:  # a new state: a node's is never changed in place
+                state = {**state, key: scrubbed}
             count += found
+    if name is not node.name or value is not node.value or state is not node.state:
+        if tree is not None:
+            node = tree.own(node)
+        node.name, node.value, node.state = name, value, state
     return count
 
 

@@ -68,6 +68,28 @@ class FlatTree:
     # changes the nodes before they are taken clears it (flag_hidden_instructions does when
     # it renames a node); each reader falls back to working them out itself.
     ahead: dict[str, Any] = field(default_factory=dict)
+    # The nodes this tree shares with its read's other formats (the walk tree's base:
+    # pipeline/axwalk/tree.py WalkBase, design note 106), by id: none of them is changed in
+    # place; :meth:`own` gives the tree its own copy of one to change. None: all its own.
+    shared: dict[str, FlatNode] | None = field(default=None, compare=False, repr=False)
+
+    def own(self, node: FlatNode) -> FlatNode:
+        """``node`` of this tree, ready to be changed (copy on write): the node itself, or,
+        when the tree shares it with its read's other formats, a copy of it (with its own
+        children list) that takes its place in ``nodes``. Every step that changes a node
+        asks this first and changes what it returns."""
+        shared = self.shared
+        if shared is None or shared.get(node.id) is not node:
+            return node
+        current = self.nodes.get(node.id)
+        if current is not node and current is not None:
+            return current  # (copied already: the tree's own)
+        mine = FlatNode(node.id, node.role, node.name, node.value, node.state, node.frame,
+                        node.ax_id, node.backend_id, node.frame_id, list(node.children),
+                        node.parent)
+        if current is node:  # (one the tree no longer holds is changed apart from it)
+            self.nodes[node.id] = mine
+        return mine
 
 
 class FrameFacts(NamedTuple):

@@ -168,7 +168,7 @@ def finish_walk_nodes(tree: FlatTree, kept: dict[str, list[str]]) -> None:
         if node.role == "listitem" and "level" not in node.state:
             level = _list_level(node, nodes)
             if level:
-                node.state = {**node.state, "level": level}
+                tree.own(node).state = {**node.state, "level": level}
 
 
 def _list_level(node: FlatNode, nodes: dict[str, FlatNode]) -> int:

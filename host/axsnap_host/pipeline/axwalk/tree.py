@@ -25,7 +25,6 @@ said as a gap.
 
 from __future__ import annotations
 
-import marshal
 from dataclasses import replace
 from typing import Any
 
@@ -76,73 +75,44 @@ WALK_BASE = "walk_base"
 
 
 class WalkBase:
-    """The walk tree of one read, built once for all its formats (design note 52), held
-    packed while the read's formats run (design note 57).
+    """The walk tree of one read, built once for all its formats (design note 52) and
+    shared by them (design note 106): the built tree's nodes are never changed in place.
 
-    Every format changes its tree in place (prune's helpers, element facts, values,
-    redaction, a frame's name), so the base is never a tree a format holds: it keeps the
-    built tree's nodes as ``marshal`` texts of 4096 nodes' fields each (a string or state
-    that several nodes of a chunk share is written once and read back shared, as the empty
-    state of the nodes without one is), and its frames and failure records as copies.
-    :meth:`copy` reads a new tree out of it for each format but the read's last, and
-    :meth:`take` the last one's, after which the base holds nothing. The ahead maps, which
-    no step changes, are shared."""
+    :meth:`copy` gives each format but the read's last a tree of its own over the same node
+    objects (its own ``nodes`` dict, frames and failure records; the ahead maps, which no
+    step changes, shared): a step that changes a node asks the tree's ``own`` first, which
+    puts a copy of the node in that tree's place (copy on write: a format changes a few
+    thousand of a page's ~100k nodes). :meth:`take` gives the read's last format the built
+    tree itself, after which the base holds nothing."""
 
-    __slots__ = ("_ahead", "_failures", "_frames", "_packed", "_root_id")
+    __slots__ = ("_tree",)
 
     def __init__(self, tree: FlatTree) -> None:
-        nodes = list(tree.nodes.values())
-        self._packed: list[bytes] | None = [
-            marshal.dumps([field for n in nodes[start:start + _CHUNK] for field in (
-                n.id, n.role, n.name, n.value, n.state, n.frame, n.ax_id, n.backend_id,
-                n.frame_id, n.children, n.parent)], _MARSHAL)
-            for start in range(0, len(nodes), _CHUNK)]
-        self._root_id = tree.root_id
-        self._frames = [replace(entry) for entry in tree.frames]
-        self._failures = [dict(f) for f in tree.failures]
-        self._ahead = dict(tree.ahead)
+        self._tree: FlatTree | None = tree
 
     def copy(self) -> FlatTree:
-        if self._packed is None:
+        tree = self._tree
+        if tree is None:
             raise RuntimeError("the walk tree was taken by the read's last format")
-        return self._unpacked(self._packed)
+        return FlatTree(root_id=tree.root_id, nodes=dict(tree.nodes),
+                        frames=[replace(entry) for entry in tree.frames],
+                        failures=[dict(f) for f in tree.failures], ahead=dict(tree.ahead),
+                        shared=tree.nodes)
 
     def take(self) -> FlatTree:
-        packed = self._packed
-        if packed is None:
+        tree = self._tree
+        if tree is None:
             raise RuntimeError("the walk tree was taken already")
-        self._packed = None
-        return self._unpacked(packed, consume=True)
-
-    def _unpacked(self, packed: list[bytes], consume: bool = False) -> FlatTree:
-        """A new tree out of the packed chunks, read one at a time; ``consume`` (the
-        base's own list, which it no longer holds) lets each chunk go once read."""
-        nodes: dict[str, FlatNode] = {}
-        for index in range(len(packed)):
-            fields = marshal.loads(packed[index])
-            if consume:
-                packed[index] = b""
-            for node_fields in zip(*[iter(fields)] * _FIELDS, strict=True):
-                nodes[node_fields[0]] = FlatNode(*node_fields)
-        return FlatTree(root_id=self._root_id, nodes=nodes,
-                        frames=[replace(entry) for entry in self._frames],
-                        failures=[dict(f) for f in self._failures], ahead=dict(self._ahead))
-
-
-# marshal's format 4: an object several fields of a chunk hold (a node id in its parent's
-# children, a shared state, a frame id) is written once and read back as one object
-_MARSHAL = 4
-# nodes a packed chunk holds: a chunk's fields are the only copy read back at once
-_CHUNK = 4096
-_FIELDS = 11  # a FlatNode's, in order
+        self._tree = None
+        return tree
 
 
 def walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> FlatTree:
-    """The flat tree of the walker's rows (see the module docstring), made once a read: the
-    read's first format gets the built tree and, while the read has more to make
-    (pipeline/read_shared.py), the read keeps a :class:`WalkBase` of it; a later format
-    gets a copy out of the base, the read's last one takes it. ``links``: what a build
-    reads of the join (:func:`walk_links`), taken before the join went."""
+    """The flat tree of the walker's rows (see the module docstring), made once a read:
+    while the read has more formats to make (pipeline/read_shared.py), the read keeps a
+    :class:`WalkBase` of it and each format but the last gets a copy on write of it; the
+    read's last format takes the tree itself. ``links``: what a build reads of the join
+    (:func:`walk_links`), taken before the join went."""
     derived = capture.derived
     last = is_last_format(derived)
     base = derived.pop(WALK_BASE, None) if last else derived.get(WALK_BASE)
@@ -150,10 +120,11 @@ def walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> FlatTree:
         return base.take() if last else base.copy()
     owned = bool(derived.get(HOST_OWNED) or derived.get(READ_OWNED))
     tree = build_walk_tree(capture, links, owned)
-    if not last:
-        derived[WALK_BASE] = WalkBase(tree)
     if owned:
         drop_walk_rows(capture)  # the tree has all they say
+    if not last:
+        base = derived[WALK_BASE] = WalkBase(tree)
+        return base.copy()
     return tree
 
 

@@ -343,14 +343,15 @@ def apply_element_facts(tree: Any, kept: Any, joined: Any,
     shown_list = context_shown([f for _, _, f in picked])
     for (node, j, facts), shown in zip(picked, shown_list, strict=True):
         role, name, value, state = node.role, node.name, node.value, node.state
+        new_role, new_name, new_value, new_state = role, name, value, state
         vague = role in _VAGUE_ROLES
         # (an empty facts name: the node's own name has no word, a glyph or a symbol)
         if (not vague or facts.role not in _VAGUE_ROLES or _acts(j)) \
                 and facts.name_source != "placeholder" and facts.actions != ("scroll",) \
                 and "[suspicious: " not in name:
-            node.name = facts.name  # a flagged name keeps its flag (ax/instructions.py)
+            new_name = facts.name  # a flagged name keeps its flag (ax/instructions.py)
         if vague and facts.role not in _VAGUE_ROLES:
-            node.role = facts.role
+            new_role = facts.role
         added: dict[str, Any] = {}  # (a node's state is never changed in place: ax/tree.py)
         states = facts.states
         if states:
@@ -359,11 +360,16 @@ def apply_element_facts(tree: Any, kept: Any, joined: Any,
                         states[key] is not False or key == "checked"):
                     added[key] = states[key]
         if facts.value is not None and value is None and facts.role == "combobox":
-            node.value = facts.value
+            new_value = facts.value
         if shown and facts.context and not _said_around(tree, node, facts.context):
             added["context"] = facts.context
         if added and (new := {**state, **added}) != state:
-            node.state = dict(sorted(new.items()))
+            new_state = dict(sorted(new.items()))
+        if new_name is not name or new_role is not role or new_value is not value \
+                or new_state is not state:  # (a node the read's formats share: a copy)
+            node = tree.own(node)
+            node.role, node.name, node.value, node.state = new_role, new_name, new_value, \
+                new_state
         if (role, name, value, state) != (node.role, node.name, node.value, node.state):
             changed += 1
     return changed
