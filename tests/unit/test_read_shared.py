@@ -187,3 +187,50 @@ def test_no_format_changes_a_node_the_read_shares(
     assert {k: v for k, v in stable(outline_first).items() if k not in ("also", "stats")} == \
         {k: v for k, v in stable(outline).items() if k != "stats"}
     assert "hunter2" not in str(every)
+
+
+def test_while_dom_text_runs_between_the_tree_formats_the_base_is_packed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """DOM text's build between the outline's and SnapshotV1's holds the walk base as
+    marshal chunks, no node objects (the 100k page's were 55 MB there: the read's peak,
+    design notes 57 and 106); read back, the tree is as built. A read whose tree formats
+    follow each other packs nothing."""
+    import gc
+
+    import axsnap_host.pipeline.axwalk.base as base_module
+    import axsnap_host.pipeline.run as run_module
+    from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
+    from axsnap_host.pipeline.axwalk.tree import WALK_BASE
+
+    seen: list[bool] = []
+    packs: list[int] = []
+    original_build, original_pack = run_module.build_dom_result, base_module.WalkBase.pack
+
+    def looking(capture: RawCapture, *rest: Any, **named: Any) -> Any:
+        base = capture.derived.get(WALK_BASE)
+        held, found = [getattr(base, slot) for slot in WalkBase.__slots__], []
+        for _ in range(4):  # what the base holds, through its containers and trees
+            found += held
+            held = [obj for one in held if isinstance(one, tuple | list | dict | FlatTree)
+                    for obj in gc.get_referents(one)]
+        seen.append(base is not None and not any(isinstance(obj, FlatNode) for obj in found))
+        return original_build(capture, *rest, **named)
+
+    def counting(self: WalkBase) -> None:
+        packs.append(1)
+        original_pack(self)
+
+    monkeypatch.setattr(run_module, "build_dom_result", looking)
+    monkeypatch.setattr(base_module.WalkBase, "pack", counting)
+    every = read(RawCapture.model_validate(walk_capture()),
+                 {**WALK, "also_formats": ["outline", "domtext"]})
+    assert seen == [True] and packs == [1]
+    alone = read(RawCapture.model_validate(walk_capture()), WALK)
+    assert stable(every["snapshot"]) == stable(alone["snapshot"])
+    packs.clear()
+    read(RawCapture.model_validate(walk_capture()), {**WALK, "also_formats": ["outline"]})
+    assert packs == []
+    fresh = build_walk_tree(RawCapture.model_validate(walk_capture()))
+    base = WalkBase(build_walk_tree(RawCapture.model_validate(walk_capture())))
+    base.pack()
+    assert base.copy() == fresh and base.take() == fresh

@@ -13,7 +13,7 @@ from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
 from axsnap_host.pipeline.ax.snapshot import snapshot_json, snapshot_json_parts
 from axsnap_host.pipeline.axwalk.rows import WalkSource
-from axsnap_host.pipeline.axwalk.tree import WALK_BASE
+from axsnap_host.pipeline.axwalk.tree import WALK_BASE, pack_walk_base
 from axsnap_host.pipeline.caps import cap_strings
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.elements.model import JOIN_FACTS
@@ -137,6 +137,7 @@ def _result(
         finish_outline(result, lines, options, state, capture.tab.url, snapshot_id)
         result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
         return result
+    pack_walk_base(capture.derived)  # no tree read while this format runs: held packed
     if options.format in SEMANTIC_FORMATS:
         return _semantic(capture, options, state)
     started = time.perf_counter()

@@ -25,7 +25,6 @@ said as a gap.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
@@ -33,6 +32,7 @@ from axsnap_host.pipeline.ax.build import HOST_OWNED
 from axsnap_host.pipeline.ax.instructions import WALK_HIDING
 from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_facts
+from axsnap_host.pipeline.axwalk.base import WalkBase
 from axsnap_host.pipeline.axwalk.run_parts import RunParts, run_parts
 from axsnap_host.pipeline.dom.walker_merge import Joined, frame_ordinals, joined_records
 from axsnap_host.pipeline.page_status import is_error_page
@@ -74,37 +74,16 @@ def _state(raw: Any) -> dict[str, Any]:
 WALK_BASE = "walk_base"
 
 
-class WalkBase:
-    """The walk tree of one read, built once for all its formats (design note 52) and
-    shared by them (design note 106): the built tree's nodes are never changed in place.
-
-    :meth:`copy` gives each format but the read's last a tree of its own over the same node
-    objects (its own ``nodes`` dict, frames and failure records; the ahead maps, which no
-    step changes, shared): a step that changes a node asks the tree's ``own`` first, which
-    puts a copy of the node in that tree's place (copy on write: a format changes a few
-    thousand of a page's ~100k nodes). :meth:`take` gives the read's last format the built
-    tree itself, after which the base holds nothing."""
-
-    __slots__ = ("_tree",)
-
-    def __init__(self, tree: FlatTree) -> None:
-        self._tree: FlatTree | None = tree
-
-    def copy(self) -> FlatTree:
-        tree = self._tree
-        if tree is None:
-            raise RuntimeError("the walk tree was taken by the read's last format")
-        return FlatTree(root_id=tree.root_id, nodes=dict(tree.nodes),
-                        frames=[replace(entry) for entry in tree.frames],
-                        failures=[dict(f) for f in tree.failures], ahead=dict(tree.ahead),
-                        shared=tree.nodes)
-
-    def take(self) -> FlatTree:
-        tree = self._tree
-        if tree is None:
-            raise RuntimeError("the walk tree was taken already")
-        self._tree = None
-        return tree
+def pack_walk_base(derived: dict[str, Any]) -> None:
+    """Hold the read's walk base packed (axwalk/base.py) while a format that does not read
+    the tree runs: DOM text's build between the outline's and SnapshotV1's."""
+    base = derived.get(WALK_BASE)
+    if not isinstance(base, WalkBase):
+        return
+    if is_last_format(derived):  # no format reads it after this one
+        derived.pop(WALK_BASE)
+    else:
+        base.pack()
 
 
 def walk_tree(capture: RawCapture, links: WalkLinks | None = None) -> FlatTree:
