@@ -109,6 +109,12 @@ const control = createControl({
     const access = normalizeAccess((await chrome.storage.local.get(ACCESS_KEY))[ACCESS_KEY]);
     await chrome.storage.local.set({ [ACCESS_KEY]: { ...access, tabs: [...access.tabs, tabId] } });
   },
+  grantOpened: async (tabId, windowId) => {
+    const access = normalizeAccess((await chrome.storage.local.get(ACCESS_KEY))[ACCESS_KEY]);
+    if (access.scope !== 'window' || access.windowId !== windowId) return; // the person moved on
+    const kept = access.opened.windowId === windowId ? access.opened.tabs : [];
+    await chrome.storage.local.set({ [ACCESS_KEY]: { ...access, opened: { windowId, tabs: [...kept, tabId] } } });
+  },
   withSession: async (tabId, fn) => {
     const session = await debuggers.acquire(tabId);
     try {

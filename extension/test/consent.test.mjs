@@ -11,10 +11,11 @@ const tabs = [
 ];
 
 test('outside access is off unless stored as on, and junk is ignored', () => {
-  assert.deepEqual(normalizeAccess(undefined), { enabled: false, scope: 'active', tabs: [], windowId: null });
+  assert.deepEqual(normalizeAccess(undefined), { enabled: false, scope: 'active', tabs: [], windowId: null,
+    opened: { windowId: null, tabs: [] } });
   assert.equal(normalizeAccess({ enabled: 'yes' }).enabled, false);
   const a = normalizeAccess({ enabled: true, scope: 'everything', tabs: [3, 3, -1, 'x', 2.5], windowId: '1' });
-  assert.deepEqual(a, { enabled: true, scope: 'active', tabs: [3], windowId: null });
+  assert.deepEqual(a, { enabled: true, scope: 'active', tabs: [3], windowId: null, opened: { windowId: null, tabs: [] } });
 });
 
 test('access off refuses every tab with access_off', () => {
@@ -55,4 +56,13 @@ test('the log keeps the newest entries first, bounded', () => {
   for (let i = 0; i < 60; i += 1) log = pushLog(log, { at: i });
   assert.equal(log.length, 50);
   assert.equal(log[0].at, 59);
+});
+
+test('scope window: a tab its tabs opened in another window while it was shared; not after the window changed', () => {
+  const win = normalizeAccess({ enabled: true, scope: 'window', windowId: 10, opened: { windowId: 10, tabs: [3] } });
+  assert.deepEqual(grantedTabs(win, tabs, 1).map((t) => t.id), [1, 3]);
+  const moved = normalizeAccess({ ...win, windowId: 30 });
+  assert.equal(isGranted(moved, tabs[2], 1), false, 'another window shared now: the popups of the one before are not');
+  const chosen = normalizeAccess({ ...win, scope: 'chosen', tabs: [] });
+  assert.equal(isGranted(chosen, tabs[2], 1), false, 'chosen tabs: only the chosen');
 });

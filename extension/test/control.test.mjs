@@ -183,3 +183,27 @@ test('a tab an act opened in a chosen shared tab is shared too; no other tab is 
   await make({ ...chosen, scope: 'active' }).handle({ id: 'o3', op: 'act', params: { tabId: 1, action: 'click', target: 'Report' } });
   assert.deepEqual(granted, [5], 'the active tab scope follows focus: nothing to add');
 });
+
+test('a popup an act opened in a window of its own from a shared window is shared with it; no other window is (issue 32)', async () => {
+  const tabs = [
+    { id: 1, windowId: 10, url: 'https://a.example/', title: 'A' },
+    { id: 5, windowId: 11, url: 'https://a.example/pop', title: 'Pop', openerTabId: 1 },
+    { id: 6, windowId: 12, url: 'https://bank.example/', title: 'Bank' },
+    { id: 7, windowId: 10, url: 'https://a.example/tab', title: 'T', openerTabId: 1 },
+  ];
+  const granted = [];
+  const make = (access) => createControl({
+    access: async () => access,
+    activeTabId: async () => 1,
+    getTab: async (id) => tabs.find((t) => t.id === id) ?? Promise.reject(new Error('No tab')),
+    queryTabs: async () => tabs,
+    request: async () => ({ ok: true, result: { ok: true, action: 'click', opened_tabs: [
+      { tabId: 5, url: '' }, { tabId: 6, url: '' }, { tabId: 7, url: '' }] } }),
+    grantTab: async () => { throw new Error('not a chosen grant'); },
+    grantOpened: async (id, windowId) => { granted.push([id, windowId]); },
+  });
+  const win = { enabled: true, scope: 'window', tabs: [], windowId: 10, opened: { windowId: null, tabs: [] } };
+  const reply = await make(win).handle({ id: 'w1', op: 'act', params: { tabId: 1, action: 'click', target: 'Pop' } });
+  assert.equal(reply.ok, true);
+  assert.deepEqual(granted, [[5, 10]], 'the popup it opened; not a window it did not open, nor a tab in the window already');
+});

@@ -185,6 +185,48 @@ def test_a_tab_an_act_opens_can_be_followed_by_the_agent(shared: ControlEnv, pag
     assert said == "Confirmed"
 
 
+def test_a_popup_a_shared_window_opens_in_a_window_of_its_own_can_be_followed(
+        shared: ControlEnv, pages_url: str) -> None:
+    """Issue 32 (note 96's "Left"): with one window shared, a popup its tab opened in a window
+    of its own answered tab_not_granted. A tab Chrome says a shared tab opened is shared with
+    that window; an unrelated new window stays refused."""
+    tab = shared.browser.tab_id
+    window = shared.browser.run_in_bridge(
+        "const [id, done] = arguments; chrome.tabs.get(id).then((t) => done(t.windowId));", tab)
+    shared.set_access({"enabled": True, "scope": "window", "windowId": window})
+    shared.browser.open(pages_url + "act/popup/opener.html")
+    status, acted, text = shared.call("POST", "/control/act", {
+        "tabId": tab, "action": "click", "target": "Open a popup"})
+    assert status == 200 and acted["result"]["ok"] is True, text
+    opened = acted["result"]["opened_tabs"]
+    assert len(opened) == 1, opened
+    popup = opened[0]["tabId"]
+    other = shared.browser.run_in_bridge(
+        "const [url, done] = arguments;"
+        "chrome.windows.create({url, focused: false}).then((w) => done(w.tabs[0].id));",
+        pages_url + "act/popup/popped.html")
+    try:
+        where = shared.browser.run_in_bridge(
+            "const [ids, done] = arguments;"
+            "Promise.all(ids.map((id) => chrome.tabs.get(id)))"
+            ".then((t) => done(t.map((x) => x.windowId)));",
+            [popup, other])
+        assert window not in where, "the popup and the other window are windows of their own"
+        status, listed, _ = shared.call("GET", "/control/tabs")
+        assert popup in {t["id"] for t in listed["tabs"]}
+        assert other not in {t["id"] for t in listed["tabs"]}
+        status, confirmed, text = shared.call("POST", "/control/act", {
+            "tabId": popup, "action": "click", "target": "Confirm"})
+        assert status == 200 and confirmed["result"]["ok"] is True, text
+        status, body, text = shared.call("POST", "/control/act", {
+            "tabId": other, "action": "click", "target": "Confirm"})
+        assert_refused(status, body, text, 403, "tab_not_granted")
+    finally:
+        shared.browser.run_in_bridge(
+            "const [ids, done] = arguments; Promise.all(ids.map((id) => chrome.tabs.remove(id)"
+            ".catch(() => null))).then(() => done(true));", [popup, other])
+
+
 @pytest.mark.parametrize("url", ["file:///etc/passwd", "chrome://settings/",
                                  "data:text/html,<h1>x</h1>", "javascript:alert(1)",
                                  f"chrome-extension://{EXTENSION_ID}/sidepanel.html"])

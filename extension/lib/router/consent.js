@@ -11,15 +11,20 @@ export const ACCESS_LINK_KEY = 'outsideAccessLink';
 export const SCOPES = Object.freeze(['active', 'chosen', 'window']);
 export const LOG_LIMIT = 50;
 
-/** The stored setting, whatever storage holds: {enabled, scope, tabs, windowId}. */
+const tabIds = (list) => (Array.isArray(list) ? [...new Set(list.filter((t) => Number.isInteger(t) && t >= 0))] : []);
+
+/** The stored setting, whatever storage holds: {enabled, scope, tabs, windowId, opened}.
+ * `opened`: {windowId, tabs} — tabs in other windows that Chrome says a tab of the shared
+ * window opened (a popup in a window of its own), shared with that window only. */
 export function normalizeAccess(stored) {
   const s = stored && typeof stored === 'object' ? stored : {};
-  const tabs = Array.isArray(s.tabs) ? [...new Set(s.tabs.filter((t) => Number.isInteger(t) && t >= 0))] : [];
+  const o = s.opened && typeof s.opened === 'object' ? s.opened : {};
   return {
     enabled: s.enabled === true,
     scope: SCOPES.includes(s.scope) ? s.scope : 'active',
-    tabs,
+    tabs: tabIds(s.tabs),
     windowId: Number.isInteger(s.windowId) ? s.windowId : null,
+    opened: { windowId: Number.isInteger(o.windowId) ? o.windowId : null, tabs: tabIds(o.tabs) },
   };
 }
 
@@ -37,7 +42,11 @@ function notGranted(tabId) {
 export function isGranted(access, tab, activeTabId) {
   if (!access.enabled || !tab) return false;
   if (access.scope === 'chosen') return access.tabs.includes(tab.id);
-  if (access.scope === 'window') return access.windowId !== null && tab.windowId === access.windowId;
+  if (access.scope === 'window') {
+    // the window, and the tabs its tabs opened in windows of their own while it was the one shared
+    return access.windowId !== null && (tab.windowId === access.windowId
+      || (access.opened?.windowId === access.windowId && (access.opened?.tabs ?? []).includes(tab.id)));
+  }
   return tab.id === activeTabId;
 }
 

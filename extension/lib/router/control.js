@@ -76,7 +76,8 @@ export function loadInTab(tabsApi, tabId, start, timeoutMs, failed = `Tab ${tabI
  *  scroll_and_collect message under the outside role (router.handleOutside),
  *  navigate(tabId, url, timeoutMs) → tab, history(tabId, kind, timeoutMs) → tab,
  *  openTab(windowId|null) → tab, focusTab(tab), closeTab(tabId), grantTab(tabId) (add a tab
- *  the agent opened to a 'chosen' grant), withSession(tabId, fn(session)) (the tab's debugger
+ *  the agent opened to a 'chosen' grant), grantOpened(tabId, windowId) (share a tab a tab of
+ *  the shared window `windowId` opened in another window), withSession(tabId, fn(session)) (the tab's debugger
  *  session), onLog(entry)}.
  */
 export function createControl(deps) {
@@ -143,12 +144,16 @@ export function createControl(deps) {
   /** A tab or popup an act in a shared tab opened (a target=_blank link, window.open) is
    * shared too when the person shares chosen tabs, as a tab the agent opens with `tab open`
    * is: the reply tells the agent to act there, and `tab_not_granted` answered it (issue 32:
-   * new tabs can be followed). Only a tab Chrome says the shared tab opened. */
+   * new tabs can be followed); with a window shared, a popup it opened in a window of its own
+   * is shared with that window. Only a tab Chrome says the shared tab opened. */
   async function shareOpened(opened, tab, access) {
-    if (access.scope !== 'chosen' || !Array.isArray(opened)) return;
+    if (!['chosen', 'window'].includes(access.scope) || !Array.isArray(opened)) return;
     for (const entry of opened) {
       const made = Number.isInteger(entry?.tabId) ? await deps.getTab(entry.tabId).catch(() => null) : null;
-      if (made && made.openerTabId === tab.id && !access.tabs.includes(made.id)) await deps.grantTab(made.id);
+      if (!made || made.openerTabId !== tab.id) continue;
+      if (access.scope === 'chosen' && !access.tabs.includes(made.id)) await deps.grantTab(made.id);
+      // a shared window: a popup it opened in a window of its own (note 96's "Left")
+      if (access.scope === 'window' && !isGranted(access, made, null)) await deps.grantOpened(made.id, access.windowId);
     }
   }
 
