@@ -3278,6 +3278,56 @@ function proseSections(shown, chrome2, limit) {
   return found;
 }
 
+// src/tally_cards.js
+var reading2 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim().length;
+var TITLE2 = "h2, h3, h4, h5, a.h2, a.h3, a.h4, a.h5";
+var CARD_CHARS = 800;
+var PROSE = 100;
+function cardOf(h) {
+  for (let el = h.parentElement, i = 0; el && el !== document.body && i < 4; el = el.parentElement, i++) {
+    if (el.querySelectorAll(TITLE2).length > 1) return null;
+    for (const p of el.querySelectorAll("p")) {
+      if (!h.contains(p) && reading2(p) >= 60) return el;
+    }
+  }
+  return null;
+}
+var kindOf = (el) => `${el.localName}.${(typeof el.className === "string" ? el.className : "").trim().split(/\s+/)[0]}`;
+function shortCard(card) {
+  if (reading2(card) > CARD_CHARS) return false;
+  const prose2 = [...card.querySelectorAll("p")].filter((p) => reading2(p) >= PROSE);
+  if (prose2.length > 2) return false;
+  return [...card.querySelectorAll("a[href], button")].some((a) => !prose2.some((p) => p.contains(a)));
+}
+function proseChars(shown, chrome2, cards) {
+  let inCards = 0;
+  let outside = 0;
+  for (const p of document.querySelectorAll("p")) {
+    const len = reading2(p);
+    if (len < PROSE || p.closest(chrome2) || !shown(p)) continue;
+    if (cards.some((c) => c.contains(p))) inCards += len;
+    else outside += len;
+  }
+  return [inCards, outside];
+}
+function listCards(shown, chrome2, limit) {
+  const kinds = /* @__PURE__ */ new Map();
+  let n = 0;
+  for (const h of document.querySelectorAll(TITLE2)) {
+    if (++n > limit) break;
+    if (!reading2(h) || !shown(h)) continue;
+    const card = cardOf(h);
+    if (!card || card.closest(chrome2) || !shortCard(card)) continue;
+    const kind = kindOf(card);
+    if (!kinds.has(kind)) kinds.set(kind, []);
+    kinds.get(kind).push(card);
+  }
+  const cards = [...kinds.values()].filter((list) => list.length >= 3).flat();
+  if (cards.length < 3) return 0;
+  const [inCards, outside] = proseChars(shown, chrome2, cards);
+  return inCards > 0 && inCards >= outside ? cards.length : 0;
+}
+
 // src/tally.js
 function brRuns(box) {
   const runs = [];
@@ -3305,7 +3355,7 @@ function pageTally() {
   );
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
-  const reading2 = (s) => s.length + (s.match(CJK) || []).length;
+  const reading3 = (s) => s.length + (s.match(CJK) || []).length;
   const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
   const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
@@ -3376,6 +3426,7 @@ function pageTally() {
     newsletter_fields: 0,
     address_fields: 0,
     prose_sections: 0,
+    list_cards: 0,
     control_labels: [],
     partial: false
   };
@@ -3485,7 +3536,7 @@ function pageTally() {
     }
     const raw = li.textContent || "";
     const item = raw.length >= 150 ? raw.replace(/\s+/g, " ").trim() : "";
-    if (item && reading2(item) >= 150 && onceItem(item)) t.long_items++;
+    if (item && reading3(item) >= 150 && onceItem(item)) t.long_items++;
   }
   n = 0;
   let preChars = 0;
@@ -3497,7 +3548,7 @@ function pageTally() {
     t.prose_run = Math.max(t.prose_run, count);
   };
   const paragraph = (text, box) => {
-    const weight = reading2(text);
+    const weight = reading3(text);
     if (weight >= 200) {
       t.long_blocks++;
       if (box) longIn(box);
@@ -3512,7 +3563,7 @@ function pageTally() {
     }
     const text = (el.textContent || "").replace(/\s+/g, " ").trim();
     if (text.length < 40 || !shown(el)) continue;
-    const weight = reading2(text);
+    const weight = reading3(text);
     const tag = el.localName;
     if (tag === "p" && el.querySelector("br") && !el.closest(CHROME)) {
       const runs = brRuns(el);
@@ -3705,6 +3756,7 @@ function pageTally() {
   t.figure_tiles = figureTiles(shown, CHROME, LIMIT2);
   t.results_for = resultsFor(shown, CHROME, LIMIT2);
   t.prose_sections = proseSections(shown, CHROME, LIMIT2);
+  t.list_cards = listCards(shown, CHROME, LIMIT2);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT2) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);

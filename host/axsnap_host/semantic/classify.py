@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from axsnap_host.semantic.card_lists import fire_card_list
 from axsnap_host.semantic.keywords import (
     SEARCH_ENGINE_HOSTS,
     SEARCH_TITLE,
@@ -232,8 +233,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # does one beside a password change, which is the account's)
     fire("form", "form:3+ fields, no sign-up, card or message",
          0.2 if settings_page or saved or change or saving else 0.4,
-         inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
-         and f.long_blocks < 3
+         inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
     # (a to-do list's ticks are no settings)
     fire("settings", "form:toggles", 0.3,
@@ -287,6 +287,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     front = (not panels and f.teaser_heads >= 5 and f.prose_run < 3 and f.queries == 0
              and f.long_blocks <= f.result_blocks and not f.passwords)
     fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
+    front = front or fire_card_list(fire, f, panels)  # (alike cards over short text)
     teasers *= 0.5 if front else 1.0
     fire("search_results", "form:a search box over results", 0.35 * teasers,
          f.search_inputs >= 1 and f.result_blocks >= 4)
@@ -435,9 +436,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
             out.append((kind, f"keyword:{word}", KEYWORD_WEIGHT * (
                 0.5 if gallery and kind in _FORM_PURPOSES else 1.0)))
     # Layout (low)
-    fire("dashboard", "layout:sidebar", 0.05, f.sidebar)
-    fire("settings", "layout:sidebar", 0.05, f.sidebar)
-    fire("email_inbox", "layout:sidebar", 0.05, f.sidebar)
+    for kind in ("dashboard", "settings", "email_inbox"):
+        fire(kind, "layout:sidebar", 0.05, f.sidebar)
     fire("article", "layout:long page", 0.05, f.page_screens >= 2)
     fire("login", "layout:short page", 0.05, f.page_screens < 1.3 and f.passwords == 1)
     return out

@@ -8,6 +8,7 @@ import { INLINE_TAGS } from './tags.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
 import { countedUnder, figureTiles, inMenuBox, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
 import { proseSections } from './tally_sections.js';
+import { listCards } from './tally_cards.js';
 
 // The runs of a box's text that its <br>s end (text and inline elements; a table or a <div> in
 // it is no part of a run), each of 100 characters or more.
@@ -84,7 +85,7 @@ export function pageTally() {
     check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
     settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0,
     results_under_search: 0, buyable_rows: 0, locked_fields: 0, newsletter_fields: 0, address_fields: 0,
-    prose_sections: 0,
+    prose_sections: 0, list_cards: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -438,6 +439,7 @@ export function pageTally() {
   t.figure_tiles = figureTiles(shown, CHROME, LIMIT);
   t.results_for = resultsFor(shown, CHROME, LIMIT);
   t.prose_sections = proseSections(shown, CHROME, LIMIT);
+  t.list_cards = listCards(shown, CHROME, LIMIT);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
