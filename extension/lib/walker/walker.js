@@ -3281,7 +3281,7 @@ function proseSections(shown, chrome2, limit) {
 // src/tally_cards.js
 var reading2 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim().length;
 var TITLE2 = "h2, h3, h4, h5, a.h2, a.h3, a.h4, a.h5";
-var CARD_CHARS = 800;
+var CARD_CHARS = 500;
 var PROSE = 100;
 function cardOf(h) {
   for (let el = h.parentElement, i = 0; el && el !== document.body && i < 4; el = el.parentElement, i++) {

@@ -6,7 +6,7 @@
 
 const reading = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim().length;
 const TITLE = 'h2, h3, h4, h5, a.h2, a.h3, a.h4, a.h5';
-const CARD_CHARS = 800;  // a card's whole text: a title, a line of meta, an excerpt, a button
+const CARD_CHARS = 500;  // a card's whole text: a title, a line of meta, an excerpt, a button
 const PROSE = 100;  // a paragraph of prose
 
 // The title's card: the nearest box over it holding text of its own (a paragraph of 60
