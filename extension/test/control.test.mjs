@@ -157,6 +157,18 @@ test("outside agents cannot snapshot axsnap's own pages (the panel as a tab), ot
   }
 });
 
+// The control's deps for a tab 1 whose click opens `openedTabs`, over `tabs`.
+function actingControlDeps(access, tabs, openedTabs, grants) {
+  return {
+    access: async () => access,
+    activeTabId: async () => 1,
+    getTab: async (id) => tabs.find((t) => t.id === id) ?? Promise.reject(new Error('No tab')),
+    queryTabs: async () => tabs,
+    request: async () => ({ ok: true, result: { ok: true, action: 'click', opened_tabs: openedTabs } }),
+    ...grants,
+  };
+}
+
 test('a tab an act opened in a chosen shared tab is shared too; no other tab is (issue 32)', async () => {
   const tabs = [
     { id: 1, windowId: 10, url: 'https://a.example/', title: 'A' },
@@ -164,16 +176,9 @@ test('a tab an act opened in a chosen shared tab is shared too; no other tab is 
     { id: 6, windowId: 10, url: 'https://bank.example/', title: 'Bank' },
   ];
   const granted = [];
-  const make = (access) => createControl({
-    access: async () => access,
-    activeTabId: async () => 1,
-    getTab: async (id) => tabs.find((t) => t.id === id) ?? Promise.reject(new Error('No tab')),
-    queryTabs: async () => tabs,
-    request: async () => ({ ok: true, result: { ok: true, action: 'click', opened_tabs: [
-      { tabId: 5, url: 'https://a.example/report' }, { tabId: 6, url: 'https://bank.example/' },
-      { tabId: 9, url: '' }] } }),
-    grantTab: async (id) => { granted.push(id); },
-  });
+  const make = (access) => createControl(actingControlDeps(access, tabs, [
+    { tabId: 5, url: 'https://a.example/report' }, { tabId: 6, url: 'https://bank.example/' },
+    { tabId: 9, url: '' }], { grantTab: async (id) => { granted.push(id); } }));
   const chosen = { enabled: true, scope: 'chosen', tabs: [1], windowId: null };
   const reply = await make(chosen).handle({ id: 'o1', op: 'act', params: { tabId: 1, action: 'click', target: 'Report' } });
   assert.equal(reply.ok, true);
@@ -192,16 +197,11 @@ test('a popup an act opened in a window of its own from a shared window is share
     { id: 7, windowId: 10, url: 'https://a.example/tab', title: 'T', openerTabId: 1 },
   ];
   const granted = [];
-  const make = (access) => createControl({
-    access: async () => access,
-    activeTabId: async () => 1,
-    getTab: async (id) => tabs.find((t) => t.id === id) ?? Promise.reject(new Error('No tab')),
-    queryTabs: async () => tabs,
-    request: async () => ({ ok: true, result: { ok: true, action: 'click', opened_tabs: [
-      { tabId: 5, url: '' }, { tabId: 6, url: '' }, { tabId: 7, url: '' }] } }),
+  const make = (access) => createControl(actingControlDeps(access, tabs, [
+    { tabId: 5, url: '' }, { tabId: 6, url: '' }, { tabId: 7, url: '' }], {
     grantTab: async () => { throw new Error('not a chosen grant'); },
     grantOpened: async (id, windowId) => { granted.push([id, windowId]); },
-  });
+  }));
   const win = { enabled: true, scope: 'window', tabs: [], windowId: 10, opened: { windowId: null, tabs: [] } };
   const reply = await make(win).handle({ id: 'w1', op: 'act', params: { tabId: 1, action: 'click', target: 'Pop' } });
   assert.equal(reply.ok, true);

@@ -252,6 +252,18 @@ def _rows_taken(reply: dict[str, Any]) -> int:
     return int(reply["timings"]["capture_steps"]["walker_ids_rows"])
 
 
+def _dom_ids_are_chromiums(browser: Browser, ours: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each node printed with an id of the DOM is Chromium's node of that id; those nodes."""
+    theirs = read(browser, "chromium")["result"]["snapshot"]
+    chromium = {r["id"]: (r["role"], r["name"]) for r in node_records(theirs)}
+    with_dom = [r for r in node_records(ours) if "-ax" not in r["id"]]
+    assert len(with_dom) >= 20
+    assert all(chromium.get(r["id"]) == (r["role"], r["name"]) for r in with_dom), [
+        (r["id"], r["role"], r["name"], chromium.get(r["id"])) for r in with_dom
+        if chromium.get(r["id"]) != (r["role"], r["name"])]
+    return with_dom
+
+
 def test_a_pruned_read_takes_no_id_of_the_text_a_control_says(
         browser: Browser, pages_url: str, cross_site_url: str) -> None:
     """A pruned SnapshotV1 or outline prints no text run below a control
@@ -286,14 +298,7 @@ def test_a_pruned_read_takes_no_id_of_the_text_a_control_says(
         assert said[fmt] == taken[fmt], fmt
     assert "Closed link words" in said["domtext"]["domtext"]
     ours = alone["result"]["snapshot"]
-    theirs = read(browser, "chromium")["result"]["snapshot"]
-    # each node printed with an id of the DOM is Chromium's node of that id
-    chromium = {r["id"]: (r["role"], r["name"]) for r in node_records(theirs)}
-    with_dom = [r for r in node_records(ours) if "-ax" not in r["id"]]
-    assert len(with_dom) >= 20
-    assert all(chromium.get(r["id"]) == (r["role"], r["name"]) for r in with_dom), [
-        (r["id"], r["role"], r["name"], chromium.get(r["id"])) for r in with_dom
-        if chromium.get(r["id"]) != (r["role"], r["name"])]
+    _dom_ids_are_chromiums(browser, ours)
     printed = {(r["role"], r["name"]) for r in node_records(ours)}
     assert {("link", "Slotted link words"), ("link", "Closed link words"),
             ("button", "Pressed words"),
@@ -364,13 +369,7 @@ def test_a_pruned_read_takes_the_ids_of_the_rows_it_may_print_only(
     steps = alone["timings"]["capture_steps"]
     assert steps["walker_ids_listener_nodes_marked"] == 2, steps  # the chip and the tile
     ours = alone["result"]["snapshot"]
-    theirs = read(browser, "chromium")["result"]["snapshot"]
-    chromium = {r["id"]: (r["role"], r["name"]) for r in node_records(theirs)}
-    with_dom = [r for r in node_records(ours) if "-ax" not in r["id"]]
-    assert len(with_dom) >= 20
-    assert all(chromium.get(r["id"]) == (r["role"], r["name"]) for r in with_dom), [
-        (r["id"], r["role"], r["name"], chromium.get(r["id"])) for r in with_dom
-        if chromium.get(r["id"]) != (r["role"], r["name"])]
+    with_dom = _dom_ids_are_chromiums(browser, ours)
     printed = {(r["role"], r["name"]) for r in with_dom}
     assert {("heading", "Section one"), ("heading", "Über uns"), ("cell", "Alpha"),
             ("StaticText", "Über uns"), ("listitem", "")} <= printed, printed
