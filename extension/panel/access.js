@@ -22,6 +22,13 @@ export function describeLink(link, log) {
   return last ? `${linked} Last client: ${last.client}.` : linked;
 }
 
+/** The tabs in windows of their own that a tab of the shared window opened (popups), shared
+ * with it while that window is the one shared (consent.js `opened`); none in any other scope. */
+export function sharedPopups(access) {
+  if (!access?.enabled || access.scope !== 'window' || access.windowId === null) return [];
+  return access.opened?.windowId === access.windowId ? [...(access.opened.tabs ?? [])] : [];
+}
+
 /** Wire the section; `$` finds elements by id. */
 export function setupAccess($) {
   let access = normalizeAccess(null);
@@ -32,10 +39,9 @@ export function setupAccess($) {
     render();
   }
 
-  async function renderTabs() {
-    const list = $('outside-tabs');
-    list.replaceChildren();
-    for (const tabId of access.tabs) {
+  /** A list of shared tabs, each with its "Stop sharing" button; `unshare` saves without it. */
+  async function renderTabList(list, tabIds, unshare) {
+    const items = await Promise.all(tabIds.map(async (tabId) => {
       const tab = await chrome.tabs.get(tabId).catch(() => null);
       const item = document.createElement('li');
       const name = document.createElement('span');
@@ -45,10 +51,21 @@ export function setupAccess($) {
       remove.className = 'small-button';
       remove.textContent = 'Stop sharing';
       remove.setAttribute('aria-label', `Stop sharing tab ${tabId}`);
-      remove.addEventListener('click', () => save({ ...access, tabs: access.tabs.filter((t) => t !== tabId) }));
+      remove.addEventListener('click', () => unshare(tabId));
       item.append(name, ' ', remove);
-      list.append(item);
-    }
+      return item;
+    }));
+    list.replaceChildren(...items);
+  }
+
+  function renderTabs() {
+    renderTabList($('outside-tabs'), access.tabs,
+      (tabId) => save({ ...access, tabs: access.tabs.filter((t) => t !== tabId) }));
+    const popups = sharedPopups(access);
+    $('outside-opened').hidden = popups.length === 0;
+    renderTabList($('outside-opened-tabs'), popups, (tabId) => save({
+      ...access, opened: { ...access.opened, tabs: access.opened.tabs.filter((t) => t !== tabId) },
+    }));
   }
 
   function render() {

@@ -455,3 +455,46 @@ def test_the_side_panel_turns_access_on_and_shows_the_requests(env: ControlEnv) 
     finally:
         driver.close()
         driver.switch_to.window(bridge)
+
+
+def test_the_side_panel_lists_a_popup_shared_with_the_window_and_stops_sharing_it(
+        shared: ControlEnv, pages_url: str) -> None:
+    """Issue 32 (note 103's "Left"): a popup shared with the shared window was granted to outside
+    agents but the person's panel did not show it. The panel lists it under the window's scope;
+    its "Stop sharing" takes the grant back, and the agent is refused the popup after."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    tab = shared.browser.tab_id
+    window = shared.browser.run_in_bridge(
+        "const [id, done] = arguments; chrome.tabs.get(id).then((t) => done(t.windowId));", tab)
+    shared.set_access({"enabled": True, "scope": "window", "windowId": window})
+    shared.browser.open(pages_url + "act/popup/opener.html")
+    status, acted, text = shared.call("POST", "/control/act", {
+        "tabId": tab, "action": "click", "target": "Open a popup"})
+    assert status == 200 and acted["result"]["ok"] is True, text
+    popup = acted["result"]["opened_tabs"][0]["tabId"]
+    driver = shared.browser.driver
+    bridge = driver.current_window_handle
+    driver.switch_to.new_window("window")
+    try:
+        driver.get(f"chrome-extension://{EXTENSION_ID}/sidepanel.html?tabId={tab}")
+        wait = WebDriverWait(driver, 10, poll_frequency=0.05)
+        wait.until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+        driver.find_element(By.CSS_SELECTOR, "#outside summary").click()
+        wait.until(lambda d: d.find_element(By.ID, "outside-opened").is_displayed())
+        listed = driver.find_element(By.ID, "outside-opened-tabs")
+        wait.until(lambda _d: f"(tab {popup})" in listed.text)
+        listed.find_element(By.CSS_SELECTOR, f"button[aria-label='Stop sharing tab {popup}']").click()
+        wait.until(lambda d: not d.find_element(By.ID, "outside-opened").is_displayed())
+        status, body, text = shared.call("POST", "/control/act", {
+            "tabId": popup, "action": "click", "target": "Confirm"})
+        assert_refused(status, body, text, 403, "tab_not_granted")
+        status, listed_tabs, _ = shared.call("GET", "/control/tabs")
+        assert tab in {t["id"] for t in listed_tabs["tabs"]}, "the window itself stays shared"
+    finally:
+        driver.close()
+        driver.switch_to.window(bridge)
+        shared.browser.run_in_bridge(
+            "const [id, done] = arguments; chrome.tabs.remove(id).catch(() => null)"
+            ".then(() => done(true));", popup)
