@@ -485,7 +485,8 @@ def test_the_side_panel_lists_a_popup_shared_with_the_window_and_stops_sharing_i
         wait.until(lambda d: d.find_element(By.ID, "outside-opened").is_displayed())
         listed = driver.find_element(By.ID, "outside-opened-tabs")
         wait.until(lambda _d: f"(tab {popup})" in listed.text)
-        listed.find_element(By.CSS_SELECTOR, f"button[aria-label='Stop sharing tab {popup}']").click()
+        stop = f"button[aria-label='Stop sharing tab {popup}']"
+        listed.find_element(By.CSS_SELECTOR, stop).click()
         wait.until(lambda d: not d.find_element(By.ID, "outside-opened").is_displayed())
         status, body, text = shared.call("POST", "/control/act", {
             "tabId": popup, "action": "click", "target": "Confirm"})
