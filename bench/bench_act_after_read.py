@@ -6,7 +6,9 @@ bench_act_pace.py uses (bench/pages/act_pace/inbox.html: 40 rows re-rendered on 
 - ``domtext+index``: a DOM text read (the host's elements rebuilt: no kept act baseline), then
   a click on a row's "Select" checkbox by the read's index;
 - ``outline+id``: an outline read after a text the page changed (the last act's baseline no
-  longer stands), then a click by the outline's element id.
+  longer stands), then a click by the outline's element id;
+- ``domtext+words``: a DOM text read, then a click by the checkbox's words (its label quoted):
+  words resolve on the capture before (no lookup).
 
 Reported per turn and build: the median act latency as the client waits for it (``act_ms``)
 and the act's own timings (resolve, capture before, input, readiness, after), the share of
@@ -31,26 +33,31 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 SUBJECTS = ["Quarterly report #1", "Invoice 2291 #2", "Re: the parser bug #3",
             "Password policy update #4", "Build is green again #5"]
-KEYS = ("resolve_ms", "capture_before_ms", "host_resolve_ms", "watch_ms", "action_ms",
-        "ready_ms", "after_ms", "total_ms")
+KEYS = ("resolve_ms", "capture_before_ms", "host_resolve_ms", "watch_ms", "before_wait_ms",
+        "action_ms", "ready_ms", "after_ms", "exact_resolve_ms", "total_ms")
+LOOPS = ("domtext+index", "outline+id", "domtext+words")
 
 
-def one_build(acts: int, warmup: int) -> dict[str, Any]:
+def one_build(acts: int, warmup: int, loops: tuple[str, ...] = LOOPS) -> dict[str, Any]:
     """Run both loops with the build this Python imports; return their samples."""
     from axsnap_host.client import Browser
     from axsnap_host.client.file_server import serve_directory
 
     out: dict[str, Any] = {}
     with serve_directory(BENCH / "pages") as base, Browser() as browser:
-        for loop in ("domtext+index", "outline+id"):
+        for loop in loops:
             browser.open(base + "act_pace/inbox.html")
             samples: list[dict[str, Any]] = []
             for i in range(acts + warmup):
                 label = f"Select {SUBJECTS[i % 5]}"
-                if loop == "domtext+index":
+                target: int | str
+                if loop == "domtext+words":
+                    browser.snapshot(format="domtext")  # the read rebuilds the host's elements
+                    target = f'"{label}"'
+                elif loop == "domtext+index":
                     dom = browser.snapshot(format="domtext")
                     line = next(x for x in dom.domtext.splitlines() if f'"{label}"' in x)
-                    target: int | str = int(re.match(r"\s*\[(\d+)\]", line).group(1))  # type: ignore[union-attr]
+                    target = int(re.match(r"\s*\[(\d+)\]", line).group(1))  # type: ignore[union-attr]
                 else:
                     browser.run_in_target(f"document.title = 'Inbox {i}'")  # no baseline stands
                     outline = browser.snapshot(format="outline")
@@ -78,10 +85,11 @@ def medians(samples: list[dict[str, Any]]) -> dict[str, float]:
     return row
 
 
-def run_build(tree: Path, acts: int, warmup: int) -> dict[str, Any]:
+def run_build(tree: Path, acts: int, warmup: int, loops: tuple[str, ...]) -> dict[str, Any]:
     python = tree / ".venv" / "bin" / "python"
     done = subprocess.run([str(python), str(Path(__file__).resolve()), "--one", "--acts",
-                           str(acts), "--warmup", str(warmup)], capture_output=True, text=True,
+                           str(acts), "--warmup", str(warmup), "--loops", ",".join(loops)],
+                          capture_output=True, text=True,
                           cwd=tree, check=True)
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
@@ -95,9 +103,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--acts", type=int, default=12)
     parser.add_argument("--warmup", type=int, default=2)
     parser.add_argument("--one", action="store_true", help="run this build once, print JSON")
+    parser.add_argument("--loops", default=",".join(LOOPS),
+                        help="comma-separated, of: " + ", ".join(LOOPS))
     args = parser.parse_args(argv)
+    loops = tuple(x for x in args.loops.split(",") if x)
+    if any(x not in LOOPS for x in loops):
+        parser.error(f"--loops: each of {', '.join(LOOPS)}")
     if args.one:
-        print(json.dumps(one_build(args.acts, args.warmup)))
+        print(json.dumps(one_build(args.acts, args.warmup, loops)))
         return 0
     if args.old is None:
         parser.error("--old is needed (or --one)")
@@ -107,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             order.reverse()
         for name, tree in order:
             load = Path("/proc/loadavg").read_text().split()[0]
-            got = run_build(tree.resolve(), args.acts, args.warmup)
+            got = run_build(tree.resolve(), args.acts, args.warmup, loops)
             for loop, samples in got.items():
                 row = medians(samples)
                 cells = " ".join(f"{k}={v:.1f}" if k != "looked_up" else f"{k}={v:.0%}"
