@@ -2951,6 +2951,39 @@ function axTreeRows(doc) {
   return out;
 }
 
+// src/json_text.js
+function asJson(result) {
+  const text = JSON.stringify(result);
+  return text.includes("\\ud") ? wellFormedJson(text, result) : text;
+}
+function wellFormedJson(text, result) {
+  let out = "";
+  let from = 0;
+  for (let i = text.indexOf("\\ud"); i >= 0; i = text.indexOf("\\ud", i + 1)) {
+    if (!isSurrogateEscape(text, i)) continue;
+    if (inKey(text, i)) {
+      return JSON.stringify(result, (k, v) => typeof v === "string" && !v.isWellFormed() ? v.toWellFormed() : v);
+    }
+    out += text.slice(from, i) + "�";
+    from = i + 6;
+  }
+  return from ? out + text.slice(from) : text;
+}
+function isSurrogateEscape(text, i) {
+  if (!/[89a-f]/.test(text[i + 3] || "")) return false;
+  let k = i;
+  while (k > 0 && text[k - 1] === "\\") k--;
+  return (i - k) % 2 === 0;
+}
+function inKey(text, i) {
+  for (let q = text.indexOf('"', i); q >= 0; q = text.indexOf('"', q + 1)) {
+    let k = q;
+    while (text[k - 1] === "\\") k--;
+    if ((q - k) % 2 === 0) return text[q + 1] === ":";
+  }
+  return false;
+}
+
 // src/journal.js
 function takeJournal(spec) {
   const taken = { reply: null, self: null, tree: null, above: null, ms: 0 };
@@ -5006,11 +5039,6 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
 function walk(opts, self) {
   const result = walkDocument(opts, self);
   return opts && opts.json === true ? asJson(result) : result;
-}
-function asJson(result) {
-  const text = JSON.stringify(result);
-  if (!/\\ud[89a-f]/.test(text)) return text;
-  return JSON.stringify(result, (k, v) => typeof v === "string" && !v.isWellFormed() ? v.toWellFormed() : v);
 }
 function walkDocument(opts, self) {
   const t0 = performance.now();

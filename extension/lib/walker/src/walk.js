@@ -84,6 +84,7 @@
 //         ElementInternals may name them, ax_tree.js mayHaveInternals; pp: the rows of the
 //         <select>s' popups; dt: the rows of date and time fields)
 import { axTreeRows } from './ax_tree.js';
+import { asJson } from './json_text.js';
 import { markDirty, takeJournal } from './journal.js';
 import { finishTracking, trackState } from './records.js';
 import { beginRun, run } from './run.js';
@@ -95,21 +96,6 @@ import { visit } from './visit.js';
 export function walk(opts, self) {
   const result = walkDocument(opts, self);
   return opts && opts.json === true ? asJson(result) : result;
-}
-
-// opts.json (chrome.scripting's injection, walker_capture.js): the output as one string.
-// An object result crosses base::Value conversions value by value (in the renderer, the
-// browser and the worker): on a whole page of records as long as the walk itself or longer
-// (1.3-3.5 s beside walks of 0.6-2.3 s, 15-20k elements at load 15-20); one string crosses
-// them at once (0.1-0.4 s), and JSON.parse in the worker is native. What those conversions
-// did to strings, this does too: a lone surrogate (a text clipped between the two halves of
-// a pair) becomes U+FFFD. (Their keys came sorted; the host reads records by key, as it
-// reads the kept world's JSON walks.)
-function asJson(result) {
-  const text = JSON.stringify(result);
-  // JSON.stringify writes a lone surrogate, and only that, as an escape \udXXX
-  if (!/\\ud[89a-f]/.test(text)) return text;
-  return JSON.stringify(result, (k, v) => (typeof v === 'string' && !v.isWellFormed() ? v.toWellFormed() : v));
 }
 
 function walkDocument(opts, self) {
