@@ -10,7 +10,14 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.semantic.build import build_semantic
-from axsnap_host.semantic.id_words import picture_title, twin_cells, twin_number, twin_words
+from axsnap_host.semantic.id_words import _destination as destination
+from axsnap_host.semantic.id_words import (
+    path_tail,
+    picture_title,
+    twin_cells,
+    twin_number,
+    twin_words,
+)
 from axsnap_host.semantic.ids import (
     IdSource,
     Placed,
@@ -343,3 +350,18 @@ def test_the_file_a_picture_named_alike_shows_is_said_as_its_words() -> None:
     ids = assign_ids([Placed("img_product_name", "main", repeated=True,
                              twin=twin_words(f"src:product{n}")) for n in (1, 2)])
     assert ids == ["img_product_name_in_main_product1", "img_product_name_in_main_product2"]
+
+
+
+def test_a_link_to_a_file_of_this_site_is_said_by_the_file_as_a_picture_is() -> None:
+    # a gallery's links to image01.jpg ... image06.jpg of one folder, all "Image": each by its
+    # file, a short number with the word before it (the walker's filePlace), never a token
+    assert destination("assets/img/blog/image01.jpg") == "blog_image01"
+    assert destination("photos/tree-3.png") == "photos_tree3"
+    assert path_tail("assets/img/blog/image06.jpg") == "blog_image06"
+    # a hash or a long number is no word; a page's name and its place on it as before
+    assert destination("/uploads/a8f3e2c9.jpg") == "uploads"
+    assert destination("pricing.html#plans") == "pricing_plans"
+    assert destination("docs/index.html") == "docs"
+    assert destination("docs/my-long-file-name.html") == "docs_my_long"
+    assert destination("https://example.org/blog/image01.jpg") == "example_blog"

@@ -176,6 +176,12 @@ def _destination(href: str) -> str:
         segments = [s for s in path.split("/") if s][:1]
     else:
         segments = [s for s in rest.split("/") if s and s not in (".", "..")][-2:]
+        if segments and _FILE.match(segments[-1]) and (named := file_words(segments[-1])) \
+                and named != "index":
+            # a file on this site (a gallery's image01.jpg): its name as path_tail says it
+            folder = _plain_words(segments[0]) if len(segments) > 1 else ""
+            said = "_".join(w for w in (folder, named, _plain_words(fragment)) if w)
+            return "_".join(said.split("_")[:_MARK_WORDS])
     segments = [s.rsplit(".", 1)[0] if "." in s else s for s in segments]
     if segments and segments[-1] == "index":
         segments.pop()
@@ -192,13 +198,40 @@ def label_tail(label: str, base: str) -> str:
 
 def path_tail(href: str) -> str:
     """Words of the last two parts of a link's path (no query, no digits: tokens and counters
-    live there), for links alike in their label, place and destination site."""
+    live there), for links alike in their label, place and destination site. A file's name
+    (a gallery's ``image01.jpg``) is said as the walker says the file a picture shows
+    (lib/walker/src/picture_twins.js filePlace): a short number with the word before it
+    (``blog_image01``), so links to six pictures of one folder are told by the picture."""
     rest = href.strip().split("?", 1)[0].split("#", 1)[0]
     if "//" in rest:
         rest = rest.split("//", 1)[1].partition("/")[2]
     segments = [s for s in rest.split("/") if s and s not in (".", "..")][-2:]
+    if segments and _FILE.match(segments[-1]):
+        folder = _plain_words(segments[0]) if len(segments) > 1 else ""
+        return "_".join(w for w in (folder, file_words(segments[-1])) if w)
     segments = [s.rsplit(".", 1)[0] if "." in s else s for s in segments]
     return _plain_words(" ".join(segments))
+
+
+_FILE = re.compile(r"^[^.]+\.[a-z0-9]{2,5}$", re.IGNORECASE)  # a name and an extension
+_FILE_WORD = re.compile(r"^(?:[^\W\d_]+|\d{1,3}|[^\W\d_]+\d{1,3})$")  # no token, no long number
+_FILE_WORDS = 4
+
+
+def file_words(name: str) -> str:
+    """The words of a file's name without its extension, as the walker says a picture's file
+    (filePlace): letters, a short number said with the word before it (``tree-3`` →
+    ``tree3``, dropped with no word before it), never a hash or a long number."""
+    stem = name.rsplit(".", 1)[0].lower()
+    words: list[str] = []
+    for word in re.findall(r"[^\W_]+", stem):
+        if not _FILE_WORD.match(word):
+            continue
+        if not word.isdigit():
+            words.append(word)
+        elif words and not words[-1][-1].isdigit():
+            words[-1] += word
+    return "_".join(words[:_FILE_WORDS])
 
 
 def container(node: Node, facts: PageFacts) -> str:
