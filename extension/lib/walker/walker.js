@@ -1187,6 +1187,8 @@ var SETS = /* @__PURE__ */ new Set([
   "isax",
   "heroicon",
   "material",
+  // (Feather's icon font as ThemeSelection's and Pixinvent's templates ship it: "ft-minus")
+  "ft",
   // (a slider's own arrows: "swiper-button-next", "slick-prev", "owl-next")
   "swiper",
   "slick",
@@ -1249,11 +1251,15 @@ var WORDS = 3;
 function partsOf(text) {
   return text.toLowerCase().split(/[^a-z0-9]+/).filter((p) => p && !/\d/.test(p));
 }
+var NAMES_TOO = /* @__PURE__ */ new Set(["rotate"]);
+function named(part2) {
+  return !!part2 && !SETS.has(part2) && !STYLE.has(part2) && !/\d/.test(part2);
+}
 function classWords(token) {
   const parts = token.toLowerCase().split(/[-_]+/);
   const at = parts.findIndex((p, i) => SETS.has(p) && i < parts.length - 1);
   if (at < 0) return "";
-  const rest = parts.slice(at + 1).filter((p) => !SETS.has(p) && !STYLE.has(p) && !/\d/.test(p));
+  const rest = parts.slice(at + 1).filter((p, k) => !SETS.has(p) && !/\d/.test(p) && (!STYLE.has(p) || k === 0 && NAMES_TOO.has(p) && named(parts[at + 2])));
   return rest.slice(0, WORDS).join(" ");
 }
 function attributeWords(n) {
@@ -1977,14 +1983,14 @@ function scoped(el, withMain) {
   }
   return false;
 }
-function named(el) {
+function named2(el) {
   return !!((el.getAttribute("aria-label") || "").trim() || el.hasAttribute("aria-labelledby") || (el.getAttribute("title") || "").trim());
 }
 function sectioningRole(el, tag) {
   if (tag === "header") return scoped(el, true) ? "sectionheader" : "banner";
   if (tag === "footer") return scoped(el, true) ? "sectionfooter" : "contentinfo";
-  if (tag === "aside") return !scoped(el, false) || named(el) ? "complementary" : "generic";
-  return named(el) ? "region" : "generic";
+  if (tag === "aside") return !scoped(el, false) || named2(el) ? "complementary" : "generic";
+  return named2(el) ? "region" : "generic";
 }
 var dataTables = /* @__PURE__ */ new WeakMap();
 function hasBorder(cs) {
@@ -3514,8 +3520,8 @@ function pageTally() {
     if (tag === "textarea") t.textareas++;
     else if (tag === "select") t.selects++;
     else if (type === "password") {
-      const named2 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
-      if (!CARD.test(named2)) t.passwords++;
+      const named3 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
+      if (!CARD.test(named3)) t.passwords++;
       const said2 = [...el.labels || []].map((l) => l.textContent).concat([
         labelAboveText(el),
         el.getAttribute("aria-label"),
@@ -3523,7 +3529,7 @@ function pageTally() {
         el.name,
         el.id
       ]).join(" ");
-      if (!CARD.test(named2) && CURRENT.test(said2.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2"))) {
+      if (!CARD.test(named3) && CURRENT.test(said2.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2"))) {
         t.current_passwords++;
       }
     } else if (type === "checkbox") {
@@ -3779,8 +3785,8 @@ function pageTally() {
     }
     if (!label) label = el.textContent || "";
     label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
-    const named2 = label || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
-    if (named2) counts.set(named2, (counts.get(named2) || 0) + 1);
+    const named3 = label || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
+    if (named3) counts.set(named3, (counts.get(named3) || 0) + 1);
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
   }
   t.control_labels = [...shownLabels];
@@ -4040,15 +4046,15 @@ function personFacts(el, tag, attrs, data) {
   const dialog = dialogOf(el);
   if (dialog) data.dlg = dialog;
   const role = (attrs.role || "").split(" ")[0];
-  const named2 = personName(el, tag, attrs, role);
-  if (named2) {
-    data.nm = named2[0];
-    data.ns = named2[1];
-    if (named2[2]) data.lig = clip(named2[2]);
+  const named3 = personName(el, tag, attrs, role);
+  if (named3) {
+    data.nm = named3[0];
+    data.ns = named3[1];
+    if (named3[2]) data.lig = clip(named3[2]);
   }
   const st = personState(el, tag, attrs, role);
   if (Object.keys(st).length) data.st = st;
-  const ctx = personContext(el, named2 ? named2[0] : "");
+  const ctx = personContext(el, named3 ? named3[0] : "");
   if (ctx) data.ctx = ctx;
 }
 var LIVE_ROLES = /* @__PURE__ */ new Set(["status", "alert", "log", "alertdialog"]);
@@ -4094,8 +4100,8 @@ function twinFieldKey(el, rowWords2) {
     const value = el.getAttribute(name2);
     if (value !== null) attrs[name2] = value;
   }
-  const named2 = personName(el, el.localName, attrs, "");
-  const name = named2 ? said(named2[0]) : "";
+  const named3 = personName(el, el.localName, attrs, "");
+  const name = named3 ? said(named3[0]) : "";
   return `${name}\0field\0${rowWords2(el, name)}`;
 }
 function addOnWords(part2) {
@@ -4402,8 +4408,8 @@ function cellPlaces(row, label) {
 function placesOf(el, headings) {
   const out = [];
   for (let a = el.parentElement, up = 0; a && up < UP3 && a.localName !== "body"; a = a.parentElement, up++) {
-    const named2 = [a.getAttribute("aria-label") || "", paneName(a), a.getAttribute("id") || ""];
-    for (const value of named2) {
+    const named3 = [a.getAttribute("aria-label") || "", paneName(a), a.getAttribute("id") || ""];
+    for (const value of named3) {
       const words2 = collapse(value.replace(/[-_]+/g, " "));
       if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }

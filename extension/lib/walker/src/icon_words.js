@@ -11,6 +11,8 @@ const SETS = new Set(['fa', 'fas', 'far', 'fal', 'fad', 'fab', 'fa6', 'bi', 'gly
   'icons', 'ion', 'ionicons', 'mdi', 'ti', 'tabler', 'la', 'las', 'lar', 'lab', 'bx', 'bxs', 'bxl',
   'feather', 'fe', 'lucide', 'ri', 'uil', 'zmdi', 'typcn', 'lni', 'ph', 'octicon', 'iconoir',
   'flaticon', 'icofont', 'cil', 'cib', 'gg', 'oi', 'wi', 'isax', 'heroicon', 'material',
+  // (Feather's icon font as ThemeSelection's and Pixinvent's templates ship it: "ft-minus")
+  'ft',
   // (a slider's own arrows: "swiper-button-next", "slick-prev", "owl-next")
   'swiper', 'slick', 'owl', 'splide', 'glide']);
 // Parts of an icon class that say how it is drawn, not what it shows.
@@ -26,13 +28,21 @@ function partsOf(text) {
   return text.toLowerCase().split(/[^a-z0-9]+/).filter((p) => p && !/\d/.test(p));
 }
 
+// A style that is an icon's name too where a name follows it: "ft-rotate-cw" (a rotating
+// arrow, "rotate cw"; "fa-rotate-90" is a style).
+const NAMES_TOO = new Set(['rotate']);
+function named(part) {
+  return !!part && !SETS.has(part) && !STYLE.has(part) && !/\d/.test(part);
+}
+
 // What one class says an icon shows: the parts after an icon set's name (the set's names,
 // its styles and numbers dropped), "" when it names no set or says nothing more.
 function classWords(token) {
   const parts = token.toLowerCase().split(/[-_]+/);
   const at = parts.findIndex((p, i) => SETS.has(p) && i < parts.length - 1);
   if (at < 0) return '';
-  const rest = parts.slice(at + 1).filter((p) => !SETS.has(p) && !STYLE.has(p) && !/\d/.test(p));
+  const rest = parts.slice(at + 1).filter((p, k) => !SETS.has(p) && !/\d/.test(p)
+    && (!STYLE.has(p) || (k === 0 && NAMES_TOO.has(p) && named(parts[at + 2]))));
   return rest.slice(0, WORDS).join(' ');
 }
 
