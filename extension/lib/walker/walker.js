@@ -4470,6 +4470,9 @@ function withHues(members, places) {
 function apartByHue(said2) {
   return said2.every((s) => s.length > 4) && new Set(said2).size === said2.length;
 }
+function placeSaid(place) {
+  return place.slice(place.indexOf(":") + 1);
+}
 function part(members, places, from, out) {
   const depth = Math.max(...members.map((i) => places[i].length));
   for (let k = from; k < depth; k++) {
@@ -4477,8 +4480,11 @@ function part(members, places, from, out) {
     if (new Set(said2).size < 2) continue;
     if (said2.some((s) => s.startsWith("hue:")) && !apartByHue(said2)) continue;
     const parts = /* @__PURE__ */ new Map();
+    const full = said2.every(Boolean);
     members.forEach((i, j) => {
-      if (said2[j]) out[i].push(said2[j]);
+      if (said2[j] && !(full && out[i].some((p) => placeSaid(p) === placeSaid(said2[j])))) {
+        out[i].push(said2[j]);
+      }
       const same = parts.get(said2[j]);
       if (same) same.push(i);
       else parts.set(said2[j], [i]);

@@ -228,6 +228,11 @@ function apartByHue(said) {
   return said.every((s) => s.length > 4) && new Set(said).size === said.length;
 }
 
+// The words of a place as an id says them, without its kind.
+function placeSaid(place) {
+  return place.slice(place.indexOf(':') + 1);
+}
+
 // Part twins by the first of their places that differs, then each part alike so far by its
 // next places, until every twin stands alone or nothing differs.
 function part(members, places, from, out) {
@@ -237,8 +242,14 @@ function part(members, places, from, out) {
     if (new Set(said).size < 2) continue;
     if (said.some((s) => s.startsWith('hue:')) && !apartByHue(said)) continue;
     const parts = new Map();
+    // (a place whose words the twin's id says already is not said twice: "under:basic usage"
+    // after "at:basic usage", a section's id and its heading; only where every twin has a
+    // place here, so the one that leaves it out is still told from the others by it)
+    const full = said.every(Boolean);
     members.forEach((i, j) => {
-      if (said[j]) out[i].push(said[j]);
+      if (said[j] && !(full && out[i].some((p) => placeSaid(p) === placeSaid(said[j])))) {
+        out[i].push(said[j]);
+      }
       const same = parts.get(said[j]);
       if (same) same.push(i); else parts.set(said[j], [i]);
     });
