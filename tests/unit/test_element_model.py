@@ -76,3 +76,12 @@ def test_a_glyph_only_the_ax_tree_reads_is_no_name_and_the_context_stays() -> No
     read = element_facts(Rec({"nm": "×", "ns": "text", "ctx": "Profile saved"},
                              tag="button"), "button", "", BOX)
     assert (read.name, read.context) == ("Profile saved", "")
+
+
+def test_a_price_beside_a_nameless_select_is_no_name() -> None:
+    # an order line's unlabelled selects beside the line's price: "$14" is what the line
+    # costs, not what a person calls the select (it stays its context); a word names a setting
+    price = element_facts(Rec({"ctx": "$14"}, tag="select"), "combobox", "", BOX)
+    assert (price.name, price.name_source, price.context) == ("", "", "$14")
+    worded = element_facts(Rec({"ctx": "Size"}, tag="select"), "combobox", "", BOX)
+    assert (worded.name, worded.name_source) == ("Size", "context")

@@ -261,9 +261,11 @@ def _said_around(tree: Any, node: Any, context: str) -> bool:
 
 def _label_like(text: str) -> bool:
     """Words a person would call a control by ("Undo Send", "Dark mode"): short, not a
-    sentence. A task line above a nameless field ("Enter \"Rex\" into the text field and
+    sentence, a word in it (a price beside an order line's selects, "$14", is what the line
+    costs, no name). A task line above a nameless field ("Enter \"Rex\" into the text field and
     press Submit.") is what the page says, not the field's name."""
-    return len(text) <= _LABEL_LIKE_MAX and not text.rstrip().endswith((".", "!", "?"))
+    return len(text) <= _LABEL_LIKE_MAX and not text.rstrip().endswith((".", "!", "?")) \
+        and any(c.isalpha() for c in text)
 
 
 def with_element_facts(joined: Any) -> list[Any]:
