@@ -2,11 +2,12 @@
 design note 94, fourth part), through the extension and the host in Debian Chromium: a card's
 header tools drawn by Feather's icon font ("ft-minus", "ft-rotate-cw") named by their icons,
 under each card's title; a footer gallery's links to six pictures of one folder, all "Image",
-named by the file each goes to; links to one term in a section whose id and heading say the
-same words ("basic-usage", "Basic Usage") said once. The ids are the same in the first screen,
-in the whole page, after a scroll to the end (the last card's tools, twins of the first
-cards', and the gallery scroll into view) and after a card, a picture and a section are added
-above them."""
+named by the file each goes to; an order line's unlabelled selects beside its price ("$14")
+by the names the page gives them, not by the price; links to one term in a section whose id
+and heading say the same words ("basic-usage", "Basic Usage") said once. The ids are the same
+in the first screen, in the whole page, after a scroll to the end (the last card's tools,
+twins of the first cards', and the gallery scroll into view) and after a card, a picture, a
+note and a section are added above them."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ CARDS = {f"btn_{tool}_in_main_at_cards_under_{card}" for tool in TOOLS
          for card in ("departures", "arrivals")} | {
     f"btn_{tool}_in_main_under_cancellations" for tool in TOOLS}
 GALLERY = {f"link_image_in_footer_to_photos_harbour0{n}" for n in range(1, 7)}
+SELECTS = {"select_cabin", "select_berths", "select_meals"}
 TICKETS = {"link_ticket_in_main_to_types_ticket_at_basic_usage",
            "link_ticket_in_main_to_types_ticket_at_basic_usage_under_refunds",
            "link_ticket_in_main_to_types_ticket_at_season_passes"}
@@ -36,6 +38,11 @@ window.scrollTo(0, 0);
 ADD_PICTURE = """
 document.getElementById('gallery').insertAdjacentHTML('afterbegin',
   '<a href="photos/quay07.jpg"><img src="photos/quay07.jpg" alt="Image"></a>');
+window.scrollTo(0, 0);
+"""
+ADD_NOTE = """
+document.getElementById('order-form').insertAdjacentHTML('afterbegin',
+  '<p>Cabins are <label>held <input type="checkbox" name="hold"></label> for an hour.</p>');
 window.scrollTo(0, 0);
 """
 ADD_SECTION = """
@@ -58,13 +65,11 @@ def numbered(result: PageResult, prefix: str) -> list[str]:
             if e["id"].startswith(prefix) and e["relations"].get("alike")]
 
 
-def same_in_every_read(browser: Browser, url: str, wanted: set[str], add_above: str,
-                       added: str) -> set[str]:
-    """The whole page's ids, after checking ``wanted`` among them, none of their kind (their
-    first two words) numbered, and each
-    element's id the same in the first screen, after a scroll to the end and after
-    ``add_above`` (which names its new element ``added``, not numbered either)."""
-    kind = "_".join(added.split("_")[:2])
+def same_in_every_read(browser: Browser, url: str, kind: str, wanted: set[str],
+                       add_above: str, added: str) -> set[str]:
+    """The whole page's ids, after checking ``wanted`` among them, none starting with ``kind``
+    numbered, and each element's id the same in the first screen, after a scroll to the end
+    and after ``add_above`` (which names its new element ``added``, not numbered either)."""
     first = read(browser, url)
     whole = read(browser, viewport_only=False)
     assert not numbered(first, kind) and not numbered(whole, kind), (
@@ -87,19 +92,26 @@ def same_in_every_read(browser: Browser, url: str, wanted: set[str], add_above: 
 def test_card_tools_drawn_by_an_icon_font_are_named_by_their_icons(
         browser: Browser, pages_url: str) -> None:
     # (the last card's tools are below the first screen: twins that scroll into view)
-    said = same_in_every_read(browser, pages_url + PAGE, CARDS, ADD_CARD,
+    said = same_in_every_read(browser, pages_url + PAGE, "btn_", CARDS, ADD_CARD,
                               "btn_minus_in_main_at_cards_under_delays")
     assert not [i for i in said if i.startswith("btn_in_")], sorted(said)
 
 
 def test_gallery_links_are_named_by_the_picture_each_goes_to(
         browser: Browser, pages_url: str) -> None:
-    same_in_every_read(browser, pages_url + PAGE, GALLERY, ADD_PICTURE,
+    same_in_every_read(browser, pages_url + PAGE, "link_image", GALLERY, ADD_PICTURE,
                        "link_image_in_footer_to_photos_quay07")
 
 
 def test_a_section_whose_id_and_heading_say_the_same_words_is_said_once(
         browser: Browser, pages_url: str) -> None:
-    said = same_in_every_read(browser, pages_url + PAGE, TICKETS, ADD_SECTION,
+    said = same_in_every_read(browser, pages_url + PAGE, "link_ticket", TICKETS, ADD_SECTION,
                               "link_ticket_in_main_to_types_ticket_at_day_returns")
     assert not [i for i in said if "basic_usage_under_basic_usage" in i], sorted(said)
+
+
+def test_an_order_lines_selects_beside_its_price_are_not_named_by_the_price(
+        browser: Browser, pages_url: str) -> None:
+    said = same_in_every_read(browser, pages_url + PAGE, "select_", SELECTS, ADD_NOTE,
+                              "checkbox_held")
+    assert not [i for i in said if i.startswith("select_14")], sorted(said)
