@@ -89,8 +89,10 @@ def id_class(el: dict[str, Any], read_ids: set[str]) -> str:
       named places around it, the heading above) differs between them;
     - ``bare``: a type alone (``btn``);
     - ``digits``: a number at the end that is none of the words the reply gives for it;
-    - ``context_digits``: a number at the end that is a word of its row, nearby text or
-      section (``relations.context``/``near``/``section``: a price, a date), no counter;
+    - ``context_digits``: a number at the end that is a word of its row, nearby text,
+      section, twin places or, for a picture named for its title link, that title
+      (``relations.context``/``near``/``section``/``twin``/``for``: a price, a date, a
+      version: apachedoc-02's arrow picture ``link_for_version_2_4``), no counter;
     - ``named``: label and context words only.
     """
     ident, label = el["id"], el.get("label") or ""
@@ -102,7 +104,8 @@ def id_class(el: dict[str, Any], read_ids: set[str]) -> str:
         return "named"
     if ident[:-len(tail) - 1] in read_ids:
         return "counter"
-    said = " ".join(str(relations.get(k, "")) for k in ("context", "near", "section", "twin"))
+    said = " ".join(str(relations.get(k, "")) for k in ("context", "near", "section", "twin",
+                                                            "for"))
     return "context_digits" if tail in words(said) else "digits"
 
 
