@@ -16,13 +16,21 @@ For each page and read it prints:
 
 Each page is walked once first (the style and layout update a load leaves is paid there).
 
+``--json-passes``: instead, the output's JSON text alone (design note 111): the kept output
+of one SnapshotV1 rows walk stringified by turns plainly and through the replacer that makes
+every string well formed (the pass json_text.js leaves out), each in its own evaluate,
+renderer CPU.
+
     nice .venv/bin/python bench/profile_walker_parts.py \\
         --pages rust-primitive-u8 node-fs corpus-wikipedia --walks 3
+    nice .venv/bin/python bench/profile_walker_parts.py --pages rust-primitive-u8 rust-simd \\
+        --json-passes --walks 6
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -114,6 +122,31 @@ def read_parts(driver: Any, walks: Walks, profile_dir: str, source: str, read: s
     sys.stdout.flush()
 
 
+JSON_PASSES = {
+    "JSON.stringify": "JSON.stringify(globalThis.__axsnapKept).length",
+    "through the replacer": "JSON.stringify(globalThis.__axsnapKept, (k, v) => (typeof v === "
+                            "'string' && !v.isWellFormed() ? v.toWellFormed() : v)).length",
+}
+
+
+def json_passes(walks: Walks, profile_dir: str, source: str, runs: int) -> None:
+    """The kept output of one SnapshotV1 rows walk stringified both ways, by turns."""
+    options = {k: v for k, v in dict(WHOLE_PAGE, **READS["SnapshotV1"]).items() if k != "json"}
+    walks.walk(source, options)
+    keep = f"globalThis.__axsnapKept = ({source})({json.dumps(options)})"
+    size = walks._evaluate_isolated(f"({keep}, JSON.stringify(globalThis.__axsnapKept).length)")
+    cpu: dict[str, list[float]] = {name: [] for name in JSON_PASSES}
+    for run in range(runs):
+        order = list(JSON_PASSES.items())
+        for name, expression in order if run % 2 == 0 else reversed(order):
+            before = renderer_cpu_ms(profile_dir)
+            walks._evaluate_isolated(expression)
+            cpu[name].append(renderer_cpu_ms(profile_dir) - before)
+    print(f"  output {int(size) / 1e6:.1f} M characters; load {os.getloadavg()[0]:.1f}")
+    for name, got in cpu.items():
+        print(f"    {name}: {sorted(got)} ms")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -122,6 +155,8 @@ def main() -> int:
     parser.add_argument("--walks", type=int, default=3, help="walks timed, and walks profiled")
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--build", type=Path, help="a walker.js to profile (default: this tree's)")
+    parser.add_argument("--json-passes", action="store_true",
+                        help="time the output's JSON text alone, plain and through the replacer")
     args = parser.parse_args()
     source = (args.build.read_text("utf-8").replace("export function axsnapWalk",
                                                      "function axsnapWalk")
@@ -142,6 +177,9 @@ def main() -> int:
                     elements = int(driver.execute_script(
                         "return document.getElementsByTagName('*').length"))
                     print(f"{name} ({elements} elements):")
+                    if args.json_passes:
+                        json_passes(walks, profile_dir, source, args.walks)
+                        continue
                     for read in args.reads:
                         read_parts(driver, walks, profile_dir, source, read, elements,
                                    args.walks, args.top)
