@@ -42,6 +42,13 @@ _ROW_CUT = re.compile(r'(?:\[\d+,|\{"id":)"\d+-\d*00",(?:"role":)?"[^\W\d_]+(?="
 # _SMALL_MEMO_MIN characters the text is counted whole.
 _ROW_CUT_FINE = re.compile(r'(?:\[\d+,|\{"id":)"\d+-\d+",(?:"role":)?"[^\W\d_]+(?=")')
 _SMALL_MEMO_MIN = 1_000
+# The line texts (an outline's, DOM text's) cut after the newline before each line whose id
+# or index ends in "000" (``[0-1000] link: …``, ``  [12000] <a> …``; one line in a thousand,
+# 5-100 KB pieces): a re-read of the same page counts only the pieces it has not counted.
+# cl100k's pre-tokens end at a newline that a space or "[" follows (a run of other
+# characters takes the newlines after it and stops; a white space run ending in a newline
+# stops there; nothing looks behind), so no pre-token crosses the cut.
+_LINE_CUT = re.compile(r"\n(?= *\[[0-9-]*000\])")
 _MEMO_MAX = 8192  # pieces: two 100k-element pages' worth
 _BATCH_CHARS = _PIECE  # a memoized count looks up and counts this much text at a time
 # A node's bbox: four ASCII integers right after a row's name ('",[') or a node object's
@@ -95,12 +102,15 @@ def warm_up() -> threading.Thread:
     return thread
 
 
-def count_tokens(text: str, *, memo: bool = False) -> int:
+def count_tokens(text: str, *, memo: bool = False, lines: bool = False) -> int:
     """cl100k tokens of ``text`` (special-token strings counted as plain text). Exact: long
     texts are cut only where no pre-token can span (see :func:`_pieces`). ``memo``: pieces
-    counted before (by any earlier call with ``memo``) are not counted again."""
+    counted before (by any earlier call with ``memo``) are not counted again; ``lines``:
+    the text is an outline's or DOM text's, its pieces cut at :data:`_LINE_CUT`."""
     if not text:
         return 0
+    if memo and lines and len(text) >= _SMALL_MEMO_MIN:
+        return _count_memoized(text, _LINE_CUT)
     if memo and len(text) > _PIECE:
         return _count_memoized(text)
     if memo and len(text) >= _SMALL_MEMO_MIN:
@@ -290,7 +300,8 @@ def count_lines(lines: list[str]) -> list[int]:
     return [len(enc.encode_ordinary(line + "\n")) for line in lines]
 
 
-def size_of(text: str, *, memo: bool = False) -> dict[str, int]:
-    """``{bytes, chars, tokens}`` of a text as sent (UTF-8); ``memo``: see count_tokens."""
+def size_of(text: str, *, memo: bool = False, lines: bool = False) -> dict[str, int]:
+    """``{bytes, chars, tokens}`` of a text as sent (UTF-8); ``memo``, ``lines``: see
+    count_tokens."""
     return {"bytes": utf8_length(text), "chars": len(text),
-            "tokens": count_tokens(text, memo=memo)}
+            "tokens": count_tokens(text, memo=memo, lines=lines)}

@@ -111,7 +111,8 @@ def _finish(result: dict[str, Any], snapshot: Snapshot, text: str, key: str,
             options: SnapshotOptions, state: TabState, url: str) -> dict[str, Any]:
     result["snapshot_id"] = snapshot.snapshot_id
     result["hash"] = snapshot.hash
-    full_size = size_of(result.get(text) or "")
+    # memoized by pieces of a thousand lines: a re-read counts the pieces that changed
+    full_size = size_of(result.get(text) or "", memo=True, lines=True)
     if options.compression == "delta":
         result["delta"] = _delta(result, snapshot, state, key, url, options, full_size)
     result.setdefault("size", full_size)
