@@ -554,14 +554,14 @@ function pseudoStyle(el, which, parse) {
     run.axBefore = /* @__PURE__ */ new Map();
     run.axAfter = /* @__PURE__ */ new Map();
   }
-  const after = which === "::after";
-  const memo = after ? run.axAfter : run.axBefore;
+  const after2 = which === "::after";
+  const memo = after2 ? run.axAfter : run.axBefore;
   let s = memo.get(el);
   if (s === void 0) {
     if (mayHavePseudo(el)) s = readPseudo(el, which, parse);
     else {
       s = NO_CONTENT;
-      (after ? run.axBefore : run.axAfter).set(el, NO_CONTENT);
+      (after2 ? run.axBefore : run.axAfter).set(el, NO_CONTENT);
     }
     memo.set(el, s);
   }
@@ -3185,8 +3185,8 @@ var words = (el) => [el.textContent, el.getAttribute("aria-label"), el.getAttrib
 function isStepper(field) {
   for (let box = field, i = 0; box && i < 2; box = box.parentElement, i++) {
     const before = box.previousElementSibling;
-    const after = box.nextElementSibling;
-    if (before && after && words(before).some((s) => LESS.test(s)) && words(after).some((s) => MORE.test(s))) return true;
+    const after2 = box.nextElementSibling;
+    if (before && after2 && words(before).some((s) => LESS.test(s)) && words(after2).some((s) => MORE.test(s))) return true;
   }
   return false;
 }
@@ -3367,6 +3367,64 @@ function listCards(shown, chrome2, limit) {
   return inCards > 0 && inCards >= outside ? cards.length : 0;
 }
 
+// src/tally_posts.js
+var reading3 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim().length;
+var TITLE3 = "h1, h2, h3, h4";
+var rank = (el) => Number(el.localName[1]);
+var PROSE2 = 100;
+var BYLINE_CHARS = 120;
+var BYLINE = /^\s*(?:(?:posted|written|published)\s+)?by\s|^\s*(?:posted|published)\s+(?:on|in)\s/i;
+var MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+var DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH},?\\s+\\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`, "i");
+function postOf(h) {
+  let post = null;
+  for (let el = h.parentElement, i = 0; el && el !== document.body && i < 4; el = el.parentElement, i++) {
+    if ([...el.querySelectorAll(TITLE3)].some((t) => t !== h && rank(t) <= rank(h))) break;
+    post = el;
+  }
+  return post;
+}
+var after = (h, el) => Boolean(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !h.contains(el);
+var heads = (post, h) => ![...post.querySelectorAll("p")].some((p) => reading3(p) >= PROSE2 && after(p, h));
+function bylineIn(post, h) {
+  if ([...post.querySelectorAll("time")].some((t) => after(h, t))) return true;
+  for (const el of post.querySelectorAll("p, div, span, small, address, li")) {
+    if (!after(h, el) || el.contains(h)) continue;
+    const text = (el.textContent || "").replace(/\s+/g, " ").trim();
+    if (text && text.length <= BYLINE_CHARS && (BYLINE.test(text) || DATE.test(text))) return true;
+  }
+  return false;
+}
+var kindOf2 = (el) => `${el.localName}.${(typeof el.className === "string" ? el.className : "").trim().split(/\s+/)[0]}`;
+function proseChars2(shown, chrome2, posts) {
+  let inPosts = 0;
+  let outside = 0;
+  for (const p of document.querySelectorAll("p")) {
+    const len = reading3(p);
+    if (len < PROSE2 || p.closest(chrome2) || !shown(p)) continue;
+    if (posts.some((c) => c.contains(p))) inPosts += len;
+    else outside += len;
+  }
+  return [inPosts, outside];
+}
+function postBylines(shown, chrome2, limit) {
+  const kinds = /* @__PURE__ */ new Map();
+  let n = 0;
+  for (const h of document.querySelectorAll(TITLE3)) {
+    if (++n > limit) break;
+    if (!reading3(h) || !shown(h)) continue;
+    const post = postOf(h);
+    if (!post || post.closest(chrome2) || !heads(post, h) || !bylineIn(post, h)) continue;
+    const kind = kindOf2(post);
+    if (!kinds.has(kind)) kinds.set(kind, []);
+    kinds.get(kind).push(post);
+  }
+  const posts = [...kinds.values()].filter((list) => list.length >= 3).flat();
+  if (posts.length < 3) return 0;
+  const [inPosts, outside] = proseChars2(shown, chrome2, posts);
+  return inPosts > 0 && inPosts >= outside ? posts.length : 0;
+}
+
 // src/tally.js
 function brRuns(box) {
   const runs = [];
@@ -3394,7 +3452,7 @@ function pageTally() {
   );
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
-  const reading3 = (s) => s.length + (s.match(CJK) || []).length;
+  const reading4 = (s) => s.length + (s.match(CJK) || []).length;
   const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
   const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
@@ -3466,6 +3524,7 @@ function pageTally() {
     address_fields: 0,
     prose_sections: 0,
     list_cards: 0,
+    post_bylines: 0,
     control_labels: [],
     partial: false
   };
@@ -3575,7 +3634,7 @@ function pageTally() {
     }
     const raw = li.textContent || "";
     const item = raw.length >= 150 ? raw.replace(/\s+/g, " ").trim() : "";
-    if (item && reading3(item) >= 150 && onceItem(item)) t.long_items++;
+    if (item && reading4(item) >= 150 && onceItem(item)) t.long_items++;
   }
   n = 0;
   let preChars = 0;
@@ -3587,7 +3646,7 @@ function pageTally() {
     t.prose_run = Math.max(t.prose_run, count);
   };
   const paragraph = (text, box) => {
-    const weight = reading3(text);
+    const weight = reading4(text);
     if (weight >= 200) {
       t.long_blocks++;
       if (box) longIn(box);
@@ -3602,7 +3661,7 @@ function pageTally() {
     }
     const text = (el.textContent || "").replace(/\s+/g, " ").trim();
     if (text.length < 40 || !shown(el)) continue;
-    const weight = reading3(text);
+    const weight = reading4(text);
     const tag = el.localName;
     if (tag === "p" && el.querySelector("br") && !el.closest(CHROME)) {
       const runs = brRuns(el);
@@ -3731,8 +3790,8 @@ function pageTally() {
       break;
     }
     if (tr.closest(CHROME) || !shown(tr)) continue;
-    const heads = [...tr.children].filter((c) => c.localName === "th" && (c.textContent || "").trim()).length;
-    t.column_heads = Math.max(t.column_heads, heads);
+    const heads2 = [...tr.children].filter((c) => c.localName === "th" && (c.textContent || "").trim()).length;
+    t.column_heads = Math.max(t.column_heads, heads2);
   }
   n = 0;
   for (const el of document.querySelectorAll("canvas, svg")) {
@@ -3796,6 +3855,7 @@ function pageTally() {
   t.results_for = resultsFor(shown, CHROME, LIMIT2);
   t.prose_sections = proseSections(shown, CHROME, LIMIT2);
   t.list_cards = listCards(shown, CHROME, LIMIT2);
+  t.post_bylines = postBylines(shown, CHROME, LIMIT2);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT2) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
@@ -4089,8 +4149,8 @@ function neighbourPlaces(fields) {
   const out = /* @__PURE__ */ new Map();
   fields.forEach((el, i) => {
     const before = i > 0 ? names[i - 1] : "";
-    const after = i + 1 < fields.length ? names[i + 1] : "";
-    out.set(el, [before ? `after:${before}` : "", after ? `before:${after}` : ""]);
+    const after2 = i + 1 < fields.length ? names[i + 1] : "";
+    out.set(el, [before ? `after:${before}` : "", after2 ? `before:${after2}` : ""]);
   });
   return out;
 }
@@ -4118,8 +4178,8 @@ function addOnPlaces(el) {
   const parts = group && group.childElementCount <= ADD_ON_PARTS && group.querySelectorAll("input, select, textarea").length === 1 ? [...group.children] : [];
   const at = parts.indexOf(el);
   const before = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(" ");
-  const after = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
-  const words2 = collapse(`${before} ${after ? `${after} after` : ""}`);
+  const after2 = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
+  const words2 = collapse(`${before} ${after2 ? `${after2} after` : ""}`);
   const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
   return [
     hint ? `as:${hint}` : "",
@@ -4274,12 +4334,12 @@ function idWords(text, max) {
   return words2.slice(0, max);
 }
 function withColumns(members, places) {
-  const heads = members.map(columnHead);
-  if (new Set(heads).size < 2) return;
+  const heads2 = members.map(columnHead);
+  if (new Set(heads2).size < 2) return;
   const depth = Math.max(...places.map((p) => p.length));
   members.forEach((_, i) => {
     while (places[i].length < depth) places[i].push("");
-    places[i].push(heads[i] ? `col:${heads[i]}` : "");
+    places[i].push(heads2[i] ? `col:${heads2[i]}` : "");
   });
 }
 function columnHead(el) {
@@ -4556,8 +4616,8 @@ function pageTwins() {
   const out = /* @__PURE__ */ new Map();
   let neighbours = null;
   let read = 0;
-  const rank = (key) => ({ "": 1, "": 2 })[key[0]] || 0;
-  const ordered = [...groups].sort(([a], [b]) => rank(a) - rank(b));
+  const rank2 = (key) => ({ "": 1, "": 2 })[key[0]] || 0;
+  const ordered = [...groups].sort(([a], [b]) => rank2(a) - rank2(b));
   for (const [key, all] of ordered) {
     const members = key.includes("field") ? unnamedApart(all) : all;
     if (members.length < 2 || read + members.length > MEMBERS) continue;

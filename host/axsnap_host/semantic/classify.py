@@ -1,11 +1,10 @@
 """Page type from weighted signals: every type scored 0–1, the signals that fired listed.
 
-Signals carry weights by how much they say: the URL's shape and form features (password
-fields, card fields, a captcha) high; element statistics (list items, long text blocks,
-table rows, result blocks, metrics) and keywords in seven languages medium; layout (a
-sidebar, a short page) low. A type's score is the noisy-or of its fired weights
-(1 − Π(1 − w)), so no single weak signal decides and strong ones add up without passing 1.
-Below ``UNKNOWN_BELOW`` the page is ``unknown``.
+Signals carry weights by how much they say: the URL's shape and form features (password fields,
+card fields, a captcha) high; element statistics (list items, long text blocks, table rows,
+result blocks, metrics) and keywords in seven languages medium; layout (a sidebar, a short page)
+low. A type's score is the noisy-or of its fired weights (1 − Π(1 − w)), so no single weak
+signal decides and strong ones add up without passing 1. Below ``UNKNOWN_BELOW``: ``unknown``.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from axsnap_host.semantic.keywords import (
     title_hits,
 )
 from axsnap_host.semantic.page_features import Features
+from axsnap_host.semantic.short_forms import fire_short_form
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
               "email_compose", "email_inbox", "dashboard", "settings", "checkout")
@@ -221,9 +221,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and not ((saving or saved) and not f.prices))
     fire("settings", "form:fields kept by a \"Save Changes\" control (the account's values)",
          0.45, saving and not cart and not ordering)
-    # On a page its title calls settings the fields are the settings' (a settings page is a form);
-    # a heading that is only a settings page's words ("Account Settings") says it where the
-    # title names only the template.
+    # The fields are the settings' on a page its title calls settings, or under a heading that is
+    # only a settings page's words ("Account Settings") where the title names the template.
     settings_page = bool(title_hits("settings", f.title)) or f.settings_headings >= 1
     # (on a page its title calls forms a "Settings" box is one sample among them)
     fire("settings", "form:fields under a heading naming settings", 0.45,
@@ -235,6 +234,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          0.2 if settings_page or saved or change or saving else 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
+    fire_short_form(fire, f)  # (the page's one form of a few fields, little else beside it)
     # (a to-do list's ticks are no settings)
     fire("settings", "form:toggles", 0.3,
          f.checkboxes - f.task_checkboxes >= 4 and f.row_checkboxes < 3)

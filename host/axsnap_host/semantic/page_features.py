@@ -100,6 +100,7 @@ class Features:
     prose_sections: int = 0  # unlinked headings each over prose of its own (the walker's tally)
     teaser_heads: int = 0  # linked headings over a short paragraph of their own (the tally)
     list_cards: int = 0  # 3+ alike short cards, each a title, holding the prose (the tally)
+    post_bylines: int = 0  # 3+ alike posts, each a title over a byline, holding the prose
     quantity_fields: int = 0  # fields asking how many, in a table row or alike row (a cart's)
     account_fields: int = 0  # text fields asking for an address, a phone or a user name
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
@@ -401,7 +402,8 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "switches", "check_grid_rows", "removable_rows", "wizard_steps",
             "task_checkboxes", "settings_headings", "wishlist_headings", "figure_tiles",
             "results_for", "results_under_search", "buyable_rows", "locked_fields",
-            "newsletter_fields", "address_fields", "prose_sections", "list_cards")
+            "newsletter_fields", "address_fields", "prose_sections", "list_cards",
+            "post_bylines")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

@@ -9,6 +9,7 @@ import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, r
 import { countedUnder, figureTiles, inMenuBox, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
 import { proseSections } from './tally_sections.js';
 import { listCards } from './tally_cards.js';
+import { postBylines } from './tally_posts.js';
 
 // The runs of a box's text that its <br>s end (text and inline elements; a table or a <div> in
 // it is no part of a run), each of 100 characters or more.
@@ -85,7 +86,7 @@ export function pageTally() {
     check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
     settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0,
     results_under_search: 0, buyable_rows: 0, locked_fields: 0, newsletter_fields: 0, address_fields: 0,
-    prose_sections: 0, list_cards: 0,
+    prose_sections: 0, list_cards: 0, post_bylines: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -440,6 +441,7 @@ export function pageTally() {
   t.results_for = resultsFor(shown, CHROME, LIMIT);
   t.prose_sections = proseSections(shown, CHROME, LIMIT);
   t.list_cards = listCards(shown, CHROME, LIMIT);
+  t.post_bylines = postBylines(shown, CHROME, LIMIT);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);

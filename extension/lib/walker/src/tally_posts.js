@@ -1,0 +1,81 @@
+// Semantic mode, the page tally's posts: alike blocks, each a title over a byline (who wrote it
+// and when: "By Tilo Mitra under CSS", "Posted on May 3, 2024", a <time>), holding the page's
+// prose. A person sees a blog's list of posts there, whatever each post holds under its title
+// (an excerpt, the whole text, a pair of photos): an article is one title over its byline.
+
+const reading = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim().length;
+const TITLE = 'h1, h2, h3, h4';
+const rank = (el) => Number(el.localName[1]);
+const PROSE = 100;  // a paragraph of prose
+const BYLINE_CHARS = 120;  // a line of who and when, no sentence of the text
+const BYLINE = /^\s*(?:(?:posted|written|published)\s+)?by\s|^\s*(?:posted|published)\s+(?:on|in)\s/i;
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+const DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH},?\\s+\\d{4}\\b`
+  + '|\\b\\d{4}-\\d{2}-\\d{2}\\b', 'i');
+
+// The title's post: the widest box over it, within four levels, holding no other title of its
+// rank or above (a photo post's captions are titles below it).
+function postOf(h) {
+  let post = null;
+  for (let el = h.parentElement, i = 0; el && el !== document.body && i < 4; el = el.parentElement, i++) {
+    if ([...el.querySelectorAll(TITLE)].some((t) => t !== h && rank(t) <= rank(h))) break;
+    post = el;
+  }
+  return post;
+}
+
+const after = (h, el) => Boolean(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)
+  && !h.contains(el);
+
+// The title heads its post: no paragraph of prose above it in the post (a heading after the
+// text's first paragraphs is one of its sections').
+const heads = (post, h) => ![...post.querySelectorAll('p')].some((p) => reading(p) >= PROSE && after(p, h));
+
+// A byline under the title, in its post: a short line saying who wrote it or when.
+function bylineIn(post, h) {
+  if ([...post.querySelectorAll('time')].some((t) => after(h, t))) return true;
+  for (const el of post.querySelectorAll('p, div, span, small, address, li')) {
+    if (!after(h, el) || el.contains(h)) continue;
+    const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
+    if (text && text.length <= BYLINE_CHARS && (BYLINE.test(text) || DATE.test(text))) return true;
+  }
+  return false;
+}
+
+// What makes blocks alike: their tag and first class.
+const kindOf = (el) => `${el.localName}.${(typeof el.className === 'string' ? el.className : '').trim().split(/\s+/)[0]}`;
+
+// Paragraphs of prose out of the chrome, in posts and out of them (characters).
+function proseChars(shown, chrome, posts) {
+  let inPosts = 0;
+  let outside = 0;
+  for (const p of document.querySelectorAll('p')) {
+    const len = reading(p);
+    if (len < PROSE || p.closest(chrome) || !shown(p)) continue;
+    if (posts.some((c) => c.contains(p))) inPosts += len;
+    else outside += len;
+  }
+  return [inPosts, outside];
+}
+
+// The posts of a list: three posts or more of one kind, out of the chrome and shown, each a
+// title over a byline, holding at least as much of the page's prose as the rest of the page
+// (a story's byline is one, its comments' replies hold less than its text); else 0.
+export function postBylines(shown, chrome, limit) {
+  const kinds = new Map();
+  let n = 0;
+  for (const h of document.querySelectorAll(TITLE)) {
+    if (++n > limit) break;
+    // (a post's own <header> holds its title and byline: the post, out of the chrome, counts)
+    if (!reading(h) || !shown(h)) continue;
+    const post = postOf(h);
+    if (!post || post.closest(chrome) || !heads(post, h) || !bylineIn(post, h)) continue;
+    const kind = kindOf(post);
+    if (!kinds.has(kind)) kinds.set(kind, []);
+    kinds.get(kind).push(post);
+  }
+  const posts = [...kinds.values()].filter((list) => list.length >= 3).flat();
+  if (posts.length < 3) return 0;
+  const [inPosts, outside] = proseChars(shown, chrome, posts);
+  return inPosts > 0 && inPosts >= outside ? posts.length : 0;
+}
