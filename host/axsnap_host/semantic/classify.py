@@ -21,6 +21,7 @@ from axsnap_host.semantic.keywords import (
 )
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.short_forms import fire_short_form
+from axsnap_host.semantic.signed_in_forms import fire_signed_in_form
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
               "email_compose", "email_inbox", "dashboard", "settings", "checkout")
@@ -114,7 +115,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          0.45 * account, new_account)
     # A sign-in form a person meets before a sign-up form, both in the content: the page is the
     # sign-in, the sign-up offered beside it to newcomers; its confirmation is one form's of two.
-    offered = 0.5 if f.sign_in_first else 1.0
+    # (under an app's side menu the person is signed in: no sign-up, signed_in_forms.py)
+    offered = (0.5 if f.sign_in_first else 1.0) * fire_signed_in_form(fire, f, confirm)
     fire("register", "form:password confirmation", 0.6 * account * offered, confirm)
     # (beside one password field and no confirmation the sign-up words must be the page's own,
     # said outside links: "Don't have an account? <a>Register</a>" invites to another page)
@@ -142,8 +144,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
     # "Forgot password" beside an address field and no password field: a reset form, whose
     # sign-in words (the link back, the title) say nothing of what the page is for.
-    # (a site search box in the top bar is no address field)
-    # (said outside links: a menu's "Forgot password" link names another page)
+    # (a top bar's search box is no address field; a menu's "Forgot password" names a page)
     reset = f.passwords == 0 and 1 <= inputs - f.search_named <= 2 and bool(
         keyword_hits("password_reset", f.said + " " + f.title))
     fire("form", "form:a password reset (an address field, no password field)", 0.6, reset)
@@ -228,8 +229,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("settings", "form:fields under a heading naming settings", 0.45,
          f.settings_headings >= 1 and fields >= 3 and not f.card_fields and not cart
          and not title_hits("form", f.title))
-    # (a form of saved values is no blank form to fill in: it edits the account's settings; so
-    # does one beside a password change, which is the account's)
+    # (a form of saved values, or beside a password change, edits the account's settings)
     fire("form", "form:3+ fields, no sign-up, card or message",
          0.2 if settings_page or saved or change or saving else 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm and f.long_blocks < 3
