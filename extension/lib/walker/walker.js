@@ -4444,7 +4444,7 @@ function keyOf(el) {
   const label = labelOf(el);
   const look = el.getAttribute("class") || "";
   if (!label && (el.localName === "a" ? !el.querySelector(ICONS) : !look.trim())) return "";
-  const href = el.localName === "a" ? (el.getAttribute("href") || "").split(/[?#]/)[0] : "";
+  const href = el.localName === "a" ? (el.getAttribute("href") || "").split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, "/#") : "";
   const own = label || `${el.localName} ${collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }

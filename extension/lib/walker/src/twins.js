@@ -111,8 +111,10 @@ function keyOf(el) {
   // parted by where they sit, then by the colour of their icons: iconColour)
   if (!label && (el.localName === 'a' ? !el.querySelector(ICONS) : !look.trim())) return '';
   // (a link to a place on this page is no destination: "#preview-1000" and "#preview-1001"
-  // are the same tab of two examples)
-  const href = el.localName === 'a' ? (el.getAttribute('href') || '').split(/[?#]/)[0] : '';
+  // are the same tab of two examples; nor is a number in its path: "/comment/reply/67865/
+  // 223379" and ".../223395" are the same "reply" under two comments, parted by their places)
+  const href = el.localName === 'a' ? (el.getAttribute('href') || '').split(/[?#]/)[0]
+    .replace(/\/\d+(?=\/|$)/g, '/#') : '';
   const own = label || `\u0001${el.localName} ${collapse(look)}`;
   return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
 }
