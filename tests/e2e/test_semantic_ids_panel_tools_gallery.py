@@ -2,12 +2,13 @@
 design note 94, fourth part), through the extension and the host in Debian Chromium: a card's
 header tools drawn by Feather's icon font ("ft-minus", "ft-rotate-cw") named by their icons,
 under each card's title; a footer gallery's links to six pictures of one folder, all "Image",
-named by the file each goes to; an order line's unlabelled selects beside its price ("$14")
+named by the file each goes to; comments' "reply" links, each to its comment's number, by
+the comment's author; an order line's unlabelled selects beside its price ("$14")
 by the names the page gives them, not by the price; links to one term in a section whose id
 and heading say the same words ("basic-usage", "Basic Usage") said once. The ids are the same
 in the first screen, in the whole page, after a scroll to the end (the last card's tools,
 twins of the first cards', and the gallery scroll into view) and after a card, a picture, a
-note and a section are added above them."""
+comment, a note and a section are added above them."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ CARDS = {f"btn_{tool}_in_main_at_cards_under_{card}" for tool in TOOLS
          for card in ("departures", "arrivals")} | {
     f"btn_{tool}_in_main_under_cancellations" for tool in TOOLS}
 GALLERY = {f"link_image_in_footer_to_photos_harbour0{n}" for n in range(1, 7)}
+REPLIES = {"link_reply_in_main_at_comments_under_ines",
+           "link_reply_in_main_at_comments_under_tomas"}
 SELECTS = {"select_cabin", "select_berths", "select_meals"}
 TICKETS = {"link_ticket_in_main_to_types_ticket_at_basic_usage",
            "link_ticket_in_main_to_types_ticket_at_basic_usage_under_refunds",
@@ -38,6 +41,14 @@ window.scrollTo(0, 0);
 ADD_PICTURE = """
 document.getElementById('gallery').insertAdjacentHTML('afterbegin',
   '<a href="photos/quay07.jpg"><img src="photos/quay07.jpg" alt="Image"></a>');
+window.scrollTo(0, 0);
+"""
+ADD_COMMENT = """
+document.querySelector('#comments h2').insertAdjacentHTML('afterend',
+  '<div class="comment"><div class="comment-content"><div class="content"><h3 class="name">'
+  + 'Maren</h3><p>Season passes sold out by noon.</p></div></div><div class="meta"><span>'
+  + 'April 6, 2026</span><ul '
+  + 'class="links"><li><a href="/comment/reply/6786/22301">reply</a></li></ul></div></div>');
 window.scrollTo(0, 0);
 """
 ADD_NOTE = """
@@ -115,3 +126,10 @@ def test_an_order_lines_selects_beside_its_price_are_not_named_by_the_price(
     said = same_in_every_read(browser, pages_url + PAGE, "select_", SELECTS, ADD_NOTE,
                               "checkbox_held")
     assert not [i for i in said if i.startswith("select_14")], sorted(said)
+
+
+def test_comments_reply_links_are_named_by_the_comments_author(
+        browser: Browser, pages_url: str) -> None:
+    # each "reply" goes to its own comment's number: the same link under two comments
+    same_in_every_read(browser, pages_url + PAGE, "link_reply", REPLIES, ADD_COMMENT,
+                       "link_reply_in_main_at_comments_under_maren")
