@@ -2638,8 +2638,7 @@ function push(ctx, row) {
 }
 function addText(ctx, text, parent, f, node) {
   if (!text || ctx.mute) return -1;
-  const row = [parent, "StaticText", text, null, 0, node ? nodeIdOf(ctx.nodes, node) : 0, f];
-  if (ctx.boxes && node) row.push(0, textBox(ctx, node, f));
+  const row = ctx.boxes && node ? [parent, "StaticText", text, null, 0, nodeIdOf(ctx.nodes, node), f, 0, textBox(ctx, node, f)] : [parent, "StaticText", text, null, 0, node ? nodeIdOf(ctx.nodes, node) : 0, f];
   if (!node) cutRun(ctx.runs);
   const at = push(ctx, row);
   if (node) noteHiding(ctx, at, text, node.parentElement);
