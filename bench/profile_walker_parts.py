@@ -19,7 +19,8 @@ Each page is walked once first (the style and layout update a load leaves is pai
 ``--json-passes``: instead, the output's JSON text alone (design note 111): the kept output
 of one SnapshotV1 rows walk stringified by turns plainly and through the replacer that makes
 every string well formed (the pass json_text.js leaves out), each in its own evaluate,
-renderer CPU.
+renderer CPU. ``--kept-heap``: the heap the output of one SnapshotV1 rows walk holds (the
+isolated world's used size after a forced collection, less the same before the walk).
 
     nice .venv/bin/python bench/profile_walker_parts.py \\
         --pages rust-primitive-u8 node-fs corpus-wikipedia --walks 3
@@ -147,6 +148,23 @@ def json_passes(walks: Walks, profile_dir: str, source: str, runs: int) -> None:
         print(f"    {name}: {sorted(got)} ms")
 
 
+def kept_heap(driver: Any, walks: Walks, source: str, runs: int) -> None:
+    """MB the kept output of one SnapshotV1 rows walk holds, `runs` times."""
+    options = {k: v for k, v in dict(WHOLE_PAGE, **READS["SnapshotV1"]).items() if k != "json"}
+    walks.walk(source, options)
+    driver.execute_cdp_cmd("HeapProfiler.enable", {})
+    kept = []
+    for _ in range(runs):
+        walks._evaluate_isolated("globalThis.__axsnapKept = null; 1")
+        driver.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
+        before = driver.execute_cdp_cmd("Runtime.getHeapUsage", {})["usedSize"]
+        walks._evaluate_isolated(f"(globalThis.__axsnapKept = ({source})({json.dumps(options)}), "
+                                 "1)")
+        driver.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
+        kept.append((driver.execute_cdp_cmd("Runtime.getHeapUsage", {})["usedSize"] - before) / 1e6)
+    print(f"  kept output {sorted(round(k, 1) for k in kept)} MB")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -157,6 +175,8 @@ def main() -> int:
     parser.add_argument("--build", type=Path, help="a walker.js to profile (default: this tree's)")
     parser.add_argument("--json-passes", action="store_true",
                         help="time the output's JSON text alone, plain and through the replacer")
+    parser.add_argument("--kept-heap", action="store_true",
+                        help="the heap a SnapshotV1 rows walk's kept output holds")
     args = parser.parse_args()
     source = (args.build.read_text("utf-8").replace("export function axsnapWalk",
                                                      "function axsnapWalk")
@@ -177,6 +197,9 @@ def main() -> int:
                     elements = int(driver.execute_script(
                         "return document.getElementsByTagName('*').length"))
                     print(f"{name} ({elements} elements):")
+                    if args.kept_heap:
+                        kept_heap(driver, walks, source, args.walks)
+                        continue
                     if args.json_passes:
                         json_passes(walks, profile_dir, source, args.walks)
                         continue
