@@ -37,6 +37,16 @@ test('a read whose page saw nothing since the act\'s proof ends at once on it, a
   assert.equal(report.mutations, 0);
 });
 
+test('a page quiet for longer than the quiet window still ends on the act\'s proof', async () => {
+  // a loaded machine: the read came long after the act, its page quiet past quiet_ms (CI at 5521a8d)
+  keepActProof(74, PROOF);
+  const { report, asks } = await read(74, { ...PROOF, quiet: 5000, since: 6000 },
+    { options: { stabilize: { settle: true, quiet_ms: 500 } } });
+  assert.equal(asks, 0);
+  assert.equal(report[ENDED_BY], 'settled');
+  assert.equal(report.settled_by, 'act_proof');
+});
+
 test('any activity, another document, a request in flight or no settle asked: a check of its own', async () => {
   keepActProof(72, PROOF);
   for (const changed of [{ touches: 13 }, { count: 8 }, { token: 'next' }, { load_state: 'interactive' },

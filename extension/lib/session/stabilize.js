@@ -198,15 +198,17 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
     // a page seen mutating during this wait is reported so, even when a busy renderer left its
     // last reading unanswered: 'page_unanswered' is for a page never seen to change
     const seenMutating = mutations + reading.count - base > 0;
-    if (settled(report, opts, elapsed, domQuiet, inflight.size, held(), unanswered && !seenMutating)) break;
     // fast path settle_after_act: the last act's readiness proved this document settled and
-    // its clock saw nothing since (act_proof.js); the read's own watch as for a settle check
+    // its clock saw nothing since (act_proof.js); the read's own watch as for a settle check.
+    // Asked before the quiet window, so a page quiet for longer than it (a loaded machine's
+    // slow turn between the act and the read) still says the proof that ended the wait.
     if (fresh && opts.settle && settle?.proof && mayBeSettled(inflight, settle.busy, reading)
       && held() === 0 && nothingSinceProof(settle.proof, reading)) {
       endedBy(report, 'settled');
       Object.defineProperty(report, SETTLED_BY, { value: 'act_proof', configurable: true, enumerable: false });
       break;
     }
+    if (settled(report, opts, elapsed, domQuiet, inflight.size, held(), unanswered && !seenMutating)) break;
     // an act's wait: the page may be settled long before the quiet window is over
     if (opts.settle && settle && mayBeSettled(inflight, settle.busy, reading)) {
       settledAtOnce(report, false);
