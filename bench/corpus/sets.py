@@ -7,7 +7,8 @@ a set. labels.json marks the set not yet measured ``held_out`` and every set mea
 whether the two files still agree:
 
 - every labelled page has one row, and every row a label;
-- the pages of the last section are the held-out pages, all of them;
+- the pages of the last section are the held-out pages, all of them (or, once that set is
+  measured and before the next comes, all spent);
 - the pages of every earlier held-out section are spent;
 - each section's "(K pages" and the "N real pages" line match the rows and labels.
 
@@ -72,8 +73,11 @@ def disagreements(sources: str, labels: dict[str, dict[str, Any]]) -> list[str]:
     held = sorted(name for name, label in labels.items() if label.get("held_out"))
     problems += [f"{name}: held_out, but not in the last set ({sets[-1].title!r})"
                  for name in held if name not in last]
-    problems += [f"{name}: in the last set, not held_out" for name in last
-                 if name in labels and not labels[name].get("held_out")]
+    # The last set is held out until it is measured, then spent until the next set comes.
+    state = "held_out" if any(labels.get(name, {}).get("held_out") for name in last) \
+        else "spent_held_out"
+    problems += [f"{name}: in the last set, not {state}" for name in last
+                 if name in labels and not labels[name].get(state)]
     for corpus_set in sets[1:-1]:
         problems += [f"{name}: in {corpus_set.title!r}, measured before, not spent_held_out"
                      for name in corpus_set.pages
