@@ -3316,11 +3316,42 @@ function proseSections(shown, chrome2, limit) {
   return found;
 }
 
-// src/tally_cards.js
+// src/tally_alike.js
 var reading2 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim().length;
+var PROSE = 100;
+var kindOf = (el) => `${el.localName}.${(typeof el.className === "string" ? el.className : "").trim().split(/\s+/)[0]}`;
+function proseChars(shown, chrome2, blocks) {
+  let inBlocks = 0;
+  let outside = 0;
+  for (const p of document.querySelectorAll("p")) {
+    const len = reading2(p);
+    if (len < PROSE || p.closest(chrome2) || !shown(p)) continue;
+    if (blocks.some((c) => c.contains(p))) inBlocks += len;
+    else outside += len;
+  }
+  return [inBlocks, outside];
+}
+function alikeBlocks(shown, chrome2, limit, titles, blockOf, fits) {
+  const kinds = /* @__PURE__ */ new Map();
+  let n = 0;
+  for (const h of document.querySelectorAll(titles)) {
+    if (++n > limit) break;
+    if (!reading2(h) || !shown(h)) continue;
+    const block = blockOf(h);
+    if (!block || block.closest(chrome2) || !fits(block, h)) continue;
+    const kind = kindOf(block);
+    if (!kinds.has(kind)) kinds.set(kind, []);
+    kinds.get(kind).push(block);
+  }
+  const blocks = [...kinds.values()].filter((list) => list.length >= 3).flat();
+  if (blocks.length < 3) return 0;
+  const [inBlocks, outside] = proseChars(shown, chrome2, blocks);
+  return inBlocks > 0 && inBlocks >= outside ? blocks.length : 0;
+}
+
+// src/tally_cards.js
 var TITLE2 = "h2, h3, h4, h5, a.h2, a.h3, a.h4, a.h5";
 var CARD_CHARS = 500;
-var PROSE = 100;
 function cardOf(h) {
   for (let el = h.parentElement, i = 0; el && el !== document.body && i < 4; el = el.parentElement, i++) {
     if (el.querySelectorAll(TITLE2).length > 1) return null;
@@ -3330,47 +3361,19 @@ function cardOf(h) {
   }
   return null;
 }
-var kindOf = (el) => `${el.localName}.${(typeof el.className === "string" ? el.className : "").trim().split(/\s+/)[0]}`;
 function shortCard(card) {
   if (reading2(card) > CARD_CHARS) return false;
   const prose2 = [...card.querySelectorAll("p")].filter((p) => reading2(p) >= PROSE);
   if (prose2.length > 2) return false;
   return [...card.querySelectorAll("a[href], button")].some((a) => !prose2.some((p) => p.contains(a)));
 }
-function proseChars(shown, chrome2, cards) {
-  let inCards = 0;
-  let outside = 0;
-  for (const p of document.querySelectorAll("p")) {
-    const len = reading2(p);
-    if (len < PROSE || p.closest(chrome2) || !shown(p)) continue;
-    if (cards.some((c) => c.contains(p))) inCards += len;
-    else outside += len;
-  }
-  return [inCards, outside];
-}
 function listCards(shown, chrome2, limit) {
-  const kinds = /* @__PURE__ */ new Map();
-  let n = 0;
-  for (const h of document.querySelectorAll(TITLE2)) {
-    if (++n > limit) break;
-    if (!reading2(h) || !shown(h)) continue;
-    const card = cardOf(h);
-    if (!card || card.closest(chrome2) || !shortCard(card)) continue;
-    const kind = kindOf(card);
-    if (!kinds.has(kind)) kinds.set(kind, []);
-    kinds.get(kind).push(card);
-  }
-  const cards = [...kinds.values()].filter((list) => list.length >= 3).flat();
-  if (cards.length < 3) return 0;
-  const [inCards, outside] = proseChars(shown, chrome2, cards);
-  return inCards > 0 && inCards >= outside ? cards.length : 0;
+  return alikeBlocks(shown, chrome2, limit, TITLE2, cardOf, shortCard);
 }
 
 // src/tally_posts.js
-var reading3 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim().length;
 var TITLE3 = "h1, h2, h3, h4";
 var rank = (el) => Number(el.localName[1]);
-var PROSE2 = 100;
 var BYLINE_CHARS = 120;
 var BYLINE = /^\s*(?:(?:posted|written|published)\s+)?by\s|^\s*(?:posted|published)\s+(?:on|in)\s/i;
 var MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
@@ -3384,7 +3387,7 @@ function postOf(h) {
   return post;
 }
 var after = (h, el) => Boolean(h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !h.contains(el);
-var heads = (post, h) => ![...post.querySelectorAll("p")].some((p) => reading3(p) >= PROSE2 && after(p, h));
+var heads = (post, h) => ![...post.querySelectorAll("p")].some((p) => reading2(p) >= PROSE && after(p, h));
 function bylineIn(post, h) {
   if ([...post.querySelectorAll("time")].some((t) => after(h, t))) return true;
   for (const el of post.querySelectorAll("p, div, span, small, address, li")) {
@@ -3394,34 +3397,8 @@ function bylineIn(post, h) {
   }
   return false;
 }
-var kindOf2 = (el) => `${el.localName}.${(typeof el.className === "string" ? el.className : "").trim().split(/\s+/)[0]}`;
-function proseChars2(shown, chrome2, posts) {
-  let inPosts = 0;
-  let outside = 0;
-  for (const p of document.querySelectorAll("p")) {
-    const len = reading3(p);
-    if (len < PROSE2 || p.closest(chrome2) || !shown(p)) continue;
-    if (posts.some((c) => c.contains(p))) inPosts += len;
-    else outside += len;
-  }
-  return [inPosts, outside];
-}
 function postBylines(shown, chrome2, limit) {
-  const kinds = /* @__PURE__ */ new Map();
-  let n = 0;
-  for (const h of document.querySelectorAll(TITLE3)) {
-    if (++n > limit) break;
-    if (!reading3(h) || !shown(h)) continue;
-    const post = postOf(h);
-    if (!post || post.closest(chrome2) || !heads(post, h) || !bylineIn(post, h)) continue;
-    const kind = kindOf2(post);
-    if (!kinds.has(kind)) kinds.set(kind, []);
-    kinds.get(kind).push(post);
-  }
-  const posts = [...kinds.values()].filter((list) => list.length >= 3).flat();
-  if (posts.length < 3) return 0;
-  const [inPosts, outside] = proseChars2(shown, chrome2, posts);
-  return inPosts > 0 && inPosts >= outside ? posts.length : 0;
+  return alikeBlocks(shown, chrome2, limit, TITLE3, postOf, (post, h) => heads(post, h) && bylineIn(post, h));
 }
 
 // src/tally.js
@@ -3451,7 +3428,7 @@ function pageTally() {
   );
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
-  const reading4 = (s) => s.length + (s.match(CJK) || []).length;
+  const reading3 = (s) => s.length + (s.match(CJK) || []).length;
   const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
   const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
@@ -3633,7 +3610,7 @@ function pageTally() {
     }
     const raw = li.textContent || "";
     const item = raw.length >= 150 ? raw.replace(/\s+/g, " ").trim() : "";
-    if (item && reading4(item) >= 150 && onceItem(item)) t.long_items++;
+    if (item && reading3(item) >= 150 && onceItem(item)) t.long_items++;
   }
   n = 0;
   let preChars = 0;
@@ -3645,7 +3622,7 @@ function pageTally() {
     t.prose_run = Math.max(t.prose_run, count);
   };
   const paragraph = (text, box) => {
-    const weight = reading4(text);
+    const weight = reading3(text);
     if (weight >= 200) {
       t.long_blocks++;
       if (box) longIn(box);
@@ -3660,7 +3637,7 @@ function pageTally() {
     }
     const text = (el.textContent || "").replace(/\s+/g, " ").trim();
     if (text.length < 40 || !shown(el)) continue;
-    const weight = reading4(text);
+    const weight = reading3(text);
     const tag = el.localName;
     if (tag === "p" && el.querySelector("br") && !el.closest(CHROME)) {
       const runs = brRuns(el);

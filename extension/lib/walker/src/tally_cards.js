@@ -4,10 +4,10 @@
 // of posts or products there, not an article: an article's sections are headings over long
 // prose of their own, in one flow (tally_sections.js).
 
-const reading = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim().length;
+import { alikeBlocks, PROSE, reading } from './tally_alike.js';
+
 const TITLE = 'h2, h3, h4, h5, a.h2, a.h3, a.h4, a.h5';
 const CARD_CHARS = 500;  // a card's whole text: a title, a line of meta, an excerpt, a button
-const PROSE = 100;  // a paragraph of prose
 
 // The title's card: the nearest box over it holding text of its own (a paragraph of 60
 // characters or more beside the title), within four levels, and no other title.
@@ -21,9 +21,6 @@ function cardOf(h) {
   return null;
 }
 
-// What makes blocks alike: their tag and first class.
-const kindOf = (el) => `${el.localName}.${(typeof el.className === 'string' ? el.className : '').trim().split(/\s+/)[0]}`;
-
 // A short card: its text short, two paragraphs of prose at most, and a link or button out of
 // its prose (the title's link, "Read more", the author's name).
 function shortCard(card) {
@@ -33,36 +30,9 @@ function shortCard(card) {
   return [...card.querySelectorAll('a[href], button')].some((a) => !prose.some((p) => p.contains(a)));
 }
 
-// Paragraphs of prose out of the chrome, in cards and out of them (characters).
-function proseChars(shown, chrome, cards) {
-  let inCards = 0;
-  let outside = 0;
-  for (const p of document.querySelectorAll('p')) {
-    const len = reading(p);
-    if (len < PROSE || p.closest(chrome) || !shown(p)) continue;
-    if (cards.some((c) => c.contains(p))) inCards += len;
-    else outside += len;
-  }
-  return [inCards, outside];
-}
-
 // The cards of a list: three short cards or more of one kind, out of the chrome and shown,
 // holding at least as much of the page's prose as the rest of the page does (a story's three
 // related-story cards below it hold less than its body); else 0.
 export function listCards(shown, chrome, limit) {
-  const kinds = new Map();
-  let n = 0;
-  for (const h of document.querySelectorAll(TITLE)) {
-    if (++n > limit) break;
-    if (!reading(h) || !shown(h)) continue;
-    const card = cardOf(h);
-    if (!card || card.closest(chrome) || !shortCard(card)) continue;
-    const kind = kindOf(card);
-    if (!kinds.has(kind)) kinds.set(kind, []);
-    kinds.get(kind).push(card);
-  }
-  const cards = [...kinds.values()].filter((list) => list.length >= 3).flat();
-  if (cards.length < 3) return 0;
-  const [inCards, outside] = proseChars(shown, chrome, cards);
-  return inCards > 0 && inCards >= outside ? cards.length : 0;
+  return alikeBlocks(shown, chrome, limit, TITLE, cardOf, shortCard);
 }

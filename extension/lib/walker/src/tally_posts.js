@@ -3,10 +3,10 @@
 // prose. A person sees a blog's list of posts there, whatever each post holds under its title
 // (an excerpt, the whole text, a pair of photos): an article is one title over its byline.
 
-const reading = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim().length;
+import { alikeBlocks, PROSE, reading } from './tally_alike.js';
+
 const TITLE = 'h1, h2, h3, h4';
 const rank = (el) => Number(el.localName[1]);
-const PROSE = 100;  // a paragraph of prose
 const BYLINE_CHARS = 120;  // a line of who and when, no sentence of the text
 const BYLINE = /^\s*(?:(?:posted|written|published)\s+)?by\s|^\s*(?:posted|published)\s+(?:on|in)\s/i;
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
@@ -42,40 +42,10 @@ function bylineIn(post, h) {
   return false;
 }
 
-// What makes blocks alike: their tag and first class.
-const kindOf = (el) => `${el.localName}.${(typeof el.className === 'string' ? el.className : '').trim().split(/\s+/)[0]}`;
-
-// Paragraphs of prose out of the chrome, in posts and out of them (characters).
-function proseChars(shown, chrome, posts) {
-  let inPosts = 0;
-  let outside = 0;
-  for (const p of document.querySelectorAll('p')) {
-    const len = reading(p);
-    if (len < PROSE || p.closest(chrome) || !shown(p)) continue;
-    if (posts.some((c) => c.contains(p))) inPosts += len;
-    else outside += len;
-  }
-  return [inPosts, outside];
-}
-
 // The posts of a list: three posts or more of one kind, out of the chrome and shown, each a
 // title over a byline, holding at least as much of the page's prose as the rest of the page
 // (a story's byline is one, its comments' replies hold less than its text); else 0.
 export function postBylines(shown, chrome, limit) {
-  const kinds = new Map();
-  let n = 0;
-  for (const h of document.querySelectorAll(TITLE)) {
-    if (++n > limit) break;
-    // (a post's own <header> holds its title and byline: the post, out of the chrome, counts)
-    if (!reading(h) || !shown(h)) continue;
-    const post = postOf(h);
-    if (!post || post.closest(chrome) || !heads(post, h) || !bylineIn(post, h)) continue;
-    const kind = kindOf(post);
-    if (!kinds.has(kind)) kinds.set(kind, []);
-    kinds.get(kind).push(post);
-  }
-  const posts = [...kinds.values()].filter((list) => list.length >= 3).flat();
-  if (posts.length < 3) return 0;
-  const [inPosts, outside] = proseChars(shown, chrome, posts);
-  return inPosts > 0 && inPosts >= outside ? posts.length : 0;
+  // (a post's own <header> holds its title and byline: the post, out of the chrome, counts)
+  return alikeBlocks(shown, chrome, limit, TITLE, postOf, (post, h) => heads(post, h) && bylineIn(post, h));
 }
