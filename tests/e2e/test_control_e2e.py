@@ -185,11 +185,9 @@ def test_a_tab_an_act_opens_can_be_followed_by_the_agent(shared: ControlEnv, pag
     assert said == "Confirmed"
 
 
-def test_a_popup_a_shared_window_opens_in_a_window_of_its_own_can_be_followed(
-        shared: ControlEnv, pages_url: str) -> None:
-    """Issue 32 (note 96's "Left"): with one window shared, a popup its tab opened in a window
-    of its own answered tab_not_granted. A tab Chrome says a shared tab opened is shared with
-    that window; an unrelated new window stays refused."""
+def open_a_popup_with_the_window_shared(shared: ControlEnv, pages_url: str) -> tuple[int, int, int]:
+    """Share the tab's window alone, and have the agent click a button that opens a popup in a
+    window of its own: (the tab, its window, the popup's tab)."""
     tab = shared.browser.tab_id
     window = shared.browser.run_in_bridge(
         "const [id, done] = arguments; chrome.tabs.get(id).then((t) => done(t.windowId));", tab)
@@ -200,7 +198,15 @@ def test_a_popup_a_shared_window_opens_in_a_window_of_its_own_can_be_followed(
     assert status == 200 and acted["result"]["ok"] is True, text
     opened = acted["result"]["opened_tabs"]
     assert len(opened) == 1, opened
-    popup = opened[0]["tabId"]
+    return tab, window, opened[0]["tabId"]
+
+
+def test_a_popup_a_shared_window_opens_in_a_window_of_its_own_can_be_followed(
+        shared: ControlEnv, pages_url: str) -> None:
+    """Issue 32 (note 96's "Left"): with one window shared, a popup its tab opened in a window
+    of its own answered tab_not_granted. A tab Chrome says a shared tab opened is shared with
+    that window; an unrelated new window stays refused."""
+    _tab, window, popup = open_a_popup_with_the_window_shared(shared, pages_url)
     other = shared.browser.run_in_bridge(
         "const [url, done] = arguments;"
         "chrome.windows.create({url, focused: false}).then((w) => done(w.tabs[0].id));",
@@ -465,15 +471,7 @@ def test_the_side_panel_lists_a_popup_shared_with_the_window_and_stops_sharing_i
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    tab = shared.browser.tab_id
-    window = shared.browser.run_in_bridge(
-        "const [id, done] = arguments; chrome.tabs.get(id).then((t) => done(t.windowId));", tab)
-    shared.set_access({"enabled": True, "scope": "window", "windowId": window})
-    shared.browser.open(pages_url + "act/popup/opener.html")
-    status, acted, text = shared.call("POST", "/control/act", {
-        "tabId": tab, "action": "click", "target": "Open a popup"})
-    assert status == 200 and acted["result"]["ok"] is True, text
-    popup = acted["result"]["opened_tabs"][0]["tabId"]
+    tab, _window, popup = open_a_popup_with_the_window_shared(shared, pages_url)
     driver = shared.browser.driver
     bridge = driver.current_window_handle
     driver.switch_to.new_window("window")
