@@ -182,24 +182,3 @@ test('an act with no baseline looks up on its capture\'s frames: unless exact', 
   assert.equal(baselines.mayTakeCaptureFrames({}), true);
   assert.equal(baselines.mayTakeCaptureFrames({ exact: true }), false);
 });
-
-test('a read whose formats rebuild the host\'s elements drops the kept baseline; one that rebuilds none keeps it', async () => {
-  const p = page();
-  const keeps = [{}, { format: 'snapshot' }, { format: 'outline' }, { format: 'semantic' }, { format: 'semantic_text' },
-    { format: 'snapshot', also_formats: ['outline'] }];
-  const drops = [{ format: 'domtext' }, { format: 'elements' }, { format: 'som' }, { format: 'vision' },
-    { format: 'outline', also_formats: ['domtext'] }, { format: 'snapshot', also_formats: ['outline', 'elements'] }];
-  for (const options of keeps) {
-    const token = await kept(p);
-    p.baselines.readRendered(7, options);
-    assert.equal(p.baselines.keptToken(7, {}), token, JSON.stringify(options));
-  }
-  for (const options of drops) {
-    await kept(p);
-    p.baselines.readRendered(7, options);
-    assert.equal(p.baselines.keptToken(7, {}), null, JSON.stringify(options));
-  }
-  await kept(p);
-  p.baselines.readRendered(8, { format: 'domtext' }); // another tab's read
-  assert.notEqual(p.baselines.keptToken(7, {}), null);
-});

@@ -78,37 +78,3 @@ test('a baseline the host no longer holds is not waited on for its check', async
   assert.equal(r.sent[0].baseline, 'T');
   assert.equal(got.resolved.target.id, '0-7');
 });
-
-test('with no baseline kept, the capture before starts beside the host\'s lookup, not after its answer', async () => {
-  for (const token of [null, 'T']) {
-    const order = [];
-    let answer = () => {};
-    const answered = new Promise((resolve) => { answer = resolve; });
-    const deps = {
-      actBaselines: { keptToken: () => token, check: async () => null, mayLookUp: () => true,
-        mayTakeCaptureFrames: () => false, drop() {} },
-      stabilize: async () => { order.push('settled'); return { stabilized: true }; },
-    };
-    const host = async (type, body) => {
-      order.push(body.capture ? 'exact resolve' : 'lookup');
-      return body.capture ? { message: MESSAGE, target: { id: '0-7', label: 'Select' }, to: null, error: null } : answered;
-    };
-    const capture = async () => { order.push('walk'); return { tab: { url: 'http://a/' }, frames: [{ loaderId: 'L' }], walker: { world: 'W' } }; };
-    const { readBefore } = createBeforeReads({ deps, now: () => 0, host, capture, message: (req) => req.raw,
-      unlessBlocked: (session, tabId, work) => work() });
-    const timings = {};
-    const got = readBefore({}, 1, { raw: { type: 'act', action: 'click', target: '"Select"' } }, {}, { step() {} }, timings);
-    await new Promise((resolve) => { setTimeout(resolve, 0); });
-    if (token === null) {
-      assert.deepEqual(order, ['lookup', 'settled', 'walk'], 'the capture went before the host answered');
-      assert.equal(timings.capture_beside_lookup, 1);
-    } else {
-      assert.deepEqual(order, ['lookup'], 'a kept baseline may stand: nothing is captured before the answer');
-    }
-    answer({ baseline_gone: true, lookup_missed: true, message: MESSAGE });
-    const read = await got;
-    assert.equal(read.resolved.target.label, 'Select');
-    assert.deepEqual(order.filter((s) => s === 'walk'), ['walk'], 'one capture');
-    assert.equal(order.at(-1), 'exact resolve');
-  }
-});

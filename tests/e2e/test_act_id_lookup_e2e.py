@@ -6,11 +6,6 @@ capture, which the host resolves exactly behind it (``timings.id_lookup``). Ever
 result equals the same act's with ``exact``, also when the page changed between the read and
 the act (a row inserted above the target: the same element is acted on), and words still
 resolve on the capture (no lookup).
-
-After a DOM read (which leaves the host no act baseline: the extension drops its token too),
-the capture before starts beside the host's lookup, not after its answer
-(``timings.capture_beside_lookup``, lib/act/before.js), for ids and words alike; after an
-outline read the last act's baseline may stand, so nothing is captured before the answer.
 """
 
 from __future__ import annotations
@@ -59,7 +54,7 @@ STEPS: list[Step] = [
 ]
 
 
-def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, Any, Any, Any]]:
+def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, Any, Any]]:
     browser.open(f"{pages_url}{PAGE}")
     out = []
     for how, label, action, script in STEPS:
@@ -81,8 +76,7 @@ def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, Any, 
         # act's kept report (an outline read rebuilds no elements: act_baseline may stand)
         looked = "id_lookup" if result.timings.get("id_lookup") else \
             "baseline_kept" if result.timings.get("baseline_kept") else None
-        out.append((comparable(result), looked, checked,
-                    bool(result.timings.get("capture_beside_lookup"))))
+        out.append((comparable(result), looked, checked))
     return out
 
 
@@ -93,16 +87,13 @@ def test_an_act_after_a_read_looks_its_id_up_and_equals_the_exact_act(
     for kind in (first, "fast" if first == "exact" else "exact"):
         runs[kind] = _run(browser, pages_url, exact=kind == "exact")
     exact, fast = runs["exact"], runs["fast"]
-    assert all(looked is None for _, looked, _, _ in exact), "an exact act looked its target up"
-    assert not any(beside for *_, beside in exact), "an exact act asked the host first"
-    for (how, label, _, _), (_, looked, _, beside) in zip(STEPS, fast, strict=True):
+    assert all(looked is None for _, looked, _ in exact), "an exact act looked its target up"
+    for (how, label, _, _), (_, looked, _) in zip(STEPS, fast, strict=True):
         assert (looked is not None) == (how != "words"), (how, label, looked)
-        # after a DOM read (index, words) the capture before went beside the host's lookup
-        assert beside == (how != "id"), (how, label, beside)
     # the acts after a read that rebuilt the host's elements (DOM text), or a change since
-    assert [looked for _, looked, _, _ in fast][2:4] == ["id_lookup", "id_lookup"]
-    for n, ((want, _, want_checked, _), (got, _, got_checked, _)) in enumerate(
-            zip(exact, fast, strict=True)):
+    assert [looked for _, looked, _ in fast][2:4] == ["id_lookup", "id_lookup"]
+    for n, ((want, _, want_checked), (got, _, got_checked)) in enumerate(zip(exact, fast,
+                                                                            strict=True)):
         assert got == want, f"act {n} ({STEPS[n][:2]}) differs from the exact act"
         assert got_checked == want_checked, n
     # the row inserted above moved nothing: the read's element was the one acted on

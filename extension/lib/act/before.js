@@ -14,9 +14,6 @@
 //   list), so nothing on the page needs proving; a lookup that named another node (a read of
 //   the tab between the two) says so in timings.id_lookup_differs.
 // - the exact path: readiness, a capture, the host's resolve on it, then the lookup.
-// With no baseline kept for the tab (none, a DOM read dropped it: act_baseline.js
-// readRendered), both of the last two capture the page before the act: that capture (its
-// settle wait, then the walk) starts at once, beside the host's lookup, not after its answer.
 
 const round = (x) => Math.round(x * 10) / 10;
 
@@ -26,23 +23,6 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
   /** What the report needs of the capture before: its URL, main document and walker world. */
   const beforeOf = (captured) => ({ url: captured.tab?.url ?? '', loaderId: captured.frames?.[0]?.loaderId ?? null,
     world: captured.walker?.world ?? null });
-
-  /** The capture before the act, started now: {waited (its settle wait ended), captured}. */
-  function startCapture(session, tabId, options, timings) {
-    const t0 = now();
-    let settled = () => {};
-    const waited = new Promise((resolve) => { settled = resolve; });
-    const captured = unlessBlocked(session, tabId, async () => {
-      const report = await deps.stabilize(session, options);
-      settled();
-      return capture(session, tabId, options, report);
-    }).then((got) => {
-      timings.capture_before_ms = round(now() - t0);
-      return got;
-    });
-    captured.catch(() => settled()); // a blocked page: the act fails where it waits for the capture
-    return { waited, captured };
-  }
 
   /**
    * The page before the action and the host's resolve on it: {before, resolved, known}, and on
@@ -62,10 +42,6 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
     const asked = token || lookup ? host('act_resolve', { ...body, tabId, ...(token ? { baseline: token } : {}),
       ...(lookup ? { lookup: true } : {}) }, timings, 'resolve') : null;
     asked?.catch(() => {}); // (not awaited when the check fails)
-    // no baseline kept: every way on captures the page first; that capture goes now, beside
-    // the host's lookup (the exact act, which asks nothing, captures at once as ever)
-    const started = token === null ? startCapture(session, tabId, options, timings) : null;
-    if (started && asked) timings.capture_beside_lookup = 1;
     // (the check's proof, asked with the modals before, is the blocked probe: unlessBlocked)
     const checking = token ? unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead),
       keptRead ? { probe: keptRead.sent } : {}) : null;
@@ -89,11 +65,12 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
     if (token) baselines.drop(tabId); // the host no longer holds it (another read, a new host)
     if (answer?.lookup?.target) {
       const resolved = { message: answer.message, target: answer.lookup.target, to: answer.lookup.to ?? null, error: null };
-      return lookedUp(session, tabId, body, run, timings, resolved, t,
-        started ?? startCapture(session, tabId, options, timings));
+      return lookedUp(session, tabId, body, options, run, timings, resolved, t);
     }
     run.step('the capture before the action');
-    const captured = await (started ?? startCapture(session, tabId, options, timings)).captured;
+    t = now();
+    const captured = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
+    timings.capture_before_ms = round(now() - t);
     run.step('resolving the target');
     t = now();
     const resolved = await host('act_resolve', { ...body, capture: captured }, timings, 'resolve');
@@ -103,15 +80,26 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
     return { before: beforeOf(captured), resolved, known: frames ? { frames, topContext: null } : null };
   }
 
-  /** Fast path act_id_lookup: the capture before's settle wait (`started`: that capture), then
-   * the rest of that capture and the host's exact resolve on it behind the act (see the top of
-   * this file). */
-  async function lookedUp(session, tabId, body, run, timings, resolved, askedAt, started) {
+  /** Fast path act_id_lookup: the capture before's settle wait, then the rest of that capture
+   * and the host's exact resolve on it behind the act (see the top of this file). */
+  async function lookedUp(session, tabId, body, options, run, timings, resolved, askedAt) {
     timings.id_lookup = 1;
     timings.host_resolve_ms = round(now() - askedAt);
     run.step('the capture before the action');
-    await started.waited;
-    const ready = started.captured;
+    const t = now();
+    let settled = () => {};
+    const waited = new Promise((resolve) => { settled = resolve; });
+    const captured = unlessBlocked(session, tabId, async () => {
+      const report = await deps.stabilize(session, options);
+      settled();
+      return capture(session, tabId, options, report);
+    });
+    captured.catch(() => settled()); // a blocked page: the act fails where it waits for the capture
+    await waited;
+    const ready = captured.then((got) => {
+      timings.capture_before_ms = round(now() - t);
+      return got;
+    });
     // asked once the input went (the capture's way to the host is the worker's work: not
     // before the input) and awaited before the report, unless the act ends first
     let exact = null;

@@ -21,10 +21,6 @@ import { asProof, framesKey, injectProof, PROOF, proofInWorld } from './answer_c
 import { recallContext } from './walker_id_cache.js';
 
 export const MAX_TABS = 8;
-// The formats whose read leaves the host's elements as they were (act/baseline.py: a
-// baseline stands while no read rebuilt them); every other format (DOM text, elements,
-// Set-of-Mark, vision) rebuilds them.
-const KEEPS_ELEMENTS = new Set(['snapshot', 'outline', 'semantic', 'semantic_text']);
 
 /** A token naming one kept baseline (the host keeps the capture under it). */
 function newToken() {
@@ -223,17 +219,6 @@ export function createActBaselines({
       const answered = asked ? await asked.read.then((got) => got.proof !== null) : false;
       return { token: kept.token, url: kept.url, loaderId: kept.loaderId, frames: now.listed,
         topContext: answered ? asked.contextId : null };
-    },
-
-    /** A read of `tabId` with `options` the host rendered: one whose formats rebuild the
-     * tab's elements (a DOM format, alone or among also_formats) left the host no baseline,
-     * so it is dropped here too and the next act knows it captures (act/before.js: that
-     * capture starts beside the host's lookup). Which way this errs costs time, never an
-     * answer: a token the host no longer holds is answered baseline_gone, and an act without
-     * one captures and resolves exactly. */
-    readRendered(tabId, options) {
-      const formats = [options?.format ?? 'snapshot', ...(options?.also_formats ?? [])];
-      if (formats.some((format) => !KEEPS_ELEMENTS.has(format))) tabs.delete(tabId);
     },
 
     /** Forget the tab's baseline (the host no longer holds it, the tab went). */
