@@ -3037,7 +3037,7 @@ function markDirty(taken) {
 
 // src/pictures.js
 var UP = 12;
-var TITLES = 24;
+var TITLES = 64;
 var TITLE_CHARS = 80;
 function saidBy(el) {
   return collapse(el.getAttribute("aria-label") || el.textContent || "");
@@ -4221,7 +4221,7 @@ function labelOf(el) {
   if (!collapse(label)) label = wordlessName(el);
   return collapse(label).toLowerCase().slice(0, 60);
 }
-function boxesOf(members, scopes) {
+function boxesOf(members, scopes, owners = []) {
   const inGroup = new Set(members);
   const outer = members.map((el) => {
     let top = el;
@@ -4239,6 +4239,7 @@ function boxesOf(members, scopes) {
     let box = null;
     for (let a = el.parentElement, up = 0; !row && a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
     scopes[i] = scopeWords(members[i], row || box || el.parentElement);
+    owners[i] = row ? null : box;
     if (row) return [];
     const before = afterWords(box || el, labelOf(el));
     if (!box) return before ? [before] : [];
@@ -4366,6 +4367,70 @@ function withoutWords(words2, label) {
   return out;
 }
 
+// src/twin_marks.js
+var FOLLOWING = 4;
+var BACK = 400;
+var ICON_NODES = 12;
+function headingAt(headings, el) {
+  let lo = 0;
+  let hi = headings.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = lo + hi >> 1;
+    if (headings[mid] === el || headings[mid].compareDocumentPosition(el) & FOLLOWING) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+function sectionPlace(headings, el) {
+  const at = headingAt(headings, el);
+  if (at < 0) return "";
+  const rank2 = Number(headings[at].localName.slice(1));
+  for (let k = at - 1; k >= 0 && k >= at - BACK; k--) {
+    if (Number(headings[k].localName.slice(1)) < rank2) {
+      const words2 = collapse(headings[k].textContent || "").slice(0, 80);
+      return words2 ? `under:${words2}` : "";
+    }
+  }
+  return "";
+}
+function iconPlace(el) {
+  const todo = [el];
+  for (let i = 0; i < todo.length && i < ICON_NODES; i++) {
+    const words2 = iconWords(todo[i]);
+    if (words2) return `with:${words2}`;
+    for (let k = todo[i].firstElementChild; k; k = k.nextElementSibling) todo.push(k);
+  }
+  return "";
+}
+function picturePlace(el, box) {
+  if (!box) return "";
+  for (const img of box.querySelectorAll("img")) {
+    if (!el.contains(img)) return filePlace(img);
+  }
+  return "";
+}
+function withMarks(members, places, headings, boxes) {
+  const marks = [
+    (el) => sectionPlace(headings, el),
+    (el, i) => picturePlace(el, boxes[i]),
+    (el) => iconPlace(el)
+  ];
+  for (const mark of marks) {
+    const said2 = members.map((el, i) => mark(el, i));
+    if (new Set(said2).size < 2) continue;
+    const depth = Math.max(...places.map((p) => p.length));
+    members.forEach((_, i) => {
+      while (places[i].length < depth) places[i].push("");
+      places[i].push(said2[i]);
+    });
+  }
+}
+
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
@@ -4373,7 +4438,7 @@ var LIMIT = 8e3;
 var MEMBERS = 6e3;
 var UP3 = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
-var FOLLOWING = 4;
+var FOLLOWING2 = 4;
 var BLOCKS3 = "p, li, td, dd, blockquote";
 var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcaption"]);
 var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
@@ -4464,7 +4529,7 @@ function placesOf(el, headings) {
   let found = -1;
   while (lo <= hi) {
     const mid = lo + hi >> 1;
-    if (headings[mid].compareDocumentPosition(el) & FOLLOWING) {
+    if (headings[mid].compareDocumentPosition(el) & FOLLOWING2) {
       found = mid;
       lo = mid + 1;
     } else {
@@ -4561,11 +4626,12 @@ function numberAlike(words2, scopes) {
 function fieldBox(places) {
   return ["for:", "after:"].map((kind) => places.find((p) => p.startsWith(kind)) || "");
 }
-function settle(members, places, scopes, out) {
+function settle(members, places, scopes, out, headings, owners = []) {
   withCells(members, places);
   withHues(members, places);
   withColumns(members, places);
   withWordsBefore(members, places);
+  withMarks(members, places, headings, members.map((_, i) => owners[i] || null));
   const words2 = members.map(() => []);
   part(members.map((_, i) => i), places, 0, words2);
   numberAlike(words2, scopes);
@@ -4599,19 +4665,20 @@ function pageTwins() {
     if (members.length < 2 || read + members.length > MEMBERS) continue;
     read += members.length;
     const scopes = members.map(() => "");
+    const owners = [];
     const near = () => members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el) || []);
     let boxes;
     if (key.includes("field")) boxes = near();
     else if (key.includes("field")) {
       const own = boxesOf(members, scopes.slice());
       boxes = near().map((n2, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n2]);
-    } else boxes = boxesOf(members, scopes);
+    } else boxes = boxesOf(members, scopes, owners);
     const places = members.map((el, i) => [
       shownFile(el),
       ...placesOf(el, headings),
       ...boxes[i]
     ]);
-    settle(members, places, scopes, out);
+    settle(members, places, scopes, out, headings, owners);
   }
   run.twinHeadings = headings;
   for (const [picture, title] of picturesOf(links)) {
@@ -4637,9 +4704,10 @@ function lateTwin(el) {
   const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)].filter((m) => rowWords(m, "") === row && pointedAlone(m) && !labelOf(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return "";
   const scopes = members.map(() => "");
-  const boxes = boxesOf(members, scopes);
+  const owners = [];
+  const boxes = boxesOf(members, scopes, owners);
   const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
-  settle(members, places, scopes, run.twins);
+  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
   return run.twins.get(el) || "";
 }
 function twinOf(el) {

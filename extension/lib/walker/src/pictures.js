@@ -5,7 +5,8 @@
 import { collapse, run } from './run.js';
 
 const UP = 12;  // ancestors looked at for the title beside a picture
-const TITLES = 24;  // links with words to one address looked at
+const TITLES = 64;  // links with words to one address looked at (a blog front page has 30
+// "Read Article" and title links to one post: its later cards' pictures are theirs too)
 const TITLE_CHARS = 80;  // characters of a title carried
 
 // What a link says: its aria-label, else its words ("" for an image or an icon link).

@@ -30,8 +30,9 @@ export function labelOf(el) {
 // link of a few words: a product's or a story's name), else its words without
 // the twin's label and without numbers (a price, a rating, a count change with the page's data;
 // a title's are its name). A twin inside another of its group (a link in its scripted <span>)
-// is one control twice: the two share the outer one's box.
-export function boxesOf(members, scopes) {
+// is one control twice: the two share the outer one's box. `owners[i]`, when given, is set to
+// each twin's box (null for a record's row or none: twin_marks.js reads its picture, its numbers).
+export function boxesOf(members, scopes, owners = []) {
   const inGroup = new Set(members);
   const outer = members.map((el) => {
     let top = el;
@@ -51,6 +52,7 @@ export function boxesOf(members, scopes) {
     for (let a = el.parentElement, up = 0; !row && a && up < UP && held.get(a) === 1;
       a = a.parentElement, up++) box = a;
     scopes[i] = scopeWords(members[i], row || box || el.parentElement);
+    owners[i] = row ? null : box;
     if (row) return [];  // (a table's rows: the host parts them by their cells)
     const before = afterWords(box || el, labelOf(el));
     if (!box) return before ? [before] : [];

@@ -30,6 +30,7 @@ import { boxesOf, labelOf } from './twin_boxes.js';
 import { PICTURES, pictureAlt, shownFile } from './picture_twins.js';
 import { collapse, run } from './run.js';
 import { idWords, withColumns, withWordsBefore } from './twins_last.js';
+import { withMarks } from './twin_marks.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
   + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], '
@@ -309,13 +310,16 @@ function fieldBox(places) {
   return ['for:', 'after:'].map((kind) => places.find((p) => p.startsWith(kind)) || '');
 }
 
-// Twins parted by their places, their rows' cells, their icons' hues, else numbered: each
-// one's words, "|"-joined, into `out`.
-function settle(members, places, scopes, out) {
+// Twins parted by their places, their rows' cells, their icons' hues, their columns, the
+// words before them, then by what a person sees of their cards (twin_marks.js: their
+// section's heading, their box's picture, their icon, their box's numbers), else numbered:
+// each one's words, "|"-joined, into `out`. `owners[i]`: the box of `members[i]`, or null.
+function settle(members, places, scopes, out, headings, owners = []) {
   withCells(members, places);
   withHues(members, places);
   withColumns(members, places);
   withWordsBefore(members, places);
+  withMarks(members, places, headings, members.map((_, i) => owners[i] || null));
   const words = members.map(() => []);
   part(members.map((_, i) => i), places, 0, words);
   numberAlike(words, scopes);
@@ -353,6 +357,7 @@ export function pageTwins() {
     // places; fields named alike by labels or by nothing, their add-ons and kind, then their
     // boxes, then their neighbours)
     const scopes = members.map(() => '');
+    const owners = [];
     const near = () => members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields)))
       .get(el) || []);
     let boxes;
@@ -360,11 +365,11 @@ export function pageTwins() {
     else if (key.includes('\u0003field')) {
       const own = boxesOf(members, scopes.slice());
       boxes = near().map((n, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n]);
-    } else boxes = boxesOf(members, scopes);
+    } else boxes = boxesOf(members, scopes, owners);
     // (a picture, or a control showing one alone: the file it shows first, then where it sits)
     const places = members.map((el, i) => [shownFile(el), ...placesOf(el, headings),
       ...boxes[i]]);
-    settle(members, places, scopes, out);
+    settle(members, places, scopes, out, headings, owners);
   }
   run.twinHeadings = headings;
   // A picture is its title's: it takes the title's words and the places that part the title
@@ -405,9 +410,10 @@ function lateTwin(el) {
     .filter((m) => rowWords(m, '') === row && pointedAlone(m) && !labelOf(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return '';
   const scopes = members.map(() => '');
-  const boxes = boxesOf(members, scopes);
+  const owners = [];
+  const boxes = boxesOf(members, scopes, owners);
   const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
-  settle(members, places, scopes, run.twins);
+  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
   return run.twins.get(el) || '';
 }
 
