@@ -1,6 +1,7 @@
 """Act pace (issue 32): one act plus the read of what changed, on the same pages, in one run:
 axsnap (Python ``Browser.act``, whose reply is the change report, and the same act followed by
-an outline delta read; and axsnap MCP's ``act`` tool), Playwright (Python, over CDP on the same
+an outline delta read of the window (Chromium's AX tree) or of the whole page (the walk's); and
+axsnap MCP's ``act`` tool), Playwright (Python, over CDP on the same
 Chromium: ``get_by_role().click()/.fill()`` then ``page.aria_snapshot()``), Playwright MCP
 (``browser_click``/``browser_type`` by ref, ``--snapshot-mode none``, then ``browser_snapshot``)
 and Chrome DevTools MCP (``click``/``fill`` by uid then ``take_snapshot``); each MCP peer on
@@ -12,7 +13,7 @@ change; the act ticks a row's "Select" checkbox) and the realistic billing form
 Each tool runs the same steps; targets by role and name (axsnap: the same words; DevTools:
 the uid its latest snapshot gives the name). Reported: median act, read and act+read latency,
 acts per second over the whole loop (act + read), and axsnap's own timings of the act
-(resolve, action, readiness and how it ended, the capture after).
+(resolve, action, readiness and how it ended, the capture after), and its read's parts.
 
     (cd bench/mcp && npm install)        # Chrome DevTools MCP and Playwright MCP
     .venv/bin/python bench/bench_act_pace.py --acts 12
@@ -75,6 +76,7 @@ class Row:
     timings: list[dict[str, Any]] = field(default_factory=list)
     ended_by: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)  # each timed act's kind (click, fill)
+    read_parts: list[dict[str, float]] = field(default_factory=list)  # axsnap's read's timings
     note: str = ""
 
     def both(self) -> list[float]:
@@ -105,49 +107,69 @@ def record_reply_timings(browser: Any) -> dict[str, Any]:
     return outer
 
 
+# the read after an act: the window outline (Chromium's AX tree cut to the window, the default)
+# and the whole page's outline (computed in the page by the walk: scope "page")
+READS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("axsnap Browser.act + outline delta read", {}),
+    ("axsnap Browser.act + whole-page outline delta read (walk)", {"scope": "page"}))
+
+
 def axsnap_python(browser: Any, url: str, steps: list[dict[str, Any]], warmup: int,
-                  page: str) -> tuple[Row, Row]:
-    """The act alone (its reply says what changed), then the act + an outline delta read."""
-    alone, read = Row(page, "axsnap Browser.act (reply = change report)"), \
-        Row(page, "axsnap Browser.act + outline delta read")
+                  page: str) -> list[Row]:
+    """The act alone (its reply says what changed), then the act + an outline delta read of
+    the window, then of the whole page."""
+    rows = [Row(page, "axsnap Browser.act (reply = change report)")]
+    rows += [Row(page, tool) for tool, _ in READS]
     request = browser.request
     outer = record_reply_timings(browser)
     try:
-        return _axsnap_rows(browser, url, steps, warmup, alone, read, outer)
+        return _axsnap_rows(browser, url, steps, warmup, rows, outer)
     finally:
         browser.request = request
 
 
-def _axsnap_rows(browser: Any, url: str, steps: list[dict[str, Any]], warmup: int, alone: Row,
-                 read: Row, outer: dict[str, Any]) -> tuple[Row, Row]:
-    for row, with_read in ((alone, False), (read, True)):
+def read_parts(outer: dict[str, Any]) -> dict[str, float]:
+    """Where a read's time went, from its reply's timings (ms)."""
+    steps = outer.get("capture_steps") or {}
+    return {"stabilize_ms": outer.get("stabilize_ms", 0), "capture_ms": outer.get("capture_ms", 0),
+            "walk_ms": steps.get("walker_inject_ms", 0), "ids_ms": steps.get("walker_ids_ms", 0),
+            "ax_ms": steps.get("ax_ms", 0), "host_ms": outer.get("host_ms", 0),
+            "transfer_ms": outer.get("transfer_ms", 0), "total_ms": outer.get("total_ms", 0)}
+
+
+def _axsnap_rows(browser: Any, url: str, steps: list[dict[str, Any]], warmup: int,
+                 rows: list[Row], outer: dict[str, Any]) -> list[Row]:
+    reads: list[dict[str, Any] | None] = [None, *(extra for _, extra in READS)]
+    for row, extra in zip(rows, reads, strict=True):
         browser.open(url)
-        browser.snapshot(format="outline")
+        browser.snapshot(format="outline", **(extra or {}))
         for i, step in enumerate(steps):
             started = time.perf_counter()
             result = browser.act(step["name"], step["kind"], step.get("value"))
             acted = time.perf_counter()
+            timings = {**result.timings, "client_ms": (acted - started) * 1000,
+                       "reply_total_ms": outer.get("total_ms", 0),
+                       "report_ms": outer.get("report_ms", 0)}
             if not result.ok:
                 row.note = f"{step['kind']} {step['name']!r}: {result.error}"[:200]
                 break
-            if with_read:
+            if extra is not None:
                 browser.snapshot(format="outline", compression="delta",
-                                 stabilize={"settle": True})
+                                 stabilize={"settle": True}, **extra)
             done = time.perf_counter()
             if i >= warmup:
                 row.act_ms.append((acted - started) * 1000)
-                if with_read:
+                if extra is not None:
                     row.read_ms.append((done - acted) * 1000)
+                    row.read_parts.append(read_parts(outer))
                 # client: the act as the caller waited for it; reply_total: the extension's
                 # whole handling (its act, then the host's report); report: that round trip
-                row.timings.append({**result.timings, "client_ms": (acted - started) * 1000,
-                                    "reply_total_ms": outer.get("total_ms", 0),
-                                    "report_ms": outer.get("report_ms", 0)})
+                row.timings.append(timings)
                 row.kinds.append(step["kind"])
                 if result.readiness is not None:
                     by = result.readiness.settled_by
                     row.ended_by.append(str(result.readiness.ended_by) + (f" ({by})" if by else ""))
-    return alone, read
+    return rows
 
 
 # ------------------------------------------------------------------------- Playwright
@@ -294,7 +316,7 @@ def report(rows: list[Row], command: str, acts: int, warmup: int) -> str:
               "| total in the extension | readiness ended by | resolved on the kept baseline "
               "| capture after taken early and stood |", "|---|--:|--:|--:|--:|--:|---|--:|--:|"]
     for r in rows:
-        if not r.timings or "outline delta" in r.tool:
+        if not r.timings or r.read_parts:
             continue
         t = {k: med([x.get(k, 0) for x in r.timings]) for k in
              ("resolve_ms", "action_ms", "ready_ms", "after_ms", "total_ms")}
@@ -314,7 +336,7 @@ def report(rows: list[Row], command: str, acts: int, warmup: int) -> str:
         lines.append(f"| {r.page} | {fmt(t['resolve_ms'])} | {action} | "
                      f"{fmt(t['ready_ms'])} | {fmt(rest)} | {fmt(t['total_ms'])} | {ended} | "
                      f"{kept}/{len(r.timings)} | {early}/{len(r.timings)} |")
-    lines += ["", *step_table(rows)]
+    lines += ["", *step_table(rows), "", *read_table(rows)]
     return "\n".join(lines) + "\n"
 
 
@@ -336,7 +358,7 @@ def step_table(rows: list[Row]) -> list[str]:
              + " | Playwright act + read |",
              "|---|---|" + "--:|" * (len(STEPS) + 1)]
     for r in rows:
-        if not r.timings or "outline delta" in r.tool:
+        if not r.timings or r.read_parts:
             continue
         pw = next((x for x in rows if x.page == r.page and x.tool.startswith("Playwright")), None)
         for kind in sorted(set(r.kinds)):
@@ -348,12 +370,39 @@ def step_table(rows: list[Row]) -> list[str]:
     return lines
 
 
+# where the read after an act goes (its reply's timings), in the order the read runs
+READ_PARTS = (("stabilize", "stabilize_ms"), ("capture", "capture_ms"), ("of it: walk", "walk_ms"),
+              ("ids take", "ids_ms"), ("AX tree", "ax_ms"), ("host", "host_ms"),
+              ("to the host and back", "transfer_ms"), ("total in the extension", "total_ms"))
+
+
+def read_table(rows: list[Row]) -> list[str]:
+    """axsnap's read right after an act, part by part, next to Playwright's read."""
+    lines = ["### axsnap's read after the act, part by part (medians, ms; the same run)", "",
+             "walk: the walk's evaluate round trip; ids take: the walked records' backendNodeIds "
+             "(queued behind the AX tree's command when a window read asks it early); AX tree: "
+             "from the walk's end to the window's AX nodes in hand.", "",
+             "| page | read | " + " | ".join(name for name, _ in READ_PARTS)
+             + " | read as the client saw it | Playwright read |",
+             "|---|---|" + "--:|" * (len(READ_PARTS) + 2)]
+    for r in rows:
+        if not r.read_parts:
+            continue
+        pw = next((x for x in rows if x.page == r.page and x.tool.startswith("Playwright")), None)
+        cells = [fmt(med([x.get(key, 0) for x in r.read_parts])) for _, key in READ_PARTS]
+        lines.append(f"| {r.page} | {r.tool.split(' + ', 1)[-1]} | " + " | ".join(cells)
+                     + f" | {fmt(med(r.read_ms))} | {fmt(med(pw.read_ms) if pw else None)} |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--acts", type=int, default=12)
     parser.add_argument("--warmup", type=int, default=2)
     parser.add_argument("--no-mcp", action="store_true", help="leave out the MCP servers")
+    parser.add_argument("--out", default="act_pace.md",
+                        help="the file under bench/results the run's tables are written to")
     args = parser.parse_args(argv)
     python, _ = playwright_python()
     rows: list[Row] = []
@@ -378,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
         command = "bench/bench_act_pace.py " + " ".join(argv if argv is not None else sys.argv[1:])
         text = report(rows, command.strip(), args.acts, args.warmup)
         RESULTS.mkdir(exist_ok=True)
-        (RESULTS / "act_pace.md").write_text(text, encoding="utf-8")
+        (RESULTS / args.out).write_text(text, encoding="utf-8")
         print(text, flush=True)
     return 0
 

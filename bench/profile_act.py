@@ -8,6 +8,11 @@ extension's debugger session is not touched): ``Profiler.start`` after the warm-
 
     nice .venv/bin/python bench/profile_act.py --acts 20                 # inbox clicks
     nice .venv/bin/python bench/profile_act.py --acts 20 --page "billing form"
+    nice .venv/bin/python bench/profile_act.py --acts 20 --read window   # each act then a read
+
+``--read window`` (or ``page``) reads the page after each act as bench_act_pace.py's act +
+outline delta read does (the window's outline from Chromium's AX tree, or the whole page's
+from the walk): the profile is then of the act and its read.
 """
 
 from __future__ import annotations
@@ -89,17 +94,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--interval-us", type=int, default=200)
+    parser.add_argument("--read", choices=("window", "page"), default=None,
+                        help="after each act, an outline delta read of the window or the page")
     parser.add_argument("--callers", action="append", default=[],
                         help="a function name whose callers to list (repeat)")
     args = parser.parse_args(argv)
     path, make = PAGES[args.page]
     steps = make(args.warmup + args.acts)
+    # the read after each act, as bench_act_pace.py's act + outline delta read
+    scope = {"page": {"scope": "page"}, "window": {}}.get(args.read or "")
     with serve_directory(BENCH / "pages") as base, Browser() as browser:
         url = base + path
         browser.open(url)
-        browser.snapshot(format="outline")
+        browser.snapshot(format="outline", **(scope or {}))
+
+        def act(step: dict[str, Any]) -> Any:
+            result = browser.act(step["name"], step["kind"], step.get("value"))
+            if scope is not None and result.ok:
+                browser.snapshot(format="outline", compression="delta",
+                                 stabilize={"settle": True}, **scope)
+            return result
+
         for step in steps[:args.warmup]:
-            browser.act(step["name"], step["kind"], step.get("value"))
+            act(step)
         http = http_base(debugger_address(browser.driver))
         found = targets(http)
         worker = next(t for t in found if t.get("type") == "service_worker"
@@ -112,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             session.send("Profiler.setSamplingInterval", {"interval": args.interval_us})
             session.send("Profiler.start")
         for step in steps[args.warmup:]:
-            result = browser.act(step["name"], step["kind"], step.get("value"))
+            result = act(step)
             if not result.ok:
                 raise SystemExit(f"act failed: {result.error}")
         for title, session in sessions.items():
