@@ -182,3 +182,21 @@ test('an act with no baseline looks up on its capture\'s frames: unless exact', 
   assert.equal(baselines.mayTakeCaptureFrames({}), true);
   assert.equal(baselines.mayTakeCaptureFrames({ exact: true }), false);
 });
+
+test('a read whose formats rebuild the host\'s elements drops the tab\'s token; other reads keep it', async () => {
+  const p = page();
+  const token = await kept(p);
+  for (const options of [{ format: 'outline' }, {}, { format: 'snapshot', scope: 'page' }, { format: 'semantic' },
+    { format: 'semantic_text' }, { format: 'outline', also_formats: ['semantic'] }]) {
+    p.baselines.readRendered(7, options);
+    assert.equal(p.baselines.keptToken(7, {}), token, JSON.stringify(options));
+  }
+  p.baselines.readRendered(8, { format: 'domtext' }); // another tab's read
+  assert.equal(p.baselines.keptToken(7, {}), token);
+  for (const options of [{ format: 'domtext' }, { format: 'elements' }, { format: 'som' },
+    { format: 'outline', also_formats: ['domtext'] }]) {
+    await kept(p);
+    p.baselines.readRendered(7, options);
+    assert.equal(p.baselines.keptToken(7, {}), null, JSON.stringify(options));
+  }
+});

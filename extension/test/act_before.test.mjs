@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { createBeforeReads, exactTarget } from '../lib/act/before.js';
+import { createBeforeReads, exactTarget, mayBeLookedUp } from '../lib/act/before.js';
 
 const MESSAGE = { action: 'click', options: { dialog: 'dismiss', wait: true, force: false, ready: {} } };
 
-function reads({ lookup = true, answer, token = null, check = async () => null }) {
+function reads({ lookup = true, answer, token = null, check = async () => null, target = 3 }) {
   const sent = [];
   const order = [];
   let walked = () => {};
@@ -26,7 +26,7 @@ function reads({ lookup = true, answer, token = null, check = async () => null }
   const { readBefore } = createBeforeReads({ deps, now: () => 0, host, capture, message: (req) => req.raw,
     unlessBlocked: (session, tabId, work) => work() });
   const run = { step() {} };
-  return { sent, order, walked, read: (timings) => readBefore({}, 1, { raw: { type: 'act', action: 'click', target: 3 } }, {}, run, timings) };
+  return { sent, order, walked, read: (timings) => readBefore({}, 1, { raw: { type: 'act', action: 'click', target } }, {}, run, timings) };
 }
 
 test('a looked-up target is handed on while the capture before is walked; that capture is resolved behind it', async () => {
@@ -77,4 +77,38 @@ test('a baseline the host no longer holds is not waited on for its check', async
   assert.equal(timings.id_lookup, 1);
   assert.equal(r.sent[0].baseline, 'T');
   assert.equal(got.resolved.target.id, '0-7');
+});
+
+test('words with no kept baseline ask the host nothing before the capture', async () => {
+  for (const target of ['Select Invoice 2291', '"Reply" near "Kanesha"', { query: 'Reply', near: 'Kanesha' }, 'Save']) {
+    const r = reads({ target, answer: { baseline_gone: true, lookup_missed: true } });
+    r.walked();
+    const timings = {};
+    const got = await r.read(timings);
+    assert.equal(got.resolved.target.label, 'Select');
+    assert.deepEqual(r.order.filter((s) => s !== 'settled'), ['walk', 'exact resolve'], String(target));
+    assert.equal(timings.capture_at_once, 1);
+  }
+  // a kept baseline is still tried first (the host resolves words on it), and an exact act
+  // asks nothing as ever (not said: nothing was skipped)
+  for (const [lookup, token] of [[true, 'T'], [false, null]]) {
+    const r = reads({ lookup, token, target: 'Select Invoice 2291', answer: { baseline_gone: true } });
+    r.walked();
+    const timings = {};
+    await r.read(timings);
+    assert.deepEqual(r.order.filter((s) => s !== 'settled'), [...(token ? ['lookup'] : []), 'walk', 'exact resolve']);
+    if (token) assert.equal(r.sent[0].lookup, undefined, 'words are not looked up');
+    assert.equal(timings.capture_at_once, undefined);
+  }
+});
+
+test('what the host\'s lookup can name: indices, element ids, walk node ids, semantic ids', () => {
+  for (const target of [3, '3', '[12]', ' 0-29 ', '1-axw7', 'btn_sign_in', 'link_reply_near_april_6_2026_2']) {
+    assert.equal(mayBeLookedUp({ target }), true, String(target));
+  }
+  for (const target of ['Sign in', 'save', '"Reply" near "Kanesha"', { query: 'Reply', near: 'x' }, null, undefined, '0-ax5', 3.5]) {
+    assert.equal(mayBeLookedUp({ target }), false, String(target));
+  }
+  assert.equal(mayBeLookedUp({ target: 3, to: 'the trash' }), false, 'a drag to words');
+  assert.equal(mayBeLookedUp({ target: 3, to: '0-9' }), true);
 });

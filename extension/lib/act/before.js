@@ -17,6 +17,25 @@
 
 const round = (x) => Math.round(x * 10) / 10;
 
+// What the host's lookup can name (act/targets.py parse_target): an index (5, "[5]"), an
+// element id ("0-29"), a walk node's id ("0-axw7"), a semantic id ("btn_sign_in"). Anything
+// else (words, a relational target) the lookup never names: it answers lookup_missed.
+const LOOKED_UP = [/^\[?\d{1,9}\]?$/, /^\d{1,4}-\d{1,12}$/, /^\d{1,4}-axw\d{1,12}$/,
+  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/];
+
+/**
+ * Whether the host's lookup could name the act's target (and its `to`): false for words, a
+ * relational target, no target. An act with no kept baseline then asks the host nothing
+ * before its capture: the lookup's answer would be lookup_missed, and the exact path follows
+ * either way. Erring costs a round trip, never an answer (a lookup that misses is the exact
+ * path; an act that does not ask takes it at once).
+ */
+export function mayBeLookedUp(raw) {
+  const one = (target) => Number.isInteger(target)
+    || (typeof target === 'string' && LOOKED_UP.some((form) => form.test(target.trim())));
+  return one(raw?.target) && (raw?.to === undefined || raw?.to === null || one(raw.to));
+}
+
 /** Readers of the page before an act over the act routes' deps, their host call, capture and
  * the caller's message as the host checks it. */
 export function createBeforeReads({ deps, now, host, capture, message, unlessBlocked }) {
@@ -38,7 +57,10 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
     // only when the check shows the baseline stands; a later resolve on a capture replaces it),
     // and looks the target up when that baseline is gone (fast path act_id_lookup)
     const token = baselines?.keptToken(tabId, options) ?? null;
-    const lookup = baselines?.mayLookUp?.(options) ?? false;
+    // words need the capture: with no baseline to try, nothing is asked before it
+    const mayLook = baselines?.mayLookUp?.(options) ?? false;
+    const lookup = mayLook && mayBeLookedUp(req.raw);
+    if (mayLook && !lookup && !token) timings.capture_at_once = 1;
     const asked = token || lookup ? host('act_resolve', { ...body, tabId, ...(token ? { baseline: token } : {}),
       ...(lookup ? { lookup: true } : {}) }, timings, 'resolve') : null;
     asked?.catch(() => {}); // (not awaited when the check fails)

@@ -21,6 +21,10 @@ import { asProof, framesKey, injectProof, PROOF, proofInWorld } from './answer_c
 import { recallContext } from './walker_id_cache.js';
 
 export const MAX_TABS = 8;
+// A read in these formats leaves the host's elements as they were (act/baseline.py: a kept
+// baseline stands while no read rebuilt them: pipeline/run.py sets them for the DOM formats
+// only); DOM text, elements and Set-of-Mark rebuild them, alone or among also_formats.
+const LEAVES_ELEMENTS = new Set(['snapshot', 'outline', 'semantic', 'semantic_text']);
 
 /** A token naming one kept baseline (the host keeps the capture under it). */
 function newToken() {
@@ -219,6 +223,18 @@ export function createActBaselines({
       const answered = asked ? await asked.read.then((got) => got.proof !== null) : false;
       return { token: kept.token, url: kept.url, loaderId: kept.loaderId, frames: now.listed,
         topContext: answered ? asked.contextId : null };
+    },
+
+    /**
+     * The host rendered a read of `tabId` with `options`: when one of its formats rebuilds the
+     * tab's elements, the host's baseline is gone, so the tab's token goes too and the next
+     * act captures at once, asking the host nothing first when its target is words (act/
+     * before.js). Erring either way costs time, never an answer: a token the host no longer
+     * holds is answered baseline_gone, and an act without one captures and resolves exactly.
+     */
+    readRendered(tabId, options) {
+      const formats = [options?.format ?? 'snapshot', ...(options?.also_formats ?? [])];
+      if (formats.some((format) => !LEAVES_ELEMENTS.has(format))) tabs.delete(tabId);
     },
 
     /** Forget the tab's baseline (the host no longer holds it, the tab went). */

@@ -112,8 +112,11 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "its node looked up, its watch started while the capture before is walked (after "
         "that capture's settle wait, as on the exact path); the input waits for the capture, "
         "which the host resolves exactly behind it; the reply's target is that resolve's. "
-        "Words, an index listed elsewhere, a refusal: the exact path. A lookup naming another "
-        "node than the exact resolve (a read between them) says timings.id_lookup_differs",
+        "Words, an index listed elsewhere, a refusal: the exact path (words with no kept "
+        "baseline ask the host nothing before that capture: timings.capture_at_once; the "
+        "extension drops its baseline token when the host renders a DOM read, act_baseline.js "
+        "readRendered). A lookup naming another node than the exact resolve (a read between "
+        "them) says timings.id_lookup_differs",
         "tests/e2e/test_act_id_lookup_e2e.py, tests/unit/test_act_id_lookup.py"),
     FastPath(
         "act_early_capture", "extension",
