@@ -49,7 +49,9 @@ from axsnap_host.client.file_server import serve_directory  # noqa: E402
 
 STEPS = ["total_ms", "capture_ms", "walker_inject_ms", "walker_walk_ms", "walker_ids_ms",
          "past_walk_ms", "dom_snapshot_ms", "transfer_ms", "host_ms", "walker_ids_early_parts",
-         "walker_ids_rows"]
+         "walker_ids_rows", "walker_ids_take_ms", "walker_ids_listeners_ms",
+         "walker_ids_listener_nodes_ms", "walker_ids_listener_nodes_resolved",
+         "walker_ids_listener_nodes_hidden"]
 
 
 def main() -> int:

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  TAKE_AHEAD, TAKE_PART, listable, listableIndices, markListenerNodes, takeInParts, trackedIdsOf,
+  HIDDEN_MIN_NODES, HIDDEN_PER_RESOLVE, TAKE_AHEAD, TAKE_PART, listable, listableIndices, markListenerNodes,
+  takeInParts, trackedIdsOf,
 } from '../lib/walker/walker_ids_listable.js';
 import { parseTake, resolveWalkerIds, takeExpression } from '../lib/walker/walker_ids.js';
 
@@ -179,6 +180,57 @@ test('the resolved listener nodes the walker never reported are counted: no reco
     : { result: { value: params.arguments.map(({ objectId }) => answers[objectId]) } }) };
   const result = { elements: [{ w: 2 }, { w: 3 }] };
   const got = await markListenerNodes(s, { contextId: 2, sessionId: null }, result, new Set([51, 52, 53, 54]), 'g', []);
-  assert.deepEqual(got, { marked: 1, resolved: 4, unreported: 2 });
+  assert.deepEqual(got, { marked: 1, resolved: 4, unreported: 2, hidden: 0 });
   assert.deepEqual(result.elements.map((r) => [r.b, r.k]), [[undefined, undefined], [51, 1]]);
+});
+
+// listener nodes 1..n: node k is record w k when k % 10 === 0 (n/10 records), a hidden root of
+// the run when k > n / 2 and not a record, else never reported
+function listenerPage(n) {
+  const tracked = (k) => (k % 10 === 0 ? k : -1);
+  const resolvedIds = [];
+  const s = { send: async (method, params) => {
+    if (method === 'DOM.resolveNode') {
+      resolvedIds.push(params.backendNodeId);
+      return { object: { objectId: `o${params.backendNodeId}` } };
+    }
+    return { result: { value: params.arguments.map(({ objectId }) => tracked(Number(objectId.slice(1)))) } };
+  } };
+  const ids = new Set(Array.from({ length: n }, (_, i) => i + 1));
+  const hidden = [...ids].filter((k) => k > n / 2 && tracked(k) === -1);
+  const result = () => ({ hr: hidden.length, elements: Array.from({ length: n / 10 }, (_, i) => ({ w: (i + 1) * 10 })) });
+  return { s, ids, hidden, result, resolvedIds };
+}
+
+test('listener nodes that are roots of the run\'s hidden subtrees are left unresolved: the same marks (note 117)', async () => {
+  const n = 200;
+  const page = listenerPage(n);
+  const exact = page.result();
+  const old = await markListenerNodes(page.s, { contextId: 2, sessionId: null }, exact, page.ids, 'g', []);
+  assert.equal(old.resolved, n);
+  page.resolvedIds.length = 0;
+  let asked = 0;
+  const roots = async () => { asked += 1; return new Set(page.hidden); };
+  const cut = page.result();
+  const got = await markListenerNodes(page.s, { contextId: 2, sessionId: null }, cut, page.ids, 'g', [], new Map(), roots);
+  assert.equal(asked, 1);
+  assert.deepEqual(cut.elements, exact.elements, 'the same records marked, with the same ids');
+  assert.equal(got.hidden, page.hidden.length);
+  assert.equal(got.resolved, n - page.hidden.length);
+  assert.ok(!page.resolvedIds.some((k) => page.hidden.includes(k)), 'no hidden root resolved');
+  assert.equal(got.marked, old.marked);
+  assert.equal(got.unreported + got.hidden, old.unreported);
+});
+
+test('the hidden roots are asked only when the nodes to resolve are many and the roots few against them', async () => {
+  for (const [n, hr, wanted] of [[HIDDEN_MIN_NODES - 4, 1, false], [100, HIDDEN_PER_RESOLVE * 100 + 1, false],
+    [100, HIDDEN_PER_RESOLVE * 100, true], [100, 0, false]]) {
+    const page = listenerPage(n);
+    let asked = 0;
+    const roots = async () => { asked += 1; return null; };
+    const result = { ...page.result(), hr };
+    const got = await markListenerNodes(page.s, { contextId: 2, sessionId: null }, result, page.ids, 'g', [], new Map(), roots);
+    assert.equal(asked, wanted ? 1 : 0, `${n} nodes, ${hr} roots`);
+    assert.equal(got.resolved, n, 'a world that no longer holds them: every node resolved');
+  }
 });

@@ -118,3 +118,34 @@ def test_a_first_read_of_a_document_takes_its_ids_as_the_walk_reports(browser: B
     assert walked["result"]["domtext"] == joined["domtext"]
     assert [e["backendNodeId"] for e in walked["result"]["elements"]] == [
         e["backendNodeId"] for e in joined["elements"]]
+
+
+def test_listener_nodes_on_hidden_roots_are_known_without_a_resolve(browser: Browser,
+                                                                    pages_url: str) -> None:
+    """The click-listener nodes no taken record names were each resolved in the walker's world
+    only to learn they are no record: on rustdoc the 1,400-2,900 hidden heading anchors
+    (design notes 87, 117). The walk now holds the roots of the subtrees it leaves out as
+    hidden and, when they are few against those nodes, the extension takes their ids in one
+    deep serialization: a listener node among them is no record, unresolved. Here 80 hidden
+    anchors and a transparent box are left so; the hidden menu's button (inside a hidden
+    subtree, not its root) and the tile (a record known by its listener alone) are still
+    resolved; the read lists what the DOMSnapshot-joined read lists, and the tile acts."""
+    browser.open(f"{pages_url}dom/walk_hidden_anchors.html")
+    joined = read(browser, "snapshot")
+    walked = read(browser, "walk")
+    steps = walked["timings"]["capture_steps"]
+    assert steps["walker_ids_listener_nodes"] == 83, steps  # 80 anchors, ghost, menu item, tile
+    assert steps["walker_ids_listener_nodes_hidden"] == 81, steps
+    assert steps["walker_ids_listener_nodes_resolved"] == 2, steps
+    assert steps["walker_ids_listener_nodes_unreported"] == 1, steps  # the menu's button
+    assert steps["walker_ids_listener_nodes_marked"] == 1, steps  # the tile
+    assert walked["result"]["domtext"] == joined["result"]["domtext"]
+    ids = [(e["index"], e["frame"], e["backendNodeId"]) for e in walked["result"]["elements"]]
+    assert ids == [(e["index"], e["frame"], e["backendNodeId"])
+                   for e in joined["result"]["elements"]]
+    names = [e["name"] for e in walked["result"]["elements"]]
+    assert "Listener tile" in names and "Ghost" not in names and "Menu item" not in names
+    tile = next(e for e in walked["result"]["elements"] if e["name"] == "Listener tile")
+    assert tile["reasons"] == ["clickable"]  # known from its listener alone
+    assert browser.act(tile["index"], "click").ok
+    assert log_text(browser) == "tile clicked"

@@ -135,6 +135,8 @@ export function walkerSteps(walker, timings) {
   if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_resolved = stats.ids.listener_nodes_resolved;
   // and of those, the ones the walker never reported: no record, nothing marked (design note 87)
   if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_unreported = stats.ids.listener_nodes_unreported;
+  // and the ones left unresolved as roots of the walk's hidden subtrees (no record: design note 117)
+  if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_hidden = stats.ids.listener_nodes_hidden;
   // a whole page's take: its parts asked as the walk reported, before its output came (walker_ids_early.js)
   if (Number.isInteger(stats.ids?.early_parts)) timings.walker_ids_early_parts = stats.ids.early_parts;
   // a rows walk's other nodes (walker_ids_rows.js): their ids learnt, the rows left out as the

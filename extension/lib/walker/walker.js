@@ -46,6 +46,7 @@ function beginRun(opts) {
   run.out = [];
   run.track = null;
   run.outEls = null;
+  run.hiddenEls = null;
   run.shown = /* @__PURE__ */ new Map();
   run.axStyles = null;
   run.axBefore = null;
@@ -2449,6 +2450,7 @@ var TRACK_KEY = "__axsnapWalker";
 var MAX_TRACKED = 2e5;
 var MAX_PENDING_RUNS = 6;
 var ROWS_RUN = ":rows";
+var HIDDEN_RUN = ":hidden";
 function trackState(floor = 0) {
   let st = globalThis[TRACK_KEY];
   if (!st) {
@@ -2501,6 +2503,10 @@ function nodeIdOf(nodes, node, w = 0) {
   }
   return -id;
 }
+function skipHidden(el) {
+  run.stats.hidden_subtrees++;
+  if (run.hiddenEls) run.hiddenEls.push(el);
+}
 function emit(rec) {
   if (rec.id >= 0) return;
   if (rec.parent && rec.parent.id < 0) emit(rec.parent);
@@ -2547,6 +2553,14 @@ function finishTracking(result, report) {
     result.run = track.world + "." + track.runs;
     if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
     track.pending.set(result.run, run.outEls);
+    if (run.hiddenEls && run.hiddenEls.length) {
+      const recorded = new Set(run.outEls);
+      const hidden = run.hiddenEls.filter((el) => !recorded.has(el));
+      if (hidden.length) {
+        track.pending.set(result.run + HIDDEN_RUN, hidden);
+        result.hr = hidden.length;
+      }
+    }
     if (result.axt) {
       const said2 = run.opts.axSaid ? printRule(run.opts.axSaid.tables, run.opts.axSaid.triggers) : null;
       if (said2) result.axt.said = 1;
@@ -4926,11 +4940,11 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   const shared = run.axTree ? shareStyle(el, style) : null;
   const { display, visibility } = shared || shownStyle(el, style);
   if (display === "none") {
-    stats.hidden_subtrees++;
+    skipHidden(el);
     return;
   }
   if (style.opacity === "0" && !semantic) {
-    stats.hidden_subtrees++;
+    skipHidden(el);
     return;
   }
   const overflowX = style.overflowX;
@@ -5184,6 +5198,7 @@ function walkDocument(opts, self) {
   const stats = run.stats;
   run.track = o.track === true ? trackState(o.idFloor) : null;
   run.outEls = run.track && o.hold === true ? [] : null;
+  run.hiddenEls = run.outEls && o.listable === true ? [] : null;
   run.frames.push({
     url: document.URL,
     parent: -1,

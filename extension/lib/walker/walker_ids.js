@@ -27,7 +27,7 @@ import {
 } from '../reuse/walker_id_cache.js';
 import { claimEarly } from './walker_ids_early.js';
 import {
-  CLICK_LISTENER_TYPES, DEEP, applyListeners, listableIndices, parseTake, takeInParts,
+  CLICK_LISTENER_TYPES, DEEP, HIDDEN_RUN, applyListeners, listableIndices, parseTake, takeInParts,
 } from './walker_ids_listable.js';
 import { takeRowIds } from './walker_ids_rows.js';
 import { readCustomRoles, readDateParts, readPopupIds } from './walker_custom_roles.js';
@@ -303,6 +303,20 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
   return out;
 }
 
+/** The backendNodeIds of the `count` roots of `run`'s hidden subtrees its world holds
+ * (src/records.js skipHidden), deep-serialized in parts into `group` (the last part hands them
+ * over): a Set, or null when the world no longer holds them. */
+async function takeHiddenRoots(session, run, contextId, sessionId, count, group) {
+  const key = run + HIDDEN_RUN;
+  const send = (expression) => session.send('Runtime.evaluate', {
+    expression, contextId, serializationOptions: DEEP, objectGroup: group,
+  }, sessionId ?? undefined);
+  const want = Array.from({ length: count }, (_, i) => i);
+  const parsed = await takeInParts(key, want, send, takeExpression, parseTake).catch(() => null);
+  if (!parsed || parsed[0] !== key) return null;
+  return new Set(parsed.slice(1).map((node) => node.backendNodeId).filter(Number.isInteger));
+}
+
 /**
  * Resolve the walker's records in place: `walker` and its `subframes` (each with the
  * chrome.scripting `frameId` it ran in). `frames`: the capture's frames (frameId, loaderId,
@@ -345,8 +359,21 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     if (listable) for (const { sessionId } of contexts.values()) took.add(sessionId ?? null);
+    const hiddenTaken = new Set();
+    const takeHidden = listable === true ? (run, { contextId, sessionId }, count) => {
+      hiddenTaken.add(run);
+      took.add(sessionId ?? null);
+      return takeHiddenRoots(session, run, contextId, sessionId, count, group);
+    } : null;
     const { listener_nodes_ms: nodesMs, ...heard } = await readListeners(session, walker, byRun, contexts, errors,
-      ahead, listable ? group : null);
+      ahead, listable ? group : null, takeHidden);
+    // the hidden roots no listener step took are let go by the next walk in their world; their
+    // count was the worker's alone (the host never reads it)
+    for (const [run, result] of byRun) {
+      if (result.hr === undefined) continue;
+      if (!hiddenTaken.has(run)) deferFree(result.world, run + HIDDEN_RUN);
+      delete result.hr;
+    }
     Object.assign(stats, heard);
     lap('listeners');
     // of which the unmatched listener nodes' resolves (walker_ids_listable.js markListenerNodes)

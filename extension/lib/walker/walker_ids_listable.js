@@ -103,6 +103,16 @@ export async function takeInParts(run, want, send, takeExpression, parse = parse
   return [run, ...nodes];
 }
 
+// The pending key of a run's hidden subtrees' roots (src/records.js's HIDDEN_RUN, the walker's
+// side of it): `hr` on the run's output says how many it holds.
+export const HIDDEN_RUN = ':hidden';
+// Their ids are taken (a deep serialization, ~50 µs a node) before the listener nodes are
+// resolved (~250 µs a node, one command each: design notes 110, 117) when there are at most
+// this many of them a node to resolve, and the nodes to resolve are this many or more (fewer
+// cost less than the take's round trip can win: google's 31 are none of its 124 roots).
+export const HIDDEN_PER_RESOLVE = 4;
+export const HIDDEN_MIN_NODES = 64;
+
 // At most this many listener nodes are resolved one by one in a read; a page past it keeps
 // the rest unmarked and says so in the capture's errors.
 export const MAX_LISTENER_NODES = 5000;
@@ -119,12 +129,16 @@ export function trackedIdsOf(...els) {
  * `sessionId`; objects go to `group` (released with the take's). `known`: backendNodeId → the
  * node's row id (walker_ids_rows.js rowNodeIds: the rows' take named it), which is what the
  * world would answer for it (a record's tracked id, or a negative id: no record); only the
- * others are resolved one by one. Returns {marked, resolved, unreported}: unreported, the
+ * others are resolved one by one. Returns {marked, resolved, unreported, hidden}: unreported, the
  * resolved nodes the walker never reported (no record, no row: -1), which marking leaves as
- * they were (on rustdoc the hidden `a.anchor`s; design note 87).
+ * they were (on rustdoc the hidden `a.anchor`s; design note 87). `hiddenRoots()`: the
+ * backendNodeIds of the roots of the subtrees the run left out as hidden (a Set, or null), no
+ * record of the run (src/records.js skipHidden): a listener node among them is left as it is
+ * without a resolve (`hidden` counts them); asked only when the nodes to resolve are many and
+ * the roots few against them (HIDDEN_MIN_NODES, HIDDEN_PER_RESOLVE).
  */
 export async function markListenerNodes(session, { contextId, sessionId }, result, backendIds, group, errors,
-  known = new Map()) {
+  known = new Map(), hiddenRoots = null) {
   const ids = [...backendIds].filter(Number.isInteger);
   if (!ids.length || !Number.isInteger(contextId)) return { marked: 0, resolved: 0, unreported: 0 };
   if (ids.length > MAX_LISTENER_NODES) {
@@ -142,13 +156,23 @@ export async function markListenerNodes(session, { contextId, sessionId }, resul
     marked += 1;
   };
   for (const backendNodeId of ids) if (known.has(backendNodeId)) mark(known.get(backendNodeId), backendNodeId);
-  const asked = ids.filter((backendNodeId) => !known.has(backendNodeId));
-  if (!asked.length) return { marked, resolved: 0, unreported: 0 };
+  let asked = ids.filter((backendNodeId) => !known.has(backendNodeId));
+  let hidden = 0;
+  const held = Number.isInteger(result.hr) ? result.hr : 0;
+  if (asked.length >= HIDDEN_MIN_NODES && hiddenRoots && held > 0 && held <= HIDDEN_PER_RESOLVE * asked.length) {
+    const roots = await hiddenRoots();
+    if (roots) {
+      const before = asked.length;
+      asked = asked.filter((backendNodeId) => !roots.has(backendNodeId));
+      hidden = before - asked.length;
+    }
+  }
+  if (!asked.length) return { marked, resolved: 0, unreported: 0, hidden };
   const send = (method, params) => session.send(method, params, sessionId ?? undefined);
   const objects = await Promise.all(asked.map((backendNodeId) => send('DOM.resolveNode',
     { backendNodeId, executionContextId: contextId, objectGroup: group }).then((r) => r?.object?.objectId ?? null, () => null)));
   const found = objects.map((objectId, k) => [objectId, asked[k]]).filter(([objectId]) => objectId);
-  if (!found.length) return { marked, resolved: asked.length, unreported: 0 };
+  if (!found.length) return { marked, resolved: asked.length, unreported: 0, hidden };
   const reply = await send('Runtime.callFunctionOn', {
     functionDeclaration: trackedIdsOf.toString(), objectId: found[0][0], returnByValue: true,
     arguments: found.map(([objectId]) => ({ objectId })),
@@ -156,5 +180,5 @@ export async function markListenerNodes(session, { contextId, sessionId }, resul
   const tracked = reply?.result?.value;
   if (Array.isArray(tracked)) tracked.forEach((w, k) => mark(w, found[k][1]));
   const unreported = Array.isArray(tracked) ? tracked.filter((w) => w === -1).length : 0;
-  return { marked, resolved: asked.length, unreported };
+  return { marked, resolved: asked.length, unreported, hidden };
 }

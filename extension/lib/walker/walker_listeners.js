@@ -162,13 +162,15 @@ async function aheadOrAsk(session, root, ahead) {
  * the take's group when it took the listable records only (unmatched listener nodes: their
  * records asked in their world, walker_ids_listable.js).
  */
-export async function readListeners(session, walker, byRun, contexts, errors, ahead = null, listable = null) {
+export async function readListeners(session, walker, byRun, contexts, errors, ahead = null, listable = null,
+  takeHidden = null) {
   // listener_nodes: click-listener nodes no taken record named, resolved one by one in the
   // walker's world (walker_ids_listable.js markListenerNodes); marked: those that were records
   // resolved: those asked one by one (the others' rows named them: rowNodeIds); unreported: of
-  // those, the ones the walker never reported (no record to mark: design note 87)
+  // those, the ones the walker never reported (no record to mark: design note 87); hidden: the
+  // ones left unresolved as roots of the run's hidden subtrees (no record either: note 117)
   const stats = { clickable: 0, listeners: 0, root_kept: 0, listener_nodes: 0, listener_nodes_marked: 0,
-    listener_nodes_resolved: 0, listener_nodes_unreported: 0 };
+    listener_nodes_resolved: 0, listener_nodes_unreported: 0, listener_nodes_hidden: 0 };
   let nodesMs = 0;
   const groups = new Map(); // sessionId (null: the tab) → {roots, results}
   for (const [run, result] of byRun) {
@@ -199,13 +201,16 @@ export async function readListeners(session, walker, byRun, contexts, errors, ah
         if ((contexts.get(run)?.sessionId ?? null) !== sessionId) continue;
         const t0 = performance.now();
         // (the nodes the rows' take named are matched by their row: walker_ids_rows.js rowNodeIds)
-        const { marked, resolved, unreported } = await markListenerNodes(session, contexts.get(run), result, found.unmatched,
-          listable, errors, rowNodeIds(result));
+        // (and the roots of its hidden subtrees by their ids, taken when that pays: takeHidden)
+        const hiddenRoots = takeHidden ? () => takeHidden(run, contexts.get(run), result.hr) : null;
+        const { marked, resolved, unreported, hidden = 0 } = await markListenerNodes(session, contexts.get(run), result,
+          found.unmatched, listable, errors, rowNodeIds(result), hiddenRoots);
         nodesMs += performance.now() - t0;
         stats.listener_nodes += found.unmatched.size;
         stats.listener_nodes_resolved += resolved;
         stats.listener_nodes_unreported += unreported;
         stats.listener_nodes_marked += marked;
+        stats.listener_nodes_hidden += hidden;
         found.clickable += marked;
       }
       stats.clickable += found.clickable;

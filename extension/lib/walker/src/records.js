@@ -13,6 +13,8 @@ const MAX_TRACKED = 200000;
 const MAX_PENDING_RUNS = 6;
 // the pending key of a rows walk's nodes: its run's token and this (walker_ids_rows.js)
 export const ROWS_RUN = ':rows';
+// the pending key of the roots of a run's hidden subtrees (skipHidden; walker_ids_listable.js)
+export const HIDDEN_RUN = ':hidden';
 
 /** This world's kept state, made on its first tracked run. Its ids count on from `floor`
  * (opts.idFloor: above every id a rows walk of the extension reported, in any document), so a
@@ -75,6 +77,14 @@ export function nodeIdOf(nodes, node, w = 0) {
   return -id;
 }
 
+/** A subtree the walk leaves out as hidden (display none, opacity 0): counted, and on a whole
+ * page's DOM read (opts.listable) its root held, so the extension can tell a click listener
+ * on it from a record's without resolving the node (walker_ids_listable.js, design note 117). */
+export function skipHidden(el) {
+  run.stats.hidden_subtrees++;
+  if (run.hiddenEls) run.hiddenEls.push(el);
+}
+
 /** Add the record to the output, after its still-pending ancestors (a record's parent
  * always precedes it). */
 export function emit(rec) {
@@ -130,6 +140,17 @@ export function finishTracking(result, report) {
     // here so it can ask before this output reaches it (walker_ids_early.js)
     if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
     track.pending.set(result.run, run.outEls);
+    // the hidden subtrees' roots that are no record of this run (a guard: a record's element
+    // passed the very check that skips one), held for the extension's listener step: `hr`
+    // says how many (walker_ids_listable.js)
+    if (run.hiddenEls && run.hiddenEls.length) {
+      const recorded = new Set(run.outEls);
+      const hidden = run.hiddenEls.filter((el) => !recorded.has(el));
+      if (hidden.length) {
+        track.pending.set(result.run + HIDDEN_RUN, hidden);
+        result.hr = hidden.length;
+      }
+    }
     // a rows walk: its rows' nodes, for the take of their backendNodeIds (walker_ids_rows.js),
     // with those the take wants (no listable record names them) listed, for the same reason
     if (result.axt) {

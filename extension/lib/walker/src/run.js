@@ -41,6 +41,7 @@ export function beginRun(opts) {
   run.out = [];
   run.track = null;  // records.js: this world's kept state (opts.track)
   run.outEls = null;  // records.js: the element of each record (opts.hold)
+  run.hiddenEls = null;  // records.js: the roots of the subtrees left out as hidden (skipHidden)
   run.shown = new Map();  // element → {display, visibility} (shownStyle)
   // The AX rows pass's style reads, once per element (ax_style.js), and which elements can
   // have generated content (ax_pseudo.js): made on first use.

@@ -6,7 +6,7 @@ import { shareStyle } from './ax_style.js';
 import { controlFacts } from './control.js';
 import { reasons, readAttrs } from './interactive.js';
 import { liveKind } from './person.js';
-import { emit } from './records.js';
+import { emit, skipHidden } from './records.js';
 import { clip, run, shownStyle } from './run.js';
 import { keep } from './scan.js';
 import { semanticFacts } from './semantic.js';
@@ -42,8 +42,8 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   // two shownStyle keeps with it)
   const shared = run.axTree ? shareStyle(el, style) : null;
   const { display, visibility } = shared || shownStyle(el, style);
-  if (display === 'none') { stats.hidden_subtrees++; return; }
-  if (style.opacity === '0' && !semantic) { stats.hidden_subtrees++; return; }
+  if (display === 'none') { skipHidden(el); return; }
+  if (style.opacity === '0' && !semantic) { skipHidden(el); return; }
   const overflowX = style.overflowX;
   const overflowY = style.overflowY;
   const position = shared ? shared.position : style.position;

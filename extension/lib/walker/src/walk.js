@@ -124,6 +124,8 @@ function walkDocument(opts, self) {
   const stats = run.stats;
   run.track = o.track === true ? trackState(o.idFloor) : null;
   run.outEls = run.track && o.hold === true ? [] : null;
+  // a whole page's DOM read: the hidden subtrees' roots held too (records.js skipHidden)
+  run.hiddenEls = run.outEls && o.listable === true ? [] : null;
 
   run.frames.push({ url: document.URL, parent: -1, owner: -1, ox: 0, oy: 0,
     n: document.getElementsByTagName('*').length });
