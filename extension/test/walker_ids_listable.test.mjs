@@ -8,6 +8,7 @@ import {
   takeInParts, trackedIdsOf,
 } from '../lib/walker/walker_ids_listable.js';
 import { parseTake, resolveWalkerIds, takeExpression } from '../lib/walker/walker_ids.js';
+import { takeUnfreed } from '../lib/reuse/walker_id_cache.js';
 
 const node = (backendNodeId) => ({ type: 'node', value: { backendNodeId, loaderId: 'L1', localName: 'x' } });
 
@@ -233,4 +234,66 @@ test('the hidden roots are asked only when the nodes to resolve are many and the
     assert.equal(asked, wanted ? 1 : 0, `${n} nodes, ${hr} roots`);
     assert.equal(got.resolved, n, 'a world that no longer holds them: every node resolved');
   }
+});
+
+test('the hidden roots are taken as soon as the listeners read ahead say they may pay, and spare their resolves', async () => {
+  // records: the root (taken) and 99 divs; listener nodes 1000..1099 (100: none a taken
+  // record's), of which 1000..1079 are the run's 80 hidden roots and 1080..1099 never reported
+  const walker = { run: 'a.1', hr: 80, world: 'W', frames: [{}], elements: [{ p: -1, s: 'html', f: 0, w: 1 },
+    ...Array.from({ length: 99 }, (_, i) => ({ p: 0, s: 'div', f: 0, w: i + 2 }))] };
+  const listeners = Array.from({ length: 100 }, (_, i) => ({ type: 'click', backendNodeId: 1000 + i }));
+  const calls = [];
+  let listened = null;
+  const s = {
+    tabId: 901,
+    onEvent: () => () => {},
+    async send(method, params = {}) {
+      calls.push([method, params]);
+      if (method === 'Runtime.evaluate' && params.expression.includes('a.1:hidden')) {
+        return { result: { deepSerializedValue: { type: 'array', value: [{ type: 'string', value: 'a.1:hidden' },
+          ...Array.from({ length: 80 }, (_, i) => node(1000 + i))] } } };
+      }
+      if (method === 'Runtime.evaluate') return { result: { deepSerializedValue: { type: 'array', value: [{ type: 'string', value: 'a.1' }, node(7)] } } };
+      if (method === 'DOM.resolveNode') return { object: { objectId: `o${params.backendNodeId}` } };
+      if (method === 'Runtime.callFunctionOn') return { result: { value: params.arguments.map(() => -1) } };
+      return {};
+    },
+  };
+  const reporter = { contexts: new Map([['a.1', { contextId: 2, sessionId: null }]]), wait: async () => true };
+  const ahead = { root: 7, promise: new Promise((resolve) => { listened = resolve; }) };
+  const done = resolveWalkerIds(s, null, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', [], reporter,
+    null, ahead, false, true);
+  listened({ listeners, kept: true });
+  const stats = await done;
+  const hiddenTake = calls.findIndex(([m, p]) => m === 'Runtime.evaluate' && p.expression.includes('a.1:hidden'));
+  const firstResolve = calls.findIndex(([m, p]) => m === 'DOM.resolveNode' && p.executionContextId === 2);
+  assert.ok(hiddenTake >= 0 && hiddenTake < firstResolve, 'the roots taken before any listener node is resolved');
+  assert.equal(calls.filter(([m, p]) => m === 'Runtime.evaluate' && p.expression.includes('a.1:hidden')).length, 1, 'once');
+  assert.equal(stats.listener_nodes_hidden, 80);
+  assert.equal(stats.listener_nodes_resolved, 20);
+  assert.equal(walker.hr, undefined, 'the count stays in the worker');
+});
+
+test('hidden roots that cannot pay are not taken: let go by the next walk in their world', async () => {
+  const walker = { run: 'a.2', hr: 500, world: 'W2', frames: [{}], elements: [{ p: -1, s: 'html', f: 0, w: 1 }] };
+  const calls = [];
+  const s = {
+    tabId: 902,
+    onEvent: () => () => {},
+    async send(method, params = {}) {
+      calls.push([method, params]);
+      if (method === 'Runtime.evaluate') return { result: { deepSerializedValue: { type: 'array', value: [{ type: 'string', value: 'a.2' }, node(7)] } } };
+      if (method === 'DOM.resolveNode') return { object: { objectId: `o${params.backendNodeId}` } };
+      if (method === 'Runtime.callFunctionOn') return { result: { value: params.arguments.map(() => -1) } };
+      return {};
+    },
+  };
+  const reporter = { contexts: new Map([['a.2', { contextId: 3, sessionId: null }]]), wait: async () => true };
+  const listeners = Array.from({ length: 100 }, (_, i) => ({ type: 'click', backendNodeId: 2000 + i }));
+  const ahead = { root: 7, promise: Promise.resolve({ listeners, kept: true }) };
+  const stats = await resolveWalkerIds(s, null, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', [], reporter,
+    null, ahead, false, true);
+  assert.ok(!calls.some(([m, p]) => m === 'Runtime.evaluate' && p.expression.includes(':hidden')), '500 roots for 100 nodes');
+  assert.equal(stats.listener_nodes_resolved, 100);
+  assert.deepEqual(takeUnfreed('W2'), ['a.2:hidden']);
 });

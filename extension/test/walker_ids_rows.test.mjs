@@ -140,7 +140,7 @@ test('the listener read matches the nodes the rows named by their row and resolv
   } };
   const got = await markListenerNodes(s, { contextId: 2, sessionId: null }, result, new Set([31, 32, 40]), 'g', [],
     rowNodeIds(result));
-  assert.deepEqual(got, { marked: 2, resolved: 1, unreported: 0 });
+  assert.deepEqual(got, { marked: 2, resolved: 1, unreported: 0, hidden: 0 });
   assert.deepEqual(calls.filter(([m]) => m === 'DOM.resolveNode').map(([, p]) => p.backendNodeId), [40],
     'only the node no row named is resolved');
   assert.deepEqual(result.elements.map((r) => [r.b, r.k]), [[31, 1], [40, 1]]);

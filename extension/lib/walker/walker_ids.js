@@ -27,7 +27,8 @@ import {
 } from '../reuse/walker_id_cache.js';
 import { claimEarly } from './walker_ids_early.js';
 import {
-  CLICK_LISTENER_TYPES, DEEP, HIDDEN_RUN, applyListeners, listableIndices, parseTake, takeInParts,
+  CLICK_LISTENER_TYPES, DEEP, HIDDEN_RUN, applyListeners, clickNodes, hiddenRootsPay, listableIndices, parseTake,
+  takeInParts,
 } from './walker_ids_listable.js';
 import { takeRowIds } from './walker_ids_rows.js';
 import { readCustomRoles, readDateParts, readPopupIds } from './walker_custom_roles.js';
@@ -343,6 +344,8 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
   const frameByLoader = new Map(frames.map((f) => [f.loaderId, f.frameId]));
   const sessionIds = frames.map((f) => f.sessionId);
   const took = new Set(); // sessions a take was sent in (null: the tab's)
+  const hiddenTakes = new Map(); // run → its hidden roots' take (takeHiddenRoots)
+  let hiddenTake = null;
   takeSerial += 1;
   const group = `${OBJECT_GROUP}-${takeSerial}`;
   try {
@@ -354,31 +357,48 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     }
     stats.worlds = contexts.size;
     lap('contexts');
+    // the hidden subtrees' roots of a whole page's runs (src/records.js skipHidden), taken once
+    // for the listener step (walker_ids_listable.js markListenerNodes)
+    hiddenTake = listable === true ? (run, { contextId, sessionId }, count) => {
+      if (!hiddenTakes.has(run)) {
+        took.add(sessionId ?? null);
+        hiddenTakes.set(run, takeHiddenRoots(session, run, contextId, sessionId, count, group));
+      }
+      return hiddenTakes.get(run);
+    } : null;
+    // sent as soon as the top document's listeners are known (read ahead, beside the take)
+    // when the roots may pay against them (its click nodes are the most there are to resolve):
+    // the renderer serializes them behind the take's parts, not after the take's answer
+    if (hiddenTake && ahead) {
+      ahead.promise.then((got) => {
+        if (!hiddenTake) return; // the read is done
+        const nodes = clickNodes(got?.listeners);
+        for (const [run, where] of contexts) {
+          const hr = byRun.get(run)?.hr;
+          if ((where.sessionId ?? null) === null && hiddenRootsPay(hr, nodes)) hiddenTake(run, where, hr);
+        }
+      }, () => {});
+    }
     Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable,
       along));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     if (listable) for (const { sessionId } of contexts.values()) took.add(sessionId ?? null);
-    const hiddenTaken = new Set();
-    const takeHidden = listable === true ? (run, { contextId, sessionId }, count) => {
-      hiddenTaken.add(run);
-      took.add(sessionId ?? null);
-      return takeHiddenRoots(session, run, contextId, sessionId, count, group);
-    } : null;
     const { listener_nodes_ms: nodesMs, ...heard } = await readListeners(session, walker, byRun, contexts, errors,
-      ahead, listable ? group : null, takeHidden);
-    // the hidden roots no listener step took are let go by the next walk in their world; their
-    // count was the worker's alone (the host never reads it)
-    for (const [run, result] of byRun) {
-      if (result.hr === undefined) continue;
-      if (!hiddenTaken.has(run)) deferFree(result.world, run + HIDDEN_RUN);
-      delete result.hr;
-    }
+      ahead, listable ? group : null, hiddenTake);
     Object.assign(stats, heard);
     lap('listeners');
     // of which the unmatched listener nodes' resolves (walker_ids_listable.js markListenerNodes)
     if (nodesMs !== undefined) stats.ms.listener_nodes = nodesMs;
   } finally {
+    hiddenTake = null;
+    // the hidden roots no step took are let go by the next walk in their world; their count
+    // was the worker's alone (the host never reads it)
+    for (const [run, result] of byRun) {
+      if (result.hr === undefined) continue;
+      if (!hiddenTakes.has(run)) deferFree(result.world, run + HIDDEN_RUN);
+      delete result.hr;
+    }
     // not awaited: the session runs the release before any later command (CDP keeps one
     // session's commands in order), so the next read's objects are never the ones released.
     // Only where a take went: nothing else puts objects in the group.

@@ -113,6 +113,17 @@ export const HIDDEN_RUN = ':hidden';
 export const HIDDEN_PER_RESOLVE = 4;
 export const HIDDEN_MIN_NODES = 64;
 
+/** Whether taking `held` hidden roots' ids may pay against `nodes` listener nodes to resolve. */
+export function hiddenRootsPay(held, nodes) {
+  return Number.isInteger(held) && held > 0 && nodes >= HIDDEN_MIN_NODES && held <= HIDDEN_PER_RESOLVE * nodes;
+}
+
+/** The distinct nodes of `listeners` with a click-type listener. */
+export function clickNodes(listeners) {
+  const types = new Set(CLICK_LISTENER_TYPES);
+  return new Set((listeners ?? []).filter((l) => types.has(l.type)).map((l) => l.backendNodeId)).size;
+}
+
 // At most this many listener nodes are resolved one by one in a read; a page past it keeps
 // the rest unmarked and says so in the capture's errors.
 export const MAX_LISTENER_NODES = 5000;
@@ -158,8 +169,7 @@ export async function markListenerNodes(session, { contextId, sessionId }, resul
   for (const backendNodeId of ids) if (known.has(backendNodeId)) mark(known.get(backendNodeId), backendNodeId);
   let asked = ids.filter((backendNodeId) => !known.has(backendNodeId));
   let hidden = 0;
-  const held = Number.isInteger(result.hr) ? result.hr : 0;
-  if (asked.length >= HIDDEN_MIN_NODES && hiddenRoots && held > 0 && held <= HIDDEN_PER_RESOLVE * asked.length) {
+  if (hiddenRoots && hiddenRootsPay(result.hr, asked.length)) {
     const roots = await hiddenRoots();
     if (roots) {
       const before = asked.length;
