@@ -20,8 +20,6 @@ import axsnap_host.models.canonical as canonical
 from axsnap_host.pipeline.delta.diff import snapshot_hash, snapshot_parts
 from axsnap_host.pipeline.state import TabState
 
-pytest.importorskip("orjson")
-
 
 def stdlib(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"),

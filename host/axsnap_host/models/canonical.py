@@ -15,12 +15,8 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import orjson
 import rfc8785
-
-try:  # a dependency (pyproject.toml); a .venv made before it was added hashes through json
-    import orjson
-except ImportError:  # pragma: no cover - the same bytes, slower
-    orjson = None  # type: ignore[assignment]
 
 _SAFE_INTEGER = 2**53 - 1
 
@@ -124,11 +120,9 @@ def _plain_as_is(value: Any) -> bool:
 
 _HASH_CHUNK = 1 << 20  # characters of a long string encoded at a time for the hash
 _HASH_BATCH = 1024  # members of a long list or dict encoded at a time for the hash
-_CANONICAL = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"),
-                              allow_nan=False)
 # what the encoder refuses of a plain value: a lone surrogate (as a strict UTF-8 encode
 # does), a nesting deeper than its limit (255; json's own is about 1,000)
-_REFUSED = (UnicodeEncodeError, *((orjson.JSONEncodeError,) if orjson is not None else ()))
+_REFUSED = (UnicodeEncodeError, orjson.JSONEncodeError)
 
 
 def _encode(value: Any) -> bytes:
@@ -137,8 +131,6 @@ def _encode(value: Any) -> bytes:
     writes, encoded (orjson: on a plain value the same bytes, its strings' escapes and
     floats' shortest round trip in [1e-4, 1e16) alike, tests/unit/test_canonical_orjson.py;
     a whole page's DOM text hashed in a ninth of the time)."""
-    if orjson is None:
-        return _CANONICAL.encode(value).encode("utf-8")
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
