@@ -138,7 +138,7 @@ def _read_once(texts: list[str], cold: bool = False) -> float:
         page_memos.drop()
         tokens._memo.clear()
     host = Host()
-    host.hold_gc = True  # as serve() runs it
+    host.hold_gc = host.replies_written = True  # as serve() runs it
     with open(os.devnull, "rb") as nothing_in, open(os.devnull, "wb") as nothing_out:
         sink = FrameIO(nothing_in, nothing_out)
         started = time.process_time()

@@ -61,7 +61,7 @@ def main() -> int:
     with open(sys.argv[1], "w", encoding="utf-8") as out, open(os.devnull, "rb") as nothing:
         for path in sys.argv[2:]:
             host = Host()
-            host.hold_gc = True  # as serve() runs it
+            host.hold_gc = host.replies_written = True  # as serve() runs it
             with open(path, encoding="utf-8") as frames:
                 for line in frames:
                     for reply in host.handle_text(json.loads(line)):

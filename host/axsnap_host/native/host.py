@@ -82,11 +82,11 @@ class Host:
         self.tabs = TabStates(stores=(self.dom_snapshot_bases, self.streams.ax_bases))
         self._retained: list[Any] = []
         self._big = False  # the last message was a big read: give its memory back
-        # run_message_loop() sets it: the cyclic collector stays paused from a message's
-        # arrival until release(), after its replies are sent; a collection inside handle_text
-        # would run over the message's millions of new objects (25-40 ms on a 20k-element
-        # page's read) while the reply waits.
-        self.hold_gc = False
+        # run_message_loop() sets both. hold_gc: the cyclic collector stays paused from a
+        # message's arrival until release(), after its replies are sent (a collection in
+        # handle_text runs over the message's millions of new objects, 25-40 ms on a 20k-
+        # element read). replies_written: the replies are only encoded and sent, never read
+        self.hold_gc = self.replies_written = False
         self._gc_held = False
         self._read_ms: float | None = None  # the message's frame read (handle_text)
 
@@ -271,7 +271,7 @@ class Host:
                                      early_allowed=fast_path(request.options, "early_tree"))
         reused = self.dom_snapshot_bases.fill(request.capture)  # DOMSnapshot columns left out
         compact_capture(request.capture)  # its number columns as arrays (dom_columns.py)
-        result = process(request, state)
+        result = process(request, state, for_reply=self.replies_written)
         kept = self.dom_snapshot_bases.keep(request.capture)
         if not kept:  # read: not held while the reply is encoded and sent
             drop_dom_snapshot(request.capture)
@@ -415,7 +415,7 @@ def _version() -> str:
 def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
     """Read and answer messages until EOF; returns the exit code (0: EOF or truncation)."""
     host = host or Host()
-    host.hold_gc = True  # the collector runs after each reply is sent (release)
+    host.hold_gc = host.replies_written = True  # the collector runs after each reply is sent
     log.info("host started (protocol v%d, inbound limit %d bytes)", PROTOCOL_VERSION,
              MAX_INBOUND_BYTES)
     _warm_up_once()

@@ -26,7 +26,7 @@ from typing import Any
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.native.chunk_deflate import DEFLATE, ENCODING_FIELD, deflated_pieces, piece_data
 from axsnap_host.native.small_reply import small_reply_text
-from axsnap_host.pipeline.pre_encoded import PreEncoded, utf8_length
+from axsnap_host.pipeline.pre_encoded import JsonText, PreEncoded, utf8_length
 
 PIECE_CHARS = 1 << 18  # the text one list slice aims at
 FIRST_FRAME_BYTES = 1 << 15  # deflated bytes of a set's first frame (~200k characters of JSON)
@@ -63,7 +63,11 @@ def _usable(part: PreEncoded) -> bool:
 
 def json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
     """Texts whose concatenation is the compact JSON of ``value``."""
-    if isinstance(value, PreEncoded) and _usable(value):
+    if isinstance(value, JsonText):  # (pipeline/run.py _json_once)
+        if value.refused:
+            raise ValueError("a number strict JSON cannot carry")
+        yield from value.parts
+    elif isinstance(value, PreEncoded) and _usable(value):
         text = value.text
         for at in range(0, len(text), PIECE_CHARS):
             yield text[at:at + PIECE_CHARS]
@@ -92,7 +96,7 @@ def _dict_pieces(value: dict[str, Any], depth: int) -> Iterator[str]:
     head = "{"
     for key, item in value.items():
         head += encode_piece(key) + ":"
-        if isinstance(item, dict | list | tuple):
+        if isinstance(item, dict | list | tuple | JsonText):
             yield head
             yield from json_pieces(item, depth + 1)
             head = ","

@@ -30,6 +30,21 @@ class PreEncoded(dict[str, Any]):
         self.text = text
 
 
+class JsonText:
+    """A reply part given as its compact JSON text alone, in ``parts`` (joined: the text),
+    the value it was encoded from let go: a whole-page SnapshotV1 whose reply is only
+    written (the serving loop, pipeline/run.py ``for_reply``): its JSON made once, its size
+    counted on that text, and the reply writes the same text. ``refused``: the value held
+    a number strict JSON cannot carry (NaN, Infinity): the reply refuses it, as encoding
+    the value would have. Not a fast path: nothing else is kept to read from."""
+
+    __slots__ = ("parts", "refused")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.refused = False
+
+
 def splice(message: Any) -> str | None:
     """``message``'s compact JSON with its PreEncoded parts put in as their texts (looked
     for in the message's values and their values); None when there is none, or a text that

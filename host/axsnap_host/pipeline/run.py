@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
@@ -19,7 +20,7 @@ from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.elements.model import JOIN_FACTS
 from axsnap_host.pipeline.incomplete import budget_gap
 from axsnap_host.pipeline.page_status import check_page_loaded
-from axsnap_host.pipeline.pre_encoded import PreEncoded
+from axsnap_host.pipeline.pre_encoded import JsonText, PreEncoded
 from axsnap_host.pipeline.read_shared import MORE_FORMATS, READ_OWNED, is_last_format
 from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_names
 from axsnap_host.pipeline.state import TabState
@@ -34,10 +35,13 @@ def process(
     *,
     snapshot_id: str | None = None,
     ts: str | None = None,
+    for_reply: bool = False,
 ) -> dict[str, Any]:
     """The reply ``result`` for a snapshot request.
 
     ``snapshot_id`` and ``ts`` may be injected (tests) to make the output reproducible.
+    ``for_reply``: the result is only encoded into its reply (the serving loop), so an
+    exact SnapshotV1 is given as the JSON text its size was counted on (:func:`_json_once`).
     """
     # One read for several formats (also_formats): the others first, on the same capture,
     # while nothing of it is freed yet; each is the result a read of that format alone gives.
@@ -47,7 +51,8 @@ def process(
     # SnapshotV1 is capped whole already: the pass skips it (a second walk of 100k rows).
     share_tab_secret_names(request.capture, state.secret_names)
     capped: dict[str, Any] = {}  # the parts the format capped itself, as they were then
-    result = _result(request, state, snapshot_id=snapshot_id, ts=ts, capped=capped)
+    result = _result(request, state, snapshot_id=snapshot_id, ts=ts, capped=capped,
+                     for_reply=for_reply)
     if is_last_format(request.capture.derived):  # what the read's formats shared goes
         request.capture.derived.pop(WALK_BASE, None)
         request.capture.derived.pop(JOIN_FACTS, None)
@@ -93,7 +98,7 @@ def _also(request: SnapshotRequest, fmt: str, state: TabState, ts: str | None) -
 
 def _result(
     request: SnapshotRequest, state: TabState, *, snapshot_id: str | None, ts: str | None,
-    capped: dict[str, Any] | None = None,
+    capped: dict[str, Any] | None = None, for_reply: bool = False,
 ) -> dict[str, Any]:
     """The format's result; ``capped`` is given the parts it capped (cap_strings) before
     its size, hash and delta were taken, each as it was then."""
@@ -109,6 +114,10 @@ def _result(
         cap_strings(snapshot)
         incomplete = snapshot["quality"].get("incomplete")  # said beside the snapshot too
         extra = {"incomplete": incomplete} if incomplete else {}
+        if not fast_path(options, "pre_encoded") and for_reply:  # exact, encoded once
+            written, size = _json_once(snapshot)
+            return {"format": "snapshot", "snapshot": written, "size": size,
+                    "timings": timings, "stats": stats, **extra}
         if not fast_path(options, "pre_encoded"):  # exact: the reply encodes the snapshot
             # its size counted a part of its text at a time: no whole text beside the nodes
             return {"format": "snapshot", "snapshot": snapshot,
@@ -157,6 +166,25 @@ def _result(
     finish_dom(result, options, state, capture.tab.url, snapshot_id)  # after: it may drop parts
     result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
     return result
+
+
+def _json_once(snapshot: dict[str, Any]) -> tuple[JsonText, dict[str, int]]:
+    """The snapshot's compact JSON, made once a slice of nodes at a time (each slice's nodes
+    let go as it is made), and its size counted on those parts as they come: the reply
+    writes that text (native/reply_stream.py), where it encoded the snapshot a second time
+    (100 ms of a whole-page read on rustdoc's Wrapping page). A number strict JSON cannot
+    carry ends the text: the reply refuses it (the size is not sent then)."""
+    text = JsonText()
+
+    def parts() -> Iterator[str]:
+        try:
+            for part in snapshot_json_parts(snapshot, strict=True, consume=True):
+                text.parts.append(part)
+                yield part
+        except ValueError:  # NaN or Infinity (json.dumps raises nothing else here)
+            text.refused = True
+
+    return text, size_of_parts(parts(), memo=True)
 
 
 def _semantic(capture: RawCapture, options: SnapshotOptions, state: TabState) -> dict[str, Any]:

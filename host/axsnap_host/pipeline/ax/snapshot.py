@@ -311,14 +311,14 @@ def snapshot_json_with_rows(snapshot: dict[str, Any], rows_text: str) -> str:
     return before + '"nodes":' + rows_text + after
 
 
-def _around_the_nodes(snapshot: dict[str, Any]) -> tuple[str, str]:
+def _around_the_nodes(snapshot: dict[str, Any], strict: bool = False) -> tuple[str, str]:
     """:func:`snapshot_json`'s text before ``ax_tree``'s ``"nodes":`` list and after it, the
     envelope encoded once with an empty list in its place."""
     tree = snapshot["ax_tree"]
     nodes = tree["nodes"]
     tree["nodes"] = []
     try:
-        text = snapshot_json(snapshot)
+        text = snapshot_json(snapshot, strict=strict)
     finally:
         tree["nodes"] = nodes
     # '"nodes":[]' inside a string would be written '\\"nodes\\":[]': the first one after
@@ -331,32 +331,41 @@ def _around_the_nodes(snapshot: dict[str, Any]) -> tuple[str, str]:
 _NODES_PER_PART = 512  # nodes (objects or rows) a part of snapshot_json_parts encodes
 
 
-def snapshot_json_parts(snapshot: dict[str, Any]) -> Iterator[str]:
+def snapshot_json_parts(snapshot: dict[str, Any], *, strict: bool = False,
+                        consume: bool = False) -> Iterator[str]:
     """Texts whose concatenation is :func:`snapshot_json` of ``snapshot`` (compact), made a
     slice of its nodes at a time: a whole page's text is never whole (tens of MB at 100k),
-    where only its size is wanted (an exact read's, pipeline/run.py)."""
+    where only its size is wanted (an exact read's, pipeline/run.py). ``strict``: NaN and
+    Infinity refused (ValueError), as a reply's encoding refuses them; ``consume``: each
+    slice's nodes let go once encoded (the snapshot is the caller's to drop: its nodes are
+    None after)."""
     tree = snapshot.get("ax_tree")
     if not isinstance(tree, dict) or not isinstance(tree.get("nodes"), list) or (
             not tree["nodes"]):
-        yield snapshot_json(snapshot)
+        yield snapshot_json(snapshot, strict=strict)
         return
     nodes = tree["nodes"]
-    before, after = _around_the_nodes(snapshot)
+    before, after = _around_the_nodes(snapshot, strict)
     yield before + '"nodes":['
     for start in range(0, len(nodes), _NODES_PER_PART):
-        part = json.dumps(nodes[start:start + _NODES_PER_PART], ensure_ascii=False,
-                          separators=(",", ":"))
+        end = start + _NODES_PER_PART
+        part = json.dumps(nodes[start:end], ensure_ascii=False, separators=(",", ":"),
+                          allow_nan=not strict)
+        if consume:
+            nodes[start:end] = [None] * len(nodes[start:end])
         yield ("," if start else "") + part[1:-1]
     yield "]" + after
 
 
-def snapshot_json(snapshot: dict[str, Any], indent: int | None = None) -> str:
+def snapshot_json(snapshot: dict[str, Any], indent: int | None = None,
+                  strict: bool = False) -> str:
     """The JSON text of a snapshot dict (stable for a stable dict): compact, as a model
-    reads it; with ``indent``, for people: the envelope indented, each node (object or row)
-    and ``ax_tree``'s other keys on a line of their own (an indented node spreads over six
-    lines or more)."""
+    reads it (``strict``: NaN and Infinity refused); with ``indent``, for people: the
+    envelope indented, each node (object or row) and ``ax_tree``'s other keys on a line of
+    their own (an indented node spreads over six lines or more)."""
     if indent is None:
-        return json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"),
+                          allow_nan=not strict)
     tree = snapshot.get("ax_tree")
     if not isinstance(tree, dict) or not tree.get("nodes"):
         return json.dumps(snapshot, ensure_ascii=False, indent=indent)
