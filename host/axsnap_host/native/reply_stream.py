@@ -26,6 +26,7 @@ from typing import Any
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.native.chunk_deflate import DEFLATE, ENCODING_FIELD, deflated_pieces, piece_data
 from axsnap_host.native.small_reply import small_reply_text
+from axsnap_host.pipeline.orjson_text import container_json
 from axsnap_host.pipeline.pre_encoded import JsonText, PreEncoded, utf8_length
 
 PIECE_CHARS = 1 << 18  # the text one list slice aims at
@@ -39,8 +40,12 @@ def _dumps(value: Any, ascii_only: bool = False) -> str:
 
 
 def encode_piece(value: Any) -> str:
-    """Compact strict JSON of one part; ASCII escapes when it holds a lone surrogate (no
-    valid UTF-8 otherwise). ValueError for NaN or Infinity."""
+    """Compact strict JSON of one part (a list or dict through orjson when it writes the same
+    text: orjson_text.py); ASCII escapes when it holds a lone surrogate (no valid UTF-8
+    otherwise). ValueError for NaN or Infinity."""
+    text = container_json(value)
+    if text is not None:
+        return text
     text = _dumps(value)
     try:
         utf8_length(text)
@@ -141,6 +146,9 @@ def _members(run: dict[str, Any]) -> str:
     of each key and value gives them: one ``json.dumps`` of them all when its text is valid
     UTF-8; with a lone surrogate each member on its own (only the member holding it is
     escaped to ASCII, as member by member)."""
+    text = container_json(run)
+    if text is not None:
+        return text[1:-1]
     text = _dumps(run)
     try:
         utf8_length(text)

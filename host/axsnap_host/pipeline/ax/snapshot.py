@@ -27,6 +27,7 @@ from axsnap_host.pipeline.ax.window_index import (
     from_walk,
     outside_window,
 )
+from axsnap_host.pipeline.orjson_text import container_json
 
 # DomFacts.box: (bounds, visible, clickable)
 Box = tuple[tuple[float, float, float, float] | None, bool, bool]
@@ -349,10 +350,11 @@ def snapshot_json_parts(snapshot: dict[str, Any], *, strict: bool = False,
     yield before + '"nodes":['
     for start in range(0, len(nodes), _NODES_PER_PART):
         end = start + _NODES_PER_PART
-        part = json.dumps(nodes[start:end], ensure_ascii=False, separators=(",", ":"),
-                          allow_nan=not strict)
+        chunk = nodes[start:end]  # (orjson writes it when it writes json's text)
+        part = container_json(chunk) or json.dumps(chunk, ensure_ascii=False,
+                                                   separators=(",", ":"), allow_nan=not strict)
         if consume:
-            nodes[start:end] = [None] * len(nodes[start:end])
+            nodes[start:end] = [None] * len(chunk)
         yield ("," if start else "") + part[1:-1]
     yield "]" + after
 

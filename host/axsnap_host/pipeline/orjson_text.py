@@ -1,0 +1,51 @@
+"""A reply part's compact strict JSON through orjson, when its text is the one ``json`` writes.
+
+A whole-page reply's lists (DOM text's element records: 6-15 MB of JSON on rustdoc's pages)
+were encoded by ``json.dumps`` (native/reply_stream.py ``encode_piece``): 110 ms of rust-
+primitive-u8's 810 ms DOM text read; so were SnapshotV1's nodes for its size and reply
+(pipeline/ax/snapshot.py ``snapshot_json_parts``). orjson writes the same text in a tenth
+of the time, but for what it writes differently (design note 115): NaN and Infinity as
+``null`` (json refuses them, and so does the reply), floats below 1e-4 as decimals (json:
+``1e-05``), and what json cannot encode but orjson can (a dataclass, a datetime, a UUID).
+What it refuses (an integer past 64 bits, a lone surrogate, a key that is not a string, a
+nesting past 255) and what could be written otherwise (a subclass of str, int, dict or list,
+a dataclass, a datetime: passed through, so refused) is left to ``json``; so is any text that
+holds ``null`` after ``[``, ``,`` or ``:``, ``0.0000``, or a digit, an ``e``, a sign and a
+digit (a string that spells one only costs the ``json`` encoding). A plain enum or a UUID,
+which json refuses (the reply failed), orjson writes. tests/unit/test_orjson_text.py compares both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+_OPTIONS = (orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
+            | orjson.OPT_PASSTHROUGH_DATETIME)
+# where orjson's text may not be json's: a null (NaN, Infinity, or a None: json's too;
+# after "[", "," or ":"), a decimal below 1e-4 ("0.0000": json writes those with an
+# exponent), a number with an exponent (any: a digit, e, a sign, a digit; looked for with
+# every digit made a 0). C-speed substring searches; a string that spells one only costs
+# the json encoding.
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_EXPONENTS = (b"0e+0", b"0e-0", b"0E+0", b"0E-0")
+_CONTAINERS = (list, tuple, dict)
+
+
+def container_json(value: Any) -> str | None:
+    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)`` of
+    a list, tuple or dict (exact types: every number in it follows ``[``, ``,`` or ``:``),
+    written by orjson; None when it is not such a value or its text could differ."""
+    if type(value) not in _CONTAINERS:
+        return None
+    try:
+        data = orjson.dumps(value, option=_OPTIONS)
+    except orjson.JSONEncodeError:
+        return None
+    if b":null" in data or b",null" in data or b"[null" in data or b"0.0000" in data:
+        return None
+    zeros = data.translate(_DIGITS_AS_ZERO)
+    if any(mark in zeros for mark in _EXPONENTS):
+        return None
+    return data.decode("utf-8")
