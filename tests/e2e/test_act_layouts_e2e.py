@@ -18,11 +18,15 @@ from typing import Any
 
 import pytest
 from browser_cdp import BrowserCDP
+from page_waits import wait_in_page
 
 from axsnap_host.client import Browser
 
 PAGES = Path(__file__).resolve().parents[1] / "pages" / "act_layouts"
 CASES: list[list[Any]] = json.loads((PAGES / "cases.json").read_text())["cases"]
+# The page and every frame in it scrolled as the case means (common.js settle): a frame's
+# load can come before its document is laid out, its scroll then taken again a frame later.
+READY = "document.body.dataset.ready === '1'"
 
 
 def element_id(browser: Browser, ident: str, label: str, nth: int) -> str:
@@ -63,7 +67,7 @@ def test_layout_verdict(browser: Browser, pages_url: str, cross_site_url: str, p
                         ident: str, label: str, nth: int, action: str, verdict: str,
                         exact: bool) -> None:
     browser.open(f"{pages_url}act_layouts/{page}?x={cross_site_url}")
-    assert browser.run_in_target("return document.body.dataset.ready") == "1"
+    wait_in_page(browser, READY)
     target = element_id(browser, ident, label, nth)
     result = browser.act(target, action, exact=exact)
     if verdict == "clear":
@@ -88,7 +92,7 @@ def test_every_layout_verdict_under_browser_zoom(browser: Browser, pages_url: st
             cdp.set_zoom(pages_url, zoom)
             browser.run_in_target("settle()")  # the scroll again, at this zoom
             assert abs(float(browser.run_in_target("return devicePixelRatio")) - zoom) < 0.01
-            assert browser.run_in_target("return document.body.dataset.ready") == "1"
+            wait_in_page(browser, READY)
             target = element_id(browser, ident, label, nth)
             for exact in (False, True):
                 result = browser.act(target, action, exact=exact)
