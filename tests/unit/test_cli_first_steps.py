@@ -98,33 +98,33 @@ def test_sigterm_to_serve_leaves_no_runtime_files(serve_env: dict[str, str]) -> 
     assert not run.exists() or not list(run.iterdir())
 
 
-def _cpu_ns(pid: int) -> int:
-    """The process's CPU time so far (the scheduler's own count, in ns)."""
-    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
-
-
 def test_serve_stops_on_its_cleanup_not_the_interpreters_teardown(
-        serve_env: dict[str, str]) -> None:
+        serve_env: dict[str, str], tmp_path: Path) -> None:
     # A stop used to spend 70-110 ms of CPU after serve's own cleanup, tearing down every
     # module it had imported; a niced serve at load 15-29 took more than 10 s to exit for it.
+    # The teardown is what runs the interpreter's exit hooks: a hook registered before serve
+    # starts must never run, while serve's own cleanup (its runtime files) must.
     run = Path(serve_env["AXSNAP_RUNTIME_DIR"])
-    proc = _axsnap(serve_env, "serve", "--port", "0")
+    marker = tmp_path / "interpreter_teardown_ran"
+    start = ("import atexit, pathlib, runpy, sys\n"
+             f"atexit.register(pathlib.Path({str(marker)!r}).touch)\n"
+             "sys.argv = ['axsnap', 'serve', '--port', '0']\n"
+             "runpy.run_module('axsnap_host.cli.main', run_name='__main__')\n")
+    proc = subprocess.Popen([sys.executable, "-c", start], env=serve_env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         while not (run / "serve.json").exists():
             assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
             time.sleep(0.05)
-        before = _cpu_ns(proc.pid)
         proc.send_signal(signal.SIGTERM)
-        _pid, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc.communicate(timeout=120)
     finally:
         if proc.returncode is None:
             proc.kill()
             proc.wait()
     assert proc.returncode == 0
     assert not run.exists() or not list(run.iterdir())
-    stop_ms = (usage.ru_utime + usage.ru_stime) * 1000 - before / 1e6
-    assert stop_ms < 40, f"serve's stop took {stop_ms:.1f} ms of CPU"
+    assert not marker.exists(), "serve's stop ran the interpreter's teardown"
 
 
 def test_sigterm_while_serve_announces_itself_leaves_no_runtime_files(
