@@ -166,6 +166,14 @@ function createScheduleProbe(win, token) {
     timeout(fn, ms) { own.t += 1; return win.setTimeout(fn, ms); },
     /** requestAnimationFrame by this script (counted as its own). */
     frame(fn) { own.r += 1; return win.requestAnimationFrame(fn); },
+    /** requestIdleCallback by this script (counted as its own): resolves true when it ran in
+     * an idle period, false when `ms` passed first (a renderer never idle). Idle callbacks run
+     * in the order they were asked, so when it ran, every one the page asked before it has. */
+    idle(ms) {
+      if (typeof win.requestIdleCallback !== 'function') return Promise.resolve(true);
+      own.i += 1;
+      return new Promise((resolve) => { win.requestIdleCallback((deadline) => resolve(!deadline?.didTimeout), { timeout: ms }); });
+    },
     /** {t, r, i, own: {t, r, i}}: the counters now (the probe's own ids counted as its own). */
     probe() {
       const t = this.timeout(noop, 2 ** 30);
@@ -181,6 +189,14 @@ function createScheduleProbe(win, token) {
       return { t, r, i, own: { ...own }, token }; // (token: this document's clock)
     },
   };
+}
+
+/** Whether the page asked for an idle callback between `before` and `after` (probes of the
+ * same document; false without a proof of the counters). */
+function idleAskedBetween(before, after) {
+  if (!before || !after || typeof before.i !== 'number' || !before.own) return false;
+  if (before.token !== after.token) return false;
+  return after.i - before.i > after.own.i - before.own.i;
 }
 
 /** Whether nothing but this script was handed an id between `before` and `after` (probes of
@@ -205,10 +221,11 @@ const FLUSH_TASKS = 2;
  * runs by due time, so every timer the page set before its last activity and due within the
  * floor has run (and been seen) before the page is read settled, however late a loaded
  * renderer runs them.
- * With `schedule` ({since: a probe from before the action, probe(), flush()}): when the page
- * scheduled nothing since (no timer, animation frame or idle callback; its queued tasks
+ * With `schedule` ({since: a probe from before the action, probe(), flush(), idle()}): when
+ * the page scheduled nothing since (no timer, animation frame or idle callback; its queued tasks
  * flushed), two frames are enough: no activity from the first frame through the second to the
- * reading, and `unsettled()` finds nothing ('nothing_scheduled'). Else the frames and the floor.
+ * reading, and `unsettled()` finds nothing ('nothing_scheduled'). Else the frames and the floor,
+ * and when the page asked for an idle callback since, the idle period after it (`idle()`).
  * {settled, why, span, reading, by}.
  */
 async function settleCheck(frame, read, unsettled, now, {
@@ -242,9 +259,18 @@ async function settleCheck(frame, read, unsettled, now, {
     await wait(Math.max(0, minQuiet - reading.quiet));
     reading = read();
   }
+  // an idle callback the action asked for runs when the renderer is idle, which a loaded one
+  // may not be within the floor: an idle callback of this script, asked after it, runs after
+  // it (then a change it made is activity); one that timed out proves nothing ('idle')
+  let idleRan = true;
+  if (schedule?.idle && idleAskedBetween(schedule.since, schedule.probe())) {
+    idleRan = await schedule.idle();
+    reading = read();
+  }
   const span = Math.max(now() - from, minQuiet);
   const why = unsettled();
   if (reading.quiet < span) why.push('activity');
+  if (!idleRan) why.push('idle');
   return { settled: why.length === 0, why, span, reading, by: 'floor' };
 }
 
@@ -303,6 +329,10 @@ function createSubmitLog() {
 }
 
 const READINESS_MESSAGE = 'axsnap-readiness';
+// How long a settle check waits for the renderer's next idle period after an idle callback the
+// action asked for (within lib/session/settle.js SETTLE_TIMEOUT_MS, 1 s: past this the check
+// answers not settled, 'idle', and the extension asks again or waits the quiet window)
+const SETTLE_IDLE_MAX_MS = 600;
 // (pointerup and keyup: the end of a click or a key press, when the page's handlers run and set
 // their timers; not click or mouseup, whose listeners the walker reads)
 const ACTIVITY_EVENTS = ['pointerdown', 'pointerup', 'keydown', 'keyup', 'input', 'change', 'submit', 'wheel', 'scroll'];
@@ -373,7 +403,7 @@ function installReadinessClock() {
     const wait = (ms) => new Promise((resolve) => { scheduled.timeout(resolve, ms); });
     const since = message.since_schedule;
     const schedule = since && typeof since === 'object' && !framed()
-      ? { since, probe: () => scheduled.probe(), flush,
+      ? { since, probe: () => scheduled.probe(), flush, idle: () => scheduled.idle(SETTLE_IDLE_MAX_MS),
         hoverStays: () => hoverStaysAt(document, pointer, env.shadowRootOf) } : null;
     settleCheck(frame, read, () => unsettledBy(document), () => performance.now(), { minQuiet, minFrames, wait, schedule })
       .then(reply, () => reply(null));

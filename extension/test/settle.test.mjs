@@ -318,3 +318,57 @@ test('a visible page\'s check waits for its real frame, however late; a timer st
   goesHidden.fireTimers();
   assert.equal(await settledSoon(pending), true);
 });
+
+test('an idle callback the action asked for is waited for: the check reads after it, or says it did not run', async () => {
+  let t = 0;
+  let last = 0;
+  const frame = async () => { t += 16; };
+  const read = () => ({ quiet: t - last, count: 0 });
+  const wait = async (ms) => { t += ms; };
+  const { win, page } = fakeWindow();
+  const probe = createScheduleProbe(win);
+  const check = (since, idle) => settleCheck(frame, read, () => [], () => t, {
+    minQuiet: 60, minFrames: 3, wait, schedule: { since, probe: () => probe.probe(), flush: async () => {}, idle },
+  });
+  // the page's idle callback changes the page when the renderer is idle, after the floor
+  let since = probe.probe();
+  page.idle();
+  const idled = [];
+  const answered = await check(since, async () => { idled.push(t); t += 5; last = t; return true; });
+  assert.equal(idled.length, 1, 'the idle period after the page\'s callback was waited for');
+  assert.deepEqual([answered.settled, [...answered.why], answered.by], [false, ['activity'], 'floor']);
+  // no idle period came in time: no proof, not settled
+  since = probe.probe();
+  page.idle();
+  const starved = await check(since, async () => false);
+  assert.deepEqual([starved.settled, [...starved.why]], [false, ['idle']]);
+  // no idle callback asked (a timer): the idle period is not waited for
+  since = probe.probe();
+  page.timer();
+  let asked = 0;
+  const timed = await check(since, async () => { asked += 1; return true; });
+  assert.deepEqual([timed.settled, timed.by, asked], [true, 'floor', 0]);
+});
+
+test('the probe\'s own idle callback resolves true in an idle period and false when it timed out', async () => {
+  const calls = [];
+  let ids = 0;
+  let timers = 0;
+  let frames = 0;
+  const win = {
+    setTimeout: () => (timers += 1), clearTimeout() {}, requestAnimationFrame: () => (frames += 1), cancelAnimationFrame() {},
+    requestIdleCallback: (fn, opts) => {
+      ids += 1;
+      if (opts) { calls.push(opts); fn({ didTimeout: calls.length > 1 }); } // (the probe's own ask is cancelled)
+      return ids;
+    },
+    cancelIdleCallback() {},
+  };
+  const probe = createScheduleProbe(win);
+  const before = probe.probe();
+  assert.equal(await probe.idle(600), true);
+  assert.equal(await probe.idle(600), false);
+  assert.deepEqual(calls.map((o) => o.timeout), [600, 600]);
+  const nothingBetween = vm.runInNewContext(`${source}\nnothingScheduledBetween`, { crypto });
+  assert.equal(nothingBetween(before, probe.probe()), true, 'its own idle callbacks are not the page\'s');
+});
