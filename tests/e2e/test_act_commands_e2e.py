@@ -39,6 +39,11 @@ TAKE = """(() => {
 })()"""
 Traced = Callable[[Callable[[], ActionResult]], tuple[ActionResult, list[str]]]
 
+# every act here is counted from a new document: the worker's preparation of that document (a
+# read once it settles, conftest ``unprepared``) would add its own commands to the count when it
+# runs beside the act (on a loaded machine: a second walk and an AX tree in a CI run)
+pytestmark = pytest.mark.usefixtures("unprepared")
+
 
 @pytest.fixture
 def traced(browser: Browser) -> Iterator[Traced]:
