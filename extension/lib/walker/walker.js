@@ -3256,6 +3256,9 @@ var FIGURE = /^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn)?$/i;
 var LABEL = /^[\p{L}][\p{L}'’&/ -]{1,40}$/u;
 var BILL_LINE = new RegExp("^(?:sub[- ]?total|(?:grand |order )?total|(?:estimated |sales )?tax(?:es)?|vat|shipping|delivery|(?:coupon )?discount|fees?)$", "i");
 var ownText2 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim();
+var CHANGE = /\s+[+\-↑↓▲▼]?\s?\d[\d.,]*\s?%$/;
+var NOTE_CHARS = 80;
+var figureOf = (text) => FIGURE.test(text) || FIGURE.test(text.replace(CHANGE, ""));
 function figureTiles(shown, chrome2, limit) {
   let tiles = 0;
   let total = false;
@@ -3263,14 +3266,15 @@ function figureTiles(shown, chrome2, limit) {
   for (const box of document.querySelectorAll("div, li, section")) {
     if (++n > limit * 5) break;
     const kids = [...box.children].filter((c) => ownText2(c));
-    if (kids.length !== 2 || box.querySelector("img, a[href], button, input")) continue;
-    const [first, second] = kids.map(ownText2);
-    const label = FIGURE.test(first) ? second : FIGURE.test(second) ? first : null;
+    if (kids.length < 2 || kids.length > 3 || box.querySelector("img, a[href], button, input")) continue;
+    const [first, second, note] = kids.map(ownText2);
+    if (note !== void 0 && (note.length > NOTE_CHARS || figureOf(first) || !figureOf(second))) continue;
+    const label = figureOf(first) ? second : figureOf(second) ? first : null;
     if (label === null || !LABEL.test(label) || label.split(" ").length > 4) continue;
     if (BILL_LINE.test(label)) continue;
     if (box.closest(`a[href], ${chrome2}`) || !shown(box)) continue;
     tiles++;
-    total = total || (label === second ? first : second).replace(/\D/g, "").length >= 3;
+    total = total || (label === second ? first : second).replace(CHANGE, "").replace(/\D/g, "").length >= 3;
   }
   return total ? tiles : 0;
 }
@@ -3415,6 +3419,33 @@ function postBylines(shown, chrome2, limit) {
   return alikeBlocks(shown, chrome2, limit, TITLE3, postOf, (post, h) => heads(post, h) && bylineIn(post, h));
 }
 
+// src/tally_dated.js
+var HEADLINE = "h1, h2, h3, h4, h5";
+var DATE_CHARS = 60;
+var LINES = "time, div, span, small, p, li";
+var textOf2 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim();
+function boxOf(h) {
+  let box = null;
+  for (let el = h.parentElement, i = 0; el && el !== document.body && i < 3; el = el.parentElement, i++) {
+    if ([...el.querySelectorAll(HEADLINE)].some((o) => o !== h && !h.contains(o))) break;
+    box = el;
+  }
+  return box;
+}
+var datedIn = (box, h) => [...box.querySelectorAll(LINES)].some((el) => !h.contains(el) && !el.contains(h) && textOf2(el).length <= DATE_CHARS && DATE.test(textOf2(el)));
+function datedHeadlines(shown, chrome2, limit) {
+  let found = 0;
+  let n = 0;
+  for (const h of document.querySelectorAll(HEADLINE)) {
+    if (++n > limit) break;
+    const link = h.closest("a[href]") || h.querySelector("a[href]");
+    if (!link || !textOf2(h) || h.closest(chrome2) || !shown(h)) continue;
+    const box = link.contains(h) ? boxOf(link) : boxOf(h);
+    if (box && datedIn(box, h)) found++;
+  }
+  return found >= 3 ? found : 0;
+}
+
 // src/tally.js
 function brRuns(box) {
   const runs = [];
@@ -3515,6 +3546,7 @@ function pageTally() {
     prose_sections: 0,
     list_cards: 0,
     post_bylines: 0,
+    dated_headlines: 0,
     control_labels: [],
     partial: false
   };
@@ -3846,6 +3878,7 @@ function pageTally() {
   t.prose_sections = proseSections(shown, CHROME, LIMIT2);
   t.list_cards = listCards(shown, CHROME, LIMIT2);
   t.post_bylines = postBylines(shown, CHROME, LIMIT2);
+  t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT2);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT2) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);

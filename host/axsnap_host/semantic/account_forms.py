@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from axsnap_host.semantic.elements import Element
-from axsnap_host.semantic.facts import PageFacts
+from axsnap_host.semantic.facts import Node, PageFacts
 
 CARD = re.compile(r"card|cc-?num|cvv|cvc|csc|expir|卡号|thẻ|tarjeta|karte|carte|カード", re.I)
 CONFIRM = re.compile(r"confirm|repeat|re-?enter|again|verify|retype|确认|xác nhận|repetir|"
@@ -55,7 +55,8 @@ def password_forms(facts: PageFacts, elements: list[Element]) -> PasswordForms:
 
 def new_account(facts: PageFacts, elements: list[Element]) -> bool:
     """A form asking a user name and an email beside its one password field: a new account's
-    (a sign-in asks who you are once, by a user name or by an address)."""
+    (a sign-in asks who you are once, by a user name or by an address); or one password field
+    under a button that says so (signup_button)."""
     forms: dict[int, list[str]] = {}
     for el in elements:
         form = next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
@@ -70,4 +71,47 @@ def new_account(facts: PageFacts, elements: list[Element]) -> bool:
                                           or re.search(r"e-?mail", said, re.I)):
             forms.setdefault(form, []).append("email")
     return any(asked.count("password") == 1 and "user" in asked and "email" in asked
-               for asked in forms.values())
+               for asked in forms.values()) or signup_button(facts, elements)
+
+
+# A control whose own words make an account ("Register", "Sign up", "Create account"), and one
+# whose words sign in: what a person presses says what the form is for.
+_SIGN_UP = re.compile(r"^(?:register(?: now)?|sign ?up(?: now| free)?|"
+                      r"create (?:an |my |your )?account|join(?: now| us)?|registrieren|"
+                      r"s'inscrire|inscription|registrarse|crear cuenta|đăng ký|注册|新規登録|"
+                      r"会員登録)$", re.I)
+_SIGN_IN = re.compile(r"(?<!\w)(?:sign ?in|log ?in|anmelden|connexion|iniciar sesión|"
+                      r"đăng nhập)(?!\w)|登录|ログイン", re.I)
+_FORM_WORDS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "legend", "label"})
+_REMEMBER = re.compile(r"(?<!\w)remember me(?!\w)|angemeldet bleiben|se souvenir de moi|"
+                       r"recordarme|ghi nhớ|记住我", re.I)
+
+
+def signup_button(facts: PageFacts, elements: list[Element]) -> bool:
+    """A form of one password field whose button says a new account is made ("Register"), and
+    none of its buttons, headings, labels or ticks says signing in ("Sign In to your account",
+    "Remember me": a template's slipped button): a sign-up, whatever is beside the form
+    ("Forgot password?" under it)."""
+    forms: dict[int, list[str]] = {}
+    for el in elements:
+        form = _form_of(facts, el.node)
+        if form < 0:
+            continue
+        said = " ".join((el.source.text or el.source.aria).split())
+        if el.kind == "password_input":
+            forms.setdefault(form, []).append("password")
+        elif el.kind == "button":
+            forms.setdefault(form, []).append(
+                "up" if _SIGN_UP.match(said) else "in" if _SIGN_IN.search(said) else "")
+        elif el.kind == "checkbox" and _REMEMBER.search(said):
+            forms.setdefault(form, []).append("in")
+    for node in facts.nodes:
+        if node.tag in _FORM_WORDS and _SIGN_IN.search(node.text):
+            forms.setdefault(_form_of(facts, node), []).append("in")
+    return any(asked.count("password") == 1 and "up" in asked and "in" not in asked
+               for form, asked in forms.items() if form >= 0)
+
+
+def _form_of(facts: PageFacts, node: Node) -> int:
+    """The record id of the form holding ``node`` (-1: none)."""
+    return next((a.rid for a in facts.ancestors(node) if a.tag == "form"), -1)

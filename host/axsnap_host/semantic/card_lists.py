@@ -19,6 +19,8 @@ CARDS_SIGNAL = "stats:3+ alike cards each a title over short text (a list of pos
 CARDS_WEIGHT = 0.5
 POSTS_SIGNAL = "stats:3+ alike posts each a title over a byline (a blog's list of posts)"
 POSTS_WEIGHT = 0.5
+DATED_SIGNAL = "stats:3+ linked headlines each beside its date, no article body (a front page)"
+DATED_WEIGHT = 0.5
 
 
 def asks_nothing(f: Features, panels: bool) -> bool:
@@ -39,6 +41,16 @@ def post_list(f: Features, panels: bool) -> bool:
     return f.post_bylines >= 3 and asks_nothing(f, panels)
 
 
+def dated_list(f: Features, panels: bool) -> bool:
+    """Three linked headlines or more, each beside a line of its date ("May 12, 2023"), no
+    long text of one story (three long paragraphs under one parent), on a page that asks for
+    nothing and is no mailbox, no search box over result headings (dated results): a blog's or
+    a newsroom's front page, a list of its posts."""
+    return (f.dated_headlines >= 3 and f.prose_run < 3 and f.long_blocks < 3
+            and f.compose == 0 and asks_nothing(f, panels)
+            and not (f.search_inputs and f.result_blocks >= 5))
+
+
 def fire_card_list(fire: Callable[[str, str, float, bool], None], f: Features,
                    panels: bool) -> bool:
     """Fires the list signals of a list of cards and of posts; whether one fired (the prose
@@ -47,4 +59,6 @@ def fire_card_list(fire: Callable[[str, str, float, bool], None], f: Features,
     fire("list", CARDS_SIGNAL, CARDS_WEIGHT, cards)
     posts = post_list(f, panels)
     fire("list", POSTS_SIGNAL, POSTS_WEIGHT, posts)
-    return cards or posts
+    dated = dated_list(f, panels)
+    fire("list", DATED_SIGNAL, DATED_WEIGHT, dated)
+    return cards or posts or dated

@@ -105,13 +105,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                    and not (f.address_fields >= 2 and (
                        f.prices >= 1 or keyword_hits("checkout", f.said))))
     fire("form", "form:12+ fields, no password (a page of inputs)", 0.45, inputs_page)
-    # A user name and an email asked beside one password, in one form: a new account (a
-    # sign-in asks who you are once, by either); a "Login" on its button is the template's.
+    # A user name and an email asked beside one password in one form, or its button's "Register":
+    # a new account (a sign-in asks who you are once; a "Login" on it is the template's).
     new_account = f.new_account and f.passwords == 1 and not confirm and not change
     fire("login", "form:one password field, few inputs", 0.6 * account,
          f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm
          and not new_account)
-    fire("register", "form:a user name and an email beside one password (a new account)",
+    fire("register", "form:a new account's form (a user name and an email, or a sign-up button)",
          0.45 * account, new_account)
     # A sign-in form a person meets before a sign-up form, both in the content: the page is the
     # sign-in, the sign-up offered beside it to newcomers; its confirmation is one form's of two.

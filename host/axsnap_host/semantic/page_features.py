@@ -12,6 +12,7 @@ from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.page_words import in_menu_box
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
+from axsnap_host.semantic.search_echo import echoed_queries
 from axsnap_host.semantic.titles import split_title
 
 _CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -101,6 +102,7 @@ class Features:
     teaser_heads: int = 0  # linked headings over a short paragraph of their own (the tally)
     list_cards: int = 0  # 3+ alike short cards, each a title, holding the prose (the tally)
     post_bylines: int = 0  # 3+ alike posts, each a title over a byline, holding the prose
+    dated_headlines: int = 0  # 3+ linked headlines, each beside a line of its date (the tally)
     quantity_fields: int = 0  # fields asking how many, in a table row or alike row (a cart's)
     account_fields: int = 0  # text fields asking for an address, a phone or a user name
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
@@ -173,6 +175,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     grid = check_grid_rows(facts, elements)
     headings: dict[int, int | None] = {}  # a box's first heading (in_task_list)
     f.check_grid_rows = len(grid)
+    echoed = echoed_queries(facts, elements)  # (boxes showing the words a heading says again)
     for el in elements:
         kind, node = el.kind, el.node
         name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
@@ -199,9 +202,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             searchy = (node.attrs.get("type") == "search" or node.role == "searchbox"
                        or node.attrs.get("name") in ("q", "query", "search", "wd", "s")
                        or (asks and (el.region.startswith("form")
-                                     or bool((node.value or "").strip()))))
+                                     or bool((node.value or "").strip()))) or node.rid in echoed)
             f.search_inputs += searchy
-            f.queries += searchy and _holds_query(node.value or "", el.source.hint)
+            f.queries += searchy and (_holds_query(node.value or "", el.source.hint)
+                                      or node.rid in echoed)
             f.text_inputs += not searchy
             f.filled += not searchy and bool((node.value or "").strip())
             f.locked_fields += not searchy and bool(
@@ -403,7 +407,7 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "task_checkboxes", "settings_headings", "wishlist_headings", "figure_tiles",
             "results_for", "results_under_search", "buyable_rows", "locked_fields",
             "newsletter_fields", "address_fields", "prose_sections", "list_cards",
-            "post_bylines")
+            "post_bylines", "dated_headlines")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

@@ -10,7 +10,7 @@ const rank = (el) => Number(el.localName[1]);
 const BYLINE_CHARS = 120;  // a line of who and when, no sentence of the text
 const BYLINE = /^\s*(?:(?:posted|written|published)\s+)?by\s|^\s*(?:posted|published)\s+(?:on|in)\s/i;
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
-const DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH},?\\s+\\d{4}\\b`
+export const DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH},?\\s+\\d{4}\\b`
   + '|\\b\\d{4}-\\d{2}-\\d{2}\\b', 'i');
 
 // The title's post: the widest box over it, within four levels, holding no other title of its

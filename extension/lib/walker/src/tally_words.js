@@ -49,6 +49,13 @@ const BILL_LINE = new RegExp('^(?:sub[- ]?total|(?:grand |order )?total|(?:estim
   + '|vat|shipping|delivery|(?:coupon )?discount|fees?)$', 'i');
 const ownText = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim();
 
+// A stat card says the same in three lines: its label, its figure with the change beside it
+// ("4,42,236 59.3%", "$35,078 ↑ 27.4%") and a short line under them ("You made an extra 35,000
+// this year"); a product's card is a picture and a link, which no tile holds.
+const CHANGE = /\s+[+\-↑↓▲▼]?\s?\d[\d.,]*\s?%$/;
+const NOTE_CHARS = 80;
+const figureOf = (text) => FIGURE.test(text) || FIGURE.test(text.replace(CHANGE, ''));
+
 export function figureTiles(shown, chrome, limit) {
   let tiles = 0;
   let total = false;
@@ -56,14 +63,15 @@ export function figureTiles(shown, chrome, limit) {
   for (const box of document.querySelectorAll('div, li, section')) {
     if (++n > limit * 5) break;
     const kids = [...box.children].filter((c) => ownText(c));
-    if (kids.length !== 2 || box.querySelector('img, a[href], button, input')) continue;
-    const [first, second] = kids.map(ownText);
-    const label = FIGURE.test(first) ? second : FIGURE.test(second) ? first : null;
+    if (kids.length < 2 || kids.length > 3 || box.querySelector('img, a[href], button, input')) continue;
+    const [first, second, note] = kids.map(ownText);
+    if (note !== undefined && (note.length > NOTE_CHARS || figureOf(first) || !figureOf(second))) continue;
+    const label = figureOf(first) ? second : figureOf(second) ? first : null;
     if (label === null || !LABEL.test(label) || label.split(' ').length > 4) continue;
     if (BILL_LINE.test(label)) continue;
     if (box.closest(`a[href], ${chrome}`) || !shown(box)) continue;
     tiles++;
-    total = total || (label === second ? first : second).replace(/\D/g, '').length >= 3;
+    total = total || (label === second ? first : second).replace(CHANGE, '').replace(/\D/g, '').length >= 3;
   }
   return total ? tiles : 0;
 }
