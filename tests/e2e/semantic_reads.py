@@ -27,3 +27,23 @@ def both_reads(browser: Browser, url: str) -> Iterator[PageResult]:
 def fired(result: PageResult) -> dict[str, float]:
     """The signals that fired, by name, with their weights."""
     return {s["signal"]: s["weight"] for s in result.page["signals"]}
+
+
+def ids_by_node(result: PageResult) -> dict[int, str]:
+    """Each element's semantic id by its node (backendNodeId)."""
+    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements}
+
+
+def ids_stay(browser: Browser, first: PageResult, whole: PageResult, add_above: str) -> PageResult:
+    """Check every element keeps the id the whole page gives it: in ``first`` (the first
+    screen), after a scroll to the end and after the script ``add_above`` inserts elements
+    above; returns the whole page read after the insertion."""
+    shown, everything = ids_by_node(first), ids_by_node(whole)
+    assert shown and {k: everything[k] for k in shown} == shown, (shown, everything)
+    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
+    scrolled = ids_by_node(read(browser))
+    assert {k: everything[k] for k in scrolled} == scrolled, scrolled
+    browser.run_in_target(add_above)
+    after = read(browser, viewport_only=False)
+    assert {k: v for k, v in ids_by_node(after).items() if k in everything} == everything
+    return after

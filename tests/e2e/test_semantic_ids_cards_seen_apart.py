@@ -10,7 +10,7 @@ twins of the first ones, scroll into view) and after an element is added above."
 from __future__ import annotations
 
 import pytest
-from semantic_reads import read
+from semantic_reads import ids_by_node, ids_stay, read
 
 from axsnap_host.client import Browser, PageResult
 
@@ -40,10 +40,6 @@ window.scrollTo(0, 0);
 """
 
 
-def ids(result: PageResult) -> dict[int, str]:
-    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements}
-
-
 def counted(result: PageResult) -> dict[str, dict[str, object]]:
     """Each id holding a number among twins alike in everything (``relations.alike``)."""
     return {e["id"]: e["relations"]["alike"] for e in result.elements
@@ -56,15 +52,8 @@ def kept_in_every_read(browser: Browser, url: str, add_above: str) -> tuple[
     in the first screen, after a scroll to the end and after ``add_above``."""
     first = read(browser, url)
     whole = read(browser, viewport_only=False)
-    shown = ids(first)
-    assert shown and {k: ids(whole)[k] for k in shown} == shown, (shown, ids(whole))
-    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
-    scrolled = ids(read(browser))
-    assert {k: ids(whole)[k] for k in scrolled} == scrolled, scrolled
-    browser.run_in_target(add_above)
-    after = read(browser, viewport_only=False)
-    assert {k: v for k, v in ids(after).items() if k in ids(whole)} == ids(whole)
-    return set(ids(whole).values()), counted(whole)
+    ids_stay(browser, first, whole, add_above)
+    return set(ids_by_node(whole).values()), counted(whole)
 
 
 def test_post_cards_alike_in_words_are_named_by_section_and_picture(

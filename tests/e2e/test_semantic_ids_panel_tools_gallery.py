@@ -13,7 +13,7 @@ comment, a note and a section are added above them."""
 from __future__ import annotations
 
 import pytest
-from semantic_reads import read
+from semantic_reads import ids_by_node, ids_stay, read
 
 from axsnap_host.client import Browser, PageResult
 
@@ -65,10 +65,6 @@ window.scrollTo(0, 0);
 """
 
 
-def ids(result: PageResult) -> dict[int, str]:
-    return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements}
-
-
 def numbered(result: PageResult, prefix: str) -> list[str]:
     """Elements whose id starts with ``prefix`` and holds a number among twins
     (``relations.alike``): counters."""
@@ -85,18 +81,11 @@ def same_in_every_read(browser: Browser, url: str, kind: str, wanted: set[str],
     whole = read(browser, viewport_only=False)
     assert not numbered(first, kind) and not numbered(whole, kind), (
         numbered(first, kind), numbered(whole, kind))
-    said = set(ids(whole).values())
+    said = set(ids_by_node(whole).values())
     assert said >= wanted, (sorted(wanted - said), sorted(said))
-    shown = ids(first)
-    assert shown and {k: ids(whole)[k] for k in shown} == shown, (shown, ids(whole))
-    browser.run_in_target("window.scrollTo(0, document.body.scrollHeight)")
-    scrolled = ids(read(browser))
-    assert {k: ids(whole)[k] for k in scrolled} == scrolled, scrolled
-    browser.run_in_target(add_above)
-    after = read(browser, viewport_only=False)
-    assert {k: v for k, v in ids(after).items() if k in ids(whole)} == ids(whole)
+    after = ids_stay(browser, first, whole, add_above)
     assert not numbered(after, kind), numbered(after, kind)
-    assert added in set(ids(after).values()), sorted(ids(after).values())
+    assert added in set(ids_by_node(after).values()), sorted(ids_by_node(after).values())
     return said
 
 

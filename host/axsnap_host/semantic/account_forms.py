@@ -14,8 +14,6 @@ CONFIRM = re.compile(r"confirm|repeat|re-?enter|again|verify|retype|确认|xác 
                      r"wiederholen|bestätigen|confirmer|確認", re.I)
 _USER_NAME = re.compile(r"user ?name|benutzername|nom d'utilisateur|usuario|用户名|ユーザー名",
                         re.I)
-_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
-_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 
 
 @dataclass
@@ -42,7 +40,7 @@ def password_forms(facts: PageFacts, elements: list[Element]) -> PasswordForms:
         form = next((a.rid for a in above if a.tag == "form"), -1)
         groups.setdefault(form, []).append(bool(CONFIRM.search(name)))
         chrome[form] = chrome.get(form, False) or any(
-            a.tag in _CHROME_TAGS or a.role in _CHROME_ROLES for a in above)
+            a.in_page_chrome for a in above)
     kinds = ["login" if len(c) == 1 and not c[0] else "signup" if len(c) >= 2 else ""
              for form, c in groups.items() if not chrome[form]]
     first_signup = kinds.index("signup") if "signup" in kinds else -1

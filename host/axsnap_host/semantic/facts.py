@@ -15,6 +15,9 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, join
 from axsnap_host.pipeline.hidden import hiding_reasons
 
+_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
+_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
+
 
 @dataclass(slots=True)
 class Node:
@@ -50,6 +53,12 @@ class Node:
     @property
     def role(self) -> str:
         return self.attrs.get("role", "").split(" ")[0].lower()
+
+    @property
+    def in_page_chrome(self) -> bool:
+        """Whether this node is the page's chrome: its navigation, header, footer or a side
+        column (by tag or landmark role); a field there is the site's, not the page's."""
+        return self.tag in _CHROME_TAGS or self.role in _CHROME_ROLES
 
     @property
     def hiding(self) -> list[str]:

@@ -35,13 +35,10 @@ _PROMPT = re.compile(r"\s*(?:search|搜索|tìm kiếm|buscar|suchen|suche|reche
 _ACCOUNT = re.compile(r"e-?mail|phone|user ?name|login|benutzername|correo|courriel|"
                       r"identifiant|メール|邮箱|手机|số điện thoại", re.I)
 _SELECT_WORD = re.compile(r"\s*(?:select|choose|mark|check|toggle|pick)(?!\w)", re.I)
-# The page's chrome: its lists are menus, not what the page lists (the walker's tally agrees).
 # Inline elements: an svg straight in one is an icon in a line of text, no chart.
 _INLINE = frozenset({"a", "em", "strong", "b", "i", "u", "span", "font", "small", "sup", "sub",
                      "code", "abbr", "cite", "q", "mark", "time"})
-_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 _FIELD_KINDS = frozenset({"text_input", "password_input", "textarea", "select"})
-_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 # A password change: the account's current password asked beside a new one (settings, no sign-up).
 _CURRENT = re.compile(r"(?<!\w)(?:current|old|existing|present|actual|aktuelles?|altes?|actuel|"
                       r"ancien)(?!\w)|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在", re.I)
@@ -268,7 +265,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         low = (node.attrs.get("class", "") + node.attrs.get("id", "")).lower()
         f.captcha = f.captcha or "captcha" in low or "captcha" in node.attrs.get("src", "")
         above = facts.ancestors(node)
-        chrome = any(a.tag in _CHROME_TAGS or a.role in _CHROME_ROLES for a in above)
+        chrome = any(a.in_page_chrome for a in above)
         if tag == "li" and not chrome and not in_menu_box(node, facts):
             f.list_items += 1
             f.linked_items += any(facts.nodes[c].tag == "a" for c in node.children)

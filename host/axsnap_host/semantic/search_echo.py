@@ -13,8 +13,6 @@ from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import PageFacts
 
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
-_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
-_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary"})
 _SEARCH = re.compile(r"(?<!\w)(?:search|find|go)(?!\w)|搜索|tìm kiếm|buscar|suchen?|rechercher|"
                      r"検索", re.I)
 # A box's prompt: words inviting a search, not what was searched for.
@@ -35,7 +33,7 @@ def echoed_queries(facts: PageFacts, elements: list[Element]) -> set[int]:
     """The record ids of the search boxes whose shown words a heading out of the chrome says."""
     headings = [" ".join(n.text.split()).lower().strip(_QUOTES) for n in facts.nodes
                 if n.tag in _HEADINGS and n.text and not any(
-                    a.tag in _CHROME_TAGS or a.role in _CHROME_ROLES for a in facts.ancestors(n))]
+                    a.in_page_chrome for a in facts.ancestors(n))]
     if not headings:
         return set()
     form_of = {el.node.rid: next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
