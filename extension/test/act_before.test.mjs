@@ -112,3 +112,27 @@ test('what the host\'s lookup can name: indices, element ids, walk node ids, sem
   assert.equal(mayBeLookedUp({ target: 3, to: 'the trash' }), false, 'a drag to words');
   assert.equal(mayBeLookedUp({ target: 3, to: '0-9' }), true);
 });
+
+test('an id with no baseline kept: the capture before starts beside the host\'s lookup, not after its answer', async () => {
+  for (const token of [null, 'T']) {
+    let answer = () => {};
+    const answered = new Promise((resolve) => { answer = resolve; });
+    const r = reads({ token, answer: answered, target: '0-7' });
+    r.walked();
+    const timings = {};
+    const got = r.read(timings);
+    await new Promise((resolve) => { setTimeout(resolve, 0); });
+    if (token === null) {
+      assert.deepEqual(r.order, ['lookup', 'settled', 'walk'], 'the capture went before the host answered');
+      assert.equal(timings.capture_beside_lookup, 1);
+    } else {
+      assert.deepEqual(r.order, ['lookup'], 'a kept baseline may stand: nothing is captured before the answer');
+      assert.equal(timings.capture_beside_lookup, undefined);
+    }
+    answer({ baseline_gone: true, lookup_missed: true, message: MESSAGE });
+    const read = await got;
+    assert.equal(read.resolved.target.label, 'Select');
+    assert.deepEqual(r.order.filter((s) => s === 'walk'), ['walk'], 'one capture');
+    assert.equal(r.order.at(-1), 'exact resolve');
+  }
+});

@@ -7,7 +7,10 @@ result equals the same act's with ``exact``, also when the page changed between 
 the act (a row inserted above the target: the same element is acted on), and words still
 resolve on the capture (no lookup): after a DOM read (the host's elements rebuilt, no baseline
 to try) the capture starts at once, the host asked nothing before it
-(``timings.capture_at_once``, note 114).
+(``timings.capture_at_once``, note 114). An index or an id with no act baseline kept (after a
+DOM read the extension drops its token too) starts the capture before beside the host's
+lookup, not after its answer (``timings.capture_beside_lookup``, note 109); after an outline
+read the last act's baseline may stand, so nothing is captured before the answer.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ STEPS: list[Step] = [
 ]
 
 
-def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, Any, Any, Any]]:
+def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, Any, Any, Any, Any]]:
     browser.open(f"{pages_url}{PAGE}")
     out = []
     for how, label, action, script in STEPS:
@@ -78,7 +81,8 @@ def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, Any, 
         # act's kept report (an outline read rebuilds no elements: act_baseline may stand)
         looked = "id_lookup" if result.timings.get("id_lookup") else \
             "baseline_kept" if result.timings.get("baseline_kept") else None
-        out.append((comparable(result), looked, checked, result.timings.get("capture_at_once")))
+        out.append((comparable(result), looked, checked, result.timings.get("capture_at_once"),
+                    result.timings.get("capture_beside_lookup")))
     return out
 
 
@@ -89,16 +93,19 @@ def test_an_act_after_a_read_looks_its_id_up_and_equals_the_exact_act(
     for kind in (first, "fast" if first == "exact" else "exact"):
         runs[kind] = _run(browser, pages_url, exact=kind == "exact")
     exact, fast = runs["exact"], runs["fast"]
-    assert all(looked is None for _, looked, _, _ in exact), "an exact act looked its target up"
-    for (how, label, _, _), (_, looked, _, _) in zip(STEPS, fast, strict=True):
+    assert all(looked is None for _, looked, *_ in exact), "an exact act looked its target up"
+    for (how, label, _, _), (_, looked, *_) in zip(STEPS, fast, strict=True):
         assert (looked is not None) == (how != "words"), (how, label, looked)
     # the acts after a read that rebuilt the host's elements (DOM text), or a change since
-    assert [looked for _, looked, _, _ in fast][2:4] == ["id_lookup", "id_lookup"]
+    assert [looked for _, looked, *_ in fast][2:4] == ["id_lookup", "id_lookup"]
     # words after a DOM read: no baseline to try, nothing to look up: the capture at once
     # (an exact act captures at once as ever, and says nothing of it)
-    assert [at_once for *_, at_once in fast] == [None, None, None, None, 1, None]
-    assert all(at_once is None for *_, at_once in exact)
-    for n, ((want, _, want_checked, _), (got, _, got_checked, _)) in enumerate(
+    assert [at_once for *_, at_once, _ in fast] == [None, None, None, None, 1, None]
+    # an index after a DOM read (no token kept): the capture before went beside the lookup;
+    # an id after an outline read (the last act's baseline may stand): nothing before the answer
+    assert [beside for *_, beside in fast] == [1, None, None, 1, None, None]
+    assert all(at_once is None and beside is None for *_, at_once, beside in exact)
+    for n, ((want, _, want_checked, *_), (got, _, got_checked, *_)) in enumerate(
             zip(exact, fast, strict=True)):
         assert got == want, f"act {n} ({STEPS[n][:2]}) differs from the exact act"
         assert got_checked == want_checked, n

@@ -14,6 +14,11 @@
 //   list), so nothing on the page needs proving; a lookup that named another node (a read of
 //   the tab between the two) says so in timings.id_lookup_differs.
 // - the exact path: readiness, a capture, the host's resolve on it, then the lookup.
+// With no baseline kept for the tab (none, a DOM read dropped it: act_baseline.js
+// readRendered), every way on captures the page before the act: for a target the lookup may
+// name, that capture (its settle wait, then the walk) starts at once, beside the host's
+// lookup, not after its answer (timings.capture_beside_lookup); words ask nothing and capture
+// at once (timings.capture_at_once).
 
 const round = (x) => Math.round(x * 10) / 10;
 
@@ -43,6 +48,23 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
   const beforeOf = (captured) => ({ url: captured.tab?.url ?? '', loaderId: captured.frames?.[0]?.loaderId ?? null,
     world: captured.walker?.world ?? null });
 
+  /** The capture before the act, started now: {waited (its settle wait ended), captured}. */
+  function startCapture(session, tabId, options, timings) {
+    const t0 = now();
+    let settled = () => {};
+    const waited = new Promise((resolve) => { settled = resolve; });
+    const captured = unlessBlocked(session, tabId, async () => {
+      const report = await deps.stabilize(session, options);
+      settled();
+      return capture(session, tabId, options, report);
+    }).then((got) => {
+      timings.capture_before_ms = round(now() - t0);
+      return got;
+    });
+    captured.catch(() => settled()); // a blocked page: the act fails where it waits for the capture
+    return { waited, captured };
+  }
+
   /**
    * The page before the action and the host's resolve on it: {before, resolved, known}, and on
    * the act_id_lookup path `behind`: {ready → before (await it before the input), exact() → the
@@ -64,6 +86,10 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
     const asked = token || lookup ? host('act_resolve', { ...body, tabId, ...(token ? { baseline: token } : {}),
       ...(lookup ? { lookup: true } : {}) }, timings, 'resolve') : null;
     asked?.catch(() => {}); // (not awaited when the check fails)
+    // no baseline kept: every way on captures the page first; that capture goes now, beside
+    // the host's lookup (words and the exact act ask nothing and capture at once, below)
+    const started = token === null && asked ? startCapture(session, tabId, options, timings) : null;
+    if (started) timings.capture_beside_lookup = 1;
     // (the check's proof, asked with the modals before, is the blocked probe: unlessBlocked)
     const checking = token ? unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead),
       keptRead ? { probe: keptRead.sent } : {}) : null;
@@ -87,12 +113,17 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
     if (token) baselines.drop(tabId); // the host no longer holds it (another read, a new host)
     if (answer?.lookup?.target) {
       const resolved = { message: answer.message, target: answer.lookup.target, to: answer.lookup.to ?? null, error: null };
-      return lookedUp(session, tabId, body, options, run, timings, resolved, t);
+      return lookedUp(session, tabId, body, run, timings, resolved, t,
+        started ?? startCapture(session, tabId, options, timings));
     }
     run.step('the capture before the action');
-    t = now();
-    const captured = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
-    timings.capture_before_ms = round(now() - t);
+    let captured;
+    if (started) captured = await started.captured;
+    else {
+      t = now();
+      captured = await unlessBlocked(session, tabId, () => capture(session, tabId, options));
+      timings.capture_before_ms = round(now() - t);
+    }
     run.step('resolving the target');
     t = now();
     const resolved = await host('act_resolve', { ...body, capture: captured }, timings, 'resolve');
@@ -102,26 +133,15 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
     return { before: beforeOf(captured), resolved, known: frames ? { frames, topContext: null } : null };
   }
 
-  /** Fast path act_id_lookup: the capture before's settle wait, then the rest of that capture
-   * and the host's exact resolve on it behind the act (see the top of this file). */
-  async function lookedUp(session, tabId, body, options, run, timings, resolved, askedAt) {
+  /** Fast path act_id_lookup: the capture before's settle wait (`started`: that capture, begun
+   * beside the lookup when no baseline was kept), then the rest of that capture and the host's
+   * exact resolve on it behind the act (see the top of this file). */
+  async function lookedUp(session, tabId, body, run, timings, resolved, askedAt, started) {
     timings.id_lookup = 1;
     timings.host_resolve_ms = round(now() - askedAt);
     run.step('the capture before the action');
-    const t = now();
-    let settled = () => {};
-    const waited = new Promise((resolve) => { settled = resolve; });
-    const captured = unlessBlocked(session, tabId, async () => {
-      const report = await deps.stabilize(session, options);
-      settled();
-      return capture(session, tabId, options, report);
-    });
-    captured.catch(() => settled()); // a blocked page: the act fails where it waits for the capture
-    await waited;
-    const ready = captured.then((got) => {
-      timings.capture_before_ms = round(now() - t);
-      return got;
-    });
+    await started.waited;
+    const ready = started.captured;
     // asked once the input went (the capture's way to the host is the worker's work: not
     // before the input) and awaited before the report, unless the act ends first
     let exact = null;
