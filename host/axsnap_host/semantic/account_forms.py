@@ -52,9 +52,9 @@ def password_forms(facts: PageFacts, elements: list[Element]) -> PasswordForms:
 
 
 def new_account(facts: PageFacts, elements: list[Element]) -> bool:
-    """A form asking a user name and an email beside its one password field: a new account's
-    (a sign-in asks who you are once, by a user name or by an address); or one password field
-    under a button that says so (signup_button)."""
+    """A form asking a user name and an email, or three things or more, beside its one
+    password field: a new account's (a sign-in asks who you are once, by a user name or by an
+    address); or one password field under a button that says so (signup_button)."""
     forms: dict[int, list[str]] = {}
     for el in elements:
         form = next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
@@ -68,8 +68,20 @@ def new_account(facts: PageFacts, elements: list[Element]) -> bool:
         elif el.kind == "text_input" and (el.node.attrs.get("type") == "email"
                                           or re.search(r"e-?mail", said, re.I)):
             forms.setdefault(form, []).append("email")
-    return any(asked.count("password") == 1 and "user" in asked and "email" in asked
-               for asked in forms.values()) or signup_button(facts, elements)
+        elif el.kind == "text_input":
+            forms.setdefault(form, []).append("field")
+        elif el.kind == "textarea":
+            forms.setdefault(form, []).append("message")
+        if el.kind == "text_input" and (el.node.value or "").strip():
+            forms[form].append("saved")
+    # (three fields beside the password, whatever they are named: a template's sign-up whose
+    # every label says "Username" still asks three things, each field counted; a form with a
+    # message box or a saved value is a profile's or a comment's, no newcomer's)
+    return any(asked.count("password") == 1 and (
+        ("user" in asked and "email" in asked) or (
+            sum(a in ("user", "email", "field") for a in asked) >= 3
+            and "message" not in asked and "saved" not in asked))
+        for asked in forms.values()) or signup_button(facts, elements)
 
 
 # A control whose own words make an account ("Register", "Sign up", "Create account"), and one

@@ -19,7 +19,10 @@ from axsnap_host.semantic.keywords import (
     keyword_hits,
     title_hits,
 )
+from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_rows
 from axsnap_host.semantic.page_features import Features
+from axsnap_host.semantic.record_tables import fire_record_table
+from axsnap_host.semantic.shop_steps import fire_shop_steps
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.signed_in_forms import fire_signed_in_form
 
@@ -55,7 +58,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
         fire(kind, f"url:{hit.group(0)}" if hit else "url", 0.5, hit is not None)
     fire("search_engine", "url:search engine host", 0.5, bool(SEARCH_ENGINE_HOSTS.search(f.host))
          and path.path in ("", "/") and not path.query)
-    inputs = f.text_inputs
+    # (a newsletter box asks every reader for an address, whatever the page is for: no field of
+    # the page's own, no sign-in's first step beside the menu's "Login" link)
+    inputs = f.text_inputs - f.newsletter_fields
     # Form features (high)
     register_words = bool(keyword_hits("register", f.text))
     # The current password beside a new one: an account's password change, no sign-up (the
@@ -65,7 +70,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # password reset's last step (a sign-up asks who you are: a name, an address, a user name;
     # an address shown locked, disabled or read-only, says whose password it is, asking nothing;
     # a newsletter box's address is asked of every reader, whatever the page is for).
-    asked = inputs - f.search_named - f.locked_fields - f.newsletter_fields
+    asked = inputs - f.search_named - f.locked_fields
     renew = (f.passwords == 2 and asked <= 0 and not change
              and bool(keyword_hits("password_reset", f.said + " " + f.title)))
     confirm = (f.passwords >= 2 or f.confirm) and not change and not renew
@@ -180,7 +185,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                and f.address_fields < 2 and not gallery and not cart and not wishlist
                and bool(keyword_hits("checkout", f.text)))
     fire("checkout", "form:rows of priced products a person can take out (a cart)", 0.5, takeout)
-    cart = cart or takeout
+    cart = fire_shop_steps(fire, f, cart or takeout)  # (a quantity and "Proceed to Checkout")
     # A control that places the order or pays, beside fields being filled and a price: a
     # checkout's last step (the buyer's details asked before the payment, no card yet).
     ordering = (f.place_order >= 1 and f.prices >= 1 and not f.passwords and not gallery
@@ -198,17 +203,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                and f.textareas >= 1 and not f.passwords and not f.card_fields)
     fire("form", "form:a message under the sender's name and a subject, no recipient "
          "(a contact form)", 0.5, contact)
-    # Rows with checkboxes are a mailbox's only with a word of mail; else a table of records.
-    mailbox = f.row_checkboxes >= 4 and bool(f.compose or keyword_hits("email_inbox", f.text))
-    # (a mailbox's own rows beside it: the mail client's compose box, the page its inbox)
-    fire("email_compose", "form:to/subject fields with a message body",
-         0.65 * (0.5 if mailbox else 1.0),
-         f.to_subject >= 1 and f.textareas >= 1 and not contact)
-    # Whom it goes to and its subject asked over a body drawn as rich text (no <textarea>), no
-    # mailbox's rows: a mail being written; the client's menu and Reply beside it are its own.
-    written = f.recipients >= 1 and f.to_subject > f.recipients and not f.textareas and not mailbox
-    fire("email_compose", "form:a recipient and a subject asked, the body no text box", 0.45,
-         written and not f.passwords)
+    # Rows with checkboxes are a mailbox's only with a word of mail and no chart (mail_pages).
+    mailbox = is_mailbox(f)
+    written = fire_writing(fire, f, contact, mailbox)
     # Fields holding the account's values: a page that edits what is saved (a sign-up, a
     # contact form, a checkout start empty; a card or a message is no setting; on a page its
     # title calls forms, sample values are a form gallery's).
@@ -365,9 +362,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
     # The items of a search's results or of a dashboard (two of: stat tiles, a chart, 4+
     # figures) are no list page.
-    # A chart beside a table: a dashboard's panels without tiles (a table of records, a list
-    # page, has no chart beside it).
-    charted = f.charts >= 1 and f.tables >= 1
+    # A chart beside a table, or beside rows with checkboxes: a dashboard's panels without
+    # tiles (a table of records, a list page, a mailbox, has no chart beside it).
+    charted = f.charts >= 1 and (f.tables >= 1 or f.row_checkboxes >= 4)
     fire("dashboard", "stats:a chart beside a table", 0.3, charted)
     itemized = not panels and not (f.search_inputs and f.result_blocks >= 5) and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
@@ -392,9 +389,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:a table's 4+ named columns over 5+ rows with actions", 0.3,
          f.column_heads >= 4 and f.action_rows >= 5 and not mailbox and f.long_blocks < 3
          and itemized and not cart and f.charts == 0 and f.widgets < 3)
+    fire_record_table(fire, f)  # (a table of records and nothing else asked, however short)
     fire("email_inbox", "stats:rows with checkboxes", 0.35, mailbox)
     fire("email_inbox", "stats:rows with checkboxes, no word of mail", 0.15,
-         f.row_checkboxes >= 4 and not mailbox)
+         ticked_rows(f) and not mailbox)
     fire("list", "stats:rows with checkboxes, no word of mail (a table of records)", 0.25,
          f.row_checkboxes >= 4 and not mailbox and f.long_blocks < 3 and itemized)
     fire("email_inbox", "stats:5+ table rows", 0.1, f.rows >= 5)

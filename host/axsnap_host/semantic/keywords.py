@@ -143,3 +143,16 @@ def title_hits(kind: str, title: str) -> list[str]:
     words a title alone says of its page."""
     return keyword_hits(kind, title) + [word for word, pattern in TITLE_RES.get(kind, [])
                                         if word in title and pattern.search(title)]
+
+
+# A control that goes on from a cart to the checkout ("Proceed to Checkout"); a menu's bare
+# "Checkout" link names the page, a cart's says where its next step is.
+TO_CHECKOUT = re.compile(r"(?:proceed|continue|go) to (?:the )?checkout|zur kasse gehen|"
+                         r"passer (?:à la|la) commande|ir a pagar|tiến hành thanh toán|去结算|"
+                         r"レジに進む", re.IGNORECASE)
+# A way to pay a radio offers: a card, a wallet, a transfer, cash on delivery.
+PAY_BY = re.compile(r"(?<!\w)(?:credit card|debit card|card|paypal|upi|net ?banking|"
+                    r"bank transfer|direct bank transfer|cash on delivery|cod|wallet|apple pay|"
+                    r"google pay|gpay|klarna|cheque|check payments?|bitcoin|crypto)(?!\w)|"
+                    r"货到付款|支付宝|微信支付|thanh toán khi nhận hàng|tarjeta|überweisung|"
+                    r"virement|代金引換", re.IGNORECASE)

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from axsnap_host.semantic.account_forms import CARD, CONFIRM, new_account, password_forms
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.keywords import PAY_BY, TO_CHECKOUT
 from axsnap_host.semantic.page_words import in_menu_box
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
 from axsnap_host.semantic.search_echo import echoed_queries
@@ -17,7 +18,7 @@ from axsnap_host.semantic.titles import split_title
 
 _CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _NAMING_TAGS = frozenset({"h1", "h2", "h3", "h4", "label", "legend", "th", "button", "caption"})
-_PRICE = re.compile(r"(?:[$€£¥₫]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))", re.I)
+_PRICE = re.compile(r"(?:[$€£¥₫₹₩₽₺₱]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))", re.I)
 _METRIC = re.compile(r"^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn|ms|s)?$", re.I)
 _ADDRESS = re.compile(r"address|street|zip|postal|city|地址|địa chỉ|dirección|adresse|住所", re.I)
 _PERSON_NAME = re.compile(r"\b(full|first|last|given|family|sur|your)[ _-]?name\b|^name$|"
@@ -100,6 +101,7 @@ class Features:
     list_cards: int = 0  # 3+ alike short cards, each a title, holding the prose (the tally)
     post_bylines: int = 0  # 3+ alike posts, each a title over a byline, holding the prose
     dated_headlines: int = 0  # 3+ linked headlines, each beside a line of its date (the tally)
+    titled_items: int = 0  # 5+ alike short boxes, each a linked heading and a control (tally)
     quantity_fields: int = 0  # fields asking how many, in a table row or alike row (a cart's)
     account_fields: int = 0  # text fields asking for an address, a phone or a user name
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
@@ -112,6 +114,9 @@ class Features:
     wizard_steps: int = 0  # distinct "Step N" tabs, items or headings (the walker's tally)
     task_checkboxes: int = 0  # checkboxes in a box headed as tasks (row_controls.in_task_list)
     place_order: int = 0  # controls that place the order or pay ("Place order", "Pay now")
+    to_checkout: int = 0  # controls that go on to the checkout ("Proceed to Checkout")
+    quantity_asked: int = 0  # text fields asking how many, in a row or not
+    payment_choices: int = 0  # radios naming a way to pay ("PayPal", "Debit card", "UPI")
     save_changes: int = 0  # controls that keep a form's changes ("Save Changes")
     new_account: bool = False  # a user name and an email asked beside one password, in a form
     settings_headings: int = 0  # headings that are only a settings page's words (the tally)
@@ -221,6 +226,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         if kind == "text_input" and el.place.startswith("row") and (
                 node.attrs.get("type") == "number" or _QUANTITY.search(name)):
             f.quantity_fields += 1
+        f.quantity_asked += kind == "text_input" and bool(
+            _QUANTITY.search(f"{name} {node.attrs.get('name', '')}"))
+        f.payment_choices += kind == "radio" and bool(PAY_BY.search(el.source.text
+                                                                    or el.source.aria))
         if kind == "text_input":
             # (a placeholder asks for a name as a label does: "First Name")
             f.name_fields += bool(_PERSON_NAME.search(el.source.text.strip().rstrip(":*"))
@@ -322,6 +331,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.compose = max(f.compose, int(_writes_mail(label)))
             f.reply = max(f.reply, int(bool(_REPLY.search(label))))
             f.place_order = max(f.place_order, int(bool(_PLACE_ORDER.match(label.strip()))))
+            f.to_checkout = max(f.to_checkout, int(bool(TO_CHECKOUT.fullmatch(label.strip()))))
             f.save_changes = max(f.save_changes, int(_saves_changes(label)))
     f.sidebar = "sidebar" in region_kinds
     page_h, view_h = facts.page_size[1], facts.viewport[1]
@@ -404,7 +414,7 @@ _TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects",
             "task_checkboxes", "settings_headings", "wishlist_headings", "figure_tiles",
             "results_for", "results_under_search", "buyable_rows", "locked_fields",
             "newsletter_fields", "address_fields", "prose_sections", "list_cards",
-            "post_bylines", "dated_headlines")
+            "post_bylines", "dated_headlines", "titled_items")
 
 
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],

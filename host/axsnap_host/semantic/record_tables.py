@@ -1,0 +1,37 @@
+"""A table of records as the page's content: a table naming four columns or more over three
+rows or more, and nothing else the page is for (no field of its own, no long text, no chart,
+stat tiles or figures): a person sees a list of orders, invoices or files, however few.
+Under a title naming a dashboard the table is one of its panels (its charts a script's, drawn
+after the read).
+
+The site's own boxes beside it ask nothing of the page: its search box, its newsletter box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from axsnap_host.semantic.keywords import title_hits
+from axsnap_host.semantic.page_features import Features
+
+TABLE_SIGNAL = "stats:a table of 4+ named columns over 3+ rows, nothing else asked (records)"
+TABLE_WEIGHT = 0.45
+
+
+def record_table(f: Features) -> bool:
+    """Four named columns or more over three rows or more (and the heading row), no field
+    asked but the site's search and newsletter boxes, no query, no long text, no chart or
+    figures, no dashboard's title."""
+    asked = (f.text_inputs - f.search_named - f.newsletter_fields - f.locked_fields
+             + f.passwords + f.textareas + f.selects + f.card_fields)
+    return (f.column_heads >= 4 and f.rows >= 4 and asked <= 0 and f.queries == 0
+            and f.long_blocks < 3 and f.charts == 0 and f.widgets < 3 and f.metrics < 4
+            and f.figure_tiles < 3 and f.row_checkboxes < 4
+            and not title_hits("dashboard", f.title))
+
+
+def fire_record_table(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
+    """Fires the list signal of a table of records; whether it fired."""
+    table = record_table(f)
+    fire("list", TABLE_SIGNAL, TABLE_WEIGHT, table)
+    return table
