@@ -3237,7 +3237,7 @@ function inMenuBox(el) {
   }
   return false;
 }
-var SETTINGS_HEADING = /^(?:(?:account|profile|user|general|privacy|security|notification)\s+)?(?:settings?|preferences)$|^(?:einstellungen|paramètres|configuración|ajustes|cài đặt|设置|設定)$/i;
+var SETTINGS_HEADING = /^(?:(?:account|profile|user|general|privacy|security|notification)\s+)?(?:settings?|preferences)$|^(?:edit|update)\s+(?:your\s+|my\s+)?(?:user\s+|account\s+|personal\s+)?(?:profile|account|details|information|info)$|^(?:einstellungen|paramètres|configuración|ajustes|cài đặt|设置|設定)$/i;
 var WISHLIST_HEADING = /^(?:my |your )?(?:wish ?list|wishlist)$|^(?:wunschliste|liste de souhaits|lista de deseos|danh sách yêu thích|愿望清单|心愿单|ほしい物リスト|お気に入り)$/i;
 function headingsSaying(words2, shown, chrome2, limit) {
   let found = 0;
@@ -3395,7 +3395,7 @@ var rank = (el) => Number(el.localName[1]);
 var BYLINE_CHARS = 120;
 var BYLINE = /^\s*(?:(?:posted|written|published)\s+)?by\s|^\s*(?:posted|published)\s+(?:on|in)\s/i;
 var MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
-var DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH},?\\s+\\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`, "i");
+var DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH},?\\s+\\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}\\s+(?:minute|hour|day|week|month|year)s?\\s+ago\\b`, "i");
 function postOf(h) {
   let post = null;
   for (let el = h.parentElement, i = 0; el && el !== document.body && i < 4; el = el.parentElement, i++) {
@@ -3446,6 +3446,34 @@ function datedHeadlines(shown, chrome2, limit) {
   return found >= 3 ? found : 0;
 }
 
+// src/tally_items.js
+var HEADLINE2 = "h2, h3, h4, h5";
+var ITEM_CHARS = 200;
+var MIN_ITEMS = 5;
+function itemOf(title) {
+  for (let el = title.parentElement, i = 0; el && el !== document.body && i < 3; el = el.parentElement, i++) {
+    if (el.querySelectorAll(HEADLINE2).length > 1) return null;
+    if ([...el.querySelectorAll("a[href], button")].some((c) => !title.contains(c) && !c.contains(title))) return el;
+  }
+  return null;
+}
+var short = (item) => reading2(item) <= ITEM_CHARS && ![...item.querySelectorAll("p")].some((p) => reading2(p) >= PROSE);
+function linkedItems(shown, chrome2, limit) {
+  const kinds = /* @__PURE__ */ new Map();
+  let n = 0;
+  for (const h of document.querySelectorAll(HEADLINE2)) {
+    if (++n > limit) break;
+    const link = h.closest("a[href]") || h.querySelector("a[href]");
+    if (!link || !reading2(h) || h.closest(chrome2) || !shown(h)) continue;
+    const item = itemOf(link.contains(h) ? link : h);
+    if (!item || item.closest(chrome2) || !short(item)) continue;
+    const kind = kindOf(item);
+    kinds.set(kind, (kinds.get(kind) || 0) + 1);
+  }
+  const most = Math.max(0, ...kinds.values());
+  return most >= MIN_ITEMS ? most : 0;
+}
+
 // src/tally.js
 function brRuns(box) {
   const runs = [];
@@ -3485,9 +3513,9 @@ function pageTally() {
       el.getAttribute("placeholder")
     ]).filter(Boolean).map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean);
     const joined = said2.join(" ");
-    const short2 = joined.length > 0 && joined.length <= 40 && PASSWORD_WORD.test(joined);
+    const short3 = joined.length > 0 && joined.length <= 40 && PASSWORD_WORD.test(joined);
     const each = said2.length > 0 && said2.every((s) => s.length <= 40 && PASSWORD_WORD.test(s));
-    return (short2 || each) && !NOT_PASSWORD.test(joined);
+    return (short3 || each) && !NOT_PASSWORD.test(joined);
   };
   const locked = (el) => el.disabled || el.readOnly;
   const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;
@@ -3547,6 +3575,7 @@ function pageTally() {
     list_cards: 0,
     post_bylines: 0,
     dated_headlines: 0,
+    titled_items: 0,
     control_labels: [],
     partial: false
   };
@@ -3879,6 +3908,7 @@ function pageTally() {
   t.list_cards = listCards(shown, CHROME, LIMIT2);
   t.post_bylines = postBylines(shown, CHROME, LIMIT2);
   t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT2);
+  t.titled_items = linkedItems(shown, CHROME, LIMIT2);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT2) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
@@ -3925,7 +3955,7 @@ var LANDMARK_WORDS = {
   complementary: "sidebar"
 };
 var DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])/i;
-var short = (s) => s.length > 60 ? `${s.slice(0, 59)}…` : s;
+var short2 = (s) => s.length > 60 ? `${s.slice(0, 59)}…` : s;
 var LEGEND = ":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4";
 var HEADER_CELL = ":scope > th";
 var HEADING3 = "h1, h2, h3, h4, h5, h6";
@@ -3967,7 +3997,7 @@ function landmarkOf(from, name, levels = 8) {
     if (a.localName === "tr") {
       const th = ownedOnce(run.headerCells, a, HEADER_CELL);
       const t = th && !th.contains(from) ? personText(th, false, null) : "";
-      if (t && t !== name) return short(t);
+      if (t && t !== name) return short2(t);
     }
     const role = a.getAttribute("role");
     const word = LANDMARK_WORDS[role] || LANDMARK_WORDS[a.localName];
@@ -3975,7 +4005,7 @@ function landmarkOf(from, name, levels = 8) {
       const first = a.firstElementChild;
       if (first && first !== from && !first.contains(from) && (HEADINGS.has(first.localName) || /(?:^|\s)[\w-]*title(?:\s|$)/.test(typeof first.className === "string" ? first.className : ""))) {
         const t = personText(first, false, null);
-        if (t && t !== name) return short(t);
+        if (t && t !== name) return short2(t);
       }
       continue;
     }
@@ -3987,7 +4017,7 @@ function landmarkOf(from, name, levels = 8) {
       if (h) s = personText(h, false, null);
     }
     if (!s) s = word || "";
-    if (s && s !== name) return short(s);
+    if (s && s !== name) return short2(s);
   }
   return "";
 }
@@ -4003,14 +4033,14 @@ function personContext(el, name) {
       if (label && label.trim()) s = collapse(label);
       else if (a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     }
-    if (usable(s)) return short(s);
+    if (usable(s)) return short2(s);
     if (ROW_SETS.has(a.localName)) {
       const list = a.localName === "ul" || a.localName === "ol";
       if (!(list && a.parentElement && a.parentElement.localName === "li")) {
         for (let k = list ? child.previousElementSibling : null, n = 0; k && n < 40; k = k.previousElementSibling, n++) {
           if (!isControlish(k, false)) {
             const t = personText(k, false, null);
-            if (usable(t)) return short(t);
+            if (usable(t)) return short2(t);
           }
         }
         return landmarkOf(a, name, 14) || regionWord(a);
@@ -4031,7 +4061,7 @@ function personContext(el, name) {
         else if (k.nodeType === 1 && !isControlish(k, links, true)) s = personText(k, false, null);
       }
     }
-    if (usable(s)) return short(s);
+    if (usable(s)) return short2(s);
   }
   return landmarkOf(el.parentElement, name, 14) || regionWord(el.parentElement);
 }

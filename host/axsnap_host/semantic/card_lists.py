@@ -2,7 +2,9 @@
 a product's blurb) and a link or button, holding the page's prose (the walker's tally
 ``list_cards``, extension/lib/walker/src/tally_cards.js); or alike posts, each a title over a
 byline ("By Tilo Mitra", a date), holding the page's prose, whatever each post holds under its
-title (the tally ``post_bylines``, tally_posts.js): a blog's list of posts.
+title (the tally ``post_bylines``, tally_posts.js): a blog's list of posts; or alike short
+boxes, each a linked heading and a control of its own ("Details"), no prose (the tally
+``titled_items``, tally_items.js): open positions, events.
 
 A person sees a blog's page of posts or a shop's grid of products there, not an article: an
 article's sections are headings over long prose of their own. The excerpts are the cards',
@@ -21,6 +23,8 @@ POSTS_SIGNAL = "stats:3+ alike posts each a title over a byline (a blog's list o
 POSTS_WEIGHT = 0.5
 DATED_SIGNAL = "stats:3+ linked headlines each beside its date, no article body (a front page)"
 DATED_WEIGHT = 0.5
+ITEMS_SIGNAL = "stats:5+ alike short boxes each a linked heading and a control (a list of items)"
+ITEMS_WEIGHT = 0.45
 
 
 def asks_nothing(f: Features, panels: bool) -> bool:
@@ -51,6 +55,16 @@ def dated_list(f: Features, panels: bool) -> bool:
             and not (f.search_inputs and f.result_blocks >= 5))
 
 
+def item_list(f: Features, panels: bool) -> bool:
+    """Five short boxes or more of one kind, each a linked heading and a control of its own
+    ("Details"), no paragraph of prose (open positions, events), no long text of one story, on
+    a page that asks for nothing and is no search's results (a result's title and its "Cached"
+    link; a line counting results over them) or mailbox."""
+    return (f.titled_items >= 5 and f.prose_run < 3 and f.long_blocks < 3 and f.compose == 0
+            and asks_nothing(f, panels) and not (f.search_inputs and f.result_blocks >= 5)
+            and not f.results_for and not f.results_under_search)
+
+
 def fire_card_list(fire: Callable[[str, str, float, bool], None], f: Features,
                    panels: bool) -> bool:
     """Fires the list signals of a list of cards and of posts; whether one fired (the prose
@@ -61,4 +75,6 @@ def fire_card_list(fire: Callable[[str, str, float, bool], None], f: Features,
     fire("list", POSTS_SIGNAL, POSTS_WEIGHT, posts)
     dated = dated_list(f, panels)
     fire("list", DATED_SIGNAL, DATED_WEIGHT, dated)
-    return cards or posts or dated
+    items = item_list(f, panels)
+    fire("list", ITEMS_SIGNAL, ITEMS_WEIGHT, items)
+    return cards or posts or dated or items

@@ -11,6 +11,7 @@ import { proseSections } from './tally_sections.js';
 import { listCards } from './tally_cards.js';
 import { postBylines } from './tally_posts.js';
 import { datedHeadlines } from './tally_dated.js';
+import { linkedItems } from './tally_items.js';
 
 // The runs of a box's text that its <br>s end (text and inline elements; a table or a <div> in
 // it is no part of a run), each of 100 characters or more.
@@ -87,7 +88,7 @@ export function pageTally() {
     check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
     settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0,
     results_under_search: 0, buyable_rows: 0, locked_fields: 0, newsletter_fields: 0, address_fields: 0,
-    prose_sections: 0, list_cards: 0, post_bylines: 0, dated_headlines: 0,
+    prose_sections: 0, list_cards: 0, post_bylines: 0, dated_headlines: 0, titled_items: 0,
     control_labels: [], partial: false };
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
@@ -444,6 +445,7 @@ export function pageTally() {
   t.list_cards = listCards(shown, CHROME, LIMIT);
   t.post_bylines = postBylines(shown, CHROME, LIMIT);
   t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT);
+  t.titled_items = linkedItems(shown, CHROME, LIMIT);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);

@@ -6,7 +6,7 @@ export const reading = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim(
 export const PROSE = 100;  // a paragraph of prose
 
 // What makes blocks alike: their tag and first class.
-const kindOf = (el) => `${el.localName}.${(typeof el.className === 'string' ? el.className : '').trim().split(/\s+/)[0]}`;
+export const kindOf = (el) => `${el.localName}.${(typeof el.className === 'string' ? el.className : '').trim().split(/\s+/)[0]}`;
 
 // Paragraphs of prose out of the chrome, in the blocks and out of them (characters).
 function proseChars(shown, chrome, blocks) {

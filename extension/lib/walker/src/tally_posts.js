@@ -9,9 +9,10 @@ const TITLE = 'h1, h2, h3, h4';
 const rank = (el) => Number(el.localName[1]);
 const BYLINE_CHARS = 120;  // a line of who and when, no sentence of the text
 const BYLINE = /^\s*(?:(?:posted|written|published)\s+)?by\s|^\s*(?:posted|published)\s+(?:on|in)\s/i;
+// (a date said from today counts as one: "2 days ago", "Posted 3 weeks ago")
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 export const DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH},?\\s+\\d{4}\\b`
-  + '|\\b\\d{4}-\\d{2}-\\d{2}\\b', 'i');
+  + '|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}\\s+(?:minute|hour|day|week|month|year)s?\\s+ago\\b', 'i');
 
 // The title's post: the widest box over it, within four levels, holding no other title of its
 // rank or above (a photo post's captions are titles below it).

@@ -15,8 +15,9 @@ export function inMenuBox(el) {
   return false;
 }
 
-// A heading that is only the words of a settings page ("Settings", "Account Settings").
-export const SETTINGS_HEADING = /^(?:(?:account|profile|user|general|privacy|security|notification)\s+)?(?:settings?|preferences)$|^(?:einstellungen|paramètres|configuración|ajustes|cài đặt|设置|設定)$/i;
+// A heading that is only the words of a settings page ("Settings", "Account Settings"), or of
+// an account's own details being edited ("Edit Profile", "Update User Details").
+export const SETTINGS_HEADING = /^(?:(?:account|profile|user|general|privacy|security|notification)\s+)?(?:settings?|preferences)$|^(?:edit|update)\s+(?:your\s+|my\s+)?(?:user\s+|account\s+|personal\s+)?(?:profile|account|details|information|info)$|^(?:einstellungen|paramètres|configuración|ajustes|cài đặt|设置|設定)$/i;
 
 // A heading that is only the words of a wishlist ("Wishlist", "My Wish List"): its priced rows
 // are products kept to buy later, whatever their buttons say ("add to card", a template's slip).
