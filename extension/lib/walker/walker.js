@@ -1689,6 +1689,11 @@ function labelsOf(el) {
   for (const l of el.id && byId.get(el.id) || []) if (!out.includes(l) && l.control === el) out.push(l);
   return out.length > 1 ? out.sort((a, b) => a.compareDocumentPosition(b) & 4 ? -1 : 1) : out;
 }
+function titledLabel(text, labels) {
+  if (/[\p{L}\p{N}]/u.test(text)) return null;
+  const titles = labels.map((l) => collapse(l.getAttribute("title") || "")).filter(Boolean);
+  return titles.length ? [clip(titles.join(" ")), "title"] : null;
+}
 function personName(el, tag, attrs, role) {
   const lby = attrs["aria-labelledby"];
   if (lby) {
@@ -1701,11 +1706,11 @@ function personName(el, tag, attrs, role) {
   const labels = FIELDS.has(tag) ? labelsOf(el) : [];
   if (labels.length) {
     const t = collapse(labels.map((l) => personText(l, false, null)).join(" "));
-    if (t) return [clip(t), "label"];
+    if (t) return titledLabel(t, labels) || [clip(t), "label"];
   }
   if (tag === "label" && el.control) {
     const t = personText(el, false, null);
-    if (t) return [clip(t), "label"];
+    if (t) return titledLabel(t, [el]) || [clip(t), "label"];
   }
   if (!FIELDS.has(tag) || tag === "input" && /^(button|submit|reset)$/i.test(el.type)) {
     const lig = [];
@@ -3118,6 +3123,32 @@ function picturesOf(links) {
 function titleWords(title) {
   return saidBy(title).replace(/\|/g, " ").slice(0, TITLE_CHARS).trim();
 }
+function baseWords(text) {
+  const words2 = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
+  return words2.slice(0, 5).join(" ");
+}
+function keptName(el, title) {
+  const img = el.querySelector("img[alt]");
+  const own = baseWords(collapse(el.getAttribute("title") || img && img.getAttribute("alt") || ""));
+  return own && own !== baseWords(saidBy(title)) ? own : "";
+}
+function titledApart(pictures, said2) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const [el, title] of pictures) {
+    const name = keptName(el, title);
+    if (!name) continue;
+    const key = `${name}\0${addressOf(el)}\0${said2(el, title)}`;
+    const member = [el, baseWords(saidBy(title))];
+    const group = groups.get(key);
+    if (group) group.push(member);
+    else groups.set(key, [member]);
+  }
+  const out = /* @__PURE__ */ new Set();
+  for (const group of groups.values()) {
+    if (new Set(group.map(([, words2]) => words2)).size > 1) group.forEach(([el]) => out.add(el));
+  }
+  return out;
+}
 
 // src/wordless_name.js
 function wordlessName(el) {
@@ -3129,6 +3160,93 @@ function wordlessName(el) {
   const svgTitle = el.querySelector("svg title");
   if (svgTitle && svgTitle.textContent.trim()) return svgTitle.textContent;
   return iconHint(el);
+}
+
+// src/field_twins.js
+var TEXT_FIELDS = "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=tel], input[type=url], input[type=number], input[type=password], textarea";
+var TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], input[type=datetime-local], input[type=month], input[type=week]`;
+var ADD_ON_PARTS = 4;
+function said(text) {
+  return collapse(text || "").toLowerCase().slice(0, 60);
+}
+function fieldName(el) {
+  return said(el.getAttribute("aria-label") || el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("placeholder") || el.getAttribute("title"));
+}
+function placeholderOnly(el) {
+  if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || el.labels && el.labels.length) return "";
+  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
+  return hint && !namedByLabelAbove(el) ? hint : "";
+}
+function neighbourPlaces(fields) {
+  const names = fields.map(fieldName);
+  const out = /* @__PURE__ */ new Map();
+  fields.forEach((el, i) => {
+    const before = i > 0 ? names[i - 1] : "";
+    const after2 = i + 1 < fields.length ? names[i + 1] : "";
+    out.set(el, [before ? `after:${before}` : "", after2 ? `before:${after2}` : ""]);
+  });
+  return out;
+}
+function fieldNamesShared(fillable, limit) {
+  const counts = /* @__PURE__ */ new Map();
+  let n = 0;
+  for (const el of document.querySelectorAll(`${TWIN_FIELDS}, select`)) {
+    if (++n > limit) break;
+    if (!fillable(el)) continue;
+    const name = personNameOf(el);
+    if (name) counts.set(name, (counts.get(name) || 0) + 1);
+  }
+  return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+}
+function personNameOf(el) {
+  const attrs = {};
+  for (const name of ["aria-labelledby", "aria-label", "title", "placeholder"]) {
+    const value = el.getAttribute(name);
+    if (value !== null) attrs[name] = value;
+  }
+  const named3 = personName(el, el.localName, attrs, "");
+  return named3 ? said(named3[0]) : "";
+}
+function twinFieldKey(el, rowWords2) {
+  const name = personNameOf(el);
+  return `${name}\0field\0${rowWords2(el, name)}`;
+}
+function addOnWords(part2) {
+  const text = collapse(part2.textContent || "");
+  if (/[\p{L}\p{N}]/u.test(text)) return text.slice(0, 40);
+  for (const n of [part2, ...part2.querySelectorAll("*")].slice(0, 8)) {
+    const words2 = iconWords(n);
+    if (words2) return words2;
+  }
+  return "";
+}
+function addOnPlaces(el) {
+  const group = el.parentElement;
+  const parts = group && group.childElementCount <= ADD_ON_PARTS && group.querySelectorAll("input, select, textarea").length === 1 ? [...group.children] : [];
+  const at = parts.indexOf(el);
+  const before = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(" ");
+  const after2 = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
+  const words2 = collapse(`${before} ${after2 ? `${after2} after` : ""}`);
+  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
+  return [
+    hint ? `as:${hint}` : "",
+    `as:${(el.getAttribute("type") || el.localName).toLowerCase()}`,
+    words2 ? `with:${words2}` : ""
+  ];
+}
+function containerName(el) {
+  for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
+    for (const value of [a === el ? "" : a.getAttribute("aria-label"), a.getAttribute("id")]) {
+      if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
+    }
+  }
+  return "";
+}
+function unnamedApart(members) {
+  const names = members.map(containerName);
+  return members.filter((_, i) => !names[i] || names.indexOf(names[i]) !== names.lastIndexOf(
+    names[i]
+  ));
 }
 
 // src/tally_rows.js
@@ -3913,6 +4031,9 @@ function pageTally() {
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
   }
+  for (const name of fieldNamesShared(fillable, LIMIT2)) {
+    if (!(counts.get(name) > 1) && t.repeated.length < 400) t.repeated.push(name);
+  }
   t.ms = Math.round((performance.now() - started) * 10) / 10;
   return t;
 }
@@ -4180,79 +4301,6 @@ function liveKind(el, names = el.getAttributeNames()) {
   if (live && live !== "off") return "live";
   const cls = names.includes("class") && typeof el.className === "string" ? el.className : "";
   return TOAST_CLASS.test(cls) ? "toast" : "";
-}
-
-// src/field_twins.js
-var TEXT_FIELDS = "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=tel], input[type=url], input[type=number], input[type=password], textarea";
-var TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], input[type=datetime-local], input[type=month], input[type=week]`;
-var ADD_ON_PARTS = 4;
-function said(text) {
-  return collapse(text || "").toLowerCase().slice(0, 60);
-}
-function fieldName(el) {
-  return said(el.getAttribute("aria-label") || el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("placeholder") || el.getAttribute("title"));
-}
-function placeholderOnly(el) {
-  if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || el.labels && el.labels.length) return "";
-  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
-  return hint && !namedByLabelAbove(el) ? hint : "";
-}
-function neighbourPlaces(fields) {
-  const names = fields.map(fieldName);
-  const out = /* @__PURE__ */ new Map();
-  fields.forEach((el, i) => {
-    const before = i > 0 ? names[i - 1] : "";
-    const after2 = i + 1 < fields.length ? names[i + 1] : "";
-    out.set(el, [before ? `after:${before}` : "", after2 ? `before:${after2}` : ""]);
-  });
-  return out;
-}
-function twinFieldKey(el, rowWords2) {
-  const attrs = {};
-  for (const name2 of ["aria-labelledby", "aria-label", "title", "placeholder"]) {
-    const value = el.getAttribute(name2);
-    if (value !== null) attrs[name2] = value;
-  }
-  const named3 = personName(el, el.localName, attrs, "");
-  const name = named3 ? said(named3[0]) : "";
-  return `${name}\0field\0${rowWords2(el, name)}`;
-}
-function addOnWords(part2) {
-  const text = collapse(part2.textContent || "");
-  if (/[\p{L}\p{N}]/u.test(text)) return text.slice(0, 40);
-  for (const n of [part2, ...part2.querySelectorAll("*")].slice(0, 8)) {
-    const words2 = iconWords(n);
-    if (words2) return words2;
-  }
-  return "";
-}
-function addOnPlaces(el) {
-  const group = el.parentElement;
-  const parts = group && group.childElementCount <= ADD_ON_PARTS && group.querySelectorAll("input, select, textarea").length === 1 ? [...group.children] : [];
-  const at = parts.indexOf(el);
-  const before = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(" ");
-  const after2 = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
-  const words2 = collapse(`${before} ${after2 ? `${after2} after` : ""}`);
-  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
-  return [
-    hint ? `as:${hint}` : "",
-    `as:${(el.getAttribute("type") || el.localName).toLowerCase()}`,
-    words2 ? `with:${words2}` : ""
-  ];
-}
-function containerName(el) {
-  for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
-    for (const value of [a === el ? "" : a.getAttribute("aria-label"), a.getAttribute("id")]) {
-      if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
-    }
-  }
-  return "";
-}
-function unnamedApart(members) {
-  const names = members.map(containerName);
-  return members.filter((_, i) => !names[i] || names.indexOf(names[i]) !== names.lastIndexOf(
-    names[i]
-  ));
 }
 
 // src/pane_name.js
@@ -4758,8 +4806,12 @@ function pageTwins() {
     settle(members, places, scopes, out, headings, owners);
   }
   run.twinHeadings = headings;
-  for (const [picture, title] of picturesOf(links)) {
-    const places = out.get(title);
+  const pictures = picturesOf(links);
+  const apart = titledApart(pictures, (el, title) => `${rowWords(el, "")}\0${out.get(title) || ""}`);
+  for (const [picture, title] of pictures) {
+    const own = out.get(title) || "";
+    const titled = `under:${placeWords(`under:${titleWords(title)}`).words.join(" ")}`;
+    const places = [own, apart.has(picture) && !own.split("|").includes(titled) ? titled : ""].filter(Boolean).join("|");
     out.set(picture, `of:${titleWords(title)}${places ? `|${places}` : ""}`);
   }
   return out;

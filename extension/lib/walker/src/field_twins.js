@@ -59,16 +59,38 @@ export function neighbourPlaces(fields) {
   return out;
 }
 
-/** The twin key of a field not named by its placeholder alone: its person name (what the
- * host's id says; "" for a field named by nothing), kept apart from controls' keys. */
-export function twinFieldKey(el, rowWords) {
+/** The names (as fieldName says them: lower-case) that two or more of the page's fields a
+ * person can fill share (`fillable`: shown), by their person name, the one the host's id says
+ * (a form's "Email address" and the footer's newsletter box labelled alike): the tally lists
+ * them among the labels the page shares, so every read qualifies their ids as the whole page
+ * does, whether the twin is in the read or not. At most `limit` fields are looked at. */
+export function fieldNamesShared(fillable, limit) {
+  const counts = new Map();
+  let n = 0;
+  for (const el of document.querySelectorAll(`${TWIN_FIELDS}, select`)) {
+    if (++n > limit) break;
+    if (!fillable(el)) continue;
+    const name = personNameOf(el);
+    if (name) counts.set(name, (counts.get(name) || 0) + 1);
+  }
+  return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+}
+
+// A field's person name as fieldName says it ("" for one named by nothing).
+function personNameOf(el) {
   const attrs = {};
   for (const name of ['aria-labelledby', 'aria-label', 'title', 'placeholder']) {
     const value = el.getAttribute(name);
     if (value !== null) attrs[name] = value;
   }
   const named = personName(el, el.localName, attrs, '');
-  const name = named ? said(named[0]) : '';
+  return named ? said(named[0]) : '';
+}
+
+/** The twin key of a field not named by its placeholder alone: its person name (what the
+ * host's id says; "" for a field named by nothing), kept apart from controls' keys. */
+export function twinFieldKey(el, rowWords) {
+  const name = personNameOf(el);
   return `${name}\u0000\u0003field\u0000${rowWords(el, name)}`;
 }
 

@@ -169,6 +169,15 @@ export function labelsOf(el) {
   return out.length > 1 ? out.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1)) : out;
 }
 
+// A label that shows no letter or digit (icon-font glyphs: a console's Linux/macOS and
+// Windows tabs, "\uf17c/\uf179" and "\uf17a") with a title: the title is what a person
+// reads of it (its tooltip), as a symbol's title names a link. null otherwise.
+function titledLabel(text, labels) {
+  if (/[\p{L}\p{N}]/u.test(text)) return null;
+  const titles = labels.map((l) => collapse(l.getAttribute('title') || '')).filter(Boolean);
+  return titles.length ? [clip(titles.join(' ')), 'title'] : null;
+}
+
 /** The control's name as [name, source, ligatures?], or null. */
 export function personName(el, tag, attrs, role) {
   const lby = attrs['aria-labelledby'];
@@ -179,11 +188,11 @@ export function personName(el, tag, attrs, role) {
   const labels = FIELDS.has(tag) ? labelsOf(el) : [];
   if (labels.length) {
     const t = collapse(labels.map((l) => personText(l, false, null)).join(' '));
-    if (t) return [clip(t), 'label'];
+    if (t) return titledLabel(t, labels) || [clip(t), 'label'];
   }
   if (tag === 'label' && el.control) {
     const t = personText(el, false, null);
-    if (t) return [clip(t), 'label'];
+    if (t) return titledLabel(t, [el]) || [clip(t), 'label'];
   }
   if (!FIELDS.has(tag) || (tag === 'input' && /^(button|submit|reset)$/i.test(el.type))) {
     const lig = [];

@@ -100,3 +100,41 @@ export function picturesOf(links) {
 export function titleWords(title) {
   return saidBy(title).replace(/\|/g, ' ').slice(0, TITLE_CHARS).trim();
 }
+
+// The words of a name as the host's base id holds them (semantic/ids.py slug: five words).
+function baseWords(text) {
+  const words = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .match(/[\p{L}\p{N}]+/gu) || [];
+  return words.slice(0, 5).join(' ');
+}
+
+// The name a picture of `title` keeps of its own, as the host names it (semantic/ids.py
+// picture_base): its title or its image's alt where that says other words than its title
+// ("post-thumbnail" on every card beside "Ferry timetable changes"); "" when none.
+function keptName(el, title) {
+  const img = el.querySelector('img[alt]');
+  const own = baseWords(collapse(el.getAttribute('title') || (img && img.getAttribute('alt')) || ''));
+  return own && own !== baseWords(saidBy(title)) ? own : '';
+}
+
+/** The pictures (`pictures`: picture → its title, picturesOf) that keep a name of their own
+ * a picture of another title keeps too, alike in `said(picture, title)` (what else its id
+ * says: its address, its row's words, its title's places): a news page's "post-thumbnail"
+ * links, all to single-post.html, each beside its story's title. Their titles part them, read
+ * over the whole page, so a read that holds one of them names it as the whole page does. */
+export function titledApart(pictures, said) {
+  const groups = new Map();
+  for (const [el, title] of pictures) {
+    const name = keptName(el, title);
+    if (!name) continue;
+    const key = `${name}\u0000${addressOf(el)}\u0000${said(el, title)}`;
+    const member = [el, baseWords(saidBy(title))];
+    const group = groups.get(key);
+    if (group) group.push(member); else groups.set(key, [member]);
+  }
+  const out = new Set();
+  for (const group of groups.values()) {
+    if (new Set(group.map(([, words]) => words)).size > 1) group.forEach(([el]) => out.add(el));
+  }
+  return out;
+}

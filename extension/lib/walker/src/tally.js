@@ -4,6 +4,7 @@
 // (a semantic id qualifies those by their row in every read, not only when a twin is in it).
 import { wordlessName } from './wordless_name.js';
 import { labelAboveText } from './person_name.js';
+import { fieldNamesShared } from './field_twins.js';
 import { INLINE_TAGS } from './tags.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
 import { countedUnder, figureTiles, inMenuBox, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
@@ -449,6 +450,10 @@ export function pageTally() {
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
+  }
+  // (and the names fields share: a form's "Email address" and the footer's newsletter box)
+  for (const name of fieldNamesShared(fillable, LIMIT)) {
+    if (!(counts.get(name) > 1) && t.repeated.length < 400) t.repeated.push(name);
   }
   t.ms = Math.round((performance.now() - started) * 10) / 10;
   return t;

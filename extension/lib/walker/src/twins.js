@@ -25,7 +25,7 @@
 import { TEXT_FIELDS, TWIN_FIELDS, addOnPlaces, neighbourPlaces, placeholderOnly, twinFieldKey, unnamedApart } from './field_twins.js';
 import { paneName } from './pane_name.js';
 import { iconColour } from './swatch.js';
-import { picturesOf, titleWords } from './pictures.js';
+import { picturesOf, titleWords, titledApart } from './pictures.js';
 import { boxesOf, labelOf } from './twin_boxes.js';
 import { PICTURES, pictureAlt, shownFile } from './picture_twins.js';
 import { collapse, run } from './run.js';
@@ -374,8 +374,15 @@ export function pageTwins() {
   run.twinHeadings = headings;
   // A picture is its title's: it takes the title's words and the places that part the title
   // from its twins (the same story's picture and title in two lists).
-  for (const [picture, title] of picturesOf(links)) {
-    const places = out.get(title);
+  // (one that keeps a name of its own pictures of other titles alike in row and places keep
+  // too: its title after, where the title's places do not say it already: its own heading)
+  const pictures = picturesOf(links);
+  const apart = titledApart(pictures, (el, title) => `${rowWords(el, '')}\u0000${out.get(title) || ''}`);
+  for (const [picture, title] of pictures) {
+    const own = out.get(title) || '';
+    const titled = `under:${placeWords(`under:${titleWords(title)}`).words.join(' ')}`;
+    const places = [own, apart.has(picture) && !own.split('|').includes(titled) ? titled : '']
+      .filter(Boolean).join('|');
     out.set(picture, `of:${titleWords(title)}${places ? `|${places}` : ''}`);
   }
   return out;
