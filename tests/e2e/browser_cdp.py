@@ -58,6 +58,23 @@ class BrowserCDP:
         except websocket.WebSocketTimeoutException as err:
             raise RuntimeError(f"{method}: no answer within {timeout_s} s") from err
 
+    def wait_event(self, method: str, session: str | None = None,
+                   timeout_s: float = 120.0) -> dict[str, Any]:
+        """The params of the next ``method`` event (of ``session``); other events are skipped.
+        Events that came while ``call`` waited were skipped by it: enable, then wait."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise RuntimeError(f"no {method} event within {timeout_s} s")
+            self._ws.settimeout(left)
+            try:
+                message = json.loads(self._ws.recv())
+            except websocket.WebSocketTimeoutException as err:
+                raise RuntimeError(f"no {method} event within {timeout_s} s") from err
+            if message.get("method") == method and message.get("sessionId") == session:
+                return dict(message.get("params") or {})
+
     def worker_target(self, extension_id: str = EXTENSION_ID) -> str | None:
         """The target id of the extension's running service worker (None: not running)."""
         for info in self.call("Target.getTargets")["targetInfos"]:

@@ -8,6 +8,7 @@
 // <iframe> that holds it.
 
 import { AxError } from '../common/errors.js';
+import { devtoolsHit, hitTestFailed, pageHit } from './hit_answer.js';
 
 /** Bounding box of a quad [x1,y1,...,x4,y4]. */
 export function quadBox(quad) {
@@ -99,8 +100,8 @@ export async function earlyPoint(session, node) {
     if (box) {
       const centre = clickPoints(box)[0];
       const params = hitParams({ x: centre.x + viewport.pageX, y: centre.y + viewport.pageY });
-      const answer = await session.send('DOM.getNodeForLocation', params, node.frame.sessionId).catch(() => null);
-      hit = { x: params.x, y: params.y, answer };
+      // {answer: node | null (no node there)} or {failed: reason}: checkHit tells them apart
+      hit = { x: params.x, y: params.y, ...await devtoolsHit(session, params, node.frame.sessionId) };
     }
     return { backendNodeId: node.backendNodeId, quads, viewport, hit };
   } catch {
@@ -183,19 +184,19 @@ const DESCRIBE = `function () {
  * document coordinates, actionPoint's toDocument); throws occluded (with `cover`:
  * {backendNodeId, tag, text}) when another element would take the click. `early`: an
  * actionPoint's `hit`, whose answer (DevTools' node, or the in-page read's `reaches`) stands
- * for the hit test when it was read at this point.
+ * for the hit test when it was read at this point. A DevTools hit test that fails (not "no
+ * node there") is asked of the page once; when that fails too, throws hit_test_failed
+ * (hit_answer.js): a hit test that does not answer is never taken as clear.
  */
 export async function checkHit(session, node, at, early = null) {
   const { frame, objectId, contextId } = node;
   const params = hitParams(at);
+  const here = early && early.x === params.x && early.y === params.y;
   // the lookup's page call found the node (or its label) at this very point (point_in_page.js)
-  if (early?.reaches === true && early.x === params.x && early.y === params.y) return;
-  let hit = early && early.x === params.x && early.y === params.y ? early.answer : undefined;
-  try {
-    hit = hit === undefined ? await session.send('DOM.getNodeForLocation', params, frame.sessionId) : hit;
-  } catch {
-    hit = null;
-  }
+  if (here && early.reaches === true) return;
+  const asked = here && (early.answer !== undefined || early.failed) ? early : await devtoolsHit(session, params, frame.sessionId);
+  if (asked.failed) return pageVerdict(session, node, params, asked.failed);
+  const hit = asked.answer;
   if (hit === null) return; // nothing there to compare (a point on a scrollbar): let the click decide
   if (hit.backendNodeId === node.backendNodeId) return;
   let hitObject = null;
@@ -218,8 +219,21 @@ export async function checkHit(session, node, at, early = null) {
   } else {
     cover.tag = 'iframe';
   }
+  throw occluded(cover);
+}
+
+function occluded(cover) {
   const err = new AxError('occluded', 'Another element is on top of the target at the point a click would land',
     'Close or move what covers it (a dialog, a banner), or act on the cover; force: true skips this check.');
   err.cover = cover;
-  throw err;
+  return err;
+}
+
+/** DevTools did not answer at `params`: the page's own hit test decides, once; neither
+ * answering refuses the act (hit_test_failed). */
+async function pageVerdict(session, node, params, devtoolsFailed) {
+  const got = await pageHit(session, node, params);
+  if (got.reaches || got.none) return; // `none`: nothing there, as DevTools' "no node"
+  if (got.cover) throw occluded({ tag: got.cover.tag, text: got.cover.text });
+  throw hitTestFailed(node, devtoolsFailed, got.unanswered ?? 'no answer');
 }

@@ -32,7 +32,7 @@ const ordinalOf = (target) => {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Executor refusals: the action was tried and refused; the reply is an ActionResult.
 const REFUSALS = new Set(['stale_element', 'not_actionable', 'occluded', 'not_found', 'ambiguous_target',
-  'action_failed', 'invalid_message']);
+  'action_failed', 'invalid_message', 'hit_test_failed']);
 
 // Acting reads the whole page, as a window grown far past the viewport rather than as
 // viewport_only: false: the window path gives every element its backendNodeId itself, in
@@ -228,7 +228,10 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
         const stop = run.inputStopped;
         if (stop && err === stop) report.error = toErrorInfo(err);
         else if (!(err instanceof AxError) || !REFUSALS.has(err.code)) throw err;
-        else report.error = { ...toErrorInfo(err), ...(err.cover ? { cover: err.cover } : {}) };
+        else {
+          report.error = { ...toErrorInfo(err), ...(err.cover ? { cover: err.cover } : {}),
+            ...(err.hitTest ? { hit_test: err.hitTest } : {}) };
+        }
       } finally {
         ruleObjects?.release(); // (the rule released them when it ran)
       }

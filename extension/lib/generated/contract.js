@@ -411,6 +411,7 @@ export const ERROR_CODES = deepFreeze({
   "NOT_FOUND": "not_found",
   "AMBIGUOUS_TARGET": "ambiguous_target",
   "OCCLUDED": "occluded",
+  "HIT_TEST_FAILED": "hit_test_failed",
   "NOT_ACTIONABLE": "not_actionable",
   "ACTION_FAILED": "action_failed",
   "DIALOG_STORM": "dialog_storm",

@@ -167,12 +167,23 @@ class Candidate(ElementRef):
     score: float = Field(ge=0, le=1)
 
 
+class HitTestFailure(_Open):
+    """hit_test_failed: where the hit test at the click point did not answer, and why."""
+
+    frame: str = Field("", description="the target's frame id")
+    url: str = Field("", description="that frame's URL when it was read")
+    devtools: str = Field("", description="why DevTools' hit test did not answer")
+    in_page: str = Field("", description="why the page's own hit test did not answer")
+
+
 class ActError(_Open):
     code: str
     message: str
     hint: str = ""
     candidates: list[Candidate] = Field(default_factory=list)
     cover: ElementRef | None = Field(None, description="occluded: what covers the target")
+    hit_test: HitTestFailure | None = Field(None, description="hit_test_failed: the frame and "
+                                            "why neither hit test answered")
 
 
 class DomChanges(_Strict):

@@ -41,6 +41,7 @@ class ErrorCode(StrEnum):
     NOT_FOUND = "not_found"
     AMBIGUOUS_TARGET = "ambiguous_target"
     OCCLUDED = "occluded"
+    HIT_TEST_FAILED = "hit_test_failed"  # neither DevTools nor the page answered the hit test
     NOT_ACTIONABLE = "not_actionable"
     ACTION_FAILED = "action_failed"
     DIALOG_STORM = "dialog_storm"  # the page kept opening JavaScript dialogs past the bound
@@ -97,6 +98,9 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.AMBIGUOUS_TARGET: "several elements match the target about equally; the "
     "candidates are listed",
     ErrorCode.OCCLUDED: "another element covers the target's click point; the cover is named",
+    ErrorCode.HIT_TEST_FAILED: "the hit test at the click point did not answer (the frame's "
+    "session gone, a frame removed or navigated, a document not laid out), in DevTools nor "
+    "in the page: nothing was clicked; read the page again",
     ErrorCode.NOT_ACTIONABLE: "the target cannot take this action (disabled, read-only, not "
     "editable)",
     ErrorCode.ACTION_FAILED: "the action was tried and the browser refused or failed it",
