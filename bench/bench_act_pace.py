@@ -107,11 +107,14 @@ def record_reply_timings(browser: Any) -> dict[str, Any]:
     return outer
 
 
-# the read after an act: the window outline (Chromium's AX tree cut to the window, the default)
-# and the whole page's outline (computed in the page by the walk: scope "page")
+# the read after an act: the window outline (Chromium's AX tree cut to the window, the default),
+# the whole page's outline (computed in the page by the walk: scope "page"), and the window's
+# DOM text (the window's walk alone, no AX tree: the floor under a window outline from the walk,
+# which no option reads, note 119)
 READS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("axsnap Browser.act + outline delta read", {}),
-    ("axsnap Browser.act + whole-page outline delta read (walk)", {"scope": "page"}))
+    ("axsnap Browser.act + whole-page outline delta read (walk)", {"scope": "page"}),
+    ("axsnap Browser.act + window DOM text delta read (the walk alone)", {"format": "domtext"}))
 
 
 def axsnap_python(browser: Any, url: str, steps: list[dict[str, Any]], warmup: int,
@@ -142,7 +145,7 @@ def _axsnap_rows(browser: Any, url: str, steps: list[dict[str, Any]], warmup: in
     reads: list[dict[str, Any] | None] = [None, *(extra for _, extra in READS)]
     for row, extra in zip(rows, reads, strict=True):
         browser.open(url)
-        browser.snapshot(format="outline", **(extra or {}))
+        browser.snapshot(**{"format": "outline", **(extra or {})})
         for i, step in enumerate(steps):
             started = time.perf_counter()
             result = browser.act(step["name"], step["kind"], step.get("value"))
@@ -154,8 +157,8 @@ def _axsnap_rows(browser: Any, url: str, steps: list[dict[str, Any]], warmup: in
                 row.note = f"{step['kind']} {step['name']!r}: {result.error}"[:200]
                 break
             if extra is not None:
-                browser.snapshot(format="outline", compression="delta",
-                                 stabilize={"settle": True}, **extra)
+                browser.snapshot(**{"format": "outline", **extra}, compression="delta",
+                                 stabilize={"settle": True})
             done = time.perf_counter()
             if i >= warmup:
                 row.act_ms.append((acted - started) * 1000)
