@@ -200,3 +200,14 @@ test('a read whose formats rebuild the host\'s elements drops the tab\'s token; 
     assert.equal(p.baselines.keptToken(7, {}), null, JSON.stringify(options));
   }
 });
+
+test('a DOM read the host says the baseline stood across keeps the token (fast path act_baseline_over_read)', async () => {
+  const p = page();
+  for (const options of [{ format: 'domtext' }, { format: 'outline', also_formats: ['elements'] }]) {
+    const token = await kept(p);
+    p.baselines.readRendered(7, options, { timings: { act_baseline_kept: 1, host_ms: 3 } });
+    assert.equal(p.baselines.keptToken(7, {}), token, JSON.stringify(options));
+    p.baselines.readRendered(7, options, { timings: { host_ms: 3 } }); // not matched: it goes
+    assert.equal(p.baselines.keptToken(7, {}), null, JSON.stringify(options));
+  }
+});

@@ -136,3 +136,14 @@ test('an id with no baseline kept: the capture before starts beside the host\'s 
     assert.equal(r.order.at(-1), 'exact resolve');
   }
 });
+
+test('an act resolved on the kept baseline names it to the report (its elements are compared with)', async () => {
+  const r = reads({ token: 'T', target: 'Select Invoice 2291',
+    check: async () => ({ token: 'T', url: 'http://a/', loaderId: 'L', frames: null, topContext: null }),
+    answer: { message: MESSAGE, target: { id: '0-7', label: 'Select' }, to: null, error: null } });
+  const timings = {};
+  const got = await r.read(timings);
+  assert.equal(timings.baseline_kept, 1);
+  assert.deepEqual(got.before, { url: 'http://a/', loaderId: 'L', world: null, baseline: 'T' });
+  assert.deepEqual(r.order, ['lookup'], 'nothing captured');
+});

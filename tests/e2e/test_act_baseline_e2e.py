@@ -2,15 +2,16 @@
 act_early_capture and settle_nothing_scheduled, issue 32's pace): an act on a page that did not
 change since the last act's report resolves on that report's capture instead of reading the
 page again (``timings.baseline_kept``); any change since (text, a control set by script, a URL
-moved by pushState, a click listener added, a read that rebuilt the host's elements) makes it
-read again. The capture after an act is taken while its readiness runs and stands when nothing
-changed by its end (``timings.early_capture``); its readiness ends two frames after the input
-when the page scheduled nothing since (``readiness.settled_by``), and it is walked with the
-answer watch's proof in one renderer task (``timings.after_walked_with_proof``), and takes the
-ids of the records the elements format can list only (fast path act_listable_ids,
-``timings.after_listable_ids``: a re-rendered list's text costs no deep-serialized node).
-Every act's result equals the same act's with ``exact`` (every fast path off), on pages that
-re-render and change between acts and while readiness runs.
+moved by pushState, a click listener added, a read that rebuilt the host's elements and did not
+match it) makes it read again. The capture after an act is taken while its readiness runs and
+stands when nothing changed by its end (``timings.early_capture``); its readiness ends two
+frames after the input when the page scheduled nothing since (``readiness.settled_by``), and it
+is walked with the answer watch's proof in one renderer task
+(``timings.after_walked_with_proof``), and takes the ids of the records the elements format can
+list only (fast path act_listable_ids, ``timings.after_listable_ids``: a re-rendered list's
+text costs no deep-serialized node). Every act's result equals the same act's with ``exact``
+(every fast path off), on pages that re-render and change between acts and while readiness
+runs.
 """
 
 from __future__ import annotations
@@ -75,13 +76,22 @@ def test_a_change_since_the_last_act_makes_the_act_read_again(browser: Browser, 
     assert "capture_before_ms" in second.timings
 
 
-def test_a_read_between_two_acts_makes_the_act_read_again(browser: Browser,
-                                                          pages_url: str) -> None:
+def test_a_read_between_two_acts_keeps_the_baseline_only_when_it_matches(
+        browser: Browser, pages_url: str) -> None:
     _open(browser, pages_url)
-    browser.snapshot(format="domtext")  # the host's elements rebuilt: its indices moved on
+    # the unchanged page: the read lists each element under the baseline's index, so the
+    # baseline stands across it (fast path act_baseline_over_read)
+    read = browser.snapshot(format="domtext")
+    assert (read.raw.get("timings") or {}).get("act_baseline_kept") == 1, read.raw.get("timings")
     second = browser.act("Select Invoice 2291", "click")
     assert second.ok, second.error
-    assert "baseline_kept" not in second.timings, second.timings
+    assert second.timings.get("baseline_kept") == 1, second.timings
+    # an exact read rebuilds the host's elements with no fast path: the baseline goes
+    read = browser.snapshot(format="domtext", exact=True)
+    assert "act_baseline_kept" not in (read.raw.get("timings") or {})
+    third = browser.act("Select Lunch on Friday?", "click")
+    assert third.ok, third.error
+    assert "baseline_kept" not in third.timings, third.timings
 
 
 # ------------------------------------------------------------------ differential: == exact

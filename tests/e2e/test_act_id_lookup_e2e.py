@@ -46,7 +46,9 @@ def _id_of(browser: Browser, label: str, exact: bool) -> str:
     return re.search(r"\[(\d+-\d+)\]", line).group(1)  # type: ignore[union-attr]
 
 
-Step = tuple[str, str, str, str | None]  # (how the target is named, label, action, script)
+# (how the target is named, label, action, script; a script that starts with "!" runs before
+# the read, else between the read and the act)
+Step = tuple[str, str, str, str | None]
 
 STEPS: list[Step] = [
     ("index", "Select Quarterly report", "click", None),
@@ -54,7 +56,9 @@ STEPS: list[Step] = [
     # the page changed between the read and the act: the same element is acted on
     ("id", "Select Invoice 2291", "click", INSERT_ROW_ABOVE),
     ("index", "Select Design review", "click", INSERT_ROW_ABOVE),
-    ("words", "Select Team offsite", "click", None),  # words: resolved on the capture
+    # words after a read of a changed page (the last act's baseline does not stand across it:
+    # act_baseline_over_read): resolved on the capture
+    ("words", "Select Team offsite", "click", "!" + INSERT_ROW_ABOVE),
     ("id", "Edit", "click", None),  # the Milestone's Edit (the first listed)
 ]
 
@@ -64,6 +68,9 @@ def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, Any, 
     out = []
     for how, label, action, script in STEPS:
         target: str | int = label
+        if script and script.startswith("!"):
+            browser.run_in_target(script[1:])
+            script = None
         if how == "index":
             target = _index_of(browser, label, exact)
         elif how == "id":
@@ -101,9 +108,10 @@ def test_an_act_after_a_read_looks_its_id_up_and_equals_the_exact_act(
     # words after a DOM read: no baseline to try, nothing to look up: the capture at once
     # (an exact act captures at once as ever, and says nothing of it)
     assert [at_once for *_, at_once, _ in fast] == [None, None, None, None, 1, None]
-    # an index after a DOM read (no token kept): the capture before went beside the lookup;
-    # an id after an outline read (the last act's baseline may stand): nothing before the answer
-    assert [beside for *_, beside in fast] == [1, None, None, 1, None, None]
+    # an index after a DOM read with no baseline kept: the capture before went beside the
+    # lookup; after an outline read, or a DOM read the last act's baseline stood across
+    # (act_baseline_over_read), that baseline may stand: nothing is captured before the answer
+    assert [beside for *_, beside in fast] == [1, None, None, None, None, None]
     assert all(at_once is None and beside is None for *_, at_once, beside in exact)
     for n, ((want, _, want_checked, *_), (got, _, got_checked, *_)) in enumerate(
             zip(exact, fast, strict=True)):

@@ -105,7 +105,8 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
         timings.baseline_kept = 1;
         timings.host_resolve_ms = round(now() - t);
         // what the check read is the lookup's too: the frames, the top document's world
-        return { before: { url: kept.url, loaderId: kept.loaderId, world: null }, resolved,
+        // (`baseline`: the report compares with its elements, a DOM read since or not)
+        return { before: { url: kept.url, loaderId: kept.loaderId, world: null, baseline: kept.token }, resolved,
           known: { frames: kept.frames ?? null, topContext: kept.topContext ?? null } };
       }
       answer = kept.token === token ? resolved : null;

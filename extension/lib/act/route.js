@@ -159,7 +159,9 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
         readBefore(session, tabId, req, options, run, timings, asked), modalsBefore]);
       timings.resolve_ms = round(now() - t);
       const msg = resolved.message;
-      Object.assign(report, { action: msg.action, target: resolved.target, before: { modals } });
+      // (the kept baseline resolved on: the host's report compares with its elements)
+      Object.assign(report, { action: msg.action, target: resolved.target,
+        before: { modals, ...(read?.baseline ? { baseline: read.baseline } : {}) } });
       looked = behind;
       if (resolved.error) {
         report.error = resolved.error;

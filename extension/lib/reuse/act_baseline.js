@@ -226,14 +226,17 @@ export function createActBaselines({
     },
 
     /**
-     * The host rendered a read of `tabId` with `options`: when one of its formats rebuilds the
-     * tab's elements, the host's baseline is gone, so the tab's token goes too and the next
-     * act captures at once, asking the host nothing first when its target is words (act/
-     * before.js). Erring either way costs time, never an answer: a token the host no longer
-     * holds is answered baseline_gone, and an act without one captures and resolves exactly.
+     * The host rendered a read of `tabId` with `options` (`result`: its reply's result): when
+     * one of its formats rebuilds the tab's elements, the host's baseline is gone unless the
+     * read matched it (fast path act_baseline_over_read, act/baseline.py: the reply says
+     * timings.act_baseline_kept), so the tab's token goes too and the next act captures at
+     * once, asking the host nothing first when its target is words (act/before.js). Erring
+     * either way costs time, never an answer: a token the host no longer holds is answered
+     * baseline_gone, and an act without one captures and resolves exactly.
      */
-    readRendered(tabId, options) {
+    readRendered(tabId, options, result = null) {
       const formats = [options?.format ?? 'snapshot', ...(options?.also_formats ?? [])];
+      if (result?.timings?.act_baseline_kept === 1) return;
       if (formats.some((format) => !LEAVES_ELEMENTS.has(format))) tabs.delete(tabId);
     },
 

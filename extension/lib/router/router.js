@@ -313,7 +313,7 @@ export function createRouter(deps) {
       const info = reply.error ?? {};
       throw new AxError(info.code ?? 'internal_error', info.message ?? 'the host failed', info.hint ?? '');
     }
-    deps.actBaselines?.readRendered?.(tabId, req.options); // a DOM read: the host's act baseline is gone
+    deps.actBaselines?.readRendered?.(tabId, req.options, reply.result); // a DOM read: the act baseline goes, unless matched
     const hostMs = Number(reply.result?.timings?.host_ms ?? 0);
     Object.assign(timings, {
       host_ms: round(hostMs),
@@ -349,7 +349,7 @@ export function createRouter(deps) {
     const capture = await deps.capture(session, tabId, options, stabilization, {});
     const sent = await deps.native.request('snapshot', { options, capture: captureToWire(capture) });
     if (!sent.reply.ok) return false;
-    deps.actBaselines?.readRendered?.(tabId, options);
+    deps.actBaselines?.readRendered?.(tabId, options, sent.reply.result);
     const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
     deps.answerCache.keep(tabId, key, proof, capture, sent.reply.result, sizes, true, listeners);
     return true;

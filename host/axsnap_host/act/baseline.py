@@ -6,9 +6,20 @@ The extension proves the page unchanged (lib/reuse/act_baseline.js: the answer w
 the URL, the frames and the click listeners, read before the report's capture and again before
 the next act) and names the baseline by a token it made; the host keeps, per tab, that
 capture, what the report read in it (page facts) and the element records it built. The
-baseline stands only while no other read rebuilt the tab's elements since (any DOM read, a
-collection, an act that captured): ``state.elements`` must still be the list it kept. Else
-the extension captures, as the exact path always does.
+baseline stands only while no other read rebuilt the tab's elements since (a collection, an
+act that captured, a DOM read whose elements do not match it): ``state.elements`` must still
+be the list it kept, or the list of a DOM read that matched it. Else the extension captures,
+as the exact path always does.
+
+Fast path ``act_baseline_over_read``: a DOM read of the page the baseline read (the extension's
+check proves the page unchanged since, at the act) lists each of its elements under the index
+the baseline gives the same node (every record's frame and backendNodeId found there, the same
+index: the registry is the one the baseline's build left). The baseline then stands across the
+read (``carry_over_read``; the read's reply says ``timings.act_baseline_kept``, and the
+extension keeps its token). An act on it resolves words on the baseline's elements and an
+index first on the read's (the list the caller last saw, as the exact path's ``previous``),
+and its report compares with the baseline's elements, the registry's listing set back to
+theirs (``elements_before_act``): what the exact path's fresh capture before the act builds.
 """
 
 from __future__ import annotations
@@ -18,6 +29,8 @@ from typing import Any
 
 from axsnap_host.act.page_facts import PageFacts
 from axsnap_host.models.capture import RawCapture
+from axsnap_host.models.fast_paths import fast_path
+from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.state import TabState
 
 MAX_TOKEN_CHARS = 64
@@ -29,6 +42,8 @@ class ActBaseline:
     capture: RawCapture
     facts: PageFacts
     elements: list[dict[str, Any]]
+    # the elements of the DOM reads since that matched it (fast path act_baseline_over_read)
+    read: list[dict[str, Any]] | None = None
 
 
 def keep_baseline(state: TabState, token: str | None, capture: RawCapture, facts: PageFacts,
@@ -45,7 +60,54 @@ def kept_baseline(state: TabState, token: str | None) -> ActBaseline | None:
     kept = state.act_baseline
     if not isinstance(kept, ActBaseline) or not token or kept.token != token:
         return None
-    if state.elements is not kept.elements:
+    if state.elements is not kept.elements and (kept.read is None
+                                                 or state.elements is not kept.read):
         state.act_baseline = None
         return None
     return kept
+
+
+def carry_over_read(state: TabState, before: list[dict[str, Any]] | None,
+                    options: SnapshotOptions) -> bool:
+    """After a DOM read built ``state.elements`` (``before``: the tab's elements before the
+    read; with also_formats, the last format built is compared): whether the kept baseline
+    stands across it (fast path act_baseline_over_read: see the module doc; native/host.py
+    asks). A baseline it does not carry is dropped (as ``kept_baseline`` would)."""
+    kept = state.act_baseline
+    if not isinstance(kept, ActBaseline) or state.elements is before:
+        return False
+    stood = before is not None and (before is kept.elements or before is kept.read)
+    if not stood or not fast_path(options, "act_baseline_over_read") \
+            or not _matches(state.elements or [], kept.elements):
+        state.act_baseline = None
+        return False
+    kept.read = state.elements
+    return True
+
+
+def _matches(read: list[dict[str, Any]], elements: list[dict[str, Any]]) -> bool:
+    """Whether every record of ``read`` names a node ``elements`` lists, under its index."""
+    index_of = {(int(rec.get("frame") or 0), rec.get("backendNodeId")): rec.get("index")
+                for rec in elements}
+    for rec in read:
+        backend = rec.get("backendNodeId")
+        if backend is None or index_of.get((int(rec.get("frame") or 0), backend),
+                                            -1) != rec.get("index"):
+            return False
+    return True
+
+
+def elements_before_act(state: TabState, token: str | None) -> list[dict[str, Any]] | None:
+    """The elements an act's report compares with when the act resolved on the baseline kept
+    under ``token``: the baseline's, made the tab's elements again after a DOM read it stood
+    across, with the registry's listing set back to theirs (what the exact path's capture
+    before the act lists: its update is the one the report's is counted from); None when
+    the act did not resolve on a standing baseline (the tab's elements are the ones)."""
+    kept = kept_baseline(state, token)
+    if kept is None:
+        return None
+    if state.elements is not kept.elements:
+        state.elements = kept.elements
+        state.dom_registry.relist([int(rec["index"]) for rec in kept.elements])
+        kept.read = None
+    return kept.elements

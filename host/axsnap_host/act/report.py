@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from axsnap_host.act.activity import activity_changes
-from axsnap_host.act.baseline import keep_baseline
+from axsnap_host.act.baseline import elements_before_act, keep_baseline
 from axsnap_host.act.page_facts import PageFacts, appeared, page_facts, text_changes
 from axsnap_host.act.service import element_ref
 from axsnap_host.models.act import (
@@ -165,6 +165,10 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
     error = _error(request, state)
     readiness = Readiness.model_validate(request.readiness) if request.readiness else None
     changes = None
+    # an act resolved on the kept baseline compares with its elements (a DOM read since, that
+    # it stood across, left the read's as the tab's: act/baseline.py)
+    resolved_on = request.before.get("baseline")
+    elements_before_act(state, resolved_on if isinstance(resolved_on, str) else None)
     if request.capture is not None:
         before = state.elements
         share_tab_secret_names(request.capture, state.secret_names)

@@ -110,9 +110,11 @@ def describe(target: Target) -> str:
 
 def resolve_target(target: Target, previous: list[dict[str, Any]] | None,
                    state: TabState, action: str | None,
-                   capture: RawCapture | None = None) -> dict[str, Any]:
-    """The locator of ``target``; raises :class:`Refusal` when there is none."""
-    current = state.elements or []
+                   capture: RawCapture | None = None,
+                   current: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The locator of ``target`` (``current``: the elements of the page as it is, the tab's
+    by default); raises :class:`Refusal` when there is none."""
+    current = (state.elements if current is None else current) or []
     if target.kind == "index":
         assert target.index is not None
         rec = _by_index(previous, target.index) or _by_index(current, target.index)
@@ -254,6 +256,7 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
     previous = state.elements
     capture = request.capture
     kept = None
+    current = None
     # fast path act_id_lookup: an id needs no capture to name its node (answered beside the
     # baseline's resolve: the extension takes it when the baseline does not stand)
     looked = act_lookup(message, state) \
@@ -267,6 +270,9 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
         if kept is None:
             return {"baseline_gone": True, **looked}
         capture = kept.capture
+        # (after a DOM read it stood across, the tab's elements stay the read's until the
+        # act's report: this answer is used only when the extension's check shows it stands)
+        current = kept.elements
     else:
         dom = build_dom_result(capture, request.options, state, text=False)
         state.elements = dom["elements"]
@@ -309,11 +315,11 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
         return {"target": None, "to": None, "error": None, **page}
     try:
         found = resolve_target(parse_target(message.target), previous, state, action,
-                               capture)
+                               capture, current)
         to = None
         if isinstance(message, ActMessage) and message.to is not None:
             to = resolve_target(parse_target(message.to), previous, state, None,
-                                capture)
+                                capture, current)
     except Refusal as refusal:
         return {"target": None, "to": None, "error": refusal.error.model_dump(mode="json"),
                 **page}

@@ -101,6 +101,20 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "tests/e2e/test_act_baseline_e2e.py, tests/e2e/test_act_commands_e2e.py, "
         "extension/test/act_baseline.test.mjs, extension/test/act_lookup.test.mjs"),
     FastPath(
+        "act_baseline_over_read", "host",
+        "host/axsnap_host/act/baseline.py carry_over_read, elements_before_act (the reply's "
+        "timings.act_baseline_kept: extension/lib/reuse/act_baseline.js readRendered)",
+        "a DOM read drops the kept act baseline: the next act captures the page, the host "
+        "builds its elements (the registry's listing moved to them) and resolves on them",
+        "the act_baseline's own (the extension's check at the act: proof, URL, frames, click "
+        "listeners unchanged since the last act's report capture); on the host, the DOM read "
+        "lists every element under the index the baseline gives the same node (frame and "
+        "backendNodeId), and no other rebuild of the tab's elements since. The act then "
+        "resolves words on the baseline's elements, an index first on the read's (the list "
+        "the caller saw), and its report compares with the baseline's elements, the "
+        "registry's listing set back to theirs",
+        "tests/e2e/test_act_words_after_read_e2e.py, tests/unit/test_act_baseline_over_read.py"),
+    FastPath(
         "act_id_lookup", "host",
         "host/axsnap_host/act/service.py act_lookup (asked by extension/lib/act/route.js "
         "readBefore, lib/act/before.js)",

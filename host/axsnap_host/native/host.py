@@ -259,6 +259,7 @@ class Host:
     def _snapshot(
         self, request: SnapshotRequest, started: float, parse_ms: float, raw_size: int
     ) -> dict[str, Any]:
+        from axsnap_host.act.baseline import carry_over_read
         from axsnap_host.models.dom_columns import compact_capture
         from axsnap_host.pipeline.ax.build import HOST_OWNED, drop_dom_snapshot
         from axsnap_host.pipeline.run import process
@@ -271,7 +272,11 @@ class Host:
                                      early_allowed=fast_path(request.options, "early_tree"))
         reused = self.dom_snapshot_bases.fill(request.capture)  # DOMSnapshot columns left out
         compact_capture(request.capture)  # its number columns as arrays (dom_columns.py)
+        elements = state.elements  # (a DOM format rebuilds them)
         result = process(request, state, for_reply=self.replies_written)
+        if state.elements is not elements and carry_over_read(state, elements, request.options):
+            # the last act's baseline stands across this read: the extension keeps its token
+            result.setdefault("timings", {})["act_baseline_kept"] = 1
         kept = self.dom_snapshot_bases.keep(request.capture)
         if not kept:  # read: not held while the reply is encoded and sent
             drop_dom_snapshot(request.capture)
@@ -291,15 +296,9 @@ class Host:
             stats["dom_base"] = {"kept": kept, **{k: n for k, n in (reused or {}).items() if n}}
         self._big = raw_size + (streamed or {}).get("bytes", 0) >= BIG_READ_BYTES
         stats["host_peak_rss_kb"] = peak_rss_kb()
-        log.info(
-            "snapshot id=%s tab=%s format=%s bytes=%d parse_ms=%.1f host_ms=%.1f",
-            request.id,
-            request.capture.tab.id,
-            request.options.format,
-            raw_size,
-            parse_ms,
-            timings["host_ms"],
-        )
+        log.info("snapshot id=%s tab=%s format=%s bytes=%d parse_ms=%.1f host_ms=%.1f",
+                 request.id, request.capture.tab.id, request.options.format, raw_size,
+                 parse_ms, timings["host_ms"])
         return ok_reply(request.id, result)
 
     def _on_control_reply(self, raw: dict[str, Any],

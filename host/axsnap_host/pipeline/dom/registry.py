@@ -141,6 +141,13 @@ class IndexRegistry:
         self._place.clear()
         self._listed = []
 
+    def relist(self, indices: list[int]) -> None:
+        """Take ``indices`` as the last listing (the next update's ``added`` and ``removed``
+        are counted from it): an act's report on a kept baseline a DOM read stood across
+        (act/baseline.py elements_before_act) compares with the baseline's listing."""
+        self._unpack_keys()
+        self._listed = list(indices)
+
     def dying(self, document_id: str | None, alive: Container[str]) -> bool:
         """Whether an indexed element of this document is gone from the page (its twin, if
         the page re-rendered it, may be present but unlisted: worth looking for)."""
