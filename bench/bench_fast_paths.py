@@ -1,11 +1,7 @@
 """What each fast path buys (issue 26): the same reads with the fast paths on and with `exact`
-(every one off, models/fast_paths.py), and the host's pre-encoded replies alone.
+(every one off, models/fast_paths.py).
 
-Host part: the recorded login capture scaled to ``--nodes`` AX nodes (bench_host.py), a
-whole-page SnapshotV1 processed and encoded ``--runs`` times in one tab state, with
-pre-encoded replies on and off.
-
-Browser part: a small page (tests/pages/kept/index.html) and the generated page of ``--size``
+A small page (tests/pages/kept/index.html) and the generated page of ``--size``
 elements, each format re-read unchanged and read right after one text in the window changed,
 normal and exact by turns; the medians of the extension's ``total_ms``, and which fast paths
 answered the normal reads. Writes bench/results/fast_paths.md and .json.
@@ -30,50 +26,19 @@ sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH / "pages"))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from bench_host import synthetic_capture  # noqa: E402
 from differential import answered  # noqa: E402
 from generate import write_pages  # noqa: E402
 
-import axsnap_host.pipeline.run as run  # noqa: E402
 from axsnap_host.client import Browser  # noqa: E402
 from axsnap_host.client.file_server import serve_directory  # noqa: E402
-from axsnap_host.models.wire import SnapshotRequest  # noqa: E402
-from axsnap_host.native.host import gc_paused  # noqa: E402
-from axsnap_host.native.protocol import frames_for_reply  # noqa: E402
-from axsnap_host.pipeline.state import TabState  # noqa: E402
 
 RESULTS = BENCH / "results"
-# (the row memo was measured here before it was removed: bench/results/fast_paths.md)
-HOST_CASES = {"all on": set(), "pre-encoded off": {"pre_encoded"}}
+# (the row memo and the host's pre-encoded replies were measured here before they were
+# removed: bench/results/fast_paths.md, docs/design/121-host-share-parse-passes.md)
 CHANGE = ("(() => { const t = [...document.querySelectorAll('p, span, td, li, a, button')]"
           ".find((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 &&"
           " r.bottom <= innerHeight && e.childElementCount === 0 && e.textContent.trim(); });"
           " t.textContent = `${t.textContent.trim()} ${Date.now() % 1000}`; })()")
-
-
-def host_part(nodes: int, runs: int) -> dict[str, Any]:
-    capture = synthetic_capture(nodes)
-    text = json.dumps({"v": 1, "id": "b", "type": "snapshot", "options": {}, "capture": capture})
-    original = run.fast_path
-    out: dict[str, Any] = {}
-    try:
-        for case, off in HOST_CASES.items():
-            def gate(options: Any, name: str, off: set[str] = off) -> bool:
-                return name not in off and original(options, name)
-            run.fast_path = gate
-            state = TabState(1)
-            times: list[float] = []
-            for _ in range(runs + 1):
-                request = SnapshotRequest.model_validate(json.loads(text))
-                with gc_paused():
-                    started = time.perf_counter()
-                    result = run.process(request, state)
-                    frames_for_reply("b", {"v": 1, "id": "b", "ok": True, "result": result})
-                    times.append((time.perf_counter() - started) * 1000)
-            out[case] = round(statistics.median(times[1:]), 1)  # re-reads (the first warms)
-    finally:
-        run.fast_path = original
-    return out
 
 
 def _read(browser: Browser, **options: Any) -> dict[str, Any]:
@@ -149,18 +114,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--size", type=int, default=20_000)
-    parser.add_argument("--nodes", type=int, nargs="*", default=[1_000, 20_000])
     parser.add_argument("--window-pairs", type=int, default=0,
                         help="only the window re-read pairs on the generated page (prints)")
     args = parser.parse_args()
     if args.window_pairs:
         window_pairs(args.window_pairs, args.size)
         return 0
-    host = {n: host_part(n, args.runs) for n in args.nodes}
-    print(json.dumps(host), flush=True)
     rows = browser_part(args.runs, args.size) if args.size else []
     RESULTS.mkdir(exist_ok=True)
-    report = {"command": " ".join(["bench/bench_fast_paths.py", *sys.argv[1:]]), "host": host,
+    report = {"command": " ".join(["bench/bench_fast_paths.py", *sys.argv[1:]]),
               "browser": rows}
     (RESULTS / "fast_paths.json").write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))

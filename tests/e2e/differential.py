@@ -92,7 +92,6 @@ def answered(reply: dict[str, Any]) -> list[str]:
         "early_tree": "early_ms" in stream,
         "dom_snapshot_base": bool(t.get("dom_snapshot_columns_reused")
                                   or t.get("dom_snapshot_strings_reused")),
-        "pre_encoded": result.get("format") == "snapshot",
         "walker_world_cache": bool(t.get("walker_kept_world") or steps.get("walker_kept_world")),
         "walker_id_cache": bool(t.get("walker_ids_cached") or steps.get("walker_ids_cached")),
     }

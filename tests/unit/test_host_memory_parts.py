@@ -102,10 +102,11 @@ def test_counting_a_text_by_parts_cuts_and_counts_as_counting_it_whole(seed: int
 
 
 def test_an_exact_snapshots_size_makes_no_whole_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An exact read's SnapshotV1 size (pipeline/run.py) is counted a part at a time: the
+    """A SnapshotV1's size (pipeline/run.py) is counted a part at a time: the
     memory it takes is a small share of the text's length, and the size is the whole
     text's. (Main before: ``size_of(snapshot_json(snapshot))``, the whole text at once.)"""
     from axsnap_host.pipeline import run
+    from axsnap_host.pipeline.ax import snapshot as snapshot_module
 
     snapshot = _snapshot(random.Random(7), 6_000, objects=True)
     tokens.count_tokens("warm the encoder")
@@ -121,13 +122,13 @@ def test_an_exact_snapshots_size_makes_no_whole_text(monkeypatch: pytest.MonkeyP
     del text
     tokens._memo.clear()
     calls: list[int] = []
-    whole = run.snapshot_json
+    whole = snapshot_module.snapshot_json
 
-    def counted(value: dict[str, Any], indent: int | None = None) -> str:
+    def counted(value: dict[str, Any], indent: int | None = None, strict: bool = False) -> str:
         calls.append(len(value.get("ax_tree", {}).get("nodes") or ()))
-        return whole(value, indent)
+        return whole(value, indent, strict)
 
-    monkeypatch.setattr(run, "snapshot_json", counted)
+    monkeypatch.setattr(snapshot_module, "snapshot_json", counted)
     tracemalloc.start()
     try:
         size = run.size_of_parts(run.snapshot_json_parts(snapshot), memo=True)
@@ -137,7 +138,7 @@ def test_an_exact_snapshots_size_makes_no_whole_text(monkeypatch: pytest.MonkeyP
     assert size == expected
     # the counting's own batches are what is left: at least the text's memory less
     assert peak + text_bytes // 2 < whole_peak, (peak, whole_peak, text_bytes)
-    assert calls == []  # run.py's exact path reads no whole text of the snapshot
+    assert not any(calls)  # only the envelope's text: no whole text of the nodes
 
 
 def test_serve_lets_each_reply_go_before_the_next_read() -> None:

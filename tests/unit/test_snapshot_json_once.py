@@ -1,6 +1,7 @@
-"""An exact SnapshotV1 read served by the message loop is encoded once (pipeline/run.py
-``_json_once``): its JSON is made a slice of nodes at a time, its size counted on those
-parts, and the reply writes the same parts, where it encoded the snapshot's nodes again.
+"""A SnapshotV1 read served by the message loop is encoded once (pipeline/run.py
+``_json_once``), exact or not: its JSON is made a slice of nodes at a time, its size counted
+on those parts, and the reply writes the same parts, where it encoded the snapshot's nodes
+again (a read not exact took the pre_encoded fast path until design note 121 retired it).
 
 The replies are the ones the snapshot encoded by the reply gives (every recorded capture,
 several option sets, a reply big enough to go in chunks), the reply encodes no node, and a
@@ -20,12 +21,13 @@ from axsnap_host.native.chunk_deflate import frames_text
 from axsnap_host.native.host import Host
 from axsnap_host.native.protocol import frames_for_reply
 from axsnap_host.pipeline.ax.snapshot import snapshot_json, snapshot_json_parts
-from axsnap_host.pipeline.pre_encoded import JsonText
+from axsnap_host.pipeline.json_text import JsonText
 from axsnap_host.pipeline.run import _json_once
 from axsnap_host.pipeline.tokens import size_of
 from host_harness import load_capture
 
 EXACT = {"exact": True}
+READS = [EXACT, {}]  # exact, and with the fast paths on: the same path
 
 
 def served(written: bool) -> Host:
@@ -64,18 +66,20 @@ def pinned(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(snapshot, "_NODES_PER_PART", 16)
 
 
+@pytest.mark.parametrize("read", READS)
 @pytest.mark.parametrize("name", ["login", "generated", "content"])
 @pytest.mark.parametrize("options", [{}, {"pruned": False}, {"redact": False},
                                      {"snapshot_encoding": "rows"}])
 def test_a_served_reply_is_the_reply_of_the_snapshot_encoded_again(
-        name: str, options: dict[str, Any]) -> None:
-    request = snapshot_request(load_capture(name), {**EXACT, **options,
+        name: str, options: dict[str, Any], read: dict[str, Any]) -> None:
+    request = snapshot_request(load_capture(name), {**read, **options,
                                                     "trace_id": "t-1"})
     assert reply_texts(served(True), request) == reply_texts(served(False), request)
 
 
+@pytest.mark.parametrize("read", READS)
 def test_the_served_reply_encodes_no_node_and_counts_the_text_it_writes(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, read: dict[str, Any]) -> None:
     nodes_encoded = []
     real = reply_stream.encode_piece
 
@@ -86,7 +90,7 @@ def test_the_served_reply_encodes_no_node_and_counts_the_text_it_writes(
         return real(value)
 
     monkeypatch.setattr(reply_stream, "encode_piece", counting)
-    request = snapshot_request(load_capture("generated"), EXACT)
+    request = snapshot_request(load_capture("generated"), read)
     [again] = served(False).handle_text(request)
     frames_for_reply(again["id"], again)
     assert nodes_encoded  # (the reply encodes the nodes when the result may be read)

@@ -558,7 +558,6 @@ export const FAST_PATHS = deepFreeze([
   "ax_stream_base",
   "early_tree",
   "dom_snapshot_base",
-  "pre_encoded",
   "walker_world_cache",
   "walker_id_cache",
   "act_baseline",

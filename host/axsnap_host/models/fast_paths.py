@@ -72,11 +72,6 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "every column and string compared with the last one sent",
         "tests/unit/test_dom_snapshot_bases.py, extension/test/dom_snapshot_base.test.mjs"),
     FastPath(
-        "pre_encoded", "host", "host/axsnap_host/pipeline/pre_encoded.py",
-        "the reply encoded from the result",
-        "nothing: the snapshot is not changed after its JSON is made",
-        "tests/unit/test_pre_encoded.py"),
-    FastPath(
         "walker_world_cache", "extension",
         "extension/lib/walker/walker_capture.js, walker_worlds.js",
         "the walker injected into every frame by chrome.scripting",

@@ -187,8 +187,8 @@ class SnapshotOptions(BaseModel):
         False,
         description="turn every fast path off (fast_paths.py: the answer cache, the AX window "
         "cache, the AX cache, the AX stream and DOMSnapshot bases, the early tree, the row "
-        "memo, pre-encoded replies, the walker's world and id caches): the read equals a "
-        "cold read; also AXSNAP_EXACT=1 in the caller's environment, CLI --exact",
+        "memo, the walker's world and id caches): the read equals a cold read; also "
+        "AXSNAP_EXACT=1 in the caller's environment, CLI --exact",
     )
 
     also_formats: list[AlsoFormat] | None = Field(

@@ -38,7 +38,7 @@ from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.native.chunk_deflate import inflated_text
 from axsnap_host.native.reply_stream import stream_reply
-from axsnap_host.pipeline.pre_encoded import splice, utf8_length
+from axsnap_host.pipeline.json_text import utf8_length
 
 MAX_INBOUND_BYTES = 64 * 1024 * 1024
 MAX_OUTBOUND_FRAME_BYTES = 1_000_000
@@ -200,11 +200,7 @@ class FrameIO:
 
 def encode_json(message: Any) -> str:
     """Compact, strict JSON whose UTF-8 encoding is valid (lone surrogates fall back to
-    escapes). NaN and Infinity are not JSON: ValueError. A part whose text is known
-    (pre_encoded.PreEncoded: a whole-page SnapshotV1) is put in as that text."""
-    spliced = splice(message)
-    if spliced is not None:
-        return spliced
+    escapes). NaN and Infinity are not JSON: ValueError."""
     text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     try:
         utf8_length(text)

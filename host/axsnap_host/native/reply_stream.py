@@ -26,8 +26,8 @@ from typing import Any
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.native.chunk_deflate import DEFLATE, ENCODING_FIELD, deflated_pieces, piece_data
 from axsnap_host.native.small_reply import small_reply_text
+from axsnap_host.pipeline.json_text import JsonText, utf8_length
 from axsnap_host.pipeline.orjson_text import container_json
-from axsnap_host.pipeline.pre_encoded import JsonText, PreEncoded, utf8_length
 
 PIECE_CHARS = 1 << 18  # the text one list slice aims at
 FIRST_FRAME_BYTES = 1 << 15  # deflated bytes of a set's first frame (~200k characters of JSON)
@@ -54,28 +54,12 @@ def encode_piece(value: Any) -> str:
     return text
 
 
-def _usable(part: PreEncoded) -> bool:
-    """pre_encoded.splice's rule: a text that is what encoding the dict gives."""
-    text = part.text
-    if not text.startswith("{") or "NaN" in text or "Infinity" in text:
-        return False
-    try:
-        utf8_length(text)
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
     """Texts whose concatenation is the compact JSON of ``value``."""
     if isinstance(value, JsonText):  # (pipeline/run.py _json_once)
         if value.refused:
             raise ValueError("a number strict JSON cannot carry")
         yield from value.parts
-    elif isinstance(value, PreEncoded) and _usable(value):
-        text = value.text
-        for at in range(0, len(text), PIECE_CHARS):
-            yield text[at:at + PIECE_CHARS]
     elif (isinstance(value, dict) and value and depth < _MAX_DEPTH
           and all(type(key) is str for key in value)):
         yield from _dict_pieces(value, depth)

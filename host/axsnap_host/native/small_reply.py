@@ -6,8 +6,8 @@ of MB), one ``json.dumps`` per member: ~70 calls and 0.5 ms of the host's CPU fo
 0.6 KB, on the act's path between the host's work and the reply's write. When an upper bound of
 the reply's JSON length is small and the reply holds only plain JSON values, one ``json.dumps``
 of the whole makes the same text (the pieces joined are ``encode_json``'s text, tested in
-tests/unit/test_reply_stream.py); anything else (a pre-encoded part, a subclass, a non-string
-key, a lone surrogate, a long text) is left to the streaming path.
+tests/unit/test_reply_stream.py); anything else (a subclass, a non-string key, a lone
+surrogate, a long text) is left to the streaming path.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from axsnap_host.pipeline.pre_encoded import utf8_length
+from axsnap_host.pipeline.json_text import utf8_length
 
 SMALL_REPLY_CHARS = 1 << 16  # the bound's limit: far below a frame (1,000,000 bytes)
 
@@ -26,7 +26,7 @@ _ESCAPED = 6  # a character's longest escape (\u001f)
 def _bounded(value: Any, budget: int) -> int:
     """``budget`` less an upper bound of ``value``'s compact JSON length; negative when it
     does not fit or ``value`` is not made of plain JSON types only (exact types: a dict
-    subclass such as a pre-encoded part is not one)."""
+    subclass is not one)."""
     stack = [value]
     while stack:
         item = stack.pop()

@@ -8,19 +8,18 @@ from collections.abc import Iterator
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions, options_for_format
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
-from axsnap_host.pipeline.ax.snapshot import snapshot_json, snapshot_json_parts
+from axsnap_host.pipeline.ax.snapshot import snapshot_json_parts
 from axsnap_host.pipeline.axwalk.rows import WalkSource
 from axsnap_host.pipeline.axwalk.tree import WALK_BASE, pack_walk_base
 from axsnap_host.pipeline.caps import cap_strings
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.elements.model import JOIN_FACTS
 from axsnap_host.pipeline.incomplete import budget_gap
+from axsnap_host.pipeline.json_text import JsonText
 from axsnap_host.pipeline.page_status import check_page_loaded
-from axsnap_host.pipeline.pre_encoded import JsonText, PreEncoded
 from axsnap_host.pipeline.read_shared import MORE_FORMATS, READ_OWNED, is_last_format
 from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_names
 from axsnap_host.pipeline.state import TabState
@@ -40,8 +39,8 @@ def process(
     """The reply ``result`` for a snapshot request.
 
     ``snapshot_id`` and ``ts`` may be injected (tests) to make the output reproducible.
-    ``for_reply``: the result is only encoded into its reply (the serving loop), so an
-    exact SnapshotV1 is given as the JSON text its size was counted on (:func:`_json_once`).
+    ``for_reply``: the result is only encoded into its reply (the serving loop), so a
+    SnapshotV1 is given as the JSON text its size was counted on (:func:`_json_once`).
     """
     # One read for several formats (also_formats): the others first, on the same capture,
     # while nothing of it is freed yet; each is the result a read of that format alone gives.
@@ -114,22 +113,14 @@ def _result(
         cap_strings(snapshot)
         incomplete = snapshot["quality"].get("incomplete")  # said beside the snapshot too
         extra = {"incomplete": incomplete} if incomplete else {}
-        if not fast_path(options, "pre_encoded") and for_reply:  # exact, encoded once
+        written: JsonText | dict[str, Any] = snapshot
+        if for_reply:  # encoded once: the reply writes the text its size was counted on
             written, size = _json_once(snapshot)
-            return {"format": "snapshot", "snapshot": written, "size": size,
-                    "timings": timings, "stats": stats, **extra}
-        if not fast_path(options, "pre_encoded"):  # exact: the reply encodes the snapshot
-            # its size counted a part of its text at a time: no whole text beside the nodes
-            return {"format": "snapshot", "snapshot": snapshot,
-                    "size": size_of_parts(snapshot_json_parts(snapshot), memo=True),
-                    "timings": timings, "stats": stats, **extra}
-        text = snapshot_json(snapshot)
-        # as a model reads it: compact JSON; a re-read counts only the rows it has not seen
-        size = size_of(text, memo=True)
+        else:  # the result may be read (tests, the library): the reply encodes the snapshot,
+            # its size counted a part of its text at a time (no whole text beside the nodes)
+            size = size_of_parts(snapshot_json_parts(snapshot), memo=True)
         timings["size_ms"] = round((time.perf_counter() - started) * 1000, 3)
-        # the reply puts this text in rather than encode the snapshot again: nothing
-        # changes the snapshot after this (process() moves it, the host adds to the result)
-        return {"format": "snapshot", "snapshot": PreEncoded(snapshot, text), "size": size,
+        return {"format": "snapshot", "snapshot": written, "size": size,
                 "timings": timings, "stats": stats, **extra}
     if options.format == "outline":
         from axsnap_host.pipeline.delta.reply import finish_outline

