@@ -239,9 +239,13 @@ _SHARE_NUMBERS_FROM = 1 << 20  # characters: a small message is parsed the plain
 _REPEATING_NUMBERS = ('"dom_snapshot":{', '"nodes":[{', '"axNodes":[{')
 # characters: a message without them (a whole-page walk's records and rows) shares its
 # numbers from this size on. The parser's call per number doubles a parse (rust-primitive-
-# u8's 6.5 MB SnapshotV1 request: 74 -> 142 ms CPU) and saves 3-5 MB of such a read's peak;
-# at the 100k page (10-18 MB requests) it saves 9 MB of a 391 MB peak (design note 92).
-_SHARE_WALK_NUMBERS_FROM = 8 << 20
+# u8's 6.5 MB SnapshotV1 request: 74 -> 142 ms CPU; rustdoc Wrapping's 14.7 MiB: 207-211 ->
+# 316-338) and saves a few MB of the read's peak: worth it only near the host's 400 MB
+# bound, which the generated 100k page's reads of the tree formats reach (16.5-17.2 MiB
+# requests; all three: 385 MB shared, 394 plain). A read under this size peaks far below
+# it (Wrapping's SnapshotV1 229 MB, the 100k page's DOM text's 9.6 MiB 284): design notes
+# 92, 121.
+_SHARE_WALK_NUMBERS_FROM = 16 << 20
 
 
 def _shares_numbers(text: str) -> bool:
@@ -257,7 +261,7 @@ def decode_json(text: str) -> Any:
     """Strict JSON: NaN, Infinity and -Infinity (which Python's parser takes) are refused
     (json.JSONDecodeError or ValueError), so no capture brings a non-finite number in.
     A large message's numbers are shared (_SharedNumbers): the same values, fewer objects:
-    one of 1 MB or more that holds a DOMSnapshot or AX nodes, any other from 8 MB on."""
+    one of 1 MB or more that holds a DOMSnapshot or AX nodes, any other from 16 MiB on."""
     if not _shares_numbers(text):
         return json.loads(text, parse_constant=_not_json)
     return json.loads(text, parse_constant=_not_json,
