@@ -2,9 +2,10 @@
 
 ``python scripts/gen_reference.py --write`` rewrites them; ``--check`` exits 1 and names
 the stale pages (a unit test runs the check). The pages are the options a capture takes, the
-error codes every caller may meet, the extension's messages and replies, and the MCP tools:
-each is rendered from the pydantic model or the tool definition that enforces it, so a field
-added to a model appears in the reference when the pages are written again.
+error codes every caller may meet, the extension's messages and replies, the MCP tools and the
+fast paths: each is rendered from the pydantic model, the tool definition or the registry that
+enforces it, so a field added to a model appears in the reference when the pages are written
+again.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pydantic import BaseModel
 
 from axsnap_host.models.api import SCHEMAS
 from axsnap_host.models.errors import ERROR_MEANINGS, ErrorCode
+from axsnap_host.models.fast_paths import FAST_PATHS
 from axsnap_host.models.options import ONLY_FOR, SnapshotOptions, StabilizeOptions
 
 REPO = Path(__file__).resolve().parents[1]
@@ -186,11 +188,32 @@ def mcp_page() -> str:
     return _HEADER + "\n".join(lines) + "\n"
 
 
+def fast_paths_page() -> str:
+    lines = [
+        "# Fast paths",
+        "",
+        "Every way a read or an act answers from something kept instead of reading the page "
+        "again, as the registry `host/axsnap_host/models/fast_paths.py` lists it. Each must "
+        "equal its exact path, and the test named beside it compares the two. One switch turns "
+        "every one off: `exact` (CLI `--exact`, `AXSNAP_EXACT=1`, `Browser(exact=True)`; "
+        "[docs/guide/exact.md](../guide/exact.md)). Why and how: "
+        "[design note 26](../design/26-fast-paths.md).",
+        "",
+        "| fast path | side | answers in | exact path it must equal | read again when | test |",
+        "|---|---|---|---|---|---|",
+    ]
+    for path in FAST_PATHS:
+        lines.append(f"| `{path.name}` | {path.side} | {_cell(path.where)} | {_cell(path.exact)} "
+                     f"| {_cell(path.watches)} | {_cell(path.test)} |")
+    return _HEADER + "\n".join(lines) + "\n"
+
+
 PAGES: dict[str, Callable[[], str]] = {
     "options.md": options_page,
     "errors.md": errors_page,
     "messages.md": messages_page,
     "mcp-tools.md": mcp_page,
+    "fast-paths.md": fast_paths_page,
 }
 
 
