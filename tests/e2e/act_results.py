@@ -1,12 +1,15 @@
 """What two act results that should agree are compared on: each without what differs between
 two runs of the same acts (the timings, the readiness wait, and backendNodeIds: an element id
-is "<frame>-<backendNodeId>")."""
+is "<frame>-<backendNodeId>"); and the two runs themselves, fast and exact, in either order."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from axsnap_host.models.act import ActionResult
+
+Run = TypeVar("Run")
 
 
 def comparable(result: ActionResult, *, also_without: tuple[str, ...] = ()) -> Any:
@@ -21,3 +24,11 @@ def comparable(result: ActionResult, *, also_without: tuple[str, ...] = ()) -> A
         return value
 
     return scrub(data)
+
+
+def exact_and_fast(run: Callable[[bool], Run], first: str) -> tuple[Run, Run]:
+    """``run(exact)`` once exact and once with the fast paths on, ``first`` ("exact" or
+    "fast") first, so neither order's kept state can favour one path; (exact, fast)."""
+    order = (True, False) if first == "exact" else (False, True)
+    runs = {exact: run(exact) for exact in order}
+    return runs[True], runs[False]

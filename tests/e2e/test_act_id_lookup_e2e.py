@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 import pytest
-from act_results import comparable
+from act_results import comparable, exact_and_fast
 
 from axsnap_host.client import Browser
 
@@ -96,10 +96,7 @@ def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, Any, 
 @pytest.mark.parametrize("first", ["exact", "fast"])
 def test_an_act_after_a_read_looks_its_id_up_and_equals_the_exact_act(
         browser: Browser, pages_url: str, first: str) -> None:
-    runs = {}
-    for kind in (first, "fast" if first == "exact" else "exact"):
-        runs[kind] = _run(browser, pages_url, exact=kind == "exact")
-    exact, fast = runs["exact"], runs["fast"]
+    exact, fast = exact_and_fast(lambda exact: _run(browser, pages_url, exact), first)
     assert all(looked is None for _, looked, *_ in exact), "an exact act looked its target up"
     for (how, label, _, _), (_, looked, *_) in zip(STEPS, fast, strict=True):
         assert (looked is not None) == (how != "words"), (how, label, looked)
