@@ -76,6 +76,8 @@ def test_layout_verdict(browser: Browser, pages_url: str, cross_site_url: str, p
     else:
         assert not result.ok and result.error and result.error.code == "occluded", result
         assert ident not in hits(browser)
+        cover = result.error.cover  # named, and not as the target (its frame's number)
+        assert cover and cover.tag and cover.id != target, result.error
 
 
 @pytest.mark.parametrize("zoom", [1.25, 0.8])

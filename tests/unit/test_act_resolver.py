@@ -246,6 +246,28 @@ def test_refusal_report_names_the_cover(capture: dict[str, Any]) -> None:
     assert result.error.cover.index == 1 and "[1]" in result.error.message
 
 
+def test_a_cover_in_another_frame_is_not_named_by_a_same_numbered_element(
+        capture: dict[str, Any]) -> None:
+    """A backendNodeId is its renderer's number: a cover drawn by another frame's document (a
+    page banner over a cross-site frame) whose number a listed element of frame 0 also has is
+    named by its own tag and text, not as that element (issue 32, note 124)."""
+    host = Host()
+    first = resolve(host, capture, {"type": "act", "action": "click", "target": "Home"})
+    same_number = next(r for r in host.tabs.get(1).elements or []
+                       if r["index"] == 1)["backendNodeId"]
+    reply = host.handle_message({
+        "v": 1, "id": "e", "type": "act_report", "tabId": 1, "action": "click",
+        "target": first["result"]["target"],
+        "error": {"code": "occluded", "message": "covered", "hint": "",
+                  "cover": {"backendNodeId": same_number, "frame": 1, "tag": "div",
+                            "text": "A banner of the page"}},
+    })[0]
+    result = ActionResult.model_validate(reply["result"])
+    assert result.error and result.error.cover
+    assert result.error.cover.index is None and result.error.cover.label == "A banner of the page"
+    assert "<div> 'A banner of the page' covers it" in result.error.message
+
+
 def test_collect_merges_by_index(capture: dict[str, Any]) -> None:
     host = Host()
 

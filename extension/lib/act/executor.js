@@ -151,7 +151,7 @@ async function pointFor(session, node, opts = {}) {
 async function ownPointFor(session, node, { force = false } = {}) {
   const early = node.early ?? null;
   node.early = null; // read once, for this node only (actionPoint checks whose reads they are)
-  const { point, locals, toTab, toDocument, scrolled, hit } = await actionPoint(session, node, early);
+  const { point, locals, toTab, toDocument, scrolled, hit, chain } = await actionPoint(session, node, early);
   if (scrolled) node.scrolledIntoView = true;
   if (force) {
     node.clickedAt = locals[0];
@@ -160,7 +160,7 @@ async function ownPointFor(session, node, { force = false } = {}) {
   let refusal = null;
   for (const local of locals) {
     try {
-      await checkHit(session, node, toDocument(local), hit);
+      await checkHit(session, node, toDocument(local), hit, { chain, local });
       node.clickedAt = local;
       return toTab(local);
     } catch (err) {

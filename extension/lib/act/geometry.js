@@ -5,9 +5,11 @@
 // DOM.getContentQuads answers in the coordinates of the frame's local root (the tab, or the
 // out-of-process frame the node lives in); a cross-site frame's quads are moved to the tab's
 // viewport by adding, for each process boundary on the way up, the content-box origin of the
-// <iframe> that holds it.
+// <iframe> that holds it (frame_chain.js), and the point is hit-tested in each of those
+// parents' roots too (covers drawn by the documents above the frame).
 
 import { AxError } from '../common/errors.js';
+import { chainOffset, coverAbove, frameChain } from './frame_chain.js';
 import { devtoolsHit, hitTestFailed, pageHit } from './hit_answer.js';
 
 /** Bounding box of a quad [x1,y1,...,x4,y4]. */
@@ -109,32 +111,14 @@ export async function earlyPoint(session, node) {
   }
 }
 
-/** Offset of `frame`'s local root viewport in the tab's viewport (0,0 for in-process frames). */
-export async function frameOffset(session, frames, frame) {
-  let x = 0;
-  let y = 0;
-  let f = frame;
-  while (f?.parentFrameId) {
-    const parent = frames.find((p) => p.frameId === f.parentFrameId);
-    if (!parent) break;
-    if (f.sessionId !== parent.sessionId) {
-      const owner = await session.send('DOM.getFrameOwner', { frameId: f.frameId }, parent.sessionId);
-      const box = await session.send('DOM.getBoxModel', { backendNodeId: owner.backendNodeId }, parent.sessionId);
-      x += box.model.content[0];
-      y += box.model.content[1];
-    }
-    f = parent;
-  }
-  return { x, y };
-}
-
 /**
  * Find where to act on the node, scrolling it into view first when it is not wholly in
- * view: {local, point, locals, toTab, toDocument, scrolled} — `local` in its frame's local
+ * view: {local, point, locals, toTab, toDocument, scrolled, chain} — `local` in its frame's local
  * root viewport, `point` in the tab's viewport (for input), `toDocument` the local point in
  * that root's document coordinates (what DOM.getNodeForLocation takes: the viewport point
  * plus the root's scroll), `hit` the early hit test at the centre (earlyPoint, when `early`
- * was read of this node and nothing was scrolled; checkHit takes it). Throws not_actionable
+ * was read of this node and nothing was scrolled; checkHit takes it), `chain` the process
+ * boundaries above its root (frame_chain.js; checkHit's `above`). Throws not_actionable
  * when no part of it can be seen.
  */
 export async function actionPoint(session, node, early = null) {
@@ -152,13 +136,14 @@ export async function actionPoint(session, node, early = null) {
     throw new AxError('not_actionable', 'The element has no visible box (hidden, empty or outside the page).',
       'Take a new snapshot: act on an element that is shown.');
   }
-  const offset = await frameOffset(session, node.frames, frame);
+  const chain = await frameChain(session, node.frames, frame);
+  const offset = chainOffset(chain);
   const locals = clickPoints(box);
   const toTab = (p) => ({ x: p.x + offset.x, y: p.y + offset.y });
   const toDocument = (p) => ({ x: p.x + viewport.pageX, y: p.y + viewport.pageY });
   // the early hit test, for the point it was read at (the centre, nothing scrolled since)
   const hit = taken && !scrolled ? taken.hit : null;
-  return { local: locals[0], point: toTab(locals[0]), locals, toTab, toDocument, scrolled, hit };
+  return { local: locals[0], point: toTab(locals[0]), locals, toTab, toDocument, scrolled, hit, chain };
 }
 
 // Is `hit` the target, inside it (across shadow roots), or a label that forwards to it?
@@ -186,9 +171,22 @@ const DESCRIBE = `function () {
  * actionPoint's `hit`, whose answer (DevTools' node, or the in-page read's `reaches`) stands
  * for the hit test when it was read at this point. A DevTools hit test that fails (not "no
  * node there") is asked of the page once; when that fails too, throws hit_test_failed
- * (hit_answer.js): a hit test that does not answer is never taken as clear.
+ * (hit_answer.js): a hit test that does not answer is never taken as clear. `above`:
+ * {chain, local} (actionPoint's chain, the point in the local root's viewport): the point is
+ * then hit-tested in every document above that root too (frame_chain.js), a cover there
+ * occluded, no answer there hit_test_failed.
  */
-export async function checkHit(session, node, at, early = null) {
+export async function checkHit(session, node, at, early = null, above = null) {
+  await checkInRoot(session, node, at, early);
+  if (!above?.chain?.length) return;
+  const got = await coverAbove(session, above.chain, above.local,
+    (params, sessionId) => devtoolsHit(session, params, sessionId));
+  if (got?.cover) throw occluded({ ...got.cover, frame: ordinalOf(node.frames, got.cover.frameId) });
+  if (got?.failed) throw hitTestFailed({ ...node, frame: node.frames.find((f) => f.frameId === got.frameId) ?? node.frame },
+    got.failed, 'not asked (a document above the frame)');
+}
+
+async function checkInRoot(session, node, at, early) {
   const { frame, objectId, contextId } = node;
   const params = hitParams(at);
   const here = early && early.x === params.x && early.y === params.y;
@@ -211,7 +209,8 @@ export async function checkHit(session, node, at, early = null) {
     }, frame.sessionId);
     if (reaches.result?.value === true) return;
   }
-  let cover = { backendNodeId: hit.backendNodeId, tag: '', text: '' };
+  // its frame's ordinal: a backendNodeId is its renderer's number, named by (frame, number)
+  let cover = { backendNodeId: hit.backendNodeId, frame: ordinalOf(node.frames, hit.frameId ?? frame.frameId), tag: '', text: '' };
   if (hitObject) {
     const d = await session.send('Runtime.callFunctionOn',
       { objectId: hitObject, functionDeclaration: DESCRIBE, returnByValue: true }, frame.sessionId).catch(() => null);
@@ -220,6 +219,12 @@ export async function checkHit(session, node, at, early = null) {
     cover.tag = 'iframe';
   }
   throw occluded(cover);
+}
+
+/** The frame's ordinal in the frames as the capture numbers them (resolve.js outlineFrames). */
+function ordinalOf(frames, frameId) {
+  const i = (frames ?? []).findIndex((f) => f.frameId === frameId);
+  return i < 0 ? undefined : i;
 }
 
 function occluded(cover) {

@@ -122,8 +122,11 @@ def _error(request: ActReportRequest, state: TabState) -> ActError | None:
     cover = info.get("cover")
     if isinstance(cover, dict):
         rec = None
+        # a backendNodeId is its renderer's number: the cover's frame, when said, names it too
+        frame = cover.get("frame")
         for r in state.elements or ():
-            if r.get("backendNodeId") == cover.get("backendNodeId"):
+            if r.get("backendNodeId") == cover.get("backendNodeId") and (
+                    frame is None or int(r.get("frame") or 0) == frame):
                 rec = r
                 break
         error.cover = element_ref(rec) if rec else ElementRef(tag=str(cover.get("tag") or ""))

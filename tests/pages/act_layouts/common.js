@@ -9,8 +9,12 @@ function hit(el) {
 }
 const settledFrames = new Set();
 let settledHere = false;
+// A document is ready once it and every frame in it are; a frame then tells its parent (a
+// frame that holds frames waits for them first).
 function markReady() {
-  if (settledHere && settledFrames.size >= document.querySelectorAll('iframe').length) document.body.dataset.ready = '1';
+  if (!settledHere || settledFrames.size < document.querySelectorAll('iframe').length) return;
+  if (window.top !== window && document.body.dataset.ready !== '1') window.parent.postMessage({ settled: true }, '*');
+  document.body.dataset.ready = '1';
 }
 addEventListener('message', (e) => {
   if (e.data && e.data.hit) document.body.dataset.hits = `${document.body.dataset.hits || ''} ${e.data.hit}`.trim();
@@ -42,11 +46,6 @@ function settle() {
   if (y) scrollTo(0, y);
   if (y && !scrolledAsMeant(y)) {
     requestAnimationFrame(settle);
-    return;
-  }
-  if (window.top !== window) {
-    window.parent.postMessage({ settled: true }, '*');
-    document.body.dataset.ready = '1';
     return;
   }
   settledHere = true;
