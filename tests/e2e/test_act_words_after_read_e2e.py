@@ -9,6 +9,12 @@ Differential: "read, then act" with every fast path and with ``exact`` (a fresh 
 every act) give the same results (the resolved target, the change report with its indices
 added and removed) and the same DOM text of every read between (the registry's indices), a row
 inserted between a read and the act included (the page changed: the act captures again).
+
+A read wider than the act's window carries the baseline too (act40): on a page longer than
+the act's window reaches (``?far``: a part 30,000 px down), a whole-page read
+(``viewport_only: false``, or an outline page read with the DOM text beside it) lists every
+element of the baseline under its index among more; the next act, by words, by an index the
+read gave an element far outside the window, resolves on the baseline, and equals the exact act.
 """
 
 from __future__ import annotations
@@ -51,42 +57,87 @@ def _index_of(domtext: str, label: str) -> int:
     return int(re.match(r"\s*\[(\d+)\]", line).group(1))  # type: ignore[union-attr]
 
 
-def _run(browser: Browser, pages_url: str, exact: bool) -> list[tuple[Any, ...]]:
-    browser.open(f"{pages_url}{PAGE}")
+# reads wider than the act's window (ACT_EXPAND_PX, extension/lib/act/route.js) on ?far
+WHOLE_PAGE: dict[str, Any] = {"format": "domtext", "viewport_only": False}
+OUTLINE_PAGE: dict[str, Any] = {"format": "outline", "scope": "page", "viewport_only": False,
+                                "also_formats": ["domtext"]}
+
+FAR_STEPS: list[Step] = [
+    ("Select Quarterly report", None, False),  # the first act: nothing kept
+    ("Select Invoice 2291", None, True),  # words after a whole-page read: on the baseline
+    (("index", "Open archive"), None, True),  # the read's index of an element far down
+    ("Sort archive", None, True),  # words, the window now far down (an outline page read)
+    (("index", "Select Design review"), None, True),  # far up again, by the read's index
+    ("Star Lunch on Friday?", INSERT_ROW_ABOVE, False),  # the page changed after the read
+    ("Select Team offsite", None, True),
+]
+
+
+def _read(browser: Browser, exact: bool, options: dict[str, Any]) -> tuple[Any, ...]:
+    """A read's DOM text and indices (the outline page read's from its DOM text beside it)
+    and whether it kept the act's baseline."""
+    result = browser.snapshot_raw(**options, exact=exact)["result"]
+    dom = (result.get("also") or {}).get("domtext", result)
+    return (dom["domtext"], dom["indices"]), (result.get("timings") or {}).get("act_baseline_kept")
+
+
+def _run(browser: Browser, pages_url: str, exact: bool, page: str = PAGE,
+         steps: list[Step] = STEPS, wide: bool = False) -> list[tuple[Any, ...]]:
+    browser.open(f"{pages_url}{page}")
     out: list[tuple[Any, ...]] = []
-    for n, (target, script, _) in enumerate(STEPS):
-        read = None
+    for n, (target, script, _) in enumerate(steps):
+        domtext = ""
         if n:  # a DOM read between two acts: its text (the registry's indices) compared too
-            read = browser.snapshot(format="domtext", exact=exact)
-            out.append(("read", (read.domtext, read.indices),
-                        (read.raw.get("timings") or {}).get("act_baseline_kept")))
+            options = (OUTLINE_PAGE if n == 3 else WHOLE_PAGE) if wide else {"format": "domtext"}
+            read, kept = _read(browser, exact, options)
+            domtext = read[0]
+            out.append(("read", read, kept))
         if isinstance(target, tuple):
-            assert read is not None
-            target = _index_of(read.domtext or "", target[1])
+            assert domtext
+            target = _index_of(domtext, target[1])
         if script:
             browser.run_in_target(script)
         result = browser.act(target, "click", exact=exact)
         assert result.ok, (n, result.error)
         out.append(("act", comparable(result), result.timings.get("baseline_kept")))
-    final = browser.snapshot(format="domtext", exact=exact)
-    out.append(("read", (final.domtext, final.indices), None))
+    final, _ = _read(browser, exact, WHOLE_PAGE if wide else {"format": "domtext"})
+    out.append(("read", final, None))
     return out
+
+
+def _assert_equal_and_kept(exact: list[tuple[Any, ...]], fast: list[tuple[Any, ...]],
+                           steps: list[Step]) -> None:
+    assert all(kept is None for *_, kept in exact), "an exact read or act kept a baseline"
+    acts = [kept for kind, _, kept in fast if kind == "act"]
+    assert acts == [1 if on_baseline else None for *_, on_baseline in steps], acts
+    # every read after an act whose page had not changed since kept the act's baseline
+    reads = [kept for kind, _, kept in fast if kind == "read"][:-1]
+    assert reads == [1] * len(reads), reads
+    for n, (want, got) in enumerate(zip(exact, fast, strict=True)):
+        assert got[:2] == want[:2], f"{n}: the {want[0]} differs from the exact path's"
 
 
 @pytest.mark.parametrize("first", ["exact", "fast"])
 def test_read_then_act_on_the_kept_baseline_equals_the_exact_act(
         browser: Browser, pages_url: str, first: str) -> None:
     exact, fast = exact_and_fast(lambda exact: _run(browser, pages_url, exact), first)
-    assert all(kept is None for *_, kept in exact), "an exact read or act kept a baseline"
-    acts = [kept for kind, _, kept in fast if kind == "act"]
-    assert acts == [1 if on_baseline else None for *_, on_baseline in STEPS], acts
-    # every read after an act whose page had not changed since kept the act's baseline
-    reads = [kept for kind, _, kept in fast if kind == "read"][:-1]
-    assert reads == [1] * len(reads), reads
-    for n, (want, got) in enumerate(zip(exact, fast, strict=True)):
-        assert got[:2] == want[:2], f"{n}: the {want[0]} differs from the exact path's"
+    _assert_equal_and_kept(exact, fast, STEPS)
     # the act after the row inserted acted on the read's element (the same node either way)
     checked = browser.run_in_target(
         "return [...document.querySelectorAll('#list input:checked')]"
         ".map((i) => i.getAttribute('aria-label'))")
     assert "Select Team offsite" in checked, checked
+
+
+@pytest.mark.parametrize("first", ["exact", "fast"])
+def test_a_read_wider_than_the_act_window_carries_the_baseline(
+        browser: Browser, pages_url: str, first: str) -> None:
+    exact, fast = exact_and_fast(
+        lambda exact: _run(browser, pages_url, exact, f"{PAGE}?far", FAR_STEPS, wide=True), first)
+    # the reads listed more than the act's window: the archive's buttons, 30,000 px down
+    first_read = next(read for kind, read, _ in fast if kind == "read")[0]
+    assert '"Open archive"' in first_read, first_read
+    _assert_equal_and_kept(exact, fast, FAR_STEPS)
+    # the act by the read's index clicked the element far outside the window
+    assert browser.run_in_target(
+        "return document.getElementById('far-state').textContent") == "open"

@@ -3,7 +3,11 @@ element under the index the last act's kept baseline gives the same node leaves 
 standing (the reply says ``timings.act_baseline_kept``); an act resolved on it names the target
 the exact resolve on a fresh capture names, and its report compares with the baseline's
 elements, counted from their listing (what the exact path's capture before lists). A read
-that does not match, an exact read or another rebuild drops the baseline."""
+that does not match, an exact read or another rebuild drops the baseline.
+
+A read wider than the act's window (act40: a whole-page read of a page longer than the window)
+lists every element of the baseline under its index among more: it keeps the baseline too, and
+the act on it equals the exact act, by words and by an index only the wider read listed."""
 
 from __future__ import annotations
 
@@ -23,6 +27,17 @@ TOKEN = "T" * 24
 @pytest.fixture(scope="module")
 def capture() -> dict[str, Any]:
     return json.loads((FIXTURES / "dom_basic.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def long_capture(capture: dict[str, Any]) -> dict[str, Any]:
+    """The page with two controls far down, outside the window (a whole-page read lists them,
+    the act's window read does not)."""
+    long = copy.deepcopy(capture)
+    for rec in long["walker"]["elements"]:
+        if (rec.get("a") or {}).get("id") in ("tab-item", "action"):
+            rec["win"], rec["inv"], rec["r"] = 0, 0, [rec["r"][0], 50_000, *rec["r"][2:]]
+    return long
 
 
 def send(host: Host, body: dict[str, Any]) -> dict[str, Any]:
@@ -62,22 +77,33 @@ def acted(capture: dict[str, Any]) -> Host:
     return host
 
 
+@pytest.mark.parametrize("wider", [False, True], ids=["window_read", "whole_page_read"])
 def test_a_matching_read_keeps_the_baseline_and_the_act_on_it_equals_the_exact_act(
-        capture: dict[str, Any]) -> None:
+        capture: dict[str, Any], long_capture: dict[str, Any], wider: bool) -> None:
+    # wider: the act's window is a part of what a whole-page read of a longer page lists
+    capture = long_capture if wider else capture
+    options = {"viewport_only": False} if wider else {}
     fast, exact = acted(capture), acted(capture)
     for host in (fast, exact):
-        got = read(host, capture)
+        got = read(host, capture, **options)
     assert got["timings"]["act_baseline_kept"] == 1
     state = fast.tabs.get(1)
     kept = state.act_baseline
     assert state.elements is not kept.elements and kept.read is state.elements
+    listed = {r["backendNodeId"] for r in kept.elements}
+    outside = [r["index"] for r in state.elements if r["backendNodeId"] not in listed]
+    assert len(outside) == (2 if wider else 0), outside
     # the act on the baseline (fast) and on a fresh capture (exact) name one target, by
-    # words, by the read's index
-    index = next(r["index"] for r in state.elements if r.get("backendNodeId") is not None)
+    # words, by the read's index (wider: of an element outside the act's window)
+    index = outside[0] if wider else \
+        next(r["index"] for r in state.elements if r.get("backendNodeId") is not None)
     for target in ("Home", index):
         on_kept = resolve(fast, target)
         assert "baseline_gone" not in on_kept, target
-        assert on_kept["target"] == resolve(exact, target, capture)["target"], target
+        read_then_exact = acted(capture)  # (an exact resolve replaces the tab's elements)
+        read(read_then_exact, capture, **options)
+        want = resolve(read_then_exact, target, capture)["target"]
+        assert want is not None and on_kept["target"] == want, target
         assert state.elements is kept.read, "resolving changed the tab's elements"
     # the report compares with the baseline's elements, counted from their listing
     target = resolve(fast, "Home")["target"]
@@ -87,7 +113,7 @@ def test_a_matching_read_keeps_the_baseline_and_the_act_on_it_equals_the_exact_a
     assert fast_report == exact_report
     assert [r["index"] for r in fast.tabs.get(1).elements or []] == \
         [r["index"] for r in exact.tabs.get(1).elements or []]
-    after_fast, after_exact = read(fast, capture), read(exact, capture)
+    after_fast, after_exact = read(fast, capture, **options), read(exact, capture, **options)
     assert (after_fast["domtext"], after_fast["indices"]) == \
         (after_exact["domtext"], after_exact["indices"])
 
@@ -125,3 +151,31 @@ def test_a_read_that_does_not_match_an_exact_read_or_a_collection_drops_the_base
     host = acted(capture)
     assert "act_baseline_kept" not in read(host, capture, format="outline")["timings"]
     assert "baseline_gone" not in resolve(host, "Home")
+
+
+def test_a_wider_read_that_misses_a_baseline_node_or_renumbers_one_drops_the_baseline(
+        long_capture: dict[str, Any]) -> None:
+    # the baseline names a node by another index than the whole-page read gives it
+    host = acted(long_capture)
+    host.tabs.get(1).act_baseline.elements[0]["index"] += 1000
+    assert "act_baseline_kept" not in read(host, long_capture, viewport_only=False)["timings"]
+    assert resolve(host, "Home") == {"baseline_gone": True}
+    # the read lists more than the window but not every node of the baseline: neither is a
+    # part of the other
+    host = acted(long_capture)
+    kept = host.tabs.get(1).act_baseline
+    kept.elements.append({**kept.elements[-1], "backendNodeId": 10**9, "index": 10**6})
+    assert "act_baseline_kept" not in read(host, long_capture, viewport_only=False)["timings"]
+    assert host.tabs.get(1).act_baseline is None
+    # an element the read lists inside the baseline's window that the baseline does not: the
+    # page gained it since (the act's check would fail: no baseline kept, the act captures)
+    host = acted(long_capture)
+    kept = host.tabs.get(1).act_baseline
+    kept.elements[:] = [r for r in kept.elements if r["tagName"] != "a"]  # Home, at the top
+    assert "act_baseline_kept" not in read(host, long_capture, viewport_only=False)["timings"]
+    assert host.tabs.get(1).act_baseline is None
+    # an exact whole-page read: the exact path, as ever
+    host = acted(long_capture)
+    assert "act_baseline_kept" not in read(host, long_capture, viewport_only=False,
+                                           exact=True)["timings"]
+    assert resolve(host, "Home") == {"baseline_gone": True}

@@ -14,7 +14,10 @@ as the exact path always does.
 Fast path ``act_baseline_over_read``: a DOM read of the page the baseline read (the extension's
 check proves the page unchanged since, at the act) lists each of its elements under the index
 the baseline gives the same node (every record's frame and backendNodeId found there, the same
-index: the registry is the one the baseline's build left). The baseline then stands across the
+index: the registry is the one the baseline's build left), or lists each of the baseline's
+elements under its index among more (a whole-page read, a wider window: the act's window is a
+part of what it listed; its other records name nodes of the top document outside the window the
+baseline's walk listed). The baseline then stands across the
 read (``carry_over_read``; the read's reply says ``timings.act_baseline_kept``, and the
 extension keeps its token). An act on it resolves words on the baseline's elements and an
 index first on the read's (the list the caller last saw, as the exact path's ``previous``),
@@ -78,23 +81,71 @@ def carry_over_read(state: TabState, before: list[dict[str, Any]] | None,
         return False
     stood = before is not None and (before is kept.elements or before is kept.read)
     if not stood or not fast_path(options, "act_baseline_over_read") \
-            or not _matches(state.elements or [], kept.elements):
+            or not _matches(state.elements or [], kept):
         state.act_baseline = None
         return False
     kept.read = state.elements
     return True
 
 
-def _matches(read: list[dict[str, Any]], elements: list[dict[str, Any]]) -> bool:
-    """Whether every record of ``read`` names a node ``elements`` lists, under its index."""
+def _matches(read: list[dict[str, Any]], baseline: ActBaseline) -> bool:
+    """Whether ``read`` gives every node the baseline lists the baseline's index, one of the
+    two listing all the other lists: the read a part of the baseline's window (a read of the
+    window), or the baseline's window a part of the read (a whole-page read, a wider window),
+    its other records outside the window the baseline's capture walked (one inside it is an
+    element the page gained since: the act's check would fail, so the act captures at once).
+    Either way the registry gives each of the baseline's nodes its index still (a node the
+    read does not list keeps the one it had), which is what the exact path's capture lists."""
+    elements = baseline.elements
     index_of = {(int(rec.get("frame") or 0), rec.get("backendNodeId")): rec.get("index")
                 for rec in elements}
+    shared: set[tuple[int, Any]] = set()
+    others: list[dict[str, Any]] = []
     for rec in read:
         backend = rec.get("backendNodeId")
-        if backend is None or index_of.get((int(rec.get("frame") or 0), backend),
-                                            -1) != rec.get("index"):
+        node = (int(rec.get("frame") or 0), backend)
+        index = index_of.get(node, -1) if backend is not None else -1
+        if index == -1:
+            others.append(rec)  # a node the baseline does not list (or the read cannot name)
+        elif index != rec.get("index"):
             return False
-    return True
+        else:
+            shared.add(node)
+    if not others:
+        return True
+    window = _window(baseline.capture)
+    return len(shared) == len(index_of) == len(elements) and window is not None \
+        and all(_outside(rec, window) for rec in others)
+
+
+def _window(capture: RawCapture) -> tuple[float, float, float, float] | None:
+    """The window the walk of ``capture`` listed (left, top, right, bottom, in the page's
+    coordinates: extension/lib/walker/walker.js run.win); None for a walk of the whole page."""
+    walker = capture.walker or {}
+    options, viewport = walker.get("options") or {}, walker.get("viewport") or {}
+    if options.get("viewportOnly") is not True or "w" not in viewport or "h" not in viewport:
+        return None
+    layout = (capture.layout or {}).get("cssLayoutViewport") or {}
+    scroll = walker.get("scroll") or {}
+    # (the scroll the records' rects add: dom/elements.py build_dom_result)
+    x = float(layout.get("pageX", scroll.get("x", 0)) or 0)
+    y = float(layout.get("pageY", scroll.get("y", 0)) or 0)
+    expand = float(options.get("expandPx") or 0)
+    return (x - expand, y - expand, x + float(viewport["w"]) + expand,
+            y + float(viewport["h"]) + expand)
+
+
+def _outside(rec: dict[str, Any], window: tuple[float, float, float, float]) -> bool:
+    """Whether a top document's record lies wholly outside ``window``, by more than a pixel
+    (its rect is rounded); a frame's record is never taken as outside (its window is the
+    frame's box cut to the top's: not worked out here)."""
+    rect = rec.get("rect") or {}
+    if int(rec.get("frame") or 0) != 0 or not rect:
+        return False
+    left, top, right, bottom = window
+    x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+    w, h = float(rect.get("width", 0)), float(rect.get("height", 0))
+    return x + w < left - 1 or y + h < top - 1 or x > right + 1 or y > bottom + 1
 
 
 def elements_before_act(state: TabState, token: str | None) -> list[dict[str, Any]] | None:
