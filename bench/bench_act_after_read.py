@@ -8,7 +8,11 @@ bench_act_pace.py uses (bench/pages/act_pace/inbox.html: 40 rows re-rendered on 
 - ``outline+id``: an outline read after a text the page changed (the last act's baseline no
   longer stands), then a click by the outline's element id;
 - ``domtext+words``: a DOM text read, then a click by the checkbox's words (its label quoted):
-  words resolve on the capture before (no lookup).
+  words resolve on the capture before (no lookup);
+- ``whole+words``, ``outlinepage+words``: the page with an archive 30,000 px down (``?far``:
+  longer than an act's window), a whole-page read (DOM text with ``viewport_only: false``; an
+  outline page read with the DOM text beside it), then a click by words (act40: the act's
+  baseline stands across a read wider than its window).
 
 Reported per turn and build: the median act latency as the client waits for it (``act_ms``)
 and the act's own timings (resolve, capture before, input, readiness, after), the share of
@@ -35,7 +39,12 @@ SUBJECTS = ["Quarterly report #1", "Invoice 2291 #2", "Re: the parser bug #3",
             "Password policy update #4", "Build is green again #5"]
 KEYS = ("resolve_ms", "capture_before_ms", "host_resolve_ms", "watch_ms", "before_wait_ms",
         "action_ms", "ready_ms", "after_ms", "exact_resolve_ms", "total_ms")
-LOOPS = ("domtext+index", "outline+id", "domtext+words")
+LOOPS = ("domtext+index", "outline+id", "domtext+words", "whole+words", "outlinepage+words")
+WIDE_READS: dict[str, dict[str, Any]] = {
+    "whole+words": {"format": "domtext", "viewport_only": False},
+    "outlinepage+words": {"format": "outline", "scope": "page", "viewport_only": False,
+                          "also_formats": ["domtext"]},
+}
 
 
 def one_build(acts: int, warmup: int, loops: tuple[str, ...] = LOOPS) -> dict[str, Any]:
@@ -46,12 +55,15 @@ def one_build(acts: int, warmup: int, loops: tuple[str, ...] = LOOPS) -> dict[st
     out: dict[str, Any] = {}
     with serve_directory(BENCH / "pages") as base, Browser() as browser:
         for loop in loops:
-            browser.open(base + "act_pace/inbox.html")
+            browser.open(base + "act_pace/inbox.html" + ("?far" if loop in WIDE_READS else ""))
             samples: list[dict[str, Any]] = []
             for i in range(acts + warmup):
                 label = f"Select {SUBJECTS[i % 5]}"
                 target: int | str
-                if loop == "domtext+words":
+                if loop in WIDE_READS:
+                    browser.snapshot_raw(**WIDE_READS[loop])  # rebuilds them, past the window
+                    target = f'"{label}"'
+                elif loop == "domtext+words":
                     browser.snapshot(format="domtext")  # the read rebuilds the host's elements
                     target = f'"{label}"'
                 elif loop == "domtext+index":
@@ -82,6 +94,7 @@ def medians(samples: list[dict[str, Any]]) -> dict[str, float]:
         if got:
             row[key] = statistics.median(got)
     row["looked_up"] = sum(1 for s in samples if s.get("id_lookup")) / len(samples)
+    row["on_baseline"] = sum(1 for s in samples if s.get("baseline_kept")) / len(samples)
     return row
 
 
@@ -123,8 +136,8 @@ def main(argv: list[str] | None = None) -> int:
             got = run_build(tree.resolve(), args.acts, args.warmup, loops)
             for loop, samples in got.items():
                 row = medians(samples)
-                cells = " ".join(f"{k}={v:.1f}" if k != "looked_up" else f"{k}={v:.0%}"
-                                 for k, v in row.items())
+                cells = " ".join(f"{k}={v:.0%}" if k in ("looked_up", "on_baseline")
+                                 else f"{k}={v:.1f}" for k, v in row.items())
                 print(f"turn {turn + 1} {name:3} load {load:>5} {loop:14} {cells}", flush=True)
     return 0
 
