@@ -211,6 +211,17 @@ def test_twin_words_read_the_walkers_box_place() -> None:
         "under_results_for_chicken_pate_for_adult")
 
 
+def test_a_swatchs_fill_the_walker_parts_twins_by_is_said_as_its_hex_digits() -> None:
+    """Swatches a palette names alike ("dark blue" thrice), parted by the walker by their
+    palette's heading, then by their exact fill (``fill:<hex>``, note 94 eighth part)."""
+    assert twin_words("under:Navbar Color|fill:002b49") == "under_navbar_color_002b49"
+    ids = assign_ids([Placed("item_dark_blue", "main", repeated=True,
+                             twin=twin_words(f"under:Navbar Color|fill:{fill}"))
+                      for fill in ("002b49", "004472")])
+    assert ids == ["item_dark_blue_in_main_under_navbar_color_002b49",
+                   "item_dark_blue_in_main_under_navbar_color_004472"]
+
+
 def test_a_grids_column_the_walker_parts_twins_by_is_said_as_its_words() -> None:
     """A roles grid's checkboxes, one a role in each permission's row, parted by the walker
     by their column's header (``col:<words>``, note 102): the id says the role."""

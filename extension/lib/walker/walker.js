@@ -1142,6 +1142,53 @@ function contentText(el, skip = null) {
   return w.out.slice(0, -1);
 }
 
+// src/svg_shapes.js
+var SHAPES = [
+  // Heroicons v1, solid (20 by 20)
+  ["M11.49 3.17c-.38-1.56-2.6-1.56-2.98 0", "cog"],
+  ["M9 2a1 1 0 00-.894.553L7.382 4H4", "trash"],
+  ["M10 6a2 2 0 110-4 2 2 0 010 4z", "dots vertical"],
+  ["M6 10a2 2 0 11-4 0 2 2 0 014 0z", "dots horizontal"],
+  ["M12.707 5.293a1 1 0 010 1.414L9.414 10l3.293 3.293", "chevron left"],
+  ["M7.293 14.707a1 1 0 010-1.414L10.586 10 7.293 6.707", "chevron right"],
+  ["M5.293 7.293a1 1 0 011.414 0L10 10.586l3.293-3.293", "chevron down"],
+  ["M14.707 12.707a1 1 0 01-1.414 0L10 9.414l-3.293 3.293", "chevron up"],
+  ["M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-7 4a1 1 0 11-2 0", "exclamation circle"],
+  ["M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-7-4a1 1 0 11-2 0", "information circle"],
+  ["M17.414 2.586a2 2 0 00-2.828 0L7 10.172V13h2.828", "pencil"],
+  ["M7.707 14.707a1 1 0 01-1.414 0l-4-4a1 1 0 010-1.414l4-4", "arrow left"],
+  ["M12.293 5.293a1 1 0 011.414 0l4 4a1 1 0 010 1.414l-4 4", "arrow right"],
+  ["M11.049 2.927c.3-.921 1.603-.921 1.902 0", "star"],
+  // Heroicons v1, outline (24 by 24)
+  ["M19 7l-.867 12.142A2 2 0 0116.138 21H7.862", "trash"],
+  ["M3 12l2-2m0 0l7-7 7 7M5 10v10", "home"],
+  ["M12 8v4l3 3m6-3a9 9 0 11-18 0 9 9 0 0118 0z", "clock"],
+  ["M5 5a2 2 0 012-2h10a2 2 0 012 2v16l-7-3.5L5 21V5z", "bookmark"],
+  ["M15.232 5.232l3.536 3.536", "pencil"],
+  ["M3 8l7.89 5.26a2 2 0 002.22 0L21 8", "mail"],
+  ["M21 21l-6-6m2-5a7 7 0 11-14 0 7 7 0 0114 0z", "search"],
+  ["M4 6h16M4 12h16M4 18h16", "menu"],
+  ["M6 18L18 6M6 6l12 12", "x"],
+  // brand logos of Tailwind kits' footers (24 by 24)
+  ["M22 12c0-5.523-4.477-10-10-10S2 6.477 2 12c0 4.991", "facebook"],
+  ["M12.315 2c2.43 0 2.784.013 3.808.06", "instagram"],
+  ["M8.29 20.251c7.547 0 11.675-6.253 11.675-11.675", "twitter"],
+  ["M12 2C6.477 2 2 6.484 2 12.017c0 4.425", "github"],
+  [
+    "M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10c5.51 0 10-4.48 10-10S17.51 2 12 2zm6.605 4.61",
+    "dribbble"
+  ]
+];
+var OPENING = 120;
+function shapeWords(svg) {
+  if (svg.localName !== "svg") return "";
+  const path = svg.querySelector("path[d]");
+  if (!path) return "";
+  const d = path.getAttribute("d").slice(0, OPENING * 2).replace(/\s+/g, " ").trim().slice(0, OPENING);
+  const known = SHAPES.find(([opening]) => d.startsWith(opening));
+  return known ? known[1] : "";
+}
+
 // src/icon_words.js
 var SETS = /* @__PURE__ */ new Set([
   "fa",
@@ -1290,7 +1337,7 @@ function iconWords(n) {
     const words2 = token && classWords(token);
     if (words2) return words2;
   }
-  return "";
+  return shapeWords(n);
 }
 
 // src/swatch.js
@@ -1358,10 +1405,18 @@ function classWords2(el) {
   }
   return "";
 }
-function fillWords(el) {
+function fillOf(el) {
   const style = getComputedStyle(el);
   const gradient = /(rgba?\([^)]*\))/.exec(style.backgroundImage || "");
-  return cssColourName(gradient ? gradient[1] : style.backgroundColor || "");
+  return gradient ? gradient[1] : style.backgroundColor || "";
+}
+function fillWords(el) {
+  return cssColourName(fillOf(el));
+}
+function fillHex(el) {
+  const rgb = /^rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+))?/i.exec(fillOf(el));
+  if (!rgb || rgb[4] !== void 0 && Number(rgb[4]) < 0.3) return "";
+  return [rgb[1], rgb[2], rgb[3]].map((v) => Math.round(Number(v)).toString(16).padStart(2, "0")).join("");
 }
 var HUES = [
   [15, "red"],
@@ -1422,12 +1477,12 @@ function swatchWords(el) {
   if (el.childElementCount > 1 || (el.textContent || "").trim()) return "";
   return optionWords(el) || classWords2(el) || (onlyFill(el) ? fillWords(el) : "");
 }
-var SHAPES = "path, circle, rect, ellipse, line, polyline, polygon, use";
+var SHAPES2 = "path, circle, rect, ellipse, line, polyline, polygon, use";
 function iconColour(el) {
   const icon = el.querySelector('svg, i, [class*="icon"]');
   if (!icon) return "";
   if (icon.localName !== "svg") return cssColourName(getComputedStyle(icon).color || "");
-  const style = getComputedStyle(icon.querySelector(SHAPES) || icon);
+  const style = getComputedStyle(icon.querySelector(SHAPES2) || icon);
   const stroke = style.stroke && style.stroke !== "none" && parseFloat(style.strokeWidth) > 0;
   return cssColourName((stroke ? style.stroke : style.fill) || "");
 }
@@ -4410,7 +4465,10 @@ function pictureAlt(el, controls) {
 }
 var FILE_WORD = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;
 function filePlace(img) {
-  const raw = (img.getAttribute("src") || "").trim();
+  return fileWordsPlace(img.getAttribute("src") || "");
+}
+function fileWordsPlace(address) {
+  const raw = address.trim();
   if (!raw || /^(data|blob):/i.test(raw)) return "";
   const file = raw.split(/[?#]/)[0].split("/").filter(Boolean).pop() || "";
   const stem = file.includes(".") ? file.slice(0, file.lastIndexOf(".")) : file;
@@ -4496,6 +4554,7 @@ function withoutWords(words2, label) {
 var FOLLOWING = 4;
 var BACK = 400;
 var ICON_NODES = 12;
+var BACKGROUND = /background(?:-image)?\s*:[^;]*url\(\s*["']?([^"')]+)/i;
 function headingAt(headings, el) {
   let lo = 0;
   let hi = headings.length - 1;
@@ -4537,13 +4596,23 @@ function picturePlace(el, box) {
   for (const img of box.querySelectorAll("img")) {
     if (!el.contains(img)) return filePlace(img);
   }
+  for (const shown of box.querySelectorAll('[style*="url("]')) {
+    const address = BACKGROUND.exec(shown.getAttribute("style") || "");
+    if (address && !el.contains(shown)) return fileWordsPlace(address[1]);
+  }
   return "";
+}
+function fillPlace(el) {
+  if (el.childElementCount || (el.textContent || "").trim() || !swatchWords(el)) return "";
+  const hex = fillHex(el);
+  return hex ? `fill:${hex}` : "";
 }
 function withMarks(members, places, headings, boxes) {
   const marks = [
     (el) => sectionPlace(headings, el),
     (el, i) => picturePlace(el, boxes[i]),
-    (el) => iconPlace(el)
+    (el) => iconPlace(el),
+    (el) => fillPlace(el)
   ];
   for (const mark of marks) {
     const said2 = members.map((el, i) => mark(el, i));
@@ -4556,11 +4625,25 @@ function withMarks(members, places, headings, boxes) {
   }
 }
 
+// src/swatch_twins.js
+var MEMBERS = 200;
+function swatchTwins(el, label) {
+  if (!label || el.childElementCount || (el.textContent || "").trim()) return null;
+  const parent = el.parentElement;
+  const look = parent ? (parent.getAttribute("class") || "").trim() : "";
+  if (!look || swatchWords(el) !== label) return null;
+  const selector = `${parent.localName}[class="${CSS.escape(parent.getAttribute("class"))}"] > ${CSS.escape(el.localName)}`;
+  const all = document.querySelectorAll(selector);
+  if (all.length > MEMBERS) return null;
+  const members = [...all].filter((m) => !m.childElementCount && !(m.textContent || "").trim() && swatchWords(m) === label);
+  return members.length > 1 ? { key: `${selector}\0${label}`, members } : null;
+}
+
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
 var LIMIT = 8e3;
-var MEMBERS = 6e3;
+var MEMBERS2 = 6e3;
 var UP3 = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING2 = 4;
@@ -4787,7 +4870,7 @@ function pageTwins() {
   const ordered = [...groups].sort(([a], [b]) => rank2(a) - rank2(b));
   for (const [key, all] of ordered) {
     const members = key.includes("field") ? unnamedApart(all) : all;
-    if (members.length < 2 || read + members.length > MEMBERS) continue;
+    if (members.length < 2 || read + members.length > MEMBERS2) continue;
     read += members.length;
     const scopes = members.map(() => "");
     const owners = [];
@@ -4839,10 +4922,23 @@ function lateTwin(el) {
   settle(members, places, scopes, run.twins, run.twinHeadings, owners);
   return run.twins.get(el) || "";
 }
+function swatchTwin(el) {
+  const group = swatchTwins(el, labelOf(el));
+  const late = run.lateTwins || (run.lateTwins = /* @__PURE__ */ new Set());
+  if (!group || late.has(group.key) || late.size >= LATE_GROUPS) return "";
+  late.add(group.key);
+  const { members } = group;
+  const scopes = members.map(() => "");
+  const owners = [];
+  const boxes = boxesOf(members, scopes, owners);
+  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
+  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
+  return run.twins.get(el) || "";
+}
 function twinOf(el) {
   if (!run.semantic || el.ownerDocument !== document) return "";
   if (!run.twins) run.twins = pageTwins();
-  return run.twins.get(el) || lateTwin(el);
+  return run.twins.get(el) || lateTwin(el) || swatchTwin(el);
 }
 
 // src/control.js

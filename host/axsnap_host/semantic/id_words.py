@@ -277,7 +277,9 @@ def twin_words(said: str) -> str:
     picture named alike shows, ``src:<words>``, as its words alone
     (``img_product_name_in_main_product1``); the header of the table column a twin sits in,
     ``col:<words>``, as its words alone (``checkbox_tickets_in_main_purser``: a roles grid's
-    box in the purser's column). A picture link's "of:<title>" is no place (see
+    box in the purser's column); the colour a swatch named alike is filled with exactly,
+    ``fill:<hex>``, as its six hex digits alone (``item_dark_blue_under_navbar_color_002b49``:
+    lib/walker/src/swatch_twins.js). A picture link's "of:<title>" is no place (see
     picture_title)."""
     out = []
     for part in said.split("|"):
@@ -285,7 +287,7 @@ def twin_words(said: str) -> str:
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
         if kind in ("at", "under", "within", "for", "after", "before", "with") and words:
             out.append(f"{kind}_{words}")
-        elif kind in ("cell", "hue", "as", "src", "col") and words:
+        elif kind in ("cell", "hue", "as", "src", "col", "fill") and words:
             out.append(words)
     return "_".join(out)
 

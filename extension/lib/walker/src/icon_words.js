@@ -5,6 +5,9 @@
 // <use> draws ("#icon-search", "sprite.svg#bell"), or the icon an attribute asks a script to
 // draw (data-icon, data-feather, data-lucide, an <iconify-icon icon="mdi:home">). Words only:
 // the set's own names, sizes and styles and any number are dropped ("trash-2" is "trash").
+// An inline <svg> the markup names nowhere is named by what it draws where it is a known
+// icon's drawing (svg_shapes.js: Heroicons' cog, a footer's Twitter bird).
+import { shapeWords } from './svg_shapes.js';
 
 // Names of icon sets, as the first part of their classes ("bi-", "ion-", "bxl-").
 const SETS = new Set(['fa', 'fas', 'far', 'fal', 'fad', 'fab', 'fa6', 'bi', 'glyphicon', 'icon',
@@ -77,5 +80,5 @@ export function iconWords(n) {
     const words = token && classWords(token);
     if (words) return words;
   }
-  return '';
+  return shapeWords(n);
 }

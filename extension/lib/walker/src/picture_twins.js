@@ -30,7 +30,13 @@ const FILE_WORD = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;
  * and dropped where no word is before it ("1.jpg"); "" for a picture with none (a data:
  * placeholder). */
 export function filePlace(img) {
-  const raw = (img.getAttribute('src') || '').trim();
+  return fileWordsPlace(img.getAttribute('src') || '');
+}
+
+/** The "src:<words>" of a file's address (as filePlace says a picture's): a box's background
+ * picture too (twin_marks.js). */
+export function fileWordsPlace(address) {
+  const raw = address.trim();
   if (!raw || /^(data|blob):/i.test(raw)) return '';
   const file = raw.split(/[?#]/)[0].split('/').filter(Boolean).pop() || '';
   const stem = file.includes('.') ? file.slice(0, file.lastIndexOf('.')) : file;

@@ -41,10 +41,23 @@ function classWords(el) {
 }
 
 // The colour a box is filled with (its background colour, else its gradient's first colour).
-function fillWords(el) {
+function fillOf(el) {
   const style = getComputedStyle(el);
   const gradient = /(rgba?\([^)]*\))/.exec(style.backgroundImage || '');
-  return cssColourName(gradient ? gradient[1] : style.backgroundColor || '');
+  return gradient ? gradient[1] : style.backgroundColor || '';
+}
+
+function fillWords(el) {
+  return cssColourName(fillOf(el));
+}
+
+/** The colour a box is filled with exactly, as its six hex digits ("002b49"); "" when it is
+ * transparent. What parts swatches one name says alike (three dark blues of one palette). */
+export function fillHex(el) {
+  const rgb = /^rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+))?/i.exec(fillOf(el));
+  if (!rgb || (rgb[4] !== undefined && Number(rgb[4]) < 0.3)) return '';
+  return [rgb[1], rgb[2], rgb[3]].map((v) => Math.round(Number(v)).toString(16).padStart(2, '0'))
+    .join('');
 }
 
 const HUES = [[15, 'red'], [40, 'orange'], [65, 'yellow'], [160, 'green'], [195, 'cyan'],

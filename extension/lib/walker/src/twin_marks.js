@@ -8,7 +8,9 @@
 // - the picture its box shows, "src:<words>" (the card's picture file: picture_twins.js
 //   filePlace);
 // - the icon it shows, "with:<words>" (a footer's two "Follow us" buttons, one drawing
-//   Twitter's bird, one Dribbble's ball: icon_words.js).
+//   Twitter's bird, one Dribbble's ball: icon_words.js);
+// - a swatch's exact fill, "fill:<hex>" (a theme panel's three "dark blue" swatches:
+//   swatch.js; the picture a card shows as its background counts as its box's picture).
 // (A card's date or price is said already where it parts cards: the element model's section
 // holds its box's words with their numbers, "under_24_may_2020".)
 // Each is read over the whole page, as the twins' other places are, so a read holding some of
@@ -16,12 +18,14 @@
 // them. Twins alike in these too (the same card twice: one title, one picture, one date, one
 // destination) are numbered over the page (note 84).
 import { iconWords } from './icon_words.js';
-import { filePlace } from './picture_twins.js';
+import { filePlace, fileWordsPlace } from './picture_twins.js';
 import { collapse } from './run.js';
+import { fillHex, swatchWords } from './swatch.js';
 
 const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
 const BACK = 400;  // headings looked at back for a higher rank's (a bound on the work)
 const ICON_NODES = 12;  // the twin's own nodes looked at for its icon
+const BACKGROUND = /background(?:-image)?\s*:[^;]*url\(\s*["']?([^"')]+)/i;
 
 // The index of the last heading before `el` or holding it (document order), -1 when none.
 function headingAt(headings, el) {
@@ -67,24 +71,40 @@ function iconPlace(el) {
   return '';
 }
 
-// "src:<words>" of the first picture of the twin's box that is not the twin's own, "" when
-// none.
+// "src:<words>" of the first picture of the twin's box that is not the twin's own, else of
+// the first picture a box's element shows as its background in its own style (a product
+// card's photo drawn by `style="background-image: url(product7.jpg)"`, the twin's star on
+// it), "" when none.
 function picturePlace(el, box) {
   if (!box) return '';
   for (const img of box.querySelectorAll('img')) {
     if (!el.contains(img)) return filePlace(img);
   }
+  for (const shown of box.querySelectorAll('[style*="url("]')) {
+    const address = BACKGROUND.exec(shown.getAttribute('style') || '');
+    if (address && !el.contains(shown)) return fileWordsPlace(address[1]);
+  }
   return '';
 }
 
+// "fill:<hex>" of the colour a swatch (an empty box named by the colour it shows or sets,
+// swatch.js) is filled with exactly, "" for any other twin: three swatches a palette names
+// "dark blue" are three colours a person sees apart.
+function fillPlace(el) {
+  if (el.childElementCount || (el.textContent || '').trim() || !swatchWords(el)) return '';
+  const hex = fillHex(el);
+  return hex ? `fill:${hex}` : '';
+}
+
 /** Each twin's last places, after all it has (each at a depth of its own): its section's
- * heading, its box's picture, its icon. `boxes[i]` is the
+ * heading, its box's picture, its icon, a swatch's exact fill. `boxes[i]` is the
  * box of `members[i]` (twin_boxes.js boxesOf), null where it has none. */
 export function withMarks(members, places, headings, boxes) {
   const marks = [
     (el) => sectionPlace(headings, el),
     (el, i) => picturePlace(el, boxes[i]),
     (el) => iconPlace(el),
+    (el) => fillPlace(el),
   ];
   for (const mark of marks) {
     const said = members.map((el, i) => mark(el, i));

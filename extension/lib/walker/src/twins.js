@@ -31,6 +31,7 @@ import { PICTURES, pictureAlt, shownFile } from './picture_twins.js';
 import { collapse, run } from './run.js';
 import { idWords, withColumns, withWordsBefore } from './twins_last.js';
 import { withMarks } from './twin_marks.js';
+import { swatchTwins } from './swatch_twins.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
   + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], '
@@ -424,9 +425,25 @@ function lateTwin(el) {
   return run.twins.get(el) || '';
 }
 
+// A swatch named alike in palettes alike (swatch_twins.js), read when the walk first meets
+// one of its group: parted by where it sits, its box, then by its exact fill (twin_marks.js).
+function swatchTwin(el) {
+  const group = swatchTwins(el, labelOf(el));
+  const late = run.lateTwins || (run.lateTwins = new Set());
+  if (!group || late.has(group.key) || late.size >= LATE_GROUPS) return '';
+  late.add(group.key);
+  const { members } = group;
+  const scopes = members.map(() => '');
+  const owners = [];
+  const boxes = boxesOf(members, scopes, owners);
+  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
+  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
+  return run.twins.get(el) || '';
+}
+
 /** The twin words of one control, the page's twins read on first use in this walk. */
 export function twinOf(el) {
   if (!run.semantic || el.ownerDocument !== document) return '';
   if (!run.twins) run.twins = pageTwins();
-  return run.twins.get(el) || lateTwin(el);
+  return run.twins.get(el) || lateTwin(el) || swatchTwin(el);
 }
