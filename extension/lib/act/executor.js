@@ -12,6 +12,7 @@ import { POINT_IN_PAGE } from './point_in_page.js';
 import { clickAt, dragFromTo, moveTo, pressChord, wheelAt } from './input.js';
 import { fillText } from './fill.js';
 import { moveInHistory } from './history.js';
+import { checkBeforePress } from './press_check.js';
 
 const WORLD = 'axsnap-act';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -139,6 +140,7 @@ async function pointFor(session, node, opts = {}) {
       const point = await ownPointFor(session, labelNode, opts);
       node.through = 'label';
       node.clickedAt = labelNode.clickedAt;
+      node.recheck = labelNode.recheck;
       return point;
     } catch {
       throw err;
@@ -162,6 +164,8 @@ async function ownPointFor(session, node, { force = false } = {}) {
     try {
       await checkHit(session, node, toDocument(local), hit, { chain, local });
       node.clickedAt = local;
+      // the same hit test again once the pointer is there, before the press (press_check.js)
+      node.recheck = { node, run: () => checkHit(session, node, toDocument(local), null, { chain, local }) };
       return toTab(local);
     } catch (err) {
       if (err?.code !== 'occluded') throw err;
@@ -218,7 +222,8 @@ async function clickNode(session, node, opts, how = {}) {
   const point = await pointFor(session, node, opts);
   spans.hit_ms = (spans.hit_ms ?? 0) + (performance.now() - t); // the point: scroll, box, hit test
   t = performance.now();
-  await clickAt(session, point, how);
+  const recheck = opts.force ? null : node.recheck;
+  await clickAt(session, point, { ...how, beforePress: recheck ? () => checkBeforePress(session, recheck) : null });
   spans.input_ms = (spans.input_ms ?? 0) + (performance.now() - t);
 }
 

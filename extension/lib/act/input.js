@@ -168,11 +168,13 @@ export async function moveTo(session, point) {
   await mouse(session, 'mouseMoved', point, { button: 'none' });
 }
 
-/** A click at `point`: move, then press/release `count` times (2 = a double click). An act's
+/** A click at `point`: move, then press/release `count` times (2 = a double click); with
+ * `beforePress`, the move is sent alone and awaited, then `beforePress()` (it throws to stop
+ * before any press), then the presses. An act's
  * session sends the events back to back (lib/act/run.js sendInOrder: one round trip, not
  * three): the browser hands them to the renderer in the order sent, and the renderer runs
  * each one's handlers before the next one's, as when each waits for its answer. */
-export async function clickAt(session, point, { button = 'left', count = 1 } = {}) {
+export async function clickAt(session, point, { button = 'left', count = 1, beforePress = null } = {}) {
   const buttons = { left: 1, right: 2, middle: 4 }[button] ?? 1;
   const at = { x: point.x, y: point.y };
   const events = [{ type: 'mouseMoved', ...at, button: 'none' }];
@@ -180,11 +182,13 @@ export async function clickAt(session, point, { button = 'left', count = 1 } = {
     events.push({ type: 'mousePressed', ...at, button, buttons, clickCount: n },
       { type: 'mouseReleased', ...at, button, buttons: 0, clickCount: n });
   }
-  if (session.sendInOrder) {
-    await session.sendInOrder(events.map((params) => ['Input.dispatchMouseEvent', params]));
-    return;
+  // `beforePress`: the move alone first, then that check (press_check.js), then the presses
+  const parts = beforePress ? [events.slice(0, 1), events.slice(1)] : [events];
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) await beforePress();
+    if (session.sendInOrder) await session.sendInOrder(part.map((params) => ['Input.dispatchMouseEvent', params]));
+    else for (const params of part) await session.send('Input.dispatchMouseEvent', params);
   }
-  for (const params of events) await session.send('Input.dispatchMouseEvent', params);
 }
 
 /** Press at `from`, move in steps to `to`, release there. */
