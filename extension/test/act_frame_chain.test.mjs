@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 
 import { actionPoint, checkHit } from '../lib/act/geometry.js';
-import { chainOffset, coverAbove, frameChain } from '../lib/act/frame_chain.js';
+import { chainOffset, coverAbove, frameChain, hiddenLink } from '../lib/act/frame_chain.js';
 import { devtoolsHit } from '../lib/act/hit_answer.js';
 
 // The tab (T), a same-site frame in its process (M), a cross-site frame in M (C, session S1),
@@ -124,4 +124,48 @@ test('a node of the tab\'s own process has no chain: no hit test more than befor
   s.sent.length = 0;
   await checkHit(s, target, point.toDocument(point.locals[0]), null, { chain: point.chain, local: point.locals[0] });
   assert.deepEqual(s.sent.map((c) => c.method), ['DOM.getNodeForLocation']);
+});
+
+test('a frame below the page\'s fold: its <iframe> is scrolled to the point in the parent, then all is read again', async () => {
+  // C's <iframe> starts 900 px down a 600 px tab (its border 1 px outside its content box)
+  let top = 900;
+  const sent = [];
+  const s = {
+    async send(method, params, sessionId) {
+      sent.push({ method, params, sessionId });
+      switch (method) {
+        case 'DOM.getContentQuads': return { quads: [[100, 100, 200, 100, 200, 140, 100, 140]] };
+        case 'Page.getLayoutMetrics': return { cssLayoutViewport: { clientWidth: 800, clientHeight: 600, pageX: 0, pageY: 0 } };
+        case 'DOM.getFrameOwner': return { backendNodeId: 30 };
+        case 'DOM.getBoxModel': return { model: { content: [11, top], border: [10, top - 1] } };
+        case 'DOM.scrollIntoViewIfNeeded': top = 111; return {};
+        default: throw new Error(`unexpected ${method}`);
+      }
+    },
+  };
+  const chain = await frameChain(s, FRAMES, CROSS);
+  assert.deepEqual(hiddenLink(chain, { x: 150, y: 120 }), { link: chain[0], rect: { x: 151, y: 121, width: 1, height: 1 } });
+  sent.length = 0;
+  const point = await actionPoint(s, { frame: CROSS, frames: FRAMES, backendNodeId: 7 });
+  const scroll = sent.find((c) => c.method === 'DOM.scrollIntoViewIfNeeded');
+  assert.deepEqual(scroll.params, { backendNodeId: 30, rect: { x: 151, y: 121, width: 1, height: 1 } }, 'the point, in the <iframe>');
+  assert.equal(scroll.sessionId, undefined, "in the parent's root");
+  assert.deepEqual(point.point, { x: 161, y: 231 }, 'the tab point once scrolled');
+  assert.equal(point.scrolled, true);
+  assert.equal(hiddenLink(point.chain, point.locals[0]), null);
+});
+
+test('a frame that no scroll brings into view is not acted on', async () => {
+  const s = {
+    async send(method) {
+      switch (method) {
+        case 'DOM.getContentQuads': return { quads: [[100, 100, 200, 100, 200, 140, 100, 140]] };
+        case 'Page.getLayoutMetrics': return { cssLayoutViewport: { clientWidth: 800, clientHeight: 600, pageX: 0, pageY: 0 } };
+        case 'DOM.getFrameOwner': return { backendNodeId: 30 };
+        case 'DOM.getBoxModel': return { model: { content: [11, 5000] } };
+        default: return {};
+      }
+    },
+  };
+  await assert.rejects(actionPoint(s, { frame: CROSS, frames: FRAMES, backendNodeId: 7 }), (err) => err.code === 'not_actionable');
 });

@@ -12,7 +12,7 @@
 
 /** The process boundaries above `frame`, nearest first: [{frameId, sessionId (the parent's
  * local root), owner (the <iframe>'s backendNodeId there), origin {x, y} (its content box in
- * that root's viewport), viewport {width, height, pageX, pageY} (that root's)}]. Empty for
+ * that root's viewport), border {x, y} (its border box's), viewport {width, height, pageX, pageY} (that root's)}]. Empty for
  * a node of the tab's own process. */
 export async function frameChain(session, frames, frame) {
   const chain = [];
@@ -30,12 +30,30 @@ export async function frameChain(session, frames, frame) {
       chain.push({
         frameId: f.frameId, sessionId: parent.sessionId, owner: owner.backendNodeId,
         origin: { x: box.model.content[0], y: box.model.content[1] },
+        border: { x: box.model.border?.[0] ?? box.model.content[0], y: box.model.border?.[1] ?? box.model.content[1] },
         viewport: { width: vp.clientWidth, height: vp.clientHeight, pageX: vp.pageX ?? 0, pageY: vp.pageY ?? 0 },
       });
     }
     f = parent;
   }
   return chain;
+}
+
+/** The first boundary whose parent's view does not hold the point (`local`, in the node's
+ * local root viewport, carried up): {link, rect} with the point as a 1 px rect in that
+ * <iframe>'s border box (DOM.scrollIntoViewIfNeeded's `rect`), or null. A cross-site frame
+ * below the page's fold shows the node in its own view while the tab shows none of it. */
+export function hiddenLink(chain, local) {
+  let x = local.x;
+  let y = local.y;
+  for (const link of chain) {
+    x += link.origin.x;
+    y += link.origin.y;
+    if (x < 0 || y < 0 || x >= link.viewport.width || y >= link.viewport.height) {
+      return { link, rect: { x: x - link.border.x, y: y - link.border.y, width: 1, height: 1 } };
+    }
+  }
+  return null;
 }
 
 /** The offset of the node's local root viewport in the tab's viewport: the chain's origins. */

@@ -9,7 +9,7 @@
 // parents' roots too (covers drawn by the documents above the frame).
 
 import { AxError } from '../common/errors.js';
-import { chainOffset, coverAbove, frameChain } from './frame_chain.js';
+import { chainOffset, coverAbove, frameChain, hiddenLink } from './frame_chain.js';
 import { devtoolsHit, hitTestFailed, pageHit } from './hit_answer.js';
 
 /** Bounding box of a quad [x1,y1,...,x4,y4]. */
@@ -131,12 +131,24 @@ export async function actionPoint(session, node, early = null) {
     ({ quads, viewport } = await boxOf(session, node));
     scrolled = true;
   }
-  const box = visibleBox(quads, viewport);
-  if (!box) {
-    throw new AxError('not_actionable', 'The element has no visible box (hidden, empty or outside the page).',
-      'Take a new snapshot: act on an element that is shown.');
+  let box = visibleBox(quads, viewport);
+  if (!box) throw notShown();
+  let chain = await frameChain(session, node.frames, frame);
+  // its frame may lie outside a parent's view (a cross-site frame below the page's fold): that
+  // <iframe> is scrolled there until the point shows, nearest boundary first
+  for (let hidden = hiddenLink(chain, clickPoints(box)[0]), tries = 0; hidden; hidden = hiddenLink(chain, clickPoints(box)[0])) {
+    if (tries++ >= chain.length) {
+      throw new AxError('not_actionable', "The element's frame is outside the page's view, and scrolling did not bring it in.",
+        'Scroll the page to the frame, read it again, then act.');
+    }
+    await session.send('DOM.scrollIntoViewIfNeeded', { backendNodeId: hidden.link.owner, rect: hidden.rect },
+      hidden.link.sessionId).catch(() => {});
+    ({ quads, viewport } = await boxOf(session, node));
+    box = visibleBox(quads, viewport);
+    if (!box) throw notShown();
+    chain = await frameChain(session, node.frames, frame);
+    scrolled = true;
   }
-  const chain = await frameChain(session, node.frames, frame);
   const offset = chainOffset(chain);
   const locals = clickPoints(box);
   const toTab = (p) => ({ x: p.x + offset.x, y: p.y + offset.y });
@@ -144,6 +156,11 @@ export async function actionPoint(session, node, early = null) {
   // the early hit test, for the point it was read at (the centre, nothing scrolled since)
   const hit = taken && !scrolled ? taken.hit : null;
   return { local: locals[0], point: toTab(locals[0]), locals, toTab, toDocument, scrolled, hit, chain };
+}
+
+function notShown() {
+  return new AxError('not_actionable', 'The element has no visible box (hidden, empty or outside the page).',
+    'Take a new snapshot: act on an element that is shown.');
 }
 
 // Is `hit` the target, inside it (across shadow roots), or a label that forwards to it?
