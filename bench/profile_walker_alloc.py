@@ -223,8 +223,11 @@ def gc_traced(driver: Any, walks: Walks, profile_dir: str, source: str, options:
     wall = (time.perf_counter() - t0) * 1000
     cpu = renderer_cpu_ms(profile_dir) - cpu0
     flush_trace(driver)
+    # (the forced ones are reducing mark-compacts: a line cut by another process's output
+    # loses its reason, but keeps "(reduce)")
     lines = [line for line in log.read_text("utf-8", "replace")[mark:].splitlines()
-             if "ms: " in line and "low memory notification" not in line]
+             if "ms: " in line and "low memory notification" not in line
+             and "(reduce)" not in line]
     text = "\n".join(lines)
     scavenges = [float(m) for m in re.findall(r"Scavenge .*?" + GC_PAUSE, text)]
     compacts = [float(m) for m in re.findall(r"Mark-Compact .*?" + GC_PAUSE, text)]
