@@ -18,7 +18,8 @@ FIRST_MEASURED = {1: (10, 13), 2: (17, 20), 3: (19, 20), 4: (18, 23), 5: (12, 16
 _ORDINALS = ["second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
              "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
              "seventeenth", "eighteenth", "nineteenth", "twentieth", "twenty-first",
-             "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth", "twenty-sixth"]
+             "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth", "twenty-sixth",
+             "twenty-seventh", "twenty-eighth"]
 _REPO = re.compile(r"github\.com/([^/\s]+/[^/\s]+)")
 
 
