@@ -57,13 +57,12 @@ def reply_texts(host: Host, request: str, reads: int = 2) -> list[str]:
 def pinned(monkeypatch: pytest.MonkeyPatch) -> None:
     """The snapshot id and time stamp pinned (the size counts them); parts of 16 nodes (a
     fixture's few hundred nodes make many parts)."""
-    from axsnap_host.pipeline import run
-    from axsnap_host.pipeline.ax import snapshot
+    from axsnap_host.pipeline import node_text, run
 
     real = run.process
     monkeypatch.setattr(run, "process", lambda request, state, **kw: real(
         request, state, **{**kw, **PINNED}))
-    monkeypatch.setattr(snapshot, "_NODES_PER_PART", 16)
+    monkeypatch.setattr(node_text, "NODES_PER_PART", 16)
 
 
 @pytest.mark.parametrize("read", READS)

@@ -38,8 +38,16 @@ def decode_row(row: Any) -> dict[str, Any]:
 
 def row_node(row: list[Any]) -> dict[str, Any]:
     """One row (the row encoding) as the node object it stands for, without children."""
-    props = row[5] if len(row) > 5 else None
-    node: dict[str, Any] = {"id": row[1], "role": row[2], "name": row[3] if len(row) > 3 else ""}
+    size = len(row)
+    return cells_node(row[1], row[2], row[3] if size > 3 else "",
+                      row[4] if size > 4 else None, row[5] if size > 5 else None)
+
+
+def cells_node(node_id: Any, role: Any, name: Any, bbox: Any,
+               props: dict[str, Any] | None) -> dict[str, Any]:
+    """The node object of a row's cells (``bbox`` None: no box), without children (its
+    ``children`` key holds its place, None)."""
+    node: dict[str, Any] = {"id": node_id, "role": role, "name": name}
     if props and "value" in props:
         node["value"] = props["value"]
     if props:
@@ -49,8 +57,8 @@ def row_node(row: list[Any]) -> dict[str, Any]:
     node["children"] = None  # holds the key's place: filled or dropped by rows_to_nodes
     if props and "domRef" in props:
         node["domRef"] = props["domRef"]
-    if len(row) > 4 and row[4] is not None:
-        node["bbox"] = row[4]
+    if bbox is not None:
+        node["bbox"] = bbox
     if props:
         for key in ("isVisible", "isClickable", "suspicious"):
             if key in props:

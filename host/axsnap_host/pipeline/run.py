@@ -11,7 +11,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions, options_for_format
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
-from axsnap_host.pipeline.ax.snapshot import snapshot_json_parts
+from axsnap_host.pipeline.ax.snapshot import around_the_nodes, snapshot_json_parts
 from axsnap_host.pipeline.axwalk.rows import WalkSource
 from axsnap_host.pipeline.axwalk.tree import WALK_BASE, pack_walk_base
 from axsnap_host.pipeline.caps import cap_strings
@@ -19,6 +19,7 @@ from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.elements.model import JOIN_FACTS
 from axsnap_host.pipeline.incomplete import budget_gap
 from axsnap_host.pipeline.json_text import JsonText
+from axsnap_host.pipeline.node_text import NodeText
 from axsnap_host.pipeline.page_status import check_page_loaded
 from axsnap_host.pipeline.read_shared import MORE_FORMATS, READ_OWNED, is_last_format
 from axsnap_host.pipeline.secrets import found_secret_names, share_tab_secret_names
@@ -108,9 +109,11 @@ def _result(
     state.snapshots_served += 1
     if options.format == "snapshot":
         snapshot, timings, stats = build_snapshot_v1(  # (ax_source "walk": the walk's tree)
-            request, snapshot_id=snapshot_id, ts=ts, source=WalkSource.of(capture))
+            request, snapshot_id=snapshot_id, ts=ts, source=WalkSource.of(capture),
+            written=for_reply)  # (then capped, its node objects written as they are made)
         started = time.perf_counter()
-        cap_strings(snapshot)
+        if not for_reply:
+            cap_strings(snapshot)
         incomplete = snapshot["quality"].get("incomplete")  # said beside the snapshot too
         extra = {"incomplete": incomplete} if incomplete else {}
         written: JsonText | dict[str, Any] = snapshot
@@ -161,17 +164,34 @@ def _result(
 
 def _json_once(snapshot: dict[str, Any]) -> tuple[JsonText, dict[str, int]]:
     """The snapshot's compact JSON, made once a slice of nodes at a time (each slice's nodes
-    let go as it is made), and its size counted on those parts as they come: the reply
-    writes that text (native/reply_stream.py), where it encoded the snapshot a second time
-    (100 ms of a whole-page read on rustdoc's Wrapping page). A number strict JSON cannot
-    carry ends the text: the reply refuses it (the size is not sent then)."""
+    let go as it is made; node objects written as JSON as they were made, design note 128:
+    their text), and its size counted on those parts as they come: the reply writes that
+    text (native/reply_stream.py), where it encoded the snapshot a second time (100 ms of a
+    whole-page read on rustdoc's Wrapping page). A number strict JSON cannot carry ends the
+    text: the reply refuses it (the size is not sent then)."""
     text = JsonText()
+    tree = snapshot["ax_tree"]
+    written = tree["nodes"] if isinstance(tree["nodes"], NodeText) else None
+    if written is not None and not written.parts and not written.refused:
+        written = None  # (no node: the text is written whole, as of an empty list)
+        tree["nodes"] = []
 
     def parts() -> Iterator[str]:
         try:
-            for part in snapshot_json_parts(snapshot, strict=True, consume=True):
+            if written is None:
+                for part in snapshot_json_parts(snapshot, strict=True, consume=True):
+                    text.parts.append(part)
+                    yield part
+                return
+            before, after = around_the_nodes(snapshot, strict=True)
+            for part in (before + '"nodes":[', *written.parts):
                 text.parts.append(part)
                 yield part
+            written.parts = []
+            if written.refused:
+                raise ValueError("NaN or Infinity in a node object")
+            text.parts.append("]" + after)
+            yield text.parts[-1]
         except ValueError:  # NaN or Infinity (json.dumps raises nothing else here)
             text.refused = True
 

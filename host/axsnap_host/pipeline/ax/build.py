@@ -26,6 +26,7 @@ from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, dom_fact
 from axsnap_host.pipeline.dom.walker_merge import JOINED, Joined
 from axsnap_host.pipeline.elements.model import join_facts, with_element_facts
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
+from axsnap_host.pipeline.node_text import NodeText, cap_snapshot
 from axsnap_host.pipeline.read_shared import is_last_format
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
@@ -111,10 +112,13 @@ class _Stopwatch:
 
 def build_snapshot_v1(
     request: SnapshotRequest, *, snapshot_id: str | None = None, ts: str | None = None,
-    source: TreeSource | None = None,
+    source: TreeSource | None = None, written: bool = False,
 ) -> tuple[dict[str, Any], dict[str, float], dict[str, Any]]:
     """SnapshotV1 dict plus per-stage timings (ms) and stats. ``source``: the tree's, when
-    not Chromium's AX nodes (ax_source "walk", design note 45)."""
+    not Chromium's AX nodes (ax_source "walk", design note 45). ``written``: the snapshot
+    is only encoded (the serving loop): every string of it capped (pipeline/caps.py), and
+    its node objects (the default encoding) written as JSON as they are made, its
+    ``ax_tree.nodes`` their :class:`NodeText` (design note 128)."""
     options = request.options
     capture = request.capture
     clock = _Stopwatch()
@@ -181,6 +185,7 @@ def build_snapshot_v1(
     del joined  # read: on the read's last format, the records go too, before the rows
     if owned and not early:
         drop_walker_records(capture)
+    objects = options.snapshot_encoding == "nodes"  # the default: the spec's node objects
     snapshot = build_snapshot(
         capture=capture,
         tree=tree,
@@ -195,6 +200,7 @@ def build_snapshot_v1(
         snapshot_id=snapshot_id,
         ts=ts,
         render=source.render(tree, dom) if source is not None else None,
+        written=NodeText(tree.nodes, kept.kept, flagged) if objects and written else None,
     )
     if options.redact:  # capture error messages come from the browser; scrub them too
         for failure in snapshot["quality"].get("failures", ()):
@@ -207,7 +213,7 @@ def build_snapshot_v1(
              for f in tree.failures if f.get("step") == "stitch"]
     if (fact := incomplete_fact(gaps)) is not None:
         snapshot["quality"]["incomplete"] = fact
-    if flagged:
+    if flagged and not (objects and written):  # (written node objects carry theirs)
         for row in snapshot["ax_tree"]["nodes"]:
             flag = flagged.get(row[1])
             if flag is not None:
@@ -221,8 +227,10 @@ def build_snapshot_v1(
         "dom_documents": dom.documents,
     }
     del tree, dom, kept, flagged  # the rows are made: let them go before the node objects
-    if options.snapshot_encoding == "nodes":  # the default: the spec's node objects
+    if objects and not written:  # the default: the spec's node objects
         as_node_objects(snapshot)
+    if written:
+        cap_snapshot(snapshot, nodes_capped=objects)
     clock.lap("render_ms")
     return snapshot, clock.timings, stats
 

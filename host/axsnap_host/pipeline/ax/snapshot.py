@@ -18,7 +18,7 @@ from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.snapshot import NODE_COLUMNS, SNAPSHOT_VERSION, rows_to_nodes
-from axsnap_host.pipeline import page_memos
+from axsnap_host.pipeline import node_text, page_memos
 from axsnap_host.pipeline.ax.prune import INTERACTIVE_ROLES, PruneResult
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry
 from axsnap_host.pipeline.ax.window_index import (
@@ -27,12 +27,15 @@ from axsnap_host.pipeline.ax.window_index import (
     from_walk,
     outside_window,
 )
+from axsnap_host.pipeline.node_text import NodeText
 from axsnap_host.pipeline.orjson_text import container_json
 
 # DomFacts.box: (bounds, visible, clickable)
 Box = tuple[tuple[float, float, float, float] | None, bool, bool]
-# (node id, depth) pairs and the page URL's parts → the node rows
-RenderRows = Callable[[Iterable[tuple[str, int]], SplitResult], list[list[Any]]]
+# what a node's row is made into (a row, or its node object): (depth, node, bbox, props)
+Emit = Callable[[int, FlatNode, list[int] | None, dict[str, Any]], Any]
+# (node id, depth) pairs, the page URL's parts and what each row is made into → the rows
+RenderRows = Callable[[Iterable[tuple[str, int]], SplitResult, Emit], list[Any]]
 
 
 def new_snapshot_id() -> str:
@@ -113,6 +116,13 @@ def row_of(node: FlatNode, depth: int, box: Box | None,
            base: SplitResult | None = None) -> list[Any]:
     """:func:`node_row` with the node's ``dom.box`` already asked (None without a DOM
     node)."""
+    bbox, props = row_cells(node, box, base)
+    return trimmed_row([depth, node.id, node.role, node.name, bbox, props])
+
+
+def row_cells(node: FlatNode, box: Box | None,
+              base: SplitResult | None = None) -> tuple[list[int] | None, dict[str, Any]]:
+    """The ``bbox`` and ``props`` cells of :func:`row_of`'s row (None and {} when empty)."""
     props: dict[str, Any] = {} if node.value is None else {"value": node.value}
     props.update(node_state(node, base) if base is not None else node.state)
     bbox: list[int] | None = None
@@ -128,10 +138,20 @@ def row_of(node: FlatNode, depth: int, box: Box | None,
                 props["isVisible"] = False
             if clickable and node.role not in INTERACTIVE_ROLES:
                 props["isClickable"] = True
-    row: list[Any] = [depth, node.id, node.role, node.name, bbox, props]
+    return bbox, props
+
+
+def trimmed_row(row: list[Any]) -> list[Any]:
+    """A row without its trailing empty cells (three cells at least)."""
     while len(row) > 3 and row[-1] in _EMPTY_CELLS:
         row.pop()
     return row
+
+
+def cells_row(depth: int, node: FlatNode, bbox: list[int] | None,
+              props: dict[str, Any]) -> list[Any]:
+    """An :data:`Emit` of rows: the node's row of these cells."""
+    return trimmed_row([depth, node.id, node.role, node.name, bbox, props])
 
 
 # a row's trailing cells left out (compared, never changed)
@@ -243,17 +263,33 @@ def build_snapshot(
     snapshot_id: str | None = None,
     ts: str | None = None,
     render: RenderRows | None = None,
+    written: NodeText | None = None,
 ) -> dict[str, Any]:
-    """``render``: makes the rows instead of :func:`node_row` (a tab's row memo)."""
+    """``render``: makes the rows' cells instead of :func:`row_cells` (the walk's);
+    ``written``: the nodes are the default encoding's node objects, written as JSON as
+    they are made (by it: the snapshot's ``ax_tree.nodes``), not rows."""
     try:
         base = urlsplit(url)
     except ValueError:
         base = urlsplit("")
+    emit: Emit = cells_row if written is None else written.add
     if render is not None:
-        nodes = render(preorder_depths(kept), base)
+        made = render(preorder_depths(kept), base, emit)
     else:
-        nodes = [node_row(tree.nodes[nid], depth, dom, base)
-                 for nid, depth in preorder_depths(kept)]
+        nodes_of, box = tree.nodes, dom.box
+        made = []
+        for nid, depth in preorder_depths(kept):
+            node = nodes_of[nid]
+            made.append(emit(depth, node, *row_cells(
+                node, box(node.backend_id, node.frame_id) if node.backend_id is not None
+                else None, base)))
+    ax_tree: dict[str, Any]
+    if written is not None:
+        del made
+        ax_tree = {"root_id": written.finish().root_id, "nodes": written}
+    else:  # the row encoding; as_node_objects() makes the default encoding of it
+        ax_tree = {"columns": list(NODE_COLUMNS), "root_id": made[0][1] if made else None,
+                   "nodes": made}
     failures: list[dict[str, Any]] = [
         {"step": f["step"], **({"frame": f["frame"]} if f.get("frame") else {}),
          "reason": f["reason"]}
@@ -291,9 +327,7 @@ def build_snapshot(
                else {}),
             **({"ax_source": source} if (source := ax_source(capture)) else {}),
         },
-        # the row encoding; as_node_objects() makes the default encoding of it
-        "ax_tree": {"columns": list(NODE_COLUMNS), "root_id": nodes[0][1] if nodes else None,
-                    "nodes": nodes},
+        "ax_tree": ax_tree,
         "frames": frames,
     }
 
@@ -308,11 +342,11 @@ def as_node_objects(snapshot: dict[str, Any]) -> None:
 def snapshot_json_with_rows(snapshot: dict[str, Any], rows_text: str) -> str:
     """:func:`snapshot_json` of a snapshot whose node rows' JSON is known (``rows_text``):
     the envelope is encoded, the rows put in as they are."""
-    before, after = _around_the_nodes(snapshot)
+    before, after = around_the_nodes(snapshot)
     return before + '"nodes":' + rows_text + after
 
 
-def _around_the_nodes(snapshot: dict[str, Any], strict: bool = False) -> tuple[str, str]:
+def around_the_nodes(snapshot: dict[str, Any], strict: bool = False) -> tuple[str, str]:
     """:func:`snapshot_json`'s text before ``ax_tree``'s ``"nodes":`` list and after it, the
     envelope encoded once with an empty list in its place."""
     tree = snapshot["ax_tree"]
@@ -329,7 +363,6 @@ def _around_the_nodes(snapshot: dict[str, Any], strict: bool = False) -> tuple[s
     return text[:at], text[at + len(empty):]
 
 
-_NODES_PER_PART = 512  # nodes (objects or rows) a part of snapshot_json_parts encodes
 
 
 def snapshot_json_parts(snapshot: dict[str, Any], *, strict: bool = False,
@@ -346,10 +379,11 @@ def snapshot_json_parts(snapshot: dict[str, Any], *, strict: bool = False,
         yield snapshot_json(snapshot, strict=strict)
         return
     nodes = tree["nodes"]
-    before, after = _around_the_nodes(snapshot, strict)
+    before, after = around_the_nodes(snapshot, strict)
     yield before + '"nodes":['
-    for start in range(0, len(nodes), _NODES_PER_PART):
-        end = start + _NODES_PER_PART
+    per_part = node_text.NODES_PER_PART  # (a written snapshot's parts: the same slices)
+    for start in range(0, len(nodes), per_part):
+        end = start + per_part
         chunk = nodes[start:end]  # (orjson writes it when it writes json's text)
         part = container_json(chunk) or json.dumps(chunk, ensure_ascii=False,
                                                    separators=(",", ":"), allow_nan=not strict)

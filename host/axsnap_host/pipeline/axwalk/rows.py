@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import SplitResult
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.ax.snapshot import RenderRows, row_of, set_prop
+from axsnap_host.pipeline.ax.snapshot import Emit, RenderRows, row_cells
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree
 from axsnap_host.pipeline.ax.window_index import DomFacts, WindowIndex, from_walk
 from axsnap_host.pipeline.axwalk.tree import (
@@ -101,8 +101,8 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
             return None
         return [round(x + at[0]), round(y + at[1]), round(width), round(height)]
 
-    def render(order: Iterable[tuple[str, int]], base: SplitResult) -> list[list[Any]]:
-        rows: list[list[Any]] = []
+    def render(order: Iterable[tuple[str, int]], base: SplitResult, emit: Emit) -> list[Any]:
+        made: list[Any] = []
         for nid, depth in order:
             node = tree.nodes[nid]
             # a record's box, else (no record has the node's id: the walk's take learnt it,
@@ -110,23 +110,23 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
             box = dom.box(node.backend_id, node.frame_id) if node.backend_id is not None \
                 else None
             if box is not None:
-                row = row_of(node, depth, box, base)
-                if box is not None and box[1] and (box[0] is None or not _has_area(box[0])):
+                bbox, props = row_cells(node, box, base)
+                if box[1] and (box[0] is None or not _has_area(box[0])):
                     # a record without a box of its own (a link around a floated icon) or
                     # of no area: Chromium's layout says not visible
-                    set_prop(row, "isVisible", False)
-                rows.append(row)
+                    props["isVisible"] = False
+                made.append(emit(depth, node, bbox, props))
                 continue
-            row = row_of(node, depth, None, base)
+            bbox, props = row_cells(node, None, base)
             own = None
             if hidden_option(node, tree.nodes):
-                set_prop(row, "isVisible", False)
+                props["isVisible"] = False
             elif (own := own_box(nid)) is not None:
-                set_bbox(row, own)
+                bbox = own
             elif node.role in _DOCUMENTS:
                 own = viewport if node.parent is None else _frame_box(node, tree, dom)
                 if own is not None:
-                    set_bbox(row, own)
+                    bbox = own
             ref = refs.get(nid)
             # (a node has a ref only when no record of its element got a backendNodeId)
             tracked = dom.tracked_box(*ref) if ref is not None else None
@@ -134,25 +134,15 @@ def walk_render(tree: FlatTree, refs: dict[str, tuple[Any, int]], dom: WindowInd
                 bounds, visible = tracked
                 if bounds is not None:
                     x, y, width, height = bounds
-                    set_bbox(row, [round(x), round(y), round(width), round(height)])
+                    bbox = [round(x), round(y), round(width), round(height)]
                 if not visible or bounds is None or not _has_area(bounds):
-                    set_prop(row, "isVisible", False)
+                    props["isVisible"] = False
             elif own is not None and not _has_area(own) and node.role not in _DOCUMENTS:
-                set_prop(row, "isVisible", False)
-            rows.append(row)
-        return rows
+                props["isVisible"] = False
+            made.append(emit(depth, node, bbox, props))
+        return made
 
     return render
-
-
-def set_bbox(row: list[Any], bbox: list[int]) -> None:
-    """Put ``bbox`` in a node row, filling the cells a trimmed row left out."""
-    while len(row) < 4:
-        row.append("")
-    if len(row) < 5:
-        row.append(bbox)
-    else:
-        row[4] = bbox
 
 
 _LISTS = frozenset({"list", "directory"})
