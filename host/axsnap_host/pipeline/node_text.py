@@ -53,15 +53,23 @@ class NodeText:
     def add(self, depth: int, node: FlatNode, bbox: list[int] | None,
             props: dict[str, Any]) -> None:
         """The object of ``node``'s row ``[depth, id, role, name, bbox, props]``."""
-        name = node.name
+        node_id, role, name = node.id, node.role, node.name
         if bbox is None and not props and name in _EMPTY_CELLS:
             name = ""  # (its row is trimmed to three cells)
-        flag = self._flags.get(node.id) if self._flags is not None else None
+        flag = self._flags.get(node_id) if self._flags is not None else None
         if flag is not None:
             props = {**props, "suspicious": flag.as_dict()}
-        made = cells_node(node.id, node.role, name, bbox, props)
-        if flag is not None or not _short(made):
-            cap_strings(made)
+        if props:
+            made = cells_node(node_id, role, name, bbox, props)
+            if flag is not None or not _short(made):
+                cap_strings(made)
+        else:  # (most nodes: text runs) cells_node's object of these cells, and its check
+            made = {"id": node_id, "role": role, "name": name, "children": None}
+            if bbox is not None:
+                made["bbox"] = bbox  # (a box: round()'s ints, as every row's)
+            if not (type(node_id) is str and type(role) is str and type(name) is str
+                    and max(len(node_id), len(role), len(name)) <= MAX_VALUE):
+                cap_strings(made)
         if self.root_id is None:
             self.root_id = node.id  # (capped with the envelope)
         kids = self._kept.get(node.id)
