@@ -76,3 +76,14 @@ test('the listeners are read off main-world objects in no group, which are relea
   const released = calls.filter(([m]) => m === 'Runtime.releaseObject').map(([, p]) => p.objectId).sort();
   assert.deepEqual(released, ['obj-document', 'obj-window']);
 });
+
+test('the quiet-clock observer a read installs on a busy page marks its listener, whatever its token', async () => {
+  const { observerScriptShape } = await import('../lib/session/stabilize.js');
+  const one = observerScriptShape();
+  const other = observerScriptShape();
+  assert.notEqual(one, other); // a fresh token each time ...
+  assert.equal(markedPositions(one).length, 1); // ... and the one key and input listener
+  assert.deepEqual(markedPositions(one), markedPositions(other)); // at the same position
+  assert.match(one, /addEventListener\(type, touch, how\)/);
+  assert.match(one, /const how = \{ capture: true, passive: true \}/); // as isOwnListener asks
+});

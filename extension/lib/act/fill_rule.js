@@ -18,13 +18,16 @@
 // those are told apart by where their function is: each is written right after the marker
 // OWN_MARKER in its script, and a listener at one of those positions (line, column), passive and
 // capturing, is the extension's own. The positions are read once from the scripts the manifest
-// names (they are the extension's own files).
+// names (they are the extension's own files) and from the quiet-clock observer a read installs
+// in an isolated world when the content script's clock does not answer (a busy page:
+// lib/session/stabilize.js observerScriptShape).
 //
 // The rule that decided is said in the reply (`typed_by`): insert_text_no_listeners,
 // keys_listened (a listener would see the keys), line_break, not_top_frame, content_editable,
 // unread (the listeners could not be read), exact (the act asked for no fast path).
 
 import { ACT_LIMITS } from '../generated/contract.js';
+import { observerScriptShape } from '../session/stabilize.js';
 
 // Listeners that would see a difference between typing and one inserted text.
 export const KEY_SEEING_EVENTS = Object.freeze([
@@ -60,7 +63,8 @@ export function ownListenerPositions(runtime = globalThis.chrome?.runtime) {
     ownPositions = Promise.all(files.map(async (file) => {
       const reply = await fetch(runtime.getURL(file));
       return markedPositions(await reply.text());
-    })).then((lists) => new Set(lists.flat()), (err) => { ownPositions = null; throw err; });
+    })).then((lists) => new Set([...lists.flat(), ...markedPositions(observerScriptShape())]),
+      (err) => { ownPositions = null; throw err; });
   }
   return ownPositions;
 }
