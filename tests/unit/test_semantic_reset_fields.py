@@ -22,11 +22,16 @@ def test_a_reset_beside_a_locked_address_is_a_reset_form() -> None:
     assert kind == "form", signals[:4]
     assert "password confirmation" not in _signals(page)
     assert "sign-up words" not in _signals(page)
-    # (the address asked, not locked: a person fills it in, as a sign-up asks it)
+    # (the address asked, not locked, under reset words: whose password is reset, as
+    # flowbiteadmin-05 asks it (note 123); a name asked beside it says who signs up)
     asked = Features(passwords=2, confirm=True, text_inputs=1, account_fields=1,
                      said="reset password\nyour email\nconfirm password",
                      text="reset password\nconfirm password")
-    assert "a password reset" not in _signals(asked)
+    assert classify(asked)[0] == "form" and "a password reset" in _signals(asked)
+    named = Features(passwords=2, confirm=True, text_inputs=2, account_fields=1, name_fields=1,
+                     said="reset password\nyour name\nyour email\nconfirm password",
+                     text="reset password\nconfirm password")
+    assert "a password reset" not in _signals(named)
 
 
 def _field(label: str, hint: str, kind: str = "text") -> Any:

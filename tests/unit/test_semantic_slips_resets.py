@@ -40,10 +40,18 @@ def test_a_reset_beside_a_newsletter_box_is_a_reset_form() -> None:
     assert kind == "form", signals[:4]
     assert RENEW in _signals(page)
     assert "form:password confirmation" not in _signals(page)
-    # (an address asked beside the two, out of a newsletter's box: asked of the person, a sign-up)
+    # (an address asked beside the two, out of a newsletter's box, says whose password is reset
+    # (flowbiteadmin-05: note 123); a name asked beside them says who signs up)
     asked = Features(passwords=2, confirm=True, text_inputs=2, search_named=1,
                      account_fields=1, said=said, title="olog - reset password", text=said)
-    assert RENEW not in _signals(asked)
+    assert classify(asked)[0] == "form" and RENEW in _signals(asked)
+    named = Features(passwords=2, confirm=True, text_inputs=2, search_named=1, name_fields=1,
+                     account_fields=1, said=said, title="olog - reset password", text=said)
+    assert RENEW not in _signals(named)
+    # (two fields asked beside the two are more than whose password it is)
+    more = Features(passwords=2, confirm=True, text_inputs=3, search_named=1,
+                    account_fields=2, said=said, title="olog - reset password", text=said)
+    assert RENEW not in _signals(more)
 
 
 def test_fields_beside_a_password_change_are_the_accounts_settings() -> None:

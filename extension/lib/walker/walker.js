@@ -3304,6 +3304,13 @@ function unnamedApart(members) {
   ));
 }
 
+// src/off_canvas.js
+function offCanvas(el) {
+  const se = document.scrollingElement || document.documentElement;
+  const right = Math.max(se.clientWidth, se.scrollWidth);
+  return right > 0 && el.getBoundingClientRect().left + (window.scrollX || 0) >= right;
+}
+
 // src/tally_rows.js
 var SWITCH_CLASS = /(^|[\s_-])(switch|toggle)([\s_-]|$)/i;
 var classOf = (el) => el && typeof el.className === "string" ? el.className : "";
@@ -3452,6 +3459,10 @@ function figureTiles(shown, chrome2, limit) {
   return total ? tiles : 0;
 }
 var RESULTS_FOR = /(^|[^\p{L}])results?(?:\s+\p{L}+){0,2}\s+for(?![\p{L}])/iu;
+var RESULTS_WORD = /(^|[^\p{L}])results?(?![\p{L}])/iu;
+var ESTIMATED = /(?:^|\bof\s+)(?:about|approximately|approx\.|around|roughly)\s+\d/iu;
+var TIMED = /(?:\(\s*|\bin\s+)\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?)(?![\p{L}])/iu;
+var searchCount = (text) => RESULTS_WORD.test(text) && /\d/.test(text) && (ESTIMATED.test(text) || TIMED.test(text));
 function resultsFor(shown, chrome2, limit) {
   let found = 0;
   let n = 0;
@@ -3459,7 +3470,7 @@ function resultsFor(shown, chrome2, limit) {
     if (++n > limit * 5) break;
     if (el.childElementCount > 3) continue;
     const text = ownText2(el);
-    if (!text || text.length > 80 || !RESULTS_FOR.test(text)) continue;
+    if (!text || text.length > 80 || !(RESULTS_FOR.test(text) || searchCount(text))) continue;
     if (el.closest(`a[href], ${chrome2}`) || !shown(el)) continue;
     found++;
     break;
@@ -3668,7 +3679,7 @@ function pageTally() {
   const started = performance.now();
   const LIMIT2 = 4e3;
   const shown = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
-  const fillable = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el);
+  const fillable = (el) => (typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el)) && !offCanvas(el);
   const tickable = (el) => fillable(el) || [...el.labels || []].some(
     (label) => fillable(label) && label.getClientRects().length > 0
   );

@@ -35,8 +35,10 @@ def asks_nothing(f: Features, panels: bool) -> bool:
 
 
 def card_list(f: Features, panels: bool) -> bool:
-    """Three cards or more holding the page's prose, on a page that asks for nothing."""
-    return f.list_cards >= 3 and asks_nothing(f, panels)
+    """Three cards or more holding the page's prose, on a page that asks for nothing and
+    counts no search's results over them (a line counting them: the cards are the results)."""
+    return (f.list_cards >= 3 and asks_nothing(f, panels) and not f.results_for
+            and not f.results_under_search)
 
 
 def post_list(f: Features, panels: bool) -> bool:

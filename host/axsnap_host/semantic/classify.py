@@ -70,9 +70,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # password reset's last step (a sign-up asks who you are: a name, an address, a user name;
     # an address shown locked, disabled or read-only, says whose password it is, asking nothing;
     # a newsletter box's address is asked of every reader, whatever the page is for).
+    # (the address whose password it is, asked beside them, names no new account either)
     asked = inputs - f.search_named - f.locked_fields
-    renew = (f.passwords == 2 and asked <= 0 and not change
-             and bool(keyword_hits("password_reset", f.said + " " + f.title)))
+    renew = (f.passwords == 2 and asked <= min(1, f.account_fields) and not f.name_fields
+             and not change and bool(keyword_hits("password_reset", f.said + " " + f.title)))
     confirm = (f.passwords >= 2 or f.confirm) and not change and not renew
     # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.
     account = 0.5 if f.long_blocks >= 3 else 1.0
@@ -132,7 +133,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.passwords >= 1 and own_register_words and not confirm and not change and not renew)
     fire("register", "form:password with a name field or terms", 0.35 * account * offered,
          f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words))
-         and not change)
+         and not change and not renew)
     fire("settings", "form:a password change (the current password and a new one)", 0.5,
          change)
     # A person's name and an account (an address, a user name) asked under sign-up words said

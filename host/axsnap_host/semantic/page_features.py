@@ -15,6 +15,7 @@ from axsnap_host.semantic.page_words import in_menu_box
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
 from axsnap_host.semantic.search_echo import echoed_queries
 from axsnap_host.semantic.titles import split_title
+from axsnap_host.semantic.unseen_fields import off_canvas, range_ends
 
 _CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _NAMING_TAGS = frozenset({"h1", "h2", "h3", "h4", "label", "legend", "th", "button", "caption"})
@@ -178,8 +179,11 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     headings: dict[int, int | None] = {}  # a box's first heading (in_task_list)
     f.check_grid_rows = len(grid)
     echoed = echoed_queries(facts, elements)  # (boxes showing the words a heading says again)
+    ends = range_ends(elements, facts)  # ("From" [date] "To" [date]: no recipient)
     for el in elements:
         kind, node = el.kind, el.node
+        if off_canvas(el, facts):
+            continue  # (a panel slid in from the side by a button: no one sees it yet)
         name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
                                       el.source.name, node.attrs.get("autocomplete", ""),
                                       node.attrs.get("id", ""))))
@@ -243,8 +247,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.address_fields += bool(_ADDRESS.search(name))
             said = (el.source.text.strip().rstrip(":"), el.source.name, el.source.aria,
                     el.source.hint)
-            f.to_subject += any(_TO_SUBJECT.search(s) for s in said)
-            f.recipients += any(_RECIPIENT.search(s) for s in said)
+            f.to_subject += node.rid not in ends and any(_TO_SUBJECT.search(s) for s in said)
+            f.recipients += node.rid not in ends and any(_RECIPIENT.search(s) for s in said)
         # (a switch, a grid's checkbox or a task's tick is no row's selector)
         task = kind == "checkbox" and in_task_list(el, facts, headings)
         f.task_checkboxes += task

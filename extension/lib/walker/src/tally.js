@@ -1,11 +1,12 @@
-// Semantic mode: the whole document's shape (light DOM), whatever window the records cover,
-// so the host types the page from all of it: form fields, lists (<li> and runs of alike
-// <div> rows), prose, tables, result headings, and the labels that several controls share
-// (a semantic id qualifies those by their row in every read, not only when a twin is in it).
+// Semantic mode: the whole document's shape (light DOM), whatever window the records cover, so
+// the host types the page from all of it: form fields, lists (<li> and runs of alike <div>
+// rows), prose, tables, result headings, and the labels that several controls share (a
+// semantic id qualifies those by their row in every read, not only when a twin is in it).
 import { wordlessName } from './wordless_name.js';
 import { labelAboveText } from './person_name.js';
 import { fieldNamesShared } from './field_twins.js';
 import { INLINE_TAGS } from './tags.js';
+import { offCanvas } from './off_canvas.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
 import { countedUnder, figureTiles, inMenuBox, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
 import { proseSections } from './tally_sections.js';
@@ -36,10 +37,9 @@ export function pageTally() {
   const LIMIT = 4000;
   const shown = (el) => (typeof el.checkVisibility === 'function'
     ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
-  // A field under an opacity:0 box (a sign-up form stacked under the sign-in form until a link
-  // swaps them) is no field a person can fill: the element model leaves it out too.
+  // A field under an opacity:0 box (a sign-up stacked under a sign-in) or off the canvas: none to fill.
   const fillable = (el) => (typeof el.checkVisibility === 'function'
-    ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el));
+    ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el)) && !offCanvas(el);
   // A checkbox or radio drawn by its label (the input transparent or off-screen, the label's
   // box the one a person ticks: Bootstrap's custom controls) is one a person fills in too.
   const tickable = (el) => fillable(el) || ([...(el.labels || [])].some(

@@ -1,7 +1,8 @@
 // Semantic mode, the page tally's boxes that say what a page is by their class or their words:
 // menus drawn as plain lists in <div>s (a class says menu, footer or breadcrumb), headings that
 // name a settings page or a wishlist, figures each over a few words (a dashboard's stat tiles) and a line that
-// counts a search's results for a query. Read over the whole document, like the rest of tally.js.
+// counts a search's results for a query or as only a search counts them. Read over the whole
+// document, like the rest of tally.js.
 
 // A box whose class names the page's chrome (its menu, header, footer, breadcrumb, social links,
 // side bar, drop-down): its lists are menus, as a <nav>'s are (semantic/page_words.py agrees).
@@ -81,6 +82,14 @@ export function figureTiles(shown, chrome, limit) {
 // find for “ui design”", "Showing results for ..."): the page shows what was searched for,
 // its box empty or not.
 const RESULTS_FOR = /(^|[^\p{L}])results?(?:\s+\p{L}+){0,2}\s+for(?![\p{L}])/iu;
+// A count of results only a search gives: an estimate ("About 94,700,000 results") or with the
+// time the search took ("(0.39 sec.)", "in 0.4 seconds"). A catalogue knows how many it holds
+// and takes no time to say it ("52 Results Found", "Showing 1–12 of 54 results" count a shop's).
+const RESULTS_WORD = /(^|[^\p{L}])results?(?![\p{L}])/iu;
+const ESTIMATED = /(?:^|\bof\s+)(?:about|approximately|approx\.|around|roughly)\s+\d/iu;
+const TIMED = /(?:\(\s*|\bin\s+)\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?)(?![\p{L}])/iu;
+const searchCount = (text) => RESULTS_WORD.test(text) && /\d/.test(text)
+  && (ESTIMATED.test(text) || TIMED.test(text));
 
 export function resultsFor(shown, chrome, limit) {
   let found = 0;
@@ -89,7 +98,7 @@ export function resultsFor(shown, chrome, limit) {
     if (++n > limit * 5) break;
     if (el.childElementCount > 3) continue;
     const text = ownText(el);
-    if (!text || text.length > 80 || !RESULTS_FOR.test(text)) continue;
+    if (!text || text.length > 80 || !(RESULTS_FOR.test(text) || searchCount(text))) continue;
     if (el.closest(`a[href], ${chrome}`) || !shown(el)) continue;
     found++;
     break;

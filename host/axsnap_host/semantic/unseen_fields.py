@@ -1,0 +1,51 @@
+"""Controls the page type does not read as what they first seem (page_features.py):
+
+- the "To" of a range: a field named "To" right after a field named "From" in one small box
+  ("From" [date] "To" [date], a dashboard's report dates) asks where the range ends, no
+  recipient of a message; a mail being written names whom it goes to under "To" beside no
+  "From" field of its own box;
+- a control drawn right of the page's width (what a scroll can show): an off-canvas panel
+  (a template's theme settings, a to-do list slid in by a button), which no one sees and no
+  scroll reaches until a button opens it; its switches and ticks are not the page's own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from axsnap_host.semantic.elements import Element
+from axsnap_host.semantic.facts import PageFacts
+
+_FROM = re.compile(r"^(?:from|start|von|desde|du|từ|从|開始)$", re.I)
+_TO = re.compile(r"^(?:to|end|bis|hasta|au|đến|至|到|終了)$", re.I)
+BOX_UP = 4  # ancestors of each field looked at for the box both sit in
+
+
+def _said(el: Element) -> list[str]:
+    """The words a field shows a person: its label, aria-label and placeholder, each alone."""
+    return [w.strip().rstrip(":").strip() for w in (el.source.text, el.source.aria,
+                                                     el.source.hint) if w.strip()]
+
+
+def range_ends(elements: list[Element], facts: PageFacts) -> set[int]:
+    """The node ids of the text fields that end a range: named "To" right after a text field
+    named "From" (no other text field between them), both in one box a few levels up."""
+    out: set[int] = set()
+    before: Element | None = None
+    for el in elements:
+        if el.kind != "text_input":
+            continue
+        if before is not None and any(_TO.match(w) for w in _said(el)) and any(
+                _FROM.match(w) for w in _said(before)):
+            boxes = {a.rid for a in facts.ancestors(before.node)[:BOX_UP]}
+            if any(a.rid in boxes for a in facts.ancestors(el.node)[:BOX_UP]):
+                out.add(el.node.rid)
+        before = el
+    return out
+
+
+def off_canvas(el: Element, facts: PageFacts) -> bool:
+    """Drawn wholly right of the page's width (what a scroll can show; the window's width
+    without a page size): a panel kept off the screen until a button slides it in."""
+    right_edge = facts.page_size[0] or facts.viewport[0]
+    return right_edge > 0 and el.node.box[0] >= right_edge
