@@ -9,7 +9,9 @@ Chromium, from the first screen and from the whole page; each read otherwise on 
 - stat tiles over a transactions table under its search and its "From"/"To" dates, beside a
   chat's reply box: a dashboard (the dates' "To" is where a range ends, no recipient);
 - tables of records beside a to-do list in a panel kept off the canvas until a button slides
-  it in: a list (the panel's ticks are no settings of the page's)."""
+  it in: a list (the panel's ticks are no settings of the page's);
+- a field whose label is visually hidden is named by the placeholder a person reads, where it
+  says the label's words and more; a select with no name by the first option it shows."""
 
 from __future__ import annotations
 
@@ -76,3 +78,16 @@ def test_ticks_in_a_panel_off_the_canvas_are_no_settings(
         assert TOGGLES not in signals
         assert RECORDS in signals
 
+
+def test_a_hidden_label_gives_way_to_the_placeholder_and_a_select_to_its_first_option(
+        browser: Browser, pages_url: str) -> None:
+    # "Search" is a visually hidden label over the placeholder "Search for products"; "Email"
+    # is one over the example "name@company.com" (the label stays); the select shows
+    # "Country" first and has no label. The old main said "Search" and nothing.
+    page = pages_url + "understanding/products_hidden_label_select.html"
+    for result in both_reads(browser, page):
+        by_label = {e["label"]: e for e in result.elements}
+        assert by_label["Search for products"]["id"] == "input_search_for_products"
+        assert by_label["Email"]["type"] == "text_input"
+        assert by_label["Country"]["id"] == "select_country"
+        assert by_label["Country"]["type"] == "select"

@@ -132,6 +132,27 @@ def _labels(facts: PageFacts) -> tuple[dict[str, str], dict[int, str]]:
     return by_for, wrapping
 
 
+def _unseen_labels(facts: PageFacts, hiding: list[list[str]]) -> set[str]:
+    """The ``for`` ids of the labels a person cannot see (visually hidden: clipped, a 1-pixel
+    box), which name their field for a screen reader only."""
+    return {node.attrs["for"] for node in facts.nodes if node.tag == "label" and node.text
+            and node.attrs.get("for") and HIDING_OUT & set(hiding[node.rid])}
+
+
+def _said_more(label: str, placeholder: str, name: str) -> str:
+    """``placeholder`` where it holds every word of ``label`` and more, else ``name``."""
+    said, shown = slug(label).split("_"), slug(placeholder).split("_")
+    return placeholder.strip() if all(said) and set(said) < set(shown) else name
+
+
+def _first_option(record: dict[str, Any]) -> str:
+    """A select's first option ("Country"): what it shows before anyone chooses, the only
+    words a person reads on a select with no label (its first, not its chosen one, so its name
+    stays when a person chooses)."""
+    options = record.get("opts")
+    return str(options[0]) if isinstance(options, list) and options else ""
+
+
 def _row_place(node: Node, facts: PageFacts, row_numbers: dict[int, int]) -> str:
     """``row_N`` for an element in a table row (N: the row's place among its siblings; the
     record's relations only, never its id). ``row_numbers`` memoizes the numbering per table
@@ -180,6 +201,7 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
     """Named, placed, redacted elements in document order. ``secrets``: the capture's one
     redaction decision per element (pipeline/secrets.py); None when redaction is off."""
     by_for, wrapping = _labels(facts)
+    unseen_for = _unseen_labels(facts, hiding)
     chosen: list[Element] = []
     interactive: set[int] = set()
     under = [False] * len(facts.nodes)  # below an interactive element (parents come first)
@@ -230,6 +252,15 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
             source.text = node.ax_name
         if not label_of(source)[0] and node.tag in FIELD_TAGS:
             source.text = _caption(str(record.get("ptx") or ""), node)
+        if node.attrs.get("id") in unseen_for and not source.aria:
+            # A label a person cannot see (visually hidden for a screen reader: "Search")
+            # names nothing they read; the placeholder shown in the box says it and more
+            # ("Search for products"), and is the name (an example value, "name@company.com",
+            # says something else: the label stays).
+            source.text = _said_more(by_for.get(node.attrs["id"], ""),
+                                     node.attrs.get("placeholder", ""), source.text)
+        if not label_of(source)[0] and node.tag == "select":
+            source.hint = _first_option(record)
         source.text = without_badge(source.text, node, facts)
         place = _row_place(node, facts, row_numbers) or region_of[node.rid]
         chosen.append(Element(node, kind, source, region_of[node.rid], place, model=model))
