@@ -4,7 +4,8 @@ fill ("dark blue" three times in each of two palettes) by their palette's headin
 exact colour; icon links and buttons drawn by inline SVG paths alone (a toolbar's cog, bin,
 warning and more icons; a pager's chevrons; a slider's arrows; a footer's brand logos) by the
 icon each draws; two product cards alike in title, badge and price by the photo each shows as
-its background. No counter, and every id the same in the first screen, the whole page, after a
+its background; two fields whose class names a background colour stay named by their
+placeholders. No counter, and every id the same in the first screen, the whole page, after a
 scroll to the end and after a note and a third palette are added above."""
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def test_swatches_and_drawn_icons_are_named_by_what_a_person_sees_in_every_read(
     said = set(ids_by_node(whole).values())
     assert said >= DRAWN | STARS, sorted(said)
     assert {i for i in said if i.startswith("item_")} == SWATCHES, sorted(said)
+    # (fields whose class says "bg-white" are no swatches: no twins of each other)
+    assert said >= {"input_name_yourmail_com", "input_your_address"}, sorted(said)
     assert not [e["id"] for e in whole.elements if e["relations"].get("alike")], sorted(said)
     assert set(ids_by_node(first).values()) >= DRAWN - {"link_facebook", "link_twitter",
                                                         "link_github"}

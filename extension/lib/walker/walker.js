@@ -1473,6 +1473,11 @@ function onlyFill(el) {
   const { width, height } = el.getBoundingClientRect();
   return width > 0 && height > 0 && Math.max(width, height) <= SWATCH_SIDE && Math.max(width, height) / Math.min(width, height) <= SWATCH_RATIO;
 }
+var NO_SWATCH = "input, select, textarea, option, img, svg, video, canvas, iframe";
+function swatchName(el) {
+  if (el.childElementCount || (el.textContent || "").trim() || el.matches(NO_SWATCH)) return "";
+  return swatchWords(el);
+}
 function swatchWords(el) {
   if (el.childElementCount > 1 || (el.textContent || "").trim()) return "";
   return optionWords(el) || classWords2(el) || (onlyFill(el) ? fillWords(el) : "");
@@ -4614,7 +4619,7 @@ function picturePlace(el, box) {
   return "";
 }
 function fillPlace(el) {
-  if (el.childElementCount || (el.textContent || "").trim() || !swatchWords(el)) return "";
+  if (!swatchName(el)) return "";
   const hex = fillHex(el);
   return hex ? `fill:${hex}` : "";
 }
@@ -4639,14 +4644,14 @@ function withMarks(members, places, headings, boxes) {
 // src/swatch_twins.js
 var MEMBERS = 200;
 function swatchTwins(el, label) {
-  if (!label || el.childElementCount || (el.textContent || "").trim()) return null;
+  if (!label) return null;
   const parent = el.parentElement;
   const look = parent ? (parent.getAttribute("class") || "").trim() : "";
-  if (!look || swatchWords(el) !== label) return null;
+  if (!look || swatchName(el) !== label) return null;
   const selector = `${parent.localName}[class="${CSS.escape(parent.getAttribute("class"))}"] > ${CSS.escape(el.localName)}`;
   const all = document.querySelectorAll(selector);
   if (all.length > MEMBERS) return null;
-  const members = [...all].filter((m) => !m.childElementCount && !(m.textContent || "").trim() && swatchWords(m) === label);
+  const members = [...all].filter((m) => swatchName(m) === label);
   return members.length > 1 ? { key: `${selector}\0${label}`, members } : null;
 }
 

@@ -110,6 +110,16 @@ function onlyFill(el) {
     && Math.max(width, height) / Math.min(width, height) <= SWATCH_RATIO;
 }
 
+// Elements that are no box of colour whatever their class says (a field's `bg-white`).
+const NO_SWATCH = 'input, select, textarea, option, img, svg, video, canvas, iframe';
+
+/** The colour words of a swatch: an empty box (no child, no words, no field or picture) its
+ * option, class or fill names; "" for any other element (twins.js groups swatches by it). */
+export function swatchName(el) {
+  if (el.childElementCount || (el.textContent || '').trim() || el.matches(NO_SWATCH)) return '';
+  return swatchWords(el);
+}
+
 /** Words naming an empty box a script acts on by what it shows or sets; "" for any other. */
 export function swatchWords(el) {
   if (el.childElementCount > 1 || (el.textContent || '').trim()) return '';

@@ -7,22 +7,21 @@
 // when the walk first meets one (twins.js swatchTwin), parted by where they sit (the heading
 // above: "Navbar Color", "Sidebar Color"), then by the colour each is filled with exactly
 // (twin_marks.js, "fill:<six hex digits>"): what a person sees of two dark blues side by side.
-import { swatchWords } from './swatch.js';
+import { swatchName } from './swatch.js';
 
 const MEMBERS = 200;  // the boxes of palettes alike looked at (past it: no group)
 
 /** The swatches named `label` alike in palettes alike to `el`'s, with the key of their group
  * ({ key, members }), or null when `el` is no swatch or has no twin. */
 export function swatchTwins(el, label) {
-  if (!label || el.childElementCount || (el.textContent || '').trim()) return null;
+  if (!label) return null;
   const parent = el.parentElement;
   const look = parent ? (parent.getAttribute('class') || '').trim() : '';
-  if (!look || swatchWords(el) !== label) return null;
+  if (!look || swatchName(el) !== label) return null;
   const selector = `${parent.localName}[class="${CSS.escape(parent.getAttribute('class'))}"]`
     + ` > ${CSS.escape(el.localName)}`;
   const all = document.querySelectorAll(selector);
   if (all.length > MEMBERS) return null;
-  const members = [...all].filter((m) => !m.childElementCount && !(m.textContent || '').trim()
-    && swatchWords(m) === label);
+  const members = [...all].filter((m) => swatchName(m) === label);
   return members.length > 1 ? { key: `\u0005${selector}\u0000${label}`, members } : null;
 }

@@ -20,7 +20,7 @@
 import { iconWords } from './icon_words.js';
 import { filePlace, fileWordsPlace } from './picture_twins.js';
 import { collapse } from './run.js';
-import { fillHex, swatchWords } from './swatch.js';
+import { fillHex, swatchName } from './swatch.js';
 
 const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
 const BACK = 400;  // headings looked at back for a higher rank's (a bound on the work)
@@ -91,7 +91,7 @@ function picturePlace(el, box) {
 // swatch.js) is filled with exactly, "" for any other twin: three swatches a palette names
 // "dark blue" are three colours a person sees apart.
 function fillPlace(el) {
-  if (el.childElementCount || (el.textContent || '').trim() || !swatchWords(el)) return '';
+  if (!swatchName(el)) return '';
   const hex = fillHex(el);
   return hex ? `fill:${hex}` : '';
 }
