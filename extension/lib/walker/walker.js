@@ -4607,6 +4607,11 @@ function iconPlace(el) {
   }
   return "";
 }
+var PHOTO_SIDE = 48;
+function photoSized(el) {
+  const { width, height } = el.getBoundingClientRect();
+  return width >= PHOTO_SIDE && height >= PHOTO_SIDE;
+}
 function picturePlace(el, box) {
   if (!box) return "";
   for (const img of box.querySelectorAll("img")) {
@@ -4614,7 +4619,7 @@ function picturePlace(el, box) {
   }
   for (const shown of box.querySelectorAll('[style*="url("]')) {
     const address = BACKGROUND.exec(shown.getAttribute("style") || "");
-    if (address && !el.contains(shown)) return fileWordsPlace(address[1]);
+    if (address && !el.contains(shown) && photoSized(shown)) return fileWordsPlace(address[1]);
   }
   return "";
 }

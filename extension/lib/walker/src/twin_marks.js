@@ -71,10 +71,18 @@ function iconPlace(el) {
   return '';
 }
 
+// A background as large as a photo (an icon sprite's 24 pixels are no card's picture: a
+// search box's "sprites302" sprite).
+const PHOTO_SIDE = 48;
+function photoSized(el) {
+  const { width, height } = el.getBoundingClientRect();
+  return width >= PHOTO_SIDE && height >= PHOTO_SIDE;
+}
+
 // "src:<words>" of the first picture of the twin's box that is not the twin's own, else of
 // the first picture a box's element shows as its background in its own style (a product
 // card's photo drawn by `style="background-image: url(product7.jpg)"`, the twin's star on
-// it), "" when none.
+// it; as large as a photo), "" when none.
 function picturePlace(el, box) {
   if (!box) return '';
   for (const img of box.querySelectorAll('img')) {
@@ -82,7 +90,7 @@ function picturePlace(el, box) {
   }
   for (const shown of box.querySelectorAll('[style*="url("]')) {
     const address = BACKGROUND.exec(shown.getAttribute('style') || '');
-    if (address && !el.contains(shown)) return fileWordsPlace(address[1]);
+    if (address && !el.contains(shown) && photoSized(shown)) return fileWordsPlace(address[1]);
   }
   return '';
 }
