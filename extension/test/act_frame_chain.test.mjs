@@ -139,6 +139,10 @@ test('a frame below the page\'s fold: its <iframe> is scrolled to the point in t
         case 'DOM.getFrameOwner': return { backendNodeId: 30 };
         case 'DOM.getBoxModel': return { model: { content: [11, top], border: [10, top - 1] } };
         case 'DOM.scrollIntoViewIfNeeded': top = 111; return {};
+        // the two frames drawn after the scroll (after.js afterFrames, in a world of the act)
+        case 'Page.getFrameTree': return { frameTree: { frame: { id: 'TOP' } } };
+        case 'Page.createIsolatedWorld': return { executionContextId: 5 };
+        case 'Runtime.evaluate': return { result: { value: true } };
         default: throw new Error(`unexpected ${method}`);
       }
     },
@@ -153,6 +157,11 @@ test('a frame below the page\'s fold: its <iframe> is scrolled to the point in t
   assert.deepEqual(point.point, { x: 161, y: 231 }, 'the tab point once scrolled');
   assert.equal(point.scrolled, true);
   assert.equal(hiddenLink(point.chain, point.locals[0]), null);
+  // input is routed by what was drawn: two frames of the page are waited after the scroll
+  const methods = sent.map((c) => c.method);
+  const waited = methods.lastIndexOf('Runtime.evaluate');
+  assert.ok(waited > methods.lastIndexOf('DOM.scrollIntoViewIfNeeded'), methods.join(' '));
+  assert.match(sent[waited].params.expression, /i < 2;.*requestAnimationFrame/s);
 });
 
 test('a frame that no scroll brings into view is not acted on', async () => {

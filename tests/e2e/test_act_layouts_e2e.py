@@ -83,7 +83,7 @@ def test_layout_verdict(browser: Browser, pages_url: str, cross_site_url: str, p
     result = browser.act(target, action, exact=exact)
     if verdict == "clear":
         assert result.ok, f"false refusal: {result.error}"
-        assert hit_arrives(browser, ident), "the click did not reach the target"
+        assert hit_arrives(browser, ident), f"the click did not reach the target: {result}"
     else:
         assert not result.ok and result.error and result.error.code == "occluded", result
         assert ident not in hits(browser)

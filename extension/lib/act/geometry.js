@@ -9,6 +9,7 @@
 // parents' roots too (covers drawn by the documents above the frame).
 
 import { AxError } from '../common/errors.js';
+import { afterFrames } from './after.js';
 import { chainOffset, coverAbove, frameChain, hiddenLink } from './frame_chain.js';
 import { devtoolsHit, hitTestFailed, pageHit } from './hit_answer.js';
 
@@ -134,6 +135,7 @@ export async function actionPoint(session, node, early = null) {
   let box = visibleBox(quads, viewport);
   if (!box) throw notShown();
   let chain = await frameChain(session, node.frames, frame);
+  let scrolledAbove = false;
   // its frame may lie outside a parent's view (a cross-site frame below the page's fold): that
   // <iframe> is scrolled there until the point shows, nearest boundary first
   for (let hidden = hiddenLink(chain, clickPoints(box)[0]), tries = 0; hidden; hidden = hiddenLink(chain, clickPoints(box)[0])) {
@@ -148,7 +150,12 @@ export async function actionPoint(session, node, early = null) {
     if (!box) throw notShown();
     chain = await frameChain(session, node.frames, frame);
     scrolled = true;
+    scrolledAbove = true;
   }
+  // a frame of another process moved by its parent's scroll: the browser routes input by what
+  // was last drawn, so the press waits until the page has drawn two frames since the scroll
+  // (else it may land on the <iframe> where the frame used to be; seen in the layout corpus)
+  if (scrolledAbove) await afterFrames(session, 2);
   const offset = chainOffset(chain);
   const locals = clickPoints(box);
   const toTab = (p) => ({ x: p.x + offset.x, y: p.y + offset.y });
