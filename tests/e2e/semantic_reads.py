@@ -29,6 +29,17 @@ def fired(result: PageResult) -> dict[str, float]:
     return {s["signal"]: s["weight"] for s in result.page["signals"]}
 
 
+def signals_of_kind(browser: Browser, pages_url: str, page: str,
+                    kind: str) -> list[dict[str, float]]:
+    """Each read's fired signals of ``understanding/<page>`` (first screen, whole page), after
+    checking it read ``kind``."""
+    out = []
+    for result in both_reads(browser, pages_url + "understanding/" + page):
+        assert result.type == kind, (page, result.page["signals"][:8])
+        out.append(fired(result))
+    return out
+
+
 def ids_by_node(result: PageResult) -> dict[int, str]:
     """Each element's semantic id by its node (backendNodeId)."""
     return {e["handle"]["backendNodeId"]: e["id"] for e in result.elements}

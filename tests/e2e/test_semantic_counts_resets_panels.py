@@ -16,7 +16,7 @@ Chromium, from the first screen and from the whole page; each read otherwise on 
 from __future__ import annotations
 
 import pytest
-from semantic_reads import both_reads, fired
+from semantic_reads import both_reads, signals_of_kind
 
 from axsnap_host.client import Browser
 
@@ -33,20 +33,11 @@ TOGGLES = "form:toggles"
 RECORDS = "stats:a table of 4+ named columns over 3+ rows, nothing else asked (records)"
 
 
-def _reads(browser: Browser, pages_url: str, page: str, kind: str) -> list[dict[str, float]]:
-    """Each read's fired signals, after checking it read ``kind``."""
-    out = []
-    for result in both_reads(browser, pages_url + "understanding/" + page):
-        assert result.type == kind, (page, result.page["signals"][:8])
-        out.append(fired(result))
-    return out
-
-
 def test_an_estimated_timed_count_over_cards_is_a_search_results_page(
         browser: Browser, pages_url: str) -> None:
     # Four result cards (a linked title, a place, a blurb, a price, "Learn More") under "About
     # 18 300 (0.42 sec.) results", a top bar's search box. The old main read list (cards).
-    for signals in _reads(browser, pages_url, "search_count_cards.html", "search_results"):
+    for signals in signals_of_kind(browser, pages_url, "search_count_cards.html", "search_results"):
         assert COUNTED in signals
         assert CARDS not in signals
 
@@ -55,7 +46,7 @@ def test_a_reset_asking_the_address_and_a_new_password_twice_is_a_form(
         browser: Browser, pages_url: str) -> None:
     # "Reset your password": "Your email", "New password", "Confirm New Password", a terms box,
     # "Reset password". The old main read register (the confirmation, the terms).
-    for signals in _reads(browser, pages_url, "reset_password_with_email.html", "form"):
+    for signals in signals_of_kind(browser, pages_url, "reset_password_with_email.html", "form"):
         assert RENEW in signals
         assert CONFIRM not in signals and TERMS not in signals
 
@@ -65,7 +56,7 @@ def test_tiles_over_a_table_filtered_by_dates_beside_a_chat_are_a_dashboard(
     # "$45,385 Sales this week" and two more tiles, a transactions table of six columns under a
     # search box and "From"/"To" date fields, a team chat's reply box. The old main read list
     # (the "To" and the reply box made a message form, which took the tiles away).
-    for signals in _reads(browser, pages_url, "dashboard_range_chat.html", "dashboard"):
+    for signals in signals_of_kind(browser, pages_url, "dashboard_range_chat.html", "dashboard"):
         assert TILES in signals
         assert FILTERED not in signals
 
@@ -74,7 +65,7 @@ def test_ticks_in_a_panel_off_the_canvas_are_no_settings(
         browser: Browser, pages_url: str) -> None:
     # Two tables of people's progress; a fixed panel right of the page (right: -300px) holds a
     # to-do list's five ticks and its "Add To-do" box. The old main read settings (toggles).
-    for signals in _reads(browser, pages_url, "tables_offcanvas_todo.html", "list"):
+    for signals in signals_of_kind(browser, pages_url, "tables_offcanvas_todo.html", "list"):
         assert TOGGLES not in signals
         assert RECORDS in signals
 

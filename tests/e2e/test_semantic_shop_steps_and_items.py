@@ -16,7 +16,7 @@ from the first screen and from the whole page; each read another type on the old
 from __future__ import annotations
 
 import pytest
-from semantic_reads import both_reads, fired
+from semantic_reads import signals_of_kind
 
 from axsnap_host.client import Browser
 
@@ -34,20 +34,11 @@ MAILBOX = "stats:rows with checkboxes"
 NEW_ACCOUNT = "form:a new account's form (a user name and an email, or a sign-up button)"
 
 
-def _reads(browser: Browser, pages_url: str, page: str, kind: str) -> list[dict[str, float]]:
-    """Each read's fired signals, after checking it read ``kind``."""
-    out = []
-    for result in both_reads(browser, pages_url + "understanding/" + page):
-        assert result.type == kind, (page, result.page["signals"][:8])
-        out.append(fired(result))
-    return out
-
-
 def test_a_table_of_orders_under_a_footer_newsletter_box_is_a_list(
         browser: Browser, pages_url: str) -> None:
     # "My Orders": six named columns over three orders; the footer's newsletter box asks an
     # "Email address", the menu links "Login". The old main read login (a first step).
-    for signals in _reads(browser, pages_url, "orders_table_newsletter.html", "list"):
+    for signals in signals_of_kind(browser, pages_url, "orders_table_newsletter.html", "list"):
         assert TABLE in signals
         assert FIRST_STEP not in signals
 
@@ -56,7 +47,7 @@ def test_a_quantity_beside_proceed_to_checkout_is_a_cart(
         browser: Browser, pages_url: str) -> None:
     # "Your Basket": one line with its quantity, a coupon code, "Proceed to Checkout", prices in
     # rupees, the footer's newsletter box. The old main read form (three fields).
-    for signals in _reads(browser, pages_url, "shop_cart_newsletter.html", "checkout"):
+    for signals in signals_of_kind(browser, pages_url, "shop_cart_newsletter.html", "checkout"):
         assert CART in signals
         assert THREE_FIELDS not in signals
 
@@ -65,7 +56,7 @@ def test_ways_to_pay_beside_place_order_are_a_payment_step(
         browser: Browser, pages_url: str) -> None:
     # "Choose how to pay": Credit card, PayPal, UPI, Cash on delivery, a reference and a note,
     # "Place Order" as a link; no card number asked, no price shown. The old main read form.
-    for signals in _reads(browser, pages_url, "shop_payment_step.html", "checkout"):
+    for signals in signals_of_kind(browser, pages_url, "shop_payment_step.html", "checkout"):
         assert PAYMENT in signals
 
 
@@ -73,21 +64,21 @@ def test_fields_under_update_personal_information_are_settings(
         browser: Browser, pages_url: str) -> None:
     # Name, email, phone, birth date and gender under "Update Personal Information", an
     # "Update" button. The old main read form.
-    for signals in _reads(browser, pages_url, "profile_edit_details.html", "settings"):
+    for signals in signals_of_kind(browser, pages_url, "profile_edit_details.html", "settings"):
         assert SETTINGS_HEADING in signals
 
 
 def test_post_cards_dated_days_ago_are_a_front_page(browser: Browser, pages_url: str) -> None:
     # Four cards each a linked title over "Ines Varga 2 days ago" (excerpts in <div>s, the
     # cards' classes all different after their first). The old main read unknown.
-    for signals in _reads(browser, pages_url, "blog_cards_relative_dates.html", "list"):
+    for signals in signals_of_kind(browser, pages_url, "blog_cards_relative_dates.html", "list"):
         assert DATED in signals
 
 
 def test_job_boxes_each_with_details_are_a_list(browser: Browser, pages_url: str) -> None:
     # Five boxes over two departments, each a linked job title, its hours, its city and
     # "Details". The old main read unknown.
-    for signals in _reads(browser, pages_url, "open_positions.html", "list"):
+    for signals in signals_of_kind(browser, pages_url, "open_positions.html", "list"):
         assert ITEMS in signals
 
 
@@ -95,7 +86,7 @@ def test_option_checkboxes_beside_charts_under_a_mail_menu_are_a_dashboard(
         browser: Browser, pages_url: str) -> None:
     # Three charts and four labelled checkboxes ("Visits per page") beside a side menu linking
     # Inbox, Sent, Spam and Trash. The old main read email_inbox (rows with checkboxes).
-    for signals in _reads(browser, pages_url, "dashboard_mail_menu.html", "dashboard"):
+    for signals in signals_of_kind(browser, pages_url, "dashboard_mail_menu.html", "dashboard"):
         assert MAILBOX not in signals
 
 
@@ -103,5 +94,5 @@ def test_three_fields_named_alike_beside_a_password_are_a_sign_up(
         browser: Browser, pages_url: str) -> None:
     # Three fields each labelled "Username", a password, "Remember me", "Register" as a link.
     # The old main read unknown (no user name and email pair, no sign-up button).
-    for signals in _reads(browser, pages_url, "signup_repeated_labels.html", "register"):
+    for signals in signals_of_kind(browser, pages_url, "signup_repeated_labels.html", "register"):
         assert NEW_ACCOUNT in signals

@@ -4926,6 +4926,14 @@ function pointedAlone(el) {
   const parent = el.parentElement;
   return getComputedStyle(el).cursor === "pointer" && (!parent || getComputedStyle(parent).cursor !== "pointer" && !parent.closest(ALL2));
 }
+function partedLate(el, members) {
+  const scopes = members.map(() => "");
+  const owners = [];
+  const boxes = boxesOf(members, scopes, owners);
+  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
+  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
+  return run.twins.get(el) || "";
+}
 function lateTwin(el) {
   const look = el.getAttribute("class") || "";
   if (!look.trim() || el.matches(ALL2) || !pointedAlone(el)) return "";
@@ -4936,25 +4944,14 @@ function lateTwin(el) {
   late.add(key);
   const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)].filter((m) => rowWords(m, "") === row && pointedAlone(m) && !labelOf(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return "";
-  const scopes = members.map(() => "");
-  const owners = [];
-  const boxes = boxesOf(members, scopes, owners);
-  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
-  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
-  return run.twins.get(el) || "";
+  return partedLate(el, members);
 }
 function swatchTwin(el) {
   const group = swatchTwins(el, labelOf(el));
   const late = run.lateTwins || (run.lateTwins = /* @__PURE__ */ new Set());
   if (!group || late.has(group.key) || late.size >= LATE_GROUPS) return "";
   late.add(group.key);
-  const { members } = group;
-  const scopes = members.map(() => "");
-  const owners = [];
-  const boxes = boxesOf(members, scopes, owners);
-  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
-  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
-  return run.twins.get(el) || "";
+  return partedLate(el, group.members);
 }
 function twinOf(el) {
   if (!run.semantic || el.ownerDocument !== document) return "";

@@ -405,6 +405,16 @@ function pointedAlone(el) {
     || (getComputedStyle(parent).cursor !== 'pointer' && !parent.closest(ALL)));
 }
 
+// `el`'s twin words once `members` (its group, read late) are parted as the page's twins are.
+function partedLate(el, members) {
+  const scopes = members.map(() => '');
+  const owners = [];
+  const boxes = boxesOf(members, scopes, owners);
+  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
+  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
+  return run.twins.get(el) || '';
+}
+
 function lateTwin(el) {
   const look = el.getAttribute('class') || '';
   if (!look.trim() || el.matches(ALL) || !pointedAlone(el)) return '';
@@ -417,12 +427,7 @@ function lateTwin(el) {
   const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)]
     .filter((m) => rowWords(m, '') === row && pointedAlone(m) && !labelOf(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return '';
-  const scopes = members.map(() => '');
-  const owners = [];
-  const boxes = boxesOf(members, scopes, owners);
-  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
-  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
-  return run.twins.get(el) || '';
+  return partedLate(el, members);
 }
 
 // A swatch named alike in palettes alike (swatch_twins.js), read when the walk first meets
@@ -432,13 +437,7 @@ function swatchTwin(el) {
   const late = run.lateTwins || (run.lateTwins = new Set());
   if (!group || late.has(group.key) || late.size >= LATE_GROUPS) return '';
   late.add(group.key);
-  const { members } = group;
-  const scopes = members.map(() => '');
-  const owners = [];
-  const boxes = boxesOf(members, scopes, owners);
-  const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
-  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
-  return run.twins.get(el) || '';
+  return partedLate(el, group.members);
 }
 
 /** The twin words of one control, the page's twins read on first use in this walk. */
