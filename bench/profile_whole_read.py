@@ -182,7 +182,7 @@ def read(browser: Browser, options: dict[str, Any], worker_profile: bool,
         "capture_ms", "host_ms", "transfer_ms", "total_ms",
         # of the transfer: the worker's send and the host's read of the request's frame;
         # of host_ms: the request's parse and intake
-        "request_send_ms", "request_read_ms",
+        "request_wire_ms", "request_send_ms", "request_read_ms",
         # the reply's way back: the host's write of its frames (its log), then the worker's
         # wait for the first frame, the frames' arrival, their join and parse
         "reply_wait_ms", "reply_frames_ms", "reply_parse_ms")},

@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 
 import { NativeClient } from '../lib/native/native.js';
-import { requestChunks } from '../lib/native/chunks.js';
 
 /** A Port-like fake: records posted messages; the test plays the host. */
 function fakePort() {
@@ -117,10 +116,27 @@ test('an unregistered host gives host_not_found with the install command', async
   await assert.rejects(p, (e) => e.code === 'host_not_found' && e.hint.includes('python3 scripts/install_host.py'));
 });
 
-test('requests over the size limit are refused before sending', async () => {
-  const { c, ports } = client({ maxRequestBytes: 100 });
-  await assert.rejects(c.request('snapshot', { capture: { s: 'é'.repeat(40) } }), (e) => e.code === 'request_too_large');
-  assert.equal(ports.length, 0);
+test('a request Chromium finds too long is request_too_large, and its port serves on', async () => {
+  const { c, ports } = client();
+  // Chromium's postMessage: the message's JSON past its bound is refused, thrown, not sent
+  const tooLong = (port, bound) => {
+    const post = port.postMessage;
+    port.postMessage = function postMessage(m) {
+      if (JSON.stringify(m).length > bound) throw new Error('Message length exceeded maximum allowed length.');
+      post.call(this, m);
+    };
+  };
+  const first = c.request('ping');
+  tooLong(ports[0], 200);
+  ports[0].reply({ v: 1, id: ports[0].posted[0].id, ok: true, type: 'result', result: {} });
+  await first;
+  await assert.rejects(c.request('snapshot', { capture: { s: 'x'.repeat(300) } }),
+    (e) => e.code === 'request_too_large' && !e.staleConnection);
+  assert.equal(c.pending.size, 0);
+  const next = c.request('ping');
+  assert.equal(ports.length, 1, 'the same port');
+  ports[0].reply({ v: 1, id: ports[0].posted.at(-1).id, ok: true, type: 'result', result: {} });
+  await next;
 });
 
 test('a request without an answer times out', async () => {
@@ -219,34 +235,16 @@ test('a streamed reply (total on its last frame only) resolves once the last fra
   assert.equal(res.resultText, JSON.stringify({ big: 'y'.repeat(900) }));
 });
 
-test('a large request goes as its JSON text in chunk frames, whole surrogate pairs in each', async () => {
-  const { c, ports } = client({ requestTextFrom: 64 });
-  const body = { capture: { walker: { text: `${'x'.repeat(50)}😀${'y'.repeat(40)}` } } };
+test('a request goes as the message itself, whatever its size: Chromium writes its JSON once', async () => {
+  const { c, ports } = client();
+  const body = { options: { format: 'snapshot' }, capture: { walker: { text: `${'x'.repeat(300_000)}😀é` } } };
   const pending = c.request('snapshot', body);
-  const frames = ports[0].posted;
-  assert.ok(frames.length === 1 && frames[0].type === 'chunk', 'one piece of 1M characters');
-  const whole = JSON.parse(frames.map((f) => f.data).join(''));
-  assert.equal(whole.id, frames[0].id, 'the chunk set carries the request id');
-  assert.deepEqual(whole.capture, body.capture);
-  ports[0].reply({ v: 1, id: whole.id, ok: true, type: 'result', result: { n: 1 } });
-  assert.equal((await pending).reply.result.n, 1);
-  // small requests go as the object itself
-  const small = c.request('ping');
-  assert.equal(ports[0].posted.at(-1).type, 'ping');
-  ports[0].reply({ v: 1, id: ports[0].posted.at(-1).id, ok: true, type: 'result', result: {} });
-  await small;
-});
-
-test('request pieces are cut at a piece size but never inside a surrogate pair', () => {
-  const text = JSON.stringify({ s: `ab😀c${'😀'.repeat(5)}` });
-  for (const size of [1, 2, 3, 5, 7, 8, 9]) {
-    const frames = requestChunks(1, 'r1', text, size);
-    assert.equal(frames.map((f) => f.data).join(''), text);
-    assert.ok(frames.every((f) => f.total === frames.length && f.type === 'chunk' && f.id === 'r1'));
-    assert.deepEqual(frames.map((f) => f.seq), frames.map((_, i) => i));
-    for (const f of frames) {
-      assert.ok(f.data.isWellFormed(), `piece ${JSON.stringify(f.data)} of size ${size}`);
-      assert.ok(f.data.length <= Math.max(size, 2));
-    }
-  }
+  assert.equal(ports[0].posted.length, 1);
+  const sent = ports[0].posted[0];
+  assert.equal(sent.type, 'snapshot');
+  assert.deepEqual([sent.options, sent.capture], [body.options, body.capture], 'the very objects, not a text of them');
+  ports[0].reply({ v: 1, id: sent.id, ok: true, type: 'result', result: { stats: { request_bytes: 300_100 } } });
+  const res = await pending;
+  assert.equal(res.requestBytes, null, 'counted by the host, which read the frame');
+  assert.equal(typeof res.sendMs, 'number');
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 
 import { AxError } from '../lib/common/errors.js';
 import { createAnswerCache } from '../lib/reuse/answer_cache.js';
-import { checkSender, createRouter, tabIdForTarget, validateMessage } from '../lib/router/router.js';
+import { checkSender, createRouter, sizesOf, tabIdForTarget, validateMessage } from '../lib/router/router.js';
 
 const OWN = 'egmnfpicaiccfgkfoddjahjnpdmhbkgf';
 const SELF = { id: OWN, url: `chrome-extension://${OWN}/bridge.html` };
@@ -386,4 +386,12 @@ test("resolve's frameUrl leaves through the host's URL scrubber; without the hos
   down.native = { request: async () => { throw new Error('host gone'); } };
   const fallback = await createRouter(down).handle({ type: 'resolve', tabId: 4, elementId: '0-1' }, SELF);
   assert.equal(fallback.result.frameUrl, 'https://ex.test');
+});
+
+test('a read\'s request bytes are the host\'s count of the frame it read when the worker sent the message unserialized', () => {
+  const reply = { ok: true, result: { stats: { request_bytes: 6_478_229 } } };
+  assert.deepEqual(sizesOf({ requestBytes: null, replyBytes: 20, replyChunks: 3, reply }),
+    { capture_bytes: 6_478_229, reply_bytes: 20, reply_chunks: 3 });
+  assert.equal(sizesOf({ requestBytes: 10, replyBytes: 1, replyChunks: 1, reply }).capture_bytes, 10);
+  assert.equal(sizesOf({ requestBytes: null, replyBytes: 1, replyChunks: 1, reply: { ok: true, result: {} } }).capture_bytes, 0);
 });

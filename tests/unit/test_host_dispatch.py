@@ -76,7 +76,7 @@ def test_chunked_snapshot_request_is_processed(login_capture: dict[str, Any]) ->
 
 def deflated_chunks(message_id: str, text: str, pieces: int,
                     encoding: str | None = "deflate") -> list[dict[str, Any]]:
-    """A request as the extension sends a large one (lib/native/chunks.js requestChunks)."""
+    """A request as a deflated inbound chunk set (the protocol allows one)."""
     data = zlib.compress(text.encode("utf-8"))
     size = len(data) // pieces + 1
     return [{"v": 1, "id": message_id, "type": "chunk", "seq": seq, "total": pieces,

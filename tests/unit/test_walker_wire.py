@@ -146,9 +146,9 @@ def test_a_field_and_its_wire_form_together_are_refused() -> None:
 
 
 def test_a_request_sent_as_text_pieces_is_read_as_the_whole_message() -> None:
-    """The extension sends a large request as its JSON text in chunk frames (native.js,
-    chunks.js requestChunks): the host joins them and answers the request's id as it answers
-    the message itself."""
+    """A request sent as its JSON text in chunk frames (the protocol's inbound chunk sets;
+    the extension sent large ones so before design note 127): the host joins them and
+    answers the request's id as it answers the message itself."""
     text = request(walker_output())
     [plain] = Host().handle_text(text)
     host = Host()

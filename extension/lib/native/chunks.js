@@ -158,28 +158,3 @@ export class ChunkAssembler {
       (e) => { throw e?.code === 'bad_chunk' ? e : badChunk(id, `chunk data is not a deflated stream: ${e?.message ?? e}`); });
   }
 }
-
-// A large request goes to the host as its JSON text in pieces (the host joins and parses them:
-// native/host.py _on_chunk). postMessage of an object serializes it again in the worker (as
-// long as the request's own JSON.stringify, which the size check already made: 0.2-1.2 s of a
-// whole-page read at load 8-12, bench/results/walker_wire.md); a string goes at once. An act's
-// report (the capture after, ~50 kB on the act-pace inbox) too: its object serialized again
-// costs the worker 4.5-5.5 ms at load 25, its text as a piece 1.8-2.2 ms (node, the recorded
-// report; design note 66). Below this the host's second parse (the piece, then its text) is
-// not worth a saving.
-export const REQUEST_TEXT_FROM = 1 << 14; // characters: a smaller request goes as an object
-export const REQUEST_PIECE_CHARS = 1 << 20; // the host holds the last piece through the read
-
-/** The chunk frames {v, id, type:"chunk", seq, total, data} of a message's JSON text, never
- * cut between the two halves of a surrogate pair (each piece stays valid UTF-16). */
-export function requestChunks(version, id, text, pieceChars = REQUEST_PIECE_CHARS) {
-  const pieces = [];
-  for (let at = 0; at < text.length;) {
-    let end = Math.min(text.length, at + pieceChars);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += end - 1 > at ? -1 : 1;
-    pieces.push(text.slice(at, end));
-    at = end;
-  }
-  return pieces.map((data, seq) => ({ v: version, id, type: 'chunk', seq, total: pieces.length, data }));
-}

@@ -1,6 +1,6 @@
 // One long-lived native-messaging port to the host, requests multiplexed by id.
 
-import { ChunkAssembler, REQUEST_TEXT_FROM, requestChunks } from './chunks.js';
+import { ChunkAssembler } from './chunks.js';
 import { AxError, toErrorInfo } from '../common/errors.js';
 import { utf8Length } from './utf8.js';
 import { resultTextOf } from '../common/reply_text.js';
@@ -42,6 +42,12 @@ export function mapNativeError(text) {
 
 const tenths = (ms) => Math.round(ms * 10) / 10;
 
+/** Chromium's refusal of a message whose JSON is past its bound (64 MiB, MAX_REQUEST_BYTES),
+ * thrown by postMessage before anything is sent: the port stays open. */
+export function tooLong(error) {
+  return /exceeded maximum allowed length/i.test(String(error?.message ?? error ?? ''));
+}
+
 /**
  * The reply's way back as the worker saw it (ms): `reply_wait_ms` from the request sent to the
  * reply's first frame (the request's carriage, the host's work, its first piece encoded);
@@ -69,7 +75,7 @@ function nextId() {
  */
 export class NativeClient {
   constructor({ connect, lastError, hostName = HOST_NAME, defaultTimeoutMs = 120_000,
-    maxRequestBytes = MAX_REQUEST_BYTES, requestTextFrom = REQUEST_TEXT_FROM, onRequest, onStatus,
+    maxRequestBytes = MAX_REQUEST_BYTES, onRequest, onStatus,
     onClose } = {}) {
     this.connect = connect;
     // The host asks too (outside agents through axsnap serve): `onRequest(msg)` answers a
@@ -80,8 +86,7 @@ export class NativeClient {
     this.lastError = lastError ?? (() => undefined);
     this.hostName = hostName;
     this.defaultTimeoutMs = defaultTimeoutMs;
-    this.maxRequestBytes = maxRequestBytes;
-    this.requestTextFrom = requestTextFrom; // a request this long goes as text pieces
+    this.maxRequestBytes = maxRequestBytes; // a control reply's bound (a request's is Chromium's)
     this.port = null;
     this.pending = new Map(); // id -> {resolve, reject, timer, chunks}
     this.assembler = new ChunkAssembler();
@@ -252,15 +257,6 @@ export class NativeClient {
   requestOnce(type, body = {}, { timeoutMs } = {}) {
     const id = nextId();
     const message = { v: PROTOCOL_VERSION, id, type, ...body };
-    const t0 = performance.now();
-    const text = JSON.stringify(message);
-    // Each UTF-16 unit is at least one byte: a text longer than the limit needs no counting.
-    const requestBytes = text.length > this.maxRequestBytes ? text.length : utf8Length(text);
-    if (requestBytes > this.maxRequestBytes) {
-      return Promise.reject(new AxError('request_too_large',
-        `The request is ${requestBytes} bytes; native messaging allows at most ${this.maxRequestBytes}.`,
-        'The page is too large for one native message; capture a smaller page.'));
-    }
     return new Promise((resolve, reject) => {
       let port;
       const reusedPort = this.port !== null;
@@ -277,17 +273,26 @@ export class NativeClient {
         reject(new AxError('host_timeout', `The native host did not answer within ${ms} ms.`,
           'The page may be very large; raise the timeout or see the host log.'));
       }, ms);
-      const entry = { resolve, reject, timer, chunks: 0, requestBytes, reusedPort, sendMs: null };
+      // requestBytes: the host counts the frame it read (stats.request_bytes; the router)
+      const entry = { resolve, reject, timer, chunks: 0, requestBytes: null, reusedPort, sendMs: null };
       this.pending.set(id, entry);
+      const t0 = performance.now();
       try {
-        // a large request as its text in pieces (chunks.js): no second serialization
-        if (text.length < this.requestTextFrom) port.postMessage(message);
-        else for (const piece of requestChunks(PROTOCOL_VERSION, id, text)) port.postMessage(piece);
-        // the worker's part of the request's way: its JSON and postMessage
+        // The message as it is: Chromium writes its JSON once (JSON.stringify's very text)
+        // and refuses one past its 64 MiB (tooLong). No JSON of ours before it, no UTF-8
+        // count, no pieces whose strings Chromium escapes again (docs/design/127-*.md).
+        port.postMessage(message);
+        // the worker's part of the request's way: Chromium's JSON of it and its send
         entry.sentAt = performance.now();
         entry.sendMs = tenths(entry.sentAt - t0);
       } catch (e) {
         this.settle(id);
+        if (tooLong(e)) {
+          reject(new AxError('request_too_large',
+            `The request is over the ${MAX_REQUEST_BYTES} bytes native messaging allows (${e.message}).`,
+            'The page is too large for one native message; capture a smaller page.'));
+          return;
+        }
         if (this.port === port) this.port = null;
         const err = mapNativeError(e?.message ?? String(e));
         err.staleConnection = reusedPort; // "disconnected port": the host went away while idle

@@ -81,6 +81,17 @@ export function tabIdForTarget(targets, targetId) {
 }
 
 const round = (x) => Math.round(x * 10) / 10;
+
+/** A read's sizes: the request's bytes as the host read them (its stats.request_bytes: the
+ * worker hands the message to Chromium unserialized, native.js), the reply's as it came. */
+export function sizesOf(sent) {
+  const counted = sent.reply?.result?.stats?.request_bytes;
+  return {
+    capture_bytes: sent.requestBytes ?? (Number.isInteger(counted) ? counted : 0),
+    reply_bytes: sent.replyBytes,
+    reply_chunks: sent.replyChunks,
+  };
+}
 // The cached answer's checks (the proof, the click listeners) each answer in 1-3 ms.
 const ANSWER_CHECK_MS = 2000;
 
@@ -285,7 +296,12 @@ export function createRouter(deps) {
     // AX cache served the read and the host holds the last one (dom_snapshot_base.js)
     const domBase = offerDomSnapshotBase(tabId, capture, req.options);
     // the walker's records as rows (common/walker_wire.js); `capture` is kept as read
-    const ask = () => deps.native.request('snapshot', { options: req.options, capture: captureToWire(capture) });
+    const ask = () => {
+      const t1 = now();
+      const wire = captureToWire(capture);
+      timings.request_wire_ms = round(now() - t1); // of transfer_ms: the records to rows
+      return deps.native.request('snapshot', { options: req.options, capture: wire });
+    };
     let sent = await stage('process', onProgress, timings, null, ask);
     const stream = streams.at(-1);
     if (!sent.reply.ok && sent.reply.error?.code === 'bad_chunk'
@@ -318,7 +334,8 @@ export function createRouter(deps) {
     Object.assign(timings, {
       host_ms: round(hostMs),
       transfer_ms: round(Math.max(0, roundTrip - hostMs)),
-      // of it: the worker's send (JSON, postMessage) and the host's read of the frame
+      // of it: the worker's send (Chromium's JSON of the message, its post) and the host's
+      // read of the frame
       ...(sent.sendMs != null ? { request_send_ms: sent.sendMs } : {}),
       ...(sent.replyTimes ?? {}), // and the reply's way back (native.js replyTimes)
       ...(reply.result?.timings?.request_read_ms != null
@@ -326,7 +343,7 @@ export function createRouter(deps) {
       total_ms: round(now() - t0),
       capture_steps: capture.timings,
     });
-    const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
+    const sizes = sizesOf(sent);
     keeper?.keep(tabId, key, check.proof, capture, reply.result, sizes, false, check.listeners);
     // the result as the host wrote it goes on to the Python client (common/reply_text.js)
     return withResultText({ ok: true, result: reply.result, timings, sizes }, sent.resultText);
@@ -350,7 +367,7 @@ export function createRouter(deps) {
     const sent = await deps.native.request('snapshot', { options, capture: captureToWire(capture) });
     if (!sent.reply.ok) return false;
     deps.actBaselines?.readRendered?.(tabId, options, sent.reply.result);
-    const sizes = { capture_bytes: sent.requestBytes, reply_bytes: sent.replyBytes, reply_chunks: sent.replyChunks };
+    const sizes = sizesOf(sent);
     deps.answerCache.keep(tabId, key, proof, capture, sent.reply.result, sizes, true, listeners);
     return true;
   }

@@ -7,8 +7,8 @@ own CPU for the same frames was 0.2 s (bench/results/walker_wire.md §6). That c
 the bytes. A reply's JSON text escaped into frame strings is 1.3x its size; deflated (zlib,
 level 1) and in base64 it is 0.15-0.2x, for about the CPU the escaping took.
 
-The extension sends a large request the same way (lib/native/chunks.js requestChunks): the
-worker's own JSON of it is as costly to hand to Chromium as the reply is to take from it.
+The extension sends its requests as messages (Chromium writes their JSON once: design note
+127); the host still reads chunk sets, deflated or not, as the protocol allows.
 
 The frames of a deflated set carry, in ``data``, base64 pieces of one zlib stream: the
 stream is cut wherever a frame is full (``seq`` order is the stream's order), and the

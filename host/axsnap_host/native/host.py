@@ -106,8 +106,10 @@ class Host:
 
     # -- entry points ------------------------------------------------------------------
 
-    def handle_text(self, text: str, read_ms: float | None = None) -> list[dict[str, Any]]:
-        """Handle one message's JSON text (read in ``read_ms``); return its replies (0..n)."""
+    def handle_text(self, text: str, read_ms: float | None = None,
+                    read_bytes: int | None = None) -> list[dict[str, Any]]:
+        """Handle one message's JSON text (read in ``read_ms``, ``read_bytes`` of UTF-8: its
+        frame's size, else counted here); return its replies (0..n)."""
         started = time.perf_counter()
         self._read_ms = read_ms
         if self.hold_gc and gc.isenabled():
@@ -133,7 +135,7 @@ class Host:
                     )
                 ]
             self._retained.append(raw)
-            size = len(text)
+            size = _utf8_bytes(text) if read_bytes is None else read_bytes
             del text  # a whole-page request's text (tens of MB): not held through the pipeline
             return self.handle_message(raw, started, raw_size=size)
 
@@ -370,8 +372,14 @@ class Host:
                 error_reply(chunk.id, ErrorCode.BAD_CHUNK, "a chunk set may not carry a chunk")
             )
             return replies
-        size, whole = len(whole), ""  # the joined text is not held through the pipeline
+        # its pieces' UTF-8 (the extension's own requests come whole: lib/native/native.js)
+        size, whole = self.chunks.last_size, ""  # the joined text is not held through the pipeline
         return [*replies, *self.handle_message(inner, started, raw_size=size)]
+
+
+def _utf8_bytes(text: str) -> int:
+    """A message's size in UTF-8 bytes (a lone surrogate as the 3 bytes a frame would hold)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 def _ms_since(started: float) -> float:
@@ -421,7 +429,8 @@ def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
     while True:
         try:
             # read and handed over in one expression: no name here keeps the frame's text
-            replies = host.handle_text(frames.read_frame(), read_ms=frames.last_body_ms)
+            replies = host.handle_text(frames.read_frame(), read_ms=frames.last_body_ms,
+                                       read_bytes=frames.last_body_bytes)
         except EndOfStream:
             log.info("stdin closed; exiting")
             return 0

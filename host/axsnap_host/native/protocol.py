@@ -133,6 +133,7 @@ class FrameIO:
         # ms from the last frame's header to its last byte: the request's way through the
         # browser once it began (a big request is written while it is read)
         self.last_body_ms: float | None = None
+        self.last_body_bytes: int | None = None  # the last frame's declared size: its UTF-8
 
     def read_frame(self) -> str:
         """Return the next frame's text.
@@ -161,6 +162,7 @@ class FrameIO:
         if self._reader.last_read_short:
             raise TruncatedFrame(declared, -1)
         self.last_body_ms = (time.perf_counter() - body_started) * 1000
+        self.last_body_bytes = declared
         return text or ""
 
     def _drain(self, declared: int) -> bytes:
@@ -326,6 +328,7 @@ class ChunkAssembler:
         self._max_bytes = max_bytes
         self._max_total = max_total
         self._evicted: list[str] = []
+        self.last_size = 0  # UTF-8 bytes of the message the last set made whole
 
     @property
     def pending_ids(self) -> list[str]:
@@ -372,13 +375,16 @@ class ChunkAssembler:
         if len(chunk_set.pieces) < total:
             return None
         del self._sets[message_id]
+        self.last_size = chunk_set.size
         pieces = (chunk_set.pieces.pop(i) for i in range(total))
         if encoding is None:
             return "".join(pieces)
         try:
-            return inflated_text(pieces, self._max_bytes)
+            text = inflated_text(pieces, self._max_bytes)
         except ValueError as exc:
             raise bad(f"joined chunk data is not a deflated message: {exc}") from None
+        self.last_size = len(text.encode("utf-8", "surrogatepass"))  # the message's, inflated
+        return text
 
     def drop(self, message_id: str) -> None:
         self._sets.pop(message_id, None)
