@@ -72,3 +72,41 @@ test('the walker and its subframes go on the wire in place; the capture is left 
   // ids that are no runs of integers go as they are
   assert.deepEqual(walkerToWire({ elements: [], alive: ['x'] }).alive, ['x']);
 });
+
+// main's encoder before note 127 (each record's key list joined and looked up), kept as the
+// reference the tree walk must equal on any records
+function rowsByJoinedKeys(records) {
+  const shapes = new Map();
+  const keyLists = [];
+  const data = [];
+  for (const rec of records) {
+    const keys = Object.keys(rec).filter((k) => rec[k] !== undefined);
+    const sig = keys.join('\u0000');
+    if (!shapes.has(sig)) {
+      shapes.set(sig, keyLists.length);
+      keyLists.push(keys);
+    }
+    data.push(shapes.get(sig), ...keys.map((k) => rec[k]));
+  }
+  return { keys: keyLists, data };
+}
+
+test('the key lists found by walking a tree of them are those found by joining each record\'s keys', () => {
+  let seed = 7;
+  const next = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const names = ['p', 'f', 's', 'r', 'vis', 'win', 'w', 'b', 'k', 'tx', 'a', '0', '12', 'pp'];
+  const values = [0, -1, 'x', [1, 2], { id: 'm' }, null, undefined, true, ''];
+  for (let run = 0; run < 50; run++) {
+    const records = [];
+    for (let i = 0; i < 200; i++) {
+      const rec = {};
+      // few keys and often the same ones, so lists repeat, share prefixes and extend others
+      const count = next(6);
+      for (let j = 0; j < count; j++) rec[names[next(run % 2 ? 5 : names.length)]] = values[next(values.length)];
+      if (next(4) === 0) rec.b = 100 + i; // a backendNodeId written after the walk
+      records.push(rec);
+    }
+    assert.deepEqual(recordsToRows(records), rowsByJoinedKeys(records));
+  }
+  assert.deepEqual(recordsToRows([{}, { a: undefined }, { a: 1 }, {}]), { keys: [[], ['a']], data: [0, 0, 1, 1, 0] });
+});
