@@ -84,8 +84,8 @@ class Host:
         self._big = False  # the last message was a big read: give its memory back
         # run_message_loop() sets both. hold_gc: the cyclic collector stays paused from a
         # message's arrival until release(), after its replies are sent (a collection in
-        # handle_text runs over the message's millions of new objects, 25-40 ms on a 20k-
-        # element read). replies_written: the replies are only encoded and sent, never read
+        # handle_text over its millions of new objects: 25-40 ms on a 20k-element read).
+        # replies_written: the replies are only encoded and sent, never read
         self.hold_gc = self.replies_written = False
         self._gc_held = False
         self._read_ms: float | None = None  # the message's frame read (handle_text)
@@ -108,8 +108,7 @@ class Host:
 
     def handle_text(self, text: str, read_ms: float | None = None,
                     read_bytes: int | None = None) -> list[dict[str, Any]]:
-        """Handle one message's JSON text (read in ``read_ms``, ``read_bytes`` of UTF-8: its
-        frame's size, else counted here); return its replies (0..n)."""
+        """Handle one message's JSON text (its frame: ``read_ms``, ``read_bytes``); its replies."""
         started = time.perf_counter()
         self._read_ms = read_ms
         if self.hold_gc and gc.isenabled():
@@ -135,7 +134,7 @@ class Host:
                     )
                 ]
             self._retained.append(raw)
-            size = _utf8_bytes(text) if read_bytes is None else read_bytes
+            size = len(text.encode("utf-8", "surrogatepass")) if read_bytes is None else read_bytes
             del text  # a whole-page request's text (tens of MB): not held through the pipeline
             return self.handle_message(raw, started, raw_size=size)
 
@@ -372,14 +371,8 @@ class Host:
                 error_reply(chunk.id, ErrorCode.BAD_CHUNK, "a chunk set may not carry a chunk")
             )
             return replies
-        # its pieces' UTF-8 (the extension's own requests come whole: lib/native/native.js)
         size, whole = self.chunks.last_size, ""  # the joined text is not held through the pipeline
         return [*replies, *self.handle_message(inner, started, raw_size=size)]
-
-
-def _utf8_bytes(text: str) -> int:
-    """A message's size in UTF-8 bytes (a lone surrogate as the 3 bytes a frame would hold)."""
-    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 def _ms_since(started: float) -> float:
@@ -429,8 +422,7 @@ def run_message_loop(frames: FrameIO, host: Host | None = None) -> int:
     while True:
         try:
             # read and handed over in one expression: no name here keeps the frame's text
-            replies = host.handle_text(frames.read_frame(), read_ms=frames.last_body_ms,
-                                       read_bytes=frames.last_body_bytes)
+            replies = host.handle_text(frames.read_frame(), *frames.last_body)
         except EndOfStream:
             log.info("stdin closed; exiting")
             return 0

@@ -165,6 +165,11 @@ class FrameIO:
         self.last_body_bytes = declared
         return text or ""
 
+    @property
+    def last_body(self) -> tuple[float | None, int | None]:
+        """The last frame's read: (ms, UTF-8 bytes), as Host.handle_text takes them."""
+        return self.last_body_ms, self.last_body_bytes
+
     def _drain(self, declared: int) -> bytes:
         """Read and drop a frame body in bounded pieces; returns its first bytes."""
         remaining = declared
