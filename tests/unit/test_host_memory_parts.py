@@ -155,7 +155,8 @@ def test_serve_lets_each_reply_go_before_the_next_read() -> None:
     previous: list[weakref.ref[Result]] = []
 
     class Host(host_module.Host):
-        def handle_text(self, text: str, read_ms: float | None = None) -> list[dict[str, Any]]:
+        def handle_text(self, text: str, read_ms: float | None = None,
+                        read_bytes: int | None = None) -> list[dict[str, Any]]:
             if previous:
                 seen.append(previous[-1]() is None)
             result = Result(format="domtext", text="x" * 1000)
