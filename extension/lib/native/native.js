@@ -43,9 +43,11 @@ export function mapNativeError(text) {
 const tenths = (ms) => Math.round(ms * 10) / 10;
 
 /** Chromium's refusal of a message whose JSON is past its bound (64 MiB, MAX_REQUEST_BYTES),
- * thrown by postMessage before anything is sent: the port stays open. */
+ * thrown by postMessage before anything is sent: the port stays open. Chromium 156 says
+ * "Message exceeded maximum allowed size of 64MiB." (tests/e2e/test_native_oversize_e2e.py),
+ * other versions "Message length exceeded maximum allowed length.". */
 export function tooLong(error) {
-  return /exceeded maximum allowed length/i.test(String(error?.message ?? error ?? ''));
+  return /exceeded maximum allowed (?:size|length)/i.test(String(error?.message ?? error ?? ''));
 }
 
 /**
