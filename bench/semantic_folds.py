@@ -19,7 +19,7 @@ _ORDINALS = ["second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
              "seventeenth", "eighteenth", "nineteenth", "twentieth", "twenty-first",
              "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth", "twenty-sixth",
-             "twenty-seventh", "twenty-eighth"]
+             "twenty-seventh", "twenty-eighth", "twenty-ninth"]
 _REPO = re.compile(r"github\.com/([^/\s]+/[^/\s]+)")
 
 
