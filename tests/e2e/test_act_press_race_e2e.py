@@ -7,12 +7,26 @@ goes alone, the point is hit-tested again with the pointer on it, and the act is
 ``occluded``, naming the cover, with nothing pressed. A tip shown beside a button on hover
 refuses nothing, and a button the page replaces by its twin on hover is clicked as before.
 No sleeps: the page reacts in its mousemove handler, before the move's input is answered.
+
+A page that changes between that second hit test and the press (design note 124, part 3):
+the test holds the act there (a breakpoint in the extension's worker, on the line that sends
+the presses) and shows a cover. On the main before the press watch the act said ``ok: true``
+for a press the cover took; now the press's own target, read by a capture listener of the
+act's world put on for that press, fails the act as ``press_missed``, naming the cover. A
+clear press says ``press_seen: true``; a press the page stops at window capture before the
+watch sees it, ``press_seen: false`` and no failure; a checkbox pressed through its label
+passes. Nothing of the watch stays on the page's window.
 """
 
 from __future__ import annotations
 
+import contextlib
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
 import pytest
-from page_waits import wait_in_page
+from browser_cdp import BrowserCDP
+from page_waits import WITHIN_S, wait_in_page
 
 from axsnap_host.client import Browser
 
@@ -59,3 +73,115 @@ def test_a_hover_tip_beside_and_a_twin_on_hover_take_the_click(
     swapped = browser.act("Swap on hover", "click", exact=exact)
     assert swapped.ok, swapped.error
     assert hits(browser)[-2:] == ["down:swap", "click:swap"]
+
+
+# -- the press's own target (note 124, part 3) ------------------------------------------------
+
+# input.js clickAt: the line that sends a part of the click; the part after the move (i > 0)
+# is the presses, sent once the hit test again with the pointer there passed. The same line on
+# main before the press watch: the act is held there, after every check, before the press.
+PRESS_LINE = ("if (session.sendInOrder) await session.sendInOrder("
+              "part.map((params) => ['Input.dispatchMouseEvent', params]));")
+PRESS_EVENTS = ("pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick",
+                "dblclick", "contextmenu")
+
+
+def press_line(extension_dir: Path) -> int:
+    """The 0-based line of clickAt's send of its parts in the extension under test."""
+    lines = (extension_dir / "lib" / "act" / "input.js").read_text().splitlines()
+    found = [i for i, line in enumerate(lines) if line.strip() == PRESS_LINE]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def cover_at_press(browser: Browser, pages_url: str) -> None:
+    browser.open(f"{pages_url}act/press_race/cover_at_press.html")
+    wait_in_page(browser, "document.body.dataset.ready === '1'")
+
+
+def window_listeners(cdp: BrowserCDP, page: str) -> list[tuple[str, bool, int, int]]:
+    """The press's event listeners on the page's window, of every world (the page's, the
+    extension's content scripts', an act's): (type, capture, line, column)."""
+    session = cdp.call("Target.attachToTarget", {"targetId": page, "flatten": True})["sessionId"]
+    try:
+        win = cdp.call("Runtime.evaluate", {"expression": "window"}, session=session)
+        got = cdp.call("DOMDebugger.getEventListeners",
+                       {"objectId": win["result"]["objectId"], "depth": 0}, session=session)
+    finally:
+        with contextlib.suppress(RuntimeError):
+            cdp.call("Target.detachFromTarget", {"sessionId": session})
+    return sorted((str(item["type"]), bool(item["useCapture"]), int(item["lineNumber"]),
+                   int(item["columnNumber"]))
+                  for item in got["listeners"] if item["type"] in PRESS_EVENTS)
+
+
+@MODES
+def test_a_cover_shown_between_the_check_and_the_press_fails_the_act_naming_it(
+        browser: Browser, pages_url: str, exact: bool) -> None:
+    cover_at_press(browser, pages_url)
+    page = browser.target_handle
+    held, pager = BrowserCDP(browser), BrowserCDP(browser)
+    listening = window_listeners(pager, page)
+    worker = held.worker_target()
+    assert worker is not None
+    sw = held.call("Target.attachToTarget", {"targetId": worker, "flatten": True})["sessionId"]
+    held.call("Debugger.enable", session=sw)
+    breakpoint_id = held.call("Debugger.setBreakpointByUrl", {
+        "urlRegex": r"/lib/act/input\.js$", "lineNumber": press_line(browser.extension_dir),
+        "condition": "i > 0"}, session=sw)["breakpointId"]
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            acted = pool.submit(browser.act, "Pay now", "click", exact=exact)
+            try:
+                held.wait_event("Debugger.paused", sw)
+                # every check has passed, the presses not sent: the page shows its cover now
+                assert pager.evaluate_in(page, "showCover()") is True
+            finally:
+                with contextlib.suppress(RuntimeError):
+                    held.call("Debugger.removeBreakpoint", {"breakpointId": breakpoint_id},
+                              session=sw)
+                with contextlib.suppress(RuntimeError):
+                    held.call("Debugger.resume", session=sw)
+            result = acted.result(timeout=WITHIN_S)
+        # the page had the press: it went to the cover (as a person's would have)
+        assert hits(browser) == ["down:cover", "click:cover"], result
+        assert not result.ok and result.error is not None, f"ok for the cover's press: {result}"
+        assert result.error.code == "press_missed", result.error
+        cover = result.error.cover
+        assert cover is not None and cover.tag == "div", cover
+        assert "Special offer" in (cover.label or ""), cover
+        assert "took the press" in result.error.message, result.error.message
+        assert "read the page again" in result.error.hint, result.error.hint
+        # nothing of the act's watch stayed on the page's window
+        assert window_listeners(pager, page) == listening
+    finally:
+        with contextlib.suppress(RuntimeError):
+            held.call("Debugger.disable", session=sw)
+            held.call("Target.detachFromTarget", {"sessionId": sw})
+        held.close()
+        pager.close()
+
+
+@MODES
+def test_a_clear_press_a_press_the_page_stops_first_and_a_press_on_a_label(
+        browser: Browser, pages_url: str, exact: bool) -> None:
+    cover_at_press(browser, pages_url)
+    pager = BrowserCDP(browser)
+    try:
+        page = browser.target_handle
+        listening = window_listeners(pager, page)
+        plain = browser.act("Plain button", "click", exact=exact)
+        assert plain.ok and plain.press_seen is True, plain
+        assert hits(browser) == ["down:plain", "click:plain"]
+        # the page stops the press at window capture, before the act's watch: not seen, no failure
+        guarded = browser.act("Guarded action", "click", exact=exact)
+        assert guarded.ok and guarded.press_seen is False, guarded
+        assert hits(browser)[-1] == "guarded"
+        # a hidden checkbox under its shown label: the press went to the label, the target's own
+        terms = browser.act("Accept the terms", "check", exact=exact)
+        assert terms.ok and terms.press_seen is True, terms
+        assert hits(browser)[-3:] == ["down:label", "click:label", "click:terms"], terms.timings
+        assert browser.run_in_target("return document.getElementById('terms').checked") is True
+        assert window_listeners(pager, page) == listening, "the act's watch stayed on the window"
+    finally:
+        pager.close()

@@ -12,7 +12,7 @@ import { POINT_IN_PAGE } from './point_in_page.js';
 import { clickAt, dragFromTo, moveTo, pressChord, wheelAt } from './input.js';
 import { fillText } from './fill.js';
 import { moveInHistory } from './history.js';
-import { checkBeforePress } from './press_check.js';
+import { checkedPress } from './press_watch.js';
 
 const WORLD = 'axsnap-act';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -222,8 +222,13 @@ async function clickNode(session, node, opts, how = {}) {
   const point = await pointFor(session, node, opts);
   spans.hit_ms = (spans.hit_ms ?? 0) + (performance.now() - t); // the point: scroll, box, hit test
   t = performance.now();
-  const recheck = opts.force ? null : node.recheck;
-  await clickAt(session, point, { ...how, beforePress: recheck ? () => checkBeforePress(session, recheck) : null });
+  // the hit test again with the pointer there, then the press's own target (press_check.js, press_watch.js)
+  const checked = opts.force || !node.recheck ? null : checkedPress(session, node.recheck, node, how.count ?? 1);
+  await clickAt(session, point, { ...how, beforePress: checked?.beforePress ?? null }).catch((err) => {
+    checked?.drop();
+    throw err;
+  });
+  if (checked) node.pressSeen = await checked.seen();
   spans.input_ms = (spans.input_ms ?? 0) + (performance.now() - t);
 }
 

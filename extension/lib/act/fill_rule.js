@@ -20,7 +20,8 @@
 // capturing, is the extension's own. The positions are read once from the scripts the manifest
 // names (they are the extension's own files) and from the quiet-clock observer a read installs
 // in an isolated world when the content script's clock does not answer (a busy page:
-// lib/session/stabilize.js observerScriptShape).
+// lib/session/stabilize.js observerScriptShape), and from the press watch an act puts on a
+// click's window for that one press (press_watch.js PRESS_WATCH).
 //
 // The rule that decided is said in the reply (`typed_by`): insert_text_no_listeners,
 // keys_listened (a listener would see the keys), line_break, not_top_frame, content_editable,
@@ -28,6 +29,7 @@
 
 import { ACT_LIMITS } from '../generated/contract.js';
 import { observerScriptShape } from '../session/stabilize.js';
+import { PRESS_WATCH } from './press_watch.js';
 
 // Listeners that would see a difference between typing and one inserted text.
 export const KEY_SEEING_EVENTS = Object.freeze([
@@ -63,7 +65,8 @@ export function ownListenerPositions(runtime = globalThis.chrome?.runtime) {
     ownPositions = Promise.all(files.map(async (file) => {
       const reply = await fetch(runtime.getURL(file));
       return markedPositions(await reply.text());
-    })).then((lists) => new Set([...lists.flat(), ...markedPositions(observerScriptShape())]),
+    })).then((lists) => new Set([...lists.flat(), ...markedPositions(observerScriptShape()),
+      ...markedPositions(PRESS_WATCH)]),
       (err) => { ownPositions = null; throw err; });
   }
   return ownPositions;

@@ -32,7 +32,7 @@ const ordinalOf = (target) => {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Executor refusals: the action was tried and refused; the reply is an ActionResult.
 const REFUSALS = new Set(['stale_element', 'not_actionable', 'occluded', 'not_found', 'ambiguous_target',
-  'action_failed', 'invalid_message', 'hit_test_failed']);
+  'action_failed', 'invalid_message', 'hit_test_failed', 'press_missed']);
 
 // Acting reads the whole page, as a window grown far past the viewport rather than as
 // viewport_only: false: the window path gives every element its backendNodeId itself, in
@@ -226,6 +226,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
         if (done.typed_by) report.typed_by = done.typed_by;
         if (node?.scrolledIntoView) report.target = { ...report.target, offscreen: true };
         if (node?.through) report.target = { ...report.target, through: node.through };
+        if (typeof node?.pressSeen === 'boolean') report.target = { ...report.target, press_seen: node.pressSeen };
       } catch (err) {
         const stop = run.inputStopped;
         if (stop && err === stop) report.error = toErrorInfo(err);

@@ -81,6 +81,9 @@ export function startRun(timeoutMs, { timers = globalThis } = {}) {
       /** The check that the main frame still holds the act's document, asked now (true when
        * the act has no document to hold): a batch of keys sent once something else is read
        * takes it as its check (sendInOrder's `checked`), one round trip fewer after the read. */
+      /** A command that only takes back what the act put in its own world (a press watch's
+       * listeners: press_watch.js), sent even once the act stopped. */
+      guarded.undo = (method, params = {}, sessionId = undefined) => session.send(method, params, sessionId);
       guarded.checkDocument = () => (run.sameDocument ? run.sameDocument(session) : Promise.resolve(true));
       /** Commands sent one after the other without waiting between them (a key's down and
        * up: one round trip, not two), in order, after one check that the main frame still

@@ -412,6 +412,7 @@ export const ERROR_CODES = deepFreeze({
   "AMBIGUOUS_TARGET": "ambiguous_target",
   "OCCLUDED": "occluded",
   "HIT_TEST_FAILED": "hit_test_failed",
+  "PRESS_MISSED": "press_missed",
   "NOT_ACTIONABLE": "not_actionable",
   "ACTION_FAILED": "action_failed",
   "DIALOG_STORM": "dialog_storm",

@@ -26,6 +26,7 @@ from axsnap_host.models.act import (
     Readiness,
     TextChange,
 )
+from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.wire import ActReportRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
@@ -114,6 +115,12 @@ def _focus(records: list[dict[str, Any]], focus: dict[str, Any] | None) -> Eleme
     return ElementRef(tag=str(focus.get("tag") or ""))
 
 
+def _press_seen(target: dict[str, Any] | None) -> bool | None:
+    """A checked click's press: seen reaching the target (True) or not seen at all (False)."""
+    seen = (target or {}).get("press_seen")
+    return seen if isinstance(seen, bool) else None
+
+
 def _error(request: ActReportRequest, state: TabState) -> ActError | None:
     info = request.error
     if not info:
@@ -134,7 +141,8 @@ def _error(request: ActReportRequest, state: TabState) -> ActError | None:
             error.cover.label = _scrub(str(cover["text"])[:80])
         what = f"[{error.cover.index}] " if error.cover.index else ""
         what += f"<{error.cover.tag}>" + (f" {error.cover.label!r}" if error.cover.label else "")
-        error.message = f"{error.message}: {what} covers it"
+        took = "took the press" if error.code == ErrorCode.PRESS_MISSED else "covers it"
+        error.message = f"{error.message}: {what} {took}"
     return error
 
 
@@ -216,5 +224,6 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
                           changes=changes, readiness=readiness, timings=request.timings,
                           error=error, method=request.method, typed_by=request.typed_by,
                           offscreen=bool((request.target or {}).get("offscreen")),
-                          through=(request.target or {}).get("through"), opened_tabs=opened)
+                          through=(request.target or {}).get("through"),
+                          press_seen=_press_seen(request.target), opened_tabs=opened)
     return result.model_dump(mode="json")

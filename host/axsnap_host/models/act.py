@@ -319,6 +319,13 @@ class ActionResult(_Strict):
                             "in a scrolled pane) and was scrolled into view before the action")
     through: str | None = Field(None, description="'label': the target (a hidden or covered "
                                 "form control) was clicked through its shown label")
+    press_seen: bool | None = Field(None, description="a checked click: true when its press "
+                                    "was seen reaching the target (its part or its label), "
+                                    "false when it was not seen at all (a page listener on "
+                                    "the window stopped it first, or it fell in another "
+                                    "document: a frame's parent); absent when not read "
+                                    "(force, the press navigated the frame away); a press "
+                                    "seen elsewhere is the error press_missed")
     opened_tabs: list[OpenedTab] = Field(default_factory=list,
                                          description="the tabs and popups the action opened")
 

@@ -42,6 +42,7 @@ class ErrorCode(StrEnum):
     AMBIGUOUS_TARGET = "ambiguous_target"
     OCCLUDED = "occluded"
     HIT_TEST_FAILED = "hit_test_failed"  # neither DevTools nor the page answered the hit test
+    PRESS_MISSED = "press_missed"  # the press went elsewhere: the page changed after the check
     NOT_ACTIONABLE = "not_actionable"
     ACTION_FAILED = "action_failed"
     DIALOG_STORM = "dialog_storm"  # the page kept opening JavaScript dialogs past the bound
@@ -101,6 +102,9 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.HIT_TEST_FAILED: "the hit test at the click point did not answer (the frame's "
     "session gone, a frame removed or navigated, a document not laid out), in DevTools nor "
     "in the page: nothing was clicked; read the page again",
+    ErrorCode.PRESS_MISSED: "the press went to another element than the target: the page "
+    "changed between the last hit test (clear) and the press; the page took that press, "
+    "what took it is named: read the page again",
     ErrorCode.NOT_ACTIONABLE: "the target cannot take this action (disabled, read-only, not "
     "editable)",
     ErrorCode.ACTION_FAILED: "the action was tried and the browser refused or failed it",

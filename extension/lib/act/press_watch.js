@@ -1,0 +1,171 @@
+// The press's own target (issue 32, design note 124 part 3).
+//
+// The second hit test (press_check.js) asks DevTools where a press at the point would land,
+// with the pointer already there; the press goes right after it. A page that changes in that
+// gap (a timer firing between the two) takes the press elsewhere, and the act would say
+// `ok: true`. So each checked press is watched where it lands: while the move goes, a
+// capture listener of the act's isolated world is put on the target's window for exactly the
+// press's events (the downs, the releases and the clicks); it records where each went (its
+// composed path's first node) and whether the target was still in its document. Read once
+// the presses were answered (the renderer ran their handlers), then removed. Nothing is
+// written to the page: the listener is the isolated world's, passive, and marked as
+// axsnap's own (OWN_MARKER: fill_rule.js counts none of it as the page's). It takes itself
+// off once the last release's clicks were dispatched, and after BACKSTOP_MS whatever happens;
+// an act that stopped (its deadline, a refusal) takes it off at once (dropPress).
+//
+// What the first press seen says (pressVerdict):
+// - it reached the target, its own part or its label (geometry.js REACHES: the hit test's
+//   own rule), or the target had left its document (the page re-rendered it: the press went
+//   to its twin, as before): `press_seen: true`, as today;
+// - it went to something else: `press_missed`, naming what took it. The press is not stopped:
+//   a listener the page put on `window` before ours has seen it already, and a press cut
+//   half-way (no mouseup, no click, no focus move) is no person's press: the page had it;
+// - nothing seen (a page listener on `window` stopped it before ours, or the point fell in
+//   another document: a frame's parent drew over it): `press_seen: false`, no failure;
+// - the watch could not be put or read (the press navigated the frame away): nothing said.
+
+import { AxError } from '../common/errors.js';
+import { REACHES } from './geometry.js';
+import { checkBeforePress } from './press_check.js';
+
+export const BACKSTOP_MS = 10_000;
+export const PRESS_EVENTS = Object.freeze(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click',
+  'auxclick', 'dblclick', 'contextmenu']);
+
+// Called on the node the press is checked against (its own world: the act's); `also`: the
+// action's target when the press goes through its label. Returns the watch ({finish}).
+export const PRESS_WATCH = `function (also, releases, backstopMs, types) {
+  const view = this.ownerDocument && this.ownerDocument.defaultView;
+  if (!view) return null;
+  const target = this;
+  const seen = [];
+  const ups = { pointerup: 0, mouseup: 0 };
+  const opts = { capture: true, passive: true };
+  let backstop = 0;
+  let on = true;
+  const off = () => {
+    if (!on) return;
+    on = false;
+    for (const type of types) view.removeEventListener(type, listen, opts);
+    clearTimeout(backstop);
+  };
+  const listen =
+    /* axsnap:own-listener */ (event) => {
+      if (seen.length < 16) {
+        const path = event.composedPath();
+        seen.push({ type: event.type, node: path[0] || event.target, connected: target.isConnected });
+      }
+      if (event.type in ups && ++ups[event.type] === releases) setTimeout(off, 0);
+    };
+  for (const type of types) view.addEventListener(type, listen, opts);
+  backstop = setTimeout(off, backstopMs);
+  const reaches = (hit) => (${REACHES}).call(target, hit) || (also ? (${REACHES}).call(also, hit) : false);
+  const describe = (node) => {
+    const el = node && node.nodeType !== 1 ? node.parentElement : node;
+    const text = el ? (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 80) : '';
+    return { tag: (el && el.localName) || '', text, id: (el && el.id) || '' };
+  };
+  return {
+    finish() {
+      off();
+      const downs = seen.filter((s) => s.type === 'pointerdown' || s.type === 'mousedown');
+      const first = downs[0] || seen.find((s) => /click|contextmenu/.test(s.type)) || null;
+      if (!first) return [JSON.stringify({ seen: false, events: seen.length }), null];
+      const verdict = { seen: true, by: first.type, reaches: reaches(first.node), replaced: !first.connected };
+      if (!verdict.reaches) Object.assign(verdict, describe(first.node));
+      return [JSON.stringify(verdict), verdict.reaches ? null : first.node];
+    },
+  };
+}`;
+
+const FINISH = 'function () { return this.finish(); }';
+const DEEP = Object.freeze({ serialization: 'deep', maxDepth: 1,
+  additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' } });
+
+/** A command that only takes back what the act put in its own world: sent even once the act
+ * stopped (run.js `undo`), else on the session as it is. */
+function undo(session, method, params, sessionId) {
+  const send = session.undo ?? session.send.bind(session);
+  return send(method, params, sessionId);
+}
+
+/**
+ * Put the watch on the press at `node` (the node the hit test checked: the target or its
+ * shown label; `also`: the action's target), for `count` presses. Sent at once (beside the
+ * move); returns {ready: a promise, settled once it is on or could not be put, node, handle}.
+ */
+export function watchPress(session, node, { also = null, count = 1 } = {}) {
+  const watch = { node, handle: null, ready: null };
+  const args = [also && also.objectId !== node.objectId ? { objectId: also.objectId } : { value: null },
+    { value: count }, { value: BACKSTOP_MS }, { value: PRESS_EVENTS }];
+  watch.ready = session.send('Runtime.callFunctionOn', {
+    objectId: node.objectId, functionDeclaration: PRESS_WATCH, arguments: args, returnByValue: false,
+  }, node.frame.sessionId).then((reply) => {
+    watch.handle = reply?.exceptionDetails ? null : reply?.result?.objectId ?? null;
+  }, () => {});
+  return watch;
+}
+
+/** The watch's record, the watch taken off: {seen, reaches, replaced, by, tag, text, id,
+ * backendNodeId} or null (not put, or not read: the frame's document went with the press). */
+export async function readPress(session, watch) {
+  await watch.ready;
+  if (!watch.handle) return null;
+  const sessionId = watch.node.frame.sessionId;
+  try {
+    const reply = await session.send('Runtime.callFunctionOn', {
+      objectId: watch.handle, functionDeclaration: FINISH, serializationOptions: DEEP,
+    }, sessionId);
+    const items = reply?.result?.deepSerializedValue?.value;
+    if (!Array.isArray(items) || typeof items[0]?.value !== 'string') return null;
+    const got = JSON.parse(items[0].value);
+    const backendNodeId = items[1]?.value?.backendNodeId;
+    return Number.isInteger(backendNodeId) ? { ...got, backendNodeId } : got;
+  } catch {
+    dropPress(session, watch);
+    return null;
+  } finally {
+    undo(session, 'Runtime.releaseObject', { objectId: watch.handle }, sessionId).catch(() => {});
+  }
+}
+
+/** Take the watch off without reading it (the act refused or stopped before the press). */
+export function dropPress(session, watch) {
+  watch.ready.then(() => {
+    if (!watch.handle) return;
+    const sessionId = watch.node.frame.sessionId;
+    undo(session, 'Runtime.callFunctionOn', { objectId: watch.handle, functionDeclaration: FINISH, returnByValue: true },
+      sessionId).catch(() => {}).then(() => undo(session, 'Runtime.releaseObject', { objectId: watch.handle }, sessionId))
+      .catch(() => {});
+  });
+}
+
+/** What the record says (see the top of this file): `press_seen` true, false or null (not
+ * read); throws press_missed, naming what took the press (`frame`: the target's frame's
+ * ordinal). */
+export function pressVerdict(record, frame = 0) {
+  if (!record) return null;
+  if (!record.seen) return false;
+  if (record.reaches || record.replaced) return true;
+  const err = new AxError('press_missed', 'The press did not reach the target: the page changed between the last '
+    + 'check (the point was clear) and the press', 'The page took that press as a person\'s: read the page again '
+    + 'to see what it did, then act.');
+  err.cover = { backendNodeId: record.backendNodeId, frame, tag: record.tag ?? '', text: record.text ?? '', id: record.id ?? '' };
+  throw err;
+}
+
+/** A checked click's press (`recheck`: ownPointFor's; `target`: the action's node; `count`
+ * presses): {beforePress (the hit test again, the watch on), drop() (the act stopped before
+ * or during the press), seen() (the verdict: press_seen, or throws press_missed)}. The watch
+ * is put on now, beside the move. */
+export function checkedPress(session, recheck, target, count = 1) {
+  const watch = watchPress(session, recheck.node, { also: target, count });
+  return {
+    async beforePress() {
+      await checkBeforePress(session, recheck);
+      await watch.ready;
+    },
+    drop: () => dropPress(session, watch),
+    seen: async () => pressVerdict(await readPress(session, watch), target.ordinal ?? 0),
+  };
+}

@@ -1,0 +1,161 @@
+// The press's own target (press_watch.js, design note 124 part 3): a capture listener of the
+// act's world on the target's window for that one press, read and taken off after it.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+
+import { AxError } from '../lib/common/errors.js';
+import { markedPositions } from '../lib/act/fill_rule.js';
+import { BACKSTOP_MS, PRESS_EVENTS, PRESS_WATCH, checkedPress, pressVerdict } from '../lib/act/press_watch.js';
+import { clickAt } from '../lib/act/input.js';
+
+// -- the decision ------------------------------------------------------------------------------
+
+test('the first press seen decides: on the target or its label, or its twin after a re-render, is seen', () => {
+  assert.equal(pressVerdict({ seen: true, reaches: true, replaced: false }), true);
+  assert.equal(pressVerdict({ seen: true, reaches: false, replaced: true }), true, 'the page re-rendered the target');
+});
+
+test('nothing seen (the page stopped it first, another document took it) is said, not failed; unread says nothing', () => {
+  assert.equal(pressVerdict({ seen: false }), false);
+  assert.equal(pressVerdict(null), null);
+});
+
+test('a press seen on something else fails the act as press_missed, naming what took it', () => {
+  assert.throws(() => pressVerdict({ seen: true, reaches: false, replaced: false, tag: 'div', text: 'Special offer',
+    id: 'cover', backendNodeId: 12 }, 2), (err) => {
+    assert.ok(err instanceof AxError);
+    assert.equal(err.code, 'press_missed');
+    assert.deepEqual(err.cover, { backendNodeId: 12, frame: 2, tag: 'div', text: 'Special offer', id: 'cover' });
+    assert.match(err.message, /did not reach the target/);
+    assert.match(err.hint, /read the page again/);
+    return true;
+  });
+});
+
+// -- the watch in the page ------------------------------------------------------------------------
+
+/** A window recording its listeners, and elements enough for REACHES (parentNode, closest). */
+function page() {
+  const listeners = new Map();
+  const view = {
+    addEventListener(type, fn, opts) { listeners.set(type, { fn, opts }); },
+    removeEventListener(type, fn) { if (listeners.get(type)?.fn === fn) listeners.delete(type); },
+  };
+  const doc = { defaultView: view };
+  const el = (id, parentNode = null, extra = {}) => ({ nodeType: 1, id, localName: 'div', parentNode, ownerDocument: doc,
+    innerText: id, isConnected: true, closest: () => null, ...extra });
+  const body = el('body');
+  const fire = (type, node) => listeners.get(type)?.fn({ type, target: node, composedPath: () => [node] });
+  return { listeners, el, body, fire };
+}
+const watchOn = (node, { also = null, releases = 1, backstopMs = BACKSTOP_MS } = {}) =>
+  new Function(`return (${PRESS_WATCH});`)().call(node, also, releases, backstopMs, PRESS_EVENTS);
+
+test('the watch listens at window capture, passive, for the press events only, and is off once read', () => {
+  const p = page();
+  const button = p.el('pay', p.body);
+  const watch = watchOn(button);
+  assert.deepEqual([...p.listeners.keys()].sort(), [...PRESS_EVENTS].sort());
+  for (const { opts } of p.listeners.values()) assert.deepEqual(opts, { capture: true, passive: true });
+  p.fire('pointerdown', p.el('inner', button)); // the button's own part
+  p.fire('click', p.el('cover', p.body));
+  const [verdict, node] = watch.finish();
+  assert.deepEqual(JSON.parse(verdict), { seen: true, by: 'pointerdown', reaches: true, replaced: false });
+  assert.equal(node, null);
+  assert.equal(p.listeners.size, 0, 'taken off when read');
+});
+
+test('a press on another element is named; none seen says so; a label of the target reaches it', () => {
+  let p = page();
+  const cover = p.el('cover', p.body);
+  let watch = watchOn(p.el('pay', p.body));
+  p.fire('mousedown', cover);
+  const [verdict, node] = watch.finish();
+  assert.deepEqual(JSON.parse(verdict), { seen: true, by: 'mousedown', reaches: false, replaced: false, tag: 'div',
+    text: 'cover', id: 'cover' });
+  assert.equal(node, cover);
+  p = page();
+  watch = watchOn(p.el('pay', p.body));
+  assert.deepEqual(JSON.parse(watch.finish()[0]), { seen: false, events: 0 });
+  p = page();
+  const input = p.el('terms', p.body);
+  const label = p.el('label', p.body, { closest: () => ({ control: input }) });
+  watch = watchOn(label, { also: input });
+  p.fire('pointerdown', label);
+  assert.equal(JSON.parse(watch.finish()[0]).reaches, true);
+});
+
+test('the watch takes itself off a task after the last release, and at its backstop', async () => {
+  let p = page();
+  watchOn(p.el('pay', p.body), { releases: 2 });
+  p.fire('mouseup', p.body);
+  await new Promise((r) => setTimeout(r, 1));
+  assert.equal(p.listeners.size, PRESS_EVENTS.length, 'one release of two: still on');
+  p.fire('mouseup', p.body);
+  assert.equal(p.listeners.size, PRESS_EVENTS.length, 'the clicks after the release are still seen');
+  await new Promise((r) => setTimeout(r, 1));
+  assert.equal(p.listeners.size, 0);
+  p = page();
+  watchOn(p.el('pay', p.body), { backstopMs: 1 });
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(p.listeners.size, 0, 'off at its backstop, pressed or not');
+});
+
+test('the listener is marked as axsnap\'s own (the fill rule counts it as no page listener)', () => {
+  const positions = markedPositions(PRESS_WATCH);
+  assert.equal(positions.length, 1);
+  const [line, column] = positions[0].split(':').map(Number);
+  assert.ok(line > 0, 'not on the first line: callFunctionOn\'s wrapping shifts only that one\'s columns');
+  assert.ok(PRESS_WATCH.split('\n')[line].slice(column).startsWith('(event) =>'));
+});
+
+// -- a checked click --------------------------------------------------------------------------------
+
+/** An act's session: commands recorded in order; the watch's calls answered. */
+function actSession({ verdict = { seen: true, reaches: true, replaced: false }, stopped = false } = {}) {
+  const sent = [];
+  return {
+    sent,
+    async send(method, params, sessionId) {
+      sent.push([method, params.functionDeclaration?.includes('finish()') && !params.functionDeclaration.includes('seen')
+        ? 'finish' : params.type ?? (params.functionDeclaration?.includes('releases') ? 'watch' : ''), sessionId]);
+      if (stopped && method === 'Runtime.callFunctionOn' && sent.length > 1) throw new AxError('timeout', 'stopped', '');
+      if (method === 'Runtime.callFunctionOn' && params.functionDeclaration.includes('releases')) return { result: { objectId: 'w1' } };
+      if (method === 'Runtime.callFunctionOn') {
+        return { result: { deepSerializedValue: { value: [{ value: JSON.stringify(verdict) }, { value: { backendNodeId: 5 } }] } } };
+      }
+      return {};
+    },
+    async undo(method, params, sessionId) { sent.push(['undo', method, params.functionDeclaration ? 'finish' : '', sessionId]); return {}; },
+    async sendInOrder(commands) { for (const [, p] of commands) sent.push(['input', p.type]); return commands.map(() => ({})); },
+  };
+}
+const target = { objectId: 'o7', frame: { sessionId: 'S1' }, backendNodeId: 7, ordinal: 1 };
+
+test('a checked click: the watch put on beside the move, the check, the presses, then the watch read', async () => {
+  const s = actSession();
+  const press = checkedPress(s, { node: target, run: async () => { s.sent.push(['check']); } }, target);
+  await clickAt(s, { x: 1, y: 2 }, { beforePress: press.beforePress });
+  assert.equal(await press.seen(), true);
+  const order = s.sent.map((c) => c.slice(0, 2).join(' '));
+  assert.deepEqual(order.slice(0, 5), ['Runtime.callFunctionOn watch', 'input mouseMoved', 'check',
+    'input mousePressed', 'input mouseReleased']);
+  assert.equal(order[5], 'Runtime.callFunctionOn finish');
+  assert.ok(order.includes('undo Runtime.releaseObject'), 'the watch\'s handle released');
+  assert.ok(s.sent.filter((c) => c[0] === 'Runtime.callFunctionOn').every((c) => c[2] === 'S1'), 'in the target\'s frame');
+});
+
+test('a press seen elsewhere throws press_missed with the frame\'s ordinal; a refusal before the press takes the watch off', async () => {
+  const s = actSession({ verdict: { seen: true, reaches: false, replaced: false, tag: 'div', text: 'x' } });
+  const press = checkedPress(s, { node: target, run: async () => {} }, target);
+  await clickAt(s, { x: 1, y: 2 }, { beforePress: press.beforePress });
+  await assert.rejects(press.seen(), (err) => err.code === 'press_missed' && err.cover.frame === 1 && err.cover.backendNodeId === 5);
+  const refused = actSession();
+  const covered = new AxError('occluded', 'covered', '');
+  const stopped = checkedPress(refused, { node: target, run: async () => { throw covered; } }, target);
+  await assert.rejects(clickAt(refused, { x: 1, y: 2 }, { beforePress: stopped.beforePress }), (err) => err === covered);
+  stopped.drop();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(refused.sent.filter((c) => c[0] === 'input').map((c) => c[1]), ['mouseMoved'], 'no press');
+  assert.ok(refused.sent.some((c) => c[0] === 'undo' && c[2] === 'finish'), 'the watch taken off through undo');
+});
