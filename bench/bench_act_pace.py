@@ -292,14 +292,14 @@ def fmt(x: float | None, spec: str = ".0f") -> str:
     return "–" if x is None else format(x, spec)
 
 
-def report(rows: list[Row], command: str, acts: int, warmup: int) -> str:
+def report(rows: list[Row], command: str, acts: int, warmup: int, left_out: str = "") -> str:
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     lines = [f"Run {stamp} (load {load}, {os.cpu_count()} CPUs): `{command}`", "",
              f"{acts} acts per page and tool, the first {warmup} not counted; medians in ms. "
              "act+read: one act and the read of what changed (axsnap's act reply is its change "
              "report; the peers read the page after acting). acts/s: counted acts over the "
-             "time of their acts and reads.", ""]
+             "time of their acts and reads." + left_out, ""]
     for page in PAGES:
         pw = next((r for r in rows if r.page == page and r.tool.startswith("Playwright")), None)
         base = med(pw.both()) if pw else None
@@ -407,6 +407,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="act_pace.md",
                         help="the file under bench/results the run's tables are written to")
     args = parser.parse_args(argv)
+    left_out = ""
     python, _ = playwright_python()
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="axsnap-act-pace-") as tmp, \
@@ -419,6 +420,11 @@ def main(argv: list[str] | None = None) -> int:
             rows.extend(axsnap_python(browser, url, steps, args.warmup, page))
             rows.append(playwright_rows(python, browser, url, steps, args.warmup, page, Path(tmp)))
             print(f"  {page}: done", file=sys.stderr, flush=True)
+        if not args.no_mcp and not (NPM_BIN / "chrome-devtools-mcp").exists():
+            # (a fresh checkout has no bench/mcp/node_modules: the run would lack the MCP rows)
+            print("bench/mcp has no node_modules: the MCP peers are left out of this run; "
+                  "run `(cd bench/mcp && npm ci)` first", file=sys.stderr, flush=True)
+            left_out = " MCP peers left out: bench/mcp has no node_modules."
         if not args.no_mcp and (NPM_BIN / "chrome-devtools-mcp").exists():
             devtools, playwright = peers(Path(tmp))
             (Path(tmp) / "playwright-mcp").mkdir()
@@ -428,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
         # written before the servers stop: a stop past its wait on a loaded machine (control_env
         # waits 10 s) lost a whole run's numbers
         command = "bench/bench_act_pace.py " + " ".join(argv if argv is not None else sys.argv[1:])
-        text = report(rows, command.strip(), args.acts, args.warmup)
+        text = report(rows, command.strip(), args.acts, args.warmup, left_out)
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / args.out).write_text(text, encoding="utf-8")
         print(text, flush=True)
