@@ -4,10 +4,12 @@ each, whether one asks a new account's user name and address, and which a person
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.keywords import keyword_hits
 
 CARD = re.compile(r"card|cc-?num|cvv|cvc|csc|expir|卡号|thẻ|tarjeta|karte|carte|カード", re.I)
 CONFIRM = re.compile(r"confirm|repeat|re-?enter|again|verify|retype|确认|xác nhận|repetir|"
@@ -120,6 +122,51 @@ def signup_button(facts: PageFacts, elements: list[Element]) -> bool:
             forms.setdefault(_form_of(facts, node), []).append("in")
     return any(asked.count("password") == 1 and "up" in asked and "in" not in asked
                for form, asked in forms.items() if form >= 0)
+
+
+_SAYING = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "legend", "p"})
+_AGREE = re.compile(r"(?<!\w)(?:agree|accept|terms)(?!\w)", re.I)
+
+
+def sign_in_button(facts: PageFacts, elements: list[Element],
+                   asks_password: Callable[[Element], bool]) -> bool:
+    """A form of one password field (by its type, or a text field asking one by its words)
+    whose buttons say signing in ("Sign in", "Log in"), none a new account and no box agreeing
+    to terms, on a page where no heading or line out of the chrome says a sign-up in its own
+    words (a link's "Sign up" invites to another page): the sign-in a person sees, whatever
+    else it asks (a template's slipped "Name" field above the address). A sign-up's slipped
+    "Sign In" button sits under its "Register a new membership" or "Create an account"."""
+    for node in facts.nodes:
+        if node.tag in _SAYING and keyword_hits("register", _own_text(facts, node)) and not any(
+                a.in_page_chrome for a in (node, *facts.ancestors(node))):
+            return False
+    forms: dict[int, list[str]] = {}
+    for el in elements:
+        form = _form_of(facts, el.node)
+        said = " ".join((el.source.text or el.source.aria).split())
+        if form < 0:
+            continue
+        if (el.kind == "password_input" and not CARD.search(said)) or (
+                el.kind == "text_input" and asks_password(el)):
+            forms.setdefault(form, []).append("password")
+        elif el.kind == "button":
+            forms.setdefault(form, []).append(
+                "up" if _SIGN_UP.match(said) or keyword_hits("register", said.lower())
+                else "in" if _SIGN_IN.search(said) else "")
+        elif el.kind == "checkbox" and _AGREE.search(said):
+            forms.setdefault(form, []).append("up")
+    return any(asked.count("password") == 1 and "in" in asked and "up" not in asked
+               for asked in forms.values())
+
+
+def _own_text(facts: PageFacts, node: Node) -> str:
+    """A block's words but its controls' (lower-cased): "Don't have an account?" of a line
+    ending in a "Sign up" link."""
+    text = node.text
+    for child in node.children:
+        if facts.nodes[child].reasons and facts.nodes[child].text:
+            text = text.replace(facts.nodes[child].text, " ", 1)
+    return " ".join(text.split()).lower()
 
 
 def _form_of(facts: PageFacts, node: Node) -> int:

@@ -111,11 +111,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                    and not (f.address_fields >= 2 and (
                        f.prices >= 1 or keyword_hits("checkout", f.said))))
     fire("form", "form:12+ fields, no password (a page of inputs)", 0.45, inputs_page)
-    # A user name and an email asked beside one password in one form, or its button's "Register":
-    # a new account (a sign-in asks who you are once; a "Login" on it is the template's).
+    # A user name and an email beside one password in one form, or its "Register": a new account.
     new_account = f.new_account and f.passwords == 1 and not confirm and not change
+    # Its form's buttons say "Sign in", no heading a sign-up, no newcomer asked: a sign-in.
+    signing_in = f.sign_in_button and f.passwords == 1 and not confirm and not new_account
     fire("login", "form:one password field, few inputs", 0.6 * account,
-         f.passwords == 1 and inputs <= 2 and not f.name_fields and not confirm
+         f.passwords == 1 and inputs <= 2 and (not f.name_fields or signing_in) and not confirm
          and not new_account)
     fire("register", "form:a new account's form (a user name and an email, or a sign-up button)",
          0.45 * account, new_account)
@@ -130,9 +131,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
         f.passwords == 1 and not confirm) else register_words
     # (a reset's "Confirm Password" is its own new password asked again, no sign-up's words)
     fire("register", "form:password and sign-up words", 0.45 * account,
-         f.passwords >= 1 and own_register_words and not confirm and not change and not renew)
+         f.passwords >= 1 and own_register_words and not confirm and not change and not renew
+         and not signing_in)  # (beside a sign-in: "Don't have an account? Sign up")
     fire("register", "form:password with a name field or terms", 0.35 * account * offered,
-         f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words))
+         f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words and not signing_in))
          and not change and not renew)
     fire("settings", "form:a password change (the current password and a new one)", 0.5,
          change)
@@ -413,8 +415,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and f.charts == 0 and f.widgets < 3 and not mailbox and f.long_blocks < 3 and itemized
          and not cart)
     # Six cards or more alike, each under its own heading (people, products, courses): records
-    # a person browses (no chart or stat tiles: a dashboard's cards are its widgets; no three
-    # fields: an account page's sections are cards of settings).
+    # a person browses (no chart or stat tiles: a dashboard's widgets; no three fields: settings).
     fire("list", "stats:6+ alike cards under their own headings", 0.4,
          f.heading_cards >= 6 and f.charts == 0 and f.widgets < 3 and f.metrics < 4
          and inputs + f.passwords + f.textareas + f.selects < 3

@@ -7,7 +7,13 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from axsnap_host.semantic.account_forms import CARD, CONFIRM, new_account, password_forms
+from axsnap_host.semantic.account_forms import (
+    CARD,
+    CONFIRM,
+    new_account,
+    password_forms,
+    sign_in_button,
+)
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.keywords import PAY_BY, TO_CHECKOUT
@@ -120,6 +126,7 @@ class Features:
     payment_choices: int = 0  # radios naming a way to pay ("PayPal", "Debit card", "UPI")
     save_changes: int = 0  # controls that keep a form's changes ("Save Changes")
     new_account: bool = False  # a user name and an email asked beside one password, in a form
+    sign_in_button: bool = False  # a form of one password whose buttons say signing in
     settings_headings: int = 0  # headings that are only a settings page's words (the tally)
     wishlist_headings: int = 0  # headings that are only a wishlist's words (the tally)
     figure_tiles: int = 0  # a figure over a few words, alone in their box (the tally)
@@ -175,6 +182,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     forms = password_forms(facts, elements)
     f.login_forms, f.signup_forms, f.sign_in_first = forms.login, forms.signup, forms.sign_in_first
     f.new_account = new_account(facts, elements)
+    f.sign_in_button = sign_in_button(facts, elements, _asks_password)
     grid = check_grid_rows(facts, elements)
     headings: dict[int, int | None] = {}  # a box's first heading (in_task_list)
     f.check_grid_rows = len(grid)
