@@ -104,7 +104,7 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
         if node.children and all(facts.nodes[c].reasons for c in node.children) and (
                 len(node.text) - sum(len(facts.nodes[c].text) for c in node.children
                                      if facts.nodes[c].text in node.text)
-                < OWN_TEXT_CHARS):
+                < OWN_TEXT_CHARS) and not _heading_of_its_place(facts, node):
             # a cell or item holding only controls: the controls say it (the controls' words
             # its text holds: the walker clips a block's text, not its links')
             continue
@@ -123,6 +123,15 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
         holding.update(a.rid for a in facts.ancestors(node))
     out += [node for node in skeletons if node.rid not in holding]
     return sorted(out, key=lambda n: n.rid)
+
+
+def _heading_of_its_place(facts: PageFacts, node: Node) -> bool:
+    """A heading whose every link leads to a place on this page (a manual's chapter title
+    linking back to its contents, a permalink's "¶"): the heading a person reads, titling
+    what follows it, not a control pointing elsewhere (a teaser's headline leads away)."""
+    return node.tag in HEADING_TAGS and all(
+        facts.nodes[c].tag == "a" and facts.nodes[c].attrs.get("href", "").startswith("#")
+        and len(facts.nodes[c].attrs["href"]) > 1 for c in node.children)
 
 
 def _own_words(facts: PageFacts, node: Node) -> str:
