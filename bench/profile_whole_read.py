@@ -7,6 +7,13 @@ the service worker over the read (self time by function).
     nice .venv/bin/python bench/profile_whole_read.py --pages corpus-wikipedia node-fs \\
         generated-20k generated-100k --runs 2
     nice .venv/bin/python bench/profile_whole_read.py --pages generated-100k --worker-profile
+    nice .venv/bin/python bench/profile_whole_read.py --pages rust-simd rust-wrapping node-fs \\
+        rust-primitive-u8 --runs 2 --mode snapshot_walk --past-walk
+
+``--past-walk``: after each read's JSON line, a table row of the steps of "walker ms" past the
+walk itself (design note 129): the output's JSON text, carriage and parse; the take's wait for
+the records' ids; the rows' ids; the custom elements' asks of Chromium's tree; the listeners.
+Each is the worker's lap (wall), with its share of what is past the walk.
 
 The renderer's side: bench/profile_walker.py (``--extension --profile``: the tab's V8 profile
 over the read; ``--isolated --profile``: the walk alone). The host's: record the read
@@ -160,6 +167,29 @@ def ids_printed(result: dict[str, Any]) -> int:
     return len(found)
 
 
+PAST_WALK_HEAD = ("| page | read | load | walker ms | its walk | JSON text, carriage, parse | "
+                  "records' ids | rows' ids | custom asks | listeners | past the walk |\n"
+                  "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+
+
+def past_walk_row(row: dict[str, Any]) -> str:
+    """One read's steps past its walk as a table row (--past-walk): the take's lap less the
+    rows' (the wait for the records' ids), the rows' lap less the custom asks', each ms and
+    share of "walker ms" less the walk."""
+    steps = row["steps"]
+    walk = float(row.get("walker_walk_ms") or 0)
+    past = float(steps.get("walker_ms") or 0) - walk
+    rows = float(steps.get("walker_ids_rows_ms") or 0)
+    custom = float(steps.get("walker_ids_custom_ms") or 0)
+    parts = [float(row.get("walker_inject_ms") or 0) - walk,
+             float(steps.get("walker_ids_take_ms") or 0) - rows, rows - custom, custom,
+             float(steps.get("walker_ids_listeners_ms") or 0)]
+    cells = [f"{ms:,.0f} ({100 * ms / past:.0f} %)" if past > 0 else f"{ms:,.0f}" for ms in parts]
+    return (f"| {row['page']} | {row['read']} | {row['load']} | "
+            f"{float(steps.get('walker_ms') or 0):,.0f} | {walk:,.0f} | {' | '.join(cells)} | "
+            f"{past:,.0f} |")
+
+
 def read(browser: Browser, options: dict[str, Any], worker_profile: bool,
          top: int) -> dict[str, Any]:
     target = None
@@ -214,6 +244,8 @@ def main() -> int:
     parser.add_argument("--worker-profile", action="store_true")
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--mode", choices=sorted(READS), default="domtext")
+    parser.add_argument("--past-walk", action="store_true",
+                        help="a table row of the steps past the walk after each read")
     parser.add_argument("--extension", type=Path, default=None,
                         help="an unpacked extension folder to read with instead of extension/ "
                              "(another version's, for reads by turns)")
@@ -224,16 +256,22 @@ def main() -> int:
             if folder.is_dir():
                 (root / name).symlink_to(folder)
         more = {"extension_dir": args.extension} if args.extension else {}
+        table: list[str] = []
         with serve_directory(root) as base, Browser(timeout_s=1800, **more) as browser:
             for name, url in page_urls(base, args.pages, root):
                 browser.open(url)
                 for run in range(args.runs):
                     row = read(browser, READS[args.mode], args.worker_profile, args.top)
                     lines = row.pop("worker_profile", [])
-                    print(json.dumps({"page": name, "mode": args.mode, "read": run,
-                                      "load": round(os.getloadavg()[0], 1), **row}), flush=True)
+                    row = {"page": name, "mode": args.mode, "read": run,
+                           "load": round(os.getloadavg()[0], 1), **row}
+                    print(json.dumps(row), flush=True)
                     for line in lines:
                         print("   ", line)
+                    if args.past_walk:
+                        table.append(past_walk_row(row))
+    if table:
+        print("\n".join([PAST_WALK_HEAD, *table]))
     return 0
 
 
