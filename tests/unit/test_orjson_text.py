@@ -11,9 +11,11 @@ import datetime
 import enum
 import json
 import random
+import re
 import struct
 from typing import Any
 
+import orjson
 import pytest
 from test_dom_delta import load, read
 
@@ -67,6 +69,30 @@ def test_floats_of_every_range() -> None:
     assert taken > 5_000  # lists of plain-range floats are orjson's
     assert container_json([9e-05]) is None and container_json([float("nan")]) is None
     assert container_json([1e16]) is None  # (an exponent: left to json, whatever orjson writes)
+
+
+def test_orjson_writes_an_exponent_lowercase_and_signed() -> None:
+    """container_json looks for ``e+`` and ``e-`` between digits (not ``E``, not a bare
+    ``e``): every exponent orjson writes is so."""
+    rng = random.Random(130)
+    floats = [any_float(rng) for _ in range(100_000)]
+    floats += [1e16, 1e22, 5e-324, 1e308, 1.5e-7, 1e-5, -2.5e300, 1.2345678901234568e+17]
+    for value in floats:
+        text = orjson.dumps(value).decode()
+        if "e" in text or "E" in text:
+            assert "E" not in text and re.fullmatch(r"-?\d(\.\d+)?e[+-]\d+", text), text
+            assert container_json([value]) is None and container_json({"k": value}) is None
+
+
+def test_strings_that_spell_marks_in_upper_case_are_orjsons() -> None:
+    """A string with ``E-`` or ``E+`` between digits (a percent-escaped ``>`` before a
+    digit: rustdoc's ``#impl-Simd%3CT,+N%3E-1``) is written by orjson, as json writes it;
+    one with ``e+``/``e-`` between digits, or ``null`` after ``:``, is left to json."""
+    for value in (["#impl-Simd%3CT,+N%3E-1"], {"href": "a%3E+2", "x": 1}, ["2E-3", "E-1"],
+                  ["one-e-mail", "e+", "1e", "e-1", "nullify", "a null", {"null": "null"}]):
+        assert check(value) is True, value
+    for value in (["1e+5"], ["x1e-5y"], {"k": "a:null"}, ["[null"], [",null"], ["0.00001"]):
+        assert check(value) is False, value
 
 
 def test_every_bmp_character_and_more() -> None:
