@@ -85,7 +85,8 @@ STEPS: dict[str, list[tuple[str, str]]] = {
     "  SnapshotV1 size (token count)": [("axsnap_host.pipeline.run", "size_of_parts")],
     "  interest (share_interest)": [("axsnap_host.pipeline.ax.build", "share_interest"),
                                     ("axsnap_host.pipeline.outline.build", "share_interest")],
-    "cap strings": [("axsnap_host.pipeline.run", "cap_strings")],
+    "cap strings": [("axsnap_host.pipeline.run", "cap_strings"),
+                    ("axsnap_host.pipeline.run", "cap_strings_plain")],  # (+ the hash's check)
     "reply: encode + frames": [("axsnap_host.native.host", "reply_frames")],
 }
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from axsnap_host.native.host import Host
-from axsnap_host.pipeline.caps import MAX_TEXT, MAX_VALUE, cap_strings, elide
+from axsnap_host.pipeline.caps import MAX_TEXT, MAX_VALUE, cap_strings, cap_strings_plain, elide
 from axsnap_host.pipeline.redaction import TOKEN_MARKER
 from host_harness import FIXTURES
 
@@ -172,7 +172,12 @@ def test_a_read_caps_its_text_and_records_once(monkeypatch: pytest.MonkeyPatch, 
         walked.append(set(result))
         return cap_strings(result)
 
+    def counted_plain(result: dict[str, Any], parts: tuple[str, ...]) -> bool:
+        walked.append(set(result))  # (DOM text: capped as checked for its hash, note 130)
+        return cap_strings_plain(result, parts)
+
     monkeypatch.setattr(run, "cap_strings", counted)
+    monkeypatch.setattr(run, "cap_strings_plain", counted_plain)
     result = ask(capture_of("L" * HUGE), fmt, **({"scope": "page"} if fmt == "outline" else {}))
     assert_capped(result)
     assert sum(text_key in keys for keys in walked) == 1, walked

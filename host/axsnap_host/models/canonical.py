@@ -170,14 +170,15 @@ def _canonical_pieces(value: Any, top: bool = True) -> Iterator[bytes]:
         yield encode(value)
 
 
-def _fast_sha256(value: Any) -> str | None:
+def _fast_sha256(value: Any, as_is: bool = False) -> str | None:
     """The hash of :func:`canonical_json_fast`'s bytes without holding them (nor a plain
     copy of ``value`` when it needs none): the canonical bytes are made and hashed a piece
     at a time (:func:`_canonical_pieces`). None when the fast path does not apply (a lone
-    surrogate: orjson refuses it, as a strict UTF-8 encode does)."""
+    surrogate: orjson refuses it, as a strict UTF-8 encode does). ``as_is``: the caller
+    checked that :func:`_plain_as_is` says True of ``value`` (sha256_hash)."""
     digest = hashlib.sha256()
     try:
-        plain = value if _plain_as_is(value) else _plain(value)
+        plain = value if as_is or _plain_as_is(value) else _plain(value)
         for piece in _canonical_pieces(plain):
             digest.update(piece)
     except (_NotPlain, RecursionError, *_REFUSED):
@@ -205,9 +206,13 @@ def canonical_json(value: Any) -> bytes:
     return rfc8785.dumps(as_javascript_reads_it(value))
 
 
-def sha256_hash(value: Any) -> str:
-    """``sha256:<hex>`` of the canonical JSON of ``value``."""
-    fast = _fast_sha256(value)
+def sha256_hash(value: Any, *, as_is: bool = False) -> str:
+    """``sha256:<hex>`` of the canonical JSON of ``value``. ``as_is``: the caller walked
+    ``value`` and found only what :func:`_plain_as_is` takes as it is (str, bool, None,
+    integers within +-(2**53 - 1), dicts of ASCII str keys and lists of them: the walk that
+    caps a DOM text result, pipeline/caps.py ``cap_strings_plain``), so it is not walked
+    again here."""
+    fast = _fast_sha256(value, as_is)
     if fast is not None:
         return fast
     return "sha256:" + hashlib.sha256(canonical_json(value)).hexdigest()

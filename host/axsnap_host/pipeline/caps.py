@@ -7,6 +7,10 @@ text) is capped line by line, so one long label costs one capped line. It runs a
 redaction of every channel, so a cut never shows part of a secret that redaction would
 have matched (a cut can only fall inside ``[redacted:…]`` markers, never inside the
 secret). Encoded images and XPaths are left whole.
+
+``cap_strings_plain`` caps a DOM text result the same way and, in the same walk, tells
+whether its hashed parts hold only what the canonical hash encodes as it is (design note
+130): the hash's own check was a second walk of every element record.
 """
 
 from __future__ import annotations
@@ -96,3 +100,92 @@ def cap_strings(result: dict[str, Any]) -> dict[str, Any]:
                 elif isinstance(value, dict | list):
                     push(value)
     return result
+
+
+_SAFE_INTEGER = 2**53 - 1  # (models/canonical.py: an integer JavaScript reads exactly)
+_PLAIN_LEAVES = frozenset({bool, type(None)})
+
+
+def cap_strings_plain(result: dict[str, Any], parts: tuple[str, ...]) -> bool:
+    """:func:`cap_strings` of ``result``; and True only when every value under
+    ``result[part]`` for ``parts`` is a str, a bool, None, an integer within +-(2**53 - 1),
+    or a dict (of ASCII str keys) or list of them: a value the canonical hash encodes as it
+    is (``models/canonical._plain_as_is`` says True of it). False says nothing (a float, a
+    tuple, a subclass, a key not ASCII, a container under a key left whole): the hash checks
+    for itself then. The parts are capped in the walk that checks them, the rest of
+    ``result`` by :func:`cap_strings`."""
+    rest = {key: value for key, value in result.items() if key not in parts}
+    cap_strings(rest)
+    hashed = {key: result[key] for key in parts if key in result}
+    plain = _cap_checking(hashed)
+    result.update(rest)
+    result.update(hashed)
+    return plain
+
+
+def _cap_checking(top: dict[str, Any]) -> bool:
+    """:func:`cap_strings`' walk, each value's type and each dict's keys checked too (see
+    :func:`cap_strings_plain`); anything but the exact types listed there is left to the
+    isinstance tests, as cap_strings leaves it, and makes the answer False."""
+    stack: list[Any] = [top]
+    pop, push = stack.pop, stack.append
+    leaves, whole = _PLAIN_LEAVES, _WHOLE_KEYS
+    low, high = -_SAFE_INTEGER, _SAFE_INTEGER
+    plain = True
+    while stack:
+        item = pop()
+        if isinstance(item, dict):
+            if plain and type(item) is not dict:
+                plain = False
+            for key, value in item.items():
+                kind = type(value)
+                if kind is str:
+                    if len(value) > MAX_VALUE and key not in whole:
+                        item[key] = cap_text(value,
+                                             MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
+                elif kind is int:
+                    if plain and not low <= value <= high:
+                        plain = False
+                elif kind in leaves:
+                    continue
+                elif kind is dict or kind is list:
+                    if key not in whole:
+                        push(value)
+                    else:
+                        plain = False
+                else:
+                    plain = False
+                    if isinstance(value, str):
+                        if len(value) > MAX_VALUE and key not in whole:
+                            item[key] = cap_text(value,
+                                                 MAX_VALUE if key in _VALUE_KEYS else MAX_TEXT)
+                    elif isinstance(value, dict | list) and key not in whole:
+                        push(value)
+            if plain:
+                for key in item:
+                    if type(key) is not str or not key.isascii():
+                        plain = False
+                        break
+        elif isinstance(item, list):
+            if plain and type(item) is not list:
+                plain = False
+            for i, value in enumerate(item):
+                kind = type(value)
+                if kind is str:
+                    if len(value) > MAX_TEXT:
+                        item[i] = cap_text(value)
+                elif kind is int:
+                    if plain and not low <= value <= high:
+                        plain = False
+                elif kind in leaves:
+                    continue
+                elif kind is dict or kind is list:
+                    push(value)
+                else:
+                    plain = False
+                    if isinstance(value, str):
+                        if len(value) > MAX_TEXT:
+                            item[i] = cap_text(value)
+                    elif isinstance(value, dict | list):
+                        push(value)
+    return plain

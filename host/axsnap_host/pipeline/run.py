@@ -14,7 +14,7 @@ from axsnap_host.pipeline.ax.build import build_snapshot_v1
 from axsnap_host.pipeline.ax.snapshot import around_the_nodes, snapshot_json_parts
 from axsnap_host.pipeline.axwalk.rows import WalkSource
 from axsnap_host.pipeline.axwalk.tree import WALK_BASE, pack_walk_base
-from axsnap_host.pipeline.caps import cap_strings
+from axsnap_host.pipeline.caps import cap_strings, cap_strings_plain
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.elements.model import JOIN_FACTS
 from axsnap_host.pipeline.incomplete import budget_gap
@@ -153,11 +153,14 @@ def _result(
         from axsnap_host.pipeline.dom.vision import add_vision
 
         add_vision(result, capture, options)
+    from axsnap_host.pipeline.delta.diff import ALL_PARTS
     from axsnap_host.pipeline.delta.reply import finish_dom
 
     started = time.perf_counter()
-    capped.update(cap_strings(result))
-    finish_dom(result, options, state, capture.tab.url, snapshot_id)  # after: it may drop parts
+    as_is = cap_strings_plain(result, ALL_PARTS)  # (one walk: capped, checked for the hash)
+    capped.update(result)
+    finish_dom(result, options, state, capture.tab.url, snapshot_id,  # after: it may drop parts
+               parts_as_is=as_is)
     result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
     return result
 

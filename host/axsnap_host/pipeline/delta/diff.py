@@ -52,10 +52,11 @@ def text_part(result: dict[str, Any]) -> str:
     return "domtext" if "domtext" in result else "combinedTree"
 
 
-def snapshot_hash(result: dict[str, Any]) -> str:
+def snapshot_hash(result: dict[str, Any], as_is: bool = False) -> str:
     """``sha256:<hex>`` of the snapshot parts' RFC 8785 canonical JSON (what the side panel
-    and any JavaScript client compute: see :mod:`axsnap_host.models.canonical`)."""
-    return sha256_hash(snapshot_parts(result))
+    and any JavaScript client compute: see :mod:`axsnap_host.models.canonical`); ``as_is``:
+    the parts were checked plain as they are (canonical ``sha256_hash``)."""
+    return sha256_hash(snapshot_parts(result), as_is=as_is)
 
 
 def split_lines(text: str) -> list[str]:

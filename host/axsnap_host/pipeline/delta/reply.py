@@ -58,11 +58,13 @@ def finish_dom(
     state: TabState,
     url: str,
     snapshot_id: str | None = None,
+    parts_as_is: bool = False,
 ) -> dict[str, Any]:
     """The same for a DOM result (``domtext`` and ``elements``): lines are keyed by element
-    index, header lines by their label."""
+    index, header lines by their label. ``parts_as_is``: its parts were found plain as they
+    are for the hash (pipeline/caps.py ``cap_strings_plain``)."""
     text = result.get("domtext") or ""
-    digest = snapshot_hash(result)
+    digest = snapshot_hash(result, parts_as_is)
     lines = split_lines(text)
     snapshot = Snapshot(
         snapshot_id=snapshot_id or f"{DOM_CHANNEL}-{state.snapshots_served}-{digest[7:19]}",
