@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 
 import { AxError } from '../lib/common/errors.js';
 import { markedPositions } from '../lib/act/fill_rule.js';
-import { BACKSTOP_MS, PRESS_EVENTS, PRESS_WATCH, checkedPress, pressVerdict } from '../lib/act/press_watch.js';
+import { PRESS_EVENTS, PRESS_WATCH, checkedPress, pressVerdict } from '../lib/act/press_watch.js';
 import { clickAt } from '../lib/act/input.js';
 
 // -- the decision ------------------------------------------------------------------------------
@@ -48,8 +48,8 @@ function page() {
   const fire = (type, node) => listeners.get(type)?.fn({ type, target: node, composedPath: () => [node] });
   return { listeners, el, body, fire };
 }
-const watchOn = (node, { also = null, releases = 1, backstopMs = BACKSTOP_MS } = {}) =>
-  new Function(`return (${PRESS_WATCH});`)().call(node, also, releases, backstopMs, PRESS_EVENTS);
+const watchOn = (node, { also = null, releases = 1 } = {}) =>
+  new Function(`return (${PRESS_WATCH});`)().call(node, also, releases, PRESS_EVENTS);
 
 test('the watch listens at window capture, passive, for the press events only, and is off once read', () => {
   const p = page();
@@ -85,20 +85,22 @@ test('a press on another element is named; none seen says so; a label of the tar
   assert.equal(JSON.parse(watch.finish()[0]).reaches, true);
 });
 
-test('the watch takes itself off a task after the last release, and at its backstop', async () => {
-  let p = page();
-  watchOn(p.el('pay', p.body), { releases: 2 });
-  p.fire('mouseup', p.body);
-  await new Promise((r) => setTimeout(r, 1));
-  assert.equal(p.listeners.size, PRESS_EVENTS.length, 'one release of two: still on');
-  p.fire('mouseup', p.body);
-  assert.equal(p.listeners.size, PRESS_EVENTS.length, 'the clicks after the release are still seen');
-  await new Promise((r) => setTimeout(r, 1));
-  assert.equal(p.listeners.size, 0);
-  p = page();
-  watchOn(p.el('pay', p.body), { backstopMs: 1 });
-  await new Promise((r) => setTimeout(r, 5));
-  assert.equal(p.listeners.size, 0, 'off at its backstop, pressed or not');
+test('the watch takes itself off at the last release, and sets no timer (readiness counts the page\'s)', () => {
+  const p = page();
+  const timers = globalThis.setTimeout;
+  globalThis.setTimeout = () => { throw new Error('a timer in the page'); };
+  try {
+    const watch = watchOn(p.el('pay', p.body), { releases: 2 });
+    p.fire('mousedown', p.body);
+    p.fire('mouseup', p.body);
+    assert.equal(p.listeners.size, PRESS_EVENTS.length, 'one release of two: still on');
+    p.fire('pointerup', p.body);
+    p.fire('mouseup', p.body);
+    assert.equal(p.listeners.size, 0);
+    assert.equal(JSON.parse(watch.finish()[0]).by, 'mousedown');
+  } finally {
+    globalThis.setTimeout = timers;
+  }
 });
 
 test('the listener is marked as axsnap\'s own (the fill rule counts it as no page listener)', () => {
@@ -158,4 +160,57 @@ test('a press seen elsewhere throws press_missed with the frame\'s ordinal; a re
   await new Promise((r) => setTimeout(r, 0));
   assert.deepEqual(refused.sent.filter((c) => c[0] === 'input').map((c) => c[1]), ['mouseMoved'], 'no press');
   assert.ok(refused.sent.some((c) => c[0] === 'undo' && c[2] === 'finish'), 'the watch taken off through undo');
+});
+
+test('a framed target: the documents above its frame are watched too; a press seen there names what took it', async () => {
+  const frames = [{ frameId: 'top', sessionId: undefined }, { frameId: 'mid', parentFrameId: 'top', sessionId: undefined },
+    { frameId: 'leaf', parentFrameId: 'mid', sessionId: 'S2' }];
+  const framed = { objectId: 'o9', frame: frames[2], frames, ordinal: 2, backendNodeId: 9 };
+  const records = { own: { seen: false }, top: { seen: true, reaches: false, replaced: false, tag: 'div', text: 'Offer' },
+    mid: { seen: false } };
+  const sent = [];
+  const s = {
+    async send(method, params, sessionId) {
+      sent.push([method, params.frameId ?? params.objectId ?? '', sessionId]);
+      if (method === 'Page.createIsolatedWorld') return { executionContextId: params.frameId === 'top' ? 1 : 2 };
+      if (method === 'Runtime.evaluate') {
+        assert.match(params.expression, /\.call\(document, null, 1, \[/);
+        return { result: { objectId: params.contextId === 1 ? 'top' : 'mid' } };
+      }
+      if (method === 'Runtime.callFunctionOn' && params.functionDeclaration.includes('releases')) return { result: { objectId: 'own' } };
+      if (method === 'Runtime.callFunctionOn') {
+        return { result: { deepSerializedValue: { value: [{ value: JSON.stringify(records[params.objectId]) }, { value: { backendNodeId: 4 } }] } } };
+      }
+      return {};
+    },
+    async sendInOrder(commands) { return commands.map(() => ({})); },
+  };
+  const press = checkedPress(s, { node: framed, run: async () => {} }, framed);
+  await clickAt(s, { x: 1, y: 2 }, { beforePress: press.beforePress });
+  await assert.rejects(press.seen(), (err) => err.code === 'press_missed' && err.cover.frame === 0 && err.cover.tag === 'div');
+  assert.deepEqual(sent.filter(([m]) => m === 'Page.createIsolatedWorld').map(([, f]) => f), ['mid', 'top'], 'nearest first');
+  // the frame's own watch saw it: it decides, the documents above are only taken off
+  records.own = { seen: true, reaches: true, replaced: false };
+  const again = checkedPress(s, { node: framed, run: async () => {} }, framed);
+  await clickAt(s, { x: 1, y: 2 }, { beforePress: again.beforePress });
+  assert.equal(await again.seen(), true);
+  // nothing seen anywhere: said, no failure
+  records.own = { seen: false };
+  records.top = { seen: false };
+  const unseen = checkedPress(s, { node: framed, run: async () => {} }, framed);
+  await clickAt(s, { x: 1, y: 2 }, { beforePress: unseen.beforePress });
+  assert.equal(await unseen.seen(), false);
+});
+
+test('a watch on a document (above the target\'s frame) reaches nothing: any press seen there went elsewhere', () => {
+  const p = page();
+  const doc = { nodeType: 9, defaultView: null };
+  const top = page();
+  doc.defaultView = { addEventListener: (...a) => top.listeners.set(a[0], { fn: a[1], opts: a[2] }),
+    removeEventListener: (type) => top.listeners.delete(type) };
+  const watch = new Function(`return (${PRESS_WATCH});`)().call(doc, null, 1, PRESS_EVENTS);
+  top.fire('pointerdown', p.el('cover', p.body));
+  assert.deepEqual(JSON.parse(watch.finish()[0]), { seen: true, by: 'pointerdown', reaches: false, replaced: false,
+    tag: 'div', text: 'cover', id: 'cover' });
+  assert.equal(top.listeners.size, 0);
 });

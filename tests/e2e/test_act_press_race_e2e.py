@@ -29,6 +29,7 @@ from browser_cdp import BrowserCDP
 from page_waits import WITHIN_S, wait_in_page
 
 from axsnap_host.client import Browser
+from axsnap_host.models.act import ActionResult
 
 pytestmark = pytest.mark.e2e
 
@@ -115,51 +116,79 @@ def window_listeners(cdp: BrowserCDP, page: str) -> list[tuple[str, bool, int, i
                   for item in got["listeners"] if item["type"] in PRESS_EVENTS)
 
 
+def act_held_at_the_press(browser: Browser, target: str, exact: bool,
+                          meanwhile: str) -> tuple[ActionResult, bool]:
+    """Click ``target`` with the act held (a breakpoint in the worker) on the line that sends
+    the presses, every check passed; ``meanwhile`` runs in the page there. The result, and
+    whether the page's listeners on its window are as before the act."""
+    page = browser.target_handle
+    held, pager = BrowserCDP(browser), BrowserCDP(browser)
+    try:
+        listening = window_listeners(pager, page)
+        worker = held.worker_target()
+        assert worker is not None
+        sw = held.call("Target.attachToTarget", {"targetId": worker, "flatten": True})["sessionId"]
+        held.call("Debugger.enable", session=sw)
+        breakpoint_id = held.call("Debugger.setBreakpointByUrl", {
+            "urlRegex": r"/lib/act/input\.js$", "lineNumber": press_line(browser.extension_dir),
+            "condition": "i > 0"}, session=sw)["breakpointId"]
+        try:
+            with ThreadPoolExecutor(1) as pool:
+                acted = pool.submit(browser.act, target, "click", exact=exact)
+                try:
+                    held.wait_event("Debugger.paused", sw)
+                    # every check has passed, the presses are not sent: the page changes now
+                    assert pager.evaluate_in(page, meanwhile) is True
+                finally:
+                    with contextlib.suppress(RuntimeError):
+                        held.call("Debugger.removeBreakpoint", {"breakpointId": breakpoint_id},
+                                  session=sw)
+                    with contextlib.suppress(RuntimeError):
+                        held.call("Debugger.resume", session=sw)
+                result = acted.result(timeout=WITHIN_S)
+        finally:
+            with contextlib.suppress(RuntimeError):
+                held.call("Debugger.disable", session=sw)
+                held.call("Target.detachFromTarget", {"sessionId": sw})
+        return result, window_listeners(pager, page) == listening
+    finally:
+        held.close()
+        pager.close()
+
+
+def assert_the_cover_took_it(result: ActionResult) -> None:
+    assert not result.ok and result.error is not None, f"ok for the cover's press: {result}"
+    assert result.error.code == "press_missed", result.error
+    cover = result.error.cover
+    assert cover is not None and cover.tag == "div", cover
+    assert "Special offer" in (cover.label or ""), cover
+    assert "took the press" in result.error.message, result.error.message
+    assert "read the page again" in result.error.hint, result.error.hint
+
+
 @MODES
 def test_a_cover_shown_between_the_check_and_the_press_fails_the_act_naming_it(
         browser: Browser, pages_url: str, exact: bool) -> None:
     cover_at_press(browser, pages_url)
-    page = browser.target_handle
-    held, pager = BrowserCDP(browser), BrowserCDP(browser)
-    listening = window_listeners(pager, page)
-    worker = held.worker_target()
-    assert worker is not None
-    sw = held.call("Target.attachToTarget", {"targetId": worker, "flatten": True})["sessionId"]
-    held.call("Debugger.enable", session=sw)
-    breakpoint_id = held.call("Debugger.setBreakpointByUrl", {
-        "urlRegex": r"/lib/act/input\.js$", "lineNumber": press_line(browser.extension_dir),
-        "condition": "i > 0"}, session=sw)["breakpointId"]
-    try:
-        with ThreadPoolExecutor(1) as pool:
-            acted = pool.submit(browser.act, "Pay now", "click", exact=exact)
-            try:
-                held.wait_event("Debugger.paused", sw)
-                # every check has passed, the presses not sent: the page shows its cover now
-                assert pager.evaluate_in(page, "showCover()") is True
-            finally:
-                with contextlib.suppress(RuntimeError):
-                    held.call("Debugger.removeBreakpoint", {"breakpointId": breakpoint_id},
-                              session=sw)
-                with contextlib.suppress(RuntimeError):
-                    held.call("Debugger.resume", session=sw)
-            result = acted.result(timeout=WITHIN_S)
-        # the page had the press: it went to the cover (as a person's would have)
-        assert hits(browser) == ["down:cover", "click:cover"], result
-        assert not result.ok and result.error is not None, f"ok for the cover's press: {result}"
-        assert result.error.code == "press_missed", result.error
-        cover = result.error.cover
-        assert cover is not None and cover.tag == "div", cover
-        assert "Special offer" in (cover.label or ""), cover
-        assert "took the press" in result.error.message, result.error.message
-        assert "read the page again" in result.error.hint, result.error.hint
-        # nothing of the act's watch stayed on the page's window
-        assert window_listeners(pager, page) == listening
-    finally:
-        with contextlib.suppress(RuntimeError):
-            held.call("Debugger.disable", session=sw)
-            held.call("Target.detachFromTarget", {"sessionId": sw})
-        held.close()
-        pager.close()
+    result, unchanged = act_held_at_the_press(browser, "Pay now", exact, "showCover()")
+    # the page had the press: it went to the cover (as a person's would have)
+    assert hits(browser) == ["down:cover", "click:cover"], result
+    assert_the_cover_took_it(result)
+    assert unchanged, "the act's watch stayed on the page's window"
+
+
+@MODES
+def test_a_cover_over_a_frame_shown_before_the_press_is_named_from_the_top_document(
+        browser: Browser, pages_url: str, exact: bool) -> None:
+    """The framed button's own document sees no press: the top document's watch does, and
+    names the cover there (not a press "not seen")."""
+    browser.open(f"{pages_url}act/press_race/framed_cover.html")
+    wait_in_page(browser, "document.body.dataset.ready === '1'")
+    result, unchanged = act_held_at_the_press(browser, "Framed pay", exact, "showCover()")
+    assert hits(browser) == ["down:cover"], result
+    assert browser.run_in_target("return frameHits()") == "", result
+    assert_the_cover_took_it(result)
+    assert unchanged, "the act's watch stayed on the page's window"
 
 
 @MODES
@@ -172,6 +201,8 @@ def test_a_clear_press_a_press_the_page_stops_first_and_a_press_on_a_label(
         listening = window_listeners(pager, page)
         plain = browser.act("Plain button", "click", exact=exact)
         assert plain.ok and plain.press_seen is True, plain
+        if not exact:  # the watch sets no timer: readiness still proves nothing was scheduled
+            assert plain.readiness and plain.readiness.settled_by == "nothing_scheduled", plain
         assert hits(browser) == ["down:plain", "click:plain"]
         # the page stops the press at window capture, before the act's watch: not seen, no failure
         guarded = browser.act("Guarded action", "click", exact=exact)

@@ -10,8 +10,11 @@
 // the presses were answered (the renderer ran their handlers), then removed. Nothing is
 // written to the page: the listener is the isolated world's, passive, and marked as
 // axsnap's own (OWN_MARKER: fill_rule.js counts none of it as the page's). It takes itself
-// off once the last release's clicks were dispatched, and after BACKSTOP_MS whatever happens;
-// an act that stopped (its deadline, a refusal) takes it off at once (dropPress).
+// off at the last release; an act that stopped (its deadline, a refusal) takes it off at once
+// (dropPress, through run.js undo). It sets no timer: a document's timer ids are shared by
+// its worlds, and readiness's proof that the page scheduled nothing after the input
+// (content/readiness.js) would count one (measured: a timer here turned every click's
+// readiness from nothing_scheduled to the floor, +40 ms).
 //
 // What the first press seen says (pressVerdict):
 // - it reached the target, its own part or its label (geometry.js REACHES: the hit test's
@@ -28,38 +31,37 @@ import { AxError } from '../common/errors.js';
 import { REACHES } from './geometry.js';
 import { checkBeforePress } from './press_check.js';
 
-export const BACKSTOP_MS = 10_000;
 export const PRESS_EVENTS = Object.freeze(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click',
   'auxclick', 'dblclick', 'contextmenu']);
 
-// Called on the node the press is checked against (its own world: the act's); `also`: the
-// action's target when the press goes through its label. Returns the watch ({finish}).
-export const PRESS_WATCH = `function (also, releases, backstopMs, types) {
-  const view = this.ownerDocument && this.ownerDocument.defaultView;
+// Called on the node the press is checked against (its own world: the act's), or on a
+// document above its frame (nothing there reaches it); `also`: the action's target when the
+// press goes through its label. Returns the watch ({finish}); off at the `releases`-th release.
+export const PRESS_WATCH = `function (also, releases, types) {
+  const doc = this.nodeType === 9 ? this : this.ownerDocument;
+  const view = doc && doc.defaultView;
   if (!view) return null;
-  const target = this;
+  const target = this.nodeType === 9 ? null : this; // a document above the target's: none reaches
   const seen = [];
   const ups = { pointerup: 0, mouseup: 0 };
   const opts = { capture: true, passive: true };
-  let backstop = 0;
   let on = true;
   const off = () => {
     if (!on) return;
     on = false;
     for (const type of types) view.removeEventListener(type, listen, opts);
-    clearTimeout(backstop);
   };
   const listen =
     /* axsnap:own-listener */ (event) => {
       if (seen.length < 16) {
         const path = event.composedPath();
-        seen.push({ type: event.type, node: path[0] || event.target, connected: target.isConnected });
+        seen.push({ type: event.type, node: path[0] || event.target, connected: !target || target.isConnected });
       }
-      if (event.type in ups && ++ups[event.type] === releases) setTimeout(off, 0);
+      if (event.type in ups && ++ups[event.type] === releases) off();
     };
   for (const type of types) view.addEventListener(type, listen, opts);
-  backstop = setTimeout(off, backstopMs);
-  const reaches = (hit) => (${REACHES}).call(target, hit) || (also ? (${REACHES}).call(also, hit) : false);
+  const reaches = (hit) => target !== null
+    && ((${REACHES}).call(target, hit) || (also ? (${REACHES}).call(also, hit) : false));
   const describe = (node) => {
     const el = node && node.nodeType !== 1 ? node.parentElement : node;
     const text = el ? (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 80) : '';
@@ -69,7 +71,7 @@ export const PRESS_WATCH = `function (also, releases, backstopMs, types) {
     finish() {
       off();
       const downs = seen.filter((s) => s.type === 'pointerdown' || s.type === 'mousedown');
-      const first = downs[0] || seen.find((s) => /click|contextmenu/.test(s.type)) || null;
+      const first = downs[0] || seen.find((s) => /click|contextmenu/.test(s.type)) || seen[0] || null;
       if (!first) return [JSON.stringify({ seen: false, events: seen.length }), null];
       const verdict = { seen: true, by: first.type, reaches: reaches(first.node), replaced: !first.connected };
       if (!verdict.reaches) Object.assign(verdict, describe(first.node));
@@ -97,13 +99,36 @@ function undo(session, method, params, sessionId) {
 export function watchPress(session, node, { also = null, count = 1 } = {}) {
   const watch = { node, handle: null, ready: null };
   const args = [also && also.objectId !== node.objectId ? { objectId: also.objectId } : { value: null },
-    { value: count }, { value: BACKSTOP_MS }, { value: PRESS_EVENTS }];
+    { value: count }, { value: PRESS_EVENTS }];
   watch.ready = session.send('Runtime.callFunctionOn', {
     objectId: node.objectId, functionDeclaration: PRESS_WATCH, arguments: args, returnByValue: false,
   }, node.frame.sessionId).then((reply) => {
     watch.handle = reply?.exceptionDetails ? null : reply?.result?.objectId ?? null;
   }, () => {});
   return watch;
+}
+
+const WORLD = 'axsnap-act';
+
+/** The watches on the documents above the target's frame, nearest first, each {node: {frame},
+ * ordinal, handle, ready}: a press seen in one went to that document, not into the frame. Put
+ * on in an isolated world of each (one Page.createIsolatedWorld and one evaluate), beside the
+ * move; none for a node of the top document. */
+export function watchAbove(session, node, count = 1) {
+  const frames = node.frames ?? [];
+  const out = [];
+  for (let f = node.frame; f?.parentFrameId;) {
+    const parent = frames.find((p) => p.frameId === f.parentFrameId);
+    if (!parent) break;
+    const watch = { node: { frame: parent }, ordinal: frames.indexOf(parent), handle: null, ready: null };
+    const expression = `(${PRESS_WATCH}).call(document, null, ${count}, ${JSON.stringify(PRESS_EVENTS)})`;
+    watch.ready = session.send('Page.createIsolatedWorld', { frameId: parent.frameId, worldName: WORLD }, parent.sessionId)
+      .then((world) => session.send('Runtime.evaluate', { expression, contextId: world.executionContextId }, parent.sessionId))
+      .then((reply) => { watch.handle = reply?.exceptionDetails ? null : reply?.result?.objectId ?? null; }, () => {});
+    out.push(watch);
+    f = parent;
+  }
+  return out;
 }
 
 /** The watch's record, the watch taken off: {seen, reaches, replaced, by, tag, text, id,
@@ -155,17 +180,26 @@ export function pressVerdict(record, frame = 0) {
 }
 
 /** A checked click's press (`recheck`: ownPointFor's; `target`: the action's node; `count`
- * presses): {beforePress (the hit test again, the watch on), drop() (the act stopped before
- * or during the press), seen() (the verdict: press_seen, or throws press_missed)}. The watch
- * is put on now, beside the move. */
+ * presses): {beforePress (the hit test again, the watches on), drop() (the act stopped before
+ * or during the press), seen() (the verdict: press_seen, or throws press_missed)}. The
+ * watches (the target's document's, and each document above its frame's) are put on now,
+ * beside the move. The target's own watch decides when it saw the press; else a document
+ * above that saw it names what took it there; else nothing was seen. */
 export function checkedPress(session, recheck, target, count = 1) {
-  const watch = watchPress(session, recheck.node, { also: target, count });
+  const own = watchPress(session, recheck.node, { also: target, count });
+  const above = watchAbove(session, target, count);
+  const all = [own, ...above];
   return {
     async beforePress() {
       await checkBeforePress(session, recheck);
-      await watch.ready;
+      await Promise.all(all.map((w) => w.ready));
     },
-    drop: () => dropPress(session, watch),
-    seen: async () => pressVerdict(await readPress(session, watch), target.ordinal ?? 0),
+    drop: () => { for (const w of all) dropPress(session, w); },
+    async seen() {
+      const [mine, ...theirs] = await Promise.all(all.map((w) => readPress(session, w)));
+      const i = mine?.seen === false ? theirs.findIndex((r) => r?.seen) : -1;
+      if (i >= 0) return pressVerdict(theirs[i], above[i].ordinal);
+      return pressVerdict(mine, target.ordinal ?? 0);
+    },
   };
 }
