@@ -286,3 +286,33 @@ def _objects_held(value: Any) -> int:
         seen.add(id(item))
         stack += gc.get_referents(item)
     return len(seen)
+
+
+@pytest.mark.parametrize("second", [{"format": "outline", "scope": "page"},
+                                    {"format": "snapshot", "scope": "page"}])
+def test_a_read_that_builds_no_elements_leaves_them_packed(
+        monkeypatch: pytest.MonkeyPatch, second: dict[str, Any]) -> None:
+    """A read asks whether it set the tab's elements anew (for the act baseline it may carry
+    over, act/baseline.py) by what is held, not by reading packed records back: the 100k
+    page's DOM text records (~60 MB as objects) stayed unpacked through the next SnapshotV1
+    or outline read (its peak 285 -> 338 MB), though that read never looks at them."""
+    from axsnap_host.native import host as host_module
+
+    monkeypatch.setattr(host_module, "BIG_READ_BYTES", 0)  # these small reads count as big
+    host = host_module.Host()
+    capture = _load("dom_basic_whole")
+    tab = capture["tab"]["id"]
+    for n, options in enumerate([{"format": "domtext", "viewport_only": False}, second]):
+        message = {"v": 1, "id": f"r{n}", "type": "snapshot", "options": options,
+                   "capture": copy.deepcopy(capture)}
+        [reply] = host.handle_text(json.dumps(message))
+        assert reply["ok"], reply
+        del reply
+        state = host.tabs.peek(tab)
+        assert state is not None
+        if n == 0:
+            host.release()
+            packed = state._elements_packed
+            assert state._elements is None and packed is not None
+    assert state._elements is None and state._elements_packed is packed
+    assert state.elements_held is packed

@@ -70,10 +70,11 @@ def kept_baseline(state: TabState, token: str | None) -> ActBaseline | None:
     return kept
 
 
-def carry_over_read(state: TabState, before: list[dict[str, Any]] | None,
-                    options: SnapshotOptions) -> bool:
+def carry_over_read(state: TabState, before: object, options: SnapshotOptions) -> bool:
     """After a DOM read built ``state.elements`` (``before``: the tab's elements before the
-    read; with also_formats, the last format built is compared): whether the kept baseline
+    read as held, ``TabState.elements_held``: packed ones are no baseline's list, for a list
+    a baseline holds is never packed; with also_formats, the last format built is compared):
+    whether the kept baseline
     stands across it (fast path act_baseline_over_read: see the module doc; native/host.py
     asks). A baseline it does not carry is dropped (as ``kept_baseline`` would)."""
     kept = state.act_baseline

@@ -273,9 +273,9 @@ class Host:
                                      early_allowed=fast_path(request.options, "early_tree"))
         reused = self.dom_snapshot_bases.fill(request.capture)  # DOMSnapshot columns left out
         compact_capture(request.capture)  # its number columns as arrays (dom_columns.py)
-        elements = state.elements  # (a DOM format rebuilds them)
+        held = state.elements_held  # (a DOM format rebuilds them; packed ones stay so)
         result = process(request, state, for_reply=self.replies_written)
-        if state.elements is not elements and carry_over_read(state, elements, request.options):
+        if state.elements_held is not held and carry_over_read(state, held, request.options):
             # the last act's baseline stands across this read: the extension keeps its token
             result.setdefault("timings", {})["act_baseline_kept"] = 1
         kept = self.dom_snapshot_bases.keep(request.capture)
