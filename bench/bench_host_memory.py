@@ -83,6 +83,10 @@ def record(size: int, out: Path, page_file: Path | None, modes: dict[str, Any]) 
 
 
 def _stripped(value: Any) -> Any:
+    from axsnap_host.pipeline.json_text import JsonText
+
+    if isinstance(value, JsonText):  # a served SnapshotV1's text (note 128): its value
+        return _stripped(json.loads("".join(value.parts)))
     if isinstance(value, dict):
         return {k: _stripped(v) for k, v in value.items()
                 if k not in _VOLATILE and not k.endswith("_ms")}
