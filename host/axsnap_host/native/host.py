@@ -44,6 +44,7 @@ from axsnap_host.native.protocol import (
     FrameTooLarge,
     TruncatedFrame,
     decode_json,
+    frame_bytes,
     guess_message_id,
     reply_frames,
 )
@@ -125,16 +126,10 @@ class Host:
                     problem = f"message is not valid JSON at character {exc.pos}"
                 else:
                     problem = f"message is not valid JSON: {exc}"
-                return [
-                    error_reply(
-                        guess_message_id(text),
-                        ErrorCode.MALFORMED_JSON,
-                        problem,
-                        "send one UTF-8 JSON object per frame",
-                    )
-                ]
+                return [error_reply(guess_message_id(text), ErrorCode.MALFORMED_JSON, problem,
+                                    "send one UTF-8 JSON object per frame")]
             self._retained.append(raw)
-            size = len(text.encode("utf-8", "surrogatepass")) if read_bytes is None else read_bytes
+            size = frame_bytes(text) if read_bytes is None else read_bytes  # no whole copy
             del text  # a whole-page request's text (tens of MB): not held through the pipeline
             return self.handle_message(raw, started, raw_size=size)
 

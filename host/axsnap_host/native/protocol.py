@@ -280,6 +280,20 @@ def utf8_size(text: str) -> int:
     return utf8_length(text)
 
 
+_COUNT_SLICE = 1 << 20
+
+
+def frame_bytes(text: str) -> int:
+    """The UTF-8 bytes of a frame's text (a lone surrogate as the 3 bytes "surrogatepass"
+    writes), a slice at a time: no whole encoded copy beside the text and what it parsed
+    into (a whole-page request's is tens of MB). The serving loop has the frame's declared
+    size; this counts a text handed over without it (``Host.handle_text``)."""
+    if text.isascii():
+        return len(text)
+    return sum(len(text[at:at + _COUNT_SLICE].encode("utf-8", "surrogatepass"))
+               for at in range(0, len(text), _COUNT_SLICE))
+
+
 def frames_for_reply(message_id: str | None, reply: dict[str, Any]) -> list[str]:
     """The frames that carry one reply: itself when it fits, else chunk frames. A reply that
     would hold a non-finite number is replaced by a structured error (never invalid JSON)."""
