@@ -50,7 +50,14 @@ def hits(browser: Browser) -> list[str]:
 def test_a_cover_shown_when_the_pointer_comes_is_refused_and_nothing_is_pressed(
         browser: Browser, pages_url: str, exact: bool) -> None:
     opened(browser, pages_url)
-    result = browser.act("Pay now", "click", exact=exact)
+    pager = BrowserCDP(browser)
+    try:
+        listening = window_listeners(pager, browser.target_handle)
+        result = browser.act("Pay now", "click", exact=exact)
+        # refused before the press: the press's watch was taken off all the same
+        assert window_listeners(pager, browser.target_handle) == listening, result
+    finally:
+        pager.close()
     pressed = hits(browser)
     assert pressed == [], f"a press went to {pressed} ({result})"
     assert not result.ok and result.error is not None, result
