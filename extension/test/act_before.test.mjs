@@ -61,9 +61,11 @@ test('a missed lookup and an exact act take the exact path: capture, then resolv
 
 test('the reply names the target as the exact resolve does, with what the act found on the page', () => {
   const timings = {};
-  const looked = { id: '0-7', index: 3, label: 'old words', offscreen: true };
+  const looked = { id: '0-7', index: 3, label: 'old words', offscreen: true, press_seen: true };
   assert.deepEqual(exactTarget(looked, { target: { id: '0-7', index: 3, label: 'Select' }, error: null }, timings),
-    { id: '0-7', index: 3, label: 'Select', offscreen: true });
+    { id: '0-7', index: 3, label: 'Select', offscreen: true, press_seen: true });
+  assert.equal(exactTarget({ ...looked, press_seen: false }, { target: { id: '0-7' }, error: null }, {}).press_seen, false,
+    'a press nothing saw is said on the looked-up path too');
   assert.equal(timings.id_lookup_differs, undefined);
   exactTarget(looked, { target: { id: '0-9' }, error: null }, timings);
   assert.equal(timings.id_lookup_differs, 1, 'a lookup that named another node says so');

@@ -164,8 +164,9 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
 }
 
 /** The target the reply names after an act that looked it up (act_id_lookup): the exact
- * resolve's, with what the act found on the page (offscreen, through); the lookup's own when
- * the exact resolve failed. Notes in `timings` a lookup that named another node. */
+ * resolve's, with what the act found on the page (offscreen, through, press_seen: the exact
+ * path's act says them too); the lookup's own when the exact resolve failed. Notes in
+ * `timings` a lookup that named another node. */
 export function exactTarget(looked, exact, timings) {
   const want = exact?.target ?? null;
   if (!exact || exact.error || !want) {
@@ -173,6 +174,7 @@ export function exactTarget(looked, exact, timings) {
     return looked;
   }
   if (want.id !== looked?.id) timings.id_lookup_differs = 1;
-  const { offscreen, through } = looked ?? {};
-  return { ...want, ...(offscreen ? { offscreen } : {}), ...(through ? { through } : {}) };
+  const { offscreen, through, press_seen: pressSeen } = looked ?? {};
+  return { ...want, ...(offscreen ? { offscreen } : {}), ...(through ? { through } : {}),
+    ...(typeof pressSeen === 'boolean' ? { press_seen: pressSeen } : {}) };
 }
