@@ -12,14 +12,13 @@ hit test counted as "nothing there" and the act clicked the decoy.
 
 from __future__ import annotations
 
-import contextlib
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from browser_cdp import BrowserCDP
 from page_waits import WITHIN_S, wait_in_page
+from worker_hold import act_held_at
 
 from axsnap_host.client import Browser
 
@@ -69,38 +68,23 @@ def test_a_frame_gone_at_the_hit_test_is_refused_and_nothing_is_clicked(
     wait_in_page(browser, "document.body.dataset.ready === '1'")
     page = browser.target_handle
     target = framed_button_id(browser)
-    held, pager = BrowserCDP(browser), BrowserCDP(browser)
-    worker = held.worker_target()
-    assert worker is not None
-    sw = held.call("Target.attachToTarget", {"targetId": worker, "flatten": True})["sessionId"]
-    held.call("Debugger.enable", session=sw)
-    breakpoint_id = held.call("Debugger.setBreakpointByUrl", {
-        "urlRegex": r"/lib/act/geometry\.js$",
-        "lineNumber": check_hit_line(browser.extension_dir)}, session=sw)["breakpointId"]
+    pager = BrowserCDP(browser)
     options = {"exact": True} if mode == "exact" else {}
+
+    def swap_the_frame() -> None:
+        # the act is at its hit test: the frame's page becomes a same-site decoy
+        evaluate(pager, page, "swapFrame()")
+        deadline = time.monotonic() + WITHIN_S
+        while evaluate(pager, page, "document.body.dataset.swapped === '1'") is not True:
+            assert time.monotonic() < deadline, "the frame was never swapped"
+            time.sleep(0.05)
+
     try:
-        with ThreadPoolExecutor(1) as pool:
-            acted = pool.submit(browser.act, target, "click", **options)
-            try:
-                held.wait_event("Debugger.paused", sw)
-                # the act is at its hit test: the frame's page becomes a same-site decoy
-                evaluate(pager, page, "swapFrame()")
-                deadline = time.monotonic() + WITHIN_S
-                while evaluate(pager, page, "document.body.dataset.swapped === '1'") is not True:
-                    assert time.monotonic() < deadline, "the frame was never swapped"
-                    time.sleep(0.05)
-            finally:
-                with contextlib.suppress(RuntimeError):
-                    held.call("Debugger.removeBreakpoint", {"breakpointId": breakpoint_id},
-                              session=sw)
-                with contextlib.suppress(RuntimeError):
-                    held.call("Debugger.resume", session=sw)
-            result = acted.result(timeout=WITHIN_S)
+        result = act_held_at(browser, {
+            "urlRegex": r"/lib/act/geometry\.js$",
+            "lineNumber": check_hit_line(browser.extension_dir)},
+            lambda: browser.act(target, "click", **options), swap_the_frame)
     finally:
-        with contextlib.suppress(RuntimeError):
-            held.call("Debugger.disable", session=sw)
-            held.call("Target.detachFromTarget", {"sessionId": sw})
-        held.close()
         pager.close()
     clicked = str(browser.run_in_target("return document.body.dataset.hits || ''")).split()
     assert clicked == [], f"the act clicked at a point nothing verified: {clicked} ({result})"

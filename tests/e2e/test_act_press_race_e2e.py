@@ -21,12 +21,12 @@ passes. Nothing of the watch stays on the page's window.
 from __future__ import annotations
 
 import contextlib
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from browser_cdp import BrowserCDP
-from page_waits import WITHIN_S, wait_in_page
+from page_waits import wait_in_page
+from worker_hold import act_held_at
 
 from axsnap_host.client import Browser
 from axsnap_host.models.act import ActionResult
@@ -129,37 +129,21 @@ def act_held_at_the_press(browser: Browser, target: str, exact: bool,
     the presses, every check passed; ``meanwhile`` runs in the page there. The result, and
     whether the page's listeners on its window are as before the act."""
     page = browser.target_handle
-    held, pager = BrowserCDP(browser), BrowserCDP(browser)
+    pager = BrowserCDP(browser)
     try:
         listening = window_listeners(pager, page)
-        worker = held.worker_target()
-        assert worker is not None
-        sw = held.call("Target.attachToTarget", {"targetId": worker, "flatten": True})["sessionId"]
-        held.call("Debugger.enable", session=sw)
-        breakpoint_id = held.call("Debugger.setBreakpointByUrl", {
+
+        def change_the_page() -> None:
+            # every check has passed, the presses are not sent: the page changes now
+            assert pager.evaluate_in(page, meanwhile) is True
+
+        result = act_held_at(browser, {
             "urlRegex": r"/lib/act/input\.js$", "lineNumber": press_line(browser.extension_dir),
-            "condition": "i > 0"}, session=sw)["breakpointId"]
-        try:
-            with ThreadPoolExecutor(1) as pool:
-                acted = pool.submit(browser.act, target, "click", exact=exact)
-                try:
-                    held.wait_event("Debugger.paused", sw)
-                    # every check has passed, the presses are not sent: the page changes now
-                    assert pager.evaluate_in(page, meanwhile) is True
-                finally:
-                    with contextlib.suppress(RuntimeError):
-                        held.call("Debugger.removeBreakpoint", {"breakpointId": breakpoint_id},
-                                  session=sw)
-                    with contextlib.suppress(RuntimeError):
-                        held.call("Debugger.resume", session=sw)
-                result = acted.result(timeout=WITHIN_S)
-        finally:
-            with contextlib.suppress(RuntimeError):
-                held.call("Debugger.disable", session=sw)
-                held.call("Target.detachFromTarget", {"sessionId": sw})
+            "condition": "i > 0"}, lambda: browser.act(target, "click", exact=exact),
+            change_the_page)
         return result, window_listeners(pager, page) == listening
     finally:
-        held.close()
+        pager.close()
         pager.close()
 
 
