@@ -19,15 +19,20 @@ from browser_cdp import BrowserCDP
 from axsnap_host.client import Browser
 from axsnap_host.models.act import ActionResult
 
-# The worker's commands from now on, by method, in the order sent (`__axsnapTestCommands`).
+# The worker's commands from now on, by method, in the order sent (`__axsnapTestCommands`);
+# the press watch's call (lib/act/press_watch.js: its listener marked axsnap's own, put on
+# beside the move) as PRESS_WATCH: it belongs to the press, not to what comes before it.
+PRESS_WATCH = "press watch"
 TRACE = """(() => {
   globalThis.__axsnapTestCommands = [];
   if (!globalThis.__axsnapTestWrapped) {
     globalThis.__axsnapTestWrapped = true;
     const send = chrome.debugger.sendCommand.bind(chrome.debugger);
-    chrome.debugger.sendCommand = (target, method, ...rest) => {
-      globalThis.__axsnapTestCommands?.push(method);
-      return send(target, method, ...rest);
+    chrome.debugger.sendCommand = (target, method, params, ...rest) => {
+      const watch = method === 'Runtime.callFunctionOn'
+        && String(params?.functionDeclaration ?? '').includes('axsnap:own-listener');
+      globalThis.__axsnapTestCommands?.push(watch ? 'press watch' : method);
+      return send(target, method, params, ...rest);
     };
   }
   return true;
@@ -48,7 +53,7 @@ pytestmark = pytest.mark.usefixtures("unprepared")
 @pytest.fixture
 def traced(browser: Browser) -> Iterator[Traced]:
     """Run an act and return it with the commands the worker sent for it before its first
-    input (an input event, a focus)."""
+    input (an input event, a focus, the press watch put on beside the move)."""
     cdp = BrowserCDP(browser)
 
     def run(act: Callable[[], ActionResult]) -> tuple[ActionResult, list[str]]:
@@ -59,7 +64,8 @@ def traced(browser: Browser) -> Iterator[Traced]:
         commands = cdp.evaluate_in(worker, TAKE)
         assert isinstance(commands, list), "the worker was restarted during the act"
         first_input = next((i for i, m in enumerate(commands)
-                            if m.startswith("Input.") or m == "DOM.focus"), len(commands))
+                            if m.startswith("Input.") or m in ("DOM.focus", PRESS_WATCH)),
+                           len(commands))
         return result, commands[:first_input]
 
     try:
