@@ -19,7 +19,9 @@ _ORDINALS = ["second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
              "seventeenth", "eighteenth", "nineteenth", "twentieth", "twenty-first",
              "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth", "twenty-sixth",
-             "twenty-seventh", "twenty-eighth", "twenty-ninth"]
+             "twenty-seventh", "twenty-eighth", "twenty-ninth", "thirtieth", "thirty-first",
+             "thirty-second", "thirty-third", "thirty-fourth", "thirty-fifth", "thirty-sixth",
+             "thirty-seventh", "thirty-eighth", "thirty-ninth", "fortieth"]
 _REPO = re.compile(r"github\.com/([^/\s]+/[^/\s]+)")
 
 
