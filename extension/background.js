@@ -10,7 +10,7 @@ import { walkWithProof, walksWithProof } from './lib/walker/walker_capture.js';
 import { clickListenerSignature } from './lib/walker/walker_ids.js';
 import { ACCESS_KEY, ACCESS_LINK_KEY, ACCESS_LOG_KEY, normalizeAccess, pushLog } from './lib/router/consent.js';
 import { createControl, historyTab, navigateTab } from './lib/router/control.js';
-import { DebuggerManager } from './lib/session/debugger.js';
+import { AGENT_IDLE_DETACH_MS, AGENT_IDLE_KEY, DebuggerManager } from './lib/session/debugger.js';
 import { NativeClient, replyJson } from './lib/native/native.js';
 import { createAnswerCache } from './lib/reuse/answer_cache.js';
 import { createActBaselines } from './lib/reuse/act_baseline.js';
@@ -25,6 +25,9 @@ const debuggers = new DebuggerManager(chrome.debugger);
 // A worker stopped mid-capture (Chrome stops idle workers) left its debugger sessions
 // attached: a new worker detaches them before the tabs could be reported busy for good.
 debuggers.reclaimOrphans();
+// The agents' idle time, unless this browser session set another (debugger.js AGENT_IDLE_KEY).
+const agentIdle = (ms) => debuggers.setAgentIdle(Number.isInteger(ms) && ms >= 0 ? ms : AGENT_IDLE_DETACH_MS);
+chrome.storage.session.get(AGENT_IDLE_KEY).then((got) => agentIdle(got?.[AGENT_IDLE_KEY]), () => {});
 const native = new NativeClient({
   connect: (name) => chrome.runtime.connectNative(name),
   lastError: () => chrome.runtime.lastError?.message,
@@ -144,6 +147,7 @@ keepHostForOutsideAccess();
 chrome.runtime.onStartup.addListener(() => keepHostForOutsideAccess());
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area === 'local' && changes[ACCESS_KEY]) keepHostForOutsideAccess();
+  if (area === 'session' && changes[AGENT_IDLE_KEY]) agentIdle(changes[AGENT_IDLE_KEY].newValue);
 });
 
 chrome.debugger.onDetach.addListener((source, reason) => {

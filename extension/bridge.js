@@ -4,6 +4,7 @@
 // helpers, and whenever the worker is not running (this page's port starts it).
 
 import { PREPARE_DOCUMENTS_KEY } from './lib/reuse/prepare.js';
+import { AGENT_IDLE_KEY } from './lib/session/debugger.js';
 import { WORKER_GONE, workerStopped } from './lib/session/worker_stopped.js';
 
 async function call(fn) {
@@ -155,6 +156,13 @@ globalThis.axsnapBridge = {
   setPreparation: (on) => call(async () => {
     await chrome.storage.session.set({ [PREPARE_DOCUMENTS_KEY]: on !== false });
     return { ok: true, prepareDocuments: on !== false };
+  }),
+  /** The agents' debugger idle time (ms; null: the default) for this browser session
+   * (lib/session/debugger.js AGENT_IDLE_KEY): a test of the idle detach waits no two minutes. */
+  setAgentIdle: (ms) => call(async () => {
+    if (Number.isInteger(ms) && ms >= 0) await chrome.storage.session.set({ [AGENT_IDLE_KEY]: ms });
+    else await chrome.storage.session.remove(AGENT_IDLE_KEY);
+    return { ok: true, agentIdleMs: Number.isInteger(ms) && ms >= 0 ? ms : null };
   }),
   extensionId: () => chrome.runtime.id,
 };

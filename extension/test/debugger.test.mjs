@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { DebuggerManager, IDLE_DETACH_MS } from '../lib/session/debugger.js';
+import { AGENT_IDLE_DETACH_MS, DebuggerManager, IDLE_DETACH_MS } from '../lib/session/debugger.js';
 
 // The behaviour without a lingering attachment (idleMs 0): detach at the last release.
 const DETACH_AT_RELEASE = Object.freeze({ idleMs: 0 });
@@ -219,4 +219,87 @@ test('joinLingering joins only an attachment a read made, without counting a use
   timers.fire();
   assert.ok(api.calls.includes('detach 1'));
   assert.equal(m.joinLingering(1), null, 'detached: not joined');
+});
+
+test('a request holding its tab keeps the attachment past its capture: the idle counts from the hold\'s end', async () => {
+  const api = fakeApi();
+  const timers = fakeTimers();
+  const m = new DebuggerManager(api, { timers });
+  const end = m.hold(1); // the request named its tab
+  const s = await m.acquire(1);
+  s.release(); // the capture is done; the host still works on the read
+  assert.equal(timers.pending.size, 0, 'no idle timer while the request runs');
+  assert.deepEqual(api.calls, ['attach 1']);
+  const prepared = m.joinLingering(1); // a preparation joins and leaves meanwhile
+  prepared.release();
+  assert.equal(timers.pending.size, 0);
+  end(); // the reply: the idle starts now
+  end(); // twice is harmless
+  assert.deepEqual(timers.fire(), [IDLE_DETACH_MS]);
+  await m.detaching.get(1);
+  assert.deepEqual(api.calls, ['attach 1', 'detach 1']);
+});
+
+test('a new request on a kept attachment stops its idle timer at once, before it attaches', async () => {
+  const api = fakeApi();
+  const timers = fakeTimers();
+  const m = new DebuggerManager(api, { timers });
+  (await m.acquire(2)).release();
+  assert.equal(timers.pending.size, 1);
+  const end = m.hold(2);
+  assert.equal(timers.pending.size, 0, 'held: the kept attachment is not let go while the request resolves its tab');
+  const again = await m.acquire(2);
+  assert.equal(again.uses, 2);
+  again.release();
+  end();
+  assert.equal(timers.pending.size, 1);
+  const ms = timers.fire();
+  assert.deepEqual(ms, [IDLE_DETACH_MS]);
+});
+
+test('an agent\'s request leaves the longer idle, changeable while it runs; holds of two requests end at the last', async () => {
+  const api = fakeApi();
+  const timers = fakeTimers();
+  const m = new DebuggerManager(api, { timers });
+  assert.equal(m.agentIdleMs, AGENT_IDLE_DETACH_MS);
+  assert.ok(AGENT_IDLE_DETACH_MS > IDLE_DETACH_MS);
+  const person = m.hold(3);
+  const agent = m.hold(3, { agent: true });
+  (await m.acquire(3)).release();
+  agent();
+  assert.equal(timers.pending.size, 0, 'the person\'s request still runs');
+  person();
+  assert.deepEqual([...timers.pending.values()].map((t) => t.ms), [AGENT_IDLE_DETACH_MS]);
+  m.setAgentIdle(500); // counted anew at the new length
+  assert.deepEqual([...timers.pending.values()].map((t) => t.ms), [500]);
+  timers.fire();
+  await m.detaching.get(3);
+  assert.deepEqual(api.calls, ['attach 3', 'detach 3']);
+  // a new attachment is a person's until an agent's request holds it
+  const end = m.hold(3);
+  (await m.acquire(3)).release();
+  end();
+  assert.deepEqual(timers.fire(), [IDLE_DETACH_MS]);
+});
+
+test('a hold on a tab never attached, or one the browser detached meanwhile, starts no timer', async () => {
+  const api = fakeApi();
+  const timers = fakeTimers();
+  const m = new DebuggerManager(api, { timers });
+  m.hold(4)(); // a refused request: nothing attached
+  assert.equal(timers.pending.size, 0);
+  const end = m.hold(5);
+  (await m.acquire(5)).release();
+  m.handleDetach({ tabId: 5 }, 'target_closed');
+  end();
+  assert.equal(timers.pending.size, 0);
+  assert.deepEqual(api.calls, ['attach 5']);
+  // without a kept attachment (idleMs 0) the detach waits for the hold's end
+  const plain = fakeApi();
+  const n = new DebuggerManager(plain, DETACH_AT_RELEASE);
+  const ends = n.hold(6);
+  (await n.acquire(6)).release();
+  assert.deepEqual(plain.calls, ['attach 6']);
+  ends();
+  assert.deepEqual(plain.calls, ['attach 6', 'detach 6']);
 });

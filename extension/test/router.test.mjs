@@ -84,6 +84,30 @@ test('a snapshot runs attach → stabilize → capture → release → host', as
   assert.deepEqual(reply.sizes, { capture_bytes: 10, reply_bytes: 20, reply_chunks: 1 });
 });
 
+test('a request holds its tab from naming it to its reply; an agent\'s hold, a person\'s not', async () => {
+  const deps = fakeDeps();
+  const log = deps.log;
+  deps.debuggers.hold = (tabId, { agent }) => {
+    log.push(`hold ${tabId} ${agent ? 'agent' : 'person'}`);
+    return () => log.push('hold ends');
+  };
+  const router = createRouter(deps);
+  assert.equal((await router.handle({ type: 'snapshot', targetId: 'TARGET' }, SELF)).ok, true);
+  // the Python client (the bridge page): an agent; the hold ends after the host's reply
+  assert.deepEqual(log, ['hold 9 agent', 'attach 9', 'stabilize', 'capture', 'release', 'host snapshot', 'hold ends']);
+  log.length = 0;
+  const panel = { id: OWN, url: `chrome-extension://${OWN}/sidepanel.html` };
+  assert.equal((await router.handle({ type: 'snapshot', tabId: 4 }, panel)).ok, true);
+  assert.equal(log[0], 'hold 4 person');
+  assert.equal(log.at(-1), 'hold ends');
+  log.length = 0; // a refused read ends its hold too
+  assert.equal((await router.handle({ type: 'snapshot', tabId: 66 }, panel)).ok, false);
+  assert.deepEqual(log, ['hold 66 person', 'hold ends']);
+  log.length = 0; // an outside agent's request
+  assert.equal((await router.handleOutside({ type: 'snapshot', tabId: 3 })).ok, true);
+  assert.deepEqual([log[0], log.at(-1)], ['hold 3 agent', 'hold ends']);
+});
+
 test('a target id read before: its tab asked beside the target list, the list still deciding', async () => {
   const order = [];
   let targets = [{ id: 'TARGET', tabId: 9 }];

@@ -39,12 +39,19 @@ def wait_for_the_preparation(browser: Browser) -> str:
 
 def wait_until_axsnap_lets_go(browser: Browser, tab_id: int | None = None) -> None:
     """Return once axsnap holds no debugger session on the tab (lib/session/debugger.js keeps
-    one IDLE_DETACH_MS after its last use). The bridge page, an axsnap page, tries to attach:
+    one idle after the last request on the tab: two minutes after an agent's, as this
+    client's). The wait sets the agents' idle to nothing while it lasts (bridge.js
+    ``setAgentIdle``: an attachment idling counts it anew; one a request or read still holds
+    is kept), then puts the default back. The bridge page, an axsnap page, tries to attach:
     Chrome refuses only while axsnap's worker holds the tab; the probe gives its own back."""
     tab = browser.tab_id if tab_id is None else tab_id
-    deadline = time.monotonic() + WITHIN_S
-    while (attached := browser.bridge_call("attach", tab)) != {"ok": True}:
-        assert "already attached" in attached["error"]["message"], attached
-        assert time.monotonic() < deadline, "axsnap kept the tab's debugger attached"
-        time.sleep(0.25)
-    browser.bridge_call("detach", tab)
+    assert browser.bridge_call("setAgentIdle", 0) == {"ok": True, "agentIdleMs": 0}
+    try:
+        deadline = time.monotonic() + WITHIN_S
+        while (attached := browser.bridge_call("attach", tab)) != {"ok": True}:
+            assert "already attached" in attached["error"]["message"], attached
+            assert time.monotonic() < deadline, "axsnap kept the tab's debugger attached"
+            time.sleep(0.25)
+        browser.bridge_call("detach", tab)
+    finally:
+        browser.bridge_call("setAgentIdle", None)

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from browser_cdp import BrowserCDP
 from host_procs import Watched, the_host, wait_busy
+from page_waits import wait_until_axsnap_lets_go
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
@@ -290,11 +291,9 @@ def test_a_stray_session_of_axsnap_is_freed(faulty: Browser, ticking: int) -> No
     """A session of axsnap the worker does not know (here an axsnap page's; in life a stopped
     worker's that the start-up reclaim did not see) is what Chrome refuses a new attach for:
     the worker detaches it and captures, where it answered debugger_busy (blaming DevTools)."""
-    # the worker keeps its own session of an earlier read until it idles out (debugger.js)
-    deadline = time.monotonic() + 60
-    while own_session_on(faulty, ticking):
-        assert time.monotonic() < deadline, "the worker's kept session was not released"
-        time.sleep(0.5)
+    # the worker keeps its own session of an earlier read until it idles out (debugger.js;
+    # the agents' idle set to nothing while it waits)
+    wait_until_axsnap_lets_go(faulty, ticking)
     assert faulty.bridge_call("attach", ticking) == {"ok": True}
     try:
         assert "Ticker" in faulty.snapshot(**NOW).combinedTree

@@ -15,8 +15,9 @@ import { checkOptions } from './options_check.js';
 import { AGENT, SELF, checkCallerMessage, checkSender, outsideRole, pageRefusal } from './policy.js';
 import { checkRestricted } from '../session/restricted.js';
 import { createActRoutes } from '../act/route.js';
+import { byAgent, createTabNames, tabIdForTarget } from './request_tab.js';
 
-export { checkSender };
+export { checkSender, tabIdForTarget };
 
 const INVALID_HINT = 'Send {type:"snapshot", tabId?, targetId?, options} or {type:"ping_host"}; '
   + 'option names, types and bounds are those of SnapshotOptions (README: Options).';
@@ -70,16 +71,6 @@ export function validateMessage(msg) {
   };
 }
 
-/** Resolve a CDP target id (a Selenium window handle) to a tab id. */
-export function tabIdForTarget(targets, targetId) {
-  const match = targets.find((t) => t.id === targetId);
-  if (!match || typeof match.tabId !== 'number') {
-    throw new AxError('tab_not_found', `No tab has the target id ${targetId}.`,
-      'Pass the window handle of an open tab.');
-  }
-  return match.tabId;
-}
-
 const round = (x) => Math.round(x * 10) / 10;
 
 /** A read's sizes: the request's bytes as the host read them (its stats.request_bytes: the
@@ -127,22 +118,8 @@ export function createRouter(deps) {
     }
   }
 
-  // target id -> the tab it named at its last lookup (a tab keeps its target while it lives)
-  const targetTabs = new Map();
-
-  async function resolveTab(req) {
-    if (req.targetId) {
-      const tabId = tabIdForTarget(await deps.getTargets(), req.targetId);
-      targetTabs.delete(req.targetId);
-      targetTabs.set(req.targetId, tabId);
-      while (targetTabs.size > 64) targetTabs.delete(targetTabs.keys().next().value);
-      return tabId;
-    }
-    if (req.tabId !== null) return req.tabId;
-    const active = await deps.activeTabId();
-    if (typeof active !== 'number') throw new AxError('tab_not_found', 'There is no active tab.', 'Focus a tab and retry.');
-    return active;
-  }
+  // the request's tab, held until dispatch ends (request_tab.js; a target's tab guessed)
+  const { resolveTab, guess: targetTab } = createTabNames(deps);
 
   /** The tab, unless its page may not be read by this caller (`role`: policy.js SELF, AGENT
    * or an outsideRole). `asked`: the tab's entry asked already (null: ask now). */
@@ -166,7 +143,7 @@ export function createRouter(deps) {
    * says which tab it is, and a guess it does not confirm is asked again.
    */
   async function readableTab(req, role) {
-    const guess = req.targetId ? targetTabs.get(req.targetId) : undefined;
+    const guess = req.targetId ? targetTab(req.targetId) : undefined;
     const early = guess === undefined ? null : deps.getTab(guess).catch(() => null);
     const tabId = await resolveTab(req);
     const asked = early && tabId === guess ? await early : null;
@@ -428,7 +405,7 @@ export function createRouter(deps) {
     try {
       const allowList = sender?.id === deps.ownId ? [] : await (deps.allowList?.() ?? []);
       const role = checkSender(sender, deps.ownId, allowList) === 'self' ? SELF : AGENT;
-      return await dispatch(validateMessage(msg), role, onProgress);
+      return await dispatch(validateMessage(msg), role, onProgress, byAgent(role, sender));
     } catch (err) {
       return { ok: false, error: toErrorInfo(err) };
     }
@@ -447,12 +424,17 @@ export function createRouter(deps) {
     }
   }
 
-  async function dispatch(req, role, onProgress) {
+  async function dispatch(req, role, onProgress, agent = true) {
     // strictly typed by validateMessage: the policy reads parsed values
     checkCallerMessage(req, role);
-    if (req.type === 'resolve') return resolve(req, role);
-    if (actRoutes[req.type]) return actRoutes[req.type](req, role);
-    return req.type === 'ping_host' ? pingHost() : snapshot(req, onProgress, role);
+    req.byAgent = agent; // (request_tab.js: the tab's hold, ended at the reply)
+    try {
+      if (req.type === 'resolve') return await resolve(req, role);
+      if (actRoutes[req.type]) return await actRoutes[req.type](req, role);
+      return await (req.type === 'ping_host' ? pingHost() : snapshot(req, onProgress, role));
+    } finally {
+      req.held?.(); // the tab's debugger attachment idles from here (debugger.js hold)
+    }
   }
 
   return { handle, handleOutside, prepareAnswer };

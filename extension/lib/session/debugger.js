@@ -1,7 +1,11 @@
 // One chrome.debugger attachment per tab, shared by concurrent requests (reference counted)
-// and kept IDLE_DETACH_MS after the last one lets go, so that an agent reading after every
-// step pays the attach once (and Chrome's "started debugging this browser" bar stays up for
-// the burst instead of showing and hiding, reflowing the page, on every read).
+// and kept after the last one lets go, so that an agent reading after every step pays the
+// attach once (and Chrome's "started debugging this browser" bar stays up for the burst
+// instead of showing and hiding, reflowing the page, on every read). A request holds its tab
+// (hold) from the moment it names it until its reply: the idle time counts from the reply,
+// never from the capture, and nothing is detached while a read or act on the tab runs
+// (design note 137: a read whose host share passed the idle lost Chromium's accessibility
+// tree, 0.7-3.4 s to build again on rustdoc pages, and its kept contexts).
 
 import { AxError } from '../common/errors.js';
 
@@ -12,9 +16,18 @@ export const CDP_VERSION = '1.3';
 // DevTools and other extensions attach beside axsnap (Chromium 156, tests/e2e).
 const ALREADY_ATTACHED = /another debugger is already attached/i;
 
-// How long an attachment nobody uses is kept before it is detached. Short: while it is kept
-// the infobar stays up and the CDP domains the reads enabled (Network) keep sending events.
+// How long an attachment nobody uses is kept before it is detached, after a person's one-off
+// request (the side panel's "Snapshot this tab"). Short: while it is kept the infobar stays
+// up, the CDP domains the reads enabled (Network) keep sending events, and the page runs with
+// Chromium's accessibility on (note 137 measured what that costs the page's own work).
 export const IDLE_DETACH_MS = 10_000;
+// ... after an agent's request (the Python client, an allow-listed extension, axsnap serve /
+// MCP): an agent thinks between its reads, often longer than 10 s, and each re-attach
+// rebuilds the accessibility tree of a page with custom elements (note 137).
+export const AGENT_IDLE_DETACH_MS = 120_000;
+// The chrome.storage.session key of the agents' idle time when set (ms, for this browser
+// session): the bridge page sets it (bridge.js setAgentIdle), so a test waits no two minutes.
+export const AGENT_IDLE_KEY = 'agentIdleMs';
 
 /** Map a chrome.debugger error text to a structured error. */
 export function mapDebuggerError(text, tabId) {
@@ -158,11 +171,14 @@ class Session {
 
 export class DebuggerManager {
   /** `idleMs`: how long an unused attachment is kept (0: detach at the last release);
+   * `agentIdleMs`: the same once an agent's request held the tab (hold);
    * `timers`: {setTimeout, clearTimeout} (tests). */
-  constructor(api, { idleMs = IDLE_DETACH_MS, timers = globalThis } = {}) {
+  constructor(api, { idleMs = IDLE_DETACH_MS, agentIdleMs = AGENT_IDLE_DETACH_MS, timers = globalThis } = {}) {
     this.api = api; // chrome.debugger (promise-returning MV3 API)
     this.idleMs = idleMs;
+    this.agentIdleMs = agentIdleMs;
     this.timers = timers;
+    this.holds = new Map(); // tabId -> requests in flight on the tab (hold)
     this.attachments = new Map(); // tabId -> {refs, ready, detached, detachReason, listeners}
     this.detaching = new Map(); // tabId -> promise of a detach in flight
     this.reclaiming = Promise.resolve([]); // reclaimOrphans() in flight
@@ -178,7 +194,7 @@ export class DebuggerManager {
         refs: 0, uses: 0, detached: false, detachReason: '', listeners: new Set(),
         children: new Map(), // child sessionId -> {parentSessionId, targetInfo} (auto-attached)
         domains: new Map(), // CDP domain -> {users, ready} (useDomain)
-        idleTimer: null,
+        idleTimer: null, agent: false, // agent: an agent's request held it (hold)
       };
       const previousDetach = this.detaching.get(tabId) ?? Promise.resolve();
       att.ready = previousDetach.then(() => this.attachOwn(tabId)).catch((e) => {
@@ -264,6 +280,38 @@ export class DebuggerManager {
     return this.idleMs > 0;
   }
 
+  /**
+   * A request on `tabId` runs (the router, from naming the tab to its reply): its attachment,
+   * made before or after, is not detached meanwhile, and its idle time counts from the end of
+   * the last request holding it. `agent`: an agent's request (the attachment then idles
+   * agentIdleMs). Returns the end of the hold (twice is harmless).
+   */
+  hold(tabId, { agent = false } = {}) {
+    this.holds.set(tabId, (this.holds.get(tabId) ?? 0) + 1);
+    const kept = this.attachments.get(tabId);
+    if (kept && !kept.detached) this.stopIdle(kept); // a kept attachment: this request uses it
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = this.holds.get(tabId) - 1;
+      if (left > 0) this.holds.set(tabId, left);
+      else this.holds.delete(tabId);
+      const att = this.attachments.get(tabId);
+      if (!att || att.detached) return;
+      if (agent) att.agent = true; // an agent drives the tab: the longer idle, while it is attached
+      if (left === 0 && att.refs === 0) this.idle(tabId, att);
+    };
+  }
+
+  /** The agents' idle time from now on; attachments idling at the old one count it anew. */
+  setAgentIdle(ms) {
+    this.agentIdleMs = ms;
+    for (const [tabId, att] of this.attachments) {
+      if (att.agent && att.idleTimer !== null) this.idle(tabId, att);
+    }
+  }
+
   stopIdle(att) {
     if (att.idleTimer === null) return;
     this.timers.clearTimeout(att.idleTimer);
@@ -272,16 +320,21 @@ export class DebuggerManager {
 
   releaseAttachment(tabId, att) {
     att.refs -= 1;
-    if (att.refs > 0 || att.detached) return;
-    if (this.keepsSessions) {
-      this.stopIdle(att);
-      att.idleTimer = this.timers.setTimeout(() => {
-        att.idleTimer = null;
-        if (att.refs === 0 && !att.detached) this.detachNow(tabId, att, 'idle');
-      }, this.idleMs);
+    if (att.refs > 0 || att.detached || this.holds.has(tabId)) return; // a request still runs
+    this.idle(tabId, att);
+  }
+
+  /** Nobody uses `att` and no request holds its tab: kept for its idle time, then detached. */
+  idle(tabId, att) {
+    this.stopIdle(att);
+    if (!this.keepsSessions) {
+      this.detachNow(tabId, att, 'released');
       return;
     }
-    this.detachNow(tabId, att, 'released');
+    att.idleTimer = this.timers.setTimeout(() => {
+      att.idleTimer = null;
+      if (att.refs === 0 && !att.detached && !this.holds.has(tabId)) this.detachNow(tabId, att, 'idle');
+    }, att.agent ? this.agentIdleMs : this.idleMs);
   }
 
   /** Detach `att` from `tabId` now (the last release, or the idle time ran out). */
