@@ -106,24 +106,34 @@ def custom_node(cdp: CdpSession, index: int) -> int:
 
 
 def ways(browser: Browser, rounds: int) -> dict[str, list[list[float]]]:
-    """Each way's [first ask ms, second ask ms] on fresh sessions, by turns."""
+    """Each way's [first ask ms, the renderer's next answer ms (a trivial Runtime.evaluate
+    right after: a build the ask left to the renderer's main thread delays it), second ask
+    ms] on fresh sessions, by turns; "none": the evaluate alone, no ask."""
     index = browser.run_in_target(FIRST_CUSTOM)
     if not isinstance(index, int) or index < 0:
         return {}
     url = page_ws_url(debugger_address(browser.driver), browser.target_handle)
-    out: dict[str, list[list[float]]] = {name: [] for name in WAYS}
+    out: dict[str, list[list[float]]] = {name: [] for name in ["none", *WAYS]}
+
+    def timed(cdp: CdpSession, method: str, params: dict[str, Any]) -> float:
+        started = time.perf_counter()
+        cdp.send(method, params)
+        return round((time.perf_counter() - started) * 1000, 1)
+
+    evaluate = {"expression": "1", "returnByValue": True}
     for _ in range(rounds):
-        for name, (method, extra) in WAYS.items():
+        for name in out:
             let_go(browser)
             cdp = CdpSession(url)
             try:
                 node = custom_node(cdp, index)
-                times = []
-                for _ask in range(2):
-                    started = time.perf_counter()
-                    cdp.send(method, {"backendNodeId": node, **extra})
-                    times.append(round((time.perf_counter() - started) * 1000, 1))
-                out[name].append(times)
+                if name == "none":
+                    out[name].append([0.0, timed(cdp, "Runtime.evaluate", evaluate), 0.0])
+                    continue
+                method, extra = WAYS[name]
+                ask = {"backendNodeId": node, **extra}
+                out[name].append([timed(cdp, method, ask), timed(cdp, "Runtime.evaluate", evaluate),
+                                  timed(cdp, method, ask)])
             finally:
                 cdp._ws.close()
     return out
@@ -158,10 +168,12 @@ def markdown(rows: dict[str, Any], command: str, load: list[Any]) -> str:
                          f"({[r['custom_ms'] for r in list_]}) | "
                          f"{median([r['capture_ms'] for r in list_])} | "
                          f"{median([r['total_ms'] for r in list_])} |")
-        lines += ["", "| way (fresh session) | first ask ms | second ask ms |", "|---|---|---|"]
-        for name, pairs in got["ways"].items():
-            lines.append(f"| {name} | {median([p[0] for p in pairs])} ({[p[0] for p in pairs]}) "
-                         f"| {median([p[1] for p in pairs])} |")
+        lines += ["", "| way (fresh session) | first ask ms | the renderer's next answer ms "
+                  "| second ask ms |", "|---|---|---|---|"]
+        for name, runs in got["ways"].items():
+            lines.append(f"| {name} | {median([p[0] for p in runs])} ({[p[0] for p in runs]}) "
+                         f"| {median([p[1] for p in runs])} ({[p[1] for p in runs]}) "
+                         f"| {median([p[2] for p in runs])} |")
         lines += ["", f"| the page's own work ({got['work_elements']} elements) "
                   "| ms (median) | runs |", "|---|---|---|"]
         for state, values in got["work"].items():
@@ -176,6 +188,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--work", type=int, default=2000, help="elements of the page's own work")
     parser.add_argument("--out", default="debugger_idle")
+    parser.add_argument("--no-reads", action="store_true", help="only the ways and the work")
     args = parser.parse_args()
     pages = [p for p in REAL_PAGES if p.name in args.pages]
     load = [os.getloadavg()]
@@ -191,7 +204,7 @@ def main() -> int:
             log(f"{page.name}: {elements} elements")
             read(browser)  # warm-up: the walker's source compiled, the host's imports
             got = {"elements": elements, "work_elements": args.work,
-                   "reads": reads(browser, args.rounds)}
+                   "reads": {} if args.no_reads else reads(browser, args.rounds)}
             log(f"  reads {json.dumps(got['reads'])}")
             got["ways"] = ways(browser, args.rounds)
             log(f"  ways {json.dumps(got['ways'])}")
