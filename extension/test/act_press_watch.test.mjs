@@ -103,6 +103,33 @@ test('the watch takes itself off at the last release, and sets no timer (readine
   }
 });
 
+test('the read at release answers once the last release is seen, with the record finish() gives; finish() answers it too', async () => {
+  const p = page();
+  const button = p.el('pay', p.body);
+  const watch = watchOn(button);
+  let answered = null;
+  watch.whenOff().then((got) => { answered = got; });
+  p.fire('pointerdown', button);
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(answered, null, 'no release yet: not answered');
+  p.fire('pointerup', button);
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(JSON.parse(answered[0]), { seen: true, by: 'pointerdown', reaches: true, replaced: false });
+  assert.equal(p.listeners.size, 0, 'off at the release');
+  p.fire('click', p.el('cover', p.body)); // after it went off: not seen, the record unchanged
+  assert.deepEqual(watch.finish(), answered);
+  // never released (the page stopped it first): the read after the presses (finish) answers it
+  const q = page();
+  const unseen = new Function(`return (${PRESS_WATCH});`)().call(q.el('pay', q.body), null, 1, PRESS_EVENTS, 'k1');
+  assert.equal(globalThis.__axsnapPressWatches.get('k1'), unseen, 'found by its key (the act world\'s own global)');
+  const pending = unseen.whenOff();
+  assert.deepEqual(JSON.parse(unseen.finish()[0]), { seen: false, events: 0 });
+  assert.deepEqual(JSON.parse((await pending)[0]), { seen: false, events: 0 });
+  assert.equal(q.listeners.size, 0);
+  assert.equal(globalThis.__axsnapPressWatches.has('k1'), false, 'nothing kept once off');
+  delete globalThis.__axsnapPressWatches;
+});
+
 test('the listener is marked as axsnap\'s own (the fill rule counts it as no page listener)', () => {
   const positions = markedPositions(PRESS_WATCH);
   assert.equal(positions.length, 1);
@@ -114,15 +141,20 @@ test('the listener is marked as axsnap\'s own (the fill rule counts it as no pag
 // -- a checked click --------------------------------------------------------------------------------
 
 /** An act's session: commands recorded in order; the watch's calls answered. */
-function actSession({ verdict = { seen: true, reaches: true, replaced: false }, stopped = false } = {}) {
+function actSession({ verdict = { seen: true, reaches: true, replaced: false }, stopped = false, atRelease = null } = {}) {
   const sent = [];
+  const calls = [];
   return {
     sent,
+    calls,
     async send(method, params, sessionId) {
-      sent.push([method, params.functionDeclaration?.includes('finish()') && !params.functionDeclaration.includes('seen')
-        ? 'finish' : params.type ?? (params.functionDeclaration?.includes('releases') ? 'watch' : ''), sessionId]);
+      const fn = params.functionDeclaration ?? '';
+      if (method === 'Runtime.callFunctionOn') calls.push({ params, sessionId });
+      sent.push([method, fn.includes('finish()') && !fn.includes('seen') ? 'finish' : fn.includes('whenOff()') && !fn.includes('seen')
+        ? 'read at release' : params.type ?? (fn.includes('releases') ? 'watch' : ''), sessionId]);
+      if (method === 'Runtime.callFunctionOn' && fn.includes('whenOff()') && !fn.includes('releases') && atRelease) return atRelease(fn);
       if (stopped && method === 'Runtime.callFunctionOn' && sent.length > 1) throw new AxError('timeout', 'stopped', '');
-      if (method === 'Runtime.callFunctionOn' && params.functionDeclaration.includes('releases')) return { result: { objectId: 'w1' } };
+      if (method === 'Runtime.callFunctionOn' && params.functionDeclaration.includes('releases')) return { result: { type: 'object', value: {} } };
       if (method === 'Runtime.callFunctionOn') {
         return { result: { deepSerializedValue: { value: [{ value: JSON.stringify(verdict) }, { value: { backendNodeId: 5 } }] } } };
       }
@@ -134,17 +166,44 @@ function actSession({ verdict = { seen: true, reaches: true, replaced: false }, 
 }
 const target = { objectId: 'o7', frame: { sessionId: 'S1' }, backendNodeId: 7, ordinal: 1 };
 
-test('a checked click: the watch put on beside the move, the check, the presses, then the watch read', async () => {
+test('a checked click: the watch put on beside the move, the check, its read, the presses; no read after them', async () => {
   const s = actSession();
   const press = checkedPress(s, { node: target, run: async () => { s.sent.push(['check']); } }, target);
   await clickAt(s, { x: 1, y: 2 }, { beforePress: press.beforePress });
   assert.equal(await press.seen(), true);
   const order = s.sent.map((c) => c.slice(0, 2).join(' '));
-  assert.deepEqual(order.slice(0, 5), ['Runtime.callFunctionOn watch', 'input mouseMoved', 'check',
-    'input mousePressed', 'input mouseReleased']);
-  assert.equal(order[5], 'Runtime.callFunctionOn finish');
-  assert.ok(order.includes('undo Runtime.releaseObject'), 'the watch\'s handle released');
+  // note 134: the read goes right behind the watch, beside the move, and is answered at the last release
+  assert.deepEqual(order.slice(0, 6), ['Runtime.callFunctionOn watch', 'Runtime.callFunctionOn read at release',
+    'input mouseMoved', 'check', 'input mousePressed', 'input mouseReleased']);
+  const [watchCall, readCall] = s.calls.slice(0, 2);
+  assert.equal(readCall.params.objectId, target.objectId, 'read on the watched node, not on a handle not yet answered');
+  assert.equal(readCall.params.awaitPromise, true);
+  assert.equal(readCall.params.arguments[0].value, watchCall.params.arguments[3].value, 'the watch found by its key');
+  assert.ok(!order.includes('Runtime.callFunctionOn finish'), 'no read after the presses: one round trip fewer');
+  assert.ok(!order.some((c) => c.includes('releaseObject')), 'no handle: the watch found by its key, nothing to release');
   assert.ok(s.sent.filter((c) => c[0] === 'Runtime.callFunctionOn').every((c) => c[2] === 'S1'), 'in the target\'s frame');
+});
+
+test('a read at release not answered when the presses were: the watch is read after them, the first answer taken', async () => {
+  // the page never saw the last release (stopped first, or the press went to another document):
+  // the read at release answers only once the watch is read (finish() takes it off)
+  let answerEarly = null;
+  const missed = { seen: true, reaches: false, replaced: false, tag: 'div', text: 'x' };
+  const s = actSession({ verdict: missed, atRelease: () => new Promise((resolve) => { answerEarly = resolve; }) });
+  const press = checkedPress(s, { node: target, run: async () => {} }, target);
+  await clickAt(s, { x: 1, y: 2 }, { beforePress: press.beforePress });
+  await assert.rejects(press.seen(), (err) => err.code === 'press_missed' && err.cover.backendNodeId === 5);
+  const order = s.sent.map((c) => c.slice(0, 2).join(' '));
+  assert.deepEqual(order.slice(1, 6), ['Runtime.callFunctionOn read at release', 'input mouseMoved', 'input mousePressed',
+    'input mouseReleased', 'Runtime.callFunctionOn finish']);
+  answerEarly({ result: { deepSerializedValue: { value: [{ value: JSON.stringify(missed) }, { value: { backendNodeId: 5 } }] } } });
+  // a read at release that failed (its document went): the read after the presses decides
+  const failed = actSession({ atRelease: async () => { throw new AxError('action_failed', 'gone', ''); } });
+  const again = checkedPress(failed, { node: target, run: async () => {} }, target);
+  await clickAt(failed, { x: 1, y: 2 }, { beforePress: again.beforePress });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(await again.seen(), true);
+  assert.ok(failed.sent.some((c) => c[1] === 'finish'), 'read after the presses');
 });
 
 test('a press seen elsewhere throws press_missed with the frame\'s ordinal; a refusal before the press takes the watch off', async () => {
@@ -177,9 +236,12 @@ test('a framed target: the documents above its frame are watched too; a press se
         assert.match(params.expression, /\.call\(document, null, 1, \[/);
         return { result: { objectId: params.contextId === 1 ? 'top' : 'mid' } };
       }
-      if (method === 'Runtime.callFunctionOn' && params.functionDeclaration.includes('releases')) return { result: { objectId: 'own' } };
+      if (method === 'Runtime.callFunctionOn' && params.functionDeclaration.includes('releases')) return { result: { value: {} } };
+      // the frame's own watch is read by its key on the node: at release only when it saw one
+      const which = params.objectId === 'o9' ? 'own' : params.objectId;
+      if (params.awaitPromise && !records.own.seen) return new Promise(() => {});
       if (method === 'Runtime.callFunctionOn') {
-        return { result: { deepSerializedValue: { value: [{ value: JSON.stringify(records[params.objectId]) }, { value: { backendNodeId: 4 } }] } } };
+        return { result: { deepSerializedValue: { value: [{ value: JSON.stringify(records[which]) }, { value: { backendNodeId: 4 } }] } } };
       }
       return {};
     },

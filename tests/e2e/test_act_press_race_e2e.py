@@ -207,3 +207,51 @@ def test_a_clear_press_a_press_the_page_stops_first_and_a_press_on_a_label(
         assert window_listeners(pager, page) == listening, "the act's watch stayed on the window"
     finally:
         pager.close()
+
+
+# The worker's DevTools commands from now on: [method, its function's head or its event type].
+TRACE_CALLS = """(() => {
+  globalThis.__axsnapPressCalls = [];
+  if (!globalThis.__axsnapPressWrapped) {
+    globalThis.__axsnapPressWrapped = true;
+    const send = chrome.debugger.sendCommand.bind(chrome.debugger);
+    chrome.debugger.sendCommand = (target, method, params, ...rest) => {
+      globalThis.__axsnapPressCalls?.push([method,
+        String(params?.functionDeclaration ?? params?.type ?? '').slice(0, 300)]);
+      return send(target, method, params, ...rest);
+    };
+  }
+  return true;
+})()"""
+TAKE_CALLS = """(() => {
+  const got = globalThis.__axsnapPressCalls;
+  globalThis.__axsnapPressCalls = null;
+  return got;
+})()"""
+
+
+@MODES
+def test_a_clear_press_is_read_at_its_release_and_nothing_of_the_watch_follows_the_presses(
+        browser: Browser, pages_url: str, exact: bool) -> None:
+    # note 134: the watch's read goes beside the move, and the page answers it as the watch sees
+    # the last release; on main 46e693e a read (finish()) and the release of the watch's handle
+    # followed the presses: one round trip more before readiness
+    cover_at_press(browser, pages_url)
+    cdp = BrowserCDP(browser)
+    try:
+        worker = cdp.worker_target()
+        assert worker is not None, "the extension's service worker is not running"
+        assert cdp.evaluate_in(worker, TRACE_CALLS) is True
+        plain = browser.act("Plain button", "click", exact=exact)
+        sent = cdp.evaluate_in(worker, TAKE_CALLS)
+    finally:
+        cdp.close()
+    assert plain.ok and plain.press_seen is True, plain
+    assert hits(browser) == ["down:plain", "click:plain"]
+    assert isinstance(sent, list), "the worker was restarted during the act"
+    mouse = [i for i, (method, _) in enumerate(sent) if method == "Input.dispatchMouseEvent"]
+    assert [sent[i][1] for i in mouse] == ["mouseMoved", "mousePressed", "mouseReleased"], sent
+    assert any("whenOff" in head for _, head in sent[:mouse[0]]), "the read goes beside the move"
+    after = sent[mouse[-1] + 1:]
+    assert not [c for c in after if "finish()" in c[1] or "whenOff" in c[1]], after
+    assert "Runtime.releaseObject" not in [method for method, _ in after], after
