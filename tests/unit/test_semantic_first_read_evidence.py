@@ -5,7 +5,7 @@ control over an account's fields, and headings each over prose of their own."""
 from __future__ import annotations
 
 from axsnap_host.semantic.classify import Features, classify
-from axsnap_host.semantic.page_features import _saves_changes
+from axsnap_host.semantic.control_words import saves_changes
 
 
 def _fired(f: Features) -> dict[str, float]:
@@ -46,10 +46,10 @@ def test_fields_kept_by_save_changes_are_the_accounts_settings() -> None:
 
 
 def test_save_changes_is_a_controls_name_not_a_sentence() -> None:
-    assert _saves_changes("Save Changes")
-    assert _saves_changes("  update   settings ")
-    assert not _saves_changes("Don't forget to save changes before you leave")
-    assert not _saves_changes("Update profile")  # (a menu's link to another page)
+    assert saves_changes("Save Changes")
+    assert saves_changes("  update   settings ")
+    assert not saves_changes("Don't forget to save changes before you leave")
+    assert not saves_changes("Update profile")  # (a menu's link to another page)
 
 
 def test_headings_each_over_prose_are_a_document_not_a_list_of_cards() -> None:

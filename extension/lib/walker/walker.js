@@ -3221,6 +3221,10 @@ function wordlessName(el) {
   if (svgTitle && svgTitle.textContent.trim()) return svgTitle.textContent;
   return iconHint(el);
 }
+function controlWords(el) {
+  if (!el.firstElementChild) return el.textContent || "";
+  return walkText(el, 200, () => IN, false);
+}
 
 // src/field_twins.js
 var TEXT_FIELDS = "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=tel], input[type=url], input[type=number], input[type=password], textarea";
@@ -3512,12 +3516,26 @@ function prose(el) {
   const blocks = el.matches("p, pre") ? [el] : [...el.querySelectorAll("p, pre")];
   return blocks.some((b) => !b.closest("a") && (b.localName === "pre" ? (b.textContent || "").split("\n").filter((l) => l.trim()).length >= 5 : reading(b) >= 100));
 }
+function inPage(a) {
+  const href = a.getAttribute("href") || "";
+  if (href.length < 2 || href[0] !== "#") return false;
+  try {
+    return !!document.getElementById(decodeURIComponent(href.slice(1)));
+  } catch (e) {
+    return false;
+  }
+}
+function linkedAway(h) {
+  const around = h.closest("a[href]");
+  if (around) return !inPage(around);
+  return [...h.querySelectorAll("a[href]")].some((a) => !inPage(a));
+}
 function proseSections(shown, chrome2, limit) {
   let found = 0;
   let n = 0;
   for (const h of document.querySelectorAll("h2, h3")) {
     if (++n > limit) break;
-    if (h.closest(chrome2) || h.closest("a[href]") || h.querySelector("a[href]") || !shown(h) || !reading(h)) continue;
+    if (h.closest(chrome2) || linkedAway(h) || !shown(h) || !reading(h)) continue;
     if (headed(h).some(prose)) found++;
   }
   return found;
@@ -3572,7 +3590,7 @@ function shortCard(card) {
   if (reading2(card) > CARD_CHARS) return false;
   const prose2 = [...card.querySelectorAll("p")].filter((p) => reading2(p) >= PROSE);
   if (prose2.length > 2) return false;
-  return [...card.querySelectorAll("a[href], button")].some((a) => !prose2.some((p) => p.contains(a)));
+  return [...card.querySelectorAll("a[href], button")].some((a) => !prose2.some((p) => p.contains(a)) && !(a.localName === "a" && inPage(a)));
 }
 function listCards(shown, chrome2, limit) {
   return alikeBlocks(shown, chrome2, limit, TITLE2, cardOf, shortCard);
@@ -3627,7 +3645,7 @@ function datedHeadlines(shown, chrome2, limit) {
   let n = 0;
   for (const h of document.querySelectorAll(HEADLINE)) {
     if (++n > limit) break;
-    const link = h.closest("a[href]") || h.querySelector("a[href]");
+    const link = linkedAway(h) && (h.closest("a[href]") || h.querySelector("a[href]"));
     if (!link || !textOf2(h) || h.closest(chrome2) || !shown(h)) continue;
     const box = link.contains(h) ? boxOf(link) : boxOf(h);
     if (box && datedIn(box, h)) found++;
@@ -3652,7 +3670,7 @@ function linkedItems(shown, chrome2, limit) {
   let n = 0;
   for (const h of document.querySelectorAll(HEADLINE2)) {
     if (++n > limit) break;
-    const link = h.closest("a[href]") || h.querySelector("a[href]");
+    const link = linkedAway(h) && (h.closest("a[href]") || h.querySelector("a[href]"));
     if (!link || !reading2(h) || h.closest(chrome2) || !shown(h)) continue;
     const item = itemOf(link.contains(h) ? link : h);
     if (!item || item.closest(chrome2) || !short(item)) continue;
@@ -3991,7 +4009,7 @@ function pageTally() {
       t.partial = true;
       break;
     }
-    if ((h.querySelector("a[href]") || h.closest("a[href]")) && shown(h)) {
+    if (linkedAway(h) && shown(h)) {
       t.result_blocks++;
       if (teaserUnder(h)) t.teaser_heads++;
     }
@@ -4082,7 +4100,7 @@ function pageTally() {
     if (!label && el.localName === "input") {
       label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
     }
-    if (!label) label = el.textContent || "";
+    if (!label) label = controlWords(el);
     label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
     const named3 = label || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
     if (named3) counts.set(named3, (counts.get(named3) || 0) + 1);

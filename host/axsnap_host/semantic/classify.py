@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from axsnap_host.semantic.card_lists import fire_card_list
+from axsnap_host.semantic.form_pages import fire_form_gallery
 from axsnap_host.semantic.keywords import (
     SEARCH_ENGINE_HOSTS,
     SEARCH_TITLE,
@@ -21,8 +22,8 @@ from axsnap_host.semantic.keywords import (
 )
 from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_rows
 from axsnap_host.semantic.page_features import Features
-from axsnap_host.semantic.record_tables import fire_record_table
-from axsnap_host.semantic.shop_steps import fire_shop_steps
+from axsnap_host.semantic.record_tables import counts_records, fire_record_table
+from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.signed_in_forms import fire_signed_in_form
 
@@ -77,11 +78,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     confirm = (f.passwords >= 2 or f.confirm) and not change and not renew
     # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.
     account = 0.5 if f.long_blocks >= 3 else 1.0
-    # Four forms or more, of two purposes or more (a payment, a sign-up, a sign-in): a page of
-    # forms, which no one of them names; each purpose's signals count half.
-    purposes = sum((f.card_fields >= 1 or f.address_fields >= 2, confirm, f.login_forms >= 1))
-    gallery = f.forms >= 4 and purposes >= 2
-    fire("form", "form:4+ forms of different purposes (a page of forms)", 0.6, gallery)
+    # Forms of different purposes side by side: a page of forms, which no one of them names;
+    # each purpose's signals count half (form_pages.py).
+    gallery = fire_form_gallery(fire, f, confirm)
     account *= 0.5 if gallery else 1.0
     # Fifteen fields or more in three forms or more, more fields than blocks of prose: a page of
     # forms (sample forms, a long application), where a password confirmation is one form's.
@@ -169,26 +168,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (on a page of forms the address, the prices and the shipping words are different forms')
     fire("checkout", "form:address fields and prices", 0.35,
          f.address_fields >= 2 and f.prices >= 1 and not gallery)
-    # Fields asking how many in the rows of priced products, under a checkout's words said
-    # outside links (a subtotal, shipping), no card or address asked yet: a cart, the first
-    # step of a checkout (a shop's grid asks no quantity per row and sums no subtotal).
-    cart = (f.quantity_fields >= 1 and f.prices >= 2 and not f.card_fields
-            and f.address_fields < 2 and not gallery
-            and bool(keyword_hits("checkout", f.said)))
-    fire("checkout", "form:quantity fields in rows of priced products (a cart)", 0.5, cart)
-    # Rows of priced products, each with a control that takes it out ("Remove", "×") and none
-    # adding to the cart, beside a checkout's words (a "Checkout" link, a subtotal), no card or
-    # address asked yet: a cart that asks no quantity (a wishlist's rows add to the cart, a
-    # shop's grid takes nothing out).
-    # A heading that is only a wishlist's words over prices: products kept to buy later, a list
-    # (its rows' buttons may say anything: "add to card", a template's slip).
-    wishlist = (f.wishlist_headings >= 1 and f.prices >= 2 and not f.card_fields
-                and f.address_fields < 2 and not gallery and not cart)
-    takeout = (f.removable_rows >= 2 and f.prices >= 2 and not f.card_fields
-               and f.address_fields < 2 and not gallery and not cart and not wishlist
-               and bool(keyword_hits("checkout", f.text)))
-    fire("checkout", "form:rows of priced products a person can take out (a cart)", 0.5, takeout)
-    cart = fire_shop_steps(fire, f, cart or takeout)  # (a quantity and "Proceed to Checkout")
+    # A cart's rows, a wishlist's heading, a shop's steps, its products to put in the cart
+    # (shop_steps.py): whether the page is a cart, a wishlist, a catalogue.
+    cart, wishlist, shop = fire_shop_pages(fire, f, gallery)
     # A control that places the order or pays, beside fields being filled and a price: a
     # checkout's last step (the buyer's details asked before the payment, no card yet).
     ordering = (f.place_order >= 1 and f.prices >= 1 and not f.passwords and not gallery
@@ -274,7 +256,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (under a title naming another kind of page, "Tables", they are the template's header)
     message_form = f.textareas >= 1 and (f.name_fields + f.account_fields + f.to_subject
                                          + f.reply >= 1)
-    tiles = (f.figure_tiles >= 3 and not f.passwords and not message_form
+    # (over a long table of records and no chart they count its records: orders placed, shipped)
+    tiles = (f.figure_tiles >= 3 and not f.passwords and not message_form and not counts_records(f)
              and not any(w not in _TITLE_SKIP for k in PAGE_TYPES if k != "dashboard"
                          for w in title_hits(k, f.title)))
     panels = not f.passwords and (
@@ -399,9 +382,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:rows with checkboxes, no word of mail (a table of records)", 0.25,
          f.row_checkboxes >= 4 and not mailbox and f.long_blocks < 3 and itemized)
     fire("email_inbox", "stats:5+ table rows", 0.1, f.rows >= 5)
-    fire("dashboard", "stats:4+ metrics", 0.3, f.metrics >= 4)
+    # (a catalogue's cards and the prices drawn big on them are products, no stats: shop)
+    fire("dashboard", "stats:4+ metrics", 0.3, f.metrics >= 4 and not shop)
     fire("dashboard", "stats:charts", 0.3, f.charts >= 1)
-    fire("dashboard", "stats:3+ stat or chart widgets", 0.3, f.widgets >= 3)
+    fire("dashboard", "stats:3+ stat or chart widgets", 0.3, f.widgets >= 3 and not shop)
     fire("list", "stats:5+ table rows with links or buttons", 0.25,
          f.action_rows >= 5 and not mailbox and f.long_blocks < 3 and itemized)
     fire("dashboard", "stats:tables", 0.1, f.tables >= 1 and f.row_checkboxes < 4)

@@ -47,6 +47,8 @@ BODY_TAGS = frozenset({"p", "blockquote", "pre", "li", "dd", "figcaption", "h2",
                        "td", "div", "span"})
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4"})
 TITLE_REPEAT_WORDS = 3  # a heading of this many words repeated as a paragraph's first words
+_OWN_WORD = re.compile(r"[^\W\d_]{3,}")  # a word of three letters or more
+_SENTENCE_ENDS = (".", "!", "?", ":", "。", "！", "？", "：")
 
 
 @dataclass
@@ -104,7 +106,8 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
         if node.children and all(facts.nodes[c].reasons for c in node.children) and (
                 len(node.text) - sum(len(facts.nodes[c].text) for c in node.children
                                      if facts.nodes[c].text in node.text)
-                < OWN_TEXT_CHARS) and not _heading_of_its_place(facts, node):
+                < OWN_TEXT_CHARS) and not _heading_of_its_place(facts, node) and not (
+                    _sentence_round_links(facts, node)):
             # a cell or item holding only controls: the controls say it (the controls' words
             # its text holds: the walker clips a block's text, not its links')
             continue
@@ -132,6 +135,20 @@ def _heading_of_its_place(facts: PageFacts, node: Node) -> bool:
     return node.tag in HEADING_TAGS and all(
         facts.nodes[c].tag == "a" and facts.nodes[c].attrs.get("href", "").startswith("#")
         and len(facts.nodes[c].attrs["href"]) > 1 for c in node.children)
+
+
+def _sentence_round_links(facts: PageFacts, node: Node) -> bool:
+    """A paragraph whose short sentence holds its links ("First, <a>install behave</a>."): a
+    word of its own besides them, and the sentence's end. A person reads a sentence there; a
+    cell or item of controls ("<a>Edit</a> | <a>Delete</a>") says nothing of its own."""
+    if node.tag != "p":
+        return False
+    rest = node.text
+    for child in node.children:
+        said = facts.nodes[child].text.strip()
+        if said:
+            rest = rest.replace(said, " ", 1)
+    return bool(_OWN_WORD.search(rest)) and node.text.rstrip().endswith(_SENTENCE_ENDS)
 
 
 def _own_words(facts: PageFacts, node: Node) -> str:

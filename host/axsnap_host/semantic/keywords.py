@@ -89,6 +89,10 @@ TITLE_WORDS: dict[str, tuple[str, ...]] = {
              "formulare", "formulaire", "formulaires", "フォーム"),
     "email_inbox": ("mailbox", "mail", "email", "e-mail", "webmail", "邮箱", "邮件", "hộp thư",
                     "correo", "postfach", "courriel", "messagerie", "メール"),
+    # ("Shopping Cart", "Your Basket": the page holding what is being bought; a control's "Add
+    # to cart" is no title)
+    "checkout": ("cart", "shopping cart", "basket", "shopping bag", "warenkorb", "panier",
+                 "carrito", "購物車", "购物车", "giỏ hàng", "カート"),
     "list": ("table", "tables", "data table", "data tables", "datatable", "datatables", "表格",
              "bảng", "tabla", "tablas", "tabelle", "tabellen", "tableau", "tableaux", "テーブル"),
 }

@@ -14,6 +14,13 @@ from axsnap_host.semantic.account_forms import (
     password_forms,
     sign_in_button,
 )
+from axsnap_host.semantic.control_words import (
+    PLACE_ORDER,
+    REPLY,
+    puts_in_cart,
+    saves_changes,
+    writes_mail,
+)
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.keywords import PAY_BY, TO_CHECKOUT
@@ -32,11 +39,6 @@ _PERSON_NAME = re.compile(r"\b(full|first|last|given|family|sur|your)[ _-]?name\
                           r"^(given|family|additional)-name$|姓名|họ tên|nombre|vorname", re.I)
 _TERMS = re.compile(r"\bagree|\bterms\b|conditions|privacy policy|同意|điều khoản|acepto|"
                     r"\bagb\b|j'accepte|利用規約", re.I)
-# A mail client's own controls: writing a new message, answering the one open in its pane.
-_COMPOSE = re.compile(r"(?<!\w)(?:compose|new message|new mail)(?!\w)|写邮件|soạn thư|redactar|"
-                      r"verfassen|nouveau message", re.I)
-_REPLY = re.compile(r"(?<!\w)(?:reply|reply all|forward)(?!\w)|回复|转发|trả lời|responder|"
-                    r"antworten|répondre|返信", re.I)
 _SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
 _PROMPT = re.compile(r"\s*(?:search|搜索|tìm kiếm|buscar|suchen|suche|rechercher|検索)(?!\w)",
                      re.I)
@@ -58,18 +60,6 @@ _NOT_PASSWORD = re.compile(r"e-?mail|user|login|name|address|forgot|reset|hint",
 # How many of a thing a person wants (a cart's line beside its price).
 _QUANTITY = re.compile(r"(?<![^\W\d_])(?:qty|quantity|quantité|cantidad|menge|anzahl|số lượng)"
                        r"(?![^\W\d_])|数量|個数", re.I)
-# A control that ends a checkout: it places the order or pays (a cart's goes to the checkout).
-_PLACE_ORDER = re.compile(r"(?:place|submit|complete|confirm)(?: my| your)? order|pay now|"
-                          r"complete (?:my |your )?purchase|confirm and pay|提交订单|đặt hàng|"
-                          r"realizar pedido|bestellung absenden|zahlungspflichtig bestellen|"
-                          r"valider (?:la|ma) commande|注文を確定", re.I)
-# A control that keeps what a form changed ("Save Changes", "Update Settings"): the form edits
-# what the account holds (a blank form sends, signs up, continues or orders; a menu's "Update
-# profile" link names another page).
-_SAVE_CHANGES = re.compile(r"(?:save|update|keep)(?: all| the| my| your)? (?:changes?|"
-                           r"settings|preferences|information|info|details)|"
-                           r"änderungen speichern|enregistrer les modifications|guardar cambios|"
-                           r"lưu thay đổi|保存更改|変更を保存", re.I)
 _TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
                          r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 # Whom a message goes to: a mail being written names them, a contact form's site is the one.
@@ -122,6 +112,7 @@ class Features:
     task_checkboxes: int = 0  # checkboxes in a box headed as tasks (row_controls.in_task_list)
     place_order: int = 0  # controls that place the order or pay ("Place order", "Pay now")
     to_checkout: int = 0  # controls that go on to the checkout ("Proceed to Checkout")
+    to_cart: int = 0  # controls that put a product in the cart ("Add to cart", "Buy Now")
     quantity_asked: int = 0  # text fields asking how many, in a row or not
     payment_choices: int = 0  # radios naming a way to pay ("PayPal", "Debit card", "UPI")
     save_changes: int = 0  # controls that keep a form's changes ("Save Changes")
@@ -267,10 +258,11 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             words.append(el.source.text or el.source.aria)
             if kind == "button":
                 unlinked.append(el.source.text or el.source.aria)
-            f.compose += _writes_mail(el.source.text or el.source.aria)
-            f.place_order += bool(_PLACE_ORDER.match((el.source.text or el.source.aria).strip()))
-            f.save_changes += _saves_changes(el.source.text or el.source.aria)
-            f.reply += bool(_REPLY.search(el.source.text or el.source.aria))
+            f.compose += writes_mail(el.source.text or el.source.aria)
+            f.place_order += bool(PLACE_ORDER.match((el.source.text or el.source.aria).strip()))
+            f.to_cart += puts_in_cart(el.source.text or el.source.aria)
+            f.save_changes += saves_changes(el.source.text or el.source.aria)
+            f.reply += bool(REPLY.search(el.source.text or el.source.aria))
         else:
             words.extend((el.source.text, el.source.hint))
             if kind in _FIELD_KINDS:  # (a menu's toggle is named by its menu's links)
@@ -324,8 +316,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                 facts.nodes[c].tag == "a" for c in node.children))
             if tag != "a" and not any(a.tag == "a" for a in above) and not menu_item:
                 unlinked.append(_minus_links(text, node, facts))
+        # (a heading's own anchor, "¶", leads to its place on this page: no result's link)
         if tag in ("h2", "h3") and node.children and any(
-                facts.nodes[c].tag == "a" for c in node.children):
+                facts.nodes[c].tag == "a" and not _in_page(facts.nodes[c]) for c in node.children):
             f.result_blocks += 1
         if not heading and tag in ("h1", "h2", "h3") and not chrome:
             heading = text
@@ -340,17 +333,23 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     # A mail client's Reply below the first screen is still the page's: its shown controls.
     for label in facts.tally.get("control_labels") or []:
         if isinstance(label, str):
-            f.compose = max(f.compose, int(_writes_mail(label)))
-            f.reply = max(f.reply, int(bool(_REPLY.search(label))))
-            f.place_order = max(f.place_order, int(bool(_PLACE_ORDER.match(label.strip()))))
+            f.compose = max(f.compose, int(writes_mail(label)))
+            f.reply = max(f.reply, int(bool(REPLY.search(label))))
+            f.place_order = max(f.place_order, int(bool(PLACE_ORDER.match(label.strip()))))
             f.to_checkout = max(f.to_checkout, int(bool(TO_CHECKOUT.fullmatch(label.strip()))))
-            f.save_changes = max(f.save_changes, int(_saves_changes(label)))
+            f.save_changes = max(f.save_changes, int(saves_changes(label)))
     f.sidebar = "sidebar" in region_kinds
     page_h, view_h = facts.page_size[1], facts.viewport[1]
     f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
     f.text = " \n ".join(w for w in words if w).lower()
     f.said = " \n ".join(w for w in unlinked if w).lower()
     return f
+
+
+def _in_page(link: Node) -> bool:
+    """A link to a place on this page ("#installation"); "#" alone is a template's stand-in."""
+    href = link.attrs.get("href", "")
+    return href.startswith("#") and len(href) > 1
 
 
 def _minus_links(text: str, node: Node, facts: PageFacts) -> str:
@@ -361,19 +360,6 @@ def _minus_links(text: str, node: Node, facts: PageFacts) -> str:
         if link.tag == "a" and link.text.strip():
             text = text.replace(link.text.strip(), " ", 1)
     return text
-
-
-def _writes_mail(label: str) -> bool:
-    """A control named by the words that write a new message ("Compose", "+ New message"); a
-    sentence holding them is a notification's ("New message from Laura")."""
-    return len(label.split()) <= 3 and bool(_COMPOSE.search(label))
-
-
-def _saves_changes(label: str) -> bool:
-    """A control named only by the words that keep a form's changes ("Save Changes", "Update
-    settings"); a sentence holding them is a notice's ("Don't forget to save changes")."""
-    said = " ".join(label.split())
-    return len(said.split()) <= 4 and bool(_SAVE_CHANGES.fullmatch(said))
 
 
 def _toggle_words(el: Element) -> bool:

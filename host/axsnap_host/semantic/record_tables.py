@@ -2,7 +2,7 @@
 rows or more, and nothing else the page is for (no field of its own, no long text, no chart,
 stat tiles or figures): a person sees a list of orders, invoices or files, however few.
 Under a title naming a dashboard the table is one of its panels (its charts a script's, drawn
-after the read).
+after the read). Figures over a long table of records, no chart beside, count its records.
 
 The site's own boxes beside it ask nothing of the page: its search box, its newsletter box.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from axsnap_host.semantic.keywords import title_hits
+from axsnap_host.semantic.keywords import keyword_hits, title_hits
 from axsnap_host.semantic.page_features import Features
 
 TABLE_SIGNAL = "stats:a table of 4+ named columns over 3+ rows, nothing else asked (records)"
@@ -28,6 +28,17 @@ def record_table(f: Features) -> bool:
             and f.long_blocks < 3 and f.charts == 0 and f.widgets < 3 and f.metrics < 4
             and f.figure_tiles < 3 and f.row_checkboxes < 4
             and not title_hits("dashboard", f.title))
+
+
+def counts_records(f: Features) -> bool:
+    """A long table of records (four named columns or more over ten rows or more with links or
+    buttons) and no chart, under no dashboard's title: figures beside it count its records
+    ("Order Placed 2215", "Shipped 924"), a person sees the records, no dashboard's panels.
+    Two of a dashboard's words said outside links ("Income Overview", "Analytics": a chart's
+    box a script fills) say the figures are its panels' still."""
+    return (f.column_heads >= 4 and f.action_rows >= 10 and f.charts == 0
+            and not title_hits("dashboard", f.title)
+            and len(keyword_hits("dashboard", f.said)) < 2)
 
 
 def fire_record_table(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:

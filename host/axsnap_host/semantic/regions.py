@@ -68,10 +68,20 @@ def landmark_kind(node: Node, facts: PageFacts) -> str | None:
         return None  # an article's own header/footer is no page landmark
     if kind == "dialog" and "open" not in node.attrs:
         return None
-    marks = node.attrs.get("class", "") + " " + node.attrs.get("id", "")
-    if kind is None and _BANNER.search(marks):
+    if kind is None and _banner(node, facts):
         return "dialog"
     return kind
+
+
+def _banner(node: Node, facts: PageFacts) -> bool:
+    """A cookie or consent banner, by its class or id: a box no taller than the screen. The id
+    of a ``<section>`` or ``<article>`` is the anchor of its heading ("getting-to-know-
+    cookiecutter", "chocolate-chip-cookies"), which names what it says, no banner."""
+    marks = node.attrs.get("class", "")
+    if node.tag not in ("section", "article"):
+        marks += " " + node.attrs.get("id", "")
+    screen = facts.viewport[1] if facts.viewport[1] > 0 else 757.0
+    return bool(_BANNER.search(marks)) and node.box[3] <= screen
 
 
 def layout_kind(box: tuple[float, float, float, float], facts: PageFacts) -> str:

@@ -2,14 +2,14 @@
 // the host types the page from all of it: form fields, lists (<li> and runs of alike <div>
 // rows), prose, tables, result headings, and the labels that several controls share (a
 // semantic id qualifies those by their row in every read, not only when a twin is in it).
-import { wordlessName } from './wordless_name.js';
+import { controlWords, wordlessName } from './wordless_name.js';
 import { labelAboveText } from './person_name.js';
 import { fieldNamesShared } from './field_twins.js';
 import { INLINE_TAGS } from './tags.js';
 import { offCanvas } from './off_canvas.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
 import { countedUnder, figureTiles, inMenuBox, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
-import { proseSections } from './tally_sections.js';
+import { linkedAway, proseSections } from './tally_sections.js';
 import { listCards } from './tally_cards.js';
 import { postBylines } from './tally_posts.js';
 import { datedHeadlines } from './tally_dated.js';
@@ -336,7 +336,7 @@ export function pageTally() {
   for (const h of document.querySelectorAll('h2, h3, [role=heading][aria-level="2"], '
     + '[role=heading][aria-level="3"]')) {
     if (++n > LIMIT) { t.partial = true; break; }
-    if ((h.querySelector('a[href]') || h.closest('a[href]')) && shown(h)) {
+    if (linkedAway(h) && shown(h)) {
       t.result_blocks++;
       if (teaserUnder(h)) t.teaser_heads++;
     }
@@ -428,7 +428,7 @@ export function pageTally() {
     if (!label && el.localName === 'input') {
       label = (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || '';
     }
-    if (!label) label = el.textContent || '';
+    if (!label) label = controlWords(el);
     label = label.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
     // (a control that shows no words: what names it, a picture link's alt, an icon)
     const named = label

@@ -5,6 +5,7 @@
 // prose of their own, in one flow (tally_sections.js).
 
 import { alikeBlocks, PROSE, reading } from './tally_alike.js';
+import { inPage } from './tally_sections.js';
 
 const TITLE = 'h2, h3, h4, h5, a.h2, a.h3, a.h4, a.h5';
 const CARD_CHARS = 500;  // a card's whole text: a title, a line of meta, an excerpt, a button
@@ -27,7 +28,9 @@ function shortCard(card) {
   if (reading(card) > CARD_CHARS) return false;
   const prose = [...card.querySelectorAll('p')].filter((p) => reading(p) >= PROSE);
   if (prose.length > 2) return false;
-  return [...card.querySelectorAll('a[href], button')].some((a) => !prose.some((p) => p.contains(a)));
+  // (a heading's own anchor, "¶", leads nowhere: a document's section is no card)
+  return [...card.querySelectorAll('a[href], button')].some((a) => !prose.some((p) => p.contains(a))
+    && !(a.localName === 'a' && inPage(a)));
 }
 
 // The cards of a list: three short cards or more of one kind, out of the chrome and shown,

@@ -4,6 +4,7 @@
 // page lists its posts so, with or without an excerpt under each.
 
 import { DATE } from './tally_posts.js';
+import { linkedAway } from './tally_sections.js';
 
 const HEADLINE = 'h1, h2, h3, h4, h5';
 const DATE_CHARS = 60;  // a line of when (and by whom, how long a read), no sentence
@@ -31,7 +32,7 @@ export function datedHeadlines(shown, chrome, limit) {
   let n = 0;
   for (const h of document.querySelectorAll(HEADLINE)) {
     if (++n > limit) break;
-    const link = h.closest('a[href]') || h.querySelector('a[href]');
+    const link = linkedAway(h) && (h.closest('a[href]') || h.querySelector('a[href]'));
     if (!link || !textOf(h) || h.closest(chrome) || !shown(h)) continue;
     const box = link.contains(h) ? boxOf(link) : boxOf(h);
     if (box && datedIn(box, h)) found++;

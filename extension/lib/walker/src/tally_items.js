@@ -4,6 +4,7 @@
 // events, courses), however the boxes are spread over sections.
 
 import { kindOf, PROSE, reading } from './tally_alike.js';
+import { linkedAway } from './tally_sections.js';
 
 const HEADLINE = 'h2, h3, h4, h5';
 const ITEM_CHARS = 200;  // a title, a line or two of facts (where, when), a button
@@ -29,7 +30,7 @@ export function linkedItems(shown, chrome, limit) {
   let n = 0;
   for (const h of document.querySelectorAll(HEADLINE)) {
     if (++n > limit) break;
-    const link = h.closest('a[href]') || h.querySelector('a[href]');
+    const link = linkedAway(h) && (h.closest('a[href]') || h.querySelector('a[href]'));
     if (!link || !reading(h) || h.closest(chrome) || !shown(h)) continue;
     const item = itemOf(link.contains(h) ? link : h);
     if (!item || item.closest(chrome) || !short(item)) continue;

@@ -24,6 +24,27 @@ function prose(el) {
     ? (b.textContent || '').split('\n').filter((l) => l.trim()).length >= 5 : reading(b) >= 100));
 }
 
+// A link to a place on this page ("#getting-started", a documentation heading's own "¶"
+// anchor, its contents' back link): it leads nowhere else. "#" alone is a template's stand-in
+// for a page to come.
+export function inPage(a) {
+  const href = a.getAttribute('href') || '';
+  if (href.length < 2 || href[0] !== '#') return false;
+  try {
+    return !!document.getElementById(decodeURIComponent(href.slice(1)));
+  } catch (e) {
+    return false;
+  }
+}
+
+// A heading in a link or holding one that leads away from this page's place (a teaser's or a
+// result's title); its own anchor does not make it one.
+export function linkedAway(h) {
+  const around = h.closest('a[href]');
+  if (around) return !inPage(around);
+  return [...h.querySelectorAll('a[href]')].some((a) => !inPage(a));
+}
+
 // Headings out of the chrome and out of links (a linked heading is a teaser's or a result's),
 // each over prose of its own: the sections of one written document.
 export function proseSections(shown, chrome, limit) {
@@ -31,7 +52,7 @@ export function proseSections(shown, chrome, limit) {
   let n = 0;
   for (const h of document.querySelectorAll('h2, h3')) {
     if (++n > limit) break;
-    if (h.closest(chrome) || h.closest('a[href]') || h.querySelector('a[href]') || !shown(h)
+    if (h.closest(chrome) || linkedAway(h) || !shown(h)
       || !reading(h)) continue;
     if (headed(h).some(prose)) found++;
   }

@@ -5,7 +5,7 @@
 // twice is a twin in every read, whether its twin is in the read or not. A link to an address
 // a link with words has too (pictures.js hasTitle) is that link's picture, named by it: "" here.
 import { hasTitle } from './pictures.js';
-import { iconHint } from './text.js';
+import { iconHint, IN, walkText } from './text.js';
 
 export function wordlessName(el) {
   if (hasTitle(el)) return '';
@@ -16,4 +16,11 @@ export function wordlessName(el) {
   const svgTitle = el.querySelector('svg title');
   if (svgTitle && svgTitle.textContent.trim()) return svgTitle.textContent;
   return iconHint(el);
+}
+
+// The words a control shows, as the element model reads them: its text without an icon's SVG
+// <title> or a <style> ("dashboard" drawn beside "Dashboard" is no second word of its label).
+export function controlWords(el) {
+  if (!el.firstElementChild) return el.textContent || '';
+  return walkText(el, 200, () => IN, false);
 }
