@@ -88,6 +88,16 @@ def test_disagreements_are_named() -> None:
     assert scores(SOURCES, about, labels())[1] == ["set 2: scored 0/1 and 1/1"]
 
 
+def test_pages_removed_after_the_score_still_count_as_scored() -> None:
+    about = "The third held-out set (3 pages) was scored once (page type 2/3 from the " \
+            "default read)."
+    said = SOURCES + "\nOf the third held-out set, 1 pages were removed after it was scored.\n"
+    assert scores(said, about, labels("spent_held_out"))[1] == []
+    said = SOURCES + "\nOf the third held-out set, 2 pages were removed after it was scored.\n"
+    assert scores(said, about, labels("spent_held_out"))[1] == [
+        "set 3: scored on 3 pages, SOURCES.md lists 4"]
+
+
 def test_the_real_files_agree_and_the_first_24_sets_pool_as_the_readme_says() -> None:
     written = json.loads((CORPUS / "labels.json").read_text("utf-8"))
     sources = (CORPUS / "SOURCES.md").read_text("utf-8")
