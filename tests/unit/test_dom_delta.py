@@ -15,7 +15,8 @@ from axsnap_host.client import DomResult
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.delta.apply import apply_delta
 from axsnap_host.pipeline.delta.diff import DeltaError
-from axsnap_host.pipeline.delta.reply import dom_line_key, finish_dom
+from axsnap_host.pipeline.delta.line_keys import dom_line_key
+from axsnap_host.pipeline.delta.reply import finish_dom
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.render.domtext import element_line
 from host_harness import process_capture

@@ -151,6 +151,7 @@ def test_a_dom_text_reply_is_encoded_by_orjson(monkeypatch: pytest.MonkeyPatch) 
     text = "".join(reply_stream.json_pieces(reply))
     assert dumped == []  # every list of records written by orjson
     monkeypatch.setattr(reply_stream, "container_json", lambda value: None)
+    monkeypatch.setattr(reply_stream, "container_json_utf8", lambda value: None)
     assert "".join(reply_stream.json_pieces(reply)) == text  # json's own text
     assert dumped  # (json's path encodes the records)
     assert frames_for_reply("r", reply)

@@ -80,15 +80,15 @@ def test_a_served_reply_is_the_reply_of_the_snapshot_encoded_again(
 def test_the_served_reply_encodes_no_node_and_counts_the_text_it_writes(
         monkeypatch: pytest.MonkeyPatch, read: dict[str, Any]) -> None:
     nodes_encoded = []
-    real = reply_stream.encode_piece
+    real = reply_stream._encoded  # (what a reply's pieces are encoded by)
 
-    def counting(value: Any) -> str:
+    def counting(value: Any) -> str | bytes:
         if isinstance(value, list | tuple) and value and isinstance(value[0], dict) and (
                 "role" in value[0]):
             nodes_encoded.append(len(value))
         return real(value)
 
-    monkeypatch.setattr(reply_stream, "encode_piece", counting)
+    monkeypatch.setattr(reply_stream, "_encoded", counting)
     request = snapshot_request(load_capture("generated"), read)
     [again] = served(False).handle_text(request)
     frames_for_reply(again["id"], again)

@@ -35,20 +35,21 @@ def chunk_contract() -> dict[str, Any]:
     return {"FIELD": ENCODING_FIELD, "DEFLATE": DEFLATE}
 
 
-def deflated_pieces(texts: Iterable[str], piece_bytes: int,
+def deflated_pieces(texts: Iterable[str | bytes | memoryview], piece_bytes: int,
                     first_bytes: int | None = None) -> Iterator[bytes]:
-    """The zlib stream of ``texts`` joined (UTF-8), cut into pieces, each given as soon as it
-    is full: the first of ``first_bytes``, each next twice the one before up to
-    ``piece_bytes`` (the browser has the first frame early, while the host still encodes the
-    rest: a 4.4 MB reply deflates into one frame otherwise, sent only once all of it is
-    encoded). UnicodeEncodeError (a ValueError) for a text that has no UTF-8 form."""
+    """The zlib stream of ``texts`` joined (UTF-8; a bytes-like text is UTF-8 already), cut
+    into pieces, each given as soon as it is full: the first of ``first_bytes``, each next
+    twice the one before up to ``piece_bytes`` (the browser has the first frame early, while
+    the host still encodes the rest: a 4.4 MB reply deflates into one frame otherwise, sent
+    only once all of it is encoded). UnicodeEncodeError (a ValueError) for a text that has
+    no UTF-8 form. The stream's cuts are at fixed offsets: the same bytes however the texts
+    are pieced."""
     deflater = zlib.compressobj(LEVEL)
     held = bytearray()
     size = min(piece_bytes, first_bytes or piece_bytes)
     for text in texts:
-        # a page's text is one piece (reply_stream.py): its UTF-8 made a slice at a time
-        for at in range(0, len(text), _ENCODE_CHARS):
-            held += deflater.compress(text[at:at + _ENCODE_CHARS].encode("utf-8"))
+        for data in _utf8_slices(text):
+            held += deflater.compress(data)
             while len(held) >= size:
                 yield bytes(held[:size])
                 del held[:size]
@@ -58,6 +59,17 @@ def deflated_pieces(texts: Iterable[str], piece_bytes: int,
         yield bytes(held[:size])
         del held[:size]
         size = min(piece_bytes, size * 2)
+
+
+def _utf8_slices(text: str | bytes | memoryview) -> Iterator[bytes | memoryview]:
+    """A text's UTF-8 a slice at a time (a page's text is one piece, reply_stream.py)."""
+    if isinstance(text, str):  # code points: any cut is whole
+        for at in range(0, len(text), _ENCODE_CHARS):
+            yield text[at:at + _ENCODE_CHARS].encode("utf-8")
+        return
+    view = memoryview(text)
+    for at in range(0, len(view), _ENCODE_CHARS):
+        yield view[at:at + _ENCODE_CHARS]
 
 
 def piece_data(piece: bytes) -> str:

@@ -8,7 +8,9 @@ walked (only dicts inside dicts: a list is encoded a slice of its items at a tim
 ``json.dumps``, at C speed, slices sized to about PIECE_CHARS), so at most a few pieces and
 one frame are held beside the reply. The pieces joined are the text ``encode_json`` makes of
 the whole reply (tests/unit/test_reply_stream.py), but for a lone surrogate: only the piece
-holding it is escaped to ASCII.
+holding it is escaped to ASCII. A piece orjson wrote (orjson_text.py) goes to the deflater as
+the UTF-8 orjson made (:func:`reply_pieces`): a whole page's DOM text records were made a
+str of 6-18 MB only to be encoded back (design note 136).
 
 How many frames there are is known only at the end: a frame of a streamed set says
 ``"total":null`` but the last, which says the count (extension/lib/native/chunks.js). The
@@ -27,12 +29,14 @@ from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.native.chunk_deflate import DEFLATE, ENCODING_FIELD, deflated_pieces, piece_data
 from axsnap_host.native.small_reply import small_reply_text
 from axsnap_host.pipeline.json_text import JsonText, utf8_length
-from axsnap_host.pipeline.orjson_text import container_json
+from axsnap_host.pipeline.orjson_text import container_json, container_json_utf8
 
 PIECE_CHARS = 1 << 18  # the text one list slice aims at
 FIRST_FRAME_BYTES = 1 << 15  # deflated bytes of a set's first frame (~200k characters of JSON)
 _MAX_SLICE = 1 << 16
 _MAX_DEPTH = 8  # dicts below this are encoded whole
+# a reply's text in pieces: a str, or the UTF-8 of one (orjson's, without its brackets)
+Piece = str | bytes | memoryview
 
 
 def _dumps(value: Any, ascii_only: bool = False) -> str:
@@ -46,6 +50,16 @@ def encode_piece(value: Any) -> str:
     text = container_json(value)
     if text is not None:
         return text
+    return _json_piece(value)
+
+
+def _encoded(value: Any) -> str | bytes:
+    """:func:`encode_piece`'s text; as orjson's UTF-8 when orjson wrote it."""
+    data = container_json_utf8(value)
+    return _json_piece(value) if data is None else data
+
+
+def _json_piece(value: Any) -> str:
     text = _dumps(value)
     try:
         utf8_length(text)
@@ -54,8 +68,14 @@ def encode_piece(value: Any) -> str:
     return text
 
 
-def json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
+def json_pieces(value: Any) -> Iterator[str]:
     """Texts whose concatenation is the compact JSON of ``value``."""
+    for piece in reply_pieces(value):
+        yield piece if isinstance(piece, str) else str(piece, "utf-8")
+
+
+def reply_pieces(value: Any, depth: int = 0) -> Iterator[Piece]:
+    """:func:`json_pieces`, a piece orjson wrote given as its UTF-8 (the deflater's input)."""
     if isinstance(value, JsonText):  # (pipeline/run.py _json_once)
         if value.refused:
             raise ValueError("a number strict JSON cannot carry")
@@ -66,7 +86,7 @@ def json_pieces(value: Any, depth: int = 0) -> Iterator[str]:
     elif isinstance(value, list | tuple) and value and depth < _MAX_DEPTH:
         yield from _list_pieces(value, depth)
     else:
-        yield encode_piece(value)
+        yield _encoded(value)
 
 
 # A dict of many members whose values are all of these exact types (a whole page's outline
@@ -78,7 +98,7 @@ _RUN_MEMBERS = 4096
 _RUNS_FROM = 64  # members: a smaller dict takes the member-by-member loop
 
 
-def _dict_pieces(value: dict[str, Any], depth: int) -> Iterator[str]:
+def _dict_pieces(value: dict[str, Any], depth: int) -> Iterator[Piece]:
     if len(value) >= _RUNS_FROM and _all_short_plain(value):
         yield from _run_pieces(value)
         return
@@ -87,7 +107,7 @@ def _dict_pieces(value: dict[str, Any], depth: int) -> Iterator[str]:
         head += encode_piece(key) + ":"
         if isinstance(item, dict | list | tuple | JsonText):
             yield head
-            yield from json_pieces(item, depth + 1)
+            yield from reply_pieces(item, depth + 1)
             head = ","
         elif isinstance(item, str) and len(item) > PIECE_CHARS:  # a page's text: not copied
             yield head
@@ -114,25 +134,26 @@ def _all_short_plain(value: dict[str, Any]) -> bool:
     return all(len(item) <= PIECE_CHARS for item in value.values() if type(item) is str)
 
 
-def _run_pieces(value: dict[str, Any]) -> Iterator[str]:
+def _run_pieces(value: dict[str, Any]) -> Iterator[Piece]:
     """The compact JSON of ``value`` (see :func:`_all_short_plain`) in pieces of up to
     :data:`_RUN_MEMBERS` members: the text :func:`_dict_pieces`' member loop makes."""
     items = iter(value.items())
     opening = "{"
     while run := dict(islice(items, _RUN_MEMBERS)):
-        yield opening + _members(run)
+        yield opening
+        yield _members(run)
         opening = ","
     yield "}"
 
 
-def _members(run: dict[str, Any]) -> str:
+def _members(run: dict[str, Any]) -> Piece:
     """``"key":value`` of each member of ``run``, comma-separated, as :func:`encode_piece`
     of each key and value gives them: one ``json.dumps`` of them all when its text is valid
     UTF-8; with a lone surrogate each member on its own (only the member holding it is
     escaped to ASCII, as member by member)."""
-    text = container_json(run)
-    if text is not None:
-        return text[1:-1]
+    data = container_json_utf8(run)
+    if data is not None:
+        return memoryview(data)[1:-1]
     text = _dumps(run)
     try:
         utf8_length(text)
@@ -141,7 +162,7 @@ def _members(run: dict[str, Any]) -> str:
     return text[1:-1]
 
 
-def _list_pieces(items: list[Any] | tuple[Any, ...], depth: int) -> Iterator[str]:
+def _list_pieces(items: list[Any] | tuple[Any, ...], depth: int) -> Iterator[Piece]:
     """``[`` + slices of the items encoded by json.dumps, less their brackets, + ``]``; an
     item that alone outweighs a slice is walked as a value of its own."""
     yield "["
@@ -150,16 +171,16 @@ def _list_pieces(items: list[Any] | tuple[Any, ...], depth: int) -> Iterator[str
     while at < len(items):
         comma = "," if at else ""
         if take > 1:
-            text = encode_piece(items[at:at + take])
+            text = _encoded(items[at:at + take])
             if comma:
                 yield comma
-            yield text[1:-1]
+            yield text[1:-1] if isinstance(text, str) else memoryview(text)[1:-1]
             at += take
-            weight = len(text)
+            weight = len(text)  # (orjson's: its bytes, as many as its characters or more)
         else:  # one item at a time: it is big (a frame's tree), so walked
             yield comma
             weight = 0
-            for piece in json_pieces(items[at], depth + 1):
+            for piece in reply_pieces(items[at], depth + 1):
                 weight += len(piece)
                 yield piece
             at += 1
@@ -167,7 +188,7 @@ def _list_pieces(items: list[Any] | tuple[Any, ...], depth: int) -> Iterator[str
     yield "]"
 
 
-def streamed_frames(message_id: str | None, pieces: Iterator[str], limit: int) -> Iterator[str]:
+def streamed_frames(message_id: str | None, pieces: Iterator[Piece], limit: int) -> Iterator[str]:
     """Chunk frames of at most ``limit`` bytes carrying ``pieces`` joined and deflated
     (chunk_deflate.py), made as the pieces come: ``{"v","id","type":"chunk","seq","total",
     "encoding":"deflate","data"}`` with ``total`` null but on the last frame, each ``data``
@@ -203,8 +224,8 @@ def stream_reply(message_id: str | None, reply: dict[str, Any], limit: int) -> I
     if text is not None:
         yield text
         return
-    pieces = json_pieces(reply)
-    small: list[str] = []
+    pieces = reply_pieces(reply)
+    small: list[Piece] = []
     chars = 0
     for piece in pieces:  # a reply that fits is one frame: gathered first
         small.append(piece)
@@ -212,14 +233,15 @@ def stream_reply(message_id: str | None, reply: dict[str, Any], limit: int) -> I
         if chars > limit:
             break
     else:
-        text = "".join(small)
+        text = "".join(piece if isinstance(piece, str) else str(piece, "utf-8")
+                       for piece in small)
         if utf8_length(text) <= limit:
             yield text
             return
     yield from streamed_frames(message_id, _chain(small, pieces), limit)
 
 
-def _chain(first: list[str], rest: Iterator[str]) -> Iterator[str]:
+def _chain(first: list[Piece], rest: Iterator[Piece]) -> Iterator[Piece]:
     yield from first
     first.clear()
     yield from rest

@@ -40,6 +40,13 @@ def container_json(value: Any) -> str | None:
     """``json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)`` of
     a list, tuple or dict (exact types: every number in it follows ``[``, ``,`` or ``:``),
     written by orjson; None when it is not such a value or its text could differ."""
+    data = container_json_utf8(value)
+    return None if data is None else data.decode("utf-8")
+
+
+def container_json_utf8(value: Any) -> bytes | None:
+    """:func:`container_json`'s text as orjson wrote it, UTF-8 (a reply's deflater takes
+    the bytes: no str made of them to be encoded back, design note 136)."""
     if type(value) not in _CONTAINERS:
         return None
     try:
@@ -48,7 +55,7 @@ def container_json(value: Any) -> str | None:
         return None
     if b"0.0000" in data or _null_value(data) or any(_exponent(data, e) for e in _EXPONENTS):
         return None
-    return data.decode("utf-8")
+    return data
 
 
 def _null_value(data: bytes) -> bool:

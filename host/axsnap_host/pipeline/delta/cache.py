@@ -37,14 +37,16 @@ class Entry:
 
 
 def _packed(snapshot: Snapshot) -> Packed | None:
-    """The snapshot as one buffer (kept_pack.py); its line infos as plain tuples."""
-    return pack((snapshot.snapshot_id, snapshot.hash, snapshot.parts, snapshot.lines,
-                 [tuple(info) for info in snapshot.info]))
+    """The snapshot as one buffer (kept_pack.py); its line infos as plain tuples (DOM
+    text's: None, made when read)."""
+    info = None if snapshot.info is None else [tuple(line) for line in snapshot.info]
+    return pack((snapshot.snapshot_id, snapshot.hash, snapshot.parts, snapshot.lines, info))
 
 
 def _unpacked(packed: Packed) -> Snapshot:
     snapshot_id, digest, parts, lines, info = packed.unpack()
-    return Snapshot(snapshot_id, digest, parts, lines, [LineInfo._make(i) for i in info])
+    return Snapshot(snapshot_id, digest, parts, lines,
+                    None if info is None else [LineInfo._make(i) for i in info])
 
 
 @dataclass

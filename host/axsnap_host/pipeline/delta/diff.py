@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from axsnap_host.models.canonical import sha256_hash
+from axsnap_host.pipeline.delta.line_keys import dom_line_keys
 from axsnap_host.pipeline.outline.text import indent, split_indent
 
 SNAPSHOT_PARTS = ("combinedTree", "combinedXpathMap", "combinedUrlMap", "frames", "focus")
@@ -82,13 +83,21 @@ class Snapshot:
     hash: str
     parts: dict[str, Any]
     lines: list[str]
-    info: list[LineInfo] = field(default_factory=list)
+    # None: DOM text's lines, keyed when a diff reads them (line_keys.py, one a line)
+    info: list[LineInfo] | None = field(default_factory=list)
+
+    def line_info(self) -> list[LineInfo]:
+        """Each line's :class:`LineInfo` (DOM text's made from its lines now)."""
+        if self.info is None:
+            return [LineInfo(key) for key in dom_line_keys(self.lines)]
+        return self.info
 
     def approx_bytes(self) -> int:
         """Rough memory held (Python objects): text, per-line records, map entries."""
         maps = sum(len(k) + len(v) + 120 for part in MAP_PARTS
                    for k, v in (self.parts.get(part) or {}).items())
-        return sum(len(line) + 60 for line in self.lines) + 220 * len(self.info) + maps
+        infos = len(self.lines if self.info is None else self.info)  # (as if made: the same)
+        return sum(len(line) + 60 for line in self.lines) + 220 * infos + maps
 
 
 # -- diff ---------------------------------------------------------------------------------
@@ -223,7 +232,7 @@ def diff(base: Snapshot, new: Snapshot) -> dict[str, Any]:
     """The delta from ``base`` to ``new`` (see the module docstring), with
     ``changed_fraction``: the share of lines that are not unchanged."""
     old_lines, new_lines = base.lines, new.lines
-    old_info, new_info = base.info, new.info
+    old_info, new_info = base.line_info(), new.line_info()
     old_outline, new_outline = _Outline(old_lines), _Outline(new_lines)
     pairs = _stable_pairs([x.key for x in old_info], [x.key for x in new_info])
     edits: list[list[Any]] = []

@@ -11,7 +11,6 @@ changed; otherwise it is the full snapshot with ``delta: {applied: false, reason
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from axsnap_host.models.options import SnapshotOptions
@@ -61,40 +60,17 @@ def finish_dom(
     parts_as_is: bool = False,
 ) -> dict[str, Any]:
     """The same for a DOM result (``domtext`` and ``elements``): lines are keyed by element
-    index, header lines by their label. ``parts_as_is``: its parts were found plain as they
-    are for the hash (pipeline/caps.py ``cap_strings_plain``)."""
+    index, header lines by their label, when a delta reads them (line_keys.py).
+    ``parts_as_is``: its parts were found plain as they are for the hash (pipeline/caps.py
+    ``cap_strings_plain``)."""
     text = result.get("domtext") or ""
     digest = snapshot_hash(result, parts_as_is)
     lines = split_lines(text)
     snapshot = Snapshot(
         snapshot_id=snapshot_id or f"{DOM_CHANNEL}-{state.snapshots_served}-{digest[7:19]}",
-        hash=digest, parts=snapshot_parts(result), lines=lines,
-        info=[LineInfo(key) for key in _unique(dom_line_key(line) for line in lines)])
+        hash=digest, parts=snapshot_parts(result), lines=lines, info=None)  # (keyed when read)
     key = options_key(DOM_CHANNEL, options, DOM_SHAPE_OPTIONS)
     return _finish(result, snapshot, "domtext", key, options, state, url)
-
-
-def dom_line_key(line: str) -> str:
-    """``e<index>`` for an element line (``[12] <button> …``), ``h:<label>`` for a header
-    line (``[URL: …]``), else the line itself."""
-    if line.startswith("["):
-        head = line[1:].split("]", 1)[0]
-        if head.isdigit():
-            return f"e{head}"
-        label = head.split(":", 1)[0]
-        if label != head:
-            return f"h:{label}"
-    return f"t:{line}"
-
-
-def _unique(keys: Iterable[str]) -> list[str]:
-    """Keys with a repeat numbered (``t:``, ``t:#2``): the diff matches lines by key."""
-    seen: dict[str, int] = {}
-    out = []
-    for key in keys:
-        seen[key] = seen.get(key, 0) + 1
-        out.append(key if seen[key] == 1 else f"{key}#{seen[key]}")
-    return out
 
 
 def snapshot_of(result: dict[str, Any], lines: list[OutlineLine], snapshot_id: str | None,
