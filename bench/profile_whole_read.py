@@ -10,6 +10,9 @@ the service worker over the read (self time by function).
     nice .venv/bin/python bench/profile_whole_read.py --pages rust-simd rust-wrapping node-fs \\
         rust-primitive-u8 --runs 2 --mode snapshot_walk --past-walk
 
+``--overlap``: a table of what the host could do while Chromium takes the ids (the window
+past the walk, what moves, the bounds of the gain: bench/overlap_estimate.py, design note 138).
+
 ``--past-walk``: after each read's JSON line, a table row of the steps of "walker ms" past the
 walk itself (design note 129): the output's JSON text, carriage and parse; the take's wait for
 the records' ids; the rows' ids; the custom elements' asks of Chromium's tree; the listeners.
@@ -46,6 +49,7 @@ from bench_whole_page import (  # noqa: E402
     ROOTS,
     SHORT_MODES,
 )
+from overlap_estimate import OVERLAP_HEAD, overlap_row  # noqa: E402
 from profile_walker import page_urls  # noqa: E402
 
 from axsnap_host.client import Browser  # noqa: E402
@@ -222,6 +226,8 @@ def read(browser: Browser, options: dict[str, Any], worker_profile: bool,
         **{f"cpu_{kind}_ms": round(cpu_after.get(kind, 0) - cpu_before.get(kind, 0))
            for kind in ("browser", "extension", "renderer", "host")},
         "parse_ms": ((reply.get("result") or {}).get("timings") or {}).get("parse_ms"),
+        # the host's own steps (the parse, the format's laps: overlap_estimate.py)
+        "host_steps": dict((reply.get("result") or {}).get("timings") or {}),
         **{k: steps.get(k) for k in STEPS},
         # every other step the capture timed (the walker's and the worker's laps)
         "steps": {k: v for k, v in steps.items() if k not in STEPS},
@@ -246,6 +252,9 @@ def main() -> int:
     parser.add_argument("--mode", choices=sorted(READS), default="domtext")
     parser.add_argument("--past-walk", action="store_true",
                         help="a table row of the steps past the walk after each read")
+    parser.add_argument("--overlap", action="store_true",
+                        help="a table row of what the host could do while the ids are taken "
+                             "(overlap_estimate.py, design note 138)")
     parser.add_argument("--extension", type=Path, default=None,
                         help="an unpacked extension folder to read with instead of extension/ "
                              "(another version's, for reads by turns)")
@@ -257,6 +266,7 @@ def main() -> int:
                 (root / name).symlink_to(folder)
         more = {"extension_dir": args.extension} if args.extension else {}
         table: list[str] = []
+        overlap: list[str] = []
         with serve_directory(root) as base, Browser(timeout_s=1800, **more) as browser:
             for name, url in page_urls(base, args.pages, root):
                 browser.open(url)
@@ -270,8 +280,12 @@ def main() -> int:
                         print("   ", line)
                     if args.past_walk:
                         table.append(past_walk_row(row))
+                    if args.overlap:
+                        overlap.append(overlap_row(row))
     if table:
         print("\n".join([PAST_WALK_HEAD, *table]))
+    if overlap:
+        print("\n".join([OVERLAP_HEAD, *overlap]))
     return 0
 
 
