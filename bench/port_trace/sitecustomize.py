@@ -64,8 +64,8 @@ if _TRACE:
                 break
         return text
 
-    def handle_text(self, text, read_ms=None):  # type: ignore[no-untyped-def]
-        replies = _handle(self, text, read_ms)
+    def handle_text(self, text, read_ms=None, read_bytes=None):  # type: ignore[no-untyped-def]
+        replies = _handle(self, text, read_ms, read_bytes)
         _stamp("handled")
         return replies
 

@@ -297,3 +297,33 @@ test('hidden roots that cannot pay are not taken: let go by the next walk in the
   assert.equal(stats.listener_nodes_resolved, 100);
   assert.deepEqual(takeUnfreed('W2'), ['a.2:hidden']);
 });
+
+test('an act\'s capture after whose elements came along and whose click nodes are all records releases no group', async () => {
+  // note 135: the walk's evaluate handed the listable elements over (walker_take_along.js) and
+  // every click-listener node is a taken record: nothing went into the take's group, so no
+  // Runtime.releaseObjectGroup is sent for it; an unmatched node resolved into it still is
+  const records = () => [
+    { p: -1, s: 'html', f: 0, w: 1 }, { p: 0, s: 'div', f: 0, w: 2 }, { p: 0, s: 'a', c: ['href'], f: 0, w: 3 },
+    { p: 0, s: 'div', f: 0, w: 4 },
+  ];
+  const along = { run: 'a.1', at: [0, 2], nodes: [{ backendNodeId: 10, loaderId: 'L1' }, { backendNodeId: 12, loaderId: 'L1' }] };
+  const read = async (listeners) => {
+    const s = session({ take: [], listeners, tracked: (params) => params.arguments.map(() => 4) });
+    const walker = { run: 'a.1', frames: [{}], elements: records() };
+    const errors = [];
+    await resolveWalkerIds(s, s.inject, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', errors,
+      null, null, null, false, 'window', along);
+    assert.deepEqual(errors, []);
+    assert.ok(!s.calls.some(([m]) => m === 'Runtime.evaluate'), 'no take of its own: the walk handed them over');
+    return { s, walker };
+  };
+  const matched = await read([{ type: 'click', backendNodeId: 12 }]);
+  assert.deepEqual(matched.walker.elements.map((r) => [r.b, r.k]), [[10, undefined], [undefined, undefined], [12, 1], [undefined, undefined]]);
+  assert.ok(!matched.s.calls.some(([m]) => m === 'Runtime.releaseObjectGroup'), 'an empty group is not released');
+  const unmatched = await read([{ type: 'click', backendNodeId: 12 }, { type: 'click', backendNodeId: 14 }]);
+  assert.deepEqual(unmatched.walker.elements[3], { p: 0, s: 'div', f: 0, w: 4, k: 1, b: 14 });
+  const resolve = unmatched.s.calls.find(([m]) => m === 'DOM.resolveNode');
+  assert.ok(resolve, 'the unmatched node resolved in the walker\'s world');
+  assert.ok(unmatched.s.calls.some(([m, p]) => m === 'Runtime.releaseObjectGroup' && p.objectGroup === resolve[1].objectGroup),
+    'its group released');
+});

@@ -383,9 +383,11 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
       along));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
-    if (listable) for (const { sessionId } of contexts.values()) took.add(sessionId ?? null);
+    // (a session whose unmatched listener nodes are resolved into the group gets its release:
+    // none when every click node was a record, as after an act whose walk handed its elements
+    // along, so no release of an empty group is sent; note 135)
     const { listener_nodes_ms: nodesMs, ...heard } = await readListeners(session, walker, byRun, contexts, errors,
-      ahead, listable ? group : null, hiddenTake);
+      ahead, listable ? group : null, hiddenTake, listable ? took : null);
     Object.assign(stats, heard);
     lap('listeners');
     // of which the unmatched listener nodes' resolves (walker_ids_listable.js markListenerNodes)

@@ -160,10 +160,11 @@ async function aheadOrAsk(session, root, ahead) {
  * top document's root (depth -1 and pierce cover its same-process frames), an out-of-process
  * frame's off the root of each run taken in it. Returns {clickable, listeners}. `listable`:
  * the take's group when it took the listable records only (unmatched listener nodes: their
- * records asked in their world, walker_ids_listable.js).
+ * records asked in their world, walker_ids_listable.js); `grouped`: a Set given the session
+ * of each such ask (the group's release goes there).
  */
 export async function readListeners(session, walker, byRun, contexts, errors, ahead = null, listable = null,
-  takeHidden = null) {
+  takeHidden = null, grouped = null) {
   // listener_nodes: click-listener nodes no taken record named, resolved one by one in the
   // walker's world (walker_ids_listable.js markListenerNodes); marked: those that were records
   // resolved: those asked one by one (the others' rows named them: rowNodeIds); unreported: of
@@ -203,6 +204,7 @@ export async function readListeners(session, walker, byRun, contexts, errors, ah
         // (the nodes the rows' take named are matched by their row: walker_ids_rows.js rowNodeIds)
         // (and the roots of its hidden subtrees by their ids, taken when that pays: takeHidden)
         const hiddenRoots = takeHidden ? () => takeHidden(run, contexts.get(run), result.hr) : null;
+        grouped?.add(sessionId); // its unmatched nodes may be resolved into `listable`'s group
         const { marked, resolved, unreported, hidden = 0 } = await markListenerNodes(session, contexts.get(run), result,
           found.unmatched, listable, errors, rowNodeIds(result), hiddenRoots);
         nodesMs += performance.now() - t0;
