@@ -231,11 +231,14 @@ TAKE_CALLS = """(() => {
 
 
 @MODES
-def test_a_clear_press_is_read_at_its_release_and_nothing_of_the_watch_follows_the_presses(
+def test_a_clear_press_is_read_beside_the_move_and_its_handle_is_not_released_after(
         browser: Browser, pages_url: str, exact: bool) -> None:
     # note 134: the watch's read goes beside the move, and the page answers it as the watch sees
-    # the last release; on main 46e693e a read (finish()) and the release of the watch's handle
-    # followed the presses: one round trip more before readiness
+    # the last release; on main 46e693e the read (finish()) and the release of the watch's handle
+    # only followed the presses. The answer at release usually reaches the worker before the
+    # presses' own, but not always (a fresh-clone CI run under load saw it come after them, and
+    # readPress then asks finish(), which brings the same record): so whether a finish() follows
+    # is not asserted, only what is certain
     cover_at_press(browser, pages_url)
     cdp = BrowserCDP(browser)
     try:
@@ -253,5 +256,5 @@ def test_a_clear_press_is_read_at_its_release_and_nothing_of_the_watch_follows_t
     assert [sent[i][1] for i in mouse] == ["mouseMoved", "mousePressed", "mouseReleased"], sent
     assert any("whenOff" in head for _, head in sent[:mouse[0]]), "the read goes beside the move"
     after = sent[mouse[-1] + 1:]
-    assert not [c for c in after if "finish()" in c[1] or "whenOff" in c[1]], after
+    assert not [c for c in after if "whenOff" in c[1]], after
     assert "Runtime.releaseObject" not in [method for method, _ in after], after
