@@ -4,24 +4,16 @@ first measurement. No numpy here: the unit tests read it."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
+import sys
 from pathlib import Path
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
-# First measurement of each held-out set's page type, default read (semantic_corpus_history.md,
-# README): set number -> (right, pages). Set 1 is the first 40 pages' 13 held out.
-FIRST_MEASURED = {1: (10, 13), 2: (17, 20), 3: (19, 20), 4: (18, 23), 5: (12, 16), 6: (19, 22),
-                  7: (21, 25), 8: (20, 26), 9: (22, 26), 10: (16, 21), 11: (24, 26),
-                  12: (19, 24), 13: (24, 33), 14: (24, 31), 15: (30, 39), 16: (26, 33),
-                  17: (18, 31), 18: (30, 32), 19: (30, 30), 20: (14, 21), 21: (12, 21)}
-_ORDINALS = ["second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-             "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-             "seventeenth", "eighteenth", "nineteenth", "twentieth", "twenty-first",
-             "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth", "twenty-sixth",
-             "twenty-seventh", "twenty-eighth", "twenty-ninth", "thirtieth", "thirty-first",
-             "thirty-second", "thirty-third", "thirty-fourth", "thirty-fifth", "thirty-sixth",
-             "thirty-seventh", "thirty-eighth", "thirty-ninth", "fortieth"]
+sys.path.insert(0, str(CORPUS))
+from scores import ordinal, scores  # noqa: E402
+
 _REPO = re.compile(r"github\.com/([^/\s]+/[^/\s]+)")
 
 
@@ -35,7 +27,10 @@ def sources(text: str | None = None) -> dict[str, tuple[int, str]]:
     for line in text.splitlines():
         head = re.match(r"## The (\S+) held-out set", line)
         if head:
-            section = _ORDINALS.index(head.group(1)) + 2
+            number = ordinal(head.group(1))
+            if number is None:
+                raise ValueError(f"SOURCES.md: no ordinal in {line!r}")
+            section = number
             continue
         cells = [c.strip() for c in line.split("|")]
         if (len(cells) < 4 or cells[2] == "source"
@@ -44,6 +39,16 @@ def sources(text: str | None = None) -> dict[str, tuple[int, str]]:
         repo = _REPO.search(cells[2])
         out[cells[1]] = (section, repo.group(1).lower() if repo else cells[2].split()[0])
     return out
+
+
+def first_measured() -> dict[int, tuple[int, int]]:
+    """Each held-out set's first measurement of page type from the default read: set number ->
+    (right, pages), as the corpus's own records write it down (bench/corpus/scores.py; set 1 is
+    the first 40 pages' 13 held out)."""
+    written = json.loads((CORPUS / "labels.json").read_text("utf-8"))
+    by_number, _ = scores((CORPUS / "SOURCES.md").read_text("utf-8"), written["_about"],
+                          written["pages"])
+    return {n: (s.right, s.total) for n, s in sorted(by_number.items())}
 
 
 def family(name: str) -> str:

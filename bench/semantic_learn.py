@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
-from semantic_folds import CORPUS, FIRST_MEASURED, evidence, family, signal_key, sources
+from semantic_folds import CORPUS, evidence, family, first_measured, signal_key, sources
 
 from axsnap_host.semantic.classify import PAGE_TYPES, UNKNOWN_BELOW, _signals, classify
 from axsnap_host.semantic.page_features import Features
@@ -305,8 +305,9 @@ def main() -> int:
     lines.append(f"| hand (tuned on all of it: optimistic) | — | {pct(right_hand, n)} | "
                  f"{pct(right_hand, n)} | {pct(right_hand, n)} | "
                  f"{pct(int((hand[timed] == y[timed]).sum()), len(timed))} |")
-    first = (sum(r for k, (r, _) in FIRST_MEASURED.items() if k >= 2),
-             sum(t for k, (_, t) in FIRST_MEASURED.items() if k >= 2))
+    measured = first_measured()
+    first = (sum(r for k, (r, _) in measured.items() if k >= 2),
+             sum(t for k, (_, t) in measured.items() if k >= 2))
     lines.append("| hand, each set's first measurement (history) | — | — | — | — | "
                  f"{pct(*first)} |")
     seen = hand_seen(pages)
@@ -339,7 +340,7 @@ def main() -> int:
               "time split |", "|--:|--:|--:|--:|--:|--:|"]
     for k in sorted(set(sets)):
         idx = [i for i in range(n) if sets[i] == k]
-        fm = FIRST_MEASURED.get(k)
+        fm = measured.get(k)
         cells = [str(k), str(len(idx)), pct(*fm) if fm else "—",
                  pct(int((hand[idx] == y[idx]).sum()), len(idx)),
                  pct(int((kept[best]["family"][idx] == y[idx]).sum()), len(idx)),

@@ -83,6 +83,11 @@ def numbered_sets(sources: str) -> dict[int, list[str]]:
     return numbered
 
 
+def removed_after_score(sources: str) -> dict[int | None, int]:
+    """How many pages each set lost after its score, as SOURCES.md says it."""
+    return {ordinal(word): int(count) for word, count in _REMOVED.findall(sources)}
+
+
 def scores(sources: str, about: str,
            labels: dict[str, dict[str, Any]]) -> tuple[dict[int, Score], list[str]]:
     """Each measured set's score by number, and every disagreement between the files."""
@@ -94,7 +99,7 @@ def scores(sources: str, about: str,
             problems.append(f"set {score.number}: scored {kept.right}/{kept.total} and "
                             f"{score.right}/{score.total}")
     numbered = numbered_sets(sources)
-    removed = {ordinal(word): int(count) for word, count in _REMOVED.findall(sources)}
+    removed = removed_after_score(sources)
     for number, score in sorted(by_number.items()):
         if score.total != score.pages or score.right > score.total:
             problems.append(f"set {number}: {score.right}/{score.total} on {score.pages} pages")
