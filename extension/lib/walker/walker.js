@@ -87,6 +87,17 @@ function shownStyle(el, cs = null) {
   return v;
 }
 var collapse = (s) => s.replace(/\s+/g, " ").trim();
+function wordsOf(el) {
+  const text = el.textContent || "";
+  if (!text || !el.firstElementChild) return text;
+  const titles = el.getElementsByTagName("title");
+  if (!titles.length) return text;
+  let out = text;
+  for (const t of titles) {
+    if (t.parentElement && t.parentElement.closest("svg")) out = out.replace(t.textContent, " ");
+  }
+  return out;
+}
 var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
 
 // src/tags.js
@@ -3119,7 +3130,7 @@ var UP = 12;
 var TITLES = 64;
 var TITLE_CHARS = 80;
 function saidBy(el) {
-  return collapse(el.getAttribute("aria-label") || el.textContent || "");
+  return collapse(el.getAttribute("aria-label") || wordsOf(el));
 }
 function addressOf(el) {
   const raw = (el.getAttribute("href") || "").trim();
@@ -4431,7 +4442,7 @@ function labelOf(el) {
   if (!label && el.localName === "input") {
     label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || el.value || "";
   }
-  if (!label) label = el.textContent || "";
+  if (!label) label = wordsOf(el);
   if (!collapse(label)) label = wordlessName(el);
   return collapse(label).toLowerCase().slice(0, 60);
 }
@@ -4459,8 +4470,8 @@ function boxesOf(members, scopes, owners = []) {
     if (!box) return before ? [before] : [];
     const label = labelOf(el);
     const apart = (h) => !h.contains(el) && !el.contains(h);
-    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(a.textContent || "").split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
-    let words2 = collapse((title || box).textContent || "").slice(0, BOX_CHARS);
+    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(wordsOf(a)).split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
+    let words2 = collapse(wordsOf(title || box)).slice(0, BOX_CHARS);
     if (!title) {
       words2 = collapse(words2.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
     }
@@ -4481,7 +4492,7 @@ function scopeWords(el, scope) {
 function afterWords(box, label) {
   let n = 0;
   for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
-    const text = collapse(s.textContent || "");
+    const text = collapse(wordsOf(s));
     if (text.toLowerCase() === label) return "";
     const words2 = text.slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
     if (words2) return `after:${words2}`;
@@ -4517,7 +4528,7 @@ function fileWordsPlace(address) {
 function shownFile(el) {
   if (el.localName === "img") return filePlace(el);
   const img = el.querySelector("img");
-  return img && !el.hasAttribute("aria-label") && !collapse(el.textContent || "") ? filePlace(img) : "";
+  return img && !el.hasAttribute("aria-label") && !collapse(wordsOf(el)) ? filePlace(img) : "";
 }
 
 // src/twins_last.js
@@ -4551,7 +4562,7 @@ function columnHead(el) {
   let at = 0;
   for (const c of head.cells) {
     at += c.colSpan || 1;
-    if (column < at) return idWords(collapse(c.textContent || ""), NAME_WORDS).join(" ");
+    if (column < at) return idWords(collapse(wordsOf(c)), NAME_WORDS).join(" ");
   }
   return "";
 }
@@ -4610,7 +4621,7 @@ function sectionPlace(headings, el) {
   const rank2 = Number(headings[at].localName.slice(1));
   for (let k = at - 1; k >= 0 && k >= at - BACK; k--) {
     if (Number(headings[k].localName.slice(1)) < rank2) {
-      const words2 = collapse(headings[k].textContent || "").slice(0, 80);
+      const words2 = collapse(wordsOf(headings[k])).slice(0, 80);
       return words2 ? `under:${words2}` : "";
     }
   }
@@ -4705,20 +4716,20 @@ function rowWords(el, label) {
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       for (const cell of a.children) {
-        const words2 = minus(cell.textContent || "");
+        const words2 = minus(wordsOf(cell));
         if (words2) return words2;
       }
       break;
     }
     if (a.localName === "li" && (a.textContent || "").trim()) {
-      const words2 = minus(a.textContent);
+      const words2 = minus(wordsOf(a));
       if (words2) return words2;
       break;
     }
   }
   const parent = el.parentElement;
   if (!parent || parent.childElementCount > 16) return "";
-  let text = collapse(parent.textContent || "").slice(0, 80).toLowerCase();
+  let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
   if (label) text = text.replace(label, " ");
   return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS).join(" ") : "";
 }
@@ -4745,7 +4756,7 @@ function tableRow(el) {
 function cellPlaces(row, label) {
   const said2 = [];
   for (const cell of row.children) {
-    let text = collapse((cell.textContent || "").slice(0, 400)).toLowerCase();
+    let text = collapse(wordsOf(cell).slice(0, 400)).toLowerCase();
     if (label) text = text.replace(label, " ");
     if (idWords(text, 1).length) said2.push(text);
   }
@@ -4765,7 +4776,7 @@ function placesOf(el, headings) {
   for (let a = el.parentElement, up = 0; a && up < UP3 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
-    const words2 = collapse(head.textContent || "").slice(0, 80);
+    const words2 = collapse(wordsOf(head)).slice(0, 80);
     if (words2) {
       out.push(`under:${words2}`);
       break;
@@ -4783,10 +4794,10 @@ function placesOf(el, headings) {
       hi = mid - 1;
     }
   }
-  const heading = found >= 0 ? collapse(headings[found].textContent || "").slice(0, 80) : "";
+  const heading = found >= 0 ? collapse(wordsOf(headings[found])).slice(0, 80) : "";
   if (heading) out.push(`under:${heading}`);
   const block = el.parentElement && el.parentElement.closest(BLOCKS3);
-  const text = block ? collapse(block.textContent || "").slice(0, 60) : "";
+  const text = block ? collapse(wordsOf(block)).slice(0, 60) : "";
   if (text) out.push(`within:${text}`);
   return out;
 }
@@ -5007,7 +5018,7 @@ function controlFacts(el, tag, attrs, data) {
   if (twin) data.tw = twin;
   const parent = el.parentElement;
   if (parent && parent.childElementCount <= 16) {
-    const ptx = collapse(parent.textContent || "");
+    const ptx = collapse(wordsOf(parent));
     if (ptx) data.ptx = ptx.slice(0, 80);
   }
 }
@@ -5115,7 +5126,7 @@ function brParagraphs(el) {
   let line = "";
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 3) line += n.data;
-    else if (n.nodeType === 1 && INLINE_TAGS.has(n.localName)) line += n.textContent || "";
+    else if (n.nodeType === 1 && INLINE_TAGS.has(n.localName)) line += wordsOf(n);
     else if (n.nodeType === 1) {
       runs.push(line);
       line = "";
@@ -5140,7 +5151,7 @@ function semanticFacts(el, tag, style, data) {
   let text = "";
   let max = run.blockMax;
   if (tag === "pre") text = preParagraphs(el.textContent || "");
-  else if (BLOCKS.has(tag)) text = collapse(el.textContent || "");
+  else if (BLOCKS.has(tag)) text = collapse(wordsOf(el));
   else if (text = brParagraphs(el)) max *= BR_MAX;
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute("aria-labelledby");

@@ -26,6 +26,7 @@ from axsnap_host.semantic.record_tables import counts_records, fire_record_table
 from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.signed_in_forms import fire_signed_in_form
+from axsnap_host.semantic.silent_passwords import fire_silent_password
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
               "email_compose", "email_inbox", "dashboard", "settings", "checkout")
@@ -114,6 +115,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     new_account = f.new_account and f.passwords == 1 and not confirm and not change
     # Its form's buttons say "Sign in", no heading a sign-up, no newcomer asked: a sign-in.
     signing_in = f.sign_in_button and f.passwords == 1 and not confirm and not new_account
+    # (a password form nothing calls a sign-in, beside other forms: a sample, silent_passwords)
+    account *= fire_silent_password(fire, f, confirm)
     fire("login", "form:one password field, few inputs", 0.6 * account,
          f.passwords == 1 and inputs <= 2 and (not f.name_fields or signing_in) and not confirm
          and not new_account)

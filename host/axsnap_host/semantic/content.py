@@ -283,11 +283,15 @@ def _article(facts: PageFacts, body: int, lead: int, region_of: list[str],
 def _without_title(text: str, heading: str) -> str:
     """A body paragraph that opens with the heading above it, word for word (a blog post's
     first line repeating its title): the paragraph after those words, when a paragraph is
-    left; else ``text`` as it is."""
+    left; else ``text`` as it is. Words that go on in lower case continue the sentence the
+    heading's words begin ("The Rust Standard Library is the foundation of ..." under "The
+    Rust Standard Library"): a person reads them as its subject, no repeated title."""
     title = heading.strip()
     if len(title.split()) < TITLE_REPEAT_WORDS or not text.startswith(title):
         return text
     rest = text[len(title):].lstrip()
+    if rest[:1].islower():
+        return text
     return rest if len(rest) >= LEAD_MIN_CHARS else text
 
 

@@ -123,6 +123,16 @@ def _floating(block: Node, facts: PageFacts) -> bool:
             and w <= 0.8 * vw)
 
 
+def _on_screen(block: Node, facts: PageFacts) -> tuple[float, float, float, float]:
+    """A layout block's box where a person places it: a fixed or stuck bar rides the screen, so
+    its place is the screen's (a fixed top bar is the header after a scroll, as before it);
+    the page's own blocks keep their page box."""
+    x, y, w, h = block.box
+    if block.position in ("fixed", "sticky"):
+        y -= facts.scroll[1]
+    return x, y, w, h
+
+
 def assign_regions(facts: PageFacts) -> tuple[list[str], dict[str, Region]]:
     """(region id per node, regions by id in the order they were found)."""
     regions: dict[str, Region] = {}
@@ -159,7 +169,7 @@ def assign_regions(facts: PageFacts) -> tuple[list[str], dict[str, Region]]:
         if block is not None and _floating(block, facts):
             lk = "dialog"
         else:
-            lk = layout_kind(block.box if block is not None else node.box, facts)
+            lk = layout_kind(_on_screen(block, facts) if block is not None else node.box, facts)
         placed = first_of_kind.get(lk)
         if placed is None:
             placed = first_of_kind[lk] = new_region(lk, "layout")

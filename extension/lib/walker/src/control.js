@@ -2,7 +2,7 @@
 // names an icon, its value (never a password's), its state, and what a person sees of it.
 import { personFacts } from './person.js';
 import { twinOf } from './twins.js';
-import { clip, collapse } from './run.js';
+import { clip, collapse, wordsOf } from './run.js';
 import { FIELDS, NAMED_BY_ATTR } from './tags.js';
 import { iconHint, labelText, selectOptions, shownText } from './text.js';
 
@@ -39,7 +39,7 @@ export function controlFacts(el, tag, attrs, data) {
   // list apart): the parent's text, only for small parents so it stays cheap.
   const parent = el.parentElement;
   if (parent && parent.childElementCount <= 16) {
-    const ptx = collapse(parent.textContent || '');
+    const ptx = collapse(wordsOf(parent));
     if (ptx) data.ptx = ptx.slice(0, 80);
   }
 }

@@ -7,7 +7,7 @@
 // as controls are. A picture inside a control is that control's, no twin of its own; a control
 // that shows nothing but a picture (a footer's brand logos, each "img") is told from its twins
 // first by that picture's file too.
-import { collapse } from './run.js';
+import { collapse, wordsOf } from './run.js';
 
 export const PICTURES = 'img[alt]';
 const IN_CONTROL = 'a[href], button, [role=button], [role=link]';
@@ -55,6 +55,6 @@ export function fileWordsPlace(address) {
 export function shownFile(el) {
   if (el.localName === 'img') return filePlace(el);
   const img = el.querySelector('img');
-  return img && !el.hasAttribute('aria-label') && !collapse(el.textContent || '')
+  return img && !el.hasAttribute('aria-label') && !collapse(wordsOf(el))
     ? filePlace(img) : '';
 }

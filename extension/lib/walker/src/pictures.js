@@ -2,7 +2,7 @@
 // of a link that does (the card's title) is that link's picture, and is named by it. The links
 // with words are read over the whole top document once per walk (one pass the twins and the
 // tally share), so a window read that holds the picture but not its title names it alike.
-import { collapse, run } from './run.js';
+import { collapse, run, wordsOf } from './run.js';
 
 const UP = 12;  // ancestors looked at for the title beside a picture
 const TITLES = 64;  // links with words to one address looked at (a blog front page has 30
@@ -11,7 +11,7 @@ const TITLE_CHARS = 80;  // characters of a title carried
 
 // What a link says: its aria-label, else its words ("" for an image or an icon link).
 export function saidBy(el) {
-  return collapse(el.getAttribute('aria-label') || el.textContent || '');
+  return collapse(el.getAttribute('aria-label') || wordsOf(el));
 }
 
 // The address two links share: the resolved URL without its path's parameters (";_ylt=<a

@@ -102,4 +102,20 @@ export function shownStyle(el, cs = null) {
 }
 
 export const collapse = (s) => s.replace(/\s+/g, ' ').trim();
+
+// An element's text as a person reads its words: its textContent without an inline SVG's
+// <title> (an icon's tooltip, no word on the screen: a menu link's
+// <svg><title>dashboard</title></svg><span>Dashboard</span> says "Dashboard" once), as the
+// element model names a control (person_name.js) and the tally reads its words.
+export function wordsOf(el) {
+  const text = el.textContent || '';
+  if (!text || !el.firstElementChild) return text;
+  const titles = el.getElementsByTagName('title');
+  if (!titles.length) return text;
+  let out = text;
+  for (const t of titles) {
+    if (t.parentElement && t.parentElement.closest('svg')) out = out.replace(t.textContent, ' ');
+  }
+  return out;
+}
 export const clip = (s) => (s.length > run.textMax ? s.slice(0, run.textMax) : s);

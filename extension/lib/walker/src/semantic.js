@@ -1,7 +1,7 @@
 // Semantic mode: landmarks with their attributes; text blocks with their whole text, font
 // and colours. Returns whether the record is reported for that.
 import { readAttrs } from './interactive.js';
-import { clip, collapse, run } from './run.js';
+import { clip, collapse, run, wordsOf } from './run.js';
 import { BLOCKS, INLINE_TAGS, LANDMARKS } from './tags.js';
 import { ownText } from './text.js';
 import { twinOf } from './twins.js';
@@ -25,7 +25,7 @@ function brParagraphs(el) {
   let line = '';
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 3) line += n.data;
-    else if (n.nodeType === 1 && INLINE_TAGS.has(n.localName)) line += n.textContent || '';
+    else if (n.nodeType === 1 && INLINE_TAGS.has(n.localName)) line += wordsOf(n);
     else if (n.nodeType === 1) { runs.push(line); line = ''; }
   }
   runs.push(line);
@@ -48,7 +48,7 @@ export function semanticFacts(el, tag, style, data) {
   let text = '';
   let max = run.blockMax;
   if (tag === 'pre') text = preParagraphs(el.textContent || '');
-  else if (BLOCKS.has(tag)) text = collapse(el.textContent || '');
+  else if (BLOCKS.has(tag)) text = collapse(wordsOf(el));
   else if ((text = brParagraphs(el))) max *= BR_MAX;
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute('aria-labelledby');

@@ -1,6 +1,6 @@
 // Semantic mode (issue 31): what a twin says and the box it sits in, for twins.js: a
 // control's label as the twins read it, and each twin's box, its last places.
-import { collapse } from './run.js';
+import { collapse, wordsOf } from './run.js';
 import { wordlessName } from './wordless_name.js';
 
 const UP = 12;  // ancestors looked at for a twin's box
@@ -18,7 +18,7 @@ export function labelOf(el) {
     label = (el.labels && el.labels[0] && el.labels[0].textContent)
       || el.getAttribute('title') || el.value || '';
   }
-  if (!label) label = el.textContent || '';
+  if (!label) label = wordsOf(el);
   // (a control that shows no words is named by its picture's alt or its icon, as the host
   // names it: two picture links alike in it are twins, parted by where they sit)
   if (!collapse(label)) label = wordlessName(el);
@@ -61,8 +61,8 @@ export function boxesOf(members, scopes, owners = []) {
     const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h)
       && (h.textContent || '').trim()) || [...box.querySelectorAll('a[href]')].find((a) => apart(a)
       && !/^\s*(#|javascript:)/i.test(a.getAttribute('href'))  // (it goes somewhere)
-      && collapse(a.textContent || '').split(' ').length >= TITLE_WORDS && labelOf(a) !== label);
-    let words = collapse((title || box).textContent || '').slice(0, BOX_CHARS);
+      && collapse(wordsOf(a)).split(' ').length >= TITLE_WORDS && labelOf(a) !== label);
+    let words = collapse(wordsOf(title || box)).slice(0, BOX_CHARS);
     if (!title) {
       words = collapse(words.toLowerCase().replace(label || '\u0000', ' ')).split(' ')
         .filter((w) => !/\d/.test(w)).join(' ');
@@ -97,7 +97,7 @@ function scopeWords(el, scope) {
 function afterWords(box, label) {
   let n = 0;
   for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
-    const text = collapse(s.textContent || '');
+    const text = collapse(wordsOf(s));
     if (text.toLowerCase() === label) return '';
     const words = text.slice(0, BOX_CHARS).split(' ').filter((w) => w && !/\d/.test(w)).join(' ');
     if (words) return `after:${words}`;

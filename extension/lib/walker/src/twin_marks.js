@@ -19,7 +19,7 @@
 // destination) are numbered over the page (note 84).
 import { iconWords } from './icon_words.js';
 import { filePlace, fileWordsPlace } from './picture_twins.js';
-import { collapse } from './run.js';
+import { collapse, wordsOf } from './run.js';
 import { fillHex, swatchName } from './swatch.js';
 
 const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
@@ -52,7 +52,7 @@ function sectionPlace(headings, el) {
   const rank = Number(headings[at].localName.slice(1));
   for (let k = at - 1; k >= 0 && k >= at - BACK; k--) {
     if (Number(headings[k].localName.slice(1)) < rank) {
-      const words = collapse(headings[k].textContent || '').slice(0, 80);
+      const words = collapse(wordsOf(headings[k])).slice(0, 80);
       return words ? `under:${words}` : '';
     }
   }

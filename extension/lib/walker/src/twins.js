@@ -28,7 +28,7 @@ import { iconColour } from './swatch.js';
 import { picturesOf, titleWords, titledApart } from './pictures.js';
 import { boxesOf, labelOf } from './twin_boxes.js';
 import { PICTURES, pictureAlt, shownFile } from './picture_twins.js';
-import { collapse, run } from './run.js';
+import { collapse, run, wordsOf } from './run.js';
 import { idWords, withColumns, withWordsBefore } from './twins_last.js';
 import { withMarks } from './twin_marks.js';
 import { swatchTwins } from './swatch_twins.js';
@@ -74,13 +74,13 @@ function rowWords(el, label) {
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === 'tr') {
       for (const cell of a.children) {
-        const words = minus(cell.textContent || '');
+        const words = minus(wordsOf(cell));
         if (words) return words;
       }
       break;
     }
     if (a.localName === 'li' && (a.textContent || '').trim()) {
-      const words = minus(a.textContent);
+      const words = minus(wordsOf(a));
       if (words) return words;
       break;
     }
@@ -90,7 +90,7 @@ function rowWords(el, label) {
   // links alike in one paragraph and in the next are twins, parted by their places)
   const parent = el.parentElement;
   if (!parent || parent.childElementCount > 16) return '';
-  let text = collapse(parent.textContent || '').slice(0, 80).toLowerCase();
+  let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
   if (label) text = text.replace(label, ' ');
   return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS).join(' ') : '';
 }
@@ -137,7 +137,7 @@ function tableRow(el) {
 function cellPlaces(row, label) {
   const said = [];
   for (const cell of row.children) {
-    let text = collapse((cell.textContent || '').slice(0, 400)).toLowerCase();
+    let text = collapse(wordsOf(cell).slice(0, 400)).toLowerCase();
     if (label) text = text.replace(label, ' ');
     if (idWords(text, 1).length) said.push(text);
   }
@@ -166,7 +166,7 @@ function placesOf(el, headings) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName)
       || BOX_HEAD.test(head.getAttribute('class') || ''))) continue;
-    const words = collapse(head.textContent || '').slice(0, 80);
+    const words = collapse(wordsOf(head)).slice(0, 80);
     if (words) { out.push(`under:${words}`); break; }
   }
   // the last heading before the element in document order (binary search)
@@ -182,11 +182,11 @@ function placesOf(el, headings) {
       hi = mid - 1;
     }
   }
-  const heading = found >= 0 ? collapse(headings[found].textContent || '').slice(0, 80) : '';
+  const heading = found >= 0 ? collapse(wordsOf(headings[found])).slice(0, 80) : '';
   if (heading) out.push(`under:${heading}`);
   // the paragraph or item holding it (a citation cited twice under one heading)
   const block = el.parentElement && el.parentElement.closest(BLOCKS);
-  const text = block ? collapse(block.textContent || '').slice(0, 60) : '';
+  const text = block ? collapse(wordsOf(block)).slice(0, 60) : '';
   if (text) out.push(`within:${text}`);
   return out;
 }

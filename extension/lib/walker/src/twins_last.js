@@ -2,7 +2,7 @@
 // last places that part twins alike in every other (twins.js settle): the header of the
 // table column each sits in, the words before each in the paragraph they share
 // (docs/design/102-article-openings-and-ids-by-column-and-sentence.md).
-import { collapse } from './run.js';
+import { collapse, wordsOf } from './run.js';
 import { labelOf } from './twin_boxes.js';
 
 const BLOCKS = 'p, li, td, dd, blockquote';  // (the paragraph holding a twin: twins.js)
@@ -47,7 +47,7 @@ function columnHead(el) {
   let at = 0;
   for (const c of head.cells) {
     at += c.colSpan || 1;
-    if (column < at) return idWords(collapse(c.textContent || ''), NAME_WORDS).join(' ');
+    if (column < at) return idWords(collapse(wordsOf(c)), NAME_WORDS).join(' ');
   }
   return '';
 }
