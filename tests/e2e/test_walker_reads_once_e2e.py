@@ -4,7 +4,9 @@ The walker (extension/lib/walker/walker.js) runs as a plain page script in real 
 extension) on tests/pages/walker/neighbours.html: a side menu of 24 links under a header item
 (each link's context reads the items before it: person_context.js), a footer menu whose
 links are named by their region's heading, and plain list items
-without any aria attribute (their rows' states: ax_states.js). The page's own DOM methods are
+without any aria attribute (their rows' states: ax_states.js); no dialog (person_context.js
+dialogOf asks nothing of a control in a tree that cannot hold one; the dialogs of a modal
+still found on tests/pages/elements/repeated_controls.html). The page's own DOM methods are
 counted through the walk; what the walk reports stays what it was (the differential check of
 every page: scripts/compare_walkers.py).
 """
@@ -32,13 +34,19 @@ Element.prototype.getAttribute = function (n) {
   if (states.has(n)) count(c.states, this);
   return ga.call(this, n);
 };
+const cl = Element.prototype.closest;
+c.dialogAsks = 0;
+Element.prototype.closest = function (s) {
+  if (s.includes('role=dialog')) c.dialogAsks += 1;
+  return cl.call(this, s);
+};
 const RealWeakRef = window.WeakRef;
 window.WeakRef = class extends RealWeakRef {
   constructor(target) { super(target); window.__reads.refs += 1; }
 };
 """
 RESET = ("window.__reads.qs = new Map(); window.__reads.states = new Map();"
-         " window.__reads.refs = 0;")
+         " window.__reads.refs = 0; window.__reads.dialogAsks = 0;")
 
 
 @pytest.fixture(scope="module")
@@ -108,3 +116,33 @@ def test_states_of_an_element_without_aria_attributes_are_not_asked(page: Any) -
     asked = counts_by_element(page, "states", "#plain > li")
     assert asked[:5] == [0, 0, 0, 0, 0], asked  # the old walker: 14 reads each
     assert asked[5] > 0, asked  # aria-current: its states are read
+
+
+def test_a_page_without_a_dialog_asks_no_control_for_its_dialog(page: Any) -> None:
+    page.execute_script(RESET)
+    result = run_walker(page, WHOLE)
+    assert len([r for r in result["elements"] if r.get("c")]) >= 30
+    assert not any(r.get("dlg") for r in result["elements"])
+    # no element of the page can be a dialog (person_context.js mayHoldDialog): the old walker
+    # asked closest() of every control for one, and its ancestors for a modal's class
+    assert page.execute_script("return window.__reads.dialogAsks;") == 0
+
+
+@pytest.mark.parametrize("how", ["class", "role"])
+def test_a_controls_dialog_is_still_found(driver: Any, pages_url: str, how: str) -> None:
+    driver.get(f"{pages_url}elements/repeated_controls.html")
+    # the class-only modal (a fixed box whose class says modal), or one with role=dialog
+    script = ("document.body.classList.add('open');" if how == "class" else
+              "document.body.classList.add('open');"
+              "const m = document.querySelector('.modal');"
+              "m.className = 'box'; m.setAttribute('role', 'dialog');"
+              "m.setAttribute('aria-label', 'Edit labels');")
+    driver.execute_script(script)
+    result = run_walker(driver, WHOLE)
+    dialogs = {(r.get("a") or {}).get("id"): r.get("dlg") for r in result["elements"]
+               if (r.get("a") or {}).get("id") in ("l1", "save")}
+    said = "Labels" if how == "class" else "Edit labels"
+    assert dialogs == {"l1": said, "save": said}, dialogs
+    # a control outside it sits in none
+    assert not any(r.get("dlg") for r in result["elements"]
+                   if (r.get("a") or {}).get("id") == "ms")

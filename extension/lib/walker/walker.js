@@ -62,6 +62,7 @@ function beginRun(opts) {
   run.legends = /* @__PURE__ */ new Map();
   run.headerCells = /* @__PURE__ */ new Map();
   run.headings = /* @__PURE__ */ new Map();
+  run.dialogTrees = /* @__PURE__ */ new Map();
   run.forLabels = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
   run.scanned = /* @__PURE__ */ new Set();
@@ -4301,8 +4302,21 @@ function regionWord(from) {
   }
   return "";
 }
+var DIALOG_SELECTOR = "dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]";
+var DIALOG_TREE = `${DIALOG_SELECTOR}, [class*=modal i], [class*=dialog i], [class*=popup i], [class*=lightbox i], [class*=drawer i]`;
+function mayHoldDialog(el) {
+  const root = el.getRootNode();
+  if (!root || root.nodeType !== 9 && root.nodeType !== 11) return true;
+  let v = run.dialogTrees.get(root);
+  if (v === void 0) {
+    v = root.querySelector(DIALOG_TREE) !== null;
+    run.dialogTrees.set(root, v);
+  }
+  return v;
+}
 function dialogOf(el) {
-  let d = el.closest("dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]");
+  if (!mayHoldDialog(el)) return "";
+  let d = el.closest(DIALOG_SELECTOR);
   if (!d) {
     for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== "body"; a = a.parentElement, up++) {
       const cls = typeof a.className === "string" ? a.className : "";

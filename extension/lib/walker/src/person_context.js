@@ -166,11 +166,33 @@ function regionWord(from) {
   return '';
 }
 
+// Whether the tree `el` is in (its document or shadow root) holds anything dialogOf can find:
+// an element DIALOG_SELECTOR matches, or one whose class has a word of DIALOG_CLASS (the
+// attribute selectors below match a superset: the word anywhere in the class, ASCII case
+// aside, as the pattern's /i). closest() and the loop over the ancestors never leave that tree,
+// so in a tree with neither (most pages: none on the rustdoc and Node.js pages) every control
+// sits in no dialog, and its ancestors are not asked (issue 33, design note 143: on rustdoc
+// the two were asked of every link, ~20k a page). Asked once a tree a walk.
+const DIALOG_SELECTOR = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
+const DIALOG_TREE = `${DIALOG_SELECTOR}, [class*=modal i], [class*=dialog i], [class*=popup i], `
+  + '[class*=lightbox i], [class*=drawer i]';
+function mayHoldDialog(el) {
+  const root = el.getRootNode();
+  if (!root || (root.nodeType !== 9 && root.nodeType !== 11)) return true;
+  let v = run.dialogTrees.get(root);
+  if (v === undefined) {
+    v = root.querySelector(DIALOG_TREE) !== null;
+    run.dialogTrees.set(root, v);
+  }
+  return v;
+}
+
 // The dialog a control sits in: <dialog open>, role dialog/alertdialog, aria-modal, or a
 // fixed box whose class says modal/dialog/popup (a class-only overlay). Its name: its
 // label, else its first heading, else "dialog".
 export function dialogOf(el) {
-  let d = el.closest('dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]');
+  if (!mayHoldDialog(el)) return '';
+  let d = el.closest(DIALOG_SELECTOR);
   if (!d) {
     for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== 'body'; a = a.parentElement, up++) {
       const cls = typeof a.className === 'string' ? a.className : '';
