@@ -99,6 +99,9 @@ MODES: dict[str, dict[str, Any]] = {
     "outline page, walk": {"format": "outline", "scope": "page", "ax_source": "walk"},
     # from the walk alone (dom_source "walk", the default since design note 40)
     "DOM text page": {"format": "domtext", "viewport_only": False},
+    # the same read named by the walker's own ids: no ids take (node_ids "walker", note 144)
+    "DOM text page, walker ids": {"format": "domtext", "viewport_only": False,
+                                  "node_ids": "walker"},
     # the same read joined to a DOMSnapshot, the default before
     "DOM text page, DOMSnapshot": {"format": "domtext", "viewport_only": False,
                                    "dom_source": "snapshot"},
@@ -115,6 +118,7 @@ ONLY_MODES: set[str] = set()
 SHORT_MODES = {"snapshot": "SnapshotV1 page", "snapshot_walk": "SnapshotV1 page, walk",
                "outline": "outline page",
                "outline_walk": "outline page, walk", "domtext": "DOM text page",
+               "domtext_walker_ids": "DOM text page, walker ids",
                "domtext_snapshot": "DOM text page, DOMSnapshot"}
 COUNT_ELEMENTS = "return document.getElementsByTagName('*').length"
 

@@ -139,6 +139,10 @@ export function walkerSteps(walker, timings) {
   if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_hidden = stats.ids.listener_nodes_hidden;
   // a whole page's take: its parts asked as the walk reported, before its output came (walker_ids_early.js)
   if (Number.isInteger(stats.ids?.early_parts)) timings.walker_ids_early_parts = stats.ids.early_parts;
+  // a whole page named by the walker's ids (design note 144): 1, and the runs whose listable
+  // records were taken after all, for the listener step (walker_ids_listable.js walkerIdsWant)
+  if (stats.ids?.walker_ids === 1) timings.walker_ids_named_by_walker = 1;
+  if (Number.isInteger(stats.ids?.listed_taken)) timings.walker_ids_listed_taken = stats.ids.listed_taken;
   // a rows walk's other nodes (walker_ids_rows.js): their ids learnt, the rows left out as the
   // host lifts them, that take's ms, of which the custom elements' and user-agent parts' asks
   // (walker_custom_roles.js)

@@ -107,6 +107,15 @@ export const OPTIONS = deepFreeze({
     "nullable": false,
     "default": "walk"
   },
+  "node_ids": {
+    "kind": "enum",
+    "values": [
+      "backend",
+      "walker"
+    ],
+    "nullable": false,
+    "default": "backend"
+  },
   "ax_source": {
     "kind": "enum",
     "values": [
@@ -268,6 +277,11 @@ export const ONLY_FOR = deepFreeze({
     "som"
   ],
   "dom_source": [
+    "domtext",
+    "elements",
+    "som"
+  ],
+  "node_ids": [
     "domtext",
     "elements",
     "som"

@@ -134,6 +134,11 @@ export function optionProblems(options) {
   if (options.ax_source === 'walk' && options.also_formats?.length && options.dom_source === 'snapshot') {
     return ["ax_source 'walk' reads every format of the one read from the walk: not with dom_source 'snapshot'"];
   }
+  if (options.node_ids === 'walker' && (options.viewport_only !== false || (options.dom_source ?? 'walk') !== 'walk'
+    || !['domtext', 'elements'].includes(format) || options.also_formats?.length || options.vision === true || options.include_ax === true)) {
+    return ["node_ids 'walker' is for format 'domtext' or 'elements' with viewport_only false and dom_source 'walk' "
+      + '(no also_formats, vision or include_ax)'];
+  }
   const oneRead = oneReadProblem(options, format);
   return oneRead ? [oneRead] : [];
 }

@@ -45,16 +45,25 @@ function raiseFloor(nexts, keep = true) {
   if (keep) Promise.resolve(globalThis.chrome?.storage?.session?.set({ [FLOOR_KEY]: floor })).catch(() => {});
 }
 
-/** Keep the worlds a rows walk of `tabId` ran in (walkFrames' output `out`), and raise the
- * floor past the ids its worlds gave (each run's axt.next). */
+/** Keep the worlds a rows walk of `tabId` ran in (walkFrames' output `out`), or a walk whose
+ * records are named by the walker's ids, and raise the floor past the ids its worlds gave
+ * (each run's axt.next, else its records' largest id). */
 export function rememberRowsWalk(tabId, out) {
   const runs = [out, ...(out?.subframes ?? []).map((sf) => sf?.result)];
-  raiseFloor(runs.map((run) => run?.axt?.next));
+  raiseFloor(runs.map((run) => run?.axt?.next ?? nextAfterRecords(run)));
   const worlds = runs.map((run) => run?.world).filter((w) => typeof w === 'string' && w);
   walks.delete(tabId);
   if (!worlds.length) return;
   walks.set(tabId, [...new Set(worlds)]);
   while (walks.size > MAX_TABS) walks.delete(walks.keys().next().value);
+}
+
+/** Past the largest tracked id of a run's records (a walk without rows whose records are
+ * named by their ids, node_ids "walker": design note 144), or undefined. */
+function nextAfterRecords(run) {
+  let top = 0;
+  for (const rec of run?.elements ?? []) if (Number.isSafeInteger(rec?.w) && rec.w > top) top = rec.w;
+  return top ? top + 1 : undefined;
 }
 
 /** Forget every tab's rows walk, and the floor with `floorToo` (tests). */

@@ -61,7 +61,8 @@ function walkerOptions(options) {
     semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
     hold: resolvesIds(options) || walksWholePage(options),
     // a whole page's listable records, listed by the walker as its run ends (walker_ids_early.js)
-    ...(listableIds(options) === true ? { listable: true } : {}),
+    // (node_ids "walker", 'frames': the same walk, its hidden roots held for the listener step)
+    ...(listableIds(options) === true || listableIds(options) === 'frames' ? { listable: true } : {}),
     // a whole-page outline from the walk (walksAxTree): the document as AX rows too, and
     // the rows of the element a CSS focus selects (an id or XPath the host finds itself)
     // (with the words an instruction needs: the rows that have one carry their hiding facts,
@@ -103,7 +104,8 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   if (session && opts.hold && (!useWorldCache || !hasWalker(tabId, frames[0]?.loaderId ?? null))) {
     // a whole page's take begins as each run reports (walker_ids_early.js)
     // (a rows walk's nodes too, behind its records: walker_ids_rows.js)
-    const onReport = opts.listable ? (run, where) => {
+    // (none when only the records that place a frame are taken: node_ids "walker", note 144)
+    const onReport = opts.listable && listableIds(options) === true ? (run, where) => {
       for (const key of opts.axTree ? [run, run + ROWS_RUN] : [run]) {
         heard.push(key);
         takeEarly(session, key, where);
@@ -138,7 +140,8 @@ export async function captureWalker(tabId, options, session = null, frames = [],
       if (out.stats.ids.worlds === 1 + (out.subframes?.length ?? 0)) rememberWalk(tabId, frames, out);
       else forgetWalk(tabId);
       // the worlds whose rows name the read's nodes without ids (walker_ax_nodes.js)
-      if (opts.axTree) rememberRowsWalk(tabId, out);
+      // (and of a read named by the walker's own ids: its records' ids are {frame}-axw{w}, note 144)
+      if (opts.axTree || listableIds(options) === 'frames') rememberRowsWalk(tabId, out);
     }
     return out;
   } finally {

@@ -27,8 +27,8 @@ import {
 } from '../reuse/walker_id_cache.js';
 import { claimEarly } from './walker_ids_early.js';
 import {
-  CLICK_LISTENER_TYPES, DEEP, HIDDEN_RUN, applyListeners, clickNodes, hiddenRootsPay, listableIndices, parseTake,
-  takeInParts,
+  CLICK_LISTENER_TYPES, DEEP, HIDDEN_RUN, applyListeners, clickNodes, hiddenRootsPay, listableIndices,
+  parseTake, takeInParts, walkerIdsWant,
 } from './walker_ids_listable.js';
 import { takeRowIds } from './walker_ids_rows.js';
 import { readCustomRoles, readDateParts, readPopupIds } from './walker_custom_roles.js';
@@ -203,8 +203,10 @@ async function runContexts(session, inject, runs, worldName, reporter, sessionId
  * read of the same world (walker_id_cache.js), then a rows walk's other nodes
  * (walker_ids_rows.js); returns {resolved, cached} record counts and, for a rows walk,
  * `rows` (the row nodes' ids learnt) and `rows_ms` (that take's time). */
-async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable, along) {
+async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable, along,
+  clicks = async () => null) {
   let cached = 0;
+  let listedRuns = 0; // runs named by the walker's ids whose listable records were taken (walkerIdsWant)
   let rows = 0;
   let rowsMs = 0; // (runs in parallel: the sum of each run's)
   // a rows walk's take ran: its time can read 0 ms when the walk's early take had it all (the
@@ -218,8 +220,11 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     // cache fills no other record's either: a record an earlier window read took stays
     // without an id here, as in an exact read (a walk node's id would else follow the reads
     // before it: design note 65)
+    // (a read named by the walker's own ids: the records that place a frame only, note 144)
     const every = (result.elements ?? []).map((_, i) => i);
-    const only = listable === true ? listableIndices(result, every) : null;
+    const only = listable === true ? listableIndices(result, every)
+      : listable === 'frames' ? walkerIdsWant(result, every, await clicks(run, sessionId)) : null;
+    if (only?.listed) listedRuns += 1; // (named by the walker's ids, taken for the listeners)
     // useIdCache false (an exact read, lib/reuse/fast_paths.js 'walker_id_cache'): take them all
     const recalled = useIdCache ? recallIds(result, frameByLoader, only) : { want: only ?? every, filled: 0 };
     const { filled } = recalled; // 'window' (ids_of listable): the listable ones of those left
@@ -295,6 +300,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     else errors.push({ step: 'walker_ids', message: s.reason?.message ?? String(s.reason) });
   }
   const alongStats = tookAlong ? { with_walk: tookAlong } : {};
+  if (listedRuns) alongStats.listed_taken = listedRuns;
   if (!rowsWalk) return { resolved, cached, ...alongStats };
   const out = { resolved, cached, ...alongStats, rows, rows_ms: Math.round(rowsMs * 10) / 10 };
   if (custom.asked || custom.unasked || custom.ua) {
@@ -324,14 +330,17 @@ async function takeHiddenRoots(session, run, contextId, sessionId, count, group)
  * sessionId); `reporter`: the binding the walk reported through (openReporter), if any;
  * `onTaken(walker)`: called once the ids are in (before the listener read); `ahead`: the top
  * document's listeners already asked (listenersAhead); `listable`: take only the listable
- * records' ids (dom_source "walk"). Returns stats; failures go to `errors` and leave records
+ * records' ids (dom_source "walk"), 'frames' those that place a frame only (node_ids "walker"). Returns stats; failures go to `errors` and leave records
  * without `b`/`k` (the host then has no backendNodeIds or listeners for them, and keeps serving).
  */
 export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null,
   onTaken = null, ahead = null, useIdCache = true, listable = false, along = null) {
   const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, contexts_kept: 0, ms: {} };
   // true: the host then tells DOMSnapshot's isClickable from the records (clickable_by_nature.py)
-  if (listable) stats[listable === true ? 'listable' : 'listable_window'] = 1;
+  // ('frames': a whole page named by the walker's own ids, design note 144)
+  const whole = listable === true || listable === 'frames';
+  if (listable) stats[whole ? 'listable' : 'listable_window'] = 1;
+  if (listable === 'frames') stats.walker_ids = 1;
   let mark = performance.now();
   const lap = (step) => {
     const now = performance.now();
@@ -359,7 +368,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     lap('contexts');
     // the hidden subtrees' roots of a whole page's runs (src/records.js skipHidden), taken once
     // for the listener step (walker_ids_listable.js markListenerNodes)
-    hiddenTake = listable === true ? (run, { contextId, sessionId }, count) => {
+    hiddenTake = whole ? (run, { contextId, sessionId }, count) => {
       if (!hiddenTakes.has(run)) {
         took.add(sessionId ?? null);
         hiddenTakes.set(run, takeHiddenRoots(session, run, contextId, sessionId, count, group));
@@ -379,8 +388,12 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
         }
       }, () => {});
     }
+    // a read named by the walker's ids: the top document's click nodes, read ahead, say whether
+    // resolving them one by one costs more than taking the listable records (walkerIdsWant)
+    const clicks = async (run, sessionId) => (run === walker.run && (sessionId ?? null) === null && ahead
+      ? ahead.promise.then((got) => (got ? clickNodes(got.listeners) : null), () => null) : null);
     Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable,
-      along));
+      along, clicks));
     lap('take');
     onTaken?.(walker); // the records know their frames now: a caller may start what needs only that
     // (a session whose unmatched listener nodes are resolved into the group gets its release:

@@ -44,6 +44,35 @@ export function listableIndices(result, want) {
   return want.filter((i) => listable(records[i]));
 }
 
+/** The indices of the records of `result` that place a frame (a document's root, an
+ * iframe): all a read named by the walker's own ids takes (node_ids "walker", note 144). */
+export function frameIndices(result) {
+  const records = result?.elements ?? [];
+  const out = [];
+  for (let i = 0; i < records.length; i++) {
+    const rec = records[i];
+    if (rec?.p === -1 || rec?.s === 'html' || rec?.fr !== undefined || rec?.xo === 1) out.push(i);
+  }
+  return out;
+}
+
+// A listener node no taken record names is resolved on its own (~250 µs a node, one command
+// each: design notes 110, 117); a record's id taken costs ~40-50 µs (note 129). A read named
+// by the walker's ids (note 144) that would resolve more than one listener node for this many
+// listable records takes the listable records' ids after all, for the listener step only: the
+// elements keep the walker's ids, and the marks are the same either way.
+export const TAKE_PER_RESOLVE = 5;
+
+/** The records a read named by the walker's ids takes in `result` (`every`: its indices):
+ * those that place a frame, or every listable one when `clickNodeCount` listener nodes
+ * (the document's, read ahead; null: not known) would cost more to resolve (TAKE_PER_RESOLVE). */
+export function walkerIdsWant(result, every, clickNodeCount) {
+  const listed = listableIndices(result, every);
+  if (!(Number.isInteger(clickNodeCount) && clickNodeCount * TAKE_PER_RESOLVE > listed.length)) return frameIndices(result);
+  listed.listed = true; // (said in the read's stats: walker_ids_listed)
+  return listed;
+}
+
 // The listable records of a whole page are taken this many at a time: one deep serialization
 // of 8k records took 2.3-2.6 s at load 22 (generated 20k page), and a renderer that answers
 // no command for 3 s is a busy page to the act/blocked.js watch; a part of 1,000 takes

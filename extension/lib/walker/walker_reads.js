@@ -80,13 +80,24 @@ function leavesSaidTextUnprinted(format, options) {
 }
 
 /**
- * Which records' ids a read takes: true, the listable ones of a whole page (walksWholePage);
+ * A whole-page DOM read whose elements are named by the walker's own ids (SnapshotOptions.
+ * node_ids "walker", design note 144): no record's backendNodeId is taken but those that place
+ * a frame (walker_ids_listable.js frameIndices); an action finds an element again through the
+ * walker's world ({frame}-axw{w}: walker_ax_nodes.js).
+ */
+export function walkerIds(options) {
+  return walksWholePage(options) && options?.node_ids === 'walker';
+}
+
+/**
+ * Which records' ids a read takes: 'frames', those that place a frame (walkerIds); true, the listable ones of a whole page (walksWholePage);
  * 'window', the listable ones of a window read the act's capture after asks for with
  * `ids_of: 'listable'` (act/route.js readAfter, fast path act_listable_ids): the elements
  * format lists no other record, and a re-rendered list's text would cost a deep-serialized
  * node each (walker_ids.js); false, every record's.
  */
 export function listableIds(options) {
+  if (walkerIds(options)) return 'frames';
   if (walksWholePage(options)) return true;
   return options?.ids_of === 'listable' && resolvesIds(options) && fastPath(options, 'act_listable_ids')
     ? 'window' : false;

@@ -29,6 +29,7 @@ from axsnap_host.models.act import (
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.wire import ActReportRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.dom.walker_ids import record_element_id
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import (
     found_secret_names,
@@ -101,7 +102,7 @@ def _find(records: list[dict[str, Any]], target: dict[str, Any] | None) -> dict[
         return None
     ident = target.get("id")
     for rec in records:
-        if ident and f"{int(rec.get('frame') or 0)}-{rec.get('backendNodeId')}" == ident:
+        if ident and record_element_id(rec) == ident:  # (a walker-named record too: note 144)
             return rec
     return None
 

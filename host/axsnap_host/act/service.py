@@ -34,6 +34,7 @@ from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.wire import ActResolveRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.dom.walker_ids import by_walk_id, record_element_id
 from axsnap_host.pipeline.state import TabState
 
 
@@ -45,8 +46,9 @@ def element_ref(rec: dict[str, Any] | None, element_id: str | None = None) -> El
 
 
 def record_id(rec: dict[str, Any]) -> str | None:
-    backend = rec.get("backendNodeId")
-    return None if backend is None else f"{int(rec.get('frame') or 0)}-{backend}"
+    """``{frame}-{backendNodeId}``, or ``{frame}-axw{walkId}`` for a record named by the
+    walker's id (node_ids "walker", design note 144)."""
+    return record_element_id(rec)
 
 
 def candidate(s: Scored) -> Candidate:
@@ -118,7 +120,7 @@ def resolve_target(target: Target, previous: list[dict[str, Any]] | None,
     if target.kind == "index":
         assert target.index is not None
         rec = _by_index(previous, target.index) or _by_index(current, target.index)
-        if rec is not None and rec.get("backendNodeId") is not None:
+        if rec is not None and record_id(rec) is not None:
             return locator(rec, None)
         if 0 < target.index < state.dom_registry.next_index:
             raise Refusal(ActError(
@@ -129,7 +131,11 @@ def resolve_target(target: Target, previous: list[dict[str, Any]] | None,
                                message=f"no element has the index [{target.index}]",
                                hint="use an index from the tab's last DOM text"))
     if target.kind == "element_id" and target.walk_node is not None:
-        return locator(None, target.element_id)  # the extension finds its node (note 64)
+        # the extension finds its node (note 64); a DOM record named so says its flags (note 144)
+        assert target.frame is not None
+        rec = (by_walk_id(current, target.frame, target.walk_node)
+               or by_walk_id(previous, target.frame, target.walk_node))
+        return locator(rec, target.element_id)
     if target.kind == "element_id":
         assert target.frame is not None and target.backend_node_id is not None
         rec = (_by_id(current, target.frame, target.backend_node_id)
@@ -214,10 +220,10 @@ def _looked_up(target: Target, previous: list[dict[str, Any]] | None,
     answer a fresh capture could change (words, an index listed only elsewhere, a refusal)."""
     if target.kind == "index":
         rec = _by_index(previous, target.index or 0)
-        return locator(rec, None) if rec is not None and rec.get("backendNodeId") is not None \
-            else None
+        return locator(rec, None) if rec is not None and record_id(rec) is not None else None
     if target.kind == "element_id" and target.walk_node is not None:
-        return locator(None, target.element_id)
+        assert target.frame is not None
+        return locator(by_walk_id(previous, target.frame, target.walk_node), target.element_id)
     if target.kind == "element_id":
         assert target.frame is not None and target.backend_node_id is not None
         return locator(_by_id(previous, target.frame, target.backend_node_id),

@@ -40,11 +40,14 @@ Compression = Literal["none", "delta"]
 Scope = Literal["viewport", "page"]
 DomSource = Literal["snapshot", "walk"]
 AxSource = Literal["chromium", "walk"]
+NodeIds = Literal["backend", "walker"]
 SnapshotEncoding = Literal["nodes", "rows"]
 # One read, several formats (also_formats): the whole page's AX capture (SnapshotV1 or the
 # outline, scope "page") joined by the walker's records, rendered once per format.
 AlsoFormat = Literal["snapshot", "outline", "domtext", "elements"]
 ONE_READ_PRIMARY = frozenset({"snapshot", "outline"})
+# the formats a whole page may name by the walker's own ids (node_ids "walker", design note 144)
+WALKER_ID_FORMATS = frozenset({"domtext", "elements"})
 
 
 class StabilizeOptions(BaseModel):
@@ -110,6 +113,16 @@ class SnapshotOptions(BaseModel):
         "the document's root: no DOMSnapshot; 'snapshot' joins every record to a DOMSnapshot "
         "of the page, as reads did before (docs/guide/whole-page.md). A one read "
         "(also_formats) takes its DOMSnapshot anyway",
+    )
+    node_ids: NodeIds = Field(
+        "backend",
+        description="DOM text / elements of the whole page from the walk (viewport_only false, "
+        "dom_source 'walk'): how an element is named for act. 'backend' (default): each "
+        "listed record's backendNodeId is taken (Chromium deep-serializes it, ~40 µs a "
+        "record), elements say backendNodeId; 'walker': no take, each element is named by "
+        "the walker's own id for its element, walkId, acted on as {frame}-axw{walkId} (or by "
+        "its index) and found again through the walker's world (stale_element once gone); "
+        "the DOM text is the same (docs/guide/whole-page.md, design note 144)",
     )
     ax_source: AxSource | None = Field(
         None,
@@ -217,6 +230,13 @@ class SnapshotOptions(BaseModel):
         if self.ax_source == "walk" and self.also_formats and self.dom_source == "snapshot":
             raise ValueError("ax_source 'walk' reads every format of the one read from the "
                              "walk: not with dom_source 'snapshot'")
+        if self.node_ids == "walker" and (self.viewport_only or self.dom_source != "walk"
+                                          or self.format not in WALKER_ID_FORMATS
+                                          or self.also_formats or self.vision
+                                          or self.include_ax):
+            raise ValueError("node_ids 'walker' is for format 'domtext' or 'elements' with "
+                             "viewport_only false and dom_source 'walk' (no also_formats, "
+                             "vision or include_ax)")
         if self.also_formats is not None:
             one_read_problem = _one_read_problem(self)
             if one_read_problem:
@@ -256,6 +276,7 @@ ONLY_FOR: dict[str, frozenset[str]] = {
     "compression": _OUTLINE | DOM_FORMATS,
     "vision": DOM_FORMATS,
     "dom_source": DOM_FORMATS,
+    "node_ids": DOM_FORMATS,
     "ax_source": frozenset({"snapshot", "outline"}),
     "scope": frozenset({"snapshot", "outline"}),
     "snapshot_encoding": frozenset({"snapshot"}),

@@ -53,6 +53,7 @@ from axsnap_host.pipeline.dom.registry import (
     registry_entry,
 )
 from axsnap_host.pipeline.dom.targets import Selectors
+from axsnap_host.pipeline.dom.walker_ids import walk_id_of
 from axsnap_host.pipeline.dom.walker_merge import (
     AliveKeys,
     Joined,
@@ -216,6 +217,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
     entries: list[Entry] = []
     described: list[ElementFacts] = []
     deciding = secrets if secrets else None  # (most pages have no secret field to ask of)
+    by_walker = options.node_ids == "walker"
     for j, reasons in chosen:
         kinds.append(deciding.kind_of_record(j) if deciding is not None else None)
         label = label_texts.get(j.rid, "")
@@ -241,7 +243,11 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
             "reasons": reasons,
         }
         facts.add_to(record)
-        record["backendNodeId"] = j.backend_node_id
+        if by_walker:  # named by the walker's own id, no take (node_ids "walker", note 144)
+            record["backendNodeId"] = None
+            record["walkId"] = walk_id_of(j)
+        else:
+            record["backendNodeId"] = j.backend_node_id
         record["frame"] = ordinals.get(j.frame, 0)
         record["inViewport"] = bool(rec.get("inv"))
         if label:

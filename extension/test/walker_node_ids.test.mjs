@@ -1,0 +1,56 @@
+// node_ids "walker" (design note 144): a whole page's DOM read named by the walker's own ids
+// takes only the records that place a frame, checks its options as the host does, and raises
+// the walk-id floor past its records' ids.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+const WHOLE = { format: 'domtext', viewport_only: false };
+
+test('a whole page named by the walker\'s ids takes the frames\' records only', async () => {
+  const { listableIds, walkerIds } = await import('../lib/walker/walker_reads.js');
+  assert.equal(listableIds({ ...WHOLE, node_ids: 'walker' }), 'frames');
+  assert.equal(walkerIds({ ...WHOLE, node_ids: 'walker' }), true);
+  assert.equal(listableIds({ ...WHOLE, node_ids: 'backend' }), true, 'the default: the listable records');
+  assert.equal(listableIds(WHOLE), true);
+  assert.equal(walkerIds({ format: 'domtext', node_ids: 'walker' }), false, 'a window read takes its ids');
+  const { frameIndices } = await import('../lib/walker/walker_ids_listable.js');
+  const records = [{ p: -1, s: 'html' }, { p: 0, s: 'body' }, { p: 1, s: 'button', c: ['button'] },
+    { p: 1, s: 'iframe', fr: 1 }, { p: 3, s: 'html' }, { p: 1, s: 'a', c: ['link'] }, { p: 1, s: 'iframe', xo: 1 }];
+  assert.deepEqual(frameIndices({ elements: records }), [0, 3, 4, 6]);
+  assert.deepEqual(frameIndices({}), []);
+  // few click listener nodes: the frames' records only; many (resolving each costs more than
+  // taking every listable record): the listable records, for the listener step
+  const { walkerIdsWant, TAKE_PER_RESOLVE } = await import('../lib/walker/walker_ids_listable.js');
+  const every = records.map((_, i) => i);
+  assert.deepEqual(walkerIdsWant({ elements: records }, every, null), [0, 3, 4, 6], 'not known: frames only');
+  assert.deepEqual(walkerIdsWant({ elements: records }, every, 1), [0, 3, 4, 6]);
+  const many = walkerIdsWant({ elements: records }, every, Math.ceil(7 / TAKE_PER_RESOLVE) + 1);
+  assert.deepEqual([...many], [0, 2, 3, 4, 5, 6]);
+  assert.equal(many.listed, true);
+});
+
+test('node_ids "walker" is for a whole-page DOM read from the walk only', async () => {
+  const { optionProblems } = await import('../lib/router/options_check.js');
+  assert.deepEqual(optionProblems({ ...WHOLE, node_ids: 'walker' }), []);
+  assert.deepEqual(optionProblems({ format: 'elements', viewport_only: false, node_ids: 'walker' }), []);
+  for (const wrong of [{ format: 'domtext', node_ids: 'walker' }, { ...WHOLE, dom_source: 'snapshot', node_ids: 'walker' },
+    { ...WHOLE, format: 'som', node_ids: 'walker' }, { ...WHOLE, vision: true, node_ids: 'walker' },
+    { ...WHOLE, include_ax: true, node_ids: 'walker' }]) {
+    const problems = optionProblems(wrong);
+    assert.equal(problems.length, 1, JSON.stringify(wrong));
+    assert.match(problems[0], /node_ids 'walker' is for format 'domtext' or 'elements'/);
+  }
+  assert.match(optionProblems({ format: 'snapshot', scope: 'page', node_ids: 'walker' })[0], /does not use node_ids/);
+  assert.match(optionProblems({ ...WHOLE, node_ids: 'chromium' })[0], /node_ids must be one of backend, walker/);
+});
+
+test('a walk whose records are named by their ids raises the floor past them', async () => {
+  const nodes = await import('../lib/walker/walker_ax_nodes.js');
+  nodes.forgetRowsWalks(true);
+  nodes.rememberRowsWalk(7, { world: 'w1', elements: [{ w: 40 }, { w: 412 }, { w: 9 }],
+    subframes: [{ result: { world: 'w2', elements: [{ w: 500 }] } }] });
+  assert.equal(nodes.walkIdFloor(), 501);
+  nodes.rememberRowsWalk(7, { world: 'w1', axt: { next: 90 }, elements: [{ w: 600 }] });
+  assert.equal(nodes.walkIdFloor(), 501, 'a rows walk says its next id itself');
+  nodes.forgetRowsWalks(true);
+});

@@ -1,0 +1,46 @@
+"""An element named by the walker's own id (``node_ids="walker"``, design note 144).
+
+A whole-page DOM read from the walk (``viewport_only=False``, ``dom_source="walk"``) normally
+learns each listed record's backendNodeId: Chromium deep-serializes every such element,
+~40 µs each, most of the read's time past the walk. With ``node_ids="walker"`` the extension
+takes none but the records that place a frame, and each element record carries instead
+``walkId``: the id the walker's isolated world gave its element (a counter kept for the
+document's life, one element one id, never reused: extension/lib/walker/src/records.js
+``trackedId``; a new document's world counts on above every id listed before, design note
+65). Its element id is ``{frame}-axw{walkId}``, the id a node of a whole-page read from the
+walk without a backendNodeId already has (design note 64): an action naming it, or the
+record's index, is found again through that world (extension/lib/walker/walker_ax_nodes.js),
+and an element gone from the page answers ``stale_element``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axsnap_host.pipeline.dom.walker_merge import Joined
+
+
+def walk_id_of(j: Joined) -> int | None:
+    """The walker's id of a joined record's element, or None (a walk without tracking)."""
+    wid = j.rec.get("w")
+    return wid if type(wid) is int and wid > 0 else None
+
+
+def record_element_id(rec: dict[str, Any]) -> str | None:
+    """The element id of a DOM element record: ``{frame}-{backendNodeId}``, or for a record
+    named by the walker's id ``{frame}-axw{walkId}``; None when it has neither."""
+    frame = int(rec.get("frame") or 0)
+    backend = rec.get("backendNodeId")
+    if backend is not None:
+        return f"{frame}-{backend}"
+    wid = rec.get("walkId")
+    return f"{frame}-axw{wid}" if type(wid) is int else None
+
+
+def by_walk_id(records: list[dict[str, Any]] | None, frame: int,
+               wid: int) -> dict[str, Any] | None:
+    """The record of ``records`` named ``{frame}-axw{wid}``, or None."""
+    for rec in records or ():
+        if rec.get("walkId") == wid and int(rec.get("frame") or 0) == frame:
+            return rec
+    return None
