@@ -22,7 +22,7 @@ from axsnap_host.act.targets import parse_target
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.dom.elements import build_dom_result
-from axsnap_host.pipeline.dom.walker_ids import by_walk_id, record_element_id
+from axsnap_host.pipeline.elements.walker_ids import by_walk_id, record_element_id
 from axsnap_host.pipeline.state import TabState
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

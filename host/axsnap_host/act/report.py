@@ -29,7 +29,7 @@ from axsnap_host.models.act import (
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.wire import ActReportRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
-from axsnap_host.pipeline.dom.walker_ids import record_element_id
+from axsnap_host.pipeline.elements.walker_ids import record_element_id
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import (
     found_secret_names,

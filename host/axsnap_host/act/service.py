@@ -34,7 +34,7 @@ from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.wire import ActResolveRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
-from axsnap_host.pipeline.dom.walker_ids import by_walk_id, record_element_id
+from axsnap_host.pipeline.elements.walker_ids import by_walk_id, record_element_id
 from axsnap_host.pipeline.state import TabState
 
 

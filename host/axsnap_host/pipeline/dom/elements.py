@@ -53,7 +53,6 @@ from axsnap_host.pipeline.dom.registry import (
     registry_entry,
 )
 from axsnap_host.pipeline.dom.targets import Selectors
-from axsnap_host.pipeline.dom.walker_ids import walk_id_of
 from axsnap_host.pipeline.dom.walker_merge import (
     AliveKeys,
     Joined,
@@ -67,6 +66,7 @@ from axsnap_host.pipeline.elements.model import (
     dom_role,
     element_facts,
 )
+from axsnap_host.pipeline.elements.walker_ids import walk_id_of
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.page_status import empty_dom_notes
 from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
@@ -245,7 +245,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         facts.add_to(record)
         if by_walker:  # named by the walker's own id, no take (node_ids "walker", note 144)
             record["backendNodeId"] = None
-            record["walkId"] = walk_id_of(j)
+            record["walkId"] = walk_id_of(rec)
         else:
             record["backendNodeId"] = j.backend_node_id
         record["frame"] = ordinals.get(j.frame, 0)

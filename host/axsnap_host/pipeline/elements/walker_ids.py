@@ -17,12 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from axsnap_host.pipeline.dom.walker_merge import Joined
 
-
-def walk_id_of(j: Joined) -> int | None:
-    """The walker's id of a joined record's element, or None (a walk without tracking)."""
-    wid = j.rec.get("w")
+def walk_id_of(rec: dict[str, Any]) -> int | None:
+    """The walker's id of a walker record's element (its ``w``), or None (no tracking)."""
+    wid = rec.get("w")
     return wid if type(wid) is int and wid > 0 else None
 
 
