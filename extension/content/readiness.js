@@ -405,10 +405,21 @@ function installReadinessClock() {
     const schedule = since && typeof since === 'object' && !framed()
       ? { since, probe: () => scheduled.probe(), flush, idle: () => scheduled.idle(SETTLE_IDLE_MAX_MS),
         hoverStays: () => hoverStaysAt(document, pointer, env.shadowRootOf) } : null;
+    // `with_proof` (an act whose capture after was walked while this check ran): the answer
+    // watch's proof, the URL and the child frames read in the task of the verdict, so the act
+    // tells that capture still stands without a read of its own (lib/act/after.js pageAtSettle)
+    const at = message.with_proof === true ? pageAtVerdict : null;
     settleCheck(frame, read, () => unsettledBy(document), () => performance.now(), { minQuiet, minFrames, wait, schedule })
-      .then(reply, () => reply(null));
+      .then((answer) => reply(at && answer ? { ...answer, at: at() } : answer), () => reply(null));
     return true; // answered after two frames
   });
+}
+
+/** The page at a settle check's verdict: {proof (content/answerwatch.js, a content script of
+ * this world in the top document; null in a frame), url, frames (window.length)}. */
+function pageAtVerdict() {
+  const watch = globalThis.__axsnapAnswerWatch;
+  return { proof: watch ? watch.proof() : null, url: document.URL, frames: window.length };
 }
 
 if (typeof document !== 'undefined' && globalThis.chrome?.runtime?.onMessage) installReadinessClock();

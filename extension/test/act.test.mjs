@@ -248,7 +248,9 @@ test('focus and modals in one evaluate in a known world; the two reads when it f
 });
 
 test('an early capture whose walk went once readiness had ended stands without a check', async () => {
-  const reading = { token: 'D1', count: 0, quiet: 5, load_state: 'complete', frames_unreadable: 0, submits: { seq: 0, last: [] } };
+  // a wait with no settle check (the quiet window, long over) that ends before the early
+  // capture's two frames: the walk goes once readiness ended
+  const reading = { token: 'D1', count: 0, quiet: 60_000, load_state: 'complete', frames_unreadable: 0, submits: { seq: 0, last: [] } };
   // the page answers the settle check at once and never counts the early capture's frames
   globalThis.chrome = { tabs: { sendMessage: (tabId, message) => (message.frames ? new Promise(() => {})
     : Promise.resolve(message.settle ? { settled: true, why: [], span: 30, reading, by: 'nothing_scheduled' } : reading)) } };
@@ -270,7 +272,7 @@ test('an early capture whose walk went once readiness had ended stands without a
       request: async (type, body) => {
         sent.push({ type, body });
         if (type === 'act_resolve') {
-          return { reply: { ok: true, result: { message: { action: 'press', value: '', options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
+          return { reply: { ok: true, result: { message: { action: 'press', value: '', options: { dialog: 'dismiss', wait: true, force: false, ready: { settle: false } } },
             target: null, to: null, error: null } } };
         }
         return { reply: { ok: true, result: { ok: true } } };

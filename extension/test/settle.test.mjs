@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import vm from 'node:vm';
 
 import { ENDED_BY, stabilize } from '../lib/session/stabilize.js';
-import { mayBeSettled } from '../lib/session/settle.js';
+import { askSettled, mayBeSettled } from '../lib/session/settle.js';
 
 // The content script's settle check and its document rules, out of the classic script.
 const source = readFileSync(new URL('../content/readiness.js', import.meta.url), 'utf8');
@@ -371,4 +371,28 @@ test('the probe\'s own idle callback resolves true in an idle period and false w
   assert.deepEqual(calls.map((o) => o.timeout), [600, 600]);
   const nothingBetween = vm.runInNewContext(`${source}\nnothingScheduledBetween`, { crypto });
   assert.equal(nothingBetween(before, probe.probe()), true, 'its own idle callbacks are not the page\'s');
+});
+
+test('a settle check asked with the proof carries the page at its verdict: the answer watch\'s proof, the URL, the child frames', async () => {
+  let proofs = 0;
+  const pageAt = vm.runInNewContext(`${source}\npageAtVerdict`, {
+    crypto, document: { URL: 'http://127.0.0.1/a.html#x' }, window: { length: 2 },
+    __axsnapAnswerWatch: { proof: () => { proofs += 1; return ['W', 7, 'ok', 40, 0]; } },
+  });
+  assert.deepEqual(JSON.parse(JSON.stringify(pageAt())), { proof: ['W', 7, 'ok', 40, 0], url: 'http://127.0.0.1/a.html#x', frames: 2 });
+  assert.equal(proofs, 1);
+  const framed = vm.runInNewContext(`${source}\npageAtVerdict`, { crypto, document: { URL: 'u' }, window: { length: 0 } });
+  assert.equal(framed().proof, null, 'no answer watch (a frame): no proof');
+  const asked = [];
+  globalThis.chrome = { tabs: { sendMessage: async (tabId, message) => {
+    asked.push(message);
+    return { settled: true, why: [], span: 2, reading: { quiet: 9, frames_unreadable: 0 }, ...(message.with_proof ? { at: { proof: null } } : {}) };
+  } } };
+  try {
+    assert.ok((await askSettled(1, { withProof: true })).at, 'the answer keeps the page at the verdict');
+    assert.equal((await askSettled(1)).at, undefined);
+    assert.deepEqual(asked.map((m) => m.with_proof === true), [true, false]);
+  } finally {
+    delete globalThis.chrome;
+  }
 });

@@ -143,7 +143,8 @@ def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> li
         out.append((comparable(result), result.timings.get("baseline_kept"),
                     result.timings.get("early_capture"), settled_by,
                     result.timings.get("after_walked_with_proof"),
-                    result.timings.get("after_listable_ids")))
+                    result.timings.get("after_listable_ids"),
+                    result.timings.get("early_checked_at_settle")))
     return out
 
 
@@ -154,7 +155,8 @@ def test_every_act_equals_the_exact_act(browser: Browser, pages_url: str,
     exact = _run(browser, pages_url, steps, exact=True)
     fast = _run(browser, pages_url, steps, exact=False)
     assert all(kept is None and early is None and by != "nothing_scheduled" and walked is None
-               and listable is None for _, kept, early, by, walked, listable in exact), \
+               and listable is None and at_settle is None
+               for _, kept, early, by, walked, listable, at_settle in exact), \
         "an exact act answered from a kept or early capture, ended its wait unscheduled, " \
         "walked its capture after with the proof or took the listable records' ids only"
     assert any(kept == 1 for _, kept, *_ in fast), \
@@ -164,12 +166,16 @@ def test_every_act_equals_the_exact_act(browser: Browser, pages_url: str,
     assert any(by == "nothing_scheduled" for _, _, _, by, *_ in fast), \
         "settle_nothing_scheduled never ended a wait: nothing compared"
     # the capture after walked with its proof (one renderer task, frames from the walk)
-    assert any(walked == 1 for *_, walked, _ in fast), \
+    assert any(walked == 1 for *_, walked, _, _ in fast), \
         "no capture after an act was walked with its proof: nothing compared"
     # every capture after took the listable records' ids only (act_listable_ids)
-    assert all(listable == 1 for *_, listable in fast), \
+    assert all(listable == 1 for *_, listable, _ in fast), \
         "a capture after an act took every record's id: act_listable_ids never answered"
-    for n, ((want, *_), (got, kept, early, by, walked, _)) in enumerate(zip(exact, fast,
+    # an early capture walked while the first settle check ran stood by the page at that
+    # check's verdict, with no read of its own (design note 142)
+    assert any(at_settle == 1 for *_, at_settle in fast), \
+        "no early capture was told by the page at the settle verdict: nothing compared"
+    for n, ((want, *_), (got, kept, early, by, walked, _, _)) in enumerate(zip(exact, fast,
                                                                            strict=True)):
         assert got == want, (f"act {n} (baseline kept: {kept}, early capture: {early}, "
                              f"settled by: {by}, walked with the proof: {walked}) differs "

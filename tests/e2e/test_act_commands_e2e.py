@@ -222,7 +222,8 @@ def test_the_capture_after_reads_focus_and_modals_in_the_walk_s_evaluate(
     evaluates = [expression for method, expression in after if method == "Runtime.evaluate"]
     # the walk with its proof (a readiness check may read the proof alone too)
     walks = [e for e in evaluates if "__axsnapAnswerWatch" in e and "__axsnapWalk_" in e]
-    assert len(walks) == 1 and "document.activeElement" in walks[0], evaluates
+    # (two when the early capture did not stand, a change while readiness ran: walked again)
+    assert walks and all("document.activeElement" in w for w in walks), evaluates
     assert not [e for e in evaluates if e not in walks and "document.activeElement" in e], evaluates
     # what they read: the button the click focused
     assert result.changes and result.changes.focus and result.target
@@ -246,7 +247,7 @@ def test_the_capture_after_reads_its_layout_in_the_walk_s_evaluate(
     methods = [method for method, _ in after]
     assert "Page.getLayoutMetrics" not in methods, methods
     walks = [e for method, e in after if method == "Runtime.evaluate" and "__axsnapWalk_" in e]
-    assert len(walks) == 1 and "document.scrollingElement" in walks[0], methods
+    assert walks and all("document.scrollingElement" in w for w in walks), methods
     # exact: asked of DevTools, as before
     exact, after = _after_input(browser, lambda: browser.act("Sync later", "click", exact=True))
     assert exact.ok, exact.error
@@ -291,7 +292,10 @@ def test_the_capture_after_releases_no_empty_object_group(
     assert result.timings.get("baseline_kept") == 1, result.timings
     assert result.timings.get("after_listable_ids") == 1, result.timings
     methods = [method for method, _ in after]
-    assert methods.count("Runtime.releaseObjectGroup") == 1, methods
+    # one release a walk, its elements' group (an early capture that did not stand, a change
+    # while readiness ran, is walked again after readiness: its own group, its own release)
+    walks = [e for method, e in after if method == "Runtime.evaluate" and "__axsnapWalk_" in e]
+    assert walks and methods.count("Runtime.releaseObjectGroup") == len(walks), methods
     # what it read: the box the click ticked, and its row's state in the report
     assert _checked(browser, "Select Invoice 2291")
     assert result.changes is not None and result.changes.dom.changed, result.changes

@@ -123,6 +123,7 @@ export async function watchPage(session, {
   });
   let stopped = false;
   let settledReading = null; // the page clock's reading of the settle check that ended a wait
+  let settledPage = null; // the page at the verdict of the wait's first check, when it ended the wait
   let checkAsked = () => {};
   const firstCheck = new Promise((resolve) => { checkAsked = resolve; });
   return {
@@ -133,6 +134,10 @@ export async function watchPage(session, {
     /** The page clock's reading (content/readiness.js read()) of the settle check that ended the
      * last wait as settled, or null: the page as it was when the wait ended, its submits with it. */
     get settledReading() { return settledReading; },
+    /** The page as the verdict of the wait's first settle check read it ({proof, url, frames}:
+     * content/readiness.js pageAtVerdict), when that check ended the last wait as settled with
+     * the document loaded and the wait was asked `withProof`; else null. */
+    get settledPage() { return settledPage; },
     /** What the action set going: {requests: {started, finished, failed, first}, same_document}. */
     activity() {
       return { ...activity, requests: { ...activity.requests, pending: inflight.size, first: activity.requests.first.map((e) => ({ ...e })) } };
@@ -141,7 +146,7 @@ export async function watchPage(session, {
     /** Wait for readiness: {ready, waited_ms, reasons, pending_requests, load, mutations,
      * ended_by[, settled_by]}. `schedule`: the page's schedule counters read before the action
      * (readPageClock), for the settle check's "nothing scheduled" rule. */
-    async ready(options = {}, { schedule = null, documentToken = null } = {}) {
+    async ready(options = {}, { schedule = null, documentToken = null, withProof = false } = {}) {
       const opts = { ...READY_DEFAULTS, ...options };
       const t0 = now();
       const young = () => {
@@ -155,15 +160,18 @@ export async function watchPage(session, {
       // Only for the act's own document (`documentToken`: its clock's token before the input); its
       // answer stands only when the wait's last reading is of that document too (a navigation
       // in between: asked again, of the document there now, without waiting for this one).
-      let asked = opts.settle && documentToken ? askSettled(session.tabId, { now, schedule }) : null;
+      let asked = opts.settle && documentToken ? askSettled(session.tabId, { now, schedule, withProof }) : null;
+      settledPage = null;
       asked?.catch(() => {});
       checkAsked({ asked: asked !== null, answered: asked?.then(() => {}, () => {}) ?? null });
       let lastToken = null; // the document of the wait's last reading
+      let readings = 0; // the wait's readings of the page clock
       const report = await stabilize(session, { stabilize: { enabled: true, ...opts } }, {
         now, inflight, busy: () => loading.size > 0 || dialogs.length > 0 || storm !== null,
         heldRequests: opts.settle ? young : () => 0,
         readPage: async (tabId) => {
           const reading = await readPageClock(tabId);
+          readings += 1;
           lastToken = reading?.token ?? null;
           return reading;
         },
@@ -171,12 +179,21 @@ export async function watchPage(session, {
           const first = asked && lastToken === documentToken ? await asked : null;
           asked = null;
           const same = first && first.reading?.token === lastToken;
+          // (the page at the verdict only of the first: a capture walked while later ones ran
+          // read its listeners before their verdicts, and is checked in full)
           const answer = same ? first : await askSettled(tabId, { ...how, schedule });
           settledReading = answer?.settled ? answer.reading : null;
+          // (only when it is the wait's first step, no reading of the page since the check was
+          // asked: its verdict is the one the wait ends on at once, never an old answer; and
+          // only when the page scheduled nothing since the input: past a floor verdict a timer
+          // the page set may still fire, which a capture after readiness would see)
+          settledPage = same && answer.settled && answer.by === 'nothing_scheduled' && readings === 1
+            ? answer.at ?? null : null;
           return answer;
         },
       });
       if (report[ENDED_BY] !== 'settled') settledReading = null;
+      if (report[ENDED_BY] !== 'settled' || report.load_state !== 'complete') settledPage = null;
       // settled: the readiness content script read the document loaded (settle.js mayBeSettled)
       let load = report[ENDED_BY] === 'settled' && report.load_state === 'complete' ? 'complete' : await readyState(session);
       while (load !== 'complete' && now() - t0 < opts.max_wait_ms) {

@@ -16,7 +16,7 @@ import { watchOpenedTabs } from './opened.js';
 import { readPageClock } from '../session/page_clock.js';
 import { keepActProof } from '../session/act_proof.js';
 import { actionPoint } from './geometry.js';
-import { createAfterReads, earlyStart } from './after.js';
+import { createAfterReads, earlyStart, pageAtSettle } from './after.js';
 import { createBeforeReads, exactTarget } from './before.js';
 import { askRuleObjects, mayReadListeners } from './fill_rule.js';
 import { portTimes } from './port_times.js';
@@ -246,20 +246,21 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       // stands if nothing changed by the time readiness ended (act_baseline.js: unchanged)
       const baselines = deps.actBaselines ?? null;
       const settled = { stabilized: true, waited_ms: 0, reasons: [] };
-      // (started once the wait's first settle check answered, and after readiness when that
-      // check ended it: a capture after readiness needs no check; after.js earlyStart)
+      // (walked as the wait's first settle check is asked, its listeners read once that check
+      // answered; after.js earlyStart)
       let readinessOver = () => {};
       const over = new Promise((resolve) => { readinessOver = resolve; });
-      const early = baselines?.mayCaptureEarly(options) && msg.options.wait && !report.error
-        ? earlyStart(session, watch.firstCheck, over).then(() => {
-          timings.early_frames_ms = round(now() - inputEnd);
-          return readAfter(session, tabId, options, before.world, settled);
-        }).catch(() => null) : null;
+      const starts = baselines?.mayCaptureEarly(options) && msg.options.wait && !report.error
+        ? earlyStart(session, watch.firstCheck, over) : null;
+      const early = starts ? starts.walk.then(() => {
+        timings.early_frames_ms = round(now() - inputEnd);
+        return readAfter(session, tabId, options, before.world, settled, { listenersAt: starts.listeners });
+      }).catch(() => null) : null;
       if (msg.options.wait && !report.error) {
         t = now();
         run.step('readiness after the action');
         report.readiness = await watch.ready({ ...msg.options.ready, settle: msg.options.ready?.settle ?? true },
-          { schedule: clockBefore?.schedule ?? null, documentToken: clockBefore?.token ?? null });
+          { schedule: clockBefore?.schedule ?? null, documentToken: clockBefore?.token ?? null, withProof: early !== null });
         timings.ready_ms = round(now() - t);
         // what a read right after may settle on (fast path settle_after_act, session/act_proof.js)
         keepActProof(tabId, report.readiness.ended_by === 'settled' ? watch.settledReading : null);
@@ -280,7 +281,10 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       const earlyChecked = early && !report.error ? early.then(async (got) => {
         const tc = now();
         if (got && got.walkedAt >= readyAt) return { ...got, afterReady: true };
-        const stands = Boolean(got?.witness) && await baselines.unchanged(session, tabId, got.witness, got.capture);
+        // the page at the verdict that ended the wait, when it tells (no read: after.js pageAtSettle)
+        const atSettle = pageAtSettle(watch.settledPage, got);
+        if (atSettle !== null) timings.early_checked_at_settle = 1;
+        const stands = atSettle ?? (Boolean(got?.witness) && await baselines.unchanged(session, tabId, got.witness, got.capture));
         timings.after_check_ms = round(now() - tc);
         return stands ? got : null;
       }) : null;

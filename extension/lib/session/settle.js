@@ -43,16 +43,20 @@ export function mayBeSettled(inflight, busy, reading) {
  * Ask the main frame's clock for a settle check (`schedule`: its schedule counters read before
  * the action, so the check may end on "nothing scheduled since", content/readiness.js
  * settleCheck; the answer's `by` says 'nothing_scheduled' or 'floor'), then (when it has frames it cannot read) the
- * clocks of the other frames. {settled, why, reading} or null when the page did not answer.
+ * clocks of the other frames. {settled, why, reading[, at]} or null when the page did not answer
+ * (`withProof`: `at` is the page at the verdict, {proof, url, frames}, read in its task).
  */
-export async function askSettled(tabId, { now = () => performance.now(), readFrames = readFrameClocks, schedule = null } = {}) {
+export async function askSettled(tabId, {
+  now = () => performance.now(), readFrames = readFrameClocks, schedule = null, withProof = false,
+} = {}) {
   if (!globalThis.chrome?.tabs?.sendMessage) return null;
   const asked = now();
   let timer;
   const timeout = new Promise((resolve) => { timer = setTimeout(resolve, SETTLE_TIMEOUT_MS, null); });
   try {
     const answer = await Promise.race([
-      chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE, settle: true, min_quiet_ms: SETTLE_QUIET_MS, min_frames: SETTLE_FRAMES, ...(schedule ? { since_schedule: schedule } : {}) }, { frameId: 0 }).catch(() => null),
+      chrome.tabs.sendMessage(tabId, { type: READINESS_MESSAGE, settle: true, min_quiet_ms: SETTLE_QUIET_MS, min_frames: SETTLE_FRAMES,
+        ...(schedule ? { since_schedule: schedule } : {}), ...(withProof ? { with_proof: true } : {}) }, { frameId: 0 }).catch(() => null),
       timeout]);
     if (!answer || typeof answer.settled !== 'boolean' || typeof answer.reading?.quiet !== 'number') return null;
     if (answer.settled && answer.reading.frames_unreadable > 0) {

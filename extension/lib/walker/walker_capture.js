@@ -24,7 +24,7 @@ import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_i
 import { loadWalkIdFloor, rememberRowsWalk, walkIdFloor } from './walker_ax_nodes.js';
 import { dropEarly, earlyPartsUsed, takeEarly } from './walker_ids_early.js';
 import {
-  listenerSignature, listenersAhead, openReporter, resolveWalkerIds, topListenersAhead,
+  listenerSignature, listenersAhead, listenersWhen, openReporter, resolveWalkerIds, topListenersAhead,
 } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 import { isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
@@ -325,7 +325,7 @@ function cachedWorldOutput(out, cached, t0) {
  * deep-serialized items, or null (the caller asks them itself).
  */
 export function walkWithProof(session, tabId, options, {
-  expect = null, askProof = () => true, listenersBehind = false, also = null,
+  expect = null, askProof = () => true, listenersBehind = false, also = null, listenersAt = null,
 } = {}) {
   const cached = session ? cachedWorldFor(tabId, options) : null;
   const where = cached ? recallContext(cached.world, new Set([null])) : null;
@@ -347,7 +347,9 @@ export function walkWithProof(session, tabId, options, {
   }
   // `listenersBehind` (the capture after an act, whose witness reads the listeners right behind
   // the walk anyway): the one listener read for both, the witness's signature and the ids' marks
-  const behind = listenersBehind && opts.hold ? listenersAhead(session, cached.root) : null;
+  // (`listenersAt`: a promise, the read sent once it settles instead: walker_listeners.js)
+  const behind = !listenersBehind || !opts.hold ? null
+    : listenersAt ? listenersWhen(session, cached.root, listenersAt) : listenersAhead(session, cached.root);
   // `also` (an expression of an array, read in the walk's task after it): its items, or null
   const split = along && also ? sent.then((r) => (r && !r.exceptionDetails ? splitAlso(r) : null), () => null) : null;
   const reply = (split ? split.then((got) => got?.reply ?? null) : sent).then((r) => {

@@ -36,7 +36,7 @@ import { readListeners } from './walker_listeners.js';
 import { pickAlong } from './walker_take_along.js';
 
 export { CLICK_LISTENER_TYPES, applyListeners, parseTake };
-export { clickListenerSignature, listenerSignature, listenersAhead, topListenersAhead } from './walker_listeners.js';
+export { clickListenerSignature, listenerSignature, listenersAhead, listenersWhen, topListenersAhead } from './walker_listeners.js';
 
 const OBJECT_GROUP = 'axsnap-walker-ids';
 // Each read takes its elements into a group of its own: two reads of a tab may overlap (a

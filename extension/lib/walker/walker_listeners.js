@@ -134,6 +134,15 @@ export function listenersAhead(session, backendNodeId) {
 }
 
 
+/** listenersAhead's read sent once `gate` settles, not now (an act's capture walked while its
+ * readiness runs: the listeners are read after the settle check's verdict, lib/act/after.js). */
+export function listenersWhen(session, backendNodeId, gate) {
+  if (!Number.isInteger(backendNodeId) || !roots.has(`${session.tabId}//${backendNodeId}`)) return null;
+  const promise = Promise.resolve(gate).catch(() => null).then(() => documentListeners(session, backendNodeId));
+  promise.catch(() => {}); // read (or its failure reported) by readListeners
+  return { root: backendNodeId, promise };
+}
+
 /**
  * The tab's click listeners asked now, off its top document's root element asked of the main
  * world, for a read that kept no root object (a document's first read): sent as the walk's

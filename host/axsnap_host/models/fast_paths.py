@@ -137,8 +137,13 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "click listeners were read (a document walked before: the proof in the walk's own "
         "evaluate, walkWithProof, the listeners asked behind it); it stands only when, "
         "readiness over, the proof ('ok', same id and seq), the click listeners, the URL and "
-        "the frames are still those",
-        "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs"),
+        "the frames are still those. When the wait asks a settle check, the walk goes as it is "
+        "asked and the listeners are read once it answered; when its verdict ended the wait, "
+        "the page at that verdict (the proof, the URL and the child frames, read in the "
+        "verdict's own task: content/readiness.js pageAtVerdict) must be the walk's, one frame "
+        "with no frame holder (design note 142)",
+        "tests/e2e/test_act_baseline_e2e.py, extension/test/act_baseline.test.mjs, "
+        "extension/test/act_after.test.mjs"),
     FastPath(
         "act_listable_ids", "extension",
         "extension/lib/act/route.js readAfter, lib/walker/walker_capture.js",
