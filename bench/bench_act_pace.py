@@ -335,10 +335,14 @@ def report(rows: list[Row], command: str, acts: int, warmup: int, left_out: str 
         ended = {e: r.ended_by.count(e) for e in sorted(set(r.ended_by))}
         kept = sum(1 for x in r.timings if x.get("baseline_kept") == 1)
         early = sum(1 for x in r.timings if x.get("early_capture") == 1)
+        # of them, told by the page at the verdict that ended readiness (note 142)
+        verdict = sum(1 for x in r.timings if x.get("early_capture") == 1
+                      and x.get("early_checked_at_settle") == 1)
         action = " / ".join(f"{k} {v}" for k, v in kinds.items())
         lines.append(f"| {r.page} | {fmt(t['resolve_ms'])} | {action} | "
                      f"{fmt(t['ready_ms'])} | {fmt(rest)} | {fmt(t['total_ms'])} | {ended} | "
-                     f"{kept}/{len(r.timings)} | {early}/{len(r.timings)} |")
+                     f"{kept}/{len(r.timings)} | {early}/{len(r.timings)} ({verdict} by the "
+                     "verdict) |")
     lines += ["", *step_table(rows), "", *read_table(rows)]
     return "\n".join(lines) + "\n"
 

@@ -16,7 +16,6 @@
 import { pageFrames } from '../session/page_clock.js';
 import { LAYOUT_IN_PAGE, layoutOf } from './layout_in_walk.js';
 import { FOCUS_AND_MODALS, focusAndModals, focusAndModalsOf, focusedElement, shownModals } from './readiness.js';
-import { asProof } from '../reuse/answer_cache.js';
 
 /** Resolves after the tasks queued now (a timer of 0 ms: every promise settled by then has run). */
 const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
@@ -63,9 +62,10 @@ export function pageAtSettle(page, got) {
   const witness = got?.witness?.proof;
   if (!page || got?.listenersAfterCheck !== true || !witness || !capture || capture.errors?.length) return null;
   if (capture.timings?.frames_from_walk !== 1 || capture.frames?.length !== 1) return null;
-  const proof = asProof(page.proof);
-  if (proof?.status !== 'ok' || page.proof[4] !== 0 || page.frames !== 0) return null;
-  return proof.id === witness.id && proof.seq === witness.seq && page.url === capture.frames[0].url;
+  // (the watch's proof: [id, seq, status, elements, frame holders], content/answerwatch.js)
+  const [id, seq, status, , holders] = Array.isArray(page.proof) ? page.proof : [];
+  if (status !== 'ok' || holders !== 0 || page.frames !== 0) return null;
+  return id === witness.id && seq === witness.seq && page.url === capture.frames[0].url;
 }
 
 /** The page after an action over the router's deps: readAfter(session, tabId, options, world,
