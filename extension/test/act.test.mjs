@@ -408,3 +408,67 @@ test('the panel says what the change report says: off-screen, through a label, d
     assert.ok(text.split('\n').includes(line), `${line}\n${text}`);
   }
 });
+
+test('on a kept baseline the target is looked up beside the check, and looked up again when the check fails', async () => {
+  for (const stands of [true, false]) {
+    const sent = [];
+    let lookedAtAnswer = null;
+    const frames = [{ frameId: 'F', loaderId: 'L', url: 'http://127.0.0.1/' }];
+    const facts = JSON.stringify({ tag: 'button', type: '', role: '', disabled: true, editable: false, readOnly: false,
+      checked: null, options: null, selectedIndex: null, multiple: false, form: false, focused: false, point: null });
+    const session = {
+      tabId: 1,
+      send: async (method) => {
+        sent.push(method);
+        if (method === 'Page.getFrameTree') return { frameTree: { frame: { id: 'F', loaderId: 'L', url: 'http://127.0.0.1/' } } };
+        if (method === 'Page.createIsolatedWorld') return { executionContextId: 5 };
+        if (method === 'DOM.resolveNode') return { object: { objectId: 'n7' } };
+        if (method === 'Runtime.callFunctionOn') return { result: { value: { where: 'here', also: facts } } };
+        return {};
+      },
+      useNetwork: async () => () => {},
+      usePage: async () => () => {},
+      onEvent: () => () => {},
+      childSessions: () => [],
+      release() {},
+    };
+    const reported = [];
+    const deps = {
+      native: {
+        request: async (type, body) => {
+          if (type === 'act_resolve') {
+            return { reply: { ok: true, result: { message: { ...body.message, options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
+              target: { id: '0-7' }, to: null, error: null } } };
+          }
+          reported.push(body);
+          return { reply: { ok: true, result: { ok: false } } };
+        },
+      },
+      debuggers: { acquire: async () => session },
+      stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
+      capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [] }),
+      actBaselines: {
+        keptToken: () => 'T', keptContext: () => null, drop() {}, maySettleUnscheduled: () => false, mayCaptureEarly: () => false,
+        // the check reads the frames first, and answers once the lookup's page call went
+        // (bounded for a build that looks up only after the check: it never goes then)
+        check: async (s, tabId, options, asked, onFrames) => {
+          onFrames?.(frames);
+          for (let i = 0; i < 200 && !sent.includes('Runtime.callFunctionOn'); i++) await new Promise((r) => setTimeout(r, 1));
+          lookedAtAnswer = sent.includes('Runtime.callFunctionOn');
+          return stands ? { token: 'T', url: 'http://127.0.0.1/', loaderId: 'L', frames, topContext: null } : null;
+        },
+      },
+    };
+    const routes = createActRoutes({ deps, resolveTab: async () => 1, now: () => 0 });
+    await routes.act({ raw: { type: 'act', action: 'click', target: 'Save' } });
+    assert.equal(lookedAtAnswer, true, 'the lookup went before the check answered');
+    assert.equal(reported[0].error.code, 'not_actionable', 'the facts the lookup read decide');
+    if (stands) {
+      assert.equal(sent.filter((m) => m === 'DOM.resolveNode').length, 1, 'the lookup beside the check is the act\'s');
+      assert.equal(reported[0].timings.lookup_beside_check, 1);
+    } else {
+      assert.equal(sent.filter((m) => m === 'DOM.resolveNode').length, 2, 'dropped: looked up again on the capture\'s resolve');
+      assert.equal(reported[0].timings.lookup_beside_check, undefined);
+    }
+  }
+});

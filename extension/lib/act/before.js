@@ -70,8 +70,16 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
    * the act_id_lookup path `behind`: {ready → before (await it before the input), exact() → the
    * host's resolve on the capture (the reply's target), asked at the first call}, with
    * `before` null until then.
+   *
+   * `ahead` ({lookup(resolved, known) → the lookup's promise, clock() → the page clock's
+   * reading}, route.js): with a kept baseline, the page's clock is read at once and the target's
+   * lookup (reads only) starts as soon as the host's resolve, the check's frames and its
+   * evaluate are in, beside the rest of the check (design note 141). When the baseline stands
+   * on that very resolve, they come back as `found` and `clock`: the same lookup (the check's
+   * frames and world) and a reading taken before the input, as route.js would have started
+   * them once the check ended. Else they are dropped, and route.js asks again.
    */
-  async function readBefore(session, tabId, req, options, run, timings, keptRead = null) {
+  async function readBefore(session, tabId, req, options, run, timings, keptRead = null, ahead = null) {
     const baselines = deps.actBaselines ?? null;
     const body = { message: message(req), options };
     let t = now();
@@ -90,13 +98,29 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
     // the host's lookup (words and the exact act ask nothing and capture at once, below)
     const started = token === null && asked ? startCapture(session, tabId, options, timings) : null;
     if (started) timings.capture_beside_lookup = 1;
+    // the lookup beside the check (note 141): started once the resolve, the frames the check
+    // read and its evaluate are in, with the frames and world the check answers when it stands;
+    // used only when the baseline stands on this resolve
+    let framesIn = null;
+    const early = token && ahead ? { clock: ahead.clock() } : null;
+    if (early) {
+      const frames = new Promise((resolve) => { framesIn = resolve; });
+      early.found = Promise.all([asked, frames, keptRead?.read ?? null]).then(([answer, listed, got]) => (
+        answer && !answer.baseline_gone && !answer.error && listed
+          ? { lookup: ahead.lookup(answer, { frames: listed, topContext: got && got.proof !== null ? keptRead.contextId : null }) }
+          : null));
+      // (a refusal of the lookup is taken by route.js once the watch is on, or dropped)
+      early.found.then((got) => got?.lookup.catch(() => {}), () => {});
+      early.clock.catch(() => {});
+    }
     // (the check's proof, asked with the modals before, is the blocked probe: unlessBlocked)
-    const checking = token ? unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead),
+    const checking = token ? unlessBlocked(session, tabId, () => baselines.check(session, tabId, options, keptRead, framesIn),
       keptRead ? { probe: keptRead.sent } : {}) : null;
     checking?.catch(() => {}); // (not awaited when the host no longer holds the baseline)
     // a baseline the host no longer holds (a read rebuilt its elements) needs no check
     let answer = asked ? await asked.catch(() => null) : null;
     const kept = checking && !answer?.baseline_gone ? await checking : null;
+    framesIn?.(kept?.frames ?? null); // (the check read them already, or it gave no frames)
     if (kept) {
       run.step('resolving the target');
       const resolved = kept.token === token ? await asked
@@ -106,8 +130,12 @@ export function createBeforeReads({ deps, now, host, capture, message, unlessBlo
         timings.host_resolve_ms = round(now() - t);
         // what the check read is the lookup's too: the frames, the top document's world
         // (`baseline`: the report compares with its elements, a DOM read since or not)
-        return { before: { url: kept.url, loaderId: kept.loaderId, world: null, baseline: kept.token }, resolved,
-          known: { frames: kept.frames ?? null, topContext: kept.topContext ?? null } };
+        const known = { frames: kept.frames ?? null, topContext: kept.topContext ?? null };
+        // the lookup and clock started beside the check, when it was this resolve's
+        const found = early && kept.token === token ? (await early.found.catch(() => null))?.lookup ?? null : null;
+        if (found) timings.lookup_beside_check = 1;
+        return { before: { url: kept.url, loaderId: kept.loaderId, world: null, baseline: kept.token }, resolved, known,
+          ...(found ? { found, clock: early.clock } : {}) };
       }
       answer = kept.token === token ? resolved : null;
     }

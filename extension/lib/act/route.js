@@ -155,8 +155,25 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       const modalsBefore = asked ? asked.read.then((got) => (Array.isArray(got.also) ? got.also.map(String)
         : shownModals(session))) : context === null ? shownModals(session)
         : focusAndModals(session, context).then((got) => got.modals);
-      const [{ before: read, resolved, known = null, behind = null }, modals] = await Promise.all([
-        readBefore(session, tabId, req, options, run, timings, asked), modalsBefore]);
+      // fast paths settle_nothing_scheduled (the page's schedule counters before the input) and
+      // act_point_in_page; the target's lookup (reads only: the page is not touched) and the
+      // clock, started beside a kept baseline's check (before.js `ahead`, note 141), else below
+      const schedule = deps.actBaselines?.maySettleUnscheduled(options) ?? false;
+      const pointInPage = deps.actBaselines?.mayPointInPage?.(options) ?? false;
+      const insertText = deps.actBaselines?.mayInsertText?.(options) ?? false; // fast path fill_insert_text
+      const lookup = (got, known) => {
+        const pair = Promise.all([got.target ? liveTarget(session, got.target, got.message.action, known, { pointInPage }) : null,
+          got.to ? liveTarget(session, got.to, null, known) : null]);
+        pair.catch(() => {}); // a refusal is taken below, once the watch is on
+        // a fill's rule reads listeners off the top document's and window's main-world objects:
+        // asked beside the lookup, once an act (handles: read once the field has focus)
+        ruleObjects ??= TYPES_TEXT.has(got.message.action) && mayReadListeners(req.raw.value, ordinalOf(got.target), insertText)
+          ? askRuleObjects(session) : null;
+        return pair;
+      };
+      const ahead = { lookup, clock: () => readPageClock(tabId, { schedule }) };
+      const [{ before: read, resolved, known = null, behind = null, found: foundAhead = null, clock: clockAhead = null }, modals] =
+        await Promise.all([readBefore(session, tabId, req, options, run, timings, asked, ahead), modalsBefore]);
       timings.resolve_ms = round(now() - t);
       const msg = resolved.message;
       // (the kept baseline resolved on: the host's report compares with its elements)
@@ -184,26 +201,16 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       t = now();
       opened = watchOpenedTabs(tabId);
       let clockBefore;
-      // fast path settle_nothing_scheduled: the page's schedule counters before the input
-      const schedule = deps.actBaselines?.maySettleUnscheduled(options) ?? false;
-      const watching = Promise.all([readPageClock(tabId, { schedule }), watchPage(session, {
+      const watching = Promise.all([clockAhead ?? readPageClock(tabId, { schedule }), watchPage(session, {
         dialog: msg.options.dialog,
         onWindowOpen: (url) => opened.onWindowOpen(url),
         onNavigate: () => { if (!inputDone) run.stopInput(navigatedDuring(msg.action)); },
         onStorm: (dialog, answered) => run.stop(dialogStorm(dialog, answered)),
       })]);
-      // the target is found, its box and hit test read (reads only: the page is not touched)
-      // while the watch starts; both are done before the first input event
+      // the target is found, its box and hit test read, while the watch starts; both are done
+      // before the first input event
       run.step(`finding the target on the page`);
-      const pointInPage = deps.actBaselines?.mayPointInPage?.(options) ?? false; // fast path act_point_in_page
-      const found = Promise.all([resolved.target ? liveTarget(session, resolved.target, msg.action, known, { pointInPage }) : null,
-        resolved.to ? liveTarget(session, resolved.to, null, known) : null]);
-      found.catch(() => {}); // a refusal is taken below, once the watch is on
-      // a fill's rule reads listeners off the top document's and window's main-world objects:
-      // asked beside the lookup (handles: the listeners are read once the field has focus)
-      const insertText = deps.actBaselines?.mayInsertText?.(options) ?? false; // fast path fill_insert_text
-      ruleObjects = TYPES_TEXT.has(msg.action) && mayReadListeners(req.raw.value, ordinalOf(resolved.target), insertText)
-        ? askRuleObjects(session) : null;
+      const found = foundAhead ?? lookup(resolved, known);
       [clockBefore, watch] = await watching;
       timings.watch_ms = round(now() - t);
       if (beforeRead) {
@@ -328,6 +335,7 @@ export function createActRoutes({ deps, resolveTab, readableTab = null, now }) {
       else throw err;
     } finally {
       run.done();
+      ruleObjects?.release(); // (asked by a lookup the act did not take, or released already)
       opened?.stop();
       watch?.stop().catch(() => {});
       pageUse?.then((release) => release?.());

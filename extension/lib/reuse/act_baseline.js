@@ -56,11 +56,12 @@ export function createActBaselines({
 
   /** The readings a capture's proof is compared on: {proof, listeners, frames, url}.
    * `asked`: the proof's reading already sent (askKept), else it is asked here. */
-  async function readingsNow(session, tabId, world, asked = null) {
+  async function readingsNow(session, tabId, world, asked = null, onFrames = null) {
     const proofRead = asked ? asked.then((got) => got.proof ?? readProof(session, tabId, world)) : readProof(session, tabId, world);
+    const framesRead = inTime(frames(session));
+    if (onFrames) framesRead.then(onFrames);
     const [proof, listeners, listed, url] = await Promise.all([
-      inTime(proofRead), inTime(clickListeners(session)),
-      inTime(frames(session)), inTime(tabUrl(tabId))]);
+      inTime(proofRead), inTime(clickListeners(session)), framesRead, inTime(tabUrl(tabId))]);
     return { proof, listeners, frames: framesKey(listed), url, listed };
   }
 
@@ -208,12 +209,15 @@ export function createActBaselines({
      * {token, url, loaderId, frames (the tab's frames as read now), topContext (askKept's
      * world when its evaluate answered there, else null)}; else null (and it is dropped). Nothing is asked when the act is
      * exact or the tab has none. `asked`: askKept's reading (its proof is the check's).
+     * `onFrames`: called with the tab's frames as the check read them (null: not read in
+     * time), as soon as they are in, before the check's other readings end (act/before.js:
+     * the target's lookup goes beside the rest of the check); the same array `frames` is.
      */
-    async check(session, tabId, options, asked = null) {
+    async check(session, tabId, options, asked = null, onFrames = null) {
       if (!fastPath(options, 'act_baseline')) return null;
       const kept = tabs.get(tabId);
       if (!kept) return null;
-      const now = await readingsNow(session, tabId, kept.world, asked?.read ?? null);
+      const now = await readingsNow(session, tabId, kept.world, asked?.read ?? null, onFrames);
       if (!sameAs(now, kept, kept.url, kept.frames)) {
         tabs.delete(tabId);
         return null;
