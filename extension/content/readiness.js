@@ -256,7 +256,11 @@ async function settleCheck(frame, read, unsettled, now, {
   for (let n = frames; n < minFrames; n++) await frame();
   let reading = read();
   if (wait && reading.quiet >= now() - from) {
-    await wait(Math.max(0, minQuiet - reading.quiet));
+    // a timer's delay is whole ms (the browser drops the fraction), and the page's own timer
+    // may have been set a moment before its activity was seen: a whole ms more and the wait
+    // is due after every timer the page set at its activity, due within the floor
+    const left = minQuiet - reading.quiet;
+    await wait(left > 0 ? Math.ceil(left) + 1 : 0);
     reading = read();
   }
   // an idle callback the action asked for runs when the renderer is idle, which a loaded one

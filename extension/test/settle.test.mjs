@@ -117,7 +117,7 @@ test('the page side: a page is waited on for the least quiet time, and a timer i
   const wait = async (ms) => { waits.push(ms); t += ms; };
   const quiet = await settleCheck(frame, read, () => [], () => t, { minQuiet: 100, wait });
   assert.equal(quiet.settled, true);
-  assert.deepEqual(waits, [68], 'from 32 ms quiet to 100');
+  assert.deepEqual(waits, [69], 'from 32 ms quiet to 100, and a whole ms more');
   t = 0;
   last = 0;
   const ticker = async (ms) => { t += ms; last = t - 10; }; // a 40 ms ticker fired meanwhile
@@ -148,6 +148,27 @@ test('the page side: a timer already due when a slow renderer ends the frames ru
   last = 0;
   const quiet = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 3, wait });
   assert.equal(quiet.settled, true);
+});
+
+test('the page side: a timer the page set at its activity, due at the floor, runs before the page is read settled', async () => {
+  // The page changes at 0.4 ms and sets a 60 ms timer (due at 60.4); the clock reads fractions,
+  // the browser drops a delay's fraction, and a loaded renderer runs timers late (2 ms), in the
+  // order they are due. A wait of the floor less the quiet time (59.8, run as 59, due at 59.6)
+  // would run before the page's timer and read the page quiet for 61 ms: settled, wrongly.
+  let t = 0.4;
+  let last = 0.4;
+  const timers = [{ due: 60.4, run: () => { last = 60.4; } }];
+  const frame = async () => { t += 0.1; };
+  const read = () => ({ quiet: t - last, count: 0 });
+  const wait = async (ms) => {
+    const due = t + Math.trunc(ms);
+    for (const timer of timers.splice(0)) {
+      if (timer.due <= due) timer.run(); else timers.push(timer);
+    }
+    t = due + 2;
+  };
+  const check = await settleCheck(frame, read, () => [], () => t, { minQuiet: 60, minFrames: 2, wait });
+  assert.deepEqual([check.settled, [...check.why]], [false, ['activity']]);
 });
 
 test('the page side: activity in the third frame is seen (a chain of animation frames)', async () => {
