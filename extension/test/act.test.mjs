@@ -309,43 +309,51 @@ test('an early capture whose walk went once readiness had ended stands without a
   }
 });
 
+/** An act's session over `send` (no network, page or frame events) and the deps of an act whose
+ * host resolves the target to `0-7` and records each report in `reported`. */
+function resolvedActRig(send, actBaselines) {
+  const session = {
+    tabId: 1,
+    send,
+    useNetwork: async () => () => {},
+    usePage: async () => () => {},
+    onEvent: () => () => {},
+    childSessions: () => [],
+    release() {},
+  };
+  const reported = [];
+  const deps = {
+    native: {
+      request: async (type, body) => {
+        if (type === 'act_resolve') {
+          return { reply: { ok: true, result: { message: { ...body.message, options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
+            target: { id: '0-7' }, to: null, error: null } } };
+        }
+        reported.push(body);
+        return { reply: { ok: true, result: { ok: false } } };
+      },
+    },
+    debuggers: { acquire: async () => session },
+    stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
+    capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [] }),
+    actBaselines,
+  };
+  return { deps, reported };
+}
+
 test('a fill asks its rule\'s main-world objects beside the target\'s lookup, and releases them when the lookup refuses', async () => {
   for (const fast of [true, false]) {
     const sent = [];
-    const session = {
-      tabId: 1,
-      send: async (method, params) => {
-        sent.push(method === 'Runtime.evaluate' ? `evaluate ${params.expression}` : method);
-        if (method === 'Runtime.evaluate') return { result: { objectId: `obj-${params.expression}` } };
-        if (method === 'Page.getFrameTree') return { frameTree: { frame: { id: 'F', loaderId: 'L', url: 'http://127.0.0.1/' } } };
-        if (method === 'Page.createIsolatedWorld') return { executionContextId: 5 };
-        if (method === 'DOM.resolveNode') throw new Error('No node with given id found');
-        return {};
-      },
-      useNetwork: async () => () => {},
-      usePage: async () => () => {},
-      onEvent: () => () => {},
-      childSessions: () => [],
-      release() {},
+    const send = async (method, params) => {
+      sent.push(method === 'Runtime.evaluate' ? `evaluate ${params.expression}` : method);
+      if (method === 'Runtime.evaluate') return { result: { objectId: `obj-${params.expression}` } };
+      if (method === 'Page.getFrameTree') return { frameTree: { frame: { id: 'F', loaderId: 'L', url: 'http://127.0.0.1/' } } };
+      if (method === 'Page.createIsolatedWorld') return { executionContextId: 5 };
+      if (method === 'DOM.resolveNode') throw new Error('No node with given id found');
+      return {};
     };
-    const reported = [];
-    const deps = {
-      native: {
-        request: async (type, body) => {
-          if (type === 'act_resolve') {
-            return { reply: { ok: true, result: { message: { ...body.message, options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
-              target: { id: '0-7' }, to: null, error: null } } };
-          }
-          reported.push(body);
-          return { reply: { ok: true, result: { ok: false } } };
-        },
-      },
-      debuggers: { acquire: async () => session },
-      stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
-      capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [] }),
-      actBaselines: { keptToken: () => null, keptContext: () => null, drop() {}, maySettleUnscheduled: () => false,
-        check: async () => null, mayInsertText: () => fast, mayCaptureEarly: () => false },
-    };
+    const { deps, reported } = resolvedActRig(send, { keptToken: () => null, keptContext: () => null, drop() {}, maySettleUnscheduled: () => false,
+      check: async () => null, mayInsertText: () => fast, mayCaptureEarly: () => false });
     const routes = createActRoutes({ deps, resolveTab: async () => 1, now: () => 0 });
     await routes.act({ raw: { type: 'act', action: 'fill', target: 'Name', value: 'Ada' } });
     await new Promise((r) => setImmediate(r));
@@ -416,49 +424,25 @@ test('on a kept baseline the target is looked up beside the check, and looked up
     const frames = [{ frameId: 'F', loaderId: 'L', url: 'http://127.0.0.1/' }];
     const facts = JSON.stringify({ tag: 'button', type: '', role: '', disabled: true, editable: false, readOnly: false,
       checked: null, options: null, selectedIndex: null, multiple: false, form: false, focused: false, point: null });
-    const session = {
-      tabId: 1,
-      send: async (method) => {
-        sent.push(method);
-        if (method === 'Page.getFrameTree') return { frameTree: { frame: { id: 'F', loaderId: 'L', url: 'http://127.0.0.1/' } } };
-        if (method === 'Page.createIsolatedWorld') return { executionContextId: 5 };
-        if (method === 'DOM.resolveNode') return { object: { objectId: 'n7' } };
-        if (method === 'Runtime.callFunctionOn') return { result: { value: { where: 'here', also: facts } } };
-        return {};
-      },
-      useNetwork: async () => () => {},
-      usePage: async () => () => {},
-      onEvent: () => () => {},
-      childSessions: () => [],
-      release() {},
+    const send = async (method) => {
+      sent.push(method);
+      if (method === 'Page.getFrameTree') return { frameTree: { frame: { id: 'F', loaderId: 'L', url: 'http://127.0.0.1/' } } };
+      if (method === 'Page.createIsolatedWorld') return { executionContextId: 5 };
+      if (method === 'DOM.resolveNode') return { object: { objectId: 'n7' } };
+      if (method === 'Runtime.callFunctionOn') return { result: { value: { where: 'here', also: facts } } };
+      return {};
     };
-    const reported = [];
-    const deps = {
-      native: {
-        request: async (type, body) => {
-          if (type === 'act_resolve') {
-            return { reply: { ok: true, result: { message: { ...body.message, options: { dialog: 'dismiss', wait: true, force: false, ready: {} } },
-              target: { id: '0-7' }, to: null, error: null } } };
-          }
-          reported.push(body);
-          return { reply: { ok: true, result: { ok: false } } };
-        },
+    const { deps, reported } = resolvedActRig(send, {
+      keptToken: () => 'T', keptContext: () => null, drop() {}, maySettleUnscheduled: () => false, mayCaptureEarly: () => false,
+      // the check reads the frames first, and answers once the lookup's page call went
+      // (bounded for a build that looks up only after the check: it never goes then)
+      check: async (s, tabId, options, asked, onFrames) => {
+        onFrames?.(frames);
+        for (let i = 0; i < 200 && !sent.includes('Runtime.callFunctionOn'); i++) await new Promise((r) => setTimeout(r, 1));
+        lookedAtAnswer = sent.includes('Runtime.callFunctionOn');
+        return stands ? { token: 'T', url: 'http://127.0.0.1/', loaderId: 'L', frames, topContext: null } : null;
       },
-      debuggers: { acquire: async () => session },
-      stabilize: async () => ({ stabilized: true, waited_ms: 0, reasons: [] }),
-      capture: async () => ({ tab: { id: 1, url: 'http://127.0.0.1/', title: '' }, frames: [] }),
-      actBaselines: {
-        keptToken: () => 'T', keptContext: () => null, drop() {}, maySettleUnscheduled: () => false, mayCaptureEarly: () => false,
-        // the check reads the frames first, and answers once the lookup's page call went
-        // (bounded for a build that looks up only after the check: it never goes then)
-        check: async (s, tabId, options, asked, onFrames) => {
-          onFrames?.(frames);
-          for (let i = 0; i < 200 && !sent.includes('Runtime.callFunctionOn'); i++) await new Promise((r) => setTimeout(r, 1));
-          lookedAtAnswer = sent.includes('Runtime.callFunctionOn');
-          return stands ? { token: 'T', url: 'http://127.0.0.1/', loaderId: 'L', frames, topContext: null } : null;
-        },
-      },
-    };
+    });
     const routes = createActRoutes({ deps, resolveTab: async () => 1, now: () => 0 });
     await routes.act({ raw: { type: 'act', action: 'click', target: 'Save' } });
     assert.equal(lookedAtAnswer, true, 'the lookup went before the check answered');
