@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from axsnap_host.models.options import SnapshotOptions, StabilizeOptions
+from axsnap_host.models.options import OPTION_RULES, SnapshotOptions, StabilizeOptions
 from axsnap_host.native import contract
 from axsnap_host.native.host import Host
 
@@ -96,7 +96,17 @@ def option_cases() -> list[dict[str, Any]]:
               for more in ({}, {"viewport_only": True}, {"scope": "viewport"},
                            {"compact": True}, {"compression": "delta"}, {"max_tokens": 500})]
     cases += [{"format": "domtext", "viewport_only": False, "also_formats": ["snapshot"]},
-              {"format": "outline", **whole, "also_formats": ["elements"], "vision": True}]
+              {"format": "outline", **whole, "also_formats": ["elements"], "vision": True},
+              {"format": "snapshot", **whole, "also_formats": []}]
+    # the rules between options (OPTION_RULES): each side of each rule
+    walker_ids = {"format": "domtext", "viewport_only": False, "node_ids": "walker"}
+    cases += [walker_ids, *({**walker_ids, **more} for more in (
+        {"viewport_only": True}, {"dom_source": "snapshot"}, {"format": "elements"},
+        {"format": "som"}, {"vision": True}, {"include_ax": True}, {"include_ax": False}))]
+    cases += [{"format": fmt, "ax_source": "walk", **more}
+              for fmt in ("snapshot", "outline")
+              for more in ({}, {"scope": "page"}, {**whole, "also_formats": ["domtext"]},
+                           {**whole, "also_formats": ["domtext"], "dom_source": "snapshot"})]
     return cases
 
 
@@ -112,15 +122,24 @@ def test_the_extension_and_the_host_accept_and_refuse_the_same_options(tmp_path:
     assert done.returncode == 0, done.stderr
     extension_problems = json.loads(done.stdout)
     disagreements = []
+    rule_sentences = {rule["problem"] for rule in OPTION_RULES}
+    rules_told: set[str] = set()
     for options, problems in zip(cases, extension_problems, strict=True):
+        host_problem = ""
         try:
             SnapshotOptions.model_validate_json(json.dumps(options))  # as the host reads a frame
             host_accepts = True
-        except ValidationError:
+        except ValidationError as refused:
             host_accepts = False
+            host_problem = str(refused)
         if host_accepts != (not problems):
             disagreements.append((options, host_accepts, problems))
+        elif problems and problems[0] in rule_sentences:
+            rules_told.add(problems[0])  # both sides refuse by the same rule of the table
+            if problems[0] not in host_problem:
+                disagreements.append((options, host_problem, problems))
     assert not disagreements, disagreements[:5]
+    assert rules_told == rule_sentences  # every rule refused something, on both sides
     refused = sum(1 for problems in extension_problems if problems)
     assert 100 < refused < len(cases) - 50  # the cases exercise both answers
 

@@ -299,6 +299,232 @@ export const ONLY_FOR = deepFreeze({
   ]
 });
 
+export const OPTION_RULES = deepFreeze([
+  {
+    "when": {
+      "all": [
+        {
+          "is": [
+            "ax_source",
+            "walk"
+          ]
+        },
+        {
+          "not": {
+            "is": [
+              "scope",
+              "page"
+            ]
+          }
+        }
+      ]
+    },
+    "problem": "ax_source 'walk' needs scope 'page'"
+  },
+  {
+    "when": {
+      "all": [
+        {
+          "is": [
+            "ax_source",
+            "walk"
+          ]
+        },
+        {
+          "given": "also_formats"
+        },
+        {
+          "is": [
+            "dom_source",
+            "snapshot"
+          ]
+        }
+      ]
+    },
+    "problem": "ax_source 'walk' reads every format of the one read from the walk: not with dom_source 'snapshot'"
+  },
+  {
+    "when": {
+      "all": [
+        {
+          "is": [
+            "node_ids",
+            "walker"
+          ]
+        },
+        {
+          "any": [
+            {
+              "not": {
+                "is": [
+                  "viewport_only",
+                  false
+                ]
+              }
+            },
+            {
+              "not": {
+                "is": [
+                  "dom_source",
+                  "walk"
+                ]
+              }
+            },
+            {
+              "not": {
+                "among": [
+                  "format",
+                  [
+                    "domtext",
+                    "elements"
+                  ]
+                ]
+              }
+            },
+            {
+              "given": "also_formats"
+            },
+            {
+              "given": "vision"
+            },
+            {
+              "given": "include_ax"
+            }
+          ]
+        }
+      ]
+    },
+    "problem": "node_ids 'walker' is for format 'domtext' or 'elements' with viewport_only false and dom_source 'walk' (no also_formats, vision or include_ax)"
+  },
+  {
+    "when": {
+      "all": [
+        {
+          "present": "also_formats"
+        },
+        {
+          "not": {
+            "given": "also_formats"
+          }
+        }
+      ]
+    },
+    "problem": "also_formats must name at least one format"
+  },
+  {
+    "when": {
+      "all": [
+        {
+          "present": "also_formats"
+        },
+        {
+          "any": [
+            {
+              "repeats": "also_formats"
+            },
+            {
+              "holds": [
+                "also_formats",
+                "format"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    "problem": "also_formats must name each format once, and not the read's own format"
+  },
+  {
+    "when": {
+      "all": [
+        {
+          "present": "also_formats"
+        },
+        {
+          "any": [
+            {
+              "not": {
+                "among": [
+                  "format",
+                  [
+                    "outline",
+                    "snapshot"
+                  ]
+                ]
+              }
+            },
+            {
+              "not": {
+                "is": [
+                  "scope",
+                  "page"
+                ]
+              }
+            }
+          ]
+        }
+      ]
+    },
+    "problem": "also_formats needs format 'snapshot' or 'outline' with scope 'page'"
+  },
+  {
+    "when": {
+      "all": [
+        {
+          "present": "also_formats"
+        },
+        {
+          "meets": [
+            "also_formats",
+            [
+              "domtext",
+              "elements",
+              "som"
+            ]
+          ]
+        },
+        {
+          "not": {
+            "is": [
+              "viewport_only",
+              false
+            ]
+          }
+        }
+      ]
+    },
+    "problem": "also_formats 'domtext'/'elements' need viewport_only false (the whole page)"
+  },
+  {
+    "when": {
+      "all": [
+        {
+          "present": "also_formats"
+        },
+        {
+          "any": [
+            {
+              "not": {
+                "is": [
+                  "compression",
+                  "none"
+                ]
+              }
+            },
+            {
+              "is": [
+                "vision",
+                true
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    "problem": "also_formats is not for compression 'delta' or vision"
+  }
+]);
+
 export const FORMATS = deepFreeze([
   "snapshot",
   "domtext",

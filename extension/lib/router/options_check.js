@@ -1,10 +1,12 @@
 // Snapshot options, checked in the extension before anything is captured, with the rules
 // generated from the host's SnapshotOptions (generated/contract.js): the same names, types,
 // bounds and enums, strictly typed (redact: "false", 0 or "off" is refused, not read as a
-// truth value), and the options a format does not use refused unless left at their default.
+// truth value), the options a format does not use refused unless left at their default, and
+// the options refused together (OPTION_RULES, router/option_rules.js).
 
 import { AxError } from '../common/errors.js';
-import { DOM_FORMATS, ERROR_CODES, ONE_READ_PRIMARY, ONLY_FOR, OPTIONS } from '../generated/contract.js';
+import { ERROR_CODES, ONLY_FOR, OPTION_RULES, OPTIONS } from '../generated/contract.js';
+import { firstRuleProblem } from './option_rules.js';
 
 const KIND_WORDS = {
   boolean: 'a boolean (true or false)', integer: 'an integer', number: 'a number', string: 'a string',
@@ -92,27 +94,6 @@ function problemsIn(path, rules, object) {
   return problems;
 }
 
-/** Why `also_formats` cannot be one read with these options, or null (the host's
- * models/options.py _one_read_problem, the same rules). */
-function oneReadProblem(options, format) {
-  const extras = options.also_formats;
-  if (extras === undefined || extras === null) return null;
-  if (!extras.length) return 'also_formats must name at least one format';
-  if (new Set(extras).size !== extras.length || extras.includes(format)) {
-    return "also_formats must name each format once, and not the read's own format";
-  }
-  if (!ONE_READ_PRIMARY.includes(format) || options.scope !== 'page') {
-    return "also_formats needs format 'snapshot' or 'outline' with scope 'page'";
-  }
-  if (extras.some((f) => DOM_FORMATS.includes(f)) && options.viewport_only !== false) {
-    return "also_formats 'domtext'/'elements' need viewport_only false (the whole page)";
-  }
-  if ((options.compression ?? 'none') !== 'none' || options.vision === true) {
-    return "also_formats is not for compression 'delta' or vision";
-  }
-  return null;
-}
-
 /** Every problem of a request's options, as sentences; [] when the host will accept them. */
 export function optionProblems(options) {
   if (options === undefined || options === null) return [];
@@ -128,19 +109,8 @@ export function optionProblems(options) {
       && !asked.some((f) => formats.includes(f)))
     .map(([key, formats]) => `${key} (${formats.join('/')})`);
   if (misplaced.length) return [`format '${format}' does not use ${misplaced.join(', ')}`];
-  if (options.ax_source === 'walk' && options.scope !== 'page') {
-    return ["ax_source 'walk' needs scope 'page'"];
-  }
-  if (options.ax_source === 'walk' && options.also_formats?.length && options.dom_source === 'snapshot') {
-    return ["ax_source 'walk' reads every format of the one read from the walk: not with dom_source 'snapshot'"];
-  }
-  if (options.node_ids === 'walker' && (options.viewport_only !== false || (options.dom_source ?? 'walk') !== 'walk'
-    || !['domtext', 'elements'].includes(format) || options.also_formats?.length || options.vision === true || options.include_ax === true)) {
-    return ["node_ids 'walker' is for format 'domtext' or 'elements' with viewport_only false and dom_source 'walk' "
-      + '(no also_formats, vision or include_ax)'];
-  }
-  const oneRead = oneReadProblem(options, format);
-  return oneRead ? [oneRead] : [];
+  const combined = firstRuleProblem(OPTION_RULES, options);
+  return combined ? [combined] : [];
 }
 
 /** The options unchanged when valid; else throws invalid_message naming the first problems. */

@@ -26,6 +26,7 @@ from pydantic import (
 )
 
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.models.option_rules import Condition, OptionRule, first_problem
 
 # "som" is the DOM channel with vision forced on: DOM text, elements and the SoM image.
 SnapshotFormat = Literal[
@@ -225,22 +226,9 @@ class SnapshotOptions(BaseModel):
         if misplaced:
             uses = ", ".join(f"{name} ({'/'.join(sorted(ONLY_FOR[name]))})" for name in misplaced)
             raise ValueError(f"format {self.format!r} does not use {uses}")
-        if self.ax_source == "walk" and self.scope != "page":
-            raise ValueError("ax_source 'walk' needs scope 'page'")
-        if self.ax_source == "walk" and self.also_formats and self.dom_source == "snapshot":
-            raise ValueError("ax_source 'walk' reads every format of the one read from the "
-                             "walk: not with dom_source 'snapshot'")
-        if self.node_ids == "walker" and (self.viewport_only or self.dom_source != "walk"
-                                          or self.format not in WALKER_ID_FORMATS
-                                          or self.also_formats or self.vision
-                                          or self.include_ax):
-            raise ValueError("node_ids 'walker' is for format 'domtext' or 'elements' with "
-                             "viewport_only false and dom_source 'walk' (no also_formats, "
-                             "vision or include_ax)")
-        if self.also_formats is not None:
-            one_read_problem = _one_read_problem(self)
-            if one_read_problem:
-                raise ValueError(one_read_problem)
+        problem = first_problem(OPTION_RULES, lambda name: getattr(self, name))
+        if problem:
+            raise ValueError(problem)
         return self
 
     @property
@@ -249,20 +237,46 @@ class SnapshotOptions(BaseModel):
         return self.format == "som" or (self.vision and self.format in DOM_FORMATS)
 
 
-def _one_read_problem(options: SnapshotOptions) -> str | None:
-    """Why ``also_formats`` cannot be one read with these options, or None."""
-    extras = list(options.also_formats or ())
-    if not extras:
-        return "also_formats must name at least one format"
-    if len(set(extras)) != len(extras) or options.format in extras:
-        return "also_formats must name each format once, and not the read's own format"
-    if options.format not in ONE_READ_PRIMARY or options.scope != "page":
-        return "also_formats needs format 'snapshot' or 'outline' with scope 'page'"
-    if DOM_FORMATS & set(extras) and options.viewport_only:
-        return "also_formats 'domtext'/'elements' need viewport_only false (the whole page)"
-    if options.compression != "none" or options.vision:
-        return "also_formats is not for compression 'delta' or vision"
-    return None
+def _is(name: str, value: Any) -> Condition:
+    return {"is": [name, value]}
+
+
+def _not(condition: Condition) -> Condition:
+    return {"not": condition}
+
+
+_ONE_READ = {"present": "also_formats"}
+# Options refused together, first broken rule first (models/option_rules.py says how a
+# condition reads). The extension checks the same table before it captures.
+OPTION_RULES: list[OptionRule] = [
+    {"when": {"all": [_is("ax_source", "walk"), _not(_is("scope", "page"))]},
+     "problem": "ax_source 'walk' needs scope 'page'"},
+    {"when": {"all": [_is("ax_source", "walk"), {"given": "also_formats"},
+                      _is("dom_source", "snapshot")]},
+     "problem": "ax_source 'walk' reads every format of the one read from the walk: "
+                "not with dom_source 'snapshot'"},
+    {"when": {"all": [_is("node_ids", "walker"), {"any": [
+        _not(_is("viewport_only", False)), _not(_is("dom_source", "walk")),
+        _not({"among": ["format", sorted(WALKER_ID_FORMATS)]}), {"given": "also_formats"},
+        {"given": "vision"}, {"given": "include_ax"}]}]},
+     "problem": "node_ids 'walker' is for format 'domtext' or 'elements' with viewport_only "
+                "false and dom_source 'walk' (no also_formats, vision or include_ax)"},
+    # one read of several formats (also_formats)
+    {"when": {"all": [_ONE_READ, _not({"given": "also_formats"})]},
+     "problem": "also_formats must name at least one format"},
+    {"when": {"all": [_ONE_READ, {"any": [{"repeats": "also_formats"},
+                                          {"holds": ["also_formats", "format"]}]}]},
+     "problem": "also_formats must name each format once, and not the read's own format"},
+    {"when": {"all": [_ONE_READ, {"any": [_not({"among": ["format", sorted(ONE_READ_PRIMARY)]}),
+                                          _not(_is("scope", "page"))]}]},
+     "problem": "also_formats needs format 'snapshot' or 'outline' with scope 'page'"},
+    {"when": {"all": [_ONE_READ, {"meets": ["also_formats", sorted(DOM_FORMATS)]},
+                      _not(_is("viewport_only", False))]},
+     "problem": "also_formats 'domtext'/'elements' need viewport_only false (the whole page)"},
+    {"when": {"all": [_ONE_READ, {"any": [_not(_is("compression", "none")),
+                                          _is("vision", True)]}]},
+     "problem": "also_formats is not for compression 'delta' or vision"},
+]
 
 
 # Options that only some formats use (defaults are accepted everywhere).

@@ -30,6 +30,7 @@ from axsnap_host.models.options import (
     DOM_FORMATS,
     ONE_READ_PRIMARY,
     ONLY_FOR,
+    OPTION_RULES,
     SEMANTIC_FORMATS,
     SnapshotOptions,
 )
@@ -97,6 +98,8 @@ def contract() -> dict[str, Any]:
     return {
         "OPTIONS": options,
         "ONLY_FOR": {name: sorted(formats) for name, formats in ONLY_FOR.items()},
+        # options refused together (models/option_rules.py says how a condition reads)
+        "OPTION_RULES": OPTION_RULES,
         "FORMATS": options["format"]["values"],
         # one read of several formats (also_formats): the formats that may lead it
         "ONE_READ_PRIMARY": sorted(ONE_READ_PRIMARY),
