@@ -51,6 +51,24 @@ const ANSWERWATCH_EVENTS = ['pointerover', 'pointerout', 'pointerdown', 'pointer
   'error', 'visibilitychange'];
 // the window's own focus: the document's focused state follows it, with no element event
 const ANSWERWATCH_WINDOW_EVENTS = ['resize', 'hashchange', 'pageshow', 'focus', 'blur'];
+// The document's events are listened to on its window (capturing: before any listener of the
+// document), which every event of a document with a window passes first, 'load' excepted
+// (HTML: an event's path goes from a document to its window unless its type is 'load');
+// 'error' stays on the document too (the window's own 'error' is each uncaught script error).
+// Why the window: DevTools lists a node's listeners in every world (DOMDebugger
+// .getEventListeners with pierce) and a window's only in the asking handle's world, and a
+// fill's rule reads the document's (lib/act/fill_rule.js): each listener it lists costs the
+// renderer tens of µs (design note 147).
+const ANSWERWATCH_ON_DOCUMENT = new Set(['load', 'error']);
+
+/** Where the watch listens for the events of document `d`: [[target, types]] (its window,
+ * else the document alone). */
+function answerWatchTargets(d) {
+  const win = d.defaultView;
+  if (!win) return [[d, ANSWERWATCH_EVENTS]];
+  return [[d, ANSWERWATCH_EVENTS.filter((type) => ANSWERWATCH_ON_DOCUMENT.has(type))],
+    [win, [...ANSWERWATCH_EVENTS.filter((type) => !ANSWERWATCH_ON_DOCUMENT.has(type)), ...ANSWERWATCH_WINDOW_EVENTS]]];
+}
 const ANSWERWATCH_CONTROLS = new Set(['input', 'select', 'textarea', 'option']);
 const ANSWERWATCH_FRAMES = new Set(['iframe', 'frame', 'object']);
 // Elements that may hold a child frame: a proof says how many the watched document and its
@@ -181,9 +199,9 @@ function installAnswerWatch() {
   const watch = createAnswerWatch(document, {
     ...watchPageEnv(),
     listen: (d, callback) => {
-      for (const type of ANSWERWATCH_EVENTS) d.addEventListener(type, callback, how);
-      const win = d.defaultView;
-      for (const type of ANSWERWATCH_WINDOW_EVENTS) win?.addEventListener(type, callback, how);
+      for (const [target, types] of answerWatchTargets(d)) {
+        for (const type of types) target.addEventListener(type, callback, how);
+      }
       d.fonts?.addEventListener?.('loadingdone', callback);
     },
     frameDocOf: (el) => {

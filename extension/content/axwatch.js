@@ -367,7 +367,9 @@ function installAxWatch() {
   const fragment = () => watch?.doubt('the URL fragment changed (:target)');
   const listenRoot = (root) => { for (const [type, callback] of doubts) root.addEventListener(type, callback, how); };
   const relisten = () => {
-    listenRoot(document);
+    // the document's doubts heard on its window, as answerwatch.js's (answerWatchTargets: none
+    // is 'load' or 'error'), so that a fill's read of the document's listeners lists none
+    listenRoot(window);
     window.addEventListener('resize', resized, how);
     window.addEventListener('hashchange', fragment, how);
   };

@@ -8,6 +8,8 @@ const source = readFileSync(new URL('../content/answerwatch.js', import.meta.url
 // the watches' shared functions (a script of the same world, listed first in the manifest)
 const shared = readFileSync(new URL('../content/watch_env.js', import.meta.url), 'utf8');
 const createAnswerWatch = vm.runInNewContext(`${shared}\n${source}\ncreateAnswerWatch`, {});
+const [answerWatchTargets, EVENTS, WINDOW_EVENTS] = vm.runInNewContext(
+  `${shared}\n${source}\n[answerWatchTargets, ANSWERWATCH_EVENTS, ANSWERWATCH_WINDOW_EVENTS]`, {});
 
 class El {
   constructor(localName, props = {}, children = []) {
@@ -198,4 +200,23 @@ test('a focus moved by script with no focus event (a window not focused) changes
   assert.equal(watch.proof()[1], second, 'the same focus: no change');
   doc.activeElement = other;
   assert.ok(watch.proof()[1] > second, 'from a field to another');
+});
+
+test('a document\'s events are listened to on its window but load and error (note 147)', () => {
+  // DevTools lists a node's listeners in every world and a window's only in the asking world:
+  // on the document, the fill rule's read of the document (fill_rule.js) would list each of them
+  const win = {};
+  const doc = { defaultView: win };
+  const targets = answerWatchTargets(doc);
+  const onDoc = targets.find(([t]) => t === doc)[1];
+  const onWin = targets.find(([t]) => t === win)[1];
+  assert.deepEqual([...onDoc].sort(), ['error', 'load']);
+  for (const type of ['keydown', 'input', 'pointerdown', 'focusin', 'scroll', 'toggle', 'visibilitychange']) {
+    assert.ok(onWin.includes(type) && !onDoc.includes(type), type);
+  }
+  // every type is heard, once
+  assert.deepEqual([...onDoc, ...onWin].sort(), [...EVENTS, ...WINDOW_EVENTS].sort());
+  // a document with no window (no browsing context): all on the document
+  const alone = { defaultView: null };
+  assert.deepEqual(Array.from(answerWatchTargets(alone), ([t, types]) => [t, [...types]]), [[alone, [...EVENTS]]]);
 });

@@ -13,15 +13,21 @@
 // a key). The listeners are read over CDP (DOMDebugger.getEventListeners: no script of the page
 // runs) on the objects of the page's own world.
 //
-// The extension's own content scripts listen for keys and input too (readiness, the answer and
-// AX watches: passive capture listeners, lib/content/*.js). CDP lists every world's listeners, so
-// those are told apart by where their function is: each is written right after the marker
-// OWN_MARKER in its script, and a listener at one of those positions (line, column), passive and
-// capturing, is the extension's own. The positions are read once from the scripts the manifest
-// names (they are the extension's own files) and from the quiet-clock observer a read installs
-// in an isolated world when the content script's clock does not answer (a busy page:
-// lib/session/stabilize.js observerScriptShape), and from the press watch an act puts on a
-// click's window for that one press (press_watch.js PRESS_WATCH).
+// What the reads list (measured, design note 147): a node's listeners of every world (the
+// page's, the extension's, another extension's content scripts': pierce), a window's only in
+// the world of the handle asked off (here the page's own: another extension's key listener on
+// the window is not seen). Each listener listed costs the renderer tens of µs, the nodes
+// walked almost nothing: the answer and AX watches listen on the window, not the document
+// (content/answerwatch.js answerWatchTargets), so this read lists none of theirs.
+// The extension's own content scripts listen for keys and input on the document too (readiness:
+// passive capture listeners, content/*.js), so those are told apart by where their function
+// is: each is written right after the marker OWN_MARKER in its script, and a listener at one
+// of those positions (line, column), passive and capturing, is the extension's own. The
+// positions are read once from the scripts the manifest names (they are the extension's own
+// files) and from the quiet-clock observer a read installs in an isolated world when the
+// content script's clock does not answer (a busy page: lib/session/stabilize.js
+// observerScriptShape), and from the press watch an act puts on a click's window for that one
+// press (press_watch.js PRESS_WATCH).
 //
 // The rule that decided is said in the reply (`typed_by`): insert_text_no_listeners,
 // keys_listened (a listener would see the keys), line_break, not_top_frame, content_editable,
