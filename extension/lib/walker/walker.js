@@ -3257,9 +3257,9 @@ function neighbourPlaces(fields) {
   const names = fields.map(fieldName);
   const out = /* @__PURE__ */ new Map();
   fields.forEach((el, i) => {
-    const before = i > 0 ? names[i - 1] : "";
+    const before2 = i > 0 ? names[i - 1] : "";
     const after2 = i + 1 < fields.length ? names[i + 1] : "";
-    out.set(el, [before ? `after:${before}` : "", after2 ? `before:${after2}` : ""]);
+    out.set(el, [before2 ? `after:${before2}` : "", after2 ? `before:${after2}` : ""]);
   });
   return out;
 }
@@ -3300,9 +3300,9 @@ function addOnPlaces(el) {
   const group = el.parentElement;
   const parts = group && group.childElementCount <= ADD_ON_PARTS && group.querySelectorAll("input, select, textarea").length === 1 ? [...group.children] : [];
   const at = parts.indexOf(el);
-  const before = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(" ");
+  const before2 = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(" ");
   const after2 = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
-  const words2 = collapse(`${before} ${after2 ? `${after2} after` : ""}`);
+  const words2 = collapse(`${before2} ${after2 ? `${after2} after` : ""}`);
   const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
   return [
     hint ? `as:${hint}` : "",
@@ -3398,9 +3398,9 @@ var MORE = /^(?:\+|＋|plus|increase|increment)$/i;
 var words = (el) => [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title")].map((s) => (s || "").replace(/\s+/g, " ").trim()).filter(Boolean);
 function isStepper(field) {
   for (let box = field, i = 0; box && i < 2; box = box.parentElement, i++) {
-    const before = box.previousElementSibling;
+    const before2 = box.previousElementSibling;
     const after2 = box.nextElementSibling;
-    if (before && after2 && words(before).some((s) => LESS.test(s)) && words(after2).some((s) => MORE.test(s))) return true;
+    if (before2 && after2 && words(before2).some((s) => LESS.test(s)) && words(after2).some((s) => MORE.test(s))) return true;
   }
   return false;
 }
@@ -3693,7 +3693,31 @@ function linkedItems(shown, chrome2, limit) {
   return most >= MIN_ITEMS ? most : 0;
 }
 
-// src/tally.js
+// src/tally_lead.js
+var LEAD_LINKS = 30;
+function before(heading, el) {
+  const pos = heading.compareDocumentPosition(el);
+  return Boolean(pos & Node.DOCUMENT_POSITION_PRECEDING) && !(pos & Node.DOCUMENT_POSITION_CONTAINS);
+}
+function ownHeading(shown, CHROME, LIMIT2) {
+  let n = 0;
+  for (const h of document.querySelectorAll("h1")) {
+    if (++n > LIMIT2) break;
+    const text = (h.textContent || "").replace(/\s+/g, " ").trim();
+    if (!/\p{L}/u.test(text) || h.closest(`a, ${CHROME}`) || !shown(h)) continue;
+    let lead = 0;
+    let m = 0;
+    for (const a of document.querySelectorAll("a[href]")) {
+      if (++m > LIMIT2 || !before(h, a)) break;
+      if (!a.closest(CHROME) && shown(a)) lead++;
+    }
+    const ahead = lead >= LEAD_LINKS ? (el) => before(h, el) : () => false;
+    return { text: text.slice(0, 120), lead, ahead };
+  }
+  return { text: "", lead: 0, ahead: () => false };
+}
+
+// src/tally_runs.js
 function brRuns(box) {
   const runs = [];
   let run2 = "";
@@ -3710,6 +3734,8 @@ function brRuns(box) {
   runs.push(run2);
   return runs.map((r) => r.replace(/\s+/g, " ").trim()).filter((r) => r.length >= 100);
 }
+
+// src/tally.js
 function pageTally() {
   const started = performance.now();
   const LIMIT2 = 4e3;
@@ -3798,6 +3824,9 @@ function pageTally() {
     control_labels: [],
     partial: false
   };
+  const own = ownHeading(shown, CHROME, LIMIT2);
+  const ahead = own.ahead;
+  Object.assign(t, { own_heading: own.text, lead_links: own.lead });
   const rowOf = /* @__PURE__ */ new Map();
   const alikeMemo = /* @__PURE__ */ new Map();
   const alike = (el) => {
@@ -3863,8 +3892,8 @@ function pageTally() {
       }
     } else if (type === "checkbox") {
       t.checkboxes++;
-      const own = [...el.labels || []].map((l) => l.textContent).join(" ") || el.getAttribute("aria-label") || "";
-      const toggle = own.trim().split(/\s+/).length >= 4 && !/^\s*(select|choose|mark|check|toggle|pick)\b/i.test(own);
+      const own2 = [...el.labels || []].map((l) => l.textContent).join(" ") || el.getAttribute("aria-label") || "";
+      const toggle = own2.trim().split(/\s+/).length >= 4 && !/^\s*(select|choose|mark|check|toggle|pick)\b/i.test(own2);
       const grid = inCheckGrid(el);
       const setting = isSwitch(el) || grid;
       if (grid) gridRows.add(el.closest("tr"));
@@ -3898,7 +3927,7 @@ function pageTally() {
       break;
     }
     if (li.closest(CHROME) || !shown(li)) continue;
-    if (!inMenuBox(li)) {
+    if (!inMenuBox(li) && !ahead(li)) {
       t.list_items++;
       if (li.querySelector(":scope > a, :scope > * > a")) t.linked_items++;
     }
@@ -4021,7 +4050,7 @@ function pageTally() {
       t.partial = true;
       break;
     }
-    if (linkedAway(h) && shown(h)) {
+    if (linkedAway(h) && shown(h) && !ahead(h) && !h.closest("nav, [role=navigation]")) {
       t.result_blocks++;
       if (teaserUnder(h)) t.teaser_heads++;
     }
@@ -4042,7 +4071,7 @@ function pageTally() {
     if (WIDGET.test(cls) && shown(el) && holdsFigure(el)) t.widgets++;
   }
   for (const tr of document.querySelectorAll("tr")) {
-    if (tr.querySelector("a[href], button")) t.action_rows++;
+    if (tr.querySelector("a[href], button") && !ahead(tr)) t.action_rows++;
   }
   n = 0;
   for (const h of document.querySelectorAll("h2, h3, h4, h5")) {
@@ -4050,7 +4079,7 @@ function pageTally() {
       t.partial = true;
       break;
     }
-    if (h.closest(CHROME) || !shown(h) || !(h.textContent || "").trim()) continue;
+    if (h.closest(CHROME) || !shown(h) || !(h.textContent || "").trim() || ahead(h)) continue;
     if (rowAbove(h, 5)) t.heading_cards++;
   }
   n = 0;
@@ -4092,7 +4121,7 @@ function pageTally() {
       t.partial = true;
       break;
     }
-    if (a.closest(CHROME)) continue;
+    if (a.closest(CHROME) || ahead(a)) continue;
     const row = rowAbove(a, 4);
     if (row && row.localName !== "tr" && !containers.has(row.parentElement)) {
       containers.add(row.parentElement);
@@ -4480,8 +4509,8 @@ function boxesOf(members, scopes, owners = []) {
     scopes[i] = scopeWords(members[i], row || box || el.parentElement);
     owners[i] = row ? null : box;
     if (row) return [];
-    const before = afterWords(box || el, labelOf(el));
-    if (!box) return before ? [before] : [];
+    const before2 = afterWords(box || el, labelOf(el));
+    if (!box) return before2 ? [before2] : [];
     const label = labelOf(el);
     const apart = (h) => !h.contains(el) && !el.contains(h);
     const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(wordsOf(a)).split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
@@ -4489,7 +4518,7 @@ function boxesOf(members, scopes, owners = []) {
     if (!title) {
       words2 = collapse(words2.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
     }
-    return [...words2 ? [`for:${words2}`] : [], ...before ? [before] : []];
+    return [...words2 ? [`for:${words2}`] : [], ...before2 ? [before2] : []];
   });
 }
 function recordRow(el) {

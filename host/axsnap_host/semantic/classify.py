@@ -21,6 +21,7 @@ from axsnap_host.semantic.keywords import (
     title_hits,
 )
 from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_rows
+from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.record_tables import counts_records, fire_record_table
 from axsnap_host.semantic.shop_steps import fire_shop_pages
@@ -169,11 +170,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and bool(keyword_hits("login", f.said + " " + f.title)))
     fire("checkout", "form:card fields", 0.6 * (0.5 if gallery else 1.0), f.card_fields >= 1)
     # (on a page of forms the address, the prices and the shipping words are different forms')
+    # (under a heading naming a contact form the address asked is the sender's, own_matter.py)
     fire("checkout", "form:address fields and prices", 0.35,
-         f.address_fields >= 2 and f.prices >= 1 and not gallery)
+         f.address_fields >= 2 and f.prices >= 1 and not gallery and not contact_heading(f))
     # A cart's rows, a wishlist's heading, a shop's steps, its products to put in the cart
     # (shop_steps.py): whether the page is a cart, a wishlist, a catalogue.
     cart, wishlist, shop = fire_shop_pages(fire, f, gallery)
+    carted = fire_cart_heading(fire, f) and not cart  # (an empty cart: its heading, own_matter)
+    cart = cart or carted
     # A control that places the order or pays, beside fields being filled and a price: a
     # checkout's last step (the buyer's details asked before the payment, no card yet).
     ordering = (f.place_order >= 1 and f.prices >= 1 and not f.passwords and not gallery
@@ -204,7 +208,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # it: the account's address, no checkout's)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
          f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery
-         and not ((saving or saved) and not f.prices))
+         and not ((saving or saved) and not f.prices) and not contact_heading(f))
     fire("settings", "form:fields kept by a \"Save Changes\" control (the account's values)",
          0.45, saving and not cart and not ordering)
     # The fields are the settings' on a page its title calls settings, or under a heading that is
@@ -330,7 +334,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # On a page of forms the prose beside them is their help text; a story's comment,
     # newsletter and sign-in boxes are a few small forms beside much more prose.
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
-    prose = 0.5 if snippets or mail or forms_page or front else 1.0
+    prose = 0.5 if snippets or mail or forms_page or front or carted else 1.0
     fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
     fire("article", "stats:two long text blocks", 0.3 * prose, f.long_blocks == 2)
     fire("article", "stats:a long text block", 0.15 * prose, f.long_blocks == 1)
@@ -412,8 +416,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # "dashboard" is the template's name ("Acme Dashboard Lite"), not what the page shows.
     named_only = saved and f.charts == 0 and f.widgets < 3 and f.metrics < 4
     for kind in PAGE_TYPES:
-        said = [w for w in title_hits(kind, f.title) if w not in _TITLE_SKIP
-                and not (reset and kind == "login")]
+        # (the page's own heading names it as its title does, own_matter.py)
+        said = [w for w in title_hits(kind, f.title) or heading_names(kind, f)
+                if w not in _TITLE_SKIP and not (reset and kind == "login")]
         fire(kind, f"title:{said[0]}" if said else "title",
              TITLE_WEIGHT * (0.5 if named_only and kind == "dashboard" else 1.0), bool(said))
     # Keywords (medium, capped)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from axsnap_host.semantic.keywords import title_hits
+from axsnap_host.semantic.own_matter import names_a_purpose
 from axsnap_host.semantic.page_features import Features
 
 GALLERY_SIGNAL = "form:4+ forms of different purposes (a page of forms)"
@@ -39,7 +40,8 @@ def named_gallery(f: Features, confirm: bool) -> bool:
 def fire_form_gallery(fire: Callable[[str, str, float, bool], None], f: Features,
                       confirm: bool) -> bool:
     """Fires the form signal of a page of forms; whether the page is one."""
-    many = f.forms >= 4 and purposes(f, confirm, message=False) >= 2
+    # (under the page's own heading naming one purpose, "Sign In", the others are beside it)
+    many = f.forms >= 4 and purposes(f, confirm, message=False) >= 2 and not names_a_purpose(f)
     fire("form", GALLERY_SIGNAL, GALLERY_WEIGHT, many)
     named = named_gallery(f, confirm) and not many
     fire("form", NAMED_SIGNAL, GALLERY_WEIGHT, named)

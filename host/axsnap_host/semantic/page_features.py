@@ -149,6 +149,8 @@ class Features:
     sign_in_first: bool = False  # a sign-in form before a sign-up form (account_forms.py)
     current_password: bool = False  # a password field asking for the current one
     title: str = ""  # the title's own words (no product name), lower-cased
+    own_heading: str = ""  # the page's first <h1> out of links and bars (the walker's tally)
+    lead_links: int = 0  # links a person passes before it, out of the bars (the tally)
     text: str = ""
     said: str = ""  # the page's words but its links' (a menu's "Billing" names another page)
     url: str = ""
@@ -316,8 +318,10 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                 facts.nodes[c].tag == "a" for c in node.children))
             if tag != "a" and not any(a.tag == "a" for a in above) and not menu_item:
                 unlinked.append(_minus_links(text, node, facts))
-        # (a heading's own anchor, "¶", leads to its place on this page: no result's link)
-        if tag in ("h2", "h3") and node.children and any(
+        # (a heading's own anchor, "¶", leads to its place on this page: no result's link; a
+        # heading in the site's navigation is a menu's, note 145)
+        if tag in ("h2", "h3") and node.children and not any(
+                a.tag == "nav" or a.role == "navigation" for a in above) and any(
                 facts.nodes[c].tag == "a" and not _in_page(facts.nodes[c]) for c in node.children):
             f.result_blocks += 1
         if not heading and tag in ("h1", "h2", "h3") and not chrome:
@@ -327,6 +331,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     if product and heading:
         f.title = f"{f.title} - {heading.lower()}".strip(" -")
     _whole_page(f, facts.tally)
+    _own_heading(f, facts.tally, words, unlinked)
     # (a password change below the first screen: its current-password field is the page's too)
     current = facts.tally.get("current_passwords")
     f.current_password = f.current_password or (isinstance(current, int) and current >= 1)
@@ -344,6 +349,19 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     f.text = " \n ".join(w for w in words if w).lower()
     f.said = " \n ".join(w for w in unlinked if w).lower()
     return f
+
+
+def _own_heading(f: Features, tally: dict[str, object], words: list[str],
+                 unlinked: list[str]) -> None:
+    """The page's own heading, wherever it is: a person reads it as what the page is, though
+    the site's menus push it screens down (note 145)."""
+    heading, lead = tally.get("own_heading"), tally.get("lead_links")
+    if isinstance(heading, str) and heading:
+        f.own_heading = heading.lower()
+        words.append(heading)
+        unlinked.append(heading)
+    if isinstance(lead, int) and not isinstance(lead, bool):
+        f.lead_links = lead
 
 
 def _in_page(link: Node) -> bool:

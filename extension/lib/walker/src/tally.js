@@ -14,23 +14,8 @@ import { listCards } from './tally_cards.js';
 import { postBylines } from './tally_posts.js';
 import { datedHeadlines } from './tally_dated.js';
 import { linkedItems } from './tally_items.js';
-
-// The runs of a box's text that its <br>s end (text and inline elements; a table or a <div> in
-// it is no part of a run), each of 100 characters or more.
-function brRuns(box) {
-  const runs = [];
-  let run = '';
-  const walker = document.createTreeWalker(box, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.nodeType === 1 && node.localName !== 'br'
-      && !INLINE_TAGS.has(node.localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-  });
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.nodeType === 3) run += node.textContent;
-    else if (node.localName === 'br') { runs.push(run); run = ''; }
-  }
-  runs.push(run);
-  return runs.map((r) => r.replace(/\s+/g, ' ').trim()).filter((r) => r.length >= 100);
-}
+import { ownHeading } from './tally_lead.js';
+import { brRuns } from './tally_runs.js';
 
 export function pageTally() {
   const started = performance.now();
@@ -82,15 +67,17 @@ export function pageTally() {
   const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
   const NO_ROW = new Set(['li', 'tr', 'td', 'th', 'body', 'html', 'main', 'form', 'ul', 'ol', 'table', 'tbody']);
   const t = { passwords: 0, current_passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
-    radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0,
-    tables: 0, rows: 0, articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [],
-    long_pre: 0, long_items: 0, widgets: 0, action_rows: 0, charts: 0, forms: 0, column_heads: 0,
-    heading_cards: 0, prose_run: 0, teaser_heads: 0, quantity_fields: 0, switches: 0,
-    check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
-    settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0,
-    results_under_search: 0, buyable_rows: 0, locked_fields: 0, newsletter_fields: 0, address_fields: 0,
-    prose_sections: 0, list_cards: 0, post_bylines: 0, dated_headlines: 0, titled_items: 0,
-    control_labels: [], partial: false };
+    radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0, tables: 0, rows: 0,
+    articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [], long_pre: 0, long_items: 0, widgets: 0,
+    action_rows: 0, charts: 0, forms: 0, column_heads: 0, heading_cards: 0, prose_run: 0, teaser_heads: 0,
+    quantity_fields: 0, switches: 0, check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
+    settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0, results_under_search: 0, buyable_rows: 0,
+    locked_fields: 0, newsletter_fields: 0, address_fields: 0, prose_sections: 0, list_cards: 0, post_bylines: 0,
+    dated_headlines: 0, titled_items: 0, control_labels: [], partial: false };
+  // (the site's menus before the page's own heading are no list, result or card of the page's)
+  const own = ownHeading(shown, CHROME, LIMIT);
+  const ahead = own.ahead;
+  Object.assign(t, { own_heading: own.text, lead_links: own.lead });
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
   const alike = (el) => {
@@ -207,9 +194,9 @@ export function pageTally() {
   for (const li of document.querySelectorAll('li')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (li.closest(CHROME) || !shown(li)) continue;
-    // (a list in a box whose class calls it a menu, a header or a footer is a menu too; its
-    // long items are prose still)
-    if (!inMenuBox(li)) {
+    // (a list in a box whose class calls it a menu, a header or a footer, or before the page's
+    // own heading, is a menu too; its long items are prose still)
+    if (!inMenuBox(li) && !ahead(li)) {
       t.list_items++;
       if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
     }
@@ -336,7 +323,7 @@ export function pageTally() {
   for (const h of document.querySelectorAll('h2, h3, [role=heading][aria-level="2"], '
     + '[role=heading][aria-level="3"]')) {
     if (++n > LIMIT) { t.partial = true; break; }
-    if (linkedAway(h) && shown(h)) {
+    if (linkedAway(h) && shown(h) && !ahead(h) && !h.closest('nav, [role=navigation]')) {  // (a menu's headings)
       t.result_blocks++;
       if (teaserUnder(h)) t.teaser_heads++;
     }
@@ -357,14 +344,14 @@ export function pageTally() {
     if (WIDGET.test(cls) && shown(el) && holdsFigure(el)) t.widgets++;
   }
   for (const tr of document.querySelectorAll('tr')) {
-    if (tr.querySelector('a[href], button')) t.action_rows++;
+    if (tr.querySelector('a[href], button') && !ahead(tr)) t.action_rows++;
   }
   // Alike cards each under its own heading (a grid of people or products, one of 4+ alike
   // siblings), out of the chrome and shown: records a person browses, linked or not.
   n = 0;
   for (const h of document.querySelectorAll('h2, h3, h4, h5')) {
     if (++n > LIMIT) { t.partial = true; break; }
-    if (h.closest(CHROME) || !shown(h) || !(h.textContent || '').trim()) continue;
+    if (h.closest(CHROME) || !shown(h) || !(h.textContent || '').trim() || ahead(h)) continue;
     if (rowAbove(h, 5)) t.heading_cards++;
   }
   // A table's column headings (the most in one shown row of <th>s out of the chrome): a table
@@ -409,7 +396,7 @@ export function pageTally() {
   n = 0;
   for (const a of document.querySelectorAll('a[href]')) {
     if (++n > LIMIT) { t.partial = true; break; }
-    if (a.closest(CHROME)) continue;
+    if (a.closest(CHROME) || ahead(a)) continue;
     const row = rowAbove(a, 4);
     if (row && row.localName !== 'tr' && !containers.has(row.parentElement)) {
       containers.add(row.parentElement);

@@ -1,0 +1,33 @@
+// Semantic mode, the page tally's own heading: the first <h1> a person sees with words of its
+// own (no logo in a link, none in the page's bars), and how many links a person passes before
+// it out of those bars. On a page with no landmarks and no stylesheet the site's navigation
+// (category menus, A-Z letters, a mega-menu's brands) fills screens above the heading; the
+// heading and what follows it are the page's own matter (issue 31, note 145).
+
+const LEAD_LINKS = 30;  // a long run of links: a site's menus, no page's own few links
+
+function before(heading, el) {
+  const pos = heading.compareDocumentPosition(el);
+  // (a box holding the heading is no part of what comes before it)
+  return Boolean(pos & Node.DOCUMENT_POSITION_PRECEDING) && !(pos & Node.DOCUMENT_POSITION_CONTAINS);
+}
+
+// { text, lead (links before it), ahead(el): el is in the site's navigation before it (only
+// when that run of links is long) }.
+export function ownHeading(shown, CHROME, LIMIT) {
+  let n = 0;
+  for (const h of document.querySelectorAll('h1')) {
+    if (++n > LIMIT) break;
+    const text = (h.textContent || '').replace(/\s+/g, ' ').trim();
+    if (!/\p{L}/u.test(text) || h.closest(`a, ${CHROME}`) || !shown(h)) continue;
+    let lead = 0;
+    let m = 0;
+    for (const a of document.querySelectorAll('a[href]')) {  // (in document order)
+      if (++m > LIMIT || !before(h, a)) break;
+      if (!a.closest(CHROME) && shown(a)) lead++;
+    }
+    const ahead = lead >= LEAD_LINKS ? (el) => before(h, el) : () => false;
+    return { text: text.slice(0, 120), lead, ahead };
+  }
+  return { text: '', lead: 0, ahead: () => false };
+}
