@@ -82,3 +82,40 @@ test('the act\'s first settle check is asked beside the clock\'s first reading, 
     }
   }
 });
+
+test('the first settle check\'s answer stands only for the first reading: past a request in flight, the check is asked again', async () => {
+  // the click started a request: the first reading cannot be settled (it is in flight); the
+  // check asked beside it answered "settled" before the response. The response then renders
+  // (the later readings count 5 mutations): the wait must ask again, not end on that answer.
+  const order = [];
+  const listeners = [];
+  const emit = (method, params) => { for (const l of listeners) l(method, params, {}); };
+  const before = { token: 'D1', count: 0, quiet: 5, load_state: 'complete', frames_unreadable: 0, submits: { seq: 0, last: [] } };
+  const after = { ...before, count: 5, quiet: 1 };
+  let reads = 0;
+  globalThis.chrome = { tabs: { sendMessage: async (tabId, message) => {
+    order.push(message.settle ? 'settle' : 'read');
+    if (message.settle) {
+      const reading = reads > 1 ? after : before;
+      return { settled: true, why: [], span: 30, reading, by: reads > 1 ? 'floor' : 'nothing_scheduled' };
+    }
+    reads += 1;
+    if (reads === 2) emit('Network.loadingFinished', { requestId: 'R' }); // the response came
+    return reads > 1 ? after : before;
+  } } };
+  try {
+    const session = { ...fakeSession([]), onEvent: (l) => { listeners.push(l); return () => {}; } };
+    const watch = await watchPage(session);
+    emit('Network.requestWillBeSent', { requestId: 'R', request: { url: 'http://127.0.0.1/reply', method: 'GET' }, type: 'Fetch' });
+    const ready = await watch.ready({ max_wait_ms: 2000, settle: true }, { documentToken: 'D1', withProof: true });
+    assert.equal(ready.ended_by, 'settled');
+    assert.deepEqual(order, ['settle', 'read', 'read', 'settle'], 'asked again once the request was done');
+    assert.equal(ready.settled_by, 'floor');
+    assert.equal(watch.settledReading.count, 5, 'the reading of the check that ended the wait, after the response');
+    assert.equal(ready.mutations, 5);
+    assert.equal(watch.settledPage, null);
+    await watch.stop();
+  } finally {
+    delete globalThis.chrome;
+  }
+});

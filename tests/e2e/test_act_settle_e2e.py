@@ -92,3 +92,22 @@ def test_an_answer_a_few_frames_after_the_click_is_waited_for(browser: Browser, 
         assert result.readiness.ended_by == "settled", result.readiness
         texts = [m.text for m in (result.changes.messages if result.changes else [])]
         assert any(said in t for t in texts), (button, texts)
+
+
+def test_a_reply_rendered_after_the_first_settle_check_is_in_the_report(browser: Browser,
+                                                                         pages_url: str) -> None:
+    """The click changes nothing itself, so the settle check asked beside the wait's first
+    reading finds the page settled; the request it started is answered later (400 ms on the
+    server) and its handler then writes the reply word by word and shows a toast. That first
+    answer is older than the response: readiness must not end on it once the request is done
+    (issue 32, note 146). Three clicks, each on a fresh page: each report holds the whole reply."""
+    whole = "The parcel left the depot this morning and will arrive on Friday afternoon"
+    for _ in range(3):
+        browser.open(f"{pages_url}act/settle/reply.html?ms=400")
+        result = browser.act("Send", "click")
+        assert result.ok and result.changes and result.readiness, result.error
+        assert result.readiness.ended_by == "settled", result.readiness
+        messages = [(m.kind, m.text) for m in result.changes.messages]
+        assert ("toast", "Reply received") in messages, (messages, result.readiness)
+        nows = [t.now for t in result.changes.texts]
+        assert whole in nows, (nows, result.readiness)

@@ -160,6 +160,10 @@ export async function watchPage(session, {
       // Only for the act's own document (`documentToken`: its clock's token before the input); its
       // answer stands only when the wait's last reading is of that document too (a navigation
       // in between: asked again, of the document there now, without waiting for this one).
+      // And only for the reading it was asked beside, the wait's first: when that reading did
+      // not let the page be settled (a request in flight), the wait reads again later and asks
+      // then, and this answer, given before what came since (the response's handler), is
+      // dropped unread (note 146).
       let asked = opts.settle && documentToken ? askSettled(session.tabId, { now, schedule, withProof }) : null;
       settledPage = null;
       asked?.catch(() => {});
@@ -176,7 +180,7 @@ export async function watchPage(session, {
           return reading;
         },
         askSettle: async (tabId, how) => {
-          const first = asked && lastToken === documentToken ? await asked : null;
+          const first = asked && readings === 1 && lastToken === documentToken ? await asked : null;
           asked = null;
           const same = first && first.reading?.token === lastToken;
           // (the page at the verdict only of the first: a capture walked while later ones ran
