@@ -10,7 +10,10 @@ each whole-page read (SnapshotV1 and the outline from the walk, DOM text), and
 counting wrappers in its own world: the DOM calls and property reads per element.
 
     AXSNAP_PEERS_VENV=/work/peers/venv nice .venv/bin/python bench/walk_vs_playwright.py \
-        --pages rust-wrapping rust-simd node-fs --turns 2 [--base main]
+        --pages rust-wrapping rust-simd node-fs --turns 2 [--base main] [--by-caller]
+
+``--by-caller`` (with ``--turns 0`` for the counts alone) also lists each kind of read by
+the walker function that made it (module:function, per element).
 """
 
 from __future__ import annotations
@@ -96,13 +99,60 @@ def style_props(counts: dict[str, int]) -> str:
     return ", ".join(f"{p} {n}" for p, n in props[:16])
 
 
-def report(name: str, got: dict[str, Any]) -> list[str]:
-    elements = int(got["elements"])
-    lines = [f"### {name} ({elements:,} elements)", ""]
-    heads = list(got["turns"][0])
+def modules_by_line(source: str) -> list[str]:
+    """The walker module (src/*.js) each line of a built walker's source belongs to."""
+    at, out = "walk.js", []
+    for line in source.split("\n"):
+        if line.startswith("// src/"):
+            at = line[len("// src/"):].strip()
+        out.append(at)
+    return out
+
+
+def caller_tables(elements: int, counts: dict[str, dict[str, int]],
+                  sources: dict[str, str], top: int = 12) -> list[str]:
+    """Per walker mode counted ``--by-caller``: each kind of read by the function that made it
+    (module:function, per element of the page), largest first."""
+    lines: list[str] = []
+    for head, c in counts.items():
+        label = head.split(" ", 1)[0]
+        if label not in sources or not any("\t" in k for k in c):
+            continue
+        module = modules_by_line(sources[label])
+        lines += [f"#### {head}: by caller (per element; the caller's caller in brackets)", ""]
+        for row, keys in COUNT_ROWS:
+            by: dict[str, int] = {}
+            parents: dict[str, dict[str, int]] = {}
+            for k, n in c.items():
+                parts = k.split("\t")
+                if len(parts) != 4 or parts[0] not in keys:
+                    continue
+                fn, line, parent = parts[1], int(parts[2]), parts[3]
+                mod = module[line - 1] if 0 < line <= len(module) else "?"
+                who = f"{mod.removesuffix('.js')}:{fn}"
+                by[who] = by.get(who, 0) + n
+                parents.setdefault(who, {})
+                parents[who][parent] = parents[who].get(parent, 0) + n
+            total = sum(by.values())
+            if not total:
+                continue
+            cells = []
+            for who, n in sorted(by.items(), key=lambda kv: -kv[1])[:top]:
+                up = sorted(parents[who].items(), key=lambda kv: -kv[1])[:2]
+                cells.append(f"{who} {n / elements:.2f} ("
+                             + ", ".join(f"{p} {m / elements:.2f}" for p, m in up) + ")")
+            lines.append(f"- **{row}** {total / elements:.2f}: " + "; ".join(cells))
+        lines.append("")
+    return lines
+
+
+def turn_tables(turns: list[dict[str, Any]]) -> list[str]:
+    """Each turn's walls and busy ms, and the last turn's busy ms by kind."""
+    lines: list[str] = []
+    heads = list(turns[0])
     lines.append("| turn | " + " | ".join(heads) + " |")
     lines.append("|---|" + "--:|" * len(heads))
-    for i, turn in enumerate(got["turns"]):
+    for i, turn in enumerate(turns):
         cells = []
         for h in heads:
             t = turn[h]
@@ -112,13 +162,21 @@ def report(name: str, got: dict[str, Any]) -> list[str]:
             cells.append(f"{walk}wall {t['wall_ms']:.0f}, busy {t['busy_ms']:.0f}")
         lines.append(f"| {i + 1} | " + " | ".join(cells) + " |")
     lines += ["", "Last turn, sampled busy ms by kind:", ""]
-    last = got["turns"][-1]
+    last = turns[-1]
     kinds = sorted({k for t in last.values() for k in t["kinds"]})
     lines.append("| kind | " + " | ".join(heads) + " |")
     lines.append("|---|" + "--:|" * len(heads))
     for kind in kinds:
         lines.append(f"| {kind} | " + " | ".join(
             f"{last[h]['kinds'].get(kind, 0):.0f}" for h in heads) + " |")
+    return lines
+
+
+def report(name: str, got: dict[str, Any]) -> list[str]:
+    elements = int(got["elements"])
+    lines = [f"### {name} ({elements:,} elements)", ""]
+    if got["turns"]:
+        lines += turn_tables(got["turns"])
     lines += ["", "Calls and reads per element (one counted call of each):", ""]
     lines += count_table(elements, got["counts"])
     floor = "; ".join(f"{k} {v}" for k, v in got.get("floor", {}).items())
@@ -126,8 +184,10 @@ def report(name: str, got: dict[str, Any]) -> list[str]:
         lines += ["", f"The per-element calls alone, a loop over every element, ms: {floor}"]
     lines += [""] + [f"- {h}: style properties read: {style_props(c)}"
                      for h, c in got["counts"].items()]
-    lines += [""] + [f"- {h}, top self: " + ", ".join(f"{fn} {ms:.0f}" for fn, ms in t["top"][:12])
-                     for h, t in last.items()]
+    lines += ["", *caller_tables(elements, got["counts"], got.get("sources", {}))]
+    for h, t in (got["turns"][-1] if got["turns"] else {}).items():
+        lines.append(f"- {h}, top self: "
+                     + ", ".join(f"{fn} {ms:.0f}" for fn, ms in t["top"][:12]))
     return [*lines, ""]
 
 
@@ -139,15 +199,19 @@ def main() -> int:
     parser.add_argument("--base", help="a git revision whose walker takes turns with this one")
     parser.add_argument("--modes", nargs="+", default=["snapshot", "outline", "domtext"])
     parser.add_argument("--json", type=Path, help="also write every page's raw results here")
+    parser.add_argument("--by-caller", action="store_true",
+                        help="count each walker's reads by the function that made them too")
     args = parser.parse_args()
     python = Path(os.environ.get("AXSNAP_PEERS_VENV", PEERS_VENV)) / "bin" / "python"
     every = options()
     raw: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
-        walker_args: list[str] = []
+        walker_args: list[str] = ["--by-caller"] if args.by_caller else []
+        sources: dict[str, str] = {}
         for label, rev in [("new", None)] + ([("base", args.base)] if args.base else []):
-            (scratch / f"{label}.js").write_text(walker_source(rev), "utf-8")
+            sources[label] = walker_source(rev)
+            (scratch / f"{label}.js").write_text(sources[label], "utf-8")
             walker_args += ["--walker", f"{label}={scratch / f'{label}.js'}"]
         for mode in args.modes:
             (scratch / f"{mode}.json").write_text(json.dumps(every[mode]), "utf-8")
@@ -173,10 +237,13 @@ def main() -> int:
                                env={**os.environ, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1"})
                 got = json.loads(out.read_text("utf-8"))
                 got["load"] = [load, os.getloadavg()]
+                got["sources"] = sources
                 raw[page.name] = got
                 print("\n".join(report(page.name, got)) + f"load {load[0]:.1f} → "
                       f"{os.getloadavg()[0]:.1f}\n", flush=True)
     if args.json:
+        for got in raw.values():
+            got.pop("sources", None)
         args.json.write_text(json.dumps(raw, indent=1), "utf-8")
     return 0
 

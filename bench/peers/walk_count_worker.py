@@ -11,7 +11,9 @@ page), then, in that one tab:
    samples, and those by kind (hit tests, boxes, style, checkVisibility, GC, the rest);
 3. one counted call of each (every walker build): the DOM calls and property reads each
    makes, counted by wrappers put into its own world (the walker's isolated world,
-   Playwright's utility world): the page's world and the others see none of them.
+   Playwright's utility world): the page's world and the others see none of them. With
+   ``--by-caller`` a walker's counts are also kept by the function that made each call or
+   read (its name, the line of the call in the walker's source, and its own caller).
 
 Writes JSON (``--out``).
 """
@@ -35,7 +37,32 @@ COUNTERS = r"""(() => {
   if (globalThis.__walkCounts) return 1;
   const counts = new Map();
   globalThis.__walkCounts = counts;
-  const add = (k) => counts.set(k, (counts.get(k) || 0) + 1);
+  const tally = (k) => counts.set(k, (counts.get(k) || 0) + 1);
+  // By caller (__walkByCaller set before this runs): each count also under the function that
+  // made the call or read, its line in the evaluated source and that function's caller.
+  const byCaller = globalThis.__walkByCaller === true;
+  const frames = (e, f) => f;
+  const where = () => {
+    const saved = Error.prepareStackTrace;
+    const limit = Error.stackTraceLimit;
+    Error.prepareStackTrace = frames;
+    Error.stackTraceLimit = 4;
+    const o = {};
+    Error.captureStackTrace(o, where);
+    const f = o.stack;
+    Error.prepareStackTrace = saved;
+    Error.stackTraceLimit = limit;
+    // f[0]: add; f[1]: the wrapper (method, getter or the Proxy's trap); f[2]: its caller
+    const at = f[2];
+    const name = (c) => (c && (c.getFunctionName() || '(anonymous)')) || '-';
+    return at ? `${name(at)}\t${at.getLineNumber()}\t${name(f[3])}` : '-\t0\t-';
+  };
+  const add = (k) => {
+    tally(k);
+    if (byCaller && !k.startsWith('style.') && !k.startsWith('pseudo style.')) {
+      tally(k + '\t' + where());
+    }
+  };
   const calls = [[Element.prototype, ['getBoundingClientRect', 'getClientRects',
       'checkVisibility', 'getAttribute', 'hasAttribute', 'getAttributeNames', 'closest',
       'matches', 'querySelector', 'querySelectorAll', 'getRootNode', 'contains']],
@@ -229,6 +256,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             for label, source in walkers.items():
                 for mode, options in modes.items():
                     context = await tab.world(f"walk-count-{label}-{mode}-counted")
+                    if args.by_caller:
+                        await tab.evaluate(context, "globalThis.__walkByCaller = true")
                     await tab.evaluate(context, COUNTERS)
                     await tab.evaluate(context, f"(({source})({json.dumps(options)})).v")
                     result["counts"][f"{label} {mode}"] = dict(await tab.evaluate(
@@ -246,6 +275,8 @@ def main() -> None:
     parser.add_argument("--options", action="append", required=True, help="NAME=FILE")
     parser.add_argument("--turns", type=int, default=2)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--by-caller", action="store_true",
+                        help="the walkers' counts also by calling function and line")
     args = parser.parse_args()
     args.out.write_text(json.dumps(asyncio.run(run(args))), "utf-8")
 

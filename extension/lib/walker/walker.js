@@ -62,6 +62,8 @@ function beginRun(opts) {
   run.legends = /* @__PURE__ */ new Map();
   run.headerCells = /* @__PURE__ */ new Map();
   run.headings = /* @__PURE__ */ new Map();
+  run.likeRows = /* @__PURE__ */ new Map();
+  run.parentWords = /* @__PURE__ */ new Map();
   run.dialogTrees = /* @__PURE__ */ new Map();
   run.forLabels = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
@@ -1516,34 +1518,42 @@ var SKIP3 = 0;
 var IN = 1;
 var BREAK = 2;
 var BLANK = /^\s*$/;
+var SPACE = " ";
 function walkText(el, max, enter, between) {
+  const type = el.nodeType;
+  if (type === 3) return collapse(BLANK.test(el.data) ? " " : el.data);
+  if (type !== 1) return "";
   let s = "";
-  let seen = 0;
-  const stack = [el];
+  let seen = 1;
+  const stack = [];
+  const first = el.firstChild;
+  if (first) stack.push(first);
   while (stack.length && s.length <= max && seen < 200) {
     const n = stack.pop();
     seen++;
-    if (n === " ") {
+    if (n === SPACE) {
       s += " ";
       continue;
     }
-    if (n.nodeType === 3) {
+    const t = n.nodeType;
+    const next = n.nextSibling;
+    if (next) {
+      stack.push(next);
+      if (between && t === 1 && next.nodeType === 1) stack.push(SPACE);
+    }
+    if (t === 3) {
       s += BLANK.test(n.data) ? " " : n.data;
       continue;
     }
-    if (n.nodeType !== 1 || n !== el && TEXT_SKIP.has(n.localName)) continue;
-    if (n !== el) {
-      const how = enter(n);
-      if (how === SKIP3) continue;
-      if (how === BREAK) {
-        s += " ";
-        stack.push(" ");
-      }
+    if (t !== 1 || TEXT_SKIP.has(n.localName)) continue;
+    const how = enter(n);
+    if (how === SKIP3) continue;
+    if (how === BREAK) {
+      s += " ";
+      stack.push(SPACE);
     }
-    for (let k = n.lastChild; k; k = k.previousSibling) {
-      stack.push(k);
-      if (between && k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(" ");
-    }
+    const kid = n.firstChild;
+    if (kid) stack.push(kid);
   }
   return collapse(s);
 }
@@ -2866,12 +2876,14 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
   const shown = cs.visibility === "visible";
   for (let i = 0; i < kids.length; i++) {
     const kid = kids[i];
-    if (kid.nodeType === 3) {
-      const text = textOf(ctx, kid.data, cs);
+    const type = kid.nodeType;
+    if (type === 3) {
+      const data = kid.data;
+      const text = textOf(ctx, data, cs);
       const row = shown ? addText(ctx, text, parent, f, kid) : -1;
       if (ctx.flow) ranText(ctx, row);
-      textRun(ctx.runs, row, kid.data);
-    } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
+      textRun(ctx.runs, row, data);
+    } else if (type === 1) visitElement(ctx, kid, parent, f, depth + 1);
   }
 }
 function visitSelect(ctx, el, row, role, f) {
@@ -4369,6 +4381,26 @@ function dialogOf(el) {
 
 // src/person_state.js
 var ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
+function likeRow(parent, tag) {
+  let byTag = run.likeRows.get(parent);
+  if (byTag === void 0) {
+    byTag = /* @__PURE__ */ new Map();
+    run.likeRows.set(parent, byTag);
+  }
+  let row = byTag.get(tag);
+  if (row === void 0) {
+    let like = 0;
+    let on = 0;
+    for (let k = parent.firstElementChild; k && like < 12; k = k.nextElementSibling) {
+      if (k.localName !== tag) continue;
+      like++;
+      if (ON_CLASS.test(typeof k.className === "string" ? k.className : "")) on++;
+    }
+    row = { like, on };
+    byTag.set(tag, row);
+  }
+  return row;
+}
 function personState(el, tag, attrs, role) {
   const st = {};
   const aria = (n) => {
@@ -4400,15 +4432,8 @@ function personState(el, tag, attrs, role) {
     st.switch = 1;
   }
   if (st.selected === void 0 && st.current === void 0 && st.checked === void 0 && el.parentElement) {
-    const mine = ON_CLASS.test(cls);
-    let like = 0;
-    let on = 0;
-    for (let k = el.parentElement.firstElementChild; k && like < 12; k = k.nextElementSibling) {
-      if (k.localName !== tag) continue;
-      like++;
-      if (ON_CLASS.test(typeof k.className === "string" ? k.className : "")) on++;
-    }
-    if (like >= 2 && on === 1) st.selected = mine;
+    const { like, on } = likeRow(el.parentElement, tag);
+    if (like >= 2 && on === 1) st.selected = ON_CLASS.test(cls);
   }
   if (tag === "label" && el.control && (el.control.type === "checkbox" || el.control.type === "radio")) {
     st.control = el.control.type;
@@ -5060,10 +5085,18 @@ function controlFacts(el, tag, attrs, data) {
   const twin = twinOf(el);
   if (twin) data.tw = twin;
   const parent = el.parentElement;
-  if (parent && parent.childElementCount <= 16) {
-    const ptx = collapse(wordsOf(parent));
-    if (ptx) data.ptx = ptx.slice(0, 80);
+  if (parent) {
+    const ptx = parentWords(parent);
+    if (ptx) data.ptx = ptx;
   }
+}
+function parentWords(parent) {
+  let ptx = run.parentWords.get(parent);
+  if (ptx === void 0) {
+    ptx = parent.childElementCount <= 16 ? collapse(wordsOf(parent)).slice(0, 80) : "";
+    run.parentWords.set(parent, ptx);
+  }
+  return ptx;
 }
 
 // src/interactive.js

@@ -229,12 +229,14 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
   const shown = cs.visibility === 'visible';
   for (let i = 0; i < kids.length; i++) {
     const kid = kids[i];
-    if (kid.nodeType === 3) {
-      const text = textOf(ctx, kid.data, cs);  // (hidden text shapes the flow too)
+    const type = kid.nodeType;
+    if (type === 3) {
+      const data = kid.data;
+      const text = textOf(ctx, data, cs);  // (hidden text shapes the flow too)
       const row = shown ? addText(ctx, text, parent, f, kid) : -1;
       if (ctx.flow) ranText(ctx, row);
-      textRun(ctx.runs, row, kid.data);
-    } else if (kid.nodeType === 1) visitElement(ctx, kid, parent, f, depth + 1);
+      textRun(ctx.runs, row, data);
+    } else if (type === 1) visitElement(ctx, kid, parent, f, depth + 1);
   }
 }
 

@@ -2,7 +2,7 @@
 // names an icon, its value (never a password's), its state, and what a person sees of it.
 import { personFacts } from './person.js';
 import { twinOf } from './twins.js';
-import { clip, collapse, wordsOf } from './run.js';
+import { clip, collapse, run, wordsOf } from './run.js';
 import { FIELDS, NAMED_BY_ATTR } from './tags.js';
 import { iconHint, labelText, selectOptions, shownText } from './text.js';
 
@@ -38,8 +38,20 @@ export function controlFacts(el, tag, attrs, data) {
   // Context for the host's re-render signature (tells the "Delete" buttons of a
   // list apart): the parent's text, only for small parents so it stays cheap.
   const parent = el.parentElement;
-  if (parent && parent.childElementCount <= 16) {
-    const ptx = collapse(wordsOf(parent));
-    if (ptx) data.ptx = ptx.slice(0, 80);
+  if (parent) {
+    const ptx = parentWords(parent);
+    if (ptx) data.ptx = ptx;
   }
+}
+
+// The first 80 characters of a small parent's words ('' for a parent of more than 16
+// children), read once a walk (run.parentWords): the controls side by side in it (a
+// signature's links in a line of code) share it (issue 33, design note 149).
+function parentWords(parent) {
+  let ptx = run.parentWords.get(parent);
+  if (ptx === undefined) {
+    ptx = parent.childElementCount <= 16 ? collapse(wordsOf(parent)).slice(0, 80) : '';
+    run.parentWords.set(parent, ptx);
+  }
+  return ptx;
 }

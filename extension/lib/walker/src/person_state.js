@@ -1,8 +1,34 @@
 // A control's state as a person sees it (issue 30): aria-* first, a checked input inside,
 // then the class that draws it (a switch's "on", a tab's "active" among siblings without it).
+import { run } from './run.js';
 import { FIELDS } from './tags.js';
 
 const ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
+
+// How many of the first 12 children of `parent` with this tag there are, and how many of
+// them a class marks active: asked of each parent and tag once a walk (run.likeRows), not
+// again for every control among its children (issue 33, design note 149: a list of N links
+// read its items' classes N times over).
+function likeRow(parent, tag) {
+  let byTag = run.likeRows.get(parent);
+  if (byTag === undefined) {
+    byTag = new Map();
+    run.likeRows.set(parent, byTag);
+  }
+  let row = byTag.get(tag);
+  if (row === undefined) {
+    let like = 0;
+    let on = 0;
+    for (let k = parent.firstElementChild; k && like < 12; k = k.nextElementSibling) {
+      if (k.localName !== tag) continue;
+      like++;
+      if (ON_CLASS.test(typeof k.className === 'string' ? k.className : '')) on++;
+    }
+    row = { like, on };
+    byTag.set(tag, row);
+  }
+  return row;
+}
 
 export function personState(el, tag, attrs, role) {
   const st = {};
@@ -35,15 +61,8 @@ export function personState(el, tag, attrs, role) {
   if (st.selected === undefined && st.current === undefined && st.checked === undefined
     && el.parentElement) {
     // one of a row of like siblings marked active: a tab, a segmented button
-    const mine = ON_CLASS.test(cls);
-    let like = 0;
-    let on = 0;
-    for (let k = el.parentElement.firstElementChild; k && like < 12; k = k.nextElementSibling) {
-      if (k.localName !== tag) continue;
-      like++;
-      if (ON_CLASS.test(typeof k.className === 'string' ? k.className : '')) on++;
-    }
-    if (like >= 2 && on === 1) st.selected = mine;
+    const { like, on } = likeRow(el.parentElement, tag);
+    if (like >= 2 && on === 1) st.selected = ON_CLASS.test(cls);
   }
   if (tag === 'label' && el.control && (el.control.type === 'checkbox' || el.control.type === 'radio')) {
     st.control = el.control.type;

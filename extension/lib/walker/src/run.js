@@ -65,6 +65,8 @@ export function beginRun(opts) {
   run.legends = new Map();  // box → its legend or title child (person_context.js ownedOnce)
   run.headerCells = new Map();  // table row → its header cell
   run.headings = new Map();  // region → its first heading
+  run.likeRows = new Map();  // parent → tag → its like children, active ones (person_state.js)
+  run.parentWords = new Map();  // a control's parent → its words (control.js)
   run.dialogTrees = new Map();  // document or shadow root → whether it may hold a dialog
   run.forLabels = new Map();  // root → `for` id → its <label>s (person_name.js)
   run.lightSteps = new WeakMap();  // shadow host → Map(light child → DOM step) (tree.js)

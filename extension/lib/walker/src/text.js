@@ -15,34 +15,48 @@ export function ownText(el) {
 
 // The bounded text walk every reading of an element's words shares: its text nodes in
 // order, without <style>/<script> content (an inline SVG's CSS); it stops once it has more
-// than `max` characters or has seen 200 nodes. `enter(n)` decides each element below `el`:
-// SKIP leaves it out, BREAK reads it with a space before and after (a block, a control),
-// IN reads it inline. `between`: a space also between two adjacent element siblings.
+// than `max` characters or has taken 200 steps (`el`, each node below it and each space
+// between). `enter(n)` decides each element below `el`: SKIP leaves it out, BREAK reads it
+// with a space before and after (a block, a control), IN reads it inline. `between`: a space
+// also between two adjacent element siblings.
+// The nodes are taken one sibling at a time (a node's next sibling is asked when the walk
+// leaves it): a walk that stops early never reads the nodes it did not reach (issue 33,
+// design note 149: a bound list of children used to be read in full at each level, each
+// child's previous sibling and node type twice over).
 export const SKIP = 0;
 export const IN = 1;
 export const BREAK = 2;
 const BLANK = /^\s*$/;
+const SPACE = ' ';
 export function walkText(el, max, enter, between) {
+  const type = el.nodeType;
+  if (type === 3) return collapse(BLANK.test(el.data) ? ' ' : el.data);
+  if (type !== 1) return '';
   let s = '';
-  let seen = 0;
-  const stack = [el];
+  let seen = 1;
+  const stack = [];
+  const first = el.firstChild;
+  if (first) stack.push(first);
   while (stack.length && s.length <= max && seen < 200) {
     const n = stack.pop();
     seen++;
-    if (n === ' ') { s += ' '; continue; }
+    if (n === SPACE) { s += ' '; continue; }
+    const t = n.nodeType;
+    // what follows it and its subtree: its next sibling (after a space between two elements)
+    const next = n.nextSibling;
+    if (next) {
+      stack.push(next);
+      if (between && t === 1 && next.nodeType === 1) stack.push(SPACE);
+    }
     // a text node of blanks (an inline SVG's indentation) is one space: it must not use up
     // the text's bound before the words after it (a logo link's "Sneat" after its <svg>)
-    if (n.nodeType === 3) { s += BLANK.test(n.data) ? ' ' : n.data; continue; }
-    if (n.nodeType !== 1 || (n !== el && TEXT_SKIP.has(n.localName))) continue;
-    if (n !== el) {
-      const how = enter(n);
-      if (how === SKIP) continue;
-      if (how === BREAK) { s += ' '; stack.push(' '); }
-    }
-    for (let k = n.lastChild; k; k = k.previousSibling) {
-      stack.push(k);
-      if (between && k.nodeType === 1 && k.previousSibling && k.previousSibling.nodeType === 1) stack.push(' ');
-    }
+    if (t === 3) { s += BLANK.test(n.data) ? ' ' : n.data; continue; }
+    if (t !== 1 || TEXT_SKIP.has(n.localName)) continue;
+    const how = enter(n);
+    if (how === SKIP) continue;
+    if (how === BREAK) { s += ' '; stack.push(SPACE); }
+    const kid = n.firstChild;
+    if (kid) stack.push(kid);
   }
   return collapse(s);
 }
