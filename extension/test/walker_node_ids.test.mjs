@@ -54,3 +54,46 @@ test('a walk whose records are named by their ids raises the floor past them', a
   assert.equal(nodes.walkIdFloor(), 501, 'a rows walk says its next id itself');
   nodes.forgetRowsWalks(true);
 });
+
+test('the hidden roots among the click nodes are counted out before the listable records are taken for them', async () => {
+  const { resolveWalkerIds } = await import('../lib/walker/walker_ids.js');
+  // the root and 59 links (60 listable records); 100 click listener nodes, 90 of them roots
+  // of the run's hidden subtrees (rustdoc's anchors): 100 x 5 > 60 would take every listable
+  // record for the listener step, but only 10 are ever resolved (10 x 5 <= 60): frames only
+  const walker = { run: 'n.1', hr: 90, world: 'WN', frames: [{}], elements: [{ p: -1, s: 'html', f: 0, w: 1 },
+    ...Array.from({ length: 59 }, (_, i) => ({ p: 0, s: 'a', c: ['href'], f: 0, w: i + 2 }))] };
+  const listeners = Array.from({ length: 100 }, (_, i) => ({ type: 'click', backendNodeId: 3000 + i }));
+  const node = (backendNodeId) => ({ type: 'node', value: { backendNodeId, loaderId: 'L1', localName: 'x' } });
+  const takes = [];
+  const resolved = [];
+  const s = {
+    tabId: 903,
+    onEvent: () => () => {},
+    async send(method, params = {}) {
+      if (method === 'Runtime.evaluate' && params.expression.includes('n.1:hidden')) {
+        return { result: { deepSerializedValue: { type: 'array', value: [{ type: 'string', value: 'n.1:hidden' },
+          ...Array.from({ length: 90 }, (_, i) => node(3000 + i))] } } };
+      }
+      if (method === 'Runtime.evaluate') {
+        const want = JSON.parse(/(\[[\d,]*\])\.map/.exec(params.expression)?.[1] ?? '[]');
+        takes.push(want);
+        return { result: { deepSerializedValue: { type: 'array', value: [{ type: 'string', value: 'n.1' },
+          ...want.map((i) => node(i === 0 ? 7 : 100 + i))] } } };
+      }
+      if (method === 'DOM.resolveNode') {
+        resolved.push(params.backendNodeId);
+        return { object: { objectId: `o${params.backendNodeId}` } };
+      }
+      if (method === 'Runtime.callFunctionOn') return { result: { value: params.arguments.map(() => -1) } };
+      return {};
+    },
+  };
+  const reporter = { contexts: new Map([['n.1', { contextId: 4, sessionId: null }]]), wait: async () => true };
+  const ahead = { root: 7, promise: Promise.resolve({ listeners, kept: true }) };
+  const stats = await resolveWalkerIds(s, null, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', [], reporter,
+    null, ahead, false, 'frames');
+  assert.deepEqual(takes, [[0]], 'the document root only: no listable record taken');
+  assert.equal(stats.listed_taken, undefined);
+  assert.equal(stats.listener_nodes_hidden, 90);
+  assert.deepEqual(resolved, Array.from({ length: 10 }, (_, i) => 3090 + i), 'the ten others resolved, no hidden root');
+});

@@ -389,9 +389,18 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
       }, () => {});
     }
     // a read named by the walker's ids: the top document's click nodes, read ahead, say whether
-    // resolving them one by one costs more than taking the listable records (walkerIdsWant)
-    const clicks = async (run, sessionId) => (run === walker.run && (sessionId ?? null) === null && ahead
-      ? ahead.promise.then((got) => (got ? clickNodes(got.listeners) : null), () => null) : null);
+    // resolving them one by one costs more than taking the listable records (walkerIdsWant);
+    // the roots of hidden subtrees among them are never resolved (markListenerNodes), so when
+    // their take pays (sent above) it is awaited and they are counted out (rustdoc's u8: 1,411)
+    const clicks = async (run, sessionId) => {
+      if (run !== walker.run || (sessionId ?? null) !== null || !ahead) return null;
+      const got = await ahead.promise.catch(() => null);
+      if (!got) return null;
+      const hr = byRun.get(run)?.hr;
+      const roots = hiddenTake && hiddenRootsPay(hr, clickNodes(got.listeners))
+        ? await hiddenTake(run, contexts.get(run), hr) : null;
+      return clickNodes(got.listeners, roots);
+    };
     Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable,
       along, clicks));
     lap('take');

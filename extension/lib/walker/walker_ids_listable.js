@@ -65,7 +65,8 @@ export const TAKE_PER_RESOLVE = 5;
 
 /** The records a read named by the walker's ids takes in `result` (`every`: its indices):
  * those that place a frame, or every listable one when `clickNodeCount` listener nodes
- * (the document's, read ahead; null: not known) would cost more to resolve (TAKE_PER_RESOLVE). */
+ * (the document's, read ahead, but the hidden roots among them: those cost no resolve; null:
+ * not known) would cost more to resolve (TAKE_PER_RESOLVE). */
 export function walkerIdsWant(result, every, clickNodeCount) {
   const listed = listableIndices(result, every);
   if (!(Number.isInteger(clickNodeCount) && clickNodeCount * TAKE_PER_RESOLVE > listed.length)) return frameIndices(result);
@@ -147,10 +148,13 @@ export function hiddenRootsPay(held, nodes) {
   return Number.isInteger(held) && held > 0 && nodes >= HIDDEN_MIN_NODES && held <= HIDDEN_PER_RESOLVE * nodes;
 }
 
-/** The distinct nodes of `listeners` with a click-type listener. */
-export function clickNodes(listeners) {
+/** The distinct nodes of `listeners` with a click-type listener, but those of `except` (a Set
+ * of backendNodeIds: the hidden roots markListenerNodes leaves unresolved). */
+export function clickNodes(listeners, except = null) {
   const types = new Set(CLICK_LISTENER_TYPES);
-  return new Set((listeners ?? []).filter((l) => types.has(l.type)).map((l) => l.backendNodeId)).size;
+  const nodes = new Set((listeners ?? []).filter((l) => types.has(l.type)).map((l) => l.backendNodeId));
+  if (except) for (const backendNodeId of except) nodes.delete(backendNodeId);
+  return nodes.size;
 }
 
 // At most this many listener nodes are resolved one by one in a read; a page past it keeps
