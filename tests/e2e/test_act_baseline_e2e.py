@@ -96,7 +96,10 @@ def test_a_read_between_two_acts_keeps_the_baseline_only_when_it_matches(
 
 # ------------------------------------------------------------------ differential: == exact
 
-Step = tuple[str, Any, Any]  # ("act", target, (action, value)) | ("page", script, condition)
+# ("act", target, (action, value)) | ("page", script, condition) | ("read", node_ids, None):
+# a whole page's DOM text; a target ("walker id" | "index", name) is the element of that name
+# in the last read, by its id or index
+Step = tuple[str, Any, Any]
 
 SCENARIOS: dict[str, list[Step]] = {
     # rows re-render on every change; a star, a check, an uncheck, a relational target
@@ -124,13 +127,33 @@ SCENARIOS: dict[str, list[Step]] = {
         ("act", "Open details", ("click", None)),
         ("act", "Select Welcome aboard", ("click", None)),
     ],
+    # whole-page reads named by the walker's own ids between acts (note 148): an act by such
+    # an id or by index resolves on the kept baseline the read stood across, and reports the same
+    "walker_named_reads": [
+        ("act", "Select Quarterly report", ("click", None)),
+        ("read", "walker", None),
+        ("act", ("walker id", "Select Invoice 2291"), ("click", None)),
+        ("read", "walker", None),
+        ("act", ("index", "Star Invoice 2291"), ("click", None)),
+        ("read", "walker", None),
+        ("act", ("walker id", "Select Team offsite"), ("check", None)),
+    ],
 }
 
 
 def _run(browser: Browser, pages_url: str, steps: list[Step], exact: bool) -> list[Any]:
     browser.open(f"{pages_url}{PAGE}")
     out = []
+    read: list[dict[str, Any]] = []
     for kind, what, how in steps:
+        if kind == "read":
+            read = browser.snapshot_raw(format="domtext", viewport_only=False, node_ids=what,
+                                        exact=exact)["result"]["elements"]
+            continue
+        if isinstance(what, tuple):
+            element = next(e for e in read if e["name"] == what[1])
+            what = element["index"] if what[0] == "index" else \
+                f"{element['frame']}-axw{element['walkId']}"
         if kind == "page":
             if what:
                 browser.run_in_target(what)
@@ -175,6 +198,9 @@ def test_every_act_equals_the_exact_act(browser: Browser, pages_url: str,
     # check's verdict, with no read of its own (design note 142)
     assert any(at_settle == 1 for *_, at_settle in fast), \
         "no early capture was told by the page at the settle verdict: nothing compared"
+    if scenario == "walker_named_reads":
+        # each act after a read named by the walker's ids resolved on the baseline it stood across
+        assert [kept for _, kept, *_ in fast[1:]] == [1, 1, 1], fast
     for n, ((want, *_), (got, kept, early, by, walked, _, _)) in enumerate(zip(exact, fast,
                                                                            strict=True)):
         assert got == want, (f"act {n} (baseline kept: {kept}, early capture: {early}, "

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from act_results import comparable
 
 from axsnap_host.client import Browser
 from axsnap_host.models.errors import AxsnapError
@@ -134,3 +135,32 @@ def test_many_click_listeners_take_the_listable_ids_for_the_listener_step(
     assert tile["reasons"] == ["clickable"]
     assert browser.act(element_id(tile), "click").ok
     assert log_text(browser) == "tile clicked"
+
+
+def test_an_act_after_a_walker_named_read_reports_and_reuses_as_after_a_default_read(
+        browser: Browser, pages_url: str) -> None:
+    """The act's capture names its records by backendNodeId; the walker's id of its target is
+    found there through the capture's walker ids (note 148): the report re-finds the target
+    (its index, its value), names it and the focus by the walker's id, and a kept act baseline
+    stands across a walker-named read as across a default one."""
+    got: dict[str, list[Any]] = {}
+    for ids in ("backend", "walker"):
+        browser.open(f"{pages_url}dom/walker_ids.html")
+        user = named(read(browser, node_ids=ids)["result"], "User")
+        filled = browser.act(user["index"], "fill", "grace")
+        assert filled.ok, filled.error
+        go = named(read(browser, node_ids=ids, exact=False)["result"], "Sign in")
+        name = element_id(go) if ids == "walker" else f"{go['frame']}-{go['backendNodeId']}"
+        clicked = browser.act(name, "click")
+        assert clicked.ok, clicked.error
+        assert clicked.timings.get("baseline_kept") == 1, (ids, clicked.timings)
+        assert log_text(browser) == "sign in clicked"
+        for result, element in ((filled, user), (clicked, go)):
+            assert result.target is not None and result.changes is not None
+            assert result.changes.focus is not None
+            if ids == "walker":
+                assert result.target.id == result.changes.focus.id == element_id(element)
+        got[ids] = [comparable(filled), comparable(clicked)]
+    assert got["walker"][0]["changes"]["value"] == "grace"
+    assert got["walker"][0]["target"]["index"] == user["index"]
+    assert got["walker"] == got["backend"]

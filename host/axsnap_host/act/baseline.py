@@ -14,10 +14,11 @@ as the exact path always does.
 Fast path ``act_baseline_over_read``: a DOM read of the page the baseline read (the extension's
 check proves the page unchanged since, at the act) lists each of its elements under the index
 the baseline gives the same node (every record's frame and backendNodeId found there, the same
-index: the registry is the one the baseline's build left), or lists each of the baseline's
-elements under its index among more (a whole-page read, a wider window: the act's window is a
-part of what it listed; its other records name nodes of the top document outside the window the
-baseline's walk listed). The baseline then stands across the
+index: the registry is the one the baseline's build left; a record named by the walker's id,
+node_ids "walker", by the baseline capture's walker ids: act/walk_names.py, note 148), or
+lists each of the baseline's elements under its index among more (a whole-page read, a wider
+window: the act's window is a part of what it listed; its other records name nodes of the top
+document outside the window the baseline's walk listed). The baseline then stands across the
 read (``carry_over_read``; the read's reply says ``timings.act_baseline_kept``, and the
 extension keeps its token). An act on it resolves words on the baseline's elements and an
 index first on the read's (the list the caller last saw, as the exact path's ``previous``),
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from axsnap_host.act.page_facts import PageFacts
+from axsnap_host.act.walk_names import backend_by_walk
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.options import SnapshotOptions
@@ -102,9 +104,16 @@ def _matches(read: list[dict[str, Any]], baseline: ActBaseline) -> bool:
                 for rec in elements}
     shared: set[tuple[int, Any]] = set()
     others: list[dict[str, Any]] = []
+    # a read named by the walker's ids (node_ids "walker"): its node by the baseline capture's
+    # walker ids, the same world's (act/walk_names.py; one not there is one it does not list)
+    by_walk = backend_by_walk(baseline.capture) if any(
+        rec.get("backendNodeId") is None and type(rec.get("walkId")) is int for rec in read) else {}
     for rec in read:
+        frame = int(rec.get("frame") or 0)
         backend = rec.get("backendNodeId")
-        node = (int(rec.get("frame") or 0), backend)
+        if backend is None and type(rec.get("walkId")) is int:
+            backend = by_walk.get((frame, rec["walkId"]))
+        node = (frame, backend)
         index = index_of.get(node, -1) if backend is not None else -1
         if index == -1:
             others.append(rec)  # a node the baseline does not list (or the read cannot name)

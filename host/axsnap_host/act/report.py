@@ -14,6 +14,7 @@ from axsnap_host.act.activity import activity_changes
 from axsnap_host.act.baseline import elements_before_act, keep_baseline
 from axsnap_host.act.page_facts import PageFacts, appeared, page_facts, text_changes
 from axsnap_host.act.service import element_ref
+from axsnap_host.act.walk_names import record_by_walk_id, walk_element_id, walk_key
 from axsnap_host.models.act import (
     ActError,
     ActionResult,
@@ -26,6 +27,7 @@ from axsnap_host.models.act import (
     Readiness,
     TextChange,
 )
+from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.wire import ActReportRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
@@ -97,22 +99,32 @@ def moved_indices(before: list[int], after: list[int]) -> list[int]:
     return [index for index in common if index not in kept]
 
 
-def _find(records: list[dict[str, Any]], target: dict[str, Any] | None) -> dict[str, Any] | None:
+def _find(records: list[dict[str, Any]], target: dict[str, Any] | None,
+          capture: RawCapture | None = None) -> dict[str, Any] | None:
+    """The record of ``records`` the act's target names: by its id, or for a walker's id
+    (``{frame}-axw{w}``) among records named by backendNodeId, through ``capture``'s walker
+    ids (the records built from it: note 148)."""
     if not target:
         return None
     ident = target.get("id")
     for rec in records:
         if ident and record_element_id(rec) == ident:  # (a walker-named record too: note 144)
             return rec
-    return None
+    return record_by_walk_id(records, ident, capture)
 
 
-def _focus(records: list[dict[str, Any]], focus: dict[str, Any] | None) -> ElementRef | None:
+def _focus(records: list[dict[str, Any]], focus: dict[str, Any] | None,
+           by_walker: RawCapture | None = None) -> ElementRef | None:
+    """The focused element's reference; ``by_walker``: named by its walker id, as the act's
+    target was (the capture the records were built from says it), else by backendNodeId."""
     if not focus or focus.get("backendNodeId") is None:
         return None
     same = [r for r in records if r.get("backendNodeId") == focus["backendNodeId"]]
     if same:
-        return element_ref(same[0])
+        ref = element_ref(same[0])
+        if by_walker is not None:
+            ref.id = walk_element_id(same[0], by_walker) or ref.id
+        return ref
     return ElementRef(tag=str(focus.get("tag") or ""))
 
 
@@ -199,7 +211,10 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
         navigated = loader != request.before["loaderId"] if known else \
             bool(before_url and url.split("#")[0] != before_url.split("#")[0])
         indices = dom.get("indices") or {}
-        record = _find(after, request.target)
+        record = _find(after, request.target, request.capture)
+        # an act given a walker's id (a walker-named read's: node_ids "walker") names the
+        # target and the focus in that form too, as it would name them after a default read
+        walk_named = walk_key((request.target or {}).get("id")) is not None
         acted_on = record or _find(before or [], request.target) or {}
         dialogs = [Dialog(type=str(d.get("type") or ""), message=_scrub(d.get("message", "")),
                           handled=str(d.get("handled") or "")) for d in request.dialogs]
@@ -209,14 +224,18 @@ def act_report(request: ActReportRequest, state: TabState) -> dict[str, Any]:
             navigated=navigated, url=url, title=_scrub(request.capture.tab.title),
             dom=dom_changes(None if navigated else before, after,
                             list(indices.get("added") or []), list(indices.get("removed") or [])),
-            dialogs_opened=dialogs, focus=_focus(after, request.focus),
+            dialogs_opened=dialogs,
+            focus=_focus(after, request.focus, request.capture if walk_named else None),
             **_page_changes(state.act_before, facts, navigated,
                             list(request.before.get("modals") or []), list(request.modals or []),
                             str(acted_on.get("xpath") or "")),
             value=record.get("value") if record else None,
             **activity_changes(request.activity, names))
         if record is not None and target is not None:
-            target = element_ref(record)  # its index may be new (a navigation, a re-render)
+            # its index may be new (a navigation, a re-render)
+            target = element_ref(record)
+            if walk_named:
+                target.id = str((request.target or {}).get("id"))
     names = page_secret_names(request.capture) if request.capture is not None else frozenset()
     opened = [OpenedTab(tabId=int(t["tabId"]), url=scrub_url(str(t.get("url") or ""), names)[0],
                         targetId=t.get("targetId") if isinstance(t.get("targetId"), str) else None)
