@@ -105,9 +105,9 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "listeners unchanged since the last act's report capture); on the host, the DOM read "
         "lists every element under the index the baseline gives the same node (frame and "
         "backendNodeId; a record named by the walker's id by the baseline capture's walker "
-        "ids, act/walk_names.py), or lists every element of the baseline under its index among more "
-        "(a whole-page read, a wider window: the act's window a part of what it listed), and "
-        "no other rebuild of the tab's elements since. The act then "
+        "ids, act/walk_names.py), or lists every element of the baseline under its index "
+        "among more (a whole-page read, a wider window: the act's window a part of what it "
+        "listed), and no other rebuild of the tab's elements since. The act then "
         "resolves words on the baseline's elements, an index first on the read's (the list "
         "the caller saw), and its report compares with the baseline's elements, the "
         "registry's listing set back to theirs",
