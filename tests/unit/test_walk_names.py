@@ -17,10 +17,11 @@ from test_walker_node_ids import FIXTURES, WHOLE, tracked, walker_capture
 from axsnap_host.act.baseline import ActBaseline, carry_over_read
 from axsnap_host.act.page_facts import PageFacts
 from axsnap_host.act.report import _find, _focus
-from axsnap_host.act.walk_names import backend_by_walk, record_by_walk_id, walk_key
+from axsnap_host.act.walk_names import backend_by_walk, record_by_walk_id
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.dom.elements import build_dom_result
+from axsnap_host.pipeline.elements.walker_ids import walk_key
 from axsnap_host.pipeline.state import TabState
 
 

@@ -14,7 +14,7 @@ from axsnap_host.act.activity import activity_changes
 from axsnap_host.act.baseline import elements_before_act, keep_baseline
 from axsnap_host.act.page_facts import PageFacts, appeared, page_facts, text_changes
 from axsnap_host.act.service import element_ref
-from axsnap_host.act.walk_names import record_by_walk_id, walk_element_id, walk_key
+from axsnap_host.act.walk_names import record_by_walk_id, walk_element_id
 from axsnap_host.models.act import (
     ActError,
     ActionResult,
@@ -31,7 +31,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.wire import ActReportRequest
 from axsnap_host.pipeline.dom.elements import build_dom_result
-from axsnap_host.pipeline.elements.walker_ids import record_element_id
+from axsnap_host.pipeline.elements.walker_ids import record_element_id, walk_key
 from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import (
     found_secret_names,

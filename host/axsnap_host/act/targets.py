@@ -20,13 +20,11 @@ from typing import Any, Literal
 from axsnap_host.act.relations import Relation, split_relation
 from axsnap_host.models.act import RelationalTarget
 from axsnap_host.models.errors import AxsnapError, ErrorCode
+from axsnap_host.pipeline.elements.walker_ids import walk_key
 
 TargetKind = Literal["index", "element_id", "semantic", "query"]
 _INDEX = re.compile(r"^\[?(\d{1,9})\]?$")
 _ELEMENT_ID = re.compile(r"^(\d{1,4})-(\d{1,12})$")
-# a node of a read from the walk that has no backendNodeId ({frame}-axw{w}: headings, text
-# runs...; the walker's world knows it by w, design note 64)
-_WALK_ID = re.compile(r"^(\d{1,4})-axw(\d{1,12})$")
 # an accessibility node with no DOM node (Chromium's {frame}-ax{axNodeId}; the walk's rows of
 # no node: a document, generated text, a list marker)
 _AX_ID = re.compile(r"^\d{1,4}-ax\d{1,12}$")
@@ -61,7 +59,7 @@ class Target:
     frame: int | None = None
     backend_node_id: int | None = None
     relation: Relation | None = None  # a query naming its element by an anchor text
-    walk_node: int | None = None  # the walk's id of a node with no backendNodeId (_WALK_ID)
+    walk_node: int | None = None  # the walk's id of a node with no backendNodeId (walk_key)
 
     @property
     def element_id(self) -> str | None:
@@ -105,10 +103,11 @@ def parse_target(value: str | int | RelationalTarget | dict[str, Any]) -> Target
     if match:
         return Target("element_id", text, frame=int(match.group(1)),
                       backend_node_id=int(match.group(2)))
-    match = _WALK_ID.match(text)
-    if match:
-        return Target("element_id", text, frame=int(match.group(1)),
-                      walk_node=int(match.group(2)))
+    # a node named by the walker's id ({frame}-axw{w}: an element of a walker-named read, a
+    # heading or text run of a read from the walk; the walker's world knows it by w, note 64)
+    walked = walk_key(text)
+    if walked:
+        return Target("element_id", text, frame=walked[0], walk_node=walked[1])
     if _AX_ID.match(text):
         raise AxsnapError(ErrorCode.NOT_ACTIONABLE,
                           f"{text!r} names an accessibility node with no DOM element (a text "

@@ -18,7 +18,7 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.dom.walker_merge import frame_ordinals, joined_records
-from axsnap_host.pipeline.elements.walker_ids import walk_id_of
+from axsnap_host.pipeline.elements.walker_ids import walk_id_of, walk_key
 
 # capture.derived's key: the map, made once per capture (a report and a baseline may ask)
 _BY_WALK = "walk_names.by_walk"
@@ -40,16 +40,6 @@ def backend_by_walk(capture: RawCapture) -> dict[WalkKey, int]:
             out[(ordinals[j.frame], wid)] = j.backend_node_id
     capture.derived[_BY_WALK] = out
     return out
-
-
-def walk_key(element_id: object) -> WalkKey | None:
-    """(frame, walker id) of an element id ``{frame}-axw{walkId}``; None for any other id."""
-    if not isinstance(element_id, str):
-        return None
-    frame, sep, wid = element_id.partition("-axw")
-    if not sep or not frame.isdigit() or not wid.isdigit():
-        return None
-    return int(frame), int(wid)
 
 
 def record_by_walk_id(records: list[dict[str, Any]], element_id: object,

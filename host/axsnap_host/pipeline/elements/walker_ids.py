@@ -15,7 +15,11 @@ and an element gone from the page answers ``stale_element``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+# {frame}-axw{w}: an element (or a node with no backendNodeId) named by the walker's id
+WALK_ELEMENT_ID = re.compile(r"^(\d{1,4})-axw(\d{1,12})$")
 
 
 def walk_id_of(rec: dict[str, Any]) -> int | None:
@@ -33,6 +37,12 @@ def record_element_id(rec: dict[str, Any]) -> str | None:
         return f"{frame}-{backend}"
     wid = rec.get("walkId")
     return f"{frame}-axw{wid}" if type(wid) is int else None
+
+
+def walk_key(element_id: object) -> tuple[int, int] | None:
+    """(frame, walker id) of an element id ``{frame}-axw{walkId}``; None for any other id."""
+    match = WALK_ELEMENT_ID.match(element_id) if isinstance(element_id, str) else None
+    return (int(match.group(1)), int(match.group(2))) if match else None
 
 
 def by_walk_id(records: list[dict[str, Any]] | None, frame: int,
