@@ -313,7 +313,7 @@ function createSubmitLog() {
   const name = (form) => String(form?.getAttribute?.('aria-label') || form?.getAttribute?.('name')
     || form?.id || '').replace(/\s+/g, ' ').trim().slice(0, 80);
   return {
-    /** At capture on the document: the submit event fired (before the page's handlers). */
+    /** At capture on the window: the submit event fired (before the page's handlers). */
     fired(event) {
       const form = event.target;
       seq += 1;
@@ -341,6 +341,27 @@ const SETTLE_IDLE_MAX_MS = 600;
 // their timers; not click or mouseup, whose listeners the walker reads)
 const ACTIVITY_EVENTS = ['pointerdown', 'pointerup', 'keydown', 'keyup', 'input', 'change', 'submit', 'wheel', 'scroll'];
 
+/**
+ * Where the clock listens for the events of document `doc`: its window (capturing, so before
+ * any listener of the document), which every event of a document with a window passes first
+ * but 'load' (HTML: an event's path goes from a document to its window unless its type is
+ * 'load'; readystatechange and submit too, in the window's capture phase); the document itself
+ * when it has no window. Why the window: DevTools lists a node's listeners in every world
+ * (DOMDebugger.getEventListeners with pierce) and a window's only in the asking handle's
+ * world, and an act's fill rule reads the document's (lib/act/fill_rule.js): each listener it
+ * lists costs the renderer tens of µs (design notes 147, 152; content/answerwatch.js does the
+ * same). `on`: {pointed, touch, fired}. Returns [[target, type, listener]].
+ */
+function readinessListeners(doc, on) {
+  const target = doc.defaultView ?? doc;
+  return [
+    ...['pointermove', 'pointerdown', 'pointerup'].map((type) => [target, type, on.pointed]),
+    ...ACTIVITY_EVENTS.map((type) => [target, type, on.touch]),
+    [target, 'submit', on.fired],
+    [target, 'readystatechange', on.touch],
+  ];
+}
+
 function installReadinessClock() {
   const clock = createReadinessClock(() => performance.now());
   const observer = new MutationObserver((records) => clock.touch(records.length));
@@ -362,12 +383,13 @@ function installReadinessClock() {
   // the pointer's last position, for the settle check's hover proof (hoverStaysAt)
   let pointer = null;
   const pointed = (event) => { pointer = { x: event.clientX, y: event.clientY }; };
-  for (const type of ['pointermove', 'pointerdown', 'pointerup']) document.addEventListener(type, pointed, how);
-  for (const type of ACTIVITY_EVENTS) document.addEventListener(type, touch, how);
   const submits = createSubmitLog();
-  document.addEventListener('submit', (event) => submits.fired(event), how);
+  const fired = (event) => submits.fired(event);
+  for (const [target, type, listener] of readinessListeners(document, { pointed, touch, fired })) {
+    target.addEventListener(type, listener, how);
+  }
+  // (at bubble, after the page's handlers: whether one prevented the submit)
   window.addEventListener('submit', (event) => submits.done(event), { passive: true });
-  document.addEventListener('readystatechange', touch, how);
   window.addEventListener('load', touch, how);
   try {
     new PerformanceObserver(touch).observe({ type: 'resource' });

@@ -29,13 +29,19 @@ const own = new Set(['267:41']);
 const ours = { type: 'keydown', backendNodeId: 1, passive: true, useCapture: true, lineNumber: 267, columnNumber: 41 };
 
 test('a key listener on the path is seen; the extension\'s own and those elsewhere are not', () => {
-  const path = new Set([5, 3, 1]); // field, form, document
-  assert.equal(keysListened([ours], path, [], own), false);
-  assert.equal(keysListened([{ ...ours, backendNodeId: 9, passive: false, useCapture: false }], path, [], own), false);
-  assert.equal(keysListened([{ ...ours, backendNodeId: 3, passive: false }], path, [], own), true);
-  assert.equal(keysListened([{ ...ours, type: 'input', useCapture: false }], path, [], own), true);
-  assert.equal(keysListened([{ ...ours, type: 'click', lineNumber: 2 }], path, [], own), false);
-  assert.equal(keysListened([], path, [{ ...ours, type: 'selectionchange', lineNumber: 3 }], own), true);
+  const path = new Set([5, 4, 3, 1]); // field, its shadow root, the root's host, document
+  const roots = new Set([4]);
+  assert.equal(keysListened([{ ...ours, backendNodeId: 4 }], path, [], own, roots), false);
+  assert.equal(keysListened([{ ...ours, backendNodeId: 9, passive: false, useCapture: false }], path, [], own, roots), false);
+  assert.equal(keysListened([{ ...ours, backendNodeId: 3, passive: false }], path, [], own, roots), true);
+  assert.equal(keysListened([{ ...ours, backendNodeId: 4, type: 'input', useCapture: false }], path, [], own, roots), true);
+  assert.equal(keysListened([{ ...ours, type: 'click', lineNumber: 2 }], path, [], own, roots), false);
+  assert.equal(keysListened([], path, [{ ...ours, type: 'selectionchange', lineNumber: 3 }], own, roots), true);
+  // at our position on the document or an element: a page's (ours listen on the window, and on
+  // shadow roots only: note 152), as on the window (read off the page's world)
+  assert.equal(keysListened([ours], path, [], own, roots), true);
+  assert.equal(keysListened([{ ...ours, backendNodeId: 3 }], path, [], own, roots), true);
+  assert.equal(keysListened([], path, [ours], own, roots), true);
   // at our position but not passive capture: a page's
   assert.equal(isOwnListener({ ...ours, passive: false }, own), false);
 });
@@ -84,6 +90,35 @@ test('the quiet-clock observer a read installs on a busy page marks its listener
   assert.notEqual(one, other); // a fresh token each time ...
   assert.equal(markedPositions(one).length, 1); // ... and the one key and input listener
   assert.deepEqual(markedPositions(one), markedPositions(other)); // at the same position
-  assert.match(one, /addEventListener\(type, touch, how\)/);
+  assert.match(one, /on\.addEventListener\(type, touch, how\)/);
+  assert.match(one, /const on = document\.defaultView \?\? document;/); // the window (note 152)
   assert.match(one, /const how = \{ capture: true, passive: true \}/); // as isOwnListener asks
+});
+
+test('a listener at an own position is the extension\'s only on a shadow root of the path (note 152)', async () => {
+  const { observerScriptShape } = await import('../lib/session/stabilize.js');
+  const [line, col] = markedPositions(observerScriptShape())[0].split(':').map(Number);
+  const atOwn = { type: 'keydown', passive: true, useCapture: true, lineNumber: line, columnNumber: col };
+  const rule = async (listener) => {
+    globalThis.chrome = { runtime: { getManifest: () => ({ content_scripts: [] }), getURL: (f) => f } };
+    // the path: the field (7), its shadow root (6), the root's host (5), the document (1)
+    const path = [[7, 1], [6, 11], [5, 1], [1, 9]].map(([backendNodeId, nodeType]) => ({ value: { backendNodeId, nodeType } }));
+    const session = {
+      send: async (method, params) => {
+        if (method === 'Runtime.callFunctionOn') return { result: { deepSerializedValue: { value: path } } };
+        if (method === 'Runtime.evaluate') return { result: { objectId: `obj-${params.expression}` } };
+        if (method === 'DOMDebugger.getEventListeners') return { listeners: params.depth === -1 ? [listener] : [] };
+        return {};
+      },
+    };
+    try {
+      return (await fillRule(session, { ordinal: 0, frame: {}, facts: { tag: 'input' }, objectId: 'field' }, 'Ada', true)).rule;
+    } finally {
+      delete globalThis.chrome;
+    }
+  };
+  assert.equal(await rule({ ...atOwn, backendNodeId: 6 }), 'insert_text_no_listeners'); // the watches' own, on the root
+  assert.equal(await rule({ ...atOwn, backendNodeId: 1 }), 'keys_listened'); // a page's, on the document
+  assert.equal(await rule({ ...atOwn, backendNodeId: 5 }), 'keys_listened'); // a page's, on the host
+  assert.equal(await rule({ ...atOwn, backendNodeId: 7, type: 'click' }), 'insert_text_no_listeners');
 });

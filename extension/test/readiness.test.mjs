@@ -10,6 +10,7 @@ import { SETTLED_AT_ONCE, mergeReadings, readPageClock, stabilize } from '../lib
 const source = readFileSync(new URL('../content/readiness.js', import.meta.url), 'utf8');
 const createReadinessClock = vm.runInNewContext(`${source}\ncreateReadinessClock`, { crypto });
 const createReadinessReach = vm.runInNewContext(`${source}\ncreateReadinessReach`, { crypto });
+const [readinessListeners, ACTIVITY] = vm.runInNewContext(`${source}\n[readinessListeners, ACTIVITY_EVENTS]`, { crypto });
 
 test('the readiness clock counts quiet time from the last activity, and watch time from its start', () => {
   let t = 1000;
@@ -229,4 +230,25 @@ test('the page clock gives frames their own time and says when they did not answ
   } finally {
     globalThis.chrome = saved;
   }
+});
+
+test('the clock listens for a document\'s events on its window, each type with its listener (note 152)', () => {
+  // DevTools lists a node's listeners in every world and a window's only in the asking world:
+  // on the document, a fill rule's read of the document (fill_rule.js) would list each of them
+  const win = {};
+  const doc = { defaultView: win };
+  const on = { pointed: () => {}, touch: () => {}, fired: () => {} };
+  const listed = readinessListeners(doc, on);
+  assert.ok(listed.every(([target]) => target === win), 'nothing on the document');
+  const heard = (listener) => Array.from(listed.filter(([, , l]) => l === listener), ([, type]) => type).sort();
+  assert.deepEqual(heard(on.pointed), ['pointerdown', 'pointermove', 'pointerup']);
+  assert.deepEqual(heard(on.touch), [...ACTIVITY, 'readystatechange'].sort());
+  assert.deepEqual(heard(on.fired), ['submit']);
+  for (const type of ['keydown', 'keyup', 'input', 'change', 'submit', 'scroll', 'wheel']) {
+    assert.ok(heard(on.touch).includes(type), type);
+  }
+  // a document with no window (no browsing context): all on the document itself
+  const alone = { defaultView: null };
+  assert.ok(readinessListeners(alone, on).every(([target]) => target === alone));
+  assert.equal(readinessListeners(alone, on).length, listed.length);
 });

@@ -17,15 +17,19 @@
 // page's, the extension's, another extension's content scripts': pierce), a window's only in
 // the world of the handle asked off (here the page's own: another extension's key listener on
 // the window is not seen). Each listener listed costs the renderer tens of µs, the nodes
-// walked almost nothing: the answer and AX watches listen on the window, not the document
-// (content/answerwatch.js answerWatchTargets), so this read lists none of theirs.
-// The extension's own content scripts listen for keys and input on the document too (readiness:
-// passive capture listeners, content/*.js), so those are told apart by where their function
-// is: each is written right after the marker OWN_MARKER in its script, and a listener at one
-// of those positions (line, column), passive and capturing, is the extension's own. The
-// positions are read once from the scripts the manifest names (they are the extension's own
-// files) and from the quiet-clock observer a read installs in an isolated world when the
-// content script's clock does not answer (a busy page: lib/session/stabilize.js
+// walked almost nothing: the answer and AX watches and the readiness clock listen on the
+// window, not the document (content/answerwatch.js answerWatchTargets, content/readiness.js
+// readinessListeners, lib/session/stabilize.js's observer: note 152), so this read lists none
+// of theirs on a plain page. They still listen for keys and input on a page's shadow roots
+// (passive capture listeners, content/*.js: a shadow root's events that are not composed never
+// reach a window), which this read lists, so those are told apart by where their function is:
+// each is written right after the marker OWN_MARKER in its script, and a listener at one of
+// those positions (line, column), passive and capturing, on a shadow root of the field's path,
+// is the extension's own. On any other node (the document, an element) it is the page's, as a
+// listener of the window's read always is (that read is of the page's world): none of ours is
+// there (note 152). The positions are read once from the scripts the manifest names (they are
+// the extension's own files) and from the quiet-clock observer a read installs in an isolated
+// world when the content script's clock does not answer (a busy page: lib/session/stabilize.js
 // observerScriptShape), and from the press watch an act puts on a click's window for that one
 // press (press_watch.js PRESS_WATCH).
 //
@@ -92,8 +96,11 @@ const PATH_OF = `function () {
 const DEEP = Object.freeze({ serialization: 'deep', maxDepth: 1,
   additionalParameters: { maxNodeDepth: 0, includeShadowTree: 'none' } });
 
-/** The backendNodeIds of `node`'s event path in its document (itself up to the document),
- * read in the act's isolated world (the page's getters do not run there). */
+const SHADOW_ROOT = 11; // (a document fragment's nodeType: on an event path, a shadow root)
+
+/** The backendNodeIds of `node`'s event path in its document (itself up to the document), and
+ * of the shadow roots among them: {path, roots}, read in the act's isolated world (the page's
+ * getters do not run there). */
 async function pathIds(session, node) {
   const reply = await session.send('Runtime.callFunctionOn', {
     objectId: node.objectId, functionDeclaration: PATH_OF, serializationOptions: DEEP,
@@ -101,7 +108,9 @@ async function pathIds(session, node) {
   const items = reply?.result?.deepSerializedValue?.value;
   if (!Array.isArray(items)) return null;
   const ids = items.map((item) => item?.value?.backendNodeId);
-  return ids.every(Number.isInteger) ? new Set(ids) : null;
+  if (!ids.every(Number.isInteger)) return null;
+  const roots = items.filter((item) => item?.value?.nodeType === SHADOW_ROOT).map((item) => item.value.backendNodeId);
+  return { path: new Set(ids), roots: new Set(roots) };
 }
 
 /** A main-world object of the top document (`document` or `window`): the listeners read off an
@@ -149,11 +158,13 @@ export function mayReadListeners(value, ordinal, fast) {
 }
 
 /** Whether a listener in `listeners` (DOMDebugger EventListener) would see the keys of a field
- * whose event path is `path` (backendNodeIds); `onWindow`: the window's own listeners. */
-export function keysListened(listeners, path, onWindow, own = new Set()) {
+ * whose event path is `path` (backendNodeIds); `onWindow`: the window's own listeners, read off
+ * the page's world (every one the page's); `roots`: the shadow roots of the path, the only
+ * nodes a listener of the extension's is on (note 152). */
+export function keysListened(listeners, path, onWindow, own = new Set(), roots = new Set()) {
   const types = new Set(KEY_SEEING_EVENTS);
-  const sees = (l) => types.has(l.type) && !isOwnListener(l, own);
-  if (onWindow.some(sees)) return true;
+  const sees = (l) => types.has(l.type) && !(roots.has(l.backendNodeId) && isOwnListener(l, own));
+  if (onWindow.some((l) => types.has(l.type))) return true;
   return listeners.some((l) => sees(l) && path.has(l.backendNodeId));
 }
 
@@ -176,12 +187,12 @@ export async function fillRule(session, node, value, fast, asked = null) {
     const listened = objects.objects.then(([doc, win]) => (doc && win ? Promise.all([
       session.send('DOMDebugger.getEventListeners', { objectId: doc, depth: -1, pierce: true }),
       session.send('DOMDebugger.getEventListeners', { objectId: win, depth: 0 })]) : null));
-    const [path, read, own] = await Promise.all([pathIds(session, node), listened, ownListenerPositions()])
+    const [onPath, read, own] = await Promise.all([pathIds(session, node), listened, ownListenerPositions()])
       .finally(() => objects.release());
-    if (!path || !read) return { insert: false, rule: 'unread' };
+    if (!onPath || !read) return { insert: false, rule: 'unread' };
     const [inDoc, onWin] = read;
     if (!Array.isArray(inDoc?.listeners) || !Array.isArray(onWin?.listeners)) return { insert: false, rule: 'unread' };
-    return keysListened(inDoc.listeners, path, onWin.listeners, own)
+    return keysListened(inDoc.listeners, onPath.path, onWin.listeners, own, onPath.roots)
       ? { insert: false, rule: 'keys_listened' } : { insert: true, rule: 'insert_text_no_listeners' };
   } catch {
     return { insert: false, rule: 'unread' };

@@ -75,11 +75,14 @@ function installObserver(token) {
   const touch = /* axsnap:own-listener */ () => { state.last = performance.now(); };
   const inputs = ${JSON.stringify(ACTIVITY_EVENTS)};
   const how = { capture: true, passive: true };
-  for (const type of inputs) document.addEventListener(type, touch, how);
+  // on the window, which the document's events pass first (a read of the document's listeners
+  // lists every world's, a window's only its handle's: content/readiness.js readinessListeners)
+  const on = document.defaultView ?? document;
+  for (const type of inputs) on.addEventListener(type, touch, how);
   state.stop = () => {
     state.observer.disconnect();
     state.observer = null;
-    for (const type of inputs) document.removeEventListener(type, touch, how);
+    for (const type of inputs) on.removeEventListener(type, touch, how);
   };
   return true;
 })()`;
