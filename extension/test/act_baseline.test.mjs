@@ -211,3 +211,25 @@ test('a DOM read the host says the baseline stood across keeps the token (fast p
     assert.equal(p.baselines.keptToken(7, {}), null, JSON.stringify(options));
   }
 });
+
+test('a read whose proof counted a change since the baseline drops the token, whatever its format (note 152)', async () => {
+  const p = page();
+  const proof = (id, seq, status = 'ok') => ({ id, seq, status, elements: 10, holders: 0 });
+  for (const [options, result] of [[{ format: 'domtext' }, { timings: { act_baseline_kept: 1 } }], [{ format: 'outline' }, null]]) {
+    // the same proof as the baseline's witness: the token stays (the host's word decides, as before)
+    let token = await kept(p);
+    p.baselines.readRendered(7, options, result, proof('P', 1));
+    assert.equal(p.baselines.keptToken(7, {}), token, JSON.stringify(options));
+    // no proof read, or one that is no proof (an animation): no word on the page, the token stays
+    p.baselines.readRendered(7, options, result, null);
+    p.baselines.readRendered(7, options, result, proof('P', 2, 'animations'));
+    assert.equal(p.baselines.keptToken(7, {}), token);
+    // a change the watch counted, or another document: the act's check could never stand
+    p.baselines.readRendered(7, options, result, proof('P', 2));
+    assert.equal(p.baselines.keptToken(7, {}), null, JSON.stringify(options));
+    token = await kept(p);
+    p.baselines.readRendered(7, options, result, proof('Q', 1));
+    assert.equal(p.baselines.keptToken(7, {}), null, JSON.stringify(options));
+    p.now.proof = ['P', 1, 'ok', 10, 0];
+  }
+});

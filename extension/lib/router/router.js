@@ -306,7 +306,8 @@ export function createRouter(deps) {
       const info = reply.error ?? {};
       throw new AxError(info.code ?? 'internal_error', info.message ?? 'the host failed', info.hint ?? '');
     }
-    deps.actBaselines?.readRendered?.(tabId, req.options, reply.result); // a DOM read: the act baseline goes, unless matched
+    // a DOM read: the act baseline goes, unless matched; any read whose proof counted a change since it: it goes
+    deps.actBaselines?.readRendered?.(tabId, req.options, reply.result, check.proof);
     const hostMs = Number(reply.result?.timings?.host_ms ?? 0);
     Object.assign(timings, {
       host_ms: round(hostMs),
@@ -343,7 +344,7 @@ export function createRouter(deps) {
     const capture = await deps.capture(session, tabId, options, stabilization, {});
     const sent = await deps.native.request('snapshot', { options, capture: captureToWire(capture) });
     if (!sent.reply.ok) return false;
-    deps.actBaselines?.readRendered?.(tabId, options, sent.reply.result);
+    deps.actBaselines?.readRendered?.(tabId, options, sent.reply.result, proof);
     const sizes = sizesOf(sent);
     deps.answerCache.keep(tabId, key, proof, capture, sent.reply.result, sizes, true, listeners);
     return true;
