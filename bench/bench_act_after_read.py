@@ -9,6 +9,10 @@ bench_act_pace.py uses (bench/pages/act_pace/inbox.html: 40 rows re-rendered on 
   longer stands), then a click by the outline's element id;
 - ``domtext+words``: a DOM text read, then a click by the checkbox's words (its label quoted):
   words resolve on the capture before (no lookup);
+- ``changed+words``: the page's title changed after the last act (no DOM element: a DOM
+  text read still carries the act's baseline, note 109), a DOM text read, then a click by
+  words: the act's check of that baseline fails and the act captures the page before its
+  input (what words after a read cost with no act baseline standing, note 152);
 - ``whole+words``, ``outlinepage+words``: the page with an archive 30,000 px down (``?far``:
   longer than an act's window), a whole-page read (DOM text with ``viewport_only: false``; an
   outline page read with the DOM text beside it), then a click by words (act40: the act's
@@ -19,13 +23,15 @@ and the act's own timings (resolve, capture before, input, readiness, after), th
 acts that looked their target up (``timings.id_lookup``).
 
     nice .venv/bin/python bench/bench_act_after_read.py --old /work/wt/base --new . --turns 4
-    (one build alone: python bench/bench_act_after_read.py --one --acts 12)
+    (one build alone: python bench/bench_act_after_read.py --one --acts 12; two extensions on
+    one host: --old . --new . --old-extension <old>/extension --new-extension ./extension)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -39,7 +45,8 @@ SUBJECTS = ["Quarterly report #1", "Invoice 2291 #2", "Re: the parser bug #3",
             "Password policy update #4", "Build is green again #5"]
 KEYS = ("resolve_ms", "capture_before_ms", "host_resolve_ms", "watch_ms", "before_wait_ms",
         "action_ms", "ready_ms", "after_ms", "exact_resolve_ms", "total_ms")
-LOOPS = ("domtext+index", "outline+id", "domtext+words", "whole+words", "outlinepage+words")
+LOOPS = ("domtext+index", "outline+id", "domtext+words", "changed+words", "whole+words",
+         "outlinepage+words")
 WIDE_READS: dict[str, dict[str, Any]] = {
     "whole+words": {"format": "domtext", "viewport_only": False},
     "outlinepage+words": {"format": "outline", "scope": "page", "viewport_only": False,
@@ -63,7 +70,9 @@ def one_build(acts: int, warmup: int, loops: tuple[str, ...] = LOOPS) -> dict[st
                 if loop in WIDE_READS:
                     browser.snapshot_raw(**WIDE_READS[loop])  # rebuilds them, past the window
                     target = f'"{label}"'
-                elif loop == "domtext+words":
+                elif loop in ("domtext+words", "changed+words"):
+                    if loop == "changed+words":
+                        browser.run_in_target(f"document.title = 'Inbox {i}'")  # baseline fails
                     browser.snapshot(format="domtext")  # the read rebuilds the host's elements
                     target = f'"{label}"'
                 elif loop == "domtext+index":
@@ -95,15 +104,18 @@ def medians(samples: list[dict[str, Any]]) -> dict[str, float]:
             row[key] = statistics.median(got)
     row["looked_up"] = sum(1 for s in samples if s.get("id_lookup")) / len(samples)
     row["on_baseline"] = sum(1 for s in samples if s.get("baseline_kept")) / len(samples)
+    row["at_once"] = sum(1 for s in samples if s.get("capture_at_once")) / len(samples)
     return row
 
 
-def run_build(tree: Path, acts: int, warmup: int, loops: tuple[str, ...]) -> dict[str, Any]:
+def run_build(tree: Path, acts: int, warmup: int, loops: tuple[str, ...],
+              extension: Path | None = None) -> dict[str, Any]:
     python = tree / ".venv" / "bin" / "python"
+    env = dict(os.environ, AXSNAP_EXTENSION_DIR=str(extension)) if extension else None
     done = subprocess.run([str(python), str(Path(__file__).resolve()), "--one", "--acts",
                            str(acts), "--warmup", str(warmup), "--loops", ",".join(loops)],
                           capture_output=True, text=True,
-                          cwd=tree, check=True)
+                          cwd=tree, check=True, env=env)
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
@@ -112,6 +124,10 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--old", type=Path, help="worktree of the old build (its .venv)")
     parser.add_argument("--new", type=Path, default=BENCH.parent)
+    parser.add_argument("--old-extension", type=Path,
+                        help="the old build's unpacked extension (AXSNAP_EXTENSION_DIR), when "
+                        "the two builds differ only there")
+    parser.add_argument("--new-extension", type=Path)
     parser.add_argument("--turns", type=int, default=4)
     parser.add_argument("--acts", type=int, default=12)
     parser.add_argument("--warmup", type=int, default=2)
@@ -128,15 +144,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.old is None:
         parser.error("--old is needed (or --one)")
     for turn in range(args.turns):
-        order = [("old", args.old), ("new", args.new)]
+        order = [("old", args.old, args.old_extension), ("new", args.new, args.new_extension)]
         if turn % 2:
             order.reverse()
-        for name, tree in order:
+        for name, tree, extension in order:
             load = Path("/proc/loadavg").read_text().split()[0]
-            got = run_build(tree.resolve(), args.acts, args.warmup, loops)
+            got = run_build(tree.resolve(), args.acts, args.warmup, loops, extension)
             for loop, samples in got.items():
                 row = medians(samples)
-                cells = " ".join(f"{k}={v:.0%}" if k in ("looked_up", "on_baseline")
+                cells = " ".join(f"{k}={v:.0%}" if k in ("looked_up", "on_baseline", "at_once")
                                  else f"{k}={v:.1f}" for k, v in row.items())
                 print(f"turn {turn + 1} {name:3} load {load:>5} {loop:14} {cells}", flush=True)
     return 0

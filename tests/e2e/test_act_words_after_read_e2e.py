@@ -15,6 +15,11 @@ the act's window reaches (``?far``: a part 30,000 px down), a whole-page read
 (``viewport_only: false``, or an outline page read with the DOM text beside it) lists every
 element of the baseline under its index among more; the next act, by words, by an index the
 read gave an element far outside the window, resolves on the baseline, and equals the exact act.
+
+A read whose proof counted a change since the act (note 152: the page's title set after it,
+no element changed, so the host still carries the baseline) drops the token at the read: the
+next act captures at once (words) or looks its id up beside that capture (the read's index),
+instead of a check that cannot stand, and equals the exact act.
 """
 
 from __future__ import annotations
