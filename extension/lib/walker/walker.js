@@ -3705,6 +3705,93 @@ function linkedItems(shown, chrome2, limit) {
   return most >= MIN_ITEMS ? most : 0;
 }
 
+// src/tally_described.js
+var MIN_ITEMS2 = 5;
+var MOST_PROSE = 2;
+var HEADING3 = /^h[1-6]$/;
+var FLOW_HEADING = /^h[2-4]$/;
+var longProse = (p) => reading2(p) >= PROSE;
+function alikeSiblings(el) {
+  const parent = el.parentElement;
+  if (!parent) return 0;
+  const kind = kindOf(el);
+  let count = 0;
+  for (const c of parent.children) if (kindOf(c) === kind) count++;
+  return count;
+}
+function titled(box, p) {
+  return [...box.querySelectorAll("a[href]")].some((a) => !inPage(a) && !a.closest("p") && (a.textContent || "").trim() && Boolean(a.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING));
+}
+function boxOf2(p) {
+  for (let el = p.parentElement, i = 0; el && el !== document.body && i < 3; el = el.parentElement, i++) {
+    if (alikeSiblings(el) < 3) continue;
+    const paragraphs = [...el.querySelectorAll("p")].filter(longProse);
+    if (paragraphs.length > MOST_PROSE || !titled(el, p)) return null;
+    return el;
+  }
+  return null;
+}
+function flowHeadingOf(p) {
+  let count = 0;
+  for (let el = p; el; el = el.previousElementSibling) {
+    if (HEADING3.test(el.localName)) {
+      return FLOW_HEADING.test(el.localName) && linkedAway(el) && count <= MOST_PROSE ? el : null;
+    }
+    if (el.querySelector("h1, h2, h3, h4, h5, h6")) return null;
+    if (el.localName === "p" && longProse(el)) count++;
+  }
+  return null;
+}
+function describedItems(shown, chrome2, limit) {
+  const items = /* @__PURE__ */ new Map();
+  const owner = /* @__PURE__ */ new Map();
+  const paragraphs = [];
+  let n = 0;
+  for (const p of document.querySelectorAll("p")) {
+    if (++n > limit) break;
+    if (!longProse(p) || p.closest(chrome2) || !shown(p)) continue;
+    paragraphs.push(p);
+    const box = boxOf2(p);
+    const heading = box ? null : flowHeadingOf(p);
+    const item = box || heading;
+    if (!item) continue;
+    owner.set(p, item);
+    items.set(item, box ? kindOf(box) : `flow ${kindOf(heading.parentElement)}`);
+  }
+  const counts = /* @__PURE__ */ new Map();
+  for (const kind2 of items.values()) counts.set(kind2, (counts.get(kind2) || 0) + 1);
+  const [kind, most] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] || ["", 0];
+  if (most < MIN_ITEMS2) return 0;
+  let inside = 0;
+  let outside = 0;
+  const runs = /* @__PURE__ */ new Map();
+  for (const p of paragraphs) {
+    const item = owner.get(p);
+    if (item && items.get(item) === kind) {
+      inside += reading2(p);
+      continue;
+    }
+    outside += reading2(p);
+    runs.set(p.parentElement, (runs.get(p.parentElement) || 0) + 1);
+  }
+  if (Math.max(0, ...runs.values()) >= 3) return 0;
+  return inside >= outside ? most : 0;
+}
+
+// src/tally_passwords.js
+var CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
+function lonePasswordForms(fillable, limit) {
+  const byForm = /* @__PURE__ */ new Map();
+  let n = 0;
+  for (const el of document.querySelectorAll("input[type=password]")) {
+    if (++n > limit) break;
+    if (CARD.test(`${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`) || !fillable(el)) continue;
+    const form = el.closest("form");
+    byForm.set(form, (byForm.get(form) || 0) + 1);
+  }
+  return [...byForm.values()].filter((count) => count === 1).length;
+}
+
 // src/tally_lead.js
 var LEAD_LINKS = 30;
 function before(heading, el) {
@@ -3724,9 +3811,11 @@ function ownHeading(shown, CHROME, LIMIT2) {
       if (!a.closest(CHROME) && shown(a)) lead++;
     }
     const ahead = lead >= LEAD_LINKS ? (el) => before(h, el) : () => false;
-    return { text: text.slice(0, 120), lead, ahead };
+    const top = lead >= LEAD_LINKS ? Math.round(h.getBoundingClientRect().top + window.scrollY) : null;
+    const above2 = top === null ? () => false : (el) => Math.round(el.getBoundingClientRect().bottom + window.scrollY) <= top;
+    return { text: text.slice(0, 120), lead, ahead, top, above: above2 };
   }
-  return { text: "", lead: 0, ahead: () => false };
+  return { text: "", lead: 0, ahead: () => false, top: null, above: () => false };
 }
 
 // src/tally_runs.js
@@ -3759,7 +3848,7 @@ function pageTally() {
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
   const reading3 = (s) => s.length + (s.match(CJK) || []).length;
-  const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
+  const CARD2 = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
   const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
   const PASSWORD_WORD = /(^|[^\p{L}\p{N}])(password|passwort|mot de passe|contraseña|senha|mật khẩu)(?![\p{L}\p{N}])|密码|パスワード/iu;
@@ -3838,7 +3927,7 @@ function pageTally() {
   };
   const own = ownHeading(shown, CHROME, LIMIT2);
   const ahead = own.ahead;
-  Object.assign(t, { own_heading: own.text, lead_links: own.lead });
+  Object.assign(t, { own_heading: own.text, lead_links: own.lead, own_heading_top: own.top });
   const rowOf = /* @__PURE__ */ new Map();
   const alikeMemo = /* @__PURE__ */ new Map();
   const alike = (el) => {
@@ -3883,7 +3972,7 @@ function pageTally() {
     }
     const tag = el.localName;
     const type = (el.getAttribute("type") || "text").toLowerCase();
-    if (!(type === "checkbox" || type === "radio" ? tickable(el) : fillable(el))) continue;
+    if (!(type === "checkbox" || type === "radio" ? tickable(el) : fillable(el)) || own.above(el)) continue;
     if ((tag === "select" || ["text", "email", "tel", "number", ""].includes(type)) && ADDRESS.test(`${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ${el.getAttribute("autocomplete") || ""} ${[...el.labels || []].map((l) => l.textContent).join(" ")} ${tag === "select" ? "" : boxWords(el)}`)) {
       t.address_fields++;
     }
@@ -3891,7 +3980,7 @@ function pageTally() {
     else if (tag === "select") t.selects++;
     else if (type === "password") {
       const named3 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
-      if (!CARD.test(named3)) t.passwords++;
+      if (!CARD2.test(named3)) t.passwords++;
       const said2 = [...el.labels || []].map((l) => l.textContent).concat([
         labelAboveText(el),
         el.getAttribute("aria-label"),
@@ -3899,7 +3988,7 @@ function pageTally() {
         el.name,
         el.id
       ]).join(" ");
-      if (!CARD.test(named3) && CURRENT.test(said2.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2"))) {
+      if (!CARD2.test(named3) && CURRENT.test(said2.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2"))) {
         t.current_passwords++;
       }
     } else if (type === "checkbox") {
@@ -4122,7 +4211,7 @@ function pageTally() {
   t.wizard_steps = wizardSteps(shown, LIMIT2);
   const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
   for (const form of document.querySelectorAll("form")) {
-    if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el))) {
+    if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el) && !own.above(el))) {
       t.forms++;
     }
   }
@@ -4169,6 +4258,8 @@ function pageTally() {
   t.post_bylines = postBylines(shown, CHROME, LIMIT2);
   t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT2);
   t.titled_items = linkedItems(shown, CHROME, LIMIT2);
+  t.described_items = describedItems(shown, CHROME, LIMIT2);
+  t.login_forms = lonePasswordForms((el) => fillable(el) && !own.above(el), LIMIT2);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT2) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
@@ -4221,7 +4312,7 @@ var DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-
 var short2 = (s) => s.length > 60 ? `${s.slice(0, 59)}…` : s;
 var LEGEND = ":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4";
 var HEADER_CELL = ":scope > th";
-var HEADING3 = "h1, h2, h3, h4, h5, h6";
+var HEADING4 = "h1, h2, h3, h4, h5, h6";
 function ownedOnce(memo, box, selector) {
   let found = memo.get(box);
   if (found === void 0) {
@@ -4247,11 +4338,11 @@ function isControlish(k, links, linksInside) {
 function controlishNow(k, links, linksInside) {
   const tag = k.localName;
   if (HEADINGS.has(tag)) return false;
-  const titled = tag === "a" && (k.textContent || "").trim().length > 15;
-  if (CONTROL_TAGS.has(tag) && !((links || titled) && tag === "a") || TEXT_SKIP.has(tag)) {
+  const titled2 = tag === "a" && (k.textContent || "").trim().length > 15;
+  if (CONTROL_TAGS.has(tag) && !((links || titled2) && tag === "a") || TEXT_SKIP.has(tag)) {
     return true;
   }
-  if (titled) return k.querySelector("input, select, textarea, button") !== null;
+  if (titled2) return k.querySelector("input, select, textarea, button") !== null;
   const r = k.getAttribute("role");
   return r && ROLES.has(r.split(" ")[0]) || k.hasAttribute("tabindex") || k.querySelector(links || linksInside ? "input, select, textarea, button, [role], [tabindex]" : "input, select, textarea, button, a[href], [role], [tabindex]") !== null;
 }
@@ -4276,7 +4367,7 @@ function landmarkOf(from, name, levels = 8) {
     let s = label && label.trim() ? collapse(label) : "";
     if (!s && a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     if (!s) {
-      const h = ownedOnce(run.headings, a, HEADING3);
+      const h = ownedOnce(run.headings, a, HEADING4);
       if (h) s = personText(h, false, null);
     }
     if (!s) s = word || "";
@@ -4374,7 +4465,7 @@ function dialogOf(el) {
     const t2 = idsText(d, d.getAttribute("aria-labelledby"));
     if (t2) return clip(t2);
   }
-  const h = ownedOnce(run.headings, d, HEADING3);
+  const h = ownedOnce(run.headings, d, HEADING4);
   const t = h ? personText(h, false, null) : "";
   return t ? clip(t) : "dialog";
 }
@@ -5011,8 +5102,8 @@ function pageTwins() {
   const apart = titledApart(pictures, (el, title) => `${rowWords(el, "")}\0${out.get(title) || ""}`);
   for (const [picture, title] of pictures) {
     const own = out.get(title) || "";
-    const titled = `under:${placeWords(`under:${titleWords(title)}`).words.join(" ")}`;
-    const places = [own, apart.has(picture) && !own.split("|").includes(titled) ? titled : ""].filter(Boolean).join("|");
+    const titled2 = `under:${placeWords(`under:${titleWords(title)}`).words.join(" ")}`;
+    const places = [own, apart.has(picture) && !own.split("|").includes(titled2) ? titled2 : ""].filter(Boolean).join("|");
     out.set(picture, `of:${titleWords(title)}${places ? `|${places}` : ""}`);
   }
   return out;

@@ -2,7 +2,9 @@
 a product's blurb) and a link or button, holding the page's prose (the walker's tally
 ``list_cards``, extension/lib/walker/src/tally_cards.js); or alike posts, each a title over a
 byline ("By Tilo Mitra", a date), holding the page's prose, whatever each post holds under its
-title (the tally ``post_bylines``, tally_posts.js): a blog's list of posts; or alike short
+title (the tally ``post_bylines``, tally_posts.js): a blog's list of posts; or alike items,
+each a linked title over a paragraph of its own (the tally ``described_items``,
+tally_described.js): a list of things each described; or alike short
 boxes, each a linked heading and a control of its own ("Details"), no prose (the tally
 ``titled_items``, tally_items.js): open positions, events.
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from axsnap_host.semantic.keywords import title_hits
 from axsnap_host.semantic.page_features import Features
 
 CARDS_SIGNAL = "stats:3+ alike cards each a title over short text (a list of posts or products)"
@@ -25,6 +28,8 @@ DATED_SIGNAL = "stats:3+ linked headlines each beside its date, no article body 
 DATED_WEIGHT = 0.5
 ITEMS_SIGNAL = "stats:5+ alike short boxes each a linked heading and a control (a list of items)"
 ITEMS_WEIGHT = 0.45
+DESCRIBED_SIGNAL = "stats:5+ alike items each a linked title over its paragraph (a list)"
+DESCRIBED_WEIGHT = 0.55  # (no long text beside them: the prose is all theirs)
 
 
 def asks_nothing(f: Features, panels: bool) -> bool:
@@ -43,8 +48,26 @@ def card_list(f: Features, panels: bool) -> bool:
 
 def post_list(f: Features, panels: bool) -> bool:
     """Three posts or more, each a title over a byline, holding the page's prose, on a page
-    that asks for nothing."""
-    return f.post_bylines >= 3 and asks_nothing(f, panels)
+    that asks for nothing. (A blog's sidebar widgets, an archive and a tag cloud beside no
+    chart, stat tiles or figures, are no dashboard's panels beside its posts.)"""
+    drawn = f.charts >= 1 or f.metrics >= 3 or f.figure_tiles >= 3
+    return f.post_bylines >= 3 and asks_nothing(f, panels and drawn)
+
+
+def described_list(f: Features, panels: bool) -> bool:
+    """Five items or more of one kind, each a linked title over a paragraph of its own and
+    holding the page's prose, no long text beside them (the walker's ``described_items``,
+    tally_described.js: an e-book's blurb, a post's excerpt over "Read More"), on a page that
+    asks for nothing and counts no search's results: a list of things each described."""
+    return (f.described_items >= 5 and asks_nothing(f, panels) and f.compose == 0
+            and not f.results_for and not f.results_under_search and not _results_titled(f))
+
+
+def _results_titled(f: Features) -> bool:
+    """A search box under a title naming a search's results ("Search results for ..."): the
+    items are the results, their paragraphs the snippets."""
+    return f.search_inputs + f.search_named >= 1 and any(
+        w not in ("results", "items") for w in title_hits("search_results", f.title))
 
 
 def dated_list(f: Features, panels: bool) -> bool:
@@ -79,4 +102,6 @@ def fire_card_list(fire: Callable[[str, str, float, bool], None], f: Features,
     fire("list", DATED_SIGNAL, DATED_WEIGHT, dated)
     items = item_list(f, panels)
     fire("list", ITEMS_SIGNAL, ITEMS_WEIGHT, items)
-    return cards or posts or dated or items
+    described = described_list(f, panels)
+    fire("list", DESCRIBED_SIGNAL, DESCRIBED_WEIGHT, described)
+    return cards or posts or dated or items or described

@@ -20,12 +20,14 @@ from axsnap_host.semantic.keywords import (
     keyword_hits,
     title_hits,
 )
+from axsnap_host.semantic.long_forms import fire_long_form
 from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_rows
 from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.record_tables import counts_records, fire_record_table
 from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
+from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
 from axsnap_host.semantic.signed_in_forms import fire_signed_in_form
 from axsnap_host.semantic.silent_passwords import fire_silent_password
 
@@ -77,7 +79,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     asked = inputs - f.search_named - f.locked_fields
     renew = (f.passwords == 2 and asked <= min(1, f.account_fields) and not f.name_fields
              and not change and bool(keyword_hits("password_reset", f.said + " " + f.title)))
-    confirm = (f.passwords >= 2 or f.confirm) and not change and not renew
+    # (two sign-in boxes of one password each ask none twice: sign_in_boxes.py)
+    boxes = sign_in_boxes(f)
+    one = f.passwords == 1 or boxes
+    confirm = (f.passwords >= 2 or f.confirm) and not change and not renew and not boxes
     # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.
     account = 0.5 if f.long_blocks >= 3 else 1.0
     # Forms of different purposes side by side: a page of forms, which no one of them names;
@@ -112,14 +117,16 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                    and not (f.address_fields >= 2 and (
                        f.prices >= 1 or keyword_hits("checkout", f.said))))
     fire("form", "form:12+ fields, no password (a page of inputs)", 0.45, inputs_page)
+    # (12+ fields beside less prose: a long form, its prose and lists its own, long_forms.py)
+    lengthy = fire_long_form(fire, f, inputs_page or forms_page or samples or saving or gallery)
     # A user name and an email beside one password in one form, or its "Register": a new account.
     new_account = f.new_account and f.passwords == 1 and not confirm and not change
     # Its form's buttons say "Sign in", no heading a sign-up, no newcomer asked: a sign-in.
-    signing_in = f.sign_in_button and f.passwords == 1 and not confirm and not new_account
+    signing_in = f.sign_in_button and one and not confirm and not new_account
     # (a password form nothing calls a sign-in, beside other forms: a sample, silent_passwords)
     account *= fire_silent_password(fire, f, confirm)
     fire("login", "form:one password field, few inputs", 0.6 * account,
-         f.passwords == 1 and inputs <= 2 and (not f.name_fields or signing_in) and not confirm
+         one and inputs <= 2 and (not f.name_fields or signing_in) and not confirm
          and not new_account)
     fire("register", "form:a new account's form (a user name and an email, or a sign-up button)",
          0.45 * account, new_account)
@@ -131,7 +138,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (beside one password field and no confirmation the sign-up words must be the page's own,
     # said outside links: "Don't have an account? <a>Register</a>" invites to another page)
     own_register_words = bool(keyword_hits("register", f.said)) if (
-        f.passwords == 1 and not confirm) else register_words
+        one and not confirm) else register_words
     # (a reset's "Confirm Password" is its own new password asked again, no sign-up's words)
     fire("register", "form:password and sign-up words", 0.45 * account,
          f.passwords >= 1 and own_register_words and not confirm and not change and not renew
@@ -334,7 +341,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # On a page of forms the prose beside them is their help text; a story's comment,
     # newsletter and sign-in boxes are a few small forms beside much more prose.
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
-    prose = 0.5 if snippets or mail or forms_page or front or carted else 1.0
+    prose = 0.5 if snippets or mail or forms_page or front or carted or lengthy else 1.0
     fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
     fire("article", "stats:two long text blocks", 0.3 * prose, f.long_blocks == 2)
     fire("article", "stats:a long text block", 0.15 * prose, f.long_blocks == 1)
@@ -361,7 +368,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("dashboard", "stats:a chart beside a table", 0.3, charted)
     itemized = not panels and not (f.search_inputs and f.result_blocks >= 5) and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
-    itemized = itemized and not wizard and not counted
+    itemized = itemized and not wizard and not counted and not lengthy
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,

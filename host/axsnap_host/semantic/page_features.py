@@ -24,6 +24,7 @@ from axsnap_host.semantic.control_words import (
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.keywords import PAY_BY, TO_CHECKOUT
+from axsnap_host.semantic.page_tally import above_heading, own_heading, whole_page
 from axsnap_host.semantic.page_words import in_menu_box
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
 from axsnap_host.semantic.search_echo import echoed_queries
@@ -99,6 +100,7 @@ class Features:
     post_bylines: int = 0  # 3+ alike posts, each a title over a byline, holding the prose
     dated_headlines: int = 0  # 3+ linked headlines, each beside a line of its date (the tally)
     titled_items: int = 0  # 5+ alike short boxes, each a linked heading and a control (tally)
+    described_items: int = 0  # 5+ alike items, each a linked title over its paragraph (tally)
     quantity_fields: int = 0  # fields asking how many, in a table row or alike row (a cart's)
     account_fields: int = 0  # text fields asking for an address, a phone or a user name
     forms: int = 0  # forms a person can fill in (the walker's count over the whole page)
@@ -168,6 +170,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
              region_kinds: set[str]) -> Features:
     # (a product's name in the title, "Admin Dashboard Template", is on its every page)
     own_title, product = split_title(facts.title)
+    # (the fields drawn above the page's own heading under the site's menus are the site's)
+    top = facts.tally.get("own_heading_top")
+    elements = [el for el in elements if not above_heading(el, top)]
     f = Features(url=facts.url, host=urlsplit(facts.url).hostname or "", title=own_title.lower())
     words: list[str] = [own_title]
     unlinked: list[str] = [own_title]
@@ -211,7 +216,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                        or (asks and (el.region.startswith("form")
                                      or bool((node.value or "").strip()))) or node.rid in echoed)
             f.search_inputs += searchy
-            f.queries += searchy and (_holds_query(node.value or "", el.source.hint)
+            f.queries += searchy and (_holds_query(node.value or "", el.source.hint, node.attrs)
                                       or node.rid in echoed)
             f.text_inputs += not searchy
             f.filled += not searchy and bool((node.value or "").strip())
@@ -330,8 +335,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     # first heading names it ("General Tables" under "Concept - ... Admin Dashboard Template").
     if product and heading:
         f.title = f"{f.title} - {heading.lower()}".strip(" -")
-    _whole_page(f, facts.tally)
-    _own_heading(f, facts.tally, words, unlinked)
+    whole_page(f, facts.tally)
+    own_heading(f, facts.tally, words, unlinked)
     # (a password change below the first screen: its current-password field is the page's too)
     current = facts.tally.get("current_passwords")
     f.current_password = f.current_password or (isinstance(current, int) and current >= 1)
@@ -349,19 +354,6 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     f.text = " \n ".join(w for w in words if w).lower()
     f.said = " \n ".join(w for w in unlinked if w).lower()
     return f
-
-
-def _own_heading(f: Features, tally: dict[str, object], words: list[str],
-                 unlinked: list[str]) -> None:
-    """The page's own heading, wherever it is: a person reads it as what the page is, though
-    the site's menus push it screens down (note 145)."""
-    heading, lead = tally.get("own_heading"), tally.get("lead_links")
-    if isinstance(heading, str) and heading:
-        f.own_heading = heading.lower()
-        words.append(heading)
-        unlinked.append(heading)
-    if isinstance(lead, int) and not isinstance(lead, bool):
-        f.lead_links = lead
 
 
 def _in_page(link: Node) -> bool:
@@ -387,12 +379,14 @@ def _toggle_words(el: Element) -> bool:
     return len(said.split()) >= 4 and not _SELECT_WORD.match(said)
 
 
-def _holds_query(value: str, hint: str) -> bool:
+def _holds_query(value: str, hint: str, attrs: dict[str, str]) -> bool:
     """A search box's value is a query unless it is the box's own prompt written into it
     ("SEARCH TIME.COM", "Search…", the placeholder's words): what was searched for is no
-    invitation to search."""
+    invitation to search. (A box with a handler of its own run on a click or on focus holds
+    the prompt that handler clears, "Dans ce forum…": a page written before placeholders.)"""
     value = value.strip()
-    if not value or value.lower() == hint.strip().lower():
+    if not value or value.lower() == hint.strip().lower() or "onclick" in attrs or (
+            "onfocus" in attrs):
         return False
     return not _PROMPT.match(value)
 
@@ -421,18 +415,6 @@ def _asks_password(el: Element) -> bool:
 
 
 _METRIC_NOT_IN = frozenset({"a", "button", "td", "th", "li", "option", "label", "select", "time"})
-_TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
-            "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
-            "tables", "rows", "articles", "result_blocks", "row_checkboxes", "div_rows",
-            "long_pre", "long_items", "widgets", "action_rows", "charts", "forms",
-            "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields",
-            "switches", "check_grid_rows", "removable_rows", "wizard_steps",
-            "task_checkboxes", "settings_headings", "wishlist_headings", "figure_tiles",
-            "results_for", "results_under_search", "buyable_rows", "locked_fields",
-            "newsletter_fields", "address_fields", "prose_sections", "list_cards",
-            "post_bylines", "dated_headlines", "titled_items")
-
-
 def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],
                        base_font: float) -> bool:
     """A number shown as a figure: bigger or bolder than the page's text, and no control, link,
@@ -443,18 +425,3 @@ def _looks_like_metric(node: Node, facts: PageFacts, controls: set[int],
         return False
     size = node.font_size if node.font_size_known else base_font
     return size >= 1.4 * base_font or (node.font_weight >= 600 and size >= 1.15 * base_font)
-
-
-def _whole_page(f: Features, tally: dict[str, object]) -> None:
-    """The walker's whole-document counts where they say more than the records (a window
-    read holds only the first screen's)."""
-    for name in _TALLIED:
-        value = tally.get(name)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            setattr(f, name, max(getattr(f, name), int(value)))
-    # (the records keep no wrapper <div> whose class calls a list a menu, a header or a footer:
-    # the whole-document count, which sees them, is the page's list items when it is complete)
-    for name in ("list_items", "linked_items"):
-        value = tally.get(name)
-        if isinstance(value, int) and not isinstance(value, bool) and not tally.get("partial"):
-            setattr(f, name, value)

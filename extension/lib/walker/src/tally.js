@@ -14,6 +14,8 @@ import { listCards } from './tally_cards.js';
 import { postBylines } from './tally_posts.js';
 import { datedHeadlines } from './tally_dated.js';
 import { linkedItems } from './tally_items.js';
+import { describedItems } from './tally_described.js';
+import { lonePasswordForms } from './tally_passwords.js';
 import { ownHeading } from './tally_lead.js';
 import { brRuns } from './tally_runs.js';
 
@@ -77,7 +79,7 @@ export function pageTally() {
   // (the site's menus before the page's own heading are no list, result or card of the page's)
   const own = ownHeading(shown, CHROME, LIMIT);
   const ahead = own.ahead;
-  Object.assign(t, { own_heading: own.text, lead_links: own.lead });
+  Object.assign(t, { own_heading: own.text, lead_links: own.lead, own_heading_top: own.top });
   const rowOf = new Map();  // a repeated row (one of 4+ alike siblings) of an element
   const alikeMemo = new Map();  // parent → (tag + class → count)
   const alike = (el) => {
@@ -124,7 +126,7 @@ export function pageTally() {
     if (++n > LIMIT) { t.partial = true; break; }
     const tag = el.localName;
     const type = (el.getAttribute('type') || 'text').toLowerCase();
-    if (!(type === 'checkbox' || type === 'radio' ? tickable(el) : fillable(el))) continue;
+    if (!(type === 'checkbox' || type === 'radio' ? tickable(el) : fillable(el)) || own.above(el)) continue;
     if ((tag === 'select' || ['text', 'email', 'tel', 'number', ''].includes(type)) && ADDRESS.test(`${el.name} `
       + `${el.id} ${el.getAttribute('aria-label') || ''} ${el.getAttribute('placeholder') || ''} `
       + `${el.getAttribute('autocomplete') || ''} ${[...(el.labels || [])].map((l) => l.textContent).join(' ')} `
@@ -387,7 +389,7 @@ export function pageTally() {
   const FIELD = 'textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button])'
     + ':not([type=reset]):not([type=image]):not([type=search])';
   for (const form of document.querySelectorAll('form')) {
-    if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el))) {
+    if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el) && !own.above(el))) {
       t.forms++;
     }
   }
@@ -434,6 +436,8 @@ export function pageTally() {
   t.post_bylines = postBylines(shown, CHROME, LIMIT);
   t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT);
   t.titled_items = linkedItems(shown, CHROME, LIMIT);
+  t.described_items = describedItems(shown, CHROME, LIMIT);
+  t.login_forms = lonePasswordForms((el) => fillable(el) && !own.above(el), LIMIT);
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);

@@ -12,8 +12,9 @@ function before(heading, el) {
   return Boolean(pos & Node.DOCUMENT_POSITION_PRECEDING) && !(pos & Node.DOCUMENT_POSITION_CONTAINS);
 }
 
-// { text, lead (links before it), ahead(el): el is in the site's navigation before it (only
-// when that run of links is long) }.
+// { text, lead (links before it), ahead(el): el is in the site's navigation before it, top:
+// its page y, above(el): el is drawn above it (the last three only when that run of links is
+// long) }.
 export function ownHeading(shown, CHROME, LIMIT) {
   let n = 0;
   for (const h of document.querySelectorAll('h1')) {
@@ -27,7 +28,12 @@ export function ownHeading(shown, CHROME, LIMIT) {
       if (!a.closest(CHROME) && shown(a)) lead++;
     }
     const ahead = lead >= LEAD_LINKS ? (el) => before(h, el) : () => false;
-    return { text: text.slice(0, 120), lead, ahead };
+    // (the fields drawn above the heading then are the site's too: a header's sign-in or
+    // search box; by the page's y, as the host cuts the records: page_features.py)
+    const top = lead >= LEAD_LINKS ? Math.round(h.getBoundingClientRect().top + window.scrollY) : null;
+    const above = top === null ? () => false
+      : (el) => Math.round(el.getBoundingClientRect().bottom + window.scrollY) <= top;
+    return { text: text.slice(0, 120), lead, ahead, top, above };
   }
-  return { text: '', lead: 0, ahead: () => false };
+  return { text: '', lead: 0, ahead: () => false, top: null, above: () => false };
 }
