@@ -59,6 +59,9 @@ function beginRun(opts) {
   run.hits = /* @__PURE__ */ new Map();
   run.controlish = /* @__PURE__ */ new Map();
   run.plainTexts = /* @__PURE__ */ new Map();
+  run.shownWalks = { inside: /* @__PURE__ */ new Map(), found: [] };
+  run.plainWalks = { inside: /* @__PURE__ */ new Map(), found: [] };
+  run.ownWalks = { inside: /* @__PURE__ */ new Map(), found: [] };
   run.legends = /* @__PURE__ */ new Map();
   run.headerCells = /* @__PURE__ */ new Map();
   run.headings = /* @__PURE__ */ new Map();
@@ -1519,16 +1522,29 @@ var IN = 1;
 var BREAK = 2;
 var BLANK = /^\s*$/;
 var SPACE = " ";
-function walkText(el, max, enter, between) {
+function walkText(el, max, enter, between, kept = null) {
   const type = el.nodeType;
-  if (type === 3) return collapse(BLANK.test(el.data) ? " " : el.data);
+  if (type === 3) {
+    const d = el.data;
+    return collapse(BLANK.test(d) ? " " : d);
+  }
   if (type !== 1) return "";
   let s = "";
   let seen = 1;
   const stack = [];
+  const open = kept ? [] : null;
+  if (kept) {
+    const got = kept.inside.get(el);
+    if (got !== void 0 && got.steps < 200 && got.raw.length <= max) return collapse(take(got, kept, ""));
+  }
   const first = el.firstChild;
-  if (first) stack.push(first);
-  while (stack.length && s.length <= max && seen < 200) {
+  if (first) {
+    stack.push(first);
+    if (open) open.push(el, 0, 0, 1, kept.found.length);
+  }
+  for (; ; ) {
+    while (open && open.length && open[open.length - 4] === stack.length) keep(open, kept, s, seen);
+    if (!(stack.length && s.length <= max && seen < 200)) break;
     const n = stack.pop();
     seen++;
     if (n === SPACE) {
@@ -1542,30 +1558,59 @@ function walkText(el, max, enter, between) {
       if (between && t === 1 && next.nodeType === 1) stack.push(SPACE);
     }
     if (t === 3) {
-      s += BLANK.test(n.data) ? " " : n.data;
+      const d = n.data;
+      s += BLANK.test(d) ? " " : d;
       continue;
     }
-    if (t !== 1 || TEXT_SKIP.has(n.localName)) continue;
-    const how = enter(n);
+    if (t !== 1) continue;
+    const tag = n.localName;
+    if (TEXT_SKIP.has(tag)) continue;
+    const how = enter(n, tag);
     if (how === SKIP3) continue;
     if (how === BREAK) {
       s += " ";
       stack.push(SPACE);
     }
+    if (kept) {
+      const got = kept.inside.get(n);
+      if (got !== void 0) {
+        if (seen + got.steps - 1 < 200 && s.length + got.raw.length <= max) {
+          s = take(got, kept, s);
+          seen += got.steps;
+          continue;
+        }
+      }
+    }
     const kid = n.firstChild;
-    if (kid) stack.push(kid);
+    if (kid) {
+      if (open) open.push(n, stack.length, s.length, seen, kept.found.length);
+      stack.push(kid);
+    }
   }
   return collapse(s);
 }
-function shownEnter(n) {
+function keep(open, kept, s, seen) {
+  const from = open.pop();
+  const began = open.pop();
+  const at = open.pop();
+  open.pop();
+  const el = open.pop();
+  const found = kept.found.length > from ? kept.found.slice(from) : null;
+  kept.inside.set(el, { raw: s.slice(at), steps: seen - began, found });
+}
+function take(got, kept, s) {
+  if (got.found) for (const f of got.found) kept.found.push(f);
+  return s + got.raw;
+}
+function shownEnter(n, tag) {
   if (n.hidden) return SKIP3;
   const { display, visibility } = shownStyle(n);
   if (display === "none" || visibility === "hidden" || visibility === "collapse") return SKIP3;
-  return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
+  return !INLINE.has(display) || FORM.has(tag) ? BREAK : IN;
 }
 function shownText(el) {
   if (!el.firstElementChild) return collapse(el.textContent || "");
-  return walkText(el, run.textMax + 20, shownEnter, false);
+  return walkText(el, run.textMax + 20, shownEnter, false, run.shownWalks);
 }
 var SELECT_OPTIONS = 12;
 function selectOptions(el) {
@@ -1649,14 +1694,13 @@ var OWN_TEXT_ROLES = /* @__PURE__ */ new Set([
   "tab"
 ]);
 var NESTED_SKIP = /* @__PURE__ */ new Set(["group", "tree", "listbox", "menu", "radiogroup", "tablist"]);
-function isIconFont(n) {
-  if (n.nodeType !== 1) return false;
+function isIconFont(n, tag) {
   const cls = typeof n.className === "string" ? n.className : "";
   if (ICON_FONT.test(cls)) return true;
-  const tag = n.localName;
   if (tag !== "i" && tag !== "span") return false;
+  if (n.childElementCount) return false;
   const t = n.textContent || "";
-  if (n.childElementCount || !/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
+  if (!/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
   const ff = getComputedStyle(n).fontFamily || "";
   return /material|icon|symbol/i.test(ff);
 }
@@ -1670,21 +1714,32 @@ function personText(el, own, lig) {
   return text;
 }
 function personWords(el, own, lig) {
-  return walkText(el, run.textMax, (n) => {
-    if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP3;
-    if (isIconFont(n)) {
-      if (lig) lig.push(collapse(n.textContent || ""));
-      return SKIP3;
-    }
-    if (own) {
-      const r = n.getAttribute("role");
-      if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP3;
-      if (n.localName === "ul" || n.localName === "ol") return SKIP3;
-    }
-    const { display, visibility } = shownStyle(n);
-    if (display === "none" || visibility === "hidden") return SKIP3;
-    return INLINE.has(display) ? IN : BREAK;
-  }, true);
+  const kept = own ? run.ownWalks : run.plainWalks;
+  kept.found.length = 0;
+  const text = walkText(el, run.textMax, own ? ownEnter : plainEnter, true, kept);
+  if (lig) for (const f of kept.found) lig.push(f);
+  return text;
+}
+function plainEnter(n, tag) {
+  return personEnter(n, tag, run.plainWalks.found, false);
+}
+function ownEnter(n, tag) {
+  return personEnter(n, tag, run.ownWalks.found, true);
+}
+function personEnter(n, tag, lig, own) {
+  if (n.hidden || LABEL_SKIP.has(tag)) return SKIP3;
+  if (isIconFont(n, tag)) {
+    lig.push(collapse(n.textContent || ""));
+    return SKIP3;
+  }
+  if (own) {
+    const r = n.getAttribute("role");
+    if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP3;
+    if (tag === "ul" || tag === "ol") return SKIP3;
+  }
+  const { display, visibility } = shownStyle(n);
+  if (display === "none" || visibility === "hidden") return SKIP3;
+  return INLINE.has(display) ? IN : BREAK;
 }
 function idsText(el, ids) {
   const root = el.getRootNode();
@@ -3101,8 +3156,8 @@ function takeJournal(spec) {
   const tj = performance.now();
   const roots = run.scanRoots.has(document) ? run.foundRoots : void 0;
   try {
-    const take = spec.take;
-    const j = typeof take === "string" ? watch.take(take, roots) : null;
+    const take2 = spec.take;
+    const j = typeof take2 === "string" ? watch.take(take2, roots) : null;
     taken.reply = j ? { status: j[0], token: j[1], changed: j.length - 3 } : { status: "armed", token: watch.arm(roots), changed: 0 };
     if (j && j[0] === "ok") {
       taken.self = new Set(j.slice(3, 3 + j[2]));
@@ -5270,7 +5325,7 @@ function scanTree(root, ctx) {
     }
   }
 }
-function keep(el, ctx) {
+function keep2(el, ctx) {
   if (!run.scanned.has(ctx.doc)) {
     run.scanned.add(ctx.doc);
     const ts = performance.now();
@@ -5355,7 +5410,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   const w = b.width;
   const h = b.height;
   const inWin = meets(ctx.win, x, y, w, h);
-  if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep(el, ctx) && !overflowReaches(el, x, y, w, h, ctx.win)) {
+  if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep2(el, ctx) && !overflowReaches(el, x, y, w, h, ctx.win)) {
     stats.offscreen_subtrees++;
     if (y + h <= ctx.win.t) stats.above++;
     else if (y >= ctx.win.b) stats.below++;
@@ -5480,7 +5535,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   }
   if (tag === "svg" || tag === "math") return;
   const clips = overflowX !== "visible" && overflowY !== "visible";
-  if (viewportOnly && !inWin && clips && display !== "contents" && !keep(el, ctx)) {
+  if (viewportOnly && !inWin && clips && display !== "contents" && !keep2(el, ctx)) {
     stats.offscreen_subtrees++;
     return;
   }

@@ -9,14 +9,15 @@ export const OWN_TEXT_ROLES = new Set(['radio', 'checkbox', 'option', 'treeitem'
   'menuitemcheckbox', 'menuitemradio', 'switch', 'tab']);
 const NESTED_SKIP = new Set(['group', 'tree', 'listbox', 'menu', 'radiogroup', 'tablist']);
 
-function isIconFont(n) {
-  if (n.nodeType !== 1) return false;
+// (`n`: an element the text walk enters, `tag` its localName; its class first, its words
+// only for a leaf <i> or <span>)
+function isIconFont(n, tag) {
   const cls = typeof n.className === 'string' ? n.className : '';
   if (ICON_FONT.test(cls)) return true;
-  const tag = n.localName;
   if (tag !== 'i' && tag !== 'span') return false;
+  if (n.childElementCount) return false;
   const t = n.textContent || '';
-  if (n.childElementCount || !/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
+  if (!/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
   const ff = getComputedStyle(n).fontFamily || '';
   return /material|icon|symbol/i.test(ff);
 }
@@ -36,19 +37,37 @@ export function personText(el, own, lig) {
   return text;
 }
 
+// Each walk of a name's words is of one of two kinds, `own` or not (run.ownWalks,
+// run.plainWalks: the insides read kept for the page walk, text.js walkText); the ligatures
+// a walk finds are collected whether `lig` asks for them or not, so that what an inside
+// found is kept with it.
 function personWords(el, own, lig) {
-  return walkText(el, run.textMax, (n) => {
-    if (n.hidden || LABEL_SKIP.has(n.localName)) return SKIP;
-    if (isIconFont(n)) { if (lig) lig.push(collapse(n.textContent || '')); return SKIP; }
-    if (own) {
-      const r = n.getAttribute('role');
-      if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP;
-      if (n.localName === 'ul' || n.localName === 'ol') return SKIP;
-    }
-    const { display, visibility } = shownStyle(n);
-    if (display === 'none' || visibility === 'hidden') return SKIP;
-    return INLINE.has(display) ? IN : BREAK;
-  }, true);
+  const kept = own ? run.ownWalks : run.plainWalks;
+  kept.found.length = 0;
+  const text = walkText(el, run.textMax, own ? ownEnter : plainEnter, true, kept);
+  if (lig) for (const f of kept.found) lig.push(f);
+  return text;
+}
+
+function plainEnter(n, tag) {
+  return personEnter(n, tag, run.plainWalks.found, false);
+}
+
+function ownEnter(n, tag) {
+  return personEnter(n, tag, run.ownWalks.found, true);
+}
+
+function personEnter(n, tag, lig, own) {
+  if (n.hidden || LABEL_SKIP.has(tag)) return SKIP;
+  if (isIconFont(n, tag)) { lig.push(collapse(n.textContent || '')); return SKIP; }
+  if (own) {
+    const r = n.getAttribute('role');
+    if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP;
+    if (tag === 'ul' || tag === 'ol') return SKIP;
+  }
+  const { display, visibility } = shownStyle(n);
+  if (display === 'none' || visibility === 'hidden') return SKIP;
+  return INLINE.has(display) ? IN : BREAK;
 }
 
 export function idsText(el, ids) {

@@ -16,28 +16,46 @@ export function ownText(el) {
 // The bounded text walk every reading of an element's words shares: its text nodes in
 // order, without <style>/<script> content (an inline SVG's CSS); it stops once it has more
 // than `max` characters or has taken 200 steps (`el`, each node below it and each space
-// between). `enter(n)` decides each element below `el`: SKIP leaves it out, BREAK reads it
-// with a space before and after (a block, a control), IN reads it inline. `between`: a space
-// also between two adjacent element siblings.
+// between). `enter(n, tag)` decides each element below `el`: SKIP leaves it out, BREAK reads
+// it with a space before and after (a block, a control), IN reads it inline. `between`: a
+// space also between two adjacent element siblings.
 // The nodes are taken one sibling at a time (a node's next sibling is asked when the walk
 // leaves it): a walk that stops early never reads the nodes it did not reach (issue 33,
 // design note 149: a bound list of children used to be read in full at each level, each
 // child's previous sibling and node type twice over).
+// `kept` (run.shownWalks, run.plainWalks, run.ownWalks: one kind of walk, one `enter` and
+// one `between`): what each element's inside read as in the walks of that kind before, its
+// text, its steps and what `enter` collected (`kept.found`); an inside read before is taken
+// whole where the walk would not stop inside it (design note 153).
 export const SKIP = 0;
 export const IN = 1;
 export const BREAK = 2;
 const BLANK = /^\s*$/;
 const SPACE = ' ';
-export function walkText(el, max, enter, between) {
+
+export function walkText(el, max, enter, between, kept = null) {
   const type = el.nodeType;
-  if (type === 3) return collapse(BLANK.test(el.data) ? ' ' : el.data);
+  if (type === 3) { const d = el.data; return collapse(BLANK.test(d) ? ' ' : d); }
   if (type !== 1) return '';
   let s = '';
   let seen = 1;
   const stack = [];
+  // the elements whose inside is being read (kept): where its items end on the stack, and
+  // where its text, its steps and its finds began
+  const open = kept ? [] : null;
+  if (kept) {
+    const got = kept.inside.get(el);
+    if (got !== undefined && got.steps < 200 && got.raw.length <= max) return collapse(take(got, kept, ''));
+  }
   const first = el.firstChild;
-  if (first) stack.push(first);
-  while (stack.length && s.length <= max && seen < 200) {
+  if (first) {
+    stack.push(first);
+    if (open) open.push(el, 0, 0, 1, kept.found.length);
+  }
+  for (;;) {
+    // an inside read to its end: kept with its text, its steps and its finds
+    while (open && open.length && open[open.length - 4] === stack.length) keep(open, kept, s, seen);
+    if (!(stack.length && s.length <= max && seen < 200)) break;
     const n = stack.pop();
     seen++;
     if (n === SPACE) { s += ' '; continue; }
@@ -50,31 +68,64 @@ export function walkText(el, max, enter, between) {
     }
     // a text node of blanks (an inline SVG's indentation) is one space: it must not use up
     // the text's bound before the words after it (a logo link's "Sneat" after its <svg>)
-    if (t === 3) { s += BLANK.test(n.data) ? ' ' : n.data; continue; }
-    if (t !== 1 || TEXT_SKIP.has(n.localName)) continue;
-    const how = enter(n);
+    if (t === 3) { const d = n.data; s += BLANK.test(d) ? ' ' : d; continue; }
+    if (t !== 1) continue;
+    const tag = n.localName;
+    if (TEXT_SKIP.has(tag)) continue;
+    const how = enter(n, tag);
     if (how === SKIP) continue;
     if (how === BREAK) { s += ' '; stack.push(SPACE); }
+    if (kept) {
+      // its inside read before by a walk of this kind: the same text and steps, taken whole
+      // when the walk would not stop inside it (each of its steps would pass both bounds)
+      const got = kept.inside.get(n);
+      if (got !== undefined) {
+        if (seen + got.steps - 1 < 200 && s.length + got.raw.length <= max) {
+          s = take(got, kept, s);
+          seen += got.steps;
+          continue;
+        }
+      }
+    }
     const kid = n.firstChild;
-    if (kid) stack.push(kid);
+    if (kid) {
+      if (open) open.push(n, stack.length, s.length, seen, kept.found.length);
+      stack.push(kid);
+    }
   }
   return collapse(s);
+}
+
+// The inside on top of `open`, read to its end: its text, its steps and what its walk found.
+function keep(open, kept, s, seen) {
+  const from = open.pop();
+  const began = open.pop();
+  const at = open.pop();
+  open.pop();
+  const el = open.pop();
+  const found = kept.found.length > from ? kept.found.slice(from) : null;
+  kept.inside.set(el, { raw: s.slice(at), steps: seen - began, found });
+}
+
+function take(got, kept, s) {
+  if (got.found) for (const f of got.found) kept.found.push(f);
+  return s + got.raw;
 }
 
 // What an element shows as text (walkText): without hidden descendants (display:none,
 // hidden, visibility:hidden or collapse), a space where a block or a control starts
 // (``<li>A</li><li>B</li>`` reads "A B", not "AB"). A descendant element's style is read
 // only when it has something to hide or separate.
-function shownEnter(n) {
+function shownEnter(n, tag) {
   if (n.hidden) return SKIP;
   const { display, visibility } = shownStyle(n);
   if (display === 'none' || visibility === 'hidden' || visibility === 'collapse') return SKIP;
-  return !INLINE.has(display) || FORM.has(n.localName) ? BREAK : IN;
+  return !INLINE.has(display) || FORM.has(tag) ? BREAK : IN;
 }
 
 export function shownText(el) {
   if (!el.firstElementChild) return collapse(el.textContent || '');
-  return walkText(el, run.textMax + 20, shownEnter, false);
+  return walkText(el, run.textMax + 20, shownEnter, false, run.shownWalks);
 }
 
 // The options of a <select>, as shown: the first SELECT_OPTIONS and how many there are.
