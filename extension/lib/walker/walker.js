@@ -3330,16 +3330,20 @@ function neighbourPlaces(fields) {
   });
   return out;
 }
-function fieldNamesShared(fillable, limit) {
+function fieldNamesShared(fillable, limit, key = (name) => name) {
   const counts = /* @__PURE__ */ new Map();
   let n = 0;
   for (const el of document.querySelectorAll(`${TWIN_FIELDS}, select`)) {
     if (++n > limit) break;
     if (!fillable(el)) continue;
-    const name = personNameOf(el);
+    const name = key(personNameOf(el) || captionOf(el));
     if (name) counts.set(name, (counts.get(name) || 0) + 1);
   }
   return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+}
+function captionOf(el) {
+  const text = el.parentElement ? collapse(el.parentElement.textContent || "") : "";
+  return text.length <= 40 ? text : "";
 }
 function personNameOf(el) {
   const attrs = {};
@@ -3390,6 +3394,240 @@ function unnamedApart(members) {
   return members.filter((_, i) => !names[i] || names.indexOf(names[i]) !== names.lastIndexOf(
     names[i]
   ));
+}
+
+// src/twin_boxes.js
+var UP2 = 12;
+var BOX_TITLE = "h1, h2, h3, h4, h5, h6, [role=heading]";
+var BOX_CHARS = 200;
+var TITLE_WORDS = 2;
+function labelOf(el) {
+  let label = el.getAttribute("aria-label") || "";
+  if (!label && el.localName === "img") label = el.getAttribute("alt") || "";
+  if (!label && el.localName === "input") {
+    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || el.value || "";
+  }
+  if (!label) label = wordsOf(el);
+  if (!collapse(label)) label = wordlessName(el);
+  return collapse(label).toLowerCase().slice(0, 60);
+}
+function boxesOf(members, scopes, owners = []) {
+  const inGroup = new Set(members);
+  const outer = members.map((el) => {
+    let top = el;
+    for (let a = el.parentElement, up = 0; a && up < UP2; a = a.parentElement, up++) {
+      if (inGroup.has(a)) top = a;
+    }
+    return top;
+  });
+  const held = /* @__PURE__ */ new Map();
+  for (const el of new Set(outer)) {
+    for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
+  }
+  return outer.map((el, i) => {
+    const row = recordRow(el);
+    let box = null;
+    for (let a = el.parentElement, up = 0; !row && a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
+    scopes[i] = scopeWords(members[i], row || box || el.parentElement);
+    owners[i] = row ? null : box;
+    if (row) return [];
+    const before2 = afterWords(box || el, labelOf(el));
+    if (!box) return before2 ? [before2] : [];
+    const label = labelOf(el);
+    const apart = (h) => !h.contains(el) && !el.contains(h);
+    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(wordsOf(a)).split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
+    let words2 = collapse(wordsOf(title || box)).slice(0, BOX_CHARS);
+    if (!title) {
+      words2 = collapse(words2.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
+    }
+    return [...words2 ? [`for:${words2}`] : [], ...before2 ? [before2] : []];
+  });
+}
+function recordRow(el) {
+  const row = el.closest("tr");
+  if (!row) return null;
+  let said2 = 0;
+  for (const cell of row.children) if (collapse(cell.textContent || "")) said2++;
+  return said2 >= 2 ? row : null;
+}
+function scopeWords(el, scope) {
+  const href = el.localName === "a" ? el.getAttribute("href") || "" : "";
+  return `${href}\0${collapse(((scope || el).textContent || "").slice(0, 400))}`;
+}
+function afterWords(box, label) {
+  let n = 0;
+  for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
+    const text = collapse(wordsOf(s));
+    if (text.toLowerCase() === label) return "";
+    const words2 = text.slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
+    if (words2) return `after:${words2}`;
+  }
+  return "";
+}
+
+// src/twins_last.js
+var BLOCKS2 = "p, li, td, dd, blockquote";
+var NAME_WORDS = 3;
+function idWords(text, max) {
+  const words2 = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
+  return words2.slice(0, max);
+}
+function withColumns(members, places) {
+  const heads2 = members.map(columnHead);
+  if (new Set(heads2).size < 2) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((_, i) => {
+    while (places[i].length < depth) places[i].push("");
+    places[i].push(heads2[i] ? `col:${heads2[i]}` : "");
+  });
+}
+function columnHead(el) {
+  const cell = el.parentElement && el.parentElement.closest("td, th");
+  const row = cell && cell.parentElement;
+  const table = row && row.localName === "tr" ? row.closest("table") : null;
+  if (!table) return "";
+  const head = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : table.rows[0];
+  if (!head || ![...head.cells].every((c) => c.localName === "th")) return "";
+  let column = 0;
+  for (const c of row.cells) {
+    if (c === cell) break;
+    column += c.colSpan || 1;
+  }
+  let at = 0;
+  for (const c of head.cells) {
+    at += c.colSpan || 1;
+    if (column < at) return idWords(collapse(wordsOf(c)), NAME_WORDS).join(" ");
+  }
+  return "";
+}
+function withWordsBefore(members, places) {
+  const blocks = members.map((el) => el.parentElement && el.parentElement.closest(BLOCKS2));
+  if (new Set(blocks).size === blocks.length) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  members.forEach((el, i) => {
+    while (places[i].length < depth) places[i].push("");
+    let words2 = [];
+    if (blocks[i]) {
+      const range = document.createRange();
+      range.setStart(blocks[i], 0);
+      range.setEndBefore(el);
+      words2 = withoutWords(
+        idWords(collapse(range.toString()).slice(-160), 400),
+        idWords(labelOf(el), 400)
+      ).slice(-3);
+    }
+    places[i].push(words2.length ? `after:${words2.join(" ")}` : "");
+  });
+}
+function withoutWords(words2, label) {
+  if (!label.length) return words2;
+  const out = [];
+  for (let i = 0; i < words2.length; i++) {
+    if (label.every((w, k) => words2[i + k] === w)) i += label.length - 1;
+    else out.push(words2[i]);
+  }
+  return out;
+}
+
+// src/twin_dest.js
+var FILE = /^[^.]+\.[a-z0-9]{2,5}$/i;
+var FILE_WORD = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;
+var FILE_WORDS = 4;
+var MARK_WORDS = 3;
+var ID_WORDS = 5;
+var ID_CHARS = 40;
+function baseWords2(label) {
+  const out = idWords(label || "", ID_WORDS).join("_");
+  return out.length > ID_CHARS ? out.slice(0, ID_CHARS).replace(/_+$/, "") : out;
+}
+function plainWords(text) {
+  return idWords(text, 12).filter((w) => !/\d/.test(w)).slice(0, MARK_WORDS).join("_");
+}
+function fileWords(name) {
+  const dot = name.lastIndexOf(".");
+  const stem = (dot > 0 ? name.slice(0, dot) : name).toLowerCase();
+  const words2 = [];
+  for (const word of stem.match(/[\p{L}\p{N}]+/gu) || []) {
+    if (!FILE_WORD.test(word)) continue;
+    if (!/^\d+$/.test(word)) words2.push(word);
+    else if (words2.length && !/\d$/.test(words2[words2.length - 1])) words2[words2.length - 1] += word;
+  }
+  return words2.slice(0, FILE_WORDS).join("_");
+}
+var stripExt = (s) => s.includes(".") ? s.slice(0, s.lastIndexOf(".")) : s;
+var segmentsOf = (path) => path.split("/").filter((s) => s && s !== "." && s !== "..");
+function destination(href) {
+  const raw = (href || "").trim();
+  if (!raw || raw === "#" || /^(javascript|mailto|tel|data):/i.test(raw)) return "";
+  const hash = raw.split("?")[0].indexOf("#");
+  const rest = hash < 0 ? raw.split("?")[0] : raw.split("?")[0].slice(0, hash);
+  const fragment = hash < 0 ? "" : raw.split("?")[0].slice(hash + 1);
+  let host = "";
+  let segments;
+  if (rest.includes("//")) {
+    const after2 = rest.slice(rest.indexOf("//") + 2);
+    const slash = after2.indexOf("/");
+    host = (slash < 0 ? after2 : after2.slice(0, slash)).replace(/^www\./, "");
+    host = host.includes(".") ? host.slice(0, host.lastIndexOf(".")) : host;
+    segments = segmentsOf(slash < 0 ? "" : after2.slice(slash + 1)).slice(0, 1);
+  } else {
+    segments = segmentsOf(rest).slice(-2);
+    const last = segments[segments.length - 1];
+    const named3 = last && FILE.test(last) ? fileWords(last) : "";
+    if (named3 && named3 !== "index") {
+      const folder = segments.length > 1 ? plainWords(segments[0]) : "";
+      const said2 = [folder, named3, plainWords(fragment)].filter(Boolean).join("_");
+      return said2.split("_").slice(0, MARK_WORDS).join("_");
+    }
+  }
+  segments = segments.map(stripExt);
+  if (segments[segments.length - 1] === "index") segments.pop();
+  return plainWords([host, ...segments, fragment].join(" "));
+}
+function pathWords(href) {
+  let rest = (href || "").trim().split("?")[0].split("#")[0];
+  if (rest.includes("//")) {
+    const after2 = rest.slice(rest.indexOf("//") + 2);
+    rest = after2.includes("/") ? after2.slice(after2.indexOf("/") + 1) : "";
+  }
+  const segments = segmentsOf(rest).slice(-2);
+  const last = segments[segments.length - 1];
+  if (last && FILE.test(last)) {
+    const folder = segments.length > 1 ? plainWords(segments[0]) : "";
+    return [folder, fileWords(last)].filter(Boolean).join("_");
+  }
+  return plainWords(segments.map(stripExt).join(" "));
+}
+function pathTwins(links, out, rowOf) {
+  const byDest = /* @__PURE__ */ new Map();
+  for (const el of links) {
+    const where = destination(el.getAttribute("href") || "");
+    const label = where ? labelOf(el) : "";
+    if (!label) continue;
+    const key = `${label}\0${where}`;
+    const same = byDest.get(key);
+    if (same) same.push(el);
+    else byDest.set(key, [el]);
+  }
+  for (const alike of byDest.values()) {
+    if (alike.length < 2) continue;
+    const byRow = /* @__PURE__ */ new Map();
+    for (const el of alike) {
+      const row = rowOf(el);
+      const same = byRow.get(row);
+      if (same) same.push(el);
+      else byRow.set(row, [el]);
+    }
+    for (const members of byRow.values()) {
+      if (members.length < 2) continue;
+      const paths = members.map((el) => pathWords(el.getAttribute("href") || ""));
+      members.forEach((el, i) => {
+        if (!paths[i] || paths.indexOf(paths[i]) !== paths.lastIndexOf(paths[i])) return;
+        const own = out.get(el);
+        out.set(el, `${own ? `${own}|` : ""}path:${paths[i]}`);
+      });
+    }
+  }
 }
 
 // src/off_canvas.js
@@ -4287,7 +4525,7 @@ function pageTally() {
   const counts = /* @__PURE__ */ new Map();
   const shownLabels = /* @__PURE__ */ new Set();
   n = 0;
-  const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
+  const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], input[type=image], input[type=reset], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
   for (const el of document.querySelectorAll(CONTROLS2)) {
     if (++n > LIMIT2 * 2) {
       t.partial = true;
@@ -4300,7 +4538,8 @@ function pageTally() {
     if (!label) label = controlWords(el);
     label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
     const named3 = label || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
-    if (named3) counts.set(named3, (counts.get(named3) || 0) + 1);
+    const key = baseWords2(named3);
+    if (key) counts.set(key, (counts.get(key) || 0) + 1);
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
   }
   t.control_labels = [...shownLabels];
@@ -4319,7 +4558,7 @@ function pageTally() {
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
   }
-  for (const name of fieldNamesShared(fillable, LIMIT2)) {
+  for (const name of fieldNamesShared(fillable, LIMIT2, baseWords2)) {
     if (!(counts.get(name) > 1) && t.repeated.length < 400) t.repeated.push(name);
   }
   t.ms = Math.round((performance.now() - started) * 10) / 10;
@@ -4645,84 +4884,15 @@ function paneName(el) {
   return collapse(said2.split(" ").filter((w) => !/\d/.test(w)).join(" "));
 }
 
-// src/twin_boxes.js
-var UP2 = 12;
-var BOX_TITLE = "h1, h2, h3, h4, h5, h6, [role=heading]";
-var BOX_CHARS = 200;
-var TITLE_WORDS = 2;
-function labelOf(el) {
-  let label = el.getAttribute("aria-label") || "";
-  if (!label && el.localName === "img") label = el.getAttribute("alt") || "";
-  if (!label && el.localName === "input") {
-    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || el.value || "";
-  }
-  if (!label) label = wordsOf(el);
-  if (!collapse(label)) label = wordlessName(el);
-  return collapse(label).toLowerCase().slice(0, 60);
-}
-function boxesOf(members, scopes, owners = []) {
-  const inGroup = new Set(members);
-  const outer = members.map((el) => {
-    let top = el;
-    for (let a = el.parentElement, up = 0; a && up < UP2; a = a.parentElement, up++) {
-      if (inGroup.has(a)) top = a;
-    }
-    return top;
-  });
-  const held = /* @__PURE__ */ new Map();
-  for (const el of new Set(outer)) {
-    for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
-  }
-  return outer.map((el, i) => {
-    const row = recordRow(el);
-    let box = null;
-    for (let a = el.parentElement, up = 0; !row && a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
-    scopes[i] = scopeWords(members[i], row || box || el.parentElement);
-    owners[i] = row ? null : box;
-    if (row) return [];
-    const before2 = afterWords(box || el, labelOf(el));
-    if (!box) return before2 ? [before2] : [];
-    const label = labelOf(el);
-    const apart = (h) => !h.contains(el) && !el.contains(h);
-    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(wordsOf(a)).split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
-    let words2 = collapse(wordsOf(title || box)).slice(0, BOX_CHARS);
-    if (!title) {
-      words2 = collapse(words2.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
-    }
-    return [...words2 ? [`for:${words2}`] : [], ...before2 ? [before2] : []];
-  });
-}
-function recordRow(el) {
-  const row = el.closest("tr");
-  if (!row) return null;
-  let said2 = 0;
-  for (const cell of row.children) if (collapse(cell.textContent || "")) said2++;
-  return said2 >= 2 ? row : null;
-}
-function scopeWords(el, scope) {
-  const href = el.localName === "a" ? el.getAttribute("href") || "" : "";
-  return `${href}\0${collapse(((scope || el).textContent || "").slice(0, 400))}`;
-}
-function afterWords(box, label) {
-  let n = 0;
-  for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
-    const text = collapse(wordsOf(s));
-    if (text.toLowerCase() === label) return "";
-    const words2 = text.slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
-    if (words2) return `after:${words2}`;
-  }
-  return "";
-}
-
 // src/picture_twins.js
 var PICTURES = "img[alt]";
 var IN_CONTROL = "a[href], button, [role=button], [role=link]";
-var FILE_WORDS = 4;
+var FILE_WORDS2 = 4;
 function pictureAlt(el, controls) {
   if (el.localName !== "img" || el.matches(controls) || el.closest(IN_CONTROL)) return null;
   return collapse(el.getAttribute("alt") || "").toLowerCase().slice(0, 60);
 }
-var FILE_WORD = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;
+var FILE_WORD2 = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;
 function filePlace(img) {
   return fileWordsPlace(img.getAttribute("src") || "");
 }
@@ -4733,80 +4903,16 @@ function fileWordsPlace(address) {
   const stem = file.includes(".") ? file.slice(0, file.lastIndexOf(".")) : file;
   const words2 = [];
   for (const w of stem.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || []) {
-    if (!FILE_WORD.test(w)) continue;
+    if (!FILE_WORD2.test(w)) continue;
     if (!/^\d+$/.test(w)) words2.push(w);
     else if (words2.length && !/\d$/.test(words2[words2.length - 1])) words2[words2.length - 1] += w;
   }
-  return words2.length ? `src:${words2.slice(0, FILE_WORDS).join(" ")}` : "";
+  return words2.length ? `src:${words2.slice(0, FILE_WORDS2).join(" ")}` : "";
 }
 function shownFile(el) {
   if (el.localName === "img") return filePlace(el);
   const img = el.querySelector("img");
   return img && !el.hasAttribute("aria-label") && !collapse(wordsOf(el)) ? filePlace(img) : "";
-}
-
-// src/twins_last.js
-var BLOCKS2 = "p, li, td, dd, blockquote";
-var NAME_WORDS = 3;
-function idWords(text, max) {
-  const words2 = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
-  return words2.slice(0, max);
-}
-function withColumns(members, places) {
-  const heads2 = members.map(columnHead);
-  if (new Set(heads2).size < 2) return;
-  const depth = Math.max(...places.map((p) => p.length));
-  members.forEach((_, i) => {
-    while (places[i].length < depth) places[i].push("");
-    places[i].push(heads2[i] ? `col:${heads2[i]}` : "");
-  });
-}
-function columnHead(el) {
-  const cell = el.parentElement && el.parentElement.closest("td, th");
-  const row = cell && cell.parentElement;
-  const table = row && row.localName === "tr" ? row.closest("table") : null;
-  if (!table) return "";
-  const head = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : table.rows[0];
-  if (!head || ![...head.cells].every((c) => c.localName === "th")) return "";
-  let column = 0;
-  for (const c of row.cells) {
-    if (c === cell) break;
-    column += c.colSpan || 1;
-  }
-  let at = 0;
-  for (const c of head.cells) {
-    at += c.colSpan || 1;
-    if (column < at) return idWords(collapse(wordsOf(c)), NAME_WORDS).join(" ");
-  }
-  return "";
-}
-function withWordsBefore(members, places) {
-  const blocks = members.map((el) => el.parentElement && el.parentElement.closest(BLOCKS2));
-  if (new Set(blocks).size === blocks.length) return;
-  const depth = Math.max(...places.map((p) => p.length));
-  members.forEach((el, i) => {
-    while (places[i].length < depth) places[i].push("");
-    let words2 = [];
-    if (blocks[i]) {
-      const range = document.createRange();
-      range.setStart(blocks[i], 0);
-      range.setEndBefore(el);
-      words2 = withoutWords(
-        idWords(collapse(range.toString()).slice(-160), 400),
-        idWords(labelOf(el), 400)
-      ).slice(-3);
-    }
-    places[i].push(words2.length ? `after:${words2.join(" ")}` : "");
-  });
-}
-function withoutWords(words2, label) {
-  if (!label.length) return words2;
-  const out = [];
-  for (let i = 0; i < words2.length; i++) {
-    if (label.every((w, k) => words2[i + k] === w)) i += label.length - 1;
-    else out.push(words2[i]);
-  }
-  return out;
 }
 
 // src/twin_marks.js
@@ -4904,7 +5010,7 @@ function swatchTwins(el, label) {
 }
 
 // src/twins.js
-var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
+var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
 var LIMIT = 8e3;
 var MEMBERS2 = 6e3;
@@ -4915,10 +5021,10 @@ var BLOCKS3 = "p, li, td, dd, blockquote";
 var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcaption"]);
 var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
 var ROW_CHARS = 60;
-var ID_WORDS = 4;
+var ID_WORDS2 = 4;
 var NAME_WORDS2 = 3;
 var ICONS = 'svg, i, [class*="icon"]';
-function placeWords(place, max = ID_WORDS) {
+function placeWords(place, max = ID_WORDS2) {
   const at = place.indexOf(":");
   const kind = place.slice(0, at);
   let words2 = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
@@ -4926,7 +5032,7 @@ function placeWords(place, max = ID_WORDS) {
   return { kind, words: words2.slice(0, kind === "at" ? NAME_WORDS2 : max) };
 }
 function rowWords(el, label) {
-  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS).join(" ");
+  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS2).join(" ");
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       for (const cell of a.children) {
@@ -4945,7 +5051,7 @@ function rowWords(el, label) {
   if (!parent || parent.childElementCount > 16) return "";
   let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
   if (label) text = text.replace(label, " ");
-  return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS).join(" ") : "";
+  return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS2).join(" ") : "";
 }
 function keyOf(el) {
   const alt = pictureAlt(el, CONTROLS);
@@ -5081,7 +5187,7 @@ function ownWords(said2, kind) {
   const words2 = said2.map((s) => placeWords(s, 40).words);
   let same = 0;
   while (words2.every((w) => same < w.length - 1 && w[same] === words2[0][same])) same++;
-  return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(" ")}`);
+  return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS2).join(" ")}`);
 }
 function numberAlike(words2, scopes) {
   const alike = /* @__PURE__ */ new Map();
@@ -5152,6 +5258,7 @@ function pageTwins() {
     ]);
     settle(members, places, scopes, out, headings, owners);
   }
+  pathTwins(links, out, (el) => rowWords(el, labelOf(el)));
   run.twinHeadings = headings;
   const pictures = picturesOf(links);
   const apart = titledApart(pictures, (el, title) => `${rowWords(el, "")}\0${out.get(title) || ""}`);

@@ -31,6 +31,7 @@ from axsnap_host.semantic.id_words import (
     section_of,
     twin_cells,
     twin_number,
+    twin_path,
     twin_words,
     without_badge,
 )
@@ -304,7 +305,8 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                              inner=any(base_of.get(a.rid) == base
                                        for a in facts.ancestors(el.node)[:INNER_UP]),
                              hint=_own_hint(el.source), number=el.alike[0],
-                             near_said=said_near))
+                             near_said=said_near,
+                             pathed=twin_path(str(record.get("tw") or ""))))
     read_numbers: list[tuple[int, int]] = []
     for el, value, in_read in zip(chosen, assign_ids(placed, read_numbers), read_numbers,
                                   strict=True):

@@ -280,7 +280,7 @@ def twin_words(said: str) -> str:
     box in the purser's column); the colour a swatch named alike is filled with exactly,
     ``fill:<hex>``, as its six hex digits alone (``item_dark_blue_under_navbar_color_002b49``:
     lib/walker/src/swatch_twins.js). A picture link's "of:<title>" is no place (see
-    picture_title)."""
+    picture_title), nor is a link's "path:<words>" (see twin_path)."""
     out = []
     for part in said.split("|"):
         kind, _, text = part.partition(":")
@@ -309,6 +309,14 @@ def twin_number(said: str) -> tuple[int, int]:
         if kind == "n" and number.isdigit() and alike.isdigit():
             return int(number), int(alike)
     return 0, 0
+
+
+def twin_path(said: str) -> bool:
+    """Whether the walker says the page holds a link its id's words cannot tell from this one
+    (one label, row and destination as the id says them) and its path can: the ``tw`` part
+    "path:<words>" (lib/walker/src/twin_dest.js pathTwins); the id then says its path in every
+    read (ids.py), not only in one that holds the other."""
+    return any(part.startswith("path:") and part[5:].strip() for part in said.split("|"))
 
 
 def picture_title(said: str) -> str:

@@ -24,10 +24,13 @@ same (lib/walker/src/twins.js): the first named container that differs
 first words carry their last cell's (``link_john_doe_near_a_report_30_mins_ago``). Twins still
 alike whose labels differ after the words an id holds carry their label's last words
 (``link_search_domain_docs_example_com_testing_index_html``); links, the last parts of their
-path (``link_psychology_to_psychology_archive``). A control inside another of its id (a link in
-the scripted ``<span>`` that wraps it: one control listed twice) is the inner one
-(``btn_4_7_out_of_5_..._inner``). Twins the walker parts by nothing else carry their own box,
-the card or list holding no other twin: its heading or title link, else its words
+path (``link_psychology_to_psychology_archive``), in every read when the walker finds over the
+whole page a link alike in label, row and destination that its path parts it from
+(lib/walker/src/twin_dest.js: ``link_r_to_r_c504`` with its twin out of the window). A control
+inside another of its id (a link in the scripted ``<span>`` that wraps it: one control listed
+twice) is the inner one (``btn_4_7_out_of_5_..._inner``). Twins the walker parts by nothing
+else carry their own box, the card or list holding no other twin: its heading or title link,
+else its words
 (``link_let_us_know_..._for_chicken_pate_for_adult``); text fields named by one placeholder a
 form gallery repeats, by the fields before and after them (``input_col_sm_6_..._after_col_sm_12``);
 fields labelled alike in one place, by the placeholder each shows
@@ -181,6 +184,8 @@ class Placed:
     near_said: str = ""  # the closest other text whole (``near`` is its first words): twins
     # alike in those are told by the words after them (two results' "Cached" links under
     # "Hello | Definition of Hello by Merriam-Webster" and "... at Dictionary.com")
+    pathed: bool = False  # the page holds a link its words cannot tell from this one, and its
+    # path can (the walker's, over the whole page): named by its path in every read
 
 
 def assign_ids(items: Sequence[Placed],
@@ -206,6 +211,12 @@ def assign_ids(items: Sequence[Placed],
                 parts.append(f"near_{item.context}")
             elif item.place:
                 parts.append(f"in_{item.place}")
+            if item.pathed and item.path and not item.twin:
+                # a link alike in label, row and destination to one the read may not hold:
+                # its path, as a read holding both names it (the walker read the page)
+                ids[i] = f"{base}_to_{item.path}"
+                said[i] = [base, f"to_{item.path}"]
+                continue
             if item.ordinal_only and item.mark.startswith("to_"):
                 # a link with no words (an icon, an image with no alt): where it goes
                 parts = [base, item.mark]

@@ -64,16 +64,24 @@ export function neighbourPlaces(fields) {
  * (a form's "Email address" and the footer's newsletter box labelled alike): the tally lists
  * them among the labels the page shares, so every read qualifies their ids as the whole page
  * does, whether the twin is in the read or not. At most `limit` fields are looked at. */
-export function fieldNamesShared(fillable, limit) {
+export function fieldNamesShared(fillable, limit, key = (name) => name) {
   const counts = new Map();
   let n = 0;
   for (const el of document.querySelectorAll(`${TWIN_FIELDS}, select`)) {
     if (++n > limit) break;
     if (!fillable(el)) continue;
-    const name = personNameOf(el);
+    // (a field no label names is named by its box's short words, as the host names it:
+    // "User Name:<br><input>", semantic/elements.py _caption)
+    const name = key(personNameOf(el) || captionOf(el));
     if (name) counts.set(name, (counts.get(name) || 0) + 1);
   }
   return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+}
+
+// The short words of a field's box (its parent's, up to 40 characters), else ''.
+function captionOf(el) {
+  const text = el.parentElement ? collapse(el.parentElement.textContent || '') : '';
+  return text.length <= 40 ? text : '';
 }
 
 // A field's person name as fieldName says it ("" for one named by nothing).

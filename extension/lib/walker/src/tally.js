@@ -5,6 +5,7 @@
 import { controlWords, wordlessName } from './wordless_name.js';
 import { labelAboveText } from './person_name.js';
 import { fieldNamesShared } from './field_twins.js';
+import { baseWords } from './twin_dest.js';
 import { INLINE_TAGS } from './tags.js';
 import { offCanvas } from './off_canvas.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
@@ -410,7 +411,8 @@ export function pageTally() {
   const shownLabels = new Set();
   n = 0;
   const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
-    + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]';
+    + 'input[type=radio], input[type=image], input[type=reset], [role=button], [role=link], '
+    + '[role=checkbox], [role=tab], [role=menuitem]';
   for (const el of document.querySelectorAll(CONTROLS)) {
     if (++n > LIMIT * 2) { t.partial = true; break; }
     let label = el.getAttribute('aria-label') || '';
@@ -422,7 +424,10 @@ export function pageTally() {
     // (a control that shows no words: what names it, a picture link's alt, an icon)
     const named = label
       || wordlessName(el).replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
-    if (named) counts.set(named, (counts.get(named) || 0) + 1);
+    // (counted as the host's base id says it, twin_dest.js baseWords: "User Name" and
+    // "User Name:" are one id's words, so a read without the other still qualifies each)
+    const key = baseWords(named);
+    if (key) counts.set(key, (counts.get(key) || 0) + 1);
     // What the page's shown controls say (a Reply button below the first screen included).
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);
   }
@@ -443,7 +448,7 @@ export function pageTally() {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);
   }
   // (and the names fields share: a form's "Email address" and the footer's newsletter box)
-  for (const name of fieldNamesShared(fillable, LIMIT)) {
+  for (const name of fieldNamesShared(fillable, LIMIT, baseWords)) {
     if (!(counts.get(name) > 1) && t.repeated.length < 400) t.repeated.push(name);
   }
   t.ms = Math.round((performance.now() - started) * 10) / 10;

@@ -31,10 +31,12 @@ import { PICTURES, pictureAlt, shownFile } from './picture_twins.js';
 import { collapse, run, wordsOf } from './run.js';
 import { idWords, withColumns, withWordsBefore } from './twins_last.js';
 import { withMarks } from './twin_marks.js';
+import { pathTwins } from './twin_dest.js';
 import { swatchTwins } from './swatch_twins.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
-  + 'input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], '
+  + 'input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], '
+  + '[role=checkbox], [role=tab], [role=menuitem], '
   // (a listbox's options: the host lists them as items, "Search All GitHub" thrice in one)
   + '[role=option], '
   // (what a page's script says acts: the host takes these as controls too)
@@ -372,6 +374,7 @@ export function pageTwins() {
       ...boxes[i]]);
     settle(members, places, scopes, out, headings, owners);
   }
+  pathTwins(links, out, (el) => rowWords(el, labelOf(el)));
   run.twinHeadings = headings;
   // A picture is its title's: it takes the title's words and the places that part the title
   // from its twins (the same story's picture and title in two lists).
