@@ -97,6 +97,11 @@ MODES: dict[str, dict[str, Any]] = {
     # tree, no DOMSnapshot
     "SnapshotV1 page, walk": {"format": "snapshot", "scope": "page", "ax_source": "walk"},
     "outline page, walk": {"format": "outline", "scope": "page", "ax_source": "walk"},
+    # the same named by the walker's own ids: no take of the records' or rows' ids (note 154)
+    "SnapshotV1 page, walker ids": {"format": "snapshot", "scope": "page", "ax_source": "walk",
+                                    "node_ids": "walker"},
+    "outline page, walker ids": {"format": "outline", "scope": "page", "ax_source": "walk",
+                                 "node_ids": "walker"},
     # from the walk alone (dom_source "walk", the default since design note 40)
     "DOM text page": {"format": "domtext", "viewport_only": False},
     # the same read named by the walker's own ids: no ids take (node_ids "walker", note 144)
@@ -118,6 +123,8 @@ ONLY_MODES: set[str] = set()
 SHORT_MODES = {"snapshot": "SnapshotV1 page", "snapshot_walk": "SnapshotV1 page, walk",
                "outline": "outline page",
                "outline_walk": "outline page, walk", "domtext": "DOM text page",
+               "snapshot_walker_ids": "SnapshotV1 page, walker ids",
+               "outline_walker_ids": "outline page, walker ids",
                "domtext_walker_ids": "DOM text page, walker ids",
                "domtext_snapshot": "DOM text page, DOMSnapshot"}
 COUNT_ELEMENTS = "return document.getElementsByTagName('*').length"

@@ -38,9 +38,16 @@ test('node_ids "walker" is for a whole-page DOM read from the walk only', async 
     { ...WHOLE, include_ax: true, node_ids: 'walker' }]) {
     const problems = optionProblems(wrong);
     assert.equal(problems.length, 1, JSON.stringify(wrong));
-    assert.match(problems[0], /node_ids 'walker' is for format 'domtext' or 'elements'/);
+    assert.match(problems[0], /node_ids 'walker' is for the whole page from the walk/);
   }
-  assert.match(optionProblems({ format: 'snapshot', scope: 'page', node_ids: 'walker' })[0], /does not use node_ids/);
+  // SnapshotV1 and the outline of the whole page from the walk (design note 154)
+  for (const format of ['snapshot', 'outline']) {
+    assert.deepEqual(optionProblems({ format, scope: 'page', node_ids: 'walker' }), []);
+    for (const wrong of [{ scope: 'viewport' }, { ax_source: 'chromium' }, { viewport_only: false, also_formats: ['domtext'] }]) {
+      assert.match(optionProblems({ format, scope: 'page', node_ids: 'walker', ...wrong })[0], /node_ids 'walker'/);
+    }
+  }
+  assert.match(optionProblems({ format: 'semantic', node_ids: 'walker' })[0], /does not use node_ids/);
   assert.match(optionProblems({ ...WHOLE, node_ids: 'chromium' })[0], /node_ids must be one of backend, walker/);
 });
 
@@ -96,4 +103,29 @@ test('the hidden roots among the click nodes are counted out before the listable
   assert.equal(stats.listed_taken, undefined);
   assert.equal(stats.listener_nodes_hidden, 90);
   assert.deepEqual(resolved, Array.from({ length: 10 }, (_, i) => 3090 + i), 'the ten others resolved, no hidden root');
+});
+
+test('a SnapshotV1 named by the walker\'s ids takes only the rows Chromium\'s tree is asked about, then drops them', async () => {
+  const { askedRowsWanted, dropRowIds, takeRowIds } = await import('../lib/walker/walker_ids_rows.js');
+  // rows: [parent, role, name, value, state, w, frame]; the custom element (row 2), the
+  // <select> of popup row 4 (row 3) and the date field (row 5) are asked about
+  const rows = [[-1, 'RootWebArea', '', null, 0, 0, 0], [0, 'heading', 'H', null, 0, -7, 0],
+    [0, 'generic', '', null, 0, 8, 0], [0, 'combobox', '', null, 0, 9, 0], [3, 'MenuListPopup', '', null, 0, 0, 3],
+    [0, 'textbox', '', null, 0, 10, 0], [0, 'StaticText', 'x', null, 0, -11, 0]];
+  const result = { run: 'r.1', elements: [], axt: { rows, ce: [2], pp: [4], dt: [5] } };
+  assert.deepEqual(askedRowsWanted(result), { want: [1, 2, 3], count: 5 });
+  assert.equal(askedRowsWanted({ axt: {} }), null);
+  const asked = [];
+  const send = async (expression) => {
+    asked.push(expression);
+    return { result: { deepSerializedValue: { type: 'array', value: [{ type: 'string', value: 'r.1:rows' },
+      ...[81, 91, 101].map((backendNodeId) => ({ type: 'node', value: { backendNodeId } }))] } } };
+  };
+  const takeExpression = (runs, want) => `take ${JSON.stringify(runs)} ${JSON.stringify(want)}`;
+  assert.equal(await takeRowIds('r.1', result, send, takeExpression, true), 3);
+  assert.deepEqual(result.axt.b, [0, 81, 91, 101, 0]);
+  assert.equal(asked.length, 1);
+  assert.match(asked[0], /\[1,2,3\]/);
+  dropRowIds(result);
+  assert.equal(result.axt.b, undefined, 'no row named by a backendNodeId');
 });

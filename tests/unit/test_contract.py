@@ -103,6 +103,11 @@ def option_cases() -> list[dict[str, Any]]:
     cases += [walker_ids, *({**walker_ids, **more} for more in (
         {"viewport_only": True}, {"dom_source": "snapshot"}, {"format": "elements"},
         {"format": "som"}, {"vision": True}, {"include_ax": True}, {"include_ax": False}))]
+    cases += [{"format": fmt, "scope": "page", "node_ids": "walker", **more}
+              for fmt in ("snapshot", "outline")
+              for more in ({}, {"scope": "viewport"}, {"ax_source": "chromium"},
+                           {"ax_source": "walk"}, {"viewport_only": False,
+                                                   "also_formats": ["domtext"]})]
     cases += [{"format": fmt, "ax_source": "walk", **more}
               for fmt in ("snapshot", "outline")
               for more in ({}, {"scope": "page"}, {**whole, "also_formats": ["domtext"]},

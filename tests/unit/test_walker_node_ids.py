@@ -117,5 +117,12 @@ def test_the_option_is_for_a_whole_page_dom_read_from_the_walk() -> None:
                   {"vision": True}, {"include_ax": True}):
         with pytest.raises(ValidationError, match="node_ids 'walker'"):
             SnapshotOptions(**{**WHOLE, **wrong, "node_ids": "walker"})
+    # SnapshotV1 and the outline of the whole page from the walk (design note 154)
+    for fmt in ("snapshot", "outline"):
+        assert SnapshotOptions(format=fmt, scope="page", node_ids="walker").node_ids == "walker"
+        for wrong in ({"scope": "viewport"}, {"ax_source": "chromium"},
+                      {"viewport_only": False, "also_formats": ["domtext"]}):
+            with pytest.raises(ValidationError, match="node_ids 'walker'"):
+                SnapshotOptions(format=fmt, scope="page", node_ids="walker", **wrong)
     with pytest.raises(ValidationError, match="does not use node_ids"):
-        SnapshotOptions(format="snapshot", scope="page", node_ids="walker")
+        SnapshotOptions(format="semantic", node_ids="walker")

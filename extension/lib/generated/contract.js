@@ -284,6 +284,8 @@ export const ONLY_FOR = deepFreeze({
   "node_ids": [
     "domtext",
     "elements",
+    "outline",
+    "snapshot",
     "som"
   ],
   "ax_source": [
@@ -356,27 +358,13 @@ export const OPTION_RULES = deepFreeze([
           "any": [
             {
               "not": {
-                "is": [
-                  "viewport_only",
-                  false
-                ]
-              }
-            },
-            {
-              "not": {
-                "is": [
-                  "dom_source",
-                  "walk"
-                ]
-              }
-            },
-            {
-              "not": {
                 "among": [
                   "format",
                   [
                     "domtext",
-                    "elements"
+                    "elements",
+                    "outline",
+                    "snapshot"
                   ]
                 ]
               }
@@ -389,12 +377,76 @@ export const OPTION_RULES = deepFreeze([
             },
             {
               "given": "include_ax"
+            },
+            {
+              "all": [
+                {
+                  "among": [
+                    "format",
+                    [
+                      "domtext",
+                      "elements"
+                    ]
+                  ]
+                },
+                {
+                  "any": [
+                    {
+                      "not": {
+                        "is": [
+                          "viewport_only",
+                          false
+                        ]
+                      }
+                    },
+                    {
+                      "not": {
+                        "is": [
+                          "dom_source",
+                          "walk"
+                        ]
+                      }
+                    }
+                  ]
+                }
+              ]
+            },
+            {
+              "all": [
+                {
+                  "among": [
+                    "format",
+                    [
+                      "outline",
+                      "snapshot"
+                    ]
+                  ]
+                },
+                {
+                  "any": [
+                    {
+                      "not": {
+                        "is": [
+                          "scope",
+                          "page"
+                        ]
+                      }
+                    },
+                    {
+                      "is": [
+                        "ax_source",
+                        "chromium"
+                      ]
+                    }
+                  ]
+                }
+              ]
             }
           ]
         }
       ]
     },
-    "problem": "node_ids 'walker' is for format 'domtext' or 'elements' with viewport_only false and dom_source 'walk' (no also_formats, vision or include_ax)"
+    "problem": "node_ids 'walker' is for the whole page from the walk: format 'domtext' or 'elements' with viewport_only false and dom_source 'walk', or 'snapshot' or 'outline' with scope 'page' and ax_source 'walk' (no also_formats, vision or include_ax)"
   },
   {
     "when": {

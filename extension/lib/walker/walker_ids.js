@@ -30,7 +30,7 @@ import {
   CLICK_LISTENER_TYPES, DEEP, HIDDEN_RUN, applyListeners, clickNodes, hiddenRootsPay, listableIndices,
   parseTake, takeInParts, walkerIdsWant,
 } from './walker_ids_listable.js';
-import { takeRowIds } from './walker_ids_rows.js';
+import { dropRowIds, takeRowIds } from './walker_ids_rows.js';
 import { readCustomRoles, readDateParts, readPopupIds } from './walker_custom_roles.js';
 import { readListeners } from './walker_listeners.js';
 import { pickAlong } from './walker_take_along.js';
@@ -246,7 +246,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
       try {
         // (awaited first: `rows += await …` would read `rows` before the wait, and the runs
         // taken at once would each write over the others' count)
-        const learnt = await takeRowIds(run, result, send, takeExpression);
+        const learnt = await takeRowIds(run, result, send, takeExpression, listable === 'frames');
         rows += learnt ?? 0;
         if (learnt !== null) rowsWalk = true;
       } catch (e) {
@@ -265,6 +265,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
         .catch((e) => { errors.push({ step: 'walker_custom_roles', message: e?.message ?? String(e) }); return null; });
       if (dates !== null) custom.ua += dates;
       if (read || popups !== null || dates !== null) custom.ms += performance.now() - c0;
+      if (listable === 'frames') dropRowIds(result); // (named by the walker's ids: note 154)
       rowsMs += performance.now() - t0;
       return n;
     };

@@ -77,11 +77,36 @@ export function rowNodeIds(result) {
   return out;
 }
 
+/** The rows a read named by the walker's ids (node_ids "walker", design note 154) still needs
+ * the node's backendNodeId of, to ask Chromium's tree (walker_custom_roles.js): the custom
+ * elements (`axt.ce`), each popup's <select> (the row above `axt.pp`'s), the date and time
+ * fields (`axt.dt`). Same shape as rowNodesWanted's; null for a run without rows. */
+export function askedRowsWanted(result) {
+  const rows = result?.axt?.rows;
+  if (!Array.isArray(rows)) return null;
+  const asked = new Set();
+  const listed = (key) => (Array.isArray(result.axt[key]) ? result.axt[key].filter(Number.isInteger) : []);
+  for (const row of listed('ce')) asked.add(row);
+  for (const row of listed('dt')) asked.add(row);
+  for (const row of listed('pp')) if (Array.isArray(rows[row]) && Number.isInteger(rows[row][0])) asked.add(rows[row][0]);
+  const want = [];
+  let count = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const w = Array.isArray(rows[i]) ? rows[i][5] : 0;
+    if (!Number.isInteger(w) || w === 0) continue;
+    if (asked.has(i)) want.push(count);
+    count += 1;
+  }
+  return { want, count };
+}
+
 /** Take the backendNodeIds of run `run`'s row nodes (`send`, `takeExpression`: as the
  * records' take, walker_ids.js) into `result.axt.b`; returns the ids learnt, or null for a
- * run without rows. Throws when the world no longer holds them. */
-export async function takeRowIds(run, result, send, takeExpression) {
-  const wanted = rowNodesWanted(result);
+ * run without rows. Throws when the world no longer holds them. `asked`: a read named by the
+ * walker's ids: only the rows Chromium's tree is asked about (askedRowsWanted); the caller
+ * drops `axt.b` once it has asked (dropRowIds), so the host names every row by the walk. */
+export async function takeRowIds(run, result, send, takeExpression, asked = false) {
+  const wanted = asked ? askedRowsWanted(result) : rowNodesWanted(result);
   if (!wanted) return null;
   const key = run + ROWS_RUN;
   // the take begun as the walk reported (walker_ids_early.js), when the walker listed the same rows
@@ -94,4 +119,11 @@ export async function takeRowIds(run, result, send, takeExpression) {
   const parsed = await takeInParts(key, wanted.want, send, takeExpression, parseTake, early);
   if (!parsed || parsed[0] !== key) throw new Error('the walk\'s rows are no longer held in its world');
   return applyRowIds(result, wanted, parsed.slice(1));
+}
+
+/** A read named by the walker's ids (takeRowIds `asked`): the row ids its asks used go, so
+ * no row is named by a backendNodeId (the host names it {frame}-axw{w}); a popup's and a date
+ * field's parts keep theirs (`axt.pp`, `axt.dt`: nodes no page script sees). */
+export function dropRowIds(result) {
+  if (result?.axt) delete result.axt.b;
 }

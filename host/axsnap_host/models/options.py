@@ -47,8 +47,11 @@ SnapshotEncoding = Literal["nodes", "rows"]
 # outline, scope "page") joined by the walker's records, rendered once per format.
 AlsoFormat = Literal["snapshot", "outline", "domtext", "elements"]
 ONE_READ_PRIMARY = frozenset({"snapshot", "outline"})
-# the formats a whole page may name by the walker's own ids (node_ids "walker", design note 144)
-WALKER_ID_FORMATS = frozenset({"domtext", "elements"})
+# the formats a whole page may name by the walker's own ids (node_ids "walker", design notes
+# 144 and 154): DOM text and elements from the walk, SnapshotV1 and the outline from the walk
+WALKER_ID_DOM_FORMATS = frozenset({"domtext", "elements"})
+WALKER_ID_AX_FORMATS = frozenset({"snapshot", "outline"})
+WALKER_ID_FORMATS = WALKER_ID_DOM_FORMATS | WALKER_ID_AX_FORMATS
 
 
 class StabilizeOptions(BaseModel):
@@ -117,13 +120,15 @@ class SnapshotOptions(BaseModel):
     )
     node_ids: NodeIds = Field(
         "backend",
-        description="DOM text / elements of the whole page from the walk (viewport_only false, "
-        "dom_source 'walk'): how an element is named for act. 'backend' (default): each "
-        "listed record's backendNodeId is taken (Chromium deep-serializes it, ~40 µs a "
-        "record), elements say backendNodeId; 'walker': no take, each element is named by "
-        "the walker's own id for its element, walkId, acted on as {frame}-axw{walkId} (or by "
-        "its index) and found again through the walker's world (stale_element once gone); "
-        "the DOM text is the same (docs/guide/whole-page.md, design note 144)",
+        description="the whole page from the walk (DOM text / elements: viewport_only false, "
+        "dom_source 'walk'; SnapshotV1 / outline: scope 'page', ax_source 'walk'): how an "
+        "element is named for act. 'backend' (default): each listed record's backendNodeId "
+        "is taken (Chromium deep-serializes it, ~40 µs a record; SnapshotV1 and the outline "
+        "take every row's node too), elements say backendNodeId; 'walker': no take, each "
+        "element and node is named by the walker's own id for it, acted on as "
+        "{frame}-axw{walkId} (or by its index) and found again through the walker's world "
+        "(stale_element once gone); the DOM text, tree, roles and names are the same "
+        "(docs/guide/whole-page.md, design notes 144 and 154)",
     )
     ax_source: AxSource | None = Field(
         None,
@@ -256,11 +261,16 @@ OPTION_RULES: list[OptionRule] = [
      "problem": "ax_source 'walk' reads every format of the one read from the walk: "
                 "not with dom_source 'snapshot'"},
     {"when": {"all": [_is("node_ids", "walker"), {"any": [
-        _not(_is("viewport_only", False)), _not(_is("dom_source", "walk")),
         _not({"among": ["format", sorted(WALKER_ID_FORMATS)]}), {"given": "also_formats"},
-        {"given": "vision"}, {"given": "include_ax"}]}]},
-     "problem": "node_ids 'walker' is for format 'domtext' or 'elements' with viewport_only "
-                "false and dom_source 'walk' (no also_formats, vision or include_ax)"},
+        {"given": "vision"}, {"given": "include_ax"},
+        {"all": [{"among": ["format", sorted(WALKER_ID_DOM_FORMATS)]}, {"any": [
+            _not(_is("viewport_only", False)), _not(_is("dom_source", "walk"))]}]},
+        {"all": [{"among": ["format", sorted(WALKER_ID_AX_FORMATS)]}, {"any": [
+            _not(_is("scope", "page")), _is("ax_source", "chromium")]}]}]}]},
+     "problem": "node_ids 'walker' is for the whole page from the walk: format 'domtext' or "
+                "'elements' with viewport_only false and dom_source 'walk', or 'snapshot' or "
+                "'outline' with scope 'page' and ax_source 'walk' (no also_formats, vision "
+                "or include_ax)"},
     # one read of several formats (also_formats)
     {"when": {"all": [_ONE_READ, _not({"given": "also_formats"})]},
      "problem": "also_formats must name at least one format"},
@@ -290,7 +300,7 @@ ONLY_FOR: dict[str, frozenset[str]] = {
     "compression": _OUTLINE | DOM_FORMATS,
     "vision": DOM_FORMATS,
     "dom_source": DOM_FORMATS,
-    "node_ids": DOM_FORMATS,
+    "node_ids": DOM_FORMATS | WALKER_ID_AX_FORMATS,
     "ax_source": frozenset({"snapshot", "outline"}),
     "scope": frozenset({"snapshot", "outline"}),
     "snapshot_encoding": frozenset({"snapshot"}),

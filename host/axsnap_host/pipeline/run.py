@@ -8,7 +8,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.models.options import SEMANTIC_FORMATS, SnapshotOptions, options_for_format
+from axsnap_host.models.options import (
+    SEMANTIC_FORMATS,
+    WALKER_ID_AX_FORMATS,
+    SnapshotOptions,
+    options_for_format,
+)
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
 from axsnap_host.pipeline.ax.snapshot import around_the_nodes, snapshot_json_parts
@@ -17,6 +22,7 @@ from axsnap_host.pipeline.axwalk.tree import WALK_BASE, pack_walk_base
 from axsnap_host.pipeline.caps import cap_strings, cap_strings_plain
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.elements.model import JOIN_FACTS
+from axsnap_host.pipeline.elements.walker_ids import WALKER_NAMED
 from axsnap_host.pipeline.incomplete import budget_gap
 from axsnap_host.pipeline.json_text import JsonText
 from axsnap_host.pipeline.node_text import NodeText
@@ -106,6 +112,8 @@ def _result(
     options = request.options
     capture = request.capture
     check_page_loaded(capture)  # Chrome's error page is no snapshot of the site
+    if options.node_ids == "walker" and options.format in WALKER_ID_AX_FORMATS:
+        capture.derived[WALKER_NAMED] = True  # before the join (elements/walker_ids.py)
     state.snapshots_served += 1
     if options.format == "snapshot":
         snapshot, timings, stats = build_snapshot_v1(  # (ax_source "walk": the walk's tree)

@@ -127,7 +127,8 @@ def row_cells(node: FlatNode, box: Box | None,
     props.update(node_state(node, base) if base is not None else node.state)
     bbox: list[int] | None = None
     if node.backend_id is not None:
-        if node.id != f"{node.frame}-{node.backend_id}":
+        # (a stand-in key of a node named by the walker's id is no backendNodeId: none said)
+        if node.backend_id > 0 and node.id != f"{node.frame}-{node.backend_id}":
             props["domRef"] = {"backendNodeId": node.backend_id, "frame": node.frame}
         if box is not None:
             bounds, visible, clickable = box

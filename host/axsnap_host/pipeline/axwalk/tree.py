@@ -35,6 +35,7 @@ from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_f
 from axsnap_host.pipeline.axwalk.base import WalkBase
 from axsnap_host.pipeline.axwalk.run_parts import RunParts, run_parts
 from axsnap_host.pipeline.dom.walker_merge import Joined, frame_ordinals, joined_records
+from axsnap_host.pipeline.elements.walker_ids import WALKER_NAMED
 from axsnap_host.pipeline.page_status import is_error_page
 from axsnap_host.pipeline.read_shared import READ_OWNED, is_last_format
 
@@ -158,7 +159,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None,
     if links is None:
         links = _links(capture, joined_records(capture))
     ordinals, backends = links
-    tree = _Tree(entries)
+    tree = _Tree(entries, bool(capture.derived.get(WALKER_NAMED)))
     tree.add(run_parts(walker), ordinals, backends.get(None, {}), None, None, consume)
     # A cross-site frame walked itself (walker_capture.js: subframes): its rows hang under
     # its <iframe>, as flatten hangs a frame's tree under its owner.
@@ -175,7 +176,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None,
             continue
         entry = entries[ordinal]
         parent_ordinal = ordinal_of.get(entry.parent_frame_id or "", 0)
-        host = f"{parent_ordinal}-{entry.owner_backend_id}"
+        host = tree.id_of(parent_ordinal, entry.owner_backend_id)
         if host not in tree.nodes:
             host = next((n.id for n in tree.nodes.values()  # its parent frame's document
                          if n.frame == parent_ordinal and n.role == "RootWebArea"), "")
@@ -193,7 +194,7 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None,
     for entry in entries:
         if entry.owner_backend_id is not None:
             parent_ordinal = ordinal_of.get(entry.parent_frame_id or "", 0)
-            candidate = f"{parent_ordinal}-{entry.owner_backend_id}"
+            candidate = tree.id_of(parent_ordinal, entry.owner_backend_id)
             entry.owner_id = candidate if candidate in tree.nodes else None
         # a frame whose <iframe> is a line but whose document the walk did not reach (a
         # hidden frame, or one that failed to load, is no gap: Chromium's read shows nothing)
@@ -242,8 +243,13 @@ def _inner_ordinals(result: dict[str, Any], ordinal: int, capture: RawCapture,
 class _Tree:
     """The nodes made so far, and which frames they reached."""
 
-    def __init__(self, entries: list[FrameEntry]) -> None:
+    def __init__(self, entries: list[FrameEntry], named: bool = False) -> None:
         self.entries = entries
+        # named by the walker's ids (node_ids "walker", design note 154): a row with a ``w``
+        # is ``{ordinal}-axw{w}`` even where its record has a backendNodeId (an <iframe>,
+        # a document's root: taken to place the frames), found by that id through ``aliases``
+        self.named = named
+        self.aliases: dict[str, str] = {}
         self.nodes: dict[str, FlatNode] = {}
         self.root_id: str | None = None
         self.reached: set[int] = set()
@@ -310,7 +316,7 @@ class _Tree:
             if role in _LIFTED and record_backend is None and not name and w <= 0:
                 keep(parent)
                 continue
-            if backend is not None:
+            if backend is not None and not (self.named and w > 0):
                 node_id = f"{ordinal}-{backend}"
             elif w:  # a node the walk's world names (its record's id, or its row's)
                 node_id = f"{ordinal}-axw{abs(w)}"
@@ -318,6 +324,8 @@ class _Tree:
                 node_id = f"{ordinal}-ax{base + index}"
             if node_id in nodes:
                 node_id = f"{ordinal}-ax{base + index}"
+            if self.named and record_backend is not None and record_backend > 0:
+                self.aliases[f"{ordinal}-{record_backend}"] = node_id
             counts[ordinal] += 1
             nodes[node_id] = FlatNode(
                 node_id, role, name if isinstance(name, str) else "",
@@ -358,6 +366,12 @@ class _Tree:
             if count:
                 entries[ordinal].nodes += count
                 self.reached.add(ordinal)
+
+
+    def id_of(self, ordinal: int, backend: int | None) -> str:
+        """The id of the node of ``backend`` in frame ``ordinal`` (an <iframe>'s)."""
+        plain = f"{ordinal}-{backend}"
+        return self.aliases.get(plain, plain)
 
 
 def _preorder(nodes: dict[str, FlatNode], root_id: str | None) -> dict[str, FlatNode]:

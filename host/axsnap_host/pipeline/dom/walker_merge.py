@@ -54,6 +54,7 @@ from typing import Any
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.dom.xpath import NO_KEY, ROOT, FlatKeys, positional_steps
+from axsnap_host.pipeline.elements import walker_ids as walk_named
 from axsnap_host.pipeline.elements.clickable_by_nature import ClickableByNature
 
 ELEMENT_NODE = 1
@@ -305,6 +306,8 @@ def join(capture: RawCapture) -> list[Joined]:
     # walker frame → (its URL, its CDP frameId): frames only grow (stitched), none changes
     frame_facts: dict[int, tuple[str, str | None]] = {}
     tags: dict[str, str] = {}  # a step's tag (_step_tag), by step: a page repeats its steps
+    # named by the walker's ids: listable records keyed by a stand-in (elements/walker_ids.py)
+    named = bool(capture.derived.get(walk_named.WALKER_NAMED))
     rid = 0
     while rid < len(records):
         rec = records[rid]
@@ -335,7 +338,7 @@ def join(capture: RawCapture) -> list[Joined]:
         tag = tags.get(step)
         if tag is None:
             tag = tags[step] = _step_tag(step)
-        joined = _joined(rid, rec, tag, xpath, frame, facts, found, world)
+        joined = _joined(rid, rec, tag, xpath, frame, facts, found, world, named)
         if nature is not None and nature.add(rec, tag):
             joined.clickable = True
         if ax and joined.backend_node_id is not None and joined.frame_id is not None:
@@ -374,12 +377,17 @@ def _frame_facts(frames: list[dict[str, Any]], frame: int) -> tuple[str, str | N
 
 
 def _joined(rid: int, rec: dict[str, Any], tag: str, xpath: str, frame: int,
-            frame_facts: tuple[str, str | None], snap: SnapNode | None, world: Any) -> Joined:
+            frame_facts: tuple[str, str | None], snap: SnapNode | None, world: Any,
+            named: bool = False) -> Joined:
     """A record with its CDP facts: the extension's (``b``, ``k``, the frame's
-    ``frameId``) first, a DOMSnapshot join's where those are missing."""
+    ``frameId``) first, a DOMSnapshot join's where those are missing. ``named``: a read
+    named by the walker's ids, whose listable records without ``b`` get a stand-in key."""
     backend = rec.get("b")
     if not (isinstance(backend, int) and not isinstance(backend, bool)):
         backend = snap.backend_node_id if snap is not None else None
+        w = walk_named.walk_id_of(rec) if named and backend is None else None
+        if w is not None and walk_named.listable(rec):
+            backend = walk_named.walk_node_key(w)
     frame_url, frame_id = frame_facts
     if frame_id is None and snap is not None:
         frame_id = snap.frame_id

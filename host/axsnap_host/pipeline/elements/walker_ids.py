@@ -52,3 +52,34 @@ def by_walk_id(records: list[dict[str, Any]] | None, frame: int,
         if rec.get("walkId") == wid and int(rec.get("frame") or 0) == frame:
             return rec
     return None
+
+
+# capture.derived: a whole-page SnapshotV1 or outline named by the walker's ids (node_ids
+# "walker", design note 154): no record's backendNodeId was taken but those that place a
+# frame, and no row's. Set by the pipeline (run.py) before the read's join is made.
+WALKER_NAMED = "walker_named"
+# A listable record of such a read has no backendNodeId; the DOM facts (WindowIndex), the
+# secrets' decisions, prune's clickable set, fill and covered are keyed by (frameId,
+# backendNodeId), so the join gives it this stand-in key, below every real one (negative:
+# never sent to Chromium, and no id of the tree spells it: tree.py names the node by ``w``).
+_WALK_KEY_BASE = 1 << 40
+
+
+def walk_node_key(w: int) -> int:
+    """The stand-in key of a record whose element the walker tracks as ``w``."""
+    return -(_WALK_KEY_BASE + w)
+
+
+def is_walk_node_key(key: object) -> bool:
+    """Whether ``key`` is a :func:`walk_node_key`, not a backendNodeId."""
+    return type(key) is int and key < 0
+
+
+def listable(rec: dict[str, Any]) -> bool:
+    """Whether the record is one a default whole-page read takes the id of: DOM text can list
+    it (a reason to act, an icon) or it places a frame (extension/lib/walker/src/listable.js
+    ``listable``, the same rule)."""
+    reasons = rec.get("c")
+    return (isinstance(reasons, list) and len(reasons) > 0) or rec.get("ic") is not None \
+        or rec.get("p") == -1 or rec.get("s") == "html" or rec.get("fr") is not None \
+        or rec.get("xo") == 1

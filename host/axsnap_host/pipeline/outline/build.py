@@ -41,6 +41,7 @@ from axsnap_host.pipeline.dom.index import DomIndex, rect_of
 from axsnap_host.pipeline.dom.textflow import TextFlow
 from axsnap_host.pipeline.dom.xpath import build_xpath_map
 from axsnap_host.pipeline.elements.model import join_facts
+from axsnap_host.pipeline.elements.walker_ids import WALKER_NAMED
 from axsnap_host.pipeline.incomplete import (
     budget_gap,
     capture_gaps,
@@ -178,8 +179,9 @@ def build_outline(
     lines = build_lines(kept.root_id, kept.kept, tree.nodes, role_of, interactive,
                         is_collapsed if options.compact else _never, included)
     if walked:  # a node whose element got no id of its own prints none (design note 42)
+        named = bool(capture.derived.get(WALKER_NAMED))  # (its walker id then: note 154)
         for line in lines:
-            line.ref = "-ax" not in line.key
+            line.ref = "-ax" not in line.key or (named and "-axw" in line.key)
     # Text runs are joined from DOMSnapshot's text nodes, or as the walk says (its rows' runs:
     # walker ax_runs.js); a window read has neither (its runs stay apart).
     flow = TextFlow(dom) if isinstance(dom, DomIndex) else None
@@ -336,12 +338,9 @@ def _resolve_focus(
 
 
 def _id_for(tree: FlatTree, key: tuple[str, int]) -> str | None:
-    frame_id, backend = key
-    for entry in tree.frames:
-        if entry.frame_id == frame_id:
-            candidate = f"{entry.ordinal}-{backend}"
-            return candidate if candidate in tree.nodes else None
-    return None
+    frame_id, backend = key  # (a node named by the walker's id has it too: note 154)
+    return next((node.id for node in tree.nodes.values()
+                 if node.backend_id == backend and node.frame_id == frame_id), None)
 
 
 def _focus_error(message: str) -> AxsnapError:
