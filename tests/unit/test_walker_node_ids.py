@@ -123,6 +123,7 @@ def test_the_option_is_for_a_whole_page_dom_read_from_the_walk() -> None:
         for wrong in ({"scope": "viewport"}, {"ax_source": "chromium"},
                       {"viewport_only": False, "also_formats": ["domtext"]}):
             with pytest.raises(ValidationError, match="node_ids 'walker'"):
-                SnapshotOptions(format=fmt, scope="page", node_ids="walker", **wrong)
+                SnapshotOptions(**{"format": fmt, "scope": "page", "node_ids": "walker",
+                                   **wrong})
     with pytest.raises(ValidationError, match="does not use node_ids"):
         SnapshotOptions(format="semantic", node_ids="walker")
