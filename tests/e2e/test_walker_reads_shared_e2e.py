@@ -14,26 +14,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fixtures.walker_runs import run_walker, walker_browser
+from fixtures.walker_runs import WHOLE_WALK, getter_counting_script, run_walker, walker_browser
 
-WHOLE = {"viewportOnly": False, "maxNodes": 200000, "maxDepth": 256}
 # Each read of these getters, counted by the node it is read of.
-COUNTING = """
-const reads = window.__reads = new Map();
-const count = (name, n) => {
-  let m = reads.get(name);
-  if (!m) { m = new Map(); reads.set(name, m); }
-  m.set(n, (m.get(n) || 0) + 1);
-};
-for (const [proto, names] of [[Node.prototype, ['nextSibling', 'previousSibling', 'nodeType',
-    'textContent']], [Element.prototype, ['className', 'nextElementSibling']]]) {
-  for (const name of names) {
-    const d = Object.getOwnPropertyDescriptor(proto, name);
-    const g = d.get;
-    Object.defineProperty(proto, name, { ...d, get() { count(name, this); return g.call(this); } });
-  }
-}
-"""
+COUNTING = getter_counting_script({
+    "Node": ["nextSibling", "previousSibling", "nodeType", "textContent"],
+    "Element": ["className", "nextElementSibling"]})
 RESET = "window.__reads.clear();"
 
 
@@ -60,7 +46,7 @@ def reads_of(driver: Any, name: str, selector: str) -> list[int]:
 
 def records(driver: Any) -> list[dict[str, Any]]:
     driver.execute_script(RESET)
-    return list(run_walker(driver, WHOLE)["elements"])
+    return list(run_walker(driver, WHOLE_WALK)["elements"])
 
 
 def test_the_links_of_a_line_of_code_read_its_words_once(page: Any) -> None:

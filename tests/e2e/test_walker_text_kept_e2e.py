@@ -14,26 +14,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fixtures.walker_runs import run_walker, walker_browser
+from fixtures.walker_runs import WHOLE_WALK, getter_counting_script, run_walker, walker_browser
 
-WHOLE = {"viewportOnly": False, "maxNodes": 200000, "maxDepth": 256}
 # Each read of these getters, counted by the node it is read of.
-COUNTING = """
-const reads = window.__reads = new Map();
-const count = (name, n) => {
-  let m = reads.get(name);
-  if (!m) { m = new Map(); reads.set(name, m); }
-  m.set(n, (m.get(n) || 0) + 1);
-};
-for (const [proto, names] of [[CharacterData.prototype, ['data']],
-    [Element.prototype, ['localName']]]) {
-  for (const name of names) {
-    const d = Object.getOwnPropertyDescriptor(proto, name);
-    const g = d.get;
-    Object.defineProperty(proto, name, { ...d, get() { count(name, this); return g.call(this); } });
-  }
-}
-"""
+COUNTING = getter_counting_script({"CharacterData": ["data"], "Element": ["localName"]})
 # The words inside the signature's links and spans (not the heading's own words), and the
 # links and spans themselves.
 INNER = """
@@ -49,7 +33,7 @@ def walked(pages_url: str) -> Iterator[tuple[list[dict[str, Any]], dict[str, lis
     with walker_browser("axsnap-text-kept-") as d:
         d.get(f"{pages_url}walker/kept_insides.html")
         d.execute_script(COUNTING)
-        elements = list(run_walker(d, WHOLE)["elements"])
+        elements = list(run_walker(d, WHOLE_WALK)["elements"])
         reads = {"data": d.execute_script(INNER, "data", False),
                  "localName": d.execute_script(INNER, "localName", True)}
         yield elements, reads
