@@ -115,10 +115,12 @@ SCENARIOS: dict[str, list[Step]] = {
         ("act", {"query": "Edit", "near": "Labels"}, ("click", None)),
         ("act", "Archive", ("click", None)),
     ],
-    # a change the page makes long after an act's readiness ended, then acts again
+    # a change the page makes long after an act's readiness ended (its sync's answer, pushed
+    # once the act is over), then acts again
     "late_change_between_acts": [
         ("act", "Sync later", ("click", None)),
-        ("page", None, "document.getElementById('sync').textContent === 'Synced again'"),
+        ("page", "window.postMessage('sync-done', '*')",
+         "document.getElementById('sync').textContent === 'Synced again'"),
         ("act", "Select Team offsite", ("click", None)),
         ("page", "document.getElementById('count').textContent = 'set by script'", None),
         ("act", "Select Design review", ("click", None)),
