@@ -30,27 +30,38 @@ def _settled_on_its_own(reply: dict[str, Any]) -> bool:
         by is None and report["stabilized"] and report["quiet_for_ms"] >= QUIET_MS)
 
 
-def _act(browser: Browser, name: str) -> None:
+def _act(browser: Browser, name: str) -> bool:
+    """Click ``name``; whether its readiness ended on a settle check (what keeps its proof).
+    On a loaded machine a check the renderer answers too late is dropped and the wait ends on
+    its quiet window: no proof is kept then."""
     result = browser.act(name, "click")
     assert result.ok and result.readiness, result.error
-    assert result.readiness.ended_by == "settled", result.readiness
+    assert result.readiness.ended_by in ("settled", "quiet_window"), result.readiness
+    return result.readiness.ended_by == "settled"
 
 
 def test_a_read_right_after_an_act_settles_on_the_acts_proof(browser: Browser,
                                                             pages_url: str) -> None:
     browser.open(f"{pages_url}act/settle/settle.html")
     browser.snapshot_raw(**SETTLE)
+    proved = 0
     for name in ("Quick", "Quick in shadow", "Answer in 50 ms"):
-        _act(browser, name)
+        settled = _act(browser, name)
         fast = browser.snapshot_raw(**SETTLE)
-        assert _settled_by(fast) == "act_proof", \
-            f"{name}: {fast['result']['snapshot']['stabilization']}"
+        report = f"{name}: {fast['result']['snapshot']['stabilization']}"
+        if settled:
+            assert _settled_by(fast) == "act_proof", report
+            proved += 1
+        else:  # no proof kept: the read settles on its own
+            assert _settled_on_its_own(fast), report
         # the exact read of the same page (every fast path off) settles on a check of its own
         exact = browser.snapshot_raw(exact=True, **SETTLE)
         assert _settled_on_its_own(exact), str(exact["result"]["snapshot"]["stabilization"])
         assert content(fast) == content(exact), name
         # nothing happened since: a second read stands on the same proof
-        assert _settled_by(browser.snapshot_raw(**SETTLE)) == "act_proof"
+        if settled:
+            assert _settled_by(browser.snapshot_raw(**SETTLE)) == "act_proof"
+    assert proved > 0, "no act's readiness ended on a settle check: nothing compared"
 
 
 def test_a_page_changed_since_the_act_is_settled_again(browser: Browser,
