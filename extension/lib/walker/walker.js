@@ -59,9 +59,6 @@ function beginRun(opts) {
   run.hits = /* @__PURE__ */ new Map();
   run.controlish = /* @__PURE__ */ new Map();
   run.plainTexts = /* @__PURE__ */ new Map();
-  run.shownWalks = { inside: /* @__PURE__ */ new Map(), found: [] };
-  run.plainWalks = { inside: /* @__PURE__ */ new Map(), found: [] };
-  run.ownWalks = { inside: /* @__PURE__ */ new Map(), found: [] };
   run.legends = /* @__PURE__ */ new Map();
   run.headerCells = /* @__PURE__ */ new Map();
   run.headings = /* @__PURE__ */ new Map();
@@ -1522,7 +1519,7 @@ var IN = 1;
 var BREAK = 2;
 var BLANK = /^\s*$/;
 var SPACE = " ";
-function walkText(el, max, enter, between, kept = null) {
+function walkText(el, max, enter, between) {
   const type = el.nodeType;
   if (type === 3) {
     const d = el.data;
@@ -1532,19 +1529,9 @@ function walkText(el, max, enter, between, kept = null) {
   let s = "";
   let seen = 1;
   const stack = [];
-  const open = kept ? [] : null;
-  if (kept) {
-    const got = kept.inside.get(el);
-    if (got !== void 0 && got.steps < 200 && got.raw.length <= max) return collapse(take(got, kept, ""));
-  }
   const first = el.firstChild;
-  if (first) {
-    stack.push(first);
-    if (open) open.push(el, 0, 0, 1, kept.found.length);
-  }
-  for (; ; ) {
-    while (open && open.length && open[open.length - 4] === stack.length) keep(open, kept, s, seen);
-    if (!(stack.length && s.length <= max && seen < 200)) break;
+  if (first) stack.push(first);
+  while (stack.length && s.length <= max && seen < 200) {
     const n = stack.pop();
     seen++;
     if (n === SPACE) {
@@ -1571,36 +1558,10 @@ function walkText(el, max, enter, between, kept = null) {
       s += " ";
       stack.push(SPACE);
     }
-    if (kept) {
-      const got = kept.inside.get(n);
-      if (got !== void 0) {
-        if (seen + got.steps - 1 < 200 && s.length + got.raw.length <= max) {
-          s = take(got, kept, s);
-          seen += got.steps;
-          continue;
-        }
-      }
-    }
     const kid = n.firstChild;
-    if (kid) {
-      if (open) open.push(n, stack.length, s.length, seen, kept.found.length);
-      stack.push(kid);
-    }
+    if (kid) stack.push(kid);
   }
   return collapse(s);
-}
-function keep(open, kept, s, seen) {
-  const from = open.pop();
-  const began = open.pop();
-  const at = open.pop();
-  open.pop();
-  const el = open.pop();
-  const found = kept.found.length > from ? kept.found.slice(from) : null;
-  kept.inside.set(el, { raw: s.slice(at), steps: seen - began, found });
-}
-function take(got, kept, s) {
-  if (got.found) for (const f of got.found) kept.found.push(f);
-  return s + got.raw;
 }
 function shownEnter(n, tag) {
   if (n.hidden) return SKIP3;
@@ -1610,7 +1571,7 @@ function shownEnter(n, tag) {
 }
 function shownText(el) {
   if (!el.firstElementChild) return collapse(el.textContent || "");
-  return walkText(el, run.textMax + 20, shownEnter, false, run.shownWalks);
+  return walkText(el, run.textMax + 20, shownEnter, false);
 }
 var SELECT_OPTIONS = 12;
 function selectOptions(el) {
@@ -1713,23 +1674,26 @@ function personText(el, own, lig) {
   }
   return text;
 }
+var ligs = null;
 function personWords(el, own, lig) {
-  const kept = own ? run.ownWalks : run.plainWalks;
-  kept.found.length = 0;
-  const text = walkText(el, run.textMax, own ? ownEnter : plainEnter, true, kept);
-  if (lig) for (const f of kept.found) lig.push(f);
-  return text;
+  const outer = ligs;
+  ligs = lig;
+  try {
+    return walkText(el, run.textMax, own ? ownEnter : plainEnter, true);
+  } finally {
+    ligs = outer;
+  }
 }
 function plainEnter(n, tag) {
-  return personEnter(n, tag, run.plainWalks.found, false);
+  return personEnter(n, tag, false);
 }
 function ownEnter(n, tag) {
-  return personEnter(n, tag, run.ownWalks.found, true);
+  return personEnter(n, tag, true);
 }
-function personEnter(n, tag, lig, own) {
+function personEnter(n, tag, own) {
   if (n.hidden || LABEL_SKIP.has(tag)) return SKIP3;
   if (isIconFont(n, tag)) {
-    lig.push(collapse(n.textContent || ""));
+    if (ligs) ligs.push(collapse(n.textContent || ""));
     return SKIP3;
   }
   if (own) {
@@ -3156,8 +3120,8 @@ function takeJournal(spec) {
   const tj = performance.now();
   const roots = run.scanRoots.has(document) ? run.foundRoots : void 0;
   try {
-    const take2 = spec.take;
-    const j = typeof take2 === "string" ? watch.take(take2, roots) : null;
+    const take = spec.take;
+    const j = typeof take === "string" ? watch.take(take, roots) : null;
     taken.reply = j ? { status: j[0], token: j[1], changed: j.length - 3 } : { status: "armed", token: watch.arm(roots), changed: 0 };
     if (j && j[0] === "ok") {
       taken.self = new Set(j.slice(3, 3 + j[2]));
@@ -5432,7 +5396,7 @@ function scanTree(root, ctx) {
     }
   }
 }
-function keep2(el, ctx) {
+function keep(el, ctx) {
   if (!run.scanned.has(ctx.doc)) {
     run.scanned.add(ctx.doc);
     const ts = performance.now();
@@ -5517,7 +5481,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   const w = b.width;
   const h = b.height;
   const inWin = meets(ctx.win, x, y, w, h);
-  if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep2(el, ctx) && !overflowReaches(el, x, y, w, h, ctx.win)) {
+  if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep(el, ctx) && !overflowReaches(el, x, y, w, h, ctx.win)) {
     stats.offscreen_subtrees++;
     if (y + h <= ctx.win.t) stats.above++;
     else if (y >= ctx.win.b) stats.below++;
@@ -5642,7 +5606,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   }
   if (tag === "svg" || tag === "math") return;
   const clips = overflowX !== "visible" && overflowY !== "visible";
-  if (viewportOnly && !inWin && clips && display !== "contents" && !keep2(el, ctx)) {
+  if (viewportOnly && !inWin && clips && display !== "contents" && !keep(el, ctx)) {
     stats.offscreen_subtrees++;
     return;
   }

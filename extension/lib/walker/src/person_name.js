@@ -37,29 +37,30 @@ export function personText(el, own, lig) {
   return text;
 }
 
-// Each walk of a name's words is of one of two kinds, `own` or not (run.ownWalks,
-// run.plainWalks: the insides read kept for the page walk, text.js walkText); the ligatures
-// a walk finds are collected whether `lig` asks for them or not, so that what an inside
-// found is kept with it.
+// The ligatures the name's walk on hand finds go to `ligs` when its caller keeps them.
+let ligs = null;
+
 function personWords(el, own, lig) {
-  const kept = own ? run.ownWalks : run.plainWalks;
-  kept.found.length = 0;
-  const text = walkText(el, run.textMax, own ? ownEnter : plainEnter, true, kept);
-  if (lig) for (const f of kept.found) lig.push(f);
-  return text;
+  const outer = ligs;
+  ligs = lig;
+  try {
+    return walkText(el, run.textMax, own ? ownEnter : plainEnter, true);
+  } finally {
+    ligs = outer;
+  }
 }
 
 function plainEnter(n, tag) {
-  return personEnter(n, tag, run.plainWalks.found, false);
+  return personEnter(n, tag, false);
 }
 
 function ownEnter(n, tag) {
-  return personEnter(n, tag, run.ownWalks.found, true);
+  return personEnter(n, tag, true);
 }
 
-function personEnter(n, tag, lig, own) {
+function personEnter(n, tag, own) {
   if (n.hidden || LABEL_SKIP.has(tag)) return SKIP;
-  if (isIconFont(n, tag)) { lig.push(collapse(n.textContent || '')); return SKIP; }
+  if (isIconFont(n, tag)) { if (ligs) ligs.push(collapse(n.textContent || '')); return SKIP; }
   if (own) {
     const r = n.getAttribute('role');
     if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP;

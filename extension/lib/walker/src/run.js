@@ -62,13 +62,6 @@ export function beginRun(opts) {
   // for every control beside them (pure functions of the unchanging page)
   run.controlish = new Map();  // element → [isControlish of each of its four flag pairs]
   run.plainTexts = new Map();  // element → personText(el, false, null)
-  // text.js / person_name.js: what each element's inside reads as in each kind of text walk
-  // (a control's shown text, a name's words, a name's own words), kept for the walk's later
-  // readings of the same inside (a <details>, its <summary> and the heading in it)
-  // (each: element → {raw, steps, found}, and `found`: what the walk's decisions collect)
-  run.shownWalks = { inside: new Map(), found: [] };
-  run.plainWalks = { inside: new Map(), found: [] };
-  run.ownWalks = { inside: new Map(), found: [] };
   run.legends = new Map();  // box → its legend or title child (person_context.js ownedOnce)
   run.headerCells = new Map();  // table row → its header cell
   run.headings = new Map();  // region → its first heading

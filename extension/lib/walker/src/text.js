@@ -23,39 +23,25 @@ export function ownText(el) {
 // leaves it): a walk that stops early never reads the nodes it did not reach (issue 33,
 // design note 149: a bound list of children used to be read in full at each level, each
 // child's previous sibling and node type twice over).
-// `kept` (run.shownWalks, run.plainWalks, run.ownWalks: one kind of walk, one `enter` and
-// one `between`): what each element's inside read as in the walks of that kind before, its
-// text, its steps and what `enter` collected (`kept.found`); an inside read before is taken
-// whole where the walk would not stop inside it (design note 153).
+// Each walk reads its nodes itself: design note 153 kept what every inside read as for
+// later walks of its kind; it halved rustdoc's steps but cost as much as it saved, more on
+// rust-wrapping (note 158 measured it against this walk by turns, and took this one).
 export const SKIP = 0;
 export const IN = 1;
 export const BREAK = 2;
 const BLANK = /^\s*$/;
 const SPACE = ' ';
 
-export function walkText(el, max, enter, between, kept = null) {
+export function walkText(el, max, enter, between) {
   const type = el.nodeType;
   if (type === 3) { const d = el.data; return collapse(BLANK.test(d) ? ' ' : d); }
   if (type !== 1) return '';
   let s = '';
   let seen = 1;
   const stack = [];
-  // the elements whose inside is being read (kept): where its items end on the stack, and
-  // where its text, its steps and its finds began
-  const open = kept ? [] : null;
-  if (kept) {
-    const got = kept.inside.get(el);
-    if (got !== undefined && got.steps < 200 && got.raw.length <= max) return collapse(take(got, kept, ''));
-  }
   const first = el.firstChild;
-  if (first) {
-    stack.push(first);
-    if (open) open.push(el, 0, 0, 1, kept.found.length);
-  }
-  for (;;) {
-    // an inside read to its end: kept with its text, its steps and its finds
-    while (open && open.length && open[open.length - 4] === stack.length) keep(open, kept, s, seen);
-    if (!(stack.length && s.length <= max && seen < 200)) break;
+  if (first) stack.push(first);
+  while (stack.length && s.length <= max && seen < 200) {
     const n = stack.pop();
     seen++;
     if (n === SPACE) { s += ' '; continue; }
@@ -75,41 +61,10 @@ export function walkText(el, max, enter, between, kept = null) {
     const how = enter(n, tag);
     if (how === SKIP) continue;
     if (how === BREAK) { s += ' '; stack.push(SPACE); }
-    if (kept) {
-      // its inside read before by a walk of this kind: the same text and steps, taken whole
-      // when the walk would not stop inside it (each of its steps would pass both bounds)
-      const got = kept.inside.get(n);
-      if (got !== undefined) {
-        if (seen + got.steps - 1 < 200 && s.length + got.raw.length <= max) {
-          s = take(got, kept, s);
-          seen += got.steps;
-          continue;
-        }
-      }
-    }
     const kid = n.firstChild;
-    if (kid) {
-      if (open) open.push(n, stack.length, s.length, seen, kept.found.length);
-      stack.push(kid);
-    }
+    if (kid) stack.push(kid);
   }
   return collapse(s);
-}
-
-// The inside on top of `open`, read to its end: its text, its steps and what its walk found.
-function keep(open, kept, s, seen) {
-  const from = open.pop();
-  const began = open.pop();
-  const at = open.pop();
-  open.pop();
-  const el = open.pop();
-  const found = kept.found.length > from ? kept.found.slice(from) : null;
-  kept.inside.set(el, { raw: s.slice(at), steps: seen - began, found });
-}
-
-function take(got, kept, s) {
-  if (got.found) for (const f of got.found) kept.found.push(f);
-  return s + got.raw;
 }
 
 // What an element shows as text (walkText): without hidden descendants (display:none,
@@ -125,7 +80,7 @@ function shownEnter(n, tag) {
 
 export function shownText(el) {
   if (!el.firstElementChild) return collapse(el.textContent || '');
-  return walkText(el, run.textMax + 20, shownEnter, false, run.shownWalks);
+  return walkText(el, run.textMax + 20, shownEnter, false);
 }
 
 // The options of a <select>, as shown: the first SELECT_OPTIONS and how many there are.
