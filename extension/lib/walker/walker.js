@@ -4037,16 +4037,18 @@ function describedItems(shown, chrome2, limit) {
 
 // src/tally_passwords.js
 var CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
-function lonePasswordForms(fillable, limit) {
+function lonePasswords(fillable, limit) {
   const byForm = /* @__PURE__ */ new Map();
   let n = 0;
   for (const el of document.querySelectorAll("input[type=password]")) {
     if (++n > limit) break;
     if (CARD.test(`${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`) || !fillable(el)) continue;
     const form = el.closest("form");
-    byForm.set(form, (byForm.get(form) || 0) + 1);
+    byForm.set(form, [...byForm.get(form) || [], el]);
   }
-  return [...byForm.values()].filter((count) => count === 1).length;
+  const lone = [...byForm.values()].filter((fields) => fields.length === 1).map(([el]) => el);
+  const tops = lone.map((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+  return { login_forms: lone.length, login_top: tops.length ? Math.min(...tops) : null };
 }
 
 // src/tally_lead.js
@@ -4517,7 +4519,7 @@ function pageTally() {
   t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT2);
   t.titled_items = linkedItems(shown, CHROME, LIMIT2);
   t.described_items = describedItems(shown, CHROME, LIMIT2);
-  t.login_forms = lonePasswordForms((el) => fillable(el) && !own.above(el), LIMIT2);
+  Object.assign(t, lonePasswords((el) => fillable(el) && !own.above(el), LIMIT2));
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT2) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from axsnap_host.semantic.foot_forms import site_boxes_only
 from axsnap_host.semantic.keywords import title_hits
 from axsnap_host.semantic.page_features import Features
 
@@ -33,10 +34,11 @@ DESCRIBED_WEIGHT = 0.55  # (no long text beside them: the prose is all theirs)
 
 
 def asks_nothing(f: Features, panels: bool) -> bool:
-    """A page that asks for nothing (no password, no query, few fields) and is no dashboard
-    (its panels are cards too)."""
+    """A page that asks for nothing (no password, no query, few fields; or no more than a
+    site's own small boxes, foot_forms.py) and is no dashboard (its panels are cards too)."""
     fields = f.text_inputs - f.search_named + f.passwords + f.textareas + f.selects
-    return not panels and f.queries == 0 and not f.passwords and fields < 3
+    return not panels and f.queries == 0 and ((not f.passwords and fields < 3)
+                                              or site_boxes_only(f))
 
 
 def card_list(f: Features, panels: bool) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from axsnap_host.semantic.card_lists import fire_card_list
+from axsnap_host.semantic.foot_forms import bullets, fire_site_account, site_boxes_only
 from axsnap_host.semantic.form_pages import fire_form_gallery
 from axsnap_host.semantic.keywords import (
     SEARCH_ENGINE_HOSTS,
@@ -83,8 +84,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     boxes = sign_in_boxes(f)
     one = f.passwords == 1 or boxes
     confirm = (f.passwords >= 2 or f.confirm) and not change and not renew and not boxes
-    # Beside three long blocks of prose a sign-in box is the site's, not what the page is for.
-    account = 0.5 if f.long_blocks >= 3 else 1.0
+    # A sign-in box beside three long blocks of prose, or at the foot of screens of matter, is
+    account = (0.5 if f.long_blocks >= 3 else 1.0) * fire_site_account(fire, f)  # the site's
     # Forms of different purposes side by side: a page of forms, which no one of them names;
     # each purpose's signals count half (form_pages.py).
     gallery = fire_form_gallery(fire, f, confirm)
@@ -282,9 +283,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
     # is the teasers' and its headings no search's results.
     front = (not panels and f.teaser_heads >= 5 and f.prose_run < 3 and f.queries == 0
-             and f.long_blocks <= f.result_blocks and not f.passwords)
+             and f.long_blocks <= f.result_blocks and (not f.passwords or site_boxes_only(f)))
     fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
-    front = front or fire_card_list(fire, f, panels)  # (alike cards over short text)
+    front = fire_card_list(fire, f, panels) or front  # (alike cards over short text, too)
     teasers *= 0.5 if front else 1.0
     fire("search_results", "form:a search box over results", 0.35 * teasers,
          f.search_inputs >= 1 and f.result_blocks >= 4)
@@ -357,7 +358,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.prose_sections >= 3 and fields < 3 and f.charts == 0 and not panels
          and f.queries == 0 and not front)
     fire("article", "stats:3+ long list items (prose in bullets)", 0.2 * prose,
-         f.long_items >= 3)
+         bullets(f) >= 3)
     fire("article", "stats:6+ paragraphs", 0.15 * prose,
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
     # The items of a search's results or of a dashboard (two of: stat tiles, a chart, 4+
@@ -370,7 +371,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
     itemized = itemized and not wizard and not counted and not lengthy
     fire("list", "stats:8+ list items", 0.3,
-         f.list_items >= 8 and f.long_blocks + f.long_items < 3 and itemized)
+         f.list_items >= 8 and f.long_blocks + bullets(f) < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,
          f.linked_items >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:4+ prices", 0.3,

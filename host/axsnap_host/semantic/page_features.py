@@ -23,6 +23,7 @@ from axsnap_host.semantic.control_words import (
 )
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.foot_forms import login_depth
 from axsnap_host.semantic.keywords import PAY_BY, TO_CHECKOUT
 from axsnap_host.semantic.page_tally import above_heading, own_heading, whole_page
 from axsnap_host.semantic.page_words import in_menu_box
@@ -147,6 +148,7 @@ class Features:
     sidebar: bool = False
     page_screens: float = 1.0
     login_forms: int = 0  # forms holding one password field and no confirmation
+    login_depth: float = 0.0  # screens of the page above the first of them (the tally), 0 none
     signup_forms: int = 0  # forms holding two password fields or more (a new one, again)
     sign_in_first: bool = False  # a sign-in form before a sign-up form (account_forms.py)
     current_password: bool = False  # a password field asking for the current one
@@ -351,6 +353,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     f.sidebar = "sidebar" in region_kinds
     page_h, view_h = facts.page_size[1], facts.viewport[1]
     f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
+    f.login_depth = login_depth(facts.tally, view_h)
     f.text = " \n ".join(w for w in words if w).lower()
     f.said = " \n ".join(w for w in unlinked if w).lower()
     return f

@@ -16,7 +16,7 @@ import { postBylines } from './tally_posts.js';
 import { datedHeadlines } from './tally_dated.js';
 import { linkedItems } from './tally_items.js';
 import { describedItems } from './tally_described.js';
-import { lonePasswordForms } from './tally_passwords.js';
+import { lonePasswords } from './tally_passwords.js';
 import { ownHeading } from './tally_lead.js';
 import { brRuns } from './tally_runs.js';
 
@@ -442,7 +442,7 @@ export function pageTally() {
   t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT);
   t.titled_items = linkedItems(shown, CHROME, LIMIT);
   t.described_items = describedItems(shown, CHROME, LIMIT);
-  t.login_forms = lonePasswordForms((el) => fillable(el) && !own.above(el), LIMIT);
+  Object.assign(t, lonePasswords((el) => fillable(el) && !own.above(el), LIMIT));
   t.results_under_search = contentSearch ? countedUnder(contentSearch, shown, CHROME, LIMIT) : 0;
   for (const [label, count] of counts) {
     if (count > 1 && t.repeated.length < 400) t.repeated.push(label);

@@ -2,18 +2,23 @@
 // exactly one password field a person fills in, no card's. Over the whole page, so a window
 // read knows what its records miss: a header's sign-in box in the first screen beside the
 // page's own sign-in form below it asks two passwords, none of them twice (issue 31, note 150).
+// And where the first of them is drawn (its page y): a sign-in box a person reaches only
+// after screens of the page's own matter (a forum's board list) is the site's (note 155).
 
 const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
 
-/** How many forms hold exactly one password field (`fillable`: one a person can fill). */
-export function lonePasswordForms(fillable, limit) {
+/** { login_forms: how many forms hold exactly one password field (`fillable`: one a person can
+ * fill), login_top: the page y of the highest such field, or null } */
+export function lonePasswords(fillable, limit) {
   const byForm = new Map();
   let n = 0;
   for (const el of document.querySelectorAll('input[type=password]')) {
     if (++n > limit) break;
     if (CARD.test(`${el.name} ${el.id} ${el.getAttribute('autocomplete') || ''}`) || !fillable(el)) continue;
     const form = el.closest('form');
-    byForm.set(form, (byForm.get(form) || 0) + 1);
+    byForm.set(form, [...(byForm.get(form) || []), el]);
   }
-  return [...byForm.values()].filter((count) => count === 1).length;
+  const lone = [...byForm.values()].filter((fields) => fields.length === 1).map(([el]) => el);
+  const tops = lone.map((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+  return { login_forms: lone.length, login_top: tops.length ? Math.min(...tops) : null };
 }
