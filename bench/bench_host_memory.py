@@ -45,6 +45,13 @@ CPU_MODES = {"DOM text page": {"format": "domtext", "viewport_only": False},
              "all three, one walk": {"format": "snapshot", "scope": "page",
                                      "also_formats": ["outline", "domtext"],
                                      "viewport_only": False, "ax_source": "walk"}}
+# --modes walker: the same three formats named by the walker's own ids (node_ids "walker",
+# notes 144, 154; bench/results/host_steps_host53.md), in bench_host_cpu.py READS' order
+WALKER_MODES = {"DOM text page, walker ids": {**CPU_MODES["DOM text page"], "node_ids": "walker"},
+                "SnapshotV1 page, walker ids": {**CPU_MODES["SnapshotV1 page, walk"],
+                                                "node_ids": "walker"},
+                "outline page, walker ids": {**CPU_MODES["outline page, walk"],
+                                             "node_ids": "walker"}}
 # request_bytes: the request as sent (the walker's wire form, models/walker_wire.py, is smaller)
 _VOLATILE = {"timings", "host_peak_rss_kb", "trace_id", "snapshot_id", "ts", "id", "size",
              "request_bytes"}
@@ -56,7 +63,8 @@ def _status_mb(key: str) -> int:
     return int(found.group(1)) // 1024 if found else -1
 
 
-def record(size: int, out: Path, page_file: Path | None, modes: dict[str, Any]) -> int:
+def record(size: int, out: Path, page_file: Path | None, modes: dict[str, Any],
+           root: Path | None = None) -> int:
     sys.path.insert(0, str(BENCH / "pages"))
     from generate import write_pages
 
@@ -70,6 +78,8 @@ def record(size: int, out: Path, page_file: Path | None, modes: dict[str, Any]) 
     with tempfile.TemporaryDirectory() as tmp:
         if page_file is None:
             root, name = Path(tmp), write_pages(Path(tmp), [size])[size].name
+        elif root is not None:  # a saved page under a served root (rustdoc's static files)
+            name = page_file.resolve().relative_to(root.resolve()).as_posix()
         else:  # a saved page, served from its own folder (its assets beside it)
             root, name = page_file.resolve().parent, page_file.name
         with serve_directory(root) as base, Browser(timeout_s=1800) as browser:
@@ -222,9 +232,11 @@ def main() -> int:
     rec.add_argument("--size", type=int, default=100_000)
     rec.add_argument("--out", type=Path, required=True)
     rec.add_argument("--page", type=Path, help="a saved page to read instead of a generated one")
-    rec.add_argument("--modes", choices=["memory", "cpu"], default="memory",
+    rec.add_argument("--root", type=Path, help="the folder to serve, holding --page")
+    rec.add_argument("--modes", choices=["memory", "cpu", "walker"], default="memory",
                      help="memory: SnapshotV1 and all three; cpu: DOM text, SnapshotV1 and "
-                          "outline from the walk, all three from one walk")
+                          "outline from the walk, all three from one walk; walker: DOM text, "
+                          "SnapshotV1 and outline named by the walker's ids")
     rep = sub.add_parser("replay")
     rep.add_argument("recording", type=Path)
     rep.add_argument("--compare", type=Path, help="append the replies, volatile fields out")
@@ -252,8 +264,8 @@ def main() -> int:
             (lambda text: len(text) >= big and any(
                 key in text for key in protocol._REPEATING_NUMBERS)))
     if args.command == "record":
-        return record(args.size, args.out, args.page,
-                      CPU_MODES if args.modes == "cpu" else MODES)
+        return record(args.size, args.out, args.page, {
+            "memory": MODES, "cpu": CPU_MODES, "walker": WALKER_MODES}[args.modes], args.root)
     return replay(args.recording, args.compare, args.frames, args.profile,
                   args.hold_last_reply, args.arenas)
 

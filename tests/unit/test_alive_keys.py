@@ -1,4 +1,4 @@
-"""Which registry keys still live (pipeline/dom/walker_merge.py alive_keys): the same
+"""Which registry keys still live (pipeline/elements/alive_keys.py alive_keys): the same
 answer as the set of spelled-out keys it replaces, without spelling out a whole page's
 DOMSnapshot ids."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from axsnap_host.models.capture import RawCapture
-from axsnap_host.pipeline.dom.walker_merge import alive_keys
+from axsnap_host.pipeline.elements.alive_keys import alive_keys
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

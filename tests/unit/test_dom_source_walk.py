@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from pydantic import ValidationError
+from walker_listed import walker_listed
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
@@ -28,12 +29,6 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 WHOLE = SnapshotOptions(format="elements", viewport_only=False, dom_source="walk")
 
 
-def listable(rec: dict[str, Any]) -> bool:
-    """walker_ids_listable.js's rule."""
-    return bool(rec.get("c")) or "ic" in rec or rec.get("p") == -1 or rec.get("s") == "html" \
-        or "fr" in rec or rec.get("xo") == 1
-
-
 def walked(data: dict[str, Any]) -> dict[str, Any]:
     """The capture the walk alone gives of the same page: no DOMSnapshot, ids on the
     listable records and on the click listeners' records only (``k``: what DOMSnapshot
@@ -43,9 +38,10 @@ def walked(data: dict[str, Any]) -> dict[str, Any]:
     records = out["walker"]["elements"]
     frame_ids = {j.frame: j.frame_id for j in joined if j.frame_id}
     nature = ClickableByNature()
-    for j, rec in zip(joined, records, strict=True):
+    listed = set(walker_listed(records))  # the walker's rule (src/listable.js), run in node
+    for i, (j, rec) in enumerate(zip(joined, records, strict=True)):
         listener = j.clickable and not nature.add(rec, j.tag)
-        if j.backend_node_id is not None and (listable(rec) or listener):
+        if j.backend_node_id is not None and (i in listed or listener):
             rec["b"] = j.backend_node_id
         if listener:
             rec["k"] = 1

@@ -2,10 +2,10 @@
 "walker"``, design note 154).
 
 The capture carries no row's backendNodeId (``axt.b``) and no record's but those that place a
-frame and those the listener step resolved: the host keys the other listable records by a
-stand-in (``walk_node_key``), names every node of a row with a ``w`` ``{frame}-axw{w}``, and
-otherwise builds the backend-named read's tree: the same roles, names, values, states, boxes,
-pruning and secrets' decisions.
+frame and those the listener step resolved: the host keys the other records the walker
+listed (its output's ``listed``, design note 159) by a stand-in (``walk_node_key``), names
+every node of a row with a ``w`` ``{frame}-axw{w}``, and otherwise builds the backend-named
+read's tree: the same roles, names, values, states, boxes, pruning and secrets' decisions.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ import re
 from typing import Any
 
 from test_outline_walk import walk_capture
+from walker_listed import walker_listed
 
 from axsnap_host.models.snapshot import node_records
-from axsnap_host.pipeline.elements.walker_ids import is_walk_node_key, listable, walk_node_key
+from axsnap_host.pipeline.elements.walker_ids import is_walk_node_key, walk_node_key
 from host_harness import process_capture as run
 
 WALK_ID = re.compile(r"^\d+-axw\d+$")
@@ -38,8 +39,10 @@ def with_secret(capture: dict[str, Any]) -> dict[str, Any]:
 
 def named_by_walker(capture: dict[str, Any]) -> dict[str, Any]:
     """What the extension sends for such a read: ``b`` only on the records that place a
-    frame and those the listener step resolved (``k``), no ``axt.b``."""
+    frame and those the listener step resolved (``k``), no ``axt.b``, and the records the
+    walker listed (``listed``: the host keys those by a stand-in)."""
     out = copy.deepcopy(capture)
+    out["walker"]["listed"] = walker_listed(out["walker"]["elements"])
     for rec in out["walker"]["elements"]:
         places = rec.get("p") == -1 or rec.get("s") == "html" or "fr" in rec or rec.get("xo")
         if not places and not rec.get("k"):
@@ -57,8 +60,6 @@ def shape(snapshot: dict[str, Any]) -> list[tuple[Any, ...]]:
 def test_the_stand_in_key_is_no_backend_node_id() -> None:
     assert walk_node_key(7) < 0 and walk_node_key(7) != walk_node_key(8)
     assert is_walk_node_key(walk_node_key(1)) and not is_walk_node_key(1)
-    assert listable({"c": ["href"]}) and listable({"s": "html"}) and listable({"fr": 1})
-    assert not listable({"s": "div", "c": []}) and not listable({"s": "p"})
 
 
 def test_the_same_snapshot_node_for_node_named_by_the_walk() -> None:

@@ -671,7 +671,8 @@ export const WALKER_WIRE = deepFreeze({
   "REPLACES": {
     "rows": "elements",
     "alive_runs": "alive"
-  }
+  },
+  "LISTED": "listed"
 });
 
 export const CHUNK_ENCODING = deepFreeze({

@@ -2658,6 +2658,7 @@ function finishTracking(result, report) {
     track.runs += 1;
     result.run = track.world + "." + track.runs;
     if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
+    if (run.opts.sendListed === true && run.outEls.listed) result.listed = run.outEls.listed.slice();
     track.pending.set(result.run, run.outEls);
     if (run.hiddenEls && run.hiddenEls.length) {
       const recorded = new Set(run.outEls);

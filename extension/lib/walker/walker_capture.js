@@ -63,6 +63,8 @@ function walkerOptions(options) {
     // a whole page's listable records, listed by the walker as its run ends (walker_ids_early.js)
     // (node_ids "walker", 'frames': the same walk, its hidden roots held for the listener step)
     ...(listableIds(options) === true || listableIds(options) === 'frames' ? { listable: true } : {}),
+    // named by the walker's ids: the output says which records it listed (src/records.js)
+    ...(listableIds(options) === 'frames' ? { sendListed: true } : {}),
     // a whole-page outline from the walk (walksAxTree): the document as AX rows too, and
     // the rows of the element a CSS focus selects (an id or XPath the host finds itself)
     // (with the words an instruction needs: the rows that have one carry their hiding facts,

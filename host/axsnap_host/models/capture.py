@@ -19,7 +19,7 @@ from axsnap_host.models.capture_checks import (
     share_style_rows,
 )
 from axsnap_host.models.snapshot import StabilizationReport
-from axsnap_host.models.walker_wire import walker_from_wire
+from axsnap_host.models.walker_wire import check_listed, walker_from_wire
 
 CAPTURE_VERSION = 1
 
@@ -171,6 +171,7 @@ class RawCapture(BaseModel):
     def _walker_shape(cls, walker: dict[str, Any] | None) -> dict[str, Any] | None:
         if walker is not None:
             check_walker(walker)
+            check_listed(walker)
             share_record_strings(walker)
         return walker
 

@@ -36,12 +36,39 @@ class WalkerRows(BaseModel):
 ROWS_FIELD = "rows"  # in a walker output, in place of "elements"
 ALIVE_RUNS_FIELD = "alive_runs"  # in place of "alive"
 _REPLACED = {ROWS_FIELD: "elements", ALIVE_RUNS_FIELD: "alive"}
+# A read named by the walker's ids (node_ids "walker", design notes 144, 154, 159): in each
+# walker run, the indices of the records the walker listed (extension/lib/walker/src/
+# listable.js, the one rule; sent by src/records.js), ascending. The host keys those records
+# by a stand-in for the backendNodeId it never learns (pipeline/elements/walker_ids.py).
+LISTED_FIELD = "listed"
 
 
 def wire_contract() -> dict[str, Any]:
     """What the extension's encoder needs to know (contract.js ``WALKER_WIRE``)."""
     return {"ROWS": ROWS_FIELD, "ROWS_FIELDS": list(WalkerRows.model_fields),
-            "ALIVE_RUNS": ALIVE_RUNS_FIELD, "REPLACES": dict(_REPLACED)}
+            "ALIVE_RUNS": ALIVE_RUNS_FIELD, "REPLACES": dict(_REPLACED),
+            "LISTED": LISTED_FIELD}
+
+
+def check_listed(walker: dict[str, Any], where: str = "walker", depth: int = 0) -> None:
+    """A run's ``listed`` (if sent): ascending indices of its records; the same in each
+    cross-origin subframe's run. Raises CaptureShapeError."""
+    listed = walker.get(LISTED_FIELD)
+    if listed is not None:
+        count = len(walker.get("elements") or ())
+        last = -1
+        ok = type(listed) is list
+        for i in listed if ok else ():
+            if type(i) is not int or not last < i < count:
+                ok = False
+                break
+            last = i
+        if not ok:
+            raise CaptureShapeError(
+                f"{where}.{LISTED_FIELD}: must be ascending indices of its {count} records")
+    for i, sub in enumerate(walker.get("subframes") or [] if depth < 8 else ()):
+        if type(sub) is dict and type(sub.get("result")) is dict:
+            check_listed(sub["result"], f"{where}.subframes[{i}].result", depth + 1)
 
 
 def walker_from_wire(walker: Any, where: str = "walker", depth: int = 0) -> Any:

@@ -139,6 +139,10 @@ export function finishTracking(result, report) {
     // opts.listable (a whole-page DOM read): which of them the extension takes ids of, known
     // here so it can ask before this output reaches it (walker_ids_early.js)
     if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
+    // a read named by the walker's ids (opts.sendListed) sends them: the host keys those
+    // records by a stand-in for the backendNodeId it never learns (the wire's `listed`:
+    // models/walker_wire.py LISTED_FIELD, pipeline/dom/walker_merge.py), one rule, this one
+    if (run.opts.sendListed === true && run.outEls.listed) result.listed = run.outEls.listed.slice();
     track.pending.set(result.run, run.outEls);
     // the hidden subtrees' roots that are no record of this run (a guard: a record's element
     // passed the very check that skips one), held for the extension's listener step: `hr`

@@ -54,7 +54,9 @@
 //    with track: world (this isolated world's token), alive (ids of elements reported by
 //    earlier runs in this world that are still connected), and with hold: run (this run's
 //    token: the extension takes its elements with it), reported?: true (the run was
-//    reported through opts.report, the extension's binding)}
+//    reported through opts.report, the extension's binding), and with opts.sendListed
+//    (a read named by the walker's ids) listed: the indices of the records listable.js
+//    lists, ascending}
 // record: {p: parent record in the flat tree or -1, f: frame, s: flat-tree step ("div[2]";
 //          "html" for a frame's root) — the chain of `s` over `p` is the join key the host
 //          also computes from DOMSnapshot, which lists the flat (composed) tree: a shadow

@@ -53,13 +53,8 @@ from axsnap_host.pipeline.dom.registry import (
     registry_entry,
 )
 from axsnap_host.pipeline.dom.targets import Selectors
-from axsnap_host.pipeline.dom.walker_merge import (
-    AliveKeys,
-    Joined,
-    alive_keys,
-    frame_ordinals,
-    joined_records,
-)
+from axsnap_host.pipeline.dom.walker_merge import Joined, frame_ordinals, joined_records
+from axsnap_host.pipeline.elements.alive_keys import AliveKeys, alive_keys
 from axsnap_host.pipeline.elements.model import (
     ElementFacts,
     context_shown,

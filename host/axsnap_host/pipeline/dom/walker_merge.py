@@ -43,7 +43,7 @@ mousedown, mouseup, DOMActivate); a DOMSnapshot join uses ``isClickable`` itself
 
 Index identity: with ``w`` (the walker's own id for an element, stable for the element's life
 in that isolated world, whose token is the run's ``world``) the registry keys elements by it,
-and the run's ``alive`` ids say which earlier ones still live (see :func:`alive_keys`).
+and the run's ``alive`` ids say which earlier ones still live (pipeline/elements/alive_keys.py).
 """
 
 from __future__ import annotations
@@ -218,14 +218,16 @@ def _boxes_meet(a: list[float], b: list[float]) -> bool:
 
 
 def _stitch(records: list[dict[str, Any]], frames: list[dict[str, Any]], owner_rid: int,
-            result: dict[str, Any], window: _Window) -> None:
+            result: dict[str, Any], window: _Window, listed: set[int] | None) -> None:
     """Append a cross-origin frame's own walker run under its <iframe> record (copies,
-    each marked with its run's world in ``_world``)."""
+    each marked with its run's world in ``_world``); its listed records to ``listed``."""
     owner = records[owner_rid]
     cx, cy = (owner.get("co") or [0, 0])[:2]
     box = owner.get("r") or [0, 0, 0, 0]
     base = len(records)
     frame_base = len(frames)
+    if listed is not None:
+        listed.update(base + i for i in walk_named.listed_of(result))
     for wf in result.get("frames", []):
         parent = wf.get("parent", -1)
         own = wf.get("owner", -1)
@@ -306,8 +308,9 @@ def join(capture: RawCapture) -> list[Joined]:
     # walker frame → (its URL, its CDP frameId): frames only grow (stitched), none changes
     frame_facts: dict[int, tuple[str, str | None]] = {}
     tags: dict[str, str] = {}  # a step's tag (_step_tag), by step: a page repeats its steps
-    # named by the walker's ids: listable records keyed by a stand-in (elements/walker_ids.py)
-    named = bool(capture.derived.get(walk_named.WALKER_NAMED))
+    # named by the walker's ids: the records it listed keyed by a stand-in (walker_ids.py)
+    listed = set(walk_named.listed_of(walker)) if capture.derived.get(
+        walk_named.WALKER_NAMED) else None
     rid = 0
     while rid < len(records):
         rec = records[rid]
@@ -338,7 +341,8 @@ def join(capture: RawCapture) -> list[Joined]:
         tag = tags.get(step)
         if tag is None:
             tag = tags[step] = _step_tag(step)
-        joined = _joined(rid, rec, tag, xpath, frame, facts, found, world, named)
+        joined = _joined(rid, rec, tag, xpath, frame, facts, found, world,
+                         listed is not None and rid in listed)
         if nature is not None and nature.add(rec, tag):
             joined.clickable = True
         if ax and joined.backend_node_id is not None and joined.frame_id is not None:
@@ -360,7 +364,7 @@ def join(capture: RawCapture) -> list[Joined]:
                     continue
                 if _strip_fragment(str(result.get("url", ""))) == _strip_fragment(cdp_frame.url):
                     used.add(i)
-                    _stitch(records, frames, rid, result, window)
+                    _stitch(records, frames, rid, result, window, listed)
                     break
         rid += 1
     if nature is not None:
@@ -378,15 +382,15 @@ def _frame_facts(frames: list[dict[str, Any]], frame: int) -> tuple[str, str | N
 
 def _joined(rid: int, rec: dict[str, Any], tag: str, xpath: str, frame: int,
             frame_facts: tuple[str, str | None], snap: SnapNode | None, world: Any,
-            named: bool = False) -> Joined:
+            listed: bool = False) -> Joined:
     """A record with its CDP facts: the extension's (``b``, ``k``, the frame's
-    ``frameId``) first, a DOMSnapshot join's where those are missing. ``named``: a read
-    named by the walker's ids, whose listable records without ``b`` get a stand-in key."""
+    ``frameId``) first, a DOMSnapshot join's where those are missing. ``listed``: a record
+    the walker listed in a read named by its ids: without ``b`` it gets a stand-in key."""
     backend = rec.get("b")
     if not (isinstance(backend, int) and not isinstance(backend, bool)):
         backend = snap.backend_node_id if snap is not None else None
-        w = walk_named.walk_id_of(rec) if named and backend is None else None
-        if w is not None and walk_named.listable(rec):
+        w = walk_named.walk_id_of(rec) if listed and backend is None else None
+        if w is not None:
             backend = walk_named.walk_node_key(w)
     frame_url, frame_id = frame_facts
     if frame_id is None and snap is not None:
@@ -395,50 +399,6 @@ def _joined(rid: int, rec: dict[str, Any], tag: str, xpath: str, frame: int,
     world = rec.get("_world", world)
     return Joined(rid, rec, tag, xpath, frame, frame_url, backend, frame_id, clickable,
                   world if world else None)
-
-
-class AliveKeys:
-    """Registry keys of elements that live: key sets, and the ``b{backendNodeId}`` key of
-    every DOMSnapshot node, told by its number (a whole page's 150k+ nodes were each
-    spelled out as a string, and copied again into a union, for the registry to look up
-    its few thousand keys)."""
-
-    __slots__ = ("_backend", "_keys")
-
-    def __init__(self, keys: tuple[set[str], ...], backend: set[int]) -> None:
-        self._keys = keys
-        self._backend = backend
-
-    def with_keys(self, more: set[str]) -> AliveKeys:
-        return AliveKeys((*self._keys, more), self._backend)
-
-    def __contains__(self, key: object) -> bool:
-        for keys in self._keys:
-            if key in keys:
-                return True
-        if type(key) is not str or not key.startswith("b"):
-            return False
-        digits = key[1:]
-        try:
-            number = int(digits)
-        except ValueError:
-            return False
-        return str(number) == digits and number in self._backend  # as f"b{number}" spells it
-
-
-def alive_keys(capture: RawCapture) -> AliveKeys:
-    """Registry keys of earlier-listed elements that still live: the walker runs' ``alive``
-    ids (still connected in their world) and every backendNodeId of a DOMSnapshot."""
-    walker = capture.walker or {}
-    alive: set[str] = set()
-    for run in (walker, *((sf or {}).get("result") or {} for sf in walker.get("subframes") or [])):
-        world = run.get("world")
-        if world:
-            alive.update(f"w{world}:{i}" for i in run.get("alive") or [])
-    backend: set[int] = set()
-    for doc in (capture.dom_snapshot or {}).get("documents", []):
-        backend.update(doc.get("nodes", {}).get("backendNodeId", []))
-    return AliveKeys((alive,), backend)
 
 
 def frame_ordinals(capture: RawCapture, joined: list[Joined]) -> dict[int, int]:

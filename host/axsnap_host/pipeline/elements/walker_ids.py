@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from axsnap_host.models.walker_wire import LISTED_FIELD
+
 # {frame}-axw{w}: an element (or a node with no backendNodeId) named by the walker's id
 WALK_ELEMENT_ID = re.compile(r"^(\d{1,4})-axw(\d{1,12})$")
 
@@ -58,9 +60,9 @@ def by_walk_id(records: list[dict[str, Any]] | None, frame: int,
 # "walker", design note 154): no record's backendNodeId was taken but those that place a
 # frame, and no row's. Set by the pipeline (run.py) before the read's join is made.
 WALKER_NAMED = "walker_named"
-# A listable record of such a read has no backendNodeId; the DOM facts (WindowIndex), the
-# secrets' decisions, prune's clickable set, fill and covered are keyed by (frameId,
-# backendNodeId), so the join gives it this stand-in key, below every real one (negative:
+# A record of such a read the walker listed (listed_of) has no backendNodeId; the DOM facts
+# (WindowIndex), the secrets' decisions, prune's clickable set, fill and covered are keyed by
+# (frameId, backendNodeId), so the join gives it this stand-in key, below every real one (negative:
 # never sent to Chromium, and no id of the tree spells it: tree.py names the node by ``w``).
 _WALK_KEY_BASE = 1 << 40
 
@@ -75,11 +77,9 @@ def is_walk_node_key(key: object) -> bool:
     return type(key) is int and key < 0
 
 
-def listable(rec: dict[str, Any]) -> bool:
-    """Whether the record is one a default whole-page read takes the id of: DOM text can list
-    it (a reason to act, an icon) or it places a frame (extension/lib/walker/src/listable.js
-    ``listable``, the same rule)."""
-    reasons = rec.get("c")
-    return (isinstance(reasons, list) and len(reasons) > 0) or rec.get("ic") is not None \
-        or rec.get("p") == -1 or rec.get("s") == "html" or rec.get("fr") is not None \
-        or rec.get("xo") == 1
+def listed_of(run: dict[str, Any]) -> list[int]:
+    """The indices of the records a walker run listed: those it names by a stand-in key in a
+    read named by its ids (the run's ``listed``, models/walker_wire.py LISTED_FIELD, checked
+    at intake; extension/lib/walker/src/listable.js is the rule). None sent: none."""
+    listed = run.get(LISTED_FIELD)
+    return listed if type(listed) is list else []
