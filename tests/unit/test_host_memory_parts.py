@@ -29,12 +29,16 @@ _NAMES = ["Item", "Élément №", "名前", "a \"quoted\" name", '"nodes":[]', 
           "emoji 🙂 text", ""]
 
 
-def _snapshot(rng: random.Random, count: int, objects: bool) -> dict[str, Any]:
+def _snapshot(rng: random.Random, count: int, objects: bool,
+              walker: bool = False) -> dict[str, Any]:
+    """A SnapshotV1 of ``count`` random rows; ``walker``: its ids the walker's (``0-axw…``,
+    a read named by the walker's ids, design note 159), else backendNodeIds."""
     rows: list[list[Any]] = [[0, "0-1", "RootWebArea", "Page"]]
     depth = 0
+    kind = "axw" if walker else ""
     for i in range(count):
         depth = max(1, min(depth + rng.choice((-1, 0, 1)), 6))
-        row: list[Any] = [depth, f"0-{rng.choice((100, 200, 1000 + i, 3400))}{i}",
+        row: list[Any] = [depth, f"0-{kind}{rng.choice((100, 200, 1000 + i, 3400))}{i}",
                           rng.choice(_ROLES), f"{rng.choice(_NAMES)} {i}"]
         if rng.random() < 0.8:
             row.append([rng.randint(-5, 2000), rng.randint(0, 200_000), rng.randint(0, 900),
@@ -83,8 +87,9 @@ def test_counting_a_text_by_parts_cuts_and_counts_as_counting_it_whole(seed: int
     and the size (bytes, characters, tokens) is the same, memo on and off, for texts
     above and below the lengths where counting changes its way."""
     rng = random.Random(seed)
-    for count, objects in ((2500, True), (1200, False), (40, True), (3, False)):
-        text = snapshot_json(_snapshot(rng, count, objects))
+    for count, objects, walker in ((2500, True, False), (1200, False, False), (40, True, False),
+                                   (3, False, False), (2500, True, True), (40, False, True)):
+        text = snapshot_json(_snapshot(rng, count, objects, walker))
         for most in (1, 7, 300, 70_000):
             if most < 300 and len(text) > 20_000:
                 continue  # a few characters a part: the small texts only
@@ -172,3 +177,23 @@ def test_serve_lets_each_reply_go_before_the_next_read() -> None:
     assert host_module.run_message_loop(FrameIO(inbound, out), Host()) == 0
     assert seen == [True, True]
     assert out.getvalue().count(b'"format":"domtext"') == 3
+
+
+@pytest.mark.parametrize("objects", [True, False])
+def test_a_walker_named_snapshot_is_cut_at_its_rows_as_a_backend_named_one(
+        objects: bool) -> None:
+    """The memo's content-defined cuts find the rows of a SnapshotV1 named by the walker's
+    ids as they find a backend-named one's (before, none: the whole text was counted in
+    256k-character pieces no later read could match), and the count is the whole text's."""
+    backend = snapshot_json(_snapshot(random.Random(7), 4000, objects))
+    walker = snapshot_json(_snapshot(random.Random(7), 4000, objects, walker=True))
+    assert '"0-axw' in walker and '"0-axw' not in backend
+    cut_backend = list(tokens._content_pieces(backend))
+    cut_walker = list(tokens._content_pieces(walker))
+    assert len(cut_backend) > 20
+    assert len(cut_walker) == len(cut_backend)
+    assert max(map(len, cut_walker)) < 50_000
+    tokens._memo.clear()
+    counted = tokens.size_of(walker, memo=True)
+    assert counted == tokens.size_of(walker, memo=False)
+    assert tokens.count_tokens_of(iter([walker]), memo=True) == counted["tokens"]

@@ -33,14 +33,17 @@ _lock = threading.Lock()
 _encoder: Any = None
 # Content-defined cuts of a SnapshotV1's compact JSON: after the role of each node (a node
 # object's '{"id":"0-1200","role":"button', a row's '[3,"0-1200","button') whose id ends in
-# "00" (about one node in a hundred, ~6 KB pieces). The role is a run of letters that a
-# quote follows, so no pre-token crosses the cut (see _pieces).
-_ROW_CUT = re.compile(r'(?:\[\d+,|\{"id":)"\d+-\d*00",(?:"role":)?"[^\W\d_]+(?=")')
+# "00" (about one node in a hundred, ~6 KB pieces), a backendNodeId's or a walker id's
+# ("0-axw1200": a read named by the walker's ids, design note 159; without it such a read's
+# text had no cut, was counted in 256k-character pieces no memo matched, +45 MB of peak on
+# rust-simd). The role is a run of letters that a quote follows, so no pre-token crosses
+# the cut (see _pieces): where the cuts fall never changes the count.
+_ROW_CUT = re.compile(r'(?:\[\d+,|\{"id":)"\d+-(?:axw)?\d*00",(?:"role":)?"[^\W\d_]+(?=")')
 # A small page's SnapshotV1 (a few KB, read after every step) is cut after every row's role:
 # a read after one change counts the one or two pieces it changed (on the demo page the
 # whole count was 0.4-1 ms of the host's 3; the same cut argument as above). Below
 # _SMALL_MEMO_MIN characters the text is counted whole.
-_ROW_CUT_FINE = re.compile(r'(?:\[\d+,|\{"id":)"\d+-\d+",(?:"role":)?"[^\W\d_]+(?=")')
+_ROW_CUT_FINE = re.compile(r'(?:\[\d+,|\{"id":)"\d+-(?:axw)?\d+",(?:"role":)?"[^\W\d_]+(?=")')
 _SMALL_MEMO_MIN = 1_000
 # The line texts (an outline's, DOM text's) cut after the newline before each line whose id
 # or index ends in "000" (``[0-1000] link: …``, ``  [12000] <a> …``; one line in a thousand,
