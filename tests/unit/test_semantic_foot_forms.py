@@ -4,6 +4,7 @@ sign-in box beside a front page of teasers."""
 
 from __future__ import annotations
 
+from axsnap_host.semantic.card_lists import ARTICLES_SIGNAL
 from axsnap_host.semantic.classify import Features, classify
 from axsnap_host.semantic.foot_forms import (
     FOOT_LIST_SIGNAL,
@@ -96,3 +97,17 @@ def test_more_than_a_sites_boxes_asks_something_of_its_own() -> None:
         assert not site_boxes_only(_front(**changes)), changes
     # (a search box and a newsletter's address are the site's too)
     assert site_boxes_only(_front(text_inputs=4, search_named=1, newsletter_fields=1))
+
+
+def test_article_posts_beside_a_search_box_are_a_blogs_front_page() -> None:
+    f = Features(search_inputs=1, links=40, articles=6, result_blocks=6, paragraphs=6,
+                 text_chars=900, prose_run=1, sidebar=True, page_screens=3.0,
+                 title="a wedding diary", text="a wedding diary search archives comments",
+                 said="a wedding diary search archives comments")
+    kind, _, signals = classify(f)
+    assert kind == "list", signals[:5]
+    assert ARTICLES_SIGNAL in {s["signal"] for s in signals}
+    # (a query held, a long story, a chart: a search's results, an article, a dashboard)
+    for changes in ({"queries": 1}, {"prose_run": 3}, {"charts": 1}):
+        g = Features(**{**f.__dict__, **changes})
+        assert ARTICLES_SIGNAL not in {s["signal"] for s in classify(g)[2]}, changes

@@ -31,6 +31,8 @@ ITEMS_SIGNAL = "stats:5+ alike short boxes each a linked heading and a control (
 ITEMS_WEIGHT = 0.45
 DESCRIBED_SIGNAL = "stats:5+ alike items each a linked title over its paragraph (a list)"
 DESCRIBED_WEIGHT = 0.55  # (no long text beside them: the prose is all theirs)
+ARTICLES_SIGNAL = "stats:4+ <article> posts, no long text of one and no query (a blog's front page)"
+ARTICLES_WEIGHT = 0.45
 
 
 def asks_nothing(f: Features, panels: bool) -> bool:
@@ -92,6 +94,17 @@ def item_list(f: Features, panels: bool) -> bool:
             and not f.results_for and not f.results_under_search)
 
 
+def article_posts(f: Features, panels: bool) -> bool:
+    """Four ``<article>`` elements or more, no long text of one story (three long paragraphs
+    under one parent, or three long blocks), no chart, figures or widgets, on a page that asks
+    for nothing, holds no query and counts no results: each element a post the site wrote as an
+    article of its own (a blog's front page), its heading a post's title, no search's result,
+    though a sidebar's search box sits beside them (note 155)."""
+    return (f.articles >= 4 and f.prose_run < 3 and f.long_blocks < 3 and f.compose == 0
+            and f.charts == 0 and f.metrics < 3 and f.widgets < 3 and f.figure_tiles < 3
+            and asks_nothing(f, panels) and not f.results_for and not f.results_under_search)
+
+
 def fire_card_list(fire: Callable[[str, str, float, bool], None], f: Features,
                    panels: bool) -> bool:
     """Fires the list signals of a list of cards and of posts; whether one fired (the prose
@@ -106,4 +119,6 @@ def fire_card_list(fire: Callable[[str, str, float, bool], None], f: Features,
     fire("list", ITEMS_SIGNAL, ITEMS_WEIGHT, items)
     described = described_list(f, panels)
     fire("list", DESCRIBED_SIGNAL, DESCRIBED_WEIGHT, described)
-    return cards or posts or dated or items or described
+    posted = article_posts(f, panels)
+    fire("list", ARTICLES_SIGNAL, ARTICLES_WEIGHT, posted)
+    return cards or posts or dated or items or described or posted
