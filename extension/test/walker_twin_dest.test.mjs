@@ -17,7 +17,8 @@ const HOST = [
   ['https://example.org', 'example', ''],
   ['/a/b/index.html', 'b', 'b_index'],
   ['/news/astronomie/', 'news_astronomie', 'news_astronomie'],
-  ['javascript:void(0)', '', 'javascript_void'],
+  ['javascript:void(0)', '', ''],
+  ['javascript:ProductList.changeSize(644189,this, 1233832);', '', ''],
   ['/blog/tree-3.png', 'blog_tree3', 'blog_tree3'],
   ['Déjà/vu.html', 'deja_vu', 'deja_vu'],
 ];

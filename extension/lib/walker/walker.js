@@ -3340,11 +3340,20 @@ function addOnPlaces(el) {
   const after2 = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
   const words2 = collapse(`${before2} ${after2 ? `${after2} after` : ""}`);
   const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
+  const asks = hint ? "" : askedFor(el);
   return [
     hint ? `as:${hint}` : "",
     `as:${(el.getAttribute("type") || el.localName).toLowerCase()}`,
-    words2 ? `with:${words2}` : ""
+    words2 ? `with:${words2}` : "",
+    asks ? `as:${asks}` : ""
   ];
+}
+function askedFor(el) {
+  const token = (el.getAttribute("autocomplete") || "").trim().split(/\s+/).pop() || "";
+  const raw = /^(on|off)$/i.test(token) || !token ? el.getAttribute("name") || "" : token;
+  const last = raw.split(/[$.:[\]]+/).filter(Boolean).pop() || "";
+  const words2 = last.replace(/([a-z])([A-Z])/g, "$1 $2").split(/[^\p{L}\p{N}]+/u).filter((w) => w && !/\d/.test(w)).slice(0, 3);
+  return words2.join(" ").toLowerCase();
 }
 function containerName(el) {
   for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
@@ -3397,16 +3406,24 @@ function boxesOf(members, scopes, owners = []) {
     owners[i] = row ? null : box;
     if (row) return [];
     const before2 = afterWords(box || el, labelOf(el));
-    if (!box) return before2 ? [before2] : [];
+    const own = box || (row ? null : clusterBox(el, held, new Set(outer).size));
+    if (!own) return before2 ? [before2] : [];
     const label = labelOf(el);
     const apart = (h) => !h.contains(el) && !el.contains(h);
-    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...box.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(wordsOf(a)).split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
-    let words2 = collapse(wordsOf(title || box)).slice(0, BOX_CHARS);
+    const title = [...own.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...own.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(wordsOf(a)).split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
+    let words2 = collapse(wordsOf(title || own)).slice(0, BOX_CHARS);
     if (!title) {
       words2 = collapse(words2.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
     }
     return [...words2 ? [`for:${words2}`] : [], ...before2 ? [before2] : []];
   });
+}
+function clusterBox(el, held, all) {
+  const lot = el.parentElement ? held.get(el.parentElement) || 0 : 0;
+  if (lot < 2 || lot >= all) return null;
+  let box = null;
+  for (let a = el.parentElement, up = 0; a && up < UP2 && held.get(a) === lot; a = a.parentElement, up++) box = a;
+  return box;
 }
 function recordRow(el) {
   const row = el.closest("tr");
@@ -3416,7 +3433,8 @@ function recordRow(el) {
   return said2 >= 2 ? row : null;
 }
 function scopeWords(el, scope) {
-  const href = el.localName === "a" ? el.getAttribute("href") || "" : "";
+  const raw = el.localName === "a" ? el.getAttribute("href") || "" : "";
+  const href = /^\s*javascript:/i.test(raw) ? "" : raw;
   return `${href}\0${collapse(((scope || el).textContent || "").slice(0, 400))}`;
 }
 function afterWords(box, label) {
@@ -3550,6 +3568,7 @@ function destination(href) {
   return plainWords([host, ...segments, fragment].join(" "));
 }
 function pathWords(href) {
+  if (/^javascript:/i.test((href || "").trim())) return "";
   let rest = (href || "").trim().split("?")[0].split("#")[0];
   if (rest.includes("//")) {
     const after2 = rest.slice(rest.indexOf("//") + 2);
@@ -5029,9 +5048,11 @@ function keyOf(el) {
   }
   const label = labelOf(el);
   const look = el.getAttribute("class") || "";
-  if (!label && (el.localName === "a" ? !el.querySelector(ICONS) : !look.trim())) return "";
-  const href = el.localName === "a" ? (el.getAttribute("href") || "").split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, "/#") : "";
-  const own = label || `${el.localName} ${collapse(look)}`;
+  const shows = el.localName === "a" && (el.querySelector(ICONS) || el.querySelector("img"));
+  if (!label && !(el.localName === "a" ? shows : look.trim())) return "";
+  const raw = el.localName === "a" ? el.getAttribute("href") || "" : "";
+  const href = /^\s*javascript:/i.test(raw) ? "" : raw.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, "/#");
+  const own = label || `${el.localName} ${shows?.localName === "img" ? "" : collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }
 function tableRow(el) {

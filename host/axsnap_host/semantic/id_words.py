@@ -201,7 +201,11 @@ def path_tail(href: str) -> str:
     live there), for links alike in their label, place and destination site. A file's name
     (a gallery's ``image01.jpg``) is said as the walker says the file a picture shows
     (lib/walker/src/picture_twins.js filePlace): a short number with the word before it
-    (``blog_image01``), so links to six pictures of one folder are told by the picture."""
+    (``blog_image01``), so links to six pictures of one folder are told by the picture.
+    A script's call (``javascript:ProductList.change(886703, this)``) is no path: "" (its
+    object's name is no place a person sees the link go)."""
+    if href.strip()[:11].lower() == "javascript:":
+        return ""
     rest = href.strip().split("?", 1)[0].split("#", 1)[0]
     if "//" in rest:
         rest = rest.split("//", 1)[1].partition("/")[2]

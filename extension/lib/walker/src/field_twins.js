@@ -116,8 +116,8 @@ function addOnWords(part) {
 /** What a person reads in and beside a twin field: its placeholder, its kind
  * ("as:<type>") and its input
  * group's add-ons (the parent's other children, where the parent holds no other field),
- * "with:<before> <after> after". Empty places where a field has none, so the places of a group's
- * fields stay at one depth. */
+ * "with:<before> <after> after", then what its markup says it asks for ("as:<words>": askedFor).
+ * Empty places where a field has none, so the places of a group's fields stay at one depth. */
 export function addOnPlaces(el) {
   const group = el.parentElement;
   const parts = group && group.childElementCount <= ADD_ON_PARTS
@@ -127,8 +127,24 @@ export function addOnPlaces(el) {
   const after = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(' ');
   const words = collapse(`${before} ${after ? `${after} after` : ''}`);
   const hint = said(el.getAttribute('placeholder') || el.getAttribute('title'));
+  const asks = hint ? '' : askedFor(el);
   return [hint ? `as:${hint}` : '',
-    `as:${(el.getAttribute('type') || el.localName).toLowerCase()}`, words ? `with:${words}` : ''];
+    `as:${(el.getAttribute('type') || el.localName).toLowerCase()}`, words ? `with:${words}` : '',
+    asks ? `as:${asks}` : ''];
+}
+
+// What a field asks for as its markup says it, for fields under one label ("First/Last Name":
+// NAME="FirstName" and NAME="LastName"; a phone's "AreaCode" and "PhoneNumber"): its
+// autocomplete token ("given-name"), else the last part of its name split into its words
+// (camel case, "_", "-"; a framework's "ctl00$body$txtCity" says "txt city"), no digits, three
+// words at most; "" when none.
+function askedFor(el) {
+  const token = (el.getAttribute('autocomplete') || '').trim().split(/\s+/).pop() || '';
+  const raw = /^(on|off)$/i.test(token) || !token ? el.getAttribute('name') || '' : token;
+  const last = raw.split(/[$.:[\]]+/).filter(Boolean).pop() || '';
+  const words = last.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !/\d/.test(w)).slice(0, 3);
+  return words.join(' ').toLowerCase();
 }
 
 // The closest named container of a field as the host reads it (semantic/id_words.py

@@ -55,20 +55,35 @@ export function boxesOf(members, scopes, owners = []) {
     owners[i] = row ? null : box;
     if (row) return [];  // (a table's rows: the host parts them by their cells)
     const before = afterWords(box || el, labelOf(el));
-    if (!box) return before ? [before] : [];
+    const own = box || (row ? null : clusterBox(el, held, new Set(outer).size));
+    if (!own) return before ? [before] : [];
     const label = labelOf(el);
     const apart = (h) => !h.contains(el) && !el.contains(h);
-    const title = [...box.querySelectorAll(BOX_TITLE)].find((h) => apart(h)
-      && (h.textContent || '').trim()) || [...box.querySelectorAll('a[href]')].find((a) => apart(a)
+    const title = [...own.querySelectorAll(BOX_TITLE)].find((h) => apart(h)
+      && (h.textContent || '').trim()) || [...own.querySelectorAll('a[href]')].find((a) => apart(a)
       && !/^\s*(#|javascript:)/i.test(a.getAttribute('href'))  // (it goes somewhere)
       && collapse(wordsOf(a)).split(' ').length >= TITLE_WORDS && labelOf(a) !== label);
-    let words = collapse(wordsOf(title || box)).slice(0, BOX_CHARS);
+    let words = collapse(wordsOf(title || own)).slice(0, BOX_CHARS);
     if (!title) {
       words = collapse(words.toLowerCase().replace(label || '\u0000', ' ')).split(' ')
         .filter((w) => !/\d/.test(w)).join(' ');
     }
     return [...(words ? [`for:${words}`] : []), ...(before ? [before] : [])];
   });
+}
+
+// The box of twins side by side (a video's five rating stars, a product's colour swatches):
+// the largest ancestor holding the twins its parent holds and no other of the group, so each
+// lot is read by its box's title, as a lone twin is ("for:<the video's title>"), and numbered
+// within it, not over the page (a video added above leaves the others' stars); null for a
+// twin alone in its parent or for a lot holding every twin of the group.
+function clusterBox(el, held, all) {
+  const lot = el.parentElement ? held.get(el.parentElement) || 0 : 0;
+  if (lot < 2 || lot >= all) return null;
+  let box = null;
+  for (let a = el.parentElement, up = 0; a && up < UP && held.get(a) === lot;
+    a = a.parentElement, up++) box = a;
+  return box;
 }
 
 // The table row a twin sits in when it is a record's (two cells with words or more: the host
@@ -86,7 +101,9 @@ function recordRow(el) {
 // alike in their places but not in these are told apart by the host's own words (the text
 // nearest them, the last parts of their address), so they are not numbered.
 function scopeWords(el, scope) {
-  const href = el.localName === 'a' ? el.getAttribute('href') || '' : '';
+  // (a script's call is no address the host says: id_words.py path_tail)
+  const raw = el.localName === 'a' ? el.getAttribute('href') || '' : '';
+  const href = /^\s*javascript:/i.test(raw) ? '' : raw;
   return `${href}\u0000${collapse(((scope || el).textContent || '').slice(0, 400))}`;
 }
 

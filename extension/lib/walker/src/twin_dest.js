@@ -73,8 +73,10 @@ export function destination(href) {
   return plainWords([host, ...segments, fragment].join(' '));
 }
 
-/** The last two parts of a link's path as its id says them (id_words.py path_tail). */
+/** The last two parts of a link's path as its id says them (id_words.py path_tail); a
+ * script's call ("javascript:...") has none. */
 export function pathWords(href) {
+  if (/^javascript:/i.test((href || '').trim())) return '';
   let rest = (href || '').trim().split('?')[0].split('#')[0];
   if (rest.includes('//')) {
     const after = rest.slice(rest.indexOf('//') + 2);

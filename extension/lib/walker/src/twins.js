@@ -99,7 +99,8 @@ function rowWords(el, label) {
 
 // A button with no words of its own (a row's icon-only "⋮" menu, which the host names from its
 // icon or its menu) is a twin of the buttons alike in tag and class in rows alike. An image
-// link is a twin by its image's alt (as the host names it); with no alt and no icon it is none.
+// link is a twin by its image's alt (as the host names it); with no alt, by its tag and class
+// in rows alike (a product's colour swatches), as a link drawing an icon is.
 function keyOf(el) {
   // (a picture by its alt alone: the host names a picture by no row, picture_twins.js)
   const alt = pictureAlt(el, CONTROLS);
@@ -112,14 +113,18 @@ function keyOf(el) {
   const label = labelOf(el);
   const look = el.getAttribute('class') || '';
   // (nothing names it; a link that shows an icon is a twin of the links alike in their row,
-  // parted by where they sit, then by the colour of their icons: iconColour)
-  if (!label && (el.localName === 'a' ? !el.querySelector(ICONS) : !look.trim())) return '';
+  // parted by where they sit, then by the colour of their icons: iconColour; one showing a
+  // picture, a product's colour swatch, by its tag alone: its class says which is chosen)
+  const shows = el.localName === 'a' && (el.querySelector(ICONS) || el.querySelector('img'));
+  if (!label && !(el.localName === 'a' ? shows : look.trim())) return '';
   // (a link to a place on this page is no destination: "#preview-1000" and "#preview-1001"
   // are the same tab of two examples; nor is a number in its path: "/comment/reply/67865/
   // 223379" and ".../223395" are the same "reply" under two comments, parted by their places)
-  const href = el.localName === 'a' ? (el.getAttribute('href') || '').split(/[?#]/)[0]
-    .replace(/\/\d+(?=\/|$)/g, '/#') : '';
-  const own = label || `\u0001${el.localName} ${collapse(look)}`;
+  // (nor is a script's call: "javascript:ProductList.change(886703, this)", no path the host says)
+  const raw = el.localName === 'a' ? el.getAttribute('href') || '' : '';
+  const href = /^\s*javascript:/i.test(raw) ? ''
+    : raw.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, '/#');
+  const own = label || `\u0001${el.localName} ${shows?.localName === 'img' ? '' : collapse(look)}`;
   return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
 }
 
