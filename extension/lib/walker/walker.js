@@ -5051,7 +5051,7 @@ function keyOf(el) {
   const shows = el.localName === "a" && (el.querySelector(ICONS) || el.querySelector("img"));
   if (!label && !(el.localName === "a" ? shows : look.trim())) return "";
   const raw = el.localName === "a" ? el.getAttribute("href") || "" : "";
-  const href = /^\s*javascript:/i.test(raw) ? "" : raw.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, "/#");
+  const href = /^\s*javascript:/i.test(raw) ? "javascript:" : raw.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, "/#");
   const own = label || `${el.localName} ${shows?.localName === "img" ? "" : collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }

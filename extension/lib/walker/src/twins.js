@@ -120,9 +120,10 @@ function keyOf(el) {
   // (a link to a place on this page is no destination: "#preview-1000" and "#preview-1001"
   // are the same tab of two examples; nor is a number in its path: "/comment/reply/67865/
   // 223379" and ".../223395" are the same "reply" under two comments, parted by their places)
-  // (nor is a script's call: "javascript:ProductList.change(886703, this)", no path the host says)
+  // (nor is a script's call: "javascript:ProductList.change(886703, this)", no path the host
+  // says; still a link's, not its scripted wrapper's: the two are one control, note 156)
   const raw = el.localName === 'a' ? el.getAttribute('href') || '' : '';
-  const href = /^\s*javascript:/i.test(raw) ? ''
+  const href = /^\s*javascript:/i.test(raw) ? 'javascript:'
     : raw.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, '/#');
   const own = label || `\u0001${el.localName} ${shows?.localName === 'img' ? '' : collapse(look)}`;
   return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
