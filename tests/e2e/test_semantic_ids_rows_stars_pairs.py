@@ -102,3 +102,31 @@ def test_an_act_by_a_swatch_star_or_field_id_hits_it_after_a_scroll_and_an_inser
     assert done.ok, (last_name, done.error)
     clicked = browser.run_in_target("return window.clicked;")
     assert clicked == ["red-3", "green-4", "green-4", "red-3", "LastName"], clicked
+
+
+def test_an_id_of_the_whole_page_read_acts_on_its_control_after_a_window_read_without_it(
+        browser: Browser, pages_url: str) -> None:
+    """A swatch and a star below the window, named by a whole-page read, acted on right after
+    a read of the first screen that does not list them: each act hits that control (before,
+    the id, unknown to the last read, was taken as words and clicked its card's title link
+    with ``ok: true``); once its card is gone the id is ``stale_element``, nothing clicked."""
+    read(browser, pages_url + PAGE)
+    whole = read(browser, viewport_only=False)
+    red_swatch = swatches(whole, "red_earthenware_water_jug")[2]
+    red_star = [i for i in by_label(whole, "0") if "for_red_earthenware_water_jug" in i][3]
+    for target, picked in ((red_swatch, "red-3"), (red_star, "red-4")):
+        browser.run_in_target("window.scrollTo(0, 0); window.clicked = [];")
+        top = read(browser)
+        assert target not in {e["id"] for e in top.elements}, target
+        done = browser.act(target, "click")
+        assert done.ok, (target, done.error)
+        assert browser.run_in_target("return window.clicked;") == [picked]
+    browser.run_in_target(
+        "window.scrollTo(0, 0); window.clicked = [];"
+        "for (const c of document.querySelectorAll('.card')) if (/Red Earthenware/"
+        ".test(c.textContent)) c.remove();")
+    read(browser)
+    gone = browser.act(red_swatch, "click")
+    assert not gone.ok and gone.error is not None, gone
+    assert gone.error.code == "stale_element", gone.error
+    assert browser.run_in_target("return window.clicked;") == []

@@ -30,7 +30,8 @@ from axsnap_host.semantic.regions import assign_regions
 
 @dataclass
 class SemanticIndex:
-    """The last semantic read of a tab: semantic id → (frame ordinal, backendNodeId)."""
+    """A tab's semantic reads of its page: semantic id → (frame ordinal, backendNodeId), the
+    last read's ids over the ids earlier reads of the same URL named."""
 
     revision: int = 0
     url: str = ""
@@ -56,6 +57,26 @@ def _suspicious(facts: PageFacts, hiding: list[list[str]], region_of: list[str]
                       "region": region_of[node.rid], "frame": node.frame,
                       "bounds": [round(v) for v in node.box]})
     return flags, flagged
+
+
+# Ids kept from a page's earlier semantic reads, at most (the newest reads' first).
+KEPT_IDS = 20_000
+
+
+def _still_named(index: object, url: str) -> dict[str, tuple[int, int | None]]:
+    """The ids earlier semantic reads of this page named, each to the node it named then.
+
+    A semantic id names one control over the whole page and holds across scrolls, so an id an
+    agent took from a whole-page read still names that control after a window read that did
+    not list it: the read's own ids are written over these. Without them such an id, unknown
+    to the last read, was taken as words and could click a neighbour (its card's title) with
+    ``ok: true``. A node since removed is ``stale_element`` at the act, as an element id is.
+    Another URL starts afresh."""
+    if not isinstance(index, SemanticIndex) or index.url != url:
+        return {}
+    if len(index.targets) <= KEPT_IDS:
+        return dict(index.targets)
+    return dict(list(index.targets.items())[-KEPT_IDS:])
 
 
 def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) -> dict[str, Any]:
@@ -85,12 +106,13 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
 
     index = getattr(state, "semantic_index", None)
     revision = (index.revision + 1) if isinstance(index, SemanticIndex) else 1
-    targets: dict[str, tuple[int, int | None]] = {}
+    targets = _still_named(index, facts.url)
     records = []
     for el in elements:
         regions[el.region].elements.append(el.id)
         el.record["handle"] = {"semanticId": el.id, "backendNodeId": el.node.backend_node_id,
                                "frame": el.node.frame, "revision": revision}
+        targets.pop(el.id, None)  # the newest last, for KEPT_IDS
         targets[el.id] = (el.node.frame, el.node.backend_node_id)
         records.append(el.record)
     if state is not None:
