@@ -16,7 +16,7 @@ from axsnap_host.semantic.foot_forms import bullets, fire_site_account, site_box
 from axsnap_host.semantic.form_pages import fire_form_gallery
 from axsnap_host.semantic.keywords import (
     SEARCH_ENGINE_HOSTS,
-    SEARCH_TITLE,
+    TITLE_SKIP,
     URL_RES,
     keyword_hits,
     title_hits,
@@ -26,6 +26,7 @@ from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_row
 from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.record_tables import counts_records, fire_record_table
+from axsnap_host.semantic.search_pages import fire_search_results
 from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
@@ -39,10 +40,6 @@ KEYWORD_WEIGHT = 0.1
 KEYWORD_CAP = 4
 
 
-# Words too common in titles to say what a page is for.
-_TITLE_SKIP = frozenset({"about", "next", "images", "advertising", "privacy", "updated",
-                         "published", "comments", "theme", "language", "sent", "apply",
-                         "submit", "cc", "results", "items", "read more"})
 TITLE_WEIGHT = 0.3
 # What one form of a page of forms is for; on such a page no one of them names the page.
 _FORM_PURPOSES = frozenset({"checkout", "register", "login"})
@@ -273,7 +270,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                                          + f.reply >= 1)
     # (over a long table of records and no chart they count its records: orders placed, shipped)
     tiles = (f.figure_tiles >= 3 and not f.passwords and not message_form and not counts_records(f)
-             and not any(w not in _TITLE_SKIP for k in PAGE_TYPES if k != "dashboard"
+             and not any(w not in TITLE_SKIP for k in PAGE_TYPES if k != "dashboard"
                          for w in title_hits(k, f.title)))
     panels = not f.passwords and (
         (f.metrics >= 3 and bool(title_hits("dashboard", f.title)))
@@ -287,44 +284,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
     front = fire_card_list(fire, f, panels) or front  # (alike cards over short text, too)
     teasers *= 0.5 if front else 1.0
-    fire("search_results", "form:a search box over results", 0.35 * teasers,
-         f.search_inputs >= 1 and f.result_blocks >= 4)
-    # A line counting a search's results for a query ("123 Results For ...", "3,145 results find
-    # for ...") beside a box to search: the page shows what was searched for, its box empty or
-    # not; its items, rows and cards are the results, no list.
-    counted = (f.results_for >= 1 and inputs + f.search_inputs + f.search_named >= 1
-               and not f.passwords and f.long_blocks < 3)
-    fire("search_results", "form:a line counting results for a query", 0.45,
-         counted and f.queries == 0)
-    # A line counting results ("1, 254 results found.") after a search box in the page's own
-    # content, no top bar's, on a page its title calls a search ("Course Search"): what that
-    # box found. A shop's "52 Results Found" under only its site search, or under a box beside
-    # its sorting on a page titled as the shop, counts its catalogue, a list.
-    found = (f.results_under_search >= 1 and bool(SEARCH_TITLE.search(f.title))
-             and not f.passwords and f.long_blocks < 3)
-    fire("search_results", "form:a line counting results under the page's own search box, "
-         "a search by its title", 0.45, found and not counted and f.queries == 0)
-    counted = counted or found
-    # (a plain-HTML results page: its result titles are links in alike rows, no headings)
-    rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
-    fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,
-         rows_of_results)
-    fire("search_results", "form:a search box holding a query over results", 0.3,
-         f.queries >= 1 and f.result_blocks >= 4)
-    # (a query with a result or two: few results are results still)
-    fire("search_results", "form:a search box holding a query over a linked result heading",
-         0.45, f.queries >= 1 and 1 <= f.result_blocks < 4 and inputs + f.textareas <= 1
-         and f.long_blocks < 3)
-    # A search box holding a query, few other fields and no long text: the page shows what was
-    # searched for (a search home's box is empty), however its results are drawn.
-    fire("search_results", "form:a search box holding a query, few other fields", 0.45,
-         f.queries >= 1 and inputs + f.textareas <= 2 and not f.passwords and f.long_blocks < 3)
-    # A search box under a title naming a search's results ("Search results for ..."), no query
-    # held: the items and paragraphs below it are the results' snippets.
-    searched = (f.search_inputs + f.search_named >= 1 and not f.passwords and any(
-        w not in _TITLE_SKIP for w in title_hits("search_results", f.title)))
-    fire("search_results", "form:a search box under a title naming a search's results", 0.45,
-         searched and f.queries == 0)
+    # What a search shows: its count of results, its query held, its results (search_pages.py).
+    counted, rows_of_results, searched = fire_search_results(fire, f, inputs, teasers)
     # Element statistics (medium)
     fire("search_results", "stats:5+ result blocks", 0.3 * teasers, f.result_blocks >= 5)
     # A mail client: a compose control and reply or forward controls, no message being written.
@@ -426,7 +387,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     for kind in PAGE_TYPES:
         # (the page's own heading names it as its title does, own_matter.py)
         said = [w for w in title_hits(kind, f.title) or heading_names(kind, f)
-                if w not in _TITLE_SKIP and not (reset and kind == "login")]
+                if w not in TITLE_SKIP and not (reset and kind == "login")]
         fire(kind, f"title:{said[0]}" if said else "title",
              TITLE_WEIGHT * (0.5 if named_only and kind == "dashboard" else 1.0), bool(said))
     # Keywords (medium, capped)

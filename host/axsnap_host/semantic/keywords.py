@@ -99,6 +99,10 @@ TITLE_WORDS: dict[str, tuple[str, ...]] = {
 
 # A title naming the page a search ("Course Search", "Search - Acme"): with a line counting
 # results under the page's own search box, what the page shows is what that box found.
+# Words too common in titles to say what a page is for.
+TITLE_SKIP = frozenset({"about", "next", "images", "advertising", "privacy", "updated",
+                        "published", "comments", "theme", "language", "sent", "apply",
+                        "submit", "cc", "results", "items", "read more"})
 SEARCH_TITLE = re.compile(r"(?<![\w])(search|suche|recherche|búsqueda|tìm kiếm)(?![\w])|検索|搜索")
 
 URL_PATTERNS: dict[str, str] = {

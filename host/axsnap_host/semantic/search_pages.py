@@ -1,0 +1,64 @@
+"""What a search shows: a line counting its results, the query its box holds, a title naming
+its results (issue 31; split out of classify.py, note 160).
+
+A page a person searched on says so: it counts what the box found ("123 results for ..."),
+its box holds the words searched for, or its title names the results. These signals score
+``search_results``; the three they return also keep those results from counting as a list's
+items (classify.py's ``itemized``) or a story's prose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from axsnap_host.semantic.keywords import SEARCH_TITLE, TITLE_SKIP, title_hits
+
+if TYPE_CHECKING:
+    from axsnap_host.semantic.page_features import Features
+
+
+def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Features,
+                        inputs: int, teasers: float) -> tuple[bool, bool, bool]:
+    """Fire the search-results signals; (results counted, a query over alike rows of links,
+    a search box under a title naming results). ``inputs``: the page's text fields but a
+    newsletter box's; ``teasers``: 0.5 beside one long text (its teasers are no results)."""
+    fire("search_results", "form:a search box over results", 0.35 * teasers,
+         f.search_inputs >= 1 and f.result_blocks >= 4)
+    # A line counting a search's results for a query ("123 Results For ...", "3,145 results find
+    # for ...") beside a box to search: the page shows what was searched for, its box empty or
+    # not; its items, rows and cards are the results, no list.
+    counted = (f.results_for >= 1 and inputs + f.search_inputs + f.search_named >= 1
+               and not f.passwords and f.long_blocks < 3)
+    fire("search_results", "form:a line counting results for a query", 0.45,
+         counted and f.queries == 0)
+    # A line counting results ("1, 254 results found.") after a search box in the page's own
+    # content, no top bar's, on a page its title calls a search ("Course Search"): what that
+    # box found. A shop's "52 Results Found" under only its site search, or under a box beside
+    # its sorting on a page titled as the shop, counts its catalogue, a list.
+    found = (f.results_under_search >= 1 and bool(SEARCH_TITLE.search(f.title))
+             and not f.passwords and f.long_blocks < 3)
+    fire("search_results", "form:a line counting results under the page's own search box, "
+         "a search by its title", 0.45, found and not counted and f.queries == 0)
+    counted = counted or found
+    # (a plain-HTML results page: its result titles are links in alike rows, no headings)
+    rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
+    fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,
+         rows_of_results)
+    fire("search_results", "form:a search box holding a query over results", 0.3,
+         f.queries >= 1 and f.result_blocks >= 4)
+    # (a query with a result or two: few results are results still)
+    fire("search_results", "form:a search box holding a query over a linked result heading",
+         0.45, f.queries >= 1 and 1 <= f.result_blocks < 4 and inputs + f.textareas <= 1
+         and f.long_blocks < 3)
+    # A search box holding a query, few other fields and no long text: the page shows what was
+    # searched for (a search home's box is empty), however its results are drawn.
+    fire("search_results", "form:a search box holding a query, few other fields", 0.45,
+         f.queries >= 1 and inputs + f.textareas <= 2 and not f.passwords and f.long_blocks < 3)
+    # A search box under a title naming a search's results ("Search results for ..."), no query
+    # held: the items and paragraphs below it are the results' snippets.
+    searched = (f.search_inputs + f.search_named >= 1 and not f.passwords and any(
+        w not in TITLE_SKIP for w in title_hits("search_results", f.title)))
+    fire("search_results", "form:a search box under a title naming a search's results", 0.45,
+         searched and f.queries == 0)
+    return counted, rows_of_results, searched
