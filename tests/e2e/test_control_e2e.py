@@ -133,6 +133,34 @@ def test_act_find_and_wait_ready_through_the_control_api(shared: ControlEnv) -> 
     assert shared.browser.run_in_target("return document.querySelectorAll('#rows tr').length") == 3
 
 
+def test_an_id_no_read_named_acts_on_nothing_over_http_and_mcp(shared: ControlEnv) -> None:
+    """The control API and MCP send a target to the host's one resolve: an id in a semantic
+    id's form the tab's semantic read did not name is refused there, not taken as words
+    ("btn complete first and add 2": before, the page's "Complete first and add" clicked, a row
+    added, with ok true), and nothing is clicked (note 162)."""
+    tab = shared.browser.tab_id
+    status, read, text = shared.call("POST", "/control/snapshot", {
+        "tabId": tab, "options": {"format": "semantic", **FAST}})
+    assert status == 200, text
+    named = {e["id"] for e in read["result"]["semantic"]["elements"]}
+    assert "btn_complete_first_and_add" in named, sorted(named)
+    status, acted, text = shared.call("POST", "/control/act", {
+        "tabId": tab, "action": "click", "target": "btn_complete_first_and_add_2"})
+    assert status == 200 and acted["result"]["ok"] is False, text
+    error = acted["result"]["error"]
+    assert error["code"] == "stale_element", error
+    assert error["candidates"][0]["semantic_id"] == "btn_complete_first_and_add", error
+
+    async def session() -> str:
+        async with Client(mcp_server(shared)) as client:
+            return text_of(await client.call_tool("act", {
+                "action": "click", "target": "btn_complete_first_and_add_2", "tab_id": tab}))
+
+    said = anyio.run(session)
+    assert "refused: stale_element" in said and "'btn_complete_first_and_add'" in said, said
+    assert shared.browser.run_in_target("return document.querySelectorAll('#rows tr').length") == 2
+
+
 def test_navigate_loads_a_page_in_the_shared_tab(shared: ControlEnv, pages_url: str) -> None:
     status, body, _ = shared.call("POST", "/control/navigate", {
         "tabId": shared.browser.tab_id, "url": pages_url + "login.html"})

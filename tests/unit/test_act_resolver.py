@@ -57,7 +57,7 @@ def test_targets_are_told_apart() -> None:
     assert (target.kind, target.frame, target.backend_node_id) == ("element_id", 3, 118)
     assert target.element_id == "3-118"
     assert parse_target("the email field").kind == "query"
-    assert parse_target("btn_sign_in").kind == "semantic"  # words when no read names it
+    assert parse_target("btn_sign_in").kind == "semantic"  # no words when no read names it
     for bad in ("", "   ", "x" * 501, True):
         with pytest.raises(AxsnapError):
             parse_target(bad)  # type: ignore[arg-type]
@@ -302,11 +302,12 @@ def test_semantic_ids_use_the_registered_resolver(capture: dict[str, Any]) -> No
     finally:
         unregister_semantic_resolver(resolver)
     assert reply["result"]["target"]["index"] == 4
-    # no semantic read names it: taken as words ("link home": the Home link)
-    words = resolve(Host(), capture, {"type": "act", "action": "click", "target": "link_home"})
-    assert words["result"]["target"]["index"] == 4
+    # no semantic read nor resolver names it: no words ("link home", the Home link), note 162
+    unnamed = resolve(Host(), capture, {"type": "act", "action": "click", "target": "link_home"})
+    assert unnamed["result"]["target"] is None
+    assert unnamed["result"]["error"]["code"] == "stale_element"
     none = resolve(Host(), capture, {"type": "act", "action": "click", "target": "btn_launch"})
-    assert none["result"]["error"]["code"] == "not_found"
+    assert none["result"]["error"]["code"] == "stale_element"
 
 
 def test_semantic_ids_of_the_last_semantic_read(capture: dict[str, Any]) -> None:

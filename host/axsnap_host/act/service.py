@@ -18,6 +18,7 @@ from axsnap_host.act.page_facts import page_facts
 from axsnap_host.act.relations import decide_related, find_anchors, place, text_holders
 from axsnap_host.act.resolver import Decision, Scored, decide, display_label, rank
 from axsnap_host.act.targets import Target, parse_target, semantic_resolvers
+from axsnap_host.act.unnamed_ids import id_shaped, shown_as_written, unnamed_id_error
 from axsnap_host.models.act import (
     HISTORY_ACTIONS,
     TARGETLESS,
@@ -145,6 +146,7 @@ def resolve_target(target: Target, previous: list[dict[str, Any]] | None,
         found = _semantic(target.raw, state, current, previous)
         if found is not None:
             return found
+        unnamed_id(target.raw, state, current, previous)
     if capture is None:
         capture = RawCapture.model_validate({})
     _, decision = decide_query(target, current, capture, action)
@@ -210,6 +212,38 @@ def _semantic(ident: str, state: TabState, current: list[dict[str, Any]],
         if rec is not None:
             return locator(rec, None)
     return None
+
+
+def unnamed_id(ident: str, state: TabState, current: list[dict[str, Any]],
+               previous: list[dict[str, Any]] | None) -> None:
+    """Raises :class:`Refusal` (``stale_element``, nothing acted on) for a semantic id no read
+    of the tab named, unless it can be words: no id's prefix, or shown as written by an
+    element of the page (note 162)."""
+    if id_shaped(ident) and not shown_as_written(ident, current):
+        raise Refusal(unnamed_id_error(ident, state, lambda frame, backend: element_ref(
+            _by_id(current, frame, backend) or _by_id(previous, frame, backend),
+            f"{frame}-{backend}").model_dump()))
+
+
+def _find_by_semantic_id(message: FindMessage, state: TabState) -> FindResult | None:
+    """find's answer for a query in a semantic id's form, as an act resolves it: the element
+    a read named so (unique), ``not_found`` with the nearest named ids for an id no read
+    named (never words), None for words (note 162)."""
+    target = parse_target(message.query)
+    if target.kind != "semantic":
+        return None
+    current = state.elements or []
+    try:
+        found = _semantic(target.raw, state, current, None)
+        if found is None:
+            unnamed_id(target.raw, state, current, None)
+            return None
+    except Refusal as refusal:
+        return FindResult(query=target.raw, decision="not_found", matches=[],
+                          nearest=refusal.error.candidates[: message.limit])
+    ref = {k: found.get(k) for k in ("id", "index", "role", "label", "tag")}
+    return FindResult(query=target.raw, decision="unique",
+                      matches=[Candidate(**ref, score=1.0, semantic_id=target.raw)])
 
 
 def _looked_up(target: Target, previous: list[dict[str, Any]] | None,
@@ -285,6 +319,9 @@ def act_resolve(request: ActResolveRequest, state: TabState) -> dict[str, Any]:
     page = {"message": message.model_dump(mode="json")}
     if isinstance(message, FindMessage):
         query = str(message.query)
+        by_id = _find_by_semantic_id(message, state)
+        if by_id is not None:
+            return by_id.model_dump(mode="json")
         try:
             ranked, decision = decide_query(parse_target(message.query), state.elements or [],
                                             capture, None)

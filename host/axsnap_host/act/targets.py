@@ -3,9 +3,10 @@
 ``12`` or ``"[12]"`` is a DOM text index; ``"0-29"`` an outline/SnapshotV1 element id
 (``{frameOrdinal}-{backendNodeId}``), or a node of a whole-page read from the walk
 (``"0-axw57"``: a heading, a text run..., found again through the walker's world by the
-extension, design note 64); ``"btn_sign_in"`` a semantic id (of the tab's last
-``format="semantic"`` read, or of a resolver registered with
-:func:`register_semantic_resolver`), tried as words when it is none; anything else is a
+extension, design note 64); ``"btn_sign_in"`` a semantic id (of the tab's
+``format="semantic"`` reads, or of a resolver registered with
+:func:`register_semantic_resolver`); one that none named is no words (``stale_element``,
+:mod:`.unnamed_ids`) unless it has no id's prefix or the page shows it; anything else is a
 plain-language query for :mod:`.resolver`, maybe relational (``'"Reply" near "Kanesha"'``,
 ``{"query": "Reply", "near": "Kanesha"}``: see :mod:`.relations`).
 """
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from axsnap_host.act.relations import Relation, split_relation
+from axsnap_host.act.unnamed_ids import id_shaped
 from axsnap_host.models.act import RelationalTarget
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.pipeline.elements.walker_ids import walk_key
@@ -114,7 +116,9 @@ def parse_target(value: str | int | RelationalTarget | dict[str, Any]) -> Target
                           "run, a heading, a list...): there is nothing to act on",
                           "act on an element's id ({frame}-{backendNodeId}: its links, "
                           "buttons, fields...), an index, or name the target in words")
-    if _SEMANTIC.match(text):
-        return Target("semantic", text)  # tried as a semantic id, then as words
+    if _SEMANTIC.match(text) or id_shaped(text):
+        # looked up as a semantic id; when no read named it, words only if it cannot be an
+        # id (no id's prefix: "sign_in") or the page shows it as written (note 162)
+        return Target("semantic", text)
     query, near_or_in = split_relation(text)
     return Target("query", query, relation=near_or_in)

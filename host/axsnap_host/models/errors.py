@@ -87,8 +87,9 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.PAGE_NAVIGATED: "the tab navigated while it was being captured: read it again",
     ErrorCode.CAPTURE_FAILED: "a capture step failed in the browser; the message says which",
     ErrorCode.REQUEST_TOO_LARGE: "the request is over the extension's size limit",
-    ErrorCode.STALE_ELEMENT: "the id names a node that is gone or was re-rendered: read again "
-    "and use the new id",
+    ErrorCode.STALE_ELEMENT: "the id names a node that is gone or was re-rendered, or a "
+    "semantic id no semantic read of the tab named (never taken as words; the nearest named "
+    "ids are listed): nothing was acted on; read again and use the new id",
     ErrorCode.WORKER_STOPPED: "Chrome stopped axsnap's service worker before it answered: retry",
     ErrorCode.HOST_NOT_FOUND: "the native host is not registered for this browser; the hint "
     "holds the install command",
