@@ -23,6 +23,7 @@ from axsnap_host.semantic.keywords import (
 )
 from axsnap_host.semantic.long_forms import fire_long_form
 from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_rows
+from axsnap_host.semantic.message_forms import fire_message_form
 from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.record_tables import counts_records, fire_record_table
@@ -200,6 +201,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                and f.textareas >= 1 and not f.passwords and not f.card_fields)
     fire("form", "form:a message under the sender's name and a subject, no recipient "
          "(a contact form)", 0.5, contact)
+    # (a message to the site on a short or contact page: its lists and prose the site's)
+    message = fire_message_form(fire, f)
     # Rows with checkboxes are a mailbox's only with a word of mail and no chart (mail_pages).
     mailbox = is_mailbox(f)
     written = fire_writing(fire, f, contact, mailbox)
@@ -303,7 +306,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # On a page of forms the prose beside them is their help text; a story's comment,
     # newsletter and sign-in boxes are a few small forms beside much more prose.
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
-    prose = 0.5 if snippets or mail or forms_page or front or carted or lengthy else 1.0
+    prose = 0.5 if (snippets or mail or forms_page or front or carted or lengthy
+                    or message) else 1.0
     fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
     fire("article", "stats:two long text blocks", 0.3 * prose, f.long_blocks == 2)
     fire("article", "stats:a long text block", 0.15 * prose, f.long_blocks == 1)
@@ -330,7 +334,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("dashboard", "stats:a chart beside a table", 0.3, charted)
     itemized = not panels and not (f.search_inputs and f.result_blocks >= 5) and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
-    itemized = itemized and not wizard and not counted and not lengthy
+    itemized = itemized and not wizard and not counted and not lengthy and not message
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + bullets(f) < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,

@@ -30,6 +30,10 @@ FEW_PARAGRAPHS = 3
 # The most fields a site's own boxes ask beside a page's items: a user name and a password, a
 # search box, a newsletter's name and address.
 SITE_FIELDS = 4
+# Screens of the page and the linked list items on it past which a sign-in box anywhere is
+# the site's beside its items.
+ITEM_SCREENS = 6.0
+ITEMS = 40
 
 
 def login_depth(tally: dict[str, object], view_h: float) -> float:
@@ -49,6 +53,14 @@ def sign_in_at_foot(f: Features) -> bool:
             and f.login_depth >= FOOT_SCREENS and f.login_depth >= FOOT_SHARE * f.page_screens)
 
 
+def sign_in_beside_items(f: Features) -> bool:
+    """One sign-in box, no sign-up, on a page of six screens or more holding forty linked list
+    items or more and little prose: wherever the box sits (a board index's top row), a person
+    scrolls through screens of the items; a sign-in page shows its form and little else."""
+    return (f.passwords == 1 and f.login_forms >= 1 and f.signup_forms == 0
+            and f.page_screens >= ITEM_SCREENS and f.linked_items >= ITEMS and f.long_blocks < 3)
+
+
 def fire_site_account(fire: Callable[[str, str, float, bool], None], f: Features) -> float:
     """How much a page's sign-in signals count beside its matter: less for a box at its foot.
     Eight list items or more above such a box (its entries no prose in bullets) are what the
@@ -56,7 +68,7 @@ def fire_site_account(fire: Callable[[str, str, float, bool], None], f: Features
     foot = sign_in_at_foot(f)
     fire("list", FOOT_LIST_SIGNAL, FOOT_LIST_WEIGHT,
          foot and f.list_items >= 8 and f.long_blocks + bullets(f) < 3)
-    return FOOT_ACCOUNT if foot else 1.0
+    return FOOT_ACCOUNT if foot or sign_in_beside_items(f) else 1.0
 
 
 def bullets(f: Features) -> int:

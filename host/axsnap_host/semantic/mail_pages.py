@@ -30,9 +30,10 @@ def fire_writing(fire: Callable[[str, str, float, bool], None], f: Features, con
     """Fires the signals of a mail being written; whether its fields name a recipient and a
     subject over a body drawn as rich text."""
     # (a mailbox's own rows beside it: the mail client's compose box, the page its inbox)
+    # (a subject and a message naming no recipient go to the site: a review, a contact form)
     fire("email_compose", "form:to/subject fields with a message body",
          0.65 * (0.5 if mailbox else 1.0),
-         f.to_subject >= 1 and f.textareas >= 1 and not contact)
+         f.to_subject >= 1 and f.textareas >= 1 and f.recipients >= 1 and not contact)
     # Whom it goes to and its subject asked over a body drawn as rich text (no <textarea>), no
     # mailbox's rows: a mail being written; the client's menu and Reply beside it are its own.
     written = f.recipients >= 1 and f.to_subject > f.recipients and not f.textareas and not mailbox
