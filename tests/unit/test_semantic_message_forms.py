@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 from axsnap_host.semantic.classify import Features, classify
 from axsnap_host.semantic.foot_forms import sign_in_beside_items
 from axsnap_host.semantic.message_forms import MESSAGE_SIGNAL, message_to_site
+from axsnap_host.semantic.page_features import _asks_password
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "semantic_features_160.jsonl"
 COMPOSE = "form:to/subject fields with a message body"
@@ -89,3 +92,16 @@ def test_a_long_sign_in_page_of_few_items_is_a_sign_in() -> None:
     f = _page("kingarthur", "first")
     assert not sign_in_beside_items(f)
     assert classify(f)[0] == "login"
+
+
+def test_a_field_named_by_a_lost_password_link_asks_no_password() -> None:
+    # MageWorx's sidebar sign-in (saurus-96): its unlabelled address field takes the words of
+    # the "Lost password" link below as its name; that link names a recovery page, no field
+    # asking a password (so the page holds one password, no sign-up's second).
+    def field(label: str) -> Any:
+        return SimpleNamespace(source=SimpleNamespace(aria="", text=label, hint=""),
+                               node=SimpleNamespace(attrs={"type": "text"}))
+
+    assert not _asks_password(field("Lost password"))
+    assert not _asks_password(field("Recover password"))
+    assert _asks_password(field("Password"))

@@ -25,6 +25,9 @@ MESSAGE_WEIGHT = 0.5
 # comment box after it runs longer (the spent pages' posts with comment forms: 3.8 screens and
 # more).
 SHORT_PAGE = 3.0
+# Three long paragraphs or more under one parent are a story's: a box to write in beside it is
+# its comment box, however short the page.
+STORY_RUN = 3
 _CONTACT = frozenset({"contact us", "联系我们", "liên hệ", "contacto", "kontakt", "contactez",
                       "お問い合わせ"})
 
@@ -32,12 +35,13 @@ _CONTACT = frozenset({"contact us", "联系我们", "liên hệ", "contacto", "k
 def message_to_site(f: Features) -> bool:
     """A box to write in beside the writer's name, address or a subject, no recipient,
     password, card, saved values, shipping address, control placing an order (a checkout's
-    order notes) or Reply, on a short page or one its title or heading calls a contact page."""
+    order notes), Reply or story of three long paragraphs (its comment box), on a short page or
+    one its title or heading calls a contact page."""
     asked = f.name_fields + f.account_fields + f.to_subject >= 1
     named = bool(_CONTACT & set(keyword_hits("form", f.title + " " + f.own_heading)))
     return (f.textareas >= 1 and asked and f.recipients == 0 and not f.passwords
             and not f.card_fields and f.filled < 3 and f.address_fields < 2 and not f.reply
-            and not f.place_order
+            and not f.place_order and f.prose_run < STORY_RUN
             and (f.page_screens <= SHORT_PAGE or named))
 
 

@@ -58,7 +58,7 @@ _CURRENT = re.compile(r"(?<!\w)(?:current|old|existing|present|actual|aktuelles?
 # typed "email" under the placeholder "Password"): short words, no address or user name asked.
 _PASSWORD_WORD = re.compile(r"(?<!\w)(?:password|passwort|mot de passe|contraseña|senha|"
                             r"mật khẩu)(?!\w)|密码|パスワード", re.I)
-_NOT_PASSWORD = re.compile(r"e-?mail|user|login|name|address|forgot|reset|hint", re.I)
+_NOT_PASSWORD = re.compile(r"e-?mail|user|login|name|address|forgot|lost|recover|reset|hint", re.I)
 # How many of a thing a person wants (a cart's line beside its price).
 _QUANTITY = re.compile(r"(?<![^\W\d_])(?:qty|quantity|quantité|cantidad|menge|anzahl|số lượng)"
                        r"(?![^\W\d_])|数量|個数", re.I)
