@@ -66,6 +66,28 @@ test('any activity, another document, a request in flight or no settle asked: a 
   assert.equal(plain.report.settled_by, undefined);
 });
 
+test('a read that did not stand on the proof kept says why, with both readings\' counts', async () => {
+  const cases = [[{ touches: 13 }, ['activity']], [{ count: 8 }, ['mutations']], [{ token: 'next' }, ['document']],
+    [{ load_state: 'interactive' }, ['loading']], [{ frames_unanswered: true }, ['frames']]];
+  for (const [changed, why] of cases) {
+    keepActProof(75, PROOF);
+    const { report } = await read(75, { ...PROOF, ...changed });
+    assert.deepEqual(report.act_proof_missed.why, why, JSON.stringify(changed));
+    assert.equal(report.act_proof_missed.proof_count, 7);
+    assert.equal(report.act_proof_missed.proof_touches, 12);
+    assert.equal(report.act_proof_missed.same_document, changed.token === undefined);
+    assert.equal(report.act_proof_missed.touches, changed.touches ?? 12);
+    assert.ok(!JSON.stringify(report.act_proof_missed).includes('"doc"'), 'no clock token in the report');
+  }
+  keepActProof(75, PROOF);
+  const busy = await read(75, PROOF, { inflight: new Set(['r1']), options: { stabilize: { settle: true, quiet_ms: 20 } } });
+  assert.deepEqual(busy.report.act_proof_missed.why, ['requests']);
+  keepActProof(75, PROOF);
+  const stood = await read(75, { ...PROOF, quiet: 45 });
+  assert.equal(stood.report.settled_by, 'act_proof');
+  assert.equal(stood.report.act_proof_missed, undefined, 'said only when it did not stand');
+});
+
 test('the proof is kept only from a watchable reading, and goes with the tab', () => {
   keepActProof(73, { ...PROOF, frames_unreadable: 2 });
   assert.equal(actProofOf(73), null);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import vm from 'node:vm';
 
-import { ENDED_BY, stabilize } from '../lib/session/stabilize.js';
+import { ENDED_BY, SETTLE_MISSES, stabilize } from '../lib/session/stabilize.js';
 import { askSettled, mayBeSettled } from '../lib/session/settle.js';
 
 // The content script's settle check and its document rules, out of the classic script.
@@ -66,6 +66,30 @@ test('a page that is not settled is waited on with the quiet window, and a busy 
   });
   assert.equal(never[ENDED_BY], 'deadline');
   assert.equal(never.stabilized, false);
+});
+
+test('the settle checks that did not end a wait are said: unanswered, or what they found', async () => {
+  let t = 0;
+  let quiet = 0;
+  const answers = [null, { settled: false, why: ['idle'], reading: { token: 'a', count: 0, quiet: 0, load_state: 'complete' } }];
+  const late = await stabilize(session(56), { stabilize: { quiet_ms: 300, max_wait_ms: 5000, settle: true } }, {
+    now: () => (t += 20),
+    readPage: async () => ({ token: 'a', count: 0, quiet: (quiet += 100), since: 900, load_state: 'complete' }),
+    // a loaded renderer: the first check not answered within its second, the next one's idle
+    // callback timed out; the quiet window then ends the wait
+    askSettle: async () => answers.shift() ?? null,
+  });
+  assert.equal(late[ENDED_BY], 'quiet_window');
+  assert.deepEqual(late[SETTLE_MISSES], ['unanswered', 'idle']);
+  assert.ok(!Object.keys(late).includes('settle_misses'), 'a read\'s report keeps its own fields');
+  t = 0;
+  const settled = await stabilize(session(57), { stabilize: { quiet_ms: 300, max_wait_ms: 5000, settle: true } }, {
+    now: () => (t += 20),
+    readPage: async () => ({ token: 'a', count: 0, quiet: 10, since: 900, load_state: 'complete' }),
+    askSettle: async () => ({ settled: true, why: [], reading: { token: 'a', count: 0, quiet: 40, load_state: 'complete' } }),
+  });
+  assert.equal(settled[ENDED_BY], 'settled');
+  assert.equal(settled[SETTLE_MISSES], undefined);
 });
 
 test('a capture read (no settle) never asks for a settle check', async () => {

@@ -24,6 +24,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
+from act_results import settled_or_quiet
 from browser_cdp import BrowserCDP
 from page_waits import wait_in_page
 from worker_hold import act_held_at
@@ -192,7 +193,9 @@ def test_a_clear_press_a_press_the_page_stops_first_and_a_press_on_a_label(
         listening = window_listeners(pager, page)
         plain = browser.act("Plain button", "click", exact=exact)
         assert plain.ok and plain.press_seen is True, plain
-        if not exact:  # the watch sets no timer: readiness still proves nothing was scheduled
+        # the watch sets no timer: readiness still proves nothing was scheduled (when it ended
+        # on a settle check: under load one past its second leaves it to the quiet window)
+        if not exact and settled_or_quiet(plain):
             assert plain.readiness and plain.readiness.settled_by == "nothing_scheduled", plain
         assert hits(browser) == ["down:plain", "click:plain"]
         # the page stops the press at window capture, before the act's watch: not seen, no failure

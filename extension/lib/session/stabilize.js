@@ -19,7 +19,7 @@
 
 import { readPageClock } from './page_clock.js';
 import { askSettled, mayBeSettled } from './settle.js';
-import { forgetActProof, nothingSinceProof } from './act_proof.js';
+import { forgetActProof, nothingSinceProof, proofMissed } from './act_proof.js';
 
 /** Which rule ended the wait ('settled', 'quiet_window', 'deadline', 'disabled'), on the
  * report as a symbol: a capture's stabilization report keeps its own fields; an act's
@@ -36,6 +36,18 @@ function endedBy(report, rule) {
 export const SETTLED_BY = Symbol('settledBy');
 // with SETTLED_BY nothing_scheduled: the frames the check waited (1 when the hover stayed)
 export const SETTLED_FRAMES = Symbol('settledFrames');
+
+/** The settle checks of the wait that did not end it, in order (at most MAX_SETTLE_MISSES):
+ * 'unanswered' (no answer within settle.js SETTLE_TIMEOUT_MS: a loaded renderer), else what the
+ * check found unsettled ('activity', 'idle', 'fonts', ... joined by '+'). An act's readiness
+ * says them (`settle_misses`): why a wait that could settle ended on its quiet window. */
+export const SETTLE_MISSES = Symbol('settleMisses');
+const MAX_SETTLE_MISSES = 4;
+
+function missed(report, why) {
+  if (!report[SETTLE_MISSES]) Object.defineProperty(report, SETTLE_MISSES, { value: [], enumerable: false });
+  if (report[SETTLE_MISSES].length < MAX_SETTLE_MISSES) report[SETTLE_MISSES].push(why);
+}
 
 /** Set (true) on a report whose page was quiet at its first reading, or not waited on: what
  * was read while the reading was asked is as good as what is read after it (the router's
@@ -219,6 +231,12 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
       Object.defineProperty(report, SETTLED_BY, { value: 'act_proof', configurable: true, enumerable: false });
       break;
     }
+    // a proof kept that the read's first reading did not stand on: the report says why, with
+    // both counts (a mismatch after a settled act is diagnosable from the reply alone)
+    if (fresh && opts.settle && settle?.proof) {
+      const watch = [...(inflight.size > 0 || held() > 0 ? ['requests'] : []), ...(settle.busy() ? ['busy'] : [])];
+      report.act_proof_missed = proofMissed(settle.proof, reading, watch);
+    }
     if (settled(report, opts, elapsed, domQuiet, inflight.size, held(), unanswered && !seenMutating)) break;
     // an act's wait: the page may be settled long before the quiet window is over
     if (opts.settle && settle && mayBeSettled(inflight, settle.busy, reading)) {
@@ -232,8 +250,10 @@ async function waitOnPageClock(tabId, opts, first, { readPage, inflight, now, st
           if (Number.isInteger(check.frames)) Object.defineProperty(report, SETTLED_FRAMES, { value: check.frames, configurable: true, enumerable: false });
           break;
         }
+        missed(report, check.settled ? 'watch' : (check.why ?? []).join('+') || 'unsettled');
         continue; // the check took two frames: read again at once
       }
+      missed(report, 'unanswered');
     }
     await sleep(Math.min(POLL_MS, Math.max(0, opts.max_wait_ms - elapsed)));
   }

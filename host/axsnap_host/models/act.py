@@ -288,6 +288,12 @@ class Readiness(_Open):
     settled_frames: int | None = Field(
         None, description="with settled_by nothing_scheduled: the frames waited (1: the "
         "element under the pointer was the one hovered; 2: the hover could still move)")
+    settle_misses: list[str] | None = Field(
+        None, description="when the wait could have settled but did not: what each settle check "
+        "asked said, in order (at most 4): unanswered (the page did not answer it within 1 s: a "
+        "loaded renderer; the wait goes on to its quiet window), else what it found unsettled "
+        "(activity, idle, fonts, animations, loading, joined by +; watch: a request or a frame's "
+        "load seen by the extension since)")
 
 
 class OpenedTab(_Strict):

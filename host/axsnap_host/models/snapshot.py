@@ -81,6 +81,23 @@ class Viewport(_Model):
     contentHeight: Pixels = 0
 
 
+class ActProofMiss(_Model):
+    """A read asked to settle right after an act whose readiness kept its proof, that did not
+    stand on it (fast path settle_after_act): why, and the counts the proof and the read's
+    first page clock reading hold. Numbers and the load state only."""
+
+    why: list[str] = Field(default_factory=list, description="document (another document), "
+                           "mutations, activity (input, a control's state, a subresource, a "
+                           "load step since), loading, frames (one it cannot watch), requests "
+                           "(in flight), busy (a frame loading, a dialog)")
+    proof_count: int | None = Field(None, description="mutation records counted at the proof")
+    proof_touches: int | None = Field(None, description="activities counted at the proof")
+    same_document: bool = False
+    count: int | None = Field(None, description="mutation records at the read's first reading")
+    touches: int | None = Field(None, description="activities at the read's first reading")
+    load_state: str = ""
+
+
 class StabilizationReport(_Model):
     """How the wait for a quiet page went: measured by the extension (RawCapture), published
     as is in SnapshotV1. One model for both."""
@@ -109,6 +126,9 @@ class StabilizationReport(_Model):
         None, description="with stabilize.settle, the rule that proved the page settled: a settle "
         "check's (nothing_scheduled, floor), or act_proof: the last act's readiness proved this "
         "document settled and its clock saw no activity since (fast path settle_after_act)")
+    act_proof_missed: ActProofMiss | None = Field(
+        None, description="with stabilize.settle, when the last act's proof was kept but the "
+        "read's first reading did not stand on it: why, and both readings' counts")
 
 
 class Failure(_Model):
