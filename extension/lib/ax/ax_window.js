@@ -137,6 +137,8 @@ export function walkerSteps(walker, timings) {
   if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_unreported = stats.ids.listener_nodes_unreported;
   // and the ones left unresolved as roots of the walk's hidden subtrees (no record: design note 117)
   if (stats.ids?.listener_nodes) timings.walker_ids_listener_nodes_hidden = stats.ids.listener_nodes_hidden;
+  // and the ones whose tracked ids were asked as the walk reported (walker_listeners_early.js)
+  if (stats.ids?.listener_nodes_early) timings.walker_ids_listener_nodes_early = stats.ids.listener_nodes_early;
   // a whole page's take: its parts asked as the walk reported, before its output came (walker_ids_early.js)
   if (Number.isInteger(stats.ids?.early_parts)) timings.walker_ids_early_parts = stats.ids.early_parts;
   // a whole page named by the walker's ids (design note 144): 1, and the runs whose listable

@@ -23,6 +23,7 @@ import { axsnapWalk } from './walker.js';
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
 import { loadWalkIdFloor, rememberRowsWalk, walkIdFloor } from './walker_ax_nodes.js';
 import { dropEarly, earlyPartsUsed, takeEarly } from './walker_ids_early.js';
+import { listenersAsReported } from './walker_listeners_early.js';
 import {
   listenerSignature, listenersAhead, listenersWhen, openReporter, resolveWalkerIds, topListenersAhead,
 } from './walker_ids.js';
@@ -97,6 +98,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
   // The extension's isolated worlds are named after it (their execution context name).
   const worldName = globalThis.chrome?.runtime?.getManifest?.().name ?? 'axsnap';
   let reporter = null;
+  let asReported = null;
   const heard = []; // runs whose take began as they reported
   // exact: the walker injected afresh into every frame, every record's id taken again
   const useWorldCache = fastPath(options, 'walker_world_cache');
@@ -107,12 +109,15 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     // a whole page's take begins as each run reports (walker_ids_early.js)
     // (a rows walk's nodes too, behind its records: walker_ids_rows.js)
     // (none when only the records that place a frame are taken: node_ids "walker", note 144)
+    // (named by the walker's ids, no rows: a one-frame page's listener step, walker_listeners_early.js)
+    asReported = listableIds(options) === 'frames' && frames.length === 1 && !opts.axTree
+      ? listenersAsReported(session) : null;
     const onReport = opts.listable && listableIds(options) === true ? (run, where) => {
       for (const key of opts.axTree ? [run, run + ROWS_RUN] : [run]) {
         heard.push(key);
         takeEarly(session, key, where);
       }
-    } : null;
+    } : asReported?.onReport ?? null;
     reporter = await openReporter(session, worldName, frames.map((f) => f.sessionId), onReport).catch((e) => {
       errors.push({ step: 'walker_ids', message: e?.message ?? String(e) });
       return null;
@@ -130,12 +135,13 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     const out = cached?.out ?? await walkFrames(tabId, opts, errors, loaderId);
     onWalked?.(out); // the walk is known before its ids: a caller may start what needs only that
     // a read that kept no root (a document's first): its listener read sent now, beside the take
-    const ahead = cached?.ahead ?? (session && opts.hold && out?.run ? topListenersAhead(session) : null);
+    const begun = asReported?.claim(out?.run) ?? null;
+    const ahead = cached?.ahead ?? begun?.ahead ?? (session && opts.hold && out?.run ? topListenersAhead(session) : null);
     if (session && opts.hold) {
       const t1 = performance.now();
       const inFrames = (frameIds, func, args) => inject({ tabId, frameIds }, func, args);
       out.stats.ids = await resolveWalkerIds(session, inFrames, out, frames, worldName, errors, reporter, onTaken,
-        ahead, useIdCache, listableIds(options), cached?.along ?? null);
+        ahead, useIdCache, listableIds(options), cached?.along ?? null, begun);
       out.stats.ids_ms = round(performance.now() - t1);
       if (heard.length) out.stats.ids.early_parts = earlyPartsUsed(heard); // asked as the walk reported
       keepWorld(tabId, loaderId, frames, out);
@@ -151,6 +157,7 @@ export async function captureWalker(tabId, options, session = null, frames = [],
     // runs it before any later command (CDP keeps one session's commands in order)
     reporter?.close();
     dropEarly(heard); // the early parts no take claimed (a walk given up on)
+    asReported?.drop(); // (and such listener steps)
   }
 }
 

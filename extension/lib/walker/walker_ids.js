@@ -28,14 +28,14 @@ import {
 import { claimEarly } from './walker_ids_early.js';
 import {
   CLICK_LISTENER_TYPES, DEEP, HIDDEN_RUN, applyListeners, clickNodes, hiddenRootsPay, listableIndices,
-  parseTake, takeInParts, walkerIdsWant,
+  parseTake, takeExpression, takeHiddenRoots, takeInParts, walkerIdsWant,
 } from './walker_ids_listable.js';
 import { dropRowIds, takeRowIds } from './walker_ids_rows.js';
 import { readCustomRoles, readDateParts, readPopupIds } from './walker_custom_roles.js';
 import { readListeners } from './walker_listeners.js';
 import { pickAlong } from './walker_take_along.js';
 
-export { CLICK_LISTENER_TYPES, applyListeners, parseTake };
+export { CLICK_LISTENER_TYPES, applyListeners, parseTake, takeExpression };
 export { clickListenerSignature, listenerSignature, listenersAhead, listenersWhen, topListenersAhead } from './walker_listeners.js';
 
 const OBJECT_GROUP = 'axsnap-walker-ids';
@@ -44,18 +44,6 @@ const OBJECT_GROUP = 'axsnap-walker-ids';
 let takeSerial = 0;
 const BINDING_PREFIX = '__axsnapWorld_';
 const CONTEXT_WAIT_MS = 1000;
-
-/** The expression that hands over (and forgets, unless `keep`) the first of `runs` this world
- * holds: its elements, or only those at the record indices `want` (the others' ids are known). */
-export function takeExpression(runs, want = null, keep = false) {
-  const pick = want === null ? 'els' : `${JSON.stringify(want)}.map((i) => els[i])`;
-  return `(() => { const s = globalThis.__axsnapWalker; if (!s) return null;
-    for (const r of ${JSON.stringify(runs)}) {
-      const els = s.pending.get(r);
-      if (els) { ${keep ? '' : 's.pending.delete(r); '}return [r, ...${pick}]; }
-    }
-    return null; })()`;
-}
 
 /** Write backendNodeIds into a run's records and CDP frame ids into its frames. `indices`:
  * the record of each node (default: the records in order). */
@@ -311,31 +299,18 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
   return out;
 }
 
-/** The backendNodeIds of the `count` roots of `run`'s hidden subtrees its world holds
- * (src/records.js skipHidden), deep-serialized in parts into `group` (the last part hands them
- * over): a Set, or null when the world no longer holds them. */
-async function takeHiddenRoots(session, run, contextId, sessionId, count, group) {
-  const key = run + HIDDEN_RUN;
-  const send = (expression) => session.send('Runtime.evaluate', {
-    expression, contextId, serializationOptions: DEEP, objectGroup: group,
-  }, sessionId ?? undefined);
-  const want = Array.from({ length: count }, (_, i) => i);
-  const parsed = await takeInParts(key, want, send, takeExpression, parseTake).catch(() => null);
-  if (!parsed || parsed[0] !== key) return null;
-  return new Set(parsed.slice(1).map((node) => node.backendNodeId).filter(Number.isInteger));
-}
-
 /**
  * Resolve the walker's records in place: `walker` and its `subframes` (each with the
  * chrome.scripting `frameId` it ran in). `frames`: the capture's frames (frameId, loaderId,
  * sessionId); `reporter`: the binding the walk reported through (openReporter), if any;
  * `onTaken(walker)`: called once the ids are in (before the listener read); `ahead`: the top
  * document's listeners already asked (listenersAhead); `listable`: take only the listable
- * records' ids (dom_source "walk"), 'frames' those that place a frame only (node_ids "walker"). Returns stats; failures go to `errors` and leave records
+ * records' ids (dom_source "walk"), 'frames' those that place a frame only (node_ids "walker"); `begun`: the
+ * top run's listener step begun as the walk reported (walker_listeners_early.js). Returns stats; failures go to `errors` and leave records
  * without `b`/`k` (the host then has no backendNodeIds or listeners for them, and keeps serving).
  */
 export async function resolveWalkerIds(session, inject, walker, frames, worldName, errors, reporter = null,
-  onTaken = null, ahead = null, useIdCache = true, listable = false, along = null) {
+  onTaken = null, ahead = null, useIdCache = true, listable = false, along = null, begun = null) {
   const stats = { resolved: 0, cached: 0, clickable: 0, listeners: 0, worlds: 0, contexts_kept: 0, ms: {} };
   // true: the host then tells DOMSnapshot's isClickable from the records (clickable_by_nature.py)
   // ('frames': a whole page named by the walker's own ids, design note 144)
@@ -371,8 +346,14 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     // for the listener step (walker_ids_listable.js markListenerNodes)
     hiddenTake = whole ? (run, { contextId, sessionId }, count) => {
       if (!hiddenTakes.has(run)) {
-        took.add(sessionId ?? null);
-        hiddenTakes.set(run, takeHiddenRoots(session, run, contextId, sessionId, count, group));
+        const own = () => {
+          if (!hiddenTake) return null; // the read is done
+          took.add(sessionId ?? null);
+          return takeHiddenRoots(session, run, contextId, sessionId, count, group);
+        };
+        // (taken as the walk reported, when they were: walker_listeners_early.js)
+        hiddenTakes.set(run, begun?.run === run ? begun.hidden.then((roots) => (roots === undefined ? own() : roots))
+          : own());
       }
       return hiddenTakes.get(run);
     } : null;
@@ -410,13 +391,14 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     // none when every click node was a record, as after an act whose walk handed its elements
     // along, so no release of an empty group is sent; note 135)
     const { listener_nodes_ms: nodesMs, ...heard } = await readListeners(session, walker, byRun, contexts, errors,
-      ahead, listable ? group : null, hiddenTake, listable ? took : null);
+      ahead, listable ? group : null, hiddenTake, listable ? took : null, begun);
     Object.assign(stats, heard);
     lap('listeners');
     // of which the unmatched listener nodes' resolves (walker_ids_listable.js markListenerNodes)
     if (nodesMs !== undefined) stats.ms.listener_nodes = nodesMs;
   } finally {
     hiddenTake = null;
+    begun?.release();
     // the hidden roots no step took are let go by the next walk in their world; their count
     // was the worker's alone (the host never reads it)
     for (const [run, result] of byRun) {

@@ -100,10 +100,22 @@ export function parseTake(reply) {
   }))];
 }
 
+/** The expression that hands over (and forgets, unless `keep`) the first of `runs` this world
+ * holds: its elements, or only those at the record indices `want` (the others' ids are known). */
+export function takeExpression(runs, want = null, keep = false) {
+  const pick = want === null ? 'els' : `${JSON.stringify(want)}.map((i) => els[i])`;
+  return `(() => { const s = globalThis.__axsnapWalker; if (!s) return null;
+    for (const r of ${JSON.stringify(runs)}) {
+      const els = s.pending.get(r);
+      if (els) { ${keep ? '' : 's.pending.delete(r); '}return [r, ...${pick}]; }
+    }
+    return null; })()`;
+}
+
 /**
  * [run, ...nodes] of `want`'s elements taken in parts of TAKE_PART (the last part hands the
  * run over), or null when the world no longer holds the run. `send(expression)`: the
- * evaluate in the run's world; `takeExpression`: walker_ids.js's. The parts go in order on
+ * evaluate in the run's world; `takeExpression`: this module's. The parts go in order on
  * one session (the renderer runs them in that order), TAKE_AHEAD at a time. `pre`: the take
  * begun as the walk reported (walker_ids_early.js claimEarly), used when it took `want`'s
  * records, else dropped and every part asked here.
@@ -143,18 +155,38 @@ export const HIDDEN_RUN = ':hidden';
 export const HIDDEN_PER_RESOLVE = 4;
 export const HIDDEN_MIN_NODES = 64;
 
+/** The backendNodeIds of the `count` roots of `run`'s hidden subtrees its world holds
+ * (src/records.js skipHidden), deep-serialized in parts into `group` (the last part hands them
+ * over): a Set, or null when the world no longer holds them. */
+export async function takeHiddenRoots(session, run, contextId, sessionId, count, group) {
+  const key = run + HIDDEN_RUN;
+  const send = (expression) => session.send('Runtime.evaluate', {
+    expression, contextId, serializationOptions: DEEP, objectGroup: group,
+  }, sessionId ?? undefined);
+  const want = Array.from({ length: count }, (_, i) => i);
+  const parsed = await takeInParts(key, want, send, takeExpression, parseTake).catch(() => null);
+  if (!parsed || parsed[0] !== key) return null;
+  return new Set(parsed.slice(1).map((node) => node.backendNodeId).filter(Number.isInteger));
+}
+
 /** Whether taking `held` hidden roots' ids may pay against `nodes` listener nodes to resolve. */
 export function hiddenRootsPay(held, nodes) {
   return Number.isInteger(held) && held > 0 && nodes >= HIDDEN_MIN_NODES && held <= HIDDEN_PER_RESOLVE * nodes;
 }
 
-/** The distinct nodes of `listeners` with a click-type listener, but those of `except` (a Set
- * of backendNodeIds: the hidden roots markListenerNodes leaves unresolved). */
-export function clickNodes(listeners, except = null) {
+/** The distinct nodes of `listeners` with a click-type listener (backendNodeIds, in the
+ * listeners' order), but those of `except` (a Set of backendNodeIds: the hidden roots
+ * markListenerNodes leaves unresolved). */
+export function clickNodeIds(listeners, except = null) {
   const types = new Set(CLICK_LISTENER_TYPES);
   const nodes = new Set((listeners ?? []).filter((l) => types.has(l.type)).map((l) => l.backendNodeId));
   if (except) for (const backendNodeId of except) nodes.delete(backendNodeId);
-  return nodes.size;
+  return nodes;
+}
+
+/** How many clickNodeIds there are. */
+export function clickNodes(listeners, except = null) {
+  return clickNodeIds(listeners, except).size;
 }
 
 // At most this many listener nodes are resolved one by one in a read; a page past it keeps
@@ -179,10 +211,13 @@ export function trackedIdsOf(...els) {
  * backendNodeIds of the roots of the subtrees the run left out as hidden (a Set, or null), no
  * record of the run (src/records.js skipHidden): a listener node among them is left as it is
  * without a resolve (`hidden` counts them); asked only when the nodes to resolve are many and
- * the roots few against them (HIDDEN_MIN_NODES, HIDDEN_PER_RESOLVE).
+ * the roots few against them (HIDDEN_MIN_NODES, HIDDEN_PER_RESOLVE). `early`: a Map (or its
+ * promise) backendNodeId → the tracked id the node's world answered as the walk reported
+ * (walker_listeners_early.js): those nodes are marked by it, not resolved again (`early`
+ * counts them in the answer).
  */
 export async function markListenerNodes(session, { contextId, sessionId }, result, backendIds, group, errors,
-  known = new Map(), hiddenRoots = null) {
+  known = new Map(), hiddenRoots = null, early = null) {
   const ids = [...backendIds].filter(Number.isInteger);
   if (!ids.length || !Number.isInteger(contextId)) return { marked: 0, resolved: 0, unreported: 0 };
   if (ids.length > MAX_LISTENER_NODES) {
@@ -210,18 +245,49 @@ export async function markListenerNodes(session, { contextId, sessionId }, resul
       hidden = before - asked.length;
     }
   }
-  if (!asked.length) return { marked, resolved: 0, unreported: 0, hidden };
-  const send = (method, params) => session.send(method, params, sessionId ?? undefined);
-  const objects = await Promise.all(asked.map((backendNodeId) => send('DOM.resolveNode',
+  // the nodes whose tracked ids were asked as the walk reported (walker_listeners_early.js)
+  const before = early ? await early : null;
+  let unreported = 0;
+  let told = 0;
+  if (before?.size) {
+    const left = [];
+    for (const backendNodeId of asked) {
+      if (!before.has(backendNodeId)) { left.push(backendNodeId); continue; }
+      const w = before.get(backendNodeId);
+      mark(w, backendNodeId);
+      if (w === -1) unreported += 1;
+      told += 1;
+    }
+    asked = left;
+  }
+  const said = told ? { early: told } : {};
+  if (!asked.length) return { marked, resolved: 0, unreported, hidden, ...said };
+  const tracked = await trackedIdsByNode((method, params) => session.send(method, params, sessionId ?? undefined),
+    contextId, asked, group);
+  for (const [backendNodeId, w] of tracked) {
+    mark(w, backendNodeId);
+    if (w === -1) unreported += 1;
+  }
+  return { marked, resolved: asked.length, unreported, hidden, ...said };
+}
+
+/**
+ * The tracked id of each node of `ids` (backendNodeIds) in the walker's world `contextId`
+ * (trackedIdsOf: -1 for one it never reported): a Map, without the nodes that did not
+ * resolve. Each node is resolved into the world on its own (DOM.resolveNode, its object in
+ * `group`), then one call asks them all. `send(method, params)`: over the world's session.
+ */
+export async function trackedIdsByNode(send, contextId, ids, group) {
+  const objects = await Promise.all(ids.map((backendNodeId) => send('DOM.resolveNode',
     { backendNodeId, executionContextId: contextId, objectGroup: group }).then((r) => r?.object?.objectId ?? null, () => null)));
-  const found = objects.map((objectId, k) => [objectId, asked[k]]).filter(([objectId]) => objectId);
-  if (!found.length) return { marked, resolved: asked.length, unreported: 0, hidden };
+  const found = objects.map((objectId, k) => [objectId, ids[k]]).filter(([objectId]) => objectId);
+  const out = new Map();
+  if (!found.length) return out;
   const reply = await send('Runtime.callFunctionOn', {
     functionDeclaration: trackedIdsOf.toString(), objectId: found[0][0], returnByValue: true,
     arguments: found.map(([objectId]) => ({ objectId })),
   });
   const tracked = reply?.result?.value;
-  if (Array.isArray(tracked)) tracked.forEach((w, k) => mark(w, found[k][1]));
-  const unreported = Array.isArray(tracked) ? tracked.filter((w) => w === -1).length : 0;
-  return { marked, resolved: asked.length, unreported, hidden };
+  if (Array.isArray(tracked)) tracked.forEach((w, k) => out.set(found[k][1], w));
+  return out;
 }

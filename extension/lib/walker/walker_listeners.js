@@ -170,12 +170,15 @@ async function aheadOrAsk(session, root, ahead) {
  * frame's off the root of each run taken in it. Returns {clickable, listeners}. `listable`:
  * the take's group when it took the listable records only (unmatched listener nodes: their
  * records asked in their world, walker_ids_listable.js); `grouped`: a Set given the session
- * of each such ask (the group's release goes there).
+ * of each such ask (the group's release goes there); `begun`: the top run's listener step begun as
+ * the walk reported (walker_listeners_early.js), whose nodes' tracked ids are not asked again.
  */
 export async function readListeners(session, walker, byRun, contexts, errors, ahead = null, listable = null,
-  takeHidden = null, grouped = null) {
+  takeHidden = null, grouped = null, begun = null) {
   // listener_nodes: click-listener nodes no taken record named, resolved one by one in the
   // walker's world (walker_ids_listable.js markListenerNodes); marked: those that were records
+  // (listener_nodes_early, when any: those whose tracked ids were asked as the walk reported,
+  // walker_listeners_early.js, none of them resolved again)
   // resolved: those asked one by one (the others' rows named them: rowNodeIds); unreported: of
   // those, the ones the walker never reported (no record to mark: design note 87); hidden: the
   // ones left unresolved as roots of the run's hidden subtrees (no record either: note 117)
@@ -214,14 +217,15 @@ export async function readListeners(session, walker, byRun, contexts, errors, ah
         // (and the roots of its hidden subtrees by their ids, taken when that pays: takeHidden)
         const hiddenRoots = takeHidden ? () => takeHidden(run, contexts.get(run), result.hr) : null;
         grouped?.add(sessionId); // its unmatched nodes may be resolved into `listable`'s group
-        const { marked, resolved, unreported, hidden = 0 } = await markListenerNodes(session, contexts.get(run), result,
-          found.unmatched, listable, errors, rowNodeIds(result), hiddenRoots);
+        const { marked, resolved, unreported, hidden = 0, early = 0 } = await markListenerNodes(session, contexts.get(run), result,
+          found.unmatched, listable, errors, rowNodeIds(result), hiddenRoots, begun?.run === run ? begun.known : null);
         nodesMs += performance.now() - t0;
         stats.listener_nodes += found.unmatched.size;
         stats.listener_nodes_resolved += resolved;
         stats.listener_nodes_unreported += unreported;
         stats.listener_nodes_marked += marked;
         stats.listener_nodes_hidden += hidden;
+        if (early) stats.listener_nodes_early = (stats.listener_nodes_early ?? 0) + early;
         found.clickable += marked;
       }
       stats.clickable += found.clickable;
