@@ -9,6 +9,7 @@ bench/corpus/labels.json named is served from 127.0.0.1 and read whole with form
 "semantic". Prints one line per page and the totals; writes nothing.
 
     .venv/bin/python bench/semantic_numbered.py saurus-57 saurus-79
+    .venv/bin/python bench/semantic_numbered.py --list saurus-12   # each numbered id too
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ def numbered(result: PageResult) -> tuple[Counter[str], int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pages", nargs="+")
+    parser.add_argument("--list", action="store_true",
+                        help="print each numbered id (from the second on) and its group too")
     args = parser.parse_args()
     labels = json.loads((CORPUS / "labels.json").read_text("utf-8"))["pages"]
     unknown = [n for n in args.pages if n not in labels]
@@ -54,6 +57,12 @@ def main() -> int:
             assert isinstance(result, PageResult)
             over, largest = numbered(result)
             total += over
+            if args.list:
+                for element in result.elements:
+                    alike = element.get("relations", {}).get("alike")
+                    if alike and alike["number"] > 1:
+                        print(f"  {alike['over']:4} {alike['number']}/{alike['of']} "
+                              f"{element.get('id')}")
             print(f"{name}: over the page {over['page']}, over the read {over['read']}, "
                   f"largest group {largest}")
     print(f"total: over the page {total['page']}, over the read {total['read']}")
