@@ -222,6 +222,15 @@ def test_a_swatchs_fill_the_walker_parts_twins_by_is_said_as_its_hex_digits() ->
                    "item_dark_blue_in_main_under_navbar_color_004472"]
 
 
+def test_the_side_of_a_list_the_walker_parts_a_pair_by_is_said_as_its_words() -> None:
+    """A shop's "Sort by" select above its products and again below them, parted by the walker
+    by their side of the list (``side:above list``, note 161): no number."""
+    assert twin_words("side:above list") == "above_list"
+    ids = assign_ids([Placed("select_sort_by", "main", repeated=True,
+                             twin=twin_words(f"side:{side} list")) for side in ("above", "below")])
+    assert ids == ["select_sort_by_in_main_above_list", "select_sort_by_in_main_below_list"]
+
+
 def test_a_grids_column_the_walker_parts_twins_by_is_said_as_its_words() -> None:
     """A roles grid's checkboxes, one a role in each permission's row, parted by the walker
     by their column's header (``col:<words>``, note 102): the id says the role."""

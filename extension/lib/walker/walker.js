@@ -94,11 +94,14 @@ function wordsOf(el) {
   const text = el.textContent || "";
   if (!text || !el.firstElementChild) return text;
   const titles = el.getElementsByTagName("title");
-  if (!titles.length) return text;
+  const scripted = el.getElementsByTagName("noscript");
+  const styles = el.getElementsByTagName("style");
+  if (!titles.length && !scripted.length && !styles.length) return text;
   let out = text;
   for (const t of titles) {
     if (t.parentElement && t.parentElement.closest("svg")) out = out.replace(t.textContent, " ");
   }
+  for (const n of [...scripted, ...styles]) if (n.textContent) out = out.replace(n.textContent, " ");
   return out;
 }
 var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
@@ -1710,7 +1713,7 @@ function idsText(el, ids) {
   if (!root || !root.getElementById) return "";
   return collapse(ids.split(/\s+/).map((id) => root.getElementById(id)).filter(Boolean).map((n) => personText(n, false, null)).join(" "));
 }
-function besideLabel(el) {
+function besideLabel(el, after2 = false) {
   const parent = el.parentElement;
   if (!parent) return null;
   for (let k = parent.firstElementChild; k; k = k.nextElementSibling) {
@@ -1719,15 +1722,32 @@ function besideLabel(el) {
       if (t) return [t, "sibling-label"];
     }
   }
-  let s = "";
-  for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
+  const follows = after2 && el.matches(BOXES) && boxFirst(el) ? lineWords(el, "nextSibling") : "";
+  if (follows) return [clip(follows), "text-after"];
+  const s = lineWords(el, "previousSibling").replace(/[:：]\s*$/, "");
+  return s ? [clip(s), "text-before"] : null;
+}
+var BOXES = "input[type=checkbox i], input[type=radio i]";
+function boxFirst(el) {
+  let first = el;
+  for (let n = el.previousSibling; n; n = n.previousSibling) {
+    if (n.nodeType === 1 && (n.localName === "br" || !String(shownStyle(n).display).startsWith("inline"))) break;
+    if (n.nodeType === 1 && n.matches(BOXES)) first = n;
+  }
+  return !/[\p{L}\p{N}]/u.test(lineWords(first, "previousSibling"));
+}
+function lineWords(el, step) {
+  const parts = [];
+  let length = 0;
+  for (let n = el[step]; n && length < 80; n = n[step]) {
     if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === "br")) break;
     if (n.nodeType === 1 && !String(shownStyle(n).display).startsWith("inline")) break;
-    const t = n.nodeType === 3 ? n.data : n.nodeType === 1 ? n.textContent : "";
-    s = `${t || ""} ${s}`;
+    const t = (n.nodeType === 3 ? n.data : n.nodeType === 1 ? n.textContent : "") || "";
+    parts.push(t);
+    length += t.length;
   }
-  s = collapse(s).replace(/[:：]\s*$/, "");
-  return s ? [clip(s), "text-before"] : null;
+  if (step === "previousSibling") parts.reverse();
+  return collapse(parts.join(" "));
 }
 var NAMED_FIELD = "input:not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]):not([type=image]), select, textarea";
 function previousInTree(n) {
@@ -1834,7 +1854,7 @@ function personName(el, tag, attrs, role) {
     if (hint) return [hint, "icon", lig.join(" ")];
     return null;
   }
-  const beside = besideLabel(el) || labelBefore(el);
+  const beside = besideLabel(el, true) || labelBefore(el);
   if (beside) return beside;
   if (attrs.title && attrs.title.trim()) return [clip(collapse(attrs.title)), "title"];
   if (attrs.placeholder && attrs.placeholder.trim()) {
@@ -3270,9 +3290,196 @@ function controlWords(el) {
   return walkText(el, 200, () => IN, false);
 }
 
+// src/person_context.js
+var GROUP_ROLES = /* @__PURE__ */ new Set([
+  "group",
+  "radiogroup",
+  "tablist",
+  "toolbar",
+  "region",
+  "dialog",
+  "listbox",
+  "menu",
+  "tree",
+  "grid",
+  "row"
+]);
+var ROW_SETS = /* @__PURE__ */ new Set(["html", "body", "table", "thead", "tbody", "tfoot", "ul", "ol", "dl", "form"]);
+var LANDMARK_WORDS = {
+  nav: "navigation",
+  footer: "footer",
+  header: "header",
+  aside: "sidebar",
+  navigation: "navigation",
+  contentinfo: "footer",
+  banner: "header",
+  complementary: "sidebar"
+};
+var DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])/i;
+var short = (s) => s.length > 60 ? `${s.slice(0, 59)}…` : s;
+var LEGEND = ":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4";
+var HEADER_CELL = ":scope > th";
+var HEADING = "h1, h2, h3, h4, h5, h6";
+function ownedOnce(memo, box, selector) {
+  let found = memo.get(box);
+  if (found === void 0) {
+    found = box.querySelector(selector);
+    memo.set(box, found);
+  }
+  return found;
+}
+function isControlish(k, links, linksInside) {
+  const at = (links ? 1 : 0) + (linksInside ? 2 : 0);
+  let known = run.controlish.get(k);
+  if (known === void 0) {
+    known = [void 0, void 0, void 0, void 0];
+    run.controlish.set(k, known);
+  }
+  let v = known[at];
+  if (v === void 0) {
+    v = controlishNow(k, links, linksInside);
+    known[at] = v;
+  }
+  return v;
+}
+function controlishNow(k, links, linksInside) {
+  const tag = k.localName;
+  if (HEADINGS.has(tag)) return false;
+  const titled2 = tag === "a" && (k.textContent || "").trim().length > 15;
+  if (CONTROL_TAGS.has(tag) && !((links || titled2) && tag === "a") || TEXT_SKIP.has(tag)) {
+    return true;
+  }
+  if (titled2) return k.querySelector("input, select, textarea, button") !== null;
+  const r = k.getAttribute("role");
+  return r && ROLES.has(r.split(" ")[0]) || k.hasAttribute("tabindex") || k.querySelector(links || linksInside ? "input, select, textarea, button, [role], [tabindex]" : "input, select, textarea, button, a[href], [role], [tabindex]") !== null;
+}
+function landmarkOf(from, name, levels = 8) {
+  for (let a = from, up = 0; a && up < levels && a.localName !== "body"; a = a.parentElement, up++) {
+    if (a.localName === "tr") {
+      const th = ownedOnce(run.headerCells, a, HEADER_CELL);
+      const t = th && !th.contains(from) ? personText(th, false, null) : "";
+      if (t && t !== name) return short(t);
+    }
+    const role = a.getAttribute("role");
+    const word = LANDMARK_WORDS[role] || LANDMARK_WORDS[a.localName];
+    if (!word && a.localName !== "section" && role !== "region" && a.localName !== "form") {
+      const first = a.firstElementChild;
+      if (first && first !== from && !first.contains(from) && (HEADINGS.has(first.localName) || /(?:^|\s)[\w-]*title(?:\s|$)/.test(typeof first.className === "string" ? first.className : ""))) {
+        const t = personText(first, false, null);
+        if (t && t !== name) return short(t);
+      }
+      continue;
+    }
+    const label = a.getAttribute("aria-label");
+    let s = label && label.trim() ? collapse(label) : "";
+    if (!s && a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
+    if (!s) {
+      const h = ownedOnce(run.headings, a, HEADING);
+      if (h) s = personText(h, false, null);
+    }
+    if (!s) s = word || "";
+    if (s && s !== name) return short(s);
+  }
+  return "";
+}
+function personContext(el, name) {
+  let child = el;
+  let links = el.localName !== "a";
+  const usable = (s) => s && s !== name && !name.includes(s);
+  for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
+    let s = "";
+    const role = a.getAttribute("role");
+    if (role && GROUP_ROLES.has(role) || a.localName === "fieldset") {
+      const label = a.getAttribute("aria-label");
+      if (label && label.trim()) s = collapse(label);
+      else if (a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
+    }
+    if (usable(s)) return short(s);
+    if (ROW_SETS.has(a.localName)) {
+      const list = a.localName === "ul" || a.localName === "ol";
+      if (!(list && a.parentElement && a.parentElement.localName === "li")) {
+        for (let k = list ? child.previousElementSibling : null, n = 0; k && n < 40; k = k.previousElementSibling, n++) {
+          if (!isControlish(k, false)) {
+            const t = personText(k, false, null);
+            if (usable(t)) return short(t);
+          }
+        }
+        return landmarkOf(a, name, 14) || regionWord(a);
+      }
+      links = true;
+      up--;
+      continue;
+    }
+    const legend = !s && ownedOnce(run.legends, a, LEGEND);
+    if (legend && !legend.contains(el)) s = personText(legend, false, null);
+    for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
+      if (k.nodeType === 3) s = collapse(k.data);
+      else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
+    }
+    if (!usable(s)) {
+      for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {
+        if (k.nodeType === 3) s = collapse(k.data);
+        else if (k.nodeType === 1 && !isControlish(k, links, true)) s = personText(k, false, null);
+      }
+    }
+    if (usable(s)) return short(s);
+  }
+  return landmarkOf(el.parentElement, name, 14) || regionWord(el.parentElement);
+}
+var REGION_WORD = /(?:^|[\s_-])(header|footer|nav|navigation|sidebar|masthead|top|bottom|login|signin|register|signup|toolbar)(?=$|[\s_-])/i;
+var REGION_SAID = { nav: "navigation", masthead: "header", signin: "login", signup: "register" };
+var CAMEL = /([a-z])([A-Z])/g;
+function regionWord(from) {
+  for (const own of ["id", "class"]) {
+    for (let a = from, up = 0; a && up < 14 && a.localName !== "body"; a = a.parentElement, up++) {
+      const m = REGION_WORD.exec((a.getAttribute(own) || "").replace(CAMEL, "$1 $2"));
+      if (m) {
+        const w = m[1].toLowerCase();
+        return REGION_SAID[w] || w;
+      }
+    }
+  }
+  return "";
+}
+var DIALOG_SELECTOR = "dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]";
+var DIALOG_TREE = `${DIALOG_SELECTOR}, [class*=modal i], [class*=dialog i], [class*=popup i], [class*=lightbox i], [class*=drawer i]`;
+function mayHoldDialog(el) {
+  const root = el.getRootNode();
+  if (!root || root.nodeType !== 9 && root.nodeType !== 11) return true;
+  let v = run.dialogTrees.get(root);
+  if (v === void 0) {
+    v = root.querySelector(DIALOG_TREE) !== null;
+    run.dialogTrees.set(root, v);
+  }
+  return v;
+}
+function dialogOf(el) {
+  if (!mayHoldDialog(el)) return "";
+  let d = el.closest(DIALOG_SELECTOR);
+  if (!d) {
+    for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== "body"; a = a.parentElement, up++) {
+      const cls = typeof a.className === "string" ? a.className : "";
+      if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === "fixed") {
+        d = a;
+        break;
+      }
+    }
+  }
+  if (!d) return "";
+  const label = d.getAttribute("aria-label");
+  if (label && label.trim()) return clip(collapse(label));
+  if (d.getAttribute("aria-labelledby")) {
+    const t2 = idsText(d, d.getAttribute("aria-labelledby"));
+    if (t2) return clip(t2);
+  }
+  const h = ownedOnce(run.headings, d, HEADING);
+  const t = h ? personText(h, false, null) : "";
+  return t ? clip(t) : "dialog";
+}
+
 // src/field_twins.js
 var TEXT_FIELDS = "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=tel], input[type=url], input[type=number], input[type=password], textarea";
-var TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], input[type=datetime-local], input[type=month], input[type=week]`;
+var TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], input[type=datetime-local], input[type=month], input[type=week], select`;
 var ADD_ON_PARTS = 4;
 function said(text) {
   return collapse(text || "").toLowerCase().slice(0, 60);
@@ -3298,7 +3505,7 @@ function neighbourPlaces(fields) {
 function fieldNamesShared(fillable, limit, key = (name) => name) {
   const counts = /* @__PURE__ */ new Map();
   let n = 0;
-  for (const el of document.querySelectorAll(`${TWIN_FIELDS}, select`)) {
+  for (const el of document.querySelectorAll(TWIN_FIELDS)) {
     if (++n > limit) break;
     if (!fillable(el)) continue;
     const name = key(personNameOf(el) || captionOf(el));
@@ -3320,8 +3527,15 @@ function personNameOf(el) {
   return named3 ? said(named3[0]) : "";
 }
 function twinFieldKey(el, rowWords2) {
-  const name = personNameOf(el);
-  return `${name}\0field\0${rowWords2(el, name)}`;
+  const select = el.localName === "select";
+  const name = personNameOf(el) || (select ? selectName(el) : "");
+  const kind = select ? " select" : "";
+  return `${name}\0field${kind}\0${rowWords2(el, name)}`;
+}
+function selectName(el) {
+  const place = collapse(personContext(el, ""));
+  if (place.length <= 40 && /\p{L}/u.test(place) && !/[.!?]$/.test(place)) return said(place);
+  return said(el.getAttribute("name"));
 }
 function addOnWords(part2) {
   const text = collapse(part2.textContent || "");
@@ -3341,9 +3555,10 @@ function addOnPlaces(el) {
   const words2 = collapse(`${before2} ${after2 ? `${after2} after` : ""}`);
   const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
   const asks = hint ? "" : askedFor(el);
+  const kind = el.localName === "select" ? "" : el.getAttribute("type") || el.localName;
   return [
     hint ? `as:${hint}` : "",
-    `as:${(el.getAttribute("type") || el.localName).toLowerCase()}`,
+    kind ? `as:${kind.toLowerCase()}` : "",
     words2 ? `with:${words2}` : "",
     asks ? `as:${asks}` : ""
   ];
@@ -3593,10 +3808,10 @@ function pathTwins(links, out, rowOf) {
     if (same) same.push(el);
     else byDest.set(key, [el]);
   }
-  for (const alike of byDest.values()) {
-    if (alike.length < 2) continue;
+  for (const alike2 of byDest.values()) {
+    if (alike2.length < 2) continue;
     const byRow = /* @__PURE__ */ new Map();
-    for (const el of alike) {
+    for (const el of alike2) {
       const row = rowOf(el);
       const same = byRow.get(row);
       if (same) same.push(el);
@@ -3652,8 +3867,8 @@ function lineAbove(el, steps2, fewest = 3) {
     const p = a.parentElement;
     if (!p || ["body", "html", "main", "form"].includes(a.localName)) return null;
     const key = `${a.localName} ${a.getAttribute("class") || ""}`;
-    const alike = [...p.children].filter((c) => `${c.localName} ${c.getAttribute("class") || ""}` === key);
-    if (alike.length >= fewest) return a;
+    const alike2 = [...p.children].filter((c) => `${c.localName} ${c.getAttribute("class") || ""}` === key);
+    if (alike2.length >= fewest) return a;
   }
   return null;
 }
@@ -3694,10 +3909,10 @@ function isStepper(field) {
   return false;
 }
 var TASKS = /^(?:my |today'?s |open )?(?:tasks?|to-?dos?|to do(?: list)?|checklist)(?![\p{L}])/iu;
-var HEADING = "h1, h2, h3, h4, h5, h6, [role=heading]";
+var HEADING2 = "h1, h2, h3, h4, h5, h6, [role=heading]";
 function inTaskList(el, firstHeading) {
   for (let box = el.parentElement, i = 0; box && i < 10; box = box.parentElement, i++) {
-    if (!firstHeading.has(box)) firstHeading.set(box, box.querySelector(HEADING));
+    if (!firstHeading.has(box)) firstHeading.set(box, box.querySelector(HEADING2));
     const heading = firstHeading.get(box);
     if (heading && heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) {
       return TASKS.test((heading.textContent || "").replace(/\s+/g, " ").trim());
@@ -3804,10 +4019,10 @@ function countedUnder(box, shown, chrome2, limit) {
 
 // src/tally_sections.js
 var reading = (el) => (el.textContent || "").replace(/\s+/g, " ").trim().length;
-var HEADING2 = /^h[1-4]$/;
+var HEADING3 = /^h[1-4]$/;
 function headed(h) {
   const out = [];
-  for (let el = h.nextElementSibling; el && !HEADING2.test(el.localName); el = el.nextElementSibling) {
+  for (let el = h.nextElementSibling; el && !HEADING3.test(el.localName); el = el.nextElementSibling) {
     if (el.querySelector("h1, h2, h3, h4")) break;
     out.push(el);
   }
@@ -3965,7 +4180,7 @@ function itemOf(title) {
   }
   return null;
 }
-var short = (item) => reading2(item) <= ITEM_CHARS && ![...item.querySelectorAll("p")].some((p) => reading2(p) >= PROSE);
+var short2 = (item) => reading2(item) <= ITEM_CHARS && ![...item.querySelectorAll("p")].some((p) => reading2(p) >= PROSE);
 function linkedItems(shown, chrome2, limit) {
   const kinds = /* @__PURE__ */ new Map();
   let n = 0;
@@ -3974,7 +4189,7 @@ function linkedItems(shown, chrome2, limit) {
     const link = linkedAway(h) && (h.closest("a[href]") || h.querySelector("a[href]"));
     if (!link || !reading2(h) || h.closest(chrome2) || !shown(h)) continue;
     const item = itemOf(link.contains(h) ? link : h);
-    if (!item || item.closest(chrome2) || !short(item)) continue;
+    if (!item || item.closest(chrome2) || !short2(item)) continue;
     const kind = kindOf(item);
     kinds.set(kind, (kinds.get(kind) || 0) + 1);
   }
@@ -3985,7 +4200,7 @@ function linkedItems(shown, chrome2, limit) {
 // src/tally_described.js
 var MIN_ITEMS2 = 5;
 var MOST_PROSE = 2;
-var HEADING3 = /^h[1-6]$/;
+var HEADING4 = /^h[1-6]$/;
 var FLOW_HEADING = /^h[2-4]$/;
 var longProse = (p) => reading2(p) >= PROSE;
 function alikeSiblings(el) {
@@ -4011,7 +4226,7 @@ function boxOf2(p) {
 function flowHeadingOf(p) {
   let count = 0;
   for (let el = p; el; el = el.previousElementSibling) {
-    if (HEADING3.test(el.localName)) {
+    if (HEADING4.test(el.localName)) {
       return FLOW_HEADING.test(el.localName) && linkedAway(el) && count <= MOST_PROSE ? el : null;
     }
     if (el.querySelector("h1, h2, h3, h4, h5, h6")) return null;
@@ -4209,7 +4424,7 @@ function pageTally() {
   Object.assign(t, { own_heading: own.text, lead_links: own.lead, own_heading_top: own.top });
   const rowOf = /* @__PURE__ */ new Map();
   const alikeMemo = /* @__PURE__ */ new Map();
-  const alike = (el) => {
+  const alike2 = (el) => {
     const p = el.parentElement;
     if (!p || p.childElementCount < 4) return 0;
     let counts2 = alikeMemo.get(p);
@@ -4226,7 +4441,7 @@ function pageTally() {
   const rowAbove = (el, steps2, items = false) => {
     for (let a = el.parentElement, i = 0; a && i < steps2; a = a.parentElement, i++) {
       if (a.localName === "tr" || items && a.localName === "li") return a;
-      if (!NO_ROW.has(a.localName) && alike(a) >= 4) return a;
+      if (!NO_ROW.has(a.localName) && alike2(a) >= 4) return a;
     }
     return null;
   };
@@ -4505,7 +4720,7 @@ function pageTally() {
     const row = rowAbove(a, 4);
     if (row && row.localName !== "tr" && !containers.has(row.parentElement)) {
       containers.add(row.parentElement);
-      t.div_rows += alike(row);
+      t.div_rows += alike2(row);
     }
   }
   const counts = /* @__PURE__ */ new Map();
@@ -4561,193 +4776,6 @@ function axFacts(el, tag, data) {
   const name = axName(el, role);
   if (name) data.an = name;
   return true;
-}
-
-// src/person_context.js
-var GROUP_ROLES = /* @__PURE__ */ new Set([
-  "group",
-  "radiogroup",
-  "tablist",
-  "toolbar",
-  "region",
-  "dialog",
-  "listbox",
-  "menu",
-  "tree",
-  "grid",
-  "row"
-]);
-var ROW_SETS = /* @__PURE__ */ new Set(["html", "body", "table", "thead", "tbody", "tfoot", "ul", "ol", "dl", "form"]);
-var LANDMARK_WORDS = {
-  nav: "navigation",
-  footer: "footer",
-  header: "header",
-  aside: "sidebar",
-  navigation: "navigation",
-  contentinfo: "footer",
-  banner: "header",
-  complementary: "sidebar"
-};
-var DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])/i;
-var short2 = (s) => s.length > 60 ? `${s.slice(0, 59)}…` : s;
-var LEGEND = ":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4";
-var HEADER_CELL = ":scope > th";
-var HEADING4 = "h1, h2, h3, h4, h5, h6";
-function ownedOnce(memo, box, selector) {
-  let found = memo.get(box);
-  if (found === void 0) {
-    found = box.querySelector(selector);
-    memo.set(box, found);
-  }
-  return found;
-}
-function isControlish(k, links, linksInside) {
-  const at = (links ? 1 : 0) + (linksInside ? 2 : 0);
-  let known = run.controlish.get(k);
-  if (known === void 0) {
-    known = [void 0, void 0, void 0, void 0];
-    run.controlish.set(k, known);
-  }
-  let v = known[at];
-  if (v === void 0) {
-    v = controlishNow(k, links, linksInside);
-    known[at] = v;
-  }
-  return v;
-}
-function controlishNow(k, links, linksInside) {
-  const tag = k.localName;
-  if (HEADINGS.has(tag)) return false;
-  const titled2 = tag === "a" && (k.textContent || "").trim().length > 15;
-  if (CONTROL_TAGS.has(tag) && !((links || titled2) && tag === "a") || TEXT_SKIP.has(tag)) {
-    return true;
-  }
-  if (titled2) return k.querySelector("input, select, textarea, button") !== null;
-  const r = k.getAttribute("role");
-  return r && ROLES.has(r.split(" ")[0]) || k.hasAttribute("tabindex") || k.querySelector(links || linksInside ? "input, select, textarea, button, [role], [tabindex]" : "input, select, textarea, button, a[href], [role], [tabindex]") !== null;
-}
-function landmarkOf(from, name, levels = 8) {
-  for (let a = from, up = 0; a && up < levels && a.localName !== "body"; a = a.parentElement, up++) {
-    if (a.localName === "tr") {
-      const th = ownedOnce(run.headerCells, a, HEADER_CELL);
-      const t = th && !th.contains(from) ? personText(th, false, null) : "";
-      if (t && t !== name) return short2(t);
-    }
-    const role = a.getAttribute("role");
-    const word = LANDMARK_WORDS[role] || LANDMARK_WORDS[a.localName];
-    if (!word && a.localName !== "section" && role !== "region" && a.localName !== "form") {
-      const first = a.firstElementChild;
-      if (first && first !== from && !first.contains(from) && (HEADINGS.has(first.localName) || /(?:^|\s)[\w-]*title(?:\s|$)/.test(typeof first.className === "string" ? first.className : ""))) {
-        const t = personText(first, false, null);
-        if (t && t !== name) return short2(t);
-      }
-      continue;
-    }
-    const label = a.getAttribute("aria-label");
-    let s = label && label.trim() ? collapse(label) : "";
-    if (!s && a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
-    if (!s) {
-      const h = ownedOnce(run.headings, a, HEADING4);
-      if (h) s = personText(h, false, null);
-    }
-    if (!s) s = word || "";
-    if (s && s !== name) return short2(s);
-  }
-  return "";
-}
-function personContext(el, name) {
-  let child = el;
-  let links = el.localName !== "a";
-  const usable = (s) => s && s !== name && !name.includes(s);
-  for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
-    let s = "";
-    const role = a.getAttribute("role");
-    if (role && GROUP_ROLES.has(role) || a.localName === "fieldset") {
-      const label = a.getAttribute("aria-label");
-      if (label && label.trim()) s = collapse(label);
-      else if (a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
-    }
-    if (usable(s)) return short2(s);
-    if (ROW_SETS.has(a.localName)) {
-      const list = a.localName === "ul" || a.localName === "ol";
-      if (!(list && a.parentElement && a.parentElement.localName === "li")) {
-        for (let k = list ? child.previousElementSibling : null, n = 0; k && n < 40; k = k.previousElementSibling, n++) {
-          if (!isControlish(k, false)) {
-            const t = personText(k, false, null);
-            if (usable(t)) return short2(t);
-          }
-        }
-        return landmarkOf(a, name, 14) || regionWord(a);
-      }
-      links = true;
-      up--;
-      continue;
-    }
-    const legend = !s && ownedOnce(run.legends, a, LEGEND);
-    if (legend && !legend.contains(el)) s = personText(legend, false, null);
-    for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
-      if (k.nodeType === 3) s = collapse(k.data);
-      else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
-    }
-    if (!usable(s)) {
-      for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {
-        if (k.nodeType === 3) s = collapse(k.data);
-        else if (k.nodeType === 1 && !isControlish(k, links, true)) s = personText(k, false, null);
-      }
-    }
-    if (usable(s)) return short2(s);
-  }
-  return landmarkOf(el.parentElement, name, 14) || regionWord(el.parentElement);
-}
-var REGION_WORD = /(?:^|[\s_-])(header|footer|nav|navigation|sidebar|masthead|top|bottom|login|signin|register|signup|toolbar)(?=$|[\s_-])/i;
-var REGION_SAID = { nav: "navigation", masthead: "header", signin: "login", signup: "register" };
-var CAMEL = /([a-z])([A-Z])/g;
-function regionWord(from) {
-  for (const own of ["id", "class"]) {
-    for (let a = from, up = 0; a && up < 14 && a.localName !== "body"; a = a.parentElement, up++) {
-      const m = REGION_WORD.exec((a.getAttribute(own) || "").replace(CAMEL, "$1 $2"));
-      if (m) {
-        const w = m[1].toLowerCase();
-        return REGION_SAID[w] || w;
-      }
-    }
-  }
-  return "";
-}
-var DIALOG_SELECTOR = "dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]";
-var DIALOG_TREE = `${DIALOG_SELECTOR}, [class*=modal i], [class*=dialog i], [class*=popup i], [class*=lightbox i], [class*=drawer i]`;
-function mayHoldDialog(el) {
-  const root = el.getRootNode();
-  if (!root || root.nodeType !== 9 && root.nodeType !== 11) return true;
-  let v = run.dialogTrees.get(root);
-  if (v === void 0) {
-    v = root.querySelector(DIALOG_TREE) !== null;
-    run.dialogTrees.set(root, v);
-  }
-  return v;
-}
-function dialogOf(el) {
-  if (!mayHoldDialog(el)) return "";
-  let d = el.closest(DIALOG_SELECTOR);
-  if (!d) {
-    for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== "body"; a = a.parentElement, up++) {
-      const cls = typeof a.className === "string" ? a.className : "";
-      if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === "fixed") {
-        d = a;
-        break;
-      }
-    }
-  }
-  if (!d) return "";
-  const label = d.getAttribute("aria-label");
-  if (label && label.trim()) return clip(collapse(label));
-  if (d.getAttribute("aria-labelledby")) {
-    const t2 = idsText(d, d.getAttribute("aria-labelledby"));
-    if (t2) return clip(t2);
-  }
-  const h = ownedOnce(run.headings, d, HEADING4);
-  const t = h ? personText(h, false, null) : "";
-  return t ? clip(t) : "dialog";
 }
 
 // src/person_state.js
@@ -4995,21 +5023,72 @@ function swatchTwins(el, label) {
   return members.length > 1 ? { key: `${selector}\0${label}`, members } : null;
 }
 
-// src/twins.js
-var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
-var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
-var LIMIT = 8e3;
-var MEMBERS2 = 6e3;
-var UP3 = 12;
-var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
-var FOLLOWING2 = 4;
-var BLOCKS3 = "p, li, td, dd, blockquote";
-var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcaption"]);
-var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
-var ROW_CHARS = 60;
+// src/twin_numbers.js
+var ITEMS = /* @__PURE__ */ new Set(["a", "img", "button", "input", "select", "li", "tr"]);
+var LIST_ITEMS = 3;
+var UP3 = 16;
+var LOOKED = 2e3;
+function itemsIn(el, seen) {
+  let n = 0;
+  const stack = [el];
+  while (stack.length && seen.count < LOOKED) {
+    const at = stack.pop();
+    seen.count++;
+    if (ITEMS.has(at.localName) && (at.localName !== "a" || at.getAttribute("href") !== null)) n++;
+    for (const child of at.children) stack.push(child);
+  }
+  return n;
+}
+function alike(a, b) {
+  return a.localName === b.localName && (a.getAttribute("class") || "") === (b.getAttribute("class") || "");
+}
+function listBetween(first, second) {
+  if (first.contains(second) || second.contains(first)) return false;
+  let top = first.parentElement;
+  for (let up = 0; top && up < UP3 && !top.contains(second); up++) top = top.parentElement;
+  if (!top || !top.contains(second)) return false;
+  const holder = (el) => {
+    let at = el;
+    while (at.parentElement !== top) at = at.parentElement;
+    return at;
+  };
+  const from = holder(first);
+  const to = holder(second);
+  const seen = { count: 0 };
+  const ends = itemsIn(from, seen) + itemsIn(to, seen);
+  for (let s = from.nextElementSibling; s && s !== to; s = s.nextElementSibling) {
+    const items = itemsIn(s, seen);
+    if (items >= LIST_ITEMS && (items > ends || !alike(s, from) && !alike(s, to))) return true;
+  }
+  return false;
+}
+function pairSides(members, fields) {
+  if (fields && members.length === 2 && listBetween(members[0], members[1])) {
+    return [["side:above list"], ["side:below list"]];
+  }
+  return members.map(() => []);
+}
+function numberAlike(words2, scopes, members) {
+  const same = /* @__PURE__ */ new Map();
+  words2.forEach((said2, i) => {
+    const key = `${said2.join("|")}${scopes[i]}`;
+    const group = same.get(key);
+    if (group) group.push(i);
+    else same.set(key, [i]);
+  });
+  for (const group of same.values()) {
+    if (group.length === 2 && listBetween(members[group[0]], members[group[1]])) {
+      words2[group[0]].push("side:above list");
+      words2[group[1]].push("side:below list");
+    } else if (group.length > 1) {
+      group.forEach((i, k) => words2[i].push(`n:${k + 1}/${group.length}`));
+    }
+  }
+}
+
+// src/twin_part.js
 var ID_WORDS2 = 4;
 var NAME_WORDS2 = 3;
-var ICONS = 'svg, i, [class*="icon"]';
 function placeWords(place, max = ID_WORDS2) {
   const at = place.indexOf(":");
   const kind = place.slice(0, at);
@@ -5017,8 +5096,85 @@ function placeWords(place, max = ID_WORDS2) {
   if (kind === "at") words2 = words2.filter((w) => !/\d/.test(w));
   return { kind, words: words2.slice(0, kind === "at" ? NAME_WORDS2 : max) };
 }
+function apartByHue(said2) {
+  return said2.every((s) => s.length > 4) && new Set(said2).size === said2.length;
+}
+function placeSaid(place) {
+  return place.slice(place.indexOf(":") + 1);
+}
+function part(members, places, from, out) {
+  const depth = Math.max(...members.map((i) => places[i].length));
+  for (let k = from; k < depth; k++) {
+    const said2 = idPlaces(members.map((i) => places[i][k] || ""));
+    if (new Set(said2).size < 2) continue;
+    if (said2.some((s) => s.startsWith("hue:")) && !apartByHue(said2)) continue;
+    const parts = /* @__PURE__ */ new Map();
+    const full = said2.every(Boolean);
+    members.forEach((i, j) => {
+      if (said2[j] && !(full && out[i].some((p) => placeSaid(p) === placeSaid(said2[j])))) {
+        out[i].push(said2[j]);
+      }
+      const same = parts.get(said2[j]);
+      if (same) same.push(i);
+      else parts.set(said2[j], [i]);
+    });
+    for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
+    return;
+  }
+  refine(members, places, out);
+}
+function refine(members, places, out) {
+  const depth = Math.max(...members.map((i) => places[i].length));
+  for (let k = 0; k < depth; k++) {
+    const full = members.map((i) => places[i][k] || "");
+    if (new Set(full).size < 2) continue;
+    const said2 = idPlaces(full);
+    if (new Set(said2).size < 2 || said2.some((s) => s.startsWith("hue:"))) continue;
+    const parts = /* @__PURE__ */ new Map();
+    members.forEach((i, j) => {
+      if (said2[j] && !out[i].includes(said2[j])) out[i].push(said2[j]);
+      const same = parts.get(said2[j]);
+      if (same) same.push(i);
+      else parts.set(said2[j], [i]);
+    });
+    for (const same of parts.values()) if (same.length > 1) refine(same, places, out);
+    return;
+  }
+}
+function idPlaces(said2) {
+  if (said2.every((s) => s.startsWith("for:"))) return ownWords(said2, "for");
+  const plain = said2.map((s) => {
+    if (!s) return "";
+    const { kind: kind2, words: words2 } = placeWords(s);
+    return words2.length ? `${kind2}:${words2.join(" ")}` : "";
+  });
+  const kind = said2[0].slice(0, said2[0].indexOf(":"));
+  if (new Set(plain).size > 1 || !["under", "within", "after"].includes(kind) || !said2.every((s) => s.startsWith(`${kind}:`))) return plain;
+  return ownWords(said2, kind);
+}
+function ownWords(said2, kind) {
+  const words2 = said2.map((s) => placeWords(s, 40).words);
+  let same = 0;
+  while (words2.every((w) => same < w.length - 1 && w[same] === words2[0][same])) same++;
+  return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS2).join(" ")}`);
+}
+
+// src/twins.js
+var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
+var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
+var LIMIT = 8e3;
+var MEMBERS2 = 6e3;
+var UP4 = 12;
+var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
+var FOLLOWING2 = 4;
+var BLOCKS3 = "p, li, td, dd, blockquote";
+var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcaption"]);
+var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
+var ROW_CHARS = 60;
+var ID_WORDS3 = 4;
+var ICONS = 'svg, i, [class*="icon"]';
 function rowWords(el, label) {
-  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS2).join(" ");
+  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS3).join(" ");
   for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       for (const cell of a.children) {
@@ -5037,7 +5193,7 @@ function rowWords(el, label) {
   if (!parent || parent.childElementCount > 16) return "";
   let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
   if (label) text = text.replace(label, " ");
-  return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS2).join(" ") : "";
+  return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS3).join(" ") : "";
 }
 function keyOf(el) {
   const alt = pictureAlt(el, CONTROLS);
@@ -5074,14 +5230,14 @@ function cellPlaces(row, label) {
 }
 function placesOf(el, headings) {
   const out = [];
-  for (let a = el.parentElement, up = 0; a && up < UP3 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP4 && a.localName !== "body"; a = a.parentElement, up++) {
     const named3 = [a.getAttribute("aria-label") || "", paneName(a), a.getAttribute("id") || ""];
     for (const value of named3) {
       const words2 = collapse(value.replace(/[-_]+/g, " "));
       if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }
   }
-  for (let a = el.parentElement, up = 0; a && up < UP3 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP4 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
     const words2 = collapse(wordsOf(head)).slice(0, 80);
@@ -5134,61 +5290,6 @@ function withHues(members, places) {
     places[i].push(/^(grey|white|black)$/.test(hue) ? "hue:" : `hue:${hue}`);
   });
 }
-function apartByHue(said2) {
-  return said2.every((s) => s.length > 4) && new Set(said2).size === said2.length;
-}
-function placeSaid(place) {
-  return place.slice(place.indexOf(":") + 1);
-}
-function part(members, places, from, out) {
-  const depth = Math.max(...members.map((i) => places[i].length));
-  for (let k = from; k < depth; k++) {
-    const said2 = idPlaces(members.map((i) => places[i][k] || ""));
-    if (new Set(said2).size < 2) continue;
-    if (said2.some((s) => s.startsWith("hue:")) && !apartByHue(said2)) continue;
-    const parts = /* @__PURE__ */ new Map();
-    const full = said2.every(Boolean);
-    members.forEach((i, j) => {
-      if (said2[j] && !(full && out[i].some((p) => placeSaid(p) === placeSaid(said2[j])))) {
-        out[i].push(said2[j]);
-      }
-      const same = parts.get(said2[j]);
-      if (same) same.push(i);
-      else parts.set(said2[j], [i]);
-    });
-    for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
-    return;
-  }
-}
-function idPlaces(said2) {
-  if (said2.every((s) => s.startsWith("for:"))) return ownWords(said2, "for");
-  const plain = said2.map((s) => {
-    if (!s) return "";
-    const { kind: kind2, words: words2 } = placeWords(s);
-    return words2.length ? `${kind2}:${words2.join(" ")}` : "";
-  });
-  const kind = said2[0].slice(0, said2[0].indexOf(":"));
-  if (new Set(plain).size > 1 || !["under", "within", "after"].includes(kind) || !said2.every((s) => s.startsWith(`${kind}:`))) return plain;
-  return ownWords(said2, kind);
-}
-function ownWords(said2, kind) {
-  const words2 = said2.map((s) => placeWords(s, 40).words);
-  let same = 0;
-  while (words2.every((w) => same < w.length - 1 && w[same] === words2[0][same])) same++;
-  return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS2).join(" ")}`);
-}
-function numberAlike(words2, scopes) {
-  const alike = /* @__PURE__ */ new Map();
-  words2.forEach((said2, i) => {
-    const key = `${said2.join("|")}${scopes[i]}`;
-    const same = alike.get(key);
-    if (same) same.push(i);
-    else alike.set(key, [i]);
-  });
-  for (const same of alike.values()) {
-    if (same.length > 1) same.forEach((i, k) => words2[i].push(`n:${k + 1}/${same.length}`));
-  }
-}
 function fieldBox(places) {
   return ["for:", "after:"].map((kind) => places.find((p) => p.startsWith(kind)) || "");
 }
@@ -5200,7 +5301,7 @@ function settle(members, places, scopes, out, headings, owners = []) {
   withMarks(members, places, headings, members.map((_, i) => owners[i] || null));
   const words2 = members.map(() => []);
   part(members.map((_, i) => i), places, 0, words2);
-  numberAlike(words2, scopes);
+  numberAlike(words2, scopes, members);
   members.forEach((el, i) => {
     if (words2[i].length) out.set(el, words2[i].join("|"));
   });
@@ -5239,8 +5340,10 @@ function pageTwins() {
       const own = boxesOf(members, scopes.slice());
       boxes = near().map((n2, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n2]);
     } else boxes = boxesOf(members, scopes, owners);
+    const sides = pairSides(members, key.includes("field"));
     const places = members.map((el, i) => [
       shownFile(el),
+      ...sides[i],
       ...placesOf(el, headings),
       ...boxes[i]
     ]);

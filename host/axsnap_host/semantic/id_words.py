@@ -283,7 +283,10 @@ def twin_words(said: str) -> str:
     ``col:<words>``, as its words alone (``checkbox_tickets_in_main_purser``: a roles grid's
     box in the purser's column); the colour a swatch named alike is filled with exactly,
     ``fill:<hex>``, as its six hex digits alone (``item_dark_blue_under_navbar_color_002b49``:
-    lib/walker/src/swatch_twins.js). A picture link's "of:<title>" is no place (see
+    lib/walker/src/swatch_twins.js); the side of a list a pair alike in all else sits on,
+    ``side:above list`` / ``side:below list``, as its words alone
+    (``select_sort_by_..._above_list``: lib/walker/src/twin_numbers.js). A picture link's
+    "of:<title>" is no place (see
     picture_title), nor is a link's "path:<words>" (see twin_path)."""
     out = []
     for part in said.split("|"):
@@ -291,7 +294,7 @@ def twin_words(said: str) -> str:
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
         if kind in ("at", "under", "within", "for", "after", "before", "with") and words:
             out.append(f"{kind}_{words}")
-        elif kind in ("cell", "hue", "as", "src", "col", "fill") and words:
+        elif kind in ("cell", "hue", "as", "src", "col", "fill", "side") and words:
             out.append(words)
     return "_".join(out)
 

@@ -13,6 +13,7 @@
 // "with:<words> after" for one that follows the field); then by their box (a cart line's
 // words: its size and colour).
 import { iconWords } from './icon_words.js';
+import { personContext } from './person_context.js';
 import { namedByLabelAbove, personName } from './person_name.js';
 import { collapse } from './run.js';
 
@@ -20,9 +21,10 @@ export const TEXT_FIELDS = 'input:not([type]), input[type=text], input[type=emai
   + 'input[type=search], input[type=tel], input[type=url], input[type=number], '
   + 'input[type=password], textarea';
 
-// Fields that are twins when named alike or by nothing: text fields and the date and time boxes.
+// Fields that are twins when named alike or by nothing: text fields, the date and time boxes
+// and selects (a shop's "Sort by" above its products and again below them: note 161).
 export const TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], `
-  + 'input[type=datetime-local], input[type=month], input[type=week]';
+  + 'input[type=datetime-local], input[type=month], input[type=week], select';
 const ADD_ON_PARTS = 4;  // the children of an input group looked at
 
 function said(text) {
@@ -67,7 +69,7 @@ export function neighbourPlaces(fields) {
 export function fieldNamesShared(fillable, limit, key = (name) => name) {
   const counts = new Map();
   let n = 0;
-  for (const el of document.querySelectorAll(`${TWIN_FIELDS}, select`)) {
+  for (const el of document.querySelectorAll(TWIN_FIELDS)) {
     if (++n > limit) break;
     if (!fillable(el)) continue;
     // (a field no label names is named by its box's short words, as the host names it:
@@ -96,10 +98,23 @@ function personNameOf(el) {
 }
 
 /** The twin key of a field not named by its placeholder alone: its person name (what the
- * host's id says; "" for a field named by nothing), kept apart from controls' keys. */
+ * host's id says; "" for a text field named by nothing), kept apart from controls' keys, a
+ * select from a text field (their ids' prefixes tell them apart). */
 export function twinFieldKey(el, rowWords) {
-  const name = personNameOf(el);
-  return `${name}\u0000\u0003field\u0000${rowWords(el, name)}`;
+  const select = el.localName === 'select';
+  const name = personNameOf(el) || (select ? selectName(el) : '');
+  const kind = select ? ' select' : '';
+  return `${name}\u0000\u0003field${kind}\u0000${rowWords(el, name)}`;
+}
+
+// The name of a select no label names, as the element model and the host's id say it
+// (pipeline/elements/model.py): the words of its place when a person would call it by them
+// (short, a letter in them, no sentence: two selects under "Search Options"), else its
+// `name` (an order line's "cabin[]", "berths[]" and "meals[]" beside "$14": no twins).
+function selectName(el) {
+  const place = collapse(personContext(el, ''));
+  if (place.length <= 40 && /\p{L}/u.test(place) && !/[.!?]$/.test(place)) return said(place);
+  return said(el.getAttribute('name'));
 }
 
 // The words of one add-on of an input group: its own words, else its icon's.
@@ -128,8 +143,9 @@ export function addOnPlaces(el) {
   const words = collapse(`${before} ${after ? `${after} after` : ''}`);
   const hint = said(el.getAttribute('placeholder') || el.getAttribute('title'));
   const asks = hint ? '' : askedFor(el);
-  return [hint ? `as:${hint}` : '',
-    `as:${(el.getAttribute('type') || el.localName).toLowerCase()}`, words ? `with:${words}` : '',
+  // (a select's kind is said by its id's prefix already)
+  const kind = el.localName === 'select' ? '' : (el.getAttribute('type') || el.localName);
+  return [hint ? `as:${hint}` : '', kind ? `as:${kind.toLowerCase()}` : '', words ? `with:${words}` : '',
     asks ? `as:${asks}` : ''];
 }
 

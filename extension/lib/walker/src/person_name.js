@@ -82,7 +82,12 @@ export function idsText(el, ids) {
 // group, else the text right before the field on its line, in its parent (a paragraph's
 // "Username"): text and inline elements, up to a block (a <div> of other text above the
 // field is not its label), a control or a line break.
-function besideLabel(el) {
+// A checkbox's or a radio button's words follow it where its line opens with a box (`after`:
+// "<input radio>US subscription<br><input radio><font>Canada subscription</font>"): the text
+// right after it on its line names it, so the second is not named by the first's words (note
+// 161); on a line that opens with words ("Man <input radio> Vrouw <input radio>") the words
+// before each name it.
+function besideLabel(el, after = false) {
   const parent = el.parentElement;
   if (!parent) return null;
   for (let k = parent.firstElementChild; k; k = k.nextElementSibling) {
@@ -91,15 +96,40 @@ function besideLabel(el) {
       if (t) return [t, 'sibling-label'];
     }
   }
-  let s = '';
-  for (let n = el.previousSibling; n && s.length < 80; n = n.previousSibling) {
+  const follows = after && el.matches(BOXES) && boxFirst(el) ? lineWords(el, 'nextSibling') : '';
+  if (follows) return [clip(follows), 'text-after'];
+  const s = lineWords(el, 'previousSibling').replace(/[:：]\s*$/, '');
+  return s ? [clip(s), 'text-before'] : null;
+}
+
+const BOXES = 'input[type=checkbox i], input[type=radio i]';
+
+// Whether `el`'s line (its siblings up to a line break or a block) opens with a box, no words
+// before its first checkbox or radio button.
+function boxFirst(el) {
+  let first = el;
+  for (let n = el.previousSibling; n; n = n.previousSibling) {
+    if (n.nodeType === 1 && (n.localName === 'br'
+      || !String(shownStyle(n).display).startsWith('inline'))) break;
+    if (n.nodeType === 1 && n.matches(BOXES)) first = n;
+  }
+  return !/[\p{L}\p{N}]/u.test(lineWords(first, 'previousSibling'));
+}
+
+// The words on `el`'s line before it (`step` "previousSibling") or after it ("nextSibling"),
+// in its parent: text and inline elements, up to a block, a control or a line break.
+function lineWords(el, step) {
+  const parts = [];
+  let length = 0;
+  for (let n = el[step]; n && length < 80; n = n[step]) {
     if (n.nodeType === 1 && (CONTROL_TAGS.has(n.localName) || n.localName === 'br')) break;
     if (n.nodeType === 1 && !String(shownStyle(n).display).startsWith('inline')) break;
-    const t = n.nodeType === 3 ? n.data : (n.nodeType === 1 ? n.textContent : '');
-    s = `${t || ''} ${s}`;
+    const t = (n.nodeType === 3 ? n.data : (n.nodeType === 1 ? n.textContent : '')) || '';
+    parts.push(t);
+    length += t.length;
   }
-  s = collapse(s).replace(/[:：]\s*$/, '');
-  return s ? [clip(s), 'text-before'] : null;
+  if (step === 'previousSibling') parts.reverse();
+  return collapse(parts.join(' '));
 }
 
 // Fields a label placed before them names (not hidden inputs, not buttons).
@@ -236,7 +266,7 @@ export function personName(el, tag, attrs, role) {
     if (hint) return [hint, 'icon', lig.join(' ')];
     return null;
   }
-  const beside = besideLabel(el) || labelBefore(el);
+  const beside = besideLabel(el, true) || labelBefore(el);
   if (beside) return beside;
   if (attrs.title && attrs.title.trim()) return [clip(collapse(attrs.title)), 'title'];
   if (attrs.placeholder && attrs.placeholder.trim()) {

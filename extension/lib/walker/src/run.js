@@ -114,11 +114,16 @@ export function wordsOf(el) {
   const text = el.textContent || '';
   if (!text || !el.firstElementChild) return text;
   const titles = el.getElementsByTagName('title');
-  if (!titles.length) return text;
+  // (nor what a page with scripts never draws: a <noscript>'s markup, read as its text, "<img
+  // itemprop=image data-saved-src=...>" in each of a shop's cards, note 161; a style's rules)
+  const scripted = el.getElementsByTagName('noscript');
+  const styles = el.getElementsByTagName('style');
+  if (!titles.length && !scripted.length && !styles.length) return text;
   let out = text;
   for (const t of titles) {
     if (t.parentElement && t.parentElement.closest('svg')) out = out.replace(t.textContent, ' ');
   }
+  for (const n of [...scripted, ...styles]) if (n.textContent) out = out.replace(n.textContent, ' ');
   return out;
 }
 export const clip = (s) => (s.length > run.textMax ? s.slice(0, run.textMax) : s);

@@ -17,8 +17,8 @@
 // are parted by their icons' colour, "hue:<colour>" (swatch.js iconColour), twins in table
 // cells by their column's header, "col:<words>", twins in one paragraph by the words before
 // each, "after:<words>". Twins alike
-// in all of these are numbered in the page's order, "n:<k>/<how many>" (numberAlike: the
-// last resort, over the whole page). A link that shows no words beside a link with words to
+// in all of these are numbered in the page's order, "n:<k>/<how many>" (twin_numbers.js: the
+// last resort, over the whole page; a pair around a list, "side:above list"/"side:below list"). A link that shows no words beside a link with words to
 // its address (a card's picture and its title: pictures.js) carries "of:<the title's
 // words>", then its title's places. Pictures named alike by their alt are twins too, parted
 // first by the file each shows, "src:<words>" (picture_twins.js), then by where they sit.
@@ -33,6 +33,8 @@ import { idWords, withColumns, withWordsBefore } from './twins_last.js';
 import { withMarks } from './twin_marks.js';
 import { pathTwins } from './twin_dest.js';
 import { swatchTwins } from './swatch_twins.js';
+import { numberAlike, pairSides } from './twin_numbers.js';
+import { part, placeWords } from './twin_part.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
   + 'input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], '
@@ -52,19 +54,7 @@ const BOX_HEADS = new Set(['header', 'legend', 'caption', 'figcaption']);
 const BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;  // card-header, panel-heading
 const ROW_CHARS = 60;  // a parent with more words than this is a section (id_words.py)
 const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_words.py)
-const NAME_WORDS = 3;  // the words of a container's name it holds
 const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's icon
-
-// A place as the host's id words say it, so twins the walker parts are parted in their ids:
-// "at:" a container's first three words without digits; "under:", "within:" and "for:" their
-// first four words.
-function placeWords(place, max = ID_WORDS) {
-  const at = place.indexOf(':');
-  const kind = place.slice(0, at);
-  let words = idWords(place.slice(at + 1), kind === 'at' ? 12 : max);
-  if (kind === 'at') words = words.filter((w) => !/\d/.test(w));
-  return { kind, words: words.slice(0, kind === 'at' ? NAME_WORDS : max) };
-}
 
 // The words of the row or item a control sits in, as the host reads them for its id
 // (semantic/id_words.py context_of): controls in rows with other words are no twins.
@@ -233,87 +223,6 @@ function withHues(members, places) {
   });
 }
 
-// Icons are told apart by their colours only where each has a colour of its own (three icons
-// drawn blue, yellow and red): where some are grey or two share a hue, the colour that tells
-// one from the others may be a hover's or a focus's, which goes when the pointer moves.
-function apartByHue(said) {
-  return said.every((s) => s.length > 4) && new Set(said).size === said.length;
-}
-
-// The words of a place as an id says them, without its kind.
-function placeSaid(place) {
-  return place.slice(place.indexOf(':') + 1);
-}
-
-// Part twins by the first of their places that differs, then each part alike so far by its
-// next places, until every twin stands alone or nothing differs.
-function part(members, places, from, out) {
-  const depth = Math.max(...members.map((i) => places[i].length));
-  for (let k = from; k < depth; k++) {
-    const said = idPlaces(members.map((i) => places[i][k] || ''));
-    if (new Set(said).size < 2) continue;
-    if (said.some((s) => s.startsWith('hue:')) && !apartByHue(said)) continue;
-    const parts = new Map();
-    // (a place whose words the twin's id says already is not said twice: "under:basic usage"
-    // after "at:basic usage", a section's id and its heading; only where every twin has a
-    // place here, so the one that leaves it out is still told from the others by it)
-    const full = said.every(Boolean);
-    members.forEach((i, j) => {
-      if (said[j] && !(full && out[i].some((p) => placeSaid(p) === placeSaid(said[j])))) {
-        out[i].push(said[j]);
-      }
-      const same = parts.get(said[j]);
-      if (same) same.push(i); else parts.set(said[j], [i]);
-    });
-    for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
-    return;
-  }
-}
-
-// The places of twins as their ids will say them; boxes' words without the words every one
-// of them starts with ("Sponsored You're seeing this ad ..." on each card): what is left is
-// each box's own. Headings, paragraphs and items before alike in the words an id holds but
-// not after them ("With Material Design Colors" and "With Material Design Colors - Filled
-// In") are said by the words after those they all start with.
-function idPlaces(said) {
-  if (said.every((s) => s.startsWith('for:'))) return ownWords(said, 'for');
-  const plain = said.map((s) => {
-    if (!s) return '';
-    const { kind, words } = placeWords(s);
-    return words.length ? `${kind}:${words.join(' ')}` : '';
-  });
-  const kind = said[0].slice(0, said[0].indexOf(':'));
-  if (new Set(plain).size > 1 || !['under', 'within', 'after'].includes(kind)
-    || !said.every((s) => s.startsWith(`${kind}:`))) return plain;
-  return ownWords(said, kind);
-}
-
-// Places of one kind without the words all of them start with (one word left at least).
-function ownWords(said, kind) {
-  const words = said.map((s) => placeWords(s, 40).words);
-  let same = 0;
-  while (words.every((w) => same < w.length - 1 && w[same] === words[0][same])) same++;
-  return words.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(' ')}`);
-}
-
-// Twins still alike in every place and in all their row or box says (the same row twice in
-// one table, a course grid held twice in one grid): nothing a person reads tells them apart.
-// Each is numbered among its alike ones in the page's order, "n:<number>/<how many>", read
-// over the whole page, so a read that holds some of them numbers each as the whole page does
-// (a scroll, a twin scrolling into view leave it; only one of them added above renumbers
-// those after it).
-function numberAlike(words, scopes) {
-  const alike = new Map();
-  words.forEach((said, i) => {
-    const key = `${said.join('|')}\u0001${scopes[i]}`;
-    const same = alike.get(key);
-    if (same) same.push(i); else alike.set(key, [i]);
-  });
-  for (const same of alike.values()) {
-    if (same.length > 1) same.forEach((i, k) => words[i].push(`n:${k + 1}/${same.length}`));
-  }
-}
-
 // A field's box places at one depth (its box's words, the item before it), '' where none.
 function fieldBox(places) {
   return ['for:', 'after:'].map((kind) => places.find((p) => p.startsWith(kind)) || '');
@@ -331,7 +240,7 @@ function settle(members, places, scopes, out, headings, owners = []) {
   withMarks(members, places, headings, members.map((_, i) => owners[i] || null));
   const words = members.map(() => []);
   part(members.map((_, i) => i), places, 0, words);
-  numberAlike(words, scopes);
+  numberAlike(words, scopes, members);
   members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });
 }
 
@@ -375,8 +284,10 @@ export function pageTwins() {
       const own = boxesOf(members, scopes.slice());
       boxes = near().map((n, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n]);
     } else boxes = boxesOf(members, scopes, owners);
-    // (a picture, or a control showing one alone: the file it shows first, then where it sits)
-    const places = members.map((el, i) => [shownFile(el), ...placesOf(el, headings),
+    // (a picture, or a control showing one alone: the file it shows first, then where it sits;
+    // a pair of fields around a list, the side it sits on first: twin_numbers.js)
+    const sides = pairSides(members, key.includes('\u0003field'));
+    const places = members.map((el, i) => [shownFile(el), ...sides[i], ...placesOf(el, headings),
       ...boxes[i]]);
     settle(members, places, scopes, out, headings, owners);
   }

@@ -1,0 +1,112 @@
+// Twins nothing else parts (lib/walker/src/twin_numbers.js, note 161): a pair with a list
+// between them is said by its side of the list, others are numbered; and twins alike in a
+// place's first words are parted by its words after those they share (twin_part.js).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { listBetween, numberAlike, pairSides } from '../lib/walker/src/twin_numbers.js';
+import { part } from '../lib/walker/src/twin_part.js';
+
+// A small element tree: what the module reads of the DOM (tag, class, href, children).
+class Node {
+  constructor(localName, attrs = {}, children = []) {
+    this.localName = localName;
+    this.attrs = attrs;
+    this.children = children;
+    this.parentElement = null;
+    for (const child of children) child.parentElement = this;
+  }
+
+  getAttribute(name) {
+    return name in this.attrs ? this.attrs[name] : null;
+  }
+
+  get nextElementSibling() {
+    const siblings = this.parentElement ? this.parentElement.children : [];
+    return siblings[siblings.indexOf(this) + 1] || null;
+  }
+
+  contains(other) {
+    for (let at = other; at; at = at.parentElement) if (at === this) return true;
+    return false;
+  }
+}
+const el = (tag, attrs, ...children) => new Node(tag, attrs, children);
+const card = (n) => el('div', { class: 'card' }, el('a', { href: `/p/${n}` }), el('img', {}));
+
+function shop() {
+  const top = el('select', { name: 'sort' });
+  const bottom = el('select', { name: 'sort' });
+  el('div', {},
+    el('div', { class: 'bar' }, el('label', {}, top)),
+    el('div', { class: 'grid' }, card(1), card(2), card(3)),
+    el('div', { class: 'bar' }, el('label', {}, bottom)));
+  return [top, bottom];
+}
+
+test('a pair with a list between them is said by its side of it', () => {
+  const [top, bottom] = shop();
+  assert.equal(listBetween(top, bottom), true);
+  assert.deepEqual(pairSides([top, bottom], true), [['side:above list'], ['side:below list']]);
+  const words = [['under:shoes'], ['under:shoes']];
+  numberAlike(words, ['', ''], [top, bottom]);
+  assert.deepEqual(words, [['under:shoes', 'side:above list'], ['under:shoes', 'side:below list']]);
+});
+
+test('the same row twice in one list is no pair around a list: numbered', () => {
+  const rows = [1, 2, 3, 4].map(() => el('tr', {}, el('td', {}, el('a', { href: '/edit' }))));
+  el('tbody', {}, ...rows);
+  const first = rows[0].children[0].children[0];
+  const last = rows[3].children[0].children[0];
+  assert.equal(listBetween(first, last), false);
+  const words = [[], []];
+  numberAlike(words, ['', ''], [first, last]);
+  assert.deepEqual(words, [['n:1/2'], ['n:2/2']]);
+});
+
+test('a pair side by side, three alike or a field pair not asked for are numbered or left', () => {
+  const a = el('select', {});
+  const b = el('select', {});
+  el('div', {}, el('span', {}, a), el('span', {}, el('a', { href: '/x' })), el('span', {}, b));
+  assert.equal(listBetween(a, b), false, 'one link between is no list');
+  const [top, bottom] = shop();
+  assert.deepEqual(pairSides([top, bottom], false), [[], []], 'not a field group');
+  const third = el('select', {});
+  assert.deepEqual(pairSides([top, bottom, third], true), [[], [], []]);
+  const words = [[], [], []];
+  numberAlike(words, ['', '', ''], [top, bottom, third]);
+  assert.deepEqual(words, [['n:1/3'], ['n:2/3'], ['n:3/3']]);
+});
+
+test('twins alike in a box\'s first four words are parted by the words after those they share', () => {
+  const places = [
+    ['for:Deck Shoe Two Eye Sizes DKK Keep', 'after:Harbour Loafer'],
+    ['for:Deck Shoe Two Eye Available in sizes DKK Keep', 'after:Harbour Loafer'],
+    ['for:Canvas Sneaker Sizes DKK', 'after:Deck Shoe Two Eye'],
+  ];
+  const out = places.map(() => []);
+  part([0, 1, 2], places, 0, out);
+  assert.deepEqual(out, [
+    ['for:deck shoe two eye', 'for:sizes dkk keep'],
+    ['for:deck shoe two eye', 'for:available in sizes dkk'],
+    ['for:canvas sneaker sizes dkk'],
+  ]);
+  const same = [['for:Deck Shoe Two Eye'], ['for:Deck Shoe Two Eye']];
+  const none = same.map(() => []);
+  part([0, 1], same, 0, none);
+  assert.deepEqual(none, [[], []], 'alike in full: nothing to say, numbered after');
+});
+
+test('the words of a box leave out what a page with scripts never draws: a noscript, a style', async () => {
+  const { collapse, wordsOf } = await import('../lib/walker/src/run.js');
+  const hidden = (text) => ({ textContent: text });
+  const box = {
+    textContent: ' -20% <img itemprop="image" alt="Deck Shoe"> Deck Shoe .save { color: red } Sizes ',
+    firstElementChild: {},
+    getElementsByTagName: (tag) => ({
+      noscript: [hidden(' <img itemprop="image" alt="Deck Shoe"> ')],
+      style: [hidden('.save { color: red }')],
+    }[tag] || []),
+  };
+  assert.equal(collapse(wordsOf(box)), '-20% Deck Shoe Sizes');
+});
