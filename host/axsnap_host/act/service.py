@@ -197,7 +197,8 @@ def validate_message(raw: dict[str, Any]) -> ActMessage | FindMessage | CollectM
 def _semantic(ident: str, state: TabState, current: list[dict[str, Any]],
               previous: list[dict[str, Any]] | None) -> dict[str, Any] | None:
     """The locator of a semantic id from the tab's last semantic read (or a registered
-    resolver); None when no read names it (then it is taken as words)."""
+    resolver); None when no read names it (then :func:`unnamed_id` refuses a target in an
+    id's form, and anything else is taken as words)."""
     index = getattr(state.semantic_index, "targets", None)
     if isinstance(index, dict) and ident in index:
         frame, backend = index[ident]
