@@ -112,6 +112,13 @@ test('what the host\'s lookup can name: indices, element ids, walk node ids, sem
     assert.equal(mayBeLookedUp({ target }), false, String(target));
   }
   assert.equal(mayBeLookedUp({ target: 3, to: 'the trash' }), false, 'a drag to words');
+  // the host's rule in any script (act/targets.py lookup_forms through the contract, note 169)
+  for (const target of ['btn_登录', 'link_café_menu', 'input_имя', '١٢', '٣-٤٥']) {
+    assert.equal(mayBeLookedUp({ target }), true, target);
+  }
+  for (const target of ['Btn_登录', 'btn_', 'weiter_zur_kasse_ü', '登录']) {
+    assert.equal(mayBeLookedUp({ target }), false, target);
+  }
   assert.equal(mayBeLookedUp({ target: 3, to: '0-9' }), true);
 });
 

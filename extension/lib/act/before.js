@@ -20,13 +20,19 @@
 // lookup, not after its answer (timings.capture_beside_lookup); words ask nothing and capture
 // at once (timings.capture_at_once).
 
+import { LOOKUP_FORMS } from '../generated/contract.js';
+
 const round = (x) => Math.round(x * 10) / 10;
 
-// What the host's lookup can name (act/targets.py parse_target): an index (5, "[5]"), an
-// element id ("0-29"), a walk node's id ("0-axw7"), a semantic id ("btn_sign_in"). Anything
-// else (words, a relational target) the lookup never names: it answers lookup_missed.
-const LOOKED_UP = [/^\[?\d{1,9}\]?$/, /^\d{1,4}-\d{1,12}$/, /^\d{1,4}-axw\d{1,12}$/,
-  /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/];
+// What the host's lookup can name (act/targets.py parse_target, its patterns handed over by
+// the generated contract: act/targets.py lookup_forms): an index (5, "[5]"), an element id
+// ("0-29"), a walk node's id ("0-axw7"), a semantic id in any script ("btn_sign_in",
+// "btn_登录", when it is its own lower case). Anything else (words, a relational target) the
+// lookup never names: it answers lookup_missed.
+const LOOKED_UP = LOOKUP_FORMS.forms.map((source) => new RegExp(source, 'u'));
+const ID_FORM = new RegExp(LOOKUP_FORMS.id_form, 'u');
+const idShaped = (text) => text === text.toLowerCase() && ID_FORM.test(text);
+const lookedUpText = (text) => LOOKED_UP.some((form) => form.test(text)) || idShaped(text);
 
 /**
  * Whether the host's lookup could name the act's target (and its `to`): false for words, a
@@ -37,7 +43,7 @@ const LOOKED_UP = [/^\[?\d{1,9}\]?$/, /^\d{1,4}-\d{1,12}$/, /^\d{1,4}-axw\d{1,12
  */
 export function mayBeLookedUp(raw) {
   const one = (target) => Number.isInteger(target)
-    || (typeof target === 'string' && LOOKED_UP.some((form) => form.test(target.trim())));
+    || (typeof target === 'string' && lookedUpText(target.trim()));
   return one(raw?.target) && (raw?.to === undefined || raw?.to === null || one(raw.to));
 }
 

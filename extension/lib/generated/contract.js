@@ -2,7 +2,8 @@
 // (models/options.py SnapshotOptions, models/errors.py ErrorCode, pipeline/delta/diff.py
 // ALL_PARTS, models/act.py ACTIONS, ReadyOptions, limits, models/wire.py AxStreamFrame,
 // models/walker_wire.py WalkerRows, pipeline/hidden.py INSTRUCTION_TRIGGERS,
-// pipeline/ax/prune.py's role tables, models/policy.py POLICY).
+// pipeline/ax/prune.py's role tables, models/policy.py POLICY,
+// act/targets.py lookup_forms).
 // Do not edit:
 // tests/unit/test_contract.py fails when it is stale.
 
@@ -1070,4 +1071,14 @@ export const ACT_LIMITS = deepFreeze({
   "TYPED_KEYS_MAX": 256,
   "ACT_TIMEOUT_MARGIN_MS": 20000,
   "MAX_DIALOGS": 20
+});
+
+export const LOOKUP_FORMS = deepFreeze({
+  "forms": [
+    "^\\[?(\\p{Nd}{1,9})\\]?$",
+    "^(\\p{Nd}{1,4})-(\\p{Nd}{1,12})$",
+    "^(\\p{Nd}{1,4})-axw(\\p{Nd}{1,12})$",
+    "^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$"
+  ],
+  "id_form": "^(?:(?:btn|link|input|textarea|checkbox|radio|select|file|img|video|tab|menu|item|el)(?:_[\\p{L}\\p{N}]+)+)$"
 });

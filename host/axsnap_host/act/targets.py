@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from axsnap_host.act.relations import Relation, split_relation
-from axsnap_host.act.unnamed_ids import id_shaped
+from axsnap_host.act.unnamed_ids import ID_FORM, id_shaped
 from axsnap_host.models.act import RelationalTarget
 from axsnap_host.models.errors import AxsnapError, ErrorCode
-from axsnap_host.pipeline.elements.walker_ids import walk_key
+from axsnap_host.pipeline.elements.walker_ids import WALK_ELEMENT_ID, walk_key
 
 TargetKind = Literal["index", "element_id", "semantic", "query"]
 _INDEX = re.compile(r"^\[?(\d{1,9})\]?$")
@@ -32,6 +32,9 @@ _ELEMENT_ID = re.compile(r"^(\d{1,4})-(\d{1,12})$")
 _AX_ID = re.compile(r"^\d{1,4}-ax\d{1,12}$")
 _SEMANTIC = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 MAX_QUERY = 500
+# Python's classes in these patterns and the same sets in a JavaScript RegExp of flag u (every
+# code point of this Python's Unicode database alike: tests/unit/test_lookup_forms.py)
+_JS_CLASSES = ((r"[^\W_]", r"[\p{L}\p{N}]"), (r"\d", r"\p{Nd}"))
 
 # (state, elements, semantic id) → the element record it names, or None.
 SemanticResolver = Callable[[Any, list[dict[str, Any]], str], dict[str, Any] | None]
@@ -122,3 +125,21 @@ def parse_target(value: str | int | RelationalTarget | dict[str, Any]) -> Target
         return Target("semantic", text)
     query, near_or_in = split_relation(text)
     return Target("query", query, relation=near_or_in)
+
+
+def _js_source(pattern: re.Pattern[str]) -> str:
+    source = pattern.pattern
+    for python, javascript in _JS_CLASSES:
+        source = source.replace(python, javascript)
+    return source
+
+
+def lookup_forms() -> dict[str, Any]:
+    """The targets the host's lookup may name (an index, an element id, a walk node's id, a
+    semantic id: :func:`parse_target`'s kinds but words), as JavaScript RegExp sources (flag
+    ``u``) for the extension's ``mayBeLookedUp`` (lib/act/before.js, through the generated
+    contract): ``forms`` each match a stripped target; ``id_form`` matches one only when it is
+    its own lower case (:func:`.unnamed_ids.id_shaped`)."""
+    return {"forms": [_js_source(form) for form in (_INDEX, _ELEMENT_ID, WALK_ELEMENT_ID,
+                                                    _SEMANTIC)],
+            "id_form": f"^(?:{_js_source(ID_FORM)})$"}

@@ -29,13 +29,13 @@ ID_PREFIXES = ("btn", "link", "input", "textarea", "checkbox", "radio", "select"
                "img", "video", "tab", "menu", "item", "el")
 # A prefix, then one or more words of letters or digits of any script, each after one "_"
 # (ids' words: semantic/ids.py slug's [^\W_]+, lower-cased).
-_ID_FORM = re.compile(rf"(?:{'|'.join(ID_PREFIXES)})(?:_[^\W_]+)+")
+ID_FORM = re.compile(rf"(?:{'|'.join(ID_PREFIXES)})(?:_[^\W_]+)+")
 NEAREST_IDS = 3
 
 
 def id_shaped(text: str) -> bool:
     """Whether ``text`` has a semantic id's form: no words a person types."""
-    return text == text.lower() and _ID_FORM.fullmatch(text) is not None
+    return text == text.lower() and ID_FORM.fullmatch(text) is not None
 
 
 def _said(rec: dict[str, Any]) -> list[str]:

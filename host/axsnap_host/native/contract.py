@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from axsnap_host.act.targets import lookup_forms
 from axsnap_host.models.act import (
     ACT_TIMEOUT_MARGIN_MS,
     ACTIONS,
@@ -132,6 +133,8 @@ def contract() -> dict[str, Any]:
         "ACT_LIMITS": {"MAX_VALUE_CHARS": MAX_VALUE_CHARS, "TYPED_KEYS_MAX": TYPED_KEYS_MAX,
                        "ACT_TIMEOUT_MARGIN_MS": ACT_TIMEOUT_MARGIN_MS,
                        "MAX_DIALOGS": MAX_DIALOGS},
+        # act/targets.py: the targets the host's act lookup may name (lib/act/before.js)
+        "LOOKUP_FORMS": lookup_forms(),
     }
 
 
@@ -142,7 +145,8 @@ def render() -> str:
         "// (models/options.py SnapshotOptions, models/errors.py ErrorCode, pipeline/delta/diff.py",
         "// ALL_PARTS, models/act.py ACTIONS, ReadyOptions, limits, models/wire.py AxStreamFrame,",
         "// models/walker_wire.py WalkerRows, pipeline/hidden.py INSTRUCTION_TRIGGERS,",
-        "// pipeline/ax/prune.py's role tables, models/policy.py POLICY).",
+        "// pipeline/ax/prune.py's role tables, models/policy.py POLICY,",
+        "// act/targets.py lookup_forms).",
         "// Do not edit:",
         "// tests/unit/test_contract.py fails when it is stale.",
         "",
