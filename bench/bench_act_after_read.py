@@ -17,6 +17,10 @@ bench_act_pace.py uses (bench/pages/act_pace/inbox.html: 40 rows re-rendered on 
   longer than an act's window), a whole-page read (DOM text with ``viewport_only: false``; an
   outline page read with the DOM text beside it), then a click by words (act40: the act's
   baseline stands across a read wider than its window).
+- ``semantic+script-id``: five buttons named in Chinese added to the inbox, the page's title
+  changed (no baseline stands), a semantic read, then a click by the read's id of one
+  (``btn_登录``): an id in another script, which the extension asked no lookup for before
+  note 169 (its ASCII copy of the host's patterns).
 
 Reported per turn and build: the median act latency as the client waits for it (``act_ms``)
 and the act's own timings (resolve, capture before, input, readiness, after), the share of
@@ -46,7 +50,11 @@ SUBJECTS = ["Quarterly report #1", "Invoice 2291 #2", "Re: the parser bug #3",
 KEYS = ("resolve_ms", "capture_before_ms", "host_resolve_ms", "watch_ms", "before_wait_ms",
         "action_ms", "ready_ms", "after_ms", "exact_resolve_ms", "total_ms")
 LOOPS = ("domtext+index", "outline+id", "domtext+words", "changed+words", "whole+words",
-         "outlinepage+words")
+         "outlinepage+words", "semantic+script-id")
+SCRIPT_LABELS = ("登录", "保存", "删除", "发送", "归档")
+ADD_SCRIPT_BUTTONS = ("const bar = document.createElement('div'); bar.id = 'script-bar';"
+                      " for (const name of %s) { const b = document.createElement('button');"
+                      " b.textContent = name; bar.append(b); } document.body.prepend(bar);")
 WIDE_READS: dict[str, dict[str, Any]] = {
     "whole+words": {"format": "domtext", "viewport_only": False},
     "outlinepage+words": {"format": "outline", "scope": "page", "viewport_only": False,
@@ -63,6 +71,8 @@ def one_build(acts: int, warmup: int, loops: tuple[str, ...] = LOOPS) -> dict[st
     with serve_directory(BENCH / "pages") as base, Browser() as browser:
         for loop in loops:
             browser.open(base + "act_pace/inbox.html" + ("?far" if loop in WIDE_READS else ""))
+            if loop == "semantic+script-id":
+                browser.run_in_target(ADD_SCRIPT_BUTTONS % json.dumps(SCRIPT_LABELS))
             samples: list[dict[str, Any]] = []
             for i in range(acts + warmup):
                 label = f"Select {SUBJECTS[i % 5]}"
@@ -75,6 +85,13 @@ def one_build(acts: int, warmup: int, loops: tuple[str, ...] = LOOPS) -> dict[st
                         browser.run_in_target(f"document.title = 'Inbox {i}'")  # baseline fails
                     browser.snapshot(format="domtext")  # the read rebuilds the host's elements
                     target = f'"{label}"'
+                elif loop == "semantic+script-id":
+                    browser.run_in_target(f"document.title = 'Inbox {i}'")  # no baseline stands
+                    read = browser.snapshot(format="semantic")
+                    target = f"btn_{SCRIPT_LABELS[i % 5]}"
+                    ids = [e["id"] for e in read.elements]
+                    if target not in ids:
+                        raise SystemExit(f"{loop}: no {target} among {ids[:20]}")
                 elif loop == "domtext+index":
                     dom = browser.snapshot(format="domtext")
                     line = next(x for x in dom.domtext.splitlines() if f'"{label}"' in x)
