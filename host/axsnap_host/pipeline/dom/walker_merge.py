@@ -239,6 +239,8 @@ def _stitch(records: list[dict[str, Any]], frames: list[dict[str, Any]], owner_r
         new = dict(rec)
         p = rec.get("p", -1)
         new["p"] = owner_rid if p == -1 else p + base
+        if p == -1:
+            new[walk_named.DOCUMENT_ROOT] = 1  # (it places a frame: walker_ids.py)
         if "dp" in rec:
             new["dp"] = rec["dp"] + base
         new["f"] = rec.get("f", 0) + frame_base
@@ -385,8 +387,11 @@ def _joined(rid: int, rec: dict[str, Any], tag: str, xpath: str, frame: int,
             listed: bool = False) -> Joined:
     """A record with its CDP facts: the extension's (``b``, ``k``, the frame's
     ``frameId``) first, a DOMSnapshot join's where those are missing. ``listed``: a record
-    the walker listed in a read named by its ids: without ``b`` it gets a stand-in key."""
+    the walker listed in a read named by its ids: without ``b`` it gets a stand-in key, and
+    so does one whose ``b`` only the listener step wanted (walker_ids.py keeps_backend_id)."""
     backend = rec.get("b")
+    if listed and not walk_named.keeps_backend_id(rec):
+        backend = None
     if not (isinstance(backend, int) and not isinstance(backend, bool)):
         backend = snap.backend_node_id if snap is not None else None
         w = walk_named.walk_id_of(rec) if listed and backend is None else None

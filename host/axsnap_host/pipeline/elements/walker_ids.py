@@ -77,6 +77,21 @@ def is_walk_node_key(key: object) -> bool:
     return type(key) is int and key < 0
 
 
+def keeps_backend_id(rec: dict[str, Any]) -> bool:
+    """Whether a listed record of a read named by the walker's ids is keyed (and its node's
+    ``domRef`` said) by its backendNodeId: one that places a frame (a document's root, an
+    iframe) or that a click listener marked (``k``), the records whose ids the read learns
+    whichever way its listener step went. The others' ids are taken only when the listener
+    nodes are many (extension/lib/walker/walker_ids_listable.js walkerIdsWant): left for
+    their stand-in key, the output is the same either way (design note 167)."""
+    return bool(rec.get("k")) or rec.get("p") == -1 or rec.get(DOCUMENT_ROOT) == 1 \
+        or rec.get("s") == "html" or "fr" in rec or rec.get("xo") == 1
+
+
+# a stitched frame's root record (its ``p`` made its <iframe>'s index): it places a frame
+DOCUMENT_ROOT = "_root"
+
+
 def listed_of(run: dict[str, Any]) -> list[int]:
     """The indices of the records a walker run listed: those it names by a stand-in key in a
     read named by its ids (the run's ``listed``, models/walker_wire.py LISTED_FIELD, checked
