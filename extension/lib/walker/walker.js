@@ -3289,6 +3289,23 @@ function controlWords(el) {
   if (!el.firstElementChild) return el.textContent || "";
   return walkText(el, 200, () => IN, false);
 }
+var COUNT = /\s*[([]?\d[\d,.]*\+?[)\]]?$/;
+var BADGE_LOOK = 40;
+var bare = (s) => s.trim().replace(/^[()[\]]+|[()[\]]+$/g, "");
+function withoutBadge(el, text) {
+  const match = COUNT.exec(text);
+  if (!match || match.index === 0) return text;
+  const count = bare(match[0]);
+  const todo = [...el.children];
+  for (let seen = 0; todo.length && seen < BADGE_LOOK; seen++) {
+    const child = todo.shift();
+    if (bare(child.textContent || "") === count) {
+      return text.slice(0, match.index).trimEnd();
+    }
+    todo.push(...child.children);
+  }
+  return text;
+}
 
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
@@ -4738,7 +4755,7 @@ function pageTally() {
     }
     if (!label) label = controlWords(el);
     label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
-    const named3 = label || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
+    const named3 = (el.hasAttribute("aria-label") ? label : withoutBadge(el, label)) || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
     const key = baseWords2(named3);
     if (key) counts.set(key, (counts.get(key) || 0) + 1);
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);

@@ -5,7 +5,8 @@ dropped from Latin letters, other scripts kept as they are. The label comes from
 source that has one: ``aria-label``/``aria-labelledby``, the visible text (a control's
 ``<label>`` counts; a badge's count under it does not), ``placeholder``/``title``/``alt``,
 ``name``. A label that several controls of the page share (the walker's tally of the whole
-document says which, so a window read decides as the whole page does) is told apart by its
+document says which, a badge's count left out as here: a folder's "Inbox 12" shares the
+sidebar's "Inbox", so a window read decides as the whole page does) is told apart by its
 context, the row or item it sits in (``btn_delete_near_invoice_march``), else by its region
 (``link_home_in_footer``); an element with no label at all is named by its context
 (``btn_near_row_1``), a link with none by where it goes (``link_to_twitter_fortune``). A shared

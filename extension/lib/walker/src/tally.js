@@ -2,7 +2,7 @@
 // the host types the page from all of it: form fields, lists (<li> and runs of alike <div>
 // rows), prose, tables, result headings, and the labels that several controls share (a
 // semantic id qualifies those by their row in every read, not only when a twin is in it).
-import { controlWords, wordlessName } from './wordless_name.js';
+import { controlWords, wordlessName, withoutBadge } from './wordless_name.js';
 import { labelAboveText } from './person_name.js';
 import { fieldNamesShared } from './field_twins.js';
 import { baseWords } from './twin_dest.js';
@@ -421,8 +421,9 @@ export function pageTally() {
     }
     if (!label) label = controlWords(el);
     label = label.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
-    // (a control that shows no words: what names it, a picture link's alt, an icon)
-    const named = label
+    // (a control that shows no words: what names it, a picture link's alt, an icon; the count
+    // a badge in its words shows left out, as the host's id leaves it: "Inbox 12" is "Inbox")
+    const named = (el.hasAttribute('aria-label') ? label : withoutBadge(el, label))
       || wordlessName(el).replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
     // (counted as the host's base id says it, twin_dest.js baseWords: "User Name" and
     // "User Name:" are one id's words, so a read without the other still qualifies each)

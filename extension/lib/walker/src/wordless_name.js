@@ -24,3 +24,26 @@ export function controlWords(el) {
   if (!el.firstElementChild) return el.textContent || '';
   return walkText(el, 200, () => IN, false);
 }
+
+// A control's words without the count a badge inside it shows ("Inbox 12" → "Inbox"), as the
+// host's id_words.py without_badge names it: the count is its own element's whole text, so it
+// changes as the page's data does. The tally counts the label so, and a folder list's
+// "Inbox 12" shares the sidebar's "Inbox" in every read, whether the other is in it or not.
+const COUNT = /\s*[([]?\d[\d,.]*\+?[)\]]?$/;
+const BADGE_LOOK = 40;  // (the host looks at as many of the control's descendants)
+const bare = (s) => s.trim().replace(/^[()[\]]+|[()[\]]+$/g, '');
+
+export function withoutBadge(el, text) {
+  const match = COUNT.exec(text);
+  if (!match || match.index === 0) return text;
+  const count = bare(match[0]);
+  const todo = [...el.children];
+  for (let seen = 0; todo.length && seen < BADGE_LOOK; seen++) {
+    const child = todo.shift();
+    if (bare(child.textContent || '') === count) {
+      return text.slice(0, match.index).trimEnd();
+    }
+    todo.push(...child.children);
+  }
+  return text;
+}
