@@ -12,12 +12,14 @@ read.
 ``compare``: types every dumped ``Features`` with two hosts' rules (``--old`` and ``--new``,
 each a ``host`` directory: main's worktree and the branch's), each in its own Python so their
 modules never mix; fields a host's ``Features`` does not know are left out (an old host ignores
-what a new walker adds). Prints right and wrong per read and pooled, and every page that went
-from right to wrong or wrong to right.
+what a new walker adds). When the branch changes how the host reads ``Features`` (page_features.py),
+dump once with each host and pass the branch's dump as ``--new-dumped``: each host's rules type
+its own host's reads, matched by page and read. Prints right and wrong per read and pooled, and
+every page that went from right to wrong or wrong to right.
 
     nice .venv/bin/python bench/semantic_pooled.py dump --out OUT.jsonl
     .venv/bin/python bench/semantic_pooled.py compare OUT.jsonl --old /work/main/host \
-        --new host
+        --new host [--new-dumped NEW.jsonl]
 """
 
 from __future__ import annotations
@@ -109,10 +111,17 @@ def typed(rows_text: str, host: Path) -> list[str]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def compare(dumped: Path, old: Path, new: Path) -> int:
+def compare(dumped: Path, old: Path, new: Path, new_dumped: Path | None = None) -> int:
     text = dumped.read_text("utf-8")
     rows = [json.loads(line) for line in text.splitlines() if line]
-    before, after = typed(text, old), typed(text, new)
+    before = typed(text, old)
+    if new_dumped is None:
+        after = typed(text, new)
+    else:  # (the new host reads Features of its own: its rules type its own dump's reads)
+        theirs = [json.loads(line) for line in new_dumped.read_text("utf-8").splitlines() if line]
+        by_read = {(r["name"], r["read"]): r for r in theirs}
+        mine = [by_read.get((r["name"], r["read"]), {}) for r in rows]
+        after = typed("\n".join(json.dumps(r) for r in mine) + "\n", new)
     for read in (*READS, "pooled"):
         picked = [i for i, r in enumerate(rows) if read in ("pooled", r["read"])]
         right_old = sum(before[i] == rows[i]["label"] for i in picked)
@@ -140,10 +149,12 @@ def main() -> int:
     two.add_argument("dumped", type=Path)
     two.add_argument("--old", type=Path, required=True, help="the old host directory")
     two.add_argument("--new", type=Path, required=True, help="the new host directory")
+    two.add_argument("--new-dumped", type=Path, help="the new host's own dump, when it reads "
+                     "Features differently (each host's rules then type its own host's reads)")
     args = parser.parse_args()
     if args.step == "dump":
         return dump(args.out, args.only)
-    return compare(args.dumped, args.old, args.new)
+    return compare(args.dumped, args.old, args.new, args.new_dumped)
 
 
 if __name__ == "__main__":

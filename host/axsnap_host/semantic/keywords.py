@@ -74,7 +74,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     # Not a page type: the words of a password-reset form (it asks for an address, no password).
     "password_reset": (
         "reset password", "reset your password", "password reset", "password recovery",
-        "recover your password", "forgot password", "forgot your password",
+        "recover your password", "recover password", "forgot password", "forgot your password",
         # (a common slip of the same words: "Forget Password" over a recovery's one field)
         "forget password", "forget your password", "重置密码",
         "找回密码", "đặt lại mật khẩu", "restablecer contraseña", "passwort zurücksetzen",

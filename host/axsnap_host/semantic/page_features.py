@@ -221,7 +221,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.queries += searchy and (_holds_query(node.value or "", el.source.hint, node.attrs)
                                       or node.rid in echoed)
             f.text_inputs += not searchy
-            f.filled += not searchy and bool((node.value or "").strip())
+            f.filled += not searchy and _holds_value(node.value or "", el)
             f.locked_fields += not searchy and bool(
                 node.disabled or "disabled" in node.attrs or "readonly" in node.attrs)
             f.account_fields += not searchy and bool(
@@ -392,6 +392,15 @@ def _holds_query(value: str, hint: str, attrs: dict[str, str]) -> bool:
             "onfocus" in attrs):
         return False
     return not _PROMPT.match(value)
+
+
+def _holds_value(value: str, el: Element) -> bool:
+    """A field holds a value unless it is the field's own words written into it ("Your e-mail
+    address" as the value and the placeholder: a page written before placeholders, whose script
+    clears it on focus): its prompt is nothing saved."""
+    value = value.strip().lower()
+    return bool(value) and value not in {
+        w.strip().lower() for w in (el.source.hint, el.source.aria, el.source.text)}
 
 
 def _shown_or_named(el: Element, name: str) -> str:
