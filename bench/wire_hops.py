@@ -203,6 +203,9 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=5)
     parser.add_argument("--mode", choices=sorted(SHORT_MODES), default="domtext_walker_ids",
                         help="the real read made first (its laps are printed beside)")
+    parser.add_argument("--lean", action="store_true",
+                        help="the walk's records lean, as a read of SnapshotV1 or the outline "
+                             "alone sends them (walker_wire.py LEAN, design note 168)")
     args = parser.parse_args()
     if args.recording:
         return host_intake(args.recording, args.turns)
@@ -234,7 +237,9 @@ def main() -> int:
                 url_w = worker_target_url(worker.port, worker.extension_id)
                 target = Target(str(url_w))
                 setup = SETUP % {"wire": wire_source()}
-                first = evaluate(target, f"{setup}({browser.tab_id}, {json.dumps(WALK_OPTIONS)})")
+                walk = {**WALK_OPTIONS, **(
+                    {"leanRecords": wire_contract()["LEAN"]} if args.lean else {})}
+                first = evaluate(target, f"{setup}({browser.tab_id}, {json.dumps(walk)})")
                 samples: dict[str, list[float]] = {hop: [] for hop in HOPS}
                 cpu: dict[str, list[float]] = {}
                 for turn in range(args.turns + 1):

@@ -673,7 +673,23 @@ export const WALKER_WIRE = deepFreeze({
     "rows": "elements",
     "alive_runs": "alive"
   },
-  "LISTED": "listed"
+  "LISTED": "listed",
+  "LEAN": {
+    "FIELD": "lean",
+    "DROPPED": [
+      "ptx",
+      "ptr",
+      "win",
+      "inv",
+      "clip",
+      "pt",
+      "idu"
+    ],
+    "TEXT": "tx",
+    "TEXT_TAGS": [
+      "label"
+    ]
+  }
 });
 
 export const CHUNK_ENCODING = deepFreeze({

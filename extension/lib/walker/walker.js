@@ -3178,6 +3178,38 @@ function markDirty(taken) {
   taken.reply.above = above2;
 }
 
+// src/lean.js
+function stepTag(step) {
+  if (typeof step !== "string") return "";
+  const at = step.indexOf("[");
+  return at < 0 ? step : step.slice(0, at);
+}
+function leanRecords(records, spec) {
+  const dropped = new Set(spec.DROPPED);
+  const text = spec.TEXT;
+  const textTags = new Set(spec.TEXT_TAGS);
+  const out = new Array(records.length);
+  for (let i = 0; i < records.length; i++) {
+    const rec = records[i];
+    const keepText = rec[text] === void 0 || textTags.has(stepTag(rec.s)) || Boolean(rec.a && rec.a.id);
+    let cut = !keepText;
+    if (!cut) {
+      for (const key of spec.DROPPED) if (rec[key] !== void 0) {
+        cut = true;
+        break;
+      }
+    }
+    if (!cut) {
+      out[i] = rec;
+      continue;
+    }
+    const lean = {};
+    for (const key in rec) if (!dropped.has(key) && (keepText || key !== text)) lean[key] = rec[key];
+    out[i] = lean;
+  }
+  return out;
+}
+
 // src/pictures.js
 var UP = 12;
 var TITLES = 64;
@@ -5963,6 +5995,11 @@ function walkDocument(opts, self) {
   stats.scan_ms = Math.round(stats.scan_ms * 10) / 10;
   if (axJournal) stats.journal_ms = Math.round(journal.ms * 10) / 10;
   stats.elements_total = document.getElementsByTagName("*").length;
+  const lean = o.leanRecords;
+  if (lean && typeof lean.FIELD === "string" && !document.URL.startsWith("chrome-error:")) {
+    result.elements = leanRecords(run.out, lean);
+    result[lean.FIELD] = 1;
+  }
   stats.elapsed_ms = Math.round((performance.now() - t0) * 10) / 10;
   return result;
 }

@@ -18,7 +18,7 @@
 
 import { fastPath } from '../reuse/fast_paths.js';
 import { DeadlineError, withDeadline } from '../session/deadline.js';
-import { DOM_FORMATS, INSTRUCTION_TRIGGERS, PRUNE_TABLES } from '../generated/contract.js';
+import { DOM_FORMATS, INSTRUCTION_TRIGGERS, PRUNE_TABLES, WALKER_WIRE } from '../generated/contract.js';
 import { axsnapWalk } from './walker.js';
 import { freeRunsStatement, recallContext, takeUnfreed } from '../reuse/walker_id_cache.js';
 import { loadWalkIdFloor, rememberRowsWalk, walkIdFloor } from './walker_ax_nodes.js';
@@ -78,6 +78,8 @@ function walkerOptions(options) {
       ? { axSaid: { tables: PRUNE_TABLES, triggers: INSTRUCTION_TRIGGERS } } : {}),
     ...((options?.ax_tree === true || options?.ax_tree === 'boxes') && isCssFocus(options?.focus)
       ? { axFocus: options.focus } : {}),
+    // SnapshotV1 and the outline alone from the walk: records without what neither reads (src/lean.js)
+    ...(options?.ax_tree && options?.lean_records === true ? { leanRecords: WALKER_WIRE.LEAN } : {}),
     // the AX window read: take or arm the main frame's AX change journal (ax_window_cache.js)
     ...(options?.ax_journal ? { axJournal: options.ax_journal } : {}),
   };

@@ -53,12 +53,22 @@ export function isCssFocus(focus) {
 }
 
 /** The options a whole-page read from the walk walks with: a whole-page DOM read's (with
- * the boxes of text runs and documents when a SnapshotV1 is read: it prints them). */
+ * the boxes of text runs and documents when a SnapshotV1 is read: it prints them), its records
+ * lean when every format of the read is SnapshotV1 or the outline (leanRecords). */
 export function axTreeWalkOptions(options) {
   const snapshot = (options?.format ?? 'snapshot') === 'snapshot'
     || (Array.isArray(options?.also_formats) && options.also_formats.includes('snapshot'));
   return { ...options, format: 'domtext', viewport_only: false, dom_source: 'walk',
-    ax_tree: snapshot ? 'boxes' : true, ...(printsOnlyPruned(options) ? { ax_said: true } : {}) };
+    ax_tree: snapshot ? 'boxes' : true, ...(printsOnlyPruned(options) ? { ax_said: true } : {}),
+    ...(leanRecords(options) ? { lean_records: true } : {}) };
+}
+
+/** Whether every format of the read is SnapshotV1 or the outline: the walker then leaves out
+ * the record fields neither reads (src/lean.js, models/walker_wire.py LEAN; design note 168).
+ * A DOM channel or semantic format beside them reads the records whole. */
+export function leanRecords(options) {
+  const also = Array.isArray(options?.also_formats) ? options.also_formats : [];
+  return [options?.format ?? 'snapshot', ...also].every((format) => format === 'snapshot' || format === 'outline');
 }
 
 /** Whether no format of the read prints a text run a control says, so the take leaves their

@@ -41,13 +41,53 @@ _REPLACED = {ROWS_FIELD: "elements", ALIVE_RUNS_FIELD: "alive"}
 # listable.js, the one rule; sent by src/records.js), ascending. The host keys those records
 # by a stand-in for the backendNodeId it never learns (pipeline/elements/walker_ids.py).
 LISTED_FIELD = "listed"
+# A whole-page read whose every format is SnapshotV1 or the outline from the walk (ax_source
+# "walk", no DOM channel format beside: extension/lib/walker/walker_reads.js leanRecords): the
+# walker leaves out of its records the fields no step of those formats reads (src/lean.js;
+# docs/design/168-lean-records.md, the audit): the parent's words and pointer (``ptx``,
+# ``ptr``: DOM text's re-render signatures), the window and viewport marks (``win``, ``inv``:
+# the DOM channel's window), a clipped box and its point (``clip``, ``pt``), the id's
+# uniqueness (``idu``: selectors). A record's text (``tx``) stays only where a secret's
+# decision reads it (pipeline/secrets.py: a label's text, or the text of an element with an id
+# that aria-labelledby may name). Such a run says ``lean``: no DOM channel format may read it
+# (``refuse_lean``). ``ic`` stays (the extension lists the records it names: src/listable.js).
+LEAN_FIELD = "lean"
+LEAN_DROPPED = ("ptx", "ptr", "win", "inv", "clip", "pt", "idu")
+LEAN_TEXT = "tx"
+LEAN_TEXT_TAGS = ("label",)  # a record of one of these tags keeps its text (and one with an id)
+
+
+def lean_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """``rec`` as a lean walk writes it: the walker's rule (src/lean.js), for the tests and
+    bench/lean_records.py, which hold the walker's output to it."""
+    step, attrs = rec.get("s"), rec.get("a")
+    keep_text = (isinstance(step, str) and step.split("[", 1)[0] in LEAN_TEXT_TAGS) or bool(
+        isinstance(attrs, dict) and attrs.get("id"))
+    return {key: value for key, value in rec.items()
+            if key not in LEAN_DROPPED and (keep_text or key != LEAN_TEXT)}
 
 
 def wire_contract() -> dict[str, Any]:
     """What the extension's encoder needs to know (contract.js ``WALKER_WIRE``)."""
     return {"ROWS": ROWS_FIELD, "ROWS_FIELDS": list(WalkerRows.model_fields),
             "ALIVE_RUNS": ALIVE_RUNS_FIELD, "REPLACES": dict(_REPLACED),
-            "LISTED": LISTED_FIELD}
+            "LISTED": LISTED_FIELD,
+            "LEAN": {"FIELD": LEAN_FIELD, "DROPPED": list(LEAN_DROPPED), "TEXT": LEAN_TEXT,
+                     "TEXT_TAGS": list(LEAN_TEXT_TAGS)}}
+
+
+def refuse_lean(walker: Any, fmt: str) -> None:
+    """Raise CaptureShapeError when a lean run (see ``LEAN_FIELD``, or a subframe's) reaches
+    format ``fmt``, which reads the fields such a run leaves out (any format but SnapshotV1
+    and the outline)."""
+    if type(walker) is not dict or fmt in ("snapshot", "outline"):
+        return
+    runs = [walker, *(sub.get("result") for sub in walker.get("subframes") or ()
+                      if type(sub) is dict)]
+    if any(type(one) is dict and one.get(LEAN_FIELD) for one in runs):
+        raise CaptureShapeError(
+            f"walker.{LEAN_FIELD}: the walk left out record fields format {fmt!r} reads "
+            "(only SnapshotV1 and the outline read a lean walk)")
 
 
 def check_listed(walker: dict[str, Any], where: str = "walker", depth: int = 0) -> None:

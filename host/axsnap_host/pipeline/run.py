@@ -14,6 +14,7 @@ from axsnap_host.models.options import (
     SnapshotOptions,
     options_for_format,
 )
+from axsnap_host.models.walker_wire import refuse_lean
 from axsnap_host.models.wire import SnapshotRequest
 from axsnap_host.pipeline.ax.build import build_snapshot_v1
 from axsnap_host.pipeline.ax.snapshot import around_the_nodes, snapshot_json_parts
@@ -148,6 +149,7 @@ def _result(
         finish_outline(result, lines, options, state, capture.tab.url, snapshot_id)
         result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
         return result
+    refuse_lean(capture.walker, options.format)  # a lean walk's records are not whole
     pack_walk_base(capture.derived)  # no tree read while this format runs: held packed
     if options.format in SEMANTIC_FORMATS:
         return _semantic(capture, options, state)

@@ -88,6 +88,7 @@
 import { axTreeRows } from './ax_tree.js';
 import { asJson } from './json_text.js';
 import { markDirty, takeJournal } from './journal.js';
+import { leanRecords } from './lean.js';
 import { finishTracking, trackState } from './records.js';
 import { beginRun, run } from './run.js';
 import { pageTally } from './tally.js';
@@ -173,6 +174,13 @@ function walkDocument(opts, self) {
   if (axJournal) stats.journal_ms = Math.round(journal.ms * 10) / 10; // the take or the arming
   // The page's size, to say how much a window read left out (light DOM of this document).
   stats.elements_total = document.getElementsByTagName('*').length;
+  // opts.leanRecords: the records cut to what SnapshotV1 and the outline read (lean.js), after
+  // every step above has read them whole; not on Chrome's error page (the host reads its text)
+  const lean = o.leanRecords;
+  if (lean && typeof lean.FIELD === 'string' && !document.URL.startsWith('chrome-error:')) {
+    result.elements = leanRecords(run.out, lean);
+    result[lean.FIELD] = 1;
+  }
   stats.elapsed_ms = Math.round((performance.now() - t0) * 10) / 10;
   return result;
 }
