@@ -48,6 +48,8 @@ def test_a_lean_read_answers_as_the_whole_records(browser: Browser, pages_url: s
     browser.open(pages_url + path)
     lean, whole = _reads(browser, fmt)
     assert json.dumps(_same(lean), sort_keys=True) == json.dumps(_same(whole), sort_keys=True)
+    window = browser.snapshot_raw(format=fmt, exact=True, stabilize={"enabled": False})
+    assert "records_lean" not in window["result"]["stats"]  # a window read: records whole
     if path == "login.html":  # the secrets' decisions are the same: redacted in both
         assert "Zq7-attr-S3CRET-pw-91x" not in json.dumps(lean)
 
