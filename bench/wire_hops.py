@@ -70,10 +70,13 @@ WALK_OPTIONS = {"viewportOnly": False, "expandPx": 0, "maxNodes": 200000, "maxDe
 
 
 def wire_source() -> str:
-    """lib/common/walker_wire.js as a script: its import made a constant, its exports plain."""
-    text = (ROOT / "extension/lib/common/walker_wire.js").read_text(encoding="utf-8")
-    text = re.sub(r"^import .*$", f"const WALKER_WIRE = {json.dumps(wire_contract())};", text,
-                  flags=re.M)
+    """lib/common/walker_wire.js and the ax_rows_wire.js it imports as one script: the
+    contract a constant, the imports gone, the exports plain."""
+    common = ROOT / "extension/lib/common"
+    text = "\n".join((common / name).read_text(encoding="utf-8")
+                     for name in ("ax_rows_wire.js", "walker_wire.js"))
+    text = re.sub(r"^import .*$", "", text, flags=re.M)
+    text = f"const WALKER_WIRE = {json.dumps(wire_contract())};\n{text}"
     return re.sub(r"^export ", "", text, flags=re.M)
 
 
@@ -120,7 +123,9 @@ SETUP = r"""(async (tabId, opts) => {
     const t1 = performance.now();
     const out = JSON.parse(r.result[1]);
     const t2 = performance.now();
-    const wire = walkerToWire(out);
+    // plain: the accessibility rows as they went before note 173 (the records as rows)
+    const wire = hop === 'plain' ? { ...walkerToWire({ ...out, axt: undefined }), axt: out.axt }
+      : walkerToWire(out);
     const t3 = performance.now();
     const id = `wire54-${serial++}`;
     const answered = new Promise((resolve) => waiting.set(id, resolve));
@@ -206,6 +211,11 @@ def main() -> int:
     parser.add_argument("--lean", action="store_true",
                         help="the walk's records lean, as a read of SnapshotV1 or the outline "
                              "alone sends them (walker_wire.py LEAN, design note 168)")
+    parser.add_argument("--ax-rows", action="store_true",
+                        help="walk as a whole-page SnapshotV1 read does (lean records, the "
+                             "accessibility rows with boxes) and time the request with the "
+                             "rows compact (row 'text') and plain (row 'plain') by turns "
+                             "(models/ax_rows_wire.py, design note 173)")
     args = parser.parse_args()
     if args.recording:
         return host_intake(args.recording, args.turns)
@@ -238,13 +248,16 @@ def main() -> int:
                 target = Target(str(url_w))
                 setup = SETUP % {"wire": wire_source()}
                 walk = {**WALK_OPTIONS, **(
-                    {"leanRecords": wire_contract()["LEAN"]} if args.lean else {})}
+                    {"leanRecords": wire_contract()["LEAN"]} if args.lean or args.ax_rows
+                    else {}), **({"axTree": "boxes"} if args.ax_rows else {})}
                 first = evaluate(target, f"{setup}({browser.tab_id}, {json.dumps(walk)})")
+                variants = ("text", "plain") if args.ax_rows else ("text",)
                 samples: dict[str, list[float]] = {hop: [] for hop in HOPS}
+                plain: dict[str, list[float]] = {hop: [] for hop in HOPS}
                 cpu: dict[str, list[float]] = {}
                 for turn in range(args.turns + 1):
-                    order = ("stringify", "text", "call") if turn % 2 else ("call", "text",
-                                                                            "stringify")
+                    order = ("stringify", *variants, "call") if turn % 2 else (
+                        "call", *reversed(variants), "stringify")
                     for hop in order:
                         before = chromium_cpu(browser.user_data_dir)
                         got = evaluate(target, f"globalThis.__wire54Turn({json.dumps(hop)})")
@@ -252,7 +265,7 @@ def main() -> int:
                         if not turn:
                             continue  # the first turn warms the worker and the host
                         for key, value in got.items():
-                            samples[key].append(float(value))
+                            (plain if hop == "plain" else samples)[key].append(float(value))
                         if hop == "text":
                             for kind in ("extension", "browser", "renderer", "host"):
                                 cpu.setdefault(kind, []).append(
@@ -261,6 +274,11 @@ def main() -> int:
                 print(f"| {name} | {first['chars']:,} | {'yes' if first['twoByte'] else 'no'} | "
                       f"{os.getloadavg()[0]:.1f} | "
                       + " | ".join(f"{med.get(h, 0):,.0f}" for h in HOPS) + " |", flush=True)
+                if args.ax_rows:  # the same turns with the rows plain (text hops only)
+                    med = {hop: statistics.median(v) for hop, v in plain.items() if v}
+                    print(f"| {name} (AX rows plain) | | | {os.getloadavg()[0]:.1f} | "
+                          + " | ".join(f"{med[h]:,.0f}" if h in med else "" for h in HOPS)
+                          + " |", flush=True)
                 print(f"<!-- {name}: CPU ms of a text turn (carry, parse, rows, post, answer), "
                       f"medians: " + ", ".join(f"{k} {statistics.median(v):,.0f}"
                                                for k, v in cpu.items()) + " -->",

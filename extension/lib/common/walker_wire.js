@@ -11,6 +11,7 @@
 // The capture itself is not changed: the answer cache keeps it as it was read.
 
 import { WALKER_WIRE } from '../generated/contract.js';
+import { axtToWire } from './ax_rows_wire.js';
 
 const [KEYS, DATA] = WALKER_WIRE.ROWS_FIELDS;
 
@@ -79,10 +80,16 @@ export function idRuns(ids) {
   return runs;
 }
 
-/** The walker's output (RawCapture.walker) as it goes on the wire: `elements` as rows and
- * `alive` as runs, each in its place among the keys; each subframe's run the same. */
+// a run that has something to send in a wire form: its records, or its accessibility rows
+function hasWireForm(walker) {
+  return Array.isArray(walker?.elements) || Array.isArray(walker?.axt?.rows);
+}
+
+/** The walker's output (RawCapture.walker) as it goes on the wire: `elements` as rows,
+ * `alive` as runs and the accessibility rows `axt.rows` compact (ax_rows_wire.js), each in
+ * its place among the keys; each subframe's run the same. */
 export function walkerToWire(walker) {
-  if (!walker || typeof walker !== 'object' || !Array.isArray(walker.elements)) return walker;
+  if (!walker || typeof walker !== 'object' || !hasWireForm(walker)) return walker;
   const out = {};
   for (const key of Object.keys(walker)) {
     const value = walker[key];
@@ -91,8 +98,10 @@ export function walkerToWire(walker) {
     } else if (key === 'alive' && Array.isArray(value)) {
       const runs = idRuns(value);
       if (runs) out[WALKER_WIRE.ALIVE_RUNS] = runs; else out.alive = value;
+    } else if (key === 'axt') {
+      out.axt = axtToWire(value);
     } else if (key === 'subframes' && Array.isArray(value)) {
-      out.subframes = value.map((sf) => (sf?.result?.elements ? { ...sf, result: walkerToWire(sf.result) } : sf));
+      out.subframes = value.map((sf) => (hasWireForm(sf?.result) ? { ...sf, result: walkerToWire(sf.result) } : sf));
     } else {
       out[key] = value;
     }
@@ -102,6 +111,6 @@ export function walkerToWire(walker) {
 
 /** The capture as it is sent: its walker on the wire form; the capture itself unchanged. */
 export function captureToWire(capture) {
-  if (!capture?.walker?.elements) return capture;
+  if (!hasWireForm(capture?.walker)) return capture;
   return { ...capture, walker: walkerToWire(capture.walker) };
 }

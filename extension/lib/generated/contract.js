@@ -689,6 +689,25 @@ export const WALKER_WIRE = deepFreeze({
     "TEXT_TAGS": [
       "label"
     ]
+  },
+  "AX_ROWS": {
+    "FIELD": "rw",
+    "FIELDS": [
+      "shapes",
+      "states",
+      "data"
+    ],
+    "CELLS": {
+      "name": 1,
+      "value": 2,
+      "state": 4,
+      "w_up": 8,
+      "w_down": 16,
+      "frame": 32,
+      "tag_slot": 64,
+      "tag": 128,
+      "box": 256
+    }
   }
 });
 

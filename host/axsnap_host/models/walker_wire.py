@@ -23,6 +23,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from axsnap_host.models.ax_rows_wire import (
+    AX_ROWS_FIELD,
+    ax_rows_contract,
+    axt_from_wire,
+    compact_rows,
+)
 from axsnap_host.models.capture_checks import CaptureShapeError
 
 
@@ -73,7 +79,20 @@ def wire_contract() -> dict[str, Any]:
             "ALIVE_RUNS": ALIVE_RUNS_FIELD, "REPLACES": dict(_REPLACED),
             "LISTED": LISTED_FIELD,
             "LEAN": {"FIELD": LEAN_FIELD, "DROPPED": list(LEAN_DROPPED), "TEXT": LEAN_TEXT,
-                     "TEXT_TAGS": list(LEAN_TEXT_TAGS)}}
+                     "TEXT_TAGS": list(LEAN_TEXT_TAGS)},
+            # the walk's accessibility rows, compact (models/ax_rows_wire.py, design note 173)
+            "AX_ROWS": ax_rows_contract()}
+
+
+def wire_stats(walker: Any) -> dict[str, int]:
+    """What a read's reply says of how its walk travelled: ``records_lean`` (a lean walk) and
+    ``ax_rows_compact`` (how many accessibility rows came compact: models/ax_rows_wire.py)."""
+    out: dict[str, int] = {}
+    if type(walker) is dict and walker.get(LEAN_FIELD):
+        out["records_lean"] = 1
+    if rows := compact_rows(walker):
+        out["ax_rows_compact"] = rows
+    return out
 
 
 def refuse_lean(walker: Any, fmt: str) -> None:
@@ -113,8 +132,9 @@ def check_listed(walker: dict[str, Any], where: str = "walker", depth: int = 0) 
 
 def walker_from_wire(walker: Any, where: str = "walker", depth: int = 0) -> Any:
     """``walker`` with ``rows`` and ``alive_runs`` turned back into ``elements`` and
-    ``alive`` (and the same in each cross-origin subframe's run). Anything else is returned
-    as it came. Raises CaptureShapeError on rows or runs that cannot be decoded."""
+    ``alive``, and ``axt.rw`` into ``axt.rows`` (models/ax_rows_wire.py), the same in each
+    cross-origin subframe's run. Anything else is returned as it came. Raises
+    CaptureShapeError on rows or runs that cannot be decoded."""
     if type(walker) is not dict:
         return walker
     subframes = walker.get("subframes")
@@ -125,7 +145,9 @@ def walker_from_wire(walker: Any, where: str = "walker", depth: int = 0) -> Any:
                 decoded = walker_from_wire(result, f"{where}.subframes[{i}].result", depth + 1)
                 if decoded is not result:
                     subframes[i] = {**sub, "result": decoded}
-    if ROWS_FIELD not in walker and ALIVE_RUNS_FIELD not in walker:
+    axt = walker.get("axt")
+    compact_axt = type(axt) is dict and AX_ROWS_FIELD in axt
+    if ROWS_FIELD not in walker and ALIVE_RUNS_FIELD not in walker and not compact_axt:
         return walker
     if ("elements" in walker and ROWS_FIELD in walker) or ("alive" in walker and (
             ALIVE_RUNS_FIELD in walker)):
@@ -136,6 +158,8 @@ def walker_from_wire(walker: Any, where: str = "walker", depth: int = 0) -> Any:
             out["elements"] = records_from_rows(value, f"{where}.{ROWS_FIELD}")
         elif key == ALIVE_RUNS_FIELD:
             out["alive"] = ids_from_runs(value, f"{where}.{ALIVE_RUNS_FIELD}")
+        elif key == "axt" and compact_axt:
+            out["axt"] = axt_from_wire(value, f"{where}.axt")
         else:
             out[key] = value
     # the request's parsed message is held until its reply is sent (Host.release): its flat

@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.fast_paths import fast_path
-from axsnap_host.models.walker_wire import LEAN_FIELD
+from axsnap_host.models.walker_wire import wire_stats
 from axsnap_host.models.wire import (
     ActReportRequest,
     ActResolveRequest,
@@ -287,8 +287,7 @@ class Host:
         timings["steps_cpu_ms"] = round((time.process_time() - cpu_started) * 1000, 3)
         stats = result.setdefault("stats", {})
         stats["request_bytes"] = raw_size
-        if (request.capture.walker or {}).get(LEAN_FIELD):  # a lean walk (walker_wire.py)
-            stats["records_lean"] = 1
+        stats.update(wire_stats(request.capture.walker))  # a lean walk, compact AX rows
         if streamed is not None:
             stats["ax_stream"] = streamed
         if reused is not None or kept:  # the extension keeps what the host kept
