@@ -18,6 +18,7 @@ from axsnap_host.pipeline.redaction import mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import SecretFields
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.id_words import (
+    arrow_word,
     container,
     context_of,
     label_tail,
@@ -297,7 +298,8 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         placed.append(Placed(base, _region_kind(el.region), el.context, near,
                              ordinal_only=not label, repeated=repeated, mark=mark,
                              holder=holder, section=el.section, twin=el.twin,
-                             tail=label_tail(label, base_id(IdSource(el.kind, text=label))),
+                             tail=_arrow(el) or label_tail(label, base_id(IdSource(
+                                 el.kind, text=label))),
                              row_tail=row_tail(el.node, facts, label) if el.context else "",
                              row_cells=row_cells(el.node, facts, label) if el.context else (),
                              path=path_tail(el.node.attrs.get("href", "")) if el.kind == "link"
@@ -322,6 +324,14 @@ def _region_kind(region: str) -> str:
     """A region id without its counter (``navigation_2`` → ``navigation``)."""
     head, _, tail = region.rpartition("_")
     return head if head and tail.isdigit() else region
+
+
+def _arrow(el: Element) -> str:
+    """``previous``/``next`` for a pager's arrow named by its context (id_words.arrow_word):
+    what parts a table's « from its » where both are named by the table's heading."""
+    if el.model is None or el.model.name_source != "context" or not el.model.description:
+        return ""
+    return arrow_word(el.model.description.split()[0])
 
 
 def _own_hint(source: IdSource) -> str:

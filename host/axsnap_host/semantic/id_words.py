@@ -196,6 +196,20 @@ def label_tail(label: str, base: str) -> str:
     return "_".join(words[max(held, len(words) - 3):]) if len(words) > held else ""
 
 
+# The direction a pager's arrow points, as a person says it: "«" is the previous page.
+_ARROW_WORDS = {"«": "previous", "‹": "previous", "←": "previous", "⟨": "previous",
+                "<": "previous", "»": "next", "›": "next", "→": "next", "⟩": "next",
+                ">": "next"}
+
+
+def arrow_word(symbol: str) -> str:
+    """``previous``/``next`` for a control that shows only a pager's arrow (``«``, ``›``), which
+    the element model names by its context (the card's heading: both arrows of a table's
+    pager are "Bordered Table"); "" for any other symbol or words."""
+    shown = "".join(symbol.split())
+    return _ARROW_WORDS.get(shown[0], "") if len(set(shown)) == 1 and len(shown) <= 2 else ""
+
+
 def path_tail(href: str) -> str:
     """Words of the last two parts of a link's path (no query, no digits: tokens and counters
     live there), for links alike in their label, place and destination site. A file's name

@@ -24,7 +24,9 @@ same (lib/walker/src/twins.js): the first named container that differs
 (``btn_share_..._under_comments``), else the paragraph holding them. Table rows alike in their
 first words carry their last cell's (``link_john_doe_near_a_report_30_mins_ago``). Twins still
 alike whose labels differ after the words an id holds carry their label's last words
-(``link_search_domain_docs_example_com_testing_index_html``); links, the last parts of their
+(``link_search_domain_docs_example_com_testing_index_html``; a pager's arrows, which the
+element model names by their table's heading, the way each points:
+``link_bordered_table_previous``, ``link_bordered_table_next``); links, the last parts of their
 path (``link_psychology_to_psychology_archive``), in every read when the walker finds over the
 whole page a link alike in label, row and destination that its path parts it from
 (lib/walker/src/twin_dest.js: ``link_r_to_r_c504`` with its twin out of the window). A control
