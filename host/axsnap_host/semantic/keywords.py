@@ -76,7 +76,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
         "reset password", "reset your password", "password reset", "password recovery",
         "recover your password", "recover password", "forgot password", "forgot your password",
         # (a common slip of the same words: "Forget Password" over a recovery's one field)
-        "forget password", "forget your password", "重置密码",
+        "forget password", "forget your password",
+        # ("Lost Password", "Lost your password?": a blog engine's words for the same page)
+        "lost password", "lost your password", "重置密码",
         "找回密码", "đặt lại mật khẩu", "restablecer contraseña", "passwort zurücksetzen",
         "réinitialiser le mot de passe", "パスワードの再設定", "パスワードをリセット"),
 }
