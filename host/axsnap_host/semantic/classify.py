@@ -132,7 +132,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # A sign-in form a person meets before a sign-up form, both in the content: the page is the
     # sign-in, the sign-up offered beside it to newcomers; its confirmation is one form's of two.
     # (under an app's side menu the person is signed in: no sign-up, signed_in_forms.py)
-    offered = (0.5 if f.sign_in_first else 1.0) * fire_signed_in_form(fire, f, confirm)
+    # (a title naming the sign-up, not the sign-in, says which of the two the page is for: the
+    # returning user's box met first is the one offered beside it)
+    first = f.sign_in_first and not (title_hits("register", f.title)
+                                     and not title_hits("login", f.title))
+    offered = (0.5 if first else 1.0) * fire_signed_in_form(fire, f, confirm)
     fire("register", "form:password confirmation", 0.6 * account * offered, confirm)
     # (beside one password field and no confirmation the sign-up words must be the page's own,
     # said outside links: "Don't have an account? <a>Register</a>" invites to another page)
@@ -155,7 +159,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and bool(keyword_hits("register", f.said) or title_hits("register", f.title))
          and not f.textareas and not f.card_fields and not f.to_subject and f.filled < 3
          and not (f.address_fields >= 2 and f.prices >= 1) and f.long_blocks < 3)
-    fire("login", "form:a sign-in form beside a sign-up form", (0.6 if f.sign_in_first else 0.5)
+    fire("login", "form:a sign-in form beside a sign-up form", (0.6 if first else 0.5)
          * account,
          confirm and f.login_forms >= 1 and f.passwords >= 3)
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
