@@ -159,6 +159,15 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and bool(keyword_hits("register", f.said) or title_hits("register", f.title))
          and not f.textareas and not f.card_fields and not f.to_subject and f.filled < 3
          and not (f.address_fields >= 2 and f.prices >= 1) and f.long_blocks < 3)
+    # An account field and no name or password, under sign-up words said outside links and in a
+    # title that names no sign-in: a sign-up's first step, the account found by what the person
+    # holds (an address, a policy number); a newsletter's box is no field of the page's own.
+    fire("register", "form:an account field under sign-up words and title, no password", 0.45,
+         f.passwords == 0 and not f.name_fields and f.account_fields >= 1
+         and 1 <= inputs - f.search_named <= 2 and not f.textareas and not f.card_fields
+         and f.filled < 3 and f.long_blocks < 3 and bool(keyword_hits("register", f.said))
+         and bool(title_hits("register", f.title)) and not title_hits("login", f.title)
+         and not keyword_hits("login", f.said))
     fire("login", "form:a sign-in form beside a sign-up form", (0.6 if first else 0.5)
          * account,
          confirm and f.login_forms >= 1 and f.passwords >= 3)
