@@ -203,6 +203,20 @@ function listenerPage(n) {
   return { s, ids, hidden, result, resolvedIds };
 }
 
+test('the MAX_LISTENER_NODES cap counts the nodes resolved, the hidden roots left out (note 172)', async () => {
+  const calls = [];
+  const s = { send: async (method) => { calls.push(method); return method === 'DOM.resolveNode' ? { object: { objectId: 'o' } } : { result: { value: [] } }; } };
+  const errors = [];
+  const ids = new Set(Array.from({ length: 5002 }, (_, i) => i + 1));
+  const hiddenIds = new Set(Array.from({ length: 10 }, (_, i) => 100 + i));
+  const got = await markListenerNodes(s, { contextId: 2, sessionId: null }, { elements: [], hr: 10 }, ids, 'g', errors,
+    new Map(), async () => hiddenIds);
+  assert.equal(got.hidden, 10);
+  assert.equal(got.resolved, 4992);
+  assert.equal(calls.filter((m) => m === 'DOM.resolveNode').length, 4992);
+  assert.deepEqual(errors, [], 'nothing cut');
+});
+
 test('listener nodes that are roots of the run\'s hidden subtrees are left unresolved: the same marks (note 117)', async () => {
   const n = 200;
   const page = listenerPage(n);

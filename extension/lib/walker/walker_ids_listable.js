@@ -220,10 +220,6 @@ export async function markListenerNodes(session, { contextId, sessionId }, resul
   known = new Map(), hiddenRoots = null, early = null) {
   const ids = [...backendIds].filter(Number.isInteger);
   if (!ids.length || !Number.isInteger(contextId)) return { marked: 0, resolved: 0, unreported: 0 };
-  if (ids.length > MAX_LISTENER_NODES) {
-    errors.push({ step: 'walker_listeners', message: `${ids.length} click listener nodes: the first ${MAX_LISTENER_NODES} matched` });
-    ids.length = MAX_LISTENER_NODES;
-  }
   const byTracked = new Map();
   (result.elements ?? []).forEach((rec) => { if (Number.isInteger(rec.w)) byTracked.set(rec.w, rec); });
   let marked = 0;
@@ -244,6 +240,11 @@ export async function markListenerNodes(session, { contextId, sessionId }, resul
       asked = asked.filter((backendNodeId) => !roots.has(backendNodeId));
       hidden = before - asked.length;
     }
+  }
+  // the cap is on the nodes to resolve, the hidden roots left out (walker_listeners_early.js)
+  if (asked.length > MAX_LISTENER_NODES) {
+    errors.push({ step: 'walker_listeners', message: `${asked.length} click listener nodes: the first ${MAX_LISTENER_NODES} matched` });
+    asked.length = MAX_LISTENER_NODES;
   }
   // the nodes whose tracked ids were asked as the walk reported (walker_listeners_early.js)
   const before = early ? await early : null;
