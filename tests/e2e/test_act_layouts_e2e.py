@@ -125,3 +125,14 @@ def test_every_layout_verdict_under_browser_zoom(browser: Browser, pages_url: st
         cdp.set_zoom(pages_url, 0)
         cdp.close()
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_frame_that_settles_before_the_page_listens_still_makes_it_ready(
+        browser: Browser, pages_url: str) -> None:
+    """The corpus's own readiness (common.js) holds whatever order a frame and its page run
+    in: here the frame's first ``settled`` message is certain to come before the page's
+    listener exists (the race that once failed a case after two minutes under load)."""
+    browser.open(f"{pages_url}act_layouts/ready_handshake.html")
+    wait_in_page(browser, READY)
+    assert browser.run_in_target("return document.getElementById('same').contentDocument"
+                                 ".body.dataset.ready") == "1"

@@ -10,7 +10,15 @@ function hit(el) {
 const settledFrames = new Set();
 let settledHere = false;
 // A document is ready once it and every frame in it are; a frame then tells its parent (a
-// frame that holds frames waits for them first).
+// frame that holds frames waits for them first). A frame can settle before its parent's copy
+// of this script has run (the parent's parser still waiting on it): the message finds no
+// listener and is lost. So the parent asks each frame at its own start, and a frame that is
+// ready says so again whenever asked.
+function askFrames() {
+  for (const frame of document.querySelectorAll('iframe')) {
+    if (frame.contentWindow) frame.contentWindow.postMessage({ askSettled: true }, '*');
+  }
+}
 function markReady() {
   if (!settledHere || settledFrames.size < document.querySelectorAll('iframe').length) return;
   if (window.top !== window && document.body.dataset.ready !== '1') window.parent.postMessage({ settled: true }, '*');
@@ -18,6 +26,9 @@ function markReady() {
 }
 addEventListener('message', (e) => {
   if (e.data && e.data.hit) document.body.dataset.hits = `${document.body.dataset.hits || ''} ${e.data.hit}`.trim();
+  if (e.data && e.data.askSettled && window.top !== window && document.body.dataset.ready === '1') {
+    window.parent.postMessage({ settled: true }, '*');
+  }
   if (e.data && e.data.settled) {
     settledFrames.add(e.source);
     markReady();
@@ -52,4 +63,10 @@ function settle() {
   settledHere = true;
   markReady();
 }
-addEventListener('load', settle);
+function start() {
+  askFrames();
+  settle();
+}
+// This script may be added after the load event (ready_handshake.html): then it starts at once.
+if (document.readyState === 'complete') start();
+else addEventListener('load', start);
