@@ -34,6 +34,9 @@ SITE_FIELDS = 4
 # the site's beside its items.
 ITEM_SCREENS = 6.0
 ITEMS = 40
+# Table rows holding links or buttons, and the screens they fill, past which the same holds:
+# a board's forums or a forum's threads drawn as a table (each row a record a person opens).
+ROW_SCREENS = 3.0
 
 
 def login_depth(tally: dict[str, object], view_h: float) -> float:
@@ -55,10 +58,14 @@ def sign_in_at_foot(f: Features) -> bool:
 
 def sign_in_beside_items(f: Features) -> bool:
     """One sign-in box, no sign-up, on a page of six screens or more holding forty linked list
-    items or more and little prose: wherever the box sits (a board index's top row), a person
-    scrolls through screens of the items; a sign-in page shows its form and little else."""
+    items or more, or of three screens or more holding forty table rows with links or buttons
+    (a forum's threads, a board's forums), and little prose: wherever the box sits (the
+    header's "User Name / Password / Remember Me?"), a person scrolls through screens of the
+    items; a sign-in page shows its form and little else."""
+    items = f.page_screens >= ITEM_SCREENS and f.linked_items >= ITEMS
+    records = f.page_screens >= ROW_SCREENS and f.action_rows >= ITEMS
     return (f.passwords == 1 and f.login_forms >= 1 and f.signup_forms == 0
-            and f.page_screens >= ITEM_SCREENS and f.linked_items >= ITEMS and f.long_blocks < 3)
+            and (items or records) and f.long_blocks < 3)
 
 
 def fire_site_account(fire: Callable[[str, str, float, bool], None], f: Features) -> float:

@@ -80,7 +80,11 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
         # ("Lost Password", "Lost your password?": a blog engine's words for the same page)
         "lost password", "lost your password", "重置密码",
         "找回密码", "đặt lại mật khẩu", "restablecer contraseña", "passwort zurücksetzen",
-        "réinitialiser le mot de passe", "パスワードの再設定", "パスワードをリセット"),
+        "réinitialiser le mot de passe", "パスワードの再設定", "パスワードをリセット",
+        # (each language's "forgot password", as the sign-in's words carry it, and French's
+        # "lost password": a reset's heading or title as much as the English ones above)
+        "忘记密码", "quên mật khẩu", "olvidaste tu contraseña", "passwort vergessen",
+        "mot de passe oublié", "mot de passe perdu", "パスワードを忘れ"),
 }
 
 # Words a title says of its page and that say little in its text: "Forms" names a page of forms,
