@@ -1716,11 +1716,10 @@ function idsText(el, ids) {
 function besideLabel(el, after2 = false) {
   const parent = el.parentElement;
   if (!parent) return null;
-  for (let k = parent.firstElementChild; k; k = k.nextElementSibling) {
-    if (k.localName === "label" && !k.hasAttribute("for") && !k.contains(el) && !k.control) {
-      const t = personText(k, false, null);
-      if (t) return [t, "sibling-label"];
-    }
+  const label = siblingLabel(el, parent);
+  if (label) {
+    const t = personText(label, false, null);
+    if (t) return [t, "sibling-label"];
   }
   const follows = after2 && el.matches(BOXES) && boxFirst(el) ? lineWords(el, "nextSibling") : "";
   if (follows) return [clip(follows), "text-after"];
@@ -1728,6 +1727,30 @@ function besideLabel(el, after2 = false) {
   return s ? [clip(s), "text-before"] : null;
 }
 var BOXES = "input[type=checkbox i], input[type=radio i]";
+function freeLabel(k, el) {
+  return k.localName === "label" && !k.hasAttribute("for") && !k.contains(el) && !k.control;
+}
+function holdsField(k) {
+  return k.matches(NAMED_FIELD) || !!k.querySelector(NAMED_FIELD);
+}
+function siblingLabel(el, parent) {
+  let fields = 0;
+  for (let k = parent.firstElementChild; k && fields < 2; k = k.nextElementSibling) {
+    if (holdsField(k)) fields += 1;
+  }
+  if (fields < 2) {
+    for (let k = parent.firstElementChild; k; k = k.nextElementSibling) {
+      if (freeLabel(k, el)) return k;
+    }
+    return null;
+  }
+  const step = el.matches(BOXES) && boxFirst(el) ? "nextElementSibling" : "previousElementSibling";
+  for (let k = el[step]; k; k = k[step]) {
+    if (freeLabel(k, el)) return k;
+    if (holdsField(k)) return null;
+  }
+  return null;
+}
 function boxFirst(el) {
   let first = el;
   for (let n = el.previousSibling; n; n = n.previousSibling) {

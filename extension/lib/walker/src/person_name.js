@@ -90,11 +90,10 @@ export function idsText(el, ids) {
 function besideLabel(el, after = false) {
   const parent = el.parentElement;
   if (!parent) return null;
-  for (let k = parent.firstElementChild; k; k = k.nextElementSibling) {
-    if (k.localName === 'label' && !k.hasAttribute('for') && !k.contains(el) && !k.control) {
-      const t = personText(k, false, null);
-      if (t) return [t, 'sibling-label'];
-    }
+  const label = siblingLabel(el, parent);
+  if (label) {
+    const t = personText(label, false, null);
+    if (t) return [t, 'sibling-label'];
   }
   const follows = after && el.matches(BOXES) && boxFirst(el) ? lineWords(el, 'nextSibling') : '';
   if (follows) return [clip(follows), 'text-after'];
@@ -103,6 +102,40 @@ function besideLabel(el, after = false) {
 }
 
 const BOXES = 'input[type=checkbox i], input[type=radio i]';
+
+// A <label> without `for` and without a control of its own, among `el`'s siblings.
+function freeLabel(k, el) {
+  return k.localName === 'label' && !k.hasAttribute('for') && !k.contains(el) && !k.control;
+}
+
+// Whether sibling `k` is a field or holds one.
+function holdsField(k) {
+  return k.matches(NAMED_FIELD) || !!k.querySelector(NAMED_FIELD);
+}
+
+// The free label among `el`'s siblings that names it. Where `el` is its parent's one field,
+// any (the label may follow it). Where fields stand side by side in one parent ("<label>Email
+// Address:</label><input><label>Name:</label><input>", note 175), each field's is the label
+// next to it with no field between: the one after a box on a line that opens with a box, else
+// the one before; none otherwise (never another field's).
+function siblingLabel(el, parent) {
+  let fields = 0;
+  for (let k = parent.firstElementChild; k && fields < 2; k = k.nextElementSibling) {
+    if (holdsField(k)) fields += 1;
+  }
+  if (fields < 2) {
+    for (let k = parent.firstElementChild; k; k = k.nextElementSibling) {
+      if (freeLabel(k, el)) return k;
+    }
+    return null;
+  }
+  const step = el.matches(BOXES) && boxFirst(el) ? 'nextElementSibling' : 'previousElementSibling';
+  for (let k = el[step]; k; k = k[step]) {
+    if (freeLabel(k, el)) return k;
+    if (holdsField(k)) return null;
+  }
+  return null;
+}
 
 // Whether `el`'s line (its siblings up to a line break or a block) opens with a box, no words
 // before its first checkbox or radio button.
