@@ -124,8 +124,23 @@ def _candidates(facts: PageFacts, hiding: list[list[str]], skip: set[int]) -> li
     holding: set[int] = set()
     for node in out:
         holding.update(a.rid for a in facts.ancestors(node))
-    out += [node for node in skeletons if node.rid not in holding]
+    out += _innermost([node for node in skeletons if node.rid not in holding], facts)
     return sorted(out, key=lambda n: n.rid)
+
+
+def _innermost(skeletons: list[Node], facts: PageFacts) -> list[Node]:
+    """The skeletons left once wrappers are dropped: a skeleton holding another that starts
+    with its words is one text in nested boxes (a header's six wrapper <div>s around one menu,
+    each with the menu's first 120 characters): the innermost stands for it."""
+    by_rid = {node.rid: node for node in skeletons}
+    wrappers: set[int] = set()
+    for node in skeletons:
+        words = node.text.strip()
+        for above in facts.ancestors(node):
+            outer = by_rid.get(above.rid)
+            if outer is not None and words.startswith(outer.text.strip()[:20]):
+                wrappers.add(outer.rid)
+    return [node for node in skeletons if node.rid not in wrappers]
 
 
 def _heading_of_its_place(facts: PageFacts, node: Node) -> bool:
