@@ -3454,10 +3454,13 @@ function landmarkOf(from, name, levels = 8) {
   }
   return "";
 }
+var TYPED_FIELD = "textarea, select, input:not([type=checkbox i]):not([type=radio i]):not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i]):not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])";
 function personContext(el, name) {
   let child = el;
   let links = el.localName !== "a";
   const usable = (s) => s && s !== name && !name.includes(s);
+  const typed = el.matches(TYPED_FIELD);
+  let after2 = "";
   for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
     let s = "";
     const role = a.getAttribute("role");
@@ -3476,7 +3479,7 @@ function personContext(el, name) {
             if (usable(t)) return short(t);
           }
         }
-        return landmarkOf(a, name, 14) || regionWord(a);
+        return after2 ? short(after2) : landmarkOf(a, name, 14) || regionWord(a);
       }
       links = true;
       up--;
@@ -3493,9 +3496,14 @@ function personContext(el, name) {
         if (k.nodeType === 3) s = collapse(k.data);
         else if (k.nodeType === 1 && !isControlish(k, links, true)) s = personText(k, false, null);
       }
+      if (typed && usable(s)) {
+        if (!after2) after2 = s;
+        s = "";
+      }
     }
     if (usable(s)) return short(s);
   }
+  if (after2) return short(after2);
   return landmarkOf(el.parentElement, name, 14) || regionWord(el.parentElement);
 }
 var REGION_WORD = /(?:^|[\s_-])(header|footer|nav|navigation|sidebar|masthead|top|bottom|login|signin|register|signup|toolbar)(?=$|[\s_-])/i;

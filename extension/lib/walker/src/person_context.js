@@ -100,10 +100,22 @@ function landmarkOf(from, name, levels = 8) {
   return '';
 }
 
+// A box one types or picks in: its words come before it (a label to its left or above it);
+// what follows it is help or a count ("2000 characters remaining", "We'll never share your
+// email"), not what a person calls it.
+const TYPED_FIELD = 'textarea, select, input:not([type=checkbox i]):not([type=radio i])'
+  + ':not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i])'
+  + ':not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])';
+
 export function personContext(el, name) {
   let child = el;
   let links = el.localName !== 'a';
   const usable = (s) => s && s !== name && !name.includes(s);
+  // (a typed field) the first words after it, said only where none before it are found up
+  // to the row, field or card around it: "Comments or Questions" two boxes up, not the count
+  // in its own box
+  const typed = el.matches(TYPED_FIELD);
+  let after = '';
   for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
     let s = '';
     const role = a.getAttribute('role');
@@ -125,7 +137,7 @@ export function personContext(el, name) {
             if (usable(t)) return short(t);
           }
         }
-        return landmarkOf(a, name, 14) || regionWord(a);
+        return after ? short(after) : landmarkOf(a, name, 14) || regionWord(a);
       }
       links = true;
       up--;
@@ -142,9 +154,14 @@ export function personContext(el, name) {
         if (k.nodeType === 3) s = collapse(k.data);
         else if (k.nodeType === 1 && !isControlish(k, links, true)) s = personText(k, false, null);
       }
+      if (typed && usable(s)) {
+        if (!after) after = s;
+        s = '';
+      }
     }
     if (usable(s)) return short(s);
   }
+  if (after) return short(after);
   // nothing of its own around it: the region it sits in ("header", "footer", a section's
   // heading), which tells the "Log in" of the header from the one in the page
   return landmarkOf(el.parentElement, name, 14) || regionWord(el.parentElement);
