@@ -26,7 +26,11 @@ from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_row
 from axsnap_host.semantic.message_forms import fire_message_form
 from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
 from axsnap_host.semantic.page_features import Features
-from axsnap_host.semantic.record_tables import counts_records, fire_record_table
+from axsnap_host.semantic.record_tables import (
+    counts_records,
+    fire_record_table,
+    sections_of_records,
+)
 from axsnap_host.semantic.search_pages import fire_search_results
 from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
@@ -262,11 +266,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          0.4 if f.name_fields or f.account_fields else 0.3, saved)
     fire("settings", "form:several selects", 0.2, f.selects >= 2 and not f.card_fields)
     # (an app's top-bar search beside a side menu or a form with a message box is the app's)
-    # (a search home's box is empty: one holding a query shows what was searched for)
+    # (a search home's box is empty: one holding a query shows what was searched for; a select
+    # beside it asks a choice, a form's)
     fire("search_engine", "form:a search box and little else", 0.45,
          f.search_inputs >= 1 and f.queries == 0 and f.result_blocks < 3 and f.long_blocks == 0
-         and f.rows < 5 and f.div_rows < 8 and f.heading_cards < 4 and not f.sidebar
-         and f.list_items < 15 and inputs + f.textareas <= 1 and f.page_screens < 1.6)
+         and f.selects == 0 and f.rows < 5 and f.div_rows < 8 and f.heading_cards < 4
+         and not f.sidebar and f.list_items < 15 and inputs + f.textareas <= 1
+         and f.page_screens < 1.6)
     # One long text (three long paragraphs or more under one parent) and no query: the linked
     # headings around it are its teasers (related stories, most read), not a search's results.
     teasers = 0.5 if f.prose_run >= 3 and f.queries == 0 else 1.0
@@ -299,7 +305,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
              and f.long_blocks <= f.result_blocks and (not f.passwords or site_boxes_only(f)))
     fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
     front = fire_card_list(fire, f, panels) or front  # (alike cards over short text, too)
-    teasers *= 0.5 if front else 1.0
+    sections = sections_of_records(f)  # (headings over tables of records, no results)
+    teasers *= 0.5 if front or sections else 1.0
     # What a search shows: its count of results, its query held, its results (search_pages.py).
     counted, rows_of_results, searched = fire_search_results(fire, f, inputs, teasers)
     # Element statistics (medium)
@@ -345,7 +352,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # tiles (a table of records, a list page, a mailbox, has no chart beside it).
     charted = f.charts >= 1 and (f.tables >= 1 or f.row_checkboxes >= 4)
     fire("dashboard", "stats:a chart beside a table", 0.3, charted)
-    itemized = not panels and not (f.search_inputs and f.result_blocks >= 5) and sum((
+    results = f.search_inputs and f.result_blocks >= 5 and not sections
+    itemized = not panels and not results and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
     itemized = itemized and not wizard and not counted and not lengthy and not message
     fire("list", "stats:8+ list items", 0.3,

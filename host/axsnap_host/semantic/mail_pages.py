@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from axsnap_host.semantic.keywords import keyword_hits
 from axsnap_host.semantic.page_features import Features
+from axsnap_host.semantic.record_tables import long_records
 
 
 def ticked_rows(f: Features) -> bool:
@@ -31,8 +32,9 @@ def fire_writing(fire: Callable[[str, str, float, bool], None], f: Features, con
     subject over a body drawn as rich text."""
     # (a mailbox's own rows beside it: the mail client's compose box, the page its inbox)
     # (a subject and a message naming no recipient go to the site: a review, a contact form)
+    # (beside a long table of records: the site's "share this page" box at its foot)
     fire("email_compose", "form:to/subject fields with a message body",
-         0.65 * (0.5 if mailbox else 1.0),
+         0.65 * (0.5 if mailbox or long_records(f) else 1.0),
          f.to_subject >= 1 and f.textareas >= 1 and f.recipients >= 1 and not contact)
     # Whom it goes to and its subject asked over a body drawn as rich text (no <textarea>), no
     # mailbox's rows: a mail being written; the client's menu and Reply beside it are its own.

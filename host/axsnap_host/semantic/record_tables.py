@@ -46,3 +46,24 @@ def fire_record_table(fire: Callable[[str, str, float, bool], None], f: Features
     table = record_table(f)
     fire("list", TABLE_SIGNAL, TABLE_WEIGHT, table)
     return table
+
+
+# A long table of records: this many rows with links or buttons (a forum's boards or threads,
+# each a record a person opens).
+LONG_TABLE_ROWS = 40
+
+
+def long_records(f: Features) -> bool:
+    """A long table of records (counts_records) of forty rows or more with links or buttons:
+    a person scrolls through its records; a form to send a mail beside them is the site's
+    (a "share this page" box at its foot), not a mail being written."""
+    return counts_records(f) and f.action_rows >= LONG_TABLE_ROWS
+
+
+def sections_of_records(f: Features) -> bool:
+    """Five linked headings or more over five tables or more of a long table of records
+    (long_records), no query: a forum's sections, each its title over its boards' rows
+    ("Business", then "Section / Discussions / Posts / Latest post"). The headings title the
+    tables, no search's results, whatever search box the masthead holds (a search's results
+    laid out in tables are a page of ten)."""
+    return long_records(f) and f.queries == 0 and f.result_blocks >= 5 and f.tables >= 5

@@ -23,11 +23,14 @@ _ACCOUNT_KINDS = ("login", "register")
 
 def short_form(f: Features) -> bool:
     """One form of two to five fields asking no password, card, address, message or query,
-    holding no saved value, on a page with no prose, list, table, cards or figures."""
+    holding no saved value, on a page with no prose, list, table, cards or figures. Under the
+    page's own heading one field is enough ("Submit a request" over "My question is about:",
+    a help desk's first step): the page asks it and nothing else."""
     asked = (f.text_inputs - f.search_named - f.newsletter_fields - f.locked_fields
              + f.textareas + f.selects)
     words = f.said + " " + f.title
-    return (f.forms == 1 and 2 <= asked <= 5 and not f.passwords and not f.card_fields
+    fewest = 1 if f.own_heading else 2
+    return (f.forms == 1 and fewest <= asked <= 5 and not f.passwords and not f.card_fields
             and f.queries == 0 and not f.to_subject and not f.recipients and f.filled == 0
             and f.address_fields < 2 and f.prices == 0 and f.wizard_steps < 2
             and f.long_blocks == 0 and f.long_items == 0 and f.paragraphs <= 2
