@@ -26,3 +26,7 @@ def test_each_field_side_by_side_is_named_by_its_own_label(browser: Browser,
                                         "City"], named
         assert [i for i in named if i.startswith(("input_", "textarea_"))] == [
             "input_email_address", "input_name", "textarea_message", "input_city"], named
+        # two boxes, each with its own words, are no twins: neither id says the other's words
+        # (their values, both "on", made them twins once: note 183)
+        assert [i for i in named if i.startswith("checkbox_")] == [
+            "checkbox_send_me_the_newsletter", "checkbox_accept_the_terms"], named

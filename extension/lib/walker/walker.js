@@ -1727,6 +1727,10 @@ function besideLabel(el, after2 = false) {
   return s ? [clip(s), "text-before"] : null;
 }
 var BOXES = "input[type=checkbox i], input[type=radio i]";
+function boxWords(el) {
+  const beside = besideLabel(el, true);
+  return beside ? beside[0] : "";
+}
 function freeLabel(k, el) {
   return k.localName === "label" && !k.hasAttribute("for") && !k.contains(el) && !k.control;
 }
@@ -3674,7 +3678,7 @@ function labelOf(el) {
   let label = el.getAttribute("aria-label") || "";
   if (!label && el.localName === "img") label = el.getAttribute("alt") || "";
   if (!label && el.localName === "input") {
-    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || el.value || "";
+    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || (/^(checkbox|radio)$/i.test(el.type) ? boxWords(el) : "") || el.value || "";
   }
   if (!label) label = wordsOf(el);
   if (!collapse(label)) label = wordlessName(el);
@@ -4440,7 +4444,7 @@ function pageTally() {
   const locked = (el) => el.disabled || el.readOnly;
   const SEARCH_WORD = /search|搜索|tìm kiếm|buscar|suche|rechercher|検索/i;
   const ADDRESS = /address|street|zip|postal|city|地址|địa chỉ|dirección|adresse|住所/i;
-  const boxWords = (el) => el.parentElement && el.parentElement.querySelectorAll(
+  const boxWords2 = (el) => el.parentElement && el.parentElement.querySelectorAll(
     "input, select, textarea"
   ).length === 1 ? (el.parentElement.textContent || "").trim().slice(0, 80) : "";
   const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
@@ -4547,7 +4551,7 @@ function pageTally() {
     const tag = el.localName;
     const type = (el.getAttribute("type") || "text").toLowerCase();
     if (!(type === "checkbox" || type === "radio" ? tickable(el) : fillable(el)) || own.above(el)) continue;
-    if ((tag === "select" || ["text", "email", "tel", "number", ""].includes(type)) && ADDRESS.test(`${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ${el.getAttribute("autocomplete") || ""} ${[...el.labels || []].map((l) => l.textContent).join(" ")} ${tag === "select" ? "" : boxWords(el)}`)) {
+    if ((tag === "select" || ["text", "email", "tel", "number", ""].includes(type)) && ADDRESS.test(`${el.name} ${el.id} ${el.getAttribute("aria-label") || ""} ${el.getAttribute("placeholder") || ""} ${el.getAttribute("autocomplete") || ""} ${[...el.labels || []].map((l) => l.textContent).join(" ")} ${tag === "select" ? "" : boxWords2(el)}`)) {
       t.address_fields++;
     }
     if (tag === "textarea") t.textareas++;

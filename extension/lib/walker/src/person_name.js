@@ -103,6 +103,14 @@ function besideLabel(el, after = false) {
 
 const BOXES = 'input[type=checkbox i], input[type=radio i]';
 
+/** The words a checkbox or radio button with no label of its own shows beside it, as its
+ * person name reads them (besideLabel: a free label, else the words after it on a line that
+ * opens with a box, else those before it), or ''. */
+export function boxWords(el) {
+  const beside = besideLabel(el, true);
+  return beside ? beside[0] : '';
+}
+
 // A <label> without `for` and without a control of its own, among `el`'s siblings.
 function freeLabel(k, el) {
   return k.localName === 'label' && !k.hasAttribute('for') && !k.contains(el) && !k.control;

@@ -1,5 +1,6 @@
 // Semantic mode (issue 31): what a twin says and the box it sits in, for twins.js: a
 // control's label as the twins read it, and each twin's box, its last places.
+import { boxWords } from './person_name.js';
 import { collapse, wordsOf } from './run.js';
 import { wordlessName } from './wordless_name.js';
 
@@ -15,8 +16,11 @@ export function labelOf(el) {
   if (!label && el.localName === 'input') {
     // (a title names a box with no label before its value: radios titled by the colour
     // each picks, their value all "on", are no twins)
+    // (a box's value, "on" unless the page set one, is no name a person reads: the words
+    // beside it are, as the host names it; two boxes with their own words are no twins)
     label = (el.labels && el.labels[0] && el.labels[0].textContent)
-      || el.getAttribute('title') || el.value || '';
+      || el.getAttribute('title') || (/^(checkbox|radio)$/i.test(el.type) ? boxWords(el) : '')
+      || el.value || '';
   }
   if (!label) label = wordsOf(el);
   // (a control that shows no words is named by its picture's alt or its icon, as the host
