@@ -3459,6 +3459,7 @@ function landmarkOf(from, name, levels = 8) {
   return "";
 }
 var TYPED_FIELD = "textarea, select, input:not([type=checkbox i]):not([type=radio i]):not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i]):not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])";
+var WORDED = /[\p{L}\p{N}]/u;
 function personContext(el, name) {
   let child = el;
   let links = el.localName !== "a";
@@ -3491,9 +3492,11 @@ function personContext(el, name) {
     }
     const legend = !s && ownedOnce(run.legends, a, LEGEND);
     if (legend && !legend.contains(el)) s = personText(legend, false, null);
-    for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
+    const first = typed ? child.previousSibling : a.firstChild;
+    for (let k = first; k && !usable(s) && k !== child; k = typed ? k.previousSibling : k.nextSibling) {
       if (k.nodeType === 3) s = collapse(k.data);
       else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
+      if (typed && !WORDED.test(s)) s = "";
     }
     if (!usable(s)) {
       for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {

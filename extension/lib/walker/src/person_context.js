@@ -107,6 +107,8 @@ const TYPED_FIELD = 'textarea, select, input:not([type=checkbox i]):not([type=ra
   + ':not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i])'
   + ':not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])';
 
+const WORDED = /[\p{L}\p{N}]/u;
+
 export function personContext(el, name) {
   let child = el;
   let links = el.localName !== 'a';
@@ -145,9 +147,15 @@ export function personContext(el, name) {
     }
     const legend = !s && ownedOnce(run.legends, a, LEGEND);
     if (legend && !legend.contains(el)) s = personText(legend, false, null);
-    for (let k = a.firstChild; k && !usable(s) && k !== child; k = k.nextSibling) {
+    // (a typed field: the words nearest before it, its caption, not the box's first words: a
+    // form's title over every caption, "ОБРАТНАЯ СВЯЗЬ" over "Ваше имя" and "Ваш e-mail";
+    // a required mark "*" between is no words)
+    const first = typed ? child.previousSibling : a.firstChild;
+    for (let k = first; k && !usable(s) && k !== child;
+      k = typed ? k.previousSibling : k.nextSibling) {
       if (k.nodeType === 3) s = collapse(k.data);
       else if (k.nodeType === 1 && !isControlish(k, links)) s = personText(k, false, null);
+      if (typed && !WORDED.test(s)) s = '';
     }
     if (!usable(s)) {
       for (let k = child.nextSibling; k && !usable(s); k = k.nextSibling) {
