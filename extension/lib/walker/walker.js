@@ -1797,7 +1797,7 @@ function labelBefore(el) {
     if (!n.contains(el) && (n.matches(NAMED_FIELD) || wordsBetween(n))) return null;
     n = previousInTree(n);
   }
-  if (!n || n.hasAttribute("for") || n.control || n.contains(el) || n.querySelector(NAMED_FIELD) || shownStyle(n).display === "none") {
+  if (!n || !freeLabel(n, el) || n.querySelector(NAMED_FIELD) || shownStyle(n).display === "none") {
     return null;
   }
   let box = n.parentElement;
