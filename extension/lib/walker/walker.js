@@ -61,6 +61,7 @@ function beginRun(opts) {
   run.plainTexts = /* @__PURE__ */ new Map();
   run.legends = /* @__PURE__ */ new Map();
   run.headerCells = /* @__PURE__ */ new Map();
+  run.loneControls = /* @__PURE__ */ new Map();
   run.headings = /* @__PURE__ */ new Map();
   run.likeRows = /* @__PURE__ */ new Map();
   run.parentWords = /* @__PURE__ */ new Map();
@@ -296,6 +297,7 @@ var INLINE_TAGS = /* @__PURE__ */ new Set([
 ]);
 var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
+var TYPED_FIELD = "textarea, select, input:not([type=checkbox i]):not([type=radio i]):not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i]):not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])";
 
 // src/tree.js
 var mayHostShadow = (tag) => SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0;
@@ -1718,7 +1720,7 @@ function besideLabel(el, after2 = false) {
   if (!parent) return null;
   const label = siblingLabel(el, parent);
   if (label) {
-    const t = personText(label, false, null);
+    const t = labelWords(label, el);
     if (t) return [t, "sibling-label"];
   }
   const follows = after2 && el.matches(BOXES) && boxFirst(el) ? lineWords(el, "nextSibling") : "";
@@ -1732,7 +1734,18 @@ function boxWords(el) {
   return beside ? beside[0] : "";
 }
 function freeLabel(k, el) {
-  return k.localName === "label" && !k.hasAttribute("for") && !k.contains(el) && !k.control;
+  if (k.localName !== "label" || k.contains(el) || k.control) return false;
+  return !k.hasAttribute("for") || !k.querySelector(NAMED_FIELD);
+}
+function labelWords(label, el) {
+  const all = personText(label, false, null);
+  if (!all || !el.matches(TYPED_FIELD) || !label.querySelector(LABEL_ASIDE)) return all;
+  const own = walkText(label, run.textMax, asideEnter, true);
+  return /[\p{L}\p{N}]/u.test(own) ? own : all;
+}
+var LABEL_ASIDE = "a[href], button, [role=button], [role=link]";
+function asideEnter(n, tag) {
+  return n.matches(LABEL_ASIDE) ? SKIP3 : personEnter(n, tag, false);
 }
 function holdsField(k) {
   return k.matches(NAMED_FIELD) || !!k.querySelector(NAMED_FIELD);
@@ -1805,7 +1818,7 @@ function labelBefore(el) {
     if (box.querySelector(NAMED_FIELD)) return null;
   }
   if (!box || box.querySelectorAll(NAMED_FIELD).length > 1) return null;
-  const t = personText(n, false, null);
+  const t = labelWords(n, el);
   return t ? [clip(t), "label-before"] : null;
 }
 function labelAboveText(el) {
@@ -3429,6 +3442,18 @@ function controlishNow(k, links, linksInside) {
   const r = k.getAttribute("role");
   return r && ROLES.has(r.split(" ")[0]) || k.hasAttribute("tabindex") || k.querySelector(links || linksInside ? "input, select, textarea, button, [role], [tabindex]" : "input, select, textarea, button, a[href], [role], [tabindex]") !== null;
 }
+var TABLE_PARTS = /* @__PURE__ */ new Set(["table", "thead", "tbody", "tfoot"]);
+var FIELD_OR_BUTTON = "input:not([type=hidden i]), select, textarea, button";
+function loneControl(table) {
+  if (!table || table.localName !== "table") return null;
+  let lone = run.loneControls.get(table);
+  if (lone === void 0) {
+    const all = table.querySelectorAll(FIELD_OR_BUTTON);
+    lone = all.length === 1 ? all[0] : null;
+    run.loneControls.set(table, lone);
+  }
+  return lone;
+}
 function landmarkOf(from, name, levels = 8) {
   for (let a = from, up = 0; a && up < levels && a.localName !== "body"; a = a.parentElement, up++) {
     if (a.localName === "tr") {
@@ -3458,7 +3483,6 @@ function landmarkOf(from, name, levels = 8) {
   }
   return "";
 }
-var TYPED_FIELD = "textarea, select, input:not([type=checkbox i]):not([type=radio i]):not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i]):not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])";
 var WORDED = /[\p{L}\p{N}]/u;
 function personContext(el, name) {
   let child = el;
@@ -3475,6 +3499,10 @@ function personContext(el, name) {
       else if (a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     }
     if (usable(s)) return short(s);
+    if (TABLE_PARTS.has(a.localName) && loneControl(a.localName === "table" ? a : a.parentElement) === el) {
+      up--;
+      continue;
+    }
     if (ROW_SETS.has(a.localName)) {
       const list = a.localName === "ul" || a.localName === "ol";
       if (!(list && a.parentElement && a.parentElement.localName === "li")) {

@@ -2,7 +2,7 @@
 // it, the region a list or a form sits in, and the dialog that holds it.
 import { idsText, personText } from './person_name.js';
 import { clip, collapse, run } from './run.js';
-import { CONTROL_TAGS, HEADINGS, ROLES, TEXT_SKIP } from './tags.js';
+import { CONTROL_TAGS, HEADINGS, ROLES, TEXT_SKIP, TYPED_FIELD } from './tags.js';
 
 // The row, field or card a control sits in, by the words there that are not its own: the
 // first text of the nearest ancestor (up to four up) that has any ("Milestone" for the
@@ -68,6 +68,20 @@ function controlishNow(k, links, linksInside) {
       : 'input, select, textarea, button, a[href], [role], [tabindex]') !== null;
 }
 
+// The one field or button a table holds, else null (asked once a table a walk).
+const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot']);
+const FIELD_OR_BUTTON = 'input:not([type=hidden i]), select, textarea, button';
+function loneControl(table) {
+  if (!table || table.localName !== 'table') return null;
+  let lone = run.loneControls.get(table);
+  if (lone === undefined) {
+    const all = table.querySelectorAll(FIELD_OR_BUTTON);
+    lone = all.length === 1 ? all[0] : null;
+    run.loneControls.set(table, lone);
+  }
+  return lone;
+}
+
 function landmarkOf(from, name, levels = 8) {
   for (let a = from, up = 0; a && up < levels && a.localName !== 'body'; a = a.parentElement, up++) {
     if (a.localName === 'tr') {  // a table row's header cell ("Mozilla projects")
@@ -100,13 +114,6 @@ function landmarkOf(from, name, levels = 8) {
   return '';
 }
 
-// A box one types or picks in: its words come before it (a label to its left or above it);
-// what follows it is help or a count ("2000 characters remaining", "We'll never share your
-// email"), not what a person calls it.
-const TYPED_FIELD = 'textarea, select, input:not([type=checkbox i]):not([type=radio i])'
-  + ':not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i])'
-  + ':not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])';
-
 const WORDED = /[\p{L}\p{N}]/u;
 
 export function personContext(el, name) {
@@ -127,6 +134,13 @@ export function personContext(el, name) {
       else if (a.getAttribute('aria-labelledby')) s = idsText(a, a.getAttribute('aria-labelledby'));
     }
     if (usable(s)) return short(s);
+    // a table around this control alone is its box, not a set of rows: the words that name
+    // it are in the row around that table ("<td><strong>Password: </strong></td><td><table>
+    // <tr><td><input>", PerfumeMart's), and the table's parts count as no box of the four
+    if (TABLE_PARTS.has(a.localName) && loneControl(a.localName === 'table' ? a : a.parentElement) === el) {
+      up--;
+      continue;
+    }
     if (ROW_SETS.has(a.localName)) {
       // many rows' words; but a nested menu's list goes on to the item that holds it
       const list = a.localName === 'ul' || a.localName === 'ol';

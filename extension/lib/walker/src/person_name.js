@@ -1,7 +1,7 @@
 // What a person reads on a control and what names it (issue 30): its words without hidden
 // parts and icon-font ligatures, and its name with where that name came from.
 import { clip, collapse, run, shownStyle } from './run.js';
-import { CONTROL_TAGS, FIELDS, INLINE, LABEL_SKIP } from './tags.js';
+import { CONTROL_TAGS, FIELDS, INLINE, LABEL_SKIP, TYPED_FIELD } from './tags.js';
 import { BREAK, IN, SKIP, iconHint, walkText } from './text.js';
 
 const ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
@@ -92,7 +92,7 @@ function besideLabel(el, after = false) {
   if (!parent) return null;
   const label = siblingLabel(el, parent);
   if (label) {
-    const t = personText(label, false, null);
+    const t = labelWords(label, el);
     if (t) return [t, 'sibling-label'];
   }
   const follows = after && el.matches(BOXES) && boxFirst(el) ? lineWords(el, 'nextSibling') : '';
@@ -111,9 +111,30 @@ export function boxWords(el) {
   return beside ? beside[0] : '';
 }
 
-// A <label> without `for` and without a control of its own, among `el`'s siblings.
+// A <label> with no control of its own, among `el`'s siblings: no field inside it and no
+// `for`, or a `for` that names no field (HauteLook's `<label for="password">` beside a field
+// whose id is "login_password": Chromium names nothing by it, a person reads it as the
+// field's).
 function freeLabel(k, el) {
-  return k.localName === 'label' && !k.hasAttribute('for') && !k.contains(el) && !k.control;
+  if (k.localName !== 'label' || k.contains(el) || k.control) return false;
+  return !k.hasAttribute('for') || !k.querySelector(NAMED_FIELD);
+}
+
+// What a free label says of field `el`. A box one types in (TYPED_FIELD) is named by the
+// label's own words, not by a link or a button inside it: "Password (Forgot Password?)" is
+// "Password", the link names another page. A label of nothing but a link keeps its words, and
+// a checkbox's or a radio button's keeps them all ("I agree to the <a>terms</a>").
+function labelWords(label, el) {
+  const all = personText(label, false, null);
+  if (!all || !el.matches(TYPED_FIELD) || !label.querySelector(LABEL_ASIDE)) return all;
+  const own = walkText(label, run.textMax, asideEnter, true);
+  return /[\p{L}\p{N}]/u.test(own) ? own : all;
+}
+
+const LABEL_ASIDE = 'a[href], button, [role=button], [role=link]';
+
+function asideEnter(n, tag) {
+  return n.matches(LABEL_ASIDE) ? SKIP : personEnter(n, tag, false);
 }
 
 // Whether sibling `k` is a field or holds one.
@@ -218,7 +239,7 @@ function labelBefore(el) {
   }
   // a label over a group ("User name" over First name and Last name) names none of them
   if (!box || box.querySelectorAll(NAMED_FIELD).length > 1) return null;
-  const t = personText(n, false, null);
+  const t = labelWords(n, el);
   return t ? [clip(t), 'label-before'] : null;
 }
 

@@ -64,6 +64,7 @@ export function beginRun(opts) {
   run.plainTexts = new Map();  // element → personText(el, false, null)
   run.legends = new Map();  // box → its legend or title child (person_context.js ownedOnce)
   run.headerCells = new Map();  // table row → its header cell
+  run.loneControls = new Map();  // table → the one field or button it holds, else null
   run.headings = new Map();  // region → its first heading
   run.likeRows = new Map();  // parent → tag → its like children, active ones (person_state.js)
   run.parentWords = new Map();  // a control's parent → its words (control.js)

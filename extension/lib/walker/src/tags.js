@@ -37,3 +37,9 @@ export const INLINE_TAGS = new Set(['a', 'em', 'strong', 'b', 'i', 'u', 'span', 
   'ins']);
 export const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 export const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button', 'a']);
+// A box one types or picks in: its words come before it (a label to its left or above it);
+// what follows it is help or a count ("2000 characters remaining", "We'll never share your
+// email"), not what a person calls it (person_context.js, note 181).
+export const TYPED_FIELD = 'textarea, select, input:not([type=checkbox i]):not([type=radio i])'
+  + ':not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i])'
+  + ':not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])';
