@@ -3623,10 +3623,24 @@ function fieldNamesShared(fillable, limit, key = (name) => name) {
   for (const el of document.querySelectorAll(TWIN_FIELDS)) {
     if (++n > limit) break;
     if (!fillable(el)) continue;
-    const name = key(personNameOf(el) || captionOf(el));
+    const bare2 = el.localName === "select" ? "" : el.getAttribute("name") || "";
+    const name = key(personNameOf(el) || rowName(el) || captionOf(el) || bare2);
     if (name) counts.set(name, (counts.get(name) || 0) + 1);
   }
   return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+}
+var REGION_ONLY = /* @__PURE__ */ new Set([
+  "header",
+  "footer",
+  "navigation",
+  "sidebar",
+  "top",
+  "bottom",
+  "toolbar"
+]);
+function rowName(el) {
+  const context = collapse(personContext(el, ""));
+  return context.length <= 40 && !/[.!?]$/.test(context) && /\p{L}/u.test(context) && !REGION_ONLY.has(context.toLowerCase()) ? context : "";
 }
 function captionOf(el) {
   const text = el.parentElement ? collapse(el.parentElement.textContent || "") : "";

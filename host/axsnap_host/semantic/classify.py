@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from axsnap_host.semantic.account_addresses import account_with_address
 from axsnap_host.semantic.card_lists import fire_card_list
 from axsnap_host.semantic.foot_forms import bullets, fire_site_account, site_boxes_only
 from axsnap_host.semantic.form_pages import fire_form_gallery
@@ -26,6 +27,7 @@ from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_row
 from axsnap_host.semantic.message_forms import fire_message_form
 from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
 from axsnap_host.semantic.page_features import Features
+from axsnap_host.semantic.password_resets import asks_reset
 from axsnap_host.semantic.record_tables import (
     counts_records,
     fire_record_table,
@@ -176,11 +178,11 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          * account,
          confirm and f.login_forms >= 1 and f.passwords >= 3)
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
-    # "Forgot password" beside an address field and no password field: a reset form, whose
-    # sign-in words (the link back, the title) say nothing of what the page is for.
+    # "Forgot password" beside an address field and no password field of its own (the header's
+    # sign-in box holds the page's one): a reset form, whose sign-in words (the link back, the
+    # title, that box) say nothing of what the page is for (password_resets.py).
     # (a top bar's search box is no address field; a menu's "Forgot password" names a page)
-    reset = f.passwords == 0 and 1 <= inputs - f.search_named <= 2 and bool(
-        keyword_hits("password_reset", f.said + " " + f.title))
+    reset = asks_reset(f, inputs)
     fire("form", "form:a password reset (an address field, no password field)", 0.6, reset)
     fire("form", "form:a new password twice under reset words (a password reset)", 0.6, renew)
     reset = reset or renew
@@ -194,8 +196,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("checkout", "form:card fields", 0.6 * (0.5 if gallery else 1.0), f.card_fields >= 1)
     # (on a page of forms the address, the prices and the shipping words are different forms')
     # (under a heading naming a contact form the address asked is the sender's, own_matter.py)
+    # (a password beside the address under sign-up words, nothing to pay: a new account's
+    # address, account_addresses.py)
+    signing_up = account_with_address(f)
     fire("checkout", "form:address fields and prices", 0.35,
-         f.address_fields >= 2 and f.prices >= 1 and not gallery and not contact_heading(f))
+         f.address_fields >= 2 and f.prices >= 1 and not gallery and not contact_heading(f)
+         and not signing_up)
     # A cart's rows, a wishlist's heading, a shop's steps, its products to put in the cart
     # (shop_steps.py): whether the page is a cart, a wishlist, a catalogue.
     cart, wishlist, shop = fire_shop_pages(fire, f, gallery)
@@ -233,7 +239,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # it: the account's address, no checkout's)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
          f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery
-         and not ((saving or saved) and not f.prices) and not contact_heading(f))
+         and not ((saving or saved) and not f.prices) and not contact_heading(f)
+         and not signing_up)
     fire("settings", "form:fields kept by a \"Save Changes\" control (the account's values)",
          0.45, saving and not cart and not ordering)
     # The fields are the settings' on a page its title calls settings, or under a heading that is
@@ -326,8 +333,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # On a page of forms the prose beside them is their help text; a story's comment,
     # newsletter and sign-in boxes are a few small forms beside much more prose.
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
+    # (a reset form's page may tell of the site below it: its prose no article's)
     prose = 0.5 if (snippets or mail or forms_page or front or carted or lengthy
-                    or message) else 1.0
+                    or message or reset) else 1.0
     fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
     fire("article", "stats:two long text blocks", 0.3 * prose, f.long_blocks == 2)
     fire("article", "stats:a long text block", 0.15 * prose, f.long_blocks == 1)

@@ -74,18 +74,25 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     # Not a page type: the words of a password-reset form (it asks for an address, no password).
     "password_reset": (
         "reset password", "reset your password", "password reset", "password recovery",
-        "recover your password", "recover password", "forgot password", "forgot your password",
-        # (a common slip of the same words: "Forget Password" over a recovery's one field)
-        "forget password", "forget your password",
-        # ("Lost Password", "Lost your password?": a blog engine's words for the same page)
-        "lost password", "lost your password", "重置密码",
+        "recover your password", "recover password",
+        # ("I forgot my password": a reset's heading in the first person)
+        "forgot my password", "重置密码",
         "找回密码", "đặt lại mật khẩu", "restablecer contraseña", "passwort zurücksetzen",
-        "réinitialiser le mot de passe", "パスワードの再設定", "パスワードをリセット",
-        # (each language's "forgot password", as the sign-in's words carry it, and French's
-        # "lost password": a reset's heading or title as much as the English ones above)
-        "忘记密码", "quên mật khẩu", "olvidaste tu contraseña", "passwort vergessen",
-        "mot de passe oublié", "mot de passe perdu", "パスワードを忘れ"),
+        "réinitialiser le mot de passe", "パスワードの再設定", "パスワードをリセット"),
 }
+
+# What a sign-in box's own link says ("Forgot password?"), each language's: a reset's heading
+# or title as much, but beside a sign-in box that box's words (password_resets.py).
+FORGOT_LINK_WORDS = (
+    "forgot password", "forgot your password",
+    # (a common slip of the same words: "Forget Password" over a recovery's one field)
+    "forget password", "forget your password",
+    # ("Lost Password", "Lost your password?": a blog engine's words for the same page)
+    "lost password", "lost your password",
+    # (French's "lost password" too)
+    "忘记密码", "quên mật khẩu", "olvidaste tu contraseña", "passwort vergessen",
+    "mot de passe oublié", "mot de passe perdu", "パスワードを忘れ")
+KEYWORDS["password_reset"] += FORGOT_LINK_WORDS
 
 # Words a title says of its page and that say little in its text: "Forms" names a page of forms,
 # "in the form of" is prose; "Mailbox" and "Email" name a mail client, an address field's label

@@ -72,12 +72,28 @@ export function fieldNamesShared(fillable, limit, key = (name) => name) {
   for (const el of document.querySelectorAll(TWIN_FIELDS)) {
     if (++n > limit) break;
     if (!fillable(el)) continue;
-    // (a field no label names is named by its box's short words, as the host names it:
-    // "User Name:<br><input>", semantic/elements.py _caption)
-    const name = key(personNameOf(el) || captionOf(el));
+    // (a field no label names is named as the host names it: by the words of its row where
+    // a person would call it by them, "<td>Email:</td><td><input></td>" (the element model's
+    // name from its context), else by its box's short words, "User Name:<br><input>"
+    // (semantic/elements.py _caption), else by its `name` attribute, the host's last source:
+    // a newsletter box's bare name="email" shares the sign-up's "Email:"; a select no label
+    // names the host names by its first option)
+    const bare = el.localName === 'select' ? '' : el.getAttribute('name') || '';
+    const name = key(personNameOf(el) || rowName(el) || captionOf(el) || bare);
     if (name) counts.set(name, (counts.get(name) || 0) + 1);
   }
   return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+}
+
+// The words of a field's row, field or card when a person would call it by them (short, no
+// sentence, a letter in them, no region's word alone: pipeline/elements/model.py
+// _label_like), else ''.
+const REGION_ONLY = new Set(['header', 'footer', 'navigation', 'sidebar', 'top', 'bottom',
+  'toolbar']);
+function rowName(el) {
+  const context = collapse(personContext(el, ''));
+  return context.length <= 40 && !/[.!?]$/.test(context) && /\p{L}/u.test(context)
+    && !REGION_ONLY.has(context.toLowerCase()) ? context : '';
 }
 
 // The short words of a field's box (its parent's, up to 40 characters), else ''.

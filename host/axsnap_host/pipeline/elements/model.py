@@ -86,6 +86,10 @@ _DROPDOWN_MARK = re.compile(r"\s*[▾▼⌄⏷∨˅⯆🞃]\s*$")
 _SETTING_ROLES = frozenset({"switch", "combobox", "listbox", "checkbox", "radio", "textbox",
                            "slider"})
 _LABEL_LIKE_MAX = 40  # characters: a setting's label, not a paragraph
+# A context that only says where a control sits (the walker's region words for a box with no
+# words of its own: person_context.js landmarkOf, regionWord): no name a person calls it by
+REGION_ONLY = frozenset({"header", "footer", "navigation", "sidebar", "top", "bottom",
+                         "toolbar"})
 # names the page's author gave the control for it: a context adds nothing to them
 _AUTHORED_NAMES = frozenset({"aria-label", "aria-labelledby", "label"})
 STATE_ORDER = ("checked", "selected", "current", "pressed", "expanded", "disabled")
@@ -263,9 +267,10 @@ def _label_like(text: str) -> bool:
     """Words a person would call a control by ("Undo Send", "Dark mode"): short, not a
     sentence, a word in it (a price beside an order line's selects, "$14", is what the line
     costs, no name). A task line above a nameless field ("Enter \"Rex\" into the text field and
-    press Submit.") is what the page says, not the field's name."""
+    press Submit.") is what the page says, not the field's name; nor is a region's word alone
+    ("sidebar": a box of no words of its own in an ``<aside>``)."""
     return len(text) <= _LABEL_LIKE_MAX and not text.rstrip().endswith((".", "!", "?")) \
-        and any(c.isalpha() for c in text)
+        and any(c.isalpha() for c in text) and text.strip().lower() not in REGION_ONLY
 
 
 def with_element_facts(joined: Any) -> list[Any]:
