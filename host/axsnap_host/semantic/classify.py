@@ -33,7 +33,7 @@ from axsnap_host.semantic.record_tables import (
     fire_record_table,
     sections_of_records,
 )
-from axsnap_host.semantic.search_pages import fire_search_results
+from axsnap_host.semantic.search_pages import fire_search_results, no_search_shown
 from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
@@ -314,6 +314,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     front = fire_card_list(fire, f, panels) or front  # (alike cards over short text, too)
     sections = sections_of_records(f)  # (headings over tables of records, no results)
     teasers *= 0.5 if front or sections else 1.0
+    # (under an empty search box with nothing saying a search was made the linked headings are
+    # the page's own items: search_pages.py no_search_shown)
+    unsearched = no_search_shown(f, bool(URL_RES["search_results"].search(tail)))
+    teasers *= 0.5 if unsearched else 1.0
     # What a search shows: its count of results, its query held, its results (search_pages.py).
     counted, rows_of_results, searched = fire_search_results(fire, f, inputs, teasers)
     # Element statistics (medium)
@@ -360,7 +364,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # tiles (a table of records, a list page, a mailbox, has no chart beside it).
     charted = f.charts >= 1 and (f.tables >= 1 or f.row_checkboxes >= 4)
     fire("dashboard", "stats:a chart beside a table", 0.3, charted)
-    results = f.search_inputs and f.result_blocks >= 5 and not sections
+    # (an empty search box over headings and less than two long texts: a list's items; beside
+    # two long texts or more they may be a story's teasers, no list either)
+    results = f.search_inputs and f.result_blocks >= 5 and not sections and not (
+        unsearched and f.long_blocks < 2)
     itemized = not panels and not results and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
     itemized = itemized and not wizard and not counted and not lengthy and not message

@@ -75,8 +75,10 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "password_reset": (
         "reset password", "reset your password", "password reset", "password recovery",
         "recover your password", "recover password",
-        # ("I forgot my password": a reset's heading in the first person)
-        "forgot my password", "重置密码",
+        # ("I forgot my password": a reset's heading in the first person; "Request new
+        # password" over "E-mail new password": a CMS's reset, Drupal's, by its tab and button)
+        "forgot my password", "request new password", "request a new password",
+        "e-mail new password", "email new password", "send new password", "重置密码",
         "找回密码", "đặt lại mật khẩu", "restablecer contraseña", "passwort zurücksetzen",
         "réinitialiser le mot de passe", "パスワードの再設定", "パスワードをリセット"),
 }
