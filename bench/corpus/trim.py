@@ -28,7 +28,10 @@ _FETCHING = re.compile(r"(\s)(src|srcset|poster|data|data-src|data-srcset)(\s*=\
                        + _REMOTE, re.I)
 _IFRAME_SRC = re.compile(r"(<iframe\b[^>]*?\s)data-saved-src(\s*=)", re.I)
 _CSS_URL = re.compile(r"url\(\s*([\"']?)" + _REMOTE + r"[^)]*\)", re.I)
-_CHARSET = re.compile(r"<meta\b[^>]*charset", re.I)
+_META = re.compile(r"<meta\b[^>]*>", re.I)
+_QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
+_CHARSET_ATTR = re.compile(r"\scharset\s*=", re.I)
+_CONTENT_TYPE = re.compile(r"http-equiv\s*=\s*[\"']?\s*content-type\b", re.I)
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)
 _INTEGRITY = re.compile(r"\s(?:integrity|crossorigin)(?:\s*=\s*([\"'])[^\"']*\1)?", re.I)
 # A remote @import whole: its address (url(...), quoted or not, or a string), which may hold
@@ -70,9 +73,17 @@ def trim(html: str, css_map: dict[str, str] | None = None) -> str:
     return declare_utf8(html)
 
 
+def _declares_charset(meta: str) -> bool:
+    """Whether a ``<meta>`` declares a charset Chromium reads: a ``charset`` attribute, or
+    ``http-equiv="Content-Type"`` whose content names one (a translated "Содержимое-Тип"
+    names nothing)."""
+    return bool(_CHARSET_ATTR.search(_QUOTED.sub('""', meta))) or (
+        bool(_CONTENT_TYPE.search(meta)) and "charset" in meta.lower())
+
+
 def declare_utf8(html: str) -> str:
     """``<meta charset="utf-8">`` first in the head of a page that declares no charset."""
-    if _CHARSET.search(html):
+    if any(_declares_charset(m.group(0)) for m in _META.finditer(html)):
         return html
     head = _HEAD.search(html)
     at = head.end() if head else 0

@@ -1,4 +1,5 @@
-"""bench/corpus/trim.py: a stylesheet mapped to the corpus's own copy keeps loading."""
+"""bench/corpus/trim.py: a stylesheet mapped to the corpus's own copy keeps loading; a page that
+declares no charset Chromium reads is declared UTF-8."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "corpus"))
-from trim import trim
+from trim import declare_utf8, trim
 
 CDN = "https://cdn.example/bootstrap.min.css"
 
@@ -40,3 +41,18 @@ def test_a_local_import_stays() -> None:
     out = trim('<style>@import url("icons.css");@import "more.css" print;a{color:red}</style>')
     assert out.endswith('<style>@import url("icons.css");@import "more.css" print;'
                         "a{color:red}</style>")
+
+
+def test_a_charset_named_under_a_translated_http_equiv_is_no_declaration() -> None:
+    # (koob.ru as Formasaurus saved it: UTF-8 bytes under a "Content-Type" translated to
+    # Russian, which Chromium does not read: the page declares no charset)
+    page = ('<html><head><meta http-equiv="Содержимое-Тип" content="text/html; '
+            'charset=windows-1251"><title>Книги</title></head><body>Агни Йога</body></html>')
+    assert declare_utf8(page).startswith('<html><head><meta charset="utf-8">')
+
+
+def test_a_declared_charset_stays_as_it_is() -> None:
+    for meta in ('<meta charset="utf-8">',
+                 '<meta http-equiv="Content-Type" content="text/html; charset=utf-8">'):
+        page = f"<html><head>{meta}<title>t</title></head></html>"
+        assert declare_utf8(page) == page
