@@ -27,7 +27,7 @@ from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_row
 from axsnap_host.semantic.message_forms import fire_message_form
 from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
 from axsnap_host.semantic.page_features import Features
-from axsnap_host.semantic.password_resets import asks_reset
+from axsnap_host.semantic.password_resets import asks_new_password, asks_reset
 from axsnap_host.semantic.record_tables import (
     counts_records,
     fire_record_table,
@@ -76,14 +76,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # The current password beside a new one: an account's password change, no sign-up (the
     # current one beside only its confirmation asks no new one: a sign-up's slipped label).
     change = f.current_password and f.passwords >= 2 and not (f.passwords == 2 and f.confirm)
-    # A new password asked twice and nothing else, under reset words said outside links: a
-    # password reset's last step (a sign-up asks who you are: a name, an address, a user name;
-    # an address shown locked, disabled or read-only, says whose password it is, asking nothing;
-    # a newsletter box's address is asked of every reader, whatever the page is for).
-    # (the address whose password it is, asked beside them, names no new account either)
-    asked = inputs - f.search_named - f.locked_fields
-    renew = (f.passwords == 2 and asked <= min(1, f.account_fields) and not f.name_fields
-             and not change and bool(keyword_hits("password_reset", f.said + " " + f.title)))
+    # A new password asked twice and nothing else under reset words: a reset's last step.
+    renew = asks_new_password(f, inputs) and not change
     # (two sign-in boxes of one password each ask none twice: sign_in_boxes.py)
     boxes = sign_in_boxes(f)
     one = f.passwords == 1 or boxes

@@ -1,5 +1,6 @@
-"""A password reset's first step: an address (or a user name) asked under reset words said
-outside links, and no password of the form's own (issue 31, notes 170 and 185).
+"""A password reset: its first step, an address (or a user name) asked under reset words said
+outside links and no password of the form's own (issue 31, notes 170 and 185); its last step,
+a new password asked twice and nothing else.
 
 Two shapes a person reads the same way:
 
@@ -38,3 +39,14 @@ def below_sign_in_boxes(f: Features, asked: int) -> bool:
     return (f.passwords == f.login_forms and f.signup_forms == 0 and not f.confirm
             and not f.current_password and not f.new_account and f.forms > f.login_forms
             and 1 <= asked - f.login_forms <= 2 and not f.name_fields and not f.textareas)
+
+
+def asks_new_password(f: Features, inputs: int) -> bool:
+    """Two password fields and nothing else asked, under reset words said outside links: a
+    reset's last step (a sign-up asks who you are: a name, an address, a user name; an
+    address shown locked, disabled or read-only says whose password it is, asking nothing, and
+    one asked beside them names no new account either; a newsletter box's address, left out
+    of ``inputs``, is asked of every reader). The caller rules out a password change."""
+    asked = inputs - f.search_named - f.locked_fields
+    return (f.passwords == 2 and asked <= min(1, f.account_fields) and not f.name_fields
+            and bool(keyword_hits("password_reset", f.said + " " + f.title)))
