@@ -4341,7 +4341,15 @@ function alikeSiblings(el) {
   return count;
 }
 function titled(box, p) {
-  return [...box.querySelectorAll("a[href]")].some((a) => !inPage(a) && !a.closest("p") && (a.textContent || "").trim() && Boolean(a.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING));
+  return [...box.querySelectorAll("a[href]")].some((a) => !inPage(a) && !a.closest("p") && (a.textContent || "").trim() && Boolean(a.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING)) || leadTitle(p);
+}
+var squeeze = (s) => (s || "").replace(/\s+/g, " ").trim();
+function leadTitle(p) {
+  const a = p.querySelector("a[href]");
+  if (!a || inPage(a)) return false;
+  const title = squeeze(a.textContent);
+  const text = squeeze(p.textContent);
+  return title.length > 0 && text.startsWith(title) && text.length - title.length >= PROSE / 2;
 }
 function boxOf2(p) {
   for (let el = p.parentElement, i = 0; el && el !== document.body && i < 3; el = el.parentElement, i++) {

@@ -46,7 +46,6 @@ UNKNOWN_BELOW = 0.4
 KEYWORD_WEIGHT = 0.1
 KEYWORD_CAP = 4
 
-
 TITLE_WEIGHT = 0.3
 # What one form of a page of forms is for; on such a page no one of them names the page.
 _FORM_PURPOSES = frozenset({"checkout", "register", "login"})

@@ -23,9 +23,12 @@ FOOT_ACCOUNT = 0.4
 FOOT_LIST_SIGNAL = "stats:8+ list items above a sign-in box at the page's foot (a board index)"
 FOOT_LIST_WEIGHT = 0.2
 # Long list items this few among this many list items are some entries' descriptions (a
-# board's "forum name + its description" rows), no prose written in bullets.
+# board's "forum name + its description" rows), no prose written in bullets: half of them or
+# fewer (a board of few categories shows a header row beside each category's few forum rows,
+# every one long with its counts and last post; an essay in bullets writes most bullets long:
+# note 192).
 ENTRIES = 15
-ENTRY_SHARE = 4
+ENTRY_SHARE = 2
 FEW_PARAGRAPHS = 3
 # The most fields a site's own boxes ask beside a page's items: a user name and a password, a
 # search box, a newsletter's name and address.
@@ -79,10 +82,10 @@ def fire_site_account(fire: Callable[[str, str, float, bool], None], f: Features
 
 
 def bullets(f: Features) -> int:
-    """The long list items that are prose written in bullets: none when they are a few among
-    many items on a page of almost no paragraphs (a board index: each forum a row of its name
-    and a line or two describing it; a person reads the list, not an essay in bullets; a story
-    beside a long menu writes its body in paragraphs)."""
+    """The long list items that are prose written in bullets: none when they are half or
+    fewer of many items on a page of almost no paragraphs (a board index: each forum a row of
+    its name and a line or two describing it, beside its counts; a person reads the list, not
+    an essay in bullets; a story beside a long menu writes its body in paragraphs)."""
     if (f.list_items >= ENTRIES and ENTRY_SHARE * f.long_items <= f.list_items
             and f.paragraphs < FEW_PARAGRAPHS):
         return 0

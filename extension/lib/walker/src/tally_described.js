@@ -30,9 +30,24 @@ function alikeSiblings(el) {
 }
 
 // A link away from this page, out of any paragraph, before `p` in the box: the item's title.
+// Or the link `p` opens with, its words followed by the paragraph's own (a bold title leading
+// a publication's blurb, "<a>Retail Online Integration</a> Provides practical ideas..."): a
+// person reads the title, then what it is, as from a title above (issue 31, note 191).
 function titled(box, p) {
   return [...box.querySelectorAll('a[href]')].some((a) => !inPage(a) && !a.closest('p')
-    && (a.textContent || '').trim() && Boolean(a.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING));
+    && (a.textContent || '').trim() && Boolean(a.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING))
+    || leadTitle(p);
+}
+
+const squeeze = (s) => (s || '').replace(/\s+/g, ' ').trim();
+
+// The link away from this page that opens `p`'s words, with the paragraph's prose after it.
+function leadTitle(p) {
+  const a = p.querySelector('a[href]');
+  if (!a || inPage(a)) return false;
+  const title = squeeze(a.textContent);
+  const text = squeeze(p.textContent);
+  return title.length > 0 && text.startsWith(title) && text.length - title.length >= PROSE / 2;
 }
 
 // The alike box over a paragraph, within three levels: one of three siblings or more of its
