@@ -1739,13 +1739,23 @@ function freeLabel(k, el) {
 }
 function labelWords(label, el) {
   const all = personText(label, false, null);
-  if (!all || !el.matches(TYPED_FIELD) || !label.querySelector(LABEL_ASIDE)) return all;
-  const own = walkText(label, run.textMax, asideEnter, true);
+  if (!all || !label.firstElementChild) return all;
+  const own = walkText(label, run.textMax, el.matches(TYPED_FIELD) ? typedEnter : boxEnter, true).replace(/\(\s*\)|\[\s*\]/g, " ").replace(/\s+/g, " ").trim();
   return /[\p{L}\p{N}]/u.test(own) ? own : all;
 }
 var LABEL_ASIDE = "a[href], button, [role=button], [role=link]";
-function asideEnter(n, tag) {
-  return n.matches(LABEL_ASIDE) ? SKIP3 : personEnter(n, tag, false);
+function typedEnter(n, tag) {
+  return n.matches(LABEL_ASIDE) ? SKIP3 : boxEnter(n, tag);
+}
+function boxEnter(n, tag) {
+  return readerOnly(n) ? SKIP3 : personEnter(n, tag, false);
+}
+function readerOnly(n) {
+  const cs = getComputedStyle(n);
+  if (cs.position !== "absolute" && cs.position !== "fixed") return false;
+  const r = n.getBoundingClientRect();
+  if (r.right + scrollX <= 0 || r.bottom + scrollY <= 0) return true;
+  return r.width <= 1 && r.height <= 1 && (cs.overflow !== "visible" || cs.clip !== "auto");
 }
 function holdsField(k) {
   return k.matches(NAMED_FIELD) || !!k.querySelector(NAMED_FIELD);
@@ -1866,11 +1876,11 @@ function personName(el, tag, attrs, role) {
   }
   const labels = FIELDS.has(tag) ? labelsOf(el) : [];
   if (labels.length) {
-    const t = collapse(labels.map((l) => personText(l, false, null)).join(" "));
+    const t = collapse(labels.map((l) => labelWords(l, el)).join(" "));
     if (t) return titledLabel(t, labels) || [clip(t), "label"];
   }
   if (tag === "label" && el.control) {
-    const t = personText(el, false, null);
+    const t = labelWords(el, el.control);
     if (t) return titledLabel(t, [el]) || [clip(t), "label"];
   }
   if (!FIELDS.has(tag) || tag === "input" && /^(button|submit|reset)$/i.test(el.type)) {

@@ -120,21 +120,40 @@ function freeLabel(k, el) {
   return !k.hasAttribute('for') || !k.querySelector(NAMED_FIELD);
 }
 
-// What a free label says of field `el`. A box one types in (TYPED_FIELD) is named by the
-// label's own words, not by a link or a button inside it: "Password (Forgot Password?)" is
-// "Password", the link names another page. A label of nothing but a link keeps its words, and
-// a checkbox's or a radio button's keeps them all ("I agree to the <a>terms</a>").
+// What a label says of field `el`, as a person reads it. Not the words only a screen reader
+// reads: a part moved off the page or shrunk to a pixel ("E-mail Address <span
+// class=rn_ScreenReaderOnly>Required</span>", note 190). And a box one types in (TYPED_FIELD)
+// is named by the label's own words, not by a link or a button inside it: "Password (Forgot
+// Password?)" is "Password", the link names another page (notes 186, 189). A label with
+// nothing else keeps all its words (a label of nothing but a link, or of screen-reader words
+// only), and a checkbox's or a radio button's keeps its links ("I agree to the <a>terms</a>").
 function labelWords(label, el) {
   const all = personText(label, false, null);
-  if (!all || !el.matches(TYPED_FIELD) || !label.querySelector(LABEL_ASIDE)) return all;
-  const own = walkText(label, run.textMax, asideEnter, true);
+  if (!all || !label.firstElementChild) return all;
+  const own = walkText(label, run.textMax, el.matches(TYPED_FIELD) ? typedEnter : boxEnter, true)
+    .replace(/\(\s*\)|\[\s*\]/g, ' ').replace(/\s+/g, ' ').trim(); // a link's brackets, emptied
   return /[\p{L}\p{N}]/u.test(own) ? own : all;
 }
 
 const LABEL_ASIDE = 'a[href], button, [role=button], [role=link]';
 
-function asideEnter(n, tag) {
-  return n.matches(LABEL_ASIDE) ? SKIP : personEnter(n, tag, false);
+function typedEnter(n, tag) {
+  return n.matches(LABEL_ASIDE) ? SKIP : boxEnter(n, tag);
+}
+
+function boxEnter(n, tag) {
+  return readerOnly(n) ? SKIP : personEnter(n, tag, false);
+}
+
+// Whether `n` is placed where no one sees it, for a screen reader only: taken out of the flow
+// (absolute or fixed) and either off the page to its left or above it, or clipped to a pixel
+// or less (a visually hidden helper's `width: 1px; height: 1px; overflow: hidden`).
+function readerOnly(n) {
+  const cs = getComputedStyle(n);
+  if (cs.position !== 'absolute' && cs.position !== 'fixed') return false;
+  const r = n.getBoundingClientRect();
+  if (r.right + scrollX <= 0 || r.bottom + scrollY <= 0) return true;
+  return r.width <= 1 && r.height <= 1 && (cs.overflow !== 'visible' || cs.clip !== 'auto');
 }
 
 // Whether sibling `k` is a field or holds one.
@@ -298,11 +317,12 @@ export function personName(el, tag, attrs, role) {
   }
   const labels = FIELDS.has(tag) ? labelsOf(el) : [];
   if (labels.length) {
-    const t = collapse(labels.map((l) => personText(l, false, null)).join(' '));
+    const t = collapse(labels.map((l) => labelWords(l, el)).join(' '));
     if (t) return titledLabel(t, labels) || [clip(t), 'label'];
   }
   if (tag === 'label' && el.control) {
-    const t = personText(el, false, null);
+    // as the field it names reads it (labelWords): one name, the host's one line for both
+    const t = labelWords(el, el.control);
     if (t) return titledLabel(t, [el]) || [clip(t), 'label'];
   }
   if (!FIELDS.has(tag) || (tag === 'input' && /^(button|submit|reset)$/i.test(el.type))) {
