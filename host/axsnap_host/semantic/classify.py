@@ -15,6 +15,7 @@ from axsnap_host.semantic.account_addresses import account_with_address
 from axsnap_host.semantic.card_lists import fire_card_list
 from axsnap_host.semantic.foot_forms import bullets, fire_site_account, site_boxes_only
 from axsnap_host.semantic.form_pages import fire_form_gallery
+from axsnap_host.semantic.headlines import fire_headline_story
 from axsnap_host.semantic.keywords import (
     SEARCH_ENGINE_HOSTS,
     TITLE_SKIP,
@@ -301,10 +302,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Five linked headings or more, each over a short paragraph of its own (a teaser), no long
     # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
     # is the teasers' and its headings no search's results.
-    front = (not panels and f.teaser_heads >= 5 and f.prose_run < 3 and f.queries == 0
-             and f.long_blocks <= f.result_blocks and (not f.passwords or site_boxes_only(f)))
+    # (a headline its title repeats over a story's prose: one story, its lists the site's)
+    story = fire_headline_story(fire, f, panels)  # (headlines.py)
+    front = (not panels and not story and f.teaser_heads >= 5 and f.prose_run < 3
+             and f.queries == 0 and f.long_blocks <= f.result_blocks
+             and (not f.passwords or site_boxes_only(f)))
     fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
-    front = fire_card_list(fire, f, panels) or front  # (alike cards over short text, too)
+    front = fire_card_list(fire, f, panels or story) or front  # (cards; beside a story none)
     sections = sections_of_records(f)  # (headings over tables of records, no results)
     teasers *= 0.5 if front or sections else 1.0
     # (under an empty search box with nothing saying a search was made the linked headings are
@@ -363,7 +367,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
         unsearched and f.long_blocks < 2)
     itemized = not panels and not results and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
-    itemized = itemized and not wizard and not counted and not lengthy and not message
+    itemized = itemized and not (wizard or counted or lengthy or message or story)
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + bullets(f) < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,

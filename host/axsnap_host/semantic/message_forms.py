@@ -45,8 +45,21 @@ def message_to_site(f: Features) -> bool:
             and (f.page_screens <= SHORT_PAGE or named))
 
 
+def message_box(f: Features) -> bool:
+    """A box to write in beside a text field or more, with none of what excludes a message to
+    the site (a recipient, a password, a card, saved values, an address, Reply, an order, a
+    story), on a short page: the whole page's counts show the form though the fields that say
+    who writes lie below the first screen, unnamed in a read of it (note 194). Its signal is
+    left to those names; the site's menus and layout rows around it are no list all the same."""
+    return (f.textareas >= 1 and f.text_inputs - f.search_named >= 1 and f.recipients == 0
+            and not f.passwords and not f.card_fields and f.filled < 3 and f.address_fields < 2
+            and not f.reply and not f.place_order and f.prose_run < STORY_RUN
+            and f.page_screens <= SHORT_PAGE)
+
+
 def fire_message_form(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
-    """Fires the message-form signal; whether it fired."""
+    """Fires the message-form signal; whether it fired or the page holds a message box whose
+    writer's fields are unnamed (its lists and prose are the form's surroundings either way)."""
     message = message_to_site(f)
     fire("form", MESSAGE_SIGNAL, MESSAGE_WEIGHT, message)
-    return message
+    return message or message_box(f)
