@@ -38,6 +38,7 @@ from axsnap_host.semantic.search_pages import fire_search_results, no_search_sho
 from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
+from axsnap_host.semantic.sign_up_first import sign_up_on_arrival
 from axsnap_host.semantic.signed_in_forms import fire_signed_in_form
 from axsnap_host.semantic.silent_passwords import fire_silent_password
 
@@ -302,8 +303,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Five linked headings or more, each over a short paragraph of its own (a teaser), no long
     # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
     # is the teasers' and its headings no search's results.
-    # (a headline its title repeats over a story's prose: one story, its lists the site's)
-    story = fire_headline_story(fire, f, panels)  # (headlines.py)
+    story = fire_headline_story(fire, f, panels)  # (one story under its headline: headlines.py)
     front = (not panels and not story and f.teaser_heads >= 5 and f.prose_run < 3
              and f.queries == 0 and f.long_blocks <= f.result_blocks
              and (not f.passwords or site_boxes_only(f)))
@@ -335,8 +335,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # newsletter and sign-in boxes are a few small forms beside much more prose.
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
     # (a reset form's page may tell of the site below it: its prose no article's)
+    # (a sign-up form where the person lands: the prose below it the site's, sign_up_first.py)
     prose = 0.5 if (snippets or mail or forms_page or front or carted or lengthy
-                    or message or reset) else 1.0
+                    or message or reset or sign_up_on_arrival(f)) else 1.0
     fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
     fire("article", "stats:two long text blocks", 0.3 * prose, f.long_blocks == 2)
     fire("article", "stats:a long text block", 0.15 * prose, f.long_blocks == 1)
