@@ -93,10 +93,13 @@ def record(size: int, out: Path, page_file: Path | None, modes: dict[str, Any],
 
 
 def _stripped(value: Any) -> Any:
-    from axsnap_host.pipeline.json_text import JsonText
+    from axsnap_host.pipeline import json_text
 
-    if isinstance(value, JsonText):  # a served SnapshotV1's text (note 128): its value
+    if isinstance(value, json_text.JsonText):  # a served SnapshotV1's text (note 128)
         return _stripped(json.loads("".join(value.parts)))
+    plain = getattr(json_text, "PlainList", None)  # (a host before note 196 has none)
+    if plain is not None and isinstance(value, plain):  # a served DOM read's records
+        return _stripped(value.items)
     if isinstance(value, dict):
         return {k: _stripped(v) for k, v in value.items()
                 if k not in _VOLATILE and not k.endswith("_ms")}

@@ -16,6 +16,11 @@ change from run to run left out (timings: ``timings`` and every ``*_ms``; the pr
 peak memory; the request's byte count). The snapshot and trace ids and the time stamp are
 made the same in every run (uuid4 counts from 1, the clock reads one fixed time), so they
 and what follows from them (a SnapshotV1's token count) are compared too.
+
+``--raw`` (first argument) writes each reply's text as its frames carry it, byte for byte,
+but for the values of those same fields, each written as 0 (its digits differ from run to
+run): a text json would parse alike but spell otherwise (an escape, a number's form) shows
+too (design note 196).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import sys
 import uuid
 from pathlib import Path
@@ -33,6 +39,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 _COUNT = itertools.count(1)
 uuid.uuid4 = lambda: uuid.UUID(int=next(_COUNT))
 _VOLATILE = {"timings", "host_peak_rss_kb", "request_bytes"}
+# --raw: a volatile field's value in the reply's text (timings: a flat map of numbers)
+_VOLATILE_TEXT = re.compile(r'"timings":\{[^{}]*\}|"(host_peak_rss_kb|request_bytes|[A-Za-z_]*_ms)"'
+                            r':-?[0-9][0-9.eE+-]*')
+
+
+def _masked(text: str) -> str:
+    return _VOLATILE_TEXT.sub(lambda m: '"timings":{}' if m.group(1) is None
+                              else f'"{m.group(1)}":0', text)
 
 
 def _stable(value: Any) -> Any:
@@ -54,12 +68,15 @@ def main() -> int:
     from axsnap_host.native.protocol import FrameIO
     from axsnap_host.pipeline.tokens import warm_up
 
-    if len(sys.argv) < 3:
+    args = sys.argv[1:]
+    raw = args[:1] == ["--raw"]
+    args = args[1:] if raw else args
+    if len(args) < 2:
         print(__doc__)
         return 2
     warm_up().join()
-    with open(sys.argv[1], "w", encoding="utf-8") as out, open(os.devnull, "rb") as nothing:
-        for path in sys.argv[2:]:
+    with open(args[0], "w", encoding="utf-8") as out, open(os.devnull, "rb") as nothing:
+        for path in args[1:]:
             host = Host()
             host.hold_gc = host.replies_written = True  # as serve() runs it
             with open(path, encoding="utf-8") as frames:
@@ -68,7 +85,8 @@ def main() -> int:
                         tap = _FrameText()
                         send_reply(FrameIO(nothing, tap), reply)
                         for text in tap.texts:
-                            out.write(f"{path} {json.dumps(_stable(json.loads(text)))}\n")
+                            line = _masked(text) if raw else json.dumps(_stable(json.loads(text)))
+                            out.write(f"{path} {line}\n")
                     host.release()
     return 0
 

@@ -28,8 +28,8 @@ from typing import Any
 from axsnap_host import PROTOCOL_VERSION
 from axsnap_host.native.chunk_deflate import DEFLATE, ENCODING_FIELD, deflated_pieces, piece_data
 from axsnap_host.native.small_reply import small_reply_text
-from axsnap_host.pipeline.json_text import JsonText, utf8_length
-from axsnap_host.pipeline.orjson_text import container_json, container_json_utf8
+from axsnap_host.pipeline.json_text import JsonText, PlainList, utf8_length
+from axsnap_host.pipeline.orjson_text import container_json, container_json_utf8, plain_json_utf8
 
 PIECE_CHARS = 1 << 18  # the text one list slice aims at
 FIRST_FRAME_BYTES = 1 << 15  # deflated bytes of a set's first frame (~200k characters of JSON)
@@ -59,6 +59,13 @@ def _encoded(value: Any) -> str | bytes:
     return _json_piece(value) if data is None else data
 
 
+def _encoded_plain(value: Any) -> str | bytes:
+    """:func:`_encoded` of a slice of a :class:`PlainList`: orjson's text is json's (no
+    float in it), unless orjson refuses it."""
+    data = plain_json_utf8(value)
+    return _json_piece(value) if data is None else data
+
+
 def _json_piece(value: Any) -> str:
     text = _dumps(value)
     try:
@@ -80,6 +87,11 @@ def reply_pieces(value: Any, depth: int = 0) -> Iterator[Piece]:
         if value.refused:
             raise ValueError("a number strict JSON cannot carry")
         yield from value.parts
+    elif isinstance(value, PlainList):  # (pipeline/run.py: a served DOM read's records)
+        if value.items and depth < _MAX_DEPTH:
+            yield from _list_pieces(value.items, depth, plain=True)
+        else:
+            yield _encoded_plain(value.items)
     elif (isinstance(value, dict) and value and depth < _MAX_DEPTH
           and all(type(key) is str for key in value)):
         yield from _dict_pieces(value, depth)
@@ -105,7 +117,7 @@ def _dict_pieces(value: dict[str, Any], depth: int) -> Iterator[Piece]:
     head = "{"
     for key, item in value.items():
         head += encode_piece(key) + ":"
-        if isinstance(item, dict | list | tuple | JsonText):
+        if isinstance(item, dict | list | tuple | JsonText | PlainList):
             yield head
             yield from reply_pieces(item, depth + 1)
             head = ","
@@ -162,16 +174,18 @@ def _members(run: dict[str, Any]) -> Piece:
     return text[1:-1]
 
 
-def _list_pieces(items: list[Any] | tuple[Any, ...], depth: int) -> Iterator[Piece]:
+def _list_pieces(items: list[Any] | tuple[Any, ...], depth: int,
+                 plain: bool = False) -> Iterator[Piece]:
     """``[`` + slices of the items encoded by json.dumps, less their brackets, + ``]``; an
-    item that alone outweighs a slice is walked as a value of its own."""
+    item that alone outweighs a slice is walked as a value of its own. ``plain``: the items
+    of a :class:`PlainList`, each slice encoded as such."""
     yield "["
     take = 1  # the first item walked, then slices sized by what the items weighed
     at = 0
     while at < len(items):
         comma = "," if at else ""
         if take > 1:
-            text = _encoded(items[at:at + take])
+            text = (_encoded_plain if plain else _encoded)(items[at:at + take])
             if comma:
                 yield comma
             yield text[1:-1] if isinstance(text, str) else memoryview(text)[1:-1]

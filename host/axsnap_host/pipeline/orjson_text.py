@@ -58,6 +58,19 @@ def container_json_utf8(value: Any) -> bytes | None:
     return data
 
 
+def plain_json_utf8(value: Any) -> bytes | None:
+    """:func:`container_json_utf8` of a list checked plain (json_text.py ``PlainList``):
+    it holds no float, so none of the texts where orjson's could differ from json's is
+    there, and none is looked for. None when orjson refuses it (a lone surrogate, a
+    nesting past 255): ``json`` writes it then, as for any value."""
+    if type(value) is not list:
+        return None
+    try:
+        return orjson.dumps(value, option=_OPTIONS)
+    except orjson.JSONEncodeError:
+        return None
+
+
 def _null_value(data: bytes) -> bool:
     """Whether ``null`` follows ``:``, ``,`` or ``[`` somewhere in ``data``."""
     at = data.find(b"null")

@@ -25,7 +25,7 @@ from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.elements.model import JOIN_FACTS
 from axsnap_host.pipeline.elements.walker_ids import WALKER_NAMED
 from axsnap_host.pipeline.incomplete import budget_gap
-from axsnap_host.pipeline.json_text import JsonText
+from axsnap_host.pipeline.json_text import JsonText, PlainList
 from axsnap_host.pipeline.node_text import NodeText
 from axsnap_host.pipeline.page_status import check_page_loaded
 from axsnap_host.pipeline.read_shared import MORE_FORMATS, READ_OWNED, is_last_format
@@ -171,6 +171,10 @@ def _result(
     capped.update(result)
     finish_dom(result, options, state, capture.tab.url, snapshot_id,  # after: it may drop parts
                parts_as_is=as_is)
+    records = result.get("elements")
+    if for_reply and as_is and type(records) is list:  # found plain by the walk above: the
+        # reply encodes them as such (json_text.py PlainList; the tab keeps the list itself)
+        result["elements"] = capped["elements"] = PlainList(records)
     result["timings"]["finish_ms"] = round((time.perf_counter() - started) * 1000, 3)
     return result
 
