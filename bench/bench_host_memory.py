@@ -52,6 +52,12 @@ WALKER_MODES = {"DOM text page, walker ids": {**CPU_MODES["DOM text page"], "nod
                                                 "node_ids": "walker"},
                 "outline page, walker ids": {**CPU_MODES["outline page, walk"],
                                              "node_ids": "walker"}}
+# --modes chromium: the whole page from Chromium's AX tree (``ax_source="chromium"``), the
+# reads whose peak at 100k was over the others' (bench/results/host_memory.md, lead68)
+CHROMIUM_MODES = {"outline page, Chromium AX": {"format": "outline", "scope": "page",
+                                                "ax_source": "chromium"},
+                  "SnapshotV1 page, Chromium AX": {"format": "snapshot", "scope": "page",
+                                                   "ax_source": "chromium"}}
 # request_bytes: the request as sent (the walker's wire form, models/walker_wire.py, is smaller)
 _VOLATILE = {"timings", "host_peak_rss_kb", "trace_id", "snapshot_id", "ts", "id", "size",
              "request_bytes"}
@@ -236,10 +242,12 @@ def main() -> int:
     rec.add_argument("--out", type=Path, required=True)
     rec.add_argument("--page", type=Path, help="a saved page to read instead of a generated one")
     rec.add_argument("--root", type=Path, help="the folder to serve, holding --page")
-    rec.add_argument("--modes", choices=["memory", "cpu", "walker"], default="memory",
+    rec.add_argument("--modes", choices=["memory", "cpu", "walker", "chromium"],
+                     default="memory",
                      help="memory: SnapshotV1 and all three; cpu: DOM text, SnapshotV1 and "
                           "outline from the walk, all three from one walk; walker: DOM text, "
-                          "SnapshotV1 and outline named by the walker's ids")
+                          "SnapshotV1 and outline named by the walker's ids; chromium: the outline and "
+                          "SnapshotV1 from Chromium's AX tree")
     rep = sub.add_parser("replay")
     rep.add_argument("recording", type=Path)
     rep.add_argument("--compare", type=Path, help="append the replies, volatile fields out")
@@ -268,7 +276,8 @@ def main() -> int:
                 key in text for key in protocol._REPEATING_NUMBERS)))
     if args.command == "record":
         return record(args.size, args.out, args.page, {
-            "memory": MODES, "cpu": CPU_MODES, "walker": WALKER_MODES}[args.modes], args.root)
+            "memory": MODES, "cpu": CPU_MODES, "walker": WALKER_MODES,
+            "chromium": CHROMIUM_MODES}[args.modes], args.root)
     return replay(args.recording, args.compare, args.frames, args.profile,
                   args.hold_last_reply, args.arenas)
 
