@@ -246,8 +246,8 @@ def main() -> int:
                      default="memory",
                      help="memory: SnapshotV1 and all three; cpu: DOM text, SnapshotV1 and "
                           "outline from the walk, all three from one walk; walker: DOM text, "
-                          "SnapshotV1 and outline named by the walker's ids; chromium: the outline and "
-                          "SnapshotV1 from Chromium's AX tree")
+                          "SnapshotV1 and outline named by the walker's ids; chromium: the "
+                          "outline and SnapshotV1 from Chromium's AX tree")
     rep = sub.add_parser("replay")
     rep.add_argument("recording", type=Path)
     rep.add_argument("--compare", type=Path, help="append the replies, volatile fields out")
