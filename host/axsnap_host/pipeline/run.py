@@ -52,7 +52,8 @@ def process(
     """
     # One read for several formats (also_formats): the others first, on the same capture,
     # while nothing of it is freed yet; each is the result a read of that format alone gives.
-    also = {fmt: _also(request, fmt, state, ts) for fmt in request.options.also_formats or ()}
+    also = {fmt: _also(request, fmt, state, ts, for_reply)
+            for fmt in request.options.also_formats or ()}
     # Each format caps its strings before its size, hash and delta base are taken (so they
     # describe what is sent); this last pass only catches what came after (delta notes). A
     # SnapshotV1 is capped whole already: the pass skips it (a second walk of 100k rows).
@@ -79,9 +80,12 @@ def process(
     return result
 
 
-def _also(request: SnapshotRequest, fmt: str, state: TabState, ts: str | None) -> dict[str, Any]:
+def _also(request: SnapshotRequest, fmt: str, state: TabState, ts: str | None,
+          for_reply: bool = False) -> dict[str, Any]:
     """Format ``fmt`` of the read's capture, with the options that concern it. The capture
-    is not the pipeline's to free meanwhile (HOST_OWNED): the read's own format comes after."""
+    is not the pipeline's to free meanwhile (HOST_OWNED): the read's own format comes after.
+    ``for_reply``: the read's; only a DOM format's records take it (their ``PlainList``,
+    design note 196): a SnapshotV1 made as another format's companion stays a value."""
     from axsnap_host.pipeline.ax.build import HOST_OWNED
 
     options = options_for_format(request.options.model_dump(exclude_unset=True), fmt)
@@ -94,7 +98,7 @@ def _also(request: SnapshotRequest, fmt: str, state: TabState, ts: str | None) -
     if owned is not None:
         derived[READ_OWNED] = True
     try:
-        return process(sub, state, ts=ts)
+        return process(sub, state, ts=ts, for_reply=for_reply and fmt != "snapshot")
     finally:
         if owned is not None:
             derived[HOST_OWNED] = owned
