@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from axsnap_host.semantic.foot_forms import site_boxes_only
+from axsnap_host.semantic.search_pages import search_said
 
 if TYPE_CHECKING:
     from axsnap_host.semantic.page_features import Features
@@ -52,12 +53,13 @@ def comment_box(f: Features) -> bool:
 
 def headline_story(f: Features, panels: bool) -> bool:
     """A headline its title repeats over a story's prose (1,500 characters or more, a paragraph
-    at least), on a page that is no dashboard, holds no query and asks no more than the site's
-    own small boxes or a comment box: one story, its lists the site's."""
+    at least), on a page that is no dashboard, holds no query, says no search's results ("Search
+    results for ...": the prose is their snippets) and asks no more than the site's own small
+    boxes or a comment box: one story, its lists the site's."""
     fields = f.text_inputs - f.search_named + f.passwords + f.textareas + f.selects
     asks = fields >= 3 and not site_boxes_only(f) and not comment_box(f)
     return (headline(f) and f.text_chars >= STORY_CHARS and f.paragraphs >= 1
-            and f.queries == 0 and not panels and not asks)
+            and f.queries == 0 and not search_said(f) and not panels and not asks)
 
 
 def fire_headline_story(fire: Callable[[str, str, float, bool], None], f: Features,

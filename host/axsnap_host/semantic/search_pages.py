@@ -18,14 +18,20 @@ if TYPE_CHECKING:
     from axsnap_host.semantic.page_features import Features
 
 
+def search_said(f: Features) -> bool:
+    """The page says it shows a search's results: a line counts them for a query, or its title
+    names them ("Search results for ...")."""
+    return (f.results_for >= 1 or bool(SEARCH_TITLE.search(f.title))
+            or bool(title_hits("search_results", f.title)))
+
+
 def no_search_shown(f: Features, url_says_search: bool) -> bool:
     """Nothing on the page says a search was made (issue 31, note 188): its box holds no
     query, no line counts results, no title names them and the address asks none. The site's
     empty search box over a front page of posts, a shop's products or a list of news: those
     headings are the page's own items, no search's results."""
-    return (f.search_inputs >= 1 and f.queries == 0 and f.results_for == 0
-            and f.results_under_search == 0 and not url_says_search
-            and not SEARCH_TITLE.search(f.title) and not title_hits("search_results", f.title))
+    return (f.search_inputs >= 1 and f.queries == 0 and f.results_under_search == 0
+            and not url_says_search and not search_said(f))
 
 
 def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Features,
