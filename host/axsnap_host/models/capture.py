@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from axsnap_host.models.capture_checks import (
     check_dom_snapshot,
@@ -17,6 +25,7 @@ from axsnap_host.models.capture_checks import (
     check_walker,
     share_record_strings,
     share_style_rows,
+    shares_record_texts,
 )
 from axsnap_host.models.snapshot import StabilizationReport
 from axsnap_host.models.walker_wire import check_listed, walker_from_wire
@@ -168,11 +177,13 @@ class RawCapture(BaseModel):
 
     @field_validator("walker")
     @classmethod
-    def _walker_shape(cls, walker: dict[str, Any] | None) -> dict[str, Any] | None:
+    def _walker_shape(cls, walker: dict[str, Any] | None,
+                      info: ValidationInfo) -> dict[str, Any] | None:
         if walker is not None:
             check_walker(walker)
             check_listed(walker)
-            share_record_strings(walker)
+            if shares_record_texts(info.context):
+                share_record_strings(walker)
         return walker
 
     @field_validator("layout")

@@ -238,6 +238,25 @@ def share_style_rows(snapshot: dict[str, Any]) -> None:
 _SHARED_TEXT_KEYS = ("s", "tx", "nm", "ns", "ptx", "ctx", "d")
 
 
+# The UTF-8 bytes of a request from which its records' equal texts are made one string
+# object. Sharing is one more pass over every record: on rust-simd (35k elements, requests of
+# 5.9-6.7 MB) 40-50 ms of a DOM text read's ~1 s host CPU for 12 MB less peak (185 -> 173 MB),
+# on node-fs (1.5 MB) 25 ms of ~210 for 2 MB; the replies are the same bytes either way. It
+# pays near the host's 400 MB bound: the generated 100k page's requests (9.6-10.9 MB, walker
+# ids) peak 11-20 MB higher unshared (bench/results/host_memory_lead68.md).
+SHARE_TEXTS_FROM_BYTES = 8 << 20
+SHARE_TEXTS = "share_record_texts"  # the validation context's key: True, False, or absent
+
+
+def shares_record_texts(context: Any) -> bool:
+    """Whether a capture validated with this context shares its records' texts: as its
+    request's size says (``{SHARE_TEXTS: bool}``, native/host.py), else always (a capture
+    built in the host's own code or a test: no request size to go by)."""
+    if isinstance(context, dict) and isinstance(context.get(SHARE_TEXTS), bool):
+        return bool(context[SHARE_TEXTS])
+    return True
+
+
 def share_record_strings(walker: dict[str, Any]) -> None:
     """Make equal texts of the walker's records one string object, in place (the JSON
     parser makes a new string for every value): 18 of the 88 MB the 100k-element bench

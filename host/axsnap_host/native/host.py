@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from axsnap_host import PROTOCOL_VERSION
+from axsnap_host.models.capture_checks import SHARE_TEXTS, SHARE_TEXTS_FROM_BYTES
 from axsnap_host.models.errors import AxsnapError, ErrorCode
 from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.walker_wire import wire_stats
@@ -187,7 +188,8 @@ class Host:
                 return []
             if kind == "chunk":
                 return self._on_chunk(Chunk.model_validate(raw))
-            request = _REQUEST_ADAPTER.validate_python(raw)
+            request = _REQUEST_ADAPTER.validate_python(raw, context={
+                SHARE_TEXTS: raw_size >= SHARE_TEXTS_FROM_BYTES})
             self._retained.append(request)
         except ValidationError as exc:
             log.info("invalid %s message id=%s: %d errors", kind, message_id, exc.error_count())
