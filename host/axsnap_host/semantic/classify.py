@@ -39,7 +39,7 @@ from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
 from axsnap_host.semantic.sign_up_first import sign_up_on_arrival
-from axsnap_host.semantic.signed_in_forms import fire_signed_in_form
+from axsnap_host.semantic.signed_in_forms import fire_signed_in_form, password_change
 from axsnap_host.semantic.silent_passwords import fire_silent_password
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
@@ -74,9 +74,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     inputs = f.text_inputs - f.newsletter_fields
     # Form features (high)
     register_words = bool(keyword_hits("register", f.text))
-    # The current password beside a new one: an account's password change, no sign-up (the
-    # current one beside only its confirmation asks no new one: a sign-up's slipped label).
-    change = f.current_password and f.passwords >= 2 and not (f.passwords == 2 and f.confirm)
+    # An account's password change, no sign-up (signed_in_forms.py password_change).
+    change = password_change(f)
     # A new password asked twice and nothing else under reset words: a reset's last step.
     renew = asks_new_password(f, inputs) and not change
     # (two sign-in boxes of one password each ask none twice: sign_in_boxes.py)

@@ -16,11 +16,13 @@ PLACE_ORDER = re.compile(r"(?:place|submit|complete|confirm)(?: my| your)? order
                          r"complete (?:my |your )?purchase|confirm and pay|提交订单|đặt hàng|"
                          r"realizar pedido|bestellung absenden|zahlungspflichtig bestellen|"
                          r"valider (?:la|ma) commande|注文を確定", re.I)
-# A control that keeps what a form changed ("Save Changes", "Update Settings"): the form edits
-# what the account holds (a blank form sends, signs up, continues or orders; a menu's "Update
-# profile" link names another page).
+# A control that keeps what a form changed ("Save Changes", "Update Settings", "Submit
+# Changes"; a blank form's "Submit details" sends): the form edits what the account holds (a
+# blank form sends, signs up, continues or orders; a menu's "Update profile" link names another
+# page).
 SAVE_CHANGES = re.compile(r"(?:save|update|keep)(?: all| the| my| your)? (?:changes?|"
                           r"settings|preferences|information|info|details)|"
+                          r"submit(?: all| the| my| your)? changes?|"
                           r"änderungen speichern|enregistrer les modifications|guardar cambios|"
                           r"lưu thay đổi|保存更改|変更を保存", re.I)
 # A control that puts a product in the cart ("Add to cart", "Add to basket", "Buy Now"); its

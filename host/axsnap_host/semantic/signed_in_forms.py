@@ -1,7 +1,10 @@
-"""A password asked twice under an app's side menu: the person is signed in (the menu is the
-app's: Dashboard, Users, Settings), so the form adds a user to the app or is one step of a
-wizard the app shows, no sign-up. A sign-up page is met before signing in: it stands alone, or
-under the site's header, with no app's menu at its side.
+"""A password asked twice where the person is signed in: no sign-up.
+
+Under an app's side menu (the menu is the app's: Dashboard, Users, Settings) the form adds a
+user to the app or is one step of a wizard the app shows. A sign-up page is met before signing
+in: it stands alone, or under the site's header, with no app's menu at its side. And in a form
+that already holds the account's own values and keeps changes to them ("Submit Changes" under
+the person's name), the password asked twice is a new one for that account (note 198).
 """
 
 from __future__ import annotations
@@ -13,6 +16,16 @@ from axsnap_host.semantic.page_features import Features
 SIGNED_IN_SIGNAL = "form:a password asked twice under an app's side menu (a signed-in form)"
 SIGNED_IN_WEIGHT = 0.45
 SIGNED_IN_SIGNUP = 0.5  # what a sign-up's signals keep beside it
+
+
+def password_change(f: Features) -> bool:
+    """An account's password change: the current password beside a new one (the current one
+    beside only its confirmation asks no new one: a sign-up's slipped label), or a password
+    asked twice in a form holding two saved values or more kept by a control that keeps
+    changes (a sign-up starts empty; no card: a checkout's saved address is no account's)."""
+    current = f.current_password and f.passwords >= 2 and not (f.passwords == 2 and f.confirm)
+    saved = (f.passwords >= 2 and f.save_changes >= 1 and f.filled >= 2 and not f.card_fields)
+    return bool(current or saved)
 
 
 def signed_in_form(f: Features, confirm: bool) -> bool:
