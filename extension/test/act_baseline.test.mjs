@@ -233,3 +233,44 @@ test('a read whose proof counted a change since the baseline drops the token, wh
     p.now.proof = ['P', 1, 'ok', 10, 0];
   }
 });
+
+test('a whole-page DOM read of a tab with none keeps a baseline under its own proof (fast path act_baseline_at_read)', async () => {
+  const p = page();
+  const whole = { format: 'domtext', viewport_only: false };
+  const read = { proof: { id: 'P', seq: 1, status: 'ok' }, listeners: 'click:3' };
+  const token = p.baselines.keepAtRead(7, read, CAPTURE, whole);
+  assert.match(token, /^[0-9a-f]{24}$/);
+  p.baselines.readRendered(7, whole, { timings: { act_baseline_at_read: 1 } }, read.proof);
+  assert.equal(p.baselines.keptToken(7, {}), token);
+  // the act's check: the page as the read saw it stands; a change since drops it
+  assert.equal((await p.baselines.check({}, 7, {}))?.token, token);
+  p.now.proof = ['P', 2, 'ok', 10, 0];
+  assert.equal(await p.baselines.check({}, 7, {}), null);
+  // the host did not keep it: the token goes at the reply
+  const again = p.baselines.keepAtRead(7, read, CAPTURE, whole);
+  assert.ok(again);
+  p.baselines.readRendered(7, whole, { timings: {} }, read.proof);
+  assert.equal(p.baselines.keptToken(7, {}), null);
+});
+
+test('no baseline at a read: a token kept already, a window read, other formats, no proof, exact', () => {
+  const p = page();
+  const read = { proof: { id: 'P', seq: 1, status: 'ok' }, listeners: 'click:3' };
+  const whole = { format: 'elements', viewport_only: false };
+  for (const options of [{ format: 'domtext' }, { format: 'outline', viewport_only: false },
+    { format: 'snapshot', viewport_only: false, also_formats: ['domtext'] }, { ...whole, exact: true }]) {
+    assert.equal(p.baselines.keepAtRead(7, read, CAPTURE, options), null, JSON.stringify(options));
+  }
+  assert.equal(p.baselines.keepAtRead(7, { ...read, proof: { ...read.proof, status: 'animations' } }, CAPTURE, whole), null);
+  assert.equal(p.baselines.keepAtRead(7, { proof: read.proof, listeners: null }, CAPTURE, whole), null);
+  assert.equal(p.baselines.keepAtRead(7, { proof: null, listeners: null }, CAPTURE, whole), null);
+  const token = p.baselines.keepAtRead(7, read, CAPTURE, whole);
+  assert.ok(token);
+  assert.equal(p.baselines.keepAtRead(7, read, CAPTURE, whole), null); // one kept: it stays
+  assert.equal(p.baselines.keptToken(7, {}), token);
+  // a read whose proof counted a change since the kept one's: that one can never stand, the
+  // read's is kept instead
+  const newer = p.baselines.keepAtRead(7, { ...read, proof: { ...read.proof, seq: 2 } }, CAPTURE, whole);
+  assert.ok(newer && newer !== token);
+  assert.equal(p.baselines.keptToken(7, {}), newer);
+});

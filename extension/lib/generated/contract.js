@@ -892,6 +892,7 @@ export const FAST_PATHS = deepFreeze([
   "walker_id_cache",
   "act_baseline",
   "act_baseline_over_read",
+  "act_baseline_at_read",
   "act_id_lookup",
   "act_early_capture",
   "act_listable_ids",

@@ -26,6 +26,18 @@ export const MAX_TABS = 8;
 // only); DOM text, elements and Set-of-Mark rebuild them, alone or among also_formats.
 const LEAVES_ELEMENTS = new Set(['snapshot', 'outline', 'semantic', 'semantic_text']);
 
+/** Whether a read with `options` is a whole-page DOM read in one format (act_baseline_at_read). */
+function wholePageDom(options) {
+  return (options?.format === 'domtext' || options?.format === 'elements') && options?.viewport_only === false
+    && !(options?.also_formats?.length);
+}
+
+/** Whether `proof` (a read's, status ok) counted a change since the `kept` baseline's witness:
+ * the watch's id names its document and its seq only grows, so its check can never stand. */
+function changedSince(kept, proof) {
+  return proof?.status === 'ok' && (proof.id !== kept.proof.id || proof.seq !== kept.proof.seq);
+}
+
 /** A token naming one kept baseline (the host keeps the capture under it). */
 function newToken() {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -63,6 +75,19 @@ export function createActBaselines({
     const [proof, listeners, listed, url] = await Promise.all([
       inTime(proofRead), inTime(clickListeners(session)), framesRead, inTime(tabUrl(tabId))]);
     return { proof, listeners, frames: framesKey(listed), url, listed };
+  }
+
+  function keep(tabId, witness, capture, options) {
+    tabs.delete(tabId);
+    if (!fastPath(options, 'act_baseline') || !witness || !capture || capture.errors?.length) return null;
+    const token = newToken();
+    tabs.set(tabId, {
+      token, proof: witness.proof, listeners: witness.listeners, url: capture.tab?.url ?? '',
+      frames: framesKey(capture.frames), world: capture.walker?.world ?? null,
+      loaderId: capture.frames?.find((f) => !f.parentFrameId)?.loaderId ?? null,
+    });
+    while (tabs.size > MAX_TABS) tabs.delete(tabs.keys().next().value);
+    return token;
   }
 
   /** Whether `now` shows nothing changed since `witness` was read before `capture`. */
@@ -159,17 +184,25 @@ export function createActBaselines({
 
     /** Keep the report's `capture` (read after `witness`) as the tab's baseline: the token the
      * host keeps it under, or null (nothing kept: the capture carries errors). */
-    keep(tabId, witness, capture, options) {
-      tabs.delete(tabId);
-      if (!fastPath(options, 'act_baseline') || !witness || !capture || capture.errors?.length) return null;
-      const token = newToken();
-      tabs.set(tabId, {
-        token, proof: witness.proof, listeners: witness.listeners, url: capture.tab?.url ?? '',
-        frames: framesKey(capture.frames), world: capture.walker?.world ?? null,
-        loaderId: capture.frames?.find((f) => !f.parentFrameId)?.loaderId ?? null,
-      });
-      while (tabs.size > MAX_TABS) tabs.delete(tabs.keys().next().value);
-      return token;
+    keep,
+
+    /**
+     * Fast path act_baseline_at_read (host act/baseline_at_read.py): a whole-page DOM read
+     * (`options`: domtext or elements alone, viewport_only false) of a tab with no baseline
+     * kept keeps its `capture` as one, proved by `witness` ({proof, listeners}: what the read
+     * took before that capture, router.js answerCheck). The token to send with the read, or
+     * null. The host keeps the capture only when it is the act's own (the whole page inside
+     * the act's window...): its reply says timings.act_baseline_at_read, else readRendered
+     * drops the token.
+     */
+    keepAtRead(tabId, witness, capture, options) {
+      if (!fastPath(options, 'act_baseline_at_read') || !wholePageDom(options)) return null;
+      if (witness?.proof?.status !== 'ok' || typeof witness.listeners !== 'string') return null;
+      // a baseline kept stays, unless the read's proof counted a change since it (it can never
+      // stand again: readRendered would drop it at the reply)
+      const kept = tabs.get(tabId);
+      if (kept && !changedSince(kept, witness.proof)) return null;
+      return keep(tabId, { proof: witness.proof, listeners: witness.listeners }, capture, options);
     },
 
     /** The token of the baseline kept for `tabId` (not yet checked: `check` says whether it
@@ -248,12 +281,13 @@ export function createActBaselines({
      */
     readRendered(tabId, options, result = null, proof = null) {
       const kept = tabs.get(tabId);
-      if (kept && proof?.status === 'ok' && (proof.id !== kept.proof.id || proof.seq !== kept.proof.seq)) {
+      if (kept && changedSince(kept, proof)) {
         tabs.delete(tabId);
         return;
       }
       const formats = [options?.format ?? 'snapshot', ...(options?.also_formats ?? [])];
-      if (result?.timings?.act_baseline_kept === 1) return;
+      // (kept across the read, or kept from it: fast path act_baseline_at_read)
+      if (result?.timings?.act_baseline_kept === 1 || result?.timings?.act_baseline_at_read === 1) return;
       if (formats.some((format) => !LEAVES_ELEMENTS.has(format))) tabs.delete(tabId);
     },
 

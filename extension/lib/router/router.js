@@ -272,12 +272,15 @@ export function createRouter(deps) {
     // the DOMSnapshot named for the host to keep, and sent as its changed columns when the
     // AX cache served the read and the host holds the last one (dom_snapshot_base.js)
     const domBase = offerDomSnapshotBase(tabId, capture, req.options);
+    // fast path act_baseline_at_read: a whole-page DOM read of a tab with no act baseline
+    // kept offers the host its capture as one, proved by what the read took before it
+    const baseline = deps.actBaselines?.keepAtRead?.(tabId, check, capture, req.options) ?? null;
     // the walker's records as rows (common/walker_wire.js); `capture` is kept as read
     const ask = () => {
       const t1 = now();
       const wire = captureToWire(capture);
       timings.request_wire_ms = round(now() - t1); // of transfer_ms: the records to rows
-      return deps.native.request('snapshot', { options: req.options, capture: wire });
+      return deps.native.request('snapshot', { options: req.options, capture: wire, ...(baseline ? { baseline } : {}) });
     };
     let sent = await stage('process', onProgress, timings, null, ask);
     const stream = streams.at(-1);
@@ -303,6 +306,7 @@ export function createRouter(deps) {
     const roundTrip = now() - tSend;
     const reply = sent.reply;
     if (!reply.ok) {
+      if (baseline) deps.actBaselines.drop(tabId); // (the host kept nothing under it)
       const info = reply.error ?? {};
       throw new AxError(info.code ?? 'internal_error', info.message ?? 'the host failed', info.hint ?? '');
     }

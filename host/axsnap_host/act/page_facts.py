@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.dom.elements import live_texts
-from axsnap_host.pipeline.dom.walker_merge import joined_records
+from axsnap_host.pipeline.dom.walker_merge import Joined, joined_records
 
 MAX_TEXTS = 6  # text changes reported, nearest the element acted on first
 
@@ -25,8 +25,11 @@ class PageFacts:
     texts: list[tuple[str, str]] = field(default_factory=list)  # (xpath, text): not controls
 
 
-def page_facts(capture: RawCapture) -> PageFacts:
-    joined = joined_records(capture)
+def page_facts(capture: RawCapture, joined: list[Joined] | None = None) -> PageFacts:
+    """The page's facts in ``capture`` (``joined``: its records as joined, when not the
+    read's own join: act/baseline_at_read.py)."""
+    if joined is None:
+        joined = joined_records(capture)
     texts = [(j.xpath, " ".join(str(j.rec["tx"]).split())) for j in joined
              if j.rec.get("tx") and j.rec.get("vis") and not j.rec.get("c")
              and not j.rec.get("ic") and not j.clickable]

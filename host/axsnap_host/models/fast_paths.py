@@ -114,6 +114,24 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "tests/e2e/test_act_words_after_read_e2e.py, tests/unit/test_act_baseline_over_read.py, "
         "tests/e2e/test_act_baseline_e2e.py, tests/unit/test_walk_names.py"),
     FastPath(
+        "act_baseline_at_read", "host",
+        "host/axsnap_host/act/baseline_at_read.py keep_at_read (asked by native/host.py "
+        "_snapshot; the token made by extension/lib/router/router.js baselineAtRead, "
+        "lib/reuse/act_baseline.js keep; the reply's timings.act_baseline_at_read)",
+        "the act's own capture of its window before the input (readiness, the walk, the "
+        "host's build of its elements, page facts and relational anchors on it)",
+        "a whole-page DOM read (domtext or elements, viewport_only false, from the walk, "
+        "options that build elements as the act's do) of a tab with no act baseline kept "
+        "keeps one: its witness is the read's own answer-watch proof and click listeners, read "
+        "before its capture; the host keeps the read's top-document capture only when every "
+        "record lies inside the act's window (20,000 px past the viewport), its elements with "
+        "the walk path's by-nature clickable reasons dropped (a record left with no reason, or "
+        "a label folded otherwise: nothing kept), the page facts told without them. The next "
+        "act's check is the act_baseline's (proof, URL, frames, click listeners unchanged "
+        "since the read); on the host, no other rebuild of the tab's elements since",
+        "tests/e2e/test_act_baseline_at_read_e2e.py, tests/unit/test_act_baseline_at_read.py, "
+        "extension/test/act_baseline.test.mjs"),
+    FastPath(
         "act_id_lookup", "host",
         "host/axsnap_host/act/service.py act_lookup (asked by extension/lib/act/route.js "
         "readBefore, lib/act/before.js)",

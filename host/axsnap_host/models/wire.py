@@ -37,6 +37,10 @@ class SnapshotRequest(_Message):
     type: Literal["snapshot"]
     options: SnapshotOptions = Field(default_factory=SnapshotOptions)
     capture: RawCapture
+    baseline: str | None = Field(
+        None, max_length=64, description="fast path act_baseline_at_read: keep this whole-page "
+        "DOM read's capture under this token as the next act's baseline (the tab has none "
+        "standing); the reply says ``timings.act_baseline_at_read`` when it was kept")
 
 
 class ForgetTabRequest(_Message):

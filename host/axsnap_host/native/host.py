@@ -258,7 +258,7 @@ class Host:
     def _snapshot(
         self, request: SnapshotRequest, started: float, parse_ms: float, raw_size: int
     ) -> dict[str, Any]:
-        from axsnap_host.act.baseline import carry_over_read
+        from axsnap_host.act.baseline_at_read import baseline_after_read
         from axsnap_host.models.dom_columns import compact_capture
         from axsnap_host.pipeline.ax.build import HOST_OWNED, drop_dom_snapshot
         from axsnap_host.pipeline.run import process
@@ -273,9 +273,9 @@ class Host:
         compact_capture(request.capture)  # its number columns as arrays (dom_columns.py)
         held = state.elements_held  # (a DOM format rebuilds them; packed ones stay so)
         result = process(request, state, for_reply=self.replies_written)
-        if state.elements_held is not held and carry_over_read(state, held, request.options):
-            # the last act's baseline stands across this read: the extension keeps its token
-            result.setdefault("timings", {})["act_baseline_kept"] = 1
+        # the act's baseline across this read, or kept from it: the reply says which
+        if said := baseline_after_read(state, held, request):
+            result.setdefault("timings", {})[said] = 1
         kept = self.dom_snapshot_bases.keep(request.capture)
         if not kept:  # read: not held while the reply is encoded and sent
             drop_dom_snapshot(request.capture)

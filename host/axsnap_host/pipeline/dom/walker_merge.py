@@ -277,8 +277,11 @@ def joined_records(capture: RawCapture) -> list[Joined]:
     return found
 
 
-def join(capture: RawCapture) -> list[Joined]:
+def join(capture: RawCapture, by_nature: bool = True) -> list[Joined]:
     """Walker records in walker order, each with its key, XPath and CDP facts.
+    ``by_nature``: a whole-page read from the walk marks what DOMSnapshot's ``isClickable``
+    would (pipeline/elements/clickable_by_nature.py); False joins it as a window read would
+    (act/baseline_at_read.py).
 
     Cross-origin frames (``walker.subframes``) are stitched under their <iframe> record:
     the iframe joins to DOMSnapshot, its backendNodeId is a frame's ``ownerBackendNodeId``
@@ -302,7 +305,8 @@ def join(capture: RawCapture) -> list[Joined]:
     snap = snapshot_keys(capture.dom_snapshot, table)
     ax = ax_facts(capture)
     # a whole-page read from the walk: DOMSnapshot's isClickable told from the records
-    nature = ClickableByNature() if ClickableByNature.applies(walker, bool(snap)) else None
+    nature = ClickableByNature() if by_nature and ClickableByNature.applies(walker, bool(snap)) \
+        else None
     keys: list[int] = []
     xpaths: list[str] = []
     out: list[Joined] = []
