@@ -335,7 +335,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)
     # (a reset form's page may tell of the site below it: its prose no article's)
     # (a sign-up form where the person lands: the prose below it the site's, sign_up_first.py)
-    prose = 0.5 if (snippets or mail or forms_page or front or carted or lengthy
+    prose = 0.5 if (snippets or mail or forms_page or front or carted or lengthy or saving
                     or message or reset or sign_up_on_arrival(f)) else 1.0
     fire("article", "stats:3+ long text blocks", 0.45 * prose, f.long_blocks >= 3)
     fire("article", "stats:two long text blocks", 0.3 * prose, f.long_blocks == 2)

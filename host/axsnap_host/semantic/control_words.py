@@ -17,10 +17,10 @@ PLACE_ORDER = re.compile(r"(?:place|submit|complete|confirm)(?: my| your)? order
                          r"realizar pedido|bestellung absenden|zahlungspflichtig bestellen|"
                          r"valider (?:la|ma) commande|注文を確定", re.I)
 # A control that keeps what a form changed ("Save Changes", "Update Settings", "Submit
-# Changes"; a blank form's "Submit details" sends): the form edits what the account holds (a
-# blank form sends, signs up, continues or orders; a menu's "Update profile" link names another
-# page).
-SAVE_CHANGES = re.compile(r"(?:save|update|keep)(?: all| the| my| your)? (?:changes?|"
+# Changes", "Apply Changes"; a blank form's "Submit details" sends): the form edits what the
+# account holds (a blank form sends, signs up, continues or orders; a menu's "Update profile"
+# link names another page).
+SAVE_CHANGES = re.compile(r"(?:save|update|keep|apply)(?: all| the| my| your)? (?:changes?|"
                           r"settings|preferences|information|info|details)|"
                           r"submit(?: all| the| my| your)? changes?|"
                           r"änderungen speichern|enregistrer les modifications|guardar cambios|"

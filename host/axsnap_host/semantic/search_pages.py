@@ -9,6 +9,7 @@ items (classify.py's ``itemized``) or a story's prose.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,19 @@ from axsnap_host.semantic.keywords import SEARCH_TITLE, TITLE_SKIP, title_hits
 
 if TYPE_CHECKING:
     from axsnap_host.semantic.page_features import Features
+
+
+# A line that starts with how many things were found ("4 results (15 total)", "2 rows where
+# search matches ...", "12 matches"): beside a box holding the words searched for, it counts
+# what that search found, whatever the rows look like (a table of records, an admin's list).
+_FOUND_LINE = re.compile(r"(?:^|\n)\s*(?:about\s+)?\d[\d,.]*\s+(?:results?|rows?|matches|"
+                         r"records?|items?|entries|hits)(?![\w])")
+
+
+def counts_found(f: Features) -> bool:
+    """A box holding a query and a line of the page counting what was found: that search's
+    results (its rows are no list's items)."""
+    return f.queries >= 1 and bool(_FOUND_LINE.search(f.text))
 
 
 def search_said(f: Features) -> bool:
@@ -56,7 +70,13 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
              and not f.passwords and f.long_blocks < 3)
     fire("search_results", "form:a line counting results under the page's own search box, "
          "a search by its title", 0.45, found and not counted and f.queries == 0)
-    counted = counted or found
+    # A box holding a query beside a line counting what was found ("4 results (15 total)",
+    # "2 rows where search matches ..."): that search's results, though drawn as a table of
+    # records under filters (an admin's change list, a data browser's table).
+    tallied = counts_found(f) and not f.passwords and f.long_blocks < 3
+    fire("search_results", "form:a search box holding a query beside a line counting what it "
+         "found", 0.3, tallied and not counted and not found)
+    counted = counted or found or tallied
     # (a plain-HTML results page: its result titles are links in alike rows, no headings)
     rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
     fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,
