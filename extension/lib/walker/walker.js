@@ -90,7 +90,17 @@ function shownStyle(el, cs = null) {
   }
   return v;
 }
-var collapse = (s) => s.replace(/\s+/g, " ").trim();
+var WIDE_SPACE = /\s\s+|[^\S ]/g;
+var collapse = (s) => s.replace(WIDE_SPACE, " ").trim();
+var WIDE_ASCII_SPACE = /[ \t\n\r\f]{2,}|[\t\n\r\f]/g;
+var collapseAscii = (s) => s.replace(WIDE_ASCII_SPACE, " ");
+function collapsedHead(s, n) {
+  for (let take = Math.max(4 * n, 256); take < s.length; take *= 4) {
+    const head = collapse(s.slice(0, take));
+    if (head.length >= n) return head.slice(0, n);
+  }
+  return collapse(s).slice(0, n);
+}
 function wordsOf(el) {
   const text = el.textContent || "";
   if (!text || !el.firstElementChild) return text;
@@ -312,6 +322,11 @@ function shadowOf(el, tag) {
   }
   return el.shadowRoot || null;
 }
+function elementChildren(parent) {
+  const kids = [];
+  for (let k = parent.firstElementChild; k; k = k.nextElementSibling) kids.push(k);
+  return kids;
+}
 function steps(kids) {
   const n = kids.length;
   if (n === 1) {
@@ -353,14 +368,14 @@ function walkChildren(el, tag, rec, ctx, visit2) {
   let slotHost = null;
   if (sr) {
     rec.data.sr = 1;
-    kids = sr.children;
+    kids = elementChildren(sr);
     domPrefix = "#shadow-root/";
   } else if (tag === "slot" && typeof el.assignedElements === "function" && el.assignedElements().length) {
     kids = el.assignedElements();
     const root = el.getRootNode();
     slotHost = root && root.host ? root.host : null;
   } else {
-    kids = el.children;
+    kids = elementChildren(el);
   }
   const n = kids.length;
   if (!n) return;
@@ -668,7 +683,7 @@ function flowText(ctx, data, cs) {
     }
     return data;
   }
-  let t = data.replace(/[ \t\n\r\f]+/g, " ");
+  let t = collapseAscii(data);
   if (t[0] === " " && (flow.start || flow.space)) t = t.slice(1);
   if (!t) return "";
   flow.start = false;
@@ -783,19 +798,25 @@ var HIT_POINTS = [
   [0.1, 0.9],
   [0.9, 0.9]
 ];
+function outOfView(x, y, frameWin, box) {
+  return x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h || box && (x < box.l || y < box.t || x >= box.r || y >= box.b);
+}
 function topmost(el, r, ctx, data) {
   const frameWin = ctx.fw;
   const box = ctx.clip;
+  const left = r.left;
+  const top = r.top;
+  const width = r.width;
+  const height = r.height;
+  if (outOfView(left + width * 0.5, top + height * 0.5, frameWin, box)) return void 0;
   const root = el.getRootNode();
   const doc = root && root.elementFromPoint ? root : el.ownerDocument;
   let tested = 0;
   let firstHit = null;
   for (const [fx, fy] of HIT_POINTS) {
-    const x = r.left + r.width * fx;
-    const y = r.top + r.height * fy;
-    const outside = x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h || box && (x < box.l || y < box.t || x >= box.r || y >= box.b);
-    if (outside && tested === 0 && fx === 0.5 && fy === 0.5) return void 0;
-    if (outside) continue;
+    const x = left + width * fx;
+    const y = top + height * fy;
+    if (outOfView(x, y, frameWin, box)) continue;
     tested++;
     const hit = hitAt(doc, x, y);
     if (!firstHit) firstHit = hit;
@@ -962,7 +983,7 @@ function writer() {
     // the next text is in another box: a space before it unless it has one
     add(text, pre) {
       if (!text) return;
-      let t = pre ? text : text.replace(/[ \t\n\r\f]+/g, " ");
+      let t = pre ? text : collapseAscii(text);
       if (!pre && (this.lineStart || this.out.endsWith(" ")) && t.startsWith(" ")) t = t.slice(1);
       if (!t) return;
       if (this.apart && this.out && !this.out.endsWith(" ") && !t.startsWith(" ")) this.out += " ";
@@ -1950,7 +1971,7 @@ var LABELABLE = /* @__PURE__ */ new Set([
   "button"
 ]);
 var BUTTON_DEFAULTS = { submit: "Submit", reset: "Reset" };
-var collapse2 = (s) => s.replace(/[ \t\n\r\f]+/g, " ").trim();
+var collapse2 = (s) => collapseAscii(s).trim();
 function byIds(el, ids) {
   const root = el.getRootNode();
   const out = [];
@@ -2814,7 +2835,7 @@ function valueOf(el, tag, role) {
 }
 function textOf(ctx, data, parentStyle) {
   const pre = PRE2.test(parentStyle.whiteSpace || "");
-  let t = ctx.flow ? flowText(ctx, data, parentStyle) : pre ? data : data.replace(/[ \t\n\r\f]+/g, " ");
+  let t = ctx.flow ? flowText(ctx, data, parentStyle) : pre ? data : collapseAscii(data);
   if (!pre && !t.trim()) return "";
   return transformText(t, parentStyle.textTransform, NEW_WORD);
 }
@@ -2943,15 +2964,20 @@ function addPseudo(ctx, el, which, parent, f) {
   }
   leaveFlow(ctx, kind, outer);
 }
+function slotted(el, tag) {
+  if (tag !== "slot" || typeof el.assignedNodes !== "function") return null;
+  const assigned = el.assignedNodes({ flatten: true });
+  return assigned.length ? assigned : null;
+}
 function flatChildren(el, tag) {
   const sr = shadowRootOf(el);
   if (sr) return sr.childNodes;
-  if (tag === "slot" && typeof el.assignedNodes === "function") {
-    const assigned = el.assignedNodes({ flatten: true });
-    if (assigned.length) return assigned;
-  }
-  return el.childNodes;
+  return slotted(el, tag) || el.childNodes;
 }
+function assignedKids(el, tag) {
+  return shadowRootOf(el) ? null : slotted(el, tag);
+}
+var firstFlatChild = (el) => (shadowRootOf(el) || el).firstChild;
 function visitChildren(ctx, el, tag, cs, parent, f, depth) {
   if (tag === "details" && !el.open) {
     for (const kid of el.children) {
@@ -2962,10 +2988,9 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
     }
     return;
   }
-  const kids = flatChildren(el, tag);
+  const assigned = assignedKids(el, tag);
   const shown = cs.visibility === "visible";
-  for (let i = 0; i < kids.length; i++) {
-    const kid = kids[i];
+  for (let i = 0, kid = assigned ? assigned[0] : firstFlatChild(el); kid; kid = assigned ? assigned[++i] : kid.nextSibling) {
     const type = kid.nodeType;
     if (type === 3) {
       const data = kid.data;
@@ -5584,7 +5609,7 @@ function controlFacts(el, tag, attrs, data) {
 function parentWords(parent) {
   let ptx = run.parentWords.get(parent);
   if (ptx === void 0) {
-    ptx = parent.childElementCount <= 16 ? collapse(wordsOf(parent)).slice(0, 80) : "";
+    ptx = parent.childElementCount <= 16 ? collapsedHead(wordsOf(parent), 80) : "";
     run.parentWords.set(parent, ptx);
   }
   return ptx;

@@ -11,6 +11,7 @@
 // spaces around it are kept against, and its inside a flow of its own; a float or an
 // absolutely placed box is a flow of its own that the flow around it does not see.
 import { axStyle } from './ax_style.js';
+import { collapseAscii } from './run.js';
 
 const ATOMIC_TAGS = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio',
   'canvas', 'iframe', 'embed', 'object', 'svg', 'meter', 'progress']);
@@ -65,7 +66,7 @@ export function flowText(ctx, data, cs) {
     if (data) { flow.start = false; flow.space = false; flow.last = -1; }
     return data;
   }
-  let t = data.replace(/[ \t\n\r\f]+/g, ' ');
+  let t = collapseAscii(data);
   if (t[0] === ' ' && (flow.start || flow.space)) t = t.slice(1);
   if (!t) return '';
   flow.start = false;

@@ -6,6 +6,7 @@
 // by bench/bench_ax_agreement.py (bench/results/ax_agreement.md).
 import { contentText } from './ax_text.js';
 import { labelsOf } from './person_name.js';
+import { collapseAscii } from './run.js';
 
 // Roles Chromium names by their content when nothing else names them.
 const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'DisclosureTriangle',
@@ -16,7 +17,7 @@ const LABELABLE = new Set(['input', 'select', 'textarea', 'meter', 'progress', '
   'button']);
 const BUTTON_DEFAULTS = { submit: 'Submit', reset: 'Reset' };
 
-const collapse = (s) => s.replace(/[ \t\n\r\f]+/g, ' ').trim();
+const collapse = (s) => collapseAscii(s).trim();
 
 function byIds(el, ids) {
   const root = el.getRootNode();

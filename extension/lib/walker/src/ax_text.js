@@ -5,7 +5,7 @@
 // block-level boxes and out-of-flow boxes are set apart by a space, hidden parts are left
 // out, and embedded controls give their value.
 import { axStyle, pseudoStyle } from './ax_style.js';
-import { run } from './run.js';
+import { collapseAscii, run } from './run.js';
 import { contentValueText, isHiddenStyle, transformText } from './ax_text_css.js';
 
 const REPLACED = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio',
@@ -20,7 +20,7 @@ function writer() {
     apart: false,  // the next text is in another box: a space before it unless it has one
     add(text, pre) {
       if (!text) return;
-      let t = pre ? text : text.replace(/[ \t\n\r\f]+/g, ' ');
+      let t = pre ? text : collapseAscii(text);
       if (!pre && (this.lineStart || this.out.endsWith(' ')) && t.startsWith(' ')) t = t.slice(1);
       if (!t) return;
       if (this.apart && this.out && !this.out.endsWith(' ') && !t.startsWith(' ')) this.out += ' ';

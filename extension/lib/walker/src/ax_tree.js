@@ -31,7 +31,7 @@ import { axStyle, pseudoStyle } from './ax_style.js';
 import { contentValueText, transformText } from './ax_text_css.js';
 import { TEXT_INPUTS, stateOf } from './ax_states.js';
 import { nodeIdOf, trackedOf } from './records.js';
-import { run } from './run.js';
+import { collapseAscii, run } from './run.js';
 import { SKIP } from './tags.js';
 
 const LIFTED = new Set(['generic', 'none', 'LineBreak']);
@@ -84,7 +84,7 @@ function valueOf(el, tag, role) {
 function textOf(ctx, data, parentStyle) {
   const pre = PRE.test(parentStyle.whiteSpace || '');
   // (a 'boxes' walk: as the flow lays it out, ax_flow.js)
-  let t = ctx.flow ? flowText(ctx, data, parentStyle) : pre ? data : data.replace(/[ \t\n\r\f]+/g, ' ');
+  let t = ctx.flow ? flowText(ctx, data, parentStyle) : pre ? data : collapseAscii(data);
   if (!pre && !t.trim()) return '';
   // text-transform as layout shows it (capitalize: a run starts a word)
   return transformText(t, parentStyle.textTransform, NEW_WORD);
@@ -207,16 +207,28 @@ function addPseudo(ctx, el, which, parent, f) {
   leaveFlow(ctx, kind, outer);
 }
 
+/** A slot's assigned nodes (flattened), or null when none are (its own children show). */
+function slotted(el, tag) {
+  if (tag !== 'slot' || typeof el.assignedNodes !== 'function') return null;
+  const assigned = el.assignedNodes({ flatten: true });
+  return assigned.length ? assigned : null;
+}
+
 /** The children of `el` in the flat tree, text nodes included. */
 function flatChildren(el, tag) {
   const sr = shadowRootOf(el);
   if (sr) return sr.childNodes;
-  if (tag === 'slot' && typeof el.assignedNodes === 'function') {
-    const assigned = el.assignedNodes({ flatten: true });
-    if (assigned.length) return assigned;
-  }
-  return el.childNodes;
+  return slotted(el, tag) || el.childNodes;
 }
+
+/** flatChildren's list when it is a slot's assigned nodes, else null: they are then the
+ * children of `el`'s shadow root or its own, from firstFlatChild along their sibling links
+ * (no `childNodes` list made for each element: design note 201). */
+function assignedKids(el, tag) {
+  return shadowRootOf(el) ? null : slotted(el, tag);
+}
+
+const firstFlatChild = (el) => (shadowRootOf(el) || el).firstChild;
 
 function visitChildren(ctx, el, tag, cs, parent, f, depth) {
   if (tag === 'details' && !el.open) {
@@ -225,10 +237,13 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
     }
     return;
   }
-  const kids = flatChildren(el, tag);
+  // (flatChildren's: a slot's assigned nodes, else read along their sibling links; the loop
+  // stays in this frame: one call more a level overflowed the stack of a 1,200-deep page,
+  // tests/pages/outline/deep.html)
+  const assigned = assignedKids(el, tag);
   const shown = cs.visibility === 'visible';
-  for (let i = 0; i < kids.length; i++) {
-    const kid = kids[i];
+  for (let i = 0, kid = assigned ? assigned[0] : firstFlatChild(el); kid;
+    kid = assigned ? assigned[++i] : kid.nextSibling) {
     const type = kid.nodeType;
     if (type === 3) {
       const data = kid.data;

@@ -2,7 +2,7 @@
 // names an icon, its value (never a password's), its state, and what a person sees of it.
 import { personFacts } from './person.js';
 import { twinOf } from './twins.js';
-import { clip, collapse, run, wordsOf } from './run.js';
+import { clip, collapse, collapsedHead, run, wordsOf } from './run.js';
 import { FIELDS, NAMED_BY_ATTR } from './tags.js';
 import { iconHint, labelText, selectOptions, shownText } from './text.js';
 
@@ -50,7 +50,7 @@ export function controlFacts(el, tag, attrs, data) {
 function parentWords(parent) {
   let ptx = run.parentWords.get(parent);
   if (ptx === undefined) {
-    ptx = parent.childElementCount <= 16 ? collapse(wordsOf(parent)).slice(0, 80) : '';
+    ptx = parent.childElementCount <= 16 ? collapsedHead(wordsOf(parent), 80) : '';
     run.parentWords.set(parent, ptx);
   }
   return ptx;

@@ -16,6 +16,15 @@ export function shadowOf(el, tag) {
   return el.shadowRoot || null;
 }
 
+// A parent's element children in order, read along their sibling links: its `children`
+// would make a live collection of each parent (and keep it on the node), which costs the
+// whole-page walk more than reading them (issue 33, design note 201).
+function elementChildren(parent) {
+  const kids = [];
+  for (let k = parent.firstElementChild; k; k = k.nextElementSibling) kids.push(k);
+  return kids;
+}
+
 // Positional XPath steps of a list of sibling elements, computed once per parent: one
 // pass counts each tag, a second numbers them (the linear fix for browser-use's rescans).
 function steps(kids) {
@@ -64,7 +73,7 @@ export function walkChildren(el, tag, rec, ctx, visit) {
   let slotHost = null;
   if (sr) {
     rec.data.sr = 1;
-    kids = sr.children;
+    kids = elementChildren(sr);
     domPrefix = '#shadow-root/';
   } else if (tag === 'slot' && typeof el.assignedElements === 'function'
     && el.assignedElements().length) {
@@ -72,7 +81,7 @@ export function walkChildren(el, tag, rec, ctx, visit) {
     const root = el.getRootNode();
     slotHost = root && root.host ? root.host : null;
   } else {
-    kids = el.children;
+    kids = elementChildren(el);
   }
   const n = kids.length;
   if (!n) return;

@@ -92,6 +92,13 @@ function hitAt(doc, x, y) {
 // The centre first, then points near the edges and corners (10% / 90% of the box).
 const HIT_POINTS = [[0.5, 0.5], [0.1, 0.5], [0.9, 0.5], [0.5, 0.1], [0.5, 0.9], [0.1, 0.1],
   [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]];
+// Whether a point lies beyond its frame's viewport `frameWin` or the visible rect `box` of the
+// scrolling boxes around it (null: none).
+function outOfView(x, y, frameWin, box) {
+  return x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h
+    || (box && (x < box.l || y < box.t || x >= box.r || y >= box.b));
+}
+
 // Is the element hit-tested to itself (or something inside it)? The centre first, then
 // the other HIT_POINTS: a partly covered element counts when one of them is its own, and
 // `pt` gets the visible point (viewport coordinates of its frame) when it is not the
@@ -100,18 +107,21 @@ const HIT_POINTS = [[0.5, 0.5], [0.1, 0.5], [0.9, 0.5], [0.5, 0.1], [0.5, 0.9], 
 export function topmost(el, r, ctx, data) {
   const frameWin = ctx.fw;
   const box = ctx.clip;
+  const left = r.left;
+  const top = r.top;
+  const width = r.width;
+  const height = r.height;
+  // A centre out of view is not judged (scrolling brings it); other points are skipped.
+  // (asked first: on a whole page most records are out of view, design note 201)
+  if (outOfView(left + width * 0.5, top + height * 0.5, frameWin, box)) return undefined;
   const root = el.getRootNode();
   const doc = root && root.elementFromPoint ? root : el.ownerDocument;
   let tested = 0;
   let firstHit = null;
   for (const [fx, fy] of HIT_POINTS) {
-    const x = r.left + r.width * fx;
-    const y = r.top + r.height * fy;
-    const outside = x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h
-      || (box && (x < box.l || y < box.t || x >= box.r || y >= box.b));
-    // A centre out of view is not judged (scrolling brings it); other points are skipped.
-    if (outside && tested === 0 && fx === 0.5 && fy === 0.5) return undefined;
-    if (outside) continue;
+    const x = left + width * fx;
+    const y = top + height * fy;
+    if (outOfView(x, y, frameWin, box)) continue;
     tested++;
     const hit = hitAt(doc, x, y);
     if (!firstHit) firstHit = hit;
