@@ -1,14 +1,17 @@
 // The walker's white space collapsing (lib/walker/src/run.js, design note 201) replaces only
 // the runs that are not one space already: the same text as replacing every run, on random
-// texts of every kind of white space JS and CSS know; and a box's words collapsed only as far
-// as their head needs are the head of the whole text collapsed.
+// texts of every kind of white space JS and CSS know; a box's words collapsed only as far as
+// their head needs are the head of the whole text collapsed; and the rows' words squashed
+// without splitting them (printed_rows.js) are the words split, kept and joined.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { squash } from '../lib/walker/src/printed_rows.js';
 import { collapse, collapseAscii, collapsedHead } from '../lib/walker/src/run.js';
 
 // the rules as they were written before note 201: the references
 const everyRun = (s) => s.replace(/\s+/g, ' ').trim();
 const everyAsciiRun = (s) => s.replace(/[ \t\n\r\f]+/g, ' ');
+const splitWords = (s) => s.split(/[\t\n\v\f\r ]+/).filter(Boolean).join(' ').toLowerCase();
 
 // white space of every kind (ASCII, no-break, line and paragraph separators, the BOM, the
 // ideographic space, a vertical tab), letters, and both halves of a surrogate pair
@@ -59,4 +62,13 @@ test('collapsedHead is the head of the whole text collapsed', () => {
   // a long run of white space across the first heads it tries
   const wide = `${' '.repeat(5000)}a${'\n'.repeat(3000)}b ${'c '.repeat(100)}`;
   assert.equal(collapsedHead(wide, 80), everyRun(wide).slice(0, 80));
+});
+
+test('squash gives the words split, kept and joined, lower case', () => {
+  const next = seeded(17);
+  for (let i = 0; i < 50000; i++) {
+    const s = randomText(next, Math.floor(next() * 16)) + (next() < 0.2 ? 'Upper CASE' : '');
+    assert.equal(squash(s), splitWords(s), JSON.stringify(s));
+  }
+  assert.equal(squash('\v Open \t the  Menu '), 'open the menu');
 });

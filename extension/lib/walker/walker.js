@@ -2527,7 +2527,8 @@ function rangeStates(el, aria, tag, role, s) {
 var ALL_SAID = 1;
 var UNKNOWN = null;
 var PLAIN = /^[\t\n\v\f\r\x20-\x7e]*$/;
-var BLANKS = /[\t\n\v\f\r ]+/;
+var WIDE_BLANKS = /[\t\n\v\f\r ]{2,}|[\t\n\v\f\r]/g;
+var END_SPACE = /^ | $/g;
 function printRule(tables, triggers) {
   if (!tables || !Array.isArray(tables.controls) || typeof triggers !== "string") return null;
   const sets = {};
@@ -2541,7 +2542,7 @@ function printRule(tables, triggers) {
   return { ...sets, words: words2 };
 }
 function squash(text) {
-  return text.split(BLANKS).filter(Boolean).join(" ").toLowerCase();
+  return text.replace(WIDE_BLANKS, " ").replace(END_SPACE, "").toLowerCase();
 }
 function says(rule, role, name, value) {
   if (!(name || value) || rule.noContentName.has(role)) return "";
@@ -5797,8 +5798,10 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     skipHidden(el);
     return;
   }
-  const overflowX = style.overflowX;
-  const overflowY = style.overflowY;
+  const overflow = style.overflow;
+  const gap = overflow.indexOf(" ");
+  const overflowX = gap < 0 ? overflow : overflow.slice(0, gap);
+  const overflowY = gap < 0 ? overflow : overflow.slice(gap + 1);
   const position = shared ? shared.position : style.position;
   const clipsAny = overflowX !== "visible" || overflowY !== "visible";
   const data = { p: -1, f: ctx.f, s: step, r: [

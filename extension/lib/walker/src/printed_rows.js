@@ -25,7 +25,9 @@ const ALL_SAID = 1;    // below a control: its text is its name or value (prune.
 const UNKNOWN = null;  // what the nearest named ancestor says is not known here
 // ASCII where str.lower() == str.casefold() and str.split() splits as below
 const PLAIN = /^[\t\n\v\f\r\x20-\x7e]*$/;
-const BLANKS = /[\t\n\v\f\r ]+/;
+// runs of those blanks that are not one space already, and the one space left at an end
+const WIDE_BLANKS = /[\t\n\v\f\r ]{2,}|[\t\n\v\f\r]/g;
+const END_SPACE = /^ | $/g;
 
 /** The rule from the host's tables (contract.js PRUNE_TABLES) and the instruction words
  * (INSTRUCTION_TRIGGERS), or null. */
@@ -38,8 +40,10 @@ export function printRule(tables, triggers) {
   return { ...sets, words };
 }
 
-function squash(text) {
-  return text.split(BLANKS).filter(Boolean).join(' ').toLowerCase();
+// The words of `text` one space apart, lower case: what splitting at the blanks, dropping the
+// empty parts and joining them with a space gives, without the array of parts (design note 201)
+export function squash(text) {
+  return text.replace(WIDE_BLANKS, ' ').replace(END_SPACE, '').toLowerCase();
 }
 
 /** What a node says of the text below it (prune.py: the squashed name and value of a node

@@ -44,8 +44,13 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   const { display, visibility } = shared || shownStyle(el, style);
   if (display === 'none') { skipHidden(el); return; }
   if (style.opacity === '0' && !semantic) { skipHidden(el); return; }
-  const overflowX = style.overflowX;
-  const overflowY = style.overflowY;
+  // overflow-x and overflow-y in one read: the shorthand is their one value when they are the
+  // same (nearly always), else both, space-separated (each read of the declaration costs ~2
+  // µs on a big page, as much as the rest of an element's step: design note 201)
+  const overflow = style.overflow;
+  const gap = overflow.indexOf(' ');
+  const overflowX = gap < 0 ? overflow : overflow.slice(0, gap);
+  const overflowY = gap < 0 ? overflow : overflow.slice(gap + 1);
   const position = shared ? shared.position : style.position;
   const clipsAny = overflowX !== 'visible' || overflowY !== 'visible';
   const data = { p: -1, f: ctx.f, s: step, r: [Math.round(x), Math.round(y), Math.round(w),
