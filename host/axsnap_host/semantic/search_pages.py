@@ -26,6 +26,12 @@ _FOUND_LINE = re.compile(r"(?:^|\n)\s*(?:about\s+)?\d[\d,.]*\s+(?:results?|rows?
                          r"records?|items?|entries|hits)(?![\w])")
 
 
+def one_sign_in_box(f: Features) -> bool:
+    """The page's one password is a sign-in box's (no sign-up, no confirmation): the site's
+    own box in its header or sidebar, beside whatever the page shows."""
+    return (f.passwords == 1 and f.login_forms == 1 and f.signup_forms == 0 and not f.confirm)
+
+
 def counts_found(f: Features) -> bool:
     """A box holding a query and a line of the page counting what was found: that search's
     results (its rows are no list's items)."""
@@ -59,7 +65,7 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
     # for ...") beside a box to search: the page shows what was searched for, its box empty or
     # not; its items, rows and cards are the results, no list.
     counted = (f.results_for >= 1 and inputs + f.search_inputs + f.search_named >= 1
-               and not f.passwords and f.long_blocks < 3)
+               and (not f.passwords or one_sign_in_box(f)) and f.long_blocks < 3)
     fire("search_results", "form:a line counting results for a query", 0.45,
          counted and f.queries == 0)
     # A line counting results ("1, 254 results found.") after a search box in the page's own
