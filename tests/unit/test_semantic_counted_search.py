@@ -64,3 +64,31 @@ def test_a_count_that_is_no_line_of_its_own_is_no_search_count() -> None:
     said = _change_list().text.replace("4 results (15 total)", "welcome, 4 results")
     kind, _, signals = classify(_change_list(text=said, said=said))
     assert kind == "list", signals[:4]
+
+
+def _shop_search(**changes: Any) -> Features:
+    """A shop's search for "coffee" (oscar-03 of the forty-fourth set, read as a list): three
+    products with their prices and "Add to basket" under the heading "Products matching
+    "coffee"", the header's search box empty."""
+    said = ('"coffee" - kettle & leaf - \n account \n view basket \n search \n sort by \n hand'
+            ' coffee grinder \n add to basket \n cold brew coffee bags, 4 pack \n add to basket'
+            ' \n £39.00 \n products matching "coffee" \n filter \n products')
+    page = Features(search_inputs=1, checkboxes=2, selects=1, buttons=5, links=10, forms=1,
+                    to_cart=3, buyable_rows=3, list_items=3, text_chars=287, result_blocks=3,
+                    articles=3, prices=4, sidebar=True, page_screens=1.26,
+                    title='"coffee" - kettle & leaf -',
+                    own_heading='products matching "coffee"', said=said, text=said)
+    return replace(page, **changes)
+
+
+def test_products_its_heading_says_match_a_query_are_search_results() -> None:
+    kind, _, signals = classify(_shop_search())
+    assert kind == "search_results", signals[:4]
+
+
+def test_the_same_products_under_a_plain_heading_are_a_catalogue() -> None:
+    kind, _, signals = classify(_shop_search(own_heading="coffee products"))
+    assert kind == "list", signals[:4]
+    # "matching" with no quoted query ("Matching sets") names no search
+    kind, _, signals = classify(_shop_search(own_heading="matching tea sets"))
+    assert kind == "list", signals[:4]

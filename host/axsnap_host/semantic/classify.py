@@ -373,7 +373,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:8+ linked list items", 0.2,
          f.linked_items >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:4+ prices", 0.3,
-         f.prices >= 4 and not f.card_fields and not cart and not panels and not ordering)
+         f.prices >= 4 and not f.card_fields and not (cart or panels or ordering or counted))
     fire("list", "stats:8+ alike rows with links", 0.3,
          f.div_rows >= 8 and f.long_blocks < 3 and itemized)
     fire("list", "stats:several <article> cards", 0.25, f.articles >= 4)

@@ -11,11 +11,14 @@ still reads the heading as what the page is, and what follows it as the page's o
 - a heading naming a sign-in, a sign-up or a cart over forms of several purposes: the page is
   that one, the others beside it (an order lookup, a newsletter box), no page of forms;
 - a heading naming a contact form over a message box: the address asked is the sender's, no
-  delivery's.
+  delivery's;
+- a heading naming what matches a quoted query ("Products matching "coffee""): a search's
+  results, its other words ("products") no list's title.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from axsnap_host.semantic.keywords import TITLE_WORDS, keyword_hits, title_hits
@@ -30,9 +33,21 @@ _CONTACT = frozenset({"contact us", "联系我们", "liên hệ", "contacto", "k
                       "お問い合わせ"})
 
 
+# "... matching "coffee"", "... matches «herb»": what a search for the quoted words found.
+_MATCHING = re.compile(r"(?<![\w])match(?:ing|es)\s+[\"“'«‘„]")
+
+
+def names_matches(f: Features) -> bool:
+    """The page's own heading names what matches a quoted query (a search's results)."""
+    return bool(_MATCHING.search(f.own_heading))
+
+
 def heading_names(kind: str, f: Features) -> list[str]:
-    """The words of ``kind`` the page's own heading says."""
-    return title_hits(kind, f.own_heading) if f.own_heading else []
+    """The words of ``kind`` the page's own heading says (none of another type's in a heading
+    naming a search's matches)."""
+    if not f.own_heading or (kind != "search_results" and names_matches(f)):
+        return []
+    return title_hits(kind, f.own_heading)
 
 
 def names_a_purpose(f: Features) -> bool:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from axsnap_host.semantic.keywords import SEARCH_TITLE, TITLE_SKIP, title_hits
+from axsnap_host.semantic.own_matter import names_matches
 
 if TYPE_CHECKING:
     from axsnap_host.semantic.page_features import Features
@@ -82,7 +83,13 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
     tallied = counts_found(f) and not f.passwords and f.long_blocks < 3
     fire("search_results", "form:a search box holding a query beside a line counting what it "
          "found", 0.3, tallied and not counted and not found)
-    counted = counted or found or tallied
+    # A search box under the page's own heading naming what matches a quoted query ("Products
+    # matching "coffee""): its cards and rows are what that search found, no catalogue.
+    matched = (names_matches(f) and f.search_inputs + f.search_named >= 1 and not f.passwords
+               and f.long_blocks < 3)
+    fire("search_results", "form:a search box under a heading naming what matches a quoted "
+         "query", 0.45, matched and not (counted or found or tallied))
+    counted = counted or found or tallied or matched
     # (a plain-HTML results page: its result titles are links in alike rows, no headings)
     rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
     fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from axsnap_host.semantic.keywords import keyword_hits, title_hits
+from axsnap_host.semantic.own_matter import names_matches
 from axsnap_host.semantic.page_features import Features
 
 ROWS_SIGNAL = "form:quantity fields in rows of priced products (a cart)"
@@ -53,10 +54,12 @@ def payment_step(f: Features) -> bool:
 
 
 def catalogue(f: Features, cart: bool) -> bool:
-    """Three add-to-cart controls or more, no cart, nothing asked, no query."""
+    """Three add-to-cart controls or more, no cart, nothing asked, no query (none held, none
+    counted, none its heading names matches of)."""
     asked = f.text_inputs - f.search_named - f.newsletter_fields + f.passwords + f.textareas
     return (f.to_cart >= 3 and not cart and asked <= 0 and f.queries == 0
-            and not f.card_fields and f.address_fields < 2 and not f.results_for)
+            and not f.card_fields and f.address_fields < 2 and not f.results_for
+            and not names_matches(f))
 
 
 def fire_shop_pages(fire: Fire, f: Features, gallery: bool) -> tuple[bool, bool, bool]:
