@@ -29,6 +29,7 @@ from axsnap_host.semantic.message_forms import fire_message_form
 from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.password_resets import asks_new_password, asks_reset
+from axsnap_host.semantic.record_forms import fire_record_form
 from axsnap_host.semantic.record_tables import (
     counts_records,
     fire_record_table,
@@ -226,8 +227,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Fields holding the account's values: a page that edits what is saved (a sign-up, a
     # contact form, a checkout start empty; a card or a message is no setting; on a page its
     # title calls forms, sample values are a form gallery's).
+    record = fire_record_form(fire, f)  # (a record's values, no account's: record_forms.py)
     saved = (f.filled >= 3 and not f.card_fields and not f.to_subject and not confirm
-             and not title_hits("form", f.title) and not cart)
+             and not title_hits("form", f.title) and not cart and not record)
     # (said outside links: a menu's "Billing" or "Cart" names another page)
     # (an address kept by "Save Changes", or holding saved values, with nothing priced beside
     # it: the account's address, no checkout's)

@@ -1,0 +1,50 @@
+"""A record's change form (issue 31, note 206): fields holding saved values under the page's
+own heading saying it changes one thing of a kind ("Change product", "Edit invoice", "Produkt
+bearbeiten", "Modifier la commande").
+
+Saved values are the account's settings only when they are the account's own: its name, its
+email, its password, its preferences. An admin's or a back office's page that changes one of
+the records it keeps (a product, a supplier, an order) holds that record's values; the person
+fills its form and saves it, no setting of theirs. A heading that changes the account, the
+profile, the settings or the password (in the seven languages the rules keep) is no record's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from axsnap_host.semantic.page_features import Features
+
+RECORD_SIGNAL = "form:saved values under a heading changing a record (a record's change form)"
+RECORD_WEIGHT = 0.45
+
+# "<verb> <thing>" (English, Spanish, French, Vietnamese, Chinese) or "<thing> <verb>" (German,
+# Japanese): the whole heading, a thing of a few words.
+_CHANGES = re.compile(
+    r"^(?:change|edit|update|modify|editar|modificar|actualizar|modifier|éditer|"
+    r"sửa|chỉnh sửa|cập nhật|编辑|修改)\s*(?P<a>[^\n]{2,40})$"
+    r"|^(?P<b>[^\n]{2,40}?)\s*(?:bearbeiten|ändern|の編集|を編集|の変更|を変更|編集)$")
+# The account's own things: changing them is the account's settings.
+_ACCOUNT = re.compile(
+    r"account|profile|settings|password|e-?mail|preferences|\bmy\b|\byour\b|\buser\b|"
+    r"konto|profil|einstellungen|passwort|compte|paramètres|mot de passe|cuenta|perfil|"
+    r"configuración|contraseña|tài khoản|hồ sơ|cài đặt|mật khẩu|账户|账号|个人资料|设置|密码|"
+    r"アカウント|プロフィール|設定|パスワード", re.I)
+
+
+def changes_a_record(f: Features) -> bool:
+    """The page's own heading changes one thing of a kind that is not the account's own."""
+    m = _CHANGES.match(f.own_heading.strip())
+    return m is not None and not _ACCOUNT.search(m.group("a") or m.group("b") or "")
+
+
+def fire_record_form(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
+    """Fires the form signal of a record's change form: three fields or more, two holding
+    saved values, no password or card, under a heading changing a record. Whether it is one
+    (its saved values are then no settings)."""
+    fields = f.text_inputs + f.textareas + f.selects
+    record = (fields >= 3 and f.filled >= 2 and not f.passwords and not f.card_fields
+              and changes_a_record(f))
+    fire("form", RECORD_SIGNAL, RECORD_WEIGHT, record)
+    return record
