@@ -21,19 +21,12 @@ from typing import Any
 
 import pytest
 from act_results import comparable, exact_and_fast
+from baseline_inbox import INSERT_ROW_ABOVE, PAGE
 
 from axsnap_host.client import Browser
 
-PAGE = "act/baseline/inbox.html"
 WHOLE_PAGE: dict[str, Any] = {"format": "domtext", "viewport_only": False}
 
-INSERT_ROW_ABOVE = """
-  const row = document.createElement('div');
-  row.className = 'row';
-  row.setAttribute('role', 'listitem');
-  row.innerHTML = '<input type="checkbox" aria-label="Select Inserted mail"><span>Inserted</span>';
-  document.getElementById('list').prepend(row);
-"""
 
 # (the target, a script run between the read and the act, whether the read kept a baseline,
 # whether the act resolved on it)

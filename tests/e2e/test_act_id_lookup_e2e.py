@@ -20,18 +20,9 @@ from typing import Any
 
 import pytest
 from act_results import comparable, exact_and_fast
+from baseline_inbox import INSERT_ROW_ABOVE, PAGE
 
 from axsnap_host.client import Browser
-
-PAGE = "act/baseline/inbox.html"
-
-INSERT_ROW_ABOVE = """
-  const row = document.createElement('div');
-  row.className = 'row';
-  row.setAttribute('role', 'listitem');
-  row.innerHTML = '<input type="checkbox" aria-label="Select Inserted mail"><span>Inserted</span>';
-  document.getElementById('list').prepend(row);
-"""
 
 
 def _index_of(browser: Browser, label: str, exact: bool) -> int:

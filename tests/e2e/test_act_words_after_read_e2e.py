@@ -29,18 +29,9 @@ from typing import Any
 
 import pytest
 from act_results import comparable, exact_and_fast
+from baseline_inbox import INSERT_ROW_ABOVE, PAGE
 
 from axsnap_host.client import Browser
-
-PAGE = "act/baseline/inbox.html"
-
-INSERT_ROW_ABOVE = """
-  const row = document.createElement('div');
-  row.className = 'row';
-  row.setAttribute('role', 'listitem');
-  row.innerHTML = '<input type="checkbox" aria-label="Select Inserted mail"><span>Inserted</span>';
-  document.getElementById('list').prepend(row);
-"""
 
 # (the target: words, or ("index", label) for the read's index of that label; a script run
 # between the read and the act; whether the act resolves on the kept baseline)

@@ -6,6 +6,7 @@ A plain module (not conftest) so tests import it by name without depending on wh
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import select
@@ -175,3 +176,22 @@ def without_volatile(value: Any) -> Any:
     if isinstance(value, list):
         return [without_volatile(v) for v in value]
     return value
+
+
+def host_result(host: Any, body: dict[str, Any]) -> dict[str, Any]:
+    """One message to an in-process ``Host`` (``body`` without ``v`` and ``id``): its one
+    reply's result; the reply must be ok."""
+    replies = host.handle_message({"v": 1, "id": "m", **body})
+    assert len(replies) == 1 and replies[0]["ok"], replies
+    return dict(replies[0]["result"])
+
+
+def act_resolve(host: Any, target: Any, *, token: str,
+                capture: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An ``act_resolve`` of a click on ``target``: on ``capture`` when given, else on tab 1's
+    act baseline kept under ``token``."""
+    body: dict[str, Any] = {"type": "act_resolve", "options": {"format": "elements"},
+                            "message": {"type": "act", "action": "click", "target": target}}
+    body.update({"capture": copy.deepcopy(capture)} if capture else
+                {"tabId": 1, "baseline": token})
+    return host_result(host, body)

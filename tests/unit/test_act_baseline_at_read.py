@@ -21,6 +21,8 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.native.host import Host
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.state import TabState
+from host_harness import act_resolve
+from host_harness import host_result as send
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 TOKEN = "R" * 24
@@ -48,12 +50,6 @@ def window_of(whole: dict[str, Any]) -> dict[str, Any]:
     return window
 
 
-def send(host: Host, body: dict[str, Any]) -> dict[str, Any]:
-    replies = host.handle_message({"v": 1, "id": "m", **body})
-    assert len(replies) == 1 and replies[0]["ok"], replies
-    return dict(replies[0]["result"])
-
-
 def read(host: Host, capture: dict[str, Any], token: str | None = TOKEN,
          **options: Any) -> dict[str, Any]:
     body = {"type": "snapshot", "capture": copy.deepcopy(capture), "options": {**WHOLE, **options}}
@@ -61,11 +57,7 @@ def read(host: Host, capture: dict[str, Any], token: str | None = TOKEN,
 
 
 def resolve(host: Host, target: Any, capture: dict[str, Any] | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"type": "act_resolve", "options": {"format": "elements"},
-                            "message": {"type": "act", "action": "click", "target": target}}
-    body.update({"capture": copy.deepcopy(capture)} if capture else
-                {"tabId": 1, "baseline": TOKEN})
-    return send(host, body)
+    return act_resolve(host, target, token=TOKEN, capture=capture)
 
 
 def test_a_whole_page_read_keeps_the_acts_own_baseline(whole: dict[str, Any]) -> None:
@@ -107,7 +99,9 @@ def far_down(whole: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("why", ["exact", "past_window", "no_redaction", "walker_ids",
                                  "window_read", "no_token"])
 def test_a_read_unlike_the_acts_keeps_nothing(whole: dict[str, Any], why: str) -> None:
-    capture, options, token = whole, {}, TOKEN
+    capture = whole
+    options: dict[str, Any] = {}
+    token_sent: str | None = TOKEN
     if why == "exact":
         options = {"exact": True}
     elif why == "past_window":
@@ -119,8 +113,8 @@ def test_a_read_unlike_the_acts_keeps_nothing(whole: dict[str, Any], why: str) -
     elif why == "window_read":
         options = {"viewport_only": True}
     else:
-        token = None
+        token_sent = None
     host = Host()
-    reply = read(host, capture, token, **options)
+    reply = read(host, capture, token_sent, **options)
     assert "act_baseline_at_read" not in reply.get("timings", {}), why
     assert host.tabs.get(1).act_baseline is None

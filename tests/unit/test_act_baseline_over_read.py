@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 
 from axsnap_host.native.host import Host
+from host_harness import act_resolve
+from host_harness import host_result as send
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 TOKEN = "T" * 24
@@ -40,18 +42,8 @@ def long_capture(capture: dict[str, Any]) -> dict[str, Any]:
     return long
 
 
-def send(host: Host, body: dict[str, Any]) -> dict[str, Any]:
-    replies = host.handle_message({"v": 1, "id": "m", **body})
-    assert len(replies) == 1 and replies[0]["ok"], replies
-    return dict(replies[0]["result"])
-
-
 def resolve(host: Host, target: Any, capture: dict[str, Any] | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"type": "act_resolve", "options": {"format": "elements"},
-                            "message": {"type": "act", "action": "click", "target": target}}
-    body.update({"capture": copy.deepcopy(capture)} if capture else
-                {"tabId": 1, "baseline": TOKEN})
-    return send(host, body)
+    return act_resolve(host, target, token=TOKEN, capture=capture)
 
 
 def report(host: Host, capture: dict[str, Any], target: dict[str, Any],
