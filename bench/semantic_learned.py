@@ -15,17 +15,25 @@ older sets: the newest sets are the fairest part of the comparison.
 sets are scored and dumped, type them with the kept model. A model fitted before its pages
 were labelled is as held out as the rules are.
 
+``export``: fit the logistic regression on every dumped page's first-screen read and write
+what the host needs to apply it, with no scikit-learn (host/axsnap_host/semantic/
+learned_type.json: the features' names, their means and scales, one row of weights per type);
+the host's own arithmetic is checked to type every dumped page as scikit-learn does before
+the file is written. The host asks it only where no rule decides (design note 220).
+
 Needs scikit-learn, which the product does not (keep it out of .venv):
 
     python3 -m venv /tmp/learned && /tmp/learned/bin/pip install scikit-learn
     /tmp/learned/bin/python bench/semantic_learned.py forward DUMP.jsonl
     /tmp/learned/bin/python bench/semantic_learned.py fit DUMP.jsonl --out MODEL.pkl
     /tmp/learned/bin/python bench/semantic_learned.py predict MODEL.pkl NEW.jsonl
+    /tmp/learned/bin/python bench/semantic_learned.py export DUMP.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import pickle
 import sys
@@ -33,10 +41,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-CORPUS = Path(__file__).resolve().parent / "corpus"
+BENCH = Path(__file__).resolve().parent
+CORPUS = BENCH / "corpus"
 sys.path.insert(0, str(CORPUS))
+sys.path.insert(0, str(BENCH.parent / "host"))
 from scores import numbered_sets, scores  # noqa: E402
 from sets import read_sets  # noqa: E402
+
+from axsnap_host.semantic.learned_type import WEIGHTS, LearnedType  # noqa: E402
 
 MODELS = ("logistic", "forest")
 
@@ -134,6 +146,39 @@ def predict(model_path: Path, path: Path) -> int:
     return 0
 
 
+def export(path: Path, out: Path) -> int:
+    rows = _rows(path, "first")
+    keys = _keys(rows)
+    pipeline = _model("logistic").fit(_matrix(rows, keys), [row["label"] for row in rows])
+    scaler, regression = pipeline[0], pipeline[-1]
+    weights = {
+        "about": "Design note 220: a logistic regression over page Features, asked only where "
+                 "no rule decides; written by bench/semantic_learned.py export, do not edit.",
+        "fitted_on": {"pages": len(rows), "read": "first",
+                      "dump_sha256": hashlib.sha256(path.read_bytes()).hexdigest()},
+        "features": keys,
+        "means": [round(float(v), 9) for v in scaler.mean_],
+        "scales": [round(float(v), 9) for v in scaler.scale_],
+        "types": [str(c) for c in regression.classes_],
+        "intercepts": [round(float(v), 9) for v in regression.intercept_],
+        "weights": [[round(float(v), 9) for v in row] for row in regression.coef_],
+    }
+    host_model = LearnedType(weights)
+    typed = pipeline.predict(_matrix(rows, keys))
+    differ = [row["name"] for row, page_type in zip(rows, typed, strict=True)
+              if host_model.type_of(row["features"])[0] != page_type]
+    if differ:
+        raise SystemExit(f"the host's arithmetic types {len(differ)} pages otherwise: {differ}")
+    lines = [f"{json.dumps(key)}: {json.dumps(value)}" for key, value in weights.items()
+             if key != "weights"]
+    lines.append('"weights": [\n' + ",\n".join(json.dumps(row) for row in weights["weights"])
+                 + "\n]")
+    out.write_text("{\n" + ",\n".join(lines) + "\n}\n", "utf-8")
+    print(f"wrote {out}: {len(keys)} features, {len(weights['types'])} types, fitted on "
+          f"{len(rows)} pages; the host types all {len(rows)} as scikit-learn does")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -150,11 +195,16 @@ def main() -> int:
     three = steps.add_parser("predict", help="type dumped pages with a kept model")
     three.add_argument("model", type=Path)
     three.add_argument("dump", type=Path)
+    four = steps.add_parser("export", help="fit on every dumped page, write the host's weights")
+    four.add_argument("dump", type=Path)
+    four.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args()
     if args.step == "forward":
         return forward(args.dump, args.read, args.first)
     if args.step == "fit":
         return fit(args.dump, args.read, args.model, args.out)
+    if args.step == "export":
+        return export(args.dump, args.out)
     return predict(args.model, args.dump)
 
 

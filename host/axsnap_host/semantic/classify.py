@@ -23,6 +23,7 @@ from axsnap_host.semantic.keywords import (
     keyword_hits,
     title_hits,
 )
+from axsnap_host.semantic.learned_type import undecided
 from axsnap_host.semantic.long_forms import fire_long_form
 from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_rows
 from axsnap_host.semantic.message_forms import fire_message_form
@@ -73,7 +74,6 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (a newsletter box asks every reader for an address, whatever the page is for: no field of
     # the page's own, no sign-in's first step beside the menu's "Login" link)
     inputs = f.text_inputs - f.newsletter_fields
-    # Form features (high)
     register_words = bool(keyword_hits("register", f.text))
     # An account's password change, no sign-up (signed_in_forms.py password_change).
     change = password_change(f)
@@ -454,7 +454,7 @@ def classify(f: Features) -> tuple[str, dict[str, float], list[dict[str, object]
                 keep *= 1 - weight
         scores[kind] = round(1 - keep, 3)
     best = max(PAGE_TYPES, key=lambda k: scores[k])
-    kind = best if scores[best] >= UNKNOWN_BELOW else "unknown"
     signals = [{"type": k, "signal": name, "weight": w} for k, name, w in fired]
+    kind = best if scores[best] >= UNKNOWN_BELOW else undecided(f, signals)  # design note 220
     signals.sort(key=lambda s: (-float(s["weight"]), str(s["type"])))  # type: ignore[arg-type]
     return kind, scores, signals
