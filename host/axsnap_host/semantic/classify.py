@@ -27,6 +27,7 @@ from axsnap_host.semantic.learned_type import undecided
 from axsnap_host.semantic.long_forms import fire_long_form
 from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_rows
 from axsnap_host.semantic.message_forms import fire_message_form
+from axsnap_host.semantic.named_settings import fire_named_settings
 from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.password_resets import asks_new_password, asks_reset
@@ -101,9 +102,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
               and not f.to_subject and f.wizard_steps < 2 and not gallery
               and not title_hits("form", f.title))
     account *= 0.5 if forms_page and not gallery else 1.0
-    # Twenty fields or more, or two forms each asking for a password twice, beside a password
-    # field: a gallery of inputs or of sample forms (a sign-up asks a handful of things, in one
-    # form), whose password fields are one sample's, not what the page is for.
+    # 20+ fields, or two forms each asking for a password twice, beside a password field: a
+    # gallery of inputs or sample forms (a sign-up asks a few things), its passwords a sample's.
     samples = (f.passwords >= 1 and (fields >= 20 or f.signup_forms >= 2) and not gallery
                and not forms_page and not f.card_fields
                and not (f.address_fields >= 2 and f.prices >= 1))
@@ -169,8 +169,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and f.filled < 3 and f.long_blocks < 3 and bool(keyword_hits("register", f.said))
          and bool(title_hits("register", f.title)) and not title_hits("login", f.title)
          and not keyword_hits("login", f.said))
-    fire("login", "form:a sign-in form beside a sign-up form", (0.6 if first else 0.5)
-         * account,
+    fire("login", "form:a sign-in form beside a sign-up form", (0.6 if first else 0.5) * account,
          confirm and f.login_forms >= 1 and f.passwords >= 3)
     fire("login", "form:captcha", 0.1, f.captcha and f.passwords >= 1)
     # "Forgot password" beside an address field and no password field of its own (the header's
@@ -255,6 +254,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (a to-do list's ticks are no settings)
     fire("settings", "form:toggles", 0.3,
          f.checkboxes - f.task_checkboxes >= 4 and f.row_checkboxes < 3)
+    fire_named_settings(fire, f)  # (choices or saved values the page's words call settings)
     # Table rows of two checkboxes or more and no link: each setting's channels (email, browser,
     # app), a grid of settings; rows of records hold one selector and a link each.
     fire("settings", "form:3+ table rows of checkboxes, no link (a grid of settings)", 0.45,
