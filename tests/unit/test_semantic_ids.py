@@ -41,6 +41,16 @@ def test_slug_keeps_non_latin_scripts_and_folds_latin_accents() -> None:
     assert slug("Connexion à mon compte") == "connexion_a_mon_compte"
 
 
+def test_slug_keeps_a_quantitys_unit_and_reads_a_lone_number_sign() -> None:
+    # (note 218: "250 g" is the quantity, a bare "250" a price or a count; "#" heads a
+    # table's numbers)
+    assert slug("Colombian filter coffee, 250 g", 4) == "colombian_filter_coffee_250_g"
+    assert slug("Colombian filter coffee, 250 grams", 4) == "colombian_filter_coffee_250"
+    assert slug("Orders 2026 at home", 2) == "orders_2026"
+    assert slug("#") == "number"
+    assert slug("# of items") == "of_items"
+
+
 def test_slug_is_bounded() -> None:
     assert slug("one two three four five six seven") == "one_two_three_four_five"
     assert len(slug("x" * 200)) <= 40
@@ -385,3 +395,17 @@ def test_a_link_to_a_file_of_this_site_is_said_by_the_file_as_a_picture_is() -> 
     assert destination("docs/index.html") == "docs"
     assert destination("docs/my-long-file-name.html") == "docs_my_long"
     assert destination("https://example.org/blog/image01.jpg") == "example_blog"
+
+
+def test_a_links_path_is_said_by_its_page_where_that_fills_the_words() -> None:
+    # (note 218) a wiki's "t" links of its boxes go to pages whose own words fill an id's
+    # three: said without the folder every one shares ("wiki_template_talk" twice before)
+    assert path_tail("/wiki/Template_talk:Google_Inc.") == "template_talk_google"
+    assert path_tail("/wiki/Template_talk:NASDAQ-100") == "template_talk_nasdaq"
+    ids = assign_ids([Placed("link_t", "main", repeated=True, path=path_tail(href))
+                      for href in ("/wiki/Template_talk:Google_Inc.",
+                                   "/wiki/Template_talk:NASDAQ-100")])
+    assert ids == ["link_t_to_template_talk_google",
+                   "link_t_to_template_talk_nasdaq"], ids
+    # a page of fewer words keeps its folder before it, as before
+    assert path_tail("/news/astronomie") == "news_astronomie"

@@ -1746,8 +1746,13 @@ function besideLabel(el, after2 = false) {
   }
   const follows = after2 && el.matches(BOXES) && boxFirst(el) ? lineWords(el, "nextSibling") : "";
   if (follows) return [clip(follows), "text-after"];
-  const s = lineWords(el, "previousSibling").replace(/[:：]\s*$/, "");
+  const s = lastCaption(lineWords(el, "previousSibling")).replace(/[:：]\s*$/, "");
   return s ? [clip(s), "text-before"] : null;
+}
+function lastCaption(words2) {
+  if (!/[:：]\s*$/.test(words2)) return words2;
+  const end = words2.match(/^(.*[.!?。])\s+(\S.*)$/su);
+  return end && !/^\p{Ll}/u.test(end[2]) ? end[2] : words2;
 }
 var BOXES = "input[type=checkbox i], input[type=radio i]";
 function boxWords(el) {
@@ -1912,6 +1917,9 @@ function personName(el, tag, attrs, role) {
     }
     if (t) return [clip(t), "text", lig.join(" ")];
     if (tag === "input" && el.value) return [clip(collapse(el.value)), "value"];
+    if (tag === "input" && !el.hasAttribute("value") && /^(submit|reset)$/i.test(el.type)) {
+      return [/^reset$/i.test(el.type) ? "Reset" : "Submit", "value"];
+    }
     for (const a of ["title", "alt"]) {
       if (attrs[a] && attrs[a].trim()) return [clip(collapse(attrs[a])), a];
     }
@@ -3737,7 +3745,9 @@ function askedFor(el) {
 }
 function containerName(el) {
   for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
-    for (const value of [a === el ? "" : a.getAttribute("aria-label"), a.getAttribute("id")]) {
+    const first = a.localName === "fieldset" ? a.firstElementChild : null;
+    const legend = first && first.localName === "legend" ? collapse(first.textContent || "") : "";
+    for (const value of [a === el ? "" : a.getAttribute("aria-label"), legend, a.getAttribute("id")]) {
       if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
     }
   }
@@ -3831,9 +3841,37 @@ function afterWords(box, label) {
 // src/twins_last.js
 var BLOCKS2 = "p, li, td, dd, blockquote";
 var NAME_WORDS = 3;
+var UNITS = /* @__PURE__ */ new Set([
+  "g",
+  "kg",
+  "mg",
+  "l",
+  "ml",
+  "cl",
+  "mm",
+  "cm",
+  "m",
+  "km",
+  "oz",
+  "lb",
+  "lbs",
+  "kb",
+  "mb",
+  "gb",
+  "tb",
+  "w",
+  "kw",
+  "v",
+  "mah",
+  "hz",
+  "mhz",
+  "ghz",
+  "pcs"
+]);
 function idWords(text, max) {
   const words2 = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
-  return words2.slice(0, max);
+  const unit = words2.length > max && max > 0 && /^\d+$/.test(words2[max - 1]) && UNITS.has(words2[max]);
+  return words2.slice(0, unit ? max + 1 : max);
 }
 function withColumns(members, places) {
   const heads2 = members.map(columnHead);
@@ -3960,6 +3998,8 @@ function pathWords(href) {
     const folder = segments.length > 1 ? plainWords(segments[0]) : "";
     return [folder, fileWords(last)].filter(Boolean).join("_");
   }
+  const page = segments.length ? plainWords(stripExt(segments[segments.length - 1])) : "";
+  if (page.split("_").length >= MARK_WORDS) return page;
   return plainWords(segments.map(stripExt).join(" "));
 }
 function pathTwins(links, out, rowOf) {
@@ -5267,7 +5307,7 @@ function placeWords(place, max = ID_WORDS2) {
   const kind = place.slice(0, at);
   let words2 = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
   if (kind === "at") words2 = words2.filter((w) => !/\d/.test(w));
-  return { kind, words: words2.slice(0, kind === "at" ? NAME_WORDS2 : max) };
+  return { kind, words: kind === "at" ? words2.slice(0, NAME_WORDS2) : words2 };
 }
 function apartByHue(said2) {
   return said2.every((s) => s.length > 4) && new Set(said2).size === said2.length;

@@ -228,6 +228,13 @@ def path_tail(href: str) -> str:
         folder = _plain_words(segments[0]) if len(segments) > 1 else ""
         return "_".join(w for w in (folder, file_words(segments[-1])) if w)
     segments = [s.rsplit(".", 1)[0] if "." in s else s for s in segments]
+    page = _plain_words(segments[-1]) if segments else ""
+    if page.count("_") + 1 >= _MARK_WORDS:
+        # the page it goes to fills the words alone: said without its folder (the "t" links of
+        # a wiki's boxes to "/wiki/Template_talk:Google_Inc." and ".../Template_talk:NASDAQ-100"
+        # are "template_talk_google" and "template_talk_nasdaq", not "wiki_template_talk"
+        # twice: note 218)
+        return page
     return _plain_words(" ".join(segments))
 
 
@@ -253,14 +260,25 @@ def file_words(name: str) -> str:
 
 
 def container(node: Node, facts: PageFacts) -> str:
-    """Words of the closest named container (``aria-label``, else an ``id`` with no digits)."""
+    """Words of the closest named container (``aria-label``, else a fieldset's legend, else an
+    ``id``; none with digits). A legend is what a person reads over the box; an id no one
+    reads: two forms' "Confirm current password" fields are the one under "User Profile" and
+    the one under "Delete Account", not the one in "dw__register" (note 218)."""
     for holder in [node, *facts.ancestors(node)[:6]]:
         for value in (holder.attrs.get("aria-label", "") if holder is not node else "",
-                      holder.attrs.get("id", "")):
+                      _legend(holder, facts), holder.attrs.get("id", "")):
             if value and not any(c.isdigit() for c in value) and (words := _plain_words(
                     value.replace("-", " "))):
                 return words
     return ""
+
+
+def _legend(holder: Node, facts: PageFacts) -> str:
+    """The words of a fieldset's legend (its first child), "" for any other box."""
+    if holder.tag != "fieldset" or not holder.children:
+        return ""
+    first = facts.nodes[holder.children[0]]
+    return first.text if first.tag == "legend" else ""
 
 
 SECTION_WORDS = 4

@@ -76,6 +76,10 @@ PREFIXES = {
     "menu_item": "menu", "list_item": "item",
 }
 MAX_WORDS = 5
+# units a number is read with ("Colombian filter coffee, 250 g": the quantity is "250 g", a
+# bare "250" could be a price or a count; note 218)
+UNITS = frozenset({"g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs",
+                   "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"})
 MAX_CHARS = 40
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _LATIN_EXTRA = str.maketrans({"đ": "d", "Đ": "d", "ß": "ss", "ø": "o", "æ": "ae", "œ": "oe",
@@ -98,13 +102,18 @@ def _fold_latin(word: str) -> str:
 def slug(text: str, max_words: int = MAX_WORDS) -> str:
     """``"Sign in →"`` → ``sign_in``; ``"登录"`` → ``登录``; ``"Đăng nhập"`` → ``dang_nhap``."""
     text = text[:400]  # the first words are all an id uses
+    if text.strip() == "#":  # a sign alone, read as its word: a column headed "#" (note 218)
+        text = "number"
     if text.isascii():
         words = _WORD.findall(text.lower())
     else:
         words = [_fold_latin(w)
                  for w in _WORD.findall(unicodedata.normalize("NFC", text.lower()))]
-    words = [w for w in words if w][:max_words]
-    out = "_".join(words)
+    words = [w for w in words if w]
+    kept = words[:max_words]
+    if len(words) > max_words and kept[-1].isdigit() and words[max_words] in UNITS:
+        kept.append(words[max_words])  # a quantity keeps its unit: "250 g", not "250"
+    out = "_".join(kept)
     if len(out) > MAX_CHARS:
         out = out[:MAX_CHARS].rstrip("_")
     return out

@@ -180,10 +180,13 @@ function askedFor(el) {
 }
 
 // The closest named container of a field as the host reads it (semantic/id_words.py
-// container): its own or an ancestor's (up to 6) aria-label or id, without digits.
+// container): its own or an ancestor's (up to 6) aria-label, a fieldset's legend (note 218) or
+// id, without digits.
 function containerName(el) {
   for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
-    for (const value of [a === el ? '' : a.getAttribute('aria-label'), a.getAttribute('id')]) {
+    const first = a.localName === 'fieldset' ? a.firstElementChild : null;
+    const legend = first && first.localName === 'legend' ? collapse(first.textContent || '') : '';
+    for (const value of [a === el ? '' : a.getAttribute('aria-label'), legend, a.getAttribute('id')]) {
       if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
     }
   }

@@ -97,8 +97,18 @@ function besideLabel(el, after = false) {
   }
   const follows = after && el.matches(BOXES) && boxFirst(el) ? lineWords(el, 'nextSibling') : '';
   if (follows) return [clip(follows), 'text-after'];
-  const s = lineWords(el, 'previousSibling').replace(/[:：]\s*$/, '');
+  const s = lastCaption(lineWords(el, 'previousSibling')).replace(/[:：]\s*$/, '');
   return s ? [clip(s), 'text-before'] : null;
+}
+
+// The caption a person reads right before a field where sentences of help come first on its
+// line ("... Provide as much detail as possible.  Format: <select>"): the phrase ending in a
+// colon after the last sentence's end, when it opens as a sentence does (not in lower case:
+// "Qty. per box:" is one caption). Words with no colon at their end are kept whole.
+function lastCaption(words) {
+  if (!/[:：]\s*$/.test(words)) return words;
+  const end = words.match(/^(.*[.!?。])\s+(\S.*)$/su);
+  return end && !/^\p{Ll}/u.test(end[2]) ? end[2] : words;
 }
 
 const BOXES = 'input[type=checkbox i], input[type=radio i]';
@@ -334,6 +344,10 @@ export function personName(el, tag, attrs, role) {
     }
     if (t) return [clip(t), 'text', lig.join(' ')];
     if (tag === 'input' && el.value) return [clip(collapse(el.value)), 'value'];
+    // a submit or reset button with no value shows the browser's own word on it (note 218)
+    if (tag === 'input' && !el.hasAttribute('value') && /^(submit|reset)$/i.test(el.type)) {
+      return [/^reset$/i.test(el.type) ? 'Reset' : 'Submit', 'value'];
+    }
     for (const a of ['title', 'alt']) {
       if (attrs[a] && attrs[a].trim()) return [clip(collapse(attrs[a])), a];
     }

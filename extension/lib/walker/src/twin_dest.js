@@ -88,6 +88,9 @@ export function pathWords(href) {
     const folder = segments.length > 1 ? plainWords(segments[0]) : '';
     return [folder, fileWords(last)].filter(Boolean).join('_');
   }
+  // (the page it goes to, where its words fill an id's three alone, without its folder)
+  const page = segments.length ? plainWords(stripExt(segments[segments.length - 1])) : '';
+  if (page.split('_').length >= MARK_WORDS) return page;
   return plainWords(segments.map(stripExt).join(' '));
 }
 

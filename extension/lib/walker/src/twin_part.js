@@ -14,7 +14,7 @@ export function placeWords(place, max = ID_WORDS) {
   const kind = place.slice(0, at);
   let words = idWords(place.slice(at + 1), kind === 'at' ? 12 : max);
   if (kind === 'at') words = words.filter((w) => !/\d/.test(w));
-  return { kind, words: words.slice(0, kind === 'at' ? NAME_WORDS : max) };
+  return { kind, words: kind === 'at' ? words.slice(0, NAME_WORDS) : words };
 }
 
 // Icons are told apart by their colours only where each has a colour of its own (three icons

@@ -9,11 +9,16 @@ const BLOCKS = 'p, li, td, dd, blockquote';  // (the paragraph holding a twin: t
 const NAME_WORDS = 3;  // the words of a column's header an id holds
 
 // The words of ``text`` as the host's ids say them (semantic/ids.py slug): lower case,
-// Latin accents dropped, letters and digits; the first ``max`` of them.
+// Latin accents dropped, letters and digits; the first ``max`` of them, and the unit after a
+// number the last of them ends on ("250 g": ids.py UNITS, note 218).
+const UNITS = new Set(['g', 'kg', 'mg', 'l', 'ml', 'cl', 'mm', 'cm', 'm', 'km', 'oz', 'lb',
+  'lbs', 'kb', 'mb', 'gb', 'tb', 'w', 'kw', 'v', 'mah', 'hz', 'mhz', 'ghz', 'pcs']);
 export function idWords(text, max) {
   const words = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
     .match(/[\p{L}\p{N}]+/gu) || [];
-  return words.slice(0, max);
+  const unit = words.length > max && max > 0 && /^\d+$/.test(words[max - 1])
+    && UNITS.has(words[max]);
+  return words.slice(0, unit ? max + 1 : max);
 }
 
 // Twins in table cells alike in all else (a roles grid's checkboxes, one a role in each

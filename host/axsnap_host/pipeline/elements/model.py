@@ -201,8 +201,10 @@ def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int,
         role, context = "combobox", ""
     if not name and context and role in _SETTING_ROLES and _label_like(context):
         name, source, context = context, "context", ""  # a nameless toggle beside its label
-    elif name and context and not _WORD.search(name):
-        # a symbol ("^", "×", "›") says nothing a person would call it: its row does
+    elif name and context and not _WORD.search(name) and j.tag != "th":
+        # a symbol ("^", "×", "›") says nothing a person would call it: its row does; not a
+        # column's header cell ("#" over a table's numbers), whose row is the other columns'
+        # headers: its own mark names its column (note 218)
         description = f"{name} {description}".strip()
         name, source, context = context, "context", ""
     # invisible and private-use characters are no words a person reads (the outline drops
