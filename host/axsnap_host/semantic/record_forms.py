@@ -7,6 +7,11 @@ email, its password, its preferences. An admin's or a back office's page that ch
 the records it keeps (a product, a supplier, an order) holds that record's values; the person
 fills its form and saves it, no setting of theirs. A heading that changes the account, the
 profile, the settings or the password (in the seven languages the rules keep) is no record's.
+
+A title whose first part says one thing is being edited ("Editing article page: Pruning the
+apple trees - Wagtail", "Editando Ajuste de frenos", "编辑 订单 42") names that record's
+change form as the heading does (note 217); a title naming the site's section ("Account -
+Edit") or saying "Edit profile" names none.
 """
 
 from __future__ import annotations
@@ -33,9 +38,21 @@ _ACCOUNT = re.compile(
     r"アカウント|プロフィール|設定|パスワード", re.I)
 
 
+# A title's first part saying one thing is being edited: "Editing <thing>" (English, Spanish,
+# French, Vietnamese, Chinese) or "<thing> bearbeiten"/"<thing>を編集中" (German, Japanese).
+_EDITING = re.compile(
+    r"^(?:editing|editando|edición de|modification de|đang sửa|đang chỉnh sửa|正在编辑|编辑)"
+    r"(?![a-z])\s*:?\s*(?P<a>[^\n]{2,80})$"
+    r"|^(?P<b>[^\n]{2,80}?)\s*(?:bearbeiten|を編集中|の編集)$")
+# Where a title's first part ends: the site's name or section follows.
+_TITLE_PARTS = re.compile(r"\s[-|–—]\s")
+
+
 def changes_a_record(f: Features) -> bool:
-    """The page's own heading changes one thing of a kind that is not the account's own."""
-    m = _CHANGES.match(f.own_heading.strip())
+    """The page's own heading changes one thing of a kind that is not the account's own, or
+    the title's first part says one such thing is being edited."""
+    m = _CHANGES.match(f.own_heading.strip()) or _EDITING.match(
+        _TITLE_PARTS.split(f.title.strip())[0].strip())
     return m is not None and not _ACCOUNT.search(m.group("a") or m.group("b") or "")
 
 
