@@ -210,8 +210,9 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     // before it: design note 65)
     // (a read named by the walker's own ids: the records that place a frame only, note 144)
     const every = (result.elements ?? []).map((_, i) => i);
+    const counted = listable === 'frames' ? await clicks(run, sessionId) : null;
     const only = listable === true ? listableIndices(result, every)
-      : listable === 'frames' ? walkerIdsWant(result, every, await clicks(run, sessionId)) : null;
+      : listable === 'frames' ? walkerIdsWant(result, every, counted?.nodes ?? null, counted?.total) : null;
     if (only?.listed) listedRuns += 1; // (named by the walker's ids, taken for the listeners)
     // useIdCache false (an exact read, lib/reuse/fast_paths.js 'walker_id_cache'): take them all
     const recalled = useIdCache ? recallIds(result, frameByLoader, only) : { want: only ?? every, filled: 0 };
@@ -379,9 +380,9 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
       const got = await ahead.promise.catch(() => null);
       if (!got) return null;
       const hr = byRun.get(run)?.hr;
-      const roots = hiddenTake && hiddenRootsPay(hr, clickNodes(got.listeners))
-        ? await hiddenTake(run, contexts.get(run), hr) : null;
-      return clickNodes(got.listeners, roots);
+      const total = clickNodes(got.listeners);
+      const roots = hiddenTake && hiddenRootsPay(hr, total) ? await hiddenTake(run, contexts.get(run), hr) : null;
+      return { nodes: clickNodes(got.listeners, roots), total };
     };
     Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable,
       along, clicks));

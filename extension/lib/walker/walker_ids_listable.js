@@ -56,20 +56,40 @@ export function frameIndices(result) {
   return out;
 }
 
-// A listener node no taken record names is resolved on its own (~250 µs a node, one command
-// each: design notes 110, 117); a record's id taken costs ~40-50 µs (note 129). A read named
-// by the walker's ids (note 144) that would resolve more than one listener node for this many
-// listable records takes the listable records' ids after all, for the listener step only: the
-// elements keep the walker's ids, and the marks are the same either way.
+// A listener node no taken record names is resolved on its own (design notes 110, 117; one
+// command each, sent all at once); a record's id is taken in parts of a deep serialization
+// (note 129). A read named by the walker's ids (note 144) that would resolve more listener
+// nodes than its listable records, weighed, takes the listable records' ids after all, for the
+// listener step only: the elements keep the walker's ids, and the marks are the same either
+// way (note 167). One resolve weighed 5 records taken (note 144, node-fs quiet); measured side
+// by side the two cost about the same a node (note 213: rust-simd's resolves 0.17-0.43 ms a
+// node, rustdoc u8's take 0.22-0.79 ms a record, loaded), and on u8 the weight of 5 took 9,200
+// records' ids to spare fewer than 2,400 resolves.
 export const TAKE_PER_RESOLVE = 5;
+// The weight for a read with rows (SnapshotV1, the outline: `axt`), whose output the host makes
+// the same either way (note 167). Not for DOM text or elements: their `walker_unjoined` (the
+// records the join left without an id) counts the listable ids taken, so the way shows (note 213).
+export const TAKE_PER_RESOLVE_ROWS = 1;
+
+/** Whether a read named by the walker's ids takes its `listed` listable records' ids (the
+ * listed way) for `nodes` click nodes to resolve (the hidden roots among them left out; null:
+ * not known) of `total` (every click node of the document); `rows`: a walk with rows. Past
+ * MAX_LISTENER_NODES click nodes the other way may leave nodes unmarked that the listed way
+ * marks (the cap on the nodes resolved), so there the weight is note 144's, as before. */
+export function takesListed(nodes, listed, total = nodes, rows = false) {
+  if (!Number.isInteger(nodes)) return false;
+  const weight = rows && total <= MAX_LISTENER_NODES ? TAKE_PER_RESOLVE_ROWS : TAKE_PER_RESOLVE;
+  return nodes * weight > listed;
+}
 
 /** The records a read named by the walker's ids takes in `result` (`every`: its indices):
  * those that place a frame, or every listable one when `clickNodeCount` listener nodes
  * (the document's, read ahead, but the hidden roots among them: those cost no resolve; null:
- * not known) would cost more to resolve (TAKE_PER_RESOLVE). */
-export function walkerIdsWant(result, every, clickNodeCount) {
+ * not known) would cost more to resolve (takesListed; `clickNodesAll`: the document's click
+ * nodes with the hidden roots; a result with rows, `axt`, weighs them as one). */
+export function walkerIdsWant(result, every, clickNodeCount, clickNodesAll = clickNodeCount) {
   const listed = listableIndices(result, every);
-  if (!(Number.isInteger(clickNodeCount) && clickNodeCount * TAKE_PER_RESOLVE > listed.length)) return frameIndices(result);
+  if (!takesListed(clickNodeCount, listed.length, clickNodesAll, Boolean(result?.axt))) return frameIndices(result);
   listed.listed = true; // (said in the read's stats: walker_ids_listed)
   return listed;
 }
