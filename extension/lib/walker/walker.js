@@ -26,11 +26,6 @@ function beginRun(opts) {
   run.vw = document.documentElement.clientWidth || window.innerWidth;
   run.vh = document.documentElement.clientHeight || window.innerHeight;
   run.win = run.viewportOnly ? { l: -run.expand, t: -run.expand, r: run.vw + run.expand, b: run.vh + run.expand } : { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
-  const marks = Number(o.actMarks) || 0;
-  run.actWin = !run.viewportOnly && marks > 0 ? { l: -marks, t: -marks, r: run.vw + marks, b: run.vh + marks } : null;
-  run.actMarks = run.actWin ? marks : 0;
-  run.actScanned = /* @__PURE__ */ new Set();
-  run.actForced = /* @__PURE__ */ new Set();
   run.stats = {
     visited: 0,
     emitted: 0,
@@ -2718,16 +2713,9 @@ function skipHidden(el) {
   run.stats.hidden_subtrees++;
   if (run.hiddenEls) run.hiddenEls.push(el);
 }
-var ACT_PRUNED = 1;
-var ACT_OUTSIDE = 2;
-var ACT_UNLIKE = 3;
-var ACT_HOLDER = 4;
 function emit(rec) {
   if (rec.id >= 0) return;
-  if (rec.parent && rec.parent.id < 0) {
-    if (run.actWin && rec.parent.data.am === void 0) rec.parent.data.am = ACT_HOLDER;
-    emit(rec.parent);
-  }
+  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
   const out = run.out;
   rec.id = out.length;
   rec.data.p = rec.parent ? rec.parent.id : -1;
@@ -5715,7 +5703,8 @@ function readAttrs(el, names = el.getAttributeNames()) {
 }
 
 // src/scan.js
-function markPath(el, forced) {
+function markPath(el) {
+  const forced = run.forced;
   const todo = [el];
   while (todo.length) {
     let n = todo.pop();
@@ -5726,7 +5715,7 @@ function markPath(el, forced) {
     }
   }
 }
-function scanTree(root, ctx, forced) {
+function scanTree(root, ctx) {
   const all = root.querySelectorAll("*");
   for (let i = 0; i < all.length; i++) {
     const e = all[i];
@@ -5736,14 +5725,14 @@ function scanTree(root, ctx, forced) {
       const x = b.left + ctx.ox;
       const y = b.top + ctx.oy;
       if (meets(ctx.win, x, y, b.width, b.height) || overflowReaches(e, x, y, b.width, b.height, ctx.win)) {
-        if (forced === run.forced) run.stats.positioned++;
-        markPath(e, forced);
+        run.stats.positioned++;
+        markPath(e);
       }
     }
     const sr = e.shadowRoot || (e.localName.indexOf("-") > 0 ? shadowOf(e, e.localName) : null);
     if (sr) {
-      if (ctx.doc === document && forced === run.forced) run.foundRoots.push(sr);
-      scanTree(sr, ctx, forced);
+      if (ctx.doc === document) run.foundRoots.push(sr);
+      scanTree(sr, ctx);
     }
   }
 }
@@ -5751,18 +5740,11 @@ function keep(el, ctx) {
   if (!run.scanned.has(ctx.doc)) {
     run.scanned.add(ctx.doc);
     const ts = performance.now();
-    scanTree(ctx.doc, ctx, run.forced);
+    scanTree(ctx.doc, ctx);
     run.scanRoots.set(ctx.doc, []);
     run.stats.scan_ms += performance.now() - ts;
   }
   return run.forced.has(el);
-}
-function keepForAct(el, act) {
-  if (!run.actScanned.has(act.doc)) {
-    run.actScanned.add(act.doc);
-    scanTree(act.doc, act, run.actForced);
-  }
-  return run.actForced.has(el);
 }
 
 // src/semantic.js
@@ -5839,8 +5821,6 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   const w = b.width;
   const h = b.height;
   const inWin = meets(ctx.win, x, y, w, h);
-  const act = ctx.act;
-  let am = act ? actMark(el, act, x, y, w, h) : 0;
   if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep(el, ctx) && !overflowReaches(el, x, y, w, h, ctx.win)) {
     stats.offscreen_subtrees++;
     if (y + h <= ctx.win.t) stats.above++;
@@ -5904,7 +5884,6 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   if (position === "fixed" || position === "absolute") ctx = { ...ctx, clip: null };
   const clipped = ctx.clip && (b.right <= ctx.clip.l || b.bottom <= ctx.clip.t || b.left >= ctx.clip.r || b.top >= ctx.clip.b);
   let report = false;
-  let ownReport = false;
   if (semantic && inWin && (visible || data.hid === "size")) report = semanticFacts(el, tag, style, data);
   if (semantic && inWin && visible && !report && (tag === "div" || tag.includes("-")) && w >= 120 && h >= 40 && (depth <= 5 || position === "fixed" || position === "sticky")) {
     data.a = readAttrs(el) || {};
@@ -5923,18 +5902,16 @@ function visit(el, tag, step, dom, parentRec, ctx) {
       c.push("scroll");
       data.scr = 1;
     }
-    const text = ownText(el);
-    const icon = !c.length && !text && looksLikeIcon(el, tag, w, h, style);
+    const own = ownText(el);
+    const icon = !c.length && !own && looksLikeIcon(el, tag, w, h, style);
     if (c.length || icon) {
       if (c.length) data.c = c;
       else data.ic = 1;
       controlFacts(el, tag, attrs, data);
       report = true;
-      ownReport = true;
-    } else if (text && !data.tx) {
-      data.tx = clip(text);
+    } else if (own && !data.tx) {
+      data.tx = clip(own);
       report = true;
-      ownReport = true;
     }
     const live = liveKind(el, names);
     if (live) {
@@ -5943,7 +5920,6 @@ function visit(el, tag, step, dom, parentRec, ctx) {
         data.live = live;
         data.ltx = clip(said2);
         report = true;
-        ownReport = true;
       }
     }
     if (report) {
@@ -5960,12 +5936,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
       }
     }
   }
-  if (run.axRoles && axFacts(el, tag, data)) {
-    report = true;
-    ownReport = true;
-  }
-  if (am === ACT_OUTSIDE && ownReport) am = ACT_UNLIKE;
-  if (am) data.am = am;
+  if (run.axRoles && axFacts(el, tag, data)) report = true;
   if (report) {
     emit(rec);
     stats.emitted++;
@@ -5981,9 +5952,8 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     stats.offscreen_subtrees++;
     return;
   }
-  const kidsAct = !act ? null : am === ACT_PRUNED ? ACT_GONE : am !== 0 && clips && display !== "contents" && !keepForAct(el, act) ? ACT_GONE : act;
   if (tag === "iframe" || tag === "frame") {
-    walkFrame(el, rec, b, ctx, depth, inWin, data, kidsAct, am);
+    walkFrame(el, rec, b, ctx, depth, inWin, data);
     return;
   }
   let innerClip = ctx.clip;
@@ -6008,11 +5978,10 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     win: ctx.win,
     doc: ctx.doc,
     hx,
-    clip: innerClip,
-    act: kidsAct
+    clip: innerClip
   }, visit);
 }
-function walkFrame(el, rec, b, ctx, depth, inWin, data, act, am) {
+function walkFrame(el, rec, b, ctx, depth, inWin, data) {
   const stats = run.stats;
   const frames = run.frames;
   let doc = null;
@@ -6033,7 +6002,6 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data, act, am) {
         const t = topmost(el, b, ctx, data);
         if (t !== void 0) data.top = t;
       }
-      if (data.am === ACT_OUTSIDE) data.am = ACT_UNLIKE;
       if (rec.id < 0) {
         emit(rec);
         stats.emitted++;
@@ -6060,7 +6028,6 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data, act, am) {
     const t = topmost(el, b, ctx, data);
     if (t !== void 0) data.top = t;
   }
-  if (data.am === ACT_OUTSIDE) data.am = ACT_UNLIKE;
   if (rec.id < 0) {
     emit(rec);
     stats.emitted++;
@@ -6076,12 +6043,6 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data, act, am) {
     r: Math.min(ctx.win.r, ox + fw.w),
     b: Math.min(ctx.win.b, oy + fw.h)
   } : ctx.win;
-  const fact = !act || act === ACT_GONE || am !== 0 ? act ? ACT_GONE : null : { win: {
-    l: Math.max(act.win.l, ox),
-    t: Math.max(act.win.t, oy),
-    r: Math.min(act.win.r, ox + fw.w),
-    b: Math.min(act.win.b, oy + fw.h)
-  }, doc, ox, oy };
   const fctx = {
     f: fi,
     ox,
@@ -6091,17 +6052,10 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data, act, am) {
     win: fwn,
     doc,
     hx: data.hx || null,
-    frameCovered: ctx.frameCovered || data.top === 0,
-    act: fact
+    frameCovered: ctx.frameCovered || data.top === 0
   };
   const html = doc.documentElement;
   visit(html, html.nodeName.toLowerCase(), "html", null, rec, fctx);
-}
-var ACT_GONE = { gone: true };
-function actMark(el, act, x, y, w, h) {
-  if (act === ACT_GONE) return ACT_PRUNED;
-  if (meets(act.win, x, y, w, h)) return 0;
-  return (w > 0 || h > 0) && !keepForAct(el, act) && !overflowReaches(el, x, y, w, h, act.win) ? ACT_PRUNED : ACT_OUTSIDE;
 }
 
 // src/walk.js
@@ -6163,8 +6117,7 @@ function walkDocument(opts, self) {
           fw: { w: run.vw, h: run.vh },
           frameCovered: false,
           win: run.win,
-          doc: document,
-          act: run.actWin ? { win: run.actWin, doc: document, ox: 0, oy: 0 } : null
+          doc: document
         }
       );
     }
@@ -6188,11 +6141,7 @@ function walkDocument(opts, self) {
       h: se ? se.scrollHeight : 0
     },
     dpr: topWin.devicePixelRatio || 1,
-    options: {
-      viewportOnly: run.viewportOnly,
-      expandPx: run.expand,
-      ...run.actMarks ? { actMarks: run.actMarks } : {}
-    },
+    options: { viewportOnly: run.viewportOnly, expandPx: run.expand },
     frames: run.frames,
     elements: run.out,
     stats

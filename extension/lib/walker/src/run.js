@@ -34,14 +34,6 @@ export function beginRun(opts) {
   run.win = run.viewportOnly
     ? { l: -run.expand, t: -run.expand, r: run.vw + run.expand, b: run.vh + run.expand }
     : { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
-  // opts.actMarks (px), a whole-page walk only: each record also says how the act's window
-  // walk (viewportOnly, expandPx actMarks) would write it (visit.js actMark, design note 211)
-  const marks = Number(o.actMarks) || 0;
-  run.actWin = !run.viewportOnly && marks > 0
-    ? { l: -marks, t: -marks, r: run.vw + marks, b: run.vh + marks } : null;
-  run.actMarks = run.actWin ? marks : 0;
-  run.actScanned = new Set();  // scan.js keepForAct: its own scan with the act's window
-  run.actForced = new Set();
   run.stats = { visited: 0, emitted: 0, elapsed_ms: 0, capped: false, depth_capped: 0,
     hidden_subtrees: 0, offscreen_subtrees: 0, outside_window: 0, frames_skipped: 0,
     positioned: 0, scan_ms: 0, max_depth: 0, above: 0, below: 0 };

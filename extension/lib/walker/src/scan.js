@@ -5,7 +5,8 @@ import { run } from './run.js';
 import { shadowOf } from './tree.js';
 import { meets, overflowReaches } from './visibility.js';
 
-function markPath(el, forced) {
+function markPath(el) {
+  const forced = run.forced;
   const todo = [el];
   while (todo.length) {
     let n = todo.pop();
@@ -19,9 +20,8 @@ function markPath(el, forced) {
 
 // The main document's shadow roots the scan meets (open, and closed ones of custom
 // elements: axwatch.js looks for the same) go to run.foundRoots, for the journal; complete
-// once the document is in run.scanRoots. `forced`: the set the paths go to (run.forced, or
-// run.actForced for the act's window marks, which find no roots for the journal).
-function scanTree(root, ctx, forced) {
+// once the document is in run.scanRoots.
+function scanTree(root, ctx) {
   const all = root.querySelectorAll('*');
   for (let i = 0; i < all.length; i++) {
     const e = all[i];
@@ -32,16 +32,16 @@ function scanTree(root, ctx, forced) {
       const y = b.top + ctx.oy;
       if (meets(ctx.win, x, y, b.width, b.height)
         || overflowReaches(e, x, y, b.width, b.height, ctx.win)) {
-        if (forced === run.forced) run.stats.positioned++;
-        markPath(e, forced);
+        run.stats.positioned++;
+        markPath(e);
       }
     }
     // Open roots cost a property read; closed ones are asked of chrome.dom for custom
     // elements only (see walk.js).
     const sr = e.shadowRoot || (e.localName.indexOf('-') > 0 ? shadowOf(e, e.localName) : null);
     if (sr) {
-      if (ctx.doc === document && forced === run.forced) run.foundRoots.push(sr);
-      scanTree(sr, ctx, forced);
+      if (ctx.doc === document) run.foundRoots.push(sr);
+      scanTree(sr, ctx);
     }
   }
 }
@@ -52,19 +52,9 @@ export function keep(el, ctx) {
   if (!run.scanned.has(ctx.doc)) {
     run.scanned.add(ctx.doc);
     const ts = performance.now();
-    scanTree(ctx.doc, ctx, run.forced);
+    scanTree(ctx.doc, ctx);
     run.scanRoots.set(ctx.doc, []);  // complete: the document's shadow roots are all in it
     run.stats.scan_ms += performance.now() - ts;
   }
   return run.forced.has(el);
-}
-
-/** keep() as the act's window walk would ask it (`act`: {win, doc, ox, oy}, the act's window
- * over one document: visit.js actMark): its own scan of the document, with that window. */
-export function keepForAct(el, act) {
-  if (!run.actScanned.has(act.doc)) {
-    run.actScanned.add(act.doc);
-    scanTree(act.doc, act, run.actForced);
-  }
-  return run.actForced.has(el);
 }

@@ -6,9 +6,9 @@ import { shareStyle } from './ax_style.js';
 import { controlFacts } from './control.js';
 import { reasons, readAttrs } from './interactive.js';
 import { liveKind } from './person.js';
-import { ACT_OUTSIDE, ACT_PRUNED, ACT_UNLIKE, emit, skipHidden } from './records.js';
+import { emit, skipHidden } from './records.js';
 import { clip, run, shownStyle } from './run.js';
-import { keep, keepForAct } from './scan.js';
+import { keep } from './scan.js';
 import { semanticFacts } from './semantic.js';
 import { SCROLLING } from './tags.js';
 import { looksLikeIcon, ownText, shownText } from './text.js';
@@ -28,9 +28,6 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   const w = b.width;
   const h = b.height;
   const inWin = meets(ctx.win, x, y, w, h);
-  // A whole-page walk asked for the act's marks: how the act's window walk writes this one.
-  const act = ctx.act;
-  let am = act ? actMark(el, act, x, y, w, h) : 0;
   // The cheap cut: a box off the window whose content cannot reach it (no style read).
   if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep(el, ctx)
     && !overflowReaches(el, x, y, w, h, ctx.win)) {
@@ -98,7 +95,6 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   const clipped = ctx.clip && (b.right <= ctx.clip.l || b.bottom <= ctx.clip.t
     || b.left >= ctx.clip.r || b.top >= ctx.clip.b);
   let report = false;
-  let ownReport = false;  // reported for what it says itself (text, reasons, a role...)
   if (semantic && inWin && (visible || data.hid === 'size')) report = semanticFacts(el, tag, style, data);
   // Semantic mode: the page's layout blocks (a top bar, a side column, a modal), by which the
   // host places what no landmark holds; only near the root, or fixed and sticky ones.
@@ -118,23 +114,21 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
     const c = reasons(el, tag, attrs, names);
     if (cursorPtr && !parentPtr) c.push('pointer');
     if (scrolls && tag !== 'html' && tag !== 'body') { c.push('scroll'); data.scr = 1; }
-    const text = ownText(el);
-    const icon = !c.length && !text && looksLikeIcon(el, tag, w, h, style);
+    const own = ownText(el);
+    const icon = !c.length && !own && looksLikeIcon(el, tag, w, h, style);
     if (c.length || icon) {
       if (c.length) data.c = c;
       else data.ic = 1;  // an icon: interactive only if a listener says so (the host)
       controlFacts(el, tag, attrs, data);
       report = true;
-      ownReport = true;
-    } else if (text && !data.tx) {
-      data.tx = clip(text);
+    } else if (own && !data.tx) {
+      data.tx = clip(own);
       report = true;
-      ownReport = true;
     }
     const live = liveKind(el, names);
     if (live) {
       const said = shownText(el);
-      if (said) { data.live = live; data.ltx = clip(said); report = true; ownReport = true; }
+      if (said) { data.live = live; data.ltx = clip(said); report = true; }
     }
     if (report) {
       if (Object.keys(attrs).length) data.a = attrs;
@@ -150,10 +144,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
       }
     }
   }
-  if (run.axRoles && axFacts(el, tag, data)) { report = true; ownReport = true; }
-  // (outside the act's window its walk reports none of that: this record is not its record)
-  if (am === ACT_OUTSIDE && ownReport) am = ACT_UNLIKE;
-  if (am) data.am = am;
+  if (run.axRoles && axFacts(el, tag, data)) report = true;
   if (report) { emit(rec); stats.emitted++; }
   // the rows pass prints the box of an element without a record: this one, not asked again
   if (run.axRects && (!report || !run.track)) run.axRects.set(el, b);
@@ -167,11 +158,8 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
     stats.offscreen_subtrees++;
     return;
   }
-  // (the act's walk cuts the same subtree with its window)
-  const kidsAct = !act ? null : am === ACT_PRUNED ? ACT_GONE
-    : am !== 0 && clips && display !== 'contents' && !keepForAct(el, act) ? ACT_GONE : act;
   if (tag === 'iframe' || tag === 'frame') {
-    walkFrame(el, rec, b, ctx, depth, inWin, data, kidsAct, am);
+    walkFrame(el, rec, b, ctx, depth, inWin, data);
     return;
   }
   // Its content shows only inside its padding box when it clips (scrolls or hides).
@@ -184,13 +172,12 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
       r: Math.min(box.r, ctx.clip.r), b: Math.min(box.b, ctx.clip.b) } : box;
   }
   walkChildren(el, tag, rec, { f: ctx.f, ox: ctx.ox, oy: ctx.oy, fw: ctx.fw,
-    frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx, clip: innerClip,
-    act: kidsAct }, visit);
+    frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx, clip: innerClip }, visit);
 }
 
 // An <iframe>/<frame>: a same-origin document is walked from here (a new walker frame,
 // its records under this one); a cross-origin one is marked for the host to stitch.
-function walkFrame(el, rec, b, ctx, depth, inWin, data, act, am) {
+function walkFrame(el, rec, b, ctx, depth, inWin, data) {
   const stats = run.stats;
   const frames = run.frames;
   let doc = null;
@@ -209,7 +196,6 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data, act, am) {
         const t = topmost(el, b, ctx, data);
         if (t !== undefined) data.top = t;
       }
-      if (data.am === ACT_OUTSIDE) data.am = ACT_UNLIKE;  // (the act's walk writes none)
       if (rec.id < 0) { emit(rec); stats.emitted++; }
     }
     return;
@@ -226,7 +212,6 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data, act, am) {
     const t = topmost(el, b, ctx, data);
     if (t !== undefined) data.top = t;
   }
-  if (data.am === ACT_OUTSIDE) data.am = ACT_UNLIKE;  // (the act's walk writes none)
   if (rec.id < 0) { emit(rec); stats.emitted++; }
   frames[fi].owner = rec.id;
   const fw = { w: doc.documentElement.clientWidth || (fwin && fwin.innerWidth) || 0,
@@ -236,30 +221,8 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data, act, am) {
     ? { l: Math.max(ctx.win.l, ox), t: Math.max(ctx.win.t, oy),
       r: Math.min(ctx.win.r, ox + fw.w), b: Math.min(ctx.win.b, oy + fw.h) }
     : ctx.win;
-  // (the act's walk enters it only inside its window, and sees it through its content box)
-  const fact = !act || act === ACT_GONE || am !== 0 ? (act ? ACT_GONE : null)
-    : { win: { l: Math.max(act.win.l, ox), t: Math.max(act.win.t, oy),
-      r: Math.min(act.win.r, ox + fw.w), b: Math.min(act.win.b, oy + fw.h) }, doc, ox, oy };
   const fctx = { f: fi, ox, oy, depth, fw, win: fwn, doc, hx: data.hx || null,
-    frameCovered: ctx.frameCovered || data.top === 0, act: fact };
+    frameCovered: ctx.frameCovered || data.top === 0 };
   const html = doc.documentElement;
   visit(html, html.nodeName.toLowerCase(), 'html', null, rec, fctx);
-}
-
-// The act's marks (opts.actMarks, run.actWin; design note 211). A whole-page DOM read may be
-// kept as the act's baseline (host act/baseline_at_read.py), whose capture is a walk of a
-// window grown actMarks px past the viewport: that walk prunes by the rules above, with that
-// window (a box off it whose content cannot reach it, a clipping box off it, a frame off it).
-// The whole walk applies the same rules with the act's window and says on each record what
-// the act's walk makes of it (`am`, absent: written alike, in its window):
-// ACT_PRUNED, ACT_OUTSIDE, ACT_UNLIKE (records.js), ACT_HOLDER (set there, as it is written).
-const ACT_GONE = { gone: true };  // the act's context under a pruned box
-
-/** The act's mark of an element with box (x, y, w, h), `act` its context ({win, doc, ox,
- * oy}, or ACT_GONE): 0 in the act's window. */
-function actMark(el, act, x, y, w, h) {
-  if (act === ACT_GONE) return ACT_PRUNED;
-  if (meets(act.win, x, y, w, h)) return 0;
-  return (w > 0 || h > 0) && !keepForAct(el, act) && !overflowReaches(el, x, y, w, h, act.win)
-    ? ACT_PRUNED : ACT_OUTSIDE;
 }

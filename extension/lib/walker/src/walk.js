@@ -78,9 +78,7 @@
 //          co:[x,y] (its content-box origin, top-level viewport coordinates), scr?: 1|2|3
 //          (a scroll container: overflow auto/scroll with more content than box on x: 1,
 //          y: 2, both: 3), ro?: the role Chromium's AX tree gives it and an?: its accessible
-//          name (opts.axRoles only, elements kept for their role: ax_facts.js),
-//          am?: 1|2|3|4 (opts.actMarks, a whole-page walk only: how a walk of the window
-//          grown actMarks px past the viewport writes it, records.js ACT_*; design note 211)}
+//          name (opts.axRoles only, elements kept for their role: ax_facts.js)}
 //   axt?: {rows, ms, capped?, next?, joins?, h?} (opts.axTree: the document as accessibility
 //         rows, ax_tree.js; with track, next: the world's next id; joins: the text rows that go
 //         on a run of inline text, ax_runs.js; h: the hiding facts of the rows whose name has
@@ -139,8 +137,7 @@ function walkDocument(opts, self) {
     if (html) {
       visit(html, html.nodeName.toLowerCase(), 'html', null, null,
         { f: 0, ox: 0, oy: 0, depth: 0, fw: { w: run.vw, h: run.vh }, frameCovered: false,
-          win: run.win, doc: document,
-          act: run.actWin ? { win: run.actWin, doc: document, ox: 0, oy: 0 } : null });
+          win: run.win, doc: document });
     }
   } catch (e) {
     stats.error = String((e && e.message) || e);  // keep what was walked
@@ -158,8 +155,7 @@ function walkDocument(opts, self) {
     scroll: { x: Math.round(topWin.scrollX), y: Math.round(topWin.scrollY),
       w: se ? se.scrollWidth : 0, h: se ? se.scrollHeight : 0 },
     dpr: topWin.devicePixelRatio || 1,
-    options: { viewportOnly: run.viewportOnly, expandPx: run.expand,
-      ...(run.actMarks ? { actMarks: run.actMarks } : {}) },
+    options: { viewportOnly: run.viewportOnly, expandPx: run.expand },
     frames: run.frames,
     elements: run.out,
     stats,
