@@ -5,7 +5,11 @@ by their fieldsets' legends, not by the forms' ids no one reads (dokuwiki-03); a
 that sorts a table keeps its own mark, "#" read as "number", not the next header's words
 (fossil-04: two ids ``btn_mtime_near_type_in_main_2``); a quantity keeps its unit in an id
 ("250 g", oscar-01); a reset button with no value is named by the word it shows, "Reset"
-(roundup-01). Through the extension and the host in Debian Chromium."""
+(roundup-01). Round 71 (notes 221, 222): a hidden field's label names the visible box standing
+in for it (a recipient chooser's "To", roundcube-03); a label after a typed field is its help
+("Real name:", mediawiki-03); a pager's select above a list and below it, its caption with a
+colon once, are twins told by their side (phpmyadmin-01). Through the extension and the host in
+Debian Chromium."""
 
 from __future__ import annotations
 
@@ -53,3 +57,52 @@ def test_a_quantity_keeps_its_unit_in_a_rows_id(elements: list[dict]) -> None:
 def test_a_reset_button_with_no_value_is_named_by_the_word_it_shows(elements: list[dict]) -> None:
     resets = [e for e in elements if e["type"] == "button" and e["id"].startswith("btn_reset")]
     assert [e["label"] for e in resets] == ["Reset"], resets
+
+
+# A recipient chooser (roundcube-03, note 221): the label "To" names a <textarea> kept off the
+# page; a person reads it beside the visible box one types names in, its row's only field.
+CHOOSER = "understanding/recipient_chooser.html"
+
+
+@pytest.fixture(scope="module")
+def chooser(browser: Browser, pages_url: str) -> list[dict]:
+    return read(browser, pages_url + CHOOSER, viewport_only=False).elements
+
+
+def test_a_hidden_fields_label_names_the_visible_box_standing_in_for_it(
+        chooser: list[dict]) -> None:
+    to = [e for e in chooser if e["label"] == "To"]
+    assert len(to) == 1 and to[0]["id"] == "input_to", to
+    assert to[0]["bounds"][0] > 0, to  # the visible box, not the textarea off the page
+
+
+def test_a_hidden_fields_label_beside_two_boxes_names_neither(chooser: list[dict]) -> None:
+    labels = sorted(e["label"] for e in chooser if e["type"] == "text_input")
+    assert "Dates" not in labels and "Start" in labels and "End" in labels, labels
+
+
+# A field's label above it and a sentence of help below it, a second label (mediawiki-03, note
+# 221): the label above names it.
+HELP = "understanding/field_label_and_help_label.html"
+
+
+def test_a_label_after_a_typed_field_is_its_help_not_its_name(browser: Browser,
+                                                             pages_url: str) -> None:
+    elements = read(browser, pages_url + HELP, viewport_only=False).elements
+    fields = [(e["label"], e["id"]) for e in elements if e["type"] == "text_input"]
+    assert fields == [("Real name:", "input_real_name"), ("Signature:", "input_signature")], fields
+    boxes = [e["label"] for e in elements if e["type"] == "checkbox"]
+    assert boxes == ["Watch pages I edit"], boxes
+
+
+# A table's pager above and below its rows, its caption with a colon once and once without
+# (phpmyadmin-01, note 222): one field twice, told by its side of the list, never a counter.
+PAGERS = "understanding/pagers_alike_but_a_colon.html"
+
+
+def test_fields_alike_but_for_a_captions_colon_are_twins_told_by_their_side(
+        browser: Browser, pages_url: str) -> None:
+    elements = read(browser, pages_url + PAGERS, viewport_only=False).elements
+    selects = [e["id"] for e in elements if e["type"] == "select"]
+    assert len(selects) == 2 and selects[0].endswith("_above_list") \
+        and selects[1].endswith("_below_list"), selects

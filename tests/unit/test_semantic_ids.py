@@ -409,3 +409,39 @@ def test_a_links_path_is_said_by_its_page_where_that_fills_the_words() -> None:
                    "link_t_to_template_talk_nasdaq"], ids
     # a page of fewer words keeps its folder before it, as before
     assert path_tail("/news/astronomie") == "news_astronomie"
+
+
+def test_rows_alike_in_their_first_and_last_cells_are_told_by_a_middle_cell_with_words() -> None:
+    """phpmyadmin-01 (note 222): a table's rows each open with a checkbox and "Edit", and most
+    end in an empty note ("NULL"). A row whose last cell is its own keeps it in its id; the
+    rows alike in that too are told by their first middle cell that differs and has words (the
+    record's name), not by the key's number before it, never by a counter."""
+    def row(key: str, name: str, note: str) -> Placed:
+        return Placed("checkbox_delete", "main", context="edit", repeated=True,
+                      row_tail=note, row_cells=("copy", key, name, "tools"))
+    ids = assign_ids([row("1", "cordless_drill", "in_the_case"), row("2", "tile_cutter", "null"),
+                      row("3", "bread_maker", "null"), row("4", "lawn_aerator", "null")])
+    assert ids == ["checkbox_delete_near_edit_in_the_case",
+                   "checkbox_delete_near_edit_tile_cutter",
+                   "checkbox_delete_near_edit_bread_maker",
+                   "checkbox_delete_near_edit_lawn_aerator"]
+    # rows whose differing cells are numbers alone: the first of them
+    keyed = assign_ids([row("7", "", "null"), row("8", "", "null")])
+    assert keyed == ["checkbox_delete_near_edit_7", "checkbox_delete_near_edit_8"]
+
+
+def test_long_labels_alike_in_their_first_and_last_words_are_told_where_they_part() -> None:
+    """saurus-198 (note 222): two laptops' titles run past what an id holds and end alike ("...
+    4GB (1x4GB) DDR"), in rows alike in their words; they part at the processor ("Intel Core
+    i3-4030U (1.9GHz" and "i5-4300U (1.9GHz"). Each id says its own words from there, a lone
+    number after them left out, no counter."""
+    def laptop(cpu: str) -> Placed:
+        label = (f'DELL Latitude E5440 14.0" HD (1366X768) Anti-Glare LED, Intel Core {cpu} '
+                 "(1.9GHz/3MB), Intel HD 4400, 4GB (1x4GB) DDR")
+        return Placed("link_dell_latitude_e5440_14_0", "main", context="3_1600mhz_500gb",
+                      repeated=True, tail="4gb_1x4gb_ddr", label_said=label)
+    assert assign_ids([laptop("i3-4030U"), laptop("i5-4300U")]) == [
+        "link_dell_latitude_e5440_14_0_i3_4030u", "link_dell_latitude_e5440_14_0_i5_4300u"]
+    # labels alike in every word: no part of theirs, the last resort numbers them
+    same = assign_ids([laptop("i3-4030U"), laptop("i3-4030U")])
+    assert same[1] == same[0] + "_2"

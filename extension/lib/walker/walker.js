@@ -67,6 +67,7 @@ function beginRun(opts) {
   run.parentWords = /* @__PURE__ */ new Map();
   run.dialogTrees = /* @__PURE__ */ new Map();
   run.forLabels = /* @__PURE__ */ new Map();
+  run.standIns = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
   run.scanned = /* @__PURE__ */ new Set();
   run.forced = /* @__PURE__ */ new Set();
@@ -1886,6 +1887,48 @@ function labelsOf(el) {
   for (const l of el.id && byId.get(el.id) || []) if (!out.includes(l) && l.control === el) out.push(l);
   return out.length > 1 ? out.sort((a, b) => a.compareDocumentPosition(b) & 4 ? -1 : 1) : out;
 }
+function unseenField(f) {
+  if (!f.getClientRects().length) return true;
+  const cs = getComputedStyle(f);
+  if (cs.visibility === "hidden" || cs.visibility === "collapse") return true;
+  const opacity = parseFloat(cs.opacity);
+  if (Number.isFinite(opacity) && opacity <= 0.05) return true;
+  const r = f.getBoundingClientRect();
+  return r.right + scrollX <= 0 || r.bottom + scrollY <= 0 || r.width <= 1 && r.height <= 1;
+}
+function seenLabel(l) {
+  if (!l.getClientRects().length || readerOnly(l)) return false;
+  return getComputedStyle(l).visibility === "visible";
+}
+function standIns(root) {
+  let found = run.standIns.get(root);
+  if (found) return found;
+  found = /* @__PURE__ */ new Map();
+  run.standIns.set(root, found);
+  for (const l of root.querySelectorAll ? root.querySelectorAll("label[for]") : []) {
+    const hidden = l.control;
+    if (!hidden || hidden.contains(l) || !hidden.matches(TYPED_FIELD) || !unseenField(hidden) || !seenLabel(l)) continue;
+    let row = hidden.parentElement;
+    while (row && !row.contains(l)) row = row.parentElement;
+    if (!row) continue;
+    const seen = [...row.querySelectorAll(NAMED_FIELD)].filter((f) => f !== hidden && !unseenField(f));
+    if (seen.length !== 1 || !seen[0].matches(TYPED_FIELD) || labelsOf(seen[0]).length) continue;
+    if (!found.has(seen[0])) found.set(seen[0], l);
+  }
+  return found;
+}
+function standInLabel(el) {
+  const root = el.getRootNode();
+  const l = standIns(root).get(el);
+  if (!l) return null;
+  const t = labelWords(l, l.control);
+  return t ? [clip(t), "label-stand-in"] : null;
+}
+function namingLabels(el, labels) {
+  if (labels.length < 2 || !el.matches(TYPED_FIELD)) return labels;
+  const before2 = labels.filter((l) => l.compareDocumentPosition(el) & 4);
+  return before2.length ? before2 : labels;
+}
 function titledLabel(text, labels) {
   if (/[\p{L}\p{N}]/u.test(text)) return null;
   const titles = labels.map((l) => collapse(l.getAttribute("title") || "")).filter(Boolean);
@@ -1900,7 +1943,7 @@ function personName(el, tag, attrs, role) {
   if (attrs["aria-label"] && attrs["aria-label"].trim()) {
     return [clip(collapse(attrs["aria-label"])), "aria-label"];
   }
-  const labels = FIELDS.has(tag) ? labelsOf(el) : [];
+  const labels = FIELDS.has(tag) ? namingLabels(el, labelsOf(el)) : [];
   if (labels.length) {
     const t = collapse(labels.map((l) => labelWords(l, el)).join(" "));
     if (t) return titledLabel(t, labels) || [clip(t), "label"];
@@ -1933,7 +1976,7 @@ function personName(el, tag, attrs, role) {
     if (hint) return [hint, "icon", lig.join(" ")];
     return null;
   }
-  const beside = besideLabel(el, true) || labelBefore(el);
+  const beside = standInLabel(el) || besideLabel(el, true) || labelBefore(el);
   if (beside) return beside;
   if (attrs.title && attrs.title.trim()) return [clip(collapse(attrs.title)), "title"];
   if (attrs.placeholder && attrs.placeholder.trim()) {
@@ -3641,7 +3684,7 @@ var TEXT_FIELDS = "input:not([type]), input[type=text], input[type=email], input
 var TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], input[type=datetime-local], input[type=month], input[type=week], select`;
 var ADD_ON_PARTS = 4;
 function said(text) {
-  return collapse(text || "").toLowerCase().slice(0, 60);
+  return collapse(text || "").toLowerCase().replace(/[\s:：*]+$/u, "").slice(0, 60);
 }
 function fieldName(el) {
   return said(el.getAttribute("aria-label") || el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("placeholder") || el.getAttribute("title"));

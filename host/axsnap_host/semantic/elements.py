@@ -307,7 +307,7 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                              inner=any(base_of.get(a.rid) == base
                                        for a in facts.ancestors(el.node)[:INNER_UP]),
                              hint=_own_hint(el.source), number=el.alike[0],
-                             near_said=said_near,
+                             near_said=said_near, label_said=label,
                              pathed=twin_path(str(record.get("tw") or ""))))
     read_numbers: list[tuple[int, int]] = []
     for el, value, in_read in zip(chosen, assign_ids(placed, read_numbers), read_numbers,

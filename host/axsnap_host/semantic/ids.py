@@ -198,6 +198,9 @@ class Placed:
     # "Hello | Definition of Hello by Merriam-Webster" and "... at Dictionary.com")
     pathed: bool = False  # the page holds a link its words cannot tell from this one, and its
     # path can (the walker's, over the whole page): named by its path in every read
+    label_said: str = ""  # its label whole (its base id holds the first words): twins alike in
+    # those are told by the words where their labels part (two laptops' long titles, apart
+    # in their processors: note 222)
 
 
 def assign_ids(items: Sequence[Placed],
@@ -292,8 +295,14 @@ def assign_ids(items: Sequence[Placed],
             elif item.context and item.row_tail and not _says(said[i], twins[i],
                                                                item.row_tail) and \
                     row_tails[ids[i], item.row_tail] < counts[ids[i]]:
-                # rows alike in their first words: their last cell's (a time, a status)
-                ids[i] = f"{base}_near_{item.context}_{item.row_tail}"
+                # rows alike in their first words: their last cell's (a time, a status);
+                # rows alike in that too (an empty note's "NULL"): the first middle cell
+                # that differs among them (a record's key), as rows alike in both ends are
+                # that has words, not a number alone (the record's name over its key)
+                cell = "" if row_tails[ids[i], item.row_tail] == 1 else _parting_cell(
+                    item, [items[j] for j in alike[ids[i]] if items[j].row_tail == item.row_tail],
+                    worded=True)
+                ids[i] = f"{base}_near_{item.context}_{cell or item.row_tail}"
             elif item.context and (cell := _parting_cell(item, [items[j] for j in alike[
                     ids[i]]])):
                 # rows alike in their first and last cells: the first middle cell that
@@ -302,6 +311,10 @@ def assign_ids(items: Sequence[Placed],
             elif item.tail and tails[ids[i], item.tail] < counts[ids[i]]:
                 # labels alike in their first words: their own last words part them
                 ids[i] = f"{base}_{item.tail}"
+            elif part := _label_part(item, [items[j] for j in alike[ids[i]]]):
+                # labels alike in their first and last words: their own words from the
+                # first one that differs among them
+                ids[i] = f"{base}_{part}"
             elif item.path and paths[ids[i], item.path] < counts[ids[i]]:
                 # links alike in label and place: where each one goes
                 ids[i] = f"{base}_to_{item.path}"
@@ -356,19 +369,44 @@ def _near_tail(item: Placed, group: list[Placed]) -> str:
     return f"_{'_'.join(own)}" if own else ""
 
 
+def _label_part(item: Placed, group: list[Placed]) -> str:
+    """Up to three words of ``item``'s label from the first word where the labels of ``group``
+    (the twins sharing its id) differ, a lone number at their end left out (``i3_4030u``, not
+    ``i3_4030u_1``); "" when they do not differ or nothing of its own is left."""
+    if len(group) < 2:
+        return ""
+    said = [_words(g.label_said) for g in group]
+    if len({tuple(w) for w in said}) == 1:
+        return ""
+    same = 0
+    while all(same < len(w) for w in said) and len({w[same] for w in said}) == 1:
+        same += 1
+    own = _words(item.label_said)[same:same + 3]
+    while len(own) > 1 and own[-1].isdigit():
+        own.pop()
+    return "_".join(own)
+
+
 def _words(text: str) -> list[str]:
     """Each word of ``text`` as an id says it."""
     return [w for w in (slug(part, 1) for part in re.split(r"\W+", text[:400])) if w]
 
 
-def _parting_cell(item: Placed, group: list[Placed]) -> str:
+def _parting_cell(item: Placed, group: list[Placed], worded: bool = False) -> str:
     """The words of ``item``'s first middle row cell that differ among the rows of ``group``
-    (the twins sharing its id), where its own words are not every row's; "" when none."""
+    (the twins sharing its id), where its own words are not every row's; "" when none.
+    ``worded``: the first such cell with a letter in it where one differs (a record's name
+    before its key's number), else the first."""
+    first = None
     for k, own in enumerate(item.row_cells):
         said = [g.row_cells[k] if k < len(g.row_cells) else "" for g in group]
         if len(set(said)) > 1:
-            return own if own and said.count(own) < len(said) else ""
-    return ""
+            cell = own if own and said.count(own) < len(said) else ""
+            if not worded or re.search(r"[^\W\d_]", cell):
+                return cell
+            if first is None:
+                first = cell
+    return first or ""
 
 
 def _dedupe(ids: list[str]) -> list[str]:

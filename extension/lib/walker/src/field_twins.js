@@ -27,8 +27,10 @@ export const TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], 
   + 'input[type=datetime-local], input[type=month], input[type=week], select';
 const ADD_ON_PARTS = 4;  // the children of an input group looked at
 
+// (a caption's colon or a required field's star at its end is no word: "Number of rows:" over
+// a list and "Number of rows" below it are one field twice, as the host's ids say them)
 function said(text) {
-  return collapse(text || '').toLowerCase().slice(0, 60);
+  return collapse(text || '').toLowerCase().replace(/[\s:：*]+$/u, '').slice(0, 60);
 }
 
 /** A field's name as a person reads it: its aria-label, its label, its placeholder or its

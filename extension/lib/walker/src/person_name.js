@@ -309,6 +309,72 @@ export function labelsOf(el) {
   return out.length > 1 ? out.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1)) : out;
 }
 
+// A field a person cannot see: not laid out (display: none here or above it), invisible
+// (visibility, an opacity of 0.05 or less), moved off the page to its left or above it, or a
+// pixel or less in size. A recipient chooser keeps its labelled <textarea> so, behind the
+// visible box one types names in (design note 221).
+function unseenField(f) {
+  if (!f.getClientRects().length) return true;
+  const cs = getComputedStyle(f);
+  if (cs.visibility === 'hidden' || cs.visibility === 'collapse') return true;
+  const opacity = parseFloat(cs.opacity);
+  if (Number.isFinite(opacity) && opacity <= 0.05) return true;
+  const r = f.getBoundingClientRect();
+  return r.right + scrollX <= 0 || r.bottom + scrollY <= 0 || (r.width <= 1 && r.height <= 1);
+}
+
+// Whether a person sees label `l`: laid out, not invisible, not a screen reader's only.
+function seenLabel(l) {
+  if (!l.getClientRects().length || readerOnly(l)) return false;
+  return getComputedStyle(l).visibility === 'visible';
+}
+
+// The visible fields that stand in for a hidden one a visible label names, with that label:
+// field → label, for the fields of `root` (read once a walk). A label whose `for` names a
+// hidden box one types in ("<label for=_to>To</label> ... <textarea id=_to hidden> <ul><li>
+// <input></li></ul>", a recipient chooser) names the one visible field beside it: the row is
+// the smallest box holding the label and the hidden field, and that field is the row's only
+// visible field (not counting buttons), a box one types in with no label of its own.
+function standIns(root) {
+  let found = run.standIns.get(root);
+  if (found) return found;
+  found = new Map();
+  run.standIns.set(root, found);
+  for (const l of root.querySelectorAll ? root.querySelectorAll('label[for]') : []) {
+    const hidden = l.control;
+    if (!hidden || hidden.contains(l) || !hidden.matches(TYPED_FIELD) || !unseenField(hidden)
+      || !seenLabel(l)) continue;
+    let row = hidden.parentElement;
+    while (row && !row.contains(l)) row = row.parentElement;
+    if (!row) continue;
+    const seen = [...row.querySelectorAll(NAMED_FIELD)].filter((f) => f !== hidden && !unseenField(f));
+    if (seen.length !== 1 || !seen[0].matches(TYPED_FIELD) || labelsOf(seen[0]).length) continue;
+    if (!found.has(seen[0])) found.set(seen[0], l);
+  }
+  return found;
+}
+
+/** The label a person reads beside field `el` where it stands in for a hidden field that label
+ * names (standIns), as [words, 'label-stand-in'], or null. */
+function standInLabel(el) {
+  const root = el.getRootNode();
+  const l = standIns(root).get(el);
+  if (!l) return null;
+  const t = labelWords(l, l.control);
+  return t ? [clip(t), 'label-stand-in'] : null;
+}
+
+// The labels that name field `el`, of all of them (`labels`, tree order). A box one types in
+// with a label before it and one more after it ("<label for=f>Real name:</label> <input id=f>
+// <label for=f>Real name is optional. If provided, ...</label>"): the label after is the help
+// under the box, as words that follow a typed field are (TYPED_FIELD); the ones before it name
+// it (design note 221). A checkbox's or a radio button's labels all name it.
+function namingLabels(el, labels) {
+  if (labels.length < 2 || !el.matches(TYPED_FIELD)) return labels;
+  const before = labels.filter((l) => l.compareDocumentPosition(el) & 4);
+  return before.length ? before : labels;
+}
+
 // A label that shows no letter or digit (icon-font glyphs: a console's Linux/macOS and
 // Windows tabs, "\uf17c/\uf179" and "\uf17a") with a title: the title is what a person
 // reads of it (its tooltip), as a symbol's title names a link. null otherwise.
@@ -325,7 +391,7 @@ export function personName(el, tag, attrs, role) {
   if (attrs['aria-label'] && attrs['aria-label'].trim()) {
     return [clip(collapse(attrs['aria-label'])), 'aria-label'];
   }
-  const labels = FIELDS.has(tag) ? labelsOf(el) : [];
+  const labels = FIELDS.has(tag) ? namingLabels(el, labelsOf(el)) : [];
   if (labels.length) {
     const t = collapse(labels.map((l) => labelWords(l, el)).join(' '));
     if (t) return titledLabel(t, labels) || [clip(t), 'label'];
@@ -361,7 +427,7 @@ export function personName(el, tag, attrs, role) {
     if (hint) return [hint, 'icon', lig.join(' ')];
     return null;
   }
-  const beside = besideLabel(el, true) || labelBefore(el);
+  const beside = standInLabel(el) || besideLabel(el, true) || labelBefore(el);
   if (beside) return beside;
   if (attrs.title && attrs.title.trim()) return [clip(collapse(attrs.title)), 'title'];
   if (attrs.placeholder && attrs.placeholder.trim()) {
