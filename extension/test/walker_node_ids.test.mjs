@@ -20,33 +20,35 @@ test('a whole page named by the walker\'s ids takes the frames\' records only', 
   assert.deepEqual(frameIndices({}), []);
   // few click listener nodes: the frames' records only; many (resolving each costs more than
   // taking every listable record): the listable records, for the listener step
-  const { walkerIdsWant, TAKE_PER_RESOLVE } = await import('../lib/walker/walker_ids_listable.js');
+  const { walkerIdsWant } = await import('../lib/walker/walker_ids_listable.js');
   const every = records.map((_, i) => i);
   assert.deepEqual(walkerIdsWant({ elements: records }, every, null), [0, 3, 4, 6], 'not known: frames only');
   assert.deepEqual(walkerIdsWant({ elements: records }, every, 1), [0, 3, 4, 6]);
-  const many = walkerIdsWant({ elements: records }, every, Math.ceil(7 / TAKE_PER_RESOLVE) + 1);
+  assert.deepEqual(walkerIdsWant({ elements: records }, every, 6), [0, 3, 4, 6], '6 resolves against 6 records');
+  const many = walkerIdsWant({ elements: records }, every, 7);
   assert.deepEqual([...many], [0, 2, 3, 4, 5, 6]);
   assert.equal(many.listed, true);
 });
 
-test('a walker-named read with rows resolves its click nodes unless they outnumber its listable records (note 213)', async () => {
+test('a walker-named read resolves its click nodes unless they outnumber its listable records (notes 213, 225)', async () => {
   const { MAX_LISTENER_NODES, takesListed, walkerIdsWant } = await import('../lib/walker/walker_ids_listable.js');
-  // rustdoc u8's SnapshotV1: 9,200 listable records, at least 1,841 click nodes to resolve past
-  // its 1,411 hidden roots (3,252 in all): resolved one by one, no take of 9,200 ids
-  assert.equal(takesListed(1841, 9200, 3252, true), false);
-  assert.equal(takesListed(9201, 9200, 10612, true), true, 'more nodes than records: taken');
-  assert.equal(takesListed(null, 9200, 0, true), false, 'not known: frames only');
-  // without rows (DOM text, elements: the join's unjoined count shows the way) and past the cap
-  // on the nodes resolved (the other way could leave some unmarked): note 144's weight of 5
-  assert.equal(takesListed(1841, 9200, 3252), true);
-  assert.equal(takesListed(1841, 9200, MAX_LISTENER_NODES + 1, true), true);
-  assert.equal(takesListed(1840, 9200, MAX_LISTENER_NODES + 1, true), false);
+  // rustdoc u8: 9,200 listable records, at least 1,841 click nodes to resolve past its 1,411
+  // hidden roots (3,252 in all): resolved one by one, no take of 9,200 ids
+  assert.equal(takesListed(1841, 9200, 3252), false);
+  assert.equal(takesListed(9201, 9200, 10612), true, 'more nodes than records: taken');
+  assert.equal(takesListed(null, 9200, 0), false, 'not known: frames only');
+  // past the cap on the nodes resolved (the other way could leave some unmarked): note 144's
+  // weight of 5
+  assert.equal(takesListed(1841, 9200, MAX_LISTENER_NODES + 1), true);
+  assert.equal(takesListed(1840, 9200, MAX_LISTENER_NODES + 1), false);
   const records = [{ p: -1, s: 'html' }, ...Array.from({ length: 20 }, () => ({ p: 0, s: 'a', c: ['link'] }))];
   const every = records.map((_, i) => i);
-  const rows = { elements: records, axt: {} };
-  assert.deepEqual(walkerIdsWant(rows, every, 5, 40), [0], '5 resolves against 21 records');
-  assert.equal(walkerIdsWant(rows, every, 22, 40).listed, true);
-  assert.equal(walkerIdsWant({ elements: records }, every, 5, 40).listed, true, 'no rows: 5 × 5 > 21');
+  // with rows (SnapshotV1, the outline) and without (DOM text, elements: note 225) alike
+  for (const result of [{ elements: records, axt: {} }, { elements: records }]) {
+    assert.deepEqual(walkerIdsWant(result, every, 5, 40), [0], '5 resolves against 21 records');
+    assert.deepEqual(walkerIdsWant(result, every, 21, 40), [0], '21 against 21');
+    assert.equal(walkerIdsWant(result, every, 22, 40).listed, true);
+  }
 });
 
 test('node_ids "walker" is for a whole-page DOM read from the walk only', async () => {

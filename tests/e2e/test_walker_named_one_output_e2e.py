@@ -53,3 +53,28 @@ def test_one_tree_whichever_way_the_listener_step_went(browser: Browser, pages_u
     for r, d in said:
         assert (r["role"], r["name"]) == (d["role"], d["name"])
         assert f"{r['domRef']['frame']}-{r['domRef']['backendNodeId']}" == d["id"], (r, d)
+
+
+DOMTEXT = {"format": "domtext", "viewport_only": False, "exact": True,
+           "stabilize": {"enabled": False}, "node_ids": "walker"}
+
+
+def test_one_dom_text_whichever_way_the_take_went(browser: Browser, pages_url: str) -> None:
+    """DOM text named by the walker's ids, the document read both ways: the same text, the
+    same elements and the same stats, ``walker_unjoined`` too (design note 225: it counts the
+    records without an id every way learns); only the walk's own stats (its times, its take)
+    say how it went."""
+    browser.open(f"{pages_url}{PAGE}")
+    browser.snapshot_raw(**DOMTEXT)  # the document's indices given once
+    few = browser.snapshot_raw(**DOMTEXT)
+    assert "walker_ids_listed_taken" not in steps(few), steps(few)  # the frames' records only
+    browser.run_in_target("window.fillDrawer(160)")
+    many = browser.snapshot_raw(**DOMTEXT)
+    assert steps(many).get("walker_ids_listed_taken", 0) >= 1, steps(many)  # every listable one
+    assert many["result"]["domtext"] == few["result"]["domtext"]
+    assert many["result"]["elements"] == few["result"]["elements"]
+    # (and the request's size, which holds the ids taken)
+    stats = [{k: v for k, v in r["result"]["stats"].items() if k not in ("walker", "request_bytes")}
+             for r in (few, many)]
+    assert stats[0]["walker_unjoined"] > 0
+    assert stats[1] == stats[0]

@@ -124,8 +124,15 @@ def test_many_click_listeners_take_the_listable_ids_for_the_listener_step(
         browser: Browser, pages_url: str) -> None:
     """Few listable records against their click listener nodes: resolving each node alone
     would cost more than the take, so the listable records' ids are taken after all (for the
-    listener step only): the elements still say the walker's ids, and act by them."""
+    listener step only): the elements still say the walker's ids, and act by them. (One
+    resolve weighs one record taken, note 225: the page's own three listener nodes are joined
+    by 60 buttons in a hidden box, no record and nothing listed, that outnumber its records.)"""
     browser.open(f"{pages_url}dom/walk_source.html")
+    browser.run_in_target(
+        "const box = document.createElement('div'); box.hidden = true;"
+        " for (let i = 0; i < 60; i++) { const b = document.createElement('button');"
+        " b.addEventListener('click', () => {}); box.append(b); }"
+        " document.body.append(box); return true")
     default = read(browser)["result"]
     reply = by_walker(browser)
     walker = reply["result"]

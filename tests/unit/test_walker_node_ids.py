@@ -127,3 +127,34 @@ def test_the_option_is_for_a_whole_page_dom_read_from_the_walk() -> None:
                                    **wrong})
     with pytest.raises(ValidationError, match="does not use node_ids"):
         SnapshotOptions(format="semantic", node_ids="walker")
+
+
+def frames_way(data: dict[str, Any]) -> dict[str, Any]:
+    """The walk's capture named by the walker's ids as its take's frames way gives it: ``b``
+    on the records that place a frame and on those a click listener marked (``k``: the
+    listener step resolves their nodes and writes both), none on any other listable record."""
+    out = copy.deepcopy(walked(data))
+    for rec in out["walker"]["elements"]:
+        places = rec.get("p") == -1 or rec.get("s") == "html" or "fr" in rec or rec.get("xo") == 1
+        if not places and not rec.get("k"):
+            rec.pop("b", None)
+    return out
+
+
+def test_the_unjoined_count_is_the_same_whichever_way_the_take_went() -> None:
+    """The listed way (every listable record's id taken for the listener step) and the frames
+    way of one page give one reply, ``walker_unjoined`` included (design note 225): it counts
+    the records without an id every way learns. The frames way's count is as before."""
+    data = tracked(json.loads((FIXTURES / "dom_basic_whole.json").read_text()))
+    listed, frames = walked(data), frames_way(data)
+    with_id = [sum(1 for rec in capture["walker"]["elements"] if "b" in rec)
+               for capture in (listed, frames)]
+    assert with_id[0] > with_id[1] > 0  # the two ways differ in what they took
+    assert any(rec.get("k") for rec in frames["walker"]["elements"])  # a marked record kept
+    by_listed, by_frames = dom(listed, node_ids="walker"), dom(frames, node_ids="walker")
+    records = len(frames["walker"]["elements"])
+    assert by_frames["stats"]["walker_unjoined"] == records - with_id[1]
+    assert by_listed["stats"] == by_frames["stats"]
+    assert by_listed == by_frames
+    # a read named by backendNodeIds counts every record without one, as before
+    assert dom(listed)["stats"]["walker_unjoined"] == records - with_id[0]

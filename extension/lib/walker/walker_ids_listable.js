@@ -66,19 +66,19 @@ export function frameIndices(result) {
 // node, rustdoc u8's take 0.22-0.79 ms a record, loaded), and on u8 the weight of 5 took 9,200
 // records' ids to spare fewer than 2,400 resolves.
 export const TAKE_PER_RESOLVE = 5;
-// The weight for a read with rows (SnapshotV1, the outline: `axt`), whose output the host makes
-// the same either way (note 167). Not for DOM text or elements: their `walker_unjoined` (the
-// records the join left without an id) counts the listable ids taken, so the way shows (note 213).
-export const TAKE_PER_RESOLVE_ROWS = 1;
+// The weight below MAX_LISTENER_NODES click nodes, for every read named by the walker's ids:
+// SnapshotV1 and the outline (their output the same either way: note 167, 213), DOM text and
+// elements (their `walker_unjoined` counts only the ids every way learns: note 225).
+export const TAKE_PER_RESOLVE_BELOW_CAP = 1;
 
 /** Whether a read named by the walker's ids takes its `listed` listable records' ids (the
  * listed way) for `nodes` click nodes to resolve (the hidden roots among them left out; null:
- * not known) of `total` (every click node of the document); `rows`: a walk with rows. Past
- * MAX_LISTENER_NODES click nodes the other way may leave nodes unmarked that the listed way
- * marks (the cap on the nodes resolved), so there the weight is note 144's, as before. */
-export function takesListed(nodes, listed, total = nodes, rows = false) {
+ * not known) of `total` (every click node of the document). Past MAX_LISTENER_NODES click
+ * nodes the other way may leave nodes unmarked that the listed way marks (the cap on the nodes
+ * resolved), so there the weight is note 144's, as before. */
+export function takesListed(nodes, listed, total = nodes) {
   if (!Number.isInteger(nodes)) return false;
-  const weight = rows && total <= MAX_LISTENER_NODES ? TAKE_PER_RESOLVE_ROWS : TAKE_PER_RESOLVE;
+  const weight = total <= MAX_LISTENER_NODES ? TAKE_PER_RESOLVE_BELOW_CAP : TAKE_PER_RESOLVE;
   return nodes * weight > listed;
 }
 
@@ -86,10 +86,10 @@ export function takesListed(nodes, listed, total = nodes, rows = false) {
  * those that place a frame, or every listable one when `clickNodeCount` listener nodes
  * (the document's, read ahead, but the hidden roots among them: those cost no resolve; null:
  * not known) would cost more to resolve (takesListed; `clickNodesAll`: the document's click
- * nodes with the hidden roots; a result with rows, `axt`, weighs them as one). */
+ * nodes with the hidden roots). */
 export function walkerIdsWant(result, every, clickNodeCount, clickNodesAll = clickNodeCount) {
   const listed = listableIndices(result, every);
-  if (!takesListed(clickNodeCount, listed.length, clickNodesAll, Boolean(result?.axt))) return frameIndices(result);
+  if (!takesListed(clickNodeCount, listed.length, clickNodesAll)) return frameIndices(result);
   listed.listed = true; // (said in the read's stats: walker_ids_listed)
   return listed;
 }

@@ -21,8 +21,7 @@
 // before them in the renderer gained nothing there (note 164).
 
 import {
-  HIDDEN_RUN, MAX_LISTENER_NODES, TAKE_PER_RESOLVE, clickNodeIds, hiddenRootsPay, takeHiddenRoots,
-  trackedIdsByNode,
+  HIDDEN_RUN, MAX_LISTENER_NODES, clickNodeIds, hiddenRootsPay, takeHiddenRoots, takesListed, trackedIdsByNode,
 } from './walker_ids_listable.js';
 import { topListenersAhead } from './walker_listeners.js';
 
@@ -62,8 +61,9 @@ export function beginListeners(session, run, where) {
   const known = Promise.all([heard, hidden]).then(async ([[got, held], roots]) => {
     if (!got || !held) return new Map();
     const nodes = clickNodeIds(got.listeners, roots ?? null);
-    // the listable records' ids will be taken instead (walker_ids_listable.js walkerIdsWant)
-    if (nodes.size * TAKE_PER_RESOLVE > held[1]) return new Map();
+    // the listable records' ids will be taken instead (walker_ids_listable.js walkerIdsWant:
+    // the same rule on the same counts)
+    if (takesListed(nodes.size, held[1], clickNodeIds(got.listeners).size)) return new Map();
     nodes.delete(got.root); // the document's root: a record the take names
     const ids = [...nodes].filter(Number.isInteger).slice(0, MAX_LISTENER_NODES);
     if (!ids.length) return new Map();

@@ -61,7 +61,7 @@ from axsnap_host.pipeline.elements.model import (
     dom_role,
     element_facts,
 )
-from axsnap_host.pipeline.elements.walker_ids import walk_id_of
+from axsnap_host.pipeline.elements.walker_ids import keeps_backend_id, walk_id_of
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.page_status import empty_dom_notes
 from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
@@ -311,7 +311,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         "walker": walker.get("stats"),
         "walker_missing": capture.walker is None,
         "walker_records": len(joined),
-        "walker_unjoined": list(map(_BACKEND_ID, joined)).count(None),
+        "walker_unjoined": _unjoined(joined, by_walker),
         "viewport_only": options.viewport_only,
         "viewport_expand_px": options.viewport_expand_px,
     }
@@ -326,6 +326,18 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
 
 
 _BACKEND_ID = attrgetter("backend_node_id")
+
+
+def _unjoined(joined: list[Joined], by_walker: bool) -> int:
+    """The records the read joined to no DOM node id (``walker_unjoined``). A read named by
+    the walker's ids (note 144) counts a record as joined only when it has a backendNodeId that
+    every way of its take learns (walker_ids.py keeps_backend_id: it places a frame, or a
+    click listener marked it): the listable records' ids taken for the listener step alone
+    (walker_ids_listable.js walkerIdsWant's listed way) do not count, so the count is the
+    same whichever way the take went (design note 225)."""
+    if not by_walker:
+        return list(map(_BACKEND_ID, joined)).count(None)
+    return sum(1 for j in joined if j.backend_node_id is None or not keeps_backend_id(j.rec))
 
 
 class _Alive:
