@@ -4395,6 +4395,7 @@ var HEADLINE = "h1, h2, h3, h4, h5";
 var DATE_CHARS = 60;
 var LINES = "time, div, span, small, p, li";
 var textOf2 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim();
+var UNDER_LINES = 4;
 function boxOf(h) {
   let box = null;
   for (let el = h.parentElement, i = 0; el && el !== document.body && i < 3; el = el.parentElement, i++) {
@@ -4415,6 +4416,36 @@ function datedHeadlines(shown, chrome2, limit) {
     if (box && datedIn(box, h)) found++;
   }
   return found >= 3 ? found : 0;
+}
+function ownLine(el, h) {
+  for (let box = el; box && !box.contains(h); box = box.parentElement) {
+    if (box.querySelector(HEADLINE)) return false;
+  }
+  return true;
+}
+function datedUnder(h, shown) {
+  if (!h) return 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  walker.currentNode = h;
+  let node = walker.nextSibling() || null;
+  for (let el = h; !node && el && el !== document.body; el = el.parentElement) {
+    walker.currentNode = el;
+    node = walker.nextSibling();
+  }
+  let lines = 0;
+  for (; node && lines < UNDER_LINES; node = walker.nextNode()) {
+    if (node.nodeType === Node.ELEMENT_NODE) {
+      if (node.matches(HEADLINE)) break;
+      continue;
+    }
+    const el = node.parentElement;
+    if (!el || !/\S/.test(node.data) || !shown(el)) continue;
+    if (!ownLine(el, h)) break;
+    lines++;
+    const line = textOf2(el);
+    if (line.length <= DATE_CHARS && DATE.test(line)) return 1;
+  }
+  return 0;
 }
 
 // src/tally_items.js
@@ -4563,9 +4594,9 @@ function ownHeading(shown, CHROME, LIMIT2) {
     const ahead = lead >= LEAD_LINKS ? (el) => before(h, el) : () => false;
     const top = lead >= LEAD_LINKS ? Math.round(h.getBoundingClientRect().top + window.scrollY) : null;
     const above2 = top === null ? () => false : (el) => Math.round(el.getBoundingClientRect().bottom + window.scrollY) <= top;
-    return { text: text.slice(0, 120), lead, ahead, top, above: above2 };
+    return { el: h, text: text.slice(0, 120), lead, ahead, top, above: above2 };
   }
-  return { text: "", lead: 0, ahead: () => false, top: null, above: () => false };
+  return { el: null, text: "", lead: 0, ahead: () => false, top: null, above: () => false };
 }
 
 // src/tally_runs.js
@@ -4671,6 +4702,7 @@ function pageTally() {
     list_cards: 0,
     post_bylines: 0,
     dated_headlines: 0,
+    own_dated: 0,
     titled_items: 0,
     control_labels: [],
     partial: false
@@ -5008,6 +5040,7 @@ function pageTally() {
   t.list_cards = listCards(shown, CHROME, LIMIT2);
   t.post_bylines = postBylines(shown, CHROME, LIMIT2);
   t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT2);
+  t.own_dated = datedUnder(own.el, shown);
   t.titled_items = linkedItems(shown, CHROME, LIMIT2);
   t.described_items = describedItems(shown, CHROME, LIMIT2);
   Object.assign(t, lonePasswords((el) => fillable(el) && !own.above(el), LIMIT2));

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 STORY_SIGNAL = "stats:a headline its title repeats over a story's prose (one story)"
 STORY_WEIGHT = 0.5
+DATED_SIGNAL = "stats:a headline its title repeats over its dateline (one story)"
 # A headline says what happened in a clause: four words or more ("Meanwhile: Developments in
 # Greece..."); a collection's or a site's name is shorter.
 HEADLINE_WORDS = 4
@@ -62,10 +63,25 @@ def headline_story(f: Features, panels: bool) -> bool:
             and f.queries == 0 and not search_said(f) and not panels and not asks)
 
 
+def dated_story(f: Features, panels: bool) -> bool:
+    """A headline its title repeats with a line of its date right under it (the walker's
+    ``own_dated``: "October 06, 2018", "June 8, 2012 6:14 AM"), on a page that is no dashboard,
+    holds no query, says no search's results and asks no more than the site's own small boxes
+    or a comment box: one story dated as it was published, however little of its prose is
+    read (a picture under it, the rest below the first screen); a collection's heading has no
+    date of its own (note 223)."""
+    fields = f.text_inputs - f.search_named + f.passwords + f.textareas + f.selects
+    asks = fields >= 3 and not site_boxes_only(f) and not comment_box(f)
+    return (headline(f) and f.own_dated >= 1 and f.queries == 0 and not search_said(f)
+            and not panels and not asks)
+
+
 def fire_headline_story(fire: Callable[[str, str, float, bool], None], f: Features,
                         panels: bool) -> bool:
-    """Fires the one-story signal; whether it fired (the page's lists are then no list page's,
-    its linked headings no front page's)."""
+    """Fires the one-story signal (or, with less prose, the dated headline's); whether one
+    fired (the page's lists are then no list page's, its linked headings no front page's)."""
     story = headline_story(f, panels)
     fire("article", STORY_SIGNAL, STORY_WEIGHT, story)
-    return story
+    dated = not story and dated_story(f, panels)
+    fire("article", DATED_SIGNAL, STORY_WEIGHT, dated)
+    return story or dated

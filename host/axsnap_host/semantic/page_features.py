@@ -100,6 +100,7 @@ class Features:
     list_cards: int = 0  # 3+ alike short cards, each a title, holding the prose (the tally)
     post_bylines: int = 0  # 3+ alike posts, each a title over a byline, holding the prose
     dated_headlines: int = 0  # 3+ linked headlines, each beside a line of its date (the tally)
+    own_dated: int = 0  # 1: a line of a date right under the page's own heading (the tally)
     titled_items: int = 0  # 5+ alike short boxes, each a linked heading and a control (tally)
     described_items: int = 0  # 5+ alike items, each a linked title over its paragraph (tally)
     quantity_fields: int = 0  # fields asking how many, in a table row or alike row (a cart's)

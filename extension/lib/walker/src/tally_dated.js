@@ -10,6 +10,7 @@ const HEADLINE = 'h1, h2, h3, h4, h5';
 const DATE_CHARS = 60;  // a line of when (and by whom, how long a read), no sentence
 const LINES = 'time, div, span, small, p, li';
 const textOf = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim();
+const UNDER_LINES = 4;  // the lines a person reads right under a heading before its text
 
 // The headline's box: the widest box over it, within three levels, holding no other heading.
 function boxOf(h) {
@@ -38,4 +39,41 @@ export function datedHeadlines(shown, chrome, limit) {
     if (box && datedIn(box, h)) found++;
   }
   return found >= 3 ? found : 0;
+}
+
+// A line out of every box that holds a heading of its own (an item's box under a list's heading).
+function ownLine(el, h) {
+  for (let box = el; box && !box.contains(h); box = box.parentElement) {
+    if (box.querySelector(HEADLINE)) return false;
+  }
+  return true;
+}
+
+// The page's own heading over its dateline: one of the first few lines right under it (before
+// any other heading) a short line of a date ("LinkNaija October 06, 2018", an <h6> "June 8,
+// 2012 6:14 AM"). A story's headline is so dated; a list's heading names a collection, and the
+// dates under it are its items', each under a heading of its own. 1 or 0.
+export function datedUnder(h, shown) {
+  if (!h) return 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  walker.currentNode = h;
+  let node = walker.nextSibling() || null;
+  for (let el = h; !node && el && el !== document.body; el = el.parentElement) {
+    walker.currentNode = el;
+    node = walker.nextSibling();
+  }
+  let lines = 0;
+  for (; node && lines < UNDER_LINES; node = walker.nextNode()) {
+    if (node.nodeType === Node.ELEMENT_NODE) {
+      if (node.matches(HEADLINE)) break;  // (the next heading's dates are its own)
+      continue;
+    }
+    const el = node.parentElement;
+    if (!el || !/\S/.test(node.data) || !shown(el)) continue;
+    if (!ownLine(el, h)) break;  // (the next item's box, its date over its own heading)
+    lines++;
+    const line = textOf(el);
+    if (line.length <= DATE_CHARS && DATE.test(line)) return 1;
+  }
+  return 0;
 }

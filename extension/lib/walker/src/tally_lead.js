@@ -12,7 +12,7 @@ function before(heading, el) {
   return Boolean(pos & Node.DOCUMENT_POSITION_PRECEDING) && !(pos & Node.DOCUMENT_POSITION_CONTAINS);
 }
 
-// { text, lead (links before it), ahead(el): el is in the site's navigation before it, top:
+// { el (the heading), text, lead (links before it), ahead(el): el is in the site's navigation before it, top:
 // its page y, above(el): el is drawn above it (the last three only when that run of links is
 // long) }.
 export function ownHeading(shown, CHROME, LIMIT) {
@@ -33,7 +33,7 @@ export function ownHeading(shown, CHROME, LIMIT) {
     const top = lead >= LEAD_LINKS ? Math.round(h.getBoundingClientRect().top + window.scrollY) : null;
     const above = top === null ? () => false
       : (el) => Math.round(el.getBoundingClientRect().bottom + window.scrollY) <= top;
-    return { text: text.slice(0, 120), lead, ahead, top, above };
+    return { el: h, text: text.slice(0, 120), lead, ahead, top, above };
   }
-  return { text: '', lead: 0, ahead: () => false, top: null, above: () => false };
+  return { el: null, text: '', lead: 0, ahead: () => false, top: null, above: () => false };
 }
