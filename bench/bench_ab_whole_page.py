@@ -51,7 +51,8 @@ STEPS = ["total_ms", "capture_ms", "walker_inject_ms", "walker_walk_ms", "walker
          "past_walk_ms", "dom_snapshot_ms", "transfer_ms", "host_ms", "walker_ids_early_parts",
          "walker_ids_rows", "walker_ids_take_ms", "walker_ids_listeners_ms",
          "walker_ids_listener_nodes_ms", "walker_ids_listener_nodes_resolved",
-         "walker_ids_listener_nodes_hidden"]
+         "walker_ids_listener_nodes_hidden", "walker_carry_inject_ms", "walker_carry_json_ms",
+         "walker_carry_trip_ms", "walker_carry_parse_ms"]
 
 
 def main() -> int:

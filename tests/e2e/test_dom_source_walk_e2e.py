@@ -149,3 +149,18 @@ def test_listener_nodes_on_hidden_roots_are_known_without_a_resolve(browser: Bro
     assert tile["reasons"] == ["clickable"]  # known from its listener alone
     assert browser.act(tile["index"], "click").ok
     assert log_text(browser) == "tile clicked"
+
+
+CARRIAGE = ("inject", "walk", "json", "trip", "parse")
+
+
+def test_the_walks_carriage_is_split_in_the_steps_not_the_reply(page: Browser) -> None:
+    """An injected walk's carriage in its parts (design note 226): the injection, the walk,
+    its JSON text, the text's trip to the worker and its parse, each in the capture's steps;
+    nothing of them in the result (the walker's stats say what they said before)."""
+    walked = read(page, "walk")
+    steps = walked["timings"]["capture_steps"]
+    parts = {part: steps.get(f"walker_carry_{part}_ms") for part in CARRIAGE}
+    assert all(isinstance(ms, int | float) for ms in parts.values()), steps
+    assert parts["json"] >= 0 and parts["parse"] >= 0, parts
+    assert "carry" not in str(walked["result"])

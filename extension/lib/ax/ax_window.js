@@ -27,6 +27,7 @@ import {
 } from '../reuse/ax_window_cache.js';
 import { partialWindowNodes } from './ax_window_partial.js';
 import { captureWalker } from '../walker/walker_capture.js';
+import { walkCarriage } from '../walker/walker_carriage.js';
 import { fastPath } from '../reuse/fast_paths.js';
 
 export { mergeNodes, orphanNodes } from './ax_window_partial.js';
@@ -115,6 +116,8 @@ function cachedWindow(cached, walker) {
 export function walkerSteps(walker, timings) {
   const stats = walker?.stats ?? {};
   if (Number.isFinite(stats.inject_ms)) timings.walker_inject_ms = stats.inject_ms;
+  // of it: the injection, the walk, its JSON text, the text's trip, its parse (walkCarriage)
+  for (const [part, ms] of Object.entries(walkCarriage(walker) ?? {})) timings[`walker_carry_${part}_ms`] = ms;
   if (Number.isInteger(stats.walker_sources)) timings.walker_sources = stats.walker_sources;
   // 1: the cached walker ran over CDP in its known world (walker_capture.js: walkCachedWorld)
   if (stats.kept_world === 1) timings.walker_kept_world = 1;

@@ -6136,8 +6136,16 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
 
 // src/walk.js
 function walk(opts, self) {
+  const json = opts && opts.json === true;
+  const started = json ? epochMs() : 0;
   const result = walkDocument(opts, self);
-  return opts && opts.json === true ? asJson(result) : result;
+  if (!json) return result;
+  const walked = epochMs();
+  const text = asJson(result);
+  return opts.carry === true ? [text, [started, walked, epochMs()]] : text;
+}
+function epochMs() {
+  return performance.timeOrigin + performance.now();
 }
 function walkDocument(opts, self) {
   const t0 = performance.now();

@@ -31,6 +31,7 @@ import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
 import { isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
 import { ALONG_GROUP, DEEP, alongExpression, parseAlong, splitAlso, withAlsoExpression } from './walker_take_along.js';
 import { ROWS_RUN } from './walker_ids_rows.js';
+import { epochMs, parseCarried } from './walker_carriage.js';
 
 // which walk a read asks for (the capture, the router and the tests read them here)
 export { axTreeWalkOptions, isCssFocus, listableIds, resolvesIds, walksAxTree, walksWholePage } from './walker_reads.js';
@@ -169,13 +170,11 @@ const inject = (target, func, args) => chrome.scripting.executeScript({
   target, world: 'ISOLATED', func, args, injectImmediately: true,
 });
 
-/** inject, each frame's result parsed when it came as JSON text (a walk with opts.json; a
- * frame without the walker kept answers {noWalker} as an object). */
+/** inject, each frame's JSON text parsed (opts.json; {noWalker} comes as it is): walker_carriage.js. */
 async function injectJson(target, func, args) {
+  const sent = epochMs();
   const results = await inject(target, func, args);
-  for (const r of results ?? []) {
-    if (typeof r?.result === 'string') r.result = JSON.parse(r.result);
-  }
+  parseCarried(results, sent, epochMs());
   return results;
 }
 
@@ -214,8 +213,9 @@ export function hasWalker(tabId, loaderId) {
  * it. Results in the injection's order.
  */
 async function injectWalker(tabId, target, opts, loaderId = null) {
-  // json: each frame's output comes back as its JSON text (walk.js asJson), parsed here
-  const walkerOpts = { ...opts, keepAs: KEEP_AS, json: true };
+  // json: each frame's output as its JSON text (walk.js asJson), parsed here (carry: the
+  // page's clock beside it, for the carriage's parts: walker_carriage.js)
+  const walkerOpts = { ...opts, keepAs: KEEP_AS, json: true, carry: true };
   if (loaderId === null || walkerDocuments.get(tabId) !== loaderId) {
     const results = await injectJson(target, axsnapWalk, [walkerOpts]);
     walkerDocuments.delete(tabId);

@@ -97,8 +97,21 @@ import { visit } from './visit.js';
 /** One walk of the current document with `opts`; `self` is the walker function itself,
  * which opts.keepAs keeps in this world. With opts.json the output comes as its JSON text. */
 export function walk(opts, self) {
+  const json = opts && opts.json === true;
+  const started = json ? epochMs() : 0;
   const result = walkDocument(opts, self);
-  return opts && opts.json === true ? asJson(result) : result;
+  if (!json) return result;
+  const walked = epochMs();
+  const text = asJson(result);
+  // opts.carry (walker_capture.js): the page's clock beside the text, never in it (no reply
+  // reads them): when the walk began and ended and when its text was written, so the worker
+  // splits the walk's carriage into its parts (design note 225)
+  return opts.carry === true ? [text, [started, walked, epochMs()]] : text;
+}
+
+// A clock the worker shares: the page's time origin and its monotonic clock since, in ms.
+function epochMs() {
+  return performance.timeOrigin + performance.now();
 }
 
 function walkDocument(opts, self) {
