@@ -40,6 +40,7 @@ from axsnap_host.semantic.record_tables import (
 from axsnap_host.semantic.search_pages import fire_search_results, no_search_shown
 from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
+from axsnap_host.semantic.sidebar_boxes import sidebar_panels
 from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
 from axsnap_host.semantic.sign_up_first import sign_up_on_arrival
 from axsnap_host.semantic.signed_in_forms import fire_signed_in_form, password_change
@@ -297,9 +298,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     tiles = (f.figure_tiles >= 3 and not f.passwords and not message_form and not counts_records(f)
              and not any(w not in TITLE_SKIP for k in PAGE_TYPES if k != "dashboard"
                          for w in title_hits(k, f.title)))
-    panels = not f.passwords and (
-        (f.metrics >= 3 and bool(title_hits("dashboard", f.title)))
-        or (f.widgets >= 3 and f.sidebar) or tiles)
+    panels = not f.passwords and ((f.metrics >= 3 and bool(title_hits("dashboard", f.title)))
+                                  or sidebar_panels(f) or tiles)  # (no blog's: sidebar_boxes.py)
     fire("dashboard", "stats:3+ figures each over a few words (stat tiles)", 0.45, tiles)
     # Five linked headings or more, each over a short paragraph of its own (a teaser), no long
     # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
