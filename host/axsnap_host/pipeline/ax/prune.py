@@ -132,6 +132,13 @@ INTEREST = "prune_interest"
 # capture.derived: the read's interest, for each of its formats (also_formats) to take
 READ_INTEREST = "read_prune_interest"
 
+# FlatTree.ahead key: the tree's builder proved that its ``nodes``, in the order they were
+# added, are the root's pre-order, each node in its parent's children once (the walk's
+# rows: pipeline/axwalk/tree.py). The interest then takes that order as it is, where it
+# walked the children lists to find it (design note 227). Read by share_interest only, on
+# the tree as its format got it, before any step changes a node.
+IN_PREORDER = "nodes_in_preorder"
+
 
 def share_interest(tree: FlatTree, derived: dict[str, Any]) -> None:
     """One prune interest a read. The formats of one read flatten the same capture to equal
@@ -139,19 +146,23 @@ def share_interest(tree: FlatTree, derived: dict[str, Any]) -> None:
     that renames nodes first, flag_hidden_instructions, drops it): the first format's
     interest (built ahead, or now) is put ahead on the next ones' trees. Lives in
     ``derived``, so no longer than the read's capture."""
+    in_preorder = tree.ahead.pop(IN_PREORDER, None) is True
     ahead = tree.ahead.get(INTEREST)
     if isinstance(ahead, Interest):
         derived[READ_INTEREST] = ahead
         return
     shared = derived.get(READ_INTEREST)
     if not isinstance(shared, Interest):
-        shared = derived[READ_INTEREST] = prune_interest(tree)
+        shared = derived[READ_INTEREST] = prune_interest(tree, in_preorder)
     tree.ahead[INTEREST] = shared
 
 
-def prune_interest(tree: FlatTree) -> Interest:
+def prune_interest(tree: FlatTree, in_preorder: bool = False) -> Interest:
+    """What prune reads of the nodes alone; ``in_preorder``: the nodes as they stand are the
+    root's pre-order, all reached (:data:`IN_PREORDER`), so :func:`_preorder`'s walk would
+    give their order as it is."""
     nodes = tree.nodes
-    order = _preorder(tree)
+    order = list(nodes) if in_preorder and tree.root_id is not None else _preorder(tree)
     repeated_labels = _label_texts_naming_a_control(nodes, order)
     # One pass, top-down: the nearest named ancestor's name (to spot text that repeats it)
     # and whether each node is interesting, which reads its parent's, set just before.
@@ -165,12 +176,15 @@ def prune_interest(tree: FlatTree) -> Interest:
             found = context.get(parent) if parent else None
             if found is None:  # a parent after its child (or none): the two passes
                 return _two_pass_interest(nodes, order, repeated_labels)
-            inherited, editable = found, bool(nodes[parent].state.get("editable"))
-        if node.role in INTERACTIVE_ROLES or inherited is _ALL_SAID:
+            inherited = found
+            if node.state:  # (read by a node editable itself only; most have no state)
+                editable = bool(nodes[parent].state.get("editable"))
+        role = node.role
+        if role in INTERACTIVE_ROLES or inherited is _ALL_SAID:
             context[nid] = _ALL_SAID  # text inside a control is its name or its value
-        else:
-            said = _squash(f"{node.name} {node.value or ''}") if _names_its_content(node) \
-                else ""
+        else:  # (_names_its_content, inline: a text run's name is never a repeat)
+            said = _squash(f"{node.name} {node.value or ''}") if (
+                node.name or node.value) and role not in _NO_CONTENT_NAME_ROLES else ""
             context[nid] = said or inherited
         if nid not in repeated_labels and _is_interesting(node, inherited, editable):
             interesting.append(nid)

@@ -30,6 +30,7 @@ from typing import Any
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.pipeline.ax.build import HOST_OWNED
 from axsnap_host.pipeline.ax.instructions import WALK_HIDING
+from axsnap_host.pipeline.ax.prune import IN_PREORDER
 from axsnap_host.pipeline.ax.rows import STATE_PROPERTIES, shorten
 from axsnap_host.pipeline.ax.tree import FlatNode, FlatTree, FrameEntry, frame_facts
 from axsnap_host.pipeline.axwalk.base import WalkBase
@@ -68,7 +69,7 @@ def _state(raw: Any) -> dict[str, Any]:
         if isinstance(value, str):
             value = shorten(value)
         out[key] = value
-    return dict(sorted(out.items()))
+    return out if len(out) < 2 else dict(sorted(out.items()))  # (one key: sorted as it is)
 
 
 # capture.derived: the read's one walk tree (WalkBase), built by its first format
@@ -203,8 +204,12 @@ def build_walk_tree(capture: RawCapture, links: WalkLinks | None = None,
                 and _bare(entry.url) not in walked:
             failures.append({"step": "stitch", "frame": entry.frame_id,
                              "reason": "the walk did not reach this frame"})
-    out = FlatTree(root_id=tree.root_id, nodes=_preorder(tree.nodes, tree.root_id),
+    in_preorder = tree.root_id is not None and _in_preorder(tree.nodes, tree.root_id)
+    out = FlatTree(root_id=tree.root_id,
+                   nodes=tree.nodes if in_preorder else _preorder(tree.nodes, tree.root_id),
                    frames=entries, failures=failures)
+    if in_preorder:  # (each node is in its parent's children once, as add() appends it)
+        out.ahead[IN_PREORDER] = True
     out.ahead[WALK_TAGS] = tree.tags
     out.ahead[WALK_REFS] = tree.refs
     out.ahead[WALK_BOXES] = tree.boxes
@@ -267,6 +272,8 @@ class _Tree:
         ``consume``: each row is let go (None in its place) once read."""
         nodes, entries, tags, refs, boxes = self.nodes, self.entries, self.tags, self.refs, \
             self.boxes
+        seams, hiding, aliases, named_by_walker = self.seams, self.hiding, self.aliases, \
+            self.named
         rows, joins, row_ids, hides, roles_of, popups = run[:6]
         parts_of = run.parts
         frame_ids = [entry.frame_id for entry in entries]  # (by ordinal)
@@ -278,7 +285,10 @@ class _Tree:
         counts = [0] * len(entries)  # nodes per frame ordinal, added to the entries after
         last = len(entries)
         named = 0  # rows with a w so far: their index in row_ids
+        learning = len(row_ids) > 0  # (none when the read is named by the walker's ids)
         last_text: str | None = None  # the latest text run's node
+        # (each table asked only when the run has one: most runs have no custom roles,
+        # hiding facts, popups or field parts)
         for index, row in enumerate(rows):
             if consume:
                 rows[index] = None
@@ -300,14 +310,14 @@ class _Tree:
             if not isinstance(w, int):
                 w = 0
             record_backend = backend = backend_of.get(w) if w > 0 else None
-            if w:  # its node's backendNodeId, when its record has none (design note 68)
+            if w and learning:  # its node's backendNodeId, when its record has none (note 68)
                 learnt = row_ids[named] if named < len(row_ids) else 0
                 named += 1
                 if backend is None and type(learnt) is int and learnt > 0:
                     backend = learnt
             if popups:  # (most runs have none)
                 backend = popups.get(index, backend)
-            if index in roles_of:  # (pipeline/axwalk/custom.py)
+            if roles_of and index in roles_of:  # (pipeline/axwalk/custom.py)
                 role, name, tag = *roles_of[index], 0
             if not isinstance(role, str) or not role:
                 role = "generic"
@@ -316,7 +326,7 @@ class _Tree:
             if role in _LIFTED and record_backend is None and not name and w <= 0:
                 keep(parent)
                 continue
-            if backend is not None and not (self.named and w > 0):
+            if backend is not None and not (named_by_walker and w > 0):
                 node_id = f"{ordinal}-{backend}"
             elif w:  # a node the walk's world names (its record's id, or its row's)
                 node_id = f"{ordinal}-axw{abs(w)}"
@@ -324,8 +334,8 @@ class _Tree:
                 node_id = f"{ordinal}-ax{base + index}"
             if node_id in nodes:
                 node_id = f"{ordinal}-ax{base + index}"
-            if self.named and record_backend is not None and record_backend > 0:
-                self.aliases[f"{ordinal}-{record_backend}"] = node_id
+            if named_by_walker and record_backend is not None and record_backend > 0:
+                aliases[f"{ordinal}-{record_backend}"] = node_id
             counts[ordinal] += 1
             nodes[node_id] = FlatNode(
                 node_id, role, name if isinstance(name, str) else "",
@@ -336,31 +346,32 @@ class _Tree:
                     tags[node_id] = tag  # no record to tell it: the row says it
                 if w > 0:
                     refs[node_id] = (world, w)
-                elif isinstance(box, list) and len(box) == 4:
+                elif box is not None and isinstance(box, list) and len(box) == 4:
                     boxes[node_id] = (box, host)
-            elif isinstance(box, list) and len(box) == 4:
+            elif box is not None and isinstance(box, list) and len(box) == 4:
                 boxes[node_id] = (box, host)
             if parent is None:
                 self.root_id = self.root_id or node_id
             else:
                 nodes[parent].children.append(node_id)
             keep(node_id)
-            if index in hides:
-                self.hiding[node_id] = hides[index]
-            for k, (up, part_role, part_name, value, state, backend) in enumerate(
-                    parts_of.get(index, ()) if parts_of else ()):  # (a field's parts, custom.py)
-                part = FlatNode(f"{ordinal}-{backend}", part_role, part_name, value,
-                                state or _NO_STATE, ordinal, f"{base + index}.{k}", backend,
-                                frame_ids[ordinal], [],
-                                node_id if up < 0 else f"{ordinal}-{parts_of[index][up][5]}")
-                if part.id not in nodes and (part.parent or "") in nodes:
-                    nodes[part.id] = part
-                    nodes[part.parent or ""].children.append(part.id)
-                counts[ordinal] += 1
+            if hides and index in hides:
+                hiding[node_id] = hides[index]
+            parts = parts_of.get(index) if parts_of else None
+            if parts:  # (a field's parts, custom.py)
+                for k, (up, part_role, part_name, value, state, backend) in enumerate(parts):
+                    part = FlatNode(f"{ordinal}-{backend}", part_role, part_name, value,
+                                    state or _NO_STATE, ordinal, f"{base + index}.{k}", backend,
+                                    frame_ids[ordinal], [],
+                                    node_id if up < 0 else f"{ordinal}-{parts[up][5]}")
+                    if part.id not in nodes and (part.parent or "") in nodes:
+                        nodes[part.id] = part
+                        nodes[part.parent or ""].children.append(part.id)
+                    counts[ordinal] += 1
             if role == "StaticText":
                 gap = joins.get(index)
                 if gap is not None and last_text is not None:
-                    self.seams[node_id] = (last_text, gap)
+                    seams[node_id] = (last_text, gap)
                 last_text = node_id
         for ordinal, count in enumerate(counts):
             if count:
@@ -375,8 +386,9 @@ class _Tree:
 
 
 def _preorder(nodes: dict[str, FlatNode], root_id: str | None) -> dict[str, FlatNode]:
-    """The nodes in document pre-order (a cross-site frame's were added after the page's)."""
-    if root_id is None or _in_preorder(nodes, root_id):
+    """The nodes in document pre-order (a cross-site frame's were added after the page's;
+    the caller found them not in it already: :func:`_in_preorder`)."""
+    if root_id is None:
         return nodes
     out: dict[str, FlatNode] = {}
     stack = [root_id]
