@@ -22,6 +22,9 @@ bench_act_pace.py uses (bench/pages/act_pace/inbox.html: 40 rows re-rendered on 
   window), then a click by words: the act's baseline kept at the read (fast path
   act_baseline_at_read, note 199) resolves it with no capture before the input; a build
   without that fast path captures the act's window first.
+- ``wholefirstlong+words``: the same on the page with its archive 30,000 px down (``?far``:
+  longer than an act's window): the read's walk cut to the act's window by the walker's marks
+  is kept (note 211); a build without that cut keeps nothing at the read and captures first.
 - ``semantic+script-id``: five buttons named in Chinese added to the inbox, the page's title
   changed (no baseline stands), a semantic read, then a click by the read's id of one
   (``btn_登录``): an id in another script, which the extension asked no lookup for before
@@ -57,7 +60,7 @@ SUBJECTS = ["Quarterly report #1", "Invoice 2291 #2", "Re: the parser bug #3",
 KEYS = ("resolve_ms", "capture_before_ms", "host_resolve_ms", "watch_ms", "before_wait_ms",
         "action_ms", "ready_ms", "after_ms", "exact_resolve_ms", "total_ms")
 LOOPS = ("domtext+index", "outline+id", "domtext+words", "changed+words", "whole+words",
-         "outlinepage+words", "semantic+script-id", "wholefirst+words")
+         "outlinepage+words", "semantic+script-id", "wholefirst+words", "wholefirstlong+words")
 SHARES = ("looked_up", "on_baseline", "at_once", "captured")  # of the acts, as percentages
 SCRIPT_LABELS = ("登录", "保存", "删除", "发送", "归档")
 ADD_SCRIPT_BUTTONS = ("const bar = document.createElement('div'); bar.id = 'script-bar';"
@@ -78,7 +81,8 @@ def one_build(acts: int, warmup: int, loops: tuple[str, ...] = LOOPS) -> dict[st
     out: dict[str, Any] = {}
     with serve_directory(BENCH / "pages") as base, Browser() as browser:
         for loop in loops:
-            browser.open(base + "act_pace/inbox.html" + ("?far" if loop in WIDE_READS else ""))
+            far = loop in WIDE_READS or loop == "wholefirstlong+words"
+            browser.open(base + "act_pace/inbox.html" + ("?far" if far else ""))
             if loop == "semantic+script-id":
                 browser.run_in_target(ADD_SCRIPT_BUTTONS % json.dumps(SCRIPT_LABELS))
             samples: list[dict[str, Any]] = []
@@ -86,7 +90,7 @@ def one_build(acts: int, warmup: int, loops: tuple[str, ...] = LOOPS) -> dict[st
                 label = f"Select {SUBJECTS[i % 5]}"
                 target: int | str
                 read_started = time.perf_counter()  # (the read's wall time: read_ms)
-                if loop == "wholefirst+words":
+                if loop in ("wholefirst+words", "wholefirstlong+words"):
                     browser.run_in_target(f"document.title = 'Inbox {i}'")  # no baseline stands
                     browser.snapshot_raw(format="domtext", viewport_only=False)
                     target = f'"{label}"'

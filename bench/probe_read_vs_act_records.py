@@ -20,6 +20,25 @@ act/page_facts.py, act/relations.py) is not in a reply and is not compared here.
 
     PYTHONPATH=$PWD/host nice .venv/bin/python bench/probe_read_vs_act_records.py [--json]
     (pages: every act test page, the inbox with a part 30,000 px down, the act pace inbox)
+
+``--cut`` (design note 211) compares on the host's side, where the act's baseline kept at a
+whole-page read (fast path ``act_baseline_at_read``) is made: every request the host reads is
+tapped (bench/host_tap/), the two reads of each page are replayed through one Host in this
+process, and what act/baseline_at_read.py ``act_view`` tells of the act's capture from the
+whole-page read (its walk cut to the act's window by the walker's marks, act/window_cut.py)
+is held to the act's own window capture: the walk's records (every field but the ids a
+whole-page read takes only of its listable records, ``b`` and ``k``; those compared where both
+have them), the elements (every field, indices included), the page facts, and the relational
+anchors found for every page text and element label. Long real pages of bench/corpus/ too.
+
+    PYTHONPATH=$PWD/host nice .venv/bin/python bench/probe_read_vs_act_records.py --cut
+
+``--cost``: what the marks cost the walk itself: the built walker run by hand (Selenium, no
+extension) over the long corpus pages and a generated page of 100,000 elements
+(bench/pages/generate.py), whole-page walks with and without ``actMarks`` in turns, the
+median of each's ``stats.elapsed_ms``.
+
+    PYTHONPATH=$PWD/host:$PWD/tests nice .venv/bin/python bench/probe_read_vs_act_records.py --cost
 """
 
 from __future__ import annotations
@@ -102,10 +121,192 @@ def compare(whole: list[dict[str, Any]], window: list[dict[str, Any]],
             "answers": len(labels), "answers_unlike": unlike}
 
 
+# long saved pages, articles and lists (bench/corpus/): taller than the act's window
+CORPUS = ("wikipedia-2", "guardian", "amazon-1", "ebay-1", "abcnews", "google-14")
+IDS_TAKEN = ("b", "k")  # a whole-page read takes them of its listable records only
+
+
+def record_reads(out: Path, pages: list[tuple[str, str]]) -> list[str]:
+    """Each page read whole (DOM text), then as the act's window (its capture's options),
+    through the extension, every request the host reads tapped to ``out``; the pages' names."""
+    from axsnap_host.client import Browser
+    from axsnap_host.client.file_server import serve_directory
+
+    os.environ["AXSNAP_BENCH_TAP"] = str(out)  # the host inherits both through Chromium
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT / "bench" / "host_tap"), *filter(None, [os.environ.get("PYTHONPATH")])])
+    names = []
+    with serve_directory(TEST_PAGES) as tests, serve_directory(BENCH_PAGES) as bench, \
+            serve_directory(ROOT / "bench" / "corpus") as corpus, Browser() as browser:
+        roots = {"tests": tests, "bench": bench, "corpus": corpus}
+        for where, page in pages:
+            browser.open(roots[where] + page)
+            browser.snapshot_raw(format="domtext", viewport_only=False)
+            browser.snapshot_raw(**WINDOW)
+            names.append(page)
+    return names
+
+
+def replayed(paths: list[Path]) -> list[dict[str, Any]]:
+    """Every snapshot request in the tapped frames, replayed through one Host (chunks joined
+    as it joins them): its capture as parsed, its options, the tab's elements after it."""
+    from axsnap_host.native import host as native
+
+    seen: list[dict[str, Any]] = []
+    snapshot = native.Host._snapshot
+
+    def tapped(self: Any, request: Any, *args: Any) -> dict[str, Any]:
+        capture = request.capture.model_copy(deep=True)
+        reply = snapshot(self, request, *args)
+        elements = self.tabs.get(request.capture.tab.id).elements
+        seen.append({"capture": capture, "options": request.options,
+                     "elements": list(elements) if isinstance(elements, list) else None})
+        return reply
+
+    native.Host._snapshot = tapped  # type: ignore[method-assign]
+    try:
+        host = native.Host()
+        for path in paths:
+            for line in path.read_text(encoding="utf-8").splitlines():
+                host.handle_text(json.loads(line))
+    finally:
+        native.Host._snapshot = snapshot  # type: ignore[method-assign]
+    return seen
+
+
+def differ(a: list[dict[str, Any]], b: list[dict[str, Any]], leave: tuple[str, ...] = ()
+           ) -> tuple[int, Counter[str]]:
+    """(records only one list has, fields by how many records differ in them)."""
+    fields: Counter[str] = Counter()
+    for x, y in zip(a, b, strict=False):
+        for name in set(x) | set(y):
+            if name in leave:
+                if name in x and name in y and x[name] != y[name]:
+                    fields[name] += 1
+            elif x.get(name) != y.get(name):
+                fields[name] += 1
+    return abs(len(a) - len(b)), fields
+
+
+def cut_compare(whole: dict[str, Any], window: dict[str, Any]) -> dict[str, Any]:
+    """act_view of the whole-page read held to the act's own window capture (module doc)."""
+    from axsnap_host.act.baseline_at_read import act_view
+    from axsnap_host.act.page_facts import page_facts
+    from axsnap_host.act.relations import find_anchors
+
+    capture, exact = whole["capture"], window["capture"]
+    walker = capture.walker or {}
+    records = walker.get("elements") or []
+    got: dict[str, Any] = {
+        "records_whole": len(records), "records_window": len((exact.walker or {}).get(
+            "elements") or []), "marked": sum(1 for r in records if r.get("am")),
+        "height": (walker.get("scroll") or {}).get("h"),
+        "frames": len(walker.get("frames") or ()) + len(walker.get("subframes") or ())}
+    view = act_view(capture, whole["elements"] or [])
+    if view is None:
+        return {**got, "kept": False}
+    kept, facts, elements = view
+    cut = (kept.walker or {}).get("elements") or []
+    own = (exact.walker or {}).get("elements") or []
+    only, fields = differ(cut, own, IDS_TAKEN)
+    e_only, e_fields = differ(elements, window["elements"] or [])
+    exact_facts = page_facts(exact)
+    texts = sorted({t for _, t in exact_facts.texts if t} | {
+        str(e.get("label")) for e in window["elements"] or [] if e.get("label")})
+    unlike = [t for t in texts if find_anchors(kept, t) != find_anchors(exact, t)]
+    return {**got, "kept": True, "records_cut": len(cut), "records_only_one": only,
+            "record_fields": dict(fields), "elements": len(elements),
+            "elements_window": len(window["elements"] or []), "elements_only_one": e_only,
+            "element_fields": dict(e_fields), "facts_equal": facts == exact_facts,
+            "anchor_texts": len(texts), "anchors_unlike": unlike[:5],
+            "anchors_unlike_n": len(unlike)}
+
+
+def main_cut(as_json: bool) -> None:
+    import tempfile
+
+    pages = [("tests", p) for p in test_pages()] + [
+        ("tests", "act/baseline/inbox.html?far&twin"), ("bench", "act_pace/inbox.html")] + [
+        ("corpus", f"{name}/index.html") for name in CORPUS]
+    with tempfile.TemporaryDirectory(prefix="axsnap_cut_") as tmp:
+        names = record_reads(Path(tmp), pages)
+        reads = replayed(sorted(Path(tmp).glob("*.jsonl")))
+    if len(reads) != 2 * len(names):
+        raise SystemExit(f"{len(reads)} reads replayed for {len(names)} pages")
+    totals: Counter[str] = Counter()
+    unequal: list[str] = []
+    for n, name in enumerate(names):
+        got = {"page": name, **cut_compare(reads[2 * n], reads[2 * n + 1])}
+        if as_json:
+            print(json.dumps(got, ensure_ascii=False), flush=True)
+        totals["pages"] += 1
+        totals["kept"] += got["kept"]
+        totals["cut"] += bool(got["kept"] and got["records_cut"] < got["records_whole"])
+        if not got["kept"]:
+            totals["frames"] += got["frames"] > 1
+            if got["frames"] <= 1:
+                unequal.append(f"{name}: nothing kept")
+            continue
+        for k in ("records_cut", "elements", "anchor_texts"):
+            totals[k] += got[k]
+        if got["records_only_one"] or got["record_fields"] or got["elements_only_one"] \
+                or got["element_fields"] or not got["facts_equal"] or got["anchors_unlike_n"]:
+            unequal.append(f"{name}: {got}")
+    print(f"pages {totals['pages']} (load {os.getloadavg()[0]:.1f}): kept at the read "
+          f"{totals['kept']}, of which cut to the act's window {totals['cut']}; with a frame "
+          f"(nothing kept) {totals['frames']}; records "
+          f"{totals['records_cut']}, elements {totals['elements']}, anchor texts "
+          f"{totals['anchor_texts']}; unequal {len(unequal)}")
+    for line in unequal:
+        print("  " + line)
+
+
+def main_cost(only: list[str], turns: int = 5) -> None:
+    import statistics
+    import subprocess
+    import tempfile
+
+    from fixtures.walker_runs import run_walker, walker_browser
+
+    from axsnap_host.client.file_server import serve_directory
+
+    with tempfile.TemporaryDirectory(prefix="axsnap_cost_") as tmp, \
+            serve_directory(ROOT / "bench" / "corpus") as corpus, \
+            serve_directory(Path(tmp)) as generated, walker_browser() as driver:
+        subprocess.run([sys.executable, str(BENCH_PAGES / "generate.py"), tmp, "100000"],
+                       check=True, capture_output=True)
+        page = "page_100000.html"
+        urls = [corpus + f"{name}/index.html" for name in CORPUS] + [generated + page]
+        for url in urls if not only else [u for u in urls if any(o in u for o in only)]:
+            driver.get(url)
+            times: dict[bool, list[float]] = {False: [], True: []}
+            for _ in range(turns):
+                for marks in (False, True):
+                    out = run_walker(driver, {"viewportOnly": False, "maxNodes": 200000,
+                                              **({"actMarks": ACT_EXPAND_PX} if marks else {})})
+                    times[marks].append(float(out["stats"]["elapsed_ms"]))
+            cut = sum(1 for r in out["elements"] if r.get("am") in (1, 2, 3))
+            print(f"{url.rsplit('/', 2)[-2]}/{url.rsplit('/', 1)[-1]}: "
+                  f"{len(out['elements'])} records ({cut} marked off the act's walk), "
+                  f"height {out['scroll']['h']}: walk {statistics.median(times[False]):.0f} ms, "
+                  f"with marks {statistics.median(times[True]):.0f} ms "
+                  f"(load {os.getloadavg()[0]:.1f})", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="one JSON line a page")
+    parser.add_argument("--cut", action="store_true",
+                        help="the act's view told from the whole-page read, on the host (note 211)")
+    parser.add_argument("--cost", action="store_true", help="the marks' cost to the walk")
+    parser.add_argument("--only", nargs="*", default=[], help="--cost: pages whose URL has one")
     args = parser.parse_args()
+    if args.cost:
+        main_cost(args.only)
+        return
+    if args.cut:
+        main_cut(args.json)
+        return
     from axsnap_host.client import Browser
     from axsnap_host.client.file_server import serve_directory
 

@@ -99,6 +99,11 @@ def summarize(profile: dict[str, Any], top: int) -> list[str]:
 def page_urls(base: str, names: list[str], root: Path) -> list[tuple[str, str]]:
     urls = [(p.name, f"{base}{p.root}/{p.path}") for p in REAL_PAGES
             if (not names or p.name in names) and (root / p.root / p.path).is_file()]
+    known = {p.name for p in REAL_PAGES}
+    # any other saved corpus page by its folder (corpus-ebay-1: bench/corpus/ebay-1/index.html)
+    urls += [(n, f"{base}corpus/{n[len('corpus-'):]}/index.html") for n in names
+             if n.startswith("corpus-") and n not in known
+             and (root / "corpus" / n[len("corpus-"):] / "index.html").is_file()]
     sizes = [int(n.split("-")[1].rstrip("k")) * 1000 for n in names if n.startswith("generated-")]
     for size, path in write_pages(root / "generated", sizes).items():
         urls.append((f"generated-{size // 1000}k", f"{base}generated/{path.name}"))
@@ -210,7 +215,8 @@ def through_extension(args: argparse.Namespace) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--pages", nargs="*", help="bench page names (bench_whole_page.py) "
+    parser.add_argument("--pages", nargs="*", help="bench page names (bench_whole_page.py), "
+                        "corpus-<folder> (any saved page of bench/corpus/) "
                         "and generated-20k / generated-100k")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--base", help="a git revision whose walker runs beside this one")

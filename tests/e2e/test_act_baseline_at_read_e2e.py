@@ -4,7 +4,8 @@ tab with no act baseline standing keeps one: the extension's witness is the read
 and click listeners (read before its capture), and the host keeps the read's capture with its
 elements as the act would have built them (the by-nature ``clickable`` reasons of the walk's
 path dropped), its page facts and relational anchors, while the whole page lies inside the
-act's window (20,000 px past the viewport). The read's reply says
+act's window (20,000 px past the viewport), or, on a longer page, its walk cut to that window
+by the walker's own marks (design note 211). The read's reply says
 ``timings.act_baseline_at_read``. The next act, by words, resolves on it with no capture
 before its input (``timings.baseline_kept``, no ``capture_before_ms``).
 
@@ -12,7 +13,9 @@ Differential: every act equals the same act with ``exact`` (the act captures its
 on the same page and the same steps: words, a relational target, words that match nothing; a
 row inserted above between the read and the act (the check fails, the act captures, the answer
 is still the exact one); a page longer than the act's window with a twin of the target below
-it (no baseline kept at the read: the act captures and its window's one match is acted on).
+it, and rows above and below the viewport's fold (the read's walk cut to the act's window is
+kept: the act resolves on it, and its window's one match is acted on), with the same row
+inserted above (the act captures), and a target that lies only past the act's window.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from baseline_inbox import INSERT_ROW_ABOVE, PAGE
 from axsnap_host.client import Browser
 
 WHOLE_PAGE: dict[str, Any] = {"format": "domtext", "viewport_only": False}
+# a page longer than the act's window, a twin of "Sync later" 30,000 px down, rows below the fold
+LONG = f"{PAGE}?far&twin&fold"
 
 
 # (the target, a script run between the read and the act, whether the read kept a baseline,
@@ -41,9 +46,17 @@ CASES: dict[str, tuple[str, Case]] = {
     "relational": (PAGE, ({"query": "Edit", "near": "Milestone"}, None, True, True)),
     "no_match": (PAGE, ("Zebra crossing", None, True, True)),
     "row_inserted_above": (PAGE, ("Select Design review", INSERT_ROW_ABOVE, True, False)),
-    # the page reaches past the act's window: nothing kept at the read, the act captures; its
-    # window holds one "Sync later" (the twin lies 30,000 px down)
-    "twin_off_window": (f"{PAGE}?far&twin", ("Sync later", None, False, False)),
+    # the page reaches past the act's window: its walk cut to that window is kept at the read
+    # (note 211), and the act resolves on it; its window holds one "Sync later" (the twin lies
+    # 30,000 px down)
+    "twin_off_window": (f"{PAGE}?far&twin", ("Sync later", None, True, True)),
+    # the same long page with rows above and below the viewport's fold
+    "long_row_above_fold": (LONG, ("Select Invoice 2291", None, True, True)),
+    "long_row_below_fold": (LONG, ("Select Older mail 38", None, True, True)),
+    "long_relational": (LONG, ({"query": "Edit", "near": "Milestone"}, None, True, True)),
+    "long_row_inserted_above": (LONG, ("Select Older mail 38", INSERT_ROW_ABOVE, True, False)),
+    # only past the act's window: the act finds nothing there, on the read's baseline too
+    "long_only_off_window": (LONG, ("Sort archive", None, True, True)),
 }
 
 

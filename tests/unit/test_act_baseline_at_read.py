@@ -17,6 +17,7 @@ from test_dom_source_walk import walked
 
 from axsnap_host.act.baseline_at_read import ACT_OPTIONS
 from axsnap_host.act.page_facts import page_facts
+from axsnap_host.act.window_cut import PRUNED, UNLIKE
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.native.host import Host
 from axsnap_host.pipeline.dom.elements import build_dom_result
@@ -117,4 +118,48 @@ def test_a_read_unlike_the_acts_keeps_nothing(whole: dict[str, Any], why: str) -
     host = Host()
     reply = read(host, capture, token_sent, **options)
     assert "act_baseline_at_read" not in reply.get("timings", {}), why
+    assert host.tabs.get(1).act_baseline is None
+
+
+def marked_far_down(whole: dict[str, Any], mark: int) -> dict[str, Any]:
+    """far_down as the walker writes it when asked for the act's marks (design note 211): the
+    far button marked ``mark`` (act/window_cut.py), the walk saying it was marked."""
+    far = far_down(whole)
+    far["walker"]["options"] = {"viewportOnly": False, "expandPx": 0, "actMarks": 20_000}
+    far["walker"]["elements"][-1]["am"] = mark
+    return far
+
+
+def test_a_marked_read_past_the_window_keeps_its_walk_cut_to_it(whole: dict[str, Any]) -> None:
+    host = Host()
+    capture = marked_far_down(whole, PRUNED)
+    reply = read(host, capture)
+    assert reply["timings"].get("act_baseline_at_read") == 1, reply["timings"]
+    kept = host.tabs.get(1).act_baseline
+    assert kept is not None
+    far = capture["walker"]["elements"][-1]
+    listed = [rec for rec in reply["elements"] if rec.get("xpath")]
+    assert len(kept.elements) == len(listed) - 1  # the far button: the read's, not the act's
+    walker = kept.capture.walker or {}
+    assert len(walker["elements"]) == len(capture["walker"]["elements"]) - 1
+    assert walker["options"] == {"viewportOnly": True, "expandPx": 20_000}
+    # what the act's own capture of the page builds: the walk without the far button
+    exact = window_of(whole)
+    exact["walker"]["elements"] = exact["walker"]["elements"][:-1]
+    built = build_dom_result(RawCapture.model_validate(exact), ACT_OPTIONS, TabState(1),
+                             text=False)
+    assert [e["xpath"] for e in kept.elements] == [e["xpath"] for e in built["elements"]]
+    assert kept.facts == page_facts(RawCapture.model_validate(exact))
+    assert not any(e.get("xpath") == far.get("xpath") for e in kept.elements)
+
+
+def test_a_marked_read_whose_window_record_the_act_would_write_otherwise_keeps_nothing(
+        whole: dict[str, Any]) -> None:
+    capture = marked_far_down(whole, PRUNED)
+    records = capture["walker"]["elements"]
+    records[records[-1]["p"]]["am"] = UNLIKE  # its parent said words outside the window
+    records[-1].pop("am")  # and the act's window walk writes the button
+    host = Host()
+    reply = read(host, capture)
+    assert "act_baseline_at_read" not in reply.get("timings", {})
     assert host.tabs.get(1).act_baseline is None

@@ -5,6 +5,126 @@
 // axsnapWalk(opts): the in-page walker, one self-contained function (no imports, no closures)
 // injected with chrome.scripting.executeScript; what it reports: src/walk.js.
 export function axsnapWalk(walkerOptions) {
+// src/printed_rows.js
+var ALL_SAID = 1;
+var UNKNOWN = null;
+var PLAIN = /^[\t\n\v\f\r\x20-\x7e]*$/;
+var WIDE_BLANKS = /[\t\n\v\f\r ]{2,}|[\t\n\v\f\r]/g;
+var END_SPACE = /^ | $/g;
+function printRule(tables, triggers) {
+  if (!tables || !Array.isArray(tables.controls) || typeof triggers !== "string") return null;
+  const sets = {};
+  for (const [key, list] of Object.entries(tables)) sets[key] = new Set(Array.isArray(list) ? list : []);
+  let words2 = null;
+  try {
+    words2 = new RegExp(triggers);
+  } catch (e) {
+    return null;
+  }
+  return { ...sets, words: words2 };
+}
+function squash(text) {
+  return text.replace(WIDE_BLANKS, " ").replace(END_SPACE, "").toLowerCase();
+}
+function says(rule, role, name, value) {
+  if (!(name || value) || rule.noContentName.has(role)) return "";
+  const text = `${name} ${value || ""}`;
+  return PLAIN.test(text) ? squash(text) : UNKNOWN;
+}
+function mayInterest(rule, role, name, value, state, inherited) {
+  if (rule.controls.has(role) || rule.headings.has(role) || rule.documents.has(role)) return true;
+  if (rule.noise.has(role)) return false;
+  if (rule.cells.has(role)) return name !== "";
+  if (state && typeof state === "object" && (state.focused != null || state.editable != null)) return true;
+  if (rule.landmarks.has(role)) return name !== "" || rule.unnamedLandmarks.has(role);
+  if (rule.images.has(role)) return name !== "";
+  if (rule.texts.has(role)) {
+    if (inherited === ALL_SAID) return false;
+    if (!PLAIN.test(name)) return true;
+    const text = squash(name);
+    if (!text) return false;
+    return inherited === UNKNOWN || !inherited.includes(text);
+  }
+  if (rule.wrappers.has(role) || rule.contexts.has(role)) return rule.namedGroups.has(role) && name !== "";
+  return name !== "" || value !== null && value !== "";
+}
+function rowsPrinted(rows, rule, custom = []) {
+  const n = rows.length;
+  const ctx = new Array(n);
+  const need = new Uint8Array(n);
+  const below = new Uint8Array(n);
+  const lifted = new Uint8Array(n);
+  const top = new Uint8Array(n);
+  const parents = new Int32Array(n);
+  const asked = new Set(custom);
+  for (let i = 0; i < n; i++) {
+    const row = Array.isArray(rows[i]) ? rows[i] : [];
+    const up = row[0];
+    const parent = Number.isInteger(up) && up >= 0 && up < i ? up : -1;
+    parents[i] = parent;
+    const role = typeof row[1] === "string" && row[1] ? row[1] : "generic";
+    const name = typeof row[2] === "string" ? row[2] : "";
+    const value = typeof row[3] === "string" ? row[3] : null;
+    const w = Number.isInteger(row[5]) ? row[5] : 0;
+    const inherited = parent < 0 ? UNKNOWN : ctx[parent];
+    const flagged = name !== "" && rule.words.test(name.toLowerCase());
+    if (asked.has(i) || flagged) {
+      need[i] = 1;
+      ctx[i] = inherited === ALL_SAID ? ALL_SAID : UNKNOWN;
+      top[i] = parent < 0 ? 1 : 0;
+      continue;
+    }
+    if (role === "generic" && !row[2] && w <= 0) {
+      lifted[i] = 1;
+      ctx[i] = inherited;
+      top[i] = parent < 0 ? 1 : 0;
+      continue;
+    }
+    if (rule.controls.has(role) || inherited === ALL_SAID) ctx[i] = ALL_SAID;
+    else {
+      const said2 = says(rule, role, name, value);
+      ctx[i] = said2 === UNKNOWN ? UNKNOWN : said2 || inherited;
+    }
+    if (parent < 0) top[i] = 1;
+    if (mayInterest(rule, role, name, value, row[4], inherited)) need[i] = 1;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const row = Array.isArray(rows[i]) ? rows[i] : [];
+    if (!need[i] && !lifted[i]) {
+      const role = typeof row[1] === "string" && row[1] ? row[1] : "generic";
+      const collapsible = rule.wrappers.has(role) && (row[2] === "" || row[2] == null || rule.layoutTables.has(role));
+      if (top[i] || below[i] && !collapsible) need[i] = 1;
+    }
+    const w = Number.isInteger(row[5]) ? row[5] : 0;
+    if (parents[i] >= 0 && (need[i] || below[i] || w > 0)) below[parents[i]] = 1;
+  }
+  for (let i = 0; i < n; i++) if (lifted[i]) need[i] = 0;
+  return need;
+}
+
+// src/listable.js
+function listable(rec) {
+  return Array.isArray(rec?.c) && rec.c.length > 0 || rec?.ic !== void 0 || rec?.p === -1 || rec?.s === "html" || rec?.fr !== void 0 || rec?.xo === 1;
+}
+function listedIndices(records) {
+  const out = [];
+  for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
+  return out;
+}
+function rowsWanted(rows, known, rule = null, custom = []) {
+  const want = [];
+  let count = 0;
+  const printed = rule ? rowsPrinted(rows, rule, custom) : null;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const w = Array.isArray(row) ? row[5] : 0;
+    if (!Number.isInteger(w) || w === 0) continue;
+    if ((w < 0 || !known.has(w)) && (!printed || printed[i])) want.push(count);
+    count += 1;
+  }
+  return { want, count };
+}
+
 // src/run.js
 var run = {};
 function beginRun(opts) {
@@ -26,6 +146,13 @@ function beginRun(opts) {
   run.vw = document.documentElement.clientWidth || window.innerWidth;
   run.vh = document.documentElement.clientHeight || window.innerHeight;
   run.win = run.viewportOnly ? { l: -run.expand, t: -run.expand, r: run.vw + run.expand, b: run.vh + run.expand } : { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
+  const marks = Number(o.actMarks) || 0;
+  run.actWin = !run.viewportOnly && marks > 0 ? { l: -marks, t: -marks, r: run.vw + marks, b: run.vh + marks } : null;
+  run.actMarks = run.actWin ? marks : 0;
+  run.actHits = [];
+  run.actRecs = [];
+  run.actDocs = /* @__PURE__ */ new Map();
+  run.actOddRoot = false;
   run.stats = {
     visited: 0,
     emitted: 0,
@@ -309,879 +436,6 @@ var INLINE_TAGS = /* @__PURE__ */ new Set([
 var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
 var TYPED_FIELD = "textarea, select, input:not([type=checkbox i]):not([type=radio i]):not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i]):not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])";
-
-// src/tree.js
-var mayHostShadow = (tag) => SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0;
-function shadowOf(el, tag) {
-  if (!mayHostShadow(tag)) return null;
-  if (run.hasChromeDom) {
-    try {
-      return chrome.dom.openOrClosedShadowRoot(el) || null;
-    } catch (e) {
-      return null;
-    }
-  }
-  return el.shadowRoot || null;
-}
-function elementChildren(parent) {
-  const kids = [];
-  for (let k = parent.firstElementChild; k; k = k.nextElementSibling) kids.push(k);
-  return kids;
-}
-function steps(kids) {
-  const n = kids.length;
-  if (n === 1) {
-    const t = kids[0].nodeName.toLowerCase();
-    return { tags: [t], steps: [t] };
-  }
-  const total = /* @__PURE__ */ new Map();
-  const tags = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const t = kids[i].nodeName.toLowerCase();
-    tags[i] = t;
-    total.set(t, (total.get(t) || 0) + 1);
-  }
-  const seen = /* @__PURE__ */ new Map();
-  const res = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const t = tags[i];
-    const k = (seen.get(t) || 0) + 1;
-    seen.set(t, k);
-    res[i] = total.get(t) > 1 ? t + "[" + k + "]" : t;
-  }
-  return { tags, steps: res };
-}
-function lightStepOf(host, el) {
-  let m = run.lightSteps.get(host);
-  if (!m) {
-    m = /* @__PURE__ */ new Map();
-    const kids = host.children;
-    const st = steps(kids).steps;
-    for (let i = 0; i < kids.length; i++) m.set(kids[i], st[i]);
-    run.lightSteps.set(host, m);
-  }
-  return m.get(el);
-}
-function walkChildren(el, tag, rec, ctx, visit2) {
-  const sr = shadowOf(el, tag);
-  let kids;
-  let domPrefix = "";
-  let slotHost = null;
-  if (sr) {
-    rec.data.sr = 1;
-    kids = elementChildren(sr);
-    domPrefix = "#shadow-root/";
-  } else if (tag === "slot" && typeof el.assignedElements === "function" && el.assignedElements().length) {
-    kids = el.assignedElements();
-    const root = el.getRootNode();
-    slotHost = root && root.host ? root.host : null;
-  } else {
-    kids = elementChildren(el);
-  }
-  const n = kids.length;
-  if (!n) return;
-  const st = steps(kids);
-  const stats = run.stats;
-  for (let i = 0; i < n; i++) {
-    const t = st.tags[i];
-    if (SKIP.has(t)) continue;
-    if (stats.visited >= run.maxNodes) {
-      stats.capped = true;
-      return;
-    }
-    const kid = kids[i];
-    let dom = null;
-    if (domPrefix) dom = { d: domPrefix + st.steps[i], dp: null };
-    else if (slotHost && kid.parentElement === slotHost) {
-      let hostRec = rec;
-      while (hostRec && hostRec.el !== slotHost) hostRec = hostRec.parent;
-      const ds = lightStepOf(slotHost, kid);
-      if (hostRec && ds) dom = { d: ds === st.steps[i] ? null : ds, dp: hostRec };
-    }
-    visit2(kid, t, st.steps[i], dom, rec, ctx);
-  }
-}
-
-// src/ax_pseudo.js
-var PSEUDO = /::?(?:before|after)\b/i;
-var GROUPS = /* @__PURE__ */ new Set([
-  "CSSMediaRule",
-  "CSSSupportsRule",
-  "CSSLayerBlockRule",
-  "CSSContainerRule",
-  "CSSStartingStyleRule"
-]);
-var UA_SELECTOR = "q";
-var ALL = null;
-var FONT_ONLY_HOSTS = /* @__PURE__ */ new Set(["fonts.googleapis.com"]);
-function mayHavePseudo(el) {
-  const root = el.getRootNode();
-  if (!root || root.nodeType !== 9) return true;
-  if (shadowRootOf(el)) return true;
-  const parent = el.parentElement;
-  if (parent && shadowRootOf(parent)) return true;
-  const set = candidates(root);
-  return set === ALL || set.has(el);
-}
-function shadowRootOf(el) {
-  const tag = el.localName;
-  if (!mayHostShadow(tag)) return null;
-  let memo = run.axShadows;
-  if (!memo) {
-    memo = /* @__PURE__ */ new Map();
-    run.axShadows = memo;
-  }
-  let sr = memo.get(el);
-  if (sr === void 0) {
-    sr = shadowOf(el, tag);
-    memo.set(el, sr);
-  }
-  return sr;
-}
-function candidates(doc) {
-  let memo = run.pseudoCandidates;
-  if (!memo) {
-    memo = /* @__PURE__ */ new Map();
-    run.pseudoCandidates = memo;
-  }
-  let set = memo.get(doc);
-  if (set === void 0) {
-    set = readCandidates(doc);
-    memo.set(doc, set);
-  }
-  return set;
-}
-function readCandidates(doc) {
-  const selectors = [UA_SELECTOR];
-  try {
-    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return ALL;
-    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return ALL;
-  } catch (e) {
-    return ALL;
-  }
-  let found;
-  try {
-    found = doc.querySelectorAll(selectors.join(","));
-  } catch (e) {
-    return ALL;
-  }
-  return new Set(found);
-}
-function addSheet(sheet, out) {
-  let rules;
-  try {
-    rules = sheet.cssRules;
-  } catch (e) {
-    return fontsOnly(sheet.href);
-  }
-  return rules ? addRules(rules, out) : true;
-}
-function addRules(rules, out) {
-  for (let i = 0; i < rules.length; i++) {
-    const rule = rules[i];
-    const kind = rule.constructor && rule.constructor.name;
-    if (kind === "CSSImportRule") {
-      if (rule.styleSheet && !addSheet(rule.styleSheet, out)) return false;
-    } else if (kind === "CSSStyleRule") {
-      const text = rule.selectorText || "";
-      if (PSEUDO.test(text) && givesContent(rule.style)) for (const part2 of splitList(text)) {
-        const sel = withoutPseudo(part2);
-        if (sel === null) return false;
-        if (sel) out.push(sel);
-      }
-      if (rule.cssRules && rule.cssRules.length && PSEUDO.test(rule.cssText)) return false;
-    } else if (GROUPS.has(kind)) {
-      if (!addRules(rule.cssRules, out)) return false;
-    } else if (rule.cssRules && PSEUDO.test(rule.cssText)) {
-      return false;
-    }
-  }
-  return true;
-}
-function givesContent(style) {
-  if (!style) return true;
-  const animation = style.getPropertyValue("animation-name");
-  return !!(style.getPropertyValue("content") || style.getPropertyValue("all") || animation && animation !== "none");
-}
-function fontsOnly(href) {
-  try {
-    return !!href && FONT_ONLY_HOSTS.has(new URL(href).hostname);
-  } catch (e) {
-    return false;
-  }
-}
-function splitList(text) {
-  const parts = [];
-  let depth = 0;
-  let quote = "";
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = "";
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === "\\") i++;
-    else if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    else if (c === "," && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
-function withoutPseudo(part2) {
-  const m = PSEUDO.exec(part2);
-  if (!m) return "";
-  if (/::(slotted|part)\(|:host\b/i.test(part2)) return null;
-  let sel = part2.slice(0, m.index).trim();
-  if (!sel || /[>+~]$/.test(sel) || /\s$/.test(part2.slice(0, m.index))) sel += " *";
-  return sel.trim();
-}
-
-// src/ax_style.js
-function axStyle(el) {
-  let memo = run.axStyles;
-  if (!memo) {
-    memo = /* @__PURE__ */ new Map();
-    run.axStyles = memo;
-  }
-  let s = memo.get(el);
-  if (s === void 0) {
-    s = readStyle(getComputedStyle(el));
-    memo.set(el, s);
-  }
-  return s;
-}
-function shareStyle(el, cs) {
-  let memo = run.axStyles;
-  if (!memo) {
-    memo = /* @__PURE__ */ new Map();
-    run.axStyles = memo;
-  }
-  const shown = run.shown.get(el);
-  const s = shown !== void 0 ? facts(cs, shown.display, shown.visibility) : facts(cs, cs.display, cs.visibility);
-  memo.set(el, s);
-  return s;
-}
-function readStyle(cs) {
-  return facts(cs, cs.display, cs.visibility);
-}
-function facts(cs, display, visibility) {
-  const s = {
-    display,
-    visibility,
-    whiteSpace: cs.whiteSpace,
-    textTransform: cs.textTransform,
-    position: cs.position,
-    cssFloat: cs.cssFloat
-  };
-  if (display === "list-item") {
-    s.listStyleType = cs.listStyleType;
-    s.listStyleImage = cs.listStyleImage;
-  }
-  return s;
-}
-var NO_CONTENT = { content: "none", text: "" };
-function pseudoStyle(el, which, parse) {
-  if (!run.axBefore) {
-    run.axBefore = /* @__PURE__ */ new Map();
-    run.axAfter = /* @__PURE__ */ new Map();
-  }
-  const after2 = which === "::after";
-  const memo = after2 ? run.axAfter : run.axBefore;
-  let s = memo.get(el);
-  if (s === void 0) {
-    if (mayHavePseudo(el)) s = readPseudo(el, which, parse);
-    else {
-      s = NO_CONTENT;
-      (after2 ? run.axBefore : run.axAfter).set(el, NO_CONTENT);
-    }
-    memo.set(el, s);
-  }
-  return s;
-}
-function readPseudo(el, which, parse) {
-  const pcs = getComputedStyle(el, which);
-  const content = pcs.content;
-  if (!content || content === "none" || content === "normal") return NO_CONTENT;
-  return {
-    content,
-    text: parse(el, content),
-    display: pcs.display,
-    visibility: pcs.visibility,
-    whiteSpace: pcs.whiteSpace,
-    textTransform: pcs.textTransform,
-    position: pcs.position,
-    cssFloat: pcs.cssFloat
-  };
-}
-
-// src/ax_flow.js
-var ATOMIC_TAGS = /* @__PURE__ */ new Set([
-  "img",
-  "input",
-  "select",
-  "textarea",
-  "button",
-  "video",
-  "audio",
-  "canvas",
-  "iframe",
-  "embed",
-  "object",
-  "svg",
-  "meter",
-  "progress"
-]);
-var PRE = /^pre|break-spaces/;
-var newFlow = () => ({ start: true, space: false, last: -1 });
-function flowKind(el, tag, cs) {
-  if (tag === "br") return "break";
-  const display = cs.display;
-  if (display === "contents") return "";
-  if (cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none") return "apart";
-  if (!display.startsWith("inline")) return "block";
-  return display !== "inline" || ATOMIC_TAGS.has(tag) ? "atomic" : "";
-}
-function endFlow(ctx) {
-  const flow = ctx.flow;
-  if (flow.space && flow.last >= 0) {
-    const row = ctx.rows[flow.last];
-    if (row && row[2].endsWith(" ")) row[2] = row[2].slice(0, -1);
-  }
-}
-function enterFlow(ctx, kind) {
-  const outer = ctx.flow;
-  if (!kind || !outer) return outer;
-  if (kind === "block" || kind === "break") endFlow(ctx);
-  ctx.flow = newFlow();
-  return outer;
-}
-function leaveFlow(ctx, kind, outer) {
-  if (!kind || !outer || kind === "break") return;
-  endFlow(ctx);
-  if (kind === "block") {
-    ctx.flow = newFlow();
-    return;
-  }
-  ctx.flow = outer;
-  if (kind === "atomic") {
-    outer.start = false;
-    outer.space = false;
-    outer.last = -1;
-  }
-}
-function flowText(ctx, data, cs) {
-  const flow = ctx.flow;
-  if (PRE.test(cs.whiteSpace || "")) {
-    if (data) {
-      flow.start = false;
-      flow.space = false;
-      flow.last = -1;
-    }
-    return data;
-  }
-  let t = collapseAscii(data);
-  if (t[0] === " " && (flow.start || flow.space)) t = t.slice(1);
-  if (!t) return "";
-  flow.start = false;
-  flow.space = t.endsWith(" ");
-  flow.last = -1;
-  return t;
-}
-function ranText(ctx, row) {
-  if (row >= 0 && ctx.flow && ctx.flow.space) ctx.flow.last = row;
-}
-function flowOnly(ctx, el, tag, cs, children, depth) {
-  if (depth > 60) return;
-  const kind = flowKind(el, tag, cs);
-  const outer = enterFlow(ctx, kind);
-  if (kind !== "atomic" && kind !== "break") {
-    for (const kid of children(el, tag)) {
-      if (kid.nodeType === 3) flowText(ctx, kid.data, cs);
-      else if (kid.nodeType === 1) {
-        const kcs = axStyle(kid);
-        if (kcs.display !== "none") flowOnly(ctx, kid, kid.localName, kcs, children, depth + 1);
-      }
-    }
-  }
-  leaveFlow(ctx, kind, outer);
-}
-
-// src/visibility.js
-function meets(wn, x, y, w, h) {
-  return x + w >= wn.l && y + h >= wn.t && x <= wn.r && y <= wn.b;
-}
-function overflowReaches(el, x, y, w, h, wn) {
-  const sw = el.scrollWidth;
-  const sh = el.scrollHeight;
-  const cw = el.clientWidth;
-  const ch = el.clientHeight;
-  if (sw <= cw && sh <= ch) return false;
-  const cs = getComputedStyle(el);
-  if (cs.overflowX !== "visible" && cs.overflowY !== "visible") return false;
-  return meets(wn, x, y, Math.max(w, sw + w - cw), Math.max(h, sh + h - ch));
-}
-function backgroundOf(el) {
-  let n = el;
-  const chain = [];
-  let bg = "rgb(255, 255, 255)";
-  while (n && n.nodeType === 1) {
-    const known = run.bgMemo.get(n);
-    if (known !== void 0) {
-      bg = known;
-      break;
-    }
-    chain.push(n);
-    const c = getComputedStyle(n).backgroundColor;
-    if (c && c !== "transparent" && !/rgba\([^)]*,\s*0\)$/.test(c)) {
-      bg = c;
-      break;
-    }
-    n = n.parentElement || n.parentNode && n.parentNode.host || null;
-  }
-  for (const m of chain) run.bgMemo.set(m, bg);
-  return bg;
-}
-function filterOpacity(filter) {
-  let found = 1;
-  for (const m of String(filter || "").matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/g)) {
-    found *= parseFloat(m[1]) / (m[2] ? 100 : 1);
-  }
-  return found;
-}
-function scaledToNothing(transform) {
-  const m = /matrix\(\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)/.exec(String(transform || ""));
-  if (!m) return false;
-  const [a, b, c, d] = m.slice(1, 5).map(Number);
-  return Math.abs(a) < 1e-3 && Math.abs(b) < 1e-3 || Math.abs(c) < 1e-3 && Math.abs(d) < 1e-3;
-}
-function hidingOf(el, style, w, h, x, y) {
-  const hx = [];
-  const opacity = parseFloat(style.opacity);
-  if (Number.isFinite(opacity) && opacity <= 0.05 || filterOpacity(style.filter) <= 0.05) hx.push("opacity_0");
-  if (scaledToNothing(style.transform)) hx.push("scaled_0");
-  if (el.getAttribute("aria-hidden") === "true") hx.push("aria_hidden");
-  if (style.clip && style.clip.startsWith("rect") || style.clipPath && style.clipPath !== "none") {
-    hx.push("clipped");
-  }
-  const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
-  if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? "zero_size" : "tiny_box");
-  if (x + w <= 0 || y + h + (run.topWin.scrollY || 0) <= 0) hx.push("off_screen");
-  if ((parseFloat(style.textIndent) || 0) <= -500) hx.push("text_indent");
-  return hx;
-}
-function hitAt(doc, x, y) {
-  let asked = run.hits.get(doc);
-  if (!asked) {
-    asked = /* @__PURE__ */ new Map();
-    run.hits.set(doc, asked);
-  }
-  const key = x + "," + y;
-  let hit = asked.get(key);
-  if (hit === void 0) {
-    hit = doc.elementFromPoint(x, y);
-    asked.set(key, hit);
-  }
-  return hit;
-}
-var HIT_POINTS = [
-  [0.5, 0.5],
-  [0.1, 0.5],
-  [0.9, 0.5],
-  [0.5, 0.1],
-  [0.5, 0.9],
-  [0.1, 0.1],
-  [0.9, 0.1],
-  [0.1, 0.9],
-  [0.9, 0.9]
-];
-function outOfView(x, y, frameWin, box) {
-  return x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h || box && (x < box.l || y < box.t || x >= box.r || y >= box.b);
-}
-function topmost(el, r, ctx, data) {
-  const frameWin = ctx.fw;
-  const box = ctx.clip;
-  const left = r.left;
-  const top = r.top;
-  const width = r.width;
-  const height = r.height;
-  if (outOfView(left + width * 0.5, top + height * 0.5, frameWin, box)) return void 0;
-  const root = el.getRootNode();
-  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
-  let tested = 0;
-  let firstHit = null;
-  for (const [fx, fy] of HIT_POINTS) {
-    const x = left + width * fx;
-    const y = top + height * fy;
-    if (outOfView(x, y, frameWin, box)) continue;
-    tested++;
-    const hit = hitAt(doc, x, y);
-    if (!firstHit) firstHit = hit;
-    for (let n = hit; n; n = n.parentNode || n.host) {
-      if (n === el || n.localName === "label" && n.control === el) {
-        if (fx !== 0.5 || fy !== 0.5) data.pt = [Math.round(x + ctx.ox), Math.round(y + ctx.oy)];
-        return 1;
-      }
-    }
-  }
-  if (!tested) return void 0;
-  const cover = coverOf(firstHit, el);
-  if (cover) data.cb = cover;
-  return 0;
-}
-function coverOf(hit, el) {
-  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
-    if (n.contains(el)) break;
-    const view = n.ownerDocument.defaultView;
-    const position = view ? view.getComputedStyle(n).position : "";
-    if (position === "fixed" || position === "absolute" || position === "sticky") return boxName(n);
-  }
-  return hit && hit.nodeType === 1 && !hit.contains(el) ? boxName(hit) : "";
-}
-function boxName(n) {
-  const tag = n.tagName.toLowerCase();
-  if (n.id) return `${tag}#${n.id}`.slice(0, 120);
-  const first = typeof n.className === "string" ? n.className.trim().split(/\s+/)[0] : "";
-  return (first ? `${tag}.${first}` : tag).slice(0, 120);
-}
-function paintsOver(n) {
-  const style = n.ownerDocument.defaultView.getComputedStyle(n);
-  if ((parseFloat(style.opacity) || 0) < 0.9) return false;
-  if (style.backgroundImage && style.backgroundImage !== "none") return true;
-  const m = /rgba?\(([^)]*)\)/.exec(style.backgroundColor || "");
-  if (!m) return false;
-  const parts = m[1].split(/[\s,/]+/).filter(Boolean);
-  const alpha2 = parts.length > 3 ? parseFloat(parts[3]) / (parts[3].endsWith("%") ? 100 : 1) : 1;
-  return alpha2 >= 0.9;
-}
-function underOpaqueBox(el) {
-  const b = el.getBoundingClientRect();
-  const x = b.left + b.width / 2;
-  const y = b.top + b.height / 2;
-  const view = el.ownerDocument.defaultView;
-  if (b.width <= 0 || b.height <= 0 || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
-  const root = el.getRootNode();
-  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
-  const hit = hitAt(doc, x, y);
-  if (!hit || hit === el || el.contains(hit)) return false;
-  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
-    if (n.contains(el)) return false;
-    if (paintsOver(n)) return true;
-  }
-  return false;
-}
-
-// src/ax_hiding.js
-var NONE = Object.freeze([]);
-function hideWords(opts) {
-  const source = opts && opts.axHideWords;
-  if (typeof source !== "string" || !source) return null;
-  try {
-    return new RegExp(source);
-  } catch (e) {
-    return null;
-  }
-}
-function above(el) {
-  if (el.parentElement) return el.parentElement;
-  const parent = el.parentNode;
-  if (parent && parent.host) return parent.host;
-  let frame = null;
-  try {
-    frame = el.ownerDocument.defaultView.frameElement;
-  } catch (e) {
-    frame = null;
-  }
-  return frame || null;
-}
-function hiddenBy(ctx, el) {
-  const chain = [];
-  let found = NONE;
-  for (let n = el; n; n = above(n)) {
-    const known = ctx.hidden.get(n);
-    if (known !== void 0) {
-      found = known;
-      break;
-    }
-    chain.push(n);
-  }
-  for (let i = chain.length - 1; i >= 0; i--) {
-    const n = chain[i];
-    const frame = run.frames[run.frameDocs.get(n.ownerDocument)];
-    const ox = frame ? frame.ox || 0 : 0;
-    const oy = frame ? frame.oy || 0 : 0;
-    const b = n.getBoundingClientRect();
-    const own = hidingOf(n, getComputedStyle(n), b.width, b.height, b.left + ox, b.top + oy);
-    if (own.length) found = [.../* @__PURE__ */ new Set([...found, ...own])];
-    ctx.hidden.set(n, found);
-  }
-  return found;
-}
-function noteHiding(ctx, row, name, el) {
-  if (!ctx.hideWords || row < 0 || !el || !name || !ctx.hideWords.test(name.toLowerCase())) return;
-  const style = getComputedStyle(el);
-  let hx = hiddenBy(ctx, el);
-  if (underOpaqueBox(el)) hx = [.../* @__PURE__ */ new Set([...hx, "covered"])];
-  ctx.hides.push([row, hx, parseFloat(style.fontSize) || 0, style.color, backgroundOf(el)]);
-}
-
-// src/ax_text_css.js
-function isHiddenStyle(el, cs) {
-  if (el.hidden || el.getAttribute("aria-hidden") === "true") return true;
-  return cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse";
-}
-function contentValueText(el, value) {
-  let content = value;
-  let out = "";
-  content = content.replace(/url\((?:"(?:[^"\\]|\\.)*"|[^)]*)\)/g, "");
-  const parts = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|\/.*$/g;
-  let m;
-  while (m = parts.exec(content)) {
-    if (m[0].startsWith("/")) break;
-    if (m[1] !== void 0) out += m[1].replace(/\\(.)/g, "$1");
-    else if (m[2]) out += el.getAttribute(m[2]) || "";
-  }
-  return out;
-}
-function transformText(text, transform, w) {
-  if (!transform || transform === "none") return text;
-  if (transform === "uppercase") return text.toUpperCase();
-  if (transform === "lowercase") return text.toLowerCase();
-  if (transform === "capitalize") {
-    const startsWord = !w.out || /\s$/.test(w.out);
-    return text.replace(/(^|\s)(\S)/g, (all, space, ch, at) => at === 0 && !space && !startsWord ? all : space + ch.toUpperCase());
-  }
-  return text;
-}
-
-// src/ax_text.js
-var REPLACED = /* @__PURE__ */ new Set([
-  "img",
-  "input",
-  "select",
-  "textarea",
-  "button",
-  "video",
-  "audio",
-  "canvas",
-  "iframe",
-  "embed",
-  "object",
-  "svg",
-  "meter",
-  "progress"
-]);
-var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title", "head"]);
-function writer() {
-  return {
-    out: "",
-    lineStart: true,
-    apart: false,
-    // the next text is in another box: a space before it unless it has one
-    add(text, pre) {
-      if (!text) return;
-      let t = pre ? text : collapseAscii(text);
-      if (!pre && (this.lineStart || this.out.endsWith(" ")) && t.startsWith(" ")) t = t.slice(1);
-      if (!t) return;
-      if (this.apart && this.out && !this.out.endsWith(" ") && !t.startsWith(" ")) this.out += " ";
-      this.apart = false;
-      this.out += t;
-      this.lineStart = false;
-    },
-    kept: -1,
-    // the length of `out` when a space was followed by an inline box
-    atom() {
-      if (this.out.endsWith(" ")) this.kept = this.out.length;
-      this.lineStart = false;
-      this.apart = true;
-    },
-    gap() {
-      if (this.out && !this.out.endsWith(" ")) this.out += " ";
-      this.lineStart = true;
-    }
-  };
-}
-var RANGES = /* @__PURE__ */ new Set(["progressbar", "slider", "spinbutton", "meter", "scrollbar"]);
-function controlValue(el, tag) {
-  const role = el.getAttribute("role");
-  if (role && RANGES.has(role) || tag === "progress" || tag === "meter") {
-    const text = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
-    if (text) return text;
-    if (tag === "progress" || tag === "meter") return String(el.value);
-    return null;
-  }
-  if (tag === "select") {
-    const opt = el.selectedOptions && el.selectedOptions[0];
-    return opt ? opt.textContent || "" : "";
-  }
-  if (tag === "textarea") return el.value || "";
-  if (tag === "input") {
-    const type = (el.type || "text").toLowerCase();
-    if (type === "hidden" || type === "checkbox" || type === "radio" || type === "file") return "";
-    if (type === "button" || type === "submit" || type === "reset") return el.value || "";
-    if (type === "password") return "";
-    return el.value || "";
-  }
-  return null;
-}
-var QUOTES = { "open-quote": "“", "close-quote": "”" };
-var TEXT = 1;
-var ADD = 2;
-var ATOM = 3;
-var GAP = 4;
-var BOX_OPEN = 5;
-var BOX_CLOSE = 6;
-var SUB = 7;
-var MARK = 8;
-var TITLE = 9;
-var MAX_DEPTH = 60;
-function generatedOps(el, which, ops) {
-  const ps = pseudoStyle(el, which, contentValueText);
-  const text = QUOTES[ps.content] || ps.text;
-  if (!text || ps.display === "none" || ps.visibility === "hidden" || ps.visibility === "collapse") return;
-  const block = !(ps.display.startsWith("inline") || ps.display === "contents") || ps.position === "absolute" || ps.position === "fixed" || ps.cssFloat !== "none";
-  if (block) ops.push(GAP);
-  ops.push(TEXT, text, ps.textTransform, false);
-  if (block) ops.push(GAP);
-}
-function nodeOps(n, depth, into) {
-  if (n.nodeType === 3) {
-    const parent = n.parentElement;
-    const cs = parent ? axStyle(parent) : null;
-    const pre = !!cs && /^pre/.test(cs.whiteSpace);
-    into.ops.push(TEXT, n.data, cs ? cs.textTransform : null, pre);
-    return;
-  }
-  if (n.nodeType !== 1) return;
-  if (depth > MAX_DEPTH) {
-    into.cut = true;
-    return;
-  }
-  const sub = programOf(n, depth);
-  if (sub.cut) into.cut = true;
-  if (sub.ops.length) into.ops.push(SUB, sub);
-}
-function childrenOps(node, depth, into) {
-  const root = node.shadowRoot || node;
-  for (let c = root.firstChild; c; c = c.nextSibling) nodeOps(c, depth, into);
-}
-function programOf(el, depth) {
-  let memo = run.axPrograms;
-  if (!memo) {
-    memo = /* @__PURE__ */ new Map();
-    run.axPrograms = memo;
-  }
-  let p = memo.get(el);
-  if (p !== void 0 && (p.depth === depth || !p.cut && depth <= p.depth)) return p;
-  p = elementProgram(el, depth);
-  memo.set(el, p);
-  return p;
-}
-function elementProgram(n, depth) {
-  const p = { ops: [], depth, cut: false, el: n };
-  const ops = p.ops;
-  const tag = n.localName;
-  if (SKIP2.has(tag)) return p;
-  if (tag === "slot") {
-    const assigned = n.assignedNodes();
-    if (assigned.length) {
-      for (const a of assigned) nodeOps(a, depth + 1, p);
-      return p;
-    }
-  }
-  const cs = axStyle(n);
-  if (isHiddenStyle(n, cs)) return p;
-  const label = (n.getAttribute("aria-label") || "").trim();
-  const block = !(cs.display.startsWith("inline") || cs.display === "contents") || cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none";
-  const box = !block && (cs.display !== "inline" && cs.display !== "contents" || REPLACED.has(tag));
-  if (block) ops.push(GAP);
-  else if (box) ops.push(BOX_OPEN);
-  const value = controlValue(n, tag);
-  if (label) {
-    ops.push(ADD, label, false);
-  } else if (value !== null) {
-    ops.push(ADD, value, false, ATOM);
-  } else if (tag === "img" || tag === "area") {
-    ops.push(ADD, n.getAttribute("alt") || "", true);
-  } else if (tag === "br") {
-    ops.push(GAP);
-  } else {
-    const title = n.title;
-    if (title) ops.push(MARK);
-    generatedOps(n, "::before", ops);
-    childrenOps(n, depth + 1, p);
-    generatedOps(n, "::after", ops);
-    if (title) ops.push(TITLE, title);
-  }
-  if (block) ops.push(GAP);
-  else if (box) ops.push(BOX_CLOSE);
-  return p;
-}
-function play(w, ops, skip) {
-  let mark = "";
-  for (let i = 0; i < ops.length; ) {
-    switch (ops[i]) {
-      case TEXT:
-        w.add(transformText(ops[i + 1], ops[i + 2], w), ops[i + 3]);
-        i += 4;
-        break;
-      case ADD:
-        w.add(ops[i + 1], ops[i + 2]);
-        i += 3;
-        break;
-      case ATOM:
-        w.atom();
-        i += 1;
-        break;
-      case GAP:
-        w.gap();
-        i += 1;
-        break;
-      case BOX_OPEN:
-        w.atom();
-        w.lineStart = true;
-        i += 1;
-        break;
-      case BOX_CLOSE:
-        if (w.out.endsWith(" ") && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
-        w.atom();
-        i += 1;
-        break;
-      case SUB:
-        if (ops[i + 1].el !== skip) play(w, ops[i + 1].ops, skip);
-        i += 2;
-        break;
-      case MARK:
-        mark = w.out.trim();
-        i += 1;
-        break;
-      case TITLE:
-        if (w.out.trim() === mark) w.add(ops[i + 1], false);
-        i += 2;
-        break;
-      default:
-        throw new Error(`ax_text: op ${ops[i]}`);
-    }
-  }
-}
-function continuesInline(el) {
-  const next = el.nextSibling;
-  return !!next && next.nodeType === 3 && /^\S/.test(next.data) && axStyle(el).display === "inline";
-}
-function contentText(el, skip = null) {
-  const w = writer();
-  const p = { ops: [], depth: 0, cut: false };
-  generatedOps(el, "::before", p.ops);
-  childrenOps(el, 0, p);
-  generatedOps(el, "::after", p.ops);
-  play(w, p.ops, skip);
-  if (!w.out.endsWith(" ") || w.kept === w.out.length || continuesInline(el)) return w.out;
-  return w.out.slice(0, -1);
-}
 
 // src/svg_shapes.js
 var SHAPES = [
@@ -1541,7 +795,7 @@ function ownText(el) {
   }
   return collapse(s);
 }
-var SKIP3 = 0;
+var SKIP2 = 0;
 var IN = 1;
 var BREAK = 2;
 var BLANK = /^\s*$/;
@@ -1580,7 +834,7 @@ function walkText(el, max, enter, between) {
     const tag = n.localName;
     if (TEXT_SKIP.has(tag)) continue;
     const how = enter(n, tag);
-    if (how === SKIP3) continue;
+    if (how === SKIP2) continue;
     if (how === BREAK) {
       s += " ";
       stack.push(SPACE);
@@ -1591,9 +845,9 @@ function walkText(el, max, enter, between) {
   return collapse(s);
 }
 function shownEnter(n, tag) {
-  if (n.hidden) return SKIP3;
+  if (n.hidden) return SKIP2;
   const { display, visibility } = shownStyle(n);
-  if (display === "none" || visibility === "hidden" || visibility === "collapse") return SKIP3;
+  if (display === "none" || visibility === "hidden" || visibility === "collapse") return SKIP2;
   return !INLINE.has(display) || FORM.has(tag) ? BREAK : IN;
 }
 function shownText(el) {
@@ -1668,6 +922,1135 @@ function labelText(el) {
   return collapse(s);
 }
 
+// src/records.js
+var TRACK_KEY = "__axsnapWalker";
+var MAX_TRACKED = 2e5;
+var MAX_PENDING_RUNS = 6;
+var ROWS_RUN = ":rows";
+var HIDDEN_RUN = ":hidden";
+function trackState(floor = 0) {
+  let st = globalThis[TRACK_KEY];
+  if (!st) {
+    st = {
+      world: Math.random().toString(36).slice(2) + Date.now().toString(36),
+      next: 1,
+      runs: 0,
+      ids: /* @__PURE__ */ new WeakMap(),
+      refs: /* @__PURE__ */ new Map(),
+      pending: /* @__PURE__ */ new Map(),
+      // the accessibility rows' nodes without a record (ax_tree.js nodeIdOf): their ids, from
+      // the same counter, and the last rows walk's such nodes (an id's node, at act time)
+      axIds: /* @__PURE__ */ new WeakMap(),
+      axNodes: []
+    };
+    globalThis[TRACK_KEY] = st;
+  }
+  if (!st.axIds) {
+    st.axIds = /* @__PURE__ */ new WeakMap();
+    st.axNodes = [];
+  }
+  if (Number.isSafeInteger(floor) && floor > st.next) st.next = floor;
+  return st;
+}
+function trackedId(el) {
+  const track = run.track;
+  let id = track.ids.get(el);
+  if (id === void 0) {
+    id = track.axIds.get(el) || track.next++;
+    track.ids.set(el, id);
+  }
+  const ref = track.refs.get(id);
+  track.refs.delete(id);
+  track.refs.set(id, ref || new WeakRef(el));
+  return id;
+}
+function trackedOf(el) {
+  const track = run.track;
+  return track ? track.ids.get(el) || 0 : 0;
+}
+function nodeIdOf(nodes, node, w = 0) {
+  const track = run.track;
+  if (!track) return 0;
+  nodes.push(node);
+  if (w) return w;
+  let id = track.axIds.get(node);
+  if (id === void 0) {
+    id = track.next++;
+    track.axIds.set(node, id);
+  }
+  return -id;
+}
+function skipHidden(el) {
+  run.stats.hidden_subtrees++;
+  if (run.hiddenEls) run.hiddenEls.push(el);
+}
+var ACT_PRUNED = 1;
+var ACT_OUTSIDE = 2;
+var ACT_UNLIKE = 3;
+var ACT_HOLDER = 4;
+function emit(rec) {
+  if (rec.id >= 0) return;
+  if (rec.parent && rec.parent.id < 0) {
+    if (run.actWin) rec.parent.held = true;
+    emit(rec.parent);
+  }
+  if (run.actWin) run.actRecs.push(rec);
+  const out = run.out;
+  rec.id = out.length;
+  rec.data.p = rec.parent ? rec.parent.id : -1;
+  const el = rec.el;
+  if (!rec.data.a && el.id) {
+    rec.data.a = { id: el.id };
+    const root = el.getRootNode();
+    if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
+  }
+  if (rec.data.tx === void 0 && !rec.data.c && rec.data.vis && el.childElementCount <= SKELETON_CHILDREN && el.localName !== "html" && el.localName !== "body") {
+    const txt = shownText(el);
+    if (txt) rec.data.tx = clip(txt);
+  }
+  if (rec.dom) {
+    if (rec.dom.d) rec.data.d = rec.dom.d;
+    if (rec.dom.dp) {
+      emit(rec.dom.dp);
+      rec.data.dp = rec.dom.dp.id;
+    }
+  }
+  if (run.track) {
+    rec.data.w = trackedId(el);
+    if (run.outEls) run.outEls.push(el);
+  }
+  out.push(rec.data);
+}
+function finishTracking(result, report) {
+  const track = run.track;
+  const alive = [];
+  for (const [id, ref] of track.refs) {
+    const e = ref.deref();
+    if (e && e.isConnected) alive.push(id);
+    else track.refs.delete(id);
+  }
+  while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
+  result.world = track.world;
+  result.alive = alive;
+  if (result.axt) result.axt.next = track.next;
+  if (run.outEls) {
+    track.runs += 1;
+    result.run = track.world + "." + track.runs;
+    if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
+    if (run.opts.sendListed === true && run.outEls.listed) result.listed = run.outEls.listed.slice();
+    track.pending.set(result.run, run.outEls);
+    if (run.hiddenEls && run.hiddenEls.length) {
+      const recorded = new Set(run.outEls);
+      const hidden = run.hiddenEls.filter((el) => !recorded.has(el));
+      if (hidden.length) {
+        track.pending.set(result.run + HIDDEN_RUN, hidden);
+        result.hr = hidden.length;
+      }
+    }
+    if (result.axt) {
+      const said2 = run.opts.axSaid ? printRule(run.opts.axSaid.tables, run.opts.axSaid.triggers) : null;
+      if (said2) result.axt.said = 1;
+      if (run.outEls.listed) {
+        const known = new Set(run.outEls.listed.map((i) => run.out[i].w));
+        track.axNodes.listed = rowsWanted(result.axt.rows, known, said2, result.axt.ce).want;
+      }
+      track.pending.set(result.run + ROWS_RUN, track.axNodes);
+    }
+    while (track.pending.size > MAX_PENDING_RUNS) {
+      track.pending.delete(track.pending.keys().next().value);
+    }
+    if (typeof report === "function") {
+      try {
+        report(result.run);
+        result.reported = true;
+      } catch (e) {
+      }
+    }
+  }
+}
+
+// src/tree.js
+var mayHostShadow = (tag) => SHADOW_HOSTS.has(tag) || tag.indexOf("-") > 0;
+function shadowOf(el, tag) {
+  if (!mayHostShadow(tag)) return null;
+  if (run.hasChromeDom) {
+    try {
+      return chrome.dom.openOrClosedShadowRoot(el) || null;
+    } catch (e) {
+      return null;
+    }
+  }
+  return el.shadowRoot || null;
+}
+function elementChildren(parent) {
+  const kids = [];
+  for (let k = parent.firstElementChild; k; k = k.nextElementSibling) kids.push(k);
+  return kids;
+}
+function steps(kids) {
+  const n = kids.length;
+  if (n === 1) {
+    const t = kids[0].nodeName.toLowerCase();
+    return { tags: [t], steps: [t] };
+  }
+  const total = /* @__PURE__ */ new Map();
+  const tags = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = kids[i].nodeName.toLowerCase();
+    tags[i] = t;
+    total.set(t, (total.get(t) || 0) + 1);
+  }
+  const seen = /* @__PURE__ */ new Map();
+  const res = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = tags[i];
+    const k = (seen.get(t) || 0) + 1;
+    seen.set(t, k);
+    res[i] = total.get(t) > 1 ? t + "[" + k + "]" : t;
+  }
+  return { tags, steps: res };
+}
+function lightStepOf(host, el) {
+  let m = run.lightSteps.get(host);
+  if (!m) {
+    m = /* @__PURE__ */ new Map();
+    const kids = host.children;
+    const st = steps(kids).steps;
+    for (let i = 0; i < kids.length; i++) m.set(kids[i], st[i]);
+    run.lightSteps.set(host, m);
+  }
+  return m.get(el);
+}
+function walkChildren(el, tag, rec, ctx, visit2) {
+  const sr = shadowOf(el, tag);
+  let kids;
+  let domPrefix = "";
+  let slotHost = null;
+  if (sr) {
+    rec.data.sr = 1;
+    if (run.actWin && sr !== el.shadowRoot && !(tag.indexOf("-") > 0)) run.actOddRoot = true;
+    kids = elementChildren(sr);
+    domPrefix = "#shadow-root/";
+  } else if (tag === "slot" && typeof el.assignedElements === "function" && el.assignedElements().length) {
+    kids = el.assignedElements();
+    const root = el.getRootNode();
+    slotHost = root && root.host ? root.host : null;
+  } else {
+    kids = elementChildren(el);
+  }
+  const n = kids.length;
+  if (!n) return;
+  const st = steps(kids);
+  const stats = run.stats;
+  for (let i = 0; i < n; i++) {
+    const t = st.tags[i];
+    if (SKIP.has(t)) continue;
+    if (stats.visited >= run.maxNodes) {
+      stats.capped = true;
+      return;
+    }
+    const kid = kids[i];
+    let dom = null;
+    if (domPrefix) dom = { d: domPrefix + st.steps[i], dp: null };
+    else if (slotHost && kid.parentElement === slotHost) {
+      let hostRec = rec;
+      while (hostRec && hostRec.el !== slotHost) hostRec = hostRec.parent;
+      const ds = lightStepOf(slotHost, kid);
+      if (hostRec && ds) dom = { d: ds === st.steps[i] ? null : ds, dp: hostRec };
+    }
+    visit2(kid, t, st.steps[i], dom, rec, ctx);
+  }
+}
+
+// src/visibility.js
+function meets(wn, x, y, w, h) {
+  return x + w >= wn.l && y + h >= wn.t && x <= wn.r && y <= wn.b;
+}
+function overflowReaches(el, x, y, w, h, wn) {
+  if (x > wn.r || y > wn.b) return false;
+  const sw = el.scrollWidth;
+  const sh = el.scrollHeight;
+  const cw = el.clientWidth;
+  const ch = el.clientHeight;
+  if (sw <= cw && sh <= ch) return false;
+  const cs = getComputedStyle(el);
+  if (cs.overflowX !== "visible" && cs.overflowY !== "visible") return false;
+  return meets(wn, x, y, Math.max(w, sw + w - cw), Math.max(h, sh + h - ch));
+}
+function backgroundOf(el) {
+  let n = el;
+  const chain = [];
+  let bg = "rgb(255, 255, 255)";
+  while (n && n.nodeType === 1) {
+    const known = run.bgMemo.get(n);
+    if (known !== void 0) {
+      bg = known;
+      break;
+    }
+    chain.push(n);
+    const c = getComputedStyle(n).backgroundColor;
+    if (c && c !== "transparent" && !/rgba\([^)]*,\s*0\)$/.test(c)) {
+      bg = c;
+      break;
+    }
+    n = n.parentElement || n.parentNode && n.parentNode.host || null;
+  }
+  for (const m of chain) run.bgMemo.set(m, bg);
+  return bg;
+}
+function filterOpacity(filter) {
+  let found = 1;
+  for (const m of String(filter || "").matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/g)) {
+    found *= parseFloat(m[1]) / (m[2] ? 100 : 1);
+  }
+  return found;
+}
+function scaledToNothing(transform) {
+  const m = /matrix\(\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)\s*,\s*([-\d.e]+)/.exec(String(transform || ""));
+  if (!m) return false;
+  const [a, b, c, d] = m.slice(1, 5).map(Number);
+  return Math.abs(a) < 1e-3 && Math.abs(b) < 1e-3 || Math.abs(c) < 1e-3 && Math.abs(d) < 1e-3;
+}
+function hidingOf(el, style, w, h, x, y) {
+  const hx = [];
+  const opacity = parseFloat(style.opacity);
+  if (Number.isFinite(opacity) && opacity <= 0.05 || filterOpacity(style.filter) <= 0.05) hx.push("opacity_0");
+  if (scaledToNothing(style.transform)) hx.push("scaled_0");
+  if (el.getAttribute("aria-hidden") === "true") hx.push("aria_hidden");
+  if (style.clip && style.clip.startsWith("rect") || style.clipPath && style.clipPath !== "none") {
+    hx.push("clipped");
+  }
+  const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
+  if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? "zero_size" : "tiny_box");
+  if (x + w <= 0 || y + h + (run.topWin.scrollY || 0) <= 0) hx.push("off_screen");
+  if ((parseFloat(style.textIndent) || 0) <= -500) hx.push("text_indent");
+  return hx;
+}
+function hitAt(doc, x, y) {
+  let asked = run.hits.get(doc);
+  if (!asked) {
+    asked = /* @__PURE__ */ new Map();
+    run.hits.set(doc, asked);
+  }
+  const key = x + "," + y;
+  let hit = asked.get(key);
+  if (hit === void 0) {
+    hit = doc.elementFromPoint(x, y);
+    asked.set(key, hit);
+  }
+  return hit;
+}
+var HIT_POINTS = [
+  [0.5, 0.5],
+  [0.1, 0.5],
+  [0.9, 0.5],
+  [0.5, 0.1],
+  [0.5, 0.9],
+  [0.1, 0.1],
+  [0.9, 0.1],
+  [0.1, 0.9],
+  [0.9, 0.9]
+];
+function outOfView(x, y, frameWin, box) {
+  return x < 0 || y < 0 || x >= frameWin.w || y >= frameWin.h || box && (x < box.l || y < box.t || x >= box.r || y >= box.b);
+}
+function topmost(el, r, ctx, data) {
+  const frameWin = ctx.fw;
+  const box = ctx.clip;
+  const left = r.left;
+  const top = r.top;
+  const width = r.width;
+  const height = r.height;
+  if (outOfView(left + width * 0.5, top + height * 0.5, frameWin, box)) return void 0;
+  const root = el.getRootNode();
+  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
+  let tested = 0;
+  let firstHit = null;
+  for (const [fx, fy] of HIT_POINTS) {
+    const x = left + width * fx;
+    const y = top + height * fy;
+    if (outOfView(x, y, frameWin, box)) continue;
+    tested++;
+    const hit = hitAt(doc, x, y);
+    if (!firstHit) firstHit = hit;
+    for (let n = hit; n; n = n.parentNode || n.host) {
+      if (n === el || n.localName === "label" && n.control === el) {
+        if (fx !== 0.5 || fy !== 0.5) data.pt = [Math.round(x + ctx.ox), Math.round(y + ctx.oy)];
+        return 1;
+      }
+    }
+  }
+  if (!tested) return void 0;
+  const cover = coverOf(firstHit, el);
+  if (cover) data.cb = cover;
+  return 0;
+}
+function coverOf(hit, el) {
+  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
+    if (n.contains(el)) break;
+    const view = n.ownerDocument.defaultView;
+    const position = view ? view.getComputedStyle(n).position : "";
+    if (position === "fixed" || position === "absolute" || position === "sticky") return boxName(n);
+  }
+  return hit && hit.nodeType === 1 && !hit.contains(el) ? boxName(hit) : "";
+}
+function boxName(n) {
+  const tag = n.tagName.toLowerCase();
+  if (n.id) return `${tag}#${n.id}`.slice(0, 120);
+  const first = typeof n.className === "string" ? n.className.trim().split(/\s+/)[0] : "";
+  return (first ? `${tag}.${first}` : tag).slice(0, 120);
+}
+function paintsOver(n) {
+  const style = n.ownerDocument.defaultView.getComputedStyle(n);
+  if ((parseFloat(style.opacity) || 0) < 0.9) return false;
+  if (style.backgroundImage && style.backgroundImage !== "none") return true;
+  const m = /rgba?\(([^)]*)\)/.exec(style.backgroundColor || "");
+  if (!m) return false;
+  const parts = m[1].split(/[\s,/]+/).filter(Boolean);
+  const alpha2 = parts.length > 3 ? parseFloat(parts[3]) / (parts[3].endsWith("%") ? 100 : 1) : 1;
+  return alpha2 >= 0.9;
+}
+function underOpaqueBox(el) {
+  const b = el.getBoundingClientRect();
+  const x = b.left + b.width / 2;
+  const y = b.top + b.height / 2;
+  const view = el.ownerDocument.defaultView;
+  if (b.width <= 0 || b.height <= 0 || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
+  const root = el.getRootNode();
+  const doc = root && root.elementFromPoint ? root : el.ownerDocument;
+  const hit = hitAt(doc, x, y);
+  if (!hit || hit === el || el.contains(hit)) return false;
+  for (let n = hit; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode().host || null)) {
+    if (n.contains(el)) return false;
+    if (paintsOver(n)) return true;
+  }
+  return false;
+}
+
+// src/scan.js
+function markPath(el, forced) {
+  const todo = [el];
+  while (todo.length) {
+    let n = todo.pop();
+    while (n && !forced.has(n)) {
+      forced.add(n);
+      if (n.assignedSlot) todo.push(n.assignedSlot);
+      n = n.parentNode || n.host;
+    }
+  }
+}
+function scanTree(root, ctx, forced) {
+  const all = root.querySelectorAll("*");
+  for (let i = 0; i < all.length; i++) {
+    const e = all[i];
+    const pos = getComputedStyle(e).position;
+    if (pos === "fixed" || pos === "absolute") {
+      const b = e.getBoundingClientRect();
+      const x = b.left + ctx.ox;
+      const y = b.top + ctx.oy;
+      if (meets(ctx.win, x, y, b.width, b.height) || overflowReaches(e, x, y, b.width, b.height, ctx.win)) {
+        if (forced === run.forced) run.stats.positioned++;
+        markPath(e, forced);
+      }
+    }
+    const sr = e.shadowRoot || (e.localName.indexOf("-") > 0 ? shadowOf(e, e.localName) : null);
+    if (sr) {
+      if (ctx.doc === document && forced === run.forced) run.foundRoots.push(sr);
+      scanTree(sr, ctx, forced);
+    }
+  }
+}
+function keep(el, ctx) {
+  if (!run.scanned.has(ctx.doc)) {
+    run.scanned.add(ctx.doc);
+    const ts = performance.now();
+    scanTree(ctx.doc, ctx, run.forced);
+    run.scanRoots.set(ctx.doc, []);
+    run.stats.scan_ms += performance.now() - ts;
+  }
+  return run.forced.has(el);
+}
+
+// src/act_marks.js
+var ACT_GONE = { gone: true };
+function outsideNode(el, up, act, x, y, w, h) {
+  return { el, up, act, x, y, w, h, clips: false, cut: 0, kids: 0, below: false };
+}
+function actHit(el, inAct, x, y, w, h, act) {
+  if (inAct || overflowReaches(el, x, y, w, h, act.win)) run.actHits.push(el);
+}
+function kidsGone(n, forced) {
+  if (n.kids) return n.kids === 1;
+  const chain = [];
+  for (let m = n; m && !m.kids; m = m.up) chain.push(m);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const m = chain[i];
+    const gone = nodeCut(m, forced);
+    m.kids = gone || m.clips && !forced.has(m.el) ? 1 : 2;
+  }
+  return n.kids === 1;
+}
+function nodeCut(n, forced) {
+  if (n.cut) return n.cut === 1;
+  const gone = n.up !== null && kidsGone(n.up, forced) || (n.w > 0 || n.h > 0) && !forced.has(n.el) && !overflowReaches(n.el, n.x, n.y, n.w, n.h, n.act.win);
+  n.cut = gone ? 1 : 2;
+  return gone;
+}
+function finishActMarks() {
+  const t0 = performance.now();
+  let forced = /* @__PURE__ */ new Set();
+  for (const el of run.actHits) markPath(el, forced);
+  const recs = run.actRecs;
+  let scan = run.actOddRoot;
+  for (let i = 0; i < recs.length && !scan; i++) {
+    const rec = recs[i];
+    const node = rec.actNode;
+    if (node === ACT_GONE || node && node.el === rec.el || rec.held) continue;
+    for (let n = node; n && !n.below; n = n.up) {
+      n.below = true;
+      if (!forced.has(n.el)) {
+        scan = true;
+        break;
+      }
+    }
+  }
+  if (scan) {
+    forced = /* @__PURE__ */ new Set();
+    for (const [doc, act] of run.actDocs) scanTree(doc, act, forced);
+    run.stats.act_scan = 1;
+  }
+  for (let i = 0; i < recs.length; i++) {
+    const rec = recs[i];
+    const node = rec.actNode;
+    let am = 0;
+    if (node === ACT_GONE) am = ACT_PRUNED;
+    else if (!node || node.el !== rec.el) {
+      if (node && kidsGone(node, forced)) am = ACT_PRUNED;
+      else if (rec.held) am = ACT_HOLDER;
+    } else if (nodeCut(node, forced)) am = ACT_PRUNED;
+    else am = rec.own ? ACT_UNLIKE : ACT_OUTSIDE;
+    if (am) rec.data.am = am;
+  }
+  run.stats.act_ms = Math.round((performance.now() - t0) * 10) / 10;
+}
+
+// src/ax_pseudo.js
+var PSEUDO = /::?(?:before|after)\b/i;
+var GROUPS = /* @__PURE__ */ new Set([
+  "CSSMediaRule",
+  "CSSSupportsRule",
+  "CSSLayerBlockRule",
+  "CSSContainerRule",
+  "CSSStartingStyleRule"
+]);
+var UA_SELECTOR = "q";
+var ALL = null;
+var FONT_ONLY_HOSTS = /* @__PURE__ */ new Set(["fonts.googleapis.com"]);
+function mayHavePseudo(el) {
+  const root = el.getRootNode();
+  if (!root || root.nodeType !== 9) return true;
+  if (shadowRootOf(el)) return true;
+  const parent = el.parentElement;
+  if (parent && shadowRootOf(parent)) return true;
+  const set = candidates(root);
+  return set === ALL || set.has(el);
+}
+function shadowRootOf(el) {
+  const tag = el.localName;
+  if (!mayHostShadow(tag)) return null;
+  let memo = run.axShadows;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.axShadows = memo;
+  }
+  let sr = memo.get(el);
+  if (sr === void 0) {
+    sr = shadowOf(el, tag);
+    memo.set(el, sr);
+  }
+  return sr;
+}
+function candidates(doc) {
+  let memo = run.pseudoCandidates;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.pseudoCandidates = memo;
+  }
+  let set = memo.get(doc);
+  if (set === void 0) {
+    set = readCandidates(doc);
+    memo.set(doc, set);
+  }
+  return set;
+}
+function readCandidates(doc) {
+  const selectors = [UA_SELECTOR];
+  try {
+    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return ALL;
+    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return ALL;
+  } catch (e) {
+    return ALL;
+  }
+  let found;
+  try {
+    found = doc.querySelectorAll(selectors.join(","));
+  } catch (e) {
+    return ALL;
+  }
+  return new Set(found);
+}
+function addSheet(sheet, out) {
+  let rules;
+  try {
+    rules = sheet.cssRules;
+  } catch (e) {
+    return fontsOnly(sheet.href);
+  }
+  return rules ? addRules(rules, out) : true;
+}
+function addRules(rules, out) {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i];
+    const kind = rule.constructor && rule.constructor.name;
+    if (kind === "CSSImportRule") {
+      if (rule.styleSheet && !addSheet(rule.styleSheet, out)) return false;
+    } else if (kind === "CSSStyleRule") {
+      const text = rule.selectorText || "";
+      if (PSEUDO.test(text) && givesContent(rule.style)) for (const part2 of splitList(text)) {
+        const sel = withoutPseudo(part2);
+        if (sel === null) return false;
+        if (sel) out.push(sel);
+      }
+      if (rule.cssRules && rule.cssRules.length && PSEUDO.test(rule.cssText)) return false;
+    } else if (GROUPS.has(kind)) {
+      if (!addRules(rule.cssRules, out)) return false;
+    } else if (rule.cssRules && PSEUDO.test(rule.cssText)) {
+      return false;
+    }
+  }
+  return true;
+}
+function givesContent(style) {
+  if (!style) return true;
+  const animation = style.getPropertyValue("animation-name");
+  return !!(style.getPropertyValue("content") || style.getPropertyValue("all") || animation && animation !== "none");
+}
+function fontsOnly(href) {
+  try {
+    return !!href && FONT_ONLY_HOSTS.has(new URL(href).hostname);
+  } catch (e) {
+    return false;
+  }
+}
+function splitList(text) {
+  const parts = [];
+  let depth = 0;
+  let quote = "";
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+function withoutPseudo(part2) {
+  const m = PSEUDO.exec(part2);
+  if (!m) return "";
+  if (/::(slotted|part)\(|:host\b/i.test(part2)) return null;
+  let sel = part2.slice(0, m.index).trim();
+  if (!sel || /[>+~]$/.test(sel) || /\s$/.test(part2.slice(0, m.index))) sel += " *";
+  return sel.trim();
+}
+
+// src/ax_style.js
+function axStyle(el) {
+  let memo = run.axStyles;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.axStyles = memo;
+  }
+  let s = memo.get(el);
+  if (s === void 0) {
+    s = readStyle(getComputedStyle(el));
+    memo.set(el, s);
+  }
+  return s;
+}
+function shareStyle(el, cs) {
+  let memo = run.axStyles;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.axStyles = memo;
+  }
+  const shown = run.shown.get(el);
+  const s = shown !== void 0 ? facts(cs, shown.display, shown.visibility) : facts(cs, cs.display, cs.visibility);
+  memo.set(el, s);
+  return s;
+}
+function readStyle(cs) {
+  return facts(cs, cs.display, cs.visibility);
+}
+function facts(cs, display, visibility) {
+  const s = {
+    display,
+    visibility,
+    whiteSpace: cs.whiteSpace,
+    textTransform: cs.textTransform,
+    position: cs.position,
+    cssFloat: cs.cssFloat
+  };
+  if (display === "list-item") {
+    s.listStyleType = cs.listStyleType;
+    s.listStyleImage = cs.listStyleImage;
+  }
+  return s;
+}
+var NO_CONTENT = { content: "none", text: "" };
+function pseudoStyle(el, which, parse) {
+  if (!run.axBefore) {
+    run.axBefore = /* @__PURE__ */ new Map();
+    run.axAfter = /* @__PURE__ */ new Map();
+  }
+  const after2 = which === "::after";
+  const memo = after2 ? run.axAfter : run.axBefore;
+  let s = memo.get(el);
+  if (s === void 0) {
+    if (mayHavePseudo(el)) s = readPseudo(el, which, parse);
+    else {
+      s = NO_CONTENT;
+      (after2 ? run.axBefore : run.axAfter).set(el, NO_CONTENT);
+    }
+    memo.set(el, s);
+  }
+  return s;
+}
+function readPseudo(el, which, parse) {
+  const pcs = getComputedStyle(el, which);
+  const content = pcs.content;
+  if (!content || content === "none" || content === "normal") return NO_CONTENT;
+  return {
+    content,
+    text: parse(el, content),
+    display: pcs.display,
+    visibility: pcs.visibility,
+    whiteSpace: pcs.whiteSpace,
+    textTransform: pcs.textTransform,
+    position: pcs.position,
+    cssFloat: pcs.cssFloat
+  };
+}
+
+// src/ax_flow.js
+var ATOMIC_TAGS = /* @__PURE__ */ new Set([
+  "img",
+  "input",
+  "select",
+  "textarea",
+  "button",
+  "video",
+  "audio",
+  "canvas",
+  "iframe",
+  "embed",
+  "object",
+  "svg",
+  "meter",
+  "progress"
+]);
+var PRE = /^pre|break-spaces/;
+var newFlow = () => ({ start: true, space: false, last: -1 });
+function flowKind(el, tag, cs) {
+  if (tag === "br") return "break";
+  const display = cs.display;
+  if (display === "contents") return "";
+  if (cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none") return "apart";
+  if (!display.startsWith("inline")) return "block";
+  return display !== "inline" || ATOMIC_TAGS.has(tag) ? "atomic" : "";
+}
+function endFlow(ctx) {
+  const flow = ctx.flow;
+  if (flow.space && flow.last >= 0) {
+    const row = ctx.rows[flow.last];
+    if (row && row[2].endsWith(" ")) row[2] = row[2].slice(0, -1);
+  }
+}
+function enterFlow(ctx, kind) {
+  const outer = ctx.flow;
+  if (!kind || !outer) return outer;
+  if (kind === "block" || kind === "break") endFlow(ctx);
+  ctx.flow = newFlow();
+  return outer;
+}
+function leaveFlow(ctx, kind, outer) {
+  if (!kind || !outer || kind === "break") return;
+  endFlow(ctx);
+  if (kind === "block") {
+    ctx.flow = newFlow();
+    return;
+  }
+  ctx.flow = outer;
+  if (kind === "atomic") {
+    outer.start = false;
+    outer.space = false;
+    outer.last = -1;
+  }
+}
+function flowText(ctx, data, cs) {
+  const flow = ctx.flow;
+  if (PRE.test(cs.whiteSpace || "")) {
+    if (data) {
+      flow.start = false;
+      flow.space = false;
+      flow.last = -1;
+    }
+    return data;
+  }
+  let t = collapseAscii(data);
+  if (t[0] === " " && (flow.start || flow.space)) t = t.slice(1);
+  if (!t) return "";
+  flow.start = false;
+  flow.space = t.endsWith(" ");
+  flow.last = -1;
+  return t;
+}
+function ranText(ctx, row) {
+  if (row >= 0 && ctx.flow && ctx.flow.space) ctx.flow.last = row;
+}
+function flowOnly(ctx, el, tag, cs, children, depth) {
+  if (depth > 60) return;
+  const kind = flowKind(el, tag, cs);
+  const outer = enterFlow(ctx, kind);
+  if (kind !== "atomic" && kind !== "break") {
+    for (const kid of children(el, tag)) {
+      if (kid.nodeType === 3) flowText(ctx, kid.data, cs);
+      else if (kid.nodeType === 1) {
+        const kcs = axStyle(kid);
+        if (kcs.display !== "none") flowOnly(ctx, kid, kid.localName, kcs, children, depth + 1);
+      }
+    }
+  }
+  leaveFlow(ctx, kind, outer);
+}
+
+// src/ax_hiding.js
+var NONE = Object.freeze([]);
+function hideWords(opts) {
+  const source = opts && opts.axHideWords;
+  if (typeof source !== "string" || !source) return null;
+  try {
+    return new RegExp(source);
+  } catch (e) {
+    return null;
+  }
+}
+function above(el) {
+  if (el.parentElement) return el.parentElement;
+  const parent = el.parentNode;
+  if (parent && parent.host) return parent.host;
+  let frame = null;
+  try {
+    frame = el.ownerDocument.defaultView.frameElement;
+  } catch (e) {
+    frame = null;
+  }
+  return frame || null;
+}
+function hiddenBy(ctx, el) {
+  const chain = [];
+  let found = NONE;
+  for (let n = el; n; n = above(n)) {
+    const known = ctx.hidden.get(n);
+    if (known !== void 0) {
+      found = known;
+      break;
+    }
+    chain.push(n);
+  }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const n = chain[i];
+    const frame = run.frames[run.frameDocs.get(n.ownerDocument)];
+    const ox = frame ? frame.ox || 0 : 0;
+    const oy = frame ? frame.oy || 0 : 0;
+    const b = n.getBoundingClientRect();
+    const own = hidingOf(n, getComputedStyle(n), b.width, b.height, b.left + ox, b.top + oy);
+    if (own.length) found = [.../* @__PURE__ */ new Set([...found, ...own])];
+    ctx.hidden.set(n, found);
+  }
+  return found;
+}
+function noteHiding(ctx, row, name, el) {
+  if (!ctx.hideWords || row < 0 || !el || !name || !ctx.hideWords.test(name.toLowerCase())) return;
+  const style = getComputedStyle(el);
+  let hx = hiddenBy(ctx, el);
+  if (underOpaqueBox(el)) hx = [.../* @__PURE__ */ new Set([...hx, "covered"])];
+  ctx.hides.push([row, hx, parseFloat(style.fontSize) || 0, style.color, backgroundOf(el)]);
+}
+
+// src/ax_text_css.js
+function isHiddenStyle(el, cs) {
+  if (el.hidden || el.getAttribute("aria-hidden") === "true") return true;
+  return cs.display === "none" || cs.visibility === "hidden" || cs.visibility === "collapse";
+}
+function contentValueText(el, value) {
+  let content = value;
+  let out = "";
+  content = content.replace(/url\((?:"(?:[^"\\]|\\.)*"|[^)]*)\)/g, "");
+  const parts = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|\/.*$/g;
+  let m;
+  while (m = parts.exec(content)) {
+    if (m[0].startsWith("/")) break;
+    if (m[1] !== void 0) out += m[1].replace(/\\(.)/g, "$1");
+    else if (m[2]) out += el.getAttribute(m[2]) || "";
+  }
+  return out;
+}
+function transformText(text, transform, w) {
+  if (!transform || transform === "none") return text;
+  if (transform === "uppercase") return text.toUpperCase();
+  if (transform === "lowercase") return text.toLowerCase();
+  if (transform === "capitalize") {
+    const startsWord = !w.out || /\s$/.test(w.out);
+    return text.replace(/(^|\s)(\S)/g, (all, space, ch, at) => at === 0 && !space && !startsWord ? all : space + ch.toUpperCase());
+  }
+  return text;
+}
+
+// src/ax_text.js
+var REPLACED = /* @__PURE__ */ new Set([
+  "img",
+  "input",
+  "select",
+  "textarea",
+  "button",
+  "video",
+  "audio",
+  "canvas",
+  "iframe",
+  "embed",
+  "object",
+  "svg",
+  "meter",
+  "progress"
+]);
+var SKIP3 = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title", "head"]);
+function writer() {
+  return {
+    out: "",
+    lineStart: true,
+    apart: false,
+    // the next text is in another box: a space before it unless it has one
+    add(text, pre) {
+      if (!text) return;
+      let t = pre ? text : collapseAscii(text);
+      if (!pre && (this.lineStart || this.out.endsWith(" ")) && t.startsWith(" ")) t = t.slice(1);
+      if (!t) return;
+      if (this.apart && this.out && !this.out.endsWith(" ") && !t.startsWith(" ")) this.out += " ";
+      this.apart = false;
+      this.out += t;
+      this.lineStart = false;
+    },
+    kept: -1,
+    // the length of `out` when a space was followed by an inline box
+    atom() {
+      if (this.out.endsWith(" ")) this.kept = this.out.length;
+      this.lineStart = false;
+      this.apart = true;
+    },
+    gap() {
+      if (this.out && !this.out.endsWith(" ")) this.out += " ";
+      this.lineStart = true;
+    }
+  };
+}
+var RANGES = /* @__PURE__ */ new Set(["progressbar", "slider", "spinbutton", "meter", "scrollbar"]);
+function controlValue(el, tag) {
+  const role = el.getAttribute("role");
+  if (role && RANGES.has(role) || tag === "progress" || tag === "meter") {
+    const text = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+    if (text) return text;
+    if (tag === "progress" || tag === "meter") return String(el.value);
+    return null;
+  }
+  if (tag === "select") {
+    const opt = el.selectedOptions && el.selectedOptions[0];
+    return opt ? opt.textContent || "" : "";
+  }
+  if (tag === "textarea") return el.value || "";
+  if (tag === "input") {
+    const type = (el.type || "text").toLowerCase();
+    if (type === "hidden" || type === "checkbox" || type === "radio" || type === "file") return "";
+    if (type === "button" || type === "submit" || type === "reset") return el.value || "";
+    if (type === "password") return "";
+    return el.value || "";
+  }
+  return null;
+}
+var QUOTES = { "open-quote": "“", "close-quote": "”" };
+var TEXT = 1;
+var ADD = 2;
+var ATOM = 3;
+var GAP = 4;
+var BOX_OPEN = 5;
+var BOX_CLOSE = 6;
+var SUB = 7;
+var MARK = 8;
+var TITLE = 9;
+var MAX_DEPTH = 60;
+function generatedOps(el, which, ops) {
+  const ps = pseudoStyle(el, which, contentValueText);
+  const text = QUOTES[ps.content] || ps.text;
+  if (!text || ps.display === "none" || ps.visibility === "hidden" || ps.visibility === "collapse") return;
+  const block = !(ps.display.startsWith("inline") || ps.display === "contents") || ps.position === "absolute" || ps.position === "fixed" || ps.cssFloat !== "none";
+  if (block) ops.push(GAP);
+  ops.push(TEXT, text, ps.textTransform, false);
+  if (block) ops.push(GAP);
+}
+function nodeOps(n, depth, into) {
+  if (n.nodeType === 3) {
+    const parent = n.parentElement;
+    const cs = parent ? axStyle(parent) : null;
+    const pre = !!cs && /^pre/.test(cs.whiteSpace);
+    into.ops.push(TEXT, n.data, cs ? cs.textTransform : null, pre);
+    return;
+  }
+  if (n.nodeType !== 1) return;
+  if (depth > MAX_DEPTH) {
+    into.cut = true;
+    return;
+  }
+  const sub = programOf(n, depth);
+  if (sub.cut) into.cut = true;
+  if (sub.ops.length) into.ops.push(SUB, sub);
+}
+function childrenOps(node, depth, into) {
+  const root = node.shadowRoot || node;
+  for (let c = root.firstChild; c; c = c.nextSibling) nodeOps(c, depth, into);
+}
+function programOf(el, depth) {
+  let memo = run.axPrograms;
+  if (!memo) {
+    memo = /* @__PURE__ */ new Map();
+    run.axPrograms = memo;
+  }
+  let p = memo.get(el);
+  if (p !== void 0 && (p.depth === depth || !p.cut && depth <= p.depth)) return p;
+  p = elementProgram(el, depth);
+  memo.set(el, p);
+  return p;
+}
+function elementProgram(n, depth) {
+  const p = { ops: [], depth, cut: false, el: n };
+  const ops = p.ops;
+  const tag = n.localName;
+  if (SKIP3.has(tag)) return p;
+  if (tag === "slot") {
+    const assigned = n.assignedNodes();
+    if (assigned.length) {
+      for (const a of assigned) nodeOps(a, depth + 1, p);
+      return p;
+    }
+  }
+  const cs = axStyle(n);
+  if (isHiddenStyle(n, cs)) return p;
+  const label = (n.getAttribute("aria-label") || "").trim();
+  const block = !(cs.display.startsWith("inline") || cs.display === "contents") || cs.position === "absolute" || cs.position === "fixed" || cs.cssFloat !== "none";
+  const box = !block && (cs.display !== "inline" && cs.display !== "contents" || REPLACED.has(tag));
+  if (block) ops.push(GAP);
+  else if (box) ops.push(BOX_OPEN);
+  const value = controlValue(n, tag);
+  if (label) {
+    ops.push(ADD, label, false);
+  } else if (value !== null) {
+    ops.push(ADD, value, false, ATOM);
+  } else if (tag === "img" || tag === "area") {
+    ops.push(ADD, n.getAttribute("alt") || "", true);
+  } else if (tag === "br") {
+    ops.push(GAP);
+  } else {
+    const title = n.title;
+    if (title) ops.push(MARK);
+    generatedOps(n, "::before", ops);
+    childrenOps(n, depth + 1, p);
+    generatedOps(n, "::after", ops);
+    if (title) ops.push(TITLE, title);
+  }
+  if (block) ops.push(GAP);
+  else if (box) ops.push(BOX_CLOSE);
+  return p;
+}
+function play(w, ops, skip) {
+  let mark = "";
+  for (let i = 0; i < ops.length; ) {
+    switch (ops[i]) {
+      case TEXT:
+        w.add(transformText(ops[i + 1], ops[i + 2], w), ops[i + 3]);
+        i += 4;
+        break;
+      case ADD:
+        w.add(ops[i + 1], ops[i + 2]);
+        i += 3;
+        break;
+      case ATOM:
+        w.atom();
+        i += 1;
+        break;
+      case GAP:
+        w.gap();
+        i += 1;
+        break;
+      case BOX_OPEN:
+        w.atom();
+        w.lineStart = true;
+        i += 1;
+        break;
+      case BOX_CLOSE:
+        if (w.out.endsWith(" ") && w.kept !== w.out.length) w.out = w.out.slice(0, -1);
+        w.atom();
+        i += 1;
+        break;
+      case SUB:
+        if (ops[i + 1].el !== skip) play(w, ops[i + 1].ops, skip);
+        i += 2;
+        break;
+      case MARK:
+        mark = w.out.trim();
+        i += 1;
+        break;
+      case TITLE:
+        if (w.out.trim() === mark) w.add(ops[i + 1], false);
+        i += 2;
+        break;
+      default:
+        throw new Error(`ax_text: op ${ops[i]}`);
+    }
+  }
+}
+function continuesInline(el) {
+  const next = el.nextSibling;
+  return !!next && next.nodeType === 3 && /^\S/.test(next.data) && axStyle(el).display === "inline";
+}
+function contentText(el, skip = null) {
+  const w = writer();
+  const p = { ops: [], depth: 0, cut: false };
+  generatedOps(el, "::before", p.ops);
+  childrenOps(el, 0, p);
+  generatedOps(el, "::after", p.ops);
+  play(w, p.ops, skip);
+  if (!w.out.endsWith(" ") || w.kept === w.out.length || continuesInline(el)) return w.out;
+  return w.out.slice(0, -1);
+}
+
 // src/person_name.js
 var ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
 var OWN_TEXT_ROLES = /* @__PURE__ */ new Set([
@@ -1718,18 +2101,18 @@ function ownEnter(n, tag) {
   return personEnter(n, tag, true);
 }
 function personEnter(n, tag, own) {
-  if (n.hidden || LABEL_SKIP.has(tag)) return SKIP3;
+  if (n.hidden || LABEL_SKIP.has(tag)) return SKIP2;
   if (isIconFont(n, tag)) {
     if (ligs) ligs.push(collapse(n.textContent || ""));
-    return SKIP3;
+    return SKIP2;
   }
   if (own) {
     const r = n.getAttribute("role");
-    if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP3;
-    if (tag === "ul" || tag === "ol") return SKIP3;
+    if (r && (NESTED_SKIP.has(r) || OWN_TEXT_ROLES.has(r))) return SKIP2;
+    if (tag === "ul" || tag === "ol") return SKIP2;
   }
   const { display, visibility } = shownStyle(n);
-  if (display === "none" || visibility === "hidden") return SKIP3;
+  if (display === "none" || visibility === "hidden") return SKIP2;
   return INLINE.has(display) ? IN : BREAK;
 }
 function idsText(el, ids) {
@@ -1772,10 +2155,10 @@ function labelWords(label, el) {
 }
 var LABEL_ASIDE = "a[href], button, [role=button], [role=link]";
 function typedEnter(n, tag) {
-  return n.matches(LABEL_ASIDE) ? SKIP3 : boxEnter(n, tag);
+  return n.matches(LABEL_ASIDE) ? SKIP2 : boxEnter(n, tag);
 }
 function boxEnter(n, tag) {
-  return readerOnly(n) ? SKIP3 : personEnter(n, tag, false);
+  return readerOnly(n) ? SKIP2 : personEnter(n, tag, false);
 }
 function readerOnly(n) {
   const cs = getComputedStyle(n);
@@ -2572,265 +2955,6 @@ function rangeStates(el, aria, tag, role, s) {
   if (max !== null) s.valuemax = max;
   const text = el.getAttribute("aria-valuetext");
   if (text) s.valuetext = text;
-}
-
-// src/printed_rows.js
-var ALL_SAID = 1;
-var UNKNOWN = null;
-var PLAIN = /^[\t\n\v\f\r\x20-\x7e]*$/;
-var WIDE_BLANKS = /[\t\n\v\f\r ]{2,}|[\t\n\v\f\r]/g;
-var END_SPACE = /^ | $/g;
-function printRule(tables, triggers) {
-  if (!tables || !Array.isArray(tables.controls) || typeof triggers !== "string") return null;
-  const sets = {};
-  for (const [key, list] of Object.entries(tables)) sets[key] = new Set(Array.isArray(list) ? list : []);
-  let words2 = null;
-  try {
-    words2 = new RegExp(triggers);
-  } catch (e) {
-    return null;
-  }
-  return { ...sets, words: words2 };
-}
-function squash(text) {
-  return text.replace(WIDE_BLANKS, " ").replace(END_SPACE, "").toLowerCase();
-}
-function says(rule, role, name, value) {
-  if (!(name || value) || rule.noContentName.has(role)) return "";
-  const text = `${name} ${value || ""}`;
-  return PLAIN.test(text) ? squash(text) : UNKNOWN;
-}
-function mayInterest(rule, role, name, value, state, inherited) {
-  if (rule.controls.has(role) || rule.headings.has(role) || rule.documents.has(role)) return true;
-  if (rule.noise.has(role)) return false;
-  if (rule.cells.has(role)) return name !== "";
-  if (state && typeof state === "object" && (state.focused != null || state.editable != null)) return true;
-  if (rule.landmarks.has(role)) return name !== "" || rule.unnamedLandmarks.has(role);
-  if (rule.images.has(role)) return name !== "";
-  if (rule.texts.has(role)) {
-    if (inherited === ALL_SAID) return false;
-    if (!PLAIN.test(name)) return true;
-    const text = squash(name);
-    if (!text) return false;
-    return inherited === UNKNOWN || !inherited.includes(text);
-  }
-  if (rule.wrappers.has(role) || rule.contexts.has(role)) return rule.namedGroups.has(role) && name !== "";
-  return name !== "" || value !== null && value !== "";
-}
-function rowsPrinted(rows, rule, custom = []) {
-  const n = rows.length;
-  const ctx = new Array(n);
-  const need = new Uint8Array(n);
-  const below = new Uint8Array(n);
-  const lifted = new Uint8Array(n);
-  const top = new Uint8Array(n);
-  const parents = new Int32Array(n);
-  const asked = new Set(custom);
-  for (let i = 0; i < n; i++) {
-    const row = Array.isArray(rows[i]) ? rows[i] : [];
-    const up = row[0];
-    const parent = Number.isInteger(up) && up >= 0 && up < i ? up : -1;
-    parents[i] = parent;
-    const role = typeof row[1] === "string" && row[1] ? row[1] : "generic";
-    const name = typeof row[2] === "string" ? row[2] : "";
-    const value = typeof row[3] === "string" ? row[3] : null;
-    const w = Number.isInteger(row[5]) ? row[5] : 0;
-    const inherited = parent < 0 ? UNKNOWN : ctx[parent];
-    const flagged = name !== "" && rule.words.test(name.toLowerCase());
-    if (asked.has(i) || flagged) {
-      need[i] = 1;
-      ctx[i] = inherited === ALL_SAID ? ALL_SAID : UNKNOWN;
-      top[i] = parent < 0 ? 1 : 0;
-      continue;
-    }
-    if (role === "generic" && !row[2] && w <= 0) {
-      lifted[i] = 1;
-      ctx[i] = inherited;
-      top[i] = parent < 0 ? 1 : 0;
-      continue;
-    }
-    if (rule.controls.has(role) || inherited === ALL_SAID) ctx[i] = ALL_SAID;
-    else {
-      const said2 = says(rule, role, name, value);
-      ctx[i] = said2 === UNKNOWN ? UNKNOWN : said2 || inherited;
-    }
-    if (parent < 0) top[i] = 1;
-    if (mayInterest(rule, role, name, value, row[4], inherited)) need[i] = 1;
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    const row = Array.isArray(rows[i]) ? rows[i] : [];
-    if (!need[i] && !lifted[i]) {
-      const role = typeof row[1] === "string" && row[1] ? row[1] : "generic";
-      const collapsible = rule.wrappers.has(role) && (row[2] === "" || row[2] == null || rule.layoutTables.has(role));
-      if (top[i] || below[i] && !collapsible) need[i] = 1;
-    }
-    const w = Number.isInteger(row[5]) ? row[5] : 0;
-    if (parents[i] >= 0 && (need[i] || below[i] || w > 0)) below[parents[i]] = 1;
-  }
-  for (let i = 0; i < n; i++) if (lifted[i]) need[i] = 0;
-  return need;
-}
-
-// src/listable.js
-function listable(rec) {
-  return Array.isArray(rec?.c) && rec.c.length > 0 || rec?.ic !== void 0 || rec?.p === -1 || rec?.s === "html" || rec?.fr !== void 0 || rec?.xo === 1;
-}
-function listedIndices(records) {
-  const out = [];
-  for (let i = 0; i < records.length; i++) if (listable(records[i])) out.push(i);
-  return out;
-}
-function rowsWanted(rows, known, rule = null, custom = []) {
-  const want = [];
-  let count = 0;
-  const printed = rule ? rowsPrinted(rows, rule, custom) : null;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    const w = Array.isArray(row) ? row[5] : 0;
-    if (!Number.isInteger(w) || w === 0) continue;
-    if ((w < 0 || !known.has(w)) && (!printed || printed[i])) want.push(count);
-    count += 1;
-  }
-  return { want, count };
-}
-
-// src/records.js
-var TRACK_KEY = "__axsnapWalker";
-var MAX_TRACKED = 2e5;
-var MAX_PENDING_RUNS = 6;
-var ROWS_RUN = ":rows";
-var HIDDEN_RUN = ":hidden";
-function trackState(floor = 0) {
-  let st = globalThis[TRACK_KEY];
-  if (!st) {
-    st = {
-      world: Math.random().toString(36).slice(2) + Date.now().toString(36),
-      next: 1,
-      runs: 0,
-      ids: /* @__PURE__ */ new WeakMap(),
-      refs: /* @__PURE__ */ new Map(),
-      pending: /* @__PURE__ */ new Map(),
-      // the accessibility rows' nodes without a record (ax_tree.js nodeIdOf): their ids, from
-      // the same counter, and the last rows walk's such nodes (an id's node, at act time)
-      axIds: /* @__PURE__ */ new WeakMap(),
-      axNodes: []
-    };
-    globalThis[TRACK_KEY] = st;
-  }
-  if (!st.axIds) {
-    st.axIds = /* @__PURE__ */ new WeakMap();
-    st.axNodes = [];
-  }
-  if (Number.isSafeInteger(floor) && floor > st.next) st.next = floor;
-  return st;
-}
-function trackedId(el) {
-  const track = run.track;
-  let id = track.ids.get(el);
-  if (id === void 0) {
-    id = track.axIds.get(el) || track.next++;
-    track.ids.set(el, id);
-  }
-  const ref = track.refs.get(id);
-  track.refs.delete(id);
-  track.refs.set(id, ref || new WeakRef(el));
-  return id;
-}
-function trackedOf(el) {
-  const track = run.track;
-  return track ? track.ids.get(el) || 0 : 0;
-}
-function nodeIdOf(nodes, node, w = 0) {
-  const track = run.track;
-  if (!track) return 0;
-  nodes.push(node);
-  if (w) return w;
-  let id = track.axIds.get(node);
-  if (id === void 0) {
-    id = track.next++;
-    track.axIds.set(node, id);
-  }
-  return -id;
-}
-function skipHidden(el) {
-  run.stats.hidden_subtrees++;
-  if (run.hiddenEls) run.hiddenEls.push(el);
-}
-function emit(rec) {
-  if (rec.id >= 0) return;
-  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
-  const out = run.out;
-  rec.id = out.length;
-  rec.data.p = rec.parent ? rec.parent.id : -1;
-  const el = rec.el;
-  if (!rec.data.a && el.id) {
-    rec.data.a = { id: el.id };
-    const root = el.getRootNode();
-    if (root && root.getElementById && root.getElementById(el.id) === el) rec.data.idu = 1;
-  }
-  if (rec.data.tx === void 0 && !rec.data.c && rec.data.vis && el.childElementCount <= SKELETON_CHILDREN && el.localName !== "html" && el.localName !== "body") {
-    const txt = shownText(el);
-    if (txt) rec.data.tx = clip(txt);
-  }
-  if (rec.dom) {
-    if (rec.dom.d) rec.data.d = rec.dom.d;
-    if (rec.dom.dp) {
-      emit(rec.dom.dp);
-      rec.data.dp = rec.dom.dp.id;
-    }
-  }
-  if (run.track) {
-    rec.data.w = trackedId(el);
-    if (run.outEls) run.outEls.push(el);
-  }
-  out.push(rec.data);
-}
-function finishTracking(result, report) {
-  const track = run.track;
-  const alive = [];
-  for (const [id, ref] of track.refs) {
-    const e = ref.deref();
-    if (e && e.isConnected) alive.push(id);
-    else track.refs.delete(id);
-  }
-  while (track.refs.size > MAX_TRACKED) track.refs.delete(track.refs.keys().next().value);
-  result.world = track.world;
-  result.alive = alive;
-  if (result.axt) result.axt.next = track.next;
-  if (run.outEls) {
-    track.runs += 1;
-    result.run = track.world + "." + track.runs;
-    if (run.opts.listable === true) run.outEls.listed = listedIndices(run.out);
-    if (run.opts.sendListed === true && run.outEls.listed) result.listed = run.outEls.listed.slice();
-    track.pending.set(result.run, run.outEls);
-    if (run.hiddenEls && run.hiddenEls.length) {
-      const recorded = new Set(run.outEls);
-      const hidden = run.hiddenEls.filter((el) => !recorded.has(el));
-      if (hidden.length) {
-        track.pending.set(result.run + HIDDEN_RUN, hidden);
-        result.hr = hidden.length;
-      }
-    }
-    if (result.axt) {
-      const said2 = run.opts.axSaid ? printRule(run.opts.axSaid.tables, run.opts.axSaid.triggers) : null;
-      if (said2) result.axt.said = 1;
-      if (run.outEls.listed) {
-        const known = new Set(run.outEls.listed.map((i) => run.out[i].w));
-        track.axNodes.listed = rowsWanted(result.axt.rows, known, said2, result.axt.ce).want;
-      }
-      track.pending.set(result.run + ROWS_RUN, track.axNodes);
-    }
-    while (track.pending.size > MAX_PENDING_RUNS) {
-      track.pending.delete(track.pending.keys().next().value);
-    }
-    if (typeof report === "function") {
-      try {
-        report(result.run);
-        result.reported = true;
-      } catch (e) {
-      }
-    }
-  }
 }
 
 // src/ax_tree.js
@@ -5778,51 +5902,6 @@ function readAttrs(el, names = el.getAttributeNames()) {
   return a;
 }
 
-// src/scan.js
-function markPath(el) {
-  const forced = run.forced;
-  const todo = [el];
-  while (todo.length) {
-    let n = todo.pop();
-    while (n && !forced.has(n)) {
-      forced.add(n);
-      if (n.assignedSlot) todo.push(n.assignedSlot);
-      n = n.parentNode || n.host;
-    }
-  }
-}
-function scanTree(root, ctx) {
-  const all = root.querySelectorAll("*");
-  for (let i = 0; i < all.length; i++) {
-    const e = all[i];
-    const pos = getComputedStyle(e).position;
-    if (pos === "fixed" || pos === "absolute") {
-      const b = e.getBoundingClientRect();
-      const x = b.left + ctx.ox;
-      const y = b.top + ctx.oy;
-      if (meets(ctx.win, x, y, b.width, b.height) || overflowReaches(e, x, y, b.width, b.height, ctx.win)) {
-        run.stats.positioned++;
-        markPath(e);
-      }
-    }
-    const sr = e.shadowRoot || (e.localName.indexOf("-") > 0 ? shadowOf(e, e.localName) : null);
-    if (sr) {
-      if (ctx.doc === document) run.foundRoots.push(sr);
-      scanTree(sr, ctx);
-    }
-  }
-}
-function keep(el, ctx) {
-  if (!run.scanned.has(ctx.doc)) {
-    run.scanned.add(ctx.doc);
-    const ts = performance.now();
-    scanTree(ctx.doc, ctx);
-    run.scanRoots.set(ctx.doc, []);
-    run.stats.scan_ms += performance.now() - ts;
-  }
-  return run.forced.has(el);
-}
-
 // src/semantic.js
 function preParagraphs(raw) {
   return raw.split(/\n[ \t]*\n/).map(collapse).filter(Boolean).join("\n\n");
@@ -5897,6 +5976,9 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   const w = b.width;
   const h = b.height;
   const inWin = meets(ctx.win, x, y, w, h);
+  const act = ctx.act;
+  const inAct = !act || act === ACT_GONE || meets(act.win, x, y, w, h);
+  const actNode = inAct ? null : outsideNode(el, ctx.actOut, act, x, y, w, h);
   if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep(el, ctx) && !overflowReaches(el, x, y, w, h, ctx.win)) {
     stats.offscreen_subtrees++;
     if (y + h <= ctx.win.t) stats.above++;
@@ -5919,6 +6001,9 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   const overflowX = gap < 0 ? overflow : overflow.slice(0, gap);
   const overflowY = gap < 0 ? overflow : overflow.slice(gap + 1);
   const position = shared ? shared.position : style.position;
+  if (act && act !== ACT_GONE && (position === "fixed" || position === "absolute")) {
+    actHit(el, inAct, x, y, w, h, act);
+  }
   const clipsAny = overflowX !== "visible" || overflowY !== "visible";
   const data = { p: -1, f: ctx.f, s: step, r: [
     Math.round(x),
@@ -5960,6 +6045,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   if (position === "fixed" || position === "absolute") ctx = { ...ctx, clip: null };
   const clipped = ctx.clip && (b.right <= ctx.clip.l || b.bottom <= ctx.clip.t || b.left >= ctx.clip.r || b.top >= ctx.clip.b);
   let report = false;
+  let ownReport = false;
   if (semantic && inWin && (visible || data.hid === "size")) report = semanticFacts(el, tag, style, data);
   if (semantic && inWin && visible && !report && (tag === "div" || tag.includes("-")) && w >= 120 && h >= 40 && (depth <= 5 || position === "fixed" || position === "sticky")) {
     data.a = readAttrs(el) || {};
@@ -5978,16 +6064,18 @@ function visit(el, tag, step, dom, parentRec, ctx) {
       c.push("scroll");
       data.scr = 1;
     }
-    const own = ownText(el);
-    const icon = !c.length && !own && looksLikeIcon(el, tag, w, h, style);
+    const text = ownText(el);
+    const icon = !c.length && !text && looksLikeIcon(el, tag, w, h, style);
     if (c.length || icon) {
       if (c.length) data.c = c;
       else data.ic = 1;
       controlFacts(el, tag, attrs, data);
       report = true;
-    } else if (own && !data.tx) {
-      data.tx = clip(own);
+      ownReport = true;
+    } else if (text && !data.tx) {
+      data.tx = clip(text);
       report = true;
+      ownReport = true;
     }
     const live = liveKind(el, names);
     if (live) {
@@ -5996,6 +6084,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
         data.live = live;
         data.ltx = clip(said2);
         report = true;
+        ownReport = true;
       }
     }
     if (report) {
@@ -6012,7 +6101,14 @@ function visit(el, tag, step, dom, parentRec, ctx) {
       }
     }
   }
-  if (run.axRoles && axFacts(el, tag, data)) report = true;
+  if (run.axRoles && axFacts(el, tag, data)) {
+    report = true;
+    ownReport = true;
+  }
+  if (act) {
+    rec.actNode = act === ACT_GONE ? ACT_GONE : actNode || ctx.actOut;
+    if (ownReport) rec.own = true;
+  }
   if (report) {
     emit(rec);
     stats.emitted++;
@@ -6028,8 +6124,9 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     stats.offscreen_subtrees++;
     return;
   }
+  if (actNode) actNode.clips = clips && display !== "contents";
   if (tag === "iframe" || tag === "frame") {
-    walkFrame(el, rec, b, ctx, depth, inWin, data);
+    walkFrame(el, rec, b, ctx, depth, inWin, data, inAct);
     return;
   }
   let innerClip = ctx.clip;
@@ -6054,10 +6151,12 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     win: ctx.win,
     doc: ctx.doc,
     hx,
-    clip: innerClip
+    clip: innerClip,
+    act,
+    actOut: actNode || ctx.actOut
   }, visit);
 }
-function walkFrame(el, rec, b, ctx, depth, inWin, data) {
+function walkFrame(el, rec, b, ctx, depth, inWin, data, inAct) {
   const stats = run.stats;
   const frames = run.frames;
   let doc = null;
@@ -6078,6 +6177,7 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
         const t = topmost(el, b, ctx, data);
         if (t !== void 0) data.top = t;
       }
+      if (ctx.act) rec.own = true;
       if (rec.id < 0) {
         emit(rec);
         stats.emitted++;
@@ -6104,6 +6204,7 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
     const t = topmost(el, b, ctx, data);
     if (t !== void 0) data.top = t;
   }
+  if (ctx.act) rec.own = true;
   if (rec.id < 0) {
     emit(rec);
     stats.emitted++;
@@ -6119,6 +6220,14 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
     r: Math.min(ctx.win.r, ox + fw.w),
     b: Math.min(ctx.win.b, oy + fw.h)
   } : ctx.win;
+  const act = ctx.act;
+  const fact = !act ? null : act === ACT_GONE || !inAct ? ACT_GONE : { win: {
+    l: Math.max(act.win.l, ox),
+    t: Math.max(act.win.t, oy),
+    r: Math.min(act.win.r, ox + fw.w),
+    b: Math.min(act.win.b, oy + fw.h)
+  }, doc, ox, oy };
+  if (fact && fact !== ACT_GONE) run.actDocs.set(doc, fact);
   const fctx = {
     f: fi,
     ox,
@@ -6128,7 +6237,9 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
     win: fwn,
     doc,
     hx: data.hx || null,
-    frameCovered: ctx.frameCovered || data.top === 0
+    frameCovered: ctx.frameCovered || data.top === 0,
+    act: fact,
+    actOut: ctx.actOut
   };
   const html = doc.documentElement;
   visit(html, html.nodeName.toLowerCase(), "html", null, rec, fctx);
@@ -6185,6 +6296,8 @@ function walkDocument(opts, self) {
     n: document.getElementsByTagName("*").length
   });
   const html = document.documentElement;
+  const topAct = run.actWin ? { win: run.actWin, doc: document, ox: 0, oy: 0 } : null;
+  if (topAct) run.actDocs.set(document, topAct);
   try {
     if (html) {
       visit(
@@ -6201,10 +6314,13 @@ function walkDocument(opts, self) {
           fw: { w: run.vw, h: run.vh },
           frameCovered: false,
           win: run.win,
-          doc: document
+          doc: document,
+          act: topAct,
+          actOut: null
         }
       );
     }
+    if (topAct) finishActMarks();
   } catch (e) {
     stats.error = String(e && e.message || e);
   }
@@ -6225,7 +6341,11 @@ function walkDocument(opts, self) {
       h: se ? se.scrollHeight : 0
     },
     dpr: topWin.devicePixelRatio || 1,
-    options: { viewportOnly: run.viewportOnly, expandPx: run.expand },
+    options: {
+      viewportOnly: run.viewportOnly,
+      expandPx: run.expand,
+      ...run.actMarks ? { actMarks: run.actMarks } : {}
+    },
     frames: run.frames,
     elements: run.out,
     stats

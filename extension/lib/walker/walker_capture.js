@@ -28,7 +28,7 @@ import {
   listenerSignature, listenersAhead, listenersWhen, openReporter, resolveWalkerIds, topListenersAhead,
 } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
-import { isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
+import { actMarks, isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
 import { ALONG_GROUP, DEEP, alongExpression, parseAlong, splitAlso, withAlsoExpression } from './walker_take_along.js';
 import { ROWS_RUN } from './walker_ids_rows.js';
 import { epochMs, parseCarried } from './walker_carriage.js';
@@ -54,14 +54,14 @@ function walkerOptions(options) {
   return {
     viewportOnly: options?.viewport_only !== false,
     expandPx: Number(options?.viewport_expand_px) || 0,
-    maxNodes: WALKER_MAX_NODES,
-    maxDepth: WALKER_MAX_DEPTH,
+    maxNodes: WALKER_MAX_NODES, maxDepth: WALKER_MAX_DEPTH,
     track: true,
     idFloor: walkIdFloor(), // a new document's ids above every id listed before (walker_ax_nodes.js)
     // Semantic mode also records why text is hidden (hx, font size, colours): the AX
     // formats' window read flags hidden instructions from it (ax_window.js).
     semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
     hold: resolvesIds(options) || walksWholePage(options),
+    ...(actMarks(options) ? { actMarks: actMarks(options) } : {}), // what the act's window walk writes (note 211)
     // a whole page's listable records, listed by the walker as its run ends (walker_ids_early.js)
     // (node_ids "walker", 'frames': the same walk, its hidden roots held for the listener step)
     ...(listableIds(options) === true || listableIds(options) === 'frames' ? { listable: true } : {}),

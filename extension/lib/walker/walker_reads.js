@@ -26,6 +26,21 @@ export function walksWholePage(options) {
     && DOM_FORMATS.includes(options?.format);
 }
 
+/** The act's window (act/route.js ACT_EXPAND_PX: the viewport grown this far each way). */
+export const ACT_WINDOW_PX = 20_000;
+
+/**
+ * How far past the viewport a walk marks what the act's window walk would write (the
+ * walker's opts.actMarks, src/visit.js; design note 211), 0 for none: a whole-page DOM read
+ * alone from the walk, which the host may keep as the act's baseline cut to that window
+ * (fast path act_baseline_at_read, host act/baseline_at_read.py).
+ */
+export function actMarks(options) {
+  return walksWholePage(options) && (options.format === 'domtext' || options.format === 'elements')
+    && !(options.also_formats?.length) && !options.ax_tree
+    && fastPath(options, 'act_baseline_at_read') && fastPath(options, 'act_baseline') ? ACT_WINDOW_PX : 0;
+}
+
 /**
  * A whole-page SnapshotV1 or outline read from the walk (SnapshotOptions.ax_source "walk" or
  * unset: axSource; design notes 42, 45 and 65): no getFullAXTree, no DOMSnapshot; the walker also writes the

@@ -16,8 +16,12 @@ So the read's capture is kept only when
 - the read's options build elements as the act's do (a DOM format alone, the walk's records
   named by backendNodeId, redaction as the act's) and its capture is the top document's alone,
   with no error;
-- every record of the walk meets the act's window, so that window's walk lists each of them
-  (the page is not cut: a page reaching past it keeps nothing);
+- the act's window walk is told exactly from the read's: every record of the walk meets the
+  act's window, so that window's walk lists each of them; or the walk reaches past it and
+  marked, by the walker's own pruning rules applied with the act's window, what that walk
+  writes (the extension asks those marks of a whole-page DOM read: lib/walker/walker_reads.js
+  actMarks), and it is cut to that (act/window_cut.py, design note 211; a record the act's
+  walk would write otherwise, a frame, a capped walk: nothing is kept);
 - joined again without the by-nature rule, the records the act would choose are the read's
   elements, in order, with the same label, each with a reason left: the kept elements are the
   read's records with those reasons (a record left with none, or any other difference: nothing
@@ -26,7 +30,8 @@ So the read's capture is kept only when
 The extension proves the page unchanged from the read to the act as for an act's own baseline
 (lib/reuse/act_baseline.js: the read's answer-watch proof and click listeners, read before its
 capture, its URL and frames). The kept capture is a copy holding the walk, the frames, the
-layout and the tab, without what the read derived from it (its join, freed at the reply).
+layout and the tab, without what the read derived from it (its join, freed at the reply); on
+a page longer than the act's window, the walk cut to it.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from __future__ import annotations
 from typing import Any
 
 from axsnap_host.act.baseline import MAX_TOKEN_CHARS, ActBaseline, carry_over_read
-from axsnap_host.act.page_facts import page_facts
+from axsnap_host.act.page_facts import PageFacts, page_facts
+from axsnap_host.act.window_cut import ACT_EXPAND_PX, cut_to_act_window
 from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.fast_paths import fast_path
 from axsnap_host.models.options import SnapshotOptions
@@ -49,7 +55,6 @@ from axsnap_host.pipeline.dom.walker_merge import join
 from axsnap_host.pipeline.elements.clickable_by_nature import ClickableByNature
 from axsnap_host.pipeline.state import TabState
 
-ACT_EXPAND_PX = 20_000  # extension/lib/act/route.js ACT_EXPAND_PX
 # the act's capture options (route.js domOptions): what its elements are built with
 ACT_OPTIONS = SnapshotOptions(format="elements", viewport_only=True,
                               viewport_expand_px=ACT_EXPAND_PX)
@@ -85,26 +90,51 @@ def keep_at_read(state: TabState, token: str | None, capture: RawCapture,
             or not fast_path(options, "act_baseline"):
         return False
     read = state.elements
-    if not isinstance(read, list) or not _read_like_act(options, capture) \
-            or not _inside_window(capture.walker or {}):
+    if not isinstance(read, list) or not _read_like_act(options, capture):
         return False
-    joined = join(capture, by_nature=False)
+    view = act_view(capture, read)
+    if view is None:
+        return False
+    kept, facts, elements = view
+    state.act_baseline = ActBaseline(token=token, capture=kept, facts=facts, elements=elements,
+                                     read=read)
+    return True
+
+
+def act_view(capture: RawCapture, read: list[dict[str, Any]]
+             ) -> tuple[RawCapture, PageFacts, list[dict[str, Any]]] | None:
+    """What the act's own capture of the page a whole-page read walked gives, told from that
+    read (``capture``, its elements ``read``): the capture kept (the walk cut to the act's
+    window, act/window_cut.py, or the walk whole when it lies inside that window), its page
+    facts and its elements (the read's records with the act's reasons); None when it cannot
+    be told exactly (module doc)."""
+    walker = capture.walker or {}
+    if (walker.get("options") or {}).get("actMarks"):
+        cut = cut_to_act_window(walker, ACT_EXPAND_PX)
+        if cut is None:
+            return None
+        kept = _kept_capture(capture, cut)
+    elif _inside_window(walker):
+        kept = _kept_capture(capture, walker)
+    else:
+        return None
+    joined = join(kept, by_nature=False)
     chosen, labels = fold_labels(select_interactive(joined, ACT_OPTIONS,
                                                     among=candidates(joined)), joined)
     chosen = drop_named_labels(chosen)
-    if len(chosen) != len(read):
-        return False
+    # the read's elements the act's window lists (a record it writes, in its window): the
+    # rest lie outside it, or are held only for what is under them there
+    shown = {j.xpath for j in joined if j.rec.get("win")}
+    mine = [rec for rec in read if rec.get("xpath") in shown]
+    if len(chosen) != len(mine):
+        return None
     elements: list[dict[str, Any]] = []
-    for (j, reasons), rec in zip(chosen, read, strict=True):
+    for (j, reasons), rec in zip(chosen, mine, strict=True):
         if not reasons or j.xpath != rec.get("xpath") \
                 or labels.get(j.rid, "") != rec.get("label", ""):
-            return False
+            return None
         elements.append(rec if reasons == rec.get("reasons") else {**rec, "reasons": reasons})
-    kept = _kept_capture(capture)
-    state.act_baseline = ActBaseline(token=token, capture=kept,
-                                     facts=page_facts(kept, joined), elements=elements,
-                                     read=read)
-    return True
+    return kept, page_facts(kept, joined), elements
 
 
 def _read_like_act(options: SnapshotOptions, capture: RawCapture) -> bool:
@@ -137,10 +167,11 @@ def _inside_window(walker: dict[str, Any]) -> bool:
     return True
 
 
-def _kept_capture(capture: RawCapture) -> RawCapture:
-    """What the baseline keeps of the read's capture: the walk, frames, layout and tab (the
-    act's resolve asks its anchors of it; its report, the URL and document), nothing derived."""
+def _kept_capture(capture: RawCapture, walker: dict[str, Any]) -> RawCapture:
+    """What the baseline keeps of the read's capture: the walk (``walker``: the read's, or
+    it cut to the act's window), frames, layout and tab (the act's resolve asks its anchors
+    of it; its report, the URL and document), nothing derived."""
     return RawCapture.model_construct(
         tab=capture.tab, frames=capture.frames, layout=capture.layout,
-        device_pixel_ratio=capture.device_pixel_ratio, walker=capture.walker, errors=[],
+        device_pixel_ratio=capture.device_pixel_ratio, walker=walker, errors=[],
         dom_snapshot=None, screenshot=None, timings={})

@@ -123,14 +123,19 @@ FAST_PATHS: tuple[FastPath, ...] = (
         "a whole-page DOM read (domtext or elements, viewport_only false, from the walk, "
         "options that build elements as the act's do) of a tab with no act baseline kept "
         "keeps one: its witness is the read's own answer-watch proof and click listeners, read "
-        "before its capture; the host keeps the read's top-document capture only when every "
-        "record lies inside the act's window (20,000 px past the viewport), its elements with "
+        "before its capture; the host keeps the read's top-document capture (no frame) as the "
+        "act's own: whole when every record lies inside the act's window (20,000 px past the "
+        "viewport), else its walk cut to that window by the walker's own pruning rules, which "
+        "a whole-page walk applies with the act's window and marks on each record (act/"
+        "window_cut.py, note 211; a record the act's walk would write otherwise: nothing "
+        "kept), its elements with "
         "the walk path's by-nature clickable reasons dropped (a record left with no reason, or "
         "a label folded otherwise: nothing kept), the page facts told without them. The next "
         "act's check is the act_baseline's (proof, URL, frames, click listeners unchanged "
         "since the read); on the host, no other rebuild of the tab's elements since",
         "tests/e2e/test_act_baseline_at_read_e2e.py, tests/unit/test_act_baseline_at_read.py, "
-        "extension/test/act_baseline.test.mjs"),
+        "extension/test/act_baseline.test.mjs, tests/e2e/test_walker_act_marks_e2e.py, "
+        "tests/unit/test_act_window_cut.py, extension/test/walker_act_marks.test.mjs"),
     FastPath(
         "act_id_lookup", "host",
         "host/axsnap_host/act/service.py act_lookup (asked by extension/lib/act/route.js "

@@ -85,11 +85,24 @@ export function skipHidden(el) {
   if (run.hiddenEls) run.hiddenEls.push(el);
 }
 
+// The act's marks (`am`, opts.actMarks: act_marks.js, design notes 211, 229): how the act's
+// window walk writes a record of a whole-page walk. Absent: alike, in its window.
+export const ACT_PRUNED = 1;  // never visited (it or an ancestor pruned): not in its output
+export const ACT_OUTSIDE = 2;  // visited, outside its window: no `win`, nothing of its own said
+export const ACT_UNLIKE = 3;  // outside its window but said something here: its record differs
+export const ACT_HOLDER = 4;  // in its window, written only to hold the records under it
+
 /** Add the record to the output, after its still-pending ancestors (a record's parent
  * always precedes it). */
 export function emit(rec) {
   if (rec.id >= 0) return;
-  if (rec.parent && rec.parent.id < 0) emit(rec.parent);
+  if (rec.parent && rec.parent.id < 0) {
+    // an ancestor written only for this record: the act's walk writes it only for its own
+    // (its mark is told after the walk: act_marks.js)
+    if (run.actWin) rec.parent.held = true;
+    emit(rec.parent);
+  }
+  if (run.actWin) run.actRecs.push(rec);
   const out = run.out;
   rec.id = out.length;
   rec.data.p = rec.parent ? rec.parent.id : -1;

@@ -34,6 +34,16 @@ export function beginRun(opts) {
   run.win = run.viewportOnly
     ? { l: -run.expand, t: -run.expand, r: run.vw + run.expand, b: run.vh + run.expand }
     : { l: -Infinity, t: -Infinity, r: Infinity, b: Infinity };
+  // opts.actMarks (px), a whole-page walk only: each record also says how the act's window
+  // walk (viewportOnly, expandPx actMarks) would write it (act_marks.js, design notes 211, 229)
+  const marks = Number(o.actMarks) || 0;
+  run.actWin = !run.viewportOnly && marks > 0
+    ? { l: -marks, t: -marks, r: run.vw + marks, b: run.vh + marks } : null;
+  run.actMarks = run.actWin ? marks : 0;
+  run.actHits = [];  // the walked fixed and absolute boxes that reach the act's window
+  run.actRecs = [];  // the records written, their marks told after the walk
+  run.actDocs = new Map();  // a document the act's walk enters → its window over it
+  run.actOddRoot = false;  // a closed shadow root of a built-in element walked (act_marks.js)
   run.stats = { visited: 0, emitted: 0, elapsed_ms: 0, capped: false, depth_capped: 0,
     hidden_subtrees: 0, offscreen_subtrees: 0, outside_window: 0, frames_skipped: 0,
     positioned: 0, scan_ms: 0, max_depth: 0, above: 0, below: 0 };

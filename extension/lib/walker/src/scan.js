@@ -5,8 +5,7 @@ import { run } from './run.js';
 import { shadowOf } from './tree.js';
 import { meets, overflowReaches } from './visibility.js';
 
-function markPath(el) {
-  const forced = run.forced;
+export function markPath(el, forced) {
   const todo = [el];
   while (todo.length) {
     let n = todo.pop();
@@ -20,8 +19,9 @@ function markPath(el) {
 
 // The main document's shadow roots the scan meets (open, and closed ones of custom
 // elements: axwatch.js looks for the same) go to run.foundRoots, for the journal; complete
-// once the document is in run.scanRoots.
-function scanTree(root, ctx) {
+// once the document is in run.scanRoots. `forced`: the set the paths go to (run.forced, or
+// the act's window marks' own set, which find no roots for the journal: act_marks.js).
+export function scanTree(root, ctx, forced) {
   const all = root.querySelectorAll('*');
   for (let i = 0; i < all.length; i++) {
     const e = all[i];
@@ -32,16 +32,16 @@ function scanTree(root, ctx) {
       const y = b.top + ctx.oy;
       if (meets(ctx.win, x, y, b.width, b.height)
         || overflowReaches(e, x, y, b.width, b.height, ctx.win)) {
-        run.stats.positioned++;
-        markPath(e);
+        if (forced === run.forced) run.stats.positioned++;
+        markPath(e, forced);
       }
     }
     // Open roots cost a property read; closed ones are asked of chrome.dom for custom
     // elements only (see walk.js).
     const sr = e.shadowRoot || (e.localName.indexOf('-') > 0 ? shadowOf(e, e.localName) : null);
     if (sr) {
-      if (ctx.doc === document) run.foundRoots.push(sr);
-      scanTree(sr, ctx);
+      if (ctx.doc === document && forced === run.forced) run.foundRoots.push(sr);
+      scanTree(sr, ctx, forced);
     }
   }
 }
@@ -52,7 +52,7 @@ export function keep(el, ctx) {
   if (!run.scanned.has(ctx.doc)) {
     run.scanned.add(ctx.doc);
     const ts = performance.now();
-    scanTree(ctx.doc, ctx);
+    scanTree(ctx.doc, ctx, run.forced);
     run.scanRoots.set(ctx.doc, []);  // complete: the document's shadow roots are all in it
     run.stats.scan_ms += performance.now() - ts;
   }

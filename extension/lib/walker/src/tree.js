@@ -73,6 +73,8 @@ export function walkChildren(el, tag, rec, ctx, visit) {
   let slotHost = null;
   if (sr) {
     rec.data.sr = 1;
+    // (the act's marks: the scan enters open roots and custom elements' closed ones only)
+    if (run.actWin && sr !== el.shadowRoot && !(tag.indexOf('-') > 0)) run.actOddRoot = true;
     kids = elementChildren(sr);
     domPrefix = '#shadow-root/';
   } else if (tag === 'slot' && typeof el.assignedElements === 'function'

@@ -10,6 +10,7 @@ export function meets(wn, x, y, w, h) {
 // Does content overflowing the element's box (unclipped) reach the window? Overflow
 // grows right and down from the padding box: the scroll size beyond the client size.
 export function overflowReaches(el, x, y, w, h, wn) {
+  if (x > wn.r || y > wn.b) return false;  // it grows right and down only: no read needed
   const sw = el.scrollWidth;
   const sh = el.scrollHeight;
   const cw = el.clientWidth;

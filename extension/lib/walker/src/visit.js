@@ -6,6 +6,7 @@ import { shareStyle } from './ax_style.js';
 import { controlFacts } from './control.js';
 import { reasons, readAttrs } from './interactive.js';
 import { liveKind } from './person.js';
+import { ACT_GONE, actHit, outsideNode } from './act_marks.js';
 import { emit, skipHidden } from './records.js';
 import { clip, run, shownStyle } from './run.js';
 import { keep } from './scan.js';
@@ -28,6 +29,11 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   const w = b.width;
   const h = b.height;
   const inWin = meets(ctx.win, x, y, w, h);
+  // A whole-page walk asked for the act's marks (act_marks.js): off the act's window, a node
+  // for the marks told after the walk.
+  const act = ctx.act;
+  const inAct = !act || act === ACT_GONE || meets(act.win, x, y, w, h);
+  const actNode = inAct ? null : outsideNode(el, ctx.actOut, act, x, y, w, h);
   // The cheap cut: a box off the window whose content cannot reach it (no style read).
   if (viewportOnly && !inWin && (w > 0 || h > 0) && !keep(el, ctx)
     && !overflowReaches(el, x, y, w, h, ctx.win)) {
@@ -52,6 +58,9 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   const overflowX = gap < 0 ? overflow : overflow.slice(0, gap);
   const overflowY = gap < 0 ? overflow : overflow.slice(gap + 1);
   const position = shared ? shared.position : style.position;
+  if (act && act !== ACT_GONE && (position === 'fixed' || position === 'absolute')) {
+    actHit(el, inAct, x, y, w, h, act);
+  }
   const clipsAny = overflowX !== 'visible' || overflowY !== 'visible';
   const data = { p: -1, f: ctx.f, s: step, r: [Math.round(x), Math.round(y), Math.round(w),
     Math.round(h)], vis: 1 };
@@ -95,6 +104,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   const clipped = ctx.clip && (b.right <= ctx.clip.l || b.bottom <= ctx.clip.t
     || b.left >= ctx.clip.r || b.top >= ctx.clip.b);
   let report = false;
+  let ownReport = false;  // reported for what it says itself (text, reasons, a role...)
   if (semantic && inWin && (visible || data.hid === 'size')) report = semanticFacts(el, tag, style, data);
   // Semantic mode: the page's layout blocks (a top bar, a side column, a modal), by which the
   // host places what no landmark holds; only near the root, or fixed and sticky ones.
@@ -114,21 +124,23 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
     const c = reasons(el, tag, attrs, names);
     if (cursorPtr && !parentPtr) c.push('pointer');
     if (scrolls && tag !== 'html' && tag !== 'body') { c.push('scroll'); data.scr = 1; }
-    const own = ownText(el);
-    const icon = !c.length && !own && looksLikeIcon(el, tag, w, h, style);
+    const text = ownText(el);
+    const icon = !c.length && !text && looksLikeIcon(el, tag, w, h, style);
     if (c.length || icon) {
       if (c.length) data.c = c;
       else data.ic = 1;  // an icon: interactive only if a listener says so (the host)
       controlFacts(el, tag, attrs, data);
       report = true;
-    } else if (own && !data.tx) {
-      data.tx = clip(own);
+      ownReport = true;
+    } else if (text && !data.tx) {
+      data.tx = clip(text);
       report = true;
+      ownReport = true;
     }
     const live = liveKind(el, names);
     if (live) {
       const said = shownText(el);
-      if (said) { data.live = live; data.ltx = clip(said); report = true; }
+      if (said) { data.live = live; data.ltx = clip(said); report = true; ownReport = true; }
     }
     if (report) {
       if (Object.keys(attrs).length) data.a = attrs;
@@ -144,7 +156,11 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
       }
     }
   }
-  if (run.axRoles && axFacts(el, tag, data)) report = true;
+  if (run.axRoles && axFacts(el, tag, data)) { report = true; ownReport = true; }
+  if (act) {  // its own node off the window, else its nearest ancestor's (act_marks.js)
+    rec.actNode = act === ACT_GONE ? ACT_GONE : actNode || ctx.actOut;
+    if (ownReport) rec.own = true;  // (off the window the act's walk says none of it)
+  }
   if (report) { emit(rec); stats.emitted++; }
   // the rows pass prints the box of an element without a record: this one, not asked again
   if (run.axRects && (!report || !run.track)) run.axRects.set(el, b);
@@ -158,8 +174,9 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
     stats.offscreen_subtrees++;
     return;
   }
+  if (actNode) actNode.clips = clips && display !== 'contents';
   if (tag === 'iframe' || tag === 'frame') {
-    walkFrame(el, rec, b, ctx, depth, inWin, data);
+    walkFrame(el, rec, b, ctx, depth, inWin, data, inAct);
     return;
   }
   // Its content shows only inside its padding box when it clips (scrolls or hides).
@@ -172,12 +189,13 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
       r: Math.min(box.r, ctx.clip.r), b: Math.min(box.b, ctx.clip.b) } : box;
   }
   walkChildren(el, tag, rec, { f: ctx.f, ox: ctx.ox, oy: ctx.oy, fw: ctx.fw,
-    frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx, clip: innerClip }, visit);
+    frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx, clip: innerClip,
+    act, actOut: actNode || ctx.actOut }, visit);
 }
 
 // An <iframe>/<frame>: a same-origin document is walked from here (a new walker frame,
 // its records under this one); a cross-origin one is marked for the host to stitch.
-function walkFrame(el, rec, b, ctx, depth, inWin, data) {
+function walkFrame(el, rec, b, ctx, depth, inWin, data, inAct) {
   const stats = run.stats;
   const frames = run.frames;
   let doc = null;
@@ -196,6 +214,7 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
         const t = topmost(el, b, ctx, data);
         if (t !== undefined) data.top = t;
       }
+      if (ctx.act) rec.own = true;  // (off the act's window its walk writes none)
       if (rec.id < 0) { emit(rec); stats.emitted++; }
     }
     return;
@@ -212,6 +231,7 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
     const t = topmost(el, b, ctx, data);
     if (t !== undefined) data.top = t;
   }
+  if (ctx.act) rec.own = true;  // (off the act's window its walk writes none)
   if (rec.id < 0) { emit(rec); stats.emitted++; }
   frames[fi].owner = rec.id;
   const fw = { w: doc.documentElement.clientWidth || (fwin && fwin.innerWidth) || 0,
@@ -221,8 +241,14 @@ function walkFrame(el, rec, b, ctx, depth, inWin, data) {
     ? { l: Math.max(ctx.win.l, ox), t: Math.max(ctx.win.t, oy),
       r: Math.min(ctx.win.r, ox + fw.w), b: Math.min(ctx.win.b, oy + fw.h) }
     : ctx.win;
+  // (the act's walk enters it only inside its window, and sees it through its content box)
+  const act = ctx.act;
+  const fact = !act ? null : act === ACT_GONE || !inAct ? ACT_GONE
+    : { win: { l: Math.max(act.win.l, ox), t: Math.max(act.win.t, oy),
+      r: Math.min(act.win.r, ox + fw.w), b: Math.min(act.win.b, oy + fw.h) }, doc, ox, oy };
+  if (fact && fact !== ACT_GONE) run.actDocs.set(doc, fact);
   const fctx = { f: fi, ox, oy, depth, fw, win: fwn, doc, hx: data.hx || null,
-    frameCovered: ctx.frameCovered || data.top === 0 };
+    frameCovered: ctx.frameCovered || data.top === 0, act: fact, actOut: ctx.actOut };
   const html = doc.documentElement;
   visit(html, html.nodeName.toLowerCase(), 'html', null, rec, fctx);
 }

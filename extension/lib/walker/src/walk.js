@@ -50,7 +50,8 @@
 //           reported), frames_skipped (iframes whose document is not reachable:
 //           cross-origin), positioned (fixed/absolute boxes reaching the window, found by
 //           the scan), scan_ms (that scan), max_depth, elements_total (elements of
-//           this document's light DOM)},
+//           this document's light DOM), act_ms? (opts.actMarks: telling the marks after
+//           the walk), act_scan?: 1 (the act's own scan ran for them: act_marks.js)},
 //    with track: world (this isolated world's token), alive (ids of elements reported by
 //    earlier runs in this world that are still connected), and with hold: run (this run's
 //    token: the extension takes its elements with it), reported?: true (the run was
@@ -78,13 +79,16 @@
 //          co:[x,y] (its content-box origin, top-level viewport coordinates), scr?: 1|2|3
 //          (a scroll container: overflow auto/scroll with more content than box on x: 1,
 //          y: 2, both: 3), ro?: the role Chromium's AX tree gives it and an?: its accessible
-//          name (opts.axRoles only, elements kept for their role: ax_facts.js)}
+//          name (opts.axRoles only, elements kept for their role: ax_facts.js),
+//          am?: 1|2|3|4 (opts.actMarks, a whole-page walk only: how a walk of the window
+//          grown actMarks px past the viewport writes it, records.js ACT_*; design notes 211, 229)}
 //   axt?: {rows, ms, capped?, next?, joins?, h?} (opts.axTree: the document as accessibility
 //         rows, ax_tree.js; with track, next: the world's next id; joins: the text rows that go
 //         on a run of inline text, ax_runs.js; h: the hiding facts of the rows whose name has
 //         an instruction's word, ax_hiding.js; ce: the rows of custom elements whose
 //         ElementInternals may name them, ax_tree.js mayHaveInternals; pp: the rows of the
 //         <select>s' popups; dt: the rows of date and time fields)
+import { finishActMarks } from './act_marks.js';
 import { axTreeRows } from './ax_tree.js';
 import { asJson } from './json_text.js';
 import { markDirty, takeJournal } from './journal.js';
@@ -146,12 +150,16 @@ function walkDocument(opts, self) {
   run.frames.push({ url: document.URL, parent: -1, owner: -1, ox: 0, oy: 0,
     n: document.getElementsByTagName('*').length });
   const html = document.documentElement;
+  // opts.actMarks: the act's window over the document (act_marks.js)
+  const topAct = run.actWin ? { win: run.actWin, doc: document, ox: 0, oy: 0 } : null;
+  if (topAct) run.actDocs.set(document, topAct);
   try {
     if (html) {
       visit(html, html.nodeName.toLowerCase(), 'html', null, null,
         { f: 0, ox: 0, oy: 0, depth: 0, fw: { w: run.vw, h: run.vh }, frameCovered: false,
-          win: run.win, doc: document });
+          win: run.win, doc: document, act: topAct, actOut: null });
     }
+    if (topAct) finishActMarks();  // each record's `am`, told from what the walk read
   } catch (e) {
     stats.error = String((e && e.message) || e);  // keep what was walked
   }
@@ -168,7 +176,8 @@ function walkDocument(opts, self) {
     scroll: { x: Math.round(topWin.scrollX), y: Math.round(topWin.scrollY),
       w: se ? se.scrollWidth : 0, h: se ? se.scrollHeight : 0 },
     dpr: topWin.devicePixelRatio || 1,
-    options: { viewportOnly: run.viewportOnly, expandPx: run.expand },
+    options: { viewportOnly: run.viewportOnly, expandPx: run.expand,
+      ...(run.actMarks ? { actMarks: run.actMarks } : {}) },
     frames: run.frames,
     elements: run.out,
     stats,
