@@ -6,6 +6,9 @@ read otherwise on the old main:
   "Submit", beside a disabled fieldset's input, select and tick, with no word of signing in
   but the side menu's "Login" link: a page of forms, not a sign-in;
 - a fixed top bar stays the header after a scroll, and its links keep their ids;
+- a side menu whose navigation landmark ends above a scrolled window (its box a wrapper of no
+  height around a fixed backdrop and a fixed column, WordPress's admin menu) keeps its region
+  and its links their ids after the scroll (note 231);
 - an icon's SVG <title> is no word of a row, a cell or a paragraph (the walker's twins, rows and
   blocks read the words a person sees, as the element model names a control);
 - a paragraph whose first words are the heading above it, going on in lower case ("The Harbour
@@ -58,6 +61,27 @@ def test_a_fixed_top_bar_keeps_its_region_and_ids_after_a_scroll(
         assert labels == {"Harbour Docs", "Home", "User guide", "About", "Search"}, (
             result.page["regions"], [(e["id"], e.get("region")) for e in result.elements])
     assert bar <= before.keys() and {k: after[k] for k in bar} == {k: before[k] for k in bar}
+
+
+def test_a_side_menu_whose_landmark_ends_above_the_window_keeps_its_region_on_a_scroll(
+        browser: Browser, pages_url: str) -> None:
+    # The landmark's own box is 0 px high at the top of the page; its fixed links stay on
+    # screen. The old main heard nothing of the landmark once the window had scrolled past
+    # it: the links were placed by their column, "in_sidebar" after the scroll where they
+    # were "in_navigation" before.
+    first = read(browser, pages_url + "understanding/side_menu_landmark_above_window.html")
+    browser.run_in_target("window.scrollTo(0, window.innerHeight)")
+    scrolled = read(browser)
+    before, after = ids_by_node(first), ids_by_node(scrolled)
+    for result in (first, scrolled):
+        kinds = {r["id"]: (r["kind"], r["label"]) for r in result.page["regions"]}
+        menu = {e.get("label"): kinds.get(e.get("region")) for e in result.elements
+                if e.get("label") in ("Add New", "Categories", "Tags")}
+        wanted = {w: ("navigation", "Main menu") for w in ("Add New", "Categories", "Tags")}
+        assert menu == wanted, (
+            result.page["regions"], [(e["id"], e.get("region")) for e in result.elements])
+    shared = before.keys() & after.keys()
+    assert len(shared) >= 8 and {k: after[k] for k in shared} == {k: before[k] for k in shared}
 
 
 def test_an_icons_svg_title_is_no_word_of_a_row_or_a_paragraph(

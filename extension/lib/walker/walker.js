@@ -5925,6 +5925,15 @@ function brParagraphs(el) {
   if (paragraphs.filter((p) => p.length >= BR_PARAGRAPH).length < 2) return "";
   return paragraphs.join("\n\n");
 }
+var PAGE_LANDMARK_TAGS = /* @__PURE__ */ new Set(["header", "nav", "main", "aside", "footer"]);
+var PAGE_LANDMARK_ROLES = /* @__PURE__ */ new Set(["banner", "navigation", "main", "complementary", "contentinfo"]);
+function offWindowLandmark(el, tag, data) {
+  const role = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
+  if (!(PAGE_LANDMARK_ROLES.has(role) || !role && PAGE_LANDMARK_TAGS.has(tag))) return false;
+  data.a = readAttrs(el) || {};
+  data.ow = 1;
+  return true;
+}
 function semanticFacts(el, tag, style, data) {
   const role = el.getAttribute("role");
   let report = false;
@@ -6047,6 +6056,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   let report = false;
   let ownReport = false;
   if (semantic && inWin && (visible || data.hid === "size")) report = semanticFacts(el, tag, style, data);
+  else if (semantic && !inWin && (visible || data.hid === "size")) report = offWindowLandmark(el, tag, data);
   if (semantic && inWin && visible && !report && (tag === "div" || tag.includes("-")) && w >= 120 && h >= 40 && (depth <= 5 || position === "fixed" || position === "sticky")) {
     data.a = readAttrs(el) || {};
     data.lay = 1;

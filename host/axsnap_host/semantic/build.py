@@ -96,7 +96,8 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
                 if el.node.rid not in skip]
     region_kind = {rid: region.kind for rid, region in regions.items()}
     content = rank_content(facts, region_of, region_kind, hiding, skip, redact)
-    feats = features(facts, elements, hiding, set(region_kind.values()))
+    feats = features(facts, elements, hiding,
+                     {region.kind for region in regions.values() if region.reached})
     page_type, scores, signals = classify(feats)
     intents = find_intents(elements, page_type)
     title = scrub_text(facts.title)[0] if redact else facts.title

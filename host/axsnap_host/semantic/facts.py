@@ -48,6 +48,7 @@ class Node:
     ax_name: str = ""
     position: str = ""  # "fixed" / "sticky" (walker, semantic mode)
     layout: bool = False  # a layout block the walker reported for its box alone
+    off_window: bool = False  # a page landmark beyond the read's window, for its region alone
     children: list[int] = field(default_factory=list)
 
     @property
@@ -127,7 +128,8 @@ def page_facts(capture: RawCapture) -> PageFacts:
             box=(_float(r[0]) + sx, _float(r[1]) + sy, _float(r[2]), _float(r[3])),
             frame=ordinals.get(j.frame, 0),
             backend_node_id=j.backend_node_id,
-            reasons=[str(c) for c in rec.get("c") or []] + (["clickable"] if j.clickable else []),
+            reasons=[] if rec.get("ow") else  # (a landmark beyond the window acts on nothing)
+            [str(c) for c in rec.get("c") or []] + (["clickable"] if j.clickable else []),
             hidden_by=[str(h) for h in rec.get("hx") or []],
             font_size_known="fs" in rec,
             font_size=_float(rec.get("fs")),
@@ -146,6 +148,7 @@ def page_facts(capture: RawCapture) -> PageFacts:
             ax_name=j.ax_name or "",
             position=str(rec.get("pos") or ""),
             layout=bool(rec.get("lay")),
+            off_window=bool(rec.get("ow")),
         )
         nodes.append(node)
     for node in nodes:

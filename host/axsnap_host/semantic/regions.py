@@ -8,7 +8,8 @@ outermost container that is not page-sized: a top bar, a side column, a panel, a
 else by its own box: a band at the top of the page is the header, one at the bottom the
 footer, a narrow column at a side the sidebar, a fixed box clear of the page's sides a
 dialog, the rest main. Each region has its bounds and, once the elements are named, their
-semantic ids.
+semantic ids. A window read also hears of the page landmarks beyond its window (the walker's
+``ow`` records): what of the window lies in one keeps that region on a scroll.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ class Region:
     label: str = ""
     box: list[float] = field(default_factory=list)  # x, y, w, h
     elements: list[str] = field(default_factory=list)
+    # False for a landmark beyond the read's window until something in the window lies in it:
+    # such a region is no fact of what the read shows (its kind is no page feature)
+    reached: bool = True
 
     def grow(self, box: tuple[float, float, float, float]) -> None:
         if box[2] <= 0 or box[3] <= 0:
@@ -155,6 +159,7 @@ def assign_regions(facts: PageFacts) -> tuple[list[str], dict[str, Region]]:
             label = node.attrs.get("aria-label", "") or node.labelled_by
             region = new_region(kind, "landmark", label)
             region.grow(node.box)
+            region.reached = not node.off_window  # (numbered in document order all the same)
             landmark_of[node.rid] = region.id
         else:
             landmark_of[node.rid] = inherited
@@ -164,6 +169,8 @@ def assign_regions(facts: PageFacts) -> tuple[list[str], dict[str, Region]]:
     for node in facts.nodes:  # 2. layout, for what no landmark holds
         if landmark_of[node.rid]:
             region_of[node.rid] = landmark_of[node.rid]
+            if not node.off_window:
+                regions[region_of[node.rid]].reached = True
             continue
         block = layout_block(node, facts)
         if block is not None and _floating(block, facts):

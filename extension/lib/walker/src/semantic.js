@@ -34,6 +34,21 @@ function brParagraphs(el) {
   return paragraphs.join('\n\n');
 }
 
+// A page landmark the window does not reach (a side menu's wrapper that ends above a scrolled
+// window, its links still on screen) opens its region all the same: reported with its
+// attributes alone and marked `ow`, so a scroll does not move what it holds to another region
+// (issue 31: ids unchanged after a scroll). Forms and dialogs are not among them: a form below
+// the window is no fact of the first screen.
+const PAGE_LANDMARK_TAGS = new Set(['header', 'nav', 'main', 'aside', 'footer']);
+const PAGE_LANDMARK_ROLES = new Set(['banner', 'navigation', 'main', 'complementary', 'contentinfo']);
+export function offWindowLandmark(el, tag, data) {
+  const role = (el.getAttribute('role') || '').trim().split(/\s+/)[0].toLowerCase();
+  if (!(PAGE_LANDMARK_ROLES.has(role) || (!role && PAGE_LANDMARK_TAGS.has(tag)))) return false;
+  data.a = readAttrs(el) || {};
+  data.ow = 1;
+  return true;
+}
+
 export function semanticFacts(el, tag, style, data) {
   const role = el.getAttribute('role');
   let report = false;

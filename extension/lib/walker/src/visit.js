@@ -10,7 +10,7 @@ import { ACT_GONE, actHit, outsideNode } from './act_marks.js';
 import { emit, skipHidden } from './records.js';
 import { clip, run, shownStyle } from './run.js';
 import { keep } from './scan.js';
-import { semanticFacts } from './semantic.js';
+import { offWindowLandmark, semanticFacts } from './semantic.js';
 import { SCROLLING } from './tags.js';
 import { looksLikeIcon, ownText, shownText } from './text.js';
 import { walkChildren } from './tree.js';
@@ -106,6 +106,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   let report = false;
   let ownReport = false;  // reported for what it says itself (text, reasons, a role...)
   if (semantic && inWin && (visible || data.hid === 'size')) report = semanticFacts(el, tag, style, data);
+  else if (semantic && !inWin && (visible || data.hid === 'size')) report = offWindowLandmark(el, tag, data);
   // Semantic mode: the page's layout blocks (a top bar, a side column, a modal), by which the
   // host places what no landmark holds; only near the root, or fixed and sticky ones.
   if (semantic && inWin && visible && !report && (tag === 'div' || tag.includes('-'))
