@@ -18,6 +18,18 @@ def read(browser: Browser, url: str | None = None, **options: Any) -> PageResult
     return result
 
 
+def before_and_after_a_scroll(browser: Browser, url: str) -> tuple[PageResult, PageResult]:
+    """The default read of ``url`` and the default read after scrolling one screen down."""
+    first = read(browser, url)
+    browser.run_in_target("window.scrollTo(0, window.innerHeight)")
+    return first, read(browser)
+
+
+def placed(result: PageResult) -> list[tuple[str, str]]:
+    """Each element's id and region, to say what a read placed where."""
+    return [(e["id"], e.get("region", "")) for e in result.elements]
+
+
 def both_reads(browser: Browser, url: str) -> Iterator[PageResult]:
     """The semantic view of ``url`` from the first screen, then from the whole page."""
     for viewport_only in (True, False):

@@ -18,7 +18,7 @@ read otherwise on the old main:
 from __future__ import annotations
 
 import pytest
-from semantic_reads import ids_by_node, read, signals_of_kind
+from semantic_reads import before_and_after_a_scroll, ids_by_node, placed, read, signals_of_kind
 
 from axsnap_host.client import Browser
 
@@ -49,9 +49,8 @@ def test_a_fixed_top_bar_keeps_its_region_and_ids_after_a_scroll(
     # them. The old main placed the bar by its page box: the header at the top, main after a
     # scroll of one screen (its box then one screen down the page); an id parted from its
     # twin by the region (MkDocs' navbar brand) changed with it.
-    first = read(browser, pages_url + "understanding/fixed_top_bar_scrolled.html")
-    browser.run_in_target("window.scrollTo(0, window.innerHeight)")
-    scrolled = read(browser)
+    first, scrolled = before_and_after_a_scroll(
+        browser, pages_url + "understanding/fixed_top_bar_scrolled.html")
     before, after = ids_by_node(first), ids_by_node(scrolled)
     for result in (first, scrolled):
         kinds = {r["id"]: r["kind"] for r in result.page["regions"]}
@@ -59,7 +58,7 @@ def test_a_fixed_top_bar_keeps_its_region_and_ids_after_a_scroll(
                if kinds.get(e.get("region")) == "header"}
         labels = {e.get("label") for e in result.elements if e["handle"]["backendNodeId"] in bar}
         assert labels == {"Harbour Docs", "Home", "User guide", "About", "Search"}, (
-            result.page["regions"], [(e["id"], e.get("region")) for e in result.elements])
+            result.page["regions"], placed(result))
     assert bar <= before.keys() and {k: after[k] for k in bar} == {k: before[k] for k in bar}
 
 
@@ -69,17 +68,15 @@ def test_a_side_menu_whose_landmark_ends_above_the_window_keeps_its_region_on_a_
     # screen. The old main heard nothing of the landmark once the window had scrolled past
     # it: the links were placed by their column, "in_sidebar" after the scroll where they
     # were "in_navigation" before.
-    first = read(browser, pages_url + "understanding/side_menu_landmark_above_window.html")
-    browser.run_in_target("window.scrollTo(0, window.innerHeight)")
-    scrolled = read(browser)
+    first, scrolled = before_and_after_a_scroll(
+        browser, pages_url + "understanding/side_menu_landmark_above_window.html")
     before, after = ids_by_node(first), ids_by_node(scrolled)
     for result in (first, scrolled):
         kinds = {r["id"]: (r["kind"], r["label"]) for r in result.page["regions"]}
         menu = {e.get("label"): kinds.get(e.get("region")) for e in result.elements
                 if e.get("label") in ("Add New", "Categories", "Tags")}
         wanted = {w: ("navigation", "Main menu") for w in ("Add New", "Categories", "Tags")}
-        assert menu == wanted, (
-            result.page["regions"], [(e["id"], e.get("region")) for e in result.elements])
+        assert menu == wanted, (result.page["regions"], placed(result))
     shared = before.keys() & after.keys()
     assert len(shared) >= 8 and {k: after[k] for k in shared} == {k: before[k] for k in shared}
 
