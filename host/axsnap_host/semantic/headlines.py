@@ -52,28 +52,28 @@ def comment_box(f: Features) -> bool:
             and f.page_screens > COMMENT_SCREENS)
 
 
-def headline_story(f: Features, panels: bool) -> bool:
-    """A headline its title repeats over a story's prose (1,500 characters or more, a paragraph
-    at least), on a page that is no dashboard, holds no query, says no search's results ("Search
-    results for ...": the prose is their snippets) and asks no more than the site's own small
-    boxes or a comment box: one story, its lists the site's."""
+def headline_alone(f: Features, panels: bool) -> bool:
+    """A headline its title repeats on a page that is no dashboard, holds no query, says no
+    search's results ("Search results for ...": its prose is their snippets) and asks no more
+    than the site's own small boxes or a comment box."""
     fields = f.text_inputs - f.search_named + f.passwords + f.textareas + f.selects
     asks = fields >= 3 and not site_boxes_only(f) and not comment_box(f)
-    return (headline(f) and f.text_chars >= STORY_CHARS and f.paragraphs >= 1
-            and f.queries == 0 and not search_said(f) and not panels and not asks)
+    return (headline(f) and f.queries == 0 and not search_said(f) and not panels
+            and not asks)
+
+
+def headline_story(f: Features, panels: bool) -> bool:
+    """A headline alone (:func:`headline_alone`) over a story's prose (1,500 characters or
+    more, a paragraph at least): one story, its lists the site's."""
+    return headline_alone(f, panels) and f.text_chars >= STORY_CHARS and f.paragraphs >= 1
 
 
 def dated_story(f: Features, panels: bool) -> bool:
-    """A headline its title repeats with a line of its date right under it (the walker's
-    ``own_dated``: "October 06, 2018", "June 8, 2012 6:14 AM"), on a page that is no dashboard,
-    holds no query, says no search's results and asks no more than the site's own small boxes
-    or a comment box: one story dated as it was published, however little of its prose is
-    read (a picture under it, the rest below the first screen); a collection's heading has no
-    date of its own (note 223)."""
-    fields = f.text_inputs - f.search_named + f.passwords + f.textareas + f.selects
-    asks = fields >= 3 and not site_boxes_only(f) and not comment_box(f)
-    return (headline(f) and f.own_dated >= 1 and f.queries == 0 and not search_said(f)
-            and not panels and not asks)
+    """A headline alone (:func:`headline_alone`) with a line of its date right under it (the
+    walker's ``own_dated``: "October 06, 2018", "June 8, 2012 6:14 AM"): one story dated as it
+    was published, however little of its prose is read (a picture under it, the rest below the
+    first screen); a collection's heading has no date of its own (note 223)."""
+    return headline_alone(f, panels) and f.own_dated >= 1
 
 
 def fire_headline_story(fire: Callable[[str, str, float, bool], None], f: Features,
