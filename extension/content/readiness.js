@@ -217,10 +217,10 @@ const FLUSH_TASKS = 2;
  * also compares the controls): settled when no activity fell between the first frame and the
  * `minFrames`-th nor within the last `minQuiet` ms (a timer a few frames after the action: the
  * page is waited on that long, `wait(ms)`), and `unsettled()` finds nothing ('floor').
- * The wait is always made, if only of 0 ms: it is a timer of the page's own timer queue, which
- * runs by due time, so every timer the page set before its last activity and due within the
- * floor has run (and been seen) before the page is read settled, however late a loaded
- * renderer runs them.
+ * The wait is always made, if only of CHECK_WAIT_LEAST_MS: it is a timer of the page's own
+ * timer queue, which runs by due time, so every timer the page set before its last activity and
+ * due within the floor has run (and been seen) before the page is read settled, however late a
+ * loaded renderer runs them.
  * With `schedule` ({since: a probe from before the action, probe(), flush(), idle()}): when
  * the page scheduled nothing since (no timer, animation frame or idle callback; its queued tasks
  * flushed), two frames are enough: no activity from the first frame through the second to the
@@ -228,6 +228,13 @@ const FLUSH_TASKS = 2;
  * and when the page asked for an idle callback since, the idle period after it (`idle()`).
  * {settled, why, span, reading, by}.
  */
+// The least wait of a settle check. Chromium queues a timer of 0 ms apart from timers with a
+// delay (task types JavascriptTimerImmediate and JavascriptTimerDelayedLowNesting: two queues,
+// the second throttleable, not ordered by due time between them), so a 0 ms wait could run
+// before the page's 50 ms timer already due on a loaded renderer (design note 242); a wait of
+// 1 ms joins the page's delayed timers' queue, which runs by due time.
+const CHECK_WAIT_LEAST_MS = 1;
+
 async function settleCheck(frame, read, unsettled, now, {
   minQuiet = 0, minFrames = 2, wait = null, schedule = null,
 } = {}) {
@@ -260,7 +267,7 @@ async function settleCheck(frame, read, unsettled, now, {
     // may have been set a moment before its activity was seen: a whole ms more and the wait
     // is due after every timer the page set at its activity, due within the floor
     const left = minQuiet - reading.quiet;
-    await wait(left > 0 ? Math.ceil(left) + 1 : 0);
+    await wait(left > 0 ? Math.ceil(left) + 1 : CHECK_WAIT_LEAST_MS);
     reading = read();
   }
   // an idle callback the action asked for runs when the renderer is idle, which a loaded one
