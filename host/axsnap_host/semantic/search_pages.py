@@ -26,6 +26,14 @@ if TYPE_CHECKING:
 _FOUND_LINE = re.compile(r"(?:^|\n)\s*(?:about\s+)?\d[\d,.]*\s+(?:results?|rows?|matches|"
                          r"records?|items?|entries|hits)(?![\w])")
 
+# A line saying what the page's search found ("Your search has returned 2 results", "The query
+# found 12 matches"): the words searched for may be gone from the box, the line still says the
+# rows under it are that search's results. A count alone ("52 results found") may count a
+# shop's catalogue; this line names the search.
+_RETURNED_LINE = re.compile(r"(?:^|\n)[^\n]{0,40}?(?<!\w)(?:search|query)(?!\w)[^\n]{0,20}?"
+                            r"(?<!\w)(?:returned|found|produced|gave)\s+(?:about\s+)?\d[\d,.]*\s+"
+                            r"(?:results?|matches|hits)(?!\w)")
+
 
 def one_sign_in_box(f: Features) -> bool:
     """The page's one password is a sign-in box's (no sign-up, no confirmation): the site's
@@ -37,6 +45,11 @@ def counts_found(f: Features) -> bool:
     """A box holding a query and a line of the page counting what was found: that search's
     results (its rows are no list's items)."""
     return f.queries >= 1 and bool(_FOUND_LINE.search(f.text))
+
+
+def search_returned(f: Features) -> bool:
+    """A line of the page says its search returned what is shown (note 232)."""
+    return bool(_RETURNED_LINE.search(f.text))
 
 
 def search_said(f: Features) -> bool:
@@ -89,7 +102,15 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
                and f.long_blocks < 3)
     fire("search_results", "form:a search box under a heading naming what matches a quoted "
          "query", 0.45, matched and not (counted or found or tallied))
-    counted = counted or found or tallied or matched
+    # A line saying the search returned so many results ("Your search has returned 2 results")
+    # beside a search box: that search's results, however few and however drawn (a forum's
+    # topics found, a title and a byline each), the box emptied or not; it outweighs the empty
+    # box's "a search box and little else" (a search home says no results) (note 232).
+    returned = (search_returned(f) and f.search_inputs + f.search_named + inputs >= 1
+                and not f.passwords and f.long_blocks < 3)
+    fire("search_results", "form:a line saying the search returned so many results", 0.5,
+         returned and not (counted or found or tallied or matched))
+    counted = counted or found or tallied or matched or returned
     # (a plain-HTML results page: its result titles are links in alike rows, no headings)
     rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
     fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,
