@@ -22,8 +22,12 @@ def ticked_rows(f: Features) -> bool:
 
 
 def is_mailbox(f: Features) -> bool:
-    """Rows with checkboxes under a word of mail or beside a compose control, no chart."""
-    return ticked_rows(f) and bool(f.compose or keyword_hits("email_inbox", f.text))
+    """Rows with checkboxes under a word of mail or beside a compose control, no chart.
+    "Spam" alone is no word of mail: comments, reviews and posts held for moderation are
+    marked spam too (a blog's comments beside "Pending | Approved | Spam | Trash"); a
+    mailbox names its other folders or its unread beside it (note 233)."""
+    words = [w for w in keyword_hits("email_inbox", f.text) if w != "spam"]
+    return ticked_rows(f) and bool(f.compose or words)
 
 
 def fire_writing(fire: Callable[[str, str, float, bool], None], f: Features, contact: bool,
