@@ -20,6 +20,7 @@ from collections.abc import Callable
 from axsnap_host.semantic.foot_forms import site_boxes_only
 from axsnap_host.semantic.keywords import title_hits
 from axsnap_host.semantic.page_features import Features
+from axsnap_host.semantic.threads import THREAD_SIGNAL, THREAD_WEIGHT, replies_to_own_heading
 
 CARDS_SIGNAL = "stats:3+ alike cards each a title over short text (a list of posts or products)"
 CARDS_WEIGHT = 0.5
@@ -108,17 +109,21 @@ def article_posts(f: Features, panels: bool) -> bool:
 def fire_card_list(fire: Callable[[str, str, float, bool], None], f: Features,
                    panels: bool) -> bool:
     """Fires the list signals of a list of cards and of posts; whether one fired (the prose
-    is the cards' or the posts')."""
+    is the cards' or the posts'). Posts whose titles reply to the page's own heading are one
+    thread's (threads.py, note 245): the list signals stand down and an article's fires."""
     cards = card_list(f, panels)
-    fire("list", CARDS_SIGNAL, CARDS_WEIGHT, cards)
     posts = post_list(f, panels)
-    fire("list", POSTS_SIGNAL, POSTS_WEIGHT, posts)
     dated = dated_list(f, panels)
-    fire("list", DATED_SIGNAL, DATED_WEIGHT, dated)
     items = item_list(f, panels)
-    fire("list", ITEMS_SIGNAL, ITEMS_WEIGHT, items)
     described = described_list(f, panels)
-    fire("list", DESCRIBED_SIGNAL, DESCRIBED_WEIGHT, described)
     posted = article_posts(f, panels)
-    fire("list", ARTICLES_SIGNAL, ARTICLES_WEIGHT, posted)
-    return cards or posts or dated or items or described or posted
+    listed = cards or posts or dated or items or described or posted
+    thread = listed and replies_to_own_heading(f)
+    fire("article", THREAD_SIGNAL, THREAD_WEIGHT, thread)
+    fire("list", CARDS_SIGNAL, CARDS_WEIGHT, cards and not thread)
+    fire("list", POSTS_SIGNAL, POSTS_WEIGHT, posts and not thread)
+    fire("list", DATED_SIGNAL, DATED_WEIGHT, dated and not thread)
+    fire("list", ITEMS_SIGNAL, ITEMS_WEIGHT, items and not thread)
+    fire("list", DESCRIBED_SIGNAL, DESCRIBED_WEIGHT, described and not thread)
+    fire("list", ARTICLES_SIGNAL, ARTICLES_WEIGHT, posted and not thread)
+    return listed and not thread
