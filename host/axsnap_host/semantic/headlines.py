@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 STORY_SIGNAL = "stats:a headline its title repeats over a story's prose (one story)"
 STORY_WEIGHT = 0.5
 DATED_SIGNAL = "stats:a headline its title repeats over its dateline (one story)"
+COMMENTED_SIGNAL = "stats:a headline its title repeats over prose and a comment box (one story)"
 # A headline says what happened in a clause: four words or more ("Meanwhile: Developments in
 # Greece..."); a collection's or a site's name is shorter.
 HEADLINE_WORDS = 4
@@ -76,6 +77,15 @@ def dated_story(f: Features, panels: bool) -> bool:
     return headline_alone(f, panels) and f.own_dated >= 1
 
 
+def commented_story(f: Features, panels: bool) -> bool:
+    """A headline alone (:func:`headline_alone`) over a paragraph of prose at least, its fields
+    a comment box with a Reply beside it (:func:`comment_box`: "Leave a Reply", "Post
+    Comment"): one story and the form for answering it, however little of the story's prose the
+    read holds (note 246)."""
+    return (headline_alone(f, panels) and comment_box(f) and f.reply >= 1
+            and f.paragraphs >= 1)
+
+
 def fire_headline_story(fire: Callable[[str, str, float, bool], None], f: Features,
                         panels: bool) -> bool:
     """Fires the one-story signal (or, with less prose, the dated headline's); whether one
@@ -84,4 +94,6 @@ def fire_headline_story(fire: Callable[[str, str, float, bool], None], f: Featur
     fire("article", STORY_SIGNAL, STORY_WEIGHT, story)
     dated = not story and dated_story(f, panels)
     fire("article", DATED_SIGNAL, STORY_WEIGHT, dated)
-    return story or dated
+    commented = not story and not dated and commented_story(f, panels)
+    fire("article", COMMENTED_SIGNAL, STORY_WEIGHT, commented)
+    return story or dated or commented
