@@ -34,20 +34,22 @@ test('a walker-named read resolves its click nodes unless they outnumber its lis
   const { MAX_LISTENER_NODES, takesListed, walkerIdsWant } = await import('../lib/walker/walker_ids_listable.js');
   // rustdoc u8: 9,200 listable records, at least 1,841 click nodes to resolve past its 1,411
   // hidden roots (3,252 in all): resolved one by one, no take of 9,200 ids
-  assert.equal(takesListed(1841, 9200, 3252), false);
-  assert.equal(takesListed(9201, 9200, 10612), true, 'more nodes than records: taken');
-  assert.equal(takesListed(null, 9200, 0), false, 'not known: frames only');
+  assert.equal(takesListed(1841, 9200), false);
+  assert.equal(takesListed(9201, 9200), true, 'more nodes than records: taken');
+  assert.equal(takesListed(null, 9200), false, 'not known: frames only');
   // past the cap on the nodes resolved (the other way could leave some unmarked): note 144's
-  // weight of 5
-  assert.equal(takesListed(1841, 9200, MAX_LISTENER_NODES + 1), true);
-  assert.equal(takesListed(1840, 9200, MAX_LISTENER_NODES + 1), false);
+  // weight of 5; the cap counts the nodes to resolve, the hidden roots left out (note 243)
+  assert.equal(takesListed(MAX_LISTENER_NODES + 1, 25000), true);
+  assert.equal(takesListed(MAX_LISTENER_NODES, 25000), false);
+  // rust-wrapping: 4,613 click nodes past its 2,873 hidden roots (7,486 in all), 21,357 listable
+  assert.equal(takesListed(4613, 21357), false);
   const records = [{ p: -1, s: 'html' }, ...Array.from({ length: 20 }, () => ({ p: 0, s: 'a', c: ['link'] }))];
   const every = records.map((_, i) => i);
   // with rows (SnapshotV1, the outline) and without (DOM text, elements: note 225) alike
   for (const result of [{ elements: records, axt: {} }, { elements: records }]) {
-    assert.deepEqual(walkerIdsWant(result, every, 5, 40), [0], '5 resolves against 21 records');
-    assert.deepEqual(walkerIdsWant(result, every, 21, 40), [0], '21 against 21');
-    assert.equal(walkerIdsWant(result, every, 22, 40).listed, true);
+    assert.deepEqual(walkerIdsWant(result, every, 5), [0], '5 resolves against 21 records');
+    assert.deepEqual(walkerIdsWant(result, every, 21), [0], '21 against 21');
+    assert.equal(walkerIdsWant(result, every, 22).listed, true);
   }
 });
 
@@ -150,4 +152,74 @@ test('a SnapshotV1 named by the walker\'s ids takes only the rows Chromium\'s tr
   assert.match(asked[0], /\[1,2,3\]/);
   dropRowIds(result);
   assert.equal(result.axt.b, undefined, 'no row named by a backendNodeId');
+});
+
+/** A session for resolveWalkerIds on one run 'n.1' of `listable` records (the root and
+ * links), `roots` of its click nodes 3000.. the roots of its hidden subtrees. */
+function clickPage(roots) {
+  const node = (backendNodeId) => ({ type: 'node', value: { backendNodeId, loaderId: 'L1', localName: 'x' } });
+  const takes = [];
+  const resolved = [];
+  const s = {
+    tabId: 904,
+    onEvent: () => () => {},
+    async send(method, params = {}) {
+      if (method === 'Runtime.evaluate' && params.expression.includes('n.1:hidden')) {
+        return { result: { deepSerializedValue: { type: 'array', value: [{ type: 'string', value: 'n.1:hidden' },
+          ...Array.from({ length: roots }, (_, i) => node(3000 + i))] } } };
+      }
+      if (method === 'Runtime.evaluate') {
+        const want = JSON.parse(/(\[[\d,]*\])\.map/.exec(params.expression)?.[1] ?? '[]');
+        takes.push(want);
+        return { result: { deepSerializedValue: { type: 'array', value: [{ type: 'string', value: 'n.1' },
+          ...want.map((i) => node(i === 0 ? 7 : 100000 + i))] } } };
+      }
+      if (method === 'DOM.resolveNode') {
+        resolved.push(params.backendNodeId);
+        return { object: { objectId: `o${params.backendNodeId}` } };
+      }
+      if (method === 'Runtime.callFunctionOn') return { result: { value: params.arguments.map(() => -1) } };
+      return {};
+    },
+  };
+  return { s, takes, resolved };
+}
+
+test('past the cap in all but below it past the hidden roots, a walker-named read resolves its click nodes (note 243)', async () => {
+  const { resolveWalkerIds } = await import('../lib/walker/walker_ids.js');
+  const { MAX_LISTENER_NODES } = await import('../lib/walker/walker_ids_listable.js');
+  // rust-wrapping's shape, scaled: 5,200 click nodes (past the cap of 5,000), 2,900 of them
+  // hidden roots: 2,300 to resolve against 3,000 listable records. Weighed 5 because the
+  // roots were counted in the cap, they took every listable record's id (11,500 > 3,000)
+  assert.equal(MAX_LISTENER_NODES, 5000);
+  const walker = { run: 'n.1', hr: 2900, world: 'WR', frames: [{}], elements: [{ p: -1, s: 'html', f: 0, w: 1 },
+    ...Array.from({ length: 2999 }, (_, i) => ({ p: 0, s: 'a', c: ['href'], f: 0, w: i + 2 }))] };
+  const listeners = Array.from({ length: 5200 }, (_, i) => ({ type: 'click', backendNodeId: 3000 + i }));
+  const { s, takes, resolved } = clickPage(2900);
+  const reporter = { contexts: new Map([['n.1', { contextId: 4, sessionId: null }]]), wait: async () => true };
+  const ahead = { root: 7, promise: Promise.resolve({ listeners, kept: true }) };
+  const errors = [];
+  const stats = await resolveWalkerIds(s, null, walker, [{ frameId: 'F0', loaderId: 'L1' }], 'axsnap', errors, reporter,
+    null, ahead, false, 'frames');
+  assert.deepEqual(takes, [[0]], 'the document root only: no listable record taken');
+  assert.equal(stats.listed_taken, undefined);
+  assert.equal(stats.listener_nodes_hidden, 2900);
+  assert.equal(resolved.length, 2300, 'every node past the roots resolved, none cut by the cap');
+  assert.deepEqual(errors, []);
+});
+
+test('the hidden roots are counted out before the cap cuts, even where their take would not pay', async () => {
+  const { markListenerNodes, MAX_LISTENER_NODES } = await import('../lib/walker/walker_ids_listable.js');
+  // 5,100 nodes to resolve, 200 of them among 30,000 hidden roots (more than 4 a node: their
+  // take does not pay on its own); counted out, 4,900 are resolved and the cap cuts none
+  const { s, resolved } = clickPage(200);
+  const result = { run: 'n.1', hr: 30000, elements: [] };
+  const ids = Array.from({ length: MAX_LISTENER_NODES + 100 }, (_, i) => 3000 + i);
+  const roots = new Set(ids.slice(0, 200));
+  const errors = [];
+  const got = await markListenerNodes(s, { contextId: 4, sessionId: null }, result, ids, 'g', errors, new Map(),
+    async () => roots);
+  assert.equal(got.hidden, 200);
+  assert.equal(resolved.length, 4900);
+  assert.deepEqual(errors, []);
 });

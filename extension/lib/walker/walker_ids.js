@@ -212,7 +212,7 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     const every = (result.elements ?? []).map((_, i) => i);
     const counted = listable === 'frames' ? await clicks(run, sessionId) : null;
     const only = listable === true ? listableIndices(result, every)
-      : listable === 'frames' ? walkerIdsWant(result, every, counted?.nodes ?? null, counted?.total) : null;
+      : listable === 'frames' ? walkerIdsWant(result, every, counted?.nodes ?? null) : null;
     if (only?.listed) listedRuns += 1; // (named by the walker's ids, taken for the listeners)
     // useIdCache false (an exact read, lib/reuse/fast_paths.js 'walker_id_cache'): take them all
     const recalled = useIdCache ? recallIds(result, frameByLoader, only) : { want: only ?? every, filled: 0 };
@@ -382,7 +382,7 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
       const hr = byRun.get(run)?.hr;
       const total = clickNodes(got.listeners);
       const roots = hiddenTake && hiddenRootsPay(hr, total) ? await hiddenTake(run, contexts.get(run), hr) : null;
-      return { nodes: clickNodes(got.listeners, roots), total };
+      return { nodes: clickNodes(got.listeners, roots) };
     };
     Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable,
       along, clicks));

@@ -73,23 +73,25 @@ export const TAKE_PER_RESOLVE_BELOW_CAP = 1;
 
 /** Whether a read named by the walker's ids takes its `listed` listable records' ids (the
  * listed way) for `nodes` click nodes to resolve (the hidden roots among them left out; null:
- * not known) of `total` (every click node of the document). Past MAX_LISTENER_NODES click
- * nodes the other way may leave nodes unmarked that the listed way marks (the cap on the nodes
- * resolved), so there the weight is note 144's, as before. */
-export function takesListed(nodes, listed, total = nodes) {
+ * not known). Past MAX_LISTENER_NODES such nodes the other way may leave nodes unmarked that
+ * the listed way marks (the cap on the nodes resolved), so there the weight is note 144's, as
+ * before. The cap counts the nodes to resolve, not the hidden roots (markListenerNodes counts
+ * them out before it cuts), so neither does the choice of weight: rust-wrapping's 7,486 click
+ * nodes are 4,613 past its 2,873 hidden roots, and weighed 5 they took its 21,357 listable
+ * records' ids for 247 resolves (note 243). */
+export function takesListed(nodes, listed) {
   if (!Number.isInteger(nodes)) return false;
-  const weight = total <= MAX_LISTENER_NODES ? TAKE_PER_RESOLVE_BELOW_CAP : TAKE_PER_RESOLVE;
+  const weight = nodes <= MAX_LISTENER_NODES ? TAKE_PER_RESOLVE_BELOW_CAP : TAKE_PER_RESOLVE;
   return nodes * weight > listed;
 }
 
 /** The records a read named by the walker's ids takes in `result` (`every`: its indices):
  * those that place a frame, or every listable one when `clickNodeCount` listener nodes
  * (the document's, read ahead, but the hidden roots among them: those cost no resolve; null:
- * not known) would cost more to resolve (takesListed; `clickNodesAll`: the document's click
- * nodes with the hidden roots). */
-export function walkerIdsWant(result, every, clickNodeCount, clickNodesAll = clickNodeCount) {
+ * not known) would cost more to resolve (takesListed). */
+export function walkerIdsWant(result, every, clickNodeCount) {
   const listed = listableIndices(result, every);
-  if (!takesListed(clickNodeCount, listed.length, clickNodesAll)) return frameIndices(result);
+  if (!takesListed(clickNodeCount, listed.length)) return frameIndices(result);
   listed.listed = true; // (said in the read's stats: walker_ids_listed)
   return listed;
 }
@@ -253,7 +255,10 @@ export async function markListenerNodes(session, { contextId, sessionId }, resul
   for (const backendNodeId of ids) if (known.has(backendNodeId)) mark(known.get(backendNodeId), backendNodeId);
   let asked = ids.filter((backendNodeId) => !known.has(backendNodeId));
   let hidden = 0;
-  if (hiddenRoots && hiddenRootsPay(result.hr, asked.length)) {
+  // (and before the cap cuts: a hidden root resolved marks nothing, so counting the roots out
+  // only keeps the cap from cutting a node that would mark: takesListed counts them out too)
+  if (hiddenRoots && (hiddenRootsPay(result.hr, asked.length)
+    || (asked.length > MAX_LISTENER_NODES && Number.isInteger(result.hr) && result.hr > 0))) {
     const roots = await hiddenRoots();
     if (roots) {
       const before = asked.length;

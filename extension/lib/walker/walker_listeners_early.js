@@ -63,7 +63,7 @@ export function beginListeners(session, run, where) {
     const nodes = clickNodeIds(got.listeners, roots ?? null);
     // the listable records' ids will be taken instead (walker_ids_listable.js walkerIdsWant:
     // the same rule on the same counts)
-    if (takesListed(nodes.size, held[1], clickNodeIds(got.listeners).size)) return new Map();
+    if (takesListed(nodes.size, held[1])) return new Map();
     nodes.delete(got.root); // the document's root: a record the take names
     const ids = [...nodes].filter(Number.isInteger).slice(0, MAX_LISTENER_NODES);
     if (!ids.length) return new Map();
