@@ -85,6 +85,9 @@ class Element:
     alike_over: str = "page"  # numbered over the whole page (the walker's) or in this "read"
     title: str = ""  # a link showing no words: the words of the link with words to its address
     pictures: bool = False  # it is that title's picture, and is named by it (``link_for_...``)
+    # the words a person reads on it where the id's leave a badge's count out ("Published
+    # (6)" for ``link_published``): the label says the count, the id stays as the data moves
+    shown: str = ""
 
 
 def element_kind(node: Node) -> str | None:
@@ -263,9 +266,10 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                                      node.attrs.get("placeholder", ""), source.text)
         if not label_of(source)[0] and node.tag == "select":
             source.hint = _first_option(record)
-        source.text = without_badge(source.text, node, facts)
+        counted, source.text = source.text, without_badge(source.text, node, facts)
         place = _row_place(node, facts, row_numbers) or region_of[node.rid]
-        chosen.append(Element(node, kind, source, region_of[node.rid], place, model=model))
+        chosen.append(Element(node, kind, source, region_of[node.rid], place, model=model,
+                              shown=counted if counted != source.text else ""))
     repeated_on_page = {slug(label) for label in facts.tally.get("repeated") or []
                         if isinstance(label, str)}
     placed = []
@@ -376,12 +380,15 @@ def _state(node: Node, redact: bool, secret: str | None,
 def _record(el: Element, facts: PageFacts, redact: bool, secret: str | None
             ) -> dict[str, Any]:
     node = el.node
-    label, _ = label_of(el.source)
+    label, said = label_of(el.source)
+    text = el.shown or el.source.text
+    if said == "text":
+        label = text.strip()
     if redact:
         label = scrub_text(label)[0]
     relations: dict[str, Any] = {}
-    if el.source.text and el.source.text != node.text:
-        relations["label"] = el.source.text if not redact else scrub_text(el.source.text)[0]
+    if text and text != node.text:
+        relations["label"] = text if not redact else scrub_text(text)[0]
     for key, rel in (("aria-controls", "controls"), ("aria-describedby", "described_by")):
         if node.attrs.get(key):
             relations[rel] = node.attrs[key].split()
