@@ -12,6 +12,12 @@ A title whose first part says one thing is being edited ("Editing article page: 
 apple trees - Wagtail", "Editando Ajuste de frenos", "编辑 订单 42") names that record's
 change form as the heading does (note 217); a title naming the site's section ("Account -
 Edit") or saying "Edit profile" names none.
+
+A heading or a title's part saying one new thing of a kind is being made ("New test case",
+"Add product", "Create new ticket", "Neuen Kunden anlegen", "Nouvelle facture") names a new
+record's form (note 247): the values its fields show are the kind's defaults, no saved
+settings, and its switches are the record's. A new account, a new password or a new message is
+no record's (a sign-up, a reset, a mail being written).
 """
 
 from __future__ import annotations
@@ -48,6 +54,33 @@ _EDITING = re.compile(
 _TITLE_PARTS = re.compile(r"\s[-|–—]\s")
 
 
+NEW_SIGNAL = "form:fields under a heading or title making a new record (a new record's form)"
+NEW_WEIGHT = 0.45
+
+# "<verb> <thing>" (English, Spanish, French, Vietnamese, Chinese) or "<thing> <verb>" (German,
+# Japanese): a heading or a title's part, a thing of a few words.
+_CREATES = re.compile(
+    r"^(?:(?:add|create)(?: an?)?(?: new)?|new|neue[rns]?|nouvel(?:le)?|nouveau|ajouter(?: une?)?|"
+    r"créer(?: une?)?|nuev[oa]|crear|añadir|agregar|thêm(?: mới)?|tạo(?: mới)?|新建|添加|创建|新規)"
+    r"(?![a-z])\s*:?\s*(?P<a>[^\n]{2,40})$"
+    r"|^(?P<b>[^\n]{2,40}?)\s*(?:anlegen|erstellen|hinzufügen|を追加|の作成|を作成|の新規作成|の追加)$")
+# Made new, these are no record's: a sign-up, a reset, a mail, a newsletter's subscription.
+_NO_RECORD = re.compile(
+    r"regist|sign.?up|member|message|mail|newsletter|subscri|nachricht|courriel|mensaje|"
+    r"correo|tin nhắn|消息|邮件|メッセージ|メール", re.I)
+
+
+def makes_a_record(f: Features) -> bool:
+    """The page's own heading, or a part of its title, says one new thing of a kind is being
+    made, a thing that is neither the account's own nor a message."""
+    for words in (f.own_heading, *_TITLE_PARTS.split(f.title)):
+        m = _CREATES.match(words.strip())
+        thing = (m.group("a") or m.group("b") or "") if m else ""
+        if thing and not _ACCOUNT.search(thing) and not _NO_RECORD.search(thing):
+            return True
+    return False
+
+
 def changes_a_record(f: Features) -> bool:
     """The page's own heading changes one thing of a kind that is not the account's own, or
     the title's first part says one such thing is being edited."""
@@ -58,10 +91,14 @@ def changes_a_record(f: Features) -> bool:
 
 def fire_record_form(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
     """Fires the form signal of a record's change form: three fields or more, two holding
-    saved values, no password or card, under a heading changing a record. Whether it is one
-    (its saved values are then no settings)."""
+    saved values, no password or card, under a heading changing a record; or of a new
+    record's form: three fields or more, no password, card or recipient, under a heading or a
+    title making one. Whether it is either (the values its fields hold are then no settings)."""
     fields = f.text_inputs + f.textareas + f.selects
-    record = (fields >= 3 and f.filled >= 2 and not f.passwords and not f.card_fields
-              and changes_a_record(f))
+    bare = not f.passwords and not f.card_fields
+    record = fields >= 3 and f.filled >= 2 and bare and changes_a_record(f)
     fire("form", RECORD_SIGNAL, RECORD_WEIGHT, record)
-    return record
+    new = (fields >= 3 and bare and not f.recipients and not f.to_subject and not record
+           and makes_a_record(f))
+    fire("form", NEW_SIGNAL, NEW_WEIGHT, new)
+    return record or new
