@@ -32,6 +32,7 @@ from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, 
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.password_resets import asks_new_password, asks_reset
 from axsnap_host.semantic.record_forms import fire_record_form
+from axsnap_host.semantic.record_searches import fire_searched_records
 from axsnap_host.semantic.record_tables import (
     counts_records,
     fire_record_table,
@@ -95,10 +96,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # forms (sample forms, a long application), where a password confirmation is one form's.
     fields = inputs + f.passwords + f.textareas + f.selects
     forms_page = f.forms >= 3 and fields >= 15 and fields > f.long_blocks and not f.card_fields
-    # Fields kept by a "Save Changes" button: a form that edits what the account holds, its
-    # settings (a blank form sends, signs up, continues or orders; no card, message or sign-up's
-    # confirmation; on a page its title calls forms, or under numbered steps, it is one sample
-    # or one step).
+    # Fields kept by a "Save Changes" button: a form editing what the account holds, its settings
+    # (a blank form sends, signs up, continues or orders; no card, message or sign-up's
+    # confirmation; on a page its title calls forms, or under numbered steps, one sample or step).
     saving = (f.save_changes >= 1 and fields >= 3 and not f.card_fields and not confirm
               and not f.to_subject and f.wizard_steps < 2 and not gallery
               and not title_hits("form", f.title))
@@ -110,16 +110,18 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                and not (f.address_fields >= 2 and f.prices >= 1))
     account *= 0.5 if samples else 1.0
     fire("form", "form:20+ fields or two sign-up forms (a gallery of inputs)", 0.5, samples)
+    filters = fire_searched_records(fire, f)  # (a search's filters over records: no form's)
     # Twelve fields or more, no password, card or message box, none holding a saved value and
     # no shipping words: a page of inputs (a gallery of field styles), whose menu is no list.
     inputs_page = (fields >= 12 and not f.passwords and not f.card_fields and not f.to_subject
-                   and f.filled < 3 and f.long_blocks < 3 and f.rows < 5 and not gallery
-                   and not forms_page and not title_hits("settings", f.title) and not saving
-                   and not (f.address_fields >= 2 and (
+                   and f.filled < 3 and f.long_blocks < 3 and f.rows < 5 and not filters
+                   and not (gallery or forms_page) and not title_hits("settings", f.title)
+                   and not saving and not (f.address_fields >= 2 and (
                        f.prices >= 1 or keyword_hits("checkout", f.said))))
     fire("form", "form:12+ fields, no password (a page of inputs)", 0.45, inputs_page)
     # (12+ fields beside less prose: a long form, its prose and lists its own, long_forms.py)
-    lengthy = fire_long_form(fire, f, inputs_page or forms_page or samples or saving or gallery)
+    lengthy = fire_long_form(fire, f, inputs_page or forms_page or samples or saving or gallery
+                             or filters)
     # A user name and an email beside one password in one form, or its "Register": a new account.
     new_account = f.new_account and f.passwords == 1 and not confirm and not change
     # Its form's buttons say "Sign in", no heading a sign-up, no newcomer asked: a sign-in.
@@ -248,7 +250,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and not title_hits("form", f.title))
     # (a form of saved values, or beside a password change, edits the account's settings)
     fire("form", "form:3+ fields, no sign-up, card or message",
-         0.2 if settings_page or saved or change or saving else 0.4,
+         0.2 if settings_page or saved or change or saving or filters else 0.4,
          inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
     fire_short_form(fire, f)  # (the page's one form of a few fields, little else beside it)
@@ -283,9 +285,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Four figures or more under a title that names a dashboard: its tables, lists and
     # teasers are the dashboard's panels (recent orders, latest posts), not what a list page
     # lists; its charts may be a script's, drawn after the read.
-    # (three figures under such a title, or three stat widgets beside a side menu, are an
-    # app's overview too: a member's dashboard, a template's first page whose charts are drawn
-    # by a script)
+    # (three figures under such a title, or three stat widgets beside a side menu, are an app's
+    # overview too: a member's dashboard, a template's first page whose charts a script draws)
     # (three figures each over a few words of their own, "589" over "Applied jobs", alone in
     # their boxes: stat tiles, whatever the title or the layout; beside a box to write a message
     # in they are a site's boasts on its contact page, "97,354 Companies", or a post's beside
@@ -357,8 +358,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          bullets(f) >= 3)
     fire("article", "stats:6+ paragraphs", 0.15 * prose,
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
-    # The items of a search's results or of a dashboard (two of: stat tiles, a chart, 4+
-    # figures) are no list page.
+    # A search's results or a dashboard's items (two of: stat tiles, a chart, 4+ figures): no list.
     # A chart beside a table, or beside rows with checkboxes: a dashboard's panels without
     # tiles (a table of records, a list page, a mailbox, has no chart beside it).
     charted = f.charts >= 1 and (f.tables >= 1 or f.row_checkboxes >= 4)
