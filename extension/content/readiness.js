@@ -232,7 +232,9 @@ const FLUSH_TASKS = 2;
 // delay (task types JavascriptTimerImmediate and JavascriptTimerDelayedLowNesting: two queues,
 // the second throttleable, not ordered by due time between them), so a 0 ms wait could run
 // before the page's 50 ms timer already due on a loaded renderer (design note 242); a wait of
-// 1 ms joins the page's delayed timers' queue, which runs by due time.
+// 1 ms joins the page's delayed timers' queue, which runs by due time; and it runs after a page
+// timer already due from the third queue, of timers set deep in a chain of timers
+// (JavascriptTimerDelayedHighNesting: the same priority, measured in note 253).
 const CHECK_WAIT_LEAST_MS = 1;
 
 async function settleCheck(frame, read, unsettled, now, {
