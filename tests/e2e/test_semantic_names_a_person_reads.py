@@ -8,8 +8,11 @@ that sorts a table keeps its own mark, "#" read as "number", not the next header
 (roundup-01). Round 71 (notes 221, 222): a hidden field's label names the visible box standing
 in for it (a recipient chooser's "To", roundcube-03); a label after a typed field is its help
 ("Real name:", mediawiki-03); a pager's select above a list and below it, its caption with a
-colon once, are twins told by their side (phpmyadmin-01). Through the extension and the host in
-Debian Chromium."""
+colon once, are twins told by their side (phpmyadmin-01). Round 73 (notes 249, 250): in rows of
+label and control columns each control is told by its column's label (kiwi-04's switches,
+kiwi-02's date boxes); a count hidden from screen readers beside their words that say it again
+is read once ("3 comments", wordpress-02). Through the extension and the host in Debian
+Chromium."""
 
 from __future__ import annotations
 
@@ -106,3 +109,41 @@ def test_fields_alike_but_for_a_captions_colon_are_twins_told_by_their_side(
     selects = [e["id"] for e in elements if e["type"] == "select"]
     assert len(selects) == 2 and selects[0].endswith("_above_list") \
         and selects[1].endswith("_below_list"), selects
+
+
+# Rows of label and control columns (kiwi-04, kiwi-02, note 249): switches that each show
+# "Yes No" are read by the label of their own column, not the caption over their row; date
+# boxes "Before" and "After" by their filter's label, whose ids alike in their first three
+# words part them no more. Never a counter.
+COLUMNS = "understanding/columns_captioned.html"
+
+
+@pytest.fixture(scope="module")
+def columns(browser: Browser, pages_url: str) -> list[dict]:
+    return read(browser, pages_url + COLUMNS, viewport_only=False).elements
+
+
+def test_switches_in_label_columns_are_told_by_their_columns_label(columns: list[dict]) -> None:
+    switches = [e for e in columns if e["type"] == "checkbox"]
+    sections = [e["relations"].get("section") for e in switches]
+    assert sections == ["author", "manager_of_runs", "assignees", "case_is_updated",
+                        "case_is_deleted"], switches
+    assert all(e["id"].endswith(f"_under_{s}") and "alike" not in e["relations"]
+               for e, s in zip(switches, sections, strict=True)), switches
+
+
+def test_date_boxes_are_told_by_their_filters_label(columns: list[dict]) -> None:
+    boxes = [(e["label"], e["id"]) for e in columns if e["type"] == "text_input"]
+    assert [label for label, _ in boxes] == ["Before", "After", "Before", "After"], boxes
+    assert [i.rsplit("_", 2)[-2:] for _, i in boxes] == [["planned", "start"]] * 2 + [
+        ["planned", "stop"]] * 2, boxes
+    assert len({i for _, i in boxes}) == 4, boxes
+
+
+# A count a person sees, hidden from screen readers, beside words for them that say it again
+# (wordpress-02/03, note 250): the link is read once, as Chromium names it.
+def test_a_hidden_count_the_screen_readers_words_repeat_is_read_once(columns: list[dict]) -> None:
+    links = [(e["label"], e["id"]) for e in columns if e["type"] == "link"]
+    assert ("3 comments", "link_3_comments") in links, links
+    assert ("1 pending comment", "link_1_pending_comment") in links, links
+    assert ("★ Starred", "link_starred") in links, links  # a mark with no words stays

@@ -195,6 +195,7 @@ function beginRun(opts) {
   run.dialogTrees = /* @__PURE__ */ new Map();
   run.forLabels = /* @__PURE__ */ new Map();
   run.standIns = /* @__PURE__ */ new Map();
+  run.columnCaptions = /* @__PURE__ */ new Map();
   run.lightSteps = /* @__PURE__ */ new WeakMap();
   run.scanned = /* @__PURE__ */ new Set();
   run.forced = /* @__PURE__ */ new Set();
@@ -2051,6 +2052,28 @@ function contentText(el, skip = null) {
   return w.out.slice(0, -1);
 }
 
+// src/said_once.js
+var HIDDEN = '[aria-hidden="true"]';
+function wordList(text) {
+  return (text || "").toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+}
+function saidOnce(el, text, enter) {
+  if (!text || !el.querySelector || !el.querySelector(HIDDEN)) return text;
+  const rest = walkText(
+    el,
+    run.textMax,
+    (n, tag) => n.getAttribute("aria-hidden") === "true" ? SKIP2 : enter(n, tag),
+    true
+  );
+  const words2 = new Set(wordList(rest));
+  if (!words2.size) return text;
+  for (const mark of el.querySelectorAll(HIDDEN)) {
+    const said2 = wordList(mark.textContent);
+    if (!said2.length || !said2.every((w) => words2.has(w))) return text;
+  }
+  return collapse(rest);
+}
+
 // src/person_name.js
 var ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
 var OWN_TEXT_ROLES = /* @__PURE__ */ new Set([
@@ -2337,7 +2360,8 @@ function personName(el, tag, attrs, role) {
   }
   if (!FIELDS.has(tag) || tag === "input" && /^(button|submit|reset)$/i.test(el.type)) {
     const lig = [];
-    const t = personText(el, OWN_TEXT_ROLES.has(role), lig);
+    const own = OWN_TEXT_ROLES.has(role);
+    const t = saidOnce(el, personText(el, own, lig), (n, k) => personEnter(n, k, own));
     if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
       return [clip(collapse(attrs.title)), "title"];
     }
@@ -3590,6 +3614,38 @@ function withoutBadge(el, text) {
   return text;
 }
 
+// src/column_caption.js
+var UP2 = 3;
+var CONTROLISH = "input:not([type=hidden i]), select, textarea, button, a[href], [role], [tabindex], [onclick]";
+function freeCaption(k) {
+  return k.localName === "label" && !k.control && !k.querySelector(CONTROLISH);
+}
+function captionIn(box) {
+  if (freeCaption(box)) return box;
+  if (box.querySelector(CONTROLISH)) return null;
+  const labels = box.getElementsByTagName("label");
+  if (labels.length !== 1 || !freeCaption(labels[0])) return null;
+  return collapse(box.textContent || "") === collapse(labels[0].textContent || "") ? labels[0] : null;
+}
+function columnCaption(el) {
+  let found = run.columnCaptions.get(el);
+  if (found) return found;
+  found = ["", null];
+  for (let child = el, up = 0; child && up <= UP2 && child.localName !== "body"; child = child.parentElement, up++) {
+    const before2 = child.previousElementSibling;
+    if (!before2) continue;
+    const label = captionIn(before2);
+    if (label) {
+      found = [personText(label, false, null), child];
+      break;
+    }
+    const own = before2.localName === "label" && before2.control === el && !/[\p{L}\p{N}]/u.test(before2.textContent || "");
+    if (!own) break;
+  }
+  run.columnCaptions.set(el, found);
+  return found;
+}
+
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
   "group",
@@ -3700,6 +3756,7 @@ function personContext(el, name) {
   let links = el.localName !== "a";
   const usable = (s) => s && s !== name && !name.includes(s);
   const typed = el.matches(TYPED_FIELD);
+  const [caption, column] = typed ? ["", null] : columnCaption(el);
   let after2 = "";
   for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
     let s = "";
@@ -3710,6 +3767,7 @@ function personContext(el, name) {
       else if (a.getAttribute("aria-labelledby")) s = idsText(a, a.getAttribute("aria-labelledby"));
     }
     if (usable(s)) return short(s);
+    if (child === column && usable(caption)) return short(caption);
     if (TABLE_PARTS.has(a.localName) && loneControl(a.localName === "table" ? a : a.parentElement) === el) {
       up--;
       continue;
@@ -3803,132 +3861,8 @@ function dialogOf(el) {
   return t ? clip(t) : "dialog";
 }
 
-// src/field_twins.js
-var TEXT_FIELDS = "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=tel], input[type=url], input[type=number], input[type=password], textarea";
-var TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], input[type=datetime-local], input[type=month], input[type=week], select`;
-var ADD_ON_PARTS = 4;
-function said(text) {
-  return collapse(text || "").toLowerCase().replace(/[\s:：*]+$/u, "").slice(0, 60);
-}
-function fieldName(el) {
-  return said(el.getAttribute("aria-label") || el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("placeholder") || el.getAttribute("title"));
-}
-function placeholderOnly(el) {
-  if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || el.labels && el.labels.length) return "";
-  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
-  return hint && !namedByLabelAbove(el) ? hint : "";
-}
-function neighbourPlaces(fields) {
-  const names = fields.map(fieldName);
-  const out = /* @__PURE__ */ new Map();
-  fields.forEach((el, i) => {
-    const before2 = i > 0 ? names[i - 1] : "";
-    const after2 = i + 1 < fields.length ? names[i + 1] : "";
-    out.set(el, [before2 ? `after:${before2}` : "", after2 ? `before:${after2}` : ""]);
-  });
-  return out;
-}
-function fieldNamesShared(fillable, limit, key = (name) => name) {
-  const counts = /* @__PURE__ */ new Map();
-  let n = 0;
-  for (const el of document.querySelectorAll(TWIN_FIELDS)) {
-    if (++n > limit) break;
-    if (!fillable(el)) continue;
-    const bare2 = el.localName === "select" ? "" : el.getAttribute("name") || "";
-    const name = key(personNameOf(el) || rowName(el) || captionOf(el) || bare2);
-    if (name) counts.set(name, (counts.get(name) || 0) + 1);
-  }
-  return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
-}
-var REGION_ONLY = /* @__PURE__ */ new Set([
-  "header",
-  "footer",
-  "navigation",
-  "sidebar",
-  "top",
-  "bottom",
-  "toolbar"
-]);
-function rowName(el) {
-  const context = collapse(personContext(el, ""));
-  return context.length <= 40 && !/[.!?]$/.test(context) && /\p{L}/u.test(context) && !REGION_ONLY.has(context.toLowerCase()) ? context : "";
-}
-function captionOf(el) {
-  const text = el.parentElement ? collapse(el.parentElement.textContent || "") : "";
-  return text.length <= 40 ? text : "";
-}
-function personNameOf(el) {
-  const attrs = {};
-  for (const name of ["aria-labelledby", "aria-label", "title", "placeholder"]) {
-    const value = el.getAttribute(name);
-    if (value !== null) attrs[name] = value;
-  }
-  const named3 = personName(el, el.localName, attrs, "");
-  return named3 ? said(named3[0]) : "";
-}
-function twinFieldKey(el, rowWords2) {
-  const select = el.localName === "select";
-  const name = personNameOf(el) || (select ? selectName(el) : "");
-  const kind = select ? " select" : "";
-  return `${name}\0field${kind}\0${rowWords2(el, name)}`;
-}
-function selectName(el) {
-  const place = collapse(personContext(el, ""));
-  if (place.length <= 40 && /\p{L}/u.test(place) && !/[.!?]$/.test(place)) return said(place);
-  return said(el.getAttribute("name"));
-}
-function addOnWords(part2) {
-  const text = collapse(part2.textContent || "");
-  if (/[\p{L}\p{N}]/u.test(text)) return text.slice(0, 40);
-  for (const n of [part2, ...part2.querySelectorAll("*")].slice(0, 8)) {
-    const words2 = iconWords(n);
-    if (words2) return words2;
-  }
-  return "";
-}
-function addOnPlaces(el) {
-  const group = el.parentElement;
-  const parts = group && group.childElementCount <= ADD_ON_PARTS && group.querySelectorAll("input, select, textarea").length === 1 ? [...group.children] : [];
-  const at = parts.indexOf(el);
-  const before2 = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(" ");
-  const after2 = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
-  const words2 = collapse(`${before2} ${after2 ? `${after2} after` : ""}`);
-  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
-  const asks = hint ? "" : askedFor(el);
-  const kind = el.localName === "select" ? "" : el.getAttribute("type") || el.localName;
-  return [
-    hint ? `as:${hint}` : "",
-    kind ? `as:${kind.toLowerCase()}` : "",
-    words2 ? `with:${words2}` : "",
-    asks ? `as:${asks}` : ""
-  ];
-}
-function askedFor(el) {
-  const token = (el.getAttribute("autocomplete") || "").trim().split(/\s+/).pop() || "";
-  const raw = /^(on|off)$/i.test(token) || !token ? el.getAttribute("name") || "" : token;
-  const last = raw.split(/[$.:[\]]+/).filter(Boolean).pop() || "";
-  const words2 = last.replace(/([a-z])([A-Z])/g, "$1 $2").split(/[^\p{L}\p{N}]+/u).filter((w) => w && !/\d/.test(w)).slice(0, 3);
-  return words2.join(" ").toLowerCase();
-}
-function containerName(el) {
-  for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
-    const first = a.localName === "fieldset" ? a.firstElementChild : null;
-    const legend = first && first.localName === "legend" ? collapse(first.textContent || "") : "";
-    for (const value of [a === el ? "" : a.getAttribute("aria-label"), legend, a.getAttribute("id")]) {
-      if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
-    }
-  }
-  return "";
-}
-function unnamedApart(members) {
-  const names = members.map(containerName);
-  return members.filter((_, i) => !names[i] || names.indexOf(names[i]) !== names.lastIndexOf(
-    names[i]
-  ));
-}
-
 // src/twin_boxes.js
-var UP2 = 12;
+var UP3 = 12;
 var BOX_TITLE = "h1, h2, h3, h4, h5, h6, [role=heading]";
 var BOX_CHARS = 200;
 var TITLE_WORDS = 2;
@@ -3946,19 +3880,19 @@ function boxesOf(members, scopes, owners = []) {
   const inGroup = new Set(members);
   const outer = members.map((el) => {
     let top = el;
-    for (let a = el.parentElement, up = 0; a && up < UP2; a = a.parentElement, up++) {
+    for (let a = el.parentElement, up = 0; a && up < UP3; a = a.parentElement, up++) {
       if (inGroup.has(a)) top = a;
     }
     return top;
   });
   const held = /* @__PURE__ */ new Map();
   for (const el of new Set(outer)) {
-    for (let a = el.parentElement, up = 0; a && up < UP2 && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
+    for (let a = el.parentElement, up = 0; a && up < UP3 && a.localName !== "body"; a = a.parentElement, up++) held.set(a, (held.get(a) || 0) + 1);
   }
   return outer.map((el, i) => {
     const row = recordRow(el);
     let box = null;
-    for (let a = el.parentElement, up = 0; !row && a && up < UP2 && held.get(a) === 1; a = a.parentElement, up++) box = a;
+    for (let a = el.parentElement, up = 0; !row && a && up < UP3 && held.get(a) === 1; a = a.parentElement, up++) box = a;
     scopes[i] = scopeWords(members[i], row || box || el.parentElement);
     owners[i] = row ? null : box;
     if (row) return [];
@@ -3979,7 +3913,7 @@ function clusterBox(el, held, all) {
   const lot = el.parentElement ? held.get(el.parentElement) || 0 : 0;
   if (lot < 2 || lot >= all) return null;
   let box = null;
-  for (let a = el.parentElement, up = 0; a && up < UP2 && held.get(a) === lot; a = a.parentElement, up++) box = a;
+  for (let a = el.parentElement, up = 0; a && up < UP3 && held.get(a) === lot; a = a.parentElement, up++) box = a;
   return box;
 }
 function recordRow(el) {
@@ -4097,15 +4031,213 @@ function withoutWords(words2, label) {
   return out;
 }
 
+// src/twin_part.js
+var ID_WORDS = 4;
+var NAME_WORDS2 = 3;
+function placeWords(place, max = ID_WORDS) {
+  const at = place.indexOf(":");
+  const kind = place.slice(0, at);
+  let words2 = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
+  if (kind === "at") words2 = words2.filter((w) => !/\d/.test(w));
+  return { kind, words: kind === "at" ? words2.slice(0, NAME_WORDS2) : words2 };
+}
+function apartByHue(said2) {
+  return said2.every((s) => s.length > 4) && new Set(said2).size === said2.length;
+}
+function placeSaid(place) {
+  return place.slice(place.indexOf(":") + 1);
+}
+function part(members, places, from, out) {
+  const depth = Math.max(...members.map((i) => places[i].length));
+  for (let k = from; k < depth; k++) {
+    const said2 = idPlaces(members.map((i) => places[i][k] || ""));
+    if (new Set(said2).size < 2) continue;
+    if (said2.some((s) => s.startsWith("hue:")) && !apartByHue(said2)) continue;
+    const parts = /* @__PURE__ */ new Map();
+    const full = said2.every(Boolean);
+    members.forEach((i, j) => {
+      if (said2[j] && !(full && out[i].some((p) => placeSaid(p) === placeSaid(said2[j])))) {
+        out[i].push(said2[j]);
+      }
+      const same = parts.get(said2[j]);
+      if (same) same.push(i);
+      else parts.set(said2[j], [i]);
+    });
+    for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
+    return;
+  }
+  refine(members, places, out);
+}
+function refine(members, places, out) {
+  const depth = Math.max(...members.map((i) => places[i].length));
+  for (let k = 0; k < depth; k++) {
+    const full = members.map((i) => places[i][k] || "");
+    if (new Set(full).size < 2) continue;
+    const said2 = idPlaces(full);
+    if (new Set(said2).size < 2 || said2.some((s) => s.startsWith("hue:"))) continue;
+    const parts = /* @__PURE__ */ new Map();
+    members.forEach((i, j) => {
+      if (said2[j] && !out[i].includes(said2[j])) out[i].push(said2[j]);
+      const same = parts.get(said2[j]);
+      if (same) same.push(i);
+      else parts.set(said2[j], [i]);
+    });
+    for (const same of parts.values()) if (same.length > 1) refine(same, places, out);
+    return;
+  }
+}
+function idPlaces(said2) {
+  if (said2.every((s) => s.startsWith("for:"))) return ownWords(said2, "for");
+  const plain = said2.map((s) => {
+    if (!s) return "";
+    const { kind: kind2, words: words2 } = placeWords(s);
+    return words2.length ? `${kind2}:${words2.join(" ")}` : "";
+  });
+  const kind = said2[0].slice(0, said2[0].indexOf(":"));
+  if (new Set(plain).size > 1 || !["under", "within", "after"].includes(kind) || !said2.every((s) => s.startsWith(`${kind}:`))) return plain;
+  return ownWords(said2, kind);
+}
+function ownWords(said2, kind) {
+  const words2 = said2.map((s) => placeWords(s, 40).words);
+  let same = 0;
+  while (words2.every((w) => same < w.length - 1 && w[same] === words2[0][same])) same++;
+  return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(" ")}`);
+}
+
+// src/field_twins.js
+var TEXT_FIELDS = "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=tel], input[type=url], input[type=number], input[type=password], textarea";
+var TWIN_FIELDS = `${TEXT_FIELDS}, input[type=date], input[type=time], input[type=datetime-local], input[type=month], input[type=week], select`;
+var ADD_ON_PARTS = 4;
+function said(text) {
+  return collapse(text || "").toLowerCase().replace(/[\s:：*]+$/u, "").slice(0, 60);
+}
+function fieldName(el) {
+  return said(el.getAttribute("aria-label") || el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("placeholder") || el.getAttribute("title"));
+}
+function placeholderOnly(el) {
+  if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || el.labels && el.labels.length) return "";
+  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
+  return hint && !namedByLabelAbove(el) ? hint : "";
+}
+function neighbourPlaces(fields) {
+  const names = fields.map(fieldName);
+  const out = /* @__PURE__ */ new Map();
+  fields.forEach((el, i) => {
+    const before2 = i > 0 ? names[i - 1] : "";
+    const after2 = i + 1 < fields.length ? names[i + 1] : "";
+    out.set(el, [before2 ? `after:${before2}` : "", after2 ? `before:${after2}` : ""]);
+  });
+  return out;
+}
+function fieldNamesShared(fillable, limit, key = (name) => name) {
+  const counts = /* @__PURE__ */ new Map();
+  let n = 0;
+  for (const el of document.querySelectorAll(TWIN_FIELDS)) {
+    if (++n > limit) break;
+    if (!fillable(el)) continue;
+    const bare2 = el.localName === "select" ? "" : el.getAttribute("name") || "";
+    const name = key(personNameOf(el) || rowName(el) || captionOf(el) || bare2);
+    if (name) counts.set(name, (counts.get(name) || 0) + 1);
+  }
+  return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
+}
+var REGION_ONLY = /* @__PURE__ */ new Set([
+  "header",
+  "footer",
+  "navigation",
+  "sidebar",
+  "top",
+  "bottom",
+  "toolbar"
+]);
+function rowName(el) {
+  const context = collapse(personContext(el, ""));
+  return context.length <= 40 && !/[.!?]$/.test(context) && /\p{L}/u.test(context) && !REGION_ONLY.has(context.toLowerCase()) ? context : "";
+}
+function captionOf(el) {
+  const text = el.parentElement ? collapse(el.parentElement.textContent || "") : "";
+  return text.length <= 40 ? text : "";
+}
+function personNameOf(el) {
+  const attrs = {};
+  for (const name of ["aria-labelledby", "aria-label", "title", "placeholder"]) {
+    const value = el.getAttribute(name);
+    if (value !== null) attrs[name] = value;
+  }
+  const named3 = personName(el, el.localName, attrs, "");
+  return named3 ? said(named3[0]) : "";
+}
+var CONTEXT_NAMED = "input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=url], input[type=password], textarea";
+function twinFieldKey(el, rowWords2) {
+  const select = el.localName === "select";
+  const name = personNameOf(el) || (select ? selectName(el) : el.matches(CONTEXT_NAMED) ? said(rowName(el)) : "");
+  const kind = select ? " select" : "";
+  return `${name}\0field${kind}\0${rowWords2(el, name)}`;
+}
+function selectName(el) {
+  const place = collapse(personContext(el, ""));
+  if (place.length <= 40 && /\p{L}/u.test(place) && !/[.!?]$/.test(place)) return said(place);
+  return said(el.getAttribute("name"));
+}
+function addOnWords(part2) {
+  const text = collapse(part2.textContent || "");
+  if (/[\p{L}\p{N}]/u.test(text)) return text.slice(0, 40);
+  for (const n of [part2, ...part2.querySelectorAll("*")].slice(0, 8)) {
+    const words2 = iconWords(n);
+    if (words2) return words2;
+  }
+  return "";
+}
+function addOnPlaces(el) {
+  const group = el.parentElement;
+  const parts = group && group.childElementCount <= ADD_ON_PARTS && group.querySelectorAll("input, select, textarea").length === 1 ? [...group.children] : [];
+  const at = parts.indexOf(el);
+  const before2 = parts.slice(0, Math.max(at, 0)).map(addOnWords).filter(Boolean).join(" ");
+  const after2 = parts.slice(at + 1).map(addOnWords).filter(Boolean).join(" ");
+  const words2 = collapse(`${before2} ${after2 ? `${after2} after` : ""}`);
+  const hint = said(el.getAttribute("placeholder") || el.getAttribute("title"));
+  const asks = hint ? "" : askedFor(el);
+  const kind = el.localName === "select" ? "" : el.getAttribute("type") || el.localName;
+  return [
+    hint ? `as:${hint}` : "",
+    kind ? `as:${kind.toLowerCase()}` : "",
+    words2 ? `with:${words2}` : "",
+    asks ? `as:${asks}` : ""
+  ];
+}
+function askedFor(el) {
+  const token = (el.getAttribute("autocomplete") || "").trim().split(/\s+/).pop() || "";
+  const raw = /^(on|off)$/i.test(token) || !token ? el.getAttribute("name") || "" : token;
+  const last = raw.split(/[$.:[\]]+/).filter(Boolean).pop() || "";
+  const words2 = last.replace(/([a-z])([A-Z])/g, "$1 $2").split(/[^\p{L}\p{N}]+/u).filter((w) => w && !/\d/.test(w)).slice(0, 3);
+  return words2.join(" ").toLowerCase();
+}
+function containerName(el) {
+  for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
+    const first = a.localName === "fieldset" ? a.firstElementChild : null;
+    const legend = first && first.localName === "legend" ? collapse(first.textContent || "") : "";
+    for (const value of [a === el ? "" : a.getAttribute("aria-label"), legend, a.getAttribute("id")]) {
+      if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return placeWords(`at:${value}`).words.join(" ");
+    }
+  }
+  return "";
+}
+function unnamedApart(members) {
+  const names = members.map(containerName);
+  return members.filter((_, i) => !names[i] || names.indexOf(names[i]) !== names.lastIndexOf(
+    names[i]
+  ));
+}
+
 // src/twin_dest.js
 var FILE = /^[^.]+\.[a-z0-9]{2,5}$/i;
 var FILE_WORD = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;
 var FILE_WORDS = 4;
 var MARK_WORDS = 3;
-var ID_WORDS = 5;
+var ID_WORDS2 = 5;
 var ID_CHARS = 40;
 function baseWords2(label) {
-  const out = idWords(label || "", ID_WORDS).join("_");
+  const out = idWords(label || "", ID_WORDS2).join("_");
   return out.length > ID_CHARS ? out.slice(0, ID_CHARS).replace(/_+$/, "") : out;
 }
 function plainWords(text) {
@@ -5439,7 +5571,7 @@ function swatchTwins(el, label) {
 // src/twin_numbers.js
 var ITEMS = /* @__PURE__ */ new Set(["a", "img", "button", "input", "select", "li", "tr"]);
 var LIST_ITEMS = 3;
-var UP3 = 16;
+var UP4 = 16;
 var LOOKED = 2e3;
 function itemsIn(el, seen) {
   let n = 0;
@@ -5458,7 +5590,7 @@ function alike(a, b) {
 function listBetween(first, second) {
   if (first.contains(second) || second.contains(first)) return false;
   let top = first.parentElement;
-  for (let up = 0; top && up < UP3 && !top.contains(second); up++) top = top.parentElement;
+  for (let up = 0; top && up < UP4 && !top.contains(second); up++) top = top.parentElement;
   if (!top || !top.contains(second)) return false;
   const holder = (el) => {
     let at = el;
@@ -5499,85 +5631,12 @@ function numberAlike(words2, scopes, members) {
   }
 }
 
-// src/twin_part.js
-var ID_WORDS2 = 4;
-var NAME_WORDS2 = 3;
-function placeWords(place, max = ID_WORDS2) {
-  const at = place.indexOf(":");
-  const kind = place.slice(0, at);
-  let words2 = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
-  if (kind === "at") words2 = words2.filter((w) => !/\d/.test(w));
-  return { kind, words: kind === "at" ? words2.slice(0, NAME_WORDS2) : words2 };
-}
-function apartByHue(said2) {
-  return said2.every((s) => s.length > 4) && new Set(said2).size === said2.length;
-}
-function placeSaid(place) {
-  return place.slice(place.indexOf(":") + 1);
-}
-function part(members, places, from, out) {
-  const depth = Math.max(...members.map((i) => places[i].length));
-  for (let k = from; k < depth; k++) {
-    const said2 = idPlaces(members.map((i) => places[i][k] || ""));
-    if (new Set(said2).size < 2) continue;
-    if (said2.some((s) => s.startsWith("hue:")) && !apartByHue(said2)) continue;
-    const parts = /* @__PURE__ */ new Map();
-    const full = said2.every(Boolean);
-    members.forEach((i, j) => {
-      if (said2[j] && !(full && out[i].some((p) => placeSaid(p) === placeSaid(said2[j])))) {
-        out[i].push(said2[j]);
-      }
-      const same = parts.get(said2[j]);
-      if (same) same.push(i);
-      else parts.set(said2[j], [i]);
-    });
-    for (const same of parts.values()) if (same.length > 1) part(same, places, k + 1, out);
-    return;
-  }
-  refine(members, places, out);
-}
-function refine(members, places, out) {
-  const depth = Math.max(...members.map((i) => places[i].length));
-  for (let k = 0; k < depth; k++) {
-    const full = members.map((i) => places[i][k] || "");
-    if (new Set(full).size < 2) continue;
-    const said2 = idPlaces(full);
-    if (new Set(said2).size < 2 || said2.some((s) => s.startsWith("hue:"))) continue;
-    const parts = /* @__PURE__ */ new Map();
-    members.forEach((i, j) => {
-      if (said2[j] && !out[i].includes(said2[j])) out[i].push(said2[j]);
-      const same = parts.get(said2[j]);
-      if (same) same.push(i);
-      else parts.set(said2[j], [i]);
-    });
-    for (const same of parts.values()) if (same.length > 1) refine(same, places, out);
-    return;
-  }
-}
-function idPlaces(said2) {
-  if (said2.every((s) => s.startsWith("for:"))) return ownWords(said2, "for");
-  const plain = said2.map((s) => {
-    if (!s) return "";
-    const { kind: kind2, words: words2 } = placeWords(s);
-    return words2.length ? `${kind2}:${words2.join(" ")}` : "";
-  });
-  const kind = said2[0].slice(0, said2[0].indexOf(":"));
-  if (new Set(plain).size > 1 || !["under", "within", "after"].includes(kind) || !said2.every((s) => s.startsWith(`${kind}:`))) return plain;
-  return ownWords(said2, kind);
-}
-function ownWords(said2, kind) {
-  const words2 = said2.map((s) => placeWords(s, 40).words);
-  let same = 0;
-  while (words2.every((w) => same < w.length - 1 && w[same] === words2[0][same])) same++;
-  return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS2).join(" ")}`);
-}
-
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
 var LIMIT = 8e3;
 var MEMBERS2 = 6e3;
-var UP4 = 12;
+var UP5 = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING2 = 4;
 var BLOCKS3 = "p, li, td, dd, blockquote";
@@ -5643,14 +5702,14 @@ function cellPlaces(row, label) {
 }
 function placesOf(el, headings) {
   const out = [];
-  for (let a = el.parentElement, up = 0; a && up < UP4 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP5 && a.localName !== "body"; a = a.parentElement, up++) {
     const named3 = [a.getAttribute("aria-label") || "", paneName(a), a.getAttribute("id") || ""];
     for (const value of named3) {
       const words2 = collapse(value.replace(/[-_]+/g, " "));
       if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }
   }
-  for (let a = el.parentElement, up = 0; a && up < UP4 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP5 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
     const words2 = collapse(wordsOf(head)).slice(0, 80);
@@ -5703,6 +5762,10 @@ function withHues(members, places) {
     places[i].push(/^(grey|white|black)$/.test(hue) ? "hue:" : `hue:${hue}`);
   });
 }
+function captionPlace(el) {
+  const [words2] = columnCaption(el);
+  return words2 ? `col:${words2}` : "";
+}
 function fieldBox(places) {
   return ["for:", "after:"].map((kind) => places.find((p) => p.startsWith(kind)) || "");
 }
@@ -5751,7 +5814,12 @@ function pageTwins() {
     if (key.includes("field")) boxes = near();
     else if (key.includes("field")) {
       const own = boxesOf(members, scopes.slice());
-      boxes = near().map((n2, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n2]);
+      boxes = near().map((n2, i) => [
+        ...addOnPlaces(members[i]),
+        captionPlace(members[i]),
+        ...fieldBox(own[i]),
+        ...n2
+      ]);
     } else boxes = boxesOf(members, scopes, owners);
     const sides = pairSides(members, key.includes("field"));
     const places = members.map((el, i) => [

@@ -16,6 +16,7 @@ import { iconWords } from './icon_words.js';
 import { personContext } from './person_context.js';
 import { namedByLabelAbove, personName } from './person_name.js';
 import { collapse } from './run.js';
+import { placeWords } from './twin_part.js';
 
 export const TEXT_FIELDS = 'input:not([type]), input[type=text], input[type=email], '
   + 'input[type=search], input[type=tel], input[type=url], input[type=number], '
@@ -115,12 +116,21 @@ function personNameOf(el) {
   return named ? said(named[0]) : '';
 }
 
+// The boxes one types in that the host names by their row's words when nothing else names
+// them (pipeline/elements/model.py: a textbox, a setting; not a number's spin box).
+// (a search box is a searchbox to it, no setting)
+const CONTEXT_NAMED = 'input:not([type]), input[type=text], input[type=email], '
+  + 'input[type=tel], input[type=url], input[type=password], textarea';
+
 /** The twin key of a field not named by its placeholder alone: its person name (what the
- * host's id says; "" for a text field named by nothing), kept apart from controls' keys, a
- * select from a text field (their ids' prefixes tell them apart). */
+ * host's id says; for a text box named by nothing, the words of its row where a person would
+ * call it by them, as the host names it (rowName: a date box's "Before" add-on, note 249),
+ * else ""), kept apart from controls' keys, a select from a text field (their ids'
+ * prefixes tell them apart). */
 export function twinFieldKey(el, rowWords) {
   const select = el.localName === 'select';
-  const name = personNameOf(el) || (select ? selectName(el) : '');
+  const name = personNameOf(el) || (select ? selectName(el)
+    : (el.matches(CONTEXT_NAMED) ? said(rowName(el)) : ''));
   const kind = select ? ' select' : '';
   return `${name}\u0000\u0003field${kind}\u0000${rowWords(el, name)}`;
 }
@@ -183,13 +193,15 @@ function askedFor(el) {
 
 // The closest named container of a field as the host reads it (semantic/id_words.py
 // container): its own or an ancestor's (up to 6) aria-label, a fieldset's legend (note 218) or
-// id, without digits.
+// id, without digits; in the words the host's id holds of it, its first three (note 249: the
+// boxes "id_before_planned_start" and "id_before_planned_stop" are both "id before planned"
+// to it, so no container parts them).
 function containerName(el) {
   for (let a = el, up = 0; a && up <= 6; a = a.parentElement, up++) {
     const first = a.localName === 'fieldset' ? a.firstElementChild : null;
     const legend = first && first.localName === 'legend' ? collapse(first.textContent || '') : '';
     for (const value of [a === el ? '' : a.getAttribute('aria-label'), legend, a.getAttribute('id')]) {
-      if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return value.toLowerCase();
+      if (value && !/\d/.test(value) && /[\p{L}]/u.test(value)) return placeWords(`at:${value}`).words.join(' ');
     }
   }
   return '';

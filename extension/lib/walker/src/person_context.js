@@ -1,5 +1,6 @@
 // Where a control sits, as a person would say it (issue 30): the row, field or card around
 // it, the region a list or a form sits in, and the dialog that holds it.
+import { columnCaption } from './column_caption.js';
 import { idsText, personText } from './person_name.js';
 import { clip, collapse, run } from './run.js';
 import { CONTROL_TAGS, HEADINGS, ROLES, TEXT_SKIP, TYPED_FIELD } from './tags.js';
@@ -124,6 +125,10 @@ export function personContext(el, name) {
   // to the row, field or card around it: "Comments or Questions" two boxes up, not the count
   // in its own box
   const typed = el.matches(TYPED_FIELD);
+  // (a control but a typed field: in a row of label and control columns, the label of its own
+  // column, not the row's first words: "Author" for the switch after it, not the "Notify:"
+  // over the row, design note 249; a typed field reads the words nearest before it already)
+  const [caption, column] = typed ? ['', null] : columnCaption(el);
   let after = '';
   for (let up = 0, a = el.parentElement; a && up < 4; up++, child = a, a = a.parentElement) {
     let s = '';
@@ -134,6 +139,7 @@ export function personContext(el, name) {
       else if (a.getAttribute('aria-labelledby')) s = idsText(a, a.getAttribute('aria-labelledby'));
     }
     if (usable(s)) return short(s);
+    if (child === column && usable(caption)) return short(caption);
     // a table around this control alone is its box, not a set of rows: the words that name
     // it are in the row around that table ("<td><strong>Password: </strong></td><td><table>
     // <tr><td><input>", PerfumeMart's), and the table's parts count as no box of the four

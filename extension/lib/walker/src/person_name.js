@@ -1,6 +1,7 @@
 // What a person reads on a control and what names it (issue 30): its words without hidden
 // parts and icon-font ligatures, and its name with where that name came from.
 import { clip, collapse, run, shownStyle } from './run.js';
+import { saidOnce } from './said_once.js';
 import { CONTROL_TAGS, FIELDS, INLINE, LABEL_SKIP, TYPED_FIELD } from './tags.js';
 import { BREAK, IN, SKIP, iconHint, walkText } from './text.js';
 
@@ -403,7 +404,8 @@ export function personName(el, tag, attrs, role) {
   }
   if (!FIELDS.has(tag) || (tag === 'input' && /^(button|submit|reset)$/i.test(el.type))) {
     const lig = [];
-    const t = personText(el, OWN_TEXT_ROLES.has(role), lig);
+    const own = OWN_TEXT_ROLES.has(role);  // (a mark its other words say again, once: note 250)
+    const t = saidOnce(el, personText(el, own, lig), (n, k) => personEnter(n, k, own));
     // a symbol ("¶", "×") with a title: the title says what it is ("Permalink to this headline")
     if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
       return [clip(collapse(attrs.title)), 'title'];

@@ -81,6 +81,7 @@ export function beginRun(opts) {
   run.dialogTrees = new Map();  // document or shadow root → whether it may hold a dialog
   run.forLabels = new Map();  // root → `for` id → its <label>s (person_name.js)
   run.standIns = new Map();  // root → a hidden field's visible stand-in → its label (person_name.js)
+  run.columnCaptions = new Map();  // control → the caption of its column (column_caption.js)
   run.lightSteps = new WeakMap();  // shadow host → Map(light child → DOM step) (tree.js)
   // The scan of positioned boxes (scan.js): documents scanned, elements never pruned, the
   // main document's shadow roots met.

@@ -23,6 +23,7 @@
 // words>", then its title's places. Pictures named alike by their alt are twins too, parted
 // first by the file each shows, "src:<words>" (picture_twins.js), then by where they sit.
 import { TEXT_FIELDS, TWIN_FIELDS, addOnPlaces, neighbourPlaces, placeholderOnly, twinFieldKey, unnamedApart } from './field_twins.js';
+import { columnCaption } from './column_caption.js';
 import { paneName } from './pane_name.js';
 import { iconColour } from './swatch.js';
 import { picturesOf, titleWords, titledApart } from './pictures.js';
@@ -223,6 +224,12 @@ function withHues(members, places) {
   });
 }
 
+// The caption of a field's column as a place (column_caption.js), "col:<words>", '' where none.
+function captionPlace(el) {
+  const [words] = columnCaption(el);
+  return words ? `col:${words}` : '';
+}
+
 // A field's box places at one depth (its box's words, the item before it), '' where none.
 function fieldBox(places) {
   return ['for:', 'after:'].map((kind) => places.find((p) => p.startsWith(kind)) || '');
@@ -282,7 +289,9 @@ export function pageTwins() {
     if (key.includes('\u0002field')) boxes = near();
     else if (key.includes('\u0003field')) {
       const own = boxesOf(members, scopes.slice());
-      boxes = near().map((n, i) => [...addOnPlaces(members[i]), ...fieldBox(own[i]), ...n]);
+      // (after its add-ons, the caption of its column: "Before" of "Planned start", note 249)
+      boxes = near().map((n, i) => [...addOnPlaces(members[i]), captionPlace(members[i]),
+        ...fieldBox(own[i]), ...n]);
     } else boxes = boxesOf(members, scopes, owners);
     // (a picture, or a control showing one alone: the file it shows first, then where it sits;
     // a pair of fields around a list, the side it sits on first: twin_numbers.js)
