@@ -172,9 +172,9 @@ def test_a_read_caps_its_text_and_records_once(monkeypatch: pytest.MonkeyPatch, 
         walked.append(set(result))
         return cap_strings(result)
 
-    def counted_plain(result: dict[str, Any], parts: tuple[str, ...]) -> bool:
+    def counted_plain(result: dict[str, Any], parts: tuple[str, ...], *args: Any) -> bool:
         walked.append(set(result))  # (DOM text: capped as checked for its hash, note 130)
-        return cap_strings_plain(result, parts)
+        return cap_strings_plain(result, parts, *args)
 
     monkeypatch.setattr(run, "cap_strings", counted)
     monkeypatch.setattr(run, "cap_strings_plain", counted_plain)

@@ -10,12 +10,15 @@ secret). Encoded images and XPaths are left whole.
 
 ``cap_strings_plain`` caps a DOM text result the same way and, in the same walk, tells
 whether its hashed parts hold only what the canonical hash encodes as it is (design note
-130): the hash's own check was a second walk of every element record.
+130): the hash's own check was a second walk of every element record. DOM text's element
+records are walked only where a test of the build's record shape does not say the walk
+would leave them as they are (``left_as_is``, pipeline/elements/record_caps.py, note 252).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 MAX_TEXT = 2_000  # names, descriptions, text, URLs: any string (or line of a text)
@@ -106,20 +109,45 @@ _SAFE_INTEGER = 2**53 - 1  # (models/canonical.py: an integer JavaScript reads e
 _PLAIN_LEAVES = frozenset({bool, type(None)})
 
 
-def cap_strings_plain(result: dict[str, Any], parts: tuple[str, ...]) -> bool:
+def cap_strings_plain(result: dict[str, Any], parts: tuple[str, ...],
+                      left_as_is: Callable[[dict[str, Any]], bool] | None = None) -> bool:
     """:func:`cap_strings` of ``result``; and True only when every value under
     ``result[part]`` for ``parts`` is a str, a bool, None, an integer within +-(2**53 - 1),
     or a dict (of ASCII str keys) or list of them: a value the canonical hash encodes as it
     is (``models/canonical._plain_as_is`` says True of it). False says nothing (a float, a
     tuple, a subclass, a key not ASCII, a container under a key left whole): the hash checks
     for itself then. The parts are capped in the walk that checks them, the rest of
-    ``result`` by :func:`cap_strings`."""
+    ``result`` by :func:`cap_strings`.
+
+    ``left_as_is``: a test of one of DOM text's element records (``result["elements"]``, a
+    list of the DOM build's records) that says True only of a record the walk would leave
+    as it is and find plain; a record it passes is not walked (design note 252)."""
     rest = {key: value for key, value in result.items() if key not in parts}
     cap_strings(rest)
-    hashed = {key: result[key] for key in parts if key in result}
+    records = result.get("elements")
+    if left_as_is is None or "elements" not in parts or type(records) is not list:
+        records = None  # (walked with the other parts)
+    hashed = {key: result[key] for key in parts
+              if key in result and (records is None or key != "elements")}
     plain = _cap_checking(hashed)
+    if records is not None and left_as_is is not None:
+        plain = _cap_records(records, left_as_is) and plain
     result.update(rest)
     result.update(hashed)
+    return plain
+
+
+def _cap_records(records: list[Any], left_as_is: Callable[[dict[str, Any]], bool]) -> bool:
+    """``_cap_checking({"elements": records})``: the same values capped, the same answer,
+    the records ``left_as_is`` passes not walked (it says True only of a record the walk
+    would leave as it is and find plain)."""
+    plain = True
+    for i, record in enumerate(records):
+        if type(record) is dict and left_as_is(record):
+            continue
+        one = [record]  # (the walk caps a string of the list in place: here, then put back)
+        plain = _cap_checking({"elements": one}) and plain
+        records[i] = one[0]
     return plain
 
 

@@ -23,6 +23,7 @@ from axsnap_host.pipeline.axwalk.tree import WALK_BASE, pack_walk_base
 from axsnap_host.pipeline.caps import cap_strings, cap_strings_plain
 from axsnap_host.pipeline.dom.elements import build_dom_result
 from axsnap_host.pipeline.elements.model import JOIN_FACTS
+from axsnap_host.pipeline.elements.record_caps import left_as_is
 from axsnap_host.pipeline.elements.walker_ids import WALKER_NAMED
 from axsnap_host.pipeline.incomplete import budget_gap
 from axsnap_host.pipeline.json_text import JsonText, PlainList
@@ -171,7 +172,9 @@ def _result(
     from axsnap_host.pipeline.delta.reply import finish_dom
 
     started = time.perf_counter()
-    as_is = cap_strings_plain(result, ALL_PARTS)  # (one walk: capped, checked for the hash)
+    # one walk: capped, checked for the hash; the records the walk would leave as they are
+    # not walked (elements/record_caps.py, design note 252)
+    as_is = cap_strings_plain(result, ALL_PARTS, left_as_is)
     capped.update(result)
     finish_dom(result, options, state, capture.tab.url, snapshot_id,  # after: it may drop parts
                parts_as_is=as_is)

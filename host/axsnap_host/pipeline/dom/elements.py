@@ -225,6 +225,7 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
                               (rect["x"], rect["y"], rect["width"], rect["height"]))
         described.append(facts)
         attrs = _attributes(rec.get("a"))
+        # (a key added to a record, here or below: elements/record_caps.py, note 252)
         record: dict[str, Any] = {
             "index": 0,
             "tagName": j.tag,
