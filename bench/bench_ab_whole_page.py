@@ -52,7 +52,10 @@ STEPS = ["total_ms", "capture_ms", "walker_inject_ms", "walker_walk_ms", "walker
          "walker_ids_rows", "walker_ids_take_ms", "walker_ids_listeners_ms",
          "walker_ids_listener_nodes_ms", "walker_ids_listener_nodes_resolved",
          "walker_ids_listener_nodes_hidden", "walker_carry_inject_ms", "walker_carry_json_ms",
-         "walker_carry_trip_ms", "walker_carry_parse_ms"]
+         "walker_carry_trip_ms", "walker_carry_parse_ms", "walker_ids_pick_ms",
+         "walker_ids_pick_listeners_ms", "walker_ids_pick_hidden_ms", "walker_ids_records_ms",
+         "walker_ids_pick_clicks", "walker_ids_pick_hidden", "walker_ids_rows_ms",
+         "walker_ids_custom_ms", "walker_ids_contexts_ms"]
 
 
 def main() -> int:
@@ -66,6 +69,7 @@ def main() -> int:
     parser.add_argument("--compare-all", action="store_true",
                         help="the whole results equal, every node numbered first")
     parser.add_argument("--corpus", action="store_true", help="also every bench/corpus page")
+    parser.add_argument("--each", action="store_true", help="also print each read's steps")
     parser.add_argument("--read", type=json.loads, default={},
                         help="the read's options over DOM text's, as JSON (e.g. "
                         "'{\"format\": \"snapshot\", \"scope\": \"page\", "
@@ -105,6 +109,10 @@ def main() -> int:
                         for step in STEPS:
                             if isinstance(flat.get(step), int | float):
                                 got[key][step].append(float(flat[step]))
+                        if args.each:
+                            steps = {s: flat[s] for s in STEPS
+                                     if isinstance(flat.get(s), int | float)}
+                            print(f"{name} read {i} {key}: {json.dumps(steps)}", flush=True)
                     if args.compare_all and (why := whole_difference(replies["before"],
                                                                      replies["after"])):
                         differ += 1

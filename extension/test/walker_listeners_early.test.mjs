@@ -140,3 +140,13 @@ test('only a world of the tab\'s own session begins, and each run once; what no 
   await claimed.release();
   assert.equal(one.claim('a.2'), null, 'dropped');
 });
+
+test('the take says what its wait was on: the listeners, the hidden roots, the records (note 251)', async () => {
+  const { stats } = await read(page(), null);
+  assert.equal(stats.pick_clicks, 150, 'the click nodes that picked the way');
+  assert.equal(stats.pick_hidden, 40, 'the hidden roots held');
+  for (const key of ['pick_ms', 'pick_listeners_ms', 'pick_hidden_ms', 'records_ms']) {
+    assert.ok(Number.isFinite(stats[key]) && stats[key] >= 0, key);
+  }
+  assert.ok(stats.pick_ms >= stats.pick_listeners_ms, 'the listeners\' wait is part of the pick\'s');
+});

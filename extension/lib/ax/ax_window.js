@@ -155,6 +155,15 @@ export function walkerSteps(walker, timings) {
   if (Number.isInteger(stats.ids?.rows_lifted)) timings.walker_ids_rows_lifted = stats.ids.rows_lifted;
   if (Number.isFinite(stats.ids?.rows_ms)) timings.walker_ids_rows_ms = stats.ids.rows_ms;
   if (Number.isFinite(stats.ids?.custom_ms)) timings.walker_ids_custom_ms = stats.ids.custom_ms;
+  // of a whole page's take step (walker_ids.js takeRuns): the wait on the click nodes that pick
+  // a read named by the walker's ids its way (of it, on the document's listeners read ahead and
+  // on its hidden roots' take), and on the records' take; the click nodes and hidden roots counted
+  for (const key of ['pick', 'pick_listeners', 'pick_hidden', 'records']) {
+    if (Number.isFinite(stats.ids?.[`${key}_ms`])) timings[`walker_ids_${key}_ms`] = stats.ids[`${key}_ms`];
+  }
+  for (const key of ['pick_clicks', 'pick_hidden']) {
+    if (Number.isInteger(stats.ids?.[key])) timings[`walker_ids_${key}`] = stats.ids[key];
+  }
   // worlds found through the contexts earlier reads learned (no binding installed for them)
   if (Number.isInteger(stats.ids?.contexts_kept)) timings.walker_ids_contexts_kept = stats.ids.contexts_kept;
 }

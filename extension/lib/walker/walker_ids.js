@@ -44,6 +44,7 @@ const OBJECT_GROUP = 'axsnap-walker-ids';
 let takeSerial = 0;
 const BINDING_PREFIX = '__axsnapWorld_';
 const CONTEXT_WAIT_MS = 1000;
+const round1 = (ms) => Math.round(ms * 10) / 10;
 
 /** Write backendNodeIds into a run's records and CDP frame ids into its frames. `indices`:
  * the record of each node (default: the records in order). */
@@ -201,6 +202,9 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
   // worker's clock ticks coarsely), so that is no sign of whether it ran
   let rowsWalk = false;
   let tookAlong = 0; // records whose elements the walk handed over (walker_take_along.js)
+  // the take's wait split (ms, the sum of each run's, as rows_ms): on the clicks that pick the
+  // way (walkerIdsWant), then on the records' take (its parts, or the one made as the walk reported)
+  const wait = { pick: 0, records: 0 };
   const custom = { asked: 0, named: 0, unasked: 0, ua: 0, ms: 0 };
   const taken = await Promise.allSettled([...contexts].map(async ([run, { contextId, sessionId }]) => {
     const result = byRun.get(run);
@@ -210,7 +214,9 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     // before it: design note 65)
     // (a read named by the walker's own ids: the records that place a frame only, note 144)
     const every = (result.elements ?? []).map((_, i) => i);
+    const p0 = performance.now();
     const counted = listable === 'frames' ? await clicks(run, sessionId) : null;
+    wait.pick += performance.now() - p0;
     const only = listable === true ? listableIndices(result, every)
       : listable === 'frames' ? walkerIdsWant(result, every, counted?.nodes ?? null) : null;
     if (only?.listed) listedRuns += 1; // (named by the walker's ids, taken for the listeners)
@@ -274,8 +280,10 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     }
     // a whole page's listable records in parts, the last one handing the run over
     // (perhaps taken as the walk reported: walker_ids_early.js)
+    const r0 = performance.now();
     const parsed = alongside ?? (listable ? await takeInParts(run, want, send, takeExpression, parseTake, claimEarly(run))
       : parseTake(await send(takeExpression([run], all ? null : want))));
+    wait.records += performance.now() - r0;
     if (!parsed || parsed[0] !== run) {
       forgetContext(result.world);
       return filled;
@@ -290,12 +298,13 @@ async function takeRuns(session, contexts, byRun, frameByLoader, errors, took, u
     else errors.push({ step: 'walker_ids', message: s.reason?.message ?? String(s.reason) });
   }
   const alongStats = tookAlong ? { with_walk: tookAlong } : {};
+  if (listable) Object.assign(alongStats, { pick_ms: round1(wait.pick), records_ms: round1(wait.records) });
   if (listedRuns) alongStats.listed_taken = listedRuns;
   if (!rowsWalk) return { resolved, cached, ...alongStats };
-  const out = { resolved, cached, ...alongStats, rows, rows_ms: Math.round(rowsMs * 10) / 10 };
+  const out = { resolved, cached, ...alongStats, rows, rows_ms: round1(rowsMs) };
   if (custom.asked || custom.unasked || custom.ua) {
     Object.assign(out, { custom: custom.named, custom_asked: custom.asked, custom_unasked: custom.unasked,
-      ua_fields: custom.ua, custom_ms: Math.round(custom.ms * 10) / 10 });
+      ua_fields: custom.ua, custom_ms: round1(custom.ms) });
   }
   return out;
 }
@@ -374,14 +383,21 @@ export async function resolveWalkerIds(session, inject, walker, frames, worldNam
     // a read named by the walker's ids: the top document's click nodes, read ahead, say whether
     // resolving them one by one costs more than taking the listable records (walkerIdsWant);
     // the roots of hidden subtrees among them are never resolved (markListenerNodes), so when
-    // their take pays (sent above) it is awaited and they are counted out (rustdoc's u8: 1,411)
+    // their take pays (sent above) it is awaited and they are counted out (rustdoc's u8: 1,411);
+    // the two waits are said in the stats (pick_listeners_ms, pick_hidden_ms: note 251)
     const clicks = async (run, sessionId) => {
       if (run !== walker.run || (sessionId ?? null) !== null || !ahead) return null;
+      const t0 = performance.now();
       const got = await ahead.promise.catch(() => null);
+      stats.pick_listeners_ms = round1(performance.now() - t0);
       if (!got) return null;
       const hr = byRun.get(run)?.hr;
       const total = clickNodes(got.listeners);
-      const roots = hiddenTake && hiddenRootsPay(hr, total) ? await hiddenTake(run, contexts.get(run), hr) : null;
+      Object.assign(stats, { pick_clicks: total, pick_hidden: hr ?? 0 });
+      if (!hiddenTake || !hiddenRootsPay(hr, total)) return { nodes: total };
+      const t1 = performance.now();
+      const roots = await hiddenTake(run, contexts.get(run), hr);
+      stats.pick_hidden_ms = round1(performance.now() - t1);
       return { nodes: clickNodes(got.listeners, roots) };
     };
     Object.assign(stats, await takeRuns(session, contexts, byRun, frameByLoader, errors, took, useIdCache, group, listable,
