@@ -11,7 +11,9 @@ in for it (a recipient chooser's "To", roundcube-03); a label after a typed fiel
 colon once, are twins told by their side (phpmyadmin-01). Round 73 (notes 249, 250): in rows of
 label and control columns each control is told by its column's label (kiwi-04's switches,
 kiwi-02's date boxes); a count hidden from screen readers beside their words that say it again
-is read once ("3 comments", wordpress-02). Through the extension and the host in Debian
+is read once ("3 comments", wordpress-02). Stop 73 (the lead, note 256): an icon link laid
+out in a table of its own inside a data row's cell is read by the data row's first words (a
+monitoring console's per-host icons, nagios-02). Through the extension and the host in Debian
 Chromium."""
 
 from __future__ import annotations
@@ -147,3 +149,16 @@ def test_a_hidden_count_the_screen_readers_words_repeat_is_read_once(columns: li
     assert ("3 comments", "link_3_comments") in links, links
     assert ("1 pending comment", "link_1_pending_comment") in links, links
     assert ("★ Starred", "link_starred") in links, links  # a mark with no words stays
+
+
+LAYOUT_ROWS = "understanding/rows_in_layout_tables.html"
+
+
+def test_an_icon_in_a_layout_table_is_told_by_its_data_rows_words(
+        browser: Browser, pages_url: str) -> None:
+    elements = read(browser, pages_url + LAYOUT_ROWS, viewport_only=False).elements
+    said = "Notifications for this host have been disabled"
+    icons = [e for e in elements if e.get("label") == said]
+    assert [e["id"] for e in icons] == [
+        f"link_notifications_for_this_host_have_near_{host}"
+        for host in ("backup_store", "catalogue_web", "db_primary")], icons

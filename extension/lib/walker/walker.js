@@ -5644,15 +5644,14 @@ var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcapt
 var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
 var ROW_CHARS = 60;
 var ID_WORDS3 = 4;
+var ROW_UP = 8;
 var ICONS = 'svg, i, [class*="icon"]';
 function rowWords(el, label) {
   const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS3).join(" ");
-  for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
     if (a.localName === "tr") {
-      for (const cell of a.children) {
-        const words2 = minus(wordsOf(cell));
-        if (words2) return words2;
-      }
+      const words2 = firstWords(tableRow(el, label), minus);
+      if (words2) return words2;
       break;
     }
     if (a.localName === "li" && (a.textContent || "").trim()) {
@@ -5683,9 +5682,22 @@ function keyOf(el) {
   const own = label || `${el.localName} ${shows?.localName === "img" ? "" : collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }
-function tableRow(el) {
-  for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
-    if (a.localName === "tr") return a;
+function firstWords(row, minus) {
+  for (const cell of row.children) {
+    const words2 = minus(wordsOf(cell));
+    if (words2) return words2;
+  }
+  return "";
+}
+function tableRow(el, label) {
+  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS3).join(" ");
+  for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
+    if (a.localName !== "tr") continue;
+    if (firstWords(a, minus)) return a;
+    for (let b = a.parentElement, past = 0; b && past < ROW_UP; b = b.parentElement, past++) {
+      if (b.localName === "tr") return firstWords(b, minus) ? b : a;
+    }
+    return a;
   }
   return null;
 }
@@ -5738,7 +5750,7 @@ function placesOf(el, headings) {
   return out;
 }
 function withCells(members, places) {
-  const rows = members.map(tableRow);
+  const rows = members.map((el) => tableRow(el, labelOf(el)));
   if (!rows.some(Boolean)) return;
   const cells = members.map((el, i) => rows[i] ? cellPlaces(rows[i], labelOf(el)) : []);
   const width = Math.max(...cells.map((c) => c.length));

@@ -57,23 +57,54 @@ def is_list_item(node: Node) -> bool:
     return node.tag == "li" or node.attrs.get("role", "").strip().lower() in ITEM_ROLES
 
 
+ROW_UP = 8  # ancestors looked at for an element's table row (and again past a row of no words)
+
+
+def _first_words(row: Node, facts: PageFacts, label: str) -> str:
+    """The words of ``row``'s first cell with words besides ``label``, as an id holds them."""
+    own = slug(label)
+    for rid in row.children:
+        words = slug(minus(facts.nodes[rid].text, label), CONTEXT_WORDS)
+        if words and words != own:
+            return words
+    return ""
+
+
+def table_row(node: Node, facts: PageFacts, label: str) -> Node | None:
+    """The table row ``node`` sits in (its closest ``<tr>`` among its first ROW_UP ancestors),
+    None outside one. A row whose cells say no words but the element's own is a layout table's
+    row inside a cell (an icon laid out beside a host's name): the row read is the row around
+    its table (the next ``<tr>`` up, within ROW_UP ancestors) when that row has words, as a
+    person reads the icon by its line's name; never a row further out (a page laid out in
+    tables: its outer rows are the page's parts, not the control's line; design note 256).
+    The walker reads rows alike (twins.js ``tableRow``)."""
+    ancestors = facts.ancestors(node)
+    for k, ancestor in enumerate(ancestors[:ROW_UP]):
+        if ancestor.tag != "tr":
+            continue
+        if _first_words(ancestor, facts, label):
+            return ancestor
+        outer = next((a for a in ancestors[k + 1:k + 1 + ROW_UP] if a.tag == "tr"), None)
+        return outer if outer is not None and _first_words(outer, facts, label) else ancestor
+    return None
+
+
 def context_of(node: Node, facts: PageFacts, label: str) -> str:
     """Words of the row or item the element sits in, without its own label: a table row's
-    first cell with text, a list item's text, or the text of a small parent (the walker's
-    ``ptx``: a ``<div>`` row holding the control and a few words). "" when it sits in no row,
-    and for a list's item itself: its parent is its list, whose words are its siblings', so an
-    item added to the list would rename the others (the list's own name or heading, the
-    section, says where it is)."""
+    first cell with text (:func:`table_row`), a list item's text, or the text of a small
+    parent (the walker's ``ptx``: a ``<div>`` row holding the control and a few words). ""
+    when it sits in no row, and for a list's item itself: its parent is its list, whose words
+    are its siblings', so an item added to the list would rename the others (the list's own
+    name or heading, the section, says where it is)."""
     own = slug(label)
     if is_list_item(node):
         return ""
-    for ancestor in facts.ancestors(node)[:8]:
+    for ancestor in facts.ancestors(node)[:ROW_UP]:
         if ancestor.tag == "tr":
-            for rid in ancestor.children:
-                cell = facts.nodes[rid]
-                words = slug(minus(cell.text, label), CONTEXT_WORDS)
-                if words and words != own:
-                    return words
+            row = table_row(node, facts, label)
+            words = _first_words(row, facts, label) if row is not None else ""
+            if words:
+                return words
             break
         if ancestor.tag == "li" and ancestor.text:
             words = slug(minus(ancestor.text, label), CONTEXT_WORDS)
@@ -93,29 +124,27 @@ def context_of(node: Node, facts: PageFacts, label: str) -> str:
 def row_tail(node: Node, facts: PageFacts, label: str) -> str:
     """Words of a table row's last cell with text (a message's time, a record's status), for
     rows alike in their first words; "" outside a table row or when the row has one cell."""
-    for ancestor in facts.ancestors(node)[:8]:
-        if ancestor.tag == "tr":
-            cells = [facts.nodes[rid] for rid in ancestor.children]
-            said = [c for c in cells if slug(minus(c.text, label), CONTEXT_WORDS)]
-            if len(said) < 2:
-                return ""
-            words = [w for w in (slug(part, 1) for part in re.split(r"\W+",
-                                                                    minus(said[-1].text, label)))
-                     if w]
-            return "_".join(words[-3:])
-    return ""
+    row = table_row(node, facts, label)
+    if row is None:
+        return ""
+    cells = [facts.nodes[rid] for rid in row.children]
+    said = [c for c in cells if slug(minus(c.text, label), CONTEXT_WORDS)]
+    if len(said) < 2:
+        return ""
+    words = [w for w in (slug(part, 1) for part in re.split(r"\W+", minus(said[-1].text, label)))
+             if w]
+    return "_".join(words[-3:])
 
 
 def row_cells(node: Node, facts: PageFacts, label: str) -> tuple[str, ...]:
     """Words of a table row's cells between its first and its last with text (a project's
     progress, a record's status), each up to three words; () outside a table row."""
-    for ancestor in facts.ancestors(node)[:8]:
-        if ancestor.tag == "tr":
-            cells = [facts.nodes[rid] for rid in ancestor.children]
-            said = [slug(minus(c.text, label), 3) for c in cells]
-            said = [w for w in said if w]
-            return tuple(said[1:-1])
-    return ()
+    row = table_row(node, facts, label)
+    if row is None:
+        return ()
+    said = [slug(minus(facts.nodes[rid].text, label), 3) for rid in row.children]
+    said = [w for w in said if w]
+    return tuple(said[1:-1])
 
 
 def near_text(node: Node, facts: PageFacts, own: str) -> str:

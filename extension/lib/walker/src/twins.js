@@ -55,6 +55,7 @@ const BOX_HEADS = new Set(['header', 'legend', 'caption', 'figcaption']);
 const BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;  // card-header, panel-heading
 const ROW_CHARS = 60;  // a parent with more words than this is a section (id_words.py)
 const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_words.py)
+const ROW_UP = 8;  // ancestors looked at for a control's row, and again past a row of no words
 const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's icon
 
 // The words of the row or item a control sits in, as the host reads them for its id
@@ -64,12 +65,10 @@ const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's ico
 function rowWords(el, label) {
   const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, ' ')
     : collapse(t).toLowerCase(), ID_WORDS).join(' ');
-  for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
     if (a.localName === 'tr') {
-      for (const cell of a.children) {
-        const words = minus(wordsOf(cell));
-        if (words) return words;
-      }
+      const words = firstWords(tableRow(el, label), minus);
+      if (words) return words;
       break;
     }
     if (a.localName === 'li' && (a.textContent || '').trim()) {
@@ -120,10 +119,30 @@ function keyOf(el) {
   return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
 }
 
-// The row of a control in a table (up to 8 ancestors, as rowWords reads it), else null.
-function tableRow(el) {
-  for (let a = el.parentElement, up = 0; a && up < 8; a = a.parentElement, up++) {
-    if (a.localName === 'tr') return a;
+// The words of a row's first cell with words besides the control's label (`minus`), '' where none.
+function firstWords(row, minus) {
+  for (const cell of row.children) {
+    const words = minus(wordsOf(cell));
+    if (words) return words;
+  }
+  return '';
+}
+
+// The row of a control in a table (its closest tr among ROW_UP ancestors, as rowWords reads
+// it), else null. A row whose cells say no words but the control's own is a layout table's row
+// inside a cell (an icon laid out beside a host's name): the row read is the row around its
+// table (the next tr up, within ROW_UP ancestors) when it has words, never one further out (a
+// page laid out in tables) (the host's id_words.py table_row, note 256).
+function tableRow(el, label) {
+  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, ' ')
+    : collapse(t).toLowerCase(), ID_WORDS).join(' ');
+  for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
+    if (a.localName !== 'tr') continue;
+    if (firstWords(a, minus)) return a;
+    for (let b = a.parentElement, past = 0; b && past < ROW_UP; b = b.parentElement, past++) {
+      if (b.localName === 'tr') return firstWords(b, minus) ? b : a;
+    }
+    return a;
   }
   return null;
 }
@@ -195,7 +214,7 @@ function placesOf(el, headings) {
 // every row apart (a date, a time) parts them alone: a row added above with a status of its
 // own leaves the others' ids as they were.
 function withCells(members, places) {
-  const rows = members.map(tableRow);
+  const rows = members.map((el) => tableRow(el, labelOf(el)));
   if (!rows.some(Boolean)) return;
   const cells = members.map((el, i) => (rows[i] ? cellPlaces(rows[i], labelOf(el)) : []));
   const width = Math.max(...cells.map((c) => c.length));
