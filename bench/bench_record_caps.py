@@ -22,12 +22,13 @@ import argparse
 import copy
 import gc
 import json
-import os
 import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import bench_host_cpu  # (beside this file)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -47,22 +48,7 @@ def _frames(path: Path) -> list[str]:
 
 def _read(texts: list[str]) -> float:
     """One read's CPU ms through a fresh Host, as bench_host_cpu.py replays it."""
-    from axsnap_host.native.host import Host, send_reply
-    from axsnap_host.native.protocol import FrameIO
-
-    host = Host()
-    host.hold_gc = host.replies_written = True  # as serve() runs it
-    with open(os.devnull, "rb") as nothing_in, open(os.devnull, "wb") as nothing_out:
-        sink = FrameIO(nothing_in, nothing_out)
-        started = time.process_time()
-        replies = [reply for text in texts for reply in host.handle_text(text)]
-        for reply in replies:
-            send_reply(sink, reply)
-        spent = (time.process_time() - started) * 1000
-        if not all(reply.get("ok") for reply in replies):
-            raise SystemExit(f"a reply failed: {replies}")
-        host.release()
-    return spent
+    return float(bench_host_cpu._read_once(texts))
 
 
 def diff(paths: list[Path]) -> int:

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 import pytest
+from test_cap_strings_plain import same
 from test_walker_node_ids import tracked, walker_capture
 
 from axsnap_host.pipeline import run
@@ -34,17 +35,6 @@ class Number(int):
 
 class Fields(dict[Any, Any]):
     pass
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equal, type for type, keys in the same order."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list | tuple):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b or (a != a and b != b))
 
 
 def both_ways(result: dict[str, Any]) -> tuple[bool, int]:

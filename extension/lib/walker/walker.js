@@ -5646,8 +5646,11 @@ var ROW_CHARS = 60;
 var ID_WORDS3 = 4;
 var ROW_UP = 8;
 var ICONS = 'svg, i, [class*="icon"]';
+function rowMinus(label) {
+  return (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS3).join(" ");
+}
 function rowWords(el, label) {
-  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS3).join(" ");
+  const minus = rowMinus(label);
   for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
     if (a.localName === "tr") {
       const words2 = firstWords(tableRow(el, label), minus);
@@ -5690,7 +5693,7 @@ function firstWords(row, minus) {
   return "";
 }
 function tableRow(el, label) {
-  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS3).join(" ");
+  const minus = rowMinus(label);
   for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
     if (a.localName !== "tr") continue;
     if (firstWords(a, minus)) return a;

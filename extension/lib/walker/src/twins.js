@@ -58,13 +58,18 @@ const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_
 const ROW_UP = 8;  // ancestors looked at for a control's row, and again past a row of no words
 const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's icon
 
+// A text's words as the host's id holds a row's, without the control's label.
+function rowMinus(label) {
+  return (t) => idWords(label ? collapse(t).toLowerCase().replace(label, ' ')
+    : collapse(t).toLowerCase(), ID_WORDS).join(' ');
+}
+
 // The words of the row or item a control sits in, as the host reads them for its id
 // (semantic/id_words.py context_of): controls in rows with other words are no twins.
 // (Its first four words: the host's id holds no more of them, so rows alike in those are
 // twins to be parted.)
 function rowWords(el, label) {
-  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, ' ')
-    : collapse(t).toLowerCase(), ID_WORDS).join(' ');
+  const minus = rowMinus(label);
   for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
     if (a.localName === 'tr') {
       const words = firstWords(tableRow(el, label), minus);
@@ -134,8 +139,7 @@ function firstWords(row, minus) {
 // table (the next tr up, within ROW_UP ancestors) when it has words, never one further out (a
 // page laid out in tables) (the host's id_words.py table_row, note 256).
 function tableRow(el, label) {
-  const minus = (t) => idWords(label ? collapse(t).toLowerCase().replace(label, ' ')
-    : collapse(t).toLowerCase(), ID_WORDS).join(' ');
+  const minus = rowMinus(label);
   for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
     if (a.localName !== 'tr') continue;
     if (firstWords(a, minus)) return a;
