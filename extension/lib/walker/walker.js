@@ -3622,9 +3622,9 @@ function freeCaption(k) {
 }
 function captionIn(box) {
   if (freeCaption(box)) return box;
-  if (box.querySelector(CONTROLISH)) return null;
   const labels = box.getElementsByTagName("label");
   if (labels.length !== 1 || !freeCaption(labels[0])) return null;
+  if (box.querySelector(CONTROLISH)) return null;
   return collapse(box.textContent || "") === collapse(labels[0].textContent || "") ? labels[0] : null;
 }
 function columnCaption(el) {

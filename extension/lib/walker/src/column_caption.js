@@ -21,11 +21,13 @@ function freeCaption(k) {
 
 // The caption label `box` is (a free label) or holds alone (a column of nothing but that
 // label: "<div class=col><label>Author</label></div>"), else null.
+// (Its one label asked first: most boxes before a control hold none, and asking each for a
+// control would ask a list's every item again for the link after it: note 249.)
 function captionIn(box) {
   if (freeCaption(box)) return box;
-  if (box.querySelector(CONTROLISH)) return null;
   const labels = box.getElementsByTagName('label');
   if (labels.length !== 1 || !freeCaption(labels[0])) return null;
+  if (box.querySelector(CONTROLISH)) return null;
   return collapse(box.textContent || '') === collapse(labels[0].textContent || '') ? labels[0] : null;
 }
 
