@@ -5653,7 +5653,7 @@ function rowWords(el, label) {
   const minus = rowMinus(label);
   for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
     if (a.localName === "tr") {
-      const words2 = firstWords(tableRow(el, label), minus);
+      const [, words2] = rowFrom(a, minus);
       if (words2) return words2;
       break;
     }
@@ -5692,15 +5692,19 @@ function firstWords(row, minus) {
   }
   return "";
 }
+function rowFrom(tr, minus) {
+  const own = firstWords(tr, minus);
+  if (own) return [tr, own];
+  for (let b = tr.parentElement, past = 0; b && past < ROW_UP; b = b.parentElement, past++) {
+    if (b.localName !== "tr") continue;
+    const outer = firstWords(b, minus);
+    return outer ? [b, outer] : [tr, ""];
+  }
+  return [tr, ""];
+}
 function tableRow(el, label) {
-  const minus = rowMinus(label);
   for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
-    if (a.localName !== "tr") continue;
-    if (firstWords(a, minus)) return a;
-    for (let b = a.parentElement, past = 0; b && past < ROW_UP; b = b.parentElement, past++) {
-      if (b.localName === "tr") return firstWords(b, minus) ? b : a;
-    }
-    return a;
+    if (a.localName === "tr") return rowFrom(a, rowMinus(label))[0];
   }
   return null;
 }

@@ -70,28 +70,37 @@ def _first_words(row: Node, facts: PageFacts, label: str) -> str:
     return ""
 
 
+def _row_from(ancestors: list[Node], k: int, facts: PageFacts,
+              label: str) -> tuple[Node, str]:
+    """The row read for an element whose closest row is ``ancestors[k]``, with that row's
+    first words. A row whose cells say no words but the element's own is a layout table's row
+    inside a cell (an icon laid out beside a host's name): the row read is the row around its
+    table (the next ``<tr>`` up, within ROW_UP ancestors) when that row has words, as a person
+    reads the icon by its line's name; never a row further out (a page laid out in tables: its
+    outer rows are the page's parts, not the element's line; design note 256). The walker
+    reads rows alike (twins.js ``rowFrom``)."""
+    row = ancestors[k]
+    own = _first_words(row, facts, label)
+    if own:
+        return row, own
+    outer = next((a for a in ancestors[k + 1:k + 1 + ROW_UP] if a.tag == "tr"), None)
+    words = _first_words(outer, facts, label) if outer is not None else ""
+    return (outer, words) if outer is not None and words else (row, "")
+
+
 def table_row(node: Node, facts: PageFacts, label: str) -> Node | None:
-    """The table row ``node`` sits in (its closest ``<tr>`` among its first ROW_UP ancestors),
-    None outside one. A row whose cells say no words but the element's own is a layout table's
-    row inside a cell (an icon laid out beside a host's name): the row read is the row around
-    its table (the next ``<tr>`` up, within ROW_UP ancestors) when that row has words, as a
-    person reads the icon by its line's name; never a row further out (a page laid out in
-    tables: its outer rows are the page's parts, not the control's line; design note 256).
-    The walker reads rows alike (twins.js ``tableRow``)."""
+    """The table row ``node`` sits in (its closest ``<tr>`` among its first ROW_UP ancestors,
+    given way as :func:`_row_from` says), None outside one."""
     ancestors = facts.ancestors(node)
     for k, ancestor in enumerate(ancestors[:ROW_UP]):
-        if ancestor.tag != "tr":
-            continue
-        if _first_words(ancestor, facts, label):
-            return ancestor
-        outer = next((a for a in ancestors[k + 1:k + 1 + ROW_UP] if a.tag == "tr"), None)
-        return outer if outer is not None and _first_words(outer, facts, label) else ancestor
+        if ancestor.tag == "tr":
+            return _row_from(ancestors, k, facts, label)[0]
     return None
 
 
 def context_of(node: Node, facts: PageFacts, label: str) -> str:
     """Words of the row or item the element sits in, without its own label: a table row's
-    first cell with text (:func:`table_row`), a list item's text, or the text of a small
+    first cell with text (:func:`_row_from`), a list item's text, or the text of a small
     parent (the walker's ``ptx``: a ``<div>`` row holding the control and a few words). ""
     when it sits in no row, and for a list's item itself: its parent is its list, whose words
     are its siblings', so an item added to the list would rename the others (the list's own
@@ -99,10 +108,10 @@ def context_of(node: Node, facts: PageFacts, label: str) -> str:
     own = slug(label)
     if is_list_item(node):
         return ""
-    for ancestor in facts.ancestors(node)[:ROW_UP]:
+    ancestors = facts.ancestors(node)
+    for k, ancestor in enumerate(ancestors[:ROW_UP]):
         if ancestor.tag == "tr":
-            row = table_row(node, facts, label)
-            words = _first_words(row, facts, label) if row is not None else ""
+            words = _row_from(ancestors, k, facts, label)[1]
             if words:
                 return words
             break

@@ -72,7 +72,7 @@ function rowWords(el, label) {
   const minus = rowMinus(label);
   for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
     if (a.localName === 'tr') {
-      const words = firstWords(tableRow(el, label), minus);
+      const [, words] = rowFrom(a, minus);
       if (words) return words;
       break;
     }
@@ -133,20 +133,27 @@ function firstWords(row, minus) {
   return '';
 }
 
+// The row read for a control whose closest row is `tr`, with that row's first words: [row,
+// words]. A row whose cells say no words but the control's own is a layout table's row inside a
+// cell (an icon laid out beside a host's name): the row read is the row around its table (the
+// next tr up, within ROW_UP ancestors) when it has words, never one further out (a page laid
+// out in tables) (the host's id_words.py table_row, note 256).
+function rowFrom(tr, minus) {
+  const own = firstWords(tr, minus);
+  if (own) return [tr, own];
+  for (let b = tr.parentElement, past = 0; b && past < ROW_UP; b = b.parentElement, past++) {
+    if (b.localName !== 'tr') continue;
+    const outer = firstWords(b, minus);
+    return outer ? [b, outer] : [tr, ''];
+  }
+  return [tr, ''];
+}
+
 // The row of a control in a table (its closest tr among ROW_UP ancestors, as rowWords reads
-// it), else null. A row whose cells say no words but the control's own is a layout table's row
-// inside a cell (an icon laid out beside a host's name): the row read is the row around its
-// table (the next tr up, within ROW_UP ancestors) when it has words, never one further out (a
-// page laid out in tables) (the host's id_words.py table_row, note 256).
+// it, given way as rowFrom says), else null.
 function tableRow(el, label) {
-  const minus = rowMinus(label);
   for (let a = el.parentElement, up = 0; a && up < ROW_UP; a = a.parentElement, up++) {
-    if (a.localName !== 'tr') continue;
-    if (firstWords(a, minus)) return a;
-    for (let b = a.parentElement, past = 0; b && past < ROW_UP; b = b.parentElement, past++) {
-      if (b.localName === 'tr') return firstWords(b, minus) ? b : a;
-    }
-    return a;
+    if (a.localName === 'tr') return rowFrom(a, rowMinus(label))[0];
   }
   return null;
 }
