@@ -147,66 +147,6 @@ function unsettledBy(doc) {
   return why;
 }
 
-// What the page has scheduled (issue 32's pace: readiness ends on proof, not on a floor). A
-// document hands out the ids of its timers (setTimeout, setInterval), its animation frame
-// callbacks and its idle callbacks from one counter each, shared by every script world of the
-// document, the page's and this one: a probe (ask one, cancel it at once) reads where each
-// counter is. Between two probes, the ids handed out beyond this script's own are what the page
-// scheduled: none since just before the action means the action set no timer, asked for no
-// animation frame and no idle callback, so nothing it started is still to come but its
-// requests (the extension watches those) and tasks already queued (flushed, see settleCheck).
-// The probe writes nothing the page can see; a cancelled animation frame still asks the
-// renderer for a frame, which changes nothing. Frames in the document: their counters are their
-// own (an action in a frame schedules there), so the proof is not tried (`framed`).
-function createScheduleProbe(win, token) {
-  const own = { t: 0, r: 0, i: 0 };
-  const noop = () => {};
-  return {
-    /** setTimeout by this script (counted as its own). */
-    timeout(fn, ms) { own.t += 1; return win.setTimeout(fn, ms); },
-    /** requestAnimationFrame by this script (counted as its own). */
-    frame(fn) { own.r += 1; return win.requestAnimationFrame(fn); },
-    /** requestIdleCallback by this script (counted as its own): resolves true when it ran in
-     * an idle period, false when `ms` passed first (a renderer never idle). Idle callbacks run
-     * in the order they were asked, so when it ran, every one the page asked before it has. */
-    idle(ms) {
-      if (typeof win.requestIdleCallback !== 'function') return Promise.resolve(true);
-      own.i += 1;
-      return new Promise((resolve) => { win.requestIdleCallback((deadline) => resolve(!deadline?.didTimeout), { timeout: ms }); });
-    },
-    /** {t, r, i, own: {t, r, i}}: the counters now (the probe's own ids counted as its own). */
-    probe() {
-      const t = this.timeout(noop, 2 ** 30);
-      win.clearTimeout(t);
-      const r = this.frame(noop);
-      win.cancelAnimationFrame(r);
-      let i = 0;
-      if (typeof win.requestIdleCallback === 'function') {
-        own.i += 1;
-        i = win.requestIdleCallback(noop);
-        win.cancelIdleCallback(i);
-      }
-      return { t, r, i, own: { ...own }, token }; // (token: this document's clock)
-    },
-  };
-}
-
-/** Whether the page asked for an idle callback between `before` and `after` (probes of the
- * same document; false without a proof of the counters). */
-function idleAskedBetween(before, after) {
-  if (!before || !after || typeof before.i !== 'number' || !before.own) return false;
-  if (before.token !== after.token) return false;
-  return after.i - before.i > after.own.i - before.own.i;
-}
-
-/** Whether nothing but this script was handed an id between `before` and `after` (probes of
- * the same document: another one counts from its own start). */
-function nothingScheduledBetween(before, after) {
-  if (!before || !after || typeof before.t !== 'number' || !before.own) return false;
-  if (before.token !== after.token) return false;
-  return ['t', 'r', 'i'].every((k) => after[k] - before[k] === after.own[k] - before.own[k]);
-}
-
 // Tasks the page queued before the check (a message to itself, the way a framework schedules
 // its render) run before a message this script posts after them: the same task queue, first in
 // first out. Two in a row: a task that queues one more is flushed too.
@@ -241,6 +181,7 @@ async function settleCheck(frame, read, unsettled, now, {
   minQuiet = 0, minFrames = 2, wait = null, schedule = null,
 } = {}) {
   read();
+  const timers = schedule && wait ? createTimerWatch(schedule, now) : null; // page_schedule.js
   await frame();
   const from = now();
   let frames = 1;
@@ -272,6 +213,13 @@ async function settleCheck(frame, read, unsettled, now, {
     await wait(left > 0 ? Math.ceil(left) + 1 : CHECK_WAIT_LEAST_MS);
     reading = read();
   }
+  // a timer the page set after its last activity (a chain of timers, each setting the next)
+  // is waited on as its activity is: the floor from when it was seen set
+  let timersLeft = false;
+  if (timers && reading.quiet >= now() - from) {
+    timersLeft = await timers.waitOut(wait, minQuiet, CHECK_WAIT_LEAST_MS);
+    reading = read();
+  }
   // an idle callback the action asked for runs when the renderer is idle, which a loaded one
   // may not be within the floor: an idle callback of this script, asked after it, runs after
   // it (then a change it made is activity); one that timed out proves nothing ('idle')
@@ -284,6 +232,7 @@ async function settleCheck(frame, read, unsettled, now, {
   const why = unsettled();
   if (reading.quiet < span) why.push('activity');
   if (!idleRan) why.push('idle');
+  if (timersLeft) why.push('timers');
   return { settled: why.length === 0, why, span, reading, by: 'floor' };
 }
 

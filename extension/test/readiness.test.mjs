@@ -7,7 +7,10 @@ import { SETTLED_AT_ONCE, mergeReadings, readPageClock, stabilize } from '../lib
 
 // The content script is a classic script: run it in a context without `document` (so it
 // installs nothing) and take its clock factory out.
-const source = readFileSync(new URL('../content/readiness.js', import.meta.url), 'utf8');
+const source = [
+  readFileSync(new URL('../content/page_schedule.js', import.meta.url), 'utf8'),
+  readFileSync(new URL('../content/readiness.js', import.meta.url), 'utf8'),
+].join('\n');
 const createReadinessClock = vm.runInNewContext(`${source}\ncreateReadinessClock`, { crypto });
 const createReadinessReach = vm.runInNewContext(`${source}\ncreateReadinessReach`, { crypto });
 const [readinessListeners, ACTIVITY] = vm.runInNewContext(`${source}\n[readinessListeners, ACTIVITY_EVENTS]`, { crypto });

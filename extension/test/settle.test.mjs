@@ -7,7 +7,10 @@ import { ENDED_BY, SETTLE_MISSES, stabilize } from '../lib/session/stabilize.js'
 import { askSettled, mayBeSettled } from '../lib/session/settle.js';
 
 // The content script's settle check and its document rules, out of the classic script.
-const source = readFileSync(new URL('../content/readiness.js', import.meta.url), 'utf8');
+const source = [
+  readFileSync(new URL('../content/page_schedule.js', import.meta.url), 'utf8'),
+  readFileSync(new URL('../content/readiness.js', import.meta.url), 'utf8'),
+].join('\n');
 const settleCheck = vm.runInNewContext(`${source}\nsettleCheck`, { crypto });
 const inPage = vm.runInNewContext(`${source}\nunsettledBy`, { crypto });
 const unsettledBy = (doc) => [...inPage(doc)]; // an array of this realm
@@ -446,4 +449,80 @@ test('a settle check asked with the proof carries the page at its verdict: the a
   } finally {
     delete globalThis.chrome;
   }
+});
+
+/** A loaded renderer's timer queue, run by due time: `set(delay, run)` is the page's setTimeout
+ * (it hands out an id from the window's counter), `wait` the check's own timer (counted as its
+ * own, so not modelled on the counter), `frame` a frame of `frameMs` in which the timers due by
+ * its end run, each taking `taskMs`. */
+function timerQueue(page, { frameMs, taskMs = 0 }) {
+  const clock = { t: 0, last: 0 };
+  let timers = [];
+  const runDue = (until) => {
+    for (;;) {
+      const next = timers.filter((x) => x.due <= until).sort((a, b) => a.due - b.due)[0];
+      if (!next) break;
+      timers = timers.filter((x) => x !== next);
+      clock.t = Math.max(clock.t, next.due);
+      next.run();
+      clock.t += taskMs;
+    }
+    clock.t = Math.max(clock.t, until);
+  };
+  return {
+    clock,
+    set(delay, run) { page.timer(); timers.push({ due: clock.t + Math.max(delay, 4), run }); },
+    frame: async () => { runDue(clock.t + frameMs); },
+    wait: async (ms) => { runDue(clock.t + Math.trunc(ms)); },
+    read: () => ({ quiet: clock.t - clock.last, count: 0 }),
+    now: () => clock.t,
+  };
+}
+
+test('a chain of timers set after the action\'s last change is waited out before the page is read settled', async () => {
+  // The click (at 0) sets a timer; each hop sets the next (clamped to 4 ms), a loaded renderer
+  // takes 12 ms a task, and the sixth hop (at 64 ms) sets a 20 ms timer that writes the answer.
+  // The floor (60 ms from the click, three frames) is over at 77 ms, before that timer is due:
+  // the check sees the page set timers after its last activity and waits the floor from each.
+  const { win, page } = fakeWindow();
+  const probe = createScheduleProbe(win);
+  const since = probe.probe();
+  const q = timerQueue(page, { frameMs: 10, taskMs: 12 });
+  let hops = 0;
+  let answered = false;
+  const hop = () => {
+    hops += 1;
+    if (hops < 6) q.set(0, hop);
+    else q.set(20, () => { answered = true; q.clock.last = q.clock.t; });
+  };
+  q.set(0, hop);
+  const schedule = { since, probe: () => probe.probe(), flush: async () => {} };
+  const check = await settleCheck(q.frame, q.read, () => [], q.now, { minQuiet: 60, minFrames: 3, wait: q.wait, schedule });
+  assert.equal(answered, true, 'the answer\'s timer ran before the verdict');
+  assert.deepEqual([check.settled, [...check.why], check.by], [false, ['activity'], 'floor']);
+  // asked again once the chain is over: settled by the floor, with no wait of the timer watch
+  const again = await settleCheck(q.frame, q.read, () => [], q.now, { minQuiet: 60, minFrames: 3, wait: q.wait, schedule: { ...schedule, since: probe.probe() } });
+  assert.deepEqual([again.settled, again.by], [true, 'nothing_scheduled']);
+});
+
+test('a timer the action set and no chain: one wait more; a page that never stops setting timers: \'timers\'', async () => {
+  const { win, page } = fakeWindow();
+  const probe = createScheduleProbe(win);
+  // a debounce: the click sets one 300 ms timer and nothing else
+  let since = probe.probe();
+  let q = timerQueue(page, { frameMs: 16 });
+  q.set(300, () => {});
+  const waits = [];
+  const counted = (w) => async (ms) => { waits.push(ms); await w(ms); };
+  const debounce = await settleCheck(q.frame, q.read, () => [], q.now, { minQuiet: 60, minFrames: 3, wait: counted(q.wait), schedule: { since, probe: () => probe.probe(), flush: async () => {} } });
+  assert.deepEqual([debounce.settled, debounce.by, waits.length], [true, 'floor', 2]);
+  assert.ok(q.now() <= 62, q.now());
+  // a poll every 10 ms that changes nothing: the watch gives up after its rounds, unsettled
+  since = probe.probe();
+  q = timerQueue(page, { frameMs: 16 });
+  const poll = () => q.set(10, poll);
+  poll();
+  const polling = await settleCheck(q.frame, q.read, () => [], q.now, { minQuiet: 60, minFrames: 3, wait: q.wait, schedule: { since, probe: () => probe.probe(), flush: async () => {} } });
+  assert.deepEqual([polling.settled, [...polling.why], polling.by], [false, ['timers'], 'floor']);
+  assert.ok(q.now() < 1000, `the check answers within settle.js SETTLE_TIMEOUT_MS: ${q.now()}`);
 });

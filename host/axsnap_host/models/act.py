@@ -284,7 +284,8 @@ class Readiness(_Open):
         None, description="with ended_by settled, the rule that proved it: nothing_scheduled "
         "(the page set no timer, animation frame or idle callback since just before the "
         "action, and nothing changed over the next frame, two when the hover may move), floor "
-        "(quiet for three frames and 60 ms)")
+        "(quiet for three frames and 60 ms, and for 60 ms from any timer the page set after "
+        "its last change)")
     settled_frames: int | None = Field(
         None, description="with settled_by nothing_scheduled: the frames waited (1: the "
         "element under the pointer was the one hovered; 2: the hover could still move)")
@@ -292,8 +293,8 @@ class Readiness(_Open):
         None, description="when the wait could have settled but did not: what each settle check "
         "asked said, in order (at most 4): unanswered (the page did not answer it within 1 s: a "
         "loaded renderer; the wait goes on to its quiet window), else what it found unsettled "
-        "(activity, idle, fonts, animations, loading, joined by +; watch: a request or a frame's "
-        "load seen by the extension since)")
+        "(activity, idle, timers: the page kept setting timers, fonts, animations, loading, "
+        "joined by +; watch: a request or a frame's load seen by the extension since)")
 
 
 class OpenedTab(_Strict):
