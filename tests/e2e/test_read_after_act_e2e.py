@@ -2,7 +2,8 @@
 once when the act's readiness proved the page settled and the page's clock saw nothing since
 (fast path settle_after_act, extension/lib/session/act_proof.js); its stabilization report says
 so (``settled_by: act_proof``) and its reply equals the exact read's. A page that changed since
-the act, and an exact read, settle on a check of their own."""
+the act, and an exact read, settle on a check of their own. The window read after an act asks
+the walk for no page tally (design note 263)."""
 
 from __future__ import annotations
 
@@ -106,3 +107,18 @@ def test_a_read_that_does_not_ask_to_settle_waits_its_quiet_window(browser: Brow
     read = browser.snapshot_raw(format="snapshot", stabilize={"quiet_ms": 300})
     report = read["result"]["snapshot"]["stabilization"]
     assert report.get("settled_by") is None and report["quiet_for_ms"] >= 300, report
+
+
+def test_a_window_read_after_an_act_takes_no_page_tally(browser: Browser, pages_url: str) -> None:
+    """The outline's window read after an act walks the window for its hiding facts and asks
+    no page tally, which only the semantic formats read (design note 263): its own recorded
+    steps say the walk ran and no tally; a semantic read of the page records its tally."""
+    browser.open(f"{pages_url}act/settle/settle.html")
+    browser.snapshot_raw(format="outline")
+    _act(browser, "Quick")
+    read = browser.snapshot_raw(format="outline", compression="delta", stabilize={"settle": True})
+    steps = read["timings"]["capture_steps"]
+    assert "walker_walk_ms" in steps and "ax_ms" in steps, steps  # the window's walk and AX read
+    assert "walker_tally_ms" not in steps, steps
+    semantic = browser.snapshot_raw(format="semantic")
+    assert "walker_tally_ms" in semantic["timings"]["capture_steps"], semantic["timings"]

@@ -123,9 +123,11 @@ export function walkerSteps(walker, timings) {
   if (stats.kept_world === 1) timings.walker_kept_world = 1;
   if (Number.isInteger(stats.in_worlds)) timings.walker_in_worlds = stats.in_worlds; // over CDP
   if (Number.isFinite(stats.elapsed_ms)) timings.walker_walk_ms = Math.round(stats.elapsed_ms * 10) / 10;
-  // of the walk: the positioned boxes' scan of the whole document, the AX journal's take
+  // of the walk: the positioned boxes' scan of the whole document, the AX journal's take,
   if (Number.isFinite(stats.scan_ms)) timings.walker_scan_ms = stats.scan_ms;
   if (Number.isFinite(stats.journal_ms)) timings.walker_journal_ms = stats.journal_ms;
+  // the page's tally, semantic formats only (design note 263)
+  if (Number.isFinite(stats.tally_ms)) timings.walker_tally_ms = stats.tally_ms;
   if (Number.isFinite(stats.ids_ms)) timings.walker_ids_ms = stats.ids_ms;
   for (const [step, ms] of Object.entries(stats.ids?.ms ?? {})) timings[`walker_ids_${step}_ms`] = ms;
   // records whose backendNodeId came from an earlier read of the same document, and taken
@@ -180,10 +182,17 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
   // the ids name their frames (before the listener read), so both overlap the ids step.
   const early = new Map(); // frameId -> the getFullAXTree reply on its way
   const patched = new Set(); // frameIds read node by node over cached nodes: no whole tree asked
+  const steps = {};
   const ask = (frame) => {
     if (!frame || early.has(frame.frameId) || patched.has(frame.frameId)) return;
     const asked = session.send('Accessibility.getFullAXTree', { frameId: frame.frameId }, frame.sessionId);
-    asked.catch(() => {}); // a failure is met where the reply is read
+    // From the ask to the reply: the renderer's own time for the whole tree (note 263). The ids
+    // take asked after it waits behind it in the session, so without this the tree's time
+    // showed as the ids take's and `whole_ms` (counted from the ids' end) as a millisecond.
+    const askedAt = performance.now();
+    asked.then(() => {
+      steps.whole_asked_ms = Math.round(((steps.whole_asked_ms ?? 0) + performance.now() - askedAt) * 10) / 10;
+    }, () => {}); // a failure is met where the reply is read
     early.set(frame.frameId, asked);
   };
   // exact: no journal taken, so no tree is answered from (the kept one, and the journal since
@@ -230,7 +239,6 @@ export async function captureAxWindow(session, tabId, options, frames, errors, t
     if (walked.length === frames.length && walked.every((wf) => readsWhole(wf.n))) frames.forEach(ask);
   };
   const byId = new Map(frames.map((f) => [f.frameId, f]));
-  const steps = {};
   // The patched main frame's read starts as soon as the ids name its records (before the
   // listener read), as a whole tree would have been asked then: {read, sent}.
   let patchRead = null;

@@ -136,6 +136,7 @@ function beginRun(opts) {
   run.maxDepth = o.maxDepth || 256;
   run.textMax = o.textMax || 120;
   run.semantic = o.semantic === true;
+  run.tally = o.tally !== false;
   run.blockMax = run.semantic ? 600 : run.textMax;
   run.axRoles = o.axRoles === true;
   run.axTree = o.axTree === true || o.axTree === "boxes";
@@ -6447,12 +6448,14 @@ function walkDocument(opts, self) {
     elements: run.out,
     stats
   };
-  if (run.semantic && window === window.top) {
+  if (run.semantic && run.tally && window === window.top) {
+    const began = performance.now();
     try {
       result.tally = pageTally();
     } catch (e) {
       stats.tally_error = String(e && e.message || e);
     }
+    stats.tally_ms = Math.round((performance.now() - began) * 10) / 10;
   }
   if (run.axTree) result.axt = axTreeRows(document);
   if (run.track) finishTracking(result, report);

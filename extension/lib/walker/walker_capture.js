@@ -28,7 +28,7 @@ import {
   listenerSignature, listenersAhead, listenersWhen, openReporter, resolveWalkerIds, topListenersAhead,
 } from './walker_ids.js';
 import { forgetWalk, rememberWalk, walkInWorlds } from './walker_worlds.js';
-import { actMarks, isCssFocus, listableIds, resolvesIds, walksWholePage } from './walker_reads.js';
+import { actMarks, isCssFocus, listableIds, resolvesIds, semanticWalk, walksWholePage } from './walker_reads.js';
 import { ALONG_GROUP, DEEP, alongExpression, parseAlong, splitAlso, withAlsoExpression } from './walker_take_along.js';
 import { ROWS_RUN } from './walker_ids_rows.js';
 import { epochMs, parseCarried } from './walker_carriage.js';
@@ -50,16 +50,16 @@ const walkDeadline = (opts, ms) => (opts.axTree ? ms * AX_TREE_WALK_SCALE : ms);
 const round = (ms) => Math.round(ms * 10) / 10;
 
 /** The walker's options for a read's `options`. */
-function walkerOptions(options) {
+export function walkerOptions(options) {
   return {
     viewportOnly: options?.viewport_only !== false,
     expandPx: Number(options?.viewport_expand_px) || 0,
     maxNodes: WALKER_MAX_NODES, maxDepth: WALKER_MAX_DEPTH,
     track: true,
     idFloor: walkIdFloor(), // a new document's ids above every id listed before (walker_ax_nodes.js)
-    // Semantic mode also records why text is hidden (hx, font size, colours): the AX
-    // formats' window read flags hidden instructions from it (ax_window.js).
-    semantic: options?.format === 'semantic' || options?.format === 'semantic_text' || options?.hiding_facts === true,
+    // Semantic mode also records why text is hidden (hx, font size, colours): the AX formats'
+    // window read flags hidden instructions from it, and takes no page tally (walker_reads.js).
+    ...semanticWalk(options),
     hold: resolvesIds(options) || walksWholePage(options),
     ...(actMarks(options) ? { actMarks: actMarks(options) } : {}), // what the act's window walk writes (note 211)
     // a whole page's listable records, listed by the walker as its run ends (walker_ids_early.js)

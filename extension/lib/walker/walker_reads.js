@@ -4,7 +4,7 @@
 // a walk walks with. Pure functions of the options (walker_capture.js runs the walks).
 
 import { fastPath } from '../reuse/fast_paths.js';
-import { DOM_FORMATS } from '../generated/contract.js';
+import { DOM_FORMATS, SEMANTIC_FORMATS } from '../generated/contract.js';
 
 /**
  * Whether the walker's records are resolved by walker_ids.js (the window: a few hundred
@@ -13,6 +13,16 @@ import { DOM_FORMATS } from '../generated/contract.js';
  */
 export function resolvesIds(options) {
   return options?.viewport_only !== false;
+}
+
+/**
+ * The walker's semantic mode: the semantic formats', and the AX window read's for its hiding
+ * facts (`hiding_facts`, ax_window.js). The page's tally (src/tally.js: the whole document's
+ * shape) only for the formats that read it; the window read takes none (design note 263).
+ */
+export function semanticWalk(options) {
+  const format = SEMANTIC_FORMATS.includes(options?.format);
+  return { semantic: format || options?.hiding_facts === true, ...(format ? {} : { tally: false }) };
 }
 
 /**

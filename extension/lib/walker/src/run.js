@@ -18,6 +18,9 @@ export function beginRun(opts) {
   // font, colours and the reasons a person could not see them (`hx`), and walk into
   // opacity:0 subtrees instead of skipping them (hidden text is what it looks for).
   run.semantic = o.semantic === true;
+  // opts.tally false: semantic mode without the page's tally (walk.js; the AX window read, which
+  // wants the hiding facts only: design note 263)
+  run.tally = o.tally !== false;
   run.blockMax = run.semantic ? 600 : run.textMax;
   // opts.axRoles: each element kept for its role carries its role and name (ax_facts.js).
   run.axRoles = o.axRoles === true;

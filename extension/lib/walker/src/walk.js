@@ -50,7 +50,8 @@
 //           reported), frames_skipped (iframes whose document is not reachable:
 //           cross-origin), positioned (fixed/absolute boxes reaching the window, found by
 //           the scan), scan_ms (that scan), max_depth, elements_total (elements of
-//           this document's light DOM), act_ms? (opts.actMarks: telling the marks after
+//           this document's light DOM), tally_ms? (semantic mode: the page's tally,
+//           unless opts.tally is false), act_ms? (opts.actMarks: telling the marks after
 //           the walk), act_scan?: 1 (the act's own scan ran for them: act_marks.js)},
 //    with track: world (this isolated world's token), alive (ids of elements reported by
 //    earlier runs in this world that are still connected), and with hold: run (this run's
@@ -182,8 +183,13 @@ function walkDocument(opts, self) {
     elements: run.out,
     stats,
   };
-  if (run.semantic && window === window.top) {
+  // The page's tally (tally.js): the whole document's shape, which only the host's page type
+  // reads (semantic/facts.py). The AX window read walks in semantic mode for its hiding facts
+  // alone and asks no tally (opts.tally false: walker_reads.js semanticWalk, design note 263).
+  if (run.semantic && run.tally && window === window.top) {
+    const began = performance.now();
     try { result.tally = pageTally(); } catch (e) { stats.tally_error = String((e && e.message) || e); }
+    stats.tally_ms = Math.round((performance.now() - began) * 10) / 10;
   }
   // opts.axTree: the document's accessibility rows (ax_tree.js), before the tracking's
   // end so the rows name the tracked ids of this run's records
