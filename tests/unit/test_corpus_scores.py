@@ -44,9 +44,10 @@ def labels(third: str = "held_out") -> dict[str, dict[str, Any]]:
             "new-c": {third: True}, "new-d": {third: True}}
 
 
-def test_ordinal_words_up_to_the_forties() -> None:
+def test_ordinal_words_up_to_the_sixties() -> None:
     assert [ordinal(w) for w in ("first", "twelfth", "twentieth", "twenty-first",
-                                 "thirty-ninth", "forty-second")] == [1, 12, 20, 21, 39, 42]
+                                 "thirty-ninth", "forty-second", "fiftieth", "fifty-first",
+                                 "sixty-ninth")] == [1, 12, 20, 21, 39, 42, 50, 51, 69]
     assert ordinal("zeroth") is None and ordinal("twenty-twelfth") is None
 
 
