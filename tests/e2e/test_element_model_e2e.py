@@ -339,3 +339,28 @@ def test_a_control_under_its_own_label_is_not_covered(browser: Browser, pages_ur
         terms = next(n for n in nodes if n["name"] == "Accept the terms"
                      and n["role"] == "checkbox")
         assert "covered" not in terms["state"], (scope, terms)
+
+
+def test_a_button_groups_toggles_are_their_labels(browser: Browser, pages_url: str) -> None:
+    """A button group's radios and checkboxes (Bootstrap 4's `btn-group-toggle`): each input
+    clipped away (`clip: rect(0, 0, 0, 0)`) inside the label a person presses. Every output
+    lists the label as that control, once, with the input's state; the semantic view had none
+    of them (the fiftieth held-out set's Prometheus filters). A box its clip still shows in
+    part and a plain box stay the inputs."""
+    read = read_all(browser, pages_url + "elements/button_group.html")
+    dom = read["domtext"]
+    for name, role, state in (("All", "radio", "checked"), ("Unhealthy", "radio", "unchecked"),
+                              ("Inactive (1)", "checkbox", "unchecked"),
+                              ("Firing (1)", "checkbox", "checked")):
+        assert f'<label> role="{role}" {state} "{name}"' in dom, dom
+        assert dom.count(f'"{name}"') == 1, dom
+    assert 'id="peek" type="checkbox" label="Shown through a clip"' in dom, dom
+    assert 'id="plain" type="checkbox" label="A plain box"' in dom, dom
+    semantic = browser.snapshot(None, format="semantic", **FAST).raw["semantic"]
+    kinds = {e["label"]: (e["type"], e["state"].get("checked")) for e in semantic["elements"]}
+    assert kinds["All"] == ("radio", True) and kinds["Unhealthy"] == ("radio", False), kinds
+    assert kinds["Inactive (1)"] == ("checkbox", False), kinds
+    assert kinds["Firing (1)"] == ("checkbox", True), kinds
+    result = browser.act("Unhealthy", "check")
+    assert result.ok and result.target.role == "radio", result
+    assert browser.run_in_target("return document.getElementById('unhealthy').checked") is True

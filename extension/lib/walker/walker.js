@@ -5326,6 +5326,14 @@ function axFacts(el, tag, data) {
 
 // src/person_state.js
 var ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
+function clippedAway(cs) {
+  if ((cs.position === "absolute" || cs.position === "fixed") && (cs.clip || "").startsWith("rect(")) {
+    const [top, right, bottom, left] = cs.clip.slice(5, -1).split(/[\s,]+/).map(parseFloat);
+    if (right <= left || bottom <= top) return true;
+  }
+  const inset = /^inset\(\s*([\d.]+)%\s*\)$/.exec(cs.clipPath || "");
+  return !!inset && parseFloat(inset[1]) >= 50;
+}
 function likeRow(parent, tag) {
   let byTag = run.likeRows.get(parent);
   if (byTag === void 0) {
@@ -5383,7 +5391,8 @@ function personState(el, tag, attrs, role) {
   if (tag === "label" && el.control && (el.control.type === "checkbox" || el.control.type === "radio")) {
     st.control = el.control.type;
     const r = el.control.getBoundingClientRect();
-    if (r.width <= 2 || r.height <= 2 || getComputedStyle(el.control).opacity === "0") st.hiddenControl = 1;
+    const cs = getComputedStyle(el.control);
+    if (r.width <= 2 || r.height <= 2 || cs.opacity === "0" || clippedAway(cs)) st.hiddenControl = 1;
   }
   return st;
 }

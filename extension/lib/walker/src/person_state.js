@@ -5,6 +5,18 @@ import { FIELDS } from './tags.js';
 
 const ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
 
+// Whether a box's clip shows nothing of it: `clip: rect(...)` with no area (it clips a box
+// taken out of the flow only: Bootstrap 4's button group hides its toggles' inputs so), or
+// `clip-path: inset(50%)` and more. A clip that leaves part of the box shows it.
+function clippedAway(cs) {
+  if ((cs.position === 'absolute' || cs.position === 'fixed') && (cs.clip || '').startsWith('rect(')) {
+    const [top, right, bottom, left] = cs.clip.slice(5, -1).split(/[\s,]+/).map(parseFloat);
+    if (right <= left || bottom <= top) return true;  // ('auto' reads NaN: an open side)
+  }
+  const inset = /^inset\(\s*([\d.]+)%\s*\)$/.exec(cs.clipPath || '');
+  return !!inset && parseFloat(inset[1]) >= 50;
+}
+
 // How many of the first 12 children of `parent` with this tag there are, and how many of
 // them a class marks active: asked of each parent and tag once a walk (run.likeRows), not
 // again for every control among its children (issue 33, design note 149: a list of N links
@@ -67,7 +79,8 @@ export function personState(el, tag, attrs, role) {
   if (tag === 'label' && el.control && (el.control.type === 'checkbox' || el.control.type === 'radio')) {
     st.control = el.control.type;
     const r = el.control.getBoundingClientRect();
-    if (r.width <= 2 || r.height <= 2 || getComputedStyle(el.control).opacity === '0') st.hiddenControl = 1;
+    const cs = getComputedStyle(el.control);
+    if (r.width <= 2 || r.height <= 2 || cs.opacity === '0' || clippedAway(cs)) st.hiddenControl = 1;
   }
   return st;
 }

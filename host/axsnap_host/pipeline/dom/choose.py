@@ -111,9 +111,12 @@ def fold_labels(
     """Drop a ``<label>`` listed only for being clickable when it wraps a listed control.
 
     Clicking such a label just forwards to its control, so one line is enough: the
-    control's, which takes the label's text as its ``label`` (returned by record id).
+    control's, which takes the label's text as its ``label`` (returned by record id). A label
+    whose radio or checkbox is visually hidden is not folded: it is the control a person
+    presses (:func:`drop_named_labels` drops the input instead).
     """
-    labels = {j.rid for j, reasons in chosen if j.tag == "label" and set(reasons) <= WEAK_REASONS}
+    labels = {j.rid for j, reasons in chosen if j.tag == "label" and set(reasons) <= WEAK_REASONS
+              and not (j.rec.get("st") or {}).get("hiddenControl")}
     if not labels:
         return chosen, {}
     label_of: dict[int, int] = {}
@@ -158,11 +161,16 @@ def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Join
     listed under its words (the element model's name, source "label"): one control, one
     line. A label in front of a visually hidden radio or checkbox stays as the control (and
     the hidden input goes)."""
-    fronts = {str(j.rec.get("nm")) for j, r in chosen if j.tag == "label"
-              and set(r) <= WEAK_REASONS and (j.rec.get("st") or {}).get("hiddenControl")}
-    if fronts:  # the input its label stands for goes
-        chosen = [(j, r) for j, r in chosen if not (j.tag == "input" and _tiny(j) and j.rec.get(
-            "ns") == "label" and j.rec.get("nm") in fronts)]
+    fronts: dict[str, list[list[Any]]] = {}
+    for j, r in chosen:
+        if j.tag == "label" and set(r) <= WEAK_REASONS and (j.rec.get("st") or {}).get(
+                "hiddenControl"):
+            fronts.setdefault(str(j.rec.get("nm")), []).append(j.rec.get("r") or [])
+    if fronts:  # the input its label stands for goes (tiny, or clipped away inside it)
+        chosen = [(j, r) for j, r in chosen if not (
+            j.tag == "input" and j.rec.get("ns") == "label" and j.rec.get("nm") in fronts
+            and (_tiny(j) or any(_inside(j.rec.get("r"), box) for box in fronts[
+                str(j.rec.get("nm"))])))]
     named = {str(j.rec.get("nm")) for j, _ in chosen
              if j.tag != "label" and j.rec.get("ns") == "label" and j.rec.get("nm")}
     if not named:
@@ -170,6 +178,17 @@ def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Join
     return [(j, r) for j, r in chosen
             if not (j.tag == "label" and set(r) <= WEAK_REASONS and j.rec.get("nm") in named
                     and not (j.rec.get("st") or {}).get("hiddenControl"))]
+
+
+def _inside(rect: Any, box: list[Any]) -> bool:
+    """Whether ``rect`` ([x, y, w, h]) lies within ``box`` (a pixel of rounding either side)."""
+    if not (isinstance(rect, list) and len(rect) == 4 and len(box) == 4):
+        return False
+    if not all(isinstance(v, int | float) for v in (*rect, *box)):
+        return False
+    x, y, w, h = rect
+    bx, by, bw, bh = box
+    return bx - 1 <= x and by - 1 <= y and x + w <= bx + bw + 1 and y + h <= by + bh + 1
 
 
 def _tiny(j: Joined) -> bool:  # ≤ 2 px a side: the walker's hidden control (person_state.js)
