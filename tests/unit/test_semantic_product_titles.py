@@ -18,6 +18,7 @@ from axsnap_host.semantic.titles import page_title
     ("Nimbus UI Kit by Acme", ""),
     ("Demo: Account settings - Pages | Nimbus - Bootstrap Dashboard FREE",
      "Account settings - Pages - Nimbus"),
+    ("Helpdesk Dashboard :: Powered by django-helpdesk", "Helpdesk Dashboard"),
 ])
 def test_a_products_segments_leave_the_title(title: str, own: str) -> None:
     assert page_title(title) == own

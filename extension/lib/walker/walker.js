@@ -4874,6 +4874,26 @@ function brRuns(box) {
   return runs.map((r) => r.replace(/\s+/g, " ").trim()).filter((r) => r.length >= 100);
 }
 
+// src/tally_graphs.js
+var PERIOD_FILE = /[-_.](?:hour|hourly|day|daily|week|weekly|month|monthly|year|yearly)\.(?:png|gif|svg|jpe?g|webp)$/i;
+function fileName(src) {
+  const path = String(src || "").split(/[?#]/)[0];
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+function isPeriodGraph(src) {
+  return PERIOD_FILE.test(fileName(src));
+}
+function periodGraphs(shown, chrome2, limit) {
+  let n = 0;
+  let graphs = 0;
+  for (const img of document.images) {
+    if (++n > limit) break;
+    if (!isPeriodGraph(img.getAttribute("src")) || img.closest(chrome2) || !shown(img)) continue;
+    graphs++;
+  }
+  return graphs >= 3 ? graphs : 0;
+}
+
 // src/tally.js
 function pageTally() {
   const started = performance.now();
@@ -5245,6 +5265,7 @@ function pageTally() {
     if (!figure || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
     t.charts++;
   }
+  t.charts += periodGraphs(shown, CHROME, LIMIT2);
   t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT2);
   t.buyable_rows = buyableRows(rowAbove, shown, CHROME, LIMIT2);
   t.wizard_steps = wizardSteps(shown, LIMIT2);

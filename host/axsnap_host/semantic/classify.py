@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from axsnap_host.semantic.account_addresses import account_with_address
 from axsnap_host.semantic.card_lists import fire_card_list
+from axsnap_host.semantic.chart_pages import fire_charts
 from axsnap_host.semantic.foot_forms import bullets, fire_site_account, site_boxes_only
 from axsnap_host.semantic.form_pages import fire_form_gallery
 from axsnap_host.semantic.headlines import fire_headline_story
@@ -359,15 +360,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("article", "stats:6+ paragraphs", 0.15 * prose,
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
     # A search's results or a dashboard's items (two of: stat tiles, a chart, 4+ figures): no list.
-    # A chart beside a table, or beside rows with checkboxes: a dashboard's panels without
-    # tiles (a table of records, a list page, a mailbox, has no chart beside it).
-    charted = f.charts >= 1 and (f.tables >= 1 or f.row_checkboxes >= 4)
-    fire("dashboard", "stats:a chart beside a table", 0.3, charted)
+    charted, graphs = fire_charts(fire, f, shop)  # (beside a table; a page of graphs)
     # (an empty search box over headings and less than two long texts: a list's items; beside
     # two long texts or more they may be a story's teasers, no list either)
     results = f.search_inputs and f.result_blocks >= 5 and not sections and not (
         unsearched and f.long_blocks < 2)
-    itemized = not panels and not results and sum((
+    itemized = not panels and not graphs and not results and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
     itemized = itemized and not (wizard or counted or lengthy or message or story)
     fire("list", "stats:8+ list items", 0.3,

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 
-# " - ", " | ", " · ", " — ", " – ", " : ", " » " (a hyphen inside a word joins, not separates)
-_SEPARATOR = re.compile(r"\s+[-–—|·:»•]\s+|\s*[|·»•]\s*")
+# " - ", " | ", " · ", " — ", " – ", " : ", " :: ", " » " (a hyphen inside a word joins, not
+# separates; a doubled colon is one separator, "Helpdesk Dashboard :: Powered by django-helpdesk")
+_SEPARATOR = re.compile(r"\s+(?:::|[-–—|·:»•])\s+|\s*[|·»•]\s*")
 _PRODUCT = re.compile(
     r"(?<!\w)(?:templates?|themes?|ui kit|demo|bootstrap|tailwind|html5?|by \w+)(?!\w)"
     r"|(?<!\w)admin (?:dashboard|panel|template|\d)(?!\w)"

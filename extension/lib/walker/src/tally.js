@@ -19,6 +19,7 @@ import { describedItems } from './tally_described.js';
 import { lonePasswords } from './tally_passwords.js';
 import { ownHeading } from './tally_lead.js';
 import { brRuns } from './tally_runs.js';
+import { periodGraphs } from './tally_graphs.js';
 
 export function pageTally() {
   const started = performance.now();
@@ -383,6 +384,7 @@ export function pageTally() {
     if (!figure || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
     t.charts++;
   }
+  t.charts += periodGraphs(shown, CHROME, LIMIT); // (a console's pictures drawn for a period)
   t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT);
   t.buyable_rows = buyableRows(rowAbove, shown, CHROME, LIMIT);
   t.wizard_steps = wizardSteps(shown, LIMIT);
