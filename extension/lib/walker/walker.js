@@ -1213,6 +1213,10 @@ function scaledToNothing(transform) {
   const [a, b, c, d] = m.slice(1, 5).map(Number);
   return Math.abs(a) < 1e-3 && Math.abs(b) < 1e-3 || Math.abs(c) < 1e-3 && Math.abs(d) < 1e-3;
 }
+function offScreen(start, size) {
+  const end = start + size;
+  return end < 0 || end === 0 && size > 0;
+}
 function hidingOf(el, style, w, h, x, y) {
   const hx = [];
   const opacity = parseFloat(style.opacity);
@@ -1224,7 +1228,7 @@ function hidingOf(el, style, w, h, x, y) {
   }
   const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
   if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? "zero_size" : "tiny_box");
-  if (x + w <= 0 || y + h + (run.topWin.scrollY || 0) <= 0) hx.push("off_screen");
+  if (offScreen(x, w) || offScreen(y + (run.topWin.scrollY || 0), h)) hx.push("off_screen");
   if ((parseFloat(style.textIndent) || 0) <= -500) hx.push("text_indent");
   return hx;
 }
@@ -3827,7 +3831,9 @@ function regionWord(from) {
   return "";
 }
 var DIALOG_SELECTOR = "dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]";
-var DIALOG_TREE = `${DIALOG_SELECTOR}, [class*=modal i], [class*=dialog i], [class*=popup i], [class*=lightbox i], [class*=drawer i]`;
+var DIALOG_CLASS_BOX = "[class*=modal i], [class*=dialog i], [class*=popup i], [class*=lightbox i], [class*=drawer i]";
+var DIALOG_TREE = `${DIALOG_SELECTOR}, ${DIALOG_CLASS_BOX}`;
+var PAGE_ROOTS = /* @__PURE__ */ new Set(["body", "html"]);
 function mayHoldDialog(el) {
   const root = el.getRootNode();
   if (!root || root.nodeType !== 9 && root.nodeType !== 11) return true;
@@ -3841,13 +3847,11 @@ function mayHoldDialog(el) {
 function dialogOf(el) {
   if (!mayHoldDialog(el)) return "";
   let d = el.closest(DIALOG_SELECTOR);
-  if (!d) {
-    for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== "body"; a = a.parentElement, up++) {
-      const cls = typeof a.className === "string" ? a.className : "";
-      if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === "fixed") {
-        d = a;
-        break;
-      }
+  for (let a = d ? null : el.parentElement?.closest(DIALOG_CLASS_BOX); a && !PAGE_ROOTS.has(a.localName); a = a.parentElement?.closest(DIALOG_CLASS_BOX)) {
+    const cls = typeof a.className === "string" ? a.className : "";
+    if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === "fixed") {
+      d = a;
+      break;
     }
   }
   if (!d) return "";

@@ -219,8 +219,10 @@ function regionWord(from) {
 // sits in no dialog, and its ancestors are not asked (issue 33, design note 143: on rustdoc
 // the two were asked of every link, ~20k a page). Asked once a tree a walk.
 const DIALOG_SELECTOR = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
-const DIALOG_TREE = `${DIALOG_SELECTOR}, [class*=modal i], [class*=dialog i], [class*=popup i], `
-  + '[class*=lightbox i], [class*=drawer i]';
+const DIALOG_CLASS_BOX = '[class*=modal i], [class*=dialog i], [class*=popup i], [class*=lightbox i], '
+  + '[class*=drawer i]';
+const DIALOG_TREE = `${DIALOG_SELECTOR}, ${DIALOG_CLASS_BOX}`;
+const PAGE_ROOTS = new Set(['body', 'html']);  // (a page's "modal-open" body is no overlay)
 function mayHoldDialog(el) {
   const root = el.getRootNode();
   if (!root || (root.nodeType !== 9 && root.nodeType !== 11)) return true;
@@ -238,11 +240,12 @@ function mayHoldDialog(el) {
 export function dialogOf(el) {
   if (!mayHoldDialog(el)) return '';
   let d = el.closest(DIALOG_SELECTOR);
-  if (!d) {
-    for (let a = el.parentElement, up = 0; a && up < 12 && a.localName !== 'body'; a = a.parentElement, up++) {
-      const cls = typeof a.className === 'string' ? a.className : '';
-      if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === 'fixed') { d = a; break; }
-    }
+  // (a class-only overlay however deep its control sits: a settings form's field in a row
+  // in a group in a tab, 16 boxes down; each box whose class may say so, asked by closest())
+  for (let a = d ? null : el.parentElement?.closest(DIALOG_CLASS_BOX); a && !PAGE_ROOTS.has(a.localName);
+    a = a.parentElement?.closest(DIALOG_CLASS_BOX)) {
+    const cls = typeof a.className === 'string' ? a.className : '';
+    if (DIALOG_CLASS.test(cls) && getComputedStyle(a).position === 'fixed') { d = a; break; }
   }
   if (!d) return '';
   const label = d.getAttribute('aria-label');

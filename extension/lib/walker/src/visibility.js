@@ -53,6 +53,15 @@ function scaledToNothing(transform) {
   return (Math.abs(a) < 1e-3 && Math.abs(b) < 1e-3) || (Math.abs(c) < 1e-3 && Math.abs(d) < 1e-3);
 }
 
+// Whether a box from `start` of size `size` (page px, one axis) ends before the page's start.
+// A box of no size on the page's edge is not beyond it: an empty inline wrapper at the origin
+// (an app's <ng-include> around a fixed modal) lays out nothing there, and what it holds is
+// drawn where it is placed (design note 257).
+export function offScreen(start, size) {
+  const end = start + size;
+  return end < 0 || (end === 0 && size > 0);
+}
+
 // Why a person cannot see what is inside this box (inherited by everything under it).
 export function hidingOf(el, style, w, h, x, y) {
   const hx = [];
@@ -66,7 +75,7 @@ export function hidingOf(el, style, w, h, x, y) {
   }
   const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
   if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? 'zero_size' : 'tiny_box');
-  if (x + w <= 0 || y + h + (run.topWin.scrollY || 0) <= 0) hx.push('off_screen');
+  if (offScreen(x, w) || offScreen(y + (run.topWin.scrollY || 0), h)) hx.push('off_screen');
   if ((parseFloat(style.textIndent) || 0) <= -500) hx.push('text_indent');
   return hx;
 }
