@@ -22,6 +22,7 @@ Writes bench/results/miniwob.md (success per task).
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import time
@@ -100,10 +101,15 @@ class Policy:
                 break
             result = self.act(f"{words} {kind}", "click")
         error = result.error
-        if not result.ok and error and error.code == "ambiguous_target" and len(
-                {(c.label, c.role) for c in error.candidates}) == 1:
-            # twins the words cannot tell apart (two "ok" buttons): any of them says it
-            result = self.act(error.candidates[0].index, "click")
+        if not result.ok and error and error.code == "ambiguous_target":
+            # axsnap matches words without regard to case; the utterance's quotes are exact
+            # ("No" is not "no"), so the candidates that show the quoted text as written win
+            quoted = QUOTED.findall(words)
+            exact = [c for c in error.candidates if quoted and c.label == quoted[0]]
+            twins = exact or error.candidates
+            if len({(c.label, c.role) for c in twins}) == 1:
+                # twins the words cannot tell apart (two "ok" buttons): any of them says it
+                result = self.act(twins[0].index, "click")
         if not result.ok:
             raise StepFailed(result, f"click {words!r}: {result.error.message}")
 
@@ -312,7 +318,12 @@ def clauses(utterance: str) -> list[str]:
     return out
 
 
-def run_episode(browser: Browser, quiet_ms: int, timeout_s: float = 12.0) -> Episode:
+def run_episode(browser: Browser, quiet_ms: int, timeout_s: float = 12.0,
+                seed: str | None = None) -> Episode:
+    """One episode; ``seed`` fixes the task's random draw (MiniWoB ships seedrandom), so a
+    test sees the same page every run."""
+    if seed is not None:
+        browser.run_in_target(f"Math.seedrandom({json.dumps(seed)});")
     browser.run_in_target("core.startEpisodeReal();")
     utterance = str(browser.run_in_target("return core.getUtterance();"))
     episode = Episode(utterance)
