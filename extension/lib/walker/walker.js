@@ -4898,6 +4898,22 @@ function periodGraphs(shown, chrome2, limit) {
   return graphs >= 3 ? graphs : 0;
 }
 
+// src/tally_tables.js
+function tableCounts(shown, chrome2, limit) {
+  let n = 0;
+  let most = 0;
+  for (const table of document.querySelectorAll("table")) {
+    if (++n > limit) break;
+    if (table.closest(chrome2) || !shown(table)) continue;
+    most = Math.max(most, table.rows.length);
+  }
+  return {
+    tables: document.querySelectorAll("table").length,
+    rows: document.querySelectorAll("tr").length,
+    table_rows_max: most
+  };
+}
+
 // src/tally.js
 function pageTally() {
   const started = performance.now();
@@ -4949,6 +4965,7 @@ function pageTally() {
     text_chars: 0,
     tables: 0,
     rows: 0,
+    table_rows_max: 0,
     articles: 0,
     result_blocks: 0,
     row_checkboxes: 0,
@@ -5195,8 +5212,7 @@ function pageTally() {
     }
   }
   if (preChars >= 3e3) t.long_pre = 1;
-  t.tables = document.querySelectorAll("table").length;
-  t.rows = document.querySelectorAll("tr").length;
+  Object.assign(t, tableCounts(shown, CHROME, LIMIT2));
   t.articles = document.querySelectorAll("article").length;
   const teaserUnder = (h) => {
     for (let card = h.parentElement, i = 0; card && i < 2; card = card.parentElement, i++) {

@@ -37,6 +37,7 @@ from axsnap_host.semantic.record_searches import fire_searched_records
 from axsnap_host.semantic.record_tables import (
     counts_records,
     fire_record_table,
+    one_table_rows,
     sections_of_records,
 )
 from axsnap_host.semantic.search_pages import fire_search_results, no_search_shown
@@ -404,7 +405,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("dashboard", "stats:tables", 0.1, f.tables >= 1 and f.row_checkboxes < 4)
     # A long table of records is a list even when its rows hold no link or button.
     fire("list", "stats:10+ table rows", 0.35,
-         f.rows >= 10 and not mailbox and f.long_blocks < 3 and itemized)
+         one_table_rows(f) >= 10 and not mailbox and f.long_blocks < 3 and itemized)
     # A table naming 4+ columns under a box to filter it: a table of records, its rows shown
     # or still to come from a script (no chart or stat tiles: a dashboard's table is one part).
     fire("list", "stats:a table's 4+ column headings under a filter box", 0.4,

@@ -140,6 +140,7 @@ class Features:
     text_chars: int = 0
     tables: int = 0
     rows: int = 0
+    table_rows_max: int = -1  # the most rows one shown table holds (tally_tables.js); -1: none said
     row_checkboxes: int = 0
     result_blocks: int = 0
     articles: int = 0

@@ -14,6 +14,16 @@ from collections.abc import Callable
 from axsnap_host.semantic.keywords import keyword_hits, title_hits
 from axsnap_host.semantic.page_features import Features
 
+
+def one_table_rows(f: Features) -> int:
+    """The rows a person reads as one table's: the most one shown table out of the chrome holds
+    (the walker's tally, tally_tables.js), the page's rows when no tally says (design note 258).
+    A console's overview spreads its rows over many small tables (Nagios's tactical overview:
+    63 rows in 46 tables, none over six; a settings page's status panels beside its fields):
+    ten rows in all are no table of ten records there."""
+    return f.rows if f.table_rows_max < 0 else f.table_rows_max
+
+
 TABLE_SIGNAL = "stats:a table of 4+ named columns over 3+ rows, nothing else asked (records)"
 TABLE_WEIGHT = 0.45
 
@@ -24,7 +34,7 @@ def record_table(f: Features) -> bool:
     figures, no dashboard's title."""
     asked = (f.text_inputs - f.search_named - f.newsletter_fields - f.locked_fields
              + f.passwords + f.textareas + f.selects + f.card_fields)
-    return (f.column_heads >= 4 and f.rows >= 4 and asked <= 0 and f.queries == 0
+    return (f.column_heads >= 4 and one_table_rows(f) >= 4 and asked <= 0 and f.queries == 0
             and f.long_blocks < 3 and f.charts == 0 and f.widgets < 3 and f.metrics < 4
             and f.figure_tiles < 3 and f.row_checkboxes < 4
             and not title_hits("dashboard", f.title))
