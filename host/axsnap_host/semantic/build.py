@@ -20,6 +20,7 @@ from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 from axsnap_host.semantic.classify import classify
 from axsnap_host.semantic.content import rank_content
+from axsnap_host.semantic.dialog_front import as_the_dialog, dialog_in_front
 from axsnap_host.semantic.elements import index_elements
 from axsnap_host.semantic.facts import PageFacts, page_facts
 from axsnap_host.semantic.frames import list_frames
@@ -96,8 +97,10 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
                 if el.node.rid not in skip]
     region_kind = {rid: region.kind for rid, region in regions.items()}
     content = rank_content(facts, region_of, region_kind, hiding, skip, redact)
-    feats = features(facts, elements, hiding,
-                     {region.kind for region in regions.values() if region.reached})
+    reached = {region.kind for region in regions.values() if region.reached}
+    front = dialog_in_front(facts, elements, hiding)  # (a modal form open: the page is it)
+    feats = features(*(as_the_dialog(facts, elements, hiding, front) if front
+                       else (facts, elements, hiding)), reached)
     page_type, scores, signals = classify(feats)
     intents = find_intents(elements, page_type)
     title = scrub_text(facts.title)[0] if redact else facts.title
