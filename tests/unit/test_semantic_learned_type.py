@@ -34,12 +34,24 @@ def test_a_page_no_rule_decides_is_typed_by_the_learnt_model() -> None:
 
 
 def test_a_page_showing_too_little_stays_unknown() -> None:
-    # no words at all (a page its scripts have not drawn), and words with one control
-    for page in (dataclasses.replace(_history(), text_chars=0),
-                 Features(text_chars=177, buttons=1, page_screens=1.0), Features()):
+    # nothing drawn, words with one control, four links (a page its scripts have not drawn
+    # past its bar)
+    for page in (Features(), Features(text_chars=177, buttons=1, page_screens=1.0),
+                 Features(links=4, page_screens=1.0)):
         kind, _, signals = classify(page)
         assert kind == "unknown"
         assert not [s for s in signals if s["signal"] == "learned:no rule decided"]
+
+
+def test_links_whose_words_sit_in_no_paragraph_are_enough_to_go_on() -> None:
+    # pypiserver's index: a heading and seven file links on `<br>` lines, no paragraph, list
+    # item or `<pre>` (text_chars 0): its links' words are what it shows (design note 264)
+    index = Features(links=7, page_screens=1.0, title="links for harbour-tides",
+                     own_heading="links for harbour-tides")
+    kind, _, signals = classify(index)
+    assert [s for s in signals if s["signal"] == "learned:no rule decided"], signals
+    assert kind == "list"
+    assert classify(dataclasses.replace(_history(), text_chars=0))[0] == "list"
 
 
 def test_a_rule_that_decides_is_never_overruled() -> None:
