@@ -35,9 +35,10 @@ def test_a_page_no_rule_decides_is_typed_by_the_learnt_model() -> None:
 
 def test_a_page_showing_too_little_stays_unknown() -> None:
     # nothing drawn, words with one control, four links (a page its scripts have not drawn
-    # past its bar)
+    # past its bar), twelve buttons and no words (a feed's Reply and Like, its posts' words in
+    # boxes of their own: what can be done, not what the page shows)
     for page in (Features(), Features(text_chars=177, buttons=1, page_screens=1.0),
-                 Features(links=4, page_screens=1.0)):
+                 Features(links=4, page_screens=1.0), Features(buttons=12, page_screens=1.0)):
         kind, _, signals = classify(page)
         assert kind == "unknown"
         assert not [s for s in signals if s["signal"] == "learned:no rule decided"]

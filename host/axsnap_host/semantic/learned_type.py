@@ -63,10 +63,11 @@ def shipped() -> LearnedType:
     return LearnedType(json.loads(WEIGHTS.read_text("utf-8")))
 
 
-# The model is asked about a page that shows this many links or controls, whatever element its
-# words sit in (an index of links on `<br>` lines or in table cells says no paragraph, list item
-# or `<pre>`: design note 264); a page with less (a blank frame, a page its scripts have not
-# drawn, a lone widget) stays unknown.
+# The model is asked about a page that shows words and this many links or controls; a page
+# with less (a blank frame, a page its scripts have not drawn, a lone widget) stays unknown.
+# Words are prose (paragraphs, list items, `<pre>`), or this many links' own: an index of links
+# on `<br>` lines or in table cells says no paragraph (design note 264); buttons' words alone
+# ("Reply", "Like") say what can be done, not what the page shows.
 ENOUGH_TO_GO_ON = 5
 _CONTROLS = ("links", "buttons", "text_inputs", "textareas", "checkboxes", "radios", "selects")
 
@@ -75,7 +76,8 @@ def undecided(features: object, signals: list[dict[str, object]]) -> str:
     """The type of a page no rule decided: ``unknown`` when it shows too little to go on,
     else the shipped model's, its share said as a signal."""
     shown = vars(features)
-    if sum(_number(shown.get(name)) for name in _CONTROLS) < ENOUGH_TO_GO_ON:
+    words = _number(shown.get("text_chars")) > 0 or _number(shown.get("links")) >= ENOUGH_TO_GO_ON
+    if not words or sum(_number(shown.get(name)) for name in _CONTROLS) < ENOUGH_TO_GO_ON:
         return "unknown"
     kind, share = shipped().type_of(shown)
     signals.append({"type": kind, "signal": "learned:no rule decided", "weight": round(share, 3)})
