@@ -40,7 +40,7 @@ from axsnap_host.semantic.record_tables import (
     one_table_rows,
     sections_of_records,
 )
-from axsnap_host.semantic.search_pages import fire_search_results, no_search_shown
+from axsnap_host.semantic.search_pages import fire_search_results, found_rows, no_search_shown
 from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.sidebar_boxes import sidebar_panels
@@ -369,7 +369,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
         unsearched and f.long_blocks < 2)
     itemized = not panels and not graphs and not results and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
-    itemized = itemized and not (wizard or counted or lengthy or message or story)
+    itemized = itemized and not (wizard or counted or lengthy or message or story or found_rows(f))
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + bullets(f) < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,

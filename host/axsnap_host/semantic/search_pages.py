@@ -47,6 +47,13 @@ def counts_found(f: Features) -> bool:
     return f.queries >= 1 and bool(_FOUND_LINE.search(f.text))
 
 
+def found_rows(f: Features) -> bool:
+    """A box holding a query over a table naming four columns or more: the table's rows are
+    what that search found (a repository searched for a word, an admin's list searched for an
+    author), no list's items (design note 265)."""
+    return f.queries >= 1 and f.column_heads >= 4
+
+
 def search_returned(f: Features) -> bool:
     """A line of the page says its search returned what is shown (note 232)."""
     return bool(_RETURNED_LINE.search(f.text))
