@@ -35,6 +35,9 @@ def test_the_generated_javascript_contract_is_current() -> None:
     assert contract.CONTRACT_JS.read_text("utf-8") == contract.render(), (
         "extension/lib/generated/contract.js is stale: run "
         "`.venv/bin/python -m axsnap_host.native.contract --write`")
+    assert contract.WALKER_CONTRACT_JS.read_text("utf-8") == contract.render_walker(), (
+        "extension/lib/walker/src/generated_contract.js is stale: run "
+        "`.venv/bin/python -m axsnap_host.native.contract --write`")
     assert contract.main(["--check"]) == 0
 
 

@@ -7,7 +7,7 @@
 // and the reply says which rule ended it (`ended_by`).
 
 import { AxError } from '../common/errors.js';
-import { ACT_LIMITS, READY_OPTIONS } from '../generated/contract.js';
+import { ACT_LIMITS, DIALOG_ROLES, READY_OPTIONS } from '../generated/contract.js';
 import { ENDED_BY, readPageClock, SETTLE_MISSES, SETTLED_BY, SETTLED_FRAMES, stabilize } from '../session/stabilize.js';
 import { ACTION_REQUEST_GRACE_MS, askSettled } from '../session/settle.js';
 import { noteDialogOpen } from './blocked.js';
@@ -263,10 +263,11 @@ export async function focusedElement(session) {
 
 // The in-page dialogs shown (<dialog open>, role dialog/alertdialog, aria-modal), by name:
 // its aria-label, the text it is labelled by, its first heading, else its first words.
+const DIALOG_SELECTOR = ['dialog[open]', ...DIALOG_ROLES.map((r) => `[role=${r}]`), '[aria-modal=true]'].join(', ');
 export const MODALS = `(() => {
   const clip = (t) => { const s = String(t || '').replace(/\\s+/g, ' ').trim(); return s.length > 80 ? s.slice(0, 79) + '…' : s; };
   const out = [];
-  for (const d of document.querySelectorAll('dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]')) {
+  for (const d of document.querySelectorAll(${JSON.stringify(DIALOG_SELECTOR)})) {
     if (!d.getClientRects().length || getComputedStyle(d).visibility === 'hidden') continue;
     if (out.some((o) => o.el.contains(d))) continue;
     let name = clip(d.getAttribute('aria-label'));

@@ -3,7 +3,7 @@
 // ALL_PARTS, models/act.py ACTIONS, ReadyOptions, limits, models/wire.py AxStreamFrame,
 // models/walker_wire.py WalkerRows, pipeline/hidden.py INSTRUCTION_TRIGGERS,
 // pipeline/ax/prune.py's role tables, models/policy.py POLICY,
-// act/targets.py lookup_forms).
+// act/targets.py lookup_forms, models/dialogs.py).
 // Do not edit:
 // tests/unit/test_contract.py fails when it is stale.
 
@@ -1118,3 +1118,8 @@ export const LOOKUP_FORMS = deepFreeze({
   ],
   "id_form": "^(?:(?:btn|link|input|textarea|checkbox|radio|select|file|img|video|tab|menu|item|el)(?:_[\\p{L}\\p{N}]+)+)$"
 });
+
+export const DIALOG_ROLES = deepFreeze([
+  "dialog",
+  "alertdialog"
+]);

@@ -3651,6 +3651,10 @@ function columnCaption(el) {
   return found;
 }
 
+// src/generated_contract.js
+var DIALOG_ROLES = Object.freeze(["dialog", "alertdialog"]);
+var DIALOG_CLASS_WORDS = Object.freeze(["modal", "dialog", "popup", "lightbox", "drawer"]);
+
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
   "group",
@@ -3676,7 +3680,7 @@ var LANDMARK_WORDS = {
   banner: "header",
   complementary: "sidebar"
 };
-var DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])/i;
+var DIALOG_CLASS = new RegExp(`(?:^|[\\s_-])(?:${DIALOG_CLASS_WORDS.join("|")})(?:$|[\\s_-])`, "i");
 var short = (s) => s.length > 60 ? `${s.slice(0, 59)}…` : s;
 var LEGEND = ":scope > legend, :scope > h1, :scope > h2, :scope > h3, :scope > h4";
 var HEADER_CELL = ":scope > th";
@@ -3830,8 +3834,8 @@ function regionWord(from) {
   }
   return "";
 }
-var DIALOG_SELECTOR = "dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]";
-var DIALOG_CLASS_BOX = "[class*=modal i], [class*=dialog i], [class*=popup i], [class*=lightbox i], [class*=drawer i]";
+var DIALOG_SELECTOR = ["dialog[open]", ...DIALOG_ROLES.map((r) => `[role=${r}]`), "[aria-modal=true]"].join(", ");
+var DIALOG_CLASS_BOX = DIALOG_CLASS_WORDS.map((w) => `[class*=${w} i]`).join(", ");
 var DIALOG_TREE = `${DIALOG_SELECTOR}, ${DIALOG_CLASS_BOX}`;
 var PAGE_ROOTS = /* @__PURE__ */ new Set(["body", "html"]);
 function mayHoldDialog(el) {

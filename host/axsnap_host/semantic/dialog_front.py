@@ -27,12 +27,12 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from axsnap_host.models.dialogs import DIALOG_ROLES, dialog_class_pattern
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 
-_DIALOG_CLASS = re.compile(r"(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])",
-                           re.IGNORECASE)
-_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+_DIALOG_CLASS = dialog_class_pattern()
+_DIALOG_ROLES = frozenset(DIALOG_ROLES)
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _FIELDS = frozenset({"text_input", "password_input", "textarea", "select", "checkbox", "radio"})
 _CONSENT = re.compile(r"cookie|consent|gdpr|tracking|datenschutz|privacy", re.IGNORECASE)

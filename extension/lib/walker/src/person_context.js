@@ -1,6 +1,7 @@
 // Where a control sits, as a person would say it (issue 30): the row, field or card around
 // it, the region a list or a form sits in, and the dialog that holds it.
 import { columnCaption } from './column_caption.js';
+import { DIALOG_CLASS_WORDS, DIALOG_ROLES } from './generated_contract.js';
 import { idsText, personText } from './person_name.js';
 import { clip, collapse, run } from './run.js';
 import { CONTROL_TAGS, HEADINGS, ROLES, TEXT_SKIP, TYPED_FIELD } from './tags.js';
@@ -15,7 +16,8 @@ const ROW_SETS = new Set(['html', 'body', 'table', 'thead', 'tbody', 'tfoot', 'u
 // else what it is ("footer", "navigation").
 const LANDMARK_WORDS = { nav: 'navigation', footer: 'footer', header: 'header', aside: 'sidebar',
   navigation: 'navigation', contentinfo: 'footer', banner: 'header', complementary: 'sidebar' };
-const DIALOG_CLASS = /(?:^|[\s_-])(?:modal|dialog|popup|lightbox|drawer)(?:$|[\s_-])/i;
+// (the host's rule, models/dialogs.py: semantic/dialog_front.py reads dialogs the same way)
+const DIALOG_CLASS = new RegExp(`(?:^|[\\s_-])(?:${DIALOG_CLASS_WORDS.join('|')})(?:$|[\\s_-])`, 'i');
 
 const short = (s) => (s.length > 60 ? `${s.slice(0, 59)}…` : s);
 
@@ -218,9 +220,8 @@ function regionWord(from) {
 // so in a tree with neither (most pages: none on the rustdoc and Node.js pages) every control
 // sits in no dialog, and its ancestors are not asked (issue 33, design note 143: on rustdoc
 // the two were asked of every link, ~20k a page). Asked once a tree a walk.
-const DIALOG_SELECTOR = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
-const DIALOG_CLASS_BOX = '[class*=modal i], [class*=dialog i], [class*=popup i], [class*=lightbox i], '
-  + '[class*=drawer i]';
+const DIALOG_SELECTOR = ['dialog[open]', ...DIALOG_ROLES.map((r) => `[role=${r}]`), '[aria-modal=true]'].join(', ');
+const DIALOG_CLASS_BOX = DIALOG_CLASS_WORDS.map((w) => `[class*=${w} i]`).join(', ');
 const DIALOG_TREE = `${DIALOG_SELECTOR}, ${DIALOG_CLASS_BOX}`;
 const PAGE_ROOTS = new Set(['body', 'html']);  // (a page's "modal-open" body is no overlay)
 function mayHoldDialog(el) {
