@@ -7,7 +7,7 @@
 // and the reply says which rule ended it (`ended_by`).
 
 import { AxError } from '../common/errors.js';
-import { ACT_LIMITS, DIALOG_ROLES, READY_OPTIONS } from '../generated/contract.js';
+import { ACT_LIMITS, DIALOG_SELECTOR, READY_OPTIONS } from '../generated/contract.js';
 import { ENDED_BY, readPageClock, SETTLE_MISSES, SETTLED_BY, SETTLED_FRAMES, stabilize } from '../session/stabilize.js';
 import { ACTION_REQUEST_GRACE_MS, askSettled } from '../session/settle.js';
 import { noteDialogOpen } from './blocked.js';
@@ -263,7 +263,6 @@ export async function focusedElement(session) {
 
 // The in-page dialogs shown (<dialog open>, role dialog/alertdialog, aria-modal), by name:
 // its aria-label, the text it is labelled by, its first heading, else its first words.
-const DIALOG_SELECTOR = ['dialog[open]', ...DIALOG_ROLES.map((r) => `[role=${r}]`), '[aria-modal=true]'].join(', ');
 export const MODALS = `(() => {
   const clip = (t) => { const s = String(t || '').replace(/\\s+/g, ' ').trim(); return s.length > 80 ? s.slice(0, 79) + '…' : s; };
   const out = [];

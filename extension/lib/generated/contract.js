@@ -1119,7 +1119,4 @@ export const LOOKUP_FORMS = deepFreeze({
   "id_form": "^(?:(?:btn|link|input|textarea|checkbox|radio|select|file|img|video|tab|menu|item|el)(?:_[\\p{L}\\p{N}]+)+)$"
 });
 
-export const DIALOG_ROLES = deepFreeze([
-  "dialog",
-  "alertdialog"
-]);
+export const DIALOG_SELECTOR = deepFreeze("dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]");

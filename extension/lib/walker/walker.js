@@ -3652,7 +3652,7 @@ function columnCaption(el) {
 }
 
 // src/generated_contract.js
-var DIALOG_ROLES = Object.freeze(["dialog", "alertdialog"]);
+var DIALOG_SELECTOR = Object.freeze("dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]");
 var DIALOG_CLASS_WORDS = Object.freeze(["modal", "dialog", "popup", "lightbox", "drawer"]);
 
 // src/person_context.js
@@ -3834,7 +3834,6 @@ function regionWord(from) {
   }
   return "";
 }
-var DIALOG_SELECTOR = ["dialog[open]", ...DIALOG_ROLES.map((r) => `[role=${r}]`), "[aria-modal=true]"].join(", ");
 var DIALOG_CLASS_BOX = DIALOG_CLASS_WORDS.map((w) => `[class*=${w} i]`).join(", ");
 var DIALOG_TREE = `${DIALOG_SELECTOR}, ${DIALOG_CLASS_BOX}`;
 var PAGE_ROOTS = /* @__PURE__ */ new Set(["body", "html"]);

@@ -18,6 +18,12 @@ DIALOG_ROLES = ("dialog", "alertdialog")
 DIALOG_CLASS_WORDS = ("modal", "dialog", "popup", "lightbox", "drawer")
 
 
+def dialog_selector() -> str:
+    """The CSS selector of a dialog by its markup (an open ``<dialog>``, a role, ``aria-modal``)."""
+    roles = ", ".join(f"[role={role}]" for role in DIALOG_ROLES)
+    return f"dialog[open], {roles}, [aria-modal=true]"
+
+
 def dialog_class_pattern() -> re.Pattern[str]:
     """One of the words, set off by the class's start or end, a space, ``_`` or ``-``."""
     words = "|".join(DIALOG_CLASS_WORDS)

@@ -27,7 +27,7 @@ from axsnap_host.models.act import (
     ReadyOptions,
 )
 from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
-from axsnap_host.models.dialogs import DIALOG_CLASS_WORDS, DIALOG_ROLES
+from axsnap_host.models.dialogs import DIALOG_CLASS_WORDS, dialog_selector
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.fast_paths import FAST_PATHS
 from axsnap_host.models.options import (
@@ -141,9 +141,9 @@ def contract() -> dict[str, Any]:
                        "MAX_DIALOGS": MAX_DIALOGS},
         # act/targets.py: the targets the host's act lookup may name (lib/act/before.js)
         "LOOKUP_FORMS": lookup_forms(),
-        # models/dialogs.py: the roles of a dialog (the act's report of modals opened and
+        # models/dialogs.py: a dialog by its markup (the act's report of modals opened and
         # closed: lib/act/readiness.js MODALS)
-        "DIALOG_ROLES": list(DIALOG_ROLES),
+        "DIALOG_SELECTOR": dialog_selector(),
     }
 
 
@@ -152,7 +152,7 @@ def walker_contract() -> dict[str, Any]:
     return {
         # models/dialogs.py: what marks a box as a dialog (src/person_context.js, and the
         # host's semantic/dialog_front.py)
-        "DIALOG_ROLES": list(DIALOG_ROLES),
+        "DIALOG_SELECTOR": dialog_selector(),
         "DIALOG_CLASS_WORDS": list(DIALOG_CLASS_WORDS),
     }
 

@@ -1,7 +1,7 @@
 // Where a control sits, as a person would say it (issue 30): the row, field or card around
 // it, the region a list or a form sits in, and the dialog that holds it.
 import { columnCaption } from './column_caption.js';
-import { DIALOG_CLASS_WORDS, DIALOG_ROLES } from './generated_contract.js';
+import { DIALOG_CLASS_WORDS, DIALOG_SELECTOR } from './generated_contract.js';
 import { idsText, personText } from './person_name.js';
 import { clip, collapse, run } from './run.js';
 import { CONTROL_TAGS, HEADINGS, ROLES, TEXT_SKIP, TYPED_FIELD } from './tags.js';
@@ -220,7 +220,6 @@ function regionWord(from) {
 // so in a tree with neither (most pages: none on the rustdoc and Node.js pages) every control
 // sits in no dialog, and its ancestors are not asked (issue 33, design note 143: on rustdoc
 // the two were asked of every link, ~20k a page). Asked once a tree a walk.
-const DIALOG_SELECTOR = ['dialog[open]', ...DIALOG_ROLES.map((r) => `[role=${r}]`), '[aria-modal=true]'].join(', ');
 const DIALOG_CLASS_BOX = DIALOG_CLASS_WORDS.map((w) => `[class*=${w} i]`).join(', ');
 const DIALOG_TREE = `${DIALOG_SELECTOR}, ${DIALOG_CLASS_BOX}`;
 const PAGE_ROOTS = new Set(['body', 'html']);  // (a page's "modal-open" body is no overlay)
