@@ -15,6 +15,10 @@ the transfer and the host.
 ``--read JSON``: another whole-page read instead (its options over DOM text's, e.g. SnapshotV1
 from the walk: ``--read '{"format": "snapshot", "scope": "page", "ax_source": "walk"}'``).
 
+``--each``: each read's steps too, and the timeline marks of a build that stamps them
+(``walker_ids_tl_*``: ``git apply bench/pick_timeline_stamps.patch`` in the ``--after`` build,
+design note 266).
+
 ``--compare``: also checks that the two builds' replies are the same on each read (the DOM
 text, and every listed element but its backendNodeId, which each browser numbers itself, and
 that each has one); ``--corpus`` adds every page of bench/corpus (one read each is enough
@@ -55,7 +59,8 @@ STEPS = ["total_ms", "capture_ms", "walker_inject_ms", "walker_walk_ms", "walker
          "walker_carry_trip_ms", "walker_carry_parse_ms", "walker_ids_pick_ms",
          "walker_ids_pick_listeners_ms", "walker_ids_pick_hidden_ms", "walker_ids_records_ms",
          "walker_ids_pick_clicks", "walker_ids_pick_hidden", "walker_ids_rows_ms",
-         "walker_ids_custom_ms", "walker_ids_contexts_ms"]
+         "walker_ids_custom_ms", "walker_ids_contexts_ms", "walker_ids_listed_taken",
+         "walker_ids_listener_nodes", "walker_ids_listener_nodes_early"]
 
 
 def main() -> int:
@@ -112,6 +117,9 @@ def main() -> int:
                         if args.each:
                             steps = {s: flat[s] for s in STEPS
                                      if isinstance(flat.get(s), int | float)}
+                            # a build's own timeline marks (walker_ids_tl_*_ms), when it has them
+                            steps.update({s: v for s, v in flat.items()
+                                          if s.startswith("walker_ids_tl_")})
                             print(f"{name} read {i} {key}: {json.dumps(steps)}", flush=True)
                     if args.compare_all and (why := whole_difference(replies["before"],
                                                                      replies["after"])):
