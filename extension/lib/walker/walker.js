@@ -4902,18 +4902,33 @@ function periodGraphs(shown, chrome2, limit) {
 }
 
 // src/tally_tables.js
+var LABEL2 = /^[^\d]{1,40}$/;
+var FIGURE2 = /^[-+~]?\d[^\n]{0,29}$/;
+var LABEL_WORDS = 5;
+var STAT_ROWS_LOOKED = 50;
+var cellText = (cell) => cell.textContent.replace(/\s+/g, " ").trim();
+function statRow(row) {
+  if (row.cells.length !== 2) return false;
+  const label = cellText(row.cells[0]);
+  const figure = cellText(row.cells[1]);
+  return LABEL2.test(label) && label.split(" ").length <= LABEL_WORDS && FIGURE2.test(figure);
+}
 function tableCounts(shown, chrome2, limit) {
   let n = 0;
   let most = 0;
+  let stats = 0;
   for (const table of document.querySelectorAll("table")) {
     if (++n > limit) break;
     if (table.closest(chrome2) || !shown(table)) continue;
-    most = Math.max(most, table.rows.length);
+    const rows = table.rows;
+    most = Math.max(most, rows.length);
+    for (let i = 0; i < rows.length && i < STAT_ROWS_LOOKED; i++) stats += statRow(rows[i]);
   }
   return {
     tables: document.querySelectorAll("table").length,
     rows: document.querySelectorAll("tr").length,
-    table_rows_max: most
+    table_rows_max: most,
+    stat_rows: stats
   };
 }
 
@@ -4969,6 +4984,7 @@ function pageTally() {
     tables: 0,
     rows: 0,
     table_rows_max: 0,
+    stat_rows: 0,
     articles: 0,
     result_blocks: 0,
     row_checkboxes: 0,

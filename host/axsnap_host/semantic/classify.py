@@ -48,6 +48,7 @@ from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
 from axsnap_host.semantic.sign_up_first import sign_up_on_arrival
 from axsnap_host.semantic.signed_in_forms import fire_signed_in_form, password_change
 from axsnap_host.semantic.silent_passwords import fire_silent_password
+from axsnap_host.semantic.status_panels import fire_status_panels
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
               "email_compose", "email_inbox", "dashboard", "settings", "checkout")
@@ -305,6 +306,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     panels = not f.passwords and ((f.metrics >= 3 and bool(title_hits("dashboard", f.title)))
                                   or sidebar_panels(f) or tiles)  # (no blog's: sidebar_boxes.py)
     fire("dashboard", "stats:3+ figures each over a few words (stat tiles)", 0.45, tiles)
+    panels = fire_status_panels(fire, f) or panels  # (a console's rows of figures)
     # Five linked headings or more, each over a short paragraph of its own (a teaser), no long
     # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
     # is the teasers' and its headings no search's results.
@@ -315,14 +317,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
     front = fire_card_list(fire, f, panels or story) or front  # (cards; beside a story none)
     sections = sections_of_records(f)  # (headings over tables of records, no results)
-    teasers *= 0.5 if front or sections else 1.0
     # (under an empty search box with nothing saying a search was made the linked headings are
     # the page's own items: search_pages.py no_search_shown)
     unsearched = no_search_shown(f, bool(URL_RES["search_results"].search(tail)))
-    teasers *= 0.5 if unsearched else 1.0
+    teasers *= (0.5 if front or sections else 1.0) * (0.5 if unsearched else 1.0)
     # What a search shows: its count of results, its query held, its results (search_pages.py).
     counted, rows_of_results, searched = fire_search_results(fire, f, inputs, teasers)
-    # Element statistics (medium)
     fire("search_results", "stats:5+ result blocks", 0.3 * teasers, f.result_blocks >= 5)
     # A mail client: a compose control and reply or forward controls, no message being written.
     mail = f.compose >= 1 and f.reply >= 1 and not ((f.to_subject and f.textareas) or written)

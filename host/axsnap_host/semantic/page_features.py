@@ -141,6 +141,7 @@ class Features:
     tables: int = 0
     rows: int = 0
     table_rows_max: int = -1  # the most rows one shown table holds (tally_tables.js); -1: none said
+    stat_rows: int = 0  # table rows of a label and its figure (tally_tables.js: status panels)
     row_checkboxes: int = 0
     result_blocks: int = 0
     articles: int = 0

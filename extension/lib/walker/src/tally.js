@@ -72,7 +72,7 @@ export function pageTally() {
   const QUANTITY = /(^|[^\p{L}])(qty|quantity|quantité|cantidad|menge|anzahl|số lượng)(?![\p{L}])|数量|個数/iu;
   const NO_ROW = new Set(['li', 'tr', 'td', 'th', 'body', 'html', 'main', 'form', 'ul', 'ol', 'table', 'tbody']);
   const t = { passwords: 0, current_passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
-    radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0, tables: 0, rows: 0, table_rows_max: 0,
+    radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0, tables: 0, rows: 0, table_rows_max: 0, stat_rows: 0,
     articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [], long_pre: 0, long_items: 0, widgets: 0,
     action_rows: 0, charts: 0, forms: 0, column_heads: 0, heading_cards: 0, prose_run: 0, teaser_heads: 0,
     quantity_fields: 0, switches: 0, check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,

@@ -1,0 +1,60 @@
+"""A dashboard's panels read from its tables (issue 31, design note 267).
+
+A monitor or an app's overview shows its state as rows of a label and its figure ("Uptime"
+"2h 14m", "Download Rate" "0 B/s", "Hosts Down" "3"; the walker's ``stat_rows``). Four such
+rows or more, few fields asked beside them and no long text are a dashboard's panels: the
+tables and lists around them are its parts, not a list page's records. Beside three fields or
+more the page asks something (a settings page showing its device's state); beside long text
+the rows are an article's fact box (a country's population and area).
+
+Under a title naming a dashboard and no other kind of page, three tables or more, each short
+and none holding most of the rows ("Open tickets", "Your tickets", "Unassigned": three rows
+each) are its panels too. A template's page of table styles names its tables in its title;
+one long table among small ones is a list of records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from axsnap_host.semantic.keywords import KEYWORDS, TITLE_RES, TITLE_SKIP, title_hits
+from axsnap_host.semantic.page_features import Features
+
+# A console's status shows this many rows of a label and its figure.
+STATUS_ROWS = 4
+STATUS_SIGNAL = "stats:4+ rows of a label and its figure (status panels)"
+STATUS_WEIGHT = 0.35
+# A dashboard's panels: this many tables, none over this many rows.
+PANEL_TABLES = 3
+PANEL_ROWS = 10
+PANELS_SIGNAL = "stats:3+ short tables under a dashboard's title (its panels)"
+PANELS_WEIGHT = 0.2
+
+
+def status_panels(f: Features) -> bool:
+    """Four rows of a label and its figure or more, under three fields asked, no long text."""
+    asked = f.text_inputs - f.search_inputs + f.passwords + f.textareas + f.selects
+    return f.stat_rows >= STATUS_ROWS and asked < 3 and f.long_blocks < 3
+
+
+def _titled_dashboard(title: str) -> bool:
+    """The title names a dashboard and no other kind of page."""
+    named = {kind for kind in KEYWORDS.keys() | TITLE_RES.keys()
+             if any(w not in TITLE_SKIP for w in title_hits(kind, title))}
+    return named == {"dashboard"}
+
+
+def panel_tables(f: Features) -> bool:
+    """Three tables or more under a dashboard's title, none over ten rows nor holding most of
+    the page's rows."""
+    return (f.tables >= PANEL_TABLES and 0 < f.table_rows_max <= PANEL_ROWS
+            and 2 * f.table_rows_max <= f.rows and not f.passwords
+            and _titled_dashboard(f.title))
+
+
+def fire_status_panels(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
+    """Fires the dashboard signals of panels read from tables; whether either fired."""
+    status, tables = status_panels(f), panel_tables(f)
+    fire("dashboard", STATUS_SIGNAL, STATUS_WEIGHT, status)
+    fire("dashboard", PANELS_SIGNAL, PANELS_WEIGHT, tables)
+    return status or tables
