@@ -5948,12 +5948,14 @@ function partedLate(el, members) {
 function lateTwin(el) {
   const look = el.getAttribute("class") || "";
   if (!look.trim() || el.matches(ALL2) || !pointedAlone(el)) return "";
-  const row = rowWords(el, "");
-  const key = `${el.localName}\0${look}\0${row}`;
+  const label = labelOf(el);
+  const row = rowWords(el, label);
+  const key = `${el.localName}\0${look}\0${label}\0${row}`;
   const late = run.lateTwins || (run.lateTwins = /* @__PURE__ */ new Set());
-  if (late.has(key) || late.size >= LATE_GROUPS || labelOf(el)) return "";
+  if (late.has(key) || late.size >= LATE_GROUPS) return "";
   late.add(key);
-  const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)].filter((m) => rowWords(m, "") === row && pointedAlone(m) && !labelOf(m));
+  if (label && swatchTwins(el, label)) return "";
+  const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)].filter((m) => labelOf(m) === label && rowWords(m, label) === row && pointedAlone(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return "";
   return partedLate(el, members);
 }

@@ -348,12 +348,13 @@ export function pageTwins() {
   return out;
 }
 
-// A control no selector of the page's twins takes, that shows no words and that only its
-// style makes one (a file picker's paperclip icon over its hidden input, cursor: pointer), is
-// a twin of the elements alike in tag and class in rows alike that the pointer is drawn over
-// too, read over the whole page when the walk first meets one of them, parted as the page's
-// twins are: by their containers, the heading above, their box (volt's two "Choose Image"
-// boxes, under "Select profile photo" and "Select cover photo").
+// A control no selector of the page's twins takes, that only its style makes one (a file
+// picker's paperclip icon over its hidden input, cursor: pointer; a report's sortable column
+// heading "Hits" in each of its panels), is a twin of the elements alike in tag, class and
+// words in rows alike that the pointer is drawn over too, read over the whole page when the
+// walk first meets one of them, parted as the page's twins are: by their containers, the
+// heading above, their box (volt's two "Choose Image" boxes, under "Select profile photo" and
+// "Select cover photo"; GoAccess's "Hits" by the panel each sorts).
 const LATE_GROUPS = 200;  // such groups read a walk (past it none is: a bound on its work)
 const LATE_MEMBERS = 200;  // elements of one such group
 // The pointer drawn over it and not over its parent (an icon in a link is the link's), and no
@@ -377,14 +378,16 @@ function partedLate(el, members) {
 function lateTwin(el) {
   const look = el.getAttribute('class') || '';
   if (!look.trim() || el.matches(ALL) || !pointedAlone(el)) return '';
-  // (the group of its tag, class and row read once: its words are in run.twins after)
-  const row = rowWords(el, '');
-  const key = `${el.localName}\u0000${look}\u0000${row}`;
+  // (the group of its tag, class, words and row read once: its words are in run.twins after)
+  const label = labelOf(el);
+  const row = rowWords(el, label);
+  const key = `${el.localName}\u0000${look}\u0000${label}\u0000${row}`;
   const late = run.lateTwins || (run.lateTwins = new Set());
-  if (late.has(key) || late.size >= LATE_GROUPS || labelOf(el)) return '';
+  if (late.has(key) || late.size >= LATE_GROUPS) return '';
   late.add(key);
+  if (label && swatchTwins(el, label)) return '';  // (a swatch named by its colour: swatchTwin)
   const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)]
-    .filter((m) => rowWords(m, '') === row && pointedAlone(m) && !labelOf(m));
+    .filter((m) => labelOf(m) === label && rowWords(m, label) === row && pointedAlone(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return '';
   return partedLate(el, members);
 }
