@@ -23,6 +23,7 @@ from axsnap_host.semantic.keywords import (
     URL_RES,
     keyword_hits,
     title_hits,
+    title_kinds,
 )
 from axsnap_host.semantic.learned_type import undecided
 from axsnap_host.semantic.long_forms import fire_long_form
@@ -301,8 +302,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
                                          + f.reply >= 1)
     # (over a long table of records and no chart they count its records: orders placed, shipped)
     tiles = (f.figure_tiles >= 3 and not f.passwords and not message_form and not counts_records(f)
-             and not any(w not in TITLE_SKIP for k in PAGE_TYPES if k != "dashboard"
-                         for w in title_hits(k, f.title)))
+             and not title_kinds(f.title) - {"dashboard"})
     panels = not f.passwords and ((f.metrics >= 3 and bool(title_hits("dashboard", f.title)))
                                   or sidebar_panels(f) or tiles)  # (no blog's: sidebar_boxes.py)
     fire("dashboard", "stats:3+ figures each over a few words (stat tiles)", 0.45, tiles)

@@ -168,6 +168,13 @@ def title_hits(kind: str, title: str) -> list[str]:
                                         if word in title and pattern.search(title)]
 
 
+def title_kinds(title: str) -> set[str]:
+    """The kinds of page a (lower-cased) title names, by words not too common in titles to
+    say what a page is for (TITLE_SKIP)."""
+    return {kind for kind in KEYWORDS.keys() | TITLE_RES.keys()
+            if any(word not in TITLE_SKIP for word in title_hits(kind, title))}
+
+
 # A control that goes on from a cart to the checkout ("Proceed to Checkout"); a menu's bare
 # "Checkout" link names the page, a cart's says where its next step is.
 TO_CHECKOUT = re.compile(r"(?:proceed|continue|go) to (?:the )?checkout|zur kasse gehen|"

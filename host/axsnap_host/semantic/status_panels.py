@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from axsnap_host.semantic.keywords import KEYWORDS, TITLE_RES, TITLE_SKIP, title_hits
+from axsnap_host.semantic.keywords import title_kinds
 from axsnap_host.semantic.page_features import Features
 
 # A console's status shows this many rows of a label and its figure.
@@ -37,19 +37,12 @@ def status_panels(f: Features) -> bool:
     return f.stat_rows >= STATUS_ROWS and asked < 3 and f.long_blocks < 3
 
 
-def _titled_dashboard(title: str) -> bool:
-    """The title names a dashboard and no other kind of page."""
-    named = {kind for kind in KEYWORDS.keys() | TITLE_RES.keys()
-             if any(w not in TITLE_SKIP for w in title_hits(kind, title))}
-    return named == {"dashboard"}
-
-
 def panel_tables(f: Features) -> bool:
     """Three tables or more under a dashboard's title, none over ten rows nor holding most of
     the page's rows."""
     return (f.tables >= PANEL_TABLES and 0 < f.table_rows_max <= PANEL_ROWS
             and 2 * f.table_rows_max <= f.rows and not f.passwords
-            and _titled_dashboard(f.title))
+            and title_kinds(f.title) == {"dashboard"})
 
 
 def fire_status_panels(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
