@@ -43,6 +43,7 @@ from axsnap_host.semantic.record_tables import (
 )
 from axsnap_host.semantic.search_pages import fire_search_results, found_rows, no_search_shown
 from axsnap_host.semantic.shop_steps import fire_shop_pages
+from axsnap_host.semantic.short_documents import fire_short_document
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.sidebar_boxes import sidebar_panels
 from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
@@ -157,8 +158,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("register", "form:password with a name field or terms", 0.35 * account * offered,
          f.passwords >= 1 and bool(f.terms or (f.name_fields and register_words and not signing_in))
          and not change and not renew)
-    fire("settings", "form:a password change (the current password and a new one)", 0.5,
-         change)
+    fire("settings", "form:a password change (the current password and a new one)", 0.5, change)
     # A person's name and an account (an address, a user name) asked under sign-up words said
     # outside links, no password: a sign-up whose password comes later (a contact form asks for
     # a message, a checkout for a card or pays a price, a profile holds its saved values).
@@ -351,14 +351,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.paragraphs >= 3 and (not f.passwords or f.long_blocks >= 3))
     fire("article", "stats:1500+ characters of prose", 0.2 * prose, f.text_chars >= 1500)
     fire("article", "stats:a long preformatted document", 0.45, f.long_pre >= 1)
+    fire_short_document(fire, f)  # (a server's welcome page, a README: short_documents.py)
     # Three headings or more out of links, each over prose of its own (a paragraph, a code
     # sample), few fields and no chart: one written document in sections (documentation, a
     # guide), whose swatches, trees and examples are its illustrations, no list.
     fire("article", "stats:3+ unlinked headings each over prose (a document in sections)", 0.3,
          f.prose_sections >= 3 and fields < 3 and f.charts == 0 and not panels
          and f.queries == 0 and not front)
-    fire("article", "stats:3+ long list items (prose in bullets)", 0.2 * prose,
-         bullets(f) >= 3)
+    fire("article", "stats:3+ long list items (prose in bullets)", 0.2 * prose, bullets(f) >= 3)
     fire("article", "stats:6+ paragraphs", 0.15 * prose,
          f.paragraphs >= 6 and (not f.passwords or f.long_blocks >= 3))
     # A search's results or a dashboard's items (two of: stat tiles, a chart, 4+ figures): no list.
