@@ -5955,6 +5955,7 @@ function lateTwin(el) {
   if (late.has(key) || late.size >= LATE_GROUPS) return "";
   late.add(key);
   if (label && swatchTwins(el, label)) return "";
+  if (label && el.querySelector("input, select, textarea")) return "";
   const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)].filter((m) => labelOf(m) === label && rowWords(m, label) === row && pointedAlone(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return "";
   return partedLate(el, members);

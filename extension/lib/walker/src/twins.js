@@ -386,6 +386,9 @@ function lateTwin(el) {
   if (late.has(key) || late.size >= LATE_GROUPS) return '';
   late.add(key);
   if (label && swatchTwins(el, label)) return '';  // (a swatch named by its colour: swatchTwin)
+  // (a box holding a field stands for it, a switch drawn over its hidden checkbox: told apart
+  // by the field's own label or section, as the host reads them, note 249)
+  if (label && el.querySelector('input, select, textarea')) return '';
   const members = [...document.querySelectorAll(`${el.localName}[class="${CSS.escape(look)}"]`)]
     .filter((m) => labelOf(m) === label && rowWords(m, label) === row && pointedAlone(m));
   if (members.length < 2 || members.length > LATE_MEMBERS) return '';
