@@ -3996,8 +3996,10 @@ function columnHead(el) {
   const row = cell && cell.parentElement;
   const table = row && row.localName === "tr" ? row.closest("table") : null;
   if (!table) return "";
-  const head = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : table.rows[0];
-  if (!head || ![...head.cells].every((c) => c.localName === "th")) return "";
+  const first = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : table.rows[0];
+  const headed2 = first && [...first.cells].every((c) => c.localName === "th");
+  const head = headed2 ? first : axisRow(row);
+  if (!head) return "";
   let column = 0;
   for (const c of row.cells) {
     if (c === cell) break;
@@ -4006,9 +4008,34 @@ function columnHead(el) {
   let at = 0;
   for (const c of head.cells) {
     at += c.colSpan || 1;
-    if (column < at) return idWords(collapse(wordsOf(c)), NAME_WORDS).join(" ");
+    if (column < at) {
+      return idWords(headed2 ? collapse(wordsOf(c)) : spaced(c), NAME_WORDS).join(" ");
+    }
   }
   return "";
+}
+function axisRow(row) {
+  if (idWords(collapse(wordsOf(row)), 1).length) return null;
+  const width = columns(row);
+  for (const next of [row.nextElementSibling, row.previousElementSibling]) {
+    if (next && next.localName === "tr" && next.cells.length && columns(next) === width && [...next.cells].every((c) => idWords(collapse(wordsOf(c)), 1).length)) return next;
+  }
+  return null;
+}
+function spaced(n) {
+  if (!n.firstElementChild) return n.textContent || "";
+  const out = [];
+  for (const child of n.childNodes) {
+    if (child.nodeType === 3) out.push(child.textContent || "");
+    else if (child.nodeType === 1 && !SILENT.has(child.localName)) out.push(spaced(child));
+  }
+  return collapse(out.join(" "));
+}
+var SILENT = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "title"]);
+function columns(row) {
+  let width = 0;
+  for (const c of row.cells) width += c.colSpan || 1;
+  return width;
 }
 function withWordsBefore(members, places) {
   const blocks = members.map((el) => el.parentElement && el.parentElement.closest(BLOCKS2));

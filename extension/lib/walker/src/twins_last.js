@@ -35,15 +35,18 @@ export function withColumns(members, places) {
 }
 
 // The words of the header cell over the table cell holding ``el`` (the table head's last row,
-// else a first row of header cells alone; column spans counted), "" when none.
-function columnHead(el) {
+// else a first row of header cells alone; else, for a row that shows no words, its axis:
+// axisRow; column spans counted), "" when none.
+export function columnHead(el) {
   const cell = el.parentElement && el.parentElement.closest('td, th');
   const row = cell && cell.parentElement;
   const table = row && row.localName === 'tr' ? row.closest('table') : null;
   if (!table) return '';
-  const head = table.tHead && table.tHead.rows.length
+  const first = table.tHead && table.tHead.rows.length
     ? table.tHead.rows[table.tHead.rows.length - 1] : table.rows[0];
-  if (!head || ![...head.cells].every((c) => c.localName === 'th')) return '';
+  const headed = first && [...first.cells].every((c) => c.localName === 'th');
+  const head = headed ? first : axisRow(row);
+  if (!head) return '';
   let column = 0;
   for (const c of row.cells) {
     if (c === cell) break;
@@ -52,9 +55,46 @@ function columnHead(el) {
   let at = 0;
   for (const c of head.cells) {
     at += c.colSpan || 1;
-    if (column < at) return idWords(collapse(wordsOf(c)), NAME_WORDS).join(' ');
+    if (column < at) {
+      return idWords(headed ? collapse(wordsOf(c)) : spaced(c), NAME_WORDS).join(' ');
+    }
   }
   return '';
+}
+
+// The row that names the columns of a row showing no words of its own (a bar chart's row of
+// bars, each a picture named "Hits: 45": the hours or days under them, "0".."23", "01 Nov"),
+// as a person reads a chart by its axis: the row right after it, else right before it, whose
+// every cell shows words, as many columns as it; null when none (a row with words is read
+// by its own cells: twins.js withCells; a table's first row of header cells comes first).
+function axisRow(row) {
+  if (idWords(collapse(wordsOf(row)), 1).length) return null;
+  const width = columns(row);
+  for (const next of [row.nextElementSibling, row.previousElementSibling]) {
+    if (next && next.localName === 'tr' && next.cells.length && columns(next) === width
+      && [...next.cells].every((c) => idWords(collapse(wordsOf(c)), 1).length)) return next;
+  }
+  return null;
+}
+
+// An axis cell's words, its parts apart as a person reads them ("Mon<br><span>01 Dec</span>" is
+// "Mon 01 Dec", where its textContent runs them together: "Mon01 Dec").
+function spaced(n) {
+  if (!n.firstElementChild) return n.textContent || '';
+  const out = [];
+  for (const child of n.childNodes) {
+    if (child.nodeType === 3) out.push(child.textContent || '');
+    else if (child.nodeType === 1 && !SILENT.has(child.localName)) out.push(spaced(child));
+  }
+  return collapse(out.join(' '));
+}
+const SILENT = new Set(['script', 'style', 'noscript', 'template', 'title']);
+
+// The columns a table row spans (its cells' column spans counted).
+function columns(row) {
+  let width = 0;
+  for (const c of row.cells) width += c.colSpan || 1;
+  return width;
 }
 
 // Twins alike in all else in one paragraph or item (a term linked twice in one paragraph of
