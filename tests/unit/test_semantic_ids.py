@@ -250,6 +250,16 @@ def test_a_grids_column_the_walker_parts_twins_by_is_said_as_its_words() -> None
                    "checkbox_tickets_in_main_at_roles_purser"]
 
 
+def test_a_reference_the_walker_parts_twins_by_is_said_as_its_words() -> None:
+    """A page tree laid out by columns: each "Edit" cell ties itself by id to its page's item
+    in the tree (``ref:<words>``, note 270), the one thing that parts them: the id says the
+    page, no number."""
+    assert twin_words("ref:About us") == "about_us"
+    ids = assign_ids([Placed("link_edit", "main", repeated=True, mark="to_edit",
+                             twin=twin_words(f"ref:{page}")) for page in ("About us", "Events")])
+    assert ids == ["link_edit_in_main_to_edit_about_us", "link_edit_in_main_to_edit_events"]
+
+
 def test_a_rows_cell_the_walker_parts_twins_by_is_said_as_its_words() -> None:
     """Table rows alike in their first words, parted by the walker over every row of the page
     by a cell (``cell:<words>``): the id says the cell's words as the row's own words are said,

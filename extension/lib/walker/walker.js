@@ -5728,12 +5728,37 @@ function numberAlike(words2, scopes, members) {
   }
 }
 
+// src/twin_refs.js
+var UP5 = 6;
+var WORDS4 = 4;
+var TOKEN = /^[A-Za-z][\w:.-]{0,80}$/;
+function referring(name) {
+  return name === "headers" || name.startsWith("aria-") || name.startsWith("data-");
+}
+function refWords(el) {
+  const doc = el.ownerDocument;
+  for (let a = el, up = 0; a && up <= UP5 && a.localName !== "body"; a = a.parentElement, up++) {
+    for (const attr of a.attributes || []) {
+      if (!referring(attr.name) || !TOKEN.test(attr.value)) continue;
+      const target = doc.getElementById(attr.value);
+      if (!target || target.contains(el) || a.contains(target)) continue;
+      const words2 = idWords(collapse(wordsOf(target)), WORDS4);
+      if (words2.length) return words2.join(" ");
+    }
+  }
+  return "";
+}
+function refPlace(el) {
+  const words2 = refWords(el);
+  return words2 ? `ref:${words2}` : "";
+}
+
 // src/twins.js
 var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
 var LIMIT = 8e3;
 var MEMBERS2 = 6e3;
-var UP5 = 12;
+var UP6 = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING2 = 4;
 var BLOCKS3 = "p, li, td, dd, blockquote";
@@ -5818,14 +5843,14 @@ function cellPlaces(row, label) {
 }
 function placesOf(el, headings) {
   const out = [];
-  for (let a = el.parentElement, up = 0; a && up < UP5 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP6 && a.localName !== "body"; a = a.parentElement, up++) {
     const named3 = [a.getAttribute("aria-label") || "", paneName(a), a.getAttribute("id") || ""];
     for (const value of named3) {
       const words2 = collapse(value.replace(/[-_]+/g, " "));
       if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }
   }
-  for (let a = el.parentElement, up = 0; a && up < UP5 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP6 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
     const words2 = collapse(wordsOf(head)).slice(0, 80);
@@ -5942,6 +5967,7 @@ function pageTwins() {
       shownFile(el),
       ...sides[i],
       ...placesOf(el, headings),
+      refPlace(el),
       ...boxes[i]
     ]);
     settle(members, places, scopes, out, headings, owners);

@@ -355,7 +355,11 @@ def twin_words(said: str) -> str:
     ``fill:<hex>``, as its six hex digits alone (``item_dark_blue_under_navbar_color_002b49``:
     lib/walker/src/swatch_twins.js); the side of a list a pair alike in all else sits on,
     ``side:above list`` / ``side:below list``, as its words alone
-    (``select_sort_by_..._above_list``: lib/walker/src/twin_numbers.js). A picture link's
+    (``select_sort_by_..._above_list``: lib/walker/src/twin_numbers.js); the first words of
+    the element the markup ties a twin alike in all else to by its id, ``ref:<words>``, as
+    its words alone (``link_edit_view_in_form_to_edit_about_us``: a page tree's column of
+    links, each cell naming its page's item by id: lib/walker/src/twin_refs.js, note 270).
+    A picture link's
     "of:<title>" is no place (see
     picture_title), nor is a link's "path:<words>" (see twin_path)."""
     out = []
@@ -364,7 +368,7 @@ def twin_words(said: str) -> str:
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
         if kind in ("at", "under", "within", "for", "after", "before", "with") and words:
             out.append(f"{kind}_{words}")
-        elif kind in ("cell", "hue", "as", "src", "col", "fill", "side") and words:
+        elif kind in ("cell", "hue", "as", "src", "col", "fill", "side", "ref") and words:
             out.append(words)
     return "_".join(out)
 

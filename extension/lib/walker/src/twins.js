@@ -6,8 +6,9 @@
 // tab panel's tab (pane_name.js), else an id with no digits: a token is no name), closest
 // first, that is not the same for all of them, else by the heading above it. Twins some of
 // them share a place with are parted by their next places. The paragraph holding a twin is
-// its next place, and the last is its own box: the largest ancestor that holds no other twin
-// of its group (a product's card, a menu's list), read as its heading, else its words; the
+// its next place, then the element its markup ties it to by id, "ref:<words>" (twin_refs.js:
+// a page tree's cell, its page's item), and the last is its own box: the largest ancestor
+// that holds no other twin of its group (a product's card, a menu's list), read as its heading, else its words; the
 // words all the twins' boxes start with are dropped, so what is left is each card's own (its
 // product's title). The record carries them as `tw`: "at:<words>", "under:<words>",
 // "within:<words>", "for:<words>" or "after:<words>" (the item before the box: twins alike in
@@ -35,6 +36,7 @@ import { withMarks } from './twin_marks.js';
 import { pathTwins } from './twin_dest.js';
 import { swatchTwins } from './swatch_twins.js';
 import { numberAlike, pairSides } from './twin_numbers.js';
+import { refPlace } from './twin_refs.js';
 import { part, placeWords } from './twin_part.js';
 
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
@@ -326,8 +328,10 @@ export function pageTwins() {
     // (a picture, or a control showing one alone: the file it shows first, then where it sits;
     // a pair of fields around a list, the side it sits on first: twin_numbers.js)
     const sides = pairSides(members, key.includes('\u0003field'));
+    // (the element its markup ties it to by id before its box: a page tree's cell its page's
+    // item, twin_refs.js; the item before a box moves when one is added above)
     const places = members.map((el, i) => [shownFile(el), ...sides[i], ...placesOf(el, headings),
-      ...boxes[i]]);
+      refPlace(el), ...boxes[i]]);
     settle(members, places, scopes, out, headings, owners);
   }
   pathTwins(links, out, (el) => rowWords(el, labelOf(el)));
