@@ -5923,6 +5923,11 @@ function settle(members, places, scopes, out, headings, owners = []) {
     if (words2[i].length) out.set(el, words2[i].join("|"));
   });
 }
+function withRef(box, ref) {
+  if (!ref) return box;
+  const at = box.findIndex((p) => p.startsWith("after:"));
+  return at < 0 ? [...box, ref] : [...box.slice(0, at), ref, ...box.slice(at)];
+}
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
   const links = [];
@@ -5967,8 +5972,7 @@ function pageTwins() {
       shownFile(el),
       ...sides[i],
       ...placesOf(el, headings),
-      refPlace(el),
-      ...boxes[i]
+      ...withRef(boxes[i], refPlace(el))
     ]);
     settle(members, places, scopes, out, headings, owners);
   }

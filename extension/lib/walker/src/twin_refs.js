@@ -1,12 +1,12 @@
-// Semantic mode (issue 31, design note 270): twins alike in their containers, the heading above
-// and the paragraph holding them are parted by the element their markup ties them to by its
-// id, where its words differ among them (twins.js: before their boxes and the item before
-// them, which move when an item is added above): a table cell's `headers`, an `aria-*`
-// reference, a script's `data-*` one. A grid laid out by columns keeps each row's name out of
-// every box of its twin (django CMS's page tree: a column of "Edit/View" links, one a row, each
-// cell `data-jstreegrid="j1_2"`, the id of its page's item "About us" in the tree beside it);
-// the reference is all that ties the two. "ref:<words>", the referred element's first words,
-// said alone in the id (``link_edit_view_in_form_to_edit_about_us``).
+// Semantic mode (issue 31, design note 270): twins alike in their containers, the heading above,
+// the paragraph holding them and their box's words are parted by the element their markup ties
+// them to by its id, where its words differ among them (twins.js withRef: before the item
+// before their box, which moves when an item is added above): a table cell's `headers`, an
+// `aria-*` reference, a script's `data-*` one. A grid laid out by columns keeps each row's name
+// out of every box of its twin (django CMS's page tree: a column of "Edit/View" links, one a
+// row, each cell `data-jstreegrid="j1_2"`, the id of its page's item "About us" in the tree
+// beside it); the reference is all that ties the two. "ref:<words>", the referred element's
+// first words, said alone in the id (``link_edit_view_in_form_to_edit_about_us``).
 import { collapse, wordsOf } from './run.js';
 import { idWords } from './twins_last.js';
 

@@ -6,13 +6,14 @@
 // tab panel's tab (pane_name.js), else an id with no digits: a token is no name), closest
 // first, that is not the same for all of them, else by the heading above it. Twins some of
 // them share a place with are parted by their next places. The paragraph holding a twin is
-// its next place, then the element its markup ties it to by id, "ref:<words>" (twin_refs.js:
-// a page tree's cell, its page's item), and the last is its own box: the largest ancestor
-// that holds no other twin of its group (a product's card, a menu's list), read as its heading, else its words; the
+// its next place, and the last is its own box: the largest ancestor that holds no other twin
+// of its group (a product's card, a menu's list), read as its heading, else its words; the
 // words all the twins' boxes start with are dropped, so what is left is each card's own (its
-// product's title). The record carries them as `tw`: "at:<words>", "under:<words>",
-// "within:<words>", "for:<words>" or "after:<words>" (the item before the box: twins alike in
-// all else), joined by "|". Twins in table rows are parted after their places by their rows'
+// product's title), then the element its markup ties it to by id, "ref:<words>"
+// (twin_refs.js: a page tree's cell, its page's item). The record carries them as `tw`:
+// "at:<words>", "under:<words>", "within:<words>", "for:<words>", "ref:<words>" or
+// "after:<words>" (the item before the box: twins alike in all else), joined by "|". Twins
+// in table rows are parted after their places by their rows'
 // cells (withCells), "cell:<words>", over every row of the page, so a read that holds some of
 // the rows names them alike. Twins that show no words (an order's eye, pencil and bin icons)
 // are parted by their icons' colour, "hue:<colour>" (swatch.js iconColour), twins in table
@@ -283,6 +284,14 @@ function settle(members, places, scopes, out, headings, owners = []) {
   members.forEach((el, i) => { if (words[i].length) out.set(el, words[i].join('|')); });
 }
 
+// A twin's box places with its reference (twin_refs.js) before the first of them that is the
+// item before it ("after:"), else last; as they were where it has none.
+function withRef(box, ref) {
+  if (!ref) return box;
+  const at = box.findIndex((p) => p.startsWith('after:'));
+  return at < 0 ? [...box, ref] : [...box.slice(0, at), ref, ...box.slice(at)];
+}
+
 /** Map(control → its places that part it from its twins, "|"-joined) for the page. */
 export function pageTwins() {
   const groups = new Map();
@@ -328,10 +337,10 @@ export function pageTwins() {
     // (a picture, or a control showing one alone: the file it shows first, then where it sits;
     // a pair of fields around a list, the side it sits on first: twin_numbers.js)
     const sides = pairSides(members, key.includes('\u0003field'));
-    // (the element its markup ties it to by id before its box: a page tree's cell its page's
-    // item, twin_refs.js; the item before a box moves when one is added above)
+    // (the element its markup ties it to by id after its box's words, before the item before
+    // its box, which moves when one is added above: a page tree's cell, its page's item)
     const places = members.map((el, i) => [shownFile(el), ...sides[i], ...placesOf(el, headings),
-      refPlace(el), ...boxes[i]]);
+      ...withRef(boxes[i], refPlace(el))]);
     settle(members, places, scopes, out, headings, owners);
   }
   pathTwins(links, out, (el) => rowWords(el, labelOf(el)));
