@@ -110,3 +110,22 @@ test('the words of a box leave out what a page with scripts never draws: a noscr
   };
   assert.equal(collapse(wordsOf(box)), '-20% Deck Shoe Sizes');
 });
+
+test('a twin inside another of its lot is that control listed twice: not numbered', () => {
+  // a dropdown's scripted wrapper and its toggle (Wagtail's "Actions", note 272)
+  const toggle = el('button', {});
+  const wrapper = el('div', { 'data-action': 'w-dropdown#toggle' }, toggle);
+  el('nav', {}, wrapper);
+  const words = [['at:actions'], ['at:actions']];
+  numberAlike(words, ['', ''], [wrapper, toggle]);
+  assert.deepEqual(words, [['at:actions'], ['at:actions']]);
+  // two such pairs: the wrappers are the twins, numbered; each toggle is said as its wrapper
+  const pairs = [1, 2].map(() => {
+    const inner = el('button', {});
+    return [el('div', {}, inner), inner];
+  });
+  el('nav', {}, ...pairs.map(([outer]) => outer));
+  const four = [[], [], [], []];
+  numberAlike(four, ['', '', '', ''], pairs.flat());
+  assert.deepEqual(four, [['n:1/2'], ['n:1/2'], ['n:2/2'], ['n:2/2']]);
+});

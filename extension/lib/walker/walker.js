@@ -5718,12 +5718,19 @@ function numberAlike(words2, scopes, members) {
     if (group) group.push(i);
     else same.set(key, [i]);
   });
-  for (const group of same.values()) {
+  for (const all of same.values()) {
+    const group = all.filter((i) => !all.some((j) => j !== i && members[j].contains(members[i])));
+    const said2 = all.map((i) => words2[i].length);
     if (group.length === 2 && listBetween(members[group[0]], members[group[1]])) {
       words2[group[0]].push("side:above list");
       words2[group[1]].push("side:below list");
     } else if (group.length > 1) {
       group.forEach((i, k) => words2[i].push(`n:${k + 1}/${group.length}`));
+    }
+    for (const i of all) {
+      if (group.includes(i)) continue;
+      const outer = group.find((j) => members[j].contains(members[i]));
+      words2[i].push(...words2[outer].slice(said2[all.indexOf(outer)]));
     }
   }
 }

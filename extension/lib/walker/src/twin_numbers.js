@@ -79,12 +79,22 @@ export function numberAlike(words, scopes, members) {
     const group = same.get(key);
     if (group) group.push(i); else same.set(key, [i]);
   });
-  for (const group of same.values()) {
+  for (const all of same.values()) {
+    // (a twin inside another of its lot is that one control listed twice, a dropdown's
+    // scripted wrapper and its toggle: no twin of its own, it is said as the one holding it,
+    // and the host says it as the inner one where their ids meet; note 272)
+    const group = all.filter((i) => !all.some((j) => j !== i && members[j].contains(members[i])));
+    const said = all.map((i) => words[i].length);
     if (group.length === 2 && listBetween(members[group[0]], members[group[1]])) {
       words[group[0]].push('side:above list');
       words[group[1]].push('side:below list');
     } else if (group.length > 1) {
       group.forEach((i, k) => words[i].push(`n:${k + 1}/${group.length}`));
+    }
+    for (const i of all) {
+      if (group.includes(i)) continue;
+      const outer = group.find((j) => members[j].contains(members[i]));
+      words[i].push(...words[outer].slice(said[all.indexOf(outer)]));
     }
   }
 }
