@@ -4474,13 +4474,16 @@ function wizardSteps(shown, limit) {
 
 // src/tally_words.js
 var MENU_CLASS = /(^|[\s_-])(menu|menus|submenu|nav|navbar|navigation|header|footer|breadcrumbs?|social|sidebar|dropdown|topbar)([\s_-]|$)/i;
+var MENU_ROLE = /^(menu|menubar|menuitem|menuitemcheckbox|menuitemradio|tablist|tab|tree|treeitem|navigation)$/i;
 var classOf2 = (el) => el && typeof el.className === "string" ? el.className : "";
+var menuRole = (el) => MENU_ROLE.test((el.getAttribute("role") || "").trim().split(/\s+/)[0]);
 function inMenuBox(el) {
   for (let a = el.parentElement; a && a.localName !== "body" && a.localName !== "main"; a = a.parentElement) {
-    if (MENU_CLASS.test(classOf2(a))) return true;
+    if (MENU_CLASS.test(classOf2(a)) || MENU_CLASS.test(a.id || "") || menuRole(a)) return true;
   }
   return false;
 }
+var menuItem = (li) => menuRole(li) || inMenuBox(li);
 var SETTINGS_HEADING = /^(?:(?:account|profile|user|general|privacy|security|notification)\s+)?(?:settings?|preferences)$|^(?:edit|update)\s+(?:your\s+|my\s+)?(?:user\s+|account\s+|personal\s+)?(?:profile|account|details|information|info)$|^(?:einstellungen|paramètres|configuración|ajustes|cài đặt|设置|設定)$/i;
 var WISHLIST_HEADING = /^(?:my |your )?(?:wish ?list|wishlist)$|^(?:wunschliste|liste de souhaits|lista de deseos|danh sách yêu thích|愿望清单|心愿单|ほしい物リスト|お気に入り)$/i;
 function headingsSaying(words2, shown, chrome2, limit) {
@@ -5154,7 +5157,7 @@ function pageTally() {
       break;
     }
     if (li.closest(CHROME) || !shown(li)) continue;
-    if (!inMenuBox(li) && !ahead(li)) {
+    if (!menuItem(li) && !ahead(li)) {
       t.list_items++;
       if (li.querySelector(":scope > a, :scope > * > a")) t.linked_items++;
     }

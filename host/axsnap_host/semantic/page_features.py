@@ -26,7 +26,7 @@ from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.foot_forms import login_depth
 from axsnap_host.semantic.keywords import PAY_BY, TO_CHECKOUT
 from axsnap_host.semantic.page_tally import above_heading, own_heading, whole_page
-from axsnap_host.semantic.page_words import in_menu_box
+from axsnap_host.semantic.page_words import in_a_menu
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
 from axsnap_host.semantic.search_echo import echoed_queries
 from axsnap_host.semantic.titles import split_title
@@ -291,7 +291,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         f.captcha = f.captcha or "captcha" in low or "captcha" in node.attrs.get("src", "")
         above = facts.ancestors(node)
         chrome = any(a.in_page_chrome for a in above)
-        if tag == "li" and not chrome and not in_menu_box(node, facts):
+        if tag == "li" and not chrome and not in_a_menu(node, facts):
             f.list_items += 1
             f.linked_items += any(facts.nodes[c].tag == "a" for c in node.children)
         f.tables += tag == "table"

@@ -9,7 +9,7 @@ import { baseWords } from './twin_dest.js';
 import { INLINE_TAGS } from './tags.js';
 import { offCanvas } from './off_canvas.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
-import { countedUnder, figureTiles, inMenuBox, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
+import { countedUnder, figureTiles, inMenuBox, menuItem, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
 import { linkedAway, proseSections } from './tally_sections.js';
 import { listCards } from './tally_cards.js';
 import { postBylines } from './tally_posts.js';
@@ -201,7 +201,7 @@ export function pageTally() {
     if (li.closest(CHROME) || !shown(li)) continue;
     // (a list in a box whose class calls it a menu, a header or a footer, or before the page's
     // own heading, is a menu too; its long items are prose still)
-    if (!inMenuBox(li) && !ahead(li)) {
+    if (!menuItem(li) && !ahead(li)) {
       t.list_items++;
       if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
     }

@@ -4,17 +4,25 @@
 // counts a search's results for a query or as only a search counts them. Read over the whole
 // document, like the rest of tally.js.
 
-// A box whose class names the page's chrome (its menu, header, footer, breadcrumb, social links,
-// side bar, drop-down): its lists are menus, as a <nav>'s are (semantic/page_words.py agrees).
+// A box whose class or id names the page's chrome (its menu, header, footer, breadcrumb, social
+// links, side bar, drop-down), or whose role makes it a menu, a tab list or a tree: its lists are
+// menus, as a <nav>'s are (semantic/page_words.py agrees).
 const MENU_CLASS = /(^|[\s_-])(menu|menus|submenu|nav|navbar|navigation|header|footer|breadcrumbs?|social|sidebar|dropdown|topbar)([\s_-]|$)/i;
+// (ARIA's role says what an element is, whatever its tag: a <li role="menuitem"> is no list item)
+const MENU_ROLE = /^(menu|menubar|menuitem|menuitemcheckbox|menuitemradio|tablist|tab|tree|treeitem|navigation)$/i;
 const classOf = (el) => (el && typeof el.className === 'string' ? el.className : '');
+const menuRole = (el) => MENU_ROLE.test((el.getAttribute('role') || '').trim().split(/\s+/)[0]);
 
 export function inMenuBox(el) {
   for (let a = el.parentElement; a && a.localName !== 'body' && a.localName !== 'main'; a = a.parentElement) {
-    if (MENU_CLASS.test(classOf(a))) return true;
+    if (MENU_CLASS.test(classOf(a)) || MENU_CLASS.test(a.id || '') || menuRole(a)) return true;
   }
   return false;
 }
+
+// An item of a menu, a tab list or a tree, by its own role or by its box's: no item the page
+// lists.
+export const menuItem = (li) => menuRole(li) || inMenuBox(li);
 
 // A heading that is only the words of a settings page ("Settings", "Account Settings"), or of
 // an account's own details being edited ("Edit Profile", "Update User Details").
