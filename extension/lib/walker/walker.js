@@ -5424,6 +5424,21 @@ function clippedAway(cs) {
   const inset = /^inset\(\s*([\d.]+)%\s*\)$/.exec(cs.clipPath || "");
   return !!inset && parseFloat(inset[1]) >= 50;
 }
+function hiddenInLabel(control, label) {
+  const r = control.getBoundingClientRect();
+  const cs = getComputedStyle(control);
+  if (r.width <= 2 || r.height <= 2 || cs.opacity === "0" || clippedAway(cs)) return true;
+  if (!label.contains(control)) return false;
+  for (let a = control.parentElement; a && a !== label; a = a.parentElement) {
+    const ws = getComputedStyle(a);
+    if (ws.opacity === "0" || clippedAway(ws)) return true;
+    if (ws.overflow !== "visible") {
+      const box = a.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2) return true;
+    }
+  }
+  return false;
+}
 function likeRow(parent, tag) {
   let byTag = run.likeRows.get(parent);
   if (byTag === void 0) {
@@ -5480,9 +5495,7 @@ function personState(el, tag, attrs, role) {
   }
   if (tag === "label" && el.control && (el.control.type === "checkbox" || el.control.type === "radio")) {
     st.control = el.control.type;
-    const r = el.control.getBoundingClientRect();
-    const cs = getComputedStyle(el.control);
-    if (r.width <= 2 || r.height <= 2 || cs.opacity === "0" || clippedAway(cs)) st.hiddenControl = 1;
+    if (hiddenInLabel(el.control, el)) st.hiddenControl = 1;
   }
   return st;
 }

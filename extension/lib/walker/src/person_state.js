@@ -17,6 +17,26 @@ function clippedAway(cs) {
   return !!inset && parseFloat(inset[1]) >= 50;
 }
 
+// A label's radio or checkbox a person cannot see: its own box 2 px or less, transparent or
+// clipped away, or inside the label a wrapper that shows nothing of it: clipped away,
+// transparent, or 2 px or less and clipping what overflows it (React Aria's VisuallyHidden:
+// the input keeps its own box in a 1 px box, design note 273).
+function hiddenInLabel(control, label) {
+  const r = control.getBoundingClientRect();
+  const cs = getComputedStyle(control);
+  if (r.width <= 2 || r.height <= 2 || cs.opacity === '0' || clippedAway(cs)) return true;
+  if (!label.contains(control)) return false;
+  for (let a = control.parentElement; a && a !== label; a = a.parentElement) {
+    const ws = getComputedStyle(a);
+    if (ws.opacity === '0' || clippedAway(ws)) return true;
+    if (ws.overflow !== 'visible') {
+      const box = a.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2) return true;
+    }
+  }
+  return false;
+}
+
 // How many of the first 12 children of `parent` with this tag there are, and how many of
 // them a class marks active: asked of each parent and tag once a walk (run.likeRows), not
 // again for every control among its children (issue 33, design note 149: a list of N links
@@ -78,9 +98,7 @@ export function personState(el, tag, attrs, role) {
   }
   if (tag === 'label' && el.control && (el.control.type === 'checkbox' || el.control.type === 'radio')) {
     st.control = el.control.type;
-    const r = el.control.getBoundingClientRect();
-    const cs = getComputedStyle(el.control);
-    if (r.width <= 2 || r.height <= 2 || cs.opacity === '0' || clippedAway(cs)) st.hiddenControl = 1;
+    if (hiddenInLabel(el.control, el)) st.hiddenControl = 1;
   }
   return st;
 }
