@@ -341,20 +341,28 @@ def test_a_control_under_its_own_label_is_not_covered(browser: Browser, pages_ur
         assert "covered" not in terms["state"], (scope, terms)
 
 
+@pytest.mark.parametrize("page", ["visually_hidden_toggles.html",
+                                  "visually_hidden_toggles_in_a_scroll_box.html"])
 def test_toggles_in_a_visually_hidden_wrapper_are_their_labels(
-        browser: Browser, pages_url: str) -> None:
+        browser: Browser, pages_url: str, page: str) -> None:
     """Radios and a checkbox drawn as React Aria's VisuallyHidden draws them (Streamlit's
     checkout, the fifty-sixth held-out set): each input keeps its own box inside a 1 px wrapper
     clipped to nothing, within the label a person presses. Every output lists the label as that
     control, once, with the input's state (on main DOM text listed the bare inputs and the
-    semantic view none of them: design note 273); a plain box stays the input."""
-    read = read_all(browser, pages_url + "elements/visually_hidden_toggles.html")
+    semantic view none of them: design note 273); a plain box stays the input. In a page that
+    scrolls in its `<main>` each input pokes out of its label's box: it was listed beside its
+    label (its centre lies inside: one line)."""
+    read = read_all(browser, pages_url + "elements/" + page)
+    whole = browser.snapshot(None, format="domtext", viewport_only=False, **FAST)
+    assert isinstance(whole, DomResult)
+    for dom in (read["domtext"], whole.domtext):
+        for name, role, state in (
+                ("Collect at the workshop", "radio", "unchecked"),
+                ("Post it to me", "radio", "checked"),
+                ("I have read the shop's returns policy", "checkbox", "unchecked")):
+            assert f'<label> role="{role}" {state} "{name}"' in dom, dom
+            assert dom.count(f'"{name}"') == 1, dom
     dom = read["domtext"]
-    for name, role, state in (("Collect at the workshop", "radio", "unchecked"),
-                              ("Post it to me", "radio", "checked"),
-                              ("I have read the shop's returns policy", "checkbox", "unchecked")):
-        assert f'<label> role="{role}" {state} "{name}"' in dom, dom
-        assert dom.count(f'"{name}"') == 1, dom
     assert 'id="plain" type="checkbox" label="A plain box"' in dom, dom
     semantic = browser.snapshot(None, format="semantic", **FAST).raw["semantic"]
     kinds = {e["label"]: (e["type"], e["state"].get("checked")) for e in semantic["elements"]}

@@ -169,7 +169,7 @@ def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Join
     if fronts:  # the input its label stands for goes (tiny, or clipped away inside it)
         chosen = [(j, r) for j, r in chosen if not (
             j.tag == "input" and j.rec.get("ns") == "label" and j.rec.get("nm") in fronts
-            and (_tiny(j) or any(_inside(j.rec.get("r"), box) for box in fronts[
+            and (_tiny(j) or any(_centre_inside(j.rec.get("r"), box) for box in fronts[
                 str(j.rec.get("nm"))])))]
     named = {str(j.rec.get("nm")) for j, _ in chosen
              if j.tag != "label" and j.rec.get("ns") == "label" and j.rec.get("nm")}
@@ -189,6 +189,17 @@ def _inside(rect: Any, box: list[Any]) -> bool:
     x, y, w, h = rect
     bx, by, bw, bh = box
     return bx - 1 <= x and by - 1 <= y and x + w <= bx + bw + 1 and y + h <= by + bh + 1
+
+
+def _centre_inside(rect: Any, box: list[Any]) -> bool:
+    """Whether the centre of ``rect`` ([x, y, w, h]) lies within ``box``: an input kept whole
+    in a 1 px wrapper (React Aria's VisuallyHidden) pokes out of its label's box; its centre
+    does not (design note 273)."""
+    if not (isinstance(rect, list) and len(rect) == 4
+            and all(isinstance(v, int | float) for v in rect)):
+        return False
+    x, y, w, h = rect
+    return _inside([x + w / 2, y + h / 2, 0, 0], box)
 
 
 def _tiny(j: Joined) -> bool:  # ≤ 2 px a side: the walker's hidden control (person_state.js)
