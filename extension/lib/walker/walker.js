@@ -3654,6 +3654,8 @@ function columnCaption(el) {
 // src/generated_contract.js
 var DIALOG_SELECTOR = Object.freeze("dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]");
 var DIALOG_CLASS_WORDS = Object.freeze(["modal", "dialog", "popup", "lightbox", "drawer"]);
+var MENU_WORDS = Object.freeze(["menu", "menus", "submenu", "nav", "navbar", "navigation", "header", "footer", "breadcrumb", "breadcrumbs", "social", "sidebar", "dropdown", "topbar"]);
+var MENU_ROLES = Object.freeze(["menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "tablist", "tab", "tree", "treeitem", "navigation"]);
 
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
@@ -4473,10 +4475,10 @@ function wizardSteps(shown, limit) {
 }
 
 // src/tally_words.js
-var MENU_CLASS = /(^|[\s_-])(menu|menus|submenu|nav|navbar|navigation|header|footer|breadcrumbs?|social|sidebar|dropdown|topbar)([\s_-]|$)/i;
-var MENU_ROLE = /^(menu|menubar|menuitem|menuitemcheckbox|menuitemradio|tablist|tab|tree|treeitem|navigation)$/i;
+var MENU_CLASS = new RegExp(`(^|[\\s_-])(${MENU_WORDS.join("|")})([\\s_-]|$)`, "i");
+var MENU_ROLE = new Set(MENU_ROLES);
 var classOf2 = (el) => el && typeof el.className === "string" ? el.className : "";
-var menuRole = (el) => MENU_ROLE.test((el.getAttribute("role") || "").trim().split(/\s+/)[0]);
+var menuRole = (el) => MENU_ROLE.has((el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase());
 function inMenuBox(el) {
   for (let a = el.parentElement; a && a.localName !== "body" && a.localName !== "main"; a = a.parentElement) {
     if (MENU_CLASS.test(classOf2(a)) || MENU_CLASS.test(a.id || "") || menuRole(a)) return true;

@@ -1,19 +1,15 @@
 """Boxes whose class or id says they are the page's chrome, or whose role makes them a menu, a tab
 list or a tree: a template's menus, header and footer drawn as plain lists in <div>s, whose items
 are links to other pages, not what the page lists (the walker's ``tally_words.js inMenuBox`` and
-``menuItem`` read the same words over the whole document)."""
+``menuItem`` read the same words over the whole document; both from models/menus.py)."""
 
 from __future__ import annotations
 
-import re
-
+from axsnap_host.models.menus import MENU_ROLES, menu_word_pattern
 from axsnap_host.semantic.facts import Node, PageFacts
 
-MENU_CLASS = re.compile(r"(^|[\s_-])(menu|menus|submenu|nav|navbar|navigation|header|footer|"
-                        r"breadcrumbs?|social|sidebar|dropdown|topbar)([\s_-]|$)", re.I)
-# (ARIA's role says what an element is, whatever its tag: a <li role="menuitem"> is no list item)
-MENU_ROLES = frozenset({"menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio",
-                        "tablist", "tab", "tree", "treeitem", "navigation"})
+MENU_CLASS = menu_word_pattern()
+_MENU_ROLES = frozenset(MENU_ROLES)
 
 
 def in_menu_box(node: Node, facts: PageFacts) -> bool:
@@ -24,11 +20,11 @@ def in_menu_box(node: Node, facts: PageFacts) -> bool:
         if above.tag in ("body", "main"):
             return False
         if (MENU_CLASS.search(above.attrs.get("class", ""))
-                or MENU_CLASS.search(above.attrs.get("id", "")) or above.role in MENU_ROLES):
+                or MENU_CLASS.search(above.attrs.get("id", "")) or above.role in _MENU_ROLES):
             return True
     return False
 
 
 def in_a_menu(node: Node, facts: PageFacts) -> bool:
     """An item of a menu, a tab list or a tree, by its own role or by its box's."""
-    return node.role in MENU_ROLES or in_menu_box(node, facts)
+    return node.role in _MENU_ROLES or in_menu_box(node, facts)

@@ -4,14 +4,16 @@
 // counts a search's results for a query or as only a search counts them. Read over the whole
 // document, like the rest of tally.js.
 
+import { MENU_ROLES, MENU_WORDS } from './generated_contract.js';
+
 // A box whose class or id names the page's chrome (its menu, header, footer, breadcrumb, social
 // links, side bar, drop-down), or whose role makes it a menu, a tab list or a tree: its lists are
-// menus, as a <nav>'s are (semantic/page_words.py agrees).
-const MENU_CLASS = /(^|[\s_-])(menu|menus|submenu|nav|navbar|navigation|header|footer|breadcrumbs?|social|sidebar|dropdown|topbar)([\s_-]|$)/i;
+// menus, as a <nav>'s are (semantic/page_words.py agrees: both from models/menus.py).
+const MENU_CLASS = new RegExp(`(^|[\\s_-])(${MENU_WORDS.join('|')})([\\s_-]|$)`, 'i');
 // (ARIA's role says what an element is, whatever its tag: a <li role="menuitem"> is no list item)
-const MENU_ROLE = /^(menu|menubar|menuitem|menuitemcheckbox|menuitemradio|tablist|tab|tree|treeitem|navigation)$/i;
+const MENU_ROLE = new Set(MENU_ROLES);
 const classOf = (el) => (el && typeof el.className === 'string' ? el.className : '');
-const menuRole = (el) => MENU_ROLE.test((el.getAttribute('role') || '').trim().split(/\s+/)[0]);
+const menuRole = (el) => MENU_ROLE.has((el.getAttribute('role') || '').trim().split(/\s+/)[0].toLowerCase());
 
 export function inMenuBox(el) {
   for (let a = el.parentElement; a && a.localName !== 'body' && a.localName !== 'main'; a = a.parentElement) {
