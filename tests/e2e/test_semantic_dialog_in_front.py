@@ -33,3 +33,16 @@ def test_a_cookie_choices_dialog_leaves_the_page_what_it_is(
     # The same page under a consent dialog of three checkboxes: a person dismisses it.
     for result in both_reads(browser, pages_url + "understanding/cookie_choices_over_a_list.html"):
         assert result.type == "list", result.page["signals"][:8]
+
+
+def test_a_search_open_over_a_guide_is_its_results(browser: Browser, pages_url: str) -> None:
+    # (design note 276: Material for MkDocs' search, "brake" in its box and four matching
+    # documents with their passages, open over a guide behind a dimming overlay)
+    url = pages_url + "understanding/search_open_over_a_guide.html"
+    for result in both_reads(browser, url):
+        assert result.type == "search_results", result.page["signals"][:8]
+    # closed, the guide behind is what a person reads again
+    browser.run_in_target("document.querySelector('.search').remove();"
+                          "document.querySelector('.overlay').remove();")
+    closed = read(browser)
+    assert closed.type == "article", closed.page["signals"][:8]

@@ -3,7 +3,12 @@ is for while it is open; a consent dialog, a box in a corner and an alert are no
 
 from __future__ import annotations
 
-from axsnap_host.semantic.dialog_front import BEHIND, as_the_dialog, dialog_in_front
+from axsnap_host.semantic.dialog_front import (
+    BEHIND,
+    as_the_dialog,
+    dialog_in_front,
+    searched_in_front,
+)
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.ids import IdSource
@@ -74,3 +79,28 @@ def test_no_dialog_in_front() -> None:
     facts, elements, hiding = _page({"class": "modal"}, SETTINGS)
     hiding[7] = ["display_none"]
     assert dialog_in_front(facts, elements, hiding) is None
+
+
+SEARCH: list[Row] = [(7, "input", {"name": "query", "aria-label": "Search"}, "Search", "text_input",
+                      False),
+                     (7, "p", {}, "4 matching documents", "", False),
+                     (7, "a", {}, "Adjusting rim brakes", "link", False),
+                     (7, "a", {}, "Truing a wheel", "link", False)]
+
+
+def test_a_search_holding_its_query_is_in_front() -> None:
+    # (design note 276: a docs theme's search opened over a guide, "brake" in its box)
+    facts, elements, hiding = _page({"role": "dialog"}, SEARCH, position="")
+    facts.nodes[8].value = "brake"
+    inside = dialog_in_front(facts, elements, hiding)
+    assert inside == {7, 8, 9, 10, 11}
+    assert searched_in_front(elements, inside)
+    # the same box empty, or holding its own prompt: one field, nothing searched, no front
+    for value in ("", "Search"):
+        facts, elements, hiding = _page({"role": "dialog"}, SEARCH, position="")
+        facts.nodes[8].value = value
+        assert dialog_in_front(facts, elements, hiding) is None, value
+    # a form's dialog is in front, but it is no search
+    facts, elements, hiding = _page({"class": "modal fade in"}, SETTINGS)
+    inside = dialog_in_front(facts, elements, hiding)
+    assert inside and not searched_in_front(elements, inside)

@@ -20,7 +20,7 @@ from axsnap_host.pipeline.redaction import scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 from axsnap_host.semantic.classify import classify
 from axsnap_host.semantic.content import rank_content
-from axsnap_host.semantic.dialog_front import as_the_dialog, dialog_in_front
+from axsnap_host.semantic.dialog_front import as_the_dialog, dialog_in_front, searched_in_front
 from axsnap_host.semantic.elements import index_elements
 from axsnap_host.semantic.facts import PageFacts, page_facts
 from axsnap_host.semantic.frames import list_frames
@@ -101,6 +101,7 @@ def build_semantic(capture: RawCapture, options: SnapshotOptions, state: Any) ->
     front = dialog_in_front(facts, elements, hiding)  # (a modal form open: the page is it)
     feats = features(*(as_the_dialog(facts, elements, hiding, front) if front
                        else (facts, elements, hiding)), reached)
+    feats.search_in_front = front is not None and searched_in_front(elements, front)
     page_type, scores, signals = classify(feats)
     intents = find_intents(elements, page_type)
     title = scrub_text(facts.title)[0] if redact else facts.title

@@ -333,9 +333,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.compose >= 1 and (f.long_items >= 5 or f.div_rows >= 8) and not mail and not mailbox
          and not f.to_subject and f.charts == 0 and f.widgets < 3 and f.metrics < 4
          and bool(keyword_hits("email_inbox", f.text)))
-    # Prose under a search box holding a query and 5+ result headings is the results' snippets;
-    # prose beside a mail client's controls is the open message: neither page is an article.
-    snippets = (f.queries >= 1 and f.result_blocks >= 5) or searched
+    # Prose under a search box holding a query and 5+ result headings, or in a search in front,
+    # is the results' snippets; beside a mail client's controls, the open message: no article.
+    snippets = (f.queries >= 1 and f.result_blocks >= 5) or searched or f.search_in_front
     # On a page of forms the prose beside them is their help text; a story's comment,
     # newsletter and sign-in boxes are a few small forms beside much more prose.
     fire("form", "form:15+ fields in 3+ forms", 0.5, forms_page and not gallery)

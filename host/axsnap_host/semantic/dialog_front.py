@@ -9,8 +9,9 @@ the add-folder dialog both read as the overview's list). A dialog is in front wh
 - it is a dialog: a ``role=dialog``/``alertdialog`` or ``aria-modal`` box, an open
   ``<dialog>``, or a fixed box whose class says so (Bootstrap's ``modal``, ``dialog``,
   ``popup``, ``lightbox``, ``drawer``: class-only modals), shown;
-- it holds two fields or more, out of which a person fills it in (an alert or a menu is
-  read and closed; the page stays what it is);
+- it holds two fields or more, out of which a person fills it in, or a search box holding
+  the words searched for (a docs theme's search opened over the page, its results under the
+  box: design note 276); an alert or a menu is read and closed, the page stays what it is;
 - most of the page's controls behind it in the window are covered (their centres hit-test to
   something else: the dialog, its backdrop), so it is modal as drawn, not a box in a corner;
 - it asks no consent to cookies or tracking (a consent dialog is dismissed; the page behind is
@@ -30,6 +31,7 @@ import re
 from axsnap_host.models.dialogs import DIALOG_ROLES, dialog_class_pattern
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.search_boxes import holds_query, is_search_box
 
 _DIALOG_CLASS = dialog_class_pattern()
 _DIALOG_ROLES = frozenset(DIALOG_ROLES)
@@ -46,6 +48,17 @@ def _is_dialog(node: Node) -> bool:
     if node.tag == "dialog":
         return "open" in node.attrs
     return node.position == "fixed" and bool(_DIALOG_CLASS.search(node.attrs.get("class", "")))
+
+
+def _searched(el: Element) -> bool:
+    """A search box holding the words searched for."""
+    return el.kind == "text_input" and is_search_box(el, set()) and holds_query(el, set())
+
+
+def searched_in_front(elements: list[Element], inside: set[int]) -> bool:
+    """The dialog in front is a search holding the words searched for: what it shows under
+    its box are that search's results, whatever the page behind is."""
+    return any(_searched(el) for el in elements if el.node.rid in inside)
 
 
 def _under(facts: PageFacts, rid: int) -> set[int]:
@@ -65,7 +78,7 @@ def dialog_in_front(facts: PageFacts, elements: list[Element],
             continue
         inside = _under(facts, node.rid)
         fields = [el for el in elements if el.node.rid in inside and el.kind in _FIELDS]
-        if len(fields) < MIN_FIELDS:
+        if len(fields) < MIN_FIELDS and not any(_searched(el) for el in fields):
             continue
         behind = [el for el in elements if el.node.rid not in inside and el.node.in_viewport]
         if not behind or 2 * sum(el.node.covered for el in behind) < len(behind):

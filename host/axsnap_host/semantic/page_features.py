@@ -28,6 +28,7 @@ from axsnap_host.semantic.keywords import PAY_BY, TO_CHECKOUT
 from axsnap_host.semantic.page_tally import above_heading, own_heading, whole_page
 from axsnap_host.semantic.page_words import in_a_menu
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
+from axsnap_host.semantic.search_boxes import SEARCH_WORD, field_words, holds_query, is_search_box
 from axsnap_host.semantic.search_echo import echoed_queries
 from axsnap_host.semantic.titles import split_title
 from axsnap_host.semantic.unseen_fields import off_canvas, range_ends
@@ -41,9 +42,6 @@ _PERSON_NAME = re.compile(r"\b(full|first|last|given|family|sur|your)[ _-]?name\
                           r"^(given|family|additional)-name$|姓名|họ tên|nombre|vorname", re.I)
 _TERMS = re.compile(r"\bagree|\bterms\b|conditions|privacy policy|同意|điều khoản|acepto|"
                     r"\bagb\b|j'accepte|利用規約", re.I)
-_SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
-_PROMPT = re.compile(r"\s*(?:search|搜索|tìm kiếm|buscar|suchen|suche|rechercher|検索)(?!\w)",
-                     re.I)
 _ACCOUNT = re.compile(r"e-?mail|phone|user ?name|login|benutzername|correo|courriel|"
                       r"identifiant|メール|邮箱|手机|số điện thoại", re.I)
 _SELECT_WORD = re.compile(r"\s*(?:select|choose|mark|check|toggle|pick)(?!\w)", re.I)
@@ -76,6 +74,7 @@ class Features:
     search_inputs: int = 0
     search_named: int = 0  # text fields named or labelled "search" but not typed or named so
     queries: int = 0  # search boxes holding a query
+    search_in_front: bool = False  # a search holding a query open over the page (note 276)
     filled: int = 0  # other text fields holding a value (what is saved, being edited)
     textareas: int = 0
     checkboxes: int = 0
@@ -195,9 +194,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         kind, node = el.kind, el.node
         if off_canvas(el, facts):
             continue  # (a panel slid in from the side by a button: no one sees it yet)
-        name = " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
-                                      el.source.name, node.attrs.get("autocomplete", ""),
-                                      node.attrs.get("id", ""))))
+        name = field_words(el)
         if kind == "password_input" and CARD.search(name):
             f.card_fields += 1
         elif kind == "password_input":
@@ -215,14 +212,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         elif kind == "text_input":
             # (a field whose words ask what to search for, in a form or holding a query:
             # "Wonach suchen Sie?" over a shop's results)
-            asks = "search" in name.lower() or bool(_SEARCH_WORD.search(name))
-            searchy = (node.attrs.get("type") == "search" or node.role == "searchbox"
-                       or node.attrs.get("name") in ("q", "query", "search", "wd", "s")
-                       or (asks and (el.region.startswith("form")
-                                     or bool((node.value or "").strip()))) or node.rid in echoed)
+            searchy = is_search_box(el, echoed)
             f.search_inputs += searchy
-            f.queries += searchy and (_holds_query(node.value or "", el.source.hint, node.attrs)
-                                      or node.rid in echoed)
+            f.queries += searchy and holds_query(el, echoed)
             f.text_inputs += not searchy
             f.filled += not searchy and _holds_value(node.value or "", el)
             f.locked_fields += not searchy and bool(
@@ -231,7 +223,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                 node.attrs.get("type") == "email"
                 or node.attrs.get("autocomplete", "").lower() in ("username", "email", "tel")
                 or _ACCOUNT.search(" ".join((el.source.text, el.source.hint, el.source.name))))
-            f.search_named += not searchy and bool(_SEARCH_WORD.search(name))
+            f.search_named += not searchy and bool(SEARCH_WORD.search(name))
         f.textareas += kind == "textarea"
         f.checkboxes += kind == "checkbox"
         f.radios += kind == "radio"
@@ -383,18 +375,6 @@ def _toggle_words(el: Element) -> bool:
     setting's toggle; a row's selector is named by its row, or "Select"."""
     said = (el.source.text or el.source.aria).strip()
     return len(said.split()) >= 4 and not _SELECT_WORD.match(said)
-
-
-def _holds_query(value: str, hint: str, attrs: dict[str, str]) -> bool:
-    """A search box's value is a query unless it is the box's own prompt written into it
-    ("SEARCH TIME.COM", "Search…", the placeholder's words): what was searched for is no
-    invitation to search. (A box with a handler of its own run on a click or on focus holds
-    the prompt that handler clears, "Dans ce forum…": a page written before placeholders.)"""
-    value = value.strip()
-    if not value or value.lower() == hint.strip().lower() or "onclick" in attrs or (
-            "onfocus" in attrs):
-        return False
-    return not _PROMPT.match(value)
 
 
 def _holds_value(value: str, el: Element) -> bool:

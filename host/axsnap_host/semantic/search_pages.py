@@ -117,7 +117,12 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
                 and not f.passwords and f.long_blocks < 3)
     fire("search_results", "form:a line saying the search returned so many results", 0.5,
          returned and not (counted or found or tallied or matched))
-    counted = counted or found or tallied or matched or returned
+    # A search opened over the page, its box holding the words searched for (a docs theme's
+    # search over a guide, its passages under the box): what it lists are that search's
+    # results, however long their passages; the page behind waits (design note 276).
+    fire("search_results", "form:a search open in front of the page, holding a query", 0.6,
+         f.search_in_front)
+    counted = counted or found or tallied or matched or returned or f.search_in_front
     # (a plain-HTML results page: its result titles are links in alike rows, no headings)
     rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
     fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,

@@ -1,0 +1,56 @@
+"""A search box and the query it holds (issue 31): one rule for the page's tally of search
+boxes (page_features.py) and for a search open in front of the page (dialog_front.py).
+
+A text field is a search box when it is typed or named so (``type=search``, ``role=searchbox``,
+``name=q``...), when its words ask what to search for and it sits in a form or holds words, or
+when a heading over it says its words again (search_echo.py). It holds a query when its value is
+what was searched for, not its own prompt written into it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from axsnap_host.semantic.elements import Element
+
+SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
+_PROMPT = re.compile(r"\s*(?:search|搜索|tìm kiếm|buscar|suchen|suche|rechercher|検索)(?!\w)",
+                     re.I)
+_SEARCH_NAMES = frozenset({"q", "query", "search", "wd", "s"})
+
+
+def field_words(el: Element) -> str:
+    """Every word naming a field: its label, aria-label, placeholder, name, autocomplete
+    token and id."""
+    node = el.node
+    return " ".join(filter(None, (el.source.aria, el.source.text, el.source.hint,
+                                  el.source.name, node.attrs.get("autocomplete", ""),
+                                  node.attrs.get("id", ""))))
+
+
+def is_search_box(el: Element, echoed: set[int]) -> bool:
+    """A text field asking what to search for (see the module doc). ``echoed``: the boxes
+    whose words a heading says again."""
+    node = el.node
+    name = field_words(el)
+    asks = "search" in name.lower() or bool(SEARCH_WORD.search(name))
+    return (node.attrs.get("type") == "search" or node.role == "searchbox"
+            or node.attrs.get("name") in _SEARCH_NAMES
+            or (asks and (el.region.startswith("form") or bool((node.value or "").strip())))
+            or node.rid in echoed)
+
+
+def holds_query(el: Element, echoed: set[int]) -> bool:
+    """A search box's value is a query unless it is the box's own prompt written into it
+    ("SEARCH TIME.COM", "Search…", the placeholder's words): what was searched for is no
+    invitation to search. (A box with a handler of its own run on a click or on focus holds
+    the prompt that handler clears, "Dans ce forum…": a page written before placeholders.)
+    A box whose words a heading says again holds its query."""
+    attrs = el.node.attrs
+    value = (el.node.value or "").strip()
+    if el.node.rid in echoed:
+        return True
+    if not value or value.lower() == el.source.hint.strip().lower() or "onclick" in attrs or (
+            "onfocus" in attrs):
+        return False
+    return not _PROMPT.match(value)
