@@ -342,7 +342,8 @@ def test_a_control_under_its_own_label_is_not_covered(browser: Browser, pages_ur
 
 
 @pytest.mark.parametrize("page", ["visually_hidden_toggles.html",
-                                  "visually_hidden_toggles_in_a_scroll_box.html"])
+                                  "visually_hidden_toggles_in_a_scroll_box.html",
+                                  "visually_hidden_toggles_in_a_focusable_scroll_box.html"])
 def test_toggles_in_a_visually_hidden_wrapper_are_their_labels(
         browser: Browser, pages_url: str, page: str) -> None:
     """Radios and a checkbox drawn as React Aria's VisuallyHidden draws them (Streamlit's
@@ -351,7 +352,10 @@ def test_toggles_in_a_visually_hidden_wrapper_are_their_labels(
     control, once, with the input's state (on main DOM text listed the bare inputs and the
     semantic view none of them: design note 273); a plain box stays the input. In a page that
     scrolls in its `<main>` each input pokes out of its label's box: it was listed beside its
-    label (its centre lies inside: one line)."""
+    label (its centre lies inside: one line). A `<main>` focusable to scroll by keys
+    (Streamlit's, `tabindex=0`) is a scroll box, no control its labels are part of: it took
+    them in, and listed the bare inputs (design note 277); an input its `aria-label` names as
+    its label does goes with it."""
     read = read_all(browser, pages_url + "elements/" + page)
     whole = browser.snapshot(None, format="domtext", viewport_only=False, **FAST)
     assert isinstance(whole, DomResult)

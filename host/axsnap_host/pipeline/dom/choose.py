@@ -65,6 +65,10 @@ def _reasons(j: Joined, joined: list[Joined]) -> list[str]:
 # does, so words name a row the box has not scrolled to yet (issue 32).
 WHOLE_PAGE_WINDOW_PX = 10_000
 
+# The name sources by which an input says the words of the label standing for it (a hidden
+# control's label): its label's, or an `aria-label` repeating them (Streamlit's checkbox).
+_NAMED_AS_LABEL = frozenset({"label", "aria-label"})
+
 
 def _visible(j: Joined, options: SnapshotOptions, present: bool = False) -> bool:
     rec = j.rec
@@ -168,7 +172,7 @@ def drop_named_labels(chosen: list[tuple[Joined, list[str]]]) -> list[tuple[Join
             fronts.setdefault(str(j.rec.get("nm")), []).append(j.rec.get("r") or [])
     if fronts:  # the input its label stands for goes (tiny, or clipped away inside it)
         chosen = [(j, r) for j, r in chosen if not (
-            j.tag == "input" and j.rec.get("ns") == "label" and j.rec.get("nm") in fronts
+            j.tag == "input" and j.rec.get("ns") in _NAMED_AS_LABEL and j.rec.get("nm") in fronts
             and (_tiny(j) or any(_centre_inside(j.rec.get("r"), box) for box in fronts[
                 str(j.rec.get("nm"))])))]
     named = {str(j.rec.get("nm")) for j, _ in chosen

@@ -62,7 +62,7 @@ def container_of(joined: Sequence[Joined], j: Joined, chosen: dict[int, list[str
     found = -1
     while isinstance(p, int) and p >= 0:
         reasons = chosen.get(p)
-        if reasons is not None and reasons != _SCROLL_ONLY:
+        if reasons is not None and not _scroll_box(reasons):
             found = p
             break
         known = memo.get(p) if memo is not None else None
@@ -77,7 +77,13 @@ def container_of(joined: Sequence[Joined], j: Joined, chosen: dict[int, list[str
     return found
 
 
-_SCROLL_ONLY = ["scroll"]  # a scroll box's reasons: no control its content belongs to
+# A scroll box's reasons, focusable or not (a `<main tabindex=0>` scrolled by keys): no
+# control its content belongs to (design note 277).
+_SCROLL_BOX = frozenset({"scroll", "tabindex"})
+
+
+def _scroll_box(reasons: Sequence[str]) -> bool:
+    return "scroll" in reasons and set(reasons) <= _SCROLL_BOX
 
 
 def part_of(reasons: Sequence[str], container_reasons: Sequence[str]) -> bool:
