@@ -343,7 +343,7 @@ def test_a_control_under_its_own_label_is_not_covered(browser: Browser, pages_ur
 
 @pytest.mark.parametrize("page", ["visually_hidden_toggles.html",
                                   "visually_hidden_toggles_in_a_scroll_box.html",
-                                  "visually_hidden_toggles_in_a_focusable_scroll_box.html"])
+                                  "visually_hidden_toggles_in_a_scroll_box.html?focusable"])
 def test_toggles_in_a_visually_hidden_wrapper_are_their_labels(
         browser: Browser, pages_url: str, page: str) -> None:
     """Radios and a checkbox drawn as React Aria's VisuallyHidden draws them (Streamlit's
