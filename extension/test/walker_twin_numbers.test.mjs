@@ -129,3 +129,26 @@ test('a twin inside another of its lot is that control listed twice: not numbere
   numberAlike(four, ['', '', '', ''], pairs.flat());
   assert.deepEqual(four, [['n:1/2'], ['n:1/2'], ['n:2/2'], ['n:2/2']]);
 });
+
+test('twins alike in all else, each named by its own id or test id, are said by those names', () => {
+  // (Verdaccio's header: three nameless icon buttons alike in tag and class, note 278)
+  const buttons = [
+    el('button', { class: 'icon', id: 'header--button-settings', 'data-testid': 'header--tooltip-settings' }),
+    el('button', { class: 'icon', id: 'header--button-registryInfo' }),
+    el('button', { class: 'icon', 'data-testid': 'header--button--light' }),
+  ];
+  el('div', {}, ...buttons);
+  const words = [['at:header'], ['at:header'], ['at:header']];
+  numberAlike(words, ['', '', ''], buttons);
+  assert.deepEqual(words, [['at:header', 'own:settings'], ['at:header', 'own:registry info'],
+    ['at:header', 'own:light']]);
+  // one with no name of its own, names alike but for a number, or the same name twice: numbered
+  for (const attrs of [[{ id: 'menu-open' }, {}], [{ id: 'row-1' }, { id: 'row-2' }],
+    [{ name: 'go' }, { name: 'go' }]]) {
+    const pair = attrs.map((a) => el('button', { class: 'icon', ...a }));
+    el('div', {}, ...pair);
+    const said = [[], []];
+    numberAlike(said, ['', ''], pair);
+    assert.deepEqual(said, [['n:1/2'], ['n:2/2']], JSON.stringify(attrs));
+  }
+});

@@ -5683,6 +5683,32 @@ function swatchTwins(el, label) {
   return members.length > 1 ? { key: `${selector}\0${label}`, members } : null;
 }
 
+// src/twin_own.js
+var NAMING = ["id", "data-testid", "data-test", "data-cy", "data-test-id", "name"];
+var WORDS4 = 4;
+function ownNames(el) {
+  const out = [];
+  for (const attr of NAMING) {
+    const value = el.getAttribute(attr);
+    if (!value) continue;
+    const words2 = idWords(value.replace(/([a-z])([A-Z])/g, "$1 $2"), 40);
+    if (words2.length && !words2.some((w) => /\d/.test(w))) out.push(words2);
+  }
+  return out;
+}
+function ownPlaces(group, members) {
+  const names = group.map((i) => ownNames(members[i]));
+  if (names.some((n) => !n.length)) return null;
+  const firsts = names.map((n) => n[0]);
+  const common = firsts.slice(1).reduce(
+    (shared, words2) => shared.filter((w) => words2.includes(w)),
+    firsts[0]
+  );
+  const places = firsts.map((words2) => words2.filter((w) => !common.includes(w)).slice(0, WORDS4).join(" "));
+  if (places.some((p) => !p) || new Set(places).size < places.length) return null;
+  return places.map((p) => `own:${p}`);
+}
+
 // src/twin_numbers.js
 var ITEMS = /* @__PURE__ */ new Set(["a", "img", "button", "input", "select", "li", "tr"]);
 var LIST_ITEMS = 3;
@@ -5743,7 +5769,8 @@ function numberAlike(words2, scopes, members) {
       words2[group[0]].push("side:above list");
       words2[group[1]].push("side:below list");
     } else if (group.length > 1) {
-      group.forEach((i, k) => words2[i].push(`n:${k + 1}/${group.length}`));
+      const own = ownPlaces(group, members);
+      group.forEach((i, k) => words2[i].push(own ? own[k] : `n:${k + 1}/${group.length}`));
     }
     for (const i of all) {
       if (group.includes(i)) continue;
@@ -5755,7 +5782,7 @@ function numberAlike(words2, scopes, members) {
 
 // src/twin_refs.js
 var UP5 = 6;
-var WORDS4 = 4;
+var WORDS5 = 4;
 var TOKEN = /^[A-Za-z][\w:.-]{0,80}$/;
 function referring(name) {
   return name === "headers" || name.startsWith("aria-") || name.startsWith("data-");
@@ -5767,7 +5794,7 @@ function refWords(el) {
       if (!referring(attr.name) || !TOKEN.test(attr.value)) continue;
       const target = doc.getElementById(attr.value);
       if (!target || target.contains(el) || a.contains(target)) continue;
-      const words2 = idWords(collapse(wordsOf(target)), WORDS4);
+      const words2 = idWords(collapse(wordsOf(target)), WORDS5);
       if (words2.length) return words2.join(" ");
     }
   }

@@ -358,7 +358,10 @@ def twin_words(said: str) -> str:
     (``select_sort_by_..._above_list``: lib/walker/src/twin_numbers.js); the first words of
     the element the markup ties a twin alike in all else to by its id, ``ref:<words>``, as
     its words alone (``link_edit_view_in_form_to_edit_about_us``: a page tree's column of
-    links, each cell naming its page's item by id: lib/walker/src/twin_refs.js, note 270).
+    links, each cell naming its page's item by id: lib/walker/src/twin_refs.js, note 270);
+    the words of a twin's own ``id`` or test id where they differ among twins alike in all
+    else, ``own:<words>``, as its words alone (``btn_near_login_settings``: a header's
+    nameless icon buttons, lib/walker/src/twin_own.js, note 278).
     A picture link's
     "of:<title>" is no place (see
     picture_title), nor is a link's "path:<words>" (see twin_path)."""
@@ -368,7 +371,7 @@ def twin_words(said: str) -> str:
         words = _plain_words(text) if kind == "at" else slug(text, SECTION_WORDS)
         if kind in ("at", "under", "within", "for", "after", "before", "with") and words:
             out.append(f"{kind}_{words}")
-        elif kind in ("cell", "hue", "as", "src", "col", "fill", "side", "ref") and words:
+        elif kind in ("cell", "hue", "as", "src", "col", "fill", "side", "ref", "own") and words:
             out.append(words)
     return "_".join(out)
 

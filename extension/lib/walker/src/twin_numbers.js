@@ -4,6 +4,8 @@
 // "side:below list", as a person says it; other twins alike are numbered in the page's order,
 // "n:<number>/<how many>", over the whole page (docs/design/161-twins-around-a-list.md).
 
+import { ownPlaces } from './twin_own.js';
+
 const ITEMS = new Set(['a', 'img', 'button', 'input', 'select', 'li', 'tr']);  // a list's items
 const LIST_ITEMS = 3;  // items between a pair that make a list
 const UP = 16;  // ancestors looked at for the pair's common one
@@ -89,7 +91,9 @@ export function numberAlike(words, scopes, members) {
       words[group[0]].push('side:above list');
       words[group[1]].push('side:below list');
     } else if (group.length > 1) {
-      group.forEach((i, k) => words[i].push(`n:${k + 1}/${group.length}`));
+      // (each with a name of its own in its markup: said by it, no number; note 278)
+      const own = ownPlaces(group, members);
+      group.forEach((i, k) => words[i].push(own ? own[k] : `n:${k + 1}/${group.length}`));
     }
     for (const i of all) {
       if (group.includes(i)) continue;

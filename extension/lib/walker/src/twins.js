@@ -19,7 +19,8 @@
 // are parted by their icons' colour, "hue:<colour>" (swatch.js iconColour), twins in table
 // cells by their column's header, "col:<words>", twins in one paragraph by the words before
 // each, "after:<words>". Twins alike
-// in all of these are numbered in the page's order, "n:<k>/<how many>" (twin_numbers.js: the
+// in all of these, each named by its own id or test id, are said by it, "own:<words>"
+// (twin_own.js); others are numbered in the page's order, "n:<k>/<how many>" (twin_numbers.js: the
 // last resort, over the whole page; a pair around a list, "side:above list"/"side:below list"). A link that shows no words beside a link with words to
 // its address (a card's picture and its title: pictures.js) carries "of:<the title's
 // words>", then its title's places. Pictures named alike by their alt are twins too, parted
