@@ -25,6 +25,12 @@ SAVE_CHANGES = re.compile(r"(?:save|update|keep|apply)(?: all| the| my| your)? (
                           r"submit(?: all| the| my| your)? changes?|"
                           r"änderungen speichern|enregistrer les modifications|guardar cambios|"
                           r"lưu thay đổi|保存更改|変更を保存", re.I)
+# A control that keeps a record and opens the form again for the next one ("Save and add
+# another", "Create and add another"): the form adds records of a kind, its values the
+# record's, no settings (design note 279).
+_ADD_ANOTHER = re.compile(r"(?:save|create|add|submit)(?: it)? and (?:add|create|new)(?: an)? "
+                          r"(?:another|one more)(?: one)?|speichern und neu hinzufügen|"
+                          r"enregistrer et ajouter un nouveau|guardar y añadir otro", re.I)
 # A control that puts a product in the cart ("Add to cart", "Add to basket", "Buy Now"); its
 # words alone, no sentence holding them.
 _TO_CART = re.compile(r"(?:add to (?:the |my |your )?(?:cart|basket|bag|trolley)|buy now|"
@@ -48,3 +54,9 @@ def saves_changes(label: str) -> bool:
 def puts_in_cart(label: str) -> bool:
     """A control named only by the words that put a product in the cart ("Add To Cart")."""
     return bool(_TO_CART.fullmatch(" ".join(label.split())))
+
+
+def adds_another(label: str) -> bool:
+    """A control named only by the words that keep a record and start the next one ("Save
+    and add another")."""
+    return bool(_ADD_ANOTHER.fullmatch(" ".join(label.split())))

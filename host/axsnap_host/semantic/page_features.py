@@ -17,6 +17,7 @@ from axsnap_host.semantic.account_forms import (
 from axsnap_host.semantic.control_words import (
     PLACE_ORDER,
     REPLY,
+    adds_another,
     puts_in_cart,
     saves_changes,
     writes_mail,
@@ -119,6 +120,7 @@ class Features:
     quantity_asked: int = 0  # text fields asking how many, in a row or not
     payment_choices: int = 0  # radios naming a way to pay ("PayPal", "Debit card", "UPI")
     save_changes: int = 0  # controls that keep a form's changes ("Save Changes")
+    add_another: int = 0  # "Save and add another": a form adding records (note 279)
     new_account: bool = False  # a user name and an email asked beside one password, in a form
     sign_in_button: bool = False  # a form of one password whose buttons say signing in
     settings_headings: int = 0  # headings that are only a settings page's words (the tally)
@@ -266,6 +268,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.place_order += bool(PLACE_ORDER.match((el.source.text or el.source.aria).strip()))
             f.to_cart += puts_in_cart(el.source.text or el.source.aria)
             f.save_changes += saves_changes(el.source.text or el.source.aria)
+            f.add_another += adds_another(el.source.text or el.source.aria)
             f.reply += bool(REPLY.search(el.source.text or el.source.aria))
         else:
             words.extend((el.source.text, el.source.hint))
@@ -345,6 +348,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.place_order = max(f.place_order, int(bool(PLACE_ORDER.match(label.strip()))))
             f.to_checkout = max(f.to_checkout, int(bool(TO_CHECKOUT.fullmatch(label.strip()))))
             f.save_changes = max(f.save_changes, int(saves_changes(label)))
+            f.add_another = max(f.add_another, int(adds_another(label)))
     f.sidebar = "sidebar" in region_kinds
     page_h, view_h = facts.page_size[1], facts.viewport[1]
     f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0

@@ -18,6 +18,10 @@ A heading or a title's part saying one new thing of a kind is being made ("New t
 record's form (note 247): the values its fields show are the kind's defaults, no saved
 settings, and its switches are the record's. A new account, a new password or a new message is
 no record's (a sign-up, a reset, a mail being written).
+
+A form a control keeps and opens again for the next record ("Save and add another", "Create
+and add another": Django's admin and the admins built like it) adds records of a kind (note
+279): its values are that record's, whatever its heading says, no settings.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ _TITLE_PARTS = re.compile(r"\s[-|–—]\s")
 
 NEW_SIGNAL = "form:fields under a heading or title making a new record (a new record's form)"
 NEW_WEIGHT = 0.45
+ANOTHER_SIGNAL = "form:fields kept by \"Save and add another\" (a form adding records)"
 
 # "<verb> <thing>" (English, Spanish, French, Vietnamese, Chinese) or "<thing> <verb>" (German,
 # Japanese): a heading or a title's part, a thing of a few words.
@@ -93,7 +98,8 @@ def fire_record_form(fire: Callable[[str, str, float, bool], None], f: Features)
     """Fires the form signal of a record's change form: three fields or more, two holding
     saved values, no password or card, under a heading changing a record; or of a new
     record's form: three fields or more, no password, card or recipient, under a heading or a
-    title making one. Whether it is either (the values its fields hold are then no settings)."""
+    title making one; or of a form a control keeps and opens again for the next record ("Save
+    and add another", note 279). Whether it is any (its fields' values are then no settings)."""
     fields = f.text_inputs + f.textareas + f.selects
     bare = not f.passwords and not f.card_fields
     record = fields >= 3 and f.filled >= 2 and bare and changes_a_record(f)
@@ -101,4 +107,6 @@ def fire_record_form(fire: Callable[[str, str, float, bool], None], f: Features)
     new = (fields >= 3 and bare and not f.recipients and not f.to_subject and not record
            and makes_a_record(f))
     fire("form", NEW_SIGNAL, NEW_WEIGHT, new)
-    return record or new
+    another = fields >= 3 and bare and f.add_another >= 1 and not (record or new)
+    fire("form", ANOTHER_SIGNAL, NEW_WEIGHT, another)
+    return record or new or another
