@@ -10,7 +10,8 @@ an element key's are ``"key":value,`` summed over the records that have it. ``--
 times, per reply, what follows the bytes with and without the element records (the best of
 5): the host's encode and deflate of the result (orjson, zlib level 1, native/chunk_deflate.py)
 and a parse of the text (``json.loads``, the collector paused as the Python client parses:
-client/reply_json.py).
+client/reply_json.py), and writes the reply without them beside it (``<file>.lean``) for
+bench/reply_worker_side.mjs (the worker's inflate and ``JSON.parse`` of both, in node).
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ def report(path: Path, costs: bool) -> None:
 
             lean = {**reply, "result": {k: v for k, v in result.items() if k != "elements"}}
             lean_text = json.dumps(lean, ensure_ascii=False, separators=(",", ":"))
+            # (for bench/reply_worker_side.mjs: the worker's inflate and parse of both)
+            Path(f"{path}.lean").write_text(lean_text + "\n", encoding="utf-8")
             for name, value, text in (("whole", reply, line), ("no elements", lean, lean_text)):
                 encode = _best_ms(lambda v=value: zlib.compress(orjson.dumps(v), 1))
                 parse = _best_ms(lambda t=text: _parse(t))
