@@ -4510,6 +4510,7 @@ var NOTE_CHARS = 80;
 var figureOf = (text) => FIGURE.test(text) || FIGURE.test(text.replace(CHANGE, ""));
 function figureTiles(shown, chrome2, limit) {
   let tiles = 0;
+  let labelled = 0;
   let total = false;
   let n = 0;
   for (const box of document.querySelectorAll("div, li, section")) {
@@ -4521,11 +4522,13 @@ function figureTiles(shown, chrome2, limit) {
     const label = figureOf(first) ? second : figureOf(second) ? first : null;
     if (label === null || !LABEL.test(label) || label.split(" ").length > 4) continue;
     if (BILL_LINE.test(label)) continue;
-    if (box.closest(`a[href], ${chrome2}`) || !shown(box)) continue;
+    if (box.closest("a[href]") || !shown(box)) continue;
+    labelled++;
+    if (box.closest(chrome2)) continue;
     tiles++;
     total = total || (label === second ? first : second).replace(CHANGE, "").replace(/\D/g, "").length >= 3;
   }
-  return total ? tiles : 0;
+  return { figure_tiles: total ? tiles : 0, figure_labels: labelled };
 }
 var RESULTS_FOR = /(^|[^\p{L}])results?(?:\s+\p{L}+){0,2}\s+for(?![\p{L}])/iu;
 var RESULTS_WORD = /(^|[^\p{L}])results?(?![\p{L}])/iu;
@@ -4939,29 +4942,65 @@ var FIGURE2 = /^[-+~]?\d[^\n]{0,29}$/;
 var LABEL_WORDS = 5;
 var STAT_ROWS_LOOKED = 50;
 var cellText = (cell) => cell.textContent.replace(/\s+/g, " ").trim();
+var FIGURE_CELL = /^[-+~\u2212]?\d[^\n]{0,29}$/;
+var FIGURE_ROWS = 3;
 function statRow(row) {
   if (row.cells.length !== 2) return false;
   const label = cellText(row.cells[0]);
   const figure = cellText(row.cells[1]);
   return LABEL2.test(label) && label.split(" ").length <= LABEL_WORDS && FIGURE2.test(figure);
 }
+function figureRow(row) {
+  let figures = 0;
+  let words2 = 0;
+  for (const cell of row.cells) {
+    const text = cellText(cell);
+    if (!text) continue;
+    if (FIGURE_CELL.test(text)) figures++;
+    else words2++;
+  }
+  return figures >= 2 && figures > words2;
+}
 function tableCounts(shown, chrome2, limit) {
   let n = 0;
   let most = 0;
   let stats = 0;
+  let figures = 0;
+  let figured = 0;
+  const heads2 = /* @__PURE__ */ new Set();
   for (const table of document.querySelectorAll("table")) {
     if (++n > limit) break;
     if (table.closest(chrome2) || !shown(table)) continue;
     const rows = table.rows;
     most = Math.max(most, rows.length);
-    for (let i = 0; i < rows.length && i < STAT_ROWS_LOOKED; i++) stats += statRow(rows[i]);
+    let own = 0;
+    for (let i = 0; i < rows.length && i < STAT_ROWS_LOOKED; i++) {
+      stats += statRow(rows[i]);
+      own += figureRow(rows[i]);
+    }
+    figures += own;
+    const head = rows.length ? [...rows[0].cells].map(cellText).join("|") : "";
+    if (own >= FIGURE_ROWS && !heads2.has(head)) {
+      heads2.add(head);
+      figured++;
+    }
   }
   return {
     tables: document.querySelectorAll("table").length,
     rows: document.querySelectorAll("tr").length,
     table_rows_max: most,
-    stat_rows: stats
+    stat_rows: stats,
+    figure_rows: figures,
+    figure_tables: figured
   };
+}
+function figureItem(li) {
+  const own = [...li.children].filter((c) => c.localName !== "ul" && c.localName !== "ol" && cellText(c));
+  const line = own.length === 1 && own[0].children.length >= 2 ? own[0] : li;
+  const cells = [...line.children].filter((c) => c.localName !== "ul" && c.localName !== "ol" && cellText(c));
+  if (cells.length !== 2) return false;
+  const [label, figure] = cells.map(cellText);
+  return LABEL2.test(label) && label.split(" ").length <= LABEL_WORDS && FIGURE_CELL.test(figure);
 }
 
 // src/tally.js
@@ -5025,6 +5064,7 @@ function pageTally() {
     long_pre: 0,
     long_items: 0,
     widgets: 0,
+    figure_items: 0,
     action_rows: 0,
     charts: 0,
     forms: 0,
@@ -5160,7 +5200,7 @@ function pageTally() {
     }
     if (li.closest(CHROME) || !shown(li)) continue;
     if (!menuItem(li) && !ahead(li)) {
-      t.list_items++;
+      t.list_items++, t.figure_items += figureItem(li);
       if (li.querySelector(":scope > a, :scope > * > a")) t.linked_items++;
     }
     const raw = li.textContent || "";
@@ -5383,7 +5423,7 @@ function pageTally() {
   t.control_labels = [...shownLabels];
   t.settings_headings = settingsHeadings(shown, CHROME, LIMIT2);
   t.wishlist_headings = wishlistHeadings(shown, CHROME, LIMIT2);
-  t.figure_tiles = figureTiles(shown, CHROME, LIMIT2);
+  Object.assign(t, figureTiles(shown, CHROME, LIMIT2));
   t.results_for = resultsFor(shown, CHROME, LIMIT2);
   t.prose_sections = proseSections(shown, CHROME, LIMIT2);
   t.list_cards = listCards(shown, CHROME, LIMIT2);

@@ -306,7 +306,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     panels = not f.passwords and ((f.metrics >= 3 and bool(title_hits("dashboard", f.title)))
                                   or sidebar_panels(f) or tiles)  # (no blog's: sidebar_boxes.py)
     fire("dashboard", "stats:3+ figures each over a few words (stat tiles)", 0.45, tiles)
-    panels = fire_status_panels(fire, f) or panels  # (a console's rows of figures)
+    panels = fire_status_panels(fire, f, shop) or panels  # (a console's rows, its figures)
     # Five linked headings or more, each over a short paragraph of its own (a teaser), no long
     # text and no query: a front page of posts (a blog's, a news section's), a list; its prose
     # is the teasers' and its headings no search's results.
@@ -390,7 +390,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("list", "stats:a table's 4+ named columns over 5+ rows with actions", 0.3,
          f.column_heads >= 4 and f.action_rows >= 5 and not mailbox and f.long_blocks < 3
          and itemized and not cart and f.charts == 0 and f.widgets < 3)
-    fire_record_table(fire, f)  # (a table of records and nothing else asked, however short)
+    fire_record_table(fire, f, shop)  # (a table of records, nothing else asked, however short)
     fire("email_inbox", "stats:rows with checkboxes", 0.35, mailbox)
     fire("email_inbox", "stats:rows with checkboxes, no word of mail", 0.15,
          ticked_rows(f) and not mailbox)

@@ -143,6 +143,10 @@ class Features:
     rows: int = 0
     table_rows_max: int = -1  # the most rows one shown table holds (tally_tables.js); -1: none said
     stat_rows: int = 0  # table rows of a label and its figure (tally_tables.js: status panels)
+    figure_rows: int = 0  # table rows of figures, more than words (tally_tables.js: note 274)
+    figure_tables: int = 0  # tables holding three rows of figures or more (tally_tables.js)
+    figure_items: int = 0  # list items whose line is a label and its figure (tally_tables.js)
+    figure_labels: int = 0  # boxes of a few words and a figure, any figure (tally_words.js)
     row_checkboxes: int = 0
     result_blocks: int = 0
     articles: int = 0

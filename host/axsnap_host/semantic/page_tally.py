@@ -14,7 +14,8 @@ _FIELDS = frozenset({"text_input", "password_input", "textarea", "select", "chec
 
 TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", "checkboxes",
            "radios", "list_items", "linked_items", "long_blocks", "paragraphs", "text_chars",
-           "tables", "rows", "table_rows_max", "stat_rows", "articles", "result_blocks",
+           "tables", "rows", "table_rows_max", "stat_rows", "figure_rows", "figure_tables",
+           "figure_items", "figure_labels", "articles", "result_blocks",
            "row_checkboxes", "div_rows", "long_pre", "long_items", "widgets", "action_rows",
            "charts", "forms",
            "column_heads", "heading_cards", "prose_run", "teaser_heads", "quantity_fields",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from axsnap_host.semantic.dashboard_panels import figure_panels
 from axsnap_host.semantic.keywords import keyword_hits, title_hits
 from axsnap_host.semantic.page_features import Features
 
@@ -51,9 +52,11 @@ def counts_records(f: Features) -> bool:
             and len(keyword_hits("dashboard", f.said)) < 2)
 
 
-def fire_record_table(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
-    """Fires the list signal of a table of records; whether it fired."""
-    table = record_table(f)
+def fire_record_table(fire: Callable[[str, str, float, bool], None], f: Features,
+                      shop: bool = False) -> bool:
+    """Fires the list signal of a table of records; whether it fired. A table among a
+    dashboard's panels of figures (dashboard_panels.py, note 274) is one of its parts."""
+    table = record_table(f) and not figure_panels(f, shop)
     fire("list", TABLE_SIGNAL, TABLE_WEIGHT, table)
     return table
 

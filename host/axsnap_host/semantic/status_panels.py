@@ -11,12 +11,16 @@ Under a title naming a dashboard and no other kind of page, three tables or more
 and none holding most of the rows ("Open tickets", "Your tickets", "Unassigned": three rows
 each) are its panels too. A template's page of table styles names its tables in its title;
 one long table among small ones is a list of records.
+
+Figures in panels of two kinds (up front, in a chart, in rows) are a dashboard's panels too
+(``dashboard_panels.py``, design note 274): fired here with the console's status.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from axsnap_host.semantic.dashboard_panels import fire_figure_panels
 from axsnap_host.semantic.keywords import title_kinds
 from axsnap_host.semantic.page_features import Features
 
@@ -45,9 +49,11 @@ def panel_tables(f: Features) -> bool:
             and title_kinds(f.title) == {"dashboard"})
 
 
-def fire_status_panels(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
-    """Fires the dashboard signals of panels read from tables; whether either fired."""
+def fire_status_panels(fire: Callable[[str, str, float, bool], None], f: Features,
+                       shop: bool = False) -> bool:
+    """Fires the dashboard signals of panels read from tables and figures; whether any fired."""
     status, tables = status_panels(f), panel_tables(f)
     fire("dashboard", STATUS_SIGNAL, STATUS_WEIGHT, status)
     fire("dashboard", PANELS_SIGNAL, PANELS_WEIGHT, tables)
-    return status or tables
+    figures = fire_figure_panels(fire, f, shop)
+    return status or tables or figures

@@ -20,7 +20,7 @@ import { lonePasswords } from './tally_passwords.js';
 import { ownHeading } from './tally_lead.js';
 import { brRuns } from './tally_runs.js';
 import { periodGraphs } from './tally_graphs.js';
-import { tableCounts } from './tally_tables.js';
+import { figureItem, tableCounts } from './tally_tables.js';
 
 export function pageTally() {
   const started = performance.now();
@@ -73,7 +73,7 @@ export function pageTally() {
   const NO_ROW = new Set(['li', 'tr', 'td', 'th', 'body', 'html', 'main', 'form', 'ul', 'ol', 'table', 'tbody']);
   const t = { passwords: 0, current_passwords: 0, text_inputs: 0, search_inputs: 0, textareas: 0, selects: 0, checkboxes: 0,
     radios: 0, list_items: 0, linked_items: 0, long_blocks: 0, paragraphs: 0, text_chars: 0, tables: 0, rows: 0, table_rows_max: 0, stat_rows: 0,
-    articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [], long_pre: 0, long_items: 0, widgets: 0,
+    articles: 0, result_blocks: 0, row_checkboxes: 0, div_rows: 0, repeated: [], long_pre: 0, long_items: 0, widgets: 0, figure_items: 0,
     action_rows: 0, charts: 0, forms: 0, column_heads: 0, heading_cards: 0, prose_run: 0, teaser_heads: 0,
     quantity_fields: 0, switches: 0, check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
     settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0, results_under_search: 0, buyable_rows: 0,
@@ -202,7 +202,7 @@ export function pageTally() {
     // (a list in a box whose class calls it a menu, a header or a footer, or before the page's
     // own heading, is a menu too; its long items are prose still)
     if (!menuItem(li) && !ahead(li)) {
-      t.list_items++;
+      t.list_items++, t.figure_items += figureItem(li);  // (a label and its figure: note 274)
       if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
     }
     const raw = li.textContent || '';
@@ -437,7 +437,7 @@ export function pageTally() {
   t.control_labels = [...shownLabels];
   t.settings_headings = settingsHeadings(shown, CHROME, LIMIT);
   t.wishlist_headings = wishlistHeadings(shown, CHROME, LIMIT);
-  t.figure_tiles = figureTiles(shown, CHROME, LIMIT);
+  Object.assign(t, figureTiles(shown, CHROME, LIMIT));  // (and every label's figure, note 274)
   t.results_for = resultsFor(shown, CHROME, LIMIT);
   t.prose_sections = proseSections(shown, CHROME, LIMIT);
   t.list_cards = listCards(shown, CHROME, LIMIT);

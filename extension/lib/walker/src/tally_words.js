@@ -68,8 +68,12 @@ const CHANGE = /\s+[+\-↑↓▲▼]?\s?\d[\d.,]*\s?%$/;
 const NOTE_CHARS = 80;
 const figureOf = (text) => FIGURE.test(text) || FIGURE.test(text.replace(CHANGE, ''));
 
+// Every such box counts as a figure a page puts up front (`figure_labels`, design note 274:
+// "RPS" over "4.3", "Failures" over "8%" in a load test's top bar), whatever its size and
+// wherever it is.
 export function figureTiles(shown, chrome, limit) {
   let tiles = 0;
+  let labelled = 0;
   let total = false;
   let n = 0;
   for (const box of document.querySelectorAll('div, li, section')) {
@@ -81,11 +85,13 @@ export function figureTiles(shown, chrome, limit) {
     const label = figureOf(first) ? second : figureOf(second) ? first : null;
     if (label === null || !LABEL.test(label) || label.split(' ').length > 4) continue;
     if (BILL_LINE.test(label)) continue;
-    if (box.closest(`a[href], ${chrome}`) || !shown(box)) continue;
+    if (box.closest('a[href]') || !shown(box)) continue;
+    labelled++;
+    if (box.closest(chrome)) continue;
     tiles++;
     total = total || (label === second ? first : second).replace(CHANGE, '').replace(/\D/g, '').length >= 3;
   }
-  return total ? tiles : 0;
+  return { figure_tiles: total ? tiles : 0, figure_labels: labelled };
 }
 
 // A line that counts a search's results for a query ("123 Results For ...", "3,145 results
