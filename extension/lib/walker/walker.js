@@ -6211,6 +6211,23 @@ function readAttrs(el, names = el.getAttributeNames()) {
   return a;
 }
 
+// src/clip_escape.js
+var CLIP_REASONS = /* @__PURE__ */ new Set(["zero_size", "tiny_box"]);
+function escapes(el, position, box) {
+  if (position === "fixed") return true;
+  const holder = el.offsetParent;
+  return holder !== null && !box.contains(holder);
+}
+function escapeClips(el, position, hx, clipTo) {
+  let at = clipTo;
+  while (at && escapes(el, position, at.box)) at = at.outer;
+  if (at === clipTo) return [hx, clipTo];
+  const kept = /* @__PURE__ */ new Set();
+  for (let box = at; box; box = box.outer) for (const reason of box.reasons) kept.add(reason);
+  const left = (hx || []).filter((reason) => !CLIP_REASONS.has(reason) || kept.has(reason));
+  return [left.length ? left : null, at];
+}
+
 // src/semantic.js
 function preParagraphs(raw) {
   return raw.split(/\n[ \t]*\n/).map(collapse).filter(Boolean).join("\n\n");
@@ -6331,9 +6348,15 @@ function visit(el, tag, step, dom, parentRec, ctx) {
   ], vis: 1 };
   const rec = { id: -1, parent: parentRec, data, el, dom, ptr: false };
   let hx = ctx.hx || null;
+  let clipTo = ctx.clipTo || null;
   if (semantic) {
+    if (clipTo && (position === "absolute" || position === "fixed")) {
+      [hx, clipTo] = escapeClips(el, position, hx, clipTo);
+    }
     const own = hidingOf(el, style, w, h, x, y);
     if (own.length) hx = [.../* @__PURE__ */ new Set([...hx || [], ...own])];
+    const clips2 = own.filter((reason) => CLIP_REASONS.has(reason));
+    if (clips2.length) clipTo = { box: el, reasons: clips2, outer: clipTo };
     if (hx) data.hx = hx;
   }
   let visible = true;
@@ -6470,6 +6493,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     win: ctx.win,
     doc: ctx.doc,
     hx,
+    clipTo,
     clip: innerClip,
     act,
     actOut: actNode || ctx.actOut

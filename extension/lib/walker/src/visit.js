@@ -9,6 +9,7 @@ import { liveKind } from './person.js';
 import { ACT_GONE, actHit, outsideNode } from './act_marks.js';
 import { emit, skipHidden } from './records.js';
 import { clip, run, shownStyle } from './run.js';
+import { CLIP_REASONS, escapeClips } from './clip_escape.js';
 import { keep } from './scan.js';
 import { offWindowLandmark, semanticFacts } from './semantic.js';
 import { SCROLLING } from './tags.js';
@@ -66,9 +67,15 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
     Math.round(h)], vis: 1 };
   const rec = { id: -1, parent: parentRec, data, el, dom, ptr: false };
   let hx = ctx.hx || null;
+  let clipTo = ctx.clipTo || null;
   if (semantic) {
+    if (clipTo && (position === 'absolute' || position === 'fixed')) {
+      [hx, clipTo] = escapeClips(el, position, hx, clipTo);
+    }
     const own = hidingOf(el, style, w, h, x, y);
     if (own.length) hx = [...new Set([...(hx || []), ...own])];
+    const clips = own.filter((reason) => CLIP_REASONS.has(reason));
+    if (clips.length) clipTo = { box: el, reasons: clips, outer: clipTo };
     if (hx) data.hx = hx;
   }
   let visible = true;
@@ -190,7 +197,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
       r: Math.min(box.r, ctx.clip.r), b: Math.min(box.b, ctx.clip.b) } : box;
   }
   walkChildren(el, tag, rec, { f: ctx.f, ox: ctx.ox, oy: ctx.oy, fw: ctx.fw,
-    frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx, clip: innerClip,
+    frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx, clipTo, clip: innerClip,
     act, actOut: actNode || ctx.actOut }, visit);
 }
 
