@@ -96,7 +96,9 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--css-map", nargs="*", default=[])
     args = parser.parse_args()
-    css_map = dict(item.split("=", 1) for item in args.css_map)
+    # (split at the last "=": an old link may carry a query, "x.css?v=1.4.0"; a new one is a
+    # path under _assets/)
+    css_map = dict(item.rsplit("=", 1) for item in args.css_map)
     text = args.source.read_text("utf-8", errors="replace")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(trim(text, css_map), "utf-8")
