@@ -27,7 +27,7 @@ from axsnap_host.semantic.keywords import (
 )
 from axsnap_host.semantic.learned_type import undecided
 from axsnap_host.semantic.long_forms import fire_long_form
-from axsnap_host.semantic.mail_pages import fire_writing, is_mailbox, ticked_rows
+from axsnap_host.semantic.mail_pages import fire_mail_client, fire_writing, is_mailbox, ticked_rows
 from axsnap_host.semantic.message_forms import fire_message_form
 from axsnap_host.semantic.named_settings import fire_named_settings
 from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
@@ -324,9 +324,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # What a search shows: its count of results, its query held, its results (search_pages.py).
     counted, rows_of_results, searched = fire_search_results(fire, f, inputs, teasers)
     fire("search_results", "stats:5+ result blocks", 0.3 * teasers, f.result_blocks >= 5)
-    # A mail client: a compose control and reply or forward controls, no message being written.
-    mail = f.compose >= 1 and f.reply >= 1 and not ((f.to_subject and f.textareas) or written)
-    fire("email_inbox", "app:compose with reply or forward (a mail client)", 0.5, mail)
+    # A mail client (compose and reply), or messages listed by their senders (mail_pages.py).
+    mail = fire_mail_client(fire, f, written)
     # A compose control beside five long items or eight alike rows and words of a mailbox, no
     # chart or stat tiles: a mailbox's message list drawn without checkboxes.
     fire("email_inbox", "app:compose beside 5+ message items (a mailbox's list)", 0.45,

@@ -1,5 +1,6 @@
 """A mail client's pages from its rows and fields: a mailbox (rows with checkboxes under words
-of mail), a mail being written (whom it goes to and its subject).
+of mail, or messages each shown by its sender's name and address), a mail being written (whom
+it goes to and its subject).
 
 A mailbox lists messages; it draws no chart. Rows with checkboxes beside a chart are a
 dashboard's table or its options ("Click per object"), whatever a side menu's "Inbox" and
@@ -8,11 +9,38 @@ dashboard's table or its options ("Click per object"), whatever a side menu's "I
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from axsnap_host.semantic.keywords import keyword_hits
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.record_tables import long_records
+
+SENDERS_SIGNAL = "stats:4+ lines each naming a sender and address (a list of mail)"
+# A sender as a mail shows it: a name and the address in angle brackets ("Plot 12 <p@x.org>").
+_SENDER = re.compile(r"<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>")
+
+
+def listed_senders(f: Features) -> bool:
+    """Four lines or more of the page, each naming a sender by name and address in angle
+    brackets, two senders or more, and no field asking whom to write to: a list of messages
+    (a mail catcher's or a mail archive's), shown with or without row checkboxes or a compose
+    control. A mail being written names its recipients that way in its fields' chips."""
+    lines = {line for line in f.text.splitlines() if _SENDER.search(line)}
+    senders = {found for line in lines for found in _SENDER.findall(line)}
+    return len(lines) >= 4 and len(senders) >= 2 and not (f.recipients or f.to_subject)
+
+
+def fire_mail_client(fire: Callable[[str, str, float, bool], None], f: Features,
+                     written: bool) -> bool:
+    """Fires a mail client's signals: compose beside reply or forward controls with no message
+    being written, or messages listed by their senders. Whether either holds (the prose beside
+    them is the open message, no article)."""
+    client = f.compose >= 1 and f.reply >= 1 and not ((f.to_subject and f.textareas) or written)
+    fire("email_inbox", "app:compose with reply or forward (a mail client)", 0.5, client)
+    listed = listed_senders(f) and not client
+    fire("email_inbox", SENDERS_SIGNAL, 0.5, listed)
+    return client or listed
 
 
 def ticked_rows(f: Features) -> bool:

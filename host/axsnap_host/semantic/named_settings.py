@@ -1,4 +1,4 @@
-"""Settings the page's own words name (issue 31, notes 215 and 216).
+"""Settings the page's own words name (issue 31, notes 215, 216 and 284).
 
 - Choices under settings words (note 215): six checkboxes, radios or switches or more on a page
   whose title or a heading names settings ("Privacy Setting", "Notification settings") beside
@@ -10,6 +10,10 @@
   under "Admin's profile", "Mein Profil", "Hồ sơ" are the signed-in account's values, its
   settings; a user name, an email and a password make a sign-up's form only while they are
   empty.
+- The account's own addresses (note 284): an address made the primary one
+  beside its verification ("Make primary", "Unverified", "Re-send verification": allauth's and
+  a code host's e-mail settings) is the signed-in account's settings, whatever few fields and
+  radios pick among them; a sign-up's "resend verification" link names no primary address.
 """
 
 from __future__ import annotations
@@ -24,6 +28,10 @@ CHOICES_SIGNAL = "form:6+ choices under a title or heading naming settings, litt
 CHOICES_WEIGHT = 0.45
 PROFILE_SIGNAL = "form:saved values under a heading naming a profile (the account's settings)"
 PROFILE_WEIGHT = 0.45
+ADDRESSES_SIGNAL = "form:the account's addresses made primary and verified (its settings)"
+ADDRESSES_WEIGHT = 0.45
+_PRIMARY = re.compile(r"\b(make|set as|set|mark as) primary\b")
+_VERIFIED = re.compile(r"\b(unverified|verified|re-?send verification|verify)\b")
 
 # A profile, in the seven languages the rules keep (English, German, French, Spanish,
 # Vietnamese, Chinese, Japanese).
@@ -44,3 +52,5 @@ def fire_named_settings(fire: Callable[[str, str, float, bool], None], f: Featur
     profile = bool(_PROFILE.search(f.own_heading) or _PROFILE.search(f.title))
     fire("settings", PROFILE_SIGNAL, PROFILE_WEIGHT,
          profile and f.filled >= 2 and not f.card_fields and not f.to_subject)
+    fire("settings", ADDRESSES_SIGNAL, ADDRESSES_WEIGHT,
+         bool(_PRIMARY.search(f.text) and _VERIFIED.search(f.text)) and not f.passwords)
