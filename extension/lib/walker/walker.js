@@ -1217,6 +1217,15 @@ function offScreen(start, size) {
   const end = start + size;
   return end < 0 || end === 0 && size > 0;
 }
+function clipsItsBox(el, style) {
+  if (style.overflowX === "visible" && style.overflowY === "visible") return false;
+  const doc = el.ownerDocument;
+  const root = doc.documentElement;
+  if (el === root) return false;
+  if (el !== doc.body || el.parentNode !== root) return true;
+  const rootStyle = getComputedStyle(root);
+  return rootStyle.overflowX !== "visible" || rootStyle.overflowY !== "visible";
+}
 function hidingOf(el, style, w, h, x, y) {
   const hx = [];
   const opacity = parseFloat(style.opacity);
@@ -1226,8 +1235,7 @@ function hidingOf(el, style, w, h, x, y) {
   if (style.clip && style.clip.startsWith("rect") || style.clipPath && style.clipPath !== "none") {
     hx.push("clipped");
   }
-  const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
-  if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? "zero_size" : "tiny_box");
+  if (clipsItsBox(el, style) && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? "zero_size" : "tiny_box");
   if (offScreen(x, w) || offScreen(y + (run.topWin.scrollY || 0), h)) hx.push("off_screen");
   if ((parseFloat(style.textIndent) || 0) <= -500) hx.push("text_indent");
   return hx;
@@ -6216,7 +6224,9 @@ var CLIP_REASONS = /* @__PURE__ */ new Set(["zero_size", "tiny_box"]);
 function escapes(el, position, box) {
   if (position === "fixed") return true;
   const holder = el.offsetParent;
-  return holder !== null && !box.contains(holder);
+  if (holder === null) return false;
+  if (!box.contains(holder)) return true;
+  return holder === holder.ownerDocument.body && getComputedStyle(holder).position === "static";
 }
 function escapeClips(el, position, hx, clipTo) {
   let at = clipTo;

@@ -171,6 +171,24 @@ def scaled_to_nothing(value: str) -> bool:
     return (abs(a) < 1e-3 and abs(b) < 1e-3) or (abs(c) < 1e-3 and abs(d) < 1e-3)
 
 
+def _clips(styles: dict[str, str]) -> bool:
+    return "visible" not in (styles.get("overflow-x", "visible"),
+                             styles.get("overflow-y", "visible"))
+
+
+def _clips_own_box(elements: Sequence[Any], place: int) -> bool:
+    """Whether ``elements[place]``'s overflow clips its own box: the root's is the
+    viewport's, and so is the body's while the root's is visible (the walker's
+    ``visibility.js clipsItsBox``, design note 285)."""
+    tag = elements[place].tag
+    if tag == "html":
+        return False
+    above = elements[place + 1] if place + 1 < len(elements) else None
+    if tag == "body" and above is not None and above.tag == "html":
+        return _clips(above.styles)
+    return True
+
+
 def dom_hiding_reasons(chain: Sequence[Any]) -> list[str]:
     """Why a person cannot read the text of a DOMSnapshot node, from the node and its
     ancestors nearest first (``DomIndex.chain``: each with ``node_type``, ``tag``,
@@ -181,7 +199,7 @@ def dom_hiding_reasons(chain: Sequence[Any]) -> list[str]:
         return []
     own = elements[0]
     reasons: list[str] = []
-    for info in elements:
+    for place, info in enumerate(elements):
         styles = info.styles
         if _px(styles.get("opacity", "1"), 1.0) <= NEAR_ZERO_OPACITY \
                 or filter_opacity(styles.get("filter", "none")) <= NEAR_ZERO_OPACITY:
@@ -191,8 +209,7 @@ def dom_hiding_reasons(chain: Sequence[Any]) -> list[str]:
         if styles.get("clip", "auto").startswith("rect") or styles.get("clip-path", "none") not in (
                 "none", ""):
             reasons.append("clipped")
-        clips = "visible" not in (styles.get("overflow-x", "visible"),
-                                  styles.get("overflow-y", "visible"))
+        clips = _clips(styles) and _clips_own_box(elements, place)
         box = info.bounds
         if clips and box is not None and (box[2] < TINY_CLIP_PX or box[3] < TINY_CLIP_PX):
             reasons.append("zero_size" if box[2] == 0 or box[3] == 0 else "tiny_box")

@@ -9,11 +9,15 @@ export const CLIP_REASONS = new Set(['zero_size', 'tiny_box']);
 
 // Whether `el` (absolute or fixed) is laid out against a containing block outside `box`. A
 // fixed box's is the window; an absolute one's its offsetParent (null: no layout box, or a
-// fixed ancestor: taken as inside).
+// fixed ancestor: taken as inside), but for the body, which offsetParent names when no
+// ancestor is positioned: a static body is no containing block, the initial one is, outside
+// every box (design note 285).
 function escapes(el, position, box) {
   if (position === 'fixed') return true;
   const holder = el.offsetParent;
-  return holder !== null && !box.contains(holder);
+  if (holder === null) return false;
+  if (!box.contains(holder)) return true;
+  return holder === holder.ownerDocument.body && getComputedStyle(holder).position === 'static';
 }
 
 /** `hx` (the hiding reasons `el` inherits) and `clipTo` (the boxes clipping it to nothing,

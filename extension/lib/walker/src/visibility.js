@@ -62,6 +62,20 @@ export function offScreen(start, size) {
   return end < 0 || (end === 0 && size > 0);
 }
 
+// Whether `el`'s overflow clips its own box. The root's overflow is the viewport's, and so is
+// the body's while the root's is visible (CSS Overflow 3, propagation to the viewport): a body
+// of height 0 with `overflow: hidden` (Node-RED's editor, a page locking its scroll under a
+// modal) hides nothing it holds (design note 285).
+export function clipsItsBox(el, style) {
+  if (style.overflowX === 'visible' && style.overflowY === 'visible') return false;
+  const doc = el.ownerDocument;
+  const root = doc.documentElement;
+  if (el === root) return false;
+  if (el !== doc.body || el.parentNode !== root) return true;
+  const rootStyle = getComputedStyle(root);
+  return rootStyle.overflowX !== 'visible' || rootStyle.overflowY !== 'visible';
+}
+
 // Why a person cannot see what is inside this box (inherited by everything under it).
 export function hidingOf(el, style, w, h, x, y) {
   const hx = [];
@@ -73,8 +87,7 @@ export function hidingOf(el, style, w, h, x, y) {
   if ((style.clip && style.clip.startsWith('rect')) || (style.clipPath && style.clipPath !== 'none')) {
     hx.push('clipped');
   }
-  const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
-  if (clips && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? 'zero_size' : 'tiny_box');
+  if (clipsItsBox(el, style) && (w < 6 || h < 6)) hx.push(h === 0 || w === 0 ? 'zero_size' : 'tiny_box');
   if (offScreen(x, w) || offScreen(y + (run.topWin.scrollY || 0), h)) hx.push('off_screen');
   if ((parseFloat(style.textIndent) || 0) <= -500) hx.push('text_indent');
   return hx;
