@@ -4882,6 +4882,21 @@ function lonePasswords(fillable, limit) {
 
 // src/tally_lead.js
 var LEAD_LINKS = 30;
+var HOME_HREF = /^(?:\/|#\/|\.\/?|(?:\.\/|\.\.\/|\/)?index\.html?)$/i;
+function siteName(h, text) {
+  const links = h.querySelectorAll("a[href]");
+  if (links.length !== 1) return false;
+  const link = links[0];
+  if ((link.textContent || "").replace(/\s+/g, " ").trim() !== text) return false;
+  const href = (link.getAttribute("href") || "").trim();
+  if (HOME_HREF.test(href)) return true;
+  try {
+    const url = new URL(link.href);
+    return url.origin === location.origin && url.pathname === "/" && !url.search;
+  } catch (_) {
+    return false;
+  }
+}
 function before(heading, el) {
   const pos = heading.compareDocumentPosition(el);
   return Boolean(pos & Node.DOCUMENT_POSITION_PRECEDING) && !(pos & Node.DOCUMENT_POSITION_CONTAINS);
@@ -4891,7 +4906,7 @@ function ownHeading(shown, CHROME, LIMIT2) {
   for (const h of document.querySelectorAll("h1")) {
     if (++n > LIMIT2) break;
     const text = (h.textContent || "").replace(/\s+/g, " ").trim();
-    if (!/\p{L}/u.test(text) || h.closest(`a, ${CHROME}`) || !shown(h)) continue;
+    if (!/\p{L}/u.test(text) || h.closest(`a, ${CHROME}`) || !shown(h) || siteName(h, text)) continue;
     let lead = 0;
     let m = 0;
     for (const a of document.querySelectorAll("a[href]")) {

@@ -51,6 +51,7 @@ from axsnap_host.semantic.sign_up_first import sign_up_on_arrival
 from axsnap_host.semantic.signed_in_forms import fire_signed_in_form, password_change
 from axsnap_host.semantic.silent_passwords import fire_silent_password
 from axsnap_host.semantic.status_panels import fire_status_panels
+from axsnap_host.semantic.step_titles import names_a_step
 
 PAGE_TYPES = ("search_engine", "search_results", "login", "register", "form", "article", "list",
               "email_compose", "email_inbox", "dashboard", "settings", "checkout")
@@ -234,8 +235,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # contact form, a checkout start empty; a card or a message is no setting; on a page its
     # title calls forms, sample values are a form gallery's).
     record = fire_record_form(fire, f)  # (a record's values, no account's: record_forms.py)
-    saved = (f.filled >= 3 and not f.card_fields and not f.to_subject and not confirm
-             and not title_hits("form", f.title) and not cart and not record)
+    saved = (f.filled >= 3 and not (f.card_fields or f.to_subject or confirm or cart or record)
+             and not title_hits("form", f.title) and not names_a_step(f))  # (step_titles.py)
     # (said outside links: a menu's "Billing" or "Cart" names another page)
     # (an address kept by "Save Changes", or holding saved values, with nothing priced beside
     # it: the account's address, no checkout's)
@@ -244,7 +245,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          and not ((saving or saved) and not f.prices) and not contact_heading(f)
          and not signing_up)
     fire("settings", "form:fields kept by a \"Save Changes\" control (the account's values)",
-         0.45, saving and not cart and not ordering)
+         0.45, saving and not cart and not ordering and not record)  # (a record's: its own)
     # The fields are the settings' on a page its title calls settings, or under a heading that is
     # only a settings page's words ("Account Settings") where the title names the template.
     settings_page = bool(title_hits("settings", f.title)) or f.settings_headings >= 1

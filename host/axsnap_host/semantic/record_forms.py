@@ -14,10 +14,11 @@ change form as the heading does (note 217); a title naming the site's section ("
 Edit") or saying "Edit profile" names none.
 
 A heading or a title's part saying one new thing of a kind is being made ("New test case",
-"Add product", "Create new ticket", "Neuen Kunden anlegen", "Nouvelle facture") names a new
-record's form (note 247): the values its fields show are the kind's defaults, no saved
-settings, and its switches are the record's. A new account, a new password or a new message is
-no record's (a sign-up, a reset, a mail being written).
+"Add product", "Create new ticket", "Neuen Kunden anlegen", "Nouvelle facture"; "Book a
+practice room": a booking, note 286) names a new record's form (note 247): the values its
+fields show are the kind's defaults, no saved settings, and its switches are the record's. A
+new account, a new password or a new message is no record's (a sign-up, a reset, a mail being
+written).
 
 A form a control keeps and opens again for the next record ("Save and add another", "Create
 and add another": Django's admin and the admins built like it) adds records of a kind (note
@@ -38,7 +39,7 @@ RECORD_WEIGHT = 0.45
 # Japanese): the whole heading, a thing of a few words.
 _CHANGES = re.compile(
     r"^(?:change|edit|update|modify|editar|modificar|actualizar|modifier|éditer|"
-    r"sửa|chỉnh sửa|cập nhật|编辑|修改)\s*(?P<a>[^\n]{2,40})$"
+    r"sửa|chỉnh sửa|cập nhật|编辑|修改)(?![a-z])\s*(?P<a>[^\n]{2,40})$"
     r"|^(?P<b>[^\n]{2,40}?)\s*(?:bearbeiten|ändern|の編集|を編集|の変更|を変更|編集)$")
 # The account's own things: changing them is the account's settings.
 _ACCOUNT = re.compile(
@@ -65,8 +66,9 @@ ANOTHER_SIGNAL = "form:fields kept by \"Save and add another\" (a form adding re
 # "<verb> <thing>" (English, Spanish, French, Vietnamese, Chinese) or "<thing> <verb>" (German,
 # Japanese): a heading or a title's part, a thing of a few words.
 _CREATES = re.compile(
-    r"^(?:(?:add|create)(?: an?)?(?: new)?|new|neue[rns]?|nouvel(?:le)?|nouveau|ajouter(?: une?)?|"
-    r"créer(?: une?)?|nuev[oa]|crear|añadir|agregar|thêm(?: mới)?|tạo(?: mới)?|新建|添加|创建|新規)"
+    r"^(?:(?:add|create)(?: an?)?(?: new)?|(?:book|reserve) an?|new|neue[rns]?|nouvel(?:le)?|"
+    r"nouveau|ajouter(?: une?)?|créer(?: une?)?|nuev[oa]|crear|añadir|agregar|thêm(?: mới)?|"
+    r"tạo(?: mới)?|新建|添加|创建|新規)"
     r"(?![a-z])\s*:?\s*(?P<a>[^\n]{2,40})$"
     r"|^(?P<b>[^\n]{2,40}?)\s*(?:anlegen|erstellen|hinzufügen|を追加|の作成|を作成|の新規作成|の追加)$")
 # Made new, these are no record's: a sign-up, a reset, a mail, a newsletter's subscription.
@@ -89,8 +91,8 @@ def makes_a_record(f: Features) -> bool:
 def changes_a_record(f: Features) -> bool:
     """The page's own heading changes one thing of a kind that is not the account's own, or
     the title's first part says one such thing is being edited."""
-    m = _CHANGES.match(f.own_heading.strip()) or _EDITING.match(
-        _TITLE_PARTS.split(f.title.strip())[0].strip())
+    first = _TITLE_PARTS.split(f.title.strip())[0].strip()
+    m = _CHANGES.match(f.own_heading.strip()) or _EDITING.match(first) or _CHANGES.match(first)
     return m is not None and not _ACCOUNT.search(m.group("a") or m.group("b") or "")
 
 

@@ -5,6 +5,28 @@
 // heading and what follows it are the page's own matter (issue 31, note 145).
 
 const LEAD_LINKS = 30;  // a long run of links: a site's menus, no page's own few links
+// What a link to the site's home says in its href: its root, the document's own root route
+// ("#/": a one-page app's home), its index.
+const HOME_HREF = /^(?:\/|#\/|\.\/?|(?:\.\/|\.\.\/|\/)?index\.html?)$/i;
+
+// The site's name drawn as its logo, a heading whose words are all one link home
+// ("<h1><a href="/">Repair Café</a></h1>": Piccolo Admin's top bar, a blog theme's site
+// title): the page's own heading comes after it (design note 286). A heading linking to its
+// own post (a blog's permalink) is the page's.
+function siteName(h, text) {
+  const links = h.querySelectorAll('a[href]');
+  if (links.length !== 1) return false;
+  const link = links[0];
+  if ((link.textContent || '').replace(/\s+/g, ' ').trim() !== text) return false;
+  const href = (link.getAttribute('href') || '').trim();
+  if (HOME_HREF.test(href)) return true;
+  try {
+    const url = new URL(link.href);
+    return url.origin === location.origin && url.pathname === '/' && !url.search;
+  } catch (_) {
+    return false;
+  }
+}
 
 function before(heading, el) {
   const pos = heading.compareDocumentPosition(el);
@@ -20,7 +42,7 @@ export function ownHeading(shown, CHROME, LIMIT) {
   for (const h of document.querySelectorAll('h1')) {
     if (++n > LIMIT) break;
     const text = (h.textContent || '').replace(/\s+/g, ' ').trim();
-    if (!/\p{L}/u.test(text) || h.closest(`a, ${CHROME}`) || !shown(h)) continue;
+    if (!/\p{L}/u.test(text) || h.closest(`a, ${CHROME}`) || !shown(h) || siteName(h, text)) continue;
     let lead = 0;
     let m = 0;
     for (const a of document.querySelectorAll('a[href]')) {  // (in document order)
