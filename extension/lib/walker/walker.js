@@ -5869,7 +5869,7 @@ function refPlace(el) {
 }
 
 // src/twins.js
-var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
+var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [role=textbox], [role=searchbox], [role=combobox], [role=switch], [role=radio], [role=menuitemcheckbox], [role=menuitemradio], [role=treeitem], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
 var LIMIT = 8e3;
 var MEMBERS2 = 6e3;

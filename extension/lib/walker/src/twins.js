@@ -46,6 +46,11 @@ const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input
   + '[role=checkbox], [role=tab], [role=menuitem], '
   // (a listbox's options: the host lists them as items, "Search All GitHub" thrice in one)
   + '[role=option], '
+  // (a control only its role makes one, which the host names as a field, a switch or a radio
+  // by that role: a chart's step marker, `<span role=textbox aria-label="Edit step">`, in
+  // each of three charts; design note 281)
+  + '[role=textbox], [role=searchbox], [role=combobox], [role=switch], [role=radio], '
+  + '[role=menuitemcheckbox], [role=menuitemradio], [role=treeitem], '
   // (what a page's script says acts: the host takes these as controls too)
   + '[onclick], [data-action], [jsaction], [ng-click], [data-onclick]';
 const ALL = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;  // what the page's twins are among
