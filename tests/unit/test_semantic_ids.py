@@ -10,6 +10,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.semantic.build import build_semantic
+from axsnap_host.semantic.facts import Node
 from axsnap_host.semantic.id_words import _destination as destination
 from axsnap_host.semantic.id_words import (
     path_tail,
@@ -26,6 +27,7 @@ from axsnap_host.semantic.ids import (
     picture_base,
     slug,
 )
+from axsnap_host.semantic.read_twins import own_name
 
 
 def test_slug_lowercases_joins_words_and_drops_punctuation() -> None:
@@ -455,3 +457,34 @@ def test_long_labels_alike_in_their_first_and_last_words_are_told_where_they_par
     # labels alike in every word: no part of theirs, the last resort numbers them
     same = assign_ids([laptop("i3-4030U"), laptop("i3-4030U")])
     assert same[1] == same[0] + "_2"
+
+
+def test_twins_the_walker_never_parted_are_said_by_their_column_then_their_own_name() -> None:
+    """A row's cells alike in all else that the walker took as no twins (a grid's cells by
+    their role) are said by their grid column's header; icons alike, by the words of their own
+    markup names less those they share; a number only where neither tells each apart
+    (read_twins.py, note 281)."""
+    cells = [Placed("btn", "main", context="ridge_w28", ordinal_only=True, column=column)
+             for column in ("dataset", "models")]
+    assert assign_ids(cells) == ["btn_near_ridge_w28_in_main_dataset",
+                               "btn_near_ridge_w28_in_main_models"]
+    icons = [Placed("btn_number", "main", near="datetime", own=own) for own in (
+        ("radio", "button", "unchecked", "icon"), ("radio", "button", "checked", "icon"))]
+    numbered: list[tuple[int, int]] = []
+    assert assign_ids(icons, numbered) == ["btn_number_near_datetime_unchecked",
+                                           "btn_number_near_datetime_checked"]
+    assert numbered == [(0, 0), (0, 0)]
+    assert own_name(_node({"data-testid": "RadioButtonCheckedIcon"})) == (
+        "radio", "button", "checked", "icon")
+    assert own_name(_node({"id": "row-7", "name": "toolbar-separator"})) == ("toolbar",
+                                                                             "separator")
+    # one with no name of its own, or two with the same: numbered as before
+    alike = [Placed("btn", "main", ordinal_only=True, own=own)
+             for own in (("toolbar", "separator"), ("toolbar", "separator"))]
+    assert assign_ids(alike) == ["btn_in_main", "btn_in_main_2"]
+    partly = [Placed("btn", "main", ordinal_only=True, own=own) for own in (("clear",), ())]
+    assert assign_ids(partly) == ["btn_in_main", "btn_in_main_2"]
+
+
+def _node(attrs: dict[str, str]) -> Node:
+    return Node(rid=0, parent=-1, tag="svg", attrs=attrs, text="", box=(0, 0, 10, 10))

@@ -361,7 +361,10 @@ var SEM_ATTRS = [
   "open",
   "aria-current",
   "rel",
-  "lang"
+  "lang",
+  // (a grid's cell and its column's header: what parts a row's twins the walker never
+  // parted, semantic/read_twins.py, note 281)
+  "aria-colindex"
 ];
 var SCROLLING = /* @__PURE__ */ new Set(["auto", "scroll", "overlay"]);
 var SKELETON_CHILDREN = 4;

@@ -45,6 +45,7 @@ from axsnap_host.semantic.ids import (
     picture_base,
     slug,
 )
+from axsnap_host.semantic.read_twins import grid_column, own_name
 
 WEAK = frozenset({"pointer", "clickable"})
 INNER_UP = 4  # ancestors looked at for the control a control sits in
@@ -273,6 +274,7 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
     repeated_on_page = {slug(label) for label in facts.tally.get("repeated") or []
                         if isinstance(label, str)}
     placed = []
+    grids: dict[int, dict[str, str]] = {}  # each grid's column headers (read_twins.py)
     records = [facts.joined[el.node.rid].rec if el.node.rid < len(facts.joined) else {}
                for el in chosen]
     for el, record in zip(chosen, records, strict=True):
@@ -312,7 +314,9 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                                        for a in facts.ancestors(el.node)[:INNER_UP]),
                              hint=_own_hint(el.source), number=el.alike[0],
                              near_said=said_near, label_said=label,
-                             pathed=twin_path(str(record.get("tw") or ""))))
+                             pathed=twin_path(str(record.get("tw") or "")),
+                             column=grid_column(el.node, facts, grids),
+                             own=own_name(el.node)))
     read_numbers: list[tuple[int, int]] = []
     for el, value, in_read in zip(chosen, assign_ids(placed, read_numbers), read_numbers,
                                   strict=True):

@@ -55,7 +55,11 @@ read in this read). Only twins that nothing tells apart (the
 same row twice in one table) are numbered (``link_action_near_lorum_ipsum_2``), the last
 resort: in the page's order over the whole page where the walker read them (every read
 numbers them alike), else among the read's own elements; ``relations.alike`` says which
-(``{"number": 2, "of": 9, "over": "page"}``). Nothing here
+(``{"number": 2, "of": 9, "over": "page"}``). Before the read numbers twins the walker never
+parted (controls its selectors do not take: a grid's cells by their role), each is said by the
+header of its grid column (``..._near_ridge_w28_in_main_dataset``), else by the words of its
+own markup name (``btn_number_..._unchecked``), where these tell every one apart
+(read_twins.py). Nothing here
 depends on backendNodeIds, on the read's window or on the order of rows: an element keeps its
 id across scrolls, re-reads, re-renders and rows added above it while its label and its context
 do."""
@@ -201,6 +205,10 @@ class Placed:
     label_said: str = ""  # its label whole (its base id holds the first words): twins alike in
     # those are told by the words where their labels part (two laptops' long titles, apart
     # in their processors: note 222)
+    column: str = ""  # the words of the header of the grid column it is or sits in (by
+    # its cell's ``aria-colindex``: read_twins.py), for twins the walker never parted
+    own: tuple[str, ...] = ()  # the words of its own markup name (``id``, test id, ``name``:
+    # read_twins.py), for twins the walker never parted
 
 
 def assign_ids(items: Sequence[Placed],
@@ -330,9 +338,41 @@ def assign_ids(items: Sequence[Placed],
                 # tables is still told from the other pair)
                 twin = f"_{item.twin}" if item.twin else ""
                 ids[i] = f"{base}_near_{item.context}{twin}_in_{item.place}"
+    _part_in_read(items, ids)
     if numbered is not None:
         numbered[:] = _read_numbers(ids)
     return _dedupe(ids)
+
+
+OWN_WORDS = 4  # the words of an own name an id holds (lib/walker/src/twin_own.js WORDS)
+
+
+def _part_in_read(items: Sequence[Placed], ids: list[str]) -> None:
+    """Twins still alike that the walker never parted (no number of its own: a control its
+    selectors do not take) are told apart, before the read numbers them, by the header of the
+    grid column each sits in, else by the words of its own markup name, where these tell every
+    one of them apart (read_twins.py, note 281)."""
+    alike: dict[str, list[int]] = defaultdict(list)
+    for i, value in enumerate(ids):
+        alike[value].append(i)
+    for value, same in alike.items():
+        if len(same) < 2 or any(items[i].number for i in same):
+            continue
+        columns = [items[i].column for i in same]
+        parts = columns if all(columns) and len(set(columns)) == len(same) else _own_parts(
+            [items[i].own for i in same])
+        for i, part in zip(same, parts, strict=False):
+            ids[i] = f"{value}_{part}"
+
+
+def _own_parts(names: list[tuple[str, ...]]) -> list[str]:
+    """Each twin's own words (its name less the words every twin's name holds, at most
+    OWN_WORDS), as an id says them; [] unless every twin has some and no two say the same."""
+    if not names or any(not n for n in names):
+        return []
+    common = set(names[0]).intersection(*map(set, names[1:]))
+    parts = ["_".join([w for w in n if w not in common][:OWN_WORDS]) for n in names]
+    return parts if all(parts) and len(set(parts)) == len(parts) else []
 
 
 def _read_numbers(ids: list[str]) -> list[tuple[int, int]]:

@@ -18,7 +18,10 @@ export const ATTRS = ['id', 'name', 'type', 'role', 'aria-label', 'placeholder',
   'autocomplete', 'inputmode', 'for', 'data-testid', 'aria-labelledby'];  // never `value`: see `val`
 export const SEM_ATTRS = [...ATTRS, 'aria-describedby', 'aria-controls', 'aria-required',
   'aria-invalid', 'required', 'aria-modal', 'src', 'width', 'height', 'class', 'action', 'method',
-  'maxlength', 'pattern', 'min', 'max', 'open', 'aria-current', 'rel', 'lang'];
+  'maxlength', 'pattern', 'min', 'max', 'open', 'aria-current', 'rel', 'lang',
+  // (a grid's cell and its column's header: what parts a row's twins the walker never
+  // parted, semantic/read_twins.py, note 281)
+  'aria-colindex'];
 export const SCROLLING = new Set(['auto', 'scroll', 'overlay']);
 // An ancestor emitted as skeleton with at most this many children carries its text.
 export const SKELETON_CHILDREN = 4;
