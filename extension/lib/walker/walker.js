@@ -5872,7 +5872,8 @@ function refPlace(el) {
 }
 
 // src/twins.js
-var CONTROLS = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], [role=textbox], [role=searchbox], [role=combobox], [role=switch], [role=radio], [role=menuitemcheckbox], [role=menuitemradio], [role=treeitem], [onclick], [data-action], [jsaction], [ng-click], [data-onclick]";
+var ROLE_ONLY = "[role=textbox], [role=searchbox], [role=combobox], [role=switch], [role=radio], [role=menuitemcheckbox], [role=menuitemradio], [role=treeitem]";
+var CONTROLS = `button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem], [role=option], ${ROLE_ONLY}, [onclick], [data-action], [jsaction], [ng-click], [data-onclick]`;
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
 var LIMIT = 8e3;
 var MEMBERS2 = 6e3;
@@ -6053,6 +6054,7 @@ function pageTwins() {
   let n = 0;
   for (const el of document.querySelectorAll(ALL2)) {
     if (++n > LIMIT) break;
+    if (el.matches(ROLE_ONLY) && (el.parentElement && el.parentElement.closest(ALL2) || el.querySelector(ALL2))) continue;
     if (el.localName === "a" && el.hasAttribute("href")) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
     const key = keyOf(el);

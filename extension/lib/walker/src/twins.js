@@ -41,16 +41,17 @@ import { numberAlike, pairSides } from './twin_numbers.js';
 import { refPlace } from './twin_refs.js';
 import { part, placeWords } from './twin_part.js';
 
+// (a control only its role makes one, which the host names as a field, a switch or a radio
+// by that role: a chart's step marker, `<span role=textbox aria-label="Edit step">`, in each of
+// three charts; design note 281)
+const ROLE_ONLY = '[role=textbox], [role=searchbox], [role=combobox], [role=switch], '
+  + '[role=radio], [role=menuitemcheckbox], [role=menuitemradio], [role=treeitem]';
 const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
   + 'input[type=image], input[type=reset], input[type=radio], [role=button], [role=link], '
   + '[role=checkbox], [role=tab], [role=menuitem], '
   // (a listbox's options: the host lists them as items, "Search All GitHub" thrice in one)
   + '[role=option], '
-  // (a control only its role makes one, which the host names as a field, a switch or a radio
-  // by that role: a chart's step marker, `<span role=textbox aria-label="Edit step">`, in
-  // each of three charts; design note 281)
-  + '[role=textbox], [role=searchbox], [role=combobox], [role=switch], [role=radio], '
-  + '[role=menuitemcheckbox], [role=menuitemradio], [role=treeitem], '
+  + `${ROLE_ONLY}, `
   // (what a page's script says acts: the host takes these as controls too)
   + '[onclick], [data-action], [jsaction], [ng-click], [data-onclick]';
 const ALL = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;  // what the page's twins are among
@@ -306,6 +307,11 @@ export function pageTwins() {
   let n = 0;
   for (const el of document.querySelectorAll(ALL)) {
     if (++n > LIMIT) break;
+    // (a role on a part of a control, or on a box holding one, is that control listed twice:
+    // select2's combobox and the textbox of its chosen words; the host says the inner one as
+    // such, note 272)
+    if (el.matches(ROLE_ONLY) && ((el.parentElement && el.parentElement.closest(ALL))
+      || el.querySelector(ALL))) continue;
     if (el.localName === 'a' && el.hasAttribute('href')) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
     const key = keyOf(el);
