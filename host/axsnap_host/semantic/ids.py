@@ -55,14 +55,11 @@ read in this read). Only twins that nothing tells apart (the
 same row twice in one table) are numbered (``link_action_near_lorum_ipsum_2``), the last
 resort: in the page's order over the whole page where the walker read them (every read
 numbers them alike), else among the read's own elements; ``relations.alike`` says which
-(``{"number": 2, "of": 9, "over": "page"}``). Before the read numbers twins the walker never
-parted (controls its selectors do not take: a grid's cells by their role), each is said by the
-header of its grid column (``..._near_ridge_w28_in_main_dataset``), else by the words of its
-own markup name (``btn_number_..._unchecked``), where these tell every one apart
-(read_twins.py). Nothing here
-depends on backendNodeIds, on the read's window or on the order of rows: an element keeps its
-id across scrolls, re-reads, re-renders and rows added above it while its label and its context
-do."""
+(``{"number": 2, "of": 9, "over": "page"}``); twins the walker never parted are first said by
+their grid column's header (``..._in_main_dataset``), else their own markup name
+(read_twins.py). Nothing here depends on backendNodeIds, on the read's window or on the order
+of rows: an element keeps its id across scrolls, re-reads, re-renders and rows added above it
+while its label and its context do."""
 
 from __future__ import annotations
 
@@ -205,10 +202,8 @@ class Placed:
     label_said: str = ""  # its label whole (its base id holds the first words): twins alike in
     # those are told by the words where their labels part (two laptops' long titles, apart
     # in their processors: note 222)
-    column: str = ""  # the words of the header of the grid column it is or sits in (by
-    # its cell's ``aria-colindex``: read_twins.py), for twins the walker never parted
-    own: tuple[str, ...] = ()  # the words of its own markup name (``id``, test id, ``name``:
-    # read_twins.py), for twins the walker never parted
+    column: str = ""  # its grid column's header words, for twins the walker never parted
+    own: tuple[str, ...] = ()  # its own markup name's words, for those too (read_twins.py)
 
 
 def assign_ids(items: Sequence[Placed],
@@ -348,10 +343,9 @@ OWN_WORDS = 4  # the words of an own name an id holds (lib/walker/src/twin_own.j
 
 
 def _part_in_read(items: Sequence[Placed], ids: list[str]) -> None:
-    """Twins still alike that the walker never parted (no number of its own: a control its
-    selectors do not take) are told apart, before the read numbers them, by the header of the
-    grid column each sits in, else by the words of its own markup name, where these tell every
-    one of them apart (read_twins.py, note 281)."""
+    """Twins alike that the walker never parted (a control its selectors do not take) are said,
+    before the read numbers them, by their grid column's header, else by their own markup name,
+    where these part every one (read_twins.py, note 281)."""
     alike: dict[str, list[int]] = defaultdict(list)
     for i, value in enumerate(ids):
         alike[value].append(i)
@@ -366,8 +360,8 @@ def _part_in_read(items: Sequence[Placed], ids: list[str]) -> None:
 
 
 def _own_parts(names: list[tuple[str, ...]]) -> list[str]:
-    """Each twin's own words (its name less the words every twin's name holds, at most
-    OWN_WORDS), as an id says them; [] unless every twin has some and no two say the same."""
+    """Each twin's own name less the words all share (OWN_WORDS at most); [] unless they part
+    every one."""
     if not names or any(not n for n in names):
         return []
     common = set(names[0]).intersection(*map(set, names[1:]))
