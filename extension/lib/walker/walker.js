@@ -6047,6 +6047,9 @@ function withRef(box, ref) {
   const at = box.findIndex((p) => p.startsWith("after:"));
   return at < 0 ? [...box, ref] : [...box.slice(0, at), ref, ...box.slice(at)];
 }
+function rolePart(el) {
+  return el.matches(ROLE_ONLY) && Boolean(el.parentElement && el.parentElement.closest(ALL2) || el.querySelector(ALL2));
+}
 function pageTwins() {
   const groups = /* @__PURE__ */ new Map();
   const links = [];
@@ -6054,7 +6057,7 @@ function pageTwins() {
   let n = 0;
   for (const el of document.querySelectorAll(ALL2)) {
     if (++n > LIMIT) break;
-    if (el.matches(ROLE_ONLY) && (el.parentElement && el.parentElement.closest(ALL2) || el.querySelector(ALL2))) continue;
+    if (rolePart(el)) continue;
     if (el.localName === "a" && el.hasAttribute("href")) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
     const key = keyOf(el);
@@ -6124,7 +6127,7 @@ function partedLate(el, members) {
 }
 function lateTwin(el) {
   const look = el.getAttribute("class") || "";
-  if (!look.trim() || el.matches(ALL2) || !pointedAlone(el)) return "";
+  if (!look.trim() || el.matches(ALL2) && !rolePart(el) || !pointedAlone(el)) return "";
   const label = labelOf(el);
   const row = rowWords(el, label);
   const key = `${el.localName}\0${look}\0${label}\0${row}`;

@@ -299,6 +299,14 @@ function withRef(box, ref) {
   return at < 0 ? [...box, ref] : [...box.slice(0, at), ref, ...box.slice(at)];
 }
 
+// A control only its role makes one that is part of another control or holds one (select2's
+// combobox and the textbox of its chosen words): no twin of its own, read as before its role
+// was taken (by the late twins, lateTwin, where its style makes it one).
+function rolePart(el) {
+  return el.matches(ROLE_ONLY) && Boolean((el.parentElement && el.parentElement.closest(ALL))
+    || el.querySelector(ALL));
+}
+
 /** Map(control → its places that part it from its twins, "|"-joined) for the page. */
 export function pageTwins() {
   const groups = new Map();
@@ -310,8 +318,7 @@ export function pageTwins() {
     // (a role on a part of a control, or on a box holding one, is that control listed twice:
     // select2's combobox and the textbox of its chosen words; the host says the inner one as
     // such, note 272)
-    if (el.matches(ROLE_ONLY) && ((el.parentElement && el.parentElement.closest(ALL))
-      || el.querySelector(ALL))) continue;
+    if (rolePart(el)) continue;
     if (el.localName === 'a' && el.hasAttribute('href')) links.push(el);
     else if (el.matches(TEXT_FIELDS)) fields.push(el);
     const key = keyOf(el);
@@ -402,7 +409,7 @@ function partedLate(el, members) {
 
 function lateTwin(el) {
   const look = el.getAttribute('class') || '';
-  if (!look.trim() || el.matches(ALL) || !pointedAlone(el)) return '';
+  if (!look.trim() || (el.matches(ALL) && !rolePart(el)) || !pointedAlone(el)) return '';
   // (the group of its tag, class, words and row read once: its words are in run.twins after)
   const label = labelOf(el);
   const row = rowWords(el, label);
