@@ -46,3 +46,15 @@ def test_a_search_open_over_a_guide_is_its_results(browser: Browser, pages_url: 
                           "document.querySelector('.overlay').remove();")
     closed = read(browser)
     assert closed.type == "article", closed.page["signals"][:8]
+
+
+def test_a_search_popped_open_with_no_dialog_marker_is_its_results(
+        browser: Browser, pages_url: str) -> None:
+    # (design note 287: VitePress's local search, a fixed combobox wrapper expanded over a
+    # backdrop, no dialog role or class; "brake" in its box, its results a list of options)
+    url = pages_url + "understanding/search_popped_over_a_guide.html"
+    for result in both_reads(browser, url):
+        assert result.type == "search_results", result.page["signals"][:8]
+    browser.run_in_target("document.querySelector('.popbox').remove();")
+    closed = read(browser)
+    assert closed.type == "article", closed.page["signals"][:8]

@@ -39,6 +39,7 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _FIELDS = frozenset({"text_input", "password_input", "textarea", "select", "checkbox", "radio"})
 _CONSENT = re.compile(r"cookie|consent|gdpr|tracking|datenschutz|privacy", re.IGNORECASE)
 MIN_FIELDS = 2
+_POPUPS = frozenset({"listbox", "dialog", "true"})
 BEHIND = "behind_dialog"
 
 
@@ -47,7 +48,12 @@ def _is_dialog(node: Node) -> bool:
         return True
     if node.tag == "dialog":
         return "open" in node.attrs
-    return node.position == "fixed" and bool(_DIALOG_CLASS.search(node.attrs.get("class", "")))
+    # (a fixed box popped open over the page, VitePress's search: the combobox's own wrapper,
+    # expanded, its list of options inside it: note 287)
+    popped = (node.attrs.get("aria-expanded") == "true"
+              and node.attrs.get("aria-haspopup") in _POPUPS)
+    return node.position == "fixed" and (
+        popped or bool(_DIALOG_CLASS.search(node.attrs.get("class", ""))))
 
 
 def _searched(el: Element) -> bool:
