@@ -4670,6 +4670,31 @@ function listCards(shown, chrome2, limit) {
   return alikeBlocks(shown, chrome2, limit, TITLE2, cardOf, shortCard);
 }
 
+// src/tally_articles.js
+var PROSE_CHARS = 200;
+var POSTS = 4;
+function proseOf(article) {
+  let chars = 0;
+  for (const p of article.querySelectorAll("p")) chars += (p.textContent || "").trim().length;
+  return chars;
+}
+var TITLE_LINK = "h1 a[href], h2 a[href], h3 a[href], h4 a[href]";
+function spreadArticles(shown, chrome2, limit) {
+  const prose2 = [];
+  let posts = 0;
+  let n = 0;
+  for (const article of document.querySelectorAll("article")) {
+    if (++n > limit) break;
+    const parent = article.parentElement;
+    if (parent && parent.closest("article") || article.closest(chrome2) || !shown(article)) continue;
+    const chars = proseOf(article);
+    prose2.push(chars);
+    if (chars >= PROSE_CHARS && article.querySelector(TITLE_LINK)) posts++;
+  }
+  const total = prose2.reduce((sum, chars) => sum + chars, 0);
+  return posts >= POSTS && 2 * Math.max(...prose2) < total ? posts : 0;
+}
+
 // src/tally_posts.js
 var TITLE3 = "h1, h2, h3, h4";
 var rank = (el) => Number(el.localName[1]);
@@ -4698,6 +4723,9 @@ function bylineIn(post, h) {
 }
 function postBylines(shown, chrome2, limit) {
   return alikeBlocks(shown, chrome2, limit, TITLE3, postOf, (post, h) => heads(post, h) && bylineIn(post, h));
+}
+function postCounts(shown, chrome2, limit) {
+  return { post_bylines: postBylines(shown, chrome2, limit), article_posts: spreadArticles(shown, chrome2, limit) };
 }
 
 // src/tally_dated.js
@@ -5118,6 +5146,7 @@ function pageTally() {
     post_bylines: 0,
     dated_headlines: 0,
     own_dated: 0,
+    article_posts: 0,
     titled_items: 0,
     control_labels: [],
     partial: false
@@ -5453,7 +5482,7 @@ function pageTally() {
   t.results_for = resultsFor(shown, CHROME, LIMIT2);
   t.prose_sections = proseSections(shown, CHROME, LIMIT2);
   t.list_cards = listCards(shown, CHROME, LIMIT2);
-  t.post_bylines = postBylines(shown, CHROME, LIMIT2);
+  Object.assign(t, postCounts(shown, CHROME, LIMIT2));
   t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT2);
   t.own_dated = datedUnder(own.el, shown);
   t.titled_items = linkedItems(shown, CHROME, LIMIT2);

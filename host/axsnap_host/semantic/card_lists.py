@@ -97,11 +97,14 @@ def item_list(f: Features, panels: bool) -> bool:
 
 def article_posts(f: Features, panels: bool) -> bool:
     """Four ``<article>`` elements or more, no long text of one story (three long paragraphs
-    under one parent, or three long blocks), no chart, figures or widgets, on a page that asks
-    for nothing, holds no query and counts no results: each element a post the site wrote as an
-    article of its own (a blog's front page), its heading a post's title, no search's result,
-    though a sidebar's search box sits beside them (note 155)."""
-    return (f.articles >= 4 and f.prose_run < 3 and f.long_blocks < 3 and f.compose == 0
+    under one parent, or three long blocks) unless the prose is spread over four of them or
+    more, none holding half of it (posts shown whole: the tally's ``article_posts``, note 288),
+    no chart, figures or widgets, on a page that asks for nothing, holds no query and counts no
+    results: each element a post the site wrote as an article of its own (a blog's front page),
+    its heading a post's title, no search's result, though a sidebar's search box sits beside
+    them (note 155)."""
+    short = f.prose_run < 3 and f.long_blocks < 3
+    return (f.articles >= 4 and (short or f.article_posts >= 4) and f.compose == 0
             and f.charts == 0 and f.metrics < 3 and f.widgets < 3 and f.figure_tiles < 3
             and asks_nothing(f, panels) and not f.results_for and not f.results_under_search)
 

@@ -99,6 +99,7 @@ class Features:
     teaser_heads: int = 0  # linked headings over a short paragraph of their own (the tally)
     list_cards: int = 0  # 3+ alike short cards, each a title, holding the prose (the tally)
     post_bylines: int = 0  # 3+ alike posts, each a title over a byline, holding the prose
+    article_posts: int = 0  # 4+ <article>s holding prose, none half of it (tally_articles.js)
     dated_headlines: int = 0  # 3+ linked headlines, each beside a line of its date (the tally)
     own_dated: int = 0  # 1: a line of a date right under the page's own heading (the tally)
     titled_items: int = 0  # 5+ alike short boxes, each a linked heading and a control (tally)

@@ -24,7 +24,7 @@ TALLIED = ("passwords", "text_inputs", "search_inputs", "textareas", "selects", 
            "results_for", "results_under_search", "buyable_rows", "locked_fields",
            "newsletter_fields", "address_fields", "prose_sections", "list_cards",
            "post_bylines", "dated_headlines", "titled_items", "described_items",
-           "login_forms", "own_dated")
+           "login_forms", "own_dated", "article_posts")
 
 
 def whole_page(f: Features, tally: dict[str, object]) -> None:

@@ -12,7 +12,7 @@ import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, r
 import { countedUnder, figureTiles, inMenuBox, menuItem, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
 import { linkedAway, proseSections } from './tally_sections.js';
 import { listCards } from './tally_cards.js';
-import { postBylines } from './tally_posts.js';
+import { postCounts } from './tally_posts.js';
 import { datedHeadlines, datedUnder } from './tally_dated.js';
 import { linkedItems } from './tally_items.js';
 import { describedItems } from './tally_described.js';
@@ -78,7 +78,7 @@ export function pageTally() {
     quantity_fields: 0, switches: 0, check_grid_rows: 0, removable_rows: 0, wizard_steps: 0, task_checkboxes: 0,
     settings_headings: 0, wishlist_headings: 0, figure_tiles: 0, results_for: 0, results_under_search: 0, buyable_rows: 0,
     locked_fields: 0, newsletter_fields: 0, address_fields: 0, prose_sections: 0, list_cards: 0, post_bylines: 0,
-    dated_headlines: 0, own_dated: 0, titled_items: 0, control_labels: [], partial: false };
+    dated_headlines: 0, own_dated: 0, article_posts: 0, titled_items: 0, control_labels: [], partial: false };
   // (the site's menus before the page's own heading are no list, result or card of the page's)
   const own = ownHeading(shown, CHROME, LIMIT);
   const ahead = own.ahead;
@@ -441,7 +441,7 @@ export function pageTally() {
   t.results_for = resultsFor(shown, CHROME, LIMIT);
   t.prose_sections = proseSections(shown, CHROME, LIMIT);
   t.list_cards = listCards(shown, CHROME, LIMIT);
-  t.post_bylines = postBylines(shown, CHROME, LIMIT);
+  Object.assign(t, postCounts(shown, CHROME, LIMIT));  // (and posts shown whole: note 288)
   t.dated_headlines = datedHeadlines(shown, CHROME, LIMIT);
   t.own_dated = datedUnder(own.el, shown);
   t.titled_items = linkedItems(shown, CHROME, LIMIT);

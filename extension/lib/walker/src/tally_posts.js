@@ -4,6 +4,7 @@
 // (an excerpt, the whole text, a pair of photos): an article is one title over its byline.
 
 import { alikeBlocks, PROSE, reading } from './tally_alike.js';
+import { spreadArticles } from './tally_articles.js';
 
 const TITLE = 'h1, h2, h3, h4';
 const rank = (el) => Number(el.localName[1]);
@@ -49,4 +50,10 @@ function bylineIn(post, h) {
 export function postBylines(shown, chrome, limit) {
   // (a post's own <header> holds its title and byline: the post, out of the chrome, counts)
   return alikeBlocks(shown, chrome, limit, TITLE, postOf, (post, h) => heads(post, h) && bylineIn(post, h));
+}
+
+// The page's posts: alike blocks, each a title over a byline, and posts shown whole as
+// <article>s, the prose spread over them (tally_articles.js, note 288).
+export function postCounts(shown, chrome, limit) {
+  return { post_bylines: postBylines(shown, chrome, limit), article_posts: spreadArticles(shown, chrome, limit) };
 }
