@@ -7,8 +7,9 @@ lists outweighed the dialog's fields (the fifty-second held-out set: the setting
 the add-folder dialog both read as the overview's list). A dialog is in front when:
 
 - it is a dialog: a ``role=dialog``/``alertdialog`` or ``aria-modal`` box, an open
-  ``<dialog>``, or a fixed box whose class says so (Bootstrap's ``modal``, ``dialog``,
-  ``popup``, ``lightbox``, ``drawer``: class-only modals), shown;
+  ``<dialog>``, a fixed box whose class says so (Bootstrap's ``modal``, ``dialog``,
+  ``popup``, ``lightbox``, ``drawer``: class-only modals), or a fixed box that says it is
+  popped open (``aria-expanded`` with ``aria-haspopup``: VitePress's search, note 287), shown;
 - it holds two fields or more, out of which a person fills it in, or a search box holding
   the words searched for (a docs theme's search opened over the page, its results under the
   box: design note 276); an alert or a menu is read and closed, the page stays what it is;
