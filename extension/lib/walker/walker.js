@@ -3667,6 +3667,7 @@ var DIALOG_SELECTOR = Object.freeze("dialog[open], [role=dialog], [role=alertdia
 var DIALOG_CLASS_WORDS = Object.freeze(["modal", "dialog", "popup", "lightbox", "drawer"]);
 var MENU_WORDS = Object.freeze(["menu", "menus", "submenu", "nav", "navbar", "navigation", "header", "footer", "breadcrumb", "breadcrumbs", "social", "sidebar", "dropdown", "topbar"]);
 var MENU_ROLES = Object.freeze(["menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "tablist", "tab", "tree", "treeitem", "navigation"]);
+var OWN_NAME_ATTRS = Object.freeze(["id", "data-testid", "data-test", "data-cy", "data-test-id", "name"]);
 
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
@@ -5779,11 +5780,10 @@ function swatchTwins(el, label) {
 }
 
 // src/twin_own.js
-var NAMING = ["id", "data-testid", "data-test", "data-cy", "data-test-id", "name"];
 var WORDS4 = 4;
 function ownNames(el) {
   const out = [];
-  for (const attr of NAMING) {
+  for (const attr of OWN_NAME_ATTRS) {
     const value = el.getAttribute(attr);
     if (!value) continue;
     const words2 = idWords(value.replace(/([a-z])([A-Z])/g, "$1 $2"), 40);

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections import deque
 
+from axsnap_host.models.markup_names import OWN_NAME_ATTRS
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.ids import slug
 
@@ -31,7 +32,6 @@ CELL_UP = 4  # ancestors looked at for the cell an element is or sits in
 GRID_UP = 16  # ancestors looked at for that cell's grid
 GRID_NODES = 20_000  # a grid's nodes looked at for its headers
 COLUMN_WORDS = 3  # the words of a column's header an id holds (twins_last.js NAME_WORDS)
-NAMING = ("id", "data-testid", "data-test", "data-cy", "data-test-id", "name")
 
 
 def _grid_heads(grid: Node, facts: PageFacts) -> dict[str, str]:
@@ -68,9 +68,9 @@ def grid_column(node: Node, facts: PageFacts, memo: dict[int, dict[str, str]]) -
 
 
 def own_name(node: Node) -> tuple[str, ...]:
-    """The words of the first of the element's own markup names (NAMING's order) that has
+    """The words of the first of the element's own markup names (``OWN_NAME_ATTRS``' order) that has
     words and no digit (a token a script made is no name), camel case split; () when none."""
-    for attr in NAMING:
+    for attr in OWN_NAME_ATTRS:
         value = node.attrs.get(attr, "")[:200]
         words = tuple(w for w in (slug(part, 1) for part in re.split(
             r"\W+|_", re.sub(r"([a-z])([A-Z])", r"\1 \2", value))) if w)

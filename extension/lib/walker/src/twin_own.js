@@ -4,16 +4,16 @@
 // `data-testid="header--button--light"`) are told apart by the words of their own `id` or test
 // id where those differ, "own:<words>", before the last resort numbers them in the page's
 // order: the words stay when a twin is added above; a number moves.
+import { OWN_NAME_ATTRS } from './generated_contract.js';
 import { idWords } from './twins_last.js';
 
-const NAMING = ['id', 'data-testid', 'data-test', 'data-cy', 'data-test-id', 'name'];
 const WORDS = 4;  // the words an id holds (id_words.py SECTION_WORDS)
 
 // The words of an element's own markup names, camel case split, none with a digit (a token
-// made by a script is no name): each attribute's, in NAMING's order.
+// made by a script is no name): each attribute's, in OWN_NAME_ATTRS' order (models/markup_names.py).
 function ownNames(el) {
   const out = [];
-  for (const attr of NAMING) {
+  for (const attr of OWN_NAME_ATTRS) {
     const value = el.getAttribute(attr);
     if (!value) continue;
     const words = idWords(value.replace(/([a-z])([A-Z])/g, '$1 $2'), 40);
