@@ -4398,6 +4398,12 @@ function isSwitch(el) {
   if (box.height >= 8 && box.width <= 80 && box.width >= 1.6 * box.height && box.width <= 3.2 * box.height) return true;
   return SWITCH_CLASS.test(classOf(el)) || SWITCH_CLASS.test(classOf(el.parentElement));
 }
+function recordSwitch(el, row) {
+  if (!row) return false;
+  const own = (a) => a.contains(el) || el.contains(a);
+  const linked = [...row.querySelectorAll("a[href]")].some((a) => !own(a) && !(a.getAttribute("href") || "").startsWith("#") && (a.textContent || "").trim());
+  return linked && [...row.querySelectorAll("button, [role=button]")].some((b) => !own(b));
+}
 function inCheckGrid(el) {
   const tr = el.closest("tr");
   const table = tr && tr.closest("table");
@@ -5223,9 +5229,10 @@ function pageTally() {
       const own2 = [...el.labels || []].map((l) => l.textContent).join(" ") || el.getAttribute("aria-label") || "";
       const toggle = own2.trim().split(/\s+/).length >= 4 && !/^\s*(select|choose|mark|check|toggle|pick)\b/i.test(own2);
       const grid = inCheckGrid(el);
-      const setting = isSwitch(el) || grid;
+      const settingSwitch = isSwitch(el) && !recordSwitch(el, rowAbove(el, 6, true));
       if (grid) gridRows.add(el.closest("tr"));
-      if (isSwitch(el) && !el.closest(CHROME)) t.switches++;
+      if (settingSwitch && !el.closest(CHROME)) t.switches++;
+      const setting = settingSwitch || grid;
       const task = inTaskList(el, headings);
       if (task) t.task_checkboxes++;
       if (rowAbove(el, 6, true) && !toggle && !setting && !task) t.row_checkboxes++;

@@ -110,7 +110,7 @@ class Features:
     address_fields: int = 0
     to_subject: int = 0
     recipients: int = 0  # fields naming whom a message goes to (to, cc, bcc)
-    switches: int = 0  # checkboxes drawn as switches, out of the chrome (the walker's tally)
+    switches: int = 0  # settings drawn as switches, out of the chrome and records' rows (note 293)
     check_grid_rows: int = 0  # table rows of 2+ checkboxes and no link (the walker's tally)
     removable_rows: int = 0  # rows of a price and a control taking them out (the walker's tally)
     wizard_steps: int = 0  # distinct "Step N" tabs, items or headings (the walker's tally)

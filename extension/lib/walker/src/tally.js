@@ -8,7 +8,7 @@ import { fieldNamesShared } from './field_twins.js';
 import { baseWords } from './twin_dest.js';
 import { INLINE_TAGS } from './tags.js';
 import { offCanvas } from './off_canvas.js';
-import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, removableRows, wizardSteps } from './tally_rows.js';
+import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, recordSwitch, removableRows, wizardSteps } from './tally_rows.js';
 import { countedUnder, figureTiles, inMenuBox, menuItem, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
 import { linkedAway, proseSections } from './tally_sections.js';
 import { listCards } from './tally_cards.js';
@@ -141,12 +141,10 @@ export function pageTally() {
     else if (type === 'password') {
       const named = `${el.name} ${el.id} ${el.getAttribute('autocomplete') || ''}`;
       if (!CARD.test(named)) t.passwords++;
-      // The current password asked for, wherever it is: an account's password change below
-      // the first screen is no sign-up's confirmation (its words, not its autocomplete token).
-      // (a label above it in its own box names it as a tied one does: raple's "Current Password")
+      // The current password asked for, wherever it is (a password change below the first screen
+      // is no sign-up's), by its words, a label above it or a camelCase id ("currentPassword").
       const said = [...(el.labels || [])].map((l) => l.textContent).concat([labelAboveText(el),
         el.getAttribute('aria-label'), el.getAttribute('placeholder'), el.name, el.id]).join(' ');
-      // (an id in camelCase names its words too: "currentPassword")
       if (!CARD.test(named) && CURRENT.test(said.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))) {
         t.current_passwords++;
       }
@@ -157,11 +155,13 @@ export function pageTally() {
       const own = [...(el.labels || [])].map((l) => l.textContent).join(' ')
         || el.getAttribute('aria-label') || '';
       const toggle = own.trim().split(/\s+/).length >= 4 && !/^\s*(select|choose|mark|check|toggle|pick)\b/i.test(own);
-      // (a switch, or one of a grid row's checkboxes, is a setting: no row's selector)
+      // (a switch, or one of a grid row's checkboxes, is a setting: no row's selector; a
+      // switch in a record's row, beside its link and buttons, turns that record on: note 293)
       const grid = inCheckGrid(el);
-      const setting = isSwitch(el) || grid;
+      const settingSwitch = isSwitch(el) && !recordSwitch(el, rowAbove(el, 6, true));
       if (grid) gridRows.add(el.closest('tr'));
-      if (isSwitch(el) && !el.closest(CHROME)) t.switches++;
+      if (settingSwitch && !el.closest(CHROME)) t.switches++;
+      const setting = settingSwitch || grid;
       // (a box headed "Tasks" ticks tasks off: no row's selector, no setting either)
       const task = inTaskList(el, headings);
       if (task) t.task_checkboxes++;

@@ -17,6 +17,17 @@ export function isSwitch(el) {
   return SWITCH_CLASS.test(classOf(el)) || SWITCH_CLASS.test(classOf(el.parentElement));
 }
 
+// A switch in a record's row: the row (one of alike rows) links to a page of its own and holds a
+// button besides the switch (Airflow's DAG cards: a name linked to the DAG, Trigger and
+// Delete). The switch pauses or enables that record; a settings row holds no such link.
+export function recordSwitch(el, row) {
+  if (!row) return false;
+  const own = (a) => a.contains(el) || el.contains(a);
+  const linked = [...row.querySelectorAll('a[href]')].some((a) => !own(a)
+    && !(a.getAttribute('href') || '').startsWith('#') && (a.textContent || '').trim());
+  return linked && [...row.querySelectorAll('button, [role=button]')].some((b) => !own(b));
+}
+
 // A row of two checkboxes or more and no link, in a table whose columns are named: one
 // setting's channels (email, browser, app), a grid of settings; a row of records is selected by
 // one box and opens by a link, a mailbox's rows name no columns.
