@@ -46,3 +46,19 @@ def test_titles_editing_the_account_or_naming_a_section_name_no_record() -> None
     for title in ("editing your profile - wagtail", "update profile - fernside nursery",
                   "account - edit", "editingtools - a blog", "profil bearbeiten - shop"):
         assert not changes_a_record(_editing(title=title)), title
+
+
+def test_a_title_trail_ending_in_an_edit_edits_its_last_kinds_record() -> None:
+    # (note 294: cacti-03, "Console > Devices > (Edit)" over a device's saved values, read
+    # as settings: the trail's last kind, "Devices", is what one record of is being edited)
+    for title in ("console > devices > (edit)", "posts › edit", "orders » 1042 » modify",
+                  "geräte > bearbeiten"):
+        assert changes_a_record(_editing(title=title)), title
+    kind, _, signals = classify(_editing(title="console > devices > (edit)"))
+    assert kind == "form", signals[:4]
+
+
+def test_a_trail_editing_the_account_or_no_trail_edits_no_record() -> None:
+    for title in ("settings > edit", "home > my account > edit", "news > editorial",
+                  "console > devices", "edit"):
+        assert not changes_a_record(_editing(title=title)), title

@@ -32,7 +32,7 @@ from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_
 from axsnap_host.semantic.search_boxes import SEARCH_WORD, field_words, holds_query, is_search_box
 from axsnap_host.semantic.search_echo import echoed_queries
 from axsnap_host.semantic.titles import split_title
-from axsnap_host.semantic.unseen_fields import off_canvas, range_ends
+from axsnap_host.semantic.unseen_fields import drawn_kinds, off_canvas, range_ends
 
 _CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _NAMING_TAGS = frozenset({"h1", "h2", "h3", "h4", "label", "legend", "th", "button", "caption"})
@@ -197,10 +197,11 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     f.check_grid_rows = len(grid)
     echoed = echoed_queries(facts, elements)  # (boxes showing the words a heading says again)
     ends = range_ends(elements, facts)  # ("From" [date] "To" [date]: no recipient)
+    drawn = drawn_kinds(elements, facts)  # (a drop-down a script draws is one select)
     for el in elements:
-        kind, node = el.kind, el.node
-        if off_canvas(el, facts):
-            continue  # (a panel slid in from the side by a button: no one sees it yet)
+        kind, node = drawn.get(el.node.rid, el.kind), el.node
+        if off_canvas(el, facts) or kind is None:
+            continue  # (a panel slid in by a button: no one sees it yet; a drop-down's part)
         name = field_words(el)
         if kind == "password_input" and CARD.search(name):
             f.card_fields += 1

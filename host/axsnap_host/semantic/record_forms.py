@@ -57,6 +57,11 @@ _EDITING = re.compile(
     r"|^(?P<b>[^\n]{2,80}?)\s*(?:bearbeiten|を編集中|の編集)$")
 # Where a title's first part ends: the site's name or section follows.
 _TITLE_PARTS = re.compile(r"\s[-|–—]\s")
+# A title written as a trail ending in the edit of one thing of its last kind: "Console >
+# Devices > (Edit)", "Posts › Edit" (design note 294).
+_TRAIL_EDIT = re.compile(
+    r"^(?:[^\n]*[>›»]\s*)?(?P<b>[^\n>›»]{2,40}?)\s*[>›»]\s*\(?(?:edit|editing|change|modify|"
+    r"bearbeiten|modifier|editar|sửa|编辑|編集)\)?$")
 
 
 NEW_SIGNAL = "form:fields under a heading or title making a new record (a new record's form)"
@@ -90,10 +95,11 @@ def makes_a_record(f: Features) -> bool:
 
 def changes_a_record(f: Features) -> bool:
     """The page's own heading changes one thing of a kind that is not the account's own, or
-    the title's first part says one such thing is being edited."""
+    the title's first part says one such thing is being edited, or its trail ends in an edit."""
     first = _TITLE_PARTS.split(f.title.strip())[0].strip()
-    m = _CHANGES.match(f.own_heading.strip()) or _EDITING.match(first) or _CHANGES.match(first)
-    return m is not None and not _ACCOUNT.search(m.group("a") or m.group("b") or "")
+    m = (_CHANGES.match(f.own_heading.strip()) or _EDITING.match(first) or _CHANGES.match(first)
+         or _TRAIL_EDIT.match(f.title.strip()))
+    return m is not None and not _ACCOUNT.search(next(filter(None, m.groupdict().values()), ""))
 
 
 def fire_record_form(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
