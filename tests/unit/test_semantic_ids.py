@@ -488,3 +488,26 @@ def test_twins_the_walker_never_parted_are_said_by_their_column_then_their_own_n
 
 def _node(attrs: dict[str, str]) -> Node:
     return Node(rid=0, parent=-1, tag="svg", attrs=attrs, text="", box=(0, 0, 10, 10))
+
+
+def test_the_nearest_text_keeps_the_twin_part_the_walker_read() -> None:
+    """List items alike in label and place (the same people's avatars in each row of each of
+    several demo tables) are parted in one table by the nearest text, their row's project, and
+    across tables by the heading the walker found above each, read over the whole page: the
+    nearest text no longer replaces it, so no read numbers them and every read says each alike
+    (note 291)."""
+    avatars = [Placed("item_lilian_fuller", "main", near=row, repeated=True,
+                      twin=f"under_{table}")
+               for table in ("table_basic", "table_dark") for row in ("tours_project",
+                                                                     "sports_project")]
+    numbered: list[tuple[int, int]] = []
+    assert assign_ids(avatars, numbered) == [
+        "item_lilian_fuller_near_tours_project_under_table_basic",
+        "item_lilian_fuller_near_sports_project_under_table_basic",
+        "item_lilian_fuller_near_tours_project_under_table_dark",
+        "item_lilian_fuller_near_sports_project_under_table_dark"]
+    assert numbered == [(0, 0)] * 4
+    # a read holding one table only says its avatars alike
+    assert assign_ids(avatars[2:]) == [
+        "item_lilian_fuller_near_tours_project_under_table_dark",
+        "item_lilian_fuller_near_sports_project_under_table_dark"]

@@ -51,8 +51,10 @@ alike in all else, carry the colour each is drawn in where each has its own
 (``link_near_or7546_red``: an order's bin beside its blue eye and yellow pencil). Twins told
 by their nearest text alike in its first words carry its next ones
 (``link_cached_near_hello_definition_of_by_merriam_webster``: two results' "Cached" links,
-read in this read). Only twins that nothing tells apart (the
-same row twice in one table) are numbered (``link_action_near_lorum_ipsum_2``), the last
+read in this read); twins parted by their nearest text keep the part the walker parted them
+by over the whole page (``item_lilian_fuller_near_tours_project_under_table_dark``: the same
+people's avatars in a row of each of several tables, note 291). Only twins that nothing tells
+apart (the same row twice in one table) are numbered (``link_action_near_lorum_ipsum_2``), the last
 resort: in the page's order over the whole page where the walker read them (every read
 numbers them alike), else among the read's own elements; ``relations.alike`` says which
 (``{"number": 2, "of": 9, "over": "page"}``); twins the walker never parted are first said by
@@ -326,8 +328,12 @@ def assign_ids(items: Sequence[Placed],
                 # placeholder a person reads in it)
                 ids[i] = f"{ids[i]}_{item.hint}"
             elif not item.context and item.near:
+                # (the nearest text replaces what the id said, never the twin part the walker
+                # read over the whole page: the same people's avatars in a row of each of a
+                # dozen tables, each under its table's heading; note 291)
                 ids[i] = f"{base}_near_{item.near}" + _near_tail(item, [
-                    items[j] for j in alike[ids[i]] if items[j].near == item.near])
+                    items[j] for j in alike[ids[i]] if items[j].near == item.near]) + (
+                    f"_{twins[i]}" if twins[i] else "")
             elif item.context and item.place:  # the same row words in two regions
                 # (what the walker parted the rows by stays: a pair of rows alike in two
                 # tables is still told from the other pair)
