@@ -308,8 +308,8 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                                  el.kind, text=label))),
                              row_tail=row_tail(el.node, facts, label) if el.context else "",
                              row_cells=row_cells(el.node, facts, label) if el.context else (),
-                             path=path_tail(el.node.attrs.get("href", "")) if el.kind == "link"
-                             else "",
+                             path=path_tail(el.node.attrs.get("href", "")) if el.kind in (
+                                 "link", "menu_item") else "",
                              inner=any(base_of.get(a.rid) == base
                                        for a in facts.ancestors(el.node)[:INNER_UP]),
                              hint=_own_hint(el.source), number=el.alike[0],
