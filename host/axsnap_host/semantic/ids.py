@@ -51,17 +51,16 @@ alike in all else, carry the colour each is drawn in where each has its own
 (``link_near_or7546_red``: an order's bin beside its blue eye and yellow pencil). Twins told
 by their nearest text alike in its first words carry its next ones
 (``link_cached_near_hello_definition_of_by_merriam_webster``: two results' "Cached" links,
-read in this read); twins parted by their nearest text keep the part the walker parted them
-by over the whole page (``item_lilian_fuller_near_tours_project_under_table_dark``: the same
-people's avatars in a row of each of several tables, note 291). Only twins that nothing tells
-apart (the same row twice in one table) are numbered (``link_action_near_lorum_ipsum_2``), the last
-resort: in the page's order over the whole page where the walker read them (every read
-numbers them alike), else among the read's own elements; ``relations.alike`` says which
-(``{"number": 2, "of": 9, "over": "page"}``); twins the walker never parted are first said by
-their grid column's header (``..._in_main_dataset``), else their own markup name
-(read_twins.py). Nothing here depends on backendNodeIds, on the read's window or on the order
-of rows: an element keeps its id across scrolls, re-reads, re-renders and rows added above it
-while its label and its context do."""
+read in this read), keeping the part the walker parted them by over the whole page (the same
+avatars in each of several tables: ``item_lilian_fuller_near_tours_project_under_table_dark``,
+note 291). Only twins that nothing tells apart (the same row twice in one table) are numbered
+(``link_action_near_lorum_ipsum_2``), the last resort: in the page's order over the whole
+page where the walker read them (every read numbers them alike), else among the read's own;
+``relations.alike`` says which (``{"number": 2, "of": 9, "over": "page"}``); twins the walker
+never parted are first said by their grid column's header (``..._in_main_dataset``), else
+their own markup name (read_twins.py). Nothing here depends on backendNodeIds, on the read's
+window or on the order of rows: an element keeps its id across scrolls, re-reads, re-renders
+and rows added above it while its label and its context do."""
 
 from __future__ import annotations
 
@@ -328,9 +327,7 @@ def assign_ids(items: Sequence[Placed],
                 # placeholder a person reads in it)
                 ids[i] = f"{ids[i]}_{item.hint}"
             elif not item.context and item.near:
-                # (the nearest text replaces what the id said, never the twin part the walker
-                # read over the whole page: the same people's avatars in a row of each of a
-                # dozen tables, each under its table's heading; note 291)
+                # (and the walker's twin part, as said: the docstring, note 291)
                 ids[i] = f"{base}_near_{item.near}" + _near_tail(item, [
                     items[j] for j in alike[ids[i]] if items[j].near == item.near]) + (
                     f"_{twins[i]}" if twins[i] else "")
