@@ -96,7 +96,9 @@ def drop_repeating_containers(
     chosen: dict[int, list[str]], ups: Sequence[int],
 ) -> list[tuple[Joined, list[str]]]:
     """Without the holding containers whose text is only their targets' text run together,
-    and without the one icon of a target that has text (the icon is part of it).
+    and without the one icon of a target that has text (the icon is part of it). A label
+    standing for its visually hidden checkbox or radio is that control, never a container:
+    the switch or box drawn inside it is its icon, part of it (design note 295).
     ``chosen``: the picked records' reasons by record id; ``ups``: each picked record's
     :func:`container_of` among them (its ancestors, all chosen or not before it)."""
     said: dict[int, list[str]] = {}
@@ -109,11 +111,12 @@ def drop_repeating_containers(
             icons.setdefault(up, []).append(j.rid)
     dropped = set()
     for up, rids in icons.items():
-        if len(rids) == 1 and len(said[up]) == 1 and joined[up].rec.get("tx"):
+        if len(rids) == 1 and len(said[up]) == 1 and (joined[up].rec.get("tx")
+                                                      or _stands_for_control(joined[up])):
             dropped.add(rids[0])
             said.pop(up)
     for rid, parts in said.items():
-        if not set(chosen[rid]) <= _HOLDING_REASONS:
+        if not set(chosen[rid]) <= _HOLDING_REASONS or _stands_for_control(joined[rid]):
             continue
         rec = joined[rid].rec
         text = str(rec.get("tx") or "")
@@ -122,6 +125,12 @@ def drop_repeating_containers(
         if skeleton or own == inner or (len(text) >= CLIPPED_TEXT and inner.startswith(own)):
             dropped.add(rid)
     return [(j, reasons) for j, reasons in picked if j.rid not in dropped]
+
+
+def _stands_for_control(j: Joined) -> bool:
+    """A ``<label>`` whose checkbox or radio is visually hidden (the walker's ``hiddenControl``
+    state): a person presses the label, so it is the control."""
+    return j.tag == "label" and bool((j.rec.get("st") or {}).get("hiddenControl"))
 
 
 def _squash(text: str) -> str:
